@@ -1,0 +1,43 @@
+// What several commands share: finding the config, the devices, and making the plan.
+import { existsSync } from 'node:fs';
+import { loadSpecFile } from '../config/load.js';
+import { parseGpuFlags } from '../config/gpu-flags.js';
+import { EnvironmentError } from '../errors.js';
+import { plan as makePlan } from '../plan/plan.js';
+import type { DeviceSpec, Plan, Spec } from '../plan/types.js';
+
+export const defaultConfigFile = 'headroom.yaml';
+
+export interface PlanInputs {
+  config?: string;
+  gpu?: string[];
+}
+
+/** Loads the config (default ./headroom.yaml), resolves devices and plans; errors exit 2. */
+export async function loadPlan(options: PlanInputs): Promise<{ spec: Spec; plan: Plan }> {
+  const file = options.config ?? defaultConfigFile;
+  if (options.config === undefined && !existsSync(file)) {
+    throw new EnvironmentError(
+      `no ${defaultConfigFile} in this directory`,
+      'pass -c FILE (examples/rl-isaac/headroom.yaml is a start)',
+    );
+  }
+  const spec = await loadSpecFile(file);
+  const devices = resolveDevices(spec, options.gpu ?? []);
+  return { spec, plan: makePlan(spec, { devices, inheritedEnv: process.env }) };
+}
+
+/** Devices from --gpu (which win, so one can plan for another machine), then HEADROOM_GPU, then the config. */
+export function resolveDevices(spec: Spec, gpuFlags: string[]): DeviceSpec[] {
+  if (gpuFlags.length > 0) return parseGpuFlags(gpuFlags);
+  if (spec.gpus.length > 0) return spec.gpus;
+  const fromEnv = process.env.HEADROOM_GPU;
+  if (fromEnv) return parseGpuFlags([fromEnv], 'HEADROOM_GPU=');
+  throw new EnvironmentError(
+    'no GPU to plan for: none declared in the config or with --gpu',
+    'pass --gpu 24GiB to plan for a declared card, or --gpu sim:24GiB for a simulated one',
+  );
+}
+
+/** Collects a repeatable option's values (commander's reducer). */
+export const collect = (value: string, previous: string[] = []): string[] => [...previous, value];

@@ -1,0 +1,87 @@
+// Reads headroom.yaml: YAML syntax, the schema, then the checks that span fields; every problem located.
+import { readFile } from 'node:fs/promises';
+import { LineCounter, parseDocument, type Document } from 'yaml';
+import type { z } from 'zod';
+import { ConfigError, type ConfigIssue, EnvironmentError } from '../errors.js';
+import type { Spec } from '../plan/types.js';
+import { formatFieldPath, locateKey, locateValue, type FieldPath } from './locate.js';
+import { configSchema, gpuSchema, processSchema, type RawConfig } from './schema.js';
+import { toSpec } from './to-spec.js';
+import { suggestNearest } from './suggest.js';
+
+/** Reads and validates a config file; throws ConfigError (exit 2) listing every located problem. */
+export async function loadSpecFile(file: string): Promise<Spec> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(error);
+    throw new EnvironmentError(`cannot read config ${file}: ${reason}`, 'pass -c FILE, or create headroom.yaml (see examples/)');
+  }
+  return parseSpec(text, file);
+}
+
+/** Validates config text; `file` is used only in messages. */
+export function parseSpec(text: string, file: string): Spec {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    throw new ConfigError(
+      doc.errors.map((error) => {
+        const start = lineCounter.linePos(error.pos[0]);
+        return {
+          location: { file, line: start.line, column: start.col },
+          field: '',
+          message: `YAML syntax: ${error.message.split('\n')[0]}`,
+        };
+      }),
+    );
+  }
+  const data: unknown = doc.toJS();
+  if (data === null || data === undefined) {
+    throw new ConfigError([
+      { location: { file, line: 1, column: 1 }, field: '', message: 'the file is empty; it needs at least `processes:`' },
+    ]);
+  }
+  const parsed = configSchema.safeParse(data);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.flatMap((issue) => describeIssue(issue, doc, lineCounter, file)));
+  }
+  return toSpec(parsed.data as RawConfig, { file, doc, lineCounter });
+}
+
+function describeIssue(
+  issue: z.core.$ZodIssue,
+  doc: Document,
+  lineCounter: LineCounter,
+  file: string,
+): ConfigIssue[] {
+  const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+  if (issue.code === 'unrecognized_keys') {
+    const valid = validKeysAt(path);
+    return issue.keys.map((key) => {
+      const suggestion = suggestNearest(key, valid);
+      const hint = suggestion ? `; did you mean "${suggestion}"?` : `; valid keys: ${valid.join(', ')}`;
+      return {
+        location: locateKey(doc, lineCounter, file, path, key),
+        field: formatFieldPath([...path, key]),
+        message: `unknown key "${key}"${hint}`,
+      };
+    });
+  }
+  const isMissing = issue.code === 'invalid_type' && issue.input === undefined;
+  return [
+    {
+      location: locateValue(doc, lineCounter, file, path),
+      field: formatFieldPath(path),
+      message: isMissing ? 'is required' : issue.message,
+    },
+  ];
+}
+
+// Which keys are valid at a path, for suggestions: top level, a gpu entry, or a process entry.
+function validKeysAt(path: FieldPath): string[] {
+  if (path.length === 0) return Object.keys(configSchema.shape);
+  if (path[0] === 'gpus') return Object.keys(gpuSchema.shape);
+  return Object.keys(processSchema.shape);
+}

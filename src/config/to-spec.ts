@@ -1,0 +1,144 @@
+// From schema-valid YAML to a Spec: defaults filled in, and the checks that span several fields.
+import { dirname, resolve } from 'node:path';
+import type { Document, LineCounter } from 'yaml';
+import { ConfigError, type ConfigIssue } from '../errors.js';
+import type { DeviceSpec, ProcessSpec, Spec } from '../plan/types.js';
+import { bytesPer } from '../units.js';
+import { formatFieldPath, locateValue, sourceText, type FieldPath } from './locate.js';
+import type { RawConfig, RawProcess } from './schema.js';
+import { suggestNearest } from './suggest.js';
+
+export const defaults = {
+  reserveBytes: 512 * bytesPer.MiB,
+  // FACTS Q5: a CUDA context is ~0.29 GiB lazy to ~0.67 GiB eager (pytorch PR #86509), in no pool.
+  contextOverheadBytes: 512 * bytesPer.MiB,
+  stopGraceMs: 10_000,
+  maxRestarts: 3,
+} as const;
+
+const envNamePattern = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+interface Source {
+  file: string;
+  doc: Document;
+  lineCounter: LineCounter;
+}
+
+/** Fills defaults and checks cross-field rules; throws ConfigError listing every problem. */
+export function toSpec(raw: RawConfig, source: Source): Spec {
+  const issues: ConfigIssue[] = [];
+  const report = (path: FieldPath, message: string): void => {
+    issues.push({
+      location: locateValue(source.doc, source.lineCounter, source.file, path),
+      field: formatFieldPath(path),
+      message,
+    });
+  };
+
+  const gpus = toDevices(raw, report);
+  const names = Object.keys(raw.processes);
+  if (names.length === 0) report(['processes'], 'needs at least one process');
+  const processes = names.map((name) => toProcess(name, raw.processes[name]!, names, source, report));
+  reportCycles(processes, report);
+
+  if (issues.length > 0) throw new ConfigError(issues);
+  return {
+    file: source.file,
+    gpus,
+    reserveBytes: raw.reserve ?? defaults.reserveBytes,
+    contextOverheadBytes: raw.context_overhead ?? defaults.contextOverheadBytes,
+    stopGraceMs: raw.stop_grace ?? defaults.stopGraceMs,
+    processes,
+  };
+}
+
+type Report = (path: FieldPath, message: string) => void;
+
+function toDevices(raw: RawConfig, report: Report): DeviceSpec[] {
+  const seen = new Set<number>();
+  return (raw.gpus ?? []).map((gpu, position) => {
+    const index = gpu.index ?? position;
+    if (seen.has(index)) report(['gpus', position, 'index'], `device index ${index} is declared twice`);
+    seen.add(index);
+    const simulated = gpu.simulated ?? false;
+    return {
+      index,
+      name: gpu.name ?? (simulated ? 'simulated GPU' : `GPU ${index}`),
+      ...(gpu.uuid === undefined ? {} : { uuid: gpu.uuid }),
+      totalBytes: gpu.memory,
+      simulated,
+    };
+  });
+}
+
+function toProcess(name: string, raw: RawProcess, allNames: string[], source: Source, report: Report): ProcessSpec {
+  const at = (...rest: (string | number)[]): FieldPath => ['processes', name, ...rest];
+  if (raw.framework === 'none' && raw.gpu_memory !== undefined) {
+    report(at('gpu_memory'), 'framework "none" does not use a GPU; remove gpu_memory or name the framework');
+  }
+  if (raw.framework === 'none' && raw.gpu !== undefined) {
+    report(at('gpu'), 'framework "none" does not use a GPU; remove gpu or name the framework');
+  }
+  if (raw.preallocate !== undefined && raw.framework !== 'jax') {
+    report(at('preallocate'), 'preallocate applies to framework "jax" only');
+  }
+  const dependsOn = raw.depends_on ?? [];
+  dependsOn.forEach((dependency, i) => {
+    if (dependency === name) report(at('depends_on', i), 'a process cannot depend on itself');
+    else if (!allNames.includes(dependency)) {
+      const suggestion = suggestNearest(dependency, allNames);
+      report(at('depends_on', i), `no process named "${dependency}"${suggestion ? `; did you mean "${suggestion}"?` : ''}`);
+    }
+  });
+  if (raw.ready_when !== undefined) {
+    try {
+      new RegExp(raw.ready_when);
+    } catch (error) {
+      report(at('ready_when'), `not a valid regular expression: ${(error as Error).message}`);
+    }
+  }
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(raw.env ?? {})) {
+    if (!envNamePattern.test(key)) report(at('env', key), `"${key}" is not a valid environment variable name`);
+    // Keep the text as written: `.30` must not become `0.3`, nor `FALSE` become `false`.
+    env[key] = typeof value === 'string' ? value : (sourceText(source.doc, at('env', key)) ?? String(value));
+  }
+  return {
+    name,
+    command: raw.command,
+    framework: raw.framework as ProcessSpec['framework'],
+    gpuMemory: raw.gpu_memory,
+    hostMemoryBytes: raw.host_memory,
+    replicas: raw.replicas,
+    gpu: raw.gpu,
+    env,
+    preallocate: raw.preallocate ?? false,
+    restart: raw.restart ?? 'no',
+    maxRestarts: raw.max_restarts ?? defaults.maxRestarts,
+    dependsOn,
+    readyWhen: raw.ready_when,
+    enforce: raw.enforce ?? 'warn',
+    // Commands run from the config's directory unless cwd says otherwise (relative to that directory).
+    cwd: resolve(dirname(source.file), raw.cwd ?? '.'),
+  };
+}
+
+// depends_on must form no cycle, or nothing in the cycle could ever start.
+function reportCycles(processes: ProcessSpec[], report: Report): void {
+  const byName = new Map(processes.map((p) => [p.name, p]));
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (name: string, trail: string[]): void => {
+    if (state.get(name) === 'done') return;
+    if (state.get(name) === 'visiting') {
+      const cycle = [...trail.slice(trail.indexOf(name)), name];
+      report(['processes', name, 'depends_on'], `dependency cycle: ${cycle.join(' → ')}`);
+      return;
+    }
+    state.set(name, 'visiting');
+    for (const dependency of byName.get(name)?.dependsOn ?? []) {
+      if (byName.has(dependency)) visit(dependency, [...trail, name]);
+    }
+    state.set(name, 'done');
+  };
+  for (const p of processes) visit(p.name, []);
+}

@@ -1,0 +1,179 @@
+// The plan's checks: each a small pure rule that looks at the plan and returns findings.
+import { formatBytes } from '../units.js';
+import { checkEnvValue, uncappedJaxAllocators, variablesFor } from './env-checks.js';
+import type { Finding, PlannedDevice, PlannedProcess, Spec } from './types.js';
+
+export interface CheckContext {
+  spec: Spec;
+  devices: PlannedDevice[];
+  processes: PlannedProcess[];
+  inheritedEnv: Record<string, string | undefined>;
+}
+
+type Rule = (context: CheckContext) => Finding[];
+
+/** Below this a GPU budget holds little more than cuBLAS/cuDNN workspaces. */
+export const smallBudgetBytes = 256 * 1024 ** 2;
+
+const overcommit: Rule = ({ devices }) =>
+  devices
+    .filter((d) => d.plannedBytes > d.usableBytes)
+    .map((d) => {
+      const excessBytes = d.plannedBytes - d.usableBytes;
+      return {
+        code: 'overcommit',
+        severity: 'error',
+        device: d.index,
+        message: `GPU ${d.index} is overcommitted by ${formatBytes(excessBytes)} (${excessBytes} bytes): budgets and contexts need ${formatBytes(d.plannedBytes)}, ${formatBytes(d.usableBytes)} is usable after the reserve; lower a budget or move a process to another GPU`,
+        facts: { excessBytes, plannedBytes: d.plannedBytes, usableBytes: d.usableBytes },
+      };
+    });
+
+const budgetSize: Rule = ({ processes }) =>
+  processes
+    .filter((p) => p.device !== null && p.budgetBytes < smallBudgetBytes)
+    .map((p) =>
+      p.budgetBytes <= 0
+        ? {
+            code: 'budget-empty',
+            severity: 'error',
+            process: p.name,
+            device: p.device ?? undefined,
+            message: `${p.name} gets nothing: the other budgets, contexts and reserve leave no memory on GPU ${p.device}; give it a fixed budget or shrink the others`,
+          }
+        : {
+            code: 'budget-too-small',
+            severity: 'warning',
+            process: p.name,
+            device: p.device ?? undefined,
+            message: `${p.name} gets only ${formatBytes(p.budgetBytes)}, too little to be useful (cuBLAS/cuDNN workspaces alone take ~100 MiB); raise its budget`,
+            facts: { budgetBytes: p.budgetBytes },
+          },
+    );
+
+const sharedPreallocation: Rule = ({ processes, spec }) => {
+  const preallocating = processes.filter(
+    (p) => p.framework === 'jax' && p.device !== null && spec.processes.find((s) => s.name === p.process)?.preallocate,
+  );
+  const byDevice = new Map<number | null, PlannedProcess[]>();
+  for (const p of preallocating) byDevice.set(p.device, [...(byDevice.get(p.device) ?? []), p]);
+  return [...byDevice.entries()]
+    .filter(([, group]) => group.length > 1)
+    .map(([device, group]) => ({
+      code: 'jax-preallocate-shared',
+      severity: 'warning',
+      device: device ?? undefined,
+      message: `${group.map((p) => p.name).join(', ')} preallocate on GPU ${device}: each grabs its whole budget at its first allocation, and one that starts on a crowded GPU silently gets a smaller pool (XLA backs off by 0.9x); set preallocate: false unless start order is controlled`,
+    }));
+};
+
+const noHardCap: Rule = ({ processes }) =>
+  processes
+    .filter((p) => p.device !== null && (p.framework === 'tensorflow' || p.framework === 'other'))
+    .map((p) => ({
+      code: 'no-enforceable-cap',
+      severity: 'warning',
+      process: p.name,
+      device: p.device ?? undefined,
+      message:
+        p.framework === 'tensorflow'
+          ? `${p.name}: no environment variable caps TensorFlow; call tf.config.set_logical_device_configuration(gpu, [tf.config.LogicalDeviceConfiguration(memory_limit=${Math.floor(p.budgetBytes / 1024 ** 2)})]) (MiB, from HEADROOM_GPU_BUDGET_BYTES) before using the GPU; headroom run watches it meanwhile`
+          : `${p.name}: nothing caps a framework "other" process from outside; headroom run watches it against its ${formatBytes(p.budgetBytes)} budget (enforce: kill stops it when it goes over)`,
+    }));
+
+const torchCap: Rule = ({ processes }) =>
+  processes
+    .filter((p) => p.framework === 'torch' && p.device !== null)
+    .map((p) => ({
+      code: 'torch-cap-in-process',
+      severity: 'info',
+      process: p.name,
+      device: p.device ?? undefined,
+      message: `${p.name}: PyTorch takes its cap only in-process; call torch.cuda.set_per_process_memory_fraction(float(os.environ["HEADROOM_GPU_FRACTION"])) before the first large allocation`,
+    }));
+
+const inheritedEnv: Rule = ({ processes, inheritedEnv: env }) => {
+  const relevant = new Set(processes.flatMap((p) => variablesFor(p.framework)));
+  const findings: Finding[] = [];
+  for (const variable of relevant) {
+    const value = env[variable];
+    const problem = value === undefined ? undefined : checkEnvValue(variable, value);
+    if (problem) {
+      findings.push({
+        code: 'env-malformed',
+        severity: 'warning',
+        message: `your environment has ${variable}=${value}: ${problem.problem}; headroom sets its own value for the processes it starts, but ${problem.fix} for anything else`,
+        facts: { variable, value: value ?? null },
+      });
+    }
+  }
+  if (relevant.has('XLA_CLIENT_MEM_FRACTION') && env.XLA_CLIENT_MEM_FRACTION !== undefined) {
+    findings.push({
+      code: 'env-both-fraction-names',
+      severity: 'warning',
+      message: `your environment has XLA_CLIENT_MEM_FRACTION; with XLA_PYTHON_CLIENT_MEM_FRACTION also set, jaxlib raises ValueError and JAX falls back to CPU; headroom removes it from the JAX processes it starts (unset it in your shell)`,
+    });
+  }
+  if (relevant.has('PYTORCH_ALLOC_CONF') && env.PYTORCH_ALLOC_CONF !== undefined && env.PYTORCH_CUDA_ALLOC_CONF !== undefined) {
+    findings.push({
+      code: 'env-both-torch-conf',
+      severity: 'warning',
+      message: `your environment sets both PYTORCH_ALLOC_CONF and PYTORCH_CUDA_ALLOC_CONF; which one wins differs between PyTorch layers and versions; keep exactly one`,
+    });
+  }
+  return findings;
+};
+
+const configEnv: Rule = ({ processes, spec, inheritedEnv: inherited }) =>
+  processes.flatMap((p) => {
+    const written = spec.processes.find((s) => s.name === p.process)?.env ?? {};
+    const findings: Finding[] = [];
+    for (const [variable, value] of Object.entries(written)) {
+      const problem = checkEnvValue(variable, value);
+      if (problem) {
+        findings.push({
+          code: 'env-malformed',
+          severity: 'error',
+          process: p.name,
+          message: `${p.name}: env ${variable}=${value}: ${problem.problem}; ${problem.fix}`,
+          facts: { variable, value },
+        });
+      } else if (p.env[variable] !== undefined && p.env[variable] !== value) {
+        findings.push({
+          code: 'env-conflicts-plan',
+          severity: 'error',
+          process: p.name,
+          message: `${p.name}: env ${variable}=${value} disagrees with the plan's ${variable}=${p.env[variable]}; remove it from env: and set the budget with gpu_memory: instead`,
+          facts: { variable, value, planned: p.env[variable] ?? null },
+        });
+      }
+    }
+    if (p.framework === 'jax' && 'XLA_CLIENT_MEM_FRACTION' in written) {
+      findings.push({
+        code: 'env-both-fraction-names',
+        severity: 'error',
+        process: p.name,
+        message: `${p.name}: env XLA_CLIENT_MEM_FRACTION together with the plan's XLA_PYTHON_CLIENT_MEM_FRACTION makes jaxlib raise ValueError; remove it and use gpu_memory:`,
+      });
+    }
+    // Not overridden by the plan, so an inherited value reaches the child too.
+    const allocator = written.XLA_PYTHON_CLIENT_ALLOCATOR ?? inherited.XLA_PYTHON_CLIENT_ALLOCATOR;
+    if (p.framework === 'jax' && allocator !== undefined && uncappedJaxAllocators.includes(allocator)) {
+      findings.push({
+        code: 'jax-allocator-uncapped',
+        severity: 'warning',
+        process: p.name,
+        message: `${p.name}: XLA_PYTHON_CLIENT_ALLOCATOR=${allocator} ignores the memory fraction, so the budget is not enforced; use the default (bfc) allocator`,
+      });
+    }
+    return findings;
+  });
+
+/** Every rule, in the order their findings are listed. */
+export const rules: Rule[] = [overcommit, budgetSize, configEnv, sharedPreallocation, noHardCap, torchCap, inheritedEnv];
+
+/** Runs every rule; findings come out errors first, then warnings, then info. */
+export function checkPlan(context: CheckContext): Finding[] {
+  const order = { error: 0, warning: 1, info: 2 } as const;
+  return rules.flatMap((rule) => rule(context)).sort((a, b) => order[a.severity] - order[b.severity]);
+}

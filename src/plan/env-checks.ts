@@ -1,0 +1,70 @@
+// Values that frameworks misread, and variables that fight each other (FACTS Q1-Q3, Q7, Q11).
+import type { Framework } from './types.js';
+
+/** A problem with one variable's value: what frameworks make of it, and what to write instead. */
+export interface ValueProblem {
+  variable: string;
+  value: string;
+  problem: string;
+  fix: string;
+}
+
+const fractionNames = ['XLA_PYTHON_CLIENT_MEM_FRACTION', 'XLA_CLIENT_MEM_FRACTION'];
+
+/** Checks one variable's value; undefined when it means what it looks like. */
+export function checkEnvValue(variable: string, value: string): ValueProblem | undefined {
+  if (variable === 'XLA_PYTHON_CLIENT_PREALLOCATE' && !['true', 'false', 'True', 'False', '0', '1'].includes(value)) {
+    // jaxlib: preallocate = value not in ('false', 'False', '0'), so FALSE/no/off all mean true.
+    return {
+      variable,
+      value,
+      problem: `JAX reads "${value}" as true (only false, False and 0 turn preallocation off)`,
+      fix: `write ${variable}=false`,
+    };
+  }
+  if (fractionNames.includes(variable)) {
+    const number = /^\s*(\d+(\.\d*)?|\.\d+)\s*$/.test(value) ? Number(value) : Number.NaN;
+    if (Number.isNaN(number)) {
+      return {
+        variable,
+        value,
+        problem: `"${value}" is not a number; jaxlib's float() raises and JAX falls back to CPU`,
+        fix: `write a plain decimal such as ${variable}=0.30`,
+      };
+    }
+    if (number <= 0 || number > 1) {
+      return {
+        variable,
+        value,
+        problem: `${value} is outside (0, 1]; above 1 only works with TF_FORCE_UNIFIED_MEMORY=1`,
+        fix: `write a fraction of total memory between 0 and 1, such as ${variable}=0.30`,
+      };
+    }
+  }
+  if (variable === 'TF_FORCE_GPU_ALLOW_GROWTH' && value !== 'true' && value !== 'false') {
+    return {
+      variable,
+      value,
+      problem: `TensorFlow ignores "${value}" (it compares with exactly "true" or "false")`,
+      fix: `write ${variable}=true`,
+    };
+  }
+  return undefined;
+}
+
+/** Variables that matter to a framework, for deciding which inherited values to check. */
+export function variablesFor(framework: Framework): string[] {
+  switch (framework) {
+    case 'jax':
+      return [...fractionNames, 'XLA_PYTHON_CLIENT_PREALLOCATE', 'XLA_PYTHON_CLIENT_ALLOCATOR'];
+    case 'torch':
+      return ['PYTORCH_CUDA_ALLOC_CONF', 'PYTORCH_ALLOC_CONF'];
+    case 'tensorflow':
+      return ['TF_FORCE_GPU_ALLOW_GROWTH'];
+    default:
+      return [];
+  }
+}
+
+/** JAX allocators that the memory fraction does not cap (FACTS Q3). */
+export const uncappedJaxAllocators = ['platform', 'cuda_async'];

@@ -1,0 +1,75 @@
+// plan(): split each GPU among the configured processes and say what each must be told. Pure.
+import { checkPlan } from './checks.js';
+import { enforcedBudgetBytes, frameworkEnv } from './framework-env.js';
+import { expandInstances, placeInstances } from './placement.js';
+import type { DeviceSpec, Plan, PlannedDevice, PlannedProcess, Spec } from './types.js';
+
+export interface PlanOptions {
+  /** The devices to plan for (declared, from flags, or probed). */
+  devices: DeviceSpec[];
+  /** The environment the processes would inherit (process.env at the CLI). */
+  inheritedEnv: Record<string, string | undefined>;
+}
+
+/** Budgets, placement, per-process environment and findings for a spec on a set of devices. */
+export function plan(spec: Spec, options: PlanOptions): Plan {
+  const devices = [...options.devices].sort((a, b) => a.index - b.index);
+  const { placements, findings: placementFindings } = placeInstances({
+    instances: expandInstances(spec.processes),
+    devices,
+    reserveBytes: spec.reserveBytes,
+    contextOverheadBytes: spec.contextOverheadBytes,
+  });
+
+  const processes = placements.map(({ instance, device, budgetBytes: plannedBytes, overheadBytes }): PlannedProcess => {
+    const { spec: processSpec } = instance;
+    const budgetBytes = device ? enforcedBudgetBytes(processSpec.framework, plannedBytes, device.totalBytes) : 0;
+    const { env, unset, capNote } = frameworkEnv({
+      name: instance.name,
+      framework: processSpec.framework,
+      device,
+      deviceCount: devices.length,
+      budgetBytes,
+      preallocate: processSpec.preallocate,
+      configEnv: processSpec.env,
+      inheritedEnv: options.inheritedEnv,
+    });
+    return {
+      name: instance.name,
+      process: processSpec.name,
+      replica: instance.replica,
+      framework: processSpec.framework,
+      device: device?.index ?? null,
+      budgetBytes,
+      overheadBytes,
+      fraction: device ? budgetBytes / device.totalBytes : 0,
+      // The config's own variables first; the plan's win where they collide (and checks say so).
+      env: { ...processSpec.env, ...env },
+      unsetEnv: unset,
+      capNote,
+      hostMemoryBytes: processSpec.hostMemoryBytes ?? null,
+    };
+  });
+
+  const plannedDevices = devices.map((device): PlannedDevice => {
+    const here = processes.filter((p) => p.device === device.index);
+    return {
+      index: device.index,
+      name: device.name,
+      ...(device.uuid === undefined ? {} : { uuid: device.uuid }),
+      simulated: device.simulated,
+      totalBytes: device.totalBytes,
+      usableBytes: device.totalBytes - spec.reserveBytes,
+      plannedBytes: here.reduce((sum, p) => sum + p.budgetBytes + p.overheadBytes, 0),
+    };
+  });
+
+  const findings = [
+    ...placementFindings,
+    ...checkPlan({ spec, devices: plannedDevices, processes, inheritedEnv: options.inheritedEnv }),
+  ];
+  return { devices: plannedDevices, processes, findings };
+}
+
+/** True when the plan must not be run as is. */
+export const isInfeasible = (p: Plan): boolean => p.findings.some((f) => f.severity === 'error');

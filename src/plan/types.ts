@@ -1,0 +1,115 @@
+// The data that flows between config loading, planning, supervision and rendering.
+
+/** How a process uses the GPU; decides which environment variables can cap it. */
+export type Framework = 'jax' | 'torch' | 'tensorflow' | 'other' | 'none';
+
+export const frameworks: readonly Framework[] = ['jax', 'torch', 'tensorflow', 'other', 'none'];
+
+/** A GPU budget as written: bytes, a fraction of the device's total, or an equal share of what remains. */
+export type BudgetSpec =
+  | { kind: 'bytes'; bytes: number }
+  | { kind: 'fraction'; fraction: number }
+  | { kind: 'rest' };
+
+export type RestartPolicy = 'no' | 'on-failure' | 'always';
+
+/** What to do when a process goes over its GPU budget. */
+export type Enforcement = 'warn' | 'kill';
+
+/** A GPU as known to the planner: declared in the config or on the command line, or probed. */
+export interface DeviceSpec {
+  index: number;
+  name: string;
+  uuid?: string;
+  totalBytes: number;
+  simulated: boolean;
+}
+
+/** One process entry of headroom.yaml after validation. */
+export interface ProcessSpec {
+  name: string;
+  /** A string is run by `/bin/sh -c`; a list is an argv. */
+  command: string | string[] | undefined;
+  framework: Framework;
+  gpuMemory: BudgetSpec | undefined;
+  hostMemoryBytes: number | undefined;
+  replicas: number | undefined;
+  /** Device index this process is pinned to; undefined means placed by the planner. */
+  gpu: number | undefined;
+  /** Extra variables for the child, as written; checked against the plan. */
+  env: Record<string, string>;
+  /** JAX only: keep XLA's preallocation (the pool is grabbed at the first allocation). */
+  preallocate: boolean;
+  restart: RestartPolicy;
+  maxRestarts: number;
+  dependsOn: string[];
+  /** A regular expression; the process counts as ready when a line of its output matches. */
+  readyWhen: string | undefined;
+  enforce: Enforcement;
+  /** Absolute working directory: the config's directory unless `cwd:` says otherwise. */
+  cwd: string;
+}
+
+/** headroom.yaml after validation: every default filled in. */
+export interface Spec {
+  /** The file it came from, for messages; undefined when built from flags. */
+  file: string | undefined;
+  gpus: DeviceSpec[];
+  reserveBytes: number;
+  contextOverheadBytes: number;
+  stopGraceMs: number;
+  processes: ProcessSpec[];
+}
+
+export type Severity = 'error' | 'warning' | 'info';
+
+/** One finding or diagnosis; plan, run and doctor share this shape and its stable codes. */
+export interface Finding {
+  code: string;
+  severity: Severity;
+  message: string;
+  process?: string;
+  device?: number;
+  facts?: Record<string, string | number | boolean | null>;
+  fixes?: string[];
+}
+
+/** A device with the planner's totals. */
+export interface PlannedDevice {
+  index: number;
+  name: string;
+  uuid?: string;
+  simulated: boolean;
+  totalBytes: number;
+  /** totalBytes − reserve. */
+  usableBytes: number;
+  /** Σ (budget + overhead) of the processes placed here. */
+  plannedBytes: number;
+}
+
+/** One running instance: a process, or one replica of it (`actor.1`). */
+export interface PlannedProcess {
+  name: string;
+  process: string;
+  replica: number | null;
+  framework: Framework;
+  /** Device index, or null for a process that does not touch a GPU. */
+  device: number | null;
+  budgetBytes: number;
+  overheadBytes: number;
+  /** budgetBytes / totalBytes of its device (0 without a device). */
+  fraction: number;
+  /** Variables headroom sets for this process (the config's `env:` included). */
+  env: Record<string, string>;
+  /** Inherited variables removed from the child, because they would contradict `env`. */
+  unsetEnv: string[];
+  /** How the GPU cap is applied, in a sentence for people. */
+  capNote: string;
+  hostMemoryBytes: number | null;
+}
+
+export interface Plan {
+  devices: PlannedDevice[];
+  processes: PlannedProcess[];
+  findings: Finding[];
+}
