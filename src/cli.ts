@@ -11,9 +11,17 @@ interface CommandEntry {
 // One file per command under cli/; imported lazily so `plan` never loads the supervisor or FFI.
 const commands: CommandEntry[] = [
   { name: 'plan', summary: 'split GPUs among the configured processes', load: () => import('./cli/plan.js') },
-  { name: 'env', summary: "print one process's environment, or run a command with it", load: () => import('./cli/env.js') },
+  {
+    name: 'env',
+    summary: "print one process's environment, or run a command with it",
+    load: () => import('./cli/env.js'),
+  },
   { name: 'run', summary: 'launch and supervise the planned processes', load: () => import('./cli/run.js') },
-  { name: 'schema', summary: 'print the JSON Schema of headroom.yaml', load: () => import('./cli/schema.js') },
+  {
+    name: 'schema',
+    summary: 'print the JSON Schema of headroom.yaml',
+    load: () => import('./cli/schema.js'),
+  },
 ];
 
 const version = '0.1.0';
@@ -55,9 +63,7 @@ function exitCodeFor(error: unknown): number {
     return error.exitCode;
   }
   const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  process.stderr.write(
-    `headroom: internal error (a bug; please report it with this output)\n${stack}\n`,
-  );
+  process.stderr.write(`headroom: internal error (a bug; please report it with this output)\n${stack}\n`);
   return 70;
 }
 

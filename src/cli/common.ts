@@ -1,7 +1,7 @@
 // What several commands share: finding the config, the devices, and making the plan.
 import { existsSync } from 'node:fs';
-import { loadSpecFile } from '../config/load.js';
 import { parseGpuFlags } from '../config/gpu-flags.js';
+import { loadSpecFile } from '../config/load.js';
 import { EnvironmentError } from '../errors.js';
 import { plan as makePlan } from '../plan/plan.js';
 import type { DeviceSpec, Plan, Spec } from '../plan/types.js';

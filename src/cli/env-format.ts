@@ -25,6 +25,10 @@ export function formatDotenv(env: Record<string, string>, unset: string[]): stri
 
 function dotenvQuote(value: string): string {
   if (/^[A-Za-z0-9_./:,=@%+-]*$/.test(value)) return value;
-  const escaped = value.replaceAll('\\', '\\\\').replaceAll('"', '\\"').replaceAll('\n', '\\n').replaceAll('\r', '\\r');
+  const escaped = value
+    .replaceAll('\\', '\\\\')
+    .replaceAll('"', '\\"')
+    .replaceAll('\n', '\\n')
+    .replaceAll('\r', '\\r');
   return `"${escaped}"`;
 }

@@ -62,7 +62,9 @@ function findProcess(plan: Plan, name: string): PlannedProcess {
   if (found) return found;
   const replicas = plan.processes.filter((p) => p.process === name);
   if (replicas.length > 0) {
-    throw new UsageError(`${name} has ${replicas.length} replicas; name one: ${replicas.map((p) => p.name).join(', ')}`);
+    throw new UsageError(
+      `${name} has ${replicas.length} replicas; name one: ${replicas.map((p) => p.name).join(', ')}`,
+    );
   }
   const names = plan.processes.map((p) => p.name);
   const suggestion = suggestNearest(name, names);
@@ -84,7 +86,11 @@ function runWith(target: PlannedProcess, command: string[]): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(file, args, { env, stdio: 'inherit' });
     child.on('error', (error: NodeJS.ErrnoException) => {
-      reject(new UsageError(`cannot run ${file}: ${error.code === 'ENOENT' ? 'command not found' : error.message}`));
+      reject(
+        new UsageError(
+          `cannot run ${file}: ${error.code === 'ENOENT' ? 'command not found' : error.message}`,
+        ),
+      );
     });
     child.on('exit', (code, signal) => {
       process.off('SIGINT', ignore);

@@ -1,10 +1,10 @@
 // `headroom plan`: print each GPU's split, every process's budget and environment, and the findings.
 import type { Command } from 'commander';
-import { isInfeasible } from '../plan/plan.js';
 import { ExitCode } from '../errors.js';
+import { isInfeasible } from '../plan/plan.js';
 import { collect, loadPlan } from './common.js';
-import { renderFindings, renderPlan } from './render-plan.js';
 import { colorsFor, toJson } from './output.js';
+import { renderFindings, renderPlan } from './render-plan.js';
 
 interface PlanFlags {
   config?: string;
@@ -17,11 +17,19 @@ export function define(program: Command): void {
     .command('plan')
     .description('split GPUs among the configured processes; print budgets, environment and findings')
     .option('-c, --config <file>', 'config file (default: ./headroom.yaml)')
-    .option('--gpu <spec>', 'declare a GPU: 24GiB, 2x80GiB, sim:24GiB (repeatable; overrides the config)', collect)
+    .option(
+      '--gpu <spec>',
+      'declare a GPU: 24GiB, 2x80GiB, sim:24GiB (repeatable; overrides the config)',
+      collect,
+    )
     .option('--json', 'print the plan as JSON')
     .action(async (flags: PlanFlags) => {
       const { plan } = await loadPlan({ config: flags.config, gpu: flags.gpu });
-      process.stdout.write(flags.json ? toJson(plan) : `${renderPlan(plan, colorsFor())}\n${renderFindings(plan.findings, colorsFor())}`);
+      process.stdout.write(
+        flags.json
+          ? toJson(plan)
+          : `${renderPlan(plan, colorsFor())}\n${renderFindings(plan.findings, colorsFor())}`,
+      );
       process.exitCode = isInfeasible(plan) ? ExitCode.problems : ExitCode.ok;
     });
 }

@@ -76,7 +76,9 @@ function processRow(p: PlannedProcess, totals: Map<number, number>): string[] {
 /** Findings as `severity code message`, errors first; a closing line says whether the plan can run. */
 export function renderFindings(findings: Finding[], colors: Colors): string {
   const paint = { error: colors.red, warning: colors.yellow, info: colors.cyan } as const;
-  const lines = findings.map((f) => `${paint[f.severity](f.severity.padEnd(7))} ${colors.bold(f.code)}  ${f.message}`);
+  const lines = findings.map(
+    (f) => `${paint[f.severity](f.severity.padEnd(7))} ${colors.bold(f.code)}  ${f.message}`,
+  );
   const errors = findings.filter((f) => f.severity === 'error').length;
   const verdict =
     errors > 0

@@ -1,7 +1,7 @@
 // Field types of headroom.yaml that zod has no word for: sizes, budgets, durations.
 import { z } from 'zod';
-import { parseBytes, parsePercent } from '../units.js';
 import type { BudgetSpec } from '../plan/types.js';
+import { parseBytes, parsePercent } from '../units.js';
 
 const sizeHelp = 'a size such as 24GiB, 24GB or 512MiB (IEC and SI units), or a byte count';
 

@@ -31,6 +31,9 @@ test('sim: marks simulated cards, and comma lists work (HEADROOM_GPU form)', () 
 
 test('malformed values are usage errors that name the flag and value', () => {
   for (const bad of ['lots', '0GiB', 'sim:', '24 parsecs', '0x24GiB']) {
-    assert.throws(() => parseGpuFlags([bad]), (e: unknown) => e instanceof UsageError && e.message.includes(bad));
+    assert.throws(
+      () => parseGpuFlags([bad]),
+      (e: unknown) => e instanceof UsageError && e.message.includes(bad),
+    );
   }
 });

@@ -8,7 +8,10 @@ const gpuPattern = /^(sim:)?(?:(\d+)\s*x\s*)?(.+)$/i;
 /** Devices declared on the command line (or in HEADROOM_GPU), numbered from 0 in order. */
 export function parseGpuFlags(values: readonly string[], origin = '--gpu'): DeviceSpec[] {
   const devices: DeviceSpec[] = [];
-  for (const value of values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean)) {
+  for (const value of values
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean)) {
     const match = gpuPattern.exec(value);
     const totalBytes = match ? parseBytes(match[3] ?? '') : undefined;
     const count = match?.[2] === undefined ? 1 : Number(match[2]);
@@ -20,7 +23,12 @@ export function parseGpuFlags(values: readonly string[], origin = '--gpu'): Devi
     const simulated = match[1] !== undefined;
     for (let k = 0; k < count; k++) {
       const index = devices.length;
-      devices.push({ index, name: simulated ? 'simulated GPU' : `declared GPU ${index}`, totalBytes, simulated });
+      devices.push({
+        index,
+        name: simulated ? 'simulated GPU' : `declared GPU ${index}`,
+        totalBytes,
+        simulated,
+      });
     }
   }
   return devices;

@@ -1,13 +1,13 @@
 // Reads headroom.yaml: YAML syntax, the schema, then the checks that span fields; every problem located.
 import { readFile } from 'node:fs/promises';
-import { LineCounter, parseDocument, type Document } from 'yaml';
+import { type Document, LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { ConfigError, type ConfigIssue, EnvironmentError } from '../errors.js';
 import type { Spec } from '../plan/types.js';
-import { formatFieldPath, locateKey, locateValue, type FieldPath } from './locate.js';
+import { type FieldPath, formatFieldPath, locateKey, locateValue } from './locate.js';
 import { configSchema, gpuSchema, processSchema, type RawConfig } from './schema.js';
-import { toSpec } from './to-spec.js';
 import { suggestNearest } from './suggest.js';
+import { toSpec } from './to-spec.js';
 
 /** Reads and validates a config file; throws ConfigError (exit 2) listing every located problem. */
 export async function loadSpecFile(file: string): Promise<Spec> {
@@ -16,7 +16,10 @@ export async function loadSpecFile(file: string): Promise<Spec> {
     text = await readFile(file, 'utf8');
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(error);
-    throw new EnvironmentError(`cannot read config ${file}: ${reason}`, 'pass -c FILE, or create headroom.yaml (see examples/)');
+    throw new EnvironmentError(
+      `cannot read config ${file}: ${reason}`,
+      'pass -c FILE, or create headroom.yaml (see examples/)',
+    );
   }
   return parseSpec(text, file);
 }
@@ -40,12 +43,18 @@ export function parseSpec(text: string, file: string): Spec {
   const data: unknown = doc.toJS();
   if (data === null || data === undefined) {
     throw new ConfigError([
-      { location: { file, line: 1, column: 1 }, field: '', message: 'the file is empty; it needs at least `processes:`' },
+      {
+        location: { file, line: 1, column: 1 },
+        field: '',
+        message: 'the file is empty; it needs at least `processes:`',
+      },
     ]);
   }
   const parsed = configSchema.safeParse(data);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.flatMap((issue) => describeIssue(issue, doc, lineCounter, file)));
+    throw new ConfigError(
+      parsed.error.issues.flatMap((issue) => describeIssue(issue, doc, lineCounter, file)),
+    );
   }
   return toSpec(parsed.data as RawConfig, { file, doc, lineCounter });
 }
@@ -69,14 +78,32 @@ function describeIssue(
       };
     });
   }
-  const isMissing = issue.code === 'invalid_type' && issue.input === undefined;
+  if (issue.code === 'invalid_key') {
+    // A bad key of a record (a process name): point at the key, with the key schema's message.
+    const key = String(path.at(-1));
+    return [
+      {
+        location: locateKey(doc, lineCounter, file, path.slice(0, -1), key),
+        field: formatFieldPath(path),
+        message: issue.issues[0]?.message ?? issue.message,
+      },
+    ];
+  }
+  const isMissing = !doc.hasIn(path);
   return [
     {
       location: locateValue(doc, lineCounter, file, path),
       field: formatFieldPath(path),
-      message: isMissing ? 'is required' : issue.message,
+      message: isMissing ? 'is required' : friendlyMessage(issue, doc.getIn(path)),
     },
   ];
+}
+
+// zod says "Invalid input: expected number, received string"; say what was written instead.
+function friendlyMessage(issue: z.core.$ZodIssue, written: unknown): string {
+  if (issue.code !== 'invalid_type') return issue.message;
+  const expected = issue.expected === 'int' ? 'an integer' : `a ${issue.expected}`;
+  return `expected ${expected}, got ${JSON.stringify(written) ?? String(written)}`;
 }
 
 // Which keys are valid at a path, for suggestions: top level, a gpu entry, or a process entry.

@@ -1,5 +1,5 @@
 // Maps a path inside a parsed YAML document to file:line:col, so every config error points somewhere.
-import { isMap, isNode, isPair, isScalar, type Document, type LineCounter } from 'yaml';
+import { type Document, isMap, isNode, isPair, isScalar, type LineCounter } from 'yaml';
 import type { SourceLocation } from '../errors.js';
 
 export type FieldPath = readonly (string | number)[];

@@ -27,7 +27,10 @@ export const processSchema = z.strictObject({
   replicas: z.number().int().min(1).max(1024).optional(),
   gpu: z.number().int().min(0).meta({ description: 'pin to this device index' }).optional(),
   env: z.record(z.string(), envValueField).optional(),
-  preallocate: z.boolean().meta({ description: 'JAX only: keep XLA preallocation of the whole budget' }).optional(),
+  preallocate: z
+    .boolean()
+    .meta({ description: 'JAX only: keep XLA preallocation of the whole budget' })
+    .optional(),
   restart: z.enum(['no', 'on-failure', 'always'], { error: 'expected no, on-failure or always' }).optional(),
   max_restarts: z.number().int().min(0).optional(),
   depends_on: z.array(z.string()).optional(),

@@ -4,7 +4,7 @@ import type { Document, LineCounter } from 'yaml';
 import { ConfigError, type ConfigIssue } from '../errors.js';
 import type { DeviceSpec, ProcessSpec, Spec } from '../plan/types.js';
 import { bytesPer } from '../units.js';
-import { formatFieldPath, locateValue, sourceText, type FieldPath } from './locate.js';
+import { type FieldPath, formatFieldPath, locateValue, sourceText } from './locate.js';
 import type { RawConfig, RawProcess } from './schema.js';
 import { suggestNearest } from './suggest.js';
 
@@ -71,7 +71,13 @@ function toDevices(raw: RawConfig, report: Report): DeviceSpec[] {
   });
 }
 
-function toProcess(name: string, raw: RawProcess, allNames: string[], source: Source, report: Report): ProcessSpec {
+function toProcess(
+  name: string,
+  raw: RawProcess,
+  allNames: string[],
+  source: Source,
+  report: Report,
+): ProcessSpec {
   const at = (...rest: (string | number)[]): FieldPath => ['processes', name, ...rest];
   if (raw.framework === 'none' && raw.gpu_memory !== undefined) {
     report(at('gpu_memory'), 'framework "none" does not use a GPU; remove gpu_memory or name the framework');
@@ -87,7 +93,10 @@ function toProcess(name: string, raw: RawProcess, allNames: string[], source: So
     if (dependency === name) report(at('depends_on', i), 'a process cannot depend on itself');
     else if (!allNames.includes(dependency)) {
       const suggestion = suggestNearest(dependency, allNames);
-      report(at('depends_on', i), `no process named "${dependency}"${suggestion ? `; did you mean "${suggestion}"?` : ''}`);
+      report(
+        at('depends_on', i),
+        `no process named "${dependency}"${suggestion ? `; did you mean "${suggestion}"?` : ''}`,
+      );
     }
   });
   if (raw.ready_when !== undefined) {
@@ -99,7 +108,8 @@ function toProcess(name: string, raw: RawProcess, allNames: string[], source: So
   }
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(raw.env ?? {})) {
-    if (!envNamePattern.test(key)) report(at('env', key), `"${key}" is not a valid environment variable name`);
+    if (!envNamePattern.test(key))
+      report(at('env', key), `"${key}" is not a valid environment variable name`);
     // Keep the text as written: `.30` must not become `0.3`, nor `FALSE` become `false`.
     env[key] = typeof value === 'string' ? value : (sourceText(source.doc, at('env', key)) ?? String(value));
   }

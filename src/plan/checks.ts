@@ -53,7 +53,10 @@ const budgetSize: Rule = ({ processes }) =>
 
 const sharedPreallocation: Rule = ({ processes, spec }) => {
   const preallocating = processes.filter(
-    (p) => p.framework === 'jax' && p.device !== null && spec.processes.find((s) => s.name === p.process)?.preallocate,
+    (p) =>
+      p.framework === 'jax' &&
+      p.device !== null &&
+      spec.processes.find((s) => s.name === p.process)?.preallocate,
   );
   const byDevice = new Map<number | null, PlannedProcess[]>();
   for (const p of preallocating) byDevice.set(p.device, [...(byDevice.get(p.device) ?? []), p]);
@@ -114,7 +117,11 @@ const inheritedEnv: Rule = ({ processes, inheritedEnv: env }) => {
       message: `your environment has XLA_CLIENT_MEM_FRACTION; with XLA_PYTHON_CLIENT_MEM_FRACTION also set, jaxlib raises ValueError and JAX falls back to CPU; headroom removes it from the JAX processes it starts (unset it in your shell)`,
     });
   }
-  if (relevant.has('PYTORCH_ALLOC_CONF') && env.PYTORCH_ALLOC_CONF !== undefined && env.PYTORCH_CUDA_ALLOC_CONF !== undefined) {
+  if (
+    relevant.has('PYTORCH_ALLOC_CONF') &&
+    env.PYTORCH_ALLOC_CONF !== undefined &&
+    env.PYTORCH_CUDA_ALLOC_CONF !== undefined
+  ) {
     findings.push({
       code: 'env-both-torch-conf',
       severity: 'warning',
@@ -138,7 +145,7 @@ const configEnv: Rule = ({ processes, spec, inheritedEnv: inherited }) =>
           message: `${p.name}: env ${variable}=${value}: ${problem.problem}; ${problem.fix}`,
           facts: { variable, value },
         });
-      } else if (p.env[variable] !== undefined && p.env[variable] !== value) {
+      } else if (p.env[variable] !== undefined && !agrees(variable, value, p.env[variable])) {
         findings.push({
           code: 'env-conflicts-plan',
           severity: 'error',
@@ -169,8 +176,24 @@ const configEnv: Rule = ({ processes, spec, inheritedEnv: inherited }) =>
     return findings;
   });
 
+// The plan merges its own entries into allocator configs, and fractions compare as numbers.
+function agrees(variable: string, written: string, planned: string): boolean {
+  if (variable === 'PYTORCH_CUDA_ALLOC_CONF' || variable === 'PYTORCH_ALLOC_CONF') return true;
+  if (variable.endsWith('MEM_FRACTION') || variable === 'HEADROOM_GPU_FRACTION')
+    return Number(written) === Number(planned);
+  return written === planned;
+}
+
 /** Every rule, in the order their findings are listed. */
-export const rules: Rule[] = [overcommit, budgetSize, configEnv, sharedPreallocation, noHardCap, torchCap, inheritedEnv];
+export const rules: Rule[] = [
+  overcommit,
+  budgetSize,
+  configEnv,
+  sharedPreallocation,
+  noHardCap,
+  torchCap,
+  inheritedEnv,
+];
 
 /** Runs every rule; findings come out errors first, then warnings, then info. */
 export function checkPlan(context: CheckContext): Finding[] {

@@ -13,7 +13,10 @@ const fractionNames = ['XLA_PYTHON_CLIENT_MEM_FRACTION', 'XLA_CLIENT_MEM_FRACTIO
 
 /** Checks one variable's value; undefined when it means what it looks like. */
 export function checkEnvValue(variable: string, value: string): ValueProblem | undefined {
-  if (variable === 'XLA_PYTHON_CLIENT_PREALLOCATE' && !['true', 'false', 'True', 'False', '0', '1'].includes(value)) {
+  if (
+    variable === 'XLA_PYTHON_CLIENT_PREALLOCATE' &&
+    !['true', 'false', 'True', 'False', '0', '1'].includes(value)
+  ) {
     // jaxlib: preallocate = value not in ('false', 'False', '0'), so FALSE/no/off all mean true.
     return {
       variable,

@@ -40,7 +40,11 @@ export function frameworkEnv(options: {
   const { framework, device, budgetBytes, configEnv, inheritedEnv } = options;
   if (framework === 'none' || device === null) {
     // An empty CUDA_VISIBLE_DEVICES hides every GPU, so no context is created by accident.
-    return { env: { CUDA_VISIBLE_DEVICES: '' }, unset: [], capNote: 'no GPU (CUDA_VISIBLE_DEVICES is empty)' };
+    return {
+      env: { CUDA_VISIBLE_DEVICES: '' },
+      unset: [],
+      capNote: 'no GPU (CUDA_VISIBLE_DEVICES is empty)',
+    };
   }
   const fraction = formatFraction(budgetBytes / device.totalBytes);
   const env: Record<string, string> = {
@@ -95,7 +99,12 @@ export function frameworkEnv(options: {
 
 /** Adds `expandable_segments:True` to an allocator config unless it already decides that. */
 export function withExpandableSegments(conf: string): string {
-  const entries = conf.split(',').map((s) => s.trim()).filter(Boolean);
-  const decides = entries.some((e) => e.startsWith('expandable_segments:') || e === 'backend:cudaMallocAsync');
+  const entries = conf
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const decides = entries.some(
+    (e) => e.startsWith('expandable_segments:') || e === 'backend:cudaMallocAsync',
+  );
   return decides ? entries.join(',') : [...entries, 'expandable_segments:True'].join(',');
 }

@@ -97,7 +97,10 @@ export function placeInstances(options: {
   }
   // `rest` processes go where each would get the biggest equal share.
   for (const instance of unpinned.filter((i) => !fixed.includes(i))) {
-    commit(instance, roomiest(loads, (l) => (l.usableBytes - l.committedBytes - contextOverheadBytes) / (l.restCount + 1)));
+    commit(
+      instance,
+      roomiest(loads, (l) => (l.usableBytes - l.committedBytes - contextOverheadBytes) / (l.restCount + 1)),
+    );
   }
 
   const placements = instances.map((instance): Placement => {

@@ -21,35 +21,39 @@ export function plan(spec: Spec, options: PlanOptions): Plan {
     contextOverheadBytes: spec.contextOverheadBytes,
   });
 
-  const processes = placements.map(({ instance, device, budgetBytes: plannedBytes, overheadBytes }): PlannedProcess => {
-    const { spec: processSpec } = instance;
-    const budgetBytes = device ? enforcedBudgetBytes(processSpec.framework, plannedBytes, device.totalBytes) : 0;
-    const { env, unset, capNote } = frameworkEnv({
-      name: instance.name,
-      framework: processSpec.framework,
-      device,
-      deviceCount: devices.length,
-      budgetBytes,
-      preallocate: processSpec.preallocate,
-      configEnv: processSpec.env,
-      inheritedEnv: options.inheritedEnv,
-    });
-    return {
-      name: instance.name,
-      process: processSpec.name,
-      replica: instance.replica,
-      framework: processSpec.framework,
-      device: device?.index ?? null,
-      budgetBytes,
-      overheadBytes,
-      fraction: device ? budgetBytes / device.totalBytes : 0,
-      // The config's own variables first; the plan's win where they collide (and checks say so).
-      env: { ...processSpec.env, ...env },
-      unsetEnv: unset,
-      capNote,
-      hostMemoryBytes: processSpec.hostMemoryBytes ?? null,
-    };
-  });
+  const processes = placements.map(
+    ({ instance, device, budgetBytes: plannedBytes, overheadBytes }): PlannedProcess => {
+      const { spec: processSpec } = instance;
+      const budgetBytes = device
+        ? enforcedBudgetBytes(processSpec.framework, plannedBytes, device.totalBytes)
+        : 0;
+      const { env, unset, capNote } = frameworkEnv({
+        name: instance.name,
+        framework: processSpec.framework,
+        device,
+        deviceCount: devices.length,
+        budgetBytes,
+        preallocate: processSpec.preallocate,
+        configEnv: processSpec.env,
+        inheritedEnv: options.inheritedEnv,
+      });
+      return {
+        name: instance.name,
+        process: processSpec.name,
+        replica: instance.replica,
+        framework: processSpec.framework,
+        device: device?.index ?? null,
+        budgetBytes,
+        overheadBytes,
+        fraction: device ? budgetBytes / device.totalBytes : 0,
+        // The config's own variables first; the plan's win where they collide (and checks say so).
+        env: { ...processSpec.env, ...env },
+        unsetEnv: unset,
+        capNote,
+        hostMemoryBytes: processSpec.hostMemoryBytes ?? null,
+      };
+    },
+  );
 
   const plannedDevices = devices.map((device): PlannedDevice => {
     const here = processes.filter((p) => p.device === device.index);
