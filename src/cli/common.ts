@@ -23,18 +23,27 @@ export async function loadPlan(options: PlanInputs): Promise<{ spec: Spec; plan:
     );
   }
   const spec = await loadSpecFile(file);
-  const devices = resolveDevices(spec, options.gpu ?? []);
+  const devices = await resolveDevices(spec, options.gpu ?? []);
   return { spec, plan: makePlan(spec, { devices, inheritedEnv: process.env }) };
 }
 
-/** Devices from --gpu (which win, so one can plan for another machine), then HEADROOM_GPU, then the config. */
-export function resolveDevices(spec: Spec, gpuFlags: string[]): DeviceSpec[] {
+/**
+ * Devices from --gpu (which win, so one can plan for another machine), then the config, then
+ * HEADROOM_GPU, then whatever the GPU probe detects (NVML, else nvidia-smi).
+ */
+export async function resolveDevices(spec: Spec, gpuFlags: string[]): Promise<DeviceSpec[]> {
   if (gpuFlags.length > 0) return parseGpuFlags(gpuFlags);
   if (spec.gpus.length > 0) return spec.gpus;
   const fromEnv = process.env.HEADROOM_GPU;
   if (fromEnv) return parseGpuFlags([fromEnv], 'HEADROOM_GPU=');
+  // Loaded only here, so plans with declared devices never load the FFI library.
+  const { detectDevices } = await import('../probe/gpu/open-probe.js');
+  const detected = await detectDevices({ env: process.env });
+  if (detected.devices.length > 0) return detected.devices;
+  const warnings = [...new Set(detected.warnings)];
+  const reasons = warnings.length > 0 ? ` (${warnings.join('; ')})` : '';
   throw new EnvironmentError(
-    'no GPU to plan for: none declared in the config or with --gpu',
+    `no GPU to plan for: none declared in the config or with --gpu, and none detected${reasons}`,
     'pass --gpu 24GiB to plan for a declared card, or --gpu sim:24GiB for a simulated one',
   );
 }
