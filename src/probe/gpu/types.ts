@@ -11,6 +11,10 @@ export interface GpuDevice {
   usedBytes: number | null;
   freeBytes: number | null;
   simulated: boolean;
+  /** Held by the driver or firmware (NVML memory v2, nvidia-smi's "Reserved"); null where not reported. */
+  reservedBytes?: number | null;
+  /** True when the total was not in the source and was added up from reserved + used + free. */
+  isTotalDerived?: boolean;
 }
 
 /** A process holding memory on a device. `pid` is a host PID (NVML reports host PIDs, also in containers). */
@@ -18,6 +22,12 @@ export interface GpuProcess {
   pid: number;
   device: number;
   usedBytes: number | null;
+  /** The name the backend reports (nvidia-smi's process name; may be cut short with `...`). */
+  name?: string;
+  /** nvidia-smi's type: `C` compute, `G` graphics, `C+G` both. */
+  type?: string;
+  /** The same process's PID in headroom's own PID namespace; null when it cannot be mapped (see pid-namespace.ts). */
+  localPid?: number | null;
 }
 
 export interface GpuSnapshot {
@@ -25,7 +35,13 @@ export interface GpuSnapshot {
   simulated: boolean;
   devices: GpuDevice[];
   processes: GpuProcess[];
+  /** Things a reader should know: hidden processes, skipped lines, unmapped PIDs. */
+  warnings?: string[];
+  driverVersion?: string;
 }
+
+/** Backends a user can pick with `--gpu-backend`. */
+export type GpuBackendName = 'nvml' | 'nvidia-smi' | 'sim' | 'none';
 
 /** A backend that can be asked, repeatedly, what is on the GPUs. */
 export interface GpuProbe {

@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// A stand-in for a PyTorch training process on a simulated GPU: the caching allocator grows step by step,
+// capped by --fraction (what torch.cuda.set_per_process_memory_fraction sets in-process, FACTS.md Q8) and by
+// the card, and fails with PyTorch 2.x's OOM text (FACTS.md Q9).
+//   node fake-torch.mjs --step 1GiB --steps 10 --interval-ms 500 --fraction 1 --host-per-step 32MiB --hold-ms 0
+import { parseSimCards, readClaims, simStateDir } from './sim-gpu.mjs';
+import { formatTorchSize, hold, holdHostMemory, openSimCard, parseFlags, sleep } from './workload-kit.mjs';
+
+const flags = parseFlags(process.argv.slice(2), {
+  step: 2 ** 30,
+  steps: 10,
+  'interval-ms': 500,
+  'host-per-step': 32 * 2 ** 20,
+  'hold-ms': 0,
+  context: 300 * 2 ** 20,
+  fraction: 1,
+});
+
+const gpu = openSimCard();
+const totalBytes = gpu.card.totalBytes;
+// allowed_memory_maximum = fraction * device total; checked before cudaMalloc (c10 alloc_block).
+const allowedBytes = flags.fraction < 1 ? Math.floor(flags.fraction * totalBytes) : Number.POSITIVE_INFINITY;
+if (!gpu.claim(flags.context).ok) {
+  process.stderr.write('RuntimeError: CUDA error: out of memory\n');
+  process.exit(1);
+}
+process.stderr.write(`fake-torch: ${gpu.spec} (simulated) device ${gpu.card.index}\n`);
+
+const host = [];
+let reservedBytes = 0;
+for (let step = 1; step <= flags.steps; step++) {
+  const wantBytes = reservedBytes + flags.step;
+  if (wantBytes > allowedBytes || !gpu.claim(flags.context + wantBytes).ok) outOfMemory(flags.step);
+  reservedBytes = wantBytes;
+  holdHostMemory(host, flags['host-per-step']);
+  process.stdout.write(
+    `step ${step}/${flags.steps}: ${formatTorchSize(reservedBytes)} reserved on cuda:0 (simulated)\n`,
+  );
+  await sleep(flags['interval-ms']);
+}
+process.stdout.write('done\n');
+await hold(flags['hold-ms']);
+
+function outOfMemory(requestBytes) {
+  const cards = parseSimCards(process.env.HEADROOM_GPU) ?? [];
+  const claims = readClaims(simStateDir(cards)).filter((claim) => claim.device === gpu.card.index);
+  const usedBytes = claims.reduce((sum, claim) => sum + claim.bytes, 0);
+  // proc_info lists every process NVML sees on the device, this one in its own words.
+  const procInfo = claims
+    .map((claim) =>
+      claim.pid === process.pid
+        ? `Including non-PyTorch memory, this process has ${formatTorchSize(claim.bytes)} memory in use. `
+        : `Process ${claim.pid} has ${formatTorchSize(claim.bytes)} memory in use. `,
+    )
+    .join('');
+  process.stderr.write(
+    'Traceback (most recent call last):\n  File "train.py", line 1, in <module>\n' +
+      `torch.OutOfMemoryError: CUDA out of memory. Tried to allocate ${formatTorchSize(requestBytes)}. ` +
+      `GPU 0 has a total capacity of ${formatTorchSize(totalBytes)} of which ${formatTorchSize(Math.max(0, totalBytes - usedBytes))} is free. ` +
+      `${procInfo}Of the allocated memory ${formatTorchSize(reservedBytes)} is allocated by PyTorch, and 0 bytes is reserved by PyTorch but unallocated. ` +
+      'If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.  ' +
+      'See documentation for Memory Management  (https://pytorch.org/docs/stable/notes/cuda.html#environment-variables)\n',
+  );
+  process.exit(1);
+}

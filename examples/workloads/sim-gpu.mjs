@@ -1,0 +1,176 @@
+// The simulated-GPU protocol, defined once: headroom's `sim` backend and the example workloads both import it.
+//
+// Cards:  HEADROOM_GPU=sim:24GiB,sim:2x80GiB (the same grammar as `--gpu`).
+// State:  a directory (HEADROOM_SIM_DIR, default <tmpdir>/headroom-sim-<uid>-<cards>) holding one file per
+//         claiming process, `<pid>.json` = {"device": 0, "bytes": 1234}. A file is replaced atomically
+//         (write then rename); files of dead pids are stale and removed by whoever reads them.
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const unitBytes = {
+  '': 1,
+  b: 1,
+  kb: 1e3,
+  mb: 1e6,
+  gb: 1e9,
+  tb: 1e12,
+  kib: 2 ** 10,
+  mib: 2 ** 20,
+  gib: 2 ** 30,
+  tib: 2 ** 40,
+};
+const cardPattern = /^sim:(?:(\d+)\s*x\s*)?(\d+(?:\.\d+)?)\s*([a-z]*)$/i;
+
+/** Parses `sim:24GiB,sim:2x80GiB` into cards numbered from 0; undefined when any entry is not `sim:`. */
+export function parseSimCards(text) {
+  const entries = String(text ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 0 || !entries.every((entry) => /^sim:/i.test(entry))) return undefined;
+  const cards = [];
+  for (const entry of entries) {
+    const match = cardPattern.exec(entry);
+    const multiplier = match ? unitBytes[(match[3] ?? '').toLowerCase()] : undefined;
+    const count = match?.[1] === undefined ? 1 : Number(match[1]);
+    if (!match || multiplier === undefined || count < 1 || count > 64 || Number(match[2]) <= 0) {
+      throw new Error(`${entry}: expected a simulated card such as sim:24GiB or sim:2x80GiB`);
+    }
+    const totalBytes = Math.floor(Number(match[2]) * multiplier);
+    for (let k = 0; k < count; k++) cards.push({ index: cards.length, totalBytes });
+  }
+  return cards;
+}
+
+/** The canonical spec of some cards (`sim:24GiB,sim:80GiB`), what children get in HEADROOM_GPU. */
+export function formatSimCards(cards) {
+  return cards.map((card) => `sim:${sizeLabel(card.totalBytes)}`).join(',');
+}
+
+/** The UUID a simulated card reports; CUDA_VISIBLE_DEVICES may name it. */
+export function simCardUuid(index) {
+  return `GPU-00000000-5133-0000-0000-${String(index).padStart(12, '0')}`;
+}
+
+/** The state directory: HEADROOM_SIM_DIR, else one under the temp dir keyed by user and cards. */
+export function simStateDir(cards, env = process.env) {
+  if (env.HEADROOM_SIM_DIR) return env.HEADROOM_SIM_DIR;
+  const uid = typeof process.getuid === 'function' ? process.getuid() : 'user';
+  return join(tmpdir(), `headroom-sim-${uid}-${cards.map((card) => sizeLabel(card.totalBytes)).join('_')}`);
+}
+
+/** Every live claim in the directory, oldest file first; removes the files of processes that are gone. */
+export function readClaims(dir) {
+  let names;
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const claims = [];
+  for (const name of names) {
+    const match = /^(\d+)\.json$/.exec(name);
+    if (!match) continue;
+    const pid = Number(match[1]);
+    const file = join(dir, name);
+    if (!isAlive(pid)) {
+      rmSync(file, { force: true });
+      continue;
+    }
+    const claim = readClaimFile(file);
+    if (claim) claims.push({ pid, ...claim });
+  }
+  return claims.sort((a, b) => a.pid - b.pid);
+}
+
+/** Records (or replaces) this process's claim: `bytes` in use on `device`. */
+export function writeClaim(dir, pid, claim) {
+  mkdirSync(dir, { recursive: true });
+  const temporary = join(dir, `.${pid}.${process.hrtime.bigint()}.tmp`);
+  writeFileSync(temporary, `${JSON.stringify({ device: claim.device, bytes: claim.bytes })}\n`);
+  renameSync(temporary, join(dir, `${pid}.json`));
+}
+
+/** Forgets this process's claim (it freed its memory or is exiting). */
+export function removeClaim(dir, pid) {
+  rmSync(join(dir, `${pid}.json`), { force: true });
+}
+
+/**
+ * Sets this process's claim on a card to `bytes` if the card has room, as cudaMalloc would; under a lock so
+ * two workloads cannot both take the last free bytes. Returns the card's free bytes as seen before the claim.
+ */
+export function tryClaim(dir, card, pid, bytes) {
+  return withLock(dir, () => {
+    const claims = readClaims(dir).filter((claim) => claim.device === card.index);
+    const othersBytes = claims
+      .filter((claim) => claim.pid !== pid)
+      .reduce((sum, claim) => sum + claim.bytes, 0);
+    const ownBytes = claims.find((claim) => claim.pid === pid)?.bytes ?? 0;
+    const freeBytes = Math.max(0, card.totalBytes - othersBytes - ownBytes);
+    if (othersBytes + bytes > card.totalBytes) return { ok: false, freeBytes };
+    writeClaim(dir, pid, { device: card.index, bytes });
+    return { ok: true, freeBytes };
+  });
+}
+
+function withLock(dir, fn) {
+  mkdirSync(dir, { recursive: true });
+  const lock = join(dir, '.lock');
+  const deadlineMs = Date.now() + 5000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      // A lock older than 2 s belongs to a process that died holding it (claims take microseconds).
+      if (ageMs(lock) > 2000 || Date.now() > deadlineMs) rmSync(lock, { recursive: true, force: true });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+function ageMs(file) {
+  try {
+    return Date.now() - statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+function readClaimFile(file) {
+  try {
+    const data = JSON.parse(readFileSync(file, 'utf8'));
+    if (!Number.isInteger(data.device) || !Number.isFinite(data.bytes) || data.bytes < 0) return undefined;
+    return { device: data.device, bytes: data.bytes };
+  } catch {
+    return undefined;
+  }
+}
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+function sizeLabel(bytes) {
+  for (const [unit, size] of [
+    ['TiB', 2 ** 40],
+    ['GiB', 2 ** 30],
+    ['MiB', 2 ** 20],
+  ]) {
+    if (bytes % size === 0) return `${bytes / size}${unit}`;
+  }
+  return `${bytes}B`;
+}

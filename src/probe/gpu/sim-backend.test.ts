@@ -1,0 +1,73 @@
+// Simulated cards: the spec grammar, the child environment, and snapshots of claims by live workloads.
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { UsageError } from '../../errors.js';
+import { createSimProbe, parseSimSpec, simEnvironment } from './sim-backend.js';
+import { newSimDir, startWorkload } from './test-helpers/workloads.js';
+
+const GiB = 1024 ** 3;
+
+test('specs: sizes, counts and lists; non-simulated entries are not sim; malformed ones are usage errors', () => {
+  assert.deepEqual(parseSimSpec('sim:24GiB,sim:2x80GiB'), [
+    { index: 0, totalBytes: 24 * GiB },
+    { index: 1, totalBytes: 80 * GiB },
+    { index: 2, totalBytes: 80 * GiB },
+  ]);
+  assert.deepEqual(parseSimSpec('sim:24GB'), [{ index: 0, totalBytes: 24e9 }]);
+  assert.equal(parseSimSpec('24GiB'), undefined);
+  assert.equal(parseSimSpec('sim:24GiB,24GiB'), undefined);
+  assert.equal(parseSimSpec(undefined), undefined);
+  assert.throws(
+    () => parseSimSpec('sim:lots'),
+    (error: unknown) =>
+      error instanceof UsageError && /sim:lots: expected a simulated card/.test(error.message),
+  );
+});
+
+test('the child environment names the canonical cards and one state directory', () => {
+  const env = simEnvironment({ spec: 'sim:24GiB, sim:80GiB', env: {} });
+  assert.equal(env.HEADROOM_GPU, 'sim:24GiB,sim:80GiB');
+  assert.match(env.HEADROOM_SIM_DIR, /headroom-sim-.*24GiB_80GiB$/);
+  assert.equal(simEnvironment({ spec: 'sim:24GiB', env: { HEADROOM_SIM_DIR: '/x' } }).HEADROOM_SIM_DIR, '/x');
+  assert.throws(() => simEnvironment({ spec: '24GiB' }), UsageError);
+});
+
+test('a snapshot sums the claims of live workloads and forgets them when they exit', async () => {
+  const dir = newSimDir();
+  const probe = createSimProbe({ spec: 'sim:24GiB,sim:24GiB', env: { HEADROOM_SIM_DIR: dir } });
+  const env = { ...probe.environment, CUDA_VISIBLE_DEVICES: '1' };
+  const sim = startWorkload(
+    'fake-sim.mjs',
+    ['--gpu-memory', '2GiB', '--context', '0', '--host-memory', '1MiB'],
+    env,
+  );
+  try {
+    await sim.waitFor(/ready/);
+    const snapshot = await probe.snapshot();
+    assert.equal(snapshot.simulated, true);
+    assert.deepEqual(snapshot.processes, [{ pid: sim.child.pid, device: 1, usedBytes: 2 * GiB }]);
+    assert.deepEqual(
+      snapshot.devices.map((d) => [d.index, d.usedBytes, d.freeBytes, d.simulated]),
+      [
+        [0, 0, 24 * GiB, true],
+        [1, 2 * GiB, 22 * GiB, true],
+      ],
+    );
+  } finally {
+    sim.child.kill('SIGTERM');
+  }
+  const ended = await sim.ended;
+  assert.equal(ended.signal, 'SIGTERM');
+  assert.deepEqual((await probe.snapshot()).processes, []);
+});
+
+test('stale claims of dead PIDs are ignored; claims on a card that does not exist are noted', async () => {
+  const dir = newSimDir();
+  writeFileSync(path.join(dir, '999999999.json'), '{"device":0,"bytes":1}');
+  writeFileSync(path.join(dir, `${process.pid}.json`), '{"device":5,"bytes":1}');
+  const snapshot = await createSimProbe({ spec: 'sim:1GiB', env: { HEADROOM_SIM_DIR: dir } }).snapshot();
+  assert.deepEqual(snapshot.processes, []);
+  assert.match(snapshot.warnings?.join() ?? '', /claims simulated GPU 5/);
+});

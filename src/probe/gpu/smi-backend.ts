@@ -1,0 +1,106 @@
+// The `nvidia-smi` GpuProbe: two CSV queries per snapshot (devices, then compute processes), joined by GPU
+// UUID. Also the `file` probe, which reads recorded nvidia-smi output once (`gpus --from FILE`).
+import { execFile } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { EnvironmentError } from '../../errors.js';
+import { attachLocalPids } from './pid-namespace.js';
+import { mergeSmiOutputs, parseSmiOutput } from './smi-parse.js';
+import type { ParsedSmi } from './smi-values.js';
+import type { GpuProbe, GpuSnapshot } from './types.js';
+
+// Fields every driver since R450 knows (memory.reserved is newer, so it is left out); MiB without units.
+export const queryGpuArgs = [
+  '--query-gpu=index,name,uuid,memory.total,memory.used,memory.free',
+  '--format=csv,nounits',
+];
+export const queryAppsArgs = [
+  '--query-compute-apps=gpu_uuid,pid,process_name,used_gpu_memory',
+  '--format=csv,nounits',
+];
+
+/** Runs nvidia-smi with arguments and resolves with its standard output. */
+export type SmiRunner = (args: string[]) => Promise<string>;
+
+/** The full path of an executable found on PATH, or undefined. */
+export function findOnPath(
+  command: string,
+  env: Record<string, string | undefined> = process.env,
+): string | undefined {
+  for (const dir of (env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
+    const candidate = path.join(dir, command);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {}
+  }
+  return undefined;
+}
+
+/** Runs a real nvidia-smi; its failure ("couldn't communicate with the NVIDIA driver") is an EnvironmentError. */
+export function runSmi(executable: string, timeoutMs = 10_000): SmiRunner {
+  return (args) =>
+    new Promise((resolve, reject) => {
+      execFile(
+        executable,
+        args,
+        { timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 },
+        (error, stdout, stderr) => {
+          if (!error) return resolve(stdout);
+          const firstLine =
+            `${stdout}\n${stderr}`.split('\n').find((line) => line.trim() !== '') ?? error.message;
+          reject(new EnvironmentError(`nvidia-smi failed: ${firstLine.trim()}`));
+        },
+      );
+    });
+}
+
+/** A probe that asks nvidia-smi at every snapshot; its PIDs, like NVML's, are host PIDs. */
+export function createSmiProbe(options: { run: SmiRunner; procRoot?: string }): GpuProbe {
+  return {
+    source: 'nvidia-smi',
+    snapshot: async () => {
+      const [gpus, apps] = await Promise.all([options.run(queryGpuArgs), options.run(queryAppsArgs)]);
+      const merged = mergeSmiOutputs([
+        parseSmiOutput(gpus, { file: 'nvidia-smi --query-gpu' }),
+        parseSmiOutput(apps, { file: 'nvidia-smi --query-compute-apps' }),
+      ]);
+      const snapshot = toSnapshot(merged, 'nvidia-smi');
+      const local = await attachLocalPids(snapshot.processes, options.procRoot);
+      return {
+        ...snapshot,
+        processes: local.processes,
+        warnings: [...(snapshot.warnings ?? []), ...local.warnings],
+      };
+    },
+    close: async () => {},
+  };
+}
+
+/** A probe over recorded files (any format parseSmiOutput reads); several files are merged by GPU UUID. */
+export async function createFileProbe(files: readonly string[]): Promise<GpuProbe> {
+  const parts: ParsedSmi[] = [];
+  for (const file of files) {
+    const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      throw new EnvironmentError(
+        `cannot read ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`,
+      );
+    });
+    parts.push(parseSmiOutput(text, { file }));
+  }
+  const snapshot = toSnapshot(parts.length === 1 && parts[0] ? parts[0] : mergeSmiOutputs(parts), 'file');
+  return { source: 'file', snapshot: async () => snapshot, close: async () => {} };
+}
+
+function toSnapshot(parsed: ParsedSmi, source: 'nvidia-smi' | 'file'): GpuSnapshot {
+  const processes = parsed.processes.map(({ gpuUuid: _uuid, ...process }) => process);
+  return {
+    source,
+    simulated: false,
+    devices: parsed.devices,
+    processes,
+    warnings: parsed.warnings,
+    ...(parsed.driverVersion ? { driverVersion: parsed.driverVersion } : {}),
+  };
+}

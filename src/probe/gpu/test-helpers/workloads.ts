@@ -1,0 +1,55 @@
+// Runs the example workloads (examples/workloads/*.mjs) for tests: wait for their output, collect how they ended.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { repoRoot } from './shared.js';
+
+/** A fresh, empty simulated-GPU state directory. */
+export const newSimDir = (): string => mkdtempSync(path.join(tmpdir(), 'headroom-sim-test-'));
+
+export interface RunningWorkload {
+  child: ChildProcess;
+  /** Resolves when stdout has printed text matching the pattern; rejects after timeoutMs or at exit. */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<void>;
+  ended: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
+}
+
+/** Starts `node examples/workloads/<script> ...args` with extra environment variables. */
+export function startWorkload(script: string, args: string[], env: Record<string, string>): RunningWorkload {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'examples', 'workloads', script), ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const ended = new Promise<{
+    code: number | null;
+    signal: NodeJS.Signals | null;
+    stdout: string;
+    stderr: string;
+  }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+  const waitFor = (pattern: RegExp, timeoutMs = 15_000): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`timed out waiting for ${pattern}; stdout: ${stdout}; stderr: ${stderr}`)),
+        timeoutMs,
+      );
+      const check = (): void => {
+        if (!pattern.test(stdout)) return;
+        clearTimeout(timer);
+        child.stdout?.off('data', check);
+        resolve();
+      };
+      child.stdout?.on('data', check);
+      void ended.then(() => {
+        clearTimeout(timer);
+        if (pattern.test(stdout)) resolve();
+        else reject(new Error(`exited before ${pattern}; stdout: ${stdout}; stderr: ${stderr}`));
+      });
+      check();
+    });
+  return { child, waitFor, ended };
+}
