@@ -1,0 +1,65 @@
+// Per-process GPU overheads outside the model: CUDA context, library workspaces, allocator rounding
+// and the cache the allocator keeps on top of live tensors. Sources: ../shared/estimation/references.md
+// §9 (contexts), §10 (workspaces); FACTS.md Q5 and Q7.
+import type { EstimateFramework } from './types.js';
+
+const MiB = 1024 ** 2;
+
+/**
+ * CUDA context + loaded kernels per process per GPU, outside every framework pool (FACTS Q5).
+ * lazy (CUDA ≥ 11.7 with CUDA_MODULE_LOADING=LAZY, PyTorch's default since 1.13): measured 256 MiB
+ * (RTX 3090, torch 2.7), 273.75 MiB (pytorch PR #86509), 426 MiB (RTX 6000 Ada, torch 2.10), "300–400
+ * MB" (ptrblck). Those are idle; a training step loads more kernels, so torch takes 450 MiB, the top of
+ * the modern range. JAX takes 512 MiB, headroom's planning default (XLA loads a cubin per executable).
+ * eager (CUDA < 11.7 or CUDA_MODULE_LOADING=EAGER): 635.75 MiB (PR #86509), 879 MiB (2080 Ti), 1008 MB
+ * (Titan V), 1343 MiB (V100, HF docs), 1488 MiB (RTX 3090, cu110): 1.25 GiB, in the upper part of
+ * the range because an estimate that decides what fits should err high.
+ */
+export function defaultContextBytes(framework: EstimateFramework, moduleLoading: 'lazy' | 'eager'): number {
+  if (moduleLoading === 'eager') return 1280 * MiB;
+  return framework === 'jax' ? 512 * MiB : 450 * MiB;
+}
+
+// cuBLAS workspace per handle: CUBLAS_WORKSPACE_CONFIG=:4096:2:16:8 = 2 × 4 MiB + 8 × 16 KiB =
+// 8,519,680 B, PyTorch's default before Hopper (CublasHandlePool.cpp); Hopper and later take 32 MiB.
+const cublasWorkspaceBytes = 4096 * 1024 * 2 + 16 * 1024 * 8;
+// cuBLASLt workspace (pytorch PR #120925): 1 MiB by default, 4 MiB on sm80 with ≥ 24 GB, 32 MiB on sm90+.
+const cublasLtWorkspaceBytes = 4 * MiB;
+// Forward and backward run on different threads, each with its own handle and workspace.
+const workspaceHandles = 2;
+
+/**
+ * Library workspaces torch allocates through its caching allocator: 2 × (8,519,680 B cuBLAS + 4 MiB
+ * cuBLASLt) = 25.4 MiB, for an Ampere-class card; set `cuda.workspaces: 128MiB` for Hopper
+ * (2 × (32 + 32) MiB). JAX takes its scratch from inside the XLA pool per executable: 0 here.
+ */
+export function defaultWorkspaceBytes(framework: EstimateFramework): number {
+  return framework === 'jax' ? 0 : workspaceHandles * (cublasWorkspaceBytes + cublasLtWorkspaceBytes);
+}
+
+// c10/cuda/CUDACachingAllocator.cpp: kMinBlockSize = 512 (every size rounds up to 512 B),
+// kSmallSize = 1 MiB (larger requests go to the large pool), kRoundLarge = 2 MiB (large segments
+// round up to 2 MiB; requests of 1–10 MiB are carved from 20 MiB kLargeBuffer segments, which costs
+// about the same per tensor). XLA's BFC allocator rounds to 256 B (tsl bfc_allocator kMinAllocationSize).
+const torchMinBlockBytes = 512;
+const torchSmallSizeBytes = 1 * MiB;
+const torchRoundLargeBytes = 2 * MiB;
+const xlaMinAllocationBytes = 256;
+
+/** Bytes one tensor of `bytes` occupies in the framework's pool (1.57 MiB → 2 MiB under torch). */
+export function blockBytes(framework: EstimateFramework, bytes: number): number {
+  if (bytes <= 0) return 0;
+  const roundUp = (value: number, step: number): number => Math.ceil(value / step) * step;
+  if (framework === 'jax') return roundUp(bytes, xlaMinAllocationBytes);
+  return roundUp(bytes, bytes <= torchSmallSizeBytes ? torchMinBlockBytes : torchRoundLargeBytes);
+}
+
+/**
+ * What the caching allocator keeps reserved beyond live tensors at the peak, as a fraction of the
+ * memory that is allocated and freed every step (activations, logits): 25%. On the HF V100 run
+ * (bert-large, batch 4, fp32) nvidia-smi 14949 MiB − context 1343 MiB − the allocated peak this module
+ * computes leaves ~21% of the activations; rounded up to err towards "does not fit". ZeRO §3.2 saw
+ * up to 30% of memory lost to fragmentation "in extreme cases", the upper bound.
+ * PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True lowers it.
+ */
+export const defaultFragmentation = 0.25;

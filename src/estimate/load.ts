@@ -1,0 +1,137 @@
+// Reads an estimate spec from YAML and/or flags; every problem located to file:line:col or a flag.
+import { readFile } from 'node:fs/promises';
+import { type Document, LineCounter, parseDocument } from 'yaml';
+import type { z } from 'zod';
+import { formatFieldPath, locateKey, locateValue } from '../config/locate.js';
+import { suggestNearest } from '../config/suggest.js';
+import { ConfigError, type ConfigIssue, EnvironmentError, type SourceLocation } from '../errors.js';
+import { estimateSchema, type RawEstimate, sectionKeys } from './schema.js';
+import { type Locate, toEstimateSpec } from './to-spec.js';
+import type { EstimateSpec } from './types.js';
+
+/** Values given as flags, shaped like the YAML, and which flag set each dotted path. */
+export interface FlagOverlay {
+  values: Record<string, unknown>;
+  flagByPath: Record<string, string>;
+}
+
+type Path = (string | number)[];
+
+/** Reads a spec file and applies the flags over it; throws ConfigError (exit 2) listing every problem. */
+export async function loadEstimateFile(file: string, overlay?: FlagOverlay): Promise<EstimateSpec> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(error);
+    throw new EnvironmentError(
+      `cannot read estimate spec ${file}: ${reason}`,
+      'see examples/grpo/estimate.yaml',
+    );
+  }
+  return parseEstimateSpec(text, file, overlay);
+}
+
+/** Validates spec text (or flags alone when `text` is undefined); `file` is used only in messages. */
+export function parseEstimateSpec(
+  text: string | undefined,
+  file: string | undefined,
+  overlay: FlagOverlay = { values: {}, flagByPath: {} },
+): EstimateSpec {
+  const lineCounter = new LineCounter();
+  const doc = text === undefined ? undefined : parseDocument(text, { lineCounter, uniqueKeys: true });
+  const where = file ?? 'command line';
+  if (doc && doc.errors.length > 0) {
+    throw new ConfigError(
+      doc.errors.map((error) => {
+        const start = lineCounter.linePos(error.pos[0]);
+        const message = `YAML syntax: ${error.message.split('\n')[0]}`;
+        return { location: { file: where, line: start.line, column: start.col }, field: '', message };
+      }),
+    );
+  }
+  const fromFile: unknown = doc?.toJS() ?? {};
+  if (typeof fromFile !== 'object' || fromFile === null || Array.isArray(fromFile)) {
+    throw new ConfigError([
+      { location: { file: where, line: 1, column: 1 }, field: '', message: 'expected a map' },
+    ]);
+  }
+  const data = mergeDeep(fromFile as Record<string, unknown>, overlay.values);
+
+  const locate: Locate = (path, key, offset) => {
+    const flag = flagFor(overlay, key === undefined ? path : [...path, key]);
+    if (flag || !doc) return { location: { file: 'command line' }, field: flag ?? formatFieldPath(path) };
+    const location =
+      key === undefined
+        ? locateValue(doc, lineCounter, where, path)
+        : locateKey(doc, lineCounter, where, path, key);
+    return {
+      location: shift(location, doc, path, offset),
+      field: formatFieldPath(key ? [...path, key] : path),
+    };
+  };
+  const parsed = estimateSchema.safeParse(data);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.flatMap((issue) => describe(issue, data, locate)));
+  }
+  return toEstimateSpec(parsed.data as RawEstimate, { file, locate });
+}
+
+function describe(issue: z.core.$ZodIssue, data: unknown, locate: Locate): ConfigIssue[] {
+  const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+  if (issue.code === 'unrecognized_keys') {
+    const valid = sectionKeys[path.filter((p) => typeof p === 'string').join('.')] ?? [];
+    return issue.keys.map((key) => {
+      const suggestion = suggestNearest(key, valid);
+      const hint = suggestion ? `; did you mean "${suggestion}"?` : `; valid keys: ${valid.join(', ')}`;
+      return { ...locate(path, key), message: `unknown key "${key}"${hint}` };
+    });
+  }
+  const written = path.reduce<unknown>(
+    (node, part) => (node as Record<string | number, unknown>)?.[part],
+    data,
+  );
+  const expected =
+    issue.code === 'invalid_type' && issue.expected === 'int'
+      ? 'an integer'
+      : `a ${issue.code === 'invalid_type' ? issue.expected : ''}`;
+  const message =
+    written === undefined
+      ? 'is required'
+      : issue.code === 'invalid_type'
+        ? `expected ${expected}, got ${JSON.stringify(written)}`
+        : issue.message;
+  return [{ ...locate(path), message }];
+}
+
+// A flag's value is reported as the flag, also for problems inside it (a bad `--batch-size B*`).
+function flagFor(overlay: FlagOverlay, path: Path): string | undefined {
+  for (let depth = path.length; depth > 0; depth--) {
+    const flag = overlay.flagByPath[path.slice(0, depth).join('.')];
+    if (flag) return flag;
+  }
+  return undefined;
+}
+
+// Points inside a plain scalar (`B*X` → the X) when the problem is at a known character.
+function shift(
+  location: SourceLocation,
+  doc: Document,
+  path: Path,
+  offset: number | undefined,
+): SourceLocation {
+  const node = doc.getIn(path, true) as { type?: string } | undefined;
+  if (offset === undefined || node?.type !== 'PLAIN' || location.column === undefined) return location;
+  return { ...location, column: location.column + offset };
+}
+
+function mergeDeep(base: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(over)) {
+    const current = merged[key];
+    const isMap = (v: unknown): v is Record<string, unknown> =>
+      typeof v === 'object' && v !== null && !Array.isArray(v);
+    merged[key] = isMap(current) && isMap(value) ? mergeDeep(current, value) : value;
+  }
+  return merged;
+}

@@ -1,0 +1,106 @@
+// Model states (weights, gradients, optimizer) in bytes per parameter, by precision, optimizer and
+// convention, and their split under ZeRO stages.
+import type { Convention, Optimizer, Precision } from './types.js';
+
+/** Bytes per trainable parameter for each part of the model states. */
+export interface BytesPerParam {
+  weights: number;
+  gradients: number;
+  optimizer: number;
+}
+
+// Optimizer state bytes per parameter when the states are fp32 (torch.optim keeps them in the
+// parameter's dtype): Adam/AdamW m and v 4+4; SGD momentum buffer 4; Adafactor "slightly more than
+// 4" (HF perf_train_gpu_one, t5-3b: 12 GB for 3B); bitsandbytes 8-bit Adam 1+1 (HF docs: 2).
+const fp32StateBytes: Record<Optimizer, number> = {
+  adamw: 8,
+  adam: 8,
+  sgd: 0,
+  sgd_momentum: 4,
+  adafactor: 4,
+  adam8bit: 2,
+  none: 0,
+};
+
+// With bf16/fp16 weights and no fp32 master copy (e.g. LitGPT bf16-true), torch.optim states take
+// the parameter dtype: half of the fp32 figures; 8-bit Adam stays 2.
+const lowStateBytes: Record<Optimizer, number> = {
+  ...fp32StateBytes,
+  adamw: 4,
+  adam: 4,
+  sgd_momentum: 2,
+  adafactor: 2,
+};
+
+// The fp32 master weights mixed-precision optimizers keep (ZeRO §3.1: part of K = 12).
+const masterBytes = 4;
+
+/**
+ * Bytes per trainable parameter. Sources disagree only for mixed precision (amp_*):
+ *   hf         6 + 4 + 8 = 18 for AdamW: fp32 weights plus the fp16 copies autocast keeps for backward,
+ *              fp32 gradients, fp32 m and v (HF "Model training anatomy"). This is what torch.autocast
+ *              does, and it is the default: Scott Logic measured AMP at ~2 bytes/param over fp32.
+ *   zero       2 + 2 + 12 = 16: fp16 weights and gradients, fp32 master + m + v (ZeRO §3.1, K = 12):
+ *              DeepSpeed/Megatron fp16 optimizers.
+ *   eleuther   2 + 4 + 12 = 18: as zero with fp32 gradients (EleutherAI calc_transformer_mem.py
+ *              defaults: low_prec 2, bytes_per_grad_ele 4, optimizer 12).
+ *   accelerate 4 + 6 + 8 = 18: model 1×, gradients 1.5×, optimizer 2× of the fp32 size
+ *              (accelerate estimate_training_usage()).
+ * fp32 is 4 + 4 + states everywhere (accelerate's "4× the model" for Adam); bf16/fp16 is 2 + 2 + states
+ * in 16 bits. With optimizer `none` nothing trains: see frozenWeightBytes.
+ */
+export function bytesPerParam(
+  precision: Precision,
+  optimizer: Optimizer,
+  convention: Convention,
+): BytesPerParam {
+  if (optimizer === 'none')
+    return { weights: frozenWeightBytes(precision, convention), gradients: 0, optimizer: 0 };
+  if (precision === 'fp32') return { weights: 4, gradients: 4, optimizer: fp32StateBytes[optimizer] };
+  if (precision === 'bf16' || precision === 'fp16')
+    return { weights: 2, gradients: 2, optimizer: lowStateBytes[optimizer] };
+  const states = fp32StateBytes[optimizer];
+  if (convention === 'zero') return { weights: 2, gradients: 2, optimizer: masterBytes + states };
+  if (convention === 'eleuther') return { weights: 2, gradients: 4, optimizer: masterBytes + states };
+  if (convention === 'accelerate') return { weights: 4, gradients: 6, optimizer: states };
+  return { weights: 6, gradients: 4, optimizer: states };
+}
+
+/**
+ * Bytes per parameter that is not trained (a frozen encoder, a reference model, inference):
+ * fp32 4; bf16/fp16 2; under amp the fp32 weights, plus the fp16 copy in the hf convention (HF:
+ * "mixed precision inference: 6 bytes/param"), or the fp16 model alone in zero/eleuther.
+ */
+export function frozenWeightBytes(precision: Precision, convention: Convention): number {
+  if (precision === 'fp32') return 4;
+  if (precision === 'bf16' || precision === 'fp16') return 2;
+  if (convention === 'hf') return 6;
+  return convention === 'accelerate' ? 4 : 2;
+}
+
+/** Per-device model-state bytes of one part. */
+export interface ModelStateBytes {
+  weightsBytes: number;
+  gradientsBytes: number;
+  optimizerBytes: number;
+}
+
+/**
+ * Model states on one GPU under ZeRO (Rajbhandari et al. 2019, §5): stage 1 shards the optimizer
+ * states over Nd data-parallel GPUs, stage 2 also the gradients, stage 3 also the weights.
+ * Baseline 16Ψ; P_os 4Ψ + 12Ψ/Nd; P_os+g 2Ψ + 14Ψ/Nd; P_os+g+p 16Ψ/Nd with the zero convention.
+ */
+export function shardModelStates(options: {
+  params: number;
+  bytes: BytesPerParam;
+  zeroStage: 0 | 1 | 2 | 3;
+  dataParallel: number;
+}): ModelStateBytes {
+  const { params, bytes, zeroStage, dataParallel: nd } = options;
+  const share = (stage: number): number => (zeroStage >= stage ? 1 / nd : 1);
+  return {
+    weightsBytes: params * bytes.weights * share(3),
+    gradientsBytes: params * bytes.gradients * share(2),
+    optimizerBytes: params * bytes.optimizer * share(1),
+  };
+}
