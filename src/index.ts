@@ -6,3 +6,10 @@ export { ConfigError, EnvironmentError, ExitCode, HeadroomError, UsageError } fr
 export { isInfeasible, plan, type PlanOptions } from './plan/plan.js';
 export type * from './plan/types.js';
 export { formatBytes, parseBytes, parsePercent } from './units.js';
+export { estimate } from './estimate/estimate.js';
+export { loadEstimateFile, parseEstimateSpec } from './estimate/load.js';
+export { buildReport, type EstimateReport } from './estimate/report.js';
+export { fitsTable, planGradAccumulation, solve } from './estimate/solve.js';
+export type { EstimateSpec } from './estimate/types.js';
+export { detectDevices, openGpuProbe } from './probe/gpu/open-probe.js';
+export type { GpuDevice, GpuProbe, GpuProcess, GpuSnapshot } from './probe/gpu/types.js';
