@@ -5,10 +5,12 @@ import { type NoGpuProbe, openGpuProbe } from '../probe/gpu/open-probe.js';
 import { collect } from './common.js';
 import { addGpuOptions, type GpuFlags, probeOptionsFrom } from './gpu-options.js';
 import { colorsFor, toJson } from './output.js';
+import { attachBudgets, loadBudgetMatcher } from './plan-budgets.js';
 import { collectGpus, renderGpus } from './render-gpus.js';
 
 interface GpusFlags extends GpuFlags {
   json?: boolean;
+  config?: string;
   from?: string[];
 }
 
@@ -19,6 +21,7 @@ export function define(program: Command): void {
       .command('gpus')
       .description('devices and the processes on them, with memory')
       .option('--json', 'print the result as JSON')
+      .option('-c, --config <file>', "show each process's budget from this config's plan")
       .option(
         '--from <file>',
         'read recorded nvidia-smi output (-q -x XML, -q text, CSV queries, the table); repeatable',
@@ -37,8 +40,15 @@ export function define(program: Command): void {
           'pass --gpu sim:24GiB for a simulated card, or --from FILE to read saved nvidia-smi output',
         );
       }
-      const result = await collectGpus(probe);
-      process.stdout.write(flags.json ? toJson(result) : renderGpus(result, colorsFor()));
+      const collected = await collectGpus(probe);
+      if (flags.config === undefined) {
+        process.stdout.write(flags.json ? toJson(collected) : renderGpus(collected, colorsFor()));
+      } else {
+        const match = await loadBudgetMatcher({ config: flags.config, gpu: flags.gpu });
+        const { processes, budgets } = attachBudgets(collected.processes, match);
+        const result = { ...collected, processes };
+        process.stdout.write(flags.json ? toJson(result) : renderGpus(result, colorsFor(), budgets));
+      }
       process.exitCode = ExitCode.ok;
     } finally {
       await probe.close();
