@@ -1,0 +1,174 @@
+// The streaming classifier: lines in, one at a time, bounded state (a few dozen recent lines, at
+// most 64 candidates, a fact table per family); diagnoses out at the end. Pure: no I/O.
+import { CandidateSet, type Draft } from './candidates.js';
+import { logFactRules, logRules } from './rules/index.js';
+import type { FactRule, Facts, LogRule } from './types.js';
+
+/** Options for the classifier; the defaults are the full rule set. */
+export interface ClassifierOptions {
+  rules?: readonly LogRule[];
+  factRules?: readonly FactRule[];
+  /** Lines kept before a hit for context (traceback frames, ranks). */
+  contextLines?: number;
+}
+
+/** What the classifier hands to the explainer: candidates and the facts of each family. */
+export interface ClassifiedLog {
+  drafts: Draft[];
+  familyFacts: Map<string, Facts>;
+  lineCount: number;
+}
+
+interface Pending {
+  rule: LogRule;
+  text: string;
+  line: number;
+  remaining: number;
+  before: string[];
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const ansi = /\u001b\[[0-9;]*[A-Za-z]/g;
+// Terminals that wrap a long line pad it with spaces where the wrap was (see the corpus's kernel
+// logs, "total-vm:53312244<spaces>kB"); a run of 20+ spaces between two words is such a seam.
+const wrapSeam = /(\S) {20,}(?=\S)/g;
+const newRecord =
+  /^\s*(?:Traceback|File "|During handling|The above exception|\d{4}-\d\d-\d\d|[IWEF]\d{4} |\[|[\w.]+(?:Error|Exception|Warning)\b)/;
+const messageEnd = /[).`'"]\s*$/;
+// Source lines a traceback quotes ("if 'CUDA out of memory' in str(e):", "except MemoryError:")
+// mention failures without reporting one.
+const quotedSource = /^\s*(?:except|raise|if|elif|assert|return|#)\b/;
+
+function normalize(line: string): string {
+  return line.replace(ansi, '').replace(wrapSeam, '$1').trimEnd();
+}
+
+/** A classifier for one log: call `push` per line (without its newline), then `finish`. */
+export class LogClassifier {
+  private readonly rules: readonly LogRule[];
+  private readonly factRules: readonly FactRule[];
+  private readonly trigger: RegExp;
+  private readonly contextLines: number;
+  // The last `contextLines` lines, as a circular buffer (ringNext is the oldest slot).
+  private readonly ring: string[] = [];
+  private ringNext = 0;
+  private readonly candidates = new CandidateSet();
+  private readonly familyFacts = new Map<string, Facts>();
+  private lineCount = 0;
+  private previous = '';
+  private wasPreviousHit = false;
+  private matchedPrevious = new Set<LogRule>();
+  private pending: Pending | undefined;
+
+  constructor(options: ClassifierOptions = {}) {
+    this.rules = options.rules ?? logRules;
+    this.factRules = options.factRules ?? logFactRules;
+    this.contextLines = options.contextLines ?? 24;
+    // One alternation of every keyword, minus those containing another (which adds nothing).
+    const keywords = [...new Set([...this.rules, ...this.factRules].flatMap((r) => r.keywords))];
+    const minimal = keywords.filter((k) => !keywords.some((other) => other !== k && k.includes(other)));
+    this.trigger = new RegExp(minimal.map(escapeRegExp).join('|'), 'i');
+  }
+
+  /** Feeds one line (without its newline). */
+  push(raw: string): void {
+    this.lineCount += 1;
+    const line = this.lineCount;
+    const isHit = this.trigger.test(raw);
+    const text = isHit || this.wasPreviousHit || this.pending ? normalize(raw) : raw;
+    if (this.pending) this.continuePending(text);
+    const matched = new Set<LogRule>();
+    if (isHit && !quotedSource.test(text)) {
+      this.testRules(text, line, matched);
+      this.testFactRules(text);
+    }
+    if ((isHit || this.wasPreviousHit) && this.previous.trim() !== '' && text.trim() !== '') {
+      this.testJoined(text, line - 1, matched);
+    }
+    this.ring[this.ringNext] = raw;
+    this.ringNext = (this.ringNext + 1) % this.contextLines;
+    this.previous = text;
+    this.wasPreviousHit = isHit;
+    this.matchedPrevious = matched;
+  }
+
+  /** Ends the log and returns the candidates and family facts. */
+  finish(): ClassifiedLog {
+    if (this.pending) this.completePending();
+    return {
+      drafts: [...this.candidates.drafts.values()],
+      familyFacts: this.familyFacts,
+      lineCount: this.lineCount,
+    };
+  }
+
+  private testRules(text: string, line: number, matched: Set<LogRule>): void {
+    const lower = text.toLowerCase();
+    for (const rule of this.rules) {
+      if (!rule.keywords.some((k) => lower.includes(k))) continue;
+      const match = rule.pattern.exec(text);
+      if (!match) continue;
+      matched.add(rule);
+      this.hit(rule, text, match, line);
+    }
+  }
+
+  // A wrapped message ("...from devic" / "e: CUDA_ERROR_OUT_OF_MEMORY"): try the two lines
+  // rejoined, with and without a space, for rules that matched neither line alone.
+  private testJoined(text: string, line: number, matched: Set<LogRule>): void {
+    for (const joined of [this.previous + text.trimStart(), `${this.previous} ${text.trimStart()}`]) {
+      const lower = joined.toLowerCase();
+      for (const rule of this.rules) {
+        if (matched.has(rule) || this.matchedPrevious.has(rule)) continue;
+        if (!rule.keywords.some((k) => lower.includes(k))) continue;
+        const match = rule.pattern.exec(joined);
+        if (!match) continue;
+        matched.add(rule);
+        this.hit(rule, joined, match, line);
+      }
+    }
+  }
+
+  private testFactRules(text: string): void {
+    const lower = text.toLowerCase();
+    for (const rule of this.factRules) {
+      if (!rule.keywords.some((k) => lower.includes(k))) continue;
+      const match = rule.pattern.exec(text);
+      if (!match) continue;
+      const facts = this.familyFacts.get(rule.family) ?? {};
+      this.familyFacts.set(rule.family, { ...rule.extract(match), ...facts });
+    }
+  }
+
+  private hit(rule: LogRule, text: string, match: RegExpExecArray, line: number): void {
+    const before = [...this.ring.slice(this.ringNext), ...this.ring.slice(0, this.ringNext)];
+    if (rule.continuationLines && !messageEnd.test(text)) {
+      if (this.pending) this.completePending();
+      this.pending = { rule, text, line, remaining: rule.continuationLines, before };
+      return;
+    }
+    this.record(rule, text, match, line, before);
+  }
+
+  private continuePending(text: string): void {
+    const pending = this.pending!;
+    if (pending.remaining > 0 && text.trim() !== '' && !newRecord.test(text)) {
+      pending.text = `${pending.text} ${text.trim()}`;
+      pending.remaining -= 1;
+      if (pending.remaining > 0 && !messageEnd.test(pending.text)) return;
+    }
+    this.completePending();
+  }
+
+  private completePending(): void {
+    const { rule, text, line, before } = this.pending!;
+    this.pending = undefined;
+    const match = rule.pattern.exec(text);
+    if (match) this.record(rule, text, match, line, before);
+  }
+
+  private record(rule: LogRule, text: string, match: RegExpExecArray, line: number, before: string[]): void {
+    const hit = rule.extract ? rule.extract({ text, match, before }) : {};
+    if (hit) this.candidates.add(rule, hit, line, text);
+  }
+}

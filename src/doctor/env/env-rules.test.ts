@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { checkEnvironment } from './env-rules.js';
+
+const codes = (env: Record<string, string>) => checkEnvironment(env).map((f) => `${f.severity}:${f.code}`);
+
+describe('doctor --env', () => {
+  test('a clean environment has nothing to say', () => {
+    assert.deepEqual(
+      checkEnvironment({
+        PATH: '/usr/bin',
+        XLA_PYTHON_CLIENT_PREALLOCATE: 'false',
+        XLA_PYTHON_CLIENT_MEM_FRACTION: '0.30',
+      }),
+      [],
+    );
+  });
+
+  test('values JAX and TensorFlow misread are errors, with the exact value to write', () => {
+    const [pre] = checkEnvironment({ XLA_PYTHON_CLIENT_PREALLOCATE: 'FALSE' });
+    assert.equal(pre?.severity, 'error');
+    assert.deepEqual(pre?.fixes, ['write XLA_PYTHON_CLIENT_PREALLOCATE=false']);
+    assert.deepEqual(codes({ TF_FORCE_GPU_ALLOW_GROWTH: '1' }), ['error:env-malformed']);
+    assert.deepEqual(codes({ XLA_PYTHON_CLIENT_MEM_FRACTION: '30%' }), ['error:env-malformed']);
+  });
+
+  test('a fraction above 1 is fine with unified memory', () => {
+    assert.deepEqual(codes({ XLA_PYTHON_CLIENT_MEM_FRACTION: '2.0', TF_FORCE_UNIFIED_MEMORY: '1' }), []);
+  });
+
+  test('both fraction names: jaxlib raises and JAX falls back to CPU', () => {
+    assert.deepEqual(codes({ XLA_PYTHON_CLIENT_MEM_FRACTION: '0.3', XLA_CLIENT_MEM_FRACTION: '0.3' }), [
+      'error:env-both-fraction-names',
+    ]);
+    assert.deepEqual(codes({ XLA_CLIENT_MEM_FRACTION: '0.3' }), ['info:env-new-fraction-name']);
+  });
+
+  test('allocators: unknown is an error, uncapped ones a warning, TF_GPU_ALLOCATOR is not JAX', () => {
+    assert.deepEqual(codes({ XLA_PYTHON_CLIENT_ALLOCATOR: 'cuda_malloc_async' }), ['error:env-malformed']);
+    assert.deepEqual(codes({ XLA_PYTHON_CLIENT_ALLOCATOR: 'platform' }), ['warning:jax-allocator-uncapped']);
+    assert.deepEqual(
+      codes({ TF_GPU_ALLOCATOR: 'cuda_malloc_async', XLA_PYTHON_CLIENT_PREALLOCATE: 'false' }),
+      ['info:env-tf-allocator-for-jax'],
+    );
+  });
+
+  test('PyTorch allocator config: syntax, unknown keys, both names', () => {
+    const [eq] = checkEnvironment({ PYTORCH_CUDA_ALLOC_CONF: 'expandable_segments=True' });
+    assert.deepEqual(eq?.fixes, ['write PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True']);
+    assert.deepEqual(codes({ PYTORCH_CUDA_ALLOC_CONF: 'expandable_segments:true' }), ['error:env-malformed']);
+    assert.deepEqual(codes({ PYTORCH_CUDA_ALLOC_CONF: 'max_split_size_mb:10' }), ['error:env-malformed']);
+    assert.deepEqual(codes({ PYTORCH_CUDA_ALLOC_CONF: 'expandable_segment:True' }), ['error:env-malformed']);
+    assert.deepEqual(codes({ PYTORCH_CUDA_ALLOC_CONF: 'backend:cudaMallocAsync,max_split_size_mb:128' }), [
+      'warning:torch-alloc-conf',
+    ]);
+    assert.deepEqual(codes({ PYTORCH_CUDA_ALLOC_CONF: 'garbage_collection_threshold:0.6' }), [
+      'info:torch-alloc-conf',
+    ]);
+    assert.deepEqual(
+      codes({ PYTORCH_CUDA_ALLOC_CONF: 'expandable_segments:True,roundup_power2_divisions:[256:1,>:8]' }),
+      [],
+    );
+    assert.deepEqual(
+      codes({
+        PYTORCH_CUDA_ALLOC_CONF: 'expandable_segments:True',
+        PYTORCH_ALLOC_CONF: 'expandable_segments:True',
+      }),
+      ['warning:env-both-torch-conf'],
+    );
+  });
+
+  test('CUDA variables', () => {
+    assert.deepEqual(codes({ CUDA_VISIBLE_DEVICES: '' }), ['warning:cuda-no-visible-devices']);
+    assert.deepEqual(codes({ CUDA_VISIBLE_DEVICES: '0,0' }), ['warning:env-malformed']);
+    assert.deepEqual(codes({ CUDA_VISIBLE_DEVICES: '0,GPU-8f2e1c3a-1111-2222-3333-444455556666' }), []);
+    assert.deepEqual(codes({ CUDA_DEVICE_ORDER: 'PCI' }), ['warning:env-malformed']);
+    assert.deepEqual(codes({ CUDA_LAUNCH_BLOCKING: '1', CUDA_MODULE_LOADING: 'EAGER' }), [
+      'info:cuda-launch-blocking',
+      'info:cuda-eager-loading',
+    ]);
+  });
+
+  test('errors sort first', () => {
+    const severities = checkEnvironment({
+      CUDA_LAUNCH_BLOCKING: '1',
+      XLA_PYTHON_CLIENT_PREALLOCATE: 'no',
+    }).map((f) => f.severity);
+    assert.deepEqual(severities, ['error', 'info']);
+  });
+});

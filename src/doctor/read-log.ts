@@ -1,0 +1,75 @@
+// The streaming adapter: a file path or `-` (stdin), plain or gzip (detected by its magic bytes),
+// read in chunks into the pure classifier. Memory stays bounded whatever the size of the log.
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { pipeline, Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import { type ClassifierOptions, LogClassifier } from './classify.js';
+import { diagnoseClassified } from './diagnose.js';
+import { LineSplitter } from './line-splitter.js';
+import type { Diagnosis } from './types.js';
+
+/** gzip's magic bytes (RFC 1952 §2.3.1). */
+const gzipMagic = [0x1f, 0x8b];
+
+const readChunkBytes = 1024 * 1024;
+
+async function startsWithGzipMagic(path: string): Promise<boolean> {
+  const handle = await open(path, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(2), 0, 2, 0);
+    return bytesRead === 2 && buffer[0] === gzipMagic[0] && buffer[1] === gzipMagic[1];
+  } finally {
+    await handle.close();
+  }
+}
+
+function gunzipped(source: Readable): Readable {
+  // pipeline destroys every stream on an error, so the error surfaces where the output is read.
+  return pipeline(source, createGunzip(), () => {});
+}
+
+// stdin cannot be reopened, so its first chunk is read, inspected, and put back in front.
+async function* replayFirst(first: Buffer, rest: AsyncIterator<Buffer>): AsyncGenerator<Buffer> {
+  yield first;
+  for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
+}
+
+/** A readable of the log's bytes, decompressed when it is gzip; `-` is `stdin`. */
+export async function openLog(path: string, stdin: Readable = process.stdin): Promise<Readable> {
+  if (path !== '-') {
+    const isGzip = await startsWithGzipMagic(path);
+    const file = createReadStream(path, { highWaterMark: readChunkBytes });
+    return isGzip ? gunzipped(file) : file;
+  }
+  const iterator = stdin[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const first = await iterator.next();
+  if (first.done) return Readable.from([]);
+  const chunk = Buffer.isBuffer(first.value) ? first.value : Buffer.from(first.value);
+  const source = Readable.from(replayFirst(chunk, iterator), { objectMode: false });
+  return chunk[0] === gzipMagic[0] && chunk[1] === gzipMagic[1] ? gunzipped(source) : source;
+}
+
+/** Diagnoses of a whole log read as a stream, and how many lines it had. */
+export interface StreamedDiagnosis {
+  diagnoses: Diagnosis[];
+  lineCount: number;
+}
+
+/** Streams `input` through the classifier and diagnoses it. */
+export async function diagnoseStream(
+  input: Readable,
+  options: ClassifierOptions = {},
+): Promise<StreamedDiagnosis> {
+  const classifier = new LogClassifier(options);
+  const splitter = new LineSplitter((line) => classifier.push(line));
+  for await (const chunk of input) splitter.write(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  splitter.end();
+  const classified = classifier.finish();
+  return { diagnoses: diagnoseClassified(classified), lineCount: classified.lineCount };
+}
+
+/** Opens and diagnoses a log file (or `-` for stdin), gzip or not. */
+export async function diagnoseLogFile(path: string, stdin?: Readable): Promise<StreamedDiagnosis> {
+  return diagnoseStream(await openLog(path, stdin));
+}

@@ -1,0 +1,146 @@
+// Lines that are not failures themselves but carry numbers for one: allocator dumps, stats
+// blocks, the kernel's cgroup report, the command line. Each adds facts to a family.
+import type { FactRule, Facts } from '../types.js';
+import { definedFacts, intOf, sizeAfter, withSize } from './extract.js';
+
+const kib = (text: string | undefined): number | undefined => {
+  const value = intOf(text);
+  return value === undefined ? undefined : value * 1024;
+};
+
+// BFCAllocator::DumpMemoryLog "Stats:" block (xla/tsl/framework/bfc_allocator.cc, AllocatorStats::DebugString).
+const bfcStatNames: Record<string, string> = {
+  Limit: 'limitBytes',
+  InUse: 'inUseBytes',
+  MaxInUse: 'maxInUseBytes',
+  MaxAllocSize: 'maxAllocSizeBytes',
+  Reserved: 'reservedBytes',
+  PeakReserved: 'peakReservedBytes',
+  LargestFreeBlock: 'largestFreeBlockBytes',
+};
+
+// BufferAssignment OOM debugging (xla/service/buffer_assignment.cc BufferAssignment::StatsString).
+const bufferStatNames: Record<string, string> = {
+  parameter: 'parameterBytes',
+  constant: 'constantBytes',
+  maybe_live_out: 'maybeLiveOutBytes',
+  'preallocated temp': 'preallocatedTempBytes',
+  total: 'totalAllocationBytes',
+};
+
+/** Rules that add numbers to a family's diagnoses (stats blocks, dumps, command lines). */
+export const factRules: FactRule[] = [
+  {
+    family: 'xla',
+    keywords: ['limit:', 'inuse:', 'maxallocsize:', 'reserved:', 'largestfreeblock:'],
+    pattern: withSize(
+      String.raw`^\s*(Limit|InUse|MaxInUse|MaxAllocSize|Reserved|PeakReserved|LargestFreeBlock):\s*SIZE\s*$`,
+    ),
+    source: 'openxla/xla xla/tsl/framework/allocator.cc AllocatorStats::DebugString',
+    extract: (m) => definedFacts({ [bfcStatNames[m[1]!]!]: sizeAfter(m[2]!, /(.*)/) }),
+  },
+  {
+    family: 'xla',
+    keywords: ['numallocs:'],
+    pattern: /^\s*NumAllocs:\s*(\d+)\s*$/,
+    source: 'openxla/xla xla/tsl/framework/allocator.cc AllocatorStats::DebugString',
+    extract: (m) => definedFacts({ allocationCount: intOf(m[1]) }),
+  },
+  {
+    family: 'xla',
+    keywords: ['total size in pool'],
+    pattern: withSize(`Total size in pool: SIZE memory_limit_: SIZE available size: SIZE`),
+    source: 'openxla/xla xla/tsl/framework/bfc_allocator.cc DumpMemoryLog',
+    extract: (m) =>
+      definedFacts({
+        poolBytes: sizeAfter(m[1]!, /(.*)/),
+        limitBytes: sizeAfter(m[2]!, /(.*)/),
+        availableBytes: sizeAfter(m[3]!, /(.*)/),
+      }),
+  },
+  {
+    family: 'xla',
+    keywords: [' allocation:', 'total fragmentation:'],
+    pattern: withSize(
+      String.raw`^\s*(parameter|constant|maybe_live_out|preallocated temp|total) allocation:\s*SIZE`,
+    ),
+    source: 'openxla/xla xla/service/buffer_assignment.cc BufferAssignment::StatsString',
+    extract: (m) => definedFacts({ [bufferStatNames[m[1]!]!]: sizeAfter(m[2]!, /(.*)/) }),
+  },
+  {
+    family: 'xla',
+    keywords: ['total fragmentation:'],
+    pattern: withSize(String.raw`^\s*total fragmentation:\s*SIZE`),
+    source: 'openxla/xla xla/service/buffer_assignment.cc BufferAssignment::StatsString',
+    extract: (m) => definedFacts({ fragmentationBytes: sizeAfter(m[1]!, /(.*)/) }),
+  },
+  {
+    family: 'xla',
+    keywords: ['exceeds the base limit'],
+    pattern: /input\/output arguments \((\d+)\) exceeds the base limit \((\d+)\)/,
+    source: 'openxla/xla xla/service/gpu/gpu_hlo_schedule.cc GetSchedulerMemoryLimit',
+    extract: (m) => definedFacts({ ioArgumentsBytes: intOf(m[1]), baseLimitBytes: intOf(m[2]) }),
+  },
+  {
+    family: 'xla',
+    keywords: ['xla backend allocating', 'xla backend will use up to'],
+    pattern: /XLA backend (?:allocating|will use up to) (\d+) bytes on device (\d+)/,
+    // xla/pjrt/gpu/gpu_helpers.cc CreateBFCAllocator (FACTS Q2).
+    source: 'openxla/xla xla/pjrt/gpu/gpu_helpers.cc CreateBFCAllocator',
+    extract: (m) => definedFacts({ limitBytes: intOf(m[1]), device: intOf(m[2]) }),
+  },
+  {
+    family: 'cudnn',
+    keywords: ['memory usage:'],
+    pattern: /Memory usage: (\d+) bytes free, (\d+) bytes total/,
+    source: 'openxla/xla stream_executor/cuda/cuda_dnn.cc CudnnSupport::Init',
+    extract: (m) => definedFacts({ freeBytes: intOf(m[1]), totalBytes: intOf(m[2]) }),
+  },
+  {
+    family: 'tensorflow',
+    keywords: ['[[{{node', '[[node:'],
+    pattern: /\[\[(?:\{\{node ([^}]+)\}\}|Node: ([^\s=]+) =)(?:.*?_device="[^"]*device:GPU:(\d+)")?/,
+    source: 'tensorflow/core/common_runtime error annotations ("[[{{node NAME}}]]")',
+    extract: (m) => definedFacts({ node: m[1] ?? m[2], device: intOf(m[3]) }),
+  },
+  {
+    family: 'host',
+    keywords: ['comm:'],
+    pattern: /CPU: \d+ PID: (\d+) Comm: (\S+)/,
+    source: "linux lib/dump_stack.c dump_stack_print_info (printed by the OOM killer's dump_header)",
+    extract: (m) => definedFacts({ invokingPid: intOf(m[1]) }),
+  },
+  {
+    family: 'host',
+    keywords: ['mem_cgroup_out_of_memory', 'killed as a result of limit of', 'memory: usage'],
+    pattern:
+      /mem_cgroup_out_of_memory|killed as a result of limit of (\S+)|memory: usage (\d+)kB, limit (\d+)kB/,
+    // mm/memcontrol.c mem_cgroup_print_oom_meminfo; a memcg OOM means a container/job limit.
+    source: 'linux mm/memcontrol.c mem_cgroup_out_of_memory, mem_cgroup_print_oom_meminfo',
+    extract: (m): Facts =>
+      definedFacts({ isCgroupLimit: true, memcg: m[1], usageBytes: kib(m[2]), limitBytes: kib(m[3]) }),
+  },
+  {
+    family: 'context',
+    keywords: ['docker run'],
+    pattern: /\bdocker run\b(.*)/,
+    source: 'docker run --shm-size / --ipc=host',
+    extract: (m) => ({ dockerRun: true, dockerShmFlag: /--shm-size|--ipc[= ]host/.test(m[1] ?? '') }),
+  },
+  {
+    family: 'context',
+    keywords: ['joblib', 'loky', 'multiprocessing', 'processpoolexecutor'],
+    pattern: /\b(joblib|loky|multiprocessing|ProcessPoolExecutor)\b/,
+    source: 'joblib/loky and multiprocessing worker pools (FACTS Q6)',
+    extract: (m) => ({ processPool: m[1]! }),
+  },
+  {
+    family: 'context',
+    keywords: ['xla_python_client_preallocate=', 'xla_python_client_mem_fraction='],
+    pattern: /XLA_PYTHON_CLIENT_(PREALLOCATE|MEM_FRACTION)=["']?([\w.]+)/,
+    source: 'jax jaxlib/xla_client.py generate_pjrt_gpu_plugin_options (FACTS Q1-Q2)',
+    extract: (m): Facts => ({
+      [m[1] === 'PREALLOCATE' ? 'preallocateSetting' : 'memFractionSetting']: m[2]!,
+    }),
+  },
+];

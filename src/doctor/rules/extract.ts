@@ -1,0 +1,53 @@
+// Small helpers the signature rules share to pull numbers out of matched text.
+import { parseLogSize, sizePattern } from '../sizes.js';
+import type { Facts, Layer } from '../types.js';
+
+/** The bytes of the first capture of `pattern` (built around sizePattern) in `text`. */
+export function sizeAfter(text: string, pattern: RegExp): number | undefined {
+  const captured = pattern.exec(text)?.[1];
+  return captured === undefined ? undefined : parseLogSize(captured);
+}
+
+/** A RegExp with `SIZE` replaced by the log-size capture group. */
+export function withSize(source: string, flags = ''): RegExp {
+  return new RegExp(source.replaceAll('SIZE', sizePattern), flags);
+}
+
+/** Drops undefined values, so facts hold only what the text states. */
+export function definedFacts(facts: Record<string, number | string | boolean | undefined>): Facts {
+  const result: Facts = {};
+  for (const [key, value] of Object.entries(facts)) {
+    if (value !== undefined && !(typeof value === 'number' && Number.isNaN(value))) result[key] = value;
+  }
+  return result;
+}
+
+/** An integer capture, or undefined. */
+export function intOf(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  return Number.isInteger(value) ? value : undefined;
+}
+
+// XLA lives in both JAX and TensorFlow; the file path or nearby words say which one printed it.
+const jaxMarkers =
+  /org_tensorflow|external\/xla\/|external\/tsl\/|jaxlib|\bjax\b|xla_extension|XlaRuntimeError|JaxRuntimeError|xla_bridge|pjrt|Reactant/i;
+const tensorflowMarkers =
+  /tensorflow\/core|tensorflow\/python|tensorflow\/stream_executor|local_xla|local_tsl|keras|ResourceExhaustedError|\btf\.\w/i;
+
+/** `jax` or `tensorflow` for an XLA/stream-executor line, from the line first, then what came before. */
+export function xlaFramework(text: string, before: readonly string[], fallback: Layer): Layer {
+  if (jaxMarkers.test(text)) return 'jax';
+  if (tensorflowMarkers.test(text)) return 'tensorflow';
+  for (let i = before.length - 1; i >= 0; i--) {
+    const line = before[i]!;
+    if (jaxMarkers.test(line)) return 'jax';
+    if (tensorflowMarkers.test(line)) return 'tensorflow';
+  }
+  return fallback;
+}
+
+/** `[rank3]:` (torchrun) or `rank 3` prefixes on the failing line. */
+export function rankOf(text: string): number | undefined {
+  return intOf(/^\s*\[(?:default)?rank(\d+)\]/.exec(text)?.[1]);
+}

@@ -1,0 +1,28 @@
+// Every signature, in one list: a new framework or generation is one more plain object here.
+import type { FactRule, LogRule } from '../types.js';
+import { factRules } from './context.js';
+import { cudaLibraryRules } from './cuda-libs.js';
+import { hostRules } from './host.js';
+import { hostExitRules } from './host-exits.js';
+import { nearMissRules } from './near-miss.js';
+import { shmRules } from './shm.js';
+import { simRules } from './sim.js';
+import { tensorflowRules } from './tensorflow.js';
+import { torchRules } from './torch.js';
+import { xlaRules } from './xla.js';
+
+/** The log signatures, most specific first (order breaks ties between rules of equal weight). */
+export const logRules: readonly LogRule[] = [
+  ...torchRules,
+  ...xlaRules,
+  ...tensorflowRules,
+  ...simRules,
+  ...shmRules,
+  ...hostRules,
+  ...hostExitRules,
+  ...cudaLibraryRules,
+  ...nearMissRules,
+];
+
+/** Rules that only add facts to diagnoses of their family. */
+export const logFactRules: readonly FactRule[] = factRules;

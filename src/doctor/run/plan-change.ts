@@ -1,0 +1,84 @@
+// The change to headroom.yaml that would have avoided a failure: a bigger budget where the plan
+// has room, taken from a process that did not use its own, or a cap on one that overran.
+import { size } from '../explain/types.js';
+import type { Diagnosis } from '../types.js';
+import type { HeldAtFailure } from './diagnose-run.js';
+import type { RunPlan } from './types.js';
+
+const MiB = 1024 ** 2;
+const GiB = 1024 ** 3;
+
+/** Bytes rounded to 256 MiB (up, or down for a budget being lowered), as headroom.yaml takes it: `7.25GiB`. */
+export function yamlSize(bytes: number, direction: 'up' | 'down' = 'up'): string {
+  const round = direction === 'up' ? Math.ceil : Math.floor;
+  const rounded = round(bytes / (256 * MiB)) * 256 * MiB;
+  return rounded % GiB === 0
+    ? `${rounded / GiB}GiB`
+    : rounded >= GiB
+      ? `${(rounded / GiB).toFixed(2)}GiB`
+      : `${rounded / MiB}MiB`;
+}
+
+const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
+
+/** One sentence with the headroom.yaml change, or undefined when none would help. */
+export function planChange(options: {
+  name: string;
+  diagnosis: Diagnosis;
+  plan: RunPlan | null;
+  others: HeldAtFailure[];
+  selfGpuBytes: number | null;
+  selfHostBytes: number | null;
+}): string | undefined {
+  const { name, diagnosis, plan, others } = options;
+  const { facts } = diagnosis;
+  if (diagnosis.kind === 'host_oom') {
+    const peak = Math.max(
+      num(facts.peakHostBytes) ?? 0,
+      options.selfHostBytes ?? 0,
+      num(facts.hostLimitBytes) ?? 0,
+    );
+    if (peak === 0)
+      return `give ${name} a host_memory: limit in headroom.yaml, so the process that grows is the one stopped`;
+    return `in headroom.yaml, host_memory: ${yamlSize(peak * 1.25)} for ${name} (it reached ${size(peak)}), if the machine has that much RAM; otherwise lower what it keeps in memory`;
+  }
+  if (diagnosis.kind !== 'gpu_oom' || !plan) return undefined;
+  const planned = plan.processes.find((p) => p.name === name);
+  if (!planned || planned.device === null) return `give ${name} a gpu_memory: budget in headroom.yaml`;
+  const budgets = new Map(plan.processes.map((p) => [p.name, p.budgetBytes ?? 0]));
+  const overrun = others.filter(
+    (o) => o.gpuBytes !== null && budgets.has(o.name) && o.gpuBytes > (budgets.get(o.name) ?? 0),
+  );
+  if (overrun.length > 0) {
+    const o = overrun[0]!;
+    return `${o.name} held ${size(o.gpuBytes!)} against its ${size(budgets.get(o.name)!)} budget: set enforce: kill for it in headroom.yaml (and for JAX keep preallocate: false) so ${name} keeps its share`;
+  }
+  const budget = planned.budgetBytes ?? 0;
+  const used = Math.max(options.selfGpuBytes ?? 0, num(facts.peakGpuBytes) ?? 0, budget);
+  const neededBytes = used + (num(facts.requestedBytes) ?? 0.1 * used);
+  const newBudget = Math.ceil(neededBytes / (256 * MiB)) * 256 * MiB;
+  const device = plan.devices.find((d) => d.index === planned.device);
+  const spare =
+    device?.usableBytes !== undefined && device.plannedBytes !== undefined
+      ? device.usableBytes - device.plannedBytes
+      : 0;
+  const extra = newBudget - budget;
+  if (extra <= spare) {
+    return `in headroom.yaml, gpu_memory: ${yamlSize(newBudget)} for ${name} (was ${size(budget)}; GPU ${planned.device} has ${size(spare)} unplanned)`;
+  }
+  const donors = plan.processes
+    .filter((p) => p.name !== name && p.device === planned.device)
+    .map((p) => ({
+      name: p.name,
+      slackBytes:
+        (p.budgetBytes ?? 0) - (others.find((o) => o.name === p.name)?.gpuBytes ?? p.budgetBytes ?? 0),
+    }))
+    .filter((d) => d.slackBytes > 256 * MiB)
+    .sort((a, b) => b.slackBytes - a.slackBytes);
+  const donor = donors[0];
+  if (donor && donor.slackBytes + spare >= extra) {
+    const donorBudget = (budgets.get(donor.name) ?? 0) - (extra - spare);
+    return `in headroom.yaml, gpu_memory: ${yamlSize(newBudget)} for ${name} and ${yamlSize(donorBudget, 'down')} for ${donor.name} (it used ${size((budgets.get(donor.name) ?? 0) - donor.slackBytes)} of ${size(budgets.get(donor.name) ?? 0)})`;
+  }
+  return `${name} needs about ${size(newBudget)} and GPU ${planned.device} cannot give it that next to the others: put it on another GPU (gpu: in headroom.yaml) or lower its batch size`;
+}

@@ -1,0 +1,187 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { examineTarget } from '../examine.js';
+import type { RunDiagnosis } from './diagnose-run.js';
+import { yamlSize } from './plan-change.js';
+import { readRunRecord } from './read-run.js';
+
+const GiB = 1024 ** 3;
+
+// A run record as `headroom run` writes it (src/supervise/run-record.ts, sampler.ts, attempt.ts).
+function writeRun(options: {
+  samples: Record<string, { gpuBytes: number | null; hostBytes: number }>;
+  learnerLog: string;
+  reason?: string;
+  plannedBytes?: number;
+}): string {
+  const dir = mkdtempSync(join(tmpdir(), 'headroom-doctor-run-'));
+  mkdirSync(join(dir, 'logs'));
+  const plan = {
+    devices: [
+      {
+        index: 0,
+        name: 'sim',
+        simulated: true,
+        totalBytes: 24 * GiB,
+        usableBytes: 23.5 * GiB,
+        plannedBytes: options.plannedBytes ?? 23 * GiB,
+      },
+    ],
+    processes: [
+      {
+        name: 'learner',
+        process: 'learner',
+        framework: 'jax',
+        device: 0,
+        budgetBytes: 7 * GiB,
+        overheadBytes: 0.5 * GiB,
+      },
+      {
+        name: 'sim',
+        process: 'sim',
+        framework: 'other',
+        device: 0,
+        budgetBytes: 12 * GiB,
+        overheadBytes: 0.5 * GiB,
+      },
+    ],
+    findings: [],
+  };
+  writeFileSync(join(dir, 'plan.json'), JSON.stringify(plan));
+  const reason = options.reason ?? 'gpu-oom';
+  const events = [
+    { time: '2026-01-01T00:00:00.000Z', type: 'spawn', process: 'learner', message: 'started', pid: 10 },
+    {
+      time: '2026-01-01T00:00:05.000Z',
+      type: 'exit',
+      process: 'learner',
+      message: 'ended',
+      pid: 10,
+      exitCode: 1,
+      signal: null,
+      reason,
+      confidence: 'likely',
+      because: 'its output says "RESOURCE_EXHAUSTED"',
+      unknownField: true,
+    },
+  ];
+  writeFileSync(
+    join(dir, 'events.jsonl'),
+    `${events.map((e) => JSON.stringify(e)).join('\n')}\n{"time": "cut short`,
+  );
+  const samples = [
+    {
+      time: '2026-01-01T00:00:01.000Z',
+      processes: {
+        learner: { gpuBytes: 1 * GiB, hostBytes: GiB },
+        sim: { gpuBytes: 1 * GiB, hostBytes: GiB },
+      },
+    },
+    {
+      time: '2026-01-01T00:00:04.000Z',
+      processes: { learner: { pid: 10, hostBytes: 2 * GiB, gpuBytes: 6.9 * GiB }, ...options.samples },
+    },
+    { time: '2026-01-01T00:00:09.000Z', processes: { sim: { gpuBytes: 20 * GiB, hostBytes: GiB } } },
+  ];
+  writeFileSync(join(dir, 'samples.jsonl'), `${samples.map((s) => JSON.stringify(s)).join('\n')}\n`);
+  const summary = {
+    runId: 'r1',
+    startedAt: '2026-01-01T00:00:00.000Z',
+    endedAt: '2026-01-01T00:00:10.000Z',
+    processes: [
+      {
+        name: 'learner',
+        reason,
+        exitCode: 1,
+        signal: null,
+        restarts: 0,
+        peakHostBytes: 2 * GiB,
+        peakGpuBytes: 6.9 * GiB,
+        hostLimitBytes: 16 * GiB,
+        log: 'logs/learner.log',
+      },
+      {
+        name: 'sim',
+        reason: 'interrupted',
+        exitCode: null,
+        signal: 'SIGTERM',
+        restarts: 0,
+        peakHostBytes: GiB,
+        peakGpuBytes: 11 * GiB,
+        log: 'logs/sim.log',
+      },
+    ],
+  };
+  writeFileSync(join(dir, 'summary.json'), JSON.stringify(summary));
+  writeFileSync(join(dir, 'logs', 'learner.log'), options.learnerLog);
+  writeFileSync(join(dir, 'logs', 'sim.log'), 'sim running\n');
+  return dir;
+}
+
+const jaxOom =
+  'step 1\njaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 1073741824 bytes.\n';
+
+describe('doctor RUN_DIR', () => {
+  test('reads the failed process, its end, and the last sample before it (tolerating a cut-off line)', async () => {
+    const dir = writeRun({ samples: { sim: { gpuBytes: 11.5 * GiB, hostBytes: GiB } }, learnerLog: jaxOom });
+    const record = await readRunRecord(dir);
+    assert.equal(record.failed.length, 1);
+    assert.equal(record.failed[0]!.summary.name, 'learner');
+    assert.equal(record.failed[0]!.sample?.time, '2026-01-01T00:00:04.000Z');
+  });
+
+  test('names the process, what the others held, and a plan change taken from a process with slack', async () => {
+    const dir = writeRun({ samples: { sim: { gpuBytes: 10 * GiB, hostBytes: GiB } }, learnerLog: jaxOom });
+    const report = await examineTarget(dir);
+    assert.equal(report.targetKind, 'run');
+    const [d] = report.diagnoses as RunDiagnosis[];
+    assert.equal(d?.process, 'learner');
+    assert.equal(d?.kind, 'gpu_oom');
+    assert.equal(d?.framework, 'jax');
+    assert.deepEqual(d?.othersAtFailure, [{ name: 'sim', gpuBytes: 10 * GiB, hostBytes: GiB }]);
+    assert.match(d!.causeText, /at that moment GPU memory was held by sim 10\.00 GiB/);
+    assert.equal(
+      d?.fixes[0],
+      'in headroom.yaml, gpu_memory: 8GiB for learner and 11.50GiB for sim (it used 10.00 GiB of 12.00 GiB)',
+    );
+  });
+
+  test('where the plan has room unassigned, only the failed process grows', async () => {
+    const dir = writeRun({
+      samples: { sim: { gpuBytes: 10 * GiB, hostBytes: GiB } },
+      learnerLog: jaxOom,
+      plannedBytes: 22 * GiB,
+    });
+    const [d] = (await examineTarget(dir)).diagnoses;
+    assert.equal(
+      d?.fixes[0],
+      'in headroom.yaml, gpu_memory: 8GiB for learner (was 7.00 GiB; GPU 0 has 1.50 GiB unplanned)',
+    );
+  });
+
+  test('a co-tenant over its budget: cap it instead', async () => {
+    const dir = writeRun({ samples: { sim: { gpuBytes: 15 * GiB, hostBytes: GiB } }, learnerLog: jaxOom });
+    const [d] = (await examineTarget(dir)).diagnoses;
+    assert.match(d!.fixes[0]!, /^sim held 15\.00 GiB against its 12\.00 GiB budget: set enforce: kill/);
+  });
+
+  test('an OOM kill with nothing in the log: from the run attribution, with a host_memory change', async () => {
+    const dir = writeRun({ samples: {}, learnerLog: 'step 1\n', reason: 'oom-killed' });
+    const [d] = (await examineTarget(dir)).diagnoses;
+    assert.equal(d?.kind, 'host_oom');
+    assert.equal(d?.facts.hostLimitBytes, 16 * GiB);
+    assert.equal(
+      d?.fixes[0],
+      'in headroom.yaml, host_memory: 20GiB for learner (it reached 16.00 GiB), if the machine has that much RAM; otherwise lower what it keeps in memory',
+    );
+  });
+
+  test('yaml sizes round to 256 MiB', () => {
+    assert.equal(yamlSize(7.1 * GiB), '7.25GiB');
+    assert.equal(yamlSize(7.1 * GiB, 'down'), '7GiB');
+    assert.equal(yamlSize(300 * 1024 ** 2), '512MiB');
+  });
+});

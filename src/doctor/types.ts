@@ -1,0 +1,141 @@
+// The vocabulary of `doctor`: what a diagnosis says, and the shape of the rules that find them.
+import type { Finding, Severity } from '../plan/types.js';
+
+/** What ran out: GPU memory, host RAM, /dev/shm, a simulator's fixed buffer; `none` for near misses. */
+export type DiagnosisKind = 'gpu_oom' | 'host_oom' | 'shm' | 'sim_capacity' | 'none';
+
+/** The framework or layer that raised the failure. */
+export type Layer =
+  | 'jax'
+  | 'torch'
+  | 'tensorflow'
+  | 'cuda'
+  | 'cudnn'
+  | 'cublas'
+  | 'nccl'
+  | 'physx'
+  | 'kernel'
+  | 'cgroup'
+  | 'slurm'
+  | 'kubernetes'
+  | 'other';
+
+/** The likely cause, chosen from the numbers and the context around the failure. */
+export type Cause =
+  | 'fragmentation'
+  | 'co_tenant'
+  | 'preallocation'
+  | 'memory_cap'
+  | 'batch_too_large'
+  | 'request_exceeds_device'
+  | 'host_ram'
+  | 'dataloader_workers'
+  | 'memory_limit'
+  | 'shm_too_small'
+  | 'sim_buffer_capacity'
+  | 'renderer_memory'
+  | 'not_memory'
+  | 'unknown';
+
+/** A number or a word the text states; sizes are whole bytes and their names end in `Bytes`. */
+export type FactValue = number | string | boolean;
+/** Facts a diagnosis states, by name. */
+export type Facts = Record<string, FactValue>;
+
+/** Another process the failure message lists as holding GPU memory. */
+export interface GpuHolder {
+  pid: number;
+  bytes: number;
+  /** The message says this is the failing process itself. */
+  isSelf: boolean;
+}
+
+/** The line a diagnosis rests on (1-based), trimmed to a readable length. */
+export interface Evidence {
+  line: number;
+  text: string;
+}
+
+/** One diagnosis: a Finding (shared codes and severities) plus what `doctor` adds. */
+export interface Diagnosis extends Finding {
+  kind: DiagnosisKind;
+  framework: Layer;
+  summary: string;
+  cause: Cause;
+  /** The cause in a sentence, with the numbers behind it. */
+  causeText: string;
+  facts: Facts;
+  fixes: string[];
+  evidence: Evidence;
+  /** high: a framework's own OOM report; medium: strong but generic (exit 137); low: a hint. */
+  confidence: 'high' | 'medium' | 'low';
+  /** How many lines matched this diagnosis's signatures. */
+  occurrences: number;
+  /** GPU processes the message lists (PyTorch 2.1+), when it lists them. */
+  holders?: GpuHolder[];
+}
+
+/** What a signature's extractor gets: the matched text (wrapped lines rejoined) and the match. */
+export interface RuleInput {
+  text: string;
+  match: RegExpExecArray;
+  /** Up to a few dozen lines before the hit, oldest first, for context (traceback, ranks). */
+  before: readonly string[];
+}
+
+/** What a rule contributes on a hit. */
+export interface RuleHit {
+  facts?: Facts;
+  holders?: GpuHolder[];
+  /** Overrides the rule's framework (e.g. XLA vs TensorFlow decided by the file path). */
+  framework?: Layer;
+  /** Overrides the rule's kind (e.g. a cuDNN failure with plenty of memory free is a near miss). */
+  kind?: DiagnosisKind;
+  /** Merge key beyond kind; hits with the same group merge into one diagnosis. */
+  group?: string;
+}
+
+/** A signature: a small pure rule over one log line (or two rejoined wrapped lines). */
+export interface LogRule {
+  code: string;
+  kind: DiagnosisKind;
+  framework: Layer;
+  /** 3: a framework's own OOM report; 2: strong but generic (exit 137, bare Killed); 1: a weak hint. */
+  weight: 1 | 2 | 3;
+  /** Lower-case substrings; a line is only tested when one occurs (the streaming prefilter). */
+  keywords: readonly string[];
+  pattern: RegExp;
+  /** Where the text comes from in the framework's source, for people checking the rule. */
+  source: string;
+  /** Following lines to append before extracting (messages that users' terminals wrap). */
+  continuationLines?: number;
+  summary: string;
+  /** Merge key beyond kind (default: the framework; host_oom and shm merge across layers). */
+  group?: string;
+  /** A generic echo (a CUDA error code, an exception class): dropped when a specific diagnosis of its kind exists. */
+  isGeneric?: boolean;
+  extract?: (input: RuleInput) => RuleHit | undefined;
+}
+
+/** A rule that only adds facts to diagnoses of a family (allocator dumps, stats blocks). */
+export interface FactRule {
+  family: string;
+  keywords: readonly string[];
+  pattern: RegExp;
+  source: string;
+  extract: (match: RegExpExecArray) => Facts;
+}
+
+/** Everything `doctor` found, for one target or several. */
+export interface DoctorReport {
+  diagnoses: Diagnosis[];
+  findings: DoctorFinding[];
+}
+
+/** A static finding (environment, Python source) with where it is. */
+export interface DoctorFinding extends Finding {
+  file?: string;
+  line?: number;
+}
+
+export type { Severity };
