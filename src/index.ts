@@ -13,3 +13,4 @@ export { fitsTable, planGradAccumulation, solve } from './estimate/solve.js';
 export type { EstimateSpec } from './estimate/types.js';
 export { detectDevices, openGpuProbe } from './probe/gpu/open-probe.js';
 export type { GpuDevice, GpuProbe, GpuProcess, GpuSnapshot } from './probe/gpu/types.js';
+export * from './doctor/index.js';
