@@ -16,7 +16,19 @@ const commands: CommandEntry[] = [
     summary: "print one process's environment, or run a command with it",
     load: () => import('./cli/env.js'),
   },
+  {
+    name: 'estimate',
+    summary: 'memory a training config needs, and what fits',
+    load: () => import('./cli/estimate.js'),
+  },
   { name: 'run', summary: 'launch and supervise the planned processes', load: () => import('./cli/run.js') },
+  { name: 'gpus', summary: 'GPUs, their processes and memory', load: () => import('./cli/gpus.js') },
+  { name: 'watch', summary: 'live view of GPU and host memory', load: () => import('./cli/watch.js') },
+  {
+    name: 'doctor',
+    summary: 'diagnose a log, a run, a script or the environment',
+    load: () => import('./cli/doctor.js'),
+  },
   {
     name: 'schema',
     summary: 'print the JSON Schema of headroom.yaml',

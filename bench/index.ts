@@ -1,0 +1,20 @@
+// `npm run bench [-- name]`: runs one benchmark by name, or all of them. Each lives in its own
+// file and is imported only when run; add new ones to the table.
+const benches: Record<string, () => Promise<{ main: (args: string[]) => Promise<void> }>> = {
+  'run-output': () => import('./run-output.js'),
+  'gpu-sampling': () => import('./gpu-sampling.js'),
+  'doctor-large-log': () => import('./doctor-large-log.js'),
+};
+
+const [name, ...args] = process.argv.slice(2);
+const selected = name === undefined ? Object.keys(benches) : [name];
+for (const key of selected) {
+  const load = benches[key];
+  if (!load) {
+    process.stderr.write(`unknown bench ${key}; known: ${Object.keys(benches).join(', ')}\n`);
+    process.exitCode = 2;
+    break;
+  }
+  process.stdout.write(`# ${key}\n`);
+  await (await load()).main(args);
+}

@@ -1,0 +1,120 @@
+// What `headroom run` shows: each process's lines behind its coloured name (like docker
+// compose), headroom's own events, a status line on a TTY, and the summary table at the end.
+
+import type { ProcessStatus, RunEvent, RunSummary, SuperviseUpdate } from '../supervise/types.js';
+import { formatBytes } from '../units.js';
+import { colorsFor, renderTable } from './output.js';
+
+type Colors = ReturnType<typeof colorsFor>;
+
+// Carriage return + erase line (ECMA-48 EL): only ever written to a TTY.
+const clearLine = '\r\x1b[2K';
+
+const palette = ['cyan', 'yellow', 'green', 'magenta', 'blue', 'red'] as const;
+
+// Events worth a line in the live view; the rest are in events.jsonl.
+const shownEvents = new Set<RunEvent['type']>([
+  'exit',
+  'restart',
+  'limit',
+  'oom',
+  'gpu-over-budget',
+  'ready',
+  'not-started',
+  'signal-forwarded',
+  'kill-after-grace',
+  'watchdog-kill',
+  'leftover-killed',
+  'warning',
+]);
+
+const formatOptional = (bytes: number | null): string => (bytes === null ? '-' : formatBytes(bytes));
+
+/** `learner 1.20 GiB/16.00 GiB gpu 3.1 GiB/4 GiB`: one process in the status line. */
+export function formatStatus(status: ProcessStatus): string {
+  if (status.state !== 'running') return `${status.name} ${status.state}`;
+  const host = `${formatOptional(status.hostBytes)}${status.hostLimitBytes === null ? '' : `/${formatBytes(status.hostLimitBytes)}`}`;
+  const gpu =
+    status.gpuBytes === null
+      ? ''
+      : ` gpu ${formatBytes(status.gpuBytes)}${status.gpuBudgetBytes === null ? '' : `/${formatBytes(status.gpuBudgetBytes)}`}`;
+  return `${status.name} ${host}${gpu}`;
+}
+
+/** The summary table: process, reason, exit code, restarts, peaks against limits, log path; then why each non-clean end happened. */
+export function renderSummaryTable(summary: RunSummary, colors: Colors): string {
+  const rows = summary.processes.map((p) => [
+    p.name,
+    p.reason === 'exited' ? colors.green(p.reason) : colors.red(p.reason),
+    p.exitCode === null ? (p.signal ?? '-') : String(p.exitCode),
+    String(p.restarts),
+    formatBytes(p.peakHostBytes),
+    formatOptional(p.hostLimitBytes),
+    formatOptional(p.peakGpuBytes),
+    formatOptional(p.gpuBudgetBytes),
+    `${summary.runDir}/${p.log}`,
+  ]);
+  const headers = ['process', 'reason', 'exit', 'restarts', 'peak host', 'host limit', 'peak GPU', 'GPU budget', 'log'];
+  const columns = headers.map((header, i) => ({
+    header,
+    align: i >= 2 && i <= 7 ? ('right' as const) : ('left' as const),
+  }));
+  // A clean exit needs no explanation; everything else says how sure headroom is, and why.
+  const reasons = summary.processes
+    .filter((p) => p.reason !== 'exited')
+    .map((p) => `${p.name}: ${p.reason} (${p.confidence}): ${p.because}`);
+  return `${renderTable(columns, rows)}\n${reasons.length > 0 ? `\n${reasons.join('\n')}\n` : ''}`;
+}
+
+/** A renderer for supervise()'s updates, writing to `stream`. */
+export function createRunRenderer(options: { stream: NodeJS.WriteStream; names: string[] }) {
+  const { stream } = options;
+  const colors = colorsFor(stream);
+  const isTty = Boolean(stream.isTTY);
+  const width = Math.max(8, ...options.names.map((name) => name.length));
+  const prefixes = new Map(
+    options.names.map((name, i) => [name, `${colors[palette[i % palette.length]!](name.padEnd(width))} | `]),
+  );
+  const headroomPrefix = `${colors.dim('headroom'.padEnd(width))} | `;
+  let statusLine = '';
+  let isClosed = false;
+  // A reader that went away (`| head`) ends the live view, not the run.
+  stream.on('error', () => {
+    isClosed = true;
+  });
+  const send = (text: string): void => {
+    if (!isClosed) stream.write(text);
+  };
+  // The status line sits below the output; it is cleared before lines are written and drawn again after.
+  const write = (text: string): void => send(statusLine && isTty ? `${clearLine}${text}${statusLine}` : text);
+  const drawStatus = (processes: ProcessStatus[]): void => {
+    const columns = stream.columns || 80; // 0 when the terminal does not say
+    statusLine = colors.dim(
+      processes
+        .map(formatStatus)
+        .join(' · ')
+        .slice(0, columns - 1),
+    );
+    send(`${clearLine}${statusLine}`);
+  };
+  return {
+    update(update: SuperviseUpdate): void {
+      if (update.kind === 'output') {
+        const prefix = prefixes.get(update.name) ?? `${update.name} | `;
+        write(`${prefix}${update.text.slice(0, -1).replaceAll('\n', `\n${prefix}`)}\n`);
+      } else if (update.kind === 'event') {
+        // A host OOM is already told by the exit line; a GPU OOM message is news while it runs.
+        const isRepeat = update.event.type === 'oom' && update.event.kind === 'host';
+        if (shownEvents.has(update.event.type) && !isRepeat)
+          write(`${headroomPrefix}${colors.dim(update.event.message)}\n`);
+      } else if (isTty) {
+        drawStatus(update.processes);
+      }
+    },
+    finish(summary: RunSummary): void {
+      if (statusLine && isTty) send(clearLine);
+      statusLine = '';
+      send(`\n${renderSummaryTable(summary, colors)}`);
+    },
+  };
+}

@@ -1,0 +1,94 @@
+// `headroom run -- CMD ARGS...`: one process built from flags instead of a config file.
+import { basename } from 'node:path';
+import { budgetField } from '../config/fields.js';
+import { defaults } from '../config/to-spec.js';
+import { UsageError } from '../errors.js';
+import { plan as makePlan } from '../plan/plan.js';
+import { type Framework, frameworks, type Plan, type ProcessSpec, type Spec } from '../plan/types.js';
+import { parseBytes } from '../units.js';
+import { resolveDevices } from './common.js';
+
+export interface AdHocFlags {
+  framework?: string;
+  gpuMemory?: string;
+  hostMemory?: string;
+  gpu?: string[];
+}
+
+/** A process name from a command: its program's basename, in the config's name alphabet. */
+export function nameFromCommand(argv: readonly string[]): string {
+  const name = basename(argv[0] ?? 'process').replace(/[^A-Za-z0-9_-]/g, '-');
+  return /^[A-Za-z_]/.test(name) ? name : `p-${name}`;
+}
+
+function parseFramework(text: string | undefined): Framework | undefined {
+  if (text === undefined) return undefined;
+  if (!frameworks.includes(text as Framework)) {
+    throw new UsageError(`--framework ${text}: expected one of ${frameworks.join(', ')}`);
+  }
+  return text as Framework;
+}
+
+function unplanned(processSpec: ProcessSpec): Plan {
+  const instance = {
+    name: processSpec.name,
+    process: processSpec.name,
+    replica: null,
+    framework: processSpec.framework,
+    device: null,
+    budgetBytes: 0,
+    overheadBytes: 0,
+    fraction: 0,
+    env: {},
+    unsetEnv: [],
+    capNote: 'not planned: no --framework or --gpu-memory',
+    hostMemoryBytes: processSpec.hostMemoryBytes ?? null,
+  };
+  return { devices: [], processes: [instance], findings: [] };
+}
+
+/** The spec and plan for one ad-hoc command; planned for a GPU only with --framework or --gpu-memory. */
+export async function planAdHoc(
+  argv: string[],
+  flags: AdHocFlags,
+  stopGraceMs: number,
+): Promise<{ spec: Spec; plan: Plan }> {
+  const hostMemoryBytes = flags.hostMemory === undefined ? undefined : parseBytes(flags.hostMemory);
+  if (hostMemoryBytes === undefined && flags.hostMemory !== undefined) {
+    throw new UsageError(`--host-memory ${flags.hostMemory}: expected a size such as 16GiB or 512MiB`);
+  }
+  const budget = flags.gpuMemory === undefined ? undefined : budgetField.safeParse(flags.gpuMemory);
+  if (budget && !budget.success) {
+    throw new UsageError(`--gpu-memory ${flags.gpuMemory}: expected bytes (8GiB), a percent (30%) or rest`);
+  }
+  const framework = parseFramework(flags.framework) ?? (budget ? 'other' : undefined);
+  const processSpec: ProcessSpec = {
+    name: nameFromCommand(argv),
+    command: argv,
+    framework: framework ?? 'other',
+    gpuMemory: budget?.data,
+    hostMemoryBytes,
+    replicas: undefined,
+    gpu: undefined,
+    env: {},
+    preallocate: false,
+    restart: 'no',
+    maxRestarts: 0,
+    dependsOn: [],
+    readyWhen: undefined,
+    enforce: 'warn',
+    cwd: process.cwd(),
+  };
+  const spec: Spec = {
+    file: undefined,
+    gpus: [],
+    reserveBytes: defaults.reserveBytes,
+    contextOverheadBytes: defaults.contextOverheadBytes,
+    stopGraceMs,
+    processes: [processSpec],
+  };
+  // Without --framework or --gpu-memory the command keeps the GPUs and environment it would have.
+  if (framework === undefined) return { spec, plan: unplanned(processSpec) };
+  const devices = await resolveDevices(spec, flags.gpu ?? []);
+  return { spec, plan: makePlan(spec, { devices, inheritedEnv: process.env }) };
+}

@@ -1,0 +1,162 @@
+// `headroom run`: launch the plan's processes (or one ad-hoc command), supervise them, print
+// their output live and a summary at the end; exit with the first failure's code, 130 if interrupted.
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { ExitCode, HeadroomError, UsageError } from '../errors.js';
+import { isInfeasible } from '../plan/plan.js';
+import type { Plan, Spec } from '../plan/types.js';
+import { openGpuProbe } from '../probe/gpu/open-probe.js';
+import type { SimGpuProbe } from '../probe/gpu/sim-backend.js';
+import type { GpuProbe } from '../probe/gpu/types.js';
+import { launchSpecsFromPlan } from '../supervise/from-plan.js';
+import { supervise } from '../supervise/supervise.js';
+import type { SuperviseUpdate } from '../supervise/types.js';
+import { collect, loadPlan } from './common.js';
+import { colorsFor, toJson } from './output.js';
+import { renderFindings, renderPlan } from './render-plan.js';
+import { createRunRenderer } from './render-run.js';
+import { type AdHocFlags, planAdHoc } from './run-adhoc.js';
+
+interface RunFlags extends AdHocFlags {
+  config?: string;
+  only?: string[];
+  runDir?: string;
+  force?: boolean;
+  json?: boolean;
+  stopGrace?: string;
+}
+
+/** `20250102-030405-a1b2`: sortable by start time, unique enough for one machine. */
+export function newRunId(now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return `${stamp}-${randomBytes(2).toString('hex')}`;
+}
+
+/** Milliseconds from `10s`, `500ms`, `2m` or plain seconds. */
+export function parseDurationMs(text: string): number {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m)?\s*$/.exec(text);
+  if (!match) throw new UsageError(`--stop-grace ${text}: expected a duration such as 10s, 500ms or 2m`);
+  const scale = match[2] === 'ms' ? 1 : match[2] === 'm' ? 60_000 : 1000;
+  return Math.round(Number(match[1]) * scale);
+}
+
+function checkRunDir(runDir: string): void {
+  if (existsSync(runDir) && readdirSync(runDir).length > 0) {
+    throw new UsageError(
+      `run directory ${runDir} is not empty`,
+      'pass another --run-dir, or leave it out for a new one',
+    );
+  }
+}
+
+async function loadInputs(flags: RunFlags, argv: string[]): Promise<{ spec: Spec; plan: Plan }> {
+  if (argv.length > 0) {
+    if (flags.config !== undefined) throw new UsageError('give either -c FILE or -- CMD, not both');
+    return planAdHoc(argv, flags, flags.stopGrace === undefined ? 10_000 : parseDurationMs(flags.stopGrace));
+  }
+  const adHocOnly = ['framework', 'gpuMemory', 'hostMemory'] as const;
+  const misplaced = adHocOnly.find((key) => flags[key] !== undefined);
+  if (misplaced)
+    throw new UsageError(
+      `--${misplaced.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} applies to -- CMD only`,
+    );
+  return loadPlan({ config: flags.config, gpu: flags.gpu });
+}
+
+/**
+ * The GPU probe for sampling: the simulated cards when the plan is on simulated cards (from the
+ * config, --gpu sim:… or HEADROOM_GPU), else the machine's backend (or none).
+ */
+async function openRunProbe(plan: Plan): Promise<{ probe: GpuProbe; childEnv: Record<string, string> }> {
+  const isSimulated = plan.devices.length > 0 && plan.devices.every((d) => d.simulated);
+  const simSpec = plan.devices.map((d) => `sim:${d.totalBytes}`).join(',');
+  const probe = await openGpuProbe(isSimulated ? { gpu: simSpec, backend: 'sim' } : {});
+  // Children of a simulated run must see the same cards and state directory (sim-backend.ts).
+  const childEnv = probe.source === 'sim' ? { ...(probe as SimGpuProbe).environment } : {};
+  return { probe, childEnv };
+}
+
+function refuseInfeasible(plan: Plan, isForced: boolean): void {
+  if (!isInfeasible(plan) || isForced) return;
+  const errors = plan.findings.filter((f) => f.severity === 'error').map((f) => f.message);
+  throw new HeadroomError({
+    code: 'infeasible',
+    message: `the plan does not fit:\n${errors.join('\n')}`,
+    exitCode: ExitCode.problems,
+    hint: 'run `headroom plan` for details, or pass --force to run anyway',
+  });
+}
+
+async function runCommand(flags: RunFlags, argv: string[]): Promise<void> {
+  const { spec, plan } = await loadInputs(flags, argv);
+  refuseInfeasible(plan, flags.force === true);
+  const only = flags.only?.flatMap((names) => names.split(','));
+  const launchSpecs = launchSpecsFromPlan({ spec, plan, baseEnv: process.env, only });
+  const runId = newRunId();
+  const runDir = resolve(flags.runDir ?? join('.headroom', 'runs', runId));
+  checkRunDir(runDir);
+  const stopGraceMs = flags.stopGrace === undefined ? spec.stopGraceMs : parseDurationMs(flags.stopGrace);
+  const { probe, childEnv } = await openRunProbe(plan);
+  const processes = launchSpecs.map((launch) => ({ ...launch, env: { ...launch.env, ...childEnv } }));
+  // With --json, stdout carries only the summary; the live view goes to stderr.
+  const stream = flags.json ? process.stderr : process.stdout;
+  // Show what is about to run, with what budgets: the same tables `headroom plan` prints.
+  if (plan.devices.length > 0) {
+    const colors = colorsFor(stream);
+    stream.write(`${renderPlan(plan, colors)}\n${renderFindings(plan.findings, colors)}\n`);
+  }
+  const renderer = createRunRenderer({ stream, names: processes.map((p) => p.name) });
+  // A stop signal stops the run; it is forwarded to every process group.
+  const controller = new AbortController();
+  const onSignal = (signal: NodeJS.Signals): void => controller.abort(signal);
+  // SIGHUP too: the children have their own sessions, so a closed terminal reaches only headroom.
+  const stopSignals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  for (const signal of stopSignals) process.on(signal, onSignal);
+  try {
+    const output = (update: SuperviseUpdate): void => renderer.update(update);
+    const summary = await supervise({
+      runDir,
+      runId,
+      processes,
+      plan,
+      gpuProbe: probe,
+      stopGraceMs,
+      output,
+      signal: controller.signal,
+    });
+    renderer.finish(summary);
+    if (flags.json) process.stdout.write(toJson(summary));
+    process.exitCode = summary.exitCode;
+  } finally {
+    for (const signal of stopSignals) process.off(signal, onSignal);
+    await probe.close();
+  }
+}
+
+/** Registers `headroom run`. */
+export function define(program: Command): void {
+  program
+    .command('run')
+    .description('launch and supervise the planned processes, or one command after --')
+    .argument('[command...]', 'an ad-hoc command to run instead of the config (after --)')
+    .option('-c, --config <file>', 'config file (default: ./headroom.yaml)')
+    .option(
+      '--gpu <spec>',
+      'declare a GPU: 24GiB, 2x80GiB, sim:24GiB (repeatable; overrides the config)',
+      collect,
+    )
+    .option('--only <names>', 'run only these processes (comma-separated; repeatable)', collect)
+    .option('--run-dir <dir>', 'where the run record goes (default: .headroom/runs/<id>)')
+    .option('--force', 'run even when the plan does not fit')
+    .option('--json', 'print summary.json on stdout at the end (the live view goes to stderr)')
+    .option(
+      '--stop-grace <duration>',
+      'time between SIGTERM and SIGKILL when stopping (default: config, or 10s)',
+    )
+    .option('--framework <name>', 'with -- CMD: jax, torch, tensorflow, other or none')
+    .option('--gpu-memory <budget>', 'with -- CMD: GPU budget (8GiB, 30%, rest)')
+    .option('--host-memory <size>', 'with -- CMD: host memory limit (16GiB), enforced with a cgroup')
+    .action(async (command: string[], flags: RunFlags) => runCommand(flags, command));
+}

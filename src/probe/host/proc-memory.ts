@@ -1,0 +1,63 @@
+// Host memory of one process: RSS, PSS and swap from /proc/PID/smaps_rollup (Linux 4.14+),
+// or RSS and swap from /proc/PID/status when smaps_rollup cannot be read.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface ProcessMemory {
+  pid: number;
+  rssBytes: number;
+  /** Proportional set size: shared pages divided among their users; null without smaps_rollup. */
+  pssBytes: number | null;
+  swapBytes: number | null;
+}
+
+type Fields = Map<string, number>;
+
+// Both files print sizes as `Name:   1234 kB`, where kB means KiB (proc(5)).
+function parseKiBFields(text: string, names: readonly string[]): Fields {
+  const fields: Fields = new Map();
+  for (const line of text.split('\n')) {
+    const colon = line.indexOf(':');
+    if (colon < 0) continue;
+    const name = line.slice(0, colon);
+    if (!names.includes(name)) continue;
+    const kib = Number.parseInt(line.slice(colon + 1), 10);
+    if (Number.isFinite(kib)) fields.set(name, kib * 1024);
+  }
+  return fields;
+}
+
+/** Parses smaps_rollup text; undefined when it has no `Rss:` line. */
+export function parseSmapsRollup(text: string): Omit<ProcessMemory, 'pid'> | undefined {
+  const fields = parseKiBFields(text, ['Rss', 'Pss', 'Swap']);
+  const rssBytes = fields.get('Rss');
+  if (rssBytes === undefined) return undefined;
+  return { rssBytes, pssBytes: fields.get('Pss') ?? null, swapBytes: fields.get('Swap') ?? null };
+}
+
+/** Parses /proc/PID/status text; undefined for kernel threads (no `VmRSS:`). */
+export function parseStatusMemory(text: string): Omit<ProcessMemory, 'pid'> | undefined {
+  const fields = parseKiBFields(text, ['VmRSS', 'VmSwap']);
+  const rssBytes = fields.get('VmRSS');
+  if (rssBytes === undefined) return undefined;
+  return { rssBytes, pssBytes: null, swapBytes: fields.get('VmSwap') ?? null };
+}
+
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads one process's memory; undefined when it has gone or is a kernel thread. */
+export function readProcessMemory(pid: number, procRoot = '/proc'): ProcessMemory | undefined {
+  const dir = join(procRoot, String(pid));
+  const rollupText = readText(join(dir, 'smaps_rollup'));
+  const fromRollup = rollupText === undefined ? undefined : parseSmapsRollup(rollupText);
+  if (fromRollup) return { pid, ...fromRollup };
+  const statusText = readText(join(dir, 'status'));
+  const fromStatus = statusText === undefined ? undefined : parseStatusMemory(statusText);
+  return fromStatus ? { pid, ...fromStatus } : undefined;
+}

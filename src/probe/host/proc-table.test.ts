@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { afterEach, describe, test } from 'node:test';
+import { parseProcStat, readProcessTable, selectDescendants, selectGroup } from './proc-table.js';
+import { type FixtureTree, makeFixtureTree, statLine } from './test-helpers/fixture-tree.js';
+
+let tree: FixtureTree | undefined;
+afterEach(() => tree?.remove());
+
+describe('parseProcStat', () => {
+  test('reads ppid, pgid and start ticks after a comm holding spaces and parentheses', () => {
+    const stat = parseProcStat(
+      statLine({ pid: 42, comm: 'my (weird) proc', ppid: 7, pgid: 40, startTicks: 123 }),
+    );
+    assert.deepEqual(stat, {
+      pid: 42,
+      comm: 'my (weird) proc',
+      state: 'S',
+      ppid: 7,
+      pgid: 40,
+      startTicks: 123,
+    });
+  });
+
+  test('rejects text that is not a stat line', () => {
+    assert.equal(parseProcStat('garbage'), undefined);
+  });
+});
+
+describe('readProcessTable', () => {
+  test('lists live processes, skipping zombies, non-PID entries and unreadable ones', () => {
+    tree = makeFixtureTree({
+      '1/stat': statLine({ pid: 1, ppid: 0 }),
+      '10/stat': statLine({ pid: 10, ppid: 1 }),
+      '11/stat': statLine({ pid: 11, ppid: 10, state: 'Z' }),
+      'self/stat': statLine({ pid: 10, ppid: 1 }),
+      meminfo: 'MemTotal: 1 kB\n',
+    });
+    tree.write('12/status', 'Name: vanished\n'); // its stat is gone: it ended mid-scan
+    assert.deepEqual(
+      readProcessTable(tree.root)
+        .map((s) => s.pid)
+        .sort(),
+      [1, 10],
+    );
+  });
+});
+
+describe('selectDescendants and selectGroup', () => {
+  const table = [
+    { pid: 100, ppid: 1, pgid: 100 },
+    { pid: 101, ppid: 100, pgid: 100 },
+    { pid: 102, ppid: 101, pgid: 100 },
+    { pid: 103, ppid: 101, pgid: 103 }, // setsid'ed grandchild
+    { pid: 104, ppid: 1, pgid: 100 }, // reparented to init, still in the group
+    { pid: 200, ppid: 1, pgid: 200 },
+  ].map((s) => ({ ...s, comm: 'x', state: 'S', startTicks: s.pid }));
+
+  test('finds children and grandchildren through ppid links', () => {
+    assert.deepEqual(selectDescendants(table, 100).sort(), [101, 102, 103]);
+  });
+
+  test('finds the members of a process group, reparented ones included', () => {
+    assert.deepEqual(selectGroup(table, 100).sort(), [100, 101, 102, 104]);
+  });
+});

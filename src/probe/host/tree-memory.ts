@@ -1,0 +1,29 @@
+// Host memory of a process tree: the sum over its processes, shared pages counted once (PSS).
+import { type ProcessMemory, readProcessMemory } from './proc-memory.js';
+
+export interface TreeMemory {
+  processes: ProcessMemory[];
+  rssBytes: number;
+  /** Σ PSS, with RSS standing in for processes whose PSS could not be read. */
+  pssBytes: number;
+  swapBytes: number;
+  /** What the tree holds of the host: Σ PSS + Σ swap. */
+  hostBytes: number;
+}
+
+/** Sums the memory of `pids`; PIDs that have gone meanwhile are left out. */
+export function readTreeMemory(pids: readonly number[], procRoot = '/proc'): TreeMemory {
+  const processes: ProcessMemory[] = [];
+  let rssBytes = 0;
+  let pssBytes = 0;
+  let swapBytes = 0;
+  for (const pid of pids) {
+    const memory = readProcessMemory(pid, procRoot);
+    if (!memory) continue;
+    processes.push(memory);
+    rssBytes += memory.rssBytes;
+    pssBytes += memory.pssBytes ?? memory.rssBytes;
+    swapBytes += memory.swapBytes ?? 0;
+  }
+  return { processes, rssBytes, pssBytes, swapBytes, hostBytes: pssBytes + swapBytes };
+}

@@ -1,0 +1,38 @@
+// What a running attempt's output means to the supervisor: lines for the renderer, the
+// ready_when match that lets dependents start, and framework GPU OOM messages.
+import { findGpuOomSignature } from './gpu-oom-signatures.js';
+import type { Attempt, LiveProcess, RunContext } from './run-context.js';
+
+/** Marks the process ready, once; dependents waiting on it may start. */
+export function markReady(context: RunContext, live: LiveProcess, line?: string): void {
+  if (live.isReady) return;
+  live.isReady = true;
+  context.readiness.markReady(live.spec.name);
+  if (line !== undefined)
+    context.event('ready', live.spec.name, `ready: "${line}" matched ${live.spec.readyWhen}`);
+}
+
+/** A handler for whole lines of `attempt`'s output. */
+export function handleOutput(
+  context: RunContext,
+  live: LiveProcess,
+  attempt: Attempt,
+): (text: string) => void {
+  const { name, readyWhen } = live.spec;
+  const readyPattern = readyWhen === undefined ? null : new RegExp(readyWhen);
+  return (text) => {
+    context.emit({ kind: 'output', name, text });
+    if (readyPattern && !live.isReady) {
+      const line = text.split('\n').find((l) => readyPattern.test(l));
+      if (line !== undefined) markReady(context, live, line);
+    }
+    if (attempt.gpuOomSignature === null) {
+      const signature = findGpuOomSignature(text);
+      if (signature) {
+        attempt.gpuOomSignature = signature.text;
+        const message = `output says "${signature.text}" (${signature.framework} GPU OOM)`;
+        context.event('oom', name, message, { kind: 'gpu' });
+      }
+    }
+  };
+}

@@ -1,0 +1,159 @@
+// One attempt of one process: spawn into its cgroup, follow its output, wait for it to end,
+// clear away what is left of its tree, and say why it ended.
+import { closeSync, fstatSync, openSync } from 'node:fs';
+import { addCgroupPid, cgroupProcsPath, readCgroupOomKills } from '../probe/host/cgroup.js';
+import { handleOutput, markReady } from './attempt-output.js';
+import { attributeExit, type ExitFacts } from './attribute.js';
+import { waitUntil } from './clock.js';
+import { type LogTail, tailLog } from './log-tail.js';
+import type { Attempt, LiveProcess, RunContext } from './run-context.js';
+import { buildArgv, commandArgv, type ExitStatus, spawnChild } from './spawn.js';
+import { requestStop } from './stop.js';
+import { killTreeAndWait, readTreePids } from './terminate.js';
+import type { Attribution } from './types.js';
+
+export interface AttemptResult extends Attribution {
+  exitCode: number | null;
+  signal: string | null;
+  startedAtMs: number;
+  endedAtMs: number;
+}
+
+function joinCgroup(context: RunContext, live: LiveProcess, pid: number): void {
+  if (!live.group) return;
+  try {
+    addCgroupPid(live.group, pid); // the shell wrapper did it already; this checks it worked
+  } catch (error) {
+    const fallback = live.spec.hostMemoryBytes === null ? 'none' : 'watchdog';
+    context.event(
+      'warning',
+      live.spec.name,
+      `could not join cgroup ${live.group.dir} (${String(error)}); ${fallback}`,
+    );
+    live.group = null;
+    live.hostEnforcement = fallback;
+  }
+}
+
+function start(context: RunContext, live: LiveProcess, pid: number, oomKillsAtStart: number | null): Attempt {
+  const startedAtMs = context.clock.now();
+  const attempt: Attempt = {
+    pid,
+    cgroup: null,
+    seenPids: new Map(),
+    startedAtMs,
+    oomKillsAtStart,
+    headroomKill: null,
+    stopping: null,
+    gpuOomSignature: null,
+    isExited: false,
+  };
+  joinCgroup(context, live, pid);
+  attempt.cgroup = live.group;
+  live.attempt = attempt;
+  live.state = 'running';
+  context.event('spawn', live.spec.name, `started ${live.spec.name} (pid ${pid})`, {
+    pid,
+    argv: commandArgv(live.spec.command),
+  });
+  if (live.spec.readyWhen === undefined) markReady(context, live);
+  // A stop that came while this was being started missed it: apply it now.
+  if (context.stopSignal.aborted)
+    requestStop(context, live.spec.name, attempt, { signal: context.stopWith() });
+  return attempt;
+}
+
+/** After the root has exited: waits for a stop in progress, then kills what is left of the tree. */
+async function clearTree(context: RunContext, name: string, attempt: Attempt) {
+  const { clock, procRoot } = context;
+  attempt.isExited = true;
+  const stopped = await attempt.stopping;
+  // Children the process killed just before it exited may still be dying: give them a moment.
+  await waitUntil({
+    isDone: () => readTreePids(attempt, procRoot).length === 0,
+    timeoutMs: 200,
+    pollMs: 20,
+    clock,
+  });
+  const leftovers = await killTreeAndWait({ tree: attempt, clock, procRoot });
+  if (leftovers.length > 0) {
+    context.event('leftover-killed', name, `killed what its tree left running: pid ${leftovers.join(', ')}`, {
+      pids: leftovers,
+    });
+  }
+  return { stopSignal: stopped?.signal ?? null, wasKilledAfterGrace: (stopped?.killedPids.length ?? 0) > 0 };
+}
+
+function gatherFacts(
+  context: RunContext,
+  live: LiveProcess,
+  attempt: Attempt | null,
+  status: ExitStatus,
+): ExitFacts {
+  const oomKillsNow = live.group ? readCgroupOomKills(live.group) : null;
+  const oomKillsBefore = attempt?.oomKillsAtStart ?? null;
+  const isClean = status.exitCode === 0 || attempt === null;
+  const treePids = new Set(attempt ? [attempt.pid, ...attempt.seenPids.keys()] : []);
+  const kernelOomPids =
+    context.kernelLog === null || isClean
+      ? null
+      : context.kernelLog.readOomKills().flatMap((kill) => (treePids.has(kill.pid) ? [kill.pid] : []));
+  return {
+    pid: attempt?.pid ?? null,
+    exitCode: status.exitCode,
+    signal: status.signal,
+    spawnError: status.spawnError,
+    headroomKill: attempt?.headroomKill ?? null,
+    isInterrupted: attempt?.stopping != null && attempt.headroomKill === null,
+    stopSignal: null,
+    wasKilledAfterGrace: false,
+    cgroupOomKills: oomKillsNow === null || oomKillsBefore === null ? null : oomKillsNow - oomKillsBefore,
+    hostLimitBytes: live.spec.hostMemoryBytes,
+    kernelOomPids,
+    gpuOomSignature: attempt?.gpuOomSignature ?? null,
+  };
+}
+
+/** Runs the process once, to its end and its tree's; returns how and why it ended. */
+export async function runAttempt(context: RunContext, live: LiveProcess): Promise<AttemptResult> {
+  const { spec } = live;
+  const logPath = context.record.logPath(spec.name);
+  const oomKillsAtStart = live.group ? readCgroupOomKills(live.group) : null;
+  const logFd = openSync(logPath, 'a');
+  const fromBytes = fstatSync(logFd).size;
+  const startedAtMs = context.clock.now();
+  let spawned: ReturnType<typeof spawnChild>;
+  try {
+    const argv = buildArgv(spec.command, live.group ? cgroupProcsPath(live.group) : null);
+    spawned = spawnChild({ spec, argv, logFd });
+  } finally {
+    closeSync(logFd); // the child holds its own copy
+  }
+  const pid = spawned.child.pid;
+  const attempt = pid === undefined ? null : start(context, live, pid, oomKillsAtStart);
+  let tail: LogTail | null = null;
+  if (attempt)
+    tail = tailLog({
+      path: logPath,
+      fromBytes,
+      pollMs: context.outputPollMs,
+      onText: handleOutput(context, live, attempt),
+    });
+  const status = await spawned.exited;
+  const exitedAtMs = context.clock.now();
+  const afterStop = attempt ? await clearTree(context, spec.name, attempt) : {};
+  tail?.close();
+  const attribution = attributeExit({ ...gatherFacts(context, live, attempt, status), ...afterStop });
+  const endedAtMs = context.clock.now();
+  const { exitCode, signal } = status;
+  const fields = { pid: pid ?? null, exitCode, signal, ...attribution, durationMs: exitedAtMs - startedAtMs };
+  context.event(
+    'exit',
+    spec.name,
+    `${spec.name} ended: ${attribution.reason} (${attribution.because})`,
+    fields,
+  );
+  if (attribution.reason === 'oom-killed')
+    context.event('oom', spec.name, attribution.because, { kind: 'host' });
+  return { ...attribution, exitCode, signal, startedAtMs, endedAtMs };
+}

@@ -1,0 +1,32 @@
+// The real clock; tests pass their own.
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Clock } from './types.js';
+
+/** Wall-clock time and timer-based sleeps that end early, without throwing, on abort. */
+export const realClock: Clock = {
+  now: () => Date.now(),
+  sleep: async (ms, signal) => {
+    if (signal?.aborted) return;
+    try {
+      await delay(ms, undefined, { signal });
+    } catch {
+      // Aborted: the caller checks its signal.
+    }
+  },
+};
+
+/** Waits until `isDone()` holds or `timeoutMs` passes, checking every `pollMs`; returns isDone(). */
+export async function waitUntil(options: {
+  isDone: () => boolean;
+  timeoutMs: number;
+  pollMs: number;
+  clock: Clock;
+}): Promise<boolean> {
+  const { isDone, timeoutMs, pollMs, clock } = options;
+  const deadline = clock.now() + timeoutMs;
+  while (!isDone()) {
+    if (clock.now() >= deadline) return false;
+    await clock.sleep(Math.min(pollMs, Math.max(1, deadline - clock.now())));
+  }
+  return true;
+}

@@ -1,0 +1,72 @@
+// From a validated config and its plan to what the supervisor launches: one LaunchSpec per
+// planned instance (replicas included); the child's environment is the base env, minus what the
+// plan unsets, plus the plan's variables.
+import { ConfigError, UsageError } from '../errors.js';
+import type { Plan, PlannedProcess, ProcessSpec, Spec } from '../plan/types.js';
+import type { LaunchSpec } from './types.js';
+
+function selectPlanned(plan: Plan, only: readonly string[] | undefined): PlannedProcess[] {
+  if (!only || only.length === 0) return plan.processes;
+  const known = new Set(plan.processes.flatMap((p) => [p.name, p.process]));
+  const unknown = only.filter((name) => !known.has(name));
+  if (unknown.length > 0) {
+    throw new UsageError(`--only: no process named ${unknown.join(', ')}`, `known: ${[...known].join(', ')}`);
+  }
+  return plan.processes.filter((p) => only.includes(p.name) || only.includes(p.process));
+}
+
+function commandOf(spec: Spec, processSpec: ProcessSpec): string | string[] {
+  if (processSpec.command !== undefined && processSpec.command.length > 0) return processSpec.command;
+  const field = `processes.${processSpec.name}.command`;
+  throw new ConfigError(
+    [
+      {
+        location: { file: spec.file ?? 'headroom.yaml' },
+        field,
+        message: 'a process needs a command to be run',
+      },
+    ],
+    'add `command:` (a string for the shell, or a list for an argv)',
+  );
+}
+
+function withoutKeys(env: Record<string, string>, keys: readonly string[]): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter(([key]) => !keys.includes(key)));
+}
+
+/** One LaunchSpec per planned instance; `only` keeps some (by instance or process name). */
+export function launchSpecsFromPlan(options: {
+  spec: Spec;
+  plan: Plan;
+  baseEnv: Record<string, string | undefined>;
+  only?: readonly string[];
+}): LaunchSpec[] {
+  const { spec, plan, baseEnv } = options;
+  const planned = selectPlanned(plan, options.only);
+  const selected = new Set(planned.map((p) => p.name));
+  const inherited = Object.fromEntries(
+    Object.entries(baseEnv).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  return planned.map((instance) => {
+    const processSpec = spec.processes.find((p) => p.name === instance.process);
+    if (!processSpec) throw new Error(`plan names process ${instance.process}, which the spec lacks`);
+    // depends_on names config processes; each of a dependency's replicas must be ready first.
+    // Dependencies left out by --only are taken to be running already.
+    const dependsOn = plan.processes
+      .filter((p) => processSpec.dependsOn.includes(p.process) && selected.has(p.name))
+      .map((p) => p.name);
+    return {
+      name: instance.name,
+      command: commandOf(spec, processSpec),
+      env: { ...withoutKeys(inherited, instance.unsetEnv), ...instance.env },
+      cwd: processSpec.cwd,
+      hostMemoryBytes: instance.hostMemoryBytes,
+      gpuBudgetBytes: instance.device === null ? null : instance.budgetBytes,
+      restart: processSpec.restart,
+      maxRestarts: processSpec.maxRestarts,
+      dependsOn,
+      readyWhen: processSpec.readyWhen,
+      enforce: processSpec.enforce,
+    };
+  });
+}

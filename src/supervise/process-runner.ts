@@ -1,0 +1,139 @@
+// One process from first start to last end: wait for its dependencies, set up its cgroup or
+// watchdog, run attempts under its restart policy, and sum it up.
+import { createMemoryCgroup, readCgroupPeakBytes, removeCgroup } from '../probe/host/cgroup.js';
+import { formatBytes } from '../units.js';
+import { type AttemptResult, runAttempt } from './attempt.js';
+import { waitUntil } from './clock.js';
+import { formatDuration } from './format.js';
+import { shouldRestart } from './restart-policy.js';
+import type { LiveProcess, RunContext } from './run-context.js';
+import type { Attribution, ProcessSummary } from './types.js';
+
+function setUpHostLimit(context: RunContext, live: LiveProcess): void {
+  const { spec } = live;
+  const limitBytes = spec.hostMemoryBytes;
+  const parent = context.cgroupParent;
+  const name = `headroom-${context.runId}-${spec.name}`.replace(/[^\w.-]/g, '_');
+  const made = parent.ok ? createMemoryCgroup({ parent: parent.location, name, limitBytes }) : parent;
+  if (made.ok) {
+    live.group = made.group;
+    live.hostEnforcement = limitBytes === null ? 'none' : 'cgroup';
+  } else {
+    live.hostEnforcement = limitBytes === null ? 'none' : 'watchdog';
+  }
+  if (limitBytes === null) return;
+  const message = made.ok
+    ? `host_memory ${formatBytes(limitBytes)} enforced by cgroup ${made.group.dir}`
+    : `host_memory ${formatBytes(limitBytes)} enforced by a watchdog sampling every ${formatDuration(context.sampleIntervalMs)}: ${made.reason}`;
+  context.event('limit', spec.name, message, {
+    limitBytes,
+    enforcement: live.hostEnforcement,
+    cgroup: live.group?.dir ?? null,
+  });
+}
+
+async function tearDownCgroup(context: RunContext, live: LiveProcess): Promise<number | null> {
+  const group = live.group;
+  if (!group) return null;
+  const peakBytes = readCgroupPeakBytes(group);
+  // rmdir fails with EBUSY until the last killed member has fully exited.
+  let problem: string | undefined;
+  await waitUntil({
+    isDone: () => {
+      problem = removeCgroup(group);
+      return problem === undefined;
+    },
+    timeoutMs: 2000,
+    pollMs: 50,
+    clock: context.clock,
+  });
+  if (problem) context.event('warning', live.spec.name, `could not remove cgroup ${group.dir} (${problem})`);
+  live.group = null;
+  return peakBytes;
+}
+
+function summarize(options: {
+  context: RunContext;
+  live: LiveProcess;
+  outcome: Attribution & Partial<AttemptResult>;
+  firstStartedAtMs: number | null;
+  peakCgroupBytes: number | null;
+}): ProcessSummary {
+  const { context, live, outcome, firstStartedAtMs, peakCgroupBytes } = options;
+  const { spec } = live;
+  // The cgroup's peak counts page cache (the log the child writes, files it reads), so samples of
+  // Σ PSS + swap are the measure. Two exceptions: an OOM kill comes only after reclaim has dropped
+  // the cache, so the cgroup's peak is then memory really held (and a fast climb escapes samples);
+  // and a process that ended before its first sample has only the cgroup's figure.
+  const usesCgroupPeak =
+    peakCgroupBytes !== null && (outcome.reason === 'oom-killed' || live.sampleCount === 0);
+  return {
+    name: spec.name,
+    reason: outcome.reason,
+    confidence: outcome.confidence,
+    because: outcome.because,
+    exitCode: outcome.exitCode ?? null,
+    signal: outcome.signal ?? null,
+    restarts: live.restarts,
+    peakHostBytes: usesCgroupPeak
+      ? Math.max(live.peakSampledHostBytes, peakCgroupBytes)
+      : live.peakSampledHostBytes,
+    peakGpuBytes: live.peakGpuBytes,
+    peakCgroupBytes,
+    hostLimitBytes: spec.hostMemoryBytes,
+    hostEnforcement: live.hostEnforcement,
+    gpuBudgetBytes: spec.gpuBudgetBytes,
+    log: context.record.logEntry(spec.name),
+    startedAt: firstStartedAtMs === null ? null : new Date(firstStartedAtMs).toISOString(),
+    endedAt: new Date(outcome.endedAtMs ?? context.clock.now()).toISOString(),
+  };
+}
+
+async function waitToStart(context: RunContext, live: LiveProcess): Promise<Attribution | null> {
+  const gate = await context.readiness.waitFor(live.spec.dependsOn, context.stopSignal);
+  if (gate.kind === 'go') return null;
+  const because =
+    gate.kind === 'stopped'
+      ? 'not started: headroom was interrupted first'
+      : `not started: dependency ${gate.because}`;
+  context.event('not-started', live.spec.name, because);
+  return { reason: gate.kind === 'stopped' ? 'interrupted' : 'failed', confidence: 'certain', because };
+}
+
+/** Runs one process to its final end (restarts included) and returns its summary line. */
+export async function runProcess(context: RunContext, live: LiveProcess): Promise<ProcessSummary> {
+  const { spec } = live;
+  let outcome: (Attribution & Partial<AttemptResult>) | null = null;
+  let firstStartedAtMs: number | null = null;
+  let peakCgroupBytes: number | null = null;
+  try {
+    outcome = await waitToStart(context, live);
+    if (outcome) return summarize({ context, live, outcome, firstStartedAtMs, peakCgroupBytes });
+    setUpHostLimit(context, live);
+    for (;;) {
+      const last = await runAttempt(context, live);
+      outcome = last;
+      firstStartedAtMs ??= last.startedAtMs;
+      const policy = {
+        policy: spec.restart,
+        reason: last.reason,
+        restarts: live.restarts,
+        maxRestarts: spec.maxRestarts,
+      };
+      if (context.stopSignal.aborted || !shouldRestart(policy)) break;
+      live.restarts += 1;
+      live.state = 'restarting';
+      const delayMs = context.backoffMs(live.restarts);
+      const message = `restart ${live.restarts} of ${spec.maxRestarts} in ${formatDuration(delayMs)}`;
+      context.event('restart', spec.name, message, { restart: live.restarts, delayMs });
+      await context.clock.sleep(delayMs, context.stopSignal);
+      if (context.stopSignal.aborted) break;
+    }
+    peakCgroupBytes = await tearDownCgroup(context, live);
+    return summarize({ context, live, outcome, firstStartedAtMs, peakCgroupBytes });
+  } finally {
+    if (live.group) await tearDownCgroup(context, live); // after an unexpected error
+    live.state = 'ended';
+    context.readiness.markEnded(spec.name, `ended (${outcome?.reason ?? 'failed'}) before it was ready`);
+  }
+}

@@ -1,0 +1,122 @@
+// Every interval: host memory of each live tree (Σ PSS + swap), GPU memory of its PIDs, peaks,
+// one line in samples.jsonl, the watchdog (no cgroup) and the GPU budget check.
+import type { GpuProbe, GpuSnapshot } from '../probe/gpu/types.js';
+import { readCgroupUsageBytes } from '../probe/host/cgroup.js';
+import { readProcessTable } from '../probe/host/proc-table.js';
+import { readTreeMemory } from '../probe/host/tree-memory.js';
+import { formatBytes } from '../units.js';
+import { listTreePids, rememberTreePids } from './process-tree.js';
+import { type LiveProcess, type RunContext, statusOf } from './run-context.js';
+import { requestStop } from './stop.js';
+import { killTree } from './terminate.js';
+
+async function snapshotGpus(gpuProbe: GpuProbe): Promise<GpuSnapshot | null> {
+  if (gpuProbe.source === 'none') return null;
+  try {
+    return await gpuProbe.snapshot();
+  } catch {
+    return null; // a probe hiccup costs one sample, not the run
+  }
+}
+
+function sumGpuBytes(snapshot: GpuSnapshot | null, pids: ReadonlySet<number>): number | null {
+  if (!snapshot) return null;
+  let sumBytes = 0;
+  for (const process of snapshot.processes) {
+    // Backends report host PIDs; in a container `localPid` is the one /proc here knows (null: unknown).
+    const pid = process.localPid === undefined ? process.pid : process.localPid;
+    if (pid !== null && pids.has(pid)) sumBytes += process.usedBytes ?? 0;
+  }
+  return sumBytes;
+}
+
+function enforceHostLimit(context: RunContext, live: LiveProcess, hostBytes: number): void {
+  const limitBytes = live.spec.hostMemoryBytes;
+  const attempt = live.attempt;
+  const isOver = limitBytes !== null && hostBytes > limitBytes;
+  if (live.hostEnforcement !== 'watchdog' || !isOver || !attempt || attempt.headroomKill !== null) return;
+  attempt.headroomKill = `its tree held ${formatBytes(hostBytes)}, over host_memory ${formatBytes(limitBytes)}; headroom's watchdog killed it (no cgroup could be made)`;
+  const pids = killTree(attempt, context.procRoot);
+  context.event('watchdog-kill', live.spec.name, attempt.headroomKill, { hostBytes, limitBytes, pids });
+}
+
+function checkGpuBudget(context: RunContext, live: LiveProcess, gpuBytes: number | null): void {
+  const budgetBytes = live.spec.gpuBudgetBytes;
+  if (gpuBytes === null || budgetBytes === null) return;
+  const isOver = gpuBytes > budgetBytes;
+  const isNewlyOver = isOver && !live.isOverGpuBudget;
+  live.isOverGpuBudget = isOver;
+  if (!isNewlyOver || !live.attempt) return;
+  const message = `GPU memory ${formatBytes(gpuBytes)} is over its budget of ${formatBytes(budgetBytes)}`;
+  context.event('gpu-over-budget', live.spec.name, message, {
+    gpuBytes,
+    budgetBytes,
+    enforce: live.spec.enforce,
+  });
+  if (live.spec.enforce === 'kill') {
+    requestStop(context, live.spec.name, live.attempt, {
+      signal: 'SIGTERM',
+      headroomKill: `${message}; enforce: kill stopped it`,
+    });
+  }
+}
+
+/** Takes one sample of every running process and applies the limits. */
+export async function sampleOnce(context: RunContext, gpuProbe: GpuProbe): Promise<void> {
+  const gpus = await snapshotGpus(gpuProbe);
+  const table = readProcessTable(context.procRoot);
+  const processes: Record<string, unknown> = {};
+  for (const live of context.live.values()) {
+    const attempt = live.attempt;
+    if (!attempt || attempt.isExited) continue;
+    const pids = listTreePids(attempt, table);
+    rememberTreePids(attempt, pids, table);
+    const memory = readTreeMemory(pids, context.procRoot);
+    const gpuBytes = sumGpuBytes(gpus, new Set(pids));
+    const cgroupBytes = live.group ? readCgroupUsageBytes(live.group) : null;
+    live.lastHostBytes = memory.hostBytes;
+    live.lastGpuBytes = gpuBytes;
+    live.peakSampledHostBytes = Math.max(live.peakSampledHostBytes, memory.hostBytes);
+    live.sampleCount += 1;
+    if (gpuBytes !== null) live.peakGpuBytes = Math.max(live.peakGpuBytes ?? 0, gpuBytes);
+    const { rssBytes, pssBytes, swapBytes, hostBytes } = memory;
+    processes[live.spec.name] = {
+      pid: attempt.pid,
+      pids: pids.length,
+      rssBytes,
+      pssBytes,
+      swapBytes,
+      hostBytes,
+      cgroupBytes,
+      gpuBytes,
+    };
+    enforceHostLimit(context, live, hostBytes);
+    checkGpuBudget(context, live, gpuBytes);
+  }
+  if (Object.keys(processes).length > 0) {
+    context.record.appendSample({ time: new Date(context.clock.now()).toISOString(), processes });
+  }
+  context.emit({ kind: 'status', processes: statusOf(context) });
+}
+
+/** Samples every `sampleIntervalMs` until the returned stop function is called. */
+export function startSampling(context: RunContext, gpuProbe: GpuProbe): () => Promise<void> {
+  const stopper = new AbortController();
+  let hasWarned = false;
+  const loop = (async () => {
+    while (!stopper.signal.aborted) {
+      await context.clock.sleep(context.sampleIntervalMs, stopper.signal);
+      if (stopper.signal.aborted) break;
+      try {
+        await sampleOnce(context, gpuProbe);
+      } catch (error) {
+        if (!hasWarned) context.event('warning', undefined, `sampling failed: ${String(error)}`);
+        hasWarned = true;
+      }
+    }
+  })();
+  return async () => {
+    stopper.abort();
+    await loop;
+  };
+}

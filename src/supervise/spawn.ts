@@ -1,0 +1,50 @@
+// Starting one child: argv, its own session and process group, stdout and stderr straight
+// into its log file, and a promise for how it ended.
+import { type ChildProcess, spawn } from 'node:child_process';
+import type { LaunchSpec } from './types.js';
+
+/** The command as an argv: a string is given to `/bin/sh -c`. */
+export const commandArgv = (command: string | string[]): string[] =>
+  typeof command === 'string' ? ['/bin/sh', '-c', command] : command;
+
+/** The argv to run: a string goes to `/bin/sh -c`; with a cgroup, a shell joins it before exec. */
+export function buildArgv(command: string | string[], cgroupProcsPath: string | null): string[] {
+  const argv = commandArgv(command);
+  if (cgroupProcsPath === null) return argv;
+  // Joining before exec leaves no moment where the program runs, and allocates, outside its limit;
+  // exec keeps the PID, so the process headroom watches is the program itself.
+  // `headroom` is the shell's $0, the name its error messages carry ("headroom: exec: x: not found").
+  return ['/bin/sh', '-c', 'echo $$ > "$1"; shift; exec "$@"', 'headroom', cgroupProcsPath, ...argv];
+}
+
+export interface ExitStatus {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  spawnError: string | null;
+}
+
+/** Spawns `argv` detached (setsid: own session and process group) with its output in `logFd`. */
+export function spawnChild(options: { spec: LaunchSpec; argv: string[]; logFd: number }): {
+  child: ChildProcess;
+  exited: Promise<ExitStatus>;
+} {
+  const { spec, argv, logFd } = options;
+  const [file, ...args] = argv;
+  const child = spawn(file ?? '', args, {
+    detached: true,
+    stdio: ['ignore', logFd, logFd],
+    env: spec.env,
+    cwd: spec.cwd,
+  });
+  const exited = new Promise<ExitStatus>((resolve) => {
+    child.once('exit', (exitCode, signal) => resolve({ exitCode, signal, spawnError: null }));
+    child.on('error', (error) => {
+      // 'error' without a PID means it never started; with one it is a failed kill(), not an end.
+      if (child.pid === undefined) {
+        const where = spec.cwd ? ` (cwd ${spec.cwd})` : '';
+        resolve({ exitCode: 127, signal: null, spawnError: `${error.message}${where}` });
+      }
+    });
+  });
+  return { child, exited };
+}

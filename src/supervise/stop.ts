@@ -1,0 +1,34 @@
+// Asking one process's tree to stop: the run's stop path (Ctrl-C, SIGTERM) and GPU enforcement.
+import { formatDuration } from './format.js';
+import type { Attempt, RunContext } from './run-context.js';
+import { stopTree } from './terminate.js';
+
+/** Starts stopping `attempt` (signal, grace, SIGKILL) unless it has ended or is already stopping. */
+export function requestStop(
+  context: RunContext,
+  name: string,
+  attempt: Attempt,
+  options: { signal: NodeJS.Signals; headroomKill?: string },
+): void {
+  if (attempt.isExited || attempt.stopping) return;
+  if (options.headroomKill) attempt.headroomKill = options.headroomKill;
+  const { stopGraceMs: graceMs, clock, procRoot } = context;
+  attempt.stopping = stopTree({ tree: attempt, signal: options.signal, graceMs, clock, procRoot }).then(
+    ({ signalledPids, killedPids }) => {
+      if (killedPids.length > 0) {
+        const message = `still running ${formatDuration(graceMs)} after ${options.signal}: sent SIGKILL to pid ${killedPids.join(', ')}`;
+        context.event('kill-after-grace', name, message, { pids: killedPids });
+      }
+      return { signal: options.signal, signalledPids, killedPids };
+    },
+  );
+  context.event(
+    'signal-forwarded',
+    name,
+    `sent ${options.signal} to ${name}'s process group (pid ${attempt.pid})`,
+    {
+      signal: options.signal,
+      pid: attempt.pid,
+    },
+  );
+}

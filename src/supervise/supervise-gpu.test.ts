@@ -1,0 +1,72 @@
+// GPU budgets against a fake probe that reports memory for the supervised PIDs.
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import type { GpuProbe } from '../probe/gpu/types.js';
+import { cleanUpRuns, launch, MiB, program, runSupervised } from './test-helpers/supervised.js';
+import type { SuperviseUpdate } from './types.js';
+
+after(cleanUpRuns);
+
+/** A probe that says every spawned PID holds `usedBytes` on device 0. */
+function fakeProbe(usedBytes: number) {
+  const pids: number[] = [];
+  const probe: GpuProbe = {
+    source: 'sim',
+    snapshot: async () => ({
+      source: 'sim',
+      simulated: true,
+      devices: [
+        {
+          index: 0,
+          name: 'sim',
+          uuid: null,
+          totalBytes: 24 * 1024 * MiB,
+          usedBytes: null,
+          freeBytes: null,
+          simulated: true,
+        },
+      ],
+      processes: pids.map((pid) => ({ pid, device: 0, usedBytes })),
+    }),
+    close: async () => {},
+  };
+  const onUpdate = (u: SuperviseUpdate): void => {
+    if (u.kind === 'event' && u.event.type === 'spawn') pids.push(u.event.pid as number);
+  };
+  return { probe, onUpdate };
+}
+
+describe('GPU budget', () => {
+  test('going over is an event and a warning; enforce: warn lets the process run on', async () => {
+    const fake = fakeProbe(2048 * MiB);
+    const run = await runSupervised(
+      [launch('jax', program('steps.mjs', 'sleep:500'), { gpuBudgetBytes: 1024 * MiB })],
+      {
+        gpuProbe: fake.probe,
+        onUpdate: fake.onUpdate,
+      },
+    );
+    const jax = run.processNamed('jax');
+    assert.equal(jax.reason, 'exited');
+    assert.equal(jax.peakGpuBytes, 2048 * MiB);
+    assert.equal(run.events.filter((e) => e.type === 'gpu-over-budget').length, 1, 'one event per crossing');
+  });
+
+  test('enforce: kill stops the process, reported killed-by-headroom', async () => {
+    const fake = fakeProbe(2048 * MiB);
+    const run = await runSupervised(
+      [launch('jax', program('steps.mjs', 'sleep:30000'), { gpuBudgetBytes: 1024 * MiB, enforce: 'kill' })],
+      { gpuProbe: fake.probe, onUpdate: fake.onUpdate },
+    );
+    const jax = run.processNamed('jax');
+    assert.equal(jax.reason, 'killed-by-headroom');
+    assert.match(jax.because, /over its budget.*enforce: kill/);
+    assert.equal(jax.signal, 'SIGTERM');
+    assert.equal(run.summary.exitCode, 128 + 15);
+  });
+
+  test('without a GPU probe, GPU peaks are null', async () => {
+    const run = await runSupervised([launch('cpu', program('steps.mjs', 'sleep:300'))]);
+    assert.equal(run.processNamed('cpu').peakGpuBytes, null);
+  });
+});

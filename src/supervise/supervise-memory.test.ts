@@ -1,0 +1,87 @@
+// Host memory with real processes and real cgroup limits.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import {
+  cgroupUnavailable,
+  cleanUpRuns,
+  launch,
+  MiB,
+  program,
+  runSupervised,
+} from './test-helpers/supervised.js';
+
+const noCgroup = cgroupUnavailable();
+after(cleanUpRuns);
+
+describe('with a cgroup limit', () => {
+  test('a process allocating past --host-memory is OOM-killed by the kernel and reported with its peak', async (t) => {
+    if (noCgroup) return t.skip(`no cgroup can be made here: ${noCgroup}`);
+    const limitBytes = 128 * MiB;
+    const run = await runSupervised([
+      launch('hog', program('allocate.mjs', 512), { hostMemoryBytes: limitBytes }),
+    ]);
+    const hog = run.processNamed('hog');
+    assert.equal(hog.reason, 'oom-killed', hog.because);
+    assert.equal(hog.confidence, 'certain');
+    assert.equal(hog.signal, 'SIGKILL');
+    assert.equal(hog.hostEnforcement, 'cgroup');
+    // The cgroup's peak is the limit; sampled PSS may add a little shared file memory charged elsewhere.
+    assert.ok(
+      hog.peakHostBytes >= limitBytes * 0.9 && hog.peakHostBytes < limitBytes + 64 * MiB,
+      `peak ${hog.peakHostBytes}`,
+    );
+    assert.ok((hog.peakCgroupBytes ?? 0) <= limitBytes);
+    assert.equal(run.summary.exitCode, 128 + 9);
+    assert.ok(run.events.some((e) => e.type === 'oom' && e.process === 'hog'));
+  });
+
+  test('the same program under the limit exits, with a peak close to what it allocated', async (t) => {
+    if (noCgroup) return t.skip(`no cgroup can be made here: ${noCgroup}`);
+    const run = await runSupervised([
+      launch('fits', program('allocate.mjs', 256, 800), { hostMemoryBytes: 1024 * MiB }),
+    ]);
+    const fits = run.processNamed('fits');
+    assert.equal(fits.reason, 'exited', fits.because);
+    assert.equal(run.summary.exitCode, 0);
+    // 256 MiB of touched buffers plus Node's own ~40-90 MiB.
+    assert.ok(
+      fits.peakHostBytes >= 256 * MiB && fits.peakHostBytes < 400 * MiB,
+      `peak ${fits.peakHostBytes / MiB} MiB`,
+    );
+  });
+});
+
+describe('the whole tree', () => {
+  test('a parent whose 4 children each hold 100 MiB peaks at 400 MiB or more', async () => {
+    const run = await runSupervised([launch('parent', program('children.mjs', 4, 100, 800))]);
+    const parent = run.processNamed('parent');
+    assert.equal(parent.reason, 'exited', parent.because);
+    assert.ok(parent.peakHostBytes >= 400 * MiB, `peak ${parent.peakHostBytes / MiB} MiB`);
+  });
+});
+
+describe('without a cgroup', () => {
+  test('the watchdog kills a tree over its limit and says so', async () => {
+    // A cgroup root with nothing in it: no cgroup can be made, so the watchdog takes over.
+    const emptyRoot = mkdtempSync(join(tmpdir(), 'headroom-nocgroup-'));
+    try {
+      const limitBytes = 128 * MiB;
+      const run = await runSupervised(
+        [launch('hog', program('allocate.mjs', 400), { hostMemoryBytes: limitBytes })],
+        { cgroupRoot: emptyRoot },
+      );
+      const hog = run.processNamed('hog');
+      assert.equal(hog.hostEnforcement, 'watchdog');
+      assert.equal(hog.reason, 'killed-by-headroom', hog.because);
+      assert.match(hog.because, /watchdog/);
+      assert.ok(hog.peakHostBytes > limitBytes, `peak ${hog.peakHostBytes / MiB} MiB`);
+      assert.ok(run.events.some((e) => e.type === 'watchdog-kill'));
+      assert.ok(run.events.some((e) => e.type === 'limit' && /watchdog/.test(e.message)));
+    } finally {
+      rmSync(emptyRoot, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,149 @@
+// The supervisor: starts every process in dependency order, samples and enforces memory, stops
+// everything on abort, and returns the run's summary (also written to summary.json).
+import { HeadroomError } from '../errors.js';
+import { findOwnMemoryCgroup } from '../probe/host/cgroup-detect.js';
+import { openKernelLog } from '../probe/host/kernel-log.js';
+import { realClock } from './clock.js';
+import { runProcess } from './process-runner.js';
+import { backoffMs } from './restart-policy.js';
+import type { LiveProcess, RunContext } from './run-context.js';
+import { runExitCode } from './run-exit-code.js';
+import { openRunRecord } from './run-record.js';
+import { startSampling } from './sampler.js';
+import { checkStartOrder, ReadinessBoard } from './start-order.js';
+import { requestStop } from './stop.js';
+import type { LaunchSpec, ProcessSummary, RunSummary, SuperviseOptions, SuperviseUpdate } from './types.js';
+
+/** Rejects launch specs that cannot run: duplicate names, bad dependencies, invalid readyWhen. */
+export function checkLaunchSpecs(specs: readonly LaunchSpec[]): void {
+  const fail = (message: string): never => {
+    throw new HeadroomError({ code: 'launch', message, hint: 'fix the processes in the config' });
+  };
+  if (specs.length === 0) fail('no process to run');
+  const names = specs.map((spec) => spec.name);
+  const duplicate = names.find((name, i) => names.indexOf(name) !== i);
+  if (duplicate !== undefined) fail(`two processes are named ${duplicate}`);
+  for (const spec of specs) {
+    if (spec.command.length === 0) fail(`${spec.name} has no command`);
+    try {
+      if (spec.readyWhen !== undefined) new RegExp(spec.readyWhen);
+    } catch (error) {
+      fail(`${spec.name}: ready_when is not a regular expression (${(error as Error).message})`);
+    }
+  }
+  const problem = checkStartOrder(specs);
+  if (problem) fail(problem);
+}
+
+function newLiveProcess(spec: LaunchSpec): LiveProcess {
+  return {
+    spec,
+    state: 'waiting',
+    restarts: 0,
+    group: null,
+    hostEnforcement: 'none',
+    attempt: null,
+    isReady: false,
+    lastHostBytes: null,
+    lastGpuBytes: null,
+    peakSampledHostBytes: 0,
+    sampleCount: 0,
+    peakGpuBytes: null,
+    isOverGpuBudget: false,
+  };
+}
+
+const isSignalName = (value: unknown): value is NodeJS.Signals =>
+  typeof value === 'string' && /^SIG[A-Z0-9]+$/.test(value);
+
+/** Launches and watches `options.processes` until all have ended; returns what summary.json holds. */
+export async function supervise(options: SuperviseOptions): Promise<RunSummary> {
+  checkLaunchSpecs(options.processes);
+  const clock = options.clock ?? realClock;
+  const startedAtMs = clock.now();
+  const record = openRunRecord(options.runDir);
+  if (options.plan !== undefined) record.writePlan(options.plan);
+  const stopper = new AbortController();
+  let isOutputBroken = false;
+  // A renderer that throws must not take the supervisor (and so the children's supervision) down.
+  const emit = (update: SuperviseUpdate): void => {
+    if (isOutputBroken) return;
+    try {
+      options.output(update);
+    } catch (error) {
+      isOutputBroken = true;
+      const message = `the output callback failed; live output stopped (${String(error)})`;
+      record.appendEvent({ time: new Date(clock.now()).toISOString(), type: 'warning', message });
+    }
+  };
+  const context: RunContext = {
+    runId: options.runId,
+    clock,
+    procRoot: options.procRoot ?? '/proc',
+    stopGraceMs: options.stopGraceMs ?? 10_000,
+    outputPollMs: options.outputPollMs ?? 50,
+    sampleIntervalMs: options.sampleIntervalMs ?? 1000,
+    backoffMs: options.backoffMs ?? backoffMs,
+    record,
+    cgroupParent: findOwnMemoryCgroup({ procRoot: options.procRoot, cgroupRoot: options.cgroupRoot }),
+    kernelLog: options.kmsgPath === null ? null : openKernelLog(options.kmsgPath),
+    readiness: new ReadinessBoard(),
+    live: new Map(options.processes.map((spec) => [spec.name, newLiveProcess(spec)])),
+    stopSignal: stopper.signal,
+    stopWith: () => (isSignalName(options.signal?.reason) ? options.signal.reason : 'SIGTERM'),
+    emit,
+    event: (type, process, message, fields) => {
+      const event = {
+        time: new Date(clock.now()).toISOString(),
+        type,
+        ...(process ? { process } : {}),
+        message,
+        ...fields,
+      };
+      record.appendEvent(event);
+      emit({ kind: 'event', event });
+    },
+  };
+  const stopAll = (): void => {
+    if (stopper.signal.aborted) return;
+    stopper.abort();
+    for (const live of context.live.values()) {
+      if (live.attempt) requestStop(context, live.spec.name, live.attempt, { signal: context.stopWith() });
+    }
+  };
+  options.signal?.addEventListener('abort', stopAll, { once: true });
+  if (options.signal?.aborted) stopAll();
+  const stopSampling = startSampling(context, options.gpuProbe);
+  const ended: ProcessSummary[] = [];
+  try {
+    const settled = await Promise.allSettled(
+      [...context.live.values()].map(async (live) => {
+        try {
+          const summary = await runProcess(context, live);
+          ended.push(summary);
+          return summary;
+        } catch (error) {
+          stopAll(); // an internal failure must not leave the other processes running unwatched
+          throw error;
+        }
+      }),
+    );
+    const failure = settled.find((result) => result.status === 'rejected');
+    if (failure) throw failure.reason;
+    const processes = settled.map((result) => (result as PromiseFulfilledResult<ProcessSummary>).value);
+    const summary: RunSummary = {
+      runId: options.runId,
+      runDir: options.runDir,
+      startedAt: new Date(startedAtMs).toISOString(),
+      endedAt: new Date(clock.now()).toISOString(),
+      exitCode: runExitCode(ended, stopper.signal.aborted),
+      processes,
+    };
+    record.writeSummary(summary);
+    return summary;
+  } finally {
+    options.signal?.removeEventListener('abort', stopAll);
+    await stopSampling();
+    record.close();
+  }
+}

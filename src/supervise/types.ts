@@ -1,0 +1,164 @@
+// The supervisor's inputs, the updates it reports while running, and the result it returns.
+
+import type { Enforcement, RestartPolicy } from '../plan/types.js';
+import type { GpuProbe } from '../probe/gpu/types.js';
+
+/** One process to launch, with everything decided: command, full environment, limits. */
+export interface LaunchSpec {
+  name: string;
+  /** A string is run by `/bin/sh -c`; a list is an argv. */
+  command: string | string[];
+  /** The child's complete environment (nothing is inherited on top of it). */
+  env: Record<string, string>;
+  cwd?: string;
+  hostMemoryBytes: number | null;
+  gpuBudgetBytes: number | null;
+  restart: RestartPolicy;
+  maxRestarts: number;
+  dependsOn: string[];
+  /** A regular expression; the process is ready when a line of its output matches. */
+  readyWhen?: string;
+  enforce: Enforcement;
+}
+
+/** Time, for timestamps and waits; tests pass a fast one. */
+export interface Clock {
+  now(): number;
+  /** Resolves after `ms`, or early when `signal` aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+export type ExitReason =
+  | 'exited'
+  | 'failed'
+  | 'oom-killed'
+  | 'gpu-oom'
+  | 'killed-by-headroom'
+  | 'signal'
+  | 'interrupted';
+
+export type Confidence = 'certain' | 'likely' | 'unknown';
+
+/** Why a process ended, how sure headroom is, and the evidence in one sentence. */
+export interface Attribution {
+  reason: ExitReason;
+  confidence: Confidence;
+  because: string;
+}
+
+export type EventType =
+  | 'spawn'
+  | 'exit'
+  | 'restart'
+  | 'limit'
+  | 'oom'
+  | 'gpu-over-budget'
+  | 'ready'
+  | 'not-started'
+  | 'signal-forwarded'
+  | 'kill-after-grace'
+  | 'watchdog-kill'
+  | 'enforce-kill'
+  | 'leftover-killed'
+  | 'warning';
+
+/** One line of events.jsonl. */
+export interface RunEvent {
+  time: string;
+  type: EventType;
+  process?: string;
+  message: string;
+  [field: string]: unknown;
+}
+
+/** Whole lines a process wrote (stdout and stderr share the log), each ending in `\n`. */
+export interface OutputChunk {
+  kind: 'output';
+  name: string;
+  text: string;
+}
+
+export type ProcessState = 'waiting' | 'running' | 'restarting' | 'ended';
+
+/** One process in the live status line. */
+export interface ProcessStatus {
+  name: string;
+  state: ProcessState;
+  pid: number | null;
+  restarts: number;
+  hostBytes: number | null;
+  hostLimitBytes: number | null;
+  gpuBytes: number | null;
+  gpuBudgetBytes: number | null;
+}
+
+export interface StatusUpdate {
+  kind: 'status';
+  processes: ProcessStatus[];
+}
+
+export interface EventUpdate {
+  kind: 'event';
+  event: RunEvent;
+}
+
+export type SuperviseUpdate = OutputChunk | StatusUpdate | EventUpdate;
+
+export interface SuperviseOptions {
+  runDir: string;
+  runId: string;
+  processes: LaunchSpec[];
+  /** Written to plan.json when given. */
+  plan?: unknown;
+  gpuProbe: GpuProbe;
+  sampleIntervalMs?: number;
+  /** How long a process has between SIGTERM and SIGKILL when stopping (default 10 s). */
+  stopGraceMs?: number;
+  /** How often new output is read from the logs for `output` (default 50 ms). */
+  outputPollMs?: number;
+  /** Delay before restart number `restart` (1-based); default 1 s, 2 s, 4 s, … capped at 30 s. */
+  backoffMs?: (restart: number) => number;
+  /** The renderer: every output chunk, status update and event, as they happen. */
+  output: (update: SuperviseUpdate) => void;
+  /** Aborting stops the run (the Ctrl-C path); a signal name as reason is forwarded instead of SIGTERM. */
+  signal?: AbortSignal;
+  clock?: Clock;
+  procRoot?: string;
+  cgroupRoot?: string;
+  /** Where to read the kernel's OOM-killer lines; null to not read it. */
+  kmsgPath?: string | null;
+}
+
+/** How a process's host memory limit is enforced. */
+export type HostEnforcement = 'cgroup' | 'watchdog' | 'none';
+
+/** One line of summary.json's `processes`. */
+export interface ProcessSummary extends Attribution {
+  name: string;
+  exitCode: number | null;
+  signal: string | null;
+  restarts: number;
+  /** Peak host memory of the whole tree: Σ PSS + swap, sampled; the cgroup's peak after an OOM kill or when no sample was taken. */
+  peakHostBytes: number;
+  /** Peak GPU memory of the tree; null when no GPU probe could see processes. */
+  peakGpuBytes: number | null;
+  /** The cgroup's own peak, page cache included; null without a cgroup. */
+  peakCgroupBytes: number | null;
+  hostLimitBytes: number | null;
+  hostEnforcement: HostEnforcement;
+  gpuBudgetBytes: number | null;
+  /** Relative to the run directory. */
+  log: string;
+  startedAt: string | null;
+  endedAt: string;
+}
+
+/** summary.json (issue 4's contract), plus the exit code headroom ends with. */
+export interface RunSummary {
+  runId: string;
+  runDir: string;
+  startedAt: string;
+  endedAt: string;
+  exitCode: number;
+  processes: ProcessSummary[];
+}

@@ -1,0 +1,125 @@
+// End to end: the built CLI (`npm run build` first) running ad-hoc commands.
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { cliPath as bin, repoRoot as repo } from './cli.js';
+
+const programs = join(repo, 'test/programs');
+const scratch = mkdtempSync(join(tmpdir(), 'headroom-e2e-'));
+let runCount = 0;
+
+before(() => {
+  assert.ok(existsSync(join(repo, 'dist/cli.js')), 'dist/cli.js is missing: run `npm run build` first');
+});
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
+interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function startCli(args: string[]): {
+  child: ChildProcess;
+  finished: Promise<Finished>;
+  stdout: () => string;
+} {
+  const child = spawn(process.execPath, [bin, ...args], {
+    cwd: scratch,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk) => (stdout += chunk));
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const finished = new Promise<Finished>((resolve) =>
+    child.on('close', (code) => resolve({ code, stdout, stderr })),
+  );
+  return { child, finished, stdout: () => stdout };
+}
+
+/** Resolves once stdout matches `pattern`; rejects after timeoutMs. */
+async function waitForStdout(
+  cli: ReturnType<typeof startCli>,
+  pattern: RegExp,
+  timeoutMs = 20_000,
+): Promise<RegExpMatchArray> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const match = pattern.exec(cli.stdout());
+    if (match) return match;
+    if (Date.now() > deadline) throw new Error(`no ${pattern} in stdout:\n${cli.stdout()}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const newRunDir = (): string => join(scratch, `run-${++runCount}`);
+const step = (...steps: string[]): string[] => [
+  '--',
+  process.execPath,
+  join(programs, 'steps.mjs'),
+  ...steps,
+];
+
+describe('headroom run -- CMD', () => {
+  test('passes the exit code through, prints prefixed lines and the summary, writes summary.json', async () => {
+    const runDir = newRunDir();
+    const { code, stdout } = await startCli(['run', '--run-dir', runDir, ...step('print:hello', 'exit:7')])
+      .finished;
+    assert.equal(code, 7);
+    assert.match(stdout, /^node\s+\| hello$/m);
+    assert.match(stdout, /^node\s+failed\s+7\s+0\s/m);
+    const summary = JSON.parse(readFileSync(join(runDir, 'summary.json'), 'utf8'));
+    assert.deepEqual(
+      [summary.exitCode, summary.processes[0].reason, summary.processes[0].log],
+      [7, 'failed', 'logs/node.log'],
+    );
+    assert.equal(readFileSync(join(runDir, 'logs/node.log'), 'utf8'), 'hello\n');
+  });
+
+  test('exits 0 when the command does; --json prints summary.json on stdout', async () => {
+    const runDir = newRunDir();
+    const { code, stdout, stderr } = await startCli([
+      'run',
+      '--json',
+      '--run-dir',
+      runDir,
+      ...step('print:fine'),
+    ]).finished;
+    assert.equal(code, 0);
+    assert.deepEqual(JSON.parse(stdout), JSON.parse(readFileSync(join(runDir, 'summary.json'), 'utf8')));
+    assert.match(stderr, /\| fine/);
+  });
+
+  test('SIGINT stops the command and its grandchildren (which ignore SIGTERM) and exits 130', async () => {
+    const cli = startCli([
+      'run',
+      '--stop-grace',
+      '500ms',
+      '--run-dir',
+      newRunDir(),
+      '--',
+      process.execPath,
+      join(programs, 'ignore-term.mjs'),
+    ]);
+    const pids = (await waitForStdout(cli, /pids (\d+) (\d+) (\d+)/)).slice(1).map(Number);
+    await waitForStdout(cli, /\| ready/);
+    cli.child.kill('SIGINT');
+    const { code, stdout } = await cli.finished;
+    assert.equal(code, 130);
+    assert.match(stdout, /^node\s+interrupted\s+SIGKILL\s/m);
+    const alive = pids.filter(
+      (pid) => existsSync(`/proc/${pid}`) && !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8')),
+    );
+    assert.deepEqual(alive, []);
+  });
+
+  test('usage errors exit 2', async () => {
+    const { code, stderr } = await startCli(['run', '--host-memory', 'lots', '--', 'true']).finished;
+    assert.equal(code, 2);
+    assert.match(stderr, /--host-memory lots/);
+  });
+});
