@@ -1,26 +1,17 @@
 // Reads headroom.yaml: YAML syntax, the schema, then the checks that span fields; every problem located.
-import { readFile } from 'node:fs/promises';
 import { type Document, LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
-import { ConfigError, type ConfigIssue, EnvironmentError } from '../errors.js';
+import { ConfigError, type ConfigIssue } from '../errors.js';
 import type { Spec } from '../plan/types.js';
 import { type FieldPath, formatFieldPath, locateKey, locateValue } from './locate.js';
+import { readUserFile } from './read-text.js';
 import { configSchema, gpuSchema, processSchema, type RawConfig } from './schema.js';
 import { suggestNearest } from './suggest.js';
 import { toSpec } from './to-spec.js';
 
 /** Reads and validates a config file; throws ConfigError (exit 2) listing every located problem. */
 export async function loadSpecFile(file: string): Promise<Spec> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(error);
-    throw new EnvironmentError(
-      `cannot read config ${file}: ${reason}`,
-      'pass -c FILE, or create headroom.yaml (see examples/)',
-    );
-  }
+  const text = await readUserFile(file, 'config', 'pass -c FILE, or create headroom.yaml (see examples/)');
   return parseSpec(text, file);
 }
 

@@ -1,10 +1,10 @@
 // Reads an estimate spec from YAML and/or flags; every problem located to file:line:col or a flag.
-import { readFile } from 'node:fs/promises';
 import { type Document, LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { formatFieldPath, locateKey, locateValue } from '../config/locate.js';
+import { readUserFile } from '../config/read-text.js';
 import { suggestNearest } from '../config/suggest.js';
-import { ConfigError, type ConfigIssue, EnvironmentError, type SourceLocation } from '../errors.js';
+import { ConfigError, type ConfigIssue, type SourceLocation } from '../errors.js';
 import { estimateSchema, type RawEstimate, sectionKeys } from './schema.js';
 import { type Locate, toEstimateSpec } from './to-spec.js';
 import type { EstimateSpec } from './types.js';
@@ -19,16 +19,7 @@ type Path = (string | number)[];
 
 /** Reads a spec file and applies the flags over it; throws ConfigError (exit 2) listing every problem. */
 export async function loadEstimateFile(file: string, overlay?: FlagOverlay): Promise<EstimateSpec> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(error);
-    throw new EnvironmentError(
-      `cannot read estimate spec ${file}: ${reason}`,
-      'see examples/grpo/estimate.yaml',
-    );
-  }
+  const text = await readUserFile(file, 'estimate spec', 'see examples/grpo/estimate.yaml');
   return parseEstimateSpec(text, file, overlay);
 }
 
