@@ -54,7 +54,17 @@ export function renderSummaryTable(summary: RunSummary, colors: Colors): string 
     formatOptional(p.gpuBudgetBytes),
     `${summary.runDir}/${p.log}`,
   ]);
-  const headers = ['process', 'reason', 'exit', 'restarts', 'peak host', 'host limit', 'peak GPU', 'GPU budget', 'log'];
+  const headers = [
+    'process',
+    'reason',
+    'exit',
+    'restarts',
+    'peak host',
+    'host limit',
+    'peak GPU',
+    'GPU budget',
+    'log',
+  ];
   const columns = headers.map((header, i) => ({
     header,
     align: i >= 2 && i <= 7 ? ('right' as const) : ('left' as const),
