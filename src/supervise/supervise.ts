@@ -82,7 +82,9 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
     procRoot: options.procRoot ?? '/proc',
     stopGraceMs: options.stopGraceMs ?? 10_000,
     outputPollMs: options.outputPollMs ?? 50,
-    sampleIntervalMs: options.sampleIntervalMs ?? 1000,
+    // Twice a second: short-lived processes (a crash at the first step) still get a GPU peak; a tick
+    // costs ~0.1 ms per process (bench gpu-sampling).
+    sampleIntervalMs: options.sampleIntervalMs ?? 500,
     backoffMs: options.backoffMs ?? backoffMs,
     record,
     cgroupParent: findOwnMemoryCgroup({ procRoot: options.procRoot, cgroupRoot: options.cgroupRoot }),

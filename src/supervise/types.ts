@@ -111,6 +111,7 @@ export interface SuperviseOptions {
   /** Written to plan.json when given. */
   plan?: unknown;
   gpuProbe: GpuProbe;
+  /** Time between samples of host and GPU memory (default 500 ms). */
   sampleIntervalMs?: number;
   /** How long a process has between SIGTERM and SIGKILL when stopping (default 10 s). */
   stopGraceMs?: number;
