@@ -54,12 +54,7 @@ export function readProcessTable(procRoot = '/proc'): ProcStat[] {
 
 /** PIDs of `rootPid`'s live descendants (children, grandchildren, ...), found through ppid links. */
 export function selectDescendants(table: readonly ProcStat[], rootPid: number): number[] {
-  const childrenOf = new Map<number, number[]>();
-  for (const stat of table) {
-    const siblings = childrenOf.get(stat.ppid);
-    if (siblings) siblings.push(stat.pid);
-    else childrenOf.set(stat.ppid, [stat.pid]);
-  }
+  const childrenOf = childrenIndex(table);
   const found: number[] = [];
   const queue = [...(childrenOf.get(rootPid) ?? [])];
   while (queue.length > 0) {
@@ -68,6 +63,21 @@ export function selectDescendants(table: readonly ProcStat[], rootPid: number): 
     queue.push(...(childrenOf.get(pid) ?? []));
   }
   return found;
+}
+
+// One parent → children index per table: a sample asks for many trees out of the same table.
+const indexes = new WeakMap<readonly ProcStat[], Map<number, number[]>>();
+function childrenIndex(table: readonly ProcStat[]): Map<number, number[]> {
+  const cached = indexes.get(table);
+  if (cached) return cached;
+  const childrenOf = new Map<number, number[]>();
+  for (const stat of table) {
+    const siblings = childrenOf.get(stat.ppid);
+    if (siblings) siblings.push(stat.pid);
+    else childrenOf.set(stat.ppid, [stat.pid]);
+  }
+  indexes.set(table, childrenOf);
+  return childrenOf;
 }
 
 /** PIDs of the live members of process group `pgid`. */
