@@ -4,6 +4,7 @@ const benches: Record<string, () => Promise<{ main: (args: string[]) => Promise<
   'run-output': () => import('./run-output.js'),
   'gpu-sampling': () => import('./gpu-sampling.js'),
   'doctor-large-log': () => import('./doctor-large-log.js'),
+  'fit-strategies': () => import('./fit-strategies.js'),
 };
 
 const [name, ...args] = process.argv.slice(2);

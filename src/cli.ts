@@ -29,6 +29,7 @@ const commands: CommandEntry[] = [
     summary: 'diagnose a log, a run, a script or the environment',
     load: () => import('./cli/doctor.js'),
   },
+  { name: 'fit', summary: 'largest batch that fits, by running trials', load: () => import('./cli/fit.js') },
   {
     name: 'schema',
     summary: 'print the JSON Schema of headroom.yaml',

@@ -10,6 +10,7 @@ export { loadEstimateFile, parseEstimateSpec } from './estimate/load.js';
 export { buildReport, type EstimateReport } from './estimate/report.js';
 export { fitsTable, planGradAccumulation, solve } from './estimate/solve.js';
 export type { EstimateSpec } from './estimate/types.js';
+export * from './fit/index.js';
 export { isInfeasible, type PlanOptions, plan } from './plan/plan.js';
 export type * from './plan/types.js';
 export { detectDevices, openGpuProbe } from './probe/gpu/open-probe.js';

@@ -1,0 +1,14 @@
+// fit's public surface: the strategies, the search loop, the trial runner and the result.
+export { classifyTrial, memoryReasons } from './classify.js';
+export { type EffectiveSplit, splitEffectiveBatch } from './effective.js';
+export { findBoundary } from './history.js';
+export { fitLine, isLinear, type LinearModel, predictLimit } from './linear-fit.js';
+export { type OracleWorkload, oracleTrueLimit, oracleWithLimit, runOracleTrial } from './oracle.js';
+export { type FitResult, type MemoryModelReport, summarizeFit } from './result.js';
+export { createTrialRunner, type TrialRunnerOptions } from './run-trial.js';
+export { observe, runSearch, type SearchEnd, type SearchOptions } from './search.js';
+export { type SimulatedSearch, simulateSearch } from './simulate.js';
+export { isStrategyName, strategies, strategyNames } from './strategies.js';
+export { hasPlaceholder, placeholderFor, substituteValue } from './template.js';
+export type * from './types.js';
+export { hostNeedBytes } from './types.js';

@@ -1,0 +1,59 @@
+// The search loop: ask the strategy for a value, run a trial, repeat until the strategy is done,
+// a trial fails for a reason other than memory, the user interrupts, or the trial cap is reached.
+// The trials themselves come from outside (real processes, or the simulated oracle).
+import {
+  hostNeedBytes,
+  type Observation,
+  type SearchBounds,
+  type Strategy,
+  type TrialRecord,
+} from './types.js';
+
+/** Why the search ended. */
+export type SearchEnd = 'settled' | 'non-memory-failure' | 'interrupted' | 'max-trials';
+
+/** A safety cap on trials; halving from a large --max is the strategy that comes closest. */
+export const defaultMaxTrials = 100;
+
+/** What a search needs: the strategy, the range and limits, and a way to run one trial. */
+export interface SearchOptions {
+  strategy: Strategy;
+  /** Limits with the margin already taken off. */
+  bounds: SearchBounds;
+  runTrial: (value: number, index: number) => Promise<TrialRecord>;
+  /** Told before each trial starts (index from 1). */
+  onTrialStart?: (value: number, index: number) => void;
+  onTrialEnd?: (trial: TrialRecord, index: number) => void;
+  maxTrials?: number;
+  signal?: AbortSignal;
+}
+
+/** What a strategy sees of a trial: peaks only from trials that fit (a killed trial's peak is the limit, not its need). */
+export function observe(trial: TrialRecord): Observation {
+  return {
+    value: trial.value,
+    isPass: trial.ok,
+    peakBytes: { host: trial.ok ? hostNeedBytes(trial) : null, gpu: trial.ok ? trial.peakGpuBytes : null },
+  };
+}
+
+/** Runs trials as the strategy asks; returns them in order and why it stopped. */
+export async function runSearch(options: SearchOptions): Promise<{ trials: TrialRecord[]; end: SearchEnd }> {
+  const trials: TrialRecord[] = [];
+  const history: Observation[] = [];
+  const maxTrials = options.maxTrials ?? defaultMaxTrials;
+  for (;;) {
+    if (options.signal?.aborted) return { trials, end: 'interrupted' };
+    const value = options.strategy.next(history, options.bounds);
+    if (value === undefined) return { trials, end: 'settled' };
+    if (trials.length >= maxTrials) return { trials, end: 'max-trials' };
+    const index = trials.length + 1;
+    options.onTrialStart?.(value, index);
+    const trial = await options.runTrial(value, index);
+    trials.push(trial);
+    history.push(observe(trial));
+    options.onTrialEnd?.(trial, index);
+    if (trial.outcome === 'interrupted' || options.signal?.aborted) return { trials, end: 'interrupted' };
+    if (trial.outcome === 'other') return { trials, end: 'non-memory-failure' };
+  }
+}

@@ -1,0 +1,157 @@
+// End to end: the built CLI (`npm run build` first) fitting the example workload's batch.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { cliPath, repoRoot, runCli } from './cli.js';
+
+const grow = join(repoRoot, 'examples/fit/grow.mjs');
+const scratch = mkdtempSync(join(tmpdir(), 'headroom-e2e-fit-'));
+const env = { HEADROOM_SIM_DIR: join(scratch, 'sim') };
+let runCount = 0;
+
+before(() => {
+  assert.ok(existsSync(join(repoRoot, 'dist/cli.js')), 'dist/cli.js is missing: run `npm run build` first');
+});
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** `headroom fit --run-dir <fresh> ARGS -- node grow.mjs --batch {batch} WORKLOAD...` */
+function fit(args: string[], workload: string[]) {
+  const runDir = join(scratch, `fit-${++runCount}`);
+  const argv = [
+    'fit',
+    '--run-dir',
+    runDir,
+    ...args,
+    '--',
+    process.execPath,
+    grow,
+    '--batch',
+    '{batch}',
+    ...workload,
+  ];
+  return { argv, runDir };
+}
+
+const quick = ['--steps', '1', '--step-ms', '250'];
+
+describe('headroom fit --json', () => {
+  test('under a host-memory limit: the contract fields, the answer near the limit, exit 0', () => {
+    const { argv } = fit(
+      ['--json', '--host-memory', '320MiB', '--margin', '0'],
+      ['--base', '16MiB', '--per-item', '2MiB', ...quick],
+    );
+    const { code, stdout, stderr } = runCli(argv, { cwd: scratch, env });
+    assert.equal(code, 0, stderr);
+    const result = JSON.parse(stdout);
+    assert.deepEqual(Object.keys(result).slice(0, 5), ['var', 'best', 'firstFailing', 'strategy', 'trials']);
+    assert.equal(result.var, 'batch');
+    assert.equal(result.strategy, 'guided');
+    // Node itself holds some 40-90 MiB, so the true limit is somewhat under (320 - 16) / 2 = 152.
+    assert.ok(result.best >= 90 && result.best <= 152, `best ${result.best}`);
+    for (const trial of result.trials) {
+      assert.deepEqual(Object.keys(trial).slice(0, 6), [
+        'value',
+        'ok',
+        'reason',
+        'peakHostBytes',
+        'peakGpuBytes',
+        'seconds',
+      ]);
+      assert.equal(typeof trial.peakHostBytes, 'number');
+      assert.equal(trial.peakGpuBytes, null);
+    }
+    assert.ok(result.trials.length <= 8, `${result.trials.length} trials`);
+    assert.match(stderr, /^#1 +batch=1 +fits/m);
+  });
+
+  test('on a simulated card with power: doubling until the GPU OOM', () => {
+    const { argv } = fit(
+      ['--json', '--gpu', 'sim:4GiB', '--strategy', 'power', '--margin', '0'],
+      ['--on', 'gpu', '--base', '512MiB', '--per-item', '100MiB', ...quick],
+    );
+    const { code, stdout, stderr } = runCli(argv, { cwd: scratch, env });
+    assert.equal(code, 0, stderr);
+    const result = JSON.parse(stdout);
+    assert.deepEqual(
+      result.trials.map((t: { value: number }) => t.value),
+      [1, 2, 4, 8, 16, 32, 64],
+    );
+    assert.deepEqual([result.best, result.firstFailing, result.trials.at(-1).reason], [32, 64, 'gpu-oom']);
+    assert.equal(result.trials[0].peakGpuBytes, 612 * 2 ** 20);
+  });
+});
+
+describe('headroom fit (text)', () => {
+  test('prints the answer, the memory line and the effective split', () => {
+    const { argv } = fit(
+      ['--gpu', 'sim:4GiB', '--effective', '256'],
+      ['--on', 'gpu', '--base', '512MiB', '--per-item', '100MiB', ...quick],
+    );
+    const { code, stdout, stderr } = runCli(argv, { cwd: scratch, env });
+    assert.equal(code, 0, stderr);
+    assert.match(stdout, /^batch \d+ fits \(the largest that passed\)/m);
+    assert.match(stdout, /memory \(gpu\): 512\.0 MiB \+ 100\.00 MiB × batch/);
+    assert.match(stdout, /effective batch 256: micro-batch \d+ × \d+ gradient accumulation steps/);
+    assert.match(stdout, /note: GPU: simulated/);
+  });
+
+  test('a failure that is not about memory stops the search with exit 2', () => {
+    const { argv } = fit(['--strategy', 'power'], ['--crash-at', '4', ...quick]);
+    const { code, stdout } = runCli(argv, { cwd: scratch, env });
+    assert.equal(code, 2);
+    assert.match(stdout, /batch=4 failed for a reason other than memory: failed/);
+    assert.match(stdout, /ValueError: batch 4 does not divide the dataset/);
+  });
+
+  test('best 0 and exit 1 when even --min does not fit', () => {
+    const { argv } = fit(
+      ['--json', '--min', '200', '--host-memory', '160MiB'],
+      ['--per-item', '2MiB', ...quick],
+    );
+    const { code, stdout } = runCli(argv, { cwd: scratch, env });
+    assert.equal(code, 1);
+    const result = JSON.parse(stdout);
+    assert.deepEqual([result.best, result.firstFailing, result.trials.length], [0, 200, 1]);
+  });
+
+  test('a command without {batch} is a usage error', () => {
+    const { code, stderr } = runCli(['fit', '--', 'node', '-e', '1'], { cwd: scratch, env });
+    assert.equal(code, 2);
+    assert.match(stderr, /the command has no \{batch\} to replace/);
+  });
+});
+
+/** PIDs whose command line holds `marker`. */
+function pidsWith(marker: string): number[] {
+  return readdirSync('/proc').flatMap((entry) => {
+    if (!/^\d+$/.test(entry)) return [];
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      return cmdline.includes(marker) && !/^\d+ \(.*\) Z /.test(stat) ? [Number(entry)] : [];
+    } catch {
+      return []; // it exited while being read
+    }
+  });
+}
+
+test('Ctrl-C during a trial stops it, leaves no trial process, exits 130', async () => {
+  const marker = String(8 * 2 ** 20 + process.pid); // a --base value no other process uses
+  const { argv } = fit([], ['--base', marker, '--steps', '600', '--step-ms', '100']);
+  const child = spawn(process.execPath, [cliPath, ...argv], {
+    cwd: scratch,
+    env: { ...process.env, ...env, NO_COLOR: '1' },
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  const deadline = Date.now() + 20_000;
+  while (pidsWith(marker).filter((pid) => pid !== child.pid).length === 0) {
+    assert.ok(Date.now() < deadline, 'the trial never started');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  child.kill('SIGINT');
+  assert.equal(await exited, 130);
+  assert.deepEqual(pidsWith(marker), []);
+});
