@@ -43,6 +43,13 @@ export function renderEstimate(report: EstimateReport, colors: Colors): string {
     hasPhases
       ? 'forward→backward parts and optimizer-step parts never coexist: the peak takes the larger.'
       : undefined,
+    // With a parameter count alone nothing scales with the batch; say so rather than let "any" mislead.
+    report.gpu.components.some((part) => part.name === 'activations') ||
+    report.fits.every((row) => row.max !== null)
+      ? undefined
+      : colors.yellow(
+          'activations not estimated: give model.transformer (layers, hidden, heads, seq_len) or list them under tensors:',
+        ),
     // FACTS Q1/Q2: JAX's pool takes 75% of the card at the first allocation unless preallocation is off.
     inputs.framework === 'jax'
       ? 'JAX preallocates 75% of the card unless XLA_PYTHON_CLIENT_PREALLOCATE=false: this is what the job needs, not what nvidia-smi shows then.'
