@@ -1,7 +1,7 @@
 // What sampling host memory costs: 200 sleeping processes, sampled at 1 Hz (one /proc pass for the tree,
 // then smaps_rollup RSS/PSS/swap of each) by headroom's own readers and, side by side, by psutil doing the
 // same work. Reports % of one core for each and the ratio. Budget (issue #5): under 2% of one core.
-//   node --import tsx bench/index.ts gpu-sampling [--seconds 10] [--processes 200]
+//   node --import tsx bench/index.ts gpu-sampling [--seconds 30] [--processes 200]
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,8 @@ const budgetPercent = 2;
 
 /** Runs the benchmark and prints its figures. */
 export async function main(argv: string[] = []): Promise<void> {
-  const seconds = Number(flag(argv, '--seconds') ?? 10);
+  // 30 s by default: a sampler runs for hours, and a short window mostly measures JIT compilation.
+  const seconds = Number(flag(argv, '--seconds') ?? 30);
   const count = Number(flag(argv, '--processes') ?? 200);
   const children = startSleepers(count);
   try {
