@@ -92,9 +92,17 @@ export function explainTorch(draft: Draft): Explanation {
       fixes: [fragmentationFix(draft), batchFix],
     };
   }
+  // Say where the whole card went: PyTorch's pool, what lies outside it (the context, other
+  // processes), and what was free; the batch is what is left to cut.
+  const outsideBytes =
+    total > 0 && n.freeBytes !== undefined ? Math.max(0, total - n.freeBytes - n.reservedBytes) : undefined;
+  const outside =
+    outsideBytes === undefined
+      ? ''
+      : `, ${size(outsideBytes)} outside PyTorch (this process's CUDA context, ~0.3-1.5 GiB, and any other process)`;
   return {
     cause: 'batch_too_large',
-    causeText: `PyTorch's own tensors fill the GPU: ${size(n.allocatedBytes ?? n.reservedBytes)} allocated${total > 0 ? ` of ${size(total)}` : ''}, ${size(requestedBytes)} more requested, ${size(n.freeBytes ?? 0)} free`,
+    causeText: `the GPU is full with this process's own work: PyTorch holds ${size(n.reservedBytes)} (${size(n.allocatedBytes ?? n.reservedBytes)} in tensors)${total > 0 ? ` of ${size(total)}` : ''}${outside}, ${size(n.freeBytes ?? 0)} free, ${size(requestedBytes)} more requested`,
     fixes: [batchFix],
   };
 }
