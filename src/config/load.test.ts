@@ -57,6 +57,7 @@ processes:
     assert.deepEqual(sim?.gpuMemory, { kind: 'rest' });
     assert.equal(sim?.command, './isaac-sim.sh --headless');
     assert.equal(sim?.cwd, '/work/x');
+    assert.deepEqual(sim?.location, { file: '/work/x/headroom.yaml', line: 7, column: 3 });
     assert.deepEqual(learner?.gpuMemory, { kind: 'fraction', fraction: 0.3 });
     assert.equal(learner?.hostMemoryBytes, 16 * GiB);
     assert.equal(learner?.restart, 'on-failure');

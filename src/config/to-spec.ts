@@ -4,7 +4,7 @@ import type { Document, LineCounter } from 'yaml';
 import { ConfigError, type ConfigIssue } from '../errors.js';
 import type { DeviceSpec, ProcessSpec, Spec } from '../plan/types.js';
 import { bytesPer } from '../units.js';
-import { type FieldPath, formatFieldPath, locateValue, sourceText } from './locate.js';
+import { type FieldPath, formatFieldPath, locateKey, locateValue, sourceText } from './locate.js';
 import type { RawConfig, RawProcess } from './schema.js';
 import { suggestNearest } from './suggest.js';
 
@@ -130,6 +130,7 @@ function toProcess(
     enforce: raw.enforce ?? 'warn',
     // Commands run from the config's directory unless cwd says otherwise (relative to that directory).
     cwd: resolve(dirname(source.file), raw.cwd ?? '.'),
+    location: locateKey(source.doc, source.lineCounter, source.file, ['processes'], name),
   };
 }
 

@@ -1,4 +1,5 @@
 // The data that flows between config loading, planning, supervision and rendering.
+import type { SourceLocation } from '../errors.js';
 
 /** How a process uses the GPU; decides which environment variables can cap it. */
 export type Framework = 'jax' | 'torch' | 'tensorflow' | 'other' | 'none';
@@ -48,6 +49,8 @@ export interface ProcessSpec {
   enforce: Enforcement;
   /** Absolute working directory: the config's directory unless `cwd:` says otherwise. */
   cwd: string;
+  /** Where the process is declared, for errors found after loading (a missing command at `run`). */
+  location?: SourceLocation;
 }
 
 /** headroom.yaml after validation: every default filled in. */

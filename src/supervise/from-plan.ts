@@ -21,7 +21,7 @@ function commandOf(spec: Spec, processSpec: ProcessSpec): string | string[] {
   throw new ConfigError(
     [
       {
-        location: { file: spec.file ?? 'headroom.yaml' },
+        location: processSpec.location ?? { file: spec.file ?? 'headroom.yaml' },
         field,
         message: 'a process needs a command to be run',
       },

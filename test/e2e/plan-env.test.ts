@@ -82,6 +82,18 @@ describe('headroom plan', () => {
     );
   });
 
+  test('run refuses a process without a command, pointing at where it is declared', () => {
+    const file = writeConfig(
+      'gpus:\n  - memory: 24GiB\n    simulated: true\nprocesses:\n  a:\n    framework: jax\n',
+    );
+    const { code, stderr } = runCli(['run', '-c', file]);
+    assert.equal(code, 2);
+    assert.match(
+      stderr,
+      new RegExp(`^headroom: ${file}:5:3: processes\\.a\\.command: a process needs a command`),
+    );
+  });
+
   test('no GPU declared, a missing file, a bad --gpu and an unknown flag all exit 2 with a hint, never a stack', () => {
     const noGpu = writeConfig('processes:\n  a:\n    framework: jax\n');
     const cases = [
