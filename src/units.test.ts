@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatBytes, formatGiB, formatPercent, parseBytes, parsePercent } from './units.js';
+import { formatBytes, formatGiB, formatPercent, parseBytes, parseDurationMs, parsePercent } from './units.js';
 
 const GiB = 1024 ** 3;
 
@@ -36,4 +36,12 @@ test('printing is IEC and says so', () => {
   assert.equal(formatBytes(-2 * GiB), '-2.00 GiB');
   assert.equal(formatGiB(7730941132), '7.20');
   assert.equal(formatPercent(0.3), '30.0%');
+});
+
+test('durations: ms, s, m or plain seconds', () => {
+  assert.deepEqual(
+    ['500ms', '10s', '2m', '1.5', ' 3 s '].map(parseDurationMs),
+    [500, 10_000, 120_000, 1500, 3000],
+  );
+  for (const bad of ['soon', '', '-1s', '1h']) assert.equal(parseDurationMs(bad), undefined, bad);
 });

@@ -69,4 +69,14 @@ function trimFixed(value: number): string {
   return Number.isInteger(value) ? String(value) : value.toFixed(1);
 }
 
+const durationPattern = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m)?\s*$/;
+
+/** Parses `10s`, `500ms`, `2m` or a plain number of seconds into milliseconds; undefined if malformed. */
+export function parseDurationMs(text: string): number | undefined {
+  const match = durationPattern.exec(text);
+  if (!match) return undefined;
+  const scale = match[2] === 'ms' ? 1 : match[2] === 'm' ? 60_000 : 1000;
+  return Math.round(Number(match[1]) * scale);
+}
+
 export const bytesPer = { KiB, MiB, GiB } as const;

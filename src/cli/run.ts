@@ -13,6 +13,7 @@ import type { GpuProbe } from '../probe/gpu/types.js';
 import { launchSpecsFromPlan } from '../supervise/from-plan.js';
 import { supervise } from '../supervise/supervise.js';
 import type { SuperviseUpdate } from '../supervise/types.js';
+import { parseDurationMs as parseDuration } from '../units.js';
 import { collect, loadPlan } from './common.js';
 import { colorsFor, toJson } from './output.js';
 import { renderFindings, renderPlan } from './render-plan.js';
@@ -34,12 +35,12 @@ export function newRunId(now = new Date()): string {
   return `${stamp}-${randomBytes(2).toString('hex')}`;
 }
 
-/** Milliseconds from `10s`, `500ms`, `2m` or plain seconds. */
+/** Milliseconds from `10s`, `500ms`, `2m` or plain seconds; a usage error otherwise. */
 export function parseDurationMs(text: string): number {
-  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m)?\s*$/.exec(text);
-  if (!match) throw new UsageError(`--stop-grace ${text}: expected a duration such as 10s, 500ms or 2m`);
-  const scale = match[2] === 'ms' ? 1 : match[2] === 'm' ? 60_000 : 1000;
-  return Math.round(Number(match[1]) * scale);
+  const ms = parseDuration(text);
+  if (ms === undefined)
+    throw new UsageError(`--stop-grace ${text}: expected a duration such as 10s, 500ms or 2m`);
+  return ms;
 }
 
 function checkRunDir(runDir: string): void {

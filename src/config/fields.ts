@@ -1,7 +1,7 @@
 // Field types of headroom.yaml that zod has no word for: sizes, budgets, durations.
 import { z } from 'zod';
 import type { BudgetSpec } from '../plan/types.js';
-import { parseBytes, parsePercent } from '../units.js';
+import { parseBytes, parseDurationMs, parsePercent } from '../units.js';
 
 const sizeHelp = 'a size such as 24GiB, 24GB or 512MiB (IEC and SI units), or a byte count';
 
@@ -42,20 +42,21 @@ export const budgetField = z
   })
   .meta({ description: budgetHelp });
 
-const durationPattern = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m)?\s*$/;
-
 /** A duration: `10s`, `500ms`, `2m`, or a number of seconds; yields milliseconds. */
 export const durationField = z
   .union([z.number(), z.string()], { error: 'expected a duration such as 10s, 500ms or 2m' })
   .transform((value, ctx) => {
-    if (typeof value === 'number' && value >= 0) return Math.round(value * 1000);
-    const match = typeof value === 'string' ? durationPattern.exec(value) : null;
-    if (!match) {
+    const ms =
+      typeof value === 'number'
+        ? value >= 0
+          ? Math.round(value * 1000)
+          : undefined
+        : parseDurationMs(value);
+    if (ms === undefined) {
       ctx.addIssue({ code: 'custom', message: `"${value}" is not a duration such as 10s, 500ms or 2m` });
       return z.NEVER;
     }
-    const scale = match[2] === 'ms' ? 1 : match[2] === 'm' ? 60_000 : 1000;
-    return Math.round(Number(match[1]) * scale);
+    return ms;
   })
   .meta({ description: 'a duration: 10s, 500ms, 2m, or seconds as a number' });
 
