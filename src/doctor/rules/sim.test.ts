@@ -21,6 +21,16 @@ describe('simulators', () => {
     assert.equal(d.facts.requiredBytes, 2 ** 32 - 1280352880);
   });
 
+  test('the bare field name, without PxGpuDynamicsMemoryConfig::, is recognised too', () => {
+    const d = mustDiagnose(
+      '[Error] [omni.physx.plugin] PhysX error: GPU collisionStackSize buffer overflow detected, please increase its size to at least 1484688128 in the scene desc!',
+    );
+    assert.equal(d.kind, 'sim_capacity');
+    assert.deepEqual([d.facts.setting, d.facts.requiredBytes], ['collisionStackSize', 1484688128]);
+    const pairs = mustDiagnose('GPU foundLostPairsCapacity buffer overflow: increase it to at least 2097152');
+    assert.deepEqual([pairs.facts.setting, pairs.facts.requiredCount], ['foundLostPairsCapacity', 2097152]);
+  });
+
   test('SAPIEN / ManiSkill get their own setting names', () => {
     const d = mustDiagnose(
       '[SAPIEN] [critical] PxgDynamicsMemoryConfig::collisionStackSize buffer overflow detected, please increase its size to at least 73774744 in the scene desc!',

@@ -6,6 +6,21 @@ import { definedFacts, intOf } from './extract.js';
 // PxGpuDynamicsMemoryConfig fields measured in bytes; the others count pairs, contacts or patches.
 const byteFields = new Set(['collisionStackSize', 'tempBufferCapacity', 'heapCapacity']);
 
+// PxGpuDynamicsMemoryConfig's fields (PhysX 5 PxSceneDesc.h), as PhysX names them in its messages.
+const gpuDynamicsFields = [
+  'collisionStackSize',
+  'tempBufferCapacity',
+  'heapCapacity',
+  'maxRigidContactCount',
+  'maxRigidPatchCount',
+  'foundLostPairsCapacity',
+  'foundLostAggregatePairsCapacity',
+  'totalAggregatePairsCapacity',
+  'maxSoftBodyContacts',
+  'maxFemClothContacts',
+  'maxParticleContacts',
+];
+
 /** Facts for a PhysX buffer that needs `value`: bytes or a count, depending on the field. */
 export function capacityFacts(field: string, value: number | undefined) {
   // PhysX prints the need with %i, so a need above 2 GiB wraps negative (seen in the wild).
@@ -24,14 +39,20 @@ export const simRules: LogRule[] = [
     kind: 'sim_capacity',
     framework: 'physx',
     weight: 3,
-    keywords: ['dynamicsmemoryconfig::'],
-    pattern: /Px(?:g|Gpu)DynamicsMemoryConfig::(\w+)(?:[^\n]*?(?:to at least|to) (-?\d+))?/,
+    keywords: ['dynamicsmemoryconfig::', ...gpuDynamicsFields.map((field) => field.toLowerCase())],
+    // With the struct's name, or (as some Isaac Sim builds print it) the bare field name.
+    pattern: new RegExp(
+      `Px(?:g|Gpu)DynamicsMemoryConfig::(\\w+)(?:[^\\n]*?(?:to at least|to) (-?\\d+))?|\\b(${gpuDynamicsFields.join('|')})\\b[^\\n]*?(?:overflow|increase)[^\\n]*?(?:to at least|to) (-?\\d+)`,
+    ),
     // PhysX 5 gpunarrowphase PxgNphaseImplementationContext ("collisionStackSize buffer overflow
     // detected, please increase its size to at least %i") and gpubroadphase PxgAABBManager /
     // PxgBroadPhaseSap ("The application needs to increase PxGpuDynamicsMemoryConfig::%s to %i").
     source: 'NVIDIA-Omniverse/PhysX physx/source/gpunarrowphase, gpubroadphase',
     summary: 'a PhysX GPU buffer of fixed capacity overflowed (contacts or pairs were dropped)',
-    extract: ({ match }) => ({ facts: capacityFacts(match[1]!, intOf(match[2])), group: match[1] }),
+    extract: ({ match }) => {
+      const field = (match[1] ?? match[3])!;
+      return { facts: capacityFacts(field, intOf(match[2] ?? match[4])), group: field };
+    },
   },
   {
     code: 'physx-patch-buffer-overflow',
