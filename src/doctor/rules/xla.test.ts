@@ -115,4 +115,13 @@ describe('JAX / XLA out of memory', () => {
     assert.equal(d.facts.allocationCount, 3);
     assert.equal(d.facts.largestFreeBlockBytes, 0);
   });
+
+  test('a compile-time report that the buffers cannot fit the device memory is a device OOM', () => {
+    const d = mustDiagnose(
+      'XlaRuntimeError: RESOURCE_EXHAUSTED: XLA:TPU compile permanent error. Ran out of memory in memory space hbm. Used 17.50G of 15.48G hbm. Exceeded hbm capacity by 2.02G.',
+    );
+    assert.equal(d.kind, 'gpu_oom');
+    assert.equal(d.facts.requiredBytes, 17.5 * 1024 ** 3);
+    assert.equal(d.facts.excessBytes, Math.round(2.02 * 1024 ** 3));
+  });
 });

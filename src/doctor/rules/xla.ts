@@ -1,4 +1,6 @@
 // XLA's out-of-memory reports, printed by JAX and by TensorFlow (FACTS Q4, Q11).
+
+import { parseLogSize } from '../sizes.js';
 import type { LogRule, RuleInput } from '../types.js';
 import { definedFacts, intOf, sizeAfter, withSize, xlaFramework } from './extract.js';
 
@@ -24,6 +26,28 @@ export const xlaRules: LogRule[] = [
     extract: ({ text, match, before }) => ({
       framework: xlaFramework(text, before, 'jax'),
       facts: definedFacts({ requestedBytes: intOf(match[1]) }),
+    }),
+  },
+  {
+    code: 'xla-compile-oom',
+    kind: 'gpu_oom',
+    framework: 'jax',
+    weight: 3,
+    keywords: ['ran out of memory in memory space'],
+    pattern:
+      /Ran out of memory in memory space (\w+)\. Used ([\d.]+[KMGT]?) of ([\d.]+[KMGT]?) \w+\. Exceeded \w+ capacity by ([\d.]+[KMGT]?)/,
+    // At compile time, before any buffer exists: the program's live buffers cannot fit the device
+    // (the XLA:TPU compiler's report). hlo_rematerialization.cc's "Can't reduce memory use below"
+    // is left out on purpose: it is a warning, and the program often runs anyway.
+    source: 'XLA:TPU compiler, RESOURCE_EXHAUSTED at compile time',
+    summary: "XLA's compiler found that the program's buffers cannot fit the device memory",
+    extract: ({ text, match, before }) => ({
+      framework: xlaFramework(text, before, 'jax'),
+      facts: definedFacts({
+        requiredBytes: parseLogSize(match[2]!),
+        limitBytes: parseLogSize(match[3]!),
+        excessBytes: parseLogSize(match[4]!),
+      }),
     }),
   },
   {
