@@ -82,9 +82,11 @@ export function explainTorch(draft: Draft): Explanation {
   const unallocatedBytes = n.unallocatedBytes ?? 0;
   // Cached blocks the allocator could not free (split, partly in use) that would hold the request,
   // or a fifth of the card stranded that way: fragmentation either way.
+  // The cache held more than the request but in pieces too small: that is fragmentation by
+  // definition (PyTorch's own hint), once the stranded amount is not a rounding crumb.
   if (
     unallocatedBytes > 0 &&
-    (unallocatedBytes >= Math.max(requestedBytes, 0.05 * total) || unallocatedBytes >= 0.2 * total)
+    (unallocatedBytes >= Math.max(requestedBytes, 0.01 * total) || unallocatedBytes >= 0.2 * total)
   ) {
     return {
       cause: 'fragmentation',

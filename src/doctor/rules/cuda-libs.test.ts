@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { mustDiagnose } from '../test-helpers/diagnose.js';
+import { mustDiagnose, primary } from '../test-helpers/diagnose.js';
 
 describe('CUDA libraries and near misses', () => {
   test('cuBLAS allocation failure', () => {
@@ -57,4 +57,12 @@ describe('CUDA libraries and near misses', () => {
     );
     assert.equal(d.kind, 'gpu_oom');
   });
+});
+
+test('a pinned host allocation that TensorFlow falls back from is not an OOM', () => {
+  const d = primary(
+    'E tensorflow/stream_executor/cuda/cuda_driver.cc:789] failed to alloc 10737418240 bytes on host: CUDA_ERROR_OUT_OF_MEMORY: out of memory',
+    'Epoch 1/10',
+  );
+  assert.ok(d === undefined || d.kind === 'none', JSON.stringify(d));
 });

@@ -79,5 +79,8 @@ export const cudaLibraryRules: LogRule[] = [
     // cudaErrorMemoryAllocation (2) / CUDA_ERROR_OUT_OF_MEMORY as a framework re-raises it (C10_CUDA_CHECK, THC).
     source: 'CUDA runtime API cudaError_t cudaErrorMemoryAllocation = 2',
     summary: 'a CUDA call failed with out of memory',
+    // "failed to alloc N bytes on host": pinned host memory that TF/XLA's cuda_driver.cc logs and
+    // then falls back from (pageable memory, smaller chunks); training goes on, so it is no OOM.
+    extract: ({ text }) => (/failed to alloc(?:ate)? \d+ bytes on host/.test(text) ? undefined : {}),
   },
 ];

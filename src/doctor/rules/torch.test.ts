@@ -96,3 +96,11 @@ describe('PyTorch CUDA OOM, every generation', () => {
     assert.equal(d.facts.requestedBytes, 11612160000);
   });
 });
+
+test('reserved-but-unallocated larger than the request is fragmentation, even on a large card', () => {
+  const d = mustDiagnose(
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.50 GiB. GPU 0 has a total capacity of 79.15 GiB of which 1.32 GiB is free. Including non-PyTorch memory, this process has 77.82 GiB memory in use. Of the allocated memory 74.21 GiB is allocated by PyTorch, and 2.97 GiB is reserved by PyTorch but unallocated.',
+  );
+  assert.equal(d.cause, 'fragmentation');
+  assert.ok(d.fixes.some((fix) => fix.includes('expandable_segments:True')));
+});
