@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { mustDiagnose } from '../test-helpers/diagnose.js';
+import { mustDiagnose, primary } from '../test-helpers/diagnose.js';
 
 const MiB = 1024 ** 2;
 const GiB = 1024 ** 3;
@@ -103,4 +103,15 @@ test('reserved-but-unallocated larger than the request is fragmentation, even on
   );
   assert.equal(d.cause, 'fragmentation');
   assert.ok(d.fixes.some((fix) => fix.includes('expandable_segments:True')));
+});
+
+test('a log line that merely mentions CUDA out of memory is not an OOM', () => {
+  const d = primary(
+    'INFO: step 100 loss 0.5',
+    'INFO: retrying after CUDA out of memory is disabled (--retry-on-oom=false)',
+    'Training finished.',
+  );
+  assert.ok(d === undefined || d.kind === 'none', JSON.stringify(d));
+  // A message cut right after the allocator's words still counts.
+  assert.equal(mustDiagnose('RuntimeError: CUDA out of memory.').kind, 'gpu_oom');
 });

@@ -59,7 +59,11 @@ export const torchRules: LogRule[] = [
     framework: 'torch',
     weight: 3,
     keywords: ['out of memory. tried to allocate', 'cuda out of memory'],
-    pattern: /(?:CUDA|HIP|XPU) out of memory/,
+    // The allocator's message, in every generation, is "CUDA out of memory. Tried to allocate";
+    // an exception prefix or a line end also counts (cut messages). A mere mention in a log
+    // line ("retry after CUDA out of memory is disabled") does not.
+    pattern:
+      /(?:CUDA|HIP|XPU) out of memory(?:\.\s*Tried to allocate|\.?\s*$)|(?:Error|error|ERROR):\s*(?:CUDA|HIP|XPU) out of memory/,
     source: 'pytorch c10/cuda/CUDACachingAllocator.cpp DeviceCachingAllocator::malloc (FACTS Q9)',
     continuationLines: 3,
     summary: 'PyTorch could not allocate GPU memory (CUDA caching allocator)',
