@@ -13,7 +13,8 @@ function setUpHostLimit(context: RunContext, live: LiveProcess): void {
   const { spec } = live;
   const limitBytes = spec.hostMemoryBytes;
   const parent = context.cgroupParent;
-  const name = `headroom-${context.runId}-${spec.name}`.replace(/[^\w.-]/g, '_');
+  // The supervisor's PID first: a later run can tell a group whose headroom died (stale-cgroups.ts).
+  const name = `headroom-${process.pid}-${context.runId}-${spec.name}`.replace(/[^\w.-]/g, '_');
   const made = parent.ok ? createMemoryCgroup({ parent: parent.location, name, limitBytes }) : parent;
   if (made.ok) {
     live.group = made.group;

@@ -3,6 +3,8 @@
 import { HeadroomError } from '../errors.js';
 import { findOwnMemoryCgroup } from '../probe/host/cgroup-detect.js';
 import { openKernelLog } from '../probe/host/kernel-log.js';
+import { readProcessTable } from '../probe/host/proc-table.js';
+import { sweepStaleCgroups } from '../probe/host/stale-cgroups.js';
 import { realClock } from './clock.js';
 import { runProcess } from './process-runner.js';
 import { backoffMs } from './restart-policy.js';
@@ -57,6 +59,20 @@ const isSignalName = (value: unknown): value is NodeJS.Signals =>
   typeof value === 'string' && /^SIG[A-Z0-9]+$/.test(value);
 
 /** Launches and watches `options.processes` until all have ended; returns what summary.json holds. */
+// A headroom that was itself killed leaves its cgroups (and maybe processes): clear the empty
+// ones, and say which processes lost their supervisor, without touching them.
+function reportStaleCgroups(context: RunContext): void {
+  if (!context.cgroupParent.ok) return;
+  const stale = sweepStaleCgroups(context.cgroupParent.location, readProcessTable(context.procRoot));
+  for (const { dir, pids } of stale.orphaned) {
+    context.event(
+      'warning',
+      undefined,
+      `${pids.length === 1 ? 'PID' : 'PIDs'} ${pids.join(', ')} ${pids.length === 1 ? 'was' : 'were'} left running by an earlier headroom run that died (cgroup ${dir}); stop them with: kill -9 ${pids.join(' ')}`,
+    );
+  }
+}
+
 export async function supervise(options: SuperviseOptions): Promise<RunSummary> {
   checkLaunchSpecs(options.processes);
   const clock = options.clock ?? realClock;
@@ -113,6 +129,7 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
       if (live.attempt) requestStop(context, live.spec.name, live.attempt, { signal: context.stopWith() });
     }
   };
+  reportStaleCgroups(context);
   options.signal?.addEventListener('abort', stopAll, { once: true });
   if (options.signal?.aborted) stopAll();
   const stopSampling = startSampling(context, options.gpuProbe);

@@ -88,7 +88,7 @@ export function cleanUpRuns(): void {
   const own = findOwnMemoryCgroup();
   if (!own.ok || !existsSync(own.location.dir)) return;
   for (const entry of readdirSync(own.location.dir)) {
-    if (entry.startsWith(`headroom-test${process.pid}-`)) rmdirSync(join(own.location.dir, entry));
+    if (entry.startsWith(`headroom-${process.pid}-`)) rmdirSync(join(own.location.dir, entry));
   }
 }
 

@@ -1,0 +1,60 @@
+// A headroom that is itself SIGKILLed leaves its cgroup and child behind; the next run says so.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { test } from 'node:test';
+import { cgroupUnavailable } from '../../src/supervise/test-helpers/supervised.js';
+import { cliPath, repoRoot, runCli } from './cli.js';
+
+const noCgroup = cgroupUnavailable();
+// An unusual hold time marks this test's child, so that cleanup finds it whatever failed.
+const marker = '60017';
+
+test('the next run names the processes a killed headroom left running, and clears empty groups', async (t) => {
+  if (noCgroup) return t.skip(`no cgroup can be made here: ${noCgroup}`);
+  const hold = join(repoRoot, 'test', 'programs', 'allocate.mjs');
+  const first = spawn(
+    process.execPath,
+    [cliPath, 'run', '--json', '--', process.execPath, hold, '8', marker],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1' },
+    },
+  );
+  let stderr = '';
+  first.stderr.on('data', (chunk) => (stderr += chunk));
+  // Wait until the child has allocated (its line reaches the live view), then kill headroom alone.
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no output: ${stderr}`)), 20_000);
+    first.stderr.on('data', () => {
+      if (/allocated 8 MiB/.test(stderr)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+  first.kill('SIGKILL');
+  await new Promise((resolve) => first.once('exit', resolve));
+  try {
+    const second = runCli(['run', '--', 'true']);
+    assert.equal(second.code, 0, second.stderr);
+    const match =
+      /PID (\d+) was left running by an earlier headroom run that died \(cgroup (\S+)\); stop them with: kill -9 \1/.exec(
+        second.stdout,
+      );
+    assert.ok(match, second.stdout);
+    const orphan = Number(match[1]);
+    assert.match(readFileSync(`/proc/${orphan}/cmdline`, 'utf8'), /allocate\.mjs/);
+    const groupDir = match[2]!.replace(/\)$/, '');
+    process.kill(orphan, 'SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Now empty: the next run removes it.
+    assert.equal(runCli(['run', '--', 'true']).code, 0);
+    assert.equal(existsSync(groupDir), false);
+    assert.equal(existsSync(dirname(groupDir)), true);
+  } finally {
+    spawnSync('pkill', ['-9', '-f', `allocate.mjs 8 ${marker}`]);
+    runCli(['run', '--', 'true']); // clears the group once it is empty
+  }
+});
