@@ -2,6 +2,7 @@
 // real cgroup limit (host memory, kernel OOM kills) and (b) on a simulated 24 GiB card. Each
 // true limit is known: the card's is exact; the host one is calibrated (node's own memory at batch
 // 0, measured in a cgroup) and then checked with a trial at L and L+1.
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import { createSimProbe } from '../src/probe/gpu/sim-backend.js';
 import { type GpuProbe, noGpuProbe } from '../src/probe/gpu/types.js';
 import { createMemoryCgroup, removeCgroup } from '../src/probe/host/cgroup.js';
 import { findOwnMemoryCgroup } from '../src/probe/host/cgroup-detect.js';
+import { simpleLaunchSpec } from '../src/supervise/launch-spec.js';
 import type { LaunchSpec } from '../src/supervise/types.js';
 
 const grow = fileURLToPath(new URL('../examples/fit/grow.mjs', import.meta.url));
@@ -32,27 +34,21 @@ interface Setup {
 }
 
 function trialRunner(setup: Setup) {
-  const launch: LaunchSpec & { command: string[] } = {
-    name: 'grow',
-    command: [
-      process.execPath,
-      grow,
-      '--batch',
-      '{batch}',
-      '--steps',
-      '1',
-      '--step-ms',
-      '250',
-      ...setup.args,
-    ],
+  const command = [
+    process.execPath,
+    grow,
+    '--batch',
+    '{batch}',
+    '--steps',
+    '1',
+    '--step-ms',
+    '250',
+    ...setup.args,
+  ];
+  const launch = simpleLaunchSpec('grow', command, {
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...setup.env },
     hostMemoryBytes: setup.hostMemoryBytes,
-    gpuBudgetBytes: null,
-    restart: 'no',
-    maxRestarts: 0,
-    dependsOn: [],
-    enforce: 'warn',
-  };
+  }) as LaunchSpec & { command: string[] };
   const id = ++runCount;
   return createTrialRunner({
     launch,

@@ -10,6 +10,7 @@ import { setTimeout } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { renderTable, toJson } from '../src/cli/output.js';
 import { noGpuProbe } from '../src/probe/gpu/types.js';
+import { simpleLaunchSpec } from '../src/supervise/launch-spec.js';
 import { supervise } from '../src/supervise/supervise.js';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
@@ -52,19 +53,7 @@ async function timeLibrary(dir: string): Promise<{ childMs: number; wallMs: numb
     runDir,
     runId: `bench-${process.pid}`,
     gpuProbe: noGpuProbe,
-    processes: [
-      {
-        name: 'writer',
-        command: [process.execPath, ...writer],
-        env: inheritedEnv(),
-        hostMemoryBytes: null,
-        gpuBudgetBytes: null,
-        restart: 'no',
-        maxRestarts: 0,
-        dependsOn: [],
-        enforce: 'warn',
-      },
-    ],
+    processes: [simpleLaunchSpec('writer', [process.execPath, ...writer], { env: inheritedEnv() })],
     // What the CLI renderer does with every chunk: prefix each line.
     output: (u) => {
       if (u.kind === 'output')

@@ -1,4 +1,5 @@
 // Running the real supervisor on the tiny programs in test/programs, in a temp run directory.
+
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { noGpuProbe } from '../../probe/gpu/types.js';
 import { createMemoryCgroup, removeCgroup } from '../../probe/host/cgroup.js';
 import { findOwnMemoryCgroup } from '../../probe/host/cgroup-detect.js';
+import { simpleLaunchSpec } from '../launch-spec.js';
 import { supervise } from '../supervise.js';
 import type { LaunchSpec, RunEvent, RunSummary, SuperviseOptions, SuperviseUpdate } from '../types.js';
 
@@ -20,24 +22,7 @@ export const program = (name: string, ...args: (string | number)[]): string[] =>
 ];
 
 /** A LaunchSpec with test defaults: no limits, no restarts. */
-export function launch(
-  name: string,
-  command: string | string[],
-  overrides: Partial<LaunchSpec> = {},
-): LaunchSpec {
-  return {
-    name,
-    command,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
-    hostMemoryBytes: null,
-    gpuBudgetBytes: null,
-    restart: 'no',
-    maxRestarts: 0,
-    dependsOn: [],
-    enforce: 'warn',
-    ...overrides,
-  };
-}
+export const launch = simpleLaunchSpec;
 
 export interface SupervisedRun {
   summary: RunSummary;
