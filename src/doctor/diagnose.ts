@@ -1,5 +1,7 @@
 // From classified lines to diagnoses: family facts joined in, generic echoes dropped, near misses
 // kept only when nothing else failed, the strongest first, and each one explained.
+
+import type { Confidence } from '../vocabulary.js';
 import type { Draft } from './candidates.js';
 import type { ClassifiedLog } from './classify.js';
 import { explainHost, explainShm } from './explain/host.js';
@@ -61,7 +63,9 @@ function explain(draft: Draft, context: ExplainContext): Explanation {
   }
 }
 
-const confidenceOf = (weight: number) => (weight >= 3 ? 'high' : weight === 2 ? 'medium' : 'low');
+// The shared words (vocabulary.ts): a framework's own report is certain, a generic sign likely, a hint possible.
+const confidenceOf = (weight: number): Confidence =>
+  weight >= 3 ? 'certain' : weight === 2 ? 'likely' : 'possible';
 
 function toDiagnosis(draft: Draft, context: ExplainContext): Diagnosis {
   const { cause, causeText, fixes, framework } = explain(draft, context);

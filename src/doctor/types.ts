@@ -1,8 +1,9 @@
 // The vocabulary of `doctor`: what a diagnosis says, and the shape of the rules that find them.
 import type { Finding, Severity } from '../plan/types.js';
+import type { Confidence, MemoryKind } from '../vocabulary.js';
 
 /** What ran out: GPU memory, host RAM, /dev/shm, a simulator's fixed buffer; `none` for near misses. */
-export type DiagnosisKind = 'gpu_oom' | 'host_oom' | 'shm' | 'sim_capacity' | 'none';
+export type DiagnosisKind = MemoryKind;
 
 /** The framework or layer that raised the failure. */
 export type Layer =
@@ -67,8 +68,8 @@ export interface Diagnosis extends Finding {
   facts: Facts;
   fixes: string[];
   evidence: Evidence;
-  /** high: a framework's own OOM report; medium: strong but generic (exit 137); low: a hint. */
-  confidence: 'high' | 'medium' | 'low';
+  /** certain: a framework's own OOM report; likely: strong but generic (exit 137); possible: a hint. */
+  confidence: Confidence;
   /** How many lines matched this diagnosis's signatures. */
   occurrences: number;
   /** GPU processes the message lists (PyTorch 2.1+), when it lists them. */

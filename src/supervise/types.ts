@@ -2,6 +2,7 @@
 
 import type { Enforcement, RestartPolicy } from '../plan/types.js';
 import type { GpuProbe } from '../probe/gpu/types.js';
+import type { Confidence, ExitReason } from '../vocabulary.js';
 
 /** One process to launch, with everything decided: command, full environment, limits. */
 export interface LaunchSpec {
@@ -28,16 +29,7 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
-export type ExitReason =
-  | 'exited'
-  | 'failed'
-  | 'oom-killed'
-  | 'gpu-oom'
-  | 'killed-by-headroom'
-  | 'signal'
-  | 'interrupted';
-
-export type Confidence = 'certain' | 'likely' | 'unknown';
+export type { Confidence, ExitReason } from '../vocabulary.js';
 
 /** Why a process ended, how sure headroom is, and the evidence in one sentence. */
 export interface Attribution {

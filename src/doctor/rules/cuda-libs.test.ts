@@ -29,7 +29,7 @@ describe('CUDA libraries and near misses', () => {
       'E external/xla/xla/stream_executor/cuda/cuda_dnn.cc:465] Memory usage: 104857600 bytes free, 25386352640 bytes total.',
     );
     assert.equal(short.kind, 'gpu_oom');
-    assert.equal(short.confidence, 'high');
+    assert.equal(short.confidence, 'certain');
   });
 
   test('a weak hint (cuBLAS handle) next to a device-side assert is the assert', () => {

@@ -82,7 +82,7 @@ describe('host memory', () => {
     ]) {
       const d = mustDiagnose(line);
       assert.equal(d.code, 'shell-killed', line);
-      assert.equal(d.confidence, 'medium');
+      assert.equal(d.confidence, 'likely');
     }
     assert.equal(mustDiagnose('run.sh: line 66: 777016 Killed').facts.pid, 777016);
     assert.equal(primary('Killed 3 enemies this round'), undefined);

@@ -28,7 +28,7 @@ function fromReason(failed: FailedProcess, framework: Diagnosis['framework']): D
     facts: {},
     fixes: [],
     occurrences: 1,
-    confidence: 'high' as const,
+    confidence: 'certain' as const,
     evidence: { line: 0, text: because },
   };
   if (reason === 'oom-killed' || (reason === 'killed-by-headroom' && /host|watchdog/i.test(because))) {
