@@ -49,7 +49,7 @@ function renderDiagnosis(
   const who = d.process ? `${d.process}: ` : '';
   const where = d.evidence.line > 0 ? `, line ${d.evidence.line}` : '';
   const lines = [
-    `${mark} ${colors.bold(`${who}${kindTitles[d.kind]}`)} — ${d.framework} (${d.code}${where}, ${d.confidence} confidence)`,
+    `${mark} ${colors.bold(`${who}${kindTitles[d.kind]}`)} — ${d.framework} (${d.code}${where}, ${d.confidence})`,
   ];
   lines.push(`  ${d.summary}`);
   const facts = Object.entries(d.facts).map(([k, v]) => formatFact(k, v));

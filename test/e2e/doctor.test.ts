@@ -34,7 +34,7 @@ describe('headroom doctor', () => {
     const log = write('train.log', `epoch 1\nepoch 2\n${torchOom}\n`);
     const { code, stdout } = runCli(['doctor', log]);
     assert.equal(code, 1);
-    assert.match(stdout, /GPU out of memory — torch \(torch-cuda-oom, line 3, high confidence\)/);
+    assert.match(stdout, /GPU out of memory — torch \(torch-cuda-oom, line 3, certain\)/);
     assert.match(stdout, /requested 22\.78 GiB · device 0 · total 31\.47 GiB · free 12\.73 GiB/);
     assert.match(stdout, /cause\s+fragmentation: PyTorch has 9\.35 GiB reserved but unallocated/);
     assert.match(stdout, /fix\s+export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True/);
