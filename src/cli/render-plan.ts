@@ -15,8 +15,25 @@ const bookkeepingVariables = new Set([
   'HEADROOM_GPU_FRACTION',
 ]);
 
+/** Host-only plans (every process `framework: none`): the processes and their host limits. */
+function renderHostOnlyPlan(plan: Plan, colors: Colors): string {
+  const rows = plan.processes.map((p) => [
+    p.name,
+    p.framework,
+    p.hostMemoryBytes === null ? '-' : formatGiB(p.hostMemoryBytes),
+  ]);
+  const table = renderTable(
+    [{ header: 'PROCESS' }, { header: 'FRAMEWORK' }, { header: 'HOST LIMIT GiB', align: 'right' }],
+    rows,
+  );
+  return `${colors.bold('Processes')} ${colors.dim('(no GPU: every process is framework: none)')}\n${table}\n`;
+}
+
 /** Device and process tables, in GiB with percents of each device's total. */
 export function renderPlan(plan: Plan, colors: Colors): string {
+  if (plan.devices.length === 0 && plan.processes.every((p) => p.device === null)) {
+    return renderHostOnlyPlan(plan, colors);
+  }
   const deviceRows = plan.devices.map((d) => [
     String(d.index),
     d.simulated && !d.name.includes('simulated') ? `${d.name} ${colors.yellow('(simulated)')}` : d.name,

@@ -3,6 +3,7 @@
 
 import type { ProcessStatus, RunEvent, RunSummary, SuperviseUpdate } from '../supervise/types.js';
 import { formatBytes } from '../units.js';
+import { describeKill } from '../verdict/judge.js';
 import { colorsFor, renderTable } from './output.js';
 
 type Colors = ReturnType<typeof colorsFor>;
@@ -18,6 +19,7 @@ const shownEvents = new Set<RunEvent['type']>([
   'restart',
   'limit',
   'oom',
+  'oom-kill',
   'gpu-over-budget',
   'ready',
   'not-started',
@@ -29,6 +31,29 @@ const shownEvents = new Set<RunEvent['type']>([
 ]);
 
 const formatOptional = (bytes: number | null): string => (bytes === null ? '-' : formatBytes(bytes));
+
+/** An event as the live view says it: the process it concerns first, unless the message names it already. */
+export function formatEvent(event: RunEvent): string {
+  const name = event.process;
+  return name && !event.message.startsWith(name) ? `${name}: ${event.message}` : event.message;
+}
+
+// What else each process went through: OOM kills in its tree, its GPU budget overrun.
+function processNotes(summary: RunSummary): string[] {
+  return summary.processes.flatMap((p) => {
+    const kills = p.oomKills
+      .slice(0, 5)
+      .map((kill) => `${p.name}: OOM kill in its tree: ${describeKill(kill)}`);
+    if (p.oomKills.length > 5)
+      kills.push(`${p.name}: and ${p.oomKills.length - 5} more OOM kills (events.jsonl)`);
+    const over = p.budgetExceeded
+      ? [
+          `${p.name}: over its GPU budget: peak ${formatBytes(p.budgetExceeded.peakGpuBytes)} against ${formatBytes(p.budgetExceeded.budgetBytes)}`,
+        ]
+      : [];
+    return [...kills, ...over];
+  });
+}
 
 /** `learner 1.20 GiB/16.00 GiB gpu 3.1 GiB/4 GiB`: one process in the status line. */
 export function formatStatus(status: ProcessStatus): string {
@@ -50,7 +75,7 @@ export function renderSummaryTable(summary: RunSummary, colors: Colors): string 
     String(p.restarts),
     formatBytes(p.peakHostBytes),
     formatOptional(p.hostLimitBytes),
-    formatOptional(p.peakGpuBytes),
+    `${formatOptional(p.peakGpuBytes)}${p.budgetExceeded ? ' !' : ''}`,
     formatOptional(p.gpuBudgetBytes),
     `${summary.runDir}/${p.log}`,
   ]);
@@ -73,6 +98,7 @@ export function renderSummaryTable(summary: RunSummary, colors: Colors): string 
   const reasons = summary.processes
     .filter((p) => p.reason !== 'exited')
     .map((p) => `${p.name}: ${p.reason} (${p.confidence}): ${p.because}`);
+  reasons.push(...processNotes(summary));
   return `${renderTable(columns, rows)}\n${reasons.length > 0 ? `\n${reasons.join('\n')}\n` : ''}`;
 }
 
@@ -116,7 +142,7 @@ export function createRunRenderer(options: { stream: NodeJS.WriteStream; names: 
         // A host OOM is already told by the exit line; a GPU OOM message is news while it runs.
         const isRepeat = update.event.type === 'oom' && update.event.kind === 'host';
         if (shownEvents.has(update.event.type) && !isRepeat)
-          write(`${headroomPrefix}${colors.dim(update.event.message)}\n`);
+          write(`${headroomPrefix}${colors.dim(formatEvent(update.event))}\n`);
       } else if (isTty) {
         drawStatus(update.processes);
       }

@@ -13,6 +13,7 @@ export interface AdHocFlags {
   gpuMemory?: string;
   hostMemory?: string;
   gpu?: string[];
+  onOomKill?: 'stop' | 'warn';
 }
 
 /** A process name from a command: its program's basename, in the config's name alphabet. */
@@ -77,6 +78,7 @@ export async function planAdHoc(
     dependsOn: [],
     readyWhen: undefined,
     enforce: 'warn',
+    onOomKill: flags.onOomKill ?? 'stop',
     cwd: process.cwd(),
   };
   const spec: Spec = {

@@ -20,7 +20,8 @@ import { renderFindings, renderPlan } from './render-plan.js';
 import { createRunRenderer } from './render-run.js';
 import { type AdHocFlags, planAdHoc } from './run-adhoc.js';
 
-interface RunFlags extends AdHocFlags {
+interface RunFlags extends Omit<AdHocFlags, 'onOomKill'> {
+  onOomKill?: string;
   config?: string;
   only?: string[];
   runDir?: string;
@@ -52,10 +53,16 @@ function checkRunDir(runDir: string): void {
   }
 }
 
+function parseOnOomKill(text: string | undefined): 'stop' | 'warn' | undefined {
+  if (text === undefined || text === 'stop' || text === 'warn') return text;
+  throw new UsageError(`--on-oom-kill ${text}: expected stop or warn`);
+}
+
 async function loadInputs(flags: RunFlags, argv: string[]): Promise<{ spec: Spec; plan: Plan }> {
   if (argv.length > 0) {
     if (flags.config !== undefined) throw new UsageError('give either -c FILE or -- CMD, not both');
-    return planAdHoc(argv, flags, flags.stopGrace === undefined ? 10_000 : parseDurationMs(flags.stopGrace));
+    const adHoc = { ...flags, onOomKill: parseOnOomKill(flags.onOomKill) };
+    return planAdHoc(argv, adHoc, flags.stopGrace === undefined ? 10_000 : parseDurationMs(flags.stopGrace));
   }
   const adHocOnly = ['framework', 'gpuMemory', 'hostMemory'] as const;
   const misplaced = adHocOnly.find((key) => flags[key] !== undefined);
@@ -100,7 +107,12 @@ async function runCommand(flags: RunFlags, argv: string[]): Promise<void> {
   checkRunDir(runDir);
   const stopGraceMs = flags.stopGrace === undefined ? spec.stopGraceMs : parseDurationMs(flags.stopGrace);
   const { probe, childEnv } = await openRunProbe(plan);
-  const processes = launchSpecs.map((launch) => ({ ...launch, env: { ...launch.env, ...childEnv } }));
+  const onOomKill = parseOnOomKill(flags.onOomKill);
+  const processes = launchSpecs.map((launch) => ({
+    ...launch,
+    env: { ...launch.env, ...childEnv },
+    ...(onOomKill ? { onOomKill } : {}),
+  }));
   // With --json, stdout carries only the summary; the live view goes to stderr.
   const stream = flags.json ? process.stderr : process.stdout;
   // Show what is about to run, with what budgets: the same tables `headroom plan` prints.
@@ -122,6 +134,10 @@ async function runCommand(flags: RunFlags, argv: string[]): Promise<void> {
       runId,
       processes,
       plan,
+      origin:
+        argv.length > 0 || spec.file === undefined
+          ? { kind: 'ad-hoc', argv }
+          : { kind: 'config', file: resolve(spec.file) },
       gpuProbe: probe,
       stopGraceMs,
       output,
@@ -155,6 +171,10 @@ export function define(program: Command): void {
     .option(
       '--stop-grace <duration>',
       'time between SIGTERM and SIGKILL when stopping (default: config, or 10s)',
+    )
+    .option(
+      '--on-oom-kill <action>',
+      'when the OOM killer kills a process of a tree (a worker): stop the whole process (default) or warn',
     )
     .option('--framework <name>', 'with -- CMD: jax, torch, tensorflow, other or none')
     .option('--gpu-memory <budget>', 'with -- CMD: GPU budget (8GiB, 30%, rest)')

@@ -36,6 +36,13 @@ export const processSchema = z.strictObject({
   depends_on: z.array(z.string()).optional(),
   ready_when: z.string().meta({ description: 'regular expression matched against output lines' }).optional(),
   enforce: z.enum(['warn', 'kill'], { error: 'expected warn or kill' }).optional(),
+  on_oom_kill: z
+    .enum(['stop', 'warn'], { error: 'expected stop or warn' })
+    .meta({
+      description:
+        'when the OOM killer kills a process of its tree (a DataLoader or pool worker): stop the whole process (default) or warn and let it go on',
+    })
+    .optional(),
   cwd: z.string().optional(),
 });
 

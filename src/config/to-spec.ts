@@ -128,6 +128,7 @@ function toProcess(
     dependsOn,
     readyWhen: raw.ready_when,
     enforce: raw.enforce ?? 'warn',
+    onOomKill: raw.on_oom_kill ?? 'stop',
     // Commands run from the config's directory unless cwd says otherwise (relative to that directory).
     cwd: resolve(dirname(source.file), raw.cwd ?? '.'),
     location: locateKey(source.doc, source.lineCounter, source.file, ['processes'], name),

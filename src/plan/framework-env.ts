@@ -41,7 +41,7 @@ export function frameworkEnv(options: {
   if (framework === 'none' || device === null) {
     // An empty CUDA_VISIBLE_DEVICES hides every GPU, so no context is created by accident.
     return {
-      env: { CUDA_VISIBLE_DEVICES: '' },
+      env: { CUDA_VISIBLE_DEVICES: '', HEADROOM_PROCESS: options.name },
       unset: [],
       capNote: 'no GPU (CUDA_VISIBLE_DEVICES is empty)',
     };

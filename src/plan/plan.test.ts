@@ -228,8 +228,21 @@ describe('budgets', () => {
     });
     const loader = byName(result, 'loader');
     assert.deepEqual([loader.device, loader.budgetBytes, loader.overheadBytes], [null, 0, 0]);
-    assert.deepEqual(loader.env, { CUDA_VISIBLE_DEVICES: '' });
+    assert.deepEqual(loader.env, { CUDA_VISIBLE_DEVICES: '', HEADROOM_PROCESS: 'loader' });
     assert.equal(result.devices[0]?.plannedBytes, 0);
+  });
+
+  test('host-only processes plan with no GPU at all, and are told their host limit', () => {
+    const result = plan(spec([proc('loader', { framework: 'none', hostMemoryBytes: 2 * GiB })]), {
+      devices: [],
+      inheritedEnv: none,
+    });
+    assert.deepEqual(result.findings, []);
+    assert.deepEqual(byName(result, 'loader').env, {
+      CUDA_VISIBLE_DEVICES: '',
+      HEADROOM_PROCESS: 'loader',
+      HEADROOM_HOST_MEMORY_BYTES: String(2 * GiB),
+    });
   });
 });
 

@@ -11,6 +11,13 @@ export interface PlanOptions {
   inheritedEnv: Record<string, string | undefined>;
 }
 
+// A host-only process is told its own host limit (to size caches and worker counts by it).
+function hostEnv(framework: string, hostMemoryBytes: number | undefined): Record<string, string> {
+  return framework === 'none' && hostMemoryBytes !== undefined
+    ? { HEADROOM_HOST_MEMORY_BYTES: String(hostMemoryBytes) }
+    : {};
+}
+
 /** Budgets, placement, per-process environment and findings for a spec on a set of devices. */
 export function plan(spec: Spec, options: PlanOptions): Plan {
   const devices = [...options.devices].sort((a, b) => a.index - b.index);
@@ -47,7 +54,7 @@ export function plan(spec: Spec, options: PlanOptions): Plan {
         overheadBytes,
         fraction: device ? budgetBytes / device.totalBytes : 0,
         // The config's own variables first; the plan's win where they collide (and checks say so).
-        env: { ...processSpec.env, ...env },
+        env: { ...processSpec.env, ...env, ...hostEnv(processSpec.framework, processSpec.hostMemoryBytes) },
         unsetEnv: unset,
         capNote,
         hostMemoryBytes: processSpec.hostMemoryBytes ?? null,

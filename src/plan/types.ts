@@ -47,6 +47,8 @@ export interface ProcessSpec {
   /** A regular expression; the process counts as ready when a line of its output matches. */
   readyWhen: string | undefined;
   enforce: Enforcement;
+  /** When the OOM killer kills a process of its tree: stop the whole process, or warn and go on. */
+  onOomKill: 'stop' | 'warn';
   /** Absolute working directory: the config's directory unless `cwd:` says otherwise. */
   cwd: string;
   /** Where the process is declared, for errors found after loading (a missing command at `run`). */

@@ -67,6 +67,7 @@ export function launchSpecsFromPlan(options: {
       dependsOn,
       readyWhen: processSpec.readyWhen,
       enforce: processSpec.enforce,
+      onOomKill: processSpec.onOomKill,
     };
   });
 }

@@ -1,6 +1,6 @@
 // Asking one process's tree to stop: the run's stop path (Ctrl-C, SIGTERM) and GPU enforcement.
 import { formatDuration } from './format.js';
-import type { Attempt, RunContext } from './run-context.js';
+import type { Attempt, RunContext, StopCause } from './run-context.js';
 import { stopTree } from './terminate.js';
 
 /** Starts stopping `attempt` (signal, grace, SIGKILL) unless it has ended or is already stopping. */
@@ -8,10 +8,11 @@ export function requestStop(
   context: RunContext,
   name: string,
   attempt: Attempt,
-  options: { signal: NodeJS.Signals; headroomKill?: string },
+  options: { signal: NodeJS.Signals; headroomKill?: string; cause?: StopCause },
 ): void {
   if (attempt.isExited || attempt.stopping) return;
   if (options.headroomKill) attempt.headroomKill = options.headroomKill;
+  attempt.stopCause = options.cause ?? (options.headroomKill ? 'headroom' : 'interrupt');
   const { stopGraceMs: graceMs, clock, procRoot } = context;
   attempt.stopping = stopTree({ tree: attempt, signal: options.signal, graceMs, clock, procRoot }).then(
     ({ signalledPids, killedPids }) => {

@@ -3,14 +3,16 @@
 import { HeadroomError } from '../errors.js';
 import { findOwnMemoryCgroup } from '../probe/host/cgroup-detect.js';
 import { openKernelLog } from '../probe/host/kernel-log.js';
-import { readProcessTable } from '../probe/host/proc-table.js';
+import { readProcessTable, readProcStat } from '../probe/host/proc-table.js';
 import { sweepStaleCgroups } from '../probe/host/stale-cgroups.js';
+import { recordVersion } from '../run-record/schema.js';
+import { openRunRecord } from '../run-record/writer.js';
+import { headroomVersion } from '../version.js';
 import { realClock } from './clock.js';
 import { runProcess } from './process-runner.js';
 import { backoffMs } from './restart-policy.js';
 import type { LiveProcess, RunContext } from './run-context.js';
 import { runExitCode } from './run-exit-code.js';
-import { openRunRecord } from './run-record.js';
 import { startSampling } from './sampler.js';
 import { checkStartOrder, ReadinessBoard } from './start-order.js';
 import { requestStop } from './stop.js';
@@ -52,6 +54,8 @@ function newLiveProcess(spec: LaunchSpec): LiveProcess {
     sampleCount: 0,
     peakGpuBytes: null,
     isOverGpuBudget: false,
+    budgetExceeded: null,
+    oomKills: [],
   };
 }
 
@@ -78,6 +82,15 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
   const clock = options.clock ?? realClock;
   const startedAtMs = clock.now();
   const record = openRunRecord(options.runDir);
+  record.writeMeta({
+    runId: options.runId,
+    startedAt: new Date(startedAtMs).toISOString(),
+    headroomPid: process.pid,
+    headroomStartTicks: readProcStat(process.pid, options.procRoot ?? '/proc')?.startTicks ?? null,
+    headroomVersion,
+    processes: options.processes.map((p) => p.name),
+    origin: options.origin ?? null,
+  });
   if (options.plan !== undefined) record.writePlan(options.plan);
   const stopper = new AbortController();
   let isOutputBroken = false;
@@ -105,6 +118,7 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
     record,
     cgroupParent: findOwnMemoryCgroup({ procRoot: options.procRoot, cgroupRoot: options.cgroupRoot }),
     kernelLog: options.kmsgPath === null ? null : openKernelLog(options.kmsgPath),
+    attributedKills: new Set(),
     readiness: new ReadinessBoard(),
     live: new Map(options.processes.map((spec) => [spec.name, newLiveProcess(spec)])),
     stopSignal: stopper.signal,
@@ -151,6 +165,7 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
     if (failure) throw failure.reason;
     const processes = settled.map((result) => (result as PromiseFulfilledResult<ProcessSummary>).value);
     const summary: RunSummary = {
+      recordVersion,
       runId: options.runId,
       runDir: options.runDir,
       startedAt: new Date(startedAtMs).toISOString(),
@@ -164,5 +179,6 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
     options.signal?.removeEventListener('abort', stopAll);
     await stopSampling();
     record.close();
+    context.kernelLog?.close();
   }
 }

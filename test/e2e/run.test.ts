@@ -1,7 +1,7 @@
 // End to end: the built CLI (`npm run build` first) running ad-hoc commands.
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -121,5 +121,80 @@ describe('headroom run -- CMD', () => {
     const { code, stderr } = await startCli(['run', '--host-memory', 'lots', '--', 'true']).finished;
     assert.equal(code, 2);
     assert.match(stderr, /--host-memory lots/);
+  });
+});
+
+describe('host-only processes on a machine without a GPU', () => {
+  const noGpuEnv = (): NodeJS.ProcessEnv => {
+    const env = { ...process.env, NO_COLOR: '1' };
+    delete env.HEADROOM_GPU;
+    return env;
+  };
+
+  test('a config of two framework: none processes plans, runs under its host limits and exits 0', async () => {
+    const config = join(scratch, 'host-only.yaml');
+    writeFileSync(
+      config,
+      [
+        'processes:',
+        '  loader:',
+        `    command: [${JSON.stringify(process.execPath)}, ${JSON.stringify(join(programs, 'allocate.mjs'))}, "64", "200"]`,
+        '    framework: none',
+        '    host_memory: 512MiB',
+        '  writer:',
+        `    command: [${JSON.stringify(process.execPath)}, ${JSON.stringify(join(programs, 'steps.mjs'))}, "print:written"]`,
+        '    framework: none',
+        '    host_memory: 256MiB',
+        '',
+      ].join('\n'),
+    );
+    const planned = spawnSync(process.execPath, [bin, 'plan', '-c', config], {
+      encoding: 'utf8',
+      env: noGpuEnv(),
+    });
+    assert.equal(planned.status, 0, planned.stderr);
+    assert.match(planned.stdout, /no GPU: every process is framework: none/);
+    const env = spawnSync(process.execPath, [bin, 'env', '-c', config, 'loader'], {
+      encoding: 'utf8',
+      env: noGpuEnv(),
+    });
+    assert.equal(env.status, 0, env.stderr);
+    assert.match(env.stdout, /HEADROOM_HOST_MEMORY_BYTES='?536870912/);
+    const runDir = newRunDir();
+    const ran = spawnSync(process.execPath, [bin, 'run', '-c', config, '--run-dir', runDir, '--json'], {
+      encoding: 'utf8',
+      env: noGpuEnv(),
+    });
+    assert.equal(ran.status, 0, ran.stderr);
+    const summary = JSON.parse(ran.stdout);
+    for (const p of summary.processes) {
+      assert.equal(p.reason, 'exited', p.because);
+      assert.equal(p.peakGpuBytes, null);
+    }
+    assert.deepEqual(
+      summary.processes.map((p: { hostLimitBytes: number }) => p.hostLimitBytes),
+      [512 * 1024 ** 2, 256 * 1024 ** 2],
+    );
+  });
+
+  test('run --framework none -- CMD needs no GPU either', async () => {
+    const runDir = newRunDir();
+    const ran = spawnSync(
+      process.execPath,
+      [
+        bin,
+        'run',
+        '--framework',
+        'none',
+        '--host-memory',
+        '256MiB',
+        '--run-dir',
+        runDir,
+        ...step('print:ok'),
+      ],
+      { encoding: 'utf8', env: noGpuEnv() },
+    );
+    assert.equal(ran.status, 0, ran.stderr);
+    assert.match(ran.stdout, /^node\s+exited\s+0\s/m);
   });
 });

@@ -24,6 +24,7 @@ export function proc(name: string, overrides: Partial<ProcessSpec> = {}): Proces
     dependsOn: [],
     readyWhen: undefined,
     enforce: 'warn',
+    onOomKill: 'stop',
     cwd: '/tmp',
     ...overrides,
   };

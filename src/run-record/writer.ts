@@ -1,19 +1,22 @@
-// The run directory (DESIGN "Run records"): plan.json, events.jsonl, samples.jsonl, logs/,
-// summary.json. Lines are written as things happen, so a crash loses at most the last sample.
+// Writes the run directory (DESIGN "Run records"): run.json first, then plan.json, events.jsonl,
+// samples.jsonl and logs/ as things happen, summary.json at the end. Lines are appended as they
+// happen, so a crash of headroom loses at most the line being written; readers tolerate that.
 import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RunEvent, RunSummary } from './types.js';
+import { type RunEvent, type RunMeta, type RunSample, type RunSummary, recordVersion } from './schema.js';
 
+/** The writer the supervisor holds for one run. */
 export interface RunRecord {
   runDir: string;
   /** Absolute path of a process's log. */
   logPath(name: string): string;
   /** The log path as summary.json states it: relative to the run directory. */
   logEntry(name: string): string;
+  writeMeta(meta: Omit<RunMeta, 'recordVersion'>): void;
   writePlan(plan: unknown): void;
   appendEvent(event: RunEvent): void;
-  appendSample(sample: unknown): void;
-  writeSummary(summary: RunSummary): void;
+  appendSample(sample: RunSample): void;
+  writeSummary(summary: Omit<RunSummary, 'recordVersion'>): void;
   close(): void;
 }
 
@@ -25,15 +28,17 @@ export function openRunRecord(runDir: string): RunRecord {
   const eventsFd = openSync(join(runDir, 'events.jsonl'), 'a');
   const samplesFd = openSync(join(runDir, 'samples.jsonl'), 'a');
   const logEntry = (name: string): string => `logs/${name}.log`;
+  const writeJson = (file: string, value: unknown): void =>
+    writeFileSync(join(runDir, file), `${JSON.stringify(value, null, 2)}\n`);
   return {
     runDir,
     logPath: (name) => join(runDir, logEntry(name)),
     logEntry,
-    writePlan: (plan) => writeFileSync(join(runDir, 'plan.json'), `${JSON.stringify(plan, null, 2)}\n`),
+    writeMeta: (meta) => writeJson('run.json', { recordVersion, ...meta }),
+    writePlan: (plan) => writeJson('plan.json', plan),
     appendEvent: (event) => writeSync(eventsFd, toJsonLine(event)),
     appendSample: (sample) => writeSync(samplesFd, toJsonLine(sample)),
-    writeSummary: (summary) =>
-      writeFileSync(join(runDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`),
+    writeSummary: (summary) => writeJson('summary.json', { recordVersion, ...summary }),
     close: () => {
       closeSync(eventsFd);
       closeSync(samplesFd);
