@@ -126,9 +126,8 @@ describe('headroom run -- CMD', () => {
 
 describe('host-only processes on a machine without a GPU', () => {
   const noGpuEnv = (): NodeJS.ProcessEnv => {
-    const env = { ...process.env, NO_COLOR: '1' };
-    delete env.HEADROOM_GPU;
-    return env;
+    const { HEADROOM_GPU: _unused, ...env } = process.env;
+    return { ...env, NO_COLOR: '1' };
   };
 
   test('a config of two framework: none processes plans, runs under its host limits and exits 0', async () => {
