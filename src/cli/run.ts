@@ -121,11 +121,22 @@ async function runCommand(flags: RunFlags, argv: string[]): Promise<void> {
     stream.write(`${renderPlan(plan, colors)}\n${renderFindings(plan.findings, colors)}\n`);
   }
   const renderer = createRunRenderer({ stream, names: processes.map((p) => p.name) });
-  // A stop signal stops the run; it is forwarded to every process group.
+  // A stop signal stops the run; it is forwarded to every process group. A second one skips the
+  // grace period: every tree is killed at once.
   const controller = new AbortController();
-  const onSignal = (signal: NodeJS.Signals): void => controller.abort(signal);
-  // SIGHUP too: the children have their own sessions, so a closed terminal reaches only headroom.
-  const stopSignals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  const killer = new AbortController();
+  const onSignal = (signal: NodeJS.Signals): void => {
+    // Children get SIGINT for Ctrl-C (their KeyboardInterrupt clean-up), SIGTERM for the rest:
+    // SIGQUIT would make Python dump core, SIGHUP means nothing to a process in its own session.
+    if (!controller.signal.aborted) controller.abort(signal === 'SIGINT' ? 'SIGINT' : 'SIGTERM');
+    else if (!killer.signal.aborted) {
+      stream.write(`headroom: ${signal} again: killing every process now\n`);
+      killer.abort(signal);
+    }
+  };
+  // SIGHUP too: the children have their own sessions, so a closed terminal reaches only headroom;
+  // SIGQUIT (Ctrl-\\) must not end headroom and leave the children running.
+  const stopSignals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'];
   for (const signal of stopSignals) process.on(signal, onSignal);
   try {
     const output = (update: SuperviseUpdate): void => renderer.update(update);
@@ -142,6 +153,7 @@ async function runCommand(flags: RunFlags, argv: string[]): Promise<void> {
       stopGraceMs,
       output,
       signal: controller.signal,
+      killSignal: killer.signal,
     });
     renderer.finish(summary);
     if (flags.json) process.stdout.write(toJson(summary));

@@ -91,6 +91,8 @@ export interface RunContext {
   live: Map<string, LiveProcess>;
   /** Aborted when the run is being stopped. */
   stopSignal: AbortSignal;
+  /** Aborted when the stop must not wait any more (a second Ctrl-C): SIGKILL at once. */
+  skipGraceSignal: AbortSignal;
   /** What a stop sends first: the signal headroom received, or SIGTERM. */
   stopWith: () => NodeJS.Signals;
   emit: (update: SuperviseUpdate) => void;

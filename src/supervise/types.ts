@@ -100,6 +100,8 @@ export interface SuperviseOptions {
   output: (update: SuperviseUpdate) => void;
   /** Aborting stops the run (the Ctrl-C path); a signal name as reason is forwarded instead of SIGTERM. */
   signal?: AbortSignal;
+  /** Aborting skips what is left of every grace period: the trees are SIGKILLed at once (a second Ctrl-C). */
+  killSignal?: AbortSignal;
   clock?: Clock;
   procRoot?: string;
   cgroupRoot?: string;
