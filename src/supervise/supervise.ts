@@ -95,8 +95,7 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
   checkLaunchSpecs(options.processes);
   const clock = options.clock ?? realClock;
   const startedAtMs = clock.now();
-  const record = openRunRecord(options.runDir);
-  record.writeMeta({
+  const record = openRunRecord(options.runDir, {
     runId: options.runId,
     startedAt: new Date(startedAtMs).toISOString(),
     headroomPid: process.pid,
