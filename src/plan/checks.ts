@@ -1,6 +1,8 @@
 // The plan's checks: each a small pure rule that looks at the plan and returns findings.
 import { formatBytes } from '../units.js';
+import { allocConfNames, allocConfValue, parseAllocConf } from './alloc-conf.js';
 import { checkEnvValue, uncappedJaxAllocators, variablesFor } from './env-checks.js';
+import { acceptsKey, type GatedTorchKey, parseTorchVersion, torchKeyMinVersion } from './torch-versions.js';
 import type { Finding, PlannedDevice, PlannedProcess, Spec } from './types.js';
 
 export interface CheckContext {
@@ -70,9 +72,21 @@ const sharedPreallocation: Rule = ({ processes, spec }) => {
     }));
 };
 
-const noHardCap: Rule = ({ processes }) =>
+// What the child will see: the plan's value, else the inherited one unless the plan removes it.
+const childValue = (p: PlannedProcess, name: string, inherited: CheckContext['inheritedEnv']) =>
+  p.env[name] ?? (p.unsetEnv.includes(name) ? undefined : inherited[name]);
+
+const enforceOf = (spec: Spec, p: PlannedProcess) =>
+  spec.processes.find((s) => s.name === p.process)?.enforce;
+
+// Only where nothing can hold the budget in-process: a framework "other" process, or a torch or
+// TensorFlow process asked to be capped where the bootstrap cannot be used.
+const noHardCap: Rule = ({ processes, spec }) =>
   processes
-    .filter((p) => p.device !== null && (p.framework === 'tensorflow' || p.framework === 'other'))
+    .filter(
+      (p) =>
+        p.device !== null && p.capBy === 'watch' && (p.framework === 'other' || enforceOf(spec, p) === 'cap'),
+    )
     .map((p) => ({
       code: 'no-enforceable-cap',
       severity: 'warning',
@@ -80,20 +94,70 @@ const noHardCap: Rule = ({ processes }) =>
       device: p.device ?? undefined,
       message:
         p.framework === 'tensorflow'
-          ? `${p.name}: no environment variable caps TensorFlow; call tf.config.set_logical_device_configuration(gpu, [tf.config.LogicalDeviceConfiguration(memory_limit=${Math.floor(p.budgetBytes / 1024 ** 2)})]) (MiB, from HEADROOM_GPU_BUDGET_BYTES) before using the GPU; headroom run watches it meanwhile`
-          : `${p.name}: nothing caps a framework "other" process from outside; headroom run watches it against its ${formatBytes(p.budgetBytes)} budget (enforce: kill stops it when it goes over)`,
+          ? `${p.name}: no environment variable caps TensorFlow and headroom's bootstrap is not available; call tf.config.set_logical_device_configuration(gpu, [tf.config.LogicalDeviceConfiguration(memory_limit=${Math.floor(p.budgetBytes / 1024 ** 2)})]) (MiB, from HEADROOM_GPU_BUDGET_BYTES) before using the GPU; headroom run watches it meanwhile`
+          : p.framework === 'torch'
+            ? `${p.name}: headroom's bootstrap is not available and the PyTorch release is not known to read per_process_memory_fraction; call torch.cuda.set_per_process_memory_fraction(float(os.environ["HEADROOM_GPU_FRACTION"])) before the first large allocation`
+            : `${p.name}: nothing caps a framework "other" process from outside; headroom run watches it against its ${formatBytes(p.budgetBytes)} budget (enforce: kill stops it when it goes over)`,
     }));
 
-const torchCap: Rule = ({ processes }) =>
+// A torch process the config keeps out of the in-process cap (enforce: warn or kill).
+const torchCap: Rule = ({ processes, spec }) =>
   processes
-    .filter((p) => p.framework === 'torch' && p.device !== null)
+    .filter((p) => p.framework === 'torch' && p.device !== null && p.capBy === 'watch')
+    .filter((p) => enforceOf(spec, p) !== 'cap')
     .map((p) => ({
       code: 'torch-cap-in-process',
       severity: 'info',
       process: p.name,
       device: p.device ?? undefined,
-      message: `${p.name}: PyTorch takes its cap only in-process; call torch.cuda.set_per_process_memory_fraction(float(os.environ["HEADROOM_GPU_FRACTION"])) before the first large allocation`,
+      message: `${p.name}: enforce: ${enforceOf(spec, p)} keeps headroom's cap out of the process; to cap it yourself, call torch.cuda.set_per_process_memory_fraction(float(os.environ["HEADROOM_GPU_FRACTION"])) before the first large allocation, or drop enforce: to let the bootstrap do it`,
     }));
+
+// Allocator settings that break the process: expandable segments with CUDA IPC, keys its release rejects.
+const torchAllocConf: Rule = ({ processes, spec, inheritedEnv: inherited }) =>
+  processes
+    .filter((p) => p.framework === 'torch' && p.device !== null)
+    .flatMap((p) => {
+      const processSpec = spec.processes.find((s) => s.name === p.process);
+      const findings: Finding[] = [];
+      const names = allocConfNames.filter((name) => childValue(p, name, inherited) !== undefined);
+      if (names.length === 2) {
+        findings.push({
+          code: 'env-both-torch-conf',
+          severity: 'warning',
+          process: p.name,
+          message: `${p.name}: both PYTORCH_ALLOC_CONF and PYTORCH_CUDA_ALLOC_CONF reach the process, and which one wins differs between PyTorch layers and versions (FACTS Q7); keep only PYTORCH_CUDA_ALLOC_CONF (read by every release)`,
+        });
+      }
+      for (const name of names) {
+        const conf = childValue(p, name, inherited) ?? '';
+        if (processSpec?.sharesCudaTensors && allocConfValue(conf, 'expandable_segments') === 'True') {
+          findings.push({
+            code: 'torch-ipc-expandable',
+            severity: 'error',
+            process: p.name,
+            message: `${p.name}: shares_cuda_tensors: true, but ${name} turns on expandable_segments: tensors in expandable segments cannot be shared over CUDA IPC (pytorch/pytorch#165685); remove expandable_segments:True`,
+          });
+        }
+        const version = processSpec?.torchVersion ? parseTorchVersion(processSpec.torchVersion) : undefined;
+        const rejected = version
+          ? parseAllocConf(conf)
+              .map((e) => e.key)
+              .filter((key): key is GatedTorchKey => key in torchKeyMinVersion)
+              .filter((key) => !acceptsKey(version, key))
+          : [];
+        for (const key of rejected) {
+          findings.push({
+            code: 'torch-key-unsupported',
+            severity: 'error',
+            process: p.name,
+            message: `${p.name}: ${name} has ${key}, which PyTorch ${processSpec?.torchVersion} does not know (it needs ${torchKeyMinVersion[key]}+): the first CUDA allocation raises "Unrecognized CachingAllocator option: ${key}"; remove it`,
+            facts: { variable: name, key, torchVersion: processSpec?.torchVersion ?? null },
+          });
+        }
+      }
+      return findings;
+    });
 
 const inheritedEnv: Rule = ({ processes, inheritedEnv: env }) => {
   const relevant = new Set(processes.flatMap((p) => variablesFor(p.framework)));
@@ -115,17 +179,6 @@ const inheritedEnv: Rule = ({ processes, inheritedEnv: env }) => {
       code: 'env-both-fraction-names',
       severity: 'warning',
       message: `your environment has XLA_CLIENT_MEM_FRACTION; with XLA_PYTHON_CLIENT_MEM_FRACTION also set, jaxlib raises ValueError and JAX falls back to CPU; headroom removes it from the JAX processes it starts (unset it in your shell)`,
-    });
-  }
-  if (
-    relevant.has('PYTORCH_ALLOC_CONF') &&
-    env.PYTORCH_ALLOC_CONF !== undefined &&
-    env.PYTORCH_CUDA_ALLOC_CONF !== undefined
-  ) {
-    findings.push({
-      code: 'env-both-torch-conf',
-      severity: 'warning',
-      message: `your environment sets both PYTORCH_ALLOC_CONF and PYTORCH_CUDA_ALLOC_CONF; which one wins differs between PyTorch layers and versions; keep exactly one`,
     });
   }
   return findings;
@@ -176,9 +229,15 @@ const configEnv: Rule = ({ processes, spec, inheritedEnv: inherited }) =>
     return findings;
   });
 
-// The plan merges its own entries into allocator configs, and fractions compare as numbers.
+// Fractions compare as numbers.
 function agrees(variable: string, written: string, planned: string): boolean {
-  if (variable === 'PYTORCH_CUDA_ALLOC_CONF' || variable === 'PYTORCH_ALLOC_CONF') return true;
+  // The plan merges its own entries into allocator configs and PYTHONPATH.
+  if (
+    variable === 'PYTORCH_CUDA_ALLOC_CONF' ||
+    variable === 'PYTORCH_ALLOC_CONF' ||
+    variable === 'PYTHONPATH'
+  )
+    return true;
   if (variable.endsWith('MEM_FRACTION') || variable === 'HEADROOM_GPU_FRACTION')
     return Number(written) === Number(planned);
   return written === planned;
@@ -192,6 +251,7 @@ export const rules: Rule[] = [
   sharedPreallocation,
   noHardCap,
   torchCap,
+  torchAllocConf,
   inheritedEnv,
 ];
 
