@@ -109,7 +109,7 @@ export function frameworkEnv(options: {
           env,
           unset,
           capBy: 'bootstrap',
-          capNote: `headroom's bootstrap sets a ${limitMiB} MiB logical device limit when tensorflow is imported (PYTHONPATH); grows on demand up to it`,
+          capNote: `headroom's bootstrap sets a ${limitMiB} MiB logical device limit when tensorflow is imported; it grows on demand up to it`,
         };
       }
       return {

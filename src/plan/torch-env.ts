@@ -91,7 +91,7 @@ export function torchEnv(options: TorchEnvOptions): TorchEnv {
   } else if (isCapped && options.hasBootstrap) {
     capBy = 'bootstrap';
     actions.push('torch-cap');
-    capNote = `headroom's bootstrap calls torch.cuda.set_per_process_memory_fraction(${fraction}) when torch initialises CUDA (PYTHONPATH)`;
+    capNote = `headroom's bootstrap calls torch.cuda.set_per_process_memory_fraction(${fraction}) when torch initialises CUDA`;
   } else if (isCapped) {
     capNote = `nothing caps it in-process: call torch.cuda.set_per_process_memory_fraction(${fraction}) (HEADROOM_GPU_FRACTION)`;
   } else {
