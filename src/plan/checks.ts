@@ -1,8 +1,7 @@
 // The plan's checks: each a small pure rule that looks at the plan and returns findings.
 import { formatBytes } from '../units.js';
-import { allocConfNames, allocConfValue, parseAllocConf } from './alloc-conf.js';
 import { checkEnvValue, uncappedJaxAllocators, variablesFor } from './env-checks.js';
-import { acceptsKey, type GatedTorchKey, parseTorchVersion, torchKeyMinVersion } from './torch-versions.js';
+import { torchAllocConf } from './torch-checks.js';
 import type { Finding, PlannedDevice, PlannedProcess, Spec } from './types.js';
 
 export interface CheckContext {
@@ -12,7 +11,7 @@ export interface CheckContext {
   inheritedEnv: Record<string, string | undefined>;
 }
 
-type Rule = (context: CheckContext) => Finding[];
+export type Rule = (context: CheckContext) => Finding[];
 
 /** Below this a GPU budget holds little more than cuBLAS/cuDNN workspaces. */
 export const smallBudgetBytes = 256 * 1024 ** 2;
@@ -72,10 +71,6 @@ const sharedPreallocation: Rule = ({ processes, spec }) => {
     }));
 };
 
-// What the child will see: the plan's value, else the inherited one unless the plan removes it.
-const childValue = (p: PlannedProcess, name: string, inherited: CheckContext['inheritedEnv']) =>
-  p.env[name] ?? (p.unsetEnv.includes(name) ? undefined : inherited[name]);
-
 const enforceOf = (spec: Spec, p: PlannedProcess) =>
   spec.processes.find((s) => s.name === p.process)?.enforce;
 
@@ -112,52 +107,6 @@ const torchCap: Rule = ({ processes, spec }) =>
       device: p.device ?? undefined,
       message: `${p.name}: enforce: ${enforceOf(spec, p)} keeps headroom's cap out of the process; to cap it yourself, call torch.cuda.set_per_process_memory_fraction(float(os.environ["HEADROOM_GPU_FRACTION"])) before the first large allocation, or drop enforce: to let the bootstrap do it`,
     }));
-
-// Allocator settings that break the process: expandable segments with CUDA IPC, keys its release rejects.
-const torchAllocConf: Rule = ({ processes, spec, inheritedEnv: inherited }) =>
-  processes
-    .filter((p) => p.framework === 'torch' && p.device !== null)
-    .flatMap((p) => {
-      const processSpec = spec.processes.find((s) => s.name === p.process);
-      const findings: Finding[] = [];
-      const names = allocConfNames.filter((name) => childValue(p, name, inherited) !== undefined);
-      if (names.length === 2) {
-        findings.push({
-          code: 'env-both-torch-conf',
-          severity: 'warning',
-          process: p.name,
-          message: `${p.name}: both PYTORCH_ALLOC_CONF and PYTORCH_CUDA_ALLOC_CONF reach the process, and which one wins differs between PyTorch layers and versions (FACTS Q7); keep only PYTORCH_CUDA_ALLOC_CONF (read by every release)`,
-        });
-      }
-      for (const name of names) {
-        const conf = childValue(p, name, inherited) ?? '';
-        if (processSpec?.sharesCudaTensors && allocConfValue(conf, 'expandable_segments') === 'True') {
-          findings.push({
-            code: 'torch-ipc-expandable',
-            severity: 'error',
-            process: p.name,
-            message: `${p.name}: shares_cuda_tensors: true, but ${name} turns on expandable_segments: tensors in expandable segments cannot be shared over CUDA IPC (pytorch/pytorch#165685); remove expandable_segments:True`,
-          });
-        }
-        const version = processSpec?.torchVersion ? parseTorchVersion(processSpec.torchVersion) : undefined;
-        const rejected = version
-          ? parseAllocConf(conf)
-              .map((e) => e.key)
-              .filter((key): key is GatedTorchKey => key in torchKeyMinVersion)
-              .filter((key) => !acceptsKey(version, key))
-          : [];
-        for (const key of rejected) {
-          findings.push({
-            code: 'torch-key-unsupported',
-            severity: 'error',
-            process: p.name,
-            message: `${p.name}: ${name} has ${key}, which PyTorch ${processSpec?.torchVersion} does not know (it needs ${torchKeyMinVersion[key]}+): the first CUDA allocation raises "Unrecognized CachingAllocator option: ${key}"; remove it`,
-            facts: { variable: name, key, torchVersion: processSpec?.torchVersion ?? null },
-          });
-        }
-      }
-      return findings;
-    });
 
 const inheritedEnv: Rule = ({ processes, inheritedEnv: env }) => {
   const relevant = new Set(processes.flatMap((p) => variablesFor(p.framework)));
