@@ -7,7 +7,7 @@ import { ExitCode, UsageError } from '../errors.js';
 import { isInfeasible } from '../plan/plan.js';
 import type { Plan, PlannedProcess } from '../plan/types.js';
 import { collect, loadPlan } from './common.js';
-import { formatDotenv, formatSh } from './env-format.js';
+import { bootstrapNotes, formatDotenv, formatSh } from './env-format.js';
 import { toJson } from './output.js';
 
 interface EnvFlags {
@@ -50,8 +50,8 @@ export function define(program: Command): void {
         flags.format === 'json'
           ? toJson(target.env)
           : flags.format === 'dotenv'
-            ? formatDotenv(target.env, target.unsetEnv)
-            : formatSh(target.env, target.unsetEnv);
+            ? formatDotenv(target.env, target.unsetEnv, bootstrapNotes(target))
+            : formatSh(target.env, target.unsetEnv, bootstrapNotes(target));
       process.stdout.write(output);
       process.exitCode = infeasible ? ExitCode.problems : ExitCode.ok;
     });

@@ -98,6 +98,8 @@ export const oomKillSchema = z.looseObject({
 export const budgetExceededSchema = z.looseObject({
   peakGpuBytes: bytes,
   budgetBytes: bytes,
+  /** The CUDA context allowance the plan keeps beside the budget (NVML counts the context). */
+  contextBytes: bytes.default(0),
   atMs: z.number(),
 });
 

@@ -138,7 +138,7 @@ function gatherFacts(
     wasStoppedForOomKill: attempt?.stopCause === 'oom-kill',
     onOomKill: live.spec.onOomKill ?? 'stop',
     log,
-    isGpuCapped: live.spec.enforce === ('cap' as typeof live.spec.enforce),
+    isGpuCapped: live.spec.enforce === 'cap',
   };
 }
 

@@ -50,6 +50,8 @@ export interface Attempt extends TreeHandle {
 export interface BudgetExceeded {
   peakGpuBytes: number;
   budgetBytes: number;
+  /** The context allowance it was allowed beside the budget. */
+  contextBytes: number;
   atMs: number;
 }
 

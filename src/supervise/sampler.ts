@@ -65,15 +65,18 @@ function enforceHostLimit(context: RunContext, live: LiveProcess, hostBytes: num
 function checkGpuBudget(context: RunContext, live: LiveProcess, gpuBytes: number | null): void {
   const budgetBytes = live.spec.gpuBudgetBytes;
   if (gpuBytes === null || budgetBytes === null) return;
-  const isOver = gpuBytes > budgetBytes;
+  // NVML's per-process bytes include the CUDA context, which the plan allows beside the budget.
+  const contextBytes = live.spec.gpuContextBytes ?? 0;
+  const isOver = gpuBytes > budgetBytes + contextBytes;
   const isNewlyOver = isOver && !live.isOverGpuBudget;
   live.isOverGpuBudget = isOver;
   if (isOver) {
-    live.budgetExceeded ??= { peakGpuBytes: gpuBytes, budgetBytes, atMs: context.clock.now() };
+    live.budgetExceeded ??= { peakGpuBytes: gpuBytes, budgetBytes, contextBytes, atMs: context.clock.now() };
     live.budgetExceeded.peakGpuBytes = Math.max(live.budgetExceeded.peakGpuBytes, gpuBytes);
   }
   if (!isNewlyOver || !live.attempt) return;
-  const message = `${live.spec.name}'s GPU memory ${formatBytes(gpuBytes)} is over its budget of ${formatBytes(budgetBytes)}`;
+  const allowance = contextBytes > 0 ? ` + ${formatBytes(contextBytes)} for its CUDA context` : '';
+  const message = `${live.spec.name}'s GPU memory ${formatBytes(gpuBytes)} is over its budget of ${formatBytes(budgetBytes)}${allowance}`;
   context.event('gpu-over-budget', live.spec.name, message, {
     gpuBytes,
     budgetBytes,

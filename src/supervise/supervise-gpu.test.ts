@@ -53,7 +53,7 @@ describe('GPU budget', () => {
     // The overrun is named in the summary with the peak and when it started, and the event names the process.
     assert.deepEqual(
       { ...jax.budgetExceeded, atMs: typeof jax.budgetExceeded?.atMs },
-      { peakGpuBytes: 2048 * MiB, budgetBytes: 1024 * MiB, atMs: 'number' },
+      { peakGpuBytes: 2048 * MiB, budgetBytes: 1024 * MiB, contextBytes: 0, atMs: 'number' },
     );
     assert.match(
       run.events.find((e) => e.type === 'gpu-over-budget')!.message,

@@ -15,6 +15,8 @@ export interface LaunchSpec {
   cwd?: string;
   hostMemoryBytes: number | null;
   gpuBudgetBytes: number | null;
+  /** The CUDA context allowance the plan keeps beside the budget: NVML's per-process figure counts it too. */
+  gpuContextBytes?: number;
   restart: RestartPolicy;
   maxRestarts: number;
   dependsOn: string[];
