@@ -54,16 +54,21 @@ function runConfig(text: string) {
   const reasons = Object.fromEntries(
     summary.processes.map((p: { name: string; reason: string }) => [p.name, p.reason]),
   );
+  const because = Object.fromEntries(
+    summary.processes.map((p: { name: string; because: string }) => [p.name, p.because]),
+  );
   const log = readFileSync(join(runDir, 'logs', 'trainer.log'), 'utf8');
-  return { result, plan, reasons, log };
+  return { result, plan, reasons, because, log };
 }
 
 test('the capped torch process fails with its own OOM at its budget; its neighbours run on', () => {
-  const { result, plan, reasons, log } = runConfig(config(''));
+  const { result, plan, reasons, because, log } = runConfig(config(''));
   const trainer = plan.processes.find((p: { name: string }) => p.name === 'trainer');
   assert.equal(trainer.capBy, 'bootstrap');
   assert.equal(trainer.env.HEADROOM_BOOT, 'torch-alloc,torch-cap');
   assert.deepEqual(reasons, { sim: 'exited', trainer: 'gpu-oom', actor: 'exited' }, result.stderr);
+  // Its own cap, not a full card: the verdict says so.
+  assert.match(because.trainer, /over its own cap \(enforce: cap\), not a full card/);
   assert.equal(result.code, 1);
   // 4 GiB of 24 GiB is 0.1666 of total: 3 steps of 1 GiB fit, the 4th is over the cap while the card
   // still has more than 10 GiB free, so the OOM is the cap's, not the card's.
