@@ -3,7 +3,12 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { layerActivationBytes } from './activations.js';
 import { buildTransformerShape, type TransformerFields } from './families.js';
-import { type LayerContext, layerBytes, scoreBytesPerElement } from './layer-activations.js';
+import {
+  crossAttentionBytes,
+  type LayerContext,
+  layerBytes,
+  scoreBytesPerElement,
+} from './layer-activations.js';
 import type { LoraSpec, Precision, QuantizationSpec } from './types.js';
 
 const h = 1024;
@@ -128,5 +133,17 @@ describe('LoRA and quantized bases', () => {
     // q, k, v: 3 × 4h instead of 2h; o: 4h more; gate, up: 2 × 4h instead of 2h; down: 4f instead of 2f.
     const extra = 12 * h - 2 * h + 4 * h + 8 * h - 2 * h + 2 * 2816;
     assert.equal(base({ quantization: nf4(4) }) - base({}), extra);
+  });
+});
+
+describe('encoder–decoder (T5)', () => {
+  test("a decoder layer's cross-attention keeps k and v over the encoder output and eager scores s_dec × s_enc", () => {
+    // T5: eager attention, softmax(scores.float()), dropout 0.1: 4 + 1 + 2 bytes per score in bf16.
+    const ctx = ctxOf({ family: 't5', encoderLayers: 1, decoderLayers: 1 }, 'bf16');
+    assert.equal(scoreBytesPerElement(ctx), 7);
+    const longer =
+      crossAttentionBytes(ctx, { tokens: 64, memory: 512 }) -
+      crossAttentionBytes(ctx, { tokens: 64, memory: 256 });
+    assert.equal(longer, 256 * (2 * 2 * h) + 7 * a * 64 * 256);
   });
 });
