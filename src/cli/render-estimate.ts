@@ -58,14 +58,16 @@ export function renderEstimate(report: EstimateReport, colors: Colors): string {
           ? 'JAX preallocates 75% of the card unless XLA_PYTHON_CLIENT_PREALLOCATE=false: this is what the job needs, not what nvidia-smi shows then.'
           : undefined,
       ];
-  if (hasPhases) {
-    lines.push('forward→backward parts and backward→step parts never coexist: the peak takes the larger.');
-  }
+  const phasesNote = hasPhases
+    ? 'forward→backward parts and backward→step parts never coexist: the peak takes the larger.'
+    : undefined;
+  if (!isCpu) lines.push(phasesNote);
   lines.push(
     '',
     colors.bold('Host'),
     partsTable(report.host.components, report.host.peakBytes, 'resident memory of the process tree', colors),
   );
+  if (isCpu) lines.push(phasesNote);
   if (report.notes.length > 0) {
     lines.push(
       '',

@@ -158,7 +158,10 @@ function toTraining(
     optimizer,
     optimizerImpl:
       training.optimizer_impl ??
-      defaultOptimizerImpl(optimizer, raw.framework ?? 'torch', convention, isDeepSpeed),
+      (raw.device === 'cpu'
+        ? // _default_to_fused_or_foreach picks foreach only for tensors on CUDA (and XPU).
+          'for_loop'
+        : defaultOptimizerImpl(optimizer, raw.framework ?? 'torch', convention, isDeepSpeed)),
     isOptimizerInBackward,
     offloadOptimizer: offload.optimizer === 'cpu',
     offloadActivations: offload.activations === 'cpu',
