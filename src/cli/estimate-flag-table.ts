@@ -13,6 +13,7 @@ export interface SpecFlag {
   value?: unknown;
 }
 
+/** Every quick flag, in the order `--help` lists them. */
 export const specFlags: SpecFlag[] = [
   { flag: '--framework <name>', path: 'framework', kind: 'text', description: 'torch | jax' },
   {
@@ -115,7 +116,8 @@ export const specFlags: SpecFlag[] = [
     flag: '--optimizer <name>',
     path: 'training.optimizer',
     kind: 'text',
-    description: 'adamw | adam | sgd | sgd_momentum | adafactor | adam8bit | none',
+    description:
+      'adamw | adam | sgd | sgd_momentum | adafactor | adam8bit | paged_adamw | paged_adamw_8bit | lion | none',
   },
   {
     flag: '--optimizer-impl <impl>',
