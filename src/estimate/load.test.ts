@@ -162,6 +162,15 @@ tensors:
       }),
       ['command line: --device: expected one of cuda, cpu'],
     );
+    assert.deepEqual(
+      problems(undefined, {
+        values: { model: { params: '7B', lora: { rank: 8 } } },
+        flagByPath: { 'model.params': '--params', 'model.lora.rank': '--lora-rank' },
+      }),
+      [
+        'command line: --lora-rank: needs model.transformer or model.config: the adapters are sized from the layers',
+      ],
+    );
     const lines = problems(undefined, {
       values: { model: { params: '1M' }, training: { batch_size: 'B*G' } },
       flagByPath: { 'model.params': '--params', 'training.batch_size': '--batch-size' },

@@ -119,7 +119,9 @@ export function parseEstimateSpec(
   const data = mergeDeep(fromFile as Record<string, unknown>, overlay.values);
 
   const locate: Locate = (path, key, offset) => {
-    const flag = flagFor(overlay, key === undefined ? path : [...path, key]);
+    const full = key === undefined ? path : [...path, key];
+    const isInFile = doc?.hasIn(full) ?? false;
+    const flag = flagFor(overlay, full, !isInFile);
     if (flag || !doc) return { location: { file: 'command line' }, field: flag ?? formatFieldPath(path) };
     const location =
       key === undefined
@@ -171,13 +173,17 @@ function describe(issue: z.core.$ZodIssue, data: unknown, locate: Locate): Confi
   return [{ ...locate(path), message }];
 }
 
-// A flag's value is reported as the flag, also for problems inside it (a bad `--batch-size B*`).
-function flagFor(overlay: FlagOverlay, path: Path): string | undefined {
+// A flag's value is reported as the flag, also for problems inside it (a bad `--batch-size B*`), and
+// for problems of a section only flags wrote (model.lora from `--lora-rank`).
+function flagFor(overlay: FlagOverlay, path: Path, isSectionFromFlags = true): string | undefined {
   for (let depth = path.length; depth > 0; depth--) {
     const flag = overlay.flagByPath[path.slice(0, depth).join('.')];
     if (flag) return flag;
   }
-  return undefined;
+  if (!isSectionFromFlags) return undefined;
+  const prefix = `${path.join('.')}.`;
+  const inside = Object.keys(overlay.flagByPath).find((key) => key.startsWith(prefix));
+  return inside === undefined ? undefined : overlay.flagByPath[inside];
 }
 
 // Points inside a plain scalar (`B*X` → the X) when the problem is at a known character.
