@@ -141,6 +141,20 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
   if (trainable !== undefined && trainable > params) {
     report(['model', 'trainable'], `${trainable} is more than the ${params} parameters of the model`);
   }
+  if (transformer && transformer.experts > 0 && !notes.some((note) => note.includes('experts'))) {
+    notes.push(
+      `mixture of ${transformer.experts} experts: every expert's weights are counted, activations assume each token goes through its top ${transformer.expertsPerToken || 'k'} experts with even routing (capacity and dropped tokens are not modelled)`,
+    );
+  }
+  if (transformer && transformer.experts > 0 && transformer.expertsPerToken === 0) {
+    report(
+      ['model', 'transformer', 'experts_per_token'],
+      'is required with experts (the top-k each token goes through)',
+    );
+  }
+  if (transformer?.lmHead && transformer.vocab === 0) {
+    notes.push('model.transformer.vocab is not given: the LM head, its logits and the loss are not counted');
+  }
   if (quantization && !transformer) {
     notes.push('quantization without a transformer shape: every frozen parameter is counted as quantized');
   }
