@@ -31,6 +31,11 @@ const commands: CommandEntry[] = [
   },
   { name: 'fit', summary: 'largest batch that fits, by running trials', load: () => import('./cli/fit.js') },
   {
+    name: 'report',
+    summary: 'one HTML page of a run: memory charts, events, summary, diagnosis',
+    load: () => import('./cli/commands/report/index.js'),
+  },
+  {
     name: 'schema',
     summary: 'print the JSON Schema of headroom.yaml',
     load: () => import('./cli/schema.js'),
