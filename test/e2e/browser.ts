@@ -40,19 +40,33 @@ export async function openReport(browser: Browser, url: string): Promise<Watched
   return { page, errors, requests };
 }
 
+interface PageCanvas {
+  width: number;
+  height: number;
+  getContext(
+    kind: '2d',
+  ): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } | null;
+}
+interface PageDocument {
+  querySelectorAll(selector: 'canvas'): Iterable<PageCanvas>;
+}
+
 /** For each canvas of the page: how many of its pixels are painted (not transparent, not white). */
 export function countPaintedPixels(page: Page): Promise<number[]> {
+  // Runs in the page (serialised: no named functions inside, the DOM typed by hand as tsconfig has no DOM lib).
   return page.evaluate(() =>
-    [...document.querySelectorAll('canvas')].map((canvas) => {
-      const context = canvas.getContext('2d');
-      if (!context || canvas.width === 0 || canvas.height === 0) return 0;
-      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-      let painted = 0;
-      for (let i = 0; i < data.length; i += 4) {
-        const isWhite = data[i]! > 245 && data[i + 1]! > 245 && data[i + 2]! > 245;
-        if (data[i + 3]! > 0 && !isWhite) painted += 1;
-      }
-      return painted;
-    }),
+    [...(globalThis as unknown as { document: PageDocument }).document.querySelectorAll('canvas')].map(
+      (canvas) => {
+        const context = canvas.getContext('2d');
+        if (!context || canvas.width === 0 || canvas.height === 0) return 0;
+        const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+        let painted = 0;
+        for (let i = 0; i < data.length; i += 4) {
+          const isWhite = data[i]! > 245 && data[i + 1]! > 245 && data[i + 2]! > 245;
+          if (data[i + 3]! > 0 && !isWhite) painted += 1;
+        }
+        return painted;
+      },
+    ),
   );
 }
