@@ -36,6 +36,11 @@ const commands: CommandEntry[] = [
     load: () => import('./cli/commands/report/index.js'),
   },
   {
+    name: 'serve',
+    summary: 'a live local page of a run, and Prometheus /metrics',
+    load: () => import('./cli/commands/serve/index.js'),
+  },
+  {
     name: 'schema',
     summary: 'print the JSON Schema of headroom.yaml',
     load: () => import('./cli/schema.js'),

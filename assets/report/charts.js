@@ -24,8 +24,8 @@
 
   /** @param {number} seconds */
   function formatElapsed(seconds) {
-    const sign = seconds < 0 ? '-' : '';
     const total = Math.round(Math.abs(seconds));
+    const sign = seconds < 0 && total > 0 ? '-' : '';
     const h = Math.floor(total / 3600);
     const m = Math.floor((total % 3600) / 60);
     const s = String(total % 60).padStart(2, '0');
@@ -246,7 +246,7 @@
           ) => formatGiB(idx === null ? null : toGiB(layers[i].values[idx])),
         }),
       ),
-      series('capacity', '#000000', { dash: [2, 3], width: 1.5, points: { show: false } }),
+      series('capacity', '#000000', { width: 1, points: { show: false } }),
     ];
     data.push(constant(model.timesSec, card.totalBytes));
     if (card.usableBytes !== null) {
