@@ -38,6 +38,21 @@ export function metricsAddress(value: string | boolean | undefined): ListenAddre
   return parseListenAddress(value === true ? String(defaultMetricsPort) : value, '--metrics');
 }
 
+/** The error for a server that could not listen: the address in use, a privileged port, a bad host. */
+export function listenError(what: string, address: ListenAddress, error: unknown): EnvironmentError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const why =
+    code === 'EADDRINUSE'
+      ? 'the address is in use'
+      : code === 'EACCES'
+        ? 'permission denied'
+        : (error as Error).message;
+  return new EnvironmentError(
+    `cannot serve the ${what} on ${address.host}:${address.port}: ${why}`,
+    'pick another port',
+  );
+}
+
 /** A URL for people: a wildcard bind is reached through this machine's name. */
 export function shownUrl(url: string): string {
   return url.replace(/^http:\/\/(0\.0\.0\.0|\[::\])/, `http://${hostname()}`);
@@ -75,17 +90,7 @@ export async function startObservers(options: {
       return await start();
     } catch (error) {
       await Promise.all(started.map((o) => o.close()));
-      const code = (error as NodeJS.ErrnoException).code;
-      const why =
-        code === 'EADDRINUSE'
-          ? 'the address is in use'
-          : code === 'EACCES'
-            ? 'permission denied'
-            : (error as Error).message;
-      throw new EnvironmentError(
-        `cannot serve the ${what} on ${address.host}:${address.port}: ${why}`,
-        'pick another port',
-      );
+      throw listenError(what, address, error);
     }
   };
   if (options.dashboard) {
