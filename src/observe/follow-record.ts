@@ -1,5 +1,6 @@
 // Follows a run record while it is written: polls plan.json, samples.jsonl, events.jsonl and
-// summary.json and reports what is new, in the order the supervisor wrote each file. Observers
+// summary.json and reports what is new: the plan, then events and samples in the order each file
+// was written, then the summary. Observers
 // (dashboard, /metrics) read the files; they never reach into the supervisor's state.
 import { join } from 'node:path';
 import { JsonlTail } from './jsonl-tail.js';
@@ -33,13 +34,14 @@ export function followRecord(options: {
         onUpdate({ kind: 'plan', plan });
       }
     }
-    for (const line of samples.readLines()) {
-      const sample = parseSample(parseJson(line));
-      if (sample) onUpdate({ kind: 'sample', sample });
-    }
+    // Events first: a run's first event (a spawn) comes before its first sample.
     for (const line of events.readLines()) {
       const event = parseEvent(parseJson(line));
       if (event) onUpdate({ kind: 'event', event });
+    }
+    for (const line of samples.readLines()) {
+      const sample = parseSample(parseJson(line));
+      if (sample) onUpdate({ kind: 'sample', sample });
     }
     // summary.json comes last, once; a half-written one does not parse and is read next time.
     if (!hasSummary) {

@@ -91,22 +91,31 @@ function handle(
       .end(content.renderPage(token));
     return;
   }
-  if (url.pathname === '/events') return streamEvents(request, response, options);
-  if (url.pathname.startsWith('/run/')) {
-    let relativePath: string;
-    try {
-      relativePath = decodeURIComponent(url.pathname.slice('/run/'.length));
-    } catch {
-      return refuse(response, 404, 'not found');
-    }
-    const file = resolveRunFile(content.runDir, relativePath);
-    if (file === null) return refuse(response, 404, 'not found');
-    response.writeHead(200, { ...securityHeaders, 'content-type': contentTypeOf(file) });
-    if (request.method === 'HEAD') response.end();
-    else createReadStream(file).pipe(response);
+  if (url.pathname === '/events') streamEvents(request, response, options);
+  else if (url.pathname.startsWith('/run/')) serveRunFile(request, response, content.runDir, url.pathname);
+  else refuse(response, 404, 'not found');
+}
+
+// /run/<file>: a file of the run that run-files.ts allows, else 404 (malformed escapes included).
+function serveRunFile(
+  request: IncomingMessage,
+  response: ServerResponse,
+  runDir: string,
+  pathname: string,
+): void {
+  let file: string | null = null;
+  try {
+    file = resolveRunFile(runDir, decodeURIComponent(pathname.slice('/run/'.length)));
+  } catch {
+    file = null;
+  }
+  if (file === null) {
+    refuse(response, 404, 'not found');
     return;
   }
-  refuse(response, 404, 'not found');
+  response.writeHead(200, { ...securityHeaders, 'content-type': contentTypeOf(file) });
+  if (request.method === 'HEAD') response.end();
+  else createReadStream(file).pipe(response);
 }
 
 /** Starts the dashboard on `address`; binding anywhere but loopback requires `token`. */

@@ -4,7 +4,7 @@ import { basename } from 'node:path';
 import type { ListenAddress } from '../metrics/listen-address.js';
 import { isLoopback } from '../metrics/listen-address.js';
 import { followRecord } from '../observe/follow-record.js';
-import type { RecordUpdate } from '../observe/record-types.js';
+import type { RecordPlan, RecordUpdate } from '../observe/record-types.js';
 import { ReportModelBuilder } from '../report/build-model.js';
 import { renderReportHtml } from '../report/html.js';
 import { readPageAssets } from '../report/page-assets.js';
@@ -39,28 +39,25 @@ export async function startDashboard(options: {
     made.setRunId(basename(runDir));
     return made;
   };
+  let pendingPlan: RecordPlan | null = null;
   const onUpdate = (update: RecordUpdate): void => {
-    // Time 0 is the first moment the record shows (its first event or sample).
-    const timeMs =
-      update.kind === 'sample' ? update.sample.timeMs : update.kind === 'event' ? update.event.timeMs : null;
-    if (builder === null && timeMs === null && update.kind !== 'plan') return;
-    builder ??= newBuilder(timeMs ?? Date.now());
-    switch (update.kind) {
-      case 'plan':
-        builder.setPlan(update.plan);
-        return broadcast({ type: 'model', model: builder.model() });
-      case 'sample': {
-        const change = builder.addSample(update.sample);
-        return change.kind === 'row'
-          ? broadcast({ type: 'row', row: change.row })
-          : broadcast({ type: 'model', model: builder.model() });
-      }
-      case 'event':
-        return broadcast({ type: 'mark', mark: builder.addEvent(update.event) });
-      case 'summary':
-        builder.setSummary(update.summary);
-        return broadcast({ type: 'model', model: builder.model() });
+    // Time 0 is the first moment the record shows: its first event (the follower reads events first).
+    if (builder === null) {
+      if (update.kind === 'plan') pendingPlan = update.plan;
+      if (update.kind !== 'sample' && update.kind !== 'event') return;
+      builder = newBuilder(update.kind === 'sample' ? update.sample.timeMs : update.event.timeMs);
+      if (pendingPlan) builder.setPlan(pendingPlan);
     }
+    if (update.kind === 'plan') builder.setPlan(update.plan);
+    if (update.kind === 'summary') builder.setSummary(update.summary);
+    if (update.kind === 'event') {
+      broadcast({ type: 'mark', mark: builder.addEvent(update.event) });
+      return;
+    }
+    const change =
+      update.kind === 'sample' ? builder.addSample(update.sample) : ({ kind: 'layout' } as const);
+    if (change.kind === 'row') broadcast({ type: 'row', row: change.row });
+    else broadcast({ type: 'model', model: builder.model() });
   };
   const content = {
     runDir,
