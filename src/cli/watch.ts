@@ -56,7 +56,7 @@ export function define(program: Command): void {
     const exporter = metrics
       ? await (await import('./watch-metrics.js')).startWatchMetrics(metrics)
       : undefined;
-    if (exporter && !flags.json) process.stderr.write(`metrics: ${exporter.url}\n`);
+    if (exporter) process.stderr.write(`metrics: ${exporter.url}\n`);
     try {
       process.exitCode = await watchLoop({
         probe,

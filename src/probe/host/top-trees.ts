@@ -26,12 +26,23 @@ function ownRssBytes(pid: number, procRoot: string): number {
   }
 }
 
-/** The `count` largest trees, those of processes headroom started (labelled) first. */
+/** The `count` largest trees, those of processes headroom started (labelled) first and always whole. */
 export function readTopTrees(options: { count: number; procRoot?: string; table?: ProcStat[] }): HostTree[] {
   const procRoot = options.procRoot ?? '/proc';
   const table = options.table ?? readProcessTable(procRoot);
   const byPid = new Map(table.map((p) => [p.pid, p]));
+  const labels = new Map<number, string>();
+  for (const p of table) {
+    const label = readProcessLabel(p.pid, procRoot);
+    if (label !== undefined) labels.set(p.pid, label);
+  }
+  // A process headroom started is a tree of its own, even under headroom itself (its parent).
+  const labelledRoots = table
+    .filter((p) => labels.has(p.pid) && labels.get(p.ppid) !== labels.get(p.pid))
+    .map((p) => p.pid);
+  const inLabelledTree = new Set(labelledRoots.flatMap((pid) => [pid, ...selectDescendants(table, pid)]));
   const ranked = table
+    .filter((p) => !inLabelledTree.has(p.pid))
     .map((p) => ({ pid: p.pid, rssBytes: ownRssBytes(p.pid, procRoot) }))
     .filter((p) => p.rssBytes > 0)
     .sort((a, b) => b.rssBytes - a.rssBytes)
@@ -47,18 +58,18 @@ export function readTopTrees(options: { count: number; procRoot?: string; table?
       if (candidates.has(parent)) return true;
     return false;
   };
-  const roots = ranked.map((p) => p.pid).filter((pid) => !hasCandidateAncestor(pid));
-  const trees = roots.map((pid) => {
-    const memory = readTreeMemory([pid, ...selectDescendants(table, pid)], procRoot);
-    return {
-      pid,
-      label: readProcessLabel(pid, procRoot),
-      hostBytes: memory.hostBytes,
-      processCount: memory.processes.length,
-    };
-  });
-  trees.sort(
-    (a, b) => Number(b.label !== undefined) - Number(a.label !== undefined) || b.hostBytes - a.hostBytes,
-  );
-  return trees.slice(0, options.count);
+  const measure = (pid: number, label: string | undefined): HostTree => {
+    const pids = [pid, ...selectDescendants(table, pid)].filter(
+      (p) => label !== undefined || !inLabelledTree.has(p),
+    );
+    const memory = readTreeMemory(pids, procRoot);
+    return { pid, label, hostBytes: memory.hostBytes, processCount: memory.processes.length };
+  };
+  const labelled = labelledRoots.map((pid) => measure(pid, labels.get(pid)));
+  const others = ranked
+    .map((p) => p.pid)
+    .filter((pid) => !hasCandidateAncestor(pid))
+    .map((pid) => measure(pid, undefined));
+  const bySize = (a: HostTree, b: HostTree): number => b.hostBytes - a.hostBytes;
+  return [...labelled.sort(bySize), ...others.sort(bySize)].slice(0, options.count);
 }
