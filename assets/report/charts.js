@@ -5,6 +5,7 @@
 (() => {
   const GiB = 1024 ** 3;
   const palette = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#17becf', '#8c564b', '#e377c2'];
+  /** @type {Record<string, string>} */
   const markColors = {
     start: '#7f8c8d',
     ready: '#27ae60',
@@ -94,7 +95,7 @@
   function baseOptions(
     /** @type {{title: string, width: number, height: number, xRange: () => [number, number], marks: () => any[]}} */ o,
   ) {
-    return {
+    return /** @type {any} */ ({
       title: o.title,
       width: o.width,
       height: o.height,
@@ -122,7 +123,7 @@
       ],
       legend: { live: true },
       cursor: { drag: { x: true, y: false } },
-    };
+    });
   }
 
   /** @param {number} value */
