@@ -72,7 +72,7 @@ async function startPrometheus(targetPort: number): Promise<Prometheus> {
     if (Date.now() > deadline || child.exitCode !== null) throw new Error('prometheus did not become ready');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return {
+  const prometheus: Prometheus = {
     process: child,
     api: async (path) => {
       const body = (await (await fetch(`${base}/api/v1/${path}`)).json()) as {
@@ -83,6 +83,14 @@ async function startPrometheus(targetPort: number): Promise<Prometheus> {
       return body.data;
     },
   };
+  // Prometheus hands new targets to its scrapers at most every 5 s: wait until ours has been tried
+  // once (it is down: nothing listens yet), so the run is scraped from its first second.
+  for (;;) {
+    const { activeTargets } = (await prometheus.api('targets')) as { activeTargets: { health: string }[] };
+    if (activeTargets.some((target) => target.health !== 'unknown')) return prometheus;
+    if (Date.now() > deadline) throw new Error('prometheus never tried its target');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 /** Runs `config` under `run --metrics` while `prometheus` scrapes it; returns run's exit code. */
@@ -112,10 +120,20 @@ describe('run --metrics scraped by a real Prometheus', { skip: noPrometheus }, (
     const series = (await prometheus!.api(
       `series?match[]=${encodeURIComponent('headroom_process_gpu_memory_bytes')}`,
     )) as Series[];
-    t.diagnostic(`${series.length} headroom_process_gpu_memory_bytes series`);
+    const scrapes = (
+      await Promise.all(
+        ['count_over_time(up[5m])', 'sum_over_time(up[5m])'].map((q) => prometheus!.api(`query?query=${q}`)),
+      )
+    )
+      .map((data) => (data as { result: Vector }).result[0]?.value[1])
+      .join(' tried, ')
+      .concat(' up');
+    t.diagnostic(
+      `${series.length} headroom_process_gpu_memory_bytes series; scrapes: ${scrapes}`,
+    );
     for (const name of ['sim', 'learner', 'actor']) {
       const own = series.filter((s) => s.process === name);
-      assert.ok(own.length >= 1, `a series for ${name}: ${JSON.stringify(series)}`);
+      assert.ok(own.length >= 1, `a series for ${name}: ${JSON.stringify(series)}; scrapes ${scrapes}`);
       for (const s of own) {
         assert.equal(s.job, 'headroom');
         assert.equal(s.instance, `127.0.0.1:${metricsPort}`);

@@ -3,7 +3,16 @@
 // canvas painted, every event listed, no request beyond the file itself, a screenshot written.
 // UPDATE_SCREENSHOTS=1 also copies the seed 000 screenshot to docs/report.png (the README's).
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
@@ -53,10 +62,13 @@ async function checkReport(runDir: string, name: string) {
   return { ...opened, screenshot, painted };
 }
 
+let seedRun = '';
+
 describe('headroom report in a real browser', { skip: noBrowser }, () => {
   test('seed 000 on a simulated card: plan, summary, one card chart and two charts per process', async () => {
     const { runDir, code, stderr } = recordRun({ scratch, config: seedConfig, name: 'seed000' });
     assert.equal(code, 0, stderr);
+    seedRun = runDir;
     const { page, painted, screenshot } = await checkReport(runDir, 'seed000');
     assert.equal(painted.length, 1 + 3 * 2);
     const summary = await page.locator('#summary tbody').innerText();
@@ -71,6 +83,18 @@ describe('headroom report in a real browser', { skip: noBrowser }, () => {
     await page.close();
     if (process.env.UPDATE_SCREENSHOTS === '1')
       copyFileSync(screenshot, join(repoRoot, 'docs', 'report.png'));
+  });
+
+  test('a record cut short by a crash (half a sample line, no summary.json) still makes a page', async (t) => {
+    if (!seedRun) return t.skip('needs the seed 000 record of the test before');
+    const runDir = join(scratch, 'cut-short');
+    cpSync(seedRun, runDir, { recursive: true });
+    rmSync(join(runDir, 'summary.json'));
+    const samples = readFileSync(join(runDir, 'samples.jsonl'), 'utf8');
+    writeFileSync(join(runDir, 'samples.jsonl'), samples.slice(0, Math.floor(samples.length / 2)));
+    const { page } = await checkReport(runDir, 'cut-short');
+    assert.match(await page.locator('#status').innerText(), /no summary\.json/);
+    await page.close();
   });
 
   test('a host OOM kill: the kill and the restart are marked, and doctor diagnoses host memory', async (t) => {
