@@ -68,6 +68,13 @@
         state.simulated ? el('span', { class: 'badge' }, ['simulated GPU']) : null,
         ` ${state.runDir}`,
       ]),
+      state.problems.length
+        ? el(
+            'ul',
+            { class: 'problems' },
+            state.problems.map((/** @type {string} */ p) => el('li', {}, [`note: ${p}`])),
+          )
+        : null,
     ]);
   }
 
@@ -81,6 +88,7 @@
       p.confidence ?? '',
       p.exitCode === null ? (p.signal ?? '–') : String(p.exitCode),
       String(p.restarts),
+      String(p.oomKills ?? 0),
       size(p.peakHostBytes),
       size(p.hostLimitBytes),
       size(p.peakGpuBytes),
@@ -94,6 +102,7 @@
       'confidence',
       'exit',
       'restarts',
+      'OOM kills',
       'peak host',
       'host limit',
       'peak GPU',
@@ -105,7 +114,7 @@
       .map((/** @type {any} */ p) => el('li', {}, [el('b', {}, [`${p.name}: `]), p.because]));
     return el('section', { id: 'summary' }, [
       el('h2', {}, ['Summary']),
-      table(headers, rows, [4, 5, 6, 7, 8, 9]),
+      table(headers, rows, [4, 5, 6, 7, 8, 9, 10]),
       why.length ? el('ul', {}, why) : null,
     ]);
   }

@@ -2,7 +2,7 @@
 // exist from the start and go up with restarts and OOM kills, nothing left over when the run ends.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseEvent, parsePlan, parseSample } from '../observe/parse-record.js';
+import { parseEvent, parsePlan, parseSample, parseSummary } from '../observe/parse-record.js';
 import { feedRecordMetrics } from './from-record.js';
 import { parseListenAddress } from './listen-address.js';
 import { labelsOfInstance } from './observation.js';
@@ -57,7 +57,7 @@ test('samples become labelled gauges; restarts and OOM kills count; the end clea
   );
   assert.match(line(text, 'headroom_process_restarts_total') ?? '', /} 1$/);
   assert.match(line(text, 'headroom_process_oom_kills_total') ?? '', /} 1$/);
-  feed({ kind: 'summary', summary: { processes: [] } });
+  feed({ kind: 'summary', summary: parseSummary({ processes: [] })! });
   text = await metrics.render();
   assert.equal(line(text, 'headroom_process_gpu_memory_bytes'), undefined);
   assert.match(line(text, 'headroom_process_oom_kills_total') ?? '', /} 1$/, 'counters stay');

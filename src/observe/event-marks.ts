@@ -1,6 +1,5 @@
 // What an event of events.jsonl means to an observer: one judge for the report's markers, the
 // dashboard and the /metrics counters. Event types are the supervisor's (src/supervise/types.ts).
-import type { RecordEvent } from './record-types.js';
 
 /** The kinds of moment the report marks on its time axis and /metrics counts. */
 export type EventMark =
@@ -29,8 +28,8 @@ export const markLabels: Record<EventMark, string> = {
   other: 'event',
 };
 
-/** The mark of one event. `oom` with kind host (attempt.ts) and a future `oom-kill` type are both OOM kills. */
-export function markOf(event: Pick<RecordEvent, 'type'> & { kind?: unknown }): EventMark {
+/** The mark of one event. An OOM kill is `oom-kill` (record version 2) or `oom` with kind host (version 1). */
+export function markOf(event: { type: string; kind?: unknown }): EventMark {
   switch (event.type) {
     case 'spawn':
       return 'start';
@@ -43,7 +42,6 @@ export function markOf(event: Pick<RecordEvent, 'type'> & { kind?: unknown }): E
     case 'oom':
       return event.kind === 'gpu' ? 'gpu-oom' : 'oom-kill';
     case 'gpu-over-budget':
-    case 'budget-exceeded':
       return 'budget-exceeded';
     case 'watchdog-kill':
     case 'enforce-kill':

@@ -1,5 +1,8 @@
-// Tolerant parsing of run-record files: a value that is not the expected shape is dropped (null),
-// unknown fields are kept, numbers that are not numbers become null. Pure: text or values in.
+// Parsing run-record lines and files for the observers: through the run-record schemas
+// (src/run-record/schema.ts), tolerantly (unknown fields kept, a newer writer's line kept when it has
+// its key fields), each time parsed to milliseconds. Pure: values in, values out.
+import type { z } from 'zod';
+import { type RunEvent, runEventSchema, runSampleSchema, runSummarySchema } from '../run-record/index.js';
 import type {
   RecordDevice,
   RecordEvent,
@@ -9,7 +12,6 @@ import type {
   RecordSample,
   RecordSummary,
   SampledCard,
-  SampledMemory,
 } from './record-types.js';
 
 type Loose = Record<string, unknown>;
@@ -56,29 +58,21 @@ export function parsePlan(value: unknown): RecordPlan | null {
   return { devices, processes, findings };
 }
 
-function parseMemory(value: unknown): SampledMemory | null {
-  if (!isObject(value)) return null;
-  const memory: SampledMemory = { ...value };
-  for (const key of ['rssBytes', 'pssBytes', 'swapBytes', 'hostBytes', 'cgroupBytes', 'gpuBytes'])
-    memory[key] = finite(value[key]);
-  const pid = finite(value.pid);
-  if (pid === null) delete memory.pid;
-  else memory.pid = pid;
-  return memory;
+// A value the schema rejects is still kept when it has the key fields: a newer headroom's line
+// (run-record/reader.ts keeps those too).
+function checked<T>(schema: z.ZodType<T>, value: unknown, hasKeyFields: (value: Loose) => boolean): T | null {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  return isObject(value) && hasKeyFields(value) ? (value as T) : null;
 }
 
 /** One line of samples.jsonl, or null when it is not one. */
 export function parseSample(value: unknown): RecordSample | null {
-  if (!isObject(value) || !isObject(value.processes)) return null;
-  const time = parseTime(value.time);
-  if (!time) return null;
-  const processes: Record<string, SampledMemory> = {};
-  for (const [name, held] of Object.entries(value.processes)) {
-    const memory = parseMemory(held);
-    if (memory) processes[name] = memory;
-  }
-  const gpus = Array.isArray(value.gpus)
-    ? value.gpus.flatMap((g): SampledCard[] =>
+  const sample = checked(runSampleSchema, value, (v) => isObject(v.processes));
+  const time = parseTime(sample?.time);
+  if (!sample || !time) return null;
+  const gpus = Array.isArray(sample.gpus)
+    ? sample.gpus.flatMap((g): SampledCard[] =>
         isObject(g) && finite(g.index) !== null
           ? [
               {
@@ -91,26 +85,25 @@ export function parseSample(value: unknown): RecordSample | null {
           : [],
       )
     : undefined;
-  return { ...time, processes, ...(gpus ? { gpus } : {}) };
+  return { ...sample, ...time, ...(gpus ? { gpus } : {}) };
 }
 
 /** One line of events.jsonl, or null when it is not one. */
 export function parseEvent(value: unknown): RecordEvent | null {
-  if (!isObject(value) || typeof value.type !== 'string') return null;
-  const time = parseTime(value.time);
-  if (!time) return null;
-  const message = typeof value.message === 'string' ? value.message : value.type;
-  const process = typeof value.process === 'string' ? value.process : undefined;
-  const event: RecordEvent = { ...value, ...time, type: value.type, message };
-  if (process === undefined) delete event.process;
-  return event;
+  const event = checked(
+    runEventSchema as unknown as z.ZodType<RunEvent>,
+    value,
+    (v) => typeof v.type === 'string',
+  );
+  const time = parseTime(event?.time);
+  if (!event || !time) return null;
+  return { ...event, ...time, message: typeof event.message === 'string' ? event.message : event.type };
 }
 
 /** summary.json, or null when it is not one. */
 export function parseSummary(value: unknown): RecordSummary | null {
-  if (!isObject(value)) return null;
-  const processes = list(value.processes).flatMap((p) =>
-    isObject(p) && typeof p.name === 'string' ? [p as unknown as RecordSummary['processes'][number]] : [],
-  );
-  return { ...(value as unknown as RecordSummary), processes };
+  const summary = checked(runSummarySchema, value, (v) => Array.isArray(v.processes));
+  if (!summary) return null;
+  const processes = summary.processes.filter((p) => isObject(p) && typeof p.name === 'string');
+  return { ...summary, processes };
 }

@@ -1,9 +1,10 @@
-// Reads a run directory whole (for `report`), and finds the latest run under .headroom/runs.
+// Reads a run directory whole (for `report`) through the run-record module's reader, and finds the
+// latest run under .headroom/runs.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { JsonlTail } from './jsonl-tail.js';
+import { forEachEvent, forEachSample, readRunFiles } from '../run-record/index.js';
 import { parseEvent, parseJson, parsePlan, parseSample, parseSummary } from './parse-record.js';
-import type { RunRecordData } from './record-types.js';
+import type { RecordEvent, RecordSample, RunRecordData } from './record-types.js';
 
 /** The default place `run` writes records to, relative to the working directory. */
 export const defaultRunsDir = join('.headroom', 'runs');
@@ -17,44 +18,40 @@ export function readJsonFile(path: string): unknown {
   }
 }
 
-/** Every line of a JSON-lines file through `parse`, counting the lines it rejects. */
-function readLines<T>(path: string, parse: (value: unknown) => T | null): { values: T[]; skipped: number } {
-  const tail = new JsonlTail(path);
-  const lines = tail.readLines();
-  // A last line without its newline is read too, if it is whole: the run may still be writing.
-  if (tail.rest().trim() !== '') lines.push(tail.rest());
-  const values: T[] = [];
-  let skipped = 0;
-  for (const line of lines) {
-    const value = parse(parseJson(line));
-    if (value === null) skipped += 1;
-    else values.push(value);
-  }
-  return { values, skipped };
-}
-
-/** Reads plan.json, samples.jsonl, events.jsonl and summary.json; missing parts are empty or null. */
-export function readRecord(runDir: string): RunRecordData {
-  const samples = readLines(join(runDir, 'samples.jsonl'), parseSample);
-  const events = readLines(join(runDir, 'events.jsonl'), parseEvent);
+/** Reads run.json, plan.json, summary.json, samples.jsonl and events.jsonl through the run-record
+ * module's tolerant reader; what is missing or damaged is in `problems`. */
+export async function readRecord(runDir: string): Promise<RunRecordData> {
+  const files = readRunFiles(runDir);
+  const problems = [...files.problems];
+  const samples: RecordSample[] = [];
+  const events: RecordEvent[] = [];
+  await forEachSample(runDir, (line) => void pushParsed(samples, parseSample(line)), problems);
+  await forEachEvent(runDir, (line) => void pushParsed(events, parseEvent(line)), problems);
   return {
     runDir,
-    plan: parsePlan(readJsonFile(join(runDir, 'plan.json'))),
-    samples: samples.values.sort((a, b) => a.timeMs - b.timeMs),
-    events: events.values.sort((a, b) => a.timeMs - b.timeMs),
-    summary: parseSummary(readJsonFile(join(runDir, 'summary.json'))),
-    skippedLines: samples.skipped + events.skipped,
+    meta: files.meta,
+    plan: parsePlan(files.plan),
+    samples: samples.sort((a, b) => a.timeMs - b.timeMs),
+    events: events.sort((a, b) => a.timeMs - b.timeMs),
+    summary: files.summary === null ? null : parseSummary(files.summary),
+    problems,
   };
 }
 
-/** True when `dir` holds a run record (plan.json, samples.jsonl, events.jsonl or summary.json). */
+const pushParsed = <T>(list: T[], value: T | null): void => {
+  if (value !== null) list.push(value);
+};
+
+/** True when `dir` holds a run record (run.json, plan.json, samples.jsonl, events.jsonl or summary.json). */
 export function isRecordDirectory(dir: string): boolean {
   try {
     if (!statSync(dir).isDirectory()) return false;
   } catch {
     return false;
   }
-  return ['plan.json', 'samples.jsonl', 'events.jsonl', 'summary.json'].some((f) => existsSync(join(dir, f)));
+  return ['run.json', 'plan.json', 'samples.jsonl', 'events.jsonl', 'summary.json'].some((f) =>
+    existsSync(join(dir, f)),
+  );
 }
 
 /** The newest run under `runsDir` (run ids sort by start time), or undefined when there is none. */
@@ -73,11 +70,15 @@ export function findLatestRun(runsDir: string = defaultRunsDir): string | undefi
   return runs[0]?.dir;
 }
 
-// plan.json is written once, when the run starts; summary.json and logs change the directory's time later.
+// run.json (then plan.json, in records before it) is written once, when the run starts; summary.json
+// and logs change the directory's time later.
 function startedMsOf(dir: string): number {
-  try {
-    return statSync(join(dir, 'plan.json')).mtimeMs;
-  } catch {
-    return statSync(dir).mtimeMs;
+  for (const file of ['run.json', 'plan.json']) {
+    try {
+      return statSync(join(dir, file)).mtimeMs;
+    } catch {
+      // not in this record
+    }
   }
+  return statSync(dir).mtimeMs;
 }

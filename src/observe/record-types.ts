@@ -1,7 +1,15 @@
-// A run record as the observers (report, dashboard, /metrics) read it: every field optional or
-// loosely typed, unknown fields kept, because records are read live, after crashes and across
-// versions. The writer is src/supervise/run-record.ts (plan.json, events.jsonl, samples.jsonl,
-// summary.json); when the run record becomes a schema module (issue #10), this file goes.
+// A run record as the observers (report, dashboard, /metrics) read it: the run-record module's
+// types (src/run-record/schema.ts, the contract) with each line's time parsed, plus plan.json as far
+// as the observers need it (the schema leaves the plan its own type) and the cards' own readings
+// that samples carry (`gpus`, written by the sampler for the "others on the card" view).
+import type {
+  ProcessSummary,
+  RunEvent,
+  RunMeta,
+  RunSample,
+  RunSummary,
+  SampledProcess,
+} from '../run-record/index.js';
 
 /** One device of plan.json. */
 export interface RecordDevice {
@@ -45,17 +53,7 @@ export interface RecordPlan {
 }
 
 /** What one process's tree held at one sample. */
-export interface SampledMemory {
-  pid?: number;
-  pids?: number;
-  rssBytes?: number | null;
-  pssBytes?: number | null;
-  swapBytes?: number | null;
-  hostBytes?: number | null;
-  cgroupBytes?: number | null;
-  gpuBytes?: number | null;
-  [field: string]: unknown;
-}
+export type SampledMemory = SampledProcess;
 
 /** One card's own reading at a sample (all processes on it, headroom's or not). */
 export interface SampledCard {
@@ -65,64 +63,33 @@ export interface SampledCard {
   totalBytes?: number;
 }
 
-/** One line of samples.jsonl. */
-export interface RecordSample {
-  time: string;
+/** One line of samples.jsonl, its time parsed. */
+export type RecordSample = RunSample & {
   /** Milliseconds since the epoch, parsed from `time`. */
   timeMs: number;
-  processes: Record<string, SampledMemory>;
   gpus?: SampledCard[];
-}
+};
 
-/** One line of events.jsonl. */
-export interface RecordEvent {
-  time: string;
-  timeMs: number;
-  type: string;
-  process?: string;
-  message: string;
-  [field: string]: unknown;
-}
+/** One line of events.jsonl, its time parsed. */
+export type RecordEvent = RunEvent & { timeMs: number };
 
 /** One process of summary.json. */
-export interface RecordProcessSummary {
-  name: string;
-  reason?: string;
-  confidence?: string;
-  because?: string;
-  exitCode?: number | null;
-  signal?: string | null;
-  restarts?: number;
-  peakHostBytes?: number | null;
-  peakGpuBytes?: number | null;
-  peakCgroupBytes?: number | null;
-  hostLimitBytes?: number | null;
-  hostEnforcement?: string;
-  gpuBudgetBytes?: number | null;
-  oomKills?: number;
-  log?: string;
-  startedAt?: string | null;
-  endedAt?: string;
-}
+export type RecordProcessSummary = ProcessSummary;
 
 /** summary.json: written once, when the run has ended. */
-export interface RecordSummary {
-  runId?: string;
-  startedAt?: string;
-  endedAt?: string;
-  exitCode?: number;
-  processes: RecordProcessSummary[];
-}
+export type RecordSummary = RunSummary;
 
 /** A run record read whole. */
 export interface RunRecordData {
   runDir: string;
+  /** run.json (record version 2 on): the run's id and start, even when it was cut short. */
+  meta: RunMeta | null;
   plan: RecordPlan | null;
   samples: RecordSample[];
   events: RecordEvent[];
   summary: RecordSummary | null;
-  /** Lines that could not be read (a line cut short by a crash, a foreign line). */
-  skippedLines: number;
+  /** What the reader could not read or found damaged, in sentences (run-record's reader). */
+  problems: string[];
 }
 
 /** One change of a record being followed, in the order it was found. */

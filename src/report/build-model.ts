@@ -55,7 +55,7 @@ export class ReportModelBuilder {
       plan: null,
       diagnoses: [],
       logHrefs: {},
-      skippedLines: 0,
+      problems: [],
     };
   }
 
@@ -208,6 +208,10 @@ export function buildReportModel(
   if (record.summary) builder.setSummary(record.summary);
   builder.setDiagnoses(options.diagnoses ?? []);
   const model = builder.model();
-  model.skippedLines = record.skippedLines;
+  if (record.meta) {
+    model.runId ??= record.meta.runId;
+    model.startedAt ??= record.meta.startedAt;
+  }
+  model.problems = record.problems;
   return model;
 }

@@ -49,6 +49,8 @@ export interface ReportSummaryRow {
   exitCode: number | null;
   signal: string | null;
   restarts: number;
+  /** OOM kills in its tree over all attempts (summary.json's `oomKills`, record version 2). */
+  oomKills: number;
   peakHostBytes: number | null;
   hostLimitBytes: number | null;
   peakGpuBytes: number | null;
@@ -103,8 +105,8 @@ export interface ReportModel {
   diagnoses: ReportDiagnosis[];
   /** Where each process's log opens from the page (relative to the report, or a dashboard URL). */
   logHrefs: Record<string, string>;
-  /** Lines of the record that could not be read. */
-  skippedLines: number;
+  /** What the record's reader found missing or damaged, in sentences. */
+  problems: string[];
 }
 
 /** The values one sample adds, for a live page to append (the same layout as the model's series). */

@@ -56,6 +56,7 @@ export function summaryRows(summary: RecordSummary): ReportSummaryRow[] {
     exitCode: numberOrNull(p.exitCode),
     signal: stringOrNull(p.signal),
     restarts: numberOrNull(p.restarts) ?? 0,
+    oomKills: Array.isArray(p.oomKills) ? p.oomKills.length : 0,
     peakHostBytes: numberOrNull(p.peakHostBytes),
     hostLimitBytes: numberOrNull(p.hostLimitBytes),
     peakGpuBytes: numberOrNull(p.peakGpuBytes),

@@ -46,7 +46,8 @@ test('a record becomes series per process, the others on each card, marks and li
       })!,
     ],
     summary: null,
-    skippedLines: 0,
+    meta: null,
+    problems: [],
   };
   const model = buildReportModel(record);
   assert.deepEqual(model.timesSec, [1, 2]);
@@ -84,7 +85,8 @@ test('the page inlines everything, and data cannot end its script element', () =
     samples: [],
     events: [],
     summary: null,
-    skippedLines: 0,
+    meta: null,
+    problems: [],
   });
   model.runId = '</script><script>alert(1)</script>';
   const assets = { chartLibraryJs: 'var uPlot;', chartLibraryCss: '', chartsJs: '', pageJs: '', pageCss: '' };

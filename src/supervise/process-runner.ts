@@ -84,6 +84,8 @@ function summarize(options: {
     hostLimitBytes: spec.hostMemoryBytes,
     hostEnforcement: live.hostEnforcement,
     gpuBudgetBytes: spec.gpuBudgetBytes,
+    oomKills: live.oomKills.map((kill) => ({ ...kill })),
+    budgetExceeded: live.budgetExceeded ? { ...live.budgetExceeded } : null,
     log: context.record.logEntry(spec.name),
     startedAt: firstStartedAtMs === null ? null : new Date(firstStartedAtMs).toISOString(),
     endedAt: new Date(outcome.endedAtMs ?? context.clock.now()).toISOString(),

@@ -4,11 +4,33 @@ import type { GpuProbe, GpuSnapshot } from '../probe/gpu/types.js';
 import { readCgroupUsageBytes } from '../probe/host/cgroup.js';
 import { readProcessTable } from '../probe/host/proc-table.js';
 import { readTreeMemory } from '../probe/host/tree-memory.js';
+import type { SampledMember, SampledProcess } from '../run-record/schema.js';
 import { formatBytes } from '../units.js';
+import { checkOomKills } from './oom-kills.js';
 import { listTreePids, rememberTreePids } from './process-tree.js';
 import { type LiveProcess, type RunContext, statusOf } from './run-context.js';
 import { requestStop } from './stop.js';
 import { killTree } from './terminate.js';
+import { roleOf, type TreeMembers, updateMembers } from './tree-members.js';
+
+/** Members written per process per sample: the largest, so a pool of hundreds stays a short line. */
+const sampledMemberCount = 16;
+
+function largestMembers(members: TreeMembers, rootPid: number, pids: readonly number[]): SampledMember[] {
+  return pids
+    .flatMap((pid) => {
+      const member = members.get(pid);
+      return member ? [member] : [];
+    })
+    .sort((a, b) => b.pssBytes - a.pssBytes)
+    .slice(0, sampledMemberCount)
+    .map((m) => ({
+      pid: m.pid,
+      role: roleOf(members, rootPid, m.pid).role,
+      rssBytes: m.rssBytes,
+      pssBytes: m.pssBytes,
+    }));
+}
 
 async function snapshotGpus(gpuProbe: GpuProbe): Promise<GpuSnapshot | null> {
   if (gpuProbe.source === 'none') return null;
@@ -43,11 +65,18 @@ function enforceHostLimit(context: RunContext, live: LiveProcess, hostBytes: num
 function checkGpuBudget(context: RunContext, live: LiveProcess, gpuBytes: number | null): void {
   const budgetBytes = live.spec.gpuBudgetBytes;
   if (gpuBytes === null || budgetBytes === null) return;
-  const isOver = gpuBytes > budgetBytes;
+  // NVML's per-process bytes include the CUDA context, which the plan allows beside the budget.
+  const contextBytes = live.spec.gpuContextBytes ?? 0;
+  const isOver = gpuBytes > budgetBytes + contextBytes;
   const isNewlyOver = isOver && !live.isOverGpuBudget;
   live.isOverGpuBudget = isOver;
+  if (isOver) {
+    live.budgetExceeded ??= { peakGpuBytes: gpuBytes, budgetBytes, contextBytes, atMs: context.clock.now() };
+    live.budgetExceeded.peakGpuBytes = Math.max(live.budgetExceeded.peakGpuBytes, gpuBytes);
+  }
   if (!isNewlyOver || !live.attempt) return;
-  const message = `GPU memory ${formatBytes(gpuBytes)} is over its budget of ${formatBytes(budgetBytes)}`;
+  const allowance = contextBytes > 0 ? ` + ${formatBytes(contextBytes)} for its CUDA context` : '';
+  const message = `${live.spec.name}'s GPU memory ${formatBytes(gpuBytes)} is over its budget of ${formatBytes(budgetBytes)}${allowance}`;
   context.event('gpu-over-budget', live.spec.name, message, {
     gpuBytes,
     budgetBytes,
@@ -65,13 +94,22 @@ function checkGpuBudget(context: RunContext, live: LiveProcess, gpuBytes: number
 export async function sampleOnce(context: RunContext, gpuProbe: GpuProbe): Promise<void> {
   const gpus = await snapshotGpus(gpuProbe);
   const table = readProcessTable(context.procRoot);
-  const processes: Record<string, unknown> = {};
+  const nowMs = context.clock.now();
+  const processes: Record<string, SampledProcess> = {};
   for (const live of context.live.values()) {
     const attempt = live.attempt;
     if (!attempt || attempt.isExited) continue;
     const pids = listTreePids(attempt, table);
     rememberTreePids(attempt, pids, table);
     const memory = readTreeMemory(pids, context.procRoot);
+    updateMembers({
+      members: attempt.members,
+      pids,
+      table,
+      memory: memory.processes,
+      nowMs,
+      procRoot: context.procRoot,
+    });
     const gpuBytes = sumGpuBytes(gpus, new Set(pids));
     const cgroupBytes = live.group ? readCgroupUsageBytes(live.group) : null;
     live.lastHostBytes = memory.hostBytes;
@@ -89,9 +127,11 @@ export async function sampleOnce(context: RunContext, gpuProbe: GpuProbe): Promi
       hostBytes,
       cgroupBytes,
       gpuBytes,
+      members: largestMembers(attempt.members, attempt.pid, pids),
     };
     enforceHostLimit(context, live, hostBytes);
     checkGpuBudget(context, live, gpuBytes);
+    checkOomKills(context, live, attempt, { isFinal: false });
   }
   if (Object.keys(processes).length > 0) {
     // Each card's own reading too: what the report and /metrics show as "others on the card".

@@ -35,7 +35,11 @@ describe('with a cgroup limit', () => {
     );
     assert.ok((hog.peakCgroupBytes ?? 0) <= limitBytes);
     assert.equal(run.summary.exitCode, 128 + 9);
-    assert.ok(run.events.some((e) => e.type === 'oom' && e.process === 'hog'));
+    const kill = run.events.find((e) => e.type === 'oom-kill' && e.process === 'hog');
+    assert.ok(kill, 'an oom-kill event');
+    assert.equal(kill.role, 'main');
+    assert.equal(hog.oomKills.length, 1);
+    assert.equal(hog.oomKills[0]?.source, 'kernel-log');
   });
 
   test('the same program under the limit exits, with a peak close to what it allocated', async (t) => {

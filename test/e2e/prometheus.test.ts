@@ -128,9 +128,7 @@ describe('run --metrics scraped by a real Prometheus', { skip: noPrometheus }, (
       .map((data) => (data as { result: Vector }).result[0]?.value[1])
       .join(' tried, ')
       .concat(' up');
-    t.diagnostic(
-      `${series.length} headroom_process_gpu_memory_bytes series; scrapes: ${scrapes}`,
-    );
+    t.diagnostic(`${series.length} headroom_process_gpu_memory_bytes series; scrapes: ${scrapes}`);
     for (const name of ['sim', 'learner', 'actor']) {
       const own = series.filter((s) => s.process === name);
       assert.ok(own.length >= 1, `a series for ${name}: ${JSON.stringify(series)}; scrapes ${scrapes}`);

@@ -5,10 +5,7 @@ import type { ReportData } from './run.js';
 
 /** `wrote …/report.html (612 KiB): 3 processes, 12 samples, 9 events`. */
 export function renderReportText(data: ReportData): string {
-  const notes = [
-    data.hasSummary ? '' : 'no summary.json (the run was cut short or is still running)',
-    data.skippedLines > 0 ? `${data.skippedLines} unreadable line(s) skipped` : '',
-  ].filter(Boolean);
+  const notes = data.problems;
   const diagnoses = data.diagnoses > 0 ? `, ${data.diagnoses} diagnosis(es)` : '';
   return `wrote ${data.output} (${formatBytes(data.bytes)}): ${data.processes} processes, ${data.samples} samples, ${data.events} events${diagnoses}\n${notes.map((n) => `note: ${n}\n`).join('')}`;
 }

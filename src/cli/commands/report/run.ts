@@ -33,8 +33,8 @@ export interface ReportData {
   samples: number;
   events: number;
   diagnoses: number;
-  hasSummary: boolean;
-  skippedLines: number;
+  /** What the record's reader found missing or damaged. */
+  problems: string[];
 }
 
 /** The run directory to report on: the one given, or the latest run. */
@@ -50,7 +50,7 @@ export function resolveRunDir(runDir: string | undefined, runsDir = defaultRunsD
   }
   if (!isRecordDirectory(runDir))
     throw new UsageError(
-      `${runDir} is not a run record (no plan.json, samples.jsonl, events.jsonl or summary.json)`,
+      `${runDir} is not a run record (no run.json, plan.json, samples.jsonl, events.jsonl or summary.json)`,
       'pass a directory under .headroom/runs/',
     );
   return resolve(runDir);
@@ -60,7 +60,7 @@ export function resolveRunDir(runDir: string | undefined, runsDir = defaultRunsD
 export async function runReport(options: ReportOptions): Promise<{ data: ReportData; exitCode: number }> {
   const runDir = resolveRunDir(options.runDir, options.runsDir);
   const output = resolve(options.output ?? join(runDir, 'report.html'));
-  const record = readRecord(runDir);
+  const record = await readRecord(runDir);
   const doctor = await examineTarget(runDir);
   // Links to logs work from wherever the page is written, as long as the run stays where it is.
   const logHref = (log: string): string => encodeURI(relative(dirname(output), join(runDir, log)));
@@ -80,8 +80,7 @@ export async function runReport(options: ReportOptions): Promise<{ data: ReportD
     samples: record.samples.length,
     events: record.events.length,
     diagnoses: model.diagnoses.length,
-    hasSummary: record.summary !== null,
-    skippedLines: record.skippedLines,
+    problems: record.problems,
   };
   return { data, exitCode: ExitCode.ok };
 }
