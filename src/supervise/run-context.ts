@@ -72,6 +72,10 @@ export interface LiveProcess {
   peakGpuBytes: number | null;
   isOverGpuBudget: boolean;
   budgetExceeded: BudgetExceeded | null;
+  /** Processes of its tree seen outside its cgroup. */
+  cgroupEscapes: { pid: number; command: string | null; atMs: number }[];
+  /** Why its host limit is not enforced as asked, or null. */
+  hostLimitProblem: string | null;
   /** OOM kills in its tree over every attempt. */
   oomKills: TreeOomKill[];
 }

@@ -6,6 +6,7 @@ import { findOwnMemoryCgroup } from '../probe/host/cgroup-detect.js';
 import { openKernelLog } from '../probe/host/kernel-log.js';
 import { readProcessTable, readProcStat, readStartTime } from '../probe/host/proc-table.js';
 import { sweepStaleCgroups } from '../probe/host/stale-cgroups.js';
+import { becomeChildSubreaper } from '../probe/host/subreaper.js';
 import { recordVersion } from '../run-record/schema.js';
 import { openRunRecord } from '../run-record/writer.js';
 import { displayCommand } from '../verdict/judge.js';
@@ -59,7 +60,14 @@ function newLiveProcess(spec: LaunchSpec): LiveProcess {
     isOverGpuBudget: false,
     budgetExceeded: null,
     oomKills: [],
+    cgroupEscapes: [],
+    hostLimitProblem: null,
   };
+}
+
+// Every process of a tree inherits these: whatever leaves the tree can still be told apart.
+function withRunMarkers(spec: LaunchSpec, runId: string): LaunchSpec {
+  return { ...spec, env: { HEADROOM_PROCESS: spec.name, ...spec.env, HEADROOM_RUN: runId } };
 }
 
 const isSignalName = (value: unknown): value is NodeJS.Signals =>
@@ -93,6 +101,8 @@ function reportStaleCgroups(context: RunContext): void {
 
 export async function supervise(options: SuperviseOptions): Promise<RunSummary> {
   checkLaunchSpecs(options.processes);
+  // What double-forks out of a tree comes back to headroom instead of init (best effort).
+  becomeChildSubreaper();
   const clock = options.clock ?? realClock;
   const startedAtMs = clock.now();
   const record = openRunRecord(options.runDir, {
@@ -133,7 +143,9 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
     kernelLog: options.kmsgPath === null ? null : openKernelLog(options.kmsgPath),
     attributedKills: new Set(),
     readiness: new ReadinessBoard(),
-    live: new Map(options.processes.map((spec) => [spec.name, newLiveProcess(spec)])),
+    live: new Map(
+      options.processes.map((spec) => [spec.name, newLiveProcess(withRunMarkers(spec, options.runId))]),
+    ),
     stopSignal: stopper.signal,
     skipGraceSignal: options.killSignal ?? new AbortController().signal,
     stopWith: () => (isSignalName(options.signal?.reason) ? options.signal.reason : 'SIGTERM'),
