@@ -28,7 +28,12 @@ interface Pending {
 }
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const ansi = /\u001b\[[0-9;]*[A-Za-z]/g;
+// ANSI colour codes, raw or escaped the way syslog (rsyslog's "#033"), journald and shells write
+// them ("\033[", "\x1b[", "^[[") when a log passes through them.
+const ansi = /(?:\u001b|#033|\\033|\\x1[bB]|\\e|\^\[)\[[0-9;]*[A-Za-z]/g;
+// torchrun's per-rank prefix; an unprefixed message followed by prefixed traceback lines is that rank's.
+const rankPrefix = /^\s*\[(?:default)?rank(\d+)\]:/;
+const rankFollowLines = 3;
 // Terminals that wrap a long line pad it with spaces where the wrap was (see the corpus's kernel
 // logs, "total-vm:53312244<spaces>kB"); a run of 20+ spaces between two words is such a seam.
 const wrapSeam = /(\S) {20,}(?=\S)/g;
@@ -59,6 +64,8 @@ export class LogClassifier {
   private wasPreviousHit = false;
   private matchedPrevious = new Set<LogRule>();
   private pending: Pending | undefined;
+  // The last candidate that lacks a rank, watched for a few lines for a "[rankN]:" prefix.
+  private rankFollower: { key: string; remaining: number } | undefined;
 
   constructor(options: ClassifierOptions = {}) {
     this.rules = options.rules ?? logRules;
@@ -77,6 +84,7 @@ export class LogClassifier {
     const isHit = this.trigger.test(raw);
     const text = isHit || this.wasPreviousHit || this.pending ? normalize(raw) : raw;
     if (this.pending) this.continuePending(text);
+    if (this.rankFollower) this.followRank(raw);
     const matched = new Set<LogRule>();
     if (isHit && !quotedSource.test(text)) {
       this.testRules(text, line, matched);
@@ -116,7 +124,8 @@ export class LogClassifier {
   // A wrapped message ("...from devic" / "e: CUDA_ERROR_OUT_OF_MEMORY"): try the two lines
   // rejoined, with and without a space, for rules that matched neither line alone.
   private testJoined(text: string, line: number, matched: Set<LogRule>): void {
-    for (const joined of [this.previous + text.trimStart(), `${this.previous} ${text.trimStart()}`]) {
+    const previous = normalize(this.previous);
+    for (const joined of [previous + text.trimStart(), `${previous} ${text.trimStart()}`]) {
       const lower = joined.toLowerCase();
       for (const rule of this.rules) {
         if (matched.has(rule) || this.matchedPrevious.has(rule)) continue;
@@ -136,8 +145,20 @@ export class LogClassifier {
       const match = rule.pattern.exec(text);
       if (!match) continue;
       const facts = this.familyFacts.get(rule.family) ?? {};
-      this.familyFacts.set(rule.family, { ...rule.extract(match), ...facts });
+      this.familyFacts.set(rule.family, mergeFacts(facts, rule.extract(match), rule.keep ?? 'first'));
     }
+  }
+
+  private followRank(raw: string): void {
+    const follower = this.rankFollower!;
+    const rank = rankPrefix.exec(raw)?.[1];
+    if (rank !== undefined) {
+      this.candidates.fillFact(follower.key, 'rank', Number(rank));
+      this.rankFollower = undefined;
+      return;
+    }
+    follower.remaining -= 1;
+    if (follower.remaining <= 0) this.rankFollower = undefined;
   }
 
   private hit(rule: LogRule, text: string, match: RegExpExecArray, line: number): void {
@@ -169,6 +190,21 @@ export class LogClassifier {
 
   private record(rule: LogRule, text: string, match: RegExpExecArray, line: number, before: string[]): void {
     const hit = rule.extract ? rule.extract({ text, match, before }) : {};
-    if (hit) this.candidates.add(rule, hit, line, text);
+    if (!hit) return;
+    const key = this.candidates.add(rule, hit, line, text);
+    const hasRank = hit.facts?.rank !== undefined;
+    this.rankFollower = key !== undefined && !hasRank ? { key, remaining: rankFollowLines } : undefined;
   }
+}
+
+/** Merges a fact rule's new facts into a family's, keeping the first, the last or the largest value. */
+function mergeFacts(facts: Facts, next: Facts, keep: 'first' | 'last' | 'max'): Facts {
+  if (keep === 'first') return { ...next, ...facts };
+  if (keep === 'last') return { ...facts, ...next };
+  const merged: Facts = { ...facts };
+  for (const [key, value] of Object.entries(next)) {
+    const old = merged[key];
+    merged[key] = typeof old === 'number' && typeof value === 'number' ? Math.max(old, value) : value;
+  }
+  return merged;
 }
