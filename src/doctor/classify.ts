@@ -22,6 +22,8 @@ export interface ClassifiedLog {
 interface Pending {
   rule: LogRule;
   text: string;
+  /** The hit line alone, before continuation lines were appended. */
+  firstText: string;
   line: number;
   remaining: number;
   before: string[];
@@ -165,10 +167,10 @@ export class LogClassifier {
     const before = [...this.ring.slice(this.ringNext), ...this.ring.slice(0, this.ringNext)];
     if (rule.continuationLines && !messageEnd.test(text)) {
       if (this.pending) this.completePending();
-      this.pending = { rule, text, line, remaining: rule.continuationLines, before };
+      this.pending = { rule, text, firstText: text, line, remaining: rule.continuationLines, before };
       return;
     }
-    this.record(rule, text, match, line, before);
+    this.record(rule, text, match, line, before, text);
   }
 
   private continuePending(text: string): void {
@@ -182,14 +184,21 @@ export class LogClassifier {
   }
 
   private completePending(): void {
-    const { rule, text, line, before } = this.pending!;
+    const { rule, text, firstText, line, before } = this.pending!;
     this.pending = undefined;
     const match = rule.pattern.exec(text);
-    if (match) this.record(rule, text, match, line, before);
+    if (match) this.record(rule, text, match, line, before, firstText);
   }
 
-  private record(rule: LogRule, text: string, match: RegExpExecArray, line: number, before: string[]): void {
-    const hit = rule.extract ? rule.extract({ text, match, before }) : {};
+  private record(
+    rule: LogRule,
+    text: string,
+    match: RegExpExecArray,
+    line: number,
+    before: string[],
+    firstText: string,
+  ): void {
+    const hit = rule.extract ? rule.extract({ text, match, before, firstText }) : {};
     if (!hit) return;
     const key = this.candidates.add(rule, hit, line, text);
     const hasRank = hit.facts?.rank !== undefined;

@@ -52,6 +52,8 @@ function explain(draft: Draft, context: ExplainContext): Explanation {
     case 'sim_capacity':
       return explainSimCapacity(draft);
     default:
+      // TensorFlow's cuBLAS/cuDNN start-up failures are library memory outside its pool, not its batch.
+      if (draft.code === 'tf-gpu-library-init-failed') return explainLibrary(draft, context);
       switch (draft.framework) {
         case 'torch':
           return explainTorch(draft, context);

@@ -65,8 +65,11 @@ export function isShmMeasuredRoomy(context: Facts): boolean {
 
 /** A bus error is /dev/shm when /dev/shm is measured full, and not when it is measured far from full. */
 export function resolveBusError(draft: Draft, context: Facts): Draft {
-  if (!busErrorCodes.has(draft.code)) return draft;
   const percent = context.shmUsePercent;
+  // A worker that died without a message while df showed /dev/shm full ran out of /dev/shm.
+  if (draft.code === 'dataloader-worker-exited' && typeof percent === 'number' && percent >= shmFullPercent)
+    return { ...draft, kind: 'shm', weight: 2, summary: 'a DataLoader worker died while /dev/shm was full' };
+  if (!busErrorCodes.has(draft.code)) return draft;
   if (typeof percent === 'number' && percent >= shmFullPercent) return { ...draft, weight: 3 };
   if (!isShmMeasuredRoomy(context)) return draft;
   return {

@@ -117,6 +117,8 @@ export interface RuleInput {
   match: RegExpExecArray;
   /** Up to a few dozen lines before the hit, oldest first, for context (traceback, ranks). */
   before: readonly string[];
+  /** The hit's own line, without the continuation lines `text` may have rejoined. */
+  firstText?: string;
 }
 
 /** What a rule contributes on a hit. */

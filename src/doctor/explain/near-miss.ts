@@ -103,7 +103,7 @@ export function explainUndecidedInit(draft: Draft, ctx: ExplainContext): Explana
     causeText: `${layer} failed to initialise and the log prints no memory figures: a GPU already full and a broken or mismatched install fail the same way`,
     fixes: [
       fix(
-        'run nvidia-smi while it starts: if the GPU is nearly full, free it or lower the batch size; if it is mostly free, the install is at fault',
+        'run nvidia-smi while it starts: a nearly full GPU means memory (see what holds it, then free it); a mostly free one means the install is at fault',
         `${layer} handle creation fails both when its memory cannot be allocated and when the library does not match the driver`,
       ),
       fix(`check the versions the framework sees: ${versionCheck}`, installCheck.because),

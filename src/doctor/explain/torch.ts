@@ -50,9 +50,41 @@ function tooSmall(n: TorchNumbers): Explanation {
   };
 }
 
+/** Share of reserved memory that, stranded (non-releasable, or cached unused), is fragmentation by the table alone. */
+export const summaryFragmentedShare = 0.2;
+
+// Only torch.cuda.memory_summary()'s table, no message: no request to compare with, so the table's
+// own split of reserved memory decides (Non-releasable = inactive split blocks, FACTS Q10).
+function explainFromSummary(draft: Draft, n: TorchNumbers): Explanation {
+  const reserved = n.reservedBytes;
+  const allocated = n.allocatedBytes ?? 0;
+  const stranded = num(draft.facts, 'summaryNonReleasableBytes') ?? Math.max(0, reserved - allocated);
+  const counts = `${draft.facts.oomCount ?? 'an'} OOM${draft.facts.oomCount === 1 ? '' : 's'} counted`;
+  if (reserved > 0 && stranded >= summaryFragmentedShare * reserved) {
+    return {
+      cause: 'fragmentation',
+      causeText: `PyTorch's memory summary (${counts}) shows ${size(stranded)} of its ${size(reserved)} reserved stranded in split blocks (non-releasable) beside ${size(allocated)} allocated: fragmentation`,
+      fixes: [
+        allocatorFix(draft, { ...n, unallocatedBytes: stranded }),
+        batchFix({ ...n, allocatedBytes: undefined }),
+      ],
+    };
+  }
+  return {
+    cause: 'batch_too_large',
+    causeText: `PyTorch's memory summary (${counts}) shows ${size(allocated)} allocated of ${size(reserved)} reserved: the tensors themselves fill the pool, not fragmentation`,
+    fixes: [batchFix({ ...n, allocatedBytes: undefined })],
+  };
+}
+
 /** Picks among contradiction, cap, impossible request, co-tenant, small card, fragmentation and batch. */
 export function explainTorch(draft: Draft, { context }: ExplainContext): Explanation {
   const n = torchNumbers(draft);
+  if (
+    num(draft.facts, 'requestedBytes') === undefined &&
+    num(draft.facts, 'summaryReservedBytes') !== undefined
+  )
+    return explainFromSummary(draft, n);
   const device = draft.facts.device ?? draft.facts.summaryDevice ?? 0;
   const total = n.totalBytes ?? 0;
   const allowedBytes = num(draft.facts, 'allowedBytes');

@@ -93,6 +93,18 @@ function bigProgram(draft: Draft, ctx: ExplainContext): Explanation {
   };
 }
 
+// The program is larger than JAX's pool but would fit a larger share of the card.
+function poolBelowNeed(draft: Draft, ctx: ExplainContext): Explanation {
+  const step = stepTooLarge(draft, ctx);
+  const advice = poolAdvice(draft.facts, ctx.context);
+  return {
+    cause: 'memory_cap',
+    causeText: `the program needs ${size(advice.needBytes!)}, more than JAX's pool of ${size(advice.poolBytes!)} (${advice.currentFraction} of a ${size(advice.totalBytes!)} card) but less than ${advice.suggestedFraction!.toFixed(2)} of the card`,
+    // The fraction first: it is what the numbers show would fit.
+    fixes: [...step.fixes].reverse(),
+  };
+}
+
 function stepTooLarge(draft: Draft, ctx: ExplainContext): Explanation {
   const advice = poolAdvice(draft.facts, ctx.context);
   const request = num(draft.facts, 'requestedBytes');
@@ -166,7 +178,9 @@ export function explainXla(draft: Draft, ctx: ExplainContext): Explanation {
   }
   const advice = poolAdvice(facts, ctx.context);
   if (advice.needSource !== undefined && advice.needSource !== 'request' && (advice.timesPool ?? 0) > 1)
-    return bigProgram(draft, ctx);
+    return advice.suggestedFraction !== undefined && isJaxFrontEnd(ctx)
+      ? poolBelowNeed(draft, ctx)
+      : bigProgram(draft, ctx);
   if (requestedBytes !== undefined && capacityBytes !== undefined && requestedBytes > capacityBytes) {
     const reached = num(facts, 'rematReachedBytes');
     return {

@@ -79,7 +79,7 @@ export const xlaRules: LogRule[] = [
     source: 'openxla/xla xla/tsl/framework/bfc_allocator.cc BFCAllocator::AllocateRawInternal',
     continuationLines: 1,
     summary: "XLA's BFC allocator ran out of memory",
-    extract: ({ text, match, before }) => {
+    extract: ({ text, match, before, firstText }) => {
       // "The caller indicates that this is not a failure": a retry hint, not an OOM (bfc_allocator.cc).
       if (/not a failure/.test(text)) return undefined;
       return {
@@ -88,7 +88,8 @@ export const xlaRules: LogRule[] = [
           allocator: match[1],
           device: deviceOfAllocator(match[1]),
           requestedBytes: intOf(match[3]) ?? sizeAfter(match[2]!, /(.*)/),
-          op: /requested by op (\S+)/.exec(text)?.[1],
+          // The op's name ends the line; what follows on the next line is not part of it.
+          op: /requested by op (\S+)\s*$/.exec(firstText ?? text)?.[1],
         }),
       };
     },
