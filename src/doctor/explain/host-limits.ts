@@ -2,7 +2,7 @@
 // cgroup (container, pod, Slurm's cgroup), Slurm's accounting kill, Kubernetes' eviction, Ray's
 // memory monitor. Each is named as what it is, with the setting that moves it.
 import type { Draft } from '../candidates.js';
-import type { FixDetail } from '../types.js';
+import type { Facts, FixDetail } from '../types.js';
 import { type Explanation, fix, num, size } from './types.js';
 
 const GiB = 1024 ** 3;
@@ -78,10 +78,6 @@ export function explainSlurmAccounting(draft: Draft): Explanation {
         : `resubmit with sbatch --mem=${roomyGiB(used)}G`,
       `the job was killed when its sampled memory passed --mem${used !== undefined ? `; ${roomyGiB(used)}G is 1.5 × the ${size(used)} it reached` : ''}`,
     ),
-    fix(
-      'if the job forks DataLoader workers, lower num_workers (or ask the admins whether JobAcctGatherParams=UsePss is set)',
-      "jobacct_gather sums every process's RSS, so pages the workers share with the parent are counted once per worker",
-    ),
   ];
   return {
     cause: 'accounting_limit',
@@ -111,9 +107,10 @@ export function explainEviction(): Explanation {
 }
 
 /** Ray's memory monitor: the raylet kills workers over a threshold before the kernel would. */
-export function explainRayMonitor(draft: Draft): Explanation {
+export function explainRayMonitor(draft: Draft, context: Facts): Explanation {
   const workers = draft.facts.workersKilled;
-  const node = typeof draft.facts.node === 'string' ? draft.facts.node : '<node ip>';
+  const ip = draft.facts.node ?? context.rayNodeIp;
+  const node = typeof ip === 'string' ? ip : '<node ip>';
   return {
     cause: 'memory_monitor',
     causeText: `Ray's memory monitor killed ${workers ?? 'a'} worker${workers === 1 || workers === undefined ? '' : 's'} because the node's memory passed RAY_memory_usage_threshold (0.95 of the node by default): the raylet acted before the kernel's OOM killer`,

@@ -24,7 +24,7 @@ function keepLessFixes(rssBytes: number | undefined): FixDetail[] {
     fix(
       'lower what the process keeps in RAM: a replay buffer, a cached dataset, num_workers × prefetch_factor batches',
       rssBytes === undefined
-        ? 'the process (or its workers) filled the host RAM'
+        ? 'the OOM killer picks the process using the most memory (mm/oom_kill.c oom_badness), so this one held most of the RAM'
         : `it held ${size(rssBytes)} of anonymous memory (its own heap) when it was killed`,
     ),
     fix(
@@ -67,7 +67,7 @@ export function explainHost(draft: Draft, ctx: ExplainContext): Explanation {
     case 'torch-cpu-alloc-failed':
       return explainHostAllocation(draft, ctx);
     case 'ray-memory-monitor':
-      return explainRayMonitor(draft);
+      return explainRayMonitor(draft, ctx.context);
     case 'kubernetes-evicted':
       return explainEviction();
     case 'slurm-jobacct-kill':

@@ -39,6 +39,10 @@ export function allocatorFix(draft: Draft, n: TorchNumbers): FixDetail {
   }
 }
 
+// "0.3%" below one percent, whole percents above.
+const share = (ratio: number): string =>
+  ratio < 0.01 ? `${(ratio * 100).toFixed(1)}%` : `${Math.ceil(ratio * 100)}%`;
+
 /** The batch cut that frees the shortfall, or the one allocation to look at when it dwarfs the rest. */
 export function batchFix(n: TorchNumbers): FixDetail {
   const { requestedBytes, shortfallBytes, allocatedBytes } = n;
@@ -57,7 +61,7 @@ export function batchFix(n: TorchNumbers): FixDetail {
   const percent = batchCutPercent(shortfallBytes, allocatedBytes);
   return fix(
     `lower the batch size by at least ${percent}%, or use activation checkpointing (torch.utils.checkpoint) and mixed precision`,
-    `the request lacked ${size(shortfallBytes)} beyond free memory, ${percent}% of the ${size(allocatedBytes)} PyTorch had allocated (shortfall ÷ allocated); parameters and optimizer state do not shrink with the batch, so the cut needed is at least this`,
+    `the request lacked ${size(shortfallBytes)} beyond free memory, ${share(shortfallBytes / allocatedBytes)} of the ${size(allocatedBytes)} PyTorch had allocated (shortfall ÷ allocated); parameters and optimizer state do not shrink with the batch, so the cut needed is at least this`,
   );
 }
 

@@ -111,9 +111,9 @@ function stepTooLarge(draft: Draft, ctx: ExplainContext): Explanation {
   const fixes: FixDetail[] = [
     shrinkFix(
       ctx,
-      advice.needBytes !== undefined
-        ? `the program needs at least ${size(advice.needBytes)} at once`
-        : 'activations and temporaries scale with the batch',
+      advice.needSource !== undefined && advice.needSource !== 'request'
+        ? `the program needs at least ${size(advice.needBytes!)} at once, and activations and temporaries scale with the batch`
+        : `${request !== undefined ? `a request of ${size(request)} failed; ` : ''}a step's activations and temporaries scale with the batch`,
     ),
   ];
   if (advice.suggestedFraction !== undefined && isJaxFrontEnd(ctx)) {
@@ -172,7 +172,9 @@ export function explainXla(draft: Draft, ctx: ExplainContext): Explanation {
       draft.code === 'xla-kernel-launch-oom' ? 'loading a kernel' : 'the library behind the custom call';
     return {
       cause: 'outside_pool',
-      causeText: `${what} ran out of memory outside JAX's pool: ${jaxPoolWords(ctx)}, and what it leaves was taken (by another framework in the process, such as TensorFlow, or another process)`,
+      causeText: isJaxFrontEnd(ctx)
+        ? `${what} ran out of memory outside JAX's pool: ${jaxPoolWords(ctx)}, and what it leaves was taken (by another framework in the process, such as TensorFlow, or another process)`
+        : `${what} ran out of memory outside the XLA client's pool: XLA front ends preallocate most of the card, and what they leave was taken (by another framework in the process, or another process)`,
       fixes: isJaxFrontEnd(ctx) ? jaxOutsidePoolFixes(ctx, what) : genericPoolFixes(what),
     };
   }

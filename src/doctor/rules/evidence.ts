@@ -12,8 +12,10 @@ const jaxMarker =
 // TensorFlow's own paths and names; jaxlib's external/org_tensorflow copy is JAX, not TensorFlow.
 const tensorflowMarker =
   /\btensorflow\/(?:core|python|stream_executor|compiler)|site-packages\/tensorflow|\btensorflow_probability\b|\bkeras\b|ResourceExhaustedError|\btf\.(?:keras|config|compat|data)\b|local_xla|local_tsl/i;
+// Also PyTorch's own error wording: c10's "CUDA error: ... when calling `cublasCreate(handle)`",
+// ATen's "cuDNN error: CUDNN_STATUS_...", and c10's asynchronous-error hint (c10/cuda/CUDAException.cpp).
 const torchMarker =
-  /\btorch\b|site-packages\/torch\/|c10::|\bc10\/|torchrun|\bTHC\w*|ProcessGroupNCCL|torch_extensions/i;
+  /\btorch\b|site-packages\/torch\/|c10::|\bc10\/|torchrun|\bTHC\w*|ProcessGroupNCCL|torch_extensions|when calling `cu\w+|\bcuDNN error: CUDNN_STATUS_|CUDA kernel errors might be asynchronously reported|TORCH_USE_CUDA_DSA/i;
 const dfShm = /(\d[\d.]*[KMGT]?)\s+(\d[\d.]*[KMGT]?)\s+(\d[\d.]*[KMGT]?)\s+(\d{1,3})%\s+\/dev\/shm\b/;
 
 // df -h prints sizes in powers of 1024 with a bare suffix ("64M", "1.3G").
@@ -57,7 +59,15 @@ const frameworkRules: FactRule[] = [
   },
   {
     family: 'context',
-    keywords: ['torch', 'c10', 'thc', 'processgroupnccl'],
+    keywords: [
+      'torch',
+      'c10',
+      'thc',
+      'processgroupnccl',
+      'when calling `cu',
+      'cudnn error: cudnn_status_',
+      'asynchronously reported',
+    ],
     pattern: torchMarker,
     source: 'PyTorch module and path names',
     extract: () => ({ torchSeen: true }),
@@ -115,6 +125,14 @@ const logRules: FactRule[] = [
     // MJX/Brax step thousands of environments as one batch: num_envs is the batch dimension.
     source: 'MuJoCo MJX / Brax vectorised environments',
     extract: () => ({ simulatorBatch: true }),
+  },
+  {
+    family: 'context',
+    keywords: ['ip: '],
+    pattern: /\bIP: (\d{1,3}(?:\.\d{1,3}){3})\)/,
+    // Ray's raylet names the node of a memory-monitor kill as "(ID: ..., IP: a.b.c.d)", often wrapped.
+    source: 'ray src/ray/raylet/node_manager.cc worker-kill summary',
+    extract: (m) => definedFacts({ rayNodeIp: m[1] }),
   },
   {
     family: 'context',
