@@ -112,7 +112,8 @@ export function diagnoseClassified(log: ClassifiedLog): Diagnosis[] {
   );
   // A weak memory hint (a cuBLAS handle failure) next to a near miss (a device-side assert) is the
   // near miss's echo, not a memory failure.
-  const hasNearMiss = specific.some((d) => d.kind === 'none');
+  // An init failure that no figure decided is not a near miss: it does not explain a memory hint away.
+  const hasNearMiss = specific.some((d) => d.kind === 'none' && !isUndecidedInit(d));
   const failures = specific.filter((d) => d.kind !== 'none' && !(d.weight === 1 && hasNearMiss));
   const byStrength = (a: Draft, b: Draft) => b.weight - a.weight || a.evidence.line - b.evidence.line;
   const chosen = failures.length > 0 ? failures.sort(byStrength) : specific.sort(byStrength).slice(0, 1);

@@ -34,7 +34,22 @@ export function explainHostAllocation(draft: Draft, { context }: ExplainContext)
   const at = where ? ` at ${where}` : '';
   const what = `${request !== undefined ? `${size(request)} ` : ''}${dtype ? `(${dtype}${shape}) ` : ''}`;
   const fixes: FixDetail[] = [];
-  if (request !== undefined && request < lastStrawBytes) {
+  const text = draft.evidence.text;
+  if (/paging file is too small/i.test(text)) {
+    fixes.push(
+      fix(
+        'lower DataLoader(num_workers=...), or let Windows grow its page file (System → Advanced → Performance → Virtual memory)',
+        'Windows commits memory for every worker process and the CUDA libraries each one loads; the page file backs that commit, and it ran out',
+      ),
+    );
+  } else if (/fork|Errno 12/.test(text)) {
+    fixes.push(
+      fix(
+        "start fewer worker processes, or start them with the 'spawn' or 'forkserver' method instead of forking a large parent",
+        'fork asks the kernel to commit a copy of the whole parent; with a large parent and strict overcommit that fails (ENOMEM)',
+      ),
+    );
+  } else if (request !== undefined && request < lastStrawBytes) {
     fixes.push(
       fix(
         `find what fills the RAM before this point${at}: a buffer that grows (a replay buffer, a cached dataset, a list of results) and cap it`,
@@ -52,7 +67,7 @@ export function explainHostAllocation(draft: Draft, { context }: ExplainContext)
     }
     fixes.push(
       fix(
-        `build it in chunks or memory-map it (np.memmap, np.load(..., mmap_mode="r"))${at} instead of holding it whole`,
+        `build or load it in chunks${at} instead of holding it whole (numpy: np.memmap, np.load(..., mmap_mode="r"))`,
         `the whole ${request !== undefined ? size(request) : 'buffer'} must otherwise fit in free RAM at once`,
       ),
     );

@@ -52,9 +52,12 @@ function explainSigkill(draft: Draft, { context }: ExplainContext): Explanation 
     context.hasTraceback === true
       ? "; the traceback in the log is the launcher's or parent's, not the killed process's own"
       : ' and left no traceback';
+  const shm = num(context, 'shmUsePercent');
+  const shmNote =
+    shm !== undefined && shm >= 90 ? `; df showed /dev/shm ${shm}% full, and its pages take RAM too` : '';
   return {
     cause: 'host_ram',
-    causeText: `${subject} ended by ${exit} with no Python error of its own${traceNote}: the signature of the kernel's OOM killer (host RAM, or a container's limit)`,
+    causeText: `${subject} ended by ${exit} with no Python error of its own${traceNote}: the signature of the kernel's OOM killer (host RAM, or a container's limit)${shmNote}`,
     fixes: [confirmFix, ...keepLessFixes(undefined)],
   };
 }

@@ -63,6 +63,12 @@ export function explainTensorflow(draft: Draft, { context }: ExplainContext): Ex
       causeText: `${pids.length} processes (PID ${pids.join(', ')}) each tried to take most of the same GPU: TensorFlow's default preallocation, once per process`,
       fixes: tensorflowPreallocationFixes(),
     };
+  if (num(facts, 'poolGrowthBytes') !== undefined && request === undefined && facts.op === undefined)
+    return {
+      cause: 'co_tenant',
+      causeText: `the driver refused ${size(num(facts, 'poolGrowthBytes')!)} for TensorFlow's pool and no tensor of the program failed: the GPU was already held by another process`,
+      fixes: [seeHolders(facts.device as number | undefined), ...tensorflowPreallocationFixes()],
+    };
   if (request !== undefined && limit !== undefined && request > limit)
     return {
       cause: 'request_exceeds_device',

@@ -16,14 +16,19 @@ export function generationOf(text: string): TorchGeneration {
   return 'cached';
 }
 
+const isHip = (draft: Draft): boolean =>
+  draft.facts.allocConfVariable === 'PYTORCH_HIP_ALLOC_CONF' ||
+  /\bHIP out of memory/.test(draft.evidence.text);
+
 /** The allocator fix for stranded cache, in the form this PyTorch reads. */
 export function allocatorFix(draft: Draft, n: TorchNumbers): FixDetail {
   const stranded = size(n.unallocatedBytes ?? 0);
   switch (generationOf(draft.evidence.text)) {
     case 'modern':
-      // 2.9.1 ignores PYTORCH_ALLOC_CONF for expandable_segments on CUDA (pytorch/pytorch#183387): the old name works everywhere.
+      // 2.9.1 ignores PYTORCH_ALLOC_CONF for expandable_segments on CUDA (pytorch/pytorch#183387): the
+      // old name works everywhere. ROCm builds read PYTORCH_HIP_ALLOC_CONF, which their message names.
       return fix(
-        'export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (not for processes that share CUDA tensors between processes)',
+        `export ${isHip(draft) ? 'PYTORCH_HIP_ALLOC_CONF' : 'PYTORCH_CUDA_ALLOC_CONF'}=expandable_segments:True (not for processes that share CUDA tensors between processes)`,
         `PyTorch 2.1+ prints this message; expandable segments let the allocator grow and reuse segments instead of leaving ${stranded} stranded in split blocks; segments it maps this way cannot be shared over CUDA IPC (FACTS Q7)`,
       );
     case 'reserved-hint':

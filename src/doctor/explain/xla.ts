@@ -167,6 +167,13 @@ export function explainXla(draft: Draft, ctx: ExplainContext): Explanation {
       fixes: preallocationFixes(ctx, count),
     };
   }
+  if (num(facts, 'poolGrowthBytes') !== undefined && requestedBytes === undefined) {
+    return {
+      cause: 'co_tenant',
+      causeText: `the driver refused ${size(num(facts, 'poolGrowthBytes')!)} for ${clientName(ctx)}'s pool and no buffer of the program failed: the GPU was already held (another process, often another process that preallocated)`,
+      fixes: [seeHolders(facts.device as number | undefined), ...preallocationFixes(ctx, undefined)],
+    };
+  }
   if (draft.code === 'xla-custom-call-oom' || draft.code === 'xla-kernel-launch-oom') {
     const what =
       draft.code === 'xla-kernel-launch-oom' ? 'loading a kernel' : 'the library behind the custom call';

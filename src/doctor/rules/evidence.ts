@@ -129,7 +129,7 @@ const logRules: FactRule[] = [
   {
     family: 'context',
     keywords: ['ip: '],
-    pattern: /\bIP: (\d{1,3}(?:\.\d{1,3}){3})\)/,
+    pattern: /\bIP: (\d{1,3}(?:\.\d{1,3}){3})(?=[),])/,
     // Ray's raylet names the node of a memory-monitor kill as "(ID: ..., IP: a.b.c.d)", often wrapped.
     source: 'ray src/ray/raylet/node_manager.cc worker-kill summary',
     extract: (m) => definedFacts({ rayNodeIp: m[1] }),

@@ -105,4 +105,36 @@ describe('evidence forms', () => {
     assert.equal(mujoco.kind, 'sim_capacity');
     assert.equal(mujoco.facts.requiredCount, 500);
   });
+
+  test("TensorFlow's classic cuDNN handle failure: no figures, but TensorFlow's own hint keeps it a memory hint", () => {
+    const d = mustDiagnose(
+      'E tensorflow/stream_executor/cuda/cuda_dnn.cc:329] Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR',
+      'UnknownError:  Failed to get convolution algorithm. This is probably because cuDNN failed to initialize, so try looking to see if a warning log message was printed above.',
+    );
+    assert.equal(d.kind, 'gpu_oom');
+    assert.equal(d.confidence, 'possible');
+    assert.match(d.fixes[0]!, /TF_FORCE_GPU_ALLOW_GROWTH=true/);
+  });
+
+  test('the driver refusing a JAX pool with no program buffer failing: the GPU was already held', () => {
+    const d = mustDiagnose(
+      'W external/xla/xla/stream_executor/cuda/cuda_driver.cc:1] failed to allocate 17.60GiB (18896670720 bytes) from device: CUDA_ERROR_OUT_OF_MEMORY: out of memory',
+    );
+    assert.equal(d.cause, 'co_tenant');
+    assert.equal(d.facts.poolGrowthBytes, 18896670720);
+    assert.ok(!d.fixes.some((f) => /batch/.test(f)));
+  });
+
+  test('ROCm messages get the variable ROCm reads; Windows page file and fork ENOMEM get their own fixes', () => {
+    const hip = mustDiagnose(
+      'torch.OutOfMemoryError: HIP out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 63.98 GiB of which 10.00 MiB is free. Of the allocated memory 50.00 GiB is allocated by PyTorch, and 12.00 GiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try setting PYTORCH_HIP_ALLOC_CONF=expandable_segments:True to avoid fragmentation.',
+    );
+    assert.match(hip.fixes[0]!, /^export PYTORCH_HIP_ALLOC_CONF=expandable_segments:True/);
+    const paging = mustDiagnose(
+      'OSError: [WinError 1455] The paging file is too small for this operation to complete.',
+    );
+    assert.equal(paging.cause, 'host_allocation');
+    assert.match(paging.fixes[0]!, /page file/);
+    assert.match(mustDiagnose('OSError: [Errno 12] Cannot allocate memory').fixes[0]!, /spawn/);
+  });
 });

@@ -25,7 +25,7 @@ function extractTorchOom({ text, before }: RuleInput): { facts: Facts; holders?:
     processBytes: sizeAfter(text, withSize(`this process has SIZE memory in use`)),
     allowedBytes: sizeAfter(text, withSize(`SIZE allowed;`)),
     privatePoolBytes: sizeAfter(text, withSize(`with SIZE allocated in private pools`)),
-    allocConfVariable: /setting (PYTORCH_(?:CUDA_)?ALLOC_CONF)=/.exec(text)?.[1],
+    allocConfVariable: /setting (PYTORCH_(?:CUDA_|HIP_)?ALLOC_CONF)=/.exec(text)?.[1],
     rank: rankOf(text),
     phase: before.some((line) => /\bbackward\(|in backward\b|\.backward\b/.test(line))
       ? 'backward'
