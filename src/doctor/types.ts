@@ -164,6 +164,8 @@ export interface FactRule {
   extract: (match: RegExpExecArray) => Facts;
   /** Which value a fact keeps when several lines state it: the first (default), the last, or the largest. */
   keep?: 'first' | 'last' | 'max';
+  /** A flag that cannot change once set (a framework seen): the rule is not tested again. */
+  once?: boolean;
 }
 
 /** Everything `doctor` found, for one target or several. */

@@ -154,6 +154,7 @@ export const factRules: FactRule[] = [
     keywords: ['docker run'],
     pattern: /\bdocker run\b(.*)/,
     source: 'docker run --shm-size / --ipc=host',
+    once: true,
     extract: (m) => ({ dockerRun: true, dockerShmFlag: /--shm-size|--ipc[= ]host/.test(m[1] ?? '') }),
   },
   {
@@ -161,6 +162,7 @@ export const factRules: FactRule[] = [
     keywords: ['joblib', 'loky', 'multiprocessing', 'processpoolexecutor'],
     pattern: /\b(joblib|loky|multiprocessing|ProcessPoolExecutor)\b/,
     source: 'joblib/loky and multiprocessing worker pools (FACTS Q6)',
+    once: true,
     extract: (m) => ({ processPool: m[1]! }),
   },
   {

@@ -28,6 +28,7 @@ const frameworkRules: FactRule[] = [
     keywords: ['jax', 'xla', 'flax', 'optax', 'haiku', 'brax', 'mjx', 'numpyro', 't5x', 'pjit', 'xmap'],
     pattern: jaxMarker,
     source: 'jaxlib module and path names (jaxlib/xla_client.py, external/org_tensorflow, external/xla)',
+    once: true,
     extract: () => ({ jaxSeen: true }),
   },
   {
@@ -55,6 +56,7 @@ const frameworkRules: FactRule[] = [
     pattern:
       /torch\.distributed|torch\/distributed|torchrun|DistributedDataParallel|init_process_group|^\s*\[rank\d+\]:/,
     source: 'torch.distributed module names; torchrun rank prefixes',
+    once: true,
     extract: () => ({ torchDistributed: true, torchSeen: true }),
   },
   {
@@ -70,6 +72,7 @@ const frameworkRules: FactRule[] = [
     ],
     pattern: torchMarker,
     source: 'PyTorch module and path names',
+    once: true,
     extract: () => ({ torchSeen: true }),
   },
 ];
@@ -83,6 +86,7 @@ const logRules: FactRule[] = [
     // A version the user states or pip prints ("jax==0.3.25", "jaxlib 0.4.3"): the default
     // fraction changed with it (FACTS Q2).
     source: 'pip requirement and version strings',
+    once: true,
     extract: (m) => definedFacts({ jaxlibVersion: m[1] }),
   },
   {
@@ -92,6 +96,7 @@ const logRules: FactRule[] = [
     // jaxlib built XLA from TensorFlow's tree (external/org_tensorflow) until early 2023, from
     // openxla/xla (external/xla, external/tsl) since; the default fraction was 0.9 before, 0.75 after.
     source: 'jaxlib WORKSPACE history (org_tensorflow → xla); FACTS Q2',
+    once: true,
     extract: (m) => ({ jaxEra: m[1] === 'org_tensorflow' ? 'org_tensorflow' : 'openxla' }),
   },
   {
@@ -99,6 +104,7 @@ const logRules: FactRule[] = [
     keywords: ['traceback (most recent call last)'],
     pattern: /Traceback \(most recent call last\)/,
     source: 'CPython traceback header',
+    once: true,
     extract: () => ({ hasTraceback: true }),
   },
   {
@@ -116,6 +122,7 @@ const logRules: FactRule[] = [
     pattern: /^\W*File "[^"]+", line \d+, in (__init__|init\w*)\s*$/,
     // A traceback frame in a constructor or an init function: the failure came while building the model.
     source: 'CPython traceback frame',
+    once: true,
     extract: (m) => ({ initFrame: true, initFunction: m[1]! }),
   },
   {
@@ -124,6 +131,7 @@ const logRules: FactRule[] = [
     pattern: /\b(?:mjx|brax|mujoco(?:_warp)?|num_envs)\b/i,
     // MJX/Brax step thousands of environments as one batch: num_envs is the batch dimension.
     source: 'MuJoCo MJX / Brax vectorised environments',
+    once: true,
     extract: () => ({ simulatorBatch: true }),
   },
   {
@@ -132,6 +140,7 @@ const logRules: FactRule[] = [
     pattern: /\bIP: (\d{1,3}(?:\.\d{1,3}){3})(?=[),])/,
     // Ray's raylet names the node of a memory-monitor kill as "(ID: ..., IP: a.b.c.d)", often wrapped.
     source: 'ray src/ray/raylet/node_manager.cc worker-kill summary',
+    once: true,
     extract: (m) => definedFacts({ rayNodeIp: m[1] }),
   },
   {
@@ -140,6 +149,7 @@ const logRules: FactRule[] = [
     pattern: /\.fit(?:_generator)?\([^)]*\bbatch_size\s*=\s*(\d+)/,
     // Keras Model.fit(batch_size=N): the leading dimension of every activation in the step.
     source: 'keras Model.fit batch_size argument',
+    once: true,
     extract: (m) => definedFacts({ fitBatchSize: intOf(m[1]) }),
   },
   {
