@@ -62,7 +62,7 @@ export async function prepareFit(argv: string[], flags: FitFlags): Promise<FitSe
   if (flags.framework === 'jax') {
     Object.assign(env, jaxTrialEnv);
     notes.push(
-      "JAX trials ran with XLA_PYTHON_CLIENT_PREALLOCATE=false and XLA_PYTHON_CLIENT_ALLOCATOR=platform, so each peak is what the program needs, not the size of XLA's pool (FACTS Q3); `platform` has no cap and is slow: train with the plan's settings",
+      "JAX trials ran with XLA_PYTHON_CLIENT_PREALLOCATE=false and XLA_PYTHON_CLIENT_ALLOCATOR=platform, so each peak is what the program needs, not the size of XLA's pool (jaxlib xla_client.py); `platform` has no cap and is slow: train with the plan's settings",
     );
   }
   const launch = {
