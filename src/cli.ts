@@ -31,6 +31,11 @@ const commands: CommandEntry[] = [
   },
   { name: 'fit', summary: 'largest batch that fits, by running trials', load: () => import('./cli/fit.js') },
   {
+    name: 'slurm',
+    summary: 'print the sbatch script for the plan',
+    load: () => import('./cli/commands/slurm/index.js'),
+  },
+  {
     name: 'schema',
     summary: 'print the JSON Schema of headroom.yaml',
     load: () => import('./cli/schema.js'),

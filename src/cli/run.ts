@@ -14,6 +14,7 @@ import { launchSpecsFromPlan } from '../supervise/from-plan.js';
 import { supervise } from '../supervise/supervise.js';
 import type { SuperviseUpdate } from '../supervise/types.js';
 import { parseDurationMs as parseDuration } from '../units.js';
+import { addSlurmOptions, isOnSlurm } from './commands/slurm/options.js';
 import { collect, loadPlan } from './common.js';
 import { colorsFor, toJson } from './output.js';
 import { renderFindings, renderPlan } from './render-plan.js';
@@ -43,7 +44,8 @@ export function parseDurationMs(text: string): number {
   return ms;
 }
 
-function checkRunDir(runDir: string): void {
+/** Refuses a run directory that already holds something. */
+export function checkRunDir(runDir: string): void {
   if (existsSync(runDir) && readdirSync(runDir).length > 0) {
     throw new UsageError(
       `run directory ${runDir} is not empty`,
@@ -138,7 +140,7 @@ async function runCommand(flags: RunFlags, argv: string[]): Promise<void> {
 
 /** Registers `headroom run`. */
 export function define(program: Command): void {
-  program
+  const command = program
     .command('run')
     .description('launch and supervise the planned processes, or one command after --')
     .argument('[command...]', 'an ad-hoc command to run instead of the config (after --)')
@@ -159,5 +161,11 @@ export function define(program: Command): void {
     .option('--framework <name>', 'with -- CMD: jax, torch, tensorflow, other or none')
     .option('--gpu-memory <budget>', 'with -- CMD: GPU budget (8GiB, 30%, rest)')
     .option('--host-memory <size>', 'with -- CMD: host memory limit (16GiB), enforced with a cgroup')
-    .action(async (command: string[], flags: RunFlags) => runCommand(flags, command));
+    .option('--on <backend>', 'where to run: local (default) or slurm (one batch job, a step per process)');
+  addSlurmOptions(command, { withCommon: false }).action(
+    async (argv: string[], flags: RunFlags & { on?: string }) =>
+      isOnSlurm(flags.on)
+        ? (await import('./commands/slurm/run.js')).runSlurm(flags, argv)
+        : runCommand(flags, argv),
+  );
 }

@@ -1,0 +1,73 @@
+// summary.json's line for a process run as Slurm job steps: the verdict on its last attempt, its
+// peak host memory from sacct's MaxRSS, its limit (--mem), and where Slurm ran it.
+import { constants } from 'node:os';
+import type { SlurmStep } from '../../../slurm/job-plan.js';
+import type { AccountingRow } from '../../../slurm/sacct.js';
+import { oomExitSignal } from '../../../slurm/states.js';
+import type { LaunchSpec, ProcessSummary } from '../../types.js';
+import type { JobEvents } from './job-events.js';
+
+/** What a Slurm run adds to a process's summary line. */
+export interface SlurmProcessFacts {
+  jobId: string;
+  /** Every step that ran it (restarts included), `123.0`. */
+  steps: string[];
+  /** sacct's State and ExitCode of the last, as Slurm prints them; null without a record. */
+  state: string | null;
+  exitCode: string | null;
+  nodes: string | null;
+  /** Shards or a whole GPU, as the step asked for it. */
+  gpu: SlurmStep['gpu'];
+}
+
+export type SlurmProcessSummary = ProcessSummary & { slurm: SlurmProcessFacts };
+
+const signalName = (signal: number): string =>
+  Object.entries(constants.signals).find(([, number]) => number === signal)?.[0] ?? `signal ${signal}`;
+
+function exitOf(last: AccountingRow | undefined, srunExitCode: number | null) {
+  if (!last) return { exitCode: srunExitCode, signal: null };
+  const signal = last.exitSignal ?? 0;
+  // 0:125 is Slurm's mark for an OOM kill (states.ts), not a signal the process received.
+  if (signal !== 0) return { exitCode: null, signal: signal === oomExitSignal ? null : signalName(signal) };
+  return { exitCode: last.exitCode, signal: null };
+}
+
+/** The summary line of one process, after the job has ended. */
+export async function summarizeProcess(options: {
+  launch: LaunchSpec;
+  step: SlurmStep | undefined;
+  events: JobEvents;
+  fallbackEndedAt: string;
+}): Promise<SlurmProcessSummary> {
+  const { launch, step, events } = options;
+  const attempts = events.attempts(launch.name);
+  const last = attempts.at(-1);
+  const markers = events.markers.get(launch.name);
+  const attribution = await events.judge(launch.name, last);
+  const peaks = attempts.flatMap((row) => (row.maxRssBytes === null ? [] : [row.maxRssBytes]));
+  return {
+    name: launch.name,
+    ...attribution,
+    ...exitOf(last, markers?.srunExitCode ?? null),
+    restarts: attempts.length > 0 ? attempts.length - 1 : (markers?.restarts ?? 0),
+    // sacct's MaxRSS: the largest resident set jobacct_gather sampled of the step's tasks.
+    peakHostBytes: Math.max(0, ...peaks),
+    peakGpuBytes: null,
+    peakCgroupBytes: null,
+    hostLimitBytes: launch.hostMemoryBytes,
+    hostEnforcement: launch.hostMemoryBytes === null ? 'none' : 'cgroup',
+    gpuBudgetBytes: launch.gpuBudgetBytes,
+    log: `logs/${launch.name}.log`,
+    startedAt: attempts[0]?.startedAt ?? null,
+    endedAt: last?.endedAt ?? options.fallbackEndedAt,
+    slurm: {
+      jobId: events.jobId,
+      steps: attempts.map((row) => `${row.jobId}.${row.step}`),
+      state: last ? [last.state, last.stateDetail].filter(Boolean).join(' ') : null,
+      exitCode: last ? `${last.exitCode ?? ''}:${last.exitSignal ?? ''}` : null,
+      nodes: last?.nodes ?? null,
+      gpu: step?.gpu ?? null,
+    },
+  };
+}
