@@ -195,7 +195,6 @@ export class JobEvents {
       });
       if (attribution.reason === 'oom-killed')
         this.event('oom', row.name, attribution.because, { kind: 'host' });
-      if (attribution.reason === 'gpu-oom') this.event('oom', row.name, attribution.because, { kind: 'gpu' });
     }
   }
 

@@ -51,8 +51,15 @@ export async function summarizeProcess(options: {
     ...attribution,
     ...exitOf(last, markers?.srunExitCode ?? null),
     restarts: attempts.length > 0 ? attempts.length - 1 : (markers?.restarts ?? 0),
-    // sacct's MaxRSS: the largest resident set jobacct_gather sampled of the step's tasks.
-    peakHostBytes: Math.max(0, ...peaks),
+    // sacct's MaxRSS: the largest resident set jobacct_gather sampled of the step's tasks (0 for a
+    // step too short to be sampled). A cgroup OOM kill means the step's memory reached its --mem.
+    peakHostBytes: Math.max(
+      0,
+      ...peaks,
+      attribution.reason === 'oom-killed' && last?.state === 'OUT_OF_MEMORY'
+        ? (launch.hostMemoryBytes ?? 0)
+        : 0,
+    ),
     peakGpuBytes: null,
     peakCgroupBytes: null,
     hostLimitBytes: launch.hostMemoryBytes,
