@@ -49,7 +49,7 @@ function header(job: SlurmJobPlan, options: ScriptOptions): string[] {
     '# CUDA_VISIBLE_DEVICES to the card it gives the step. Lines starting "headroom:" in the job\'s',
     "# output mark each step's start, end and readiness (`headroom run --on slurm` reads them).",
     '#',
-    `# Nodes: ${job.nodeCount} x ${nodeType.label}; GPUs ${card}${simulated}.`,
+    `# Nodes: ${job.nodeCount} of type "${nodeType.label}"; GPUs ${card}${simulated}.`,
     sbatch(`--job-name=${shellWord(options.jobName)}`),
     sbatch(`--nodes=${job.nodeCount}`),
     sbatch(`--ntasks-per-node=${perNode.tasks}`),

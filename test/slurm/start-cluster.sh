@@ -4,6 +4,7 @@
 #   test/slurm/start-cluster.sh DIR          install (if missing), configure under DIR and start; prints
 #                                            `export SLURM_CONF=DIR/etc/slurm.conf` for the client commands
 #   test/slurm/start-cluster.sh --stop DIR   stop what DIR's cluster started and remove its job cgroups
+#   test/slurm/start-cluster.sh --install    only install the packages (CI does this before the tests)
 #
 # Needs root and apt-get (Debian 12: Slurm 22.05, munge 0.5.15, MariaDB 10.11). Everything lives under
 # DIR: the munge key and socket, the configs, the database, the daemons' state, spool and logs; nothing
@@ -21,6 +22,13 @@ die() {
   exit 1
 }
 
+# A daemon whose parent has gone is reparented to PID 1, which may never reap it: a zombie counts as gone.
+is_alive() {
+  local state
+  state=$(ps -o stat= -p "$1" 2>/dev/null) || return 1
+  [ -n "$state" ] && [ "${state:0:1}" != Z ]
+}
+
 stop_cluster() {
   local dir=$1
   [ -d "$dir" ] || return 0
@@ -30,13 +38,13 @@ stop_cluster() {
     pidfile="$dir/run/$name.pid"
     [ -f "$pidfile" ] || continue
     pid=$(cat "$pidfile")
-    if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+    if [ -n "$pid" ] && is_alive "$pid"; then
       kill -TERM "$pid" 2>/dev/null || true
       for _ in $(seq 1 100); do
-        kill -0 "$pid" 2>/dev/null || break
+        is_alive "$pid" || break
         sleep 0.1
       done
-      kill -KILL "$pid" 2>/dev/null || true
+      if is_alive "$pid"; then kill -KILL "$pid" 2>/dev/null || true; fi
     fi
     rm -f "$pidfile"
   done
@@ -50,23 +58,12 @@ stop_cluster() {
   fi
 }
 
-if [ "${1:-}" = "--stop" ]; then
-  [ $# -eq 2 ] || die "usage: $0 --stop DIR"
-  stop_cluster "$2"
-  exit 0
-fi
-[ $# -eq 1 ] || die "usage: $0 DIR  |  $0 --stop DIR"
-dir=$(realpath -m "$1")
-
-[ "$(id -u)" -eq 0 ] || die "needs root (the daemons run as root; slurmd makes the memory cgroups)"
-[ -d /sys/fs/cgroup/memory ] || die "needs the cgroup v1 memory controller at /sys/fs/cgroup/memory"
-
-packages=(slurmctld slurmd slurm-client slurmdbd munge mariadb-server)
-missing=()
-for package in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
-done
-if [ ${#missing[@]} -gt 0 ]; then
+install_packages() {
+  local packages=(slurmctld slurmd slurm-client slurmdbd munge mariadb-server) missing=() package
+  for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
+  done
+  [ ${#missing[@]} -gt 0 ] || return 0
   command -v apt-get >/dev/null || die "needs apt-get to install ${missing[*]}"
   log "installing ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
@@ -74,7 +71,24 @@ if [ ${#missing[@]} -gt 0 ]; then
   # Where a package's script may start its daemon (a machine with an init), it starts the system one,
   # which does not disturb this cluster: ours has its own sockets, ports and files.
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+if [ "${1:-}" = "--install" ]; then
+  [ "$(id -u)" -eq 0 ] || die "needs root to install packages"
+  install_packages
+  exit 0
 fi
+if [ "${1:-}" = "--stop" ]; then
+  [ $# -eq 2 ] || die "usage: $0 --stop DIR"
+  stop_cluster "$2"
+  exit 0
+fi
+[ $# -eq 1 ] || die "usage: $0 DIR  |  $0 --stop DIR  |  $0 --install"
+dir=$(realpath -m "$1")
+
+[ "$(id -u)" -eq 0 ] || die "needs root (the daemons run as root; slurmd makes the memory cgroups)"
+[ -d /sys/fs/cgroup/memory ] || die "needs the cgroup v1 memory controller at /sys/fs/cgroup/memory"
+install_packages
 
 mkdir -p "$dir"/{etc,run,log,state,spool,munge,mysql}
 chmod 700 "$dir/munge"

@@ -30,7 +30,10 @@ export function addSlurmOptions(command: Command, options: { withCommon: boolean
     .option('--nodes <count>', 'nodes to spread the processes over (default: 1)')
     .option('--account <name>', 'Slurm account to charge')
     .option('--time <limit>', 'time limit, as sbatch reads it (30, 2:00:00, 1-0)')
-    .option('--shards <count>', 'shards per GPU, when the nodes cannot be asked (no Slurm here)')
+    .option(
+      '--shards <count>',
+      'plan for nodes of --gpu cards cut into this many shards, without asking Slurm',
+    )
     .option('--cpus-per-process <count>', 'cores for each process (default: 1)');
 }
 

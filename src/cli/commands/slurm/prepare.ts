@@ -63,6 +63,9 @@ async function nodeTypesOf(
   declared: { cardBytes: number | undefined; gpuCount: number },
 ) {
   const { nodeCount, shards } = parseCounts(flags);
+  // --shards describes the nodes instead of asking Slurm: a script can be written anywhere.
+  if (shards !== undefined)
+    return { partition: null, types: [declaredNodeType({ ...declared, shards, nodeCount })] };
   try {
     const { partition, nodes } = await readPartitionNodes(commands, flags.partition);
     if (nodes.length === 0)
@@ -70,12 +73,10 @@ async function nodeTypesOf(
     return { partition, types: groupNodeTypes(nodes, declared.cardBytes) };
   } catch (error) {
     if (!(error instanceof EnvironmentError)) throw error;
-    if (shards === undefined)
-      throw new EnvironmentError(
-        error.message,
-        `${error.hint ?? 'run it on a Slurm login node'}; or pass --gpu SIZE and --shards COUNT to plan without a cluster`,
-      );
-    return { partition: null, types: [declaredNodeType({ ...declared, shards, nodeCount })] };
+    throw new EnvironmentError(
+      error.message,
+      `${error.hint ?? 'run it on a Slurm login node'}; or describe the nodes with --gpu SIZE and --shards COUNT`,
+    );
   }
 }
 

@@ -14,7 +14,11 @@ export class SlurmCommandError extends HeadroomError {
 
   constructor(command: string, args: readonly string[], stderr: string) {
     const said = stderr.trim().split('\n').filter(Boolean).at(-1) ?? 'no message';
-    super({ code: 'slurm', message: `${[command, ...args].join(' ')} failed: ${said}` });
+    super({
+      code: 'slurm',
+      message: `${[command, ...args].join(' ')} failed: ${said}`,
+      hint: 'check that Slurm answers here (SLURM_CONF, `sinfo`); `headroom slurm script --gpu SIZE --shards COUNT` needs no cluster',
+    });
     this.name = 'SlurmCommandError';
     this.stderr = stderr;
   }
