@@ -104,6 +104,13 @@ const nodesAvailable: Rule = (job) => {
         `the job asks for ${job.nodeCount} nodes; the partition has ${job.nodeType.nodes.length} of type ${job.nodeType.label}`,
       ),
     );
+  const spare = job.nodeType.nodes.length - job.nodeCount;
+  if (spare > 0 && job.plan.findings.some((f) => f.code === 'overcommit'))
+    findings.push({
+      code: 'slurm-more-nodes',
+      severity: 'info',
+      message: `the partition has ${job.nodeType.nodes.length} nodes of this type: --nodes ${job.nodeCount + 1} (or more) spreads the processes over them`,
+    });
   const idle = Array.from({ length: job.nodeCount }, (_, n) => n).filter(
     (n) => !job.steps.some((s) => s.node === n),
   );
@@ -116,7 +123,27 @@ const nodesAvailable: Rule = (job) => {
   return findings;
 };
 
-const rules: Rule[] = [cardsKnown, shardsPerCard, wholeCardsAlone, coresAndMemory, nodesAvailable];
+// job-plan.ts: shards come from one GPU per node and job (checked on Slurm 22.05.8).
+const oneCardPerNode: Rule = (job) => {
+  const isShared = job.steps.some((s) => s.gpu?.kind === 'shards');
+  if (!isShared || job.nodeType.gpuCount <= 1) return [];
+  return [
+    {
+      code: 'slurm-one-card-per-node',
+      severity: 'info',
+      message: `the processes share GPUs, so the job uses one GPU of each node: Slurm gives a job's shards on a node from one GPU, and a job cannot ask for whole GPUs and shards together; ask for more nodes (--nodes) to use more GPUs`,
+    },
+  ];
+};
+
+const rules: Rule[] = [
+  cardsKnown,
+  shardsPerCard,
+  wholeCardsAlone,
+  coresAndMemory,
+  nodesAvailable,
+  oneCardPerNode,
+];
 
 /** Every Slurm finding for a job plan. */
 export function checkJobPlan(job: JobContext): Finding[] {

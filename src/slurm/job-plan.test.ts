@@ -140,6 +140,54 @@ describe('planSlurmJob', () => {
     assert.deepEqual(codes(job.findings), []);
   });
 
+  test('on a node of several GPUs: whole GPUs when each process has its own, else one shared GPU per node', () => {
+    const fourGpus = nodeType({ gpuCount: 4 });
+    const alone = spec(
+      Array.from({ length: 4 }, (_, k) =>
+        proc(`rank${k}`, { framework: 'torch', gpuMemory: { kind: 'rest' } }),
+      ),
+    );
+    const whole = planSlurmJob({
+      spec: alone,
+      nodeType: fourGpus,
+      nodeCount: 1,
+      inheritedEnv: {},
+      simulated: false,
+    });
+    assert.deepEqual(new Set(whole.steps.map((s) => JSON.stringify(s.gpu))), new Set(['{"kind":"whole"}']));
+    assert.deepEqual(new Set(whole.steps.map((s) => s.card)), new Set([0, 1, 2, 3]));
+    assert.equal(whole.perNode.wholeGpus, 4);
+    assert.equal(whole.perNode.shards, 0);
+    // Six processes at 30% need two cards; a job's shards on a node come from one, so two nodes.
+    const six = spec(
+      Array.from({ length: 6 }, (_, k) =>
+        proc(`actor${k}`, { gpuMemory: { kind: 'fraction', fraction: 0.3 } }),
+      ),
+    );
+    const oneNode = planSlurmJob({
+      spec: six,
+      nodeType: fourGpus,
+      nodeCount: 1,
+      inheritedEnv: {},
+      simulated: false,
+    });
+    assert.ok(codes(oneNode.findings).includes('overcommit'));
+    assert.ok(oneNode.findings.some((f) => f.code === 'slurm-one-card-per-node'));
+    const twoNodes = planSlurmJob({
+      spec: six,
+      nodeType: fourGpus,
+      nodeCount: 2,
+      inheritedEnv: {},
+      simulated: false,
+    });
+    assert.deepEqual(codes(twoNodes.findings), []);
+    assert.deepEqual(
+      twoNodes.steps.map((s) => s.node),
+      [0, 0, 0, 1, 1, 1],
+    );
+    assert.equal(twoNodes.perNode.wholeGpus, 0);
+  });
+
   test('what a node type cannot give is an error: cores, memory, nodes, an unknown card size', () => {
     const hungry = spec([
       proc('a', { hostMemoryBytes: 100 * GiB, gpuMemory: { kind: 'bytes', bytes: 4 * GiB } }),

@@ -1,6 +1,12 @@
 // A plan made for Slurm: the planner's own first-fit decreasing over N nodes of one type (each node's
 // cards as Slurm describes them), then, per process, what its job step asks Slurm for: shards or a
 // whole GPU, --mem, the node of the allocation it runs on. Pure.
+//
+// Checked on Slurm 22.05.8 (test/slurm/README.md): a job cannot ask for whole GPUs and shards together
+// ("Invalid generic resource (gres) specification"), and its shards on a node all come from one GPU (a
+// job asking for more shards than one GPU has stays pending). So a job either takes whole GPUs (every
+// GPU process alone on its card), or shares one card per node: the plan is then made on one card per
+// node, and first-fit decreasing spreads the processes over the nodes.
 import { plan as makePlan } from '../plan/plan.js';
 import type { DeviceSpec, Finding, Plan, PlannedProcess, Spec } from '../plan/types.js';
 import { checkJobPlan } from './job-checks.js';
@@ -46,70 +52,87 @@ export interface SlurmJobPlan {
   findings: Finding[];
 }
 
-/** The cards of `nodeCount` nodes of a type, numbered node by node: node n's card g is n × G + g. */
+/** `cardsPerNode` cards on each of `nodeCount` nodes, numbered node by node: node n's card g is n × C + g. */
 export function clusterDevices(options: {
   nodeType: NodeType;
   nodeCount: number;
+  cardsPerNode: number;
   simulated: boolean;
 }): DeviceSpec[] {
-  const { nodeType, nodeCount, simulated } = options;
+  const { nodeType, nodeCount, cardsPerNode, simulated } = options;
   if (nodeType.cardBytes === null) return [];
   const cardBytes = nodeType.cardBytes;
-  return Array.from({ length: nodeCount * nodeType.gpuCount }, (_, index) => ({
+  return Array.from({ length: nodeCount * cardsPerNode }, (_, index) => ({
     index,
-    name: `node ${Math.floor(index / nodeType.gpuCount)} GPU ${index % nodeType.gpuCount}`,
+    name: `node ${Math.floor(index / cardsPerNode)} GPU ${index % cardsPerNode}`,
     totalBytes: cardBytes,
     simulated,
   }));
 }
 
-function gpuRequest(p: PlannedProcess, planned: Plan, nodeType: NodeType): StepGpu {
+// A process whose share is the whole usable card takes it whole (--gres=gpu:1): no other job's
+// shards can land on it. So does every GPU process on nodes without shards.
+function wholeOrShards(p: PlannedProcess, planned: Plan, nodeType: NodeType): StepGpu {
   if (p.device === null) return null;
   const device = planned.devices.find((d) => d.index === p.device);
   const needBytes = p.budgetBytes + p.overheadBytes;
   const isAlone = planned.processes.filter((q) => q.device === p.device).length === 1;
-  // A process whose share is the whole usable card takes it whole (--gres=gpu:1): no other job's
-  // shards can land on it. So does every GPU process on nodes without shards.
   if (nodeType.shardsPerCard === null || (isAlone && device && needBytes >= device.usableBytes))
     return { kind: 'whole' };
-  const shards = shardsFor({
-    needBytes,
-    cardBytes: device?.totalBytes ?? 0,
-    shardsPerCard: nodeType.shardsPerCard,
-  });
-  return { kind: 'shards', shards };
+  return shardsOf(p, planned, nodeType.shardsPerCard);
 }
 
-/** Plans `spec` over `nodeCount` nodes of `nodeType` and turns each process into a step. */
-export function planSlurmJob(options: {
+function shardsOf(p: PlannedProcess, planned: Plan, shardsPerCard: number): StepGpu {
+  if (p.device === null) return null;
+  const cardBytes = planned.devices.find((d) => d.index === p.device)?.totalBytes ?? 0;
+  const needBytes = p.budgetBytes + p.overheadBytes;
+  return { kind: 'shards', shards: shardsFor({ needBytes, cardBytes, shardsPerCard }) };
+}
+
+interface JobOptions {
   spec: Spec;
   nodeType: NodeType;
   nodeCount: number;
   inheritedEnv: Record<string, string | undefined>;
   simulated: boolean;
   cpusPerProcess?: number;
-}): SlurmJobPlan {
+}
+
+function stepsOn(
+  options: JobOptions,
+  cardsPerNode: number,
+  isShared: boolean,
+): { planned: Plan; steps: SlurmStep[] } {
   const { spec, nodeType, nodeCount } = options;
-  const cpus = options.cpusPerProcess ?? 1;
-  const devices = clusterDevices({ nodeType, nodeCount, simulated: options.simulated });
+  const devices = clusterDevices({ nodeType, nodeCount, cardsPerNode, simulated: options.simulated });
   const planned = makePlan(spec, { devices, inheritedEnv: options.inheritedEnv });
-  const perCard = Math.max(1, nodeType.gpuCount);
   const steps = planned.processes.map(
     (p): SlurmStep => ({
       name: p.name,
       process: p.process,
-      node: p.device === null ? 0 : Math.floor(p.device / perCard),
-      card: p.device === null ? null : p.device % perCard,
-      gpu: gpuRequest(p, planned, nodeType),
+      node: p.device === null ? 0 : Math.floor(p.device / cardsPerNode),
+      card: p.device === null ? null : p.device % cardsPerNode,
+      gpu: isShared ? shardsOf(p, planned, nodeType.shardsPerCard ?? 1) : wholeOrShards(p, planned, nodeType),
       needBytes: p.device === null ? 0 : p.budgetBytes + p.overheadBytes,
       memoryBytes: p.hostMemoryBytes,
-      cpus,
+      cpus: options.cpusPerProcess ?? 1,
     }),
   );
+  return { planned, steps };
+}
+
+/** Plans `spec` over `nodeCount` nodes of `nodeType` and turns each process into a step. */
+export function planSlurmJob(options: JobOptions): SlurmJobPlan {
+  const { spec, nodeType, nodeCount } = options;
+  // Every card of every node first; when that needs shards, one shared card per node instead.
+  let made = stepsOn(options, Math.max(1, nodeType.gpuCount), false);
+  const isWhole = made.steps.every((s) => s.gpu === null || s.gpu.kind === 'whole');
+  if (!isWhole && nodeType.shardsPerCard !== null) made = stepsOn(options, 1, true);
+  const { planned, steps } = made;
   const nodes = Array.from({ length: nodeCount }, (_, n) => steps.filter((s) => s.node === n));
   const perNode: PerNodeRequest = {
     tasks: Math.max(0, ...nodes.map((here) => here.length)),
-    cpusPerTask: cpus,
+    cpusPerTask: options.cpusPerProcess ?? 1,
     wholeGpus: Math.max(0, ...nodes.map((here) => here.filter((s) => s.gpu?.kind === 'whole').length)),
     shards: Math.max(0, ...nodes.map((here) => sumShards(here))),
     memoryBytes: steps.some((s) => s.memoryBytes === null)

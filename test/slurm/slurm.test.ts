@@ -1,4 +1,4 @@
-// headroom on a real Slurm (issue 16): a single-node cluster started here by start-cluster.sh
+// headroom on a real Slurm (issue 16): a two-node cluster started here by start-cluster.sh
 // (slurmctld, slurmd, slurmdbd and MariaDB, munge), the built CLI submitting to it, and Slurm's own
 // accounting deciding how each step ended. Skips, saying why, where the machine cannot run Slurm.
 import assert from 'node:assert/strict';
@@ -210,12 +210,73 @@ processes:
     assert.equal(planned.code, 0, planned.stderr);
     const data = JSON.parse(planned.stdout);
     assert.equal(data.partition, 'debug');
+    // Both nodes are one type: one GPU of 24 GiB (their gpumem_24GiB feature), 100 shards.
     assert.deepEqual(
-      data.nodeTypes.map((t: { fits: boolean; shardsPerCard: number }) => [t.fits, t.shardsPerCard]),
-      [[true, 100]],
+      data.nodeTypes.map(
+        (t: { fits: boolean; shardsPerCard: number; nodes: string[]; cardBytesSource: string }) => [
+          t.fits,
+          t.shardsPerCard,
+          t.nodes.length,
+          t.cardBytesSource,
+        ],
+      ),
+      [[true, 100, 2, 'feature']],
     );
-    const tooMany = cli(['plan', '--on', 'slurm', '-c', config, '--nodes', '2']);
+    const tooMany = cli(['plan', '--on', 'slurm', '-c', config, '--nodes', '3']);
     assert.equal(tooMany.code, 1);
-    assert.match(tooMany.stdout, /the job asks for 2 nodes; the partition has 1/);
+    assert.match(tooMany.stdout, /the job asks for 3 nodes; the partition has 2/);
+  });
+
+  test("a plan over two nodes: the planner's first-fit decreasing puts each step on its node", () => {
+    const workload = join(repoRoot, 'examples', 'workloads', 'fake-jax.mjs');
+    const config = writeConfig(
+      'two-nodes',
+      `gpus:
+  - memory: 24GiB
+    simulated: true
+processes:
+  learner:
+    command: [node, ${workload}, --steps, '2', --step, 256MiB, --interval-ms, '100']
+    framework: jax
+    gpu_memory: 60%
+    host_memory: 512MiB
+  actor:
+    command: [node, ${workload}, --steps, '2', --step, 256MiB, --interval-ms, '100']
+    framework: jax
+    gpu_memory: 30%
+    host_memory: 512MiB
+    replicas: 2
+`,
+    );
+    const oneNode = cli(['plan', '--on', 'slurm', '-c', config]);
+    assert.equal(oneNode.code, 1);
+    assert.match(oneNode.stdout, /overcommitted/);
+    const runDir = join(work, 'two-nodes');
+    const { code, stdout, stderr } = cli([
+      'run',
+      '--on',
+      'slurm',
+      '-c',
+      config,
+      '--nodes',
+      '2',
+      '--run-dir',
+      runDir,
+      '--json',
+    ]);
+    assert.equal(code, 0, stderr);
+    const summary = JSON.parse(stdout);
+    const where = Object.fromEntries(
+      summary.processes.map((p: { name: string; slurm: { nodes: string; gpu: { shards: number } } }) => [
+        p.name,
+        [p.slurm.nodes.replace(/^.*-/, 'node '), p.slurm.gpu.shards],
+      ]),
+    );
+    assert.deepEqual(where, {
+      learner: ['node 0', 63],
+      'actor.0': ['node 0', 33],
+      'actor.1': ['node 1', 33],
+    });
+    assert.deepEqual(reasons(summary), { learner: 'exited', 'actor.0': 'exited', 'actor.1': 'exited' });
   });
 });

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A single-node Slurm cluster on this machine, for headroom's Slurm tests (issue 16).
+# A two-node Slurm cluster on this machine, for headroom's Slurm tests (issue 16).
 #
 #   test/slurm/start-cluster.sh DIR          install (if missing), configure under DIR and start; prints
 #                                            `export SLURM_CONF=DIR/etc/slurm.conf` for the client commands
@@ -9,9 +9,11 @@
 # Needs root and apt-get (Debian 12: Slurm 22.05, munge 0.5.15, MariaDB 10.11). Everything lives under
 # DIR: the munge key and socket, the configs, the database, the daemons' state, spool and logs; nothing
 # touches /etc/slurm, /etc/munge or /run/munge, so it runs beside a system Slurm and beside another copy
-# of itself (its own ports, its own node and cluster name). Every daemon listens on 127.0.0.1 only.
+# of itself (its own ports, its own node and cluster names). Every daemon listens on 127.0.0.1 only.
 #
-# The node offers one simulated GPU (File=/dev/null) cut into 100 shards; memory is enforced per step by
+# Two nodes (two slurmd on this host, as Debian's build allows) each offer one simulated GPU
+# (File=/dev/null) cut into 100 shards and declare its size as a feature (gpumem_24GiB); memory is enforced
+# per step by
 # the cgroup v1 memory controller (task/cgroup, ConstrainRAMSpace); accounting goes through slurmdbd and a
 # throwaway MariaDB, the only setup in which sacct reports step states (see README.md beside this file).
 set -euo pipefail
@@ -34,7 +36,7 @@ stop_cluster() {
   [ -d "$dir" ] || return 0
   # slurmd first (it ends the steps it runs), then the controller, the database daemon, MariaDB, munged.
   local name pidfile pid
-  for name in slurmd slurmctld slurmdbd mariadb munged; do
+  for name in slurmd-"$(cat "$dir/cluster-name" 2>/dev/null)"-{0,1} slurmctld slurmdbd mariadb munged; do
     pidfile="$dir/run/$name.pid"
     [ -f "$pidfile" ] || continue
     pid=$(cat "$pidfile")
@@ -49,10 +51,10 @@ stop_cluster() {
     rm -f "$pidfile"
   done
   # Slurm names its cgroup trees slurm_<node>; slurmstepd removes a step's own, a killed slurmd may not.
-  local node root
-  node=$(cat "$dir/node-name" 2>/dev/null || true)
-  if [ -n "$node" ]; then
-    for root in /sys/fs/cgroup/*/"slurm_$node"; do
+  local cluster root
+  cluster=$(cat "$dir/cluster-name" 2>/dev/null || true)
+  if [ -n "$cluster" ]; then
+    for root in /sys/fs/cgroup/*/"slurm_$cluster"-*; do
       [ -d "$root" ] && find "$root" -depth -type d -exec rmdir {} + 2>/dev/null || true
     done
   fi
@@ -93,10 +95,10 @@ install_packages
 mkdir -p "$dir"/{etc,run,log,state,spool,munge,mysql}
 chmod 700 "$dir/munge"
 host=$(hostname -s)
-# A node name of its own (slurmd -N): Slurm names its cgroup trees slurm_<node>, so two clusters on one
-# machine never share one, and --stop knows which is its own.
-node="hr$(od -An -N3 -tx1 /dev/urandom | tr -d ' \n')"
-echo "$node" >"$dir/node-name"
+# Names of its own: Slurm names its cgroup trees slurm_<node> (nodes are <cluster>-0 and <cluster>-1,
+# slurmd -N), so two clusters on one machine never share one, and --stop knows which are its own.
+cluster="hr$(od -An -N3 -tx1 /dev/urandom | tr -d ' \n')"
+echo "$cluster" >"$dir/cluster-name"
 
 free_port() {
   local port
@@ -110,7 +112,7 @@ free_port() {
   die "no free port found"
 }
 ctld_port=$(free_port)
-slurmd_port=$(free_port)
+slurmd_ports=("$(free_port)" "$(free_port)")
 dbd_port=$(free_port)
 mysql_port=$(free_port)
 munge_socket="$dir/run/munge.socket"
@@ -153,28 +155,27 @@ StorageType=accounting_storage/mysql
 StorageHost=127.0.0.1
 StoragePort=$mysql_port
 StorageUser=root
-StorageLoc=slurm_acct_$node
+StorageLoc=slurm_acct_$cluster
 PidFile=$dir/run/slurmdbd.pid
 LogFile=$dir/log/slurmdbd.log
 CONF
 chmod 600 "$dir/etc/slurmdbd.conf" # slurmdbd refuses a config others can read
 
 cat >"$dir/etc/slurm.conf" <<CONF
-ClusterName=$node
+ClusterName=$cluster
 SlurmctldHost=$host(127.0.0.1)
 SlurmctldPort=$ctld_port
-SlurmdPort=$slurmd_port
 SlurmUser=root
 SlurmdUser=root
 AuthType=auth/munge
 AuthInfo=socket=$munge_socket
 CredType=cred/munge
 StateSaveLocation=$dir/state
-SlurmdSpoolDir=$dir/spool
+SlurmdSpoolDir=$dir/spool/%n
 SlurmctldPidFile=$dir/run/slurmctld.pid
-SlurmdPidFile=$dir/run/slurmd.pid
+SlurmdPidFile=$dir/run/slurmd-%n.pid
 SlurmctldLogFile=$dir/log/slurmctld.log
-SlurmdLogFile=$dir/log/slurmd.log
+SlurmdLogFile=$dir/log/slurmd-%n.log
 # Memory is enforced per step by the cgroup v1 memory controller (cgroup.conf); slurmstepd counts the
 # cgroup's OOM kills, and the step ends OUT_OF_MEMORY in sacct.
 ProctrackType=proctrack/cgroup
@@ -195,15 +196,16 @@ JobCompType=jobcomp/none
 SchedulerType=sched/backfill
 MpiDefault=none
 ReturnToService=2
-# The node declares more CPUs than this machine has, so each step of a plan gets a core of its own.
+# Each node declares more CPUs than this machine has, so each step of a plan gets a core of its own.
 SlurmdParameters=config_overrides
-NodeName=$node NodeHostname=$host NodeAddr=127.0.0.1 CPUs=8 RealMemory=8192 Gres=gpu:1,shard:100 State=UNKNOWN
-PartitionName=debug Nodes=$node Default=YES MaxTime=INFINITE State=UP
+NodeName=$cluster-0 NodeHostname=$host NodeAddr=127.0.0.1 Port=${slurmd_ports[0]} CPUs=8 RealMemory=8192 Gres=gpu:1,shard:100 Features=gpumem_24GiB State=UNKNOWN
+NodeName=$cluster-1 NodeHostname=$host NodeAddr=127.0.0.1 Port=${slurmd_ports[1]} CPUs=8 RealMemory=8192 Gres=gpu:1,shard:100 Features=gpumem_24GiB State=UNKNOWN
+PartitionName=debug Nodes=$cluster-[0-1] Default=YES MaxTime=INFINITE State=UP
 CONF
 
 cat >"$dir/etc/gres.conf" <<CONF
-NodeName=$node Name=gpu File=/dev/null
-NodeName=$node Name=shard Count=100 File=/dev/null
+NodeName=$cluster-[0-1] Name=gpu File=/dev/null
+NodeName=$cluster-[0-1] Name=shard Count=100 File=/dev/null
 CONF
 
 cat >"$dir/etc/cgroup.conf" <<CONF
@@ -214,9 +216,10 @@ CONF
 export SLURM_CONF="$dir/etc/slurm.conf"
 slurmdbd
 wait_for 30 slurmdbd sacctmgr -n list cluster
-sacctmgr -i add cluster "$node" >/dev/null
+sacctmgr -i add cluster "$cluster" >/dev/null
 slurmctld -i
-slurmd -N "$node"
-idle() { sinfo -h -n "$node" -o %T | grep -q '^idle'; }
-wait_for 30 "the node" idle
+slurmd -N "$cluster-0"
+slurmd -N "$cluster-1"
+idle() { [ "$(sinfo -h -N -o %T | grep -c '^idle')" -eq 2 ]; }
+wait_for 30 "the nodes" idle
 echo "export SLURM_CONF=$SLURM_CONF"
