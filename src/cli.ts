@@ -1,6 +1,7 @@
 // The headroom command line: a table of subcommands, each loaded only when it is run.
 import { Command, CommanderError } from 'commander';
 import { ExitCode, HeadroomError } from './errors.js';
+import { headroomVersion } from './version.js';
 
 interface CommandEntry {
   name: string;
@@ -42,13 +43,11 @@ const commands: CommandEntry[] = [
   },
 ];
 
-const version = '0.1.0';
-
 /** Parses argv, runs one command, and sets process.exitCode; never throws for known errors. */
 export async function main(argv: string[]): Promise<void> {
   const program = new Command('headroom')
     .description('Plan, launch, watch and fix memory for ML training on shared GPUs')
-    .version(version)
+    .version(headroomVersion)
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text) });

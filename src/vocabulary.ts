@@ -81,3 +81,20 @@ export function reasonForKind(kind: MemoryKind, options: { isKilled: boolean }):
       return null;
   }
 }
+
+/** The memory kind an exit reason reports (`none` for every reason that is not a memory failure). */
+export function kindForReason(reason: string): MemoryKind {
+  switch (reason) {
+    case 'gpu-oom':
+      return 'gpu_oom';
+    case 'oom-killed':
+    case 'host-oom':
+      return 'host_oom';
+    case 'shm-full':
+      return 'shm';
+    case 'sim-capacity':
+      return 'sim_capacity';
+    default:
+      return 'none';
+  }
+}

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { parseGpuFlags } from '../config/gpu-flags.js';
 import { loadSpecFile } from '../config/load.js';
 import { EnvironmentError } from '../errors.js';
+import { usesGpu } from '../plan/placement.js';
 import { plan as makePlan } from '../plan/plan.js';
 import type { DeviceSpec, Plan, Spec } from '../plan/types.js';
 
@@ -39,6 +40,8 @@ export async function loadPlan(options: PlanInputs): Promise<{ spec: Spec; plan:
 export async function resolveDevices(spec: Spec, gpuFlags: string[]): Promise<DeviceSpec[]> {
   if (gpuFlags.length > 0) return parseGpuFlags(gpuFlags);
   if (spec.gpus.length > 0) return spec.gpus;
+  // Processes that touch no GPU (framework: none) plan and run on a machine without one.
+  if (!spec.processes.some(usesGpu)) return [];
   const fromEnv = process.env.HEADROOM_GPU;
   if (fromEnv) return parseGpuFlags([fromEnv], 'HEADROOM_GPU=');
   // Loaded only here, so plans with declared devices never load the FFI library.

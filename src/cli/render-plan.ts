@@ -13,10 +13,31 @@ const bookkeepingVariables = new Set([
   'HEADROOM_PROCESS',
   'HEADROOM_GPU_BUDGET_BYTES',
   'HEADROOM_GPU_FRACTION',
+  // The bootstrap's switch and path: the CAP column says `bootstrap` instead.
+  'PYTHONPATH',
+  'HEADROOM_BOOT',
+  'HEADROOM_TORCH_ALLOC_KEYS',
 ]);
+
+/** Host-only plans (every process `framework: none`): the processes and their host limits. */
+function renderHostOnlyPlan(plan: Plan, colors: Colors): string {
+  const rows = plan.processes.map((p) => [
+    p.name,
+    p.framework,
+    p.hostMemoryBytes === null ? '-' : formatGiB(p.hostMemoryBytes),
+  ]);
+  const table = renderTable(
+    [{ header: 'PROCESS' }, { header: 'FRAMEWORK' }, { header: 'HOST LIMIT GiB', align: 'right' }],
+    rows,
+  );
+  return `${colors.bold('Processes')} ${colors.dim('(no GPU: every process is framework: none)')}\n${table}\n`;
+}
 
 /** Device and process tables, in GiB with percents of each device's total. */
 export function renderPlan(plan: Plan, colors: Colors): string {
+  if (plan.devices.length === 0 && plan.processes.every((p) => p.device === null)) {
+    return renderHostOnlyPlan(plan, colors);
+  }
   const deviceRows = plan.devices.map((d) => [
     String(d.index),
     d.simulated && !d.name.includes('simulated') ? `${d.name} ${colors.yellow('(simulated)')}` : d.name,
@@ -46,6 +67,7 @@ export function renderPlan(plan: Plan, colors: Colors): string {
       { header: 'BUDGET GiB', align: 'right' },
       { header: '% TOTAL', align: 'right' },
       { header: 'OVERHEAD GiB', align: 'right' },
+      { header: 'CAP' },
       { header: 'ENV' },
     ],
     processRows,
@@ -53,7 +75,7 @@ export function renderPlan(plan: Plan, colors: Colors): string {
   const simulatedNote = plan.devices.some((d) => d.simulated)
     ? `\n${colors.yellow('simulated GPU: no real device behind it; budgets are planned as for a real card')}\n`
     : '';
-  return `${colors.bold('Devices')}\n${devices}\n${simulatedNote}\n${colors.bold('Processes')}\n${processes}\n\n${colors.dim('overhead: CUDA context per process, outside every framework pool; `headroom env NAME` prints all variables')}\n`;
+  return `${colors.bold('Devices')}\n${devices}\n${simulatedNote}\n${colors.bold('Processes')}\n${processes}\n\n${colors.dim('overhead: CUDA context per process, outside every framework pool; `headroom env NAME` prints all variables')}\n${colors.dim('cap: what holds the budget in-process: env (JAX fraction), alloc-conf (PyTorch allocator config), bootstrap (headroom_boot on PYTHONPATH); watch: only headroom watching')}\n`;
 }
 
 function processRow(p: PlannedProcess, totals: Map<number, number>): string[] {
@@ -69,6 +91,7 @@ function processRow(p: PlannedProcess, totals: Map<number, number>): string[] {
     hasDevice ? formatGiB(p.budgetBytes) : '-',
     hasDevice && totals.get(p.device!) ? formatPercent(p.fraction) : '-',
     hasDevice ? formatGiB(p.overheadBytes) : '-',
+    hasDevice ? p.capBy : '-',
     env || (hasDevice ? '' : 'CUDA_VISIBLE_DEVICES='),
   ];
 }

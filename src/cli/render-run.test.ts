@@ -27,6 +27,7 @@ describe('formatStatus', () => {
 describe('renderSummaryTable', () => {
   test('one row per process and one sentence per reason', () => {
     const summary: RunSummary = {
+      recordVersion: 2,
       runId: 'r',
       runDir: '/runs/r',
       startedAt: '',
@@ -47,6 +48,10 @@ describe('renderSummaryTable', () => {
           hostLimitBytes: 64 * MiB,
           hostEnforcement: 'cgroup',
           gpuBudgetBytes: null,
+          oomKills: [],
+          budgetExceeded: null,
+          cgroupEscapes: [],
+          hostLimitProblem: null,
           log: 'logs/learner.log',
           startedAt: null,
           endedAt: '',

@@ -3,6 +3,8 @@
 
 import type { ProcessStatus, RunEvent, RunSummary, SuperviseUpdate } from '../supervise/types.js';
 import { formatBytes } from '../units.js';
+import { describeKill } from '../verdict/judge.js';
+import { createLiveWriter } from './live-writer.js';
 import { colorsFor, renderTable } from './output.js';
 
 type Colors = ReturnType<typeof colorsFor>;
@@ -18,6 +20,7 @@ const shownEvents = new Set<RunEvent['type']>([
   'restart',
   'limit',
   'oom',
+  'oom-kill',
   'gpu-over-budget',
   'ready',
   'not-started',
@@ -29,6 +32,35 @@ const shownEvents = new Set<RunEvent['type']>([
 ]);
 
 const formatOptional = (bytes: number | null): string => (bytes === null ? '-' : formatBytes(bytes));
+
+function countLines(text: string): number {
+  let count = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count += 1;
+  return count;
+}
+
+/** An event as the live view says it: the process it concerns first, unless the message names it already. */
+export function formatEvent(event: RunEvent): string {
+  const name = event.process;
+  return name && !event.message.startsWith(name) ? `${name}: ${event.message}` : event.message;
+}
+
+// What else each process went through: OOM kills in its tree, its GPU budget overrun.
+function processNotes(summary: RunSummary): string[] {
+  return summary.processes.flatMap((p) => {
+    const kills = p.oomKills
+      .slice(0, 5)
+      .map((kill) => `${p.name}: OOM kill in its tree: ${describeKill(kill)}`);
+    if (p.oomKills.length > 5)
+      kills.push(`${p.name}: and ${p.oomKills.length - 5} more OOM kills (events.jsonl)`);
+    const over = p.budgetExceeded
+      ? [
+          `${p.name}: over its GPU budget: peak ${formatBytes(p.budgetExceeded.peakGpuBytes)} against ${formatBytes(p.budgetExceeded.budgetBytes)}${p.budgetExceeded.contextBytes > 0 ? ` + ${formatBytes(p.budgetExceeded.contextBytes)} context` : ''}`,
+        ]
+      : [];
+    return [...kills, ...over];
+  });
+}
 
 /** `learner 1.20 GiB/16.00 GiB gpu 3.1 GiB/4 GiB`: one process in the status line. */
 export function formatStatus(status: ProcessStatus): string {
@@ -50,7 +82,7 @@ export function renderSummaryTable(summary: RunSummary, colors: Colors): string 
     String(p.restarts),
     formatBytes(p.peakHostBytes),
     formatOptional(p.hostLimitBytes),
-    formatOptional(p.peakGpuBytes),
+    `${formatOptional(p.peakGpuBytes)}${p.budgetExceeded ? ' !' : ''}`,
     formatOptional(p.gpuBudgetBytes),
     `${summary.runDir}/${p.log}`,
   ]);
@@ -73,11 +105,17 @@ export function renderSummaryTable(summary: RunSummary, colors: Colors): string 
   const reasons = summary.processes
     .filter((p) => p.reason !== 'exited')
     .map((p) => `${p.name}: ${p.reason} (${p.confidence}): ${p.because}`);
+  reasons.push(...processNotes(summary));
   return `${renderTable(columns, rows)}\n${reasons.length > 0 ? `\n${reasons.join('\n')}\n` : ''}`;
 }
 
 /** A renderer for supervise()'s updates, writing to `stream`. */
-export function createRunRenderer(options: { stream: NodeJS.WriteStream; names: string[] }) {
+export function createRunRenderer(options: {
+  stream: NodeJS.WriteStream;
+  names: string[];
+  /** Output waiting for a slow reader beyond this is dropped and counted (default 4 MiB). */
+  maxQueuedBytes?: number;
+}) {
   const { stream } = options;
   const colors = colorsFor(stream);
   const isTty = Boolean(stream.isTTY);
@@ -87,17 +125,18 @@ export function createRunRenderer(options: { stream: NodeJS.WriteStream; names: 
   );
   const headroomPrefix = `${colors.dim('headroom'.padEnd(width))} | `;
   let statusLine = '';
-  let isClosed = false;
-  // A reader that went away (`| head`) ends the live view, not the run.
-  stream.on('error', () => {
-    isClosed = true;
+  const live = createLiveWriter(stream, {
+    maxQueuedBytes: options.maxQueuedBytes,
+    notice: (dropped) =>
+      `${headroomPrefix}${colors.dim(`… ${dropped} line(s) of output not shown: the terminal was not reading (the logs have every byte)`)}\n`,
   });
-  const send = (text: string): void => {
-    if (!isClosed) stream.write(text);
-  };
+  const send = (text: string, droppable?: { lines: number }): void =>
+    live.write(text, droppable ? { droppable: true, lines: droppable.lines } : {});
   // The status line sits below the output; it is cleared before lines are written and drawn again after.
-  const write = (text: string): void => send(statusLine && isTty ? `${clearLine}${text}${statusLine}` : text);
+  const write = (text: string, droppable?: { lines: number }): void =>
+    send(statusLine && isTty ? `${clearLine}${text}${statusLine}` : text, droppable);
   const drawStatus = (processes: ProcessStatus[]): void => {
+    if (live.isBehind()) return;
     const columns = stream.columns || 80; // 0 when the terminal does not say
     statusLine = colors.dim(
       processes
@@ -110,13 +149,18 @@ export function createRunRenderer(options: { stream: NodeJS.WriteStream; names: 
   return {
     update(update: SuperviseUpdate): void {
       if (update.kind === 'output') {
+        const lines = countLines(update.text);
+        if (live.isBehind()) {
+          live.write('', { droppable: true, lines }); // counted, not built
+          return;
+        }
         const prefix = prefixes.get(update.name) ?? `${update.name} | `;
-        write(`${prefix}${update.text.slice(0, -1).replaceAll('\n', `\n${prefix}`)}\n`);
+        write(`${prefix}${update.text.slice(0, -1).replaceAll('\n', `\n${prefix}`)}\n`, { lines });
       } else if (update.kind === 'event') {
         // A host OOM is already told by the exit line; a GPU OOM message is news while it runs.
         const isRepeat = update.event.type === 'oom' && update.event.kind === 'host';
         if (shownEvents.has(update.event.type) && !isRepeat)
-          write(`${headroomPrefix}${colors.dim(update.event.message)}\n`);
+          write(`${headroomPrefix}${colors.dim(formatEvent(update.event))}\n`);
       } else if (isTty) {
         drawStatus(update.processes);
       }
@@ -124,6 +168,7 @@ export function createRunRenderer(options: { stream: NodeJS.WriteStream; names: 
     finish(summary: RunSummary): void {
       if (statusLine && isTty) send(clearLine);
       statusLine = '';
+      live.finish();
       send(`\n${renderSummaryTable(summary, colors)}`);
     },
   };

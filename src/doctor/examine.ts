@@ -1,14 +1,16 @@
 // What `doctor` does with a target: a log file or stdin, a run directory, or a Python script.
 // This is the adapter layer (files, streams); the judgements are the pure modules it calls.
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { EnvironmentError, UsageError } from '../errors.js';
+import { formatBytes } from '../units.js';
 import { diagnoseLogFile } from './read-log.js';
 import { diagnoseRun } from './run/diagnose-run.js';
 import { isRunDirectory, readRunRecord } from './run/read-run.js';
+import type { RunRecordData } from './run/types.js';
 import { checkPythonSource } from './script/check-script.js';
-import type { Diagnosis, DoctorReport } from './types.js';
+import type { Diagnosis, DoctorFinding, DoctorReport } from './types.js';
 
 /** What a target turned out to be. */
 export type TargetKind = 'log' | 'run' | 'script';
@@ -34,15 +36,48 @@ function unreadable(target: string, error: unknown): EnvironmentError {
   return new EnvironmentError(`cannot read ${target}: ${why}`);
 }
 
-async function examineRun(runDir: string): Promise<TargetReport> {
-  const record = await readRunRecord(runDir);
-  const logDiagnoses = new Map<string, Diagnosis[]>();
-  for (const failed of record.failed) {
-    const log = join(runDir, failed.summary.log ?? `logs/${failed.summary.name}.log`);
-    if (existsSync(log)) logDiagnoses.set(failed.summary.name, (await diagnoseLogFile(log)).diagnoses);
+// Only the run's own logs, and only regular files: a record is data, not a list of paths to follow.
+function logPathIn(runDir: string, entry: string): string | undefined {
+  const root = resolve(runDir);
+  const path = resolve(root, entry);
+  if (!path.startsWith(`${root}/`)) return undefined;
+  try {
+    return statSync(path).isFile() ? path : undefined;
+  } catch {
+    return undefined;
   }
-  const diagnoses = diagnoseRun({ failed: record.failed, plan: record.plan, logDiagnoses });
-  return { target: runDir, targetKind: 'run', diagnoses, findings: [] };
+}
+
+function recordFindings(data: RunRecordData): DoctorFinding[] {
+  const findings: DoctorFinding[] = data.problems.map((message) => ({
+    code: data.isComplete ? 'record-damaged' : 'record-incomplete',
+    severity: 'warning',
+    message,
+    file: data.runDir,
+  }));
+  for (const p of data.processes.filter((x) => x.end === null && !data.isComplete)) {
+    const last = p.series.at(-1);
+    const held = last ? `; at the last sample it held ${formatBytes(last.hostBytes)} of host memory` : '';
+    findings.push({
+      code: 'record-process-running',
+      severity: 'warning',
+      process: p.name,
+      message: `${p.name} had not ended when the record stops${held}`,
+    });
+  }
+  return findings;
+}
+
+async function examineRun(runDir: string): Promise<TargetReport> {
+  const data = await readRunRecord(runDir);
+  const logDiagnoses = new Map<string, Diagnosis[]>();
+  for (const p of data.processes) {
+    const isClean = p.end?.reason === 'exited' && p.oomKills.length === 0;
+    const log = logPathIn(runDir, p.log) ?? logPathIn(runDir, `logs/${p.name}.log`);
+    if (!isClean && log) logDiagnoses.set(p.name, (await diagnoseLogFile(log)).diagnoses);
+  }
+  const diagnoses = diagnoseRun({ data, logDiagnoses });
+  return { target: runDir, targetKind: 'run', diagnoses, findings: recordFindings(data) };
 }
 
 /** Examines one target: `-` (stdin), a run directory, a `.py` script, or a log (plain or gzip). */
@@ -56,14 +91,14 @@ export async function examineTarget(target: string, stdin?: Readable): Promise<T
     if (stats.isDirectory()) {
       if (!isRunDirectory(target)) {
         throw new UsageError(
-          `${target} is a directory but not a run record (no summary.json, events.jsonl or logs/)`,
+          `${target} is a directory but not a run record (no run.json, summary.json, events.jsonl or logs/)`,
           'pass a log file, -, a run directory under .headroom/runs/, or a .py script',
         );
       }
       return await examineRun(target);
     }
     if (target.endsWith('.py')) {
-      const findings = checkPythonSource(readFileSync(target, 'utf8'), target);
+      const findings = checkPythonSource(readFileSync(target, 'utf8'), target, process.env);
       return { target, targetKind: 'script', diagnoses: [], findings };
     }
     const { diagnoses, lineCount } = await diagnoseLogFile(target);

@@ -74,6 +74,7 @@ export function createTrialRunner(
           { ...options.launch, command: substituteValue(options.launch.command, options.variable, value) },
         ],
         gpuProbe: options.gpuProbe,
+        origin: { kind: 'fit-trial', variable: options.variable, value },
         sampleIntervalMs: options.sampleIntervalMs ?? 200,
         stopGraceMs: options.stopGraceMs ?? 5000,
         outputPollMs: 50,

@@ -43,7 +43,7 @@ describe('shards', () => {
 });
 
 describe('planSlurmJob', () => {
-  test('seed 000 on one 24 GiB card: 54 + 33 + 13 shards fill its 100, each covering its budget and context', async () => {
+  test('seed 000 on one 24 GiB card: 50 + 35 + 15 shards fill its 100, each covering its budget and context', async () => {
     const seed = await loadSpecFile(seedFile);
     const job = planSlurmJob({
       spec: seed,
@@ -55,9 +55,9 @@ describe('planSlurmJob', () => {
     assert.deepEqual(
       job.steps.map((s) => [s.name, s.node, s.gpu, s.memoryBytes]),
       [
-        ['sim', 0, { kind: 'shards', shards: 54 }, null],
-        ['learner', 0, { kind: 'shards', shards: 33 }, 2 * GiB],
-        ['actor', 0, { kind: 'shards', shards: 13 }, 1 * GiB],
+        ['sim', 0, { kind: 'shards', shards: 50 }, null],
+        ['learner', 0, { kind: 'shards', shards: 35 }, 2 * GiB],
+        ['actor', 0, { kind: 'shards', shards: 15 }, 1 * GiB],
       ],
     );
     for (const step of job.steps) {

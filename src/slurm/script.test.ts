@@ -64,7 +64,7 @@ describe('the sbatch script', () => {
     ])
       assert.ok(text.includes(`\n${line}\n`), line);
     assert.match(text, /no --mem: a process has no host_memory/);
-    assert.match(text, /--relative=0 --cpus-per-task=1 --gres=shard:33 --mem=2048M/);
+    assert.match(text, /--relative=0 --cpus-per-task=1 --gres=shard:35 --mem=2048M/);
     assert.match(text, /export XLA_PYTHON_CLIENT_MEM_FRACTION=0\.3000\n/);
     // The plan's unset variables are unset; Slurm, not the plan, names the device.
     assert.match(text, /unset XLA_CLIENT_MEM_FRACTION\n/);

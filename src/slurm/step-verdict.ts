@@ -1,10 +1,10 @@
-// How a step ended, from Slurm's facts about it: sacct's State and ExitCode, srun's status when
-// there is no accounting, and what `doctor`'s classifier read in the step's log. This is the Slurm
-// backend's only judge of exit reasons; it becomes a feed into src/verdict when that lands.
-
-import type { Attribution } from '../supervise/types.js';
-import { formatBytes } from '../units.js';
-import { type Confidence, type MemoryKind, reasonForKind } from '../vocabulary.js';
+// How a step ended: Slurm's facts about it (sacct's State and ExitCode, srun's status when there is
+// no accounting) turned into the process facts the one judge reads (src/verdict), with the step's
+// log read by doctor's classifier. The judge decides the reason; this module only translates, and
+// adds Slurm's own words to the evidence.
+import { constants } from 'node:os';
+import { judgeEnd } from '../verdict/judge.js';
+import type { EndFacts, LogVerdict, Verdict } from '../verdict/types.js';
 import { oomExitSignal } from './states.js';
 
 /** sacct's row for the step's last attempt. */
@@ -13,13 +13,6 @@ export interface StepAccounting {
   stateDetail: string;
   exitCode: number | null;
   exitSignal: number | null;
-}
-
-/** The primary diagnosis of the step's log (doctor's `diagnoseText`). */
-export interface StepLogDiagnosis {
-  kind: MemoryKind;
-  summary: string;
-  line: number;
 }
 
 /** Everything known about a step when it is over. */
@@ -33,80 +26,59 @@ export interface StepEndFacts {
   isInterrupted: boolean;
   /** Why the batch script did not start it, if it did not. */
   notStarted: string | null;
-  diagnosis: StepLogDiagnosis | null;
+  /** What its log says, through doctor's classifier (verdict/log-verdict.ts). */
+  log: LogVerdict | null;
+  onOomKill: 'stop' | 'warn';
+  isGpuCapped: boolean;
 }
 
-const describeExit = (row: StepAccounting): string =>
+/** A signal number as its name (`SIGTERM`), as the judge speaks of signals. */
+export const signalName = (signal: number): string =>
+  Object.entries(constants.signals).find(([, number]) => number === signal)?.[0] ?? `signal ${signal}`;
+
+/** `sacct says OUT_OF_MEMORY, ExitCode 0:125`. */
+export const describeAccounting = (row: StepAccounting): string =>
   `sacct says ${[row.state, row.stateDetail].filter(Boolean).join(' ')}, ExitCode ${row.exitCode ?? '?'}:${row.exitSignal ?? '?'}`;
 
-function fromLog(facts: StepEndFacts, ended: string, isKilled: boolean): Attribution | null {
-  const diagnosis = facts.diagnosis;
-  const reason = diagnosis && reasonForKind(diagnosis.kind, { isKilled });
-  if (!diagnosis || !reason) return null;
-  const confidence: Confidence = 'likely';
+/** The judge's facts for a step that ran. */
+export function slurmEndFacts(facts: StepEndFacts): EndFacts {
+  const row = facts.accounting;
+  const signalNumber = row?.exitSignal ?? 0;
+  // OUT_OF_MEMORY (0:125): slurmstepd counted OOM kills in the step's memory cgroup, and the kernel's
+  // OOM killer ends a process with SIGKILL; who in the step it killed, Slurm does not say.
+  const isOomKilled = row !== null && (row.state === 'OUT_OF_MEMORY' || signalNumber === oomExitSignal);
+  const signal = isOomKilled ? 'SIGKILL' : signalNumber !== 0 ? signalName(signalNumber) : null;
+  const isCompleted = row?.state === 'COMPLETED';
   return {
-    reason,
-    confidence,
-    because: `its log says ${diagnosis.summary} (line ${diagnosis.line}), and ${ended}`,
+    pid: null,
+    exitCode: signal !== null ? null : row ? row.exitCode : facts.srunExitCode,
+    signal,
+    spawnError: null,
+    headroomKill: null,
+    isInterrupted: facts.isInterrupted && !isCompleted && !isOomKilled,
+    // scancel: Slurm sends SIGCONT and SIGTERM, then SIGKILL after KillWait (scancel(1)).
+    stopSignal: 'SIGTERM',
+    wasKilledAfterGrace: false,
+    cgroupOomKills: isOomKilled ? 1 : row !== null && facts.hostLimitBytes !== null ? 0 : null,
+    hostLimitBytes: facts.hostLimitBytes,
+    oomKills: [],
+    // The nodes' kernel logs are out of headroom's reach.
+    isKernelLogReadable: false,
+    wasStoppedForOomKill: false,
+    onOomKill: facts.onOomKill,
+    log: facts.log,
+    isGpuCapped: facts.isGpuCapped,
   };
 }
 
 /** The reason, confidence and evidence for one step (one process of the plan). */
-export function judgeStepEnd(facts: StepEndFacts): Attribution {
-  const row = facts.accounting;
+export function judgeStepEnd(facts: StepEndFacts): Verdict {
   if (facts.notStarted !== null) {
+    // Like a local run's process whose dependency never became ready (process-runner.ts).
     const reason = facts.isInterrupted ? 'interrupted' : 'failed';
     return { reason, confidence: 'certain', because: `not started: ${facts.notStarted}` };
   }
-  if (row === null) return judgeWithoutAccounting(facts);
-  const ended = describeExit(row);
-  if (row.state === 'COMPLETED' && row.exitCode === 0)
-    return { reason: 'exited', confidence: 'certain', because: 'exited with code 0' };
-  if (row.state === 'OUT_OF_MEMORY' || row.exitSignal === oomExitSignal) {
-    const limit = facts.hostLimitBytes === null ? '' : ` (--mem ${formatBytes(facts.hostLimitBytes)})`;
-    const because = `Slurm counted an OOM kill in the step's memory cgroup${limit}: ${ended}`;
-    return { reason: 'oom-killed', confidence: 'certain', because };
-  }
-  if (facts.isInterrupted && ['CANCELLED', 'FAILED'].includes(row.state))
-    return {
-      reason: 'interrupted',
-      confidence: 'certain',
-      because: `headroom cancelled the job (scancel); ${ended}`,
-    };
-  const logged = fromLog(facts, ended, (row.exitSignal ?? 0) !== 0);
-  if (logged) return logged;
-  switch (row.state) {
-    case 'TIMEOUT':
-      return { reason: 'signal', confidence: 'certain', because: `the job's time limit ran out: ${ended}` };
-    case 'CANCELLED':
-      return {
-        reason: 'signal',
-        confidence: 'certain',
-        because: `cancelled from outside headroom: ${ended}`,
-      };
-    case 'PREEMPTED':
-      return { reason: 'signal', confidence: 'certain', because: `preempted by another job: ${ended}` };
-    case 'NODE_FAIL':
-    case 'BOOT_FAIL':
-      return { reason: 'failed', confidence: 'certain', because: `its node failed: ${ended}` };
-    default:
-      if ((row.exitSignal ?? 0) !== 0)
-        return {
-          reason: 'signal',
-          confidence: 'certain',
-          because: `killed by signal ${row.exitSignal}: ${ended}`,
-        };
-      return {
-        reason: 'failed',
-        confidence: 'certain',
-        because: `exited with code ${row.exitCode ?? '?'}: ${ended}`,
-      };
-  }
-}
-
-function judgeWithoutAccounting(facts: StepEndFacts): Attribution {
-  const code = facts.srunExitCode;
-  if (code === null) {
+  if (facts.accounting === null && facts.srunExitCode === null) {
     const reason = facts.isInterrupted ? 'interrupted' : 'failed';
     return {
       reason,
@@ -114,9 +86,11 @@ function judgeWithoutAccounting(facts: StepEndFacts): Attribution {
       because: 'Slurm has no record of the step and srun reported no status',
     };
   }
-  if (code === 0) return { reason: 'exited', confidence: 'certain', because: 'srun exited with code 0' };
-  const ended = `srun exited with code ${code} (no sacct record to say more)`;
-  if (facts.isInterrupted)
-    return { reason: 'interrupted', confidence: 'likely', because: `headroom cancelled the job; ${ended}` };
-  return fromLog(facts, ended, false) ?? { reason: 'failed', confidence: 'likely', because: ended };
+  const verdict = judgeEnd(slurmEndFacts(facts));
+  const slurmSays = facts.accounting
+    ? describeAccounting(facts.accounting)
+    : `srun exited with code ${facts.srunExitCode} (no sacct record)`;
+  return verdict.reason === 'exited' && facts.accounting?.state === 'COMPLETED'
+    ? verdict
+    : { ...verdict, because: `${verdict.because}; ${slurmSays}` };
 }

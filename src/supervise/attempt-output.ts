@@ -1,6 +1,6 @@
 // What a running attempt's output means to the supervisor: lines for the renderer, the
-// ready_when match that lets dependents start, and framework GPU OOM messages.
-import { findGpuOomSignature } from './gpu-oom-signatures.js';
+// ready_when match that lets dependents start, and every line into doctor's classifier (the one
+// judge of what output says; its verdict is taken when the attempt ends).
 import type { Attempt, LiveProcess, RunContext } from './run-context.js';
 
 /** Marks the process ready, once; dependents waiting on it may start. */
@@ -22,17 +22,10 @@ export function handleOutput(
   const readyPattern = readyWhen === undefined ? null : new RegExp(readyWhen);
   return (text) => {
     context.emit({ kind: 'output', name, text });
+    attempt.output.write(text);
     if (readyPattern && !live.isReady) {
       const line = text.split('\n').find((l) => readyPattern.test(l));
       if (line !== undefined) markReady(context, live, line);
-    }
-    if (attempt.gpuOomSignature === null) {
-      const signature = findGpuOomSignature(text);
-      if (signature) {
-        attempt.gpuOomSignature = signature.text;
-        const message = `output says "${signature.text}" (${signature.framework} GPU OOM)`;
-        context.event('oom', name, message, { kind: 'gpu' });
-      }
     }
   };
 }

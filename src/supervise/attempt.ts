@@ -2,11 +2,16 @@
 // clear away what is left of its tree, and say why it ended.
 import { closeSync, fstatSync, openSync } from 'node:fs';
 import { addCgroupPid, cgroupProcsPath, readCgroupOomKills } from '../probe/host/cgroup.js';
+import { readProcessTable } from '../probe/host/proc-table.js';
+import { judgeEnd } from '../verdict/judge.js';
+import { OutputReader } from '../verdict/log-verdict.js';
+import type { EndFacts } from '../verdict/types.js';
 import { handleOutput, markReady } from './attempt-output.js';
-import { attributeExit, type ExitFacts } from './attribute.js';
 import { waitUntil } from './clock.js';
 import { type LogTail, tailLog } from './log-tail.js';
+import { checkOomKills } from './oom-kills.js';
 import type { Attempt, LiveProcess, RunContext } from './run-context.js';
+import { adoptOrphans } from './sampler.js';
 import { buildArgv, commandArgv, type ExitStatus, spawnChild } from './spawn.js';
 import { requestStop } from './stop.js';
 import { killTreeAndWait, readTreePids } from './terminate.js';
@@ -35,17 +40,23 @@ function joinCgroup(context: RunContext, live: LiveProcess, pid: number): void {
   }
 }
 
-function start(context: RunContext, live: LiveProcess, pid: number, oomKillsAtStart: number | null): Attempt {
+function start(context: RunContext, live: LiveProcess, pid: number, oomKillCounter: number | null): Attempt {
   const startedAtMs = context.clock.now();
   const attempt: Attempt = {
     pid,
     cgroup: null,
     seenPids: new Map(),
     startedAtMs,
-    oomKillsAtStart,
+    oomKillCounter,
+    countedOomKills: 0,
+    unnamedOomKills: 0,
+    unnamedSinceMs: null,
+    oomKills: [],
     headroomKill: null,
     stopping: null,
-    gpuOomSignature: null,
+    stopCause: null,
+    output: new OutputReader(),
+    members: new Map(),
     isExited: false,
   };
   joinCgroup(context, live, pid);
@@ -67,6 +78,8 @@ function start(context: RunContext, live: LiveProcess, pid: number, oomKillsAtSt
 async function clearTree(context: RunContext, name: string, attempt: Attempt) {
   const { clock, procRoot } = context;
   attempt.isExited = true;
+  // What double-forked away before any sample saw it came back to headroom (a subreaper): take it too.
+  adoptOrphans(context, readProcessTable(procRoot));
   const stopped = await attempt.stopping;
   // Children the process killed just before it exited may still be dying: give them a moment.
   await waitUntil({
@@ -84,33 +97,52 @@ async function clearTree(context: RunContext, name: string, attempt: Attempt) {
   return { stopSignal: stopped?.signal ?? null, wasKilledAfterGrace: (stopped?.killedPids.length ?? 0) > 0 };
 }
 
+// The kernel logs a victim as it kills it; give a counted kill a moment to be named there.
+async function settleOomKills(context: RunContext, live: LiveProcess, attempt: Attempt): Promise<void> {
+  checkOomKills(context, live, attempt, { isFinal: false });
+  if (attempt.unnamedOomKills > 0) {
+    await waitUntil({
+      isDone: () => {
+        checkOomKills(context, live, attempt, { isFinal: false });
+        return attempt.unnamedOomKills === 0;
+      },
+      timeoutMs: 500,
+      pollMs: 50,
+      clock: context.clock,
+    });
+  }
+  checkOomKills(context, live, attempt, { isFinal: true });
+}
+
 function gatherFacts(
   context: RunContext,
   live: LiveProcess,
   attempt: Attempt | null,
   status: ExitStatus,
-): ExitFacts {
-  const oomKillsNow = live.group ? readCgroupOomKills(live.group) : null;
-  const oomKillsBefore = attempt?.oomKillsAtStart ?? null;
-  const isClean = status.exitCode === 0 || attempt === null;
-  const treePids = new Set(attempt ? [attempt.pid, ...attempt.seenPids.keys()] : []);
-  const kernelOomPids =
-    context.kernelLog === null || isClean
-      ? null
-      : context.kernelLog.readOomKills().flatMap((kill) => (treePids.has(kill.pid) ? [kill.pid] : []));
+): EndFacts {
+  const log = attempt ? attempt.output.verdict() : null;
+  // Name the victims the process's own output names (PyTorch's DataLoader message).
+  for (const kill of attempt?.oomKills ?? []) {
+    if (kill.pid !== null && log?.killedPids.includes(kill.pid) && kill.role === 'worker')
+      kill.roleText = 'DataLoader worker';
+  }
   return {
     pid: attempt?.pid ?? null,
     exitCode: status.exitCode,
     signal: status.signal,
     spawnError: status.spawnError,
     headroomKill: attempt?.headroomKill ?? null,
-    isInterrupted: attempt?.stopping != null && attempt.headroomKill === null,
+    isInterrupted: attempt?.stopCause === 'interrupt',
     stopSignal: null,
     wasKilledAfterGrace: false,
-    cgroupOomKills: oomKillsNow === null || oomKillsBefore === null ? null : oomKillsNow - oomKillsBefore,
+    cgroupOomKills: live.group && attempt?.oomKillCounter != null ? attempt.countedOomKills : null,
     hostLimitBytes: live.spec.hostMemoryBytes,
-    kernelOomPids,
-    gpuOomSignature: attempt?.gpuOomSignature ?? null,
+    oomKills: attempt?.oomKills ?? [],
+    isKernelLogReadable: context.kernelLog !== null,
+    wasStoppedForOomKill: attempt?.stopCause === 'oom-kill',
+    onOomKill: live.spec.onOomKill ?? 'stop',
+    log,
+    isGpuCapped: live.spec.enforce === 'cap',
   };
 }
 
@@ -118,7 +150,7 @@ function gatherFacts(
 export async function runAttempt(context: RunContext, live: LiveProcess): Promise<AttemptResult> {
   const { spec } = live;
   const logPath = context.record.logPath(spec.name);
-  const oomKillsAtStart = live.group ? readCgroupOomKills(live.group) : null;
+  const oomKillCounter = live.group ? readCgroupOomKills(live.group) : null;
   const logFd = openSync(logPath, 'a');
   const fromBytes = fstatSync(logFd).size;
   const startedAtMs = context.clock.now();
@@ -130,7 +162,7 @@ export async function runAttempt(context: RunContext, live: LiveProcess): Promis
     closeSync(logFd); // the child holds its own copy
   }
   const pid = spawned.child.pid;
-  const attempt = pid === undefined ? null : start(context, live, pid, oomKillsAtStart);
+  const attempt = pid === undefined ? null : start(context, live, pid, oomKillCounter);
   let tail: LogTail | null = null;
   if (attempt)
     tail = tailLog({
@@ -143,7 +175,8 @@ export async function runAttempt(context: RunContext, live: LiveProcess): Promis
   const exitedAtMs = context.clock.now();
   const afterStop = attempt ? await clearTree(context, spec.name, attempt) : {};
   tail?.close();
-  const attribution = attributeExit({ ...gatherFacts(context, live, attempt, status), ...afterStop });
+  if (attempt) await settleOomKills(context, live, attempt);
+  const attribution = judgeEnd({ ...gatherFacts(context, live, attempt, status), ...afterStop });
   const endedAtMs = context.clock.now();
   const { exitCode, signal } = status;
   const fields = { pid: pid ?? null, exitCode, signal, ...attribution, durationMs: exitedAtMs - startedAtMs };
@@ -153,7 +186,5 @@ export async function runAttempt(context: RunContext, live: LiveProcess): Promis
     `${spec.name} ended: ${attribution.reason} (${attribution.because})`,
     fields,
   );
-  if (attribution.reason === 'oom-killed')
-    context.event('oom', spec.name, attribution.because, { kind: 'host' });
   return { ...attribution, exitCode, signal, startedAtMs, endedAtMs };
 }

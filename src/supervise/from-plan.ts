@@ -62,11 +62,13 @@ export function launchSpecsFromPlan(options: {
       cwd: processSpec.cwd,
       hostMemoryBytes: instance.hostMemoryBytes,
       gpuBudgetBytes: instance.device === null ? null : instance.budgetBytes,
+      gpuContextBytes: instance.device === null ? 0 : instance.overheadBytes,
       restart: processSpec.restart,
       maxRestarts: processSpec.maxRestarts,
       dependsOn,
       readyWhen: processSpec.readyWhen,
       enforce: processSpec.enforce,
+      onOomKill: processSpec.onOomKill,
     };
   });
 }

@@ -1,5 +1,4 @@
 // The supervisor's public surface.
 export { launchSpecsFromPlan } from './from-plan.js';
-export { findGpuOomSignature, gpuOomSignatures } from './gpu-oom-signatures.js';
 export { checkLaunchSpecs, supervise } from './supervise.js';
 export type * from './types.js';

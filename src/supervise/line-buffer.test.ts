@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { findGpuOomSignature } from './gpu-oom-signatures.js';
 import { LineBuffer } from './line-buffer.js';
 
 describe('LineBuffer', () => {
@@ -37,29 +36,5 @@ describe('LineBuffer', () => {
   test('cuts a line that grows past the maximum', () => {
     const lines = new LineBuffer(4);
     assert.equal(lines.push(Buffer.from('abcdef')), 'abcdef\n');
-  });
-});
-
-describe('findGpuOomSignature', () => {
-  test('recognises each framework message', () => {
-    const samples = [
-      ['torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB', 'torch'],
-      [
-        'jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 1024 bytes.',
-        'jax',
-      ],
-      [
-        'ResourceExhaustedError: OOM when allocating tensor with shape[32,1024,1024] and type float',
-        'tensorflow',
-      ],
-      ['RuntimeError: CUDA error: cudaErrorMemoryAllocation', 'cuda'],
-      ['RuntimeError: CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling `cublasCreate(handle)`', 'cublas'],
-    ];
-    for (const [line, framework] of samples)
-      assert.equal(findGpuOomSignature(line!)?.framework, framework, line);
-  });
-
-  test('ignores ordinary lines', () => {
-    assert.equal(findGpuOomSignature('epoch 3 loss 0.12\n'), undefined);
   });
 });

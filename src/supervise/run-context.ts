@@ -3,9 +3,12 @@
 import type { MemoryCgroup } from '../probe/host/cgroup.js';
 import type { CgroupDetection } from '../probe/host/cgroup-detect.js';
 import type { KernelLog } from '../probe/host/kernel-log.js';
+import type { RunRecord } from '../run-record/writer.js';
+import type { OutputReader } from '../verdict/log-verdict.js';
+import type { TreeOomKill } from '../verdict/types.js';
 import type { TreeHandle } from './process-tree.js';
-import type { RunRecord } from './run-record.js';
 import type { ReadinessBoard } from './start-order.js';
+import type { TreeMembers } from './tree-members.js';
 import type {
   Clock,
   EventType,
@@ -16,16 +19,40 @@ import type {
   SuperviseUpdate,
 } from './types.js';
 
+/** Why headroom began stopping an attempt. */
+export type StopCause = 'interrupt' | 'headroom' | 'oom-kill';
+
 /** One running instance of a process. */
 export interface Attempt extends TreeHandle {
   startedAtMs: number;
-  oomKillsAtStart: number | null;
+  /** The cgroup's OOM-kill counter when last read (at start, then every sample). */
+  oomKillCounter: number | null;
+  /** Kills the cgroup counted during this attempt. */
+  countedOomKills: number;
+  /** Counted kills not yet matched to a victim, and since when. */
+  unnamedOomKills: number;
+  unnamedSinceMs: number | null;
+  /** Victims found in its tree during this attempt. */
+  oomKills: TreeOomKill[];
   /** Set when headroom kills it (watchdog, GPU enforcement): the sentence why. */
   headroomKill: string | null;
-  /** The stop in progress (Ctrl-C, enforcement), if any. */
+  /** The stop in progress (Ctrl-C, enforcement, an OOM kill in the tree), if any, and why. */
   stopping: Promise<{ signal: NodeJS.Signals; killedPids: number[] }> | null;
-  gpuOomSignature: string | null;
+  stopCause: StopCause | null;
+  /** Its output, read by doctor's line classifier as it is written. */
+  output: OutputReader;
+  /** Every process seen in its tree, for naming OOM-kill victims. */
+  members: TreeMembers;
   isExited: boolean;
+}
+
+/** When a process first went over its GPU budget, and the highest it reached while over. */
+export interface BudgetExceeded {
+  peakGpuBytes: number;
+  budgetBytes: number;
+  /** The context allowance it was allowed beside the budget. */
+  contextBytes: number;
+  atMs: number;
 }
 
 /** A process across its attempts: what the status line and the summary show. */
@@ -44,6 +71,13 @@ export interface LiveProcess {
   sampleCount: number;
   peakGpuBytes: number | null;
   isOverGpuBudget: boolean;
+  budgetExceeded: BudgetExceeded | null;
+  /** Processes of its tree seen outside its cgroup. */
+  cgroupEscapes: { pid: number; command: string | null; atMs: number }[];
+  /** Why its host limit is not enforced as asked, or null. */
+  hostLimitProblem: string | null;
+  /** OOM kills in its tree over every attempt. */
+  oomKills: TreeOomKill[];
 }
 
 export interface RunContext {
@@ -57,10 +91,14 @@ export interface RunContext {
   record: RunRecord;
   cgroupParent: CgroupDetection;
   kernelLog: KernelLog | null;
+  /** Kernel-log victims already attributed to some process (`pid:line`), so none is counted twice. */
+  attributedKills: Set<string>;
   readiness: ReadinessBoard;
   live: Map<string, LiveProcess>;
   /** Aborted when the run is being stopped. */
   stopSignal: AbortSignal;
+  /** Aborted when the stop must not wait any more (a second Ctrl-C): SIGKILL at once. */
+  skipGraceSignal: AbortSignal;
   /** What a stop sends first: the signal headroom received, or SIGTERM. */
   stopWith: () => NodeJS.Signals;
   emit: (update: SuperviseUpdate) => void;

@@ -12,6 +12,12 @@ export function runExitCode(
   if (isInterrupted) return ExitCode.interrupted;
   const failure = endedInOrder.find((process) => process.reason !== 'exited');
   if (!failure) return ExitCode.ok;
+  // An OOM kill in the tree: 137 (128 + SIGKILL, what the victim got), unless the process failed
+  // with a code of its own after it (a trainer raising when its DataLoader worker died).
+  if (failure.reason === 'oom-killed') {
+    const hasOwnCode = failure.signal === null && failure.exitCode !== null && failure.exitCode !== 0;
+    return hasOwnCode ? failure.exitCode! : 128 + constants.signals.SIGKILL;
+  }
   if (failure.exitCode !== null && failure.exitCode !== 0) return failure.exitCode;
   const signalNumber = failure.signal ? constants.signals[failure.signal as NodeJS.Signals] : undefined;
   if (signalNumber !== undefined) return 128 + signalNumber;

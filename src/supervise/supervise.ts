@@ -1,19 +1,25 @@
 // The supervisor: starts every process in dependency order, samples and enforces memory, stops
 // everything on abort, and returns the run's summary (also written to summary.json).
+import { join } from 'node:path';
 import { HeadroomError } from '../errors.js';
 import { findOwnMemoryCgroup } from '../probe/host/cgroup-detect.js';
 import { openKernelLog } from '../probe/host/kernel-log.js';
-import { readProcessTable } from '../probe/host/proc-table.js';
+import { readProcessTable, readProcStat, readStartTime } from '../probe/host/proc-table.js';
 import { sweepStaleCgroups } from '../probe/host/stale-cgroups.js';
+import { becomeChildSubreaper } from '../probe/host/subreaper.js';
+import { recordVersion } from '../run-record/schema.js';
+import { openRunRecord } from '../run-record/writer.js';
+import { displayCommand } from '../verdict/judge.js';
+import { headroomVersion } from '../version.js';
 import { realClock } from './clock.js';
 import { runProcess } from './process-runner.js';
 import { backoffMs } from './restart-policy.js';
 import type { LiveProcess, RunContext } from './run-context.js';
 import { runExitCode } from './run-exit-code.js';
-import { openRunRecord } from './run-record.js';
 import { startSampling } from './sampler.js';
 import { checkStartOrder, ReadinessBoard } from './start-order.js';
 import { requestStop } from './stop.js';
+import { readCommandLine } from './tree-members.js';
 import type { LaunchSpec, ProcessSummary, RunSummary, SuperviseOptions, SuperviseUpdate } from './types.js';
 
 /** Rejects launch specs that cannot run: duplicate names, bad dependencies, invalid readyWhen. */
@@ -52,7 +58,16 @@ function newLiveProcess(spec: LaunchSpec): LiveProcess {
     sampleCount: 0,
     peakGpuBytes: null,
     isOverGpuBudget: false,
+    budgetExceeded: null,
+    oomKills: [],
+    cgroupEscapes: [],
+    hostLimitProblem: null,
   };
+}
+
+// Every process of a tree inherits these: whatever leaves the tree can still be told apart.
+function withRunMarkers(spec: LaunchSpec, runId: string): LaunchSpec {
+  return { ...spec, env: { HEADROOM_PROCESS: spec.name, ...spec.env, HEADROOM_RUN: runId } };
 }
 
 const isSignalName = (value: unknown): value is NodeJS.Signals =>
@@ -63,21 +78,42 @@ const isSignalName = (value: unknown): value is NodeJS.Signals =>
 // ones, and say which processes lost their supervisor, without touching them.
 function reportStaleCgroups(context: RunContext): void {
   if (!context.cgroupParent.ok) return;
-  const stale = sweepStaleCgroups(context.cgroupParent.location, readProcessTable(context.procRoot));
+  const table = readProcessTable(context.procRoot);
+  const stale = sweepStaleCgroups(context.cgroupParent.location, table);
+  const stats = new Map(table.map((s) => [s.pid, s]));
   for (const { dir, pids } of stale.orphaned) {
+    // Named by PID, start time and command, and stopped through the group's own member list, so a
+    // PID reused by then is never the one killed.
+    const named = pids.map((pid) => {
+      const stat = stats.get(pid);
+      const started = stat ? readStartTime(stat.startTicks, context.procRoot) : undefined;
+      const command = readCommandLine(pid, context.procRoot) ?? stat?.comm ?? '?';
+      return `PID ${pid} (started ${started?.toISOString() ?? 'at an unknown time'}: ${displayCommand(command).slice(0, 80)})`;
+    });
     context.event(
       'warning',
       undefined,
-      `${pids.length === 1 ? 'PID' : 'PIDs'} ${pids.join(', ')} ${pids.length === 1 ? 'was' : 'were'} left running by an earlier headroom run that died (cgroup ${dir}); stop them with: kill -9 ${pids.join(' ')}`,
+      `${named.join(', ')} ${pids.length === 1 ? 'was' : 'were'} left running by an earlier headroom run that died (cgroup ${dir}); stop them with: kill -9 $(cat ${join(dir, 'cgroup.procs')})`,
+      { pids, cgroup: dir },
     );
   }
 }
 
 export async function supervise(options: SuperviseOptions): Promise<RunSummary> {
   checkLaunchSpecs(options.processes);
+  // What double-forks out of a tree comes back to headroom instead of init (best effort).
+  becomeChildSubreaper();
   const clock = options.clock ?? realClock;
   const startedAtMs = clock.now();
-  const record = openRunRecord(options.runDir);
+  const record = openRunRecord(options.runDir, {
+    runId: options.runId,
+    startedAt: new Date(startedAtMs).toISOString(),
+    headroomPid: process.pid,
+    headroomStartTicks: readProcStat(process.pid, options.procRoot ?? '/proc')?.startTicks ?? null,
+    headroomVersion,
+    processes: options.processes.map((p) => p.name),
+    origin: options.origin ?? null,
+  });
   if (options.plan !== undefined) record.writePlan(options.plan);
   const stopper = new AbortController();
   let isOutputBroken = false;
@@ -105,9 +141,13 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
     record,
     cgroupParent: findOwnMemoryCgroup({ procRoot: options.procRoot, cgroupRoot: options.cgroupRoot }),
     kernelLog: options.kmsgPath === null ? null : openKernelLog(options.kmsgPath),
+    attributedKills: new Set(),
     readiness: new ReadinessBoard(),
-    live: new Map(options.processes.map((spec) => [spec.name, newLiveProcess(spec)])),
+    live: new Map(
+      options.processes.map((spec) => [spec.name, newLiveProcess(withRunMarkers(spec, options.runId))]),
+    ),
     stopSignal: stopper.signal,
+    skipGraceSignal: options.killSignal ?? new AbortController().signal,
     stopWith: () => (isSignalName(options.signal?.reason) ? options.signal.reason : 'SIGTERM'),
     emit,
     event: (type, process, message, fields) => {
@@ -151,6 +191,7 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
     if (failure) throw failure.reason;
     const processes = settled.map((result) => (result as PromiseFulfilledResult<ProcessSummary>).value);
     const summary: RunSummary = {
+      recordVersion,
       runId: options.runId,
       runDir: options.runDir,
       startedAt: new Date(startedAtMs).toISOString(),
@@ -164,5 +205,6 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
     options.signal?.removeEventListener('abort', stopAll);
     await stopSampling();
     record.close();
+    context.kernelLog?.close();
   }
 }

@@ -2,6 +2,7 @@
 
 import type { Enforcement, RestartPolicy } from '../plan/types.js';
 import type { GpuProbe } from '../probe/gpu/types.js';
+import type { RunEvent, RunOrigin } from '../run-record/schema.js';
 import type { Confidence, ExitReason } from '../vocabulary.js';
 
 /** One process to launch, with everything decided: command, full environment, limits. */
@@ -14,13 +15,20 @@ export interface LaunchSpec {
   cwd?: string;
   hostMemoryBytes: number | null;
   gpuBudgetBytes: number | null;
+  /** The CUDA context allowance the plan keeps beside the budget: NVML's per-process figure counts it too. */
+  gpuContextBytes?: number;
   restart: RestartPolicy;
   maxRestarts: number;
   dependsOn: string[];
   /** A regular expression; the process is ready when a line of its output matches. */
   readyWhen?: string;
   enforce: Enforcement;
+  /** What to do when the OOM killer kills a process of its tree: stop the whole tree (default) or warn. */
+  onOomKill?: OnOomKill;
 }
+
+/** `on_oom_kill`: stop the process (a pool whose worker died may hang forever), or warn and go on. */
+export type OnOomKill = 'stop' | 'warn';
 
 /** Time, for timestamps and waits; tests pass a fast one. */
 export interface Clock {
@@ -38,30 +46,7 @@ export interface Attribution {
   because: string;
 }
 
-export type EventType =
-  | 'spawn'
-  | 'exit'
-  | 'restart'
-  | 'limit'
-  | 'oom'
-  | 'gpu-over-budget'
-  | 'ready'
-  | 'not-started'
-  | 'signal-forwarded'
-  | 'kill-after-grace'
-  | 'watchdog-kill'
-  | 'enforce-kill'
-  | 'leftover-killed'
-  | 'warning';
-
-/** One line of events.jsonl. */
-export interface RunEvent {
-  time: string;
-  type: EventType;
-  process?: string;
-  message: string;
-  [field: string]: unknown;
-}
+export type { EventType, ProcessSummary, RunEvent, RunSummary } from '../run-record/schema.js';
 
 /** Whole lines a process wrote (stdout and stderr share the log), each ending in `\n`. */
 export interface OutputChunk {
@@ -102,6 +87,8 @@ export interface SuperviseOptions {
   processes: LaunchSpec[];
   /** Written to plan.json when given. */
   plan?: unknown;
+  /** What started the run (run.json), so later advice names the right knob. */
+  origin?: RunOrigin;
   gpuProbe: GpuProbe;
   /** Time between samples of host and GPU memory (default 500 ms). */
   sampleIntervalMs?: number;
@@ -115,6 +102,8 @@ export interface SuperviseOptions {
   output: (update: SuperviseUpdate) => void;
   /** Aborting stops the run (the Ctrl-C path); a signal name as reason is forwarded instead of SIGTERM. */
   signal?: AbortSignal;
+  /** Aborting skips what is left of every grace period: the trees are SIGKILLed at once (a second Ctrl-C). */
+  killSignal?: AbortSignal;
   clock?: Clock;
   procRoot?: string;
   cgroupRoot?: string;
@@ -124,34 +113,3 @@ export interface SuperviseOptions {
 
 /** How a process's host memory limit is enforced. */
 export type HostEnforcement = 'cgroup' | 'watchdog' | 'none';
-
-/** One line of summary.json's `processes`. */
-export interface ProcessSummary extends Attribution {
-  name: string;
-  exitCode: number | null;
-  signal: string | null;
-  restarts: number;
-  /** Peak host memory of the whole tree: Σ PSS + swap, sampled; the cgroup's peak after an OOM kill or when no sample was taken. */
-  peakHostBytes: number;
-  /** Peak GPU memory of the tree; null when no GPU probe could see processes. */
-  peakGpuBytes: number | null;
-  /** The cgroup's own peak, page cache included; null without a cgroup. */
-  peakCgroupBytes: number | null;
-  hostLimitBytes: number | null;
-  hostEnforcement: HostEnforcement;
-  gpuBudgetBytes: number | null;
-  /** Relative to the run directory. */
-  log: string;
-  startedAt: string | null;
-  endedAt: string;
-}
-
-/** summary.json (issue 4's contract), plus the exit code headroom ends with. */
-export interface RunSummary {
-  runId: string;
-  runDir: string;
-  startedAt: string;
-  endedAt: string;
-  exitCode: number;
-  processes: ProcessSummary[];
-}

@@ -26,9 +26,9 @@ test('slurm script for declared nodes: a bash script with each step in shards of
   assert.deepEqual(
     [...stdout.matchAll(/--gres=shard:(\d+) --mem=(\w+)/g)].map((m) => [m[1], m[2]]),
     [
-      ['54', '0'],
-      ['33', '2048M'],
-      ['13', '1024M'],
+      ['50', '0'],
+      ['35', '2048M'],
+      ['15', '1024M'],
     ],
   );
   const syntax = spawnSync('bash', ['-n'], { input: stdout, encoding: 'utf8' });
@@ -40,7 +40,7 @@ test('plan --on slurm says when no node type fits, and why; a bad --on is a usag
   assert.equal(planned.code, 1, planned.stderr);
   const data = JSON.parse(planned.stdout);
   assert.equal(data.chosen, null);
-  assert.match(data.nodeTypes[0].problems[0], /need 12 shards after rounding .* the card has 10/);
+  assert.match(data.nodeTypes[0].problems[0], /need 11 shards after rounding .* the card has 10/);
   const script = runCli(['slurm', 'script', '-c', seed, '--shards', '10']);
   assert.equal(script.code, 1);
   assert.match(script.stderr, /^headroom: the plan fits no node type/);

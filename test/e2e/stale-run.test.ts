@@ -1,7 +1,8 @@
 // A headroom that is itself SIGKILLed leaves its cgroup and child behind; the next run says so.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { cgroupUnavailable } from '../../src/supervise/test-helpers/supervised.js';
@@ -14,9 +15,11 @@ const marker = '60017';
 test('the next run names the processes a killed headroom left running, and clears empty groups', async (t) => {
   if (noCgroup) return t.skip(`no cgroup can be made here: ${noCgroup}`);
   const hold = join(repoRoot, 'test', 'programs', 'allocate.mjs');
+  const scratch = mkdtempSync(join(tmpdir(), 'headroom-stale-'));
+  const runDir = join(scratch, 'run');
   const first = spawn(
     process.execPath,
-    [cliPath, 'run', '--json', '--', process.execPath, hold, '8', marker],
+    [cliPath, 'run', '--json', '--run-dir', runDir, '--', process.execPath, hold, '8', marker],
     {
       stdio: ['ignore', 'ignore', 'pipe'],
       env: { ...process.env, NO_COLOR: '1' },
@@ -37,16 +40,28 @@ test('the next run names the processes a killed headroom left running, and clear
   first.kill('SIGKILL');
   await new Promise((resolve) => first.once('exit', resolve));
   try {
+    // The record it left is read as it is, and said to be incomplete, without a stack trace.
+    const doctor = runCli(['doctor', runDir, '--json']);
+    assert.equal(doctor.code, 0, doctor.stderr);
+    assert.equal(doctor.stderr, '');
+    const report = JSON.parse(doctor.stdout) as { findings: { code: string; message: string }[] };
+    const codes = report.findings.map((f) => f.code);
+    assert.ok(codes.includes('record-incomplete'), doctor.stdout);
+    assert.ok(codes.includes('record-process-running'), doctor.stdout);
+    assert.match(doctor.stdout, /is no longer running and never finished the record: it was killed/);
     const second = runCli(['run', '--', 'true']);
     assert.equal(second.code, 0, second.stderr);
     const match =
-      /PID (\d+) was left running by an earlier headroom run that died \(cgroup (\S+)\); stop them with: kill -9 \1/.exec(
+      /PID (\d+) \(started (\S+): node \S*allocate\.mjs 8 60017\) was left running by an earlier headroom run that died \(cgroup (\S+)\); stop them with: kill -9 \$\(cat (\S+)\/cgroup\.procs\)/.exec(
         second.stdout,
       );
     assert.ok(match, second.stdout);
     const orphan = Number(match[1]);
     assert.match(readFileSync(`/proc/${orphan}/cmdline`, 'utf8'), /allocate\.mjs/);
-    const groupDir = match[2]!.replace(/\)$/, '');
+    // The start time is the orphan's own (it started moments ago).
+    assert.ok(Math.abs(Date.parse(match[2]!) - Date.now()) < 120_000, match[2]);
+    const groupDir = match[3]!;
+    assert.equal(match[4], groupDir);
     process.kill(orphan, 'SIGKILL');
     await new Promise((resolve) => setTimeout(resolve, 300));
     // Now empty: the next run removes it.
@@ -55,6 +70,7 @@ test('the next run names the processes a killed headroom left running, and clear
     assert.equal(existsSync(dirname(groupDir)), true);
   } finally {
     spawnSync('pkill', ['-9', '-f', `allocate.mjs 8 ${marker}`]);
+    rmSync(scratch, { recursive: true, force: true });
     runCli(['run', '--', 'true']); // clears the group once it is empty
   }
 });

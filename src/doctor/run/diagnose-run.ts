@@ -1,9 +1,16 @@
-// Diagnoses a run: for each failed process, its log's diagnosis (or one made from the run's own
-// attribution), what the other processes held at that moment, and the plan change that avoids it.
+// Diagnoses a run from its record. The kind of each failure is the supervisor's verdict (the one
+// judge, src/verdict): doctor does not judge it again. It adds what the log says (the framework's
+// numbers, cause and fixes), what the others held at that moment, what was measured of the tree
+// (host kills), and the change to the plan or the flags that avoids it.
+import type { OomKillRecord } from '../../run-record/schema.js';
+import { formatBytes } from '../../units.js';
+import { describeKill } from '../../verdict/judge.js';
+import { isMemoryReason, kindForReason } from '../../vocabulary.js';
 import { size } from '../explain/types.js';
-import type { Diagnosis, Facts } from '../types.js';
+import type { Diagnosis, DiagnosisKind, Facts } from '../types.js';
+import { explainHostKill, type GroundedFix } from './host-kill.js';
 import { planChange } from './plan-change.js';
-import type { FailedProcess, RunPlan, SampledProcess } from './types.js';
+import type { RunPlan, RunProcess, RunRecordData } from './types.js';
 
 /** What another process held when this one failed. */
 export interface HeldAtFailure {
@@ -16,62 +23,40 @@ export interface HeldAtFailure {
 export interface RunDiagnosis extends Diagnosis {
   process: string;
   othersAtFailure: HeldAtFailure[];
+  /** Each OOM kill in its tree, as the supervisor recorded it. */
+  oomKills?: OomKillRecord[];
 }
 
 const numberOrNull = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 
-// The run's own attribution (issue 4's reasons), when the log has no framework message.
-function fromReason(failed: FailedProcess, framework: Diagnosis['framework']): Diagnosis | undefined {
-  const { reason, because = '' } = failed.summary;
-  const base = {
-    severity: 'error' as const,
-    facts: {},
-    fixes: [],
-    occurrences: 1,
-    confidence: 'certain' as const,
-    evidence: { line: 0, text: because },
-  };
-  if (reason === 'oom-killed' || (reason === 'killed-by-headroom' && /host|watchdog/i.test(because))) {
-    const summary = 'the process ran out of host memory';
-    return {
-      ...base,
-      code: 'run-host-oom',
-      kind: 'host_oom',
-      framework: reason === 'oom-killed' ? 'cgroup' : 'other',
-      summary,
-      message: `${summary}: ${because}`,
-      cause: 'memory_limit',
-      causeText: because,
-    };
-  }
-  if (reason === 'gpu-oom' || (reason === 'killed-by-headroom' && /GPU/i.test(because))) {
-    const summary = 'the process ran out of GPU memory';
-    return {
-      ...base,
-      code: 'run-gpu-oom',
-      kind: 'gpu_oom',
-      framework,
-      summary,
-      message: `${summary}: ${because}`,
-      cause: 'batch_too_large',
-      causeText: because,
-    };
-  }
-  return undefined;
-}
-
-function runFacts(failed: FailedProcess): Facts {
+function runFacts(p: RunProcess): Facts {
   const facts: Facts = {};
-  const { peakHostBytes, peakGpuBytes, hostLimitBytes, gpuBudgetBytes, exitCode } = failed.summary;
-  if (typeof peakHostBytes === 'number') facts.peakHostBytes = peakHostBytes;
-  if (typeof peakGpuBytes === 'number') facts.peakGpuBytes = peakGpuBytes;
-  if (typeof hostLimitBytes === 'number') facts.hostLimitBytes = hostLimitBytes;
-  if (typeof gpuBudgetBytes === 'number') facts.gpuBudgetBytes = gpuBudgetBytes;
-  if (typeof exitCode === 'number') facts.exitCode = exitCode;
+  const end = p.end ?? {};
+  for (const key of [
+    'peakHostBytes',
+    'peakGpuBytes',
+    'hostLimitBytes',
+    'gpuBudgetBytes',
+    'exitCode',
+  ] as const) {
+    const value = (end as Record<string, unknown>)[key];
+    if (typeof value === 'number') facts[key] = value;
+  }
+  if (p.oomKills.length > 0) facts.oomKills = p.oomKills.length;
   return facts;
 }
 
-function describeOthers(others: HeldAtFailure[], kind: Diagnosis['kind']): string {
+function othersAt(p: RunProcess): HeldAtFailure[] {
+  return Object.entries(p.lastSample?.processes ?? {})
+    .filter(([other]) => other !== p.name)
+    .map(([other, held]) => ({
+      name: other,
+      gpuBytes: numberOrNull(held.gpuBytes),
+      hostBytes: numberOrNull(held.hostBytes),
+    }));
+}
+
+function describeOthers(others: HeldAtFailure[], kind: DiagnosisKind): string {
   const key = kind === 'host_oom' ? 'hostBytes' : 'gpuBytes';
   const parts = others.filter((o) => o[key] !== null).map((o) => `${o.name} ${size(o[key]!)}`);
   return parts.length === 0
@@ -79,50 +64,146 @@ function describeOthers(others: HeldAtFailure[], kind: Diagnosis['kind']): strin
     : `; at that moment ${kind === 'host_oom' ? 'host' : 'GPU'} memory was held by ${parts.join(', ')}`;
 }
 
-/** Diagnoses every failed process of a run, given each one's log diagnoses. */
+const kindSummaries: Record<DiagnosisKind, string> = {
+  gpu_oom: 'the process ran out of GPU memory',
+  host_oom: 'the process ran out of host memory',
+  shm: '/dev/shm was full',
+  sim_capacity: "a simulator's fixed GPU buffer overflowed",
+  none: 'the process failed, not for memory',
+};
+
+function fromVerdict(p: RunProcess, kind: DiagnosisKind, framework: Diagnosis['framework']): Diagnosis {
+  const end = p.end!;
+  const summary = kindSummaries[kind];
+  return {
+    code: `run-${end.reason}`,
+    kind,
+    framework,
+    severity: kind === 'none' ? 'info' : 'error',
+    summary,
+    message: `${summary}: ${end.because}`,
+    cause: kind === 'host_oom' ? 'memory_limit' : kind === 'none' ? 'not_memory' : 'unknown',
+    causeText: end.because,
+    facts: {},
+    fixes: [],
+    evidence: { line: 0, text: end.because },
+    confidence: end.confidence,
+    occurrences: 1,
+  };
+}
+
+function withFixes(d: Diagnosis, fixes: readonly GroundedFix[]): Diagnosis {
+  return { ...d, fixes: [...fixes.map((f) => f.fix), ...d.fixes] };
+}
+
+/** The diagnosis of a process whose tree was OOM-killed (at its limit, or on the whole host). */
+function diagnoseHostKill(
+  p: RunProcess,
+  plan: RunPlan | null,
+  data: RunRecordData,
+  log: Diagnosis | undefined,
+) {
+  const base = log && log.kind === 'host_oom' ? log : fromVerdict(p, 'host_oom', 'cgroup');
+  const limitBytes =
+    numberOrNull((p.end as Record<string, unknown> | null)?.hostLimitBytes) ??
+    plan?.processes.find((x) => x.name === p.name)?.hostMemoryBytes ??
+    null;
+  const { causeText, fixes } = explainHostKill({ process: p, origin: data.origin, limitBytes });
+  return { ...withFixes(base, fixes), cause: 'memory_limit' as const, causeText };
+}
+
+function diagnoseBudget(p: RunProcess): Diagnosis | undefined {
+  const over = (p.end as Record<string, unknown> | null)?.budgetExceeded as
+    | { peakGpuBytes: number; budgetBytes: number; contextBytes?: number }
+    | null
+    | undefined;
+  if (!over) return undefined;
+  const summary = 'the process went over its GPU budget';
+  const context = over.contextBytes ? ` (+ ${formatBytes(over.contextBytes)} for its CUDA context)` : '';
+  const causeText = `${p.name} reached ${formatBytes(over.peakGpuBytes)} against its ${formatBytes(over.budgetBytes)} budget${context}; under enforce: warn it kept running, and the memory it took past its budget is what its neighbours on the card were planned to have`;
+  return {
+    code: 'run-over-budget',
+    kind: 'none',
+    framework: 'other',
+    severity: 'warning',
+    summary,
+    message: `${p.name}: ${summary}: ${causeText}`,
+    cause: 'memory_cap',
+    causeText,
+    facts: { peakGpuBytes: over.peakGpuBytes, gpuBudgetBytes: over.budgetBytes },
+    fixes: [
+      `cap it: enforce: kill for ${p.name} in the config stops it at its budget (JAX keeps preallocate: false so the fraction caps its pool)`,
+      `or give it the budget it used: gpu_memory of at least ${formatBytes(over.peakGpuBytes)} for ${p.name}, taken from a process with room`,
+    ],
+    evidence: { line: 0, text: causeText },
+    confidence: 'certain',
+    occurrences: 1,
+  };
+}
+
+/** Diagnoses every process of a run that failed, was killed in its tree, or overran its budget. */
 export function diagnoseRun(options: {
-  failed: readonly FailedProcess[];
-  plan: RunPlan | null;
+  data: RunRecordData;
   logDiagnoses: ReadonlyMap<string, Diagnosis[]>;
 }): RunDiagnosis[] {
-  const { failed, plan, logDiagnoses } = options;
-  return failed.flatMap((f): RunDiagnosis[] => {
-    const name = f.summary.name;
-    const planned = plan?.processes?.find((p) => p.name === name);
+  const { data, logDiagnoses } = options;
+  const { plan } = data;
+  return data.processes.flatMap((p): RunDiagnosis[] => {
+    const planned = plan?.processes?.find((x) => x.name === p.name);
     const framework = (
       ['jax', 'torch', 'tensorflow'].includes(String(planned?.framework)) ? planned?.framework : 'other'
     ) as Diagnosis['framework'];
-    const fromLog = (logDiagnoses.get(name) ?? []).find((d) => d.kind !== 'none');
-    const base = fromLog ?? fromReason(f, framework);
-    if (!base) return [];
-    const others: HeldAtFailure[] = Object.entries(f.sample?.processes ?? {})
-      .filter(([other]) => other !== name)
-      .map(([other, held]: [string, SampledProcess]) => ({
-        name: other,
-        gpuBytes: numberOrNull(held.gpuBytes),
-        hostBytes: numberOrNull(held.hostBytes),
-      }));
-    const self = f.sample?.processes?.[name];
-    const facts = { ...base.facts, ...runFacts(f) };
-    const change = planChange({
-      name,
-      diagnosis: { ...base, facts },
-      plan,
-      others,
-      selfGpuBytes: numberOrNull(self?.gpuBytes),
-      selfHostBytes: numberOrNull(self?.hostBytes),
-    });
-    const causeText = `${base.causeText}${describeOthers(others, base.kind)}`;
-    return [
-      {
-        ...base,
-        process: name,
+    const logs = logDiagnoses.get(p.name) ?? [];
+    const others = othersAt(p);
+    const found: Diagnosis[] = [];
+    const reason = p.end?.reason;
+    const kind = reason ? kindForReason(reason) : (logs.find((d) => d.kind !== 'none')?.kind ?? 'none');
+    const fromLog = logs.find((d) => d.kind === kind);
+    if (p.oomKills.length > 0 || reason === 'oom-killed') {
+      found.push(diagnoseHostKill(p, plan, data, fromLog));
+    } else if (reason === 'killed-by-headroom') {
+      const isHost = /host|watchdog/i.test(p.end?.because ?? '');
+      found.push(fromVerdict(p, isHost ? 'host_oom' : 'gpu_oom', isHost ? 'other' : framework));
+    } else if (reason && isMemoryReason(reason)) {
+      found.push(fromLog ?? fromVerdict(p, kind, framework));
+    } else if (!p.end) {
+      // Still running when the record stops: what its log says so far.
+      const memory = logs.find((d) => d.kind !== 'none');
+      if (memory) found.push(memory);
+    } else if (reason && reason !== 'exited' && reason !== 'interrupted') {
+      const nearMiss = logs.find((d) => d.kind === 'none');
+      if (nearMiss) found.push(nearMiss);
+    }
+    const budget = diagnoseBudget(p);
+    if (budget) found.push(budget);
+    return found.map((d) => {
+      const facts = { ...d.facts, ...runFacts(p) };
+      const change =
+        d.kind === 'gpu_oom'
+          ? planChange({
+              name: p.name,
+              diagnosis: { ...d, facts },
+              plan,
+              others,
+              selfGpuBytes: numberOrNull(p.lastSample?.processes?.[p.name]?.gpuBytes),
+            })
+          : undefined;
+      const causeText = `${d.causeText}${d.code === 'run-over-budget' ? '' : describeOthers(others, d.kind)}`;
+      return {
+        ...d,
+        process: p.name,
         facts,
         causeText,
-        message: `${name}: ${base.summary}: ${causeText}`,
-        fixes: change ? [change, ...base.fixes] : base.fixes,
+        message: `${p.name}: ${d.summary}: ${causeText}`,
+        fixes: change ? [change, ...d.fixes] : d.fixes,
         othersAtFailure: others,
-      },
-    ];
+        ...(p.oomKills.length > 0 ? { oomKills: p.oomKills } : {}),
+      };
+    });
   });
+}
+
+/** The kills of a process, one sentence each (for text reports). */
+export function describeKills(kills: readonly OomKillRecord[]): string[] {
+  return kills.map(describeKill);
 }

@@ -1,5 +1,6 @@
-// The change to headroom.yaml that would have avoided a failure: a bigger budget where the plan
-// has room, taken from a process that did not use its own, or a cap on one that overran.
+// The change to headroom.yaml that would have avoided a GPU OOM: a bigger budget where the plan
+// has room, taken from a process that did not use its own, or a cap on one that overran. (Host
+// kills are explained from the measured tree in host-kill.ts.)
 import { size } from '../explain/types.js';
 import type { Diagnosis } from '../types.js';
 import type { HeldAtFailure } from './diagnose-run.js';
@@ -21,27 +22,16 @@ export function yamlSize(bytes: number, direction: 'up' | 'down' = 'up'): string
 
 const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 
-/** One sentence with the headroom.yaml change, or undefined when none would help. */
+/** One sentence with the change to the plan that avoids a GPU OOM, or undefined when none would help. */
 export function planChange(options: {
   name: string;
   diagnosis: Diagnosis;
   plan: RunPlan | null;
   others: HeldAtFailure[];
   selfGpuBytes: number | null;
-  selfHostBytes: number | null;
 }): string | undefined {
   const { name, diagnosis, plan, others } = options;
   const { facts } = diagnosis;
-  if (diagnosis.kind === 'host_oom') {
-    const peak = Math.max(
-      num(facts.peakHostBytes) ?? 0,
-      options.selfHostBytes ?? 0,
-      num(facts.hostLimitBytes) ?? 0,
-    );
-    if (peak === 0)
-      return `give ${name} a host_memory: limit in headroom.yaml, so the process that grows is the one stopped`;
-    return `in headroom.yaml, host_memory: ${yamlSize(peak * 1.25)} for ${name} (it reached ${size(peak)}), if the machine has that much RAM; otherwise lower what it keeps in memory`;
-  }
   if (diagnosis.kind !== 'gpu_oom' || !plan) return undefined;
   const planned = plan.processes.find((p) => p.name === name);
   if (!planned || planned.device === null) return `give ${name} a gpu_memory: budget in headroom.yaml`;

@@ -1,86 +1,152 @@
-// Reads a run directory for doctor: summary.json and plan.json whole (small), events.jsonl and
-// samples.jsonl streamed line by line, keeping only what the failed processes need.
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+// Reads a run directory for doctor through the run record's own reader: summary.json and plan.json
+// whole (small), events.jsonl and samples.jsonl streamed, keeping per process its end, its OOM
+// kills, the sample before its end and a thinned memory series. A record cut short still reads.
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { LineSplitter } from '../line-splitter.js';
-import {
-  type FailedProcess,
-  type RunEventLine,
-  type RunPlan,
-  type RunProcessSummary,
-  type RunRecordData,
-  type RunSample,
-  settledReasons,
-} from './types.js';
+import { readProcStat } from '../../probe/host/proc-table.js';
+import { forEachEvent, forEachSample, readRunFiles } from '../../run-record/reader.js';
+import type { OomKillRecord, RunEvent } from '../../run-record/schema.js';
+import { exitReasons } from '../../vocabulary.js';
+import type { MemoryPoint, ProcessEnd, RunPlan, RunProcess, RunRecordData } from './types.js';
 
-/** True when `dir` looks like a run record (has summary.json, events.jsonl or logs/). */
+/** True when `dir` looks like a run record (has run.json, summary.json, events.jsonl or logs/). */
 export function isRunDirectory(dir: string): boolean {
   return (
     statSync(dir).isDirectory() &&
-    ['summary.json', 'events.jsonl', 'logs'].some((name) => existsSync(join(dir, name)))
+    ['run.json', 'summary.json', 'events.jsonl', 'logs'].some((name) => existsSync(join(dir, name)))
   );
 }
 
-function readJson(path: string): unknown {
-  try {
-    return JSON.parse(readFileSync(path, 'utf8'));
-  } catch {
-    return null; // missing or cut short by a crash: doctor works with what remains
-  }
+const maxSeriesPoints = 400;
+
+// Halves the series when it grows past the cap: long runs keep their shape at bounded memory.
+function appendPoint(series: MemoryPoint[], point: MemoryPoint): void {
+  series.push(point);
+  if (series.length <= maxSeriesPoints) return;
+  const kept = series.filter((_, i) => i % 2 === 0 || i === series.length - 1);
+  series.splice(0, series.length, ...kept);
 }
 
-async function forEachJsonLine(
-  path: string,
-  onValue: (value: Record<string, unknown>) => void,
-): Promise<void> {
-  if (!existsSync(path)) return;
-  const splitter = new LineSplitter((line) => {
-    if (line.trim() === '') return;
-    try {
-      const value = JSON.parse(line);
-      if (value && typeof value === 'object') onValue(value);
-    } catch {
-      // a line cut short by a crash
-    }
-  });
-  for await (const chunk of createReadStream(path)) splitter.write(chunk as Buffer);
-  splitter.end();
+function endFromEvent(event: RunEvent): ProcessEnd | null {
+  const reason = String(event.reason);
+  if (!(exitReasons as readonly string[]).includes(reason)) return null;
+  return {
+    reason: reason as ProcessEnd['reason'],
+    confidence: (event.confidence as ProcessEnd['confidence']) ?? 'unknown',
+    because: typeof event.because === 'string' ? event.because : event.message,
+    exitCode: typeof event.exitCode === 'number' ? event.exitCode : null,
+    signal: typeof event.signal === 'string' ? event.signal : null,
+  };
 }
 
-const later = (a: string | undefined, b: string | undefined) =>
-  a === undefined ? b : b === undefined || a >= b ? a : b;
+function killFromEvent(event: RunEvent): OomKillRecord {
+  return {
+    pid: typeof event.pid === 'number' ? event.pid : null,
+    command: typeof event.command === 'string' ? event.command : null,
+    rssBytes: typeof event.rssBytes === 'number' ? event.rssBytes : 0,
+    atMs: typeof event.atMs === 'number' ? event.atMs : Date.parse(event.time),
+    role: event.role === 'main' ? 'main' : 'worker',
+    roleText: typeof event.roleText === 'string' ? event.roleText : 'a process of its tree',
+    source: event.source === 'tree' ? 'tree' : 'kernel-log',
+  };
+}
 
-/** Reads a run directory: which processes failed, when, and the sample before each failure. */
-export async function readRunRecord(runDir: string): Promise<RunRecordData> {
-  const summary = readJson(join(runDir, 'summary.json')) as { processes?: RunProcessSummary[] } | null;
-  const plan = readJson(join(runDir, 'plan.json')) as RunPlan | null;
-  const processes = new Map<string, RunProcessSummary>();
-  for (const p of summary?.processes ?? []) if (typeof p?.name === 'string') processes.set(p.name, p);
-  // The last failing exit of each process, from events (a process may have failed and restarted).
-  const failedExit = new Map<string, RunEventLine>();
-  await forEachJsonLine(join(runDir, 'events.jsonl'), (value) => {
-    const event = value as RunEventLine;
-    if (event.type !== 'exit' || typeof event.process !== 'string') return;
-    if (!processes.has(event.process))
-      processes.set(event.process, { name: event.process, log: `logs/${event.process}.log` });
-    if (!settledReasons.has(String(event.reason))) failedExit.set(event.process, event);
-  });
-  const failed: FailedProcess[] = [];
-  for (const process of processes.values()) {
-    const exit = failedExit.get(process.name);
-    const reason = process.reason ?? (exit?.reason as string | undefined);
-    if (!exit && (reason === undefined || settledReasons.has(reason))) continue;
-    const merged: RunProcessSummary = { ...process, reason: reason ?? String(exit?.reason) };
-    if (!merged.because && typeof exit?.because === 'string') merged.because = exit.because;
-    failed.push({ summary: merged, endedAt: exit?.time ?? process.endedAt, sample: undefined });
-  }
-  await forEachJsonLine(join(runDir, 'samples.jsonl'), (value) => {
-    const sample = value as unknown as RunSample;
-    if (typeof sample.time !== 'string' || typeof sample.processes !== 'object') return;
-    for (const f of failed) {
-      if (f.endedAt !== undefined && sample.time > f.endedAt) continue;
-      if (later(f.sample?.time, sample.time) === sample.time) f.sample = sample;
+/** Whether the headroom that wrote the record still runs: its PID alive with the same start time. */
+function describeWriter(data: RunRecordData, procRoot: string): string | undefined {
+  const meta = data.meta;
+  if (data.isComplete || !meta) return undefined;
+  const stat = readProcStat(meta.headroomPid, procRoot);
+  const isAlive =
+    stat !== undefined && (meta.headroomStartTicks === null || stat.startTicks === meta.headroomStartTicks);
+  return isAlive
+    ? `headroom (pid ${meta.headroomPid}) is still running this run: what follows is the record so far`
+    : `headroom (pid ${meta.headroomPid}) is no longer running and never finished the record: it was killed (SIGKILL, a crash, the machine going down)`;
+}
+
+/** Reads a run directory: each process's end, kills, last sample and memory series. */
+export async function readRunRecord(runDir: string, procRoot = '/proc'): Promise<RunRecordData> {
+  const files = readRunFiles(runDir);
+  const problems = [...files.problems];
+  const processes = new Map<string, RunProcess>();
+  const processOf = (name: string): RunProcess => {
+    let known = processes.get(name);
+    if (!known) {
+      known = {
+        name,
+        end: null,
+        endedAt: undefined,
+        log: `logs/${name}.log`,
+        oomKills: [],
+        lastSample: undefined,
+        series: [],
+      };
+      processes.set(name, known);
     }
-  });
-  return { runDir, plan, failed, processCount: processes.size };
+    return known;
+  };
+  for (const name of files.meta?.processes ?? []) processOf(name);
+  for (const p of files.summary?.processes ?? []) {
+    const known = processOf(p.name);
+    known.end = p;
+    known.endedAt = p.endedAt;
+    known.log = p.log;
+    known.oomKills = [...(p.oomKills ?? [])];
+  }
+  const killsFromEvents = new Map<string, OomKillRecord[]>();
+  await forEachEvent(
+    runDir,
+    (event) => {
+      if (typeof event.process !== 'string') return;
+      const known = processOf(event.process);
+      if (event.type === 'oom-kill')
+        killsFromEvents.set(event.process, [
+          ...(killsFromEvents.get(event.process) ?? []),
+          killFromEvent(event),
+        ]);
+      if (event.type !== 'exit' || files.summary) return;
+      // No summary: the last exit event of each process says how it ended (restarts included).
+      known.end = endFromEvent(event);
+      known.endedAt = event.time;
+    },
+    problems,
+  );
+  for (const [name, kills] of killsFromEvents) {
+    const known = processOf(name);
+    if (known.oomKills.length === 0) known.oomKills = kills;
+  }
+  await forEachSample(
+    runDir,
+    (sample) => {
+      const timeMs = Date.parse(sample.time);
+      for (const [name, held] of Object.entries(sample.processes)) {
+        const known = processOf(name);
+        if (known.endedAt !== undefined && sample.time > known.endedAt) continue;
+        if (typeof held.hostBytes === 'number') {
+          appendPoint(known.series, {
+            timeMs,
+            hostBytes: held.hostBytes,
+            gpuBytes: typeof held.gpuBytes === 'number' ? held.gpuBytes : null,
+            members: held.members ?? [],
+          });
+        }
+      }
+      for (const known of processes.values()) {
+        if (known.endedAt !== undefined && sample.time > known.endedAt) continue;
+        known.lastSample = sample;
+      }
+    },
+    problems,
+  );
+  const data: RunRecordData = {
+    runDir,
+    meta: files.meta,
+    origin: files.meta?.origin ?? null,
+    plan: (files.plan as RunPlan | null) ?? null,
+    processes: [...processes.values()],
+    isComplete: files.summary !== null,
+    problems,
+  };
+  const writer = describeWriter(data, procRoot);
+  if (writer) problems.unshift(writer);
+  return data;
 }

@@ -89,29 +89,46 @@ function writeRun(options: {
   writeFileSync(join(dir, 'samples.jsonl'), `${samples.map((s) => JSON.stringify(s)).join('\n')}\n`);
   const summary = {
     runId: 'r1',
+    runDir: dir,
+    exitCode: 1,
     startedAt: '2026-01-01T00:00:00.000Z',
     endedAt: '2026-01-01T00:00:10.000Z',
     processes: [
       {
         name: 'learner',
         reason,
+        confidence: 'likely',
+        because: 'its output says "RESOURCE_EXHAUSTED"',
         exitCode: 1,
         signal: null,
         restarts: 0,
         peakHostBytes: 2 * GiB,
-        peakGpuBytes: 6.9 * GiB,
+        peakGpuBytes: Math.round(6.9 * GiB),
+        peakCgroupBytes: null,
         hostLimitBytes: 16 * GiB,
+        hostEnforcement: 'cgroup',
+        gpuBudgetBytes: 7 * GiB,
         log: 'logs/learner.log',
+        startedAt: '2026-01-01T00:00:00.000Z',
+        endedAt: '2026-01-01T00:00:05.000Z',
       },
       {
         name: 'sim',
         reason: 'interrupted',
+        confidence: 'certain',
+        because: 'headroom was interrupted and stopped it',
         exitCode: null,
         signal: 'SIGTERM',
         restarts: 0,
         peakHostBytes: GiB,
         peakGpuBytes: 11 * GiB,
+        peakCgroupBytes: null,
+        hostLimitBytes: null,
+        hostEnforcement: 'none',
+        gpuBudgetBytes: 12 * GiB,
         log: 'logs/sim.log',
+        startedAt: '2026-01-01T00:00:00.000Z',
+        endedAt: '2026-01-01T00:00:10.000Z',
       },
     ],
   };
@@ -125,12 +142,15 @@ const jaxOom =
   'step 1\njaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 1073741824 bytes.\n';
 
 describe('doctor RUN_DIR', () => {
-  test('reads the failed process, its end, and the last sample before it (tolerating a cut-off line)', async () => {
+  test('reads each process, its end, and the last sample before it (saying a line was cut off)', async () => {
     const dir = writeRun({ samples: { sim: { gpuBytes: 11.5 * GiB, hostBytes: GiB } }, learnerLog: jaxOom });
     const record = await readRunRecord(dir);
-    assert.equal(record.failed.length, 1);
-    assert.equal(record.failed[0]!.summary.name, 'learner');
-    assert.equal(record.failed[0]!.sample?.time, '2026-01-01T00:00:04.000Z');
+    const learner = record.processes.find((p) => p.name === 'learner');
+    assert.equal(learner?.end?.reason, 'gpu-oom');
+    assert.equal(learner?.lastSample?.time, '2026-01-01T00:00:04.000Z');
+    assert.deepEqual(record.problems, [
+      'events.jsonl: the last line was cut short (headroom stopped while writing it)',
+    ]);
   });
 
   test('names the process, what the others held, and a plan change taken from a process with slack', async () => {
@@ -168,15 +188,13 @@ describe('doctor RUN_DIR', () => {
     assert.match(d!.fixes[0]!, /^sim held 15\.00 GiB against its 12\.00 GiB budget: set enforce: kill/);
   });
 
-  test('an OOM kill with nothing in the log: from the run attribution, with a host_memory change', async () => {
+  test('an OOM kill with nothing in the log: the verdict, and advice that is no fixed factor of the limit', async () => {
     const dir = writeRun({ samples: {}, learnerLog: 'step 1\n', reason: 'oom-killed' });
     const [d] = (await examineTarget(dir)).diagnoses;
     assert.equal(d?.kind, 'host_oom');
     assert.equal(d?.facts.hostLimitBytes, 16 * GiB);
-    assert.equal(
-      d?.fixes[0],
-      'in headroom.yaml, host_memory: 20GiB for learner (it reached 16.00 GiB), if the machine has that much RAM; otherwise lower what it keeps in memory',
-    );
+    assert.doesNotMatch(d!.fixes.join('\n'), /20GiB/);
+    assert.match(d!.fixes.join('\n'), /room to measure the real peak: host_memory: 32GiB for learner/);
   });
 
   test('yaml sizes round to 256 MiB', () => {

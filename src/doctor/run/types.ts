@@ -1,42 +1,13 @@
-// A run record (`.headroom/runs/<id>/`) as doctor reads it: tolerant of missing files and of
-// fields it does not know, since runs are read after crashes and across versions.
-
-/** One process line of summary.json (issue 4's contract; more fields may be present). */
-export interface RunProcessSummary {
-  name: string;
-  reason?: string;
-  because?: string;
-  exitCode?: number | null;
-  signal?: string | null;
-  restarts?: number;
-  peakHostBytes?: number | null;
-  peakGpuBytes?: number | null;
-  hostLimitBytes?: number | null;
-  gpuBudgetBytes?: number | null;
-  log?: string;
-  endedAt?: string;
-}
-
-/** One line of events.jsonl: at least a type and a time. */
-export interface RunEventLine {
-  time: string;
-  type: string;
-  process?: string;
-  message?: string;
-  [field: string]: unknown;
-}
-
-/** What one process held at one sample, from samples.jsonl. */
-export interface SampledProcess {
-  hostBytes?: number | null;
-  gpuBytes?: number | null;
-}
-
-/** One line of samples.jsonl: `{time, processes: {name: {hostBytes, gpuBytes, ...}}}`. */
-export interface RunSample {
-  time: string;
-  processes: Record<string, SampledProcess>;
-}
+// A run record as doctor reads it: the record's own schema (src/run-record) for the files, and the
+// view doctor builds of each process (how it ended, its kills, its memory over the run).
+import type {
+  OomKillRecord,
+  ProcessSummary,
+  RunMeta,
+  RunOrigin,
+  SampledMember,
+  SampledProcess,
+} from '../../run-record/schema.js';
 
 /** The plan the run was started with (plan.json), as far as doctor needs it. */
 export interface RunPlan {
@@ -47,24 +18,49 @@ export interface RunPlan {
     device: number | null;
     budgetBytes?: number;
     overheadBytes?: number;
+    hostMemoryBytes?: number | null;
   }[];
 }
 
-/** A process that failed in the run, with what was known around its end. */
-export interface FailedProcess {
-  summary: RunProcessSummary;
-  endedAt: string | undefined;
-  /** The last sample taken at or before it ended (what everyone held then). */
-  sample: RunSample | undefined;
+/** One point of a process's memory over the run. */
+export interface MemoryPoint {
+  timeMs: number;
+  hostBytes: number;
+  gpuBytes: number | null;
+  /** The tree's largest members at that sample (records from version 2 on). */
+  members: SampledMember[];
 }
 
-/** Everything read from a run directory. */
+/** How a process ended, from summary.json, or from its last exit event when the summary is missing. */
+export type ProcessEnd = Pick<ProcessSummary, 'reason' | 'confidence' | 'because'> &
+  Partial<Omit<ProcessSummary, 'reason' | 'confidence' | 'because' | 'name'>>;
+
+/** One process of the run, as doctor sees it. */
+export interface RunProcess {
+  name: string;
+  /** null: the record stops while it was still running (headroom killed, or still going). */
+  end: ProcessEnd | null;
+  endedAt: string | undefined;
+  /** Relative to the run directory. */
+  log: string;
+  oomKills: OomKillRecord[];
+  /** The last sample at or before its end (what every process held then). */
+  lastSample: { time: string; processes: Record<string, SampledProcess> } | undefined;
+  /** Its memory over the run, thinned to at most a few hundred points. */
+  series: MemoryPoint[];
+}
+
+/** Everything doctor read from a run directory. */
 export interface RunRecordData {
   runDir: string;
+  meta: RunMeta | null;
+  origin: RunOrigin | null;
   plan: RunPlan | null;
-  failed: FailedProcess[];
-  /** How many processes the run had. */
-  processCount: number;
+  processes: RunProcess[];
+  /** True when summary.json is there and whole. */
+  isComplete: boolean;
+  /** What is missing or damaged, in sentences. */
+  problems: string[];
 }
 
 /** Reasons that are not a failure worth diagnosing. */

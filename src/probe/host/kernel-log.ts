@@ -7,8 +7,15 @@ import { closeSync, constants, openSync, readSync } from 'node:fs';
 /** One process the kernel says it killed for lack of memory. */
 export interface KernelOomKill {
   pid: number;
+  /** The victim's command name (comm, at most 15 characters), when the log gives it. */
+  processName: string | null;
   /** The victim's memory cgroup, from the `oom-kill:` summary line, when present. */
   memcg: string | null;
+  /** anon + file + shmem RSS when it was killed (the "Killed process" line), when present. */
+  rssBytes: number | null;
+  anonRssBytes: number | null;
+  /** The kill was of a memory cgroup at its limit (CONSTRAINT_MEMCG, "Memory cgroup out of memory"). */
+  isCgroupLimit: boolean;
   line: string;
 }
 
@@ -18,21 +25,42 @@ export interface KernelRecord {
   text: string;
 }
 
-const killedPattern = /Killed process (\d+) \(/;
+const killedPattern = /(Memory cgroup out of memory: )?Killed process (\d+) \(([^)]*)\)/;
 const summaryPattern = /oom-kill:.*[,:]pid=(\d+)/;
 const memcgPattern = /task_memcg=([^,]*)/;
+const taskPattern = /[,:]task=([^,]*),pid=/;
+const kib = (text: string, field: string): number | null => {
+  const match = new RegExp(`${field}:(\\d+)kB`).exec(text);
+  return match ? Number(match[1]) * 1024 : null;
+};
 
-/** Extracts OOM-killer victims from kernel log text, one entry per PID. */
+/** Extracts OOM-killer victims from kernel log text, one entry per PID (mm/oom_kill.c formats). */
 export function parseKernelOomKills(lines: readonly string[]): KernelOomKill[] {
   const byPid = new Map<number, KernelOomKill>();
   for (const line of lines) {
     const summary = summaryPattern.exec(line);
     const killed = killedPattern.exec(line);
-    const pid = Number(summary?.[1] ?? killed?.[1] ?? Number.NaN);
+    const pid = Number(summary?.[1] ?? killed?.[2] ?? Number.NaN);
     if (!Number.isInteger(pid)) continue;
     const known = byPid.get(pid);
-    const memcg = (summary ? memcgPattern.exec(line)?.[1] : undefined) ?? known?.memcg ?? null;
-    byPid.set(pid, { pid, memcg, line: known?.line ?? line });
+    const anon = killed ? kib(line, 'anon-rss') : null;
+    const parts = killed ? [anon, kib(line, 'file-rss'), kib(line, 'shmem-rss')] : [];
+    const rssBytes = parts.some((p) => p !== null)
+      ? parts.reduce<number>((sum, p) => sum + (p ?? 0), 0)
+      : null;
+    byPid.set(pid, {
+      pid,
+      processName:
+        killed?.[3] ?? (summary ? (taskPattern.exec(line)?.[1] ?? null) : null) ?? known?.processName ?? null,
+      memcg: (summary ? memcgPattern.exec(line)?.[1] : undefined) ?? known?.memcg ?? null,
+      rssBytes: rssBytes ?? known?.rssBytes ?? null,
+      anonRssBytes: anon ?? known?.anonRssBytes ?? null,
+      isCgroupLimit:
+        (known?.isCgroupLimit ?? false) ||
+        Boolean(killed?.[1]) ||
+        (summary !== null && line.includes('constraint=CONSTRAINT_MEMCG')),
+      line: known?.line ?? line,
+    });
   }
   return [...byPid.values()];
 }
@@ -45,6 +73,28 @@ export function parseKmsgRecord(record: string): KernelRecord | undefined {
   return { order, text: record.slice(semicolon + 1).split('\n')[0] ?? '' };
 }
 
+/** Reads the records available on an open, non-blocking /dev/kmsg descriptor, up to its end; null when reading is refused. */
+function drainKmsg(fd: number): KernelRecord[] | null {
+  const records: KernelRecord[] = [];
+  const buffer = Buffer.alloc(16 * 1024);
+  for (;;) {
+    let bytes: number;
+    try {
+      bytes = readSync(fd, buffer, 0, buffer.length, null);
+    } catch (error) {
+      // EPIPE: records were overwritten while we read; the next read goes on. EAGAIN: the end.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EPIPE') continue;
+      if (code === 'EAGAIN') break;
+      return records.length > 0 ? records : null; // EPERM under dmesg_restrict, EINVAL
+    }
+    if (bytes === 0) break;
+    const record = parseKmsgRecord(buffer.toString('utf8', 0, bytes));
+    if (record) records.push(record);
+  }
+  return records;
+}
+
 /** Every record in /dev/kmsg now; null when it cannot be read (dmesg_restrict, no device). */
 export function readKmsg(path = '/dev/kmsg'): KernelRecord[] | null {
   let fd: number;
@@ -53,26 +103,11 @@ export function readKmsg(path = '/dev/kmsg'): KernelRecord[] | null {
   } catch {
     return null;
   }
-  const records: KernelRecord[] = [];
-  const buffer = Buffer.alloc(16 * 1024);
   try {
-    for (;;) {
-      let bytes: number;
-      try {
-        bytes = readSync(fd, buffer, 0, buffer.length, null);
-      } catch (error) {
-        // EPIPE: records were overwritten while we read; the next read goes on. EAGAIN: the end.
-        if ((error as NodeJS.ErrnoException).code === 'EPIPE') continue;
-        break;
-      }
-      if (bytes === 0) break;
-      const record = parseKmsgRecord(buffer.toString('utf8', 0, bytes));
-      if (record) records.push(record);
-    }
+    return drainKmsg(fd);
   } finally {
     closeSync(fd);
   }
-  return records;
 }
 
 /** Parses `dmesg` output lines `[ 12.345678] message`, ordered by their time. */
@@ -99,26 +134,60 @@ function readDmesg(): KernelRecord[] | null {
 /** A view of the kernel log from the moment it was opened. */
 export interface KernelLog {
   source: 'kmsg' | 'dmesg';
-  /** OOM-killer victims logged since the log was opened. */
+  /** OOM-killer victims logged since the log was opened (each read takes in only what is new). */
   readOomKills(): KernelOomKill[];
+  close(): void;
 }
 
-/** A kernel log over `read`, from where it ends now; null when `read` cannot read it. */
+/**
+ * A kernel log over `read` (which returns the records that are new, or all of them: only those
+ * ordered after the last one seen count), from where it ends now; null when it cannot be read.
+ */
 export function kernelLogFrom(
   source: KernelLog['source'],
   read: () => KernelRecord[] | null,
+  close: () => void = () => {},
 ): KernelLog | null {
   const first = read();
-  if (!first) return null;
-  const baseline = first.at(-1)?.order ?? -1;
+  if (!first) {
+    close();
+    return null;
+  }
+  let lastOrder = first.at(-1)?.order ?? -1;
+  // OOM lines only, and bounded: a long run on a busy host must not grow this without end.
+  const oomLines: string[] = [];
+  const maxLines = 4096;
   return {
     source,
-    readOomKills: () =>
-      parseKernelOomKills((read() ?? []).filter((r) => r.order > baseline).map((r) => r.text)),
+    readOomKills: () => {
+      for (const record of read() ?? []) {
+        if (record.order <= lastOrder) continue;
+        lastOrder = record.order;
+        if (summaryPattern.test(record.text) || killedPattern.test(record.text)) oomLines.push(record.text);
+      }
+      if (oomLines.length > maxLines) oomLines.splice(0, oomLines.length - maxLines);
+      return parseKernelOomKills(oomLines);
+    },
+    close,
   };
 }
 
-/** Opens /dev/kmsg, else `dmesg`; null when neither is readable. */
+/** Opens /dev/kmsg (kept open, read incrementally), else `dmesg`; null when neither is readable. */
 export function openKernelLog(kmsgPath = '/dev/kmsg'): KernelLog | null {
-  return kernelLogFrom('kmsg', () => readKmsg(kmsgPath)) ?? kernelLogFrom('dmesg', readDmesg);
+  let fd: number | null = null;
+  try {
+    fd = openSync(kmsgPath, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch {
+    fd = null;
+  }
+  if (fd !== null) {
+    const open = fd;
+    const log = kernelLogFrom(
+      'kmsg',
+      () => drainKmsg(open),
+      () => closeSync(open),
+    );
+    if (log) return log;
+  }
+  return kernelLogFrom('dmesg', readDmesg);
 }

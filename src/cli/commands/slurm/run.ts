@@ -2,12 +2,13 @@
 // Slurm's messages, readiness, ends), and write the same run record as a local run.
 import { join, resolve } from 'node:path';
 import { UsageError } from '../../../errors.js';
+import { checkRunDirPath } from '../../../run-record/run-dir.js';
 import { realSlurmCommands, type SlurmCommands } from '../../../supervise/backends/slurm/commands.js';
 import { runOnSlurm } from '../../../supervise/backends/slurm/run-on-slurm.js';
 import { colorsFor, toJson } from '../../output.js';
 import { renderFindings, renderPlan } from '../../render-plan.js';
 import { createRunRenderer } from '../../render-run.js';
-import { checkRunDir, newRunId } from '../../run.js';
+import { newRunId } from '../../run.js';
 import type { SlurmFlags } from './options.js';
 import { prepareSlurmJob } from './prepare.js';
 import { requireFit, scriptOptions } from './script.js';
@@ -32,7 +33,7 @@ export async function runSlurm(
   // srun reads % in --output as a pattern (srun(1) "filename pattern").
   if (runDir.includes('%'))
     throw new UsageError(`run directory ${runDir}: Slurm cannot write logs to a path with %`);
-  checkRunDir(runDir);
+  checkRunDirPath(runDir);
   const stream = flags.json ? process.stderr : process.stdout;
   const colors = colorsFor(stream);
   stream.write(`${renderPlan(chosen.job.plan, colors)}\n${renderFindings(chosen.job.findings, colors)}\n`);

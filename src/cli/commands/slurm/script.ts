@@ -1,10 +1,10 @@
 // `headroom slurm script`: the sbatch script for the plan, for people who submit jobs themselves.
-import { readFileSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { ExitCode, HeadroomError } from '../../../errors.js';
 import type { Finding } from '../../../plan/types.js';
 import { buildScript, type ScriptOptions } from '../../../slurm/script.js';
 import type { SlurmCommands } from '../../../supervise/backends/slurm/commands.js';
+import { headroomVersion } from '../../../version.js';
 import { toJson } from '../../output.js';
 import type { SlurmFlags } from './options.js';
 import { type Candidate, prepareSlurmJob, type SlurmPreparation } from './prepare.js';
@@ -14,12 +14,6 @@ export interface ScriptData {
   nodeType: string;
   findings: Finding[];
   script: string;
-}
-
-/** headroom's version, from the package it runs from (src/ and dist/ sit at the same depth). */
-export function headroomVersion(): string {
-  const file = new URL('../../../../package.json', import.meta.url);
-  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
 }
 
 /** The chosen candidate, or an error (exit 1) that lists why each node type does not fit. */
@@ -46,7 +40,7 @@ export function scriptOptions(
   return {
     jobName: `headroom-${folder}`.replace(/[^\w.-]/g, '_'),
     source: relative(process.cwd(), resolve(file)) || file,
-    headroomVersion: headroomVersion(),
+    headroomVersion,
     partition: flags.partition ?? prepared.partition ?? undefined,
     account: flags.account,
     time: flags.time,

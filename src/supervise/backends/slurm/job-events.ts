@@ -2,21 +2,15 @@
 // started (squeue), the batch script's marker lines (ready, not started, restarts, srun's status),
 // and each step's end from sacct, judged by the Slurm step verdict.
 import { closeSync, existsSync, openSync, readSync } from 'node:fs';
-import { diagnoseLogFile } from '../../../doctor/read-log.js';
+import type { RunRecord } from '../../../run-record/writer.js';
 import { type AccountingRow, parseAccounting, sacctArgs, srunSteps } from '../../../slurm/sacct.js';
 import { parseMarker } from '../../../slurm/script-prelude.js';
 import type { QueuedJob, RunningStep } from '../../../slurm/squeue.js';
 import { isFinalState } from '../../../slurm/states.js';
-import { judgeStepEnd, type StepLogDiagnosis } from '../../../slurm/step-verdict.js';
-import type { RunRecord } from '../../run-record.js';
-import type {
-  Attribution,
-  Clock,
-  EventType,
-  LaunchSpec,
-  ProcessStatus,
-  SuperviseUpdate,
-} from '../../types.js';
+import { judgeStepEnd } from '../../../slurm/step-verdict.js';
+import { OutputReader } from '../../../verdict/log-verdict.js';
+import type { LogVerdict, Verdict } from '../../../verdict/types.js';
+import type { Clock, EventType, LaunchSpec, ProcessStatus, SuperviseUpdate } from '../../types.js';
 import { SlurmCommandError, type SlurmCommands } from './commands.js';
 
 /** What the batch script's markers said about one process. */
@@ -199,7 +193,7 @@ export class JobEvents {
   }
 
   /** The verdict on a process's last attempt (`row`), or on one that has no accounting row. */
-  async judge(name: string, row: AccountingRow | undefined): Promise<Attribution> {
+  async judge(name: string, row: AccountingRow | undefined): Promise<Verdict> {
     const launch = this.options.launches.find((l) => l.name === name);
     const facts = this.markers.get(name);
     const notStarted =
@@ -215,16 +209,30 @@ export class JobEvents {
       hostLimitBytes: launch?.hostMemoryBytes ?? null,
       isInterrupted: this.isCancelled,
       notStarted,
-      diagnosis: await this.diagnose(name),
+      log: this.readLog(name),
+      onOomKill: launch?.onOomKill ?? 'stop',
+      isGpuCapped: launch?.enforce === 'cap',
     });
   }
 
-  private async diagnose(name: string): Promise<StepLogDiagnosis | null> {
+  /** The step's log through doctor's classifier, read in chunks (bounded memory), as a local run reads output. */
+  private readLog(name: string): LogVerdict | null {
     const path = this.options.record.logPath(name);
     if (!existsSync(path)) return null;
-    const [primary] = (await diagnoseLogFile(path)).diagnoses;
-    if (!primary || primary.kind === 'none') return null;
-    return { kind: primary.kind, summary: primary.summary, line: primary.evidence.line };
+    const reader = new OutputReader();
+    const fd = openSync(path, 'r');
+    try {
+      const buffer = Buffer.allocUnsafe(1024 * 1024);
+      let position = 0;
+      for (let bytes = readSync(fd, buffer, 0, buffer.length, position); bytes > 0; ) {
+        reader.write(buffer.subarray(0, bytes).toString('utf8'));
+        position += bytes;
+        bytes = readSync(fd, buffer, 0, buffer.length, position);
+      }
+    } finally {
+      closeSync(fd);
+    }
+    return reader.verdict();
   }
 
   /** Steps sacct lists for `name`, oldest first. */

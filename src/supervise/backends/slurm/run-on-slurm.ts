@@ -5,13 +5,16 @@
 // nodes share (as a job's working directory is).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readProcStat } from '../../../probe/host/proc-table.js';
+import { recordVersion } from '../../../run-record/schema.js';
+import { openRunRecord } from '../../../run-record/writer.js';
 import type { SlurmJobPlan } from '../../../slurm/job-plan.js';
 import { buildScript, type ScriptOptions } from '../../../slurm/script.js';
 import { isFinalState } from '../../../slurm/states.js';
+import { headroomVersion } from '../../../version.js';
 import { realClock } from '../../clock.js';
 import { tailLog } from '../../log-tail.js';
 import { runExitCode } from '../../run-exit-code.js';
-import { openRunRecord } from '../../run-record.js';
 import type { Clock, LaunchSpec, RunSummary, SuperviseUpdate } from '../../types.js';
 import type { SlurmCommands } from './commands.js';
 import { followJob, type PollTimes } from './follow-job.js';
@@ -44,7 +47,15 @@ export async function runOnSlurm(options: SlurmRunOptions): Promise<SlurmRunSumm
   const { runDir, job, launches, commands } = options;
   const clock = options.clock ?? realClock;
   const startedAt = new Date(clock.now()).toISOString();
-  const record = openRunRecord(runDir);
+  const record = openRunRecord(runDir, {
+    runId: options.runId,
+    startedAt,
+    headroomPid: process.pid,
+    headroomStartTicks: readProcStat(process.pid)?.startTicks ?? null,
+    headroomVersion,
+    processes: launches.map((launch) => launch.name),
+    origin: null,
+  });
   const tails: ReturnType<typeof tailLog>[] = [];
   try {
     record.writePlan({
@@ -95,6 +106,7 @@ export async function runOnSlurm(options: SlurmRunOptions): Promise<SlurmRunSumm
     );
     const endOrder = [...processes].sort((a, b) => a.endedAt.localeCompare(b.endedAt));
     const summary: SlurmRunSummary = {
+      recordVersion,
       runId: options.runId,
       runDir,
       startedAt,

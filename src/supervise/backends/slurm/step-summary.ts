@@ -1,9 +1,9 @@
 // summary.json's line for a process run as Slurm job steps: the verdict on its last attempt, its
 // peak host memory from sacct's MaxRSS, its limit (--mem), and where Slurm ran it.
-import { constants } from 'node:os';
 import type { SlurmStep } from '../../../slurm/job-plan.js';
 import type { AccountingRow } from '../../../slurm/sacct.js';
 import { oomExitSignal } from '../../../slurm/states.js';
+import { signalName } from '../../../slurm/step-verdict.js';
 import type { LaunchSpec, ProcessSummary } from '../../types.js';
 import type { JobEvents } from './job-events.js';
 
@@ -21,9 +21,6 @@ export interface SlurmProcessFacts {
 }
 
 export type SlurmProcessSummary = ProcessSummary & { slurm: SlurmProcessFacts };
-
-const signalName = (signal: number): string =>
-  Object.entries(constants.signals).find(([, number]) => number === signal)?.[0] ?? `signal ${signal}`;
 
 function exitOf(last: AccountingRow | undefined, srunExitCode: number | null) {
   if (!last) return { exitCode: srunExitCode, signal: null };
@@ -65,6 +62,11 @@ export async function summarizeProcess(options: {
     hostLimitBytes: launch.hostMemoryBytes,
     hostEnforcement: launch.hostMemoryBytes === null ? 'none' : 'cgroup',
     gpuBudgetBytes: launch.gpuBudgetBytes,
+    // What Slurm does not report: the tree's victims, GPU samples, processes outside the step's cgroup.
+    oomKills: [],
+    budgetExceeded: null,
+    cgroupEscapes: [],
+    hostLimitProblem: null,
     log: `logs/${launch.name}.log`,
     startedAt: attempts[0]?.startedAt ?? null,
     endedAt: last?.endedAt ?? options.fallbackEndedAt,

@@ -1,0 +1,10 @@
+// The run record: its schema (the contract), the writer the supervisor holds, the tolerant reader.
+export {
+  forEachEvent,
+  forEachRecordLine,
+  forEachSample,
+  type RunRecordFiles,
+  readRunFiles,
+} from './reader.js';
+export * from './schema.js';
+export { openRunRecord, type RunRecord } from './writer.js';

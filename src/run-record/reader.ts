@@ -1,0 +1,140 @@
+// Reads a run directory back, tolerantly: records are read after crashes (a headroom killed with
+// SIGKILL leaves no summary.json and maybe a half-written last line) and across versions. What
+// cannot be read is said in `problems`, never thrown.
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { z } from 'zod';
+import { LineSplitter } from '../doctor/line-splitter.js';
+import {
+  type RunEvent,
+  type RunMeta,
+  type RunSample,
+  type RunSummary,
+  runEventSchema,
+  runMetaSchema,
+  runSampleSchema,
+  runSummarySchema,
+} from './schema.js';
+
+/** The small files of a run record, and what was wrong with them. */
+export interface RunRecordFiles {
+  runDir: string;
+  meta: RunMeta | null;
+  /** plan.json as written (the plan's own type); null when absent or unreadable. */
+  plan: unknown;
+  summary: RunSummary | null;
+  /** Sentences about what is missing or damaged, for the reader's user. */
+  problems: string[];
+}
+
+function describeIssues(file: string, error: z.ZodError): string {
+  const first = error.issues[0];
+  const where = first?.path.length ? first.path.join('.') : 'the top level';
+  return `${file}: ${where}: ${first?.message ?? 'does not match the run-record schema'}`;
+}
+
+function readJsonFile(path: string): { value: unknown; problem: string | null } {
+  if (!existsSync(path)) return { value: null, problem: null };
+  try {
+    return { value: JSON.parse(readFileSync(path, 'utf8')), problem: null };
+  } catch (error) {
+    return { value: null, problem: `${path}: cannot be read as JSON (${(error as Error).message})` };
+  }
+}
+
+/** A loose record that failed the schema still says what it can: keep it, and say what is off. */
+function parseLoose<T>(schema: z.ZodType<T>, file: string, value: unknown, problems: string[]): T | null {
+  if (value === null || typeof value !== 'object') return null;
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  problems.push(describeIssues(file, parsed.error));
+  return value as T;
+}
+
+/** Reads run.json, plan.json and summary.json; says which are missing or damaged. */
+export function readRunFiles(runDir: string): RunRecordFiles {
+  const problems: string[] = [];
+  const read = (file: string) => {
+    const { value, problem } = readJsonFile(join(runDir, file));
+    if (problem) problems.push(problem);
+    return value;
+  };
+  const meta = parseLoose(runMetaSchema, 'run.json', read('run.json'), problems);
+  const plan = read('plan.json');
+  const summary = parseLoose(runSummarySchema, 'summary.json', read('summary.json'), problems);
+  if (!summary) {
+    problems.push(
+      existsSync(join(runDir, 'summary.json'))
+        ? 'summary.json is damaged: the record is incomplete'
+        : 'no summary.json: the run had not ended when the record stops (headroom was killed, or is still running)',
+    );
+  }
+  return { runDir, meta, plan, summary, problems };
+}
+
+/** Streams one JSON-lines file of the record through `schema`; a cut-short or invalid line is skipped and said. */
+export async function forEachRecordLine<T>(options: {
+  path: string;
+  schema: z.ZodType<T>;
+  onValue: (value: T) => void;
+  problems?: string[];
+}): Promise<void> {
+  const { path, schema, onValue } = options;
+  if (!existsSync(path)) return;
+  let lineNumber = 0;
+  let badLines = 0;
+  let lastBad = 0;
+  const splitter = new LineSplitter((line) => {
+    lineNumber += 1;
+    if (line.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      badLines += 1;
+      lastBad = lineNumber;
+      return;
+    }
+    const parsed = schema.safeParse(value);
+    if (parsed.success) onValue(parsed.data);
+    else if (value && typeof value === 'object') onValue(value as T); // a newer writer's line: keep what is there
+  });
+  for await (const chunk of createReadStream(path)) splitter.write(chunk as Buffer);
+  splitter.end();
+  if (badLines > 0) {
+    const file = path.split('/').at(-1);
+    options.problems?.push(
+      badLines === 1 && lastBad === lineNumber
+        ? `${file}: the last line was cut short (headroom stopped while writing it)`
+        : `${file}: ${badLines} line(s) could not be read, the last at line ${lastBad}`,
+    );
+  }
+}
+
+/** Streams events.jsonl. */
+export function forEachEvent(
+  runDir: string,
+  onEvent: (event: RunEvent) => void,
+  problems?: string[],
+): Promise<void> {
+  return forEachRecordLine({
+    path: join(runDir, 'events.jsonl'),
+    schema: runEventSchema as unknown as z.ZodType<RunEvent>,
+    onValue: onEvent,
+    problems,
+  });
+}
+
+/** Streams samples.jsonl. */
+export function forEachSample(
+  runDir: string,
+  onSample: (sample: RunSample) => void,
+  problems?: string[],
+): Promise<void> {
+  return forEachRecordLine({
+    path: join(runDir, 'samples.jsonl'),
+    schema: runSampleSchema,
+    onValue: onSample,
+    problems,
+  });
+}

@@ -1,0 +1,169 @@
+// The run record's contract (DESIGN "Run records"): one zod schema per file, shared by the writer
+// (the supervisor) and every reader (doctor, report, serve, metrics). Objects are loose: a reader
+// keeps fields it does not know, so records written by a newer headroom still read.
+import { z } from 'zod';
+import { confidences, exitReasons } from '../vocabulary.js';
+
+/** 1: headroom 0.1 (no run.json, no oomKills); 2: run.json, oomKills, budgetExceeded, members. */
+export const recordVersion = 2;
+
+const bytes = z.number().int().nonnegative();
+const time = z.string(); // ISO 8601, as Date#toISOString writes it
+
+/** What started the run, so advice names the right knob: the config file, the `run -- CMD` flags, or `fit`'s value. */
+export const runOriginSchema = z.discriminatedUnion('kind', [
+  z.looseObject({ kind: z.literal('config'), file: z.string() }),
+  z.looseObject({ kind: z.literal('ad-hoc'), argv: z.array(z.string()) }),
+  z.looseObject({ kind: z.literal('fit-trial'), variable: z.string(), value: z.number() }),
+]);
+
+/** run.json: written first, so a record cut short by a killed headroom still says what it was. */
+export const runMetaSchema = z.looseObject({
+  recordVersion: z.number().int(),
+  runId: z.string(),
+  startedAt: time,
+  /** The supervising headroom's PID and its start time (/proc/PID/stat field 22), to tell a live run from a dead one. */
+  headroomPid: z.number().int(),
+  headroomStartTicks: z.number().nullable(),
+  headroomVersion: z.string(),
+  processes: z.array(z.string()),
+  origin: runOriginSchema.nullable().default(null),
+});
+
+export const eventTypes = [
+  'spawn',
+  'cgroup-escape',
+  'adopted',
+  'exit',
+  'restart',
+  'limit',
+  'oom',
+  'oom-kill',
+  'gpu-over-budget',
+  'ready',
+  'not-started',
+  'signal-forwarded',
+  'kill-after-grace',
+  'watchdog-kill',
+  'enforce-kill',
+  'leftover-killed',
+  'warning',
+] as const;
+
+/** One line of events.jsonl: a time, a type, usually a process, a message and the type's fields. */
+export const runEventSchema = z.looseObject({
+  time,
+  type: z.enum(eventTypes),
+  process: z.string().optional(),
+  message: z.string(),
+});
+
+/** A process of a tree at one sample: its role and memory (the largest members only). */
+export const sampledMemberSchema = z.looseObject({
+  pid: z.number().int(),
+  role: z.enum(['main', 'worker']),
+  rssBytes: bytes,
+  pssBytes: bytes,
+});
+
+/** What one supervised process (its whole tree) held at one sample. */
+export const sampledProcessSchema = z.looseObject({
+  pid: z.number().int().optional(),
+  pids: z.number().int().optional(),
+  rssBytes: bytes.optional(),
+  pssBytes: bytes.optional(),
+  swapBytes: bytes.optional(),
+  hostBytes: bytes.nullable().optional(),
+  cgroupBytes: bytes.nullable().optional(),
+  gpuBytes: bytes.nullable().optional(),
+  members: z.array(sampledMemberSchema).optional(),
+});
+
+/** One line of samples.jsonl. */
+export const runSampleSchema = z.looseObject({
+  time,
+  processes: z.record(z.string(), sampledProcessSchema),
+});
+
+/** One OOM kill in a process's tree (issue #10's contract). */
+export const oomKillSchema = z.looseObject({
+  pid: z.number().int().nullable(),
+  command: z.string().nullable(),
+  rssBytes: bytes,
+  atMs: z.number(),
+  role: z.enum(['main', 'worker']),
+  roleText: z.string(),
+  source: z.enum(['kernel-log', 'tree']),
+});
+
+/** A process of a tree that left the tree's cgroup (and so its host limit). */
+export const cgroupEscapeSchema = z.looseObject({
+  pid: z.number().int(),
+  command: z.string().nullable(),
+  atMs: z.number(),
+});
+
+/** When a process went over its GPU budget, and how far (null in the summary while it held). */
+export const budgetExceededSchema = z.looseObject({
+  peakGpuBytes: bytes,
+  budgetBytes: bytes,
+  /** The CUDA context allowance the plan keeps beside the budget (NVML counts the context). */
+  contextBytes: bytes.default(0),
+  atMs: z.number(),
+});
+
+/** One line of summary.json's `processes` (issue #4's contract, extended). */
+export const processSummarySchema = z.looseObject({
+  name: z.string(),
+  reason: z.enum(exitReasons),
+  confidence: z.enum(confidences),
+  because: z.string(),
+  exitCode: z.number().int().nullable(),
+  signal: z.string().nullable(),
+  restarts: z.number().int(),
+  /** Peak host memory of the whole tree: Σ PSS + swap, sampled; the cgroup's peak after an OOM kill or when no sample was taken. */
+  peakHostBytes: bytes,
+  /** Peak GPU memory of the tree; null when no GPU probe could see processes. */
+  peakGpuBytes: bytes.nullable(),
+  /** The cgroup's own peak, page cache included; null without a cgroup. */
+  peakCgroupBytes: bytes.nullable(),
+  hostLimitBytes: bytes.nullable(),
+  hostEnforcement: z.enum(['cgroup', 'watchdog', 'none']),
+  gpuBudgetBytes: bytes.nullable(),
+  /** Every OOM kill in its tree, over all attempts; [] when there were none. */
+  oomKills: z.array(oomKillSchema).default([]),
+  /** null when the budget held. */
+  budgetExceeded: budgetExceededSchema.nullable().default(null),
+  /** Processes of its tree found outside its cgroup: their memory was not under its host limit. */
+  cgroupEscapes: z.array(cgroupEscapeSchema).default([]),
+  /** Why host_memory could not be enforced as asked (no cgroup, a limit the kernel refused); null when it was. */
+  hostLimitProblem: z.string().nullable().default(null),
+  /** Relative to the run directory. */
+  log: z.string(),
+  startedAt: time.nullable(),
+  endedAt: time,
+});
+
+/** summary.json: written once, when the run ends. */
+export const runSummarySchema = z.looseObject({
+  recordVersion: z.number().int().default(1),
+  runId: z.string(),
+  runDir: z.string(),
+  startedAt: time,
+  endedAt: time,
+  exitCode: z.number().int(),
+  processes: z.array(processSummarySchema),
+});
+
+export type RunMeta = z.output<typeof runMetaSchema>;
+export type RunOrigin = z.output<typeof runOriginSchema>;
+export type EventType = (typeof eventTypes)[number];
+/** One line of events.jsonl, with its type's own fields. */
+export type RunEvent = z.output<typeof runEventSchema> & Record<string, unknown>;
+export type SampledMember = z.output<typeof sampledMemberSchema>;
+export type SampledProcess = z.output<typeof sampledProcessSchema>;
+export type RunSample = z.output<typeof runSampleSchema>;
+export type OomKillRecord = z.output<typeof oomKillSchema>;
+export type BudgetExceededRecord = z.output<typeof budgetExceededSchema>;
+export type ProcessSummary = z.output<typeof processSummarySchema>;
+export type RunSummary = z.output<typeof runSummarySchema>;

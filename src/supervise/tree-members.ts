@@ -1,0 +1,123 @@
+// The processes of one supervised tree as the sampler saw them: command line, parent, memory at
+// the last sample, and who each one is (the main process, a DataLoader or pool worker), so an
+// OOM kill can name its victim after the victim has gone.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ProcessMemory } from '../probe/host/proc-memory.js';
+import type { ProcStat } from '../probe/host/proc-table.js';
+import type { TreeRole } from '../verdict/types.js';
+
+/** One process seen in a tree. */
+export interface TreeMember {
+  pid: number;
+  ppid: number;
+  /** /proc/PID/comm: PyTorch 2.x names its DataLoader workers `pt_data_worker`. */
+  comm: string;
+  /** The command line, read once when first seen (or the comm when it cannot be read). */
+  command: string;
+  startTicks: number;
+  rssBytes: number;
+  pssBytes: number;
+  /** When the sampler last saw it alive; `goneAtMs` once it has vanished. */
+  lastSeenMs: number;
+  goneAtMs: number | null;
+}
+
+/** Members of one attempt's tree, by PID. */
+export type TreeMembers = Map<number, TreeMember>;
+
+const maxMembers = 4096;
+const maxCommandChars = 240;
+
+/** The command line of a PID, NULs as spaces; undefined when it has gone or hides it (kernel threads). */
+export function readCommandLine(pid: number, procRoot = '/proc'): string | undefined {
+  try {
+    const raw = readFileSync(join(procRoot, String(pid), 'cmdline'), 'utf8');
+    const text = raw.split('\0').filter(Boolean).join(' ');
+    return text === '' ? undefined : text.slice(0, maxCommandChars);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Records the tree as one sample saw it: new members get their command line, vanished ones a time. */
+export function updateMembers(options: {
+  members: TreeMembers;
+  pids: readonly number[];
+  table: readonly ProcStat[];
+  memory: readonly ProcessMemory[];
+  nowMs: number;
+  procRoot: string;
+}): void {
+  const { members, pids, nowMs, procRoot } = options;
+  const stats = new Map(options.table.map((s) => [s.pid, s]));
+  const memory = new Map(options.memory.map((m) => [m.pid, m]));
+  const alive = new Set(pids);
+  for (const pid of pids) {
+    const stat = stats.get(pid);
+    if (!stat) continue;
+    let member = members.get(pid);
+    if (!member || member.startTicks !== stat.startTicks) {
+      member = {
+        pid,
+        ppid: stat.ppid,
+        comm: stat.comm,
+        command: readCommandLine(pid, procRoot) ?? stat.comm,
+        startTicks: stat.startTicks,
+        rssBytes: 0,
+        pssBytes: 0,
+        lastSeenMs: nowMs,
+        goneAtMs: null,
+      };
+      members.set(pid, member);
+    } else if (member.comm !== stat.comm) {
+      // It exec'd (or renamed itself, as PyTorch's workers do) since: read the new command line.
+      member.comm = stat.comm;
+      member.command = readCommandLine(pid, procRoot) ?? stat.comm;
+    }
+    const held = memory.get(pid);
+    if (held) {
+      member.rssBytes = held.rssBytes;
+      member.pssBytes = held.pssBytes ?? held.rssBytes;
+    }
+    member.lastSeenMs = nowMs;
+    member.goneAtMs = null;
+  }
+  for (const member of members.values()) {
+    if (!alive.has(member.pid) && member.goneAtMs === null) member.goneAtMs = nowMs;
+  }
+  if (members.size > maxMembers) dropOldestGone(members, members.size - maxMembers);
+}
+
+function dropOldestGone(members: TreeMembers, count: number): void {
+  const gone = [...members.values()]
+    .filter((m) => m.goneAtMs !== null)
+    .sort((a, b) => (a.goneAtMs ?? 0) - (b.goneAtMs ?? 0));
+  for (const member of gone.slice(0, count)) members.delete(member.pid);
+}
+
+/** Who a member is in its tree: the main process (the root), or a worker and what kind. */
+export function roleOf(
+  members: TreeMembers,
+  rootPid: number,
+  pid: number,
+): { role: TreeRole; roleText: string } {
+  if (pid === rootPid) return { role: 'main', roleText: 'the main process' };
+  const member = members.get(pid);
+  if (!member) return { role: 'worker', roleText: 'a process of its tree' };
+  const parent = members.get(member.ppid);
+  const command = member.command;
+  // PyTorch (2.1+) renames DataLoader worker processes `pt_data_worker`; CPython's spawn and
+  // forkserver start workers as `python -c 'from multiprocessing.spawn import spawn_main; ...'`.
+  if (member.comm === 'pt_data_worker') return { role: 'worker', roleText: 'DataLoader worker' };
+  if (/multiprocessing[./](spawn|forkserver|resource_tracker)/.test(command))
+    return { role: 'worker', roleText: 'multiprocessing worker' };
+  if (/\bloky\b|\bjoblib\b/.test(command)) return { role: 'worker', roleText: 'joblib worker' };
+  if (parent && parent.command === command) {
+    return {
+      role: 'worker',
+      roleText: 'forked worker',
+    };
+  }
+  return { role: 'worker', roleText: 'child process' };
+}

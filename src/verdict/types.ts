@@ -1,0 +1,77 @@
+// What the one judge of a process's end looks at: the process facts (exit status, signals, what
+// headroom did, the kernel's OOM victims) and the verdict its own output gave.
+import type { Confidence, ExitReason, MemoryKind } from '../vocabulary.js';
+
+/** What the line classifier (doctor's) made of a process's output: its primary diagnosis, in short. */
+export interface LogVerdict {
+  kind: MemoryKind;
+  /** The diagnosis code (`torch-cuda-oom`, `python-memory-error`, ...). */
+  code: string;
+  framework: string;
+  summary: string;
+  confidence: Confidence;
+  /** 1-based line of the log the verdict rests on, and that line. */
+  line: number;
+  text: string;
+  /** PIDs the output names as killed (PyTorch's "DataLoader worker (pid N) is killed"). */
+  killedPids: number[];
+}
+
+/** Who a killed process was in the supervised tree. */
+export type TreeRole = 'main' | 'worker';
+
+/** One OOM kill of a process in a supervised tree (summary.json `oomKills[]`, event `oom-kill`). */
+export interface TreeOomKill {
+  /** null when the cgroup counted a kill that neither the kernel log nor the tree could name. */
+  pid: number | null;
+  /** Its command line as sampled (or the kernel's command name), null when unknown. */
+  command: string | null;
+  role: TreeRole;
+  /** `DataLoader worker`, `multiprocessing worker`, `forked child of the main process`, ... */
+  roleText: string;
+  /** Its RSS when killed: the kernel's anon + file + shmem RSS, else the last sample; 0 when unknown. */
+  rssBytes: number;
+  /** Milliseconds since the epoch when headroom saw the kill. */
+  atMs: number;
+  /** kernel-log: the kernel named it; tree: a member vanished as the cgroup counted a kill. */
+  source: 'kernel-log' | 'tree';
+}
+
+/** Everything known about one ended attempt of one process. */
+export interface EndFacts {
+  pid: number | null;
+  exitCode: number | null;
+  signal: string | null;
+  /** Why it could not be started (spawn error), if so. */
+  spawnError: string | null;
+  /** Set when headroom itself killed it (watchdog, GPU enforcement): the sentence why. */
+  headroomKill: string | null;
+  /** The run was being stopped (Ctrl-C, SIGTERM) when it ended. */
+  isInterrupted: boolean;
+  /** The signal a stop sent first (SIGTERM, or the one headroom received). */
+  stopSignal: string | null;
+  /** Stopping it needed SIGKILL after the grace period. */
+  wasKilledAfterGrace: boolean;
+  /** OOM kills its cgroup counted during this attempt; null without a cgroup. */
+  cgroupOomKills: number | null;
+  hostLimitBytes: number | null;
+  /** The OOM killer's victims in its tree during this attempt. */
+  oomKills: readonly TreeOomKill[];
+  /** Whether the kernel log could be read (so a SIGKILL with no victim there is not an OOM kill). */
+  isKernelLogReadable: boolean;
+  /** headroom stopped it because of an OOM kill in its tree (`on_oom_kill: stop`). */
+  wasStoppedForOomKill: boolean;
+  /** `stop` (the default): any OOM kill in the tree fails the process; `warn`: a clean exit after one is clean. */
+  onOomKill: 'stop' | 'warn';
+  /** What its output says, through doctor's classifier; null when it printed nothing it knows. */
+  log: LogVerdict | null;
+  /** Its GPU budget is enforced inside the process (`enforce: cap`), so a GPU OOM is its own cap. */
+  isGpuCapped: boolean;
+}
+
+/** The verdict: why it ended, how sure, the evidence in one sentence. */
+export interface Verdict {
+  reason: ExitReason;
+  confidence: Confidence;
+  because: string;
+}
