@@ -7,7 +7,7 @@ import { type AccountingRow, parseAccounting, sacctArgs, srunSteps } from '../..
 import { parseMarker } from '../../../slurm/script-prelude.js';
 import type { QueuedJob, RunningStep } from '../../../slurm/squeue.js';
 import { isFinalState } from '../../../slurm/states.js';
-import { judgeStepEnd } from '../../../slurm/step-verdict.js';
+import { judgeStepEnd, type StepEndFacts } from '../../../slurm/step-verdict.js';
 import { OutputReader } from '../../../verdict/log-verdict.js';
 import type { LogVerdict, Verdict } from '../../../verdict/types.js';
 import type { Clock, EventType, LaunchSpec, ProcessStatus, SuperviseUpdate } from '../../types.js';
@@ -194,6 +194,11 @@ export class JobEvents {
 
   /** The verdict on a process's last attempt (`row`), or on one that has no accounting row. */
   async judge(name: string, row: AccountingRow | undefined): Promise<Verdict> {
+    return judgeStepEnd(this.stepFacts(name, row));
+  }
+
+  /** What is known of a process's last attempt (`row`), or of one that has no accounting row. */
+  stepFacts(name: string, row: AccountingRow | undefined): StepEndFacts {
     const launch = this.options.launches.find((l) => l.name === name);
     const facts = this.markers.get(name);
     const notStarted =
@@ -203,7 +208,7 @@ export class JobEvents {
         : this.isCancelled
           ? 'headroom was interrupted first'
           : `Slurm never ran it (see slurm/batch.log in the run directory)`);
-    return judgeStepEnd({
+    return {
       accounting: row ?? null,
       srunExitCode: facts?.srunExitCode ?? null,
       hostLimitBytes: launch?.hostMemoryBytes ?? null,
@@ -212,7 +217,7 @@ export class JobEvents {
       log: this.readLog(name),
       onOomKill: launch?.onOomKill ?? 'stop',
       isGpuCapped: launch?.enforce === 'cap',
-    });
+    };
   }
 
   /** The step's log through doctor's classifier, read in chunks (bounded memory), as a local run reads output. */

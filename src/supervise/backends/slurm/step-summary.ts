@@ -2,8 +2,7 @@
 // peak host memory from sacct's MaxRSS, its limit (--mem), and where Slurm ran it.
 import type { SlurmStep } from '../../../slurm/job-plan.js';
 import type { AccountingRow } from '../../../slurm/sacct.js';
-import { oomExitSignal } from '../../../slurm/states.js';
-import { signalName } from '../../../slurm/step-verdict.js';
+import { judgeStepEnd, slurmEndFacts } from '../../../slurm/step-verdict.js';
 import type { LaunchSpec, ProcessSummary } from '../../types.js';
 import type { JobEvents } from './job-events.js';
 
@@ -22,14 +21,6 @@ export interface SlurmProcessFacts {
 
 export type SlurmProcessSummary = ProcessSummary & { slurm: SlurmProcessFacts };
 
-function exitOf(last: AccountingRow | undefined, srunExitCode: number | null) {
-  if (!last) return { exitCode: srunExitCode, signal: null };
-  const signal = last.exitSignal ?? 0;
-  // 0:125 is Slurm's mark for an OOM kill (states.ts), not a signal the process received.
-  if (signal !== 0) return { exitCode: null, signal: signal === oomExitSignal ? null : signalName(signal) };
-  return { exitCode: last.exitCode, signal: null };
-}
-
 /** The summary line of one process, after the job has ended. */
 export async function summarizeProcess(options: {
   launch: LaunchSpec;
@@ -41,12 +32,16 @@ export async function summarizeProcess(options: {
   const attempts = events.attempts(launch.name);
   const last = attempts.at(-1);
   const markers = events.markers.get(launch.name);
-  const attribution = await events.judge(launch.name, last);
+  const facts = events.stepFacts(launch.name, last);
+  const attribution = judgeStepEnd(facts);
+  // The exit code and signal the judge was told (0:125, Slurm's OOM mark, is a SIGKILL).
+  const { exitCode, signal } = slurmEndFacts(facts);
   const peaks = attempts.flatMap((row) => (row.maxRssBytes === null ? [] : [row.maxRssBytes]));
   return {
     name: launch.name,
     ...attribution,
-    ...exitOf(last, markers?.srunExitCode ?? null),
+    exitCode,
+    signal,
     restarts: attempts.length > 0 ? attempts.length - 1 : (markers?.restarts ?? 0),
     // sacct's MaxRSS: the largest resident set jobacct_gather sampled of the step's tasks (0 for a
     // step too short to be sampled). A cgroup OOM kill means the step's memory reached its --mem.
