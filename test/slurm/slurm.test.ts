@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { runEventSchema, runMetaSchema, runSummarySchema } from '../../src/run-record/schema.js';
 import { repoRoot, runCli } from '../e2e/cli.js';
 
 const startScript = join(repoRoot, 'test', 'slurm', 'start-cluster.sh');
@@ -77,16 +78,17 @@ describe('headroom on a real Slurm', { skip, timeout: 15 * 60_000 }, () => {
       const log = readFileSync(join(runDir, 'logs', `${name}.log`), 'utf8');
       assert.match(log, name === 'sim' ? /^ready$/m : /^done$/m, `${name}: ${log}`);
     }
-    // The same record as a local run, with Slurm's step IDs in the events.
-    const saved = JSON.parse(readFileSync(join(runDir, 'summary.json'), 'utf8'));
-    assert.equal(saved.runId, summary.runId);
+    // The same record as a local run (the record's schema), with Slurm's step IDs in the events.
+    const read = (file: string): unknown => JSON.parse(readFileSync(join(runDir, file), 'utf8'));
+    assert.equal(runSummarySchema.parse(read('summary.json')).runId, summary.runId);
+    assert.deepEqual(runMetaSchema.parse(read('run.json')).processes, ['sim', 'learner', 'actor']);
     const events = readFileSync(join(runDir, 'events.jsonl'), 'utf8')
       .trim()
       .split('\n')
-      .map((line) => JSON.parse(line));
+      .map((line) => runEventSchema.parse(JSON.parse(line)) as Record<string, string>);
     const exits = events
       .filter((e) => e.type === 'exit')
-      .map((e) => [e.process, e.slurmStepId.split('.')[0]]);
+      .map((e) => [e.process, String(e.slurmStepId).split('.')[0]]);
     assert.deepEqual(exits.map(([name]) => name).sort(), ['actor', 'learner', 'sim']);
     assert.ok(exits.every(([, job]) => job === summary.slurm.jobId));
     assert.ok(events.some((e) => e.type === 'ready' && e.process === 'sim'));

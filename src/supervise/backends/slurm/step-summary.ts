@@ -1,7 +1,6 @@
 // summary.json's line for a process run as Slurm job steps: the verdict on its last attempt, its
 // peak host memory from sacct's MaxRSS, its limit (--mem), and where Slurm ran it.
 import type { SlurmStep } from '../../../slurm/job-plan.js';
-import type { AccountingRow } from '../../../slurm/sacct.js';
 import { judgeStepEnd, slurmEndFacts } from '../../../slurm/step-verdict.js';
 import type { LaunchSpec, ProcessSummary } from '../../types.js';
 import type { JobEvents } from './job-events.js';
