@@ -90,7 +90,7 @@ const coresAndMemory: Rule = (job) => {
     findings.push({
       code: 'slurm-memory-shared',
       severity: 'info',
-      message: `${shared.join(', ')} have no host_memory: each runs with --mem=0 (the job's memory on its node), and the job asks for the cluster's default; set host_memory to give each its own limit`,
+      message: `${shared.join(', ')} ${shared.length === 1 ? 'has' : 'have'} no host_memory: each runs with --mem=0 (the job's memory on its node), and the job asks for the cluster's default; set host_memory to give each its own limit`,
     });
   return findings;
 };

@@ -31,6 +31,7 @@ export class JobEvents {
   private readonly seen = new Map<string, string>();
   private readonly ended = new Set<string>();
   private batchBytes = 0;
+  private pendingReason = '';
   private batchRest = '';
   jobId = '';
   isCancelled = false;
@@ -85,8 +86,16 @@ export class JobEvents {
     });
   }
 
-  /** The job's state for the status line. */
+  /** The job's state for the status line; why it waits, once per reason (squeue's %r). */
   jobState(job: QueuedJob): void {
+    if (job.state === 'PENDING' && job.reason !== this.pendingReason) {
+      this.pendingReason = job.reason;
+      this.options.emit({
+        kind: 'output',
+        name: 'slurm',
+        text: `job ${job.jobId} is pending (${job.reason})\n`,
+      });
+    }
     const running = new Set(this.seen.values());
     const processes: ProcessStatus[] = this.options.launches.map((launch) => ({
       name: launch.name,
