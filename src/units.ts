@@ -61,11 +61,14 @@ export function readSize(value: string | number, options: { minBytes?: number } 
     return { ok: false, message: `${quoteInput(value)} is not a size such as 24GiB, 24GB or 512MiB` };
   }
   if (unit === '') {
-    const guess = number < 4096 ? `${match[1]}GiB` : number < 4_194_304 ? `${match[1]}MiB` : `${match[1]}B`;
-    return {
-      ok: false,
-      message: `${quoteInput(value)} has no unit: write ${guess} (IEC), a GB value, or ${match[1]}B for bytes`,
-    };
+    const n = match[1]!;
+    const advice =
+      number < 4096
+        ? `write ${n}GiB (or ${n}B for bytes)`
+        : number < 4_194_304
+          ? `write ${n}MiB (or ${n}B for bytes)`
+          : `write ${n}B for bytes (or a size such as ${formatBytes(number).replace(' ', '')})`;
+    return { ok: false, message: `${quoteInput(value)} has no unit: ${advice}` };
   }
   const multiplier = unitBytes[unit];
   if (multiplier === undefined) {

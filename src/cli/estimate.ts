@@ -6,7 +6,7 @@ import { ExprError } from '../estimate/expr.js';
 import { loadEstimateSpec } from '../estimate/load.js';
 import { buildReport, type EstimateReport } from '../estimate/report.js';
 import type { EstimateSpec } from '../estimate/types.js';
-import { parseBytes } from '../units.js';
+import { readSize } from '../units.js';
 import { collect } from './common.js';
 import { overlayFromFlags, specFlags } from './estimate-flags.js';
 import { colorsFor, toJson } from './output.js';
@@ -88,10 +88,9 @@ function checkVar(spec: EstimateSpec, name: string): string {
 
 function sizeFlag(flag: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
-  const bytes = parseBytes(text);
-  if (bytes === undefined || bytes <= 0)
-    throw new UsageError(`${flag}: "${text}" is not a size such as 24GiB or 512MiB`);
-  return bytes;
+  const reading = readSize(text);
+  if (!reading.ok) throw new UsageError(`${flag}: ${reading.message}`);
+  return reading.bytes;
 }
 
 function gpuCountsFlag(text: string | undefined): number[] | undefined {

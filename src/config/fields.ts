@@ -27,6 +27,20 @@ export const minHostMemoryBytes = 4 * 1024 ** 2;
 /** A memory size (`24GiB`, `24GB`, `512MiB`); 0 allowed. */
 export const sizeField = sizeFieldAtLeast(0);
 
+/** A field whose name says bytes (`sample_bytes`): a bare number is bytes; a size with a unit is read as one. */
+export const byteCountField = z
+  .union([z.number().int().nonnegative(), z.string()], { error: `expected a byte count or ${sizeHelp}` })
+  .transform((value, ctx) => {
+    if (typeof value === 'number') return value;
+    const reading = readSize(/^\s*\d+\s*$/.test(value) ? `${value}B` : value, { minBytes: 0 });
+    if (!reading.ok) {
+      ctx.addIssue({ code: 'custom', message: reading.message });
+      return z.NEVER;
+    }
+    return reading.bytes;
+  })
+  .meta({ description: `a byte count, or ${sizeHelp}` });
+
 const budgetHelp = 'bytes (24GiB, 512MiB), a percent of the device total (30%), or rest';
 
 /** A GPU budget: a size, a percent of the device's total memory, or `rest`. */

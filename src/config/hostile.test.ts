@@ -24,7 +24,7 @@ const oneProcess = (fields: string): string =>
 describe('sizes say their unit', () => {
   test('a bare number is no size: host_memory: 24 is not 24 bytes', () => {
     assert.deepEqual(problems(oneProcess('    host_memory: 24\n')), [
-      'cfg/headroom.yaml:5:18: processes.p.host_memory: "24" has no unit: write 24GiB (IEC), a GB value, or 24B for bytes',
+      'cfg/headroom.yaml:5:18: processes.p.host_memory: "24" has no unit: write 24GiB (or 24B for bytes)',
     ]);
     assert.match(
       problems('gpus:\n  - memory: 24\nprocesses:\n  p:\n    framework: jax\n')[0]!,

@@ -1,10 +1,11 @@
 // Reads an estimate spec from YAML and/or flags; every problem located to file:line:col or a flag.
 import path from 'node:path';
-import { type Document, LineCounter, parseDocument } from 'yaml';
+import { type Document, LineCounter } from 'yaml';
 import type { z } from 'zod';
 import { formatFieldPath, locateKey, locateValue } from '../config/locate.js';
 import { readUserFile } from '../config/read-text.js';
 import { suggestNearest } from '../config/suggest.js';
+import { readYaml } from '../config/yaml-guard.js';
 import { ConfigError, type ConfigIssue, type SourceLocation } from '../errors.js';
 import { type HfConfig, readHfConfig } from './hf-config.js';
 import { locateJsonKey, parseJsonObject } from './json-text.js';
@@ -66,7 +67,10 @@ export async function loadEstimateSpec(
 // model.config as written in the spec text, if it is there (problems are reported by the parse).
 function writtenConfigPath(text: string): string | undefined {
   try {
-    const written = (parseDocument(text).toJS() as { model?: { config?: unknown } } | null)?.model?.config;
+    const read = readYaml(text, 'spec');
+    const written = read.ok
+      ? (read.data as { model?: { config?: unknown } } | null)?.model?.config
+      : undefined;
     return typeof written === 'string' ? written : undefined;
   } catch {
     return undefined;
@@ -98,19 +102,13 @@ export function parseEstimateSpec(
   overlay: FlagOverlay = { values: {}, flagByPath: {} },
   modelConfig?: ModelConfigText,
 ): EstimateSpec {
-  const lineCounter = new LineCounter();
-  const doc = text === undefined ? undefined : parseDocument(text, { lineCounter, uniqueKeys: true });
   const where = file ?? 'command line';
-  if (doc && doc.errors.length > 0) {
-    throw new ConfigError(
-      doc.errors.map((error) => {
-        const start = lineCounter.linePos(error.pos[0]);
-        const message = `YAML syntax: ${error.message.split('\n')[0]}`;
-        return { location: { file: where, line: start.line, column: start.col }, field: '', message };
-      }),
-    );
-  }
-  const fromFile: unknown = doc?.toJS() ?? {};
+  // The same guarded reader as headroom.yaml: size, aliases, nesting, NUL bytes, duplicate keys.
+  const read = text === undefined ? undefined : readYaml(text, where);
+  if (read && !read.ok) throw new ConfigError(read.issues);
+  const doc: Document | undefined = read?.ok ? read.doc : undefined;
+  const lineCounter = read?.ok ? read.lineCounter : new LineCounter();
+  const fromFile: unknown = (read?.ok ? read.data : undefined) ?? {};
   if (typeof fromFile !== 'object' || fromFile === null || Array.isArray(fromFile)) {
     throw new ConfigError([
       { location: { file: where, line: 1, column: 1 }, field: '', message: 'expected a map' },

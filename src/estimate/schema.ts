@@ -1,6 +1,6 @@
 // The schema of an estimate spec (YAML or flags): one zod definition, located errors in load.ts.
 import { z } from 'zod';
-import { sizeField } from '../config/fields.js';
+import { byteCountField, sizeField } from '../config/fields.js';
 import { ExprError, parseExpr } from './expr.js';
 import { loraSchema, modelSchema, oneOf, quantizationSchema, transformerSchema } from './schema-model.js';
 import {
@@ -89,7 +89,7 @@ export const tensorSchema = z.strictObject({
 export const dataloaderSchema = z.strictObject({
   workers: z.number().int().min(0).optional(),
   prefetch_factor: positiveInt.optional(),
-  sample_bytes: sizeField.optional(),
+  sample_bytes: byteCountField.optional(),
   pin_memory: z.boolean().optional(),
   start: oneOf(workerStarts)
     .meta({ description: 'multiprocessing_context: fork (Linux default)' })

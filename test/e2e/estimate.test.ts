@@ -220,7 +220,7 @@ describe('headroom estimate', () => {
       writeConfig('model: { params: 1M }\ncuda: { context: 500MiBs }\n', 'e.yaml'),
     ]);
     assert.equal(unit.code, 2);
-    assert.match(unit.stderr, /e\.yaml:2:18: cuda\.context: "500MiBs" is not a size/);
+    assert.match(unit.stderr, /e\.yaml:2:18: cuda\.context: "500MiBs" has an unknown unit "MiBs"/);
     const shape = runCli([
       ...['estimate', '-c'],
       writeConfig(
