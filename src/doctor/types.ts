@@ -101,7 +101,7 @@ export interface Diagnosis extends Finding {
   facts: Facts;
   fixes: string[];
   /** The same fixes, in the same order, each with the fact it rests on. */
-  fixDetails?: FixDetail[];
+  fixDetails: FixDetail[];
   evidence: Evidence;
   /** certain: a framework's own OOM report; likely: strong but generic (exit 137); possible: a hint. */
   confidence: Confidence;

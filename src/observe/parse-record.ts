@@ -73,13 +73,13 @@ export function parseSample(value: unknown): RecordSample | null {
   if (!sample || !time) return null;
   const gpus = Array.isArray(sample.gpus)
     ? sample.gpus.flatMap((g): SampledCard[] =>
-        isObject(g) && finite(g.index) !== null
+        isObject(g) && finite(g.index) !== null && finite(g.totalBytes) !== null
           ? [
               {
                 index: finite(g.index)!,
                 uuid: typeof g.uuid === 'string' ? g.uuid : null,
                 usedBytes: finite(g.usedBytes),
-                ...(finite(g.totalBytes) === null ? {} : { totalBytes: finite(g.totalBytes)! }),
+                totalBytes: finite(g.totalBytes)!,
               },
             ]
           : [],

@@ -8,6 +8,7 @@ import type {
   RunMeta,
   RunSample,
   RunSummary,
+  SampledGpu,
   SampledProcess,
 } from '../run-record/index.js';
 
@@ -56,18 +57,12 @@ export interface RecordPlan {
 export type SampledMemory = SampledProcess;
 
 /** One card's own reading at a sample (all processes on it, headroom's or not). */
-export interface SampledCard {
-  index: number;
-  uuid?: string | null;
-  usedBytes: number | null;
-  totalBytes?: number;
-}
+export type SampledCard = SampledGpu;
 
 /** One line of samples.jsonl, its time parsed. */
 export type RecordSample = RunSample & {
   /** Milliseconds since the epoch, parsed from `time`. */
   timeMs: number;
-  gpus?: SampledCard[];
 };
 
 /** One line of events.jsonl, its time parsed. */

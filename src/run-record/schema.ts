@@ -172,6 +172,7 @@ export type RunEvent = z.output<typeof runEventSchema> & Record<string, unknown>
 export type SampledMember = z.output<typeof sampledMemberSchema>;
 export type SampledProcess = z.output<typeof sampledProcessSchema>;
 export type RunSample = z.output<typeof runSampleSchema>;
+export type SampledGpu = z.output<typeof sampledGpuSchema>;
 export type OomKillRecord = z.output<typeof oomKillSchema>;
 export type BudgetExceededRecord = z.output<typeof budgetExceededSchema>;
 export type ProcessSummary = z.output<typeof processSummarySchema>;
