@@ -1,8 +1,16 @@
 #!/usr/bin/env node
 // A stand-in for a PyTorch training process on a simulated GPU: the caching allocator grows step by step,
-// capped by --fraction (what torch.cuda.set_per_process_memory_fraction sets in-process, FACTS.md Q8) and by
-// the card, and fails with PyTorch 2.x's OOM text (FACTS.md Q9).
+// capped by the card and by the per-process fraction, taken the way a torch process gets it (FACTS.md Q7, Q8):
+//  1. `per_process_memory_fraction` in PYTORCH_CUDA_ALLOC_CONF, when the simulated release knows the key;
+//  2. else headroom's bootstrap, when it is on PYTHONPATH with HEADROOM_BOOT=torch-cap: it calls
+//     set_per_process_memory_fraction(HEADROOM_GPU_FRACTION) at CUDA initialisation;
+//  3. --fraction below 1: the script's own call, made after those (so it wins).
+// At its first allocation it rejects allocator keys its release (--torch-version) does not know, and it fails
+// with PyTorch 2.x's OOM text (FACTS.md Q9).
 //   node fake-torch.mjs --step 1GiB --steps 10 --interval-ms 500 --fraction 1 --host-per-step 32MiB --hold-ms 0
+//     --torch-version 2.4.1
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseSimCards, readClaims, simStateDir } from './sim-gpu.mjs';
 import { formatTorchSize, hold, holdHostMemory, openSimCard, parseFlags, sleep } from './workload-kit.mjs';
 
@@ -14,12 +22,14 @@ const flags = parseFlags(process.argv.slice(2), {
   'hold-ms': 0,
   context: 300 * 2 ** 20,
   fraction: 1,
+  'torch-version': '2.4.1',
 });
 
 const gpu = openSimCard();
 const totalBytes = gpu.card.totalBytes;
+const fraction = capFraction(process.env);
 // allowed_memory_maximum = fraction * device total; checked before cudaMalloc (c10 alloc_block).
-const allowedBytes = flags.fraction < 1 ? Math.floor(flags.fraction * totalBytes) : Number.POSITIVE_INFINITY;
+const allowedBytes = fraction < 1 ? Math.floor(fraction * totalBytes) : Number.POSITIVE_INFINITY;
 if (!gpu.claim(flags.context).ok) {
   process.stderr.write('RuntimeError: CUDA error: out of memory\n');
   process.exit(1);
@@ -40,6 +50,39 @@ for (let step = 1; step <= flags.steps; step++) {
 }
 process.stdout.write('done\n');
 await hold(flags['hold-ms']);
+
+// The fraction the caching allocator ends up with, in the order a real process sets it.
+function capFraction(env) {
+  const conf = env.PYTORCH_CUDA_ALLOC_CONF ?? env.PYTORCH_ALLOC_CONF ?? '';
+  const entries = conf
+    .split(',')
+    .filter((e) => e.trim())
+    .map((e) => e.split(':').map((part) => part.trim()));
+  const [major, minor] = String(flags['torch-version']).split('.').map(Number);
+  const release = major * 100 + minor;
+  // Keys of 2.x releases; expandable_segments from 2.1, per_process_memory_fraction from 2.10 (FACTS Q7).
+  const known = ['backend', 'max_split_size_mb', 'roundup_power2_divisions', 'garbage_collection_threshold'];
+  if (release >= 201) known.push('expandable_segments');
+  if (release >= 210) known.push('per_process_memory_fraction');
+  for (const [key] of entries) {
+    if (!known.includes(key)) {
+      process.stderr.write(
+        'Traceback (most recent call last):\n  File "train.py", line 1, in <module>\n' +
+          `RuntimeError: Unrecognized CachingAllocator option: ${key}\n`,
+      );
+      process.exit(1);
+    }
+  }
+  let fraction = 1;
+  const own = entries.find(([key]) => key === 'per_process_memory_fraction');
+  if (own) fraction = Number(own[1]);
+  const bootstrapOnPath = (env.PYTHONPATH ?? '')
+    .split(':')
+    .some((entry) => entry !== '' && existsSync(join(entry, '_headroom_boot', '__init__.py')));
+  const actions = (env.HEADROOM_BOOT ?? '').split(',');
+  if (!own && bootstrapOnPath && actions.includes('torch-cap')) fraction = Number(env.HEADROOM_GPU_FRACTION);
+  return flags.fraction < 1 ? flags.fraction : fraction;
+}
 
 function outOfMemory(requestBytes) {
   const cards = parseSimCards(process.env.HEADROOM_GPU) ?? [];

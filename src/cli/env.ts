@@ -7,7 +7,7 @@ import { ExitCode, UsageError } from '../errors.js';
 import { isInfeasible } from '../plan/plan.js';
 import type { Plan, PlannedProcess } from '../plan/types.js';
 import { collect, loadPlan } from './common.js';
-import { formatDotenv, formatSh } from './env-format.js';
+import { bootstrapNotes, formatDotenv, formatSh } from './env-format.js';
 import { toJson } from './output.js';
 
 interface EnvFlags {
@@ -50,8 +50,8 @@ export function define(program: Command): void {
         flags.format === 'json'
           ? toJson(target.env)
           : flags.format === 'dotenv'
-            ? formatDotenv(target.env, target.unsetEnv)
-            : formatSh(target.env, target.unsetEnv);
+            ? formatDotenv(target.env, target.unsetEnv, bootstrapNotes(target))
+            : formatSh(target.env, target.unsetEnv, bootstrapNotes(target));
       process.stdout.write(output);
       process.exitCode = infeasible ? ExitCode.problems : ExitCode.ok;
     });
@@ -79,12 +79,22 @@ function runWith(target: PlannedProcess, command: string[]): Promise<number> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...target.env };
   for (const key of target.unsetEnv) delete env[key];
   const [file, ...args] = command as [string, ...string[]];
-  // Ctrl-C reaches the child through the terminal's process group; headroom just waits for it.
+  // headroom stays in front of the child (as a container's PID 1, say), so signals sent to headroom
+  // alone must reach it: `docker stop` sends SIGTERM to PID 1 only. A terminal sends Ctrl-C, Ctrl-\
+  // and a hangup to the whole foreground group, child included, so at a terminal only SIGTERM is
+  // passed on (forwarding the rest would deliver them twice).
+  const forwarded: NodeJS.Signals[] = process.stdin.isTTY
+    ? ['SIGTERM']
+    : ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'];
+  const handlers = new Map<NodeJS.Signals, () => void>();
   const ignore = (): void => {};
-  process.on('SIGINT', ignore);
-  process.on('SIGTERM', ignore);
   return new Promise((resolve, reject) => {
     const child = spawn(file, args, { env, stdio: 'inherit' });
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'] as NodeJS.Signals[]) {
+      const handler = forwarded.includes(signal) ? () => child.kill(signal) : ignore;
+      handlers.set(signal, handler);
+      process.on(signal, handler);
+    }
     child.on('error', (error: NodeJS.ErrnoException) => {
       reject(
         new UsageError(
@@ -93,8 +103,7 @@ function runWith(target: PlannedProcess, command: string[]): Promise<number> {
       );
     });
     child.on('exit', (code, signal) => {
-      process.off('SIGINT', ignore);
-      process.off('SIGTERM', ignore);
+      for (const [name, handler] of handlers) process.off(name, handler);
       resolve(code ?? 128 + (signal ? (constants.signals[signal] ?? 0) : 0));
     });
   });

@@ -13,6 +13,10 @@ const bookkeepingVariables = new Set([
   'HEADROOM_PROCESS',
   'HEADROOM_GPU_BUDGET_BYTES',
   'HEADROOM_GPU_FRACTION',
+  // The bootstrap's switch and path: the CAP column says `bootstrap` instead.
+  'PYTHONPATH',
+  'HEADROOM_BOOT',
+  'HEADROOM_TORCH_ALLOC_KEYS',
 ]);
 
 /** Host-only plans (every process `framework: none`): the processes and their host limits. */
@@ -63,6 +67,7 @@ export function renderPlan(plan: Plan, colors: Colors): string {
       { header: 'BUDGET GiB', align: 'right' },
       { header: '% TOTAL', align: 'right' },
       { header: 'OVERHEAD GiB', align: 'right' },
+      { header: 'CAP' },
       { header: 'ENV' },
     ],
     processRows,
@@ -70,7 +75,7 @@ export function renderPlan(plan: Plan, colors: Colors): string {
   const simulatedNote = plan.devices.some((d) => d.simulated)
     ? `\n${colors.yellow('simulated GPU: no real device behind it; budgets are planned as for a real card')}\n`
     : '';
-  return `${colors.bold('Devices')}\n${devices}\n${simulatedNote}\n${colors.bold('Processes')}\n${processes}\n\n${colors.dim('overhead: CUDA context per process, outside every framework pool; `headroom env NAME` prints all variables')}\n`;
+  return `${colors.bold('Devices')}\n${devices}\n${simulatedNote}\n${colors.bold('Processes')}\n${processes}\n\n${colors.dim('overhead: CUDA context per process, outside every framework pool; `headroom env NAME` prints all variables')}\n${colors.dim('cap: what holds the budget in-process: env (JAX fraction), alloc-conf (PyTorch allocator config), bootstrap (headroom_boot on PYTHONPATH); watch: only headroom watching')}\n`;
 }
 
 function processRow(p: PlannedProcess, totals: Map<number, number>): string[] {
@@ -86,6 +91,7 @@ function processRow(p: PlannedProcess, totals: Map<number, number>): string[] {
     hasDevice ? formatGiB(p.budgetBytes) : '-',
     hasDevice && totals.get(p.device!) ? formatPercent(p.fraction) : '-',
     hasDevice ? formatGiB(p.overheadBytes) : '-',
+    hasDevice ? p.capBy : '-',
     env || (hasDevice ? '' : 'CUDA_VISIBLE_DEVICES='),
   ];
 }

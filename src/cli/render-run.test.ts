@@ -50,6 +50,8 @@ describe('renderSummaryTable', () => {
           gpuBudgetBytes: null,
           oomKills: [],
           budgetExceeded: null,
+          cgroupEscapes: [],
+          hostLimitProblem: null,
           log: 'logs/learner.log',
           startedAt: null,
           endedAt: '',

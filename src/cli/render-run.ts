@@ -4,6 +4,7 @@
 import type { ProcessStatus, RunEvent, RunSummary, SuperviseUpdate } from '../supervise/types.js';
 import { formatBytes } from '../units.js';
 import { describeKill } from '../verdict/judge.js';
+import { createLiveWriter } from './live-writer.js';
 import { colorsFor, renderTable } from './output.js';
 
 type Colors = ReturnType<typeof colorsFor>;
@@ -32,6 +33,12 @@ const shownEvents = new Set<RunEvent['type']>([
 
 const formatOptional = (bytes: number | null): string => (bytes === null ? '-' : formatBytes(bytes));
 
+function countLines(text: string): number {
+  let count = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count += 1;
+  return count;
+}
+
 /** An event as the live view says it: the process it concerns first, unless the message names it already. */
 export function formatEvent(event: RunEvent): string {
   const name = event.process;
@@ -48,7 +55,7 @@ function processNotes(summary: RunSummary): string[] {
       kills.push(`${p.name}: and ${p.oomKills.length - 5} more OOM kills (events.jsonl)`);
     const over = p.budgetExceeded
       ? [
-          `${p.name}: over its GPU budget: peak ${formatBytes(p.budgetExceeded.peakGpuBytes)} against ${formatBytes(p.budgetExceeded.budgetBytes)}`,
+          `${p.name}: over its GPU budget: peak ${formatBytes(p.budgetExceeded.peakGpuBytes)} against ${formatBytes(p.budgetExceeded.budgetBytes)}${p.budgetExceeded.contextBytes > 0 ? ` + ${formatBytes(p.budgetExceeded.contextBytes)} context` : ''}`,
         ]
       : [];
     return [...kills, ...over];
@@ -103,7 +110,12 @@ export function renderSummaryTable(summary: RunSummary, colors: Colors): string 
 }
 
 /** A renderer for supervise()'s updates, writing to `stream`. */
-export function createRunRenderer(options: { stream: NodeJS.WriteStream; names: string[] }) {
+export function createRunRenderer(options: {
+  stream: NodeJS.WriteStream;
+  names: string[];
+  /** Output waiting for a slow reader beyond this is dropped and counted (default 4 MiB). */
+  maxQueuedBytes?: number;
+}) {
   const { stream } = options;
   const colors = colorsFor(stream);
   const isTty = Boolean(stream.isTTY);
@@ -113,17 +125,18 @@ export function createRunRenderer(options: { stream: NodeJS.WriteStream; names: 
   );
   const headroomPrefix = `${colors.dim('headroom'.padEnd(width))} | `;
   let statusLine = '';
-  let isClosed = false;
-  // A reader that went away (`| head`) ends the live view, not the run.
-  stream.on('error', () => {
-    isClosed = true;
+  const live = createLiveWriter(stream, {
+    maxQueuedBytes: options.maxQueuedBytes,
+    notice: (dropped) =>
+      `${headroomPrefix}${colors.dim(`… ${dropped} line(s) of output not shown: the terminal was not reading (the logs have every byte)`)}\n`,
   });
-  const send = (text: string): void => {
-    if (!isClosed) stream.write(text);
-  };
+  const send = (text: string, droppable?: { lines: number }): void =>
+    live.write(text, droppable ? { droppable: true, lines: droppable.lines } : {});
   // The status line sits below the output; it is cleared before lines are written and drawn again after.
-  const write = (text: string): void => send(statusLine && isTty ? `${clearLine}${text}${statusLine}` : text);
+  const write = (text: string, droppable?: { lines: number }): void =>
+    send(statusLine && isTty ? `${clearLine}${text}${statusLine}` : text, droppable);
   const drawStatus = (processes: ProcessStatus[]): void => {
+    if (live.isBehind()) return;
     const columns = stream.columns || 80; // 0 when the terminal does not say
     statusLine = colors.dim(
       processes
@@ -136,8 +149,13 @@ export function createRunRenderer(options: { stream: NodeJS.WriteStream; names: 
   return {
     update(update: SuperviseUpdate): void {
       if (update.kind === 'output') {
+        const lines = countLines(update.text);
+        if (live.isBehind()) {
+          live.write('', { droppable: true, lines }); // counted, not built
+          return;
+        }
         const prefix = prefixes.get(update.name) ?? `${update.name} | `;
-        write(`${prefix}${update.text.slice(0, -1).replaceAll('\n', `\n${prefix}`)}\n`);
+        write(`${prefix}${update.text.slice(0, -1).replaceAll('\n', `\n${prefix}`)}\n`, { lines });
       } else if (update.kind === 'event') {
         // A host OOM is already told by the exit line; a GPU OOM message is news while it runs.
         const isRepeat = update.event.type === 'oom' && update.event.kind === 'host';
@@ -150,6 +168,7 @@ export function createRunRenderer(options: { stream: NodeJS.WriteStream; names: 
     finish(summary: RunSummary): void {
       if (statusLine && isTty) send(clearLine);
       statusLine = '';
+      live.finish();
       send(`\n${renderSummaryTable(summary, colors)}`);
     },
   };

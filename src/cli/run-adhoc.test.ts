@@ -44,6 +44,6 @@ describe('run flags', () => {
 
   test('run ids sort by start time', () => {
     const id = newRunId(new Date('2025-01-02T03:04:05Z'));
-    assert.match(id, /^20250102-030405-[0-9a-f]{4}$/);
+    assert.match(id, /^20250102-030405-[0-9a-f]{12}$/);
   });
 });

@@ -1,7 +1,7 @@
 // `headroom run -- CMD ARGS...`: one process built from flags instead of a config file.
 import { basename } from 'node:path';
 import { budgetField } from '../config/fields.js';
-import { defaults } from '../config/to-spec.js';
+import { defaultEnforcement, defaults } from '../config/to-spec.js';
 import { UsageError } from '../errors.js';
 import { plan as makePlan } from '../plan/plan.js';
 import { type Framework, frameworks, type Plan, type ProcessSpec, type Spec } from '../plan/types.js';
@@ -43,6 +43,7 @@ function unplanned(processSpec: ProcessSpec): Plan {
     env: {},
     unsetEnv: [],
     capNote: 'not planned: no --framework or --gpu-memory',
+    capBy: 'none' as const,
     hostMemoryBytes: processSpec.hostMemoryBytes ?? null,
   };
   return { devices: [], processes: [instance], findings: [] };
@@ -77,7 +78,7 @@ export async function planAdHoc(
     maxRestarts: 0,
     dependsOn: [],
     readyWhen: undefined,
-    enforce: 'warn',
+    enforce: defaultEnforcement(framework ?? 'other'),
     onOomKill: flags.onOomKill ?? 'stop',
     cwd: process.cwd(),
   };

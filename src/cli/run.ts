@@ -1,7 +1,6 @@
 // `headroom run`: launch the plan's processes (or one ad-hoc command), supervise them, print
 // their output live and a summary at the end; exit with the first failure's code, 130 if interrupted.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ExitCode, HeadroomError, UsageError } from '../errors.js';
@@ -10,6 +9,7 @@ import type { Plan, Spec } from '../plan/types.js';
 import { openGpuProbe } from '../probe/gpu/open-probe.js';
 import type { SimGpuProbe } from '../probe/gpu/sim-backend.js';
 import type { GpuProbe } from '../probe/gpu/types.js';
+import { checkRunDirPath } from '../run-record/run-dir.js';
 import { launchSpecsFromPlan } from '../supervise/from-plan.js';
 import { supervise } from '../supervise/supervise.js';
 import type { SuperviseUpdate } from '../supervise/types.js';
@@ -30,10 +30,10 @@ interface RunFlags extends Omit<AdHocFlags, 'onOomKill'> {
   stopGrace?: string;
 }
 
-/** `20250102-030405-a1b2`: sortable by start time, unique enough for one machine. */
+/** `20250102-030405-a1b2c3d4e5f6`: sortable by start time; 48 random bits never collide in practice. */
 export function newRunId(now = new Date()): string {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-  return `${stamp}-${randomBytes(2).toString('hex')}`;
+  return `${stamp}-${randomBytes(6).toString('hex')}`;
 }
 
 /** Milliseconds from `10s`, `500ms`, `2m` or plain seconds; a usage error otherwise. */
@@ -42,15 +42,6 @@ export function parseDurationMs(text: string): number {
   if (ms === undefined)
     throw new UsageError(`--stop-grace ${text}: expected a duration such as 10s, 500ms or 2m`);
   return ms;
-}
-
-function checkRunDir(runDir: string): void {
-  if (existsSync(runDir) && readdirSync(runDir).length > 0) {
-    throw new UsageError(
-      `run directory ${runDir} is not empty`,
-      'pass another --run-dir, or leave it out for a new one',
-    );
-  }
 }
 
 function parseOnOomKill(text: string | undefined): 'stop' | 'warn' | undefined {
@@ -104,7 +95,7 @@ async function runCommand(flags: RunFlags, argv: string[]): Promise<void> {
   const launchSpecs = launchSpecsFromPlan({ spec, plan, baseEnv: process.env, only });
   const runId = newRunId();
   const runDir = resolve(flags.runDir ?? join('.headroom', 'runs', runId));
-  checkRunDir(runDir);
+  checkRunDirPath(runDir);
   const stopGraceMs = flags.stopGrace === undefined ? spec.stopGraceMs : parseDurationMs(flags.stopGrace);
   const { probe, childEnv } = await openRunProbe(plan);
   const onOomKill = parseOnOomKill(flags.onOomKill);
@@ -121,11 +112,22 @@ async function runCommand(flags: RunFlags, argv: string[]): Promise<void> {
     stream.write(`${renderPlan(plan, colors)}\n${renderFindings(plan.findings, colors)}\n`);
   }
   const renderer = createRunRenderer({ stream, names: processes.map((p) => p.name) });
-  // A stop signal stops the run; it is forwarded to every process group.
+  // A stop signal stops the run; it is forwarded to every process group. A second one skips the
+  // grace period: every tree is killed at once.
   const controller = new AbortController();
-  const onSignal = (signal: NodeJS.Signals): void => controller.abort(signal);
-  // SIGHUP too: the children have their own sessions, so a closed terminal reaches only headroom.
-  const stopSignals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  const killer = new AbortController();
+  const onSignal = (signal: NodeJS.Signals): void => {
+    // Children get SIGINT for Ctrl-C (their KeyboardInterrupt clean-up), SIGTERM for the rest:
+    // SIGQUIT would make Python dump core, SIGHUP means nothing to a process in its own session.
+    if (!controller.signal.aborted) controller.abort(signal === 'SIGINT' ? 'SIGINT' : 'SIGTERM');
+    else if (!killer.signal.aborted) {
+      stream.write(`headroom: ${signal} again: killing every process now\n`);
+      killer.abort(signal);
+    }
+  };
+  // SIGHUP too: the children have their own sessions, so a closed terminal reaches only headroom;
+  // SIGQUIT (Ctrl-\\) must not end headroom and leave the children running.
+  const stopSignals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'];
   for (const signal of stopSignals) process.on(signal, onSignal);
   try {
     const output = (update: SuperviseUpdate): void => renderer.update(update);
@@ -142,6 +144,7 @@ async function runCommand(flags: RunFlags, argv: string[]): Promise<void> {
       stopGraceMs,
       output,
       signal: controller.signal,
+      killSignal: killer.signal,
     });
     renderer.finish(summary);
     if (flags.json) process.stdout.write(toJson(summary));

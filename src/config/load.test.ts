@@ -185,3 +185,46 @@ describe('bad configs name file, line, column and field', () => {
     assert.deepEqual(lines, ['cfg/headroom.yaml:3:12: gpus[1].index: device index 0 is declared twice']);
   });
 });
+
+describe('in-process caps and PyTorch fields', () => {
+  test('enforce defaults to cap where the framework can cap itself, warn elsewhere', () => {
+    const spec = parseSpec(
+      'processes:\n  j:\n    framework: jax\n  t:\n    framework: torch\n  f:\n    framework: tensorflow\n  o:\n    framework: other\n  n:\n    framework: none\n',
+      'headroom.yaml',
+    );
+    assert.deepEqual(
+      spec.processes.map((p) => [p.name, p.enforce]),
+      [
+        ['j', 'cap'],
+        ['t', 'cap'],
+        ['f', 'cap'],
+        ['o', 'warn'],
+        ['n', 'warn'],
+      ],
+    );
+    assert.equal(spec.contextOverheadBytes, GiB);
+  });
+
+  test('torch_version is kept as written (YAML would read 2.10 as 2.1); shares_cuda_tensors is a boolean', () => {
+    const spec = parseSpec(
+      'processes:\n  t:\n    framework: torch\n    torch_version: 2.10\n    shares_cuda_tensors: true\n',
+      'headroom.yaml',
+    );
+    assert.equal(spec.processes[0]?.torchVersion, '2.10');
+    assert.equal(spec.processes[0]?.sharesCudaTensors, true);
+  });
+
+  test('located errors: a version that is none, torch fields on other frameworks, cap where nothing caps', () => {
+    assert.deepEqual(problems('processes:\n  t:\n    framework: torch\n    torch_version: latest\n'), [
+      'cfg/headroom.yaml:4:20: processes.t.torch_version: "latest" is not a PyTorch release such as "2.1.0"',
+    ]);
+    assert.match(
+      problems('processes:\n  j:\n    framework: jax\n    shares_cuda_tensors: true\n')[0] ?? '',
+      /processes\.j\.shares_cuda_tensors: shares_cuda_tensors applies to framework "torch" only/,
+    );
+    assert.match(
+      problems('processes:\n  s:\n    framework: other\n    enforce: cap\n')[0] ?? '',
+      /processes\.s\.enforce: nothing caps a framework "other" process in-process; use warn or kill/,
+    );
+  });
+});

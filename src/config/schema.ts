@@ -35,7 +35,24 @@ export const processSchema = z.strictObject({
   max_restarts: z.number().int().min(0).optional(),
   depends_on: z.array(z.string()).optional(),
   ready_when: z.string().meta({ description: 'regular expression matched against output lines' }).optional(),
-  enforce: z.enum(['warn', 'kill'], { error: 'expected warn or kill' }).optional(),
+  enforce: z
+    .enum(['cap', 'warn', 'kill'], { error: 'expected cap, warn or kill' })
+    .meta({
+      description:
+        'cap: the framework holds the budget in-process (default for jax, torch, tensorflow); warn or kill: headroom watches it',
+    })
+    .optional(),
+  torch_version: z
+    .union([z.string(), z.number()], { error: 'expected a PyTorch release such as "2.1.0"' })
+    .meta({ description: 'torch only: the PyTorch release the process runs, e.g. "2.4.1" (quote it)' })
+    .optional(),
+  shares_cuda_tensors: z
+    .boolean()
+    .meta({
+      description:
+        'torch only: the process shares CUDA tensors with other processes (CUDA IPC, e.g. RL or GRPO weight sharing); no expandable segments',
+    })
+    .optional(),
   on_oom_kill: z
     .enum(['stop', 'warn'], { error: 'expected stop or warn' })
     .meta({
@@ -50,7 +67,7 @@ export const configSchema = z.strictObject({
   gpus: z.array(gpuSchema).optional(),
   reserve: sizeField.meta({ description: 'kept free on every GPU (default 512MiB)' }).optional(),
   context_overhead: sizeField
-    .meta({ description: 'per process per GPU, outside any framework pool (default 512MiB)' })
+    .meta({ description: 'per process per GPU, outside any framework pool (default 1GiB)' })
     .optional(),
   stop_grace: durationField.optional(),
   processes: z.record(

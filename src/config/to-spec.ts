@@ -2,7 +2,8 @@
 import { dirname, resolve } from 'node:path';
 import type { Document, LineCounter } from 'yaml';
 import { ConfigError, type ConfigIssue } from '../errors.js';
-import type { DeviceSpec, ProcessSpec, Spec } from '../plan/types.js';
+import { parseTorchVersion } from '../plan/torch-versions.js';
+import type { DeviceSpec, Enforcement, Framework, ProcessSpec, Spec } from '../plan/types.js';
 import { bytesPer } from '../units.js';
 import { type FieldPath, formatFieldPath, locateKey, locateValue, sourceText } from './locate.js';
 import type { RawConfig, RawProcess } from './schema.js';
@@ -10,13 +11,23 @@ import { suggestNearest } from './suggest.js';
 
 export const defaults = {
   reserveBytes: 512 * bytesPer.MiB,
-  // FACTS Q5: a CUDA context is ~0.29 GiB lazy to ~0.67 GiB eager (pytorch PR #86509), in no pool.
-  contextOverheadBytes: 512 * bytesPer.MiB,
+  // FACTS Q5: plan 0.5-1.5 GiB per process outside every framework pool. A CUDA context alone measured
+  // 287,047,680 B with lazy module loading and 666,632,192 B eager (pytorch/pytorch PR #86509); cuBLAS and
+  // cuDNN handles, NCCL and extensions' cudaMallocs come on top, and TensorFlow keeps 1050-1800 MiB free
+  // for them on cc >= 7 (MinSystemMemory, gpu_device.cc). 1 GiB is the middle of the measured range:
+  // an eager context plus ~380 MiB of library state. 512 MiB was the low end.
+  contextOverheadBytes: bytesPer.GiB,
   stopGraceMs: 10_000,
   maxRestarts: 3,
 } as const;
 
 const envNamePattern = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** `enforce:` when the config says nothing: frameworks that cap themselves in-process do (JAX by its
+ * fraction, PyTorch and TensorFlow through the bootstrap or the allocator config); others are watched. */
+export function defaultEnforcement(framework: Framework): Enforcement {
+  return framework === 'jax' || framework === 'torch' || framework === 'tensorflow' ? 'cap' : 'warn';
+}
 
 interface Source {
   file: string;
@@ -88,6 +99,29 @@ function toProcess(
   if (raw.preallocate !== undefined && raw.framework !== 'jax') {
     report(at('preallocate'), 'preallocate applies to framework "jax" only');
   }
+  const framework = raw.framework as Framework;
+  if (raw.enforce === 'cap' && (framework === 'other' || framework === 'none')) {
+    report(
+      at('enforce'),
+      `nothing caps a framework "${framework}" process in-process; use warn or kill (headroom watches it)`,
+    );
+  }
+  if (raw.torch_version !== undefined && framework !== 'torch') {
+    report(at('torch_version'), 'torch_version applies to framework "torch" only');
+  }
+  if (raw.shares_cuda_tensors !== undefined && framework !== 'torch') {
+    report(at('shares_cuda_tensors'), 'shares_cuda_tensors applies to framework "torch" only');
+  }
+  // As written: YAML reads 2.10 as the number 2.1.
+  const torchVersion =
+    raw.torch_version === undefined
+      ? undefined
+      : typeof raw.torch_version === 'string'
+        ? raw.torch_version
+        : (sourceText(source.doc, at('torch_version')) ?? String(raw.torch_version));
+  if (torchVersion !== undefined && parseTorchVersion(torchVersion) === undefined) {
+    report(at('torch_version'), `"${torchVersion}" is not a PyTorch release such as "2.1.0"`);
+  }
   const dependsOn = raw.depends_on ?? [];
   dependsOn.forEach((dependency, i) => {
     if (dependency === name) report(at('depends_on', i), 'a process cannot depend on itself');
@@ -116,7 +150,7 @@ function toProcess(
   return {
     name,
     command: raw.command,
-    framework: raw.framework as ProcessSpec['framework'],
+    framework,
     gpuMemory: raw.gpu_memory,
     hostMemoryBytes: raw.host_memory,
     replicas: raw.replicas,
@@ -127,7 +161,9 @@ function toProcess(
     maxRestarts: raw.max_restarts ?? defaults.maxRestarts,
     dependsOn,
     readyWhen: raw.ready_when,
-    enforce: raw.enforce ?? 'warn',
+    enforce: raw.enforce ?? defaultEnforcement(framework),
+    ...(torchVersion === undefined ? {} : { torchVersion }),
+    ...(raw.shares_cuda_tensors === undefined ? {} : { sharesCudaTensors: raw.shares_cuda_tensors }),
     onOomKill: raw.on_oom_kill ?? 'stop',
     // Commands run from the config's directory unless cwd says otherwise (relative to that directory).
     cwd: resolve(dirname(source.file), raw.cwd ?? '.'),

@@ -98,7 +98,7 @@ export async function examineTarget(target: string, stdin?: Readable): Promise<T
       return await examineRun(target);
     }
     if (target.endsWith('.py')) {
-      const findings = checkPythonSource(readFileSync(target, 'utf8'), target);
+      const findings = checkPythonSource(readFileSync(target, 'utf8'), target, process.env);
       return { target, targetKind: 'script', diagnoses: [], findings };
     }
     const { diagnoses, lineCount } = await diagnoseLogFile(target);

@@ -1,6 +1,7 @@
 // The plan's checks: each a small pure rule that looks at the plan and returns findings.
 import { formatBytes } from '../units.js';
 import { checkEnvValue, uncappedJaxAllocators, variablesFor } from './env-checks.js';
+import { torchAllocConf } from './torch-checks.js';
 import type { Finding, PlannedDevice, PlannedProcess, Spec } from './types.js';
 
 export interface CheckContext {
@@ -10,7 +11,7 @@ export interface CheckContext {
   inheritedEnv: Record<string, string | undefined>;
 }
 
-type Rule = (context: CheckContext) => Finding[];
+export type Rule = (context: CheckContext) => Finding[];
 
 /** Below this a GPU budget holds little more than cuBLAS/cuDNN workspaces. */
 export const smallBudgetBytes = 256 * 1024 ** 2;
@@ -70,9 +71,17 @@ const sharedPreallocation: Rule = ({ processes, spec }) => {
     }));
 };
 
-const noHardCap: Rule = ({ processes }) =>
+const enforceOf = (spec: Spec, p: PlannedProcess) =>
+  spec.processes.find((s) => s.name === p.process)?.enforce;
+
+// Only where nothing can hold the budget in-process: a framework "other" process, or a torch or
+// TensorFlow process asked to be capped where the bootstrap cannot be used.
+const noHardCap: Rule = ({ processes, spec }) =>
   processes
-    .filter((p) => p.device !== null && (p.framework === 'tensorflow' || p.framework === 'other'))
+    .filter(
+      (p) =>
+        p.device !== null && p.capBy === 'watch' && (p.framework === 'other' || enforceOf(spec, p) === 'cap'),
+    )
     .map((p) => ({
       code: 'no-enforceable-cap',
       severity: 'warning',
@@ -80,19 +89,23 @@ const noHardCap: Rule = ({ processes }) =>
       device: p.device ?? undefined,
       message:
         p.framework === 'tensorflow'
-          ? `${p.name}: no environment variable caps TensorFlow; call tf.config.set_logical_device_configuration(gpu, [tf.config.LogicalDeviceConfiguration(memory_limit=${Math.floor(p.budgetBytes / 1024 ** 2)})]) (MiB, from HEADROOM_GPU_BUDGET_BYTES) before using the GPU; headroom run watches it meanwhile`
-          : `${p.name}: nothing caps a framework "other" process from outside; headroom run watches it against its ${formatBytes(p.budgetBytes)} budget (enforce: kill stops it when it goes over)`,
+          ? `${p.name}: no environment variable caps TensorFlow and headroom's bootstrap is not available; call tf.config.set_logical_device_configuration(gpu, [tf.config.LogicalDeviceConfiguration(memory_limit=${Math.floor(p.budgetBytes / 1024 ** 2)})]) (MiB, from HEADROOM_GPU_BUDGET_BYTES) before using the GPU; headroom run watches it meanwhile`
+          : p.framework === 'torch'
+            ? `${p.name}: headroom's bootstrap is not available and the PyTorch release is not known to read per_process_memory_fraction; call torch.cuda.set_per_process_memory_fraction(float(os.environ["HEADROOM_GPU_FRACTION"])) before the first large allocation`
+            : `${p.name}: nothing caps a framework "other" process from outside; headroom run watches it against its ${formatBytes(p.budgetBytes)} budget (enforce: kill stops it when it goes over)`,
     }));
 
-const torchCap: Rule = ({ processes }) =>
+// A torch process the config keeps out of the in-process cap (enforce: warn or kill).
+const torchCap: Rule = ({ processes, spec }) =>
   processes
-    .filter((p) => p.framework === 'torch' && p.device !== null)
+    .filter((p) => p.framework === 'torch' && p.device !== null && p.capBy === 'watch')
+    .filter((p) => enforceOf(spec, p) !== 'cap')
     .map((p) => ({
       code: 'torch-cap-in-process',
       severity: 'info',
       process: p.name,
       device: p.device ?? undefined,
-      message: `${p.name}: PyTorch takes its cap only in-process; call torch.cuda.set_per_process_memory_fraction(float(os.environ["HEADROOM_GPU_FRACTION"])) before the first large allocation`,
+      message: `${p.name}: enforce: ${enforceOf(spec, p)} keeps headroom's cap out of the process; to cap it yourself, call torch.cuda.set_per_process_memory_fraction(float(os.environ["HEADROOM_GPU_FRACTION"])) before the first large allocation, or drop enforce: to let the bootstrap do it`,
     }));
 
 const inheritedEnv: Rule = ({ processes, inheritedEnv: env }) => {
@@ -115,17 +128,6 @@ const inheritedEnv: Rule = ({ processes, inheritedEnv: env }) => {
       code: 'env-both-fraction-names',
       severity: 'warning',
       message: `your environment has XLA_CLIENT_MEM_FRACTION; with XLA_PYTHON_CLIENT_MEM_FRACTION also set, jaxlib raises ValueError and JAX falls back to CPU; headroom removes it from the JAX processes it starts (unset it in your shell)`,
-    });
-  }
-  if (
-    relevant.has('PYTORCH_ALLOC_CONF') &&
-    env.PYTORCH_ALLOC_CONF !== undefined &&
-    env.PYTORCH_CUDA_ALLOC_CONF !== undefined
-  ) {
-    findings.push({
-      code: 'env-both-torch-conf',
-      severity: 'warning',
-      message: `your environment sets both PYTORCH_ALLOC_CONF and PYTORCH_CUDA_ALLOC_CONF; which one wins differs between PyTorch layers and versions; keep exactly one`,
     });
   }
   return findings;
@@ -176,9 +178,15 @@ const configEnv: Rule = ({ processes, spec, inheritedEnv: inherited }) =>
     return findings;
   });
 
-// The plan merges its own entries into allocator configs, and fractions compare as numbers.
+// Fractions compare as numbers.
 function agrees(variable: string, written: string, planned: string): boolean {
-  if (variable === 'PYTORCH_CUDA_ALLOC_CONF' || variable === 'PYTORCH_ALLOC_CONF') return true;
+  // The plan merges its own entries into allocator configs and PYTHONPATH.
+  if (
+    variable === 'PYTORCH_CUDA_ALLOC_CONF' ||
+    variable === 'PYTORCH_ALLOC_CONF' ||
+    variable === 'PYTHONPATH'
+  )
+    return true;
   if (variable.endsWith('MEM_FRACTION') || variable === 'HEADROOM_GPU_FRACTION')
     return Number(written) === Number(planned);
   return written === planned;
@@ -192,6 +200,7 @@ export const rules: Rule[] = [
   sharedPreallocation,
   noHardCap,
   torchCap,
+  torchAllocConf,
   inheritedEnv,
 ];
 

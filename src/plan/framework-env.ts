@@ -1,5 +1,7 @@
 // The environment each framework honours for a GPU budget (DESIGN "Planning rules", FACTS Q1-Q11).
-import type { DeviceSpec, Framework } from './types.js';
+import { type BootAction, bootVariables, withBootstrapPath } from './bootstrap-env.js';
+import { torchEnv } from './torch-env.js';
+import type { CapMethod, DeviceSpec, Enforcement, Framework } from './types.js';
 
 /** Floors a fraction to 4 decimals: JAX must never be granted more than the plan holds. */
 export function floorFraction(fraction: number): number {
@@ -24,6 +26,7 @@ export interface FrameworkEnv {
   /** Inherited variables the child must not see (they would contradict `env`). */
   unset: string[];
   capNote: string;
+  capBy: CapMethod;
 }
 
 /** Variables for one process on one device, given what the config's `env:` and the shell already hold. */
@@ -31,9 +34,13 @@ export function frameworkEnv(options: {
   name: string;
   framework: Framework;
   device: DeviceSpec | null;
-  deviceCount: number;
   budgetBytes: number;
   preallocate: boolean;
+  enforce: Enforcement;
+  torchVersion?: string | undefined;
+  sharesCudaTensors?: boolean | undefined;
+  /** The bootstrap's directory, or null where it cannot be used. */
+  bootstrapDir: string | null;
   configEnv: Record<string, string>;
   inheritedEnv: Record<string, string | undefined>;
 }): FrameworkEnv {
@@ -44,6 +51,7 @@ export function frameworkEnv(options: {
       env: { CUDA_VISIBLE_DEVICES: '', HEADROOM_PROCESS: options.name },
       unset: [],
       capNote: 'no GPU (CUDA_VISIBLE_DEVICES is empty)',
+      capBy: 'none',
     };
   }
   const fraction = formatFraction(budgetBytes / device.totalBytes);
@@ -53,10 +61,10 @@ export function frameworkEnv(options: {
     HEADROOM_GPU_BUDGET_BYTES: String(budgetBytes),
     HEADROOM_GPU_FRACTION: fraction,
   };
-  // CUDA numbers devices fastest-first by default; NVML and nvidia-smi number them by PCI bus.
-  if (device.uuid === undefined && options.deviceCount > 1) env.CUDA_DEVICE_ORDER = 'PCI_BUS_ID';
+  // CUDA numbers devices fastest-first by default, NVML and nvidia-smi by PCI bus: every numeric index
+  // needs the bus order, or a mixed host hands index 1 to another card. A UUID names one card.
+  if (device.uuid === undefined) env.CUDA_DEVICE_ORDER = 'PCI_BUS_ID';
   const unset: string[] = [];
-  const isSet = (key: string): boolean => key in configEnv || inheritedEnv[key] !== undefined;
 
   switch (framework) {
     case 'jax': {
@@ -72,39 +80,68 @@ export function frameworkEnv(options: {
       return {
         env,
         unset,
+        capBy: 'env',
         capNote: options.preallocate
           ? `XLA pool capped at ${fraction} of total, grabbed at the first allocation`
           : `XLA pool capped at ${fraction} of total, grown on demand`,
       };
     }
     case 'torch': {
-      // Set exactly one of the two names (FACTS Q7); add to whichever the user already uses.
-      const confName = isSet('PYTORCH_ALLOC_CONF') ? 'PYTORCH_ALLOC_CONF' : 'PYTORCH_CUDA_ALLOC_CONF';
-      const existing = configEnv[confName] ?? inheritedEnv[confName] ?? '';
-      env[confName] = withExpandableSegments(existing);
+      const torch = torchEnv({
+        fraction,
+        torchVersion: options.torchVersion,
+        sharesCudaTensors: options.sharesCudaTensors ?? false,
+        enforce: options.enforce,
+        hasBootstrap: options.bootstrapDir !== null,
+        configEnv,
+        inheritedEnv,
+      });
+      Object.assign(env, torch.env, bootEnv(options.bootstrapDir, torch.actions, configEnv, inheritedEnv));
+      return { env, unset: [...unset, ...torch.unset], capBy: torch.capBy, capNote: torch.capNote };
+    }
+    case 'tensorflow': {
+      // Exactly `true`: TF compares with strcmp and ignores anything else (FACTS Q11).
+      env.TF_FORCE_GPU_ALLOW_GROWTH = 'true';
+      const limitMiB = Math.floor(budgetBytes / 1024 ** 2);
+      if (options.enforce === 'cap' && options.bootstrapDir !== null) {
+        Object.assign(env, bootEnv(options.bootstrapDir, ['tf-cap'], configEnv, inheritedEnv));
+        return {
+          env,
+          unset,
+          capBy: 'bootstrap',
+          capNote: `headroom's bootstrap sets a ${limitMiB} MiB logical device limit when tensorflow is imported; it grows on demand up to it`,
+        };
+      }
       return {
         env,
         unset,
-        capNote: `needs torch.cuda.set_per_process_memory_fraction(${fraction}) in the process (HEADROOM_GPU_FRACTION)`,
+        capBy: 'watch',
+        capNote:
+          options.enforce === 'cap'
+            ? 'no hard cap from outside; grows on demand, watched by headroom'
+            : `not capped in-process (enforce: ${options.enforce}); grows on demand, watched by headroom`,
       };
     }
-    case 'tensorflow':
-      // Exactly `true`: TF compares with strcmp and ignores anything else (FACTS Q11).
-      env.TF_FORCE_GPU_ALLOW_GROWTH = 'true';
-      return { env, unset, capNote: 'no hard cap from outside; grows on demand, watched by headroom' };
     default:
-      return { env, unset, capNote: 'no cap from outside; watched by headroom against its budget' };
+      return {
+        env,
+        unset,
+        capBy: 'watch',
+        capNote: 'no cap from outside; watched by headroom against its budget',
+      };
   }
 }
 
-/** Adds `expandable_segments:True` to an allocator config unless it already decides that. */
-export function withExpandableSegments(conf: string): string {
-  const entries = conf
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const decides = entries.some(
-    (e) => e.startsWith('expandable_segments:') || e === 'backend:cudaMallocAsync',
-  );
-  return decides ? entries.join(',') : [...entries, 'expandable_segments:True'].join(',');
+// The bootstrap's switch and its directory first on PYTHONPATH; nothing when it has nothing to do.
+function bootEnv(
+  bootstrapDir: string | null,
+  actions: readonly BootAction[],
+  configEnv: Record<string, string>,
+  inheritedEnv: Record<string, string | undefined>,
+): Record<string, string> {
+  if (bootstrapDir === null || actions.length === 0) return {};
+  return {
+    [bootVariables.actions]: actions.join(','),
+    PYTHONPATH: withBootstrapPath(bootstrapDir, configEnv.PYTHONPATH ?? inheritedEnv.PYTHONPATH),
+  };
 }

@@ -143,6 +143,19 @@ describe('placement over several GPUs', () => {
     assert.equal(byName(result, 'x').device, null);
   });
 
+  test('one GPU at index 1: CUDA_DEVICE_ORDER=PCI_BUS_ID, or CUDA would count it fastest-first', () => {
+    const result = plan(spec([proc('x', { framework: 'torch', gpuMemory: bytes(1) })]), {
+      devices: [gpu({ index: 1 })],
+      inheritedEnv: none,
+    });
+    assert.deepEqual(
+      [byName(result, 'x').env.CUDA_VISIBLE_DEVICES, byName(result, 'x').env.CUDA_DEVICE_ORDER],
+      ['1', 'PCI_BUS_ID'],
+    );
+    const single = plan(spec([proc('y', { gpuMemory: bytes(1) })]), { devices: [gpu()], inheritedEnv: none });
+    assert.equal(byName(single, 'y').env.CUDA_DEVICE_ORDER, 'PCI_BUS_ID');
+  });
+
   test('CUDA numbers devices by PCI bus only when told; a UUID is unambiguous', () => {
     const twoCards = [gpu(), gpu({ index: 1 })];
     const indexed = plan(spec([proc('x', { gpu: 1, gpuMemory: bytes(1) })]), {
@@ -250,34 +263,25 @@ describe('per-framework environment', () => {
   const run = (p: ReturnType<typeof proc>, inheritedEnv: Record<string, string> = {}) =>
     plan(spec([p]), { devices: [gpu()], inheritedEnv });
 
-  test('torch: expandable segments, and the cap applied in-process', () => {
+  test('torch: the cap and its allocator keys are decided per release (details in torch-env.test.ts)', () => {
     const result = run(proc('t', { framework: 'torch', gpuMemory: { kind: 'fraction', fraction: 0.5 } }));
     const t = byName(result, 't');
-    assert.equal(t.env.PYTORCH_CUDA_ALLOC_CONF, 'expandable_segments:True');
     assert.equal(t.env.HEADROOM_GPU_FRACTION, '0.5000');
-    assert.equal(find(result, 'torch-cap-in-process')?.severity, 'info');
+    assert.equal(t.capBy, 'bootstrap');
+    assert.equal(find(result, 'no-enforceable-cap'), undefined);
+    assert.equal(find(result, 'torch-cap-in-process'), undefined);
   });
 
-  test('torch: an allocator config of the user is extended, not overwritten, under the name in use', () => {
-    const written = run(
-      proc('t', { framework: 'torch', env: { PYTORCH_CUDA_ALLOC_CONF: 'max_split_size_mb:128' } }),
-    );
-    assert.equal(
-      byName(written, 't').env.PYTORCH_CUDA_ALLOC_CONF,
-      'max_split_size_mb:128,expandable_segments:True',
-    );
-    assert.equal(find(written, 'env-conflicts-plan'), undefined);
-    const inherited = run(proc('t', { framework: 'torch' }), {
-      PYTORCH_ALLOC_CONF: 'expandable_segments:False',
-    });
-    assert.equal(byName(inherited, 't').env.PYTORCH_ALLOC_CONF, 'expandable_segments:False');
-    assert.equal(byName(inherited, 't').env.PYTORCH_CUDA_ALLOC_CONF, undefined);
-  });
-
-  test('tensorflow: allow growth exactly "true", and a warning that nothing caps it', () => {
-    const result = run(proc('tf', { framework: 'tensorflow', gpuMemory: { kind: 'bytes', bytes: 4 * GiB } }));
-    assert.equal(byName(result, 'tf').env.TF_FORCE_GPU_ALLOW_GROWTH, 'true');
-    assert.match(find(result, 'no-enforceable-cap')?.message ?? '', /memory_limit=4096/);
+  test('tensorflow: allow growth exactly "true", the limit through the bootstrap, else a warning', () => {
+    const tf = proc('tf', { framework: 'tensorflow', gpuMemory: { kind: 'bytes', bytes: 4 * GiB } });
+    const capped = run(tf);
+    assert.equal(byName(capped, 'tf').env.TF_FORCE_GPU_ALLOW_GROWTH, 'true');
+    assert.equal(byName(capped, 'tf').env.HEADROOM_BOOT, 'tf-cap');
+    assert.equal(byName(capped, 'tf').capBy, 'bootstrap');
+    assert.equal(find(capped, 'no-enforceable-cap'), undefined);
+    const noBootstrap = plan(spec([tf]), { devices: [gpu()], inheritedEnv: none, bootstrapDir: null });
+    assert.equal(byName(noBootstrap, 'tf').capBy, 'watch');
+    assert.match(find(noBootstrap, 'no-enforceable-cap')?.message ?? '', /memory_limit=4096/);
   });
 
   test('jax: preallocate: true keeps preallocation; two on one card are a warning', () => {

@@ -1,4 +1,5 @@
 // plan(): split each GPU among the configured processes and say what each must be told. Pure.
+import { packagedBootstrapDir } from './bootstrap-env.js';
 import { checkPlan } from './checks.js';
 import { enforcedBudgetBytes, frameworkEnv } from './framework-env.js';
 import { expandInstances, placeInstances } from './placement.js';
@@ -9,6 +10,11 @@ export interface PlanOptions {
   devices: DeviceSpec[];
   /** The environment the processes would inherit (process.env at the CLI). */
   inheritedEnv: Record<string, string | undefined>;
+  /**
+   * Where headroom's Python bootstrap lives (python/headroom_boot in the package, the default); null
+   * where it cannot be used, so no process is planned to be capped by it.
+   */
+  bootstrapDir?: string | null;
 }
 
 // A host-only process is told its own host limit (to size caches and worker counts by it).
@@ -21,6 +27,7 @@ function hostEnv(framework: string, hostMemoryBytes: number | undefined): Record
 /** Budgets, placement, per-process environment and findings for a spec on a set of devices. */
 export function plan(spec: Spec, options: PlanOptions): Plan {
   const devices = [...options.devices].sort((a, b) => a.index - b.index);
+  const bootstrapDir = options.bootstrapDir === undefined ? packagedBootstrapDir : options.bootstrapDir;
   const { placements, findings: placementFindings } = placeInstances({
     instances: expandInstances(spec.processes),
     devices,
@@ -34,16 +41,23 @@ export function plan(spec: Spec, options: PlanOptions): Plan {
       const budgetBytes = device
         ? enforcedBudgetBytes(processSpec.framework, plannedBytes, device.totalBytes)
         : 0;
-      const { env, unset, capNote } = frameworkEnv({
+      const { env, unset, capNote, capBy } = frameworkEnv({
         name: instance.name,
         framework: processSpec.framework,
         device,
-        deviceCount: devices.length,
         budgetBytes,
         preallocate: processSpec.preallocate,
+        enforce: processSpec.enforce,
+        torchVersion: processSpec.torchVersion,
+        sharesCudaTensors: processSpec.sharesCudaTensors,
+        bootstrapDir,
         configEnv: processSpec.env,
         inheritedEnv: options.inheritedEnv,
       });
+      // A variable the plan unsets (a folded PYTORCH_ALLOC_CONF) leaves the config's copy out too.
+      const configEnv = Object.fromEntries(
+        Object.entries(processSpec.env).filter(([key]) => !unset.includes(key)),
+      );
       return {
         name: instance.name,
         process: processSpec.name,
@@ -54,9 +68,10 @@ export function plan(spec: Spec, options: PlanOptions): Plan {
         overheadBytes,
         fraction: device ? budgetBytes / device.totalBytes : 0,
         // The config's own variables first; the plan's win where they collide (and checks say so).
-        env: { ...processSpec.env, ...env, ...hostEnv(processSpec.framework, processSpec.hostMemoryBytes) },
+        env: { ...configEnv, ...env, ...hostEnv(processSpec.framework, processSpec.hostMemoryBytes) },
         unsetEnv: unset,
         capNote,
+        capBy,
         hostMemoryBytes: processSpec.hostMemoryBytes ?? null,
       };
     },

@@ -14,8 +14,21 @@ export type BudgetSpec =
 
 export type RestartPolicy = 'no' | 'on-failure' | 'always';
 
-/** What to do when a process goes over its GPU budget. */
-export type Enforcement = 'warn' | 'kill';
+/**
+ * How a process's GPU budget is held: `cap` by its framework inside the process (JAX's fraction,
+ * PyTorch's per-process fraction, TensorFlow's logical device limit), so it fails with its own OOM
+ * at its budget; `warn` and `kill` by headroom watching it from outside.
+ */
+export type Enforcement = 'cap' | 'warn' | 'kill';
+
+export const enforcements: readonly Enforcement[] = ['cap', 'warn', 'kill'];
+
+/**
+ * What holds a planned process to its budget: `env` JAX's fraction variable, `alloc-conf` PyTorch's
+ * `per_process_memory_fraction` allocator key, `bootstrap` headroom's Python bootstrap
+ * (python/headroom_boot), `watch` nothing in-process (headroom samples it), `none` no GPU.
+ */
+export type CapMethod = 'env' | 'alloc-conf' | 'bootstrap' | 'watch' | 'none';
 
 /** A GPU as known to the planner: declared in the config or on the command line, or probed. */
 export interface DeviceSpec {
@@ -49,6 +62,10 @@ export interface ProcessSpec {
   enforce: Enforcement;
   /** When the OOM killer kills a process of its tree: stop the whole process, or warn and go on. */
   onOomKill: 'stop' | 'warn';
+  /** PyTorch only: the release the process runs (`2.1.0`), as written; decides which allocator keys are safe. */
+  torchVersion?: string;
+  /** PyTorch only: the process shares CUDA tensors with others (CUDA IPC), so no expandable segments. */
+  sharesCudaTensors?: boolean;
   /** Absolute working directory: the config's directory unless `cwd:` says otherwise. */
   cwd: string;
   /** Where the process is declared, for errors found after loading (a missing command at `run`). */
@@ -110,6 +127,8 @@ export interface PlannedProcess {
   unsetEnv: string[];
   /** How the GPU cap is applied, in a sentence for people. */
   capNote: string;
+  /** What holds it to its budget; `env`, `alloc-conf` and `bootstrap` make it fail with its own OOM there. */
+  capBy: CapMethod;
   hostMemoryBytes: number | null;
 }
 

@@ -32,6 +32,8 @@ export const runMetaSchema = z.looseObject({
 
 export const eventTypes = [
   'spawn',
+  'cgroup-escape',
+  'adopted',
   'exit',
   'restart',
   'limit',
@@ -94,10 +96,19 @@ export const oomKillSchema = z.looseObject({
   source: z.enum(['kernel-log', 'tree']),
 });
 
+/** A process of a tree that left the tree's cgroup (and so its host limit). */
+export const cgroupEscapeSchema = z.looseObject({
+  pid: z.number().int(),
+  command: z.string().nullable(),
+  atMs: z.number(),
+});
+
 /** When a process went over its GPU budget, and how far (null in the summary while it held). */
 export const budgetExceededSchema = z.looseObject({
   peakGpuBytes: bytes,
   budgetBytes: bytes,
+  /** The CUDA context allowance the plan keeps beside the budget (NVML counts the context). */
+  contextBytes: bytes.default(0),
   atMs: z.number(),
 });
 
@@ -123,6 +134,10 @@ export const processSummarySchema = z.looseObject({
   oomKills: z.array(oomKillSchema).default([]),
   /** null when the budget held. */
   budgetExceeded: budgetExceededSchema.nullable().default(null),
+  /** Processes of its tree found outside its cgroup: their memory was not under its host limit. */
+  cgroupEscapes: z.array(cgroupEscapeSchema).default([]),
+  /** Why host_memory could not be enforced as asked (no cgroup, a limit the kernel refused); null when it was. */
+  hostLimitProblem: z.string().nullable().default(null),
   /** Relative to the run directory. */
   log: z.string(),
   startedAt: time.nullable(),

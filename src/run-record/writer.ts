@@ -3,6 +3,7 @@
 // happen, so a crash of headroom loses at most the line being written; readers tolerate that.
 import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { claimRunDir } from './run-dir.js';
 import { type RunEvent, type RunMeta, type RunSample, type RunSummary, recordVersion } from './schema.js';
 
 /** The writer the supervisor holds for one run. */
@@ -12,7 +13,6 @@ export interface RunRecord {
   logPath(name: string): string;
   /** The log path as summary.json states it: relative to the run directory. */
   logEntry(name: string): string;
-  writeMeta(meta: Omit<RunMeta, 'recordVersion'>): void;
   writePlan(plan: unknown): void;
   appendEvent(event: RunEvent): void;
   appendSample(sample: RunSample): void;
@@ -22,9 +22,10 @@ export interface RunRecord {
 
 const toJsonLine = (value: unknown): string => `${JSON.stringify(value)}\n`;
 
-/** Creates the run directory and opens its append-only files. */
-export function openRunRecord(runDir: string): RunRecord {
-  mkdirSync(join(runDir, 'logs'), { recursive: true });
+/** Claims the run directory (run.json, written first and exclusively) and opens its append-only files. */
+export function openRunRecord(path: string, meta: Omit<RunMeta, 'recordVersion'>): RunRecord {
+  const runDir = claimRunDir(path, `${JSON.stringify({ recordVersion, ...meta }, null, 2)}\n`);
+  mkdirSync(join(runDir, 'logs'));
   const eventsFd = openSync(join(runDir, 'events.jsonl'), 'a');
   const samplesFd = openSync(join(runDir, 'samples.jsonl'), 'a');
   const logEntry = (name: string): string => `logs/${name}.log`;
@@ -34,7 +35,6 @@ export function openRunRecord(runDir: string): RunRecord {
     runDir,
     logPath: (name) => join(runDir, logEntry(name)),
     logEntry,
-    writeMeta: (meta) => writeJson('run.json', { recordVersion, ...meta }),
     writePlan: (plan) => writeJson('plan.json', plan),
     appendEvent: (event) => writeSync(eventsFd, toJsonLine(event)),
     appendSample: (sample) => writeSync(samplesFd, toJsonLine(sample)),

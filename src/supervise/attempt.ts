@@ -2,6 +2,7 @@
 // clear away what is left of its tree, and say why it ended.
 import { closeSync, fstatSync, openSync } from 'node:fs';
 import { addCgroupPid, cgroupProcsPath, readCgroupOomKills } from '../probe/host/cgroup.js';
+import { readProcessTable } from '../probe/host/proc-table.js';
 import { judgeEnd } from '../verdict/judge.js';
 import { OutputReader } from '../verdict/log-verdict.js';
 import type { EndFacts } from '../verdict/types.js';
@@ -10,6 +11,7 @@ import { waitUntil } from './clock.js';
 import { type LogTail, tailLog } from './log-tail.js';
 import { checkOomKills } from './oom-kills.js';
 import type { Attempt, LiveProcess, RunContext } from './run-context.js';
+import { adoptOrphans } from './sampler.js';
 import { buildArgv, commandArgv, type ExitStatus, spawnChild } from './spawn.js';
 import { requestStop } from './stop.js';
 import { killTreeAndWait, readTreePids } from './terminate.js';
@@ -76,6 +78,8 @@ function start(context: RunContext, live: LiveProcess, pid: number, oomKillCount
 async function clearTree(context: RunContext, name: string, attempt: Attempt) {
   const { clock, procRoot } = context;
   attempt.isExited = true;
+  // What double-forked away before any sample saw it came back to headroom (a subreaper): take it too.
+  adoptOrphans(context, readProcessTable(procRoot));
   const stopped = await attempt.stopping;
   // Children the process killed just before it exited may still be dying: give them a moment.
   await waitUntil({
@@ -138,7 +142,7 @@ function gatherFacts(
     wasStoppedForOomKill: attempt?.stopCause === 'oom-kill',
     onOomKill: live.spec.onOomKill ?? 'stop',
     log,
-    isGpuCapped: live.spec.enforce === ('cap' as typeof live.spec.enforce),
+    isGpuCapped: live.spec.enforce === 'cap',
   };
 }
 

@@ -21,11 +21,13 @@ export async function waitUntil(options: {
   timeoutMs: number;
   pollMs: number;
   clock: Clock;
+  /** Aborting ends the wait early (returning isDone()). */
+  cancel?: AbortSignal;
 }): Promise<boolean> {
   const { isDone, timeoutMs, pollMs, clock } = options;
   const deadline = clock.now() + timeoutMs;
   while (!isDone()) {
-    if (clock.now() >= deadline) return false;
+    if (clock.now() >= deadline || options.cancel?.aborted) return false;
     await clock.sleep(Math.min(pollMs, Math.max(1, deadline - clock.now())));
   }
   return true;

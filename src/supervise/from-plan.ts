@@ -62,6 +62,7 @@ export function launchSpecsFromPlan(options: {
       cwd: processSpec.cwd,
       hostMemoryBytes: instance.hostMemoryBytes,
       gpuBudgetBytes: instance.device === null ? null : instance.budgetBytes,
+      gpuContextBytes: instance.device === null ? 0 : instance.overheadBytes,
       restart: processSpec.restart,
       maxRestarts: processSpec.maxRestarts,
       dependsOn,

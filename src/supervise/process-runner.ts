@@ -21,6 +21,8 @@ function setUpHostLimit(context: RunContext, live: LiveProcess): void {
     live.hostEnforcement = limitBytes === null ? 'none' : 'cgroup';
   } else {
     live.hostEnforcement = limitBytes === null ? 'none' : 'watchdog';
+    if (limitBytes !== null)
+      live.hostLimitProblem = `no cgroup limit (${made.reason}); a watchdog stops the tree instead`;
   }
   if (limitBytes === null) return;
   const message = made.ok
@@ -86,6 +88,8 @@ function summarize(options: {
     gpuBudgetBytes: spec.gpuBudgetBytes,
     oomKills: live.oomKills.map((kill) => ({ ...kill })),
     budgetExceeded: live.budgetExceeded ? { ...live.budgetExceeded } : null,
+    cgroupEscapes: live.cgroupEscapes.map((escape) => ({ ...escape })),
+    hostLimitProblem: live.hostLimitProblem,
     log: context.record.logEntry(spec.name),
     startedAt: firstStartedAtMs === null ? null : new Date(firstStartedAtMs).toISOString(),
     endedAt: new Date(outcome.endedAtMs ?? context.clock.now()).toISOString(),

@@ -12,9 +12,13 @@ export interface TreeHandle {
   seenPids: Map<number, number>;
 }
 
-/** The tree's live PIDs now, given a fresh process table. */
-export function listTreePids(tree: TreeHandle, table: readonly ProcStat[]): number[] {
-  const pids = new Set<number>(tree.cgroup ? readCgroupPids(tree.cgroup) : []);
+/** The tree's live PIDs now, given a fresh process table (and its cgroup's members, read after the table). */
+export function listTreePids(
+  tree: TreeHandle,
+  table: readonly ProcStat[],
+  cgroupPids: readonly number[] = tree.cgroup ? readCgroupPids(tree.cgroup) : [],
+): number[] {
+  const pids = new Set<number>(cgroupPids);
   const byPid = new Map(table.map((stat) => [stat.pid, stat]));
   if (byPid.has(tree.pid)) pids.add(tree.pid);
   for (const pid of selectGroup(table, tree.pid)) pids.add(pid);

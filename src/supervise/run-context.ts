@@ -50,6 +50,8 @@ export interface Attempt extends TreeHandle {
 export interface BudgetExceeded {
   peakGpuBytes: number;
   budgetBytes: number;
+  /** The context allowance it was allowed beside the budget. */
+  contextBytes: number;
   atMs: number;
 }
 
@@ -70,6 +72,10 @@ export interface LiveProcess {
   peakGpuBytes: number | null;
   isOverGpuBudget: boolean;
   budgetExceeded: BudgetExceeded | null;
+  /** Processes of its tree seen outside its cgroup. */
+  cgroupEscapes: { pid: number; command: string | null; atMs: number }[];
+  /** Why its host limit is not enforced as asked, or null. */
+  hostLimitProblem: string | null;
   /** OOM kills in its tree over every attempt. */
   oomKills: TreeOomKill[];
 }
@@ -91,6 +97,8 @@ export interface RunContext {
   live: Map<string, LiveProcess>;
   /** Aborted when the run is being stopped. */
   stopSignal: AbortSignal;
+  /** Aborted when the stop must not wait any more (a second Ctrl-C): SIGKILL at once. */
+  skipGraceSignal: AbortSignal;
   /** What a stop sends first: the signal headroom received, or SIGTERM. */
   stopWith: () => NodeJS.Signals;
   emit: (update: SuperviseUpdate) => void;

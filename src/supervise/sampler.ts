@@ -1,17 +1,19 @@
 // Every interval: host memory of each live tree (Σ PSS + swap), GPU memory of its PIDs, peaks,
 // one line in samples.jsonl, the watchdog (no cgroup) and the GPU budget check.
 import type { GpuProbe, GpuSnapshot } from '../probe/gpu/types.js';
-import { readCgroupUsageBytes } from '../probe/host/cgroup.js';
-import { readProcessTable } from '../probe/host/proc-table.js';
+import { readCgroupPids, readCgroupUsageBytes } from '../probe/host/cgroup.js';
+import { type ProcStat, readProcessTable } from '../probe/host/proc-table.js';
+import { readEnvironVariable } from '../probe/host/process-label.js';
 import { readTreeMemory } from '../probe/host/tree-memory.js';
 import type { SampledMember, SampledProcess } from '../run-record/schema.js';
 import { formatBytes } from '../units.js';
+import { displayCommand } from '../verdict/judge.js';
 import { checkOomKills } from './oom-kills.js';
 import { listTreePids, rememberTreePids } from './process-tree.js';
 import { type LiveProcess, type RunContext, statusOf } from './run-context.js';
 import { requestStop } from './stop.js';
 import { killTree } from './terminate.js';
-import { roleOf, type TreeMembers, updateMembers } from './tree-members.js';
+import { readCommandLine, roleOf, type TreeMembers, updateMembers } from './tree-members.js';
 
 /** Members written per process per sample: the largest, so a pool of hundreds stays a short line. */
 const sampledMemberCount = 16;
@@ -65,15 +67,18 @@ function enforceHostLimit(context: RunContext, live: LiveProcess, hostBytes: num
 function checkGpuBudget(context: RunContext, live: LiveProcess, gpuBytes: number | null): void {
   const budgetBytes = live.spec.gpuBudgetBytes;
   if (gpuBytes === null || budgetBytes === null) return;
-  const isOver = gpuBytes > budgetBytes;
+  // NVML's per-process bytes include the CUDA context, which the plan allows beside the budget.
+  const contextBytes = live.spec.gpuContextBytes ?? 0;
+  const isOver = gpuBytes > budgetBytes + contextBytes;
   const isNewlyOver = isOver && !live.isOverGpuBudget;
   live.isOverGpuBudget = isOver;
   if (isOver) {
-    live.budgetExceeded ??= { peakGpuBytes: gpuBytes, budgetBytes, atMs: context.clock.now() };
+    live.budgetExceeded ??= { peakGpuBytes: gpuBytes, budgetBytes, contextBytes, atMs: context.clock.now() };
     live.budgetExceeded.peakGpuBytes = Math.max(live.budgetExceeded.peakGpuBytes, gpuBytes);
   }
   if (!isNewlyOver || !live.attempt) return;
-  const message = `${live.spec.name}'s GPU memory ${formatBytes(gpuBytes)} is over its budget of ${formatBytes(budgetBytes)}`;
+  const allowance = contextBytes > 0 ? ` + ${formatBytes(contextBytes)} for its CUDA context` : '';
+  const message = `${live.spec.name}'s GPU memory ${formatBytes(gpuBytes)} is over its budget of ${formatBytes(budgetBytes)}${allowance}`;
   context.event('gpu-over-budget', live.spec.name, message, {
     gpuBytes,
     budgetBytes,
@@ -87,16 +92,68 @@ function checkGpuBudget(context: RunContext, live: LiveProcess, gpuBytes: number
   }
 }
 
+// A process of the tree outside its cgroup (it wrote itself into another group) is outside its
+// host limit: say so once per process; it is still measured, and killed with the tree at the end.
+function noteEscapes(
+  context: RunContext,
+  live: LiveProcess,
+  pids: readonly number[],
+  inGroup: ReadonlySet<number>,
+  nowMs: number,
+): void {
+  for (const pid of pids) {
+    if (inGroup.has(pid) || live.cgroupEscapes.some((e) => e.pid === pid)) continue;
+    const command = readCommandLine(pid, context.procRoot) ?? null;
+    live.cgroupEscapes.push({ pid, command, atMs: nowMs });
+    const limit =
+      live.spec.hostMemoryBytes === null
+        ? ''
+        : `; its memory is not under the ${formatBytes(live.spec.hostMemoryBytes)} limit`;
+    context.event(
+      'cgroup-escape',
+      live.spec.name,
+      `pid ${pid}${command ? ` (${displayCommand(command).slice(0, 60)})` : ''} left ${live.spec.name}'s cgroup${limit}; headroom still measures it and stops it with the tree`,
+      { pid, command },
+    );
+  }
+}
+
+// As a subreaper (probe/host/subreaper.ts) headroom inherits what double-forked out of a tree; the
+// run and process names in its environment say whose it was.
+export function adoptOrphans(context: RunContext, table: readonly ProcStat[]): void {
+  const roots = new Set([...context.live.values()].map((l) => l.attempt?.pid));
+  for (const stat of table) {
+    if (stat.ppid !== process.pid || roots.has(stat.pid)) continue;
+    if (readEnvironVariable(stat.pid, 'HEADROOM_RUN', context.procRoot) !== context.runId) continue;
+    const name = readEnvironVariable(stat.pid, 'HEADROOM_PROCESS', context.procRoot);
+    const attempt = name === undefined ? undefined : context.live.get(name)?.attempt;
+    if (!attempt || attempt.seenPids.has(stat.pid)) continue;
+    attempt.seenPids.set(stat.pid, stat.startTicks);
+    context.event(
+      'adopted',
+      name,
+      `pid ${stat.pid} left ${name}'s process tree (double fork); headroom follows it as part of ${name}`,
+      {
+        pid: stat.pid,
+      },
+    );
+  }
+}
+
 /** Takes one sample of every running process and applies the limits. */
 export async function sampleOnce(context: RunContext, gpuProbe: GpuProbe): Promise<void> {
   const gpus = await snapshotGpus(gpuProbe);
   const table = readProcessTable(context.procRoot);
   const nowMs = context.clock.now();
+  adoptOrphans(context, table);
   const processes: Record<string, SampledProcess> = {};
   for (const live of context.live.values()) {
     const attempt = live.attempt;
     if (!attempt || attempt.isExited) continue;
-    const pids = listTreePids(attempt, table);
+    // The group's members are read after the table: a process forked in between is in both.
+    const cgroupPids = live.group ? readCgroupPids(live.group) : [];
+    const pids = listTreePids(attempt, table, cgroupPids);
+    if (live.group) noteEscapes(context, live, pids, new Set(cgroupPids), nowMs);
     rememberTreePids(attempt, pids, table);
     const memory = readTreeMemory(pids, context.procRoot);
     updateMembers({

@@ -14,15 +14,22 @@ export function requestStop(
   if (options.headroomKill) attempt.headroomKill = options.headroomKill;
   attempt.stopCause = options.cause ?? (options.headroomKill ? 'headroom' : 'interrupt');
   const { stopGraceMs: graceMs, clock, procRoot } = context;
-  attempt.stopping = stopTree({ tree: attempt, signal: options.signal, graceMs, clock, procRoot }).then(
-    ({ signalledPids, killedPids }) => {
-      if (killedPids.length > 0) {
-        const message = `still running ${formatDuration(graceMs)} after ${options.signal}: sent SIGKILL to pid ${killedPids.join(', ')}`;
-        context.event('kill-after-grace', name, message, { pids: killedPids });
-      }
-      return { signal: options.signal, signalledPids, killedPids };
-    },
-  );
+  attempt.stopping = stopTree({
+    tree: attempt,
+    signal: options.signal,
+    graceMs,
+    clock,
+    procRoot,
+    skipGrace: context.skipGraceSignal,
+  }).then(({ signalledPids, killedPids }) => {
+    if (killedPids.length > 0) {
+      const message = context.skipGraceSignal.aborted
+        ? `stopped at once (a second stop request): sent SIGKILL to pid ${killedPids.join(', ')}`
+        : `still running ${formatDuration(graceMs)} after ${options.signal}: sent SIGKILL to pid ${killedPids.join(', ')}`;
+      context.event('kill-after-grace', name, message, { pids: killedPids });
+    }
+    return { signal: options.signal, signalledPids, killedPids };
+  });
   context.event(
     'signal-forwarded',
     name,

@@ -50,6 +50,24 @@ describe('GPU budget', () => {
     assert.equal(jax.reason, 'exited');
     assert.equal(jax.peakGpuBytes, 2048 * MiB);
     assert.equal(run.events.filter((e) => e.type === 'gpu-over-budget').length, 1, 'one event per crossing');
+    // The overrun is named in the summary with the peak and when it started, and the event names the process.
+    assert.deepEqual(
+      { ...jax.budgetExceeded, atMs: typeof jax.budgetExceeded?.atMs },
+      { peakGpuBytes: 2048 * MiB, budgetBytes: 1024 * MiB, contextBytes: 0, atMs: 'number' },
+    );
+    assert.match(
+      run.events.find((e) => e.type === 'gpu-over-budget')!.message,
+      /^jax's GPU memory 2\.00 GiB is over/,
+    );
+  });
+
+  test('a budget that held leaves budgetExceeded null', async () => {
+    const fake = fakeProbe(512 * MiB);
+    const run = await runSupervised(
+      [launch('jax', program('steps.mjs', 'sleep:300'), { gpuBudgetBytes: 1024 * MiB })],
+      { gpuProbe: fake.probe, onUpdate: fake.onUpdate },
+    );
+    assert.equal(run.processNamed('jax').budgetExceeded, null);
   });
 
   test('enforce: kill stops the process, reported killed-by-headroom', async () => {

@@ -11,6 +11,7 @@ import {
   MiB,
   program,
   runSupervised,
+  survivors,
 } from './test-helpers/supervised.js';
 
 const noCgroup = cgroupUnavailable();
@@ -87,5 +88,40 @@ describe('without a cgroup', () => {
     } finally {
       rmSync(emptyRoot, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a process that leaves its cgroup', () => {
+  test('writing itself into the parent group: named as an escape, still measured past the limit', async (t) => {
+    if (noCgroup) return t.skip(`no cgroup can be made here: ${noCgroup}`);
+    const run = await runSupervised([
+      launch('sneak', program('escape.mjs', 'self', 300, 1500), { hostMemoryBytes: 128 * MiB }),
+    ]);
+    const sneak = run.processNamed('sneak');
+    assert.equal(sneak.reason, 'exited', sneak.because);
+    assert.equal(sneak.cgroupEscapes.length, 1);
+    assert.ok(sneak.peakHostBytes > 128 * MiB, `peak ${sneak.peakHostBytes / MiB} MiB`);
+    const event = run.events.find((e) => e.type === 'cgroup-escape');
+    assert.match(event?.message ?? '', /left sneak's cgroup; its memory is not under the 128 MiB limit/);
+  });
+
+  test('double-forking first: the daemon is adopted, followed, and stopped with the run', async (t) => {
+    if (noCgroup) return t.skip(`no cgroup can be made here: ${noCgroup}`);
+    const run = await runSupervised([
+      launch('launcher', program('escape.mjs', 'daemon', 64, 60_000), { hostMemoryBytes: 256 * MiB }),
+    ]);
+    const daemon = Number(/daemon (\d+)/.exec(run.outputOf('launcher'))?.[1]);
+    assert.ok(daemon > 0, run.outputOf('launcher'));
+    assert.deepEqual(survivors([daemon]), [], 'the daemon does not outlive the run');
+    const launcher = run.processNamed('launcher');
+    assert.ok(
+      run.events.some(
+        (e) =>
+          (e.type === 'adopted' || e.type === 'leftover-killed') &&
+          JSON.stringify(e).includes(String(daemon)),
+      ),
+      JSON.stringify(run.events.map((e) => e.message)),
+    );
+    assert.equal(launcher.reason, 'exited', launcher.because);
   });
 });

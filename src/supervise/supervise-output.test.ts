@@ -5,6 +5,7 @@ import { createReadStream, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import { recordVersion, runEventSchema, runMetaSchema, runSummarySchema } from '../run-record/schema.js';
 import { cleanUpRuns, launch, program, runSupervised } from './test-helpers/supervised.js';
 
 after(cleanUpRuns);
@@ -79,6 +80,15 @@ describe('reasons from output and spawn', () => {
     });
     const summary = JSON.parse(readFileSync(join(run.runDir, 'summary.json'), 'utf8'));
     assert.deepEqual(summary, JSON.parse(JSON.stringify(run.summary)));
+    // Every file the writer made passes the record's own schema, strictly.
+    assert.equal(summary.recordVersion, recordVersion);
+    assert.ok(runSummarySchema.safeParse(summary).success);
+    const meta = JSON.parse(readFileSync(join(run.runDir, 'run.json'), 'utf8'));
+    assert.ok(runMetaSchema.safeParse(meta).success);
+    assert.deepEqual(meta.processes, ['ok']);
+    for (const line of readFileSync(join(run.runDir, 'events.jsonl'), 'utf8').trim().split('\n')) {
+      assert.ok(runEventSchema.safeParse(JSON.parse(line)).success, line);
+    }
     assert.deepEqual(JSON.parse(readFileSync(join(run.runDir, 'plan.json'), 'utf8')), { note: 'plan' });
     const types = readFileSync(join(run.runDir, 'events.jsonl'), 'utf8')
       .trim()

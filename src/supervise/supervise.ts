@@ -1,12 +1,15 @@
 // The supervisor: starts every process in dependency order, samples and enforces memory, stops
 // everything on abort, and returns the run's summary (also written to summary.json).
+import { join } from 'node:path';
 import { HeadroomError } from '../errors.js';
 import { findOwnMemoryCgroup } from '../probe/host/cgroup-detect.js';
 import { openKernelLog } from '../probe/host/kernel-log.js';
-import { readProcessTable, readProcStat } from '../probe/host/proc-table.js';
+import { readProcessTable, readProcStat, readStartTime } from '../probe/host/proc-table.js';
 import { sweepStaleCgroups } from '../probe/host/stale-cgroups.js';
+import { becomeChildSubreaper } from '../probe/host/subreaper.js';
 import { recordVersion } from '../run-record/schema.js';
 import { openRunRecord } from '../run-record/writer.js';
+import { displayCommand } from '../verdict/judge.js';
 import { headroomVersion } from '../version.js';
 import { realClock } from './clock.js';
 import { runProcess } from './process-runner.js';
@@ -16,6 +19,7 @@ import { runExitCode } from './run-exit-code.js';
 import { startSampling } from './sampler.js';
 import { checkStartOrder, ReadinessBoard } from './start-order.js';
 import { requestStop } from './stop.js';
+import { readCommandLine } from './tree-members.js';
 import type { LaunchSpec, ProcessSummary, RunSummary, SuperviseOptions, SuperviseUpdate } from './types.js';
 
 /** Rejects launch specs that cannot run: duplicate names, bad dependencies, invalid readyWhen. */
@@ -56,7 +60,14 @@ function newLiveProcess(spec: LaunchSpec): LiveProcess {
     isOverGpuBudget: false,
     budgetExceeded: null,
     oomKills: [],
+    cgroupEscapes: [],
+    hostLimitProblem: null,
   };
+}
+
+// Every process of a tree inherits these: whatever leaves the tree can still be told apart.
+function withRunMarkers(spec: LaunchSpec, runId: string): LaunchSpec {
+  return { ...spec, env: { HEADROOM_PROCESS: spec.name, ...spec.env, HEADROOM_RUN: runId } };
 }
 
 const isSignalName = (value: unknown): value is NodeJS.Signals =>
@@ -67,22 +78,34 @@ const isSignalName = (value: unknown): value is NodeJS.Signals =>
 // ones, and say which processes lost their supervisor, without touching them.
 function reportStaleCgroups(context: RunContext): void {
   if (!context.cgroupParent.ok) return;
-  const stale = sweepStaleCgroups(context.cgroupParent.location, readProcessTable(context.procRoot));
+  const table = readProcessTable(context.procRoot);
+  const stale = sweepStaleCgroups(context.cgroupParent.location, table);
+  const stats = new Map(table.map((s) => [s.pid, s]));
   for (const { dir, pids } of stale.orphaned) {
+    // Named by PID, start time and command, and stopped through the group's own member list, so a
+    // PID reused by then is never the one killed.
+    const named = pids.map((pid) => {
+      const stat = stats.get(pid);
+      const started = stat ? readStartTime(stat.startTicks, context.procRoot) : undefined;
+      const command = readCommandLine(pid, context.procRoot) ?? stat?.comm ?? '?';
+      return `PID ${pid} (started ${started?.toISOString() ?? 'at an unknown time'}: ${displayCommand(command).slice(0, 80)})`;
+    });
     context.event(
       'warning',
       undefined,
-      `${pids.length === 1 ? 'PID' : 'PIDs'} ${pids.join(', ')} ${pids.length === 1 ? 'was' : 'were'} left running by an earlier headroom run that died (cgroup ${dir}); stop them with: kill -9 ${pids.join(' ')}`,
+      `${named.join(', ')} ${pids.length === 1 ? 'was' : 'were'} left running by an earlier headroom run that died (cgroup ${dir}); stop them with: kill -9 $(cat ${join(dir, 'cgroup.procs')})`,
+      { pids, cgroup: dir },
     );
   }
 }
 
 export async function supervise(options: SuperviseOptions): Promise<RunSummary> {
   checkLaunchSpecs(options.processes);
+  // What double-forks out of a tree comes back to headroom instead of init (best effort).
+  becomeChildSubreaper();
   const clock = options.clock ?? realClock;
   const startedAtMs = clock.now();
-  const record = openRunRecord(options.runDir);
-  record.writeMeta({
+  const record = openRunRecord(options.runDir, {
     runId: options.runId,
     startedAt: new Date(startedAtMs).toISOString(),
     headroomPid: process.pid,
@@ -120,8 +143,11 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
     kernelLog: options.kmsgPath === null ? null : openKernelLog(options.kmsgPath),
     attributedKills: new Set(),
     readiness: new ReadinessBoard(),
-    live: new Map(options.processes.map((spec) => [spec.name, newLiveProcess(spec)])),
+    live: new Map(
+      options.processes.map((spec) => [spec.name, newLiveProcess(withRunMarkers(spec, options.runId))]),
+    ),
     stopSignal: stopper.signal,
+    skipGraceSignal: options.killSignal ?? new AbortController().signal,
     stopWith: () => (isSignalName(options.signal?.reason) ? options.signal.reason : 'SIGTERM'),
     emit,
     event: (type, process, message, fields) => {

@@ -79,14 +79,17 @@ export async function stopTree(options: {
   graceMs: number;
   clock: Clock;
   procRoot: string;
+  /** Aborted (a second Ctrl-C): the grace period ends now, and SIGKILL follows. */
+  skipGrace?: AbortSignal;
 }): Promise<{ signalledPids: number[]; killedPids: number[] }> {
   const { tree, signal, graceMs, clock, procRoot } = options;
   const signalledPids = signalTree(tree, signal, procRoot);
   const isGone = await waitUntil({
     isDone: () => readTreePids(tree, procRoot).length === 0,
     timeoutMs: graceMs,
-    pollMs: 100,
+    pollMs: 50,
     clock,
+    cancel: options.skipGrace,
   });
   return { signalledPids, killedPids: isGone ? [] : await killTreeAndWait({ tree, clock, procRoot }) };
 }

@@ -15,6 +15,8 @@ export interface LaunchSpec {
   cwd?: string;
   hostMemoryBytes: number | null;
   gpuBudgetBytes: number | null;
+  /** The CUDA context allowance the plan keeps beside the budget: NVML's per-process figure counts it too. */
+  gpuContextBytes?: number;
   restart: RestartPolicy;
   maxRestarts: number;
   dependsOn: string[];
@@ -100,6 +102,8 @@ export interface SuperviseOptions {
   output: (update: SuperviseUpdate) => void;
   /** Aborting stops the run (the Ctrl-C path); a signal name as reason is forwarded instead of SIGTERM. */
   signal?: AbortSignal;
+  /** Aborting skips what is left of every grace period: the trees are SIGKILLed at once (a second Ctrl-C). */
+  killSignal?: AbortSignal;
   clock?: Clock;
   procRoot?: string;
   cgroupRoot?: string;

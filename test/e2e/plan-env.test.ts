@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { repoRoot, runCli, writeConfig } from './cli.js';
@@ -43,9 +43,9 @@ describe('headroom plan', () => {
     assert.match(stdout, /simulated GPU/);
     assert.match(
       stdout,
-      /learner\s+jax\s+0\s+7\.20\s+30\.0%\s+0\.50\s+XLA_PYTHON_CLIENT_MEM_FRACTION=0\.3000/,
+      /learner\s+jax\s+0\s+7\.20\s+30\.0%\s+1\.00\s+env\s+XLA_PYTHON_CLIENT_MEM_FRACTION=0\.3000/,
     );
-    assert.match(stdout, /sim\s+other\s+0\s+12\.40\s+51\.7%\s+0\.50/);
+    assert.match(stdout, /sim\s+other\s+0\s+10\.90\s+45\.4%\s+1\.00\s+watch/);
     assert.match(stdout, /plan is feasible/);
     assert.doesNotMatch(stdout, /\u001b\[/, 'no colour when not on a TTY');
   });
@@ -60,13 +60,13 @@ describe('headroom plan', () => {
     const overcommit = JSON.parse(stdout).findings.find((f: { code: string }) => f.code === 'overcommit');
     assert.equal(overcommit.severity, 'error');
     assert.equal(overcommit.device, 0);
-    // 6 + 4 GiB of budgets and 2 × 512 MiB of contexts against 8 GiB − 512 MiB usable.
-    assert.equal(overcommit.facts.excessBytes, 3.5 * GiB);
+    // 6 + 4 GiB of budgets and 2 × 1 GiB of contexts against 8 GiB − 512 MiB usable.
+    assert.equal(overcommit.facts.excessBytes, 4.5 * GiB);
     const text = runCli(['plan', '-c', fixed, '--gpu', '8GiB']);
     assert.equal(text.code, 1);
     assert.match(
       text.stdout,
-      /error\s+overcommit\s+GPU 0 is overcommitted by 3\.50 GiB \(3758096384 bytes\)/,
+      /error\s+overcommit\s+GPU 0 is overcommitted by 4\.50 GiB \(4831838208 bytes\)/,
     );
     assert.match(text.stdout, /plan is not feasible/);
   });
@@ -183,6 +183,44 @@ describe('headroom env', () => {
       },
     );
     assert.equal(result.stdout, 'gone');
+  });
+});
+
+describe('headroom env: the bootstrap', () => {
+  const file = writeConfig(
+    'gpus:\n  - index: 1\n    memory: 24GiB\nprocesses:\n  trainer:\n    framework: torch\n    gpu_memory: 25%\n  logger:\n    framework: torch\n    gpu_memory: 1GiB\n    enforce: warn\n',
+  );
+
+  test('a torch process: PYTHONPATH starts with the packaged bootstrap, and the comment says why', () => {
+    const { code, stdout, stderr } = runCli(['env', '-c', file, 'trainer'], { env: { PYTHONPATH: '/mine' } });
+    assert.equal(code, 0, stderr);
+    const bootstrap = join(repoRoot, 'python', 'headroom_boot');
+    assert.ok(existsSync(join(bootstrap, 'sitecustomize.py')));
+    assert.match(stdout, new RegExp(`^export PYTHONPATH=${bootstrap}:/mine$`, 'm'));
+    assert.match(
+      stdout,
+      /^# PYTHONPATH starts with .*set_per_process_memory_fraction\(0\.2500\) when torch initialises CUDA/m,
+    );
+    assert.match(stdout, /^export CUDA_VISIBLE_DEVICES=1$/m);
+    assert.match(stdout, /^export CUDA_DEVICE_ORDER=PCI_BUS_ID$/m);
+    const json = JSON.parse(runCli(['env', '-c', file, 'trainer', '--format', 'json']).stdout);
+    assert.equal(json.HEADROOM_BOOT, 'torch-alloc,torch-cap');
+  });
+
+  test('enforce: warn: the bootstrap only adds allocator keys; the plan says how to cap it by hand', () => {
+    const { stdout } = runCli(['env', '-c', file, 'logger']);
+    assert.match(stdout, /^export HEADROOM_BOOT=torch-alloc$/m);
+    assert.match(stdout, /^# .*adds expandable_segments:True \(torch >= 2\.1\) to PYTORCH_CUDA_ALLOC_CONF/m);
+    assert.doesNotMatch(stdout, /set_per_process_memory_fraction/);
+    const plan = JSON.parse(runCli(['plan', '-c', file, '--json']).stdout);
+    assert.deepEqual(
+      plan.processes.map((p: { name: string; capBy: string }) => [p.name, p.capBy]),
+      [
+        ['trainer', 'bootstrap'],
+        ['logger', 'watch'],
+      ],
+    );
+    assert.ok(plan.findings.some((f: { code: string }) => f.code === 'torch-cap-in-process'));
   });
 });
 

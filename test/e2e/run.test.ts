@@ -57,6 +57,11 @@ async function waitForStdout(
 }
 
 const newRunDir = (): string => join(scratch, `run-${++runCount}`);
+/** The PIDs among `pids` still alive (zombies count as gone). */
+const alive = (pids: readonly number[]): number[] =>
+  pids.filter(
+    (pid) => existsSync(`/proc/${pid}`) && !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8')),
+  );
 const step = (...steps: string[]): string[] => [
   '--',
   process.execPath,
@@ -117,6 +122,50 @@ describe('headroom run -- CMD', () => {
     assert.deepEqual(alive, []);
   });
 
+  test('a second SIGINT skips the grace period: every process is killed at once', async () => {
+    const runDir = newRunDir();
+    const cli = startCli([
+      'run',
+      '--stop-grace',
+      '10m',
+      '--run-dir',
+      runDir,
+      '--',
+      process.execPath,
+      join(programs, 'ignore-term.mjs'),
+    ]);
+    const pids = (await waitForStdout(cli, /pids (\d+) (\d+) (\d+)/)).slice(1).map(Number);
+    await waitForStdout(cli, /\| ready/);
+    cli.child.kill('SIGINT');
+    await waitForStdout(cli, /sent SIGINT to node's process group/);
+    cli.child.kill('SIGINT');
+    const { code, stdout } = await cli.finished;
+    assert.equal(code, 130);
+    assert.match(stdout, /SIGINT again: killing every process now/);
+    assert.match(stdout, /stopped at once \(a second stop request\): sent SIGKILL/);
+    assert.deepEqual(alive(pids), []);
+  });
+
+  test('SIGQUIT (Ctrl-\\) stops the run like SIGTERM instead of leaving the children behind', async () => {
+    const cli = startCli([
+      'run',
+      '--stop-grace',
+      '300ms',
+      '--run-dir',
+      newRunDir(),
+      '--',
+      process.execPath,
+      join(programs, 'ignore-term.mjs'),
+    ]);
+    const pids = (await waitForStdout(cli, /pids (\d+) (\d+) (\d+)/)).slice(1).map(Number);
+    await waitForStdout(cli, /\| ready/);
+    cli.child.kill('SIGQUIT');
+    const { code, stdout } = await cli.finished;
+    assert.equal(code, 130);
+    assert.match(stdout, /sent SIGTERM to node's process group/);
+    assert.deepEqual(alive(pids), []);
+  });
+
   test('usage errors exit 2', async () => {
     const { code, stderr } = await startCli(['run', '--host-memory', 'lots', '--', 'true']).finished;
     assert.equal(code, 2);
@@ -126,9 +175,8 @@ describe('headroom run -- CMD', () => {
 
 describe('host-only processes on a machine without a GPU', () => {
   const noGpuEnv = (): NodeJS.ProcessEnv => {
-    const env = { ...process.env, NO_COLOR: '1' };
-    delete env.HEADROOM_GPU;
-    return env;
+    const { HEADROOM_GPU: _unused, ...env } = process.env;
+    return { ...env, NO_COLOR: '1' };
   };
 
   test('a config of two framework: none processes plans, runs under its host limits and exits 0', async () => {

@@ -52,13 +52,16 @@ test('the next run names the processes a killed headroom left running, and clear
     const second = runCli(['run', '--', 'true']);
     assert.equal(second.code, 0, second.stderr);
     const match =
-      /PID (\d+) was left running by an earlier headroom run that died \(cgroup (\S+)\); stop them with: kill -9 \1/.exec(
+      /PID (\d+) \(started (\S+): node \S*allocate\.mjs 8 60017\) was left running by an earlier headroom run that died \(cgroup (\S+)\); stop them with: kill -9 \$\(cat (\S+)\/cgroup\.procs\)/.exec(
         second.stdout,
       );
     assert.ok(match, second.stdout);
     const orphan = Number(match[1]);
     assert.match(readFileSync(`/proc/${orphan}/cmdline`, 'utf8'), /allocate\.mjs/);
-    const groupDir = match[2]!.replace(/\)$/, '');
+    // The start time is the orphan's own (it started moments ago).
+    assert.ok(Math.abs(Date.parse(match[2]!) - Date.now()) < 120_000, match[2]);
+    const groupDir = match[3]!;
+    assert.equal(match[4], groupDir);
     process.kill(orphan, 'SIGKILL');
     await new Promise((resolve) => setTimeout(resolve, 300));
     // Now empty: the next run removes it.

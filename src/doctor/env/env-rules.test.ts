@@ -80,6 +80,73 @@ describe('doctor --env', () => {
     ]);
   });
 
+  test('a JAX fraction near 1 leaves no room outside the pool, preallocated or not', () => {
+    const [room] = checkEnvironment({
+      XLA_PYTHON_CLIENT_PREALLOCATE: 'false',
+      XLA_PYTHON_CLIENT_MEM_FRACTION: '0.95',
+    });
+    assert.equal(room?.code, 'jax-fraction-no-room');
+    assert.match(room?.message ?? '', /still caps the pool.*95% of the card, leaving about 5%/);
+    assert.deepEqual(codes({ XLA_PYTHON_CLIENT_MEM_FRACTION: '0.92' }), ['warning:jax-fraction-no-room']);
+    assert.deepEqual(codes({ XLA_PYTHON_CLIENT_MEM_FRACTION: '0.90' }), []);
+  });
+
+  test('allocator combinations that do nothing, and keys old releases reject', () => {
+    assert.deepEqual(codes({ PYTORCH_CUDA_ALLOC_CONF: 'expandable_segments:True,max_split_size_mb:256' }), [
+      'info:torch-alloc-conf',
+    ]);
+    const [async] = checkEnvironment({
+      PYTORCH_CUDA_ALLOC_CONF: 'backend:cudaMallocAsync,expandable_segments:True',
+    });
+    assert.equal(async?.severity, 'warning');
+    assert.match(async?.message ?? '', /expandable_segments \(a native-allocator option\) does nothing/);
+    const [fraction] = checkEnvironment({ PYTORCH_CUDA_ALLOC_CONF: 'per_process_memory_fraction:0.5' });
+    assert.equal(fraction?.severity, 'warning');
+    assert.match(
+      fraction?.message ?? '',
+      /read only by PyTorch 2\.10 and later.*Unrecognized CachingAllocator option/,
+    );
+  });
+
+  test('PYTORCH_ALLOC_CONF alone: ignored for expandable segments in 2.9.1, unread before 2.9', () => {
+    const [alone] = checkEnvironment({ PYTORCH_ALLOC_CONF: 'expandable_segments:True' });
+    assert.equal(alone?.code, 'torch-alloc-conf-new-name');
+    assert.match(alone?.message ?? '', /#183387/);
+    assert.deepEqual(alone?.fixes, [
+      'export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True and unset PYTORCH_ALLOC_CONF',
+    ]);
+    assert.deepEqual(codes({ PYTORCH_CUDA_ALLOC_CONF: 'expandable_segments:True' }), []);
+  });
+
+  test("headroom's bootstrap: what it will do, missing from PYTHONPATH, missing its fraction", () => {
+    const boot = '/usr/lib/node_modules/headroom/python/headroom_boot';
+    const [on] = checkEnvironment({
+      HEADROOM_BOOT: 'torch-alloc,torch-cap',
+      HEADROOM_TORCH_ALLOC_KEYS: 'expandable_segments:True@2.1',
+      HEADROOM_GPU_FRACTION: '0.3000',
+      PYTHONPATH: `${boot}:/src`,
+    });
+    assert.equal(on?.code, 'headroom-bootstrap');
+    assert.match(on?.message ?? '', /set_per_process_memory_fraction\(0\.3000\) when torch initialises CUDA/);
+    assert.deepEqual(codes({ HEADROOM_BOOT: 'torch-cap', HEADROOM_GPU_FRACTION: '0.3' }), [
+      'warning:headroom-bootstrap-missing',
+    ]);
+    assert.deepEqual(codes({ HEADROOM_BOOT: 'torch-cap', PYTHONPATH: boot }), [
+      'error:env-malformed',
+      'info:headroom-bootstrap',
+    ]);
+    // With the bootstrap's fraction, garbage_collection_threshold has a cap to act on.
+    assert.deepEqual(
+      codes({
+        HEADROOM_BOOT: 'torch-cap',
+        HEADROOM_GPU_FRACTION: '0.3',
+        PYTHONPATH: boot,
+        PYTORCH_CUDA_ALLOC_CONF: 'garbage_collection_threshold:0.6',
+      }),
+      ['info:headroom-bootstrap'],
+    );
+  });
+
   test('errors sort first', () => {
     const severities = checkEnvironment({
       CUDA_LAUNCH_BLOCKING: '1',

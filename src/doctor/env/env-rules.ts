@@ -1,15 +1,24 @@
 // `doctor --env`: the environment as JAX, PyTorch, TensorFlow and CUDA will read it (FACTS Q1-Q7,
 // Q11). Each rule is a small pure function of the variables; plan/env-checks.ts does the values.
 import type { DoctorFinding } from '../types.js';
+import { bootstrap } from './bootstrap-rules.js';
 import { cuda } from './cuda-rules.js';
 import type { Env, EnvRule } from './finding.js';
-import { jaxNames, misreadValues } from './jax-rules.js';
+import { jaxNames, jaxRoom, misreadValues } from './jax-rules.js';
 import { tensorflow, torch } from './torch-tf-rules.js';
 
 export type { Env } from './finding.js';
 
 /** Every environment rule, in the order their findings are listed. */
-export const envRules: readonly EnvRule[] = [misreadValues, jaxNames, torch, tensorflow, cuda];
+export const envRules: readonly EnvRule[] = [
+  misreadValues,
+  jaxNames,
+  jaxRoom,
+  torch,
+  tensorflow,
+  cuda,
+  bootstrap,
+];
 
 /** Checks an environment; findings come errors first, then warnings, then info. */
 export function checkEnvironment(env: Env): DoctorFinding[] {

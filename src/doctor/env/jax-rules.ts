@@ -94,3 +94,27 @@ export const jaxNames: EnvRule = (env) => {
   }
   return findings;
 };
+
+/** Above this a JAX pool leaves too little of the card for what lives outside it (FACTS Q5). */
+export const roomyJaxFraction = 0.9;
+
+/** A fraction so high that the CUDA context and library handles, outside XLA's pool, may not fit. */
+export const jaxRoom: EnvRule = (env) => {
+  const variable =
+    env.XLA_CLIENT_MEM_FRACTION !== undefined ? 'XLA_CLIENT_MEM_FRACTION' : 'XLA_PYTHON_CLIENT_MEM_FRACTION';
+  const value = env[variable];
+  const fraction = Number(value);
+  if (value === undefined || !(fraction > roomyJaxFraction && fraction <= 1)) return [];
+  const leftPercent = Math.round((1 - fraction) * 100);
+  const growing = ['false', 'False', '0'].includes(env.XLA_PYTHON_CLIENT_PREALLOCATE ?? '');
+  return [
+    finding(
+      'jax-fraction-no-room',
+      'warning',
+      variable,
+      value,
+      `${growing ? 'with XLA_PYTHON_CLIENT_PREALLOCATE=false the fraction still caps the pool (FACTS Q2), so it may grow' : 'the pool takes'} to ${Math.round(fraction * 100)}% of the card, leaving about ${leftPercent}% for this process's CUDA context and cuBLAS/cuDNN handles (outside XLA's pool, 0.3-1.5 GiB, FACTS Q5) and for every other process`,
+      `export ${variable}=${roomyJaxFraction.toFixed(2)} or lower (or the fraction headroom plan gives this process on a shared card)`,
+    ),
+  ];
+};

@@ -1,5 +1,7 @@
 // PYTORCH_CUDA_ALLOC_CONF / PYTORCH_ALLOC_CONF as PyTorch parses them (FACTS Q7): `key:value`
 // pairs separated by commas; unknown keys raise "Unrecognized CachingAllocator option".
+import { parseAllocConf } from '../../plan/alloc-conf.js';
+import { torchKeyMinVersion } from '../../plan/torch-versions.js';
 
 /** One problem in an allocator config string. */
 export interface AllocConfProblem {
@@ -28,30 +30,15 @@ const knownKeys = new Set([
 const nativeOnly = ['max_split_size_mb', 'roundup_power2_divisions', 'garbage_collection_threshold'];
 const booleanKeys = ['expandable_segments', 'pinned_use_cuda_host_register', 'release_lock_on_cudamalloc'];
 
-/** Splits `a:1,b:[x:1,y:2]` into entries, keeping bracketed lists whole. */
-function splitEntries(conf: string): string[] {
-  const entries: string[] = [];
-  let depth = 0;
-  let current = '';
-  for (const char of conf) {
-    if (char === '[') depth += 1;
-    if (char === ']') depth -= 1;
-    if (char === ',' && depth === 0) {
-      entries.push(current.trim());
-      current = '';
-    } else current += char;
-  }
-  if (current.trim() !== '') entries.push(current.trim());
-  return entries.filter(Boolean);
-}
-
-/** Checks one allocator config value; [] when PyTorch accepts it as meant. */
-export function checkAllocConf(variable: string, conf: string): AllocConfProblem[] {
+/**
+ * Checks one allocator config value; [] when PyTorch accepts it as meant. `hasFraction`: a per-process
+ * fraction is set another way (headroom's bootstrap).
+ */
+export function checkAllocConf(variable: string, conf: string, hasFraction = false): AllocConfProblem[] {
   const problems: AllocConfProblem[] = [];
   const keys = new Map<string, string>();
-  for (const entry of splitEntries(conf)) {
-    const colon = entry.indexOf(':');
-    if (colon < 0) {
+  for (const { text: entry, key, value } of parseAllocConf(conf)) {
+    if (value === undefined) {
       const guess = entry.replace('=', ':');
       problems.push({
         severity: 'error',
@@ -60,8 +47,6 @@ export function checkAllocConf(variable: string, conf: string): AllocConfProblem
       });
       continue;
     }
-    const key = entry.slice(0, colon).trim();
-    const value = entry.slice(colon + 1).trim();
     keys.set(key, value);
     if (!knownKeys.has(key)) {
       problems.push({
@@ -96,6 +81,30 @@ export function checkAllocConf(variable: string, conf: string): AllocConfProblem
       });
     }
   }
+  if (keys.has('per_process_memory_fraction')) {
+    problems.push({
+      severity: 'warning',
+      problem: `per_process_memory_fraction is read only by PyTorch ${torchKeyMinVersion.per_process_memory_fraction} and later (pytorch/pytorch#161035); older releases raise "Unrecognized CachingAllocator option: per_process_memory_fraction" at the first CUDA allocation`,
+      fix: 'on older PyTorch remove it and call torch.cuda.set_per_process_memory_fraction(f) (headroom run does that through its bootstrap)',
+    });
+  }
+  if (keys.get('expandable_segments') === 'True' && keys.has('max_split_size_mb')) {
+    // should_split() in c10/cuda/CUDACachingAllocator.cpp splits expandable segments whatever the size.
+    problems.push({
+      severity: 'info',
+      problem:
+        'max_split_size_mb and expandable_segments are two remedies for the same fragmentation; with expandable segments, blocks are split regardless of max_split_size_mb',
+      fix: 'keep expandable_segments:True and remove max_split_size_mb',
+    });
+  }
+  if (keys.get('backend') === 'cudaMallocAsync' && keys.get('expandable_segments') === 'True') {
+    problems.push({
+      severity: 'warning',
+      problem:
+        "backend:cudaMallocAsync replaces the native caching allocator, so expandable_segments (a native-allocator option) does nothing; fragmentation is then the CUDA driver pool's",
+      fix: 'remove expandable_segments:True, or the backend option to keep the native allocator',
+    });
+  }
   if (keys.get('backend') === 'cudaMallocAsync') {
     const ignored = nativeOnly.filter((k) => keys.has(k));
     if (ignored.length > 0) {
@@ -106,7 +115,7 @@ export function checkAllocConf(variable: string, conf: string): AllocConfProblem
       });
     }
   }
-  if (keys.has('garbage_collection_threshold') && !keys.has('per_process_memory_fraction')) {
+  if (keys.has('garbage_collection_threshold') && !keys.has('per_process_memory_fraction') && !hasFraction) {
     // It only runs when a fraction is set (DeviceCachingAllocator::malloc, FACTS Q7).
     problems.push({
       severity: 'info',

@@ -1,5 +1,6 @@
 // PyTorch's allocator config (FACTS Q7) and TensorFlow's allocator variables (FACTS Q11).
 import type { DoctorFinding } from '../types.js';
+import { isBootstrapCapping } from './bootstrap-rules.js';
 import { type EnvRule, finding } from './finding.js';
 import { checkAllocConf } from './torch-alloc-conf.js';
 
@@ -50,10 +51,22 @@ export const torch: EnvRule = (env) => {
       ),
     );
   }
+  if (env.PYTORCH_ALLOC_CONF !== undefined && env.PYTORCH_CUDA_ALLOC_CONF === undefined) {
+    findings.push(
+      finding(
+        'torch-alloc-conf-new-name',
+        'warning',
+        'PYTORCH_ALLOC_CONF',
+        env.PYTORCH_ALLOC_CONF,
+        'PyTorch 2.9.1 ignores this name for expandable_segments on CUDA (pytorch/pytorch#183387) and releases before 2.9 do not read it at all; PYTORCH_CUDA_ALLOC_CONF is read by every release (FACTS Q7)',
+        `export PYTORCH_CUDA_ALLOC_CONF=${env.PYTORCH_ALLOC_CONF} and unset PYTORCH_ALLOC_CONF`,
+      ),
+    );
+  }
   for (const variable of ['PYTORCH_CUDA_ALLOC_CONF', 'PYTORCH_ALLOC_CONF']) {
     const value = env[variable];
     if (value === undefined) continue;
-    for (const p of checkAllocConf(variable, value)) {
+    for (const p of checkAllocConf(variable, value, isBootstrapCapping(env))) {
       findings.push(
         finding(
           p.severity === 'error' ? 'env-malformed' : 'torch-alloc-conf',

@@ -114,12 +114,13 @@ function diagnoseHostKill(
 
 function diagnoseBudget(p: RunProcess): Diagnosis | undefined {
   const over = (p.end as Record<string, unknown> | null)?.budgetExceeded as
-    | { peakGpuBytes: number; budgetBytes: number }
+    | { peakGpuBytes: number; budgetBytes: number; contextBytes?: number }
     | null
     | undefined;
   if (!over) return undefined;
   const summary = 'the process went over its GPU budget';
-  const causeText = `${p.name} reached ${formatBytes(over.peakGpuBytes)} against its ${formatBytes(over.budgetBytes)} budget; under enforce: warn it kept running, and the memory it took past its budget is what its neighbours on the card were planned to have`;
+  const context = over.contextBytes ? ` (+ ${formatBytes(over.contextBytes)} for its CUDA context)` : '';
+  const causeText = `${p.name} reached ${formatBytes(over.peakGpuBytes)} against its ${formatBytes(over.budgetBytes)} budget${context}; under enforce: warn it kept running, and the memory it took past its budget is what its neighbours on the card were planned to have`;
   return {
     code: 'run-over-budget',
     kind: 'none',

@@ -47,19 +47,23 @@ export function sharesAt(point: MemoryPoint): TreeShares | undefined {
   };
 }
 
-/** The growth of host memory over the points (none with fewer than 4 points or 5 s). */
+/** Below this a run is all start-up (loading a dataset, forking workers): no growth is read from it. */
+export const minGrowthSpanMs = 20_000;
+
+/**
+ * The growth of host memory over the later half of the points (the first half holds start-up:
+ * the dataset loading, the workers forking); none with fewer than 8 points or under 20 s.
+ */
 export function growthOf(points: readonly MemoryPoint[]): Growth | undefined {
-  if (points.length < 4) return undefined;
-  const first = points[0]!;
-  const last = points.at(-1)!;
-  const spanMs = last.timeMs - first.timeMs;
-  if (spanMs < 5_000) return undefined;
-  const line = fitLine(
-    points.map((p) => ({ value: (p.timeMs - first.timeMs) / 60_000, bytes: p.hostBytes })),
-  );
+  if (points.length < 8) return undefined;
+  const spanMs = points.at(-1)!.timeMs - points[0]!.timeMs;
+  if (spanMs < minGrowthSpanMs) return undefined;
+  const later = points.slice(Math.floor(points.length / 2));
+  const first = later[0]!;
+  const line = fitLine(later.map((p) => ({ value: (p.timeMs - first.timeMs) / 60_000, bytes: p.hostBytes })));
   if (!line) return undefined;
-  const rise = Math.max(...points.map((p) => p.hostBytes)) - first.hostBytes;
-  const isSteady = line.slopeBytes > 0 && line.rSquared >= 0.8 && rise >= 0.25 * last.hostBytes;
+  const rise = Math.max(...later.map((p) => p.hostBytes)) - first.hostBytes;
+  const isSteady = line.slopeBytes > 0 && line.rSquared >= 0.8 && rise >= 0.1 * later.at(-1)!.hostBytes;
   return { bytesPerMinute: line.slopeBytes, rSquared: line.rSquared, isSteady, spanMs };
 }
 
@@ -115,7 +119,7 @@ export function explainHostKill(options: {
   }
   if (growth?.isSteady) {
     sentences.push(
-      `it grew steadily at ${size(growth.bytesPerMinute)}/min over ${Math.round(growth.spanMs / 1000)} s (R² ${growth.rSquared.toFixed(2)}): a cache or a dataset copied as it is read keeps growing, and no fixed limit holds a steady climb`,
+      `after start-up it kept growing at ${size(growth.bytesPerMinute)}/min (R² ${growth.rSquared.toFixed(2)} over the later half of ${Math.round(growth.spanMs / 1000)} s): a cache, or a dataset the workers copy as they read it, keeps growing, and no fixed limit holds a steady climb`,
     );
   }
   addWorkerFixes(fixes, { process, shares, before });
@@ -123,7 +127,7 @@ export function explainHostKill(options: {
     const minutesToDouble = limitBytes / growth.bytesPerMinute;
     fixes.push({
       fix: `a higher limit only postpones the kill: at ${size(growth.bytesPerMinute)}/min even ${size(2 * limitBytes)} is reached about ${Math.max(1, Math.round(minutesToDouble))} min later; bound what grows (cache size, dataset storage, workers) instead`,
-      because: `the samples before the kill rise on a straight line (R² ${growth.rSquared.toFixed(2)})`,
+      because: `the later samples before the kill rise on a straight line (R² ${growth.rSquared.toFixed(2)})`,
     });
   } else if (limitBytes !== null) {
     const target = Math.max(2 * limitBytes, lastPoint.hostBytes * 2);

@@ -167,3 +167,39 @@ describe('doctor SCRIPT.py: pools and DataLoaders', () => {
     assert.deepEqual(summary('loader = DataLoader(ds, num_workers=4)'), []);
   });
 });
+
+describe("doctor SCRIPT.py: headroom's bootstrap", () => {
+  const pool = [
+    'import torch',
+    'from multiprocessing import Pool',
+    'def work(x): return torch.ones(3).cuda().sum()',
+    'with Pool(4) as p: p.map(work, range(4))',
+  ].join('\n');
+  const capped = {
+    HEADROOM_BOOT: 'torch-cap',
+    HEADROOM_GPU_FRACTION: '0.2500',
+    PYTHONPATH: '/opt/headroom/python/headroom_boot',
+  };
+
+  test('without it, a torch pool is told to run under headroom, which caps each worker', () => {
+    const [f] = checkPythonSource(pool, 'train.py', {});
+    assert.equal(f?.code, 'torch-pool-uncapped');
+    assert.match(f!.fixes![0]!, /bootstrap caps each at its own budget/);
+  });
+
+  test('with it, no advice to call set_per_process_memory_fraction: the cap is automatic, but each worker takes all of it', () => {
+    const [f] = checkPythonSource(pool, 'train.py', capped);
+    assert.equal(f?.code, 'torch-pool-uncapped');
+    assert.match(f!.message, /each inherits headroom's bootstrap/);
+    assert.doesNotMatch(f!.fixes!.join(' '), /set_per_process_memory_fraction/);
+  });
+
+  test("a script's own fraction replaces the bootstrap's", () => {
+    const source = ['import torch', 'torch.cuda.set_per_process_memory_fraction(0.9)'].join('\n');
+    assert.deepEqual(
+      checkPythonSource(source, 'train.py', capped).map((f) => `${f.line}:${f.code}`),
+      ['2:script-own-torch-fraction'],
+    );
+    assert.deepEqual(checkPythonSource(source, 'train.py', {}), []);
+  });
+});

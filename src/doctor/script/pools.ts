@@ -48,6 +48,7 @@ export function checkPools(
   statements: readonly Statement[],
   assignments: readonly EnvAssignment[],
   file: string,
+  isBootstrapCapped = false,
 ): DoctorFinding[] {
   const usesJax = statements.some((s) => importsJax(s.code));
   const usesTorch =
@@ -101,15 +102,23 @@ export function checkPools(
       ];
     }
     if (!usesJax && usesTorch && n !== 1) {
+      // Workers inherit PYTHONPATH and HEADROOM_BOOT, so under the bootstrap each applies the whole fraction.
       return [
         {
           ...base,
           code: 'torch-pool-uncapped',
           severity: 'warning',
-          message: `line ${line}: ${pool.kind} starts ${count} PyTorch workers on the GPU; each adds a CUDA context (0.3-1.5 GiB) and a caching allocator nothing caps`,
-          fixes: [
-            `in each worker, before its first CUDA tensor: torch.cuda.set_per_process_memory_fraction(${suggested})`,
-          ],
+          message: isBootstrapCapped
+            ? `line ${line}: ${pool.kind} starts ${count} PyTorch workers on the GPU; each inherits headroom's bootstrap and caps itself at the whole process's fraction, so together they may take ${count} times the budget, plus a CUDA context (0.3-1.5 GiB) each`
+            : `line ${line}: ${pool.kind} starts ${count} PyTorch workers on the GPU; each adds a CUDA context (0.3-1.5 GiB) and a caching allocator nothing caps`,
+          fixes: isBootstrapCapped
+            ? [
+                'run the workers as replicas with headroom run (replicas: in headroom.yaml), so each gets its own budget',
+              ]
+            : [
+                "run the workers as replicas with headroom run (framework: torch): headroom's bootstrap caps each at its own budget when it initialises CUDA",
+                `or, in each worker before its first CUDA tensor: torch.cuda.set_per_process_memory_fraction(${suggested})`,
+              ],
         },
       ];
     }

@@ -1,4 +1,5 @@
 // Small builders for planner tests: a process or a spec with every default filled in.
+import { defaultEnforcement } from '../../config/to-spec.js';
 import type { DeviceSpec, ProcessSpec, Spec } from '../types.js';
 
 export const GiB = 1024 ** 3;
@@ -23,7 +24,7 @@ export function proc(name: string, overrides: Partial<ProcessSpec> = {}): Proces
     maxRestarts: 3,
     dependsOn: [],
     readyWhen: undefined,
-    enforce: 'warn',
+    enforce: defaultEnforcement(overrides.framework ?? 'jax'),
     onOomKill: 'stop',
     cwd: '/tmp',
     ...overrides,

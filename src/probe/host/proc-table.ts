@@ -84,3 +84,18 @@ function childrenIndex(table: readonly ProcStat[]): Map<number, number[]> {
 export function selectGroup(table: readonly ProcStat[], pgid: number): number[] {
   return table.filter((stat) => stat.pgid === pgid).map((stat) => stat.pid);
 }
+
+// USER_HZ, the unit of /proc/PID/stat's start time: 100 on every Linux architecture in use
+// (proc(5): "divide by sysconf(_SC_CLK_TCK)"; the kernel exports USER_HZ=100 to user space).
+const clockTicksPerSecond = 100;
+
+/** When a process started, from its start ticks and the boot time in /proc/stat; undefined when unreadable. */
+export function readStartTime(startTicks: number, procRoot = '/proc'): Date | undefined {
+  try {
+    const btime = /^btime (\d+)$/m.exec(readFileSync(join(procRoot, 'stat'), 'utf8'))?.[1];
+    if (btime === undefined) return undefined;
+    return new Date((Number(btime) + startTicks / clockTicksPerSecond) * 1000);
+  } catch {
+    return undefined;
+  }
+}

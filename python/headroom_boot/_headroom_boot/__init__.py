@@ -1,0 +1,46 @@
+"""What headroom's bootstrap does in one process, switched by HEADROOM_BOOT (comma-separated):
+
+torch-alloc  add the HEADROOM_TORCH_ALLOC_KEYS entries (`key:value@minVersion`) to PYTORCH_CUDA_ALLOC_CONF
+             when the installed torch is at least that version (read from its metadata, torch not imported)
+torch-cap    when torch is imported, queue torch.cuda.set_per_process_memory_fraction(HEADROOM_GPU_FRACTION)
+             to run at CUDA initialisation (a process that never touches CUDA gets no context); stands down
+             when the allocator config already carries per_process_memory_fraction
+tf-cap       when tensorflow is imported, give its GPU a logical device limit of HEADROOM_GPU_BUDGET_BYTES
+             (in MiB) before the runtime starts
+
+The plan (src/plan/bootstrap-env.ts, torch-env.ts) decides which actions a process gets.
+"""
+
+from . import report
+
+
+def install(actions, env):
+    """Applies the actions named in `actions` to this process; every failure is one line on stderr."""
+    wanted = {a.strip() for a in actions.split(",") if a.strip()}
+    unknown = wanted - {"torch-alloc", "torch-cap", "tf-cap"}
+    if unknown:
+        report.warn("ignores unknown HEADROOM_BOOT actions %s" % ", ".join(sorted(unknown)))
+    if "torch-alloc" in wanted:
+        report.guarded("could not check the PyTorch allocator keys", _torch_alloc, env)
+    if "torch-cap" in wanted:
+        report.guarded("could not arrange the PyTorch GPU cap", _torch_cap, env)
+    if "tf-cap" in wanted:
+        report.guarded("could not arrange the TensorFlow GPU cap", _tf_cap, env)
+
+
+def _torch_alloc(env):
+    from . import torch_alloc
+
+    torch_alloc.add_gated_keys(env)
+
+
+def _torch_cap(env):
+    from . import torch_cap
+
+    torch_cap.arrange(env)
+
+
+def _tf_cap(env):
+    from . import tf_cap
+
+    tf_cap.arrange(env)

@@ -1,0 +1,15 @@
+"""A stub of tensorflow for the bootstrap's tests: logical devices can be configured until the runtime
+starts; with one configured, set_memory_growth raises as in TensorFlow's context.py."""
+
+import _stub_record
+
+from tensorflow import config  # noqa: F401
+from tensorflow.python.eager import context as _context
+
+__version__ = "2.15.0"
+_stub_record.event("import", version=__version__)
+
+
+def constant(value):
+    _context.context().ensure_initialized()
+    return value
