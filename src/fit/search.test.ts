@@ -239,4 +239,20 @@ describe('summarizeFit: the boundary, the margin-kept answer, and what to be car
       result.warnings.join('\n'),
     );
   });
+
+  test('a first failure well under every known limit: a warning that something else limits it', () => {
+    const under = summarizeWith(
+      [trial(1, 'pass', 102), trial(100, 'pass', 300), trial(120, 'pass', 340), trial(121, 'memory', 342)],
+      0,
+    );
+    assert.match(
+      under.warnings[0] ?? '',
+      /^batch 121 ran out of memory well under the limits headroom knows \(host about 342 MiB of 1\.00 GiB\)/,
+    );
+    const atLimit = summarizeWith(
+      [trial(1, 'pass', 102), trial(400, 'pass', 900), trial(461, 'pass', 1022), trial(462, 'memory', 1024)],
+      0,
+    );
+    assert.deepEqual(atLimit.warnings, []);
+  });
 });

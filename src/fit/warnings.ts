@@ -1,5 +1,6 @@
 // What the answer of a fit should not be trusted for without a look: a pass that was stopped while
 // its memory was still rising, peaks that vary as much as the margin, a line that did not fit.
+import { formatBytes } from '../units.js';
 import type { FitResult } from './result.js';
 import type { TrialRecord } from './types.js';
 
@@ -53,7 +54,39 @@ function lineWarning(result: FitResult): string[] {
     );
 }
 
+// The first failure came well under every known limit, by the line: something headroom does not
+// see limits the command (a ulimit, another process on the card, fragmentation), and the margin,
+// taken off the known limits, does not cover it.
+function unknownLimitWarning(result: FitResult): string[] {
+  const failing = result.firstFailing;
+  const models = result.models.filter((m) => m.isLinear);
+  if (failing === null || models.length === 0 || models.length < result.limits.length) return [];
+  const MiB = 2 ** 20;
+  const needs = models.map((m) => ({
+    model: m,
+    needBytes: (m.interceptMiB + m.perValueMiB * failing) * MiB,
+  }));
+  const isUnder = needs.every(
+    ({ model, needBytes }) => needBytes < model.limitBytes * (1 - result.noise.fraction * 3),
+  );
+  if (!isUnder) return [];
+  const described = needs
+    .map(
+      ({ model, needBytes }) =>
+        `${model.resource} about ${formatBytes(needBytes)} of ${formatBytes(model.limitBytes)}`,
+    )
+    .join(', ');
+  return [
+    `${result.var} ${failing} ran out of memory well under the limits headroom knows (${described}): something else limits it (a ulimit, another process on the card); the margin is kept from the known limits only`,
+  ];
+}
+
 /** The warnings for a result, in the order they matter. */
 export function fitWarnings(result: FitResult): string[] {
-  return [...unsettledWarning(result), ...noiseWarning(result), ...lineWarning(result)];
+  return [
+    ...unsettledWarning(result),
+    ...unknownLimitWarning(result),
+    ...noiseWarning(result),
+    ...lineWarning(result),
+  ];
 }
