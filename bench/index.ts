@@ -5,6 +5,7 @@ const benches: Record<string, () => Promise<{ main: (args: string[]) => Promise<
   'gpu-sampling': () => import('./gpu-sampling.js'),
   'doctor-large-log': () => import('./doctor-large-log.js'),
   'fit-strategies': () => import('./fit-strategies.js'),
+  'estimate-accuracy': () => import('./estimate-accuracy.js'),
 };
 
 const [name, ...args] = process.argv.slice(2);

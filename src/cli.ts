@@ -32,6 +32,16 @@ const commands: CommandEntry[] = [
   },
   { name: 'fit', summary: 'largest batch that fits, by running trials', load: () => import('./cli/fit.js') },
   {
+    name: 'report',
+    summary: 'one HTML page of a run: memory charts, events, summary, diagnosis',
+    load: () => import('./cli/commands/report/index.js'),
+  },
+  {
+    name: 'serve',
+    summary: 'a live local page of a run, and Prometheus /metrics',
+    load: () => import('./cli/commands/serve/index.js'),
+  },
+  {
     name: 'schema',
     summary: 'print the JSON Schema of headroom.yaml',
     load: () => import('./cli/schema.js'),

@@ -34,6 +34,60 @@ export function parseBytes(text: string): number | undefined {
   return Math.floor(value * multiplier);
 }
 
+const decimalUnits = new Set(['k', 'kb', 'm', 'mb', 'g', 'gb', 't', 'tb']);
+/** Above this no machine has memory, and JavaScript numbers stop being exact: 2^53 − 1 bytes (8 PiB). */
+export const maxSizeBytes = Number.MAX_SAFE_INTEGER;
+
+/** A size as the user wrote it, read: its bytes, and whether its unit was decimal (GB = 10^9). */
+export type SizeReading = { ok: true; bytes: number; isDecimal: boolean } | { ok: false; message: string };
+
+/** Echoes what the user wrote in a message, cut to a readable length. */
+export function quoteInput(value: unknown): string {
+  const text = String(value);
+  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+}
+
+/**
+ * The one reader of memory sizes a user writes (configs and flags): a unit is required (a bare 24
+ * is a mistake, never 24 bytes: `24B` says bytes), the result is whole bytes from `minBytes` to 8 PiB.
+ */
+export function readSize(value: string | number, options: { minBytes?: number } = {}): SizeReading {
+  const minBytes = options.minBytes ?? 1;
+  const text = typeof value === 'number' ? String(value) : value;
+  const match = sizePattern.exec(text);
+  const unit = (match?.[2] ?? '').toLowerCase();
+  const number = Number(match?.[1]);
+  if (!match || !Number.isFinite(number)) {
+    return { ok: false, message: `${quoteInput(value)} is not a size such as 24GiB, 24GB or 512MiB` };
+  }
+  if (unit === '') {
+    const n = match[1]!;
+    const advice =
+      number < 4096
+        ? `write ${n}GiB (or ${n}B for bytes)`
+        : number < 4_194_304
+          ? `write ${n}MiB (or ${n}B for bytes)`
+          : `write ${n}B for bytes (or a size such as ${formatBytes(number).replace(' ', '')})`;
+    return { ok: false, message: `${quoteInput(value)} has no unit: ${advice}` };
+  }
+  const multiplier = unitBytes[unit];
+  if (multiplier === undefined) {
+    return {
+      ok: false,
+      message: `${quoteInput(value)} has an unknown unit "${match[2]}": use B, KiB, MiB, GiB, TiB (or kB, MB, GB, TB)`,
+    };
+  }
+  const bytes = Math.floor(number * multiplier);
+  if (!Number.isFinite(bytes) || bytes > maxSizeBytes)
+    return { ok: false, message: `${quoteInput(value)} is larger than any memory (at most 8 PiB)` };
+  if (bytes < minBytes)
+    return {
+      ok: false,
+      message: `${quoteInput(value)} is ${formatBytes(bytes)}: at least ${formatBytes(minBytes)} is needed`,
+    };
+  return { ok: true, bytes, isDecimal: decimalUnits.has(unit) };
+}
+
 /** Parses `30%` or `12.5 %` into a fraction 0..1 (unbounded above, so callers can reject >100%). */
 export function parsePercent(text: string): number | undefined {
   const match = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*%\s*$/.exec(text);
@@ -71,12 +125,16 @@ function trimFixed(value: number): string {
 
 const durationPattern = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m)?\s*$/;
 
-/** Parses `10s`, `500ms`, `2m` or a plain number of seconds into milliseconds; undefined if malformed. */
+/** The longest timer Node can set (2^31 − 1 ms, about 24.8 days); a longer one fires at once. */
+export const maxDurationMs = 2 ** 31 - 1;
+
+/** Parses `10s`, `500ms`, `2m` or a plain number of seconds into milliseconds; undefined if malformed or past maxDurationMs. */
 export function parseDurationMs(text: string): number | undefined {
   const match = durationPattern.exec(text);
   if (!match) return undefined;
   const scale = match[2] === 'ms' ? 1 : match[2] === 'm' ? 60_000 : 1000;
-  return Math.round(Number(match[1]) * scale);
+  const ms = Math.round(Number(match[1]) * scale);
+  return Number.isFinite(ms) && ms <= maxDurationMs ? ms : undefined;
 }
 
 export const bytesPer = { KiB, MiB, GiB } as const;

@@ -2,8 +2,10 @@
 //
 // Cards:  HEADROOM_GPU=sim:24GiB,sim:2x80GiB (the same grammar as `--gpu`).
 // State:  a directory (HEADROOM_SIM_DIR, default <tmpdir>/headroom-sim-<uid>-<cards>) holding one file per
-//         claiming process, `<pid>.json` = {"device": 0, "bytes": 1234}. A file is replaced atomically
-//         (write then rename); files of dead pids are stale and removed by whoever reads them.
+//         claiming process, `headroom-sim-claim-<pid>.json` = {"headroomSim": 1, "device": 0, "bytes": 1234}.
+//         A file is replaced atomically (write then rename); files of dead pids are stale and removed by
+//         whoever reads them. Only files named so AND marked so are ever removed: the directory may be one
+//         the user named, holding files of their own.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,6 +62,9 @@ export function simStateDir(cards, env = process.env) {
   return join(tmpdir(), `headroom-sim-${uid}-${cards.map((card) => sizeLabel(card.totalBytes)).join('_')}`);
 }
 
+const claimNamePattern = /^headroom-sim-claim-(\d+)\.json$/;
+const claimName = (pid) => `headroom-sim-claim-${pid}.json`;
+
 /** Every live claim in the directory, oldest file first; removes the files of processes that are gone. */
 export function readClaims(dir) {
   let names;
@@ -70,16 +75,17 @@ export function readClaims(dir) {
   }
   const claims = [];
   for (const name of names) {
-    const match = /^(\d+)\.json$/.exec(name);
+    const match = claimNamePattern.exec(name);
     if (!match) continue;
     const pid = Number(match[1]);
     const file = join(dir, name);
+    const claim = readClaimFile(file);
+    if (!claim) continue; // not ours, whatever its name: never touched
     if (!isAlive(pid)) {
       rmSync(file, { force: true });
       continue;
     }
-    const claim = readClaimFile(file);
-    if (claim) claims.push({ pid, ...claim });
+    claims.push({ pid, ...claim });
   }
   return claims.sort((a, b) => a.pid - b.pid);
 }
@@ -87,14 +93,17 @@ export function readClaims(dir) {
 /** Records (or replaces) this process's claim: `bytes` in use on `device`. */
 export function writeClaim(dir, pid, claim) {
   mkdirSync(dir, { recursive: true });
-  const temporary = join(dir, `.${pid}.${process.hrtime.bigint()}.tmp`);
-  writeFileSync(temporary, `${JSON.stringify({ device: claim.device, bytes: claim.bytes })}\n`);
-  renameSync(temporary, join(dir, `${pid}.json`));
+  const temporary = join(dir, `.headroom-sim-claim-${pid}.${process.hrtime.bigint()}.tmp`);
+  writeFileSync(
+    temporary,
+    `${JSON.stringify({ headroomSim: 1, device: claim.device, bytes: claim.bytes })}\n`,
+  );
+  renameSync(temporary, join(dir, claimName(pid)));
 }
 
 /** Forgets this process's claim (it freed its memory or is exiting). */
 export function removeClaim(dir, pid) {
-  rmSync(join(dir, `${pid}.json`), { force: true });
+  rmSync(join(dir, claimName(pid)), { force: true });
 }
 
 /**
@@ -117,7 +126,7 @@ export function tryClaim(dir, card, pid, bytes) {
 
 function withLock(dir, fn) {
   mkdirSync(dir, { recursive: true });
-  const lock = join(dir, '.lock');
+  const lock = join(dir, '.headroom-sim.lock');
   const deadlineMs = Date.now() + 5000;
   for (;;) {
     try {
@@ -148,6 +157,7 @@ function ageMs(file) {
 function readClaimFile(file) {
   try {
     const data = JSON.parse(readFileSync(file, 'utf8'));
+    if (data?.headroomSim !== 1) return undefined;
     if (!Number.isInteger(data.device) || !Number.isFinite(data.bytes) || data.bytes < 0) return undefined;
     return { device: data.device, bytes: data.bytes };
   } catch {

@@ -11,6 +11,7 @@ import { renderDoctor } from './render-doctor.js';
 interface DoctorFlags {
   env?: boolean;
   json?: boolean;
+  verbose?: boolean;
 }
 
 /** The result `doctor` prints: one report per target, plus the environment's findings. */
@@ -51,11 +52,16 @@ export function define(program: Command): void {
     .argument('[target]', 'a log file, - for stdin, a run directory (.headroom/runs/ID) or a .py script')
     .option('--env', 'check the environment variables of this shell (also the default without a target)')
     .option('--json', 'print diagnoses and findings as JSON')
+    .option('--verbose', 'under each fix, print the fact it rests on')
     .action(async (target: string | undefined, flags: DoctorFlags) => {
       const reports = target === undefined ? [] : [await examineTarget(target)];
       const envFindings = flags.env || target === undefined ? checkEnvironment(process.env) : null;
       const result: DoctorResult = { reports, envFindings };
-      process.stdout.write(flags.json ? toJson(toContract(result)) : renderDoctor(result, colorsFor()));
+      process.stdout.write(
+        flags.json
+          ? toJson(toContract(result))
+          : renderDoctor(result, colorsFor(), { verbose: flags.verbose }),
+      );
       process.exitCode = exitCodeOf(result);
     });
 }

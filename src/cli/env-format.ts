@@ -19,7 +19,12 @@ export function formatSh(
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
 
-/** `K=V` lines; values with spaces, quotes or newlines are double-quoted with \\, \", \n escapes (dotenv style). */
+/**
+ * `K=V` lines read back exactly by python-dotenv, docker compose's .env and a shell's `set -a; . FILE`:
+ * single quotes (literal for all three: no `$(…)` is ever run), or double quotes with only `\\` and `\"`
+ * escaped for values holding `'` or `\`. What no quoting carries for every reader (python-dotenv
+ * expands `${…}` whatever the quotes, theskumar/python-dotenv#422) gets a `#` warning above it.
+ */
 export function formatDotenv(
   env: Record<string, string>,
   unset: string[],
@@ -28,19 +33,30 @@ export function formatDotenv(
   const lines = [
     ...notes.map((note) => `# ${note}`),
     ...unset.map((key) => `# unset ${key} (it contradicts the plan)`),
-    ...Object.entries(env).map(([key, value]) => `${key}=${dotenvQuote(value)}`),
+    ...Object.entries(env).flatMap(([key, value]) => {
+      const { text, warning } = dotenvQuote(value);
+      return [...(warning ? [`# ${key}: ${warning}`] : []), `${key}=${text}`];
+    }),
   ];
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
 
-function dotenvQuote(value: string): string {
-  if (/^[A-Za-z0-9_./:,=@%+-]*$/.test(value)) return value;
-  const escaped = value
-    .replaceAll('\\', '\\\\')
-    .replaceAll('"', '\\"')
-    .replaceAll('\n', '\\n')
-    .replaceAll('\r', '\\r');
-  return `"${escaped}"`;
+/** A value quoted for .env readers, with a warning where some reader will not read it back as written. */
+export function dotenvQuote(value: string): { text: string; warning?: string } {
+  if (/^[A-Za-z0-9_./:,=@%+-]*$/.test(value)) return { text: value };
+  const expands = value.includes('${')
+    ? 'python-dotenv expands ${…} in any quotes; use --format sh or json for this value'
+    : undefined;
+  // Single quotes: literal in sh and compose, and in python-dotenv but for \\ and \' (its only escapes).
+  if (!value.includes("'") && !value.includes('\\')) return { text: `'${value}'`, warning: expands };
+  const escaped = value.replaceAll('\\', '\\\\').replaceAll('"', '\\"');
+  if (!/[$`]/.test(value)) return { text: `"${escaped}"`, warning: expands };
+  // Double quotes would let sh expand $ and `: escape them for sh; python-dotenv keeps the backslash.
+  return {
+    text: `"${escaped.replaceAll('$', '\\$').replaceAll('`', '\\`')}"`,
+    warning:
+      "holds ' or \\ together with $ or `: no .env quoting reads back the same in every reader; use --format sh or json",
+  };
 }
 
 /** Why a process's PYTHONPATH starts with headroom's bootstrap, as comment lines; none without it. */

@@ -3,10 +3,10 @@ import type { Command } from 'commander';
 import { suggestNearest } from '../config/suggest.js';
 import { ExitCode, UsageError } from '../errors.js';
 import { ExprError } from '../estimate/expr.js';
-import { loadEstimateFile, parseEstimateSpec } from '../estimate/load.js';
+import { loadEstimateSpec } from '../estimate/load.js';
 import { buildReport, type EstimateReport } from '../estimate/report.js';
 import type { EstimateSpec } from '../estimate/types.js';
-import { parseBytes } from '../units.js';
+import { readSize } from '../units.js';
 import { collect } from './common.js';
 import { overlayFromFlags, specFlags } from './estimate-flags.js';
 import { colorsFor, toJson } from './output.js';
@@ -19,6 +19,7 @@ interface EstimateFlags extends Record<string, unknown> {
   hostBudget?: string;
   solve?: string;
   gradAccumulationTarget?: string;
+  gpuCounts?: string;
   var?: string[];
 }
 
@@ -30,8 +31,9 @@ export function define(program: Command): void {
     .option('-c, --config <file>', 'estimate spec (YAML); flags below override its fields')
     .option('--json', 'print the report as JSON')
     .option('--budget <size>', 'GPU memory to fit, for --solve and --grad-accumulation-target (24GiB)')
-    .option('--host-budget <size>', 'host memory --solve must also fit')
-    .option('--solve <var>', 'largest value of a var (or batch_size) that fits --budget')
+    .option('--host-budget <size>', 'host memory to fit, alone or with --budget')
+    .option('--solve <var>', 'largest value of a var (or batch_size) that fits the budgets')
+    .option('--gpu-counts <list>', 'per-GPU memory for each GPU count, e.g. 1,2,4,8 (same strategy)')
     .option('--grad-accumulation-target <n>', 'micro-batch and steps that reach an effective batch of N')
     .option('--var <name=value>', 'set a var used in shapes and batch_size (repeatable)', collect);
   for (const flag of specFlags) command.option(flag.flag, flag.description);
@@ -43,18 +45,27 @@ export function define(program: Command): void {
         'e.g. headroom estimate --params 335M --batch-size 4',
       );
     }
-    if ((flags.solve || flags.gradAccumulationTarget) && !flags.budget) {
-      throw new UsageError('--solve and --grad-accumulation-target need --budget', 'e.g. --budget 24GiB');
+    if ((flags.solve || flags.gradAccumulationTarget) && !flags.budget && !flags.hostBudget) {
+      throw new UsageError(
+        '--solve and --grad-accumulation-target need --budget or --host-budget',
+        'e.g. --budget 24GiB',
+      );
     }
-    const spec = flags.config
-      ? await loadEstimateFile(flags.config, overlay)
-      : parseEstimateSpec(undefined, undefined, overlay);
+    const spec = await loadEstimateSpec(flags.config, overlay);
+    const gpuCounts = gpuCountsFlag(flags.gpuCounts);
+    const tensor = spec.parallel.tensor;
+    if (gpuCounts?.some((gpus) => gpus % tensor !== 0)) {
+      throw new UsageError(
+        `--gpu-counts: every count must be a multiple of the tensor-parallel size ${tensor}`,
+      );
+    }
     const report = withExprErrors(() =>
       buildReport(spec, {
         solveVar: flags.solve === undefined ? undefined : checkVar(spec, flags.solve),
         budgetBytes: sizeFlag('--budget', flags.budget),
         hostBudgetBytes: sizeFlag('--host-budget', flags.hostBudget),
         gradAccumulationTarget: targetFlag(flags.gradAccumulationTarget),
+        gpuCounts,
       }),
     );
     process.stdout.write(flags.json ? toJson(report) : renderEstimate(report, colorsFor()));
@@ -77,10 +88,18 @@ function checkVar(spec: EstimateSpec, name: string): string {
 
 function sizeFlag(flag: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
-  const bytes = parseBytes(text);
-  if (bytes === undefined || bytes <= 0)
-    throw new UsageError(`${flag}: "${text}" is not a size such as 24GiB or 512MiB`);
-  return bytes;
+  const reading = readSize(text);
+  if (!reading.ok) throw new UsageError(`${flag}: ${reading.message}`);
+  return reading.bytes;
+}
+
+function gpuCountsFlag(text: string | undefined): number[] | undefined {
+  if (text === undefined) return undefined;
+  const counts = text.split(',').map((item) => item.trim());
+  if (counts.some((count) => !/^\d+$/.test(count) || Number(count) < 1)) {
+    throw new UsageError(`--gpu-counts: expected whole numbers ≥ 1 separated by commas, got "${text}"`);
+  }
+  return counts.map(Number);
 }
 
 function targetFlag(text: string | undefined): number | undefined {

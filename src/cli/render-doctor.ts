@@ -38,12 +38,23 @@ function block(label: string, lines: string[], colors: Colors): string[] {
   return lines.map((line, i) => `  ${i === 0 ? colors.dim(label.padEnd(9)) : ' '.repeat(9)} ${line}`);
 }
 
+/** How much `doctor` prints: `verbose` adds, under each fix, the fact it rests on. */
+export interface RenderOptions {
+  verbose?: boolean;
+}
+
+function fixLines(d: Diagnosis, colors: Colors, options: RenderOptions): string[] {
+  if (!options.verbose || !d.fixDetails) return d.fixes;
+  return d.fixDetails.flatMap((f) => [f.fix, colors.dim(`  because ${f.because}`)]);
+}
+
 function renderDiagnosis(
   d: Diagnosis & {
     process?: string;
     othersAtFailure?: { name: string; gpuBytes: number | null; hostBytes: number | null }[];
   },
   colors: Colors,
+  options: RenderOptions,
 ): string {
   const mark = d.kind === 'none' ? colors.green('✓') : colors.red('✗');
   const who = d.process ? `${d.process}: ` : '';
@@ -75,7 +86,7 @@ function renderDiagnosis(
     lines.push(...block('others', [held.join(' · ')], colors));
   }
   lines.push(...block('cause', [`${d.cause}: ${d.causeText}`], colors));
-  if (d.fixes.length > 0) lines.push(...block('fix', d.fixes, colors));
+  if (d.fixes.length > 0) lines.push(...block('fix', fixLines(d, colors, options), colors));
   if (d.evidence.text)
     lines.push(
       ...block(
@@ -97,10 +108,10 @@ function renderFinding(f: DoctorFinding, colors: Colors): string {
   );
 }
 
-function renderReport(report: TargetReport, colors: Colors): string {
+function renderReport(report: TargetReport, colors: Colors, options: RenderOptions): string {
   const lines = report.lineCount === undefined ? '' : ` (${report.lineCount.toLocaleString('en-US')} lines)`;
   const head = colors.bold(`${report.targetKind} ${report.target}${lines}`);
-  const body: string[] = report.diagnoses.map((d) => renderDiagnosis(d, colors));
+  const body: string[] = report.diagnoses.map((d) => renderDiagnosis(d, colors, options));
   body.push(...report.findings.map((f) => renderFinding(f, colors)));
   if (body.length === 0) {
     body.push(
@@ -113,8 +124,8 @@ function renderReport(report: TargetReport, colors: Colors): string {
 }
 
 /** The whole text output of `doctor`. */
-export function renderDoctor(result: DoctorResult, colors: Colors): string {
-  const parts = result.reports.map((r) => renderReport(r, colors));
+export function renderDoctor(result: DoctorResult, colors: Colors, options: RenderOptions = {}): string {
+  const parts = result.reports.map((r) => renderReport(r, colors, options));
   if (result.envFindings !== null) {
     const body =
       result.envFindings.length === 0

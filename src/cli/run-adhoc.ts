@@ -1,11 +1,11 @@
 // `headroom run -- CMD ARGS...`: one process built from flags instead of a config file.
 import { basename } from 'node:path';
-import { budgetField } from '../config/fields.js';
+import { budgetField, minHostMemoryBytes } from '../config/fields.js';
 import { defaultEnforcement, defaults } from '../config/to-spec.js';
 import { UsageError } from '../errors.js';
 import { plan as makePlan } from '../plan/plan.js';
 import { type Framework, frameworks, type Plan, type ProcessSpec, type Spec } from '../plan/types.js';
-import { parseBytes } from '../units.js';
+import { readSize } from '../units.js';
 import { resolveDevices } from './common.js';
 
 export interface AdHocFlags {
@@ -55,13 +55,15 @@ export async function planAdHoc(
   flags: AdHocFlags,
   stopGraceMs: number,
 ): Promise<{ spec: Spec; plan: Plan }> {
-  const hostMemoryBytes = flags.hostMemory === undefined ? undefined : parseBytes(flags.hostMemory);
-  if (hostMemoryBytes === undefined && flags.hostMemory !== undefined) {
-    throw new UsageError(`--host-memory ${flags.hostMemory}: expected a size such as 16GiB or 512MiB`);
-  }
+  const hostReading =
+    flags.hostMemory === undefined ? undefined : readSize(flags.hostMemory, { minBytes: minHostMemoryBytes });
+  if (hostReading && !hostReading.ok) throw new UsageError(`--host-memory: ${hostReading.message}`);
+  const hostMemoryBytes = hostReading?.ok ? hostReading.bytes : undefined;
   const budget = flags.gpuMemory === undefined ? undefined : budgetField.safeParse(flags.gpuMemory);
   if (budget && !budget.success) {
-    throw new UsageError(`--gpu-memory ${flags.gpuMemory}: expected bytes (8GiB), a percent (30%) or rest`);
+    throw new UsageError(
+      `--gpu-memory: ${budget.error.issues[0]?.message ?? 'expected bytes (8GiB), a percent (30%) or rest'}`,
+    );
   }
   const framework = parseFramework(flags.framework) ?? (budget ? 'other' : undefined);
   const processSpec: ProcessSpec = {

@@ -15,12 +15,13 @@ import { supervise } from '../supervise/supervise.js';
 import type { SuperviseUpdate } from '../supervise/types.js';
 import { parseDurationMs as parseDuration } from '../units.js';
 import { collect, loadPlan } from './common.js';
+import { dashboardAddress, metricsAddress, type ObserverFlags, startObservers } from './observers.js';
 import { colorsFor, toJson } from './output.js';
 import { renderFindings, renderPlan } from './render-plan.js';
 import { createRunRenderer } from './render-run.js';
 import { type AdHocFlags, planAdHoc } from './run-adhoc.js';
 
-interface RunFlags extends Omit<AdHocFlags, 'onOomKill'> {
+interface RunFlags extends Omit<AdHocFlags, 'onOomKill'>, ObserverFlags {
   onOomKill?: string;
   config?: string;
   only?: string[];
@@ -97,6 +98,8 @@ async function runCommand(flags: RunFlags, argv: string[]): Promise<void> {
   const runDir = resolve(flags.runDir ?? join('.headroom', 'runs', runId));
   checkRunDirPath(runDir);
   const stopGraceMs = flags.stopGrace === undefined ? spec.stopGraceMs : parseDurationMs(flags.stopGrace);
+  const dashboard = dashboardAddress(flags.dashboard, flags.host);
+  const metrics = metricsAddress(flags.metrics);
   const { probe, childEnv } = await openRunProbe(plan);
   const onOomKill = parseOnOomKill(flags.onOomKill);
   const processes = launchSpecs.map((launch) => ({
@@ -111,6 +114,9 @@ async function runCommand(flags: RunFlags, argv: string[]): Promise<void> {
     const colors = colorsFor(stream);
     stream.write(`${renderPlan(plan, colors)}\n${renderFindings(plan.findings, colors)}\n`);
   }
+  // The dashboard and /metrics read the run record as it is written (src/observe/).
+  const say = (line: string): void => void stream.write(`${line}\n`);
+  const observers = await startObservers({ runDir, dashboard, metrics, say });
   const renderer = createRunRenderer({ stream, names: processes.map((p) => p.name) });
   // A stop signal stops the run; it is forwarded to every process group. A second one skips the
   // grace period: every tree is killed at once.
@@ -151,6 +157,7 @@ async function runCommand(flags: RunFlags, argv: string[]): Promise<void> {
     process.exitCode = summary.exitCode;
   } finally {
     for (const signal of stopSignals) process.off(signal, onSignal);
+    await observers.close();
     await probe.close();
   }
 }
@@ -182,5 +189,11 @@ export function define(program: Command): void {
     .option('--framework <name>', 'with -- CMD: jax, torch, tensorflow, other or none')
     .option('--gpu-memory <budget>', 'with -- CMD: GPU budget (8GiB, 30%, rest)')
     .option('--host-memory <size>', 'with -- CMD: host memory limit (16GiB), enforced with a cgroup')
+    .option('--dashboard [port]', 'serve a live page of the run (default port 7477; 0: any free port)')
+    .option(
+      '--host <host>',
+      'with --dashboard: address to bind (default 127.0.0.1; others need the printed token)',
+    )
+    .option('--metrics [addr]', 'serve Prometheus /metrics on [HOST:]PORT (default 127.0.0.1:9477)')
     .action(async (command: string[], flags: RunFlags) => runCommand(flags, command));
 }

@@ -1,29 +1,98 @@
-// Turns successive `gpus` results into watch frames' numbers, keeping a short history per device and process.
+// Turns successive samples into watch frames' numbers: a short history per device, per process and
+// for the host, process names, and the order the table is sorted in. Pure.
 
 import type { GpusResult } from './render-gpus.js';
-import type { WatchModel } from './watch-frame.js';
+import type { WatchModel, WatchProcess } from './watch-frame.js';
 
 /** How many samples the sparklines remember. */
 export const historyLength = 30;
 
-/** The next model: the new result, with each device's and process's history extended by this sample. */
+/** What the process table can be sorted by (`s` cycles through them). */
+export const sortKeys = ['gpu', 'host', 'name', 'pid'] as const;
+export type SortKey = (typeof sortKeys)[number];
+
+/** One process in a sample: GPU processes in GPU mode, the largest host trees in host-only mode. */
+export interface SampledProcess {
+  pid: number;
+  /** The planned name (`actor.1`), HEADROOM_PROCESS, or the program's name. */
+  name: string;
+  device: number | null;
+  usedBytes: number | null;
+  hostBytes: number | null;
+  command: string | null;
+  budgetBytes: number | null;
+}
+
+/** One reading of everything `watch` shows. */
+export interface WatchSample {
+  source: GpusResult['source'];
+  simulated: boolean;
+  devices: GpusResult['devices'];
+  processes: SampledProcess[];
+  host: { totalBytes: number; usedBytes: number } | null;
+  warnings: string[];
+}
+
+/** The next key in `s`'s cycle. */
+export function nextSortKey(key: SortKey): SortKey {
+  return sortKeys[(sortKeys.indexOf(key) + 1) % sortKeys.length]!;
+}
+
+/** Processes in table order: memory descending (unknown last), names and PIDs ascending. */
+export function sortProcesses(processes: readonly WatchProcess[], key: SortKey): WatchProcess[] {
+  const bytes = (p: WatchProcess): number => (key === 'gpu' ? p.usedBytes : p.hostBytes) ?? -1;
+  const compare = {
+    gpu: (a: WatchProcess, b: WatchProcess) => bytes(b) - bytes(a),
+    host: (a: WatchProcess, b: WatchProcess) => bytes(b) - bytes(a),
+    name: (a: WatchProcess, b: WatchProcess) => a.name.localeCompare(b.name),
+    pid: () => 0,
+  }[key];
+  return [...processes].sort((a, b) => compare(a, b) || a.pid - b.pid);
+}
+
+/** `python train.py --lr 3` → `train.py`; `/usr/bin/isaac-sim --headless` → `isaac-sim`. */
+export function programName(command: string | null): string {
+  const [program = '?', next] = (command ?? '?').split(' ');
+  const base = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
+  const isInterpreter = /^(python[\d.]*|node|bash|sh|ruby|perl)$/.test(base(program));
+  return isInterpreter && next !== undefined && !next.startsWith('-') ? base(next) : base(program);
+}
+
+/** The next model: the new sample, with each device's, process's and the host's history extended. */
 export function nextWatchModel(options: {
   previous: WatchModel | undefined;
-  result: GpusResult;
+  sample: WatchSample;
   intervalMs: number;
   clock: string;
-  /** Budgets from a plan, by PID (wired by `watch -c FILE`). */
-  budgets?: ReadonlyMap<number, number>;
+  sortKey: SortKey;
+  isHostOnly?: boolean;
 }): WatchModel {
-  const { previous, result } = options;
+  const { previous, sample } = options;
   const push = (history: number[] | undefined, value: number): number[] =>
     [...(history ?? []), value].slice(-historyLength);
+  const processes = sample.processes.map((process): WatchProcess => {
+    const before = previous?.processes.find((p) => p.pid === process.pid && p.device === process.device);
+    return {
+      ...process,
+      usedBytesHistory: push(before?.usedBytesHistory, process.usedBytes ?? 0),
+      hostBytesHistory: push(before?.hostBytesHistory, process.hostBytes ?? 0),
+    };
+  });
   return {
-    source: result.source,
-    simulated: result.simulated,
+    source: sample.source,
+    simulated: sample.simulated,
+    isHostOnly: options.isHostOnly ?? false,
     intervalMs: options.intervalMs,
     clock: options.clock,
-    devices: result.devices.map((device) => ({
+    sortKey: options.sortKey,
+    host: sample.host && {
+      ...sample.host,
+      usedFractionHistory: push(
+        previous?.host?.usedFractionHistory,
+        sample.host.usedBytes / sample.host.totalBytes,
+      ),
+    },
+    devices: sample.devices.map((device) => ({
       index: device.index,
       name: device.name,
       totalBytes: device.totalBytes,
@@ -33,19 +102,7 @@ export function nextWatchModel(options: {
         (device.usedBytes ?? 0) / device.totalBytes,
       ),
     })),
-    processes: result.processes.map((process) => ({
-      pid: process.pid,
-      device: process.device,
-      usedBytes: process.usedBytes,
-      hostBytes: process.hostBytes,
-      command: process.command,
-      budgetBytes: options.budgets?.get(process.pid) ?? null,
-      usedBytesHistory: push(
-        previous?.processes.find((p) => p.pid === process.pid && p.device === process.device)
-          ?.usedBytesHistory,
-        process.usedBytes ?? 0,
-      ),
-    })),
-    warnings: result.warnings,
+    processes: sortProcesses(processes, options.sortKey),
+    warnings: sample.warnings,
   };
 }

@@ -19,8 +19,10 @@ export function openScreen(options: {
   stdout: NodeJS.WriteStream;
   stdin: NodeJS.ReadStream;
   onQuit: (reason: QuitReason) => void;
+  /** Any other key pressed (one character, lower case), e.g. `s` to change the sort. */
+  onKey?: (key: string) => void;
 }): Screen {
-  const { stdout, stdin, onQuit } = options;
+  const { stdout, stdin, onQuit, onKey } = options;
   const isInteractive = Boolean(stdout.isTTY);
   const hasKeys = isInteractive && Boolean(stdin.isTTY);
   let isClosed = false;
@@ -28,6 +30,7 @@ export function openScreen(options: {
     const text = data.toString('utf8');
     if (text.includes('\u0003')) onQuit({ key: 'ctrl-c' });
     else if (/q/i.test(text)) onQuit({ key: 'q' });
+    else for (const key of text.toLowerCase()) onKey?.(key);
   };
   const onSignal = (signal: NodeJS.Signals): void => onQuit({ signal });
   const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];

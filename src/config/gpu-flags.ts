@@ -1,7 +1,10 @@
 // `--gpu` values: `24GiB`, `2x80GiB`, `sim:24GiB`, `sim:2x24GiB`, or comma lists of those.
 import { UsageError } from '../errors.js';
 import type { DeviceSpec } from '../plan/types.js';
-import { parseBytes } from '../units.js';
+import { quoteInput, readSize } from '../units.js';
+
+/** No GPU has less (the smallest MIG slices have 5 GB): a smaller size is a typo. */
+export const minGpuBytes = 256 * 1024 ** 2;
 
 const gpuPattern = /^(sim:)?(?:(\d+)\s*x\s*)?(.+)$/i;
 
@@ -13,13 +16,15 @@ export function parseGpuFlags(values: readonly string[], origin = '--gpu'): Devi
     .map((v) => v.trim())
     .filter(Boolean)) {
     const match = gpuPattern.exec(value);
-    const totalBytes = match ? parseBytes(match[3] ?? '') : undefined;
+    const reading = match ? readSize(match[3] ?? '', { minBytes: minGpuBytes }) : undefined;
     const count = match?.[2] === undefined ? 1 : Number(match[2]);
-    if (!match || totalBytes === undefined || totalBytes <= 0 || count < 1 || count > 64) {
+    if (!match || !reading?.ok || count < 1 || count > 64) {
+      const why = reading && !reading.ok ? `${reading.message}; ` : '';
       throw new UsageError(
-        `${origin} ${value}: expected a size such as 24GiB, a count and size such as 2x80GiB, or sim:24GiB for a simulated card`,
+        `${origin} ${quoteInput(value)}: ${why}expected a size such as 24GiB, a count and size such as 2x80GiB, or sim:24GiB for a simulated card`,
       );
     }
+    const totalBytes = reading.bytes;
     const simulated = match[1] !== undefined;
     for (let k = 0; k < count; k++) {
       const index = devices.length;

@@ -101,7 +101,7 @@ describe('bad configs name file, line, column and field', () => {
     );
     assert.deepEqual(lines, [
       'cfg/headroom.yaml:4:17: processes.a.gpu_memory: "150%" must be a percent above 0% and at most 100%',
-      'cfg/headroom.yaml:5:18: processes.a.host_memory: "24 parsecs" is not a size such as 24GiB, 24GB or 512MiB (IEC and SI units), or a byte count',
+      'cfg/headroom.yaml:5:18: processes.a.host_memory: "24 parsecs" has an unknown unit "parsecs": use B, KiB, MiB, GiB, TiB (or kB, MB, GB, TB)',
       'cfg/headroom.yaml:7:16: processes.b.framework: expected one of jax, torch, tensorflow, other, none',
     ]);
   });
@@ -119,7 +119,7 @@ describe('bad configs name file, line, column and field', () => {
     );
     assert.match(
       problems('processes:\n  a:\n    framework: jax\n    framework: torch\n')[0] ?? '',
-      /:4:5: YAML syntax: .*[Uu]nique/,
+      /:4:5: duplicate key "framework"/,
     );
   });
 

@@ -1,5 +1,5 @@
 // Reads headroom.yaml: YAML syntax, the schema, then the checks that span fields; every problem located.
-import { type Document, LineCounter, parseDocument } from 'yaml';
+import type { Document, LineCounter } from 'yaml';
 import type { z } from 'zod';
 import { ConfigError, type ConfigIssue } from '../errors.js';
 import type { Spec } from '../plan/types.js';
@@ -8,6 +8,7 @@ import { readUserFile } from './read-text.js';
 import { configSchema, gpuSchema, processSchema, type RawConfig } from './schema.js';
 import { suggestNearest } from './suggest.js';
 import { toSpec } from './to-spec.js';
+import { readYaml } from './yaml-guard.js';
 
 /** Reads and validates a config file; throws ConfigError (exit 2) listing every located problem. */
 export async function loadSpecFile(file: string): Promise<Spec> {
@@ -17,21 +18,9 @@ export async function loadSpecFile(file: string): Promise<Spec> {
 
 /** Validates config text; `file` is used only in messages. */
 export function parseSpec(text: string, file: string): Spec {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  if (doc.errors.length > 0) {
-    throw new ConfigError(
-      doc.errors.map((error) => {
-        const start = lineCounter.linePos(error.pos[0]);
-        return {
-          location: { file, line: start.line, column: start.col },
-          field: '',
-          message: `YAML syntax: ${error.message.split('\n')[0]}`,
-        };
-      }),
-    );
-  }
-  const data: unknown = doc.toJS();
+  const read = readYaml(text, file);
+  if (!read.ok) throw new ConfigError(read.issues);
+  const { doc, lineCounter, data } = read;
   if (data === null || data === undefined) {
     throw new ConfigError([
       {

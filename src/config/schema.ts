@@ -1,7 +1,14 @@
 // The schema of headroom.yaml: one zod definition drives validation and the editor JSON Schema.
 import { z } from 'zod';
 import { frameworks } from '../plan/types.js';
-import { budgetField, durationField, envValueField, sizeField } from './fields.js';
+import {
+  budgetField,
+  durationField,
+  envValueField,
+  minHostMemoryBytes,
+  sizeField,
+  sizeFieldAtLeast,
+} from './fields.js';
 
 const processNamePattern = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 
@@ -9,7 +16,9 @@ export const gpuSchema = z.strictObject({
   index: z.number().int().min(0).meta({ description: 'CUDA/NVML device index' }).optional(),
   uuid: z.string().meta({ description: 'device UUID (GPU-...)' }).optional(),
   name: z.string().meta({ description: 'a label for tables' }).optional(),
-  memory: sizeField.meta({ description: 'total memory of the device as CUDA reports it' }),
+  memory: sizeFieldAtLeast(256 * 1024 ** 2).meta({
+    description: 'total memory of the device as CUDA reports it',
+  }),
   simulated: z.boolean().meta({ description: 'a simulated card (no real GPU)' }).optional(),
 });
 
@@ -23,7 +32,11 @@ export const processSchema = z.strictObject({
     error: `expected one of ${frameworks.join(', ')}`,
   }),
   gpu_memory: budgetField.optional(),
-  host_memory: sizeField.optional(),
+  host_memory: sizeFieldAtLeast(minHostMemoryBytes)
+    .meta({
+      description: 'host memory limit of the whole process tree, enforced with a cgroup (at least 4MiB)',
+    })
+    .optional(),
   replicas: z.number().int().min(1).max(1024).optional(),
   gpu: z.number().int().min(0).meta({ description: 'pin to this device index' }).optional(),
   env: z.record(z.string(), envValueField).optional(),

@@ -3,8 +3,8 @@ import { dirname, resolve } from 'node:path';
 import type { Document, LineCounter } from 'yaml';
 import { ConfigError, type ConfigIssue } from '../errors.js';
 import { parseTorchVersion } from '../plan/torch-versions.js';
-import type { DeviceSpec, Enforcement, Framework, ProcessSpec, Spec } from '../plan/types.js';
-import { bytesPer } from '../units.js';
+import type { DeviceSpec, Enforcement, Framework, ProcessSpec, SizeNote, Spec } from '../plan/types.js';
+import { bytesPer, readSize } from '../units.js';
 import { type FieldPath, formatFieldPath, locateKey, locateValue, sourceText } from './locate.js';
 import type { RawConfig, RawProcess } from './schema.js';
 import { suggestNearest } from './suggest.js';
@@ -55,6 +55,7 @@ export function toSpec(raw: RawConfig, source: Source): Spec {
   if (issues.length > 0) throw new ConfigError(issues);
   return {
     file: source.file,
+    sizeNotes: decimalSizes(raw, source.doc),
     gpus,
     reserveBytes: raw.reserve ?? defaults.reserveBytes,
     contextOverheadBytes: raw.context_overhead ?? defaults.contextOverheadBytes,
@@ -64,6 +65,27 @@ export function toSpec(raw: RawConfig, source: Source): Spec {
 }
 
 type Report = (path: FieldPath, message: string) => void;
+
+// Sizes written with decimal units (GB, MB): accepted, and the plan says what they were read as.
+function decimalSizes(raw: RawConfig, doc: Document): SizeNote[] {
+  const paths: FieldPath[] = [
+    ...(raw.gpus ?? []).map((_, i): FieldPath => ['gpus', i, 'memory']),
+    ['reserve'],
+    ['context_overhead'],
+    ...Object.keys(raw.processes).flatMap((name): FieldPath[] => [
+      ['processes', name, 'gpu_memory'],
+      ['processes', name, 'host_memory'],
+    ]),
+  ];
+  return paths.flatMap((path) => {
+    const written = doc.getIn(path);
+    if (typeof written !== 'string') return [];
+    const reading = readSize(written);
+    return reading.ok && reading.isDecimal
+      ? [{ field: formatFieldPath(path), text: written.trim(), bytes: reading.bytes }]
+      : [];
+  });
+}
 
 function toDevices(raw: RawConfig, report: Report): DeviceSpec[] {
   const seen = new Set<number>();

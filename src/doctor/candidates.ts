@@ -19,6 +19,8 @@ export interface Draft {
   reportingPids: number[];
   /** The smallest request that failed, in bytes. */
   smallestRequestBytes?: number;
+  /** The largest capacity a simulator asked for over all its messages (needs grow as a run goes on). */
+  largestRequired?: number;
 }
 
 const maxCandidates = 64;
@@ -43,8 +45,8 @@ export class CandidateSet {
   readonly drafts = new Map<string, Draft>();
   droppedHits = 0;
 
-  /** Records one rule hit at `line`. */
-  add(rule: LogRule, hit: RuleHit, line: number, text: string): void {
+  /** Records one rule hit at `line`; returns the candidate's key, or undefined when it was dropped. */
+  add(rule: LogRule, hit: RuleHit, line: number, text: string): string | undefined {
     const kind = hit.kind ?? rule.kind;
     const framework = hit.framework ?? rule.framework;
     const key = `${kind}|${groupOf(rule, hit, kind, framework)}`;
@@ -53,7 +55,7 @@ export class CandidateSet {
     if (!existing) {
       if (this.drafts.size >= maxCandidates) {
         this.droppedHits += 1;
-        return;
+        return undefined;
       }
       const draft: Draft = {
         code: rule.code,
@@ -71,7 +73,7 @@ export class CandidateSet {
       };
       this.note(draft, facts, reportingPid);
       this.drafts.set(key, draft);
-      return;
+      return key;
     }
     existing.occurrences += 1;
     this.note(existing, facts, reportingPid);
@@ -91,6 +93,13 @@ export class CandidateSet {
       existing.facts = { ...facts, ...existing.facts };
     }
     existing.holders ??= hit.holders;
+    return key;
+  }
+
+  /** Sets a fact on a candidate when it does not state it yet (a rank prefix on the next lines). */
+  fillFact(key: string, name: string, value: number | string): void {
+    const draft = this.drafts.get(key);
+    if (draft && draft.facts[name] === undefined) draft.facts[name] = value;
   }
 
   private note(draft: Draft, facts: Facts, pid: Facts[string] | undefined): void {
@@ -101,5 +110,7 @@ export class CandidateSet {
     if (typeof requested === 'number') {
       draft.smallestRequestBytes = Math.min(draft.smallestRequestBytes ?? requested, requested);
     }
+    const required = facts.requiredCount ?? facts.requiredBytes;
+    if (typeof required === 'number') draft.largestRequired = Math.max(draft.largestRequired ?? 0, required);
   }
 }

@@ -1,6 +1,7 @@
 // The streaming classifier: lines in, one at a time, bounded state (a few dozen recent lines, at
 // most 64 candidates, a fact table per family); diagnoses out at the end. Pure: no I/O.
 import { CandidateSet, type Draft } from './candidates.js';
+import { KeywordIndex, triggerOf } from './keyword-index.js';
 import { logFactRules, logRules } from './rules/index.js';
 import type { FactRule, Facts, LogRule } from './types.js';
 
@@ -22,13 +23,19 @@ export interface ClassifiedLog {
 interface Pending {
   rule: LogRule;
   text: string;
+  /** The hit line alone, before continuation lines were appended. */
+  firstText: string;
   line: number;
   remaining: number;
   before: string[];
 }
 
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const ansi = /\u001b\[[0-9;]*[A-Za-z]/g;
+// ANSI colour codes, raw or escaped the way syslog (rsyslog's "#033"), journald and shells write
+// them ("\033[", "\x1b[", "^[[") when a log passes through them.
+const ansi = /(?:\u001b|#033|\\033|\\x1[bB]|\\e|\^\[)\[[0-9;]*[A-Za-z]/g;
+// torchrun's per-rank prefix; an unprefixed message followed by prefixed traceback lines is that rank's.
+const rankPrefix = /^\s*\[(?:default)?rank(\d+)\]:/;
+const rankFollowLines = 3;
 // Terminals that wrap a long line pad it with spaces where the wrap was (see the corpus's kernel
 // logs, "total-vm:53312244<spaces>kB"); a run of 20+ spaces between two words is such a seam.
 const wrapSeam = /(\S) {20,}(?=\S)/g;
@@ -47,8 +54,15 @@ function normalize(line: string): string {
 export class LogClassifier {
   private readonly rules: readonly LogRule[];
   private readonly factRules: readonly FactRule[];
-  private readonly trigger: RegExp;
+  // Failure rules' keywords, and fact rules' keywords apart: only the former start a rejoin of
+  // wrapped lines, so evidence words (framework names) that fill a log cost one regex per line.
+  private readonly ruleIndex: KeywordIndex<LogRule>;
+  private factIndex: KeywordIndex<FactRule>;
+  // One test per line for any keyword at all (the streaming prefilter); rebuilt when a fact retires.
+  private trigger: RegExp;
   private readonly contextLines: number;
+  // Fact rules marked `once` that have matched: their facts cannot change.
+  private readonly doneFactRules = new Set<FactRule>();
   // The last `contextLines` lines, as a circular buffer (ringNext is the oldest slot).
   private readonly ring: string[] = [];
   private ringNext = 0;
@@ -59,36 +73,42 @@ export class LogClassifier {
   private wasPreviousHit = false;
   private matchedPrevious = new Set<LogRule>();
   private pending: Pending | undefined;
+  // The last candidate that lacks a rank, watched for a few lines for a "[rankN]:" prefix.
+  private rankFollower: { key: string; remaining: number } | undefined;
 
   constructor(options: ClassifierOptions = {}) {
     this.rules = options.rules ?? logRules;
     this.factRules = options.factRules ?? logFactRules;
     this.contextLines = options.contextLines ?? 24;
-    // One alternation of every keyword, minus those containing another (which adds nothing).
-    const keywords = [...new Set([...this.rules, ...this.factRules].flatMap((r) => r.keywords))];
-    const minimal = keywords.filter((k) => !keywords.some((other) => other !== k && k.includes(other)));
-    this.trigger = new RegExp(minimal.map(escapeRegExp).join('|'), 'i');
+    this.ruleIndex = new KeywordIndex(this.rules);
+    this.factIndex = new KeywordIndex(this.factRules);
+    this.trigger = triggerOf([...this.ruleIndex.keywords, ...this.factIndex.keywords]);
   }
 
   /** Feeds one line (without its newline). */
   push(raw: string): void {
     this.lineCount += 1;
     const line = this.lineCount;
-    const isHit = this.trigger.test(raw);
-    const text = isHit || this.wasPreviousHit || this.pending ? normalize(raw) : raw;
+    const isAnyHit = this.trigger.test(raw);
+    const text = isAnyHit || this.wasPreviousHit || this.pending ? normalize(raw) : raw;
+    const lower = isAnyHit ? text.toLowerCase() : '';
+    const rules = isAnyHit ? this.ruleIndex.find(lower) : [];
+    const isHit = rules.length > 0;
     if (this.pending) this.continuePending(text);
+    if (this.rankFollower) this.followRank(raw);
     const matched = new Set<LogRule>();
-    if (isHit && !quotedSource.test(text)) {
-      this.testRules(text, line, matched);
-      this.testFactRules(text);
+    if (isAnyHit && !quotedSource.test(text)) {
+      if (isHit) this.testRules(rules, text, line, matched);
+      this.testFactRules(text, lower);
     }
-    if ((isHit || this.wasPreviousHit) && this.previous.trim() !== '' && text.trim() !== '') {
+    // A line with any keyword (a path, a framework's name) may be the first half of a wrapped message.
+    if ((isAnyHit || this.wasPreviousHit) && this.previous.trim() !== '' && text.trim() !== '') {
       this.testJoined(text, line - 1, matched);
     }
     this.ring[this.ringNext] = raw;
     this.ringNext = (this.ringNext + 1) % this.contextLines;
     this.previous = text;
-    this.wasPreviousHit = isHit;
+    this.wasPreviousHit = isAnyHit;
     this.matchedPrevious = matched;
   }
 
@@ -102,10 +122,8 @@ export class LogClassifier {
     };
   }
 
-  private testRules(text: string, line: number, matched: Set<LogRule>): void {
-    const lower = text.toLowerCase();
-    for (const rule of this.rules) {
-      if (!rule.keywords.some((k) => lower.includes(k))) continue;
+  private testRules(rules: readonly LogRule[], text: string, line: number, matched: Set<LogRule>): void {
+    for (const rule of rules) {
       const match = rule.pattern.exec(text);
       if (!match) continue;
       matched.add(rule);
@@ -116,11 +134,10 @@ export class LogClassifier {
   // A wrapped message ("...from devic" / "e: CUDA_ERROR_OUT_OF_MEMORY"): try the two lines
   // rejoined, with and without a space, for rules that matched neither line alone.
   private testJoined(text: string, line: number, matched: Set<LogRule>): void {
-    for (const joined of [this.previous + text.trimStart(), `${this.previous} ${text.trimStart()}`]) {
-      const lower = joined.toLowerCase();
-      for (const rule of this.rules) {
+    const previous = normalize(this.previous);
+    for (const joined of [previous + text.trimStart(), `${previous} ${text.trimStart()}`]) {
+      for (const rule of this.ruleIndex.find(joined.toLowerCase())) {
         if (matched.has(rule) || this.matchedPrevious.has(rule)) continue;
-        if (!rule.keywords.some((k) => lower.includes(k))) continue;
         const match = rule.pattern.exec(joined);
         if (!match) continue;
         matched.add(rule);
@@ -129,25 +146,44 @@ export class LogClassifier {
     }
   }
 
-  private testFactRules(text: string): void {
-    const lower = text.toLowerCase();
-    for (const rule of this.factRules) {
-      if (!rule.keywords.some((k) => lower.includes(k))) continue;
+  private testFactRules(text: string, lower: string): void {
+    for (const rule of this.factIndex.find(lower)) {
+      if (this.doneFactRules.has(rule)) continue;
       const match = rule.pattern.exec(text);
       if (!match) continue;
+      if (rule.once) this.retire(rule);
       const facts = this.familyFacts.get(rule.family) ?? {};
-      this.familyFacts.set(rule.family, { ...rule.extract(match), ...facts });
+      this.familyFacts.set(rule.family, mergeFacts(facts, rule.extract(match), rule.keep ?? 'first'));
     }
+  }
+
+  // A `once` rule has its fact: drop its keywords, so lines full of them (framework names) cost nothing.
+  private retire(rule: FactRule): void {
+    this.doneFactRules.add(rule);
+    this.factIndex = new KeywordIndex(this.factRules.filter((r) => !this.doneFactRules.has(r)));
+    this.trigger = triggerOf([...this.ruleIndex.keywords, ...this.factIndex.keywords]);
+  }
+
+  private followRank(raw: string): void {
+    const follower = this.rankFollower!;
+    const rank = rankPrefix.exec(raw)?.[1];
+    if (rank !== undefined) {
+      this.candidates.fillFact(follower.key, 'rank', Number(rank));
+      this.rankFollower = undefined;
+      return;
+    }
+    follower.remaining -= 1;
+    if (follower.remaining <= 0) this.rankFollower = undefined;
   }
 
   private hit(rule: LogRule, text: string, match: RegExpExecArray, line: number): void {
     const before = [...this.ring.slice(this.ringNext), ...this.ring.slice(0, this.ringNext)];
     if (rule.continuationLines && !messageEnd.test(text)) {
       if (this.pending) this.completePending();
-      this.pending = { rule, text, line, remaining: rule.continuationLines, before };
+      this.pending = { rule, text, firstText: text, line, remaining: rule.continuationLines, before };
       return;
     }
-    this.record(rule, text, match, line, before);
+    this.record(rule, text, match, line, before, text);
   }
 
   private continuePending(text: string): void {
@@ -161,14 +197,36 @@ export class LogClassifier {
   }
 
   private completePending(): void {
-    const { rule, text, line, before } = this.pending!;
+    const { rule, text, firstText, line, before } = this.pending!;
     this.pending = undefined;
     const match = rule.pattern.exec(text);
-    if (match) this.record(rule, text, match, line, before);
+    if (match) this.record(rule, text, match, line, before, firstText);
   }
 
-  private record(rule: LogRule, text: string, match: RegExpExecArray, line: number, before: string[]): void {
-    const hit = rule.extract ? rule.extract({ text, match, before }) : {};
-    if (hit) this.candidates.add(rule, hit, line, text);
+  private record(
+    rule: LogRule,
+    text: string,
+    match: RegExpExecArray,
+    line: number,
+    before: string[],
+    firstText: string,
+  ): void {
+    const hit = rule.extract ? rule.extract({ text, match, before, firstText }) : {};
+    if (!hit) return;
+    const key = this.candidates.add(rule, hit, line, text);
+    const hasRank = hit.facts?.rank !== undefined;
+    this.rankFollower = key !== undefined && !hasRank ? { key, remaining: rankFollowLines } : undefined;
   }
+}
+
+/** Merges a fact rule's new facts into a family's, keeping the first, the last or the largest value. */
+function mergeFacts(facts: Facts, next: Facts, keep: 'first' | 'last' | 'max'): Facts {
+  if (keep === 'first') return { ...next, ...facts };
+  if (keep === 'last') return { ...facts, ...next };
+  const merged: Facts = { ...facts };
+  for (const [key, value] of Object.entries(next)) {
+    const old = merged[key];
+    merged[key] = typeof old === 'number' && typeof value === 'number' ? Math.max(old, value) : value;
+  }
+  return merged;
 }

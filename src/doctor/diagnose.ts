@@ -1,23 +1,27 @@
-// From classified lines to diagnoses: family facts joined in, generic echoes dropped, near misses
-// kept only when nothing else failed, the strongest first, and each one explained.
+// From classified lines to diagnoses: family facts joined in, multi-line verdicts resolved, generic
+// echoes dropped, near misses kept only when nothing else failed, the strongest first, and each
+// one explained with its cause and fixes (each fix with the fact it rests on).
 
 import type { Confidence } from '../vocabulary.js';
 import type { Draft } from './candidates.js';
 import type { ClassifiedLog } from './classify.js';
-import { explainHost, explainShm } from './explain/host.js';
-import { explainLibrary, explainNearMiss } from './explain/other.js';
-import { explainSimCapacity, explainSimGpu } from './explain/sim.js';
+import { explainHost } from './explain/host.js';
+import { explainNearMiss, explainUndecidedInit } from './explain/near-miss.js';
+import { explainBareCudaOom, explainLibrary } from './explain/other.js';
+import { explainShm } from './explain/shm.js';
+import { explainSimGpu } from './explain/sim.js';
+import { explainSimCapacity } from './explain/sim-capacity.js';
 import { explainTorch } from './explain/torch.js';
-import type { ExplainContext, Explanation } from './explain/types.js';
+import type { ExplainContext, Explanation, Frameworks } from './explain/types.js';
 import { explainXla } from './explain/xla.js';
+import { isUndecidedInit, resolveBusError, resolveLibraryInit } from './resolve.js';
 import type { Diagnosis, Facts } from './types.js';
-
-const GiB = 1024 ** 3;
 
 function familiesOf(draft: Draft): string[] {
   if (draft.framework === 'jax') return ['xla'];
   if (draft.framework === 'tensorflow') return ['tensorflow', 'xla'];
-  if (draft.framework === 'cudnn') return ['cudnn'];
+  if (draft.framework === 'torch') return ['torch'];
+  if (draft.framework === 'cudnn' || draft.framework === 'cublas') return ['cudnn'];
   if (draft.kind === 'host_oom') return ['host'];
   return [];
 }
@@ -27,39 +31,44 @@ function withFamilyFacts(draft: Draft, familyFacts: Map<string, Facts>): Draft {
   return { ...draft, facts: { ...family, ...draft.facts } };
 }
 
-// cuDNN fails to initialise both when memory is short and when libraries mismatch; XLA logs the
-// free memory beside it (cuda_dnn.cc), which decides: little free → OOM, plenty → not memory.
-function resolveCudnn(draft: Draft): Draft {
-  if (draft.code !== 'cudnn-init-failed') return draft;
-  const free = draft.facts.freeBytes;
-  const total = draft.facts.totalBytes;
-  if (typeof free !== 'number' || typeof total !== 'number') return draft;
-  const isShort = free < 0.1 * total || free < GiB;
-  return isShort
-    ? { ...draft, weight: 3, summary: 'cuDNN could not initialise: the GPU is nearly full' }
-    : {
-        ...draft,
-        kind: 'none',
-        summary:
-          'cuDNN failed to initialise with plenty of GPU memory free: a library or driver mismatch, not memory',
-      };
+/** The frameworks the log shows, from its words and from the layers of its diagnoses. */
+function frameworksOf(context: Facts, drafts: readonly Draft[]): Frameworks {
+  return {
+    jax: context.jaxSeen === true,
+    torch: context.torchSeen === true || drafts.some((d) => d.framework === 'torch'),
+    tensorflow: context.tensorflowSeen === true || drafts.some((d) => d.framework === 'tensorflow'),
+    reactant: context.reactantSeen === true,
+  };
 }
 
 function explain(draft: Draft, context: ExplainContext): Explanation {
   switch (draft.kind) {
     case 'none':
-      return explainNearMiss(draft);
+      return isUndecidedInit(draft) ? explainUndecidedInit(draft, context) : explainNearMiss(draft);
     case 'host_oom':
-      return explainHost(draft);
+      return explainHost(draft, context);
     case 'shm':
       return explainShm(draft, context);
     case 'sim_capacity':
       return explainSimCapacity(draft);
     default:
-      if (draft.framework === 'torch') return explainTorch(draft);
-      if (draft.framework === 'jax' || draft.framework === 'tensorflow') return explainXla(draft, context);
-      if (draft.framework === 'physx' || draft.framework === 'other') return explainSimGpu(draft, context);
-      return explainLibrary(draft);
+      // TensorFlow's cuBLAS/cuDNN start-up failures are library memory outside its pool, not its batch.
+      if (draft.code === 'tf-gpu-library-init-failed') return explainLibrary(draft, context);
+      switch (draft.framework) {
+        case 'torch':
+          return explainTorch(draft, context);
+        case 'jax':
+        case 'tensorflow':
+          return explainXla(draft, context);
+        case 'physx':
+        case 'warp':
+        case 'other':
+          return explainSimGpu(draft, context);
+        case 'cuda':
+          return explainBareCudaOom(draft, context);
+        default:
+          return explainLibrary(draft, context);
+      }
   }
 }
 
@@ -68,8 +77,10 @@ const confidenceOf = (weight: number): Confidence =>
   weight >= 3 ? 'certain' : weight === 2 ? 'likely' : 'possible';
 
 function toDiagnosis(draft: Draft, context: ExplainContext): Diagnosis {
-  const { cause, causeText, fixes, framework } = explain(draft, context);
+  const { cause, causeText, fixes: proposed, framework, holders } = explain(draft, context);
+  const fixes = proposed.filter((f, i) => proposed.findIndex((o) => o.fix === f.fix) === i);
   const device = draft.facts.device;
+  const shownHolders = holders ?? draft.holders;
   return {
     code: draft.code,
     kind: draft.kind,
@@ -82,25 +93,34 @@ function toDiagnosis(draft: Draft, context: ExplainContext): Diagnosis {
     confidence: confidenceOf(draft.weight),
     ...(typeof device === 'number' ? { device } : {}),
     facts: draft.facts,
-    fixes,
+    fixes: fixes.map((f) => f.fix),
+    fixDetails: fixes,
     evidence: draft.evidence,
     occurrences: draft.occurrences,
-    ...(draft.holders ? { holders: draft.holders } : {}),
+    ...(shownHolders ? { holders: shownHolders } : {}),
   };
 }
 
 /** Diagnoses from a classified log: the primary (strongest, then earliest) first; [] when nothing matched. */
 export function diagnoseClassified(log: ClassifiedLog): Diagnosis[] {
-  const drafts = log.drafts.map((d) => resolveCudnn(withFamilyFacts(d, log.familyFacts)));
+  const logFacts = log.familyFacts.get('context') ?? {};
+  const drafts = log.drafts.map((d) =>
+    resolveBusError(resolveLibraryInit(withFamilyFacts(d, log.familyFacts)), logFacts),
+  );
   const specific = drafts.filter(
     (d) => !d.isGeneric || !drafts.some((o) => o.kind === d.kind && !o.isGeneric),
   );
   // A weak memory hint (a cuBLAS handle failure) next to a near miss (a device-side assert) is the
   // near miss's echo, not a memory failure.
-  const hasNearMiss = specific.some((d) => d.kind === 'none');
+  // An init failure that no figure decided is not a near miss: it does not explain a memory hint away.
+  const hasNearMiss = specific.some((d) => d.kind === 'none' && !isUndecidedInit(d));
   const failures = specific.filter((d) => d.kind !== 'none' && !(d.weight === 1 && hasNearMiss));
   const byStrength = (a: Draft, b: Draft) => b.weight - a.weight || a.evidence.line - b.evidence.line;
   const chosen = failures.length > 0 ? failures.sort(byStrength) : specific.sort(byStrength).slice(0, 1);
-  const context: ExplainContext = { context: log.familyFacts.get('context') ?? {}, drafts: chosen };
+  const context: ExplainContext = {
+    context: logFacts,
+    drafts: chosen,
+    frameworks: frameworksOf(logFacts, log.drafts),
+  };
   return chosen.map((d) => toDiagnosis(d, context));
 }

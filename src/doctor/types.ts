@@ -19,9 +19,12 @@ export type Layer =
   | 'cgroup'
   | 'slurm'
   | 'kubernetes'
+  | 'ray'
+  | 'mujoco'
+  | 'warp'
   | 'other';
 
-/** The likely cause, chosen from the numbers and the context around the failure. */
+/** The likely cause, chosen by rules with numeric preconditions over the log's own numbers. */
 export type Cause =
   | 'fragmentation'
   | 'co_tenant'
@@ -29,14 +32,44 @@ export type Cause =
   | 'memory_cap'
   | 'batch_too_large'
   | 'request_exceeds_device'
+  /** The program's own need (remat, BufferAssignment) is several times the pool. */
+  | 'program_too_large'
+  /** The card is so small that the CUDA context alone takes a large share of it. */
+  | 'device_too_small'
+  /** Memory outside a preallocated pool (library handles, a simulator) ran out. */
+  | 'outside_pool'
+  /** Parameters and optimizer state, not the batch, failed to fit. */
+  | 'model_state'
+  /** Models built in a loop pile up in one graph/session. */
+  | 'models_accumulated'
+  /** A whole host array copied to the GPU as one tensor. */
+  | 'input_copy'
+  /** The framework's pool was small from the start (little was free when it began). */
+  | 'small_pool'
+  /** The numbers in the message contradict each other; no cause is picked. */
+  | 'inconsistent_numbers'
   | 'host_ram'
+  /** A host allocation failed inside a live process (MemoryError, ENOMEM). */
+  | 'host_allocation'
   | 'dataloader_workers'
   | 'memory_limit'
+  /** A user-space monitor killed it at a threshold (Ray's memory monitor, kubelet eviction). */
+  | 'memory_monitor'
+  /** Slurm's accounting (jobacct_gather) killed the job for sampled usage over --mem. */
+  | 'accounting_limit'
   | 'shm_too_small'
   | 'sim_buffer_capacity'
+  /** A simulator asked for an absurd capacity: its state blew up (NaN), no buffer size fixes it. */
+  | 'physics_blowup'
   | 'renderer_memory'
   | 'not_memory'
   | 'unknown';
+
+/** A fix and the fact it rests on (shown under `doctor --verbose`, and in `--json`). */
+export interface FixDetail {
+  fix: string;
+  because: string;
+}
 
 /** A number or a word the text states; sizes are whole bytes and their names end in `Bytes`. */
 export type FactValue = number | string | boolean;
@@ -67,6 +100,8 @@ export interface Diagnosis extends Finding {
   causeText: string;
   facts: Facts;
   fixes: string[];
+  /** The same fixes, in the same order, each with the fact it rests on. */
+  fixDetails: FixDetail[];
   evidence: Evidence;
   /** certain: a framework's own OOM report; likely: strong but generic (exit 137); possible: a hint. */
   confidence: Confidence;
@@ -82,6 +117,8 @@ export interface RuleInput {
   match: RegExpExecArray;
   /** Up to a few dozen lines before the hit, oldest first, for context (traceback, ranks). */
   before: readonly string[];
+  /** The hit's own line, without the continuation lines `text` may have rejoined. */
+  firstText?: string;
 }
 
 /** What a rule contributes on a hit. */
@@ -125,6 +162,10 @@ export interface FactRule {
   pattern: RegExp;
   source: string;
   extract: (match: RegExpExecArray) => Facts;
+  /** Which value a fact keeps when several lines state it: the first (default), the last, or the largest. */
+  keep?: 'first' | 'last' | 'max';
+  /** A flag that cannot change once set (a framework seen): the rule is not tested again. */
+  once?: boolean;
 }
 
 /** Everything `doctor` found, for one target or several. */

@@ -1,7 +1,7 @@
 // Per-process GPU overheads outside the model: CUDA context, library workspaces, allocator rounding
 // and the cache the allocator keeps on top of live tensors. Sources: ../shared/estimation/references.md
 // §9 (contexts), §10 (workspaces); FACTS.md Q5 and Q7.
-import type { EstimateFramework } from './types.js';
+import type { Attention, EstimateFramework } from './types.js';
 
 const MiB = 1024 ** 2;
 
@@ -56,10 +56,21 @@ export function blockBytes(framework: EstimateFramework, bytes: number): number 
 
 /**
  * What the caching allocator keeps reserved beyond live tensors at the peak, as a fraction of the
- * memory that is allocated and freed every step (activations, logits): 25%. On the HF V100 run
- * (bert-large, batch 4, fp32) nvidia-smi 14949 MiB − context 1343 MiB − the allocated peak this module
- * computes leaves ~21% of the activations; rounded up to err towards "does not fit". ZeRO §3.2 saw
- * up to 30% of memory lost to fragmentation "in extreme cases", the upper bound.
- * PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True lowers it.
+ * memory allocated and freed every step (the forward→backward parts). Blocks freed in one phase are
+ * split for another phase's requests of other sizes; a request no free block fits opens a new
+ * segment. The largest short-lived requests decide it:
+ *   eager attention  20%: its b·a·s² score tensors are created and freed several times per layer.
+ *                    The HF V100 run (bert-large, batch 4, fp32, eager; references
+ *                    hf-v100-bert-large-vanilla-bs4) leaves 22% after the allocated peak this module
+ *                    computes; ZeRO §3.2 saw up to 30% lost "in extreme cases", the upper bound.
+ *   SDPA/Flash       10%: no s² tensors; the largest requests are MLP-sized. An assumption (half of
+ *                    eager): no measured reserved-memory run with these kernels is at hand.
+ *   expandable_segments:True  3%: segments grow in place instead of new ones being opened (FACTS Q7).
  */
-export const defaultFragmentation = 0.25;
+export function defaultFragmentation(
+  attention: Attention | undefined,
+  isExpandableSegments: boolean,
+): number {
+  if (isExpandableSegments) return 0.03;
+  return attention === undefined || attention === 'eager' ? 0.2 : 0.1;
+}

@@ -1,15 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { blockBytes } from './cuda.js';
-import { estimate } from './estimate.js';
-import { pinnedBlockBytes } from './host.js';
+import { estimate, peakOf } from './estimate.js';
 import { parseEstimateSpec } from './load.js';
 
 const MiB = 1024 ** 2;
 const GiB = 1024 ** 3;
 const spec = (yaml: string) => parseEstimateSpec(yaml, 'x.yaml');
-const gpuPart = (yaml: string, name: string) =>
-  estimate(spec(yaml)).gpu.components.find((p) => p.name === name)?.bytes;
+const part = (yaml: string, name: string) => estimate(spec(yaml)).gpu.components.find((p) => p.name === name);
+const bytesOf = (yaml: string, name: string) => part(yaml, name)?.bytes;
 
 describe('GPU parts', () => {
   const bert = (training = 'batch_size: 4') =>
@@ -19,7 +18,9 @@ training: { ${training} }`;
   test('the convention switch: 18 bytes/param (hf) or 16 (zero) for mixed-precision AdamW', () => {
     const states = (convention: string) =>
       estimate(spec(`model: { params: 1B }\ntraining: { precision: amp_fp16, convention: ${convention} }`))
-        .gpu.components.filter((p) => ['weights', 'gradients', 'optimizer states'].includes(p.name))
+        .gpu.components.filter((p) =>
+          ['weights', 'autocast weight copies', 'gradients', 'optimizer states'].includes(p.name),
+        )
         .reduce((sum, p) => sum + p.bytes, 0);
     assert.equal(states('hf'), 18e9);
     assert.equal(states('zero'), 16e9);
@@ -27,12 +28,41 @@ training: { ${training} }`;
     assert.equal(states('accelerate'), 18e9);
   });
 
-  test('checkpointing shrinks stored activations: none > selective > full', () => {
+  test("hf amp: autocast's 16-bit weight copies exist only from forward to backward, not in the step (issue #13)", () => {
+    const yaml = 'model: { params: 1B }\ntraining: { precision: amp_bf16 }';
+    assert.equal(bytesOf(yaml, 'weights'), 4e9);
+    assert.deepEqual(
+      [bytesOf(yaml, 'autocast weight copies'), part(yaml, 'autocast weight copies')?.phase],
+      [2e9, 'backward'],
+    );
+    // The step holds fp32 gradients and foreach's sqrt(v) list; the copies are gone by then.
+    const breakdown = estimate(spec(yaml));
+    const always = breakdown.gpu.components.filter((p) => !p.phase).reduce((s, p) => s + p.bytes, 0);
+    assert.equal(breakdown.gpu.peakBytes, always + 4e9 + 4e9);
+    assert.equal(
+      bytesOf(
+        'model: { params: 1B }\ntraining: { precision: amp_bf16, optimizer: none }',
+        'autocast weight copies',
+      ),
+      undefined,
+    );
+  });
+
+  test('gradients with set_to_none belong to backward→step; zeros and accumulation keep them (torch 2.0 default)', () => {
+    const phase = (training: string) =>
+      part(`model: { params: 1B }\ntraining: { ${training} }`, 'gradients')?.phase;
+    assert.equal(phase('precision: fp32'), 'step');
+    assert.equal(phase('precision: fp32, zero_grad: zeros'), undefined);
+    assert.equal(phase('precision: fp32, grad_accumulation: 4'), undefined);
+  });
+
+  test('checkpointing shrinks stored activations: none > selective > full; full keeps each layer input', () => {
     const stored = (mode: string) =>
-      gpuPart(bert(`batch_size: 4, activation_checkpointing: ${mode}`), 'activations') ?? 0;
+      bytesOf(bert(`batch_size: 4, activation_checkpointing: ${mode}`), 'activations') ?? 0;
     assert.ok(stored('none') > stored('selective'));
     assert.ok(stored('selective') > stored('full'));
-    assert.equal(stored('full'), 24 * 4 * 512 * 4 * 1024, 'full keeps each layer input: e·s·b·h per layer');
+    assert.equal(stored('full'), 24 * 4 * 512 * 4 * 1024, 'fp32 residual stream: 4·s·b·h per layer');
+    assert.ok(bytesOf(bert('batch_size: 4, activation_checkpointing: full'), 'recomputed layer'));
   });
 
   test('activations grow linearly with the batch; the peak takes forward/backward or the step, not both', () => {
@@ -42,6 +72,7 @@ training: { ${training} }`;
       2 * (at(4).gpu.components.find((p) => p.name === 'activations')?.bytes ?? 0),
     );
     const breakdown = at(4);
+    assert.equal(breakdown.gpu.peakBytes, peakOf(breakdown.gpu.components));
     const always = breakdown.gpu.components.filter((p) => !p.phase).reduce((s, p) => s + p.bytes, 0);
     const backward = breakdown.gpu.components
       .filter((p) => p.phase === 'backward')
@@ -49,17 +80,17 @@ training: { ${training} }`;
     assert.equal(breakdown.gpu.peakBytes, always + backward);
   });
 
-  test('logits only with an LM head; inference keeps one layer, no gradients or optimizer states', () => {
-    const withHead = spec(
-      `model: { params: 100M, transformer: { layers: 2, hidden: 64, heads: 2, seq_len: 16, vocab: 1000, lm_head: true } }`,
-    );
+  test('logits and loss only with an LM head; inference keeps one layer, no gradients or optimizer states', () => {
+    const withHead =
+      'model: { params: 100M, transformer: { layers: 2, hidden: 64, heads: 2, seq_len: 16, vocab: 1000, lm_head: true } }';
     assert.equal(
-      estimate(withHead).gpu.components.find((p) => p.name === 'logits')?.bytes,
-      4 * 2 * 16 * 1 * 1000,
+      bytesOf(withHead, 'logits and loss'),
+      16 * 16 * 1 * 1000,
+      'fp32 standard cross-entropy: 16 B per logit',
     );
     const inference = estimate(
       spec(
-        `model: { params: 100M, transformer: { layers: 2, hidden: 64, heads: 2, seq_len: 16 } }\ntraining: { optimizer: none }`,
+        'model: { params: 100M, transformer: { layers: 2, hidden: 64, heads: 2, seq_len: 16 } }\ntraining: { optimizer: none }',
       ),
     );
     const names = inference.gpu.components.map((p) => p.name);
@@ -75,61 +106,39 @@ training: { ${training} }`;
     assert.equal(blockBytes('torch', 1025 * 1024), 2 * MiB);
     assert.equal(blockBytes('torch', 11 * MiB), 12 * MiB);
     assert.equal(blockBytes('jax', 1_649_536), 1_649_664);
-    const tensors = spec(`vars: { N: 3 }\nmodel: { params: 0 }\ntraining: { optimizer: none }
-tensors: [{ name: ids, shape: [N, 7], dtype: int64, count: 2 }]`);
-    assert.equal(estimate(tensors).gpu.components.find((p) => p.name === 'ids')?.bytes, 2 * 3 * 7 * 8);
+    const tensors = `vars: { N: 3 }\nmodel: { params: 0 }\ntraining: { optimizer: none }
+tensors: [{ name: ids, shape: [N, 7], dtype: int64, count: 2 }]`;
+    assert.equal(bytesOf(tensors, 'ids'), 2 * 3 * 7 * 8);
   });
 
   test('context and workspaces by framework and loading; a given context wins', () => {
-    assert.equal(gpuPart('model: { params: 0 }', 'cuda context'), 450 * MiB);
-    assert.equal(gpuPart('framework: jax\nmodel: { params: 0 }', 'cuda context'), 512 * MiB);
+    assert.equal(bytesOf('model: { params: 0 }', 'cuda context'), 450 * MiB);
+    assert.equal(bytesOf('framework: jax\nmodel: { params: 0 }', 'cuda context'), 512 * MiB);
     assert.equal(
-      gpuPart('model: { params: 0 }\ncuda: { module_loading: eager }', 'cuda context'),
+      bytesOf('model: { params: 0 }\ncuda: { module_loading: eager }', 'cuda context'),
       1280 * MiB,
     );
-    assert.equal(gpuPart('model: { params: 0 }\ncuda: { context: 1GiB }', 'cuda context'), GiB);
-    assert.equal(gpuPart('model: { params: 0 }', 'library workspaces'), 2 * (8_519_680 + 4 * MiB));
-    assert.equal(gpuPart('framework: jax\nmodel: { params: 0 }', 'library workspaces'), undefined);
-  });
-});
-
-describe('host parts', () => {
-  const loader = (extra: string) => `model: { params: 1M }
-training: { batch_size: 24 }
-host:
-  dataloader: { workers: 4, prefetch_factor: 2, sample_bytes: 10MiB${extra} }
-  dataset_in_memory: 1GiB`;
-
-  test('workers × prefetch × batch in shared memory, one worker process each, dataset copied per worker', () => {
-    const breakdown = estimate(spec(loader('')));
-    const bytes = Object.fromEntries(breakdown.host.components.map((p) => [p.name, p.bytes]));
-    assert.equal(bytes['dataloader batches'], 4 * 2 * 24 * 10 * MiB);
-    assert.equal(bytes['dataloader workers'], 4 * 320 * MiB);
-    assert.equal(bytes['dataset in memory'], 5 * GiB);
-    assert.equal(bytes['pinned batches'], undefined);
-    assert.equal(
-      breakdown.host.peakBytes,
-      Object.values(bytes).reduce((s, b) => s + (b ?? 0), 0),
-    );
+    assert.equal(bytesOf('model: { params: 0 }\ncuda: { context: 1GiB }', 'cuda context'), GiB);
+    assert.equal(bytesOf('model: { params: 0 }', 'library workspaces'), 2 * (8_519_680 + 4 * MiB));
+    assert.equal(bytesOf('framework: jax\nmodel: { params: 0 }', 'library workspaces'), undefined);
   });
 
-  test('pin_memory adds page-locked copies rounded up to a power of two', () => {
-    assert.equal(pinnedBlockBytes(240 * MiB), 256 * MiB);
-    assert.equal(pinnedBlockBytes(256 * MiB), 256 * MiB);
-    const pinned = estimate(spec(loader(', pin_memory: true'))).host.components.find(
-      (p) => p.name === 'pinned batches',
-    );
-    assert.equal(pinned?.bytes, (4 * 2 + 1) * 256 * MiB);
+  test('the allocator cache depends on the attention kernel and expandable segments (cuda.ts)', () => {
+    const shape = (attention: string, extra = '') =>
+      `model: { params: 10M, transformer: { layers: 2, hidden: 256, heads: 4, seq_len: 256, attention: ${attention} } }${extra}`;
+    const fraction = (yaml: string) => {
+      const parts = estimate(spec(yaml)).gpu.components;
+      const dynamic = parts.filter((p) => p.phase === 'backward').reduce((s, p) => s + p.bytes, 0);
+      return (parts.find((p) => p.name === 'allocator cache')?.bytes ?? 0) / dynamic;
+    };
+    assert.ok(Math.abs(fraction(shape('eager')) - 0.2) < 1e-3);
+    assert.ok(Math.abs(fraction(shape('sdpa')) - 0.1) < 1e-3);
+    assert.ok(Math.abs(fraction(shape('eager', '\ncuda: { expandable_segments: true }')) - 0.03) < 1e-3);
+    assert.ok(Math.abs(fraction(shape('eager', '\ncuda: { fragmentation: 0.5 }')) - 0.5) < 1e-3);
   });
 
-  test('a shared dataset is held once; no workers means one batch built in the main process', () => {
-    const shared = estimate(spec(`${loader('')}\n  dataset_shared: true`));
-    assert.equal(shared.host.components.find((p) => p.name === 'dataset in memory')?.bytes, GiB);
-    const inline = estimate(spec(loader('').replace('workers: 4', 'workers: 0')));
-    assert.equal(inline.host.components.find((p) => p.name === 'dataloader batches')?.bytes, 24 * 10 * MiB);
-    assert.equal(
-      inline.host.components.find((p) => p.name === 'dataloader workers'),
-      undefined,
-    );
+  test('a count without a shape says activations are not estimated', () => {
+    const breakdown = estimate(spec('model: { params: 1B }'));
+    assert.ok(breakdown.notes.some((note) => note.startsWith('activations not estimated')));
   });
 });

@@ -2,14 +2,19 @@
 import { formatBytes } from '../units.js';
 import { blockBytes, defaultContextBytes, defaultFragmentation, defaultWorkspaceBytes } from './cuda.js';
 import { evaluateExpr } from './expr.js';
-import { activationComponents, countModel, modelStateComponents } from './gpu-model.js';
+import { activationComponents } from './gpu-activations.js';
+import { countModel, gradientBytesOf, modelStateComponents } from './gpu-states.js';
 import { hostComponents } from './host.js';
+import { layerParams } from './inventory.js';
+import { parallelComponents } from './parallel.js';
+import { gpusVar } from './to-spec.js';
 import type { Breakdown, Component, EstimateSpec, Quantity } from './types.js';
 
-/** Values that replace the spec's for one estimate: vars, or the batch size itself. */
+/** Values that replace the spec's for one estimate: vars, the batch size, or the GPU count. */
 export interface EstimateOverrides {
   vars?: Record<string, number>;
   batchSize?: number;
+  gpus?: number;
 }
 
 /** A quantity's value with these vars; a fractional size rounds up, so nothing is undercounted. */
@@ -17,31 +22,69 @@ export function resolveQuantity(quantity: Quantity, vars: Readonly<Record<string
   return Math.max(0, Math.ceil(evaluateExpr(quantity.expr, vars) - 1e-9));
 }
 
+/** The peak of parts that may carry a phase: always-there parts plus the larger phase. */
+export function peakOf(parts: readonly Component[]): number {
+  const sum = (phase: Component['phase']): number =>
+    parts.filter((part) => part.phase === phase).reduce((total, part) => total + part.bytes, 0);
+  return sum(undefined) + Math.max(sum('backward'), sum('step'));
+}
+
 /** The memory a training config needs, part by part, on the GPU and on the host. */
-export function estimate(spec: EstimateSpec, overrides: EstimateOverrides = {}): Breakdown {
+export function estimate(given: EstimateSpec, overrides: EstimateOverrides = {}): Breakdown {
+  const spec =
+    overrides.gpus === undefined
+      ? given
+      : { ...given, parallel: { ...given.parallel, gpus: overrides.gpus } };
   const vars = { ...spec.vars, ...overrides.vars };
-  const batch = overrides.batchSize ?? resolveQuantity(spec.training.batchSize, vars);
+  const withGpus = { [gpusVar]: spec.parallel.gpus, ...vars };
+  const batch = overrides.batchSize ?? resolveQuantity(spec.training.batchSize, withGpus);
   const counts = countModel(spec);
   const { framework } = spec;
+  const notes = [...spec.model.notes];
 
   const tensors = spec.tensors.map((tensor) => {
-    const elements = tensor.shape.reduce((product, dim) => product * resolveQuantity(dim, vars), 1);
-    const count = resolveQuantity(tensor.count, vars);
+    const elements = tensor.shape.reduce((product, dim) => product * resolveQuantity(dim, withGpus), 1);
+    const count = resolveQuantity(tensor.count, withGpus);
     const eachBytes = elements * tensor.bytesPerElement;
+    const shape = tensor.shape.map((dim) => resolveQuantity(dim, withGpus)).join(', ');
     return {
-      tensor,
-      count,
-      eachBytes,
+      component: {
+        name: tensor.name,
+        bytes: count * eachBytes,
+        formula: `${count} × [${shape}] ${tensor.dtype} (${formatBytes(eachBytes)} each)`,
+      },
       roundingBytes: count * (blockBytes(framework, eachBytes) - eachBytes),
     };
   });
-  const dynamic = activationComponents(spec, counts, batch);
-  const fragmentation = spec.cuda.fragmentation ?? defaultFragmentation;
-  const cachedBytes = fragmentation * dynamic.reduce((sum, part) => sum + part.bytes, 0);
-  const roundingBytes = tensors.reduce((sum, t) => sum + t.roundingBytes, 0);
+  const states = modelStateComponents(spec, counts);
+  const activations = activationComponents(spec, counts, batch);
+  const shape = spec.model.transformer;
+  const parallel = parallelComponents({
+    parallel: spec.parallel,
+    params: counts.params,
+    trainable: counts.trainable,
+    unitParams: shape ? layerParams(shape) : undefined,
+    computeBytes: spec.training.precision === 'fp32' ? 4 : 2,
+    gradientBytes: counts.isTraining ? gradientBytesOf(spec) : 0,
+  });
+  notes.push(...states.notes, ...parallel.notes);
+  if (!shape && counts.isTraining && spec.tensors.length === 0) {
+    notes.push(
+      'activations not estimated: give model.transformer (layers, hidden, heads, seq_len) or model.config, or list them under tensors:',
+    );
+  }
+  const deviceParts: Component[] = [
+    ...states.device,
+    ...parallel.components.filter((part) => part.name !== 'nccl buffers'),
+    ...activations.device,
+    ...tensors.map((t) => t.component),
+  ];
+  const moved = [...states.host, ...activations.host];
+  if (spec.device === 'cpu') return cpuBreakdown(spec, { deviceParts, moved, batch, counts, notes, vars });
+
   const contextBytes = spec.cuda.contextBytes ?? defaultContextBytes(framework, spec.cuda.moduleLoading);
   const workspaceBytes = spec.cuda.workspaceBytes ?? defaultWorkspaceBytes(framework);
-
+  const outside = parallel.components.filter((part) => part.name === 'nccl buffers');
   const gpu: Component[] = [
     {
       name: 'cuda context',
@@ -59,50 +102,90 @@ export function estimate(spec: EstimateSpec, overrides: EstimateOverrides = {}):
         : 'as given';
     gpu.push({ name: 'library workspaces', bytes: workspaceBytes, formula });
   }
-  gpu.push(...modelStateComponents(spec, counts), ...dynamic);
-  for (const { tensor, count, eachBytes } of tensors) {
-    const shape = tensor.shape.map((dim) => resolveQuantity(dim, vars)).join(', ');
-    gpu.push({
-      name: tensor.name,
-      bytes: count * eachBytes,
-      formula: `${count} × [${shape}] ${tensor.dtype} (${formatBytes(eachBytes)} each)`,
-    });
-  }
+  gpu.push(...outside, ...deviceParts);
+  const fragmentation =
+    spec.cuda.fragmentation ?? defaultFragmentation(shape?.attention, spec.cuda.isExpandableSegments);
+  const dynamicBytes = deviceParts
+    .filter((part) => part.phase === 'backward')
+    .reduce((sum, p) => sum + p.bytes, 0);
+  const cachedBytes = fragmentation * dynamicBytes;
+  const roundingBytes = tensors.reduce((sum, t) => sum + t.roundingBytes, 0);
   if (cachedBytes + roundingBytes > 0) {
+    const kernel = spec.cuda.isExpandableSegments
+      ? 'expandable segments'
+      : `${shape?.attention ?? 'eager'} attention`;
     const terms = [
-      cachedBytes > 0 ? `${Math.round(fragmentation * 100)}% of activations and logits stay cached` : '',
+      cachedBytes > 0
+        ? `${Math.round(fragmentation * 100)}% of the forward→backward parts stay cached${spec.cuda.fragmentation === undefined ? ` (${kernel})` : ''}`
+        : '',
       roundingBytes > 0 ? `${formatBytes(roundingBytes)} block rounding of the tensors above` : '',
     ].filter(Boolean);
     gpu.push({ name: 'allocator cache', bytes: cachedBytes + roundingBytes, formula: terms.join(' + ') });
   }
 
-  // Fractions of a byte come from splitting over tensor-parallel GPUs and the cache fraction.
+  // Fractions of a byte come from sharding, tensor parallelism and the cache fraction.
   for (const part of gpu) part.bytes = Math.ceil(part.bytes);
-  const sum = (parts: Component[]): number => parts.reduce((total, part) => total + part.bytes, 0);
-  const peakBytes =
-    sum(gpu.filter((part) => !part.phase)) +
-    Math.max(
-      sum(gpu.filter((part) => part.phase === 'backward')),
-      sum(gpu.filter((part) => part.phase === 'step')),
-    );
-  const host = hostComponents(spec, batch);
+  const peakBytes = peakOf(gpu);
+  const outsideBytes = outside.reduce((sum, part) => sum + part.bytes, 0);
+  const host = roundUp(hostComponents(spec, batch, moved));
   return {
     gpu: {
       peakBytes,
-      allocatedPeakBytes: peakBytes - contextBytes - Math.ceil(cachedBytes + roundingBytes),
+      allocatedPeakBytes: peakBytes - contextBytes - outsideBytes - Math.ceil(cachedBytes + roundingBytes),
       components: gpu,
     },
-    host: { peakBytes: sum(host), components: host },
-    inputs: {
-      framework,
-      params: counts.params,
-      trainable: counts.trainable,
-      batchSize: batch,
-      gradAccumulation: spec.training.gradAccumulation,
-      vars,
-      precision: spec.training.precision,
-      optimizer: spec.training.optimizer,
-      convention: spec.training.convention,
-    },
+    host: { peakBytes: peakOf(host), components: host },
+    inputs: inputsOf(spec, counts, batch, vars),
+    notes,
+  };
+}
+
+function roundUp(parts: Component[]): Component[] {
+  for (const part of parts) part.bytes = Math.ceil(part.bytes);
+  return parts;
+}
+
+function inputsOf(
+  spec: EstimateSpec,
+  counts: ReturnType<typeof countModel>,
+  batch: number,
+  vars: Record<string, number>,
+): Breakdown['inputs'] {
+  return {
+    framework: spec.framework,
+    params: counts.params,
+    trainable: counts.trainable,
+    batchSize: batch,
+    gradAccumulation: spec.training.gradAccumulation,
+    vars,
+    precision: spec.training.precision,
+    optimizer: spec.training.optimizer,
+    convention: spec.training.convention,
+    device: spec.device,
+    optimizerImpl: spec.training.optimizerImpl,
+    gpus: spec.parallel.gpus,
+    strategy: spec.parallel.strategy,
+    tensorParallel: spec.parallel.tensor,
+  };
+}
+
+// Training on the CPU: the model states and activations are the main process's memory.
+function cpuBreakdown(
+  spec: EstimateSpec,
+  parts: {
+    deviceParts: Component[];
+    moved: Component[];
+    batch: number;
+    counts: ReturnType<typeof countModel>;
+    notes: string[];
+    vars: Record<string, number>;
+  },
+): Breakdown {
+  const host = roundUp(hostComponents(spec, parts.batch, [...parts.deviceParts, ...parts.moved]));
+  return {
+    gpu: { peakBytes: 0, allocatedPeakBytes: 0, components: [] },
+    host: { peakBytes: peakOf(host), components: host },
+    inputs: inputsOf(spec, parts.counts, parts.batch, parts.vars),
+    notes: parts.notes,
   };
 }

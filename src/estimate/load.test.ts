@@ -93,7 +93,7 @@ describe('located errors', () => {
 
   test('a bad unit is located at its value', () => {
     assert.deepEqual(problems('model: { params: 1M }\ncuda:\n  context: 500MB0\n'), [
-      'specs/grpo.yaml:3:12: cuda.context: "500MB0" is not a size such as 24GiB, 24GB or 512MiB (IEC and SI units), or a byte count',
+      'specs/grpo.yaml:3:12: cuda.context: "500MB0" is not a size such as 24GiB, 24GB or 512MiB',
     ]);
     assert.deepEqual(problems('model:\n  params: 335MiB\n'), [
       'specs/grpo.yaml:2:11: model.params: "335MiB" is not a count such as 335M, 1.5B or 335143938 (parameters, not bytes)',
@@ -134,7 +134,43 @@ tensors:
     );
   });
 
+  test('the new sections are located and suggest their keys too', () => {
+    assert.deepEqual(problems('model:\n  params: 1M\n  lora: { rank: 8, targts: [q] }\n'), [
+      'specs/grpo.yaml:3:20: model.lora.targts: unknown key "targts"; did you mean "targets"?',
+    ]);
+    assert.deepEqual(problems('model:\n  params: 1M\nparallel:\n  strategy: zero4\n'), [
+      'specs/grpo.yaml:4:13: parallel.strategy: expected one of ddp, zero1, zero2, zero3, fsdp_full, fsdp_grad_op',
+    ]);
+    assert.deepEqual(
+      problems('model: { params: 1M }\ntraining: { optimizer_in_backward: true, grad_accumulation: 4 }\n'),
+      ['specs/grpo.yaml:2:36: training.optimizer_in_backward: cannot be combined with grad_accumulation > 1'],
+    );
+    assert.deepEqual(
+      problems('model:\n  transformer: { layers: 2, hidden: 64, heads: 8, kv_heads: 3, seq_len: 8 }\n'),
+      ['specs/grpo.yaml:2:61: model.transformer.kv_heads: 3 does not divide the 8 heads'],
+    );
+    assert.deepEqual(problems('model:\n  transformer: { layers: 2, hidden: 64, heads: 8 }\n'), [
+      'specs/grpo.yaml:2:16: model.transformer: needs seq_len',
+    ]);
+  });
+
   test('problems in flags name the flag', () => {
+    assert.deepEqual(
+      problems(undefined, {
+        values: { model: { params: '1M' }, training: { precision: 'bf16' }, device: 'gpu' },
+        flagByPath: { 'model.params': '--params', device: '--device' },
+      }),
+      ['command line: --device: expected one of cuda, cpu'],
+    );
+    assert.deepEqual(
+      problems(undefined, {
+        values: { model: { params: '7B', lora: { rank: 8 } } },
+        flagByPath: { 'model.params': '--params', 'model.lora.rank': '--lora-rank' },
+      }),
+      [
+        'command line: --lora-rank: needs model.transformer or model.config: the adapters are sized from the layers',
+      ],
+    );
     const lines = problems(undefined, {
       values: { model: { params: '1M' }, training: { batch_size: 'B*G' } },
       flagByPath: { 'model.params': '--params', 'training.batch_size': '--batch-size' },

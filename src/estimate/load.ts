@@ -1,10 +1,14 @@
 // Reads an estimate spec from YAML and/or flags; every problem located to file:line:col or a flag.
-import { type Document, LineCounter, parseDocument } from 'yaml';
+import path from 'node:path';
+import { type Document, LineCounter } from 'yaml';
 import type { z } from 'zod';
 import { formatFieldPath, locateKey, locateValue } from '../config/locate.js';
 import { readUserFile } from '../config/read-text.js';
 import { suggestNearest } from '../config/suggest.js';
+import { readYaml } from '../config/yaml-guard.js';
 import { ConfigError, type ConfigIssue, type SourceLocation } from '../errors.js';
+import { type HfConfig, readHfConfig } from './hf-config.js';
+import { locateJsonKey, parseJsonObject } from './json-text.js';
 import { estimateSchema, type RawEstimate, sectionKeys } from './schema.js';
 import { type Locate, toEstimateSpec } from './to-spec.js';
 import type { EstimateSpec } from './types.js';
@@ -17,31 +21,94 @@ export interface FlagOverlay {
 
 type Path = (string | number)[];
 
-/** Reads a spec file and applies the flags over it; throws ConfigError (exit 2) listing every problem. */
-export async function loadEstimateFile(file: string, overlay?: FlagOverlay): Promise<EstimateSpec> {
-  const text = await readUserFile(file, 'estimate spec', 'see examples/grpo/estimate.yaml');
-  return parseEstimateSpec(text, file, overlay);
+/** A model's config.json as read by the caller: where it is (for messages) and its text. */
+export interface ModelConfigText {
+  file: string;
+  text: string;
 }
 
-/** Validates spec text (or flags alone when `text` is undefined); `file` is used only in messages. */
+/** Reads a spec file and applies the flags over it; throws ConfigError (exit 2) listing every problem. */
+export async function loadEstimateFile(file: string, overlay?: FlagOverlay): Promise<EstimateSpec> {
+  return loadEstimateSpec(file, overlay);
+}
+
+/**
+ * Reads a spec file (or none: flags alone), then the config.json that model.config names: a path in
+ * the file is relative to the file, a flag's to the working directory.
+ */
+export async function loadEstimateSpec(
+  file: string | undefined,
+  overlay: FlagOverlay = { values: {}, flagByPath: {} },
+): Promise<EstimateSpec> {
+  const text =
+    file === undefined
+      ? undefined
+      : await readUserFile(file, 'estimate spec', 'see examples/grpo/estimate.yaml');
+  const fromFlag = (overlay.values.model as Record<string, unknown> | undefined)?.config;
+  let configPath = typeof fromFlag === 'string' ? fromFlag : undefined;
+  if (configPath === undefined && text !== undefined && file !== undefined) {
+    const written = writtenConfigPath(text);
+    if (written !== undefined) configPath = path.join(path.dirname(file), written);
+  }
+  const modelConfig =
+    configPath === undefined
+      ? undefined
+      : {
+          file: configPath,
+          text: await readUserFile(
+            configPath,
+            'model config',
+            'a Hugging Face config.json; see examples/models/',
+          ),
+        };
+  return parseEstimateSpec(text, file, overlay, modelConfig);
+}
+
+// model.config as written in the spec text, if it is there (problems are reported by the parse).
+function writtenConfigPath(text: string): string | undefined {
+  try {
+    const read = readYaml(text, 'spec');
+    const written = read.ok
+      ? (read.data as { model?: { config?: unknown } } | null)?.model?.config
+      : undefined;
+    return typeof written === 'string' ? written : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The config.json's fields, or a ConfigError located in that file. */
+export function parseModelConfig(config: ModelConfigText): HfConfig {
+  const read = readHfConfig(parseJsonObject(config.text, config.file, 'model.config'));
+  if (read.issues.length > 0) {
+    throw new ConfigError(
+      read.issues.map((issue) => ({
+        location: locateJsonKey(config.text, config.file, issue.key),
+        field: issue.key,
+        message: issue.message,
+      })),
+    );
+  }
+  return read;
+}
+
+/**
+ * Validates spec text (or flags alone when `text` is undefined); `file` is used only in messages.
+ * A spec with model.config needs that file's text in `modelConfig` (this function reads no files).
+ */
 export function parseEstimateSpec(
   text: string | undefined,
   file: string | undefined,
   overlay: FlagOverlay = { values: {}, flagByPath: {} },
+  modelConfig?: ModelConfigText,
 ): EstimateSpec {
-  const lineCounter = new LineCounter();
-  const doc = text === undefined ? undefined : parseDocument(text, { lineCounter, uniqueKeys: true });
   const where = file ?? 'command line';
-  if (doc && doc.errors.length > 0) {
-    throw new ConfigError(
-      doc.errors.map((error) => {
-        const start = lineCounter.linePos(error.pos[0]);
-        const message = `YAML syntax: ${error.message.split('\n')[0]}`;
-        return { location: { file: where, line: start.line, column: start.col }, field: '', message };
-      }),
-    );
-  }
-  const fromFile: unknown = doc?.toJS() ?? {};
+  // The same guarded reader as headroom.yaml: size, aliases, nesting, NUL bytes, duplicate keys.
+  const read = text === undefined ? undefined : readYaml(text, where);
+  if (read && !read.ok) throw new ConfigError(read.issues);
+  const doc: Document | undefined = read?.ok ? read.doc : undefined;
+  const lineCounter = read?.ok ? read.lineCounter : new LineCounter();
+  const fromFile: unknown = (read?.ok ? read.data : undefined) ?? {};
   if (typeof fromFile !== 'object' || fromFile === null || Array.isArray(fromFile)) {
     throw new ConfigError([
       { location: { file: where, line: 1, column: 1 }, field: '', message: 'expected a map' },
@@ -50,7 +117,9 @@ export function parseEstimateSpec(
   const data = mergeDeep(fromFile as Record<string, unknown>, overlay.values);
 
   const locate: Locate = (path, key, offset) => {
-    const flag = flagFor(overlay, key === undefined ? path : [...path, key]);
+    const full = key === undefined ? path : [...path, key];
+    const isInFile = doc?.hasIn(full) ?? false;
+    const flag = flagFor(overlay, full, !isInFile);
     if (flag || !doc) return { location: { file: 'command line' }, field: flag ?? formatFieldPath(path) };
     const location =
       key === undefined
@@ -65,7 +134,14 @@ export function parseEstimateSpec(
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.flatMap((issue) => describe(issue, data, locate)));
   }
-  return toEstimateSpec(parsed.data as RawEstimate, { file, locate });
+  const raw = parsed.data as RawEstimate;
+  if (raw.model.config !== undefined && modelConfig === undefined) {
+    throw new ConfigError([
+      { ...locate(['model', 'config']), message: 'the config.json was not read (use loadEstimateSpec)' },
+    ]);
+  }
+  const config = raw.model.config === undefined || !modelConfig ? undefined : parseModelConfig(modelConfig);
+  return toEstimateSpec(raw, { file, locate, config });
 }
 
 function describe(issue: z.core.$ZodIssue, data: unknown, locate: Locate): ConfigIssue[] {
@@ -95,13 +171,17 @@ function describe(issue: z.core.$ZodIssue, data: unknown, locate: Locate): Confi
   return [{ ...locate(path), message }];
 }
 
-// A flag's value is reported as the flag, also for problems inside it (a bad `--batch-size B*`).
-function flagFor(overlay: FlagOverlay, path: Path): string | undefined {
+// A flag's value is reported as the flag, also for problems inside it (a bad `--batch-size B*`), and
+// for problems of a section only flags wrote (model.lora from `--lora-rank`).
+function flagFor(overlay: FlagOverlay, path: Path, isSectionFromFlags = true): string | undefined {
   for (let depth = path.length; depth > 0; depth--) {
     const flag = overlay.flagByPath[path.slice(0, depth).join('.')];
     if (flag) return flag;
   }
-  return undefined;
+  if (!isSectionFromFlags) return undefined;
+  const prefix = `${path.join('.')}.`;
+  const inside = Object.keys(overlay.flagByPath).find((key) => key.startsWith(prefix));
+  return inside === undefined ? undefined : overlay.flagByPath[inside];
 }
 
 // Points inside a plain scalar (`B*X` → the X) when the problem is at a known character.

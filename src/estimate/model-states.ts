@@ -10,8 +10,10 @@ export interface BytesPerParam {
 }
 
 // Optimizer state bytes per parameter when the states are fp32 (torch.optim keeps them in the
-// parameter's dtype): Adam/AdamW m and v 4+4; SGD momentum buffer 4; Adafactor "slightly more than
-// 4" (HF perf_train_gpu_one, t5-3b: 12 GB for 3B); bitsandbytes 8-bit Adam 1+1 (HF docs: 2).
+// parameter's dtype): Adam/AdamW m and v 4+4; SGD momentum buffer 4; Lion one momentum 4; Adafactor
+// "slightly more than 4" (HF perf_train_gpu_one, t5-3b: 12 GB for 3B), an upper bound: optimizer.ts
+// counts its factored row and column vectors when the tensor shapes are known; bitsandbytes 8-bit
+// Adam 1+1 (HF docs: 2), its paged AdamW 32-bit 4+4 in CUDA unified memory.
 const fp32StateBytes: Record<Optimizer, number> = {
   adamw: 8,
   adam: 8,
@@ -19,18 +21,35 @@ const fp32StateBytes: Record<Optimizer, number> = {
   sgd_momentum: 4,
   adafactor: 4,
   adam8bit: 2,
+  paged_adamw: 8,
+  paged_adamw_8bit: 2,
+  lion: 4,
   none: 0,
 };
 
 // With bf16/fp16 weights and no fp32 master copy (e.g. LitGPT bf16-true), torch.optim states take
-// the parameter dtype: half of the fp32 figures; 8-bit Adam stays 2.
+// the parameter dtype: half of the fp32 figures. bitsandbytes keeps its own state dtypes: 8-bit Adam
+// stays 2, paged AdamW 32-bit stays 8 (bitsandbytes Optimizer2State allocates fp32 states for 32 bits).
 const lowStateBytes: Record<Optimizer, number> = {
   ...fp32StateBytes,
   adamw: 4,
   adam: 4,
   sgd_momentum: 2,
   adafactor: 2,
+  lion: 2,
 };
+
+/** Bytes of one optimizer-state element: what step temporaries and factored states are made of. */
+export function stateElementBytes(precision: Precision, optimizer: Optimizer): number {
+  if (optimizer === 'paged_adamw') return 4;
+  if (optimizer === 'adam8bit' || optimizer === 'paged_adamw_8bit') return 1;
+  return precision === 'bf16' || precision === 'fp16' ? 2 : 4;
+}
+
+/** Per-parameter state bytes of the optimizer alone (no master copy), for the precision. */
+export function optimizerStateBytes(precision: Precision, optimizer: Optimizer): number {
+  return (precision === 'bf16' || precision === 'fp16' ? lowStateBytes : fp32StateBytes)[optimizer];
+}
 
 // The fp32 master weights mixed-precision optimizers keep (ZeRO §3.1: part of K = 12).
 const masterBytes = 4;

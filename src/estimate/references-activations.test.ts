@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { interleaveFactor, layerActivationBytes, zeroRuleOfThumbActivationBytes } from './activations.js';
 import { estimate } from './estimate.js';
-import { countTransformerParams } from './params.js';
+import { buildTransformerShape } from './families.js';
+import { countParams } from './inventory.js';
 import {
   assertClose,
   expectedAt,
@@ -122,10 +123,9 @@ test('eleuther-cookbook-default-20b: parts and totals, with and without checkpoi
     '20B ckpt activations',
   );
   assertClose(checkpointed.total ?? 0, expectedAt(c, 'per_gpu_GiB_ckpt', 'total'), '20B ckpt total');
-  const counted = countTransformerParams({
-    ...{ layers: 44, hidden: 6144, heads: 64, seqLen: 2048, vocab: 51200, ffn: 4 * 6144 },
-    ...{ lmHead: true, tiedEmbeddings: false, attention: 'eager', gatedMlp: false, dropout: true },
-  });
+  const counted = countParams(
+    buildTransformerShape({ layers: 44, hidden: 6144, heads: 64, seqLen: 2048, vocab: 51200, lmHead: true }),
+  );
   assertClose(counted, params, 'parameter count from the shape');
 });
 
@@ -137,10 +137,17 @@ test('eleuther-cookbook-llama7b-example: parts and total', (t) => {
   for (const part of ['activations', 'model', 'gradients', 'optimizer', 'total']) {
     assertClose(parts[part] ?? 0, expectedAt(c, 'per_gpu_GiB', part), `llama7b ${part}`);
   }
-  const counted = countTransformerParams({
-    ...{ layers: 32, hidden: 4096, heads: 32, seqLen: 4096, vocab: 51200, ffn: 3.5 * 4096 },
-    ...{ lmHead: true, tiedEmbeddings: false, attention: 'eager', gatedMlp: false, dropout: true },
-  });
+  const counted = countParams(
+    buildTransformerShape({
+      layers: 32,
+      hidden: 4096,
+      heads: 32,
+      seqLen: 4096,
+      vocab: 51200,
+      ffn: 3.5 * 4096,
+      lmHead: true,
+    }),
+  );
   assertClose(counted, params, 'parameter count from the shape (ffn 3.5h, 2 MLP linears)');
 });
 

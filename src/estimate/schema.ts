@@ -1,47 +1,23 @@
 // The schema of an estimate spec (YAML or flags): one zod definition, located errors in load.ts.
 import { z } from 'zod';
-import { sizeField } from '../config/fields.js';
-import { parseBytes } from '../units.js';
-import { parseCount } from './dtypes.js';
+import { byteCountField, sizeField } from '../config/fields.js';
 import { ExprError, parseExpr } from './expr.js';
+import { loraSchema, modelSchema, oneOf, quantizationSchema, transformerSchema } from './schema-model.js';
 import {
   checkpointings,
   conventions,
+  datasetStorages,
   estimateFrameworks,
+  losses,
+  optimizerImpls,
   optimizers,
   precisions,
   type Quantity,
+  strategies,
+  workerStarts,
 } from './types.js';
 
-const countHelp = 'a count such as 335M, 1.5B or 335143938 (parameters, not bytes)';
-
-/** A parameter count: `335M`, `1.5B`, `6.74e9` or a plain number. */
-export const countField = z
-  .union([z.number(), z.string()], { error: `expected ${countHelp}` })
-  .transform((value, ctx) => {
-    const count = typeof value === 'number' ? value : parseCount(value);
-    if (count === undefined || !Number.isFinite(count) || count < 0) {
-      ctx.addIssue({ code: 'custom', message: `"${value}" is not ${countHelp}` });
-      return z.NEVER;
-    }
-    return Math.round(count);
-  });
-
-const buffersHelp = 'bytes with a unit (4MiB, 8192B) or an element count (2M, 212480) stored as fp32';
-
-/** Persistent buffers: a size with a byte unit is bytes; a count is fp32 elements (4 bytes each). */
-export const buffersField = z
-  .union([z.number(), z.string()], { error: `expected ${buffersHelp}` })
-  .transform((value, ctx) => {
-    const isBytes = typeof value === 'string' && /b\s*$/i.test(value);
-    const parsed = isBytes ? parseBytes(value) : typeof value === 'number' ? value : parseCount(value);
-    if (parsed === undefined || parsed < 0) {
-      ctx.addIssue({ code: 'custom', message: `"${value}" is not ${buffersHelp}` });
-      return z.NEVER;
-    }
-    // torch buffers such as BatchNorm running statistics and rotary caches are fp32 (4 bytes).
-    return isBytes ? parsed : Math.round(parsed) * 4;
-  });
+export { buffersField, countField, modelSchema, transformerSchema } from './schema-model.js';
 
 /** An integer or an expression of vars: `4`, `B*G`, `(T+1)//2`. */
 export const quantityField = z
@@ -65,42 +41,40 @@ export const quantityField = z
   });
 
 const positiveInt = z.number().int().min(1);
-const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: `expected one of ${values.join(', ')}` });
 
-/** model.transformer: the shape that drives activations (and the count when params is absent). */
-export const transformerSchema = z.strictObject({
-  layers: positiveInt,
-  hidden: positiveInt,
-  heads: positiveInt,
-  seq_len: positiveInt,
-  vocab: z.number().int().min(0).optional(),
-  ffn: positiveInt.meta({ description: 'MLP hidden size (default 4 × hidden)' }).optional(),
-  lm_head: z.boolean().meta({ description: 'a vocabulary projection whose logits are kept' }).optional(),
-  tied_embeddings: z.boolean().optional(),
-  attention: oneOf(['eager', 'flash'] as const).optional(),
-  gated_mlp: z.boolean().optional(),
-  dropout: z.boolean().optional(),
+/** training.offload: what moves to host memory. */
+export const offloadSchema = z.strictObject({
+  optimizer: oneOf(['cpu', 'none'] as const).optional(),
+  activations: oneOf(['cpu', 'none'] as const).optional(),
 });
 
-/** model: a parameter count or a transformer shape, trainable count, persistent buffers. */
-export const modelSchema = z.strictObject({
-  params: countField.optional(),
-  trainable: countField.meta({ description: 'trainable parameters (default: all)' }).optional(),
-  transformer: transformerSchema.optional(),
-  buffers: buffersField.optional(),
-});
-
-/** training: precision, optimizer, convention, batch and checkpointing, ZeRO sharding. */
+/** training: precision, optimizer and its implementation, batch, checkpointing, loss, gradients. */
 export const trainingSchema = z.strictObject({
   precision: oneOf(precisions).optional(),
   optimizer: oneOf(optimizers).optional(),
+  optimizer_impl: oneOf(optimizerImpls).optional(),
+  optimizer_in_backward: z.boolean().optional(),
+  offload: offloadSchema.optional(),
+  zero_grad: oneOf(['set_to_none', 'zeros'] as const).optional(),
+  loss: oneOf(losses).optional(),
   convention: oneOf(conventions).optional(),
   batch_size: quantityField.optional(),
   grad_accumulation: positiveInt.optional(),
   activation_checkpointing: oneOf(checkpointings).optional(),
+  epochs: positiveInt
+    .meta({ description: 'epochs covered (worker copies and caches grow over them)' })
+    .optional(),
   zero_stage: z.number().int().min(0).max(3).optional(),
   data_parallel: positiveInt.optional(),
+});
+
+/** parallel: GPUs, strategy and tensor parallelism; the estimate is per GPU. */
+export const parallelSchema = z.strictObject({
+  gpus: positiveInt.optional(),
+  strategy: oneOf(strategies).optional(),
+  tensor: positiveInt.optional(),
+  gradient_as_bucket_view: z.boolean().optional(),
+  nccl_buffers: sizeField.optional(),
 });
 
 /** tensors[]: anything else held on the GPU, `count` separate tensors of a shape. */
@@ -115,13 +89,27 @@ export const tensorSchema = z.strictObject({
 export const dataloaderSchema = z.strictObject({
   workers: z.number().int().min(0).optional(),
   prefetch_factor: positiveInt.optional(),
-  sample_bytes: sizeField.optional(),
+  sample_bytes: byteCountField.optional(),
   pin_memory: z.boolean().optional(),
+  start: oneOf(workerStarts)
+    .meta({ description: 'multiprocessing_context: fork (Linux default)' })
+    .optional(),
+  persistent_workers: z.boolean().optional(),
+});
+
+/** host.dataset: a dataset held in RAM, how it is stored, and a per-sample cache. */
+export const datasetSchema = z.strictObject({
+  bytes: sizeField.optional(),
+  storage: oneOf(datasetStorages).optional(),
+  cache: sizeField
+    .meta({ description: 'what a per-sample cache holds once every sample was loaded' })
+    .optional(),
 });
 
 /** host: the loader, a dataset held in RAM, and the process sizes when they are known. */
 export const hostSchema = z.strictObject({
   dataloader: dataloaderSchema.optional(),
+  dataset: datasetSchema.optional(),
   dataset_in_memory: sizeField.optional(),
   dataset_shared: z.boolean().optional(),
   process: sizeField.optional(),
@@ -134,14 +122,17 @@ export const cudaSchema = z.strictObject({
   module_loading: oneOf(['lazy', 'eager'] as const).optional(),
   workspaces: sizeField.optional(),
   fragmentation: z.number().min(0).max(1).optional(),
+  expandable_segments: z.boolean().optional(),
 });
 
 /** The whole spec; every section but model is optional. */
 export const estimateSchema = z.strictObject({
   framework: oneOf(estimateFrameworks).optional(),
+  device: oneOf(['cuda', 'cpu'] as const).optional(),
   vars: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/), z.number().int().min(0)).optional(),
   model: modelSchema,
   training: trainingSchema.optional(),
+  parallel: parallelSchema.optional(),
   tensors: z.array(tensorSchema).optional(),
   host: hostSchema.optional(),
   cuda: cudaSchema.optional(),
@@ -155,9 +146,14 @@ export const sectionKeys: Record<string, string[]> = {
   '': Object.keys(estimateSchema.shape),
   model: Object.keys(modelSchema.shape),
   'model.transformer': Object.keys(transformerSchema.shape),
+  'model.lora': Object.keys(loraSchema.shape),
+  'model.quantization': Object.keys(quantizationSchema.shape),
   training: Object.keys(trainingSchema.shape),
+  'training.offload': Object.keys(offloadSchema.shape),
+  parallel: Object.keys(parallelSchema.shape),
   tensors: Object.keys(tensorSchema.shape),
   host: Object.keys(hostSchema.shape),
   'host.dataloader': Object.keys(dataloaderSchema.shape),
+  'host.dataset': Object.keys(datasetSchema.shape),
   cuda: Object.keys(cudaSchema.shape),
 };

@@ -48,10 +48,13 @@ training: { optimizer: none, batch_size: 1 }
 host: { process: 1GiB, dataloader: { workers: 1, prefetch_factor: 1, sample_bytes: 100MiB }, worker: 0 }`,
     'x.yaml',
   );
+  // (1 outstanding + 1 in use) batches in shared memory + 1 being collated: 3 × 100 MiB per sample.
   assert.equal(
     solve(loader, 'batch_size', { budgetBytes: 80 * GiB, hostBudgetBytes: GiB + 1000 * MiB }).value,
-    10,
+    3,
   );
+  const hostOnly = solve(loader, 'batch_size', { hostBudgetBytes: GiB + 1000 * MiB });
+  assert.deepEqual([hostOnly.value, hostOnly.budgetBytes], [3, null], 'a host budget alone');
 });
 
 test('fits: one row per common card, for batch_size or the first var of the batch expression', () => {
@@ -84,7 +87,7 @@ test('grad accumulation: the largest divisor of the target that fits', () => {
 
 test('report: the JSON contract keys, solve only when asked', () => {
   const plain = buildReport(linear);
-  assert.deepEqual(Object.keys(plain), ['gpu', 'host', 'inputs', 'fits']);
+  assert.deepEqual(Object.keys(plain), ['gpu', 'host', 'inputs', 'notes', 'fits']);
   assert.deepEqual(plain.fits[0], { deviceBytes: 8 * GiB, var: 'B', max: 7 });
   const asked = buildReport(linear, { solveVar: 'B', budgetBytes: 24 * GiB, gradAccumulationTarget: 64 });
   assert.deepEqual(

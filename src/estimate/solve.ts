@@ -17,7 +17,8 @@ export interface SolveResult {
   var: string;
   value: number;
   firstFailing: number | null;
-  budgetBytes: number;
+  /** The GPU budget; null when only a host budget was given. */
+  budgetBytes: number | null;
   hostBudgetBytes?: number;
   /** GPU and host peaks at `value` (0 when nothing fits) and at `firstFailing`, to say which limit bit. */
   peakBytes: number;
@@ -26,9 +27,9 @@ export interface SolveResult {
   failingHostPeakBytes: number | null;
 }
 
-/** Budgets to stay within: the GPU's, and optionally the host's. */
+/** Budgets to stay within: the GPU's, the host's, or both. */
 export interface Budget {
-  budgetBytes: number;
+  budgetBytes?: number;
   hostBudgetBytes?: number;
 }
 
@@ -37,23 +38,26 @@ export function defaultSolveVar(spec: EstimateSpec): string {
   return exprVars(spec.training.batchSize.expr)[0] ?? 'batch_size';
 }
 
-function overridesFor(name: string, value: number): EstimateOverrides {
-  return name === 'batch_size' ? { batchSize: value } : { vars: { [name]: value } };
+function overridesFor(name: string, value: number, gpus?: number): EstimateOverrides {
+  const overrides: EstimateOverrides =
+    name === 'batch_size' ? { batchSize: value } : { vars: { [name]: value } };
+  return gpus === undefined ? overrides : { ...overrides, gpus };
 }
 
 /**
  * Largest integer value of `name` (a var, or `batch_size`) whose estimate fits the budget, assuming
  * memory grows with it: doubles from 1 until it fails, then bisects. `value` is 0 when 1 fails.
  */
-export function solve(spec: EstimateSpec, name: string, budget: Budget): SolveResult {
+export function solve(spec: EstimateSpec, name: string, budget: Budget, gpus?: number): SolveResult {
   const peaksAt = (value: number): [number, number] => {
-    const breakdown = estimate(spec, overridesFor(name, value));
+    const breakdown = estimate(spec, overridesFor(name, value, gpus));
     return [breakdown.gpu.peakBytes, breakdown.host.peakBytes];
   };
   const fits = (value: number): boolean => {
     const [gpuBytes, hostBytes] = peaksAt(value);
     return (
-      gpuBytes <= budget.budgetBytes && hostBytes <= (budget.hostBudgetBytes ?? Number.POSITIVE_INFINITY)
+      gpuBytes <= (budget.budgetBytes ?? Number.POSITIVE_INFINITY) &&
+      hostBytes <= (budget.hostBudgetBytes ?? Number.POSITIVE_INFINITY)
     );
   };
   const result = (value: number, firstFailing: number | null): SolveResult => {
@@ -63,7 +67,7 @@ export function solve(spec: EstimateSpec, name: string, budget: Budget): SolveRe
       var: name,
       value,
       firstFailing,
-      budgetBytes: budget.budgetBytes,
+      budgetBytes: budget.budgetBytes ?? null,
       ...(budget.hostBudgetBytes === undefined ? {} : { hostBudgetBytes: budget.hostBudgetBytes }),
       peakBytes,
       hostPeakBytes,
@@ -94,12 +98,16 @@ export interface FitsRow {
   max: number | null;
 }
 
-/** The largest value of `name` on each common card (null when memory does not grow with it). */
+/**
+ * The largest value of `name` on each common card (null when memory does not grow with it); none
+ * when training on the CPU.
+ */
 export function fitsTable(
   spec: EstimateSpec,
   name: string,
   cards: readonly number[] = commonCardBytes,
 ): FitsRow[] {
+  if (spec.device === 'cpu') return [];
   return cards.map((deviceBytes) => {
     const { value, firstFailing } = solve(spec, name, { budgetBytes: deviceBytes });
     return { deviceBytes, var: name, max: firstFailing === null ? null : value };
@@ -113,7 +121,8 @@ export interface GradAccumulationPlan {
   microBatch: number;
   steps: number;
   largestFitting: number;
-  budgetBytes: number;
+  /** The GPU budget; null when only a host budget was given. */
+  budgetBytes: number | null;
 }
 
 /**
@@ -136,6 +145,6 @@ export function planGradAccumulation(
     microBatch,
     steps: target / microBatch,
     largestFitting: value,
-    budgetBytes: budget.budgetBytes,
+    budgetBytes: budget.budgetBytes ?? null,
   };
 }

@@ -3,9 +3,10 @@ import { suggestNearest } from '../config/suggest.js';
 import { ConfigError, type ConfigIssue } from '../errors.js';
 import { dtypeBytes, dtypeNames } from './dtypes.js';
 import { ExprError, evaluateExpr } from './expr.js';
-import { countTransformerParams } from './params.js';
+import type { HfConfig } from './hf-config.js';
 import type { RawEstimate } from './schema.js';
-import type { EstimateSpec, Quantity, TransformerShape } from './types.js';
+import { toModel } from './to-spec-model.js';
+import type { EstimateSpec, OptimizerImpl, ParallelSpec, Quantity, Strategy } from './types.js';
 
 /** Maps a field path (and optionally a key in it, or a character offset) to where it was written. */
 export type Locate = (
@@ -14,26 +15,34 @@ export type Locate = (
   offset?: number,
 ) => Pick<ConfigIssue, 'location' | 'field'>;
 
+/** The var every expression may use for the GPU count (parallel.gpus). */
+export const gpusVar = 'gpus';
+
 /** Fills defaults and checks what spans fields (vars used in shapes, dtypes); throws ConfigError. */
 export function toEstimateSpec(
   raw: RawEstimate,
-  source: { file: string | undefined; locate: Locate },
+  source: { file: string | undefined; locate: Locate; config?: HfConfig },
 ): EstimateSpec {
   const issues: ConfigIssue[] = [];
   const report = (path: (string | number)[], message: string, offset?: number): void => {
     issues.push({ ...source.locate(path, undefined, offset), message });
   };
+  if (raw.vars && gpusVar in raw.vars) report(['vars', gpusVar], `"${gpusVar}" is set by parallel.gpus`);
+  const parallel = toParallel(raw, report);
   const vars = raw.vars ?? {};
+  const withGpus = { ...vars, [gpusVar]: parallel.gpus };
   const checkQuantity = (quantity: Quantity, path: (string | number)[]): void => {
     try {
-      if (evaluateExpr(quantity.expr, vars) < 0)
+      if (evaluateExpr(quantity.expr, withGpus) < 0)
         report(path, `"${quantity.text}" is negative with these vars`);
     } catch (error) {
       if (!(error instanceof ExprError)) throw error;
-      const known = Object.keys(vars);
+      const known = Object.keys(raw.vars ?? {});
       // One-letter names are all one edit apart: list them instead of guessing.
       const nearest =
-        error.varName && error.varName.length > 1 ? suggestNearest(error.varName, known) : undefined;
+        error.varName && error.varName.length > 1
+          ? suggestNearest(error.varName, [...known, gpusVar])
+          : undefined;
       const hint = nearest
         ? `; did you mean "${nearest}"?`
         : known.length > 0
@@ -43,17 +52,7 @@ export function toEstimateSpec(
     }
   };
 
-  const transformer = raw.model.transformer && toTransformer(raw.model.transformer);
-  if (raw.model.params === undefined && !transformer) {
-    report(['model'], 'needs params (a count such as 335M) or transformer (layers, hidden, heads, seq_len)');
-  }
-  const params = raw.model.params ?? (transformer ? countTransformerParams(transformer) : 0);
-  if (raw.model.trainable !== undefined && raw.model.trainable > params) {
-    report(
-      ['model', 'trainable'],
-      `${raw.model.trainable} is more than the ${params} parameters of the model`,
-    );
-  }
+  const model = toModel(raw.model, source.config, report);
   const batchSize = raw.training?.batch_size ?? literal(1);
   checkQuantity(batchSize, ['training', 'batch_size']);
   const tensors = (raw.tensors ?? []).map((tensor, i) => {
@@ -73,60 +72,155 @@ export function toEstimateSpec(
     }
     return { name: tensor.name, shape: tensor.shape, dtype, bytesPerElement: bytesPerElement ?? 0, count };
   });
+  const training = toTraining(raw, parallel.strategy, report);
+  if (
+    model.quantization &&
+    training.optimizer !== 'none' &&
+    !model.lora &&
+    raw.model.trainable === undefined
+  ) {
+    report(
+      ['model', 'quantization'],
+      'quantized weights are frozen: give model.lora (or model.trainable) to train',
+    );
+  }
+  const device = raw.device ?? 'cuda';
+  if (device === 'cpu' && parallel.gpus > 1) report(['parallel', 'gpus'], 'device: cpu trains on one host');
   if (issues.length > 0) throw new ConfigError(issues);
 
-  const training = raw.training ?? {};
-  const dataloader = raw.host?.dataloader ?? {};
   return {
     file: source.file,
     framework: raw.framework ?? 'torch',
+    device,
     vars,
-    model: { params, trainable: raw.model.trainable, transformer, buffersBytes: raw.model.buffers ?? 0 },
-    training: {
-      precision: training.precision ?? 'fp32',
-      optimizer: training.optimizer ?? 'adamw',
-      convention: training.convention ?? 'hf',
-      batchSize,
-      gradAccumulation: training.grad_accumulation ?? 1,
-      activationCheckpointing: training.activation_checkpointing ?? 'none',
-      zeroStage: (training.zero_stage ?? 0) as 0 | 1 | 2 | 3,
-      dataParallel: training.data_parallel ?? 1,
-    },
+    model,
+    training: { ...training, batchSize },
+    parallel,
     tensors,
-    host: {
-      workers: dataloader.workers ?? 0,
-      // torch.utils.data.DataLoader: prefetch_factor defaults to 2 when num_workers > 0.
-      prefetchFactor: dataloader.prefetch_factor ?? 2,
-      sampleBytes: dataloader.sample_bytes ?? 0,
-      pinMemory: dataloader.pin_memory ?? false,
-      datasetBytes: raw.host?.dataset_in_memory ?? 0,
-      isDatasetShared: raw.host?.dataset_shared ?? false,
-      processBytes: raw.host?.process,
-      workerBytes: raw.host?.worker,
-    },
+    host: toHost(raw.host, report),
     cuda: {
       contextBytes: raw.cuda?.context,
       moduleLoading: raw.cuda?.module_loading ?? 'lazy',
       workspaceBytes: raw.cuda?.workspaces,
       fragmentation: raw.cuda?.fragmentation,
+      isExpandableSegments: raw.cuda?.expandable_segments ?? false,
     },
   };
 }
 
-function toTransformer(raw: NonNullable<RawEstimate['model']['transformer']>): TransformerShape {
+// parallel:, or the older training.zero_stage / data_parallel (ZeRO stage N over data_parallel GPUs).
+function toParallel(raw: RawEstimate, report: (path: string[], message: string) => void): ParallelSpec {
+  const given = raw.parallel ?? {};
+  const legacyStage = raw.training?.zero_stage;
+  const legacyGpus = raw.training?.data_parallel;
+  if (raw.parallel && (legacyStage !== undefined || legacyGpus !== undefined)) {
+    report(
+      ['training', legacyStage === undefined ? 'data_parallel' : 'zero_stage'],
+      'give parallel: or zero_stage/data_parallel, not both',
+    );
+  }
+  const tensor = given.tensor ?? 1;
+  const gpus = given.gpus ?? (legacyGpus ?? 1) * tensor;
+  if (gpus % tensor !== 0) report(['parallel', 'tensor'], `${tensor} does not divide the ${gpus} GPUs`);
+  const legacyStrategy: Strategy = legacyStage ? (`zero${legacyStage}` as Strategy) : 'ddp';
   return {
-    layers: raw.layers,
-    hidden: raw.hidden,
-    heads: raw.heads,
-    seqLen: raw.seq_len,
-    vocab: raw.vocab ?? 0,
-    // Korthikanti et al. and GPT-2/BERT use an MLP of 4 × hidden.
-    ffn: raw.ffn ?? 4 * raw.hidden,
-    lmHead: raw.lm_head ?? false,
-    tiedEmbeddings: raw.tied_embeddings ?? false,
-    attention: raw.attention ?? 'eager',
-    gatedMlp: raw.gated_mlp ?? false,
-    dropout: raw.dropout ?? true,
+    gpus,
+    strategy: given.strategy ?? legacyStrategy,
+    tensor,
+    isBucketView: given.gradient_as_bucket_view ?? false,
+    ncclBytes: given.nccl_buffers,
+  };
+}
+
+function toTraining(
+  raw: RawEstimate,
+  strategy: Strategy,
+  report: (path: string[], message: string) => void,
+): Omit<EstimateSpec['training'], 'batchSize'> {
+  const training = raw.training ?? {};
+  const precision = training.precision ?? 'fp32';
+  const optimizer = training.optimizer ?? 'adamw';
+  // DeepSpeed keeps 16-bit weights and gradients with an fp32 master copy: the ZeRO paper's layout.
+  const isDeepSpeed = strategy.startsWith('zero');
+  const convention = training.convention ?? (isDeepSpeed && precision.startsWith('amp') ? 'zero' : 'hf');
+  const isOptimizerInBackward = training.optimizer_in_backward ?? false;
+  const gradAccumulation = training.grad_accumulation ?? 1;
+  if (isOptimizerInBackward && gradAccumulation > 1) {
+    // torchtune refuses it: the step runs as each gradient is produced, so nothing accumulates.
+    report(['training', 'optimizer_in_backward'], 'cannot be combined with grad_accumulation > 1');
+  }
+  const offload = training.offload ?? {};
+  if (raw.device === 'cpu' && (offload.optimizer === 'cpu' || offload.activations === 'cpu')) {
+    report(['training', 'offload'], 'device: cpu keeps everything on the host already');
+  }
+  return {
+    precision,
+    optimizer,
+    optimizerImpl:
+      training.optimizer_impl ??
+      (raw.device === 'cpu'
+        ? // _default_to_fused_or_foreach picks foreach only for tensors on CUDA (and XPU).
+          'for_loop'
+        : defaultOptimizerImpl(optimizer, raw.framework ?? 'torch', convention, isDeepSpeed)),
+    isOptimizerInBackward,
+    offloadOptimizer: offload.optimizer === 'cpu',
+    offloadActivations: offload.activations === 'cpu',
+    // torch.optim.Optimizer.zero_grad(set_to_none=True) is the default since PyTorch 2.0.
+    zeroGrad: training.zero_grad ?? 'set_to_none',
+    loss: training.loss ?? 'standard',
+    convention,
+    gradAccumulation,
+    activationCheckpointing: training.activation_checkpointing ?? 'none',
+    epochs: training.epochs ?? 1,
+  };
+}
+
+/**
+ * torch.optim's Adam, AdamW and SGD default to foreach on CUDA tensors (_default_to_fused_or_foreach);
+ * transformers' Adafactor and Lion implementations loop over tensors; bitsandbytes' 8-bit and paged
+ * optimizers, DeepSpeed's FusedAdam (the zero and eleuther conventions) and XLA-compiled optax steps
+ * run fused kernels.
+ */
+export function defaultOptimizerImpl(
+  optimizer: EstimateSpec['training']['optimizer'],
+  framework: EstimateSpec['framework'],
+  convention: EstimateSpec['training']['convention'],
+  isDeepSpeed: boolean,
+): OptimizerImpl {
+  if (framework === 'jax' || isDeepSpeed || convention === 'zero' || convention === 'eleuther')
+    return 'fused';
+  if (optimizer === 'adafactor' || optimizer === 'lion') return 'for_loop';
+  if (optimizer === 'adam8bit' || optimizer.startsWith('paged')) return 'fused';
+  return 'foreach';
+}
+
+function toHost(
+  raw: RawEstimate['host'],
+  report: (path: string[], message: string) => void,
+): EstimateSpec['host'] {
+  const dataloader = raw?.dataloader ?? {};
+  const dataset = raw?.dataset;
+  if (dataset?.bytes !== undefined && raw?.dataset_in_memory !== undefined) {
+    report(['host', 'dataset_in_memory'], 'give dataset.bytes or dataset_in_memory, not both');
+  }
+  if (dataset?.storage !== undefined && raw?.dataset_shared !== undefined) {
+    report(['host', 'dataset_shared'], 'give dataset.storage or dataset_shared, not both');
+  }
+  return {
+    workers: dataloader.workers ?? 0,
+    // torch.utils.data.DataLoader: prefetch_factor defaults to 2 when num_workers > 0.
+    prefetchFactor: dataloader.prefetch_factor ?? 2,
+    sampleBytes: dataloader.sample_bytes ?? 0,
+    pinMemory: dataloader.pin_memory ?? false,
+    // fork is the default start method on Linux before Python 3.14 (forkserver from 3.14).
+    workerStart: dataloader.start ?? 'fork',
+    isPersistentWorkers: dataloader.persistent_workers ?? false,
+    datasetBytes: dataset?.bytes ?? raw?.dataset_in_memory ?? 0,
+    // dataset_shared: true meant "one copy", what numpy arrays give.
+    datasetStorage: dataset?.storage ?? (raw?.dataset_shared ? 'numpy' : 'python_objects'),
+    cacheBytes: dataset?.cache ?? 0,
+    processBytes: raw?.process,
+    workerBytes: raw?.worker,
   };
 }
 

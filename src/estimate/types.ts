@@ -7,9 +7,25 @@ export const precisions = ['fp32', 'amp_fp16', 'amp_bf16', 'bf16', 'fp16'] as co
 export type Precision = (typeof precisions)[number];
 
 /** Optimizers a spec may name. */
-export const optimizers = ['adamw', 'adam', 'sgd', 'sgd_momentum', 'adafactor', 'adam8bit', 'none'] as const;
+export const optimizers = [
+  'adamw',
+  'adam',
+  'sgd',
+  'sgd_momentum',
+  'adafactor',
+  'adam8bit',
+  'paged_adamw',
+  'paged_adamw_8bit',
+  'lion',
+  'none',
+] as const;
 /** `none` means no training step: weights only, forward-pass activations only. */
 export type Optimizer = (typeof optimizers)[number];
+
+/** How the optimizer steps: one list op over every tensor, a loop over tensors, or one fused kernel. */
+export const optimizerImpls = ['foreach', 'for_loop', 'fused'] as const;
+/** One of optimizerImpls. */
+export type OptimizerImpl = (typeof optimizerImpls)[number];
 
 /** Bytes-per-parameter conventions a spec may name. */
 export const conventions = ['hf', 'zero', 'eleuther', 'accelerate'] as const;
@@ -26,27 +42,121 @@ export const estimateFrameworks = ['torch', 'jax'] as const;
 /** One of estimateFrameworks. */
 export type EstimateFramework = (typeof estimateFrameworks)[number];
 
+/** Model families whose layers and parameters estimate() knows (hf-config.ts maps model_type). */
+export const families = ['gpt', 'llama', 'neox', 'bert', 't5', 'vit'] as const;
+/** One of families; `gpt` is the generic GPT-2/BERT-style layer of Korthikanti et al. */
+export type Family = (typeof families)[number];
+
+/** Attention kernels: eager keeps the s×s scores for backward; SDPA and FlashAttention do not. */
+export const attentions = ['eager', 'sdpa', 'flash'] as const;
+/** One of attentions. */
+export type Attention = (typeof attentions)[number];
+
+/** Losses: standard cross-entropy over full logits, chunked (per-chunk upcast), fused (no logits kept). */
+export const losses = ['standard', 'chunked', 'fused'] as const;
+/** One of losses. */
+export type Loss = (typeof losses)[number];
+
+/** Multi-GPU strategies: data parallel, DeepSpeed ZeRO stages, PyTorch FSDP sharding strategies. */
+export const strategies = ['ddp', 'zero1', 'zero2', 'zero3', 'fsdp_full', 'fsdp_grad_op'] as const;
+/** One of strategies. */
+export type Strategy = (typeof strategies)[number];
+
+/** Frozen-weight formats: bitsandbytes NF4/FP4 and LLM.int8, GPTQ and AWQ 4-bit. */
+export const quantizations = ['nf4', 'fp4', 'int8', 'gptq4', 'awq4'] as const;
+/** One of quantizations. */
+export type Quantization = (typeof quantizations)[number];
+
+/** Linear layers LoRA can adapt, by their role in a layer. */
+export const loraTargets = ['q', 'k', 'v', 'o', 'gate', 'up', 'down'] as const;
+/** One of loraTargets. */
+export type LoraTarget = (typeof loraTargets)[number];
+
+/** How a dataset is held in RAM: Python objects are copied into forked workers as they are touched. */
+export const datasetStorages = ['python_objects', 'numpy', 'arrow', 'mmap'] as const;
+/** One of datasetStorages. */
+export type DatasetStorage = (typeof datasetStorages)[number];
+
+/** How DataLoader workers start (multiprocessing_context). */
+export const workerStarts = ['fork', 'spawn', 'forkserver'] as const;
+/** One of workerStarts. */
+export type WorkerStart = (typeof workerStarts)[number];
+
 /** An integer quantity as written (`B*G`, `4`) and parsed. */
 export interface Quantity {
   text: string;
   expr: Expr;
 }
 
-/** Shape of a GPT/BERT-style transformer: parameters (when no count is given) and activations. */
+/** Shape of a transformer: parameters (when no count is given) and activations. */
 export interface TransformerShape {
+  family: Family;
+  /** Every layer; for encoder–decoder models encoderLayers + decoderLayers. */
   layers: number;
+  encoderLayers: number;
+  /** Layers with cross-attention over the encoder output (0 unless encoder–decoder). */
+  decoderLayers: number;
   hidden: number;
   heads: number;
+  kvHeads: number;
+  headDim: number;
   seqLen: number;
+  decoderSeqLen: number;
   vocab: number;
   ffn: number;
+  /** swiglu: a gated MLP with three matrices (SwiGLU, GeGLU). */
+  mlp: 'gelu' | 'swiglu';
+  norm: 'layernorm' | 'rmsnorm';
+  /** Biases on every linear layer (GPT-2, BERT); qkv: on Q, K and V only (Qwen2). */
+  bias: 'all' | 'qkv' | 'none';
+  /** One Q/K/V projection (GPT-2, NeoX, LitGPT) rather than three. */
+  fusedQkv: boolean;
+  /** Attention and MLP read the same input (GPT-NeoX, GPT-J, Phi). */
+  parallelResidual: boolean;
+  /** Learned position embeddings (0 for rotary or relative positions). */
+  positions: number;
+  tokenTypes: number;
+  relativeBuckets: number;
+  /** ViT patch embedding: channels × patch² inputs per token. */
+  patchInputs: number;
+  pooler: boolean;
+  classes: number;
   lmHead: boolean;
   tiedEmbeddings: boolean;
-  /** `flash` (SDPA/FlashAttention) keeps no s×s attention matrix for backward. */
-  attention: 'eager' | 'flash';
-  /** SwiGLU-style MLP: three matrices, gate and up activations stored. */
-  gatedMlp: boolean;
+  attention: Attention;
+  /** Softmax computed in fp32 even in a 16-bit model (HF Llama-family eager attention, T5). */
+  isSoftmaxUpcast: boolean;
   dropout: boolean;
+  /** Mixture of experts: experts per MLP and experts each token goes through (0 when dense). */
+  experts: number;
+  expertsPerToken: number;
+}
+
+/** LoRA adapters on the frozen base. */
+export interface LoraSpec {
+  rank: number;
+  alpha: number;
+  targets: LoraTarget[];
+  dropout: number;
+}
+
+/** Quantized frozen base weights. */
+export interface QuantizationSpec {
+  weights: Quantization;
+  doubleQuant: boolean;
+  groupSize: number;
+  /** Bytes of the dtype a quantized layer computes in (bitsandbytes bnb_4bit_compute_dtype). */
+  computeBytes: number;
+  isHeadQuantized: boolean;
+}
+
+/** The multi-GPU layout the per-GPU estimate is for. */
+export interface ParallelSpec {
+  gpus: number;
+  strategy: Strategy;
+  tensor: number;
+  isBucketView: boolean;
+  ncclBytes: number | undefined;
 }
 
 /** A tensor held on the GPU besides the model: `count` separate tensors of `shape` and `dtype`. */
@@ -63,31 +173,45 @@ export interface EstimateSpec {
   /** Where the spec came from, for messages; undefined when built from flags only. */
   file: string | undefined;
   framework: EstimateFramework;
+  device: 'cuda' | 'cpu';
   vars: Record<string, number>;
   model: {
     params: number | undefined;
     trainable: number | undefined;
     transformer: TransformerShape | undefined;
     buffersBytes: number;
+    lora: LoraSpec | undefined;
+    quantization: QuantizationSpec | undefined;
+    /** What the estimate cannot model about this model (a vision tower, MoE routing...). */
+    notes: string[];
   };
   training: {
     precision: Precision;
     optimizer: Optimizer;
+    optimizerImpl: OptimizerImpl;
+    isOptimizerInBackward: boolean;
+    offloadOptimizer: boolean;
+    offloadActivations: boolean;
+    zeroGrad: 'set_to_none' | 'zeros';
+    loss: Loss;
     convention: Convention;
     batchSize: Quantity;
     gradAccumulation: number;
     activationCheckpointing: Checkpointing;
-    zeroStage: 0 | 1 | 2 | 3;
-    dataParallel: number;
+    epochs: number;
   };
+  parallel: ParallelSpec;
   tensors: TensorSpec[];
   host: {
     workers: number;
     prefetchFactor: number;
     sampleBytes: number;
     pinMemory: boolean;
+    workerStart: WorkerStart;
+    isPersistentWorkers: boolean;
     datasetBytes: number;
-    isDatasetShared: boolean;
+    datasetStorage: DatasetStorage;
+    cacheBytes: number;
     processBytes: number | undefined;
     workerBytes: number | undefined;
   };
@@ -96,6 +220,7 @@ export interface EstimateSpec {
     moduleLoading: 'lazy' | 'eager';
     workspaceBytes: number | undefined;
     fragmentation: number | undefined;
+    isExpandableSegments: boolean;
   };
 }
 
@@ -104,8 +229,9 @@ export interface Component {
   name: string;
   bytes: number;
   formula: string;
-  /** `backward`: allocated in forward, freed by the end of backward; `step`: only while the optimizer
-   * steps. The two never coexist, so the peak takes the larger; unmarked parts are always there. */
+  /** `backward`: allocated in forward, freed by the end of backward; `step`: from backward through
+   * the optimizer step. The two never coexist, so the peak takes the larger; unmarked parts are
+   * always there. */
   phase?: 'backward' | 'step';
 }
 
@@ -123,5 +249,12 @@ export interface Breakdown {
     precision: Precision;
     optimizer: Optimizer;
     convention: Convention;
+    device: 'cuda' | 'cpu';
+    optimizerImpl: OptimizerImpl;
+    gpus: number;
+    strategy: Strategy;
+    tensorParallel: number;
   };
+  /** What is not modelled, or modelled on an assumption worth knowing. */
+  notes: string[];
 }

@@ -192,8 +192,35 @@ function agrees(variable: string, written: string, planned: string): boolean {
   return written === planned;
 }
 
+const GiB = 1024 ** 3;
+
+// Decimal units are accepted, and said back: "24GB" is 22.35 GiB, and a card sold as "24 GB" has
+// 24 GiB (NVML reports 24576 MiB for one), so a GPU declared in GB is almost always a unit slip.
+const decimalSizes: Rule = ({ spec }) => {
+  const notes = spec.sizeNotes ?? [];
+  const cards = notes.filter((n) => /^gpus\[\d+\]\.memory$/.test(n.field) && /^\d+\s*GB$/i.test(n.text));
+  const findings: Finding[] = cards.map((n) => {
+    const gb = Number.parseInt(n.text, 10);
+    return {
+      code: 'gpu-size-decimal',
+      severity: 'warning',
+      message: `${n.field}: ${n.text} is read as ${formatBytes(n.bytes)} (decimal GB); a card sold as ${gb} GB has ${gb} GiB, so budgets in percent would not match what XLA takes of it: write ${gb}GiB`,
+      facts: { field: n.field, bytes: n.bytes },
+    };
+  });
+  if (notes.length > 0) {
+    findings.push({
+      code: 'decimal-size',
+      severity: 'info',
+      message: `sizes in decimal units, as read: ${notes.map((n) => `${n.field} ${n.text} = ${(n.bytes / GiB).toFixed(2)} GiB`).join('; ')}`,
+    });
+  }
+  return findings;
+};
+
 /** Every rule, in the order their findings are listed. */
 export const rules: Rule[] = [
+  decimalSizes,
   overcommit,
   budgetSize,
   configEnv,

@@ -72,6 +72,15 @@ export interface ProcessSpec {
   location?: SourceLocation;
 }
 
+/** A size the config wrote in decimal units (GB = 10^9 B), to say what it was read as. */
+export interface SizeNote {
+  /** Dotted field path: `gpus[0].memory`, `processes.learner.host_memory`. */
+  field: string;
+  /** As written: `24GB`. */
+  text: string;
+  bytes: number;
+}
+
 /** headroom.yaml after validation: every default filled in. */
 export interface Spec {
   /** The file it came from, for messages; undefined when built from flags. */
@@ -81,6 +90,8 @@ export interface Spec {
   contextOverheadBytes: number;
   stopGraceMs: number;
   processes: ProcessSpec[];
+  /** Sizes written in decimal units, with what they were read as. */
+  sizeNotes?: SizeNote[];
 }
 
 export type Severity = 'error' | 'warning' | 'info';

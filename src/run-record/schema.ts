@@ -79,10 +79,19 @@ export const sampledProcessSchema = z.looseObject({
   members: z.array(sampledMemberSchema).optional(),
 });
 
+/** One card at one sample: what is used on it (every process, ours or not) and its size. */
+export const sampledGpuSchema = z.looseObject({
+  index: z.number().int(),
+  uuid: z.string().nullable().optional(),
+  usedBytes: bytes.nullable(),
+  totalBytes: bytes,
+});
+
 /** One line of samples.jsonl. */
 export const runSampleSchema = z.looseObject({
   time,
   processes: z.record(z.string(), sampledProcessSchema),
+  gpus: z.array(sampledGpuSchema).optional(),
 });
 
 /** One OOM kill in a process's tree (issue #10's contract). */
@@ -163,6 +172,7 @@ export type RunEvent = z.output<typeof runEventSchema> & Record<string, unknown>
 export type SampledMember = z.output<typeof sampledMemberSchema>;
 export type SampledProcess = z.output<typeof sampledProcessSchema>;
 export type RunSample = z.output<typeof runSampleSchema>;
+export type SampledGpu = z.output<typeof sampledGpuSchema>;
 export type OomKillRecord = z.output<typeof oomKillSchema>;
 export type BudgetExceededRecord = z.output<typeof budgetExceededSchema>;
 export type ProcessSummary = z.output<typeof processSummarySchema>;

@@ -3,6 +3,9 @@
 // judge of what output says; its verdict is taken when the attempt ends).
 import type { Attempt, LiveProcess, RunContext } from './run-context.js';
 
+/** The part of a line `ready_when` is matched against. */
+export const maxReadyLineChars = 4096;
+
 /** Marks the process ready, once; dependents waiting on it may start. */
 export function markReady(context: RunContext, live: LiveProcess, line?: string): void {
   if (live.isReady) return;
@@ -24,8 +27,10 @@ export function handleOutput(
     context.emit({ kind: 'output', name, text });
     attempt.output.write(text);
     if (readyPattern && !live.isReady) {
-      const line = text.split('\n').find((l) => readyPattern.test(l));
-      if (line !== undefined) markReady(context, live, line);
+      // Each line is tested once, and only its first part: a user's pattern over a megabyte line
+      // could backtrack for minutes while Ctrl-C waits.
+      const line = text.split('\n').find((l) => readyPattern.test(l.slice(0, maxReadyLineChars)));
+      if (line !== undefined) markReady(context, live, line.slice(0, maxReadyLineChars));
     }
   };
 }

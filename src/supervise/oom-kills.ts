@@ -115,6 +115,12 @@ export function checkOomKills(
     for (const kill of context.kernelLog.readOomKills()) {
       if (context.attributedKills.has(killKey(kill)) || !isInTree(live, attempt, kill)) continue;
       context.attributedKills.add(killKey(kill));
+      // Named from the tree before its kernel line was read: the kernel's word replaces the guess.
+      const guessed = attempt.oomKills.find((k) => k.source === 'tree' && k.pid === kill.pid);
+      if (guessed) {
+        Object.assign(guessed, fromKernel(attempt, kill, guessed.atMs));
+        continue;
+      }
       attempt.unnamedOomKills = Math.max(0, attempt.unnamedOomKills - 1);
       record(context, live, attempt, fromKernel(attempt, kill, nowMs));
     }

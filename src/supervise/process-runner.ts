@@ -88,7 +88,7 @@ function summarize(options: {
     gpuBudgetBytes: spec.gpuBudgetBytes,
     oomKills: live.oomKills.map((kill) => ({ ...kill })),
     budgetExceeded: live.budgetExceeded ? { ...live.budgetExceeded } : null,
-    cgroupEscapes: live.cgroupEscapes.map((escape) => ({ ...escape })),
+    cgroupEscapes: live.cgroupEscapes.map((escaped) => ({ ...escaped })),
     hostLimitProblem: live.hostLimitProblem,
     log: context.record.logEntry(spec.name),
     startedAt: firstStartedAtMs === null ? null : new Date(firstStartedAtMs).toISOString(),

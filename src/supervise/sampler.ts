@@ -188,7 +188,15 @@ export async function sampleOnce(context: RunContext, gpuProbe: GpuProbe): Promi
     checkOomKills(context, live, attempt, { isFinal: false });
   }
   if (Object.keys(processes).length > 0) {
-    context.record.appendSample({ time: new Date(context.clock.now()).toISOString(), processes });
+    // Each card's own reading too: what the report and /metrics show as "others on the card".
+    const cards = gpus?.devices.map(({ index, uuid, usedBytes, totalBytes }) => ({
+      index,
+      uuid,
+      usedBytes,
+      totalBytes,
+    }));
+    const time = new Date(context.clock.now()).toISOString();
+    context.record.appendSample({ time, processes, ...(cards ? { gpus: cards } : {}) });
   }
   context.emit({ kind: 'status', processes: statusOf(context) });
 }

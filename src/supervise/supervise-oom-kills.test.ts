@@ -75,7 +75,7 @@ describe('an OOM kill inside the tree', () => {
     const killed = Number(killedLine?.[1]);
     assert.ok(killed >= 1, run.outputOf('forks'));
     // Every kill the children's parent saw is one headroom named, with its PID.
-    assert.equal(forks.oomKills.length, killed);
+    assert.equal(forks.oomKills.length, killed, JSON.stringify(forks.oomKills));
     assert.ok(forks.oomKills.every((k) => k.pid !== null && k.role === 'worker'));
     assert.match(forks.because, /after the OOM killer killed .*on_oom_kill: warn/);
     assert.equal(run.summary.exitCode, 0);

@@ -36,10 +36,19 @@ describe('headroom doctor', () => {
     assert.equal(code, 1);
     assert.match(stdout, /GPU out of memory — torch \(torch-cuda-oom, line 3, certain\)/);
     assert.match(stdout, /requested 22\.78 GiB · device 0 · total 31\.47 GiB · free 12\.73 GiB/);
-    assert.match(stdout, /cause\s+fragmentation: PyTorch has 9\.35 GiB reserved but unallocated/);
-    assert.match(stdout, /fix\s+export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True/);
+    // 12.73 GiB free + 9.35 GiB unallocated < 22.78 GiB: returning the cache cannot fit it (issue 17).
+    assert.match(stdout, /cause\s+batch_too_large: .*so this is not fragmentation/);
+    assert.match(stdout, /fix\s+look at the operation on the failing line/);
     assert.match(stdout, /evidence\s+line 3: torch\.OutOfMemoryError/);
     assert.doesNotMatch(stdout, /\u001b\[/);
+    assert.doesNotMatch(stdout, /because/);
+  });
+
+  test('--verbose: under each fix, the fact it rests on', () => {
+    const log = write('verbose.log', `${torchOom}\n`);
+    const { code, stdout } = runCli(['doctor', log, '--verbose']);
+    assert.equal(code, 1);
+    assert.match(stdout, /because one request of 22\.78 GiB is more than all of PyTorch's other tensors/);
   });
 
   test('--json keeps the contract: facts in bytes, primary first', () => {
@@ -56,6 +65,11 @@ describe('headroom doctor', () => {
     assert.equal(d.facts.device, 0);
     assert.deepEqual(d.evidence.line, 1);
     assert.ok(Array.isArray(d.fixes) && d.fixes.length > 0);
+    assert.deepEqual(
+      d.fixDetails.map((f: { fix: string }) => f.fix),
+      d.fixes,
+    );
+    assert.ok(d.fixDetails.every((f: { because: string }) => f.because.length > 0));
   });
 
   test('stdin, gzip-compressed, with -', () => {

@@ -169,7 +169,7 @@ describe('headroom run -- CMD', () => {
   test('usage errors exit 2', async () => {
     const { code, stderr } = await startCli(['run', '--host-memory', 'lots', '--', 'true']).finished;
     assert.equal(code, 2);
-    assert.match(stderr, /--host-memory lots/);
+    assert.match(stderr, /--host-memory: "lots" is not a size/);
   });
 });
 

@@ -1,140 +1,173 @@
-// Why PyTorch's caching allocator failed, from the numbers in its message (FACTS Q7-Q9).
+// Why PyTorch's caching allocator failed, decided by rules with numeric preconditions over the
+// message's own numbers, in order: numbers that contradict, a fraction cap, a request larger than
+// the card, other processes, a card too small, fragmentation, and the process's own work.
 import type { Draft } from '../candidates.js';
-import { type Explanation, num, size } from './types.js';
+import type { FixDetail } from '../types.js';
+import { allocatorFix, batchFix, coTenantFixes, generationOf } from './torch-fixes.js';
+import {
+  contradictionOf,
+  isCoTenant,
+  isDeviceTooSmall,
+  isFragmentation,
+  type TorchNumbers,
+  torchNumbers,
+} from './torch-numbers.js';
+import { type ExplainContext, type Explanation, fix, num, seeHolders, size } from './types.js';
 
-const GiB = 1024 ** 3;
-
-/** The numbers of a PyTorch OOM, with what the message leaves implicit worked out. */
-export function torchNumbers(draft: Draft) {
-  const { facts } = draft;
-  const allocatedBytes = num(facts, 'allocatedBytes');
-  const unallocatedBytes =
-    num(facts, 'reservedUnallocatedBytes') ??
-    (num(facts, 'reservedBytes') !== undefined && allocatedBytes !== undefined
-      ? num(facts, 'reservedBytes')! - allocatedBytes
-      : undefined);
-  const reservedBytes = num(facts, 'reservedBytes') ?? (allocatedBytes ?? 0) + (unallocatedBytes ?? 0);
-  const others = (draft.holders ?? []).filter((h) => !h.isSelf);
-  const totalBytes = num(facts, 'totalBytes');
-  const freeBytes = num(facts, 'freeBytes');
-  // Old messages list no processes: what is neither free nor PyTorch's is other processes plus
-  // this process's CUDA context (~0.3-1.5 GiB, FACTS Q5); only count what exceeds 1.5 GiB.
-  const unexplainedBytes =
-    others.length === 0 && totalBytes !== undefined && freeBytes !== undefined && draft.holders === undefined
-      ? Math.max(0, totalBytes - freeBytes - reservedBytes - 1.5 * GiB)
-      : 0;
-  const otherBytes = others.reduce((sum, h) => sum + h.bytes, 0) + unexplainedBytes;
-  return { allocatedBytes, unallocatedBytes, reservedBytes, others, otherBytes, totalBytes, freeBytes };
+function selfNote(n: TorchNumbers): string {
+  if (!n.self) return '';
+  return ` (PID ${n.self.pid} is this process: the listed processes account for all used memory and only its ${size(n.self.bytes)} can hold PyTorch's ${size(n.reservedBytes)})`;
 }
 
-function confVariable(draft: Draft): string {
-  const named = draft.facts.allocConfVariable;
-  return typeof named === 'string' ? named : 'PYTORCH_CUDA_ALLOC_CONF';
+function capExplanation(n: TorchNumbers, allowedBytes: number, total: number): Explanation {
+  const fraction = Math.min(1, Math.ceil(((n.reservedBytes + n.requestedBytes) / total) * 100) / 100);
+  return {
+    cause: 'memory_cap',
+    causeText: `the per-process fraction allows ${size(allowedBytes)}; PyTorch holds ${size(n.reservedBytes)} and needs ${size(n.requestedBytes)} more`,
+    fixes: [
+      fix(
+        `raise the cap if the GPU's other budgets allow it: torch.cuda.set_per_process_memory_fraction(${fraction.toFixed(2)})`,
+        `PyTorch's ${size(n.reservedBytes)} plus the ${size(n.requestedBytes)} request is ${fraction.toFixed(2)} of the ${size(total)} card; the fraction caps reserved memory (FACTS Q8)`,
+      ),
+      batchFix(n),
+    ],
+  };
 }
 
-/** Picks among memory cap, impossible request, co-tenant, fragmentation and a too-large batch. */
-export function explainTorch(draft: Draft): Explanation {
+function tooSmall(n: TorchNumbers): Explanation {
+  const total = n.totalBytes!;
+  const outside = n.outsideBytes!;
+  return {
+    cause: 'device_too_small',
+    causeText: `the card is too small: of its ${size(total)}, ${size(outside)} is outside PyTorch (this process's CUDA context and the display, 0.25–1.5 GiB on any card), which leaves PyTorch about ${size(total - outside)}`,
+    fixes: [
+      fix(
+        'run on a GPU with more memory (or on the CPU for a model this size)',
+        `the fixed overhead outside PyTorch is ${Math.round((outside / total) * 100)}% of this card; no setting makes it smaller`,
+      ),
+      batchFix(n),
+    ],
+  };
+}
+
+/** Share of reserved memory that, stranded (non-releasable, or cached unused), is fragmentation by the table alone. */
+export const summaryFragmentedShare = 0.2;
+
+// Only torch.cuda.memory_summary()'s table, no message: no request to compare with, so the table's
+// own split of reserved memory decides (Non-releasable = inactive split blocks, FACTS Q10).
+function explainFromSummary(draft: Draft, n: TorchNumbers): Explanation {
+  const reserved = n.reservedBytes;
+  const allocated = n.allocatedBytes ?? 0;
+  const stranded = num(draft.facts, 'summaryNonReleasableBytes') ?? Math.max(0, reserved - allocated);
+  const counts = `${draft.facts.oomCount ?? 'an'} OOM${draft.facts.oomCount === 1 ? '' : 's'} counted`;
+  if (reserved > 0 && stranded >= summaryFragmentedShare * reserved) {
+    return {
+      cause: 'fragmentation',
+      causeText: `PyTorch's memory summary (${counts}) shows ${size(stranded)} of its ${size(reserved)} reserved stranded in split blocks (non-releasable) beside ${size(allocated)} allocated: fragmentation`,
+      fixes: [
+        allocatorFix(draft, { ...n, unallocatedBytes: stranded }),
+        batchFix({ ...n, allocatedBytes: undefined }),
+      ],
+    };
+  }
+  return {
+    cause: 'batch_too_large',
+    causeText: `PyTorch's memory summary (${counts}) shows ${size(allocated)} allocated of ${size(reserved)} reserved: the tensors themselves fill the pool, not fragmentation`,
+    fixes: [batchFix({ ...n, allocatedBytes: undefined })],
+  };
+}
+
+/** Picks among contradiction, cap, impossible request, co-tenant, small card, fragmentation and batch. */
+export function explainTorch(draft: Draft, { context }: ExplainContext): Explanation {
   const n = torchNumbers(draft);
-  const requestedBytes = num(draft.facts, 'requestedBytes') ?? 0;
-  const allowedBytes = num(draft.facts, 'allowedBytes');
-  const device = draft.facts.device ?? 0;
+  if (
+    num(draft.facts, 'requestedBytes') === undefined &&
+    num(draft.facts, 'summaryReservedBytes') !== undefined
+  )
+    return explainFromSummary(draft, n);
+  const device = draft.facts.device ?? draft.facts.summaryDevice ?? 0;
   const total = n.totalBytes ?? 0;
-  const shortfallBytes = Math.max(0, requestedBytes - (n.freeBytes ?? 0));
-  const batchFix = batchAdvice(requestedBytes, shortfallBytes, n.allocatedBytes);
-
+  const allowedBytes = num(draft.facts, 'allowedBytes');
+  const holders = n.self
+    ? { holders: (draft.holders ?? []).map((h) => ({ ...h, isSelf: h === n.self })) }
+    : {};
+  const contradiction = contradictionOf(n);
+  if (contradiction) {
+    return {
+      cause: 'inconsistent_numbers',
+      causeText: `the numbers contradict each other: ${contradiction}; no cause can be read from them`,
+      fixes: [
+        fix(
+          'measure instead: print torch.cuda.mem_get_info() and torch.cuda.memory_summary() at the failing step, and nvidia-smi beside it',
+          `${contradiction}, so at least one of the message's figures is not what the card holds`,
+        ),
+      ],
+    };
+  }
   if (
     allowedBytes !== undefined &&
     total > 0 &&
     allowedBytes < total * 0.98 &&
-    n.reservedBytes + requestedBytes > allowedBytes
-  ) {
-    const fraction = Math.min(1, Math.ceil(((n.reservedBytes + requestedBytes) / total) * 100) / 100);
-    return {
-      cause: 'memory_cap',
-      causeText: `the per-process fraction allows ${size(allowedBytes)}; PyTorch holds ${size(n.reservedBytes)} and needs ${size(requestedBytes)} more`,
-      fixes: [
-        `raise the cap if the GPU's other budgets allow it: torch.cuda.set_per_process_memory_fraction(${fraction.toFixed(2)})`,
-        batchFix,
-      ],
-    };
-  }
-  if (total > 0 && requestedBytes > total) {
+    n.reservedBytes + n.requestedBytes > allowedBytes
+  )
+    return capExplanation(n, allowedBytes, total);
+  if (total > 0 && n.requestedBytes > total) {
     return {
       cause: 'request_exceeds_device',
-      causeText: `a single allocation of ${size(requestedBytes)} is larger than the whole GPU (${size(total)}): a shape or configuration problem, not a tuning one`,
+      causeText: `a single allocation of ${size(n.requestedBytes)} is larger than the whole GPU (${size(total)}): a shape or configuration problem, not a tuning one${selfNote(n)}`,
       fixes: [
-        `find the tensor of ${size(requestedBytes)} at the failing line and check its shape (batch × sequence length × hidden size); no allocator setting can fit it`,
+        fix(
+          `find the tensor of ${size(n.requestedBytes)} at the failing line and check its shape (batch × sequence length × hidden size); no allocator setting can fit it`,
+          `${size(n.requestedBytes)} is more than the card's ${size(total)} total`,
+        ),
       ],
+      ...holders,
     };
   }
-  if (total > 0 && n.otherBytes >= Math.max(0.25 * total, shortfallBytes) && n.otherBytes > 0) {
+  if (isCoTenant(n)) {
     const pids = n.others.map((h) => h.pid);
-    const who = pids.length > 0 ? `PID ${pids.join(', ')}` : 'other processes (or a display)';
+    const who = pids.length > 0 ? `PID ${pids.join(', ')}` : 'other processes';
+    const isDistributed = draft.facts.rank !== undefined || context.torchDistributed === true;
     return {
       cause: 'co_tenant',
-      causeText: `${who} hold${pids.length === 1 ? 's' : ''} ${size(n.otherBytes)} of GPU ${device}'s ${size(total)}; this process needed ${size(requestedBytes)} with ${size(n.freeBytes ?? 0)} free`,
-      fixes: [
-        `see who holds GPU ${device}: nvidia-smi --query-compute-apps=pid,used_memory --format=csv`,
-        `stop ${who} or run on another GPU (CUDA_VISIBLE_DEVICES=<a free GPU>); to share GPU ${device} on purpose, give every process a budget with headroom plan`,
-      ],
+      causeText: `${who} hold${pids.length === 1 ? 's' : ''} ${size(n.otherBytes)} of GPU ${device}'s ${size(total)}, more than the ${size(n.shortfallBytes)} this request lacked (${size(n.requestedBytes)} requested, ${size(n.freeBytes ?? 0)} free)${pids.length === 0 ? "; the message lists no processes, so this is what is neither free, nor PyTorch's, nor one CUDA context" : ''}${selfNote(n)}`,
+      fixes: [...coTenantFixes(n, device as number, isDistributed), seeHolders(device as number)],
+      ...holders,
     };
   }
-  const unallocatedBytes = n.unallocatedBytes ?? 0;
-  // Cached blocks the allocator could not free (split, partly in use) that would hold the request,
-  // or a fifth of the card stranded that way: fragmentation either way.
-  // The cache held more than the request but in pieces too small: that is fragmentation by
-  // definition (PyTorch's own hint), once the stranded amount is not a rounding crumb.
-  if (
-    unallocatedBytes > 0 &&
-    (unallocatedBytes >= Math.max(requestedBytes, 0.01 * total) || unallocatedBytes >= 0.2 * total)
-  ) {
+  if (isDeviceTooSmall(n)) return tooSmall(n);
+  if (isFragmentation(n)) {
     return {
       cause: 'fragmentation',
-      causeText: `PyTorch has ${size(unallocatedBytes)} reserved but unallocated${total > 0 ? ` (of ${size(total)})` : ''} that it could not use for the ${size(requestedBytes)} request: fragmentation`,
-      fixes: [fragmentationFix(draft), batchFix],
+      causeText: `PyTorch has ${size(n.unallocatedBytes!)} reserved but unallocated${total > 0 ? ` (of ${size(total)})` : ''}, at least twice the ${size(n.requestedBytes)} request, in blocks too small for it; returned, it would fit (${size(n.freeBytes ?? 0)} free + ${size(n.unallocatedBytes!)} ≥ ${size(n.requestedBytes)}): fragmentation${selfNote(n)}`,
+      fixes: [allocatorFix(draft, n), batchFix(n)],
+      ...holders,
     };
   }
-  // Say where the whole card went: PyTorch's pool, what lies outside it (the context, other
-  // processes), and what was free; the batch is what is left to cut.
-  const outsideBytes =
-    total > 0 && n.freeBytes !== undefined ? Math.max(0, total - n.freeBytes - n.reservedBytes) : undefined;
+  const fixes: FixDetail[] = [batchFix(n)];
+  // Returning the stranded cache would have served this request, though not with room to spare;
+  // offered only where this PyTorch has the option (an upgrade is not a fix for this step).
+  const hasOption =
+    generationOf(draft.evidence.text) === 'modern' || generationOf(draft.evidence.text) === 'reserved-hint';
+  if (hasOption && (n.unallocatedBytes ?? 0) >= n.shortfallBytes && n.shortfallBytes > 0)
+    fixes.push(allocatorFix(draft, n));
+  const stranded = n.unallocatedBytes ?? 0;
+  const cannotDefrag =
+    stranded > 0 && n.requestedBytes > (n.freeBytes ?? 0) + stranded
+      ? `; even returning the ${size(stranded)} reserved but unallocated would leave it short (${size(n.freeBytes ?? 0)} free + ${size(stranded)} < ${size(n.requestedBytes)}), so this is not fragmentation`
+      : '';
   const outside =
-    outsideBytes === undefined
+    n.outsideBytes === undefined
       ? ''
-      : `, ${size(outsideBytes)} outside PyTorch (this process's CUDA context, ~0.3-1.5 GiB, and any other process)`;
+      : `, ${size(n.outsideBytes)} outside PyTorch (its CUDA context and anything not listed)`;
+  const nvmlNote =
+    draft.facts.processBytes !== undefined && n.processBytes === undefined
+      ? `; the message's "this process has ${size(num(draft.facts, 'processBytes')!)}" is NVML failing to match the process (containers), not its usage`
+      : '';
   return {
     cause: 'batch_too_large',
-    causeText: `the GPU is full with this process's own work: PyTorch holds ${size(n.reservedBytes)} (${size(n.allocatedBytes ?? n.reservedBytes)} in tensors)${total > 0 ? ` of ${size(total)}` : ''}${outside}, ${size(n.freeBytes ?? 0)} free, ${size(requestedBytes)} more requested`,
-    fixes: [batchFix],
+    causeText: `the GPU is full with this process's own work: PyTorch holds ${size(n.reservedBytes)} (${size(n.allocatedBytes ?? n.reservedBytes)} in tensors)${total > 0 ? ` of ${size(total)}` : ''}${outside}, ${size(n.freeBytes ?? 0)} free, ${size(n.requestedBytes)} requested${cannotDefrag}${nvmlNote}${selfNote(n)}`,
+    fixes,
+    ...holders,
   };
-}
-
-function fragmentationFix(draft: Draft): string {
-  const text = draft.evidence.text;
-  if (/reserved in total by PyTorch/.test(text)) {
-    // 1.x messages predate expandable segments; max_split_size_mb exists since 1.10 (min 20, FACTS Q7).
-    return `export PYTORCH_CUDA_ALLOC_CONF=max_split_size_mb:128 (or, on PyTorch ≥ 2.1, export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True)`;
-  }
-  if (/cached\)/.test(text))
-    return 'upgrade PyTorch (≥ 2.1) and export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True';
-  return `export ${confVariable(draft)}=expandable_segments:True`;
-}
-
-function batchAdvice(
-  requestedBytes: number,
-  shortfallBytes: number,
-  allocatedBytes: number | undefined,
-): string {
-  if (allocatedBytes !== undefined && requestedBytes > allocatedBytes) {
-    return `one allocation of ${size(requestedBytes)} is larger than all of PyTorch's other tensors together (${size(allocatedBytes)}): look at the operation on the failing line (an attention matrix, a concatenation) and halve the batch size or sequence length that feeds it`;
-  }
-  if (allocatedBytes === undefined || allocatedBytes === 0 || shortfallBytes === 0) {
-    return 'lower the batch size (halve it) or use activation checkpointing (torch.utils.checkpoint) and mixed precision';
-  }
-  // Activations grow with the batch; cutting by the missing share (plus the request) is the least that helps.
-  const percent = Math.min(
-    90,
-    Math.max(10, Math.ceil(((shortfallBytes + requestedBytes) / allocatedBytes) * 100)),
-  );
-  return `lower the batch size by at least ${percent}% (${size(shortfallBytes)} short of the ${size(requestedBytes)} request), or use activation checkpointing (torch.utils.checkpoint) and mixed precision`;
 }

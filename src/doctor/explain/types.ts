@@ -1,21 +1,39 @@
 // What an explainer gets and gives: a draft diagnosis and its context in, a cause and fixes out.
+// Every fix carries the fact it rests on (`because`), so a reader can check it against the log.
 import { formatBytes } from '../../units.js';
 import type { Draft } from '../candidates.js';
-import type { Cause, Facts, Layer } from '../types.js';
+import type { Cause, Facts, FixDetail, GpuHolder, Layer } from '../types.js';
 
-/** Facts about the whole log (command lines, worker pools) and the other drafts. */
+/** The frameworks the log shows (paths, exception classes, library names), each judged once. */
+export interface Frameworks {
+  jax: boolean;
+  torch: boolean;
+  tensorflow: boolean;
+  /** Reactant.jl: an XLA front end with its own XLA_REACTANT_GPU_MEM_FRACTION. */
+  reactant: boolean;
+}
+
+/** Facts about the whole log (command lines, worker pools, frameworks) and the other drafts. */
 export interface ExplainContext {
   context: Facts;
   drafts: readonly Draft[];
+  frameworks: Frameworks;
 }
 
-/** The likely cause in a sentence, and fixes a user can apply as written. */
+/** The likely cause in a sentence, and fixes a user can apply as written, each with its reason. */
 export interface Explanation {
   cause: Cause;
   causeText: string;
-  fixes: string[];
+  fixes: FixDetail[];
   /** A more exact layer than the first matching line gave (a memory cgroup rather than the kernel). */
   framework?: Layer;
+  /** The listed GPU processes, with the one the message's arithmetic shows to be this process marked. */
+  holders?: GpuHolder[];
+}
+
+/** A fix and the fact it rests on. */
+export function fix(text: string, because: string): FixDetail {
+  return { fix: text, because };
 }
 
 /** A number fact, or undefined. */
@@ -31,4 +49,16 @@ export const size = (bytes: number): string => formatBytes(bytes);
 export function fractionFor(processCount: number): string {
   // Leave ~10% of the card for CUDA contexts and libraries, which no fraction covers (FACTS Q5).
   return (Math.floor((0.9 / processCount) * 100) / 100).toFixed(2);
+}
+
+/** No frameworks seen: the default for callers that have no log context. */
+export const noFrameworks: Frameworks = { jax: false, torch: false, tensorflow: false, reactant: false };
+
+/** The one command that lists who holds a GPU, with the fact behind it. */
+export function seeHolders(device?: number | string): FixDetail {
+  const which = device === undefined ? 'the GPU' : `GPU ${device}`;
+  return fix(
+    `see who holds ${which}: nvidia-smi --query-compute-apps=pid,used_memory --format=csv`,
+    'NVML lists every process with a context on the card and its memory, host PIDs even inside containers (FACTS Q13)',
+  );
 }

@@ -1,91 +1,226 @@
-// Why JAX (XLA) or TensorFlow ran out of GPU memory: preallocation by several processes, memory
-// gone before the process started, an impossible request, a program larger than the pool (FACTS Q1-Q5, Q11).
+// Why JAX (XLA) ran out of GPU memory: several preallocating processes, memory gone before it
+// started, a library outside its pool, an impossible request, a model that does not fit, a program
+// several times its pool, or a step too large (FACTS Q1-Q5). TensorFlow goes to tensorflow.ts.
 import type { Draft } from '../candidates.js';
-import { type ExplainContext, type Explanation, fractionFor, num, size } from './types.js';
+import type { FixDetail } from '../types.js';
+import { poolAdvice } from './jax-pool.js';
+import { genericPoolFixes, jaxOutsidePoolFixes, jaxPoolWords } from './outside-pool.js';
+import { explainTensorflow } from './tensorflow.js';
+import { type ExplainContext, type Explanation, fix, fractionFor, num, seeHolders, size } from './types.js';
 
 const MiB = 1024 ** 2;
+/** A program this many times its pool is no realistic model for the card: a shape bug. */
+export const absurdTimesPool = 10;
 
-function poolFixes(draft: Draft, processCount: number | undefined): string[] {
-  if (draft.framework === 'tensorflow') {
-    // TF compares TF_FORCE_GPU_ALLOW_GROWTH with exactly "true" (FACTS Q11).
-    return [
-      'export TF_FORCE_GPU_ALLOW_GROWTH=true in every TensorFlow process, so none grabs the whole free memory at start',
-      'cap each process: tf.config.set_logical_device_configuration(gpu, [tf.config.LogicalDeviceConfiguration(memory_limit=MiB)]) before the first op, or let headroom plan split the GPU',
-    ];
-  }
+/** True when the log shows JAX itself (so JAX's variables apply), not another XLA front end. */
+export const isJaxFrontEnd = (ctx: ExplainContext): boolean => ctx.frameworks.jax && !ctx.frameworks.reactant;
+
+function preallocationFixes(ctx: ExplainContext, processCount: number | undefined): FixDetail[] {
+  if (!isJaxFrontEnd(ctx)) return genericPoolFixes('each other process');
   const fraction = processCount === undefined ? undefined : fractionFor(processCount);
   return [
-    fraction === undefined
-      ? 'export XLA_PYTHON_CLIENT_PREALLOCATE=false in every JAX process (each otherwise takes 75% of the GPU at its first allocation)'
-      : `export XLA_PYTHON_CLIENT_PREALLOCATE=false XLA_PYTHON_CLIENT_MEM_FRACTION=${fraction} before starting each of the ${processCount} processes`,
-    'give each process a budget and let headroom set these variables: headroom plan (replicas: N in headroom.yaml), then headroom run',
+    fix(
+      fraction === undefined
+        ? 'export XLA_PYTHON_CLIENT_PREALLOCATE=false in every JAX process'
+        : `export XLA_PYTHON_CLIENT_PREALLOCATE=false XLA_PYTHON_CLIENT_MEM_FRACTION=${fraction} before starting each of the ${processCount} processes`,
+      `${jaxPoolWords(ctx)}, once per process; with PREALLOCATE=false the fraction is still a cap (FACTS Q1-Q2)${fraction ? `; ${processCount} × ${fraction} leaves 10% for contexts and libraries (FACTS Q5)` : ''}`,
+    ),
+    fix(
+      'give each process a budget and let headroom set these variables: headroom plan (replicas: N in headroom.yaml), then headroom run',
+      'headroom plan splits the card and emits each process its fraction',
+    ),
   ];
 }
 
-function biggerPoolFix(draft: Draft): string {
-  const leading = /^\[(\d+),/.exec(String(draft.facts.shape ?? ''))?.[1];
-  const hint = leading === undefined ? '' : `; the failing tensor's leading dimension is ${leading}`;
-  return draft.framework === 'tensorflow'
-    ? `lower the batch size (halve it${hint}) or the model size; TensorFlow already uses all free memory by default`
-    : 'lower the batch size (halve it), or use jax.checkpoint / a smaller dtype; if this is the only process on the GPU, export XLA_PYTHON_CLIENT_MEM_FRACTION=0.90 (the default pool is 75% of total)';
+function shrinkFix(ctx: ExplainContext, because: string): FixDetail {
+  const sims = ctx.context.simulatorBatch === true ? ' (for MJX/Brax, fewer parallel environments)' : '';
+  const remat = isJaxFrontEnd(ctx) ? 'jax.checkpoint (remat)' : 'rematerialisation (checkpointing)';
+  return fix(
+    `make the step smaller: a smaller batch${sims}, ${remat} on the largest blocks, bf16 activations; or shard it over more devices`,
+    because,
+  );
 }
 
-/** Picks the cause of an XLA/TensorFlow GPU OOM from the request, the pool and the context. */
-export function explainXla(draft: Draft, { context }: ExplainContext): Explanation {
-  const { facts } = draft;
-  const requestedBytes = num(facts, 'requestedBytes');
-  const capacityBytes = num(facts, 'limitBytes') ?? num(facts, 'baseLimitBytes') ?? num(facts, 'totalBytes');
-  const pids = draft.reportingPids;
-  const framework = draft.framework === 'tensorflow' ? 'TensorFlow' : 'JAX';
+/** "JAX" when the log shows JAX, else "XLA" (another front end, or none named). */
+const clientName = (ctx: ExplainContext): string => (isJaxFrontEnd(ctx) ? 'JAX' : 'XLA');
 
-  if (draft.code === 'xla-context-oom') {
+function bigProgram(draft: Draft, ctx: ExplainContext): Explanation {
+  const advice = poolAdvice(draft.facts, ctx.context);
+  const need = advice.needBytes!;
+  const pool = advice.poolBytes!;
+  const total = advice.totalBytes;
+  const times = advice.timesPool!.toFixed(1);
+  const card =
+    total !== undefined && need > total
+      ? `; even the whole card (about ${size(total)}, if the pool is the default share) is ${(need / total).toFixed(1)}× too small`
+      : '';
+  const source = {
+    remat: 'after rematerialising all it could',
+    buffers: 'in its buffer assignment',
+    io: 'in its inputs and outputs alone',
+    request: 'in one request',
+  }[advice.needSource!];
+  const request = num(draft.facts, 'requestedBytes');
+  const single =
+    request !== undefined && request > pool
+      ? `; its single ${size(request)} buffer (XLA allocates a step's temporaries as one) alone is over the pool`
+      : '';
+  if (advice.timesPool! >= absurdTimesPool) {
     return {
-      cause: 'co_tenant',
-      causeText: `GPU ${facts.device ?? 0} had no memory left even for a CUDA context when ${framework} started: another process (often another JAX process that preallocated 75%) or a scheduler's per-GPU cap holds it`,
+      cause: 'request_exceeds_device',
+      causeText: `the program needs ${size(need)} ${source}, ${times}× the ${size(pool)} ${clientName(ctx)} may use${card}: a shape gone wrong (a broadcast or a batch dimension), not a setting`,
       fixes: [
-        `see who holds it: nvidia-smi --query-compute-apps=pid,used_memory --format=csv`,
-        ...poolFixes(draft, undefined),
+        fix(
+          'check the array shapes that lead to the largest buffers (a broadcast or batch dimension gone wrong); no memory setting or card can fit it',
+          `${times}× the pool is no realistic program for this card`,
+        ),
       ],
     };
   }
-  if (pids.length >= 2 || (context.processPool !== undefined && draft.framework === 'jax')) {
+  return {
+    cause: 'program_too_large',
+    causeText: `the program needs ${size(need)} ${source}, ${times}× the ${size(pool)} ${clientName(ctx)} may use${card}${single}: no memory fraction can fit it`,
+    fixes: [
+      shrinkFix(
+        ctx,
+        `the need (${size(need)}) is ${times}× the pool; only a smaller step or more devices change that`,
+      ),
+      fix(
+        `or run it on more devices (shard the batch or the model with jax.sharding) or on a card with at least ${size(need / 0.75)}`,
+        `at the default pool of 75% of the card, ${size(need)} needs a card of ${size(need / 0.75)} (FACTS Q2)`,
+      ),
+    ],
+  };
+}
+
+// The program is larger than JAX's pool but would fit a larger share of the card.
+function poolBelowNeed(draft: Draft, ctx: ExplainContext): Explanation {
+  const step = stepTooLarge(draft, ctx);
+  const advice = poolAdvice(draft.facts, ctx.context);
+  return {
+    cause: 'memory_cap',
+    causeText: `the program needs ${size(advice.needBytes!)}, more than JAX's pool of ${size(advice.poolBytes!)} (${advice.currentFraction} of a ${size(advice.totalBytes!)} card) but less than ${advice.suggestedFraction!.toFixed(2)} of the card`,
+    // The fraction first: it is what the numbers show would fit.
+    fixes: [...step.fixes].reverse(),
+  };
+}
+
+function stepTooLarge(draft: Draft, ctx: ExplainContext): Explanation {
+  const advice = poolAdvice(draft.facts, ctx.context);
+  const request = num(draft.facts, 'requestedBytes');
+  const fixes: FixDetail[] = [
+    shrinkFix(
+      ctx,
+      advice.needSource !== undefined && advice.needSource !== 'request'
+        ? `the program needs at least ${size(advice.needBytes!)} at once, and activations and temporaries scale with the batch`
+        : `${request !== undefined ? `a request of ${size(request)} failed; ` : ''}a step's activations and temporaries scale with the batch`,
+    ),
+  ];
+  if (advice.suggestedFraction !== undefined && isJaxFrontEnd(ctx)) {
+    fixes.push(
+      fix(
+        `if no other process needs this GPU: export XLA_PYTHON_CLIENT_MEM_FRACTION=${advice.suggestedFraction.toFixed(2)}`,
+        `the program needs ${size(advice.needBytes!)}; at ${advice.suggestedFraction.toFixed(2)} of the ${size(advice.totalBytes!)} card the pool is ${size(advice.suggestedFraction * advice.totalBytes!)}, above the current ${advice.currentFraction} (FACTS Q2)`,
+      ),
+    );
+  }
+  const buffers = num(draft.facts, 'totalAllocationBytes');
+  const io = num(draft.facts, 'ioArgumentsBytes');
+  const base = num(draft.facts, 'baseLimitBytes');
+  const available = num(draft.facts, 'availableBytes');
+  const pool = advice.poolBytes !== undefined ? ` (${size(advice.poolBytes)})` : '';
+  const causeText =
+    buffers !== undefined
+      ? `the compiled program needs ${size(buffers)} at once (parameters, outputs and temporaries)${advice.poolBytes !== undefined ? ` against a pool of ${size(advice.poolBytes)}` : ''}`
+      : io !== undefined && base !== undefined && io > base
+        ? `the program's inputs and outputs alone (${size(io)}) are more than XLA plans for (${size(base)}), and the pool${pool} is used up${available !== undefined ? ` (${size(available)} available)` : ''}`
+        : `the program needs more than the memory ${clientName(ctx)} has${pool}${request !== undefined ? `; the last request was ${size(request)}` : ''}`;
+  return { cause: 'batch_too_large', causeText, fixes };
+}
+
+/** Picks the cause of an XLA GPU OOM from the request, the pool, the program and the context. */
+export function explainXla(draft: Draft, ctx: ExplainContext): Explanation {
+  if (draft.framework === 'tensorflow') return explainTensorflow(draft, ctx);
+  const { facts } = draft;
+  const requestedBytes = num(facts, 'requestedBytes');
+  const capacityBytes =
+    num(facts, 'limitBytes') ??
+    num(facts, 'baseLimitBytes') ??
+    num(facts, 'rematLimitBytes') ??
+    num(facts, 'totalBytes');
+  const pids = draft.reportingPids;
+  if (draft.code === 'xla-context-oom') {
+    return {
+      cause: 'co_tenant',
+      causeText: `GPU ${facts.device ?? 0} had no memory left even for a CUDA context when the process started: another process (often another JAX process that preallocated) or a scheduler's per-GPU cap holds it`,
+      fixes: [seeHolders(facts.device as number | undefined), ...preallocationFixes(ctx, undefined)],
+    };
+  }
+  if (pids.length >= 2 || (ctx.context.processPool !== undefined && ctx.frameworks.jax)) {
     const count = pids.length >= 2 ? pids.length : undefined;
     return {
       cause: 'preallocation',
       causeText:
         count !== undefined
-          ? `${count} processes (PID ${pids.join(', ')}) each tried to take most of the same GPU: ${framework}'s default preallocation, once per process`
-          : `a pool of ${String(context.processPool)} workers each preallocates 75% of the same GPU at its first allocation`,
-      fixes: poolFixes(draft, count),
+          ? `${count} processes (PID ${pids.join(', ')}) each tried to take most of the same GPU: JAX's default preallocation, once per process`
+          : `a pool of ${String(ctx.context.processPool)} workers each preallocates 75% of the same GPU at its first allocation`,
+      fixes: preallocationFixes(ctx, count),
     };
   }
+  if (num(facts, 'poolGrowthBytes') !== undefined && requestedBytes === undefined) {
+    return {
+      cause: 'co_tenant',
+      causeText: `the driver refused ${size(num(facts, 'poolGrowthBytes')!)} for ${clientName(ctx)}'s pool and no buffer of the program failed: the GPU was already held (another process, often another process that preallocated)`,
+      fixes: [seeHolders(facts.device as number | undefined), ...preallocationFixes(ctx, undefined)],
+    };
+  }
+  if (draft.code === 'xla-custom-call-oom' || draft.code === 'xla-kernel-launch-oom') {
+    const what =
+      draft.code === 'xla-kernel-launch-oom' ? 'loading a kernel' : 'the library behind the custom call';
+    return {
+      cause: 'outside_pool',
+      causeText: isJaxFrontEnd(ctx)
+        ? `${what} ran out of memory outside JAX's pool: ${jaxPoolWords(ctx)}, and what it leaves was taken (by another framework in the process, such as TensorFlow, or another process)`
+        : `${what} ran out of memory outside the XLA client's pool: XLA front ends preallocate most of the card, and what they leave was taken (by another framework in the process, or another process)`,
+      fixes: isJaxFrontEnd(ctx) ? jaxOutsidePoolFixes(ctx, what) : genericPoolFixes(what),
+    };
+  }
+  const advice = poolAdvice(facts, ctx.context);
+  if (advice.needSource !== undefined && advice.needSource !== 'request' && (advice.timesPool ?? 0) > 1)
+    return advice.suggestedFraction !== undefined && isJaxFrontEnd(ctx)
+      ? poolBelowNeed(draft, ctx)
+      : bigProgram(draft, ctx);
   if (requestedBytes !== undefined && capacityBytes !== undefined && requestedBytes > capacityBytes) {
+    const reached = num(facts, 'rematReachedBytes');
     return {
       cause: 'request_exceeds_device',
-      causeText: `one buffer of ${size(requestedBytes)} is larger than all the memory ${framework} may use (${size(capacityBytes)}): a shape or program bug, not a setting`,
+      causeText: `one buffer of ${size(requestedBytes)} is larger than all the memory XLA may use (${size(capacityBytes)})${reached !== undefined ? `, and the program needs ${size(reached)} even after rematerialisation` : ''}: the input or a broadcast is too large for this card, not a setting`,
       fixes: [
-        `check the array shapes that lead to the ${size(requestedBytes)} buffer (a broadcast or batch dimension gone wrong); no memory setting can fit it`,
+        fix(
+          `check the shapes that lead to the ${size(requestedBytes)} buffer (a batch or broadcast dimension gone wrong) and make the input smaller, or use a card with more memory; no memory setting can fit it`,
+          `${size(requestedBytes)} is more than the ${size(capacityBytes)} limit`,
+        ),
       ],
     };
   }
   if (draft.smallestRequestBytes !== undefined && draft.smallestRequestBytes < MiB) {
     return {
-      cause: draft.framework === 'jax' ? 'preallocation' : 'co_tenant',
-      causeText: `allocations of only ${size(draft.smallestRequestBytes)} failed: the GPU was already full before this program's own work (another process, typically another ${framework} process with the default preallocation)`,
+      cause: 'preallocation',
+      causeText: `allocations of only ${size(draft.smallestRequestBytes)} failed: the GPU was already full before this program's own work (another process, typically another JAX process with the default preallocation)`,
+      fixes: [seeHolders(), ...preallocationFixes(ctx, undefined)],
+    };
+  }
+  if (ctx.context.initFrame === true && (requestedBytes ?? 0) < 2 * 1024 ** 3) {
+    return {
+      cause: 'model_state',
+      causeText: `it failed while the model was being initialised (a frame in ${String(ctx.context.initFunction ?? '__init__')}): the parameters (and optimizer state) alone do not fit in what JAX has, before any batch`,
       fixes: [
-        `see who holds the GPU: nvidia-smi --query-compute-apps=pid,used_memory --format=csv`,
-        ...poolFixes(draft, undefined),
+        fix(
+          'use a smaller model, bf16 parameters, or shard the parameters over more devices (model parallelism); or a card with more memory',
+          'parameters are allocated once at initialisation, whatever the batch size',
+        ),
       ],
     };
   }
-  const ioBytes = num(facts, 'ioArgumentsBytes');
-  const baseLimitBytes = num(facts, 'baseLimitBytes');
-  const programBytes = num(facts, 'totalAllocationBytes');
-  const needText =
-    ioBytes !== undefined && baseLimitBytes !== undefined && ioBytes > baseLimitBytes
-      ? `the program's inputs and outputs alone (${size(ioBytes)}) exceed what XLA may use (${size(baseLimitBytes)})`
-      : programBytes !== undefined
-        ? `the compiled program needs ${size(programBytes)} at once (parameters, outputs and temporaries)`
-        : `the program needs more than the memory ${framework} has${capacityBytes !== undefined ? ` (${size(capacityBytes)})` : ''}${requestedBytes !== undefined ? `; the last request was ${size(requestedBytes)}` : ''}`;
-  return { cause: 'batch_too_large', causeText: needText, fixes: [biggerPoolFix(draft)] };
+  return stepTooLarge(draft, ctx);
 }

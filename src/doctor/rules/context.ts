@@ -76,6 +76,35 @@ export const factRules: FactRule[] = [
   },
   {
     family: 'xla',
+    keywords: ["can't reduce memory use below"],
+    pattern:
+      /Can't reduce memory use below \S+ \((\d+) bytes\) by rematerialization; only reduced to \S+ \((\d+) bytes\)(?:, down from \S+ \((\d+) bytes\) originally)?/,
+    // The remat pass's target is the memory XLA may use (the pool); "only reduced to" is what the
+    // program still needs at its peak after rematerialising all it could.
+    source: 'openxla/xla xla/hlo/transforms/simplifiers/hlo_rematerialization.cc HloRematerialization::Run',
+    extract: (m) =>
+      definedFacts({
+        rematLimitBytes: intOf(m[1]),
+        rematReachedBytes: intOf(m[2]),
+        rematOriginalBytes: intOf(m[3]),
+      }),
+  },
+  {
+    family: 'context',
+    keywords: ['used:', 'bytes_limit', 'peak_bytes_in_use'],
+    pattern: withSize(String.raw`JAX[^\n]*?used: SIZE, peak: SIZE, limit: SIZE`, 'i'),
+    // A training loop printing jax.Device.memory_stats(): bytes_in_use, peak_bytes_in_use, bytes_limit (FACTS Q4).
+    source: 'jax jaxlib/py_device.cc PyDevice::MemoryStats keys, as printed by a training loop',
+    keep: 'max',
+    extract: (m) =>
+      definedFacts({
+        jaxInUseBytes: sizeAfter(m[1]!, /(.*)/),
+        jaxPeakBytes: sizeAfter(m[2]!, /(.*)/),
+        jaxLimitBytes: sizeAfter(m[3]!, /(.*)/),
+      }),
+  },
+  {
+    family: 'xla',
     keywords: ['exceeds the base limit'],
     pattern: /input\/output arguments \((\d+)\) exceeds the base limit \((\d+)\)/,
     source: 'openxla/xla xla/service/gpu/gpu_hlo_schedule.cc GetSchedulerMemoryLimit',
@@ -125,6 +154,7 @@ export const factRules: FactRule[] = [
     keywords: ['docker run'],
     pattern: /\bdocker run\b(.*)/,
     source: 'docker run --shm-size / --ipc=host',
+    once: true,
     extract: (m) => ({ dockerRun: true, dockerShmFlag: /--shm-size|--ipc[= ]host/.test(m[1] ?? '') }),
   },
   {
@@ -132,6 +162,7 @@ export const factRules: FactRule[] = [
     keywords: ['joblib', 'loky', 'multiprocessing', 'processpoolexecutor'],
     pattern: /\b(joblib|loky|multiprocessing|ProcessPoolExecutor)\b/,
     source: 'joblib/loky and multiprocessing worker pools (FACTS Q6)',
+    once: true,
     extract: (m) => ({ processPool: m[1]! }),
   },
   {

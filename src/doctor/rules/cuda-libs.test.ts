@@ -11,11 +11,18 @@ describe('CUDA libraries and near misses', () => {
     assert.equal(d.framework, 'cublas');
   });
 
-  test('NCCL: the device from the line, and the set_device fix', () => {
-    const d = mustDiagnose("VM-0-16-ubuntu:392:494 [2] enqueue.cc:43 NCCL WARN Cuda failure 'out of memory'");
-    assert.equal(d.framework, 'nccl');
-    assert.equal(d.facts.device, 2);
-    assert.ok(d.fixes.some((f) => f.includes('torch.cuda.set_device(local_rank)')));
+  test('NCCL: the device from the line; set_device only where the log shows PyTorch', () => {
+    const bare = mustDiagnose(
+      "VM-0-16-ubuntu:392:494 [2] enqueue.cc:43 NCCL WARN Cuda failure 'out of memory'",
+    );
+    assert.equal(bare.framework, 'nccl');
+    assert.equal(bare.facts.device, 2);
+    assert.ok(!bare.fixes.some((f) => f.includes('set_device')), bare.fixes.join('\n'));
+    const torch = mustDiagnose(
+      "c460c041:101211:106353 [0] init.cu:218 WARN Cuda failure 'out of memory'",
+      '  File "/home/u/lib/python3.6/site-packages/torch/distributed/__init__.py", line 326, in all_reduce',
+    );
+    assert.ok(torch.fixes.some((f) => f.includes('torch.cuda.set_device(local_rank)')));
   });
 
   test('cuDNN init failure: decided by the free memory XLA logs beside it', () => {

@@ -44,14 +44,35 @@ export const cudaLibraryRules: LogRule[] = [
     extract: ({ match }) => ({ facts: definedFacts({ status: match[1] ?? match[2] }) }),
   },
   {
+    code: 'cudnn-autotune-failed',
+    kind: 'gpu_oom',
+    framework: 'cudnn',
+    weight: 1,
+    keywords: ['failed to determine best cudnn convolution algorithm'],
+    pattern: /Failed to determine best cudnn convolution algorithm/,
+    // XLA's conv algorithm picker: the "Original error" decides (alloc failure vs a missing library);
+    // a library-missing text is a near miss of its own (near-miss.ts).
+    source: 'openxla/xla service/gpu/autotuning/conv_algorithm_picker.cc',
+    continuationLines: 4,
+    summary: "XLA's cuDNN autotuner failed; its scratch memory comes from the same device",
+    extract: ({ text }) =>
+      /RESOURCE_EXHAUSTED|out of memory|ALLOC_FAILED|Failed to allocate/i.test(text)
+        ? { facts: { autotuneOutOfMemory: true } }
+        : {},
+  },
+  {
     code: 'cublas-handle-failed',
     kind: 'gpu_oom',
     framework: 'cublas',
     weight: 1,
-    keywords: ['cublas_status_not_initialized'],
-    pattern: /CUBLAS_STATUS_NOT_INITIALIZED/,
-    // cublasCreate returns NOT_INITIALIZED when it cannot get its resources, most often memory.
-    source: 'cuBLAS cublasCreate: CUBLAS_STATUS_NOT_INITIALIZED "the CUDA Runtime initialization failed"',
+    keywords: ['cublas_status_not_initialized', 'getblasgemmalgorithms', 'without blas support'],
+    // cublasCreate returns NOT_INITIALIZED when it cannot get its resources, most often memory; XLA
+    // surfaces the same missing handle as a failed GetBlasGemmAlgorithms check (gemm_algorithm_picker)
+    // or "BLAS operation using StreamExecutor without BLAS support".
+    pattern:
+      /CUBLAS_STATUS_NOT_INITIALIZED|GetBlasGemmAlgorithms|Attempting to perform BLAS operation using StreamExecutor without BLAS support/,
+    source:
+      'cuBLAS cublasCreate: CUBLAS_STATUS_NOT_INITIALIZED; openxla/xla service/gpu/gemm_algorithm_picker.cc',
     summary: 'cuBLAS could not create its handle, which a nearly full GPU causes',
   },
   {
@@ -66,6 +87,19 @@ export const cudaLibraryRules: LogRule[] = [
     source: 'NVIDIA/nccl src/include/checks.h CUDACHECK WARN("Cuda failure \'%s\'")',
     summary: 'NCCL could not allocate GPU memory for its buffers',
     extract: ({ match }) => ({ facts: definedFacts({ device: intOf(match[1]) }) }),
+  },
+  {
+    code: 'warp-cuda-oom',
+    kind: 'gpu_oom',
+    framework: 'warp',
+    weight: 3,
+    keywords: ['warp cuda error 2'],
+    pattern: /Warp CUDA error 2: out of memory(?: \(in function (\w+))?/,
+    // NVIDIA/warp warp/native/warp.cu check_cuda: error 2 is cudaErrorMemoryAllocation; Warp's
+    // allocations (its mempool) live outside any JAX or PyTorch pool in the same process.
+    source: 'NVIDIA/warp warp/native/warp.cu check_cuda_result',
+    summary: 'NVIDIA Warp could not allocate device memory',
+    extract: ({ match }) => ({ facts: definedFacts({ function: match[1] }) }),
   },
   {
     code: 'cuda-out-of-memory',

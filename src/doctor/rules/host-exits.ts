@@ -4,6 +4,10 @@ import { sizeOf } from '../sizes.js';
 import type { LogRule } from '../types.js';
 import { definedFacts, intOf, withSize } from './extract.js';
 
+// A launcher that runs the training process as a child and reports how it ended.
+const launcherWords =
+  /sigkill_handler|launch\.py|ChildFailedError|CalledProcessError|torchrun|accelerate|elastic_launch/;
+
 const workerPids = (text: string | undefined): number | undefined => intOf(text?.split(',')[0]?.trim());
 
 /** Signals and errors a process reports when it is killed for, or short of, host memory. */
@@ -46,18 +50,32 @@ export const hostExitRules: LogRule[] = [
       'sigkill',
       'signal: killed',
       ': killed',
+      'code = -9',
+      'code -9',
+      'code: -9',
+      'code=-9',
+      'returncode',
     ],
     pattern:
-      /exit(?:ed)?(?: with)? (?:code|status)[ :=]*137\b|exit code[ :=]*137\b|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|Signals\.SIGKILL|killed by SIGKILL|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed/i,
-    // 128 + 9: the shell's code for a child killed by SIGKILL, which the OOM killer sends.
-    source: 'POSIX shell exit status 128+SIGKILL; torch.distributed.elastic ChildFailedError exitcode -9',
+      /exit(?:ed)?(?: with)? (?:code|status)[ :=]*137\b|exit code[ :=]*137\b|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|Signals\.SIGKILL|killed by SIGKILL|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|(?:return ?code|exit ?code|exited with code)\s*[:=]?\s*-9\b/i,
+    // 128 + 9: the shell's code for a child killed by SIGKILL, which the OOM killer sends; Python's
+    // subprocess reports the same child as returncode -9 (launchers: DeepSpeed's launch.py
+    // sigkill_handler "exits with return code = -9", torchrun's "exitcode: -9").
+    source:
+      'POSIX shell exit status 128+SIGKILL; Python subprocess returncode -signal; torch.distributed.elastic ChildFailedError exitcode -9',
     summary: 'a process was killed with SIGKILL (exit 137), most often by an OOM killer',
     extract: ({ text, before }) => {
       const rank = [...before].reverse().find((line) => /^\s*rank\s*:/.test(line));
       return {
         facts: definedFacts({
           exitCode:
-            intOf(/exitcode\s*:\s*(-?\d+)/.exec(text)?.[1]) ?? (/\b137\b/.test(text) ? 137 : undefined),
+            intOf(
+              /(?:exitcode|return ?code|exit ?code|exited with code)\s*[:=]?\s*(-9)\b|exitcode\s*:\s*(-?\d+)/i
+                .exec(text)
+                ?.slice(1)
+                .find(Boolean),
+            ) ?? (/\b137\b/.test(text) ? 137 : undefined),
+          launcher: launcherWords.test([...before, text].join('\n')) ? true : undefined,
           pid: intOf(/\(pid: (\d+)\)|received by PID (\d+)/.exec(text)?.slice(1).find(Boolean)),
           rank: intOf(/rank\s*:\s*(\d+)/.exec(rank ?? '')?.[1]),
           localRank: intOf(/local_rank:\s*(\d+)/.exec(rank ?? '')?.[1]),
@@ -93,12 +111,23 @@ export const hostExitRules: LogRule[] = [
     pattern: withSize(
       String.raw`^\s*MemoryError\b|_ArrayMemoryError|Unable to allocate SIZE for an array|\[Errno 12\] Cannot allocate memory|\bfork: Cannot allocate memory|std::bad_alloc|paging file is too small`,
     ),
-    source: 'CPython MemoryError; numpy _ArrayMemoryError; errno ENOMEM',
+    // numpy/core/src/multiarray/alloc.c raises _ArrayMemoryError, whose message is "Unable to
+    // allocate %s for an array with shape %s and data type %s" (numpy/core/_exceptions.py).
+    source: 'CPython MemoryError; numpy _ArrayMemoryError (numpy/core/_exceptions.py); errno ENOMEM',
     summary: 'a host memory allocation failed (Python MemoryError / ENOMEM)',
-    extract: ({ text }) => ({
-      facts: definedFacts({
-        requestedBytes: sizeOf(withSize(`Unable to allocate SIZE for an array`).exec(text)?.[1]),
-      }),
-    }),
+    extract: ({ text }) => {
+      const array = withSize(
+        String.raw`Unable to allocate SIZE for an array with shape \(([\d, ]*)\) and data type (\w+)`,
+      ).exec(text);
+      return {
+        facts: definedFacts({
+          requestedBytes: sizeOf(
+            array?.[1] ?? withSize(`Unable to allocate SIZE for an array`).exec(text)?.[1],
+          ),
+          arrayShape: array ? `(${array[2]!.replace(/\s+/g, '')})` : undefined,
+          dtype: array?.[3],
+        }),
+      };
+    },
   },
 ];

@@ -76,28 +76,43 @@ export const hostRules: LogRule[] = [
     kind: 'host_oom',
     framework: 'slurm',
     weight: 3,
-    keywords: [
-      'exceeded memory limit',
-      'oom-kill event',
-      'oom_kill event',
-      'out of memory',
-      'exceeded job memory limit',
-      'exceeded step memory limit',
-    ],
+    keywords: ['oom-kill event', 'oom_kill event', 'out of memory'],
     pattern:
-      /Detected (\d+) oom[-_]kill events? ?(?:\(s\))? in (?:StepId=|step )?(\w+(?:\.\w+)*)|task \d+: Out Of Memory|[Ee]xceeded (?:job|step) memory limit|exceeded memory limit \((\d+) > (\d+)\)/,
-    // slurm src/plugins/task/cgroup (task_cgroup_memory.c) and srun's "task %d: Out Of Memory".
+      /Detected (\d+) oom[-_]kill events? ?(?:\(s\))? in (?:StepId=|step )?(\w+(?:\.\w+)*)|task \d+: Out Of Memory/,
+    // slurm src/plugins/task/cgroup (task_cgroup_memory.c) counts the cgroup's oom_kill events;
+    // srun prints "task %d: Out Of Memory" for a task the kernel killed in the job's cgroup.
     source: 'SchedMD/slurm src/plugins/task/cgroup/task_cgroup_memory.c',
-    summary: "the Slurm job's memory cgroup killed it (the job asked for less --mem than it used)",
+    summary:
+      "the kernel OOM killer killed a process in the Slurm job's memory cgroup (the job used more than its --mem)",
     extract: ({ match }) => ({
-      // slurmstepd's "exceeded memory limit (used > limit)" is in KiB (jobacct_gather).
-      facts: definedFacts({
-        oomKillEvents: intOf(match[1]),
-        slurmStep: match[2],
-        usageBytes: match[3] === undefined ? undefined : Number(match[3]) * 1024,
-        limitBytes: match[4] === undefined ? undefined : Number(match[4]) * 1024,
-      }),
+      facts: definedFacts({ oomKillEvents: intOf(match[1]), slurmStep: match[2] }),
     }),
+  },
+  {
+    code: 'slurm-jobacct-kill',
+    kind: 'host_oom',
+    framework: 'slurm',
+    weight: 3,
+    keywords: ['exceeded memory limit', 'exceeded job memory limit', 'exceeded step memory limit'],
+    pattern:
+      /(?:(Job|Step) (\d+)(?:\.(\w+))?|(?:StepId|JobId)=(\d+)(?:\.(\w+))?) exceeded memory limit \((\d+) > (\d+)\)|[Ee]xceeded (?:job|step) memory limit/,
+    // slurm src/common/slurm_jobacct_gather.c jobacct_gather_handle_mem_limit: the accounting
+    // plugin polls the job's memory and kills it over --mem. "Job %u"/"Step %u.%u" releases print
+    // KiB; "%ps" (StepId=/JobId=) releases print bytes.
+    source: 'SchedMD/slurm src/common/slurm_jobacct_gather.c jobacct_gather_handle_mem_limit',
+    summary: "Slurm's accounting killed the job for using more memory than it asked for (--mem)",
+    extract: ({ match }) => {
+      const unit = match[1] !== undefined ? 1024 : 1;
+      const used = intOf(match[6]);
+      const limit = intOf(match[7]);
+      return {
+        facts: definedFacts({
+          slurmJob: intOf(match[2] ?? match[4]),
+          usageBytes: used === undefined ? undefined : used * unit,
+          limitBytes: limit === undefined ? undefined : limit * unit,
+        }),
+      };
+    },
   },
   {
     code: 'kubernetes-oomkilled',
@@ -107,23 +122,63 @@ export const hostRules: LogRule[] = [
     keywords: ['oomkilled'],
     pattern: /\bOOMKilled\b/,
     source: 'kubernetes ContainerStateTerminated.reason "OOMKilled"',
-    summary: "the container went over its memory limit and Kubernetes' cgroup killed it",
+    summary: "the container went over its memory limit and the kernel killed it in the pod's cgroup",
+  },
+  {
+    code: 'kubernetes-evicted',
+    kind: 'host_oom',
+    framework: 'kubernetes',
+    weight: 3,
+    keywords: ['low on resource: memory'],
+    pattern:
+      /The node was low on resource: memory\.?(?:.*?Container (\S+) was using (\S+), which exceeds its request of (\S+))?/,
+    // kubelet pkg/kubelet/eviction/helpers.go evictionMessage: node-pressure eviction, decided by
+    // the kubelet against the node's available memory, pods over their requests first.
+    source: 'kubernetes pkg/kubelet/eviction/helpers.go evictionMessage',
+    summary: 'the kubelet evicted the pod because the node ran low on memory',
+    extract: ({ match }) => ({ facts: definedFacts({ container: match[1] }) }),
+  },
+  {
+    code: 'container-init-oom',
+    kind: 'host_oom',
+    framework: 'cgroup',
+    weight: 3,
+    keywords: ['container init was oom-killed'],
+    pattern: /container init was OOM-killed/,
+    // runc libcontainer/process_linux.go: the container's first process was killed by its memory
+    // cgroup before it could start ("memory limit too low?").
+    source: 'opencontainers/runc libcontainer/process_linux.go',
+    summary: "the container's memory limit killed it while it was starting",
+  },
+  {
+    code: 'ray-memory-monitor',
+    kind: 'host_oom',
+    framework: 'ray',
+    weight: 3,
+    keywords: ['killed due to memory pressure', 'running low on memory', 'ray.exceptions.outofmemoryerror'],
+    pattern:
+      /(?:(\d+) Workers? \(tasks \/ actors\) )?killed due to memory pressure \(OOM\)|Task was killed due to the node running low on memory|ray\.exceptions\.OutOfMemoryError/,
+    // ray src/ray/raylet/node_manager.cc: the raylet's memory monitor kills a worker when the node's
+    // memory passes RAY_memory_usage_threshold (default 0.95); docs "Out-Of-Memory Prevention".
+    source: 'ray src/ray/raylet/node_manager.cc (memory monitor); python/ray/exceptions.py OutOfMemoryError',
+    summary: "Ray's memory monitor killed workers because the node ran low on RAM",
+    extract: ({ text, match, before }) => ({
+      facts: definedFacts({
+        // A terminal or syslog may have wrapped "N Workers (tasks /" onto the line before.
+        workersKilled: intOf(match[1] ?? /(\d+) Workers? \(tasks\s*\/?\s*$/.exec(before.at(-1) ?? '')?.[1]),
+        node: /IP: ([\d.]+)/.exec(text)?.[1],
+      }),
+    }),
   },
   {
     code: 'scheduler-memory-kill',
     kind: 'host_oom',
     framework: 'other',
     weight: 3,
-    keywords: [
-      'running low on memory',
-      'outofmemoryerror: task was killed',
-      'exceeding memory limits',
-      'low on resource: memory',
-    ],
-    pattern:
-      /killed due to the node running low on memory|killed by YARN for exceeding memory limits|The node was low on resource: memory/,
-    // Ray's memory monitor (ray.exceptions.OutOfMemoryError), YARN's container monitor, kubelet eviction.
-    source: 'ray python/ray/exceptions.py OutOfMemoryError; hadoop ContainersMonitorImpl; kubelet eviction',
-    summary: "the cluster's memory monitor killed a worker because the node ran low on RAM",
+    keywords: ['exceeding memory limits'],
+    pattern: /killed by YARN for exceeding memory limits/,
+    // hadoop-yarn ContainersMonitorImpl: the NodeManager kills a container over its memory.
+    source: 'hadoop ContainersMonitorImpl',
+    summary: "YARN's container monitor killed the container for exceeding its memory",
   },
 ];

@@ -2,21 +2,26 @@
 import type { FactRule, LogRule } from '../types.js';
 import { factRules } from './context.js';
 import { cudaLibraryRules } from './cuda-libs.js';
+import { evidenceRules } from './evidence.js';
 import { hostRules } from './host.js';
 import { hostExitRules } from './host-exits.js';
+import { mujocoRules } from './mujoco.js';
 import { nearMissRules } from './near-miss.js';
 import { shmRules } from './shm.js';
 import { simRules } from './sim.js';
 import { tensorflowRules } from './tensorflow.js';
 import { torchRules } from './torch.js';
+import { torchSummaryFactRules, torchSummaryRules } from './torch-summary.js';
 import { xlaRules } from './xla.js';
 
 /** The log signatures, most specific first (order breaks ties between rules of equal weight). */
 export const logRules: readonly LogRule[] = [
   ...torchRules,
+  ...torchSummaryRules,
   ...xlaRules,
   ...tensorflowRules,
   ...simRules,
+  ...mujocoRules,
   ...shmRules,
   ...hostRules,
   ...hostExitRules,
@@ -25,4 +30,4 @@ export const logRules: readonly LogRule[] = [
 ];
 
 /** Rules that only add facts to diagnoses of their family. */
-export const logFactRules: readonly FactRule[] = factRules;
+export const logFactRules: readonly FactRule[] = [...factRules, ...torchSummaryFactRules, ...evidenceRules];

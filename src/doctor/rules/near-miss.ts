@@ -69,6 +69,27 @@ export const nearMissRules: LogRule[] = [
     summary: 'an NCCL collective failed or timed out, not a memory failure',
   }),
   nearMiss({
+    code: 'nccl-shm-missing',
+    framework: 'nccl',
+    keywords: ['attaching to shared memory segment'],
+    pattern:
+      /Error while attaching to shared memory segment \S+ \(size (\d+)\), error: No such file or directory \(2\)/,
+    // nccl src/misc/shmutils.cc ncclShmOpen: ENOENT is a segment the peer never created or already
+    // removed (a version mismatch between ranks, a cleaned /dev/shm), not a full /dev/shm (ENOSPC, 28).
+    source: 'NVIDIA/nccl src/misc/shmutils.cc ncclShmOpen (errno 2 ENOENT)',
+    summary: 'NCCL could not attach a /dev/shm segment that does not exist (ENOENT): not a full /dev/shm',
+  }),
+  nearMiss({
+    code: 'cudnn-library-missing',
+    framework: 'cudnn',
+    keywords: ['dnn library is not found', 'could not load library libcudnn', 'loaded runtime cudnn library'],
+    pattern:
+      /DNN library is not found|Could not load library libcudnn|Loaded runtime CuDNN library: \S+ but source was compiled with: \S+/,
+    // XLA/TensorFlow report a cuDNN that is missing or older than the build (cuda_dnn.cc).
+    source: 'openxla/xla stream_executor/cuda/cuda_dnn.cc (library version check)',
+    summary: 'cuDNN is missing or does not match the framework build: not a memory failure',
+  }),
+  nearMiss({
     code: 'segmentation-fault',
     framework: 'other',
     keywords: ['segmentation fault'],

@@ -2,6 +2,9 @@
 import type { LogRule } from '../types.js';
 import { definedFacts, intOf } from './extract.js';
 
+/** df's Use% at which /dev/shm counts as full: a batch or two more fills it. */
+export const shmFullPercent = 90;
+
 /** /dev/shm full: DataLoader SIGBUS, ENOSPC on shared tensors, NCCL segments. */
 export const shmRules: LogRule[] = [
   {
@@ -53,9 +56,15 @@ export const shmRules: LogRule[] = [
     kind: 'shm',
     framework: 'nccl',
     weight: 3,
-    keywords: ['/dev/shm/nccl', 'posix_fallocate failed', 'creating shared memory segment'],
+    keywords: [
+      '/dev/shm/nccl',
+      'posix_fallocate failed',
+      'creating shared memory segment',
+      'attaching to shared memory',
+    ],
+    // ENOSPC only: "No such file or directory (2)" when attaching is a missing segment (near-miss.ts).
     pattern:
-      /(?:failed to extend \/dev\/shm\/nccl-\w+ to (\d+) bytes|posix_fallocate failed|Error while creating shared memory segment)/,
+      /failed to extend \/dev\/shm\/nccl-\w+ to (\d+) bytes|posix_fallocate failed|Error while creating shared memory segment|Error while attaching to shared memory segment.*(?:No space left on device|\(28\))/,
     // nccl src/misc/shmutils.cc ncclShmOpen: the segment is a file in /dev/shm.
     source: 'NVIDIA/nccl src/misc/shmutils.cc ncclShmOpen',
     summary: 'NCCL could not create its shared-memory segment in /dev/shm',
@@ -75,6 +84,22 @@ export const shmRules: LogRule[] = [
       /<\/torch_|shm|SemLock|multiprocessing|_share_|DataLoader/.test([...before.slice(-8), text].join('\n'))
         ? {}
         : undefined,
+  },
+  {
+    code: 'dev-shm-df-full',
+    kind: 'shm',
+    framework: 'other',
+    weight: 1,
+    keywords: ['/dev/shm'],
+    pattern: /(\d[\d.]*[KMGT]?)\s+(\d[\d.]*[KMGT]?)\s+(\d[\d.]*[KMGT]?)\s+(\d{1,3})%\s+\/dev\/shm\b/,
+    // df -h (Size Used Avail Use% Mounted on) for the /dev/shm tmpfs, as monitoring prints it: a
+    // tmpfs this full makes the next shared-memory write fail (ENOSPC, or SIGBUS on a mapped page).
+    source: 'coreutils df -h; tmpfs full => ENOSPC / SIGBUS (Documentation/filesystems/tmpfs.rst)',
+    summary: '/dev/shm is nearly full (df)',
+    extract: ({ match }) => {
+      const percent = intOf(match[4]) ?? 0;
+      return percent >= shmFullPercent ? { facts: definedFacts({ shmUsePercent: percent }) } : undefined;
+    },
   },
   {
     code: 'bus-error',

@@ -3,15 +3,18 @@ import { describe, test } from 'node:test';
 import { mustDiagnose } from '../test-helpers/diagnose.js';
 
 describe('simulators', () => {
-  test('collisionStackSize: the exact Isaac Lab setting and a power of two above the need', () => {
+  test('collisionStackSize: the exact Isaac Lab setting, never past a signed 32-bit int', () => {
     const d = mustDiagnose(
       '[Error] [omni.physx.plugin] PhysX error: PxGpuDynamicsMemoryConfig::collisionStackSize buffer overflow detected, please increase its size to at least 1484688128 in the scene desc! Contacts have been dropped.',
     );
     assert.equal(d.kind, 'sim_capacity');
     assert.equal(d.facts.requiredBytes, 1484688128);
-    assert.deepEqual(d.fixes, [
-      "Isaac Lab: in the env cfg's __post_init__, self.sim.physx.gpu_collision_stack_size = 2**31  # PhysX needs at least 1,484,688,128",
-    ]);
+    // 2**31 would be the next power of two, one past what the setting holds: the need rounded up to a MiB.
+    assert.equal(
+      d.fixes[0],
+      "Isaac Lab: in the env cfg's __post_init__, self.sim.physx.gpu_collision_stack_size = 1,484,783,616 (OmniIsaacGymEnvs: sim.physx.gpu_collision_stack_size in the task yaml)",
+    );
+    assert.match(d.fixDetails![0]!.because, /PhysX needs at least 1,484,688,128/);
   });
 
   test('a need above 2 GiB printed negative (%i) is unwrapped', () => {

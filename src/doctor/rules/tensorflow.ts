@@ -37,18 +37,19 @@ export const tensorflowRules: LogRule[] = [
     framework: 'tensorflow',
     weight: 3,
     keywords: ['oom when allocating tensor'],
+    // 2016 releases printed the shape with nothing after "shape" (executor.cc "Compute status").
     pattern:
-      /OOM when allocating tensor (?:with|of) shape\s*\[([\d,\s]*)\](?: and type (\w+))?(?: on (\S+))?(?: by allocator (\w+))?/,
+      /OOM when allocating tensor (?:with|of) shape(?:\s*\[([\d,\s]*)\](?: and type (\w+))?(?: on (\S+))?(?: by allocator (\w+))?)?/,
     // tensorflow/core/framework/op_kernel.cc OpKernelContext::allocate_tensor (FACTS Q11).
     source: 'tensorflow/core/framework/op_kernel.cc OpKernelContext::allocate_tensor',
     summary: 'TensorFlow could not allocate a tensor on the GPU',
     extract: ({ match }) => {
-      const shape = match[1]!.replaceAll(/\s/g, '');
+      const shape = match[1]?.replaceAll(/\s/g, '');
       return {
         facts: definedFacts({
-          shape: `[${shape}]`,
+          shape: shape === undefined ? undefined : `[${shape}]`,
           dtype: match[2],
-          requestedBytes: tensorBytes(shape, match[2]),
+          requestedBytes: shape === undefined ? undefined : tensorBytes(shape, match[2]),
           device: intOf(/(?:GPU|gpu):(\d+)$/.exec(match[3] ?? '')?.[1]),
           deviceName: match[3],
           allocator: match[4],

@@ -25,7 +25,7 @@ function extractTorchOom({ text, before }: RuleInput): { facts: Facts; holders?:
     processBytes: sizeAfter(text, withSize(`this process has SIZE memory in use`)),
     allowedBytes: sizeAfter(text, withSize(`SIZE allowed;`)),
     privatePoolBytes: sizeAfter(text, withSize(`with SIZE allocated in private pools`)),
-    allocConfVariable: /setting (PYTORCH_(?:CUDA_)?ALLOC_CONF)=/.exec(text)?.[1],
+    allocConfVariable: /setting (PYTORCH_(?:CUDA_|HIP_)?ALLOC_CONF)=/.exec(text)?.[1],
     rank: rankOf(text),
     phase: before.some((line) => /\bbackward\(|in backward\b|\.backward\b/.test(line))
       ? 'backward'
@@ -36,19 +36,8 @@ function extractTorchOom({ text, before }: RuleInput): { facts: Facts; holders?:
     bytes: sizeAfter(m[0], withSize(`has SIZE`)) ?? 0,
     isSelf: false,
   }));
-  return { facts, holders: listed.length > 0 ? markSelf(listed, facts) : undefined };
-}
-
-// Inside a container NVML reports host PIDs, so the failing process itself may be listed as
-// "Process P has ..." (FACTS Q13): the entry that covers what PyTorch reserved is most likely it.
-function markSelf(holders: GpuHolder[], facts: Facts): GpuHolder[] {
-  if (facts.processBytes !== undefined) return holders;
-  const reservedBytes = Number(facts.allocatedBytes ?? 0) + Number(facts.reservedUnallocatedBytes ?? 0);
-  if (reservedBytes === 0) return holders;
-  const candidates = holders.filter((h) => h.bytes >= reservedBytes);
-  if (candidates.length === 0) return holders;
-  const self = candidates.reduce((best, h) => (h.bytes < best.bytes ? h : best));
-  return holders.map((h) => (h === self ? { ...h, isSelf: true } : h));
+  // Which listed PID is this process is the explainer's to decide from the numbers (torch-numbers.ts).
+  return { facts, holders: listed.length > 0 ? listed : undefined };
 }
 
 /** PyTorch's allocator failures on CUDA/ROCm/XPU, MPS and the CPU. */

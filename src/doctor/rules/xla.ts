@@ -79,7 +79,7 @@ export const xlaRules: LogRule[] = [
     source: 'openxla/xla xla/tsl/framework/bfc_allocator.cc BFCAllocator::AllocateRawInternal',
     continuationLines: 1,
     summary: "XLA's BFC allocator ran out of memory",
-    extract: ({ text, match, before }) => {
+    extract: ({ text, match, before, firstText }) => {
       // "The caller indicates that this is not a failure": a retry hint, not an OOM (bfc_allocator.cc).
       if (/not a failure/.test(text)) return undefined;
       return {
@@ -88,6 +88,8 @@ export const xlaRules: LogRule[] = [
           allocator: match[1],
           device: deviceOfAllocator(match[1]),
           requestedBytes: intOf(match[3]) ?? sizeAfter(match[2]!, /(.*)/),
+          // The op's name ends the line; what follows on the next line is not part of it.
+          op: /requested by op (\S+)\s*$/.exec(firstText ?? text)?.[1],
         }),
       };
     },
@@ -101,12 +103,14 @@ export const xlaRules: LogRule[] = [
     pattern: withSize(
       String.raw`failed to allocate SIZE \((\d+) bytes\) from device: CUDA_ERROR_OUT_OF_MEMORY`,
     ),
-    // stream_executor/cuda/cuda_driver.cc GpuDriver::DeviceAllocate (TensorFlow, and JAX's bundled copy).
+    // stream_executor/cuda/cuda_driver.cc GpuDriver::DeviceAllocate (TensorFlow, and JAX's bundled
+    // copy). The BFC allocator calls it to create or grow its pool (BFCAllocator::Extend, which
+    // retries ×0.9 smaller, FACTS Q1): the size is the pool's growth, not the tensor that failed.
     source: 'tensorflow/stream_executor/cuda/cuda_driver.cc GpuDriver::DeviceAllocate',
-    summary: 'the CUDA driver refused a device allocation',
+    summary: 'the CUDA driver refused to give the allocator more device memory',
     extract: ({ text, match, before }) => ({
       framework: xlaFramework(text, before, 'tensorflow'),
-      facts: definedFacts({ requestedBytes: intOf(match[2]), reportingPid: intOf(rayPid.exec(text)?.[1]) }),
+      facts: definedFacts({ poolGrowthBytes: intOf(match[2]), reportingPid: intOf(rayPid.exec(text)?.[1]) }),
     }),
   },
   {
@@ -137,6 +141,22 @@ export const xlaRules: LogRule[] = [
       /custom ?call[^\n]*failed[^\n]*out of memory|(?:gpu|cuda)GetLastError\(\)(?: failed)?: out of memory/i,
     source: "openxla/xla service/gpu custom-call thunk status ('xla.gpu.custom_call' failed)",
     summary: 'an XLA GPU kernel failed with out of memory',
+  },
+  {
+    code: 'xla-kernel-launch-oom',
+    kind: 'gpu_oom',
+    framework: 'jax',
+    weight: 3,
+    keywords: ['failed to launch cuda kernel'],
+    pattern: /Failed to launch CUDA kernel: (\S+) with block dimensions: .*CUDA_ERROR_OUT_OF_MEMORY/,
+    // Launching an XLA kernel loads its module into the CUDA context, memory outside the BFC pool
+    // (FACTS Q5); CUDA_ERROR_OUT_OF_MEMORY there means what the pool left over was gone.
+    source: 'openxla/xla stream_executor/cuda/cuda_driver.cc GpuDriver::LaunchKernel',
+    summary: 'an XLA kernel could not be launched: no device memory left outside the pool',
+    extract: ({ text, match, before }) => ({
+      framework: xlaFramework(text, before, 'jax'),
+      facts: definedFacts({ kernel: match[1] }),
+    }),
   },
   {
     code: 'xla-cuda-async-oom',

@@ -27,6 +27,8 @@ export interface RunDiagnosis extends Diagnosis {
   oomKills?: OomKillRecord[];
 }
 
+const detailed = (fixes: GroundedFix[]) => ({ fixes: fixes.map((f) => f.fix), fixDetails: fixes });
+
 const numberOrNull = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 
 function runFacts(p: RunProcess): Facts {
@@ -86,6 +88,7 @@ function fromVerdict(p: RunProcess, kind: DiagnosisKind, framework: Diagnosis['f
     causeText: end.because,
     facts: {},
     fixes: [],
+    fixDetails: [],
     evidence: { line: 0, text: end.because },
     confidence: end.confidence,
     occurrences: 1,
@@ -93,7 +96,11 @@ function fromVerdict(p: RunProcess, kind: DiagnosisKind, framework: Diagnosis['f
 }
 
 function withFixes(d: Diagnosis, fixes: readonly GroundedFix[]): Diagnosis {
-  return { ...d, fixes: [...fixes.map((f) => f.fix), ...d.fixes] };
+  return {
+    ...d,
+    fixes: [...fixes.map((f) => f.fix), ...d.fixes],
+    fixDetails: [...fixes, ...d.fixDetails],
+  };
 }
 
 /** The diagnosis of a process whose tree was OOM-killed (at its limit, or on the whole host). */
@@ -131,10 +138,16 @@ function diagnoseBudget(p: RunProcess): Diagnosis | undefined {
     cause: 'memory_cap',
     causeText,
     facts: { peakGpuBytes: over.peakGpuBytes, gpuBudgetBytes: over.budgetBytes },
-    fixes: [
-      `cap it: enforce: kill for ${p.name} in the config stops it at its budget (JAX keeps preallocate: false so the fraction caps its pool)`,
-      `or give it the budget it used: gpu_memory of at least ${formatBytes(over.peakGpuBytes)} for ${p.name}, taken from a process with room`,
-    ],
+    ...detailed([
+      {
+        fix: `cap it: enforce: cap (torch, tensorflow, jax hold the budget in-process) or enforce: kill for ${p.name} in the config`,
+        because: `${p.name} ran on past its budget under enforce: warn (summary.json budgetExceeded)`,
+      },
+      {
+        fix: `or give it the budget it used: gpu_memory of at least ${formatBytes(over.peakGpuBytes)} for ${p.name}, taken from a process with room`,
+        because: `its peak on the card was ${formatBytes(over.peakGpuBytes)}`,
+      },
+    ]),
     evidence: { line: 0, text: causeText },
     confidence: 'certain',
     occurrences: 1,
@@ -196,6 +209,15 @@ export function diagnoseRun(options: {
         causeText,
         message: `${p.name}: ${d.summary}: ${causeText}`,
         fixes: change ? [change, ...d.fixes] : d.fixes,
+        fixDetails: change
+          ? [
+              {
+                fix: change,
+                because: `the plan (plan.json) and what each process held when ${p.name} failed (samples.jsonl)`,
+              },
+              ...d.fixDetails,
+            ]
+          : d.fixDetails,
         othersAtFailure: others,
         ...(p.oomKills.length > 0 ? { oomKills: p.oomKills } : {}),
       };

@@ -6,16 +6,14 @@ import { fitLine } from '../../fit/linear-fit.js';
 import type { OomKillRecord, RunOrigin } from '../../run-record/schema.js';
 import { describeKill } from '../../verdict/judge.js';
 import { size } from '../explain/types.js';
+import type { FixDetail } from '../types.js';
 import { yamlSize } from './plan-change.js';
 import type { MemoryPoint, RunProcess } from './types.js';
 
 const MiB = 1024 ** 2;
 
-/** A fix and the measured fact it rests on. */
-export interface GroundedFix {
-  fix: string;
-  because: string;
-}
+/** A fix and the measured fact it rests on (doctor's FixDetail). */
+export type GroundedFix = FixDetail;
 
 /** The tree at one sample: the main process and its workers. */
 export interface TreeShares {

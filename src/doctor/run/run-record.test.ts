@@ -194,6 +194,12 @@ describe('doctor RUN_DIR', () => {
     assert.equal(d?.kind, 'host_oom');
     assert.equal(d?.facts.hostLimitBytes, 16 * GiB);
     assert.doesNotMatch(d!.fixes.join('\n'), /20GiB/);
+    // Every fix carries the fact it rests on, in step with `fixes`.
+    assert.deepEqual(
+      d!.fixDetails.map((f) => f.fix),
+      d!.fixes,
+    );
+    assert.ok(d!.fixDetails.every((f) => f.because.length > 0));
     assert.match(d!.fixes.join('\n'), /room to measure the real peak: host_memory: 32GiB for learner/);
   });
 

@@ -81,6 +81,7 @@ const names: Record<string, string[]> = {
   total_allocation: ['totalAllocationBytes'],
   fragmentation: ['fragmentationBytes'],
   phase: ['phase'],
+  remat_limit: ['rematLimitBytes'],
 };
 
 const stringFacts = new Set(['constraint', 'shape', 'allocator', 'node', 'slurmStep', 'phase']);
@@ -92,7 +93,9 @@ export function kindForLabel(label: string, body: string): DiagnosisKind {
   if (label === 'shm') return 'shm';
   if (label === 'isaac_or_sim') {
     // PhysX buffer overflows are sim_capacity; the other simulator failures are device memory.
-    return /DynamicsMemoryConfig::|buffer overflow detected|overflowing initial allocation/.test(body)
+    return /DynamicsMemoryConfig::|buffer overflow detected|overflowing initial allocation|overflow - please increase (?:nconmax|naconmax|njmax)|Pre-allocated (?:contact|constraint) buffer is full/.test(
+      body,
+    )
       ? 'sim_capacity'
       : 'gpu_oom';
   }
@@ -112,12 +115,16 @@ export function parseFactsLine(line: string): Pick<CorpusCase, 'facts' | 'holder
   const facts: StatedFact[] = [];
   const unmapped: string[] = [];
   const pair = /(?:^|[\s;(])([A-Za-z_]\w*)=(\[[^\]]*\]|GPU[ :]?\d+|[^\s;()]+(?:\s(?:bytes|B)\b)?)/g;
-  for (const [, key, token] of line.matchAll(pair)) {
+  for (const found of line.matchAll(pair)) {
+    const [whole, key, token] = found;
     if (!names[key!]) {
       unmapped.push(`${key}=${token}`);
       continue;
     }
-    const value = parseStated(key!, token!);
+    // "23.81GiB (25567444992 bytes)": the exact byte count beside a rounded size is what is stated.
+    const exact = /^\s*\((\d+) bytes\)/.exec(line.slice(found.index! + whole.length))?.[1];
+    const value =
+      exact !== undefined && names[key!]![0]!.endsWith('Bytes') ? Number(exact) : parseStated(key!, token!);
     if (value !== undefined) facts.push({ key: key!, names: names[key!]!, value });
   }
   const addFree = (key: string, factNames: string[], value: number | undefined) => {
@@ -130,7 +137,13 @@ export function parseFactsLine(line: string): Pick<CorpusCase, 'facts' | 'holder
     /fail(?:ed)? to allocate (?:request for )?\S+ \((\d+) ?(?:bytes|B)\)|fail to allocate memory (\d+) bytes/i.exec(
       line,
     );
-  addFree('failed to allocate', ['requestedBytes'], Number(allocated?.[1] ?? allocated?.[2]) || undefined);
+  // The stream executor's "failed to allocate X (N bytes) from device" is the allocator growing its
+  // pool (rules/xla.ts); the op's request is the BFC line. Either name holds what the header states.
+  addFree(
+    'failed to allocate',
+    ['requestedBytes', 'poolGrowthBytes'],
+    Number(allocated?.[1] ?? allocated?.[2]) || undefined,
+  );
   const atLeast = /(?:>=|at least) (\d+)/.exec(line);
   addFree('at least', ['requiredBytes', 'requiredCount'], Number(atLeast?.[1]) || undefined);
   const freeOfTotal = /(\d+) of (\d+) bytes are free/.exec(line);

@@ -1,6 +1,6 @@
 // Simulated cards: the spec grammar, the child environment, and snapshots of claims by live workloads.
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { UsageError } from '../../errors.js';
@@ -65,9 +65,31 @@ test('a snapshot sums the claims of live workloads and forgets them when they ex
 
 test('stale claims of dead PIDs are ignored; claims on a card that does not exist are noted', async () => {
   const dir = newSimDir();
-  writeFileSync(path.join(dir, '999999999.json'), '{"device":0,"bytes":1}');
-  writeFileSync(path.join(dir, `${process.pid}.json`), '{"device":5,"bytes":1}');
+  writeFileSync(
+    path.join(dir, 'headroom-sim-claim-999999999.json'),
+    '{"headroomSim":1,"device":0,"bytes":1}',
+  );
+  writeFileSync(
+    path.join(dir, `headroom-sim-claim-${process.pid}.json`),
+    '{"headroomSim":1,"device":5,"bytes":1}',
+  );
   const snapshot = await createSimProbe({ spec: 'sim:1GiB', env: { HEADROOM_SIM_DIR: dir } }).snapshot();
   assert.deepEqual(snapshot.processes, []);
   assert.match(snapshot.warnings?.join() ?? '', /claims simulated GPU 5/);
+  assert.equal(
+    existsSync(path.join(dir, 'headroom-sim-claim-999999999.json')),
+    false,
+    'a stale claim of ours is cleared',
+  );
+});
+
+test("a state directory the user named keeps the user's files, whatever their names", async () => {
+  const dir = newSimDir();
+  const theirs = ['99999.json', '123456.json', 'headroom-sim-claim-999999998.json', '.lock'];
+  writeFileSync(path.join(dir, theirs[0]!), '{"device":0,"bytes":1}');
+  writeFileSync(path.join(dir, theirs[1]!), 'notes');
+  writeFileSync(path.join(dir, theirs[2]!), '{"device":0,"bytes":1}'); // our name, but not our marker
+  writeFileSync(path.join(dir, theirs[3]!), 'mine');
+  await createSimProbe({ spec: 'sim:1GiB', env: { HEADROOM_SIM_DIR: dir } }).snapshot();
+  for (const name of theirs) assert.equal(existsSync(path.join(dir, name)), true, name);
 });

@@ -1,0 +1,207 @@
+// `npm run bench -- estimate-accuracy`: the estimate against published numbers. Measured cases (real
+// runs: ../shared/estimation/references.json and issue #13's host run) are scored: median absolute
+// error and the worst case. Derived cases (paper arithmetic) are printed apart; CUDA-context-only
+// measurements too, since a context is a per-stack constant, not something a config decides.
+import { renderTable } from '../src/cli/output.js';
+import { defaultContextBytes } from '../src/estimate/cuda.js';
+import { estimateZero2, estimateZero3 } from '../src/estimate/deepspeed.js';
+import { estimate } from '../src/estimate/estimate.js';
+import {
+  caseError,
+  measuredCases,
+  medianAbsoluteError,
+} from '../src/estimate/test-helpers/measured-cases.js';
+import {
+  expectedAt,
+  noReferencesMessage,
+  referenceCase,
+  specOf,
+} from '../src/estimate/test-helpers/references.js';
+
+const MiB = 1024 ** 2;
+const GiB = 1024 ** 3;
+
+const percent = (fraction: number): string => `${fraction >= 0 ? '+' : ''}${(fraction * 100).toFixed(1)}%`;
+const number = (value: number): string => (value >= 100 ? value.toFixed(0) : value.toFixed(2));
+
+function printMeasured(): void {
+  const cases = measuredCases();
+  const rows = cases.map((c) => [
+    c.label,
+    `${number(c.measured)} ${c.unit}`,
+    `${number(c.estimated)} ${c.unit}`,
+    percent(caseError(c)),
+  ]);
+  process.stdout.write(
+    `${renderTable(
+      [
+        { header: 'measured case' },
+        { header: 'measured', align: 'right' },
+        { header: 'estimated', align: 'right' },
+        { header: 'error', align: 'right' },
+      ],
+      rows,
+    )}\n`,
+  );
+  const worst = cases.reduce((a, b) => (Math.abs(caseError(b)) > Math.abs(caseError(a)) ? b : a));
+  process.stdout.write(
+    `\n${cases.length} measured cases: median absolute error ${(medianAbsoluteError(cases) * 100).toFixed(1)}%, worst ${percent(caseError(worst))} (${worst.label})\n`,
+  );
+}
+
+// Paper and tool arithmetic the estimator must reproduce exactly.
+function printDerived(): void {
+  const rows: string[][] = [];
+  const add = (label: string, expected: number, got: number, unit: string): void => {
+    rows.push([
+      label,
+      `${number(expected)} ${unit}`,
+      `${number(got)} ${unit}`,
+      percent((got - expected) / expected),
+    ]);
+  };
+  const zero = referenceCase('zero-7.5b-figure1-nd64');
+  if (zero) {
+    for (const [strategy, key] of [
+      ['ddp', 'baseline_bytes'],
+      ['zero1', 'zero1_bytes'],
+      ['zero2', 'zero2_bytes'],
+      ['zero3', 'zero3_bytes'],
+    ] as const) {
+      const parts = estimate(
+        specOf(
+          `model: { params: 7.5B }\ntraining: { precision: amp_fp16 }\nparallel: { gpus: 64, strategy: ${strategy} }`,
+        ),
+      ).gpu.components;
+      const states = parts
+        .filter((p) => ['weights', 'gradients', 'optimizer states'].includes(p.name))
+        .reduce((s, p) => s + p.bytes, 0);
+      add(
+        `ZeRO Fig. 1, 7.5B on 64 GPUs, ${strategy} model states`,
+        expectedAt(zero, key) / 1e9,
+        states / 1e9,
+        'GB',
+      );
+    }
+  }
+  const eleuther = referenceCase('eleuther-cookbook-default-20b');
+  if (eleuther) {
+    const parts = estimate(
+      specOf(`model: { params: ${expectedAt(eleuther, 'params')}, transformer: { layers: 44, hidden: 6144, heads: 64, seq_len: 2048, vocab: 51200 } }
+training: { precision: amp_bf16, convention: eleuther, zero_stage: 1 }`),
+    ).gpu.components;
+    const total = parts
+      .filter((p) => ['weights', 'gradients', 'optimizer states', 'activations'].includes(p.name))
+      .reduce((s, p) => s + p.bytes, 0);
+    add(
+      'EleutherAI calculator, 20B defaults, per-GPU total',
+      expectedAt(eleuther, 'per_gpu_GiB_no_ckpt', 'total'),
+      total / GiB,
+      'GiB',
+    );
+  }
+  const zero2 = referenceCase('deepspeed-zero2-t5-3b-8gpu');
+  if (zero2) {
+    const got = estimateZero2({
+      params: zero2.inputs.total_params as number,
+      gpusPerNode: 8,
+      cpuOffload: false,
+    });
+    add(
+      'DeepSpeed ZeRO-2 t5-3b on 8 GPUs, per GPU',
+      expectedAt(zero2, 'cpu_offload_0', 'per_gpu'),
+      got.gpuBytes / GiB,
+      'GiB',
+    );
+  }
+  const t5 = referenceCase('deepspeed-zero3-t5-large-4gpu');
+  if (t5) {
+    const got = estimateZero3({
+      params: 737.67e6,
+      largestLayerParams: 32.9e6,
+      gpusPerNode: 4,
+      zeroInit: true,
+      offloadParams: false,
+      offloadOptimizer: false,
+    });
+    add(
+      'DeepSpeed ZeRO-3 t5-large on 4 GPUs',
+      expectedAt(t5, 'case1_no_offload_MiB'),
+      Math.trunc(got.gpuBytes / MiB),
+      'MiB',
+    );
+  }
+  const buffer = referenceCase('rl-trajectory-buffer-grpo');
+  if (buffer) {
+    const parts = estimate(
+      specOf(`vars: { B: 2, G: 4, T: 50 }\nmodel: { params: 0 }\ntraining: { optimizer: none }
+tensors: [{ name: trajectories, shape: [B*G, 263, 1, 196], dtype: float32, count: T }]`),
+    ).gpu.components;
+    add(
+      'GRPO trajectory buffer (seed 003)',
+      expectedAt(buffer, 'bytes_total') / 1e6,
+      (parts.find((p) => p.name === 'trajectories')?.bytes ?? 0) / 1e6,
+      'MB',
+    );
+  }
+  process.stdout.write(
+    `\n${renderTable(
+      [
+        { header: 'derived case (paper or tool arithmetic)' },
+        { header: 'source', align: 'right' },
+        { header: 'estimated', align: 'right' },
+        { header: 'error', align: 'right' },
+      ],
+      rows,
+    )}\n`,
+  );
+}
+
+// Idle contexts measured on many stacks, against the two defaults (lazy 450 MiB covers a training
+// step's kernels; eager 1.25 GiB). Not scored: no config field decides them.
+function printContexts(): void {
+  const rows: string[][] = [];
+  const cases: [string, string[], 'lazy' | 'eager'][] = [
+    ['cuda-context-pytorch-pr86509-lazy-vs-eager', ['used_MiB_lazy'], 'lazy'],
+    ['cuda-context-rtx6000ada-torch2.10', ['nvidia_smi_MiB'], 'lazy'],
+    ['cuda-context-rtx3090-torch2.7', ['nvidia_smi_MiB'], 'lazy'],
+    ['cuda-context-pytorch-pr86509-lazy-vs-eager', ['used_MiB_default'], 'eager'],
+    ['cuda-context-rtx3090-vs-2080ti', ['implied_context_MiB', 'GTX2080Ti_torch1.6_cu101'], 'eager'],
+    ['cuda-context-rtx3090-vs-2080ti', ['implied_context_MiB', 'RTX3090_torch1.7.1_cu110'], 'eager'],
+    ['cuda-context-titanv-pytorch1.3-vs-pycuda', ['pytorch_used_MB'], 'eager'],
+    ['cuda-context-k80-pytorch0.4', ['per_process_MiB_each_gpu'], 'eager'],
+    ['hf-v100-cuda-context-kernels', ['gpu_memory_used_MiB'], 'eager'],
+  ];
+  for (const [id, keys, loading] of cases) {
+    const c = referenceCase(id);
+    if (!c) continue;
+    const measured = expectedAt(c, ...keys);
+    const estimated = defaultContextBytes('torch', loading) / MiB;
+    rows.push([
+      `${id} ${keys.at(-1)}`,
+      `${number(measured)} MiB`,
+      `${number(estimated)} MiB (${loading})`,
+      percent((estimated - measured) / measured),
+    ]);
+  }
+  process.stdout.write(
+    `\n${renderTable(
+      [
+        { header: 'CUDA context alone (not scored)' },
+        { header: 'measured', align: 'right' },
+        { header: 'default', align: 'right' },
+        { header: 'error', align: 'right' },
+      ],
+      rows,
+    )}\n`,
+  );
+}
+
+/** Prints the three tables. */
+export async function main(): Promise<void> {
+  if (!referenceCase('hf-v100-bert-large-vanilla-bs4'))
+    process.stdout.write(`(${noReferencesMessage}: only issue #13's host run)\n`);
+  printMeasured();
+  printDerived();
+  printContexts();
+}

@@ -1,0 +1,128 @@
+// Host memory ended by a limit or a monitor rather than by the machine running out: a memory
+// cgroup (container, pod, Slurm's cgroup), Slurm's accounting kill, Kubernetes' eviction, Ray's
+// memory monitor. Each is named as what it is, with the setting that moves it.
+import type { Draft } from '../candidates.js';
+import type { Facts, FixDetail } from '../types.js';
+import { type Explanation, fix, num, size } from './types.js';
+
+const GiB = 1024 ** 3;
+
+/** Whole GiB at least `bytes` × 1.5: room above what was used, never below it. */
+export function roomyGiB(bytes: number): number {
+  return Math.max(1, Math.ceil((bytes * 1.5) / GiB));
+}
+
+function usedOf(draft: Draft): number | undefined {
+  return num(draft.facts, 'usageBytes') ?? num(draft.facts, 'anonRssBytes');
+}
+
+/** Fixes for a memory cgroup limit, in the words of whoever set it. */
+export function limitFixes(draft: Draft): FixDetail[] {
+  const used = usedOf(draft);
+  const step = typeof draft.facts.slurmStep === 'string' ? draft.facts.slurmStep.split('.')[0] : undefined;
+  const usedText = used === undefined ? '' : ` (it used ${size(used)})`;
+  switch (draft.framework) {
+    case 'slurm':
+      return [
+        fix(
+          `see what the job used: sacct -j ${step ?? '<jobid>'} --format=JobID,MaxRSS,ReqMem,State`,
+          "Slurm records each step's peak RSS (MaxRSS) against what it asked for (ReqMem)",
+        ),
+        fix(
+          used === undefined
+            ? 'resubmit with a larger --mem (e.g. 1.5 × the MaxRSS sacct shows), or lower num_workers / what the job keeps in RAM'
+            : `resubmit with sbatch --mem=${roomyGiB(used)}G (or lower num_workers / what the job keeps in RAM)`,
+          `the kernel killed a process in the job's cgroup when it reached the job's --mem${usedText}`,
+        ),
+      ];
+    case 'kubernetes':
+      return [
+        fix(
+          used === undefined
+            ? "raise the container's resources.limits.memory (kubectl describe pod <pod> shows the current limit and the last state)"
+            : `raise the container's resources.limits.memory to ${roomyGiB(used)}Gi`,
+          `OOMKilled is the kernel enforcing the container's own limit in its cgroup${usedText}`,
+        ),
+      ];
+    default:
+      return [
+        fix(
+          'see the limit from inside the container: cat /sys/fs/cgroup/memory.max (cgroup v2) or cat /sys/fs/cgroup/memory/memory.limit_in_bytes (v1)',
+          'the kill came from a memory cgroup (mem_cgroup_out_of_memory / CONSTRAINT_MEMCG), whose limit is this file',
+        ),
+        fix(
+          used === undefined
+            ? "raise the container's or job's memory limit (docker run --memory=..., Kubernetes resources.limits.memory, Slurm --mem) or lower what the process keeps in RAM"
+            : `raise the container's memory limit (docker run --memory=${roomyGiB(used)}g) or lower what the process keeps in RAM`,
+          `the cgroup's limit, not the machine's RAM, ran out${usedText}`,
+        ),
+      ];
+  }
+}
+
+/** Slurm's jobacct kill: polled usage over --mem, killed by slurmstepd (not the kernel). */
+export function explainSlurmAccounting(draft: Draft): Explanation {
+  const used = num(draft.facts, 'usageBytes');
+  const limit = num(draft.facts, 'limitBytes');
+  const job = draft.facts.slurmJob;
+  const numbers =
+    used !== undefined && limit !== undefined ? ` at ${size(used)} against its --mem of ${size(limit)}` : '';
+  const fixes: FixDetail[] = [
+    fix(
+      `see what the job used: sacct -j ${job ?? '<jobid>'} --format=JobID,MaxRSS,ReqMem,State`,
+      "Slurm records each step's peak RSS (MaxRSS) against what it asked for (ReqMem)",
+    ),
+    fix(
+      used === undefined
+        ? 'resubmit with a larger --mem (1.5 × the MaxRSS sacct shows)'
+        : `resubmit with sbatch --mem=${roomyGiB(used)}G`,
+      `the job was killed when its sampled memory passed --mem${used !== undefined ? `; ${roomyGiB(used)}G is 1.5 × the ${size(used)} it reached` : ''}`,
+    ),
+  ];
+  return {
+    cause: 'accounting_limit',
+    causeText: `Slurm's accounting (jobacct_gather) sampled the job${numbers} and killed it: a polling kill by slurmstepd for exceeding --mem, not the kernel's cgroup OOM killer`,
+    fixes,
+  };
+}
+
+/** Kubernetes node-pressure eviction: the kubelet, not the kernel and not the container's limit. */
+export function explainEviction(): Explanation {
+  return {
+    cause: 'memory_monitor',
+    framework: 'kubernetes',
+    causeText:
+      "the kubelet evicted the pod because the node ran low on memory (node-pressure eviction): not the kernel's OOM killer and not the container's own limit; pods using more than their memory request go first",
+    fixes: [
+      fix(
+        "set the container's resources.requests.memory to what it really uses (limits equal to requests for Guaranteed QoS)",
+        'the scheduler places pods by their requests, and the kubelet evicts pods that exceed their requests first (Kubernetes node-pressure eviction)',
+      ),
+      fix(
+        "see the node's pressure and the pods on it: kubectl describe node <node>; kubectl top pod",
+        "the eviction was decided from the node's available memory, which other pods share",
+      ),
+    ],
+  };
+}
+
+/** Ray's memory monitor: the raylet kills workers over a threshold before the kernel would. */
+export function explainRayMonitor(draft: Draft, context: Facts): Explanation {
+  const workers = draft.facts.workersKilled;
+  const ip = draft.facts.node ?? context.rayNodeIp;
+  const node = typeof ip === 'string' ? ip : '<node ip>';
+  return {
+    cause: 'memory_monitor',
+    causeText: `Ray's memory monitor killed ${workers ?? 'a'} worker${workers === 1 || workers === undefined ? '' : 's'} because the node's memory passed RAY_memory_usage_threshold (0.95 of the node by default): the raylet acted before the kernel's OOM killer`,
+    fixes: [
+      fix(
+        'run fewer tasks or actors at once on the node: request more CPUs (num_cpus) or memory (memory=...) per task, or keep less in each worker (rollouts, logits)',
+        "the monitor kills when the node's total passes the threshold; fewer concurrent workers keep it under (Ray docs, Out-Of-Memory Prevention)",
+      ),
+      fix(
+        `see which workers were killed and how much they held: ray logs raylet.out -ip ${node}`,
+        'the raylet logs each kill with the worker and its memory',
+      ),
+    ],
+  };
+}

@@ -1,0 +1,44 @@
+// Which rules a line can concern, by the keywords it contains: one scan of the lowercased line
+// with one alternation of every keyword (longest first), each found keyword mapped to the rules
+// having it or a keyword inside it. Replaces testing every rule's keywords on every line.
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** One case-insensitive test for any of `keywords`, minus those containing another (which add nothing). */
+export function triggerOf(keywords: readonly string[]): RegExp {
+  const unique = [...new Set(keywords)];
+  const minimal = unique.filter((k) => !unique.some((other) => other !== k && k.includes(other)));
+  return minimal.length === 0 ? /(?!)/ : new RegExp(minimal.map(escapeRegExp).join('|'), 'i');
+}
+
+/** An index of rules by their (lower-case) keywords. */
+export class KeywordIndex<R extends { keywords: readonly string[] }> {
+  private readonly pattern: RegExp | undefined;
+  private readonly byKeyword = new Map<string, Set<R>>();
+  /** Every keyword, longest first. */
+  readonly keywords: readonly string[];
+
+  constructor(private readonly rules: readonly R[]) {
+    const keywords = [...new Set(rules.flatMap((r) => r.keywords))].sort((a, b) => b.length - a.length);
+    this.keywords = keywords;
+    for (const keyword of keywords) {
+      // A rule whose keyword lies inside this one is also concerned when this one is found.
+      this.byKeyword.set(keyword, new Set(rules.filter((r) => r.keywords.some((k) => keyword.includes(k)))));
+    }
+    this.pattern = keywords.length === 0 ? undefined : new RegExp(keywords.map(escapeRegExp).join('|'), 'g');
+  }
+
+  /** The rules whose keywords occur in `lower` (already lower-cased), in the rules' own order. */
+  find(lower: string): R[] {
+    const pattern = this.pattern;
+    if (!pattern) return [];
+    const found = new Set<R>();
+    pattern.lastIndex = 0;
+    // Restart one character after each match, so keywords that overlap a match are found too.
+    for (let m = pattern.exec(lower); m !== null; m = pattern.exec(lower)) {
+      for (const rule of this.byKeyword.get(m[0])!) found.add(rule);
+      pattern.lastIndex = m.index + 1;
+    }
+    return found.size === 0 ? [] : this.rules.filter((r) => found.has(r));
+  }
+}

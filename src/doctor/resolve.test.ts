@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { mustDiagnose, primary } from './test-helpers/diagnose.js';
+
+const GiB = 1024 ** 3;
+
+describe('library init failures are judged by the free memory printed beside them', () => {
+  const cudnn = (freeBytes: number) =>
+    mustDiagnose(
+      'E external/xla/xla/stream_executor/cuda/cuda_dnn.cc:535] Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR',
+      `E external/xla/xla/stream_executor/cuda/cuda_dnn.cc:539] Memory usage: ${freeBytes} bytes free, ${24 * GiB} bytes total.`,
+    );
+
+  test('below 1 GiB free: memory, certain; at 1 GiB: not memory', () => {
+    const short = cudnn(GiB - 1);
+    assert.equal(short.kind, 'gpu_oom');
+    assert.equal(short.confidence, 'certain');
+    // In a JAX process the fix is JAX's preallocation, never the batch.
+    assert.match(short.fixes[0]!, /XLA_PYTHON_CLIENT_PREALLOCATE=false/);
+    assert.ok(!short.fixes.some((f) => /batch/.test(f)));
+    assert.equal(cudnn(GiB).kind, 'none');
+  });
+
+  test('cuDNN without figures is not called memory; a cuBLAS handle failure stays a weak memory hint', () => {
+    const cudnnBare = mustDiagnose('RuntimeError: cuDNN error: CUDNN_STATUS_NOT_INITIALIZED');
+    assert.equal(cudnnBare.kind, 'none');
+    assert.equal(cudnnBare.cause, 'unknown');
+    const cublas = mustDiagnose(
+      'RuntimeError: CUDA error: CUBLAS_STATUS_NOT_INITIALIZED when calling `cublasCreate(handle)`',
+    );
+    assert.equal(cublas.kind, 'gpu_oom');
+    assert.equal(cublas.confidence, 'possible');
+  });
+
+  test("XLA's BLAS check failing beside a preallocating JAX is memory outside the pool", () => {
+    const d = mustDiagnose(
+      'jaxlib.xla_extension.XlaRuntimeError: INTERNAL: RET_CHECK failure (external/org_tensorflow/tensorflow/compiler/xla/service/gpu/gemm_algorithm_picker.cc:327) stream->parent()->GetBlasGemmAlgorithms(stream, &algorithms)',
+    );
+    assert.equal(d.kind, 'gpu_oom');
+    assert.equal(d.cause, 'outside_pool');
+    assert.ok(!d.fixes.some((f) => /batch/.test(f)));
+  });
+
+  test("TensorFlow's cuDNN/cuBLAS start-up failure gets TensorFlow's growth setting, not the batch", () => {
+    const d = mustDiagnose(
+      'tensorflow.python.framework.errors_impl.UnknownError: Failed to get convolution algorithm. This is probably because cuDNN failed to initialize, so try looking to see if a warning log message was printed above.',
+    );
+    assert.equal(d.cause, 'outside_pool');
+    assert.match(d.fixes[0]!, /TF_FORCE_GPU_ALLOW_GROWTH=true/);
+  });
+});
+
+describe('a bus error is /dev/shm only when /dev/shm is not measured far from full', () => {
+  const bus =
+    'ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm).';
+  const df = (percent: number) =>
+    `shm              64M   ${Math.round(0.64 * percent)}M   1M  ${percent}% /dev/shm`;
+
+  test('df at 90% or more: shm; below 50%: not shm; between: the message decides', () => {
+    assert.equal(mustDiagnose(df(90), bus).kind, 'shm');
+    assert.equal(mustDiagnose(df(49), bus).kind, 'none');
+    assert.equal(mustDiagnose(df(50), bus).kind, 'shm');
+  });
+
+  test('prose that states the size and a small peak', () => {
+    const d = mustDiagnose(
+      `I run with --ipc=host, so I have /dev/shm space of 254GB. It crashed with "${bus}" and my poll never saw usage of more than 1GB.`,
+    );
+    assert.equal(d.kind, 'none');
+    assert.equal(d.code, 'bus-error-not-shm');
+  });
+
+  test('df climbing to 96% alone is a possible shm failure; with a worker that died it is shm', () => {
+    assert.equal(mustDiagnose(df(96)).kind, 'shm');
+    assert.equal(mustDiagnose(df(96)).confidence, 'possible');
+    assert.equal(primary(df(89)), undefined);
+    const died = mustDiagnose(df(96), 'RuntimeError: DataLoader worker (pid(s) 4242) exited unexpectedly');
+    assert.equal(died.kind, 'shm');
+  });
+});

@@ -1,0 +1,82 @@
+// Verdicts that need more than one line: a library that failed to initialise is memory only when
+// the free memory printed beside it is short, and a bus error is /dev/shm only when /dev/shm was
+// not measured far from full. Pure: drafts and log-wide facts in, drafts out.
+import type { Draft } from './candidates.js';
+import { shmFullPercent } from './rules/shm.js';
+import type { Facts } from './types.js';
+
+const GiB = 1024 ** 3;
+
+/**
+ * Free memory below which a cuDNN/cuBLAS handle cannot be created: handles, workspaces and the
+ * kernels they load take up to about 1 GiB outside any framework pool (FACTS Q5: contexts and
+ * libraries 0.25–1.5 GiB). With more free than this, the failure is the install, not memory.
+ */
+export const libraryInitFreeBytes = GiB;
+
+const libraryInitCodes = new Set(['cudnn-init-failed', 'cublas-handle-failed', 'cudnn-autotune-failed']);
+const busErrorCodes = new Set(['torch-worker-bus-error', 'dataloader-worker-bus-error', 'bus-error']);
+
+/** True for a draft of a library init failure that no memory figure decided (shown as "unknown"). */
+export function isUndecidedInit(draft: Draft): boolean {
+  return (
+    draft.kind === 'none' && libraryInitCodes.has(draft.code) && typeof draft.facts.freeBytes !== 'number'
+  );
+}
+
+/** cuDNN/cuBLAS init failures: decided by the free memory XLA prints beside them (cuda_dnn.cc), not by the words. */
+export function resolveLibraryInit(draft: Draft): Draft {
+  if (!libraryInitCodes.has(draft.code)) return draft;
+  const free = draft.facts.freeBytes;
+  if (typeof free === 'number') {
+    return free < libraryInitFreeBytes
+      ? {
+          ...draft,
+          weight: 3,
+          summary: `${draft.code.startsWith('cublas') ? 'cuBLAS' : 'cuDNN'} could not initialise: the GPU is nearly full`,
+        }
+      : {
+          ...draft,
+          kind: 'none',
+          summary: `${draft.code.startsWith('cublas') ? 'cuBLAS' : 'cuDNN'} failed to initialise with plenty of GPU memory free: a library or driver mismatch, not memory`,
+        };
+  }
+  if (draft.facts.autotuneOutOfMemory === true) return { ...draft, weight: 3 };
+  // Without figures a cuDNN failure is as often a broken or mismatched install as a full GPU; a
+  // cuBLAS handle failure stays a weak memory hint (cublasCreate fails this way when it cannot allocate).
+  if (draft.code.startsWith('cudnn'))
+    return {
+      ...draft,
+      kind: 'none',
+      summary:
+        'cuDNN failed to initialise; the log has no memory figures to tell a full GPU from a broken install',
+    };
+  return draft;
+}
+
+/** True when the log measured or stated /dev/shm far from full. */
+export function isShmMeasuredRoomy(context: Facts): boolean {
+  const percent = context.shmUsePercent;
+  if (typeof percent === 'number') return percent < 50;
+  const stated = context.shmStatedBytes;
+  const peak = context.shmStatedPeakBytes;
+  return typeof stated === 'number' && typeof peak === 'number' && peak < 0.5 * stated;
+}
+
+/** A bus error is /dev/shm when /dev/shm is measured full, and not when it is measured far from full. */
+export function resolveBusError(draft: Draft, context: Facts): Draft {
+  const percent = context.shmUsePercent;
+  // A worker that died without a message while df showed /dev/shm full ran out of /dev/shm.
+  if (draft.code === 'dataloader-worker-exited' && typeof percent === 'number' && percent >= shmFullPercent)
+    return { ...draft, kind: 'shm', weight: 2, summary: 'a DataLoader worker died while /dev/shm was full' };
+  if (!busErrorCodes.has(draft.code)) return draft;
+  if (typeof percent === 'number' && percent >= shmFullPercent) return { ...draft, weight: 3 };
+  if (!isShmMeasuredRoomy(context)) return draft;
+  return {
+    ...draft,
+    code: 'bus-error-not-shm',
+    kind: 'none',
+    weight: 1,
+    summary: 'a bus error while /dev/shm was measured far from full: not /dev/shm capacity',
+  };
+}

@@ -1,0 +1,30 @@
+// MuJoCo's fixed-size buffers: MuJoCo Warp (and MJX on Warp) size contacts and constraint rows
+// per world up front and drop what does not fit; MuJoCo 2.x's C engine warns the same way.
+import type { LogRule } from '../types.js';
+import { definedFacts, intOf } from './extract.js';
+
+/** MuJoCo / MuJoCo Warp capacity overflows (sim_capacity), by the setting to raise. */
+export const mujocoRules: LogRule[] = [
+  {
+    code: 'mujoco-buffer-overflow',
+    kind: 'sim_capacity',
+    framework: 'mujoco',
+    weight: 3,
+    keywords: [
+      'overflow - please increase',
+      'pre-allocated contact buffer is full',
+      'pre-allocated constraint buffer is full',
+    ],
+    pattern:
+      /overflow - please increase (nconmax|naconmax|njmax_nnz|njmax|naccdmax)(?: to (\d+))?|Pre-allocated (?:contact|constraint) buffer is full\. Increase (nconmax|njmax) above (\d+)/,
+    // mujoco_warp _src/forward.py / collision_driver.py wp.printf("... overflow - please increase
+    // nconmax to %u"); mujoco engine_io.c mju_warningText mjWARN_CONTACTFULL / mjWARN_CNSTRFULL.
+    source:
+      'google-deepmind/mujoco_warp _src (overflow warnings); mujoco src/engine/engine_io.c mjWARN_CONTACTFULL',
+    summary: 'a MuJoCo buffer of fixed size overflowed (contacts or constraints were dropped)',
+    extract: ({ match }) => {
+      const setting = (match[1] ?? match[3])!;
+      return { facts: definedFacts({ setting, requiredCount: intOf(match[2] ?? match[4]) }), group: setting };
+    },
+  },
+];

@@ -1,0 +1,111 @@
+// Defaults of each model family, and the full TransformerShape built from the fields a spec or a
+// config.json gave. One place decides what "llama" or "bert" means for the layers.
+import type { Family, TransformerShape } from './types.js';
+
+/** Shape fields as given: any subset; `layers`, `hidden`, `heads` and `seqLen` are required. */
+export type TransformerFields = Partial<TransformerShape>;
+
+type FamilyDefaults = Omit<
+  TransformerShape,
+  | 'family'
+  | 'layers'
+  | 'encoderLayers'
+  | 'decoderLayers'
+  | 'hidden'
+  | 'heads'
+  | 'kvHeads'
+  | 'headDim'
+  | 'seqLen'
+  | 'decoderSeqLen'
+  | 'vocab'
+  | 'ffn'
+  | 'positions'
+>;
+
+const common: FamilyDefaults = {
+  mlp: 'gelu',
+  norm: 'layernorm',
+  bias: 'all',
+  fusedQkv: false,
+  parallelResidual: false,
+  tokenTypes: 0,
+  relativeBuckets: 0,
+  patchInputs: 0,
+  pooler: false,
+  classes: 0,
+  lmHead: false,
+  tiedEmbeddings: false,
+  attention: 'sdpa',
+  isSoftmaxUpcast: false,
+  dropout: true,
+  experts: 0,
+  expertsPerToken: 0,
+};
+
+// What each family's Hugging Face implementation does (transformers models/<family>/modeling_*.py).
+const familyDefaults: Record<Family, FamilyDefaults> = {
+  // The generic layer of Korthikanti et al. and GPT-2: headroom's original default, eager attention.
+  gpt: { ...common, attention: 'eager' },
+  // LlamaDecoderLayer: RMSNorm, SwiGLU, no biases, no dropout; eager attention computes the softmax
+  // in fp32 (`softmax(attn_weights, dim=-1, dtype=torch.float32)`); SDPA is the default kernel.
+  llama: {
+    ...common,
+    mlp: 'swiglu',
+    norm: 'rmsnorm',
+    bias: 'none',
+    dropout: false,
+    isSoftmaxUpcast: true,
+    lmHead: true,
+  },
+  // GPTNeoXLayer: fused query_key_value, use_parallel_residual, no dropout by default.
+  neox: { ...common, fusedQkv: true, parallelResidual: true, dropout: false, lmHead: true },
+  // BertLayer: post-LayerNorm, dropout 0.1 everywhere, pooler.
+  bert: { ...common, tokenTypes: 2, pooler: true },
+  // T5Block: T5LayerNorm (RMS, variance in fp32), no biases, relative position bias, eager attention
+  // with `softmax(scores.float())`, dropout 0.1, tied embeddings in the original T5.
+  t5: {
+    ...common,
+    norm: 'rmsnorm',
+    bias: 'none',
+    relativeBuckets: 32,
+    attention: 'eager',
+    isSoftmaxUpcast: true,
+    lmHead: true,
+    tiedEmbeddings: true,
+  },
+  // ViTLayer: pre-LayerNorm, hidden_dropout_prob 0.0.
+  vit: { ...common, dropout: false },
+};
+
+/** Default learned positions: GPT-2-style models as long as the sequence, BERT 512, rotary none. */
+function defaultPositions(family: Family, seqLen: number): number {
+  if (family === 'gpt') return seqLen;
+  if (family === 'bert') return 512;
+  return 0;
+}
+
+/** The full shape from the given fields and the family's defaults. */
+export function buildTransformerShape(
+  fields: TransformerFields & { layers: number; hidden: number; heads: number; seqLen: number },
+): TransformerShape {
+  const family = fields.family ?? 'gpt';
+  const defaults = familyDefaults[family];
+  const encoderLayers = fields.encoderLayers ?? 0;
+  const decoderLayers = fields.decoderLayers ?? 0;
+  const given = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  return {
+    ...defaults,
+    ...given,
+    family,
+    layers: encoderLayers + decoderLayers > 0 ? encoderLayers + decoderLayers : fields.layers,
+    encoderLayers,
+    decoderLayers,
+    kvHeads: fields.kvHeads ?? fields.heads,
+    headDim: fields.headDim ?? fields.hidden / fields.heads,
+    decoderSeqLen: fields.decoderSeqLen ?? fields.seqLen,
+    vocab: fields.vocab ?? 0,
+    // Korthikanti et al. and GPT-2/BERT use an MLP of 4 × hidden.
+    ffn: fields.ffn ?? 4 * fields.hidden,
+    positions: fields.positions ?? defaultPositions(family, fields.seqLen),
+  } as TransformerShape;
+}

@@ -1,0 +1,198 @@
+// Model states on one device: weights (16-bit, fp32, quantized), autocast's weight copies, gradients,
+// optimizer states and the step's temporaries, sharded as the parallel strategy says; offloaded parts
+// go to the host.
+import { formatBytes } from '../units.js';
+import { formatCount } from './dtypes.js';
+import { groupParams, type ParamGroup, parameterInventory } from './inventory.js';
+import { adapterGroups } from './lora.js';
+import { bytesPerParam, frozenWeightBytes } from './model-states.js';
+import { optimizerBytes, type Trainable } from './optimizer.js';
+import { dataParallelOf, shardsFrom } from './parallel.js';
+import { largestQuantizedParams, quantizedBytesPerParam, quantizedParams } from './quantization.js';
+import type { Component, EstimateSpec } from './types.js';
+
+/** Parameter counts the parts are computed from. */
+export interface ModelCounts {
+  params: number;
+  trainable: number;
+  isTraining: boolean;
+}
+
+/** Trainable and frozen counts; `optimizer: none` or `trainable: 0` means nothing trains. */
+export function countModel(spec: EstimateSpec): ModelCounts {
+  const params = spec.model.params ?? 0;
+  const isTraining = spec.training.optimizer !== 'none' && spec.model.trainable !== 0;
+  return { params, trainable: isTraining ? (spec.model.trainable ?? params) : 0, isTraining };
+}
+
+/** The trainable tensors: the adapters under LoRA, every tensor in a full fine-tune, else unknown. */
+export function trainableTensors(spec: EstimateSpec, counts: ModelCounts): Trainable {
+  const shape = spec.model.transformer;
+  let groups: readonly ParamGroup[] | undefined;
+  if (shape && spec.model.lora) groups = adapterGroups(shape, spec.model.lora);
+  else if (shape && counts.trainable === counts.params) groups = parameterInventory(shape);
+  return { params: counts.trainable, groups };
+}
+
+/** Bytes the gradient of one parameter takes, for the spec's precision and convention. */
+export function gradientBytesOf(spec: EstimateSpec): number {
+  const { precision, optimizer, convention } = spec.training;
+  return bytesPerParam(precision, optimizer === 'none' ? 'adamw' : optimizer, convention).gradients;
+}
+
+/** Weights, gradients, optimizer states and step temporaries per GPU; offloaded states on the host. */
+export function modelStateComponents(
+  spec: EstimateSpec,
+  counts: ModelCounts,
+): { device: Component[]; host: Component[]; notes: string[] } {
+  const { precision, optimizer, convention } = spec.training;
+  const { strategy } = spec.parallel;
+  const dp = dataParallelOf(spec.parallel);
+  const t = spec.parallel.tensor;
+  const share = (from: 1 | 2 | 3): number => t * (shardsFrom(strategy, from) ? dp : 1);
+  const shardText = (from: 1 | 2 | 3): string =>
+    [
+      t > 1 ? `/ ${t} (tensor parallel)` : '',
+      shardsFrom(strategy, from) && dp > 1 ? `/ ${dp} GPUs (${strategy})` : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+  const notes: string[] = [];
+  const bytes = counts.isTraining
+    ? bytesPerParam(precision, optimizer, convention)
+    : { weights: frozenWeightBytes(precision, convention), gradients: 0, optimizer: 0 };
+  const shape = spec.model.transformer;
+  const quantization = spec.model.quantization;
+  const isAutocastCopy = precision.startsWith('amp') && convention === 'hf';
+  // hf's amp weights are 4 + 2: the fp32 weights, and the 16-bit copies autocast casts for the matmuls,
+  // which autograd keeps until backward: only while forward→backward runs, and not in inference.
+  const storedBytes = isAutocastCopy ? 4 : bytes.weights;
+  const frozen = counts.params - counts.trainable;
+  const quantized = quantization
+    ? shape
+      ? Math.min(frozen, quantizedParams(shape, quantization))
+      : frozen
+    : 0;
+  const plainFrozen = frozen - quantized;
+  const frozenBytes = isAutocastCopy ? 4 : frozenWeightBytes(precision, convention);
+  const qBytes = quantization
+    ? quantizedBytesPerParam(quantization.weights, quantization.doubleQuant, quantization.groupSize)
+    : 0;
+  const weightTerms = [
+    counts.trainable > 0 ? `${formatCount(counts.trainable)} trained × ${storedBytes} B` : '',
+    plainFrozen > 0 ? `${formatCount(plainFrozen)} frozen × ${frozenBytes} B` : '',
+    quantized > 0
+      ? `${formatCount(quantized)} ${quantization?.weights}${quantization?.doubleQuant ? ' (double quant)' : ''} × ${Number(qBytes.toFixed(4))} B`
+      : '',
+    spec.model.buffersBytes > 0 ? `${formatBytes(spec.model.buffersBytes)} buffers` : '',
+  ].filter(Boolean);
+  const device: Component[] = [
+    {
+      name: 'weights',
+      bytes:
+        (counts.trainable * storedBytes + plainFrozen * frozenBytes + quantized * qBytes) / share(3) +
+        spec.model.buffersBytes,
+      formula: `${weightTerms.join(' + ') || 'none'}${shardText(3) ? ` ${shardText(3)}` : ''} (${precision}, ${convention} convention)`,
+    },
+  ];
+  const host: Component[] = [];
+  if (isAutocastCopy && counts.isTraining && !shardsFrom(strategy, 3)) {
+    const linear = shape
+      ? parameterInventory(shape)
+          .filter((group) => group.kind === 'linear')
+          .reduce((sum, group) => sum + groupParams(group), 0)
+      : counts.params;
+    device.push({
+      name: 'autocast weight copies',
+      bytes: (2 * Math.min(linear, counts.params - quantized)) / t,
+      formula: `${formatCount(Math.min(linear, counts.params - quantized))} linear weights × 2 B: autocast's 16-bit casts, kept for backward`,
+      phase: 'backward',
+    });
+  }
+  if (quantization && quantized > 0) {
+    const largest = shape ? largestQuantizedParams(shape, quantization) : undefined;
+    if (largest !== undefined) {
+      const perElement = 2 + (quantization.computeBytes > 2 ? quantization.computeBytes : 0);
+      device.push({
+        name: 'dequantized weights',
+        bytes: largest * perElement,
+        formula: `the largest quantized matrix (${formatCount(largest)}) dequantized to 16 bits${perElement > 2 ? ` and cast to the ${quantization.computeBytes}-byte compute dtype` : ''}, one layer at a time`,
+        phase: 'backward',
+      });
+    }
+  }
+  if (!counts.isTraining) return { device, host, notes };
+
+  const trainable = trainableTensors(spec, counts);
+  const gradientBytes = bytes.gradients;
+  if (spec.training.isOptimizerInBackward) {
+    const largest = trainable.groups
+      ? Math.max(...trainable.groups.map((g) => g.rows * g.cols))
+      : counts.trainable;
+    device.push({
+      name: 'gradients',
+      bytes: (largest * gradientBytes) / t,
+      formula: `optimizer in backward: each gradient is applied and freed as it is produced; the largest, ${formatCount(largest)} × ${gradientBytes} B`,
+      phase: 'backward',
+    });
+  } else if (gradientBytes > 0) {
+    // DeepSpeed ZeRO-1/2 keeps its gradient partitions in flat buffers it allocates once
+    // (stage_1_and_2.py averaged_gradients / grads_in_partition), ZeRO-3 likewise.
+    const isDeepSpeed = spec.parallel.strategy.startsWith('zero');
+    const isKept = spec.training.gradAccumulation > 1 || spec.training.zeroGrad === 'zeros' || isDeepSpeed;
+    const why =
+      spec.training.gradAccumulation > 1
+        ? 'kept across accumulation steps'
+        : spec.training.zeroGrad === 'zeros'
+          ? 'zero_grad(set_to_none=False) keeps them'
+          : isDeepSpeed
+            ? "DeepSpeed's flat gradient partitions, kept"
+            : 'allocated in backward, freed by zero_grad';
+    device.push({
+      name: 'gradients',
+      bytes: (counts.trainable * gradientBytes) / share(2),
+      formula: `${formatCount(counts.trainable)} × ${gradientBytes} B${shardText(2) ? ` ${shardText(2)}` : ''}: ${why}`,
+      ...(isKept ? {} : { phase: 'step' as const }),
+    });
+  }
+  const states = optimizerBytes({
+    optimizer,
+    impl: spec.training.isOptimizerInBackward ? 'for_loop' : spec.training.optimizerImpl,
+    precision,
+    convention,
+    trainable,
+  });
+  if (trainable.groups === undefined && spec.training.optimizerImpl === 'for_loop') {
+    notes.push(
+      'a for_loop optimizer holds temporaries of its largest tensor: give model.transformer to size them',
+    );
+  }
+  if (states.statesBytes > 0) {
+    const part = {
+      name: 'optimizer states',
+      bytes: states.statesBytes / share(1),
+      formula: `${states.statesFormula}${shardText(1) ? ` ${shardText(1)}` : ''}`,
+    };
+    if (spec.training.offloadOptimizer) {
+      // ZeRO-Offload / torchao CPUOffloadOptimizer: states and an fp32 copy of the gradients live in
+      // (pinned) host memory, and the step runs on the CPU.
+      host.push(
+        { ...part, name: 'optimizer states (offloaded)' },
+        {
+          name: 'gradients (offloaded copy)',
+          bytes: (counts.trainable * 4) / share(2),
+          formula: `${formatCount(counts.trainable)} × 4 B fp32 gradients for the CPU step`,
+        },
+      );
+    } else device.push(part);
+  }
+  if (states.temporariesBytes > 0 && !spec.training.offloadOptimizer) {
+    device.push({
+      name: 'optimizer step temporaries',
+      bytes: states.temporariesBytes / share(1),
+      formula: states.temporariesFormula,
+      phase: spec.training.isOptimizerInBackward ? 'backward' : 'step',
+    });
+  }
+  return { device, host, notes };
+}

@@ -1,0 +1,154 @@
+// The parameter tensors of a transformer shape, by role: the one place that knows which matrices a
+// family has. Parameter counts, the largest tensor, LoRA targets, quantized weights, Adafactor's
+// factored states and FSDP units are all read from this list.
+import type { LoraTarget, TransformerShape } from './types.js';
+
+/** One kind of parameter tensor: `count` tensors of rows × cols (a vector has rows = 1). */
+export interface ParamGroup {
+  name: string;
+  rows: number;
+  cols: number;
+  count: number;
+  /** linear: a weight matrix (quantizable, autocast-cast); embedding; vector: biases and norms. */
+  kind: 'linear' | 'embedding' | 'vector';
+  /** Repeated once per layer (an FSDP unit, a checkpointed block), not once per model. */
+  isPerLayer: boolean;
+  /** The LoRA target this matrix is, for linear layers inside a block. */
+  target?: LoraTarget;
+}
+
+const linear = (
+  name: string,
+  out: number,
+  inFeatures: number,
+  count: number,
+  target?: LoraTarget,
+): ParamGroup => ({ name, rows: out, cols: inFeatures, count, kind: 'linear', isPerLayer: true, target });
+const vector = (name: string, size: number, count: number, isPerLayer = true): ParamGroup => ({
+  name,
+  rows: 1,
+  cols: size,
+  count,
+  kind: 'vector',
+  isPerLayer,
+});
+
+// One block's attention: Q, K, V, O projections and their biases (GQA: K and V have kvHeads heads).
+function attentionGroups(shape: TransformerShape, count: number, prefix = ''): ParamGroup[] {
+  const { hidden: h, heads: a, kvHeads: kv, headDim: d } = shape;
+  const groups = [
+    linear(`${prefix}q`, a * d, h, count, prefix ? undefined : 'q'),
+    linear(`${prefix}k`, kv * d, h, count, prefix ? undefined : 'k'),
+    linear(`${prefix}v`, kv * d, h, count, prefix ? undefined : 'v'),
+    linear(`${prefix}o`, h, a * d, count, prefix ? undefined : 'o'),
+  ];
+  if (shape.bias !== 'none') groups.push(vector(`${prefix}qkv biases`, a * d + 2 * kv * d, count));
+  if (shape.bias === 'all') groups.push(vector(`${prefix}o bias`, h, count));
+  return groups;
+}
+
+// One block's MLP: up and down (plus gate when gated), times the experts of an MoE layer.
+function mlpGroups(shape: TransformerShape, count: number): ParamGroup[] {
+  const { hidden: h, ffn: f } = shape;
+  const experts = Math.max(1, shape.experts);
+  const groups = [linear('up', f, h, count * experts, 'up'), linear('down', h, f, count * experts, 'down')];
+  if (shape.mlp === 'swiglu') groups.unshift(linear('gate', f, h, count * experts, 'gate'));
+  // Generic and GPT-2/BERT-style MLPs carry biases on both matrices (f + h); gated ones none.
+  if (shape.bias === 'all') groups.push(vector('mlp biases', f + h, count * experts));
+  if (shape.experts > 0) groups.push(linear('router', shape.experts, h, count));
+  return groups;
+}
+
+const normSize = (shape: TransformerShape): number =>
+  shape.norm === 'layernorm' ? 2 * shape.hidden : shape.hidden;
+
+/**
+ * Parameter groups of a shape. Per family:
+ *   gpt   GPT-2/BERT-style generic: Q, K, V, O and MLP with biases, two LayerNorms, learned positions;
+ *   llama Llama, Mistral, Qwen2, Gemma: GQA, SwiGLU, RMSNorm (weight only), rotary, no biases (Qwen2:
+ *         Q/K/V biases), untied head unless tied;
+ *   neox  GPT-NeoX/Pythia: fused QKV with biases, parallel attention and MLP, two LayerNorms, rotary;
+ *   bert  BERT: learned positions and token types, embedding LayerNorm, pooler, classifier or MLM head;
+ *   t5    T5: encoder and decoder stacks (cross-attention), RMS-style norms, relative position bias;
+ *   vit   ViT: patch embedding, class token, learned positions, pooler, classifier.
+ */
+export function parameterInventory(shape: TransformerShape): ParamGroup[] {
+  const { hidden: h, vocab: v } = shape;
+  const groups: ParamGroup[] = [];
+  const isEncoderDecoder = shape.decoderLayers > 0 && shape.encoderLayers > 0;
+  const selfLayers = shape.layers;
+  groups.push(...attentionGroups(shape, selfLayers), ...mlpGroups(shape, selfLayers));
+  if (isEncoderDecoder) groups.push(...attentionGroups(shape, shape.decoderLayers, 'cross '));
+  // Norms per block: two (attention and MLP), a third before cross-attention; Phi-style parallel
+  // blocks still have two in NeoX, which is what is counted here.
+  const normsPerLayer = 2;
+  groups.push(vector('norms', normSize(shape), normsPerLayer * selfLayers + shape.decoderLayers));
+  if (v > 0)
+    groups.push({ name: 'embeddings', rows: v, cols: h, count: 1, kind: 'embedding', isPerLayer: false });
+  if (shape.positions > 0) {
+    groups.push({
+      name: 'positions',
+      rows: shape.positions,
+      cols: h,
+      count: 1,
+      kind: 'embedding',
+      isPerLayer: false,
+    });
+  }
+  if (shape.tokenTypes > 0) {
+    groups.push({
+      name: 'token types',
+      rows: shape.tokenTypes,
+      cols: h,
+      count: 1,
+      kind: 'embedding',
+      isPerLayer: false,
+    });
+  }
+  if (shape.relativeBuckets > 0) {
+    groups.push(
+      vector('relative position bias', shape.relativeBuckets * shape.heads, isEncoderDecoder ? 2 : 1, false),
+    );
+  }
+  if (shape.patchInputs > 0) {
+    groups.push({ ...linear('patch embedding', h, shape.patchInputs, 1), isPerLayer: false });
+    groups.push(vector('patch bias and class token', 2 * h, 1, false));
+  }
+  // Final norm(s): one per stack; BERT's sits on the embeddings instead.
+  groups.push(vector('final norms', normSize(shape), isEncoderDecoder ? 2 : 1, false));
+  if (shape.pooler)
+    groups.push({ ...linear('pooler', h, h, 1), isPerLayer: false }, vector('pooler bias', h, 1, false));
+  if (shape.classes > 0) {
+    groups.push({ ...linear('classifier', shape.classes, h, 1), isPerLayer: false });
+    groups.push(vector('classifier bias', shape.classes, 1, false));
+  }
+  if (shape.lmHead && shape.family === 'bert') {
+    // BertForMaskedLM: a dense + LayerNorm transform, and a decoder tied to the embeddings with a bias.
+    groups.push({ ...linear('mlm transform', h, h, 1), isPerLayer: false });
+    groups.push(vector('mlm transform bias and norm, decoder bias', 3 * h + v, 1, false));
+  } else if (shape.lmHead && !shape.tiedEmbeddings) {
+    groups.push({ ...linear('lm_head', v, h, 1), isPerLayer: false });
+  }
+  return groups;
+}
+
+/** Elements of one group: count × rows × cols. */
+export function groupParams(group: ParamGroup): number {
+  return group.count * group.rows * group.cols;
+}
+
+/** Total parameters of a shape. */
+export function countParams(shape: TransformerShape): number {
+  return parameterInventory(shape).reduce((sum, group) => sum + groupParams(group), 0);
+}
+
+/** Parameters of one block (attention + MLP + norms): what FSDP and ZeRO-3 gather at a time. */
+export function layerParams(shape: TransformerShape): number {
+  const perLayer = parameterInventory(shape).filter((group) => group.isPerLayer);
+  return perLayer.reduce((sum, group) => sum + groupParams(group) / Math.max(1, shape.layers), 0);
+}
+
+/** The largest single tensor (an embedding or the LM head in most models). */
+export function largestTensorParams(groups: readonly ParamGroup[]): number {
+  return groups.reduce((largest, group) => Math.max(largest, group.rows * group.cols), 0);
+}

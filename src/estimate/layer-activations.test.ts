@@ -1,0 +1,149 @@
+// The per-tensor activation rules of layer-activations.ts, each against its source or measurement.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { layerActivationBytes } from './activations.js';
+import { buildTransformerShape, type TransformerFields } from './families.js';
+import {
+  crossAttentionBytes,
+  type LayerContext,
+  layerBytes,
+  scoreBytesPerElement,
+} from './layer-activations.js';
+import type { LoraSpec, Precision, QuantizationSpec } from './types.js';
+
+const h = 1024;
+const a = 16;
+const s = 512;
+
+function ctxOf(
+  fields: TransformerFields,
+  precision: Precision,
+  extra: Partial<LayerContext> = {},
+): LayerContext {
+  const shape = buildTransformerShape({ layers: 1, hidden: h, heads: a, seqLen: s, ...fields });
+  return { shape, precision, batch: 1, isTrainingNorms: true, tensorParallel: 1, ...extra };
+}
+
+// Bytes per token (one sequence of one token: the s² term is a·1·1, subtracted where eager).
+function perToken(ctx: LayerContext): number {
+  const scores = ctx.shape.attention === 'eager' ? scoreBytesPerElement(ctx) * ctx.shape.heads : 0;
+  return layerBytes(ctx, { tokens: 1, isSelective: false }) - scores;
+}
+
+describe('the generic BERT/GPT-2 layer', () => {
+  test('all-16-bit with dropout is exactly Korthikanti sbh(34 + 5as/h); fp32 is the same with 4-byte values', () => {
+    for (const [precision, e] of [
+      ['bf16', 2],
+      ['fp32', 4],
+    ] as const) {
+      const ctx = ctxOf({ family: 'bert', attention: 'eager' }, precision, { batch: 4 });
+      const paper = layerActivationBytes({
+        seqLen: s,
+        batch: 4,
+        hidden: h,
+        heads: a,
+        bytesPerValue: e,
+        checkpointing: 'none',
+      });
+      assert.equal(layerBytes(ctx, { tokens: s, isSelective: false }), paper, precision);
+    }
+  });
+
+  test('autocast keeps the residual stream and LayerNorm in fp32, one 16-bit cast per linear, an fp32 softmax', () => {
+    // attention: LN input 4h + Q, K, V casts 3·2h + q, k, v 6h + o input 2h + mask h = 19h;
+    // MLP: LN input 4h + up cast 2h + GELU input and output 2·2·4h + mask h = 23h.
+    const ctx = ctxOf({ family: 'bert', attention: 'eager' }, 'amp_fp16');
+    assert.equal(perToken(ctx), 42 * h);
+    // softmax fp32 (4) + dropout mask (1) + the dropout output cast for the matmul with V (2).
+    assert.equal(scoreBytesPerElement(ctx), 7);
+    assert.ok(
+      perToken(ctx) > perToken(ctxOf({ family: 'bert', attention: 'eager' }, 'bf16')) * 1.2,
+      'the −16% of issue #13',
+    );
+  });
+});
+
+describe('Llama-style layers (HF LlamaDecoderLayer)', () => {
+  const llama = (precision: Precision, fields: TransformerFields = {}, extra: Partial<LayerContext> = {}) =>
+    ctxOf({ family: 'llama', ffn: 2816, ...fields }, precision, extra);
+
+  test('RMSNorm keeps an fp32 upcast of its input, and the normalized tensor when its weight trains', () => {
+    // attention: norm 4h + 2h + q, k, v 6h + SDPA output 2h; MLP: norm 4h + 2h + gate/up input 2h +
+    // gate, SiLU output, up, product 4·2·f (SwiGLU, three matrices, no biases, no dropout).
+    const full = perToken(llama('bf16'));
+    assert.equal(full, 14 * h + 2 * h + 8 * h + 8 * 2816);
+    const frozenNorms = perToken(llama('bf16', {}, { isTrainingNorms: false }));
+    assert.equal(full - frozenNorms, 2 * 2 * h);
+  });
+
+  test('eager attention keeps an fp32 softmax and its 16-bit cast; SDPA and FlashAttention keep no s² tensor', () => {
+    const eager = llama('bf16', { attention: 'eager' });
+    assert.equal(scoreBytesPerElement(eager), 4 + 2, 'softmax(..., dtype=torch.float32).to(query.dtype)');
+    const at = (attention: 'eager' | 'sdpa' | 'flash') =>
+      layerBytes(llama('bf16', { attention }), { tokens: s, isSelective: false });
+    assert.equal(at('eager') - at('sdpa'), 6 * a * s * s);
+    assert.equal(at('sdpa'), at('flash'));
+    const selective = layerBytes(eager, { tokens: s, isSelective: true });
+    assert.equal(selective, at('sdpa'), 'selective recompute drops exactly the scores');
+  });
+
+  test('grouped-query attention: repeat_kv copies are kept by eager/SDPA; FlashAttention takes K/V as they are', () => {
+    const gqa = (attention: 'sdpa' | 'flash') => perToken(llama('bf16', { kvHeads: 4, attention }));
+    assert.equal(gqa('sdpa') - gqa('flash'), 2 * 2 * (h - (4 * h) / a));
+  });
+
+  test('a SwiGLU MLP keeps twice what a GELU MLP of the same width keeps', () => {
+    const mlp = (kind: 'gelu' | 'swiglu') =>
+      perToken(llama('bf16', { mlp: kind }, { isTrainingNorms: false }));
+    assert.equal(mlp('swiglu') - mlp('gelu'), 2 * 2 * 2816);
+  });
+});
+
+describe('LoRA and quantized bases', () => {
+  const lora = (dropout: number, targets: LoraSpec['targets'] = ['q', 'v']): LoraSpec => ({
+    rank: 8,
+    alpha: 16,
+    targets,
+    dropout,
+  });
+  const base = (extra: Partial<LayerContext>, fields: TransformerFields = {}) =>
+    perToken(ctxOf({ family: 'llama', ffn: 2816, ...fields }, 'bf16', { isTrainingNorms: false, ...extra }));
+
+  test("PEFT keeps each target's dropout mask and dropped-out input; without dropout only lora_A's r-wide output", () => {
+    const none = base({});
+    assert.equal(base({ lora: lora(0.05) }) - none, 2 * ((1 + 2) * h + 2 * 8));
+    assert.equal(base({ lora: lora(0) }) - none, 2 * (2 * 8));
+    assert.equal(base({ lora: lora(0.05, ['down']) }) - none, (1 + 2) * 2816 + 2 * 8);
+  });
+
+  test('a fused QKV projection (LitGPT, GPT-2, NeoX) has one LoRA dropout for all its targets', () => {
+    const fused = (extra: Partial<LayerContext>) => base(extra, { fusedQkv: true });
+    assert.equal(fused({ lora: lora(0.05) }) - fused({}), (1 + 2) * h + 2 * 8);
+  });
+
+  test('bitsandbytes 4-bit layers keep their input in the compute dtype: fp32 compute replaces shared 16-bit inputs', () => {
+    const nf4 = (computeBytes: number): QuantizationSpec => ({
+      weights: 'nf4',
+      doubleQuant: false,
+      groupSize: 64,
+      computeBytes,
+      isHeadQuantized: false,
+    });
+    assert.equal(base({ quantization: nf4(2) }), base({}), 'bf16 compute: the same tensors');
+    // q, k, v: 3 × 4h instead of 2h; o: 4h more; gate, up: 2 × 4h instead of 2h; down: 4f instead of 2f.
+    const extra = 12 * h - 2 * h + 4 * h + 8 * h - 2 * h + 2 * 2816;
+    assert.equal(base({ quantization: nf4(4) }) - base({}), extra);
+  });
+});
+
+describe('encoder–decoder (T5)', () => {
+  test("a decoder layer's cross-attention keeps k and v over the encoder output and eager scores s_dec × s_enc", () => {
+    // T5: eager attention, softmax(scores.float()), dropout 0.1: 4 + 1 + 2 bytes per score in bf16.
+    const ctx = ctxOf({ family: 't5', encoderLayers: 1, decoderLayers: 1 }, 'bf16');
+    assert.equal(scoreBytesPerElement(ctx), 7);
+    const longer =
+      crossAttentionBytes(ctx, { tokens: 64, memory: 512 }) -
+      crossAttentionBytes(ctx, { tokens: 64, memory: 256 });
+    assert.equal(longer, 256 * (2 * 2 * h) + 7 * a * 64 * 256);
+  });
+});

@@ -1,0 +1,213 @@
+// What one transformer layer keeps for backward in PyTorch, tensor by tensor, in the dtypes autograd
+// really stores: the framework counterpart of Korthikanti's formula (activations.ts), which assumes
+// every value is 16-bit. Bytes for s tokens of b sequences.
+//
+// Rules, each checked against its source or a measurement:
+// - Every linear layer keeps its input, also when its weight is frozen (LoRA, QLoRA). Measured:
+//   LitGPT's LoRA runs (../shared/estimation references litgpt-lora-1gpu-a100-40gb) grow by 33.6
+//   bytes per token·hidden per layer for phi-1.5 and 43-45 for Llama-2-7B; a layer that keeps every
+//   linear input gives 31 and 44.5, one that drops the frozen ones 19 and 33.
+// - torch.autocast (amp_*) runs LayerNorm and softmax in fp32 and casts a linear's input for each
+//   linear separately (only leaf weights are cached): Q, K and V each keep a 16-bit copy of the fp32
+//   norm output, and the residual stream is fp32 (fp16 + fp32 promotes).
+// - RMSNorm (LlamaRMSNorm, T5LayerNorm, LitGPT) upcasts its input to fp32 and keeps that copy; with a
+//   trainable weight it also keeps the normalized tensor for the weight's gradient.
+// - Eager attention keeps the softmax output (fp32 under autocast, or when the model upcasts it as
+//   HF Llama and T5 do), the dropout mask and the dropout output cast for the matmul with V. SDPA and
+//   FlashAttention keep q, k, v, the output and a per-row logsumexp only.
+// - HF's eager and SDPA paths repeat K and V to every query head (repeat_kv) before attention, and
+//   keep the repeated copies; FlashAttention takes grouped K/V as they are.
+// - bitsandbytes' 4-bit matmul (MatMul4Bit) keeps its input cast to the compute dtype, one copy per
+//   layer: with compute fp32 that replaces each shared 16-bit input by a 4-byte copy.
+// - PEFT's LoRA applies its dropout to the layer input and keeps the mask and the dropped-out copy;
+//   with dropout 0 the adapter reuses the input the base layer keeps. A fused QKV projection
+//   (LitGPT, GPT-2, NeoX) has one dropout for all its adapters.
+import type { LoraSpec, LoraTarget, Precision, QuantizationSpec, TransformerShape } from './types.js';
+
+/** What the layer model needs besides the shape. */
+export interface LayerContext {
+  shape: TransformerShape;
+  precision: Precision;
+  batch: number;
+  lora?: LoraSpec;
+  quantization?: QuantizationSpec;
+  /** Norm weights require grad (full fine-tuning): RMSNorm then keeps its normalized output too. */
+  isTrainingNorms: boolean;
+  tensorParallel: number;
+}
+
+/** Bytes of the values autograd keeps, by the precision mode. */
+export interface ActivationDtypes {
+  /** Linear outputs and attention tensors. */
+  compute: number;
+  /** The residual stream (and LayerNorm inputs). */
+  residual: number;
+  isAutocast: boolean;
+}
+
+/** fp32: everything 4 bytes; amp: 16-bit matmuls over an fp32 residual; bf16/fp16: all 16-bit. */
+export function activationDtypes(precision: Precision): ActivationDtypes {
+  const isAutocast = precision.startsWith('amp');
+  return {
+    compute: precision === 'fp32' ? 4 : 2,
+    residual: precision === 'fp32' || isAutocast ? 4 : 2,
+    isAutocast,
+  };
+}
+
+// Per-token bytes the linears reading one tensor of `width` keep: one shared copy, or under autocast
+// (and for quantized layers computing in another dtype) one copy each.
+function inputBytes(ctx: LayerContext, width: number, linears: number, isQuantized = true): number {
+  const { compute, isAutocast } = activationDtypes(ctx.precision);
+  const quantized = isQuantized ? ctx.quantization : undefined;
+  if (quantized && quantized.computeBytes !== compute) return linears * quantized.computeBytes * width;
+  return isAutocast ? linears * 2 * width : compute * width;
+}
+
+const normInputBytes = (ctx: LayerContext): number =>
+  ctx.shape.norm === 'rmsnorm' ? 4 : activationDtypes(ctx.precision).residual;
+
+// HF LlamaRMSNorm: `self.weight * hidden_states.to(input_dtype)` keeps the normalized tensor when the
+// weight trains; native LayerNorm's backward needs only its input and statistics.
+function normWeightBytes(ctx: LayerContext): number {
+  if (!ctx.isTrainingNorms || ctx.shape.norm !== 'rmsnorm') return 0;
+  const { compute, isAutocast } = activationDtypes(ctx.precision);
+  return isAutocast ? 4 : compute;
+}
+
+// PEFT LoRA on one target of input `width`: dropout mask + dropped-out copy kept by lora_A, and
+// lora_A's r-wide output kept by lora_B.
+function loraTargetBytes(ctx: LayerContext, width: number): number {
+  const lora = ctx.lora;
+  if (!lora) return 0;
+  const { compute, isAutocast } = activationDtypes(ctx.precision);
+  const copy = isAutocast ? 2 : compute;
+  const dropout = lora.dropout > 0 ? (1 + copy) * width : isAutocast ? 2 * width : 0;
+  return dropout + compute * lora.rank;
+}
+
+function loraBytes(ctx: LayerContext, targets: LoraTarget[], width: number, isFused = false): number {
+  const chosen = targets.filter((target) => ctx.lora?.targets.includes(target));
+  if (chosen.length === 0) return 0;
+  return isFused ? loraTargetBytes(ctx, width) : chosen.length * loraTargetBytes(ctx, width);
+}
+
+/** Bytes per b·a·s² of eager attention scores: softmax output, dropout mask and output, matmul copy. */
+export function scoreBytesPerElement(ctx: LayerContext): number {
+  const { compute, isAutocast } = activationDtypes(ctx.precision);
+  const softmax = isAutocast || ctx.shape.isSoftmaxUpcast ? 4 : compute;
+  if (ctx.shape.dropout) return softmax + 1 + compute;
+  return softmax === compute ? softmax : softmax + compute;
+}
+
+/** One self-attention block per token (without the s×s scores), for `tokens`-long sequences. */
+function attentionPerToken(ctx: LayerContext): { unsplit: number; split: number } {
+  const { shape } = ctx;
+  const { compute } = activationDtypes(ctx.precision);
+  const { hidden: h, heads: a, headDim: d } = shape;
+  const kv = shape.attention === 'flash' ? shape.kvHeads : a;
+  const quantized = ctx.quantization && ctx.quantization.computeBytes !== compute;
+  const kernelKeepsOutput = shape.attention !== 'eager';
+  const norm = normInputBytes(ctx) * h + normWeightBytes(ctx) * h;
+  const qkvInput = inputBytes(ctx, h, shape.fusedQkv ? 1 : 3);
+  const qkv = compute * (a * d + 2 * kv * d);
+  // SDPA/Flash keep their output, which o_proj reads as it is (a view); eager's permuted copy is o_proj's.
+  const output = kernelKeepsOutput ? compute * a * d : 0;
+  const oInput = quantized
+    ? (ctx.quantization?.computeBytes ?? 0) * a * d
+    : kernelKeepsOutput
+      ? 0
+      : compute * a * d;
+  const mask = shape.dropout ? h : 0;
+  const lora = loraBytes(ctx, ['q', 'k', 'v'], h, shape.fusedQkv) + loraBytes(ctx, ['o'], a * d);
+  return { unsplit: norm + qkvInput + mask, split: qkv + output + oInput + lora };
+}
+
+/** One MLP block per token (MoE: each token through its experts). */
+function mlpPerToken(ctx: LayerContext): { unsplit: number; split: number } {
+  const { shape } = ctx;
+  const { compute } = activationDtypes(ctx.precision);
+  const { hidden: h, ffn: f } = shape;
+  const isGated = shape.mlp === 'swiglu';
+  // A parallel block's second norm reads the tensor the first one kept.
+  const norm = (shape.parallelResidual ? 0 : normInputBytes(ctx) * h) + normWeightBytes(ctx) * h;
+  const upInput = inputBytes(ctx, h, isGated ? 2 : 1);
+  // gated: gate output (kept by the activation), activation output and up output (kept by the
+  // product), the product (down's input); plain: activation input and output (down's input).
+  const values = (isGated ? 4 : 2) * compute * f;
+  const quantized = ctx.quantization && ctx.quantization.computeBytes !== compute;
+  const downInput = quantized ? ((ctx.quantization?.computeBytes ?? 0) - compute) * f : 0;
+  const mask = shape.dropout ? h : 0;
+  const lora = loraBytes(ctx, ['gate', 'up'], h) + loraBytes(ctx, ['down'], f);
+  const experts = shape.experts > 0 ? shape.expertsPerToken : 1;
+  // MoE: the router's logits per token (fp32), tiny next to the experts.
+  const router = shape.experts > 0 ? 4 * shape.experts : 0;
+  return { unsplit: norm + mask + router, split: experts * (upInput + values + downInput + lora) };
+}
+
+/** One layer's kept bytes for `tokens` per sequence; checkpointing `selective` drops the scores. */
+export function layerBytes(ctx: LayerContext, options: { tokens: number; isSelective: boolean }): number {
+  const t = ctx.tensorParallel;
+  const attention = attentionPerToken(ctx);
+  const mlp = mlpPerToken(ctx);
+  const perToken = attention.unsplit + mlp.unsplit + (attention.split + mlp.split) / t;
+  const tokens = options.tokens * ctx.batch;
+  const hasScores = ctx.shape.attention === 'eager' && !options.isSelective;
+  const scores = hasScores
+    ? (scoreBytesPerElement(ctx) * ctx.batch * ctx.shape.heads * options.tokens * options.tokens) / t
+    : 0;
+  return perToken * tokens + scores;
+}
+
+/**
+ * A decoder layer's cross-attention over `memory` encoder tokens: norm, q input, q, k and v (k, v over
+ * the memory), output, dropout mask, and eager scores a·s_dec·s_enc.
+ */
+export function crossAttentionBytes(ctx: LayerContext, options: { tokens: number; memory: number }): number {
+  const { shape } = ctx;
+  const { compute, isAutocast } = activationDtypes(ctx.precision);
+  const { hidden: h, heads: a, headDim: d } = shape;
+  const perQueryToken =
+    normInputBytes(ctx) * h + inputBytes(ctx, h, 1) + 2 * compute * a * d + (shape.dropout ? h : 0);
+  // k and v of the encoder output; under autocast each layer casts the shared encoder output again.
+  const perMemoryToken = 2 * compute * a * d + (isAutocast ? 4 * h : 0);
+  const scores =
+    shape.attention === 'eager' ? scoreBytesPerElement(ctx) * a * options.tokens * options.memory : 0;
+  return (
+    (ctx.batch * (perQueryToken * options.tokens + perMemoryToken * options.memory + scores)) /
+    ctx.tensorParallel
+  );
+}
+
+/**
+ * Outside the layers: embedding LayerNorm and dropout (BERT), embedding dropout (GPT-2, T5), the
+ * patch embedding's input (ViT), final norms, the LM head's input, and the encoder output the
+ * decoder's cross-attention reads.
+ */
+export function outsideBytes(ctx: LayerContext): number {
+  const { shape, batch } = ctx;
+  const { compute, residual } = activationDtypes(ctx.precision);
+  const h = shape.hidden;
+  const mask = shape.dropout ? h : 0;
+  const isEncoderDecoder = shape.decoderLayers > 0 && shape.encoderLayers > 0;
+  const finalNorm = shape.family === 'bert' ? 0 : normInputBytes(ctx) * h + normWeightBytes(ctx) * h;
+  const embedding =
+    shape.family === 'bert'
+      ? residual * h + mask
+      : shape.patchInputs > 0
+        ? compute * shape.patchInputs + mask
+        : mask;
+  const isHeadQuantized = ctx.quantization?.isHeadQuantized ?? false;
+  const head = shape.lmHead
+    ? inputBytes(ctx, h, 1, isHeadQuantized) + (shape.family === 'bert' ? (residual + compute) * h : 0)
+    : 0;
+  if (!isEncoderDecoder) return batch * shape.seqLen * (embedding + finalNorm + head);
+  const encoder = shape.seqLen * (embedding + finalNorm + compute * h);
+  const decoder = shape.decoderSeqLen * (embedding + finalNorm + head);
+  return batch * (encoder + decoder);
+}
+
+/** What full checkpointing keeps per layer: its input, in the residual stream's dtype. */
+export function checkpointedLayerBytes(ctx: LayerContext, tokens: number): number {
+  return activationDtypes(ctx.precision).residual * ctx.shape.hidden * tokens * ctx.batch;
+}

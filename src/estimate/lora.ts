@@ -1,0 +1,38 @@
+// LoRA (Hu et al. 2021, arXiv:2106.09685): a frozen base plus, on each target linear layer W (out × in),
+// trainable A (r × in) and B (out × r). What they add: parameters, and what they keep for backward.
+import { groupParams, type ParamGroup, parameterInventory } from './inventory.js';
+import type { LoraSpec, LoraTarget, TransformerShape } from './types.js';
+
+/** The linear groups LoRA adapts. */
+export function loraGroups(shape: TransformerShape, lora: LoraSpec): ParamGroup[] {
+  return parameterInventory(shape).filter(
+    (group) => group.target !== undefined && lora.targets.includes(group.target),
+  );
+}
+
+/** Adapter parameters: every target matrix gets r × (in + out). */
+export function loraParams(shape: TransformerShape, lora: LoraSpec): number {
+  return loraGroups(shape, lora).reduce(
+    (sum, group) => sum + group.count * lora.rank * (group.rows + group.cols),
+    0,
+  );
+}
+
+/** Targets the shape does not have (a gate on a non-gated MLP). */
+export function missingTargets(shape: TransformerShape, lora: LoraSpec): LoraTarget[] {
+  const present = new Set(parameterInventory(shape).map((group) => group.target));
+  return lora.targets.filter((target) => !present.has(target));
+}
+
+/** The adapter tensors as parameter groups (A and B of each target), for per-tensor optimizer state. */
+export function adapterGroups(shape: TransformerShape, lora: LoraSpec): ParamGroup[] {
+  return loraGroups(shape, lora).flatMap((group) => [
+    { ...group, name: `${group.name} lora_A`, rows: lora.rank, cols: group.cols },
+    { ...group, name: `${group.name} lora_B`, rows: group.rows, cols: lora.rank },
+  ]);
+}
+
+/** Frozen parameters the adapters sit on (for messages). */
+export function adaptedParams(shape: TransformerShape, lora: LoraSpec): number {
+  return loraGroups(shape, lora).reduce((sum, group) => sum + groupParams(group), 0);
+}

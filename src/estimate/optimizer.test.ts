@@ -1,0 +1,105 @@
+// Optimizer states and step temporaries by implementation, and the loss over the vocabulary.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { estimate } from './estimate.js';
+import { parseEstimateSpec } from './load.js';
+import { lossBytesPerLogit } from './loss.js';
+import { optimizerBytes } from './optimizer.js';
+import { defaultOptimizerImpl } from './to-spec.js';
+
+const spec = (yaml: string) => parseEstimateSpec(yaml, 'x.yaml');
+const bytesOf = (yaml: string, name: string) =>
+  estimate(spec(yaml)).gpu.components.find((p) => p.name === name)?.bytes;
+// A small decoder: its largest tensor is the 32000 × 512 embedding (16,384,000 values).
+const model =
+  'model: { transformer: { family: llama, layers: 4, hidden: 512, heads: 8, seq_len: 128, vocab: 32000, ffn: 1408 } }';
+const params = (): number => estimate(spec(model)).inputs.params;
+
+describe('optimizer step temporaries (issue #13: always priced as foreach before)', () => {
+  const temporaries = (training: string) =>
+    bytesOf(`${model}\ntraining: { ${training} }`, 'optimizer step temporaries');
+
+  test("foreach (torch.optim's CUDA default): one sqrt(v) list over every tensor", () => {
+    assert.equal(temporaries('optimizer: adamw'), params() * 4);
+    assert.equal(temporaries('optimizer: adamw, precision: bf16'), params() * 2);
+  });
+
+  test('for_loop (foreach=False, transformers.AdamW): two temporaries of the largest tensor only', () => {
+    assert.equal(temporaries('optimizer: adamw, optimizer_impl: for_loop'), 2 * 32000 * 512 * 4);
+  });
+
+  test('fused Adam, bitsandbytes 8-bit and paged optimizers, SGD: none', () => {
+    for (const training of [
+      'optimizer: adamw, optimizer_impl: fused',
+      'optimizer: adam8bit',
+      'optimizer: paged_adamw',
+      'optimizer: paged_adamw_8bit',
+      'optimizer: sgd_momentum',
+      'optimizer: sgd',
+    ]) {
+      assert.equal(temporaries(training), undefined, training);
+    }
+  });
+
+  test('defaults: torch Adam foreach; DeepSpeed, JAX and bitsandbytes fused; Adafactor and Lion loop', () => {
+    assert.equal(defaultOptimizerImpl('adamw', 'torch', 'hf', false), 'foreach');
+    assert.equal(defaultOptimizerImpl('adamw', 'torch', 'zero', true), 'fused');
+    assert.equal(defaultOptimizerImpl('adamw', 'jax', 'hf', false), 'fused');
+    assert.equal(defaultOptimizerImpl('adam8bit', 'torch', 'hf', false), 'fused');
+    assert.equal(defaultOptimizerImpl('adafactor', 'torch', 'hf', false), 'for_loop');
+    assert.equal(defaultOptimizerImpl('lion', 'torch', 'hf', false), 'for_loop');
+  });
+
+  test('optimizer in backward: each gradient is stepped and freed as it comes; no full gradient set', () => {
+    const yaml = `${model}\ntraining: { optimizer: adamw, optimizer_in_backward: true }`;
+    assert.equal(bytesOf(yaml, 'gradients'), 32000 * 512 * 4);
+  });
+});
+
+describe('optimizer states', () => {
+  test('Adafactor keeps factored row and column vectors, not 4 bytes per parameter (HF Adafactor, beta1=None)', () => {
+    const states = bytesOf(`${model}\ntraining: { optimizer: adafactor }`, 'optimizer states') ?? 0;
+    assert.ok(states < params() * 4 * 0.05, `${states} is a few percent of 4 B/param at most`);
+    const bound = optimizerBytes({
+      optimizer: 'adafactor',
+      impl: 'for_loop',
+      precision: 'fp32',
+      convention: 'hf',
+      trainable: { params: 1e9, groups: undefined },
+    });
+    assert.equal(bound.statesBytes, 4e9, 'without the tensor shapes: the HF docs upper bound');
+  });
+
+  test('8-bit states: 2 bytes plus an fp32 absmax per block of 2048; Lion one momentum; SGD with momentum one', () => {
+    const states = (training: string) =>
+      bytesOf(`model: { params: 1B }\ntraining: { ${training} }`, 'optimizer states');
+    assert.equal(states('optimizer: adam8bit'), Math.ceil(1e9 * (2 + 8 / 2048)));
+    assert.equal(states('optimizer: lion'), 4e9);
+    assert.equal(states('optimizer: lion, precision: bf16'), 2e9);
+    assert.equal(states('optimizer: sgd_momentum'), 4e9);
+    assert.equal(states('optimizer: sgd'), undefined);
+    assert.equal(states('optimizer: paged_adamw, precision: bf16'), 8e9, 'bitsandbytes keeps 32-bit states');
+  });
+});
+
+describe('logits and loss (issue #13: priced at 2 bytes per logit before)', () => {
+  test('bytes per logit: standard 16 in fp32, 14 from 16-bit logits; chunked 6; fused none', () => {
+    assert.equal(lossBytesPerLogit('standard', 4), 16);
+    assert.equal(lossBytesPerLogit('standard', 2), 14);
+    assert.equal(lossBytesPerLogit('chunked', 2), 6);
+    assert.equal(lossBytesPerLogit('fused', 2), 0);
+  });
+
+  test('at a 128k vocabulary the loss, not the layers, decides: standard vs fused cross-entropy', () => {
+    const llama3 = (loss: string) =>
+      `model: { transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, kv_heads: 8, ffn: 14336, vocab: 128256, seq_len: 2048 } }
+training: { precision: bf16, batch_size: 4, loss: ${loss}, activation_checkpointing: full }`;
+    const standard = bytesOf(llama3('standard'), 'logits and loss') ?? 0;
+    assert.equal(standard, 14 * 2048 * 4 * 128256);
+    assert.ok(
+      standard > (bytesOf(llama3('standard'), 'activations') ?? 0),
+      'more than every checkpointed layer',
+    );
+    assert.equal(bytesOf(llama3('fused'), 'logits and loss'), 0);
+  });
+});

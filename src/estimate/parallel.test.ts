@@ -1,0 +1,163 @@
+// Several GPUs: per-GPU model states under DDP, ZeRO and FSDP, the buffers they add, tensor parallelism.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { estimate } from './estimate.js';
+import { parseEstimateSpec } from './load.js';
+import { buildReport } from './report.js';
+
+const MiB = 1024 ** 2;
+const spec = (yaml: string) => parseEstimateSpec(yaml, 'x.yaml');
+const parts = (yaml: string) =>
+  Object.fromEntries(estimate(spec(yaml)).gpu.components.map((p) => [p.name, p.bytes]));
+const states = (bytes: Record<string, number>) =>
+  (bytes.weights ?? 0) + (bytes.gradients ?? 0) + (bytes['optimizer states'] ?? 0);
+const layer = 'family: llama, layers: 32, hidden: 4096, heads: 32, vocab: 32000, ffn: 11008, seq_len: 1024';
+
+describe('ZeRO (Rajbhandari et al. 2019, §5): model states per GPU', () => {
+  test('`--gpus 8 --strategy zero3` on a 7B full fine-tune: (2Ψ + 2Ψ + KΨ)/N with K = 12', () => {
+    const fromFlags = parseEstimateSpec(undefined, undefined, {
+      values: {
+        model: { params: '7B' },
+        training: { precision: 'amp_bf16' },
+        parallel: { gpus: 8, strategy: 'zero3' },
+      },
+      flagByPath: {
+        'model.params': '--params',
+        'parallel.gpus': '--gpus',
+        'parallel.strategy': '--strategy',
+      },
+    });
+    assert.equal(fromFlags.training.convention, 'zero', 'DeepSpeed keeps 16-bit weights and an fp32 master');
+    const bytes = Object.fromEntries(estimate(fromFlags).gpu.components.map((p) => [p.name, p.bytes]));
+    assert.equal(states(bytes), ((2 + 2 + 12) * 7e9) / 8);
+    assert.equal(bytes.weights, (2 * 7e9) / 8);
+  });
+
+  test('ZeRO-1 shards the optimizer states, ZeRO-2 also the gradients: 4Ψ + 12Ψ/N and 2Ψ + 14Ψ/N', () => {
+    const at = (strategy: string) =>
+      states(
+        parts(
+          `model: { params: 7.5B }\ntraining: { precision: amp_fp16 }\nparallel: { gpus: 64, strategy: ${strategy} }`,
+        ),
+      );
+    assert.equal(at('ddp'), 16 * 7.5e9);
+    assert.equal(at('zero1'), 4 * 7.5e9 + (12 * 7.5e9) / 64);
+    assert.equal(at('zero2'), 2 * 7.5e9 + (14 * 7.5e9) / 64);
+  });
+
+  test('the older zero_stage / data_parallel fields mean the same as parallel:', () => {
+    const legacy = parts(
+      'model: { params: 7.5B }\ntraining: { precision: amp_fp16, convention: zero, zero_stage: 2, data_parallel: 64 }',
+    );
+    const current = parts(
+      'model: { params: 7.5B }\ntraining: { precision: amp_fp16 }\nparallel: { gpus: 64, strategy: zero2 }',
+    );
+    assert.equal(states(legacy), states(current));
+    assert.throws(
+      () => spec('model: { params: 1B }\ntraining: { zero_stage: 2 }\nparallel: { gpus: 2 }'),
+      /training\.zero_stage: give parallel: or zero_stage\/data_parallel, not both/,
+    );
+  });
+
+  test("DeepSpeed's reduce bucket: reduce_bucket_size 5e8 elements of 16-bit gradients", () => {
+    const bytes = parts(
+      'model: { params: 7B }\ntraining: { precision: amp_bf16 }\nparallel: { gpus: 8, strategy: zero2 }',
+    );
+    assert.equal(bytes['gradient buckets'], 5e8 * 2);
+  });
+});
+
+describe('DDP and FSDP', () => {
+  test('DDP copies every gradient into its buckets unless gradient_as_bucket_view (Scott Logic: ~4 B/param)', () => {
+    const ddp = parts('model: { params: 1B }\nparallel: { gpus: 4, strategy: ddp }');
+    assert.equal(ddp['gradient buckets'], 4e9);
+    assert.equal(ddp.gradients, 4e9, 'DDP shards nothing');
+    const view = parts('model: { params: 1B }\nparallel: { gpus: 4, gradient_as_bucket_view: true }');
+    assert.equal(view['gradient buckets'], 0);
+  });
+
+  test('FSDP FULL_SHARD: states / N, two gathered layers and one layer of unsharded gradients in backward', () => {
+    const bytes = parts(
+      `model: { transformer: { ${layer} } }\ntraining: { precision: amp_bf16 }\nparallel: { gpus: 8, strategy: fsdp_full }`,
+    );
+    const perLayer = 4 * 4096 * 4096 + 3 * 4096 * 11008 + 2 * 4096;
+    assert.equal(bytes['gathered parameters'], 2 * perLayer * 2);
+    assert.equal(bytes['gradient buckets'], perLayer * 4);
+    assert.equal(bytes.weights, Math.ceil((6_738_415_616 * 4) / 8));
+    assert.equal(bytes['autocast weight copies'], undefined, 'only the gathered layers are cast');
+  });
+
+  test('FSDP SHARD_GRAD_OP keeps the whole model gathered from forward to the end of backward', () => {
+    const bytes = parts(
+      `model: { transformer: { ${layer} } }\ntraining: { precision: bf16 }\nparallel: { gpus: 8, strategy: fsdp_grad_op }`,
+    );
+    assert.equal(bytes['unsharded parameters'], 6_738_415_616 * 2);
+    assert.equal(bytes.weights, Math.ceil((6_738_415_616 * 2) / 8), 'sharded at rest');
+  });
+
+  test("NCCL's buffers are outside the allocator: in the peak, not in the live tensors", () => {
+    const one = estimate(spec('model: { params: 1B }\nparallel: { gpus: 1 }'));
+    const two = estimate(
+      spec(
+        'model: { params: 1B }\nparallel: { gpus: 2, nccl_buffers: 300MiB, gradient_as_bucket_view: true }',
+      ),
+    );
+    assert.equal(two.gpu.peakBytes - one.gpu.peakBytes, 300 * MiB);
+    assert.equal(two.gpu.allocatedPeakBytes, one.gpu.allocatedPeakBytes);
+    assert.equal(
+      one.gpu.components.find((p) => p.name === 'nccl buffers'),
+      undefined,
+    );
+  });
+});
+
+describe('tensor parallelism and the gpus var', () => {
+  test('tensor parallelism splits every state and most activations over T', () => {
+    const at = (tensor: number) =>
+      parts(
+        `model: { transformer: { ${layer} } }\ntraining: { precision: bf16 }\nparallel: { gpus: ${tensor}, tensor: ${tensor} }`,
+      );
+    const [one, four] = [at(1), at(4)];
+    assert.equal(four.weights, Math.ceil((one.weights ?? 0) / 4));
+    assert.ok(
+      (four.activations ?? 0) < (one.activations ?? 0) / 2 &&
+        (four.activations ?? 0) > (one.activations ?? 0) / 4,
+    );
+    assert.throws(
+      () => spec('model: { params: 1B }\nparallel: { gpus: 6, tensor: 4 }'),
+      /parallel\.tensor: 4 does not divide the 6 GPUs/,
+    );
+  });
+
+  test('`gpus` in an expression is parallel.gpus: a global batch split over the GPUs', () => {
+    const split = spec(`vars: { B: 16 }
+model: { transformer: { layers: 2, hidden: 64, heads: 2, seq_len: 16 } }
+training: { batch_size: B/gpus }
+parallel: { gpus: 4 }`);
+    assert.equal(estimate(split).inputs.batchSize, 4);
+    assert.equal(estimate(split, { gpus: 8 }).inputs.batchSize, 2);
+    assert.throws(
+      () => spec('vars: { gpus: 2 }\nmodel: { params: 1M }'),
+      /vars\.gpus: "gpus" is set by parallel\.gpus/,
+    );
+  });
+
+  test('the report compares GPU counts, and per count the largest var within a budget', () => {
+    const grpo = spec(`vars: { B: 8 }
+model: { params: 10M, transformer: { layers: 2, hidden: 256, heads: 4, seq_len: 128 } }
+training: { batch_size: B/gpus }
+parallel: { strategy: ddp }`);
+    const report = buildReport(grpo, { gpuCounts: [1, 2, 4, 8], solveVar: 'B', budgetBytes: 2 * 1024 ** 3 });
+    const rows = report.gpuCounts ?? [];
+    assert.deepEqual(
+      rows.map((row) => row.gpus),
+      [1, 2, 4, 8],
+    );
+    assert.ok(rows.every((row, i) => i === 0 || row.peakBytes < (rows[i - 1]?.peakBytes ?? 0) + 300 * MiB));
+    const maxima = rows.map((row) => row.max ?? 0);
+    assert.ok(
+      maxima.every((max, i) => i === 0 || max > (maxima[i - 1] ?? 0)),
+      `${maxima}: more GPUs, larger global B`,
+    );
+  });
+});

@@ -1,0 +1,138 @@
+// Several GPUs: which model states each one holds under DDP, ZeRO and FSDP, and the buffers the
+// strategy adds (gradient buckets, gathered parameters, NCCL's own buffers).
+import { formatBytes } from '../units.js';
+import { formatCount } from './dtypes.js';
+import type { Component, ParallelSpec, Strategy } from './types.js';
+
+const MiB = 1024 ** 2;
+
+/**
+ * The ZeRO stage a strategy shards like (Rajbhandari et al. 2019 §5): DDP none; ZeRO-1 optimizer
+ * states; ZeRO-2 and FSDP SHARD_GRAD_OP also gradients; ZeRO-3 and FSDP FULL_SHARD also weights.
+ */
+export function zeroStageOf(strategy: Strategy): 0 | 1 | 2 | 3 {
+  const stages: Record<Strategy, 0 | 1 | 2 | 3> = {
+    ddp: 0,
+    zero1: 1,
+    zero2: 2,
+    zero3: 3,
+    fsdp_full: 3,
+    fsdp_grad_op: 2,
+  };
+  return stages[strategy];
+}
+
+/**
+ * Parts each GPU holds 1/N of at rest, by the ZeRO stage they start at (1 optimizer, 2 gradients,
+ * 3 weights). FSDP SHARD_GRAD_OP shards weights at rest too; it only keeps them gathered from forward
+ * to the end of backward (parallelComponents' "unsharded parameters").
+ */
+export function shardsFrom(strategy: Strategy, stage: 1 | 2 | 3): boolean {
+  return strategy === 'fsdp_grad_op' || zeroStageOf(strategy) >= stage;
+}
+
+/** GPUs that hold different data (and share states under ZeRO/FSDP): gpus / tensor. */
+export function dataParallelOf(parallel: ParallelSpec): number {
+  return parallel.gpus / parallel.tensor;
+}
+
+// DeepSpeed's zero_optimization defaults: reduce_bucket_size 5e8 elements (config docs,
+// deepspeed/runtime/zero/config.py ZERO_OPTIMIZATION reduce_bucket_size).
+const deepSpeedReduceBucketElements = 5e8;
+
+/**
+ * NCCL's communicator buffers, outside every framework pool (FACTS Q5, Q8): NCCL_BUFFSIZE is 4 MiB per
+ * channel and peer by default (NCCL docs, Environment Variables); a ring over NVLink uses up to 16
+ * channels, each with a send and a receive peer, and the LL/LL128 protocols add their own: about
+ * 2 × 16 × 2 × 4 MiB = 256 MiB per GPU. An assumption of this size; set parallel.nccl_buffers.
+ */
+export const defaultNcclBytes = 256 * MiB;
+
+/** What the strategy adds on each GPU, given the per-GPU states it already shards. */
+export function parallelComponents(options: {
+  parallel: ParallelSpec;
+  params: number;
+  trainable: number;
+  /** Parameters of one layer (the FSDP/ZeRO-3 unit), undefined without a shape. */
+  unitParams: number | undefined;
+  computeBytes: number;
+  gradientBytes: number;
+}): { components: Component[]; notes: string[] } {
+  const { parallel, trainable, computeBytes, gradientBytes } = options;
+  const dp = dataParallelOf(parallel);
+  const components: Component[] = [];
+  const notes: string[] = [];
+  if (parallel.gpus <= 1) return { components, notes };
+  const t = parallel.tensor;
+  const unit = options.unitParams === undefined ? undefined : options.unitParams / t;
+  const needsUnit = (what: string): void => {
+    notes.push(`${what} are sized from one layer: give model.transformer (or model.config) to count them`);
+  };
+  if (parallel.strategy === 'ddp' && dp > 1 && trainable > 0) {
+    // torch DistributedDataParallel's Reducer copies every gradient into flat 25 MiB buckets it keeps;
+    // gradient_as_bucket_view=True makes the gradients views into them (Scott Logic measured ~4 B/param
+    // for DDP and 2.5 saved by the view: references scottlogic-pytorch-per-param-costs).
+    const bytes = parallel.isBucketView ? 0 : (trainable * gradientBytes) / t;
+    components.push({
+      name: 'gradient buckets',
+      bytes,
+      formula: parallel.isBucketView
+        ? 'DDP gradient_as_bucket_view: the gradients live in the buckets'
+        : `DDP Reducer: a copy of every gradient, ${formatCount(trainable / t)} × ${gradientBytes} B`,
+    });
+  }
+  if (
+    (parallel.strategy === 'zero1' || parallel.strategy === 'zero2' || parallel.strategy === 'zero3') &&
+    trainable > 0
+  ) {
+    const elements = Math.min(trainable / t, deepSpeedReduceBucketElements);
+    components.push({
+      name: 'gradient buckets',
+      bytes: elements * gradientBytes,
+      formula: `DeepSpeed reduce bucket: min(${formatCount(trainable / t)}, reduce_bucket_size 5e8) × ${gradientBytes} B`,
+    });
+  }
+  if (parallel.strategy === 'zero3' || parallel.strategy === 'fsdp_full') {
+    if (unit === undefined) needsUnit('gathered parameters');
+    else {
+      // FSDP's rate limiter allows two all-gathers in flight (the unit computing and the next one);
+      // DeepSpeed prefetches the next module the same way.
+      components.push({
+        name: 'gathered parameters',
+        bytes: 2 * unit * computeBytes,
+        formula: `2 layers × ${formatCount(unit)} × ${computeBytes} B: the unit computing and the one prefetched`,
+        phase: 'backward',
+      });
+    }
+  }
+  if (parallel.strategy === 'fsdp_grad_op') {
+    // SHARD_GRAD_OP keeps the parameters it gathered for forward until backward is done.
+    components.push({
+      name: 'unsharded parameters',
+      bytes: (options.params / t) * computeBytes,
+      formula: `${formatCount(options.params / t)} × ${computeBytes} B: gathered in forward, kept through backward`,
+      phase: 'backward',
+    });
+  }
+  if (parallel.strategy.startsWith('fsdp') && trainable > 0) {
+    if (unit === undefined) needsUnit('FSDP gradient buckets');
+    else {
+      components.push({
+        name: 'gradient buckets',
+        bytes: unit * gradientBytes,
+        formula: `one layer's unsharded gradients (${formatCount(unit)} × ${gradientBytes} B) before reduce-scatter`,
+        phase: 'backward',
+      });
+    }
+  }
+  const ncclBytes = parallel.ncclBytes ?? defaultNcclBytes;
+  components.push({
+    name: 'nccl buffers',
+    bytes: ncclBytes,
+    formula:
+      parallel.ncclBytes === undefined
+        ? `NCCL channels × peers × NCCL_BUFFSIZE: ~${formatBytes(ncclBytes)} (outside the allocator; set parallel.nccl_buffers)`
+        : 'as given (outside the allocator)',
+  });
+  return { components, notes };
+}

@@ -1,0 +1,62 @@
+// Quantized frozen weights: bytes per parameter of each format, which parameters are quantized, and
+// the dequantization working set.
+import { groupParams, parameterInventory } from './inventory.js';
+import type { Quantization, QuantizationSpec, TransformerShape } from './types.js';
+
+/**
+ * Bytes per quantized parameter:
+ *   nf4/fp4  4 bits + one fp32 absmax per block of 64 (bitsandbytes quantize_4bit, blocksize=64):
+ *            0.5 + 4/64 = 0.5625. Double quantization (QLoRA, Dettmers et al. 2023, arXiv:2305.14314
+ *            §3: "reduces the memory footprint from 32/64 = 0.5 bits to 8/64 + 32/(64·256) = 0.127
+ *            bits per parameter") stores absmax in 8 bits per block of 256 more: 0.5 + 1/64 + 4/16384.
+ *   int8     LLM.int8 (bitsandbytes Int8Params): 1 byte + one fp32 scale per output row (≈ 0 per param).
+ *   gptq4/awq4  4 bits + per group of `groupSize` (default 128) an fp16 scale and a 4-bit zero point:
+ *            0.5 + 2.5/groupSize.
+ */
+export function quantizedBytesPerParam(
+  format: Quantization,
+  doubleQuant: boolean,
+  groupSize: number,
+): number {
+  if (format === 'int8') return 1;
+  if (format === 'nf4' || format === 'fp4') return doubleQuant ? 0.5 + 1 / 64 + 4 / (64 * 256) : 0.5 + 4 / 64;
+  return 0.5 + 2.5 / groupSize;
+}
+
+/** Default group size: bitsandbytes' 4-bit blocks are 64; GPTQ and AWQ checkpoints mostly use 128. */
+export function defaultGroupSize(format: Quantization): number {
+  return format === 'nf4' || format === 'fp4' ? 64 : 128;
+}
+
+/**
+ * Default compute dtype bytes: transformers' BitsAndBytesConfig has bnb_4bit_compute_dtype=float32
+ * unless set (utils/quantization_config.py); LLM.int8, GPTQ and AWQ kernels compute in fp16.
+ */
+export function defaultComputeBytes(format: Quantization): number {
+  return format === 'nf4' || format === 'fp4' ? 4 : 2;
+}
+
+/**
+ * Parameters stored quantized: every linear layer of the blocks (and the LM head when asked;
+ * transformers keeps it in 16 bits, get_keys_to_not_convert). Embeddings, norms and biases stay.
+ */
+export function quantizedParams(shape: TransformerShape, quantization: QuantizationSpec): number {
+  return parameterInventory(shape)
+    .filter(
+      (group) =>
+        group.kind === 'linear' &&
+        (group.isPerLayer || (quantization.isHeadQuantized && group.name === 'lm_head')),
+    )
+    .reduce((sum, group) => sum + groupParams(group), 0);
+}
+
+/** The largest quantized matrix: what one layer dequantizes at a time (elements). */
+export function largestQuantizedParams(shape: TransformerShape, quantization: QuantizationSpec): number {
+  return parameterInventory(shape)
+    .filter(
+      (group) =>
+        group.kind === 'linear' &&
+        (group.isPerLayer || (quantization.isHeadQuantized && group.name === 'lm_head')),
+    )
+    .reduce((largest, group) => Math.max(largest, group.rows * group.cols), 0);
+}

@@ -1,0 +1,104 @@
+// The `model:` section of an estimate spec: a count, a transformer shape, a config.json, LoRA adapters
+// and quantized weights. Located errors in load.ts.
+import { z } from 'zod';
+import { parseBytes } from '../units.js';
+import { parseCount } from './dtypes.js';
+import { attentions, families, loraTargets, quantizations } from './types.js';
+
+const countHelp = 'a count such as 335M, 1.5B or 335143938 (parameters, not bytes)';
+
+/** A parameter count: `335M`, `1.5B`, `6.74e9` or a plain number. */
+export const countField = z
+  .union([z.number(), z.string()], { error: `expected ${countHelp}` })
+  .transform((value, ctx) => {
+    const count = typeof value === 'number' ? value : parseCount(value);
+    if (count === undefined || !Number.isFinite(count) || count < 0) {
+      ctx.addIssue({ code: 'custom', message: `"${value}" is not ${countHelp}` });
+      return z.NEVER;
+    }
+    return Math.round(count);
+  });
+
+const buffersHelp = 'bytes with a unit (4MiB, 8192B) or an element count (2M, 212480) stored as fp32';
+
+/** Persistent buffers: a size with a byte unit is bytes; a count is fp32 elements (4 bytes each). */
+export const buffersField = z
+  .union([z.number(), z.string()], { error: `expected ${buffersHelp}` })
+  .transform((value, ctx) => {
+    const isBytes = typeof value === 'string' && /b\s*$/i.test(value);
+    const parsed = isBytes ? parseBytes(value) : typeof value === 'number' ? value : parseCount(value);
+    if (parsed === undefined || parsed < 0) {
+      ctx.addIssue({ code: 'custom', message: `"${value}" is not ${buffersHelp}` });
+      return z.NEVER;
+    }
+    // torch buffers such as BatchNorm running statistics and rotary caches are fp32 (4 bytes).
+    return isBytes ? parsed : Math.round(parsed) * 4;
+  });
+
+const positiveInt = z.number().int().min(1);
+/** An enum with a message listing its values. */
+export const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: `expected one of ${values.join(', ')}` });
+
+/** model.transformer: the shape that drives activations (and the count when params is absent). */
+export const transformerSchema = z.strictObject({
+  family: oneOf(families).meta({ description: 'gpt (default) | llama | neox | bert | t5 | vit' }).optional(),
+  layers: positiveInt.optional(),
+  hidden: positiveInt.optional(),
+  heads: positiveInt.optional(),
+  kv_heads: positiveInt.meta({ description: 'key/value heads (grouped-query attention)' }).optional(),
+  head_dim: positiveInt.optional(),
+  seq_len: positiveInt.optional(),
+  decoder_seq_len: positiveInt.optional(),
+  vocab: z.number().int().min(0).optional(),
+  ffn: positiveInt.meta({ description: 'MLP hidden size (default 4 × hidden)' }).optional(),
+  mlp: oneOf(['gelu', 'swiglu'] as const).optional(),
+  norm: oneOf(['layernorm', 'rmsnorm'] as const).optional(),
+  bias: z.union([z.boolean(), z.literal('qkv')], { error: 'expected true, false or qkv' }).optional(),
+  fused_qkv: z.boolean().optional(),
+  parallel_residual: z.boolean().optional(),
+  max_positions: z.number().int().min(0).meta({ description: 'learned position embeddings' }).optional(),
+  lm_head: z.boolean().meta({ description: 'a vocabulary projection whose logits are kept' }).optional(),
+  tied_embeddings: z.boolean().optional(),
+  tie_embeddings: z.boolean().optional(),
+  attention: oneOf(attentions).optional(),
+  gated_mlp: z.boolean().optional(),
+  dropout: z.boolean().optional(),
+  encoder_layers: positiveInt.optional(),
+  decoder_layers: positiveInt.optional(),
+  experts: z.number().int().min(0).optional(),
+  experts_per_token: positiveInt.optional(),
+  classes: z.number().int().min(0).optional(),
+  pooler: z.boolean().optional(),
+});
+
+/** model.lora: adapters of `rank` on the target linear layers; the base is frozen. */
+export const loraSchema = z.strictObject({
+  rank: positiveInt,
+  alpha: z.number().min(0).optional(),
+  targets: z.array(oneOf(loraTargets)).min(1).optional(),
+  dropout: z.number().min(0).max(1).optional(),
+});
+
+/** model.quantization: the format of the frozen base weights. */
+export const quantizationSchema = z.strictObject({
+  weights: oneOf(quantizations),
+  double_quant: z.boolean().optional(),
+  group_size: positiveInt.optional(),
+  compute_dtype: oneOf(['fp32', 'bf16', 'fp16'] as const).optional(),
+  lm_head: z
+    .boolean()
+    .meta({ description: 'quantize the LM head too (default: kept, as HF does)' })
+    .optional(),
+});
+
+/** model: a parameter count, a shape or a config.json, trainable count, buffers, LoRA, quantization. */
+export const modelSchema = z.strictObject({
+  params: countField.optional(),
+  trainable: countField.meta({ description: 'trainable parameters (default: all)' }).optional(),
+  config: z.string().min(1).meta({ description: 'a Hugging Face config.json (local file)' }).optional(),
+  transformer: transformerSchema.optional(),
+  buffers: buffersField.optional(),
+  lora: loraSchema.optional(),
+  quantization: quantizationSchema.optional(),
+});

@@ -1,0 +1,162 @@
+// The model section of a spec, with defaults: the shape (from model.transformer over a config.json),
+// the parameter count, LoRA adapters and quantized weights.
+import { buildTransformerShape, type TransformerFields } from './families.js';
+import type { HfConfig } from './hf-config.js';
+import { countParams } from './inventory.js';
+import { loraParams, missingTargets } from './lora.js';
+import { defaultComputeBytes, defaultGroupSize } from './quantization.js';
+import type { RawEstimate } from './schema.js';
+import type { EstimateSpec, LoraSpec, QuantizationSpec, TransformerShape } from './types.js';
+
+type RawModel = RawEstimate['model'];
+type RawTransformer = NonNullable<RawModel['transformer']>;
+type Report = (path: (string | number)[], message: string) => void;
+
+const bytesOf = { fp32: 4, bf16: 2, fp16: 2 } as const;
+
+// The spec's snake_case transformer fields as shape fields (undefined where not given).
+function fieldsOf(raw: RawTransformer | undefined): TransformerFields {
+  if (!raw) return {};
+  const tied = raw.tie_embeddings ?? raw.tied_embeddings;
+  return {
+    family: raw.family,
+    layers: raw.layers,
+    encoderLayers: raw.encoder_layers,
+    decoderLayers: raw.decoder_layers,
+    hidden: raw.hidden,
+    heads: raw.heads,
+    kvHeads: raw.kv_heads,
+    headDim: raw.head_dim,
+    seqLen: raw.seq_len,
+    decoderSeqLen: raw.decoder_seq_len,
+    vocab: raw.vocab,
+    ffn: raw.ffn,
+    mlp: raw.mlp ?? (raw.gated_mlp === undefined ? undefined : raw.gated_mlp ? 'swiglu' : 'gelu'),
+    norm: raw.norm,
+    bias: raw.bias === undefined ? undefined : raw.bias === 'qkv' ? 'qkv' : raw.bias ? 'all' : 'none',
+    fusedQkv: raw.fused_qkv,
+    parallelResidual: raw.parallel_residual,
+    positions: raw.max_positions,
+    lmHead: raw.lm_head,
+    tiedEmbeddings: tied,
+    attention: raw.attention,
+    dropout: raw.dropout,
+    experts: raw.experts,
+    expertsPerToken: raw.experts_per_token,
+    classes: raw.classes,
+    pooler: raw.pooler,
+  };
+}
+
+/** The shape from a config.json's fields overlaid by model.transformer; missing fields reported. */
+function toShape(raw: RawModel, config: HfConfig | undefined, report: Report): TransformerShape | undefined {
+  if (!raw.transformer && !config) return undefined;
+  const given = Object.fromEntries(
+    Object.entries(fieldsOf(raw.transformer)).filter(([, v]) => v !== undefined),
+  );
+  // A family named in the spec replaces the config's, so its defaults apply, not the config's.
+  const fields: TransformerFields = { ...config?.fields, ...given };
+  const stacked = (fields.encoderLayers ?? 0) + (fields.decoderLayers ?? 0);
+  const layers = stacked > 0 ? stacked : fields.layers;
+  const missing = (['hidden', 'heads', 'seqLen'] as const).filter((key) => fields[key] === undefined);
+  if (layers === undefined) missing.unshift('layers' as never);
+  if (missing.length > 0) {
+    const names = missing.map((key) => (key === 'seqLen' ? 'seq_len' : key));
+    const fromConfig = config
+      ? ' (the config.json does not say; seq_len is the training sequence length)'
+      : '';
+    report(['model', 'transformer'], `needs ${names.join(', ')}${fromConfig}`);
+    return undefined;
+  }
+  const shape = buildTransformerShape({
+    ...fields,
+    layers: layers as number,
+    hidden: fields.hidden as number,
+    heads: fields.heads as number,
+    seqLen: fields.seqLen as number,
+  });
+  if (shape.kvHeads > shape.heads || shape.heads % shape.kvHeads !== 0) {
+    report(['model', 'transformer', 'kv_heads'], `${shape.kvHeads} does not divide the ${shape.heads} heads`);
+  }
+  return shape;
+}
+
+function toLora(raw: RawModel['lora']): LoraSpec | undefined {
+  if (!raw) return undefined;
+  // PEFT's defaults: lora_dropout 0.0; q_proj and v_proj for Llama-style models (torchtune's too).
+  return {
+    rank: raw.rank,
+    alpha: raw.alpha ?? 2 * raw.rank,
+    targets: raw.targets ?? ['q', 'v'],
+    dropout: raw.dropout ?? 0,
+  };
+}
+
+function toQuantization(raw: RawModel['quantization']): QuantizationSpec | undefined {
+  if (!raw) return undefined;
+  return {
+    weights: raw.weights,
+    // transformers BitsAndBytesConfig: bnb_4bit_use_double_quant defaults to False.
+    doubleQuant: raw.double_quant ?? false,
+    groupSize: raw.group_size ?? defaultGroupSize(raw.weights),
+    computeBytes: raw.compute_dtype ? bytesOf[raw.compute_dtype] : defaultComputeBytes(raw.weights),
+    isHeadQuantized: raw.lm_head ?? false,
+  };
+}
+
+/** The model part of an EstimateSpec; problems go to `report`. */
+export function toModel(raw: RawModel, config: HfConfig | undefined, report: Report): EstimateSpec['model'] {
+  const transformer = toShape(raw, config, report);
+  const lora = toLora(raw.lora);
+  const quantization = toQuantization(raw.quantization);
+  const notes = [...(config?.notes ?? [])];
+  if (raw.params === undefined && !transformer && !raw.transformer && !config) {
+    report(
+      ['model'],
+      'needs params (a count such as 335M), transformer (layers, hidden, heads, seq_len) or config',
+    );
+  }
+  let adapterParams = 0;
+  if (lora) {
+    if (!transformer) {
+      report(
+        ['model', 'lora'],
+        'needs model.transformer or model.config: the adapters are sized from the layers',
+      );
+    } else {
+      const missing = missingTargets(transformer, lora);
+      if (missing.length > 0) {
+        report(
+          ['model', 'lora', 'targets'],
+          `the model has no ${missing.join(', ')} layer (mlp: ${transformer.mlp})`,
+        );
+      }
+      adapterParams = loraParams(transformer, lora);
+    }
+    if (raw.trainable !== undefined) report(['model', 'trainable'], 'give trainable or lora, not both');
+  }
+  const baseParams = raw.params ?? (transformer ? countParams(transformer) : 0);
+  const params = baseParams + adapterParams;
+  const trainable = lora ? adapterParams : raw.trainable;
+  if (trainable !== undefined && trainable > params) {
+    report(['model', 'trainable'], `${trainable} is more than the ${params} parameters of the model`);
+  }
+  if (transformer && transformer.experts > 0 && !notes.some((note) => note.includes('experts'))) {
+    notes.push(
+      `mixture of ${transformer.experts} experts: every expert's weights are counted, activations assume each token goes through its top ${transformer.expertsPerToken || 'k'} experts with even routing (capacity and dropped tokens are not modelled)`,
+    );
+  }
+  if (transformer && transformer.experts > 0 && transformer.expertsPerToken === 0) {
+    report(
+      ['model', 'transformer', 'experts_per_token'],
+      'is required with experts (the top-k each token goes through)',
+    );
+  }
+  if (transformer?.lmHead && transformer.vocab === 0) {
+    notes.push('model.transformer.vocab is not given: the LM head, its logits and the loss are not counted');
+  }
+  if (quantization && !transformer) {
+    notes.push('quantization without a transformer shape: every frozen parameter is counted as quantized');
+  }
+  return { params, trainable, transformer, buffersBytes: raw.buffers ?? 0, lora, quantization, notes };
+}

@@ -1,0 +1,29 @@
+// /metrics for a run record: follows the record as it is written and serves what it says.
+import { followRecord } from '../observe/follow-record.js';
+import { feedRecordMetrics } from './from-record.js';
+import type { ListenAddress } from './listen-address.js';
+import { createMetrics } from './registry.js';
+import { type MetricsServer, serveMetrics } from './serve-metrics.js';
+
+/** A running exporter; `poll` reads the record once more now, `close` stops it. */
+export interface RecordMetrics extends MetricsServer {
+  poll(): void;
+}
+
+/** Serves /metrics on `address` for the run being written to `runDir`. */
+export async function startRecordMetrics(options: {
+  runDir: string;
+  address: ListenAddress;
+}): Promise<RecordMetrics> {
+  const metrics = createMetrics();
+  const server = await serveMetrics(metrics, options.address);
+  const follower = followRecord({ runDir: options.runDir, onUpdate: feedRecordMetrics(metrics) });
+  return {
+    ...server,
+    poll: follower.poll,
+    close: async () => {
+      follower.stop();
+      await server.close();
+    },
+  };
+}

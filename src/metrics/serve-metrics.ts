@@ -1,0 +1,58 @@
+// The /metrics endpoint: a read-only HTTP server that answers GET /metrics with the registry's
+// text exposition and 404 to everything else.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ListenAddress } from './listen-address.js';
+import type { HeadroomMetrics } from './registry.js';
+
+/** A listening metrics server; `url` has the port actually bound (port 0 picks one). */
+export interface MetricsServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts serving `metrics` on `address`; rejects when the address cannot be bound. */
+export async function serveMetrics(metrics: HeadroomMetrics, address: ListenAddress): Promise<MetricsServer> {
+  const server: Server = createServer((request, response) => {
+    const path = (request.url ?? '').split('?')[0];
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { allow: 'GET, HEAD' }).end();
+      return;
+    }
+    if (path !== '/metrics') {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found: headroom serves /metrics\n');
+      return;
+    }
+    metrics.render().then(
+      (body) => response.writeHead(200, { 'content-type': metrics.registry.contentType }).end(body),
+      (error: unknown) => response.writeHead(500).end(`${String(error)}\n`),
+    );
+  });
+  await listen(server, address);
+  const { port } = server.address() as AddressInfo;
+  const host = address.host.includes(':') ? `[${address.host}]` : address.host;
+  return { url: `http://${host}:${port}/metrics`, close: () => closeServer(server) };
+}
+
+/** Listens, turning EADDRINUSE and the like into a rejected promise. */
+export function listen(server: Server, address: ListenAddress): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(address.port, address.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+/** Closes a server: idle connections at once, busy ones after their response (at most 2 s). */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    const force = setTimeout(() => server.closeAllConnections(), 2000);
+    server.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}

@@ -1,0 +1,84 @@
+// Reads a run directory whole (for `report`) through the run-record module's reader, and finds the
+// latest run under .headroom/runs.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { forEachEvent, forEachSample, readRunFiles } from '../run-record/index.js';
+import { parseEvent, parseJson, parsePlan, parseSample, parseSummary } from './parse-record.js';
+import type { RecordEvent, RecordSample, RunRecordData } from './record-types.js';
+
+/** The default place `run` writes records to, relative to the working directory. */
+export const defaultRunsDir = join('.headroom', 'runs');
+
+/** A whole JSON file, or undefined when missing or cut short. */
+export function readJsonFile(path: string): unknown {
+  try {
+    return parseJson(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads run.json, plan.json, summary.json, samples.jsonl and events.jsonl through the run-record
+ * module's tolerant reader; what is missing or damaged is in `problems`. */
+export async function readRecord(runDir: string): Promise<RunRecordData> {
+  const files = readRunFiles(runDir);
+  const problems = [...files.problems];
+  const samples: RecordSample[] = [];
+  const events: RecordEvent[] = [];
+  await forEachSample(runDir, (line) => void pushParsed(samples, parseSample(line)), problems);
+  await forEachEvent(runDir, (line) => void pushParsed(events, parseEvent(line)), problems);
+  return {
+    runDir,
+    meta: files.meta,
+    plan: parsePlan(files.plan),
+    samples: samples.sort((a, b) => a.timeMs - b.timeMs),
+    events: events.sort((a, b) => a.timeMs - b.timeMs),
+    summary: files.summary === null ? null : parseSummary(files.summary),
+    problems,
+  };
+}
+
+const pushParsed = <T>(list: T[], value: T | null): void => {
+  if (value !== null) list.push(value);
+};
+
+/** True when `dir` holds a run record (run.json, plan.json, samples.jsonl, events.jsonl or summary.json). */
+export function isRecordDirectory(dir: string): boolean {
+  try {
+    if (!statSync(dir).isDirectory()) return false;
+  } catch {
+    return false;
+  }
+  return ['run.json', 'plan.json', 'samples.jsonl', 'events.jsonl', 'summary.json'].some((f) =>
+    existsSync(join(dir, f)),
+  );
+}
+
+/** The newest run under `runsDir` (run ids sort by start time), or undefined when there is none. */
+export function findLatestRun(runsDir: string = defaultRunsDir): string | undefined {
+  let entries: string[];
+  try {
+    entries = readdirSync(runsDir);
+  } catch {
+    return undefined;
+  }
+  const runs = entries
+    .map((name) => join(runsDir, name))
+    .filter(isRecordDirectory)
+    .map((dir) => ({ dir, startedMs: startedMsOf(dir) }));
+  runs.sort((a, b) => b.startedMs - a.startedMs || b.dir.localeCompare(a.dir));
+  return runs[0]?.dir;
+}
+
+// run.json (then plan.json, in records before it) is written once, when the run starts; summary.json
+// and logs change the directory's time later.
+function startedMsOf(dir: string): number {
+  for (const file of ['run.json', 'plan.json']) {
+    try {
+      return statSync(join(dir, file)).mtimeMs;
+    } catch {
+      // not in this record
+    }
+  }
+  return statSync(dir).mtimeMs;
+}
