@@ -1,6 +1,7 @@
 // The trial runner with real processes: the example workload under a real cgroup limit and on a
 // simulated card, stopped by --until-line or --trial-seconds, crashing, and interrupted.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +21,7 @@ const grow = fileURLToPath(new URL('../../examples/fit/grow.mjs', import.meta.ur
 const memoryError = fileURLToPath(new URL('../../examples/fit/memory_error.py', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'headroom-fit-trial-'));
 const noCgroup = cgroupUnavailable();
+const noPython = spawnSync('python3', ['--version']).status === 0 ? undefined : 'no python3 on PATH';
 let runCount = 0;
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -167,7 +169,8 @@ describe('a Python program that raises MemoryError (a real allocation failing un
     ],
   });
 
-  test('too big, from the one verdict (host-oom), never "a reason other than memory"', async () => {
+  test('too big, from the one verdict (host-oom), never "a reason other than memory"', async (t) => {
+    if (noPython) return t.skip(noPython);
     const run = runner({ launch: python(100) });
     const fits = await run(60, 1);
     assert.equal(fits.ok, true, fits.because);
@@ -180,7 +183,8 @@ describe('a Python program that raises MemoryError (a real allocation failing un
     assert.ok(tooBig.outputTail?.includes('MemoryError'), tooBig.outputTail?.join('\n'));
   });
 
-  test('a guided search finds the boundary: the largest that ran and the first MemoryError adjacent', async () => {
+  test('a guided search finds the boundary: the largest that ran and the first MemoryError adjacent', async (t) => {
+    if (noPython) return t.skip(noPython);
     const { trials, end } = await runSearch({
       strategy: strategies.guided,
       bounds: { minValue: 1, maxValue: 4096, limits: [] },
