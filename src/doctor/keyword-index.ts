@@ -4,10 +4,15 @@
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** One case-insensitive test for any of `keywords`, minus those containing another (which add nothing). */
-export function triggerOf(keywords: readonly string[]): RegExp {
+/** The distinct keywords minus those containing another: a text holds one of these iff it holds one of all. */
+export function minimalKeywords(keywords: readonly string[]): string[] {
   const unique = [...new Set(keywords)];
-  const minimal = unique.filter((k) => !unique.some((other) => other !== k && k.includes(other)));
+  return unique.filter((k) => !unique.some((other) => other !== k && k.includes(other)));
+}
+
+/** One case-insensitive test for any of `keywords` (the byte prefilter, keyword-automaton.ts, finds the same lines). */
+export function triggerOf(keywords: readonly string[]): RegExp {
+  const minimal = minimalKeywords(keywords);
   return minimal.length === 0 ? /(?!)/ : new RegExp(minimal.map(escapeRegExp).join('|'), 'i');
 }
 
