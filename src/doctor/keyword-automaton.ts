@@ -14,6 +14,7 @@
 import { minimalKeywords } from './keyword-index.js';
 
 const newline = 0x0a;
+// Bytes; a row of the table is 256 entries, so `row >> 8` is its state.
 const alphabet = 256;
 // More spellings than this for one keyword (many cased non-ASCII letters) and the automaton gives
 // up on that keyword and reports every line, which is slow but never misses one.
@@ -25,6 +26,7 @@ const minLaneBytes = 16 * 1024;
 
 const canonicalCache = new Map<string, string>();
 const cased = /\p{Cased}/u;
+const isAscii = /^[\x00-\x7f]*$/;
 
 /** ECMA-262 Canonicalize for a RegExp with the i flag and without u or v (exported for its test). */
 export function canonicalize(ch: string): string {
@@ -51,6 +53,7 @@ function caseVariants(ch: string): string[] {
 
 // The spellings of a keyword as bytes (ASCII letters are folded later); undefined when too many.
 function spellingsOf(keyword: string): Buffer[] | undefined {
+  if (isAscii.test(keyword)) return [Buffer.from(keyword, 'latin1').subarray(0, maxKeywordBytes)];
   let spellings = [''];
   for (const ch of keyword) {
     const choices = ch.charCodeAt(0) < 128 || ch.length > 1 ? [ch] : caseVariants(ch);
@@ -63,7 +66,10 @@ function spellingsOf(keyword: string): Buffer[] | undefined {
   });
 }
 
-const foldByte = (byte: number): number => (byte >= 0x41 && byte <= 0x5a ? byte + 0x20 : byte);
+// Each byte with ASCII upper-case letters made lower-case.
+const foldedByte = Uint8Array.from({ length: alphabet }, (_, byte) =>
+  byte >= 0x41 && byte <= 0x5a ? byte + 0x20 : byte,
+);
 
 // Built automata by keyword set: every run attempt's reader and every doctor call start from the same set.
 const built = new Map<string, KeywordAutomaton>();
@@ -202,50 +208,44 @@ function lineStartAfter(bytes: Buffer, at: number, to: number): number {
   return newlineAt < 0 || newlineAt >= to ? to : newlineAt + 1;
 }
 
-// The automaton as a dense table: goto edges of a trie of the spellings, then the failure edges
-// filled breadth first (a state's row is its failure state's row where it has no edge of its own).
+// The automaton as a dense table, built in place: first the trie of the spellings (0 marks no
+// edge: the root is nobody's child), then each row breadth first, an edge missing from a state
+// taken from its failure state's row. A keyword's end is -1, and nothing is built past it.
 function buildDelta(spellings: readonly Buffer[]): Int32Array {
   const maxStates = 1 + spellings.reduce((sum, s) => sum + s.length, 0);
-  const next = new Int32Array(maxStates * alphabet).fill(-1); // plain state numbers while building
+  const delta = new Int32Array(maxStates * alphabet);
   const isEnd = new Uint8Array(maxStates);
   let stateCount = 1;
   for (const spelling of spellings) {
-    let state = 0;
+    let row = 0;
     for (const raw of spelling) {
-      const byte = foldByte(raw);
-      if (next[state * alphabet + byte] === -1) next[state * alphabet + byte] = stateCount++;
-      state = next[state * alphabet + byte]!;
+      const edge = row + foldedByte[raw]!;
+      if (delta[edge] === 0) delta[edge] = alphabet * stateCount++;
+      row = delta[edge]!;
     }
-    isEnd[state] = 1;
+    isEnd[row >> 8] = 1;
   }
-  const fail = new Int32Array(stateCount);
+  const failRowOf = new Int32Array(stateCount);
   const queue = new Int32Array(stateCount);
   let queued = 1;
   for (let head = 0; head < queued; head++) {
-    const state = queue[head]!;
-    const row = state * alphabet;
-    const failRow = fail[state]! * alphabet;
+    const row = queue[head]! * alphabet;
+    const failRow = failRowOf[row >> 8]!;
+    // Upper-case letters come before lower-case ones, so they read the trie's edge before it is replaced.
     for (let byte = 0; byte < alphabet; byte++) {
-      const child = next[row + foldByte(byte)]!;
-      const viaFail = state === 0 ? 0 : next[failRow + byte]!;
-      if (child === -1) {
-        next[row + byte] = viaFail;
-      } else {
-        next[row + byte] = child;
-        if (byte === foldByte(byte)) {
-          fail[child] = viaFail;
-          isEnd[child] = isEnd[child]! | isEnd[viaFail]!;
-          queue[queued++] = child;
+      const edge = delta[row + foldedByte[byte]!]!;
+      const viaFail = row === 0 ? 0 : delta[failRow + byte]!;
+      if (byte === newline) delta[row + byte] = 0;
+      else if (edge === 0) delta[row + byte] = viaFail;
+      else if (isEnd[edge >> 8] || viaFail < 0) delta[row + byte] = -1;
+      else {
+        delta[row + byte] = edge;
+        if (byte === foldedByte[byte]) {
+          failRowOf[edge >> 8] = viaFail;
+          queue[queued++] = edge >> 8;
         }
       }
     }
   }
-  const delta = new Int32Array(stateCount * alphabet);
-  for (let i = 0; i < delta.length; i++) {
-    const target = next[i]!;
-    delta[i] = isEnd[target] ? -1 : target * alphabet;
-  }
-  // A newline ends the line: back to the root whatever was half matched.
-  for (let state = 0; state < stateCount; state++) delta[state * alphabet + newline] = 0;
-  return delta;
+  return delta.slice(0, stateCount * alphabet);
 }
