@@ -20,11 +20,16 @@ export function triggerOf(keywords: readonly string[]): RegExp {
 export class KeywordIndex<R extends { keywords: readonly string[] }> {
   private readonly pattern: RegExp | undefined;
   private readonly byKeyword = new Map<string, Set<R>>();
+  // Each rule's place in `rules`, to give found rules back in that order without walking them all.
+  private readonly orderOf = new Map<R, number>();
   /** Every keyword, longest first. */
   readonly keywords: readonly string[];
 
   constructor(private readonly rules: readonly R[]) {
     const keywords = [...new Set(rules.flatMap((r) => r.keywords))].sort((a, b) => b.length - a.length);
+    rules.forEach((rule, i) => {
+      if (!this.orderOf.has(rule)) this.orderOf.set(rule, i);
+    });
     this.keywords = keywords;
     for (const keyword of keywords) {
       // A rule whose keyword lies inside this one is also concerned when this one is found.
@@ -44,6 +49,7 @@ export class KeywordIndex<R extends { keywords: readonly string[] }> {
       for (const rule of this.byKeyword.get(m[0])!) found.add(rule);
       pattern.lastIndex = m.index + 1;
     }
-    return found.size === 0 ? [] : this.rules.filter((r) => found.has(r));
+    if (found.size <= 1) return [...found];
+    return [...found].sort((a, b) => this.orderOf.get(a)! - this.orderOf.get(b)!);
   }
 }

@@ -15,6 +15,8 @@ import type { Diagnosis } from './types.js';
 const gzipMagic = [0x1f, 0x8b];
 
 const readChunkBytes = 4 * 1024 * 1024;
+// zlib hands out 16 KiB by default: too little for the byte path to scan in lanes.
+const gunzipChunkBytes = 1024 * 1024;
 
 async function startsWithGzipMagic(path: string): Promise<boolean> {
   const handle = await open(path, 'r');
@@ -28,7 +30,7 @@ async function startsWithGzipMagic(path: string): Promise<boolean> {
 
 function gunzipped(source: Readable): Readable {
   // pipeline destroys every stream on an error, so the error surfaces where the output is read.
-  return pipeline(source, createGunzip(), () => {});
+  return pipeline(source, createGunzip({ chunkSize: gunzipChunkBytes }), () => {});
 }
 
 // stdin cannot be reopened, so its first chunk is read, inspected, and put back in front.
