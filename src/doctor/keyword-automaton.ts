@@ -9,8 +9,8 @@
 // No keyword holds a newline, so every line starts at the root: lines stay independent. Only the
 // first `maxKeywordBytes` of a keyword are searched (a line holding the keyword holds them): a small
 // table that stays in cache; the classifier reads each line found and decides. The table walk is one
-// dependent load per byte, so a region is cut into eight lanes walked side by side (measured on the
-// bench log, CPU time: one lane 590 ms, two 350, four 280, eight 250).
+// dependent load per byte, so a region is cut into eight lanes walked side by side (CPU time for the
+// 300 MB bench log on a busy 2-core machine: one lane ~590 ms, two ~350, four ~280, eight ~250).
 import { minimalKeywords } from './keyword-index.js';
 
 const newline = 0x0a;
@@ -176,8 +176,12 @@ export class KeywordAutomaton {
         } else position[k] = position[k]! + 1;
       }
     }
+    // One lane ran out (a dense one skips whole lines): each other finishes its line alone, and
+    // the rest of its range is cut into lanes again.
     for (let k = 0; k < laneCount; k++) {
-      this.walk(bytes, position[k]!, state[k]!, at[k + 1]!, laneEnds[k]!);
+      const lineEnd = lineStartAfter(bytes, position[k]!, at[k + 1]!);
+      this.walk(bytes, position[k]!, state[k]!, lineEnd, laneEnds[k]!);
+      if (lineEnd < at[k + 1]!) this.collect(bytes, lineEnd, at[k + 1]!, laneEnds[k]!);
       for (const end of laneEnds[k]!) ends.push(end);
     }
   }

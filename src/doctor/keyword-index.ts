@@ -25,7 +25,7 @@ export class KeywordIndex<R extends { keywords: readonly string[] }> {
   /** Every keyword, longest first. */
   readonly keywords: readonly string[];
 
-  constructor(private readonly rules: readonly R[]) {
+  constructor(rules: readonly R[]) {
     const keywords = [...new Set(rules.flatMap((r) => r.keywords))].sort((a, b) => b.length - a.length);
     rules.forEach((rule, i) => {
       if (!this.orderOf.has(rule)) this.orderOf.set(rule, i);
