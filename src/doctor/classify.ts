@@ -1,5 +1,6 @@
 // The streaming classifier: lines in, one at a time, bounded state (a few dozen recent lines, at
-// most 64 candidates, a fact table per family); diagnoses out at the end. Pure: no I/O.
+// most 64 candidates, a fact table per family); diagnoses out at the end. Pure: no I/O. Runs of
+// lines without any keyword may be counted instead of pushed (skipQuiet; the byte path does).
 import { CandidateSet, type Draft } from './candidates.js';
 import { KeywordIndex, triggerOf } from './keyword-index.js';
 import { logFactRules, logRules } from './rules/index.js';
@@ -106,6 +107,7 @@ export class LogClassifier {
    */
   skipQuiet(count: number, lastLines: readonly string[]): void {
     if (count === 0) return;
+    if (!this.isQuiet) throw new Error('skipQuiet: the classifier still watches the next line; push it');
     this.lineCount += count;
     for (const raw of lastLines) {
       this.ring[this.ringNext] = raw;
