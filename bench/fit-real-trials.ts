@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderTable } from '../src/cli/output.js';
+import { findBoundary, isBoundarySettled } from '../src/fit/history.js';
 import { createTrialRunner } from '../src/fit/run-trial.js';
-import { runSearch } from '../src/fit/search.js';
-import { strategies, strategyNames } from '../src/fit/strategies.js';
-import type { ResourceLimit } from '../src/fit/types.js';
+import { observe, runSearch } from '../src/fit/search.js';
+import type { ResourceLimit, Strategy } from '../src/fit/types.js';
 import { createSimProbe } from '../src/probe/gpu/sim-backend.js';
 import { type GpuProbe, noGpuProbe } from '../src/probe/gpu/types.js';
 import { createMemoryCgroup, removeCgroup } from '../src/probe/host/cgroup.js';
@@ -90,15 +90,18 @@ async function hostSetup(limit: number): Promise<{ setup: Setup; trueLimit: numb
     probe: noGpuProbe,
     env: {},
   };
-  const check = trialRunner(setup);
+  const runCheck = trialRunner(setup);
+  let checks = 0;
+  // Each check is its own trial record (run directories are never reused).
+  const check = (value: number) => runCheck(value, ++checks);
   let trueLimit = limit;
   const maxSteps = Math.max(20, Math.ceil(limit * 0.05));
-  for (let steps = 0; trueLimit > 1 && !(await check(trueLimit, 1)).ok; steps++) {
+  for (let steps = 0; trueLimit > 1 && !(await check(trueLimit)).ok; steps++) {
     if (steps > maxSteps)
       throw new Error(`host calibration for ${limit} failed: ${trueLimit} still does not fit`);
     trueLimit -= 1;
   }
-  for (let steps = 0; (await check(trueLimit + 1, 1)).ok; steps++) {
+  for (let steps = 0; (await check(trueLimit + 1)).ok; steps++) {
     if (steps > maxSteps)
       throw new Error(`host calibration for ${limit} failed: ${trueLimit + 1} still fits`);
     trueLimit += 1;
@@ -122,11 +125,22 @@ function simSetup(limit: number): { setup: Setup; trueLimit: number } {
 }
 
 /** Runs every strategy on both kinds of real trials at each limit; prints rows and averages. */
-export async function runRealTrials(limits: number[]): Promise<void> {
+export async function runRealTrials(limits: number[], compared: [string, Strategy][]): Promise<void> {
   scratch = mkdtempSync(join(tmpdir(), 'headroom-bench-fit-'));
   const noCgroup = cgroupProblem();
   const rows: string[][] = [];
-  const totals = new Map<string, { trials: number; found: number; seconds: number; runs: number }>();
+  const totals = new Map<
+    string,
+    {
+      mode: string;
+      name: string;
+      trials: number;
+      found: number;
+      settled: number;
+      seconds: number;
+      runs: number;
+    }
+  >();
   try {
     for (const mode of ['host', 'sim'] as const) {
       if (mode === 'host' && noCgroup) {
@@ -135,28 +149,39 @@ export async function runRealTrials(limits: number[]): Promise<void> {
       }
       for (const limit of limits) {
         const { setup, trueLimit } = mode === 'host' ? await hostSetup(limit) : simSetup(limit);
-        for (const name of strategyNames) {
+        for (const [name, strategy] of compared) {
           const startMs = performance.now();
-          const { trials } = await runSearch({
-            strategy: strategies[name],
-            bounds: { minValue: 1, maxValue: 8192, limits: setup.limits },
-            runTrial: trialRunner(setup),
-          });
+          const bounds = { minValue: 1, maxValue: 8192, limits: setup.limits, marginFraction: 0 };
+          const { trials } = await runSearch({ strategy, bounds, runTrial: trialRunner(setup) });
           const seconds = (performance.now() - startMs) / 1000;
-          const best = Math.max(0, ...trials.filter((t) => t.ok && t.value <= trueLimit).map((t) => t.value));
+          const boundary = findBoundary(trials.filter((t) => t.outcome !== 'other').map(observe));
+          const found = (boundary.largestPass ?? 0) / trueLimit;
+          const settled = isBoundarySettled(boundary, bounds);
           rows.push([
             mode,
             String(trueLimit),
             name,
             String(trials.length),
-            (best / trueLimit).toFixed(3),
+            `${boundary.largestPass ?? '-'} | ${boundary.smallestFail ?? '-'}`,
+            found.toFixed(3),
+            settled ? 'yes' : 'no',
             seconds.toFixed(1),
           ]);
           const key = `${mode} ${name}`;
-          const total = totals.get(key) ?? { trials: 0, found: 0, seconds: 0, runs: 0 };
+          const total = totals.get(key) ?? {
+            mode,
+            name,
+            trials: 0,
+            found: 0,
+            settled: 0,
+            seconds: 0,
+            runs: 0,
+          };
           totals.set(key, {
+            ...total,
             trials: total.trials + trials.length,
-            found: total.found + best / trueLimit,
+            found: total.found + found,
+            settled: total.settled + (settled ? 1 : 0),
             seconds: total.seconds + seconds,
             runs: total.runs + 1,
           });
@@ -166,21 +191,32 @@ export async function runRealTrials(limits: number[]): Promise<void> {
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
-  const headers = ['trials on', 'true limit', 'strategy', 'trials', 'found/true', 'wall s'];
+  const headers = [
+    'trials on',
+    'true limit',
+    'strategy',
+    'trials',
+    'ran | failed',
+    'found/true',
+    'settled',
+    'wall s',
+  ];
   const columns = headers.map((header, i) => ({
     header,
     align: i === 0 || i === 2 ? ('left' as const) : ('right' as const),
   }));
   process.stdout.write(
-    `real trials (grow.mjs, --min 1 --max 8192, margin 0):\n${renderTable(columns, rows)}\n\n`,
+    `real trials (grow.mjs, --min 1 --max 8192, margin 0; found: largest that ran ÷ true limit):\n${renderTable(columns, rows)}\n\n`,
   );
-  const averages = [...totals].map(([key, t]) => [
-    ...key.split(' '),
+  const averages = [...totals.values()].map((t) => [
+    t.mode,
+    t.name,
     (t.trials / t.runs).toFixed(2),
     (t.found / t.runs).toFixed(3),
+    `${Math.round((100 * t.settled) / t.runs)}%`,
     (t.seconds / t.runs).toFixed(1),
   ]);
-  const averageHeaders = ['trials on', 'strategy', 'trials', 'found/true', 'wall s'];
+  const averageHeaders = ['trials on', 'strategy', 'trials', 'found/true', 'settled', 'wall s'];
   const averageColumns = averageHeaders.map((header, i) => ({
     header,
     align: i < 2 ? ('left' as const) : ('right' as const),

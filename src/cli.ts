@@ -42,6 +42,11 @@ const commands: CommandEntry[] = [
     load: () => import('./cli/commands/serve/index.js'),
   },
   {
+    name: 'slurm',
+    summary: 'print the sbatch script for the plan',
+    load: () => import('./cli/commands/slurm/index.js'),
+  },
+  {
     name: 'schema',
     summary: 'print the JSON Schema of headroom.yaml',
     load: () => import('./cli/schema.js'),

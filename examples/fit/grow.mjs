@@ -4,8 +4,10 @@
 // protocol; failing with PyTorch's or XLA's own OOM text). It prints one line per step and holds
 // its memory between steps, like a training loop at its steady state.
 //   node grow.mjs --batch 64 [--on host|gpu] [--base 64MiB] [--per-item 2MiB] [--steps 3]
-//                 [--step-ms 300] [--framework torch|jax] [--crash-at 0]
-// (--crash-at N exits 3 with a Python-style error when batch ≥ N: a failure that is not about memory.)
+//                 [--step-ms 300] [--framework torch|jax] [--crash-at 0] [--leak 0]
+// (--crash-at N exits 3 with a Python-style error when batch ≥ N: a failure that is not about memory.
+//  --leak BYTES adds that much host memory at every step, like a cache that grows each epoch: a
+//  trial stopped early has not reached its peak.)
 import { formatTorchSize, openSimCard, parseFlags, sleep } from '../workloads/workload-kit.mjs';
 
 const flags = parseFlags(process.argv.slice(2), {
@@ -17,6 +19,7 @@ const flags = parseFlags(process.argv.slice(2), {
   'step-ms': 300,
   framework: 'torch',
   'crash-at': 0,
+  leak: 0,
 });
 const needBytes = Math.floor(flags.base + flags['per-item'] * flags.batch);
 if (flags['crash-at'] > 0 && flags.batch >= flags['crash-at']) {
@@ -30,6 +33,7 @@ const gpu = flags.on === 'gpu' ? openSimCard() : null;
 if (gpu) claimGpu(needBytes);
 else holdHost(needBytes);
 for (let step = 1; step <= flags.steps; step++) {
+  if (flags.leak > 0) holdHost(flags.leak);
   process.stdout.write(
     `step ${step}/${flags.steps}: batch ${flags.batch}, ${(needBytes / 2 ** 20).toFixed(1)} MiB\n`,
   );

@@ -14,16 +14,21 @@ export interface PlanInputs {
   gpu?: string[];
 }
 
-/** Loads the config (default ./headroom.yaml), resolves devices and plans; errors exit 2. */
-export async function loadPlan(options: PlanInputs): Promise<{ spec: Spec; plan: Plan }> {
-  const file = options.config ?? defaultConfigFile;
-  if (options.config === undefined && !existsSync(file)) {
+/** Loads the config: `config`, else ./headroom.yaml; errors exit 2. */
+export async function loadConfigSpec(config: string | undefined): Promise<Spec> {
+  const file = config ?? defaultConfigFile;
+  if (config === undefined && !existsSync(file)) {
     throw new EnvironmentError(
       `no ${defaultConfigFile} in this directory`,
       'pass -c FILE (examples/rl-isaac/headroom.yaml is a start)',
     );
   }
-  const spec = await loadSpecFile(file);
+  return loadSpecFile(file);
+}
+
+/** Loads the config (default ./headroom.yaml), resolves devices and plans; errors exit 2. */
+export async function loadPlan(options: PlanInputs): Promise<{ spec: Spec; plan: Plan }> {
+  const spec = await loadConfigSpec(options.config);
   const devices = await resolveDevices(spec, options.gpu ?? []);
   return { spec, plan: makePlan(spec, { devices, inheritedEnv: process.env }) };
 }

@@ -34,6 +34,9 @@ export interface FitOptions {
   argv: string[];
 }
 
+/** The longest delay a Node timer keeps (setTimeout's TIMEOUT_MAX, lib/internal/timers.js). */
+const maxTimerMs = 2 ** 31 - 1;
+
 /** The default upper end of the search: far above any batch that fits one card. */
 export const defaultMaxValue = 65_536;
 
@@ -92,8 +95,12 @@ export function parseFitOptions(flags: FitFlags, argv: string[]): FitOptions {
   let trialMs: number | undefined;
   if (flags.trialSeconds !== undefined) {
     const seconds = Number(flags.trialSeconds);
-    if (!Number.isFinite(seconds) || seconds <= 0)
-      throw new UsageError(`--trial-seconds ${flags.trialSeconds}: expected a number of seconds > 0`);
+    // Node's timers hold at most 2^31 − 1 ms (about 24.8 days); a longer delay fires after 1 ms.
+    if (!Number.isFinite(seconds) || seconds <= 0 || seconds * 1000 > maxTimerMs) {
+      throw new UsageError(
+        `--trial-seconds ${flags.trialSeconds}: expected a number of seconds > 0 and at most ${Math.floor(maxTimerMs / 1000)}`,
+      );
+    }
     trialMs = Math.round(seconds * 1000);
   }
   return {

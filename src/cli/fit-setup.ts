@@ -1,10 +1,12 @@
 // What every trial of `headroom fit` shares: the process (plan environment, host limit, GPU
 // budget), the GPU probe (simulated cards included), the limits the search reasons about, and notes.
 import { parseGpuFlags } from '../config/gpu-flags.js';
+import { defaultHostLimit } from '../fit/default-limit.js';
 import type { ResourceLimit } from '../fit/types.js';
 import { openGpuProbe } from '../probe/gpu/open-probe.js';
 import { parseSimSpec, type SimGpuProbe } from '../probe/gpu/sim-backend.js';
 import type { GpuProbe } from '../probe/gpu/types.js';
+import { type AvailableMemory, readAvailableMemory } from '../probe/host/available-memory.js';
 import { launchSpecsFromPlan } from '../supervise/from-plan.js';
 import type { LaunchSpec } from '../supervise/types.js';
 import { formatBytes } from '../units.js';
@@ -37,15 +39,48 @@ async function openFitProbe(gpuFlags: readonly string[]): Promise<GpuProbe> {
   return openGpuProbe(simulated.length > 0 ? { gpu: simulated.join(',') } : {});
 }
 
-function gpuLimitBytes(launch: LaunchSpec, gpuFlags: readonly string[], probe: GpuProbe): number | null {
-  if (launch.gpuBudgetBytes !== null) return launch.gpuBudgetBytes;
-  if (gpuFlags.length > 0) return parseGpuFlags([...gpuFlags])[0]?.totalBytes ?? null;
-  if (probe.source === 'sim') return (probe as SimGpuProbe).cards[0]?.totalBytes ?? null;
+function gpuLimit(launch: LaunchSpec, gpuFlags: readonly string[], probe: GpuProbe): ResourceLimit | null {
+  const limit = (limitBytes: number | undefined, source: 'flag' | 'card'): ResourceLimit | null =>
+    limitBytes === undefined ? null : { resource: 'gpu', limitBytes, source };
+  if (launch.gpuBudgetBytes !== null) return limit(launch.gpuBudgetBytes, 'flag');
+  if (gpuFlags.length > 0) return limit(parseGpuFlags([...gpuFlags])[0]?.totalBytes, 'flag');
+  if (probe.source === 'sim') return limit((probe as SimGpuProbe).cards[0]?.totalBytes, 'card');
   return null;
 }
 
+/**
+ * The trials' host limit: --host-memory, or by default what is available now less a reserve (so a
+ * trial that needs more is OOM-killed in its own cgroup rather than pushing the machine into swap
+ * or its global OOM killer); null when not even that can be read.
+ */
+function hostLimit(
+  launch: LaunchSpec,
+  available: AvailableMemory | undefined,
+): { limit: ResourceLimit | null; note: string } {
+  if (launch.hostMemoryBytes !== null) {
+    const limit = { resource: 'host' as const, limitBytes: launch.hostMemoryBytes, source: 'flag' as const };
+    return { limit, note: `host limit: ${formatBytes(limit.limitBytes)} (--host-memory)` };
+  }
+  if (!available) {
+    return {
+      limit: null,
+      note: 'no --host-memory, and /proc/meminfo is unreadable: trials ran without a host limit',
+    };
+  }
+  const { limitBytes, reserveBytes } = defaultHostLimit(available);
+  const where = available.source === 'cgroup' ? "left in headroom's own cgroup" : 'available';
+  return {
+    limit: { resource: 'host', limitBytes, source: 'default' },
+    note: `host limit: ${formatBytes(limitBytes)} by default (${formatBytes(available.availableBytes)} ${where} less a ${formatBytes(reserveBytes)} reserve); pass --host-memory to set it`,
+  };
+}
+
 /** Plans the command once (as `run -- CMD` would) and opens the probe its trials are watched with. */
-export async function prepareFit(argv: string[], flags: FitFlags): Promise<FitSetup> {
+export async function prepareFit(
+  argv: string[],
+  flags: FitFlags,
+  options: { availableMemory?: AvailableMemory } = {},
+): Promise<FitSetup> {
   const gpuFlags = flags.gpu ?? [];
   const adHoc = { framework: flags.framework, hostMemory: flags.hostMemory, gpu: gpuFlags };
   const { spec, plan } = await planAdHoc(argv, adHoc, trialStopGraceMs);
@@ -62,27 +97,23 @@ export async function prepareFit(argv: string[], flags: FitFlags): Promise<FitSe
   if (flags.framework === 'jax') {
     Object.assign(env, jaxTrialEnv);
     notes.push(
-      "JAX trials ran with XLA_PYTHON_CLIENT_PREALLOCATE=false and XLA_PYTHON_CLIENT_ALLOCATOR=platform, so each peak is what the program needs, not the size of XLA's pool (FACTS Q3); `platform` has no cap and is slow: train with the plan's settings",
+      "JAX trials ran with XLA_PYTHON_CLIENT_PREALLOCATE=false and XLA_PYTHON_CLIENT_ALLOCATOR=platform, so each peak is what the program needs, not the size of XLA's pool (jaxlib xla_client.py); `platform` has no cap and is slow: train with the plan's settings",
     );
   }
+  const host = hostLimit(planned, options.availableMemory ?? readAvailableMemory());
   const launch = {
     ...planned,
     command: argv,
     env,
+    hostMemoryBytes: host.limit?.limitBytes ?? null,
     // Over its GPU budget a trial has failed: stop it rather than let it run on.
     enforce: planned.gpuBudgetBytes === null ? planned.enforce : ('kill' as const),
   };
-  const limits: ResourceLimit[] = [];
-  if (launch.hostMemoryBytes !== null) limits.push({ resource: 'host', limitBytes: launch.hostMemoryBytes });
-  const gpuBytes = gpuLimitBytes(launch, gpuFlags, probe);
-  if (gpuBytes !== null) limits.push({ resource: 'gpu', limitBytes: gpuBytes });
-  if (limits.length === 0) {
-    notes.push(
-      'no --host-memory or --gpu limit: nothing to predict the limit from, so guided doubles and bisects',
-    );
-  } else {
-    const described = limits.map((l) => `${l.resource} ${formatBytes(l.limitBytes)}`).join(', ');
-    notes.push(`limits: ${described}`);
-  }
+  const gpu = gpuLimit(launch, gpuFlags, probe);
+  const limits = [host.limit, gpu].filter((limit): limit is ResourceLimit => limit !== null);
+  notes.push(host.note);
+  if (gpu)
+    notes.push(`GPU limit: ${formatBytes(gpu.limitBytes)}${gpu.source === 'card' ? ' (the card)' : ''}`);
+  if (limits.length === 0) notes.push('no limit to predict the boundary from: guided doubles and bisects');
   return { launch, probe, limits, notes };
 }

@@ -71,13 +71,14 @@ async function fitCommand(argv: string[], flags: FitFlags): Promise<void> {
       signal: controller.signal,
       onUpdate: (update) => progress.update(update),
     });
-    const limitsLessMargin = setup.limits.map((limit) => ({
-      ...limit,
-      limitBytes: Math.floor(limit.limitBytes * (1 - options.marginFraction)),
-    }));
     const { trials, end } = await runSearch({
       strategy: strategies[options.strategy],
-      bounds: { minValue: options.minValue, maxValue: options.maxValue, limits: limitsLessMargin },
+      bounds: {
+        minValue: options.minValue,
+        maxValue: options.maxValue,
+        limits: setup.limits,
+        marginFraction: options.marginFraction,
+      },
       runTrial,
       onTrialStart: (value, index) => progress.start(value, index),
       onTrialEnd: (trial, index) => progress.end(trial, index),
@@ -90,6 +91,8 @@ async function fitCommand(argv: string[], flags: FitFlags): Promise<void> {
       end,
       limits: setup.limits,
       marginFraction: options.marginFraction,
+      minValue: options.minValue,
+      maxValue: options.maxValue,
       effectiveTarget: options.effectiveTarget,
       notes: [...setup.notes, `trial records: ${runsDir}`],
     });
@@ -111,11 +114,20 @@ export function define(program: Command): void {
     .option('--min <n>', 'smallest value to try (default 1)')
     .option('--max <n>', 'largest value to try (default 65536; halving starts here)')
     .option('--strategy <name>', `search strategy: ${strategyNames.join(', ')}`, 'guided')
-    .option('--trial-seconds <s>', 'stop a trial that has run this long without a memory failure: it passed')
-    .option('--until-line <regex>', 'stop a trial once a line of its output matches: it passed')
+    .option(
+      '--trial-seconds <s>',
+      'stop a trial that has run this long without a memory failure: it passed (not settled if its memory was still rising)',
+    )
+    .option(
+      '--until-line <regex>',
+      'stop a trial once a line of its output matches: it passed (not settled if its memory was still rising)',
+    )
     .option('--margin <percent>', 'percent of each memory limit to keep free at the answer', '5')
     .option('--gpu <spec>', 'the GPU: 24GiB, sim:24GiB for a simulated card (repeatable)', collect)
-    .option('--host-memory <size>', 'host memory limit per trial (16GiB), enforced with a cgroup')
+    .option(
+      '--host-memory <size>',
+      'host memory limit per trial (16GiB), enforced with a cgroup (default: available memory less a reserve)',
+    )
     .option('--framework <name>', 'jax, torch, tensorflow, other or none: plans the GPU environment')
     .option('--effective <n>', 'also split this effective batch into micro-batch × accumulation steps')
     .option('--run-dir <dir>', 'where the trial records go (default: .headroom/fits/<id>)')

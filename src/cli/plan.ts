@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { ExitCode } from '../errors.js';
 import { isInfeasible } from '../plan/plan.js';
+import { addSlurmOptions, isOnSlurm, type SlurmFlags } from './commands/slurm/options.js';
 import { collect, loadPlan } from './common.js';
 import { colorsFor, toJson } from './output.js';
 import { renderFindings, renderPlan } from './render-plan.js';
@@ -13,7 +14,7 @@ interface PlanFlags {
 }
 
 export function define(program: Command): void {
-  program
+  const command = program
     .command('plan')
     .description('split GPUs among the configured processes; print budgets, environment and findings')
     .option('-c, --config <file>', 'config file (default: ./headroom.yaml)')
@@ -23,7 +24,10 @@ export function define(program: Command): void {
       collect,
     )
     .option('--json', 'print the plan as JSON')
-    .action(async (flags: PlanFlags) => {
+    .option('--on <backend>', 'plan for local GPUs (default) or the nodes of a Slurm partition (slurm)');
+  addSlurmOptions(command, { withCommon: false }).action(
+    async (flags: PlanFlags & SlurmFlags & { on?: string }) => {
+      if (isOnSlurm(flags.on)) return planOnSlurm(flags);
       const { plan } = await loadPlan({ config: flags.config, gpu: flags.gpu });
       process.stdout.write(
         flags.json
@@ -31,5 +35,16 @@ export function define(program: Command): void {
           : `${renderPlan(plan, colorsFor())}\n${renderFindings(plan.findings, colorsFor())}`,
       );
       process.exitCode = isInfeasible(plan) ? ExitCode.problems : ExitCode.ok;
-    });
+    },
+  );
+}
+
+async function planOnSlurm(flags: SlurmFlags): Promise<void> {
+  const slurmPlan = await import('./commands/slurm/plan.js');
+  const { realSlurmCommands } = await import('../supervise/backends/slurm/commands.js');
+  const { data, exitCode } = await slurmPlan.run(flags, realSlurmCommands());
+  process.stdout.write(
+    flags.json ? slurmPlan.reporters.json(data) : slurmPlan.reporters.text(data, colorsFor()),
+  );
+  process.exitCode = exitCode;
 }

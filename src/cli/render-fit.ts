@@ -18,17 +18,31 @@ export interface FitProgress {
 
 const formatPeak = (bytes: number | null): string => (bytes === null ? '-' : formatBytes(bytes));
 
+const verdicts = {
+  pass: 'fits',
+  'over-margin': 'over margin',
+  memory: 'too big',
+  other: 'failed',
+  interrupted: 'interrupted',
+} as const;
+
 /** `#3  batch=312   fits    exited       host 812 MiB   gpu -        4.2 s`: one finished trial. */
 export function formatTrialLine(trial: TrialRecord, index: number, variable: string): string {
-  const verdict = trial.ok ? 'fits' : trial.outcome === 'memory' ? 'too big' : trial.outcome;
+  const notes = [
+    trial.isRepeat ? 'repeat' : null,
+    trial.isSettled === false
+      ? `not settled: ${trial.rising ? `${trial.rising.resource} memory ` : ''}still rising when stopped`
+      : null,
+  ].filter(Boolean);
   return [
     `#${index}`.padEnd(4),
     `${variable}=${trial.value}`.padEnd(variable.length + 8),
-    verdict.padEnd(12),
+    verdicts[trial.outcome].padEnd(12),
     trial.reason.padEnd(19),
     `host ${formatPeak(hostNeedBytes(trial))}`.padEnd(16),
     `gpu ${formatPeak(trial.peakGpuBytes)}`.padEnd(15),
     `${trial.seconds.toFixed(1)} s`,
+    ...(notes.length > 0 ? [`(${notes.join('; ')})`] : []),
   ].join(' ');
 }
 
@@ -74,11 +88,12 @@ export function createFitProgress(options: {
     end(trial, index) {
       running = null;
       const line = formatTrialLine(trial, index, variable);
-      const painted = trial.ok
-        ? colors.green(line)
-        : trial.outcome === 'memory'
-          ? colors.yellow(line)
-          : colors.red(line);
+      const painted =
+        trial.ok && trial.isSettled !== false
+          ? colors.green(line)
+          : trial.ok || trial.outcome === 'memory' || trial.outcome === 'over-margin'
+            ? colors.yellow(line)
+            : colors.red(line);
       stream.write(`${isTty ? clearLine : ''}${painted}\n`);
     },
   };

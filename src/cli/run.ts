@@ -14,6 +14,7 @@ import { launchSpecsFromPlan } from '../supervise/from-plan.js';
 import { supervise } from '../supervise/supervise.js';
 import type { SuperviseUpdate } from '../supervise/types.js';
 import { parseDurationMs as parseDuration } from '../units.js';
+import { addSlurmOptions, isOnSlurm } from './commands/slurm/options.js';
 import { collect, loadPlan } from './common.js';
 import { dashboardAddress, metricsAddress, type ObserverFlags, startObservers } from './observers.js';
 import { colorsFor, toJson } from './output.js';
@@ -164,7 +165,7 @@ async function runCommand(flags: RunFlags, argv: string[]): Promise<void> {
 
 /** Registers `headroom run`. */
 export function define(program: Command): void {
-  program
+  const command = program
     .command('run')
     .description('launch and supervise the planned processes, or one command after --')
     .argument('[command...]', 'an ad-hoc command to run instead of the config (after --)')
@@ -195,5 +196,11 @@ export function define(program: Command): void {
       'with --dashboard: address to bind (default 127.0.0.1; others need the printed token)',
     )
     .option('--metrics [addr]', 'serve Prometheus /metrics on [HOST:]PORT (default 127.0.0.1:9477)')
-    .action(async (command: string[], flags: RunFlags) => runCommand(flags, command));
+    .option('--on <backend>', 'where to run: local (default) or slurm (one batch job, a step per process)');
+  addSlurmOptions(command, { withCommon: false }).action(
+    async (argv: string[], flags: RunFlags & { on?: string }) =>
+      isOnSlurm(flags.on)
+        ? (await import('./commands/slurm/run.js')).runSlurm(flags, argv)
+        : runCommand(flags, argv),
+  );
 }

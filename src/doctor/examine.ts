@@ -12,6 +12,9 @@ import type { RunRecordData } from './run/types.js';
 import { checkPythonSource } from './script/check-script.js';
 import type { Diagnosis, DoctorFinding, DoctorReport } from './types.js';
 
+/** The largest Python source `doctor` reads (a real script is kilobytes). */
+export const maxScriptBytes = 4 * 1024 * 1024;
+
 /** What a target turned out to be. */
 export type TargetKind = 'log' | 'run' | 'script';
 
@@ -98,6 +101,12 @@ export async function examineTarget(target: string, stdin?: Readable): Promise<T
       return await examineRun(target);
     }
     if (target.endsWith('.py')) {
+      if (stats.size > maxScriptBytes) {
+        throw new UsageError(
+          `${target} is ${formatBytes(stats.size)}; headroom reads scripts of up to ${formatBytes(maxScriptBytes)}`,
+          'a training script is kilobytes: pass the script itself, not generated or bundled code',
+        );
+      }
       const findings = checkPythonSource(readFileSync(target, 'utf8'), target, process.env);
       return { target, targetKind: 'script', diagnoses: [], findings };
     }

@@ -142,3 +142,20 @@ tensors: [{ name: ids, shape: [N, 7], dtype: int64, count: 2 }]`;
     assert.ok(breakdown.notes.some((note) => note.startsWith('activations not estimated')));
   });
 });
+
+describe('absurd numbers', () => {
+  test('a parameter count past any model is refused where it is read, naming the field', () => {
+    assert.throws(
+      () => parseEstimateSpec('model: { params: 1e308 }\n', 'e.yaml'),
+      /model\.params: "1e\+?308" is more parameters than any model has/,
+    );
+  });
+
+  test('a tensor past any memory is an error naming it, never Infinity or NaN in the breakdown', () => {
+    const spec = parseEstimateSpec(
+      'model: { params: 1M }\ntensors:\n  - name: huge\n    shape: [1e15, 1e15]\n',
+      'e.yaml',
+    );
+    assert.throws(() => estimate(spec), /huge: the estimate comes to .* PiB/);
+  });
+});

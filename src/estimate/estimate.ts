@@ -1,5 +1,7 @@
 // estimate(spec): every part of the GPU and host memory a training config needs, and the peaks.
-import { formatBytes } from '../units.js';
+
+import { HeadroomError } from '../errors.js';
+import { formatBytes, maxSizeBytes } from '../units.js';
 import { blockBytes, defaultContextBytes, defaultFragmentation, defaultWorkspaceBytes } from './cuda.js';
 import { evaluateExpr } from './expr.js';
 import { activationComponents } from './gpu-activations.js';
@@ -128,6 +130,7 @@ export function estimate(given: EstimateSpec, overrides: EstimateOverrides = {})
   const peakBytes = peakOf(gpu);
   const outsideBytes = outside.reduce((sum, part) => sum + part.bytes, 0);
   const host = roundUp(hostComponents(spec, batch, moved));
+  checkInRange([...gpu, ...host]);
   return {
     gpu: {
       peakBytes,
@@ -138,6 +141,19 @@ export function estimate(given: EstimateSpec, overrides: EstimateOverrides = {})
     inputs: inputsOf(spec, counts, batch, vars),
     notes,
   };
+}
+
+/** An estimate past what any machine holds is an error naming the part, never Infinity or NaN in a table. */
+function checkInRange(parts: readonly Component[]): void {
+  const bad = parts.find(
+    (part) => !Number.isFinite(part.bytes) || part.bytes < 0 || part.bytes > maxSizeBytes,
+  );
+  if (!bad) return;
+  throw new HeadroomError({
+    code: 'estimate-range',
+    message: `${bad.name}: the estimate comes to ${Number.isFinite(bad.bytes) ? `${(bad.bytes / 2 ** 50).toExponential(2)} PiB` : 'more than any number holds'} (${bad.formula.slice(0, 120)})`,
+    hint: 'a size, shape or count in the spec is far larger than it should be; no machine has more than 8 PiB',
+  });
 }
 
 function roundUp(parts: Component[]): Component[] {

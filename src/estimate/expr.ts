@@ -45,9 +45,21 @@ function tokenize(text: string): Token[] {
   return tokens;
 }
 
+/** No shape or count a person writes is longer; past it the parse and evaluation recurse too deep. */
+export const maxExprChars = 1024;
+/** Parentheses and unary minus nest at most this deep. */
+export const maxExprDepth = 32;
+
 /** Parses `B*G`, `263`, `(T+1)//2`; throws ExprError with the offset of the problem. */
 export function parseExpr(text: string): Expr {
+  if (text.length > maxExprChars) {
+    throw new ExprError(
+      `the expression is ${text.length} characters; at most ${maxExprChars} are read`,
+      maxExprChars,
+    );
+  }
   const tokens = tokenize(text);
+  let depth = 0;
   let position = 0;
   const peek = (): Token | undefined => tokens[position];
   const fail = (what: string): never => {
@@ -61,7 +73,9 @@ export function parseExpr(text: string): Expr {
     if (/^\d+$/.test(token.text)) return { kind: 'int', value: Number(token.text) };
     if (/^[A-Za-z_]/.test(token.text)) return { kind: 'var', name: token.text, offset: token.offset };
     if (token.text === '(') {
+      if (++depth > maxExprDepth) fail(`parentheses nest more than ${maxExprDepth} deep`);
       const inner = parseSum();
+      depth--;
       if (peek()?.text !== ')') fail('missing ")"');
       position++;
       return inner;
@@ -72,7 +86,10 @@ export function parseExpr(text: string): Expr {
   const parseUnary = (): Expr => {
     if (peek()?.text === '-') {
       position++;
-      return { kind: 'neg', arg: parseUnary() };
+      if (++depth > maxExprDepth) fail(`minus signs nest more than ${maxExprDepth} deep`);
+      const arg = parseUnary();
+      depth--;
+      return { kind: 'neg', arg };
     }
     return parsePrimary();
   };

@@ -1,9 +1,12 @@
 // The `model:` section of an estimate spec: a count, a transformer shape, a config.json, LoRA adapters
 // and quantized weights. Located errors in load.ts.
 import { z } from 'zod';
-import { parseBytes } from '../units.js';
+import { parseBytes, quoteInput } from '../units.js';
 import { parseCount } from './dtypes.js';
 import { attentions, families, loraTargets, quantizations } from './types.js';
+
+/** 10^15: a thousand times the largest models trained; beyond it every figure overflows to nonsense. */
+export const maxParameterCount = 1e15;
 
 const countHelp = 'a count such as 335M, 1.5B or 335143938 (parameters, not bytes)';
 
@@ -13,7 +16,14 @@ export const countField = z
   .transform((value, ctx) => {
     const count = typeof value === 'number' ? value : parseCount(value);
     if (count === undefined || !Number.isFinite(count) || count < 0) {
-      ctx.addIssue({ code: 'custom', message: `"${value}" is not ${countHelp}` });
+      ctx.addIssue({ code: 'custom', message: `${quoteInput(value)} is not ${countHelp}` });
+      return z.NEVER;
+    }
+    if (count > maxParameterCount) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${quoteInput(value)} is more parameters than any model has (at most 10^15, 1000T)`,
+      });
       return z.NEVER;
     }
     return Math.round(count);
@@ -28,7 +38,7 @@ export const buffersField = z
     const isBytes = typeof value === 'string' && /b\s*$/i.test(value);
     const parsed = isBytes ? parseBytes(value) : typeof value === 'number' ? value : parseCount(value);
     if (parsed === undefined || parsed < 0) {
-      ctx.addIssue({ code: 'custom', message: `"${value}" is not ${buffersHelp}` });
+      ctx.addIssue({ code: 'custom', message: `${quoteInput(value)} is not ${buffersHelp}` });
       return z.NEVER;
     }
     // torch buffers such as BatchNorm running statistics and rotary caches are fp32 (4 bytes).

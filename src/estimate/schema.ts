@@ -1,6 +1,7 @@
 // The schema of an estimate spec (YAML or flags): one zod definition, located errors in load.ts.
 import { z } from 'zod';
 import { byteCountField, sizeField } from '../config/fields.js';
+import { quoteInput } from '../units.js';
 import { ExprError, parseExpr } from './expr.js';
 import { loraSchema, modelSchema, oneOf, quantizationSchema, transformerSchema } from './schema-model.js';
 import {
@@ -34,7 +35,7 @@ export const quantityField = z
       if (!(error instanceof ExprError)) throw error;
       ctx.addIssue({
         code: 'custom',
-        message: `"${value}": ${error.message} at character ${error.offset + 1}`,
+        message: `${quoteInput(value)}: ${error.message} at character ${error.offset + 1}`,
       });
       return z.NEVER;
     }

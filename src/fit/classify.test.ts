@@ -1,6 +1,7 @@
-// From how a trial ended to fit / too big / other failure / interrupted.
+// From the one verdict's reason to fits / over the margin / too big / other failure / interrupted.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { exitReasons, isMemoryReason } from '../vocabulary.js';
 import { classifyTrial, type TrialEnd } from './classify.js';
 
 const MiB = 2 ** 20;
@@ -8,21 +9,28 @@ const end = (overrides: Partial<TrialEnd>): TrialEnd => ({
   reason: 'exited',
   because: 'exited with code 0',
   stoppedBy: null,
+  memoryKill: null,
+  rising: null,
   peakBytes: { host: 100 * MiB, gpu: null },
   limits: [{ resource: 'host', limitBytes: 1024 * MiB }],
   marginFraction: 0,
   ...overrides,
 });
 
-test('memory failures: cgroup OOM kill, GPU OOM text, headroom killing it for memory', () => {
-  for (const reason of ['oom-killed', 'gpu-oom', 'killed-by-headroom'] as const) {
-    assert.deepEqual(classifyTrial(end({ reason, because: 'x' })), {
-      ok: false,
-      outcome: 'memory',
-      reason,
-      because: 'x',
-    });
+test('every memory reason of the vocabulary is too big, a MemoryError (host-oom) included', () => {
+  const memory = exitReasons.filter(isMemoryReason);
+  assert.deepEqual(memory, ['oom-killed', 'gpu-oom', 'host-oom', 'shm-full', 'sim-capacity']);
+  for (const reason of memory) {
+    const verdict = classifyTrial(end({ reason, because: 'x' }));
+    assert.deepEqual([verdict.ok, verdict.outcome, verdict.reason], [false, 'memory', reason]);
   }
+});
+
+test('killed-by-headroom is too big only when headroom killed it for memory', () => {
+  for (const memoryKill of ['host', 'gpu'] as const) {
+    assert.equal(classifyTrial(end({ reason: 'killed-by-headroom', memoryKill })).outcome, 'memory');
+  }
+  assert.equal(classifyTrial(end({ reason: 'killed-by-headroom' })).outcome, 'other');
 });
 
 test('a crash or a foreign signal is not about memory', () => {
@@ -39,11 +47,22 @@ test('a trial headroom stopped on purpose passed; one the user interrupted did n
   assert.equal(classifyTrial(end({ reason: 'interrupted' })).outcome, 'interrupted');
 });
 
-test('a run whose peak eats into the margin is too big', () => {
+test('stopped while its memory was still rising: a pass that is not settled, and says why', () => {
+  const rising = { resource: 'host' as const, risingBytes: 64 * MiB, windowSeconds: 1.2 };
+  const verdict = classifyTrial(end({ reason: 'interrupted', stoppedBy: 'time-limit', rising }));
+  assert.deepEqual([verdict.ok, verdict.isSettled], [true, false]);
+  assert.match(
+    verdict.because,
+    /host memory was still rising \(\+64 MiB over the last 1\.2 s\): not settled/,
+  );
+  // A process that ended by itself ran to its end: whatever its memory did, it is settled.
+  assert.equal(classifyTrial(end({ rising })).isSettled, true);
+});
+
+test('a run whose peak eats into the margin ran: over the margin, not a failure', () => {
   const over = classifyTrial(end({ peakBytes: { host: 1000 * MiB, gpu: null }, marginFraction: 0.05 }));
-  assert.equal(over.ok, false);
-  assert.equal(over.reason, 'over-margin');
-  assert.match(over.because, /5% margin of 1\.00 GiB/);
+  assert.deepEqual([over.ok, over.outcome, over.reason], [false, 'over-margin', 'over-margin']);
+  assert.match(over.because, /^it ran, but its host peak .* \(the 5% margin of 1\.00 GiB kept free\)/);
   assert.equal(
     classifyTrial(end({ peakBytes: { host: 900 * MiB, gpu: null }, marginFraction: 0.05 })).ok,
     true,
@@ -54,5 +73,5 @@ test('a run whose peak eats into the margin is too big', () => {
 test('with no margin, a peak past a limit nothing enforced is too big', () => {
   const limits = [{ resource: 'gpu' as const, limitBytes: 24 * 1024 * MiB }];
   const over = classifyTrial(end({ peakBytes: { host: 100 * MiB, gpu: 30 * 1024 * MiB }, limits }));
-  assert.deepEqual([over.ok, over.reason], [false, 'over-limit']);
+  assert.deepEqual([over.ok, over.outcome, over.reason], [false, 'memory', 'over-limit']);
 });

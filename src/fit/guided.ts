@@ -1,134 +1,137 @@
-// The default strategy: measure the peak at --min and at a provably safe larger value, fit
-// memory = a + b × value, jump as close to where the line meets the limit (margin already taken
-// off) as its uncertainty allows, and stop once the line and the trials pin the boundary down.
-// Without a limit, or when the points are not on a line, it doubles and bisects instead.
-import { findBoundary, hasTried } from './history.js';
-import { fitLine, isLinear, type Point } from './linear-fit.js';
-import type { Observation, Resource, ResourceLimit, SearchBounds, Strategy } from './types.js';
+// The default strategy, in three steps, each taken up once the one before it is done:
+// (1) the boundary: measure the peak at --min and at a provably safe larger value, fit
+//     memory = a + b × value, aim where the line meets the limits and step across until a pass
+//     and a memory failure are adjacent (within 1% above 100); (2) the margin-kept answer: the
+//     value the line, now measured up to the limit, keeps under the limits less the margin
+//     whatever the noise; (3) when the noise seen could carry that answer over a limit, run it
+//     once more. Without a limit, or when the points are not on a line, it doubles and bisects
+//     (or interpolates between neighbours) instead.
+import {
+  boundaryToleranceAt,
+  findBoundary,
+  hasTried,
+  isBoundarySettled,
+  marginStepAt,
+  runsOf,
+} from './history.js';
+import { estimateLimits } from './line-estimate.js';
+import { estimateNoise } from './noise.js';
+import { extrapolate, interpolate } from './secant.js';
+import type { Observation, ResourceLimit, SearchBounds, Strategy } from './types.js';
 
-/** How close the boundary must be settled: within this share of the value (at least 1). */
-export const boundaryTolerance = 0.02;
-/** How far a measured peak may be off (sampling, allocator rounding), as a share of the peak. */
-export const assumedNoise = 0.01;
-/** The second value aims at this share of the limit, as bounded by the first peak (see estimateLimit). */
-export const probeFraction = 0.8;
-/** The search aims at the line's limit once the line's slope is known to within this share. */
-export const precision = 0.065;
+/** Repeats per search, at most: the recommended value again when the noise could carry it over. */
+export const maxRepeats = 2;
 
-const stepAt = (value: number): number => Math.max(1, Math.floor(value * boundaryTolerance));
+const stepAt = marginStepAt;
 
-/** Where one limit is reached: the line's value, one that should fit whatever the noise, and whether to aim with the line. */
-interface Estimate {
-  centralValue: number;
-  safeValue: number;
-  isPrecise: boolean;
-  pointCount: number;
+function bisect(low: number, high: number | null, maxValue: number): number {
+  return high === null ? Math.min(low * 2, maxValue) : Math.floor((low + high) / 2);
 }
 
-function passingPoints(history: readonly Observation[], resource: Resource): Point[] {
-  return history.flatMap((o) => {
-    const bytes = o.peakBytes[resource];
-    return o.isPass && bytes !== null ? [{ value: o.value, bytes }] : [];
-  });
-}
-
-/** Estimates where `limit` is reached from the passing peaks, anchored at the largest pass. */
-function estimateLimit(
+/** A proposal strictly between low and high, untried, or a bisection, or nothing left to try. */
+function settle(
   history: readonly Observation[],
-  limit: ResourceLimit,
+  target: number,
   low: number,
-): Estimate | undefined {
-  const points = passingPoints(history, limit.resource);
-  const anchor = points.find((p) => p.value === low) ?? points.at(-1);
-  if (!anchor || anchor.bytes <= 0) return undefined;
-  if (points.length === 1) {
-    // With memory = a + b·v, a ≥ 0 and peak p at v₀: b ≤ p / v₀, so memory(v) ≤ p·v / v₀ and
-    // v = fraction·limit·v₀ / p stays under fraction × limit whatever a is.
-    const safeValue = Math.floor((probeFraction * limit.limitBytes * anchor.value) / anchor.bytes);
-    return { centralValue: Number.POSITIVE_INFINITY, safeValue, isPrecise: false, pointCount: 1 };
+  high: number | null,
+  maxValue: number,
+) {
+  let value = Math.min(target, maxValue);
+  const isInside = (v: number): boolean => v > low && (high === null || v < high) && !hasTried(history, v);
+  if (!isInside(value)) value = bisect(low, high, maxValue);
+  return isInside(value) ? value : undefined;
+}
+
+// (1) The boundary: a pass and a memory failure adjacent, or within 1%.
+function proposeBoundary(history: readonly Observation[], bounds: SearchBounds, noiseFraction: number) {
+  const boundary = findBoundary(history);
+  const { largestPass: low, smallestFail: high } = boundary;
+  if (low === null || isBoundarySettled(boundary, bounds)) return undefined;
+  const estimate = estimateLimits({ history, limits: bounds.limits, anchorValue: low, noiseFraction });
+  const halfway = bisect(low, high, bounds.maxValue);
+  let target = halfway;
+  if (high === null && !estimate?.isPrecise) {
+    const reach = extrapolate(history, bounds.limits, low);
+    if (estimate && estimate.safeValue >= low * 1.25) target = estimate.safeValue;
+    // No line to aim with and no failure yet: the two largest passes' secant, at most a doubling.
+    else if (reach !== undefined) target = Math.min(halfway, Math.max(reach, low + boundaryToleranceAt(low)));
+  } else if (estimate?.isPrecise) {
+    const lineValue = estimate.fittedValue;
+    // A step that settles the boundary when it crosses it (the tolerance of the value below).
+    const tolerance = boundaryToleranceAt(Math.floor(Math.min(lineValue, high ?? lineValue) * 0.99));
+    // Steps that double with each trial the line got wrong, so a line that is off costs few trials.
+    const passesBeyond = new Set(history.filter((o) => o.isPass && o.value >= lineValue).map((o) => o.value));
+    const failsBefore = new Set(history.filter((o) => !o.isPass && o.value <= lineValue).map((o) => o.value));
+    const isFar = lineValue > 2 * low && lineValue - estimate.safeValue > tolerance;
+    if (high === null && isFar && estimate.safeValue > low * 1.25) {
+      // Far from every measured peak, the line is less sure of the limit than the tolerance: go as
+      // far as is safe first, which puts a peak near the limit and pins the line down there.
+      target = estimate.safeValue;
+    } else if (lineValue > low && (high === null || lineValue < high)) {
+      target = Math.max(lineValue, low + tolerance);
+      if (high !== null) target = Math.min(target, high - 1);
+    } else if (lineValue <= low) {
+      const up = low + tolerance * 2 ** Math.max(0, passesBeyond.size - 1);
+      target = high === null ? up : Math.min(up, halfway);
+    } else if (high !== null) {
+      // Failed where the line said it would fit: one step back, in case it is just off by a little;
+      // after a second such failure the line is wrong about this limit, so bisect.
+      target = failsBefore.size <= 1 ? Math.max(high - tolerance, halfway) : halfway;
+    }
   }
-  const model = fitLine(points);
-  if (!model || !isLinear(model, limit.limitBytes)) return undefined;
-  const values = points.map((p) => p.value);
-  const spanValues = Math.max(...values) - Math.min(...values);
-  const largestBytes = Math.max(...points.map((p) => p.bytes));
-  // The noise is what was assumed, or more if the points scatter more around the line.
-  const noise = Math.max(assumedNoise, model.maxResidualBytes / largestBytes);
-  // Two peaks each off by up to `noise` bound the slope's error over the span measured.
-  const slopeErrorBytes = (2 * noise * largestBytes) / spanValues;
-  const slopeBytes = Math.max(model.slopeBytes, 0);
-  const headroomBytes = limit.limitBytes - anchor.bytes;
-  const reachFor = (bytes: number, perValue: number): number =>
-    perValue > 0 ? Math.floor(anchor.value + bytes / perValue) : Number.POSITIVE_INFINITY;
-  const centralValue = reachFor(headroomBytes, slopeBytes);
-  const safeValue = reachFor(headroomBytes - noise * anchor.bytes, slopeBytes + slopeErrorBytes);
-  const isPrecise = slopeBytes > 0 && slopeErrorBytes <= precision * slopeBytes;
-  return { centralValue, safeValue, isPrecise, pointCount: points.length };
+  return settle(history, target, low, high, bounds.maxValue);
 }
 
-/** The tightest estimate over every measured limit; undefined when some limit has no usable line. */
-function estimateAll(
-  history: readonly Observation[],
-  bounds: SearchBounds,
-  low: number,
-): Estimate | undefined {
-  // A limit no probe can measure (a declared card with no driver here) is left to the trials.
-  const measured = bounds.limits.filter((limit) => passingPoints(history, limit.resource).length > 0);
-  const estimates = measured.map((limit) => estimateLimit(history, limit, low));
-  if (estimates.length === 0) return undefined;
-  let tightest: Estimate | undefined;
-  for (const estimate of estimates) {
-    if (!estimate) return undefined;
-    if (!tightest || estimate.centralValue < tightest.centralValue) tightest = estimate;
-  }
-  return tightest;
+// (2) The largest value within the limits less the margin, once the boundary is settled and the line
+// runs from --min to the limit: the value the line proves keeps the margin free, whatever the noise.
+function proposeWithinMargin(history: readonly Observation[], bounds: SearchBounds, noiseFraction: number) {
+  const margin = bounds.marginFraction ?? 0;
+  if (margin <= 0 || bounds.limits.length === 0) return undefined;
+  const limits: ResourceLimit[] = bounds.limits.map((l) => ({
+    ...l,
+    limitBytes: Math.floor(l.limitBytes * (1 - margin)),
+  }));
+  const view = history.map((o) => ({ ...o, isPass: o.isWithinMargin }));
+  const { largestPass: low, smallestFail: high } = findBoundary(view);
+  if (low === null || low >= bounds.maxValue) return undefined;
+  if (high !== null && high - low <= stepAt(high)) return undefined;
+  const estimate = estimateLimits({ history, limits, anchorValue: low, noiseFraction });
+  // No line to trust: interpolate between the neighbours that did and did not keep the margin.
+  if (!estimate) return settle(history, interpolate(history, limits, low, high), low, high, bounds.maxValue);
+  const target = estimate.fittedSafeValue;
+  if (target <= low + stepAt(low)) return undefined;
+  return settle(history, target, low, high, bounds.maxValue);
 }
 
-function bisect(low: number, high: number | null, bounds: SearchBounds): number {
-  return high === null ? Math.min(low * 2, bounds.maxValue) : Math.floor((low + high) / 2);
+// (3) The recommended value once more, when the noise seen could carry its peak over a limit.
+function proposeRepeat(history: readonly Observation[], bounds: SearchBounds, noiseFraction: number) {
+  if ((bounds.marginFraction ?? 0) <= 0) return undefined;
+  const recommended = findBoundary(history).largestWithinMargin;
+  if (recommended === null || runsOf(history, recommended) > 1) return undefined;
+  const repeats = history.length - new Set(history.map((o) => o.value)).size;
+  if (repeats >= maxRepeats) return undefined;
+  const run = history.find((o) => o.value === recommended);
+  // Its room to each limit, as a share of the limit (as the noise is).
+  const roomFraction = Math.min(
+    ...bounds.limits.map((limit) => {
+      const peak = run?.peakBytes[limit.resource] ?? null;
+      return peak === null ? Number.POSITIVE_INFINITY : (limit.limitBytes - peak) / limit.limitBytes;
+    }),
+  );
+  return noiseFraction >= roomFraction ? recommended : undefined;
 }
 
-/** The next value from the line, before clamping into (low, high); undefined when the line settles it. */
-function propose(history: readonly Observation[], bounds: SearchBounds, low: number, high: number | null) {
-  const estimate = estimateAll(history, bounds, low);
-  if (!estimate) return bisect(low, high, bounds);
-  const { centralValue, safeValue, isPrecise } = estimate;
-  // Not sure of the slope yet: go as far as is safe, which widens the span and sharpens the slope;
-  // when nothing is provably safe, the noise hides the slope: double (or bisect) instead.
-  if (!isPrecise) return safeValue >= low * 1.25 ? safeValue : bisect(low, high, bounds);
-  // Settled by the line, once three or more peaks agree that `low` is within the tolerance of it.
-  const isNearLimit = low >= centralValue - Math.floor(centralValue * boundaryTolerance);
-  if (isNearLimit && estimate.pointCount >= 3) return undefined;
-  if (isNearLimit) return low + stepAt(low);
-  // The line promised more than the failures allowed, twice: fall back to its pessimistic value.
-  const failures = history.filter((o) => !o.isPass).length;
-  if (high !== null && failures >= 2 && centralValue >= high) {
-    return safeValue > low ? safeValue : bisect(low, high, bounds);
-  }
-  // Aim a little under the line's limit, so that the jump most likely fits and settles it at once.
-  return centralValue - Math.floor((centralValue * boundaryTolerance) / 2);
-}
-
-/** Fit-and-jump search; the default. */
+/** Fit-and-jump search that settles the boundary and the margin-kept answer; the default. */
 export const guidedStrategy: Strategy = {
   name: 'guided',
   summary: 'fit memory = a + b·value from measured peaks, jump to the limit, settle the boundary',
   next(history, bounds) {
     if (history.length === 0) return bounds.minValue;
-    const { largestPass: low, smallestFail: high } = findBoundary(history);
-    if (low === null || low >= bounds.maxValue) return undefined;
-    if (high !== null && high - low <= stepAt(high)) return undefined;
-    let target = propose(history, bounds, low, high);
-    if (target === undefined) return undefined;
-    target = Math.min(target, bounds.maxValue);
-    if (high !== null && target >= high) {
-      // Just under the failure the first time; after that the line is off, so halve the gap.
-      const failures = history.filter((o) => !o.isPass).length;
-      const bisected = bisect(low, high, bounds);
-      target = failures <= 1 ? Math.max(high - stepAt(high), bisected) : bisected;
-    }
-    if (hasTried(history, target)) target = bisect(low, high, bounds);
-    if (target <= low || (high !== null && target >= high) || hasTried(history, target)) return undefined;
-    return target;
+    const noise = estimateNoise(history, bounds.limits).fraction;
+    return (
+      proposeBoundary(history, bounds, noise) ??
+      proposeWithinMargin(history, bounds, noise) ??
+      proposeRepeat(history, bounds, noise)
+    );
   },
 };

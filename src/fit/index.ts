@@ -1,8 +1,11 @@
 // fit's public surface: the strategies, the search loop, the trial runner and the result.
-export { classifyTrial, memoryReasons } from './classify.js';
+export { memoryReasons } from '../vocabulary.js';
+export { classifyTrial, type TrialVerdict } from './classify.js';
 export { type EffectiveSplit, splitEffectiveBatch } from './effective.js';
-export { findBoundary } from './history.js';
+export { boundaryToleranceAt, findBoundary, isBoundarySettled } from './history.js';
 export { fitLine, isLinear, type LinearModel, predictLimit } from './linear-fit.js';
+export { findRisingMemory, type MemorySample } from './memory-trend.js';
+export { estimateNoise, type NoiseEstimate } from './noise.js';
 export { type OracleWorkload, oracleTrueLimit, oracleWithLimit, runOracleTrial } from './oracle.js';
 export { type FitResult, type MemoryModelReport, summarizeFit } from './result.js';
 export { createTrialRunner, type TrialRunnerOptions } from './run-trial.js';

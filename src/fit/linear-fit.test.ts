@@ -64,3 +64,25 @@ describe('predictLimit', () => {
     assert.equal(predictLimit(fitLine(line([1, 10], 100 * MiB, 0))!, 1024 * MiB), Number.POSITIVE_INFINITY);
   });
 });
+
+describe('isLinear: R² where the points span enough memory to mean something', () => {
+  const limitBytes = 512 * MiB;
+  test('points that grow but scatter around the line (R² under 0.9) are a poor fit', () => {
+    const scattered = [
+      { value: 10, bytes: 100 * MiB },
+      { value: 20, bytes: 125 * MiB },
+      { value: 30, bytes: 105 * MiB },
+      { value: 40, bytes: 130 * MiB },
+    ];
+    const model = fitLine(scattered)!;
+    assert.ok(model.rSquared < 0.9 && model.maxResidualBytes < 0.03 * limitBytes, JSON.stringify(model));
+    assert.equal(isLinear(model, limitBytes), false);
+  });
+
+  test('a flat line (memory that does not grow) keeps its low R²: it still predicts', () => {
+    const flat = [10, 20, 30, 40].map((value, i) => ({ value, bytes: 50 * MiB + (i % 2) * MiB }));
+    const model = fitLine(flat)!;
+    assert.ok(model.rSquared < 0.9);
+    assert.equal(isLinear(model, limitBytes), true);
+  });
+});

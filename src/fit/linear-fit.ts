@@ -8,6 +8,8 @@ export interface LinearModel {
   /** 1 when the line goes through every point; 1 as well for two points (nothing to check yet). */
   rSquared: number;
   maxResidualBytes: number;
+  /** The largest point's bytes less the smallest's. */
+  spanBytes: number;
   pointCount: number;
 }
 
@@ -41,6 +43,7 @@ export function fitLine(points: readonly Point[]): LinearModel | undefined {
     slopeBytes,
     rSquared: syy === 0 ? 1 : 1 - sse / syy,
     maxResidualBytes: Math.max(...residuals.map(Math.abs)),
+    spanBytes: Math.max(...points.map((p) => p.bytes)) - Math.min(...points.map((p) => p.bytes)),
     pointCount: n,
   };
 }
@@ -53,13 +56,19 @@ export function predictLimit(model: LinearModel, limitBytes: number): number {
 
 /** The largest residual a trusted line may leave, as a share of the limit it extrapolates to. */
 export const maxResidualFraction = 0.03;
+/** The least R² a trusted line must reach where its points span enough memory for R² to mean something. */
+export const minRSquared = 0.9;
+/** Points spanning less than this share of the limit are "flat": R² is then noise over noise. */
+export const flatSpanFraction = 0.03;
 
 /**
- * Whether the points are explained by the line well enough to extrapolate to the limit: no point
- * further from it than 3% of the limit. R² is reported, not used: it is low whenever the points
- * span less memory than their noise, however straight the line is.
+ * Whether the line explains its points well enough to extrapolate to the limit: no point further
+ * from it than 3% of the limit and, where the points span more than 3% of the limit, R² ≥ 0.9.
+ * A flat line (memory that does not grow with the value) always has a low R², however well it
+ * predicts: its R² is not held against it. Two points are always trusted: nothing to check yet.
  */
 export function isLinear(model: LinearModel, limitBytes: number): boolean {
   if (model.pointCount < 3) return true;
-  return model.maxResidualBytes <= maxResidualFraction * limitBytes;
+  if (model.maxResidualBytes > maxResidualFraction * limitBytes) return false;
+  return model.rSquared >= minRSquared || model.spanBytes <= flatSpanFraction * limitBytes;
 }

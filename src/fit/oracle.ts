@@ -10,6 +10,11 @@ export interface OracleWorkload {
   capacityBytes: number;
   /** Measured peaks are off by up to ± this share (sampling, allocator rounding). */
   noiseFraction: number;
+  /**
+   * The need itself varies by up to ± this share from run to run (0 when omitted): a value near
+   * the limit may fit in one run and not in the next, as a real training's peak does.
+   */
+  runNoiseFraction?: number;
   seed: number;
   /** `quadratic` adds bytesPerValue × value² / 64: a workload a line does not explain. */
   curve: 'linear' | 'quadratic';
@@ -34,22 +39,34 @@ export function oracleTrueLimit(workload: OracleWorkload): number {
   return low;
 }
 
-/** A deterministic number in [-1, 1] for (seed, value): mulberry32 of a mixed key. */
-function noiseAt(seed: number, value: number): number {
-  let t = (seed * 0x9e3779b1 + value * 0x85ebca6b) >>> 0;
+/** A deterministic number in [-1, 1] for (seed, value, run): mulberry32 of a mixed key. */
+function noiseAt(seed: number, value: number, run = 0): number {
+  let t = (seed * 0x9e3779b1 + value * 0x85ebca6b + run * 0xc2b2ae35) >>> 0;
   t = Math.imul(t ^ (t >>> 15), t | 1);
   t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
   return (((t ^ (t >>> 14)) >>> 0) / 4294967296) * 2 - 1;
 }
 
-/** One simulated trial: it fits when the true memory is within capacity; the peak is measured with noise. */
-export function runOracleTrial(workload: OracleWorkload, value: number): Observation {
-  const bytes = oracleBytes(workload, value);
+/**
+ * One simulated run (`run` counts from 0 for repeats of a value): it fits when this run's need is
+ * within capacity; the peak is measured with noise (never past the capacity, which enforces it),
+ * and it keeps the margin when the measured peak is within `usableBytes`.
+ */
+export function runOracleTrial(
+  workload: OracleWorkload,
+  value: number,
+  options: { run?: number; usableBytes?: number } = {},
+): Observation {
+  const run = options.run ?? 0;
+  const runNoise = (workload.runNoiseFraction ?? 0) * noiseAt(workload.seed + 7919, value, run);
+  const bytes = oracleBytes(workload, value) * (1 + runNoise);
   const isPass = bytes <= workload.capacityBytes;
-  const measured = Math.round(bytes * (1 + workload.noiseFraction * noiseAt(workload.seed, value)));
+  const noisy = Math.round(bytes * (1 + workload.noiseFraction * noiseAt(workload.seed, value, run)));
+  const measured = Math.min(noisy, workload.capacityBytes);
   const peak = isPass ? measured : null;
   const peakBytes = workload.resource === 'host' ? { host: peak, gpu: null } : { host: null, gpu: peak };
-  return { value, isPass, peakBytes };
+  const isWithinMargin = isPass && measured <= (options.usableBytes ?? workload.capacityBytes);
+  return { value, isPass, isWithinMargin, peakBytes };
 }
 
 /** A linear workload whose true limit is exactly `limit`, with `baseFraction` of the capacity fixed. */

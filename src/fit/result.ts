@@ -1,21 +1,25 @@
-// The search's result: the answer, the boundary, the memory line found per resource, the margin,
-// and the effective-batch split; what the text and JSON renderers print.
+// The search's result: the boundary (largest pass, first memory failure, settled or not), the
+// margin-kept answer, the memory line found per resource with its fit quality, the noise, the
+// warnings, and the effective-batch split; what the text and JSON renderers print.
 import { ExitCode } from '../errors.js';
 import { type EffectiveSplit, splitEffectiveBatch } from './effective.js';
-import { findBoundary } from './history.js';
+import { findBoundary, isBoundarySettled } from './history.js';
 import { fitLine, isLinear, predictLimit } from './linear-fit.js';
+import { estimateNoise, type NoiseEstimate, peakPoints } from './noise.js';
 import { observe, type SearchEnd } from './search.js';
-import {
-  hostNeedBytes,
-  type Resource,
-  type ResourceLimit,
-  type StrategyName,
-  type TrialRecord,
+import type {
+  LimitSource,
+  Observation,
+  Resource,
+  ResourceLimit,
+  StrategyName,
+  TrialRecord,
 } from './types.js';
+import { fitWarnings } from './warnings.js';
 
 const MiB = 2 ** 20;
 
-/** memory = interceptMiB + perValueMiB × value, fitted to the peaks of the trials that fit. */
+/** memory = interceptMiB + perValueMiB × value, fitted to the measured peaks of the trials that ran. */
 export interface MemoryModelReport {
   resource: Resource;
   limitBytes: number;
@@ -23,38 +27,58 @@ export interface MemoryModelReport {
   usableBytes: number;
   interceptMiB: number;
   perValueMiB: number;
+  /** How much of the peaks' spread the line explains (1 = all); see isLinear for how it is used. */
   rSquared: number;
   pointCount: number;
+  /** The line explains the points (residuals, R²): the search aimed with it; false: it bisected. */
   isLinear: boolean;
   /** The largest value the line keeps within usableBytes; null when memory does not grow. */
   predictedLimit: number | null;
 }
 
+/** A limit the trials ran under, and where it came from. */
+export interface FitLimitReport {
+  resource: Resource;
+  limitBytes: number;
+  usableBytes: number;
+  source: LimitSource;
+}
+
 /** Everything `headroom fit` reports; the first five fields are the JSON contract. */
 export interface FitResult {
   var: string;
+  /** = recommended (kept for compatibility). */
   best: number;
+  /** The smallest value that ran out of memory (over the margin is not a failure); null when none did. */
   firstFailing: number | null;
   strategy: StrategyName;
   trials: TrialRecord[];
+  /** The margin-kept answer: the largest value that ran and kept the margin free (0: none did). */
+  recommended: number;
+  /** The largest value that ran without a memory failure, over the margin included; null when none did. */
+  largestPassed: number | null;
+  /** largestPassed and firstFailing adjacent (within 1% above 100), --max ran, or --min failed. */
+  isBoundarySettled: boolean;
+  /** The value whose trial was stopped while its memory still rose (the search stopped there); null when none. */
+  firstUnsettled: number | null;
   end: SearchEnd;
   exitCode: number;
   marginPercent: number;
+  limits: FitLimitReport[];
   models: MemoryModelReport[];
+  noise: NoiseEstimate;
   effective: EffectiveSplit | null;
   /** The trial that failed for a reason other than memory and ended the search. */
   failure: TrialRecord | null;
+  /** What the answer should not be trusted for without a look (not settled, noise over the margin). */
+  warnings: string[];
   notes: string[];
 }
 
 const round2 = (value: number): number => Math.round(value * 100) / 100;
 
-function reportModel(trials: readonly TrialRecord[], limit: ResourceLimit, marginFraction: number) {
-  const points = trials.flatMap((t) => {
-    const bytes = limit.resource === 'host' ? hostNeedBytes(t) : t.peakGpuBytes;
-    return t.ok && bytes !== null ? [{ value: t.value, bytes }] : [];
-  });
-  const model = fitLine(points);
+function reportModel(judged: readonly Observation[], limit: ResourceLimit, marginFraction: number) {
+  const model = fitLine(peakPoints(judged, limit.resource));
   if (!model) return [];
   const usableBytes = Math.floor(limit.limitBytes * (1 - marginFraction));
   const predicted = predictLimit(model, usableBytes);
@@ -66,16 +90,16 @@ function reportModel(trials: readonly TrialRecord[], limit: ResourceLimit, margi
     perValueMiB: round2(model.slopeBytes / MiB),
     rSquared: Math.round(model.rSquared * 10_000) / 10_000,
     pointCount: model.pointCount,
-    isLinear: isLinear(model, usableBytes),
+    isLinear: isLinear(model, limit.limitBytes),
     predictedLimit: Number.isFinite(predicted) ? predicted : null,
   };
   return [report];
 }
 
-function exitCodeFor(end: SearchEnd, best: number): number {
+function exitCodeFor(end: SearchEnd, recommended: number): number {
   if (end === 'interrupted') return ExitCode.interrupted;
   if (end === 'non-memory-failure') return ExitCode.usage;
-  return best === 0 ? ExitCode.problems : ExitCode.ok;
+  return recommended === 0 ? ExitCode.problems : ExitCode.ok;
 }
 
 /** Builds the result from the trials; `limits` are the full limits (before the margin). */
@@ -86,30 +110,51 @@ export function summarizeFit(options: {
   end: SearchEnd;
   limits: readonly ResourceLimit[];
   marginFraction: number;
+  minValue?: number;
+  maxValue?: number;
   effectiveTarget?: number;
   notes?: string[];
 }): FitResult {
-  const { trials, end } = options;
-  // Only fits and memory failures say where the boundary is; a crash or an interruption says nothing.
-  const judged = trials.filter((t) => t.outcome === 'pass' || t.outcome === 'memory').map(observe);
-  const { largestPass, smallestFail } = findBoundary(judged);
-  const best = largestPass ?? 0;
-  const failure = end === 'non-memory-failure' ? (trials.at(-1) ?? null) : null;
-  return {
+  const { trials, end, marginFraction } = options;
+  // Only settled fits and memory failures say where the boundary is; a crash, an interruption or a
+  // trial stopped while its memory still rose says nothing.
+  const judged = trials
+    .filter((t) => ['pass', 'over-margin', 'memory'].includes(t.outcome) && t.isSettled !== false)
+    .map(observe);
+  const boundary = findBoundary(judged);
+  const recommended = boundary.largestWithinMargin ?? 0;
+  const range = { minValue: options.minValue ?? 1, maxValue: options.maxValue ?? Number.POSITIVE_INFINITY };
+  const noise = estimateNoise(judged, options.limits);
+  const limits = options.limits.map((limit) => ({
+    resource: limit.resource,
+    limitBytes: limit.limitBytes,
+    usableBytes: Math.floor(limit.limitBytes * (1 - marginFraction)),
+    source: limit.source ?? 'flag',
+  }));
+  const result: FitResult = {
     var: options.variable,
-    best,
-    firstFailing: smallestFail,
+    best: recommended,
+    firstFailing: boundary.smallestFail,
     strategy: options.strategy,
     trials,
+    recommended,
+    largestPassed: boundary.largestPass,
+    isBoundarySettled: end !== 'not-settled' && isBoundarySettled(boundary, range),
+    firstUnsettled: trials.find((t) => t.isSettled === false)?.value ?? null,
     end,
-    exitCode: exitCodeFor(end, best),
-    marginPercent: round2(options.marginFraction * 100),
-    models: options.limits.flatMap((limit) => reportModel(trials, limit, options.marginFraction)),
+    exitCode: exitCodeFor(end, recommended),
+    marginPercent: round2(marginFraction * 100),
+    limits,
+    models: options.limits.flatMap((limit) => reportModel(judged, limit, marginFraction)),
+    noise: { fraction: Math.round(noise.fraction * 10_000) / 10_000, source: noise.source },
     effective:
-      options.effectiveTarget === undefined || best === 0
+      options.effectiveTarget === undefined || recommended === 0
         ? null
-        : (splitEffectiveBatch(options.effectiveTarget, best) ?? null),
-    failure,
+        : (splitEffectiveBatch(options.effectiveTarget, recommended) ?? null),
+    failure: end === 'non-memory-failure' ? (trials.at(-1) ?? null) : null,
+    warnings: [],
     notes: options.notes ?? [],
   };
+  result.warnings = fitWarnings(result);
+  return result;
 }

@@ -1,14 +1,16 @@
 // The trial runner, fit's one adapter: runs the command for one value as a fresh process under the
 // supervisor (plan environment, cgroup limit, GPU probe), stops it once --until-line matches or
-// --trial-seconds pass, and classifies how it ended. Ctrl-C aborts the trial through the
-// supervisor, which stops the whole process tree.
+// --trial-seconds pass, and classifies how it ended from the one verdict, the memory kills headroom
+// made, and the memory samples taken while it ran (was it still rising?). Ctrl-C aborts the trial
+// through the supervisor, which stops the whole process tree.
 import { join } from 'node:path';
 import type { GpuProbe } from '../probe/gpu/types.js';
 import { supervise } from '../supervise/supervise.js';
 import type { LaunchSpec, SuperviseUpdate } from '../supervise/types.js';
 import { classifyTrial } from './classify.js';
+import { findRisingMemory, type MemorySample } from './memory-trend.js';
 import { substituteValue } from './template.js';
-import { hostNeedBytes, type ResourceLimit, type TrialRecord } from './types.js';
+import { hostNeedBytes, type Resource, type ResourceLimit, type TrialRecord } from './types.js';
 
 /** Everything a trial needs besides its value. */
 export interface TrialRunnerOptions {
@@ -33,6 +35,15 @@ export interface TrialRunnerOptions {
 
 const tailLineCount = 12;
 
+/** The memory headroom killed a trial over, from the supervisor's events (watchdog, enforce: kill). */
+function memoryKillOf(update: SuperviseUpdate): Resource | null {
+  if (update.kind !== 'event') return null;
+  const { event } = update;
+  if (event.type === 'watchdog-kill') return 'host';
+  if (event.type === 'gpu-over-budget' && event.enforce === 'kill') return 'gpu';
+  return null;
+}
+
 /** A function that runs one trial per call. */
 export function createTrialRunner(
   options: TrialRunnerOptions,
@@ -40,6 +51,8 @@ export function createTrialRunner(
   return async (value, index) => {
     const trialStop = new AbortController();
     let stoppedBy: 'until-line' | 'time-limit' | null = null;
+    let memoryKill: Resource | null = null;
+    const samples: MemorySample[] = [];
     const stop = (why: 'until-line' | 'time-limit'): void => {
       if (trialStop.signal.aborted) return;
       stoppedBy = why;
@@ -55,6 +68,12 @@ export function createTrialRunner(
     const tail: string[] = [];
     const output = (update: SuperviseUpdate): void => {
       options.onUpdate?.(update);
+      memoryKill ??= memoryKillOf(update);
+      const status = update.kind === 'status' ? update.processes[0] : undefined;
+      // Samples up to the stop only: what the memory did while the trial was left to run.
+      if (status?.state === 'running' && !trialStop.signal.aborted) {
+        samples.push({ atMs: performance.now(), hostBytes: status.hostBytes, gpuBytes: status.gpuBytes });
+      }
       if (update.kind !== 'output') return;
       const lines = update.text.split('\n').slice(0, -1);
       tail.push(...lines);
@@ -84,10 +103,13 @@ export function createTrialRunner(
       const ended = summary.processes[0];
       if (!ended) throw new Error('the supervisor returned no process for the trial');
       const peakBytes = { host: hostNeedBytes(ended), gpu: ended.peakGpuBytes };
+      const rising = stoppedBy ? findRisingMemory(samples) : null;
       const verdict = classifyTrial({
         reason: ended.reason,
         because: ended.because,
         stoppedBy,
+        memoryKill,
+        rising,
         peakBytes,
         limits: options.limits,
         marginFraction: options.marginFraction,
@@ -102,6 +124,8 @@ export function createTrialRunner(
         peakCgroupBytes: ended.peakCgroupBytes,
         outcome: verdict.outcome,
         because: verdict.because,
+        isSettled: verdict.isSettled,
+        rising: verdict.isSettled ? null : rising,
         runDir,
         ...(verdict.ok ? {} : { outputTail: [...tail] }),
       };

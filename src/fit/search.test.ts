@@ -112,6 +112,15 @@ describe('runSearch', () => {
     assert.equal(summarize(trials, end).exitCode, 130);
   });
 
+  test('a trial stopped while its memory still rises ends the search', async () => {
+    const { trials, end } = await runSearch({
+      strategy: strategies.power,
+      bounds,
+      runTrial: async (value) => ({ ...trialAt(value, 1000), isSettled: value < 8 }),
+    });
+    assert.deepEqual([trials.map((t) => t.value), end], [[1, 2, 4, 8], 'not-settled']);
+  });
+
   test('stops at the trial cap', async () => {
     const { trials, end } = await runSearch({
       strategy: strategies.halving,
@@ -120,5 +129,130 @@ describe('runSearch', () => {
       maxTrials: 5,
     });
     assert.deepEqual([trials.length, end], [5, 'max-trials']);
+  });
+});
+
+describe('summarizeFit: the boundary, the margin-kept answer, and what to be careful about', () => {
+  const trial = (
+    value: number,
+    outcome: TrialOutcome,
+    peakMiB: number | null,
+    extra: Partial<TrialRecord> = {},
+  ) => ({
+    ...trialAt(value, 0, outcome),
+    ok: outcome === 'pass',
+    reason:
+      outcome === 'pass'
+        ? ('exited' as const)
+        : outcome === 'over-margin'
+          ? ('over-margin' as const)
+          : ('oom-killed' as const),
+    peakHostBytes: peakMiB === null ? null : peakMiB * MiB,
+    ...extra,
+  });
+  const summarizeWith = (trials: TrialRecord[], marginFraction: number) =>
+    summarizeFit({
+      variable: 'batch',
+      strategy: 'guided',
+      trials,
+      end: 'settled',
+      limits,
+      marginFraction,
+      maxValue: 4096,
+    });
+
+  test('over the margin is not a failure: largestPassed above the answer, firstFailing the OOM', () => {
+    const result = summarizeWith(
+      [
+        trial(1, 'pass', 102),
+        trial(100, 'pass', 300),
+        trial(420, 'pass', 940),
+        trial(461, 'over-margin', 1022),
+        trial(462, 'memory', 1024),
+      ],
+      0.05,
+    );
+    assert.deepEqual(
+      [result.best, result.recommended, result.largestPassed, result.firstFailing, result.isBoundarySettled],
+      [420, 420, 461, 462, true],
+    );
+    assert.equal(result.models[0]?.pointCount, 4, 'the over-margin peak is on the line too');
+    assert.deepEqual(result.warnings, []);
+  });
+
+  test('a boundary further apart than 1% is not settled', () => {
+    const result = summarizeWith(
+      [trial(1, 'pass', 102), trial(64, 'pass', 228), trial(128, 'memory', 1024)],
+      0,
+    );
+    assert.deepEqual([result.largestPassed, result.firstFailing, result.isBoundarySettled], [64, 128, false]);
+  });
+
+  test('a trial stopped while its memory still rose proves nothing: the answer is the settled value below it', () => {
+    const rising = { resource: 'host' as const, risingBytes: 64 * MiB, windowSeconds: 1 };
+    const result = summarizeFit({
+      variable: 'batch',
+      strategy: 'guided',
+      trials: [
+        trial(1, 'pass', 102),
+        trial(16, 'pass', 300),
+        trial(24, 'pass', 400, { reason: 'time-limit', isSettled: false, rising }),
+      ],
+      end: 'not-settled',
+      limits,
+      marginFraction: 0,
+    });
+    assert.deepEqual(
+      [
+        result.recommended,
+        result.largestPassed,
+        result.firstUnsettled,
+        result.isBoundarySettled,
+        result.exitCode,
+      ],
+      [16, 16, 24, false, 0],
+    );
+    assert.equal(result.models[0]?.pointCount, 2, 'its peak is a lower bound, not on the line');
+    assert.match(
+      result.warnings[0] ?? '',
+      /^batch 24 was stopped by --trial-seconds while its host memory was still rising: not settled, so the search stopped there/,
+    );
+  });
+
+  test('peaks scattered more than the margin: a warning with a margin that would cover them', () => {
+    const result = summarizeWith(
+      [
+        trial(1, 'pass', 102),
+        trial(100, 'pass', 330),
+        trial(200, 'pass', 470),
+        trial(300, 'pass', 760),
+        trial(400, 'memory', 1024),
+      ],
+      0.05,
+    );
+    assert.equal(result.noise.source, 'residuals');
+    assert.ok(result.noise.fraction >= 0.05, JSON.stringify(result.noise));
+    assert.ok(
+      result.warnings.some((w) =>
+        /peaks vary by about .* as much as the 5% margin.*consider --margin \d+/.test(w),
+      ),
+      result.warnings.join('\n'),
+    );
+  });
+
+  test('a first failure well under every known limit: a warning that something else limits it', () => {
+    const under = summarizeWith(
+      [trial(1, 'pass', 102), trial(100, 'pass', 300), trial(120, 'pass', 340), trial(121, 'memory', 342)],
+      0,
+    );
+    assert.match(
+      under.warnings[0] ?? '',
+      /^batch 121 ran out of memory well under the limits headroom knows \(host about 342 MiB of 1\.00 GiB\)/,
+    );
+    const atLimit = summarizeWith(
+      [trial(1, 'pass', 102), trial(400, 'pass', 900), trial(461, 'pass', 1022), trial(462, 'memory', 1024)],
+      0,
+    );
+    assert.deepEqual(atLimit.warnings, []);
   });
 });

@@ -1,5 +1,6 @@
 // The search loop: ask the strategy for a value, run a trial, repeat until the strategy is done,
-// a trial fails for a reason other than memory, the user interrupts, or the trial cap is reached.
+// a trial fails for a reason other than memory, a trial is stopped while its memory still rises
+// (it proves nothing about the values above it), the user interrupts, or the trial cap is reached.
 // The trials themselves come from outside (real processes, or the simulated oracle).
 import {
   hostNeedBytes,
@@ -10,7 +11,7 @@ import {
 } from './types.js';
 
 /** Why the search ended. */
-export type SearchEnd = 'settled' | 'non-memory-failure' | 'interrupted' | 'max-trials';
+export type SearchEnd = 'settled' | 'non-memory-failure' | 'not-settled' | 'interrupted' | 'max-trials';
 
 /** A safety cap on trials; halving from a large --max is the strategy that comes closest. */
 export const defaultMaxTrials = 100;
@@ -28,12 +29,22 @@ export interface SearchOptions {
   signal?: AbortSignal;
 }
 
-/** What a strategy sees of a trial: peaks only from trials that fit (a killed trial's peak is the limit, not its need). */
+/**
+ * What a strategy sees of a trial. A run over the margin passed (it ran without a memory failure)
+ * but did not keep the margin. Peaks count only where they are the need: not from a memory failure
+ * (the peak is the limit) and not from a trial stopped while its memory was still rising.
+ */
 export function observe(trial: TrialRecord): Observation {
+  const isPass = trial.outcome === 'pass' || trial.outcome === 'over-margin';
+  const isMeasured = isPass && trial.isSettled !== false;
   return {
     value: trial.value,
-    isPass: trial.ok,
-    peakBytes: { host: trial.ok ? hostNeedBytes(trial) : null, gpu: trial.ok ? trial.peakGpuBytes : null },
+    isPass,
+    isWithinMargin: trial.outcome === 'pass',
+    peakBytes: {
+      host: isMeasured ? hostNeedBytes(trial) : null,
+      gpu: isMeasured ? trial.peakGpuBytes : null,
+    },
   };
 }
 
@@ -49,11 +60,13 @@ export async function runSearch(options: SearchOptions): Promise<{ trials: Trial
     if (trials.length >= maxTrials) return { trials, end: 'max-trials' };
     const index = trials.length + 1;
     options.onTrialStart?.(value, index);
-    const trial = await options.runTrial(value, index);
+    const isRepeat = trials.some((t) => t.value === value);
+    const trial = { ...(await options.runTrial(value, index)), isRepeat };
     trials.push(trial);
     history.push(observe(trial));
     options.onTrialEnd?.(trial, index);
     if (trial.outcome === 'interrupted' || options.signal?.aborted) return { trials, end: 'interrupted' };
     if (trial.outcome === 'other') return { trials, end: 'non-memory-failure' };
+    if (trial.isSettled === false) return { trials, end: 'not-settled' };
   }
 }

@@ -1,28 +1,40 @@
 // What the fit search works on: trials, what a strategy sees of them, and the strategy interface.
-import type { ExitReason } from '../supervise/types.js';
+import type { ExitReason } from '../vocabulary.js';
 
 /** Memory that bounds a trial: host RAM (a cgroup limit) or one GPU's budget. */
 export type Resource = 'host' | 'gpu';
 
-/** One limit the search must stay under, with the margin already taken off. */
+/** Where a limit came from: a flag (--host-memory, --gpu), the card's size, or fit's default host limit. */
+export type LimitSource = 'flag' | 'card' | 'default';
+
+/** One limit a trial runs under (the full limit: the margin is taken off where it applies). */
 export interface ResourceLimit {
   resource: Resource;
   limitBytes: number;
+  source?: LimitSource;
 }
 
-/** One finished trial as a strategy sees it: the value, whether it fit, and its measured peaks. */
+/**
+ * One finished run of a value as a strategy sees it. `isPass`: it ran without a memory failure
+ * (over the margin included); `isWithinMargin`: it passed and its peaks kept the margin free.
+ * Peaks are null where they say nothing about the need: a memory failure (the peak is the limit)
+ * or a trial stopped while its memory was still rising (a lower bound).
+ */
 export interface Observation {
   value: number;
   isPass: boolean;
+  isWithinMargin: boolean;
   peakBytes: Record<Resource, number | null>;
 }
 
-/** The range a strategy may propose from, and the memory limits it may reason about. */
+/** The range a strategy may propose from, the limits it may reason about, and the margin. */
 export interface SearchBounds {
   minValue: number;
   maxValue: number;
-  /** Empty when nothing bounds the command (then no memory model can predict the limit). */
+  /** Full limits; empty when nothing bounds the command (then no memory model can predict the limit). */
   limits: ResourceLimit[];
+  /** Share of each limit to keep free at the recommended value, 0..1 (0 when omitted). */
+  marginFraction?: number;
 }
 
 /** The strategies by name (`--strategy`). */
@@ -33,23 +45,36 @@ export interface Strategy {
   name: StrategyName;
   /** One line for help and reports. */
   summary: string;
+  /** The next value to run; a value already tried is a repeat (only guided asks for one). */
   next(history: readonly Observation[], bounds: SearchBounds): number | undefined;
 }
 
-/** How a trial ended, for the search: fit, ran out of memory (or over the margin), failed otherwise, or was interrupted. */
-export type TrialOutcome = 'pass' | 'memory' | 'other' | 'interrupted';
+/**
+ * How a trial ended, for the search: fit within the margin, ran fine but over the margin, ran out
+ * of memory (too big), failed otherwise, or was interrupted.
+ */
+export type TrialOutcome = 'pass' | 'over-margin' | 'memory' | 'other' | 'interrupted';
 
 /**
- * Why a trial ended: the supervisor's reason (`exited`, `oom-killed`, `gpu-oom`, ...), or
- * `until-line` / `time-limit` when headroom stopped a healthy trial on purpose, or
+ * Why a trial ended: the one verdict's reason (`exited`, `oom-killed`, `gpu-oom`, `host-oom`, ...),
+ * or `until-line` / `time-limit` when headroom stopped a healthy trial on purpose, or
  * `over-margin` when it ran but its peak ate into the margin (`over-limit` with no margin:
  * nothing enforced the limit, and the peak went past it).
  */
 export type TrialReason = ExitReason | 'until-line' | 'time-limit' | 'over-margin' | 'over-limit';
 
+/** Memory still rising when headroom stopped a trial: by how much over the last part of the trial. */
+export interface RisingMemory {
+  resource: Resource;
+  /** The peak of the last window less the peak before it. */
+  risingBytes: number;
+  windowSeconds: number;
+}
+
 /** One trial as the report shows it (the JSON contract's `trials[]`, plus a few fields). */
 export interface TrialRecord {
   value: number;
+  /** Fits: ran without a memory failure and kept the margin free. */
   ok: boolean;
   reason: TrialReason;
   peakHostBytes: number | null;
@@ -60,6 +85,15 @@ export interface TrialRecord {
   outcome: TrialOutcome;
   /** The evidence in one sentence. */
   because: string;
+  /**
+   * False when headroom stopped it (--trial-seconds, --until-line) while its memory was still
+   * rising: its peak is not its need, and its pass is not proven. True otherwise.
+   */
+  isSettled?: boolean;
+  /** What was still rising, when not settled. */
+  rising?: RisingMemory | null;
+  /** True when this value had been run before (a repeat to measure the noise at the answer). */
+  isRepeat?: boolean;
   /** The trial's run record, when it ran through the supervisor. */
   runDir?: string;
   /** The last lines it printed, kept for failures. */

@@ -1,4 +1,6 @@
 // Values that frameworks misread, and variables that fight each other (FACTS Q1-Q3, Q7, Q11).
+
+import { quoteInput } from '../units.js';
 import type { Framework } from './types.js';
 
 /** A problem with one variable's value: what frameworks make of it, and what to write instead. */
@@ -21,7 +23,7 @@ export function checkEnvValue(variable: string, value: string): ValueProblem | u
     return {
       variable,
       value,
-      problem: `JAX reads "${value}" as true (only false, False and 0 turn preallocation off)`,
+      problem: `JAX reads ${quoteInput(value)} as true (only false, False and 0 turn preallocation off)`,
       fix: `write ${variable}=false`,
     };
   }
@@ -31,7 +33,7 @@ export function checkEnvValue(variable: string, value: string): ValueProblem | u
       return {
         variable,
         value,
-        problem: `"${value}" is not a number; jaxlib's float() raises and JAX falls back to CPU`,
+        problem: `${quoteInput(value)} is not a number; jaxlib's float() raises and JAX falls back to CPU`,
         fix: `write a plain decimal such as ${variable}=0.30`,
       };
     }
@@ -48,7 +50,7 @@ export function checkEnvValue(variable: string, value: string): ValueProblem | u
     return {
       variable,
       value,
-      problem: `TensorFlow ignores "${value}" (it compares with exactly "true" or "false")`,
+      problem: `TensorFlow ignores ${quoteInput(value)} (it compares with exactly "true" or "false")`,
       fix: `write ${variable}=true`,
     };
   }

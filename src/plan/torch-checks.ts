@@ -22,7 +22,7 @@ export const torchAllocConf: Rule = ({ processes, spec, inheritedEnv: inherited 
           code: 'env-both-torch-conf',
           severity: 'warning',
           process: p.name,
-          message: `${p.name}: both PYTORCH_ALLOC_CONF and PYTORCH_CUDA_ALLOC_CONF reach the process, and which one wins differs between PyTorch layers and versions (FACTS Q7); keep only PYTORCH_CUDA_ALLOC_CONF (read by every release)`,
+          message: `${p.name}: both PYTORCH_ALLOC_CONF and PYTORCH_CUDA_ALLOC_CONF reach the process, and which one wins differs between PyTorch layers and versions (pytorch c10/cuda/CUDAAllocatorConfig.h); keep only PYTORCH_CUDA_ALLOC_CONF (read by every release)`,
         });
       }
       for (const name of names) {

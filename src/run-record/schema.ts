@@ -164,6 +164,28 @@ export const runSummarySchema = z.looseObject({
   processes: z.array(processSummarySchema),
 });
 
+/** plan.json as readers use it: the plan's own type, its numbers checked (a hand-edited plan is no plan). */
+export const runPlanSchema = z.looseObject({
+  devices: z.array(
+    z.looseObject({
+      index: z.number().int().nonnegative(),
+      totalBytes: bytes,
+      usableBytes: bytes.optional(),
+      plannedBytes: bytes.optional(),
+    }),
+  ),
+  processes: z.array(
+    z.looseObject({
+      name: z.string(),
+      framework: z.string().optional(),
+      device: z.number().int().nonnegative().nullable(),
+      budgetBytes: bytes.optional(),
+      overheadBytes: bytes.optional(),
+      hostMemoryBytes: bytes.nullable().optional(),
+    }),
+  ),
+});
+
 export type RunMeta = z.output<typeof runMetaSchema>;
 export type RunOrigin = z.output<typeof runOriginSchema>;
 export type EventType = (typeof eventTypes)[number];

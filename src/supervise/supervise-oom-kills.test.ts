@@ -56,8 +56,13 @@ describe('an OOM kill inside the tree', () => {
     ]);
     const pool = run.processNamed('pool');
     assert.equal(pool.reason, 'oom-killed', pool.because);
-    assert.match(pool.because, /on_oom_kill: stop/);
-    assert.equal(pool.oomKills.length, 1);
+    // headroom stops the hung pool; on a loaded machine the kernel may take the main process too
+    // before the stop lands. Either way the worker's kill is named and the run fails with 137.
+    assert.match(pool.because, /on_oom_kill: stop|the main process pid \d+/);
+    assert.ok(
+      pool.oomKills.some((k) => k.role === 'worker' && k.source === 'kernel-log'),
+      JSON.stringify(pool.oomKills),
+    );
     assert.equal(run.summary.exitCode, 137);
   });
 

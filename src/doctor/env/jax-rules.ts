@@ -72,7 +72,7 @@ export const jaxNames: EnvRule = (env) => {
         'warning',
         'XLA_PYTHON_CLIENT_ALLOCATOR',
         allocator,
-        'this allocator ignores XLA_PYTHON_CLIENT_MEM_FRACTION, so nothing caps JAX on a shared GPU (FACTS Q3)',
+        'this allocator ignores XLA_PYTHON_CLIENT_MEM_FRACTION, so nothing caps JAX on a shared GPU (jaxlib xla_client.py)',
         'unset XLA_PYTHON_CLIENT_ALLOCATOR to keep the fraction as a hard cap',
       ),
     );
@@ -113,7 +113,7 @@ export const jaxRoom: EnvRule = (env) => {
       'warning',
       variable,
       value,
-      `${growing ? 'with XLA_PYTHON_CLIENT_PREALLOCATE=false the fraction still caps the pool (FACTS Q2), so it may grow' : 'the pool takes'} to ${Math.round(fraction * 100)}% of the card, leaving about ${leftPercent}% for this process's CUDA context and cuBLAS/cuDNN handles (outside XLA's pool, 0.3-1.5 GiB, FACTS Q5) and for every other process`,
+      `${growing ? 'with XLA_PYTHON_CLIENT_PREALLOCATE=false the fraction still caps the pool (openxla/xla gpu_helpers.cc), so it may grow' : 'the pool takes'} to ${Math.round(fraction * 100)}% of the card, leaving about ${leftPercent}% for this process's CUDA context and cuBLAS/cuDNN handles (outside XLA's pool, 0.3-1.5 GiB, NVML per-process usage; pytorch#86509) and for every other process`,
       `export ${variable}=${roomyJaxFraction.toFixed(2)} or lower (or the fraction headroom plan gives this process on a shared card)`,
     ),
   ];

@@ -2,6 +2,7 @@
 // pairs separated by commas; unknown keys raise "Unrecognized CachingAllocator option".
 import { parseAllocConf } from '../../plan/alloc-conf.js';
 import { torchKeyMinVersion } from '../../plan/torch-versions.js';
+import { quoteInput } from '../../units.js';
 
 /** One problem in an allocator config string. */
 export interface AllocConfProblem {
@@ -57,26 +58,26 @@ export function checkAllocConf(variable: string, conf: string, hasFraction = fal
     } else if (booleanKeys.includes(key) && value !== 'True' && value !== 'False') {
       problems.push({
         severity: 'error',
-        problem: `${key} takes exactly True or False, not "${value}"`,
+        problem: `${key} takes exactly True or False, not ${quoteInput(value)}`,
         fix: `write ${key}:${/^(1|true|yes|on)$/i.test(value) ? 'True' : 'False'}`,
       });
     } else if (key === 'max_split_size_mb' && !(Number.isInteger(Number(value)) && Number(value) >= 20)) {
       // parseMaxSplitSize: "must be >= kLargeBuffer/kMB" (20 MiB).
       problems.push({
         severity: 'error',
-        problem: `max_split_size_mb must be a whole number ≥ 20, not "${value}"`,
+        problem: `max_split_size_mb must be a whole number ≥ 20, not ${quoteInput(value)}`,
         fix: 'write max_split_size_mb:128',
       });
     } else if (key === 'garbage_collection_threshold' && !(Number(value) > 0 && Number(value) < 1)) {
       problems.push({
         severity: 'error',
-        problem: `garbage_collection_threshold must be between 0 and 1, not "${value}"`,
+        problem: `garbage_collection_threshold must be between 0 and 1, not ${quoteInput(value)}`,
         fix: 'write garbage_collection_threshold:0.8',
       });
     } else if (key === 'backend' && value !== 'native' && value !== 'cudaMallocAsync') {
       problems.push({
         severity: 'error',
-        problem: `backend is native or cudaMallocAsync, not "${value}"`,
+        problem: `backend is native or cudaMallocAsync, not ${quoteInput(value)}`,
         fix: 'write backend:cudaMallocAsync or remove it',
       });
     }

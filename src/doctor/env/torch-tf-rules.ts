@@ -46,7 +46,7 @@ export const torch: EnvRule = (env) => {
         'warning',
         'PYTORCH_ALLOC_CONF',
         env.PYTORCH_ALLOC_CONF,
-        'PYTORCH_CUDA_ALLOC_CONF is also set, and which one wins differs between PyTorch layers and versions (FACTS Q7)',
+        'PYTORCH_CUDA_ALLOC_CONF is also set, and which one wins differs between PyTorch layers and versions (pytorch c10/cuda/CUDAAllocatorConfig.h)',
         'unset PYTORCH_ALLOC_CONF and keep PYTORCH_CUDA_ALLOC_CONF (read by every version)',
       ),
     );
@@ -58,7 +58,7 @@ export const torch: EnvRule = (env) => {
         'warning',
         'PYTORCH_ALLOC_CONF',
         env.PYTORCH_ALLOC_CONF,
-        'PyTorch 2.9.1 ignores this name for expandable_segments on CUDA (pytorch/pytorch#183387) and releases before 2.9 do not read it at all; PYTORCH_CUDA_ALLOC_CONF is read by every release (FACTS Q7)',
+        'PyTorch 2.9.1 ignores this name for expandable_segments on CUDA (pytorch/pytorch#183387) and releases before 2.9 do not read it at all; PYTORCH_CUDA_ALLOC_CONF is read by every release (pytorch c10/cuda/CUDAAllocatorConfig.h)',
         `export PYTORCH_CUDA_ALLOC_CONF=${env.PYTORCH_ALLOC_CONF} and unset PYTORCH_ALLOC_CONF`,
       ),
     );

@@ -25,7 +25,7 @@ function ncclFixes(draft: Draft, ctx: ExplainContext): FixDetail[] {
   fixes.push(
     fix(
       "leave NCCL room outside the framework's pool (a smaller batch, or a smaller preallocated pool)",
-      "NCCL allocates its buffers with cudaMalloc, outside the framework's allocator (FACTS Q5)",
+      "NCCL allocates its buffers with cudaMalloc, outside the framework's allocator (NVML per-process usage; pytorch#86509)",
     ),
   );
   return fixes;

@@ -13,8 +13,8 @@ export function jaxPoolWords(ctx: ExplainContext): string {
     return `JAX holds a pool of ${size(limit)} while its own peak was ${size(peak)}`;
   const fallback = defaultFraction(ctx.context);
   return fallback
-    ? `JAX preallocates ${Math.round(fallback.fraction * 100)}% of the card at its first allocation (${fallback.source}, FACTS Q2)`
-    : 'JAX preallocates 75% of the card at its first allocation by default (FACTS Q1-Q2)';
+    ? `JAX preallocates ${Math.round(fallback.fraction * 100)}% of the card at its first allocation (${fallback.source}, openxla/xla gpu_helpers.cc)`
+    : 'JAX preallocates 75% of the card at its first allocation by default (openxla/xla xla_gpu_allocator_config.h)';
 }
 
 /** Fixes for a failure outside JAX's preallocated pool: defer or shrink the pool, never grow it. */
@@ -24,7 +24,7 @@ export function jaxOutsidePoolFixes(ctx: ExplainContext, what: string): FixDetai
   const fixes: FixDetail[] = [
     fix(
       'export XLA_PYTHON_CLIENT_PREALLOCATE=false before the process starts (or keep one JAX process per GPU)',
-      `${jaxPoolWords(ctx)}; ${what} allocates outside that pool and gets only what is left; without preallocation JAX takes memory as it needs it (FACTS Q1)`,
+      `${jaxPoolWords(ctx)}; ${what} allocates outside that pool and gets only what is left; without preallocation JAX takes memory as it needs it (openxla/xla xla_gpu_allocator_config.h)`,
     ),
   ];
   const fallback = defaultFraction(ctx.context);
@@ -49,7 +49,7 @@ export function tensorflowPoolFixes(what: string): FixDetail[] {
   return [
     fix(
       'export TF_FORCE_GPU_ALLOW_GROWTH=true (exactly "true"), or tf.config.experimental.set_memory_growth(gpu, True) before the first op',
-      `TensorFlow takes nearly all free memory at start (free minus a reserve, FACTS Q11); ${what} allocates outside TensorFlow's pool`,
+      `TensorFlow takes nearly all free memory at start (free minus a reserve, tensorflow gpu_device.cc); ${what} allocates outside TensorFlow's pool`,
     ),
     seeHolders(),
   ];

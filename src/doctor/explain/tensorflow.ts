@@ -21,11 +21,11 @@ export function tensorflowPreallocationFixes(): FixDetail[] {
   return [
     fix(
       'export TF_FORCE_GPU_ALLOW_GROWTH=true in every TensorFlow process, so none grabs the whole free memory at start',
-      'TensorFlow preallocates the free memory less a reserve when it starts; only the exact string "true" enables growth (FACTS Q11)',
+      'TensorFlow preallocates the free memory less a reserve when it starts; only the exact string "true" enables growth (tensorflow gpu_device.cc)',
     ),
     fix(
       'cap each process: tf.config.set_logical_device_configuration(gpu, [tf.config.LogicalDeviceConfiguration(memory_limit=MiB)]) before the first op, or let headroom plan split the GPU',
-      'no environment variable caps TensorFlow; a logical device with memory_limit does (FACTS Q11)',
+      'no environment variable caps TensorFlow; a logical device with memory_limit does (tensorflow gpu_device.cc)',
     ),
   ];
 }
@@ -127,7 +127,7 @@ export function explainTensorflow(draft: Draft, { context }: ExplainContext): Ex
   if (limit !== undefined && limit < smallPoolBytes)
     return {
       cause: 'small_pool',
-      causeText: `TensorFlow's whole pool is only ${size(limit)}: it sizes the pool from the memory free when it starts, less a reserve (FACTS Q11), so little was free — another process held the GPU, or the card is very small`,
+      causeText: `TensorFlow's whole pool is only ${size(limit)}: it sizes the pool from the memory free when it starts, less a reserve (tensorflow gpu_device.cc), so little was free — another process held the GPU, or the card is very small`,
       fixes: [
         seeHolders(),
         fix(
@@ -144,7 +144,7 @@ export function explainTensorflow(draft: Draft, { context }: ExplainContext): Ex
     fixes: [
       fix(
         `lower the batch size (halve it${hint}) or the model size`,
-        'activations scale with the batch; TensorFlow already uses all free memory by default (FACTS Q11)',
+        'activations scale with the batch; TensorFlow already uses all free memory by default (tensorflow gpu_device.cc)',
       ),
     ],
   };

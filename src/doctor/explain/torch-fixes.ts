@@ -29,12 +29,12 @@ export function allocatorFix(draft: Draft, n: TorchNumbers): FixDetail {
       // old name works everywhere. ROCm builds read PYTORCH_HIP_ALLOC_CONF, which their message names.
       return fix(
         `export ${isHip(draft) ? 'PYTORCH_HIP_ALLOC_CONF' : 'PYTORCH_CUDA_ALLOC_CONF'}=expandable_segments:True (not for processes that share CUDA tensors between processes)`,
-        `PyTorch 2.1+ prints this message; expandable segments let the allocator grow and reuse segments instead of leaving ${stranded} stranded in split blocks; segments it maps this way cannot be shared over CUDA IPC (FACTS Q7)`,
+        `PyTorch 2.1+ prints this message; expandable segments let the allocator grow and reuse segments instead of leaving ${stranded} stranded in split blocks; segments it maps this way cannot be shared over CUDA IPC (pytorch c10/cuda/CUDAAllocatorConfig.h)`,
       );
     case 'reserved-hint':
       return fix(
         'export PYTORCH_CUDA_ALLOC_CONF=max_split_size_mb:128 (on PyTorch ≥ 2.1, expandable_segments:True instead)',
-        `this PyTorch's message names max_split_size_mb, so it reads the option: blocks above 128 MiB are then never split, which keeps large cached blocks whole for large requests (minimum 20, FACTS Q7); ${stranded} is stranded now`,
+        `this PyTorch's message names max_split_size_mb, so it reads the option: blocks above 128 MiB are then never split, which keeps large cached blocks whole for large requests (minimum 20, pytorch c10/cuda/CUDAAllocatorConfig.h); ${stranded} is stranded now`,
       );
     default:
       return fix(

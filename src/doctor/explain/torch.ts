@@ -27,7 +27,7 @@ function capExplanation(n: TorchNumbers, allowedBytes: number, total: number): E
     fixes: [
       fix(
         `raise the cap if the GPU's other budgets allow it: torch.cuda.set_per_process_memory_fraction(${fraction.toFixed(2)})`,
-        `PyTorch's ${size(n.reservedBytes)} plus the ${size(n.requestedBytes)} request is ${fraction.toFixed(2)} of the ${size(total)} card; the fraction caps reserved memory (FACTS Q8)`,
+        `PyTorch's ${size(n.reservedBytes)} plus the ${size(n.requestedBytes)} request is ${fraction.toFixed(2)} of the ${size(total)} card; the fraction caps reserved memory (pytorch c10/cuda/CUDACachingAllocator.cpp)`,
       ),
       batchFix(n),
     ],

@@ -59,6 +59,6 @@ export function seeHolders(device?: number | string): FixDetail {
   const which = device === undefined ? 'the GPU' : `GPU ${device}`;
   return fix(
     `see who holds ${which}: nvidia-smi --query-compute-apps=pid,used_memory --format=csv`,
-    'NVML lists every process with a context on the card and its memory, host PIDs even inside containers (FACTS Q13)',
+    'NVML lists every process with a context on the card and its memory, host PIDs even inside containers (NVML docs, nvmlMemory_v2_t)',
   );
 }

@@ -23,7 +23,7 @@ function preallocationFixes(ctx: ExplainContext, processCount: number | undefine
       fraction === undefined
         ? 'export XLA_PYTHON_CLIENT_PREALLOCATE=false in every JAX process'
         : `export XLA_PYTHON_CLIENT_PREALLOCATE=false XLA_PYTHON_CLIENT_MEM_FRACTION=${fraction} before starting each of the ${processCount} processes`,
-      `${jaxPoolWords(ctx)}, once per process; with PREALLOCATE=false the fraction is still a cap (FACTS Q1-Q2)${fraction ? `; ${processCount} × ${fraction} leaves 10% for contexts and libraries (FACTS Q5)` : ''}`,
+      `${jaxPoolWords(ctx)}, once per process; with PREALLOCATE=false the fraction is still a cap (openxla/xla xla_gpu_allocator_config.h)${fraction ? `; ${processCount} × ${fraction} leaves 10% for contexts and libraries (NVML per-process usage; pytorch#86509)` : ''}`,
     ),
     fix(
       'give each process a budget and let headroom set these variables: headroom plan (replicas: N in headroom.yaml), then headroom run',
@@ -87,7 +87,7 @@ function bigProgram(draft: Draft, ctx: ExplainContext): Explanation {
       ),
       fix(
         `or run it on more devices (shard the batch or the model with jax.sharding) or on a card with at least ${size(need / 0.75)}`,
-        `at the default pool of 75% of the card, ${size(need)} needs a card of ${size(need / 0.75)} (FACTS Q2)`,
+        `at the default pool of 75% of the card, ${size(need)} needs a card of ${size(need / 0.75)} (openxla/xla gpu_helpers.cc)`,
       ),
     ],
   };
@@ -120,7 +120,7 @@ function stepTooLarge(draft: Draft, ctx: ExplainContext): Explanation {
     fixes.push(
       fix(
         `if no other process needs this GPU: export XLA_PYTHON_CLIENT_MEM_FRACTION=${advice.suggestedFraction.toFixed(2)}`,
-        `the program needs ${size(advice.needBytes!)}; at ${advice.suggestedFraction.toFixed(2)} of the ${size(advice.totalBytes!)} card the pool is ${size(advice.suggestedFraction * advice.totalBytes!)}, above the current ${advice.currentFraction} (FACTS Q2)`,
+        `the program needs ${size(advice.needBytes!)}; at ${advice.suggestedFraction.toFixed(2)} of the ${size(advice.totalBytes!)} card the pool is ${size(advice.suggestedFraction * advice.totalBytes!)}, above the current ${advice.currentFraction} (openxla/xla gpu_helpers.cc)`,
       ),
     );
   }

@@ -161,7 +161,7 @@ export const factRules: FactRule[] = [
     family: 'context',
     keywords: ['joblib', 'loky', 'multiprocessing', 'processpoolexecutor'],
     pattern: /\b(joblib|loky|multiprocessing|ProcessPoolExecutor)\b/,
-    source: 'joblib/loky and multiprocessing worker pools (FACTS Q6)',
+    source: 'joblib/loky and multiprocessing worker pools (jax xla_bridge.py)',
     once: true,
     extract: (m) => ({ processPool: m[1]! }),
   },
@@ -169,7 +169,8 @@ export const factRules: FactRule[] = [
     family: 'context',
     keywords: ['xla_python_client_preallocate=', 'xla_python_client_mem_fraction='],
     pattern: /XLA_PYTHON_CLIENT_(PREALLOCATE|MEM_FRACTION)=["']?([\w.]+)/,
-    source: 'jax jaxlib/xla_client.py generate_pjrt_gpu_plugin_options (FACTS Q1-Q2)',
+    source:
+      'jax jaxlib/xla_client.py generate_pjrt_gpu_plugin_options (openxla/xla xla_gpu_allocator_config.h)',
     extract: (m): Facts => ({
       [m[1] === 'PREALLOCATE' ? 'preallocateSetting' : 'memFractionSetting']: m[2]!,
     }),

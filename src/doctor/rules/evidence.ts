@@ -95,7 +95,7 @@ const logRules: FactRule[] = [
     pattern: /external\/(org_tensorflow|xla|tsl)\//,
     // jaxlib built XLA from TensorFlow's tree (external/org_tensorflow) until early 2023, from
     // openxla/xla (external/xla, external/tsl) since; the default fraction was 0.9 before, 0.75 after.
-    source: 'jaxlib WORKSPACE history (org_tensorflow → xla); FACTS Q2',
+    source: 'jaxlib WORKSPACE history (org_tensorflow → xla); openxla/xla gpu_helpers.cc',
     once: true,
     extract: (m) => ({ jaxEra: m[1] === 'org_tensorflow' ? 'org_tensorflow' : 'openxla' }),
   },

@@ -53,7 +53,8 @@ export const torchRules: LogRule[] = [
     // line ("retry after CUDA out of memory is disabled") does not.
     pattern:
       /(?:CUDA|HIP|XPU) out of memory(?:\.\s*Tried to allocate|\.?\s*$)|(?:Error|error|ERROR):\s*(?:CUDA|HIP|XPU) out of memory/,
-    source: 'pytorch c10/cuda/CUDACachingAllocator.cpp DeviceCachingAllocator::malloc (FACTS Q9)',
+    source:
+      'pytorch c10/cuda/CUDACachingAllocator.cpp DeviceCachingAllocator::malloc (pytorch c10/cuda/CUDACachingAllocator.cpp)',
     continuationLines: 3,
     summary: 'PyTorch could not allocate GPU memory (CUDA caching allocator)',
     extract: extractTorchOom,

@@ -5,7 +5,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { readProcStat } from '../../probe/host/proc-table.js';
 import { forEachEvent, forEachSample, readRunFiles } from '../../run-record/reader.js';
-import type { OomKillRecord, RunEvent } from '../../run-record/schema.js';
+import { type OomKillRecord, type RunEvent, runPlanSchema } from '../../run-record/schema.js';
 import { exitReasons } from '../../vocabulary.js';
 import type { MemoryPoint, ProcessEnd, RunPlan, RunProcess, RunRecordData } from './types.js';
 
@@ -61,6 +61,19 @@ function describeWriter(data: RunRecordData, procRoot: string): string | undefin
   return isAlive
     ? `headroom (pid ${meta.headroomPid}) is still running this run: what follows is the record so far`
     : `headroom (pid ${meta.headroomPid}) is no longer running and never finished the record: it was killed (SIGKILL, a crash, the machine going down)`;
+}
+
+// A plan.json whose numbers are not numbers (edited by hand, cut short) would turn every sum into
+// NaN: such a plan is left out, and said to be.
+function checkedPlan(value: unknown, problems: string[]): RunPlan | null {
+  if (value === null || value === undefined) return null;
+  const parsed = runPlanSchema.safeParse(value);
+  if (parsed.success) return parsed.data as RunPlan;
+  const issue = parsed.error.issues[0];
+  problems.push(
+    `plan.json: ${issue?.path.join('.') || 'the top level'}: ${issue?.message ?? 'not a plan'}; the plan is left out`,
+  );
+  return null;
 }
 
 /** Reads a run directory: each process's end, kills, last sample and memory series. */
@@ -141,7 +154,7 @@ export async function readRunRecord(runDir: string, procRoot = '/proc'): Promise
     runDir,
     meta: files.meta,
     origin: files.meta?.origin ?? null,
-    plan: (files.plan as RunPlan | null) ?? null,
+    plan: checkedPlan(files.plan, problems),
     processes: [...processes.values()],
     isComplete: files.summary !== null,
     problems,

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -201,6 +201,21 @@ describe('doctor RUN_DIR', () => {
     );
     assert.ok(d!.fixDetails.every((f) => f.because.length > 0));
     assert.match(d!.fixes.join('\n'), /room to measure the real peak: host_memory: 32GiB for learner/);
+  });
+
+  test('a plan.json with numbers that are not numbers is left out, and said to be; no NaN anywhere', async () => {
+    const dir = writeRun({ samples: { sim: { gpuBytes: 10 * GiB, hostBytes: GiB } }, learnerLog: jaxOom });
+    const plan = JSON.parse(readFileSync(join(dir, 'plan.json'), 'utf8'));
+    plan.devices[0].totalBytes = 'lots';
+    writeFileSync(join(dir, 'plan.json'), JSON.stringify(plan));
+    const report = await examineTarget(dir);
+    assert.doesNotMatch(JSON.stringify(report), /NaN|Infinity/);
+    assert.ok(
+      report.findings.some((f) =>
+        /plan\.json: devices\.0\.totalBytes: .*the plan is left out/.test(f.message),
+      ),
+    );
+    assert.equal(report.diagnoses[0]?.kind, 'gpu_oom');
   });
 
   test('yaml sizes round to 256 MiB', () => {

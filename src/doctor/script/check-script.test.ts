@@ -203,3 +203,15 @@ describe("doctor SCRIPT.py: headroom's bootstrap", () => {
     assert.deepEqual(checkPythonSource(source, 'train.py', {}), []);
   });
 });
+
+describe('doctor SCRIPT.py: sources no person writes', () => {
+  test('a 3 MB string literal is read in one pass, not by a regular expression that overflows the stack', () => {
+    const source = `x = "${'a'.repeat(3_000_000)}"\nimport os\nos.environ["XLA_PYTHON_CLIENT_PREALLOCATE"] = "false"\nimport jax\n`;
+    assert.doesNotThrow(() => checkPythonSource(source, 'big.py'));
+  });
+
+  test('40,000 os.environ.update calls take one pass', () => {
+    const source = `import os\n${'os.environ.update({"A": "1"})\n'.repeat(40_000)}`;
+    assert.deepEqual(checkPythonSource(source, 'many.py'), []);
+  });
+});

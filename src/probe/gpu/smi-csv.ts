@@ -1,6 +1,7 @@
 // `nvidia-smi --query-gpu=... --format=csv` and `--query-compute-apps=... --format=csv`, with or without
 // units and header, single samples or `-l` loops (the last sample of each device wins).
 
+import { quoteInput } from '../../units.js';
 import { type CsvRow, readCsvRows } from './csv-rows.js';
 import {
   type ParsedSmi,
@@ -45,7 +46,8 @@ function readDevice(row: CsvRow, order: number, source: SmiSource, warnings: str
     const text = row.values.get(field);
     if (text === undefined) return undefined;
     const bytes = parseMemoryField(text);
-    if (bytes === undefined) throw smiParseError(source, row.line, `${field} is not a size: "${text}"`);
+    if (bytes === undefined)
+      throw smiParseError(source, row.line, `${field} is not a size: ${quoteInput(text)}`);
     return bytes;
   };
   const indexText = row.values.get('index');

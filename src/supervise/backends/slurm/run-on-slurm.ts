@@ -1,0 +1,146 @@
+// The Slurm launch backend: the plan's processes as one batch job of steps, followed to its end,
+// written to the same run record as a local run (plan.json, events.jsonl, logs/, summary.json) plus
+// slurm/job.sbatch (what was submitted) and slurm/batch.log (the batch script's own output). The
+// steps write their logs straight into logs/, so the run directory must be on a filesystem the
+// nodes share (as a job's working directory is).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readProcStat } from '../../../probe/host/proc-table.js';
+import { recordVersion } from '../../../run-record/schema.js';
+import { openRunRecord } from '../../../run-record/writer.js';
+import type { SlurmJobPlan } from '../../../slurm/job-plan.js';
+import { buildScript, type ScriptOptions } from '../../../slurm/script.js';
+import { isFinalState } from '../../../slurm/states.js';
+import { headroomVersion } from '../../../version.js';
+import { realClock } from '../../clock.js';
+import { tailLog } from '../../log-tail.js';
+import { runExitCode } from '../../run-exit-code.js';
+import type { Clock, LaunchSpec, RunSummary, SuperviseUpdate } from '../../types.js';
+import type { SlurmCommands } from './commands.js';
+import { followJob, type PollTimes } from './follow-job.js';
+import { JobEvents } from './job-events.js';
+import { type SlurmProcessSummary, summarizeProcess } from './step-summary.js';
+
+export interface SlurmRunOptions {
+  runDir: string;
+  runId: string;
+  job: SlurmJobPlan;
+  /** From launchSpecsFromPlan with the plan's variables only (the job inherits the submitter's). */
+  launches: LaunchSpec[];
+  script: Omit<ScriptOptions, 'logDir' | 'batchOutput'>;
+  commands: SlurmCommands;
+  output: (update: SuperviseUpdate) => void;
+  /** Told the job ID as soon as sbatch gives it. */
+  onSubmitted?: (jobId: string) => void;
+  /** Aborting cancels the job (scancel). */
+  signal?: AbortSignal;
+  clock?: Clock;
+  poll?: PollTimes;
+  /** How long to wait for sacct to record the job's end (default 60 s). */
+  accountingWaitMs?: number;
+}
+
+export type SlurmRunSummary = RunSummary & { slurm: { jobId: string }; processes: SlurmProcessSummary[] };
+
+/** Submits the job, follows it to its end, and returns what summary.json holds. */
+export async function runOnSlurm(options: SlurmRunOptions): Promise<SlurmRunSummary> {
+  const { runDir, job, launches, commands } = options;
+  const clock = options.clock ?? realClock;
+  const startedAt = new Date(clock.now()).toISOString();
+  const record = openRunRecord(runDir, {
+    runId: options.runId,
+    startedAt,
+    headroomPid: process.pid,
+    headroomStartTicks: readProcStat(process.pid)?.startTicks ?? null,
+    headroomVersion,
+    processes: launches.map((launch) => launch.name),
+    origin: null,
+  });
+  const tails: ReturnType<typeof tailLog>[] = [];
+  try {
+    record.writePlan({
+      ...job.plan,
+      slurm: { nodeType: job.nodeType, nodeCount: job.nodeCount, steps: job.steps, perNode: job.perNode },
+    });
+    mkdirSync(join(runDir, 'slurm'), { recursive: true });
+    const batchLogPath = join(runDir, 'slurm', 'batch.log');
+    const scriptPath = join(runDir, 'slurm', 'job.sbatch');
+    const text = buildScript({
+      job,
+      launches,
+      script: { ...options.script, logDir: join(runDir, 'logs'), batchOutput: batchLogPath },
+    });
+    writeFileSync(scriptPath, text);
+    for (const launch of launches) {
+      writeFileSync(record.logPath(launch.name), '', { flag: 'a' });
+      const emit = (chunk: string) => options.output({ kind: 'output', name: launch.name, text: chunk });
+      tails.push(tailLog({ path: record.logPath(launch.name), fromBytes: 0, pollMs: 200, onText: emit }));
+    }
+    const events = new JobEvents({ launches, record, batchLogPath, commands, clock, emit: options.output });
+    // sbatch --parsable prints `jobid` or `jobid;cluster`.
+    const jobId = (await commands.run('sbatch', ['--parsable', scriptPath])).trim().split(';')[0] ?? '';
+    events.jobId = jobId;
+    options.onSubmitted?.(jobId);
+    const { isCancelled } = await followJob({
+      jobId,
+      commands,
+      events,
+      clock,
+      signal: options.signal,
+      poll: options.poll,
+    });
+    await waitForAccounting(events, clock, options.accountingWaitMs ?? 60_000);
+    events.readBatchOutput();
+    for (const tail of tails.splice(0)) tail.close();
+    await events.accountEndedSteps();
+    const endedAt = new Date(clock.now()).toISOString();
+    const processes = await Promise.all(
+      launches.map((launch) =>
+        summarizeProcess({
+          launch,
+          step: job.steps.find((s) => s.name === launch.name),
+          events,
+          fallbackEndedAt: endedAt,
+        }),
+      ),
+    );
+    const endOrder = [...processes].sort((a, b) => a.endedAt.localeCompare(b.endedAt));
+    const summary: SlurmRunSummary = {
+      recordVersion,
+      runId: options.runId,
+      runDir,
+      startedAt,
+      endedAt,
+      exitCode: runExitCode(endOrder, isCancelled),
+      processes,
+      slurm: { jobId },
+    };
+    record.writeSummary(summary);
+    return summary;
+  } finally {
+    for (const tail of tails) tail.close();
+    record.close();
+  }
+}
+
+/** Waits (with a backoff) until sacct has the job's end and every step's, or gives up. */
+async function waitForAccounting(events: JobEvents, clock: Clock, timeoutMs: number): Promise<void> {
+  const deadline = clock.now() + timeoutMs;
+  for (let delayMs = 100; ; delayMs = Math.min(2000, delayMs * 2)) {
+    if (!(await events.readAccounting())) return;
+    const rows = events.rows ?? [];
+    const jobRow = rows.find((row) => row.step === null);
+    const isDone =
+      jobRow !== undefined && isFinalState(jobRow.state) && rows.every((row) => isFinalState(row.state));
+    if (isDone) return;
+    if (clock.now() >= deadline) {
+      events.event(
+        'warning',
+        undefined,
+        `sacct has not recorded the end of job ${events.jobId} after ${timeoutMs / 1000} s; the summary uses what it has`,
+      );
+      return;
+    }
+    await clock.sleep(delayMs);
+  }
+}
