@@ -1,124 +1,181 @@
-// Can `doctor` read a 1 GB log in bounded memory? Writes a temporary log of training noise with
-// one PyTorch OOM near the end, runs the built CLI on it (`node bin/headroom.js doctor FILE
-// --json`), and reports wall time, throughput and the child's peak RSS (process.resourceUsage
-// maxRSS, printed at exit by a preloaded one-liner). The temporary file is deleted afterwards.
-import { spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+// How fast does `doctor` read a large log, against grep in the same run? Writes a temporary log
+// of training noise with one PyTorch OOM near the end (large-log.ts) and times, with the file in
+// the page cache (warm) and dropped from it (cold, `dd iflag=nocache count=0`, GNU coreutils):
+// - `grep -E -i` with doctor's own signature set (every keyword of its prefilter), and `grep -E`
+//   with four OOM signatures (the comparison issue #11 started from); grep's output is read from a
+//   pipe (GNU grep stops at the first match when stdout is /dev/null);
+// - the built CLI, `node bin/headroom.js doctor FILE --json`, start-up included, with its peak RSS
+//   (process.resourceUsage().maxRSS, printed at exit by a preloaded one-liner);
+// - diagnoseLogFile in this process (no start-up), and the line path doctor used before the byte
+//   path (LineSplitter, every line decoded and pushed), in this process too.
+// Medians over repetitions, interleaved. The temporary file is deleted afterwards.
+import { spawn, spawnSync } from 'node:child_process';
+import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { renderTable } from '../src/cli/output.js';
+import { renderTable, toJson } from '../src/cli/output.js';
+import { LogClassifier } from '../src/doctor/classify.js';
+import { diagnoseClassified } from '../src/doctor/diagnose.js';
+import { minimalKeywords } from '../src/doctor/keyword-index.js';
+import { LineSplitter } from '../src/doctor/line-splitter.js';
+import { diagnoseLogFile } from '../src/doctor/read-log.js';
+import type { Diagnosis } from '../src/doctor/types.js';
 import { parseBytes } from '../src/units.js';
+import { writeLog } from './large-log.js';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
-const oomLine =
-  'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.64 GiB of which 1.20 GiB is free. Process 4242 has 10.00 GiB memory in use. Including non-PyTorch memory, this process has 12.40 GiB memory in use. Of the allocated memory 11.10 GiB is allocated by PyTorch, and 0.80 GiB is reserved by PyTorch but unallocated.';
-
-function noiseLine(i: number): string {
-  switch (i % 5) {
-    case 0:
-      return `2025-03-01 12:${String(i % 60).padStart(2, '0')}:07,123 INFO trainer: step ${i} loss=${(1 / (1 + (i % 977))).toFixed(4)} lr=3.0e-04 grad_norm=${(i % 13) / 7} tokens/s=${12000 + (i % 4000)}`;
-    case 1:
-      return `Epoch ${Math.floor(i / 10_000)}: ${i % 100}%|████████▌ | ${i % 1736}/1736 [01:${String(i % 60).padStart(2, '0')}<00:12, 24.31it/s, loss=0.${i % 10_000}]`;
-    case 2:
-      return `[rank${i % 8}]: eval/accuracy=${(0.5 + (i % 500) / 1000).toFixed(3)} eval/reward=${(i % 321) / 10} episode_length=${i % 1000}`;
-    case 3:
-      return `/usr/lib/python3.10/site-packages/torch/nn/modules/module.py:1511: UserWarning: the default of foo will change (seen ${i} times)`;
-    default:
-      return `replay buffer size ${i * 3} transitions, sampled ${i % 256} per update, memory report: host 14.2GiB gpu 11.1GiB`;
-  }
-}
-
-/** Writes about `targetBytes` of noise with the OOM at 99%; returns the OOM's line number. */
-function writeLog(path: string, targetBytes: number): { lines: number; oomLine: number } {
-  const fd = openSync(path, 'w');
-  let written = 0;
-  let line = 0;
-  let oomAt = 0;
-  try {
-    while (written < targetBytes) {
-      const parts: string[] = [];
-      for (let i = 0; i < 20_000; i++) {
-        line += 1;
-        if (oomAt === 0 && written > targetBytes * 0.99) {
-          oomAt = line;
-          parts.push(oomLine);
-        } else parts.push(noiseLine(line));
-      }
-      const block = `${parts.join('\n')}\n`;
-      written += writeSync(fd, block);
-    }
-  } finally {
-    closeSync(fd);
-  }
-  return { lines: line, oomLine: oomAt };
-}
-
+const oomSignatures = 'CUDA out of memory|RESOURCE_EXHAUSTED|OOM when allocating|Killed process';
 // Prints the child's peak RSS (KiB) on stderr when it exits.
 const reportRss = `data:text/javascript,process.on("exit",()=>process.stderr.write("maxrss_kib="+process.resourceUsage().maxRSS+"\\n"))`;
 
-async function runDoctor(
-  path: string,
-): Promise<{ wallMs: number; maxRssKiB: number; stdout: string; code: number | null }> {
+interface Timing {
+  wallMs: number;
+  maxRssKiB?: number;
+  found?: string;
+}
+
+const foundOf = (d: Diagnosis | undefined): string => (d ? `${d.code} line ${d.evidence.line}` : 'nothing');
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+// doctor's signature set as one extended regular expression (a tab stays a tab: ERE has no \t).
+function sameSignatures(): string {
+  const keywords = minimalKeywords(new LogClassifier().triggerKeywords);
+  return keywords.map((k) => k.replace(/[.[\]()*+?{}|^$\\]/g, '\\$&')).join('|');
+}
+
+async function timeCommand(argv: string[], options: { rss?: boolean } = {}): Promise<Timing> {
   const startMs = performance.now();
-  const child = spawn(
-    process.execPath,
-    ['--import', reportRss, join(repo, 'bin/headroom.js'), 'doctor', path, '--json'],
-    {
-      env: { ...process.env, NO_COLOR: '1' },
-    },
-  );
+  const child = spawn(argv[0]!, argv.slice(1), { env: { ...process.env, NO_COLOR: '1' } });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
   child.stderr.on('data', (d) => (stderr += d));
   const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
   const wallMs = performance.now() - startMs;
+  if (!options.rss) return { wallMs, found: `exit ${code}, ${stdout.trim().split('\n').at(-1)} line(s)` };
   const maxRssKiB = Number(/maxrss_kib=(\d+)/.exec(stderr)?.[1] ?? Number.NaN);
-  return { wallMs, maxRssKiB, stdout, code };
+  return { wallMs, maxRssKiB, found: foundOf(JSON.parse(stdout).diagnoses[0]) };
 }
 
-/** Runs the bench; args[0] is the log size (default 1GiB). */
+async function timeInProcess(run: () => Promise<string>): Promise<Timing> {
+  const startMs = performance.now();
+  const found = await run();
+  return { wallMs: performance.now() - startMs, found };
+}
+
+async function linePath(path: string): Promise<string> {
+  const classifier = new LogClassifier();
+  const splitter = new LineSplitter((line) => classifier.push(line));
+  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 }))
+    splitter.write(chunk as Buffer);
+  splitter.end();
+  return foundOf(diagnoseClassified(classifier.finish())[0]);
+}
+
+async function readWhole(path: string): Promise<void> {
+  for await (const _ of createReadStream(path, { highWaterMark: 4 * 1024 * 1024 }));
+}
+
+// Drops the file's pages from the page cache; false where dd cannot.
+function dropFromCache(path: string): boolean {
+  return spawnSync('dd', [`if=${path}`, 'iflag=nocache', 'count=0', 'status=none']).status === 0;
+}
+
+/** Runs the bench; args[0] is the log size (default 300MB), args[1] the repetitions (default 3). */
 export async function main(args: string[]): Promise<void> {
-  const targetBytes = parseBytes(args[0] ?? '1GiB') ?? 1024 ** 3;
+  const targetBytes = parseBytes(args[0] ?? '300MB') ?? 300e6;
+  const repetitions = Number(args[1] ?? 3);
   const dir = mkdtempSync(join(tmpdir(), 'headroom-doctor-bench-'));
   const path = join(dir, 'large.log');
   try {
-    const genStart = performance.now();
-    const { lines, oomLine: expectedLine } = writeLog(path, targetBytes);
+    const { lines, oomLine } = writeLog(path, targetBytes);
     const sizeBytes = statSync(path).size;
+    writeFileSync(join(dir, 'same.ere'), `${sameSignatures()}\n`);
     process.stdout.write(
-      `wrote ${(sizeBytes / 1024 ** 3).toFixed(2)} GiB, ${lines.toLocaleString('en-US')} lines in ${((performance.now() - genStart) / 1000).toFixed(1)} s; OOM at line ${expectedLine}\n`,
+      `log: ${(sizeBytes / 1e6).toFixed(0)} MB, ${lines.toLocaleString('en-US')} lines, OOM at line ${oomLine}; grep -E -i with doctor's ${sameSignatures().split('|').length} signatures, and grep -E with "${oomSignatures}"\n`,
     );
-    const { wallMs, maxRssKiB, stdout, code } = await runDoctor(path);
-    const primary = JSON.parse(stdout).diagnoses[0];
-    const found = primary
-      ? `${primary.kind} ${primary.code} line ${primary.evidence.line} (${primary.cause})`
-      : 'nothing';
+    const ways: Record<string, () => Promise<Timing>> = {
+      'grep -E -i (same signatures)': () =>
+        timeCommand(['grep', '-c', '-E', '-i', '-f', join(dir, 'same.ere'), path]),
+      'grep -E (4 OOM signatures)': () => timeCommand(['grep', '-c', '-E', oomSignatures, path]),
+      'headroom doctor (CLI)': () =>
+        timeCommand(
+          [process.execPath, '--import', reportRss, join(repo, 'bin/headroom.js'), 'doctor', path, '--json'],
+          {
+            rss: true,
+          },
+        ),
+      'diagnoseLogFile (in process)': () =>
+        timeInProcess(async () => foundOf((await diagnoseLogFile(path)).diagnoses[0])),
+      'line path, before (in process)': () => timeInProcess(() => linePath(path)),
+    };
+    const isColdPossible = dropFromCache(path);
+    const results: Record<string, unknown>[] = [];
+    const rows: string[][] = [];
+    for (const cache of isColdPossible ? ['warm', 'cold'] : ['warm']) {
+      const timings: Record<string, Timing[]> = {};
+      for (let i = 0; i < repetitions; i++) {
+        for (const [way, time] of Object.entries(ways)) {
+          if (cache === 'warm') await readWhole(path);
+          else dropFromCache(path);
+          timings[way] ??= [];
+          timings[way].push(await time());
+        }
+      }
+      const grepSameMs = median(timings['grep -E -i (same signatures)']!.map((t) => t.wallMs));
+      const grepFourMs = median(timings['grep -E (4 OOM signatures)']!.map((t) => t.wallMs));
+      for (const [way, list] of Object.entries(timings)) {
+        const wallMs = median(list.map((t) => t.wallMs));
+        const rssKiB = list.map((t) => t.maxRssKiB ?? 0).reduce((a, b) => Math.max(a, b), 0);
+        const result = {
+          cache,
+          way,
+          medianWallMs: Math.round(wallMs),
+          megabytesPerSecond: Math.round(sizeBytes / 1e6 / (wallMs / 1000)),
+          vsGrepSame: Number((wallMs / grepSameMs).toFixed(2)),
+          vsGrepFour: Number((wallMs / grepFourMs).toFixed(2)),
+          peakRssMiB: rssKiB > 0 ? Math.round(rssKiB / 1024) : null,
+          found: list[0]?.found ?? '',
+        };
+        results.push(result);
+        rows.push([
+          cache,
+          way,
+          (wallMs / 1000).toFixed(2),
+          String(result.megabytesPerSecond),
+          result.vsGrepSame.toFixed(2),
+          result.vsGrepFour.toFixed(2),
+          result.peakRssMiB === null ? '' : String(result.peakRssMiB),
+          result.found,
+        ]);
+      }
+    }
+    const columns = [
+      { header: 'CACHE' },
+      { header: 'WAY' },
+      { header: 'WALL s', align: 'right' as const },
+      { header: 'MB/s', align: 'right' as const },
+      { header: 'x GREP SAME', align: 'right' as const },
+      { header: 'x GREP 4', align: 'right' as const },
+      { header: 'PEAK RSS MiB', align: 'right' as const },
+      { header: 'FOUND' },
+    ];
+    process.stdout.write(`${renderTable(columns, rows)}\n`);
+    if (!isColdPossible)
+      process.stdout.write('cold: not measured (dd could not drop the file from the page cache)\n');
+    const missed = results.filter(
+      (r) => !String(r.way).startsWith('grep') && !String(r.found).endsWith(`line ${oomLine}`),
+    );
+    if (missed.length > 0) process.stdout.write(`MISMATCH: expected the OOM at line ${oomLine}\n`);
     process.stdout.write(
-      `${renderTable(
-        [
-          { header: 'LOG' },
-          { header: 'WALL s', align: 'right' },
-          { header: 'MB/s', align: 'right' },
-          { header: 'PEAK RSS MiB', align: 'right' },
-          { header: 'EXIT', align: 'right' },
-          { header: 'FOUND' },
-        ],
-        [
-          [
-            `${(sizeBytes / 1024 ** 3).toFixed(2)} GiB`,
-            (wallMs / 1000).toFixed(1),
-            (sizeBytes / 1e6 / (wallMs / 1000)).toFixed(0),
-            (maxRssKiB / 1024).toFixed(0),
-            String(code),
-            found,
-          ],
-        ],
-      )}\n`,
+      toJson({ bench: 'doctor-large-log', sizeBytes, lines, repetitions, medianOf: 'wall ms', results }),
     );
-    if (!primary || primary.evidence.line !== expectedLine)
-      process.stdout.write(`MISMATCH: expected the OOM at line ${expectedLine}\n`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

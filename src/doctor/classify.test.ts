@@ -76,3 +76,16 @@ describe('the streaming classifier', () => {
     assert.equal(d!.facts.phase, 'backward');
   });
 });
+
+test('lines skipped while quiet count as pushed lines; skipping while a line is watched is refused', () => {
+  const classifier = new LogClassifier();
+  classifier.push('epoch 1');
+  assert.ok(classifier.isQuiet);
+  classifier.skipQuiet(1000, ['step 998', 'step 999']);
+  classifier.push('Traceback (most recent call last):');
+  assert.equal(classifier.isQuiet, false, 'the next line may rejoin this one');
+  assert.throws(() => classifier.skipQuiet(1, ['x']));
+  classifier.push('MemoryError');
+  const [draft] = classifier.finish().drafts;
+  assert.equal(draft?.evidence.line, 1003);
+});

@@ -1,5 +1,6 @@
 // The streaming classifier: lines in, one at a time, bounded state (a few dozen recent lines, at
-// most 64 candidates, a fact table per family); diagnoses out at the end. Pure: no I/O.
+// most 64 candidates, a fact table per family); diagnoses out at the end. Pure: no I/O. Runs of
+// lines without any keyword may be counted instead of pushed (skipQuiet; the byte path does).
 import { CandidateSet, type Draft } from './candidates.js';
 import { KeywordIndex, triggerOf } from './keyword-index.js';
 import { logFactRules, logRules } from './rules/index.js';
@@ -46,6 +47,9 @@ const messageEnd = /[).`'"]\s*$/;
 // mention failures without reporting one.
 const quotedSource = /^\s*(?:except|raise|if|elif|assert|return|#)\b/;
 
+// What a line without keywords matched (read only).
+const noRules: ReadonlySet<LogRule> = new Set();
+
 function normalize(line: string): string {
   return line.replace(ansi, '').replace(wrapSeam, '$1').trimEnd();
 }
@@ -60,6 +64,8 @@ export class LogClassifier {
   private factIndex: KeywordIndex<FactRule>;
   // One test per line for any keyword at all (the streaming prefilter); rebuilt when a fact retires.
   private trigger: RegExp;
+  private keywords: readonly string[];
+  private generation = 0;
   private readonly contextLines: number;
   // Fact rules marked `once` that have matched: their facts cannot change.
   private readonly doneFactRules = new Set<FactRule>();
@@ -71,7 +77,7 @@ export class LogClassifier {
   private lineCount = 0;
   private previous = '';
   private wasPreviousHit = false;
-  private matchedPrevious = new Set<LogRule>();
+  private matchedPrevious: ReadonlySet<LogRule> = noRules;
   private pending: Pending | undefined;
   // The last candidate that lacks a rank, watched for a few lines for a "[rankN]:" prefix.
   private rankFollower: { key: string; remaining: number } | undefined;
@@ -82,7 +88,48 @@ export class LogClassifier {
     this.contextLines = options.contextLines ?? 24;
     this.ruleIndex = new KeywordIndex(this.rules);
     this.factIndex = new KeywordIndex(this.factRules);
-    this.trigger = triggerOf([...this.ruleIndex.keywords, ...this.factIndex.keywords]);
+    this.keywords = [...this.ruleIndex.keywords, ...this.factIndex.keywords];
+    this.trigger = triggerOf(this.keywords);
+  }
+
+  /**
+   * True when a next line without any keyword would change nothing but the line count and the
+   * context kept before a hit: no wrapped message pending, no rank prefix awaited, and the last
+   * line had no keyword (so no rejoin of the two). Such lines may be given to `skipQuiet`.
+   */
+  get isQuiet(): boolean {
+    return !this.wasPreviousHit && this.pending === undefined && this.rankFollower === undefined;
+  }
+
+  /**
+   * Accounts for `count` lines without any keyword while quiet, as `push` would: `lastLines` are
+   * the last min(count, contextLines) of them, oldest first (the rest can never be seen again).
+   */
+  skipQuiet(count: number, lastLines: readonly string[]): void {
+    if (count === 0) return;
+    if (!this.isQuiet) throw new Error('skipQuiet: the classifier still watches the next line; push it');
+    this.lineCount += count;
+    for (const raw of lastLines) {
+      this.ring[this.ringNext] = raw;
+      this.ringNext = (this.ringNext + 1) % this.contextLines;
+    }
+    this.previous = lastLines.at(-1) ?? '';
+    this.matchedPrevious = noRules;
+  }
+
+  /** The keywords a line must hold to be looked at (lines without any are what `skipQuiet` takes). */
+  get triggerKeywords(): readonly string[] {
+    return this.keywords;
+  }
+
+  /** Counts changes of `triggerKeywords` (a `once` fact found), so a byte prefilter knows to rebuild. */
+  get keywordGeneration(): number {
+    return this.generation;
+  }
+
+  /** The most lines `skipQuiet` needs to be given. */
+  get contextLineCount(): number {
+    return this.contextLines;
   }
 
   /** Feeds one line (without its newline). */
@@ -161,7 +208,9 @@ export class LogClassifier {
   private retire(rule: FactRule): void {
     this.doneFactRules.add(rule);
     this.factIndex = new KeywordIndex(this.factRules.filter((r) => !this.doneFactRules.has(r)));
-    this.trigger = triggerOf([...this.ruleIndex.keywords, ...this.factIndex.keywords]);
+    this.keywords = [...this.ruleIndex.keywords, ...this.factIndex.keywords];
+    this.trigger = triggerOf(this.keywords);
+    this.generation += 1;
   }
 
   private followRank(raw: string): void {

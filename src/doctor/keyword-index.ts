@@ -4,10 +4,15 @@
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** One case-insensitive test for any of `keywords`, minus those containing another (which add nothing). */
-export function triggerOf(keywords: readonly string[]): RegExp {
+/** The distinct keywords minus those containing another: a text holds one of these iff it holds one of all. */
+export function minimalKeywords(keywords: readonly string[]): string[] {
   const unique = [...new Set(keywords)];
-  const minimal = unique.filter((k) => !unique.some((other) => other !== k && k.includes(other)));
+  return unique.filter((k) => !unique.some((other) => other !== k && k.includes(other)));
+}
+
+/** One case-insensitive test for any of `keywords` (the byte prefilter, keyword-automaton.ts, finds the same lines). */
+export function triggerOf(keywords: readonly string[]): RegExp {
+  const minimal = minimalKeywords(keywords);
   return minimal.length === 0 ? /(?!)/ : new RegExp(minimal.map(escapeRegExp).join('|'), 'i');
 }
 
@@ -15,11 +20,16 @@ export function triggerOf(keywords: readonly string[]): RegExp {
 export class KeywordIndex<R extends { keywords: readonly string[] }> {
   private readonly pattern: RegExp | undefined;
   private readonly byKeyword = new Map<string, Set<R>>();
+  // Each rule's place in `rules`, to give found rules back in that order without walking them all.
+  private readonly orderOf = new Map<R, number>();
   /** Every keyword, longest first. */
   readonly keywords: readonly string[];
 
-  constructor(private readonly rules: readonly R[]) {
+  constructor(rules: readonly R[]) {
     const keywords = [...new Set(rules.flatMap((r) => r.keywords))].sort((a, b) => b.length - a.length);
+    rules.forEach((rule, i) => {
+      if (!this.orderOf.has(rule)) this.orderOf.set(rule, i);
+    });
     this.keywords = keywords;
     for (const keyword of keywords) {
       // A rule whose keyword lies inside this one is also concerned when this one is found.
@@ -39,6 +49,7 @@ export class KeywordIndex<R extends { keywords: readonly string[] }> {
       for (const rule of this.byKeyword.get(m[0])!) found.add(rule);
       pattern.lastIndex = m.index + 1;
     }
-    return found.size === 0 ? [] : this.rules.filter((r) => found.has(r));
+    if (found.size <= 1) return [...found];
+    return [...found].sort((a, b) => this.orderOf.get(a)! - this.orderOf.get(b)!);
   }
 }

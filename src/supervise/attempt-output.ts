@@ -15,17 +15,19 @@ export function markReady(context: RunContext, live: LiveProcess, line?: string)
     context.event('ready', live.spec.name, `ready: "${line}" matched ${live.spec.readyWhen}`);
 }
 
-/** A handler for whole lines of `attempt`'s output. */
+/** A handler for whole lines of `attempt`'s output, as bytes (valid only during the call). */
 export function handleOutput(
   context: RunContext,
   live: LiveProcess,
   attempt: Attempt,
-): (text: string) => void {
+): (lines: Buffer) => void {
   const { name, readyWhen } = live.spec;
   const readyPattern = readyWhen === undefined ? null : new RegExp(readyWhen);
-  return (text) => {
+  return (lines) => {
+    // The classifier reads the bytes; the renderer and ready_when read text.
+    attempt.output.write(lines);
+    const text = lines.toString('utf8');
     context.emit({ kind: 'output', name, text });
-    attempt.output.write(text);
     if (readyPattern && !live.isReady) {
       // Each line is tested once, and only its first part: a user's pattern over a megabyte line
       // could backtrack for minutes while Ctrl-C waits.

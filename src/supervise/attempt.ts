@@ -169,7 +169,7 @@ export async function runAttempt(context: RunContext, live: LiveProcess): Promis
       path: logPath,
       fromBytes,
       pollMs: context.outputPollMs,
-      onText: handleOutput(context, live, attempt),
+      onLines: handleOutput(context, live, attempt),
     });
   const status = await spawned.exited;
   const exitedAtMs = context.clock.now();

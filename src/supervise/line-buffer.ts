@@ -1,5 +1,6 @@
-// Splits raw output into whole lines without looking at every byte: only the last newline of
-// each chunk is searched, and the whole-line part becomes one string.
+// Splits raw output into whole lines without looking at every byte: only the first and last
+// newline of each chunk are searched, and the whole-line part is handed on as bytes (decoded by
+// whoever needs text; doctor's classifier reads the bytes themselves).
 
 const newline = 0x0a;
 
@@ -11,36 +12,34 @@ export class LineBuffer {
   /** A line longer than this is cut, so a process that never prints `\n` cannot grow memory. */
   constructor(private readonly maxLineBytes = 1024 * 1024) {}
 
-  /** Whole lines completed by `chunk`, as text ending in `\n`; '' when none. `chunk` may be reused after. */
-  push(chunk: Buffer): string {
+  /**
+   * Whole lines completed by `chunk`, as bytes ending in `\n`; empty when none. The result may be a
+   * view of `chunk`: use it before `chunk` is reused. `chunk` may be reused after.
+   */
+  push(chunk: Buffer): Buffer {
     const last = chunk.lastIndexOf(newline);
     if (last < 0) {
       this.keep(chunk);
-      return this.pendingBytes > this.maxLineBytes ? this.flush() : '';
+      return this.pendingBytes > this.maxLineBytes ? this.flush() : empty;
     }
-    let text: string;
-    if (this.pendingBytes === 0) {
-      text = chunk.toString('utf8', 0, last + 1);
-    } else {
-      // Only the line that was pending is copied; the rest decodes in place. Cutting after a
-      // newline never splits a UTF-8 character.
-      const first = chunk.indexOf(newline);
-      const head = Buffer.concat([...this.pending, chunk.subarray(0, first + 1)]).toString('utf8');
-      text = first === last ? head : head + chunk.toString('utf8', first + 1, last + 1);
-    }
+    // Only the line that was pending is copied; cutting after a newline never splits a UTF-8 character.
+    const lines =
+      this.pendingBytes === 0
+        ? chunk.subarray(0, last + 1)
+        : Buffer.concat([...this.pending, chunk.subarray(0, last + 1)]);
     this.pending = [];
     this.pendingBytes = 0;
     if (last + 1 < chunk.length) this.keep(chunk.subarray(last + 1));
-    return text;
+    return lines;
   }
 
-  /** The unterminated rest as a line (a `\n` added), or '' when there is none. */
-  flush(): string {
-    if (this.pendingBytes === 0) return '';
-    const text = `${Buffer.concat(this.pending).toString('utf8')}\n`;
+  /** The unterminated rest as a line (a `\n` added), or empty when there is none. */
+  flush(): Buffer {
+    if (this.pendingBytes === 0) return empty;
+    const lines = Buffer.concat([...this.pending, Buffer.from('\n')]);
     this.pending = [];
     this.pendingBytes = 0;
-    return text;
+    return lines;
   }
 
   private keep(part: Buffer): void {
@@ -48,3 +47,5 @@ export class LineBuffer {
     this.pendingBytes += part.length;
   }
 }
+
+const empty = Buffer.alloc(0);

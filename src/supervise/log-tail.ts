@@ -1,6 +1,7 @@
 // Follows a log file the child writes itself. The child's stdout and stderr ARE the log file, so
 // its speed never depends on headroom; the live view reads the file back (page cache) behind it.
 // Measured here: a pipe drained by Node made a 200 MB writer ~2x slower than writing to a file.
+// Lines are handed on as bytes, so doctor's classifier reads them without decoding (byte-classifier.ts).
 import { closeSync, openSync, readSync } from 'node:fs';
 import { LineBuffer } from './line-buffer.js';
 
@@ -15,14 +16,17 @@ const chunkBytes = 1024 * 1024;
 // 4 MiB a poll made the writer 10-20% slower than 1 MiB); the rest is read on later polls or at close.
 const maxBytesPerPoll = chunkBytes;
 
-/** Follows `path` from byte `fromBytes`, handing whole lines to `onText` every `pollMs`. */
+/**
+ * Follows `path` from byte `fromBytes`, handing whole lines (bytes ending in `\n`) to `onLines`
+ * every `pollMs`; the bytes are only valid during the call.
+ */
 export function tailLog(options: {
   path: string;
   fromBytes: number;
   pollMs: number;
-  onText: (text: string) => void;
+  onLines: (lines: Buffer) => void;
 }): LogTail {
-  const { path, pollMs, onText } = options;
+  const { path, pollMs, onLines } = options;
   const fd = openSync(path, 'r');
   const buffer = Buffer.allocUnsafe(chunkBytes);
   const lines = new LineBuffer();
@@ -36,8 +40,8 @@ export function tailLog(options: {
       if (bytes === 0) return;
       positionBytes += bytes;
       readBytes += bytes;
-      const text = lines.push(buffer.subarray(0, bytes));
-      if (text) onText(text);
+      const whole = lines.push(buffer.subarray(0, bytes));
+      if (whole.length > 0) onLines(whole);
     }
   };
   const timer = setInterval(() => read(maxBytesPerPoll), pollMs);
@@ -50,7 +54,7 @@ export function tailLog(options: {
       try {
         read(Number.POSITIVE_INFINITY);
         const rest = lines.flush();
-        if (rest) onText(rest);
+        if (rest.length > 0) onLines(rest);
       } finally {
         closeSync(fd);
       }

@@ -51,6 +51,24 @@ describe('OutputReader', () => {
     assert.equal(verdict?.code, 'python-memory-error');
   });
 
+  test('bytes as the log tail hands them: split anywhere, the buffer reused after each write', () => {
+    const output = Buffer.from(
+      '步骤 1 ✓\r\nRuntimeError: DataLoader worker (pid 4242) is killed by signal: Killed.\r\n',
+    );
+    const reader = new OutputReader();
+    const scratch = Buffer.alloc(output.length);
+    for (let at = 0; at < output.length; at += 3) {
+      const part = output.subarray(at, at + 3);
+      part.copy(scratch);
+      reader.write(scratch.subarray(0, part.length));
+      scratch.fill(0x78);
+    }
+    const verdict = reader.verdict();
+    assert.equal(verdict?.kind, 'host_oom');
+    assert.equal(verdict?.line, 2);
+    assert.deepEqual(verdict?.killedPids, [4242]);
+  });
+
   test('memory stays bounded on a line that never ends', () => {
     const reader = new OutputReader();
     for (let i = 0; i < 100; i++) reader.write('x'.repeat(100_000));

@@ -1,5 +1,7 @@
-// A process's output, read as it is written, by the same line classifier `doctor` uses: the
+// A process's output, read as it is written, by the same line classifier `doctor` uses, through
+// the same byte path (only lines holding a keyword, and the context before them, are decoded): the
 // supervisor feeds it every line of every attempt and takes its primary diagnosis at the end.
+import { ByteClassifier } from '../doctor/byte-classifier.js';
 import { LogClassifier } from '../doctor/classify.js';
 import { diagnoseClassified } from '../doctor/diagnose.js';
 import type { Diagnosis } from '../doctor/types.js';
@@ -30,24 +32,19 @@ export function logVerdictOf(diagnoses: readonly Diagnosis[]): LogVerdict | null
 /** Reads one attempt's output incrementally (bounded memory) and gives the log's verdict at the end. */
 export class OutputReader {
   private readonly classifier = new LogClassifier();
-  private partial = '';
+  // Lines as doctor reads a file: CRLF ends a line too, a long line is cut.
+  private readonly reader = new ByteClassifier(this.classifier, maxClassifiedLineChars);
   private result: Diagnosis[] | null = null;
 
-  /** Feeds output text; lines may be split across calls. */
-  write(text: string): void {
-    const lines = (this.partial + text).split('\n');
-    this.partial = lines.pop() ?? '';
-    if (this.partial.length > maxClassifiedLineChars)
-      this.partial = this.partial.slice(0, maxClassifiedLineChars);
-    // CRLF output reads as doctor reads a file (diagnoseText splits on \r?\n).
-    for (const line of lines) this.classifier.push(line.slice(0, maxClassifiedLineChars).replace(/\r$/, ''));
+  /** Feeds output, bytes or text; lines may be split across calls. A Buffer may be reused after. */
+  write(output: Buffer | string): void {
+    this.reader.write(typeof output === 'string' ? Buffer.from(output, 'utf8') : output);
   }
 
   /** Ends the output and returns every diagnosis, primary first (the same call doctor makes). */
   finish(): Diagnosis[] {
     if (this.result) return this.result;
-    if (this.partial !== '') this.classifier.push(this.partial);
-    this.partial = '';
+    this.reader.end();
     this.result = diagnoseClassified(this.classifier.finish());
     return this.result;
   }

@@ -239,7 +239,7 @@ export class JobEvents {
       const buffer = Buffer.allocUnsafe(1024 * 1024);
       let position = 0;
       for (let bytes = readSync(fd, buffer, 0, buffer.length, position); bytes > 0; ) {
-        reader.write(buffer.subarray(0, bytes).toString('utf8'));
+        reader.write(buffer.subarray(0, bytes)); // bytes: a character cut between chunks stays whole
         position += bytes;
         bytes = readSync(fd, buffer, 0, buffer.length, position);
       }

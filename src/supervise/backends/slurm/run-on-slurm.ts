@@ -73,8 +73,9 @@ export async function runOnSlurm(options: SlurmRunOptions): Promise<SlurmRunSumm
     writeFileSync(scriptPath, text);
     for (const launch of launches) {
       writeFileSync(record.logPath(launch.name), '', { flag: 'a' });
-      const emit = (chunk: string) => options.output({ kind: 'output', name: launch.name, text: chunk });
-      tails.push(tailLog({ path: record.logPath(launch.name), fromBytes: 0, pollMs: 200, onText: emit }));
+      const emit = (lines: Buffer) =>
+        options.output({ kind: 'output', name: launch.name, text: lines.toString('utf8') });
+      tails.push(tailLog({ path: record.logPath(launch.name), fromBytes: 0, pollMs: 200, onLines: emit }));
     }
     const events = new JobEvents({ launches, record, batchLogPath, commands, clock, emit: options.output });
     // sbatch --parsable prints `jobid` or `jobid;cluster`.
