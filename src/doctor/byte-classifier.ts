@@ -95,26 +95,45 @@ export class ByteClassifier {
     return this.skip(bytes, at, to);
   }
 
-  // Lines from `at` to `to` hold no keyword: read those the classifier watches, count the rest.
+  // Lines from `at` to `to` hold no keyword: read those the classifier watches, and those that may
+  // be cut at maxLineChars (their end as the classifier sees it is not the end the automaton saw);
+  // count the rest.
   private skip(bytes: Buffer, from: number, to: number): number {
     let at = from;
-    while (at < to && !this.classifier.isQuiet) at = this.pushLine(bytes, at);
-    if (at >= to) return at;
+    for (;;) {
+      while (at < to && !this.classifier.isQuiet) at = this.pushLine(bytes, at);
+      if (at >= to) return at;
+      at = this.count(bytes, at, to);
+      if (at >= to) return at;
+      at = this.pushLine(bytes, at);
+    }
+  }
+
+  // Gives the classifier the lines from `at` on as skipped, up to `to` or a line too long to be sure
+  // of; returns where it stopped.
+  private count(bytes: Buffer, from: number, to: number): number {
     const ring = this.lineEnds;
     const size = ring.length;
     let count = 0;
+    let start = from;
     // `to` follows a newline, so the search stops there.
-    for (let end = bytes.indexOf(newline, at); end >= 0 && end < to; end = bytes.indexOf(newline, end + 1)) {
+    for (
+      let end = bytes.indexOf(newline, from);
+      end >= 0 && end < to;
+      end = bytes.indexOf(newline, end + 1)
+    ) {
+      if (end - start > this.maxLineChars) break;
       ring[count % size] = end;
       count += 1;
+      start = end + 1;
     }
     const lastLines: string[] = [];
     for (let i = count - Math.min(count, size - 1); i < count; i++) {
-      const start = i === 0 ? at : ring[(i - 1) % size]! + 1;
+      const start = i === 0 ? from : ring[(i - 1) % size]! + 1;
       lastLines.push(this.decode(bytes, start, ring[i % size]!));
     }
     this.classifier.skipQuiet(count, lastLines);
-    return to;
+    return start;
   }
 
   // Builds a smaller automaton once the classifier retired keywords and the old one kept finding them.

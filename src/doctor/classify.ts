@@ -1,10 +1,15 @@
 // The streaming classifier: lines in, one at a time, bounded state (a few dozen recent lines, at
 // most 64 candidates, a fact table per family); diagnoses out at the end. Pure: no I/O. Runs of
 // lines without any keyword may be counted instead of pushed (skipQuiet; the byte path does).
+// A line that a terminal or a chat wrapped is put back together first (wrap-run.ts collects the
+// pieces, unwrap.ts judges the joins), and read as one.
 import { CandidateSet, type Draft } from './candidates.js';
-import { KeywordIndex, triggerOf } from './keyword-index.js';
+import { KeywordIndex, tailTriggerOf, triggerOf } from './keyword-index.js';
+import { LineRing } from './line-ring.js';
 import { logFactRules, logRules } from './rules/index.js';
 import type { FactRule, Facts, LogRule } from './types.js';
+import { isWrapLength } from './unwrap.js';
+import { type WholeLine, WrapRun } from './wrap-run.js';
 
 /** Options for the classifier; the defaults are the full rule set. */
 export interface ClassifierOptions {
@@ -64,14 +69,14 @@ export class LogClassifier {
   private factIndex: KeywordIndex<FactRule>;
   // One test per line for any keyword at all (the streaming prefilter); rebuilt when a fact retires.
   private trigger: RegExp;
+  // Whether a line ends in the first part of a keyword (one that a wrap may have cut in two).
+  private endsInKeywordHead: (line: string) => boolean;
   private keywords: readonly string[];
   private generation = 0;
-  private readonly contextLines: number;
   // Fact rules marked `once` that have matched: their facts cannot change.
   private readonly doneFactRules = new Set<FactRule>();
-  // The last `contextLines` lines, as a circular buffer (ringNext is the oldest slot).
-  private readonly ring: string[] = [];
-  private ringNext = 0;
+  // The last `contextLines` lines.
+  private readonly ring: LineRing;
   private readonly candidates = new CandidateSet();
   private readonly familyFacts = new Map<string, Facts>();
   private lineCount = 0;
@@ -79,26 +84,37 @@ export class LogClassifier {
   private wasPreviousHit = false;
   private matchedPrevious: ReadonlySet<LogRule> = noRules;
   private pending: Pending | undefined;
+  private readonly run = new WrapRun();
+  // While a whole line is read: how many of its pieces the ring holds already (not context before it).
+  private piecesInRing = 0;
   // The last candidate that lacks a rank, watched for a few lines for a "[rankN]:" prefix.
   private rankFollower: { key: string; remaining: number } | undefined;
 
   constructor(options: ClassifierOptions = {}) {
     this.rules = options.rules ?? logRules;
     this.factRules = options.factRules ?? logFactRules;
-    this.contextLines = options.contextLines ?? 24;
+    this.ring = new LineRing(options.contextLines ?? 24);
     this.ruleIndex = new KeywordIndex(this.rules);
     this.factIndex = new KeywordIndex(this.factRules);
     this.keywords = [...this.ruleIndex.keywords, ...this.factIndex.keywords];
     this.trigger = triggerOf(this.keywords);
+    this.endsInKeywordHead = tailTriggerOf(this.keywords);
   }
 
   /**
    * True when a next line without any keyword would change nothing but the line count and the
-   * context kept before a hit: no wrapped message pending, no rank prefix awaited, and the last
-   * line had no keyword (so no rejoin of the two). Such lines may be given to `skipQuiet`.
+   * context kept before a hit: no wrapped message pending, no wrapped pieces held, no rank prefix
+   * awaited, and the last line had no keyword (so no rejoin of the two). Such lines may be given
+   * to `skipQuiet`, except one that ends in the first part of a keyword and may be a wrapped piece
+   * (`tailTriggerOf`: the byte path's automaton reports those).
    */
   get isQuiet(): boolean {
-    return !this.wasPreviousHit && this.pending === undefined && this.rankFollower === undefined;
+    return (
+      !this.wasPreviousHit &&
+      this.pending === undefined &&
+      !this.run.isHolding &&
+      this.rankFollower === undefined
+    );
   }
 
   /**
@@ -109,10 +125,8 @@ export class LogClassifier {
     if (count === 0) return;
     if (!this.isQuiet) throw new Error('skipQuiet: the classifier still watches the next line; push it');
     this.lineCount += count;
-    for (const raw of lastLines) {
-      this.ring[this.ringNext] = raw;
-      this.ringNext = (this.ringNext + 1) % this.contextLines;
-    }
+    this.ring.quietLines += count;
+    for (const raw of lastLines) this.ring.push(raw);
     this.previous = lastLines.at(-1) ?? '';
     this.matchedPrevious = noRules;
   }
@@ -129,38 +143,86 @@ export class LogClassifier {
 
   /** The most lines `skipQuiet` needs to be given. */
   get contextLineCount(): number {
-    return this.contextLines;
+    return this.ring.size;
   }
 
   /** Feeds one line (without its newline). */
   push(raw: string): void {
     this.lineCount += 1;
-    const line = this.lineCount;
-    const isAnyHit = this.trigger.test(raw);
+    if (this.run.isHolding) {
+      if (this.run.extend(raw)) return;
+      for (const whole of this.run.release(this.ring)) this.read(whole);
+    }
+    const hasKeyword = this.trigger.test(raw);
+    const isWatched = hasKeyword || !this.isQuiet || (isWrapLength(raw) && this.endsInKeywordHead(raw));
+    if (isWatched && this.run.start(raw, this.lineCount, this.ring)) return;
+    this.read({ raw, pieces: [raw], line: this.lineCount, piecesInRing: 0 }, hasKeyword);
+  }
+
+  // Reads one whole line; `isAnyHit` when it holds a keyword (tested here when not given).
+  private read(whole: WholeLine, isAnyHitGiven?: boolean): void {
+    const { pieces, line } = whole;
+    let { raw, otherRaw } = whole;
+    this.piecesInRing = whole.piecesInRing;
+    const isAnyHit =
+      isAnyHitGiven ?? (this.trigger.test(raw) || (otherRaw !== undefined && this.trigger.test(otherRaw)));
+    const wasQuiet = this.isQuiet;
+    // Two readings of a wrap (a hard one, textwrap's): the one the rules and facts make more of leads.
+    if (otherRaw !== undefined && this.scoreOf(normalize(otherRaw)) > this.scoreOf(normalize(raw))) {
+      [raw, otherRaw] = [otherRaw, raw];
+    }
     const text = isAnyHit || this.wasPreviousHit || this.pending ? normalize(raw) : raw;
     const lower = isAnyHit ? text.toLowerCase() : '';
     const rules = isAnyHit ? this.ruleIndex.find(lower) : [];
     const isHit = rules.length > 0;
     if (this.pending) this.continuePending(text);
-    if (this.rankFollower) this.followRank(raw);
+    if (this.rankFollower) this.followRank(pieces[0]!);
     const matched = new Set<LogRule>();
     if (isAnyHit && !quotedSource.test(text)) {
       if (isHit) this.testRules(rules, text, line, matched);
+      // The same pieces joined the other way (a hard wrap's or textwrap's): rules that only it matches.
+      if (otherRaw !== undefined) this.testMore([normalize(otherRaw)], line, matched, noRules);
       this.testFactRules(text, lower);
     }
     // A line with any keyword (a path, a framework's name) may be the first half of a wrapped message.
-    if ((isAnyHit || this.wasPreviousHit) && this.previous.trim() !== '' && text.trim() !== '') {
-      this.testJoined(text, line - 1, matched);
-    }
-    this.ring[this.ringNext] = raw;
-    this.ringNext = (this.ringNext + 1) % this.contextLines;
+    const isRejoinable = this.piecesInRing === 0 && this.previous.trim() !== '' && text.trim() !== '';
+    if ((isAnyHit || this.wasPreviousHit) && isRejoinable) this.testJoined(text, line - 1, matched);
+    for (const piece of pieces.slice(this.piecesInRing)) this.ring.push(piece);
+    this.ring.quietLines =
+      wasQuiet && !isAnyHit ? this.ring.quietLines + pieces.length - this.piecesInRing : 0;
+    this.piecesInRing = 0;
     this.previous = text;
     this.wasPreviousHit = isAnyHit;
     this.matchedPrevious = matched;
   }
 
+  // How much the rules make of a text: each rule or fact rule that matches, and each fact it states.
+  private scoreOf(text: string): number {
+    const lower = text.toLowerCase();
+    const before = this.before();
+    let score = 0;
+    for (const rule of this.ruleIndex.find(lower)) {
+      const match = rule.pattern.exec(text);
+      if (!match) continue;
+      const facts = rule.extract?.({ text, match, before, firstText: text })?.facts ?? {};
+      score += 1 + Object.keys(facts).length;
+    }
+    for (const rule of this.factIndex.find(lower)) {
+      const match = rule.pattern.exec(text);
+      if (match) score += 1 + Object.keys(rule.extract(match)).length;
+    }
+    return score;
+  }
+
+  // The lines before the one read, oldest first.
+  private before(): string[] {
+    const lines = this.ring.toArray();
+    return lines.slice(0, lines.length - this.piecesInRing);
+  }
+
   /** Ends the log and returns the candidates and family facts. */
   finish(): ClassifiedLog {
+    for (const whole of this.run.release(this.ring)) this.read(whole);
     if (this.pending) this.completePending();
     return {
       drafts: [...this.candidates.drafts.values()],
@@ -182,9 +244,20 @@ export class LogClassifier {
   // rejoined, with and without a space, for rules that matched neither line alone.
   private testJoined(text: string, line: number, matched: Set<LogRule>): void {
     const previous = normalize(this.previous);
-    for (const joined of [previous + text.trimStart(), `${previous} ${text.trimStart()}`]) {
+    const joined = [previous + text.trimStart(), `${previous} ${text.trimStart()}`];
+    this.testMore(joined, line, matched, this.matchedPrevious);
+  }
+
+  // Tests texts for the rules that neither `matched` nor `skipped` holds.
+  private testMore(
+    texts: readonly string[],
+    line: number,
+    matched: Set<LogRule>,
+    skipped: ReadonlySet<LogRule>,
+  ): void {
+    for (const joined of texts) {
       for (const rule of this.ruleIndex.find(joined.toLowerCase())) {
-        if (matched.has(rule) || this.matchedPrevious.has(rule)) continue;
+        if (matched.has(rule) || skipped.has(rule)) continue;
         const match = rule.pattern.exec(joined);
         if (!match) continue;
         matched.add(rule);
@@ -210,6 +283,7 @@ export class LogClassifier {
     this.factIndex = new KeywordIndex(this.factRules.filter((r) => !this.doneFactRules.has(r)));
     this.keywords = [...this.ruleIndex.keywords, ...this.factIndex.keywords];
     this.trigger = triggerOf(this.keywords);
+    this.endsInKeywordHead = tailTriggerOf(this.keywords);
     this.generation += 1;
   }
 
@@ -226,7 +300,7 @@ export class LogClassifier {
   }
 
   private hit(rule: LogRule, text: string, match: RegExpExecArray, line: number): void {
-    const before = [...this.ring.slice(this.ringNext), ...this.ring.slice(0, this.ringNext)];
+    const before = this.before();
     if (rule.continuationLines && !messageEnd.test(text)) {
       if (this.pending) this.completePending();
       this.pending = { rule, text, firstText: text, line, remaining: rule.continuationLines, before };

@@ -8,12 +8,16 @@
 //   is spelled out as its UTF-8 bytes (a valid sequence always decodes to its character).
 // No keyword holds a newline, so every line starts at the root: lines stay independent. Only the
 // first `maxKeywordBytes` of a keyword are searched (a line holding the keyword holds them): a small
-// table that stays in cache; the classifier reads each line found and decides. The table walk is one
+// table that stays in cache; the classifier reads each line found and decides. A line that ends in
+// the first `minKeywordHeadChars` or more bytes of a keyword is reported too, at its newline: a wrap
+// may have cut the keyword there (the classifier's tailTriggerOf); a carriage return keeps the state
+// so that a CRLF line ends where its text does. The table walk is one
 // dependent load per byte, so a region is cut into eight lanes walked side by side (CPU time for the
 // 300 MB bench log on a busy 2-core machine: one lane ~590 ms, two ~350, four ~280, eight ~250).
-import { minimalKeywords } from './keyword-index.js';
+import { minimalKeywords, minKeywordHeadChars } from './keyword-index.js';
 
 const newline = 0x0a;
+const carriageReturn = 0x0d;
 // Bytes; a row of the table is 256 entries, so `row >> 8` is its state.
 const alphabet = 256;
 // More spellings than this for one keyword (many cased non-ASCII letters) and the automaton gives
@@ -108,7 +112,8 @@ export class KeywordAutomaton {
 
   /**
    * Appends to `ends`, in order, the offset just past the first keyword of each line of
-   * bytes[from, to) that may hold one; `from` and `to` are line starts. Not for `isMatchingAll`.
+   * bytes[from, to) that may hold one, or the offset of its newline when it may end in a keyword's
+   * first part; `from` and `to` are line starts. Not for `isMatchingAll`.
    */
   collect(bytes: Buffer, from: number, to: number, ends: number[]): void {
     const laneBytes = Math.floor((to - from) / laneCount);
@@ -200,8 +205,13 @@ export class KeywordAutomaton {
   }
 }
 
-// Records a keyword ending at byte `at`; returns where the next line starts (or `to`).
+// Records a keyword ending at byte `at`, or a keyword's first part ending the line where `at` is its
+// newline; returns where the next line starts (or `to`).
 function found(bytes: Buffer, at: number, to: number, ends: number[]): number {
+  if (bytes[at] === newline) {
+    ends.push(at);
+    return at + 1;
+  }
   ends.push(at + 1);
   return lineStartAfter(bytes, at + 1, to);
 }
@@ -214,17 +224,22 @@ function lineStartAfter(bytes: Buffer, at: number, to: number): number {
 
 // The automaton as a dense table, built in place: first the trie of the spellings (0 marks no
 // edge: the root is nobody's child), then each row breadth first, an edge missing from a state
-// taken from its failure state's row. A keyword's end is -1, and nothing is built past it.
+// taken from its failure state's row. A keyword's end is -1, and nothing is built past it; so is a
+// newline after a keyword's first `minKeywordHeadChars` bytes or more.
 function buildDelta(spellings: readonly Buffer[]): Int32Array {
   const maxStates = 1 + spellings.reduce((sum, s) => sum + s.length, 0);
   const delta = new Int32Array(maxStates * alphabet);
   const isEnd = new Uint8Array(maxStates);
+  const depth = new Uint8Array(maxStates);
   let stateCount = 1;
   for (const spelling of spellings) {
     let row = 0;
     for (const raw of spelling) {
       const edge = row + foldedByte[raw]!;
-      if (delta[edge] === 0) delta[edge] = alphabet * stateCount++;
+      if (delta[edge] === 0) {
+        depth[stateCount] = depth[row >> 8]! + 1;
+        delta[edge] = alphabet * stateCount++;
+      }
       row = delta[edge]!;
     }
     isEnd[row >> 8] = 1;
@@ -239,7 +254,8 @@ function buildDelta(spellings: readonly Buffer[]): Int32Array {
     for (let byte = 0; byte < alphabet; byte++) {
       const edge = delta[row + foldedByte[byte]!]!;
       const viaFail = row === 0 ? 0 : delta[failRow + byte]!;
-      if (byte === newline) delta[row + byte] = 0;
+      if (byte === newline) delta[row + byte] = depth[row >> 8]! >= minKeywordHeadChars ? -1 : 0;
+      else if (byte === carriageReturn) delta[row + byte] = row;
       else if (edge === 0) delta[row + byte] = viaFail;
       else if (isEnd[edge >> 8] || viaFail < 0) delta[row + byte] = -1;
       else {

@@ -16,6 +16,31 @@ export function triggerOf(keywords: readonly string[]): RegExp {
   return minimal.length === 0 ? /(?!)/ : new RegExp(minimal.map(escapeRegExp).join('|'), 'i');
 }
 
+/**
+ * Fewest characters of a keyword that a line must end in to be taken for the first half of a wrapped
+ * keyword ("CUDA out of mem" / "ory"). Fewer would take every line ending in "s" (for "swap"); a
+ * keyword cut sooner is mostly found by a keyword inside its rest ("cuda out of memory" holds "out of memory").
+ */
+export const minKeywordHeadChars = 4;
+
+/**
+ * A test for a line that ends in the first `minKeywordHeadChars` or more characters of one of
+ * `keywords` but not all of it, case-insensitive like `triggerOf` (keyword-automaton.ts reports the same lines).
+ */
+export function tailTriggerOf(keywords: readonly string[]): (line: string) => boolean {
+  const heads = new Set<string>();
+  let longest = 0;
+  for (const keyword of minimalKeywords(keywords)) {
+    for (let n = minKeywordHeadChars; n < keyword.length; n++) heads.add(keyword.slice(0, n));
+    longest = Math.max(longest, keyword.length);
+  }
+  if (heads.size === 0) return () => false;
+  const sorted = [...heads].sort((a, b) => b.length - a.length);
+  const pattern = new RegExp(`(?:${sorted.map(escapeRegExp).join('|')})$`, 'i');
+  // Only the line's end can match: test that much of it.
+  return (line) => pattern.test(line.length < longest ? line : line.slice(-longest));
+}
+
 /** An index of rules by their (lower-case) keywords. */
 export class KeywordIndex<R extends { keywords: readonly string[] }> {
   private readonly pattern: RegExp | undefined;

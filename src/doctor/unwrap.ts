@@ -1,0 +1,156 @@
+// Lines that a terminal, a chat box or a wrapping script cut out of one long line, and how to put
+// them back. Pure: the classifier hands it the recent lines (its context ring and the lines it holds),
+// oldest first. What a wrap leaves behind:
+// - a hard wrap (a terminal's copy, `fold -w W`) cuts every W characters: the pieces are exactly W
+//   long, the last one shorter, and no line is longer than W. The cut falls anywhere, inside a word
+//   or a number, so the pieces join without a separator.
+// - a word wrap (`fold -s -w W`, Python's textwrap.fill, a chat box) cuts at the last blank that
+//   fits: a piece is as long as it could be, the next word would not have fit after it. fold -s
+//   keeps the blank at the end of the piece, textwrap drops it (and then the pieces join with a space),
+//   a word longer than W is cut where it reaches W, and textwrap also cuts after a hyphen inside a word.
+// One line W long says little (W is simply the longest line so far); two of them in the window, or
+// two pieces each as full as a word wrap makes them, show the width. Lines that begin a record of
+// their own (a timestamp, a traceback, a table row, the same start as the line before) are never a
+// continuation: structured logs and tables have many lines of one length (the corpus's NCCL INFO
+// lines, nvidia-smi tables, PyTorch's memory summary), and they must stay apart.
+
+/** A line shorter than this is not taken for a wrapped piece (terminals are at least 60 columns). */
+export const minWrapChars = 50;
+/** The shortest piece before a long word that did not fit after it. */
+export const minPieceChars = 20;
+/** A line longer than this is not a piece either: no terminal is that wide (a cut long line is not wrapped). */
+export const maxWrapChars = 1000;
+
+// Beginnings of a line of its own: a traceback or its frames, a date, a log level ("E1214 "), a
+// bracketed prefix (a kernel timestamp, "[rank0]:", "[E ProcessGroupNCCL"), a table's border or row,
+// an exception's name ("RuntimeError:", "torch.OutOfMemoryError"). Each is narrow enough that a hard
+// cut rarely lands on one ("eExhaustedError", "[64,372,32,32] and type" are cut pieces).
+const recordStart =
+  /^\s*(?:Traceback|File "|During handling|The above exception|\d{4}-\d\d-\d\d|[IWEF]\d{4} |\[(?:\s*\d+\.\d+\]|[A-Za-z]\w*[\]\s]|\d{4}-)|[|+][-=\s]|(?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning)\b)/;
+const midSentenceEnd = /[\w\s,:=(/-]$/;
+const midSentenceStart = /^[a-z0-9:;,)]/;
+const endsInBlank = /\s$/;
+const startsWithBlank = /^\s/;
+const firstToken = /^\S*/;
+const lastToken = /\S*$/;
+// textwrap breaks "oom-prevention" after the hyphen, between letters (Lib/textwrap.py wordsep_re).
+const hyphenBreak = /[A-Za-z]-$/;
+const startsWithLetter = /^[A-Za-z]/;
+
+/** Whether a line is as long as a wrapped piece is, short of the width when a long word followed. */
+export function isWrapLength(line: string, minChars = minWrapChars): boolean {
+  return line.length >= minChars && line.length <= maxWrapChars;
+}
+
+/** The longest of `lines` (a wrapped window's width). */
+export function widthOf(lines: readonly string[]): number {
+  let width = 0;
+  for (const line of lines) if (line.length > width) width = line.length;
+  return width;
+}
+
+/**
+ * How `next` may continue `line` when the longest line around is `widthChars` long: `hard` when the
+ * line fills the width, `word` when the next word would not have fit after it, else undefined.
+ * `first` is the first piece of the line `line` belongs to: a piece that begins like it begins a
+ * record of the same kind ("(pid=4224) 2021-01-25 ..." after "(pid=4241) 2021-01-25 ...").
+ */
+export function cutBetween(
+  line: string,
+  next: string,
+  widthChars: number,
+  first = line,
+): 'hard' | 'word' | undefined {
+  if (widthChars < minWrapChars || widthChars > maxWrapChars || line.length > maxWrapChars) return undefined;
+  if (next.length > widthChars || recordStart.test(next)) return undefined;
+  if (isSameStart(line, next) || isSameStart(first, next)) return undefined;
+  // A hard wrap of a terminal's padding (kernel logs, corpus host_oom_killed-01) leaves whole pieces of blanks.
+  if (line.length === widthChars)
+    return next.trim() !== '' || next.length === widthChars ? 'hard' : undefined;
+  if (next.trim() === '') return undefined;
+  // A word wrap never begins a piece with a blank (textwrap drops it, fold -s leaves it behind).
+  if (startsWithBlank.test(next)) return undefined;
+  const gap = endsInBlank.test(line) ? 0 : 1;
+  const word = firstToken.exec(next)![0].length;
+  // A short piece is a wrapper breaking before a word too long for the rest of the line; a very
+  // short line ("Killed", "MemoryError") is a line of its own, unless fold -s left its blank at the
+  // end before a word that fills the next line alone ('  File ' and a long path).
+  if (line.length < minPieceChars && !(gap === 0 && word === widthChars && line.trim() !== ''))
+    return undefined;
+  // textwrap drops the blank and breaks when the blank and the word do not fit; fold -s keeps the
+  // blank and breaks when the word and the blank after it do not.
+  return line.length + 1 + word > widthChars ? 'word' : undefined;
+}
+
+// Lines of one kind in a row (a table, a structured log) begin alike; a cut lands anywhere.
+function isSameStart(line: string, next: string): boolean {
+  const start = line.slice(0, 3);
+  return start.trim() !== '' && start === next.slice(0, 3);
+}
+
+/** How two lines join: the separator, and another one the rules may also try (a hard wrap or textwrap's). */
+export interface Join {
+  separator: string;
+  otherSeparator?: string;
+}
+
+/**
+ * For each pair (lines[i], lines[i + 1]) with i >= from: how lines[i + 1] continues lines[i], or
+ * undefined where it is a line of its own. The lines before `from` are evidence only.
+ */
+export function joinsOf(lines: readonly string[], from: number): (Join | undefined)[] {
+  const widthChars = widthOf(lines);
+  const cuts: ('hard' | 'word' | undefined)[] = [];
+  let first = lines[0]!;
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const cut = cutBetween(lines[i]!, lines[i + 1]!, widthChars, first);
+    cuts.push(cut);
+    if (cut === undefined) first = lines[i + 1]!;
+  }
+  const count = (test: (cut: 'hard' | 'word' | undefined, i: number) => boolean) =>
+    cuts.filter((cut, i) => test(cut, i)).length;
+  const fullLines = lines.filter((line) => line.length === widthChars).length;
+  // One cut, one line as long as the widest: the widest line of a log that was never wrapped, unless
+  // the next goes on inside a sentence or a number (a lower-case word, a digit).
+  const isEvident = count((cut) => cut !== undefined) >= 2 || (fullLines >= 2 && cuts.includes('hard'));
+  if (!isEvident && !cuts.some((cut, i) => cut === 'hard' && i >= from && goesOn(lines, i))) {
+    return cuts.slice(from).map(() => undefined);
+  }
+  // A hard cut between two words (no blank at it) may be textwrap's piece that ended at the width
+  // by chance: which it is, the other cuts around say. A piece that ends inside a word or begins
+  // with a blank is a hard wrap's; a piece shorter than the width that ends without a blank is textwrap's.
+  const isBare = (i: number) => !endsInBlank.test(lines[i]!) && !startsWithBlank.test(lines[i + 1]!);
+  const hardBare = count((cut, i) => cut === 'hard' && isBare(i));
+  const wordBare = count((cut, i) => cut === 'word' && isBare(i));
+  const hardOnly = count(
+    (cut, i) => cut === 'hard' && (startsWithBlank.test(lines[i + 1]!) || isInNumber(lines, i)),
+  );
+  const isHard = hardOnly > 0 && wordBare <= hardBare;
+  // A bare cut short of the width is textwrap's alone, a bare cut at the width either's.
+  const isTextwrap = hardOnly === 0 && wordBare > 0 && wordBare >= hardBare;
+  return cuts.slice(from).map((cut, k) => {
+    if (cut === undefined) return undefined;
+    const line = lines[from + k]!;
+    const next = lines[from + k + 1]!;
+    if (!isBare(from + k)) return { separator: '' };
+    if (hyphenBreak.test(line) && startsWithLetter.test(next)) return { separator: '' };
+    // Only a word longer than the width is cut inside (textwrap's long words, fold -s without a blank).
+    if (lastToken.exec(line)![0].length + firstToken.exec(next)![0].length > widthChars)
+      return { separator: '' };
+    if (cut === 'word') return { separator: ' ' };
+    if (isHard) return { separator: '' };
+    return isTextwrap ? { separator: ' ', otherSeparator: '' } : { separator: '', otherSeparator: ' ' };
+  });
+}
+
+// A cut inside a sentence: a word, a blank or a comma before, a lower-case word or a digit after.
+function goesOn(lines: readonly string[], i: number): boolean {
+  return (midSentenceEnd.test(lines[i]!) && midSentenceStart.test(lines[i + 1]!)) || isInNumber(lines, i);
+}
+
+// A cut beside the decimal point of a number ("24." / "89", "2" / ".56"): no word wrap cuts there.
+function isInNumber(lines: readonly string[], i: number): boolean {
+  const line = lines[i]!;
+  const next = lines[i + 1]!;
+  return (/\d\.$/.test(line) && /^\d/.test(next)) || (/\d$/.test(line) && /^\.\d/.test(next));
+}
