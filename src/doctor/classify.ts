@@ -8,7 +8,7 @@ import { KeywordIndex, tailTriggerOf, triggerOf } from './keyword-index.js';
 import { LineRing } from './line-ring.js';
 import { logFactRules, logRules } from './rules/index.js';
 import type { FactRule, Facts, LogRule } from './types.js';
-import { isWrapLength } from './unwrap.js';
+import { isHardCut, isWrapLength, widthOf } from './unwrap.js';
 import { type WholeLine, WrapRun } from './wrap-run.js';
 
 /** Options for the classifier; the defaults are the full rule set. */
@@ -34,6 +34,8 @@ interface Pending {
   line: number;
   remaining: number;
   before: string[];
+  /** The last piece of the message as it came (before normalizing), to judge a cut after it. */
+  lastPiece: string;
 }
 
 // ANSI colour codes, raw or escaped the way syslog (rsyslog's "#033"), journald and shells write
@@ -87,6 +89,8 @@ export class LogClassifier {
   private readonly run = new WrapRun();
   // While a whole line is read: how many of its pieces the ring holds already (not context before it).
   private piecesInRing = 0;
+  // The last piece of the line being read.
+  private lastPiece = '';
   // The last candidate that lacks a rank, watched for a few lines for a "[rankN]:" prefix.
   private rankFollower: { key: string; remaining: number } | undefined;
 
@@ -166,16 +170,29 @@ export class LogClassifier {
     this.piecesInRing = whole.piecesInRing;
     const isAnyHit =
       isAnyHitGiven ?? (this.trigger.test(raw) || (otherRaw !== undefined && this.trigger.test(otherRaw)));
-    const wasQuiet = this.isQuiet;
-    // Two readings of a wrap (a hard one, textwrap's): the one the rules and facts make more of leads.
-    if (otherRaw !== undefined && this.scoreOf(normalize(otherRaw)) > this.scoreOf(normalize(raw))) {
-      [raw, otherRaw] = [otherRaw, raw];
+    if (isAnyHit && pieces.length > 1) {
+      // Two readings of a wrap (a hard one, textwrap's): the one the rules and facts make more of
+      // leads. Wrapping adds nothing: when a piece alone is a failure the whole is not, the pieces
+      // were lines of their own ("...scores.jsonl" exactly as wide as the wrap, then "已杀死").
+      const score = this.scoreOf(normalize(raw));
+      const otherScore = otherRaw === undefined ? -1 : this.scoreOf(normalize(otherRaw));
+      if (otherRaw !== undefined && otherScore > score) [raw, otherRaw] = [otherRaw, raw];
+      const apart = pieces.slice(whole.piecesInRing);
+      const joined = new Set(this.rulesOf(normalize(raw)));
+      if (apart.some((piece) => this.rulesOf(normalize(piece)).some((rule) => !joined.has(rule)))) {
+        apart.forEach((piece, i) => {
+          this.read({ raw: piece, pieces: [piece], line: line + whole.piecesInRing + i, piecesInRing: 0 });
+        });
+        return;
+      }
     }
+    this.lastPiece = pieces.at(-1)!;
+    const wasQuiet = this.isQuiet;
     const text = isAnyHit || this.wasPreviousHit || this.pending ? normalize(raw) : raw;
     const lower = isAnyHit ? text.toLowerCase() : '';
     const rules = isAnyHit ? this.ruleIndex.find(lower) : [];
     const isHit = rules.length > 0;
-    if (this.pending) this.continuePending(text);
+    if (this.pending) this.continuePending(text, pieces[0]!);
     if (this.rankFollower) this.followRank(pieces[0]!);
     const matched = new Set<LogRule>();
     if (isAnyHit && !quotedSource.test(text)) {
@@ -194,6 +211,11 @@ export class LogClassifier {
     this.previous = text;
     this.wasPreviousHit = isAnyHit;
     this.matchedPrevious = matched;
+  }
+
+  // The failure rules that match a text.
+  private rulesOf(text: string): LogRule[] {
+    return this.ruleIndex.find(text.toLowerCase()).filter((rule) => rule.pattern.test(text));
   }
 
   // How much the rules make of a text: each rule or fact rule that matches, and each fact it states.
@@ -303,16 +325,29 @@ export class LogClassifier {
     const before = this.before();
     if (rule.continuationLines && !messageEnd.test(text)) {
       if (this.pending) this.completePending();
-      this.pending = { rule, text, firstText: text, line, remaining: rule.continuationLines, before };
+      const lastPiece = this.lastPiece;
+      this.pending = {
+        rule,
+        text,
+        firstText: text,
+        line,
+        remaining: rule.continuationLines,
+        before,
+        lastPiece,
+      };
       return;
     }
     this.record(rule, text, match, line, before, text);
   }
 
-  private continuePending(text: string): void {
+  // Appends the next line to a message that has not ended: without a space where it looks cut by a hard wrap.
+  private continuePending(text: string, firstPiece: string): void {
     const pending = this.pending!;
     if (pending.remaining > 0 && text.trim() !== '' && !newRecord.test(text)) {
-      pending.text = `${pending.text} ${text.trim()}`;
+      const widthChars = widthOf([...this.ring.toArray(), firstPiece]);
+      const separator = isHardCut(pending.lastPiece, firstPiece, widthChars) ? '' : ' ';
+      pending.text = `${pending.text}${separator}${text.trim()}`;
+      pending.lastPiece = firstPiece;
       pending.remaining -= 1;
       if (pending.remaining > 0 && !messageEnd.test(pending.text)) return;
     }

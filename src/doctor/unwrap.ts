@@ -28,7 +28,7 @@ export const maxWrapChars = 1000;
 const recordStart =
   /^\s*(?:Traceback|File "|During handling|The above exception|\d{4}-\d\d-\d\d|[IWEF]\d{4} |\[(?:\s*\d+\.\d+\]|[A-Za-z]\w*[\]\s]|\d{4}-)|[|+][-=\s]|(?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning)\b)/;
 const midSentenceEnd = /[\w\s,:=(/-]$/;
-const midSentenceStart = /^[a-z0-9:;,)]/;
+const midSentenceStart = /^(?: ?[a-z0-9]|[:;,)])/;
 const endsInBlank = /\s$/;
 const startsWithBlank = /^\s/;
 const firstToken = /^\S*/;
@@ -86,6 +86,13 @@ export function cutBetween(
 function isSameStart(line: string, next: string): boolean {
   const start = line.slice(0, 3);
   return start.trim() !== '' && start === next.slice(0, 3);
+}
+
+/** Whether `next` continues `line` across a hard wrap that cut inside a word (no blank at the cut). */
+export function isHardCut(line: string, next: string, widthChars: number): boolean {
+  return (
+    cutBetween(line, next, widthChars) === 'hard' && !endsInBlank.test(line) && !startsWithBlank.test(next)
+  );
 }
 
 /** How two lines join: the separator, and another one the rules may also try (a hard wrap or textwrap's). */
