@@ -11,6 +11,7 @@ import { diagnoseClassified } from './diagnose.js';
 import { diagnoseText } from './diagnose-text.js';
 import { LineSplitter } from './line-splitter.js';
 import { corpusDir, readCorpus } from './test-helpers/corpus.js';
+import { hardWrap, textwrapFill } from './test-helpers/wrap.js';
 import type { Diagnosis } from './types.js';
 
 interface Result {
@@ -106,6 +107,34 @@ describe('the byte path reads logs as the line path does', () => {
     );
   });
 
+  test('every corpus log wrapped (hard at 80 and 120, textwrap at 80), whole and in random chunks', (t) => {
+    const cases = readCorpus();
+    if (cases.length === 0) {
+      t.skip(`no corpus at ${corpusDir} (a bare clone); CI has it`);
+      return;
+    }
+    const wraps = [
+      (text: string) => hardWrap(text, 80),
+      (text: string) => hardWrap(text, 120),
+      (text: string) => textwrapFill(text, 80),
+    ];
+    for (const [w, wrap] of wraps.entries()) {
+      for (const [i, item] of cases.entries()) {
+        const text = wrap(item.body);
+        assert.deepEqual(
+          byBytes([Buffer.from(text, 'utf8')]).diagnoses,
+          diagnoseText(text),
+          `${item.file}: as diagnoseText`,
+        );
+        assertSame(Buffer.from(text, 'utf8'), {
+          seed: 1000 * (w + 1) + i,
+          label: item.file,
+          isLinePathWholeOnly: true,
+        });
+      }
+    }
+  });
+
   test('corpus logs run together with noise between them, hits far apart, in random chunks', (t) => {
     const cases = readCorpus();
     if (cases.length === 0) {
@@ -137,6 +166,8 @@ describe('what the byte path does differently, compared with the line path', () 
       `start\n${oom}${long}\nend`,
       `${'é'.repeat(200)}${oom}\n${oom}\n`,
       `${'已'.repeat(120)}\r\n${oom}\r\n`,
+      // Cut at 150, the line ends in "CUDA o" as if wrapped there (its bytes do not): the byte path reads it.
+      `start\n${'x'.repeat(144)}CUDA o${'y'.repeat(100)}\nut of memory. Tried to allocate 20.00 MiB (GPU 0; 3.95 GiB total capacity; 1.20 GiB cached)\nend\n`,
     ]) {
       assertSame(Buffer.from(text, 'utf8'), {
         seed: text.length,

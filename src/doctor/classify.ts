@@ -56,6 +56,8 @@ const quotedSource = /^\s*(?:except|raise|if|elif|assert|return|#)\b/;
 
 // What a line without keywords matched (read only).
 const noRules: ReadonlySet<LogRule> = new Set();
+// Longer than any keyword: enough of two lines to find one that spans them.
+const keywordSpanChars = 64;
 
 function normalize(line: string): string {
   return line.replace(ansi, '').replace(wrapSeam, '$1').trimEnd();
@@ -155,7 +157,7 @@ export class LogClassifier {
     this.lineCount += 1;
     if (this.run.isHolding) {
       if (this.run.extend(raw)) return;
-      for (const whole of this.run.release(this.ring)) this.read(whole);
+      for (const whole of this.run.release(this.ring, this.splitsKeyword)) this.read(whole);
     }
     const hasKeyword = this.trigger.test(raw);
     const isWatched = hasKeyword || !this.isQuiet || (isWrapLength(raw) && this.endsInKeywordHead(raw));
@@ -213,6 +215,13 @@ export class LogClassifier {
     this.matchedPrevious = matched;
   }
 
+  // Whether a keyword spans the end of `line` and the start of `next` (a wrap cut it in two).
+  private readonly splitsKeyword = (line: string, next: string): boolean => {
+    const end = line.slice(-keywordSpanChars);
+    const start = next.slice(0, keywordSpanChars);
+    return !this.trigger.test(end) && !this.trigger.test(start) && this.trigger.test(end + start);
+  };
+
   // The failure rules that match a text.
   private rulesOf(text: string): LogRule[] {
     return this.ruleIndex.find(text.toLowerCase()).filter((rule) => rule.pattern.test(text));
@@ -244,7 +253,7 @@ export class LogClassifier {
 
   /** Ends the log and returns the candidates and family facts. */
   finish(): ClassifiedLog {
-    for (const whole of this.run.release(this.ring)) this.read(whole);
+    for (const whole of this.run.release(this.ring, this.splitsKeyword)) this.read(whole);
     if (this.pending) this.completePending();
     return {
       drafts: [...this.candidates.drafts.values()],

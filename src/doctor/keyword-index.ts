@@ -28,6 +28,21 @@ export const minKeywordHeadChars = 4;
  * `keywords` but not all of it, case-insensitive like `triggerOf` (keyword-automaton.ts reports the same lines).
  */
 export function tailTriggerOf(keywords: readonly string[]): (line: string) => boolean {
+  const key = keywords.join('\n');
+  let test = builtTails.get(key);
+  if (test === undefined) {
+    test = buildTailTrigger(keywords);
+    if (builtTails.size >= maxBuiltTails) builtTails.delete(builtTails.keys().next().value!);
+    builtTails.set(key, test);
+  }
+  return test;
+}
+
+// Built tests by keyword set: every classifier starts from the same set and retires facts alike.
+const builtTails = new Map<string, (line: string) => boolean>();
+const maxBuiltTails = 16;
+
+function buildTailTrigger(keywords: readonly string[]): (line: string) => boolean {
   const heads = new Set<string>();
   let longest = 0;
   for (const keyword of minimalKeywords(keywords)) {

@@ -27,8 +27,9 @@ export const maxWrapChars = 1000;
 // cut rarely lands on one ("eExhaustedError", "[64,372,32,32] and type" are cut pieces).
 const recordStart =
   /^\s*(?:Traceback|File "|During handling|The above exception|\d{4}-\d\d-\d\d|[IWEF]\d{4} |\[(?:\s*\d+\.\d+\]|[A-Za-z]\w*[\]\s]|\d{4}-)|[|+][-=\s]|(?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning)\b)/;
+const sameStartChars = 5;
 const midSentenceEnd = /[\w\s,:=(/-]$/;
-const midSentenceStart = /^(?: ?[a-z0-9]|[:;,)])/;
+const midSentenceStart = /^(?: ?[a-z0-9]|[:;,)]|-[a-z]|[A-Z][,;:)])/;
 const endsInBlank = /\s$/;
 const startsWithBlank = /^\s/;
 const firstToken = /^\S*/;
@@ -82,10 +83,13 @@ export function cutBetween(
   return line.length + 1 + word > widthChars ? 'word' : undefined;
 }
 
-// Lines of one kind in a row (a table, a structured log) begin alike; a cut lands anywhere.
+// Lines of one kind in a row (a structured log: "(pid=4241) 2021-01-25", "ins-7df6eojsifuykig9:301")
+// begin alike, with a digit or a sign in what they share; a cut lands anywhere, and two pieces of
+// prose that begin with one word ("total capacity", "total by") are not alike.
 function isSameStart(line: string, next: string): boolean {
-  const start = line.slice(0, 3);
-  return start.trim() !== '' && start === next.slice(0, 3);
+  let shared = 0;
+  while (shared < sameStartChars && shared < line.length && line[shared] === next[shared]) shared += 1;
+  return shared >= sameStartChars && /[^A-Za-z ]/.test(line.slice(0, shared));
 }
 
 /** Whether `next` continues `line` across a hard wrap that cut inside a word (no blank at the cut). */
@@ -103,9 +107,14 @@ export interface Join {
 
 /**
  * For each pair (lines[i], lines[i + 1]) with i >= from: how lines[i + 1] continues lines[i], or
- * undefined where it is a line of its own. The lines before `from` are evidence only.
+ * undefined where it is a line of its own. The lines before `from` are evidence only; `splitsKeyword`
+ * says whether a keyword spans two lines (the classifier's keywords).
  */
-export function joinsOf(lines: readonly string[], from: number): (Join | undefined)[] {
+export function joinsOf(
+  lines: readonly string[],
+  from: number,
+  splitsKeyword: (line: string, next: string) => boolean = () => false,
+): (Join | undefined)[] {
   const widthChars = widthOf(lines);
   const cuts: ('hard' | 'word' | undefined)[] = [];
   let first = lines[0]!;
@@ -118,9 +127,10 @@ export function joinsOf(lines: readonly string[], from: number): (Join | undefin
     cuts.filter((cut, i) => test(cut, i)).length;
   const fullLines = lines.filter((line) => line.length === widthChars).length;
   // One cut, one line as long as the widest: the widest line of a log that was never wrapped, unless
-  // the next goes on inside a sentence or a number (a lower-case word, a digit).
+  // the next goes on inside a sentence or a number (a lower-case word, a digit), or a keyword spans the cut.
   const isEvident = count((cut) => cut !== undefined) >= 2 || (fullLines >= 2 && cuts.includes('hard'));
-  if (!isEvident && !cuts.some((cut, i) => cut === 'hard' && i >= from && goesOn(lines, i))) {
+  const goesOn = (i: number) => goesOnAt(lines, i) || splitsKeyword(lines[i]!, lines[i + 1]!);
+  if (!isEvident && !cuts.some((cut, i) => cut === 'hard' && i >= from && goesOn(i))) {
     return cuts.slice(from).map(() => undefined);
   }
   // A hard cut between two words (no blank at it) may be textwrap's piece that ended at the width
@@ -151,7 +161,7 @@ export function joinsOf(lines: readonly string[], from: number): (Join | undefin
 }
 
 // A cut inside a sentence: a word, a blank or a comma before, a lower-case word or a digit after.
-function goesOn(lines: readonly string[], i: number): boolean {
+function goesOnAt(lines: readonly string[], i: number): boolean {
   return (midSentenceEnd.test(lines[i]!) && midSentenceStart.test(lines[i + 1]!)) || isInNumber(lines, i);
 }
 

@@ -66,12 +66,12 @@ export class WrapRun {
   }
 
   /** Ends the run: its whole lines that need reading, in order (pieces read quietly and not joined need none). */
-  release(ring: LineRing): WholeLine[] {
+  release(ring: LineRing, splitsKeyword?: (line: string, next: string) => boolean): WholeLine[] {
     const { pieces, firstLine, inRing } = this;
     if (pieces.length === 0) return [];
     this.pieces = [];
     const lines = ring.toArray();
-    const joins = joinsOf([...lines, ...pieces.slice(inRing)], lines.length - inRing);
+    const joins = joinsOf([...lines, ...pieces.slice(inRing)], lines.length - inRing, splitsKeyword);
     const whole: WholeLine[] = [];
     let start = 0;
     let raw = pieces[0]!;
