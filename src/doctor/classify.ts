@@ -4,11 +4,14 @@
 // A line that a terminal or a chat wrapped is put back together first (wrap-run.ts collects the
 // pieces, unwrap.ts judges the joins), and read as one.
 import { CandidateSet, type Draft } from './candidates.js';
+import { FactTable } from './fact-table.js';
 import { KeywordIndex, tailTriggerOf, triggerOf } from './keyword-index.js';
 import { LineRing } from './line-ring.js';
+import { isMessageOpen, PendingMessage } from './pending-message.js';
+import { chooseReading, normalize, type RuleSet, splitsKeyword } from './readings.js';
 import { logFactRules, logRules } from './rules/index.js';
 import type { FactRule, Facts, LogRule } from './types.js';
-import { isHardCut, isWrapLength, widthOf } from './unwrap.js';
+import { isWrapLength, widthOf } from './unwrap.js';
 import { type WholeLine, WrapRun } from './wrap-run.js';
 
 /** Options for the classifier; the defaults are the full rule set. */
@@ -26,68 +29,36 @@ export interface ClassifiedLog {
   lineCount: number;
 }
 
-interface Pending {
-  rule: LogRule;
-  text: string;
-  /** The hit line alone, before continuation lines were appended. */
-  firstText: string;
-  line: number;
-  remaining: number;
-  before: string[];
-  /** The last piece of the message as it came (before normalizing), to judge a cut after it. */
-  lastPiece: string;
-}
-
-// ANSI colour codes, raw or escaped the way syslog (rsyslog's "#033"), journald and shells write
-// them ("\033[", "\x1b[", "^[[") when a log passes through them.
-const ansi = /(?:\u001b|#033|\\033|\\x1[bB]|\\e|\^\[)\[[0-9;]*[A-Za-z]/g;
 // torchrun's per-rank prefix; an unprefixed message followed by prefixed traceback lines is that rank's.
 const rankPrefix = /^\s*\[(?:default)?rank(\d+)\]:/;
 const rankFollowLines = 3;
-// Terminals that wrap a long line pad it with spaces where the wrap was (see the corpus's kernel
-// logs, "total-vm:53312244<spaces>kB"); a run of 20+ spaces between two words is such a seam.
-const wrapSeam = /(\S) {20,}(?=\S)/g;
-const newRecord =
-  /^\s*(?:Traceback|File "|During handling|The above exception|\d{4}-\d\d-\d\d|[IWEF]\d{4} |\[|[\w.]+(?:Error|Exception|Warning)\b)/;
-const messageEnd = /[).`'"]\s*$/;
 // Source lines a traceback quotes ("if 'CUDA out of memory' in str(e):", "except MemoryError:")
 // mention failures without reporting one.
 const quotedSource = /^\s*(?:except|raise|if|elif|assert|return|#)\b/;
 
 // What a line without keywords matched (read only).
 const noRules: ReadonlySet<LogRule> = new Set();
-// Longer than any keyword: enough of two lines to find one that spans them.
-const keywordSpanChars = 64;
-
-function normalize(line: string): string {
-  return line.replace(ansi, '').replace(wrapSeam, '$1').trimEnd();
-}
 
 /** A classifier for one log: call `push` per line (without its newline), then `finish`. */
 export class LogClassifier {
-  private readonly rules: readonly LogRule[];
-  private readonly factRules: readonly FactRule[];
   // Failure rules' keywords, and fact rules' keywords apart: only the former start a rejoin of
   // wrapped lines, so evidence words (framework names) that fill a log cost one regex per line.
   private readonly ruleIndex: KeywordIndex<LogRule>;
-  private factIndex: KeywordIndex<FactRule>;
+  private readonly facts: FactTable;
   // One test per line for any keyword at all (the streaming prefilter); rebuilt when a fact retires.
   private trigger: RegExp;
   // Whether a line ends in the first part of a keyword (one that a wrap may have cut in two).
   private endsInKeywordHead: (line: string) => boolean;
   private keywords: readonly string[];
   private generation = 0;
-  // Fact rules marked `once` that have matched: their facts cannot change.
-  private readonly doneFactRules = new Set<FactRule>();
   // The last `contextLines` lines.
   private readonly ring: LineRing;
   private readonly candidates = new CandidateSet();
-  private readonly familyFacts = new Map<string, Facts>();
   private lineCount = 0;
   private previous = '';
   private wasPreviousHit = false;
   private matchedPrevious: ReadonlySet<LogRule> = noRules;
-  private pending: Pending | undefined;
+  private pending: PendingMessage | undefined;
   private readonly run = new WrapRun();
   // While a whole line is read: how many of its pieces the ring holds already (not context before it).
   private piecesInRing = 0;
@@ -97,12 +68,10 @@ export class LogClassifier {
   private rankFollower: { key: string; remaining: number } | undefined;
 
   constructor(options: ClassifierOptions = {}) {
-    this.rules = options.rules ?? logRules;
-    this.factRules = options.factRules ?? logFactRules;
     this.ring = new LineRing(options.contextLines ?? 24);
-    this.ruleIndex = new KeywordIndex(this.rules);
-    this.factIndex = new KeywordIndex(this.factRules);
-    this.keywords = [...this.ruleIndex.keywords, ...this.factIndex.keywords];
+    this.ruleIndex = new KeywordIndex(options.rules ?? logRules);
+    this.facts = new FactTable(options.factRules ?? logFactRules);
+    this.keywords = [...this.ruleIndex.keywords, ...this.facts.index.keywords];
     this.trigger = triggerOf(this.keywords);
     this.endsInKeywordHead = tailTriggerOf(this.keywords);
   }
@@ -173,20 +142,14 @@ export class LogClassifier {
     const isAnyHit =
       isAnyHitGiven ?? (this.trigger.test(raw) || (otherRaw !== undefined && this.trigger.test(otherRaw)));
     if (isAnyHit && pieces.length > 1) {
-      // Two readings of a wrap (a hard one, textwrap's): the one the rules and facts make more of
-      // leads. Wrapping adds nothing: when a piece alone is a failure the whole is not, the pieces
-      // were lines of their own ("...scores.jsonl" exactly as wide as the wrap, then "已杀死").
-      const score = this.scoreOf(normalize(raw));
-      const otherScore = otherRaw === undefined ? -1 : this.scoreOf(normalize(otherRaw));
-      if (otherRaw !== undefined && otherScore > score) [raw, otherRaw] = [otherRaw, raw];
-      const apart = pieces.slice(whole.piecesInRing);
-      const joined = new Set(this.rulesOf(normalize(raw)));
-      if (apart.some((piece) => this.rulesOf(normalize(piece)).some((rule) => !joined.has(rule)))) {
-        apart.forEach((piece, i) => {
+      const reading = chooseReading(whole, this.ruleSet());
+      if (reading === undefined) {
+        pieces.slice(whole.piecesInRing).forEach((piece, i) => {
           this.read({ raw: piece, pieces: [piece], line: line + whole.piecesInRing + i, piecesInRing: 0 });
         });
         return;
       }
+      ({ raw, otherRaw } = reading);
     }
     this.lastPiece = pieces.at(-1)!;
     const wasQuiet = this.isQuiet;
@@ -201,7 +164,7 @@ export class LogClassifier {
       if (isHit) this.testRules(rules, text, line, matched);
       // The same pieces joined the other way (a hard wrap's or textwrap's): rules that only it matches.
       if (otherRaw !== undefined) this.testMore([normalize(otherRaw)], line, matched, noRules);
-      this.testFactRules(text, lower);
+      if (this.facts.read(text, lower)) this.onRetired();
     }
     // A line with any keyword (a path, a framework's name) may be the first half of a wrapped message.
     const isRejoinable = this.piecesInRing === 0 && this.previous.trim() !== '' && text.trim() !== '';
@@ -215,34 +178,13 @@ export class LogClassifier {
     this.matchedPrevious = matched;
   }
 
-  // Whether a keyword spans the end of `line` and the start of `next` (a wrap cut it in two).
-  private readonly splitsKeyword = (line: string, next: string): boolean => {
-    const end = line.slice(-keywordSpanChars);
-    const start = next.slice(0, keywordSpanChars);
-    return !this.trigger.test(end) && !this.trigger.test(start) && this.trigger.test(end + start);
-  };
+  // Whether a keyword spans two lines, by this classifier's keywords.
+  private readonly splitsKeyword = (line: string, next: string): boolean =>
+    splitsKeyword(this.trigger, line, next);
 
-  // The failure rules that match a text.
-  private rulesOf(text: string): LogRule[] {
-    return this.ruleIndex.find(text.toLowerCase()).filter((rule) => rule.pattern.test(text));
-  }
-
-  // How much the rules make of a text: each rule or fact rule that matches, and each fact it states.
-  private scoreOf(text: string): number {
-    const lower = text.toLowerCase();
-    const before = this.before();
-    let score = 0;
-    for (const rule of this.ruleIndex.find(lower)) {
-      const match = rule.pattern.exec(text);
-      if (!match) continue;
-      const facts = rule.extract?.({ text, match, before, firstText: text })?.facts ?? {};
-      score += 1 + Object.keys(facts).length;
-    }
-    for (const rule of this.factIndex.find(lower)) {
-      const match = rule.pattern.exec(text);
-      if (match) score += 1 + Object.keys(rule.extract(match)).length;
-    }
-    return score;
+  // The rules, and the lines before the one read, for chooseReading.
+  private ruleSet(): RuleSet {
+    return { ruleIndex: this.ruleIndex, factIndex: this.facts.index, before: this.before() };
   }
 
   // The lines before the one read, oldest first.
@@ -257,7 +199,7 @@ export class LogClassifier {
     if (this.pending) this.completePending();
     return {
       drafts: [...this.candidates.drafts.values()],
-      familyFacts: this.familyFacts,
+      familyFacts: this.facts.families,
       lineCount: this.lineCount,
     };
   }
@@ -297,22 +239,9 @@ export class LogClassifier {
     }
   }
 
-  private testFactRules(text: string, lower: string): void {
-    for (const rule of this.factIndex.find(lower)) {
-      if (this.doneFactRules.has(rule)) continue;
-      const match = rule.pattern.exec(text);
-      if (!match) continue;
-      if (rule.once) this.retire(rule);
-      const facts = this.familyFacts.get(rule.family) ?? {};
-      this.familyFacts.set(rule.family, mergeFacts(facts, rule.extract(match), rule.keep ?? 'first'));
-    }
-  }
-
-  // A `once` rule has its fact: drop its keywords, so lines full of them (framework names) cost nothing.
-  private retire(rule: FactRule): void {
-    this.doneFactRules.add(rule);
-    this.factIndex = new KeywordIndex(this.factRules.filter((r) => !this.doneFactRules.has(r)));
-    this.keywords = [...this.ruleIndex.keywords, ...this.factIndex.keywords];
+  // A `once` fact rule retired its keywords: the prefilter drops them too.
+  private onRetired(): void {
+    this.keywords = [...this.ruleIndex.keywords, ...this.facts.index.keywords];
     this.trigger = triggerOf(this.keywords);
     this.endsInKeywordHead = tailTriggerOf(this.keywords);
     this.generation += 1;
@@ -332,35 +261,18 @@ export class LogClassifier {
 
   private hit(rule: LogRule, text: string, match: RegExpExecArray, line: number): void {
     const before = this.before();
-    if (rule.continuationLines && !messageEnd.test(text)) {
+    if (isMessageOpen(rule, text)) {
       if (this.pending) this.completePending();
-      const lastPiece = this.lastPiece;
-      this.pending = {
-        rule,
-        text,
-        firstText: text,
-        line,
-        remaining: rule.continuationLines,
-        before,
-        lastPiece,
-      };
+      this.pending = new PendingMessage(rule, text, line, before, this.lastPiece);
       return;
     }
     this.record(rule, text, match, line, before, text);
   }
 
-  // Appends the next line to a message that has not ended: without a space where it looks cut by a hard wrap.
+  // Appends the next line to a message that has not ended, or records the message.
   private continuePending(text: string, firstPiece: string): void {
-    const pending = this.pending!;
-    if (pending.remaining > 0 && text.trim() !== '' && !newRecord.test(text)) {
-      const widthChars = widthOf([...this.ring.toArray(), firstPiece]);
-      const separator = isHardCut(pending.lastPiece, firstPiece, widthChars) ? '' : ' ';
-      pending.text = `${pending.text}${separator}${text.trim()}`;
-      pending.lastPiece = firstPiece;
-      pending.remaining -= 1;
-      if (pending.remaining > 0 && !messageEnd.test(pending.text)) return;
-    }
-    this.completePending();
+    const widthChars = widthOf([...this.ring.toArray(), firstPiece]);
+    if (!this.pending!.take(text, firstPiece, widthChars)) this.completePending();
   }
 
   private completePending(): void {
@@ -384,16 +296,4 @@ export class LogClassifier {
     const hasRank = hit.facts?.rank !== undefined;
     this.rankFollower = key !== undefined && !hasRank ? { key, remaining: rankFollowLines } : undefined;
   }
-}
-
-/** Merges a fact rule's new facts into a family's, keeping the first, the last or the largest value. */
-function mergeFacts(facts: Facts, next: Facts, keep: 'first' | 'last' | 'max'): Facts {
-  if (keep === 'first') return { ...next, ...facts };
-  if (keep === 'last') return { ...facts, ...next };
-  const merged: Facts = { ...facts };
-  for (const [key, value] of Object.entries(next)) {
-    const old = merged[key];
-    merged[key] = typeof old === 'number' && typeof value === 'number' ? Math.max(old, value) : value;
-  }
-  return merged;
 }

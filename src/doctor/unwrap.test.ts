@@ -55,7 +55,7 @@ describe('wrapped pieces join back into the line they were cut from', () => {
       { separator: '', otherSeparator: ' ' },
     ]);
     // A piece that begins with a blank shows a hard wrap: no other reading.
-    const hard = ['a'.repeat(70) + ' total capacity', ' of the card is'.padEnd(85, 'y'), 'end'];
+    const hard = [`${'a'.repeat(70)} total capacity`, ' of the card is'.padEnd(85, 'y'), 'end'];
     assert.deepEqual(joinsOf(hard, 0), [{ separator: '' }, { separator: '' }]);
     // A piece shorter than the width that ends between words shows textwrap's: a space first.
     const textwrap = [`${'word '.repeat(15)}lastword`, `${'next '.repeat(16)}x`, 'tail of it'];

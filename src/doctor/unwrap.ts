@@ -8,13 +8,17 @@
 //   fits: a piece is as long as it could be, the next word would not have fit after it. fold -s
 //   keeps the blank at the end of the piece, textwrap drops it (and then the pieces join with a space),
 //   a word longer than W is cut where it reaches W, and textwrap also cuts after a hyphen inside a word.
-// One line W long says little (W is simply the longest line so far); two of them in the window, or
-// two pieces each as full as a word wrap makes them, show the width. Lines that begin a record of
-// their own (a timestamp, a traceback, a table row, the same start as the line before) are never a
-// continuation: structured logs and tables have many lines of one length (the corpus's NCCL INFO
-// lines, nvidia-smi tables, PyTorch's memory summary), and they must stay apart.
+// One line W long says little (W is simply the longest line around); two of them in the window, or
+// two pieces each as full as a word wrap makes them, show the width. A single cut joins only where
+// the next line goes on inside a sentence, a number or a keyword. Lines that begin a record of
+// their own (a timestamp, a traceback, a table row, the start of the line they would continue) are
+// never a continuation: structured logs and tables have many lines of one length (the corpus's NCCL
+// INFO lines, nvidia-smi tables, PyTorch's memory summary), and they must stay apart.
 
-/** A line shorter than this is not taken for a wrapped piece (terminals are at least 60 columns). */
+/**
+ * A window whose widest line is shorter than this is not wrapped: terminals are 60 columns or more,
+ * and a word wrap's widest piece may fall short of its width by a word.
+ */
 export const minWrapChars = 50;
 /** The shortest piece before a long word that did not fit after it. */
 export const minPieceChars = 20;

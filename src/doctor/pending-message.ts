@@ -1,0 +1,47 @@
+// A message a rule found on a line that does not end it (a rule with `continuationLines`: users'
+// terminals wrap these): the next lines are appended, up to the rule's count, until one starts a
+// record of its own or the message ends. A cut that looks like a hard wrap's (unwrap.ts) joins
+// without a space; any other with one.
+import type { LogRule } from './types.js';
+import { isHardCut } from './unwrap.js';
+
+const newRecord =
+  /^\s*(?:Traceback|File "|During handling|The above exception|\d{4}-\d\d-\d\d|[IWEF]\d{4} |\[|[\w.]+(?:Error|Exception|Warning)\b)/;
+const messageEnd = /[).`'"]\s*$/;
+
+/** Whether a rule's hit on `text` waits for the next lines. */
+export function isMessageOpen(rule: LogRule, text: string): boolean {
+  return rule.continuationLines !== undefined && rule.continuationLines > 0 && !messageEnd.test(text);
+}
+
+/** A message collecting its next lines. */
+export class PendingMessage {
+  text: string;
+  private remaining: number;
+
+  constructor(
+    readonly rule: LogRule,
+    /** The hit line alone, before continuation lines were appended. */
+    readonly firstText: string,
+    readonly line: number,
+    readonly before: string[],
+    /** The last piece of the message as it came (before normalizing), to judge a cut after it. */
+    private lastPiece: string,
+  ) {
+    this.text = firstText;
+    this.remaining = rule.continuationLines ?? 0;
+  }
+
+  /**
+   * Appends the next line (`text`, normalized; `firstPiece`, its first piece as it came) when it
+   * continues the message; true while the message may go on, false when it is complete.
+   */
+  take(text: string, firstPiece: string, widthChars: number): boolean {
+    if (this.remaining <= 0 || text.trim() === '' || newRecord.test(text)) return false;
+    const separator = isHardCut(this.lastPiece, firstPiece, widthChars) ? '' : ' ';
+    this.text = `${this.text}${separator}${text.trim()}`;
+    this.lastPiece = firstPiece;
+    this.remaining -= 1;
+    return this.remaining > 0 && !messageEnd.test(this.text);
+  }
+}
