@@ -5,7 +5,8 @@
 // pieces, unwrap.ts judges the joins), and read as one.
 import { CandidateSet, type Draft } from './candidates.js';
 import { FactTable } from './fact-table.js';
-import { KeywordIndex, tailTriggerOf, triggerOf } from './keyword-index.js';
+import { KeywordIndex, triggerOf } from './keyword-index.js';
+import { tailTriggerOf } from './keyword-tail.js';
 import { LineRing } from './line-ring.js';
 import { isMessageOpen, PendingMessage } from './pending-message.js';
 import { chooseReading, normalize, type RuleSet, splitsKeyword } from './readings.js';
@@ -130,7 +131,15 @@ export class LogClassifier {
     }
     const hasKeyword = this.trigger.test(raw);
     const isWatched = hasKeyword || !this.isQuiet || (isWrapLength(raw) && this.endsInKeywordHead(raw));
-    if (isWatched && this.run.start(raw, this.lineCount, this.ring)) return;
+    if (!isWatched) {
+      // A quiet line: what skipQuiet does for one.
+      this.ring.push(raw);
+      this.ring.quietLines += 1;
+      this.previous = raw;
+      this.matchedPrevious = noRules;
+      return;
+    }
+    if (this.run.start(raw, this.lineCount, this.ring)) return;
     this.read({ raw, pieces: [raw], line: this.lineCount, piecesInRing: 0 }, hasKeyword);
   }
 

@@ -1,13 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { canonicalize, KeywordAutomaton } from './keyword-automaton.js';
-import {
-  KeywordIndex,
-  minimalKeywords,
-  minKeywordHeadChars,
-  tailTriggerOf,
-  triggerOf,
-} from './keyword-index.js';
+import { KeywordIndex, minimalKeywords, minKeywordHeadChars, triggerOf } from './keyword-index.js';
+import { tailTriggerOf } from './keyword-tail.js';
 import { logFactRules, logRules } from './rules/index.js';
 
 const keywords = [...new KeywordIndex(logRules).keywords, ...new KeywordIndex(logFactRules).keywords];

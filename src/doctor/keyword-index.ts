@@ -23,39 +23,6 @@ export function triggerOf(keywords: readonly string[]): RegExp {
  */
 export const minKeywordHeadChars = 4;
 
-/**
- * A test for a line that ends in the first `minKeywordHeadChars` or more characters of one of
- * `keywords` but not all of it, case-insensitive like `triggerOf` (keyword-automaton.ts reports the same lines).
- */
-export function tailTriggerOf(keywords: readonly string[]): (line: string) => boolean {
-  const key = keywords.join('\n');
-  let test = builtTails.get(key);
-  if (test === undefined) {
-    test = buildTailTrigger(keywords);
-    if (builtTails.size >= maxBuiltTails) builtTails.delete(builtTails.keys().next().value!);
-    builtTails.set(key, test);
-  }
-  return test;
-}
-
-// Built tests by keyword set: every classifier starts from the same set and retires facts alike.
-const builtTails = new Map<string, (line: string) => boolean>();
-const maxBuiltTails = 16;
-
-function buildTailTrigger(keywords: readonly string[]): (line: string) => boolean {
-  const heads = new Set<string>();
-  let longest = 0;
-  for (const keyword of minimalKeywords(keywords)) {
-    for (let n = minKeywordHeadChars; n < keyword.length; n++) heads.add(keyword.slice(0, n));
-    longest = Math.max(longest, keyword.length);
-  }
-  if (heads.size === 0) return () => false;
-  const sorted = [...heads].sort((a, b) => b.length - a.length);
-  const pattern = new RegExp(`(?:${sorted.map(escapeRegExp).join('|')})$`, 'i');
-  // Only the line's end can match: test that much of it.
-  return (line) => pattern.test(line.length < longest ? line : line.slice(-longest));
-}
-
 /** An index of rules by their (lower-case) keywords. */
 export class KeywordIndex<R extends { keywords: readonly string[] }> {
   private readonly pattern: RegExp | undefined;
