@@ -114,3 +114,28 @@ export class CandidateSet {
     if (typeof required === 'number') draft.largestRequired = Math.max(draft.largestRequired ?? 0, required);
   }
 }
+
+// torchrun's per-rank prefix; an unprefixed message followed by prefixed traceback lines is that rank's.
+const rankPrefix = /^\s*\[(?:default)?rank(\d+)\]:/;
+const rankFollowLines = 3;
+
+/** Watches the lines after a candidate that states no rank for a "[rankN]:" prefix (torchrun's). */
+export class RankFollower {
+  private remaining = rankFollowLines;
+
+  constructor(
+    private readonly candidates: CandidateSet,
+    private readonly key: string,
+  ) {}
+
+  /** Reads the next line; true while it still watches. */
+  follow(line: string): boolean {
+    const rank = rankPrefix.exec(line)?.[1];
+    if (rank !== undefined) {
+      this.candidates.fillFact(this.key, 'rank', Number(rank));
+      return false;
+    }
+    this.remaining -= 1;
+    return this.remaining > 0;
+  }
+}

@@ -3,7 +3,7 @@
 // lines without any keyword may be counted instead of pushed (skipQuiet; the byte path does).
 // A line that a terminal or a chat wrapped is put back together first (wrap-run.ts collects the
 // pieces, unwrap.ts judges the joins), and read as one.
-import { CandidateSet, type Draft } from './candidates.js';
+import { CandidateSet, type Draft, RankFollower } from './candidates.js';
 import { FactTable } from './fact-table.js';
 import { KeywordIndex, triggerOf } from './keyword-index.js';
 import { tailTriggerOf } from './keyword-tail.js';
@@ -30,9 +30,6 @@ export interface ClassifiedLog {
   lineCount: number;
 }
 
-// torchrun's per-rank prefix; an unprefixed message followed by prefixed traceback lines is that rank's.
-const rankPrefix = /^\s*\[(?:default)?rank(\d+)\]:/;
-const rankFollowLines = 3;
 // Source lines a traceback quotes ("if 'CUDA out of memory' in str(e):", "except MemoryError:")
 // mention failures without reporting one.
 const quotedSource = /^\s*(?:except|raise|if|elif|assert|return|#)\b/;
@@ -66,7 +63,7 @@ export class LogClassifier {
   // The last piece of the line being read.
   private lastPiece = '';
   // The last candidate that lacks a rank, watched for a few lines for a "[rankN]:" prefix.
-  private rankFollower: { key: string; remaining: number } | undefined;
+  private rankFollower: RankFollower | undefined;
 
   constructor(options: ClassifierOptions = {}) {
     this.ring = new LineRing(options.contextLines ?? 24);
@@ -167,7 +164,7 @@ export class LogClassifier {
     const rules = isAnyHit ? this.ruleIndex.find(lower) : [];
     const isHit = rules.length > 0;
     if (this.pending) this.continuePending(text, pieces[0]!);
-    if (this.rankFollower) this.followRank(pieces[0]!);
+    if (this.rankFollower && !this.rankFollower.follow(pieces[0]!)) this.rankFollower = undefined;
     const matched = new Set<LogRule>();
     if (isAnyHit && !quotedSource.test(text)) {
       if (isHit) this.testRules(rules, text, line, matched);
@@ -256,18 +253,6 @@ export class LogClassifier {
     this.generation += 1;
   }
 
-  private followRank(raw: string): void {
-    const follower = this.rankFollower!;
-    const rank = rankPrefix.exec(raw)?.[1];
-    if (rank !== undefined) {
-      this.candidates.fillFact(follower.key, 'rank', Number(rank));
-      this.rankFollower = undefined;
-      return;
-    }
-    follower.remaining -= 1;
-    if (follower.remaining <= 0) this.rankFollower = undefined;
-  }
-
   private hit(rule: LogRule, text: string, match: RegExpExecArray, line: number): void {
     const before = this.before();
     if (isMessageOpen(rule, text)) {
@@ -303,6 +288,6 @@ export class LogClassifier {
     if (!hit) return;
     const key = this.candidates.add(rule, hit, line, text);
     const hasRank = hit.facts?.rank !== undefined;
-    this.rankFollower = key !== undefined && !hasRank ? { key, remaining: rankFollowLines } : undefined;
+    this.rankFollower = key !== undefined && !hasRank ? new RankFollower(this.candidates, key) : undefined;
   }
 }
