@@ -1,11 +1,14 @@
 // The byte path into the classifier: chunks of a log's raw bytes in, lines out to a LogClassifier,
-// decoding only the lines it needs. The keyword automaton finds the lines that hold a keyword; the
-// lines between two of them change nothing but the line count and the context kept before a hit
-// (LogClassifier.isQuiet), so they are counted and only the last `contextLines` are decoded. After
-// a line it read, the classifier may watch the next ones (a wrapped message, a rank prefix, a
-// rejoin): those are decoded and read one by one until it is quiet again. A line is what
-// LineSplitter makes of the same bytes: UTF-8, cut at `maxLineChars`, a trailing \r dropped
-// (byte-classifier.test.ts runs both paths over every corpus log and compares).
+// decoding only the lines it needs. The keyword automaton finds the lines that hold a keyword or
+// end in a keyword's first part (a wrap may have cut it); the lines between two of them change
+// nothing but the line count and the context kept before a hit (LogClassifier.isQuiet), so they are
+// counted and only the last `contextLines` are decoded (the earlier pieces of a wrapped line are
+// among them). After a line it read, the classifier may watch the next ones (the pieces of a
+// wrapped line, a message's continuation, a rank prefix, a rejoin): those are decoded and read one
+// by one until it is quiet again. A line is what LineSplitter makes of the same bytes: UTF-8, cut at
+// `maxLineChars`, a trailing \r dropped; a line that may be cut is read, since the classifier sees
+// an end the automaton did not (byte-classifier.test.ts runs both paths over every corpus log, as
+// it is and wrapped, and compares).
 import type { LogClassifier } from './classify.js';
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { defaultMaxLineChars } from './line-splitter.js';

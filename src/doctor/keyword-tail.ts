@@ -1,14 +1,10 @@
 // Whether a line ends in the first part of a keyword, as a wrap leaves it ("CUDA out of mem" before
-// "ory"): the line's last characters walked backwards through a trie of the keywords' first parts,
-// reversed, with the case folding of a case-insensitive RegExp (ECMA-262 Canonicalize, as the
-// trigger and keyword-automaton.ts fold). A few steps per line: most lines end in no keyword's part.
+// "ory"), with the case folding of a case-insensitive RegExp (ECMA-262 Canonicalize, as the trigger
+// and keyword-automaton.ts fold). The keywords' first parts are filed by their last three characters
+// (fewer than minKeywordHeadChars): a line's last three find the few that may end it (for most
+// lines, none), each then compared whole. A few thousand short strings, built once per keyword set.
 import { canonicalize } from './keyword-automaton.js';
 import { minimalKeywords, minKeywordHeadChars } from './keyword-index.js';
-
-interface TailNode {
-  next: Map<number, TailNode>;
-  isHead: boolean;
-}
 
 // Tests built by keyword set: every classifier starts from the same set and retires facts alike.
 const built = new Map<string, (line: string) => boolean>();
@@ -30,37 +26,38 @@ export function tailTriggerOf(keywords: readonly string[]): (line: string) => bo
 }
 
 // A character as a case-insensitive RegExp without the u flag compares it.
-function foldedCode(code: number): number {
+function foldCode(text: string, i: number): number {
+  const code = text.charCodeAt(i);
   if (code < 128) return code >= 0x61 && code <= 0x7a ? code - 0x20 : code;
-  return canonicalize(String.fromCharCode(code)).charCodeAt(0);
+  return canonicalize(text[i]!).charCodeAt(0);
+}
+
+function fold(text: string): string {
+  return String.fromCharCode(...Array.from({ length: text.length }, (_, i) => foldCode(text, i)));
+}
+
+// The last three characters of a text, folded, as one number (each below 2^16).
+function endKey(text: string): number {
+  const n = text.length;
+  return (foldCode(text, n - 3) * 0x10000 + foldCode(text, n - 2)) * 0x10000 + foldCode(text, n - 1);
 }
 
 function buildTailTrigger(keywords: readonly string[]): (line: string) => boolean {
-  const root: TailNode = { next: new Map(), isHead: false };
-  let longest = 0;
+  const headsByEnd = new Map<number, string[]>();
   for (const keyword of minimalKeywords(keywords)) {
-    for (let n = minKeywordHeadChars; n < keyword.length; n++) {
-      let node = root;
-      for (let i = n - 1; i >= 0; i--) {
-        const code = foldedCode(keyword.charCodeAt(i));
-        let child = node.next.get(code);
-        if (child === undefined) {
-          child = { next: new Map(), isHead: false };
-          node.next.set(code, child);
-        }
-        node = child;
-      }
-      node.isHead = true;
+    const folded = fold(keyword);
+    for (let n = minKeywordHeadChars; n < folded.length; n++) {
+      const head = folded.slice(0, n);
+      const end = endKey(head);
+      const heads = headsByEnd.get(end);
+      if (heads === undefined) headsByEnd.set(end, [head]);
+      else if (!heads.includes(head)) heads.push(head);
     }
-    longest = Math.max(longest, keyword.length);
   }
   return (line) => {
-    let node: TailNode | undefined = root;
-    for (let i = line.length - 1; i >= 0 && i >= line.length - longest; i--) {
-      node = node.next.get(foldedCode(line.charCodeAt(i)));
-      if (node === undefined) return false;
-      if (node.isHead) return true;
-    }
-    return false;
+    if (line.length < minKeywordHeadChars) return false;
+    const heads = headsByEnd.get(endKey(line));
+    if (heads === undefined) return false;
+    return heads.some((head) => head.length <= line.length && fold(line.slice(-head.length)) === head);
   };
 }

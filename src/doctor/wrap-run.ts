@@ -70,6 +70,7 @@ export class WrapRun {
     const { pieces, firstLine, inRing } = this;
     if (pieces.length === 0) return [];
     this.pieces = [];
+    if (pieces.length === 1) return [{ raw: pieces[0]!, pieces, line: firstLine, piecesInRing: 0 }];
     const lines = ring.toArray();
     const joins = joinsOf([...lines, ...pieces.slice(inRing)], lines.length - inRing, splitsKeyword);
     const whole: WholeLine[] = [];
