@@ -5,12 +5,12 @@ import { closeSync, openSync, readSync } from 'node:fs';
 /** Large enough for a stat line (~300 bytes) and smaps_rollup (~1 KiB); longer files are cut here. */
 export const procReadBuffer = Buffer.allocUnsafe(16 * 1024);
 
-/** Reads a held file again from its start (seq_file regenerates it at offset 0); -1 when it fails. */
+/** Reads a held file again from its start (seq_read_iter regenerates it at offset 0, fs/seq_file.c); -1 when it fails. */
 export function rereadFd(fd: number): number {
   try {
     return readSync(fd, procReadBuffer, 0, procReadBuffer.length, 0);
   } catch {
-    return -1; // ESRCH: the process it belonged to has ended (even if its PID was reused since)
+    return -1; // ESRCH once its process has ended, even if the PID was reused (fs/proc/base.c get_pid_task)
   }
 }
 

@@ -83,7 +83,7 @@ describe('ProcScanner on a fixture /proc', () => {
     assert.equal(scanner.readCount, 3);
   });
 
-  test('reads everything every fullScanEvery scans, and where /proc is not its own namespace', () => {
+  test('reads everything every fullScanEvery scans, without a cursor, and where /proc is not its own namespace', () => {
     tree = cursorTree(30);
     scanner = new ProcScanner({ procRoot: tree.root, fullScanEvery: 3 });
     const reads = [1, 2, 3, 4].map(() => {
@@ -91,6 +91,13 @@ describe('ProcScanner on a fixture /proc', () => {
       return scanner?.readCount;
     });
     assert.deepEqual(reads, [3, 0, 3, 0]);
+    // A namespace handing out the lowest free number (ns_last_pid -1) has no cursor to trust.
+    tree.write('sys/kernel/ns_last_pid', '-1\n');
+    const lowestFree = new ProcScanner({ procRoot: tree.root });
+    lowestFree.scan(new Set());
+    lowestFree.scan(new Set());
+    assert.equal(lowestFree.readCount, 3);
+    lowestFree.close();
     rmSync(tree.path('self'));
     const foreign = new ProcScanner({ procRoot: tree.root });
     foreign.scan(new Set());

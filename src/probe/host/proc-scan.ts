@@ -3,9 +3,11 @@
 // - A held /proc/PID/stat belongs to the process, not to the number: once that process ends,
 //   reading it fails (ESRCH) even if the PID has been reused. Watched processes (the supervised
 //   trees) are held open and reread with one pread each, never mistaken for a successor.
-// - The kernel hands out PIDs in cursor order (idr_alloc_cyclic in kernel/pid.c; the cursor is
-//   /proc/sys/kernel/ns_last_pid, kernel/pid_namespace.c). A number that readdir lists in two
-//   scans in a row is the same process unless the cursor passed over it in between or wrapped.
+// - The kernel hands out PIDs in cursor order (alloc_pid calls idr_alloc_cyclic, kernel/pid.c;
+//   /proc/sys/kernel/ns_last_pid is the cursor - 1, pid_ns_ctl_handler in kernel/pid_namespace.c).
+//   A number that readdir lists in two scans in a row is the same process unless the cursor
+//   passed over it in between or wrapped. (clone3's set_tid, for CRIU, picks a number directly:
+//   the periodic full scan covers it.)
 // So an unwatched process is read once and kept until its number leaves /proc or the cursor
 // reaches it again; every `fullScanEvery` scans (and wherever ns_last_pid cannot be read, or /proc
 // is another PID namespace's) every process is read.
@@ -132,7 +134,8 @@ export class ProcScanner {
     const length = readProcFile(`${this.procRoot}/sys/kernel/ns_last_pid`);
     const end = length > 0 && procReadBuffer[length - 1] === 0x0a ? length - 1 : length;
     const value = length > 0 ? parseDecimal(procReadBuffer, 0, end) : Number.NaN;
-    return Number.isInteger(value) ? value : undefined;
+    // -1 where the namespace hands out the lowest free number instead (pid_noncyclic, IA32 emulation).
+    return Number.isInteger(value) && value > 0 ? value : undefined;
   }
 
   // ns_last_pid is the cursor of the reader's PID namespace: skipping is only safe where procRoot

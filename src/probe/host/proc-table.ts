@@ -19,7 +19,7 @@ export interface ProcStat {
 
 /** Counters of /proc/PID/stat that move whenever a process's memory mappings may have changed. */
 export interface ProcCounters {
-  /** Fields 10 and 12, summed over its threads: a page is only ever mapped in by a fault. */
+  /** Fields 10 and 12, summed over its threads: a page enters its page tables through a fault of its own (mm_account_fault, mm/memory.c). */
   minorFaults: number;
   majorFaults: number;
   /** Field 23: moves on mmap, munmap and brk. */
