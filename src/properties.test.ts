@@ -171,7 +171,10 @@ describe('headroom.yaml (config/load.ts) and the planner', () => {
         const isInfeasible = result.findings.some((f) => f.severity === 'error');
         for (const p of result.processes) {
           assert.ok(p.budgetBytes >= 0 && p.fraction >= 0, p.name);
-          assert.ok(p.fraction <= 1 || isInfeasible, `${p.name}: fraction ${p.fraction} with no error finding`);
+          assert.ok(
+            p.fraction <= 1 || isInfeasible,
+            `${p.name}: fraction ${p.fraction} with no error finding`,
+          );
         }
       }),
       { numRuns: 400 },

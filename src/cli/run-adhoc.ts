@@ -1,6 +1,7 @@
 // `headroom run -- CMD ARGS...`: one process built from flags instead of a config file.
 import { basename } from 'node:path';
 import { budgetField, minHostMemoryBytes } from '../config/fields.js';
+import { maxProcessNameChars } from '../config/schema.js';
 import { defaultEnforcement, defaults } from '../config/to-spec.js';
 import { UsageError } from '../errors.js';
 import { plan as makePlan } from '../plan/plan.js';
@@ -18,7 +19,9 @@ export interface AdHocFlags {
 
 /** A process name from a command: its program's basename, in the config's name alphabet. */
 export function nameFromCommand(argv: readonly string[]): string {
-  const name = basename(argv[0] ?? 'process').replace(/[^A-Za-z0-9_-]/g, '-');
+  const name = basename(argv[0] ?? 'process')
+    .replace(/[^A-Za-z0-9_-]/g, '-')
+    .slice(0, maxProcessNameChars - 2);
   return /^[A-Za-z_]/.test(name) ? name : `p-${name}`;
 }
 

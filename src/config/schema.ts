@@ -11,6 +11,8 @@ import {
 } from './fields.js';
 
 const processNamePattern = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+/** A name becomes a log file and part of a cgroup's name, both limited to 255 bytes. */
+export const maxProcessNameChars = 64;
 
 export const gpuSchema = z.strictObject({
   index: z.number().int().min(0).meta({ description: 'CUDA/NVML device index' }).optional(),
@@ -84,9 +86,14 @@ export const configSchema = z.strictObject({
     .optional(),
   stop_grace: durationField.optional(),
   processes: z.record(
-    z.string().regex(processNamePattern, {
-      error: 'process names use letters, digits, _ and - (a dot separates replicas)',
-    }),
+    z
+      .string()
+      .max(maxProcessNameChars, {
+        error: `process names are at most ${maxProcessNameChars} characters (they name log files and cgroups)`,
+      })
+      .regex(processNamePattern, {
+        error: 'process names use letters, digits, _ and - (a dot separates replicas)',
+      }),
     processSchema,
   ),
 });
