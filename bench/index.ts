@@ -6,6 +6,7 @@ const benches: Record<string, () => Promise<{ main: (args: string[]) => Promise<
   'doctor-large-log': () => import('./doctor-large-log.js'),
   'fit-strategies': () => import('./fit-strategies.js'),
   'estimate-accuracy': () => import('./estimate-accuracy.js'),
+  startup: () => import('./startup.js'),
 };
 
 const [name, ...args] = process.argv.slice(2);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { EnvironmentError, UsageError } from '../../errors.js';
-import { detectDevices, type NoGpuProbe, openGpuProbe } from './open-probe.js';
+import { detectDevices, openGpuProbe } from './open-probe.js';
 import { buildFakeNvml, compilerMissing } from './test-helpers/fake-nvml.js';
 
 const MiB = 1024 ** 2;
@@ -62,11 +62,11 @@ test('auto: simulated cards in HEADROOM_GPU first, then nvml, then nvidia-smi, e
     'sim',
   );
   assert.equal((await openGpuProbe({ env: { ...noNvml, PATH: fakeSmiPath('ok') } })).source, 'nvidia-smi');
-  const none = (await openGpuProbe({
+  const none = await openGpuProbe({
     env: { ...noNvml, HEADROOM_GPU: '24GiB', PATH: '/nonexistent' },
-  })) as NoGpuProbe;
+  });
   assert.equal(none.source, 'none');
-  assert.deepEqual(none.reasons, [
+  assert.deepEqual(none.unavailableReasons, [
     'NVML: cannot load /nonexistent/libnvidia-ml.so.1 (no NVIDIA driver on this machine)',
     'nvidia-smi: not on PATH',
   ]);

@@ -1,0 +1,45 @@
+// Where each command's --json output schema lives (its folder's output.ts), loaded on demand, and its
+// JSON Schema (zod's toJSONSchema of the schema the command's reporter is typed by).
+import type { z } from 'zod';
+
+/** The commands `schema --json-output` knows (`slurm-script` is `slurm script`). */
+export const outputSchemaNames = [
+  'plan',
+  'env',
+  'estimate',
+  'run',
+  'gpus',
+  'watch',
+  'doctor',
+  'fit',
+  'report',
+  'serve',
+  'slurm-script',
+] as const;
+
+export type OutputSchemaName = (typeof outputSchemaNames)[number];
+
+const loaders: Record<OutputSchemaName, () => Promise<z.ZodType>> = {
+  plan: async () => (await import('../plan/output.js')).planOutputSchema,
+  env: async () => (await import('../env/output.js')).envOutputSchema,
+  estimate: async () => (await import('../estimate/output.js')).estimateOutputSchema,
+  run: async () => (await import('../run/output.js')).runOutputSchema,
+  gpus: async () => (await import('../gpus/output.js')).gpusOutputSchema,
+  watch: async () => (await import('../watch/output.js')).watchOutputSchema,
+  doctor: async () => (await import('../doctor/output.js')).doctorOutputSchema,
+  fit: async () => (await import('../fit/output.js')).fitOutputSchema,
+  report: async () => (await import('../report/output.js')).reportOutputSchema,
+  serve: async () => (await import('../serve/output.js')).serveOutputSchema,
+  'slurm-script': async () => (await import('../slurm/output.js')).slurmScriptOutputSchema,
+};
+
+/** The zod schema of a command's --json output. */
+export function loadOutputSchema(name: OutputSchemaName): Promise<z.ZodType> {
+  return loaders[name]();
+}
+
+/** The JSON Schema (draft 2020-12) of a command's --json output. */
+export async function readOutputSchema(name: OutputSchemaName): Promise<Record<string, unknown>> {
+  const { toJSONSchema } = await import('zod');
+  return toJSONSchema(await loadOutputSchema(name), { io: 'output', unrepresentable: 'any' });
+}
