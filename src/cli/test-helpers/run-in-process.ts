@@ -43,7 +43,7 @@ export async function runHeadroom(
   const io: CommandIo = {
     stdout: stdout.stream,
     stderr: stderr.stream,
-    stdin: Readable.from(options.input === undefined ? [] : [options.input]),
+    stdin: Readable.from(options.input === undefined ? [] : [Buffer.from(options.input)]),
     env: options.exactEnv ?? { ...process.env, NO_COLOR: '1', ...options.env },
     cwd: options.cwd ?? process.cwd(),
   };

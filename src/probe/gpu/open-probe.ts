@@ -16,8 +16,10 @@ export interface OpenGpuProbeOptions {
   backend?: GpuBackendName | 'auto';
   /** `--gpu`: simulated cards such as `sim:24GiB` (declared, non-simulated sizes are the planner's business). */
   gpu?: string;
-  /** `--from`: recorded nvidia-smi outputs to read instead of a live backend. */
+  /** `--from`: recorded nvidia-smi outputs to read instead of a live backend (`-` is stdin). */
   from?: readonly string[];
+  /** What `--from -` reads; default process.stdin. */
+  stdin?: NodeJS.ReadableStream;
   /** Where HEADROOM_GPU, HEADROOM_SIM_DIR, HEADROOM_NVML_LIBRARY and PATH come from. */
   env?: Env;
   /** libnvidia-ml to open; default HEADROOM_NVML_LIBRARY, else libnvidia-ml.so.1 from the loader's path. */
@@ -36,7 +38,7 @@ export async function openGpuProbe(options: OpenGpuProbeOptions = {}): Promise<G
   if (options.from && options.from.length > 0) {
     if (backend !== 'auto' || options.gpu)
       throw new UsageError('--from reads recorded output; it cannot be combined with --gpu or --gpu-backend');
-    return createFileProbe(options.from);
+    return createFileProbe(options.from, options.stdin);
   }
   if (options.gpu !== undefined) {
     if (!parseSimSpec(options.gpu))

@@ -39,7 +39,9 @@ export const command = defineCommand({
   async run({ options }, io) {
     const probe = await openGpuProbe({
       ...probeOptions(options, io.env),
-      ...(options.from.length > 0 ? { from: options.from.map((file) => pathIn(io.cwd, file)) } : {}),
+      ...(options.from.length > 0
+        ? { from: options.from.map((file) => (file === '-' ? file : pathIn(io.cwd, file))), stdin: io.stdin }
+        : {}),
     });
     try {
       if (probe.source === 'none') {
