@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export { writeConfig } from '../../src/cli/test-helpers/scratch.js';
+export { writeConfig } from '../../src/test-helpers/scratch.js';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const cliPath = join(repoRoot, 'bin', 'headroom.js');

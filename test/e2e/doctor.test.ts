@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { scratchDir } from '../../src/cli/test-helpers/scratch.js';
+import { scratchDir } from '../../src/test-helpers/scratch.js';
 import { cliPath, repoRoot, runCli } from './cli.js';
 
 describe('headroom doctor (built CLI)', () => {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { scratchDir } from '../../test-helpers/scratch.js';
 import { examineTarget } from '../examine.js';
 import type { RunDiagnosis } from './diagnose-run.js';
 import { yamlSize } from './plan-change.js';
@@ -17,7 +17,7 @@ function writeRun(options: {
   reason?: string;
   plannedBytes?: number;
 }): string {
-  const dir = mkdtempSync(join(tmpdir(), 'headroom-doctor-run-'));
+  const dir = scratchDir('doctor-run');
   mkdirSync(join(dir, 'logs'));
   const plan = {
     devices: [

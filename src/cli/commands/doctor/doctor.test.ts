@@ -4,8 +4,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
+import { scratchDir } from '../../../test-helpers/scratch.js';
 import { runHeadroom } from '../../test-helpers/run-in-process.js';
-import { scratchDir } from '../../test-helpers/scratch.js';
 
 const dir = scratchDir('doctor');
 const write = (name: string, text: string | Buffer) => {

@@ -4,8 +4,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { repoRoot } from '../../../probe/gpu/test-helpers/shared.js';
+import { writeConfig } from '../../../test-helpers/scratch.js';
 import { runHeadroom } from '../../test-helpers/run-in-process.js';
-import { writeConfig } from '../../test-helpers/scratch.js';
 
 describe('headroom env', () => {
   const tricky = `it's a "test" with $HOME, \`ticks\`, back\\\\slash\nand a second line`;

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { repoRoot } from '../../../probe/gpu/test-helpers/shared.js';
+import { writeConfig } from '../../../test-helpers/scratch.js';
 import { runHeadroom } from '../../test-helpers/run-in-process.js';
-import { writeConfig } from '../../test-helpers/scratch.js';
 
 const grpo = join(repoRoot, 'examples', 'grpo', 'estimate.yaml');
 const act = join(repoRoot, 'examples', 'act-imitation', 'estimate.yaml');

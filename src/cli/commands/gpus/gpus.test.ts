@@ -7,8 +7,8 @@ import { test } from 'node:test';
 import { buildFakeNvml, compilerMissing } from '../../../probe/gpu/test-helpers/fake-nvml.js';
 import { noSharedMessage, repoRoot, sharedDir } from '../../../probe/gpu/test-helpers/shared.js';
 import { newSimDir, startWorkload } from '../../../probe/gpu/test-helpers/workloads.js';
+import { scratchDir } from '../../../test-helpers/scratch.js';
 import { runHeadroom } from '../../test-helpers/run-in-process.js';
-import { scratchDir } from '../../test-helpers/scratch.js';
 
 const noBackendEnv = {
   HEADROOM_NVML_LIBRARY: '/nonexistent/libnvidia-ml.so.1',
@@ -17,7 +17,10 @@ const noBackendEnv = {
 };
 
 async function headroom(args: string[], env: Record<string, string> = {}, input?: string) {
-  const { code, stdout, stderr } = await runHeadroom(args, { env, ...(input === undefined ? {} : { input }) });
+  const { code, stdout, stderr } = await runHeadroom(args, {
+    env,
+    ...(input === undefined ? {} : { input }),
+  });
   return { status: code, stdout, stderr };
 }
 
@@ -139,7 +142,6 @@ test('gpus --from reads recorded output; a cut-short file is a located error, no
   assert.doesNotMatch(broken.stderr, /internal error|\n\s+at /);
 });
 
-
 const scratch = scratchDir('gpus-input');
 
 // The --query-gpu CSV form (nvidia-smi --query-gpu=index,name,uuid,memory.total,memory.used,memory.free).
@@ -191,7 +193,8 @@ test('a planned process on a simulated card shows its name and budget; others sh
       process: string | null;
       budgetBytes: number | null;
     }[];
-    const simBudget = JSON.parse((await runHeadroom(['plan', '-c', seed000, '--json'])).stdout).processes[0].budgetBytes;
+    const simBudget = JSON.parse((await runHeadroom(['plan', '-c', seed000, '--json'])).stdout).processes[0]
+      .budgetBytes;
     assert.deepEqual(
       processes.map((p) => [p.pid, p.process, p.budgetBytes]).sort(),
       [

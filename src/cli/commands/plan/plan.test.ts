@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { repoRoot } from '../../../probe/gpu/test-helpers/shared.js';
+import { writeConfig } from '../../../test-helpers/scratch.js';
 import { runHeadroom } from '../../test-helpers/run-in-process.js';
-import { writeConfig } from '../../test-helpers/scratch.js';
 
 const seed000 = join(repoRoot, 'examples', 'rl-isaac', 'headroom.yaml');
 const GiB = 1024 ** 3;

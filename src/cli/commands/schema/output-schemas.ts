@@ -38,8 +38,27 @@ export function loadOutputSchema(name: OutputSchemaName): Promise<z.ZodType> {
   return loaders[name]();
 }
 
-/** The JSON Schema (draft 2020-12) of a command's --json output. */
+/** Drops `additionalProperties: false` everywhere: the contracts are extended, never narrowed (README). */
+function allowNewFields(node: object): Record<string, unknown> {
+  const open = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(open)
+      : value !== null && typeof value === 'object'
+        ? allowNewFields(value)
+        : value;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key, value]) => !(key === 'additionalProperties' && value === false))
+      .map(([key, value]) => [key, open(value)]),
+  );
+}
+
+/**
+ * The JSON Schema (draft 2020-12) of a command's --json output: what every output has (required
+ * fields, their types); fields added by later versions are allowed.
+ */
 export async function readOutputSchema(name: OutputSchemaName): Promise<Record<string, unknown>> {
   const { toJSONSchema } = await import('zod');
-  return toJSONSchema(await loadOutputSchema(name), { io: 'output', unrepresentable: 'any' });
+  const schema = toJSONSchema(await loadOutputSchema(name), { io: 'output', unrepresentable: 'any' });
+  return allowNewFields(schema);
 }

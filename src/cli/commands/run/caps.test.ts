@@ -1,17 +1,14 @@
 // Seed 000/003 style: a PyTorch trainer beside a JAX actor and a simulator on one simulated card. With
 // the in-process cap (enforce: cap, the default) the trainer fails with PyTorch's own OOM at its budget
-// and its neighbours run on; without it, it grows past its budget.
+// and its neighbours run on; without it, it grows past its budget. Run in-process through the dispatcher.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, test } from 'node:test';
-import { repoRoot, runCli } from './cli.js';
+import { test } from 'node:test';
+import { repoRoot } from '../../../probe/gpu/test-helpers/shared.js';
+import { scratchDir } from '../../../test-helpers/scratch.js';
+import { runHeadroom } from '../../test-helpers/run-in-process.js';
 
-const dirs: string[] = [];
-after(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
 const workload = (name: string) => JSON.stringify(join(repoRoot, 'examples', 'workloads', name));
 
 function config(trainerExtra: string): string {
@@ -40,13 +37,12 @@ function config(trainerExtra: string): string {
   ].join('\n');
 }
 
-function runConfig(text: string) {
-  const dir = mkdtempSync(join(tmpdir(), 'headroom-caps-'));
-  dirs.push(dir);
+async function runConfig(text: string) {
+  const dir = scratchDir('caps');
   const file = join(dir, 'headroom.yaml');
   writeFileSync(file, text);
   const runDir = join(dir, 'run');
-  const result = runCli(['run', '-c', file, '--run-dir', runDir, '--json'], {
+  const result = await runHeadroom(['run', '-c', file, '--run-dir', runDir, '--json'], {
     env: { HEADROOM_SIM_DIR: join(dir, 'sim'), PYTHONPATH: '', HEADROOM_BOOT: '' },
   });
   const plan = JSON.parse(readFileSync(join(runDir, 'plan.json'), 'utf8'));
@@ -61,8 +57,8 @@ function runConfig(text: string) {
   return { result, plan, reasons, because, log };
 }
 
-test('the capped torch process fails with its own OOM at its budget; its neighbours run on', () => {
-  const { result, plan, reasons, because, log } = runConfig(config(''));
+test('the capped torch process fails with its own OOM at its budget; its neighbours run on', async () => {
+  const { result, plan, reasons, because, log } = await runConfig(config(''));
   const trainer = plan.processes.find((p: { name: string }) => p.name === 'trainer');
   assert.equal(trainer.capBy, 'bootstrap');
   assert.equal(trainer.env.HEADROOM_BOOT, 'torch-alloc,torch-cap');
@@ -79,8 +75,8 @@ test('the capped torch process fails with its own OOM at its budget; its neighbo
   assert.match(log, /torch\.OutOfMemoryError: CUDA out of memory\. Tried to allocate 1024\.00 MiB/);
 });
 
-test('enforce: warn: nothing caps it in-process, and it grows past its budget', () => {
-  const { result, reasons, log } = runConfig(config('    enforce: warn'));
+test('enforce: warn: nothing caps it in-process, and it grows past its budget', async () => {
+  const { result, reasons, log } = await runConfig(config('    enforce: warn'));
   assert.deepEqual(reasons, { sim: 'exited', trainer: 'exited', actor: 'exited' }, result.stderr);
   assert.match(log, /step 6\/6: 6\.00 GiB reserved/);
 });
