@@ -3,4 +3,6 @@
 import { processIo } from './cli/io.js';
 import { main } from './cli/main.js';
 
-process.exitCode = await main(process.argv.slice(2), processIo());
+void main(process.argv.slice(2), processIo()).then((exitCode) => {
+  process.exitCode = exitCode;
+});

@@ -2,6 +2,7 @@
 // data and an exit code without printing its result, and reporters that turn the data into text or
 // the --json contract. cli.ts alone prints the result and sets the exit code (knip's main() returning
 // data to its reporters; changesets' folder per command).
+import { describeError, isJsonRequested } from './error-output.js';
 import { renderCommandHelp } from './help.js';
 import type { CommandIo } from './io.js';
 import type { ArgumentSpec, OptionTable, OptionValues } from './option-types.js';
@@ -54,9 +55,10 @@ export interface CommandDefinition<O extends OptionTable = OptionTable, D = unkn
   reporters: Reporters<D, J>;
 }
 
-/** What one invocation produced: the text for stdout (nothing when undefined) and the exit code. */
+/** What one invocation produced: the text for stdout and stderr (nothing when undefined), and the exit code. */
 export interface Invocation {
-  output: string | undefined;
+  output?: string;
+  errorOutput?: string;
   exitCode: number;
 }
 
@@ -71,30 +73,38 @@ export interface RunnableCommand {
 
 const isJsonMode = (options: object): boolean => Reflect.get(options, 'json') === true;
 
-/** Declares a command; invoke() parses argv with its table, runs it, and renders its data. */
+/**
+ * Declares a command; invoke() parses argv with its table, runs it, and renders its data, or the
+ * error it threw (text, or JSON under --json). Errors are told here, in the command's own module
+ * graph: the CLI's bundles give each command its own copy of errors.ts (scripts/bundle-cli.mjs).
+ */
 export function defineCommand<const O extends OptionTable, D, J>(
   definition: CommandDefinition<O, D, J>,
 ): CommandDefinition<O, D, J> & RunnableCommand {
+  const invoke = async (argv: readonly string[], io: CommandIo): Promise<Invocation> => {
+    const parsed = parseArgv(argv, definition);
+    if (parsed.isHelp) return { output: renderCommandHelp(definition), exitCode: 0 };
+    const { data, exitCode } = await definition.run(
+      { options: parsed.options, args: parsed.args, rest: parsed.rest },
+      io,
+    );
+    const isJson = definition.isJson ? definition.isJson(parsed.options) : isJsonMode(parsed.options);
+    if (isJson) {
+      const json = definition.reporters.json(data);
+      return { ...(json === undefined ? {} : { output: toJson(json) }), exitCode };
+    }
+    const context = { colors: colorsFor(io.stdout, io.env), columns: io.stdout.columns };
+    return { output: await definition.reporters.text(data, context), exitCode };
+  };
   return {
     ...definition,
     async invoke(argv, io) {
-      const parsed = parseArgv(argv, definition);
-      if (parsed.isHelp) return { output: renderCommandHelp(definition), exitCode: 0 };
-      const { data, exitCode } = await definition.run(
-        { options: parsed.options, args: parsed.args, rest: parsed.rest },
-        io,
-      );
-      const isJson = definition.isJson ? definition.isJson(parsed.options) : isJsonMode(parsed.options);
-      const json = isJson ? definition.reporters.json(data) : undefined;
-      const output = isJson
-        ? json === undefined
-          ? undefined
-          : toJson(json)
-        : await definition.reporters.text(data, {
-            colors: colorsFor(io.stdout, io.env),
-            columns: io.stdout.columns,
-          });
-      return { output, exitCode };
+      try {
+        return await invoke(argv, io);
+      } catch (error) {
+        const { stdout, stderr, exitCode } = describeError(error, isJsonRequested(argv));
+        return { output: stdout, errorOutput: stderr, exitCode };
+      }
     },
   };
 }

@@ -3,6 +3,12 @@
 // the error's own (DESIGN.md "Errors and exit codes"). Unknown errors are bugs: their stack is printed.
 import { ConfigError, HeadroomError } from '../errors.js';
 
+/** Whether the error, too, must be JSON: `--json` given before any `--`. */
+export function isJsonRequested(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end === -1 ? argv : argv.slice(0, end)).includes('--json');
+}
+
 /** The exit code of an error that is not headroom's own (a bug): EX_SOFTWARE from sysexits.h. */
 export const internalErrorExitCode = 70;
 

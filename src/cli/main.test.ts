@@ -4,8 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ConfigError, EnvironmentError } from '../errors.js';
 import { headroomVersion } from '../version.js';
-import { describeError, internalErrorExitCode } from './error-output.js';
-import { isJsonRequested } from './main.js';
+import { describeError, internalErrorExitCode, isJsonRequested } from './error-output.js';
 import { commandEntries } from './registry.js';
 import { runHeadroom } from './test-helpers/run-in-process.js';
 

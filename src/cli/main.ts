@@ -3,20 +3,14 @@
 import { suggestNearest } from '../config/suggest.js';
 import { UsageError } from '../errors.js';
 import { headroomVersion } from '../version.js';
-import type { RunnableCommand } from './command.js';
-import { describeError } from './error-output.js';
+import type { Invocation, RunnableCommand } from './command.js';
+import { describeError, isJsonRequested } from './error-output.js';
 import { renderProgramHelp } from './help.js';
 import type { CommandIo } from './io.js';
 import { helpFlags } from './parse-argv.js';
 import { type CommandModule, commandEntries } from './registry.js';
 
 const programDescription = 'Plan, launch, watch and fix memory for ML training on shared GPUs';
-
-/** Whether the error, too, must be JSON: `--json` given before any `--`. */
-export function isJsonRequested(argv: readonly string[]): boolean {
-  const end = argv.indexOf('--');
-  return (end === -1 ? argv : argv.slice(0, end)).includes('--json');
-}
 
 function unknownCommand(name: string, known: readonly string[], where: string): UsageError {
   const nearest = suggestNearest(name, known);
@@ -44,7 +38,7 @@ function pickSubcommand(
 async function dispatch(
   argv: readonly string[],
   io: CommandIo,
-): Promise<{ output?: string; exitCode: number }> {
+): Promise<Invocation> {
   const [name, ...rest] = argv;
   if (name === '-V' || name === '--version') return { output: `${headroomVersion}\n`, exitCode: 0 };
   const listed = commandEntries.map((c) => ({ name: c.name, summary: c.summary }));
@@ -68,8 +62,9 @@ async function dispatch(
 /** Runs one command line (argv without `node headroom`); writes its output and returns the exit code. */
 export async function main(argv: readonly string[], io: CommandIo): Promise<number> {
   try {
-    const { output, exitCode } = await dispatch(argv, io);
+    const { output, errorOutput, exitCode } = await dispatch(argv, io);
     if (output) io.stdout.write(output);
+    if (errorOutput) io.stderr.write(errorOutput);
     return exitCode;
   } catch (error) {
     const { stdout, stderr, exitCode } = describeError(error, isJsonRequested(argv));
