@@ -35,10 +35,7 @@ function pickSubcommand(
   return { command, argv: rest };
 }
 
-async function dispatch(
-  argv: readonly string[],
-  io: CommandIo,
-): Promise<Invocation> {
+async function dispatch(argv: readonly string[], io: CommandIo): Promise<Invocation> {
   const [name, ...rest] = argv;
   if (name === '-V' || name === '--version') return { output: `${headroomVersion}\n`, exitCode: 0 };
   const listed = commandEntries.map((c) => ({ name: c.name, summary: c.summary }));

@@ -8,7 +8,7 @@ import { defineCommand } from '../../command.js';
 import { pathIn } from '../../io.js';
 import { defineOptions } from '../../option-types.js';
 import { sharedOptions } from '../../options.js';
-import type { DoctorOutput } from './output.js';
+import type { DoctorOutput } from '../../schemas/doctor.js';
 import { renderDoctor } from './text.js';
 
 /** The result `doctor` prints: one report per target, plus the environment's findings. */

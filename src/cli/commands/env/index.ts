@@ -6,9 +6,9 @@ import type { Plan, PlannedProcess } from '../../../plan/types.js';
 import { defineCommand } from '../../command.js';
 import { defineOptions } from '../../option-types.js';
 import { sharedOptions } from '../../options.js';
+import type { EnvOutput } from '../../schemas/env.js';
 import { loadPlan } from '../../shared/load-plan.js';
 import { bootstrapNotes, formatDotenv, formatSh } from './format.js';
-import type { EnvOutput } from './output.js';
 import { runWith } from './run-with.js';
 
 const { config, gpu, force } = sharedOptions;

@@ -9,7 +9,7 @@ import { defineCommand } from '../../command.js';
 import { pathIn } from '../../io.js';
 import { defineOptions } from '../../option-types.js';
 import { sharedOptions } from '../../options.js';
-import type { EstimateOutput } from './output.js';
+import type { EstimateOutput } from '../../schemas/estimate.js';
 import { overlayFromFlags } from './overlay.js';
 import { specFlags } from './spec-flags.js';
 import { renderEstimate } from './text.js';

@@ -2,9 +2,9 @@
 // trials of the command; progress on stderr, the answer (or JSON) on stdout.
 import type { FitResult } from '../../../fit/result.js';
 import { defineCommand } from '../../command.js';
+import type { FitOutput } from '../../schemas/fit.js';
 import { renderFitAnswer } from './answer.js';
 import { fitOptions } from './checks.js';
-import type { FitOutput } from './output.js';
 import { runFit } from './run-fit.js';
 
 /** The result as JSON: the contract's fields first (var, best, firstFailing, strategy, trials[]), then the rest. */

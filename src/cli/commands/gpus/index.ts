@@ -8,9 +8,9 @@ import { defineCommand } from '../../command.js';
 import { pathIn } from '../../io.js';
 import { defineOptions } from '../../option-types.js';
 import { sharedOptions } from '../../options.js';
+import type { GpusOutput } from '../../schemas/gpus.js';
 import { loadPlan } from '../../shared/load-plan.js';
 import { probeOptions } from '../../shared/probe-options.js';
-import type { GpusOutput } from './output.js';
 import { renderGpus } from './text.js';
 
 const { gpu, gpuBackend, json } = sharedOptions;

@@ -5,10 +5,10 @@ import { isInfeasible } from '../../../plan/plan.js';
 import type { Plan } from '../../../plan/types.js';
 import { defineCommand } from '../../command.js';
 import { sharedOptions, slurmOptions } from '../../options.js';
+import type { PlanOutput } from '../../schemas/plan-output.js';
 import { loadPlan } from '../../shared/load-plan.js';
 import { renderFindings, renderPlan } from '../../shared/render-plan.js';
 import type { SlurmPlanData } from '../../shared/slurm/render-slurm-plan.js';
-import type { PlanOutput } from './output.js';
 
 const { config, gpu, json, on } = sharedOptions;
 

@@ -1,6 +1,6 @@
 // What `report` prints: where the page is and what went into it (text), or the same as JSON.
 import { formatBytes } from '../../../units.js';
-import type { ReportOutput } from './output.js';
+import type { ReportOutput } from '../../schemas/report.js';
 import type { ReportData } from './run.js';
 
 /** `wrote …/report.html (612 KiB): 3 processes, 12 samples, 9 events`. */

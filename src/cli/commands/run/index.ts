@@ -3,9 +3,9 @@
 
 import type { RunSummary } from '../../../supervise/types.js';
 import { defineCommand } from '../../command.js';
+import type { RunOutput } from '../../schemas/run.js';
 import { renderSummaryTable } from '../../shared/render-run.js';
 import { runOptions } from './options.js';
-import type { RunOutput } from './output.js';
 import { runLocal } from './run-local.js';
 
 export const command = defineCommand({

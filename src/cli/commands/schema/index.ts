@@ -3,7 +3,7 @@
 // reporter is typed by). Each schema module is loaded only when asked for.
 import { defineCommand } from '../../command.js';
 import { defineOptions } from '../../option-types.js';
-import { outputSchemaNames, readOutputSchema } from './output-schemas.js';
+import { outputSchemaNames, readOutputSchema } from '../../schemas/index.js';
 
 const schemaOptions = defineOptions({
   jsonOutput: {

@@ -3,9 +3,9 @@
 import { once } from 'node:events';
 import { ExitCode, UsageError } from '../../../errors.js';
 import type { ListenAddress } from '../../../metrics/listen-address.js';
+import type { ServeOutput } from '../../schemas/serve.js';
 import { startObservers } from '../../shared/observers.js';
 import { resolveRunDir } from '../../shared/run-dirs.js';
-import type { ServeOutput } from './output.js';
 
 export interface ServeOptions {
   runDir?: string;

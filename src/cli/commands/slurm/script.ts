@@ -5,9 +5,9 @@ import { buildScript } from '../../../slurm/script.js';
 import { realSlurmCommands } from '../../../supervise/backends/slurm/commands.js';
 import { defineCommand } from '../../command.js';
 import { sharedOptions, slurmOptions } from '../../options.js';
+import type { SlurmScriptOutput } from '../../schemas/slurm-script.js';
 import { requireFit, scriptOptions } from '../../shared/slurm/job-script.js';
 import { prepareSlurmJob } from '../../shared/slurm/prepare.js';
-import type { SlurmScriptOutput } from './output.js';
 
 const { config, gpu, force, json } = sharedOptions;
 

@@ -1,5 +1,5 @@
 // `run --json`: summary.json, the run record's own schema (src/run-record/schema.ts).
-import { runSummarySchema } from '../../../run-record/schema.js';
+import { runSummarySchema } from '../../run-record/schema.js';
 
 export const runOutputSchema = runSummarySchema.meta({
   title: 'headroom run --json',
@@ -7,4 +7,4 @@ export const runOutputSchema = runSummarySchema.meta({
 });
 
 /** What `run --json` prints. */
-export type { RunSummary as RunOutput } from '../../../run-record/schema.js';
+export type { RunSummary as RunOutput } from '../../run-record/schema.js';

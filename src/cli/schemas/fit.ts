@@ -1,7 +1,7 @@
 // `fit --json`: the contract's fields first (var, best, firstFailing, strategy, trials[]), then the
 // recommended answer, the boundary, the limits, the memory lines, the noise, warnings and notes.
 import { z } from 'zod';
-import { exitReasons } from '../../../vocabulary.js';
+import { exitReasons } from '../../vocabulary.js';
 
 const bytes = z.number().meta({ description: 'bytes' });
 const resource = z.enum(['host', 'gpu']);

@@ -1,7 +1,7 @@
 // `plan --json`: the plan, or with `--on slurm` the partition's node types and the chosen one.
 import { z } from 'zod';
-import { planSchema } from '../../schemas/plan.js';
-import { slurmPlanSchema } from '../../schemas/slurm.js';
+import { planSchema } from './plan.js';
+import { slurmPlanSchema } from './slurm.js';
 
 export const planOutputSchema = z
   .union([planSchema, slurmPlanSchema])

@@ -1,7 +1,7 @@
 // `doctor --json`: diagnoses (primary first), findings, and what each target was.
 import { z } from 'zod';
-import { confidences } from '../../../vocabulary.js';
-import { findingSchema } from '../../schemas/plan.js';
+import { confidences } from '../../vocabulary.js';
+import { findingSchema } from './plan.js';
 
 const factValue = z.union([z.number(), z.string(), z.boolean()]);
 

@@ -20,17 +20,17 @@ export const outputSchemaNames = [
 export type OutputSchemaName = (typeof outputSchemaNames)[number];
 
 const loaders: Record<OutputSchemaName, () => Promise<z.ZodType>> = {
-  plan: async () => (await import('../plan/output.js')).planOutputSchema,
-  env: async () => (await import('../env/output.js')).envOutputSchema,
-  estimate: async () => (await import('../estimate/output.js')).estimateOutputSchema,
-  run: async () => (await import('../run/output.js')).runOutputSchema,
-  gpus: async () => (await import('../gpus/output.js')).gpusOutputSchema,
-  watch: async () => (await import('../watch/output.js')).watchOutputSchema,
-  doctor: async () => (await import('../doctor/output.js')).doctorOutputSchema,
-  fit: async () => (await import('../fit/output.js')).fitOutputSchema,
-  report: async () => (await import('../report/output.js')).reportOutputSchema,
-  serve: async () => (await import('../serve/output.js')).serveOutputSchema,
-  'slurm-script': async () => (await import('../slurm/output.js')).slurmScriptOutputSchema,
+  plan: async () => (await import('./plan-output.js')).planOutputSchema,
+  env: async () => (await import('./env.js')).envOutputSchema,
+  estimate: async () => (await import('./estimate.js')).estimateOutputSchema,
+  run: async () => (await import('./run.js')).runOutputSchema,
+  gpus: async () => (await import('./gpus.js')).gpusOutputSchema,
+  watch: async () => (await import('./watch.js')).watchOutputSchema,
+  doctor: async () => (await import('./doctor.js')).doctorOutputSchema,
+  fit: async () => (await import('./fit.js')).fitOutputSchema,
+  report: async () => (await import('./report.js')).reportOutputSchema,
+  serve: async () => (await import('./serve.js')).serveOutputSchema,
+  'slurm-script': async () => (await import('./slurm-script.js')).slurmScriptOutputSchema,
 };
 
 /** The zod schema of a command's --json output. */

@@ -1,6 +1,6 @@
 // `slurm script --json`: the partition, the node type, the findings and the script.
 import type { z } from 'zod';
-import { slurmScriptSchema } from '../../schemas/slurm.js';
+import { slurmScriptSchema } from './slurm.js';
 
 export const slurmScriptOutputSchema = slurmScriptSchema.meta({ title: 'headroom slurm script --json' });
 

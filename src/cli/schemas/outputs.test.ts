@@ -1,18 +1,17 @@
 // Every command's --json output, made for real in-process, is exactly what its schema declares: parsing
 // it keeps every field (an undeclared one would be stripped) and changes no value. And `headroom schema
 // --json-output NAME` prints each schema as JSON Schema. This is what keeps the published schemas and
-// the contracts from drifting apart.
+// the contracts from drifting apart. (serve's one line: src/cli/commands/serve/serve.test.ts.)
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { z } from 'zod';
-import { repoRoot } from '../../../probe/gpu/test-helpers/shared.js';
-import { newSimDir, startWorkload } from '../../../probe/gpu/test-helpers/workloads.js';
-import { scratchDir } from '../../../test-helpers/scratch.js';
-import { runHeadroom } from '../../test-helpers/run-in-process.js';
-import { runServe } from '../serve/run.js';
-import { loadOutputSchema, type OutputSchemaName, outputSchemaNames } from './output-schemas.js';
+import { repoRoot } from '../../probe/gpu/test-helpers/shared.js';
+import { newSimDir, startWorkload } from '../../probe/gpu/test-helpers/workloads.js';
+import { scratchDir } from '../../test-helpers/scratch.js';
+import { runHeadroom } from '../test-helpers/run-in-process.js';
+import { loadOutputSchema, type OutputSchemaName, outputSchemaNames } from './index.js';
 
 const seed = join(repoRoot, 'examples', 'rl-isaac', 'headroom.yaml');
 const grpo = join(repoRoot, 'examples', 'grpo', 'estimate.yaml');
@@ -91,7 +90,7 @@ describe('--json outputs match their schemas', () => {
     await assertMatches('watch', await jsonOf(['watch', '--json', '--count', '1'], noBackend));
   });
 
-  test('run, report, doctor (log, run, script, environment) and serve', async () => {
+  test('run, report and doctor (log, run, script, environment)', async () => {
     const runDir = join(scratch, 'run');
     await assertMatches(
       'run',
@@ -122,13 +121,6 @@ describe('--json outputs match their schemas', () => {
       'doctor',
       await jsonOf(['doctor', '--env', '--json'], { XLA_PYTHON_CLIENT_PREALLOCATE: 'FALSE' }),
     );
-    const lines: unknown[] = [];
-    await runServe(
-      { runDir, isLatest: false, dashboard: { host: '127.0.0.1', port: 0 }, cwd: scratch },
-      { say: () => {}, onListening: (data) => lines.push(data), stop: AbortSignal.abort() },
-    );
-    assert.equal(lines.length, 1);
-    await assertMatches('serve', lines[0]);
   });
 
   test('fit, over trials that pass, run out of GPU memory and fail otherwise', async () => {

@@ -1,7 +1,7 @@
 // `watch --json`: one line per sample, as it is read: the time and the `gpus` reading (each process with
 // its planned name and budget) and the host's RAM; without a GPU backend, the host's largest trees.
 import { z } from 'zod';
-import { gpuDeviceSchema, gpuProcessSchema, gpuSources } from '../gpus/output.js';
+import { gpuDeviceSchema, gpuProcessSchema, gpuSources } from './gpus.js';
 
 const host = z
   .object({ totalBytes: z.number(), usedBytes: z.number() })

@@ -8,7 +8,7 @@ import {
   optimizers,
   precisions,
   strategies,
-} from '../../../estimate/types.js';
+} from '../../estimate/types.js';
 
 const bytes = z.number().meta({ description: 'bytes' });
 
