@@ -1,7 +1,7 @@
 // The schema of headroom.yaml: one zod definition drives validation and the editor JSON Schema. Written
 // with zod/mini (see fields.ts): `plan` and `env` load this and not the whole of zod.
-import en from 'zod/v4/locales/en.js';
 import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
 import { frameworks } from '../plan/types.js';
 import {
   budgetField,
