@@ -14,7 +14,10 @@ const env = { HEADROOM_SIM_DIR: join(scratch, 'sim') };
 let runCount = 0;
 
 before(() => {
-  assert.ok(existsSync(join(repoRoot, 'dist/bin/cli.cjs')), 'dist/bin/cli.cjs is missing: run `npm run build` first');
+  assert.ok(
+    existsSync(join(repoRoot, 'dist/bin/cli.cjs')),
+    'dist/bin/cli.cjs is missing: run `npm run build` first',
+  );
 });
 after(() => rmSync(scratch, { recursive: true, force: true }));
 

@@ -13,7 +13,10 @@ const scratch = mkdtempSync(join(tmpdir(), 'headroom-e2e-'));
 let runCount = 0;
 
 before(() => {
-  assert.ok(existsSync(join(repo, 'dist/bin/cli.cjs')), 'dist/bin/cli.cjs is missing: run `npm run build` first');
+  assert.ok(
+    existsSync(join(repo, 'dist/bin/cli.cjs')),
+    'dist/bin/cli.cjs is missing: run `npm run build` first',
+  );
 });
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
