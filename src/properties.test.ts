@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { formatSh } from './cli/env-format.js';
+import { formatSh } from './cli/commands/env/format.js';
 import { parseSpec } from './config/load.js';
 import { diagnoseText } from './doctor/diagnose-text.js';
 import { ConfigError, HeadroomError } from './errors.js';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { scratchDir } from '../../test-helpers/scratch.js';
 import { examineTarget } from '../examine.js';
 import type { RunDiagnosis } from './diagnose-run.js';
 import { yamlSize } from './plan-change.js';
@@ -17,7 +17,7 @@ function writeRun(options: {
   reason?: string;
   plannedBytes?: number;
 }): string {
-  const dir = mkdtempSync(join(tmpdir(), 'headroom-doctor-run-'));
+  const dir = scratchDir('doctor-run');
   mkdirSync(join(dir, 'logs'));
   const plan = {
     devices: [
@@ -229,7 +229,11 @@ describe('doctor RUN_DIR', () => {
       summary.processes[1].reason = 'failed';
       writeFileSync(join(dir, 'summary.json'), JSON.stringify(summary));
       const report = await examineTarget(dir); // /dev/zero would never end
-      assert.doesNotMatch(JSON.stringify(report), /CUDA out of memory/, 'the file outside the run is not read');
+      assert.doesNotMatch(
+        JSON.stringify(report),
+        /CUDA out of memory/,
+        'the file outside the run is not read',
+      );
     } finally {
       rmSync(secret, { force: true });
     }
