@@ -2,7 +2,7 @@
 
 Each tick: one pass over all processes for their parents (as headroom's readProcessTable does), then
 memory_full_info() (smaps_rollup: RSS, PSS, swap) of every given PID. Prints JSON with the CPU time used.
-Usage: python3 gpu-sampling-psutil.py SECONDS PID...
+Usage: python3 gpu-sampling-psutil.py SECONDS INTERVAL_SECONDS PID...
 """
 import json
 import os
@@ -12,7 +12,8 @@ import time
 import psutil
 
 seconds = float(sys.argv[1])
-pids = [int(p) for p in sys.argv[2:]]
+interval = float(sys.argv[2])
+pids = [int(p) for p in sys.argv[3:]]
 processes = [psutil.Process(pid) for pid in pids]
 ticks = 0
 sampled = 0
@@ -37,7 +38,7 @@ next_tick = start_wall
 while time.monotonic() - start_wall < seconds:
     sampled += sample()
     ticks += 1
-    next_tick += 1.0
+    next_tick += interval
     time.sleep(max(0.0, next_tick - time.monotonic()))
 end_cpu = os.times()
 wall = time.monotonic() - start_wall

@@ -7,6 +7,7 @@ const benches: Record<string, () => Promise<{ main: (args: string[]) => Promise<
   'fit-strategies': () => import('./fit-strategies.js'),
   'estimate-accuracy': () => import('./estimate-accuracy.js'),
   'slow-reader': () => import('./slow-reader.js'),
+  startup: () => import('./startup.js'),
 };
 
 const [name, ...args] = process.argv.slice(2);

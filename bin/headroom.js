@@ -1,2 +1,6 @@
 #!/usr/bin/env node
-import '../dist/cli.js';
+// The `headroom` command: the bundled CLI (scripts/bundle-cli.mjs) through a V8 code cache (load-cached.cjs).
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+require('./load-cached.cjs').loadCached(require.resolve('../dist/bin/cli.cjs'));

@@ -1,18 +1,125 @@
-// The library entry: the pure core and its types, for programs that plan without the CLI.
+// The library entry: headroom by name, for programs that plan, estimate, diagnose, supervise and fit
+// without the CLI (README "As a library"). Each name is listed: nothing here is a test helper.
 
+// Config and plan: headroom.yaml in, budgets and environments out (pure).
 export { parseGpuFlags } from './config/gpu-flags.js';
 export { loadSpecFile, parseSpec } from './config/load.js';
 export { configJsonSchema } from './config/schema.js';
-export * from './doctor/index.js';
+// Diagnose: what a log, a run record, a script or an environment says went wrong.
+export { diagnoseText, isMemoryFailure } from './doctor/diagnose-text.js';
+export { checkEnvironment } from './doctor/env/env-rules.js';
+export { examineTarget, type TargetKind, type TargetReport } from './doctor/examine.js';
+export { diagnoseLogFile } from './doctor/read-log.js';
+export { checkPythonSource } from './doctor/script/check-script.js';
+export type {
+  Cause,
+  Diagnosis,
+  DiagnosisKind,
+  DoctorFinding,
+  DoctorReport,
+  Evidence,
+  Facts,
+  FactValue,
+  FixDetail,
+  Layer,
+} from './doctor/types.js';
+// Errors, exit codes and units, as the CLI uses them.
 export { ConfigError, EnvironmentError, ExitCode, HeadroomError, UsageError } from './errors.js';
+// Estimate: the memory a training config needs, part by part; what fits a budget (pure).
 export { estimate } from './estimate/estimate.js';
 export { loadEstimateFile, parseEstimateSpec } from './estimate/load.js';
-export { buildReport, type EstimateReport } from './estimate/report.js';
-export { fitsTable, planGradAccumulation, solve } from './estimate/solve.js';
-export type { EstimateSpec } from './estimate/types.js';
-export * from './fit/index.js';
+export {
+  buildReport,
+  type EstimateReport,
+  type GpuCountRow,
+  type ReportOptions as EstimateReportOptions,
+} from './estimate/report.js';
+export {
+  type Budget,
+  type FitsRow,
+  fitsTable,
+  type GradAccumulationPlan,
+  planGradAccumulation,
+  type SolveResult,
+  solve,
+} from './estimate/solve.js';
+export type { Breakdown, Component, EstimateSpec } from './estimate/types.js';
+// Fit: the search for the largest value that fits, over trials run by the supervisor.
+export { type FitResult, type MemoryModelReport, summarizeFit } from './fit/result.js';
+export { createTrialRunner, type TrialRunnerOptions } from './fit/run-trial.js';
+export { runSearch, type SearchEnd, type SearchOptions } from './fit/search.js';
+export { isStrategyName, strategies, strategyNames } from './fit/strategies.js';
+export type {
+  ResourceLimit,
+  SearchBounds,
+  Strategy,
+  StrategyName,
+  TrialOutcome,
+  TrialRecord,
+} from './fit/types.js';
+// The run record: its schema (a contract with a version) and the tolerant readers.
+export { findLatestRun, isRecordDirectory, readRecord } from './observe/read-record.js';
+export type { RunRecordData } from './observe/record-types.js';
 export { isInfeasible, type PlanOptions, plan } from './plan/plan.js';
-export type * from './plan/types.js';
-export { detectDevices, openGpuProbe } from './probe/gpu/open-probe.js';
-export type { GpuDevice, GpuProbe, GpuProcess, GpuSnapshot } from './probe/gpu/types.js';
-export { formatBytes, parseBytes, parsePercent } from './units.js';
+export type {
+  BudgetSpec,
+  CapMethod,
+  DeviceSpec,
+  Enforcement,
+  Finding,
+  Framework,
+  Plan,
+  PlannedDevice,
+  PlannedProcess,
+  ProcessSpec,
+  Severity,
+  Spec,
+} from './plan/types.js';
+// Probes: what is on the GPUs (NVML, nvidia-smi, recorded files, simulated cards) and the host.
+export { detectDevices, type OpenGpuProbeOptions, openGpuProbe } from './probe/gpu/open-probe.js';
+export {
+  type GpuBackendName,
+  type GpuDevice,
+  type GpuProbe,
+  type GpuProcess,
+  type GpuSnapshot,
+  type GpuSource,
+  gpuBackendNames,
+  noGpuProbe,
+} from './probe/gpu/types.js';
+export { collectGpus, type GpusResult } from './probe/readings/gpus-result.js';
+export { attachBudgets, matchPlannedProcesses, type PlannedMatch } from './probe/readings/planned-match.js';
+export {
+  forEachEvent,
+  forEachSample,
+  type RunMeta,
+  type RunRecordFiles,
+  type RunSample,
+  readRunFiles,
+  recordVersion,
+  runEventSchema,
+  runMetaSchema,
+  runSampleSchema,
+  runSummarySchema,
+} from './run-record/index.js';
+// Supervise: launch processes with their planned environment and limits, sample, judge, record.
+export { launchSpecsFromPlan } from './supervise/from-plan.js';
+export { checkLaunchSpecs, supervise } from './supervise/supervise.js';
+export type {
+  LaunchSpec,
+  ProcessStatus,
+  ProcessSummary,
+  RunEvent,
+  RunSummary,
+  SuperviseOptions,
+  SuperviseUpdate,
+} from './supervise/types.js';
+export { formatBytes, parseBytes, parseDurationMs, parsePercent, readSize } from './units.js';
+export {
+  type Confidence,
+  confidences,
+  type ExitReason,
+  exitReasons,
+  type MemoryKind,
+  memoryReasons,
+} from './vocabulary.js';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { formatSh } from './cli/env-format.js';
+import { formatSh } from './cli/commands/env/format.js';
 import { parseSpec } from './config/load.js';
 import { diagnoseText } from './doctor/diagnose-text.js';
 import { ConfigError, HeadroomError } from './errors.js';
@@ -171,7 +171,10 @@ describe('headroom.yaml (config/load.ts) and the planner', () => {
         const isInfeasible = result.findings.some((f) => f.severity === 'error');
         for (const p of result.processes) {
           assert.ok(p.budgetBytes >= 0 && p.fraction >= 0, p.name);
-          assert.ok(p.fraction <= 1 || isInfeasible, `${p.name}: fraction ${p.fraction} with no error finding`);
+          assert.ok(
+            p.fraction <= 1 || isInfeasible,
+            `${p.name}: fraction ${p.fraction} with no error finding`,
+          );
         }
       }),
       { numRuns: 400 },

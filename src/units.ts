@@ -137,4 +137,27 @@ export function parseDurationMs(text: string): number | undefined {
   return Number.isFinite(ms) && ms <= maxDurationMs ? ms : undefined;
 }
 
+/** A duration as the user wrote it, read: milliseconds, or why not. */
+export type DurationReading = { ok: true; ms: number } | { ok: false; message: string };
+
+/**
+ * Reads a duration flag through parseDurationMs: `500ms`, `2s`, `1m`, or a bare number in `bareUnit`
+ * (`--interval 500` has always meant milliseconds, `--stop-grace 10` seconds), from `minMs` (exclusive
+ * when `isMinExclusive`) to maxDurationMs.
+ */
+export function readDuration(
+  text: string,
+  options: { bareUnit?: 'ms' | 's'; minMs?: number; isMinExclusive?: boolean } = {},
+): DurationReading {
+  const isBare = /^\s*\d+(?:\.\d+)?\s*$/.test(text);
+  const ms = parseDurationMs(isBare && options.bareUnit === 'ms' ? `${text.trim()}ms` : text);
+  const unit = options.bareUnit === 'ms' ? 'milliseconds' : 'seconds';
+  const minMs = options.minMs ?? 0;
+  const above = options.isMinExclusive ? `above ${minMs} ms` : `of at least ${minMs} ms`;
+  const help = `expected a duration ${above} and at most ${Math.floor(maxDurationMs / 1000)} s (24.8 days): 500ms, 90s, 2m, or a bare number of ${unit}`;
+  if (ms === undefined) return { ok: false, message: help };
+  if (options.isMinExclusive ? ms <= minMs : ms < minMs) return { ok: false, message: help };
+  return { ok: true, ms };
+}
+
 export const bytesPer = { KiB, MiB, GiB } as const;

@@ -1,9 +1,15 @@
 // Terminal output helpers: colour only on a TTY (and never under NO_COLOR), aligned tables.
 import pc from 'picocolors';
 
-/** Colours that are identity functions unless stdout is a TTY without NO_COLOR. */
-export function colorsFor(stream: NodeJS.WriteStream = process.stdout): ReturnType<typeof pc.createColors> {
-  const isEnabled = Boolean(stream.isTTY) && !('NO_COLOR' in process.env) && process.env.TERM !== 'dumb';
+/** The colour functions a renderer takes. */
+export type Colors = ReturnType<typeof pc.createColors>;
+
+/** Colours that are identity functions unless `stream` is a TTY and `env` has no NO_COLOR (nor TERM=dumb). */
+export function colorsFor(
+  stream: { isTTY?: boolean } = process.stdout,
+  env: Record<string, string | undefined> = process.env,
+): Colors {
+  const isEnabled = Boolean(stream.isTTY) && !('NO_COLOR' in env) && env.TERM !== 'dumb';
   return pc.createColors(isEnabled);
 }
 

@@ -127,3 +127,13 @@ describe('files that are not configs', () => {
     ]);
   });
 });
+
+describe('names and places that cannot be files', () => {
+  test('a 300-character process name is refused, and not echoed whole', () => {
+    const [line] = problems(
+      `processes:\n  ${'p'.repeat(300)}:\n    framework: none\n    command: ['true']\n`,
+    );
+    assert.match(line!, /process names are at most 64 characters/);
+    assert.ok(line!.length < 200, line);
+  });
+});

@@ -30,7 +30,9 @@ export function parseSpec(text: string, file: string): Spec {
       },
     ]);
   }
-  const parsed = configSchema.safeParse(data);
+  // A config is parsed once: compiling zod's fast path for its objects (`new Function`) costs more than
+  // it saves, some milliseconds of every `plan` (bench/startup.ts).
+  const parsed = configSchema.safeParse(data, { jitless: true });
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.flatMap((issue) => describeIssue(issue, doc, lineCounter, file)),

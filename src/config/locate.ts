@@ -6,8 +6,10 @@ export type FieldPath = readonly (string | number)[];
 
 /** Dotted field name for messages: processes.learner.gpu_memory, gpus[0].memory. */
 export function formatFieldPath(path: FieldPath): string {
+  // A key of a thousand characters is a mistake to point at, not to echo whole.
+  const shown = (part: string): string => (part.length > 40 ? `${part.slice(0, 40)}…` : part);
   return path
-    .map((part, i) => (typeof part === 'number' ? `[${part}]` : i === 0 ? part : `.${part}`))
+    .map((part, i) => (typeof part === 'number' ? `[${part}]` : i === 0 ? shown(part) : `.${shown(part)}`))
     .join('');
 }
 

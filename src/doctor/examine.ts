@@ -84,7 +84,11 @@ async function examineRun(runDir: string): Promise<TargetReport> {
 }
 
 /** Examines one target: `-` (stdin), a run directory, a `.py` script, or a log (plain or gzip). */
-export async function examineTarget(target: string, stdin?: Readable): Promise<TargetReport> {
+export async function examineTarget(
+  target: string,
+  options: { stdin?: Readable; env?: Record<string, string | undefined> } = {},
+): Promise<TargetReport> {
+  const { stdin, env = process.env } = options;
   try {
     if (target === '-') {
       const { diagnoses, lineCount } = await diagnoseLogFile('-', stdin);
@@ -107,7 +111,7 @@ export async function examineTarget(target: string, stdin?: Readable): Promise<T
           'a training script is kilobytes: pass the script itself, not generated or bundled code',
         );
       }
-      const findings = checkPythonSource(readFileSync(target, 'utf8'), target, process.env);
+      const findings = checkPythonSource(readFileSync(target, 'utf8'), target, env);
       return { target, targetKind: 'script', diagnoses: [], findings };
     }
     const { diagnoses, lineCount } = await diagnoseLogFile(target);

@@ -75,7 +75,7 @@ export const parallelSchema = z.strictObject({
   strategy: oneOf(strategies).optional(),
   tensor: positiveInt.optional(),
   gradient_as_bucket_view: z.boolean().optional(),
-  nccl_buffers: sizeField.optional(),
+  nccl_buffers: z.optional(sizeField),
 });
 
 /** tensors[]: anything else held on the GPU, `count` separate tensors of a shape. */
@@ -90,7 +90,7 @@ export const tensorSchema = z.strictObject({
 export const dataloaderSchema = z.strictObject({
   workers: z.number().int().min(0).optional(),
   prefetch_factor: positiveInt.optional(),
-  sample_bytes: byteCountField.optional(),
+  sample_bytes: z.optional(byteCountField),
   pin_memory: z.boolean().optional(),
   start: oneOf(workerStarts)
     .meta({ description: 'multiprocessing_context: fork (Linux default)' })
@@ -100,28 +100,28 @@ export const dataloaderSchema = z.strictObject({
 
 /** host.dataset: a dataset held in RAM, how it is stored, and a per-sample cache. */
 export const datasetSchema = z.strictObject({
-  bytes: sizeField.optional(),
+  bytes: z.optional(sizeField),
   storage: oneOf(datasetStorages).optional(),
-  cache: sizeField
-    .meta({ description: 'what a per-sample cache holds once every sample was loaded' })
-    .optional(),
+  cache: z.optional(
+    sizeField.check(z.meta({ description: 'what a per-sample cache holds once every sample was loaded' })),
+  ),
 });
 
 /** host: the loader, a dataset held in RAM, and the process sizes when they are known. */
 export const hostSchema = z.strictObject({
   dataloader: dataloaderSchema.optional(),
   dataset: datasetSchema.optional(),
-  dataset_in_memory: sizeField.optional(),
+  dataset_in_memory: z.optional(sizeField),
   dataset_shared: z.boolean().optional(),
-  process: sizeField.optional(),
-  worker: sizeField.optional(),
+  process: z.optional(sizeField),
+  worker: z.optional(sizeField),
 });
 
 /** cuda: per-process overheads; defaults by framework in cuda.ts. */
 export const cudaSchema = z.strictObject({
-  context: sizeField.optional(),
+  context: z.optional(sizeField),
   module_loading: oneOf(['lazy', 'eager'] as const).optional(),
-  workspaces: sizeField.optional(),
+  workspaces: z.optional(sizeField),
   fragmentation: z.number().min(0).max(1).optional(),
   expandable_segments: z.boolean().optional(),
 });

@@ -161,7 +161,7 @@ export async function runAttempt(context: RunContext, live: LiveProcess): Promis
   } finally {
     closeSync(logFd); // the child holds its own copy
   }
-  const pid = spawned.child.pid;
+  const pid = spawned.child?.pid;
   const attempt = pid === undefined ? null : start(context, live, pid, oomKillCounter);
   let tail: LogTail | null = null;
   if (attempt)

@@ -1,7 +1,7 @@
 // Which processes belong to a supervised process: its cgroup's members, its process group,
 // its descendants, and descendants seen earlier that have since been reparented (setsid, double fork).
 import { type MemoryCgroup, readCgroupPids } from '../probe/host/cgroup.js';
-import { type ProcStat, selectDescendants, selectGroup } from '../probe/host/proc-table.js';
+import { indexByPid, type ProcStat, selectDescendants, selectGroup } from '../probe/host/proc-table.js';
 
 /** What headroom holds on to, to find and stop a process's whole tree. */
 export interface TreeHandle {
@@ -19,7 +19,7 @@ export function listTreePids(
   cgroupPids: readonly number[] = tree.cgroup ? readCgroupPids(tree.cgroup) : [],
 ): number[] {
   const pids = new Set<number>(cgroupPids);
-  const byPid = new Map(table.map((stat) => [stat.pid, stat]));
+  const byPid = indexByPid(table);
   if (byPid.has(tree.pid)) pids.add(tree.pid);
   for (const pid of selectGroup(table, tree.pid)) pids.add(pid);
   for (const pid of selectDescendants(table, tree.pid)) pids.add(pid);
@@ -35,7 +35,7 @@ export function rememberTreePids(
   pids: readonly number[],
   table: readonly ProcStat[],
 ): void {
-  const byPid = new Map(table.map((stat) => [stat.pid, stat]));
+  const byPid = indexByPid(table);
   for (const pid of pids) {
     const stat = byPid.get(pid);
     if (stat && pid !== tree.pid) tree.seenPids.set(pid, stat.startTicks);

@@ -2,15 +2,16 @@
 // one line in samples.jsonl, the watchdog (no cgroup) and the GPU budget check.
 import type { GpuProbe, GpuSnapshot } from '../probe/gpu/types.js';
 import { readCgroupPids, readCgroupUsageBytes } from '../probe/host/cgroup.js';
-import { type ProcStat, readProcessTable } from '../probe/host/proc-table.js';
+import { ProcScanner } from '../probe/host/proc-scan.js';
+import { indexByPid, type ProcStat } from '../probe/host/proc-table.js';
 import { readEnvironVariable } from '../probe/host/process-label.js';
-import { readTreeMemory } from '../probe/host/tree-memory.js';
+import { TreeMemoryCache } from '../probe/host/tree-memory-cache.js';
 import type { SampledMember, SampledProcess } from '../run-record/schema.js';
 import { formatBytes } from '../units.js';
 import { displayCommand } from '../verdict/judge.js';
 import { checkOomKills } from './oom-kills.js';
 import { listTreePids, rememberTreePids } from './process-tree.js';
-import { type LiveProcess, type RunContext, statusOf } from './run-context.js';
+import { type Attempt, type LiveProcess, type RunContext, statusOf } from './run-context.js';
 import { requestStop } from './stop.js';
 import { killTree } from './terminate.js';
 import { readCommandLine, roleOf, type TreeMembers, updateMembers } from './tree-members.js';
@@ -140,10 +141,52 @@ export function adoptOrphans(context: RunContext, table: readonly ProcStat[]): v
   }
 }
 
-/** Takes one sample of every running process and applies the limits. */
-export async function sampleOnce(context: RunContext, gpuProbe: GpuProbe): Promise<void> {
+/** What sampling keeps from one sample to the next: held /proc files, each tree's last memory reading. */
+export interface SamplerCache {
+  scanner: ProcScanner;
+  trees: WeakMap<Attempt, TreeMemoryCache>;
+  /** PIDs of every tree at the last sample: the scanner reads these afresh. */
+  watched: Set<number>;
+}
+
+/** A cache for `sampleOnce`; `closeSamplerCache` releases its files. */
+export function openSamplerCache(procRoot: string): SamplerCache {
+  return { scanner: new ProcScanner({ procRoot }), trees: new WeakMap(), watched: new Set() };
+}
+
+/** Closes the files a cache holds. */
+export function closeSamplerCache(cache: SamplerCache): void {
+  cache.scanner.close();
+}
+
+function treeCacheOf(cache: SamplerCache, attempt: Attempt, procRoot: string): TreeMemoryCache {
+  let tree = cache.trees.get(attempt);
+  if (!tree) {
+    tree = new TreeMemoryCache({ procRoot });
+    cache.trees.set(attempt, tree);
+  }
+  return tree;
+}
+
+/** Takes one sample of every running process and applies the limits; without a cache, reads everything afresh. */
+export async function sampleOnce(
+  context: RunContext,
+  gpuProbe: GpuProbe,
+  cache?: SamplerCache,
+): Promise<void> {
+  const ownCache = cache ?? openSamplerCache(context.procRoot);
+  try {
+    await sampleWith(context, gpuProbe, ownCache);
+  } finally {
+    if (!cache) closeSamplerCache(ownCache);
+  }
+}
+
+async function sampleWith(context: RunContext, gpuProbe: GpuProbe, cache: SamplerCache): Promise<void> {
   const gpus = await snapshotGpus(gpuProbe);
-  const table = readProcessTable(context.procRoot);
+  const table = cache.scanner.scan(cache.watched);
+  const stats = indexByPid(table);
+  const watched = new Set<number>();
   const nowMs = context.clock.now();
   adoptOrphans(context, table);
   const processes: Record<string, SampledProcess> = {};
@@ -155,7 +198,8 @@ export async function sampleOnce(context: RunContext, gpuProbe: GpuProbe): Promi
     const pids = listTreePids(attempt, table, cgroupPids);
     if (live.group) noteEscapes(context, live, pids, new Set(cgroupPids), nowMs);
     rememberTreePids(attempt, pids, table);
-    const memory = readTreeMemory(pids, context.procRoot);
+    for (const pid of pids) watched.add(pid);
+    const memory = treeCacheOf(cache, attempt, context.procRoot).read(pids, stats, nowMs);
     updateMembers({
       members: attempt.members,
       pids,
@@ -187,6 +231,7 @@ export async function sampleOnce(context: RunContext, gpuProbe: GpuProbe): Promi
     checkGpuBudget(context, live, gpuBytes);
     checkOomKills(context, live, attempt, { isFinal: false });
   }
+  cache.watched = watched;
   if (Object.keys(processes).length > 0) {
     // Each card's own reading too: what the report and /metrics show as "others on the card".
     const cards = gpus?.devices.map(({ index, uuid, usedBytes, totalBytes }) => ({
@@ -204,13 +249,14 @@ export async function sampleOnce(context: RunContext, gpuProbe: GpuProbe): Promi
 /** Samples every `sampleIntervalMs` until the returned stop function is called. */
 export function startSampling(context: RunContext, gpuProbe: GpuProbe): () => Promise<void> {
   const stopper = new AbortController();
+  const cache = openSamplerCache(context.procRoot);
   let hasWarned = false;
   const loop = (async () => {
     while (!stopper.signal.aborted) {
       await context.clock.sleep(context.sampleIntervalMs, stopper.signal);
       if (stopper.signal.aborted) break;
       try {
-        await sampleOnce(context, gpuProbe);
+        await sampleOnce(context, gpuProbe, cache);
       } catch (error) {
         if (!hasWarned) context.event('warning', undefined, `sampling failed: ${String(error)}`);
         hasWarned = true;
@@ -220,5 +266,6 @@ export function startSampling(context: RunContext, gpuProbe: GpuProbe): () => Pr
   return async () => {
     stopper.abort();
     await loop;
+    closeSamplerCache(cache);
   };
 }

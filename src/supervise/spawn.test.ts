@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { buildArgv } from './spawn.js';
+import { simpleLaunchSpec } from './launch-spec.js';
+import { buildArgv, spawnChild } from './spawn.js';
 
 describe('buildArgv', () => {
   test('a string goes to /bin/sh -c; a list is the argv', () => {
@@ -29,4 +30,18 @@ describe('buildArgv', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+test('a spawn that fails at once (a cwd that is a file) is a spawn error, not a crash', async () => {
+  const spec = simpleLaunchSpec('x', ['true'], { cwd: '/etc/hostname' });
+  const fd = openSync('/dev/null', 'w');
+  try {
+    const { child, exited } = spawnChild({ spec, argv: ['true'], logFd: fd });
+    assert.equal(child, null);
+    const status = await exited;
+    assert.equal(status.exitCode, 127);
+    assert.match(status.spawnError ?? '', /ENOTDIR.*cwd \/etc\/hostname/);
+  } finally {
+    closeSync(fd);
+  }
 });

@@ -25,23 +25,30 @@ export interface ExitStatus {
 
 /** Spawns `argv` detached (setsid: own session and process group) with its output in `logFd`. */
 export function spawnChild(options: { spec: LaunchSpec; argv: string[]; logFd: number }): {
-  child: ChildProcess;
+  child: ChildProcess | null;
   exited: Promise<ExitStatus>;
 } {
   const { spec, argv, logFd } = options;
   const [file, ...args] = argv;
-  const child = spawn(file ?? '', args, {
-    detached: true,
-    stdio: ['ignore', logFd, logFd],
-    env: spec.env,
-    cwd: spec.cwd,
-  });
+  const where = spec.cwd ? ` (cwd ${spec.cwd})` : '';
+  let child: ChildProcess;
+  try {
+    child = spawn(file ?? '', args, {
+      detached: true,
+      stdio: ['ignore', logFd, logFd],
+      env: spec.env,
+      cwd: spec.cwd,
+    });
+  } catch (error) {
+    // Some failures (a cwd that is a file: ENOTDIR) throw at once instead of emitting 'error'.
+    const spawnError = `${(error as Error).message}${where}`;
+    return { child: null, exited: Promise.resolve({ exitCode: 127, signal: null, spawnError }) };
+  }
   const exited = new Promise<ExitStatus>((resolve) => {
     child.once('exit', (exitCode, signal) => resolve({ exitCode, signal, spawnError: null }));
     child.on('error', (error) => {
       // 'error' without a PID means it never started; with one it is a failed kill(), not an end.
       if (child.pid === undefined) {
-        const where = spec.cwd ? ` (cwd ${spec.cwd})` : '';
         resolve({ exitCode: 127, signal: null, spawnError: `${error.message}${where}` });
       }
     });

@@ -100,3 +100,12 @@ describe('reasons from output and spawn', () => {
     );
   });
 });
+
+describe('a cwd that cannot be one', () => {
+  test('a cwd naming a file is refused before anything starts, in one line', async () => {
+    await assert.rejects(
+      runSupervised([launch('a', ['true'], { cwd: '/etc/hostname' }), launch('b', ['sleep', '1'])]),
+      /a: cwd \/etc\/hostname is not a directory/,
+    );
+  });
+});

@@ -1,5 +1,6 @@
 // The supervisor: starts every process in dependency order, samples and enforces memory, stops
 // everything on abort, and returns the run's summary (also written to summary.json).
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { HeadroomError } from '../errors.js';
 import { findOwnMemoryCgroup } from '../probe/host/cgroup-detect.js';
@@ -22,6 +23,14 @@ import { requestStop } from './stop.js';
 import { readCommandLine } from './tree-members.js';
 import type { LaunchSpec, ProcessSummary, RunSummary, SuperviseOptions, SuperviseUpdate } from './types.js';
 
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /** Rejects launch specs that cannot run: duplicate names, bad dependencies, invalid readyWhen. */
 export function checkLaunchSpecs(specs: readonly LaunchSpec[]): void {
   const fail = (message: string): never => {
@@ -33,6 +42,9 @@ export function checkLaunchSpecs(specs: readonly LaunchSpec[]): void {
   if (duplicate !== undefined) fail(`two processes are named ${duplicate}`);
   for (const spec of specs) {
     if (spec.command.length === 0) fail(`${spec.name} has no command`);
+    // A cwd that is no directory would fail the spawn of one process while the others run on.
+    if (spec.cwd !== undefined && !isDirectory(spec.cwd))
+      fail(`${spec.name}: cwd ${spec.cwd} is not a directory`);
     try {
       if (spec.readyWhen !== undefined) new RegExp(spec.readyWhen);
     } catch (error) {
@@ -135,7 +147,7 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
     stopGraceMs: options.stopGraceMs ?? 10_000,
     outputPollMs: options.outputPollMs ?? 50,
     // Twice a second: short-lived processes (a crash at the first step) still get a GPU peak; a tick
-    // costs ~0.1 ms per process (bench gpu-sampling).
+    // costs ~0.025 ms per process of a quiet tree (bench gpu-sampling: 0.53% of a core for 200 at 1 Hz).
     sampleIntervalMs: options.sampleIntervalMs ?? 500,
     backoffMs: options.backoffMs ?? backoffMs,
     record,

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ProcessMemory } from '../probe/host/proc-memory.js';
-import type { ProcStat } from '../probe/host/proc-table.js';
+import { indexByPid, type ProcStat } from '../probe/host/proc-table.js';
 import type { TreeRole } from '../verdict/types.js';
 
 /** One process seen in a tree. */
@@ -50,7 +50,7 @@ export function updateMembers(options: {
   procRoot: string;
 }): void {
   const { members, pids, nowMs, procRoot } = options;
-  const stats = new Map(options.table.map((s) => [s.pid, s]));
+  const stats = indexByPid(options.table);
   const memory = new Map(options.memory.map((m) => [m.pid, m]));
   const alive = new Set(pids);
   for (const pid of pids) {

@@ -1,9 +1,9 @@
 // Runs the built CLI as a user would: `node bin/headroom.js ...`, no colour, captured output.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+export { writeConfig } from '../../src/test-helpers/scratch.js';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const cliPath = join(repoRoot, 'bin', 'headroom.js');
@@ -23,12 +23,4 @@ export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.Pro
     timeout: 60_000,
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
-
-/** Writes a config into a fresh temporary directory and returns its path. */
-export function writeConfig(text: string, name = 'headroom.yaml'): string {
-  const dir = mkdtempSync(join(tmpdir(), 'headroom-e2e-'));
-  const file = join(dir, name);
-  writeFileSync(file, text);
-  return file;
 }

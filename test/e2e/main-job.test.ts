@@ -1,14 +1,15 @@
 // The README's first command: seed 000 on a simulated card under `headroom run`, end to end.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { scratchDir } from '../../src/test-helpers/scratch.js';
 import { repoRoot, runCli } from './cli.js';
 
 test('seed 000 runs on a simulated card: every process exits within its planned budget', () => {
-  const runDir = join(mkdtempSync(join(tmpdir(), 'headroom-main-job-')), 'run');
-  const simDir = mkdtempSync(join(tmpdir(), 'headroom-main-job-sim-'));
+  const scratch = scratchDir('main-job');
+  const runDir = join(scratch, 'run');
+  const simDir = join(scratch, 'sim');
   const config = join(repoRoot, 'examples', 'rl-isaac', 'headroom.yaml');
   const { code, stdout, stderr } = runCli(['run', '-c', config, '--run-dir', runDir, '--json'], {
     env: { HEADROOM_SIM_DIR: simDir },

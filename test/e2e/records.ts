@@ -1,9 +1,9 @@
 // Real run records for the report, dashboard and /metrics tests, made by the built CLI's `run`:
 // seed 000 on a simulated card, and a run whose learner the kernel OOM-kills in its cgroup.
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cgroupUnavailable } from '../../src/supervise/test-helpers/supervised.js';
+import { scratchDir } from '../../src/test-helpers/scratch.js';
 import { repoRoot, runCli } from './cli.js';
 
 export const seedConfig = join(repoRoot, 'examples', 'rl-isaac', 'headroom.yaml');
@@ -26,5 +26,5 @@ export function recordRun(options: { scratch: string; config: string; name: stri
   return { runDir, code, stderr };
 }
 
-/** A temporary directory for one test file (removed by the caller). */
-export const newScratch = (label: string): string => mkdtempSync(join(tmpdir(), `headroom-${label}-`));
+/** A temporary directory for one test file, removed after the suite that made it. */
+export const newScratch = scratchDir;

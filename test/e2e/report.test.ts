@@ -3,16 +3,7 @@
 // canvas painted, every event listed, no request beyond the file itself, a screenshot written.
 // UPDATE_SCREENSHOTS=1 also copies the seed 000 screenshot to docs/report.png (the README's).
 import assert from 'node:assert/strict';
-import {
-  copyFileSync,
-  cpSync,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { copyFileSync, cpSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
@@ -112,23 +103,4 @@ describe('headroom report in a real browser', { skip: noBrowser }, () => {
     assert.match(await page.locator('#diagnosis').innerText(), /learner: the process ran out of host memory/);
     await page.close();
   });
-});
-
-test('report without a run directory uses the latest run under .headroom/runs', (t) => {
-  if (!existsSync(join(repoRoot, 'dist', 'cli.js'))) return t.skip('needs the built CLI');
-  const cwd = newScratch('report-latest');
-  try {
-    const empty = runCli(['report'], { cwd });
-    assert.equal(empty.code, 2);
-    assert.match(empty.stderr, /no run under \.headroom\/runs/);
-    const runsDir = join(cwd, '.headroom', 'runs');
-    mkdirSync(runsDir, { recursive: true });
-    const runDir = join(runsDir, 'r1');
-    assert.equal(runCli(['run', '--run-dir', runDir, '--', 'true'], { cwd }).code, 0);
-    const latest = runCli(['report', '--json'], { cwd });
-    assert.equal(latest.code, 0, latest.stderr);
-    assert.equal(JSON.parse(latest.stdout).output, join(runDir, 'report.html'));
-  } finally {
-    rmSync(cwd, { recursive: true, force: true });
-  }
 });

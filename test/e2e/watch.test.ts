@@ -9,12 +9,15 @@ import { repoRoot } from '../../src/probe/gpu/test-helpers/shared.js';
 import { newSimDir } from '../../src/probe/gpu/test-helpers/workloads.js';
 
 const hasTmux = spawnSync('tmux', ['-V']).status === 0;
-const skip = !existsSync(path.join(repoRoot, 'dist', 'cli.js'))
+const skip = !existsSync(path.join(repoRoot, 'dist', 'bin', 'cli.cjs'))
   ? 'needs the built CLI: run npm run build (npm test does)'
   : hasTmux
     ? undefined
     : 'needs tmux (apt-get install tmux) to drive a real terminal';
-const socket = `headroom-test-${process.pid}`;
+// One tmux server per session: a server whose last session ended exits, and a new session started on
+// its socket meanwhile fails with "server exited unexpectedly".
+const socketOf = (session: string): string => `headroom-test-${process.pid}-${session}`;
+let socket = socketOf('none');
 const tmux = (...args: string[]): string =>
   execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
 
@@ -30,6 +33,7 @@ async function waitForPane(session: string, pattern: RegExp, timeoutMs = 20_000)
 
 async function runWatchAndQuit(key: string[], expectedExit: number): Promise<void> {
   const session = `watch${expectedExit}`;
+  socket = socketOf(session);
   const command = [
     `cd ${JSON.stringify(repoRoot)}`,
     `HEADROOM_SIM_DIR=${newSimDir()} ${JSON.stringify(process.execPath)} bin/headroom.js watch --gpu sim:24GiB --interval 200`,
@@ -50,15 +54,11 @@ async function runWatchAndQuit(key: string[], expectedExit: number): Promise<voi
     assert.doesNotMatch(after, /headroom watch ·/, 'the frame was on the alternate screen');
     assert.equal(tmux('display', '-p', '-t', session, '#{alternate_on} #{cursor_flag}').trim(), '0 1');
   } finally {
-    tmux('kill-session', '-t', session);
+    spawnSync('tmux', ['-L', socket, 'kill-server']);
   }
 }
 
 test('watch under tmux: a frame, then q restores the terminal', { skip }, async () => {
-  try {
-    await runWatchAndQuit(['q'], 0);
-    await runWatchAndQuit(['C-c'], 130);
-  } finally {
-    spawnSync('tmux', ['-L', socket, 'kill-server']);
-  }
+  await runWatchAndQuit(['q'], 0);
+  await runWatchAndQuit(['C-c'], 130);
 });

@@ -15,7 +15,7 @@ const isRoot = process.getuid?.() === 0;
 const hasApt = existsSync('/usr/bin/apt-get');
 const hasSlurm =
   spawnSync('sh', ['-c', 'command -v slurmctld && command -v slurmdbd && command -v mariadbd']).status === 0;
-const skip = !existsSync(join(repoRoot, 'dist', 'cli.js'))
+const skip = !existsSync(join(repoRoot, 'dist', 'bin', 'cli.cjs'))
   ? 'needs the built CLI: run npm run build (npm test does)'
   : !isRoot
     ? 'needs root to run slurmd (it makes memory cgroups)'

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { scratchDir } from '../../test-helpers/scratch.js';
 import { examineTarget } from '../examine.js';
 import type { RunDiagnosis } from './diagnose-run.js';
 import { yamlSize } from './plan-change.js';
@@ -17,7 +17,7 @@ function writeRun(options: {
   reason?: string;
   plannedBytes?: number;
 }): string {
-  const dir = mkdtempSync(join(tmpdir(), 'headroom-doctor-run-'));
+  const dir = scratchDir('doctor-run');
   mkdirSync(join(dir, 'logs'));
   const plan = {
     devices: [
@@ -216,6 +216,27 @@ describe('doctor RUN_DIR', () => {
       ),
     );
     assert.equal(report.diagnoses[0]?.kind, 'gpu_oom');
+  });
+
+  test('log paths in a record are read only inside the run directory, and only regular files', async () => {
+    const dir = writeRun({ samples: {}, learnerLog: 'step 1\n', reason: 'failed' });
+    const secret = join(dir, '..', `secret-${process.pid}.txt`);
+    writeFileSync(secret, 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n');
+    try {
+      const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
+      summary.processes[0].log = `../${secret.split('/').at(-1)}`;
+      summary.processes[1].log = '/dev/zero';
+      summary.processes[1].reason = 'failed';
+      writeFileSync(join(dir, 'summary.json'), JSON.stringify(summary));
+      const report = await examineTarget(dir); // /dev/zero would never end
+      assert.doesNotMatch(
+        JSON.stringify(report),
+        /CUDA out of memory/,
+        'the file outside the run is not read',
+      );
+    } finally {
+      rmSync(secret, { force: true });
+    }
   });
 
   test('yaml sizes round to 256 MiB', () => {

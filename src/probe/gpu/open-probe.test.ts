@@ -1,11 +1,12 @@
 // Backend choice and the nvidia-smi backend, with a fake nvidia-smi script on PATH and a fake libnvidia-ml.
 import assert from 'node:assert/strict';
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { EnvironmentError, UsageError } from '../../errors.js';
-import { detectDevices, type NoGpuProbe, openGpuProbe } from './open-probe.js';
+import { scratchDir } from '../../test-helpers/scratch.js';
+import { detectDevices, openGpuProbe } from './open-probe.js';
 import { buildFakeNvml, compilerMissing } from './test-helpers/fake-nvml.js';
 
 const MiB = 1024 ** 2;
@@ -16,7 +17,7 @@ const appsCsv = 'gpu_uuid, pid, process_name, used_gpu_memory [MiB]\nGPU-bb, 599
 
 /** A directory holding a fake `nvidia-smi` that answers the two queries, or fails like a missing driver. */
 function fakeSmiPath(mode: 'ok' | 'broken'): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'headroom-fake-smi-'));
+  const dir = scratchDir('fake-smi');
   const script =
     mode === 'ok'
       ? `#!/bin/sh\ncase "$1" in\n  --query-gpu=*) printf '%s' '${gpuCsv}' ;;\n  --query-compute-apps=*) printf '%s' '${appsCsv}' ;;\n  *) exit 2 ;;\nesac\n`
@@ -62,11 +63,11 @@ test('auto: simulated cards in HEADROOM_GPU first, then nvml, then nvidia-smi, e
     'sim',
   );
   assert.equal((await openGpuProbe({ env: { ...noNvml, PATH: fakeSmiPath('ok') } })).source, 'nvidia-smi');
-  const none = (await openGpuProbe({
+  const none = await openGpuProbe({
     env: { ...noNvml, HEADROOM_GPU: '24GiB', PATH: '/nonexistent' },
-  })) as NoGpuProbe;
+  });
   assert.equal(none.source, 'none');
-  assert.deepEqual(none.reasons, [
+  assert.deepEqual(none.unavailableReasons, [
     'NVML: cannot load /nonexistent/libnvidia-ml.so.1 (no NVIDIA driver on this machine)',
     'nvidia-smi: not on PATH',
   ]);
@@ -94,7 +95,7 @@ test('auto and --gpu-backend nvml use the NVML library when it opens', {
 test('detectDevices gives DeviceSpecs for simulated cards; flags that contradict are usage errors', async () => {
   const detected = await detectDevices({
     gpu: 'sim:2x24GiB',
-    env: { HEADROOM_SIM_DIR: mkdtempSync(path.join(tmpdir(), 'hr-')) },
+    env: { HEADROOM_SIM_DIR: scratchDir('hr') },
   });
   assert.deepEqual(
     detected.devices.map((d) => [d.index, d.totalBytes, d.simulated]),

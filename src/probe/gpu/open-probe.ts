@@ -4,12 +4,11 @@ import { EnvironmentError, HeadroomError, UsageError } from '../../errors.js';
 import type { DeviceSpec } from '../../plan/types.js';
 import { createSimProbe, parseSimSpec } from './sim-backend.js';
 import { createFileProbe, createSmiProbe, findOnPath, runSmi, type SmiRunner } from './smi-backend.js';
-import type { GpuBackendName, GpuProbe, GpuSource } from './types.js';
+import { type GpuBackendName, type GpuProbe, type GpuSource, gpuBackendNames } from './types.js';
 
 type Env = Record<string, string | undefined>;
 
-/** Backend names accepted by `--gpu-backend`. */
-export const gpuBackendNames: readonly GpuBackendName[] = ['nvml', 'nvidia-smi', 'sim', 'none'];
+export { gpuBackendNames };
 
 /** What picks the backend: flags, the environment, and injectable paths for tests. */
 export interface OpenGpuProbeOptions {
@@ -17,8 +16,10 @@ export interface OpenGpuProbeOptions {
   backend?: GpuBackendName | 'auto';
   /** `--gpu`: simulated cards such as `sim:24GiB` (declared, non-simulated sizes are the planner's business). */
   gpu?: string;
-  /** `--from`: recorded nvidia-smi outputs to read instead of a live backend. */
+  /** `--from`: recorded nvidia-smi outputs to read instead of a live backend (`-` is stdin). */
   from?: readonly string[];
+  /** What `--from -` reads; default process.stdin. */
+  stdin?: NodeJS.ReadableStream;
   /** Where HEADROOM_GPU, HEADROOM_SIM_DIR, HEADROOM_NVML_LIBRARY and PATH come from. */
   env?: Env;
   /** libnvidia-ml to open; default HEADROOM_NVML_LIBRARY, else libnvidia-ml.so.1 from the loader's path. */
@@ -27,23 +28,17 @@ export interface OpenGpuProbeOptions {
   smiRunner?: SmiRunner;
 }
 
-/** A probe with no devices that remembers why no backend could be opened. */
-export interface NoGpuProbe extends GpuProbe {
-  readonly source: 'none';
-  readonly reasons: string[];
-}
-
 /** Opens the GPU backend the options and machine call for; a backend asked for by name that fails throws. */
 export async function openGpuProbe(options: OpenGpuProbeOptions = {}): Promise<GpuProbe> {
   const env = options.env ?? process.env;
   const backend = options.backend ?? 'auto';
-  if (!['auto', ...gpuBackendNames].includes(backend)) {
+  if (backend !== 'auto' && !gpuBackendNames.includes(backend)) {
     throw new UsageError(`--gpu-backend ${backend}: expected one of ${gpuBackendNames.join(', ')}`);
   }
   if (options.from && options.from.length > 0) {
     if (backend !== 'auto' || options.gpu)
       throw new UsageError('--from reads recorded output; it cannot be combined with --gpu or --gpu-backend');
-    return createFileProbe(options.from);
+    return createFileProbe(options.from, options.stdin);
   }
   if (options.gpu !== undefined) {
     if (!parseSimSpec(options.gpu))
@@ -102,7 +97,7 @@ export async function detectDevices(
       totalBytes,
       simulated,
     }));
-    const reasons = probe.source === 'none' ? (probe as NoGpuProbe).reasons : [];
+    const reasons = probe.unavailableReasons ?? [];
     return { source: probe.source, devices, warnings: [...reasons, ...(snapshot.warnings ?? [])] };
   } finally {
     await probe.close();
@@ -128,10 +123,10 @@ function smiRunnerFor(options: OpenGpuProbeOptions, env: Env): SmiRunner {
   return runSmi(executable);
 }
 
-function noBackend(reasons: string[]): NoGpuProbe {
+function noBackend(reasons: string[]): GpuProbe {
   return {
     source: 'none',
-    reasons,
+    unavailableReasons: reasons,
     snapshot: async () => ({
       source: 'none',
       simulated: false,

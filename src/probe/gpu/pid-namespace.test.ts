@@ -1,13 +1,13 @@
 // Host-PID mapping on fake /proc trees: the initial namespace, a container's own /proc, and an outer /proc.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
+import { scratchDir } from '../../test-helpers/scratch.js';
 import { attachLocalPids, mapHostPids } from './pid-namespace.js';
 
 function fakeProc(processes: Record<string, { nsPids: number[]; namespace: string }>): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'headroom-proc-'));
+  const root = scratchDir('proc');
   for (const [dir, { nsPids, namespace }] of Object.entries(processes)) {
     mkdirSync(path.join(root, dir, 'ns'), { recursive: true });
     writeFileSync(

@@ -46,8 +46,9 @@ export function simEnvironment(options: { spec: string | SimCard[]; env?: Env })
 export interface SimGpuProbe extends GpuProbe {
   readonly cards: SimCard[];
   readonly stateDir: string;
-  /** What to add to a child's environment (see simEnvironment). */
+  /** What to add to a child's environment (see simEnvironment); the same object as childEnv. */
   readonly environment: { HEADROOM_GPU: string; HEADROOM_SIM_DIR: string };
+  readonly childEnv: { HEADROOM_GPU: string; HEADROOM_SIM_DIR: string };
 }
 
 /** Opens simulated cards from a spec (`sim:24GiB`); claims of processes that have exited are ignored and removed. */
@@ -59,6 +60,7 @@ export function createSimProbe(options: { spec: string; env?: Env }): SimGpuProb
     cards,
     stateDir: environment.HEADROOM_SIM_DIR,
     environment,
+    childEnv: environment,
     snapshot: async () => readSimSnapshot(cards, environment.HEADROOM_SIM_DIR),
     close: async () => {},
   };

@@ -41,13 +41,21 @@ export interface GpuSnapshot {
 }
 
 /** Backends a user can pick with `--gpu-backend`. */
-export type GpuBackendName = 'nvml' | 'nvidia-smi' | 'sim' | 'none';
+export const gpuBackendNames = ['nvml', 'nvidia-smi', 'sim', 'none'] as const;
+export type GpuBackendName = (typeof gpuBackendNames)[number];
 
 /** A backend that can be asked, repeatedly, what is on the GPUs. */
 export interface GpuProbe {
   readonly source: GpuSource;
   snapshot(): Promise<GpuSnapshot>;
   close(): Promise<void>;
+  /**
+   * What a child must find in its environment to see the same cards: the simulated cards' spec and
+   * state directory (HEADROOM_GPU, HEADROOM_SIM_DIR; see sim-backend.ts). Real backends need nothing.
+   */
+  readonly childEnv?: Readonly<Record<string, string>>;
+  /** Source `none`: why no backend could be opened (each backend tried, in order); empty when none was asked for. */
+  readonly unavailableReasons?: readonly string[];
 }
 
 /** The probe for a machine with no GPU backend: no devices, no processes. */
@@ -55,4 +63,5 @@ export const noGpuProbe: GpuProbe = {
   source: 'none',
   snapshot: async () => ({ source: 'none', simulated: false, devices: [], processes: [] }),
   close: async () => {},
+  unavailableReasons: [],
 };

@@ -1,7 +1,6 @@
 // Host memory of one process: RSS, PSS and swap from /proc/PID/smaps_rollup (Linux 4.14+),
 // or RSS and swap from /proc/PID/status when smaps_rollup cannot be read.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { procReadBuffer, readProcFile } from './proc-read.js';
 
 export interface ProcessMemory {
   pid: number;
@@ -43,21 +42,19 @@ export function parseStatusMemory(text: string): Omit<ProcessMemory, 'pid'> | un
   return { rssBytes, pssBytes: null, swapBytes: fields.get('VmSwap') ?? null };
 }
 
+// smaps_rollup and status are ASCII: latin1 decodes them without a UTF-8 pass.
 function readText(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
+  const length = readProcFile(path);
+  return length < 0 ? undefined : procReadBuffer.toString('latin1', 0, length);
 }
 
 /** Reads one process's memory; undefined when it has gone or is a kernel thread. */
 export function readProcessMemory(pid: number, procRoot = '/proc'): ProcessMemory | undefined {
-  const dir = join(procRoot, String(pid));
-  const rollupText = readText(join(dir, 'smaps_rollup'));
+  const dir = `${procRoot}/${pid}`;
+  const rollupText = readText(`${dir}/smaps_rollup`);
   const fromRollup = rollupText === undefined ? undefined : parseSmapsRollup(rollupText);
   if (fromRollup) return { pid, ...fromRollup };
-  const statusText = readText(join(dir, 'status'));
+  const statusText = readText(`${dir}/status`);
   const fromStatus = statusText === undefined ? undefined : parseStatusMemory(statusText);
   return fromStatus ? { pid, ...fromStatus } : undefined;
 }

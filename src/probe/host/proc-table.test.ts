@@ -18,7 +18,29 @@ describe('parseProcStat', () => {
       ppid: 7,
       pgid: 40,
       startTicks: 123,
+      minorFaults: 0,
+      majorFaults: 0,
+      vsizeBytes: 0,
+      rssPages: 0,
     });
+  });
+
+  test('reads the fault, address-space and resident counters of a line this kernel printed', () => {
+    // /proc/PID/stat of `head` as Linux 6.18 printed it (fields past rss cut, majflt 0 made 2 to pin it).
+    const stat = parseProcStat(
+      '9193 (head) R 9187 9187 21308 0 -1 4194304 103 0 2 0 0 0 0 0 20 0 1 0 769451 2998272 419 18446744073709551615 94863011422208\n',
+    );
+    assert.deepEqual(
+      stat && [
+        stat.ppid,
+        stat.minorFaults,
+        stat.majorFaults,
+        stat.startTicks,
+        stat.vsizeBytes,
+        stat.rssPages,
+      ],
+      [9187, 103, 2, 769451, 2998272, 419],
+    );
   });
 
   test('rejects text that is not a stat line', () => {

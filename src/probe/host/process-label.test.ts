@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { scratchDir } from '../../test-helpers/scratch.js';
 import { readEnvironVariable, readProcessLabel } from './process-label.js';
 
 test('reads HEADROOM_PROCESS from a fake /proc/PID/environ', () => {
-  const procRoot = mkdtempSync(join(tmpdir(), 'headroom-proc-'));
+  const procRoot = scratchDir('proc');
   mkdirSync(join(procRoot, '42'));
   writeFileSync(join(procRoot, '42', 'environ'), 'PATH=/bin\0HEADROOM_PROCESS=actor.1\0X=a=b\0');
   assert.equal(readProcessLabel(42, procRoot), 'actor.1');

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { scratchDir } from '../../test-helpers/scratch.js';
 import type { ProcStat } from './proc-table.js';
 import { sweepStaleCgroups } from './stale-cgroups.js';
 
@@ -16,7 +16,7 @@ const stat = (pid: number, ppid: number): ProcStat => ({
 });
 
 test("groups of a dead headroom: empty ones removed, live processes reported; a live headroom's groups untouched", () => {
-  const parent = mkdtempSync(join(tmpdir(), 'headroom-cg-'));
+  const parent = scratchDir('cg');
   const group = (name: string, pids: number[]): void => {
     mkdirSync(join(parent, name));
     writeFileSync(join(parent, name, 'cgroup.procs'), pids.map((p) => `${p}\n`).join(''));

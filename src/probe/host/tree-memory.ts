@@ -14,13 +14,19 @@ export interface TreeMemory {
 /** Sums the memory of `pids`; PIDs that have gone meanwhile are left out. */
 export function readTreeMemory(pids: readonly number[], procRoot = '/proc'): TreeMemory {
   const processes: ProcessMemory[] = [];
+  for (const pid of pids) {
+    const memory = readProcessMemory(pid, procRoot);
+    if (memory) processes.push(memory);
+  }
+  return sumTreeMemory(processes);
+}
+
+/** The tree's totals over its processes' readings. */
+export function sumTreeMemory(processes: ProcessMemory[]): TreeMemory {
   let rssBytes = 0;
   let pssBytes = 0;
   let swapBytes = 0;
-  for (const pid of pids) {
-    const memory = readProcessMemory(pid, procRoot);
-    if (!memory) continue;
-    processes.push(memory);
+  for (const memory of processes) {
     rssBytes += memory.rssBytes;
     pssBytes += memory.pssBytes ?? memory.rssBytes;
     swapBytes += memory.swapBytes ?? 0;

@@ -1,29 +1,26 @@
-// Registers `headroom report`.
-import type { Command } from 'commander';
+// `headroom report [RUN_DIR] [-o FILE]`: one self-contained HTML page of a run.
+import { defineCommand } from '../../command.js';
+import { defineOptions } from '../../option-types.js';
+import { sharedOptions } from '../../options.js';
 import { renderReportJson, renderReportText } from './reporters.js';
 import { runReport } from './run.js';
 
-interface ReportFlags {
-  output?: string;
-  json?: boolean;
-}
+const reportOptions = defineOptions({
+  output: {
+    flag: '--output',
+    short: '-o',
+    valueName: 'file',
+    kind: 'text',
+    description: 'where to write the page (default: RUN_DIR/report.html)',
+  },
+  json: { ...sharedOptions.json, description: 'print what was written as JSON' },
+});
 
-/** Registers `report` on the program. */
-export function define(program: Command): void {
-  program
-    .command('report')
-    .description(
-      'write one self-contained HTML page of a run: plan, memory charts, events, summary, diagnosis',
-    )
-    .argument('[run-dir]', 'a run directory (default: the latest under .headroom/runs)')
-    .option('-o, --output <file>', 'where to write the page (default: RUN_DIR/report.html)')
-    .option('--json', 'print what was written as JSON')
-    .action(async (runDir: string | undefined, flags: ReportFlags) => {
-      const { data, exitCode } = await runReport({
-        runDir,
-        ...(flags.output ? { output: flags.output } : {}),
-      });
-      process.stdout.write(flags.json ? renderReportJson(data) : renderReportText(data));
-      process.exitCode = exitCode;
-    });
-}
+export const command = defineCommand({
+  name: 'report',
+  description: 'write one self-contained HTML page of a run: plan, memory charts, events, summary, diagnosis',
+  arguments: [{ name: 'run-dir', description: 'a run directory (default: the latest under .headroom/runs)' }],
+  options: reportOptions,
+  run: ({ options, args }, io) => runReport({ runDir: args['run-dir'], output: options.output }, io),
+  reporters: { text: renderReportText, json: renderReportJson },
+});

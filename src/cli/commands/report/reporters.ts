@@ -1,6 +1,6 @@
 // What `report` prints: where the page is and what went into it (text), or the same as JSON.
 import { formatBytes } from '../../../units.js';
-import { toJson } from '../../output.js';
+import type { ReportOutput } from '../../schemas/report.js';
 import type { ReportData } from './run.js';
 
 /** `wrote …/report.html (612 KiB): 3 processes, 12 samples, 9 events`. */
@@ -11,4 +11,4 @@ export function renderReportText(data: ReportData): string {
 }
 
 /** The JSON contract: the data object as it is. */
-export const renderReportJson = (data: ReportData): string => toJson(data);
+export const renderReportJson = (data: ReportData): ReportOutput => data;

@@ -3,17 +3,14 @@
 import { writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { examineTarget } from '../../../doctor/examine.js';
-import { EnvironmentError, ExitCode, UsageError } from '../../../errors.js';
-import {
-  defaultRunsDir,
-  findLatestRun,
-  isRecordDirectory,
-  readRecord,
-} from '../../../observe/read-record.js';
+import { EnvironmentError, ExitCode } from '../../../errors.js';
+import { readRecord } from '../../../observe/read-record.js';
 import { buildReportModel } from '../../../report/build-model.js';
 import { toReportDiagnoses } from '../../../report/diagnoses.js';
 import { renderReportHtml } from '../../../report/html.js';
 import { readPageAssets } from '../../../report/page-assets.js';
+import { type CommandIo, pathIn } from '../../io.js';
+import { resolveRunDir } from '../../shared/run-dirs.js';
 
 export interface ReportOptions {
   /** The run directory; the latest under .headroom/runs when absent. */
@@ -37,31 +34,18 @@ export interface ReportData {
   problems: string[];
 }
 
-/** The run directory to report on: the one given, or the latest run. */
-export function resolveRunDir(runDir: string | undefined, runsDir = defaultRunsDir): string {
-  if (runDir === undefined) {
-    const latest = findLatestRun(runsDir);
-    if (!latest)
-      throw new EnvironmentError(
-        `no run under ${runsDir}`,
-        'pass a run directory, or start one with headroom run',
-      );
-    return resolve(latest);
-  }
-  if (!isRecordDirectory(runDir))
-    throw new UsageError(
-      `${runDir} is not a run record (no run.json, plan.json, samples.jsonl, events.jsonl or summary.json)`,
-      'pass a directory under .headroom/runs/',
-    );
-  return resolve(runDir);
-}
-
 /** Builds and writes the report. */
-export async function runReport(options: ReportOptions): Promise<{ data: ReportData; exitCode: number }> {
-  const runDir = resolveRunDir(options.runDir, options.runsDir);
-  const output = resolve(options.output ?? join(runDir, 'report.html'));
+export async function runReport(
+  options: ReportOptions,
+  io: Pick<CommandIo, 'cwd' | 'env'>,
+): Promise<{ data: ReportData; exitCode: number }> {
+  const runDir = resolveRunDir({ ...options, cwd: io.cwd });
+  const output = resolve(
+    io.cwd,
+    options.output === undefined ? join(runDir, 'report.html') : pathIn(io.cwd, options.output),
+  );
   const record = await readRecord(runDir);
-  const doctor = await examineTarget(runDir);
+  const doctor = await examineTarget(runDir, { env: io.env });
   // Links to logs work from wherever the page is written, as long as the run stays where it is.
   const logHref = (log: string): string => encodeURI(relative(dirname(output), join(runDir, log)));
   const model = buildReportModel(record, { diagnoses: toReportDiagnoses(doctor.diagnoses), logHref });

@@ -1,55 +1,61 @@
-// Registers `headroom serve`.
-import type { Command } from 'commander';
-import { dashboardAddress, defaultDashboardPort, metricsAddress } from '../../observers.js';
-import { runServe, type ServeData } from './run.js';
+// `headroom serve RUN_DIR|--latest`: the live dashboard (and /metrics) of a run, until interrupted.
+import { defineCommand } from '../../command.js';
+import { defineOptions } from '../../option-types.js';
+import { sharedOptions } from '../../options.js';
+import { dashboardAddress, defaultDashboardPort, metricsAddress } from '../../shared/observers.js';
+import { runServe } from './run.js';
 
-interface ServeFlags {
-  latest?: boolean;
-  port: string;
-  host?: string;
-  metrics?: string | boolean;
-  json?: boolean;
-}
+const serveOptions = defineOptions({
+  latest: { flag: '--latest', kind: 'switch', description: 'serve the latest run under .headroom/runs' },
+  port: {
+    flag: '--port',
+    valueName: 'port',
+    kind: 'port',
+    default: String(defaultDashboardPort),
+    description: 'dashboard port (0: any free port)',
+  },
+  host: sharedOptions.host,
+  metrics: sharedOptions.metrics,
+  json: { ...sharedOptions.json, description: 'print where it serves as one JSON line when it starts' },
+});
 
-/** Registers `serve` on the program. */
-export function define(program: Command): void {
-  program
-    .command('serve')
-    .description('a live local page of a run (read-only), and Prometheus /metrics with --metrics')
-    .argument('[run-dir]', 'the run directory to serve')
-    .option('--latest', 'serve the latest run under .headroom/runs')
-    .option('--port <port>', 'dashboard port (0: any free port)', String(defaultDashboardPort))
-    .option('--host <host>', 'address to bind (default 127.0.0.1; others need the printed token)')
-    .option('--metrics [addr]', 'also serve Prometheus /metrics on [HOST:]PORT (default 127.0.0.1:9477)')
-    .option('--json', 'print where it serves as one JSON line when it starts')
-    .action(async (runDir: string | undefined, flags: ServeFlags) => {
-      const stopper = new AbortController();
-      const onSignal = (signal: NodeJS.Signals): void => stopper.abort(signal);
-      const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-      for (const signal of signals) process.once(signal, onSignal);
-      try {
-        const metrics = metricsAddress(flags.metrics);
-        const { exitCode } = await runServe(
-          {
-            ...(runDir === undefined ? {} : { runDir }),
-            isLatest: flags.latest === true,
-            dashboard: dashboardAddress(flags.port, flags.host)!,
-            ...(metrics ? { metrics } : {}),
+export const command = defineCommand({
+  name: 'serve',
+  description: 'a live local page of a run (read-only), and Prometheus /metrics with --metrics',
+  arguments: [{ name: 'run-dir', description: 'the run directory to serve' }],
+  options: serveOptions,
+  async run({ options, args }, io) {
+    const stopper = new AbortController();
+    const onSignal = (signal: NodeJS.Signals): void => stopper.abort(signal);
+    const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+    for (const signal of signals) process.once(signal, onSignal);
+    try {
+      const metrics = metricsAddress(options.metrics);
+      const dashboard = dashboardAddress(options.port, options.host);
+      return await runServe(
+        {
+          ...(args['run-dir'] === undefined ? {} : { runDir: args['run-dir'] }),
+          isLatest: options.latest,
+          ...(dashboard ? { dashboard } : {}),
+          ...(metrics ? { metrics } : {}),
+          cwd: io.cwd,
+        },
+        {
+          say: (line) => {
+            if (!options.json) io.stdout.write(`${line}\n`);
           },
-          {
-            say: (line) => {
-              if (!flags.json) process.stdout.write(`${line}\n`);
-            },
-            onListening: (data: ServeData) => {
-              if (flags.json) process.stdout.write(`${JSON.stringify(data)}\n`);
-              else process.stdout.write(`serving ${data.runDir} until Ctrl-C\n`);
-            },
-            stop: stopper.signal,
+          // Where it serves is said as it starts (the --json output is this one line).
+          onListening: (data) => {
+            if (options.json) io.stdout.write(`${JSON.stringify(data)}\n`);
+            else io.stdout.write(`serving ${data.runDir} until Ctrl-C\n`);
           },
-        );
-        process.exitCode = exitCode;
-      } finally {
-        for (const signal of signals) process.off(signal, onSignal);
-      }
-    });
-}
+          stop: stopper.signal,
+        },
+      );
+    } finally {
+      for (const signal of signals) process.off(signal, onSignal);
+    }
+  },
+  // Everything was said when it started.
+  reporters: { text: () => '', json: () => undefined },
+});

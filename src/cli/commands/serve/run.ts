@@ -3,22 +3,20 @@
 import { once } from 'node:events';
 import { ExitCode, UsageError } from '../../../errors.js';
 import type { ListenAddress } from '../../../metrics/listen-address.js';
-import { startObservers } from '../../observers.js';
-import { resolveRunDir } from '../report/run.js';
+import type { ServeOutput } from '../../schemas/serve.js';
+import { startObservers } from '../../shared/observers.js';
+import { resolveRunDir } from '../../shared/run-dirs.js';
 
 export interface ServeOptions {
   runDir?: string;
   isLatest: boolean;
-  dashboard: ListenAddress;
+  dashboard?: ListenAddress;
   metrics?: ListenAddress;
+  cwd: string;
 }
 
-/** Where `serve` served what. */
-export interface ServeData {
-  runDir: string;
-  dashboardUrl: string | null;
-  metricsUrl: string | null;
-}
+/** Where `serve` served what (the one JSON line of `serve --json`). */
+export type ServeData = ServeOutput;
 
 /** What `serve` talks through: a line sink (stderr), the moment it starts, and the signal that stops it. */
 export interface ServeIo {
@@ -34,10 +32,13 @@ export async function runServe(
 ): Promise<{ data: ServeData; exitCode: number }> {
   if (options.isLatest === (options.runDir !== undefined))
     throw new UsageError('serve needs a run directory or --latest (one of them)');
-  const runDir = resolveRunDir(options.runDir);
+  const runDir = resolveRunDir({
+    ...(options.runDir === undefined ? {} : { runDir: options.runDir }),
+    cwd: options.cwd,
+  });
   const observers = await startObservers({
     runDir,
-    dashboard: options.dashboard,
+    ...(options.dashboard ? { dashboard: options.dashboard } : {}),
     ...(options.metrics ? { metrics: options.metrics } : {}),
     say: io.say,
   });

@@ -1,13 +1,15 @@
 // `headroom slurm script`: the sbatch script for the plan, for people who submit jobs themselves.
-import { basename, dirname, relative, resolve } from 'node:path';
-import { ExitCode, HeadroomError } from '../../../errors.js';
+import { ExitCode } from '../../../errors.js';
 import type { Finding } from '../../../plan/types.js';
-import { buildScript, type ScriptOptions } from '../../../slurm/script.js';
-import type { SlurmCommands } from '../../../supervise/backends/slurm/commands.js';
-import { headroomVersion } from '../../../version.js';
-import { toJson } from '../../output.js';
-import type { SlurmFlags } from './options.js';
-import { type Candidate, prepareSlurmJob, type SlurmPreparation } from './prepare.js';
+import { buildScript } from '../../../slurm/script.js';
+import { realSlurmCommands } from '../../../supervise/backends/slurm/commands.js';
+import { defineCommand } from '../../command.js';
+import { sharedOptions, slurmOptions } from '../../options.js';
+import type { SlurmScriptOutput } from '../../schemas/slurm-script.js';
+import { requireFit, scriptOptions } from '../../shared/slurm/job-script.js';
+import { prepareSlurmJob } from '../../shared/slurm/prepare.js';
+
+const { config, gpu, force, json } = sharedOptions;
 
 export interface ScriptData {
   partition: string | null;
@@ -16,59 +18,38 @@ export interface ScriptData {
   script: string;
 }
 
-/** The chosen candidate, or an error (exit 1) that lists why each node type does not fit. */
-export function requireFit(prepared: SlurmPreparation): Candidate {
-  if (prepared.chosen) return prepared.chosen;
-  const why = prepared.candidates.flatMap((c) =>
-    c.job.findings.filter((f) => f.severity === 'error').map((f) => `${c.nodeType.label}: ${f.message}`),
-  );
-  throw new HeadroomError({
-    code: 'infeasible',
-    message: `the plan fits no node type of partition ${prepared.partition ?? '(declared)'}:\n${why.join('\n')}`,
-    exitCode: ExitCode.problems,
-    hint: 'run `headroom plan --on slurm` for details, or pass --force to go on anyway',
-  });
-}
-
-/** The script options every Slurm command shares. */
-export function scriptOptions(
-  flags: SlurmFlags,
-  prepared: SlurmPreparation,
-): Omit<ScriptOptions, 'logDir' | 'batchOutput'> {
-  const file = prepared.spec.file ?? 'headroom.yaml';
-  const folder = basename(dirname(resolve(file)));
-  return {
-    jobName: `headroom-${folder}`.replace(/[^\w.-]/g, '_'),
-    source: relative(process.cwd(), resolve(file)) || file,
-    headroomVersion,
-    partition: flags.partition ?? prepared.partition ?? undefined,
-    account: flags.account,
-    time: flags.time,
-  };
-}
-
-/** Builds the script for the config's plan on the partition's best-fitting node type. */
-export async function run(
-  flags: SlurmFlags,
-  commands: SlurmCommands,
-): Promise<{ data: ScriptData; exitCode: number }> {
-  const prepared = await prepareSlurmJob(flags, commands);
-  const chosen = requireFit(prepared);
-  const script = buildScript({
-    job: chosen.job,
-    launches: prepared.launches,
-    script: scriptOptions(flags, prepared),
-  });
-  const data = {
-    partition: prepared.partition,
-    nodeType: chosen.nodeType.label,
-    findings: chosen.job.findings,
-    script,
-  };
-  return { data, exitCode: ExitCode.ok };
-}
-
-export const reporters = {
-  text: (data: ScriptData): string => data.script,
-  json: (data: ScriptData): string => toJson(data),
-};
+export const command = defineCommand({
+  name: 'slurm script',
+  description:
+    "print the sbatch script for the plan (submit it with sbatch); the partition's nodes decide shards and sizes",
+  options: {
+    config,
+    gpu: { ...gpu, description: "declare the nodes' GPUs: 24GiB, sim:24GiB (when Slurm does not say)" },
+    force,
+    json,
+    ...slurmOptions,
+  },
+  async run({ options }, io) {
+    const prepared = await prepareSlurmJob(options, realSlurmCommands({ env: io.env }), {
+      env: io.env,
+      cwd: io.cwd,
+    });
+    const chosen = requireFit(prepared);
+    const script = buildScript({
+      job: chosen.job,
+      launches: prepared.launches,
+      script: scriptOptions(options, prepared, io.cwd),
+    });
+    const data: ScriptData = {
+      partition: prepared.partition,
+      nodeType: chosen.nodeType.label,
+      findings: chosen.job.findings,
+      script,
+    };
+    return { data, exitCode: ExitCode.ok };
+  },
+  reporters: {
+    text: (data: ScriptData) => data.script,
+    json: (data: ScriptData): SlurmScriptOutput => data,
+  },
+});

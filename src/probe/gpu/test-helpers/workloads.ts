@@ -1,12 +1,17 @@
 // Runs the example workloads (examples/workloads/*.mjs) for tests: wait for their output, collect how they ended.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { after } from 'node:test';
 import { repoRoot } from './shared.js';
 
-/** A fresh, empty simulated-GPU state directory. */
-export const newSimDir = (): string => mkdtempSync(path.join(tmpdir(), 'headroom-sim-test-'));
+/** A fresh, empty simulated-GPU state directory, removed after the suite (or test) that made it. */
+export function newSimDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'headroom-sim-test-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 export interface RunningWorkload {
   child: ChildProcess;

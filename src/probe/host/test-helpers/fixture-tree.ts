@@ -27,7 +27,7 @@ export function makeFixtureTree(files: Record<string, string> = {}): FixtureTree
   };
 }
 
-/** A /proc/PID/stat line as the kernel prints it (fields after starttime omitted). */
+/** A /proc/PID/stat line as the kernel prints it (fields after rss omitted). */
 export function statLine(options: {
   pid: number;
   comm?: string;
@@ -35,8 +35,13 @@ export function statLine(options: {
   ppid: number;
   pgid?: number;
   startTicks?: number;
+  minorFaults?: number;
+  majorFaults?: number;
+  vsizeBytes?: number;
+  rssPages?: number;
 }): string {
   const { pid, comm = 'node', state = 'S', ppid, pgid = pid, startTicks = 1000 + pid } = options;
-  // pid (comm) state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime priority nice num_threads itrealvalue starttime
-  return `${pid} (${comm}) ${state} ${ppid} ${pgid} ${pgid} 0 -1 4194304 0 0 0 0 0 0 0 0 20 0 1 0 ${startTicks} 0 0\n`;
+  const { minorFaults = 0, majorFaults = 0, vsizeBytes = 0, rssPages = 0 } = options;
+  // pid (comm) state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime priority nice num_threads itrealvalue starttime vsize rss
+  return `${pid} (${comm}) ${state} ${ppid} ${pgid} ${pgid} 0 -1 4194304 ${minorFaults} 0 ${majorFaults} 0 0 0 0 0 20 0 1 0 ${startTicks} ${vsizeBytes} ${rssPages}\n`;
 }

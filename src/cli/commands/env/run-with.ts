@@ -1,0 +1,57 @@
+// `env NAME -- CMD`: runs CMD with the process's variables set at spawn, standing in front of it (as a
+// container's PID 1, say), and passes its exit code (128 + signal) through.
+import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
+import { UsageError } from '../../../errors.js';
+import type { PlannedProcess } from '../../../plan/types.js';
+import type { CommandIo } from '../../io.js';
+
+/** Runs `command` with `target`'s environment on top of the io's; resolves with its exit code. */
+export function runWith(target: PlannedProcess, command: string[], io: CommandIo): Promise<number> {
+  const env: NodeJS.ProcessEnv = { ...io.env, ...target.env };
+  for (const key of target.unsetEnv) delete env[key];
+  const [file, ...args] = command as [string, ...string[]];
+  // headroom stays in front of the child (as a container's PID 1, say), so signals sent to headroom
+  // alone must reach it: `docker stop` sends SIGTERM to PID 1 only. A terminal sends Ctrl-C, Ctrl-\
+  // and a hangup to the whole foreground group, child included, so at a terminal only SIGTERM is
+  // passed on (forwarding the rest would deliver them twice).
+  const forwarded: NodeJS.Signals[] = io.stdin.isTTY
+    ? ['SIGTERM']
+    : ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'];
+  const handlers = new Map<NodeJS.Signals, () => void>();
+  const ignore = (): void => {};
+  return new Promise((resolve, reject) => {
+    // The child writes straight to headroom's own stdout and stderr when they are the process's;
+    // captured streams (tests) get its output piped.
+    const isOwn = io.stdout === process.stdout && io.stderr === process.stderr;
+    const child = spawn(file, args, {
+      env,
+      cwd: io.cwd,
+      stdio: isOwn ? 'inherit' : ['inherit', 'pipe', 'pipe'],
+    });
+    if (!isOwn) {
+      child.stdout?.on('data', (chunk: Buffer) => io.stdout.write(chunk.toString()));
+      child.stderr?.on('data', (chunk: Buffer) => io.stderr.write(chunk.toString()));
+    }
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'] as NodeJS.Signals[]) {
+      const handler = forwarded.includes(signal) ? () => child.kill(signal) : ignore;
+      handlers.set(signal, handler);
+      process.on(signal, handler);
+    }
+    const release = (): void => {
+      for (const [name, handler] of handlers) process.off(name, handler);
+    };
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      release();
+      reject(
+        new UsageError(
+          `cannot run ${file}: ${error.code === 'ENOENT' ? 'command not found' : error.message}`,
+        ),
+      );
+    });
+    child.on('close', (code, signal) => {
+      release();
+      resolve(code ?? 128 + (signal ? (constants.signals[signal] ?? 0) : 0));
+    });
+  });
+}

@@ -1,0 +1,155 @@
+// Text rendering of `headroom estimate`: breakdown tables, peaks, notes, fits, GPU counts, solve, plan.
+
+import { formatCount } from '../../../estimate/dtypes.js';
+import type { EstimateReport } from '../../../estimate/report.js';
+import type { Component } from '../../../estimate/types.js';
+import { formatBytes } from '../../../units.js';
+import { type Colors, renderTable } from '../../output.js';
+
+const when = { backward: 'forward→backward', step: 'backward→step' } as const;
+
+function partsTable(components: Component[], peakBytes: number, peakNote: string, colors: Colors): string {
+  const rows = components.map((part) => [
+    part.name,
+    formatBytes(part.bytes),
+    part.phase ? when[part.phase] : '',
+    part.formula,
+  ]);
+  rows.push([colors.bold('peak'), colors.bold(formatBytes(peakBytes)), '', peakNote]);
+  return renderTable(
+    [{ header: 'part' }, { header: 'size', align: 'right' }, { header: 'when' }, { header: 'formula' }],
+    rows,
+  );
+}
+
+function heading(report: EstimateReport): string {
+  const { inputs } = report;
+  const vars = Object.entries(inputs.vars).map(([name, value]) => `${name}=${value}`);
+  const parallel =
+    inputs.gpus > 1
+      ? `; per GPU of ${inputs.gpus} (${inputs.strategy}${inputs.tensorParallel > 1 ? `, tensor ${inputs.tensorParallel}` : ''})`
+      : '';
+  return [
+    `${inputs.framework}, ${inputs.precision}, ${inputs.optimizer} (${inputs.convention} convention${inputs.optimizer === 'none' ? '' : `, ${inputs.optimizerImpl}`})`,
+    `batch ${inputs.batchSize}${inputs.gradAccumulation > 1 ? ` × ${inputs.gradAccumulation} accumulation steps` : ''}${vars.length > 0 ? ` (${vars.join(', ')})` : ''}`,
+    `${formatCount(inputs.params)} params${inputs.trainable !== inputs.params ? `, ${formatCount(inputs.trainable)} trained` : ''}${parallel}`,
+  ].join('; ');
+}
+
+/** The whole human-readable report. */
+export function renderEstimate(report: EstimateReport, colors: Colors): string {
+  const { inputs } = report;
+  const isCpu = inputs.device === 'cpu';
+  const live =
+    inputs.framework === 'torch' ? 'live tensors (torch.cuda.max_memory_allocated)' : 'live buffers';
+  const allocated = `what nvidia-smi shows; ${live} ≈ ${formatBytes(report.gpu.allocatedPeakBytes)}`;
+  const hasPhases = [...report.gpu.components, ...report.host.components].some(
+    (part) => part.phase === 'step',
+  );
+  const lines: (string | undefined)[] = isCpu
+    ? [colors.bold(`Training on the CPU: ${heading(report)}`)]
+    : [
+        colors.bold(`GPU: ${heading(report)}`),
+        partsTable(report.gpu.components, report.gpu.peakBytes, allocated, colors),
+        // FACTS Q1/Q2: JAX's pool takes 75% of the card at the first allocation unless preallocation is off.
+        inputs.framework === 'jax'
+          ? 'JAX preallocates 75% of the card unless XLA_PYTHON_CLIENT_PREALLOCATE=false: this is what the job needs, not what nvidia-smi shows then.'
+          : undefined,
+      ];
+  const phasesNote = hasPhases
+    ? 'forward→backward parts and backward→step parts never coexist: the peak takes the larger.'
+    : undefined;
+  if (!isCpu) lines.push(phasesNote);
+  lines.push(
+    '',
+    colors.bold('Host'),
+    partsTable(report.host.components, report.host.peakBytes, 'resident memory of the process tree', colors),
+  );
+  if (isCpu) lines.push(phasesNote);
+  if (report.notes.length > 0) {
+    lines.push(
+      '',
+      colors.bold('Not modelled, or assumed'),
+      ...report.notes.map((note) => colors.yellow(`- ${note}`)),
+    );
+  }
+  if (!isCpu) lines.push('', renderFits(report, colors));
+  if (report.gpuCounts) lines.push('', renderGpuCounts(report, colors));
+  if (report.solve) lines.push('', renderSolve(report));
+  if (report.gradAccumulation !== undefined) lines.push('', renderPlan(report));
+  return `${lines.filter((line) => line !== undefined).join('\n')}\n`;
+}
+
+function renderFits(report: EstimateReport, colors: Colors): string {
+  const name = report.fits[0]?.var ?? 'batch_size';
+  const rows = report.fits.map((row) => [
+    formatBytes(row.deviceBytes),
+    row.max === null
+      ? 'any (memory does not grow with it)'
+      : row.max === 0
+        ? 'none (1 does not fit)'
+        : String(row.max),
+  ]);
+  const perGpu = report.inputs.gpus > 1 ? `, per GPU of ${report.inputs.gpus}` : '';
+  const title = colors.bold(`Fits on (largest ${name} whose peak, context included, fits the card${perGpu})`);
+  return `${title}\n${renderTable(
+    [
+      { header: 'card', align: 'right' },
+      { header: `max ${name}`, align: 'right' },
+    ],
+    rows,
+  )}`;
+}
+
+function renderGpuCounts(report: EstimateReport, colors: Colors): string {
+  const rows = report.gpuCounts ?? [];
+  const name = rows[0]?.var;
+  const columns = [
+    { header: 'GPUs', align: 'right' as const },
+    { header: 'per-GPU peak', align: 'right' as const },
+    { header: 'live tensors', align: 'right' as const },
+    { header: 'host', align: 'right' as const },
+    ...(name ? [{ header: `max ${name}`, align: 'right' as const }] : []),
+  ];
+  const cells = rows.map((row) => [
+    String(row.gpus),
+    formatBytes(row.peakBytes),
+    formatBytes(row.allocatedPeakBytes),
+    formatBytes(row.hostPeakBytes),
+    ...(name ? [row.max === null ? 'any' : row.max === 0 ? 'none' : String(row.max)] : []),
+  ]);
+  const title = colors.bold(`By GPU count (${report.inputs.strategy}; the spec's batch_size is per GPU)`);
+  return `${title}\n${renderTable(columns, cells)}`;
+}
+
+function budgetText(gpuBytes: number | null, hostBytes: number | undefined): string {
+  const limits = gpuBytes === null ? [] : [`${formatBytes(gpuBytes)} GPU`];
+  if (hostBytes !== undefined) limits.push(`${formatBytes(hostBytes)} host`);
+  return limits.join(' and ');
+}
+
+function renderSolve(report: EstimateReport): string {
+  const s = report.solve!;
+  const within = budgetText(s.budgetBytes, s.hostBudgetBytes);
+  const peaks = (gpuBytes: number | null, hostBytes: number | null): string =>
+    [
+      s.budgetBytes === null ? '' : `GPU ${formatBytes(gpuBytes ?? 0)}`,
+      s.hostBudgetBytes === undefined ? '' : `host ${formatBytes(hostBytes ?? 0)}`,
+    ]
+      .filter(Boolean)
+      .join(', ');
+  if (s.firstFailing === null) return `Solve: ${s.var} does not drive memory; any value fits ${within}.`;
+  const failing = `${s.var} = ${s.firstFailing} does not (${peaks(s.failingPeakBytes, s.failingHostPeakBytes)})`;
+  if (s.value === 0) return `Solve: nothing fits ${within}: ${failing}.`;
+  return `Solve: ${s.var} = ${s.value} fits ${within} (${peaks(s.peakBytes, s.hostPeakBytes)}); ${failing}.`;
+}
+
+function renderPlan(report: EstimateReport): string {
+  const plan = report.gradAccumulation;
+  if (!plan) return 'Gradient accumulation: nothing fits, not even a micro-batch of 1.';
+  const within = plan.budgetBytes === null ? 'the host budget' : formatBytes(plan.budgetBytes);
+  return (
+    `Gradient accumulation: ${plan.var} = ${plan.microBatch} × ${plan.steps} steps = ${plan.target} ` +
+    `(largest that fits: ${plan.largestFitting}, within ${within}).`
+  );
+}

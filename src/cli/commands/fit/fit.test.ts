@@ -1,0 +1,198 @@
+// `headroom fit` fitting the example workload's batch, run in-process through the CLI's dispatcher:
+// real trials under the supervisor, real cgroup limits, a simulated card (test/e2e: Ctrl-C, streams).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { repoRoot } from '../../../probe/gpu/test-helpers/shared.js';
+import { scratchDir } from '../../../test-helpers/scratch.js';
+import { runHeadroom } from '../../test-helpers/run-in-process.js';
+
+const grow = join(repoRoot, 'examples/fit/grow.mjs');
+const memoryError = join(repoRoot, 'examples/fit/memory_error.py');
+const scratch = scratchDir('fit');
+const env = { HEADROOM_SIM_DIR: join(scratch, 'sim') };
+let runCount = 0;
+const noPython = spawnSync('python3', ['--version']).status === 0 ? undefined : 'no python3 on PATH';
+
+/** `headroom fit --run-dir <fresh> ARGS -- node grow.mjs --batch {batch} WORKLOAD...` */
+function fit(args: string[], workload: string[]) {
+  const runDir = join(scratch, `fit-${++runCount}`);
+  const argv = [
+    'fit',
+    '--run-dir',
+    runDir,
+    ...args,
+    '--',
+    process.execPath,
+    grow,
+    '--batch',
+    '{batch}',
+    ...workload,
+  ];
+  return { argv, runDir };
+}
+
+const quick = ['--steps', '1', '--step-ms', '250'];
+
+describe('headroom fit --json', () => {
+  test('under a host-memory limit: the contract fields, the answer near the limit, exit 0', async () => {
+    const { argv } = fit(
+      ['--json', '--host-memory', '320MiB', '--margin', '0'],
+      ['--base', '16MiB', '--per-item', '2MiB', ...quick],
+    );
+    const { code, stdout, stderr } = await runHeadroom(argv, { cwd: scratch, env });
+    assert.equal(code, 0, stderr);
+    const result = JSON.parse(stdout);
+    assert.deepEqual(Object.keys(result).slice(0, 5), ['var', 'best', 'firstFailing', 'strategy', 'trials']);
+    assert.equal(result.var, 'batch');
+    assert.equal(result.strategy, 'guided');
+    // Node itself holds some 40-90 MiB, so the true limit is somewhat under (320 - 16) / 2 = 152.
+    assert.ok(result.best >= 90 && result.best <= 152, `best ${result.best}`);
+    for (const trial of result.trials) {
+      assert.deepEqual(Object.keys(trial).slice(0, 6), [
+        'value',
+        'ok',
+        'reason',
+        'peakHostBytes',
+        'peakGpuBytes',
+        'seconds',
+      ]);
+      assert.equal(typeof trial.peakHostBytes, 'number');
+      assert.equal(trial.peakGpuBytes, null);
+    }
+    assert.ok(result.trials.length <= 8, `${result.trials.length} trials`);
+    assert.match(stderr, /^#1 +batch=1 +fits/m);
+    // The boundary is settled: the largest that ran and the first OOM adjacent (or within 1%).
+    assert.equal(result.best, result.recommended);
+    assert.equal(result.recommended, result.largestPassed, 'no margin: the answer is the largest that ran');
+    assert.equal(result.isBoundarySettled, true);
+    const gap = result.firstFailing - result.largestPassed;
+    assert.ok(gap >= 1 && gap <= Math.max(1, Math.floor(result.largestPassed / 100)), `gap ${gap}`);
+    assert.equal(
+      result.trials.find((t: { value: number }) => t.value === result.firstFailing).reason,
+      'oom-killed',
+    );
+    assert.deepEqual(result.limits, [
+      { resource: 'host', limitBytes: 320 * 2 ** 20, usableBytes: 320 * 2 ** 20, source: 'flag' },
+    ]);
+    assert.equal(typeof result.models[0].rSquared, 'number');
+    assert.deepEqual(Object.keys(result.noise), ['fraction', 'source']);
+    assert.ok(Array.isArray(result.warnings));
+  });
+
+  test('a Python MemoryError (a real allocation failing under RLIMIT_AS) is too big: the boundary is found', async (t) => {
+    if (noPython) return t.skip(noPython);
+    const runDir = join(scratch, `fit-${++runCount}`);
+    const argv = ['fit', '--run-dir', runDir, '--json', '--margin', '0', '--', 'python3', memoryError];
+    argv.push('--batch', '{batch}', '--room-mib', '100', '--steps', '1', '--step-ms', '100');
+    const { code, stdout, stderr } = await runHeadroom(argv, { cwd: scratch, env });
+    assert.equal(code, 0, stderr);
+    const result = JSON.parse(stdout);
+    assert.equal(result.firstFailing, result.largestPassed + 1);
+    const failing = result.trials.find((t: { value: number }) => t.value === result.firstFailing);
+    assert.deepEqual([failing.reason, failing.outcome], ['host-oom', 'memory']);
+    assert.doesNotMatch(stdout, /other than memory/);
+  });
+
+  test('on a simulated card with power: doubling until the GPU OOM', async () => {
+    const { argv } = fit(
+      ['--json', '--gpu', 'sim:4GiB', '--strategy', 'power', '--margin', '0'],
+      ['--on', 'gpu', '--base', '512MiB', '--per-item', '100MiB', ...quick],
+    );
+    const { code, stdout, stderr } = await runHeadroom(argv, { cwd: scratch, env });
+    assert.equal(code, 0, stderr);
+    const result = JSON.parse(stdout);
+    assert.deepEqual(
+      result.trials.map((t: { value: number }) => t.value),
+      [1, 2, 4, 8, 16, 32, 64],
+    );
+    assert.deepEqual([result.best, result.firstFailing, result.trials.at(-1).reason], [32, 64, 'gpu-oom']);
+    assert.equal(result.trials[0].peakGpuBytes, 612 * 2 ** 20);
+    // power stops at the first failure: the boundary is not settled, and the result says so.
+    assert.equal(result.isBoundarySettled, false);
+    // No --host-memory: the trials ran under a default limit, and the result says which.
+    const host = result.limits.find((l: { resource: string }) => l.resource === 'host');
+    assert.equal(host.source, 'default');
+    assert.ok(host.limitBytes > 0);
+    assert.ok(
+      result.notes.some((note: string) => /^host limit: .* by default \(.* less a .* reserve\)/.test(note)),
+    );
+  });
+
+  test('a trial stopped while its memory still rises is not settled: the search stops there, with a warning', async () => {
+    const { argv } = fit(
+      ['--json', '--trial-seconds', '1.5'],
+      ['--base', '8MiB', '--steps', '600', '--step-ms', '100', '--leak', '4MiB'],
+    );
+    const { code, stdout, stderr } = await runHeadroom(argv, { cwd: scratch, env });
+    assert.equal(code, 1, 'no value that ran had settled');
+    const result = JSON.parse(stdout);
+    assert.equal(result.end, 'not-settled');
+    assert.deepEqual(
+      [result.trials.length, result.trials[0].isSettled, result.firstUnsettled],
+      [1, false, 1],
+    );
+    assert.equal(result.trials[0].rising.resource, 'host');
+    assert.match(
+      result.warnings[0],
+      /batch 1 was stopped by --trial-seconds while its host memory was still rising: not settled/,
+    );
+    assert.match(stderr, /^#1 +batch=1 +fits .*\(not settled: host memory still rising when stopped\)/m);
+  });
+});
+
+describe('headroom fit (text)', () => {
+  test('prints the answer, the boundary, the memory line and the effective split', async () => {
+    const { argv } = fit(
+      ['--gpu', 'sim:4GiB', '--effective', '256'],
+      ['--on', 'gpu', '--base', '512MiB', '--per-item', '100MiB', ...quick],
+    );
+    const { code, stdout, stderr } = await runHeadroom(argv, { cwd: scratch, env });
+    assert.equal(code, 0, stderr);
+    assert.match(stdout, /^batch \d+ fits with 5% of each limit kept free \(recommended\)$/m);
+    // (4096 - 512) / 100 = 35.84: 35 runs, over the 5% margin; 36 runs out of the card.
+    assert.match(
+      stdout,
+      /^boundary: batch 35 ran \(over the margin\); 36 ran out of memory \(gpu-oom\) — adjacent, settled$/m,
+    );
+    assert.doesNotMatch(stdout, /did not/);
+    assert.match(stderr, /^#\d+ +batch=35 +over margin +over-margin/m);
+    assert.match(stdout, /R² \d\.\d{4}/);
+    assert.match(stdout, /memory \(gpu\): 512\.0 MiB \+ 100\.00 MiB × batch/);
+    assert.match(stdout, /effective batch 256: micro-batch \d+ × \d+ gradient accumulation steps/);
+    assert.match(stdout, /note: GPU: simulated/);
+  });
+
+  test('a failure that is not about memory stops the search with exit 2', async () => {
+    const { argv } = fit(['--strategy', 'power'], ['--crash-at', '4', ...quick]);
+    const { code, stdout } = await runHeadroom(argv, { cwd: scratch, env });
+    assert.equal(code, 2);
+    assert.match(stdout, /batch=4 failed for a reason other than memory: failed/);
+    assert.match(stdout, /ValueError: batch 4 does not divide the dataset/);
+  });
+
+  test('best 0 and exit 1 when even --min does not fit', async () => {
+    const { argv } = fit(
+      ['--json', '--min', '200', '--host-memory', '160MiB'],
+      ['--per-item', '2MiB', ...quick],
+    );
+    const { code, stdout } = await runHeadroom(argv, { cwd: scratch, env });
+    assert.equal(code, 1);
+    const result = JSON.parse(stdout);
+    assert.deepEqual([result.best, result.firstFailing, result.trials.length], [0, 200, 1]);
+  });
+
+  test('--trial-seconds past what a timer can hold is a usage error, not a 1 ms trial', async () => {
+    const { argv } = fit(['--trial-seconds', '3000000'], quick);
+    const { code, stderr } = await runHeadroom(argv, { cwd: scratch, env });
+    assert.equal(code, 2);
+    assert.match(stderr, /--trial-seconds 3000000: expected a duration above 0 ms and at most 2147483 s/);
+  });
+
+  test('a command without {batch} is a usage error', async () => {
+    const { code, stderr } = await runHeadroom(['fit', '--', 'node', '-e', '1'], { cwd: scratch, env });
+    assert.equal(code, 2);
+    assert.match(stderr, /the command has no \{batch\} to replace/);
+  });
+});

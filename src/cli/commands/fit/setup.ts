@@ -1,0 +1,136 @@
+// What every trial of `headroom fit` shares: the process (plan environment, host limit, GPU
+// budget), the GPU probe (simulated cards included), the limits the search reasons about, and notes.
+import { parseGpuFlags } from '../../../config/gpu-flags.js';
+import { defaultHostLimit } from '../../../fit/default-limit.js';
+import type { ResourceLimit } from '../../../fit/types.js';
+import { openGpuProbe } from '../../../probe/gpu/open-probe.js';
+import { parseSimSpec } from '../../../probe/gpu/sim-backend.js';
+import type { GpuProbe } from '../../../probe/gpu/types.js';
+import { type AvailableMemory, readAvailableMemory } from '../../../probe/host/available-memory.js';
+import { launchSpecsFromPlan } from '../../../supervise/from-plan.js';
+import type { LaunchSpec } from '../../../supervise/types.js';
+import { formatBytes } from '../../../units.js';
+import type { CommandIo } from '../../io.js';
+import { planAdHoc } from '../../shared/ad-hoc.js';
+import type { FitOptionValues } from './checks.js';
+
+/** The process template, probe, limits and notes for a fit. */
+export interface FitSetup {
+  launch: LaunchSpec & { command: string[] };
+  probe: GpuProbe;
+  limits: ResourceLimit[];
+  notes: string[];
+}
+
+// Trials get a short grace: a killed trial is expected, and the next one is waiting.
+const trialStopGraceMs = 5000;
+
+/**
+ * JAX (FACTS.md Q1, Q3): without preallocation and with the `platform` allocator, XLA holds
+ * only live buffers and frees them at once, so the measured peak is the program's need rather
+ * than the size of XLA's pool. `platform` has no cap and is slow: it is for measuring only.
+ */
+export const jaxTrialEnv = {
+  XLA_PYTHON_CLIENT_PREALLOCATE: 'false',
+  XLA_PYTHON_CLIENT_ALLOCATOR: 'platform',
+} as const;
+
+async function openFitProbe(
+  gpuFlags: readonly string[],
+  env: Record<string, string | undefined>,
+): Promise<GpuProbe> {
+  const simulated = gpuFlags.filter((value) => parseSimSpec(value) !== undefined);
+  return openGpuProbe(simulated.length > 0 ? { gpu: simulated.join(','), env } : { env });
+}
+
+async function gpuLimit(
+  launch: LaunchSpec,
+  gpuFlags: readonly string[],
+  probe: GpuProbe,
+): Promise<ResourceLimit | null> {
+  const limit = (limitBytes: number | undefined, source: 'flag' | 'card'): ResourceLimit | null =>
+    limitBytes === undefined ? null : { resource: 'gpu', limitBytes, source };
+  if (launch.gpuBudgetBytes !== null) return limit(launch.gpuBudgetBytes, 'flag');
+  if (gpuFlags.length > 0) return limit(parseGpuFlags([...gpuFlags])[0]?.totalBytes, 'flag');
+  // Simulated cards (HEADROOM_GPU) say their size; a real card is not a limit the trials know of.
+  if (probe.source === 'sim') return limit((await probe.snapshot()).devices[0]?.totalBytes, 'card');
+  return null;
+}
+
+/**
+ * The trials' host limit: --host-memory, or by default what is available now less a reserve (so a
+ * trial that needs more is OOM-killed in its own cgroup rather than pushing the machine into swap
+ * or its global OOM killer); null when not even that can be read.
+ */
+function hostLimit(
+  launch: LaunchSpec,
+  available: AvailableMemory | undefined,
+): { limit: ResourceLimit | null; note: string } {
+  if (launch.hostMemoryBytes !== null) {
+    const limit = { resource: 'host' as const, limitBytes: launch.hostMemoryBytes, source: 'flag' as const };
+    return { limit, note: `host limit: ${formatBytes(limit.limitBytes)} (--host-memory)` };
+  }
+  if (!available) {
+    return {
+      limit: null,
+      note: 'no --host-memory, and /proc/meminfo is unreadable: trials ran without a host limit',
+    };
+  }
+  const { limitBytes, reserveBytes } = defaultHostLimit(available);
+  const where = available.source === 'cgroup' ? "left in headroom's own cgroup" : 'available';
+  return {
+    limit: { resource: 'host', limitBytes, source: 'default' },
+    note: `host limit: ${formatBytes(limitBytes)} by default (${formatBytes(available.availableBytes)} ${where} less a ${formatBytes(reserveBytes)} reserve); pass --host-memory to set it`,
+  };
+}
+
+/** Plans the command once (as `run -- CMD` would) and opens the probe its trials are watched with. */
+export async function prepareFit(
+  argv: string[],
+  options: Pick<FitOptionValues, 'gpu' | 'framework' | 'hostMemory'>,
+  io: Pick<CommandIo, 'env' | 'cwd'> & { availableMemory?: AvailableMemory },
+): Promise<FitSetup> {
+  const gpuFlags = options.gpu;
+  const { spec, plan } = await planAdHoc(
+    {
+      argv,
+      framework: options.framework,
+      hostMemoryBytes: options.hostMemory,
+      gpu: gpuFlags,
+      stopGraceMs: trialStopGraceMs,
+    },
+    { env: io.env, cwd: io.cwd },
+  );
+  const [planned] = launchSpecsFromPlan({ spec, plan, baseEnv: io.env });
+  if (!planned) throw new Error('planning one command gave no process');
+  const probe = await openFitProbe(gpuFlags, io.env);
+  const notes: string[] = [];
+  const env = { ...planned.env };
+  if (probe.childEnv) {
+    // Trials must see the same simulated cards and state directory as the probe (sim-backend.ts).
+    Object.assign(env, probe.childEnv);
+    if (probe.childEnv.HEADROOM_GPU) notes.push(`GPU: simulated (${probe.childEnv.HEADROOM_GPU})`);
+  }
+  if (options.framework === 'jax') {
+    Object.assign(env, jaxTrialEnv);
+    notes.push(
+      "JAX trials ran with XLA_PYTHON_CLIENT_PREALLOCATE=false and XLA_PYTHON_CLIENT_ALLOCATOR=platform, so each peak is what the program needs, not the size of XLA's pool (jaxlib xla_client.py); `platform` has no cap and is slow: train with the plan's settings",
+    );
+  }
+  const host = hostLimit(planned, io.availableMemory ?? readAvailableMemory());
+  const launch = {
+    ...planned,
+    command: argv,
+    env,
+    hostMemoryBytes: host.limit?.limitBytes ?? null,
+    // Over its GPU budget a trial has failed: stop it rather than let it run on.
+    enforce: planned.gpuBudgetBytes === null ? planned.enforce : ('kill' as const),
+  };
+  const gpu = await gpuLimit(launch, gpuFlags, probe);
+  const limits = [host.limit, gpu].filter((limit): limit is ResourceLimit => limit !== null);
+  notes.push(host.note);
+  if (gpu)
+    notes.push(`GPU limit: ${formatBytes(gpu.limitBytes)}${gpu.source === 'card' ? ' (the card)' : ''}`);
+  if (limits.length === 0) notes.push('no limit to predict the boundary from: guided doubles and bisects');
+  return { launch, probe, limits, notes };
+}

@@ -1,0 +1,22 @@
+// `headroom report` without a run directory, run in-process in a directory of its own (the page in a
+// real browser: test/e2e/report.test.ts).
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { scratchDir } from '../../../test-helpers/scratch.js';
+import { runHeadroom } from '../../test-helpers/run-in-process.js';
+
+test('report without a run directory uses the latest run under .headroom/runs', async () => {
+  const cwd = scratchDir('report-latest');
+  const empty = await runHeadroom(['report'], { cwd });
+  assert.equal(empty.code, 2);
+  assert.match(empty.stderr, /no run under \.headroom\/runs/);
+  const runsDir = join(cwd, '.headroom', 'runs');
+  mkdirSync(runsDir, { recursive: true });
+  const runDir = join(runsDir, 'r1');
+  assert.equal((await runHeadroom(['run', '--run-dir', runDir, '--', 'true'], { cwd })).code, 0);
+  const latest = await runHeadroom(['report', '--json'], { cwd });
+  assert.equal(latest.code, 0, latest.stderr);
+  assert.equal(JSON.parse(latest.stdout).output, join(runDir, 'report.html'));
+});

@@ -1,0 +1,33 @@
+// `headroom run`: launch the plan's processes (or one ad-hoc command) here or on Slurm, supervise
+// them, print their output live and a summary at the end; exit with the first failure's code.
+
+import type { RunSummary } from '../../../supervise/types.js';
+import { defineCommand } from '../../command.js';
+import type { RunOutput } from '../../schemas/run.js';
+import { renderSummaryTable } from '../../shared/render-run.js';
+import { runOptions } from './options.js';
+import { runLocal } from './run-local.js';
+
+export const command = defineCommand({
+  name: 'run',
+  description: 'launch and supervise the planned processes, or one command after --',
+  arguments: [
+    {
+      name: 'command',
+      description: 'an ad-hoc command to run instead of the config (after --)',
+      isVariadic: true,
+    },
+  ],
+  options: runOptions,
+  async run(input, io) {
+    if (input.options.on !== 'slurm') return runLocal(input, io);
+    const { runSlurm } = await import('../../shared/slurm/run-on-slurm.js');
+    const { options, rest } = input;
+    return runSlurm({ ...options, argv: rest, isJson: options.json }, io);
+  },
+  reporters: {
+    // The live view is written as the run goes (to stdout, or stderr under --json); then the summary.
+    text: (summary: RunSummary, { colors }) => `\n${renderSummaryTable(summary, colors)}`,
+    json: (summary: RunSummary): RunOutput => summary,
+  },
+});

@@ -1,0 +1,157 @@
+// `headroom run` on this machine: launch the plan's processes (or one ad-hoc command), supervise them,
+// show their output live; the summary is the command's data.
+import { join, resolve } from 'node:path';
+import { ExitCode, HeadroomError, UsageError } from '../../../errors.js';
+import { isInfeasible } from '../../../plan/plan.js';
+import type { Plan, Spec } from '../../../plan/types.js';
+import { openGpuProbe } from '../../../probe/gpu/open-probe.js';
+import type { GpuProbe } from '../../../probe/gpu/types.js';
+import { checkRunDirPath } from '../../../run-record/run-dir.js';
+import { newRunId } from '../../../run-record/run-id.js';
+import { launchSpecsFromPlan } from '../../../supervise/from-plan.js';
+import { supervise } from '../../../supervise/supervise.js';
+import type { RunSummary, SuperviseUpdate } from '../../../supervise/types.js';
+import type { CommandInput } from '../../command.js';
+import { type CommandIo, pathIn } from '../../io.js';
+import { colorsFor } from '../../output.js';
+import { planAdHoc } from '../../shared/ad-hoc.js';
+import { loadPlan } from '../../shared/load-plan.js';
+import { dashboardAddress, metricsAddress, startObservers } from '../../shared/observers.js';
+import { renderFindings, renderPlan } from '../../shared/render-plan.js';
+import { createRunRenderer } from '../../shared/render-run.js';
+import type { runOptions } from './options.js';
+
+type RunInput = CommandInput<typeof runOptions>;
+
+/** The default grace between SIGTERM and SIGKILL of an ad-hoc command (a config says its own). */
+const defaultStopGraceMs = 10_000;
+
+async function loadInputs({ options, rest }: RunInput, io: CommandIo): Promise<{ spec: Spec; plan: Plan }> {
+  const context = { env: io.env, cwd: io.cwd };
+  if (rest.length > 0) {
+    if (options.config !== undefined) throw new UsageError('give either -c FILE or -- CMD, not both');
+    return planAdHoc(
+      {
+        argv: rest,
+        framework: options.framework,
+        gpuMemory: options.gpuMemory,
+        hostMemoryBytes: options.hostMemory,
+        gpu: options.gpu,
+        onOomKill: options.onOomKill,
+        stopGraceMs: options.stopGrace ?? defaultStopGraceMs,
+      },
+      context,
+    );
+  }
+  const adHocOnly = ['framework', 'gpuMemory', 'hostMemory'] as const;
+  const misplaced = adHocOnly.find((key) => options[key] !== undefined);
+  if (misplaced)
+    throw new UsageError(
+      `--${misplaced.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} applies to -- CMD only`,
+    );
+  return loadPlan(options, context);
+}
+
+/**
+ * The GPU probe for sampling: the simulated cards when the plan is on simulated cards (from the
+ * config, --gpu sim:… or HEADROOM_GPU), else the machine's backend (or none).
+ */
+function openRunProbe(plan: Plan, env: Record<string, string | undefined>): Promise<GpuProbe> {
+  const isSimulated = plan.devices.length > 0 && plan.devices.every((d) => d.simulated);
+  const simSpec = plan.devices.map((d) => `sim:${d.totalBytes}`).join(',');
+  return openGpuProbe(isSimulated ? { gpu: simSpec, backend: 'sim', env } : { env });
+}
+
+function refuseInfeasible(plan: Plan, isForced: boolean): void {
+  if (!isInfeasible(plan) || isForced) return;
+  const errors = plan.findings.filter((f) => f.severity === 'error').map((f) => f.message);
+  throw new HeadroomError({
+    code: 'infeasible',
+    message: `the plan does not fit:\n${errors.join('\n')}`,
+    exitCode: ExitCode.problems,
+    hint: 'run `headroom plan` for details, or pass --force to run anyway',
+  });
+}
+
+/** Runs the plan (or -- CMD) here; resolves with the summary and the first failure's exit code. */
+export async function runLocal(
+  input: RunInput,
+  io: CommandIo,
+): Promise<{ data: RunSummary; exitCode: number }> {
+  const { options, rest } = input;
+  const { spec, plan } = await loadInputs(input, io);
+  refuseInfeasible(plan, options.force);
+  const only = options.only.length > 0 ? options.only : undefined;
+  const launchSpecs = launchSpecsFromPlan({ spec, plan, baseEnv: io.env, only });
+  const runId = newRunId();
+  const runDir = resolve(io.cwd, pathIn(io.cwd, options.runDir ?? join('.headroom', 'runs', runId)));
+  checkRunDirPath(runDir);
+  const stopGraceMs = options.stopGrace ?? spec.stopGraceMs;
+  const dashboard = dashboardAddress(options.dashboard, options.host);
+  const metrics = metricsAddress(options.metrics);
+  const probe = await openRunProbe(plan, io.env);
+  // Children of a simulated run must see the same cards and state directory (sim-backend.ts).
+  const childEnv = probe.childEnv ?? {};
+  const processes = launchSpecs.map((launch) => ({
+    ...launch,
+    env: { ...launch.env, ...childEnv },
+    ...(options.onOomKill ? { onOomKill: options.onOomKill } : {}),
+  }));
+  // With --json, stdout carries only the summary; the live view goes to stderr.
+  const stream = options.json ? io.stderr : io.stdout;
+  // Show what is about to run, with what budgets: the same tables `headroom plan` prints.
+  if (plan.devices.length > 0) {
+    const colors = colorsFor(stream, io.env);
+    stream.write(`${renderPlan(plan, colors)}\n${renderFindings(plan.findings, colors)}\n`);
+  }
+  // The dashboard and /metrics read the run record as it is written (src/observe/).
+  const say = (line: string): void => void stream.write(`${line}\n`);
+  const observers = await startObservers({ runDir, dashboard, metrics, say }).catch(
+    async (error: unknown) => {
+      await probe.close();
+      throw error;
+    },
+  );
+  const renderer = createRunRenderer({ stream, env: io.env, names: processes.map((p) => p.name) });
+  // A stop signal stops the run; it is forwarded to every process group. A second one skips the
+  // grace period: every tree is killed at once.
+  const controller = new AbortController();
+  const killer = new AbortController();
+  const onSignal = (signal: NodeJS.Signals): void => {
+    // Children get SIGINT for Ctrl-C (their KeyboardInterrupt clean-up), SIGTERM for the rest:
+    // SIGQUIT would make Python dump core, SIGHUP means nothing to a process in its own session.
+    if (!controller.signal.aborted) controller.abort(signal === 'SIGINT' ? 'SIGINT' : 'SIGTERM');
+    else if (!killer.signal.aborted) {
+      stream.write(`headroom: ${signal} again: killing every process now\n`);
+      killer.abort(signal);
+    }
+  };
+  // SIGHUP too: the children have their own sessions, so a closed terminal reaches only headroom;
+  // SIGQUIT (Ctrl-\\) must not end headroom and leave the children running.
+  const stopSignals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'];
+  for (const signal of stopSignals) process.on(signal, onSignal);
+  try {
+    const output = (update: SuperviseUpdate): void => renderer.update(update);
+    const summary = await supervise({
+      runDir,
+      runId,
+      processes,
+      plan,
+      origin:
+        rest.length > 0 || spec.file === undefined
+          ? { kind: 'ad-hoc', argv: rest }
+          : { kind: 'config', file: resolve(io.cwd, spec.file) },
+      gpuProbe: probe,
+      stopGraceMs,
+      output,
+      signal: controller.signal,
+      killSignal: killer.signal,
+    });
+    renderer.finish();
+    return { data: summary, exitCode: summary.exitCode };
+  } finally {
+    for (const signal of stopSignals) process.off(signal, onSignal);
+    await observers.close();
+    await probe.close();
+  }
+}

@@ -1,0 +1,33 @@
+// `headroom schema`: the JSON Schema of headroom.yaml (from the zod schema that validates it), or with
+// `--json-output COMMAND` the JSON Schema of that command's --json output (from the zod schema its
+// reporter is typed by). Each schema module is loaded only when asked for.
+import { defineCommand } from '../../command.js';
+import { defineOptions } from '../../option-types.js';
+import { outputSchemaNames, readOutputSchema } from '../../schemas/index.js';
+
+const schemaOptions = defineOptions({
+  jsonOutput: {
+    flag: '--json-output',
+    valueName: 'command',
+    kind: 'choice',
+    choices: outputSchemaNames,
+    description: "print the JSON Schema of this command's --json output instead",
+  },
+});
+
+export const command = defineCommand({
+  name: 'schema',
+  description:
+    "print the JSON Schema of headroom.yaml (for editors: yaml-language-server), or of a command's --json output",
+  options: schemaOptions,
+  async run({ options }) {
+    if (options.jsonOutput !== undefined)
+      return { data: await readOutputSchema(options.jsonOutput), exitCode: 0 };
+    const { configJsonSchema } = await import('../../../config/schema.js');
+    return { data: configJsonSchema(), exitCode: 0 };
+  },
+  reporters: {
+    text: (data: Record<string, unknown>) => `${JSON.stringify(data, null, 2)}\n`,
+    json: (data: Record<string, unknown>) => data,
+  },
+});

@@ -1,0 +1,53 @@
+// `doctor --json`: diagnoses (primary first), findings, and what each target was.
+import { z } from 'zod';
+import { confidences } from '../../vocabulary.js';
+import { findingSchema } from './plan.js';
+
+const factValue = z.union([z.number(), z.string(), z.boolean()]);
+
+/** One diagnosis: a finding plus what ran out, in which layer, why, the fixes and the evidence. */
+export const diagnosisSchema = findingSchema
+  .extend({
+    kind: z
+      .enum(['gpu_oom', 'host_oom', 'shm', 'sim_capacity', 'none'])
+      .meta({ description: 'what ran out' }),
+    framework: z
+      .string()
+      .meta({ description: 'the layer that raised it: torch, jax, cuda, kernel, physx, ...' }),
+    summary: z.string(),
+    cause: z.string().meta({ description: 'batch_too_large, fragmentation, co_tenant, host_ram, ...' }),
+    causeText: z.string(),
+    facts: z
+      .record(z.string(), factValue)
+      .meta({ description: 'numbers and words the text states; sizes in bytes' }),
+    fixes: z.array(z.string()),
+    fixDetails: z.array(z.object({ fix: z.string(), because: z.string() })),
+    evidence: z.object({ line: z.number().int(), text: z.string() }),
+    confidence: z.enum(confidences),
+    occurrences: z.number().int(),
+    holders: z.array(z.object({ pid: z.number().int(), bytes: z.number(), isSelf: z.boolean() })).optional(),
+  })
+  .meta({ title: 'Diagnosis' });
+
+/** A static finding (environment, Python source) with where it is. */
+export const doctorFindingSchema = findingSchema.extend({
+  file: z.string().optional(),
+  line: z.number().int().optional(),
+});
+
+export const doctorOutputSchema = z
+  .object({
+    diagnoses: z.array(diagnosisSchema),
+    findings: z.array(doctorFindingSchema),
+    targets: z.array(
+      z.object({
+        target: z.string(),
+        kind: z.enum(['log', 'run', 'script']),
+        lineCount: z.number().int().optional().meta({ description: 'lines read, for logs' }),
+      }),
+    ),
+  })
+  .meta({ title: 'headroom doctor --json' });
+
+/** What `doctor --json` prints. */
+export type DoctorOutput = z.output<typeof doctorOutputSchema>;

@@ -1,0 +1,87 @@
+// `estimate --json`: the breakdown (GPU and host parts with formulas, peaks, inputs, notes), the fits
+// table, and what was asked beyond it (solve, gradient accumulation, GPU counts).
+import { z } from 'zod';
+import {
+  conventions,
+  estimateFrameworks,
+  optimizerImpls,
+  optimizers,
+  precisions,
+  strategies,
+} from '../../estimate/types.js';
+
+const bytes = z.number().meta({ description: 'bytes' });
+
+const componentSchema = z.object({
+  name: z.string(),
+  bytes,
+  formula: z.string().meta({ description: 'how the bytes were computed, in words' }),
+  phase: z
+    .enum(['backward', 'step'])
+    .optional()
+    .meta({ description: 'backward: forward→backward; step: backward→step; the peak takes the larger' }),
+});
+
+const solveSchema = z.object({
+  var: z.string(),
+  value: z.number().int().meta({ description: 'the largest value that fits (0: none)' }),
+  firstFailing: z.number().int().nullable(),
+  budgetBytes: bytes.nullable(),
+  hostBudgetBytes: bytes.optional(),
+  peakBytes: bytes,
+  hostPeakBytes: bytes,
+  failingPeakBytes: bytes.nullable(),
+  failingHostPeakBytes: bytes.nullable(),
+});
+
+export const estimateOutputSchema = z
+  .object({
+    gpu: z.object({ peakBytes: bytes, allocatedPeakBytes: bytes, components: z.array(componentSchema) }),
+    host: z.object({ peakBytes: bytes, components: z.array(componentSchema) }),
+    inputs: z.object({
+      framework: z.enum(estimateFrameworks),
+      params: z.number(),
+      trainable: z.number(),
+      batchSize: z.number(),
+      gradAccumulation: z.number(),
+      vars: z.record(z.string(), z.number()),
+      precision: z.enum(precisions),
+      optimizer: z.enum(optimizers),
+      convention: z.enum(conventions),
+      device: z.enum(['cuda', 'cpu']),
+      optimizerImpl: z.enum(optimizerImpls),
+      gpus: z.number().int(),
+      strategy: z.enum(strategies),
+      tensorParallel: z.number().int(),
+    }),
+    notes: z.array(z.string()),
+    fits: z.array(z.object({ deviceBytes: bytes, var: z.string(), max: z.number().int().nullable() })),
+    solve: solveSchema.optional(),
+    gradAccumulation: z
+      .object({
+        var: z.string(),
+        target: z.number().int(),
+        microBatch: z.number().int(),
+        steps: z.number().int(),
+        largestFitting: z.number().int(),
+        budgetBytes: bytes.nullable(),
+      })
+      .nullable()
+      .optional(),
+    gpuCounts: z
+      .array(
+        z.object({
+          gpus: z.number().int(),
+          peakBytes: bytes,
+          allocatedPeakBytes: bytes,
+          hostPeakBytes: bytes,
+          var: z.string().optional(),
+          max: z.number().int().nullable().optional(),
+        }),
+      )
+      .optional(),
+  })
+  .meta({ title: 'headroom estimate --json' });
+
+/** What `estimate --json` prints. */
+export type EstimateOutput = z.output<typeof estimateOutputSchema>;

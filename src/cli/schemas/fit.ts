@@ -1,0 +1,84 @@
+// `fit --json`: the contract's fields first (var, best, firstFailing, strategy, trials[]), then the
+// recommended answer, the boundary, the limits, the memory lines, the noise, warnings and notes.
+import { z } from 'zod';
+import { exitReasons } from '../../vocabulary.js';
+
+const bytes = z.number().meta({ description: 'bytes' });
+const resource = z.enum(['host', 'gpu']);
+
+const trialSchema = z.object({
+  value: z.number().int(),
+  ok: z.boolean().meta({ description: 'ran without a memory failure and kept the margin free' }),
+  reason: z.enum([...exitReasons, 'until-line', 'time-limit', 'over-margin', 'over-limit']),
+  peakHostBytes: bytes.nullable(),
+  peakGpuBytes: bytes.nullable(),
+  seconds: z.number(),
+  peakCgroupBytes: bytes.nullable().optional(),
+  outcome: z.enum(['pass', 'over-margin', 'memory', 'other', 'interrupted']),
+  because: z.string(),
+  isSettled: z.boolean().optional().meta({ description: 'false: stopped while its memory still rose' }),
+  rising: z.object({ resource, risingBytes: bytes, windowSeconds: z.number() }).nullable().optional(),
+  isRepeat: z.boolean().optional(),
+  runDir: z.string().optional(),
+  outputTail: z.array(z.string()).optional(),
+});
+
+export const fitOutputSchema = z
+  .object({
+    var: z.string(),
+    best: z.number().int().meta({ description: '= recommended' }),
+    firstFailing: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'the smallest value that ran out of memory' }),
+    strategy: z.enum(['guided', 'power', 'binsearch', 'halving']),
+    trials: z.array(trialSchema),
+    recommended: z
+      .number()
+      .int()
+      .meta({ description: 'the largest value that ran and kept the margin (0: none)' }),
+    largestPassed: z.number().int().nullable(),
+    isBoundarySettled: z.boolean(),
+    firstUnsettled: z.number().int().nullable(),
+    end: z.enum(['settled', 'non-memory-failure', 'not-settled', 'interrupted', 'max-trials']),
+    exitCode: z.number().int(),
+    marginPercent: z.number(),
+    limits: z.array(
+      z.object({
+        resource,
+        limitBytes: bytes,
+        usableBytes: bytes,
+        source: z.enum(['flag', 'card', 'default']),
+      }),
+    ),
+    models: z.array(
+      z.object({
+        resource,
+        limitBytes: bytes,
+        usableBytes: bytes,
+        interceptMiB: z.number(),
+        perValueMiB: z.number(),
+        rSquared: z.number(),
+        pointCount: z.number().int(),
+        isLinear: z.boolean(),
+        predictedLimit: z.number().int().nullable(),
+      }),
+    ),
+    noise: z.object({ fraction: z.number(), source: z.enum(['assumed', 'residuals', 'repeats']) }),
+    effective: z
+      .object({
+        targetBatch: z.number().int(),
+        microBatch: z.number().int(),
+        accumulationSteps: z.number().int(),
+        effectiveBatch: z.number().int(),
+      })
+      .nullable(),
+    failure: trialSchema.nullable(),
+    warnings: z.array(z.string()),
+    notes: z.array(z.string()),
+  })
+  .meta({ title: 'headroom fit --json' });
+
+/** What `fit --json` prints. */
+export type FitOutput = z.output<typeof fitOutputSchema>;

@@ -1,0 +1,18 @@
+// `report --json`: where the page was written and what went into it.
+import { z } from 'zod';
+
+export const reportOutputSchema = z
+  .object({
+    runDir: z.string(),
+    output: z.string().meta({ description: 'the HTML file written' }),
+    bytes: z.number().int(),
+    processes: z.number().int(),
+    samples: z.number().int(),
+    events: z.number().int(),
+    diagnoses: z.number().int(),
+    problems: z.array(z.string()).meta({ description: "what the record's reader found missing or damaged" }),
+  })
+  .meta({ title: 'headroom report --json' });
+
+/** What `report --json` prints. */
+export type ReportOutput = z.output<typeof reportOutputSchema>;

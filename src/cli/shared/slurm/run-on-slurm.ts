@@ -1,0 +1,74 @@
+// `headroom run --on slurm`: submit the plan as one batch job, follow it live (each step's output,
+// Slurm's messages, readiness, ends), and write the same run record as a local run.
+import { join, resolve } from 'node:path';
+import { UsageError } from '../../../errors.js';
+import { checkRunDirPath } from '../../../run-record/run-dir.js';
+import { newRunId } from '../../../run-record/run-id.js';
+import { realSlurmCommands, type SlurmCommands } from '../../../supervise/backends/slurm/commands.js';
+import { runOnSlurm } from '../../../supervise/backends/slurm/run-on-slurm.js';
+import type { RunSummary } from '../../../supervise/types.js';
+import type { CommandIo } from '../../io.js';
+import { pathIn } from '../../io.js';
+import { colorsFor } from '../../output.js';
+import { renderFindings, renderPlan } from '../render-plan.js';
+import { createRunRenderer } from '../render-run.js';
+import type { SlurmInputs } from './checks.js';
+import { requireFit, scriptOptions } from './job-script.js';
+import { prepareSlurmJob } from './prepare.js';
+
+/** `run --on slurm`'s inputs: the Slurm options, the run directory, and where the live view goes. */
+export interface SlurmRunInputs extends SlurmInputs {
+  runDir?: string;
+  only: readonly string[];
+  argv: readonly string[];
+  isJson: boolean;
+}
+
+/** Runs the config's plan on Slurm; the summary and the exit code, like a local run. */
+export async function runSlurm(
+  inputs: SlurmRunInputs,
+  io: CommandIo,
+  commands: SlurmCommands = realSlurmCommands(),
+): Promise<{ data: RunSummary; exitCode: number }> {
+  if (inputs.argv.length > 0) throw new UsageError('--on slurm runs a config (-c FILE), not -- CMD');
+  if (inputs.only.length > 0) throw new UsageError('--only is not supported with --on slurm');
+  const context = { env: io.env, cwd: io.cwd };
+  const prepared = await prepareSlurmJob(inputs, commands, context);
+  const chosen = requireFit(prepared);
+  const runId = newRunId();
+  const runDir = resolve(io.cwd, pathIn(io.cwd, inputs.runDir ?? join('.headroom', 'runs', runId)));
+  // srun reads % in --output as a pattern (srun(1) "filename pattern").
+  if (runDir.includes('%'))
+    throw new UsageError(`run directory ${runDir}: Slurm cannot write logs to a path with %`);
+  checkRunDirPath(runDir);
+  const stream = inputs.isJson ? io.stderr : io.stdout;
+  const colors = colorsFor(stream, io.env);
+  stream.write(`${renderPlan(chosen.job.plan, colors)}\n${renderFindings(chosen.job.findings, colors)}\n`);
+  const renderer = createRunRenderer({
+    stream,
+    env: io.env,
+    names: ['slurm', ...prepared.launches.map((l) => l.name)],
+  });
+  const controller = new AbortController();
+  const onSignal = (signal: NodeJS.Signals): void => controller.abort(signal);
+  const stopSignals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  for (const signal of stopSignals) process.on(signal, onSignal);
+  try {
+    const summary = await runOnSlurm({
+      runDir,
+      runId,
+      job: chosen.job,
+      launches: prepared.launches,
+      script: scriptOptions(inputs, prepared, io.cwd),
+      commands,
+      output: (update) => renderer.update(update),
+      onSubmitted: (jobId) =>
+        stream.write(`submitted batch job ${jobId} (${chosen.nodeType.label}); run record: ${runDir}\n`),
+      signal: controller.signal,
+    });
+    renderer.finish();
+    return { data: summary, exitCode: summary.exitCode };
+  } finally {
+    for (const signal of stopSignals) process.off(signal, onSignal);
+  }
+}
