@@ -1,6 +1,7 @@
 // One frame of `headroom watch`, as lines of text: a pure function of numbers already computed, so it is
 // tested without a terminal. Bars for memory against capacity or budget, sparklines for recent history.
 import type { GpuSource } from '../../../probe/gpu/types.js';
+import type { SampledProcess } from '../../../probe/readings/watch-sample.js';
 import { formatBytes, formatPercent } from '../../../units.js';
 import { visibleWidth } from '../../output.js';
 
@@ -13,16 +14,8 @@ export interface WatchDevice {
   usedFractionHistory: number[];
 }
 
-/** A process row; `budgetBytes` comes from a plan when one is given. */
-export interface WatchProcess {
-  pid: number;
-  /** The planned name, HEADROOM_PROCESS, or the program's name. */
-  name: string;
-  /** The GPU it is on; null in host-only mode. */
-  device: number | null;
-  usedBytes: number | null;
-  hostBytes: number | null;
-  command: string | null;
+/** A process row: a sampled process (`budgetBytes` from a plan when one is given) with its history. */
+export interface WatchProcess extends Omit<SampledProcess, 'budgetBytes'> {
   budgetBytes?: number | null;
   usedBytesHistory: number[];
   hostBytesHistory: number[];
