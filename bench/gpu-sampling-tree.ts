@@ -16,12 +16,12 @@ import { findOwnMemoryCgroup } from '../src/probe/host/cgroup-detect.js';
 import { openKernelLog } from '../src/probe/host/kernel-log.js';
 import { readProcessTable, selectDescendants } from '../src/probe/host/proc-table.js';
 import { openRunRecord } from '../src/run-record/writer.js';
+import { newAttempt } from '../src/supervise/attempt.js';
 import { realClock } from '../src/supervise/clock.js';
 import { simpleLaunchSpec } from '../src/supervise/launch-spec.js';
-import type { Attempt, LiveProcess, RunContext } from '../src/supervise/run-context.js';
+import { type LiveProcess, newLiveProcess, type RunContext } from '../src/supervise/run-context.js';
 import { closeSamplerCache, openSamplerCache, sampleOnce } from '../src/supervise/sampler.js';
 import { ReadinessBoard } from '../src/supervise/start-order.js';
-import { OutputReader } from '../src/verdict/log-verdict.js';
 
 /** A running tree: its root, every PID in it, and how to sample and end it. */
 export interface SampledTree {
@@ -76,41 +76,13 @@ export async function startTree(count: number): Promise<SampledTree> {
 }
 
 function runContext(runDir: string, rootPid: number, cgroup: MemoryCgroup | null): RunContext {
-  const attempt: Attempt = {
-    pid: rootPid,
-    cgroup,
-    seenPids: new Map(),
-    startedAtMs: Date.now(),
-    oomKillCounter: null,
-    countedOomKills: 0,
-    unnamedOomKills: 0,
-    unnamedSinceMs: null,
-    oomKills: [],
-    headroomKill: null,
-    stopping: null,
-    stopCause: null,
-    output: new OutputReader(),
-    members: new Map(),
-    isExited: false,
-  };
+  const attempt = newAttempt(rootPid, Date.now(), cgroup, null);
   const live: LiveProcess = {
-    spec: simpleLaunchSpec('tree', ['sh']),
+    ...newLiveProcess(simpleLaunchSpec('tree', ['sh'])),
     state: 'running',
-    restarts: 0,
     group: cgroup,
-    hostEnforcement: 'none',
     attempt,
     isReady: true,
-    lastHostBytes: null,
-    lastGpuBytes: null,
-    peakSampledHostBytes: 0,
-    sampleCount: 0,
-    peakGpuBytes: null,
-    isOverGpuBudget: false,
-    budgetExceeded: null,
-    cgroupEscapes: [],
-    hostLimitProblem: null,
-    oomKills: [],
   };
   const record = openRunRecord(join(runDir, 'run'), {
     runId: 'bench',

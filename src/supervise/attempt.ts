@@ -1,8 +1,13 @@
 // One attempt of one process: spawn into its cgroup, follow its output, wait for it to end,
 // clear away what is left of its tree, and say why it ended.
 import { closeSync, fstatSync, openSync } from 'node:fs';
-import { addCgroupPid, cgroupProcsPath, readCgroupOomKills } from '../probe/host/cgroup.js';
-import { readProcessTable } from '../probe/host/proc-table.js';
+import {
+  addCgroupPid,
+  cgroupProcsPath,
+  type MemoryCgroup,
+  readCgroupOomKills,
+} from '../probe/host/cgroup.js';
+import { readArgv, readProcessTable } from '../probe/host/proc-table.js';
 import { judgeEnd } from '../verdict/judge.js';
 import { OutputReader } from '../verdict/log-verdict.js';
 import type { EndFacts } from '../verdict/types.js';
@@ -12,7 +17,7 @@ import { type LogTail, tailLog } from './log-tail.js';
 import { checkOomKills } from './oom-kills.js';
 import type { Attempt, LiveProcess, RunContext } from './run-context.js';
 import { adoptOrphans } from './sampler.js';
-import { buildArgv, commandArgv, type ExitStatus, spawnChild } from './spawn.js';
+import { buildArgv, commandArgv, type ExitStatus, isCgroupJoinShell, spawnChild } from './spawn.js';
 import { requestStop } from './stop.js';
 import { killTreeAndWait, readTreePids } from './terminate.js';
 import type { Attribution } from './types.js';
@@ -26,8 +31,12 @@ export interface AttemptResult extends Attribution {
 
 function joinCgroup(context: RunContext, live: LiveProcess, pid: number): void {
   if (!live.group) return;
+  // Once the shell has exec'd, its own write has run: writing again would pull back a program that
+  // has since left the group on purpose (the sampler names that escape), so only the shell is moved.
+  const argv = readArgv(pid);
+  if (argv === undefined || !isCgroupJoinShell(argv)) return;
   try {
-    addCgroupPid(live.group, pid); // the shell wrapper did it already; this checks it worked
+    addCgroupPid(live.group, pid); // the shell may not have run its echo yet; a second write is harmless
   } catch (error) {
     const fallback = live.spec.hostMemoryBytes === null ? 'none' : 'watchdog';
     context.event(
@@ -40,11 +49,16 @@ function joinCgroup(context: RunContext, live: LiveProcess, pid: number): void {
   }
 }
 
-function start(context: RunContext, live: LiveProcess, pid: number, oomKillCounter: number | null): Attempt {
-  const startedAtMs = context.clock.now();
-  const attempt: Attempt = {
+/** One start of a process, before anything about it is known. */
+export function newAttempt(
+  pid: number,
+  startedAtMs: number,
+  cgroup: MemoryCgroup | null,
+  oomKillCounter: number | null,
+): Attempt {
+  return {
     pid,
-    cgroup: null,
+    cgroup,
     seenPids: new Map(),
     startedAtMs,
     oomKillCounter,
@@ -59,8 +73,12 @@ function start(context: RunContext, live: LiveProcess, pid: number, oomKillCount
     members: new Map(),
     isExited: false,
   };
+}
+
+function start(context: RunContext, live: LiveProcess, pid: number, oomKillCounter: number | null): Attempt {
+  const startedAtMs = context.clock.now();
   joinCgroup(context, live, pid);
-  attempt.cgroup = live.group;
+  const attempt = newAttempt(pid, startedAtMs, live.group, oomKillCounter);
   live.attempt = attempt;
   live.state = 'running';
   context.event('spawn', live.spec.name, `started ${live.spec.name} (pid ${pid})`, {

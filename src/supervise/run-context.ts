@@ -124,3 +124,26 @@ export function statusOf(context: RunContext): ProcessStatus[] {
     gpuBudgetBytes: live.spec.gpuBudgetBytes,
   }));
 }
+
+/** A process before its first start. */
+export function newLiveProcess(spec: LaunchSpec): LiveProcess {
+  return {
+    spec,
+    state: 'waiting',
+    restarts: 0,
+    group: null,
+    hostEnforcement: 'none',
+    attempt: null,
+    isReady: false,
+    lastHostBytes: null,
+    lastGpuBytes: null,
+    peakSampledHostBytes: 0,
+    sampleCount: 0,
+    peakGpuBytes: null,
+    isOverGpuBudget: false,
+    budgetExceeded: null,
+    oomKills: [],
+    cgroupEscapes: [],
+    hostLimitProblem: null,
+  };
+}

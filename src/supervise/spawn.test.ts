@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { simpleLaunchSpec } from './launch-spec.js';
-import { buildArgv, spawnChild } from './spawn.js';
+import { buildArgv, isCgroupJoinShell, spawnChild } from './spawn.js';
 
 describe('buildArgv', () => {
   test('a string goes to /bin/sh -c; a list is the argv', () => {
@@ -29,6 +29,15 @@ describe('buildArgv', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  test('the joining shell is told from the program it execs, so a program that left its group is not pulled back', () => {
+    assert.equal(
+      isCgroupJoinShell(buildArgv(['python3', 'train.py'], '/sys/fs/cgroup/x/cgroup.procs')),
+      true,
+    );
+    assert.equal(isCgroupJoinShell(['python3', 'train.py']), false);
+    assert.equal(isCgroupJoinShell(buildArgv('echo $$ > "$1"; shift; exec "$@"', null)), false);
   });
 });
 

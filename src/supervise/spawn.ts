@@ -14,8 +14,14 @@ export function buildArgv(command: string | string[], cgroupProcsPath: string | 
   // Joining before exec leaves no moment where the program runs, and allocates, outside its limit;
   // exec keeps the PID, so the process headroom watches is the program itself.
   // `headroom` is the shell's $0, the name its error messages carry ("headroom: exec: x: not found").
-  return ['/bin/sh', '-c', 'echo $$ > "$1"; shift; exec "$@"', 'headroom', cgroupProcsPath, ...argv];
+  return ['/bin/sh', '-c', CGROUP_JOIN_SCRIPT, 'headroom', cgroupProcsPath, ...argv];
 }
+
+const CGROUP_JOIN_SCRIPT = 'echo $$ > "$1"; shift; exec "$@"';
+
+/** True while `argv` is still the joining shell's, before its exec. */
+export const isCgroupJoinShell = (argv: readonly string[]): boolean =>
+  argv[0] === '/bin/sh' && argv[1] === '-c' && argv[2] === CGROUP_JOIN_SCRIPT && argv[3] === 'headroom';
 
 export interface ExitStatus {
   exitCode: number | null;

@@ -15,7 +15,7 @@ import { headroomVersion } from '../version.js';
 import { realClock } from './clock.js';
 import { runProcess } from './process-runner.js';
 import { backoffMs } from './restart-policy.js';
-import type { LiveProcess, RunContext } from './run-context.js';
+import { newLiveProcess, type RunContext } from './run-context.js';
 import { runExitCode } from './run-exit-code.js';
 import { startSampling } from './sampler.js';
 import { checkStartOrder, ReadinessBoard } from './start-order.js';
@@ -55,28 +55,6 @@ export function checkLaunchSpecs(specs: readonly LaunchSpec[]): void {
   if (problem) fail(problem);
 }
 
-function newLiveProcess(spec: LaunchSpec): LiveProcess {
-  return {
-    spec,
-    state: 'waiting',
-    restarts: 0,
-    group: null,
-    hostEnforcement: 'none',
-    attempt: null,
-    isReady: false,
-    lastHostBytes: null,
-    lastGpuBytes: null,
-    peakSampledHostBytes: 0,
-    sampleCount: 0,
-    peakGpuBytes: null,
-    isOverGpuBudget: false,
-    budgetExceeded: null,
-    oomKills: [],
-    cgroupEscapes: [],
-    hostLimitProblem: null,
-  };
-}
-
 // Every process of a tree inherits these: whatever leaves the tree can still be told apart.
 function withRunMarkers(spec: LaunchSpec, runId: string): LaunchSpec {
   return { ...spec, env: { HEADROOM_PROCESS: spec.name, ...spec.env, HEADROOM_RUN: runId } };
@@ -85,7 +63,6 @@ function withRunMarkers(spec: LaunchSpec, runId: string): LaunchSpec {
 const isSignalName = (value: unknown): value is NodeJS.Signals =>
   typeof value === 'string' && /^SIG[A-Z0-9]+$/.test(value);
 
-/** Launches and watches `options.processes` until all have ended; returns what summary.json holds. */
 // A headroom that was itself killed leaves its cgroups (and maybe processes): clear the empty
 // ones, and say which processes lost their supervisor, without touching them.
 function reportStaleCgroups(context: RunContext): void {
@@ -111,6 +88,7 @@ function reportStaleCgroups(context: RunContext): void {
   }
 }
 
+/** Launches and watches `options.processes` until all have ended; returns what summary.json holds. */
 export async function supervise(options: SuperviseOptions): Promise<RunSummary> {
   checkLaunchSpecs(options.processes);
   // What double-forks out of a tree comes back to headroom instead of init (best effort).

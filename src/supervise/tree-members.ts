@@ -1,10 +1,8 @@
 // The processes of one supervised tree as the sampler saw them: command line, parent, memory at
 // the last sample, and who each one is (the main process, a DataLoader or pool worker), so an
 // OOM kill can name its victim after the victim has gone.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ProcessMemory } from '../probe/host/proc-memory.js';
-import { indexByPid, type ProcStat } from '../probe/host/proc-table.js';
+import { indexByPid, type ProcStat, readArgv } from '../probe/host/proc-table.js';
 import type { TreeRole } from '../verdict/types.js';
 
 /** One process seen in a tree. */
@@ -31,13 +29,8 @@ const maxCommandChars = 240;
 
 /** The command line of a PID, NULs as spaces; undefined when it has gone or hides it (kernel threads). */
 export function readCommandLine(pid: number, procRoot = '/proc'): string | undefined {
-  try {
-    const raw = readFileSync(join(procRoot, String(pid), 'cmdline'), 'utf8');
-    const text = raw.split('\0').filter(Boolean).join(' ');
-    return text === '' ? undefined : text.slice(0, maxCommandChars);
-  } catch {
-    return undefined;
-  }
+  const text = readArgv(pid, procRoot)?.filter(Boolean).join(' ');
+  return text ? text.slice(0, maxCommandChars) : undefined;
 }
 
 /** Records the tree as one sample saw it: new members get their command line, vanished ones a time. */

@@ -13,22 +13,9 @@ const clearLine = '\r\x1b[2K';
 
 const palette = ['cyan', 'yellow', 'green', 'magenta', 'blue', 'red'] as const;
 
-// Events worth a line in the live view; the rest are in events.jsonl.
-const shownEvents = new Set<RunEvent['type']>([
-  'exit',
-  'restart',
-  'limit',
-  'oom',
-  'oom-kill',
-  'gpu-over-budget',
-  'ready',
-  'not-started',
-  'signal-forwarded',
-  'kill-after-grace',
-  'watchdog-kill',
-  'leftover-killed',
-  'warning',
-]);
+// Every event gets a line in the live view except a start, which the status line and the
+// process's own output already show; all of them are in events.jsonl.
+const isShownLive = (type: RunEvent['type']): boolean => type !== 'spawn';
 
 const formatOptional = (bytes: number | null): string => (bytes === null ? '-' : formatBytes(bytes));
 
@@ -162,7 +149,7 @@ export function createRunRenderer(options: {
       } else if (update.kind === 'event') {
         // A host OOM is already told by the exit line; a GPU OOM message is news while it runs.
         const isRepeat = update.event.type === 'oom' && update.event.kind === 'host';
-        if (shownEvents.has(update.event.type) && !isRepeat)
+        if (isShownLive(update.event.type) && !isRepeat)
           write(`${headroomPrefix}${colors.dim(formatEvent(update.event))}\n`);
       } else if (isTty) {
         drawStatus(update.processes);

@@ -2,15 +2,15 @@
 // of its whole tree (DataLoader workers are children; DESIGN.md "Host memory") through src/probe/host.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type ProcStat, readProcessTable, selectDescendants } from '../host/proc-table.js';
+import { type ProcStat, readArgv, readProcessTable, selectDescendants } from '../host/proc-table.js';
 import { readTreeMemory } from '../host/tree-memory.js';
 
 /** The command line of a process (`python train.py --lr 3e-4`), `[comm]` for a kernel thread, null if gone. */
 export function readCommand(pid: number, procRoot = '/proc'): string | null {
+  const argv = readArgv(pid, procRoot);
+  if (argv === undefined) return null;
+  if (argv.length > 0) return argv.join(' ');
   try {
-    const argv = readFileSync(path.join(procRoot, String(pid), 'cmdline'), 'utf8').split('\0');
-    if (argv.at(-1) === '') argv.pop();
-    if (argv.length > 0) return argv.join(' ');
     return `[${readFileSync(path.join(procRoot, String(pid), 'comm'), 'utf8').trim()}]`;
   } catch {
     return null;

@@ -158,3 +158,14 @@ export function readStartTime(startTicks: number, procRoot = '/proc'): Date | un
     return undefined;
   }
 }
+
+/** A process's argv from /proc/PID/cmdline; empty for a kernel thread, undefined when it has gone. */
+export function readArgv(pid: number, procRoot = '/proc'): string[] | undefined {
+  try {
+    const argv = readFileSync(join(procRoot, String(pid), 'cmdline'), 'utf8').split('\0');
+    if (argv.at(-1) === '') argv.pop();
+    return argv;
+  } catch {
+    return undefined;
+  }
+}
