@@ -1,5 +1,5 @@
 // Turns a run record, update by update, into metric readings and counts: samples become gauges
-// (labels from plan.json), restarts and OOM kills from events.jsonl become counters.
+// (labels from plan.json), restarts, OOM kills and GPU OOMs from events.jsonl become counters.
 import { markOf } from '../observe/event-marks.js';
 import type { RecordPlan, RecordSample, RecordUpdate } from '../observe/record-types.js';
 import { type CardReading, labelsOfInstance, type Observation, type ProcessLabels } from './observation.js';
@@ -46,6 +46,8 @@ export function observeSample(sample: RecordSample, plan: RecordPlan | null): Ob
 /** Feeds a followed record into `metrics`; returns the function the follower calls per update. */
 export function feedRecordMetrics(metrics: HeadroomMetrics): (update: RecordUpdate) => void {
   let plan: RecordPlan | null = null;
+  // Processes whose current start already counted a GPU OOM (a version 1 record marks it twice).
+  const gpuOomCounted = new Set<string>();
   const labelsOf = (name: string): ProcessLabels => {
     const planned = plan?.processes.find((p) => p.name === name);
     return planned?.process === undefined
@@ -68,6 +70,11 @@ export function feedRecordMetrics(metrics: HeadroomMetrics): (update: RecordUpda
         const mark = markOf(update.event);
         if (mark === 'restart') metrics.countRestart(labelsOf(process));
         if (mark === 'oom-kill') metrics.countOomKill(labelsOf(process));
+        if (mark === 'start') gpuOomCounted.delete(process);
+        if (mark === 'gpu-oom' && !gpuOomCounted.has(process)) {
+          gpuOomCounted.add(process);
+          metrics.countGpuOom(labelsOf(process));
+        }
         return;
       }
       case 'summary':

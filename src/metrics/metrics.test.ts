@@ -64,6 +64,30 @@ test('samples become labelled gauges; restarts and OOM kills count; the end clea
   assert.match(text, /# TYPE headroom_process_oom_kills_total counter/);
 });
 
+test('a GPU OOM counts once per start, whether the record marks it at the exit (v2) or also before it (v1)', async () => {
+  const metrics = createMetrics();
+  const feed = feedRecordMetrics(metrics);
+  feed({ kind: 'plan', plan });
+  const event = (type: string, fields: Record<string, unknown> = {}) =>
+    feed({
+      kind: 'event',
+      event: parseEvent({ time: '2026-01-01T00:00:02Z', type, process: 'actor.1', message: '', ...fields })!,
+    });
+  assert.match(line(await metrics.render(), 'headroom_process_gpu_ooms_total') ?? '', /} 0$/);
+  event('spawn');
+  event('exit', { reason: 'gpu-oom' });
+  assert.match(line(await metrics.render(), 'headroom_process_gpu_ooms_total') ?? '', /} 1$/);
+  event('spawn');
+  event('oom', { kind: 'gpu' });
+  event('exit', { reason: 'gpu-oom' });
+  event('spawn');
+  event('exit', { reason: 'failed' });
+  assert.equal(
+    line(await metrics.render(), 'headroom_process_gpu_ooms_total'),
+    'headroom_process_gpu_ooms_total{process="actor",replica="1"} 2',
+  );
+});
+
 test('instance names and listen addresses', () => {
   assert.deepEqual(labelsOfInstance('actor.12'), { process: 'actor', replica: '12' });
   assert.deepEqual(labelsOfInstance('sim'), { process: 'sim', replica: '' });

@@ -39,6 +39,7 @@ export interface HeadroomMetrics {
   declareProcess(labels: ProcessLabels): void;
   countRestart(labels: ProcessLabels): void;
   countOomKill(labels: ProcessLabels): void;
+  countGpuOom(labels: ProcessLabels): void;
   /** The text exposition format, for a scrape. */
   render(): Promise<string>;
 }
@@ -61,6 +62,12 @@ export function createMetrics(): HeadroomMetrics {
   const oomKills = new Counter({
     name: 'headroom_process_oom_kills_total',
     help: "times the kernel's OOM killer ended the process (host memory: its cgroup or the machine)",
+    labelNames: counterLabelNames,
+    registers: [registry],
+  });
+  const gpuOoms = new Counter({
+    name: 'headroom_process_gpu_ooms_total',
+    help: 'times the process ended with its framework out of GPU memory',
     labelNames: counterLabelNames,
     registers: [registry],
   });
@@ -101,9 +108,11 @@ export function createMetrics(): HeadroomMetrics {
     declareProcess(labels) {
       restarts.inc(counterLabels(labels), 0);
       oomKills.inc(counterLabels(labels), 0);
+      gpuOoms.inc(counterLabels(labels), 0);
     },
     countRestart: (labels) => restarts.inc(counterLabels(labels)),
     countOomKill: (labels) => oomKills.inc(counterLabels(labels)),
+    countGpuOom: (labels) => gpuOoms.inc(counterLabels(labels)),
     render: () => registry.metrics(),
   };
 }

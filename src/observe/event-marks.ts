@@ -28,8 +28,12 @@ export const markLabels: Record<EventMark, string> = {
   other: 'event',
 };
 
-/** The mark of one event. An OOM kill is `oom-kill` (record version 2) or `oom` with kind host (version 1). */
-export function markOf(event: { type: string; kind?: unknown }): EventMark {
+/**
+ * The mark of one event. An OOM kill is `oom-kill` (record version 2) or `oom` with kind host (version 1);
+ * a GPU OOM is the exit the verdict calls `gpu-oom` (version 2) or `oom` with kind gpu, seen in the
+ * output before the exit (version 1, which also wrote the exit: count one per start).
+ */
+export function markOf(event: { type: string; kind?: unknown; reason?: unknown }): EventMark {
   switch (event.type) {
     case 'spawn':
       return 'start';
@@ -47,7 +51,7 @@ export function markOf(event: { type: string; kind?: unknown }): EventMark {
     case 'enforce-kill':
       return 'headroom-kill';
     case 'exit':
-      return 'exit';
+      return event.reason === 'gpu-oom' ? 'gpu-oom' : 'exit';
     case 'warning':
       return 'warning';
     default:

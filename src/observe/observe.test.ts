@@ -122,6 +122,8 @@ test('event marks: a host oom and a future oom-kill are both OOM kills', () => {
   assert.equal(markOf({ type: 'oom', kind: 'host' }), 'oom-kill');
   assert.equal(markOf({ type: 'oom-kill' }), 'oom-kill');
   assert.equal(markOf({ type: 'oom', kind: 'gpu' }), 'gpu-oom');
+  assert.equal(markOf({ type: 'exit', reason: 'gpu-oom' }), 'gpu-oom');
+  assert.equal(markOf({ type: 'exit', reason: 'exited' }), 'exit');
   assert.equal(markOf({ type: 'gpu-over-budget' }), 'budget-exceeded');
   assert.equal(markOf({ type: 'limit' }), 'other');
 });

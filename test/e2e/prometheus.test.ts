@@ -1,6 +1,6 @@
 // A real Prometheus (Debian's `prometheus`, config written here, scraping every second on
 // 127.0.0.1) against `run --metrics`: seed 000's per-process series exist with their labels, and in
-// a run the kernel OOM-kills, the OOM-kill and restart counters go up.
+// a run the kernel OOM-kills, the OOM-kill and restart counters go up; a GPU OOM counts as one.
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startCli } from './background.js';
-import { hostOomConfig, newScratch, noCgroup, seedConfig } from './records.js';
+import { gpuOomConfig, hostOomConfig, newScratch, noCgroup, seedConfig } from './records.js';
 
 const prometheusPath = ['/usr/bin/prometheus', '/usr/local/bin/prometheus'].find(
   (path) => spawnSync(path, ['--version']).status === 0,
@@ -165,5 +165,17 @@ describe('run --metrics scraped by a real Prometheus', { skip: noPrometheus }, (
     assert.equal(killsOf('actor'), 0);
     const restarts = await query('max_over_time(headroom_process_restarts_total{process="learner"}[5m])');
     assert.ok(Number(restarts[0]?.value[1]) >= 1, JSON.stringify(restarts));
+  });
+
+  test('a GPU OOM at its own cap increments the GPU OOM counter of that process only', async (t) => {
+    assert.equal(await runScraped(gpuOomConfig, metricsPort, 'gpu-oom'), 1);
+    const result = (await prometheus!.api(
+      `query?query=${encodeURIComponent('max_over_time(headroom_process_gpu_ooms_total[5m])')}`,
+    )) as { result: Vector };
+    const oomsOf = (name: string): number =>
+      Number(result.result.find((r) => r.metric.process === name)?.value[1]);
+    t.diagnostic(`trainer: ${oomsOf('trainer')} GPU OOM(s) scraped`);
+    assert.equal(oomsOf('trainer'), 1, JSON.stringify(result.result));
+    assert.equal(oomsOf('actor'), 0);
   });
 });

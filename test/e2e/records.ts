@@ -8,6 +8,7 @@ import { repoRoot, runCli } from './cli.js';
 
 export const seedConfig = join(repoRoot, 'examples', 'rl-isaac', 'headroom.yaml');
 export const hostOomConfig = join(repoRoot, 'test', 'configs', 'host-oom.yaml');
+export const gpuOomConfig = join(repoRoot, 'test', 'configs', 'gpu-oom.yaml');
 
 /** Why no host-OOM record can be made here (no cgroup), or undefined. */
 export const noCgroup = cgroupUnavailable();
