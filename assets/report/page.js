@@ -65,6 +65,9 @@
       el('p', { class: 'meta' }, [
         el('span', { id: 'status', class: ended ? (state.exitCode === 0 ? 'ok' : 'bad') : 'live' }, [status]),
         ` · ${state.startedAt ? `started ${state.startedAt}` : ''} · ${duration} sampled · `,
+        state.samplesPerPoint > 1
+          ? `each chart point the highest of ${state.samplesPerPoint} samples · `
+          : '',
         state.simulated ? el('span', { class: 'badge' }, ['simulated GPU']) : null,
         ` ${state.runDir}`,
       ]),

@@ -48,6 +48,7 @@ export class ReportModelBuilder {
       processes: [],
       cards: [],
       timesSec: [],
+      samplesPerPoint: 1,
       series: {},
       cardOthers: {},
       marks: [],
@@ -192,10 +193,43 @@ export function originOf(record: Pick<RunRecordData, 'samples' | 'events' | 'sum
   return times.length > 0 ? Math.min(...times) : 0;
 }
 
-/** The whole model of a finished (or interrupted) run record. */
+/** At most this many points per chart in a report: about two per pixel of a wide screen. */
+export const maxReportPoints = 4000;
+
+// The highest value of a bucket: a thinned chart keeps every peak (what an OOM is about); null when
+// the process held nothing in the whole bucket.
+function bucketMax(values: readonly (number | null)[], from: number, to: number): number | null {
+  let highest: number | null = null;
+  for (let i = from; i < to; i++) {
+    const value = values[i];
+    if (value != null && (highest === null || value > highest)) highest = value;
+  }
+  return highest;
+}
+
+/**
+ * Thins a long run's charts to at most `maxPoints` points: each point is the highest of
+ * `samplesPerPoint` consecutive samples, at the time of the first. Marks and tables are untouched.
+ */
+export function thinReportModel(model: ReportModel, maxPoints = maxReportPoints): void {
+  const count = model.timesSec.length;
+  if (count <= maxPoints) return;
+  const per = Math.ceil(count / maxPoints);
+  const starts = Array.from({ length: Math.ceil(count / per) }, (_, i) => i * per);
+  const thin = (values: readonly (number | null)[]) =>
+    starts.map((from) => bucketMax(values, from, Math.min(count, from + per)));
+  for (const series of Object.values(model.series))
+    for (const metric of Object.keys(series) as (keyof ProcessSeries)[])
+      series[metric] = thin(series[metric]);
+  for (const key of Object.keys(model.cardOthers)) model.cardOthers[key] = thin(model.cardOthers[key] ?? []);
+  model.timesSec = starts.map((from) => model.timesSec[from] ?? 0);
+  model.samplesPerPoint = per;
+}
+
+/** The whole model of a finished (or interrupted) run record, thinned to `maxPoints` chart points. */
 export function buildReportModel(
   record: RunRecordData,
-  options: { diagnoses?: ReportDiagnosis[]; logHref?: (log: string) => string } = {},
+  options: { diagnoses?: ReportDiagnosis[]; logHref?: (log: string) => string; maxPoints?: number } = {},
 ): ReportModel {
   const builder = new ReportModelBuilder({
     runDir: record.runDir,
@@ -213,5 +247,6 @@ export function buildReportModel(
     model.startedAt ??= record.meta.startedAt;
   }
   model.problems = record.problems;
+  thinReportModel(model, options.maxPoints);
   return model;
 }

@@ -96,6 +96,8 @@ export interface ReportModel {
   processes: ReportProcess[];
   cards: ReportCard[];
   timesSec: number[];
+  /** How many samples each chart point stands for: 1, or more where a long run was thinned (each point the highest). */
+  samplesPerPoint: number;
   series: Record<string, ProcessSeries>;
   /** Per card: what its own reading says is used beyond headroom's processes (null: not read). */
   cardOthers: Record<string, (number | null)[]>;

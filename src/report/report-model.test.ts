@@ -78,6 +78,28 @@ test('a process that first appears in a sample changes the layout; later samples
   if (change.kind === 'row') assert.equal(change.row.values.extra?.hostBytes, null);
 });
 
+test("a long run is thinned to the charts' points, each the highest of its samples, so no peak is lost", () => {
+  const samples = [0, 1, 2, 3, 4, 5, 6].map((second) =>
+    at(second, second === 4 ? 9 * GiB : GiB, second === 4 ? 10 * GiB : 2 * GiB),
+  );
+  const record: RunRecordData = {
+    runDir: '/runs/r',
+    plan,
+    samples,
+    events: [],
+    summary: null,
+    meta: null,
+    problems: [],
+  };
+  const model = buildReportModel(record, { maxPoints: 3 });
+  assert.equal(model.samplesPerPoint, 3);
+  assert.deepEqual(model.timesSec, [0, 3, 6]);
+  assert.deepEqual(model.series.learner?.gpuBytes, [GiB, 9 * GiB, GiB], 'the 9 GiB peak survives');
+  assert.deepEqual(model.series.loader?.hostBytes, [null, null, null], 'nothing held stays nothing');
+  assert.deepEqual(model.cardOthers['0'], [GiB, GiB, GiB]);
+  assert.equal(buildReportModel(record).samplesPerPoint, 1, 'a short run keeps every sample');
+});
+
 test('the page inlines everything, and data cannot end its script element', () => {
   const model = buildReportModel({
     runDir: '/r',

@@ -1,6 +1,7 @@
 // `headroom report` on real run records (seed 000 on a simulated card; a learner OOM-killed by its
 // cgroup), opened from a file:// URL in real headless Chromium: no console error, every chart's
-// canvas painted, every event listed, no request beyond the file itself, a screenshot written.
+// canvas painted, every event listed, no request beyond the file itself, a screenshot written; a
+// day-long record thinned to the charts' points.
 // UPDATE_SCREENSHOTS=1 also copies the seed 000 screenshot to docs/report.png (the README's).
 import assert from 'node:assert/strict';
 import { copyFileSync, cpSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -85,6 +86,28 @@ describe('headroom report in a real browser', { skip: noBrowser }, () => {
     writeFileSync(join(runDir, 'samples.jsonl'), samples.slice(0, Math.floor(samples.length / 2)));
     const { page } = await checkReport(runDir, 'cut-short');
     assert.match(await page.locator('#status').innerText(), /no summary\.json/);
+    await page.close();
+  });
+
+  test('a day-long record is thinned: the page says so, draws every chart, and stays small', async (t) => {
+    if (!seedRun) return t.skip('needs the seed 000 record of the test before');
+    const runDir = join(scratch, 'day-long');
+    cpSync(seedRun, runDir, { recursive: true });
+    // The seed run's samples repeated over 24 h at run's 2 Hz: 172,800 samples.
+    const lines = countLines(join(runDir, 'samples.jsonl'));
+    const samples = readFileSync(join(runDir, 'samples.jsonl'), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as { time: string });
+    const startMs = Date.parse(samples[0]!.time);
+    const day = Array.from({ length: 172_800 }, (_, i) => {
+      const sample = samples[i % lines]!;
+      return JSON.stringify({ ...sample, time: new Date(startMs + i * 500).toISOString() });
+    });
+    writeFileSync(join(runDir, 'samples.jsonl'), `${day.join('\n')}\n`);
+    const { page } = await checkReport(runDir, 'day-long');
+    assert.match(await page.locator('header').innerText(), /each chart point the highest of 44 samples/);
+    assert.ok(statSync(join(scratch, 'day-long.html')).size < 2 * 1024 ** 2, 'the page stays under 2 MiB');
     await page.close();
   });
 

@@ -8,6 +8,9 @@ export const reportOutputSchema = z
     bytes: z.number().int(),
     processes: z.number().int(),
     samples: z.number().int(),
+    samplesPerPoint: z.number().int().meta({
+      description: 'samples per chart point: above 1 when a long run was thinned, each point the highest',
+    }),
     events: z.number().int(),
     diagnoses: z.number().int(),
     problems: z.array(z.string()).meta({ description: "what the record's reader found missing or damaged" }),

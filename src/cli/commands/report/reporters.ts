@@ -7,7 +7,9 @@ import type { ReportData } from './run.js';
 export function renderReportText(data: ReportData): string {
   const notes = data.problems;
   const diagnoses = data.diagnoses > 0 ? `, ${data.diagnoses} diagnosis(es)` : '';
-  return `wrote ${data.output} (${formatBytes(data.bytes)}): ${data.processes} processes, ${data.samples} samples, ${data.events} events${diagnoses}\n${notes.map((n) => `note: ${n}\n`).join('')}`;
+  const thinned =
+    data.samplesPerPoint > 1 ? ` (charts: each point the highest of ${data.samplesPerPoint} samples)` : '';
+  return `wrote ${data.output} (${formatBytes(data.bytes)}): ${data.processes} processes, ${data.samples} samples${thinned}, ${data.events} events${diagnoses}\n${notes.map((n) => `note: ${n}\n`).join('')}`;
 }
 
 /** The JSON contract: the data object as it is. */

@@ -28,6 +28,7 @@ export interface ReportData {
   bytes: number;
   processes: number;
   samples: number;
+  samplesPerPoint: number;
   events: number;
   diagnoses: number;
   /** What the record's reader found missing or damaged. */
@@ -62,6 +63,7 @@ export async function runReport(
     bytes: Buffer.byteLength(html),
     processes: model.processes.length,
     samples: record.samples.length,
+    samplesPerPoint: model.samplesPerPoint,
     events: record.events.length,
     diagnoses: model.diagnoses.length,
     problems: record.problems,
