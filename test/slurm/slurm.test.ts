@@ -165,6 +165,9 @@ processes:
     gpu_memory: 30%
     host_memory: 1GiB
     depends_on: [sim]
+  stubborn:
+    command: [sh, -c, 'trap "" TERM INT; while :; do sleep 0.2; done']
+    framework: none
 `,
     );
     const runDir = join(work, 'long');
@@ -190,10 +193,22 @@ processes:
     }
     const jobId = /submitted batch job (\d+)/.exec(output)?.[1] ?? '';
     child.kill('SIGINT');
+    // The stubborn step ignores SIGTERM, so the job lives on until KillWait's SIGKILL: a second Ctrl-C
+    // meanwhile is told why nothing ends yet.
+    while (!/cancelled job \d+ \(scancel\)/.test(output)) {
+      assert.ok(Date.now() < deadline, `timed out waiting for the cancel; output:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    child.kill('SIGINT');
     assert.equal(await exited, 130, output);
+    assert.match(output, /the job is cancelled; Slurm stops its processes within its KillWait/);
     assert.equal(slurm('squeue', ['-h', '-j', jobId]).trim(), '');
     const summary = JSON.parse(readFileSync(join(runDir, 'summary.json'), 'utf8'));
-    assert.deepEqual(reasons(summary), { sim: 'interrupted', learner: 'interrupted' });
+    assert.deepEqual(reasons(summary), {
+      sim: 'interrupted',
+      learner: 'interrupted',
+      stubborn: 'interrupted',
+    });
     assert.match(readFileSync(join(runDir, 'events.jsonl'), 'utf8'), /cancelled job \d+ \(scancel\)/);
   });
 

@@ -194,6 +194,8 @@ AccountingStoragePort=$dbd_port
 AccountingStoragePass=$munge_socket
 JobCompType=jobcomp/none
 SchedulerType=sched/backfill
+# A cancelled step's processes get SIGKILL this many seconds after SIGTERM (default 30): the tests wait it out.
+KillWait=4
 MpiDefault=none
 ReturnToService=2
 # Each node declares more CPUs than this machine has, so each step of a plan gets a core of its own.

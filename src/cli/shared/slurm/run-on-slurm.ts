@@ -50,7 +50,15 @@ export async function runSlurm(
     names: ['slurm', ...prepared.launches.map((l) => l.name)],
   });
   const controller = new AbortController();
-  const onSignal = (signal: NodeJS.Signals): void => controller.abort(signal);
+  // Slurm takes no second signal for a cancelled job (scancel answers "Invalid job id specified"),
+  // so a second Ctrl-C cannot hurry it: say what is being waited for instead of seeming stuck.
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (controller.signal.aborted)
+      stream.write(
+        'headroom: the job is cancelled; Slurm stops its processes within its KillWait (scontrol show config) and headroom follows it until then\n',
+      );
+    controller.abort(signal);
+  };
   const stopSignals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   for (const signal of stopSignals) process.on(signal, onSignal);
   try {
