@@ -9,6 +9,7 @@ import { SlurmOutputError } from './output-error.js';
 import { parseAccounting, srunSteps } from './sacct.js';
 import { defaultPartition, nodesOfPartition, parseSinfoNodes } from './sinfo.js';
 import { parseQueuedJobs, parseRunningSteps } from './squeue.js';
+import { parseStepUsage, sstatArgs } from './sstat.js';
 
 const MiB = 1024 ** 2;
 
@@ -132,6 +133,32 @@ describe('sacct --parsable2', () => {
     assert.throws(
       () => parseAccounting('6.0|fail|FAILED|3:0'),
       /^SlurmOutputError: sacct: line 1: JobID\|JobName/,
+    );
+  });
+});
+
+describe('sstat --parsable2', () => {
+  test("each running step's memory now (TRESUsageInTot mem) and its largest resident set", () => {
+    // Recorded from the test cluster while a step grew a Python list.
+    const recorded = [
+      '1.0|47852K|cpu=00:00:00,energy=0,fs/disk=1685837,mem=47852K,pages=3,vmem=48024K',
+      '1.1|1.50G|cpu=00:00:01,mem=1.20G,vmem=2G',
+    ].join('\n');
+    assert.deepEqual(parseStepUsage(recorded), [
+      { stepId: '1.0', memBytes: 47852 * 1024, maxRssBytes: 47852 * 1024 },
+      { stepId: '1.1', memBytes: Math.round(1.2 * 1024 ** 3), maxRssBytes: Math.round(1.5 * 1024 ** 3) },
+    ]);
+    assert.deepEqual(parseStepUsage('2.0||cpu=00:00:00'), [
+      { stepId: '2.0', memBytes: null, maxRssBytes: null },
+    ]);
+    assert.deepEqual(sstatArgs(['3.0', '3.1']).slice(0, 2), ['-j', '3.0,3.1']);
+  });
+
+  test('a size that does not read is an error naming the line and field', () => {
+    assert.throws(
+      () => parseStepUsage('1.0|12K|mem=lots'),
+      (error: unknown) =>
+        error instanceof SlurmOutputError && /sstat: line 1: TRESUsageInTot/.test(error.message),
     );
   });
 });

@@ -50,7 +50,8 @@ export interface AccountingRow {
 // sacct prints sizes with a K/M/G/T suffix in powers of 1024 (slurm src/common/slurm_protocol_defs.c).
 const sizeSuffix: Record<string, number> = { '': 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3, T: 1024 ** 4 };
 
-function parseRss(text: string): number | null | undefined {
+/** A size as sacct and sstat print it (`17120K`); null for empty, undefined when it does not read. */
+export function parseSlurmSize(text: string): number | null | undefined {
   if (text === '') return null;
   const match = /^(\d+(?:\.\d+)?)([KMGT]?)$/.exec(text);
   return match ? Math.round(Number(match[1]) * (sizeSuffix[match[2] ?? ''] ?? 1)) : undefined;
@@ -71,7 +72,7 @@ export function parseAccounting(text: string): AccountingRow[] {
     const id = /^(\d+(?:\+\d+)?)(?:\.(\w+))?$/.exec(fields.JobID ?? '') ?? fail('JobID', `"${fields.JobID}"`);
     const exit = /^(\d+):(\d+)$/.exec(fields.ExitCode ?? '');
     const [state = '', ...detail] = (fields.State ?? '').split(' ');
-    const maxRssBytes = parseRss(fields.MaxRSS ?? '');
+    const maxRssBytes = parseSlurmSize(fields.MaxRSS ?? '');
     if (maxRssBytes === undefined) fail('MaxRSS', `"${fields.MaxRSS}" is not a size`);
     return {
       jobId: id[1] ?? '',

@@ -7,7 +7,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { runEventSchema, runMetaSchema, runSummarySchema } from '../../src/run-record/schema.js';
+import {
+  runEventSchema,
+  runMetaSchema,
+  runSampleSchema,
+  runSummarySchema,
+} from '../../src/run-record/schema.js';
 import { repoRoot, runCli } from '../e2e/cli.js';
 
 const startScript = join(repoRoot, 'test', 'slurm', 'start-cluster.sh');
@@ -56,7 +61,7 @@ describe('headroom on a real Slurm', { skip, timeout: 15 * 60_000 }, () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  test('seed 000 as one job on a simulated 24 GiB card: three steps exit, logs and record as a local run', () => {
+  test('seed 000 as one job on a simulated 24 GiB card: three steps exit, logs and record as a local run', (t) => {
     const runDir = join(work, 'seed');
     const config = join(repoRoot, 'examples', 'rl-isaac', 'headroom.yaml');
     const { code, stdout, stderr } = cli([
@@ -97,6 +102,21 @@ describe('headroom on a real Slurm', { skip, timeout: 15 * 60_000 }, () => {
       summary.processes.map((p: { slurm: { gpu: unknown } }) => p.slurm.gpu),
       [50, 35, 15].map((shards) => ({ kind: 'shards', shards })),
     );
+    // sstat's readings of the running steps are samples, as a local run's are; the peaks include them.
+    const samples = readFileSync(join(runDir, 'samples.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => runSampleSchema.parse(JSON.parse(line)));
+    const sampled = new Set(samples.flatMap((sample) => Object.keys(sample.processes)));
+    t.diagnostic(`${samples.length} samples from sstat, of ${[...sampled].join(', ')}`);
+    assert.ok(samples.length >= 1 && sampled.has('sim'), `samples of: ${[...sampled].join(', ')}`);
+    for (const sample of samples)
+      for (const [name, held] of Object.entries(sample.processes)) {
+        assert.ok(['sim', 'learner', 'actor'].includes(name));
+        assert.ok((held.hostBytes ?? 0) > 0, `${name} holds ${held.hostBytes} bytes`);
+        const peak = summary.processes.find((p: { name: string }) => p.name === name).peakHostBytes;
+        assert.ok(peak >= (held.hostBytes ?? 0), `${name}: peak ${peak} below a sample ${held.hostBytes}`);
+      }
   });
 
   test("a step past its --mem is oom-killed, a CUDA OOM is gpu-oom, from sacct and the step's log", () => {

@@ -45,7 +45,10 @@ export async function followJob(options: {
     }
     const job = await readQueuedJob(commands, jobId);
     events.readBatchOutput();
-    if (!job || isFinalState(job.state)) return { isCancelled };
+    if (!job || isFinalState(job.state)) {
+      events.setRunning([]);
+      return { isCancelled };
+    }
     const steps = parseRunningSteps(await commands.run('squeue', squeueStepArgs(jobId)));
     const now = new Set(steps.map((step) => step.stepId));
     for (const step of steps) if (!running.has(step.stepId)) events.stepSeen(step);
@@ -53,6 +56,7 @@ export async function followJob(options: {
     // A step that left the queue has ended: its accounting tells how, while the others run on.
     if ([...running].some((id) => !now.has(id))) await events.accountEndedSteps();
     running = now;
+    events.setRunning(steps);
     events.jobState(job);
     delayMs = isChanged ? poll.firstMs : Math.min(poll.maxMs, delayMs * 2);
     await clock.sleep(delayMs, isCancelled ? undefined : signal);

@@ -35,6 +35,10 @@ export class JobEvents {
   private batchRest = '';
   jobId = '';
   isCancelled = false;
+  /** Step IDs squeue last listed as running, with their process names. */
+  running = new Map<string, string>();
+  /** Per process: the most memory sstat saw any of its steps hold. */
+  readonly sampledPeaks = new Map<string, number>();
 
   constructor(
     private readonly options: {
@@ -76,6 +80,11 @@ export class JobEvents {
   }
 
   /** A step squeue lists for the first time. */
+  /** squeue's running steps now: those of headroom's processes are the ones to sample. */
+  setRunning(steps: readonly Pick<RunningStep, 'stepId' | 'name'>[]): void {
+    this.running = new Map(steps.filter((s) => this.markers.has(s.name)).map((s) => [s.stepId, s.name]));
+  }
+
   stepSeen(step: Pick<RunningStep, 'stepId' | 'name' | 'nodes'>): void {
     if (this.seen.has(step.stepId) || !this.markers.has(step.name)) return;
     this.seen.set(step.stepId, step.name);

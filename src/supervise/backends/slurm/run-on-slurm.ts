@@ -19,6 +19,7 @@ import type { Clock, LaunchSpec, RunSummary, SuperviseUpdate } from '../../types
 import type { SlurmCommands } from './commands.js';
 import { followJob, type PollTimes } from './follow-job.js';
 import { JobEvents } from './job-events.js';
+import { startStepSampling } from './step-sampler.js';
 import { type SlurmProcessSummary, summarizeProcess } from './step-summary.js';
 
 export interface SlurmRunOptions {
@@ -38,6 +39,8 @@ export interface SlurmRunOptions {
   poll?: PollTimes;
   /** How long to wait for sacct to record the job's end (default 60 s). */
   accountingWaitMs?: number;
+  /** How often sstat's reading of the running steps becomes a sample (default 2 s). */
+  sampleMs?: number;
 }
 
 export type SlurmRunSummary = RunSummary & { slurm: { jobId: string }; processes: SlurmProcessSummary[] };
@@ -57,6 +60,7 @@ export async function runOnSlurm(options: SlurmRunOptions): Promise<SlurmRunSumm
     origin: null,
   });
   const tails: ReturnType<typeof tailLog>[] = [];
+  let sampler: ReturnType<typeof startStepSampling> | undefined;
   try {
     record.writePlan({
       ...job.plan,
@@ -82,6 +86,7 @@ export async function runOnSlurm(options: SlurmRunOptions): Promise<SlurmRunSumm
     const jobId = (await commands.run('sbatch', ['--parsable', scriptPath])).trim().split(';')[0] ?? '';
     events.jobId = jobId;
     options.onSubmitted?.(jobId);
+    sampler = startStepSampling({ commands, events, record, clock, everyMs: options.sampleMs });
     const { isCancelled } = await followJob({
       jobId,
       commands,
@@ -90,6 +95,7 @@ export async function runOnSlurm(options: SlurmRunOptions): Promise<SlurmRunSumm
       signal: options.signal,
       poll: options.poll,
     });
+    await sampler.stop();
     await waitForAccounting(events, clock, options.accountingWaitMs ?? 60_000);
     events.readBatchOutput();
     for (const tail of tails.splice(0)) tail.close();
@@ -119,6 +125,7 @@ export async function runOnSlurm(options: SlurmRunOptions): Promise<SlurmRunSumm
     record.writeSummary(summary);
     return summary;
   } finally {
+    await sampler?.stop();
     for (const tail of tails) tail.close();
     record.close();
   }

@@ -1,5 +1,5 @@
 // summary.json's line for a process run as Slurm job steps: the verdict on its last attempt, its
-// peak host memory from sacct's MaxRSS, its limit (--mem), and where Slurm ran it.
+// peak host memory from sacct's MaxRSS and sstat's samples, its limit (--mem), and where Slurm ran it.
 import type { SlurmStep } from '../../../slurm/job-plan.js';
 import { judgeStepEnd, slurmEndFacts } from '../../../slurm/step-verdict.js';
 import type { LaunchSpec, ProcessSummary } from '../../types.js';
@@ -43,10 +43,12 @@ export async function summarizeProcess(options: {
     signal,
     restarts: attempts.length > 0 ? attempts.length - 1 : (markers?.restarts ?? 0),
     // sacct's MaxRSS: the largest resident set jobacct_gather sampled of the step's tasks (0 for a
-    // step too short to be sampled). A cgroup OOM kill means the step's memory reached its --mem.
+    // step too short to be sampled), or more where sstat saw more while it ran. A cgroup OOM kill
+    // means the step's memory reached its --mem.
     peakHostBytes: Math.max(
       0,
       ...peaks,
+      events.sampledPeaks.get(launch.name) ?? 0,
       attribution.reason === 'oom-killed' && last?.state === 'OUT_OF_MEMORY'
         ? (launch.hostMemoryBytes ?? 0)
         : 0,
