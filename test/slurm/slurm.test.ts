@@ -167,7 +167,7 @@ processes:
     assert.match(probe, /^devices=0 shards=\d+ fraction=0\.1000$/m);
   });
 
-  test('Ctrl-C cancels the job: every step is interrupted and nothing is left in squeue', async () => {
+  test('Ctrl-C cancels the job: every step is interrupted and nothing is left in squeue; /metrics meanwhile', async () => {
     const config = writeConfig(
       'long',
       `gpus:
@@ -193,7 +193,18 @@ processes:
     const runDir = join(work, 'long');
     const child = spawn(
       process.execPath,
-      [join(repoRoot, 'bin', 'headroom.js'), 'run', '--on', 'slurm', '-c', config, '--run-dir', runDir],
+      [
+        join(repoRoot, 'bin', 'headroom.js'),
+        'run',
+        '--on',
+        'slurm',
+        '-c',
+        config,
+        '--run-dir',
+        runDir,
+        '--metrics',
+        '0',
+      ],
       {
         env: { ...process.env, NO_COLOR: '1', ...env },
       },
@@ -212,6 +223,14 @@ processes:
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const jobId = /submitted batch job (\d+)/.exec(output)?.[1] ?? '';
+    // --metrics serves the record as it is written: sstat's samples of the running steps.
+    const metricsUrl = /metrics: (http:\S+)/.exec(output)?.[1] ?? '';
+    let scraped = '';
+    while (!/^headroom_process_host_memory_bytes\{process="learner"/m.test(scraped)) {
+      assert.ok(Date.now() < deadline, `no learner sample in /metrics:\n${scraped}\noutput:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      scraped = await fetch(metricsUrl).then((r) => r.text());
+    }
     child.kill('SIGINT');
     // The stubborn step ignores SIGTERM, so the job lives on until KillWait's SIGKILL: a second Ctrl-C
     // meanwhile is told why nothing ends yet.

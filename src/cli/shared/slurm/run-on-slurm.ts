@@ -10,6 +10,7 @@ import type { RunSummary } from '../../../supervise/types.js';
 import type { CommandIo } from '../../io.js';
 import { pathIn } from '../../io.js';
 import { colorsFor } from '../../output.js';
+import { dashboardAddress, metricsAddress, startObservers } from '../observers.js';
 import { renderFindings, renderPlan } from '../render-plan.js';
 import { createRunRenderer } from '../render-run.js';
 import type { SlurmInputs } from './checks.js';
@@ -19,6 +20,10 @@ import { prepareSlurmJob } from './prepare.js';
 /** `run --on slurm`'s inputs: the Slurm options, the run directory, and where the live view goes. */
 export interface SlurmRunInputs extends SlurmInputs {
   runDir?: string;
+  /** A live page and /metrics, read from the run record as the job is followed (as for a local run). */
+  dashboard?: number | true;
+  host?: string;
+  metrics?: string | true;
   only: readonly string[];
   argv: readonly string[];
   isJson: boolean;
@@ -41,6 +46,8 @@ export async function runSlurm(
   if (runDir.includes('%'))
     throw new UsageError(`run directory ${runDir}: Slurm cannot write logs to a path with %`);
   checkRunDirPath(runDir);
+  const dashboard = dashboardAddress(inputs.dashboard, inputs.host);
+  const metrics = metricsAddress(inputs.metrics);
   const stream = inputs.isJson ? io.stderr : io.stdout;
   const colors = colorsFor(stream, io.env);
   stream.write(`${renderPlan(chosen.job.plan, colors)}\n${renderFindings(chosen.job.findings, colors)}\n`);
@@ -60,6 +67,8 @@ export async function runSlurm(
     controller.abort(signal);
   };
   const stopSignals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  const say = (line: string): void => void stream.write(`${line}\n`);
+  const observers = await startObservers({ runDir, dashboard, metrics, say });
   for (const signal of stopSignals) process.on(signal, onSignal);
   try {
     const summary = await runOnSlurm({
@@ -78,5 +87,6 @@ export async function runSlurm(
     return { data: summary, exitCode: summary.exitCode };
   } finally {
     for (const signal of stopSignals) process.off(signal, onSignal);
+    await observers.close();
   }
 }
