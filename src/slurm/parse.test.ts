@@ -142,14 +142,20 @@ describe('sstat --parsable2', () => {
     // Recorded from the test cluster while a step grew a Python list.
     const recorded = [
       '1.0|47852K|cpu=00:00:00,energy=0,fs/disk=1685837,mem=47852K,pages=3,vmem=48024K',
-      '1.1|1.50G|cpu=00:00:01,mem=1.20G,vmem=2G',
+      // The form a cluster with gres.conf AutoDetect=nvml prints (GPU memory gathered by NVML).
+      '1.1|1.50G|cpu=00:00:01,energy=0,fs/disk=6977,gres/gpumem=1024M,gres/gpuutil=6,mem=1.20G,pages=0,vmem=2G',
     ].join('\n');
     assert.deepEqual(parseStepUsage(recorded), [
-      { stepId: '1.0', memBytes: 47852 * 1024, maxRssBytes: 47852 * 1024 },
-      { stepId: '1.1', memBytes: Math.round(1.2 * 1024 ** 3), maxRssBytes: Math.round(1.5 * 1024 ** 3) },
+      { stepId: '1.0', memBytes: 47852 * 1024, maxRssBytes: 47852 * 1024, gpuMemBytes: null },
+      {
+        stepId: '1.1',
+        memBytes: Math.round(1.2 * 1024 ** 3),
+        maxRssBytes: Math.round(1.5 * 1024 ** 3),
+        gpuMemBytes: 1024 ** 3,
+      },
     ]);
     assert.deepEqual(parseStepUsage('2.0||cpu=00:00:00'), [
-      { stepId: '2.0', memBytes: null, maxRssBytes: null },
+      { stepId: '2.0', memBytes: null, maxRssBytes: null, gpuMemBytes: null },
     ]);
     assert.deepEqual(sstatArgs(['3.0', '3.1']).slice(0, 2), ['-j', '3.0,3.1']);
   });

@@ -1,5 +1,5 @@
 // Live memory of running job steps, from `sstat --parsable2`: what jobacct_gather last read of each
-// step's tasks (every JobAcctGatherFrequency seconds, 30 by default), so a Slurm run's record gets
+// step's tasks (and of its GPUs, where the cluster gathers them) (every JobAcctGatherFrequency seconds, 30 by default), so a Slurm run's record gets
 // samples as a local run's does.
 import { numberedLines, SlurmOutputError, splitFields } from './output-error.js';
 import { parseSlurmSize } from './sacct.js';
@@ -24,6 +24,11 @@ export interface StepUsage {
   memBytes: number | null;
   /** The largest resident set any task has had so far; null when not given. */
   maxRssBytes: number | null;
+  /**
+   * GPU memory the step's processes hold (TRESUsageInTot's `gres/gpumem`), where the cluster gathers it
+   * (gres.conf AutoDetect=nvml and AccountingStorageTRES=gres/gpu, slurm.conf(5)); null elsewhere.
+   */
+  gpuMemBytes: number | null;
 }
 
 /** Parses sstat's rows; a field that does not read is an error naming the line and field. */
@@ -37,11 +42,15 @@ export function parseStepUsage(text: string): StepUsage[] {
       return bytes;
     };
     // TRESUsageInTot: `cpu=00:00:00,energy=0,fs/disk=1685837,mem=17120K,pages=3,vmem=17292K`.
-    const mem = /(?:^|,)mem=([^,]*)/.exec(fields.TRESUsageInTot ?? '')?.[1];
+    const tres = (key: string): number | null => {
+      const value = new RegExp(`(?:^|,)${key}=([^,]*)`).exec(fields.TRESUsageInTot ?? '')?.[1];
+      return value === undefined ? null : size('TRESUsageInTot', value);
+    };
     return {
       stepId: fields.JobID ?? '',
-      memBytes: mem === undefined ? null : size('TRESUsageInTot', mem),
+      memBytes: tres('mem'),
       maxRssBytes: size('MaxRSS', fields.MaxRSS ?? ''),
+      gpuMemBytes: tres('gres/gpumem'),
     };
   });
 }

@@ -39,6 +39,8 @@ export class JobEvents {
   running = new Map<string, string>();
   /** Per process: the most memory sstat saw any of its steps hold. */
   readonly sampledPeaks = new Map<string, number>();
+  /** Per process: the most GPU memory sstat saw (only where the cluster gathers `gres/gpumem`). */
+  readonly sampledGpuPeaks = new Map<string, number>();
 
   constructor(
     private readonly options: {

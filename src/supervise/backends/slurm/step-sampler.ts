@@ -28,14 +28,16 @@ export async function sampleSteps(options: {
     if (error instanceof SlurmCommandError) return false;
     throw error;
   }
-  const processes: Record<string, { rssBytes: number; hostBytes: number }> = {};
+  const processes: Record<string, { rssBytes: number; hostBytes: number; gpuBytes: number | null }> = {};
   for (const usage of parseStepUsage(text)) {
     const name = running.get(usage.stepId);
     const held = usage.memBytes ?? usage.maxRssBytes;
     if (name === undefined || held === null) continue;
-    processes[name] = { rssBytes: held, hostBytes: held };
+    processes[name] = { rssBytes: held, hostBytes: held, gpuBytes: usage.gpuMemBytes };
     const peak = Math.max(held, usage.maxRssBytes ?? 0, events.sampledPeaks.get(name) ?? 0);
     events.sampledPeaks.set(name, peak);
+    if (usage.gpuMemBytes !== null)
+      events.sampledGpuPeaks.set(name, Math.max(usage.gpuMemBytes, events.sampledGpuPeaks.get(name) ?? 0));
   }
   if (Object.keys(processes).length === 0) return false;
   record.appendSample({ time: new Date(clock.now()).toISOString(), processes });

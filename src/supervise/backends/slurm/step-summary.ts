@@ -53,12 +53,12 @@ export async function summarizeProcess(options: {
         ? (launch.hostMemoryBytes ?? 0)
         : 0,
     ),
-    peakGpuBytes: null,
+    peakGpuBytes: events.sampledGpuPeaks.get(launch.name) ?? null,
     peakCgroupBytes: null,
     hostLimitBytes: launch.hostMemoryBytes,
     hostEnforcement: launch.hostMemoryBytes === null ? 'none' : 'cgroup',
     gpuBudgetBytes: launch.gpuBudgetBytes,
-    // What Slurm does not report: the tree's victims, GPU samples, processes outside the step's cgroup.
+    // What Slurm does not report: the tree's victims, processes outside the step's cgroup.
     oomKills: [],
     budgetExceeded: null,
     cgroupEscapes: [],
