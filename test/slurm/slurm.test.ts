@@ -38,6 +38,17 @@ const env = { SLURM_CONF: join(clusterDir, 'etc', 'slurm.conf'), HEADROOM_SIM_DI
 const slurm = (command: string, args: string[]): string =>
   execFileSync(command, args, { env: { ...process.env, ...env }, encoding: 'utf8' });
 const cli = (args: string[]) => runCli(args, { env });
+/** `run --on slurm -c CONFIG --run-dir RUN_DIR` and more. */
+const runOnSlurmArgs = (config: string, runDir: string, ...more: string[]): string[] => [
+  'run',
+  '--on',
+  'slurm',
+  '-c',
+  config,
+  '--run-dir',
+  runDir,
+  ...more,
+];
 const reasons = (summary: { processes: { name: string; reason: string }[] }) =>
   Object.fromEntries(summary.processes.map((p) => [p.name, p.reason]));
 
@@ -64,16 +75,7 @@ describe('headroom on a real Slurm', { skip, timeout: 15 * 60_000 }, () => {
   test('seed 000 as one job on a simulated 24 GiB card: three steps exit, logs and record as a local run', (t) => {
     const runDir = join(work, 'seed');
     const config = join(repoRoot, 'examples', 'rl-isaac', 'headroom.yaml');
-    const { code, stdout, stderr } = cli([
-      'run',
-      '--on',
-      'slurm',
-      '-c',
-      config,
-      '--run-dir',
-      runDir,
-      '--json',
-    ]);
+    const { code, stdout, stderr } = cli(runOnSlurmArgs(config, runDir, '--json'));
     assert.equal(code, 0, stderr);
     assert.match(stderr, /^submitted batch job \d+/m);
     assert.match(stderr, /^learner +\| step 6\/6/m);
@@ -143,16 +145,7 @@ processes:
 `,
     );
     const runDir = join(work, 'ooms');
-    const { code, stdout, stderr } = cli([
-      'run',
-      '--on',
-      'slurm',
-      '-c',
-      config,
-      '--run-dir',
-      runDir,
-      '--json',
-    ]);
+    const { code, stdout, stderr } = cli(runOnSlurmArgs(config, runDir, '--json'));
     // The first failure's: 137 for the OOM kill, 1 for torch's exit; both end within a second.
     assert.ok(code === 137 || code === 1, `exit ${code}\n${stderr}`);
     const summary = JSON.parse(stdout);
@@ -193,18 +186,7 @@ processes:
     const runDir = join(work, 'long');
     const child = spawn(
       process.execPath,
-      [
-        join(repoRoot, 'bin', 'headroom.js'),
-        'run',
-        '--on',
-        'slurm',
-        '-c',
-        config,
-        '--run-dir',
-        runDir,
-        '--metrics',
-        '0',
-      ],
+      [join(repoRoot, 'bin', 'headroom.js'), ...runOnSlurmArgs(config, runDir, '--metrics', '0')],
       {
         env: { ...process.env, NO_COLOR: '1', ...env },
       },
@@ -310,18 +292,7 @@ processes:
     assert.equal(oneNode.code, 1);
     assert.match(oneNode.stdout, /overcommitted/);
     const runDir = join(work, 'two-nodes');
-    const { code, stdout, stderr } = cli([
-      'run',
-      '--on',
-      'slurm',
-      '-c',
-      config,
-      '--nodes',
-      '2',
-      '--run-dir',
-      runDir,
-      '--json',
-    ]);
+    const { code, stdout, stderr } = cli(runOnSlurmArgs(config, runDir, '--nodes', '2', '--json'));
     assert.equal(code, 0, stderr);
     const summary = JSON.parse(stdout);
     const where = Object.fromEntries(
