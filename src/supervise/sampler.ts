@@ -86,9 +86,11 @@ function checkGpuBudget(context: RunContext, live: LiveProcess, gpuBytes: number
     enforce: live.spec.enforce,
   });
   if (live.spec.enforce === 'kill') {
-    requestStop(context, live.spec.name, live.attempt, {
-      signal: 'SIGTERM',
-      headroomKill: `${message}; enforce: kill stopped it`,
+    const headroomKill = `${message}; enforce: kill stopped it`;
+    requestStop(context, live.spec.name, live.attempt, { signal: 'SIGTERM', headroomKill });
+    context.event('enforce-kill', live.spec.name, `stopping ${live.spec.name}: ${headroomKill}`, {
+      gpuBytes,
+      budgetBytes,
     });
   }
 }

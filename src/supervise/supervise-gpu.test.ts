@@ -1,6 +1,7 @@
 // GPU budgets against a fake probe that reports memory for the supervised PIDs.
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
+import { markOf } from '../observe/event-marks.js';
 import type { GpuProbe } from '../probe/gpu/types.js';
 import { cleanUpRuns, launch, MiB, program, runSupervised } from './test-helpers/supervised.js';
 import type { SuperviseUpdate } from './types.js';
@@ -81,6 +82,9 @@ describe('GPU budget', () => {
     assert.match(jax.because, /over its budget.*enforce: kill/);
     assert.equal(jax.signal, 'SIGTERM');
     assert.equal(run.summary.exitCode, 128 + 15);
+    const kill = run.events.find((e) => e.type === 'enforce-kill');
+    assert.match(kill?.message ?? '', /^stopping jax: .*over its budget.*enforce: kill stopped it/);
+    assert.equal(markOf(kill!), 'headroom-kill', "the report marks it as headroom's kill");
   });
 
   test('without a GPU probe, GPU peaks are null', async () => {
