@@ -5,7 +5,8 @@ import { EnvironmentError, HeadroomError } from '../../../errors.js';
 
 /** Runs one Slurm command and returns its stdout; tests and benches pass their own. */
 export interface SlurmCommands {
-  run(command: string, args: readonly string[]): Promise<string>;
+  /** Aborting `signal` kills the command; the promise then rejects. */
+  run(command: string, args: readonly string[], signal?: AbortSignal): Promise<string>;
 }
 
 /** A Slurm command that ran and failed, with what it said. */
@@ -30,12 +31,12 @@ export function realSlurmCommands(
 ): SlurmCommands {
   const { env = process.env, timeoutMs = 60_000 } = options;
   return {
-    run: (command, args) =>
+    run: (command, args, signal) =>
       new Promise((resolve, reject) => {
         execFile(
           command,
           [...args],
-          { env, timeout: timeoutMs, maxBuffer: 64 * 1024 ** 2 },
+          { env, timeout: timeoutMs, maxBuffer: 64 * 1024 ** 2, ...(signal ? { signal } : {}) },
           (error, stdout, stderr) => {
             if (!error) return resolve(stdout);
             if ((error as NodeJS.ErrnoException).code === 'ENOENT')

@@ -16,18 +16,21 @@ export async function sampleSteps(options: {
   events: JobEvents;
   record: RunRecord;
   clock: Clock;
+  /** Aborting kills a running sstat; nothing is written after it. */
+  signal?: AbortSignal;
 }): Promise<boolean> {
-  const { commands, events, record, clock } = options;
+  const { commands, events, record, clock, signal } = options;
   const running = new Map(events.running);
   if (running.size === 0) return false;
   let text: string;
   try {
-    text = await commands.run('sstat', sstatArgs([...running.keys()]));
+    text = await commands.run('sstat', sstatArgs([...running.keys()]), signal);
   } catch (error) {
     // A step that ended since squeue listed it: "not found running". The next sample has it right.
     if (error instanceof SlurmCommandError) return false;
     throw error;
   }
+  if (signal?.aborted) return false;
   const processes: Record<string, { rssBytes: number; hostBytes: number; gpuBytes: number | null }> = {};
   for (const usage of parseStepUsage(text)) {
     const name = running.get(usage.stepId);
@@ -44,7 +47,7 @@ export async function sampleSteps(options: {
   return true;
 }
 
-/** Samples every `everyMs` until `stop` is called; `stop` resolves once the loop has ended. */
+/** Samples every `everyMs` until `stop`, which kills an sstat still running and resolves once the loop has ended. */
 export function startStepSampling(options: {
   commands: SlurmCommands;
   events: JobEvents;
@@ -59,10 +62,11 @@ export function startStepSampling(options: {
       await options.clock.sleep(everyMs, stopper.signal);
       if (stopper.signal.aborted) return;
       try {
-        await sampleSteps(options);
+        await sampleSteps({ ...options, signal: stopper.signal });
       } catch (error) {
         // sstat printing what headroom cannot read costs the samples, not the run.
-        options.events.event('warning', undefined, `memory samples stopped: ${(error as Error).message}`);
+        if (!stopper.signal.aborted)
+          options.events.event('warning', undefined, `memory samples stopped: ${(error as Error).message}`);
         return;
       }
     }
