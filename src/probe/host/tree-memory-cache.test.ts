@@ -160,7 +160,8 @@ describe('on a real copy-on-write tree, totals equal a full smaps_rollup read', 
   async function untilExact(options: {
     /** Makes something happen before attempt `index`; false when nothing is left to try. */
     cause: (index: number) => Promise<boolean>;
-    take: () => TreeMemory | undefined;
+    /** The sample to compare, or why this attempt cannot be compared (then it is tried again). */
+    take: () => TreeMemory | string | undefined;
     pids: () => readonly number[];
   }): Promise<void> {
     const misses: string[] = [];
@@ -168,7 +169,8 @@ describe('on a real copy-on-write tree, totals equal a full smaps_rollup read', 
       const first = readTreeMemory(options.pids());
       const memory = options.take();
       const full = readTreeMemory(options.pids());
-      if (!memory) continue;
+      if (typeof memory === 'string') misses.push(memory);
+      if (typeof memory !== 'object') continue;
       if (totals(first) === totals(full) && totals(memory) === totals(full)) return;
       misses.push(`sampled ${totals(memory)}; full reads ${totals(first)} then ${totals(full)}`);
     }
@@ -210,10 +212,10 @@ describe('on a real copy-on-write tree, totals equal a full smaps_rollup read', 
         const memory = sample(cache);
         assert.equal(cache.readCount - readsBefore, childCount + 1, 'every member read again');
         assert.equal(indexByPid(scanner.scan(watched)).get(rootPid)?.minorFaults, parentFaults);
-        assert.ok(
-          pssOf(memory, rootPid) >= pssOf(first, rootPid) + raisedBytes * 0.9,
-          `parent PSS ${pssOf(first, rootPid) / MiB} → ${pssOf(memory, rootPid) / MiB} MiB`,
-        );
+        // The kernel's PSS of the parent may lag a child's copy (seen once on a loaded machine); the
+        // next child's copy raises it further, so a short rise is tried again, not a failure.
+        if (pssOf(memory, rootPid) < pssOf(first, rootPid) + raisedBytes * 0.9)
+          return `parent PSS ${pssOf(first, rootPid) / MiB} → ${pssOf(memory, rootPid) / MiB} MiB`;
         return memory;
       },
       pids: () => [...watched],
