@@ -8,6 +8,7 @@ const benches: Record<string, () => Promise<{ main: (args: string[]) => Promise<
   'estimate-accuracy': () => import('./estimate-accuracy.js'),
   'slow-reader': () => import('./slow-reader.js'),
   startup: () => import('./startup.js'),
+  'bootstrap-startup': () => import('./bootstrap-startup.js'),
 };
 
 const [name, ...args] = process.argv.slice(2);
