@@ -1,21 +1,10 @@
 // headroom's bootstrap against a stub tensorflow whose logical devices behave as TensorFlow's context.py
 // says (FACTS Q11): configurable until the runtime starts, and set_memory_growth refused once configured.
 import assert from 'node:assert/strict';
-import { after, describe, test } from 'node:test';
-import {
-  bootstrapDir,
-  findPython,
-  makeStubSite,
-  noPythonMessage,
-  runPython,
-  type StubSite,
-} from './python.js';
+import { describe, test } from 'node:test';
+import { bootstrapDir, findPython, makeStubSite, noPythonMessage, runPython } from './python.js';
 
 const python = findPython();
-const sites: StubSite[] = [];
-after(() => {
-  for (const site of sites) site.cleanup();
-});
 
 const MiB = 1024 ** 2;
 const tfEnv = { HEADROOM_BOOT: 'tf-cap', HEADROOM_GPU_BUDGET_BYTES: String(4096 * MiB + 123) };
@@ -29,7 +18,6 @@ const script = [
 
 function run(env: Record<string, string>) {
   const stubs = makeStubSite();
-  sites.push(stubs);
   const result = runPython(python!, script, {
     PYTHONPATH: `${bootstrapDir}:${stubs.dir}`,
     HEADROOM_STUB_RECORD: stubs.recordFile,
@@ -90,6 +78,5 @@ describe('bootstrap: tensorflow limit', { skip: python === undefined ? noPythonM
 
 function makeSite(): string {
   const stubs = makeStubSite();
-  sites.push(stubs);
   return stubs.dir;
 }

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import {
   bootstrapDir,
   findPython,
@@ -15,16 +15,10 @@ import {
 } from './python.js';
 
 const python = findPython();
-const sites: StubSite[] = [];
-after(() => {
-  for (const site of sites) site.cleanup();
-});
 
 const oldKeys = ['max_split_size_mb', 'roundup_power2_divisions', 'garbage_collection_threshold', 'backend'];
 function site(version: string, extra: Record<string, unknown> = {}, keys: string[] = []): StubSite {
-  const made = makeStubSite({ version, known_keys: [...oldKeys, ...keys], ...extra });
-  sites.push(made);
-  return made;
+  return makeStubSite({ version, known_keys: [...oldKeys, ...keys], ...extra });
 }
 
 function run(stubs: StubSite, code: string, env: Record<string, string> = {}) {

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { after } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -27,13 +28,14 @@ export interface StubSite {
   dir: string;
   recordFile: string;
   events(): Record<string, unknown>[];
-  cleanup(): void;
 }
 
+/** A site-packages with the stub torch/tensorflow; removed when the test (or file) that made it ends. */
 export function makeStubSite(
   torch: Record<string, unknown> = { version: '2.4.1', known_keys: [] },
 ): StubSite {
   const dir = mkdtempSync(join(tmpdir(), 'headroom-boot-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
   cpSync(stubsDir, join(dir, 'site'), { recursive: true });
   writeFileSync(join(dir, 'site', 'torch', '_stub.json'), JSON.stringify(torch));
   // importlib.metadata finds the release here, as it finds a pip-installed torch.
@@ -53,7 +55,6 @@ export function makeStubSite(
         .split('\n')
         .filter(Boolean)
         .map((line) => JSON.parse(line) as Record<string, unknown>),
-    cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
 
