@@ -11,8 +11,8 @@ import { contentTypeOf, resolveRunFile } from './run-files.js';
 /** What the server shows; the dashboard (dashboard.ts) supplies it. */
 export interface DashboardContent {
   runDir: string;
-  /** The page, for a given token (its links and stream carry it). */
-  renderPage(token: string | null): string;
+  /** The page (its links and stream carry the dashboard's token, when it has one). */
+  renderPage(): string;
   /** Registers an event-stream client; returns the function that unregisters it. */
   subscribe(send: (data: string) => void): () => void;
 }
@@ -88,7 +88,7 @@ function handle(
   if (url.pathname === '/') {
     response
       .writeHead(200, { ...securityHeaders, 'content-type': 'text/html; charset=utf-8' })
-      .end(content.renderPage(token));
+      .end(content.renderPage());
     return;
   }
   if (url.pathname === '/events') streamEvents(request, response, options);
