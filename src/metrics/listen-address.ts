@@ -30,3 +30,8 @@ export function parseListenAddress(text: string, flag: string): ListenAddress {
 export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.'));
 }
+
+/** The host as a URL writes it: an IPv6 address in brackets. */
+export function urlHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}

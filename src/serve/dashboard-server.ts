@@ -3,7 +3,7 @@
 import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isLoopback, type ListenAddress } from '../metrics/listen-address.js';
+import { isLoopback, type ListenAddress, urlHost } from '../metrics/listen-address.js';
 import { closeServer, listen } from '../metrics/serve-metrics.js';
 import { isLoopbackHostHeader, isSameToken, tokenOf } from './access.js';
 import { contentTypeOf, resolveRunFile } from './run-files.js';
@@ -133,12 +133,11 @@ export async function startDashboardServer(options: {
   );
   await listen(server, address);
   const { port } = server.address() as AddressInfo;
-  const host = address.host.includes(':') ? `[${address.host}]` : address.host;
   const query = token === null ? '' : `?token=${token}`;
   const close = async (): Promise<void> => {
     // End the event streams first, so what was last sent (the run's summary) reaches the pages.
     for (const response of streams) response.end();
     await closeServer(server);
   };
-  return { url: `http://${host}:${port}/${query}`, token, close };
+  return { url: `http://${urlHost(address.host)}:${port}/${query}`, token, close };
 }
