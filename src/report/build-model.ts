@@ -164,7 +164,6 @@ export class ReportModelBuilder {
         simulated: false,
         totalBytes: card.totalBytes ?? 0,
         usableBytes: null,
-        processes: [],
       });
     const key = String(card.index);
     if (this.state.cardOthers[key] !== undefined) return false;

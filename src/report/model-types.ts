@@ -17,7 +17,7 @@ export interface ReportProcess {
   hostLimitBytes: number | null;
 }
 
-/** A card, the processes planned on it, and its capacity. */
+/** A card and its capacity (the processes on it are those whose `device` is its index). */
 export interface ReportCard {
   index: number;
   name: string;
@@ -25,7 +25,6 @@ export interface ReportCard {
   simulated: boolean;
   totalBytes: number;
   usableBytes: number | null;
-  processes: string[];
 }
 
 /** A moment on the time axis. */
