@@ -139,6 +139,12 @@
     return Math.ceil(padded / (step / 2)) * (step / 2);
   }
 
+  // The x series of every chart; uPlot copies its series options, so one object serves them all.
+  const timeSeries = {
+    label: 'time',
+    value: (/** @type {any} */ _u, /** @type {number} */ v) => (v === null ? '–' : formatElapsed(v)),
+  };
+
   const series = (/** @type {string} */ label, /** @type {string} */ stroke, extra = {}) => ({
     label,
     stroke,
@@ -155,10 +161,7 @@
     const data = [model.timesSec, s.rssBytes.map(toGiB), s.pssBytes.map(toGiB), s.swapBytes.map(toGiB)];
     const opts = baseOptions({ ...ctx, title: `${process.name}: host memory (whole tree)` });
     opts.series = [
-      {
-        label: 'time',
-        value: (/** @type {any} */ _u, /** @type {number} */ v) => (v === null ? '–' : formatElapsed(v)),
-      },
+      timeSeries,
       series('RSS', color),
       series('PSS', color, { dash: [6, 3], width: 1.5 }),
       series('swap', '#7f8c8d', { width: 1, points: { show: false } }),
@@ -181,13 +184,7 @@
       ...ctx,
       title: `${process.name}: GPU memory${process.device === null ? '' : ` (GPU ${process.device})`}`,
     });
-    opts.series = [
-      {
-        label: 'time',
-        value: (/** @type {any} */ _u, /** @type {number} */ v) => (v === null ? '–' : formatElapsed(v)),
-      },
-      series('GPU used', color, { fill: `${color}22` }),
-    ];
+    opts.series = [timeSeries, series('GPU used', color, { fill: `${color}22` })];
     if (process.gpuBudgetBytes !== null) {
       data.push(constant(model.timesSec, process.gpuBudgetBytes));
       opts.series.push(
@@ -230,10 +227,7 @@
       title: `GPU ${card.index} (${card.name}${card.simulated ? ', simulated' : ''}): memory by process, stacked`,
     });
     opts.series = [
-      {
-        label: 'time',
-        value: (/** @type {any} */ _u, /** @type {number} */ v) => (v === null ? '–' : formatElapsed(v)),
-      },
+      timeSeries,
       ...order.map((/** @type {number} */ i) =>
         series(layers[i].label, layers[i].color, {
           fill: layers[i].color,

@@ -23,9 +23,8 @@
     return node;
   }
 
-  const GiB = 1024 ** 3;
   /** @param {number | null} bytes */
-  const size = (bytes) => (bytes === null || bytes === undefined ? '–' : `${(bytes / GiB).toFixed(2)} GiB`);
+  const size = (bytes) => charts.formatGiB(charts.toGiB(bytes));
   const colorOf = (/** @type {string} */ name) =>
     charts.palette[
       state.processes.findIndex((/** @type {any} */ p) => p.name === name) % charts.palette.length

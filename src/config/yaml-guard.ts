@@ -23,8 +23,9 @@ export type GuardedYaml =
   | { ok: true; doc: Document; lineCounter: LineCounter; data: unknown }
   | { ok: false; issues: ConfigIssue[] };
 
-function lineOfOffset(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
+/** Line and column (1-based) of a character offset in `text`. */
+export function lineOfOffset(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, Math.max(0, offset));
   const line = before.split('\n').length;
   return { line, column: offset - before.lastIndexOf('\n') };
 }

@@ -77,7 +77,7 @@ export function estimate(given: EstimateSpec, overrides: EstimateOverrides = {})
   }
   const deviceParts: Component[] = [
     ...states.device,
-    ...parallel.components.filter((part) => part.name !== 'nccl buffers'),
+    ...parallel.components,
     ...activations.device,
     ...tensors.map((t) => t.component),
   ];
@@ -86,7 +86,7 @@ export function estimate(given: EstimateSpec, overrides: EstimateOverrides = {})
 
   const contextBytes = spec.cuda.contextBytes ?? defaultContextBytes(framework, spec.cuda.moduleLoading);
   const workspaceBytes = spec.cuda.workspaceBytes ?? defaultWorkspaceBytes(framework);
-  const outside = parallel.components.filter((part) => part.name === 'nccl buffers');
+  const outside = parallel.outsideAllocator;
   const gpu: Component[] = [
     {
       name: 'cuda context',

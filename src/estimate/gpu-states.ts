@@ -3,7 +3,7 @@
 // go to the host.
 import { formatBytes } from '../units.js';
 import { formatCount } from './dtypes.js';
-import { groupParams, type ParamGroup, parameterInventory } from './inventory.js';
+import { groupParams, largestTensorParams, type ParamGroup, parameterInventory } from './inventory.js';
 import { adapterGroups } from './lora.js';
 import { bytesPerParam, frozenWeightBytes } from './model-states.js';
 import { optimizerBytes, type Trainable } from './optimizer.js';
@@ -126,9 +126,7 @@ export function modelStateComponents(
   const trainable = trainableTensors(spec, counts);
   const gradientBytes = bytes.gradients;
   if (spec.training.isOptimizerInBackward) {
-    const largest = trainable.groups
-      ? Math.max(...trainable.groups.map((g) => g.rows * g.cols))
-      : counts.trainable;
+    const largest = trainable.groups ? largestTensorParams(trainable.groups) : counts.trainable;
     device.push({
       name: 'gradients',
       bytes: (largest * gradientBytes) / t,

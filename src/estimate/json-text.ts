@@ -1,17 +1,11 @@
 // A JSON file's text parsed with located errors: a syntax error and a key are given a line and column.
+import { lineOfOffset } from '../config/yaml-guard.js';
 import { ConfigError, type SourceLocation } from '../errors.js';
-
-/** Line and column (1-based) of a character offset in `text`. */
-export function positionOf(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, Math.max(0, offset));
-  const line = before.split('\n').length;
-  return { line, column: offset - before.lastIndexOf('\n') };
-}
 
 /** Where `"key":` is first written in the text (line 1 when it is absent, e.g. a missing key). */
 export function locateJsonKey(text: string, file: string, key: string): SourceLocation {
   const match = new RegExp(`"${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"\\s*:`).exec(text);
-  return { file, ...(match ? positionOf(text, match.index) : { line: 1, column: 1 }) };
+  return { file, ...(match ? lineOfOffset(text, match.index) : { line: 1, column: 1 }) };
 }
 
 /** Parses a JSON object; a syntax error or a non-object is a ConfigError located in the file. */
@@ -22,7 +16,7 @@ export function parseJsonObject(text: string, file: string, field: string): Reco
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     // V8 does not always say where ("Unexpected token 'l', ..."): find the first bad character.
-    const location: SourceLocation = { file, ...positionOf(text, jsonErrorOffset(text)) };
+    const location: SourceLocation = { file, ...lineOfOffset(text, jsonErrorOffset(text)) };
     const reason = message.split('\n')[0]?.replace(/, \.\.\..*$/s, '') ?? message;
     throw new ConfigError([{ location, field, message: `not valid JSON: ${reason}` }]);
   }

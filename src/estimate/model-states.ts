@@ -1,5 +1,5 @@
 // Model states (weights, gradients, optimizer) in bytes per parameter, by precision, optimizer and
-// convention, and their split under ZeRO stages.
+// convention. How a strategy shards them over GPUs is gpu-states.ts's.
 import type { Convention, Optimizer, Precision } from './types.js';
 
 /** Bytes per trainable parameter for each part of the model states. */
@@ -95,31 +95,4 @@ export function frozenWeightBytes(precision: Precision, convention: Convention):
   if (precision === 'bf16' || precision === 'fp16') return 2;
   if (convention === 'hf') return 6;
   return convention === 'accelerate' ? 4 : 2;
-}
-
-/** Per-device model-state bytes of one part. */
-export interface ModelStateBytes {
-  weightsBytes: number;
-  gradientsBytes: number;
-  optimizerBytes: number;
-}
-
-/**
- * Model states on one GPU under ZeRO (Rajbhandari et al. 2019, §5): stage 1 shards the optimizer
- * states over Nd data-parallel GPUs, stage 2 also the gradients, stage 3 also the weights.
- * Baseline 16Ψ; P_os 4Ψ + 12Ψ/Nd; P_os+g 2Ψ + 14Ψ/Nd; P_os+g+p 16Ψ/Nd with the zero convention.
- */
-export function shardModelStates(options: {
-  params: number;
-  bytes: BytesPerParam;
-  zeroStage: 0 | 1 | 2 | 3;
-  dataParallel: number;
-}): ModelStateBytes {
-  const { params, bytes, zeroStage, dataParallel: nd } = options;
-  const share = (stage: number): number => (zeroStage >= stage ? 1 / nd : 1);
-  return {
-    weightsBytes: params * bytes.weights * share(3),
-    gradientsBytes: params * bytes.gradients * share(2),
-    optimizerBytes: params * bytes.optimizer * share(1),
-  };
 }

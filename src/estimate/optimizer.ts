@@ -16,8 +16,6 @@ export interface OptimizerBytes {
   statesFormula: string;
   temporariesBytes: number;
   temporariesFormula: string;
-  /** The largest trainable tensor, or undefined when the shape is unknown. */
-  largestTensorParams: number | undefined;
 }
 
 // bitsandbytes blockwise 8-bit states: one fp32 absmax per block of 2048 per state (optim/optimizer.py).
@@ -97,5 +95,5 @@ export function optimizerBytes(options: {
       temporariesFormula: `${copies} × the largest tensor (${formatCount(largest)}) × ${bytes} B: ${options.impl === 'for_loop' ? 'a loop over tensors' : 'per tensor'}, only during step()`,
     };
   })();
-  return { statesBytes, statesFormula, ...temporaries, largestTensorParams: largest };
+  return { statesBytes, statesFormula, ...temporaries };
 }

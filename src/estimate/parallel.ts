@@ -48,7 +48,10 @@ const deepSpeedReduceBucketElements = 5e8;
  */
 export const defaultNcclBytes = 256 * MiB;
 
-/** What the strategy adds on each GPU, given the per-GPU states it already shards. */
+/**
+ * What the strategy adds on each GPU, given the per-GPU states it already shards: `components` in
+ * the framework's allocator, `outsideAllocator` what NCCL allocates itself (never in its pool).
+ */
 export function parallelComponents(options: {
   parallel: ParallelSpec;
   params: number;
@@ -57,12 +60,12 @@ export function parallelComponents(options: {
   unitParams: number | undefined;
   computeBytes: number;
   gradientBytes: number;
-}): { components: Component[]; notes: string[] } {
+}): { components: Component[]; outsideAllocator: Component[]; notes: string[] } {
   const { parallel, trainable, computeBytes, gradientBytes } = options;
   const dp = dataParallelOf(parallel);
   const components: Component[] = [];
   const notes: string[] = [];
-  if (parallel.gpus <= 1) return { components, notes };
+  if (parallel.gpus <= 1) return { components, outsideAllocator: [], notes };
   const t = parallel.tensor;
   const unit = options.unitParams === undefined ? undefined : options.unitParams / t;
   const needsUnit = (what: string): void => {
@@ -126,13 +129,13 @@ export function parallelComponents(options: {
     }
   }
   const ncclBytes = parallel.ncclBytes ?? defaultNcclBytes;
-  components.push({
+  const nccl: Component = {
     name: 'nccl buffers',
     bytes: ncclBytes,
     formula:
       parallel.ncclBytes === undefined
         ? `NCCL channels × peers × NCCL_BUFFSIZE: ~${formatBytes(ncclBytes)} (outside the allocator; set parallel.nccl_buffers)`
         : 'as given (outside the allocator)',
-  });
-  return { components, notes };
+  };
+  return { components, outsideAllocator: [nccl], notes };
 }

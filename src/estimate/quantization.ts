@@ -1,6 +1,6 @@
 // Quantized frozen weights: bytes per parameter of each format, which parameters are quantized, and
 // the dequantization working set.
-import { groupParams, parameterInventory } from './inventory.js';
+import { groupParams, largestTensorParams, type ParamGroup, parameterInventory } from './inventory.js';
 import type { Quantization, QuantizationSpec, TransformerShape } from './types.js';
 
 /**
@@ -37,26 +37,23 @@ export function defaultComputeBytes(format: Quantization): number {
 }
 
 /**
- * Parameters stored quantized: every linear layer of the blocks (and the LM head when asked;
+ * The tensors stored quantized: every linear layer of the blocks (and the LM head when asked;
  * transformers keeps it in 16 bits, get_keys_to_not_convert). Embeddings, norms and biases stay.
  */
+function quantizedGroups(shape: TransformerShape, quantization: QuantizationSpec): ParamGroup[] {
+  return parameterInventory(shape).filter(
+    (group) =>
+      group.kind === 'linear' &&
+      (group.isPerLayer || (quantization.isHeadQuantized && group.name === 'lm_head')),
+  );
+}
+
+/** Parameters stored quantized. */
 export function quantizedParams(shape: TransformerShape, quantization: QuantizationSpec): number {
-  return parameterInventory(shape)
-    .filter(
-      (group) =>
-        group.kind === 'linear' &&
-        (group.isPerLayer || (quantization.isHeadQuantized && group.name === 'lm_head')),
-    )
-    .reduce((sum, group) => sum + groupParams(group), 0);
+  return quantizedGroups(shape, quantization).reduce((sum, group) => sum + groupParams(group), 0);
 }
 
 /** The largest quantized matrix: what one layer dequantizes at a time (elements). */
 export function largestQuantizedParams(shape: TransformerShape, quantization: QuantizationSpec): number {
-  return parameterInventory(shape)
-    .filter(
-      (group) =>
-        group.kind === 'linear' &&
-        (group.isPerLayer || (quantization.isHeadQuantized && group.name === 'lm_head')),
-    )
-    .reduce((largest, group) => Math.max(largest, group.rows * group.cols), 0);
+  return largestTensorParams(quantizedGroups(shape, quantization));
 }

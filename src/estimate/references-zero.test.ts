@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { estimateZero2, estimateZero3 } from './deepspeed.js';
 import { estimate } from './estimate.js';
-import { bytesPerParam, shardModelStates } from './model-states.js';
+import { bytesPerParam } from './model-states.js';
 import {
   assertClose,
   expectedAt,
@@ -19,9 +19,14 @@ const GiB = 1024 ** 3;
 const MiB = 1024 ** 2;
 const mixedAdamZero = bytesPerParam('amp_fp16', 'adamw', 'zero');
 
+// Model states per GPU as estimate() shards them: its weights, gradients and optimizer states.
+const modelStateParts = new Set(['weights', 'gradients', 'optimizer states']);
 const zeroStates = (params: number, stage: 0 | 1 | 2 | 3, dataParallel: number): number => {
-  const s = shardModelStates({ params, bytes: mixedAdamZero, zeroStage: stage, dataParallel });
-  return s.weightsBytes + s.gradientsBytes + s.optimizerBytes;
+  const spec = specOf(`model: { params: ${params} }
+training: { precision: amp_fp16, optimizer: adamw, convention: zero, zero_stage: ${stage}, data_parallel: ${dataParallel} }`);
+  return estimate(spec)
+    .gpu.components.filter((part) => modelStateParts.has(part.name))
+    .reduce((sum, part) => sum + part.bytes, 0);
 };
 
 test('zero-gpt2-1.5b-model-states: 16 bytes/param, 3 GB of fp16 weights, 24 GB in all', (t) => {

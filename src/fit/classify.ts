@@ -2,7 +2,13 @@
 // comes from the one verdict (src/verdict/judge.ts, through the supervisor); this only maps it.
 import { formatBytes } from '../units.js';
 import { type ExitReason, isMemoryReason } from '../vocabulary.js';
-import type { Resource, RisingMemory, TrialOutcome, TrialReason } from './types.js';
+import {
+  type Resource,
+  type RisingMemory,
+  type TrialOutcome,
+  type TrialReason,
+  usableBytesOf,
+} from './types.js';
 
 /** What is known about one ended trial. */
 export interface TrialEnd {
@@ -66,7 +72,7 @@ export function classifyTrial(end: TrialEnd): TrialVerdict {
     .join('; ');
   for (const { resource, limitBytes } of end.limits) {
     const peakBytes = end.peakBytes[resource];
-    const usableBytes = Math.floor(limitBytes * (1 - end.marginFraction));
+    const usableBytes = usableBytesOf(limitBytes, end.marginFraction);
     if (peakBytes === null || peakBytes <= usableBytes) continue;
     // Nothing enforced the limit (a declared card larger than the real one, say): over it is too big.
     if (end.marginFraction === 0) {

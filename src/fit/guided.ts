@@ -17,7 +17,13 @@ import {
 import { estimateLimits } from './line-estimate.js';
 import { estimateNoise } from './noise.js';
 import { extrapolate, interpolate } from './secant.js';
-import type { Observation, ResourceLimit, SearchBounds, Strategy } from './types.js';
+import {
+  type Observation,
+  type ResourceLimit,
+  type SearchBounds,
+  type Strategy,
+  usableBytesOf,
+} from './types.js';
 
 /** Repeats per search, at most: the recommended value again when the noise could carry it over. */
 export const maxRepeats = 2;
@@ -89,7 +95,7 @@ function proposeWithinMargin(history: readonly Observation[], bounds: SearchBoun
   if (margin <= 0 || bounds.limits.length === 0) return undefined;
   const limits: ResourceLimit[] = bounds.limits.map((l) => ({
     ...l,
-    limitBytes: Math.floor(l.limitBytes * (1 - margin)),
+    limitBytes: usableBytesOf(l.limitBytes, margin),
   }));
   const view = history.map((o) => ({ ...o, isPass: o.isWithinMargin }));
   const { largestPass: low, smallestFail: high } = findBoundary(view);

@@ -24,7 +24,6 @@ export interface Estimate {
   /** A value that stays within the limit even if every peak is off by the noise. */
   safeValue: number;
   isPrecise: boolean;
-  pointCount: number;
 }
 
 /** Estimates where `limit` is reached from the measured peaks, anchored at `anchorValue` (the largest pass). */
@@ -53,7 +52,6 @@ function estimateLimit(options: {
       fittedSafeValue: safeValue,
       safeValue,
       isPrecise: false,
-      pointCount: 1,
     };
   }
   const model = fitLine(points);
@@ -80,7 +78,6 @@ function estimateLimit(options: {
     fittedSafeValue: fittedReach(limit.limitBytes / (1 + noiseFraction)),
     safeValue,
     isPrecise,
-    pointCount: points.length,
   };
 }
 

@@ -7,13 +7,14 @@ import { findBoundary, isBoundarySettled } from './history.js';
 import { fitLine, isLinear, predictLimit } from './linear-fit.js';
 import { estimateNoise, type NoiseEstimate, peakPoints } from './noise.js';
 import { observe, type SearchEnd } from './search.js';
-import type {
-  LimitSource,
-  Observation,
-  Resource,
-  ResourceLimit,
-  StrategyName,
-  TrialRecord,
+import {
+  type LimitSource,
+  type Observation,
+  type Resource,
+  type ResourceLimit,
+  type StrategyName,
+  type TrialRecord,
+  usableBytesOf,
 } from './types.js';
 import { fitWarnings } from './warnings.js';
 
@@ -80,7 +81,7 @@ const round2 = (value: number): number => Math.round(value * 100) / 100;
 function reportModel(judged: readonly Observation[], limit: ResourceLimit, marginFraction: number) {
   const model = fitLine(peakPoints(judged, limit.resource));
   if (!model) return [];
-  const usableBytes = Math.floor(limit.limitBytes * (1 - marginFraction));
+  const usableBytes = usableBytesOf(limit.limitBytes, marginFraction);
   const predicted = predictLimit(model, usableBytes);
   const report: MemoryModelReport = {
     resource: limit.resource,
@@ -128,7 +129,7 @@ export function summarizeFit(options: {
   const limits = options.limits.map((limit) => ({
     resource: limit.resource,
     limitBytes: limit.limitBytes,
-    usableBytes: Math.floor(limit.limitBytes * (1 - marginFraction)),
+    usableBytes: usableBytesOf(limit.limitBytes, marginFraction),
     source: limit.source ?? 'flag',
   }));
   const result: FitResult = {

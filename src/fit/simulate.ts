@@ -2,7 +2,7 @@
 // bench's pure half measure (trial counts, the boundary found and found/true are deterministic).
 import { findBoundary, isBoundarySettled, runsOf } from './history.js';
 import { type OracleWorkload, oracleTrueLimit, runOracleTrial } from './oracle.js';
-import type { Observation, Strategy } from './types.js';
+import { type Observation, type Strategy, usableBytesOf } from './types.js';
 
 /** One simulated search: the trials, the answers, and how they compare with the true limit. */
 export interface SimulatedSearch {
@@ -37,7 +37,7 @@ export function simulateSearch(options: {
     limits: [{ resource: workload.resource, limitBytes: workload.capacityBytes }],
     marginFraction,
   };
-  const usableBytes = Math.floor(workload.capacityBytes * (1 - marginFraction));
+  const usableBytes = usableBytesOf(workload.capacityBytes, marginFraction);
   const trials: Observation[] = [];
   for (
     let value = strategy.next(trials, bounds);

@@ -4,6 +4,11 @@ import type { ExitReason } from '../vocabulary.js';
 /** Memory that bounds a trial: host RAM (a cgroup limit) or one GPU's budget. */
 export type Resource = 'host' | 'gpu';
 
+/** What a limit leaves for a value once the margin (a share, 0..1) is kept free: whole bytes, rounded down. */
+export function usableBytesOf(limitBytes: number, marginFraction: number): number {
+  return Math.floor(limitBytes * (1 - marginFraction));
+}
+
 /** Where a limit came from: a flag (--host-memory, --gpu), the card's size, or fit's default host limit. */
 export type LimitSource = 'flag' | 'card' | 'default';
 

@@ -5,6 +5,14 @@ import type { RecordPlan, RecordSample, RecordUpdate } from '../observe/record-t
 import { type CardReading, labelsOfInstance, type Observation, type ProcessLabels } from './observation.js';
 import type { HeadroomMetrics } from './registry.js';
 
+/** A process's labels: the plan's process and replica, else read from its instance name (`actor.2`). */
+function labelsOf(name: string, plan: RecordPlan | null): ProcessLabels {
+  const planned = plan?.processes.find((p) => p.name === name);
+  return planned?.process === undefined
+    ? labelsOfInstance(name)
+    : { process: planned.process, replica: planned.replica == null ? '' : String(planned.replica) };
+}
+
 /** The readings in one sample, labelled from the plan (the cards' own readings where sampled). */
 export function observeSample(sample: RecordSample, plan: RecordPlan | null): Observation {
   const devices = plan?.devices ?? [];
@@ -13,12 +21,8 @@ export function observeSample(sample: RecordSample, plan: RecordPlan | null): Ob
   const processes = Object.entries(sample.processes).map(([name, held]) => {
     const planned = plan?.processes.find((p) => p.name === name);
     const gpu = planned?.device ?? null;
-    const labels: ProcessLabels =
-      planned?.process === undefined
-        ? labelsOfInstance(name)
-        : { process: planned.process, replica: planned.replica == null ? '' : String(planned.replica) };
     return {
-      ...labels,
+      ...labelsOf(name, plan),
       pid: held.pid ?? null,
       gpu,
       gpuUuid: gpu === null ? null : uuidOf(gpu),
@@ -48,17 +52,11 @@ export function feedRecordMetrics(metrics: HeadroomMetrics): (update: RecordUpda
   let plan: RecordPlan | null = null;
   // Processes whose current start already counted a GPU OOM (a version 1 record marks it twice).
   const gpuOomCounted = new Set<string>();
-  const labelsOf = (name: string): ProcessLabels => {
-    const planned = plan?.processes.find((p) => p.name === name);
-    return planned?.process === undefined
-      ? labelsOfInstance(name)
-      : { process: planned.process, replica: planned.replica == null ? '' : String(planned.replica) };
-  };
   return (update) => {
     switch (update.kind) {
       case 'plan':
         plan = update.plan;
-        for (const p of plan.processes) metrics.declareProcess(labelsOf(p.name));
+        for (const p of plan.processes) metrics.declareProcess(labelsOf(p.name, plan));
         metrics.observe(observeSample({ time: '', timeMs: 0, processes: {} }, plan));
         return;
       case 'sample':
@@ -68,12 +66,12 @@ export function feedRecordMetrics(metrics: HeadroomMetrics): (update: RecordUpda
         const { process } = update.event;
         if (process === undefined) return;
         const mark = markOf(update.event);
-        if (mark === 'restart') metrics.countRestart(labelsOf(process));
-        if (mark === 'oom-kill') metrics.countOomKill(labelsOf(process));
+        if (mark === 'restart') metrics.countRestart(labelsOf(process, plan));
+        if (mark === 'oom-kill') metrics.countOomKill(labelsOf(process, plan));
         if (mark === 'start') gpuOomCounted.delete(process);
         if (mark === 'gpu-oom' && !gpuOomCounted.has(process)) {
           gpuOomCounted.add(process);
-          metrics.countGpuOom(labelsOf(process));
+          metrics.countGpuOom(labelsOf(process, plan));
         }
         return;
       }

@@ -23,7 +23,15 @@ export function parseListenAddress(text: string, flag: string): ListenAddress {
   return { host, port };
 }
 
-/** True for addresses only this machine can reach. */
+/**
+ * True for addresses only this machine can reach: localhost, ::1, or an IPv4 literal in 127.0.0.0/8.
+ * A name that merely starts with 127. (127.x.example) is DNS's to resolve, so it is not loopback.
+ */
 export function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\./.test(host);
+  return host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.'));
+}
+
+/** The host as a URL writes it: an IPv6 address in brackets. */
+export function urlHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
 }

@@ -2,7 +2,7 @@
 // text exposition and 404 to everything else.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ListenAddress } from './listen-address.js';
+import { type ListenAddress, urlHost } from './listen-address.js';
 import type { HeadroomMetrics } from './registry.js';
 
 /** A listening metrics server; `url` has the port actually bound (port 0 picks one). */
@@ -30,8 +30,7 @@ export async function serveMetrics(metrics: HeadroomMetrics, address: ListenAddr
   });
   await listen(server, address);
   const { port } = server.address() as AddressInfo;
-  const host = address.host.includes(':') ? `[${address.host}]` : address.host;
-  return { url: `http://${host}:${port}/metrics`, close: () => closeServer(server) };
+  return { url: `http://${urlHost(address.host)}:${port}/metrics`, close: () => closeServer(server) };
 }
 
 /** Listens, turning EADDRINUSE and the like into a rejected promise. */

@@ -2,9 +2,10 @@
 // latest run under .headroom/runs.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { forEachEvent, forEachSample, readRunFiles } from '../run-record/index.js';
+import { z } from 'zod';
+import { forEachRecordLine, readRunFiles } from '../run-record/index.js';
 import { parseEvent, parseJson, parsePlan, parseSample, parseSummary } from './parse-record.js';
-import type { RecordEvent, RecordSample, RunRecordData } from './record-types.js';
+import type { RunRecordData } from './record-types.js';
 
 /** The default place `run` writes records to, relative to the working directory. */
 export const defaultRunsDir = join('.headroom', 'runs');
@@ -23,10 +24,8 @@ export function readJsonFile(path: string): unknown {
 export async function readRecord(runDir: string): Promise<RunRecordData> {
   const files = readRunFiles(runDir);
   const problems = [...files.problems];
-  const samples: RecordSample[] = [];
-  const events: RecordEvent[] = [];
-  await forEachSample(runDir, (line) => void pushParsed(samples, parseSample(line)), problems);
-  await forEachEvent(runDir, (line) => void pushParsed(events, parseEvent(line)), problems);
+  const samples = await readLines(join(runDir, 'samples.jsonl'), parseSample, problems);
+  const events = await readLines(join(runDir, 'events.jsonl'), parseEvent, problems);
   return {
     runDir,
     meta: files.meta,
@@ -38,9 +37,27 @@ export async function readRecord(runDir: string): Promise<RunRecordData> {
   };
 }
 
-const pushParsed = <T>(list: T[], value: T | null): void => {
-  if (value !== null) list.push(value);
-};
+// Every JSON line goes to `parse` as read: parseSample/parseEvent check the schema (and a newer
+// writer's key fields) themselves, so the reader's own schema check would only repeat theirs.
+const anyJson = z.unknown();
+
+async function readLines<T>(
+  path: string,
+  parse: (value: unknown) => T | null,
+  problems: string[],
+): Promise<T[]> {
+  const parsed: T[] = [];
+  await forEachRecordLine({
+    path,
+    schema: anyJson,
+    onValue: (value) => {
+      const item = parse(value);
+      if (item !== null) parsed.push(item);
+    },
+    problems,
+  });
+  return parsed;
+}
 
 /** True when `dir` holds a run record (run.json, plan.json, samples.jsonl, events.jsonl or summary.json). */
 export function isRecordDirectory(dir: string): boolean {

@@ -10,8 +10,9 @@ import type {
   SampledCard,
 } from '../observe/record-types.js';
 import {
-  hostMetrics,
+  type ProcessMetric,
   type ProcessSeries,
+  processMetrics,
   type ReportDiagnosis,
   type ReportMark,
   type ReportModel,
@@ -19,13 +20,8 @@ import {
 } from './model-types.js';
 import { planSection, processesFrom, summaryRows } from './plan-rows.js';
 
-const emptySeries = (length: number): ProcessSeries => ({
-  rssBytes: Array(length).fill(null),
-  pssBytes: Array(length).fill(null),
-  swapBytes: Array(length).fill(null),
-  hostBytes: Array(length).fill(null),
-  gpuBytes: Array(length).fill(null),
-});
+const emptySeries = (length: number): ProcessSeries =>
+  Object.fromEntries(processMetrics.map((metric) => [metric, Array(length).fill(null)])) as ProcessSeries;
 
 /** What adding a sample did: a row to append, or a new process that needs the page laid out again. */
 export type SampleChange = { kind: 'row'; row: ReportRow } | { kind: 'layout' };
@@ -85,14 +81,11 @@ export class ReportModelBuilder {
     this.state.timesSec.push(timeSec);
     for (const [name, series] of Object.entries(this.state.series)) {
       const held = sample.processes[name];
-      const values = {
-        rssBytes: held?.rssBytes ?? null,
-        pssBytes: held?.pssBytes ?? null,
-        swapBytes: held?.swapBytes ?? null,
-        hostBytes: held?.hostBytes ?? null,
-        gpuBytes: held?.gpuBytes ?? null,
-      };
-      for (const metric of [...hostMetrics, 'gpuBytes'] as const) series[metric].push(values[metric]);
+      const values = {} as Record<ProcessMetric, number | null>;
+      for (const metric of processMetrics) {
+        values[metric] = held?.[metric] ?? null;
+        series[metric].push(values[metric]);
+      }
       row.values[name] = values;
     }
     for (const [key, others] of Object.entries(this.state.cardOthers)) {
@@ -164,7 +157,6 @@ export class ReportModelBuilder {
         simulated: false,
         totalBytes: card.totalBytes ?? 0,
         usableBytes: null,
-        processes: [],
       });
     const key = String(card.index);
     if (this.state.cardOthers[key] !== undefined) return false;
@@ -219,8 +211,7 @@ export function thinReportModel(model: ReportModel, maxPoints = maxReportPoints)
   const thin = (values: readonly (number | null)[]) =>
     starts.map((from) => bucketMax(values, from, Math.min(count, from + per)));
   for (const series of Object.values(model.series))
-    for (const metric of Object.keys(series) as (keyof ProcessSeries)[])
-      series[metric] = thin(series[metric]);
+    for (const metric of processMetrics) series[metric] = thin(series[metric]);
   for (const key of Object.keys(model.cardOthers)) model.cardOthers[key] = thin(model.cardOthers[key] ?? []);
   model.timesSec = starts.map((from) => model.timesSec[from] ?? 0);
   model.samplesPerPoint = per;

@@ -2,11 +2,11 @@
 // embedded in the page as JSON. Bytes stay bytes; the page converts them to GiB for its axes.
 import type { EventMark } from '../observe/event-marks.js';
 
-/** The host memory series of one process (tree sums, as the sampler reads them). */
-export const hostMetrics = ['rssBytes', 'pssBytes', 'swapBytes', 'hostBytes'] as const;
-export type HostMetric = (typeof hostMetrics)[number];
+/** Every series of one process: its host memory (tree sums, as the sampler reads them), then its GPU memory. */
+export const processMetrics = ['rssBytes', 'pssBytes', 'swapBytes', 'hostBytes', 'gpuBytes'] as const;
+export type ProcessMetric = (typeof processMetrics)[number];
 /** One process's series, one value (or null: not running) per entry of `timesSec`. */
-export type ProcessSeries = Record<HostMetric | 'gpuBytes', (number | null)[]>;
+export type ProcessSeries = Record<ProcessMetric, (number | null)[]>;
 
 /** A process as the charts need it. */
 export interface ReportProcess {
@@ -17,7 +17,7 @@ export interface ReportProcess {
   hostLimitBytes: number | null;
 }
 
-/** A card, the processes planned on it, and its capacity. */
+/** A card and its capacity (the processes on it are those whose `device` is its index). */
 export interface ReportCard {
   index: number;
   name: string;
@@ -25,7 +25,6 @@ export interface ReportCard {
   simulated: boolean;
   totalBytes: number;
   usableBytes: number | null;
-  processes: string[];
 }
 
 /** A moment on the time axis. */
@@ -114,6 +113,6 @@ export interface ReportModel {
 /** The values one sample adds, for a live page to append (the same layout as the model's series). */
 export interface ReportRow {
   timeSec: number;
-  values: Record<string, Record<HostMetric | 'gpuBytes', number | null>>;
+  values: Record<string, Record<ProcessMetric, number | null>>;
   cardOthers: Record<string, number | null>;
 }

@@ -23,7 +23,6 @@ export function processesFrom(plan: RecordPlan): { processes: ReportProcess[]; c
     simulated: d.simulated === true,
     totalBytes: d.totalBytes,
     usableBytes: numberOrNull(d.usableBytes),
-    processes: processes.filter((p) => p.device === d.index).map((p) => p.name),
   }));
   return { processes, cards };
 }

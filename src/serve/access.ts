@@ -2,6 +2,7 @@
 // rebinding cannot reach it through a browser); elsewhere, requests that carry the random token.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { isLoopback } from '../metrics/listen-address.js';
 
 /** A fresh access token: 144 random bits, URL-safe. */
 export function newAccessToken(): string {
@@ -24,8 +25,10 @@ export function isSameToken(given: string | null, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** True when the Host header names a loopback address (127.x, localhost, [::1]), with any port. */
+/** True when the Host header names a loopback address (127.x.y.z, localhost, [::1]), with any port. */
 export function isLoopbackHostHeader(hostHeader: string | undefined): boolean {
   const host = (hostHeader ?? '').replace(/:\d+$/, '');
-  return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+  // Brackets only around an IPv6 address: [::1], never [127.0.0.1] or [localhost].
+  const bracketed = /^\[(.*:.*)\]$/.exec(host);
+  return isLoopback(bracketed ? (bracketed[1] ?? '') : host);
 }

@@ -3,7 +3,7 @@
 import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isLoopback, type ListenAddress } from '../metrics/listen-address.js';
+import { isLoopback, type ListenAddress, urlHost } from '../metrics/listen-address.js';
 import { closeServer, listen } from '../metrics/serve-metrics.js';
 import { isLoopbackHostHeader, isSameToken, tokenOf } from './access.js';
 import { contentTypeOf, resolveRunFile } from './run-files.js';
@@ -11,8 +11,8 @@ import { contentTypeOf, resolveRunFile } from './run-files.js';
 /** What the server shows; the dashboard (dashboard.ts) supplies it. */
 export interface DashboardContent {
   runDir: string;
-  /** The page, for a given token (its links and stream carry it). */
-  renderPage(token: string | null): string;
+  /** The page (its links and stream carry the dashboard's token, when it has one). */
+  renderPage(): string;
   /** Registers an event-stream client; returns the function that unregisters it. */
   subscribe(send: (data: string) => void): () => void;
 }
@@ -88,7 +88,7 @@ function handle(
   if (url.pathname === '/') {
     response
       .writeHead(200, { ...securityHeaders, 'content-type': 'text/html; charset=utf-8' })
-      .end(content.renderPage(token));
+      .end(content.renderPage());
     return;
   }
   if (url.pathname === '/events') streamEvents(request, response, options);
@@ -133,12 +133,11 @@ export async function startDashboardServer(options: {
   );
   await listen(server, address);
   const { port } = server.address() as AddressInfo;
-  const host = address.host.includes(':') ? `[${address.host}]` : address.host;
   const query = token === null ? '' : `?token=${token}`;
   const close = async (): Promise<void> => {
     // End the event streams first, so what was last sent (the run's summary) reaches the pages.
     for (const response of streams) response.end();
     await closeServer(server);
   };
-  return { url: `http://${host}:${port}/${query}`, token, close };
+  return { url: `http://${urlHost(address.host)}:${port}/${query}`, token, close };
 }

@@ -61,13 +61,11 @@ export async function startDashboard(options: {
   };
   const content = {
     runDir,
-    renderPage: (pageToken: string | null) =>
+    renderPage: () =>
       renderReportHtml({
         model: builder?.model() ?? emptyModel(),
         assets: readPageAssets(),
-        live: {
-          eventsUrl: pageToken === null ? '/events' : `/events?token=${encodeURIComponent(pageToken)}`,
-        },
+        live: { eventsUrl: withToken('/events') },
       }),
     subscribe: (send: (data: string) => void) => {
       send(modelMessage());

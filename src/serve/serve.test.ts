@@ -4,7 +4,9 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
+import { isLoopback } from '../metrics/listen-address.js';
 import { isLoopbackHostHeader, isSameToken, newAccessToken } from './access.js';
+import { startDashboardServer } from './dashboard-server.js';
 import { resolveRunFile } from './run-files.js';
 
 const runDir = mkdtempSync(join(tmpdir(), 'headroom-serve-'));
@@ -42,4 +44,23 @@ test('tokens are random and compared whole; loopback Host headers', () => {
     assert.equal(isLoopbackHostHeader(host), true, host);
   for (const host of ['evil.example:7477', '127.0.0.1.evil.example', undefined])
     assert.equal(isLoopbackHostHeader(host), false, String(host));
+  for (const host of ['127.1.2.3:80', '[::1]']) assert.equal(isLoopbackHostHeader(host), true, host);
+  for (const host of ['127.x.example:7477', '127.x.example', '[127.0.0.1]:80', '[localhost]:80'])
+    assert.equal(isLoopbackHostHeader(host), false, host);
+});
+
+test('loopback is localhost, ::1 or an IPv4 literal in 127.0.0.0/8, never a name DNS resolves', async () => {
+  for (const host of ['localhost', '::1', '127.0.0.1', '127.1.2.3', '127.255.255.255'])
+    assert.equal(isLoopback(host), true, host);
+  for (const host of ['127.x.example', '127.0.0.1.evil.example', '127.0.0.256', '0.0.0.0', '10.0.0.1', '::'])
+    assert.equal(isLoopback(host), false, host);
+  // Such a name gets no dashboard without a token (refused before anything binds or resolves).
+  await assert.rejects(
+    startDashboardServer({
+      content: { runDir, renderPage: () => '', subscribe: () => () => undefined },
+      address: { host: '127.x.example', port: 0 },
+      token: null,
+    }),
+    /a dashboard on 127\.x\.example needs an access token/,
+  );
 });
