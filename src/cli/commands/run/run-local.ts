@@ -1,24 +1,23 @@
 // `headroom run` on this machine: launch the plan's processes (or one ad-hoc command), supervise them,
 // show their output live; the summary is the command's data.
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { ExitCode, HeadroomError, UsageError } from '../../../errors.js';
 import { isInfeasible } from '../../../plan/plan.js';
 import type { Plan, Spec } from '../../../plan/types.js';
 import { openGpuProbe } from '../../../probe/gpu/open-probe.js';
 import type { GpuProbe } from '../../../probe/gpu/types.js';
-import { checkRunDirPath } from '../../../run-record/run-dir.js';
-import { newRunId } from '../../../run-record/run-id.js';
 import { launchSpecsFromPlan } from '../../../supervise/from-plan.js';
 import { supervise } from '../../../supervise/supervise.js';
 import type { RunSummary, SuperviseUpdate } from '../../../supervise/types.js';
 import type { CommandInput } from '../../command.js';
-import { type CommandIo, pathIn } from '../../io.js';
+import type { CommandIo } from '../../io.js';
 import { colorsFor } from '../../output.js';
 import { planAdHoc } from '../../shared/ad-hoc.js';
 import { loadPlan } from '../../shared/load-plan.js';
 import { dashboardAddress, metricsAddress, startObservers } from '../../shared/observers.js';
 import { renderFindings, renderPlan } from '../../shared/render-plan.js';
 import { createRunRenderer } from '../../shared/render-run.js';
+import { newRunDir } from '../../shared/run-dirs.js';
 import type { runOptions } from './options.js';
 
 type RunInput = CommandInput<typeof runOptions>;
@@ -83,9 +82,7 @@ export async function runLocal(
   refuseInfeasible(plan, options.force);
   const only = options.only.length > 0 ? options.only : undefined;
   const launchSpecs = launchSpecsFromPlan({ spec, plan, baseEnv: io.env, only });
-  const runId = newRunId();
-  const runDir = resolve(io.cwd, pathIn(io.cwd, options.runDir ?? join('.headroom', 'runs', runId)));
-  checkRunDirPath(runDir);
+  const { id: runId, dir: runDir } = newRunDir({ runDir: options.runDir, cwd: io.cwd });
   const stopGraceMs = options.stopGrace ?? spec.stopGraceMs;
   const dashboard = dashboardAddress(options.dashboard, options.host);
   const metrics = metricsAddress(options.metrics);
