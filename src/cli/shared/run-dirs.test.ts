@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { UsageError } from '../../errors.js';
 import { scratchDir } from '../../test-helpers/scratch.js';
-import { defaultFitsDir, newRunDir } from './run-dirs.js';
+import { defaultFitsDir, newRunDir, resolveRunDir } from './run-dirs.js';
 
 test('a new run directory is the one given, or a fresh id under .headroom/runs (or another parent)', () => {
   const cwd = scratchDir('new-run-dir');
@@ -27,4 +27,20 @@ test('a new run directory that is not empty, or is a file, is refused before any
       e instanceof UsageError && e.message === `run directory ${join(cwd, 'full')}: it is not empty`,
   );
   assert.throws(() => newRunDir({ cwd, runDir: 'file' }), /it is a file, not a directory/);
+});
+
+test('any one file of a record (or its logs/) makes a directory a run record', () => {
+  const cwd = scratchDir('record-dir');
+  for (const entry of ['plan.json', 'samples.jsonl', 'logs']) {
+    const dir = join(cwd, entry);
+    mkdirSync(dir);
+    if (entry === 'logs') mkdirSync(join(dir, 'logs'));
+    else writeFileSync(join(dir, entry), '');
+    assert.equal(resolveRunDir({ runDir: entry, cwd }), dir);
+  }
+  mkdirSync(join(cwd, 'empty'));
+  assert.throws(
+    () => resolveRunDir({ runDir: 'empty', cwd }),
+    /not a run record \(no run\.json, plan\.json, samples\.jsonl, events\.jsonl, summary\.json or logs\/\)/,
+  );
 });

@@ -2,7 +2,12 @@
 // under .headroom/), or for `report` and `serve` an existing record (the one given, or the latest).
 import { join, resolve } from 'node:path';
 import { EnvironmentError, UsageError } from '../../errors.js';
-import { defaultRunsDir, findLatestRun, isRecordDirectory } from '../../observe/read-record.js';
+import {
+  defaultRunsDir,
+  findLatestRun,
+  isRecordDirectory,
+  recordEntries,
+} from '../../observe/read-record.js';
 import { checkRunDirPath } from '../../run-record/run-dir.js';
 import { newRunId } from '../../run-record/run-id.js';
 import { pathIn } from '../io.js';
@@ -40,7 +45,7 @@ export function resolveRunDir(options: { runDir?: string; runsDir?: string; cwd:
   }
   if (!isRecordDirectory(pathIn(cwd, runDir)))
     throw new UsageError(
-      `${runDir} is not a run record (no run.json, plan.json, samples.jsonl, events.jsonl or summary.json)`,
+      `${runDir} is not a run record (no ${recordEntries.slice(0, -1).join(', ')} or ${recordEntries.at(-1)})`,
       'pass a directory under .headroom/runs/',
     );
   return resolve(cwd, runDir);
