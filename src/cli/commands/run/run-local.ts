@@ -57,7 +57,7 @@ async function loadInputs({ options, rest }: RunInput, io: CommandIo): Promise<{
  */
 function openRunProbe(plan: Plan, env: Record<string, string | undefined>): Promise<GpuProbe> {
   const isSimulated = plan.devices.length > 0 && plan.devices.every((d) => d.simulated);
-  const simSpec = plan.devices.map((d) => `sim:${d.totalBytes}`).join(',');
+  const simSpec = plan.devices.map((d) => `sim:${d.totalBytes}B`).join(',');
   return openGpuProbe(isSimulated ? { gpu: simSpec, backend: 'sim', env } : { env });
 }
 
