@@ -22,9 +22,6 @@ import type { runOptions } from './options.js';
 
 type RunInput = CommandInput<typeof runOptions>;
 
-/** The default grace between SIGTERM and SIGKILL of an ad-hoc command (a config says its own). */
-const defaultStopGraceMs = 10_000;
-
 async function loadInputs({ options, rest }: RunInput, io: CommandIo): Promise<{ spec: Spec; plan: Plan }> {
   const context = { env: io.env, cwd: io.cwd };
   if (rest.length > 0) {
@@ -36,8 +33,6 @@ async function loadInputs({ options, rest }: RunInput, io: CommandIo): Promise<{
         gpuMemory: options.gpuMemory,
         hostMemoryBytes: options.hostMemory,
         gpu: options.gpu,
-        onOomKill: options.onOomKill,
-        stopGraceMs: options.stopGrace ?? defaultStopGraceMs,
       },
       context,
     );
