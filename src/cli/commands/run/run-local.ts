@@ -18,7 +18,7 @@ import { dashboardAddress, metricsAddress, startObservers } from '../../shared/o
 import { renderFindings, renderPlan } from '../../shared/render-plan.js';
 import { createRunRenderer } from '../../shared/render-run.js';
 import { newRunDir } from '../../shared/run-dirs.js';
-import type { runOptions } from './options.js';
+import { runOptions } from './options.js';
 
 type RunInput = CommandInput<typeof runOptions>;
 
@@ -39,10 +39,7 @@ async function loadInputs({ options, rest }: RunInput, io: CommandIo): Promise<{
   }
   const adHocOnly = ['framework', 'gpuMemory', 'hostMemory'] as const;
   const misplaced = adHocOnly.find((key) => options[key] !== undefined);
-  if (misplaced)
-    throw new UsageError(
-      `--${misplaced.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} applies to -- CMD only`,
-    );
+  if (misplaced) throw new UsageError(`${runOptions[misplaced].flag} applies to -- CMD only`);
   return loadPlan(options, context);
 }
 

@@ -54,6 +54,16 @@ describe('headroom run -- CMD', () => {
     });
     assert.equal(code, 2);
     assert.match(stderr, /--host-memory: "lots" is not a size/);
+    const config = join(scratch, 'misplaced.yaml');
+    writeFileSync(config, 'processes:\n  a:\n    command: "true"\n    framework: none\n');
+    for (const [flag, value] of [
+      ['--gpu-memory', '8GiB'],
+      ['--host-memory', '1GiB'],
+    ] as const) {
+      const misplaced = await runHeadroom(['run', '-c', config, flag, value], { cwd: scratch });
+      assert.equal(misplaced.code, 2);
+      assert.equal(misplaced.stderr, `headroom: ${flag} applies to -- CMD only\n`);
+    }
   });
 });
 
