@@ -30,7 +30,7 @@ export interface SlurmRunInputs extends SlurmInputs {
 export async function runSlurm(
   inputs: SlurmRunInputs,
   io: CommandIo,
-  commands: SlurmCommands = realSlurmCommands(),
+  commands: SlurmCommands = realSlurmCommands({ env: io.env }),
 ): Promise<{ data: RunSummary; exitCode: number }> {
   if (inputs.argv.length > 0) throw new UsageError('--on slurm runs a config (-c FILE), not -- CMD');
   if (inputs.only.length > 0) throw new UsageError('--only is not supported with --on slurm');
