@@ -27,8 +27,6 @@ export interface CommandResult<D> {
 /** How the text reporter may dress its output. */
 export interface TextContext {
   colors: Colors;
-  /** The terminal's width, when stdout is one. */
-  columns?: number;
 }
 
 /**
@@ -93,7 +91,7 @@ export function defineCommand<const O extends OptionTable, D, J>(
       const json = definition.reporters.json(data);
       return { ...(json === undefined ? {} : { output: toJson(json) }), exitCode };
     }
-    const context = { colors: colorsFor(io.stdout, io.env), columns: io.stdout.columns };
+    const context = { colors: colorsFor(io.stdout, io.env) };
     return { output: await definition.reporters.text(data, context), exitCode };
   };
   return {

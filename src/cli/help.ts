@@ -36,7 +36,7 @@ export function renderCommandHelp(command: {
 }): string {
   const args = command.arguments ?? [];
   const usage = `Usage: headroom ${command.name} [options]${args.map((a) => ` ${argumentTerm(a)}`).join('')}`;
-  const options = Object.values(command.options).filter((spec) => !spec.isHidden);
+  const options = Object.values(command.options);
   const lines = [usage, '', command.description, ''];
   if (args.length > 0) lines.push('Arguments:', ...columns(args.map((a) => [a.name, a.description])), '');
   lines.push(

@@ -41,12 +41,10 @@ export interface OptionSpec {
   choices?: readonly string[];
   /** `duration`: the unit of a bare number (`--interval 500` is ms, `--stop-grace 10` is s). */
   bareUnit?: 'ms' | 's';
-  /** `count`, `size`, `duration`, `number`: the smallest accepted (default 1 for counts, 0 otherwise). */
+  /** `count`, `size`, `duration`, `number`, `percent`: the smallest accepted (default 1 for counts, 0 otherwise). */
   min?: number;
-  /** `count`, `number`, `duration`: the largest accepted. */
+  /** `count`, `number`, `percent`: the largest accepted (a duration's is always maxDurationMs, units.ts). */
   max?: number;
-  /** Accepted but not listed by --help (old spellings). */
-  isHidden?: boolean;
 }
 
 /** Options by the name the command reads them under (`runDir` for `--run-dir`). */

@@ -28,9 +28,7 @@ function lookup(table: OptionTable): Map<string, string> {
 }
 
 function unknownOption(flag: string, table: OptionTable, commandName: string): UsageError {
-  const flags = Object.values(table)
-    .filter((spec) => !spec.isHidden)
-    .map((spec) => spec.flag);
+  const flags = Object.values(table).map((spec) => spec.flag);
   const nearest = suggestNearest(
     flag.replace(/^-+/, ''),
     flags.map((f) => f.slice(2)),

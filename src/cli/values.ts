@@ -2,7 +2,7 @@
 // usage error that names the flag and the value (exit 2). Sizes and durations go through units.ts,
 // the one reader of each.
 import { UsageError } from '../errors.js';
-import { quoteInput, readDuration, readSize } from '../units.js';
+import { parsePercent, quoteInput, readDuration, readSize } from '../units.js';
 import type { OptionSpec } from './option-types.js';
 
 /** The value as shown in a message: bare when it is a plain word, quoted otherwise. */
@@ -34,14 +34,14 @@ function parseNumber(spec: OptionSpec, text: string): number {
   return value;
 }
 
+// A bare number is a percent too (`--margin 5`), read by units.ts as `5%`.
 function parsePercentFlag(spec: OptionSpec, text: string): number {
-  const percent = /^\s*(\d+(\.\d+)?|\.\d+)\s*%?\s*$/.test(text)
-    ? Number(text.trim().replace(/%$/, ''))
-    : Number.NaN;
+  const fraction = parsePercent(/%\s*$/.test(text) ? text : `${text}%`);
+  const min = spec.min ?? 0;
   const max = spec.max ?? 100;
-  if (!Number.isFinite(percent) || percent < (spec.min ?? 0) || percent > max)
-    return fail(spec, text, `expected a percent from ${spec.min ?? 0} to ${max} (5 or 5%)`);
-  return percent / 100;
+  if (fraction === undefined || fraction < min / 100 || fraction > max / 100)
+    return fail(spec, text, `expected a percent from ${min} to ${max} (5 or 5%)`);
+  return fraction;
 }
 
 function parsePattern(spec: OptionSpec, text: string): RegExp {

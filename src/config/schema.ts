@@ -2,7 +2,7 @@
 // with zod/mini (see fields.ts): `plan` and `env` load this and not the whole of zod.
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
-import { frameworks } from '../plan/types.js';
+import { enforcements, frameworks } from '../plan/types.js';
 import {
   budgetField,
   durationField,
@@ -57,7 +57,9 @@ export const processSchema = z.strictObject({
   ready_when: z.optional(described(z.string(), 'regular expression matched against output lines')),
   enforce: z.optional(
     described(
-      z.enum(['cap', 'warn', 'kill'], { error: 'expected cap, warn or kill' }),
+      z.enum(enforcements, {
+        error: `expected ${enforcements.slice(0, -1).join(', ')} or ${enforcements.at(-1)}`,
+      }),
       'cap: the framework holds the budget in-process (default for jax, torch, tensorflow); warn or kill: headroom watches it',
     ),
   ),

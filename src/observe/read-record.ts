@@ -59,16 +59,27 @@ async function readLines<T>(
   return parsed;
 }
 
-/** True when `dir` holds a run record (run.json, plan.json, samples.jsonl, events.jsonl or summary.json). */
+/** What marks a directory as a run record: any one of these (a record cut short may lack the rest). */
+export const recordEntries = [
+  'run.json',
+  'plan.json',
+  'samples.jsonl',
+  'events.jsonl',
+  'summary.json',
+  'logs/',
+] as const;
+
+/**
+ * True when `dir` is a directory holding a run record (one of recordEntries). The one judge: `report`,
+ * `serve` and doctor (isRunDirectory) all ask it.
+ */
 export function isRecordDirectory(dir: string): boolean {
   try {
     if (!statSync(dir).isDirectory()) return false;
   } catch {
     return false;
   }
-  return ['run.json', 'plan.json', 'samples.jsonl', 'events.jsonl', 'summary.json'].some((f) =>
-    existsSync(join(dir, f)),
-  );
+  return recordEntries.some((entry) => existsSync(join(dir, entry)));
 }
 
 /** The newest run under `runsDir` (run ids sort by start time), or undefined when there is none. */

@@ -1,5 +1,5 @@
 // The plan's checks: each a small pure rule that looks at the plan and returns findings.
-import { formatBytes } from '../units.js';
+import { formatBytes, formatGiB } from '../units.js';
 import { checkEnvValue, uncappedJaxAllocators, variablesFor } from './env-checks.js';
 import { torchAllocConf } from './torch-checks.js';
 import type { Finding, PlannedDevice, PlannedProcess, Spec } from './types.js';
@@ -192,8 +192,6 @@ function agrees(variable: string, written: string, planned: string): boolean {
   return written === planned;
 }
 
-const GiB = 1024 ** 3;
-
 // Decimal units are accepted, and said back: "24GB" is 22.35 GiB, and a card sold as "24 GB" has
 // 24 GiB (NVML reports 24576 MiB for one), so a GPU declared in GB is almost always a unit slip.
 const decimalSizes: Rule = ({ spec }) => {
@@ -212,7 +210,7 @@ const decimalSizes: Rule = ({ spec }) => {
     findings.push({
       code: 'decimal-size',
       severity: 'info',
-      message: `sizes in decimal units, as read: ${notes.map((n) => `${n.field} ${n.text} = ${(n.bytes / GiB).toFixed(2)} GiB`).join('; ')}`,
+      message: `sizes in decimal units, as read: ${notes.map((n) => `${n.field} ${n.text} = ${formatGiB(n.bytes)} GiB`).join('; ')}`,
     });
   }
   return findings;

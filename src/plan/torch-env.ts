@@ -70,9 +70,8 @@ export function torchEnv(options: TorchEnvOptions): TorchEnv {
 
   if (direct.length > 0 || gated.length > 0) {
     // One name in the child: fold a lone PYTORCH_ALLOC_CONF into the old name.
-    const base = cudaConf ?? newConf ?? '';
     if (cudaConf === undefined && newConf !== undefined) unset.push('PYTORCH_ALLOC_CONF');
-    const conf = appendAllocConf(base, direct);
+    const conf = appendAllocConf(existing, direct);
     if (conf !== '') env.PYTORCH_CUDA_ALLOC_CONF = conf;
   }
   if (gated.length > 0) {

@@ -30,8 +30,18 @@ function commandOf(spec: Spec, processSpec: ProcessSpec): string | string[] {
   );
 }
 
-function withoutKeys(env: Record<string, string>, keys: readonly string[]): Record<string, string> {
-  return Object.fromEntries(Object.entries(env).filter(([key]) => !keys.includes(key)));
+/**
+ * A planned process's environment: `base` (headroom's own, its unset entries left out), minus what the
+ * plan unsets, plus the plan's variables. What `run` launches and what `env NAME -- CMD` runs with.
+ */
+export function childEnv(
+  base: Record<string, string | undefined>,
+  planned: Pick<PlannedProcess, 'env' | 'unsetEnv'>,
+): Record<string, string> {
+  const inherited = Object.entries(base).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined && !planned.unsetEnv.includes(entry[0]),
+  );
+  return { ...Object.fromEntries(inherited), ...planned.env };
 }
 
 /** One LaunchSpec per planned instance; `only` keeps some (by instance or process name). */
@@ -44,9 +54,6 @@ export function launchSpecsFromPlan(options: {
   const { spec, plan, baseEnv } = options;
   const planned = selectPlanned(plan, options.only);
   const selected = new Set(planned.map((p) => p.name));
-  const inherited = Object.fromEntries(
-    Object.entries(baseEnv).filter((entry): entry is [string, string] => entry[1] !== undefined),
-  );
   return planned.map((instance) => {
     const processSpec = spec.processes.find((p) => p.name === instance.process);
     if (!processSpec) throw new Error(`plan names process ${instance.process}, which the spec lacks`);
@@ -58,7 +65,7 @@ export function launchSpecsFromPlan(options: {
     return {
       name: instance.name,
       command: commandOf(spec, processSpec),
-      env: { ...withoutKeys(inherited, instance.unsetEnv), ...instance.env },
+      env: childEnv(baseEnv, instance),
       cwd: processSpec.cwd,
       hostMemoryBytes: instance.hostMemoryBytes,
       gpuBudgetBytes: instance.device === null ? null : instance.budgetBytes,

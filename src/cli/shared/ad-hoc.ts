@@ -16,8 +16,8 @@ export interface AdHocInputs {
   gpuMemory?: string;
   hostMemoryBytes?: number;
   gpu?: readonly string[];
-  onOomKill?: 'stop' | 'warn';
-  stopGraceMs: number;
+  /** Between SIGTERM and SIGKILL; default the config's default (defaults.stopGraceMs). */
+  stopGraceMs?: number;
 }
 
 /** A process name from a command: its program's basename, in the config's name alphabet. */
@@ -74,7 +74,8 @@ export async function planAdHoc(
     dependsOn: [],
     readyWhen: undefined,
     enforce: defaultEnforcement(framework ?? 'other'),
-    onOomKill: inputs.onOomKill ?? 'stop',
+    // `run --on-oom-kill` applies to every launch, this one's included (run-local.ts).
+    onOomKill: 'stop',
     cwd: context.cwd,
   };
   const spec: Spec = {
@@ -82,7 +83,7 @@ export async function planAdHoc(
     gpus: [],
     reserveBytes: defaults.reserveBytes,
     contextOverheadBytes: defaults.contextOverheadBytes,
-    stopGraceMs: inputs.stopGraceMs,
+    stopGraceMs: inputs.stopGraceMs ?? defaults.stopGraceMs,
     processes: [processSpec],
   };
   // Without --framework or --gpu-memory the command keeps the GPUs and environment it would have.

@@ -10,8 +10,6 @@ export interface LiveWriter {
   write(text: string, options?: { droppable?: boolean; lines?: number }): void;
   /** True while the reader is behind: skip what is only nice to have (a status line). */
   isBehind(): boolean;
-  /** Lines dropped and not yet reported. */
-  droppedLines(): number;
   /** Before the last words: writes block again, so the summary is not lost at exit. */
   finish(): void;
 }
@@ -62,7 +60,6 @@ export function createLiveWriter(
       stream.write(text);
     },
     isBehind,
-    droppedLines: () => dropped,
     finish() {
       if (isClosed) return;
       if (dropped > 0) stream.write(notice(dropped));

@@ -1,4 +1,5 @@
 // Text rendering of a plan: a device table, a process table, then the findings.
+import { bootVariables } from '../../plan/bootstrap-env.js';
 import type { Finding, Plan, PlannedProcess } from '../../plan/types.js';
 import { formatGiB, formatPercent } from '../../units.js';
 import { type Colors, renderTable } from '../output.js';
@@ -12,8 +13,8 @@ const bookkeepingVariables = new Set([
   'HEADROOM_GPU_FRACTION',
   // The bootstrap's switch and path: the CAP column says `bootstrap` instead.
   'PYTHONPATH',
-  'HEADROOM_BOOT',
-  'HEADROOM_TORCH_ALLOC_KEYS',
+  bootVariables.actions,
+  bootVariables.torchAllocKeys,
 ]);
 
 /** Host-only plans (every process `framework: none`): the processes and their host limits. */

@@ -1,21 +1,15 @@
 // Reads a run directory for doctor through the run record's own reader: summary.json and plan.json
 // whole (small), events.jsonl and samples.jsonl streamed, keeping per process its end, its OOM
 // kills, the sample before its end and a thinned memory series. A record cut short still reads.
-import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { isRecordDirectory } from '../../observe/read-record.js';
 import { readProcStat } from '../../probe/host/proc-table.js';
 import { forEachEvent, forEachSample, readRunFiles } from '../../run-record/reader.js';
 import { type OomKillRecord, type RunEvent, runPlanSchema } from '../../run-record/schema.js';
 import { exitReasons } from '../../vocabulary.js';
 import type { MemoryPoint, ProcessEnd, RunPlan, RunProcess, RunRecordData } from './types.js';
 
-/** True when `dir` looks like a run record (has run.json, summary.json, events.jsonl or logs/). */
-export function isRunDirectory(dir: string): boolean {
-  return (
-    statSync(dir).isDirectory() &&
-    ['run.json', 'summary.json', 'events.jsonl', 'logs'].some((name) => existsSync(join(dir, name)))
-  );
-}
+/** True when `dir` looks like a run record: the same judge as `report` and `serve` (observe's). */
+export const isRunDirectory: (dir: string) => boolean = isRecordDirectory;
 
 const maxSeriesPoints = 400;
 

@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
+import { parseSimCards } from '../../../examples/workloads/sim-gpu.mjs';
+import { parseGpuFlags } from '../../config/gpu-flags.js';
 import { UsageError } from '../../errors.js';
 import { createSimProbe, parseSimSpec, simEnvironment } from './sim-backend.js';
 import { newSimDir, startWorkload } from './test-helpers/workloads.js';
@@ -22,8 +24,41 @@ test('specs: sizes, counts and lists; non-simulated entries are not sim; malform
   assert.throws(
     () => parseSimSpec('sim:lots'),
     (error: unknown) =>
-      error instanceof UsageError && /sim:lots: expected a simulated card/.test(error.message),
+      error instanceof UsageError && /"sim:lots": .*or sim:24GiB for a simulated card/.test(error.message),
   );
+});
+
+test('sizes are read as plan --gpu reads them: G and Gi units, and a bare number is refused, not bytes', () => {
+  assert.deepEqual(parseSimSpec('sim:24G,sim:2x24Gi'), [
+    { index: 0, totalBytes: 24e9 },
+    { index: 1, totalBytes: 24 * GiB },
+    { index: 2, totalBytes: 24 * GiB },
+  ]);
+  assert.deepEqual(parseSimSpec(`sim:${24 * GiB}B`), [{ index: 0, totalBytes: 24 * GiB }]);
+  for (const [spec, origin] of [
+    ['sim:24', '--gpu'],
+    ['sim:24', 'HEADROOM_GPU='],
+  ] as const) {
+    let planMessage = '';
+    try {
+      parseGpuFlags([spec], origin);
+    } catch (error) {
+      planMessage = (error as Error).message;
+    }
+    assert.match(planMessage, /"24" has no unit: write 24GiB \(or 24B for bytes\)/);
+    assert.throws(
+      () => parseSimSpec(spec, origin),
+      (error: unknown) => error instanceof UsageError && error.message === planMessage,
+    );
+  }
+});
+
+test('the canonical spec children get is read back by the workloads and by headroom alike', () => {
+  const odd = [{ index: 0, totalBytes: 24 * GiB + 1 }];
+  const { HEADROOM_GPU } = simEnvironment({ spec: odd, env: { HEADROOM_SIM_DIR: '/x' } });
+  assert.equal(HEADROOM_GPU, `sim:${24 * GiB + 1}B`);
+  assert.deepEqual(parseSimCards(HEADROOM_GPU), odd);
+  assert.deepEqual(parseSimSpec(HEADROOM_GPU), odd);
 });
 
 test('the child environment names the canonical cards and one state directory', () => {

@@ -3,12 +3,12 @@
 // shared with the example workloads).
 import {
   formatSimCards,
-  parseSimCards,
   readClaims,
   type SimCard,
   simCardUuid,
   simStateDir,
 } from '../../../examples/workloads/sim-gpu.mjs';
+import { parseGpuFlags } from '../../config/gpu-flags.js';
 import { UsageError } from '../../errors.js';
 import type { GpuProbe, GpuSnapshot } from './types.js';
 
@@ -16,13 +16,17 @@ export type { SimCard };
 
 type Env = Record<string, string | undefined>;
 
-/** Simulated cards in a `sim:24GiB,sim:2x80GiB` spec; undefined when it names no simulated card. */
+/**
+ * Simulated cards in a `sim:24GiB,sim:2x80GiB` spec, read as `plan --gpu` reads them (parseGpuFlags:
+ * a unit is required, `sim:24` is refused, not 24 bytes); undefined when it names no simulated card.
+ */
 export function parseSimSpec(text: string | undefined, origin = '--gpu'): SimCard[] | undefined {
-  try {
-    return parseSimCards(text);
-  } catch (error) {
-    throw new UsageError(`${origin} ${(error as Error).message}`);
-  }
+  const entries = (text ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 0 || !entries.every((entry) => /^sim:/i.test(entry))) return undefined;
+  return parseGpuFlags(entries, origin).map(({ index, totalBytes }) => ({ index, totalBytes }));
 }
 
 /**

@@ -1,4 +1,6 @@
 // Writing a process's variables so that a shell, a .env reader or a program gets them back exactly.
+import { bootVariables } from '../../../plan/bootstrap-env.js';
+import type { PlannedProcess } from '../../../plan/types.js';
 
 /** POSIX single-quoting: everything literal, `'` written as `'\''`; newlines survive `eval`. */
 export function shellQuote(value: string): string {
@@ -59,19 +61,20 @@ export function dotenvQuote(value: string): { text: string; warning?: string } {
   };
 }
 
-/** Why a process's PYTHONPATH starts with headroom's bootstrap, as comment lines; none without it. */
-export function bootstrapNotes(process: { env: Record<string, string>; capNote: string }): string[] {
-  const actions = (process.env.HEADROOM_BOOT ?? '').split(',').filter(Boolean);
-  if (actions.length === 0) return [];
+/**
+ * Why a process's PYTHONPATH starts with headroom's bootstrap, as comment lines; none without it. The
+ * plan says what the bootstrap does: it caps the process (capBy `bootstrap`), and it adds the allocator
+ * keys handed to it in HEADROOM_TORCH_ALLOC_KEYS (plan/torch-env.ts).
+ */
+export function bootstrapNotes(process: Pick<PlannedProcess, 'env' | 'capBy' | 'capNote'>): string[] {
+  const isCapping = process.capBy === 'bootstrap';
+  const gatedKeys = (process.env[bootVariables.torchAllocKeys] ?? '').split(',').filter(Boolean);
+  if (!isCapping && gatedKeys.length === 0) return [];
   const first = (process.env.PYTHONPATH ?? '').split(':')[0];
-  const isCapping = actions.includes('torch-cap') || actions.includes('tf-cap');
-  const keys = (process.env.HEADROOM_TORCH_ALLOC_KEYS ?? '')
-    .split(',')
-    .filter(Boolean)
-    .map((entry) => entry.replace(/@(.+)$/, ' (torch >= $1)'));
+  const keys = gatedKeys.map((entry) => entry.replace(/@(.+)$/, ' (torch >= $1)'));
   const does = [
     ...(isCapping ? [process.capNote] : []),
-    ...(actions.includes('torch-alloc')
+    ...(keys.length > 0
       ? [
           `at start-up it adds ${keys.join(', ')} to PYTORCH_CUDA_ALLOC_CONF where the installed torch is that new`,
         ]
@@ -79,7 +82,7 @@ export function bootstrapNotes(process: { env: Record<string, string>; capNote: 
   ];
   return [
     `PYTHONPATH starts with headroom's bootstrap, ${first}: ${does.join('; ')}.`,
-    'It acts only with HEADROOM_BOOT set, runs any sitecustomize you already had, never imports torch or',
+    `It acts only with ${bootVariables.actions} set, runs any sitecustomize you already had, never imports torch or`,
     'tensorflow itself, and if it cannot do its job it prints one line naming headroom and the program goes on.',
     ...(isCapping ? ['To keep the cap out of this process, set enforce: warn for it in headroom.yaml.'] : []),
   ];

@@ -4,12 +4,12 @@ import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { UsageError } from '../../../errors.js';
 import type { PlannedProcess } from '../../../plan/types.js';
+import { childEnv } from '../../../supervise/from-plan.js';
 import type { CommandIo } from '../../io.js';
 
 /** Runs `command` with `target`'s environment on top of the io's; resolves with its exit code. */
 export function runWith(target: PlannedProcess, command: string[], io: CommandIo): Promise<number> {
-  const env: NodeJS.ProcessEnv = { ...io.env, ...target.env };
-  for (const key of target.unsetEnv) delete env[key];
+  const env = childEnv(io.env, target);
   const [file, ...args] = command as [string, ...string[]];
   // headroom stays in front of the child (as a container's PID 1, say), so signals sent to headroom
   // alone must reach it: `docker stop` sends SIGTERM to PID 1 only. A terminal sends Ctrl-C, Ctrl-\

@@ -4,7 +4,6 @@ import { UsageError } from '../../../errors.js';
 import { strategyNames } from '../../../fit/strategies.js';
 import { hasPlaceholder, placeholderFor, variablePattern } from '../../../fit/template.js';
 import type { StrategyName } from '../../../fit/types.js';
-import { maxDurationMs } from '../../../units.js';
 import type { OptionValues } from '../../option-types.js';
 import { defineOptions } from '../../option-types.js';
 import { sharedOptions } from '../../options.js';
@@ -39,7 +38,6 @@ export const fitOptions = defineOptions({
     valueName: 'duration',
     kind: 'duration',
     bareUnit: 's',
-    max: maxDurationMs,
     description:
       'stop a trial that has run this long without a memory failure: it passed (not settled if its memory was still rising); 90s, 2m, or seconds',
   },

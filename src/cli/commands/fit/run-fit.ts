@@ -1,29 +1,15 @@
 // `headroom fit -- CMD ...{batch}...`: the largest value of a knob that fits, found by running the
 // command as fresh supervised trials; progress on stderr, the result is the command's data.
-import { existsSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { UsageError } from '../../../errors.js';
 import { type FitResult, summarizeFit } from '../../../fit/result.js';
 import { createTrialRunner } from '../../../fit/run-trial.js';
 import { runSearch } from '../../../fit/search.js';
 import { strategies } from '../../../fit/strategies.js';
-import { newRunId } from '../../../run-record/run-id.js';
 import type { CommandInput } from '../../command.js';
-import { type CommandIo, pathIn } from '../../io.js';
+import type { CommandIo } from '../../io.js';
+import { defaultFitsDir, newRunDir } from '../../shared/run-dirs.js';
 import { checkFitRange, type fitOptions } from './checks.js';
 import { createFitProgress } from './progress.js';
 import { prepareFit } from './setup.js';
-
-function runsDirFor(runDir: string | undefined, fitId: string, cwd: string): string {
-  const dir = resolve(cwd, pathIn(cwd, runDir ?? join('.headroom', 'fits', fitId)));
-  if (existsSync(dir) && readdirSync(dir).length > 0) {
-    throw new UsageError(
-      `run directory ${dir} is not empty`,
-      'pass another --run-dir, or leave it out for a new one',
-    );
-  }
-  return dir;
-}
 
 /** Runs the search; resolves with the result and its exit code (0 an answer, 1 none, 2 a non-memory failure). */
 export async function runFit(
@@ -31,8 +17,11 @@ export async function runFit(
   io: CommandIo,
 ): Promise<{ data: FitResult; exitCode: number }> {
   const { minValue, maxValue } = checkFitRange(options, argv);
-  const fitId = newRunId();
-  const runsDir = runsDirFor(options.runDir, fitId, io.cwd);
+  const { id: fitId, dir: runsDir } = newRunDir({
+    runDir: options.runDir,
+    parentDir: defaultFitsDir,
+    cwd: io.cwd,
+  });
   const setup = await prepareFit(argv, options, io);
   const variable = options.var;
   const progress = createFitProgress({ stream: io.stderr, env: io.env, variable, limits: setup.limits });

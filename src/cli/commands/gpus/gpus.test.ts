@@ -24,6 +24,25 @@ async function headroom(args: string[], env: Record<string, string> = {}, input?
   return { status: code, stdout, stderr };
 }
 
+test('gpus reads --gpu sim: sizes as plan does: sim:24G is a card, sim:24 is refused as plan refuses it', async () => {
+  const env = { HEADROOM_SIM_DIR: newSimDir() };
+  const decimal = await headroom(['gpus', '--gpu', 'sim:24G', '--json'], env);
+  assert.equal(decimal.status, 0, decimal.stderr);
+  assert.equal(JSON.parse(decimal.stdout).devices[0].totalBytes, 24e9);
+  const bare = await headroom(['gpus', '--gpu', 'sim:24'], env);
+  const plan = await headroom([
+    'plan',
+    '--gpu',
+    'sim:24',
+    '-c',
+    join(repoRoot, 'examples', 'rl-isaac', 'headroom.yaml'),
+  ]);
+  assert.equal(bare.status, 2);
+  assert.equal(plan.status, 2);
+  assert.match(bare.stderr, /--gpu "sim:24": "24" has no unit: write 24GiB \(or 24B for bytes\)/);
+  assert.equal(bare.stderr, plan.stderr);
+});
+
 test('gpus on a simulated card lists the workload with its command and host memory (JSON contract)', async () => {
   const env = { HEADROOM_SIM_DIR: newSimDir() };
   const sim = startWorkload('fake-sim.mjs', ['--gpu-memory', '6GiB', '--host-memory', '64MiB'], {

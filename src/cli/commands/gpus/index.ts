@@ -9,7 +9,6 @@ import { pathIn } from '../../io.js';
 import { defineOptions } from '../../option-types.js';
 import { sharedOptions } from '../../options.js';
 import type { GpusOutput } from '../../schemas/gpus.js';
-import { loadPlan } from '../../shared/load-plan.js';
 import { probeOptions } from '../../shared/probe-options.js';
 import { renderGpus } from './text.js';
 
@@ -53,6 +52,8 @@ export const command = defineCommand({
       }
       const collected = await collectGpus(probe);
       if (options.config === undefined) return { data: { result: collected }, exitCode: ExitCode.ok };
+      // Loaded only with -c, so a plain `gpus` never loads the config reader and planner.
+      const { loadPlan } = await import('../../shared/load-plan.js');
       const { plan } = await loadPlan(options, { env: io.env, cwd: io.cwd });
       const { processes, budgets } = attachBudgets(collected.processes, matchPlannedProcesses(plan));
       return { data: { result: { ...collected, processes }, budgets }, exitCode: ExitCode.ok };

@@ -1,7 +1,7 @@
 // `headroom report` without a run directory, run in-process in a directory of its own (the page in a
 // real browser: test/e2e/report.test.ts).
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { scratchDir } from '../../../test-helpers/scratch.js';
@@ -19,4 +19,13 @@ test('report without a run directory uses the latest run under .headroom/runs', 
   const latest = await runHeadroom(['report', '--json'], { cwd });
   assert.equal(latest.code, 0, latest.stderr);
   assert.equal(JSON.parse(latest.stdout).output, join(runDir, 'report.html'));
+});
+
+test('report accepts a record cut short to its plan.json, as doctor does (one judge of run records)', async () => {
+  const runDir = scratchDir('report-plan-only');
+  writeFileSync(join(runDir, 'plan.json'), '{"devices":[],"processes":[],"findings":[]}');
+  const report = await runHeadroom(['report', runDir, '--json']);
+  assert.equal(report.code, 0, report.stderr);
+  assert.match(JSON.parse(report.stdout).problems.join('\n'), /no summary\.json/);
+  assert.equal((await runHeadroom(['doctor', runDir])).code, 0);
 });

@@ -1,30 +1,26 @@
 // `headroom run` on this machine: launch the plan's processes (or one ad-hoc command), supervise them,
 // show their output live; the summary is the command's data.
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { ExitCode, HeadroomError, UsageError } from '../../../errors.js';
 import { isInfeasible } from '../../../plan/plan.js';
 import type { Plan, Spec } from '../../../plan/types.js';
 import { openGpuProbe } from '../../../probe/gpu/open-probe.js';
 import type { GpuProbe } from '../../../probe/gpu/types.js';
-import { checkRunDirPath } from '../../../run-record/run-dir.js';
-import { newRunId } from '../../../run-record/run-id.js';
 import { launchSpecsFromPlan } from '../../../supervise/from-plan.js';
 import { supervise } from '../../../supervise/supervise.js';
 import type { RunSummary, SuperviseUpdate } from '../../../supervise/types.js';
 import type { CommandInput } from '../../command.js';
-import { type CommandIo, pathIn } from '../../io.js';
+import type { CommandIo } from '../../io.js';
 import { colorsFor } from '../../output.js';
 import { planAdHoc } from '../../shared/ad-hoc.js';
 import { loadPlan } from '../../shared/load-plan.js';
 import { dashboardAddress, metricsAddress, startObservers } from '../../shared/observers.js';
 import { renderFindings, renderPlan } from '../../shared/render-plan.js';
 import { createRunRenderer } from '../../shared/render-run.js';
-import type { runOptions } from './options.js';
+import { newRunDir } from '../../shared/run-dirs.js';
+import { runOptions } from './options.js';
 
 type RunInput = CommandInput<typeof runOptions>;
-
-/** The default grace between SIGTERM and SIGKILL of an ad-hoc command (a config says its own). */
-const defaultStopGraceMs = 10_000;
 
 async function loadInputs({ options, rest }: RunInput, io: CommandIo): Promise<{ spec: Spec; plan: Plan }> {
   const context = { env: io.env, cwd: io.cwd };
@@ -37,18 +33,13 @@ async function loadInputs({ options, rest }: RunInput, io: CommandIo): Promise<{
         gpuMemory: options.gpuMemory,
         hostMemoryBytes: options.hostMemory,
         gpu: options.gpu,
-        onOomKill: options.onOomKill,
-        stopGraceMs: options.stopGrace ?? defaultStopGraceMs,
       },
       context,
     );
   }
   const adHocOnly = ['framework', 'gpuMemory', 'hostMemory'] as const;
   const misplaced = adHocOnly.find((key) => options[key] !== undefined);
-  if (misplaced)
-    throw new UsageError(
-      `--${misplaced.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} applies to -- CMD only`,
-    );
+  if (misplaced) throw new UsageError(`${runOptions[misplaced].flag} applies to -- CMD only`);
   return loadPlan(options, context);
 }
 
@@ -58,7 +49,7 @@ async function loadInputs({ options, rest }: RunInput, io: CommandIo): Promise<{
  */
 function openRunProbe(plan: Plan, env: Record<string, string | undefined>): Promise<GpuProbe> {
   const isSimulated = plan.devices.length > 0 && plan.devices.every((d) => d.simulated);
-  const simSpec = plan.devices.map((d) => `sim:${d.totalBytes}`).join(',');
+  const simSpec = plan.devices.map((d) => `sim:${d.totalBytes}B`).join(',');
   return openGpuProbe(isSimulated ? { gpu: simSpec, backend: 'sim', env } : { env });
 }
 
@@ -83,9 +74,7 @@ export async function runLocal(
   refuseInfeasible(plan, options.force);
   const only = options.only.length > 0 ? options.only : undefined;
   const launchSpecs = launchSpecsFromPlan({ spec, plan, baseEnv: io.env, only });
-  const runId = newRunId();
-  const runDir = resolve(io.cwd, pathIn(io.cwd, options.runDir ?? join('.headroom', 'runs', runId)));
-  checkRunDirPath(runDir);
+  const { id: runId, dir: runDir } = newRunDir({ runDir: options.runDir, cwd: io.cwd });
   const stopGraceMs = options.stopGrace ?? spec.stopGraceMs;
   const dashboard = dashboardAddress(options.dashboard, options.host);
   const metrics = metricsAddress(options.metrics);

@@ -1,7 +1,8 @@
 // `headroom run`, run in-process through the CLI's dispatcher: ad-hoc commands and host-only configs
-// under the real supervisor (test/e2e: signals, the live view of the built CLI).
+// under the real supervisor, and the environment --on slurm runs Slurm with (test/e2e: signals, the
+// live view of the built CLI).
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { repoRoot as repo } from '../../../probe/gpu/test-helpers/shared.js';
@@ -54,6 +55,16 @@ describe('headroom run -- CMD', () => {
     });
     assert.equal(code, 2);
     assert.match(stderr, /--host-memory: "lots" is not a size/);
+    const config = join(scratch, 'misplaced.yaml');
+    writeFileSync(config, 'processes:\n  a:\n    command: "true"\n    framework: none\n');
+    for (const [flag, value] of [
+      ['--gpu-memory', '8GiB'],
+      ['--host-memory', '1GiB'],
+    ] as const) {
+      const misplaced = await runHeadroom(['run', '-c', config, flag, value], { cwd: scratch });
+      assert.equal(misplaced.code, 2);
+      assert.equal(misplaced.stderr, `headroom: ${flag} applies to -- CMD only\n`);
+    }
   });
 });
 
@@ -113,5 +124,26 @@ describe('host-only processes on a machine without a GPU', () => {
     );
     assert.equal(ran.code, 0, ran.stderr);
     assert.match(ran.stdout, /^node\s+exited\s+0\s/m);
+  });
+});
+
+describe('headroom run --on slurm', () => {
+  test("Slurm's commands run with the command's environment (its PATH, SLURM_CONF), as plan --on slurm's do", async () => {
+    const bin = join(scratch, 'fake-slurm-bin');
+    mkdirSync(bin);
+    for (const name of ['sinfo', 'scontrol', 'sbatch', 'squeue', 'sacct', 'scancel']) {
+      writeFileSync(join(bin, name), '#!/bin/sh\necho "fake $0 reached through $SLURM_CONF" >&2\nexit 1\n');
+      chmodSync(join(bin, name), 0o755);
+    }
+    const env = { PATH: `${bin}:/usr/bin:/bin`, SLURM_CONF: 'the command environment' };
+    const seed = join(repo, 'examples', 'rl-isaac', 'headroom.yaml');
+    for (const command of ['plan', 'run']) {
+      const { code, stderr } = await runHeadroom([command, '--on', 'slurm', '-c', seed], {
+        cwd: scratch,
+        env,
+      });
+      assert.equal(code, 2, stderr);
+      assert.match(stderr, /fake .*bin\/s\w+ reached through the command environment/);
+    }
   });
 });

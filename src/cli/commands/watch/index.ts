@@ -6,7 +6,6 @@ import { sampleGpus, sampleHost } from '../../../probe/readings/watch-sample.js'
 import { defineCommand } from '../../command.js';
 import { defineOptions } from '../../option-types.js';
 import { sharedOptions } from '../../options.js';
-import { loadPlan } from '../../shared/load-plan.js';
 import { metricsAddress } from '../../shared/observers.js';
 import { probeOptions } from '../../shared/probe-options.js';
 import { watchLoop } from './loop.js';
@@ -41,10 +40,12 @@ export const command = defineCommand({
   options: { ...watchOptions, metrics, gpu, gpuBackend },
   async run({ options }, io) {
     const metricsAt = metricsAddress(options.metrics);
-    const match =
-      options.config === undefined
-        ? undefined
-        : matchPlannedProcesses((await loadPlan(options, { env: io.env, cwd: io.cwd })).plan);
+    let match: ReturnType<typeof matchPlannedProcesses> | undefined;
+    if (options.config !== undefined) {
+      // Loaded only with -c, so a plain `watch` never loads the config reader and planner.
+      const { loadPlan } = await import('../../shared/load-plan.js');
+      match = matchPlannedProcesses((await loadPlan(options, { env: io.env, cwd: io.cwd })).plan);
+    }
     const probe = await openGpuProbe(probeOptions(options, io.env));
     // No GPU backend (the seed 004 user's machine): watch the host instead of refusing.
     const isHostOnly = probe.source === 'none';

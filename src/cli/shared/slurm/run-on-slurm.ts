@@ -1,18 +1,15 @@
 // `headroom run --on slurm`: submit the plan as one batch job, follow it live (each step's output,
 // Slurm's messages, readiness, ends), and write the same run record as a local run.
-import { join, resolve } from 'node:path';
 import { UsageError } from '../../../errors.js';
-import { checkRunDirPath } from '../../../run-record/run-dir.js';
-import { newRunId } from '../../../run-record/run-id.js';
 import { realSlurmCommands, type SlurmCommands } from '../../../supervise/backends/slurm/commands.js';
 import { runOnSlurm } from '../../../supervise/backends/slurm/run-on-slurm.js';
 import type { RunSummary } from '../../../supervise/types.js';
 import type { CommandIo } from '../../io.js';
-import { pathIn } from '../../io.js';
 import { colorsFor } from '../../output.js';
 import { dashboardAddress, metricsAddress, startObservers } from '../observers.js';
 import { renderFindings, renderPlan } from '../render-plan.js';
 import { createRunRenderer } from '../render-run.js';
+import { newRunDir } from '../run-dirs.js';
 import type { SlurmInputs } from './checks.js';
 import { requireFit, scriptOptions } from './job-script.js';
 import { prepareSlurmJob } from './prepare.js';
@@ -33,19 +30,17 @@ export interface SlurmRunInputs extends SlurmInputs {
 export async function runSlurm(
   inputs: SlurmRunInputs,
   io: CommandIo,
-  commands: SlurmCommands = realSlurmCommands(),
+  commands: SlurmCommands = realSlurmCommands({ env: io.env }),
 ): Promise<{ data: RunSummary; exitCode: number }> {
   if (inputs.argv.length > 0) throw new UsageError('--on slurm runs a config (-c FILE), not -- CMD');
   if (inputs.only.length > 0) throw new UsageError('--only is not supported with --on slurm');
   const context = { env: io.env, cwd: io.cwd };
   const prepared = await prepareSlurmJob(inputs, commands, context);
   const chosen = requireFit(prepared);
-  const runId = newRunId();
-  const runDir = resolve(io.cwd, pathIn(io.cwd, inputs.runDir ?? join('.headroom', 'runs', runId)));
+  const { id: runId, dir: runDir } = newRunDir({ runDir: inputs.runDir, cwd: io.cwd });
   // srun reads % in --output as a pattern (srun(1) "filename pattern").
   if (runDir.includes('%'))
     throw new UsageError(`run directory ${runDir}: Slurm cannot write logs to a path with %`);
-  checkRunDirPath(runDir);
   const dashboard = dashboardAddress(inputs.dashboard, inputs.host);
   const metrics = metricsAddress(inputs.metrics);
   const stream = inputs.isJson ? io.stderr : io.stdout;
