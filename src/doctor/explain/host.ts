@@ -2,6 +2,7 @@
 // (host-limits.ts), DataLoader workers, or an allocation refused inside a live process
 // (host-alloc.ts); and /dev/shm too small.
 import type { Draft } from '../candidates.js';
+import { hostAllocationCodes } from '../host-allocation-codes.js';
 import type { FixDetail } from '../types.js';
 import { explainHostAllocation } from './host-alloc.js';
 import { explainEviction, explainRayMonitor, explainSlurmAccounting, limitFixes } from './host-limits.js';
@@ -65,10 +66,8 @@ function explainSigkill(draft: Draft, { context }: ExplainContext): Explanation 
 /** Picks between the limits and monitors, DataLoader workers, allocation failures and the host's RAM. */
 export function explainHost(draft: Draft, ctx: ExplainContext): Explanation {
   const { facts } = draft;
+  if (hostAllocationCodes.has(draft.code)) return explainHostAllocation(draft, ctx);
   switch (draft.code) {
-    case 'python-memory-error':
-    case 'torch-cpu-alloc-failed':
-      return explainHostAllocation(draft, ctx);
     case 'ray-memory-monitor':
       return explainRayMonitor(draft, ctx.context);
     case 'kubernetes-evicted':
