@@ -175,7 +175,8 @@ export function diagnoseRun(options: {
     if (p.oomKills.length > 0 || reason === 'oom-killed') {
       found.push(diagnoseHostKill(p, plan, data, fromLog));
     } else if (reason === 'killed-by-headroom') {
-      const isHost = /host|watchdog/i.test(p.end?.because ?? '');
+      // The events say which kill it was; a record without them is taken for a GPU one.
+      const isHost = p.memoryKill === 'host';
       found.push(fromVerdict(p, isHost ? 'host_oom' : 'gpu_oom', isHost ? 'other' : framework));
     } else if (reason && isMemoryReason(reason)) {
       found.push(fromLog ?? fromVerdict(p, kind, framework));

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { readProcStat } from '../../probe/host/proc-table.js';
 import { forEachEvent, forEachSample, readRunFiles } from '../../run-record/reader.js';
 import { type OomKillRecord, type RunEvent, runPlanSchema } from '../../run-record/schema.js';
+import { memoryKillOf } from '../../verdict/memory-kill.js';
 import { exitReasons } from '../../vocabulary.js';
 import type { MemoryPoint, ProcessEnd, RunPlan, RunProcess, RunRecordData } from './types.js';
 
@@ -90,6 +91,7 @@ export async function readRunRecord(runDir: string, procRoot = '/proc'): Promise
         endedAt: undefined,
         log: `logs/${name}.log`,
         oomKills: [],
+        memoryKill: null,
         lastSample: undefined,
         series: [],
       };
@@ -116,6 +118,7 @@ export async function readRunRecord(runDir: string, procRoot = '/proc'): Promise
           ...(killsFromEvents.get(event.process) ?? []),
           killFromEvent(event),
         ]);
+      known.memoryKill = memoryKillOf(event) ?? known.memoryKill;
       if (event.type !== 'exit' || files.summary) return;
       // No summary: the last exit event of each process says how it ended (restarts included).
       known.end = endFromEvent(event);

@@ -1,5 +1,6 @@
 // A run record as doctor reads it: the record's own schema (src/run-record) for the files, and the
 // view doctor builds of each process (how it ended, its kills, its memory over the run).
+
 import type {
   OomKillRecord,
   ProcessSummary,
@@ -8,6 +9,7 @@ import type {
   SampledMember,
   SampledProcess,
 } from '../../run-record/schema.js';
+import type { HeadroomMemoryKill } from '../../verdict/memory-kill.js';
 
 /** The plan the run was started with (plan.json), as far as doctor needs it. */
 export interface RunPlan {
@@ -44,6 +46,8 @@ export interface RunProcess {
   /** Relative to the run directory. */
   log: string;
   oomKills: OomKillRecord[];
+  /** The memory headroom last killed it over (its events: watchdog, enforce: kill); null when it did not. */
+  memoryKill: HeadroomMemoryKill | null;
   /** The last sample at or before its end (what every process held then). */
   lastSample: { time: string; processes: Record<string, SampledProcess> } | undefined;
   /** Its memory over the run, thinned to at most a few hundred points. */
