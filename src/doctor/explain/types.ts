@@ -51,9 +51,6 @@ export function fractionFor(processCount: number): string {
   return (Math.floor((0.9 / processCount) * 100) / 100).toFixed(2);
 }
 
-/** No frameworks seen: the default for callers that have no log context. */
-export const noFrameworks: Frameworks = { jax: false, torch: false, tensorflow: false, reactant: false };
-
 /** The one command that lists who holds a GPU, with the fact behind it. */
 export function seeHolders(device?: number | string): FixDetail {
   const which = device === undefined ? 'the GPU' : `GPU ${device}`;

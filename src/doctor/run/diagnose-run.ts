@@ -4,13 +4,12 @@
 // (host kills), and the change to the plan or the flags that avoids it.
 import type { OomKillRecord } from '../../run-record/schema.js';
 import { formatBytes } from '../../units.js';
-import { describeKill } from '../../verdict/judge.js';
 import { isMemoryReason, kindForReason } from '../../vocabulary.js';
 import { size } from '../explain/types.js';
 import type { Diagnosis, DiagnosisKind, Facts } from '../types.js';
 import { explainHostKill, type GroundedFix } from './host-kill.js';
 import { planChange } from './plan-change.js';
-import type { RunPlan, RunProcess, RunRecordData } from './types.js';
+import { type RunPlan, type RunProcess, type RunRecordData, settledReasons } from './types.js';
 
 /** What another process held when this one failed. */
 export interface HeldAtFailure {
@@ -184,7 +183,7 @@ export function diagnoseRun(options: {
       // Still running when the record stops: what its log says so far.
       const memory = logs.find((d) => d.kind !== 'none');
       if (memory) found.push(memory);
-    } else if (reason && reason !== 'exited' && reason !== 'interrupted') {
+    } else if (reason && !settledReasons.has(reason)) {
       const nearMiss = logs.find((d) => d.kind === 'none');
       if (nearMiss) found.push(nearMiss);
     }
@@ -224,9 +223,4 @@ export function diagnoseRun(options: {
       };
     });
   });
-}
-
-/** The kills of a process, one sentence each (for text reports). */
-export function describeKills(kills: readonly OomKillRecord[]): string[] {
-  return kills.map(describeKill);
 }
