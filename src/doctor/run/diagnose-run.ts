@@ -32,7 +32,6 @@ const numberOrNull = (value: unknown): number | null => (typeof value === 'numbe
 
 function runFacts(p: RunProcess): Facts {
   const facts: Facts = {};
-  const end = p.end ?? {};
   for (const key of [
     'peakHostBytes',
     'peakGpuBytes',
@@ -40,7 +39,7 @@ function runFacts(p: RunProcess): Facts {
     'gpuBudgetBytes',
     'exitCode',
   ] as const) {
-    const value = (end as Record<string, unknown>)[key];
+    const value = p.end?.[key];
     if (typeof value === 'number') facts[key] = value;
   }
   if (p.oomKills.length > 0) facts.oomKills = p.oomKills.length;
@@ -111,7 +110,7 @@ function diagnoseHostKill(
 ) {
   const base = log && log.kind === 'host_oom' ? log : fromVerdict(p, 'host_oom', 'cgroup');
   const limitBytes =
-    numberOrNull((p.end as Record<string, unknown> | null)?.hostLimitBytes) ??
+    numberOrNull(p.end?.hostLimitBytes) ??
     plan?.processes.find((x) => x.name === p.name)?.hostMemoryBytes ??
     null;
   const { causeText, fixes } = explainHostKill({ process: p, origin: data.origin, limitBytes });
@@ -119,10 +118,7 @@ function diagnoseHostKill(
 }
 
 function diagnoseBudget(p: RunProcess): Diagnosis | undefined {
-  const over = (p.end as Record<string, unknown> | null)?.budgetExceeded as
-    | { peakGpuBytes: number; budgetBytes: number; contextBytes?: number }
-    | null
-    | undefined;
+  const over = p.end?.budgetExceeded;
   if (!over) return undefined;
   const summary = 'the process went over its GPU budget';
   const context = over.contextBytes ? ` (+ ${formatBytes(over.contextBytes)} for its CUDA context)` : '';

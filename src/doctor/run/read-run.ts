@@ -69,7 +69,7 @@ function describeWriter(data: RunRecordData, procRoot: string): string | undefin
 function checkedPlan(value: unknown, problems: string[]): RunPlan | null {
   if (value === null || value === undefined) return null;
   const parsed = runPlanSchema.safeParse(value);
-  if (parsed.success) return parsed.data as RunPlan;
+  if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   problems.push(
     `plan.json: ${issue?.path.join('.') || 'the top level'}: ${issue?.message ?? 'not a plan'}; the plan is left out`,

@@ -1,28 +1,18 @@
 // A run record as doctor reads it: the record's own schema (src/run-record) for the files, and the
 // view doctor builds of each process (how it ended, its kills, its memory over the run).
-
 import type {
   OomKillRecord,
   ProcessSummary,
   RunMeta,
   RunOrigin,
+  RunPlan,
   SampledMember,
   SampledProcess,
 } from '../../run-record/schema.js';
 import type { HeadroomMemoryKill } from '../../verdict/memory-kill.js';
 
-/** The plan the run was started with (plan.json), as far as doctor needs it. */
-export interface RunPlan {
-  devices: { index: number; totalBytes: number; usableBytes?: number; plannedBytes?: number }[];
-  processes: {
-    name: string;
-    framework?: string;
-    device: number | null;
-    budgetBytes?: number;
-    overheadBytes?: number;
-    hostMemoryBytes?: number | null;
-  }[];
-}
+/** The plan the run was started with (plan.json): the run record's own type. */
+export type { RunPlan };
 
 /** One point of a process's memory over the run. */
 export interface MemoryPoint {
@@ -33,9 +23,9 @@ export interface MemoryPoint {
   members: SampledMember[];
 }
 
+// Partial, not Omit: Omit over the schema's loose (index-signed) type keeps none of its named fields.
 /** How a process ended, from summary.json, or from its last exit event when the summary is missing. */
-export type ProcessEnd = Pick<ProcessSummary, 'reason' | 'confidence' | 'because'> &
-  Partial<Omit<ProcessSummary, 'reason' | 'confidence' | 'because' | 'name'>>;
+export type ProcessEnd = Pick<ProcessSummary, 'reason' | 'confidence' | 'because'> & Partial<ProcessSummary>;
 
 /** One process of the run, as doctor sees it. */
 export interface RunProcess {
