@@ -3,6 +3,7 @@
 // (host-alloc.ts); and /dev/shm too small.
 import type { Draft } from '../candidates.js';
 import { hostAllocationCodes } from '../host-allocation-codes.js';
+import { shmFullPercent } from '../rules/shm.js';
 import type { FixDetail } from '../types.js';
 import { explainHostAllocation } from './host-alloc.js';
 import { explainEviction, explainRayMonitor, explainSlurmAccounting, limitFixes } from './host-limits.js';
@@ -55,7 +56,9 @@ function explainSigkill(draft: Draft, { context }: ExplainContext): Explanation 
       : ' and left no traceback';
   const shm = num(context, 'shmUsePercent');
   const shmNote =
-    shm !== undefined && shm >= 90 ? `; df showed /dev/shm ${shm}% full, and its pages take RAM too` : '';
+    shm !== undefined && shm >= shmFullPercent
+      ? `; df showed /dev/shm ${shm}% full, and its pages take RAM too`
+      : '';
   return {
     cause: 'host_ram',
     causeText: `${subject} ended by ${exit} with no Python error of its own${traceNote}: the signature of the kernel's OOM killer (host RAM, or a container's limit)${shmNote}`,
