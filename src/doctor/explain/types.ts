@@ -36,6 +36,11 @@ export function fix(text: string, because: string): FixDetail {
   return { fix: text, because };
 }
 
+/** A diagnosis's `fixes` and `fixDetails`: the same fixes in the same order, alone and with their reasons. */
+export function fixFields(details: readonly FixDetail[]): { fixes: string[]; fixDetails: FixDetail[] } {
+  return { fixes: details.map((f) => f.fix), fixDetails: [...details] };
+}
+
 /** A number fact, or undefined. */
 export function num(facts: Facts, key: string): number | undefined {
   const value = facts[key];

@@ -5,7 +5,7 @@
 import type { OomKillRecord } from '../../run-record/schema.js';
 import { formatBytes } from '../../units.js';
 import { isMemoryReason, kindForReason } from '../../vocabulary.js';
-import { size } from '../explain/types.js';
+import { fixFields, size } from '../explain/types.js';
 import type { Diagnosis, DiagnosisKind, Facts } from '../types.js';
 import { explainHostKill, type GroundedFix } from './host-kill.js';
 import { planChange } from './plan-change.js';
@@ -25,8 +25,6 @@ export interface RunDiagnosis extends Diagnosis {
   /** Each OOM kill in its tree, as the supervisor recorded it. */
   oomKills?: OomKillRecord[];
 }
-
-const detailed = (fixes: GroundedFix[]) => ({ fixes: fixes.map((f) => f.fix), fixDetails: fixes });
 
 const numberOrNull = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 
@@ -94,11 +92,7 @@ function fromVerdict(p: RunProcess, kind: DiagnosisKind, framework: Diagnosis['f
 }
 
 function withFixes(d: Diagnosis, fixes: readonly GroundedFix[]): Diagnosis {
-  return {
-    ...d,
-    fixes: [...fixes.map((f) => f.fix), ...d.fixes],
-    fixDetails: [...fixes, ...d.fixDetails],
-  };
+  return { ...d, ...fixFields([...fixes, ...d.fixDetails]) };
 }
 
 /** The diagnosis of a process whose tree was OOM-killed (at its limit, or on the whole host). */
@@ -133,7 +127,7 @@ function diagnoseBudget(p: RunProcess): Diagnosis | undefined {
     cause: 'memory_cap',
     causeText,
     facts: { peakGpuBytes: over.peakGpuBytes, gpuBudgetBytes: over.budgetBytes },
-    ...detailed([
+    ...fixFields([
       {
         fix: `cap it: enforce: cap (torch, tensorflow, jax hold the budget in-process) or enforce: kill for ${p.name} in the config`,
         because: `${p.name} ran on past its budget under enforce: warn (summary.json budgetExceeded)`,
@@ -204,16 +198,17 @@ export function diagnoseRun(options: {
         facts,
         causeText,
         message: `${p.name}: ${d.summary}: ${causeText}`,
-        fixes: change ? [change, ...d.fixes] : d.fixes,
-        fixDetails: change
-          ? [
-              {
-                fix: change,
-                because: `the plan (plan.json) and what each process held when ${p.name} failed (samples.jsonl)`,
-              },
-              ...d.fixDetails,
-            ]
-          : d.fixDetails,
+        ...fixFields(
+          change
+            ? [
+                {
+                  fix: change,
+                  because: `the plan (plan.json) and what each process held when ${p.name} failed (samples.jsonl)`,
+                },
+                ...d.fixDetails,
+              ]
+            : d.fixDetails,
+        ),
         othersAtFailure: others,
         ...(p.oomKills.length > 0 ? { oomKills: p.oomKills } : {}),
       };
