@@ -50,10 +50,15 @@ export function num(facts: Facts, key: string): number | undefined {
 /** "9.35 GiB" style, for sentences. */
 export const size = (bytes: number): string => formatBytes(bytes);
 
+/**
+ * The most of a card that JAX pools may take, together: the rest is for CUDA contexts and
+ * libraries, which no fraction covers (FACTS Q5). Above it a fraction leaves too little room.
+ */
+export const maxJaxPoolFraction = 0.9;
+
 /** A fraction of total memory for JAX, floored to two decimals so N processes fit (FACTS Q2). */
 export function fractionFor(processCount: number): string {
-  // Leave ~10% of the card for CUDA contexts and libraries, which no fraction covers (FACTS Q5).
-  return (Math.floor((0.9 / processCount) * 100) / 100).toFixed(2);
+  return (Math.floor((maxJaxPoolFraction / processCount) * 100) / 100).toFixed(2);
 }
 
 /** The one command that lists who holds a GPU, with the fact behind it. */
