@@ -2,12 +2,12 @@
 // judge, src/verdict): doctor does not judge it again. It adds what the log says (the framework's
 // numbers, cause and fixes), what the others held at that moment, what was measured of the tree
 // (host kills), and the change to the plan or the flags that avoids it.
-import type { OomKillRecord } from '../../run-record/schema.js';
+import type { OomKillRecord, RunOrigin } from '../../run-record/schema.js';
 import { formatBytes } from '../../units.js';
 import { isMemoryReason, kindForReason } from '../../vocabulary.js';
 import { fixFields, size } from '../explain/types.js';
-import type { Diagnosis, DiagnosisKind, Facts } from '../types.js';
-import { explainHostKill, type GroundedFix } from './host-kill.js';
+import type { Diagnosis, DiagnosisKind, Facts, FixDetail } from '../types.js';
+import { explainHostKill } from './host-kill.js';
 import { planChange } from './plan-change.js';
 import { type RunPlan, type RunProcess, type RunRecordData, settledReasons } from './types.js';
 
@@ -25,6 +25,9 @@ export interface RunDiagnosis extends Diagnosis {
   /** Each OOM kill in its tree, as the supervisor recorded it. */
   oomKills?: OomKillRecord[];
 }
+
+/** One process of plan.json. */
+type PlannedProcess = RunPlan['processes'][number];
 
 const numberOrNull = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 
@@ -91,23 +94,20 @@ function fromVerdict(p: RunProcess, kind: DiagnosisKind, framework: Diagnosis['f
   };
 }
 
-function withFixes(d: Diagnosis, fixes: readonly GroundedFix[]): Diagnosis {
+function withFixes(d: Diagnosis, fixes: readonly FixDetail[]): Diagnosis {
   return { ...d, ...fixFields([...fixes, ...d.fixDetails]) };
 }
 
 /** The diagnosis of a process whose tree was OOM-killed (at its limit, or on the whole host). */
 function diagnoseHostKill(
   p: RunProcess,
-  plan: RunPlan | null,
-  data: RunRecordData,
+  planned: PlannedProcess | undefined,
+  origin: RunOrigin | null,
   log: Diagnosis | undefined,
 ) {
   const base = log && log.kind === 'host_oom' ? log : fromVerdict(p, 'host_oom', 'cgroup');
-  const limitBytes =
-    numberOrNull(p.end?.hostLimitBytes) ??
-    plan?.processes.find((x) => x.name === p.name)?.hostMemoryBytes ??
-    null;
-  const { causeText, fixes } = explainHostKill({ process: p, origin: data.origin, limitBytes });
+  const limitBytes = numberOrNull(p.end?.hostLimitBytes) ?? planned?.hostMemoryBytes ?? null;
+  const { causeText, fixes } = explainHostKill({ process: p, origin, limitBytes });
   return { ...withFixes(base, fixes), cause: 'memory_limit' as const, causeText };
 }
 
@@ -162,7 +162,7 @@ export function diagnoseRun(options: {
     const kind = reason ? kindForReason(reason) : (logs.find((d) => d.kind !== 'none')?.kind ?? 'none');
     const fromLog = logs.find((d) => d.kind === kind);
     if (p.oomKills.length > 0 || reason === 'oom-killed') {
-      found.push(diagnoseHostKill(p, plan, data, fromLog));
+      found.push(diagnoseHostKill(p, planned, data.origin, fromLog));
     } else if (reason === 'killed-by-headroom') {
       // The events say which kill it was; a record without them is taken for a GPU one.
       const isHost = p.memoryKill === 'host';
