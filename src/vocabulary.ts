@@ -37,14 +37,22 @@ export const exitReasons: readonly ExitReason[] = [
   'interrupted',
 ];
 
-/** The reasons that mean "ran out of memory", whatever the memory. */
-export const memoryReasons: readonly ExitReason[] = [
-  'oom-killed',
-  'gpu-oom',
-  'host-oom',
-  'shm-full',
-  'sim-capacity',
-];
+// The one reason → kind table: kindForReason reads it, memoryReasons are the reasons of a memory kind.
+const kindOfReason: Record<ExitReason, MemoryKind> = {
+  exited: 'none',
+  failed: 'none',
+  'oom-killed': 'host_oom',
+  'gpu-oom': 'gpu_oom',
+  'host-oom': 'host_oom',
+  'shm-full': 'shm',
+  'sim-capacity': 'sim_capacity',
+  'killed-by-headroom': 'none',
+  signal: 'none',
+  interrupted: 'none',
+};
+
+/** The reasons that mean "ran out of memory", whatever the memory: those of a memory kind. */
+export const memoryReasons: readonly ExitReason[] = exitReasons.filter((r) => kindOfReason[r] !== 'none');
 
 /** True when `reason` is a memory failure of any kind. */
 export function isMemoryReason(reason: string): boolean {
@@ -62,6 +70,9 @@ export const confidences: readonly Confidence[] = ['certain', 'likely', 'possibl
 
 /** What ran out, as `doctor` names it (DESIGN "Data for tests": the corpus labels map to these). */
 export type MemoryKind = 'gpu_oom' | 'host_oom' | 'shm' | 'sim_capacity' | 'none';
+
+/** Every memory kind, for schemas (`doctor --json`). */
+export const memoryKinds: readonly MemoryKind[] = ['gpu_oom', 'host_oom', 'shm', 'sim_capacity', 'none'];
 
 /**
  * The exit reason a memory kind stands for. `host_oom` is `oom-killed` when the process (or its
@@ -84,17 +95,5 @@ export function reasonForKind(kind: MemoryKind, options: { isKilled: boolean }):
 
 /** The memory kind an exit reason reports (`none` for every reason that is not a memory failure). */
 export function kindForReason(reason: string): MemoryKind {
-  switch (reason) {
-    case 'gpu-oom':
-      return 'gpu_oom';
-    case 'oom-killed':
-    case 'host-oom':
-      return 'host_oom';
-    case 'shm-full':
-      return 'shm';
-    case 'sim-capacity':
-      return 'sim_capacity';
-    default:
-      return 'none';
-  }
+  return (exitReasons as readonly string[]).includes(reason) ? kindOfReason[reason as ExitReason] : 'none';
 }

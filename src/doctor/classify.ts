@@ -37,17 +37,28 @@ const quotedSource = /^\s*(?:except|raise|if|elif|assert|return|#)\b/;
 // What a line without keywords matched (read only).
 const noRules: ReadonlySet<LogRule> = new Set();
 
+/** What a line must show to be looked at: every keyword still looked for, failure rules' and fact rules'. */
+interface Prefilter {
+  keywords: readonly string[];
+  /** One test per line for any keyword at all. */
+  trigger: RegExp;
+  /** Whether a line ends in the first part of a keyword (one that a wrap may have cut in two). */
+  endsInKeywordHead: (line: string) => boolean;
+}
+
+function prefilterOf(ruleIndex: KeywordIndex<LogRule>, facts: FactTable): Prefilter {
+  const keywords = [...ruleIndex.keywords, ...facts.index.keywords];
+  return { keywords, trigger: triggerOf(keywords), endsInKeywordHead: tailTriggerOf(keywords) };
+}
+
 /** A classifier for one log: call `push` per line (without its newline), then `finish`. */
 export class LogClassifier {
   // Failure rules' keywords, and fact rules' keywords apart: only the former start a rejoin of
   // wrapped lines, so evidence words (framework names) that fill a log cost one regex per line.
   private readonly ruleIndex: KeywordIndex<LogRule>;
   private readonly facts: FactTable;
-  // One test per line for any keyword at all (the streaming prefilter); rebuilt when a fact retires.
-  private trigger: RegExp;
-  // Whether a line ends in the first part of a keyword (one that a wrap may have cut in two).
-  private endsInKeywordHead: (line: string) => boolean;
-  private keywords: readonly string[];
+  // The streaming prefilter; rebuilt when a fact retires.
+  private prefilter: Prefilter;
   private generation = 0;
   // The last `contextLines` lines.
   private readonly ring: LineRing;
@@ -69,9 +80,7 @@ export class LogClassifier {
     this.ring = new LineRing(options.contextLines ?? 24);
     this.ruleIndex = new KeywordIndex(options.rules ?? logRules);
     this.facts = new FactTable(options.factRules ?? logFactRules);
-    this.keywords = [...this.ruleIndex.keywords, ...this.facts.index.keywords];
-    this.trigger = triggerOf(this.keywords);
-    this.endsInKeywordHead = tailTriggerOf(this.keywords);
+    this.prefilter = prefilterOf(this.ruleIndex, this.facts);
   }
 
   /**
@@ -106,7 +115,7 @@ export class LogClassifier {
 
   /** The keywords a line must hold to be looked at (lines without any are what `skipQuiet` takes). */
   get triggerKeywords(): readonly string[] {
-    return this.keywords;
+    return this.prefilter.keywords;
   }
 
   /** Counts changes of `triggerKeywords` (a `once` fact found), so a byte prefilter knows to rebuild. */
@@ -126,8 +135,9 @@ export class LogClassifier {
       if (this.run.extend(raw)) return;
       for (const whole of this.run.release(this.ring, this.splitsKeyword)) this.read(whole);
     }
-    const hasKeyword = this.trigger.test(raw);
-    const isWatched = hasKeyword || !this.isQuiet || (isWrapLength(raw) && this.endsInKeywordHead(raw));
+    const hasKeyword = this.prefilter.trigger.test(raw);
+    const isWatched =
+      hasKeyword || !this.isQuiet || (isWrapLength(raw) && this.prefilter.endsInKeywordHead(raw));
     if (!isWatched) {
       // A quiet line: what skipQuiet does for one.
       this.ring.push(raw);
@@ -146,7 +156,8 @@ export class LogClassifier {
     let { raw, otherRaw } = whole;
     this.piecesInRing = whole.piecesInRing;
     const isAnyHit =
-      isAnyHitGiven ?? (this.trigger.test(raw) || (otherRaw !== undefined && this.trigger.test(otherRaw)));
+      isAnyHitGiven ??
+      (this.prefilter.trigger.test(raw) || (otherRaw !== undefined && this.prefilter.trigger.test(otherRaw)));
     if (isAnyHit && pieces.length > 1) {
       const reading = chooseReading(whole, this.ruleSet());
       if (reading === undefined) {
@@ -186,7 +197,7 @@ export class LogClassifier {
 
   // Whether a keyword spans two lines, by this classifier's keywords.
   private readonly splitsKeyword = (line: string, next: string): boolean =>
-    splitsKeyword(this.trigger, line, next);
+    splitsKeyword(this.prefilter.trigger, line, next);
 
   // The rules, and the lines before the one read, for chooseReading.
   private ruleSet(): RuleSet {
@@ -247,9 +258,7 @@ export class LogClassifier {
 
   // A `once` fact rule retired its keywords: the prefilter drops them too.
   private onRetired(): void {
-    this.keywords = [...this.ruleIndex.keywords, ...this.facts.index.keywords];
-    this.trigger = triggerOf(this.keywords);
-    this.endsInKeywordHead = tailTriggerOf(this.keywords);
+    this.prefilter = prefilterOf(this.ruleIndex, this.facts);
     this.generation += 1;
   }
 

@@ -12,7 +12,7 @@ import { explainShm } from './explain/shm.js';
 import { explainSimGpu } from './explain/sim.js';
 import { explainSimCapacity } from './explain/sim-capacity.js';
 import { explainTorch } from './explain/torch.js';
-import type { ExplainContext, Explanation, Frameworks } from './explain/types.js';
+import { type ExplainContext, type Explanation, type Frameworks, fixFields } from './explain/types.js';
 import { explainXla } from './explain/xla.js';
 import { isUndecidedInit, resolveBusError, resolveLibraryInit } from './resolve.js';
 import type { Diagnosis, Facts } from './types.js';
@@ -93,8 +93,7 @@ function toDiagnosis(draft: Draft, context: ExplainContext): Diagnosis {
     confidence: confidenceOf(draft.weight),
     ...(typeof device === 'number' ? { device } : {}),
     facts: draft.facts,
-    fixes: fixes.map((f) => f.fix),
-    fixDetails: fixes,
+    ...fixFields(fixes),
     evidence: draft.evidence,
     occurrences: draft.occurrences,
     ...(shownHolders ? { holders: shownHolders } : {}),

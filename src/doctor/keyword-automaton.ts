@@ -14,7 +14,7 @@
 // so that a CRLF line ends where its text does. The table walk is one
 // dependent load per byte, so a region is cut into eight lanes walked side by side (CPU time for the
 // 300 MB bench log on a busy 2-core machine: one lane ~590 ms, two ~350, four ~280, eight ~250).
-import { minimalKeywords, minKeywordHeadChars } from './keyword-index.js';
+import { builtPerKeywordSet, minimalKeywords, minKeywordHeadChars } from './keyword-index.js';
 
 const newline = 0x0a;
 const carriageReturn = 0x0d;
@@ -76,21 +76,13 @@ const foldedByte = Uint8Array.from({ length: alphabet }, (_, byte) =>
 );
 
 // Built automata by keyword set: every run attempt's reader and every doctor call start from the same set.
-const built = new Map<string, KeywordAutomaton>();
-const maxBuilt = 4;
+const automatonFor = builtPerKeywordSet(4, (keywords) => new KeywordAutomaton(keywords));
 
 /** Finds lines holding any of a set of keywords in raw bytes, as the classifier's trigger would in text. */
 export class KeywordAutomaton {
   /** The automaton for `keywords`, built once and kept for the next caller (a few at most). */
   static for(keywords: readonly string[]): KeywordAutomaton {
-    const key = keywords.join('\n');
-    let automaton = built.get(key);
-    if (automaton === undefined) {
-      automaton = new KeywordAutomaton(keywords);
-      if (built.size >= maxBuilt) built.delete(built.keys().next().value!);
-      built.set(key, automaton);
-    }
-    return automaton;
+    return automatonFor(keywords);
   }
 
   // delta[state * 256 + byte] is the next state times 256, or -1 where a keyword has just ended.

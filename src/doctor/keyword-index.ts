@@ -23,6 +23,27 @@ export function triggerOf(keywords: readonly string[]): RegExp {
  */
 export const minKeywordHeadChars = 4;
 
+/**
+ * `build` memoised by keyword set, keeping the last `maxKept` sets: every classifier starts from the
+ * same set and retires facts alike, so a few sets serve every reader of a process.
+ */
+export function builtPerKeywordSet<T>(
+  maxKept: number,
+  build: (keywords: readonly string[]) => T,
+): (keywords: readonly string[]) => T {
+  const built = new Map<string, T>();
+  return (keywords) => {
+    const key = keywords.join('\n');
+    let value = built.get(key);
+    if (value === undefined) {
+      value = build(keywords);
+      if (built.size >= maxKept) built.delete(built.keys().next().value!);
+      built.set(key, value);
+    }
+    return value;
+  };
+}
+
 /** An index of rules by their (lower-case) keywords. */
 export class KeywordIndex<R extends { keywords: readonly string[] }> {
   private readonly pattern: RegExp | undefined;

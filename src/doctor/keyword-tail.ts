@@ -4,26 +4,14 @@
 // (fewer than minKeywordHeadChars): a line's last three find the few that may end it (for most
 // lines, none), each then compared whole. A few thousand short strings, built once per keyword set.
 import { canonicalize } from './keyword-automaton.js';
-import { minimalKeywords, minKeywordHeadChars } from './keyword-index.js';
-
-// Tests built by keyword set: every classifier starts from the same set and retires facts alike.
-const built = new Map<string, (line: string) => boolean>();
-const maxBuilt = 16;
+import { builtPerKeywordSet, minimalKeywords, minKeywordHeadChars } from './keyword-index.js';
 
 /**
  * A test for a line that ends in the first `minKeywordHeadChars` or more characters of one of
- * `keywords` but not all of it (keyword-automaton.ts reports the same lines in bytes).
+ * `keywords` but not all of it (keyword-automaton.ts reports the same lines in bytes). Built once
+ * per keyword set.
  */
-export function tailTriggerOf(keywords: readonly string[]): (line: string) => boolean {
-  const key = keywords.join('\n');
-  let test = built.get(key);
-  if (test === undefined) {
-    test = buildTailTrigger(keywords);
-    if (built.size >= maxBuilt) built.delete(built.keys().next().value!);
-    built.set(key, test);
-  }
-  return test;
-}
+export const tailTriggerOf = builtPerKeywordSet(16, buildTailTrigger);
 
 // A character as a case-insensitive RegExp without the u flag compares it.
 function foldCode(text: string, i: number): number {

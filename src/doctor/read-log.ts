@@ -39,13 +39,15 @@ async function* replayFirst(first: Buffer, rest: AsyncIterator<Buffer>): AsyncGe
   for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
 }
 
+// A file's bytes, decompressed when its magic bytes (checked once, by the caller) said gzip.
+function fileStream(path: string, isGzip: boolean): Readable {
+  const file = createReadStream(path, { highWaterMark: readChunkBytes });
+  return isGzip ? gunzipped(file) : file;
+}
+
 /** A readable of the log's bytes, decompressed when it is gzip; `-` is `stdin`. */
 export async function openLog(path: string, stdin: Readable = process.stdin): Promise<Readable> {
-  if (path !== '-') {
-    const isGzip = await startsWithGzipMagic(path);
-    const file = createReadStream(path, { highWaterMark: readChunkBytes });
-    return isGzip ? gunzipped(file) : file;
-  }
+  if (path !== '-') return fileStream(path, await startsWithGzipMagic(path));
   const iterator = stdin[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const first = await iterator.next();
   if (first.done) return Readable.from([]);
@@ -97,7 +99,8 @@ async function readPlainFile(path: string, reader: ByteClassifier): Promise<void
 
 /** Opens and diagnoses a log file (or `-` for stdin), gzip or not. */
 export async function diagnoseLogFile(path: string, stdin?: Readable): Promise<StreamedDiagnosis> {
-  if (path === '-' || (await startsWithGzipMagic(path))) return diagnoseStream(await openLog(path, stdin));
+  if (path === '-') return diagnoseStream(await openLog(path, stdin));
+  if (await startsWithGzipMagic(path)) return diagnoseStream(fileStream(path, true));
   const classifier = new LogClassifier();
   const reader = new ByteClassifier(classifier);
   await readPlainFile(path, reader);

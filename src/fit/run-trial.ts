@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { GpuProbe } from '../probe/gpu/types.js';
 import { supervise } from '../supervise/supervise.js';
 import type { LaunchSpec, SuperviseUpdate } from '../supervise/types.js';
+import { memoryKillOf } from '../verdict/memory-kill.js';
 import { classifyTrial } from './classify.js';
 import { findRisingMemory, type MemorySample } from './memory-trend.js';
 import { substituteValue } from './template.js';
@@ -35,15 +36,6 @@ export interface TrialRunnerOptions {
 
 const tailLineCount = 12;
 
-/** The memory headroom killed a trial over, from the supervisor's events (watchdog, enforce: kill). */
-function memoryKillOf(update: SuperviseUpdate): Resource | null {
-  if (update.kind !== 'event') return null;
-  const { event } = update;
-  if (event.type === 'watchdog-kill') return 'host';
-  if (event.type === 'gpu-over-budget' && event.enforce === 'kill') return 'gpu';
-  return null;
-}
-
 /** A function that runs one trial per call. */
 export function createTrialRunner(
   options: TrialRunnerOptions,
@@ -68,7 +60,7 @@ export function createTrialRunner(
     const tail: string[] = [];
     const output = (update: SuperviseUpdate): void => {
       options.onUpdate?.(update);
-      memoryKill ??= memoryKillOf(update);
+      if (update.kind === 'event') memoryKill ??= memoryKillOf(update.event);
       const status = update.kind === 'status' ? update.processes[0] : undefined;
       // Samples up to the stop only: what the memory did while the trial was left to run.
       if (status?.state === 'running' && !trialStop.signal.aborted) {

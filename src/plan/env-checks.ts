@@ -13,6 +13,11 @@ export interface ValueProblem {
 
 const fractionNames = ['XLA_PYTHON_CLIENT_MEM_FRACTION', 'XLA_CLIENT_MEM_FRACTION'];
 
+/** Whether XLA_PYTHON_CLIENT_PREALLOCATE turns preallocation off: jaxlib reads only false, False and 0 so. */
+export function isPreallocateOff(value: string | undefined): boolean {
+  return value === 'false' || value === 'False' || value === '0';
+}
+
 /** Checks one variable's value; undefined when it means what it looks like. */
 export function checkEnvValue(variable: string, value: string): ValueProblem | undefined {
   if (

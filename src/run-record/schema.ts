@@ -96,12 +96,19 @@ export const runSampleSchema = z.looseObject({
 
 /** One OOM kill in a process's tree (issue #10's contract). */
 export const oomKillSchema = z.looseObject({
+  /** null when the cgroup counted a kill that neither the kernel log nor the tree could name. */
   pid: z.number().int().nullable(),
+  /** Its command line as sampled (or the kernel's command name), null when unknown. */
   command: z.string().nullable(),
+  /** Its RSS when killed: the kernel's anon + file + shmem RSS, else the last sample; 0 when unknown. */
   rssBytes: bytes,
+  /** Milliseconds since the epoch when headroom saw the kill. */
   atMs: z.number(),
+  /** Who it was in the supervised tree. */
   role: z.enum(['main', 'worker']),
+  /** `DataLoader worker`, `multiprocessing worker`, `forked child of the main process`, ... */
   roleText: z.string(),
+  /** kernel-log: the kernel named it; tree: a member vanished as the cgroup counted a kill. */
   source: z.enum(['kernel-log', 'tree']),
 });
 
@@ -199,3 +206,5 @@ export type OomKillRecord = z.output<typeof oomKillSchema>;
 export type BudgetExceededRecord = z.output<typeof budgetExceededSchema>;
 export type ProcessSummary = z.output<typeof processSummarySchema>;
 export type RunSummary = z.output<typeof runSummarySchema>;
+/** plan.json as readers check it (runPlanSchema). */
+export type RunPlan = z.output<typeof runPlanSchema>;

@@ -126,6 +126,11 @@ describe('judgeEnd', () => {
       }),
       ['host-oom', 'likely'],
     );
+    // PyTorch's DefaultCPUAllocator refused a tensor: an allocation failure too, not an OOM kill.
+    assert.deepEqual(
+      judged({ exitCode: 1, log: log({ kind: 'host_oom', code: 'torch-cpu-alloc-failed' }) }),
+      ['host-oom', 'certain'],
+    );
     assert.deepEqual(judged({ exitCode: 1, log: log({ kind: 'shm', code: 'dataloader-bus-error' }) }), [
       'shm-full',
       'certain',

@@ -2,6 +2,7 @@
 // all take their reason from here: process facts first (what the kernel and headroom know), then
 // what the process's own output says through doctor's line classifier.
 import { constants } from 'node:os';
+import { hostAllocationCodes } from '../doctor/host-allocation-codes.js';
 import { formatBytes } from '../units.js';
 import { reasonForKind } from '../vocabulary.js';
 import type { EndFacts, LogVerdict, TreeOomKill, Verdict } from './types.js';
@@ -108,12 +109,10 @@ function judgeTreeKills(facts: EndFacts): Verdict | undefined {
   return { reason: 'oom-killed', confidence: killConfidence(facts), because: `${killed}, then it ${ended}` };
 }
 
-const allocationFailureCodes = new Set(['python-memory-error']);
-
-// The output says memory ran out: the framework's words decide the kind.
+// The output says memory ran out: the framework's words decide the kind; an allocation refused
+// inside a process that was not killed is `host-oom`.
 function judgeLog(facts: EndFacts, log: LogVerdict): Verdict | undefined {
-  const isKilled =
-    facts.signal === 'SIGKILL' || facts.exitCode === 137 || !allocationFailureCodes.has(log.code);
+  const isKilled = facts.signal === 'SIGKILL' || facts.exitCode === 137 || !hostAllocationCodes.has(log.code);
   const reason = reasonForKind(log.kind, { isKilled });
   if (reason === null) return undefined;
   const cap =

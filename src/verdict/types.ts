@@ -1,5 +1,6 @@
 // What the one judge of a process's end looks at: the process facts (exit status, signals, what
 // headroom did, the kernel's OOM victims) and the verdict its own output gave.
+import type { OomKillRecord } from '../run-record/schema.js';
 import type { Confidence, ExitReason, MemoryKind } from '../vocabulary.js';
 
 /** What the line classifier (doctor's) made of a process's output: its primary diagnosis, in short. */
@@ -17,25 +18,11 @@ export interface LogVerdict {
   killedPids: number[];
 }
 
-/** Who a killed process was in the supervised tree. */
-export type TreeRole = 'main' | 'worker';
+/** One OOM kill of a process in a supervised tree: the run record's own type (summary.json `oomKills[]`, event `oom-kill`). */
+export type TreeOomKill = OomKillRecord;
 
-/** One OOM kill of a process in a supervised tree (summary.json `oomKills[]`, event `oom-kill`). */
-export interface TreeOomKill {
-  /** null when the cgroup counted a kill that neither the kernel log nor the tree could name. */
-  pid: number | null;
-  /** Its command line as sampled (or the kernel's command name), null when unknown. */
-  command: string | null;
-  role: TreeRole;
-  /** `DataLoader worker`, `multiprocessing worker`, `forked child of the main process`, ... */
-  roleText: string;
-  /** Its RSS when killed: the kernel's anon + file + shmem RSS, else the last sample; 0 when unknown. */
-  rssBytes: number;
-  /** Milliseconds since the epoch when headroom saw the kill. */
-  atMs: number;
-  /** kernel-log: the kernel named it; tree: a member vanished as the cgroup counted a kill. */
-  source: 'kernel-log' | 'tree';
-}
+/** Who a killed process was in the supervised tree. */
+export type TreeRole = OomKillRecord['role'];
 
 /** Everything known about one ended attempt of one process. */
 export interface EndFacts {

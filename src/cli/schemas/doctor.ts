@@ -1,6 +1,6 @@
 // `doctor --json`: diagnoses (primary first), findings, and what each target was.
 import { z } from 'zod';
-import { confidences } from '../../vocabulary.js';
+import { confidences, memoryKinds } from '../../vocabulary.js';
 import { findingSchema } from './plan.js';
 
 const factValue = z.union([z.number(), z.string(), z.boolean()]);
@@ -8,9 +8,7 @@ const factValue = z.union([z.number(), z.string(), z.boolean()]);
 /** One diagnosis: a finding plus what ran out, in which layer, why, the fixes and the evidence. */
 export const diagnosisSchema = findingSchema
   .extend({
-    kind: z
-      .enum(['gpu_oom', 'host_oom', 'shm', 'sim_capacity', 'none'])
-      .meta({ description: 'what ran out' }),
+    kind: z.enum(memoryKinds).meta({ description: 'what ran out' }),
     framework: z
       .string()
       .meta({ description: 'the layer that raised it: torch, jax, cuda, kernel, physx, ...' }),

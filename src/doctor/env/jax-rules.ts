@@ -1,5 +1,6 @@
 // JAX/XLA variables: values jaxlib misreads, both fraction names, allocators (FACTS Q1-Q3).
-import { checkEnvValue } from '../../plan/env-checks.js';
+import { checkEnvValue, isPreallocateOff } from '../../plan/env-checks.js';
+import { maxJaxPoolFraction } from '../explain/types.js';
 import type { DoctorFinding } from '../types.js';
 import { type EnvRule, finding } from './finding.js';
 
@@ -95,18 +96,15 @@ export const jaxNames: EnvRule = (env) => {
   return findings;
 };
 
-/** Above this a JAX pool leaves too little of the card for what lives outside it (FACTS Q5). */
-export const roomyJaxFraction = 0.9;
-
 /** A fraction so high that the CUDA context and library handles, outside XLA's pool, may not fit. */
 export const jaxRoom: EnvRule = (env) => {
   const variable =
     env.XLA_CLIENT_MEM_FRACTION !== undefined ? 'XLA_CLIENT_MEM_FRACTION' : 'XLA_PYTHON_CLIENT_MEM_FRACTION';
   const value = env[variable];
   const fraction = Number(value);
-  if (value === undefined || !(fraction > roomyJaxFraction && fraction <= 1)) return [];
+  if (value === undefined || !(fraction > maxJaxPoolFraction && fraction <= 1)) return [];
   const leftPercent = Math.round((1 - fraction) * 100);
-  const growing = ['false', 'False', '0'].includes(env.XLA_PYTHON_CLIENT_PREALLOCATE ?? '');
+  const growing = isPreallocateOff(env.XLA_PYTHON_CLIENT_PREALLOCATE);
   return [
     finding(
       'jax-fraction-no-room',
@@ -114,7 +112,7 @@ export const jaxRoom: EnvRule = (env) => {
       variable,
       value,
       `${growing ? 'with XLA_PYTHON_CLIENT_PREALLOCATE=false the fraction still caps the pool (openxla/xla gpu_helpers.cc), so it may grow' : 'the pool takes'} to ${Math.round(fraction * 100)}% of the card, leaving about ${leftPercent}% for this process's CUDA context and cuBLAS/cuDNN handles (outside XLA's pool, 0.3-1.5 GiB, NVML per-process usage; pytorch#86509) and for every other process`,
-      `export ${variable}=${roomyJaxFraction.toFixed(2)} or lower (or the fraction headroom plan gives this process on a shared card)`,
+      `export ${variable}=${maxJaxPoolFraction.toFixed(2)} or lower (or the fraction headroom plan gives this process on a shared card)`,
     ),
   ];
 };

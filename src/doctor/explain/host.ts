@@ -2,6 +2,8 @@
 // (host-limits.ts), DataLoader workers, or an allocation refused inside a live process
 // (host-alloc.ts); and /dev/shm too small.
 import type { Draft } from '../candidates.js';
+import { hostAllocationCodes } from '../host-allocation-codes.js';
+import { shmFullPercent } from '../rules/shm.js';
 import type { FixDetail } from '../types.js';
 import { explainHostAllocation } from './host-alloc.js';
 import { explainEviction, explainRayMonitor, explainSlurmAccounting, limitFixes } from './host-limits.js';
@@ -54,7 +56,9 @@ function explainSigkill(draft: Draft, { context }: ExplainContext): Explanation 
       : ' and left no traceback';
   const shm = num(context, 'shmUsePercent');
   const shmNote =
-    shm !== undefined && shm >= 90 ? `; df showed /dev/shm ${shm}% full, and its pages take RAM too` : '';
+    shm !== undefined && shm >= shmFullPercent
+      ? `; df showed /dev/shm ${shm}% full, and its pages take RAM too`
+      : '';
   return {
     cause: 'host_ram',
     causeText: `${subject} ended by ${exit} with no Python error of its own${traceNote}: the signature of the kernel's OOM killer (host RAM, or a container's limit)${shmNote}`,
@@ -65,10 +69,8 @@ function explainSigkill(draft: Draft, { context }: ExplainContext): Explanation 
 /** Picks between the limits and monitors, DataLoader workers, allocation failures and the host's RAM. */
 export function explainHost(draft: Draft, ctx: ExplainContext): Explanation {
   const { facts } = draft;
+  if (hostAllocationCodes.has(draft.code)) return explainHostAllocation(draft, ctx);
   switch (draft.code) {
-    case 'python-memory-error':
-    case 'torch-cpu-alloc-failed':
-      return explainHostAllocation(draft, ctx);
     case 'ray-memory-monitor':
       return explainRayMonitor(draft, ctx.context);
     case 'kubernetes-evicted':

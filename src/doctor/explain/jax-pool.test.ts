@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { mustDiagnose } from '../test-helpers/diagnose.js';
-import { defaultFraction, maxSuggestedFraction, poolAdvice } from './jax-pool.js';
+import { defaultFraction, poolAdvice } from './jax-pool.js';
+import { maxJaxPoolFraction } from './types.js';
 
 const GiB = 1024 ** 3;
 
@@ -38,7 +39,7 @@ describe('a fraction only when the need fits under it and it is above the curren
 
   test('a need above 0.9 of the card: no fraction, the times-pool instead', () => {
     const fits = poolAdvice({ totalAllocationBytes: 20.57 * GiB, limitBytes: pool }, era);
-    assert.ok(fits.suggestedFraction !== undefined && fits.suggestedFraction <= maxSuggestedFraction);
+    assert.ok(fits.suggestedFraction !== undefined && fits.suggestedFraction <= maxJaxPoolFraction);
     const over = poolAdvice({ totalAllocationBytes: 20.58 * GiB, limitBytes: pool }, era);
     assert.equal(over.suggestedFraction, undefined);
     assert.ok(Math.abs(over.timesPool! - 20.58 / 18) < 1e-9);

@@ -2,10 +2,8 @@
 // rematerialisation target and what remat reached, the BufferAssignment total, the jaxlib version
 // or era. A fraction is suggested only when the need fits under it and it is above the current one.
 import type { Facts } from '../types.js';
-import { num } from './types.js';
+import { maxJaxPoolFraction, num } from './types.js';
 
-/** The largest fraction headroom suggests: the rest is for CUDA contexts and libraries (FACTS Q5). */
-export const maxSuggestedFraction = 0.9;
 /** Room left above the need when a fraction is suggested (temporaries the stats do not show). */
 const needMargin = 1.05;
 
@@ -66,7 +64,7 @@ export interface PoolAdvice {
   totalBytes?: number;
   /** need ÷ pool, when both are known. */
   timesPool?: number;
-  /** A fraction to set: above the current one, at most 0.9, and the need fits under it. */
+  /** A fraction to set: above the current one, at most maxJaxPoolFraction, and the need fits under it. */
   suggestedFraction?: number;
 }
 
@@ -102,7 +100,7 @@ export function poolAdvice(facts: Facts, context: Facts): PoolAdvice {
     advice.timesPool = needBytes / poolBytes;
   if (needBytes !== undefined && totalBytes !== undefined && currentFraction !== undefined && !isOfFree) {
     const wanted = Math.ceil(((needBytes * needMargin) / totalBytes) * 100) / 100;
-    if (wanted <= maxSuggestedFraction && wanted > currentFraction) advice.suggestedFraction = wanted;
+    if (wanted <= maxJaxPoolFraction && wanted > currentFraction) advice.suggestedFraction = wanted;
   }
   return advice;
 }

@@ -2,7 +2,7 @@
 // allocator setting, the batch cut, moving off a shared card (FACTS Q7, Q9).
 import type { Draft } from '../candidates.js';
 import type { FixDetail } from '../types.js';
-import { batchCutPercent, type TorchNumbers } from './torch-numbers.js';
+import { batchCutPercent, contextMaxBytes, type TorchNumbers } from './torch-numbers.js';
 import { fix, size } from './types.js';
 
 /** Which allocator options the process's PyTorch has, judged from its message's wording. */
@@ -72,7 +72,7 @@ export function batchFix(n: TorchNumbers): FixDetail {
 
 /** Stop or move away from the other processes; set_device when they are other ranks' contexts. */
 export function coTenantFixes(n: TorchNumbers, device: number | string, isDistributed: boolean): FixDetail[] {
-  const contextSized = n.others.length > 0 && n.others.every((h) => h.bytes <= 1.5 * 1024 ** 3);
+  const contextSized = n.others.length > 0 && n.others.every((h) => h.bytes <= contextMaxBytes);
   const pids = n.others.map((h) => h.pid);
   const fixes: FixDetail[] = [];
   if (contextSized && (isDistributed || n.others.length >= 2)) {

@@ -36,6 +36,11 @@ export function fix(text: string, because: string): FixDetail {
   return { fix: text, because };
 }
 
+/** A diagnosis's `fixes` and `fixDetails`: the same fixes in the same order, alone and with their reasons. */
+export function fixFields(details: readonly FixDetail[]): { fixes: string[]; fixDetails: FixDetail[] } {
+  return { fixes: details.map((f) => f.fix), fixDetails: [...details] };
+}
+
 /** A number fact, or undefined. */
 export function num(facts: Facts, key: string): number | undefined {
   const value = facts[key];
@@ -45,14 +50,16 @@ export function num(facts: Facts, key: string): number | undefined {
 /** "9.35 GiB" style, for sentences. */
 export const size = (bytes: number): string => formatBytes(bytes);
 
+/**
+ * The most of a card that JAX pools may take, together: the rest is for CUDA contexts and
+ * libraries, which no fraction covers (FACTS Q5). Above it a fraction leaves too little room.
+ */
+export const maxJaxPoolFraction = 0.9;
+
 /** A fraction of total memory for JAX, floored to two decimals so N processes fit (FACTS Q2). */
 export function fractionFor(processCount: number): string {
-  // Leave ~10% of the card for CUDA contexts and libraries, which no fraction covers (FACTS Q5).
-  return (Math.floor((0.9 / processCount) * 100) / 100).toFixed(2);
+  return (Math.floor((maxJaxPoolFraction / processCount) * 100) / 100).toFixed(2);
 }
-
-/** No frameworks seen: the default for callers that have no log context. */
-export const noFrameworks: Frameworks = { jax: false, torch: false, tensorflow: false, reactant: false };
 
 /** The one command that lists who holds a GPU, with the fact behind it. */
 export function seeHolders(device?: number | string): FixDetail {

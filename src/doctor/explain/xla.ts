@@ -3,7 +3,7 @@
 // several times its pool, or a step too large (FACTS Q1-Q5). TensorFlow goes to tensorflow.ts.
 import type { Draft } from '../candidates.js';
 import type { FixDetail } from '../types.js';
-import { poolAdvice } from './jax-pool.js';
+import { type PoolAdvice, poolAdvice } from './jax-pool.js';
 import { genericPoolFixes, jaxOutsidePoolFixes, jaxPoolWords } from './outside-pool.js';
 import { explainTensorflow } from './tensorflow.js';
 import { type ExplainContext, type Explanation, fix, fractionFor, num, seeHolders, size } from './types.js';
@@ -44,8 +44,7 @@ function shrinkFix(ctx: ExplainContext, because: string): FixDetail {
 /** "JAX" when the log shows JAX, else "XLA" (another front end, or none named). */
 const clientName = (ctx: ExplainContext): string => (isJaxFrontEnd(ctx) ? 'JAX' : 'XLA');
 
-function bigProgram(draft: Draft, ctx: ExplainContext): Explanation {
-  const advice = poolAdvice(draft.facts, ctx.context);
+function bigProgram(draft: Draft, ctx: ExplainContext, advice: PoolAdvice): Explanation {
   const need = advice.needBytes!;
   const pool = advice.poolBytes!;
   const total = advice.totalBytes;
@@ -94,9 +93,8 @@ function bigProgram(draft: Draft, ctx: ExplainContext): Explanation {
 }
 
 // The program is larger than JAX's pool but would fit a larger share of the card.
-function poolBelowNeed(draft: Draft, ctx: ExplainContext): Explanation {
-  const step = stepTooLarge(draft, ctx);
-  const advice = poolAdvice(draft.facts, ctx.context);
+function poolBelowNeed(draft: Draft, ctx: ExplainContext, advice: PoolAdvice): Explanation {
+  const step = stepTooLarge(draft, ctx, advice);
   return {
     cause: 'memory_cap',
     causeText: `the program needs ${size(advice.needBytes!)}, more than JAX's pool of ${size(advice.poolBytes!)} (${advice.currentFraction} of a ${size(advice.totalBytes!)} card) but less than ${advice.suggestedFraction!.toFixed(2)} of the card`,
@@ -105,8 +103,7 @@ function poolBelowNeed(draft: Draft, ctx: ExplainContext): Explanation {
   };
 }
 
-function stepTooLarge(draft: Draft, ctx: ExplainContext): Explanation {
-  const advice = poolAdvice(draft.facts, ctx.context);
+function stepTooLarge(draft: Draft, ctx: ExplainContext, advice: PoolAdvice): Explanation {
   const request = num(draft.facts, 'requestedBytes');
   const fixes: FixDetail[] = [
     shrinkFix(
@@ -188,8 +185,8 @@ export function explainXla(draft: Draft, ctx: ExplainContext): Explanation {
   const advice = poolAdvice(facts, ctx.context);
   if (advice.needSource !== undefined && advice.needSource !== 'request' && (advice.timesPool ?? 0) > 1)
     return advice.suggestedFraction !== undefined && isJaxFrontEnd(ctx)
-      ? poolBelowNeed(draft, ctx)
-      : bigProgram(draft, ctx);
+      ? poolBelowNeed(draft, ctx, advice)
+      : bigProgram(draft, ctx, advice);
   if (requestedBytes !== undefined && capacityBytes !== undefined && requestedBytes > capacityBytes) {
     const reached = num(facts, 'rematReachedBytes');
     return {
@@ -222,5 +219,5 @@ export function explainXla(draft: Draft, ctx: ExplainContext): Explanation {
       ],
     };
   }
-  return stepTooLarge(draft, ctx);
+  return stepTooLarge(draft, ctx, advice);
 }

@@ -4,6 +4,7 @@
 import { parseLogSize } from '../sizes.js';
 import type { FactRule, Facts } from '../types.js';
 import { definedFacts, intOf } from './extract.js';
+import { dfShmLine } from './shm.js';
 
 // jaxlib's own names and paths: its bundled XLA lived under external/org_tensorflow until early
 // 2023 and under external/xla, external/tsl since; JAX-only libraries name it too.
@@ -16,10 +17,6 @@ const tensorflowMarker =
 // ATen's "cuDNN error: CUDNN_STATUS_...", and c10's asynchronous-error hint (c10/cuda/CUDAException.cpp).
 const torchMarker =
   /\btorch\b|site-packages\/torch\/|c10::|\bc10\/|torchrun|\bTHC\w*|ProcessGroupNCCL|torch_extensions|when calling `cu\w+|\bcuDNN error: CUDNN_STATUS_|CUDA kernel errors might be asynchronously reported|TORCH_USE_CUDA_DSA/i;
-const dfShm = /(\d[\d.]*[KMGT]?)\s+(\d[\d.]*[KMGT]?)\s+(\d[\d.]*[KMGT]?)\s+(\d{1,3})%\s+\/dev\/shm\b/;
-
-// df -h prints sizes in powers of 1024 with a bare suffix ("64M", "1.3G").
-const dfSize = (text: string): number | undefined => parseLogSize(text);
 
 /** Rules that record which frameworks a log shows; one fact each, true when seen. */
 const frameworkRules: FactRule[] = [
@@ -165,12 +162,17 @@ const logRules: FactRule[] = [
   {
     family: 'context',
     keywords: ['/dev/shm'],
-    pattern: dfShm,
-    // df -h columns: Size Used Avail Use% Mounted on.
+    pattern: dfShmLine,
+    // df -h columns: Size Used Avail Use% Mounted on; its sizes are powers of 1024 with a bare
+    // suffix ("64M", "1.3G"), as parseLogSize reads them.
     source: 'coreutils df -h output for the /dev/shm tmpfs',
     keep: 'max',
     extract: (m) =>
-      definedFacts({ shmSizeBytes: dfSize(m[1]!), shmUsedBytes: dfSize(m[2]!), shmUsePercent: intOf(m[4]) }),
+      definedFacts({
+        shmSizeBytes: parseLogSize(m[1]!),
+        shmUsedBytes: parseLogSize(m[2]!),
+        shmUsePercent: intOf(m[4]),
+      }),
   },
   {
     family: 'context',

@@ -5,6 +5,10 @@ import { definedFacts, intOf } from './extract.js';
 /** df's Use% at which /dev/shm counts as full: a batch or two more fills it. */
 export const shmFullPercent = 90;
 
+/** df -h's line for /dev/shm (Size Used Avail Use% Mounted on): sizes in groups 1-3, Use% in 4. */
+export const dfShmLine =
+  /(\d[\d.]*[KMGT]?)\s+(\d[\d.]*[KMGT]?)\s+(\d[\d.]*[KMGT]?)\s+(\d{1,3})%\s+\/dev\/shm\b/;
+
 /** /dev/shm full: DataLoader SIGBUS, ENOSPC on shared tensors, NCCL segments. */
 export const shmRules: LogRule[] = [
   {
@@ -91,7 +95,7 @@ export const shmRules: LogRule[] = [
     framework: 'other',
     weight: 1,
     keywords: ['/dev/shm'],
-    pattern: /(\d[\d.]*[KMGT]?)\s+(\d[\d.]*[KMGT]?)\s+(\d[\d.]*[KMGT]?)\s+(\d{1,3})%\s+\/dev\/shm\b/,
+    pattern: dfShmLine,
     // df -h (Size Used Avail Use% Mounted on) for the /dev/shm tmpfs, as monitoring prints it: a
     // tmpfs this full makes the next shared-memory write fail (ENOSPC, or SIGBUS on a mapped page).
     source: 'coreutils df -h; tmpfs full => ENOSPC / SIGBUS (Documentation/filesystems/tmpfs.rst)',

@@ -1,28 +1,21 @@
 // torch.cuda.memory_summary(): the table a training loop (or fairseq's OOM handler) prints after
 // an OOM. Its "CUDA OOMs" counter is the allocator's own count; its rows give allocated, reserved
 // and non-releasable (fragmented) memory, to judge reserved against allocated without the message.
+import { parseLogSize } from '../sizes.js';
 import type { FactRule, LogRule } from '../types.js';
 import { definedFacts, intOf } from './extract.js';
 
-// torch/cuda/memory.py memory_summary `_format_size`: integer division by 1024 per step, printed
-// "B/KB/MB/GB" in old releases and "B/KiB/MiB/GiB" in new ones; both mean powers of 1024.
-const tableUnits: Record<string, number> = {
-  b: 1,
-  kb: 1024,
-  kib: 1024,
-  mb: 1024 ** 2,
-  mib: 1024 ** 2,
-  gb: 1024 ** 3,
-  gib: 1024 ** 3,
-  tb: 1024 ** 4,
-  tib: 1024 ** 4,
-};
-
-/** Bytes of a memory_summary cell ("15046 MB", "512 B", "14324 MiB"); undefined if it is not one. */
+/**
+ * Bytes of a memory_summary cell ("15046 MB", "512 B", "14324 MiB"); undefined if it is not one.
+ * torch/cuda/memory.py `_format_size` divides by 1024 per step and prints "B/KB/MB/GB" in old
+ * releases, "B/KiB/MiB/GiB" in new ones: both are powers of 1024, so each is read in its binary form (MiB)
+ * (parseLogSize takes an upper-case "MB" as SI).
+ */
 export function summaryCellBytes(cell: string): number | undefined {
-  const match = /^\s*(\d+)\s*([KMGT]?i?B)\s*$/i.exec(cell);
-  const unit = match ? tableUnits[match[2]!.toLowerCase()] : undefined;
-  return match && unit !== undefined ? Number(match[1]) * unit : undefined;
+  const match = /^\s*(\d+)\s*(?:([KMGT])i?)?B\s*$/i.exec(cell);
+  if (!match) return undefined;
+  const prefix = match[2]?.toUpperCase();
+  return parseLogSize(`${match[1]} ${prefix === undefined ? 'B' : `${prefix}iB`}`);
 }
 
 // Row names of memory_summary's metrics_to_display (allocated_bytes, reserved_bytes, inactive_split_bytes).

@@ -2,15 +2,14 @@
 // judge, src/verdict): doctor does not judge it again. It adds what the log says (the framework's
 // numbers, cause and fixes), what the others held at that moment, what was measured of the tree
 // (host kills), and the change to the plan or the flags that avoids it.
-import type { OomKillRecord } from '../../run-record/schema.js';
+import type { OomKillRecord, RunOrigin } from '../../run-record/schema.js';
 import { formatBytes } from '../../units.js';
-import { describeKill } from '../../verdict/judge.js';
 import { isMemoryReason, kindForReason } from '../../vocabulary.js';
-import { size } from '../explain/types.js';
-import type { Diagnosis, DiagnosisKind, Facts } from '../types.js';
-import { explainHostKill, type GroundedFix } from './host-kill.js';
+import { fixFields, size } from '../explain/types.js';
+import type { Diagnosis, DiagnosisKind, Facts, FixDetail } from '../types.js';
+import { explainHostKill } from './host-kill.js';
 import { planChange } from './plan-change.js';
-import type { RunPlan, RunProcess, RunRecordData } from './types.js';
+import { type RunPlan, type RunProcess, type RunRecordData, settledReasons } from './types.js';
 
 /** What another process held when this one failed. */
 export interface HeldAtFailure {
@@ -27,13 +26,13 @@ export interface RunDiagnosis extends Diagnosis {
   oomKills?: OomKillRecord[];
 }
 
-const detailed = (fixes: GroundedFix[]) => ({ fixes: fixes.map((f) => f.fix), fixDetails: fixes });
+/** One process of plan.json. */
+type PlannedProcess = RunPlan['processes'][number];
 
 const numberOrNull = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 
 function runFacts(p: RunProcess): Facts {
   const facts: Facts = {};
-  const end = p.end ?? {};
   for (const key of [
     'peakHostBytes',
     'peakGpuBytes',
@@ -41,7 +40,7 @@ function runFacts(p: RunProcess): Facts {
     'gpuBudgetBytes',
     'exitCode',
   ] as const) {
-    const value = (end as Record<string, unknown>)[key];
+    const value = p.end?.[key];
     if (typeof value === 'number') facts[key] = value;
   }
   if (p.oomKills.length > 0) facts.oomKills = p.oomKills.length;
@@ -95,35 +94,25 @@ function fromVerdict(p: RunProcess, kind: DiagnosisKind, framework: Diagnosis['f
   };
 }
 
-function withFixes(d: Diagnosis, fixes: readonly GroundedFix[]): Diagnosis {
-  return {
-    ...d,
-    fixes: [...fixes.map((f) => f.fix), ...d.fixes],
-    fixDetails: [...fixes, ...d.fixDetails],
-  };
+function withFixes(d: Diagnosis, fixes: readonly FixDetail[]): Diagnosis {
+  return { ...d, ...fixFields([...fixes, ...d.fixDetails]) };
 }
 
 /** The diagnosis of a process whose tree was OOM-killed (at its limit, or on the whole host). */
 function diagnoseHostKill(
   p: RunProcess,
-  plan: RunPlan | null,
-  data: RunRecordData,
+  planned: PlannedProcess | undefined,
+  origin: RunOrigin | null,
   log: Diagnosis | undefined,
 ) {
   const base = log && log.kind === 'host_oom' ? log : fromVerdict(p, 'host_oom', 'cgroup');
-  const limitBytes =
-    numberOrNull((p.end as Record<string, unknown> | null)?.hostLimitBytes) ??
-    plan?.processes.find((x) => x.name === p.name)?.hostMemoryBytes ??
-    null;
-  const { causeText, fixes } = explainHostKill({ process: p, origin: data.origin, limitBytes });
+  const limitBytes = numberOrNull(p.end?.hostLimitBytes) ?? planned?.hostMemoryBytes ?? null;
+  const { causeText, fixes } = explainHostKill({ process: p, origin, limitBytes });
   return { ...withFixes(base, fixes), cause: 'memory_limit' as const, causeText };
 }
 
 function diagnoseBudget(p: RunProcess): Diagnosis | undefined {
-  const over = (p.end as Record<string, unknown> | null)?.budgetExceeded as
-    | { peakGpuBytes: number; budgetBytes: number; contextBytes?: number }
-    | null
-    | undefined;
+  const over = p.end?.budgetExceeded;
   if (!over) return undefined;
   const summary = 'the process went over its GPU budget';
   const context = over.contextBytes ? ` (+ ${formatBytes(over.contextBytes)} for its CUDA context)` : '';
@@ -138,7 +127,7 @@ function diagnoseBudget(p: RunProcess): Diagnosis | undefined {
     cause: 'memory_cap',
     causeText,
     facts: { peakGpuBytes: over.peakGpuBytes, gpuBudgetBytes: over.budgetBytes },
-    ...detailed([
+    ...fixFields([
       {
         fix: `cap it: enforce: cap (torch, tensorflow, jax hold the budget in-process) or enforce: kill for ${p.name} in the config`,
         because: `${p.name} ran on past its budget under enforce: warn (summary.json budgetExceeded)`,
@@ -173,9 +162,10 @@ export function diagnoseRun(options: {
     const kind = reason ? kindForReason(reason) : (logs.find((d) => d.kind !== 'none')?.kind ?? 'none');
     const fromLog = logs.find((d) => d.kind === kind);
     if (p.oomKills.length > 0 || reason === 'oom-killed') {
-      found.push(diagnoseHostKill(p, plan, data, fromLog));
+      found.push(diagnoseHostKill(p, planned, data.origin, fromLog));
     } else if (reason === 'killed-by-headroom') {
-      const isHost = /host|watchdog/i.test(p.end?.because ?? '');
+      // The events say which kill it was; a record without them is taken for a GPU one.
+      const isHost = p.memoryKill === 'host';
       found.push(fromVerdict(p, isHost ? 'host_oom' : 'gpu_oom', isHost ? 'other' : framework));
     } else if (reason && isMemoryReason(reason)) {
       found.push(fromLog ?? fromVerdict(p, kind, framework));
@@ -183,7 +173,7 @@ export function diagnoseRun(options: {
       // Still running when the record stops: what its log says so far.
       const memory = logs.find((d) => d.kind !== 'none');
       if (memory) found.push(memory);
-    } else if (reason && reason !== 'exited' && reason !== 'interrupted') {
+    } else if (reason && !settledReasons.has(reason)) {
       const nearMiss = logs.find((d) => d.kind === 'none');
       if (nearMiss) found.push(nearMiss);
     }
@@ -208,24 +198,20 @@ export function diagnoseRun(options: {
         facts,
         causeText,
         message: `${p.name}: ${d.summary}: ${causeText}`,
-        fixes: change ? [change, ...d.fixes] : d.fixes,
-        fixDetails: change
-          ? [
-              {
-                fix: change,
-                because: `the plan (plan.json) and what each process held when ${p.name} failed (samples.jsonl)`,
-              },
-              ...d.fixDetails,
-            ]
-          : d.fixDetails,
+        ...fixFields(
+          change
+            ? [
+                {
+                  fix: change,
+                  because: `the plan (plan.json) and what each process held when ${p.name} failed (samples.jsonl)`,
+                },
+                ...d.fixDetails,
+              ]
+            : d.fixDetails,
+        ),
         othersAtFailure: others,
         ...(p.oomKills.length > 0 ? { oomKills: p.oomKills } : {}),
       };
     });
   });
-}
-
-/** The kills of a process, one sentence each (for text reports). */
-export function describeKills(kills: readonly OomKillRecord[]): string[] {
-  return kills.map(describeKill);
 }

@@ -49,6 +49,7 @@ const process = (points: MemoryPoint[], kills: OomKillRecord[]): RunProcess => (
   endedAt: undefined,
   log: 'logs/train.log',
   oomKills: kills,
+  memoryKill: null,
   lastSample: undefined,
   series: points,
 });

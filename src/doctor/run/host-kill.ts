@@ -12,9 +12,6 @@ import type { MemoryPoint, RunProcess } from './types.js';
 
 const MiB = 1024 ** 2;
 
-/** A fix and the measured fact it rests on (doctor's FixDetail). */
-export type GroundedFix = FixDetail;
-
 /** The tree at one sample: the main process and its workers. */
 export interface TreeShares {
   timeMs: number;
@@ -81,7 +78,7 @@ export function explainHostKill(options: {
   process: RunProcess;
   origin: RunOrigin | null;
   limitBytes: number | null;
-}): { causeText: string; fixes: GroundedFix[] } {
+}): { causeText: string; fixes: FixDetail[] } {
   const { process, origin, limitBytes } = options;
   const kills: OomKillRecord[] = process.oomKills;
   const killAtMs = kills[0]?.atMs ?? Number.POSITIVE_INFINITY;
@@ -92,7 +89,7 @@ export function explainHostKill(options: {
   const victims = kills.length > 0 ? kills.slice(0, 3).map(describeKill).join(', ') : 'a process of its tree';
   const limitText = limitBytes === null ? 'the host' : `its host limit of ${size(limitBytes)}`;
   const sentences = [`${process.name}'s tree ran out of ${limitText}; the OOM killer killed ${victims}`];
-  const fixes: GroundedFix[] = [];
+  const fixes: FixDetail[] = [];
 
   if (!lastPoint) {
     sentences.push('it was killed before the first sample, so nothing about its need was measured');
@@ -120,7 +117,7 @@ export function explainHostKill(options: {
       `after start-up it kept growing at ${size(growth.bytesPerMinute)}/min (R² ${growth.rSquared.toFixed(2)} over the later half of ${Math.round(growth.spanMs / 1000)} s): a cache, or a dataset the workers copy as they read it, keeps growing, and no fixed limit holds a steady climb`,
     );
   }
-  addWorkerFixes(fixes, { process, shares, before });
+  addWorkerFixes(fixes, { shares, before });
   if (growth?.isSteady && limitBytes !== null) {
     const minutesToDouble = limitBytes / growth.bytesPerMinute;
     fixes.push({
@@ -145,8 +142,8 @@ export function explainHostKill(options: {
 
 // Workers: what fewer of them would save, and whether they grew by copying what they touch.
 function addWorkerFixes(
-  fixes: GroundedFix[],
-  options: { process: RunProcess; shares: TreeShares | undefined; before: readonly MemoryPoint[] },
+  fixes: FixDetail[],
+  options: { shares: TreeShares | undefined; before: readonly MemoryPoint[] },
 ): void {
   const { shares, before } = options;
   if (!shares || shares.workerCount === 0) return;

@@ -5,6 +5,7 @@ import { isRecordDirectory } from '../../observe/read-record.js';
 import { readProcStat } from '../../probe/host/proc-table.js';
 import { forEachEvent, forEachSample, readRunFiles } from '../../run-record/reader.js';
 import { type OomKillRecord, type RunEvent, runPlanSchema } from '../../run-record/schema.js';
+import { memoryKillOf } from '../../verdict/memory-kill.js';
 import { exitReasons } from '../../vocabulary.js';
 import type { MemoryPoint, ProcessEnd, RunPlan, RunProcess, RunRecordData } from './types.js';
 
@@ -62,7 +63,7 @@ function describeWriter(data: RunRecordData, procRoot: string): string | undefin
 function checkedPlan(value: unknown, problems: string[]): RunPlan | null {
   if (value === null || value === undefined) return null;
   const parsed = runPlanSchema.safeParse(value);
-  if (parsed.success) return parsed.data as RunPlan;
+  if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   problems.push(
     `plan.json: ${issue?.path.join('.') || 'the top level'}: ${issue?.message ?? 'not a plan'}; the plan is left out`,
@@ -84,6 +85,7 @@ export async function readRunRecord(runDir: string, procRoot = '/proc'): Promise
         endedAt: undefined,
         log: `logs/${name}.log`,
         oomKills: [],
+        memoryKill: null,
         lastSample: undefined,
         series: [],
       };
@@ -110,6 +112,7 @@ export async function readRunRecord(runDir: string, procRoot = '/proc'): Promise
           ...(killsFromEvents.get(event.process) ?? []),
           killFromEvent(event),
         ]);
+      known.memoryKill = memoryKillOf(event) ?? known.memoryKill;
       if (event.type !== 'exit' || files.summary) return;
       // No summary: the last exit event of each process says how it ended (restarts included).
       known.end = endFromEvent(event);

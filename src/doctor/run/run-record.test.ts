@@ -203,6 +203,65 @@ describe('doctor RUN_DIR', () => {
     assert.match(d!.fixes.join('\n'), /room to measure the real peak: host_memory: 32GiB for learner/);
   });
 
+  test("a kill by enforce: kill is a GPU one, whatever the process's name says (host-agent)", async () => {
+    const dir = scratchDir('doctor-run');
+    mkdirSync(join(dir, 'logs'));
+    const because =
+      "host-agent's GPU memory 9.00 GiB is over its budget of 8.00 GiB; enforce: kill stopped it";
+    const at = (second: number) => `2026-01-01T00:00:0${second}.000Z`;
+    const events = [
+      { time: at(0), type: 'spawn', process: 'host-agent', message: 'started', pid: 10 },
+      {
+        time: at(2),
+        type: 'gpu-over-budget',
+        process: 'host-agent',
+        message: because,
+        gpuBytes: 9 * GiB,
+        budgetBytes: 8 * GiB,
+        enforce: 'kill',
+      },
+      {
+        time: at(2),
+        type: 'enforce-kill',
+        process: 'host-agent',
+        message: `stopping host-agent: ${because}`,
+      },
+      { time: at(3), type: 'exit', process: 'host-agent', message: 'ended', reason: 'killed-by-headroom' },
+    ];
+    writeFileSync(join(dir, 'events.jsonl'), `${events.map((e) => JSON.stringify(e)).join('\n')}\n`);
+    const summary = {
+      runId: 'r1',
+      runDir: dir,
+      exitCode: 1,
+      startedAt: at(0),
+      endedAt: at(4),
+      processes: [
+        {
+          name: 'host-agent',
+          reason: 'killed-by-headroom',
+          confidence: 'certain',
+          because,
+          exitCode: null,
+          signal: 'SIGTERM',
+          restarts: 0,
+          peakHostBytes: GiB,
+          peakGpuBytes: 9 * GiB,
+          peakCgroupBytes: null,
+          hostLimitBytes: null,
+          hostEnforcement: 'none',
+          gpuBudgetBytes: 8 * GiB,
+          log: 'logs/host-agent.log',
+          startedAt: at(0),
+          endedAt: at(3),
+        },
+      ],
+    };
+    writeFileSync(join(dir, 'summary.json'), JSON.stringify(summary));
+    writeFileSync(join(dir, 'logs', 'host-agent.log'), 'serving\n');
+    const [d] = (await examineTarget(dir)).diagnoses;
+    assert.equal(d?.kind, 'gpu_oom');
+  });
+
   test('a plan.json with numbers that are not numbers is left out, and said to be; no NaN anywhere', async () => {
     const dir = writeRun({ samples: { sim: { gpuBytes: 10 * GiB, hostBytes: GiB } }, learnerLog: jaxOom });
     const plan = JSON.parse(readFileSync(join(dir, 'plan.json'), 'utf8'));

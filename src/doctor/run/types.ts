@@ -5,22 +5,14 @@ import type {
   ProcessSummary,
   RunMeta,
   RunOrigin,
+  RunPlan,
   SampledMember,
   SampledProcess,
 } from '../../run-record/schema.js';
+import type { HeadroomMemoryKill } from '../../verdict/memory-kill.js';
 
-/** The plan the run was started with (plan.json), as far as doctor needs it. */
-export interface RunPlan {
-  devices: { index: number; totalBytes: number; usableBytes?: number; plannedBytes?: number }[];
-  processes: {
-    name: string;
-    framework?: string;
-    device: number | null;
-    budgetBytes?: number;
-    overheadBytes?: number;
-    hostMemoryBytes?: number | null;
-  }[];
-}
+/** The plan the run was started with (plan.json): the run record's own type. */
+export type { RunPlan };
 
 /** One point of a process's memory over the run. */
 export interface MemoryPoint {
@@ -31,9 +23,9 @@ export interface MemoryPoint {
   members: SampledMember[];
 }
 
+// Partial, not Omit: Omit over the schema's loose (index-signed) type keeps none of its named fields.
 /** How a process ended, from summary.json, or from its last exit event when the summary is missing. */
-export type ProcessEnd = Pick<ProcessSummary, 'reason' | 'confidence' | 'because'> &
-  Partial<Omit<ProcessSummary, 'reason' | 'confidence' | 'because' | 'name'>>;
+export type ProcessEnd = Pick<ProcessSummary, 'reason' | 'confidence' | 'because'> & Partial<ProcessSummary>;
 
 /** One process of the run, as doctor sees it. */
 export interface RunProcess {
@@ -44,6 +36,8 @@ export interface RunProcess {
   /** Relative to the run directory. */
   log: string;
   oomKills: OomKillRecord[];
+  /** The memory headroom last killed it over (its events: watchdog, enforce: kill); null when it did not. */
+  memoryKill: HeadroomMemoryKill | null;
   /** The last sample at or before its end (what every process held then). */
   lastSample: { time: string; processes: Record<string, SampledProcess> } | undefined;
   /** Its memory over the run, thinned to at most a few hundred points. */

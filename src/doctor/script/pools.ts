@@ -1,6 +1,7 @@
 // Worker pools of GPU processes on one card: each JAX worker preallocates 75% of the GPU at its
 // first allocation (FACTS Q1-Q2), each PyTorch worker adds a CUDA context and an uncapped cache.
-import { fractionFor } from '../explain/types.js';
+import { isPreallocateOff } from '../../plan/env-checks.js';
+import { fractionFor, maxJaxPoolFraction } from '../explain/types.js';
 import type { DoctorFinding } from '../types.js';
 import type { EnvAssignment } from './facts.js';
 import { importsJax, importsTorch } from './facts.js';
@@ -41,8 +42,6 @@ function findPools(statements: readonly Statement[]): Pool[] {
   return pools;
 }
 
-const isFalse = (value: string | undefined) => value === 'false' || value === 'False' || value === '0';
-
 /** Findings for worker pools that would put several JAX or PyTorch processes on one GPU. */
 export function checkPools(
   statements: readonly Statement[],
@@ -56,7 +55,7 @@ export function checkPools(
   if (!usesJax && !usesTorch) return [];
   const value = (name: string) => assignments.find((a) => a.variable === name)?.value;
   const fraction = value('XLA_PYTHON_CLIENT_MEM_FRACTION') ?? value('XLA_CLIENT_MEM_FRACTION');
-  const preallocateOff = isFalse(value('XLA_PYTHON_CLIENT_PREALLOCATE'));
+  const preallocateOff = isPreallocateOff(value('XLA_PYTHON_CLIENT_PREALLOCATE'));
   return findPools(statements).flatMap((pool): DoctorFinding[] => {
     const { line } = pool.statement;
     const n = pool.workers;
@@ -71,7 +70,7 @@ export function checkPools(
           severity: n === 1 ? 'warning' : 'error',
           message: `line ${line}: ${pool.kind} starts ${count} JAX worker processes; each preallocates 75% of the GPU's total at its first allocation, so ${n === 1 ? 'any other GPU process' : 'the second one'} runs out of memory`,
           fixes: [
-            `at the top of the script, before any JAX call: os.environ["XLA_PYTHON_CLIENT_PREALLOCATE"] = "false" and os.environ["XLA_PYTHON_CLIENT_MEM_FRACTION"] = "${suggested}"${n === null ? ' (0.9 / the number of workers)' : ''}`,
+            `at the top of the script, before any JAX call: os.environ["XLA_PYTHON_CLIENT_PREALLOCATE"] = "false" and os.environ["XLA_PYTHON_CLIENT_MEM_FRACTION"] = "${suggested}"${n === null ? ` (${maxJaxPoolFraction} / the number of workers)` : ''}`,
             'or run the workers as replicas with headroom run, which gives each one its own budget',
           ],
         },

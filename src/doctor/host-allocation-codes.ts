@@ -1,0 +1,10 @@
+// The diagnoses of a host allocation refused inside a live process: it was not killed, it asked for
+// more than the OS would give. The verdict (src/verdict/judge.ts: `host-oom`, not `oom-killed`) and
+// doctor's explainer (explain/host-alloc.ts) both take them from here; no imports, so the
+// supervisor's verdict pulls in no explain code.
+
+/** Python's MemoryError (numpy's "Unable to allocate", ENOMEM) and PyTorch's DefaultCPUAllocator. */
+export const hostAllocationCodes: ReadonlySet<string> = new Set([
+  'python-memory-error',
+  'torch-cpu-alloc-failed',
+]);
