@@ -145,5 +145,16 @@ describe('headroom run --on slurm', () => {
       assert.equal(code, 2, stderr);
       assert.match(stderr, /fake .*bin\/s\w+ reached through the command environment/);
     }
+    // A bad flag is refused before Slurm is asked anything.
+    const seedConfig = join(repo, 'examples', 'rl-isaac', 'headroom.yaml');
+    const bad = await runHeadroom(['run', '--on', 'slurm', '-c', seedConfig, '--metrics', 'nope'], {
+      cwd: scratch,
+      env,
+    });
+    assert.equal(bad.code, 2);
+    assert.equal(
+      bad.stderr,
+      'headroom: --metrics nope: expected PORT or HOST:PORT, such as 9477 or 127.0.0.1:9477\n',
+    );
   });
 });

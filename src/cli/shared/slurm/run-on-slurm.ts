@@ -34,6 +34,9 @@ export async function runSlurm(
 ): Promise<{ data: RunSummary; exitCode: number }> {
   if (inputs.argv.length > 0) throw new UsageError('--on slurm runs a config (-c FILE), not -- CMD');
   if (inputs.only.length > 0) throw new UsageError('--only is not supported with --on slurm');
+  // Flags are checked before Slurm is asked anything.
+  const dashboard = dashboardAddress(inputs.dashboard, inputs.host);
+  const metrics = metricsAddress(inputs.metrics);
   const context = { env: io.env, cwd: io.cwd };
   const prepared = await prepareSlurmJob(inputs, commands, context);
   const chosen = requireFit(prepared);
@@ -41,8 +44,6 @@ export async function runSlurm(
   // srun reads % in --output as a pattern (srun(1) "filename pattern").
   if (runDir.includes('%'))
     throw new UsageError(`run directory ${runDir}: Slurm cannot write logs to a path with %`);
-  const dashboard = dashboardAddress(inputs.dashboard, inputs.host);
-  const metrics = metricsAddress(inputs.metrics);
   const stream = inputs.isJson ? io.stderr : io.stdout;
   const colors = colorsFor(stream, io.env);
   stream.write(`${renderPlan(chosen.job.plan, colors)}\n${renderFindings(chosen.job.findings, colors)}\n`);
