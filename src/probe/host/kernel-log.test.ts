@@ -94,6 +94,18 @@ describe('kernelLogFrom', () => {
     );
   });
 
+  test('parses again only when an OOM line was added', () => {
+    const records: KernelRecord[] = [];
+    const log = kernelLogFrom('kmsg', () => records);
+    assert.ok(log);
+    records.push(...cgroupOom.map((text, i) => ({ order: 1 + i, text })));
+    const first = log.readOomKills();
+    records.push({ order: 100, text: 'eth0: link up' });
+    assert.equal(log.readOomKills(), first, 'no new OOM line: the last parse');
+    records.push({ order: 101, text: oldOom[1]! });
+    assert.notEqual(log.readOomKills(), first);
+  });
+
   test('an unreadable log gives null', () => {
     assert.equal(
       kernelLogFrom('dmesg', () => null),

@@ -134,8 +134,8 @@ function readDmesg(): KernelRecord[] | null {
 /** A view of the kernel log from the moment it was opened. */
 export interface KernelLog {
   source: 'kmsg' | 'dmesg';
-  /** OOM-killer victims logged since the log was opened (each read takes in only what is new). */
-  readOomKills(): KernelOomKill[];
+  /** OOM-killer victims logged since the log was opened (each read takes in only what is new; the same array while nothing is). */
+  readOomKills(): readonly KernelOomKill[];
   close(): void;
 }
 
@@ -157,16 +157,21 @@ export function kernelLogFrom(
   // OOM lines only, and bounded: a long run on a busy host must not grow this without end.
   const oomLines: string[] = [];
   const maxLines = 4096;
+  // Asked per live process per sample: the lines are parsed again only when one was added.
+  let oomKills: KernelOomKill[] = [];
   return {
     source,
     readOomKills: () => {
+      const linesBefore = oomLines.length;
       for (const record of read() ?? []) {
         if (record.order <= lastOrder) continue;
         lastOrder = record.order;
         if (summaryPattern.test(record.text) || killedPattern.test(record.text)) oomLines.push(record.text);
       }
+      if (oomLines.length === linesBefore) return oomKills;
       if (oomLines.length > maxLines) oomLines.splice(0, oomLines.length - maxLines);
-      return parseKernelOomKills(oomLines);
+      oomKills = parseKernelOomKills(oomLines);
+      return oomKills;
     },
     close,
   };
