@@ -95,19 +95,15 @@ function drainKmsg(fd: number): KernelRecord[] | null {
   return records;
 }
 
-/** Every record in /dev/kmsg now; null when it cannot be read (dmesg_restrict, no device). */
-export function readKmsg(path = '/dev/kmsg'): KernelRecord[] | null {
+/** /dev/kmsg, open and non-blocking: each `read` returns the records since the last; null when it cannot be opened. */
+export function openKmsg(path = '/dev/kmsg'): { read(): KernelRecord[] | null; close(): void } | null {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch {
     return null;
   }
-  try {
-    return drainKmsg(fd);
-  } finally {
-    closeSync(fd);
-  }
+  return { read: () => drainKmsg(fd), close: () => closeSync(fd) };
 }
 
 /** Parses `dmesg` output lines `[ 12.345678] message`, ordered by their time. */
@@ -179,20 +175,7 @@ export function kernelLogFrom(
 
 /** Opens /dev/kmsg (kept open, read incrementally), else `dmesg`; null when neither is readable. */
 export function openKernelLog(kmsgPath = '/dev/kmsg'): KernelLog | null {
-  let fd: number | null = null;
-  try {
-    fd = openSync(kmsgPath, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch {
-    fd = null;
-  }
-  if (fd !== null) {
-    const open = fd;
-    const log = kernelLogFrom(
-      'kmsg',
-      () => drainKmsg(open),
-      () => closeSync(open),
-    );
-    if (log) return log;
-  }
-  return kernelLogFrom('dmesg', readDmesg);
+  const kmsg = openKmsg(kmsgPath);
+  const log = kmsg && kernelLogFrom('kmsg', kmsg.read, kmsg.close);
+  return log ?? kernelLogFrom('dmesg', readDmesg);
 }
