@@ -101,15 +101,14 @@ export async function runOnSlurm(options: SlurmRunOptions): Promise<SlurmRunSumm
     for (const tail of tails.splice(0)) tail.close();
     await events.accountEndedSteps();
     const endedAt = new Date(clock.now()).toISOString();
-    const processes = await Promise.all(
-      launches.map((launch) =>
-        summarizeProcess({
-          launch,
-          step: job.steps.find((s) => s.name === launch.name),
-          events,
-          fallbackEndedAt: endedAt,
-        }),
-      ),
+    const processes = launches.map((launch) =>
+      summarizeProcess({
+        launch,
+        step: job.steps.find((s) => s.name === launch.name),
+        events,
+        record,
+        fallbackEndedAt: endedAt,
+      }),
     );
     const endOrder = [...processes].sort((a, b) => a.endedAt.localeCompare(b.endedAt));
     const summary: SlurmRunSummary = {
