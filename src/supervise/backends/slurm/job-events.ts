@@ -2,7 +2,7 @@
 // started (squeue), the batch script's marker lines (ready, not started, restarts, srun's status),
 // and each step's end from sacct, judged by the Slurm step verdict.
 import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
-import type { RunRecord } from '../../../run-record/writer.js';
+import { type EventSink, eventSink, type RunRecord } from '../../../run-record/writer.js';
 import { type AccountingRow, parseAccounting, sacctArgs, srunSteps } from '../../../slurm/sacct.js';
 import { parseMarker } from '../../../slurm/script-prelude.js';
 import type { QueuedJob, RunningStep } from '../../../slurm/squeue.js';
@@ -10,7 +10,7 @@ import { isFinalState } from '../../../slurm/states.js';
 import { judgeStepEnd, type StepEndFacts } from '../../../slurm/step-verdict.js';
 import { OutputReader } from '../../../verdict/log-verdict.js';
 import type { LogVerdict, Verdict } from '../../../verdict/types.js';
-import type { Clock, EventType, LaunchSpec, ProcessStatus, SuperviseUpdate } from '../../types.js';
+import type { Clock, LaunchSpec, ProcessStatus, SuperviseUpdate } from '../../types.js';
 import { SlurmCommandError, type SlurmCommands } from './commands.js';
 
 /** What the batch script's markers said about one process. */
@@ -36,6 +36,8 @@ export class JobEvents {
   private pendingReason = '';
   private batchRest = '';
   jobId = '';
+  /** Appends to events.jsonl and tells the renderer. */
+  readonly event: EventSink;
   isCancelled = false;
   /** Step IDs squeue last listed as running, with their process names. */
   running = new Map<string, string>();
@@ -54,26 +56,9 @@ export class JobEvents {
       emit: (update: SuperviseUpdate) => void;
     },
   ) {
+    this.event = eventSink(options);
     for (const launch of options.launches)
       this.markers.set(launch.name, { srunExitCode: null, restarts: 0, notStarted: null, isReady: false });
-  }
-
-  /** Appends to events.jsonl and tells the renderer. */
-  event(
-    type: EventType,
-    process: string | undefined,
-    message: string,
-    fields: Record<string, unknown> = {},
-  ): void {
-    const event = {
-      time: new Date(this.options.clock.now()).toISOString(),
-      type,
-      ...(process ? { process } : {}),
-      message,
-      ...fields,
-    };
-    this.options.record.appendEvent(event);
-    this.options.emit({ kind: 'event', event });
   }
 
   cancelled(jobId: string): void {

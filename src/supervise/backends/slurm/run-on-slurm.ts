@@ -5,13 +5,10 @@
 // nodes share (as a job's working directory is).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readProcStat } from '../../../probe/host/proc-table.js';
-import { recordVersion } from '../../../run-record/schema.js';
-import { openRunRecord } from '../../../run-record/writer.js';
+import { openRunRecord, supervisorMeta } from '../../../run-record/writer.js';
 import type { SlurmJobPlan } from '../../../slurm/job-plan.js';
 import { buildScript, type ScriptOptions } from '../../../slurm/script.js';
 import { isFinalState } from '../../../slurm/states.js';
-import { headroomVersion } from '../../../version.js';
 import { realClock } from '../../clock.js';
 import { tailLog } from '../../log-tail.js';
 import { runExitCode } from '../../run-exit-code.js';
@@ -53,9 +50,7 @@ export async function runOnSlurm(options: SlurmRunOptions): Promise<SlurmRunSumm
   const record = openRunRecord(runDir, {
     runId: options.runId,
     startedAt,
-    headroomPid: process.pid,
-    headroomStartTicks: readProcStat(process.pid)?.startTicks ?? null,
-    headroomVersion,
+    ...supervisorMeta(),
     processes: launches.map((launch) => launch.name),
     origin: null,
   });
@@ -111,8 +106,7 @@ export async function runOnSlurm(options: SlurmRunOptions): Promise<SlurmRunSumm
       }),
     );
     const endOrder = [...processes].sort((a, b) => a.endedAt.localeCompare(b.endedAt));
-    const summary: SlurmRunSummary = {
-      recordVersion,
+    return record.writeSummary({
       runId: options.runId,
       runDir,
       startedAt,
@@ -120,9 +114,7 @@ export async function runOnSlurm(options: SlurmRunOptions): Promise<SlurmRunSumm
       exitCode: runExitCode(endOrder, isCancelled),
       processes,
       slurm: { jobId },
-    };
-    record.writeSummary(summary);
-    return summary;
+    });
   } finally {
     await sampler?.stop();
     for (const tail of tails) tail.close();
