@@ -175,21 +175,12 @@ function treeCacheOf(cache: SamplerCache, attempt: Attempt, procRoot: string): T
   return tree;
 }
 
-/** Takes one sample of every running process and applies the limits; without a cache, reads everything afresh. */
+/** Takes one sample of every running process and applies the limits. */
 export async function sampleOnce(
   context: RunContext,
   gpuProbe: GpuProbe,
-  cache?: SamplerCache,
+  cache: SamplerCache,
 ): Promise<void> {
-  const ownCache = cache ?? openSamplerCache(context.procRoot);
-  try {
-    await sampleWith(context, gpuProbe, ownCache);
-  } finally {
-    if (!cache) closeSamplerCache(ownCache);
-  }
-}
-
-async function sampleWith(context: RunContext, gpuProbe: GpuProbe, cache: SamplerCache): Promise<void> {
   const gpus = await snapshotGpus(gpuProbe);
   const table = cache.scanner.scan(cache.watched);
   const stats = indexByPid(table);
