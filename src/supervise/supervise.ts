@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { HeadroomError } from '../errors.js';
 import { findOwnMemoryCgroup } from '../probe/host/cgroup-detect.js';
 import { openKernelLog } from '../probe/host/kernel-log.js';
-import { readProcessTable, readStartTime } from '../probe/host/proc-table.js';
+import { indexByPid, readBootTime, readProcessTable, startTimeOf } from '../probe/host/proc-table.js';
 import { sweepStaleCgroups } from '../probe/host/stale-cgroups.js';
 import { becomeChildSubreaper } from '../probe/host/subreaper.js';
 import { eventSink, openRunRecord, supervisorMeta } from '../run-record/writer.js';
@@ -67,13 +67,15 @@ function reportStaleCgroups(context: RunContext): void {
   if (!context.cgroupParent.ok) return;
   const table = readProcessTable(context.procRoot);
   const stale = sweepStaleCgroups(context.cgroupParent.location, table);
-  const stats = new Map(table.map((s) => [s.pid, s]));
+  if (stale.orphaned.length === 0) return;
+  const stats = indexByPid(table);
+  const bootTime = readBootTime(context.procRoot);
   for (const { dir, pids } of stale.orphaned) {
     // Named by PID, start time and command, and stopped through the group's own member list, so a
     // PID reused by then is never the one killed.
     const named = pids.map((pid) => {
       const stat = stats.get(pid);
-      const started = stat ? readStartTime(stat.startTicks, context.procRoot) : undefined;
+      const started = stat && bootTime !== undefined ? startTimeOf(stat.startTicks, bootTime) : undefined;
       const command = readCommandLine(pid, context.procRoot) ?? stat?.comm ?? '?';
       return `PID ${pid} (started ${started?.toISOString() ?? 'at an unknown time'}: ${displayCommand(command).slice(0, 80)})`;
     });
