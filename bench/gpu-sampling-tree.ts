@@ -15,7 +15,7 @@ import {
 import { findOwnMemoryCgroup } from '../src/probe/host/cgroup-detect.js';
 import { openKernelLog } from '../src/probe/host/kernel-log.js';
 import { readProcessTable, selectDescendants } from '../src/probe/host/proc-table.js';
-import { openRunRecord } from '../src/run-record/writer.js';
+import { eventSink, openRunRecord } from '../src/run-record/writer.js';
 import { newAttempt } from '../src/supervise/attempt.js';
 import { realClock } from '../src/supervise/clock.js';
 import { simpleLaunchSpec } from '../src/supervise/launch-spec.js';
@@ -111,7 +111,6 @@ function runContext(runDir: string, rootPid: number, cgroup: MemoryCgroup | null
     skipGraceSignal: new AbortController().signal,
     stopWith: () => 'SIGTERM',
     emit: () => {},
-    event: (type, name, message, fields) =>
-      record.appendEvent({ time: new Date().toISOString(), type, process: name, message, ...fields }),
+    event: eventSink({ record, clock: realClock, emit: () => {} }),
   };
 }

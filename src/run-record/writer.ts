@@ -3,8 +3,17 @@
 // happen, so a crash of headroom loses at most the line being written; readers tolerate that.
 import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { readProcStat } from '../probe/host/proc-table.js';
+import { headroomVersion } from '../version.js';
 import { claimRunDir } from './run-dir.js';
-import { type RunEvent, type RunMeta, type RunSample, type RunSummary, recordVersion } from './schema.js';
+import {
+  type EventType,
+  type RunEvent,
+  type RunMeta,
+  type RunSample,
+  type RunSummary,
+  recordVersion,
+} from './schema.js';
 
 /** The writer the supervisor holds for one run. */
 export interface RunRecord {
@@ -16,7 +25,10 @@ export interface RunRecord {
   writePlan(plan: unknown): void;
   appendEvent(event: RunEvent): void;
   appendSample(sample: RunSample): void;
-  writeSummary(summary: Omit<RunSummary, 'recordVersion'>): void;
+  /** Writes summary.json, stamped with the record's version; returns what it wrote. */
+  writeSummary<Summary extends Omit<RunSummary, 'recordVersion'>>(
+    summary: Summary,
+  ): { recordVersion: number } & Summary;
   close(): void;
 }
 
@@ -38,10 +50,53 @@ export function openRunRecord(path: string, meta: Omit<RunMeta, 'recordVersion'>
     writePlan: (plan) => writeJson('plan.json', plan),
     appendEvent: (event) => writeSync(eventsFd, toJsonLine(event)),
     appendSample: (sample) => writeSync(samplesFd, toJsonLine(sample)),
-    writeSummary: (summary) => writeJson('summary.json', { recordVersion, ...summary }),
+    writeSummary: (summary) => {
+      const stamped = { recordVersion, ...summary };
+      writeJson('summary.json', stamped);
+      return stamped;
+    },
     close: () => {
       closeSync(eventsFd);
       closeSync(samplesFd);
     },
+  };
+}
+
+/** run.json's word on the headroom writing the record: its PID and start time (a live run or a dead one) and version. */
+export function supervisorMeta(
+  procRoot = '/proc',
+): Pick<RunMeta, 'headroomPid' | 'headroomStartTicks' | 'headroomVersion'> {
+  return {
+    headroomPid: process.pid,
+    headroomStartTicks: readProcStat(process.pid, procRoot)?.startTicks ?? null,
+    headroomVersion,
+  };
+}
+
+/** Appends an event, stamped with the clock's time, to events.jsonl, and hands it to the renderer. */
+export type EventSink = (
+  type: EventType,
+  process: string | undefined,
+  message: string,
+  fields?: Record<string, unknown>,
+) => void;
+
+/** The one way a run (local or on Slurm) records an event. */
+export function eventSink(options: {
+  record: RunRecord;
+  clock: { now(): number };
+  emit: (update: { kind: 'event'; event: RunEvent }) => void;
+}): EventSink {
+  const { record, clock, emit } = options;
+  return (type, process, message, fields) => {
+    const event = {
+      time: new Date(clock.now()).toISOString(),
+      type,
+      ...(process ? { process } : {}),
+      message,
+      ...fields,
+    };
+    record.appendEvent(event);
+    emit({ kind: 'event', event });
   };
 }

@@ -3,7 +3,7 @@
 import type { Finding, Spec } from '../plan/types.js';
 import { formatBytes } from '../units.js';
 import type { SlurmJobPlan, SlurmStep } from './job-plan.js';
-import { bytesPerShard } from './shards.js';
+import { bytesPerShard, sumShards } from './shards.js';
 
 type JobContext = Omit<SlurmJobPlan, 'findings'> & { spec: Spec };
 type Rule = (job: JobContext) => Finding[];
@@ -43,7 +43,7 @@ const shardsPerCard: Rule = (job) => {
   const { shardsPerCard: available, cardBytes } = job.nodeType;
   if (available === null || cardBytes === null) return [];
   return [...stepsByCard(job).entries()].flatMap(([key, steps]) => {
-    const shards = steps.reduce((sum, s) => sum + (s.gpu?.kind === 'shards' ? s.gpu.shards : 0), 0);
+    const shards = sumShards(steps);
     if (shards <= available) return [];
     const [node, card] = key.split('/');
     const excessBytes = Math.ceil((shards - available) * bytesPerShard(cardBytes, available));

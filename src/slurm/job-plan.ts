@@ -11,7 +11,7 @@ import { plan as makePlan } from '../plan/plan.js';
 import type { DeviceSpec, Finding, Plan, PlannedProcess, Spec } from '../plan/types.js';
 import { checkJobPlan } from './job-checks.js';
 import type { NodeType } from './node-types.js';
-import { shardsFor } from './shards.js';
+import { shardsFor, sumShards } from './shards.js';
 
 /** What one step asks of the GPU: shards of a card, a whole card, or nothing. */
 export type StepGpu = { kind: 'shards'; shards: number } | { kind: 'whole' } | null;
@@ -141,9 +141,4 @@ export function planSlurmJob(options: JobOptions): SlurmJobPlan {
   };
   const job = { nodeType, nodeCount, plan: planned, steps, perNode, findings: [] };
   return { ...job, findings: [...planned.findings, ...checkJobPlan({ ...job, spec })] };
-}
-
-/** Σ shards of some steps. */
-export function sumShards(steps: readonly SlurmStep[]): number {
-  return steps.reduce((sum, s) => sum + (s.gpu?.kind === 'shards' ? s.gpu.shards : 0), 0);
 }

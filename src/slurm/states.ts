@@ -18,11 +18,6 @@ export function isFinalState(state: string): boolean {
   return finalStates.has(state.split(' ')[0] ?? '');
 }
 
-/** True while Slurm still waits to start the job. */
-export function isPendingState(state: string): boolean {
-  return state === 'PENDING' || state === 'CONFIGURING' || state === 'REQUEUED';
-}
-
 // Slurm reports an OOM kill in the step's memory cgroup as ExitCode 0:125 (its SIG_OOM, 253, masked
 // to 7 bits), seen on Slurm 22.05.8 with task/cgroup (test/slurm/README.md).
 export const oomExitSignal = 125;

@@ -115,20 +115,18 @@ async function clearTree(context: RunContext, name: string, attempt: Attempt) {
   return { stopSignal: stopped?.signal ?? null, wasKilledAfterGrace: (stopped?.killedPids.length ?? 0) > 0 };
 }
 
-// The kernel logs a victim as it kills it; give a counted kill a moment to be named there.
+// The kernel logs a victim as it kills it; give a counted kill a moment to be named there (the
+// first check is at once: nothing unnamed, no wait).
 async function settleOomKills(context: RunContext, live: LiveProcess, attempt: Attempt): Promise<void> {
-  checkOomKills(context, live, attempt, { isFinal: false });
-  if (attempt.unnamedOomKills > 0) {
-    await waitUntil({
-      isDone: () => {
-        checkOomKills(context, live, attempt, { isFinal: false });
-        return attempt.unnamedOomKills === 0;
-      },
-      timeoutMs: 500,
-      pollMs: 50,
-      clock: context.clock,
-    });
-  }
+  await waitUntil({
+    isDone: () => {
+      checkOomKills(context, live, attempt, { isFinal: false });
+      return attempt.unnamedOomKills === 0;
+    },
+    timeoutMs: 500,
+    pollMs: 50,
+    clock: context.clock,
+  });
   checkOomKills(context, live, attempt, { isFinal: true });
 }
 

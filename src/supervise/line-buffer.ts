@@ -1,6 +1,6 @@
-// Splits raw output into whole lines without looking at every byte: only the first and last
-// newline of each chunk are searched, and the whole-line part is handed on as bytes (decoded by
-// whoever needs text; doctor's classifier reads the bytes themselves).
+// Splits raw output into whole lines without looking at every byte: only the last newline of
+// each chunk is searched, and the whole-line part is handed on as bytes (decoded by whoever needs
+// text; doctor's classifier reads the bytes themselves).
 
 const newline = 0x0a;
 
@@ -22,7 +22,8 @@ export class LineBuffer {
       this.keep(chunk);
       return this.pendingBytes > this.maxLineBytes ? this.flush() : empty;
     }
-    // Only the line that was pending is copied; cutting after a newline never splits a UTF-8 character.
+    // Without a pending line the lines are a view of `chunk`, not a copy; cutting after a newline
+    // never splits a UTF-8 character.
     const lines =
       this.pendingBytes === 0
         ? chunk.subarray(0, last + 1)

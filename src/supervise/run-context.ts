@@ -3,7 +3,7 @@
 import type { MemoryCgroup } from '../probe/host/cgroup.js';
 import type { CgroupDetection } from '../probe/host/cgroup-detect.js';
 import type { KernelLog } from '../probe/host/kernel-log.js';
-import type { RunRecord } from '../run-record/writer.js';
+import type { EventSink, RunRecord } from '../run-record/writer.js';
 import type { OutputReader } from '../verdict/log-verdict.js';
 import type { TreeOomKill } from '../verdict/types.js';
 import type { TreeHandle } from './process-tree.js';
@@ -11,7 +11,6 @@ import type { ReadinessBoard } from './start-order.js';
 import type { TreeMembers } from './tree-members.js';
 import type {
   Clock,
-  EventType,
   HostEnforcement,
   LaunchSpec,
   ProcessState,
@@ -103,12 +102,7 @@ export interface RunContext {
   stopWith: () => NodeJS.Signals;
   emit: (update: SuperviseUpdate) => void;
   /** Appends to events.jsonl and tells the renderer. */
-  event: (
-    type: EventType,
-    process: string | undefined,
-    message: string,
-    fields?: Record<string, unknown>,
-  ) => void;
+  event: EventSink;
 }
 
 /** The status line's view of every process. */

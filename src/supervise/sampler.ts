@@ -4,7 +4,7 @@ import type { GpuProbe, GpuSnapshot } from '../probe/gpu/types.js';
 import { readCgroupPids, readCgroupUsageBytes } from '../probe/host/cgroup.js';
 import { ProcScanner } from '../probe/host/proc-scan.js';
 import { indexByPid, type ProcStat } from '../probe/host/proc-table.js';
-import { readEnvironVariable } from '../probe/host/process-label.js';
+import { readEnvironVariables } from '../probe/host/process-label.js';
 import { TreeMemoryCache } from '../probe/host/tree-memory-cache.js';
 import type { SampledMember, SampledProcess } from '../run-record/schema.js';
 import { formatBytes } from '../units.js';
@@ -124,11 +124,16 @@ function noteEscapes(
 // As a subreaper (probe/host/subreaper.ts) headroom inherits what double-forked out of a tree; the
 // run and process names in its environment say whose it was.
 export function adoptOrphans(context: RunContext, table: readonly ProcStat[]): void {
-  const roots = new Set([...context.live.values()].map((l) => l.attempt?.pid));
+  const attempts = [...context.live.values()].flatMap((l) => (l.attempt ? [l.attempt] : []));
+  const roots = new Set(attempts.map((a) => a.pid));
+  // Every tick sees the orphans already adopted: those are known without reading their environ.
+  const isFollowed = (stat: ProcStat): boolean =>
+    attempts.some((a) => a.seenPids.get(stat.pid) === stat.startTicks);
   for (const stat of table) {
-    if (stat.ppid !== process.pid || roots.has(stat.pid)) continue;
-    if (readEnvironVariable(stat.pid, 'HEADROOM_RUN', context.procRoot) !== context.runId) continue;
-    const name = readEnvironVariable(stat.pid, 'HEADROOM_PROCESS', context.procRoot);
+    if (stat.ppid !== process.pid || roots.has(stat.pid) || isFollowed(stat)) continue;
+    const environ = readEnvironVariables(stat.pid, ['HEADROOM_RUN', 'HEADROOM_PROCESS'], context.procRoot);
+    if (environ.HEADROOM_RUN !== context.runId) continue;
+    const name = environ.HEADROOM_PROCESS;
     const attempt = name === undefined ? undefined : context.live.get(name)?.attempt;
     if (!attempt || attempt.seenPids.has(stat.pid)) continue;
     attempt.seenPids.set(stat.pid, stat.startTicks);
@@ -170,21 +175,12 @@ function treeCacheOf(cache: SamplerCache, attempt: Attempt, procRoot: string): T
   return tree;
 }
 
-/** Takes one sample of every running process and applies the limits; without a cache, reads everything afresh. */
+/** Takes one sample of every running process and applies the limits. */
 export async function sampleOnce(
   context: RunContext,
   gpuProbe: GpuProbe,
-  cache?: SamplerCache,
+  cache: SamplerCache,
 ): Promise<void> {
-  const ownCache = cache ?? openSamplerCache(context.procRoot);
-  try {
-    await sampleWith(context, gpuProbe, ownCache);
-  } finally {
-    if (!cache) closeSamplerCache(ownCache);
-  }
-}
-
-async function sampleWith(context: RunContext, gpuProbe: GpuProbe, cache: SamplerCache): Promise<void> {
   const gpus = await snapshotGpus(gpuProbe);
   const table = cache.scanner.scan(cache.watched);
   const stats = indexByPid(table);

@@ -5,13 +5,11 @@ import { join } from 'node:path';
 import { HeadroomError } from '../errors.js';
 import { findOwnMemoryCgroup } from '../probe/host/cgroup-detect.js';
 import { openKernelLog } from '../probe/host/kernel-log.js';
-import { readProcessTable, readProcStat, readStartTime } from '../probe/host/proc-table.js';
+import { indexByPid, readBootTime, readProcessTable, startTimeOf } from '../probe/host/proc-table.js';
 import { sweepStaleCgroups } from '../probe/host/stale-cgroups.js';
 import { becomeChildSubreaper } from '../probe/host/subreaper.js';
-import { recordVersion } from '../run-record/schema.js';
-import { openRunRecord } from '../run-record/writer.js';
+import { eventSink, openRunRecord, supervisorMeta } from '../run-record/writer.js';
 import { displayCommand } from '../verdict/judge.js';
-import { headroomVersion } from '../version.js';
 import { realClock } from './clock.js';
 import { runProcess } from './process-runner.js';
 import { backoffMs } from './restart-policy.js';
@@ -69,13 +67,15 @@ function reportStaleCgroups(context: RunContext): void {
   if (!context.cgroupParent.ok) return;
   const table = readProcessTable(context.procRoot);
   const stale = sweepStaleCgroups(context.cgroupParent.location, table);
-  const stats = new Map(table.map((s) => [s.pid, s]));
+  if (stale.orphaned.length === 0) return;
+  const stats = indexByPid(table);
+  const bootTime = readBootTime(context.procRoot);
   for (const { dir, pids } of stale.orphaned) {
     // Named by PID, start time and command, and stopped through the group's own member list, so a
     // PID reused by then is never the one killed.
     const named = pids.map((pid) => {
       const stat = stats.get(pid);
-      const started = stat ? readStartTime(stat.startTicks, context.procRoot) : undefined;
+      const started = stat && bootTime !== undefined ? startTimeOf(stat.startTicks, bootTime) : undefined;
       const command = readCommandLine(pid, context.procRoot) ?? stat?.comm ?? '?';
       return `PID ${pid} (started ${started?.toISOString() ?? 'at an unknown time'}: ${displayCommand(command).slice(0, 80)})`;
     });
@@ -98,9 +98,7 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
   const record = openRunRecord(options.runDir, {
     runId: options.runId,
     startedAt: new Date(startedAtMs).toISOString(),
-    headroomPid: process.pid,
-    headroomStartTicks: readProcStat(process.pid, options.procRoot ?? '/proc')?.startTicks ?? null,
-    headroomVersion,
+    ...supervisorMeta(options.procRoot),
     processes: options.processes.map((p) => p.name),
     origin: options.origin ?? null,
   });
@@ -140,17 +138,7 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
     skipGraceSignal: options.killSignal ?? new AbortController().signal,
     stopWith: () => (isSignalName(options.signal?.reason) ? options.signal.reason : 'SIGTERM'),
     emit,
-    event: (type, process, message, fields) => {
-      const event = {
-        time: new Date(clock.now()).toISOString(),
-        type,
-        ...(process ? { process } : {}),
-        message,
-        ...fields,
-      };
-      record.appendEvent(event);
-      emit({ kind: 'event', event });
-    },
+    event: eventSink({ record, clock, emit }),
   };
   const stopAll = (): void => {
     if (stopper.signal.aborted) return;
@@ -180,17 +168,14 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
     const failure = settled.find((result) => result.status === 'rejected');
     if (failure) throw failure.reason;
     const processes = settled.map((result) => (result as PromiseFulfilledResult<ProcessSummary>).value);
-    const summary: RunSummary = {
-      recordVersion,
+    return record.writeSummary({
       runId: options.runId,
       runDir: options.runDir,
       startedAt: new Date(startedAtMs).toISOString(),
       endedAt: new Date(clock.now()).toISOString(),
       exitCode: runExitCode(ended, stopper.signal.aborted),
       processes,
-    };
-    record.writeSummary(summary);
-    return summary;
+    });
   } finally {
     options.signal?.removeEventListener('abort', stopAll);
     await stopSampling();

@@ -8,8 +8,6 @@ import { type GpuBackendName, type GpuProbe, type GpuSource, gpuBackendNames } f
 
 type Env = Record<string, string | undefined>;
 
-export { gpuBackendNames };
-
 /** What picks the backend: flags, the environment, and injectable paths for tests. */
 export interface OpenGpuProbeOptions {
   /** `--gpu-backend`; `auto` (the default) tries nvml, then nvidia-smi, then settles for none. */

@@ -72,7 +72,7 @@ test('the child environment names the canonical cards and one state directory', 
 test('a snapshot sums the claims of live workloads and forgets them when they exit', async () => {
   const dir = newSimDir();
   const probe = createSimProbe({ spec: 'sim:24GiB,sim:24GiB', env: { HEADROOM_SIM_DIR: dir } });
-  const env = { ...probe.environment, CUDA_VISIBLE_DEVICES: '1' };
+  const env = { ...probe.childEnv, CUDA_VISIBLE_DEVICES: '1' };
   const sim = startWorkload(
     'fake-sim.mjs',
     ['--gpu-memory', '2GiB', '--context', '0', '--host-memory', '1MiB'],

@@ -10,7 +10,7 @@ const fast = ['--interval-ms', '1', '--host-per-step', '1MiB', '--context', '0']
 
 function simCard(spec = 'sim:10GiB') {
   const probe = createSimProbe({ spec, env: { HEADROOM_SIM_DIR: newSimDir() } });
-  return { probe, env: probe.environment };
+  return { probe, env: probe.childEnv };
 }
 
 test('fake-jax preallocates 75% of total at the first step unless PREALLOCATE is exactly false, False or 0', async () => {

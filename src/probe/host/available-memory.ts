@@ -4,7 +4,9 @@
 // than that limit less what the cgroup already holds (a child cgroup cannot exceed its parent).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readCgroupLimitBytes, readCgroupUsageBytes } from './cgroup.js';
 import { findOwnMemoryCgroup } from './cgroup-detect.js';
+import { meminfoBytes } from './host-memory.js';
 
 /** What the machine (or headroom's own cgroup) has left for a new process. */
 export interface AvailableMemory {
@@ -14,23 +16,10 @@ export interface AvailableMemory {
   source: 'meminfo' | 'cgroup';
 }
 
-function readNumberFile(path: string): number | null {
-  try {
-    const value = Number(readFileSync(path, 'utf8').trim());
-    return Number.isFinite(value) ? value : null; // v2 writes "max" for no limit
-  } catch {
-    return null;
-  }
-}
-
-/** `MemTotal:  24684092 kB` → bytes, from meminfo's text. */
+/** Total and available bytes from meminfo's text; undefined without MemAvailable (before Linux 3.14). */
 export function parseMeminfo(text: string): { totalBytes: number; availableBytes: number } | undefined {
-  const field = (name: string): number | undefined => {
-    const match = new RegExp(`^${name}:\\s+(\\d+) kB$`, 'm').exec(text);
-    return match ? Number(match[1]) * 1024 : undefined;
-  };
-  const totalBytes = field('MemTotal');
-  const availableBytes = field('MemAvailable');
+  const totalBytes = meminfoBytes(text, 'MemTotal');
+  const availableBytes = meminfoBytes(text, 'MemAvailable');
   return totalBytes === undefined || availableBytes === undefined
     ? undefined
     : { totalBytes, availableBytes };
@@ -50,9 +39,8 @@ export function readAvailableMemory(
   if (!meminfo) return undefined;
   const own = findOwnMemoryCgroup(options);
   if (own.ok) {
-    const { dir, version } = own.location;
-    const limitBytes = readNumberFile(join(dir, version === 1 ? 'memory.limit_in_bytes' : 'memory.max'));
-    const usageBytes = readNumberFile(join(dir, version === 1 ? 'memory.usage_in_bytes' : 'memory.current'));
+    const limitBytes = readCgroupLimitBytes(own.location);
+    const usageBytes = readCgroupUsageBytes(own.location);
     // v1 writes a huge number (PAGE_COUNTER_MAX pages) for no limit: only a limit below the machine counts.
     if (limitBytes !== null && usageBytes !== null && limitBytes < meminfo.totalBytes) {
       const leftBytes = Math.max(0, limitBytes - usageBytes);

@@ -3,12 +3,10 @@
 // admin-guide/cgroup-v2.rst.
 import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CgroupLocation, CgroupVersion } from './cgroup-detect.js';
+import type { CgroupLocation } from './cgroup-detect.js';
 
 /** A cgroup headroom made; `limitBytes` null means it only groups and measures. */
-export interface MemoryCgroup {
-  version: CgroupVersion;
-  dir: string;
+export interface MemoryCgroup extends CgroupLocation {
   limitBytes: number | null;
 }
 
@@ -102,8 +100,13 @@ export function readCgroupPids(group: MemoryCgroup): number[] {
 }
 
 /** Bytes charged to the group now, page cache included. */
-export function readCgroupUsageBytes(group: MemoryCgroup): number | null {
+export function readCgroupUsageBytes(group: CgroupLocation): number | null {
   return readNumber(join(group.dir, group.version === 1 ? 'memory.usage_in_bytes' : 'memory.current'));
+}
+
+/** The group's memory limit; null when unreadable or none on v2 ("max"); v1 writes a huge number for none. */
+export function readCgroupLimitBytes(group: CgroupLocation): number | null {
+  return readNumber(join(group.dir, group.version === 1 ? 'memory.limit_in_bytes' : 'memory.max'));
 }
 
 /** Highest charge since creation (v2 memory.peak needs Linux 5.19); page cache included. */

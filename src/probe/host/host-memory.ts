@@ -9,12 +9,15 @@ export interface HostMemory {
   usedBytes: number;
 }
 
-/** Parses /proc/meminfo text (values in kB); undefined without MemTotal. */
+/** One field of /proc/meminfo text (`MemTotal:  24684092 kB`, kB meaning KiB) in bytes; undefined when absent. */
+export function meminfoBytes(text: string, name: string): number | undefined {
+  const match = new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text);
+  return match ? Number(match[1]) * 1024 : undefined;
+}
+
+/** Parses /proc/meminfo text; undefined without MemTotal. */
 export function parseMeminfo(text: string): HostMemory | undefined {
-  const field = (name: string): number | undefined => {
-    const match = new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text);
-    return match ? Number(match[1]) * 1024 : undefined;
-  };
+  const field = (name: string): number | undefined => meminfoBytes(text, name);
   const totalBytes = field('MemTotal');
   if (totalBytes === undefined) return undefined;
   // Before 3.14 there is no MemAvailable: free + buffers + cached is the usual stand-in.

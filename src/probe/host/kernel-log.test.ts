@@ -3,10 +3,10 @@ import { describe, test } from 'node:test';
 import {
   type KernelRecord,
   kernelLogFrom,
+  openKmsg,
   parseDmesg,
   parseKernelOomKills,
   parseKmsgRecord,
-  readKmsg,
 } from './kernel-log.js';
 
 // Lines as kernels print them: a cgroup OOM on 6.x (this project's machine), a global OOM on 5.x,
@@ -94,6 +94,18 @@ describe('kernelLogFrom', () => {
     );
   });
 
+  test('parses again only when an OOM line was added', () => {
+    const records: KernelRecord[] = [];
+    const log = kernelLogFrom('kmsg', () => records);
+    assert.ok(log);
+    records.push(...cgroupOom.map((text, i) => ({ order: 1 + i, text })));
+    const first = log.readOomKills();
+    records.push({ order: 100, text: 'eth0: link up' });
+    assert.equal(log.readOomKills(), first, 'no new OOM line: the last parse');
+    records.push({ order: 101, text: oldOom[1]! });
+    assert.notEqual(log.readOomKills(), first);
+  });
+
   test('an unreadable log gives null', () => {
     assert.equal(
       kernelLogFrom('dmesg', () => null),
@@ -102,7 +114,9 @@ describe('kernelLogFrom', () => {
   });
 
   test('the real /dev/kmsg, when readable, yields ordered records and ends without blocking', (t) => {
-    const records = readKmsg();
+    const kmsg = openKmsg();
+    const records = kmsg?.read() ?? null;
+    kmsg?.close();
     if (records === null) return t.skip('/dev/kmsg is not readable here');
     for (let i = 1; i < records.length; i++) assert.ok(records[i]!.order > records[i - 1]!.order);
   });

@@ -95,19 +95,15 @@ function drainKmsg(fd: number): KernelRecord[] | null {
   return records;
 }
 
-/** Every record in /dev/kmsg now; null when it cannot be read (dmesg_restrict, no device). */
-export function readKmsg(path = '/dev/kmsg'): KernelRecord[] | null {
+/** /dev/kmsg, open and non-blocking: each `read` returns the records since the last; null when it cannot be opened. */
+export function openKmsg(path = '/dev/kmsg'): { read(): KernelRecord[] | null; close(): void } | null {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch {
     return null;
   }
-  try {
-    return drainKmsg(fd);
-  } finally {
-    closeSync(fd);
-  }
+  return { read: () => drainKmsg(fd), close: () => closeSync(fd) };
 }
 
 /** Parses `dmesg` output lines `[ 12.345678] message`, ordered by their time. */
@@ -134,8 +130,8 @@ function readDmesg(): KernelRecord[] | null {
 /** A view of the kernel log from the moment it was opened. */
 export interface KernelLog {
   source: 'kmsg' | 'dmesg';
-  /** OOM-killer victims logged since the log was opened (each read takes in only what is new). */
-  readOomKills(): KernelOomKill[];
+  /** OOM-killer victims logged since the log was opened (each read takes in only what is new; the same array while nothing is). */
+  readOomKills(): readonly KernelOomKill[];
   close(): void;
 }
 
@@ -157,16 +153,21 @@ export function kernelLogFrom(
   // OOM lines only, and bounded: a long run on a busy host must not grow this without end.
   const oomLines: string[] = [];
   const maxLines = 4096;
+  // Asked per live process per sample: the lines are parsed again only when one was added.
+  let oomKills: KernelOomKill[] = [];
   return {
     source,
     readOomKills: () => {
+      const linesBefore = oomLines.length;
       for (const record of read() ?? []) {
         if (record.order <= lastOrder) continue;
         lastOrder = record.order;
         if (summaryPattern.test(record.text) || killedPattern.test(record.text)) oomLines.push(record.text);
       }
+      if (oomLines.length === linesBefore) return oomKills;
       if (oomLines.length > maxLines) oomLines.splice(0, oomLines.length - maxLines);
-      return parseKernelOomKills(oomLines);
+      oomKills = parseKernelOomKills(oomLines);
+      return oomKills;
     },
     close,
   };
@@ -174,20 +175,7 @@ export function kernelLogFrom(
 
 /** Opens /dev/kmsg (kept open, read incrementally), else `dmesg`; null when neither is readable. */
 export function openKernelLog(kmsgPath = '/dev/kmsg'): KernelLog | null {
-  let fd: number | null = null;
-  try {
-    fd = openSync(kmsgPath, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch {
-    fd = null;
-  }
-  if (fd !== null) {
-    const open = fd;
-    const log = kernelLogFrom(
-      'kmsg',
-      () => drainKmsg(open),
-      () => closeSync(open),
-    );
-    if (log) return log;
-  }
-  return kernelLogFrom('dmesg', readDmesg);
+  const kmsg = openKmsg(kmsgPath);
+  const log = kmsg && kernelLogFrom('kmsg', kmsg.read, kmsg.close);
+  return log ?? kernelLogFrom('dmesg', readDmesg);
 }

@@ -148,15 +148,19 @@ export function indexByPid<T extends ProcStat>(table: readonly T[]): ReadonlyMap
 // (proc(5): "divide by sysconf(_SC_CLK_TCK)"; the kernel exports USER_HZ=100 to user space).
 const clockTicksPerSecond = 100;
 
-/** When a process started, from its start ticks and the boot time in /proc/stat; undefined when unreadable. */
-export function readStartTime(startTicks: number, procRoot = '/proc'): Date | undefined {
+/** The boot time in seconds since the epoch (/proc/stat `btime`); undefined when unreadable. */
+export function readBootTime(procRoot = '/proc'): number | undefined {
   try {
     const btime = /^btime (\d+)$/m.exec(readFileSync(join(procRoot, 'stat'), 'utf8'))?.[1];
-    if (btime === undefined) return undefined;
-    return new Date((Number(btime) + startTicks / clockTicksPerSecond) * 1000);
+    return btime === undefined ? undefined : Number(btime);
   } catch {
     return undefined;
   }
+}
+
+/** When a process started, from its start ticks and the boot time (readBootTime). */
+export function startTimeOf(startTicks: number, bootTimeSeconds: number): Date {
+  return new Date((bootTimeSeconds + startTicks / clockTicksPerSecond) * 1000);
 }
 
 /** A process's argv from /proc/PID/cmdline; empty for a kernel thread, undefined when it has gone. */

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { scratchDir } from '../../test-helpers/scratch.js';
-import { readEnvironVariable, readProcessLabel } from './process-label.js';
+import { readEnvironVariable, readEnvironVariables, readProcessLabel } from './process-label.js';
 
 test('reads HEADROOM_PROCESS from a fake /proc/PID/environ', () => {
   const procRoot = scratchDir('proc');
@@ -14,6 +14,11 @@ test('reads HEADROOM_PROCESS from a fake /proc/PID/environ', () => {
   assert.equal(readEnvironVariable(42, 'X', procRoot), 'a=b');
   assert.equal(readEnvironVariable(42, 'MISSING', procRoot), undefined);
   assert.equal(readProcessLabel(43, procRoot), undefined);
+  assert.deepEqual(readEnvironVariables(42, ['HEADROOM_PROCESS', 'X', 'MISSING'], procRoot), {
+    HEADROOM_PROCESS: 'actor.1',
+    X: 'a=b',
+  });
+  assert.deepEqual(readEnvironVariables(43, ['X'], procRoot), {});
 });
 
 test('a real child and its grandchild carry the label they were started with', async () => {

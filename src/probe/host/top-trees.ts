@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseStatusMemory } from './proc-memory.js';
-import { type ProcStat, readProcessTable, selectDescendants } from './proc-table.js';
+import { indexByPid, readProcessTable, selectDescendants } from './proc-table.js';
 import { readProcessLabel } from './process-label.js';
 import { readTreeMemory } from './tree-memory.js';
 
@@ -18,6 +18,8 @@ export interface HostTree {
   processCount: number;
 }
 
+// Not the table's stat rss: recent kernels (6.18 here) print there a per-CPU-batched estimate of
+// the counter VmRSS sums exactly, and ranking on the estimate could pick other candidates.
 function ownRssBytes(pid: number, procRoot: string): number {
   try {
     return parseStatusMemory(readFileSync(join(procRoot, String(pid), 'status'), 'utf8'))?.rssBytes ?? 0;
@@ -27,10 +29,10 @@ function ownRssBytes(pid: number, procRoot: string): number {
 }
 
 /** The `count` largest trees, those of processes headroom started (labelled) first and always whole. */
-export function readTopTrees(options: { count: number; procRoot?: string; table?: ProcStat[] }): HostTree[] {
+export function readTopTrees(options: { count: number; procRoot?: string }): HostTree[] {
   const procRoot = options.procRoot ?? '/proc';
-  const table = options.table ?? readProcessTable(procRoot);
-  const byPid = new Map(table.map((p) => [p.pid, p]));
+  const table = readProcessTable(procRoot);
+  const byPid = indexByPid(table);
   const labels = new Map<number, string>();
   for (const p of table) {
     const label = readProcessLabel(p.pid, procRoot);

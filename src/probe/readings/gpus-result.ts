@@ -1,7 +1,7 @@
 // One reading of the GPUs as `gpus` reports it (also its --json contract, issue #5): devices with used
 // and free bytes, and their processes with command and the host memory of their tree (from /proc).
 import { describeProcesses, type ProcessDetails } from '../gpu/process-details.js';
-import type { GpuDevice, GpuProbe, GpuSnapshot, GpuSource } from '../gpu/types.js';
+import type { GpuDevice, GpuProbe, GpuSource } from '../gpu/types.js';
 
 /** What `gpus` reports: devices with used and free bytes, processes with command and host memory of their tree. */
 export interface GpusResult {
@@ -20,11 +20,6 @@ export interface GpusResult {
 /** Takes one snapshot and describes its processes from procRoot. */
 export async function collectGpus(probe: GpuProbe, procRoot = '/proc'): Promise<GpusResult> {
   const snapshot = await probe.snapshot();
-  return toGpusResult(snapshot, describeProcesses(snapshot, procRoot));
-}
-
-/** The result object from a snapshot and its described processes. */
-export function toGpusResult(snapshot: GpuSnapshot, processes: ProcessDetails[]): GpusResult {
   return {
     source: snapshot.source,
     simulated: snapshot.simulated,
@@ -41,7 +36,7 @@ export function toGpusResult(snapshot: GpuSnapshot, processes: ProcessDetails[])
         ...(reservedBytes !== undefined ? { reservedBytes } : {}),
       }),
     ),
-    processes,
+    processes: describeProcesses(snapshot, procRoot),
     warnings: snapshot.warnings ?? [],
   };
 }

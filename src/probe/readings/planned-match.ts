@@ -10,15 +10,21 @@ export interface PlannedMatch {
   budgetBytes: number;
 }
 
-/** From a PID (in headroom's namespace) to the planned process it belongs to, if any. */
-export type PlannedMatcher = (pid: number | null | undefined) => PlannedMatch | undefined;
+/**
+ * From a PID (in headroom's namespace) to the planned process it belongs to, if any. `label` is the
+ * PID's HEADROOM_PROCESS where the caller has read it already (null: it has none); else it is read.
+ */
+export type PlannedMatcher = (
+  pid: number | null | undefined,
+  label?: string | null,
+) => PlannedMatch | undefined;
 
-/** A matcher over a plan's processes, reading each PID's label from `procRoot`. */
+/** A matcher over a plan's processes, reading each PID's label from `procRoot` unless given. */
 export function matchPlannedProcesses(plan: Plan, procRoot = '/proc'): PlannedMatcher {
   const budgets = new Map(plan.processes.map((p) => [p.name, p.budgetBytes]));
-  return (pid) => {
+  return (pid, label) => {
     if (pid === null || pid === undefined) return undefined;
-    const name = readProcessLabel(pid, procRoot);
+    const name = label === undefined ? readProcessLabel(pid, procRoot) : (label ?? undefined);
     const budgetBytes = name === undefined ? undefined : budgets.get(name);
     return name === undefined || budgetBytes === undefined ? undefined : { name, budgetBytes };
   };

@@ -77,8 +77,8 @@ export async function sampleGpus(
   const host = readHostMemory(procRoot) ?? null;
   const described = collected.processes.map((p) => {
     const localPid = p.localPid === undefined ? p.pid : p.localPid;
-    const planned = match?.(localPid);
     const label = localPid === null ? undefined : readProcessLabel(localPid, procRoot);
+    const planned = match?.(localPid, label ?? null);
     return { ...p, process: planned?.name ?? label ?? null, budgetBytes: planned?.budgetBytes ?? null };
   });
   const processes = described.map((p) => ({

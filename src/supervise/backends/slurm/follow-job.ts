@@ -52,9 +52,10 @@ export async function followJob(options: {
     const steps = parseRunningSteps(await commands.run('squeue', squeueStepArgs(jobId)));
     const now = new Set(steps.map((step) => step.stepId));
     for (const step of steps) if (!running.has(step.stepId)) events.stepSeen(step);
-    const isChanged = steps.length !== running.size || [...running].some((id) => !now.has(id));
+    const hasStepLeft = [...running].some((id) => !now.has(id));
+    const isChanged = steps.length !== running.size || hasStepLeft;
     // A step that left the queue has ended: its accounting tells how, while the others run on.
-    if ([...running].some((id) => !now.has(id))) await events.accountEndedSteps();
+    if (hasStepLeft) await events.accountEndedSteps();
     running = now;
     events.setRunning(steps);
     events.jobState(job);

@@ -1,8 +1,8 @@
 // What happens to a job, as events in the run record and updates for the renderer: steps Slurm
 // started (squeue), the batch script's marker lines (ready, not started, restarts, srun's status),
 // and each step's end from sacct, judged by the Slurm step verdict.
-import { closeSync, existsSync, openSync, readSync } from 'node:fs';
-import type { RunRecord } from '../../../run-record/writer.js';
+import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
+import { type EventSink, eventSink, type RunRecord } from '../../../run-record/writer.js';
 import { type AccountingRow, parseAccounting, sacctArgs, srunSteps } from '../../../slurm/sacct.js';
 import { parseMarker } from '../../../slurm/script-prelude.js';
 import type { QueuedJob, RunningStep } from '../../../slurm/squeue.js';
@@ -10,7 +10,7 @@ import { isFinalState } from '../../../slurm/states.js';
 import { judgeStepEnd, type StepEndFacts } from '../../../slurm/step-verdict.js';
 import { OutputReader } from '../../../verdict/log-verdict.js';
 import type { LogVerdict, Verdict } from '../../../verdict/types.js';
-import type { Clock, EventType, LaunchSpec, ProcessStatus, SuperviseUpdate } from '../../types.js';
+import type { Clock, LaunchSpec, ProcessStatus, SuperviseUpdate } from '../../types.js';
 import { SlurmCommandError, type SlurmCommands } from './commands.js';
 
 /** What the batch script's markers said about one process. */
@@ -30,10 +30,14 @@ export class JobEvents {
   /** Step ID → process name, for every step squeue or sacct has shown. */
   private readonly seen = new Map<string, string>();
   private readonly ended = new Set<string>();
+  /** Per process: its log's verdict and the bytes it was read from (the log only grows). */
+  private readonly logVerdicts = new Map<string, { sizeBytes: number; verdict: LogVerdict | null }>();
   private batchBytes = 0;
   private pendingReason = '';
   private batchRest = '';
   jobId = '';
+  /** Appends to events.jsonl and tells the renderer. */
+  readonly event: EventSink;
   isCancelled = false;
   /** Step IDs squeue last listed as running, with their process names. */
   running = new Map<string, string>();
@@ -52,26 +56,9 @@ export class JobEvents {
       emit: (update: SuperviseUpdate) => void;
     },
   ) {
+    this.event = eventSink(options);
     for (const launch of options.launches)
       this.markers.set(launch.name, { srunExitCode: null, restarts: 0, notStarted: null, isReady: false });
-  }
-
-  /** Appends to events.jsonl and tells the renderer. */
-  event(
-    type: EventType,
-    process: string | undefined,
-    message: string,
-    fields: Record<string, unknown> = {},
-  ): void {
-    const event = {
-      time: new Date(this.options.clock.now()).toISOString(),
-      type,
-      ...(process ? { process } : {}),
-      message,
-      ...fields,
-    };
-    this.options.record.appendEvent(event);
-    this.options.emit({ kind: 'event', event });
   }
 
   cancelled(jobId: string): void {
@@ -81,12 +68,12 @@ export class JobEvents {
     });
   }
 
-  /** A step squeue lists for the first time. */
   /** squeue's running steps now: those of headroom's processes are the ones to sample. */
   setRunning(steps: readonly Pick<RunningStep, 'stepId' | 'name'>[]): void {
     this.running = new Map(steps.filter((s) => this.markers.has(s.name)).map((s) => [s.stepId, s.name]));
   }
 
+  /** A step squeue lists for the first time. */
   stepSeen(step: Pick<RunningStep, 'stepId' | 'name' | 'nodes'>): void {
     if (this.seen.has(step.stepId) || !this.markers.has(step.name)) return;
     this.seen.set(step.stepId, step.name);
@@ -200,7 +187,7 @@ export class JobEvents {
       this.stepSeen({ stepId, name: row.name, nodes: row.nodes });
       this.reported.add(stepId);
       this.ended.add(row.name); // until a restart marker says otherwise
-      const attribution = await this.judge(row.name, row);
+      const attribution = this.judge(row.name, row);
       this.event('exit', row.name, `${row.name} ended: ${attribution.reason} (${attribution.because})`, {
         pid: null,
         slurmStepId: stepId,
@@ -213,7 +200,7 @@ export class JobEvents {
   }
 
   /** The verdict on a process's last attempt (`row`), or on one that has no accounting row. */
-  async judge(name: string, row: AccountingRow | undefined): Promise<Verdict> {
+  judge(name: string, row: AccountingRow | undefined): Verdict {
     return judgeStepEnd(this.stepFacts(name, row));
   }
 
@@ -240,13 +227,18 @@ export class JobEvents {
     };
   }
 
-  /** The step's log through doctor's classifier, read in chunks (bounded memory), as a local run reads output. */
+  /**
+   * The step's log through doctor's classifier, read in chunks (bounded memory), as a local run reads
+   * output; read again only when it has grown (each ended step and the summary ask).
+   */
   private readLog(name: string): LogVerdict | null {
     const path = this.options.record.logPath(name);
     if (!existsSync(path)) return null;
-    const reader = new OutputReader();
     const fd = openSync(path, 'r');
     try {
+      const known = this.logVerdicts.get(name);
+      if (known && known.sizeBytes === fstatSync(fd).size) return known.verdict;
+      const reader = new OutputReader();
       const buffer = Buffer.allocUnsafe(1024 * 1024);
       let position = 0;
       for (let bytes = readSync(fd, buffer, 0, buffer.length, position); bytes > 0; ) {
@@ -254,10 +246,12 @@ export class JobEvents {
         position += bytes;
         bytes = readSync(fd, buffer, 0, buffer.length, position);
       }
+      const verdict = reader.verdict();
+      this.logVerdicts.set(name, { sizeBytes: position, verdict });
+      return verdict;
     } finally {
       closeSync(fd);
     }
-    return reader.verdict();
   }
 
   /** Steps sacct lists for `name`, oldest first. */

@@ -5,13 +5,10 @@
 // nodes share (as a job's working directory is).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readProcStat } from '../../../probe/host/proc-table.js';
-import { recordVersion } from '../../../run-record/schema.js';
-import { openRunRecord } from '../../../run-record/writer.js';
+import { openRunRecord, supervisorMeta } from '../../../run-record/writer.js';
 import type { SlurmJobPlan } from '../../../slurm/job-plan.js';
 import { buildScript, type ScriptOptions } from '../../../slurm/script.js';
 import { isFinalState } from '../../../slurm/states.js';
-import { headroomVersion } from '../../../version.js';
 import { realClock } from '../../clock.js';
 import { tailLog } from '../../log-tail.js';
 import { runExitCode } from '../../run-exit-code.js';
@@ -53,9 +50,7 @@ export async function runOnSlurm(options: SlurmRunOptions): Promise<SlurmRunSumm
   const record = openRunRecord(runDir, {
     runId: options.runId,
     startedAt,
-    headroomPid: process.pid,
-    headroomStartTicks: readProcStat(process.pid)?.startTicks ?? null,
-    headroomVersion,
+    ...supervisorMeta(),
     processes: launches.map((launch) => launch.name),
     origin: null,
   });
@@ -101,19 +96,17 @@ export async function runOnSlurm(options: SlurmRunOptions): Promise<SlurmRunSumm
     for (const tail of tails.splice(0)) tail.close();
     await events.accountEndedSteps();
     const endedAt = new Date(clock.now()).toISOString();
-    const processes = await Promise.all(
-      launches.map((launch) =>
-        summarizeProcess({
-          launch,
-          step: job.steps.find((s) => s.name === launch.name),
-          events,
-          fallbackEndedAt: endedAt,
-        }),
-      ),
+    const processes = launches.map((launch) =>
+      summarizeProcess({
+        launch,
+        step: job.steps.find((s) => s.name === launch.name),
+        events,
+        record,
+        fallbackEndedAt: endedAt,
+      }),
     );
     const endOrder = [...processes].sort((a, b) => a.endedAt.localeCompare(b.endedAt));
-    const summary: SlurmRunSummary = {
-      recordVersion,
+    return record.writeSummary({
       runId: options.runId,
       runDir,
       startedAt,
@@ -121,9 +114,7 @@ export async function runOnSlurm(options: SlurmRunOptions): Promise<SlurmRunSumm
       exitCode: runExitCode(endOrder, isCancelled),
       processes,
       slurm: { jobId },
-    };
-    record.writeSummary(summary);
-    return summary;
+    });
   } finally {
     await sampler?.stop();
     for (const tail of tails) tail.close();

@@ -1,5 +1,6 @@
 // summary.json's line for a process run as Slurm job steps: the verdict on its last attempt, its
 // peak host memory from sacct's MaxRSS and sstat's samples, its limit (--mem), and where Slurm ran it.
+import type { RunRecord } from '../../../run-record/writer.js';
 import type { SlurmStep } from '../../../slurm/job-plan.js';
 import { judgeStepEnd, slurmEndFacts } from '../../../slurm/step-verdict.js';
 import type { LaunchSpec, ProcessSummary } from '../../types.js';
@@ -21,12 +22,13 @@ export interface SlurmProcessFacts {
 export type SlurmProcessSummary = ProcessSummary & { slurm: SlurmProcessFacts };
 
 /** The summary line of one process, after the job has ended. */
-export async function summarizeProcess(options: {
+export function summarizeProcess(options: {
   launch: LaunchSpec;
   step: SlurmStep | undefined;
   events: JobEvents;
+  record: Pick<RunRecord, 'logEntry'>;
   fallbackEndedAt: string;
-}): Promise<SlurmProcessSummary> {
+}): SlurmProcessSummary {
   const { launch, step, events } = options;
   const attempts = events.attempts(launch.name);
   const last = attempts.at(-1);
@@ -63,7 +65,7 @@ export async function summarizeProcess(options: {
     budgetExceeded: null,
     cgroupEscapes: [],
     hostLimitProblem: null,
-    log: `logs/${launch.name}.log`,
+    log: options.record.logEntry(launch.name),
     startedAt: attempts[0]?.startedAt ?? null,
     endedAt: last?.endedAt ?? options.fallbackEndedAt,
     slurm: {
