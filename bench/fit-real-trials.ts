@@ -119,7 +119,7 @@ function simSetup(limit: number): { setup: Setup; trueLimit: number } {
   const args = ['--on', 'gpu', '--base', String(GiB), '--per-item', String(perItemBytes)];
   const limits = [{ resource: 'gpu' as const, limitBytes: 24 * GiB }];
   return {
-    setup: { args, hostMemoryBytes: null, limits, probe, env: { ...probe.environment } },
+    setup: { args, hostMemoryBytes: null, limits, probe, env: { ...probe.childEnv } },
     trueLimit: limit,
   };
 }

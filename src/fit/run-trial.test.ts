@@ -92,7 +92,7 @@ describe('on a simulated card', () => {
       '250',
     ];
     const spec = launch(args, null);
-    const run = runner({ launch: { ...spec, env: { ...spec.env, ...probe.environment } }, gpuProbe: probe });
+    const run = runner({ launch: { ...spec, env: { ...spec.env, ...probe.childEnv } }, gpuProbe: probe });
     const fits = await run(16, 1);
     assert.equal(fits.ok, true, fits.because);
     assert.equal(fits.peakGpuBytes, 1536 * MiB);
@@ -135,7 +135,7 @@ describe('over its GPU budget under enforce: kill', () => {
     const run = runner({
       launch: {
         ...spec,
-        env: { ...spec.env, ...probe.environment },
+        env: { ...spec.env, ...probe.childEnv },
         gpuBudgetBytes: 1024 * MiB,
         enforce: 'kill',
       },

@@ -50,8 +50,7 @@ export function simEnvironment(options: { spec: string | SimCard[]; env?: Env })
 export interface SimGpuProbe extends GpuProbe {
   readonly cards: SimCard[];
   readonly stateDir: string;
-  /** What to add to a child's environment (see simEnvironment); the same object as childEnv. */
-  readonly environment: { HEADROOM_GPU: string; HEADROOM_SIM_DIR: string };
+  /** What to add to a child's environment (see simEnvironment). */
   readonly childEnv: { HEADROOM_GPU: string; HEADROOM_SIM_DIR: string };
 }
 
@@ -63,7 +62,6 @@ export function createSimProbe(options: { spec: string; env?: Env }): SimGpuProb
     source: 'sim',
     cards,
     stateDir: environment.HEADROOM_SIM_DIR,
-    environment,
     childEnv: environment,
     snapshot: async () => readSimSnapshot(cards, environment.HEADROOM_SIM_DIR),
     close: async () => {},
