@@ -6,12 +6,11 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { growFitter, quickGrow } from '../../src/test-helpers/fit-argv.js';
 import { cliPath, repoRoot, runCli } from './cli.js';
 
-const grow = join(repoRoot, 'examples/fit/grow.mjs');
 const scratch = mkdtempSync(join(tmpdir(), 'headroom-e2e-fit-'));
 const env = { HEADROOM_SIM_DIR: join(scratch, 'sim') };
-let runCount = 0;
 
 before(() => {
   assert.ok(
@@ -21,25 +20,8 @@ before(() => {
 });
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** `headroom fit --run-dir <fresh> ARGS -- node grow.mjs --batch {batch} WORKLOAD...` */
-function fit(args: string[], workload: string[]) {
-  const runDir = join(scratch, `fit-${++runCount}`);
-  const argv = [
-    'fit',
-    '--run-dir',
-    runDir,
-    ...args,
-    '--',
-    process.execPath,
-    grow,
-    '--batch',
-    '{batch}',
-    ...workload,
-  ];
-  return { argv, runDir };
-}
-
-const quick = ['--steps', '1', '--step-ms', '250'];
+const fit = growFitter(scratch);
+const quick = quickGrow;
 
 test('a usage error is one line on stderr with exit 2; under --json, JSON on stdout', () => {
   const { argv } = fit(['--trial-seconds', '3000000'], quick);

@@ -5,35 +5,17 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { repoRoot } from '../../../probe/gpu/test-helpers/shared.js';
+import { growFitter, quickGrow } from '../../../test-helpers/fit-argv.js';
 import { scratchDir } from '../../../test-helpers/scratch.js';
 import { runHeadroom } from '../../test-helpers/run-in-process.js';
 
-const grow = join(repoRoot, 'examples/fit/grow.mjs');
 const memoryError = join(repoRoot, 'examples/fit/memory_error.py');
 const scratch = scratchDir('fit');
 const env = { HEADROOM_SIM_DIR: join(scratch, 'sim') };
-let runCount = 0;
 const noPython = spawnSync('python3', ['--version']).status === 0 ? undefined : 'no python3 on PATH';
 
-/** `headroom fit --run-dir <fresh> ARGS -- node grow.mjs --batch {batch} WORKLOAD...` */
-function fit(args: string[], workload: string[]) {
-  const runDir = join(scratch, `fit-${++runCount}`);
-  const argv = [
-    'fit',
-    '--run-dir',
-    runDir,
-    ...args,
-    '--',
-    process.execPath,
-    grow,
-    '--batch',
-    '{batch}',
-    ...workload,
-  ];
-  return { argv, runDir };
-}
-
-const quick = ['--steps', '1', '--step-ms', '250'];
+const fit = growFitter(scratch);
+const quick = quickGrow;
 
 describe('headroom fit --json', () => {
   test('under a host-memory limit: the contract fields, the answer near the limit, exit 0', async () => {
@@ -83,7 +65,7 @@ describe('headroom fit --json', () => {
 
   test('a Python MemoryError (a real allocation failing under RLIMIT_AS) is too big: the boundary is found', async (t) => {
     if (noPython) return t.skip(noPython);
-    const runDir = join(scratch, `fit-${++runCount}`);
+    const runDir = join(scratch, 'fit-memory-error');
     const argv = ['fit', '--run-dir', runDir, '--json', '--margin', '0', '--', 'python3', memoryError];
     argv.push('--batch', '{batch}', '--room-mib', '100', '--steps', '1', '--step-ms', '100');
     const { code, stdout, stderr } = await runHeadroom(argv, { cwd: scratch, env });
