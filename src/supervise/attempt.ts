@@ -25,8 +25,11 @@ import type { Attribution } from './types.js';
 export interface AttemptResult extends Attribution {
   exitCode: number | null;
   signal: string | null;
+  /** Wall-clock start and end (the record's timestamps). */
   startedAtMs: number;
   endedAtMs: number;
+  /** From spawn to the root's exit, on the monotonic clock. */
+  durationMs: number;
 }
 
 function joinCgroup(context: RunContext, live: LiveProcess, pid: number): void {
@@ -170,6 +173,7 @@ export async function runAttempt(context: RunContext, live: LiveProcess): Promis
   const logFd = openSync(logPath, 'a');
   const fromBytes = fstatSync(logFd).size;
   const startedAtMs = context.clock.now();
+  const startedAtMonotonicMs = context.clock.monotonicMs();
   let spawned: ReturnType<typeof spawnChild>;
   try {
     const argv = buildArgv(spec.command, live.group ? cgroupProcsPath(live.group) : null);
@@ -188,19 +192,19 @@ export async function runAttempt(context: RunContext, live: LiveProcess): Promis
       onLines: handleOutput(context, live, attempt),
     });
   const status = await spawned.exited;
-  const exitedAtMs = context.clock.now();
+  const durationMs = context.clock.monotonicMs() - startedAtMonotonicMs;
   const afterStop = attempt ? await clearTree(context, spec.name, attempt) : {};
   tail?.close();
   if (attempt) await settleOomKills(context, live, attempt);
   const attribution = judgeEnd({ ...gatherFacts(context, live, attempt, status), ...afterStop });
   const endedAtMs = context.clock.now();
   const { exitCode, signal } = status;
-  const fields = { pid: pid ?? null, exitCode, signal, ...attribution, durationMs: exitedAtMs - startedAtMs };
+  const fields = { pid: pid ?? null, exitCode, signal, ...attribution, durationMs };
   context.event(
     'exit',
     spec.name,
     `${spec.name} ended: ${attribution.reason} (${attribution.because})`,
     fields,
   );
-  return { ...attribution, exitCode, signal, startedAtMs, endedAtMs };
+  return { ...attribution, exitCode, signal, startedAtMs, endedAtMs, durationMs };
 }

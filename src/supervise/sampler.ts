@@ -186,6 +186,7 @@ export async function sampleOnce(
   const stats = indexByPid(table);
   const watched = new Set<number>();
   const nowMs = context.clock.now();
+  const monotonicMs = context.clock.monotonicMs();
   adoptOrphans(context, table);
   const processes: Record<string, SampledProcess> = {};
   for (const live of context.live.values()) {
@@ -197,13 +198,13 @@ export async function sampleOnce(
     if (live.group) noteEscapes(context, live, pids, new Set(cgroupPids), nowMs);
     rememberTreePids(attempt, pids, table);
     for (const pid of pids) watched.add(pid);
-    const memory = treeCacheOf(cache, attempt, context.procRoot).read(pids, stats, nowMs);
+    const memory = treeCacheOf(cache, attempt, context.procRoot).read(pids, stats, monotonicMs);
     updateMembers({
       members: attempt.members,
       pids,
       table,
       memory: memory.processes,
-      nowMs,
+      nowMs: monotonicMs,
       procRoot: context.procRoot,
     });
     const gpuBytes = sumGpuBytes(gpus, new Set(pids));

@@ -30,9 +30,15 @@ export interface LaunchSpec {
 /** `on_oom_kill`: stop the process (a pool whose worker died may hang forever), or warn and go on. */
 export type OnOomKill = 'stop' | 'warn';
 
-/** Time, for timestamps and waits; tests pass a fast one. */
+/** Time, for timestamps and waits; tests pass their own (a stepped wall clock, a fast one). */
 export interface Clock {
+  /** Wall-clock milliseconds since the epoch: timestamps in the record only, never a wait. */
   now(): number;
+  /**
+   * Milliseconds on a clock that never steps (CLOCK_MONOTONIC): every timeout, grace period,
+   * back-off and interval is measured on it, so setting the system time cannot delay a SIGKILL.
+   */
+  monotonicMs(): number;
   /** Resolves after `ms`, or early when `signal` aborts. */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
