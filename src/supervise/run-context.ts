@@ -87,6 +87,8 @@ export interface RunContext {
   outputPollMs: number;
   sampleIntervalMs: number;
   backoffMs: (restart: number) => number;
+  /** An attempt that ran this long resets the back-off to its first step. */
+  healthyRunMs: number;
   record: RunRecord;
   cgroupParent: CgroupDetection;
   kernelLog: KernelLog | null;

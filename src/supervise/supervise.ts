@@ -12,7 +12,7 @@ import { eventSink, openRunRecord, supervisorMeta } from '../run-record/writer.j
 import { displayCommand } from '../verdict/judge.js';
 import { realClock } from './clock.js';
 import { runProcess } from './process-runner.js';
-import { backoffMs } from './restart-policy.js';
+import { backoffMs, healthyRunMs } from './restart-policy.js';
 import { newLiveProcess, type RunContext } from './run-context.js';
 import { runExitCode } from './run-exit-code.js';
 import { startSampling } from './sampler.js';
@@ -126,6 +126,7 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
     // costs ~0.025 ms per process of a quiet tree (bench gpu-sampling: 0.53% of a core for 200 at 1 Hz).
     sampleIntervalMs: options.sampleIntervalMs ?? 500,
     backoffMs: options.backoffMs ?? backoffMs,
+    healthyRunMs: options.healthyRunMs ?? healthyRunMs,
     record,
     cgroupParent: findOwnMemoryCgroup({ procRoot: options.procRoot, cgroupRoot: options.cgroupRoot }),
     kernelLog: options.kmsgPath === null ? null : openKernelLog(options.kmsgPath),

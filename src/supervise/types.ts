@@ -104,6 +104,8 @@ export interface SuperviseOptions {
   outputPollMs?: number;
   /** Delay before restart number `restart` (1-based); default 1 s, 2 s, 4 s, … capped at 30 s. */
   backoffMs?: (restart: number) => number;
+  /** An attempt that ran at least this long resets the back-off (default 10 min, the kubelet's rule). */
+  healthyRunMs?: number;
   /** The renderer: every output chunk, status update and event, as they happen. */
   output: (update: SuperviseUpdate) => void;
   /** Aborting stops the run (the Ctrl-C path); a signal name as reason is forwarded instead of SIGTERM. */
