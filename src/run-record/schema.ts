@@ -48,6 +48,9 @@ export const eventTypes = [
   'enforce-kill',
   'leftover-killed',
   'warning',
+  'write-lost',
+  'reaped',
+  'orphans-stopped',
 ] as const;
 
 /** One line of events.jsonl: a time, a type, usually a process, a message and the type's fields. */
@@ -160,6 +163,9 @@ export const processSummarySchema = z.looseObject({
   endedAt: time,
 });
 
+/** A file of the record (relative to the run directory) that lost `bytes` to failed writes (`error`) from `since` on. */
+export const lostWriteSchema = z.looseObject({ file: z.string(), bytes, since: time, error: z.string() });
+
 /** summary.json: written once, when the run ends. */
 export const runSummarySchema = z.looseObject({
   recordVersion: z.number().int().default(1),
@@ -169,6 +175,8 @@ export const runSummarySchema = z.looseObject({
   endedAt: time,
   exitCode: z.number().int(),
   processes: z.array(processSummarySchema),
+  /** Files of the record that lost writes (a full disk): which, how many bytes, since when; [] when none. */
+  lostWrites: z.array(lostWriteSchema).default([]),
 });
 
 /** plan.json as readers use it: the plan's own type, its numbers checked (a hand-edited plan is no plan). */
@@ -206,5 +214,6 @@ export type OomKillRecord = z.output<typeof oomKillSchema>;
 export type BudgetExceededRecord = z.output<typeof budgetExceededSchema>;
 export type ProcessSummary = z.output<typeof processSummarySchema>;
 export type RunSummary = z.output<typeof runSummarySchema>;
+export type LostWrite = z.output<typeof lostWriteSchema>;
 /** plan.json as readers check it (runPlanSchema). */
 export type RunPlan = z.output<typeof runPlanSchema>;

@@ -109,3 +109,22 @@ describe('a cwd that cannot be one', () => {
     );
   });
 });
+
+describe('a child that takes its own log away', () => {
+  test('deleted and replaced by an unreadable directory before a line is written: no internal error, its verdict', async () => {
+    const runDir = join(tmpdir(), `headroom-own-log-${process.pid}`);
+    rmSync(runDir, { recursive: true, force: true });
+    const script = `rm -f "$1/logs/vandal.log"; mkdir "$1/logs/vandal.log"; chmod 000 "$1/logs/vandal.log"; echo still heard; exit 4`;
+    try {
+      const run = await runSupervised([launch('vandal', ['/bin/sh', '-c', script, 'sh', runDir])], {
+        runDir,
+      });
+      assert.equal(run.processNamed('vandal').exitCode, 4);
+      assert.equal(run.summary.exitCode, 4);
+      assert.match(run.outputOf('vandal'), /still heard/);
+      assert.ok(runSummarySchema.parse(JSON.parse(readFileSync(join(runDir, 'summary.json'), 'utf8'))));
+    } finally {
+      rmSync(runDir, { recursive: true, force: true });
+    }
+  });
+});

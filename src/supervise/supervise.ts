@@ -95,13 +95,17 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
   becomeChildSubreaper();
   const clock = options.clock ?? realClock;
   const startedAtMs = clock.now();
-  const record = openRunRecord(options.runDir, {
-    runId: options.runId,
-    startedAt: new Date(startedAtMs).toISOString(),
-    ...supervisorMeta(options.procRoot),
-    processes: options.processes.map((p) => p.name),
-    origin: options.origin ?? null,
-  });
+  const record = openRunRecord(
+    options.runDir,
+    {
+      runId: options.runId,
+      startedAt: new Date(startedAtMs).toISOString(),
+      ...supervisorMeta(options.procRoot),
+      processes: options.processes.map((p) => p.name),
+      origin: options.origin ?? null,
+    },
+    { clock },
+  );
   if (options.plan !== undefined) record.writePlan(options.plan);
   const stopper = new AbortController();
   let isOutputBroken = false;
@@ -147,6 +151,16 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
     for (const live of context.live.values()) {
       if (live.attempt) requestStop(context, live.spec.name, live.attempt, { signal: context.stopWith() });
     }
+  };
+  // A full disk is a state of the run: said once per file, counted in summary.json, never thrown.
+  record.onFirstLoss = (loss) => {
+    const why = loss.error === 'ENOSPC' ? 'the disk is full' : loss.error;
+    context.event(
+      'write-lost',
+      undefined,
+      `could not write ${loss.file} (${why}); the run goes on, and summary.json counts the bytes lost`,
+      { ...loss },
+    );
   };
   reportStaleCgroups(context);
   options.signal?.addEventListener('abort', stopAll, { once: true });
