@@ -29,7 +29,11 @@ import {
 
 /** An open file of the record that never throws on write: what cannot be written is counted. */
 export interface RecordFile {
+  /** The descriptor, for a copier that writes it on another thread (and reports its losses). */
+  fd: number;
   write(data: Buffer | string): void;
+  /** Counts bytes that a write elsewhere (the copier thread) could not write. */
+  countLost(bytes: number, error: string): void;
   close(): void;
 }
 
@@ -117,10 +121,12 @@ export function openRunRecord(
       0o644,
     );
     return {
+      fd,
       write: (data) => {
         const { lostBytes, error } = writeAll(fd, typeof data === 'string' ? Buffer.from(data) : data);
         if (lostBytes > 0) countLoss(file, lostBytes, error ?? 'EIO');
       },
+      countLost: (bytes, error) => countLoss(file, bytes, error),
       close: () => closeSync(fd),
     };
   };

@@ -17,23 +17,30 @@ async function sha256File(path: string): Promise<string> {
 }
 
 describe('logs', () => {
-  test('200 MB written at full speed is logged byte for byte, and every line reaches the renderer', async () => {
+  test('200 MB written at full speed is logged byte for byte; the renderer gets whole lines to the last, or says what it skipped', async () => {
     const hashFile = join(tmpdir(), `headroom-print-mb-${process.pid}.sha256`);
     let renderedBytes = 0;
     let isWholeLines = true;
+    let lastText = '';
     const run = await runSupervised([launch('writer', program('print-mb.mjs', 200, hashFile))], {
       onUpdate: (u) => {
         if (u.kind !== 'output') return;
         renderedBytes += u.text.length;
         isWholeLines &&= u.text.endsWith('\n');
+        lastText = u.text;
       },
     });
     try {
       assert.equal(run.processNamed('writer').reason, 'exited');
       const logPath = join(run.runDir, run.processNamed('writer').log);
       assert.equal(await sha256File(logPath), readFileSync(hashFile, 'utf8'));
-      assert.equal(renderedBytes, 200e6);
+      // The live view may skip output behind a writer faster than it (never the log); it says how much.
+      const skipped = run.events.find((e) => e.type === 'warning' && typeof e.skippedBytes === 'number');
+      const skippedBytes = (skipped?.skippedBytes as number | undefined) ?? 0;
+      if (skippedBytes === 0) assert.equal(renderedBytes, 200e6);
+      else assert.ok(renderedBytes + skippedBytes <= 200e6 && renderedBytes > 0);
       assert.ok(isWholeLines, 'every chunk ends at a line end');
+      assert.match(lastText, /^000001999999 abcdefghij/m, 'the last line reached the renderer');
     } finally {
       rmSync(hashFile, { force: true });
     }

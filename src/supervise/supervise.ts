@@ -12,6 +12,7 @@ import { eventSink, openRunRecord, supervisorMeta } from '../run-record/writer.j
 import { displayCommand } from '../verdict/judge.js';
 import { realClock } from './clock.js';
 import { runProcess } from './process-runner.js';
+import { startReaping } from './reaper.js';
 import { backoffMs, healthyRunMs } from './restart-policy.js';
 import { newLiveProcess, type RunContext } from './run-context.js';
 import { runExitCode } from './run-exit-code.js';
@@ -166,6 +167,7 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
   options.signal?.addEventListener('abort', stopAll, { once: true });
   if (options.signal?.aborted) stopAll();
   const stopSampling = startSampling(context, options.gpuProbe);
+  const stopReaping = startReaping();
   const ended: ProcessSummary[] = [];
   try {
     const settled = await Promise.allSettled(
@@ -183,6 +185,11 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
     const failure = settled.find((result) => result.status === 'rejected');
     if (failure) throw failure.reason;
     const processes = settled.map((result) => (result as PromiseFulfilledResult<ProcessSummary>).value);
+    const reaped = stopReaping();
+    if (reaped > 0) {
+      const message = `reaped ${reaped} ended process${reaped === 1 ? '' : 'es'} that had left their tree (adopted by headroom as a subreaper)`;
+      context.event('reaped', undefined, message, { count: reaped });
+    }
     return record.writeSummary({
       runId: options.runId,
       runDir: options.runDir,
@@ -193,6 +200,7 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
     });
   } finally {
     options.signal?.removeEventListener('abort', stopAll);
+    stopReaping();
     await stopSampling();
     record.close();
     context.kernelLog?.close();

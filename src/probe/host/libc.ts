@@ -7,6 +7,9 @@ import koffi from 'koffi';
 const O_CLOEXEC = 0o2000000;
 const F_SETPIPE_SZ = 1031;
 const WNOHANG = 1;
+const F_GETFL = 3;
+const F_SETFL = 4;
+const O_NONBLOCK = 0o4000;
 
 interface Libc {
   pipe2: (fds: Int32Array, flags: number) => number;
@@ -44,6 +47,14 @@ export function openPipe(bufferBytes: number): { readFd: number; writeFd: number
   if (c.pipe2(fds, O_CLOEXEC) !== 0) return null;
   c.fcntl(fds[1]!, F_SETPIPE_SZ, 'int', bufferBytes); // best effort: the 64 KiB default still works
   return { readFd: fds[0]!, writeFd: fds[1]! };
+}
+
+/** Makes reads of `fd` return EAGAIN instead of waiting (this file description only); false on failure. */
+export function setNonBlocking(fd: number): boolean {
+  const c = loadLibc();
+  if (!c) return false;
+  const flags = c.fcntl(fd, F_GETFL);
+  return flags >= 0 && c.fcntl(fd, F_SETFL, 'int', flags | O_NONBLOCK) === 0;
 }
 
 /** Reaps `pid` if it has ended (waitpid WNOHANG); true when it was reaped. */
