@@ -140,6 +140,7 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
     emit,
     event: eventSink({ record, clock, emit }),
   };
+  options.onRecordOpened?.(context.event);
   const stopAll = (): void => {
     if (stopper.signal.aborted) return;
     stopper.abort();
