@@ -2,8 +2,8 @@
 // (labels from plan.json), restarts, OOM kills and GPU OOMs from events.jsonl become counters.
 import { markOf } from '../observe/event-marks.js';
 import type { RecordPlan, RecordSample, RecordUpdate } from '../observe/record-types.js';
-import { type CardReading, labelsOfInstance, type Observation, type ProcessLabels } from './observation.js';
 import { causeKinds } from '../verdict/cause.js';
+import { type CardReading, labelsOfInstance, type Observation, type ProcessLabels } from './observation.js';
 import type { HeadroomMetrics } from './registry.js';
 
 /** A process's labels: the plan's process and replica, else read from its instance name (`actor.2`). */
