@@ -136,6 +136,59 @@ describe('run --dashboard under a flood of idle connections', () => {
   });
 });
 
+// The observer process among headroom's children (the supervised one is the other).
+function observerPid(headroomPid: number): number | undefined {
+  const children = readFileSync(`/proc/${headroomPid}/task/${headroomPid}/children`, 'utf8')
+    .trim()
+    .split(/\s+/);
+  return children
+    .map(Number)
+    .find(
+      (pid) =>
+        existsSync(`/proc/${pid}`) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('observer'),
+    );
+}
+
+describe('a failed observer', () => {
+  test('the observer process killed: a warning in the record, the run goes on to its own end', async () => {
+    const runDir = join(scratch, 'observer-killed');
+    const program = join(repoRoot, 'test', 'programs', 'steps.mjs');
+    const cli = startCli([
+      'run',
+      '--run-dir',
+      runDir,
+      '--dashboard',
+      '0',
+      '--metrics',
+      '0',
+      '--',
+      process.execPath,
+      program,
+      'print:started',
+      'sleep:3000',
+      'print:done',
+    ]);
+    try {
+      await cli.waitFor(/metrics: http/);
+      await until(() => observerPid(cli.child.pid!) !== undefined, 'the observer process');
+      process.kill(observerPid(cli.child.pid!)!, 'SIGKILL');
+      assert.equal(await cli.exited, 0, cli.output());
+    } finally {
+      await cli.stop();
+    }
+    assert.match(
+      cli.output(),
+      /headroom: observer: the dashboard and \/metrics stopped: their process was killed by SIGKILL; the run goes on without them/,
+    );
+    const events = lines(join(runDir, 'events.jsonl')).map((line) => JSON.parse(line));
+    const warnings = events.filter((e) => e.type === 'warning' && e.observer === true);
+    assert.equal(warnings.length, 1, JSON.stringify(events));
+    assert.match(warnings[0].message, /their process was killed by SIGKILL/);
+    const summary = JSON.parse(readFileSync(join(runDir, 'summary.json'), 'utf8'));
+    assert.equal(summary.processes[0].reason, 'exited');
+  });
+});
+
 describe('hostile run records', () => {
   const base = join(scratch, 'base');
   const made = runCli(['run', '--run-dir', base, '--', 'sh', '-c', 'echo hello; exit 3']);
