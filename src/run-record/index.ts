@@ -4,7 +4,9 @@ export {
   forEachRecordLine,
   forEachSample,
   type RunRecordFiles,
+  readExactPeaks,
   readRunFiles,
 } from './reader.js';
 export * from './schema.js';
 export { openRunRecord, type RunRecord } from './writer.js';
+export * from './peaks.js';

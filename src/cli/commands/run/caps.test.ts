@@ -61,7 +61,7 @@ test('the capped torch process fails with its own OOM at its budget; its neighbo
   const { result, plan, reasons, because, log } = await runConfig(config(''));
   const trainer = plan.processes.find((p: { name: string }) => p.name === 'trainer');
   assert.equal(trainer.capBy, 'bootstrap');
-  assert.equal(trainer.env.HEADROOM_BOOT, 'torch-alloc,torch-cap');
+  assert.equal(trainer.env.HEADROOM_BOOT, 'torch-alloc,torch-cap,peaks');
   assert.deepEqual(reasons, { sim: 'exited', trainer: 'gpu-oom', actor: 'exited' }, result.stderr);
   // Its own cap, not a full card: the verdict says so.
   assert.match(because.trainer, /over its own cap \(enforce: cap\), not a full card/);
