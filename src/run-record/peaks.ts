@@ -25,8 +25,8 @@ export function describePeakSource(source: PeakSource, sampleIntervalMs?: number
       return "the cgroup's own maximum (what host_memory limits, page cache included)";
     case 'sampled':
       return sampleIntervalMs === undefined
-        ? 'sampled (a spike between samples is missed)'
-        : `sampled every ${sampleIntervalMs} ms (a spike between samples is missed)`;
+        ? "headroom's samples (a spike between two samples is missed)"
+        : `headroom's samples every ${sampleIntervalMs} ms (a spike between two samples is missed)`;
   }
 }
 
