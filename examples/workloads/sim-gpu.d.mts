@@ -23,11 +23,7 @@ export declare function simStateDir(
 ): string;
 export declare function readClaims(dir: string): SimClaim[];
 export declare function writeClaim(dir: string, pid: number, claim: { device: number; bytes: number }): void;
-export declare function removeClaim(
-  dir: string,
-  pid: number,
-  env?: Record<string, string | undefined>,
-): void;
+export declare function removeClaim(dir: string, pid: number, env?: Record<string, string | undefined>): void;
 export declare function tryClaim(
   dir: string,
   card: SimCard,

@@ -1,4 +1,6 @@
-// The run record: its schema (the contract), the writer the supervisor holds, the tolerant reader.
+// The run record: its schema (the contract), the writer the supervisor holds, the tolerant reader,
+// and which peak a record presents.
+export * from './peaks.js';
 export {
   forEachEvent,
   forEachRecordLine,
@@ -9,4 +11,3 @@ export {
 } from './reader.js';
 export * from './schema.js';
 export { openRunRecord, type RunRecord } from './writer.js';
-export * from './peaks.js';

@@ -7,7 +7,9 @@ import type { LiveProcess, RunContext } from './run-context.js';
 
 /** After an attempt: the lines its clients wrote (those not yet folded) become that attempt's exact peak. */
 export async function foldExactPeaks(context: RunContext, live: LiveProcess): Promise<void> {
-  const mine = (await readExactPeaks(context.record.runDir)).filter((line) => line.process === live.spec.name);
+  const mine = (await readExactPeaks(context.record.runDir)).filter(
+    (line) => line.process === live.spec.name,
+  );
   const fresh = mine.slice(live.exactPeaks.length);
   live.exactPeaks.push(...fresh);
   live.exactGpuPeak = higherGpuPeak(live.exactGpuPeak, exactGpuPeak(fresh));

@@ -136,7 +136,10 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
     attributedKills: new Set(),
     readiness: new ReadinessBoard(),
     live: new Map(
-      options.processes.map((spec) => [spec.name, newLiveProcess(withRunMarkers(spec, options.runId, record.peaksPath))]),
+      options.processes.map((spec) => [
+        spec.name,
+        newLiveProcess(withRunMarkers(spec, options.runId, record.peaksPath)),
+      ]),
     ),
     stopSignal: stopper.signal,
     skipGraceSignal: options.killSignal ?? new AbortController().signal,

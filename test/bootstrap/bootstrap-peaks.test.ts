@@ -21,7 +21,8 @@ let runs = 0;
 /** Runs `code` with the bootstrap's peaks action; returns the result and the lines it appended. */
 function run(code: string, env: Record<string, string> = {}) {
   const stubs = makeStubSite();
-  const peaksFile = join(scratch, `peaks-${(runs += 1)}.jsonl`);
+  runs += 1;
+  const peaksFile = join(scratch, `peaks-${runs}.jsonl`);
   const result = runPython(python!, code, {
     PYTHONPATH: `${bootstrapDir}:${stubs.dir}`,
     HEADROOM_STUB_RECORD: stubs.recordFile,
@@ -69,7 +70,9 @@ const spikes: Record<string, string> = {
   ].join('\n'),
 };
 
-describe('bootstrap: exact GPU peaks at exit', { skip: python === undefined ? noPythonMessage : false }, () => {
+describe('bootstrap: exact GPU peaks at exit', {
+  skip: python === undefined ? noPythonMessage : false,
+}, () => {
   for (const framework of ['torch', 'jax', 'tensorflow'] as const) {
     test(`${framework}: 8 GiB held for 150 ms is recorded at 8 GiB from its own counter; the exit code stays 3`, () => {
       const result = run(spikes[framework]!, { XLA_PYTHON_CLIENT_MEM_FRACTION: '0.5' });
@@ -126,7 +129,9 @@ describe('bootstrap: exact GPU peaks at exit', { skip: python === undefined ? no
   });
 
   test('an unwritable peaks file, a failing counter or no peaks file: the program ends as it would, silently', () => {
-    const unwritable = run(spikes.torch!, { HEADROOM_PEAKS_FILE: join(scratch, 'no', 'such', 'dir', 'p.jsonl') });
+    const unwritable = run(spikes.torch!, {
+      HEADROOM_PEAKS_FILE: join(scratch, 'no', 'such', 'dir', 'p.jsonl'),
+    });
     assert.equal(unwritable.code, 3);
     assert.equal(unwritable.stderr, '');
     const failing = run(
