@@ -2,6 +2,7 @@
 // (the supervisor) and every reader (doctor, report, serve, metrics). Objects are loose: a reader
 // keeps fields it does not know, so records written by a newer headroom still read.
 import { z } from 'zod';
+import { causeKinds } from '../verdict/cause.js';
 import { confidences, exitReasons } from '../vocabulary.js';
 
 /** 1: headroom 0.1 (no run.json, no oomKills); 2: run.json, oomKills, budgetExceeded, members. */
@@ -180,6 +181,30 @@ export const budgetExceededSchema = z.looseObject({
   atMs: z.number(),
 });
 
+/** Someone who held more GPU memory than planned when a process failed (src/verdict/cause.ts). */
+export const overBudgetSchema = z.looseObject({
+  name: z.string(),
+  gpuBytes: bytes,
+  /** Its budget plus context allowance; 0 for a process planned on no card or another one. */
+  allowedBytes: bytes,
+  overBytes: bytes,
+});
+
+/** What a memory failure ran into, decided from numbers by the one cause judge (src/verdict/cause.ts). */
+export const failureCauseSchema = z.looseObject({
+  kind: z.enum(causeKinds),
+  confidence: z.enum(confidences),
+  /** `own cap: ...`, `card full: ...`: the decision and its numbers in one sentence. */
+  text: z.string(),
+  requestedBytes: bytes.nullable(),
+  capBytes: bytes.nullable(),
+  inUseBytes: bytes.nullable(),
+  cardFreeBytes: bytes.nullable(),
+  overBudget: z.array(overBudgetSchema).default([]),
+  wouldDecide: z.string().nullable(),
+  source: z.enum(['framework', 'sample', 'both', 'none']),
+});
+
 /** One line of summary.json's `processes` (issue #4's contract, extended). */
 export const processSummarySchema = z.looseObject({
   name: z.string(),
@@ -220,6 +245,8 @@ export const processSummarySchema = z.looseObject({
   cgroupEscapes: z.array(cgroupEscapeSchema).default([]),
   /** Why host_memory could not be enforced as asked (no cgroup, a limit the kernel refused); null when it was. */
   hostLimitProblem: z.string().nullable().default(null),
+  /** What a memory failure ran into (own cap, card full, host limit, can't tell); null otherwise. */
+  cause: failureCauseSchema.nullable().default(null),
   /** Relative to the run directory. */
   log: z.string(),
   startedAt: time.nullable(),
@@ -273,6 +300,7 @@ export type PeakSource = (typeof peakSources)[number];
 export type ExactPeak = z.output<typeof exactPeakSchema>;
 export type SampledHostPeaks = z.output<typeof sampledHostPeaksSchema>;
 export type BudgetExceededRecord = z.output<typeof budgetExceededSchema>;
+export type FailureCauseRecord = z.output<typeof failureCauseSchema>;
 export type ProcessSummary = z.output<typeof processSummarySchema>;
 export type RunSummary = z.output<typeof runSummarySchema>;
 /** plan.json as readers check it (runPlanSchema). */

@@ -2,6 +2,7 @@
 // watchdog, run attempts under its restart policy, and sum it up.
 import { createMemoryCgroup, readCgroupPeakBytes, removeCgroup } from '../probe/host/cgroup.js';
 import { formatBytes } from '../units.js';
+import { causeRecordOf } from '../verdict/cause.js';
 import { type AttemptResult, runAttempt } from './attempt.js';
 import { waitUntil } from './clock.js';
 import { foldExactPeaks, summarizePeaks } from './exact-peaks.js';
@@ -88,6 +89,7 @@ function summarize(options: {
     budgetExceeded: live.budgetExceeded ? { ...live.budgetExceeded } : null,
     cgroupEscapes: live.cgroupEscapes.map((escaped) => ({ ...escaped })),
     hostLimitProblem: live.hostLimitProblem,
+    cause: causeRecordOf(outcome.cause),
     log: context.record.logEntry(spec.name),
     startedAt: firstStartedAtMs === null ? null : new Date(firstStartedAtMs).toISOString(),
     endedAt: new Date(outcome.endedAtMs ?? context.clock.now()).toISOString(),

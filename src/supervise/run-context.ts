@@ -7,6 +7,7 @@ import type { GpuPeak } from '../run-record/peaks.js';
 import type { ExactPeak } from '../run-record/schema.js';
 import type { EventSink, RunRecord } from '../run-record/writer.js';
 import type { OutputReader } from '../verdict/log-verdict.js';
+import type { HeadroomMemoryKill } from '../verdict/memory-kill.js';
 import type { TreeOomKill } from '../verdict/types.js';
 import type { TreeHandle } from './process-tree.js';
 import type { ReadinessBoard } from './start-order.js';
@@ -37,6 +38,8 @@ export interface Attempt extends TreeHandle {
   oomKills: TreeOomKill[];
   /** Set when headroom kills it (watchdog, GPU enforcement): the sentence why. */
   headroomKill: string | null;
+  /** The memory headroom killed it over. */
+  headroomKillOver: HeadroomMemoryKill | null;
   /** The stop in progress (Ctrl-C, enforcement, an OOM kill in the tree), if any, and why. */
   stopping: Promise<{ signal: NodeJS.Signals; killedPids: number[] }> | null;
   stopCause: StopCause | null;
@@ -54,6 +57,13 @@ export interface BudgetExceeded {
   /** The context allowance it was allowed beside the budget. */
   contextBytes: number;
   atMs: number;
+}
+
+/** The last sample that saw a process running: every process's GPU bytes then, and the cards. */
+export interface SeenSample {
+  atMs: number;
+  gpuBytes: Record<string, number | null>;
+  cards: { index: number; totalBytes: number; usedBytes: number | null }[] | null;
 }
 
 /** A process across its attempts: what the status line and the summary show. */
@@ -79,6 +89,8 @@ export interface LiveProcess {
   exactPeaks: ExactPeak[];
   isOverGpuBudget: boolean;
   budgetExceeded: BudgetExceeded | null;
+  /** What the last sample that saw it running held (the cause judge's view of its failure). */
+  lastSeenSample: SeenSample | null;
   /** Processes of its tree seen outside its cgroup. */
   cgroupEscapes: { pid: number; command: string | null; atMs: number }[];
   /** Why its host limit is not enforced as asked, or null. */
@@ -148,6 +160,7 @@ export function newLiveProcess(spec: LaunchSpec): LiveProcess {
     exactPeaks: [],
     isOverGpuBudget: false,
     budgetExceeded: null,
+    lastSeenSample: null,
     oomKills: [],
     cgroupEscapes: [],
     hostLimitProblem: null,

@@ -39,6 +39,7 @@ describe('renderSummaryTable', () => {
           reason: 'oom-killed',
           confidence: 'certain',
           because: 'the kernel OOM-killed it',
+          cause: null,
           exitCode: null,
           signal: 'SIGKILL',
           restarts: 1,

@@ -51,6 +51,7 @@ const process = (points: MemoryPoint[], kills: OomKillRecord[]): RunProcess => (
   oomKills: kills,
   memoryKill: null,
   lastSample: undefined,
+  lastSeenSample: undefined,
   series: points,
 });
 
