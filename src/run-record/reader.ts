@@ -9,6 +9,8 @@ import { LineSplitter } from '../doctor/line-splitter.js';
 import { maxRecordLinesBytes, openRecordFile, readRecordFile } from '../files/read-file.js';
 import { formatBytes } from '../units.js';
 import {
+  type ExactPeak,
+  exactPeakSchema,
   type RunEvent,
   type RunMeta,
   type RunSample,
@@ -153,4 +155,19 @@ export function forEachSample(
     onValue: onSample,
     problems,
   });
+}
+
+/** Reads peaks.jsonl: the exact peaks the tree's GPU clients appended at exit; [] when there is none. */
+export async function readExactPeaks(runDir: string, problems?: string[]): Promise<ExactPeak[]> {
+  const peaks: ExactPeak[] = [];
+  await forEachRecordLine({
+    path: join(runDir, 'peaks.jsonl'),
+    schema: exactPeakSchema,
+    onValue: (line) => {
+      // Children write this file: a line that is not a peak is theirs to get wrong, not ours to trust.
+      if (exactPeakSchema.safeParse(line).success) peaks.push(line);
+    },
+    problems,
+  });
+  return peaks;
 }
