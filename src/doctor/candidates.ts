@@ -1,5 +1,6 @@
 // What the classifier keeps between lines: one candidate per (kind, group), bounded in number,
 // each merging every hit of its signatures (strongest hit leads, facts of the first fill in).
+import { normalizePaste } from './paste.js';
 import type { DiagnosisKind, Evidence, Facts, GpuHolder, Layer, LogRule, RuleHit } from './types.js';
 
 /** A diagnosis in the making, before cause and fixes are chosen. */
@@ -130,7 +131,7 @@ export class RankFollower {
 
   /** Reads the next line; true while it still watches. */
   follow(line: string): boolean {
-    const rank = rankPrefix.exec(line)?.[1];
+    const rank = rankPrefix.exec(normalizePaste(line))?.[1];
     if (rank !== undefined) {
       this.candidates.fillFact(this.key, 'rank', Number(rank));
       return false;
