@@ -1,6 +1,7 @@
 // What `doctor` does with a target: a log file or stdin, a run directory, or a Python script.
 // This is the adapter layer (files, streams); the judgements are the pure modules it calls.
 import { readFileSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { EnvironmentError, UsageError } from '../errors.js';
@@ -111,7 +112,9 @@ export async function examineTarget(
           'a training script is kilobytes: pass the script itself, not generated or bundled code',
         );
       }
-      const findings = checkPythonSource(readFileSync(target, 'utf8'), target, env);
+      const findings = checkPythonSource(readFileSync(target, 'utf8'), target, env, {
+        cpuCount: availableParallelism(),
+      });
       return { target, targetKind: 'script', diagnoses: [], findings };
     }
     const { diagnoses, lineCount } = await diagnoseLogFile(target);

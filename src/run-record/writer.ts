@@ -1,8 +1,9 @@
 // Writes the run directory (DESIGN "Run records"): run.json first, then plan.json, events.jsonl,
 // samples.jsonl and logs/ as things happen, summary.json at the end. Lines are appended as they
 // happen, so a crash of headroom loses at most the line being written; readers tolerate that.
-import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { openAppendNoFollow, writeFileAtomic } from '../files/write-file.js';
 import { readProcStat } from '../probe/host/proc-table.js';
 import { headroomVersion } from '../version.js';
 import { claimRunDir } from './run-dir.js';
@@ -38,11 +39,13 @@ const toJsonLine = (value: unknown): string => `${JSON.stringify(value)}\n`;
 export function openRunRecord(path: string, meta: Omit<RunMeta, 'recordVersion'>): RunRecord {
   const runDir = claimRunDir(path, `${JSON.stringify({ recordVersion, ...meta }, null, 2)}\n`);
   mkdirSync(join(runDir, 'logs'));
-  const eventsFd = openSync(join(runDir, 'events.jsonl'), 'a');
-  const samplesFd = openSync(join(runDir, 'samples.jsonl'), 'a');
+  // A fresh run directory: these files are new, never a link someone planted (DESIGN "Run records").
+  const eventsFd = openAppendNoFollow(join(runDir, 'events.jsonl'), { isExclusive: true });
+  const samplesFd = openAppendNoFollow(join(runDir, 'samples.jsonl'), { isExclusive: true });
   const logEntry = (name: string): string => `logs/${name}.log`;
+  // Whole files go through a temporary file and a rename: never through a link, never seen half-written.
   const writeJson = (file: string, value: unknown): void =>
-    writeFileSync(join(runDir, file), `${JSON.stringify(value, null, 2)}\n`);
+    writeFileAtomic(join(runDir, file), `${JSON.stringify(value, null, 2)}\n`);
   return {
     runDir,
     logPath: (name) => join(runDir, logEntry(name)),

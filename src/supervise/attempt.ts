@@ -1,6 +1,7 @@
 // One attempt of one process: spawn into its cgroup, follow its output, wait for it to end,
 // clear away what is left of its tree, and say why it ended.
-import { closeSync, fstatSync, openSync } from 'node:fs';
+import { closeSync, fstatSync } from 'node:fs';
+import { openAppendNoFollow } from '../files/write-file.js';
 import {
   addCgroupPid,
   cgroupProcsPath,
@@ -167,7 +168,7 @@ export async function runAttempt(context: RunContext, live: LiveProcess): Promis
   const { spec } = live;
   const logPath = context.record.logPath(spec.name);
   const oomKillCounter = live.group ? readCgroupOomKills(live.group) : null;
-  const logFd = openSync(logPath, 'a');
+  const logFd = openAppendNoFollow(logPath);
   const fromBytes = fstatSync(logFd).size;
   const startedAtMs = context.clock.now();
   let spawned: ReturnType<typeof spawnChild>;

@@ -1,9 +1,10 @@
 // `headroom report [RUN_DIR] [-o FILE]`: one self-contained HTML file from a run record, with
 // doctor's diagnosis of the run. Reads files, writes one; the page itself is built by src/report/.
-import { writeFileSync } from 'node:fs';
+
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { examineTarget } from '../../../doctor/examine.js';
 import { EnvironmentError, ExitCode } from '../../../errors.js';
+import { writeFileAtomic } from '../../../files/write-file.js';
 import { readRecord } from '../../../observe/read-record.js';
 import { buildReportModel } from '../../../report/build-model.js';
 import { toReportDiagnoses } from '../../../report/diagnoses.js';
@@ -53,7 +54,8 @@ export async function runReport(
   model.runId ??= basename(runDir);
   const html = renderReportHtml({ model, assets: readPageAssets() });
   try {
-    writeFileSync(output, html);
+    // Never through a link planted as report.html: a fresh file is renamed over it.
+    writeFileAtomic(output, html);
   } catch (error) {
     throw new EnvironmentError(`cannot write ${output}: ${(error as Error).message}`);
   }

@@ -3,8 +3,9 @@
 // slurm/job.sbatch (what was submitted) and slurm/batch.log (the batch script's own output). The
 // steps write their logs straight into logs/, so the run directory must be on a filesystem the
 // nodes share (as a job's working directory is).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { openAppendNoFollow, writeFileAtomic } from '../../../files/write-file.js';
 import { openRunRecord, supervisorMeta } from '../../../run-record/writer.js';
 import type { SlurmJobPlan } from '../../../slurm/job-plan.js';
 import { buildScript, type ScriptOptions } from '../../../slurm/script.js';
@@ -69,9 +70,9 @@ export async function runOnSlurm(options: SlurmRunOptions): Promise<SlurmRunSumm
       launches,
       script: { ...options.script, logDir: join(runDir, 'logs'), batchOutput: batchLogPath },
     });
-    writeFileSync(scriptPath, text);
+    writeFileAtomic(scriptPath, text);
     for (const launch of launches) {
-      writeFileSync(record.logPath(launch.name), '', { flag: 'a' });
+      closeSync(openAppendNoFollow(record.logPath(launch.name)));
       const emit = (lines: Buffer) =>
         options.output({ kind: 'output', name: launch.name, text: lines.toString('utf8') });
       tails.push(tailLog({ path: record.logPath(launch.name), fromBytes: 0, pollMs: 200, onLines: emit }));
