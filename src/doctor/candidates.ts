@@ -50,6 +50,7 @@ export class CandidateSet {
   add(rule: LogRule, hit: RuleHit, line: number, text: string): string | undefined {
     const kind = hit.kind ?? rule.kind;
     const framework = hit.framework ?? rule.framework;
+    const weight = hit.weight ?? rule.weight;
     const key = `${kind}|${groupOf(rule, hit, kind, framework)}`;
     const { reportingPid, ...facts } = hit.facts ?? {};
     const existing = this.drafts.get(key);
@@ -62,7 +63,7 @@ export class CandidateSet {
         code: rule.code,
         kind,
         framework,
-        weight: rule.weight,
+        weight,
         isGeneric: rule.isGeneric ?? false,
         summary: rule.summary,
         source: rule.source,
@@ -78,12 +79,12 @@ export class CandidateSet {
     }
     existing.occurrences += 1;
     this.note(existing, facts, reportingPid);
-    const leads = rule.weight > existing.weight || (existing.isGeneric && !rule.isGeneric);
+    const leads = weight > existing.weight || (existing.isGeneric && !rule.isGeneric);
     if (leads) {
       Object.assign(existing, {
         code: rule.code,
         framework,
-        weight: rule.weight,
+        weight,
         isGeneric: rule.isGeneric ?? false,
         summary: rule.summary,
         source: rule.source,
