@@ -70,7 +70,14 @@ export function toEstimateSpec(
         `unknown dtype "${dtype}"${nearest ? `; did you mean "${nearest}"?` : ''}`,
       );
     }
-    return { name: tensor.name, shape: tensor.shape, dtype, bytesPerElement: bytesPerElement ?? 0, count };
+    return {
+      name: tensor.name,
+      shape: tensor.shape,
+      dtype,
+      bytesPerElement: bytesPerElement ?? 0,
+      count,
+      ...(tensor.covers ? { covers: tensor.covers } : {}),
+    };
   });
   const training = toTraining(raw, parallel.strategy, report);
   if (

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import type { z } from 'zod';
 import { LineSplitter } from '../doctor/line-splitter.js';
 import {
+  type ExactPeak,
+  exactPeakSchema,
   type RunEvent,
   type RunMeta,
   type RunSample,
@@ -137,4 +139,19 @@ export function forEachSample(
     onValue: onSample,
     problems,
   });
+}
+
+/** Reads peaks.jsonl: the exact peaks the tree's GPU clients appended at exit; [] when there is none. */
+export async function readExactPeaks(runDir: string, problems?: string[]): Promise<ExactPeak[]> {
+  const peaks: ExactPeak[] = [];
+  await forEachRecordLine({
+    path: join(runDir, 'peaks.jsonl'),
+    schema: exactPeakSchema,
+    onValue: (line) => {
+      // Children write this file: a line that is not a peak is theirs to get wrong, not ours to trust.
+      if (exactPeakSchema.safeParse(line).success) peaks.push(line);
+    },
+    problems,
+  });
+  return peaks;
 }

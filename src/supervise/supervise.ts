@@ -53,9 +53,13 @@ export function checkLaunchSpecs(specs: readonly LaunchSpec[]): void {
   if (problem) fail(problem);
 }
 
-// Every process of a tree inherits these: whatever leaves the tree can still be told apart.
-function withRunMarkers(spec: LaunchSpec, runId: string): LaunchSpec {
-  return { ...spec, env: { HEADROOM_PROCESS: spec.name, ...spec.env, HEADROOM_RUN: runId } };
+// Every process of a tree inherits these: whatever leaves the tree can still be told apart, and its
+// GPU clients know where to append their exact peaks at exit (the bootstrap, the simulated card).
+function withRunMarkers(spec: LaunchSpec, runId: string, peaksPath: string): LaunchSpec {
+  return {
+    ...spec,
+    env: { HEADROOM_PROCESS: spec.name, ...spec.env, HEADROOM_RUN: runId, HEADROOM_PEAKS_FILE: peaksPath },
+  };
 }
 
 const isSignalName = (value: unknown): value is NodeJS.Signals =>
@@ -132,7 +136,10 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
     attributedKills: new Set(),
     readiness: new ReadinessBoard(),
     live: new Map(
-      options.processes.map((spec) => [spec.name, newLiveProcess(withRunMarkers(spec, options.runId))]),
+      options.processes.map((spec) => [
+        spec.name,
+        newLiveProcess(withRunMarkers(spec, options.runId, record.peaksPath)),
+      ]),
     ),
     stopSignal: stopper.signal,
     skipGraceSignal: options.killSignal ?? new AbortController().signal,

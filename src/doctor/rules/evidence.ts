@@ -116,6 +116,17 @@ const logRules: FactRule[] = [
   {
     family: 'context',
     keywords: ['file "'],
+    // The last frame outside installed packages and the standard library: the user's own line.
+    pattern:
+      /^\W*File "((?![^"]*(?:site-packages|dist-packages|\/lib\/python\d[\d.]*\/|<frozen))[^"]+)", line (\d+), in (\S+)/,
+    source: 'CPython traceback frame',
+    keep: 'last',
+    extract: (m) =>
+      definedFacts({ userFrameFile: m[1], userFrameLine: intOf(m[2]), userFrameFunction: m[3] }),
+  },
+  {
+    family: 'context',
+    keywords: ['file "'],
     pattern: /^\W*File "[^"]+", line \d+, in (__init__|init\w*)\s*$/,
     // A traceback frame in a constructor or an init function: the failure came while building the model.
     source: 'CPython traceback frame',

@@ -1,6 +1,6 @@
 // TensorFlow's out-of-memory reports (FACTS Q11) and the classic symptoms of a full GPU.
 import type { LogRule } from '../types.js';
-import { definedFacts, intOf } from './extract.js';
+import { definedFacts, intOf, namesHostAllocator } from './extract.js';
 
 // DataTypeString names (tensorflow/core/framework/types.cc) and their element sizes in bytes.
 const elementBytes: Record<string, number> = {
@@ -46,6 +46,7 @@ export const tensorflowRules: LogRule[] = [
     extract: ({ match }) => {
       const shape = match[1]?.replaceAll(/\s/g, '');
       return {
+        kind: namesHostAllocator(match[0]) ? 'host_oom' : undefined,
         facts: definedFacts({
           shape: shape === undefined ? undefined : `[${shape}]`,
           dtype: match[2],
@@ -67,6 +68,7 @@ export const tensorflowRules: LogRule[] = [
     pattern: /ResourceExhaustedError/,
     source: 'tensorflow/python/framework/errors_impl.py ResourceExhaustedError',
     summary: 'TensorFlow raised ResourceExhaustedError',
+    extract: ({ text }) => (namesHostAllocator(text) ? { kind: 'host_oom' } : {}),
   },
   {
     code: 'tf-dst-tensor-not-initialized',
