@@ -52,7 +52,7 @@ test('the shared corpus (../shared/corpus)', (t) => {
 });
 
 // Measured on test/corpus/logs, the part the rules were tuned against (HELDOUT.md has the held-out figures).
-const logsFloor = { kindAccuracy: 0.91, causesRight: 40, factsRight: 151 };
+const logsFloor = { kindAccuracy: 0.88, causesRight: 44, factsRight: 162 };
 
 test('the project corpus (test/corpus/logs)', (t) => {
   if (readPart('logs').length === 0) {

@@ -16,39 +16,39 @@ const sized = (source: string): RegExp => new RegExp(source.replaceAll('SIZE', S
 const figureSpellings: Record<string, RegExp[]> = {
   requestedBytes: [
     // pytorch CUDACachingAllocator / MPSAllocator / XPU: "Tried to allocate 2.00 GiB".
-    sized(String.raw`Tried to allocate SIZE`),
+    sized('Tried to allocate SIZE'),
     // PaddlePaddle paddle/fluid/memory/allocation (GPU allocator): "Cannot allocate 1.53GB memory on GPU 0".
-    sized(String.raw`Cannot allocate SIZE memory`),
+    sized('Cannot allocate SIZE memory'),
     // TPU runtime (PJRT/XRT): "Attempting to reserve 6.48G at the bottom of memory", "Attempting to allocate 180.59M".
-    sized(String.raw`Attempting to (?:reserve|allocate) SIZE`),
+    sized('Attempting to (?:reserve|allocate) SIZE'),
     // XLA tf_allocator_adapter, cudaMallocAsync allocator: "... allocate 123 bytes".
     sized(String.raw`(?:trying|failed) to allocate (\d+) bytes`),
     // MuJoCo's arena: "requested = 19288260".
     sized(String.raw`requested = (\d+)`),
   ],
   freeBytes: [
-    sized(String.raw`of which SIZE is free`),
+    sized('of which SIZE is free'),
     // TPU runtime: "There are 1.92G free".
-    sized(String.raw`There are SIZE free`),
+    sized('There are SIZE free'),
     // PaddlePaddle: "available memory is only 0.000000B".
-    sized(String.raw`available memory is only SIZE`),
+    sized('available memory is only SIZE'),
     sized(String.raw`Free memory/Total memory: (\d+)/\d+`),
     sized(String.raw`SIZE free\b`),
   ],
   totalBytes: [
-    sized(String.raw`total capac(?:i)?ty of SIZE`),
-    sized(String.raw`SIZE total capacity`),
+    sized('total capac(?:i)?ty of SIZE'),
+    sized('SIZE total capacity'),
     sized(String.raw`Free memory/Total memory: \d+/(\d+)`),
   ],
   allocatedBytes: [
     // PaddlePaddle: "6.000000GB memory has been allocated".
-    sized(String.raw`SIZE memory has been allocated`),
-    sized(String.raw`SIZE already allocated`),
+    sized('SIZE memory has been allocated'),
+    sized('SIZE already allocated'),
     // TPU runtime's memory report: "Currently allocated: 6.08G".
     sized(String.raw`Currently allocated:\s*SIZE`),
-    sized(String.raw`MPS allocated: SIZE`),
+    sized('MPS allocated: SIZE'),
   ],
-  reservedBytes: [sized(String.raw`SIZE reserved in total`), sized(String.raw`SIZE reserved,`)],
+  reservedBytes: [sized('SIZE reserved in total'), sized('SIZE reserved,')],
 };
 
 const deviceSpellings = [
