@@ -3,6 +3,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { HeadroomError } from '../errors.js';
+import { compileLinearPattern } from '../linear-pattern.js';
 import { findOwnMemoryCgroup } from '../probe/host/cgroup-detect.js';
 import { openKernelLog } from '../probe/host/kernel-log.js';
 import { indexByPid, readBootTime, readProcessTable, startTimeOf } from '../probe/host/proc-table.js';
@@ -44,9 +45,9 @@ export function checkLaunchSpecs(specs: readonly LaunchSpec[]): void {
     if (spec.cwd !== undefined && !isDirectory(spec.cwd))
       fail(`${spec.name}: cwd ${spec.cwd} is not a directory`);
     try {
-      if (spec.readyWhen !== undefined) new RegExp(spec.readyWhen);
+      if (spec.readyWhen !== undefined) compileLinearPattern(spec.readyWhen);
     } catch (error) {
-      fail(`${spec.name}: ready_when is not a regular expression (${(error as Error).message})`);
+      fail(`${spec.name}: ready_when ${(error as Error).message}`);
     }
   }
   const problem = checkStartOrder(specs);
@@ -147,6 +148,7 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
     emit,
     event: eventSink({ record, clock, emit }),
   };
+  options.onRecordOpened?.(context.event);
   const stopAll = (): void => {
     if (stopper.signal.aborted) return;
     stopper.abort();

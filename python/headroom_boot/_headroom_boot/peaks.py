@@ -21,6 +21,8 @@ import os
 import sys
 import time
 
+from . import post_import
+
 _GPU_PLATFORMS = ("gpu", "cuda", "rocm")
 
 
@@ -30,7 +32,22 @@ def arrange(env):
     if not path:
         return
     process = env.get("HEADROOM_PROCESS", "")
-    atexit.register(_record_at_exit, path, process, os.getpid())
+    pid = os.getpid()
+
+    def hook():
+        _record_at_exit(path, process, pid)
+
+    atexit.register(hook)
+    # atexit runs last-in, first-out, and jax registers clean_up() at import (jax/_src/api.py), which
+    # clears every backend: a hook registered before `import jax` would find none (seen with the real
+    # jax 0.10.2). So the hook moves to the end of the queue each time a framework is imported.
+    for framework in ("jax", "torch", "tensorflow"):
+        post_import.when_imported(framework, lambda _module: _register_last(hook))
+
+
+def _register_last(hook):
+    atexit.unregister(hook)
+    atexit.register(hook)
 
 
 def _record_at_exit(path, process, pid):
