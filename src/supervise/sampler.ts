@@ -11,7 +11,7 @@ import { formatBytes } from '../units.js';
 import { displayCommand } from '../verdict/judge.js';
 import { checkOomKills } from './oom-kills.js';
 import { listTreePids, rememberTreePids } from './process-tree.js';
-import { type Attempt, type LiveProcess, type RunContext, statusOf } from './run-context.js';
+import { type Attempt, type LiveProcess, type RunContext, type SeenSample, statusOf } from './run-context.js';
 import { requestStop } from './stop.js';
 import { killTree } from './terminate.js';
 import { readCommandLine, roleOf, type TreeMembers, updateMembers } from './tree-members.js';
@@ -60,6 +60,7 @@ function enforceHostLimit(context: RunContext, live: LiveProcess, hostBytes: num
   const attempt = live.attempt;
   const isOver = limitBytes !== null && hostBytes > limitBytes;
   if (live.hostEnforcement !== 'watchdog' || !isOver || !attempt || attempt.headroomKill !== null) return;
+  attempt.headroomKillOver = 'host';
   attempt.headroomKill = `its tree held ${formatBytes(hostBytes)}, over host_memory ${formatBytes(limitBytes)}; headroom's watchdog killed it (no cgroup could be made)`;
   const pids = killTree(attempt, context.procRoot);
   context.event('watchdog-kill', live.spec.name, attempt.headroomKill, { hostBytes, limitBytes, pids });
@@ -87,6 +88,7 @@ function checkGpuBudget(context: RunContext, live: LiveProcess, gpuBytes: number
   });
   if (live.spec.enforce === 'kill') {
     const headroomKill = `${message}; enforce: kill stopped it`;
+    live.attempt.headroomKillOver = 'gpu';
     requestStop(context, live.spec.name, live.attempt, { signal: 'SIGTERM', headroomKill });
     context.event('enforce-kill', live.spec.name, `stopping ${live.spec.name}: ${headroomKill}`, {
       gpuBytes,
@@ -211,6 +213,8 @@ export async function sampleOnce(
     live.lastHostBytes = memory.hostBytes;
     live.lastGpuBytes = gpuBytes;
     live.peakSampledHostBytes = Math.max(live.peakSampledHostBytes, memory.hostBytes);
+    live.peakSampledRssBytes = Math.max(live.peakSampledRssBytes, memory.rssBytes);
+    live.peakSampledPssBytes = Math.max(live.peakSampledPssBytes, memory.pssBytes);
     live.sampleCount += 1;
     if (gpuBytes !== null) live.peakGpuBytes = Math.max(live.peakGpuBytes ?? 0, gpuBytes);
     const { rssBytes, pssBytes, swapBytes, hostBytes } = memory;
@@ -239,9 +243,28 @@ export async function sampleOnce(
       totalBytes,
     }));
     const time = new Date(context.clock.now()).toISOString();
+    rememberSeenSample(context, processes, cards ?? null, nowMs);
     context.record.appendSample({ time, processes, ...(cards ? { gpus: cards } : {}) });
   }
   context.emit({ kind: 'status', processes: statusOf(context) });
+}
+
+// Each sampled process keeps what this sample saw of everyone: if it fails before the next one,
+// this is the card and the neighbours at its failure.
+function rememberSeenSample(
+  context: RunContext,
+  processes: Record<string, SampledProcess>,
+  cards: SeenSample['cards'],
+  atMs: number,
+): void {
+  const gpuBytes = Object.fromEntries(
+    Object.entries(processes).map(([name, p]) => [name, p.gpuBytes ?? null]),
+  );
+  const seen: SeenSample = { atMs, gpuBytes, cards };
+  for (const name of Object.keys(processes)) {
+    const live = context.live.get(name);
+    if (live) live.lastSeenSample = seen;
+  }
 }
 
 /** Samples every `sampleIntervalMs` until the returned stop function is called. */

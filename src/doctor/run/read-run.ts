@@ -87,6 +87,7 @@ export async function readRunRecord(runDir: string, procRoot = '/proc'): Promise
         oomKills: [],
         memoryKill: null,
         lastSample: undefined,
+        lastSeenSample: undefined,
         series: [],
       };
       processes.set(name, known);
@@ -131,6 +132,7 @@ export async function readRunRecord(runDir: string, procRoot = '/proc'): Promise
       for (const [name, held] of Object.entries(sample.processes)) {
         const known = processOf(name);
         if (known.endedAt !== undefined && sample.time > known.endedAt) continue;
+        known.lastSeenSample = sample;
         if (typeof held.hostBytes === 'number') {
           appendPoint(known.series, {
             timeMs,

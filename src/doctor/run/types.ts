@@ -6,6 +6,7 @@ import type {
   RunMeta,
   RunOrigin,
   RunPlan,
+  SampledGpu,
   SampledMember,
   SampledProcess,
 } from '../../run-record/schema.js';
@@ -27,6 +28,13 @@ export interface MemoryPoint {
 /** How a process ended, from summary.json, or from its last exit event when the summary is missing. */
 export type ProcessEnd = Pick<ProcessSummary, 'reason' | 'confidence' | 'because'> & Partial<ProcessSummary>;
 
+/** A sample of the run: each process and each card. */
+export interface SeenRunSample {
+  time: string;
+  processes: Record<string, SampledProcess>;
+  gpus?: SampledGpu[] | undefined;
+}
+
 /** One process of the run, as doctor sees it. */
 export interface RunProcess {
   name: string;
@@ -40,6 +48,8 @@ export interface RunProcess {
   memoryKill: HeadroomMemoryKill | null;
   /** The last sample at or before its end (what every process held then). */
   lastSample: { time: string; processes: Record<string, SampledProcess> } | undefined;
+  /** The last sample that still saw it running, with the cards: what the cause judge weighs its failure by. */
+  lastSeenSample: SeenRunSample | undefined;
   /** Its memory over the run, thinned to at most a few hundred points. */
   series: MemoryPoint[];
 }
