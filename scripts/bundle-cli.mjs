@@ -2,6 +2,7 @@
 // (bench/startup.ts) instead of resolving some two hundred modules:
 // - dist/bin/cli.cjs: the dispatcher (src/cli.ts, main.ts, the registry), which loads a command's
 //   bundle only when that command runs;
+// - dist/bin/observer.cjs: the process `run` serves its dashboard and /metrics from;
 // - dist/cmd/<name>.cjs: one bundle per command, each built on its own, so that what one command needs
 //   never rides along with another's (zod's full build, used by `estimate` and `run`, stays out of
 //   `plan`); what a command loads lazily (the Slurm planner, NVML) is initialised only when called.
@@ -57,6 +58,10 @@ await build({
 for (const name of readdirSync('dist/cli/commands')) {
   await build({ ...common, entryPoints: [`dist/cli/commands/${name}/index.js`], outfile: `dist/cmd/${name}.cjs` });
 }
+
+// The observer process `run` forks for --dashboard/--metrics (src/serve/isolated-observers.ts finds it
+// beside dist/cmd/ as dist/bin/observer.cjs).
+await build({ ...common, entryPoints: ['dist/serve/observer-process.js'], outfile: 'dist/bin/observer.cjs' });
 
 // koffi and prom-client must be required where they are used, not when a bundle loads.
 for (const file of readdirSync('dist/cmd')) {

@@ -2,6 +2,7 @@
 import { dirname, resolve } from 'node:path';
 import type { Document, LineCounter } from 'yaml';
 import { ConfigError, type ConfigIssue } from '../errors.js';
+import { compileLinearPattern } from '../linear-pattern.js';
 import { parseTorchVersion } from '../plan/torch-versions.js';
 import type { DeviceSpec, Enforcement, Framework, ProcessSpec, SizeNote, Spec } from '../plan/types.js';
 import { bytesPer, readSize } from '../units.js';
@@ -157,9 +158,9 @@ function toProcess(
   });
   if (raw.ready_when !== undefined) {
     try {
-      new RegExp(raw.ready_when);
+      compileLinearPattern(raw.ready_when);
     } catch (error) {
-      report(at('ready_when'), `not a valid regular expression: ${(error as Error).message}`);
+      report(at('ready_when'), (error as Error).message);
     }
   }
   const env: Record<string, string> = {};

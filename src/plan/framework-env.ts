@@ -83,6 +83,7 @@ export function frameworkEnv(options: {
       env.XLA_PYTHON_CLIENT_PREALLOCATE = options.preallocate ? 'true' : 'false';
       // Fail loudly instead of falling back to CPU when the CUDA plugin rejects a setting (FACTS Q6).
       env.JAX_PLATFORMS = 'cuda';
+      Object.assign(env, bootEnv(options.bootstrapDir, ['peaks'], configEnv, inheritedEnv));
       return {
         env,
         unset,
@@ -102,7 +103,11 @@ export function frameworkEnv(options: {
         configEnv,
         inheritedEnv,
       });
-      Object.assign(env, torch.env, bootEnv(options.bootstrapDir, torch.actions, configEnv, inheritedEnv));
+      Object.assign(
+        env,
+        torch.env,
+        bootEnv(options.bootstrapDir, [...torch.actions, 'peaks'], configEnv, inheritedEnv),
+      );
       return { env, unset: [...unset, ...torch.unset], capBy: torch.capBy, capNote: torch.capNote };
     }
     case 'tensorflow': {
@@ -110,7 +115,7 @@ export function frameworkEnv(options: {
       env.TF_FORCE_GPU_ALLOW_GROWTH = 'true';
       const limitMiB = Math.floor(budgetBytes / 1024 ** 2);
       if (options.enforce === 'cap' && options.bootstrapDir !== null) {
-        Object.assign(env, bootEnv(options.bootstrapDir, ['tf-cap'], configEnv, inheritedEnv));
+        Object.assign(env, bootEnv(options.bootstrapDir, ['tf-cap', 'peaks'], configEnv, inheritedEnv));
         return {
           env,
           unset,
@@ -118,6 +123,7 @@ export function frameworkEnv(options: {
           capNote: `headroom's bootstrap sets a ${limitMiB} MiB logical device limit when tensorflow is imported; it grows on demand up to it`,
         };
       }
+      Object.assign(env, bootEnv(options.bootstrapDir, ['peaks'], configEnv, inheritedEnv));
       return {
         env,
         unset,
@@ -139,6 +145,7 @@ export function frameworkEnv(options: {
 }
 
 // The bootstrap's switch and its directory first on PYTHONPATH; nothing when it has nothing to do.
+// Every Python framework's process gets `peaks`: its exact GPU peaks at exit, where `run` asks for them.
 function bootEnv(
   bootstrapDir: string | null,
   actions: readonly BootAction[],

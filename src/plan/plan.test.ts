@@ -297,7 +297,7 @@ describe('per-framework environment', () => {
     const tf = proc('tf', { framework: 'tensorflow', gpuMemory: { kind: 'bytes', bytes: 4 * GiB } });
     const capped = run(tf);
     assert.equal(byName(capped, 'tf').env.TF_FORCE_GPU_ALLOW_GROWTH, 'true');
-    assert.equal(byName(capped, 'tf').env.HEADROOM_BOOT, 'tf-cap');
+    assert.equal(byName(capped, 'tf').env.HEADROOM_BOOT, 'tf-cap,peaks');
     assert.equal(byName(capped, 'tf').capBy, 'bootstrap');
     assert.equal(find(capped, 'no-enforceable-cap'), undefined);
     const noBootstrap = plan(spec([tf]), { devices: [gpu()], inheritedEnv: none, bootstrapDir: null });

@@ -3,6 +3,8 @@
 import type { MemoryCgroup } from '../probe/host/cgroup.js';
 import type { CgroupDetection } from '../probe/host/cgroup-detect.js';
 import type { KernelLog } from '../probe/host/kernel-log.js';
+import type { GpuPeak } from '../run-record/peaks.js';
+import type { ExactPeak } from '../run-record/schema.js';
 import type { EventSink, RunRecord } from '../run-record/writer.js';
 import type { OutputReader } from '../verdict/log-verdict.js';
 import type { HeadroomMemoryKill } from '../verdict/memory-kill.js';
@@ -80,9 +82,15 @@ export interface LiveProcess {
   lastHostBytes: number | null;
   lastGpuBytes: number | null;
   peakSampledHostBytes: number;
+  /** Highest Σ RSS and Σ PSS of the tree over the samples (labelled apart in the summary). */
+  peakSampledRssBytes: number;
+  peakSampledPssBytes: number;
   /** Samples taken of this process; 0 for one that ended before the first. */
   sampleCount: number;
   peakGpuBytes: number | null;
+  /** The highest attempt's exact GPU peak from peaks.jsonl, and every line its clients wrote. */
+  exactGpuPeak: GpuPeak | null;
+  exactPeaks: ExactPeak[];
   isOverGpuBudget: boolean;
   budgetExceeded: BudgetExceeded | null;
   /** What the last sample that saw it running held (the cause judge's view of its failure). */
@@ -148,8 +156,12 @@ export function newLiveProcess(spec: LaunchSpec): LiveProcess {
     lastHostBytes: null,
     lastGpuBytes: null,
     peakSampledHostBytes: 0,
+    peakSampledRssBytes: 0,
+    peakSampledPssBytes: 0,
     sampleCount: 0,
     peakGpuBytes: null,
+    exactGpuPeak: null,
+    exactPeaks: [],
     isOverGpuBudget: false,
     budgetExceeded: null,
     lastSeenSample: null,

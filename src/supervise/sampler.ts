@@ -266,6 +266,8 @@ export async function sampleOnce(
     live.lastHostBytes = memory.hostBytes;
     live.lastGpuBytes = gpuBytes;
     live.peakSampledHostBytes = Math.max(live.peakSampledHostBytes, memory.hostBytes);
+    live.peakSampledRssBytes = Math.max(live.peakSampledRssBytes, memory.rssBytes);
+    live.peakSampledPssBytes = Math.max(live.peakSampledPssBytes, memory.pssBytes);
     live.sampleCount += 1;
     if (gpuBytes !== null) live.peakGpuBytes = Math.max(live.peakGpuBytes ?? 0, gpuBytes);
     const { rssBytes, pssBytes, swapBytes, hostBytes } = memory;

@@ -3,6 +3,7 @@
 import type { Enforcement, RestartPolicy } from '../plan/types.js';
 import type { GpuProbe } from '../probe/gpu/types.js';
 import type { RunEvent, RunOrigin } from '../run-record/schema.js';
+import type { EventSink } from '../run-record/writer.js';
 import type { FailureCause, GpuCap } from '../verdict/cause.js';
 import type { Confidence, ExitReason } from '../vocabulary.js';
 
@@ -121,6 +122,8 @@ export interface SuperviseOptions {
   cgroupRoot?: string;
   /** Where to read the kernel's OOM-killer lines; null to not read it. */
   kmsgPath?: string | null;
+  /** Called once the record is open with its event sink: what runs beside the supervisor (the observers) records through it. */
+  onRecordOpened?: (event: EventSink) => void;
 }
 
 /** How a process's host memory limit is enforced. */

@@ -86,7 +86,7 @@ describe('judgeEnd', () => {
       }),
     );
     assert.deepEqual([stopped.reason, stopped.confidence], ['oom-killed', 'certain']);
-    assert.match(stopped.because, /forked worker pid 101 \(python3 workers\.py, 900 MiB\)/);
+    assert.match(stopped.because, /forked worker pid 101 \(python3 workers\.py, RSS 900 MiB\)/);
     assert.match(stopped.because, /on_oom_kill: stop/);
     // A parent that exits 0 before headroom could stop it still lost a worker's work.
     assert.deepEqual(judged({ exitCode: 0, cgroupOomKills: 1, oomKills: [kill({})] }), [

@@ -30,7 +30,8 @@ export function describeKill(kill: TreeOomKill): string {
   const pid = kill.pid === null ? '' : ` pid ${kill.pid}`;
   const details = [
     kill.command ? shorten(displayCommand(kill.command), 60) : null,
-    kill.rssBytes > 0 ? formatBytes(kill.rssBytes) : null,
+    // The kernel's RSS of the victim (anon + file + shmem), named so it is not read as a PSS.
+    kill.rssBytes > 0 ? `RSS ${formatBytes(kill.rssBytes)}` : null,
   ].filter(Boolean);
   return `${who}${pid}${details.length > 0 ? ` (${details.join(', ')})` : ''}`;
 }

@@ -4,7 +4,8 @@
 // (host kills), and the change to the plan or the flags that avoids it.
 import type { FailureCauseRecord, OomKillRecord, RunOrigin } from '../../run-record/schema.js';
 import { formatBytes } from '../../units.js';
-import { isMemoryReason, kindForReason } from '../../vocabulary.js';
+import { describeKill } from '../../verdict/judge.js';
+import { confidences, isMemoryReason, kindForReason } from '../../vocabulary.js';
 import { fixFields, size } from '../explain/types.js';
 import type { Diagnosis, DiagnosisKind, Facts, FixDetail } from '../types.js';
 import { failureCauseOf, overBudgetFixes } from './failure-cause.js';
@@ -46,6 +47,9 @@ function runFacts(p: RunProcess): Facts {
     const value = p.end?.[key];
     if (typeof value === 'number') facts[key] = value;
   }
+  // Every peak says where it came from (issue #21); a record without sources was sampled.
+  if (typeof facts.peakHostBytes === 'number') facts.peakHostSource = p.end?.peakHostSource ?? 'sampled';
+  if (typeof facts.peakGpuBytes === 'number') facts.peakGpuSource = p.end?.peakGpuSource ?? 'sampled';
   if (p.oomKills.length > 0) facts.oomKills = p.oomKills.length;
   return facts;
 }
@@ -101,6 +105,21 @@ function withFixes(d: Diagnosis, fixes: readonly FixDetail[]): Diagnosis {
   return { ...d, ...fixFields([...fixes, ...d.fixDetails]) };
 }
 
+// The kernel (or the cgroup's counter) named the victim, so the record's certainty stands whatever the
+// log got to print: torch < 2.1 says only "exited unexpectedly", or nothing when headroom stopped the
+// tree first; the cause is the kill in the record, not the guess from the log.
+function withKernelRecord(p: RunProcess, d: Diagnosis): Diagnosis {
+  const end = p.end;
+  if (!end || p.oomKills.length === 0) return d;
+  if (confidences.indexOf(end.confidence) >= confidences.indexOf(d.confidence)) return d;
+  const victims = p.oomKills.slice(0, 3).map(describeKill).join(', ');
+  return {
+    ...d,
+    confidence: end.confidence,
+    summary: `the OOM killer killed ${victims} (the kernel's record)${d.summary ? `; the log says: ${d.summary}` : ''}`,
+  };
+}
+
 /** The diagnosis of a process whose tree was OOM-killed (at its limit, or on the whole host). */
 function diagnoseHostKill(
   p: RunProcess,
@@ -108,7 +127,8 @@ function diagnoseHostKill(
   origin: RunOrigin | null,
   log: Diagnosis | undefined,
 ) {
-  const base = log && log.kind === 'host_oom' ? log : fromVerdict(p, 'host_oom', 'cgroup');
+  const fromLog = log && log.kind === 'host_oom' ? log : fromVerdict(p, 'host_oom', 'cgroup');
+  const base = withKernelRecord(p, fromLog);
   const limitBytes = numberOrNull(p.end?.hostLimitBytes) ?? planned?.hostMemoryBytes ?? null;
   const { causeText, fixes } = explainHostKill({ process: p, origin, limitBytes });
   return { ...withFixes(base, fixes), cause: 'memory_limit' as const, causeText };

@@ -61,7 +61,7 @@ test('the capped torch process fails with its own OOM at its budget; its neighbo
   const { result, plan, reasons, because, log } = await runConfig(config(''));
   const trainer = plan.processes.find((p: { name: string }) => p.name === 'trainer');
   assert.equal(trainer.capBy, 'bootstrap');
-  assert.equal(trainer.env.HEADROOM_BOOT, 'torch-alloc,torch-cap');
+  assert.equal(trainer.env.HEADROOM_BOOT, 'torch-alloc,torch-cap,peaks');
   assert.deepEqual(reasons, { sim: 'exited', trainer: 'gpu-oom', actor: 'exited' }, result.stderr);
   // Its own cap, not a full card: the cause judge says so from PyTorch's numbers (src/verdict/cause.ts).
   assert.match(because.trainer, /^own cap: trainer asked for 1\.00 GiB with .* would not fit under its cap/);

@@ -6,6 +6,7 @@ import { isInfeasible } from '../../../plan/plan.js';
 import type { Plan, Spec } from '../../../plan/types.js';
 import { openGpuProbe } from '../../../probe/gpu/open-probe.js';
 import type { GpuProbe } from '../../../probe/gpu/types.js';
+import type { EventSink } from '../../../run-record/writer.js';
 import { launchSpecsFromPlan } from '../../../supervise/from-plan.js';
 import { supervise } from '../../../supervise/supervise.js';
 import type { RunSummary, SuperviseUpdate } from '../../../supervise/types.js';
@@ -67,6 +68,20 @@ function refuseInfeasible(plan: Plan, isForced: boolean): void {
   });
 }
 
+// Warnings that may come before the record is open: held, then written in order, then written at once.
+function heldEvents(): { add(message: string): void; open(event: EventSink): void } {
+  const held: string[] = [];
+  let sink: EventSink | null = null;
+  const write = (message: string): void => sink?.('warning', undefined, message, { observer: true });
+  return {
+    add: (message) => (sink ? write(message) : held.push(message)),
+    open: (event) => {
+      sink = event;
+      for (const message of held.splice(0)) write(message);
+    },
+  };
+}
+
 /** Runs the plan (or -- CMD) here; resolves with the summary and the first failure's exit code. */
 export async function runLocal(
   input: RunInput,
@@ -104,14 +119,24 @@ export async function runLocal(
       `${colors.bold(`Script check of ${checked.script} (${checked.process}), as \`headroom doctor ${checked.script}\` would say`)}\n${findings}\n\n`,
     );
   }
-  // The dashboard and /metrics read the run record as it is written (src/observe/).
+  // The dashboard and /metrics read the run record as it is written (src/observe/), in a process of
+  // their own; what happens to them is an event of the run (held until the record is open).
   const say = (line: string): void => void stream.write(`${line}\n`);
-  const observers = await startObservers({ runDir, dashboard, metrics, say }).catch(
-    async (error: unknown) => {
-      await probe.close();
-      throw error;
+  const observerEvents = heldEvents();
+  const observers = await startObservers({
+    runDir,
+    dashboard,
+    metrics,
+    say,
+    isIsolated: true,
+    onEvent: (message) => {
+      say(`headroom: ${message}`);
+      observerEvents.add(message);
     },
-  );
+  }).catch(async (error: unknown) => {
+    await probe.close();
+    throw error;
+  });
   const renderer = createRunRenderer({ stream, env: io.env, names: processes.map((p) => p.name) });
   // A stop signal stops the run; it is forwarded to every process group. A second one skips the
   // grace period: every tree is killed at once.
@@ -146,6 +171,7 @@ export async function runLocal(
       output,
       signal: controller.signal,
       killSignal: killer.signal,
+      onRecordOpened: observerEvents.open,
     });
     renderer.finish();
     return { data: summary, exitCode: summary.exitCode };

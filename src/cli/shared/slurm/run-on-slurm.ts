@@ -64,7 +64,8 @@ export async function runSlurm(
   };
   const stopSignals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   const say = (line: string): void => void stream.write(`${line}\n`);
-  const observers = await startObservers({ runDir, dashboard, metrics, say });
+  // In a process of their own: a flood of connections cannot take the job's watcher down.
+  const observers = await startObservers({ runDir, dashboard, metrics, say, isIsolated: true });
   for (const signal of stopSignals) process.on(signal, onSignal);
   try {
     const summary = await runOnSlurm({
