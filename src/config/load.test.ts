@@ -191,7 +191,8 @@ describe('bad configs name file, line, column and field', () => {
       'cfg/headroom.yaml:4:18: processes.a.gpu_clients: expected an integer, got 1.5',
     ]);
     assert.equal(
-      parseSpec('processes:\n  a:\n    framework: jax\n    gpu_clients: 3\n', 'h.yaml').processes[0]?.gpuClients,
+      parseSpec('processes:\n  a:\n    framework: jax\n    gpu_clients: 3\n', 'h.yaml').processes[0]
+        ?.gpuClients,
       3,
     );
   });
