@@ -29,7 +29,15 @@ export const gpuSchema = z.strictObject({
   index: z.optional(described(int(0), 'CUDA/NVML device index')),
   uuid: z.optional(described(z.string(), 'device UUID (GPU-...)')),
   name: z.optional(described(z.string(), 'a label for tables')),
-  memory: described(sizeFieldAtLeast(256 * 1024 ** 2), 'total memory of the device as CUDA reports it'),
+  memory: z.optional(
+    described(sizeFieldAtLeast(256 * 1024 ** 2), 'total memory of the device as CUDA reports it'),
+  ),
+  model: z.optional(
+    described(
+      z.string(),
+      'a card model (a100-40gb, h100-80gb, rtx-4090, ...): its recorded total, when memory is not given',
+    ),
+  ),
   simulated: z.optional(described(z.boolean(), 'a simulated card (no real GPU)')),
 });
 

@@ -85,6 +85,7 @@ export function plan(spec: Spec, options: PlanOptions): Plan {
       ...(device.uuid === undefined ? {} : { uuid: device.uuid }),
       simulated: device.simulated,
       totalBytes: device.totalBytes,
+      ...(device.model === undefined ? {} : { model: device.model }),
       usableBytes: device.totalBytes - spec.reserveBytes,
       plannedBytes: here.reduce((sum, p) => sum + p.budgetBytes + p.overheadBytes, 0),
     };

@@ -37,6 +37,8 @@ export interface DeviceSpec {
   uuid?: string;
   totalBytes: number;
   simulated: boolean;
+  /** A model named by the user (`a100-40gb`, src/plan/cards.ts), whose recorded total this is. */
+  model?: string;
 }
 
 /** One process entry of headroom.yaml after validation. */
@@ -114,6 +116,8 @@ export interface PlannedDevice {
   uuid?: string;
   simulated: boolean;
   totalBytes: number;
+  /** The model named by the user (`a100-40gb`), when the total came from src/plan/cards.ts. */
+  model?: string;
   /** totalBytes − reserve. */
   usableBytes: number;
   /** Σ (budget + overhead) of the processes placed here. */

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { cpSync, existsSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -255,6 +255,41 @@ describe('hostile run records', () => {
       assert.equal((await fetch(new URL('/run/plan.json', url))).status, 200);
     } finally {
       await cli.stop();
+    }
+  });
+});
+
+describe('serve as a user who cannot read a run file', {
+  skip: process.getuid?.() === 0 ? undefined : 'needs root to run serve as nobody',
+}, () => {
+  test('a log made unreadable after the run: 403 for it, and the server stays up', async () => {
+    const dir = join(scratch, 'unreadable');
+    cpSync(join(scratch, 'base'), dir, { recursive: true });
+    for (const path of [scratch, dir, join(dir, 'logs')]) chmodSync(path, 0o755);
+    for (const file of ['plan.json', 'run.json', 'summary.json', 'events.jsonl', 'samples.jsonl'])
+      chmodSync(join(dir, file), 0o644);
+    const [log] = readdirSync(join(dir, 'logs'));
+    chmodSync(join(dir, 'logs', log!), 0o000);
+    const cli = spawn(process.execPath, [cliPath, 'serve', dir, '--port', '0'], {
+      uid: 65534,
+      gid: 65534,
+      cwd: '/',
+      env: { ...process.env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    cli.stdout.on('data', (chunk) => (output += chunk));
+    cli.stderr.on('data', (chunk) => (output += chunk));
+    try {
+      await until(() => /dashboard: http:\/\/\S+/.test(output) || cli.exitCode !== null, 'the dashboard URL');
+      const url = /dashboard: (http:\/\/\S+)/.exec(output)?.[1];
+      assert.ok(url, output);
+      for (let i = 0; i < 20; i++) assert.equal((await fetch(new URL(`/run/logs/${log}`, url))).status, 403);
+      assert.equal((await fetch(url)).status, 200);
+      assert.equal(cli.exitCode, null, output);
+    } finally {
+      cli.kill('SIGINT');
+      await once(cli, 'close');
     }
   });
 });

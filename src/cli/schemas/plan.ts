@@ -25,6 +25,10 @@ export const plannedDeviceSchema = z.object({
   uuid: z.string().optional(),
   simulated: z.boolean(),
   totalBytes: bytes,
+  model: z
+    .string()
+    .optional()
+    .meta({ description: 'the card model named (a100-40gb); totalBytes is its recorded total' }),
   usableBytes: z.number().int().meta({ description: 'totalBytes less the reserve' }),
   plannedBytes: bytes.meta({ description: 'budgets and contexts of the processes placed here' }),
 });

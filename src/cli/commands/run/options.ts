@@ -13,6 +13,7 @@ export const runOptions = defineOptions({
     kind: 'list',
     isRepeatable: true,
     description: 'run only these processes (comma-separated)',
+    completes: 'processes',
   },
   runDir,
   force: { ...force, description: 'run even when the plan does not fit' },
