@@ -56,6 +56,12 @@ export const processSchema = z.strictObject({
     ),
   ),
   replicas: z.optional(int(1, 1024)),
+  gpu_clients: z.optional(
+    described(
+      int(1, 1024),
+      'GPU clients inside this one process (joblib or multiprocessing workers, a Ray local cluster, DataLoader workers that touch CUDA): each gets gpu_memory / N, its fraction and bootstrap cap, and its own context allowance',
+    ),
+  ),
   gpu: z.optional(described(int(0), 'pin to this device index')),
   env: z.optional(z.record(z.string(), envValueField)),
   preallocate: z.optional(described(z.boolean(), 'JAX only: keep XLA preallocation of the whole budget')),

@@ -195,6 +195,7 @@ function toProcess(
     gpuMemory: raw.gpu_memory,
     hostMemoryBytes: raw.host_memory,
     replicas: raw.replicas,
+    ...(raw.gpu_clients === undefined ? {} : { gpuClients: raw.gpu_clients }),
     gpu: raw.gpu,
     env,
     preallocate: raw.preallocate ?? false,

@@ -42,6 +42,10 @@ export const plannedProcessSchema = z.object({
   budgetBytes: bytes,
   overheadBytes: bytes,
   fraction: z.number().meta({ description: 'budgetBytes / the device total' }),
+  gpuClients: z.number().int().positive().meta({
+    description:
+      'gpu_clients: GPU clients inside the process; each is told budgetBytes / gpuClients, and overheadBytes counts one context each',
+  }),
   env: z.record(z.string(), z.string()),
   unsetEnv: z.array(z.string()),
   capNote: z.string(),

@@ -41,6 +41,13 @@ export const runOptions = defineOptions({
     kind: 'text',
     description: 'with -- CMD: GPU budget (8GiB, 30%, rest)',
   },
+  gpuClients: {
+    flag: '--gpu-clients',
+    valueName: 'n',
+    kind: 'count',
+    description:
+      'with -- CMD: GPU clients inside the command (joblib or multiprocessing workers, a Ray local cluster): each gets the budget / n',
+  },
   hostMemory,
   dashboard: {
     flag: '--dashboard',

@@ -23,6 +23,8 @@ import {
 import { renderFindings, renderPlan } from '../../shared/render-plan.js';
 import { createRunRenderer } from '../../shared/render-run.js';
 import { newRunDir } from '../../shared/run-dirs.js';
+import { checkLaunchScripts } from '../../shared/script-check.js';
+import { renderFinding } from '../doctor/text.js';
 import { runOptions } from './options.js';
 
 type RunInput = CommandInput<typeof runOptions>;
@@ -36,13 +38,14 @@ async function loadInputs({ options, rest }: RunInput, io: CommandIo): Promise<{
         argv: rest,
         framework: options.framework,
         gpuMemory: options.gpuMemory,
+        gpuClients: options.gpuClients,
         hostMemoryBytes: options.hostMemory,
         gpu: options.gpu,
       },
       context,
     );
   }
-  const adHocOnly = ['framework', 'gpuMemory', 'hostMemory'] as const;
+  const adHocOnly = ['framework', 'gpuMemory', 'gpuClients', 'hostMemory'] as const;
   const misplaced = adHocOnly.find((key) => options[key] !== undefined);
   if (misplaced) throw new UsageError(`${runOptions[misplaced].flag} applies to -- CMD only`);
   return loadPlan(options, context);
@@ -97,6 +100,14 @@ export async function runLocal(
   if (plan.devices.length > 0) {
     const colors = colorsFor(stream, io.env);
     stream.write(`${renderPlan(plan, colors)}\n${renderFindings(plan.findings, colors)}\n`);
+  }
+  // doctor's script check on the Python scripts about to run, in the environment each will get.
+  for (const checked of checkLaunchScripts(processes, io.cwd)) {
+    const colors = colorsFor(stream, io.env);
+    const findings = checked.findings.map((f) => renderFinding(f, colors)).join('\n');
+    stream.write(
+      `${colors.bold(`Script check of ${checked.script} (${checked.process}), as \`headroom doctor ${checked.script}\` would say`)}\n${findings}\n\n`,
+    );
   }
   // The dashboard and /metrics read the run record as it is written (src/observe/), in a process of
   // their own; what happens to them is an event of the run (held until the record is open).
