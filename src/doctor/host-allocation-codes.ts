@@ -3,8 +3,15 @@
 // doctor's explainer (explain/host-alloc.ts) both take them from here; no imports, so the
 // supervisor's verdict pulls in no explain code.
 
-/** Python's MemoryError (numpy's "Unable to allocate", ENOMEM) and PyTorch's DefaultCPUAllocator. */
+/**
+ * Python's MemoryError (numpy's "Unable to allocate", ENOMEM), PyTorch's DefaultCPUAllocator, and
+ * TensorFlow's/XLA's allocator failures, which are host failures only when they name a CPU allocator
+ * (rules/extract.ts namesHostAllocator gives them the host_oom kind; as GPU failures they never get here).
+ */
 export const hostAllocationCodes: ReadonlySet<string> = new Set([
   'python-memory-error',
   'torch-cpu-alloc-failed',
+  'tf-oom-allocating-tensor',
+  'tf-resource-exhausted',
+  'xla-bfc-out-of-memory',
 ]);

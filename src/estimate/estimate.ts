@@ -8,6 +8,7 @@ import { activationComponents } from './gpu-activations.js';
 import { countModel, gradientBytesOf, modelStateComponents } from './gpu-states.js';
 import { hostComponents } from './host.js';
 import { layerParams } from './inventory.js';
+import { notEstimatedParts } from './not-estimated.js';
 import { parallelComponents } from './parallel.js';
 import { gpusVar } from './to-spec.js';
 import type { Breakdown, Component, EstimateSpec, Quantity } from './types.js';
@@ -70,11 +71,9 @@ export function estimate(given: EstimateSpec, overrides: EstimateOverrides = {})
     gradientBytes: counts.isTraining ? gradientBytesOf(spec) : 0,
   });
   notes.push(...states.notes, ...parallel.notes);
-  if (!shape && counts.isTraining && spec.tensors.length === 0) {
-    notes.push(
-      'activations not estimated: give model.transformer (layers, hidden, heads, seq_len) or model.config, or list them under tensors:',
-    );
-  }
+  // Every part that grows and is not described is named (not only when no tensor is listed).
+  const notEstimated = notEstimatedParts(spec);
+  for (const { note } of notEstimated) if (note && !notes.includes(note)) notes.push(note);
   const deviceParts: Component[] = [
     ...states.device,
     ...parallel.components,
@@ -82,7 +81,8 @@ export function estimate(given: EstimateSpec, overrides: EstimateOverrides = {})
     ...tensors.map((t) => t.component),
   ];
   const moved = [...states.host, ...activations.host];
-  if (spec.device === 'cpu') return cpuBreakdown(spec, { deviceParts, moved, batch, counts, notes, vars });
+  if (spec.device === 'cpu')
+    return { ...cpuBreakdown(spec, { deviceParts, moved, batch, counts, notes, vars }), notEstimated };
 
   const contextBytes = spec.cuda.contextBytes ?? defaultContextBytes(framework, spec.cuda.moduleLoading);
   const workspaceBytes = spec.cuda.workspaceBytes ?? defaultWorkspaceBytes(framework);
@@ -140,6 +140,7 @@ export function estimate(given: EstimateSpec, overrides: EstimateOverrides = {})
     host: { peakBytes: peakOf(host), components: host },
     inputs: inputsOf(spec, counts, batch, vars),
     notes,
+    notEstimated,
   };
 }
 

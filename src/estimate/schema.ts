@@ -7,6 +7,7 @@ import { loraSchema, modelSchema, oneOf, quantizationSchema, transformerSchema }
 import {
   checkpointings,
   conventions,
+  coverableParts,
   datasetStorages,
   estimateFrameworks,
   losses,
@@ -84,6 +85,9 @@ export const tensorSchema = z.strictObject({
   shape: z.array(quantityField),
   dtype: z.string().optional(),
   count: quantityField.optional(),
+  covers: oneOf(coverableParts)
+    .meta({ description: 'the part this tensor stands for: activations (no transformer shape) or logits' })
+    .optional(),
 });
 
 /** host.dataloader: torch.utils.data.DataLoader's settings and one sample's bytes. */

@@ -87,7 +87,7 @@ test('grad accumulation: the largest divisor of the target that fits', () => {
 
 test('report: the JSON contract keys, solve only when asked', () => {
   const plain = buildReport(linear);
-  assert.deepEqual(Object.keys(plain), ['gpu', 'host', 'inputs', 'notes', 'fits']);
+  assert.deepEqual(Object.keys(plain), ['gpu', 'host', 'inputs', 'notes', 'notEstimated', 'fits']);
   assert.deepEqual(plain.fits[0], { deviceBytes: 8 * GiB, var: 'B', max: 7 });
   const asked = buildReport(linear, { solveVar: 'B', budgetBytes: 24 * GiB, gradAccumulationTarget: 64 });
   assert.deepEqual(

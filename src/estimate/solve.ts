@@ -96,6 +96,8 @@ export interface FitsRow {
   deviceBytes: number;
   var: string;
   max: number | null;
+  /** True when a part that grows with `var` is not estimated: the real largest value may be smaller. */
+  isUpperBound?: true;
 }
 
 /**

@@ -1,5 +1,7 @@
 // The estimate spec after validation, and the breakdown estimate() returns.
+
 import type { Expr } from './expr.js';
+import type { NotEstimatedPart } from './not-estimated.js';
 
 /** Training precisions a spec may name. */
 export const precisions = ['fp32', 'amp_fp16', 'amp_bf16', 'bf16', 'fp16'] as const;
@@ -166,7 +168,13 @@ export interface TensorSpec {
   dtype: string;
   bytesPerElement: number;
   count: Quantity;
+  /** The part of the memory this tensor stands for, when it describes one the estimate cannot model. */
+  covers?: CoverablePart;
 }
+
+/** Parts a tensors: entry may stand for (estimate/not-estimated.ts). */
+export const coverableParts = ['activations', 'logits'] as const;
+export type CoverablePart = (typeof coverableParts)[number];
 
 /** A validated estimate spec with every default filled in. */
 export interface EstimateSpec {
@@ -257,4 +265,6 @@ export interface Breakdown {
   };
   /** What is not modelled, or modelled on an assumption worth knowing. */
   notes: string[];
+  /** Parts that grow with a knob but are not described, so not in the peaks (estimate/not-estimated.ts). */
+  notEstimated?: NotEstimatedPart[];
 }

@@ -14,6 +14,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { openAppendNoFollow, writeFileAtomic } from '../files/write-file.js';
 import { readProcStat } from '../probe/host/proc-table.js';
 import { headroomVersion } from '../version.js';
 import { claimRunDir } from './run-dir.js';
@@ -46,6 +47,8 @@ export interface RunRecord {
   logEntry(name: string): string;
   /** Opens (appends to) a process's log for headroom to copy its output into. */
   openLog(name: string): RecordFile;
+  /** peaks.jsonl: the tree's GPU clients append their exact peaks to it at exit (HEADROOM_PEAKS_FILE). */
+  peaksPath: string;
   writePlan(plan: unknown): void;
   appendEvent(event: RunEvent): void;
   appendSample(sample: RunSample): void;
@@ -62,6 +65,9 @@ export interface RunRecord {
 }
 
 const toJsonLine = (value: unknown): string => `${JSON.stringify(value)}\n`;
+
+/** The file children append their exact peaks to (python/headroom_boot peaks.py, the simulated card). */
+export const peaksFileName = 'peaks.jsonl';
 
 /**
  * Room kept for summary.json from the start, so a disk filled during the run still takes the ending
@@ -114,12 +120,9 @@ export function openRunRecord(
     lost.set(file, loss);
     record.onFirstLoss?.({ ...loss });
   };
-  const openAppending = (file: string): RecordFile => {
-    const fd = openSync(
-      join(runDir, file),
-      constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW,
-      0o644,
-    );
+  // Never through a link someone planted; events and samples are new files of a fresh directory.
+  const openAppending = (file: string, isExclusive = false): RecordFile => {
+    const fd = openAppendNoFollow(join(runDir, file), { isExclusive });
     return {
       fd,
       write: (data) => {
@@ -130,8 +133,8 @@ export function openRunRecord(
       close: () => closeSync(fd),
     };
   };
-  const events = openAppending('events.jsonl');
-  const samples = openAppending('samples.jsonl');
+  const events = openAppending('events.jsonl', true);
+  const samples = openAppending('samples.jsonl', true);
   const reservePath = join(runDir, reserveName);
   reserveSpace(reservePath);
   const logEntry = (name: string): string => `logs/${name}.log`;
@@ -140,8 +143,10 @@ export function openRunRecord(
     onFirstLoss: null,
     logPath: (name) => join(runDir, logEntry(name)),
     logEntry,
+    peaksPath: join(runDir, peaksFileName),
     openLog: (name) => openAppending(logEntry(name)),
-    writePlan: (plan) => writeFileAtomically(runDir, 'plan.json', `${JSON.stringify(plan, null, 2)}\n`),
+    // Whole files go through a temporary file and a rename: never through a link, never seen half-written.
+    writePlan: (plan) => writeFileAtomic(join(runDir, 'plan.json'), `${JSON.stringify(plan, null, 2)}\n`),
     appendEvent: (event) => events.write(toJsonLine(event)),
     appendSample: (sample) => samples.write(toJsonLine(sample)),
     lostWrites: () => [...lost.values()].map((loss) => ({ ...loss })),
@@ -178,26 +183,6 @@ function reserveSpace(reservePath: string): void {
   }
 }
 
-/** Writes `text` to a new temporary file beside `file` and renames it over `file` (never through a link). */
-function writeFileAtomically(dir: string, file: string, text: string): void {
-  const temporary = join(dir, `.${file}.${process.pid}.tmp`);
-  const fd = openSync(
-    temporary,
-    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
-    0o644,
-  );
-  try {
-    const { error } = writeAll(fd, Buffer.from(text));
-    if (error) throw Object.assign(new Error(`${file}: ${error}`), { code: error });
-  } catch (error) {
-    closeSync(fd);
-    rmSync(temporary, { force: true });
-    throw error;
-  }
-  closeSync(fd);
-  renameSync(temporary, join(dir, file));
-}
-
 // The first text that fits goes into the reserve (overwritten in place, cut to length, renamed);
 // without a reserve, into a new temporary file.
 function writeSummaryFile(runDir: string, reservePath: string, texts: string[]): void {
@@ -225,7 +210,7 @@ function writeSummaryFile(runDir: string, reservePath: string, texts: string[]):
   let lastError: unknown;
   for (const text of texts) {
     try {
-      writeFileAtomically(runDir, 'summary.json', text);
+      writeFileAtomic(join(runDir, 'summary.json'), text);
       return;
     } catch (error) {
       lastError = error;

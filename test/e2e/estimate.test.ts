@@ -24,4 +24,19 @@ describe('headroom estimate (built CLI)', () => {
     assert.equal(bad.stdout, '');
     assert.equal(bad.stderr.trim().split('\n').length, 1);
   });
+
+  test('seed 003: the spec with only the trajectory tensor; --solve B refuses with exit 1 and names activations', () => {
+    const spec = join(repoRoot, 'examples', 'grpo', 'trajectories-only.yaml');
+    const refused = runCli(['estimate', '-c', spec, '--budget', '24GiB', '--solve', 'B']);
+    assert.equal(refused.code, 1);
+    assert.equal(refused.stderr, '');
+    assert.match(refused.stdout, /Solve: refused: activations grows with B and is not estimated/);
+    assert.doesNotMatch(refused.stdout, /B = 561/);
+    const json = JSON.parse(
+      runCli(['estimate', '-c', spec, '--budget', '24GiB', '--solve', 'B', '--json']).stdout,
+    );
+    assert.deepEqual(json.solveRefused.parts, ['activations']);
+    // The whole example, with the model's shape, is answered.
+    assert.equal(runCli(['estimate', '-c', grpo, '--budget', '24GiB', '--solve', 'B']).code, 0);
+  });
 });

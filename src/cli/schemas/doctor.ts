@@ -1,5 +1,6 @@
 // `doctor --json`: diagnoses (primary first), findings, and what each target was.
 import { z } from 'zod';
+import { failureCauseSchema } from '../../run-record/schema.js';
 import { confidences, memoryKinds } from '../../vocabulary.js';
 import { findingSchema } from './plan.js';
 
@@ -24,6 +25,10 @@ export const diagnosisSchema = findingSchema
     confidence: z.enum(confidences),
     occurrences: z.number().int(),
     holders: z.array(z.object({ pid: z.number().int(), bytes: z.number(), isSelf: z.boolean() })).optional(),
+    failureCause: failureCauseSchema.optional().meta({
+      description:
+        "a run's memory failure: what it ran into (own-cap, card-full, host-limit, unknown), the run's own decision",
+    }),
   })
   .meta({ title: 'Diagnosis' });
 
@@ -40,7 +45,7 @@ export const doctorOutputSchema = z
     targets: z.array(
       z.object({
         target: z.string(),
-        kind: z.enum(['log', 'run', 'script']),
+        kind: z.enum(['log', 'run', 'script', 'fit']),
         lineCount: z.number().int().optional().meta({ description: 'lines read, for logs' }),
       }),
     ),

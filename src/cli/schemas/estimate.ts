@@ -55,7 +55,29 @@ export const estimateOutputSchema = z
       tensorParallel: z.number().int(),
     }),
     notes: z.array(z.string()),
-    fits: z.array(z.object({ deviceBytes: bytes, var: z.string(), max: z.number().int().nullable() })),
+    notEstimated: z
+      .array(
+        z.object({
+          part: z.string(),
+          resource: z.enum(['gpu', 'host']),
+          growsWith: z.array(z.string()).meta({ description: 'batch_size and the vars its expression uses' }),
+          add: z.string().meta({ description: 'what to add to the spec to have it estimated' }),
+          note: z.string().optional(),
+        }),
+      )
+      .optional()
+      .meta({ description: 'parts that grow with a knob but are not described: in no peak' }),
+    fits: z.array(
+      z.object({
+        deviceBytes: bytes,
+        var: z.string(),
+        max: z.number().int().nullable(),
+        isUpperBound: z
+          .literal(true)
+          .optional()
+          .meta({ description: 'a part that grows with var is not estimated: the real max may be smaller' }),
+      }),
+    ),
     solve: solveSchema.optional(),
     gradAccumulation: z
       .object({
@@ -77,9 +99,17 @@ export const estimateOutputSchema = z
           hostPeakBytes: bytes,
           var: z.string().optional(),
           max: z.number().int().nullable().optional(),
+          isUpperBound: z.literal(true).optional(),
         }),
       )
       .optional(),
+    solveRefused: z
+      .object({ var: z.string(), parts: z.array(z.string()), message: z.string() })
+      .optional()
+      .meta({
+        description:
+          '--solve or --grad-accumulation-target refused: a part that grows with var is not estimated',
+      }),
   })
   .meta({ title: 'headroom estimate --json' });
 

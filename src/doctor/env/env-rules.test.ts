@@ -154,4 +154,70 @@ describe('doctor --env', () => {
     }).map((f) => f.severity);
     assert.deepEqual(severities, ['error', 'info']);
   });
+
+  test('seed 002: a near miss of a JAX name is named, with what the slip leaves on and the value as JAX reads it', () => {
+    const [miss] = checkEnvironment({ XLA_PYTHON_CLIENT_PERELLOCLACE: 'FALSES' });
+    assert.equal(miss?.code, 'env-near-miss');
+    assert.equal(miss?.severity, 'error');
+    assert.match(miss?.message ?? '', /did you mean XLA_PYTHON_CLIENT_PREALLOCATE\?/);
+    assert.match(miss?.message ?? '', /ignored and preallocation stays on \(75% of the card/);
+    assert.match(miss?.message ?? '', /"FALSES" is not a value it takes: JAX reads "FALSES" as true/);
+    assert.deepEqual(miss?.fixes, [
+      'export XLA_PYTHON_CLIENT_PREALLOCATE=false and unset XLA_PYTHON_CLIENT_PERELLOCLACE',
+    ]);
+    assert.equal(miss?.facts?.meant, 'XLA_PYTHON_CLIENT_PREALLOCATE');
+    // A good value under a slipped name keeps its value in the fix.
+    assert.deepEqual(checkEnvironment({ XLA_PYTHON_CLIENT_MEM_FRACTOIN: '.3' })[0]?.fixes, [
+      'export XLA_PYTHON_CLIENT_MEM_FRACTION=.3 and unset XLA_PYTHON_CLIENT_MEM_FRACTOIN',
+    ]);
+  });
+
+  test('near misses of TensorFlow, PyTorch and CUDA names, and names in the wrong case', () => {
+    const meant = (env: Record<string, string>) => checkEnvironment(env).map((f) => f.facts?.meant);
+    assert.deepEqual(meant({ TF_FORCE_GPU_ALLOW_GROWHT: 'true' }), ['TF_FORCE_GPU_ALLOW_GROWTH']);
+    assert.deepEqual(meant({ PYTORCH_CUDA_ALLOC_CONFIG: 'expandable_segments:True' }), [
+      'PYTORCH_CUDA_ALLOC_CONF',
+    ]);
+    assert.deepEqual(meant({ CUDA_VISIBLE_DEVICE: '0' }), ['CUDA_VISIBLE_DEVICES']);
+    const [lower] = checkEnvironment({ xla_python_client_preallocate: 'false' });
+    assert.match(lower?.message ?? '', /case-sensitive: did you mean XLA_PYTHON_CLIENT_PREALLOCATE\?/);
+  });
+
+  test("other tools' names and ordinary variables are not near misses", () => {
+    assert.deepEqual(
+      codes({
+        TF_VAR_region: 'eu',
+        TF_LOG: 'DEBUG',
+        CONDA_PREFIX: '/opt/conda',
+        HOME: '/root',
+        XLA_PYTHON_CLIENT_MEM_FRACTION_LEARNER: '0.3',
+        HEADROOM_GPU_BUDGET_BYTES: '1',
+      }),
+      [],
+    );
+    // This machine's own environment (whatever the shell exported) has none.
+    assert.deepEqual(
+      checkEnvironment(process.env).filter((f) => f.code === 'env-near-miss'),
+      [],
+    );
+  });
+
+  test('seed 002: a near miss of an allocator key is "did you mean", not "remove it"', () => {
+    const [key] = checkEnvironment({ PYTORCH_CUDA_ALLOC_CONF: 'expandable_segment:True' });
+    assert.equal(key?.severity, 'error');
+    assert.match(key?.message ?? '', /did you mean expandable_segments\?/);
+    assert.deepEqual(key?.fixes, ['write PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True']);
+    const [both] = checkEnvironment({
+      PYTORCH_CUDA_ALLOC_CONF: 'max_split_size_mb:256,expandable_segment:true',
+    });
+    assert.match(both?.message ?? '', /takes exactly True or False, not "true"/);
+    assert.deepEqual(both?.fixes, [
+      'write PYTORCH_CUDA_ALLOC_CONF=max_split_size_mb:256,expandable_segments:True',
+    ]);
+    // A key nothing is near is still to be removed.
+    assert.match(
+      checkEnvironment({ PYTORCH_CUDA_ALLOC_CONF: 'turbo:1' })[0]?.fixes?.[0] ?? '',
+      /^remove turbo/,
+    );
+  });
 });

@@ -5,12 +5,14 @@ import { bootstrap } from './bootstrap-rules.js';
 import { cuda } from './cuda-rules.js';
 import type { Env, EnvRule } from './finding.js';
 import { jaxNames, jaxRoom, misreadValues } from './jax-rules.js';
+import { nearMissNames } from './near-miss-rules.js';
 import { tensorflow, torch } from './torch-tf-rules.js';
 
 export type { Env } from './finding.js';
 
 /** Every environment rule, in the order their findings are listed. */
 export const envRules: readonly EnvRule[] = [
+  nearMissNames,
   misreadValues,
   jaxNames,
   jaxRoom,

@@ -1,5 +1,7 @@
 // PYTORCH_CUDA_ALLOC_CONF / PYTORCH_ALLOC_CONF as PyTorch parses them (FACTS Q7): `key:value`
 // pairs separated by commas; unknown keys raise "Unrecognized CachingAllocator option".
+
+import { findNearMiss } from '../../config/suggest.js';
 import { parseAllocConf } from '../../plan/alloc-conf.js';
 import { torchKeyMinVersion } from '../../plan/torch-versions.js';
 import { quoteInput } from '../../units.js';
@@ -26,6 +28,10 @@ const knownKeys = new Set([
   'release_lock_on_cudamalloc',
   'graph_capture_record_stream_reuse',
   'per_process_memory_fraction',
+  // c10/core/AllocatorConfig.cpp in PyTorch 2.13 (the keys its libc10 parses).
+  'large_segment_size_mb',
+  'pinned_max_cached_size_mb',
+  'pinned_max_round_threshold_mb',
 ]);
 
 const nativeOnly = ['max_split_size_mb', 'roundup_power2_divisions', 'garbage_collection_threshold'];
@@ -49,7 +55,17 @@ export function checkAllocConf(variable: string, conf: string, hasFraction = fal
       continue;
     }
     keys.set(key, value);
-    if (!knownKeys.has(key)) {
+    const nearMiss = knownKeys.has(key) ? undefined : findNearMiss(key, [...knownKeys]);
+    if (nearMiss) {
+      const meant = nearMiss.name;
+      const valueProblem = booleanKeys.includes(meant) && value !== 'True' && value !== 'False';
+      const meantValue = valueProblem ? (/^(1|true|yes|on)$/i.test(value) ? 'True' : 'False') : value;
+      problems.push({
+        severity: 'error',
+        problem: `"${key}" is not an option: did you mean ${meant}? PyTorch raises "Unrecognized CachingAllocator option: ${key}" at the first CUDA allocation${valueProblem ? `, and ${meant} takes exactly True or False, not ${quoteInput(value)}` : ''}`,
+        fix: `write ${variable}=${conf.replace(entry, `${meant}:${meantValue}`)}`,
+      });
+    } else if (!knownKeys.has(key)) {
       problems.push({
         severity: 'error',
         problem: `unknown option "${key}"; PyTorch raises "Unrecognized CachingAllocator option: ${key}" at the first CUDA allocation`,

@@ -18,11 +18,15 @@ const itemBytes: Record<string, number> = {
   complex128: 16,
 };
 
+/** The user's last frame (outside installed packages), else the traceback's last frame. */
 function frameOf(context: ExplainContext['context']): string | undefined {
-  const file = context.lastFrameFile;
+  const isUser = typeof context.userFrameFile === 'string';
+  const file = isUser ? context.userFrameFile : context.lastFrameFile;
   if (typeof file !== 'string') return undefined;
-  const fn = typeof context.lastFrameFunction === 'string' ? ` in ${context.lastFrameFunction}` : '';
-  return `${file}:${context.lastFrameLine ?? '?'}${fn}`;
+  const fnName = isUser ? context.userFrameFunction : context.lastFrameFunction;
+  const line = isUser ? context.userFrameLine : context.lastFrameLine;
+  const fn = typeof fnName === 'string' ? ` in ${fnName}` : '';
+  return `${file}:${line ?? '?'}${fn}`;
 }
 
 /** Cause and fixes for an allocation the OS refused. */

@@ -6,7 +6,16 @@ import type { FixDetail } from '../types.js';
 import { type PoolAdvice, poolAdvice } from './jax-pool.js';
 import { genericPoolFixes, jaxOutsidePoolFixes, jaxPoolWords } from './outside-pool.js';
 import { explainTensorflow } from './tensorflow.js';
-import { type ExplainContext, type Explanation, fix, fractionFor, num, seeHolders, size } from './types.js';
+import {
+  type ExplainContext,
+  type Explanation,
+  fix,
+  fractionFor,
+  maxJaxPoolFraction,
+  num,
+  seeHolders,
+  size,
+} from './types.js';
 
 const MiB = 1024 ** 2;
 /** A program this many times its pool is no realistic model for the card: a shape bug. */
@@ -135,6 +144,42 @@ function stepTooLarge(draft: Draft, ctx: ExplainContext, advice: PoolAdvice): Ex
   return { cause: 'batch_too_large', causeText, fixes };
 }
 
+// The largest pool a JAX process can be given: maxJaxPoolFraction of the card (the rest for contexts
+// and libraries). A pool limit of L under the default fraction 0.75 means a card of L / 0.75 (FACTS Q2).
+const defaultJaxFraction = 0.75;
+
+/**
+ * A request over the pool's limit (the allocator's `bytes_limit`, which XLA also passes to the compiler
+ * as the "base limit": FACTS Q2), with no card total in the log: the pool is a fraction of the card, so
+ * a larger fraction can fit a request up to maxJaxPoolFraction / 0.75 of a default pool, and more of a
+ * smaller one. Measured on an H200 with jax 0.11.2 (test/gpu/check.py): fraction 0.3 gives a 41.94 GiB
+ * limit and a 48.93 GiB buffer fails with 139.8 GiB free. Undefined when the request is beyond any pool.
+ */
+function ownCapBelowCard(
+  facts: Draft['facts'],
+  requestedBytes: number,
+  limitBytes: number,
+): Explanation | undefined {
+  if (num(facts, 'totalBytes') !== undefined) return undefined;
+  const fromPool = num(facts, 'limitBytes') ?? num(facts, 'baseLimitBytes');
+  if (fromPool !== limitBytes) return undefined;
+  if (requestedBytes > (limitBytes * maxJaxPoolFraction) / defaultJaxFraction) return undefined;
+  return {
+    cause: 'memory_cap',
+    causeText: `one buffer of ${size(requestedBytes)} is larger than the ${size(limitBytes)} this process's XLA pool may use (its memory fraction of the card; the card itself is not in this log): the process hit its own cap`,
+    fixes: [
+      fix(
+        `if the card has room, raise the process's fraction: XLA_PYTHON_CLIENT_MEM_FRACTION ≥ ${size(requestedBytes)} ÷ the card's total (nvidia-smi --query-gpu=memory.total --format=csv), at most ${maxJaxPoolFraction}; in a shared plan, give it a larger gpu_memory`,
+        `the pool's limit is ${size(limitBytes)} and the buffer needs ${size(requestedBytes)}; a pool is a fraction of the card, so a larger fraction can hold it`,
+      ),
+      fix(
+        `or check the shapes that lead to the ${size(requestedBytes)} buffer (a batch or broadcast dimension) and make it smaller`,
+        `${size(requestedBytes)} in one buffer`,
+      ),
+    ],
+  };
+}
+
 /** Picks the cause of an XLA GPU OOM from the request, the pool, the program and the context. */
 export function explainXla(draft: Draft, ctx: ExplainContext): Explanation {
   if (draft.framework === 'tensorflow') return explainTensorflow(draft, ctx);
@@ -188,6 +233,8 @@ export function explainXla(draft: Draft, ctx: ExplainContext): Explanation {
       ? poolBelowNeed(draft, ctx, advice)
       : bigProgram(draft, ctx, advice);
   if (requestedBytes !== undefined && capacityBytes !== undefined && requestedBytes > capacityBytes) {
+    const atOwnCap = ownCapBelowCard(facts, requestedBytes, capacityBytes);
+    if (atOwnCap !== undefined) return atOwnCap;
     const reached = num(facts, 'rematReachedBytes');
     return {
       cause: 'request_exceeds_device',

@@ -12,7 +12,7 @@ const jaxMarker =
   /\bjax(?:lib)?\b|\bjax\.|XlaRuntimeError|JaxRuntimeError|xla_bridge|external\/org_tensorflow\/|external\/(?:xla|tsl)\/|XLA_PYTHON_CLIENT_|\b(?:flax|optax|haiku|brax|mjx|numpyro|t5x|pjit|xmap)\b/i;
 // TensorFlow's own paths and names; jaxlib's external/org_tensorflow copy is JAX, not TensorFlow.
 const tensorflowMarker =
-  /\btensorflow\/(?:core|python|stream_executor|compiler)|site-packages\/tensorflow|\btensorflow_probability\b|\bkeras\b|ResourceExhaustedError|\btf\.(?:keras|config|compat|data)\b|local_xla|local_tsl/i;
+  /\btensorflow[/.](?:core|python|stream_executor|compiler)|site-packages\/tensorflow|\btensorflow_probability\b|\bkeras\b|ResourceExhaustedError|\btf\.(?:keras|config|compat|data)\b|local_xla|local_tsl/i;
 // Also PyTorch's own error wording: c10's "CUDA error: ... when calling `cublasCreate(handle)`",
 // ATen's "cuDNN error: CUDNN_STATUS_...", and c10's asynchronous-error hint (c10/cuda/CUDAException.cpp).
 const torchMarker =
@@ -112,6 +112,17 @@ const logRules: FactRule[] = [
     keep: 'last',
     extract: (m) =>
       definedFacts({ lastFrameFile: m[1], lastFrameLine: intOf(m[2]), lastFrameFunction: m[3] }),
+  },
+  {
+    family: 'context',
+    keywords: ['file "'],
+    // The last frame outside installed packages and the standard library: the user's own line.
+    pattern:
+      /^\W*File "((?![^"]*(?:site-packages|dist-packages|\/lib\/python\d[\d.]*\/|<frozen))[^"]+)", line (\d+), in (\S+)/,
+    source: 'CPython traceback frame',
+    keep: 'last',
+    extract: (m) =>
+      definedFacts({ userFrameFile: m[1], userFrameLine: intOf(m[2]), userFrameFunction: m[3] }),
   },
   {
     family: 'context',

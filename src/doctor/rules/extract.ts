@@ -51,3 +51,13 @@ export function xlaFramework(text: string, before: readonly string[], fallback: 
 export function rankOf(text: string): number | undefined {
   return intOf(/^\s*\[(?:default)?rank(\d+)\]/.exec(text)?.[1]);
 }
+
+/**
+ * True when an allocation failure names a host allocator or device: TensorFlow's and XLA's CPU allocators
+ * are named "cpu" (tensorflow/core/framework/cpu_allocator_impl.cc, CPUAllocator::Name) and "mklcpu"
+ * (tensorflow/core/common_runtime/mkl_cpu_allocator.h, MklCPUAllocator::Name; the x86 wheels' default,
+ * as TF 2.21 prints it in test/framework-logs), on device "/job:…/device:CPU:0".
+ */
+export function namesHostAllocator(text: string): boolean {
+  return /\/device:CPU:\d+|by allocator (?:mkl)?cpu\b|Allocator \((?:mkl)?cpu\)/i.test(text);
+}

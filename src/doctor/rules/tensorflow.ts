@@ -1,6 +1,6 @@
 // TensorFlow's out-of-memory reports (FACTS Q11) and the classic symptoms of a full GPU.
 import type { LogRule } from '../types.js';
-import { definedFacts, intOf } from './extract.js';
+import { definedFacts, intOf, namesHostAllocator } from './extract.js';
 
 // DataTypeString names (tensorflow/core/framework/types.cc) and their element sizes in bytes.
 const elementBytes: Record<string, number> = {
@@ -46,6 +46,7 @@ export const tensorflowRules: LogRule[] = [
     extract: ({ match }) => {
       const shape = match[1]?.replaceAll(/\s/g, '');
       return {
+        kind: namesHostAllocator(match[0]) ? 'host_oom' : undefined,
         facts: definedFacts({
           shape: shape === undefined ? undefined : `[${shape}]`,
           dtype: match[2],
@@ -67,6 +68,7 @@ export const tensorflowRules: LogRule[] = [
     pattern: /ResourceExhaustedError/,
     source: 'tensorflow/python/framework/errors_impl.py ResourceExhaustedError',
     summary: 'TensorFlow raised ResourceExhaustedError',
+    extract: ({ text }) => (namesHostAllocator(text) ? { kind: 'host_oom' } : {}),
   },
   {
     code: 'tf-dst-tensor-not-initialized',
@@ -78,18 +80,5 @@ export const tensorflowRules: LogRule[] = [
     // GPUUtil::CopyCPUTensorToGPU fails this way when the destination could not be allocated.
     source: 'tensorflow/core/common_runtime/gpu/gpu_util.cc CopyCPUTensorToGPU',
     summary: 'TensorFlow could not allocate a GPU tensor for a host-to-device copy',
-  },
-  {
-    code: 'tf-gpu-library-init-failed',
-    kind: 'gpu_oom',
-    framework: 'tensorflow',
-    weight: 1,
-    keywords: ['blas gemm launch failed', 'failed to get convolution algorithm'],
-    pattern:
-      /Blas GEMM launch failed|Failed to get convolution algorithm\. This is probably because cuDNN failed to initialize/,
-    // TensorFlow maps a failed cuBLAS/cuDNN handle creation to these; usually another session
-    // or process holds the GPU (TensorFlow preallocates nearly all free memory, FACTS Q11).
-    source: 'tensorflow/core/kernels/matmul_op.cc, conv_ops.cc',
-    summary: 'TensorFlow could not start cuBLAS/cuDNN, usually because the GPU memory is already taken',
   },
 ];

@@ -2,7 +2,7 @@
 
 import { parseLogSize } from '../sizes.js';
 import type { LogRule, RuleInput } from '../types.js';
-import { definedFacts, intOf, sizeAfter, withSize, xlaFramework } from './extract.js';
+import { definedFacts, intOf, namesHostAllocator, sizeAfter, withSize, xlaFramework } from './extract.js';
 
 const rayPid = /^\s*\((?:[\w-]+ )?pid=(\d+)/;
 
@@ -83,6 +83,7 @@ export const xlaRules: LogRule[] = [
       // "The caller indicates that this is not a failure": a retry hint, not an OOM (bfc_allocator.cc).
       if (/not a failure/.test(text)) return undefined;
       return {
+        kind: namesHostAllocator(text) ? 'host_oom' : undefined,
         framework: xlaFramework(text, before, 'jax'),
         facts: definedFacts({
           allocator: match[1],

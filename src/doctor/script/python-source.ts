@@ -139,3 +139,19 @@ export function readStatements(source: string): Statement[] {
   }
   return statements;
 }
+
+/** For each statement, the block headers (`def`, `class`, `for`, `while`, `with`, `if`...) it is inside, outermost first. */
+export function enclosingBlocks(statements: readonly Statement[]): Statement[][] {
+  const stack: Statement[] = [];
+  return statements.map((statement) => {
+    while (stack.length > 0 && stack.at(-1)!.indent >= statement.indent) stack.pop();
+    const enclosing = [...stack];
+    if (/:\s*$/.test(statement.text) || /^(?:async\s+)?(?:def|class)\b/.test(statement.text))
+      stack.push(statement);
+    return enclosing;
+  });
+}
+
+/** True for a `for` or `while` header. */
+export const isLoopHeader = (statement: Statement): boolean =>
+  /^(?:async\s+)?(?:for|while)\b/.test(statement.text);

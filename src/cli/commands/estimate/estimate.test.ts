@@ -84,6 +84,92 @@ describe('headroom estimate', () => {
     assert.match(stdout, /Gradient accumulation: N = 12 × 2 steps = 24/);
   });
 
+  // Seed 003 as the user first wrote it: the model's size, and only the trajectory tensor.
+  const trajectoriesOnly = writeConfig(
+    [
+      'framework: torch',
+      'vars: { B: 2, G: 4, T: 50 }',
+      'model: { params: 36M, trainable: 18M }',
+      'training: { precision: fp32, optimizer: adamw, batch_size: B*G }',
+      'tensors:',
+      '  - { name: trajectories, shape: [B*G, 263, 1, 196], dtype: float32, count: T }',
+      '',
+    ].join('\n'),
+    'grpo-trajectories-only.yaml',
+  );
+
+  test('seed 003: with only the trajectory tensor, --solve B refuses (exit 1) and names activations', async () => {
+    const { code, stdout } = await runHeadroom([
+      ...['estimate', '-c', trajectoriesOnly, '--budget', '24GiB', '--solve', 'B'],
+    ]);
+    assert.equal(code, 1);
+    assert.match(stdout, /Solve: refused: activations grows with B and is not estimated/);
+    assert.match(
+      stdout,
+      /to the spec add model\.transformer \(layers, hidden, heads, seq_len\) or model\.config/,
+    );
+    assert.doesNotMatch(stdout, /Solve: B = \d+ fits/);
+    assert.match(stdout, /Not estimated[^\n]*\n- activations \(gpu\), grows with batch_size, B, G/);
+    // The fits table says what its numbers are: upper bounds.
+    assert.match(stdout, /24\.00 GiB\s+at most \d+\n/);
+    const json = await runHeadroom([
+      ...['estimate', '-c', trajectoriesOnly, '--budget', '24GiB', '--solve', 'B', '--json'],
+    ]);
+    assert.equal(json.code, 1);
+    const report = JSON.parse(json.stdout);
+    assert.equal(report.solve, undefined);
+    assert.deepEqual(report.solveRefused.parts, ['activations']);
+    assert.deepEqual(
+      report.notEstimated.map((p: { part: string; resource: string }) => `${p.part}:${p.resource}`),
+      ['activations:gpu', 'dataloader batches:host'],
+    );
+    assert.equal(report.fits[0].isUpperBound, true);
+    // The note is there although a tensor is listed.
+    assert.ok(report.notes.some((note: string) => note.startsWith('activations not estimated')));
+  });
+
+  test('seed 003: a var the missing part does not grow with is answered; a tensor that covers activations lifts the refusal', async () => {
+    const byT = await runHeadroom([
+      ...['estimate', '-c', trajectoriesOnly, '--budget', '24GiB', '--solve', 'T', '--json'],
+    ]);
+    assert.equal(byT.code, 0, byT.stdout);
+    assert.ok(JSON.parse(byT.stdout).solve.value > 50);
+    const covered = writeConfig(
+      [
+        'framework: torch',
+        'vars: { B: 2, G: 4, T: 50 }',
+        'model: { params: 36M, trainable: 18M }',
+        'training: { precision: fp32, optimizer: adamw, batch_size: B*G }',
+        'tensors:',
+        '  - { name: trajectories, shape: [B*G, 263, 1, 196], dtype: float32, count: T }',
+        '  - { name: activations, shape: [B*G, 197, 512], dtype: float32, count: 80, covers: activations }',
+        '',
+      ].join('\n'),
+      'grpo-covered.yaml',
+    );
+    const solved = await runHeadroom([
+      'estimate',
+      '-c',
+      covered,
+      '--budget',
+      '24GiB',
+      '--solve',
+      'B',
+      '--json',
+    ]);
+    assert.equal(solved.code, 0, solved.stdout);
+    const report = JSON.parse(solved.stdout);
+    assert.ok(report.solve.value > 0);
+    assert.deepEqual(
+      report.notEstimated.map((p: { part: string }) => p.part),
+      ['dataloader batches'],
+    );
+    // The host part blocks a host budget only.
+    const host = await runHeadroom(['estimate', '-c', covered, '--host-budget', '16GiB', '--solve', 'B']);
+    assert.equal(host.code, 1);
+    assert.match(host.stdout, /refused: dataloader batches grows with B.*host\.dataloader\.sample_bytes/);
+  });
+
   test('quick flags alone, named after the spec fields', async () => {
     const { code, stdout, stderr } = await runHeadroom([
       ...['estimate', '--params', '335M', '--precision', 'amp_bf16', '--optimizer', 'adamw'],

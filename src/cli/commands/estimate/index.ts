@@ -56,8 +56,9 @@ const estimateOptions = defineOptions({
   },
 });
 
+// Nothing fits, or the answer was refused because a part that grows with the var is not estimated.
 function foundNothing(report: EstimateReport): boolean {
-  return report.solve?.value === 0 || report.gradAccumulation === null;
+  return report.solve?.value === 0 || report.gradAccumulation === null || report.solveRefused !== undefined;
 }
 
 function checkVar(spec: EstimateSpec, name: string): string {

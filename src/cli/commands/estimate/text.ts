@@ -66,15 +66,30 @@ export function renderEstimate(report: EstimateReport, colors: Colors): string {
     partsTable(report.host.components, report.host.peakBytes, 'resident memory of the process tree', colors),
   );
   if (isCpu) lines.push(phasesNote);
-  if (report.notes.length > 0) {
+  const missing = report.notEstimated ?? [];
+  if (missing.length > 0) {
+    lines.push(
+      '',
+      colors.bold('Not estimated (they grow, and are in no peak above)'),
+      ...missing.map((part) =>
+        colors.yellow(
+          `- ${part.part} (${part.resource}), grows with ${part.growsWith.join(', ')}: add ${part.add}`,
+        ),
+      ),
+    );
+  }
+  // Notes that a "not estimated" line above already says are not repeated.
+  const notes = report.notes.filter((note) => !missing.some((part) => part.note === note));
+  if (notes.length > 0) {
     lines.push(
       '',
       colors.bold('Not modelled, or assumed'),
-      ...report.notes.map((note) => colors.yellow(`- ${note}`)),
+      ...notes.map((note) => colors.yellow(`- ${note}`)),
     );
   }
   if (!isCpu) lines.push('', renderFits(report, colors));
   if (report.gpuCounts) lines.push('', renderGpuCounts(report, colors));
+  if (report.solveRefused) lines.push('', colors.red(`Solve: refused: ${report.solveRefused.message}.`));
   if (report.solve) lines.push('', renderSolve(report));
   if (report.gradAccumulation !== undefined) lines.push('', renderPlan(report));
   return `${lines.filter((line) => line !== undefined).join('\n')}\n`;
@@ -88,17 +103,23 @@ function renderFits(report: EstimateReport, colors: Colors): string {
       ? 'any (memory does not grow with it)'
       : row.max === 0
         ? 'none (1 does not fit)'
-        : String(row.max),
+        : row.isUpperBound
+          ? `at most ${row.max}`
+          : String(row.max),
   ]);
   const perGpu = report.inputs.gpus > 1 ? `, per GPU of ${report.inputs.gpus}` : '';
   const title = colors.bold(`Fits on (largest ${name} whose peak, context included, fits the card${perGpu})`);
+  const isUpperBound = report.fits.some((row) => row.isUpperBound);
+  const bound = isUpperBound
+    ? `\n${colors.yellow(`upper bounds: what grows with ${name} but is not estimated (above) would make each smaller`)}`
+    : '';
   return `${title}\n${renderTable(
     [
       { header: 'card', align: 'right' },
       { header: `max ${name}`, align: 'right' },
     ],
     rows,
-  )}`;
+  )}${bound}`;
 }
 
 function renderGpuCounts(report: EstimateReport, colors: Colors): string {
@@ -116,7 +137,17 @@ function renderGpuCounts(report: EstimateReport, colors: Colors): string {
     formatBytes(row.peakBytes),
     formatBytes(row.allocatedPeakBytes),
     formatBytes(row.hostPeakBytes),
-    ...(name ? [row.max === null ? 'any' : row.max === 0 ? 'none' : String(row.max)] : []),
+    ...(name
+      ? [
+          row.max === null
+            ? 'any'
+            : row.max === 0
+              ? 'none'
+              : row.isUpperBound
+                ? `at most ${row.max}`
+                : String(row.max),
+        ]
+      : []),
   ]);
   const title = colors.bold(`By GPU count (${report.inputs.strategy}; the spec's batch_size is per GPU)`);
   return `${title}\n${renderTable(columns, cells)}`;

@@ -3,9 +3,10 @@
 // slurm/job.sbatch (what was submitted) and slurm/batch.log (the batch script's own output). The
 // steps write their logs straight into logs/, so the run directory must be on a filesystem the
 // nodes share (as a job's working directory is).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openRunRecord, supervisorMeta } from '../../../run-record/writer.js';
+import { openAppendNoFollow, writeFileAtomic } from '../../../files/write-file.js';
+import { type EventSink, openRunRecord, supervisorMeta } from '../../../run-record/writer.js';
 import type { SlurmJobPlan } from '../../../slurm/job-plan.js';
 import { buildScript, type ScriptOptions } from '../../../slurm/script.js';
 import { isFinalState } from '../../../slurm/states.js';
@@ -38,6 +39,8 @@ export interface SlurmRunOptions {
   accountingWaitMs?: number;
   /** How often sstat's reading of the running steps becomes a sample (default 2 s). */
   sampleMs?: number;
+  /** Called once the record is open with its event sink: what runs beside (the observers) records through it. */
+  onRecordOpened?: (event: EventSink) => void;
 }
 
 export type SlurmRunSummary = RunSummary & { slurm: { jobId: string }; processes: SlurmProcessSummary[] };
@@ -69,14 +72,15 @@ export async function runOnSlurm(options: SlurmRunOptions): Promise<SlurmRunSumm
       launches,
       script: { ...options.script, logDir: join(runDir, 'logs'), batchOutput: batchLogPath },
     });
-    writeFileSync(scriptPath, text);
+    writeFileAtomic(scriptPath, text);
     for (const launch of launches) {
-      writeFileSync(record.logPath(launch.name), '', { flag: 'a' });
+      closeSync(openAppendNoFollow(record.logPath(launch.name)));
       const emit = (lines: Buffer) =>
         options.output({ kind: 'output', name: launch.name, text: lines.toString('utf8') });
       tails.push(tailLog({ path: record.logPath(launch.name), fromBytes: 0, pollMs: 200, onLines: emit }));
     }
     const events = new JobEvents({ launches, record, batchLogPath, commands, clock, emit: options.output });
+    options.onRecordOpened?.(events.event);
     // sbatch --parsable prints `jobid` or `jobid;cluster`.
     const jobId = (await commands.run('sbatch', ['--parsable', scriptPath])).trim().split(';')[0] ?? '';
     events.jobId = jobId;
