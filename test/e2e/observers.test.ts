@@ -136,18 +136,73 @@ describe('run --dashboard under a flood of idle connections', () => {
   });
 });
 
+const isRunning = (pid: number): boolean => {
+  try {
+    return !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+};
+
 // The observer process among headroom's children (the supervised one is the other).
 function observerPid(headroomPid: number): number | undefined {
-  const children = readFileSync(`/proc/${headroomPid}/task/${headroomPid}/children`, 'utf8')
-    .trim()
-    .split(/\s+/);
-  return children
-    .map(Number)
-    .find(
-      (pid) =>
-        existsSync(`/proc/${pid}`) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('observer'),
-    );
+  let children: string[];
+  try {
+    children = readFileSync(`/proc/${headroomPid}/task/${headroomPid}/children`, 'utf8').trim().split(/\s+/);
+  } catch {
+    return undefined;
+  }
+  return children.map(Number).find((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('observer');
+    } catch {
+      return false;
+    }
+  });
 }
+
+describe('the isolated dashboard', () => {
+  test('its event stream carries the model, then the run as it is written, and ends with the run', async () => {
+    const runDir = join(scratch, 'stream');
+    const program = join(repoRoot, 'test', 'programs', 'steps.mjs');
+    const cli = startCli([
+      'run',
+      '--run-dir',
+      runDir,
+      '--dashboard',
+      '0',
+      '--',
+      process.execPath,
+      program,
+      'print:started',
+      'sleep:2500',
+      'print:done',
+    ]);
+    try {
+      const url = (await cli.waitFor(/dashboard: (http:\/\/\S+)/))[1]!;
+      const response = await fetch(new URL('/events', url));
+      assert.equal(response.headers.get('content-type'), 'text/event-stream; charset=utf-8');
+      const types: string[] = [];
+      let text = '';
+      const decoder = new TextDecoder();
+      // Read until the server ends the stream: at the end of the run, after its last update.
+      for await (const chunk of response.body!) {
+        text += decoder.decode(chunk, { stream: true });
+        for (let end = text.indexOf('\n\n'); end >= 0; end = text.indexOf('\n\n')) {
+          const data = /^data: (.*)$/m.exec(text.slice(0, end))?.[1];
+          if (data) types.push(JSON.parse(data).type);
+          text = text.slice(end + 2);
+        }
+      }
+      assert.equal(types[0], 'model');
+      assert.ok(types.includes('mark'), types.join(','));
+      assert.ok(types.includes('row'), types.join(','));
+      assert.equal(await cli.exited, 0, cli.output());
+    } finally {
+      await cli.stop();
+    }
+  });
+});
 
 describe('a failed observer', () => {
   test('the observer process killed: a warning in the record, the run goes on to its own end', async () => {
@@ -186,6 +241,29 @@ describe('a failed observer', () => {
     assert.match(warnings[0].message, /their process was killed by SIGKILL/);
     const summary = JSON.parse(readFileSync(join(runDir, 'summary.json'), 'utf8'));
     assert.equal(summary.processes[0].reason, 'exited');
+  });
+});
+
+describe('a killed headroom', () => {
+  test('SIGKILLed: its observer process ends too (its channel to headroom closes)', async () => {
+    const runDir = join(scratch, 'headroom-killed');
+    const cli = startCli(['run', '--run-dir', runDir, '--dashboard', '0', '--', 'sleep', '30']);
+    let observer: number | undefined;
+    try {
+      await cli.waitFor(/dashboard: http/);
+      await until(() => observerPid(cli.child.pid!) !== undefined, 'the observer process');
+      observer = observerPid(cli.child.pid!)!;
+      cli.child.kill('SIGKILL');
+      await cli.exited;
+      await until(() => !isRunning(observer!), 'the observer process to end');
+    } finally {
+      if (observer !== undefined && isRunning(observer)) process.kill(observer, 'SIGKILL');
+      // The supervised `sleep` is the supervisor engineer's to stop on a killed headroom; here it is ours.
+      for (const line of lines(join(runDir, 'events.jsonl'))) {
+        const pid = JSON.parse(line).pid;
+        if (typeof pid === 'number' && isRunning(pid)) process.kill(pid, 'SIGKILL');
+      }
+    }
   });
 });
 
