@@ -11,7 +11,17 @@ const codes = await Promise.all(
     { length: Number(count) },
     () =>
       new Promise((done) => {
-        const args = [workload, '--steps', steps, '--step', step, '--interval-ms', '400', '--host-per-step', '1MiB'];
+        const args = [
+          workload,
+          '--steps',
+          steps,
+          '--step',
+          step,
+          '--interval-ms',
+          '400',
+          '--host-per-step',
+          '1MiB',
+        ];
         spawn(process.execPath, args, { stdio: 'inherit' }).once('exit', (code) => done(code ?? 1));
       }),
   ),
