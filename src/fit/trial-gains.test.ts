@@ -69,3 +69,19 @@ test('the result carries it, and a trial that proved nothing says so', () => {
   );
   assert.equal(result.isAnswerSettled, false);
 });
+
+test('a run that ended on its own while climbing the whole time is warned about: a longer run needs more', () => {
+  const leak = { resource: 'host' as const, bytesPerSecond: 2 * MiB, risingBytes: 8 * MiB, seconds: 4 };
+  const result = summarizeFit({
+    variable: 'batch',
+    strategy: 'guided',
+    trials: [trial(1, 'pass', 100, { leak })],
+    end: 'settled',
+    limits: [{ resource: 'host', limitBytes: 1000 * MiB }],
+    marginFraction: 0.05,
+  });
+  assert.match(
+    result.warnings.join('\n'),
+    /batch 1 ended on its own, but its host memory climbed 2 MiB\/s for the whole run: a leak/,
+  );
+});

@@ -36,14 +36,22 @@ function leakWarning(result: FitResult, trial: TrialRecord, leak: MemoryLeak): s
 }
 
 // A memory failure after climbing all the way: what ran out may be the leak, not the value.
+// A run that ended on its own while still climbing: its peak is only what the leak reached by then.
 function leakFailureWarnings(result: FitResult): string[] {
-  return result.trials
-    .filter((t) => t.outcome === 'memory' && t.leak)
-    .slice(0, 1)
-    .map(
-      (t) =>
-        `${result.var} ${t.value} ran out of memory after its ${t.leak!.resource} memory climbed ${formatBytes(t.leak!.bytesPerSecond)}/s for the whole trial: a leak may be what ran out, so values below it may fail too given time`,
-    );
+  const failed = result.trials.find((t) => t.outcome === 'memory' && t.leak);
+  const passed = result.trials.find((t) => t.isSettled !== false && t.outcome !== 'memory' && t.leak);
+  return [
+    ...(failed
+      ? [
+          `${result.var} ${failed.value} ran out of memory after its ${failed.leak!.resource} memory climbed ${formatBytes(failed.leak!.bytesPerSecond)}/s for the whole trial: a leak may be what ran out, so values below it may fail too given time`,
+        ]
+      : []),
+    ...(passed
+      ? [
+          `${result.var} ${passed.value} ended on its own, but its ${passed.leak!.resource} memory climbed ${formatBytes(passed.leak!.bytesPerSecond)}/s for the whole run: a leak, so a longer run than the trial needs more than its peak`,
+        ]
+      : []),
+  ];
 }
 
 // The margin must cover how much a peak varies from run to run, or the answer may fail next time.
