@@ -68,6 +68,8 @@ export interface SeenSample {
   /** On the monotonic clock (ages are measured against the exit's). */
   atMs: number;
   gpuBytes: Record<string, number | null>;
+  /** Each process's processes on the cards (its GPU clients). */
+  gpuClients: Record<string, number>;
   cards: { index: number; totalBytes: number; usedBytes: number | null }[] | null;
 }
 
