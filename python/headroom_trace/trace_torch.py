@@ -54,6 +54,7 @@ def make_tracker(torch, rounding: int):
             self.phase = "activations"
             self.stage = "forward"
             self.peak_stage = "forward"
+            self.stage_peaks = {}  # stage -> (live bytes, clock) at that stage's own peak
             self.modules = []  # stack of module names, from forward hooks
             self._refs = {}
 
@@ -77,6 +78,8 @@ def make_tracker(torch, rounding: int):
             self.live += nbytes
             if self.live > self.peak:
                 self.peak, self.peak_at, self.peak_stage = self.live, self.clock, self.stage
+            if self.live > self.stage_peaks.get(self.stage, (0, 0))[0]:
+                self.stage_peaks[self.stage] = (self.live, self.clock)
 
             def freed(_ref, key=key, record=record):
                 if self.records.get(key) is record:
@@ -102,8 +105,11 @@ def make_tracker(torch, rounding: int):
                 self.add(tensor, self.phase)
             return out
 
+        def alive_at(self, clock):
+            return [r for r in self.all if r.born <= clock and (r.died is None or r.died > clock)]
+
         def alive_at_peak(self):
-            return [r for r in self.all if r.born <= self.peak_at and (r.died is None or r.died > self.peak_at)]
+            return self.alive_at(self.peak_at)
 
     return Tracker
 
@@ -146,7 +152,22 @@ def make_counter(torch):
     return Counter
 
 
-def load_hf_model(torch, request, device, build_real):
+def hf_layers(config):
+    """The count of repeated blocks (num_hidden_layers; GPT-2's n_layer maps to it)."""
+    layers = getattr(config, "num_hidden_layers", None)
+    return layers if isinstance(layers, int) else None
+
+
+def set_layers(config, layers):
+    config.num_hidden_layers = layers
+    # Per-layer lists (Qwen2's layer_types: full or sliding attention) keep their first `layers` entries.
+    for name in ("layer_types",):
+        value = getattr(config, name, None)
+        if isinstance(value, list):
+            setattr(config, name, value[:layers])
+
+
+def load_hf_model(torch, request, device, build_real, layers=None):
     """The model of a Hugging Face config.json, built on `meta` and materialised on `device`."""
     try:
         import transformers
@@ -164,6 +185,8 @@ def load_hf_model(torch, request, device, build_real):
     if model_type not in transformers.CONFIG_MAPPING:
         raise TraceError(f"{path}: model_type {model_type!r} is not known to transformers {transformers.__version__}")
     config = transformers.CONFIG_MAPPING[model_type](**{k: v for k, v in fields.items() if k != "model_type"})
+    if layers is not None:
+        set_layers(config, layers)
     is_vision = model_type in ("vit", "deit", "beit", "swin", "convnext", "resnet", "dinov2")
     auto = transformers.AutoModelForImageClassification if is_vision else transformers.AutoModelForCausalLM
     if is_vision and not getattr(config, "num_labels", None):
@@ -298,7 +321,7 @@ def module_group(name, layer_names):
     return ".".join(parts[:2]) if parts else "(step)"
 
 
-def run_step(request, *, real: bool):
+def run_step(request, *, real: bool, layers=None):
     try:
         import torch
     except ImportError as error:
@@ -317,7 +340,7 @@ def run_step(request, *, real: bool):
             with torch.device("meta"):
                 built = load_user_module(torch, request)
     else:
-        built = load_hf_model(torch, request, device, build_real=real)
+        built = load_hf_model(torch, request, device, build_real=real, layers=layers)
     fake = None if real else FakeTensorMode()
     if fake is not None:
         fake.__enter__()
@@ -430,22 +453,98 @@ def _trace(torch, model, names, batch_fn, batch_size, optimizer, autocast, loss_
     for hook in hooks:
         hook.remove()
 
+    def breakdown(alive):
+        parts = {part: 0 for part in PARTS}
+        modules = {}
+        for record in alive:
+            parts[record.part] = parts.get(record.part, 0) + record.nbytes
+            group = module_group(record.module, None)
+            modules[group] = modules.get(group, 0) + record.nbytes
+        return parts, sorted(({"module": k, "bytes": v} for k, v in modules.items()), key=lambda m: -m["bytes"])
+
     alive = tracker.alive_at_peak()
-    parts = {part: 0 for part in PARTS}
-    modules = {}
-    for record in alive:
-        parts[record.part] = parts.get(record.part, 0) + record.nbytes
-        group = module_group(record.module, None)
-        modules[group] = modules.get(group, 0) + record.nbytes
+    parts, modules = breakdown(alive)
+    # Each stage's own peak, so that an extrapolation can find the stage that wins at the full depth.
+    stages = {}
+    for stage, (live, clock) in tracker.stage_peaks.items():
+        stage_parts, stage_modules = breakdown(tracker.alive_at(clock))
+        stages[stage] = {"peakBytes": live, "parts": stage_parts, "modules": stage_modules}
     # The peak's phase: after backward started, activations still alive are the saved ones.
     return {
         "mode": "trace",
         "peakBytes": tracker.peak,
         "parts": parts,
-        "modules": sorted(({"module": k, "bytes": v} for k, v in modules.items()), key=lambda m: -m["bytes"]),
+        "modules": modules,
+        "stages": stages,
         "tensorsAtPeak": len(alive),
         "peakPhase": tracker.peak_stage,
         "blockBytes": rounding,
+        "seconds": round(time.monotonic() - started, 3),
+    }
+
+
+# Depths traced when extrapolating: the first block can differ from the others (a first layer's
+# input is the embedding's output), so the per-layer cost is the difference between 3 and 2 layers.
+EXTRAPOLATE_FROM = (2, 3)
+
+
+def layers_of_request(request):
+    """The model's block count, read from its config.json through transformers; None when unknown."""
+    import transformers
+
+    with open(request["modelConfig"], encoding="utf-8") as handle:
+        fields = json.load(handle)
+    fields.update(request.get("configOverrides") or {})
+    model_type = fields.get("model_type")
+    if model_type not in transformers.CONFIG_MAPPING:
+        return None
+    config = transformers.CONFIG_MAPPING[model_type](**{k: v for k, v in fields.items() if k != "model_type"})
+    return hf_layers(config)
+
+
+def extrapolate(request):
+    """Traces at 2 and 3 blocks and extends each stage's peak linearly to the model's depth.
+
+    Which stage peaks (end of forward, early backward, the optimizer step) can change with depth, so
+    every stage's own peak is extended, part by part, and the largest at the full depth is the peak.
+    """
+    started = time.monotonic()
+    total = layers_of_request(request)
+    low, high = EXTRAPOLATE_FROM
+    if total is None or total <= high:
+        return run_step(request, real=False)
+    at_low = run_step(request, real=False, layers=low)
+    at_high = run_step(request, real=False, layers=high)
+    extra = total - high
+    best = None
+    for stage, top in at_high["stages"].items():
+        bottom = at_low["stages"].get(stage)
+        if bottom is None:
+            continue
+        parts = {
+            name: max(0, top["parts"].get(name, 0) + (top["parts"].get(name, 0) - bottom["parts"].get(name, 0)) * extra)
+            for name in top["parts"]
+        }
+        peak = sum(parts.values())
+        if best is None or peak > best[1]:
+            best = (stage, peak, parts, top["modules"])
+    stage, peak, parts, modules = best
+    modules = list(modules)
+    # The last traced block stands for each block not traced.
+    block = next((m for m in modules if m["module"].endswith(f".{high - 1}")), None)
+    if block is not None:
+        prefix = block["module"].rsplit(".", 1)[0]
+        modules += [{"module": f"{prefix}.{i}", "bytes": block["bytes"]} for i in range(high, total)]
+    modules.sort(key=lambda m: -m["bytes"])
+    return {
+        **at_high,
+        "peakBytes": peak,
+        "parts": parts,
+        "modules": modules,
+        "peakPhase": stage,
+        "stages": None,
+        "tensorsAtPeak": None,
+        "extrapolation": {"layers": total, "tracedLayers": [low, high]},
         "seconds": round(time.monotonic() - started, 3),
     }
 
@@ -461,8 +560,12 @@ def main(argv):
             traced = run_step({**request, "rawBytes": True}, real=False)
             counted = run_step(request, real=True)
             result = {**traced, "realPeakBytes": counted["peakBytes"], "realSeconds": counted["seconds"]}
+        elif request.get("mode") == "real":
+            result = run_step(request, real=True)
+        elif request.get("modelConfig") and not request.get("full"):
+            result = extrapolate(request)
         else:
-            result = run_step(request, real=request.get("mode") == "real")
+            result = run_step(request, real=False)
         import torch
 
         result["framework"] = "torch"

@@ -80,11 +80,19 @@ const groupOfTraced: Record<string, string> = {
   inputs: 'activations and temporaries',
   activations: 'activations and temporaries',
   temporaries: 'activations and temporaries',
-  arguments: 'weights',
-  outputs: 'activations and temporaries',
-  'generated code': 'activations and temporaries',
 };
 const groupNames = ['weights', 'gradients', 'optimizer states', 'activations and temporaries'];
+
+// XLA reports a step's buffers as arguments (parameters, optimizer state, batch), outputs (the new
+// ones, unless donated), temporaries and code: the analytic weights and states stand for the first.
+const jaxModelStates = 'arguments: weights and optimizer states';
+const jaxWorking = 'outputs, temporaries and code: the rest';
+const groupOfAnalyticJax = (name: string): string | undefined => {
+  const group = groupOfAnalytic(name);
+  if (group === undefined) return undefined;
+  return group === 'weights' || group === 'optimizer states' ? jaxModelStates : jaxWorking;
+};
+const groupOfTracedJax = (name: string): string => (name === 'arguments' ? jaxModelStates : jaxWorking);
 
 const percent = (value: number, reference: number): number | null =>
   reference === 0 ? null : Math.round(((value - reference) / reference) * 1000) / 10;
@@ -106,6 +114,7 @@ export function compareTrace(spec: EstimateSpec, breakdown: Breakdown, trace: Tr
   const fragmentation =
     spec.cuda.fragmentation ??
     defaultFragmentation(spec.model.transformer?.attention, spec.cuda.isExpandableSegments);
+  // XLA's buffer assignment is the executable's whole plan; its pool's cache is not modelled here.
   if (trace.framework === 'torch' && dynamicBytes > 0) {
     added.push({
       name: 'allocator cache',
@@ -126,18 +135,19 @@ export function compareTrace(spec: EstimateSpec, breakdown: Breakdown, trace: Tr
       : trace.peakPhase !== undefined || phases.backward >= phases.step
         ? 'backward'
         : 'step';
+  const isJax = trace.framework === 'jax';
   const analyticByGroup = new Map<string, number>();
   for (const part of components) {
-    const group = groupOfAnalytic(part.name);
+    const group = isJax ? groupOfAnalyticJax(part.name) : groupOfAnalytic(part.name);
     if (!group || (part.phase && part.phase !== peakPhase)) continue;
     analyticByGroup.set(group, (analyticByGroup.get(group) ?? 0) + part.bytes);
   }
   const tracedByGroup = new Map<string, number>();
   for (const { name, bytes } of parts) {
-    const group = groupOfTraced[name] ?? 'activations and temporaries';
+    const group = isJax ? groupOfTracedJax(name) : (groupOfTraced[name] ?? 'activations and temporaries');
     tracedByGroup.set(group, (tracedByGroup.get(group) ?? 0) + bytes);
   }
-  const groups = groupNames.map((name) => {
+  const groups = (isJax ? [jaxModelStates, jaxWorking] : groupNames).map((name) => {
     const tracedBytes = tracedByGroup.get(name) ?? 0;
     const analyticBytes = analyticByGroup.get(name) ?? 0;
     return { name, tracedBytes, analyticBytes, differencePercent: percent(tracedBytes, analyticBytes) };
@@ -157,6 +167,11 @@ export function compareTrace(spec: EstimateSpec, breakdown: Breakdown, trace: Tr
   if (trace.framework === 'torch') {
     notes.push(
       'traced on fake CPU tensors (a CPU-only torch cannot run backward on fake CUDA ones): the kernels chosen are the CPU ones, so a CUDA kernel that keeps other temporaries (flash attention, cuDNN) may differ; sizes are rounded to the CUDA allocator’s 512 B blocks',
+    );
+  }
+  if (isJax) {
+    notes.push(
+      'XLA’s memory analysis of the compiled step (jax.jit(step).lower(...).compile().memory_analysis()): arguments + outputs not aliased to donated arguments + temporaries + generated code; compiled for the backend of the Python that traced it',
     );
   }
   if (trace.extrapolation) {

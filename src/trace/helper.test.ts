@@ -60,6 +60,22 @@ describe('trace helper, real torch', { skip }, () => {
     });
   }
 
+  test('12 blocks traced at 2 and 3 and extrapolated: within 1% of tracing all 12', async () => {
+    const request = {
+      ...step,
+      mode: 'trace',
+      precision: 'amp_bf16',
+      modelConfig: join(fixtures, 'tiny-llama.json'),
+      configOverrides: { num_hidden_layers: 12 },
+    } as const;
+    const extrapolated = await runTraceHelper(python(), request);
+    const full = await runTraceHelper(python(), { ...request, full: true });
+    assert.deepEqual(extrapolated.extrapolation, { layers: 12, tracedLayers: [2, 3] });
+    assert.equal(full.extrapolation, undefined);
+    const [got, want] = [extrapolated.peakBytes as number, full.peakBytes as number];
+    assert.ok(errorPercent(got, want) <= 1, `extrapolated ${got} B, traced whole ${want} B`);
+  });
+
   for (const module of ['cnn_policy', 'act_policy']) {
     test(`--trace-module ${module}:build traces the user's own model within 2% of the real step`, async () => {
       const result = await runTraceHelper(python(), {
@@ -100,7 +116,9 @@ describe('trace helper, real torch', { skip }, () => {
         cwd: fixtures,
       }),
       (error: HeadroomError) =>
-        /^broken_policy:build: the training step failed under the trace: RuntimeError: /.test(error.message) &&
+        /^broken_policy:build: the training step failed under the trace: RuntimeError: /.test(
+          error.message,
+        ) &&
         !error.message.includes('\n') &&
         (error.detail ?? '').includes('broken_policy.py'),
     );

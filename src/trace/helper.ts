@@ -30,6 +30,8 @@ export interface TraceRequest {
   mode?: 'trace' | 'real' | 'check';
   /** Bytes as allocated, not rounded to CUDA blocks (for the check against a real CPU run). */
   rawBytes?: boolean;
+  /** Fields set over the config.json's (tests: the same family at another depth). */
+  configOverrides?: Record<string, unknown>;
   /** JAX: example inputs, `name=shape:dtype`. */
   inputs?: string[];
 }

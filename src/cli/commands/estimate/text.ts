@@ -191,11 +191,14 @@ const signed = (value: number | null): string =>
   value === null ? '' : `${value > 0 ? '+' : ''}${value.toFixed(1)}%`;
 
 function renderTrace(trace: TraceComparison, colors: Colors): string {
-  const how = trace.extrapolation
-    ? `${trace.extrapolation.tracedLayers.join(' and ')} of ${trace.extrapolation.layers} layers traced, extrapolated`
-    : 'every layer traced';
+  const how =
+    trace.framework === 'jax'
+      ? "compiled on shapes, XLA's memory analysis"
+      : trace.extrapolation
+        ? `fake tensors, ${trace.extrapolation.tracedLayers.join(' and ')} of ${trace.extrapolation.layers} layers traced, extrapolated`
+        : 'fake tensors, every layer traced';
   const title = colors.bold(
-    `Traced step (${trace.framework} ${trace.version}, fake tensors, ${how}, ${trace.seconds.toFixed(1)} s)`,
+    `Traced step (${trace.framework} ${trace.version}, ${how}, ${trace.seconds.toFixed(1)} s)`,
   );
   const rows = [
     ...trace.parts.map((part) => [part.name, formatBytes(part.bytes), 'traced: alive at the peak']),
