@@ -2,6 +2,7 @@
 // (bench/startup.ts) instead of resolving some two hundred modules:
 // - dist/bin/cli.cjs: the dispatcher (src/cli.ts, main.ts, the registry), which loads a command's
 //   bundle only when that command runs;
+// - dist/bin/observer.cjs: the process `run` serves its dashboard and /metrics from;
 // - dist/cmd/<name>.cjs: one bundle per command, each built on its own, so that what one command needs
 //   never rides along with another's (zod's full build, used by `estimate` and `run`, stays out of
 //   `plan`); what a command loads lazily (the Slurm planner, NVML) is initialised only when called.
@@ -55,11 +56,23 @@ await build({
 });
 
 for (const name of readdirSync('dist/cli/commands')) {
-  await build({ ...common, entryPoints: [`dist/cli/commands/${name}/index.js`], outfile: `dist/cmd/${name}.cjs` });
+  // A command that reads the registry (completion lists every command's options) loads the others' bundles.
+  await build({
+    ...common,
+    entryPoints: [`dist/cli/commands/${name}/index.js`],
+    outfile: `dist/cmd/${name}.cjs`,
+    external: [...common.external, '../../bin/load-cached.cjs'],
+    plugins: [commandsAsBundles],
+  });
 }
+
+// The observer process `run` forks for --dashboard/--metrics (src/serve/isolated-observers.ts finds it
+// beside dist/cmd/ as dist/bin/observer.cjs).
+await build({ ...common, entryPoints: ['dist/serve/observer-process.js'], outfile: 'dist/bin/observer.cjs' });
 
 // koffi and prom-client must be required where they are used, not when a bundle loads.
 for (const file of readdirSync('dist/cmd')) {
   const head = readFileSync(`dist/cmd/${file}`, 'utf8').slice(0, 2000);
-  if (/require\("(koffi|prom-client)"\)/.test(head)) throw new Error(`dist/cmd/${file} loads koffi or prom-client at start`);
+  if (/require\("(koffi|prom-client)"\)/.test(head))
+    throw new Error(`dist/cmd/${file} loads koffi or prom-client at start`);
 }

@@ -68,15 +68,35 @@ function preallocatePool(firstBytes) {
   return 0;
 }
 
-// Growth is capped by the fraction in both modes (FACTS Q2), and by what the card has free.
+// Growth is capped by the fraction in both modes (FACTS Q2), and by what the card has free: when the
+// driver refuses the growth, XLA's GpuDriver::DeviceAllocate logs it before the BFC allocator gives up.
 function growPool(wantBytes) {
-  if (wantBytes <= limitBytes && gpu.claim(contextBytes + wantBytes).ok) return wantBytes;
+  if (wantBytes > limitBytes) outOfMemory(flags.step);
+  if (gpu.claim(contextBytes + wantBytes).ok) return wantBytes;
+  const growthBytes = wantBytes - poolBytes;
+  process.stderr.write(
+    `W external/xla/xla/stream_executor/cuda/cuda_driver.cc:1010] failed to allocate ${(growthBytes / 2 ** 30).toFixed(2)}GiB (${growthBytes} bytes) from device: CUDA_ERROR_OUT_OF_MEMORY: out of memory\n`,
+  );
   outOfMemory(flags.step);
 }
 
+// Whether the fraction or a full card refused it, XLA says the same words, then dumps its pool:
+// "Total size in pool" and the "Stats:" block (bfc_allocator.cc DumpMemoryLog,
+// allocator.cc AllocatorStats::DebugString), the numbers that tell the two apart.
 function outOfMemory(requestBytes) {
+  const stat = (name, value) => `${`${name}:`.padEnd(18)}${String(value).padStart(20)}\n`;
   process.stderr.write(
-    `W external/xla/xla/tsl/framework/bfc_allocator.cc:501] Allocator (GPU_${gpu.card.index}_bfc) ran out of memory trying to allocate ${(requestBytes / 2 ** 30).toFixed(2)}GiB (rounded to ${requestBytes})requested by op\n`,
+    `W external/xla/xla/tsl/framework/bfc_allocator.cc:501] Allocator (GPU_${gpu.card.index}_bfc) ran out of memory trying to allocate ${(requestBytes / 2 ** 30).toFixed(2)}GiB (rounded to ${requestBytes})requested by op\n` +
+      `I external/xla/xla/tsl/framework/bfc_allocator.cc:1119] Total size in pool: ${poolBytes} memory_limit_: ${limitBytes} available size: ${Math.max(0, limitBytes - poolBytes)} curr_region_allocation_bytes_: ${2 * Math.max(poolBytes, requestBytes)}\n` +
+      'I external/xla/xla/tsl/framework/bfc_allocator.cc:1128] Stats: \n' +
+      stat('Limit', limitBytes) +
+      stat('InUse', inUseBytes) +
+      stat('MaxInUse', inUseBytes) +
+      stat('NumAllocs', Math.max(1, Math.round(inUseBytes / flags.step))) +
+      stat('MaxAllocSize', flags.step) +
+      stat('Reserved', 0) +
+      stat('PeakReserved', 0) +
+      stat('LargestFreeBlock', Math.max(0, poolBytes - inUseBytes)),
   );
   pythonError(
     `jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate ${requestBytes} bytes.`,

@@ -6,11 +6,12 @@ export interface SimCard {
   totalBytes: number;
 }
 
-/** One process's memory on one simulated card. */
+/** One process's memory on one simulated card: now, and the most it held. */
 export interface SimClaim {
   pid: number;
   device: number;
   bytes: number;
+  peakBytes: number;
 }
 
 export declare function parseSimCards(text: string | undefined): SimCard[] | undefined;
@@ -22,7 +23,7 @@ export declare function simStateDir(
 ): string;
 export declare function readClaims(dir: string): SimClaim[];
 export declare function writeClaim(dir: string, pid: number, claim: { device: number; bytes: number }): void;
-export declare function removeClaim(dir: string, pid: number): void;
+export declare function removeClaim(dir: string, pid: number, env?: Record<string, string | undefined>): void;
 export declare function tryClaim(
   dir: string,
   card: SimCard,

@@ -2,11 +2,25 @@
 //
 // Cards:  HEADROOM_GPU=sim:24GiB,sim:2x80GiB (the same grammar as `--gpu`).
 // State:  a directory (HEADROOM_SIM_DIR, default <tmpdir>/headroom-sim-<uid>-<cards>) holding one file per
-//         claiming process, `headroom-sim-claim-<pid>.json` = {"headroomSim": 1, "device": 0, "bytes": 1234}.
+//         claiming process, `headroom-sim-claim-<pid>.json` =
+//         {"headroomSim": 1, "device": 0, "bytes": 1234, "peakBytes": 4096}: what it holds now, and the most it
+//         ever held (the card's exact per-process peak, which a 2 Hz sample of `bytes` misses).
 //         A file is replaced atomically (write then rename); files of dead pids are stale and removed by
 //         whoever reads them. Only files named so AND marked so are ever removed: the directory may be one
 //         the user named, holding files of their own.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// Peaks: when a claiming process releases its claim (at exit), its peak is appended to HEADROOM_PEAKS_FILE
+//         (the run record's peaks.jsonl, set by `headroom run`) as the bootstrap appends a framework's
+//         counters: {"source": "simulated-card", "framework": "sim", "devices": [{"device", "peakBytes"}], ...}.
+import {
+  appendFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -90,20 +104,46 @@ export function readClaims(dir) {
   return claims.sort((a, b) => a.pid - b.pid);
 }
 
-/** Records (or replaces) this process's claim: `bytes` in use on `device`. */
+/** Records (or replaces) this process's claim: `bytes` in use on `device`; its peak on that device is kept. */
 export function writeClaim(dir, pid, claim) {
   mkdirSync(dir, { recursive: true });
+  const previous = readClaimFile(join(dir, claimName(pid)));
+  const earlierPeak = previous && previous.device === claim.device ? previous.peakBytes : 0;
+  const peakBytes = Math.max(claim.bytes, earlierPeak);
   const temporary = join(dir, `.headroom-sim-claim-${pid}.${process.hrtime.bigint()}.tmp`);
   writeFileSync(
     temporary,
-    `${JSON.stringify({ headroomSim: 1, device: claim.device, bytes: claim.bytes })}\n`,
+    `${JSON.stringify({ headroomSim: 1, device: claim.device, bytes: claim.bytes, peakBytes })}\n`,
   );
   renameSync(temporary, join(dir, claimName(pid)));
 }
 
-/** Forgets this process's claim (it freed its memory or is exiting). */
-export function removeClaim(dir, pid) {
-  rmSync(join(dir, claimName(pid)), { force: true });
+/**
+ * Forgets this process's claim (it freed its memory or is exiting); its peak goes to the run record's
+ * HEADROOM_PEAKS_FILE when the environment names one (once: the claim is gone after).
+ */
+export function removeClaim(dir, pid, env = process.env) {
+  const file = join(dir, claimName(pid));
+  const claim = env.HEADROOM_PEAKS_FILE ? readClaimFile(file) : undefined;
+  rmSync(file, { force: true });
+  if (claim) recordPeak(env, pid, claim);
+}
+
+function recordPeak(env, pid, claim) {
+  const line = {
+    time: new Date().toISOString(),
+    process: env.HEADROOM_PROCESS ?? '',
+    pid,
+    source: 'simulated-card',
+    framework: 'sim',
+    visibleDevices: env.CUDA_VISIBLE_DEVICES ?? null,
+    devices: [{ device: claim.device, peakBytes: claim.peakBytes, counter: 'highest claim' }],
+  };
+  try {
+    appendFileSync(env.HEADROOM_PEAKS_FILE, `${JSON.stringify(line)}\n`);
+  } catch {
+    // a run record that cannot take the line costs its exact peak, never the program's exit
+  }
 }
 
 /**
@@ -159,7 +199,9 @@ function readClaimFile(file) {
     const data = JSON.parse(readFileSync(file, 'utf8'));
     if (data?.headroomSim !== 1) return undefined;
     if (!Number.isInteger(data.device) || !Number.isFinite(data.bytes) || data.bytes < 0) return undefined;
-    return { device: data.device, bytes: data.bytes };
+    // Files from before peaks were kept: the current claim is the best peak known.
+    const peakBytes = Number.isFinite(data.peakBytes) ? Math.max(data.peakBytes, data.bytes) : data.bytes;
+    return { device: data.device, bytes: data.bytes, peakBytes };
   } catch {
     return undefined;
   }

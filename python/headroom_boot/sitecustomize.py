@@ -1,6 +1,7 @@
-"""headroom's bootstrap: holds a PyTorch or TensorFlow process to the GPU budget headroom planned.
+"""headroom's bootstrap: holds a PyTorch or TensorFlow process to the GPU budget headroom planned, and
+records the exact GPU peaks of PyTorch, JAX and TensorFlow processes at exit.
 
-headroom puts this directory first on PYTHONPATH for the torch and tensorflow processes it plans, so
+headroom puts this directory first on PYTHONPATH for the torch, JAX and tensorflow processes it plans, so
 Python imports this module at start-up (site.py imports `sitecustomize` from sys.path). It does nothing
 unless HEADROOM_BOOT names what to do; it never imports torch or tensorflow itself; whatever fails, it
 prints one line naming headroom and the program goes on. Then it runs the `sitecustomize` the

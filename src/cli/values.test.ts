@@ -77,7 +77,7 @@ describe('sizes, counts, numbers, percents, ports, patterns, lists, choices', ()
     });
     assert.ok(parseOptionText(spec({ kind: 'pattern' }), '^ready') instanceof RegExp);
     assert.throws(() => parseOptionText(spec({ flag: '--until-line', kind: 'pattern' }), '('), {
-      message: /^--until-line "\(": not a regular expression/,
+      message: /^--until-line "\(": not a valid regular expression/,
     });
     assert.deepEqual(parseOptionText(spec({ kind: 'list' }), 'q, v,,o'), ['q', 'v', 'o']);
     const on = spec({ flag: '--on', kind: 'choice', choices: ['local', 'slurm'] });

@@ -2,6 +2,7 @@
 // usage error that names the flag and the value (exit 2). Sizes and durations go through units.ts,
 // the one reader of each.
 import { UsageError } from '../errors.js';
+import { compileLinearPattern } from '../linear-pattern.js';
 import { parsePercent, quoteInput, readDuration, readSize } from '../units.js';
 import type { OptionSpec } from './option-types.js';
 
@@ -44,11 +45,12 @@ function parsePercentFlag(spec: OptionSpec, text: string): number {
   return fraction;
 }
 
+// Matched against output lines as they come: linear time only (src/linear-pattern.ts).
 function parsePattern(spec: OptionSpec, text: string): RegExp {
   try {
-    return new RegExp(text);
+    return compileLinearPattern(text);
   } catch (error) {
-    return fail(spec, text, `not a regular expression (${(error as Error).message})`);
+    return fail(spec, text, (error as Error).message);
   }
 }
 

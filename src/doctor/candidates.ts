@@ -1,5 +1,6 @@
 // What the classifier keeps between lines: one candidate per (kind, group), bounded in number,
 // each merging every hit of its signatures (strongest hit leads, facts of the first fill in).
+import { normalizePaste } from './paste.js';
 import type { DiagnosisKind, Evidence, Facts, GpuHolder, Layer, LogRule, RuleHit } from './types.js';
 
 /** A diagnosis in the making, before cause and fixes are chosen. */
@@ -49,6 +50,7 @@ export class CandidateSet {
   add(rule: LogRule, hit: RuleHit, line: number, text: string): string | undefined {
     const kind = hit.kind ?? rule.kind;
     const framework = hit.framework ?? rule.framework;
+    const weight = hit.weight ?? rule.weight;
     const key = `${kind}|${groupOf(rule, hit, kind, framework)}`;
     const { reportingPid, ...facts } = hit.facts ?? {};
     const existing = this.drafts.get(key);
@@ -61,7 +63,7 @@ export class CandidateSet {
         code: rule.code,
         kind,
         framework,
-        weight: rule.weight,
+        weight,
         isGeneric: rule.isGeneric ?? false,
         summary: rule.summary,
         source: rule.source,
@@ -77,12 +79,12 @@ export class CandidateSet {
     }
     existing.occurrences += 1;
     this.note(existing, facts, reportingPid);
-    const leads = rule.weight > existing.weight || (existing.isGeneric && !rule.isGeneric);
+    const leads = weight > existing.weight || (existing.isGeneric && !rule.isGeneric);
     if (leads) {
       Object.assign(existing, {
         code: rule.code,
         framework,
-        weight: rule.weight,
+        weight,
         isGeneric: rule.isGeneric ?? false,
         summary: rule.summary,
         source: rule.source,
@@ -130,7 +132,7 @@ export class RankFollower {
 
   /** Reads the next line; true while it still watches. */
   follow(line: string): boolean {
-    const rank = rankPrefix.exec(line)?.[1];
+    const rank = rankPrefix.exec(normalizePaste(line))?.[1];
     if (rank !== undefined) {
       this.candidates.fillFact(this.key, 'rank', Number(rank));
       return false;

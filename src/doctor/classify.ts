@@ -8,6 +8,7 @@ import { FactTable } from './fact-table.js';
 import { KeywordIndex, triggerOf } from './keyword-index.js';
 import { tailTriggerOf } from './keyword-tail.js';
 import { LineRing } from './line-ring.js';
+import { escapedSpellings } from './paste.js';
 import { isMessageOpen, PendingMessage } from './pending-message.js';
 import { chooseReading, normalize, type RuleSet, splitsKeyword } from './readings.js';
 import { logFactRules, logRules } from './rules/index.js';
@@ -47,7 +48,10 @@ interface Prefilter {
 }
 
 function prefilterOf(ruleIndex: KeywordIndex<LogRule>, facts: FactTable): Prefilter {
-  const keywords = [...ruleIndex.keywords, ...facts.index.keywords];
+  const own = [...ruleIndex.keywords, ...facts.index.keywords];
+  // Lines are looked at as pasted (the byte path sees raw bytes), so keywords are also looked for
+  // as an HTML-escaped paste writes them; the rules read the line once normalizePaste unescaped it.
+  const keywords = [...own, ...own.flatMap(escapedSpellings)];
   return { keywords, trigger: triggerOf(keywords), endsInKeywordHead: tailTriggerOf(keywords) };
 }
 

@@ -1,97 +1,77 @@
-// The real logs in ../shared/corpus: the primary diagnosis's kind must match the label for at
-// least 97% of files, no not_oom file may be called a memory failure, and every fact the header
-// states must be extracted exactly. Skipped with a message when the corpus is absent.
+// The real logs: ../shared/corpus (labels) and the project's own test/corpus (issue 23: kind, the
+// thread's cause and fix in each header). For each part, the figures the issue measures (kind
+// accuracy, false OOMs, causes right, wrong fixes, facts) are printed as a table and asserted.
+// Skipped with a message when a part is absent.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { renderTable } from '../cli/output.js';
 import { diagnoseText } from './diagnose-text.js';
-import { type CorpusCase, corpusDir, readCorpus } from './test-helpers/corpus.js';
-import type { Diagnosis } from './types.js';
+import { figuresOf, figuresTable, judgeCase, misses } from './test-helpers/score.js';
+import { type CorpusPart, partDir, readPart } from './test-helpers/test-corpus.js';
 
-interface Outcome {
-  item: CorpusCase;
-  primary: Diagnosis | undefined;
-  isKindMatch: boolean;
-  missed: string[];
-  factCount: number;
+// Library initialisation failures without memory figures: a full GPU and a broken install print
+// the same line, so doctor answers "can't tell" (kind none, cause unknown) with what decides it,
+// the same for every library (issue 23). These threads found memory; the answer stays undecided.
+const undecidedInShared = [
+  'jax_prealloc_conflict-60.txt',
+  'jax_prealloc_conflict-62.txt',
+  'torch_other_gpu-61.txt',
+  'torch_other_gpu-62.txt',
+];
+
+function printFigures(t: { diagnostic: (line: string) => void }, part: CorpusPart) {
+  const cases = readPart(part);
+  const outcomes = cases.map((c) => judgeCase(c));
+  t.diagnostic(`${partDir(part)}: ${cases.length} logs`);
+  for (const line of figuresTable(outcomes).split('\n')) t.diagnostic(line);
+  for (const line of misses(outcomes)) t.diagnostic(line);
+  return { cases, outcomes, figures: figuresOf(outcomes) };
 }
 
-function judge(item: CorpusCase): Outcome {
-  const primary = diagnoseText(item.body)[0];
-  const kind = primary?.kind ?? 'none';
-  const missed: string[] = [];
-  for (const fact of item.facts) {
-    const got = fact.names.map((n) => primary?.facts[n]);
-    if (!got.includes(fact.value)) missed.push(`${fact.key}=${fact.value} (got ${got.join('/')})`);
-  }
-  for (const holder of item.holders) {
-    if (!primary?.holders?.some((h) => h.pid === holder.pid && h.bytes === holder.bytes))
-      missed.push(`process ${holder.pid}`);
-  }
-  return {
-    item,
-    primary,
-    isKindMatch: kind === item.expectedKind,
-    missed,
-    factCount: item.facts.length + item.holders.length,
-  };
-}
-
-test('the real-log corpus', (t) => {
-  const cases = readCorpus();
-  if (cases.length === 0) {
-    t.skip(`no corpus at ${corpusDir} (a bare clone); CI has it`);
+test('the shared corpus (../shared/corpus)', (t) => {
+  if (readPart('shared').length === 0) {
+    t.skip(`no corpus at ${partDir('shared')} (a bare clone); CI has it`);
     return;
   }
-  const outcomes = cases.map(judge);
-  const labels = [...new Set(cases.map((c) => c.label))].sort();
-  const rows = labels.map((label) => {
-    const group = outcomes.filter((o) => o.item.label === label);
-    const facts = group.reduce((sum, o) => sum + o.factCount, 0);
-    const missed = group.reduce((sum, o) => sum + o.missed.length, 0);
-    return [
-      label,
-      String(group.length),
-      String(group.filter((o) => o.isKindMatch).length),
-      `${facts - missed}/${facts}`,
-    ];
-  });
-  const total = outcomes.filter((o) => o.isKindMatch).length;
-  const factTotal = outcomes.reduce((sum, o) => sum + o.factCount, 0);
-  const missedTotal = outcomes.reduce((sum, o) => sum + o.missed.length, 0);
-  rows.push(['all', String(outcomes.length), String(total), `${factTotal - missedTotal}/${factTotal}`]);
-  for (const line of renderTable(
-    [
-      { header: 'CATEGORY' },
-      { header: 'FILES', align: 'right' },
-      { header: 'KIND OK', align: 'right' },
-      { header: 'FACTS', align: 'right' },
-    ],
-    rows,
-  ).split('\n')) {
-    t.diagnostic(line);
-  }
-  for (const o of outcomes.filter((x) => !x.isKindMatch || x.missed.length > 0)) {
-    t.diagnostic(
-      `${o.item.file}: expected ${o.item.expectedKind}, got ${o.primary?.kind ?? 'nothing'} ${o.missed.join('; ')}`,
-    );
-  }
-  const unmapped = outcomes.flatMap((o) => o.item.unmapped.map((u) => `${o.item.file}: ${u}`));
-  if (unmapped.length > 0)
-    t.diagnostic(`header pairs not compared (no diagnosis fact for them): ${unmapped.join(', ')}`);
-
-  assert.ok(total / outcomes.length >= 0.97, `kind matches ${total}/${outcomes.length}`);
-  const calledOom = outcomes.filter(
-    (o) => o.item.expectedKind === 'none' && (o.primary?.kind ?? 'none') !== 'none',
-  );
+  const { cases, outcomes, figures } = printFigures(t, 'shared');
   assert.deepEqual(
-    calledOom.map((o) => o.item.file),
-    [],
-    'no not_oom file is called a memory failure',
+    outcomes.filter((o) => !o.isKindRight).map((o) => o.file),
+    undecidedInShared,
+    "every kind right but the library init failures without figures, which are can't tell",
   );
+  for (const file of undecidedInShared) {
+    const d = diagnoseText(cases.find((c) => c.file === file)!.body)[0];
+    assert.equal(`${d?.kind}/${d?.cause}`, 'none/unknown', `${file}: can't tell`);
+  }
+  assert.equal(figures.falseOoms, 0, 'no not_oom file is called a memory failure');
+  assert.equal(figures.wrongFixes, 0, 'no fix repeats what the log shows done or contradicts its figures');
   assert.deepEqual(
-    outcomes.flatMap((o) => o.missed.map((m) => `${o.item.file}: ${m}`)),
+    outcomes.flatMap((o) => o.missedFacts.map((m) => `${o.file}: ${m}`)),
     [],
     'every stated fact is extracted exactly',
+  );
+});
+
+// Measured on test/corpus/logs, the part the rules were tuned against (HELDOUT.md has the held-out figures).
+const logsFloor = { kindAccuracy: 0.88, causesRight: 44, factsRight: 162 };
+
+test('the project corpus (test/corpus/logs)', (t) => {
+  if (readPart('logs').length === 0) {
+    t.skip(`no logs in ${partDir('logs')}`);
+    return;
+  }
+  const { figures } = printFigures(t, 'logs');
+  assert.ok(
+    figures.kindAccuracy >= logsFloor.kindAccuracy,
+    `kind right ${figures.kindRight}/${figures.files}, at least ${logsFloor.kindAccuracy}`,
+  );
+  assert.equal(figures.falseOoms, 0, 'no log whose thread found no memory failure is called one');
+  assert.equal(figures.wrongFixes, 0, 'no fix repeats what the log shows done or contradicts its figures');
+  assert.ok(
+    figures.causesRight >= logsFloor.causesRight,
+    `causes right ${figures.causesRight}/${figures.causesJudged}, at least ${logsFloor.causesRight}`,
+  );
+  assert.ok(
+    figures.factsRight >= logsFloor.factsRight,
+    `facts right ${figures.factsRight}/${figures.factsStated}, at least ${logsFloor.factsRight}`,
   );
 });

@@ -5,6 +5,7 @@
 import type { Confidence } from '../vocabulary.js';
 import type { Draft } from './candidates.js';
 import type { ClassifiedLog } from './classify.js';
+import { explainAllocation } from './explain/alloc.js';
 import { explainHost } from './explain/host.js';
 import { explainNearMiss, explainUndecidedInit } from './explain/near-miss.js';
 import { explainBareCudaOom, explainLibrary } from './explain/other.js';
@@ -52,8 +53,11 @@ function explain(draft: Draft, context: ExplainContext): Explanation {
     case 'sim_capacity':
       return explainSimCapacity(draft);
     default:
-      // TensorFlow's cuBLAS/cuDNN start-up failures are library memory outside its pool, not its batch.
-      if (draft.code === 'tf-gpu-library-init-failed') return explainLibrary(draft, context);
+      // A library's start-up or workspace failure is library memory outside the framework's pool, not its batch.
+      if (draft.code === 'library-init-failed' || draft.code === 'library-alloc-failed')
+        return explainLibrary(draft, context);
+      if (draft.code === 'device-alloc-failed' || draft.code === 'kv-cache-too-small')
+        return explainAllocation(draft, context);
       switch (draft.framework) {
         case 'torch':
           return explainTorch(draft, context);

@@ -1,12 +1,13 @@
 // What `doctor` does with a target: a log file or stdin, a run directory, or a Python script.
 // This is the adapter layer (files, streams); the judgements are the pure modules it calls.
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, createReadStream, readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import type { Readable } from 'node:stream';
-import { EnvironmentError, UsageError } from '../errors.js';
+import { Readable } from 'node:stream';
+import { EnvironmentError, HeadroomError, UsageError } from '../errors.js';
+import { openRecordFile } from '../files/read-file.js';
 import { formatBytes } from '../units.js';
-import { diagnoseLogFile } from './read-log.js';
+import { diagnoseLogFile, diagnoseStream } from './read-log.js';
 import { diagnoseRun } from './run/diagnose-run.js';
 import { isRunDirectory, readRunRecord } from './run/read-run.js';
 import type { RunRecordData } from './run/types.js';
@@ -40,16 +41,25 @@ function unreadable(target: string, error: unknown): EnvironmentError {
   return new EnvironmentError(`cannot read ${target}: ${why}`);
 }
 
-// Only the run's own logs, and only regular files: a record is data, not a list of paths to follow.
+// Only the run's own logs: a record is data, not a list of paths to follow.
 function logPathIn(runDir: string, entry: string): string | undefined {
   const root = resolve(runDir);
   const path = resolve(root, entry);
-  if (!path.startsWith(`${root}/`)) return undefined;
-  try {
-    return statSync(path).isFile() ? path : undefined;
-  } catch {
-    return undefined;
+  return path.startsWith(`${root}/`) ? path : undefined;
+}
+
+// A run's log, opened as every record file is (no link, regular, non-blocking) and read as long as it
+// was when opened; undefined when it does not exist.
+async function diagnoseRunLog(path: string): Promise<Diagnosis[] | undefined> {
+  const opened = openRecordFile(path);
+  if (opened === null) return undefined;
+  const { fd, sizeBytes } = opened;
+  if (sizeBytes === 0) {
+    closeSync(fd);
+    return (await diagnoseStream(Readable.from([]))).diagnoses;
   }
+  const stream = createReadStream('', { fd, start: 0, end: sizeBytes - 1, highWaterMark: 4 * 1024 * 1024 });
+  return (await diagnoseStream(stream)).diagnoses;
 }
 
 function recordFindings(data: RunRecordData): DoctorFinding[] {
@@ -77,8 +87,14 @@ async function examineRun(runDir: string): Promise<TargetReport> {
   const logDiagnoses = new Map<string, Diagnosis[]>();
   for (const p of data.processes) {
     const isClean = p.end?.reason === 'exited' && p.oomKills.length === 0;
-    const log = logPathIn(runDir, p.log) ?? logPathIn(runDir, `logs/${p.name}.log`);
-    if (!isClean && log) logDiagnoses.set(p.name, (await diagnoseLogFile(log)).diagnoses);
+    if (isClean) continue;
+    for (const entry of [p.log, `logs/${p.name}.log`]) {
+      const path = logPathIn(runDir, entry);
+      const diagnoses = path === undefined ? undefined : await diagnoseRunLog(path);
+      if (diagnoses === undefined) continue;
+      logDiagnoses.set(p.name, diagnoses);
+      break;
+    }
   }
   const diagnoses = diagnoseRun({ data, logDiagnoses });
   return { target: runDir, targetKind: 'run', diagnoses, findings: recordFindings(data) };
@@ -120,7 +136,7 @@ export async function examineTarget(
     const { diagnoses, lineCount } = await diagnoseLogFile(target);
     return { target, targetKind: 'log', diagnoses, findings: [], lineCount };
   } catch (error) {
-    if (error instanceof UsageError || error instanceof EnvironmentError) throw error;
+    if (error instanceof HeadroomError) throw error;
     if ((error as NodeJS.ErrnoException).code !== undefined) throw unreadable(target, error);
     throw error;
   }

@@ -3,21 +3,22 @@
 // And wrapping adds nothing: when a piece alone is a failure the whole line is not, the pieces were
 // lines of their own (a line exactly as wide as the wrap, then "Killed").
 import type { KeywordIndex } from './keyword-index.js';
+import { normalizePaste } from './paste.js';
 import type { FactRule, LogRule } from './types.js';
 import type { WholeLine } from './wrap-run.js';
 
-// ANSI colour codes, raw or escaped the way syslog (rsyslog's "#033"), journald and shells write
-// them ("\033[", "\x1b[", "^[[") when a log passes through them.
-const ansi = /(?:\u001b|#033|\\033|\\x1[bB]|\\e|\^\[)\[[0-9;]*[A-Za-z]/g;
 // Terminals that wrap a long line pad it with spaces where the wrap was (see the corpus's kernel
 // logs, "total-vm:53312244<spaces>kB"); a run of 20+ spaces between two words is such a seam.
 const wrapSeam = /(\S) {20,}(?=\S)/g;
 // Longer than any keyword: enough of two lines to find one that spans them.
 const keywordSpanChars = 64;
 
-/** A line as the rules read it: without colour codes, padded seams or trailing blanks. */
+/**
+ * A whole line (its wrapped pieces rejoined) as the rules read it: the paste's marks taken off
+ * (paste.ts), without padded seams or trailing blanks.
+ */
 export function normalize(line: string): string {
-  return line.replace(ansi, '').replace(wrapSeam, '$1').trimEnd();
+  return normalizePaste(line).replace(wrapSeam, '$1').trimEnd();
 }
 
 /** What the rules of a classifier are, to read a text with. */

@@ -21,33 +21,40 @@ describe('library init failures are judged by the free memory printed beside the
     assert.equal(cudnn(GiB).kind, 'none');
   });
 
-  test('cuDNN without figures is not called memory; a cuBLAS handle failure stays a weak memory hint', () => {
-    const cudnnBare = mustDiagnose('RuntimeError: cuDNN error: CUDNN_STATUS_NOT_INITIALIZED');
-    assert.equal(cudnnBare.kind, 'none');
-    assert.equal(cudnnBare.cause, 'unknown');
-    const cublas = mustDiagnose(
+  // Without figures every library's handle failure is "can't tell" (issue 23): a full GPU and a
+  // broken install print the same line; the fixes say what decides it, then what to do either way.
+  const bare: [string, string, RegExp][] = [
+    ['cuDNN', 'RuntimeError: cuDNN error: CUDNN_STATUS_NOT_INITIALIZED', /nvidia-smi/],
+    [
+      'cuBLAS',
       'RuntimeError: CUDA error: CUBLAS_STATUS_NOT_INITIALIZED when calling `cublasCreate(handle)`',
-    );
-    assert.equal(cublas.kind, 'gpu_oom');
-    assert.equal(cublas.confidence, 'possible');
-  });
-
-  test("XLA's BLAS check failing beside a preallocating JAX is memory outside the pool", () => {
-    const d = mustDiagnose(
+      /nvidia-smi/,
+    ],
+    [
+      "cuBLAS in XLA's gemm picker beside JAX",
       'jaxlib.xla_extension.XlaRuntimeError: INTERNAL: RET_CHECK failure (external/org_tensorflow/tensorflow/compiler/xla/service/gpu/gemm_algorithm_picker.cc:327) stream->parent()->GetBlasGemmAlgorithms(stream, &algorithms)',
-    );
-    assert.equal(d.kind, 'gpu_oom');
-    assert.equal(d.cause, 'outside_pool');
-    assert.ok(!d.fixes.some((f) => /batch/.test(f)));
-  });
-
-  test("TensorFlow's cuDNN/cuBLAS start-up failure gets TensorFlow's growth setting, not the batch", () => {
-    const d = mustDiagnose(
+      /XLA_PYTHON_CLIENT_PREALLOCATE=false/,
+    ],
+    [
+      "cuDNN in TensorFlow's words",
       'tensorflow.python.framework.errors_impl.UnknownError: Failed to get convolution algorithm. This is probably because cuDNN failed to initialize, so try looking to see if a warning log message was printed above.',
-    );
-    assert.equal(d.cause, 'outside_pool');
-    assert.match(d.fixes[0]!, /TF_FORCE_GPU_ALLOW_GROWTH=true/);
-  });
+      /TF_FORCE_GPU_ALLOW_GROWTH=true/,
+    ],
+    ['MIOpen', 'MIOpen Error: miopenStatusNotInitialized', /nvidia-smi/],
+    ['rocBLAS', 'rocBLAS error: rocblas_status_not_initialized', /nvidia-smi/],
+  ];
+  for (const [name, line, fixFor] of bare) {
+    test(`${name} without figures: can't tell, with what decides it, never the batch`, () => {
+      const d = mustDiagnose(line);
+      assert.equal(`${d.kind}/${d.cause}`, 'none/unknown');
+      assert.match(d.fixes[0]!, /who holds the GPU/);
+      assert.ok(
+        d.fixes.some((f) => fixFor.test(f)),
+        `a fix for the full case: ${d.fixes.join(' | ')}`,
+      );
+      assert.ok(!d.fixes.some((f) => /batch/.test(f)));
+    });
+  }
 });
 
 describe('a bus error is /dev/shm only when /dev/shm is not measured far from full', () => {

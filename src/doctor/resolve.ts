@@ -14,7 +14,7 @@ const GiB = 1024 ** 3;
  */
 export const libraryInitFreeBytes = GiB;
 
-const libraryInitCodes = new Set(['cudnn-init-failed', 'cublas-handle-failed', 'cudnn-autotune-failed']);
+const libraryInitCodes = new Set(['library-init-failed', 'cudnn-autotune-failed']);
 const busErrorCodes = new Set(['torch-worker-bus-error', 'dataloader-worker-bus-error', 'bus-error']);
 
 /** True for a draft of a library init failure that no memory figure decided (shown as "unknown"). */
@@ -24,34 +24,37 @@ export function isUndecidedInit(draft: Draft): boolean {
   );
 }
 
-/** cuDNN/cuBLAS init failures: decided by the free memory XLA prints beside them (cuda_dnn.cc), not by the words. */
+/** The library a draft names (cuDNN for XLA's autotuner, which runs cuDNN). */
+export function libraryName(draft: Draft): string {
+  return typeof draft.facts.library === 'string' ? draft.facts.library : 'cuDNN';
+}
+
+/**
+ * Library init failures (cuDNN, cuBLAS, MIOpen, rocBLAS, and the messages XLA and TensorFlow
+ * wrap them in): decided by the free memory XLA prints beside them (cuda_dnn.cc), not by the
+ * words; without figures, "can't tell", the same for every library.
+ */
 export function resolveLibraryInit(draft: Draft): Draft {
   if (!libraryInitCodes.has(draft.code)) return draft;
+  const library = libraryName(draft);
   const free = draft.facts.freeBytes;
   if (typeof free === 'number') {
     return free < libraryInitFreeBytes
-      ? {
-          ...draft,
-          weight: 3,
-          summary: `${draft.code.startsWith('cublas') ? 'cuBLAS' : 'cuDNN'} could not initialise: the GPU is nearly full`,
-        }
+      ? { ...draft, weight: 3, summary: `${library} could not initialise: the GPU is nearly full` }
       : {
           ...draft,
           kind: 'none',
-          summary: `${draft.code.startsWith('cublas') ? 'cuBLAS' : 'cuDNN'} failed to initialise with plenty of GPU memory free: a library or driver mismatch, not memory`,
+          summary: `${library} failed to initialise with plenty of GPU memory free: a library or driver mismatch, not memory`,
         };
   }
   if (draft.facts.autotuneOutOfMemory === true) return { ...draft, weight: 3 };
-  // Without figures a cuDNN failure is as often a broken or mismatched install as a full GPU; a
-  // cuBLAS handle failure stays a weak memory hint (cublasCreate fails this way when it cannot allocate).
-  if (draft.code.startsWith('cudnn'))
-    return {
-      ...draft,
-      kind: 'none',
-      summary:
-        'cuDNN failed to initialise; the log has no memory figures to tell a full GPU from a broken install',
-    };
-  return draft;
+  // Without figures a library that cannot create its handle is as often a broken or mismatched
+  // install as a full GPU: the log cannot tell, whichever library it is.
+  return {
+    ...draft,
+    kind: 'none',
+    summary: `${library} failed to initialise; the log has no memory figures to tell a full GPU from a broken install`,
+  };
 }
 
 /** True when the log measured or stated /dev/shm far from full. */

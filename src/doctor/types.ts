@@ -131,6 +131,8 @@ export interface RuleHit {
   kind?: DiagnosisKind;
   /** Merge key beyond kind; hits with the same group merge into one diagnosis. */
   group?: string;
+  /** Overrides the rule's weight (a grammar whose spellings differ in strength). */
+  weight?: 1 | 2 | 3;
 }
 
 /** A signature: a small pure rule over one log line (or two rejoined wrapped lines). */

@@ -94,7 +94,12 @@ export function createTrialRunner(
       });
       const ended = summary.processes[0];
       if (!ended) throw new Error('the supervisor returned no process for the trial');
-      const peakBytes = { host: hostNeedBytes(ended), gpu: ended.peakGpuBytes };
+      // The need is read from the samples and the cgroup's peak, whichever the summary presents as the peak.
+      const hostNeed = hostNeedBytes({
+        peakHostBytes: ended.sampledHost?.hostBytes ?? ended.peakHostBytes,
+        peakCgroupBytes: ended.peakCgroupBytes,
+      });
+      const peakBytes = { host: hostNeed, gpu: ended.peakGpuBytes };
       const rising = stoppedBy ? findRisingMemory(samples) : null;
       const verdict = classifyTrial({
         reason: ended.reason,

@@ -2,6 +2,7 @@
 // (labels from plan.json), restarts, OOM kills and GPU OOMs from events.jsonl become counters.
 import { markOf } from '../observe/event-marks.js';
 import type { RecordPlan, RecordSample, RecordUpdate } from '../observe/record-types.js';
+import { causeKinds } from '../verdict/cause.js';
 import { type CardReading, labelsOfInstance, type Observation, type ProcessLabels } from './observation.js';
 import type { HeadroomMetrics } from './registry.js';
 
@@ -47,6 +48,11 @@ export function observeSample(sample: RecordSample, plan: RecordPlan | null): Ob
   return { processes, cards };
 }
 
+function causeKindOf(cause: unknown): string | null {
+  const kind = (cause as { kind?: unknown } | null | undefined)?.kind;
+  return typeof kind === 'string' && (causeKinds as readonly string[]).includes(kind) ? kind : null;
+}
+
 /** Feeds a followed record into `metrics`; returns the function the follower calls per update. */
 export function feedRecordMetrics(metrics: HeadroomMetrics): (update: RecordUpdate) => void {
   let plan: RecordPlan | null = null;
@@ -69,6 +75,9 @@ export function feedRecordMetrics(metrics: HeadroomMetrics): (update: RecordUpda
         if (mark === 'restart') metrics.countRestart(labelsOf(process, plan));
         if (mark === 'oom-kill') metrics.countOomKill(labelsOf(process, plan));
         if (mark === 'start') gpuOomCounted.delete(process);
+        // The one cause judge's decision rides on the exit event (src/verdict/cause.ts).
+        const cause = update.event.type === 'exit' ? causeKindOf(update.event.cause) : null;
+        if (cause) metrics.countFailureCause(labelsOf(process, plan), cause);
         if (mark === 'gpu-oom' && !gpuOomCounted.has(process)) {
           gpuOomCounted.add(process);
           metrics.countGpuOom(labelsOf(process, plan));

@@ -1,6 +1,7 @@
 // /metrics for a run record: follows the record as it is written and serves what it says.
 import { followRecord } from '../observe/follow-record.js';
 import { feedRecordMetrics } from './from-record.js';
+import type { ServerProblem } from './guarded-server.js';
 import type { ListenAddress } from './listen-address.js';
 import { createMetrics } from './registry.js';
 import { type MetricsServer, serveMetrics } from './serve-metrics.js';
@@ -14,10 +15,16 @@ export interface RecordMetrics extends MetricsServer {
 export async function startRecordMetrics(options: {
   runDir: string;
   address: ListenAddress;
+  onProblem?: ServerProblem;
 }): Promise<RecordMetrics> {
   const metrics = createMetrics();
-  const server = await serveMetrics(metrics, options.address);
-  const follower = followRecord({ runDir: options.runDir, onUpdate: feedRecordMetrics(metrics) });
+  const { onProblem } = options;
+  const server = await serveMetrics(metrics, options.address, onProblem ? { onProblem } : {});
+  const follower = followRecord({
+    runDir: options.runDir,
+    onUpdate: feedRecordMetrics(metrics),
+    ...(onProblem ? { onProblem } : {}),
+  });
   return {
     ...server,
     poll: follower.poll,

@@ -40,6 +40,8 @@ export interface HeadroomMetrics {
   countRestart(labels: ProcessLabels): void;
   countOomKill(labels: ProcessLabels): void;
   countGpuOom(labels: ProcessLabels): void;
+  /** Counts a memory failure by what it ran into (own-cap, card-full, host-limit, unknown: src/verdict/cause.ts). */
+  countFailureCause(labels: ProcessLabels, cause: string): void;
   /** The text exposition format, for a scrape. */
   render(): Promise<string>;
 }
@@ -69,6 +71,12 @@ export function createMetrics(): HeadroomMetrics {
     name: 'headroom_process_gpu_ooms_total',
     help: 'times the process ended with its framework out of GPU memory',
     labelNames: counterLabelNames,
+    registers: [registry],
+  });
+  const failureCauses = new Counter({
+    name: 'headroom_process_memory_failures_total',
+    help: 'memory failures of the process by what they ran into: own-cap, card-full, host-limit or unknown',
+    labelNames: [...counterLabelNames, 'cause'],
     registers: [registry],
   });
   const cardUsed = new Gauge({
@@ -113,6 +121,7 @@ export function createMetrics(): HeadroomMetrics {
     countRestart: (labels) => restarts.inc(counterLabels(labels)),
     countOomKill: (labels) => oomKills.inc(counterLabels(labels)),
     countGpuOom: (labels) => gpuOoms.inc(counterLabels(labels)),
+    countFailureCause: (labels, cause) => failureCauses.inc({ ...counterLabels(labels), cause }),
     render: () => registry.metrics(),
   };
 }

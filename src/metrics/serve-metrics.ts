@@ -1,7 +1,8 @@
 // The /metrics endpoint: a read-only HTTP server that answers GET /metrics with the registry's
-// text exposition and 404 to everything else.
-import { createServer, type Server } from 'node:http';
+// text exposition and 404 to everything else, on a guarded server (guarded-server.ts).
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type ConnectionLimits, createGuardedServer, type ServerProblem } from './guarded-server.js';
 import { type ListenAddress, urlHost } from './listen-address.js';
 import type { HeadroomMetrics } from './registry.js';
 
@@ -11,9 +12,16 @@ export interface MetricsServer {
   close(): Promise<void>;
 }
 
+// Prometheus scrapes over one kept-alive connection; a few more for people and a second scraper.
+const metricsLimits: Partial<ConnectionLimits> = { maxConnections: 16 };
+
 /** Starts serving `metrics` on `address`; rejects when the address cannot be bound. */
-export async function serveMetrics(metrics: HeadroomMetrics, address: ListenAddress): Promise<MetricsServer> {
-  const server: Server = createServer((request, response) => {
+export async function serveMetrics(
+  metrics: HeadroomMetrics,
+  address: ListenAddress,
+  options: { limits?: Partial<ConnectionLimits>; onProblem?: ServerProblem } = {},
+): Promise<MetricsServer> {
+  const handle = (request: IncomingMessage, response: ServerResponse): void => {
     const path = (request.url ?? '').split('?')[0];
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { allow: 'GET, HEAD' }).end();
@@ -27,6 +35,11 @@ export async function serveMetrics(metrics: HeadroomMetrics, address: ListenAddr
       (body) => response.writeHead(200, { 'content-type': metrics.registry.contentType }).end(body),
       (error: unknown) => response.writeHead(500).end(`${String(error)}\n`),
     );
+  };
+  const { server } = createGuardedServer({
+    handle,
+    limits: { ...metricsLimits, ...options.limits },
+    ...(options.onProblem ? { onProblem: options.onProblem } : {}),
   });
   await listen(server, address);
   const { port } = server.address() as AddressInfo;

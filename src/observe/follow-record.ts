@@ -20,13 +20,15 @@ export function followRecord(options: {
   onUpdate: (update: RecordUpdate) => void;
   /** Time between reads (default 250 ms: the supervisor samples every 500 ms). */
   pollMs?: number;
+  /** Hears a read that failed (the poll goes on next time); default: ignored. */
+  onProblem?: (message: string) => void;
 }): RecordFollower {
   const { runDir, onUpdate } = options;
   const samples = new JsonlTail(join(runDir, 'samples.jsonl'));
   const events = new JsonlTail(join(runDir, 'events.jsonl'));
   let hasPlan = false;
   let hasSummary = false;
-  const poll = (): void => {
+  const readNew = (): void => {
     if (!hasPlan) {
       const plan = parsePlan(readJsonFile(join(runDir, 'plan.json')));
       if (plan) {
@@ -50,6 +52,14 @@ export function followRecord(options: {
         hasSummary = true;
         onUpdate({ kind: 'summary', summary });
       }
+    }
+  };
+  // A read that throws (EIO, a handler's bug) is said and tried again at the next poll, never thrown.
+  const poll = (): void => {
+    try {
+      readNew();
+    } catch (error) {
+      options.onProblem?.(`reading the run record failed: ${String(error)}`);
     }
   };
   const timer = setInterval(poll, options.pollMs ?? 250);

@@ -1,8 +1,9 @@
 // Reads a run directory whole (for `report`) through the run-record module's reader, and finds the
 // latest run under .headroom/runs.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { readRecordFile } from '../files/read-file.js';
 import { forEachRecordLine, readRunFiles } from '../run-record/index.js';
 import { parseEvent, parseJson, parsePlan, parseSample, parseSummary } from './parse-record.js';
 import type { RunRecordData } from './record-types.js';
@@ -10,10 +11,10 @@ import type { RunRecordData } from './record-types.js';
 /** The default place `run` writes records to, relative to the working directory. */
 export const defaultRunsDir = join('.headroom', 'runs');
 
-/** A whole JSON file, or undefined when missing or cut short. */
+/** A whole JSON file, or undefined when missing, cut short, or not one headroom reads (a link, a FIFO, too large). */
 export function readJsonFile(path: string): unknown {
   try {
-    return parseJson(readFileSync(path, 'utf8'));
+    return parseJson(readRecordFile(path)?.toString('utf8') ?? '');
   } catch {
     return undefined;
   }

@@ -2,8 +2,11 @@
 // that switch it on for one process. Without HEADROOM_BOOT the bootstrap does nothing.
 import { fileURLToPath } from 'node:url';
 
-/** What the bootstrap does in a process: apply torch's fraction, add version-gated allocator keys, cap TF. */
-export type BootAction = 'torch-cap' | 'torch-alloc' | 'tf-cap';
+/**
+ * What the bootstrap does in a process: apply torch's fraction, add version-gated allocator keys, cap TF,
+ * and record the framework's exact GPU peaks at exit (into HEADROOM_PEAKS_FILE, which `run` sets).
+ */
+export type BootAction = 'torch-cap' | 'torch-alloc' | 'tf-cap' | 'peaks';
 
 export const bootVariables = {
   /** Comma-separated BootActions. */

@@ -34,7 +34,10 @@ export function frameworkEnv(options: {
   name: string;
   framework: Framework;
   device: DeviceSpec | null;
+  /** The budget of one GPU client: the process's budget / gpuClients. */
   budgetBytes: number;
+  /** GPU clients in the process (`gpu_clients`); each is told the per-client budget. Default 1. */
+  gpuClients?: number | undefined;
   preallocate: boolean;
   enforce: Enforcement;
   torchVersion?: string | undefined;
@@ -61,6 +64,9 @@ export function frameworkEnv(options: {
     HEADROOM_GPU_BUDGET_BYTES: String(budgetBytes),
     HEADROOM_GPU_FRACTION: fraction,
   };
+  const gpuClients = options.gpuClients ?? 1;
+  // What headroom run's sampler and the bootstrap read: the budget above is each client's.
+  if (gpuClients > 1) env.HEADROOM_GPU_CLIENTS = String(gpuClients);
   // CUDA numbers devices fastest-first by default, NVML and nvidia-smi by PCI bus: every numeric index
   // needs the bus order, or a mixed host hands index 1 to another card. A UUID names one card.
   if (device.uuid === undefined) env.CUDA_DEVICE_ORDER = 'PCI_BUS_ID';
@@ -77,6 +83,7 @@ export function frameworkEnv(options: {
       env.XLA_PYTHON_CLIENT_PREALLOCATE = options.preallocate ? 'true' : 'false';
       // Fail loudly instead of falling back to CPU when the CUDA plugin rejects a setting (FACTS Q6).
       env.JAX_PLATFORMS = 'cuda';
+      Object.assign(env, bootEnv(options.bootstrapDir, ['peaks'], configEnv, inheritedEnv));
       return {
         env,
         unset,
@@ -96,7 +103,11 @@ export function frameworkEnv(options: {
         configEnv,
         inheritedEnv,
       });
-      Object.assign(env, torch.env, bootEnv(options.bootstrapDir, torch.actions, configEnv, inheritedEnv));
+      Object.assign(
+        env,
+        torch.env,
+        bootEnv(options.bootstrapDir, [...torch.actions, 'peaks'], configEnv, inheritedEnv),
+      );
       return { env, unset: [...unset, ...torch.unset], capBy: torch.capBy, capNote: torch.capNote };
     }
     case 'tensorflow': {
@@ -104,7 +115,7 @@ export function frameworkEnv(options: {
       env.TF_FORCE_GPU_ALLOW_GROWTH = 'true';
       const limitMiB = Math.floor(budgetBytes / 1024 ** 2);
       if (options.enforce === 'cap' && options.bootstrapDir !== null) {
-        Object.assign(env, bootEnv(options.bootstrapDir, ['tf-cap'], configEnv, inheritedEnv));
+        Object.assign(env, bootEnv(options.bootstrapDir, ['tf-cap', 'peaks'], configEnv, inheritedEnv));
         return {
           env,
           unset,
@@ -112,6 +123,7 @@ export function frameworkEnv(options: {
           capNote: `headroom's bootstrap sets a ${limitMiB} MiB logical device limit when tensorflow is imported; it grows on demand up to it`,
         };
       }
+      Object.assign(env, bootEnv(options.bootstrapDir, ['peaks'], configEnv, inheritedEnv));
       return {
         env,
         unset,
@@ -133,6 +145,7 @@ export function frameworkEnv(options: {
 }
 
 // The bootstrap's switch and its directory first on PYTHONPATH; nothing when it has nothing to do.
+// Every Python framework's process gets `peaks`: its exact GPU peaks at exit, where `run` asks for them.
 function bootEnv(
   bootstrapDir: string | null,
   actions: readonly BootAction[],

@@ -28,7 +28,7 @@ describe('torch releases and allocator keys', () => {
     const result = torchPlan();
     const t = only(result);
     assert.equal(t.capBy, 'bootstrap');
-    assert.equal(t.env.HEADROOM_BOOT, 'torch-alloc,torch-cap');
+    assert.equal(t.env.HEADROOM_BOOT, 'torch-alloc,torch-cap,peaks');
     assert.equal(t.env.HEADROOM_TORCH_ALLOC_KEYS, 'expandable_segments:True@2.1');
     assert.equal(t.env.PYTHONPATH, bootstrapDir);
     assert.equal(confOf(result), undefined, 'no key reaches a release that may reject it');
@@ -40,7 +40,7 @@ describe('torch releases and allocator keys', () => {
       const t = only(torchPlan({ torchVersion }));
       assert.equal(t.env.PYTORCH_CUDA_ALLOC_CONF, undefined, torchVersion);
       assert.equal(t.env.HEADROOM_TORCH_ALLOC_KEYS, undefined, torchVersion);
-      assert.equal(t.env.HEADROOM_BOOT, 'torch-cap', torchVersion);
+      assert.equal(t.env.HEADROOM_BOOT, 'torch-cap,peaks', torchVersion);
       assert.equal(t.capBy, 'bootstrap');
     }
   });
@@ -48,18 +48,18 @@ describe('torch releases and allocator keys', () => {
   test('2.1 to 2.9: expandable segments written, the fraction through the bootstrap', () => {
     const t = only(torchPlan({ torchVersion: '2.4.1+cu121' }));
     assert.equal(t.env.PYTORCH_CUDA_ALLOC_CONF, 'expandable_segments:True');
-    assert.deepEqual([t.capBy, t.env.HEADROOM_BOOT], ['bootstrap', 'torch-cap']);
+    assert.deepEqual([t.capBy, t.env.HEADROOM_BOOT], ['bootstrap', 'torch-cap,peaks']);
   });
 
-  test('2.10 and later: the fraction goes into the allocator config and the bootstrap is not needed', () => {
+  test('2.10 and later: the fraction goes into the allocator config; the bootstrap only records the peaks', () => {
     const t = only(torchPlan({ torchVersion: '2.10.0' }));
     assert.equal(
       t.env.PYTORCH_CUDA_ALLOC_CONF,
       'expandable_segments:True,per_process_memory_fraction:0.5000',
     );
     assert.equal(t.capBy, 'alloc-conf');
-    assert.equal(t.env.HEADROOM_BOOT, undefined);
-    assert.equal(t.env.PYTHONPATH, undefined);
+    assert.equal(t.env.HEADROOM_BOOT, 'peaks');
+    assert.equal(t.env.PYTHONPATH, bootstrapDir);
   });
 
   test('shares_cuda_tensors: true never gets expandable segments (CUDA IPC)', () => {
@@ -110,7 +110,7 @@ describe('torch releases and allocator keys', () => {
     const result = torchPlan({ enforce: 'warn', torchVersion: '2.4.1' });
     assert.equal(only(result).capBy, 'watch');
     assert.equal(confOf(result), 'expandable_segments:True');
-    assert.equal(only(result).env.HEADROOM_BOOT, undefined);
+    assert.equal(only(result).env.HEADROOM_BOOT, 'peaks', 'no cap: only the exit record of the peaks');
     assert.deepEqual(codes(result), ['torch-cap-in-process']);
   });
 

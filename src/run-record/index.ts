@@ -1,9 +1,12 @@
-// The run record: its schema (the contract), the writer the supervisor holds, the tolerant reader.
+// The run record: its schema (the contract), the writer the supervisor holds, the tolerant reader,
+// and which peak a record presents.
+export * from './peaks.js';
 export {
   forEachEvent,
   forEachRecordLine,
   forEachSample,
   type RunRecordFiles,
+  readExactPeaks,
   readRunFiles,
 } from './reader.js';
 export * from './schema.js';

@@ -1,11 +1,16 @@
 // Reads a run directory back, tolerantly: records are read after crashes (a headroom killed with
 // SIGKILL leaves no summary.json and maybe a half-written last line) and across versions. What
-// cannot be read is said in `problems`, never thrown.
-import { createReadStream, existsSync, readFileSync } from 'node:fs';
+// cannot be read is said in `problems`, never thrown, except a file that is not what headroom writes
+// (a link, a FIFO, a device, a JSON file over its cap): RecordFileError, one line, exit 2.
+import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { LineSplitter } from '../doctor/line-splitter.js';
+import { maxRecordLinesBytes, openRecordFile, readRecordFile } from '../files/read-file.js';
+import { formatBytes } from '../units.js';
 import {
+  type ExactPeak,
+  exactPeakSchema,
   type RunEvent,
   type RunMeta,
   type RunSample,
@@ -34,9 +39,11 @@ function describeIssues(file: string, error: z.ZodError): string {
 }
 
 function readJsonFile(path: string): { value: unknown; problem: string | null } {
-  if (!existsSync(path)) return { value: null, problem: null };
+  // No link, no FIFO, no device, at most maxRecordJsonBytes: else RecordFileError (thrown).
+  const bytes = readRecordFile(path);
+  if (bytes === null) return { value: null, problem: null };
   try {
-    return { value: JSON.parse(readFileSync(path, 'utf8')), problem: null };
+    return { value: JSON.parse(bytes.toString('utf8')), problem: null };
   } catch (error) {
     return { value: null, problem: `${path}: cannot be read as JSON (${(error as Error).message})` };
   }
@@ -78,9 +85,15 @@ export async function forEachRecordLine<T>(options: {
   schema: z.ZodType<T>;
   onValue: (value: T) => void;
   problems?: string[];
+  /** The most read (default maxRecordLinesBytes); what lies beyond is left out and said. */
+  maxBytes?: number;
 }): Promise<void> {
   const { path, schema, onValue } = options;
-  if (!existsSync(path)) return;
+  const opened = openRecordFile(path);
+  if (opened === null) return;
+  const file = path.split('/').at(-1);
+  // Read as long as the file was when opened (a live run appends), and never past the cap.
+  const readBytes = Math.min(opened.sizeBytes, options.maxBytes ?? maxRecordLinesBytes);
   let lineNumber = 0;
   let badLines = 0;
   let lastBad = 0;
@@ -99,10 +112,15 @@ export async function forEachRecordLine<T>(options: {
     if (parsed.success) onValue(parsed.data);
     else if (value && typeof value === 'object') onValue(value as T); // a newer writer's line: keep what is there
   });
-  for await (const chunk of createReadStream(path)) splitter.write(chunk as Buffer);
+  const stream = createReadStream('', { fd: opened.fd, start: 0, end: Math.max(0, readBytes - 1) });
+  if (readBytes > 0) for await (const chunk of stream) splitter.write(chunk as Buffer);
+  else stream.destroy();
   splitter.end();
+  if (readBytes < opened.sizeBytes)
+    options.problems?.push(
+      `${file}: it is ${formatBytes(opened.sizeBytes)}; headroom read its first ${formatBytes(readBytes)} only`,
+    );
   if (badLines > 0) {
-    const file = path.split('/').at(-1);
     options.problems?.push(
       badLines === 1 && lastBad === lineNumber
         ? `${file}: the last line was cut short (headroom stopped while writing it)`
@@ -137,4 +155,19 @@ export function forEachSample(
     onValue: onSample,
     problems,
   });
+}
+
+/** Reads peaks.jsonl: the exact peaks the tree's GPU clients appended at exit; [] when there is none. */
+export async function readExactPeaks(runDir: string, problems?: string[]): Promise<ExactPeak[]> {
+  const peaks: ExactPeak[] = [];
+  await forEachRecordLine({
+    path: join(runDir, 'peaks.jsonl'),
+    schema: exactPeakSchema,
+    onValue: (line) => {
+      // Children write this file: a line that is not a peak is theirs to get wrong, not ours to trust.
+      if (exactPeakSchema.safeParse(line).success) peaks.push(line);
+    },
+    problems,
+  });
+  return peaks;
 }

@@ -2,6 +2,7 @@
 // (the supervisor) and every reader (doctor, report, serve, metrics). Objects are loose: a reader
 // keeps fields it does not know, so records written by a newer headroom still read.
 import { z } from 'zod';
+import { causeKinds } from '../verdict/cause.js';
 import { confidences, exitReasons } from '../vocabulary.js';
 
 /** 1: headroom 0.1 (no run.json, no oomKills); 2: run.json, oomKills, budgetExceeded, members. */
@@ -48,6 +49,7 @@ export const eventTypes = [
   'enforce-kill',
   'leftover-killed',
   'warning',
+  'gpu-clients',
 ] as const;
 
 /** One line of events.jsonl: a time, a type, usually a process, a message and the type's fields. */
@@ -94,6 +96,58 @@ export const runSampleSchema = z.looseObject({
   gpus: z.array(sampledGpuSchema).optional(),
 });
 
+/** Where a peak figure comes from, best first (issue #21): a framework's own counter, the simulated card's
+ * exact record, the cgroup's own maximum (what a cgroup limit measures), or headroom's samples. */
+export const peakSources = ['framework', 'simulated-card', 'cgroup', 'sampled'] as const;
+
+/** One device's exact peak in one process, as its framework (or the simulated card) counted it. */
+export const exactDevicePeakSchema = z.looseObject({
+  /** The device index the process saw (0 is the first of its CUDA_VISIBLE_DEVICES). */
+  device: z.number().int().nonnegative(),
+  /** Peak bytes the card gave it: torch max_memory_reserved, JAX peak_bytes_in_use, TF get_memory_info peak, the sim's highest claim. */
+  peakBytes: bytes,
+  /** torch max_memory_allocated: what tensors held at most (≤ peakBytes). */
+  peakAllocatedBytes: bytes.optional(),
+  /** JAX bytes_limit: the XLA pool's cap. */
+  limitBytes: bytes.optional(),
+  /** The counter read, in the framework's words. */
+  counter: z.string().optional(),
+});
+
+/** One line of peaks.jsonl: appended at exit by each GPU client of a tree (the bootstrap, the simulated card). */
+export const exactPeakSchema = z.looseObject({
+  time,
+  /** HEADROOM_PROCESS of the writer: the planned process whose tree it is in. */
+  process: z.string(),
+  pid: z.number().int(),
+  source: z.enum(['framework', 'simulated-card']),
+  /** torch, jax, tensorflow, or sim. */
+  framework: z.string(),
+  /** CUDA_VISIBLE_DEVICES as the writer saw it; null when unset. */
+  visibleDevices: z.string().nullable().optional(),
+  devices: z.array(exactDevicePeakSchema),
+});
+
+/** A process's best GPU peak and where it came from. */
+export const gpuPeakSchema = z.looseObject({
+  bytes,
+  source: z.enum(peakSources),
+  /** GPU clients (PIDs) whose exact peaks are summed: each peaked on its own, so the sum bounds the tree's peak from above. */
+  clients: z.number().int().nonnegative(),
+});
+
+/** The tree's host memory as sampled, each measure labelled: highest over the samples. */
+export const sampledHostPeaksSchema = z.looseObject({
+  /** Σ RSS: resident pages, shared ones counted in every process that maps them. */
+  rssBytes: bytes,
+  /** Σ PSS: each shared page split between its processes. */
+  pssBytes: bytes,
+  /** Σ PSS + swap: what headroom's watchdog compares with a limit when there is no cgroup. */
+  hostBytes: bytes,
+  samples: z.number().int().nonnegative(),
+  intervalMs: z.number().nonnegative(),
+});
+
 /** One OOM kill in a process's tree (issue #10's contract). */
 export const oomKillSchema = z.looseObject({
   /** null when the cgroup counted a kill that neither the kernel log nor the tree could name. */
@@ -126,6 +180,32 @@ export const budgetExceededSchema = z.looseObject({
   /** The CUDA context allowance the plan keeps beside the budget (NVML counts the context). */
   contextBytes: bytes.default(0),
   atMs: z.number(),
+  /** Always `sampled`: the overrun is what a sample saw (records before headroom 0.3 leave it out). */
+  peakGpuSource: z.literal('sampled').optional(),
+});
+
+/** Someone who held more GPU memory than planned when a process failed (src/verdict/cause.ts). */
+export const overBudgetSchema = z.looseObject({
+  name: z.string(),
+  gpuBytes: bytes,
+  /** Its budget plus context allowance; 0 for a process planned on no card or another one. */
+  allowedBytes: bytes,
+  overBytes: bytes,
+});
+
+/** What a memory failure ran into, decided from numbers by the one cause judge (src/verdict/cause.ts). */
+export const failureCauseSchema = z.looseObject({
+  kind: z.enum(causeKinds),
+  confidence: z.enum(confidences),
+  /** `own cap: ...`, `card full: ...`: the decision and its numbers in one sentence. */
+  text: z.string(),
+  requestedBytes: bytes.nullable(),
+  capBytes: bytes.nullable(),
+  inUseBytes: bytes.nullable(),
+  cardFreeBytes: bytes.nullable(),
+  overBudget: z.array(overBudgetSchema).default([]),
+  wouldDecide: z.string().nullable(),
+  source: z.enum(['framework', 'sample', 'both', 'none']),
 });
 
 /** One line of summary.json's `processes` (issue #4's contract, extended). */
@@ -137,10 +217,24 @@ export const processSummarySchema = z.looseObject({
   exitCode: z.number().int().nullable(),
   signal: z.string().nullable(),
   restarts: z.number().int(),
-  /** Peak host memory of the whole tree: Σ PSS + swap, sampled; the cgroup's peak after an OOM kill or when no sample was taken. */
+  /**
+   * Peak host memory of the tree, from the best source (peakHostSource): the cgroup's own maximum when a
+   * cgroup limit held it (what the limit measures), else Σ PSS + swap sampled (the cgroup's peak after an
+   * OOM kill or when no sample was taken).
+   */
   peakHostBytes: bytes,
-  /** Peak GPU memory of the tree; null when no GPU probe could see processes. */
+  /** Where peakHostBytes comes from; absent in records before headroom 0.3 (sampled then). */
+  peakHostSource: z.enum(['cgroup', 'sampled']).optional(),
+  /** The tree's sampled RSS, PSS and PSS + swap peaks, labelled; absent when no sample was taken. */
+  sampledHost: sampledHostPeaksSchema.nullable().optional(),
+  /** Peak GPU memory of the tree from the best source (peakGpuSource); null when nothing measured it. */
   peakGpuBytes: bytes.nullable(),
+  /** Where peakGpuBytes comes from: the framework's counters or the simulated card (exact), or samples. */
+  peakGpuSource: z.enum(peakSources).nullable().optional(),
+  /** The highest GPU memory a sample saw (NVML or the simulated card, CUDA context included); null when none. */
+  peakSampledGpuBytes: bytes.nullable().optional(),
+  /** The exact per-client peaks the tree recorded at exit (peaks.jsonl), over every attempt. */
+  exactPeaks: z.array(exactPeakSchema).optional(),
   /** The cgroup's own peak, page cache included; null without a cgroup. */
   peakCgroupBytes: bytes.nullable(),
   hostLimitBytes: bytes.nullable(),
@@ -154,6 +248,8 @@ export const processSummarySchema = z.looseObject({
   cgroupEscapes: z.array(cgroupEscapeSchema).default([]),
   /** Why host_memory could not be enforced as asked (no cgroup, a limit the kernel refused); null when it was. */
   hostLimitProblem: z.string().nullable().default(null),
+  /** What a memory failure ran into (own cap, card full, host limit, can't tell); null otherwise. */
+  cause: failureCauseSchema.nullable().default(null),
   /** Relative to the run directory. */
   log: z.string(),
   startedAt: time.nullable(),
@@ -203,7 +299,11 @@ export type SampledProcess = z.output<typeof sampledProcessSchema>;
 export type RunSample = z.output<typeof runSampleSchema>;
 export type SampledGpu = z.output<typeof sampledGpuSchema>;
 export type OomKillRecord = z.output<typeof oomKillSchema>;
+export type PeakSource = (typeof peakSources)[number];
+export type ExactPeak = z.output<typeof exactPeakSchema>;
+export type SampledHostPeaks = z.output<typeof sampledHostPeaksSchema>;
 export type BudgetExceededRecord = z.output<typeof budgetExceededSchema>;
+export type FailureCauseRecord = z.output<typeof failureCauseSchema>;
 export type ProcessSummary = z.output<typeof processSummarySchema>;
 export type RunSummary = z.output<typeof runSummarySchema>;
 /** plan.json as readers check it (runPlanSchema). */

@@ -23,6 +23,8 @@ export interface RunRecord {
   logPath(name: string): string;
   /** The log path as summary.json states it: relative to the run directory. */
   logEntry(name: string): string;
+  /** peaks.jsonl: the tree's GPU clients append their exact peaks to it at exit (HEADROOM_PEAKS_FILE). */
+  peaksPath: string;
   writePlan(plan: unknown): void;
   appendEvent(event: RunEvent): void;
   appendSample(sample: RunSample): void;
@@ -34,6 +36,9 @@ export interface RunRecord {
 }
 
 const toJsonLine = (value: unknown): string => `${JSON.stringify(value)}\n`;
+
+/** The file children append their exact peaks to (python/headroom_boot peaks.py, the simulated card). */
+export const peaksFileName = 'peaks.jsonl';
 
 /** Claims the run directory (run.json, written first and exclusively) and opens its append-only files. */
 export function openRunRecord(path: string, meta: Omit<RunMeta, 'recordVersion'>): RunRecord {
@@ -50,6 +55,7 @@ export function openRunRecord(path: string, meta: Omit<RunMeta, 'recordVersion'>
     runDir,
     logPath: (name) => join(runDir, logEntry(name)),
     logEntry,
+    peaksPath: join(runDir, peaksFileName),
     writePlan: (plan) => writeJson('plan.json', plan),
     appendEvent: (event) => writeSync(eventsFd, toJsonLine(event)),
     appendSample: (sample) => writeSync(samplesFd, toJsonLine(sample)),

@@ -1,8 +1,11 @@
 // The live dashboard's HTTP server: the page at /, its server-sent events at /events, the run's
 // own files under /run/. Read-only (GET and HEAD), no directory listing; a token when not on loopback.
-import { createReadStream } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+// On a guarded server (src/metrics/guarded-server.ts): capped connections, idle limits, no error escapes.
+import { closeSync, createReadStream } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { openRecordFile, RecordFileError } from '../files/read-file.js';
+import { type ConnectionLimits, createGuardedServer, type ServerProblem } from '../metrics/guarded-server.js';
 import { isLoopback, type ListenAddress, urlHost } from '../metrics/listen-address.js';
 import { closeServer, listen } from '../metrics/serve-metrics.js';
 import { isLoopbackHostHeader, isSameToken, tokenOf } from './access.js';
@@ -24,6 +27,9 @@ export interface DashboardServer {
   token: string | null;
   close(): Promise<void>;
 }
+
+// What a page may have unread on its event stream before it is dropped.
+const maxStreamBacklogBytes = 8 * 1024 * 1024;
 
 const securityHeaders = {
   'cache-control': 'no-store',
@@ -50,12 +56,15 @@ function streamEvents(
     'content-type': 'text/event-stream; charset=utf-8',
     connection: 'keep-alive',
   });
-  const send = (data: string): void => {
-    response.write(`data: ${data}\n\n`);
+  // A page that stops reading is dropped rather than buffered without bound (it reconnects and gets the model).
+  const write = (text: string): void => {
+    if (response.writableLength > maxStreamBacklogBytes) response.destroy();
+    else if (!response.destroyed) response.write(text);
   };
+  const send = (data: string): void => write(`data: ${data}\n\n`);
   const unsubscribe = content.subscribe(send);
   // A comment line now and then keeps proxies from closing an idle stream.
-  const keepAlive = setInterval(() => response.write(': keep-alive\n\n'), 15_000);
+  const keepAlive = setInterval(() => write(': keep-alive\n\n'), 15_000);
   keepAlive.unref();
   request.on('close', () => {
     clearInterval(keepAlive);
@@ -96,7 +105,9 @@ function handle(
   else refuse(response, 404, 'not found');
 }
 
-// /run/<file>: a file of the run that run-files.ts allows, else 404 (malformed escapes included).
+// /run/<file>: a file of the run that run-files.ts allows, else 404 (malformed escapes included). It is
+// opened as every record file is (no link, regular, non-blocking) and sent as long as it was when opened;
+// one deleted or made unreadable since the check is a 404 or a 403, never an error that escapes.
 function serveRunFile(
   request: IncomingMessage,
   response: ServerResponse,
@@ -113,9 +124,37 @@ function serveRunFile(
     refuse(response, 404, 'not found');
     return;
   }
-  response.writeHead(200, { ...securityHeaders, 'content-type': contentTypeOf(file) });
-  if (request.method === 'HEAD') response.end();
-  else createReadStream(file).pipe(response);
+  let opened: ReturnType<typeof openRecordFile>;
+  try {
+    opened = openRecordFile(file);
+  } catch (error) {
+    refuse(
+      response,
+      403,
+      error instanceof RecordFileError ? 'forbidden: not a readable regular file' : 'forbidden',
+    );
+    return;
+  }
+  if (opened === null) {
+    refuse(response, 404, 'not found');
+    return;
+  }
+  const { fd, sizeBytes } = opened;
+  response.writeHead(200, {
+    ...securityHeaders,
+    'content-type': contentTypeOf(file),
+    'content-length': String(sizeBytes),
+  });
+  if (request.method === 'HEAD' || sizeBytes === 0) {
+    closeSync(fd);
+    response.end();
+    return;
+  }
+  const stream = createReadStream('', { fd, start: 0, end: sizeBytes - 1 });
+  // A read that fails midway (the disk, a file truncated under it) ends this response, nothing else.
+  stream.on('error', () => response.destroy());
+  response.on('close', () => stream.destroy());
+  stream.pipe(response);
 }
 
 /** Starts the dashboard on `address`; binding anywhere but loopback requires `token`. */
@@ -123,14 +162,18 @@ export async function startDashboardServer(options: {
   content: DashboardContent;
   address: ListenAddress;
   token: string | null;
+  limits?: Partial<ConnectionLimits>;
+  onProblem?: ServerProblem;
 }): Promise<DashboardServer> {
   const { address, token } = options;
   if (token === null && !isLoopback(address.host))
     throw new Error(`a dashboard on ${address.host} needs an access token`);
   const streams = new Set<ServerResponse>();
-  const server: Server = createServer((request, response) =>
-    handle(request, response, { ...options, streams }),
-  );
+  const { server } = createGuardedServer({
+    handle: (request, response) => handle(request, response, { ...options, streams }),
+    ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.onProblem ? { onProblem: options.onProblem } : {}),
+  });
   await listen(server, address);
   const { port } = server.address() as AddressInfo;
   const query = token === null ? '' : `?token=${token}`;

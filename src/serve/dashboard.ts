@@ -1,6 +1,7 @@
 // The live dashboard of a run: follows its record, keeps the report model up to date, and tells
 // every open page what changed (a row per sample, a mark per event, the whole model on a new layout).
 import { basename } from 'node:path';
+import type { ConnectionLimits, ServerProblem } from '../metrics/guarded-server.js';
 import type { ListenAddress } from '../metrics/listen-address.js';
 import { isLoopback } from '../metrics/listen-address.js';
 import { followRecord } from '../observe/follow-record.js';
@@ -21,8 +22,10 @@ export interface Dashboard extends DashboardServer {
 export async function startDashboard(options: {
   runDir: string;
   address: ListenAddress;
+  limits?: Partial<ConnectionLimits>;
+  onProblem?: ServerProblem;
 }): Promise<Dashboard> {
-  const { runDir, address } = options;
+  const { runDir, address, onProblem } = options;
   const token = isLoopback(address.host) ? null : newAccessToken();
   const withToken = (path: string): string =>
     token === null ? path : `${path}?token=${encodeURIComponent(token)}`;
@@ -73,8 +76,14 @@ export async function startDashboard(options: {
       return () => clients.delete(send);
     },
   };
-  const server = await startDashboardServer({ content, address, token });
-  const follower = followRecord({ runDir, onUpdate });
+  const server = await startDashboardServer({
+    content,
+    address,
+    token,
+    ...(options.limits ? { limits: options.limits } : {}),
+    ...(onProblem ? { onProblem } : {}),
+  });
+  const follower = followRecord({ runDir, onUpdate, ...(onProblem ? { onProblem } : {}) });
   return {
     ...server,
     poll: follower.poll,

@@ -1,5 +1,6 @@
 // What the dashboard serves and to whom: run files by pattern (never outside the run), tokens, hosts.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,4 +64,42 @@ test('loopback is localhost, ::1 or an IPv4 literal in 127.0.0.0/8, never a name
     }),
     /a dashboard on 127\.x\.example needs an access token/,
   );
+});
+
+test('a run file deleted, made a FIFO or a link between the check and the open: 404 or 403, and the server stays up', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'headroom-serve-race-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  mkdirSync(join(dir, 'logs'));
+  const server = await startDashboardServer({
+    content: { runDir: dir, renderPage: () => 'page', subscribe: () => () => undefined },
+    address: { host: '127.0.0.1', port: 0 },
+    token: null,
+  });
+  // Another process swaps logs/x.log as fast as it can: a file, nothing, a FIFO, a link to /dev/zero.
+  const swapper = spawn(
+    'sh',
+    [
+      '-c',
+      'cd "$1/logs"; while :; do echo line > x.log; rm -f x.log; mkfifo x.log; rm -f x.log; ln -s /dev/zero x.log; rm -f x.log; done',
+      'sh',
+      dir,
+    ],
+    { stdio: 'ignore' },
+  );
+  try {
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < 300; i++) {
+      const response = await fetch(new URL('/run/logs/x.log', server.url));
+      const body = await response.text();
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      assert.ok([200, 403, 404].includes(response.status), `status ${response.status}`);
+      if (response.status === 200) assert.ok(body === 'line\n' || body === '', body);
+    }
+    // Up, and still serving the page.
+    assert.equal(await (await fetch(server.url)).text(), 'page');
+    assert.ok((statuses.get(404) ?? 0) > 0, JSON.stringify([...statuses]));
+  } finally {
+    swapper.kill('SIGKILL');
+    await server.close();
+  }
 });

@@ -11,7 +11,10 @@ const facts = (overrides: Partial<StepEndFacts>): StepEndFacts => ({
   notStarted: null,
   log: null,
   onOomKill: 'stop',
-  isGpuCapped: false,
+  name: 'trainer',
+  gpuCap: null,
+  gpuContextBytes: 0,
+  gpuClients: 1,
   ...overrides,
 });
 const row = (state: string, exitCode: number, exitSignal: number, stateDetail = '') => ({
@@ -31,6 +34,7 @@ const log = (overrides: Partial<LogVerdict>): { log: LogVerdict } => ({
     line: 6,
     text: 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 30.00 GiB.',
     killedPids: [],
+    numbers: {},
     ...overrides,
   },
 });

@@ -3,6 +3,7 @@
 // log read by doctor's classifier. The judge decides the reason; this module only translates, and
 // adds Slurm's own words to the evidence.
 import { constants } from 'node:os';
+import type { GpuCap } from '../verdict/cause.js';
 import { judgeEnd } from '../verdict/judge.js';
 import type { EndFacts, LogVerdict, Verdict } from '../verdict/types.js';
 import { oomExitSignal } from './states.js';
@@ -29,7 +30,12 @@ export interface StepEndFacts {
   /** What its log says, through doctor's classifier (verdict/log-verdict.ts). */
   log: LogVerdict | null;
   onOomKill: 'stop' | 'warn';
-  isGpuCapped: boolean;
+  /** The step's name, as sentences name it. */
+  name: string;
+  /** The cap its framework holds it to from inside (src/plan/cap.ts); null when nothing does. */
+  gpuCap: GpuCap | null;
+  gpuContextBytes: number;
+  gpuClients: number;
 }
 
 /** A signal number as its name (`SIGTERM`), as the judge speaks of signals. */
@@ -67,7 +73,12 @@ export function slurmEndFacts(facts: StepEndFacts): EndFacts {
     wasStoppedForOomKill: false,
     onOomKill: facts.onOomKill,
     log: facts.log,
-    isGpuCapped: facts.isGpuCapped,
+    name: facts.name,
+    gpuCap: facts.gpuCap,
+    gpuContextBytes: facts.gpuContextBytes,
+    gpuClients: facts.gpuClients,
+    // GPU memory is not sampled on the nodes (or only as Slurm's coarse gres/gpumem).
+    sampleAtFailure: null,
   };
 }
 

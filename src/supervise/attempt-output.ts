@@ -1,6 +1,8 @@
 // What a running attempt's output means to the supervisor: lines for the renderer, the
 // ready_when match that lets dependents start, and every line into doctor's classifier (the one
 // judge of what output says; its verdict is taken when the attempt ends).
+
+import { compileLinearPattern } from '../linear-pattern.js';
 import type { Attempt, LiveProcess, RunContext } from './run-context.js';
 
 /** The part of a line `ready_when` is matched against. */
@@ -22,7 +24,8 @@ export function handleOutput(
   attempt: Attempt,
 ): (lines: Buffer) => void {
   const { name, readyWhen } = live.spec;
-  const readyPattern = readyWhen === undefined ? null : new RegExp(readyWhen);
+  // Linear time per line (checked when the config was read): a line cannot stall the loop.
+  const readyPattern = readyWhen === undefined ? null : compileLinearPattern(readyWhen);
   return (lines) => {
     // The classifier reads the bytes; the renderer and ready_when read text.
     attempt.output.write(lines);

@@ -9,6 +9,7 @@ import {
   readCgroupOomKills,
 } from '../probe/host/cgroup.js';
 import { readArgv, readProcessTable } from '../probe/host/proc-table.js';
+import type { SampleAtFailure } from '../verdict/cause.js';
 import { judgeEnd } from '../verdict/judge.js';
 import { OutputReader } from '../verdict/log-verdict.js';
 import type { EndFacts } from '../verdict/types.js';
@@ -68,6 +69,9 @@ export function newAttempt(
     unnamedSinceMs: null,
     oomKills: [],
     headroomKill: null,
+    headroomKillOver: null,
+    reportedGpuClients: 0,
+    sampleTrail: [],
     stopping: null,
     stopCause: null,
     output: new OutputReader(),
@@ -131,11 +135,45 @@ async function settleOomKills(context: RunContext, live: LiveProcess, attempt: A
   checkOomKills(context, live, attempt, { isFinal: true });
 }
 
+// The sample nearest a failure, as the cause judge reads it: the last one taken before the failure's
+// line was read (a worker's OOM may come long before the main process ends), else the last one that
+// saw it running; with its card, its own bytes and every other process planned on that card.
+function sampleAtFailure(
+  context: RunContext,
+  live: LiveProcess,
+  attempt: Attempt,
+  failureLine: number,
+  exitedAtMs: number,
+): SampleAtFailure | null {
+  const device = live.spec.gpuDevice ?? null;
+  const trail = attempt.sampleTrail;
+  const before = failureLine > 0 ? trail.findLastIndex((entry) => entry.lines < failureLine) : -1;
+  const seen = before >= 0 ? trail[before]!.seen : live.lastSeenSample;
+  if (!seen || device === null) return null;
+  // The failure came after this sample and before the next one (or the exit).
+  const failedAtMs = before >= 0 ? (trail[before + 1]?.seen.atMs ?? exitedAtMs) : exitedAtMs;
+  const neighbours = [...context.live.values()]
+    .filter((other) => other !== live && other.spec.gpuDevice === device)
+    .map((other) => ({
+      name: other.spec.name,
+      gpuBytes: seen.gpuBytes[other.spec.name] ?? null,
+      budgetBytes: other.spec.gpuBudgetBytes,
+      contextBytes: other.spec.gpuContextBytes ?? 0,
+    }));
+  return {
+    ageMs: Math.max(0, failedAtMs - seen.atMs),
+    selfGpuBytes: seen.gpuBytes[live.spec.name] ?? null,
+    card: seen.cards?.find((card) => card.index === device) ?? null,
+    neighbours,
+  };
+}
+
 function gatherFacts(
   context: RunContext,
   live: LiveProcess,
   attempt: Attempt | null,
   status: ExitStatus,
+  exitedAtMs: number,
 ): EndFacts {
   const log = attempt ? attempt.output.verdict() : null;
   // Name the victims the process's own output names (PyTorch's DataLoader message).
@@ -144,11 +182,13 @@ function gatherFacts(
       kill.roleText = 'DataLoader worker';
   }
   return {
+    name: live.spec.name,
     pid: attempt?.pid ?? null,
     exitCode: status.exitCode,
     signal: status.signal,
     spawnError: status.spawnError,
     headroomKill: attempt?.headroomKill ?? null,
+    headroomKillOver: attempt?.headroomKillOver ?? null,
     isInterrupted: attempt?.stopCause === 'interrupt',
     stopSignal: null,
     wasKilledAfterGrace: false,
@@ -159,7 +199,11 @@ function gatherFacts(
     wasStoppedForOomKill: attempt?.stopCause === 'oom-kill',
     onOomKill: live.spec.onOomKill ?? 'stop',
     log,
-    isGpuCapped: live.spec.enforce === 'cap',
+    gpuCap: live.spec.gpuCap ?? null,
+    gpuContextBytes: (live.spec.gpuContextBytes ?? 0) / Math.max(1, live.spec.gpuClients ?? 1),
+    gpuClients: live.spec.gpuClients ?? 1,
+    gpuBudgetBytes: live.spec.gpuBudgetBytes,
+    sampleAtFailure: attempt ? sampleAtFailure(context, live, attempt, log?.line ?? 0, exitedAtMs) : null,
   };
 }
 
@@ -193,7 +237,7 @@ export async function runAttempt(context: RunContext, live: LiveProcess): Promis
   const afterStop = attempt ? await clearTree(context, spec.name, attempt) : {};
   tail?.close();
   if (attempt) await settleOomKills(context, live, attempt);
-  const attribution = judgeEnd({ ...gatherFacts(context, live, attempt, status), ...afterStop });
+  const attribution = judgeEnd({ ...gatherFacts(context, live, attempt, status, exitedAtMs), ...afterStop });
   const endedAtMs = context.clock.now();
   const { exitCode, signal } = status;
   const fields = { pid: pid ?? null, exitCode, signal, ...attribution, durationMs: exitedAtMs - startedAtMs };

@@ -2,6 +2,7 @@
 // planned instance (replicas included); the child's environment is the base env, minus what the
 // plan unsets, plus the plan's variables.
 import { ConfigError, UsageError } from '../errors.js';
+import { inProcessCap } from '../plan/cap.js';
 import type { Plan, PlannedProcess, ProcessSpec, Spec } from '../plan/types.js';
 import type { LaunchSpec } from './types.js';
 
@@ -44,6 +45,11 @@ export function childEnv(
   return { ...Object.fromEntries(inherited), ...planned.env };
 }
 
+function capOf(plan: Plan, instance: PlannedProcess) {
+  const device = plan.devices.find((d) => d.index === instance.device);
+  return device ? inProcessCap(instance, device.totalBytes) : null;
+}
+
 /** One LaunchSpec per planned instance; `only` keeps some (by instance or process name). */
 export function launchSpecsFromPlan(options: {
   spec: Spec;
@@ -70,6 +76,11 @@ export function launchSpecsFromPlan(options: {
       hostMemoryBytes: instance.hostMemoryBytes,
       gpuBudgetBytes: instance.device === null ? null : instance.budgetBytes,
       gpuContextBytes: instance.device === null ? 0 : instance.overheadBytes,
+      gpuDevice: instance.device,
+      gpuCap: capOf(plan, instance),
+      gpuClients: instance.gpuClients,
+      process: instance.process,
+      framework: instance.framework,
       restart: processSpec.restart,
       maxRestarts: processSpec.maxRestarts,
       dependsOn,

@@ -2,8 +2,10 @@
 // watchdog, run attempts under its restart policy, and sum it up.
 import { createMemoryCgroup, readCgroupPeakBytes, removeCgroup } from '../probe/host/cgroup.js';
 import { formatBytes } from '../units.js';
+import { causeRecordOf } from '../verdict/cause.js';
 import { type AttemptResult, runAttempt } from './attempt.js';
 import { waitUntil } from './clock.js';
+import { foldExactPeaks, summarizePeaks } from './exact-peaks.js';
 import { formatDuration } from './format.js';
 import { shouldRestart } from './restart-policy.js';
 import type { LiveProcess, RunContext } from './run-context.js';
@@ -64,12 +66,12 @@ function summarize(options: {
 }): ProcessSummary {
   const { context, live, outcome, firstStartedAtMs, peakCgroupBytes } = options;
   const { spec } = live;
-  // The cgroup's peak counts page cache (the log the child writes, files it reads), so samples of
-  // Σ PSS + swap are the measure. Two exceptions: an OOM kill comes only after reclaim has dropped
-  // the cache, so the cgroup's peak is then memory really held (and a fast climb escapes samples);
-  // and a process that ended before its first sample has only the cgroup's figure.
-  const usesCgroupPeak =
-    peakCgroupBytes !== null && (outcome.reason === 'oom-killed' || live.sampleCount === 0);
+  const peaks = summarizePeaks({
+    live,
+    peakCgroupBytes,
+    isOomKilled: outcome.reason === 'oom-killed',
+    sampleIntervalMs: context.sampleIntervalMs,
+  });
   return {
     name: spec.name,
     reason: outcome.reason,
@@ -78,18 +80,19 @@ function summarize(options: {
     exitCode: outcome.exitCode ?? null,
     signal: outcome.signal ?? null,
     restarts: live.restarts,
-    peakHostBytes: usesCgroupPeak
-      ? Math.max(live.peakSampledHostBytes, peakCgroupBytes)
-      : live.peakSampledHostBytes,
-    peakGpuBytes: live.peakGpuBytes,
+    ...peaks,
     peakCgroupBytes,
     hostLimitBytes: spec.hostMemoryBytes,
     hostEnforcement: live.hostEnforcement,
     gpuBudgetBytes: spec.gpuBudgetBytes,
     oomKills: live.oomKills.map((kill) => ({ ...kill })),
-    budgetExceeded: live.budgetExceeded ? { ...live.budgetExceeded } : null,
+    // The overrun is seen by samples: its peak says so (the exact peak, if any, is peakGpuBytes).
+    budgetExceeded: live.budgetExceeded
+      ? { ...live.budgetExceeded, peakGpuSource: 'sampled' as const }
+      : null,
     cgroupEscapes: live.cgroupEscapes.map((escaped) => ({ ...escaped })),
     hostLimitProblem: live.hostLimitProblem,
+    cause: causeRecordOf(outcome.cause),
     log: context.record.logEntry(spec.name),
     startedAt: firstStartedAtMs === null ? null : new Date(firstStartedAtMs).toISOString(),
     endedAt: new Date(outcome.endedAtMs ?? context.clock.now()).toISOString(),
@@ -119,6 +122,7 @@ export async function runProcess(context: RunContext, live: LiveProcess): Promis
     setUpHostLimit(context, live);
     for (;;) {
       const last = await runAttempt(context, live);
+      await foldExactPeaks(context, live);
       outcome = last;
       firstStartedAtMs ??= last.startedAtMs;
       const policy = {

@@ -3,8 +3,11 @@
 import type { MemoryCgroup } from '../probe/host/cgroup.js';
 import type { CgroupDetection } from '../probe/host/cgroup-detect.js';
 import type { KernelLog } from '../probe/host/kernel-log.js';
+import type { GpuPeak } from '../run-record/peaks.js';
+import type { ExactPeak } from '../run-record/schema.js';
 import type { EventSink, RunRecord } from '../run-record/writer.js';
 import type { OutputReader } from '../verdict/log-verdict.js';
+import type { HeadroomMemoryKill } from '../verdict/memory-kill.js';
 import type { TreeOomKill } from '../verdict/types.js';
 import type { TreeHandle } from './process-tree.js';
 import type { ReadinessBoard } from './start-order.js';
@@ -35,6 +38,12 @@ export interface Attempt extends TreeHandle {
   oomKills: TreeOomKill[];
   /** Set when headroom kills it (watchdog, GPU enforcement): the sentence why. */
   headroomKill: string | null;
+  /** The memory headroom killed it over. */
+  headroomKillOver: HeadroomMemoryKill | null;
+  /** The most processes of its tree seen on a card at once, once said (0 until then). */
+  reportedGpuClients: number;
+  /** The last samples that saw it, each with the lines of output read by then (bounded). */
+  sampleTrail: { lines: number; seen: SeenSample }[];
   /** The stop in progress (Ctrl-C, enforcement, an OOM kill in the tree), if any, and why. */
   stopping: Promise<{ signal: NodeJS.Signals; killedPids: number[] }> | null;
   stopCause: StopCause | null;
@@ -54,6 +63,13 @@ export interface BudgetExceeded {
   atMs: number;
 }
 
+/** The last sample that saw a process running: every process's GPU bytes then, and the cards. */
+export interface SeenSample {
+  atMs: number;
+  gpuBytes: Record<string, number | null>;
+  cards: { index: number; totalBytes: number; usedBytes: number | null }[] | null;
+}
+
 /** A process across its attempts: what the status line and the summary show. */
 export interface LiveProcess {
   spec: LaunchSpec;
@@ -66,11 +82,19 @@ export interface LiveProcess {
   lastHostBytes: number | null;
   lastGpuBytes: number | null;
   peakSampledHostBytes: number;
+  /** Highest Σ RSS and Σ PSS of the tree over the samples (labelled apart in the summary). */
+  peakSampledRssBytes: number;
+  peakSampledPssBytes: number;
   /** Samples taken of this process; 0 for one that ended before the first. */
   sampleCount: number;
   peakGpuBytes: number | null;
+  /** The highest attempt's exact GPU peak from peaks.jsonl, and every line its clients wrote. */
+  exactGpuPeak: GpuPeak | null;
+  exactPeaks: ExactPeak[];
   isOverGpuBudget: boolean;
   budgetExceeded: BudgetExceeded | null;
+  /** What the last sample that saw it running held (the cause judge's view of its failure). */
+  lastSeenSample: SeenSample | null;
   /** Processes of its tree seen outside its cgroup. */
   cgroupEscapes: { pid: number; command: string | null; atMs: number }[];
   /** Why its host limit is not enforced as asked, or null. */
@@ -132,10 +156,15 @@ export function newLiveProcess(spec: LaunchSpec): LiveProcess {
     lastHostBytes: null,
     lastGpuBytes: null,
     peakSampledHostBytes: 0,
+    peakSampledRssBytes: 0,
+    peakSampledPssBytes: 0,
     sampleCount: 0,
     peakGpuBytes: null,
+    exactGpuPeak: null,
+    exactPeaks: [],
     isOverGpuBudget: false,
     budgetExceeded: null,
+    lastSeenSample: null,
     oomKills: [],
     cgroupEscapes: [],
     hostLimitProblem: null,

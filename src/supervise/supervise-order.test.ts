@@ -103,7 +103,7 @@ describe('start order', () => {
     );
     await assert.rejects(
       runSupervised([launch('a', ['true'], { readyWhen: '(' })]),
-      /not a regular expression/,
+      /ready_when not a valid regular expression/,
     );
     await assert.rejects(
       runSupervised([launch('a', ['true']), launch('a', ['true'])]),

@@ -3,6 +3,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { HeadroomError } from '../errors.js';
+import { compileLinearPattern } from '../linear-pattern.js';
 import { findOwnMemoryCgroup } from '../probe/host/cgroup-detect.js';
 import { openKernelLog } from '../probe/host/kernel-log.js';
 import { indexByPid, readBootTime, readProcessTable, startTimeOf } from '../probe/host/proc-table.js';
@@ -44,18 +45,22 @@ export function checkLaunchSpecs(specs: readonly LaunchSpec[]): void {
     if (spec.cwd !== undefined && !isDirectory(spec.cwd))
       fail(`${spec.name}: cwd ${spec.cwd} is not a directory`);
     try {
-      if (spec.readyWhen !== undefined) new RegExp(spec.readyWhen);
+      if (spec.readyWhen !== undefined) compileLinearPattern(spec.readyWhen);
     } catch (error) {
-      fail(`${spec.name}: ready_when is not a regular expression (${(error as Error).message})`);
+      fail(`${spec.name}: ready_when ${(error as Error).message}`);
     }
   }
   const problem = checkStartOrder(specs);
   if (problem) fail(problem);
 }
 
-// Every process of a tree inherits these: whatever leaves the tree can still be told apart.
-function withRunMarkers(spec: LaunchSpec, runId: string): LaunchSpec {
-  return { ...spec, env: { HEADROOM_PROCESS: spec.name, ...spec.env, HEADROOM_RUN: runId } };
+// Every process of a tree inherits these: whatever leaves the tree can still be told apart, and its
+// GPU clients know where to append their exact peaks at exit (the bootstrap, the simulated card).
+function withRunMarkers(spec: LaunchSpec, runId: string, peaksPath: string): LaunchSpec {
+  return {
+    ...spec,
+    env: { HEADROOM_PROCESS: spec.name, ...spec.env, HEADROOM_RUN: runId, HEADROOM_PEAKS_FILE: peaksPath },
+  };
 }
 
 const isSignalName = (value: unknown): value is NodeJS.Signals =>
@@ -132,7 +137,10 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
     attributedKills: new Set(),
     readiness: new ReadinessBoard(),
     live: new Map(
-      options.processes.map((spec) => [spec.name, newLiveProcess(withRunMarkers(spec, options.runId))]),
+      options.processes.map((spec) => [
+        spec.name,
+        newLiveProcess(withRunMarkers(spec, options.runId, record.peaksPath)),
+      ]),
     ),
     stopSignal: stopper.signal,
     skipGraceSignal: options.killSignal ?? new AbortController().signal,
@@ -140,6 +148,7 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
     emit,
     event: eventSink({ record, clock, emit }),
   };
+  options.onRecordOpened?.(context.event);
   const stopAll = (): void => {
     if (stopper.signal.aborted) return;
     stopper.abort();

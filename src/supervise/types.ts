@@ -3,6 +3,8 @@
 import type { Enforcement, RestartPolicy } from '../plan/types.js';
 import type { GpuProbe } from '../probe/gpu/types.js';
 import type { RunEvent, RunOrigin } from '../run-record/schema.js';
+import type { EventSink } from '../run-record/writer.js';
+import type { FailureCause, GpuCap } from '../verdict/cause.js';
 import type { Confidence, ExitReason } from '../vocabulary.js';
 
 /** One process to launch, with everything decided: command, full environment, limits. */
@@ -17,6 +19,15 @@ export interface LaunchSpec {
   gpuBudgetBytes: number | null;
   /** The CUDA context allowance the plan keeps beside the budget: NVML's per-process figure counts it too. */
   gpuContextBytes?: number;
+  /** The card it is planned on (null or absent: none). */
+  gpuDevice?: number | null;
+  /** The cap its framework holds each GPU client to from inside (src/plan/cap.ts); null or absent: none. */
+  gpuCap?: GpuCap | null;
+  /** GPU clients sharing its budget (`gpu_clients`, default 1). */
+  gpuClients?: number;
+  /** The config's process name (replicas share it) and its framework, for advice. */
+  process?: string;
+  framework?: string;
   restart: RestartPolicy;
   maxRestarts: number;
   dependsOn: string[];
@@ -44,6 +55,8 @@ export interface Attribution {
   reason: ExitReason;
   confidence: Confidence;
   because: string;
+  /** What a memory failure ran into (src/verdict/cause.ts). */
+  cause?: FailureCause;
 }
 
 export type { EventType, ProcessSummary, RunEvent, RunSummary } from '../run-record/schema.js';
@@ -109,6 +122,8 @@ export interface SuperviseOptions {
   cgroupRoot?: string;
   /** Where to read the kernel's OOM-killer lines; null to not read it. */
   kmsgPath?: string | null;
+  /** Called once the record is open with its event sink: what runs beside the supervisor (the observers) records through it. */
+  onRecordOpened?: (event: EventSink) => void;
 }
 
 /** How a process's host memory limit is enforced. */

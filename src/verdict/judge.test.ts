@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import { describeEnd, judgeEnd } from './judge.js';
 import type { EndFacts, LogVerdict, TreeOomKill } from './types.js';
 
+const GiB = 1024 ** 3;
 const facts = (overrides: Partial<EndFacts>): EndFacts => ({
   pid: 100,
   exitCode: null,
@@ -18,7 +19,11 @@ const facts = (overrides: Partial<EndFacts>): EndFacts => ({
   isKernelLogReadable: true,
   wasStoppedForOomKill: false,
   log: null,
-  isGpuCapped: false,
+  name: 'learner',
+  gpuCap: null,
+  gpuContextBytes: 0,
+  gpuClients: 1,
+  sampleAtFailure: null,
   onOomKill: 'stop',
   ...overrides,
 });
@@ -45,6 +50,7 @@ const log = (overrides: Partial<LogVerdict>): LogVerdict => ({
   line: 7,
   text: 'torch.OutOfMemoryError: CUDA out of memory.',
   killedPids: [],
+  numbers: {},
   ...overrides,
 });
 
@@ -80,7 +86,7 @@ describe('judgeEnd', () => {
       }),
     );
     assert.deepEqual([stopped.reason, stopped.confidence], ['oom-killed', 'certain']);
-    assert.match(stopped.because, /forked worker pid 101 \(python3 workers\.py, 900 MiB\)/);
+    assert.match(stopped.because, /forked worker pid 101 \(python3 workers\.py, RSS 900 MiB\)/);
     assert.match(stopped.because, /on_oom_kill: stop/);
     // A parent that exits 0 before headroom could stop it still lost a worker's work.
     assert.deepEqual(judged({ exitCode: 0, cgroupOomKills: 1, oomKills: [kill({})] }), [
@@ -143,11 +149,23 @@ describe('judgeEnd', () => {
     assert.deepEqual(judged({ exitCode: 0, log: log({}) }), ['exited', 'certain']);
   });
 
-  test('a GPU OOM under enforce: cap is the process over its own cap', () => {
-    assert.match(
-      judgeEnd(facts({ exitCode: 1, log: log({}), isGpuCapped: true })).because,
-      /over its own cap/,
+  test('a GPU OOM leads with what it ran into, decided from the numbers (verdict/cause.ts)', () => {
+    const cap = { bytes: 8 * GiB, by: 'XLA_PYTHON_CLIENT_MEM_FRACTION=0.3333' };
+    const ownCap = judgeEnd(
+      facts({
+        exitCode: 1,
+        gpuCap: cap,
+        log: log({ numbers: { requestedBytes: 2 * GiB, inUseBytes: 7 * GiB } }),
+      }),
     );
+    assert.equal(ownCap.cause?.kind, 'own-cap');
+    assert.match(ownCap.because, /^own cap: learner asked for 2\.00 GiB with 7\.00 GiB of its 8\.00 GiB cap/);
+    // Nothing known but "it ran out": can't tell, and it says what would decide.
+    const unknown = judgeEnd(facts({ exitCode: 1, log: log({}) }));
+    assert.equal(unknown.cause?.kind, 'unknown');
+    assert.match(unknown.because, /^can't tell: .*the size of the request/);
+    // Not a memory failure: no cause.
+    assert.equal(judgeEnd(facts({ exitCode: 3 })).cause, undefined);
   });
 
   test('a near miss in the output fails with what it was, not a memory reason', () => {

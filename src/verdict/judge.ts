@@ -5,6 +5,7 @@ import { constants } from 'node:os';
 import { hostAllocationCodes } from '../doctor/host-allocation-codes.js';
 import { formatBytes } from '../units.js';
 import { reasonForKind } from '../vocabulary.js';
+import { judgeCause } from './cause.js';
 import type { EndFacts, LogVerdict, TreeOomKill, Verdict } from './types.js';
 
 const signalNames = Object.entries(constants.signals);
@@ -29,7 +30,8 @@ export function describeKill(kill: TreeOomKill): string {
   const pid = kill.pid === null ? '' : ` pid ${kill.pid}`;
   const details = [
     kill.command ? shorten(displayCommand(kill.command), 60) : null,
-    kill.rssBytes > 0 ? formatBytes(kill.rssBytes) : null,
+    // The kernel's RSS of the victim (anon + file + shmem), named so it is not read as a PSS.
+    kill.rssBytes > 0 ? `RSS ${formatBytes(kill.rssBytes)}` : null,
   ].filter(Boolean);
   return `${who}${pid}${details.length > 0 ? ` (${details.join(', ')})` : ''}`;
 }
@@ -115,18 +117,36 @@ function judgeLog(facts: EndFacts, log: LogVerdict): Verdict | undefined {
   const isKilled = facts.signal === 'SIGKILL' || facts.exitCode === 137 || !hostAllocationCodes.has(log.code);
   const reason = reasonForKind(log.kind, { isKilled });
   if (reason === null) return undefined;
-  const cap =
-    facts.isGpuCapped && log.kind === 'gpu_oom' ? ' — over its own cap (enforce: cap), not a full card' : '';
   const line = log.line > 0 ? ` at line ${log.line}` : '';
   return {
     reason,
     confidence: log.confidence,
-    because: `${log.summary}${cap}: its output says "${shorten(log.text, 120)}"${line}, and it ${describeEnd(facts)}`,
+    because: `${log.summary}: its output says "${shorten(log.text, 120)}"${line}, and it ${describeEnd(facts)}`,
   };
 }
 
-/** Why the process ended, how sure, and the evidence: the most specific evidence first. */
+/**
+ * Why the process ended, how sure, and the evidence; for a memory failure also what it ran into
+ * (its own cap, a full card, the host limit: src/verdict/cause.ts), which leads the sentence.
+ */
 export function judgeEnd(facts: EndFacts): Verdict {
+  const verdict = judgeEndReason(facts);
+  const cause = judgeCause({
+    name: facts.name,
+    reason: verdict.reason,
+    headroomKill: facts.headroomKillOver ?? null,
+    cap: facts.gpuCap,
+    contextBytes: facts.gpuContextBytes,
+    gpuClients: facts.gpuClients,
+    budgetBytes: facts.gpuBudgetBytes ?? null,
+    log: facts.log?.numbers ?? {},
+    sample: facts.sampleAtFailure,
+    hostLimitBytes: facts.hostLimitBytes,
+  });
+  return cause ? { ...verdict, because: `${cause.text}; ${verdict.because}`, cause } : verdict;
+}
+
+function judgeEndReason(facts: EndFacts): Verdict {
   const ended = describeEnd(facts);
   if (facts.spawnError)
     return { reason: 'failed', confidence: 'certain', because: `could not start: ${facts.spawnError}` };

@@ -4,11 +4,34 @@
 import { ByteClassifier } from '../doctor/byte-classifier.js';
 import { LogClassifier } from '../doctor/classify.js';
 import { diagnoseClassified } from '../doctor/diagnose.js';
-import type { Diagnosis } from '../doctor/types.js';
+import type { Diagnosis, Facts } from '../doctor/types.js';
+import type { LogNumbers } from './cause.js';
 import type { LogVerdict } from './types.js';
 
 /** Lines longer than this are classified by their first part only (signatures sit at the start). */
 export const maxClassifiedLineChars = 16 * 1024;
+
+const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
+
+/**
+ * The numbers of an out-of-memory message the cause judge weighs: XLA's `Limit`/`InUse` stats, or
+ * PyTorch's "allowed" and reserved bytes and the card's free memory.
+ */
+export function logNumbersOf(facts: Facts): LogNumbers {
+  const torchReserved =
+    num(facts.reservedBytes) ??
+    (num(facts.allocatedBytes) !== undefined
+      ? (num(facts.allocatedBytes) ?? 0) + (num(facts.reservedUnallocatedBytes) ?? 0)
+      : undefined);
+  const numbers: LogNumbers = {
+    requestedBytes: num(facts.requestedBytes),
+    limitBytes: num(facts.limitBytes) ?? num(facts.allowedBytes),
+    inUseBytes: num(facts.inUseBytes) ?? torchReserved,
+    freeBytes: num(facts.freeBytes),
+    deviceRefusedBytes: num(facts.poolGrowthBytes),
+  };
+  return Object.fromEntries(Object.entries(numbers).filter(([, v]) => v !== undefined)) as LogNumbers;
+}
 
 /** The short verdict of a diagnosis list: its primary memory failure, else its near miss, else null. */
 export function logVerdictOf(diagnoses: readonly Diagnosis[]): LogVerdict | null {
@@ -26,6 +49,7 @@ export function logVerdictOf(diagnoses: readonly Diagnosis[]): LogVerdict | null
     line: primary.evidence.line,
     text: primary.evidence.text,
     killedPids: [...new Set(pids)],
+    numbers: primary.kind === 'gpu_oom' ? logNumbersOf(primary.facts) : {},
   };
 }
 
@@ -35,10 +59,18 @@ export class OutputReader {
   // Lines as doctor reads a file: CRLF ends a line too, a long line is cut.
   private readonly reader = new ByteClassifier(this.classifier, maxClassifiedLineChars);
   private result: Diagnosis[] | null = null;
+  private lines = 0;
 
   /** Feeds output, bytes or text; lines may be split across calls. A Buffer may be reused after. */
   write(output: Buffer | string): void {
-    this.reader.write(typeof output === 'string' ? Buffer.from(output, 'utf8') : output);
+    const bytes = typeof output === 'string' ? Buffer.from(output, 'utf8') : output;
+    for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) this.lines += 1;
+    this.reader.write(bytes);
+  }
+
+  /** Whole lines written so far: what a verdict's 1-based `line` is counted against. */
+  get lineCount(): number {
+    return this.lines;
   }
 
   /** Ends the output and returns every diagnosis, primary first (the same call doctor makes). */

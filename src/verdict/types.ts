@@ -2,6 +2,8 @@
 // headroom did, the kernel's OOM victims) and the verdict its own output gave.
 import type { OomKillRecord } from '../run-record/schema.js';
 import type { Confidence, ExitReason, MemoryKind } from '../vocabulary.js';
+import type { FailureCause, GpuCap, LogNumbers, SampleAtFailure } from './cause.js';
+import type { HeadroomMemoryKill } from './memory-kill.js';
 
 /** What the line classifier (doctor's) made of a process's output: its primary diagnosis, in short. */
 export interface LogVerdict {
@@ -16,6 +18,8 @@ export interface LogVerdict {
   text: string;
   /** PIDs the output names as killed (PyTorch's "DataLoader worker (pid N) is killed"). */
   killedPids: number[];
+  /** A GPU OOM's own numbers (request, pool limit and use, the card's free memory); {} otherwise. */
+  numbers: LogNumbers;
 }
 
 /** One OOM kill of a process in a supervised tree: the run record's own type (summary.json `oomKills[]`, event `oom-kill`). */
@@ -26,6 +30,8 @@ export type TreeRole = OomKillRecord['role'];
 
 /** Everything known about one ended attempt of one process. */
 export interface EndFacts {
+  /** The process's name, as sentences name it. */
+  name: string;
   pid: number | null;
   exitCode: number | null;
   signal: string | null;
@@ -33,6 +39,8 @@ export interface EndFacts {
   spawnError: string | null;
   /** Set when headroom itself killed it (watchdog, GPU enforcement): the sentence why. */
   headroomKill: string | null;
+  /** The memory that kill was over: its host limit (watchdog) or its GPU budget (enforce: kill). */
+  headroomKillOver?: HeadroomMemoryKill | null;
   /** The run was being stopped (Ctrl-C, SIGTERM) when it ended. */
   isInterrupted: boolean;
   /** The signal a stop sent first (SIGTERM, or the one headroom received). */
@@ -52,8 +60,16 @@ export interface EndFacts {
   onOomKill: 'stop' | 'warn';
   /** What its output says, through doctor's classifier; null when it printed nothing it knows. */
   log: LogVerdict | null;
-  /** Its GPU budget is enforced inside the process (`enforce: cap`), so a GPU OOM is its own cap. */
-  isGpuCapped: boolean;
+  /** The cap its framework holds each GPU client to from inside; null when nothing does. */
+  gpuCap: GpuCap | null;
+  /** The CUDA context allowance beside its budget, per client. */
+  gpuContextBytes: number;
+  /** GPU clients sharing its budget (`gpu_clients`). */
+  gpuClients: number;
+  /** Its whole GPU budget (every client's); null or absent when unplanned. */
+  gpuBudgetBytes?: number | null;
+  /** What the last sample that saw it running held; null when none did (or on Slurm). */
+  sampleAtFailure: SampleAtFailure | null;
 }
 
 /** The verdict: why it ended, how sure, the evidence in one sentence. */
@@ -61,4 +77,6 @@ export interface Verdict {
   reason: ExitReason;
   confidence: Confidence;
   because: string;
+  /** What a memory failure ran into (own cap, card full, host limit, can't tell); absent otherwise. */
+  cause?: FailureCause;
 }

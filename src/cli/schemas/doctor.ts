@@ -1,5 +1,6 @@
 // `doctor --json`: diagnoses (primary first), findings, and what each target was.
 import { z } from 'zod';
+import { failureCauseSchema } from '../../run-record/schema.js';
 import { confidences, memoryKinds } from '../../vocabulary.js';
 import { findingSchema } from './plan.js';
 
@@ -24,6 +25,10 @@ export const diagnosisSchema = findingSchema
     confidence: z.enum(confidences),
     occurrences: z.number().int(),
     holders: z.array(z.object({ pid: z.number().int(), bytes: z.number(), isSelf: z.boolean() })).optional(),
+    failureCause: failureCauseSchema.optional().meta({
+      description:
+        "a run's memory failure: what it ran into (own-cap, card-full, host-limit, unknown), the run's own decision",
+    }),
   })
   .meta({ title: 'Diagnosis' });
 

@@ -3,6 +3,8 @@
 import { hostname } from 'node:os';
 import { EnvironmentError, UsageError } from '../../errors.js';
 import { type ListenAddress, loopbackHost, parseListenAddress } from '../../metrics/listen-address.js';
+import type { EventSink } from '../../run-record/writer.js';
+import { ObserverBindError, type StartedObservers } from '../../serve/observers.js';
 
 /** Ports used when `--dashboard` or `--metrics` is given without one. */
 export const defaultDashboardPort = 7477;
@@ -28,7 +30,7 @@ export function metricsAddress(value: string | true | undefined): ListenAddress 
 
 /** The error for a server that could not listen: the address in use, a privileged port, a bad host. */
 export function listenError(what: string, address: ListenAddress, error: unknown): EnvironmentError {
-  const code = (error as NodeJS.ErrnoException).code;
+  const code = error instanceof ObserverBindError ? error.errorCode : (error as NodeJS.ErrnoException).code;
   const why =
     code === 'EADDRINUSE'
       ? 'the address is in use'
@@ -46,10 +48,28 @@ export function shownUrl(url: string): string {
   return url.replace(/^http:\/\/(0\.0\.0\.0|\[::\])/, `http://${hostname()}`);
 }
 
-interface Observer {
-  url: string;
-  poll(): void;
-  close(): Promise<void>;
+/**
+ * What the observers of a supervised run survive or die of: said at once (`say`) and written to the
+ * run's events.jsonl as warnings (`observer: true`), held until the supervisor opens the record.
+ */
+export function recordedObserverEvents(say: (line: string) => void): {
+  onEvent(message: string): void;
+  onRecordOpened(event: EventSink): void;
+} {
+  const held: string[] = [];
+  let sink: EventSink | null = null;
+  const write = (message: string): void => sink?.('warning', undefined, message, { observer: true });
+  return {
+    onEvent: (message) => {
+      say(`headroom: ${message}`);
+      if (sink) write(message);
+      else held.push(message);
+    },
+    onRecordOpened: (event) => {
+      sink = event;
+      for (const message of held.splice(0)) write(message);
+    },
+  };
 }
 
 /** Started observers, where they are (as shown), and `close`: a last read of the record, then stop. */
@@ -59,56 +79,49 @@ export interface Observers {
   close(): Promise<void>;
 }
 
-/** Starts the dashboard and/or /metrics on `runDir`; `say` prints where they are (stderr). */
+/**
+ * Starts the dashboard and/or /metrics on `runDir`; `say` prints where they are (stderr). With
+ * `isIsolated` (run: a supervisor) they run in a process of their own and `onEvent` hears what they
+ * survived and whether they stopped; without (serve: nothing else runs there) they run here.
+ */
 export async function startObservers(options: {
   runDir: string;
   dashboard?: ListenAddress;
   metrics?: ListenAddress;
   say: (line: string) => void;
+  isIsolated?: boolean;
+  onEvent?: (message: string) => void;
 }): Promise<Observers> {
-  const started: Observer[] = [];
-  let dashboardUrl: string | null = null;
-  let metricsUrl: string | null = null;
-  const bind = async <T extends Observer>(
-    what: string,
-    address: ListenAddress,
-    start: () => Promise<T>,
-  ): Promise<T> => {
-    try {
-      return await start();
-    } catch (error) {
-      await Promise.all(started.map((o) => o.close()));
-      throw listenError(what, address, error);
-    }
+  if (!options.dashboard && !options.metrics)
+    return { dashboardUrl: null, metricsUrl: null, close: () => Promise.resolve() };
+  const request = {
+    runDir: options.runDir,
+    ...(options.dashboard ? { dashboard: options.dashboard } : {}),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
   };
-  if (options.dashboard) {
-    const address = options.dashboard;
-    const { startDashboard } = await import('../../serve/dashboard.js');
-    const dashboard = await bind('dashboard', address, () =>
-      startDashboard({ runDir: options.runDir, address }),
-    );
-    started.push(dashboard);
-    dashboardUrl = shownUrl(dashboard.url);
+  const onEvent = options.onEvent ?? ((message: string) => options.say(`headroom: ${message}`));
+  let started: StartedObservers;
+  try {
+    if (options.isIsolated) {
+      const { startObserversIsolated } = await import('../../serve/isolated-observers.js');
+      started = await startObserversIsolated(request, onEvent);
+    } else {
+      const { startObserversHere } = await import('../../serve/observers.js');
+      started = await startObserversHere(request, onEvent);
+    }
+  } catch (error) {
+    if (error instanceof ObserverBindError) throw listenError(error.what, error.address, error);
+    throw new EnvironmentError(`cannot start the dashboard or /metrics: ${(error as Error).message}`);
+  }
+  const { dashboard, metrics } = started;
+  if (dashboard)
     options.say(
       `dashboard: ${shownUrl(dashboard.url)}${dashboard.token ? ' (the token is required: keep the URL private)' : ''}`,
     );
-  }
-  if (options.metrics) {
-    const address = options.metrics;
-    const { startRecordMetrics } = await import('../../metrics/record-metrics.js');
-    const metrics = await bind('metrics', address, () =>
-      startRecordMetrics({ runDir: options.runDir, address }),
-    );
-    started.push(metrics);
-    metricsUrl = shownUrl(metrics.url);
-    options.say(`metrics: ${shownUrl(metrics.url)}`);
-  }
+  if (metrics) options.say(`metrics: ${shownUrl(metrics.url)}`);
   return {
-    dashboardUrl,
-    metricsUrl,
-    close: async () => {
-      for (const observer of started) observer.poll();
-      await Promise.all(started.map((o) => o.close()));
-    },
+    dashboardUrl: dashboard ? shownUrl(dashboard.url) : null,
+    metricsUrl: metrics ? shownUrl(metrics.url) : null,
+    close: () => started.close(),
   };
 }

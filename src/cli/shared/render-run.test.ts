@@ -39,6 +39,7 @@ describe('renderSummaryTable', () => {
           reason: 'oom-killed',
           confidence: 'certain',
           because: 'the kernel OOM-killed it',
+          cause: null,
           exitCode: null,
           signal: 'SIGKILL',
           restarts: 1,
@@ -61,10 +62,11 @@ describe('renderSummaryTable', () => {
     assert.equal(
       renderSummaryTable(summary, plain),
       [
-        'process  reason         exit  restarts  peak host  host limit  peak GPU  GPU budget  log',
-        'learner  oom-killed  SIGKILL         1     64 MiB      64 MiB         -           -  /runs/r/logs/learner.log',
+        'process  reason         exit  restarts         peak host  host limit  peak GPU  GPU budget  log',
+        'learner  oom-killed  SIGKILL         1  64 MiB (sampled)      64 MiB         -           -  /runs/r/logs/learner.log',
         '',
         'learner: oom-killed (certain): the kernel OOM-killed it',
+        "peaks: sampled: headroom's samples (a spike between two samples is missed)",
         '',
       ].join('\n'),
     );

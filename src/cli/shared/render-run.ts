@@ -1,6 +1,8 @@
 // What `headroom run` shows: each process's lines behind its coloured name (like docker
 // compose), headroom's own events, a status line on a TTY, and the summary table at the end.
 
+import { describePeakSource, gpuPeakOf, hostPeakOf } from '../../run-record/peaks.js';
+import type { PeakSource } from '../../run-record/schema.js';
 import type { ProcessStatus, RunEvent, RunSummary, SuperviseUpdate } from '../../supervise/types.js';
 import { formatBytes } from '../../units.js';
 import { describeKill } from '../../verdict/judge.js';
@@ -41,11 +43,49 @@ function processNotes(summary: RunSummary): string[] {
       kills.push(`${p.name}: and ${p.oomKills.length - 5} more OOM kills (events.jsonl)`);
     const over = p.budgetExceeded
       ? [
-          `${p.name}: over its GPU budget: peak ${formatBytes(p.budgetExceeded.peakGpuBytes)} against ${formatBytes(p.budgetExceeded.budgetBytes)}${p.budgetExceeded.contextBytes > 0 ? ` + ${formatBytes(p.budgetExceeded.contextBytes)} context` : ''}`,
+          `${p.name}: over its GPU budget: sampled peak ${formatBytes(p.budgetExceeded.peakGpuBytes)} against ${formatBytes(p.budgetExceeded.budgetBytes)}${p.budgetExceeded.contextBytes > 0 ? ` + ${formatBytes(p.budgetExceeded.contextBytes)} context` : ''}`,
         ]
       : [];
     return [...kills, ...over];
   });
+}
+
+// The tree's sampled figures, each named, beside a host peak from elsewhere (the cgroup) or under a
+// limit; a GPU peak from an exact source beside what the samples saw.
+function peakNotes(summary: RunSummary): string[] {
+  return summary.processes.flatMap((p) => {
+    const notes: string[] = [];
+    const host = hostPeakOf(p);
+    const sampled = p.sampledHost;
+    if (sampled && (host.source !== 'sampled' || p.hostLimitBytes !== null)) {
+      notes.push(
+        `${p.name}: host peak ${formatBytes(host.bytes)} (${host.source}); sampled every ${sampled.intervalMs} ms: Σ RSS ${formatBytes(sampled.rssBytes)}, Σ PSS ${formatBytes(sampled.pssBytes)}, Σ PSS + swap ${formatBytes(sampled.hostBytes)} (RSS counts shared pages in every process, PSS splits them)`,
+      );
+    }
+    const gpu = gpuPeakOf(p);
+    if (gpu && gpu.source !== 'sampled' && p.peakSampledGpuBytes != null) {
+      const clients = gpu.clients > 1 ? `, the sum of ${gpu.clients} GPU clients' own peaks` : '';
+      notes.push(
+        `${p.name}: GPU peak ${formatBytes(gpu.bytes)} from ${describePeakSource(gpu.source)}${clients}; samples saw at most ${formatBytes(p.peakSampledGpuBytes)} (CUDA context included)`,
+      );
+    }
+    return notes;
+  });
+}
+
+// One line naming each source the table's peaks came from.
+function sourceLegend(summary: RunSummary): string | undefined {
+  const used = new Set<PeakSource>();
+  let intervalMs: number | undefined;
+  for (const p of summary.processes) {
+    used.add(hostPeakOf(p).source);
+    const gpu = gpuPeakOf(p);
+    if (gpu) used.add(gpu.source);
+    intervalMs ??= p.sampledHost?.intervalMs;
+  }
+  const order: PeakSource[] = ['framework', 'simulated-card', 'cgroup', 'sampled'];
+  const parts = order.filter((s) => used.has(s)).map((s) => `${s}: ${describePeakSource(s, intervalMs)}`);
+  return parts.length > 0 ? `peaks: ${parts.join('; ')}` : undefined;
 }
 
 /** `learner 1.20 GiB/16.00 GiB gpu 3.1 GiB/4 GiB`: one process in the status line. */
@@ -66,9 +106,9 @@ export function renderSummaryTable(summary: RunSummary, colors: Colors): string 
     p.reason === 'exited' ? colors.green(p.reason) : colors.red(p.reason),
     p.exitCode === null ? (p.signal ?? '-') : String(p.exitCode),
     String(p.restarts),
-    formatBytes(p.peakHostBytes),
+    `${formatBytes(p.peakHostBytes)} (${hostPeakOf(p).source})`,
     formatOptional(p.hostLimitBytes),
-    `${formatOptional(p.peakGpuBytes)}${p.budgetExceeded ? ' !' : ''}`,
+    `${p.peakGpuBytes === null ? '-' : `${formatBytes(p.peakGpuBytes)} (${gpuPeakOf(p)?.source})`}${p.budgetExceeded ? ' !' : ''}`,
     formatOptional(p.gpuBudgetBytes),
     `${summary.runDir}/${p.log}`,
   ]);
@@ -91,7 +131,9 @@ export function renderSummaryTable(summary: RunSummary, colors: Colors): string 
   const reasons = summary.processes
     .filter((p) => p.reason !== 'exited')
     .map((p) => `${p.name}: ${p.reason} (${p.confidence}): ${p.because}`);
-  reasons.push(...processNotes(summary));
+  reasons.push(...processNotes(summary), ...peakNotes(summary));
+  const legend = sourceLegend(summary);
+  if (legend) reasons.push(legend);
   return `${renderTable(columns, rows)}\n${reasons.length > 0 ? `\n${reasons.join('\n')}\n` : ''}`;
 }
 

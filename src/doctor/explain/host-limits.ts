@@ -126,3 +126,88 @@ export function explainRayMonitor(draft: Draft, context: Facts): Explanation {
     ],
   };
 }
+
+const killerNames: Record<string, string> = {
+  'systemd-oomd': 'systemd-oomd',
+  earlyoom: 'earlyoom',
+  yarn: "YARN's container monitor",
+};
+
+/** A kill in the kill grammar's words (rules/kill.ts): a monitor at a threshold, the kernel, or a notebook that saw its kernel die. */
+export function explainKill(draft: Draft): Explanation {
+  const { facts } = draft;
+  const killer = String(facts.killer ?? 'kernel');
+  const victim =
+    facts.pid !== undefined
+      ? `PID ${facts.pid}${facts.processName ? ` (${facts.processName})` : ''}`
+      : typeof facts.cgroup === 'string'
+        ? facts.cgroup
+        : typeof facts.unit === 'string'
+          ? `a process of ${facts.unit}`
+          : 'the process';
+  const dmesg = fix(
+    'confirm with: dmesg -T | grep -iE "killed process|oom-kill" (or journalctl -k)',
+    'the kernel logs every OOM kill with the victim and its memory',
+  );
+  const keepLess = fix(
+    'lower what the process keeps in RAM (a cached dataset, a replay buffer, num_workers × prefetch_factor batches) and record its memory over time: headroom run -- <command>',
+    'the host (or the slice) ran short of RAM while this process held most of it',
+  );
+  if (killer === 'systemd-oomd') {
+    const pressure =
+      facts.pressurePercent !== undefined
+        ? `: memory pressure ${facts.pressurePercent}% above its limit of ${facts.limitPercent}%`
+        : '';
+    return {
+      cause: 'memory_monitor',
+      causeText: `systemd-oomd killed ${victim}${pressure}: a user-space monitor that acts on memory pressure (PSI) or swap use of a whole cgroup before the kernel's OOM killer would`,
+      fixes: [
+        fix(
+          'see its decisions and limits: oomctl, and journalctl -u systemd-oomd',
+          "systemd-oomd kills the cgroup with the most reclaim pressure once the slice's ManagedOOMMemoryPressureLimit is passed (systemd-oomd.service(8), oomd.conf(5))",
+        ),
+        fix(
+          "run the job in its own scope with a limit it may use (systemd-run --user --scope -p MemoryMax=<size> ...), or raise the slice's ManagedOOMMemoryPressureLimit=",
+          'the pressure of the whole slice, not this process alone, crossed the limit',
+        ),
+        keepLess,
+      ],
+    };
+  }
+  if (killer === 'earlyoom' || killer === 'yarn') {
+    return {
+      cause: 'memory_monitor',
+      causeText: `${killerNames[killer]} killed ${victim}: a user-space monitor that kills at a threshold of free memory before the kernel's OOM killer would`,
+      fixes: [
+        killer === 'earlyoom'
+          ? fix(
+              'see the thresholds it runs with (earlyoom -m PERCENT,KILL_PERCENT -s ...; systemctl cat earlyoom) and what it killed (journalctl -u earlyoom)',
+              'earlyoom sends SIGTERM below -m percent of available memory and swap, SIGKILL below half of that (earlyoom README)',
+            )
+          : fix(
+              'raise the container memory: mapreduce.map.memory.mb / spark.executor.memoryOverhead, or lower what each task holds',
+              "YARN's NodeManager kills a container whose process tree passes its memory allocation (ContainersMonitorImpl)",
+            ),
+        keepLess,
+      ],
+    };
+  }
+  if (killer === 'notebook') {
+    return {
+      cause: 'host_ram',
+      causeText: `the notebook's kernel process died${draft.weight >= 3 ? ' after using all the RAM the session had' : ' without an error of its own; the front end only saw it end, and running out of RAM (the OOM killer) is the usual reason'}`,
+      fixes: [
+        ...(draft.weight >= 3 ? [] : [dmesg]),
+        fix(
+          'load less at once: read the data in chunks or as memory-mapped arrays, free large objects (del x; gc.collect()) before the next cell',
+          "a notebook kernel keeps every cell's results alive until they are deleted",
+        ),
+      ],
+    };
+  }
+  return {
+    cause: 'host_ram',
+    causeText: `the kernel's OOM killer killed ${victim}: the host (or the unit's memory limit) ran out of RAM`,
+    fixes: [dmesg, keepLess],
+  };
+}

@@ -6,7 +6,13 @@ import { hostAllocationCodes } from '../host-allocation-codes.js';
 import { shmFullPercent } from '../rules/shm.js';
 import type { FixDetail } from '../types.js';
 import { explainHostAllocation } from './host-alloc.js';
-import { explainEviction, explainRayMonitor, explainSlurmAccounting, limitFixes } from './host-limits.js';
+import {
+  explainEviction,
+  explainKill,
+  explainRayMonitor,
+  explainSlurmAccounting,
+  limitFixes,
+} from './host-limits.js';
 import { type ExplainContext, type Explanation, fix, num, size } from './types.js';
 
 function who(draft: Draft): string {
@@ -75,6 +81,8 @@ export function explainHost(draft: Draft, ctx: ExplainContext): Explanation {
       return explainRayMonitor(draft, ctx.context);
     case 'kubernetes-evicted':
       return explainEviction();
+    case 'memory-kill':
+      return explainKill(draft);
     case 'slurm-jobacct-kill':
       return explainSlurmAccounting(draft);
     case 'dataloader-worker-killed':

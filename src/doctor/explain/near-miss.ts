@@ -1,7 +1,9 @@
 // Failures that are not memory shortages: say what they are and what to do instead. Also the
 // library failures whose numbers (or their absence) do not support calling them memory.
 import type { Draft } from '../candidates.js';
+import { libraryName } from '../resolve.js';
 import type { FixDetail } from '../types.js';
+import { jaxPoolWords } from './outside-pool.js';
 import { type ExplainContext, type Explanation, fix, num, size } from './types.js';
 
 const blocking =
@@ -92,21 +94,50 @@ export function explainNearMiss(draft: Draft): Explanation {
   return { cause: 'not_memory', causeText: draft.summary, fixes: nearMissFixes[draft.code] ?? [] };
 }
 
-/** A library that failed to initialise with no memory numbers: memory or install, the log cannot tell. */
+/**
+ * A library that failed to initialise with no memory numbers: memory or install, the log cannot
+ * tell. What decides it comes first (who holds the GPU while it starts), then what to do in each case.
+ */
 export function explainUndecidedInit(draft: Draft, ctx: ExplainContext): Explanation {
-  const layer = draft.framework === 'cudnn' ? 'cuDNN' : 'cuBLAS';
+  const layer = libraryName(draft);
   const versionCheck = ctx.frameworks.torch
     ? 'python -c "import torch; print(torch.version.cuda, torch.backends.cudnn.version())"'
     : 'pip list | grep -i -E "cudnn|cuda|jax|tensorflow"';
+  const ifFull: FixDetail[] = [];
+  if (ctx.frameworks.jax)
+    ifFull.push(
+      fix(
+        'if it is nearly full: keep one JAX process per GPU, or export XLA_PYTHON_CLIENT_PREALLOCATE=false in the other JAX processes (and in this one)',
+        `${jaxPoolWords(ctx)}; a second JAX process, or TensorFlow in the same one, leaves ${layer} nothing for its handle`,
+      ),
+    );
+  else if (ctx.frameworks.tensorflow)
+    ifFull.push(
+      fix(
+        'if it is nearly full: let TensorFlow grow instead of preallocating (tf.config.experimental.set_memory_growth(gpu, True) for each GPU, or TF_FORCE_GPU_ALLOW_GROWTH=true)',
+        `TensorFlow takes nearly all free memory at start, and ${layer} allocates its handle outside that pool`,
+      ),
+    );
+  else
+    ifFull.push(
+      fix(
+        "if it is nearly full: stop what holds it (another process), or start the library's first call before the framework's cache fills the card",
+        `${layer} allocates its handle and workspace outside the framework's allocator`,
+      ),
+    );
   return {
     cause: 'unknown',
-    causeText: `${layer} failed to initialise and the log prints no memory figures: a GPU already full and a broken or mismatched install fail the same way`,
+    causeText: `${layer} failed to initialise and the log prints no memory figures: a GPU already full and a broken or mismatched install fail the same way; who holds the GPU while it starts decides which`,
     fixes: [
       fix(
-        'run nvidia-smi while it starts: a nearly full GPU means memory (see what holds it, then free it); a mostly free one means the install is at fault',
+        'see who holds the GPU while it starts: nvidia-smi --query-compute-apps=pid,used_memory --format=csv (nearly full: memory; mostly free: the install)',
         `${layer} handle creation fails both when its memory cannot be allocated and when the library does not match the driver`,
       ),
-      fix(`check the versions the framework sees: ${versionCheck}`, installCheck.because),
+      ...ifFull,
+      fix(
+        `if it is mostly free, check the versions the framework sees: ${versionCheck}`,
+        installCheck.because,
+      ),
     ],
   };
 }

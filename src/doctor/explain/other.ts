@@ -43,7 +43,10 @@ function torchLibraryFixes(): FixDetail[] {
 
 /** A CUDA library or runtime allocation failed: the GPU was full when it needed its own memory. */
 export function explainLibrary(draft: Draft, ctx: ExplainContext): Explanation {
-  const layer = layerNames[draft.framework] ?? 'a library';
+  const layer =
+    typeof draft.facts.library === 'string'
+      ? draft.facts.library
+      : (layerNames[draft.framework] ?? 'a library');
   const free = num(draft.facts, 'freeBytes');
   const freeText = free !== undefined ? ` (${size(free)} was free)` : '';
   if (draft.framework === 'nccl')

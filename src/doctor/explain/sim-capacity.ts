@@ -148,8 +148,13 @@ function explainMujocoCapacity(draft: Draft): Explanation {
   const setting = String(draft.facts.setting ?? 'nconmax');
   const needed = draft.largestRequired ?? num(draft.facts, 'requiredCount');
   if (needed !== undefined && isBlowUp(needed, false)) return blowUp(`${setting} entries`, needed);
+  const current = num(draft.facts, 'currentCount');
   const target =
-    needed !== undefined ? `at least ${needed.toLocaleString('en-US')}` : 'about twice its value';
+    needed !== undefined
+      ? `at least ${needed.toLocaleString('en-US')}`
+      : current !== undefined
+        ? `${(2 * current).toLocaleString('en-US')} (twice the ${current.toLocaleString('en-US')} it is now)`
+        : 'about twice its value';
   return {
     cause: 'sim_buffer_capacity',
     causeText: `MuJoCo's ${setting} is a buffer sized when the model's data is made${needed !== undefined ? ` and this scene needs ${needed.toLocaleString('en-US')}` : ''}; contacts or constraint rows past it are dropped, so the physics is wrong from then on`,

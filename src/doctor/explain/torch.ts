@@ -50,6 +50,26 @@ function tooSmall(n: TorchNumbers): Explanation {
   };
 }
 
+// The message's own figures show the request fits in what is free: whatever failed, it is not the
+// card being full, and neither a smaller batch nor stopping other processes follows from them.
+function noShortage(n: TorchNumbers, device: number | string): Explanation {
+  const free = n.freeBytes!;
+  return {
+    cause: 'unknown',
+    causeText: `the message shows ${size(free)} free on GPU ${device} for a ${size(n.requestedBytes)} request: its figures show no shortage; the free memory may not be one block that large (the driver's own fragmentation), a limit on single allocations may apply (Intel GPUs refuse one allocation above 4 GiB without relaxed allocation limits), or the figures were read at another moment than the failure`,
+    fixes: [
+      fix(
+        'measure at the failing step: print torch.cuda.mem_get_info() and torch.cuda.memory_summary() just before the failing call, with nvidia-smi (rocm-smi, xpu-smi) beside it',
+        `${size(free)} free ≥ the ${size(n.requestedBytes)} requested, so the message alone cannot say what refused it`,
+      ),
+      fix(
+        'if one allocation is very large, split it (a smaller batch or sequence for that operation, or chunked computation)',
+        `a single request of ${size(n.requestedBytes)} needs one contiguous block`,
+      ),
+    ],
+  };
+}
+
 /** Share of reserved memory that, stranded (non-releasable, or cached unused), is fragmentation by the table alone. */
 export const summaryFragmentedShare = 0.2;
 
@@ -111,6 +131,8 @@ export function explainTorch(draft: Draft, { context }: ExplainContext): Explana
     n.reservedBytes + n.requestedBytes > allowedBytes
   )
     return capExplanation(n, allowedBytes, total);
+  if (n.freeBytes !== undefined && n.requestedBytes > 0 && n.freeBytes >= n.requestedBytes)
+    return noShortage(n, device as number);
   if (total > 0 && n.requestedBytes > total) {
     return {
       cause: 'request_exceeds_device',

@@ -2,31 +2,52 @@
 import type { LogRule } from '../types.js';
 import { definedFacts, intOf } from './extract.js';
 
+// The library a status word or message names, as its vendor spells it.
+function libraryOf(word: string): string {
+  const upper = word.toUpperCase();
+  if (upper.startsWith('CUDNN') || upper === 'DNN') return 'cuDNN';
+  if (upper.startsWith('MIOPEN')) return 'MIOpen';
+  if (upper.startsWith('ROCBLAS')) return 'rocBLAS';
+  if (upper.startsWith('HIPBLAS')) return 'hipBLAS';
+  if (upper.startsWith('CUFFT')) return 'cuFFT';
+  if (upper.startsWith('CUSOLVER')) return 'cuSOLVER';
+  if (upper.startsWith('CUSPARSE')) return 'cuSPARSE';
+  if (upper.startsWith('CURAND')) return 'cuRAND';
+  return 'cuBLAS';
+}
+
 /** cuBLAS, cuDNN, NCCL and CUDA runtime allocation failures. */
 export const cudaLibraryRules: LogRule[] = [
   {
-    code: 'cublas-alloc-failed',
+    code: 'library-alloc-failed',
     kind: 'gpu_oom',
     framework: 'cublas',
     weight: 3,
-    keywords: ['cublas_status_alloc_failed'],
-    pattern: /CUBLAS_STATUS_ALLOC_FAILED/,
-    // cuBLAS docs, cublasStatus_t: "Resource allocation failed inside the cuBLAS library".
-    source: 'cuBLAS cublasStatus_t CUBLAS_STATUS_ALLOC_FAILED',
-    summary: 'cuBLAS could not allocate its workspace or handle',
+    keywords: [
+      '_status_alloc_failed',
+      'status_memory_error',
+      'cufft_alloc_failed',
+      'miopenstatusallocfailed',
+    ],
+    pattern:
+      /\b(CUBLAS|CUBLASLT|CUDNN|CUFFT|CUSOLVER|CUSPARSE|CURAND|HIPBLAS|HIPBLASLT|ROCBLAS|MIOPEN)_STATUS_(?:ALLOC_FAILED|MEMORY_ERROR)\b|\b(rocblas)_status_memory_error\b|\b(CUFFT)_ALLOC_FAILED\b|\b(miopen)StatusAllocFailed\b/i,
+    // Every GPU math library names a failed allocation in its status enum: cuBLAS/cuDNN/cuFFT/
+    // cuSOLVER/cuSPARSE "*_STATUS_ALLOC_FAILED" ("Resource allocation failed inside the library",
+    // docs.nvidia.com/cuda/cublas #cublasstatus-t), rocBLAS rocblas_status_memory_error, hipBLAS
+    // HIPBLAS_STATUS_ALLOC_FAILED, MIOpen miopenStatusAllocFailed (ROCm docs).
+    source:
+      'cuBLAS/cuDNN/cuFFT status enums (docs.nvidia.com/cuda/cublas/#cublasstatus-t); rocBLAS rocblas_status; MIOpen miopenStatus_t',
+    summary: 'a GPU math library could not allocate its workspace or handle',
+    extract: ({ match }) => {
+      const library = libraryOf(match.slice(1).find(Boolean)!);
+      return {
+        framework: library === 'cuDNN' || library === 'MIOpen' ? 'cudnn' : 'cublas',
+        facts: { library },
+      };
+    },
   },
   {
-    code: 'cudnn-alloc-failed',
-    kind: 'gpu_oom',
-    framework: 'cudnn',
-    weight: 3,
-    keywords: ['cudnn_status_alloc_failed'],
-    pattern: /CUDNN_STATUS_ALLOC_FAILED/,
-    source: 'cuDNN cudnnStatus_t CUDNN_STATUS_ALLOC_FAILED',
-    summary: 'cuDNN could not allocate memory',
-  },
-  {
-    code: 'cudnn-init-failed',
+    code: 'library-init-failed',
     kind: 'gpu_oom',
     framework: 'cudnn',
     weight: 1,
@@ -34,14 +55,34 @@ export const cudaLibraryRules: LogRule[] = [
       'could not create cudnn handle',
       'cudnn_status_not_initialized',
       'dnn library initialization failed',
+      'cublas_status_not_initialized',
+      'failed to create cublas handle',
+      'getblasgemmalgorithms',
+      'without blas support',
+      'blas gemm launch failed',
+      'failed to get convolution algorithm',
+      'miopenstatusnotinitialized',
+      'rocblas_status_not_initialized',
     ],
     pattern:
-      /Could not create cudnn handle: (CUDNN_STATUS_\w+)|(CUDNN_STATUS_NOT_INITIALIZED)|DNN library initialization failed/,
-    // xla/stream_executor/cuda/cuda_dnn.cc CudnnSupport::Init logs "Memory usage: F bytes free, T bytes
-    // total" next to it; decided at the end from those numbers (plenty free: a library mismatch).
-    source: 'openxla/xla stream_executor/cuda/cuda_dnn.cc CudnnSupport::Init',
-    summary: 'cuDNN failed to initialise, which a nearly full GPU causes',
-    extract: ({ match }) => ({ facts: definedFacts({ status: match[1] ?? match[2] }) }),
+      /Could not create cudnn handle: (CUDNN_STATUS_\w+)|(CUDNN_STATUS_NOT_INITIALIZED)|(DNN) library initialization failed|(CUBLAS_STATUS_NOT_INITIALIZED)|failed to create (cublas) handle|(GetBlasGemmAlgorithms)|Attempting to perform (BLAS) operation using StreamExecutor without BLAS support|(Blas) GEMM launch failed|Failed to get convolution algorithm\. This is probably because (cuDNN) failed to initialize|(miopen)StatusNotInitialized|(rocblas)_status_not_initialized/i,
+    // A library handle that could not be created: cudnnCreate returns CUDNN_STATUS_NOT_INITIALIZED
+    // and cublasCreate CUBLAS_STATUS_NOT_INITIALIZED both when their memory cannot be allocated and
+    // when the library does not match the driver (cuDNN API reference, cudnnCreate; cuBLAS
+    // docs, cublasCreate); XLA's cuda_dnn.cc/cuda_blas.cc, gemm_algorithm_picker.cc and TensorFlow's
+    // matmul_op.cc/conv_ops.cc surface the same missing handle in their words; MIOpen and rocBLAS
+    // likewise (miopenStatusNotInitialized). Decided by the free memory printed beside it, or
+    // "can't tell" (resolve.ts), the same for every library.
+    source:
+      'cuDNN cudnnCreate, cuBLAS cublasCreate (docs.nvidia.com/cuda/cublas/#cublascreate); openxla/xla stream_executor/cuda/cuda_dnn.cc, cuda_blas.cc, gemm_algorithm_picker.cc; tensorflow matmul_op.cc, conv_ops.cc',
+    summary: 'a GPU library failed to initialise, which a nearly full GPU causes',
+    extract: ({ text, match }) => {
+      const library = libraryOf(match.slice(1).find(Boolean)!);
+      return {
+        framework: library === 'cuDNN' || library === 'MIOpen' ? 'cudnn' : 'cublas',
+        facts: definedFacts({ library, status: /\b[A-Z]+_STATUS_[A-Z_]+/.exec(text)?.[0] }),
+      };
+    },
   },
   {
     code: 'cudnn-autotune-failed',
@@ -59,21 +100,6 @@ export const cudaLibraryRules: LogRule[] = [
       /RESOURCE_EXHAUSTED|out of memory|ALLOC_FAILED|Failed to allocate/i.test(text)
         ? { facts: { autotuneOutOfMemory: true } }
         : {},
-  },
-  {
-    code: 'cublas-handle-failed',
-    kind: 'gpu_oom',
-    framework: 'cublas',
-    weight: 1,
-    keywords: ['cublas_status_not_initialized', 'getblasgemmalgorithms', 'without blas support'],
-    // cublasCreate returns NOT_INITIALIZED when it cannot get its resources, most often memory; XLA
-    // surfaces the same missing handle as a failed GetBlasGemmAlgorithms check (gemm_algorithm_picker)
-    // or "BLAS operation using StreamExecutor without BLAS support".
-    pattern:
-      /CUBLAS_STATUS_NOT_INITIALIZED|GetBlasGemmAlgorithms|Attempting to perform BLAS operation using StreamExecutor without BLAS support/,
-    source:
-      'cuBLAS cublasCreate: CUBLAS_STATUS_NOT_INITIALIZED; openxla/xla service/gpu/gemm_algorithm_picker.cc',
-    summary: 'cuBLAS could not create its handle, which a nearly full GPU causes',
   },
   {
     code: 'nccl-cuda-oom',

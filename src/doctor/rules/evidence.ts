@@ -12,7 +12,7 @@ const jaxMarker =
   /\bjax(?:lib)?\b|\bjax\.|XlaRuntimeError|JaxRuntimeError|xla_bridge|external\/org_tensorflow\/|external\/(?:xla|tsl)\/|XLA_PYTHON_CLIENT_|\b(?:flax|optax|haiku|brax|mjx|numpyro|t5x|pjit|xmap)\b/i;
 // TensorFlow's own paths and names; jaxlib's external/org_tensorflow copy is JAX, not TensorFlow.
 const tensorflowMarker =
-  /\btensorflow\/(?:core|python|stream_executor|compiler)|site-packages\/tensorflow|\btensorflow_probability\b|\bkeras\b|ResourceExhaustedError|\btf\.(?:keras|config|compat|data)\b|local_xla|local_tsl/i;
+  /\btensorflow[/.](?:core|python|stream_executor|compiler)|site-packages\/tensorflow|\btensorflow_probability\b|\bkeras\b|ResourceExhaustedError|\btf\.(?:keras|config|compat|data)\b|local_xla|local_tsl/i;
 // Also PyTorch's own error wording: c10's "CUDA error: ... when calling `cublasCreate(handle)`",
 // ATen's "cuDNN error: CUDNN_STATUS_...", and c10's asynchronous-error hint (c10/cuda/CUDAException.cpp).
 const torchMarker =

@@ -103,17 +103,18 @@ describe('evidence forms', () => {
       'WARNING: Pre-allocated contact buffer is full. Increase nconmax above 500. Time = 1.2.',
     );
     assert.equal(mujoco.kind, 'sim_capacity');
-    assert.equal(mujoco.facts.requiredCount, 500);
+    // "above 500" is the value set now (engine_io.c prints nconmax): the fix doubles it, never repeats it.
+    assert.equal(mujoco.facts.currentCount, 500);
+    assert.match(mujoco.fixes[0]!, /raise nconmax to 1,000 /);
   });
 
-  test("TensorFlow's classic cuDNN handle failure: no figures, but TensorFlow's own hint keeps it a memory hint", () => {
+  test("TensorFlow's classic cuDNN handle failure without figures: can't tell, TensorFlow's growth setting for the full case", () => {
     const d = mustDiagnose(
       'E tensorflow/stream_executor/cuda/cuda_dnn.cc:329] Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR',
       'UnknownError:  Failed to get convolution algorithm. This is probably because cuDNN failed to initialize, so try looking to see if a warning log message was printed above.',
     );
-    assert.equal(d.kind, 'gpu_oom');
-    assert.equal(d.confidence, 'possible');
-    assert.match(d.fixes[0]!, /TF_FORCE_GPU_ALLOW_GROWTH=true/);
+    assert.equal(`${d.kind}/${d.cause}`, 'none/unknown');
+    assert.ok(d.fixes.some((f) => /TF_FORCE_GPU_ALLOW_GROWTH=true/.test(f)));
   });
 
   test('the driver refusing a JAX pool with no program buffer failing: the GPU was already held', () => {

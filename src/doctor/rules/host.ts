@@ -170,15 +170,4 @@ export const hostRules: LogRule[] = [
       }),
     }),
   },
-  {
-    code: 'scheduler-memory-kill',
-    kind: 'host_oom',
-    framework: 'other',
-    weight: 3,
-    keywords: ['exceeding memory limits'],
-    pattern: /killed by YARN for exceeding memory limits/,
-    // hadoop-yarn ContainersMonitorImpl: the NodeManager kills a container over its memory.
-    source: 'hadoop ContainersMonitorImpl',
-    summary: "YARN's container monitor killed the container for exceeding its memory",
-  },
 ];

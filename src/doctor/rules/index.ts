@@ -1,10 +1,12 @@
 // Every signature, in one list: a new framework or generation is one more plain object here.
 import type { FactRule, LogRule } from '../types.js';
+import { allocationRules } from './alloc.js';
 import { factRules } from './context.js';
 import { cudaLibraryRules } from './cuda-libs.js';
 import { evidenceRules } from './evidence.js';
 import { hostRules } from './host.js';
 import { hostExitRules } from './host-exits.js';
+import { killRules } from './kill.js';
 import { mujocoRules } from './mujoco.js';
 import { nearMissRules } from './near-miss.js';
 import { shmRules } from './shm.js';
@@ -20,10 +22,12 @@ export const logRules: readonly LogRule[] = [
   ...torchSummaryRules,
   ...xlaRules,
   ...tensorflowRules,
+  ...allocationRules,
   ...simRules,
   ...mujocoRules,
   ...shmRules,
   ...hostRules,
+  ...killRules,
   ...hostExitRules,
   ...cudaLibraryRules,
   ...nearMissRules,

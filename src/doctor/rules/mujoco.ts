@@ -22,9 +22,13 @@ export const mujocoRules: LogRule[] = [
     source:
       'google-deepmind/mujoco_warp _src (overflow warnings); mujoco src/engine/engine_io.c mjWARN_CONTACTFULL',
     summary: 'a MuJoCo buffer of fixed size overflowed (contacts or constraints were dropped)',
+    // The C engine's "Increase nconmax above %d" prints the value set now, not what is needed.
     extract: ({ match }) => {
       const setting = (match[1] ?? match[3])!;
-      return { facts: definedFacts({ setting, requiredCount: intOf(match[2] ?? match[4]) }), group: setting };
+      return {
+        facts: definedFacts({ setting, requiredCount: intOf(match[2]), currentCount: intOf(match[4]) }),
+        group: setting,
+      };
     },
   },
 ];

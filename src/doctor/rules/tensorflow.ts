@@ -81,17 +81,4 @@ export const tensorflowRules: LogRule[] = [
     source: 'tensorflow/core/common_runtime/gpu/gpu_util.cc CopyCPUTensorToGPU',
     summary: 'TensorFlow could not allocate a GPU tensor for a host-to-device copy',
   },
-  {
-    code: 'tf-gpu-library-init-failed',
-    kind: 'gpu_oom',
-    framework: 'tensorflow',
-    weight: 1,
-    keywords: ['blas gemm launch failed', 'failed to get convolution algorithm'],
-    pattern:
-      /Blas GEMM launch failed|Failed to get convolution algorithm\. This is probably because cuDNN failed to initialize/,
-    // TensorFlow maps a failed cuBLAS/cuDNN handle creation to these; usually another session
-    // or process holds the GPU (TensorFlow preallocates nearly all free memory, FACTS Q11).
-    source: 'tensorflow/core/kernels/matmul_op.cc, conv_ops.cc',
-    summary: 'TensorFlow could not start cuBLAS/cuDNN, usually because the GPU memory is already taken',
-  },
 ];

@@ -2,11 +2,13 @@
 // judge, src/verdict): doctor does not judge it again. It adds what the log says (the framework's
 // numbers, cause and fixes), what the others held at that moment, what was measured of the tree
 // (host kills), and the change to the plan or the flags that avoids it.
-import type { OomKillRecord, RunOrigin } from '../../run-record/schema.js';
+import type { FailureCauseRecord, OomKillRecord, RunOrigin } from '../../run-record/schema.js';
 import { formatBytes } from '../../units.js';
-import { isMemoryReason, kindForReason } from '../../vocabulary.js';
+import { describeKill } from '../../verdict/judge.js';
+import { confidences, isMemoryReason, kindForReason } from '../../vocabulary.js';
 import { fixFields, size } from '../explain/types.js';
 import type { Diagnosis, DiagnosisKind, Facts, FixDetail } from '../types.js';
+import { failureCauseOf, overBudgetFixes } from './failure-cause.js';
 import { explainHostKill } from './host-kill.js';
 import { planChange } from './plan-change.js';
 import { type RunPlan, type RunProcess, type RunRecordData, settledReasons } from './types.js';
@@ -24,6 +26,8 @@ export interface RunDiagnosis extends Diagnosis {
   othersAtFailure: HeldAtFailure[];
   /** Each OOM kill in its tree, as the supervisor recorded it. */
   oomKills?: OomKillRecord[];
+  /** What its memory failure ran into: the run's own decision (summary.json `cause`). */
+  failureCause?: FailureCauseRecord;
 }
 
 /** One process of plan.json. */
@@ -43,6 +47,9 @@ function runFacts(p: RunProcess): Facts {
     const value = p.end?.[key];
     if (typeof value === 'number') facts[key] = value;
   }
+  // Every peak says where it came from (issue #21); a record without sources was sampled.
+  if (typeof facts.peakHostBytes === 'number') facts.peakHostSource = p.end?.peakHostSource ?? 'sampled';
+  if (typeof facts.peakGpuBytes === 'number') facts.peakGpuSource = p.end?.peakGpuSource ?? 'sampled';
   if (p.oomKills.length > 0) facts.oomKills = p.oomKills.length;
   return facts;
 }
@@ -98,6 +105,21 @@ function withFixes(d: Diagnosis, fixes: readonly FixDetail[]): Diagnosis {
   return { ...d, ...fixFields([...fixes, ...d.fixDetails]) };
 }
 
+// The kernel (or the cgroup's counter) named the victim, so the record's certainty stands whatever the
+// log got to print: torch < 2.1 says only "exited unexpectedly", or nothing when headroom stopped the
+// tree first; the cause is the kill in the record, not the guess from the log.
+function withKernelRecord(p: RunProcess, d: Diagnosis): Diagnosis {
+  const end = p.end;
+  if (!end || p.oomKills.length === 0) return d;
+  if (confidences.indexOf(end.confidence) >= confidences.indexOf(d.confidence)) return d;
+  const victims = p.oomKills.slice(0, 3).map(describeKill).join(', ');
+  return {
+    ...d,
+    confidence: end.confidence,
+    summary: `the OOM killer killed ${victims} (the kernel's record)${d.summary ? `; the log says: ${d.summary}` : ''}`,
+  };
+}
+
 /** The diagnosis of a process whose tree was OOM-killed (at its limit, or on the whole host). */
 function diagnoseHostKill(
   p: RunProcess,
@@ -105,18 +127,40 @@ function diagnoseHostKill(
   origin: RunOrigin | null,
   log: Diagnosis | undefined,
 ) {
-  const base = log && log.kind === 'host_oom' ? log : fromVerdict(p, 'host_oom', 'cgroup');
+  const fromLog = log && log.kind === 'host_oom' ? log : fromVerdict(p, 'host_oom', 'cgroup');
+  const base = withKernelRecord(p, fromLog);
   const limitBytes = numberOrNull(p.end?.hostLimitBytes) ?? planned?.hostMemoryBytes ?? null;
   const { causeText, fixes } = explainHostKill({ process: p, origin, limitBytes });
   return { ...withFixes(base, fixes), cause: 'memory_limit' as const, causeText };
 }
 
-function diagnoseBudget(p: RunProcess): Diagnosis | undefined {
+function diagnoseBudget(p: RunProcess, data: RunRecordData): Diagnosis | undefined {
   const over = p.end?.budgetExceeded;
   if (!over) return undefined;
   const summary = 'the process went over its GPU budget';
   const context = over.contextBytes ? ` (+ ${formatBytes(over.contextBytes)} for its CUDA context)` : '';
-  const causeText = `${p.name} reached ${formatBytes(over.peakGpuBytes)} against its ${formatBytes(over.budgetBytes)} budget${context}; under enforce: warn it kept running, and the memory it took past its budget is what its neighbours on the card were planned to have`;
+  // Whom it cost: the processes whose failure the cause judge put on it.
+  const victims = data.processes.filter((other) =>
+    other.end?.cause?.overBudget?.some((o) => o.name === p.name),
+  );
+  const cost =
+    victims.length > 0
+      ? `; the card was full when ${victims.map((v) => v.name).join(' and ')} failed`
+      : '; no other process failed for it';
+  // The overrun was seen by samples (NVML, context included); an exact peak from the framework or the
+  // simulated card, when the run has one, is named beside it (issue #21).
+  const exact = p.end?.peakGpuSource && p.end.peakGpuSource !== 'sampled' ? p.end : undefined;
+  const exactText =
+    exact && typeof exact.peakGpuBytes === 'number'
+      ? `; its exact peak was ${formatBytes(exact.peakGpuBytes)} (${exact.peakGpuSource})`
+      : '';
+  const causeText = `${p.name} reached ${formatBytes(over.peakGpuBytes)} (sampled) against its ${formatBytes(over.budgetBytes)} budget${context}${exactText}; under enforce: ${p.end?.reason === 'killed-by-headroom' ? 'kill it was stopped' : 'warn it kept running'}, and the memory it took past its budget is what its neighbours on the card were planned to have${cost}`;
+  const fixes = overBudgetFixes({
+    name: p.name,
+    usedBytes: over.peakGpuBytes,
+    plan: data.plan,
+    victim: victims[0]?.name,
+  });
   return {
     code: 'run-over-budget',
     kind: 'none',
@@ -126,21 +170,94 @@ function diagnoseBudget(p: RunProcess): Diagnosis | undefined {
     message: `${p.name}: ${summary}: ${causeText}`,
     cause: 'memory_cap',
     causeText,
-    facts: { peakGpuBytes: over.peakGpuBytes, gpuBudgetBytes: over.budgetBytes },
+    facts: { peakGpuBytes: over.peakGpuBytes, peakGpuSource: 'sampled', gpuBudgetBytes: over.budgetBytes },
+    ...fixFields(fixes),
+    evidence: { line: 0, text: causeText },
+    confidence: 'certain',
+    occurrences: 1,
+  };
+}
+
+function diagnoseGpuClients(p: RunProcess): Diagnosis | undefined {
+  const seen = p.gpuClients;
+  if (!seen) return undefined;
+  const summary = 'several GPU clients share one budget';
+  const listed = seen.clients.map((c) => `pid ${c.pid} (${c.role}, ${formatBytes(c.bytes)})`).join(', ');
+  const planned = seen.plannedClients > 1 ? ` (planned: gpu_clients: ${seen.plannedClients})` : '';
+  const causeText = `${seen.count} processes of ${p.name}'s tree held GPU memory at once${planned}: ${listed}; ${seen.sentence}`;
+  return {
+    code: 'run-gpu-clients',
+    kind: 'none',
+    framework: 'other',
+    severity: 'warning',
+    summary,
+    message: `${p.name}: ${summary}: ${causeText}`,
+    cause: 'memory_cap',
+    causeText,
+    facts: { gpuClients: seen.count, plannedGpuClients: seen.plannedClients },
     ...fixFields([
       {
-        fix: `cap it: enforce: cap (torch, tensorflow, jax hold the budget in-process) or enforce: kill for ${p.name} in the config`,
-        because: `${p.name} ran on past its budget under enforce: warn (summary.json budgetExceeded)`,
-      },
-      {
-        fix: `or give it the budget it used: gpu_memory of at least ${formatBytes(over.peakGpuBytes)} for ${p.name}, taken from a process with room`,
-        because: `its peak on the card was ${formatBytes(over.peakGpuBytes)}`,
+        fix: seen.fix,
+        because: `the run saw ${seen.count} of its processes on the card (events.jsonl gpu-clients)`,
       },
     ]),
     evidence: { line: 0, text: causeText },
     confidence: 'certain',
     occurrences: 1,
   };
+}
+
+const causeCodes: Record<FailureCauseRecord['kind'], Diagnosis['cause'] | null> = {
+  'own-cap': 'memory_cap',
+  'card-full': 'co_tenant',
+  'host-limit': null,
+  unknown: null,
+};
+
+// The fixes a decision allows: at its own cap, its own budget and program; on a full card, the
+// neighbour's options (never a kill of a neighbour for a process at its own cap).
+function fixesFor(options: {
+  p: RunProcess;
+  d: Diagnosis;
+  cause: FailureCauseRecord | null;
+  plan: RunPlan | null;
+  change: string | undefined;
+}): FixDetail[] {
+  const { p, d, cause, plan, change } = options;
+  const planFix: FixDetail[] = change
+    ? [
+        {
+          fix: change,
+          because: `the plan (plan.json) and what ${p.name} held when it failed (samples.jsonl)`,
+        },
+      ]
+    : [];
+  if (d.kind !== 'gpu_oom' || !cause) return [...planFix, ...d.fixDetails];
+  if (cause.kind === 'card-full') {
+    const [worst] = cause.overBudget ?? [];
+    if (worst) return overBudgetFixes({ name: worst.name, usedBytes: worst.gpuBytes, plan, victim: p.name });
+    return [
+      {
+        fix: 'every process was within its budget, yet the card was full: raise context_overhead or reserve in headroom.yaml so the plan counts what ran beside the budgets (contexts, other users of the card)',
+        because: cause.text,
+      },
+      ...planFix,
+    ];
+  }
+  if (cause.kind === 'unknown' && cause.wouldDecide) {
+    return [
+      ...planFix,
+      ...d.fixDetails,
+      { fix: `to tell a full card from its own cap: ${cause.wouldDecide}`, because: cause.text },
+    ];
+  }
+  return [...planFix, ...d.fixDetails];
+}
+
+// A GPU OOM of a process whose tree held more clients than planned: the clients' share comes first.
+function withClientsFix(p: RunProcess, d: Diagnosis, fixes: FixDetail[]): FixDetail[] {
+  if (!p.gpuClients || d.kind !== 'gpu_oom') return fixes;
+  return [{ fix: p.gpuClients.fix, because: p.gpuClients.sentence }, ...fixes];
 }
 
 /** Diagnoses every process of a run that failed, was killed in its tree, or overran its budget. */
@@ -177,12 +294,16 @@ export function diagnoseRun(options: {
       const nearMiss = logs.find((d) => d.kind === 'none');
       if (nearMiss) found.push(nearMiss);
     }
-    const budget = diagnoseBudget(p);
+    const budget = diagnoseBudget(p, data);
     if (budget) found.push(budget);
+    const clients = diagnoseGpuClients(p);
+    if (clients) found.push(clients);
     return found.map((d) => {
       const facts = { ...d.facts, ...runFacts(p) };
+      const isNote = d.code === 'run-over-budget' || d.code === 'run-gpu-clients';
+      const cause = isNote ? null : failureCauseOf(p, plan, fromLog);
       const change =
-        d.kind === 'gpu_oom'
+        d.kind === 'gpu_oom' && cause?.kind !== 'card-full'
           ? planChange({
               name: p.name,
               diagnosis: { ...d, facts },
@@ -191,25 +312,22 @@ export function diagnoseRun(options: {
               selfGpuBytes: numberOrNull(p.lastSample?.processes?.[p.name]?.gpuBytes),
             })
           : undefined;
-      const causeText = `${d.causeText}${d.code === 'run-over-budget' ? '' : describeOthers(others, d.kind)}`;
+      // The one decision leads; a host kill keeps the tree's measured story after it.
+      const causeText = cause
+        ? cause.kind === 'host-limit' || cause.kind === 'unknown'
+          ? `${cause.text}; ${d.causeText}`
+          : cause.text
+        : `${d.causeText}${isNote ? '' : describeOthers(others, d.kind)}`;
       return {
         ...d,
         process: p.name,
         facts,
+        cause: (cause && causeCodes[cause.kind]) ?? d.cause,
         causeText,
         message: `${p.name}: ${d.summary}: ${causeText}`,
-        ...fixFields(
-          change
-            ? [
-                {
-                  fix: change,
-                  because: `the plan (plan.json) and what each process held when ${p.name} failed (samples.jsonl)`,
-                },
-                ...d.fixDetails,
-              ]
-            : d.fixDetails,
-        ),
+        ...fixFields(withClientsFix(p, d, fixesFor({ p, d, cause, plan, change }))),
         othersAtFailure: others,
+        ...(cause ? { failureCause: cause } : {}),
         ...(p.oomKills.length > 0 ? { oomKills: p.oomKills } : {}),
       };
     });

@@ -51,6 +51,8 @@ const process = (points: MemoryPoint[], kills: OomKillRecord[]): RunProcess => (
   oomKills: kills,
   memoryKill: null,
   lastSample: undefined,
+  lastSeenSample: undefined,
+  gpuClients: null,
   series: points,
 });
 
@@ -97,7 +99,7 @@ describe('explainHostKill', () => {
       limitBytes: 1.5 * GiB,
     });
     assert.match(causeText, /DataLoader worker pid 4242/);
-    assert.match(causeText, /the main process 300 MiB and 4 worker\(s\) 1\.12 GiB \(79%/);
+    assert.match(causeText, /the main process 300 MiB PSS and 4 worker\(s\) 1\.12 GiB PSS \(79%/);
     assert.match(causeText, /kept growing at 960\.0 MiB\/min/);
     const text = fixes.map((f) => f.fix).join('\n');
     assert.match(text, /fewer workers: 4 → 2 .*frees about 572 MiB/);

@@ -89,6 +89,17 @@ export function explainHostKill(options: {
   const victims = kills.length > 0 ? kills.slice(0, 3).map(describeKill).join(', ') : 'a process of its tree';
   const limitText = limitBytes === null ? 'the host' : `its host limit of ${size(limitBytes)}`;
   const sentences = [`${process.name}'s tree ran out of ${limitText}; the OOM killer killed ${victims}`];
+  // Each figure names its measure (issue #21): the kernel's RSS of a victim, the sampled PSS of the
+  // tree's members, and the cgroup's own peak, which is what the limit counts.
+  if (
+    limitBytes !== null &&
+    process.end?.peakHostSource === 'cgroup' &&
+    process.end.peakHostBytes !== undefined
+  ) {
+    sentences.push(
+      `the cgroup's own peak was ${size(process.end.peakHostBytes)} (what the limit counts; sampled PSS can read higher, as it also counts shared pages charged to other cgroups)`,
+    );
+  }
   const fixes: FixDetail[] = [];
 
   if (!lastPoint) {
@@ -105,11 +116,11 @@ export function explainHostKill(options: {
   if (shares && shares.workerCount > 0) {
     const total = shares.mainBytes + shares.workerBytes;
     sentences.push(
-      `at the last sample before the kill (${atSeconds} s in) the tree held ${size(lastPoint.hostBytes)}: the main process ${size(shares.mainBytes)} and ${shares.workerCount} worker(s) ${size(shares.workerBytes)} (${percent(shares.workerBytes, total)}, about ${size(shares.workerBytes / shares.workerCount)} each)`,
+      `at the last sample before the kill (${atSeconds} s in) the tree held ${size(lastPoint.hostBytes)} Σ PSS + swap: the main process ${size(shares.mainBytes)} PSS and ${shares.workerCount} worker(s) ${size(shares.workerBytes)} PSS (${percent(shares.workerBytes, total)}, about ${size(shares.workerBytes / shares.workerCount)} PSS each)`,
     );
   } else {
     sentences.push(
-      `at the last sample before the kill (${atSeconds} s in) the tree held ${size(lastPoint.hostBytes)}`,
+      `at the last sample before the kill (${atSeconds} s in) the tree held ${size(lastPoint.hostBytes)} Σ PSS + swap`,
     );
   }
   if (growth?.isSteady) {

@@ -1,6 +1,6 @@
-// The change to headroom.yaml that would have avoided a GPU OOM: a bigger budget where the plan
-// has room, taken from a process that did not use its own, or a cap on one that overran. (Host
-// kills are explained from the measured tree in host-kill.ts.)
+// The change to headroom.yaml that would have avoided a GPU OOM at a process's own cap: a bigger
+// budget where the plan has room, taken from a process that did not use its own. (A neighbour's
+// overrun is failure-cause.ts's; host kills are explained from the measured tree in host-kill.ts.)
 import { size } from '../explain/types.js';
 import type { Diagnosis } from '../types.js';
 import type { HeldAtFailure } from './diagnose-run.js';
@@ -36,13 +36,6 @@ export function planChange(options: {
   const planned = plan.processes.find((p) => p.name === name);
   if (!planned || planned.device === null) return `give ${name} a gpu_memory: budget in headroom.yaml`;
   const budgets = new Map(plan.processes.map((p) => [p.name, p.budgetBytes ?? 0]));
-  const overrun = others.filter(
-    (o) => o.gpuBytes !== null && budgets.has(o.name) && o.gpuBytes > (budgets.get(o.name) ?? 0),
-  );
-  if (overrun.length > 0) {
-    const o = overrun[0]!;
-    return `${o.name} held ${size(o.gpuBytes!)} against its ${size(budgets.get(o.name)!)} budget: set enforce: kill for it in headroom.yaml (and for JAX keep preallocate: false) so ${name} keeps its share`;
-  }
   const budget = planned.budgetBytes ?? 0;
   const used = Math.max(options.selfGpuBytes ?? 0, num(facts.peakGpuBytes) ?? 0, budget);
   const neededBytes = used + (num(facts.requestedBytes) ?? 0.1 * used);

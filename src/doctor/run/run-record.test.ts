@@ -16,6 +16,10 @@ function writeRun(options: {
   learnerLog: string;
   reason?: string;
   plannedBytes?: number;
+  /** The learner's GPU bytes at the sample before its failure (6.9 GiB unless said). */
+  learnerGpuBytes?: number;
+  /** The card's own reading at that sample; none unless said. */
+  cardUsedBytes?: number;
 }): string {
   const dir = scratchDir('doctor-run');
   mkdirSync(join(dir, 'logs'));
@@ -38,6 +42,7 @@ function writeRun(options: {
         device: 0,
         budgetBytes: 7 * GiB,
         overheadBytes: 0.5 * GiB,
+        capBy: 'env',
       },
       {
         name: 'sim',
@@ -46,6 +51,7 @@ function writeRun(options: {
         device: 0,
         budgetBytes: 12 * GiB,
         overheadBytes: 0.5 * GiB,
+        capBy: 'watch',
       },
     ],
     findings: [],
@@ -82,7 +88,13 @@ function writeRun(options: {
     },
     {
       time: '2026-01-01T00:00:04.000Z',
-      processes: { learner: { pid: 10, hostBytes: 2 * GiB, gpuBytes: 6.9 * GiB }, ...options.samples },
+      processes: {
+        learner: { pid: 10, hostBytes: 2 * GiB, gpuBytes: options.learnerGpuBytes ?? 6.9 * GiB },
+        ...options.samples,
+      },
+      ...(options.cardUsedBytes === undefined
+        ? {}
+        : { gpus: [{ index: 0, uuid: null, usedBytes: options.cardUsedBytes, totalBytes: 24 * GiB }] }),
     },
     { time: '2026-01-01T00:00:09.000Z', processes: { sim: { gpuBytes: 20 * GiB, hostBytes: GiB } } },
   ];
@@ -162,7 +174,9 @@ describe('doctor RUN_DIR', () => {
     assert.equal(d?.kind, 'gpu_oom');
     assert.equal(d?.framework, 'jax');
     assert.deepEqual(d?.othersAtFailure, [{ name: 'sim', gpuBytes: 10 * GiB, hostBytes: GiB }]);
-    assert.match(d!.causeText, /at that moment GPU memory was held by sim 10\.00 GiB/);
+    // The cause judge: 6.4 GiB of its pool (the sample less its context) and 1 GiB asked is over its 7 GiB cap.
+    assert.equal(d?.failureCause?.kind, 'own-cap');
+    assert.match(d!.causeText, /^own cap: learner asked for 1\.00 GiB with 6\.40 GiB of its 7\.00 GiB cap/);
     assert.equal(
       d?.fixes[0],
       'in headroom.yaml, gpu_memory: 8GiB for learner and 11.50GiB for sim (it used 10.00 GiB of 12.00 GiB)',
@@ -182,10 +196,40 @@ describe('doctor RUN_DIR', () => {
     );
   });
 
-  test('a co-tenant over its budget: cap it instead', async () => {
-    const dir = writeRun({ samples: { sim: { gpuBytes: 15 * GiB, hostBytes: GiB } }, learnerLog: jaxOom });
-    const [d] = (await examineTarget(dir)).diagnoses;
-    assert.match(d!.fixes[0]!, /^sim held 15\.00 GiB against its 12\.00 GiB budget: set enforce: kill/);
+  test("a co-tenant over its budget filled the card: the co-tenant's own options, never a cap for `other`", async () => {
+    const dir = writeRun({
+      samples: { sim: { gpuBytes: 15 * GiB, hostBytes: GiB } },
+      learnerGpuBytes: 3 * GiB,
+      cardUsedBytes: 23.5 * GiB,
+      learnerLog: jaxOom,
+    });
+    const [d] = (await examineTarget(dir)).diagnoses as RunDiagnosis[];
+    assert.equal(d?.failureCause?.kind, 'card-full');
+    assert.match(
+      d!.causeText,
+      /^card full: learner asked for 1\.00 GiB with 2\.50 GiB of its 7\.00 GiB cap .*; GPU 0 had 512 MiB free of 24\.00 GiB at the sample 1000 ms before/,
+    );
+    assert.match(d!.causeText, /sim held 2\.50 GiB over its budget/);
+    assert.equal(
+      d?.fixes[0],
+      'give sim the budget it used: gpu_memory: 14.50GiB for sim (was 12.00 GiB), so the plan counts it',
+    );
+    assert.doesNotMatch(d!.fixes.join('\n'), /enforce: cap/);
+    assert.match(
+      d!.fixes.join('\n'),
+      /enforce: kill for sim: .*the run then fails with sim killed-by-headroom/,
+    );
+  });
+
+  test('at its own cap, no fix touches the neighbour that went over its budget', async () => {
+    const dir = writeRun({
+      samples: { sim: { gpuBytes: 15 * GiB, hostBytes: GiB } },
+      cardUsedBytes: 22 * GiB,
+      learnerLog: jaxOom,
+    });
+    const [d] = (await examineTarget(dir)).diagnoses as RunDiagnosis[];
+    assert.equal(d?.failureCause?.kind, 'own-cap');
+    assert.doesNotMatch(d!.fixes.join('\n'), /\bsim\b/);
   });
 
   test('an OOM kill with nothing in the log: the verdict, and advice that is no fixed factor of the limit', async () => {

@@ -6,6 +6,7 @@ import type {
   RunMeta,
   RunOrigin,
   RunPlan,
+  SampledGpu,
   SampledMember,
   SampledProcess,
 } from '../../run-record/schema.js';
@@ -27,6 +28,23 @@ export interface MemoryPoint {
 /** How a process ended, from summary.json, or from its last exit event when the summary is missing. */
 export type ProcessEnd = Pick<ProcessSummary, 'reason' | 'confidence' | 'because'> & Partial<ProcessSummary>;
 
+/** A sample of the run: each process and each card. */
+export interface SeenRunSample {
+  time: string;
+  processes: Record<string, SampledProcess>;
+  gpus?: SampledGpu[] | undefined;
+}
+
+/** Several processes of one tree seen on the cards at once (the run's `gpu-clients` event). */
+export interface GpuClientsSeen {
+  count: number;
+  plannedClients: number;
+  clients: { pid: number; role: string; bytes: number }[];
+  /** `3 JAX clients share one 90% fraction → 270% of the card`. */
+  sentence: string;
+  fix: string;
+}
+
 /** One process of the run, as doctor sees it. */
 export interface RunProcess {
   name: string;
@@ -36,10 +54,14 @@ export interface RunProcess {
   /** Relative to the run directory. */
   log: string;
   oomKills: OomKillRecord[];
+  /** The most GPU clients its tree was seen with, beyond what was planned; null when none. */
+  gpuClients: GpuClientsSeen | null;
   /** The memory headroom last killed it over (its events: watchdog, enforce: kill); null when it did not. */
   memoryKill: HeadroomMemoryKill | null;
   /** The last sample at or before its end (what every process held then). */
   lastSample: { time: string; processes: Record<string, SampledProcess> } | undefined;
+  /** The last sample that still saw it running, with the cards: what the cause judge weighs its failure by. */
+  lastSeenSample: SeenRunSample | undefined;
   /** Its memory over the run, thinned to at most a few hundred points. */
   series: MemoryPoint[];
 }

@@ -143,10 +143,10 @@ export const torchTable: Record<string, Expected> = {
     why: 'cuDNN NOT_INITIALIZED without figures (a smaller batch fixed it): tell memory from install first',
   },
   'torch_other_gpu-62.txt': {
-    cause: 'co_tenant',
+    cause: 'unknown',
     some: [holders],
     every: [noJaxVariable],
-    why: 'cuBLAS handle; reporter: GPU memory too small',
+    why: "cuBLAS handle without figures; reporter: GPU memory too small, but the same line comes from a broken install (issue 23): can't tell, with who holds the GPU deciding",
   },
   'torch_other_gpu-63.txt': {
     cause: 'unknown',

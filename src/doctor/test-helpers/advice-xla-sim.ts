@@ -92,10 +92,10 @@ export const xlaSimTable: Record<string, Expected> = {
     why: 'Ray TF workers each preallocating',
   },
   'jax_prealloc_conflict-60.txt': {
-    cause: 'outside_pool',
-    some: [preallocationOff],
+    cause: 'unknown',
+    some: [holders, preallocationOff],
     every: [noBatch],
-    why: 'confirmed fix: one JAX process per GPU / PREALLOCATE=false',
+    why: "confirmed fix: one JAX process per GPU / PREALLOCATE=false; but a bare cuBLAS init failure without figures reads the same as a broken install (issue 23): can't tell, with who holds the GPU deciding and the thread's fix for the full case",
   },
   'jax_prealloc_conflict-61.txt': {
     cause: 'outside_pool',
@@ -103,10 +103,10 @@ export const xlaSimTable: Record<string, Expected> = {
     why: "TF in the JAX process took the GPU: raising JAX's pool makes it worse",
   },
   'jax_prealloc_conflict-62.txt': {
-    cause: 'outside_pool',
-    some: [preallocationOff],
+    cause: 'unknown',
+    some: [holders, preallocationOff],
     every: [noBatch],
-    why: 'BLAS init failed beside a preallocating framework',
+    why: "BLAS init failed beside a preallocating framework, no figures (issue 23): can't tell, the thread's fix offered for the full case",
   },
   'tf_oom-01.txt': {
     cause: 'batch_too_large',

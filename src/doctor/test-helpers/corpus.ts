@@ -114,7 +114,9 @@ function parseStated(key: string, token: string): number | string | undefined {
 export function parseFactsLine(line: string): Pick<CorpusCase, 'facts' | 'holders' | 'unmapped'> {
   const facts: StatedFact[] = [];
   const unmapped: string[] = [];
-  const pair = /(?:^|[\s;(])([A-Za-z_]\w*)=(\[[^\]]*\]|GPU[ :]?\d+|[^\s;()]+(?:\s(?:bytes|B)\b)?)/g;
+  // A size may be written with a space before its unit ("1.08 GiB", test/corpus headers).
+  const pair =
+    /(?:^|[\s;(])([A-Za-z_]\w*)=(\[[^\]]*\]|GPU[ :]?\d+|\d[\d.]*\s(?:[KMGT]i?B|bytes|B)\b|[^\s;()]+(?:\s(?:bytes|B)\b)?)/g;
   for (const found of line.matchAll(pair)) {
     const [whole, key, token] = found;
     if (!names[key!]) {
@@ -122,7 +124,10 @@ export function parseFactsLine(line: string): Pick<CorpusCase, 'facts' | 'holder
       continue;
     }
     // "23.81GiB (25567444992 bytes)": the exact byte count beside a rounded size is what is stated.
-    const exact = /^\s*\((\d+) bytes\)/.exec(line.slice(found.index! + whole.length))?.[1];
+    const exact = /^\s*\((?:(\d+) bytes|rounded to (\d+))\)/
+      .exec(line.slice(found.index! + whole.length))
+      ?.slice(1)
+      .find(Boolean);
     const value =
       exact !== undefined && names[key!]![0]!.endsWith('Bytes') ? Number(exact) : parseStated(key!, token!);
     if (value !== undefined) facts.push({ key: key!, names: names[key!]!, value });

@@ -61,7 +61,13 @@ function renderDiagnosis(
     `${mark} ${colors.bold(`${who}${kindTitles[d.kind]}`)} — ${d.framework} (${d.code}${where}, ${d.confidence})`,
   ];
   lines.push(`  ${d.summary}`);
-  const facts = Object.entries(d.facts).map(([k, v]) => formatFact(k, v));
+  // A peak and its source read as one fact: `peak host 480 MiB (cgroup)`.
+  const facts = Object.entries(d.facts)
+    .filter(([k]) => !(k.endsWith('Source') && `${k.slice(0, -'Source'.length)}Bytes` in d.facts))
+    .map(([k, v]) => {
+      const source = d.facts[`${k.replace(/Bytes$/, '')}Source`];
+      return `${formatFact(k, v)}${k.endsWith('Bytes') && source !== undefined ? ` (${source})` : ''}`;
+    });
   if (facts.length > 0) lines.push(...block('numbers', [facts.join(' · ')], colors));
   if (d.holders?.length) {
     lines.push(
@@ -96,7 +102,8 @@ function renderDiagnosis(
   return lines.join('\n');
 }
 
-function renderFinding(f: DoctorFinding, colors: Colors): string {
+/** One static finding (script, environment): where, what, its code, then its fixes. */
+export function renderFinding(f: DoctorFinding, colors: Colors): string {
   const paint = f.severity === 'error' ? colors.red : f.severity === 'warning' ? colors.yellow : colors.dim;
   const where = f.file ? `${f.file}${f.line ? `:${f.line}` : ''}: ` : '';
   const message = f.file && f.line ? f.message.replace(`line ${f.line}: `, '') : f.message;

@@ -84,12 +84,13 @@ describe('headroom env: the bootstrap', () => {
     assert.match(stdout, /^export CUDA_VISIBLE_DEVICES=1$/m);
     assert.match(stdout, /^export CUDA_DEVICE_ORDER=PCI_BUS_ID$/m);
     const json = JSON.parse((await runHeadroom(['env', '-c', file, 'trainer', '--format', 'json'])).stdout);
-    assert.equal(json.HEADROOM_BOOT, 'torch-alloc,torch-cap');
+    assert.equal(json.HEADROOM_BOOT, 'torch-alloc,torch-cap,peaks');
   });
 
-  test('enforce: warn: the bootstrap only adds allocator keys; the plan says how to cap it by hand', async () => {
+  test('enforce: warn: the bootstrap only adds allocator keys and records peaks; the plan says how to cap it by hand', async () => {
     const { stdout } = await runHeadroom(['env', '-c', file, 'logger']);
-    assert.match(stdout, /^export HEADROOM_BOOT=torch-alloc$/m);
+    assert.match(stdout, /^export HEADROOM_BOOT=torch-alloc,peaks$/m);
+    assert.match(stdout, /^# .*at exit it records the framework's own peak GPU counters/m);
     assert.match(stdout, /^# .*adds expandable_segments:True \(torch >= 2\.1\) to PYTORCH_CUDA_ALLOC_CONF/m);
     assert.doesNotMatch(stdout, /set_per_process_memory_fraction/);
     const plan = JSON.parse((await runHeadroom(['plan', '-c', file, '--json'])).stdout);

@@ -63,13 +63,14 @@ export function dotenvQuote(value: string): { text: string; warning?: string } {
 
 /**
  * Why a process's PYTHONPATH starts with headroom's bootstrap, as comment lines; none without it. The
- * plan says what the bootstrap does: it caps the process (capBy `bootstrap`), and it adds the allocator
- * keys handed to it in HEADROOM_TORCH_ALLOC_KEYS (plan/torch-env.ts).
+ * plan says what the bootstrap does: it caps the process (capBy `bootstrap`), it adds the allocator
+ * keys handed to it in HEADROOM_TORCH_ALLOC_KEYS (plan/torch-env.ts), and it records the exact GPU peaks.
  */
 export function bootstrapNotes(process: Pick<PlannedProcess, 'env' | 'capBy' | 'capNote'>): string[] {
   const isCapping = process.capBy === 'bootstrap';
   const gatedKeys = (process.env[bootVariables.torchAllocKeys] ?? '').split(',').filter(Boolean);
-  if (!isCapping && gatedKeys.length === 0) return [];
+  const recordsPeaks = (process.env[bootVariables.actions] ?? '').split(',').includes('peaks');
+  if (!isCapping && gatedKeys.length === 0 && !recordsPeaks) return [];
   const first = (process.env.PYTHONPATH ?? '').split(':')[0];
   const keys = gatedKeys.map((entry) => entry.replace(/@(.+)$/, ' (torch >= $1)'));
   const does = [
@@ -77,6 +78,11 @@ export function bootstrapNotes(process: Pick<PlannedProcess, 'env' | 'capBy' | '
     ...(keys.length > 0
       ? [
           `at start-up it adds ${keys.join(', ')} to PYTORCH_CUDA_ALLOC_CONF where the installed torch is that new`,
+        ]
+      : []),
+    ...(recordsPeaks
+      ? [
+          "at exit it records the framework's own peak GPU counters in the run record (under headroom run; elsewhere it writes nothing)",
         ]
       : []),
   ];

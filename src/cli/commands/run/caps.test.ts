@@ -61,10 +61,10 @@ test('the capped torch process fails with its own OOM at its budget; its neighbo
   const { result, plan, reasons, because, log } = await runConfig(config(''));
   const trainer = plan.processes.find((p: { name: string }) => p.name === 'trainer');
   assert.equal(trainer.capBy, 'bootstrap');
-  assert.equal(trainer.env.HEADROOM_BOOT, 'torch-alloc,torch-cap');
+  assert.equal(trainer.env.HEADROOM_BOOT, 'torch-alloc,torch-cap,peaks');
   assert.deepEqual(reasons, { sim: 'exited', trainer: 'gpu-oom', actor: 'exited' }, result.stderr);
-  // Its own cap, not a full card: the verdict says so.
-  assert.match(because.trainer, /over its own cap \(enforce: cap\), not a full card/);
+  // Its own cap, not a full card: the cause judge says so from PyTorch's numbers (src/verdict/cause.ts).
+  assert.match(because.trainer, /^own cap: trainer asked for 1\.00 GiB with .* would not fit under its cap/);
   assert.equal(result.code, 1);
   // 4 GiB of 24 GiB is 0.1666 of total: 3 steps of 1 GiB fit, the 4th is over the cap while the card
   // still has more than 10 GiB free, so the OOM is the cap's, not the card's.

@@ -14,10 +14,17 @@ import type { CommandIo } from '../../io.js';
 import { colorsFor } from '../../output.js';
 import { planAdHoc } from '../../shared/ad-hoc.js';
 import { loadPlan } from '../../shared/load-plan.js';
-import { dashboardAddress, metricsAddress, startObservers } from '../../shared/observers.js';
+import {
+  dashboardAddress,
+  metricsAddress,
+  recordedObserverEvents,
+  startObservers,
+} from '../../shared/observers.js';
 import { renderFindings, renderPlan } from '../../shared/render-plan.js';
 import { createRunRenderer } from '../../shared/render-run.js';
 import { newRunDir } from '../../shared/run-dirs.js';
+import { checkLaunchScripts } from '../../shared/script-check.js';
+import { renderFinding } from '../doctor/text.js';
 import { runOptions } from './options.js';
 
 type RunInput = CommandInput<typeof runOptions>;
@@ -31,13 +38,14 @@ async function loadInputs({ options, rest }: RunInput, io: CommandIo): Promise<{
         argv: rest,
         framework: options.framework,
         gpuMemory: options.gpuMemory,
+        gpuClients: options.gpuClients,
         hostMemoryBytes: options.hostMemory,
         gpu: options.gpu,
       },
       context,
     );
   }
-  const adHocOnly = ['framework', 'gpuMemory', 'hostMemory'] as const;
+  const adHocOnly = ['framework', 'gpuMemory', 'gpuClients', 'hostMemory'] as const;
   const misplaced = adHocOnly.find((key) => options[key] !== undefined);
   if (misplaced) throw new UsageError(`${runOptions[misplaced].flag} applies to -- CMD only`);
   return loadPlan(options, context);
@@ -93,14 +101,29 @@ export async function runLocal(
     const colors = colorsFor(stream, io.env);
     stream.write(`${renderPlan(plan, colors)}\n${renderFindings(plan.findings, colors)}\n`);
   }
-  // The dashboard and /metrics read the run record as it is written (src/observe/).
+  // doctor's script check on the Python scripts about to run, in the environment each will get.
+  for (const checked of checkLaunchScripts(processes, io.cwd)) {
+    const colors = colorsFor(stream, io.env);
+    const findings = checked.findings.map((f) => renderFinding(f, colors)).join('\n');
+    stream.write(
+      `${colors.bold(`Script check of ${checked.script} (${checked.process}), as \`headroom doctor ${checked.script}\` would say`)}\n${findings}\n\n`,
+    );
+  }
+  // The dashboard and /metrics read the run record as it is written (src/observe/), in a process of
+  // their own; what happens to them is an event of the run (held until the record is open).
   const say = (line: string): void => void stream.write(`${line}\n`);
-  const observers = await startObservers({ runDir, dashboard, metrics, say }).catch(
-    async (error: unknown) => {
-      await probe.close();
-      throw error;
-    },
-  );
+  const observerEvents = recordedObserverEvents(say);
+  const observers = await startObservers({
+    runDir,
+    dashboard,
+    metrics,
+    say,
+    isIsolated: true,
+    onEvent: observerEvents.onEvent,
+  }).catch(async (error: unknown) => {
+    await probe.close();
+    throw error;
+  });
   const renderer = createRunRenderer({ stream, env: io.env, names: processes.map((p) => p.name) });
   // A stop signal stops the run; it is forwarded to every process group. A second one skips the
   // grace period: every tree is killed at once.
@@ -135,6 +158,7 @@ export async function runLocal(
       output,
       signal: controller.signal,
       killSignal: killer.signal,
+      onRecordOpened: observerEvents.onRecordOpened,
     });
     renderer.finish();
     return { data: summary, exitCode: summary.exitCode };

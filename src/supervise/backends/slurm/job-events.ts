@@ -223,7 +223,10 @@ export class JobEvents {
       notStarted,
       log: this.readLog(name),
       onOomKill: launch?.onOomKill ?? 'stop',
-      isGpuCapped: launch?.enforce === 'cap',
+      name,
+      gpuCap: launch?.gpuCap ?? null,
+      gpuContextBytes: (launch?.gpuContextBytes ?? 0) / Math.max(1, launch?.gpuClients ?? 1),
+      gpuClients: launch?.gpuClients ?? 1,
     };
   }
 

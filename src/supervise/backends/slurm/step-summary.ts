@@ -3,6 +3,7 @@
 import type { RunRecord } from '../../../run-record/writer.js';
 import type { SlurmStep } from '../../../slurm/job-plan.js';
 import { judgeStepEnd, slurmEndFacts } from '../../../slurm/step-verdict.js';
+import { causeRecordOf } from '../../../verdict/cause.js';
 import type { LaunchSpec, ProcessSummary } from '../../types.js';
 import type { JobEvents } from './job-events.js';
 
@@ -65,6 +66,7 @@ export function summarizeProcess(options: {
     budgetExceeded: null,
     cgroupEscapes: [],
     hostLimitProblem: null,
+    cause: causeRecordOf(attribution.cause),
     log: options.record.logEntry(launch.name),
     startedAt: attempts[0]?.startedAt ?? null,
     endedAt: last?.endedAt ?? options.fallbackEndedAt,

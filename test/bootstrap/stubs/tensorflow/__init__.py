@@ -13,3 +13,20 @@ _stub_record.event("import", version=__version__)
 def constant(value):
     _context.context().ensure_initialized()
     return value
+
+
+class _Tensor:
+    def __init__(self, nbytes):
+        self.nbytes = nbytes
+
+    def __del__(self):
+        _context.context().gpu_bytes -= self.nbytes
+
+
+def zeros(nbytes):
+    """A GPU tensor of `nbytes` (the stub takes bytes, not a shape); its bytes go back when it is freed."""
+    ctx = _context.context()
+    ctx.ensure_initialized()
+    ctx.gpu_bytes += nbytes
+    ctx.gpu_peak_bytes = max(ctx.gpu_peak_bytes, ctx.gpu_bytes)
+    return _Tensor(nbytes)

@@ -16,3 +16,7 @@ def list_physical_devices(device_type=None):
 
 def set_logical_device_configuration(device, logical_devices):
     _context.context().set_logical_device_configuration(device, logical_devices)
+
+
+def list_logical_devices(device_type=None):
+    return _context.context().list_logical_devices(device_type)

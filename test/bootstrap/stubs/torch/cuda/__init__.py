@@ -1,4 +1,7 @@
-"""torch.cuda of the stub: the lazy-initialisation queue as in torch/cuda/__init__.py."""
+"""torch.cuda of the stub: the lazy-initialisation queue as in torch/cuda/__init__.py, and the caching
+allocator's counters (allocated bytes freed when a tensor goes, reserved bytes kept until empty_cache, the
+peaks of both) as c10/cuda/CUDACachingAllocator.cpp keeps them. It stands in for a GPU: the real CPU
+builds of PyTorch never start CUDA, so their counters cannot be read."""
 
 import os
 import threading
@@ -15,6 +18,9 @@ _tls = threading.local()
 _total_bytes = 24 * GiB
 _fraction = None
 _reserved_bytes = 0
+_allocated_bytes = 0
+_peak_reserved_bytes = 0
+_peak_allocated_bytes = 0
 
 
 class DeferredCudaCallError(Exception):
@@ -89,11 +95,47 @@ def set_per_process_memory_fraction(fraction, device=None):
     _stub_record.event("fraction", fraction=fraction, device=device)
 
 
+class _Tensor:
+    """A tensor on the stub card: its bytes go back to the allocator's cache when it is freed."""
+
+    def __init__(self, nbytes):
+        self.nbytes = nbytes
+
+    def __del__(self):
+        global _allocated_bytes
+        _allocated_bytes -= self.nbytes
+
+
 def _allocate(nbytes):
-    global _reserved_bytes
+    global _reserved_bytes, _allocated_bytes, _peak_reserved_bytes, _peak_allocated_bytes
     limit = _total_bytes if _fraction is None else int(_fraction * _total_bytes)
-    if _reserved_bytes + nbytes > limit:
+    grow = max(0, _allocated_bytes + nbytes - _reserved_bytes)  # the cache is used first
+    if _reserved_bytes + grow > limit:
         raise OutOfMemoryError("CUDA out of memory. Tried to allocate %d bytes" % nbytes)
-    _reserved_bytes += nbytes
+    _reserved_bytes += grow
+    _allocated_bytes += nbytes
+    _peak_reserved_bytes = max(_peak_reserved_bytes, _reserved_bytes)
+    _peak_allocated_bytes = max(_peak_allocated_bytes, _allocated_bytes)
     _stub_record.event("alloc", bytes=nbytes)
-    return bytearray(0)
+    return _Tensor(nbytes)
+
+
+def empty_cache():
+    global _reserved_bytes
+    _reserved_bytes = _allocated_bytes
+
+
+def _is_in_bad_fork():
+    return False
+
+
+def max_memory_reserved(device=None):
+    _lazy_init()
+    _stub_record.event("counter", counter="max_memory_reserved", device=device)
+    return _peak_reserved_bytes
+
+
+def max_memory_allocated(device=None):
+    _lazy_init()
+    _stub_record.event("counter", counter="max_memory_allocated", device=device)
+    return _peak_allocated_bytes

@@ -1,4 +1,6 @@
-"""The stub's Context, with the checks of tensorflow/python/eager/context.py."""
+"""The stub's Context, with the checks of tensorflow/python/eager/context.py, and the GPU allocator's
+current and peak bytes that tf.config.experimental.get_memory_info reads (a stand-in for a GPU: the real
+CPU build has no GPU device to count)."""
 
 import collections
 import os
@@ -6,6 +8,7 @@ import os
 import _stub_record
 
 PhysicalDevice = collections.namedtuple("PhysicalDevice", ["name", "device_type"])
+LogicalDevice = collections.namedtuple("LogicalDevice", ["name", "device_type"])
 
 
 class Context:
@@ -13,6 +16,9 @@ class Context:
         self._virtual_device_map = {}
         self._memory_growth_map = {}
         self._context_handle = None
+        self._initialized = False
+        self.gpu_bytes = 0
+        self.gpu_peak_bytes = 0
 
     def list_physical_devices(self, device_type=None):
         visible = os.environ.get("CUDA_VISIBLE_DEVICES")
@@ -37,9 +43,17 @@ class Context:
         self._memory_growth_map[dev] = enable
         _stub_record.event("memory-growth", device=dev.name, enable=enable)
 
+    def list_logical_devices(self, device_type=None):
+        self.ensure_initialized()
+        return [
+            LogicalDevice(d.name.replace("/physical_device:", "/device:"), d.device_type)
+            for d in self.list_physical_devices(device_type)
+        ]
+
     def ensure_initialized(self):
         if self._context_handle is None:
             self._context_handle = object()
+            self._initialized = True
             limits = {d.name: [v.memory_limit for v in vs] for d, vs in self._virtual_device_map.items()}
             _stub_record.event("gpu-init", limits=limits)
 
@@ -51,4 +65,8 @@ def context():
     global _context
     if _context is None:
         _context = Context()
+    return _context
+
+
+def context_safe():
     return _context

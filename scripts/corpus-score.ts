@@ -1,0 +1,29 @@
+// Prints doctor's figures on one part of the corpus (issue 23): kind accuracy, false OOMs, causes
+// right where the header names one, wrong fixes, facts; a table, then the same as JSON.
+//   npx tsx scripts/corpus-score.ts --part logs|heldout|shared [--misses]
+// --misses lists each log that missed something (never use it on heldout before it is measured:
+// it prints what the logs say).
+import { toJson } from '../src/cli/output.js';
+import { figuresOf, figuresTable, judgeCase, misses } from '../src/doctor/test-helpers/score.js';
+import { type CorpusPart, corpusParts, partDir, readPart } from '../src/doctor/test-helpers/test-corpus.js';
+
+function argument(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  return at < 0 ? undefined : process.argv[at + 1];
+}
+
+const part = argument('--part') ?? 'logs';
+if (!(corpusParts as readonly string[]).includes(part)) {
+  process.stderr.write(`corpus-score: --part ${part}: expected one of ${corpusParts.join(', ')}\n`);
+  process.exit(2);
+}
+const cases = readPart(part as CorpusPart);
+if (cases.length === 0) {
+  process.stderr.write(`corpus-score: no logs in ${partDir(part as CorpusPart)}\n`);
+  process.exit(2);
+}
+const outcomes = cases.map((c) => judgeCase(c));
+process.stdout.write(`doctor on ${partDir(part as CorpusPart)} (${cases.length} logs)\n`);
+process.stdout.write(`${figuresTable(outcomes)}\n`);
+if (process.argv.includes('--misses')) for (const line of misses(outcomes)) process.stdout.write(`${line}\n`);
+process.stdout.write(`${toJson({ part, ...figuresOf(outcomes) })}\n`);

@@ -1,0 +1,102 @@
+// The paste normaliser: each form a pasted log takes off the rules' way, and a real message read
+// the same through every one of them (line path and byte path alike).
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { ByteClassifier } from './byte-classifier.js';
+import { LogClassifier } from './classify.js';
+import { diagnoseClassified } from './diagnose.js';
+import { diagnoseText } from './diagnose-text.js';
+import { escapedSpellings, normalizePaste } from './paste.js';
+
+// PyTorch 2.1+'s message (c10/cuda/CUDACachingAllocator.cpp), as users paste it.
+const torchOom =
+  'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.68 GiB of which 1.03 GiB is free. Including non-PyTorch memory, this process has 22.63 GiB memory in use. Of the allocated memory 21.90 GiB is allocated by PyTorch, and 291.52 MiB is reserved by PyTorch but unallocated.';
+// linux mm/oom_kill.c __oom_kill_process.
+const kernelKill =
+  'Out of memory: Killed process 4242 (python) total-vm:61234560kB, anon-rss:30123456kB, file-rss:0kB, shmem-rss:0kB, UID:1000 pgtables:60000kB oom_score_adj:0';
+// pytorch aten/src/ATen/MapAllocator.cpp, with its angle brackets.
+const shmWrite =
+  'RuntimeError: unable to write to file </torch_12345_2906429328_0>: No space left on device (28)';
+
+describe('normalizePaste', () => {
+  const cases: [string, string, string][] = [
+    ['CRLF', `${torchOom}\r`, torchOom],
+    ['raw ANSI', `\u001b[31m${torchOom}\u001b[0m`, torchOom],
+    ['escaped ANSI (syslog #033, \\x1b)', `#033[31m${kernelKill}\\x1b[0m`, kernelKill],
+    ['a markdown quote', `> ${torchOom}`, torchOom],
+    ['a nested quote', `> > ${kernelKill}`, kernelKill],
+    ['inline code', `\`${torchOom}\``, torchOom],
+    ['inline code closing a sentence', `\`${kernelKill}\`.`, `${kernelKill}.`],
+    ['a fence with text after it', `\`\`\`${torchOom}`, torchOom],
+    ['a GitHub Actions timestamp', `2024-05-01T12:34:56.1234567Z ${torchOom}`, torchOom],
+    ['a Jenkins timestamp', `[2024-05-01T12:34:56.123Z] ${kernelKill}`, kernelKill],
+    ['a GitLab timestamp and stream', `2024-05-01T12:34:56.123456Z 01E ${torchOom}`, torchOom],
+    ['a chat time', `[10:42 AM] ${torchOom}`, torchOom],
+    ['HTML escapes', shmWrite.replace('<', '&lt;').replace('>', '&gt;'), shmWrite],
+    ['a quoted, escaped, coloured line', `&gt; \u001b[1m${shmWrite.replace('<', '&lt;')}`, shmWrite],
+    ['torch.distributed.elastic rank prefix', `[default3]:${torchOom}`, `[rank3]: ${torchOom}`],
+    ['Lightning rank prefix', `[rank: 1] ${torchOom}`, `[rank1]: ${torchOom}`],
+  ];
+  for (const [name, pasted, expected] of cases)
+    test(name, () => assert.equal(normalizePaste(pasted), expected));
+
+  test('a fence line alone is empty', () => {
+    assert.equal(normalizePaste('```python'), '');
+    assert.equal(normalizePaste('~~~'), '');
+  });
+
+  test("backticks inside a program's own message stay", () => {
+    const assertion = 'Assertion `t >= 0 && t < n_classes` failed.';
+    assert.equal(normalizePaste(assertion), assertion);
+    const cublas = 'CUDA error: CUBLAS_STATUS_NOT_INITIALIZED when calling `cublasCreate(handle)`';
+    assert.equal(normalizePaste(cublas), cublas);
+  });
+
+  test('Python logging dates and kernel timestamps are the log, not the paste: kept', () => {
+    for (const line of [`2023-10-18 10:00:18,061 - ERROR - ${torchOom}`, `[12345.678901] ${kernelKill}`])
+      assert.equal(normalizePaste(line), line);
+  });
+
+  test("escaped spellings: a keyword's HTML entities, none for a plain keyword", () => {
+    assert.deepEqual(escapedSpellings('cuda out of memory'), []);
+    assert.ok(escapedSpellings('</torch_').includes('&lt;/torch_'));
+    assert.ok(
+      escapedSpellings("cuda failure 'out of memory'").includes('cuda failure &#39;out of memory&#39;'),
+    );
+  });
+});
+
+function byBytes(text: string) {
+  const classifier = new LogClassifier();
+  const reader = new ByteClassifier(classifier);
+  reader.write(Buffer.from(text));
+  reader.end();
+  return diagnoseClassified(classifier.finish());
+}
+
+describe('a real message reads the same in every paste form', () => {
+  const forms: [string, (line: string) => string][] = [
+    ['as printed', (l) => l],
+    ['CRLF', (l) => `${l}\r`],
+    ['quoted', (l) => `> ${l}`],
+    ['in backticks', (l) => `\`${l}\``],
+    ['CI timestamps', (l) => `2025-02-03T04:05:06.7890123Z ${l}`],
+    ['HTML-escaped', (l) => l.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')],
+    ['coloured', (l) => `\u001b[31m${l}\u001b[0m`],
+  ];
+  for (const [message, kind, code] of [
+    [torchOom, 'gpu_oom', 'torch-cuda-oom'],
+    [kernelKill, 'host_oom', 'kernel-oom-kill'],
+    [shmWrite, 'shm', 'torch-shm-no-space'],
+  ] as const) {
+    for (const [name, form] of forms) {
+      test(`${code}, ${name}`, () => {
+        const log = ['Epoch 3/10', form(message), 'done'].join('\n');
+        const [line] = diagnoseText(log);
+        assert.equal(line?.kind, kind);
+        assert.equal(line?.code, code);
+        assert.deepEqual(byBytes(log), diagnoseText(log), 'the byte path reads it the same');
+      });
+    }
+  }
+});

@@ -1,0 +1,91 @@
+// The paste normaliser: what a log goes through between the program that printed it and doctor
+// (a terminal, a chat box, a forum's markdown, a CI runner, syslog), taken off each line before any
+// rule reads it. Pure and per line; the classifier applies it to every line it keeps, on the line
+// path and the byte path alike. Lines that a terminal or chat wrapped are the same job across
+// lines: wrap-run.ts collects the pieces of what this gives, unwrap.ts judges the joins.
+// What it takes off, each only where the line shows it:
+// - a carriage return at the end (a CRLF paste), colour codes raw or escaped the way syslog, journald
+//   and shells write them ("\033[", "\x1b[", "#033[", "^[[") (ECMA-48 SGR);
+// - HTML entities a web page or an HTML-escaped export left (&lt; &gt; &amp; &quot; &#39; &#x27;);
+// - markdown: quote prefixes ("> ", nested), code fences (``` or ~~~ with a language), the backticks
+//   around inline code (CommonMark 0.31 §4.5 fenced code blocks, §6.1 code spans, §5.1 block quotes);
+// - a CI runner's or chat's timestamp before the line (GitHub Actions' and `docker logs -t`'s
+//   RFC 3339 "2024-05-01T12:34:56.1234567Z ", Jenkins timestamper's "[2024-05-01T12:34:56.123Z] ",
+//   GitLab's "2024-05-01T12:34:56.123456Z 00O ", a chat's "[10:42 AM] ");
+// - rank prefixes written other ways than torchrun's "[rankN]:" ("[defaultN]:" from
+//   torch.distributed.elastic's log redirects, Lightning's "[rank: N]"), rewritten to "[rankN]: " so
+//   one spelling carries the rank to the rules (rules/extract.ts rankOf, candidates.ts RankFollower).
+
+// ECMA-48 CSI sequences (SGR colours, cursor moves), raw or escaped.
+const ansi = /(?:\u001b|#033|\\033|\\x1[bB]|\\u001[bB]|\\e|\^\[)\[[0-9;?]*[A-Za-z]/g;
+const ansiHint = /[\u001b#\\^]/;
+const entities: Record<string, string> = {
+  '&lt;': '<',
+  '&gt;': '>',
+  '&amp;': '&',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&#x27;': "'",
+  '&apos;': "'",
+  '&nbsp;': ' ',
+  '&#34;': '"',
+};
+const entity = /&(?:lt|gt|amp|quot|apos|nbsp|#39|#x27|#34);/g;
+// Nested quote markers; a Python prompt (">>> ") is a quote marker to strip too.
+const quotePrefix = /^[ \t]{0,3}(?:>[ \t]?)+/;
+const fenceLine = /^\s*(?:`{3,}|~{3,})[\w+.-]*\s*$/;
+const fenceStart = /^\s*`{3,}/;
+const fenceEnd = /`{3,}\s*$/;
+const ciTimestamp =
+  /^\s*(?:\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)\]\s?|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)\s(?:\d\d[OE][+ ]?\s?)?|\[\d{1,2}:\d\d(?::\d\d)?(?:\s?[AP]M)?\]\s?)/;
+const otherRankPrefix = /^(\s*)\[(?:default\s?(\d+)|rank:\s*(\d+))\]:?\s?/;
+
+/** The HTML entities a keyword with `<>&"'` may have been written as in an escaped paste. */
+export function escapedSpellings(keyword: string): string[] {
+  if (!/[<>&"']/.test(keyword)) return [];
+  const spellings = new Set<string>();
+  for (const apostrophe of ['&#39;', '&#x27;', '&apos;']) {
+    spellings.add(
+      keyword
+        .replaceAll('&', '&amp;')
+        .replaceAll('<', '&lt;')
+        .replaceAll('>', '&gt;')
+        .replaceAll('"', '&quot;')
+        .replaceAll("'", apostrophe),
+    );
+  }
+  return [...spellings];
+}
+
+// The backticks of inline code at a line's edges (not those inside a message, "Assertion `x` failed").
+function withoutCodeSpan(line: string): string {
+  if (fenceLine.test(line)) return '';
+  let text = line.replace(fenceStart, '').replace(fenceEnd, '');
+  const leading = /^(\s*)`(?!`)/.exec(text);
+  if (leading) text = leading[1] + text.slice(leading[0].length);
+  const ticks = text.split('`').length - 1;
+  // An odd count left means the span closes here: "... out of memory`" or "...`." at the end.
+  if (ticks % 2 === 1 || leading) text = text.replace(/`([.,;:]?)\s*$/, '$1');
+  return text;
+}
+
+/** A line as the rules read it: the paste's own marks taken off, the program's words kept. */
+export function normalizePaste(line: string): string {
+  let text = line.endsWith('\r') ? line.slice(0, -1) : line;
+  if (ansiHint.test(text)) text = text.replace(ansi, '');
+  if (text.includes('&')) text = text.replace(entity, (e) => entities[e] ?? e);
+  const first = text.trimStart()[0];
+  if (first === '>') text = text.replace(quotePrefix, '');
+  if (text.includes('`') || text.includes('~~~')) text = withoutCodeSpan(text);
+  const start = text.trimStart()[0];
+  if (start === '[' || (start !== undefined && start >= '0' && start <= '9')) {
+    text = text.replace(ciTimestamp, '');
+    // A quote or code span may come after a CI timestamp, never the other way round.
+    if (text.trimStart()[0] === '`') text = withoutCodeSpan(text);
+    text = text.replace(
+      otherRankPrefix,
+      (_, blank: string, a?: string, b?: string) => `${blank}[rank${a ?? b}]: `,
+    );
+  }
+  return text;
+}

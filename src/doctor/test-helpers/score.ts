@@ -1,0 +1,144 @@
+// The corpus figures of issue 23, for one part or several: kind accuracy, false OOMs (a log whose
+// thread found no memory failure called a memory kind), causes right where the header names one,
+// wrong fixes (wrong-fixes.ts), and stated facts extracted. corpus.test.ts asserts them and
+// scripts/corpus-score.ts prints them.
+import { renderTable } from '../../cli/output.js';
+import { diagnoseText } from '../diagnose-text.js';
+import type { Diagnosis } from '../types.js';
+import type { CorpusPart, LabelledCase } from './test-corpus.js';
+import { wrongFixes } from './wrong-fixes.js';
+
+/** A header cause that is judged: one of doctor's, not `unknown`, `none` or absent. */
+export function isJudgedCause(cause: string): boolean {
+  return cause !== '' && cause !== 'unknown' && cause !== 'none';
+}
+
+/** What doctor made of one log. */
+export interface Outcome {
+  file: string;
+  part: CorpusPart;
+  expectedKind: string;
+  kind: string;
+  isKindRight: boolean;
+  isFalseOom: boolean;
+  /** The header's cause, when judged. */
+  expectedCause?: string;
+  cause: string;
+  isCauseRight?: boolean;
+  wrongFixes: string[];
+  missedFacts: string[];
+  factCount: number;
+}
+
+/** Judges one log by its header. */
+export function judgeCase(
+  item: LabelledCase,
+  primary: Diagnosis | undefined = diagnoseText(item.body)[0],
+): Outcome {
+  const kind = primary?.kind ?? 'none';
+  const missedFacts: string[] = [];
+  for (const fact of item.facts) {
+    const got = fact.names.map((n) => primary?.facts[n]);
+    if (!got.includes(fact.value)) missedFacts.push(`${fact.key}=${fact.value} (got ${got.join('/')})`);
+  }
+  for (const holder of item.holders) {
+    if (!primary?.holders?.some((h) => h.pid === holder.pid && h.bytes === holder.bytes))
+      missedFacts.push(`process ${holder.pid}`);
+  }
+  const judged = isJudgedCause(item.cause);
+  return {
+    file: item.file,
+    part: item.part,
+    expectedKind: item.expectedKind,
+    kind,
+    isKindRight: kind === item.expectedKind,
+    isFalseOom: item.expectedKind === 'none' && kind !== 'none',
+    ...(judged ? { expectedCause: item.cause, isCauseRight: primary?.cause === item.cause } : {}),
+    cause: primary?.cause ?? '-',
+    wrongFixes: wrongFixes(item.body, primary),
+    missedFacts,
+    factCount: item.facts.length + item.holders.length,
+  };
+}
+
+/** The figures of a set of outcomes. */
+export interface Figures {
+  files: number;
+  kindRight: number;
+  kindAccuracy: number;
+  notMemory: number;
+  falseOoms: number;
+  causesJudged: number;
+  causesRight: number;
+  causeAccuracy: number;
+  wrongFixes: number;
+  factsStated: number;
+  factsRight: number;
+}
+
+const ratio = (part: number, whole: number): number => (whole === 0 ? 1 : part / whole);
+
+/** Totals over outcomes. */
+export function figuresOf(outcomes: readonly Outcome[]): Figures {
+  const judged = outcomes.filter((o) => o.expectedCause !== undefined);
+  const kindRight = outcomes.filter((o) => o.isKindRight).length;
+  const causesRight = judged.filter((o) => o.isCauseRight).length;
+  const factsStated = outcomes.reduce((sum, o) => sum + o.factCount, 0);
+  return {
+    files: outcomes.length,
+    kindRight,
+    kindAccuracy: ratio(kindRight, outcomes.length),
+    notMemory: outcomes.filter((o) => o.expectedKind === 'none').length,
+    falseOoms: outcomes.filter((o) => o.isFalseOom).length,
+    causesJudged: judged.length,
+    causesRight,
+    causeAccuracy: ratio(causesRight, judged.length),
+    wrongFixes: outcomes.reduce((sum, o) => sum + o.wrongFixes.length, 0),
+    factsStated,
+    factsRight: factsStated - outcomes.reduce((sum, o) => sum + o.missedFacts.length, 0),
+  };
+}
+
+const percent = (value: number): string => `${(value * 100).toFixed(1)}%`;
+
+/** The figures by expected kind and in all, as an aligned table. */
+export function figuresTable(outcomes: readonly Outcome[]): string {
+  const kinds = [...new Set(outcomes.map((o) => o.expectedKind))].sort();
+  const row = (name: string, f: Figures) => [
+    name,
+    String(f.files),
+    `${f.kindRight} (${percent(f.kindAccuracy)})`,
+    String(f.falseOoms),
+    `${f.causesRight}/${f.causesJudged}`,
+    String(f.wrongFixes),
+    `${f.factsRight}/${f.factsStated}`,
+  ];
+  const rows = kinds.map((k) => row(k, figuresOf(outcomes.filter((o) => o.expectedKind === k))));
+  rows.push(row('all', figuresOf(outcomes)));
+  return renderTable(
+    [
+      { header: 'KIND' },
+      { header: 'FILES', align: 'right' },
+      { header: 'KIND RIGHT', align: 'right' },
+      { header: 'FALSE OOM', align: 'right' },
+      { header: 'CAUSES', align: 'right' },
+      { header: 'WRONG FIXES', align: 'right' },
+      { header: 'FACTS', align: 'right' },
+    ],
+    rows,
+  );
+}
+
+/** One line per log that missed something (kind, cause, a fix, a fact), for diagnostics. */
+export function misses(outcomes: readonly Outcome[]): string[] {
+  const lines: string[] = [];
+  for (const o of outcomes) {
+    const what: string[] = [];
+    if (!o.isKindRight) what.push(`kind ${o.kind}, expected ${o.expectedKind}`);
+    if (o.isCauseRight === false) what.push(`cause ${o.cause}, expected ${o.expectedCause}`);
+    for (const w of o.wrongFixes) what.push(`wrong fix: ${w}`);
+    for (const m of o.missedFacts) what.push(`fact ${m}`);
+    if (what.length > 0) lines.push(`${o.part}/${o.file}: ${what.join('; ')}`);
+  }
+  return lines;
+}

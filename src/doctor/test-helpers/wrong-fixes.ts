@@ -1,0 +1,122 @@
+// A fix that is wrong on its face, judged from the log's own text, independently of doctor's
+// rules (issue 23 item 5): it tells the user to do what the log shows is already done (a variable
+// already set to that value, a flag already given, /dev/shm grown past the size it suggests, a
+// setting raised to the value it already has), or its cause contradicts the figures printed beside
+// it (a full GPU where the message shows the request fits in what is free).
+import { parseLogSize } from '../sizes.js';
+import type { Diagnosis } from '../types.js';
+
+// NAME=value (environment), --flag=value / --flag value (command lines), name=value (keyword
+// arguments), as a fix writes a setting to apply.
+const fixSettings =
+  /\b([A-Z][A-Z0-9_]{3,})=([^\s,;)'"`]+)|(--[a-z][\w-]*)(?:[= ]([^\s,;)'"`]+))?|\b([a-z_]{3,})=([\w.:]+)/g;
+
+// Values that mean the same thing written two ways.
+const canonical = (value: string): string => {
+  const v = value.toLowerCase().replace(/[.,]+$/, '');
+  if (v === 'true' || v === '1') return 'true';
+  if (v === 'false' || v === '0') return 'false';
+  return v;
+};
+
+/** Settings a fix proposes: name (as written) and value. */
+export function proposedSettings(fix: string): { name: string; value?: string }[] {
+  const found: { name: string; value?: string }[] = [];
+  for (const m of fix.matchAll(fixSettings)) {
+    if (m[1] !== undefined) found.push({ name: m[1], value: m[2] });
+    else if (m[3] !== undefined) found.push({ name: m[3], value: m[4] });
+    else if (m[5] !== undefined) found.push({ name: m[5], value: m[6] });
+  }
+  return found;
+}
+
+// A message's own advice ("try setting PYTORCH_CUDA_ALLOC_CONF=...", "consider passing
+// CUDA_LAUNCH_BLOCKING=1") names a setting without showing it applied.
+const adviceBefore =
+  /\b(?:try|consider|recommend\w*|suggest\w*|you (?:can|may|should|could)|please|hint|e\.g\.|such as)\b[^.]*$/i;
+
+// Whether the log sets `name` to `value` (NAME=value, NAME: value, --flag=value, name = value).
+function logSets(body: string, name: string, value: string | undefined): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern =
+    value === undefined
+      ? new RegExp(`(?:^|[\\s"'\`])${escaped}(?=[\\s"'\`=]|$)()`, 'gm')
+      : new RegExp(`${escaped}\\s*[=: ]\\s*["']?([\\w.:-]+)`, 'gi');
+  for (const m of body.matchAll(pattern)) {
+    if (value !== undefined && canonical(m[1]!) !== canonical(value)) continue;
+    const lineStart = body.lastIndexOf('\n', m.index) + 1;
+    if (!adviceBefore.test(body.slice(lineStart, m.index))) return true;
+  }
+  return false;
+}
+
+// Flags whose value is a size: already given at least this large is already done.
+const sizeFlags = new Set(['--shm-size']);
+
+/** The largest /dev/shm the log shows: df's Size column, a docker --shm-size, or a stated size. */
+export function shmShownBytes(body: string): number | undefined {
+  const sizes: number[] = [];
+  for (const m of body.matchAll(
+    /(\d[\d.]*[KMGT]?)\s+\d[\d.]*[KMGT]?\s+\d[\d.]*[KMGT]?\s+\d{1,3}%\s+\/dev\/shm\b/g,
+  ))
+    sizes.push(parseLogSize(m[1]!) ?? 0);
+  for (const m of body.matchAll(/--shm-size[= ]["']?(\d[\d.]*\s?[kmgtKMGT]i?[bB]?)/g))
+    sizes.push(
+      parseLogSize(m[1]!.replace(/^(\d[\d.]*)([kmgt])$/i, (_, n, u) => `${n}${u.toUpperCase()}`)) ?? 0,
+    );
+  for (const m of body.matchAll(/shm_size['":\s=]+["']?(\d[\d.]*\s?[KMGTkmgt]i?[bB]?)/g))
+    sizes.push(parseLogSize(m[1]!) ?? 0);
+  return sizes.length > 0 ? Math.max(...sizes) : undefined;
+}
+
+// "increase nconmax above 100", "nconmax=100", "nconmax: 100": the value a setting has now.
+function currentValue(body: string, name: string): number | undefined {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const m = new RegExp(`${escaped}(?:\\s*[=:]\\s*|\\s+above\\s+|\\s+is\\s+)(\\d+)\\b`, 'i').exec(body);
+  return m ? Number(m[1]) : undefined;
+}
+
+/** Why each fix of `d` is wrong on the face of the log, empty when none is. */
+export function wrongFixes(body: string, d: Diagnosis | undefined): string[] {
+  if (!d) return [];
+  const problems: string[] = [];
+  for (const fix of d.fixes) {
+    for (const { name, value } of proposedSettings(fix)) {
+      if (sizeFlags.has(name) && value !== undefined) {
+        const shown = shmShownBytes(body);
+        const proposed = parseLogSize(
+          value.replace(/^(\d[\d.]*)([kmgt])$/i, (_, n, u) => `${n}${u.toUpperCase()}`),
+        );
+        if (shown !== undefined && proposed !== undefined && shown >= proposed)
+          problems.push(`suggests ${name}=${value} where the log shows /dev/shm of ${shown} bytes: ${fix}`);
+        continue;
+      }
+      if (logSets(body, name, value))
+        problems.push(`suggests ${name}${value ? `=${value}` : ''}, already set: ${fix}`);
+    }
+    // "raise nconmax to at least 100" where 100 is what it is now.
+    for (const m of fix.matchAll(
+      /\b(?:raise|increase|set)\s+([\w.]+)\s+(?:to(?: at least)?|=)\s*([\d,]+)\b/gi,
+    )) {
+      const name = m[1]!.split('.').at(-1)!;
+      const proposed = Number(m[2]!.replaceAll(',', ''));
+      const now = currentValue(body, name);
+      if (now !== undefined && proposed <= now)
+        problems.push(`raises ${name} to ${proposed}, its value now: ${fix}`);
+    }
+  }
+  problems.push(...contradictions(d));
+  return problems;
+}
+
+// A cause that says the GPU is full while the message's own figures show the request fits.
+function contradictions(d: Diagnosis): string[] {
+  const requested = d.facts.requestedBytes;
+  const free = d.facts.freeBytes;
+  if (typeof requested !== 'number' || typeof free !== 'number' || free < requested) return [];
+  if (d.cause === 'batch_too_large' || d.cause === 'co_tenant' || /GPU is full/.test(d.causeText))
+    return [
+      `says ${d.cause} ("${d.causeText.slice(0, 80)}") beside ${free} bytes free for a ${requested}-byte request`,
+    ];
+  return [];
+}
