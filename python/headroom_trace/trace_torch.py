@@ -490,10 +490,20 @@ EXTRAPOLATE_FROM = (2, 3)
 
 def layers_of_request(request):
     """The model's block count, read from its config.json through transformers; None when unknown."""
-    import transformers
-
-    with open(request["modelConfig"], encoding="utf-8") as handle:
-        fields = json.load(handle)
+    try:
+        import torch  # noqa: F401  (the step needs it; say so before anything else)
+    except ImportError as error:
+        raise TraceError(f"--trace needs torch in {sys.executable}: {error}")
+    try:
+        import transformers
+    except ImportError as error:
+        raise TraceError(f"--model-config needs transformers in this Python ({sys.executable}): {error}")
+    path = request["modelConfig"]
+    try:
+        with open(path, encoding="utf-8") as handle:
+            fields = json.load(handle)
+    except (OSError, ValueError) as error:
+        raise TraceError(f"{path}: cannot read the config.json: {error}")
     fields.update(request.get("configOverrides") or {})
     model_type = fields.get("model_type")
     if model_type not in transformers.CONFIG_MAPPING:
