@@ -78,6 +78,8 @@ export const sampledProcessSchema = z.looseObject({
   hostBytes: bytes.nullable().optional(),
   cgroupBytes: bytes.nullable().optional(),
   gpuBytes: bytes.nullable().optional(),
+  /** Processes of the tree holding GPU memory (each a GPU client); absent without a GPU probe. */
+  gpuClients: z.number().int().nonnegative().optional(),
   members: z.array(sampledMemberSchema).optional(),
 });
 

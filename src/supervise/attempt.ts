@@ -163,6 +163,7 @@ function sampleAtFailure(
   return {
     ageMs: Math.max(0, failedAtMs - seen.atMs),
     selfGpuBytes: seen.gpuBytes[live.spec.name] ?? null,
+    selfClients: seen.gpuClients[live.spec.name],
     card: seen.cards?.find((card) => card.index === device) ?? null,
     neighbours,
   };

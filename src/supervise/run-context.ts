@@ -67,6 +67,8 @@ export interface BudgetExceeded {
 export interface SeenSample {
   atMs: number;
   gpuBytes: Record<string, number | null>;
+  /** Each process's processes on the cards (its GPU clients). */
+  gpuClients: Record<string, number>;
   cards: { index: number; totalBytes: number; usedBytes: number | null }[] | null;
 }
 

@@ -280,6 +280,7 @@ export async function sampleOnce(
       hostBytes,
       cgroupBytes,
       gpuBytes,
+      ...(holders ? { gpuClients: holders.filter((h) => h.bytes > 0).length } : {}),
       members: largestMembers(attempt.members, attempt.pid, pids),
     };
     enforceHostLimit(context, live, hostBytes);
@@ -313,7 +314,10 @@ function rememberSeenSample(
   const gpuBytes = Object.fromEntries(
     Object.entries(processes).map(([name, p]) => [name, p.gpuBytes ?? null]),
   );
-  const seen: SeenSample = { atMs, gpuBytes, cards };
+  const gpuClients = Object.fromEntries(
+    Object.entries(processes).map(([name, p]) => [name, p.gpuClients ?? 0]),
+  );
+  const seen: SeenSample = { atMs, gpuBytes, gpuClients, cards };
   for (const name of Object.keys(processes)) {
     const live = context.live.get(name);
     if (!live) continue;
