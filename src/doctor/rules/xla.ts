@@ -35,7 +35,7 @@ export const xlaRules: LogRule[] = [
     weight: 3,
     keywords: ['ran out of memory in memory space'],
     pattern:
-      /Ran out of memory in memory space (\w+)(?:\. Used ([\d.]+[KMGT]?) of ([\d.]+[KMGT]?) \w+\. Exceeded \w+ capacity by ([\d.]+[KMGT]?))?/,
+      /Ran out of memory in memory space (\w+)(?:\. Used ([\d.]+[KMGT]?) of ([\d.]+[KMGT]?) \w+\.(?: Exceeded \w+ capacity by ([\d.]+[KMGT]?))?)?/,
     // At compile time, before any buffer exists: the program's live buffers cannot fit the device
     // (the XLA:TPU compiler's report). hlo_rematerialization.cc's "Can't reduce memory use below"
     // is left out on purpose: it is a warning, and the program often runs anyway.
