@@ -13,6 +13,19 @@ const Module = require('node:module');
 
 const cacheDir = path.join(__dirname, '..', 'dist', 'cache');
 
+const pendingCaches = [];
+
+function writePendingCaches() {
+  for (const { script, cacheFile } of pendingCaches.splice(0)) {
+    try {
+      fs.mkdirSync(cacheDir, { recursive: true });
+      const partial = `${cacheFile}.${process.pid}`;
+      fs.writeFileSync(partial, script.createCachedData());
+      fs.renameSync(partial, cacheFile);
+    } catch {}
+  }
+}
+
 /** Runs the CommonJS bundle `file` and returns its exports. */
 function loadCached(file) {
   const source = fs.readFileSync(file, 'utf8');
@@ -25,14 +38,9 @@ function loadCached(file) {
   } catch {}
   const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
   if (!cachedData || script.cachedDataRejected) {
-    process.once('beforeExit', () => {
-      try {
-        fs.mkdirSync(cacheDir, { recursive: true });
-        const partial = `${cacheFile}.${process.pid}`;
-        fs.writeFileSync(partial, script.createCachedData());
-        fs.renameSync(partial, cacheFile);
-      } catch {}
-    });
+    pendingCaches.push({ script, cacheFile });
+    // One listener for every bundle loaded (`completion` loads them all).
+    if (pendingCaches.length === 1) process.once('beforeExit', writePendingCaches);
   }
   const module = { exports: {} };
   script.runInThisContext()(module.exports, Module.createRequire(file), module, file, path.dirname(file));

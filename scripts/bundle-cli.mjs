@@ -56,7 +56,14 @@ await build({
 });
 
 for (const name of readdirSync('dist/cli/commands')) {
-  await build({ ...common, entryPoints: [`dist/cli/commands/${name}/index.js`], outfile: `dist/cmd/${name}.cjs` });
+  // A command that reads the registry (completion lists every command's options) loads the others' bundles.
+  await build({
+    ...common,
+    entryPoints: [`dist/cli/commands/${name}/index.js`],
+    outfile: `dist/cmd/${name}.cjs`,
+    external: [...common.external, '../../bin/load-cached.cjs'],
+    plugins: [commandsAsBundles],
+  });
 }
 
 // The observer process `run` forks for --dashboard/--metrics (src/serve/isolated-observers.ts finds it
@@ -66,5 +73,6 @@ await build({ ...common, entryPoints: ['dist/serve/observer-process.js'], outfil
 // koffi and prom-client must be required where they are used, not when a bundle loads.
 for (const file of readdirSync('dist/cmd')) {
   const head = readFileSync(`dist/cmd/${file}`, 'utf8').slice(0, 2000);
-  if (/require\("(koffi|prom-client)"\)/.test(head)) throw new Error(`dist/cmd/${file} loads koffi or prom-client at start`);
+  if (/require\("(koffi|prom-client)"\)/.test(head))
+    throw new Error(`dist/cmd/${file} loads koffi or prom-client at start`);
 }

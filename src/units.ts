@@ -88,6 +88,28 @@ export function readSize(value: string | number, options: { minBytes?: number } 
   return { ok: true, bytes, isDecimal: decimalUnits.has(unit) };
 }
 
+const binaryOf: Record<string, string> = { k: 'KiB', m: 'MiB', g: 'GiB', t: 'TiB' };
+
+/** `decimal, 1 GB = 10^9 B`: what a decimal unit means, said the same wherever one is read. */
+export function describeDecimalUnit(text: string): string {
+  const letter = (/([kmgt])b?\s*$/i.exec(text)?.[1] ?? 'g').toLowerCase();
+  const power = { k: 3, m: 6, g: 9, t: 12 }[letter] ?? 9;
+  return `decimal, 1 ${letter === 'k' ? 'k' : letter.toUpperCase()}B = 10^${power} B`;
+}
+
+/** `write 8GiB if you meant 8 × 2^30 B`: the binary spelling of a decimal size. */
+export function suggestBinary(text: string): string {
+  const match = /^\s*([\d.]+)\s*([kmgt])b?\s*$/i.exec(text);
+  if (!match) return 'write it in KiB, MiB or GiB if you meant binary units';
+  const unit = binaryOf[match[2]!.toLowerCase()]!;
+  return `write ${match[1]}${unit} if you meant ${match[1]} ${unit}`;
+}
+
+/** The one line said of a decimal size wherever it is read (a flag, a config key): what it became and how to write binary. */
+export function describeDecimalSize(where: string, text: string, bytes: number): string {
+  return `${where}: ${text.trim()} is read as ${formatBytes(bytes)} (${describeDecimalUnit(text)}); ${suggestBinary(text)}`;
+}
+
 /** Parses `30%` or `12.5 %` into a fraction 0..1 (unbounded above, so callers can reject >100%). */
 export function parsePercent(text: string): number | undefined {
   const match = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*%\s*$/.exec(text);

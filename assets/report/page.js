@@ -80,6 +80,11 @@
     ]);
   }
 
+  /** A peak with its source: `480 MiB (cgroup)`. */
+  function sourced(/** @type {number | null} */ bytes, /** @type {string | null} */ source) {
+    return bytes === null || bytes === undefined ? size(bytes) : `${size(bytes)} (${source ?? 'sampled'})`;
+  }
+
   function summarySection() {
     if (!state.summary)
       return el('section', {}, [el('h2', {}, ['Summary']), el('p', {}, ['No summary yet.'])]);
@@ -91,9 +96,9 @@
       p.exitCode === null ? (p.signal ?? '–') : String(p.exitCode),
       String(p.restarts),
       String(p.oomKills ?? 0),
-      size(p.peakHostBytes),
+      sourced(p.peakHostBytes, p.peakHostSource),
       size(p.hostLimitBytes),
-      size(p.peakGpuBytes),
+      sourced(p.peakGpuBytes, p.peakGpuSource),
       size(p.gpuBudgetBytes),
       state.logHrefs[p.name] ? el('a', { href: state.logHrefs[p.name] }, [p.log ?? 'log']) : (p.log ?? ''),
     ]);
@@ -114,6 +119,17 @@
     const why = state.summary
       .filter((/** @type {any} */ p) => p.reason !== 'exited' && p.because)
       .map((/** @type {any} */ p) => el('li', {}, [el('b', {}, [`${p.name}: `]), p.because]));
+    // The sampled RSS and PSS, each named, beside a host peak taken from elsewhere (the cgroup).
+    for (const p of state.summary) {
+      if (p.sampledRssBytes === null || p.sampledRssBytes === undefined || p.peakHostSource === 'sampled')
+        continue;
+      why.push(
+        el('li', {}, [
+          el('b', {}, [`${p.name}: `]),
+          `host peak ${size(p.peakHostBytes)} (${p.peakHostSource}); sampled: Σ RSS ${size(p.sampledRssBytes)}, Σ PSS ${size(p.sampledPssBytes)}`,
+        ]),
+      );
+    }
     return el('section', { id: 'summary' }, [
       el('h2', {}, ['Summary']),
       table(headers, rows, [4, 5, 6, 7, 8, 9, 10]),

@@ -68,9 +68,15 @@ function preallocatePool(firstBytes) {
   return 0;
 }
 
-// Growth is capped by the fraction in both modes (FACTS Q2), and by what the card has free.
+// Growth is capped by the fraction in both modes (FACTS Q2), and by what the card has free: when the
+// driver refuses the growth, XLA's GpuDriver::DeviceAllocate logs it before the BFC allocator gives up.
 function growPool(wantBytes) {
-  if (wantBytes <= limitBytes && gpu.claim(contextBytes + wantBytes).ok) return wantBytes;
+  if (wantBytes > limitBytes) outOfMemory(flags.step);
+  if (gpu.claim(contextBytes + wantBytes).ok) return wantBytes;
+  const growthBytes = wantBytes - poolBytes;
+  process.stderr.write(
+    `W external/xla/xla/stream_executor/cuda/cuda_driver.cc:1010] failed to allocate ${(growthBytes / 2 ** 30).toFixed(2)}GiB (${growthBytes} bytes) from device: CUDA_ERROR_OUT_OF_MEMORY: out of memory\n`,
+  );
   outOfMemory(flags.step);
 }
 

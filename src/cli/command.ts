@@ -82,11 +82,13 @@ export function defineCommand<const O extends OptionTable, D, J>(
   const invoke = async (argv: readonly string[], io: CommandIo): Promise<Invocation> => {
     const parsed = parseArgv(argv, definition);
     if (parsed.isHelp) return { output: renderCommandHelp(definition), exitCode: 0 };
+    const isJson = definition.isJson ? definition.isJson(parsed.options) : isJsonMode(parsed.options);
+    // Said before the command runs (a run may last hours), and never under --json (stderr stays clean).
+    if (!isJson) for (const note of parsed.sizeNotes) io.stderr.write(`headroom: warning: ${note}\n`);
     const { data, exitCode } = await definition.run(
       { options: parsed.options, args: parsed.args, rest: parsed.rest },
       io,
     );
-    const isJson = definition.isJson ? definition.isJson(parsed.options) : isJsonMode(parsed.options);
     if (isJson) {
       const json = definition.reporters.json(data);
       return { ...(json === undefined ? {} : { output: toJson(json) }), exitCode };

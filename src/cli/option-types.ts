@@ -45,7 +45,12 @@ export interface OptionSpec {
   min?: number;
   /** `count`, `number`, `percent`: the largest accepted (a duration's is always maxDurationMs, units.ts). */
   max?: number;
+  /** What shell completion offers for the value (default: files for a `file` value, directories for a `dir`). */
+  completes?: Completes;
 }
+
+/** What shell completion offers: files, directories, or the process names of the config in the current directory. */
+export type Completes = 'files' | 'dirs' | 'processes';
 
 /** Options by the name the command reads them under (`runDir` for `--run-dir`). */
 export type OptionTable = Record<string, OptionSpec>;
@@ -99,6 +104,8 @@ export interface ArgumentSpec {
   description: string;
   isRequired?: boolean;
   isVariadic?: boolean;
+  /** What shell completion offers for it. */
+  completes?: Completes;
 }
 
 /** Declares a table with its literal types kept (so values are typed from it). */

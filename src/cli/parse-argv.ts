@@ -4,6 +4,7 @@
 // options and missing values are usage errors that suggest the nearest flag.
 import { suggestNearest } from '../config/suggest.js';
 import { UsageError } from '../errors.js';
+import { describeDecimalSize, readSize } from '../units.js';
 import type { ArgumentSpec, OptionTable, OptionValues } from './option-types.js';
 import { parseOptionText } from './values.js';
 
@@ -13,6 +14,8 @@ export interface ParsedArgv<O extends OptionTable> {
   args: Record<string, string | undefined>;
   rest: string[];
   isHelp: boolean;
+  /** One line per size written in decimal units (`--host-memory 8GB`), said as a config key's is. */
+  sizeNotes: string[];
 }
 
 /** The flags every command takes besides its table. */
@@ -98,7 +101,21 @@ export function parseArgv<const O extends OptionTable>(
     options: readValues(table, texts),
     ...assignArguments(command, positionals, isHelp, hasTwoDashes),
     isHelp,
+    sizeNotes: decimalSizeNotes(table, texts),
   };
+}
+
+// After readValues, so every size here has been read successfully once.
+function decimalSizeNotes(table: OptionTable, texts: Map<string, (string | true)[]>): string[] {
+  return [...texts].flatMap(([key, given]) => {
+    const spec = table[key]!;
+    if (spec.kind !== 'size') return [];
+    return given.flatMap((text) => {
+      if (text === true) return [];
+      const reading = readSize(text);
+      return reading.ok && reading.isDecimal ? [describeDecimalSize(spec.flag, text, reading.bytes)] : [];
+    });
+  });
 }
 
 function readValues<O extends OptionTable>(table: O, texts: Map<string, (string | true)[]>): OptionValues<O> {

@@ -71,6 +71,16 @@ export const commandEntries: readonly CommandEntry[] = [
     load: () => import('./commands/slurm/index.js'),
   },
   {
+    name: 'init',
+    summary: 'write a commented headroom.yaml from the GPU processes running now, or from commands',
+    load: () => import('./commands/init/index.js'),
+  },
+  {
+    name: 'completion',
+    summary: 'shell completion for bash, zsh or fish',
+    load: () => import('./commands/completion/index.js'),
+  },
+  {
     name: 'schema',
     summary: "JSON Schema of headroom.yaml, or of a command's --json output",
     load: () => import('./commands/schema/index.js'),

@@ -178,6 +178,25 @@ describe('bad configs name file, line, column and field', () => {
     ]);
   });
 
+  test('gpu_clients is a whole number from 1: 0, negatives and fractions are refused at the value', () => {
+    const at = (value: string) =>
+      problems(`processes:\n  a:\n    framework: jax\n    gpu_clients: ${value}\n`);
+    assert.deepEqual(at('0'), [
+      'cfg/headroom.yaml:4:18: processes.a.gpu_clients: Too small: expected number to be >=1',
+    ]);
+    assert.deepEqual(at('-3'), [
+      'cfg/headroom.yaml:4:18: processes.a.gpu_clients: Too small: expected number to be >=1',
+    ]);
+    assert.deepEqual(at('1.5'), [
+      'cfg/headroom.yaml:4:18: processes.a.gpu_clients: expected an integer, got 1.5',
+    ]);
+    assert.equal(
+      parseSpec('processes:\n  a:\n    framework: jax\n    gpu_clients: 3\n', 'h.yaml').processes[0]
+        ?.gpuClients,
+      3,
+    );
+  });
+
   test('a GPU index declared twice is located at the second one', () => {
     const lines = problems(
       'gpus:\n  - memory: 24GiB\n  - index: 0\n    memory: 24GiB\nprocesses:\n  a:\n    framework: jax\n',

@@ -29,7 +29,15 @@ export const gpuSchema = z.strictObject({
   index: z.optional(described(int(0), 'CUDA/NVML device index')),
   uuid: z.optional(described(z.string(), 'device UUID (GPU-...)')),
   name: z.optional(described(z.string(), 'a label for tables')),
-  memory: described(sizeFieldAtLeast(256 * 1024 ** 2), 'total memory of the device as CUDA reports it'),
+  memory: z.optional(
+    described(sizeFieldAtLeast(256 * 1024 ** 2), 'total memory of the device as CUDA reports it'),
+  ),
+  model: z.optional(
+    described(
+      z.string(),
+      'a card model (a100-40gb, h100-80gb, rtx-4090, ...): its recorded total, when memory is not given',
+    ),
+  ),
   simulated: z.optional(described(z.boolean(), 'a simulated card (no real GPU)')),
 });
 
@@ -48,6 +56,12 @@ export const processSchema = z.strictObject({
     ),
   ),
   replicas: z.optional(int(1, 1024)),
+  gpu_clients: z.optional(
+    described(
+      int(1, 1024),
+      'GPU clients inside this one process (joblib or multiprocessing workers, a Ray local cluster, DataLoader workers that touch CUDA): each gets gpu_memory / N, its fraction and bootstrap cap, and its own context allowance',
+    ),
+  ),
   gpu: z.optional(described(int(0), 'pin to this device index')),
   env: z.optional(z.record(z.string(), envValueField)),
   preallocate: z.optional(described(z.boolean(), 'JAX only: keep XLA preallocation of the whole budget')),

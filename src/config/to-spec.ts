@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import type { Document, LineCounter } from 'yaml';
 import { ConfigError, type ConfigIssue } from '../errors.js';
 import { compileLinearPattern } from '../linear-pattern.js';
+import { cardModels, findCardModel } from '../plan/cards.js';
 import { parseTorchVersion } from '../plan/torch-versions.js';
 import type { DeviceSpec, Enforcement, Framework, ProcessSpec, SizeNote, Spec } from '../plan/types.js';
 import { bytesPer, readSize } from '../units.js';
@@ -95,12 +96,29 @@ function toDevices(raw: RawConfig, report: Report): DeviceSpec[] {
     if (seen.has(index)) report(['gpus', position, 'index'], `device index ${index} is declared twice`);
     seen.add(index);
     const simulated = gpu.simulated ?? false;
+    const model = gpu.model === undefined ? undefined : findCardModel(gpu.model);
+    if (gpu.model !== undefined && !model) {
+      const nearest = suggestNearest(
+        gpu.model.toLowerCase(),
+        cardModels.map((c) => c.id),
+      );
+      report(
+        ['gpus', position, 'model'],
+        `unknown card model "${gpu.model}"${nearest ? `; did you mean "${nearest}"?` : ''} (known: ${cardModels.map((c) => c.id).join(', ')}; or give memory: 24GiB)`,
+      );
+    }
+    if (gpu.memory === undefined && gpu.model === undefined)
+      report(['gpus', position], 'give memory (24GiB) or model (a100-40gb)');
+    // A memory written beside a model wins: the user measured their own card.
+    const isModelTotal = gpu.memory === undefined && model !== undefined;
+    const label = model ? (simulated ? `simulated ${model.name}` : model.name) : undefined;
     return {
       index,
-      name: gpu.name ?? (simulated ? 'simulated GPU' : `GPU ${index}`),
+      name: gpu.name ?? label ?? (simulated ? 'simulated GPU' : `GPU ${index}`),
       ...(gpu.uuid === undefined ? {} : { uuid: gpu.uuid }),
-      totalBytes: gpu.memory,
+      totalBytes: gpu.memory ?? model?.totalBytes ?? 0,
       simulated,
+      ...(isModelTotal ? { model: model.id } : {}),
     };
   });
 }
@@ -177,6 +195,7 @@ function toProcess(
     gpuMemory: raw.gpu_memory,
     hostMemoryBytes: raw.host_memory,
     replicas: raw.replicas,
+    ...(raw.gpu_clients === undefined ? {} : { gpuClients: raw.gpu_clients }),
     gpu: raw.gpu,
     env,
     preallocate: raw.preallocate ?? false,

@@ -31,10 +31,13 @@ export function toEstimateSpec(
   const parallel = toParallel(raw, report);
   const vars = raw.vars ?? {};
   const withGpus = { ...vars, [gpusVar]: parallel.gpus };
-  const checkQuantity = (quantity: Quantity, path: (string | number)[]): void => {
+  const checkQuantity = (quantity: Quantity, path: (string | number)[], isCount = false): void => {
     try {
-      if (evaluateExpr(quantity.expr, withGpus) < 0)
-        report(path, `"${quantity.text}" is negative with these vars`);
+      const value = evaluateExpr(quantity.expr, withGpus);
+      if (value < 0) report(path, `"${quantity.text}" is negative with these vars`);
+      // A batch (like every count) has at least one: 0 would estimate a step that trains on nothing.
+      else if (isCount && value < 1)
+        report(path, `"${quantity.text}" is ${value}: expected a whole number ≥ 1`);
     } catch (error) {
       if (!(error instanceof ExprError)) throw error;
       const known = Object.keys(raw.vars ?? {});
@@ -54,7 +57,7 @@ export function toEstimateSpec(
 
   const model = toModel(raw.model, source.config, report);
   const batchSize = raw.training?.batch_size ?? literal(1);
-  checkQuantity(batchSize, ['training', 'batch_size']);
+  checkQuantity(batchSize, ['training', 'batch_size'], true);
   const tensors = (raw.tensors ?? []).map((tensor, i) => {
     tensor.shape.forEach((dim, j) => {
       checkQuantity(dim, ['tensors', i, 'shape', j]);

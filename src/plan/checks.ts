@@ -1,8 +1,9 @@
 // The plan's checks: each a small pure rule that looks at the plan and returns findings.
-import { formatBytes, formatGiB } from '../units.js';
+import { describeDecimalSize, formatBytes, formatGiB } from '../units.js';
+import { cardsSoldAs, cudaBelowSmi, describeCardTotal, findCardModel } from './cards.js';
 import { checkEnvValue, uncappedJaxAllocators, variablesFor } from './env-checks.js';
 import { torchAllocConf } from './torch-checks.js';
-import type { Finding, PlannedDevice, PlannedProcess, Spec } from './types.js';
+import type { Finding, PlannedDevice, PlannedProcess, SizeNote, Spec } from './types.js';
 
 export interface CheckContext {
   spec: Spec;
@@ -192,17 +193,42 @@ function agrees(variable: string, written: string, planned: string): boolean {
   return written === planned;
 }
 
-// Decimal units are accepted, and said back: "24GB" is 22.35 GiB, and a card sold as "24 GB" has
-// 24 GiB (NVML reports 24576 MiB for one), so a GPU declared in GB is almost always a unit slip.
+// Decimal units are accepted, and said back, the same for a config key and a flag: "24GB" is 22.35 GiB,
+// while a card called "24 GB" reports 24564-24576 MiB to nvidia-smi (src/plan/cards.ts), so a GPU
+// declared in GB is almost always a unit slip, and so is a budget or limit written 8G for 8 GiB.
+const isCardSize = (field: string): boolean => /^gpus\[\d+\]\.memory$|^--gpu$|^HEADROOM_GPU$/.test(field);
+
+function decimalCardMessage(note: SizeNote): string {
+  const gb = Number.parseFloat(note.text);
+  const recorded = cardsSoldAs(gb).filter((m) => m.source !== 'marketed');
+  const listed = recorded.map(
+    (m) => `${m.id} ${formatBytes(m.totalBytes)}${m.source === 'cuda' ? ' (CUDA)' : ''}`,
+  );
+  const smiOnly = recorded.some((m) => m.source === 'nvidia-smi');
+  const cardsReport =
+    recorded.length > 0
+      ? `cards called ${gb} GB report ${listed.join(', ')}${smiOnly ? ` (nvidia-smi's total; ${cudaBelowSmi})` : ''}`
+      : `a card called ${gb} GB reports about ${gb} GiB to nvidia-smi or less, and ${cudaBelowSmi}`;
+  const models = cardsSoldAs(gb).map((m) => m.id);
+  const write =
+    models.length > 0 ? `name the card (${models.join(', ')}) or write ${gb}GiB` : `write ${gb}GiB`;
+  return `${note.field}: ${note.text} is read as ${formatBytes(note.bytes)} (decimal, 1 GB = 10^9 B); ${cardsReport}: ${write}`;
+}
+
 const decimalSizes: Rule = ({ spec }) => {
   const notes = spec.sizeNotes ?? [];
-  const cards = notes.filter((n) => /^gpus\[\d+\]\.memory$/.test(n.field) && /^\d+\s*GB$/i.test(n.text));
-  const findings: Finding[] = cards.map((n) => {
-    const gb = Number.parseInt(n.text, 10);
+  const findings: Finding[] = notes.map((n) => {
+    if (isCardSize(n.field) && /^\d+(\.\d+)?\s*G(B)?$/i.test(n.text))
+      return {
+        code: 'gpu-size-decimal',
+        severity: 'warning',
+        message: decimalCardMessage(n),
+        facts: { field: n.field, bytes: n.bytes },
+      };
     return {
-      code: 'gpu-size-decimal',
+      code: 'size-decimal',
       severity: 'warning',
-      message: `${n.field}: ${n.text} is read as ${formatBytes(n.bytes)} (decimal GB); a card sold as ${gb} GB has ${gb} GiB, so budgets in percent would not match what XLA takes of it: write ${gb}GiB`,
+      message: describeDecimalSize(n.field, n.text, n.bytes),
       facts: { field: n.field, bytes: n.bytes },
     };
   });
@@ -216,9 +242,26 @@ const decimalSizes: Rule = ({ spec }) => {
   return findings;
 };
 
+// A card named by model: its total is a recording (or the size it is sold as), and the plan says which.
+const cardModelTotals: Rule = ({ devices }) =>
+  devices.flatMap((d): Finding[] => {
+    const model = d.model === undefined ? undefined : findCardModel(d.model);
+    if (!model) return [];
+    return [
+      {
+        code: 'gpu-model-total',
+        severity: 'info',
+        device: d.index,
+        message: `GPU ${d.index} (${model.id}): ${formatBytes(model.totalBytes)} (${model.totalBytes} B), ${describeCardTotal(model)}`,
+        facts: { model: model.id, totalBytes: model.totalBytes, source: model.source },
+      },
+    ];
+  });
+
 /** Every rule, in the order their findings are listed. */
 export const rules: Rule[] = [
   decimalSizes,
+  cardModelTotals,
   overcommit,
   budgetSize,
   configEnv,

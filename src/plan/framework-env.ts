@@ -34,7 +34,10 @@ export function frameworkEnv(options: {
   name: string;
   framework: Framework;
   device: DeviceSpec | null;
+  /** The budget of one GPU client: the process's budget / gpuClients. */
   budgetBytes: number;
+  /** GPU clients in the process (`gpu_clients`); each is told the per-client budget. Default 1. */
+  gpuClients?: number | undefined;
   preallocate: boolean;
   enforce: Enforcement;
   torchVersion?: string | undefined;
@@ -61,6 +64,9 @@ export function frameworkEnv(options: {
     HEADROOM_GPU_BUDGET_BYTES: String(budgetBytes),
     HEADROOM_GPU_FRACTION: fraction,
   };
+  const gpuClients = options.gpuClients ?? 1;
+  // What headroom run's sampler and the bootstrap read: the budget above is each client's.
+  if (gpuClients > 1) env.HEADROOM_GPU_CLIENTS = String(gpuClients);
   // CUDA numbers devices fastest-first by default, NVML and nvidia-smi by PCI bus: every numeric index
   // needs the bus order, or a mixed host hands index 1 to another card. A UUID names one card.
   if (device.uuid === undefined) env.CUDA_DEVICE_ORDER = 'PCI_BUS_ID';

@@ -48,6 +48,8 @@ export function placeInstances(options: {
   contextOverheadBytes: number;
 }): { placements: Placement[]; findings: Finding[] } {
   const { instances, devices, reserveBytes, contextOverheadBytes } = options;
+  // Each GPU client of a process (`gpu_clients`) creates its own CUDA context.
+  const overheadOf = (instance: Instance): number => contextOverheadBytes * (instance.spec.gpuClients ?? 1);
   const loads = devices.map((device) => ({
     device,
     usableBytes: device.totalBytes - reserveBytes,
@@ -60,7 +62,7 @@ export function placeInstances(options: {
   const commit = (instance: Instance, load: DeviceLoad | null): void => {
     chosen.set(instance, load);
     if (!load) return;
-    load.committedBytes += contextOverheadBytes;
+    load.committedBytes += overheadOf(instance);
     const fixed = fixedBudgetBytes(instance.spec.gpuMemory, load.device);
     if (fixed === undefined) load.restCount += 1;
     else load.committedBytes += fixed;
@@ -90,7 +92,7 @@ export function placeInstances(options: {
   const demand = (i: Instance): number => (largest ? (fixedBudgetBytes(i.spec.gpuMemory, largest) ?? 0) : 0);
   for (const instance of [...fixed].sort((a, b) => demand(b) - demand(a))) {
     const need = (l: DeviceLoad): number =>
-      (fixedBudgetBytes(instance.spec.gpuMemory, l.device) ?? 0) + contextOverheadBytes;
+      (fixedBudgetBytes(instance.spec.gpuMemory, l.device) ?? 0) + overheadOf(instance);
     const fitting = loads.find((l) => l.usableBytes - l.committedBytes >= need(l));
     // Nothing fits: take the roomiest device so the overcommit finding names a real excess.
     commit(instance, fitting ?? roomiest(loads, (l) => l.usableBytes - l.committedBytes - need(l)));
@@ -99,7 +101,7 @@ export function placeInstances(options: {
   for (const instance of unpinned.filter((i) => !fixed.includes(i))) {
     commit(
       instance,
-      roomiest(loads, (l) => (l.usableBytes - l.committedBytes - contextOverheadBytes) / (l.restCount + 1)),
+      roomiest(loads, (l) => (l.usableBytes - l.committedBytes - overheadOf(instance)) / (l.restCount + 1)),
     );
   }
 
@@ -109,7 +111,7 @@ export function placeInstances(options: {
     const fixedBytes = fixedBudgetBytes(instance.spec.gpuMemory, load.device);
     const remaining = load.usableBytes - load.committedBytes;
     const budgetBytes = fixedBytes ?? Math.max(0, Math.floor(remaining / load.restCount));
-    return { instance, device: load.device, budgetBytes, overheadBytes: contextOverheadBytes };
+    return { instance, device: load.device, budgetBytes, overheadBytes: overheadOf(instance) };
   });
   return { placements, findings };
 }

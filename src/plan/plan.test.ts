@@ -194,6 +194,27 @@ describe('budgets', () => {
     }
   });
 
+  test('gpu_clients: N: each client is told budget / N (fraction, budget bytes), and N contexts are paid', () => {
+    const result = plan(
+      spec([
+        proc('trainer', { framework: 'jax', gpuMemory: { kind: 'fraction', fraction: 0.9 }, gpuClients: 3 }),
+      ]),
+      {
+        devices: [gpu({ totalBytes: 40 * GiB })],
+        inheritedEnv: none,
+      },
+    );
+    const trainer = byName(result, 'trainer');
+    assert.equal(trainer.gpuClients, 3);
+    assert.equal(trainer.env.XLA_PYTHON_CLIENT_MEM_FRACTION, '0.3000');
+    assert.equal(trainer.env.HEADROOM_GPU_FRACTION, '0.3000');
+    assert.equal(trainer.env.HEADROOM_GPU_BUDGET_BYTES, String(Math.floor(0.3 * 40 * GiB)));
+    assert.equal(trainer.env.HEADROOM_GPU_CLIENTS, '3');
+    assert.equal(trainer.budgetBytes, 3 * Math.floor(0.3 * 40 * GiB));
+    assert.equal(trainer.overheadBytes, 3 * 512 * MiB, 'three contexts');
+    assert.match(trainer.capNote, /per client, each of 3 GPU clients/);
+  });
+
   test('a process without replicas has replica null and its own name', () => {
     const result = plan(spec([proc('learner')]), { devices: [gpu()], inheritedEnv: none });
     assert.deepEqual(

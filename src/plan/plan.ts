@@ -38,14 +38,18 @@ export function plan(spec: Spec, options: PlanOptions): Plan {
   const processes = placements.map(
     ({ instance, device, budgetBytes: plannedBytes, overheadBytes }): PlannedProcess => {
       const { spec: processSpec } = instance;
-      const budgetBytes = device
-        ? enforcedBudgetBytes(processSpec.framework, plannedBytes, device.totalBytes)
+      // Each GPU client is its own pool: it is told budget / N (its fraction, its bootstrap cap).
+      const gpuClients = processSpec.gpuClients ?? 1;
+      const clientBudgetBytes = device
+        ? enforcedBudgetBytes(processSpec.framework, plannedBytes / gpuClients, device.totalBytes)
         : 0;
+      const budgetBytes = clientBudgetBytes * gpuClients;
       const { env, unset, capNote, capBy } = frameworkEnv({
         name: instance.name,
         framework: processSpec.framework,
         device,
-        budgetBytes,
+        budgetBytes: clientBudgetBytes,
+        gpuClients,
         preallocate: processSpec.preallocate,
         enforce: processSpec.enforce,
         torchVersion: processSpec.torchVersion,
@@ -67,10 +71,14 @@ export function plan(spec: Spec, options: PlanOptions): Plan {
         budgetBytes,
         overheadBytes,
         fraction: device ? budgetBytes / device.totalBytes : 0,
+        gpuClients,
         // The config's own variables first; the plan's win where they collide (and checks say so).
         env: { ...configEnv, ...env, ...hostEnv(processSpec.framework, processSpec.hostMemoryBytes) },
         unsetEnv: unset,
-        capNote,
+        capNote:
+          gpuClients > 1
+            ? `${capNote}; per client, each of ${gpuClients} GPU clients (gpu_clients)`
+            : capNote,
         capBy,
         hostMemoryBytes: processSpec.hostMemoryBytes ?? null,
       };
@@ -85,6 +93,7 @@ export function plan(spec: Spec, options: PlanOptions): Plan {
       ...(device.uuid === undefined ? {} : { uuid: device.uuid }),
       simulated: device.simulated,
       totalBytes: device.totalBytes,
+      ...(device.model === undefined ? {} : { model: device.model }),
       usableBytes: device.totalBytes - spec.reserveBytes,
       plannedBytes: here.reduce((sum, p) => sum + p.budgetBytes + p.overheadBytes, 0),
     };

@@ -37,6 +37,8 @@ export interface DeviceSpec {
   uuid?: string;
   totalBytes: number;
   simulated: boolean;
+  /** A model named by the user (`a100-40gb`, src/plan/cards.ts), whose recorded total this is. */
+  model?: string;
 }
 
 /** One process entry of headroom.yaml after validation. */
@@ -48,6 +50,11 @@ export interface ProcessSpec {
   gpuMemory: BudgetSpec | undefined;
   hostMemoryBytes: number | undefined;
   replicas: number | undefined;
+  /**
+   * GPU clients inside one process (joblib or multiprocessing workers, a Ray local cluster, DataLoader
+   * workers touching CUDA), each with its own pool and context: each gets budget / N. Undefined: 1.
+   */
+  gpuClients?: number | undefined;
   /** Device index this process is pinned to; undefined means placed by the planner. */
   gpu: number | undefined;
   /** Extra variables for the child, as written; checked against the plan. */
@@ -114,6 +121,8 @@ export interface PlannedDevice {
   uuid?: string;
   simulated: boolean;
   totalBytes: number;
+  /** The model named by the user (`a100-40gb`), when the total came from src/plan/cards.ts. */
+  model?: string;
   /** totalBytes − reserve. */
   usableBytes: number;
   /** Σ (budget + overhead) of the processes placed here. */
@@ -132,6 +141,8 @@ export interface PlannedProcess {
   overheadBytes: number;
   /** budgetBytes / totalBytes of its device (0 without a device). */
   fraction: number;
+  /** GPU clients sharing the budget (`gpu_clients`): each is told budget / N; overheadBytes counts N contexts. */
+  gpuClients: number;
   /** Variables headroom sets for this process (the config's `env:` included). */
   env: Record<string, string>;
   /** Inherited variables removed from the child, because they would contradict `env`. */

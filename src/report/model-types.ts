@@ -51,8 +51,14 @@ export interface ReportSummaryRow {
   /** OOM kills in its tree over all attempts (summary.json's `oomKills`, record version 2). */
   oomKills: number;
   peakHostBytes: number | null;
+  /** Where each peak comes from (framework, simulated-card, cgroup, sampled): shown beside it. */
+  peakHostSource: string | null;
   hostLimitBytes: number | null;
   peakGpuBytes: number | null;
+  peakGpuSource: string | null;
+  /** The tree's sampled Σ RSS and Σ PSS peaks, named apart from the host peak; null without samples. */
+  sampledRssBytes: number | null;
+  sampledPssBytes: number | null;
   gpuBudgetBytes: number | null;
   log: string | null;
 }

@@ -57,8 +57,14 @@ export function summaryRows(summary: RecordSummary): ReportSummaryRow[] {
     restarts: numberOrNull(p.restarts) ?? 0,
     oomKills: Array.isArray(p.oomKills) ? p.oomKills.length : 0,
     peakHostBytes: numberOrNull(p.peakHostBytes),
+    // A record from before sources were written was sampled.
+    peakHostSource:
+      typeof p.peakHostBytes === 'number' ? (stringOrNull(p.peakHostSource) ?? 'sampled') : null,
     hostLimitBytes: numberOrNull(p.hostLimitBytes),
     peakGpuBytes: numberOrNull(p.peakGpuBytes),
+    peakGpuSource: typeof p.peakGpuBytes === 'number' ? (stringOrNull(p.peakGpuSource) ?? 'sampled') : null,
+    sampledRssBytes: numberOrNull(p.sampledHost?.rssBytes),
+    sampledPssBytes: numberOrNull(p.sampledHost?.pssBytes),
     gpuBudgetBytes: numberOrNull(p.gpuBudgetBytes),
     log: stringOrNull(p.log),
   }));

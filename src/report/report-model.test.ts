@@ -6,6 +6,7 @@ import { parseEvent, parsePlan, parseSample } from '../observe/parse-record.js';
 import type { RecordSample, RunRecordData } from '../observe/record-types.js';
 import { buildReportModel, ReportModelBuilder } from './build-model.js';
 import { renderReportHtml } from './html.js';
+import { summaryRows } from './plan-rows.js';
 
 const GiB = 1024 ** 3;
 const plan = parsePlan({
@@ -117,4 +118,35 @@ test('the page inlines everything, and data cannot end its script element', () =
   assert.match(html, /connect-src 'none'/);
   assert.doesNotMatch(html, /<title>[^<]*<script/);
   assert.match(renderReportHtml({ model, assets, live: { eventsUrl: '/events' } }), /connect-src 'self'/);
+});
+
+test('summary rows: each peak with its source; a record without sources reads as sampled', () => {
+  const MiB = 1024 ** 2;
+  const rows = summaryRows({
+    processes: [
+      {
+        name: 'trainer',
+        reason: 'oom-killed',
+        peakHostBytes: 480 * MiB,
+        peakHostSource: 'cgroup',
+        sampledHost: {
+          rssBytes: 818 * MiB,
+          pssBytes: 565 * MiB,
+          hostBytes: 565 * MiB,
+          samples: 9,
+          intervalMs: 500,
+        },
+        peakGpuBytes: 8192 * MiB,
+        peakGpuSource: 'framework',
+      },
+      { name: 'old', reason: 'exited', peakHostBytes: 64 * MiB, peakGpuBytes: null },
+    ],
+  } as unknown as Parameters<typeof summaryRows>[0]);
+  assert.deepEqual(
+    rows.map((r) => [r.name, r.peakHostSource, r.peakGpuSource, r.sampledRssBytes, r.sampledPssBytes]),
+    [
+      ['trainer', 'cgroup', 'framework', 818 * MiB, 565 * MiB],
+      ['old', 'sampled', null, null, null],
+    ],
+  );
 });

@@ -49,6 +49,7 @@ export const eventTypes = [
   'enforce-kill',
   'leftover-killed',
   'warning',
+  'gpu-clients',
 ] as const;
 
 /** One line of events.jsonl: a time, a type, usually a process, a message and the type's fields. */

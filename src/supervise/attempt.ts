@@ -70,6 +70,8 @@ export function newAttempt(
     oomKills: [],
     headroomKill: null,
     headroomKillOver: null,
+    reportedGpuClients: 0,
+    sampleTrail: [],
     stopping: null,
     stopCause: null,
     output: new OutputReader(),
@@ -133,12 +135,23 @@ async function settleOomKills(context: RunContext, live: LiveProcess, attempt: A
   checkOomKills(context, live, attempt, { isFinal: true });
 }
 
-// The last sample that saw it running, as the cause judge reads it: its card, its own bytes and
-// every other process planned on that card, with their budgets.
-function sampleAtFailure(context: RunContext, live: LiveProcess, failedAtMs: number): SampleAtFailure | null {
-  const seen = live.lastSeenSample;
+// The sample nearest a failure, as the cause judge reads it: the last one taken before the failure's
+// line was read (a worker's OOM may come long before the main process ends), else the last one that
+// saw it running; with its card, its own bytes and every other process planned on that card.
+function sampleAtFailure(
+  context: RunContext,
+  live: LiveProcess,
+  attempt: Attempt,
+  failureLine: number,
+  exitedAtMs: number,
+): SampleAtFailure | null {
   const device = live.spec.gpuDevice ?? null;
+  const trail = attempt.sampleTrail;
+  const before = failureLine > 0 ? trail.findLastIndex((entry) => entry.lines < failureLine) : -1;
+  const seen = before >= 0 ? trail[before]!.seen : live.lastSeenSample;
   if (!seen || device === null) return null;
+  // The failure came after this sample and before the next one (or the exit).
+  const failedAtMs = before >= 0 ? (trail[before + 1]?.seen.atMs ?? exitedAtMs) : exitedAtMs;
   const neighbours = [...context.live.values()]
     .filter((other) => other !== live && other.spec.gpuDevice === device)
     .map((other) => ({
@@ -189,7 +202,8 @@ function gatherFacts(
     gpuCap: live.spec.gpuCap ?? null,
     gpuContextBytes: (live.spec.gpuContextBytes ?? 0) / Math.max(1, live.spec.gpuClients ?? 1),
     gpuClients: live.spec.gpuClients ?? 1,
-    sampleAtFailure: attempt ? sampleAtFailure(context, live, exitedAtMs) : null,
+    gpuBudgetBytes: live.spec.gpuBudgetBytes,
+    sampleAtFailure: attempt ? sampleAtFailure(context, live, attempt, log?.line ?? 0, exitedAtMs) : null,
   };
 }
 

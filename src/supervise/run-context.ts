@@ -40,6 +40,10 @@ export interface Attempt extends TreeHandle {
   headroomKill: string | null;
   /** The memory headroom killed it over. */
   headroomKillOver: HeadroomMemoryKill | null;
+  /** The most processes of its tree seen on a card at once, once said (0 until then). */
+  reportedGpuClients: number;
+  /** The last samples that saw it, each with the lines of output read by then (bounded). */
+  sampleTrail: { lines: number; seen: SeenSample }[];
   /** The stop in progress (Ctrl-C, enforcement, an OOM kill in the tree), if any, and why. */
   stopping: Promise<{ signal: NodeJS.Signals; killedPids: number[] }> | null;
   stopCause: StopCause | null;

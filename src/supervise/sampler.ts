@@ -8,6 +8,7 @@ import { readEnvironVariables } from '../probe/host/process-label.js';
 import { TreeMemoryCache } from '../probe/host/tree-memory-cache.js';
 import type { SampledMember, SampledProcess } from '../run-record/schema.js';
 import { formatBytes } from '../units.js';
+import { describeGpuClients } from '../verdict/gpu-clients.js';
 import { displayCommand } from '../verdict/judge.js';
 import { checkOomKills } from './oom-kills.js';
 import { listTreePids, rememberTreePids } from './process-tree.js';
@@ -15,6 +16,9 @@ import { type Attempt, type LiveProcess, type RunContext, type SeenSample, statu
 import { requestStop } from './stop.js';
 import { killTree } from './terminate.js';
 import { readCommandLine, roleOf, type TreeMembers, updateMembers } from './tree-members.js';
+
+/** Samples each attempt keeps for the cause judge: two minutes at the default interval. */
+const sampleTrailLength = 240;
 
 /** Members written per process per sample: the largest, so a pool of hundreds stays a short line. */
 const sampledMemberCount = 16;
@@ -44,15 +48,62 @@ async function snapshotGpus(gpuProbe: GpuProbe): Promise<GpuSnapshot | null> {
   }
 }
 
-function sumGpuBytes(snapshot: GpuSnapshot | null, pids: ReadonlySet<number>): number | null {
+/** The tree's processes on the cards, with their bytes; null without a snapshot. */
+function gpuHoldersOf(
+  snapshot: GpuSnapshot | null,
+  pids: ReadonlySet<number>,
+): { pid: number; device: number; bytes: number }[] | null {
   if (!snapshot) return null;
-  let sumBytes = 0;
-  for (const process of snapshot.processes) {
+  return snapshot.processes.flatMap((process) => {
     // Backends report host PIDs; in a container `localPid` is the one /proc here knows (null: unknown).
     const pid = process.localPid === undefined ? process.pid : process.localPid;
-    if (pid !== null && pids.has(pid)) sumBytes += process.usedBytes ?? 0;
-  }
-  return sumBytes;
+    return pid !== null && pids.has(pid)
+      ? [{ pid, device: process.device, bytes: process.usedBytes ?? 0 }]
+      : [];
+  });
+}
+
+function roleTextOf(attempt: Attempt, pid: number): string {
+  const { roleText } = roleOf(attempt.members, attempt.pid, pid);
+  if (roleText !== 'child process') return roleText;
+  // A client started by a worker (a joblib task running a program): say whose child it is.
+  const parent = attempt.members.get(attempt.members.get(pid)?.ppid ?? -1);
+  return parent
+    ? `child of ${roleOf(attempt.members, attempt.pid, parent.pid).roleText} ${parent.pid}`
+    : roleText;
+}
+
+// Several processes of one tree on a card are several GPU clients: each has its own pool and
+// context and reads the one fraction the process was given. Said once, and again if more appear.
+function noteGpuClients(
+  context: RunContext,
+  live: LiveProcess,
+  holders: readonly { pid: number; device: number; bytes: number }[],
+  snapshot: GpuSnapshot | null,
+): void {
+  const attempt = live.attempt;
+  const planned = live.spec.gpuClients ?? 1;
+  const clients = holders.filter((h) => h.bytes > 0);
+  if (!attempt || clients.length <= Math.max(planned, attempt.reportedGpuClients)) return;
+  attempt.reportedGpuClients = clients.length;
+  const roles = clients.map((h) => ({ pid: h.pid, role: roleTextOf(attempt, h.pid), bytes: h.bytes }));
+  const card = snapshot?.devices.find((d) => d.index === clients[0]?.device);
+  const { sentence, fix } = describeGpuClients({
+    process: live.spec.process ?? live.spec.name,
+    framework: live.spec.framework ?? 'other',
+    count: clients.length,
+    plannedClients: planned,
+    cap: live.spec.gpuCap ?? null,
+    totalBytes: card?.totalBytes ?? null,
+    budgetBytes: live.spec.gpuBudgetBytes,
+  });
+  const listed = roles.map((r) => `pid ${r.pid} (${r.role}, ${formatBytes(r.bytes)})`).join(', ');
+  context.event(
+    'gpu-clients',
+    live.spec.name,
+    `${live.spec.name}: ${clients.length} processes of its tree hold GPU memory: ${listed}; ${sentence}: ${fix}`,
+    { count: clients.length, plannedClients: planned, clients: roles, sentence, fix },
+  );
 }
 
 function enforceHostLimit(context: RunContext, live: LiveProcess, hostBytes: number): void {
@@ -208,7 +259,9 @@ export async function sampleOnce(
       nowMs,
       procRoot: context.procRoot,
     });
-    const gpuBytes = sumGpuBytes(gpus, new Set(pids));
+    const holders = gpuHoldersOf(gpus, new Set(pids));
+    const gpuBytes = holders === null ? null : holders.reduce((sum, h) => sum + h.bytes, 0);
+    if (holders) noteGpuClients(context, live, holders, gpus);
     const cgroupBytes = live.group ? readCgroupUsageBytes(live.group) : null;
     live.lastHostBytes = memory.hostBytes;
     live.lastGpuBytes = gpuBytes;
@@ -263,7 +316,11 @@ function rememberSeenSample(
   const seen: SeenSample = { atMs, gpuBytes, cards };
   for (const name of Object.keys(processes)) {
     const live = context.live.get(name);
-    if (live) live.lastSeenSample = seen;
+    if (!live) continue;
+    live.lastSeenSample = seen;
+    const trail = live.attempt?.sampleTrail;
+    trail?.push({ lines: live.attempt!.output.lineCount, seen });
+    if (trail && trail.length > sampleTrailLength) trail.shift();
   }
 }
 

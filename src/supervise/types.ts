@@ -25,6 +25,9 @@ export interface LaunchSpec {
   gpuCap?: GpuCap | null;
   /** GPU clients sharing its budget (`gpu_clients`, default 1). */
   gpuClients?: number;
+  /** The config's process name (replicas share it) and its framework, for advice. */
+  process?: string;
+  framework?: string;
   restart: RestartPolicy;
   maxRestarts: number;
   dependsOn: string[];

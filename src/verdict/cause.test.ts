@@ -72,7 +72,7 @@ describe('judgeCause', () => {
     );
     assert.match(
       cause!.text,
-      /^card full: GPU 0 had 512 MiB free of 24\.00 GiB when learner asked for 1\.00 GiB/,
+      /^card full: learner asked for 1\.00 GiB with 3\.00 GiB of its 7\.20 GiB cap .*; GPU 0 had 512 MiB free of 24\.00 GiB at the sample 100 ms before;/,
     );
     assert.match(cause!.text, /isaac held 6\.40 GiB over its budget/);
   });

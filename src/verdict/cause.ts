@@ -55,6 +55,8 @@ export interface LogNumbers {
   inUseBytes?: number | undefined;
   /** What the card had free (PyTorch's "of which X is free", cuDNN's report). */
   freeBytes?: number | undefined;
+  /** The driver refused this much more for the pool (XLA/TF "failed to allocate ... from device: CUDA_ERROR_OUT_OF_MEMORY"). */
+  deviceRefusedBytes?: number | undefined;
 }
 
 /** Everything the cause is decided from. */
@@ -69,6 +71,8 @@ export interface CauseFacts {
   contextBytes: number;
   /** Several GPU clients share the budget (`gpu_clients`): the cap is per client. */
   gpuClients: number;
+  /** Its own whole GPU budget (every client's), to tell when its own tree filled the card. */
+  budgetBytes?: number | null | undefined;
   log: LogNumbers;
   sample: SampleAtFailure | null;
   hostLimitBytes: number | null;
@@ -219,20 +223,40 @@ function sampleAge(sample: SampleAtFailure | null): string {
 }
 
 function judgeCardFull(facts: CauseFacts, n: GpuNumbers, confidence: Confidence, why: string): FailureCause {
-  const over = overBudgetIn(facts.sample?.neighbours ?? []);
+  // Its own tree counts too: several GPU clients of one process can fill the card among themselves.
+  const self =
+    facts.budgetBytes != null && facts.sample
+      ? overBudgetIn([
+          {
+            name: facts.name,
+            gpuBytes: facts.sample.selfGpuBytes,
+            budgetBytes: facts.budgetBytes,
+            contextBytes: facts.contextBytes * Math.max(1, facts.gpuClients),
+          },
+        ])
+      : [];
+  const over = [...overBudgetIn(facts.sample?.neighbours ?? []), ...self].sort(
+    (a, b) => b.overBytes - a.overBytes,
+  );
   const card = facts.sample?.card;
+  const when = n.isCardFreeExact || !facts.sample ? '' : ` at ${sampleAge(facts.sample)}`;
+  const filled =
+    n.cardFree !== null && n.request !== null && n.cardFree >= n.request ? ' (it filled after that)' : '';
   const free =
     n.cardFree !== null
-      ? `GPU ${card?.index ?? '?'} had ${formatBytes(n.cardFree)} free${n.cardTotal !== null ? ` of ${formatBytes(n.cardTotal)}` : ''}`
+      ? `GPU ${card?.index ?? '?'} had ${formatBytes(n.cardFree)} free${n.cardTotal !== null ? ` of ${formatBytes(n.cardTotal)}` : ''}${when}${filled}`
       : 'the card could not give more';
-  const asked = n.request !== null ? ` when ${facts.name} asked for ${formatBytes(n.request)}` : '';
+  const asked =
+    n.request !== null
+      ? `${facts.name} asked for ${formatBytes(n.request)}`
+      : `${facts.name}'s allocation failed`;
   const who =
     over.length > 0
-      ? `; ${over.map(describeOverBudget).join(', ')}`
+      ? `; ${over.map((o) => (o.name === facts.name ? `its own tree: ${describeOverBudget(o)}` : describeOverBudget(o))).join(', ')}`
       : facts.sample
         ? '; every process was within its budget at that moment: the plan leaves no room for what ran (contexts larger than planned, or memory held outside this run)'
         : '';
-  return result('card-full', confidence, `${free}${asked}${why}${who}`, {
+  return result('card-full', confidence, `${asked}${why}; ${free}${who}`, {
     requestedBytes: n.request,
     capBytes: n.cap,
     inUseBytes: n.inUse,
@@ -251,6 +275,11 @@ function judgeGpu(facts: CauseFacts): FailureCause {
     cardFreeBytes: n.cardFree,
     source: n.source,
   };
+  const refused = facts.log.deviceRefusedBytes;
+  const refusal =
+    refused !== undefined
+      ? `; the driver refused ${formatBytes(refused)} more (CUDA_ERROR_OUT_OF_MEMORY)`
+      : '';
   // (a) Its own cap: what its pool held plus the request is over the cap, whatever the others did.
   // A sampled pool is a lower bound (it only grew since), so the test holds with it too.
   if (n.cap !== null && n.inUse !== null && n.request !== null) {
@@ -265,18 +294,27 @@ function judgeGpu(facts: CauseFacts): FailureCause {
       );
     }
     // Under its cap, the pool could not grow: the card refused it.
-    const cardSaysFull = n.cardFree === null || n.cardFree < n.request;
-    const under = ` with ${formatBytes(inUse)} of ${capPhrase(facts, n.cap)} in use (room for it under the cap)`;
+    const cardSaysFull = refused !== undefined || n.cardFree === null || n.cardFree < n.request;
+    const under = ` with ${formatBytes(inUse)} of ${capPhrase(facts, n.cap)} in use (room for it under the cap)${refusal}`;
     return judgeCardFull(
       facts,
       n,
-      n.isInUseExact && cardSaysFull ? 'certain' : cardSaysFull ? 'likely' : 'possible',
+      (n.isInUseExact && cardSaysFull) || refused !== undefined
+        ? 'certain'
+        : cardSaysFull
+          ? 'likely'
+          : 'possible',
       under,
     );
   }
-  if (n.request !== null && n.cardFree !== null && n.cardFree < n.request) {
+  if (n.request !== null && ((n.cardFree !== null && n.cardFree < n.request) || refused !== undefined)) {
     const why = n.cap === null ? `; nothing caps ${facts.name} in-process` : '';
-    return judgeCardFull(facts, n, n.isCardFreeExact ? 'certain' : 'likely', why);
+    return judgeCardFull(
+      facts,
+      n,
+      n.isCardFreeExact || refused !== undefined ? 'certain' : 'likely',
+      `${why}${refusal}`,
+    );
   }
   if (n.request === null && n.cap !== null && n.inUse !== null && n.inUse >= nearCapShare * n.cap) {
     return result(

@@ -138,6 +138,7 @@ export function judgeEnd(facts: EndFacts): Verdict {
     cap: facts.gpuCap,
     contextBytes: facts.gpuContextBytes,
     gpuClients: facts.gpuClients,
+    budgetBytes: facts.gpuBudgetBytes ?? null,
     log: facts.log?.numbers ?? {},
     sample: facts.sampleAtFailure,
     hostLimitBytes: facts.hostLimitBytes,

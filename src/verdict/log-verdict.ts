@@ -28,6 +28,7 @@ export function logNumbersOf(facts: Facts): LogNumbers {
     limitBytes: num(facts.limitBytes) ?? num(facts.allowedBytes),
     inUseBytes: num(facts.inUseBytes) ?? torchReserved,
     freeBytes: num(facts.freeBytes),
+    deviceRefusedBytes: num(facts.poolGrowthBytes),
   };
   return Object.fromEntries(Object.entries(numbers).filter(([, v]) => v !== undefined)) as LogNumbers;
 }
@@ -58,10 +59,18 @@ export class OutputReader {
   // Lines as doctor reads a file: CRLF ends a line too, a long line is cut.
   private readonly reader = new ByteClassifier(this.classifier, maxClassifiedLineChars);
   private result: Diagnosis[] | null = null;
+  private lines = 0;
 
   /** Feeds output, bytes or text; lines may be split across calls. A Buffer may be reused after. */
   write(output: Buffer | string): void {
-    this.reader.write(typeof output === 'string' ? Buffer.from(output, 'utf8') : output);
+    const bytes = typeof output === 'string' ? Buffer.from(output, 'utf8') : output;
+    for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) this.lines += 1;
+    this.reader.write(bytes);
+  }
+
+  /** Whole lines written so far: what a verdict's 1-based `line` is counted against. */
+  get lineCount(): number {
+    return this.lines;
   }
 
   /** Ends the output and returns every diagnosis, primary first (the same call doctor makes). */

@@ -66,6 +66,8 @@ export interface EndFacts {
   gpuContextBytes: number;
   /** GPU clients sharing its budget (`gpu_clients`). */
   gpuClients: number;
+  /** Its whole GPU budget (every client's); null or absent when unplanned. */
+  gpuBudgetBytes?: number | null;
   /** What the last sample that saw it running held; null when none did (or on Slurm). */
   sampleAtFailure: SampleAtFailure | null;
 }

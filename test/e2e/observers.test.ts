@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { cpSync, existsSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -136,18 +136,73 @@ describe('run --dashboard under a flood of idle connections', () => {
   });
 });
 
+const isRunning = (pid: number): boolean => {
+  try {
+    return !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+};
+
 // The observer process among headroom's children (the supervised one is the other).
 function observerPid(headroomPid: number): number | undefined {
-  const children = readFileSync(`/proc/${headroomPid}/task/${headroomPid}/children`, 'utf8')
-    .trim()
-    .split(/\s+/);
-  return children
-    .map(Number)
-    .find(
-      (pid) =>
-        existsSync(`/proc/${pid}`) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('observer'),
-    );
+  let children: string[];
+  try {
+    children = readFileSync(`/proc/${headroomPid}/task/${headroomPid}/children`, 'utf8').trim().split(/\s+/);
+  } catch {
+    return undefined;
+  }
+  return children.map(Number).find((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('observer');
+    } catch {
+      return false;
+    }
+  });
 }
+
+describe('the isolated dashboard', () => {
+  test('its event stream carries the model, then the run as it is written, and ends with the run', async () => {
+    const runDir = join(scratch, 'stream');
+    const program = join(repoRoot, 'test', 'programs', 'steps.mjs');
+    const cli = startCli([
+      'run',
+      '--run-dir',
+      runDir,
+      '--dashboard',
+      '0',
+      '--',
+      process.execPath,
+      program,
+      'print:started',
+      'sleep:2500',
+      'print:done',
+    ]);
+    try {
+      const url = (await cli.waitFor(/dashboard: (http:\/\/\S+)/))[1]!;
+      const response = await fetch(new URL('/events', url));
+      assert.equal(response.headers.get('content-type'), 'text/event-stream; charset=utf-8');
+      const types: string[] = [];
+      let text = '';
+      const decoder = new TextDecoder();
+      // Read until the server ends the stream: at the end of the run, after its last update.
+      for await (const chunk of response.body!) {
+        text += decoder.decode(chunk, { stream: true });
+        for (let end = text.indexOf('\n\n'); end >= 0; end = text.indexOf('\n\n')) {
+          const data = /^data: (.*)$/m.exec(text.slice(0, end))?.[1];
+          if (data) types.push(JSON.parse(data).type);
+          text = text.slice(end + 2);
+        }
+      }
+      assert.equal(types[0], 'model');
+      assert.ok(types.includes('mark'), types.join(','));
+      assert.ok(types.includes('row'), types.join(','));
+      assert.equal(await cli.exited, 0, cli.output());
+    } finally {
+      await cli.stop();
+    }
+  });
+});
 
 describe('a failed observer', () => {
   test('the observer process killed: a warning in the record, the run goes on to its own end', async () => {
@@ -186,6 +241,29 @@ describe('a failed observer', () => {
     assert.match(warnings[0].message, /their process was killed by SIGKILL/);
     const summary = JSON.parse(readFileSync(join(runDir, 'summary.json'), 'utf8'));
     assert.equal(summary.processes[0].reason, 'exited');
+  });
+});
+
+describe('a killed headroom', () => {
+  test('SIGKILLed: its observer process ends too (its channel to headroom closes)', async () => {
+    const runDir = join(scratch, 'headroom-killed');
+    const cli = startCli(['run', '--run-dir', runDir, '--dashboard', '0', '--', 'sleep', '30']);
+    let observer: number | undefined;
+    try {
+      await cli.waitFor(/dashboard: http/);
+      await until(() => observerPid(cli.child.pid!) !== undefined, 'the observer process');
+      observer = observerPid(cli.child.pid!)!;
+      cli.child.kill('SIGKILL');
+      await cli.exited;
+      await until(() => !isRunning(observer!), 'the observer process to end');
+    } finally {
+      if (observer !== undefined && isRunning(observer)) process.kill(observer, 'SIGKILL');
+      // The supervised `sleep` is the supervisor engineer's to stop on a killed headroom; here it is ours.
+      for (const line of lines(join(runDir, 'events.jsonl'))) {
+        const pid = JSON.parse(line).pid;
+        if (typeof pid === 'number' && isRunning(pid)) process.kill(pid, 'SIGKILL');
+      }
+    }
   });
 });
 
@@ -255,6 +333,41 @@ describe('hostile run records', () => {
       assert.equal((await fetch(new URL('/run/plan.json', url))).status, 200);
     } finally {
       await cli.stop();
+    }
+  });
+});
+
+describe('serve as a user who cannot read a run file', {
+  skip: process.getuid?.() === 0 ? undefined : 'needs root to run serve as nobody',
+}, () => {
+  test('a log made unreadable after the run: 403 for it, and the server stays up', async () => {
+    const dir = join(scratch, 'unreadable');
+    cpSync(join(scratch, 'base'), dir, { recursive: true });
+    for (const path of [scratch, dir, join(dir, 'logs')]) chmodSync(path, 0o755);
+    for (const file of ['plan.json', 'run.json', 'summary.json', 'events.jsonl', 'samples.jsonl'])
+      chmodSync(join(dir, file), 0o644);
+    const [log] = readdirSync(join(dir, 'logs'));
+    chmodSync(join(dir, 'logs', log!), 0o000);
+    const cli = spawn(process.execPath, [cliPath, 'serve', dir, '--port', '0'], {
+      uid: 65534,
+      gid: 65534,
+      cwd: '/',
+      env: { ...process.env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    cli.stdout.on('data', (chunk) => (output += chunk));
+    cli.stderr.on('data', (chunk) => (output += chunk));
+    try {
+      await until(() => /dashboard: http:\/\/\S+/.test(output) || cli.exitCode !== null, 'the dashboard URL');
+      const url = /dashboard: (http:\/\/\S+)/.exec(output)?.[1];
+      assert.ok(url, output);
+      for (let i = 0; i < 20; i++) assert.equal((await fetch(new URL(`/run/logs/${log}`, url))).status, 403);
+      assert.equal((await fetch(url)).status, 200);
+      assert.equal(cli.exitCode, null, output);
+    } finally {
+      cli.kill('SIGINT');
+      await once(cli, 'close');
     }
   });
 });

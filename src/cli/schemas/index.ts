@@ -15,6 +15,8 @@ export const outputSchemaNames = [
   'report',
   'serve',
   'slurm-script',
+  'init',
+  'completion',
 ] as const;
 
 export type OutputSchemaName = (typeof outputSchemaNames)[number];
@@ -31,6 +33,8 @@ const loaders: Record<OutputSchemaName, () => Promise<z.ZodType>> = {
   report: async () => (await import('./report.js')).reportOutputSchema,
   serve: async () => (await import('./serve.js')).serveOutputSchema,
   'slurm-script': async () => (await import('./slurm-script.js')).slurmScriptOutputSchema,
+  init: async () => (await import('./init.js')).initOutputSchema,
+  completion: async () => (await import('./completion.js')).completionOutputSchema,
 };
 
 /** The zod schema of a command's --json output. */

@@ -3,7 +3,7 @@
 // --json-output NAME` prints each schema as JSON Schema. This is what keeps the published schemas and
 // the contracts from drifting apart. (serve's one line: src/cli/commands/serve/serve.test.ts.)
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { z } from 'zod';
@@ -52,6 +52,19 @@ describe('--json outputs match their schemas', () => {
       'slurm-script',
       await jsonOf(['slurm', 'script', '-c', seed, '--shards', '100', '--json']),
     );
+  });
+
+  test('init (from commands after --) and completion (a script, and --processes)', async () => {
+    const cwd = join(scratch, 'init');
+    mkdirSync(cwd, { recursive: true });
+    const { code, stdout } = await runHeadroom(
+      ['init', '--gpu', 'a100-40gb', '--json', '--', 'python', 'train.py'],
+      { cwd },
+    );
+    assert.equal(code, 0);
+    await assertMatches('init', JSON.parse(stdout));
+    await assertMatches('completion', await jsonOf(['completion', 'bash', '--json']));
+    await assertMatches('completion', await jsonOf(['completion', '--processes', '-c', seed, '--json']));
   });
 
   test('estimate, with every optional part', async () => {

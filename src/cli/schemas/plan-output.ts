@@ -1,10 +1,12 @@
-// `plan --json`: the plan, or with `--on slurm` the partition's node types and the chosen one.
+// `plan --json`: the plan, or with `--on slurm` the partition's node types and the chosen one, or with
+// `--from-run` the budgets sized from a run's peaks.
 import { z } from 'zod';
 import { planSchema } from './plan.js';
+import { planFromRunSchema } from './plan-from-run.js';
 import { slurmPlanSchema } from './slurm.js';
 
 export const planOutputSchema = z
-  .union([planSchema, slurmPlanSchema])
+  .union([planSchema, slurmPlanSchema, planFromRunSchema])
   .meta({ title: 'headroom plan --json' });
 
 /** What `plan --json` prints. */

@@ -25,6 +25,10 @@ export const plannedDeviceSchema = z.object({
   uuid: z.string().optional(),
   simulated: z.boolean(),
   totalBytes: bytes,
+  model: z
+    .string()
+    .optional()
+    .meta({ description: 'the card model named (a100-40gb); totalBytes is its recorded total' }),
   usableBytes: z.number().int().meta({ description: 'totalBytes less the reserve' }),
   plannedBytes: bytes.meta({ description: 'budgets and contexts of the processes placed here' }),
 });
@@ -38,6 +42,10 @@ export const plannedProcessSchema = z.object({
   budgetBytes: bytes,
   overheadBytes: bytes,
   fraction: z.number().meta({ description: 'budgetBytes / the device total' }),
+  gpuClients: z.number().int().positive().meta({
+    description:
+      'gpu_clients: GPU clients inside the process; each is told budgetBytes / gpuClients, and overheadBytes counts one context each',
+  }),
   env: z.record(z.string(), z.string()),
   unsetEnv: z.array(z.string()),
   capNote: z.string(),

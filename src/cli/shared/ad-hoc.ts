@@ -14,6 +14,8 @@ export interface AdHocInputs {
   framework?: Framework;
   /** `--gpu-memory` as written: bytes, a percent or rest (the config's budget field reads it). */
   gpuMemory?: string;
+  /** `--gpu-clients`: GPU clients inside the command, each given budget / N. */
+  gpuClients?: number | undefined;
   hostMemoryBytes?: number;
   gpu?: readonly string[];
   /** Between SIGTERM and SIGKILL; default the config's default (defaults.stopGraceMs). */
@@ -38,6 +40,7 @@ function unplanned(processSpec: ProcessSpec): Plan {
     budgetBytes: 0,
     overheadBytes: 0,
     fraction: 0,
+    gpuClients: 1,
     env: {},
     unsetEnv: [],
     capNote: 'not planned: no --framework or --gpu-memory',
@@ -66,6 +69,7 @@ export async function planAdHoc(
     gpuMemory: budget?.data,
     hostMemoryBytes: inputs.hostMemoryBytes,
     replicas: undefined,
+    ...(inputs.gpuClients === undefined ? {} : { gpuClients: inputs.gpuClients }),
     gpu: undefined,
     env: {},
     preallocate: false,

@@ -1,11 +1,11 @@
 // What several commands share: finding the config, the devices, and making the plan.
 import { existsSync } from 'node:fs';
-import { parseGpuFlags } from '../../config/gpu-flags.js';
+import { readGpuFlags } from '../../config/gpu-flags.js';
 import { loadSpecFile } from '../../config/load.js';
 import { EnvironmentError } from '../../errors.js';
 import { usesGpu } from '../../plan/placement.js';
 import { plan as makePlan } from '../../plan/plan.js';
-import type { DeviceSpec, Plan, Spec } from '../../plan/types.js';
+import type { DeviceSpec, Plan, SizeNote, Spec } from '../../plan/types.js';
 import { pathIn } from '../io.js';
 
 export const defaultConfigFile = 'headroom.yaml';
@@ -39,8 +39,11 @@ export async function loadPlan(
   inputs: PlanInputs,
   context: PlanContext,
 ): Promise<{ spec: Spec; plan: Plan }> {
-  const spec = await loadConfigSpec(inputs.config, context.cwd);
-  const devices = await resolveDevices(spec, inputs.gpu ?? [], context.env);
+  const loaded = await loadConfigSpec(inputs.config, context.cwd);
+  const { devices, sizeNotes } = await resolveDeclaredDevices(loaded, inputs.gpu ?? [], context.env);
+  // A card in decimal units on the command line is told like one in the config (plan/checks.ts).
+  const spec =
+    sizeNotes.length > 0 ? { ...loaded, sizeNotes: [...sizeNotes, ...(loaded.sizeNotes ?? [])] } : loaded;
   return { spec, plan: makePlan(spec, { devices, inheritedEnv: context.env }) };
 }
 
@@ -53,16 +56,25 @@ export async function resolveDevices(
   gpuFlags: readonly string[],
   env: Record<string, string | undefined>,
 ): Promise<DeviceSpec[]> {
-  if (gpuFlags.length > 0) return parseGpuFlags(gpuFlags);
-  if (spec.gpus.length > 0) return spec.gpus;
+  return (await resolveDeclaredDevices(spec, gpuFlags, env)).devices;
+}
+
+/** resolveDevices, with the sizes --gpu or HEADROOM_GPU wrote in decimal units (to warn of). */
+export async function resolveDeclaredDevices(
+  spec: Spec,
+  gpuFlags: readonly string[],
+  env: Record<string, string | undefined>,
+): Promise<{ devices: DeviceSpec[]; sizeNotes: SizeNote[] }> {
+  if (gpuFlags.length > 0) return readGpuFlags(gpuFlags);
+  if (spec.gpus.length > 0) return { devices: spec.gpus, sizeNotes: [] };
   // Processes that touch no GPU (framework: none) plan and run on a machine without one.
-  if (!spec.processes.some(usesGpu)) return [];
+  if (!spec.processes.some(usesGpu)) return { devices: [], sizeNotes: [] };
   const fromEnv = env.HEADROOM_GPU;
-  if (fromEnv) return parseGpuFlags([fromEnv], 'HEADROOM_GPU=');
+  if (fromEnv) return readGpuFlags([fromEnv], 'HEADROOM_GPU=');
   // Loaded only here, so plans with declared devices never load the FFI library.
   const { detectDevices } = await import('../../probe/gpu/open-probe.js');
   const detected = await detectDevices({ env });
-  if (detected.devices.length > 0) return detected.devices;
+  if (detected.devices.length > 0) return { devices: detected.devices, sizeNotes: [] };
   const warnings = [...new Set(detected.warnings)];
   const reasons = warnings.length > 0 ? ` (${warnings.join('; ')})` : '';
   throw new EnvironmentError(

@@ -3,6 +3,7 @@
 import { hostname } from 'node:os';
 import { EnvironmentError, UsageError } from '../../errors.js';
 import { type ListenAddress, loopbackHost, parseListenAddress } from '../../metrics/listen-address.js';
+import type { EventSink } from '../../run-record/writer.js';
 import { ObserverBindError, type StartedObservers } from '../../serve/observers.js';
 
 /** Ports used when `--dashboard` or `--metrics` is given without one. */
@@ -45,6 +46,30 @@ export function listenError(what: string, address: ListenAddress, error: unknown
 /** A URL for people: a wildcard bind is reached through this machine's name. */
 export function shownUrl(url: string): string {
   return url.replace(/^http:\/\/(0\.0\.0\.0|\[::\])/, `http://${hostname()}`);
+}
+
+/**
+ * What the observers of a supervised run survive or die of: said at once (`say`) and written to the
+ * run's events.jsonl as warnings (`observer: true`), held until the supervisor opens the record.
+ */
+export function recordedObserverEvents(say: (line: string) => void): {
+  onEvent(message: string): void;
+  onRecordOpened(event: EventSink): void;
+} {
+  const held: string[] = [];
+  let sink: EventSink | null = null;
+  const write = (message: string): void => sink?.('warning', undefined, message, { observer: true });
+  return {
+    onEvent: (message) => {
+      say(`headroom: ${message}`);
+      if (sink) write(message);
+      else held.push(message);
+    },
+    onRecordOpened: (event) => {
+      sink = event;
+      for (const message of held.splice(0)) write(message);
+    },
+  };
 }
 
 /** Started observers, where they are (as shown), and `close`: a last read of the record, then stop. */

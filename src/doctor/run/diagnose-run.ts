@@ -171,6 +171,35 @@ function diagnoseBudget(p: RunProcess, data: RunRecordData): Diagnosis | undefin
   };
 }
 
+function diagnoseGpuClients(p: RunProcess): Diagnosis | undefined {
+  const seen = p.gpuClients;
+  if (!seen) return undefined;
+  const summary = 'several GPU clients share one budget';
+  const listed = seen.clients.map((c) => `pid ${c.pid} (${c.role}, ${formatBytes(c.bytes)})`).join(', ');
+  const planned = seen.plannedClients > 1 ? ` (planned: gpu_clients: ${seen.plannedClients})` : '';
+  const causeText = `${seen.count} processes of ${p.name}'s tree held GPU memory at once${planned}: ${listed}; ${seen.sentence}`;
+  return {
+    code: 'run-gpu-clients',
+    kind: 'none',
+    framework: 'other',
+    severity: 'warning',
+    summary,
+    message: `${p.name}: ${summary}: ${causeText}`,
+    cause: 'memory_cap',
+    causeText,
+    facts: { gpuClients: seen.count, plannedGpuClients: seen.plannedClients },
+    ...fixFields([
+      {
+        fix: seen.fix,
+        because: `the run saw ${seen.count} of its processes on the card (events.jsonl gpu-clients)`,
+      },
+    ]),
+    evidence: { line: 0, text: causeText },
+    confidence: 'certain',
+    occurrences: 1,
+  };
+}
+
 const causeCodes: Record<FailureCauseRecord['kind'], Diagnosis['cause'] | null> = {
   'own-cap': 'memory_cap',
   'card-full': 'co_tenant',
@@ -218,6 +247,12 @@ function fixesFor(options: {
   return [...planFix, ...d.fixDetails];
 }
 
+// A GPU OOM of a process whose tree held more clients than planned: the clients' share comes first.
+function withClientsFix(p: RunProcess, d: Diagnosis, fixes: FixDetail[]): FixDetail[] {
+  if (!p.gpuClients || d.kind !== 'gpu_oom') return fixes;
+  return [{ fix: p.gpuClients.fix, because: p.gpuClients.sentence }, ...fixes];
+}
+
 /** Diagnoses every process of a run that failed, was killed in its tree, or overran its budget. */
 export function diagnoseRun(options: {
   data: RunRecordData;
@@ -254,9 +289,12 @@ export function diagnoseRun(options: {
     }
     const budget = diagnoseBudget(p, data);
     if (budget) found.push(budget);
+    const clients = diagnoseGpuClients(p);
+    if (clients) found.push(clients);
     return found.map((d) => {
       const facts = { ...d.facts, ...runFacts(p) };
-      const cause = d.code === 'run-over-budget' ? null : failureCauseOf(p, plan, fromLog);
+      const isNote = d.code === 'run-over-budget' || d.code === 'run-gpu-clients';
+      const cause = isNote ? null : failureCauseOf(p, plan, fromLog);
       const change =
         d.kind === 'gpu_oom' && cause?.kind !== 'card-full'
           ? planChange({
@@ -272,7 +310,7 @@ export function diagnoseRun(options: {
         ? cause.kind === 'host-limit' || cause.kind === 'unknown'
           ? `${cause.text}; ${d.causeText}`
           : cause.text
-        : `${d.causeText}${d.code === 'run-over-budget' ? '' : describeOthers(others, d.kind)}`;
+        : `${d.causeText}${isNote ? '' : describeOthers(others, d.kind)}`;
       return {
         ...d,
         process: p.name,
@@ -280,7 +318,7 @@ export function diagnoseRun(options: {
         cause: (cause && causeCodes[cause.kind]) ?? d.cause,
         causeText,
         message: `${p.name}: ${d.summary}: ${causeText}`,
-        ...fixFields(fixesFor({ p, d, cause, plan, change })),
+        ...fixFields(withClientsFix(p, d, fixesFor({ p, d, cause, plan, change }))),
         othersAtFailure: others,
         ...(cause ? { failureCause: cause } : {}),
         ...(p.oomKills.length > 0 ? { oomKills: p.oomKills } : {}),

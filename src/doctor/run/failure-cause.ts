@@ -63,6 +63,7 @@ export function failureCauseOf(
     cap: planned && device ? inProcessCap(planned, device.totalBytes) : null,
     contextBytes: (planned?.overheadBytes ?? 0) / clients,
     gpuClients: clients,
+    budgetBytes: planned?.budgetBytes ?? null,
     log: log?.kind === 'gpu_oom' ? logNumbersOf(log.facts) : {},
     sample: sampleAtFailureOf(p, plan),
     hostLimitBytes: num(end.hostLimitBytes) ?? planned?.hostMemoryBytes ?? null,

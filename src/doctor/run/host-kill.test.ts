@@ -52,6 +52,7 @@ const process = (points: MemoryPoint[], kills: OomKillRecord[]): RunProcess => (
   memoryKill: null,
   lastSample: undefined,
   lastSeenSample: undefined,
+  gpuClients: null,
   series: points,
 });
 

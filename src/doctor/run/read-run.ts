@@ -7,7 +7,7 @@ import { forEachEvent, forEachSample, readRunFiles } from '../../run-record/read
 import { type OomKillRecord, type RunEvent, runPlanSchema } from '../../run-record/schema.js';
 import { memoryKillOf } from '../../verdict/memory-kill.js';
 import { exitReasons } from '../../vocabulary.js';
-import type { MemoryPoint, ProcessEnd, RunPlan, RunProcess, RunRecordData } from './types.js';
+import type { GpuClientsSeen, MemoryPoint, ProcessEnd, RunPlan, RunProcess, RunRecordData } from './types.js';
 
 /** True when `dir` looks like a run record: the same judge as `report` and `serve` (observe's). */
 export const isRunDirectory: (dir: string) => boolean = isRecordDirectory;
@@ -43,6 +43,23 @@ function killFromEvent(event: RunEvent): OomKillRecord {
     role: event.role === 'main' ? 'main' : 'worker',
     roleText: typeof event.roleText === 'string' ? event.roleText : 'a process of its tree',
     source: event.source === 'tree' ? 'tree' : 'kernel-log',
+  };
+}
+
+function gpuClientsFromEvent(event: RunEvent): GpuClientsSeen | null {
+  const { count, plannedClients, clients, sentence, fix } = event;
+  if (typeof count !== 'number' || typeof sentence !== 'string' || typeof fix !== 'string') return null;
+  const listed = Array.isArray(clients) ? clients : [];
+  return {
+    count,
+    plannedClients: typeof plannedClients === 'number' ? plannedClients : 1,
+    clients: listed.flatMap((c) =>
+      typeof c?.pid === 'number'
+        ? [{ pid: c.pid, role: String(c.role ?? 'a process of its tree'), bytes: Number(c.bytes) || 0 }]
+        : [],
+    ),
+    sentence,
+    fix,
   };
 }
 
@@ -86,6 +103,7 @@ export async function readRunRecord(runDir: string, procRoot = '/proc'): Promise
         log: `logs/${name}.log`,
         oomKills: [],
         memoryKill: null,
+        gpuClients: null,
         lastSample: undefined,
         lastSeenSample: undefined,
         series: [],
@@ -114,6 +132,7 @@ export async function readRunRecord(runDir: string, procRoot = '/proc'): Promise
           killFromEvent(event),
         ]);
       known.memoryKill = memoryKillOf(event) ?? known.memoryKill;
+      if (event.type === 'gpu-clients') known.gpuClients = gpuClientsFromEvent(event) ?? known.gpuClients;
       if (event.type !== 'exit' || files.summary) return;
       // No summary: the last exit event of each process says how it ended (restarts included).
       known.end = endFromEvent(event);

@@ -207,7 +207,7 @@ describe('doctor RUN_DIR', () => {
     assert.equal(d?.failureCause?.kind, 'card-full');
     assert.match(
       d!.causeText,
-      /^card full: GPU 0 had 512 MiB free of 24\.00 GiB when learner asked for 1\.00 GiB/,
+      /^card full: learner asked for 1\.00 GiB with 2\.50 GiB of its 7\.00 GiB cap .*; GPU 0 had 512 MiB free of 24\.00 GiB at the sample 1000 ms before/,
     );
     assert.match(d!.causeText, /sim held 2\.50 GiB over its budget/);
     assert.equal(

@@ -35,6 +35,16 @@ export interface SeenRunSample {
   gpus?: SampledGpu[] | undefined;
 }
 
+/** Several processes of one tree seen on the cards at once (the run's `gpu-clients` event). */
+export interface GpuClientsSeen {
+  count: number;
+  plannedClients: number;
+  clients: { pid: number; role: string; bytes: number }[];
+  /** `3 JAX clients share one 90% fraction → 270% of the card`. */
+  sentence: string;
+  fix: string;
+}
+
 /** One process of the run, as doctor sees it. */
 export interface RunProcess {
   name: string;
@@ -44,6 +54,8 @@ export interface RunProcess {
   /** Relative to the run directory. */
   log: string;
   oomKills: OomKillRecord[];
+  /** The most GPU clients its tree was seen with, beyond what was planned; null when none. */
+  gpuClients: GpuClientsSeen | null;
   /** The memory headroom last killed it over (its events: watchdog, enforce: kill); null when it did not. */
   memoryKill: HeadroomMemoryKill | null;
   /** The last sample at or before its end (what every process held then). */

@@ -102,7 +102,8 @@ function renderDiagnosis(
   return lines.join('\n');
 }
 
-function renderFinding(f: DoctorFinding, colors: Colors): string {
+/** One static finding (script, environment): where, what, its code, then its fixes. */
+export function renderFinding(f: DoctorFinding, colors: Colors): string {
   const paint = f.severity === 'error' ? colors.red : f.severity === 'warning' ? colors.yellow : colors.dim;
   const where = f.file ? `${f.file}${f.line ? `:${f.line}` : ''}: ` : '';
   const message = f.file && f.line ? f.message.replace(`line ${f.line}: `, '') : f.message;

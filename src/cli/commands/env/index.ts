@@ -52,7 +52,12 @@ export const command = defineCommand({
   name: 'env',
   description: "print one process's environment (replica k of actor is actor.k), or run CMD with it",
   arguments: [
-    { name: 'name', description: 'process name from the config, e.g. learner or actor.0', isRequired: true },
+    {
+      name: 'name',
+      description: 'process name from the config, e.g. learner or actor.0',
+      isRequired: true,
+      completes: 'processes',
+    },
     { name: 'command', description: 'after --: a command to run with that environment', isVariadic: true },
   ],
   options: { config, gpu, ...envOptions },

@@ -13,6 +13,7 @@ export const runOptions = defineOptions({
     kind: 'list',
     isRepeatable: true,
     description: 'run only these processes (comma-separated)',
+    completes: 'processes',
   },
   runDir,
   force: { ...force, description: 'run even when the plan does not fit' },
@@ -39,6 +40,13 @@ export const runOptions = defineOptions({
     valueName: 'budget',
     kind: 'text',
     description: 'with -- CMD: GPU budget (8GiB, 30%, rest)',
+  },
+  gpuClients: {
+    flag: '--gpu-clients',
+    valueName: 'n',
+    kind: 'count',
+    description:
+      'with -- CMD: GPU clients inside the command (joblib or multiprocessing workers, a Ray local cluster): each gets the budget / n',
   },
   hostMemory,
   dashboard: {

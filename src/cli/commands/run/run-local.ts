@@ -6,7 +6,6 @@ import { isInfeasible } from '../../../plan/plan.js';
 import type { Plan, Spec } from '../../../plan/types.js';
 import { openGpuProbe } from '../../../probe/gpu/open-probe.js';
 import type { GpuProbe } from '../../../probe/gpu/types.js';
-import type { EventSink } from '../../../run-record/writer.js';
 import { launchSpecsFromPlan } from '../../../supervise/from-plan.js';
 import { supervise } from '../../../supervise/supervise.js';
 import type { RunSummary, SuperviseUpdate } from '../../../supervise/types.js';
@@ -15,10 +14,17 @@ import type { CommandIo } from '../../io.js';
 import { colorsFor } from '../../output.js';
 import { planAdHoc } from '../../shared/ad-hoc.js';
 import { loadPlan } from '../../shared/load-plan.js';
-import { dashboardAddress, metricsAddress, startObservers } from '../../shared/observers.js';
+import {
+  dashboardAddress,
+  metricsAddress,
+  recordedObserverEvents,
+  startObservers,
+} from '../../shared/observers.js';
 import { renderFindings, renderPlan } from '../../shared/render-plan.js';
 import { createRunRenderer } from '../../shared/render-run.js';
 import { newRunDir } from '../../shared/run-dirs.js';
+import { checkLaunchScripts } from '../../shared/script-check.js';
+import { renderFinding } from '../doctor/text.js';
 import { runOptions } from './options.js';
 
 type RunInput = CommandInput<typeof runOptions>;
@@ -32,13 +38,14 @@ async function loadInputs({ options, rest }: RunInput, io: CommandIo): Promise<{
         argv: rest,
         framework: options.framework,
         gpuMemory: options.gpuMemory,
+        gpuClients: options.gpuClients,
         hostMemoryBytes: options.hostMemory,
         gpu: options.gpu,
       },
       context,
     );
   }
-  const adHocOnly = ['framework', 'gpuMemory', 'hostMemory'] as const;
+  const adHocOnly = ['framework', 'gpuMemory', 'gpuClients', 'hostMemory'] as const;
   const misplaced = adHocOnly.find((key) => options[key] !== undefined);
   if (misplaced) throw new UsageError(`${runOptions[misplaced].flag} applies to -- CMD only`);
   return loadPlan(options, context);
@@ -63,20 +70,6 @@ function refuseInfeasible(plan: Plan, isForced: boolean): void {
     exitCode: ExitCode.problems,
     hint: 'run `headroom plan` for details, or pass --force to run anyway',
   });
-}
-
-// Warnings that may come before the record is open: held, then written in order, then written at once.
-function heldEvents(): { add(message: string): void; open(event: EventSink): void } {
-  const held: string[] = [];
-  let sink: EventSink | null = null;
-  const write = (message: string): void => sink?.('warning', undefined, message, { observer: true });
-  return {
-    add: (message) => (sink ? write(message) : held.push(message)),
-    open: (event) => {
-      sink = event;
-      for (const message of held.splice(0)) write(message);
-    },
-  };
 }
 
 /** Runs the plan (or -- CMD) here; resolves with the summary and the first failure's exit code. */
@@ -108,20 +101,25 @@ export async function runLocal(
     const colors = colorsFor(stream, io.env);
     stream.write(`${renderPlan(plan, colors)}\n${renderFindings(plan.findings, colors)}\n`);
   }
+  // doctor's script check on the Python scripts about to run, in the environment each will get.
+  for (const checked of checkLaunchScripts(processes, io.cwd)) {
+    const colors = colorsFor(stream, io.env);
+    const findings = checked.findings.map((f) => renderFinding(f, colors)).join('\n');
+    stream.write(
+      `${colors.bold(`Script check of ${checked.script} (${checked.process}), as \`headroom doctor ${checked.script}\` would say`)}\n${findings}\n\n`,
+    );
+  }
   // The dashboard and /metrics read the run record as it is written (src/observe/), in a process of
   // their own; what happens to them is an event of the run (held until the record is open).
   const say = (line: string): void => void stream.write(`${line}\n`);
-  const observerEvents = heldEvents();
+  const observerEvents = recordedObserverEvents(say);
   const observers = await startObservers({
     runDir,
     dashboard,
     metrics,
     say,
     isIsolated: true,
-    onEvent: (message) => {
-      say(`headroom: ${message}`);
-      observerEvents.add(message);
-    },
+    onEvent: observerEvents.onEvent,
   }).catch(async (error: unknown) => {
     await probe.close();
     throw error;
@@ -160,7 +158,7 @@ export async function runLocal(
       output,
       signal: controller.signal,
       killSignal: killer.signal,
-      onRecordOpened: observerEvents.open,
+      onRecordOpened: observerEvents.onRecordOpened,
     });
     renderer.finish();
     return { data: summary, exitCode: summary.exitCode };

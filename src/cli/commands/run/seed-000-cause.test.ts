@@ -156,7 +156,7 @@ describe('seed 000: one cause judge across processes', () => {
     const { run, ended } = seed;
     assert.equal(ended.learner?.reason, 'gpu-oom', run.stderr);
     const over =
-      /card full: GPU 0 had [\d.]+ [MG]iB free of 24\.00 GiB when learner asked for 1\.00 GiB with [\d.]+ GiB of its 7\.20 GiB cap .*isaac held 6\.39 GiB over its budget \(18\.29 GiB against 11\.90 GiB with its context\)/;
+      /card full: learner asked for 1\.00 GiB with [\d.]+ GiB of its 7\.20 GiB cap .* in use \(room for it under the cap\); the driver refused 1\.00 GiB more \(CUDA_ERROR_OUT_OF_MEMORY\); GPU 0 had [\d.]+ [MG]iB free of 24\.00 GiB at the sample \d+ ms before.*; isaac held 6\.39 GiB over its budget \(18\.29 GiB against 11\.90 GiB with its context\)/;
     assert.match(run.stdout, new RegExp(`learner ended: gpu-oom \\(${over.source}`));
     assert.equal(ended.learner?.cause?.kind, 'card-full');
     assert.equal(ended.learner?.cause?.overBudget[0]?.name, 'isaac');
@@ -171,7 +171,7 @@ describe('seed 000: one cause judge across processes', () => {
     assert.match(fixes, /enforce: kill for isaac: .*the run then fails with isaac killed-by-headroom/);
     assert.doesNotMatch(seed.doctorText, /enforce: cap/);
     assert.match(seed.doctorText, /cause +co_tenant: card full: /);
-    assert.match(seed.page, /card full: GPU 0 had/);
+    assert.match(seed.page, /card full: learner asked for 1\.00 GiB/);
     assert.equal(failureCount(seed.scrape, 'learner', 'card-full'), 1, seed.scrape);
     assert.equal(failureCount(seed.scrape, 'learner', 'own-cap'), 0);
   });

@@ -6,7 +6,7 @@
 import { closeSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openAppendNoFollow, writeFileAtomic } from '../../../files/write-file.js';
-import { openRunRecord, supervisorMeta } from '../../../run-record/writer.js';
+import { type EventSink, openRunRecord, supervisorMeta } from '../../../run-record/writer.js';
 import type { SlurmJobPlan } from '../../../slurm/job-plan.js';
 import { buildScript, type ScriptOptions } from '../../../slurm/script.js';
 import { isFinalState } from '../../../slurm/states.js';
@@ -39,6 +39,8 @@ export interface SlurmRunOptions {
   accountingWaitMs?: number;
   /** How often sstat's reading of the running steps becomes a sample (default 2 s). */
   sampleMs?: number;
+  /** Called once the record is open with its event sink: what runs beside (the observers) records through it. */
+  onRecordOpened?: (event: EventSink) => void;
 }
 
 export type SlurmRunSummary = RunSummary & { slurm: { jobId: string }; processes: SlurmProcessSummary[] };
@@ -78,6 +80,7 @@ export async function runOnSlurm(options: SlurmRunOptions): Promise<SlurmRunSumm
       tails.push(tailLog({ path: record.logPath(launch.name), fromBytes: 0, pollMs: 200, onLines: emit }));
     }
     const events = new JobEvents({ launches, record, batchLogPath, commands, clock, emit: options.output });
+    options.onRecordOpened?.(events.event);
     // sbatch --parsable prints `jobid` or `jobid;cluster`.
     const jobId = (await commands.run('sbatch', ['--parsable', scriptPath])).trim().split(';')[0] ?? '';
     events.jobId = jobId;
