@@ -101,7 +101,8 @@ export function poolAdvice(facts: Facts, context: Facts): PoolAdvice {
     : Number.isFinite(setting) && setting > 0
       ? setting
       : fallback?.fraction;
-  const isOfFree = !isDeviceLimit && !(Number.isFinite(setting) && setting > 0) && fallback?.isOfFree === true;
+  const isOfFree =
+    !isDeviceLimit && !(Number.isFinite(setting) && setting > 0) && fallback?.isOfFree === true;
   const totalBytes =
     num(facts, 'totalBytes') ??
     (poolBytes !== undefined && currentFraction !== undefined && !isOfFree

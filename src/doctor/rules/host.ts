@@ -43,7 +43,8 @@ export const hostRules: LogRule[] = [
     framework: 'kernel',
     weight: 3,
     keywords: ['oom-kill:constraint='],
-    pattern: /oom-kill:constraint=(\w+),.*?(?:task_memcg=([^,]*),)?task=([^,]*),pid=\s*(\d+)\s*(?:,uid=(\d+))?/,
+    pattern:
+      /oom-kill:constraint=(\w+),.*?(?:task_memcg=([^,]*),)?task=([^,]*),pid=\s*(\d+)\s*(?:,uid=(\d+))?/,
     // mm/oom_kill.c dump_oom_summary (since 4.19); CONSTRAINT_MEMCG means a memory cgroup limit.
     source: 'linux mm/oom_kill.c dump_oom_summary',
     summary: 'the kernel OOM killer killed a process',

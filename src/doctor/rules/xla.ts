@@ -33,9 +33,12 @@ export const xlaRules: LogRule[] = [
     kind: 'gpu_oom',
     framework: 'jax',
     weight: 3,
-    keywords: ['ran out of memory in memory space'],
+    keywords: ['ran out of memory in memory space', "can't reduce memory use below -"],
+    // Also the rematerialisation pass with a negative target: the memory XLA may use minus what the
+    // program must hold regardless (its parameters and outputs) is below zero, so no schedule fits
+    // (hlo_rematerialization.cc HloRematerialization::Run computes the target this way).
     pattern:
-      /Ran out of memory in memory space (\w+)(?:\. Used ([\d.]+[KMGT]?) of ([\d.]+[KMGT]?) \w+\.(?: Exceeded \w+ capacity by ([\d.]+[KMGT]?))?)?/,
+      /Can't reduce memory use below -[\d.]|Ran out of memory in memory space (\w+)(?:\. Used ([\d.]+[KMGT]?) of ([\d.]+[KMGT]?) \w+\.(?: Exceeded \w+ capacity by ([\d.]+[KMGT]?))?)?/,
     // At compile time, before any buffer exists: the program's live buffers cannot fit the device
     // (the XLA:TPU compiler's report). hlo_rematerialization.cc's "Can't reduce memory use below"
     // is left out on purpose: it is a warning, and the program often runs anyway.
@@ -44,6 +47,7 @@ export const xlaRules: LogRule[] = [
     extract: ({ text, match, before }) => ({
       framework: xlaFramework(text, before, 'jax'),
       facts: definedFacts({
+        programExceedsLimit: match[1] === undefined ? true : undefined,
         memorySpace: match[1],
         requiredBytes: match[2] === undefined ? undefined : parseLogSize(match[2]),
         limitBytes: match[3] === undefined ? undefined : parseLogSize(match[3]),
@@ -90,7 +94,8 @@ export const xlaRules: LogRule[] = [
         facts: definedFacts({
           allocator: match[1],
           device: deviceOfAllocator(match[1]),
-          requestedBytes: intOf(match[3]) ?? (match[2] === undefined ? undefined : sizeAfter(match[2], /(.*)/)),
+          requestedBytes:
+            intOf(match[3]) ?? (match[2] === undefined ? undefined : sizeAfter(match[2], /(.*)/)),
           // The op's name ends the line; what follows on the next line is not part of it.
           op: /requested by op (\S+)\s*$/.exec(firstText ?? text)?.[1],
         }),
