@@ -147,7 +147,14 @@ function diagnoseBudget(p: RunProcess, data: RunRecordData): Diagnosis | undefin
     victims.length > 0
       ? `; the card was full when ${victims.map((v) => v.name).join(' and ')} failed`
       : '; no other process failed for it';
-  const causeText = `${p.name} reached ${formatBytes(over.peakGpuBytes)} against its ${formatBytes(over.budgetBytes)} budget${context}; under enforce: ${p.end?.reason === 'killed-by-headroom' ? 'kill it was stopped' : 'warn it kept running'}, and the memory it took past its budget is what its neighbours on the card were planned to have${cost}`;
+  // The overrun was seen by samples (NVML, context included); an exact peak from the framework or the
+  // simulated card, when the run has one, is named beside it (issue #21).
+  const exact = p.end?.peakGpuSource && p.end.peakGpuSource !== 'sampled' ? p.end : undefined;
+  const exactText =
+    exact && typeof exact.peakGpuBytes === 'number'
+      ? `; its exact peak was ${formatBytes(exact.peakGpuBytes)} (${exact.peakGpuSource})`
+      : '';
+  const causeText = `${p.name} reached ${formatBytes(over.peakGpuBytes)} (sampled) against its ${formatBytes(over.budgetBytes)} budget${context}${exactText}; under enforce: ${p.end?.reason === 'killed-by-headroom' ? 'kill it was stopped' : 'warn it kept running'}, and the memory it took past its budget is what its neighbours on the card were planned to have${cost}`;
   const fixes = overBudgetFixes({
     name: p.name,
     usedBytes: over.peakGpuBytes,
@@ -163,7 +170,7 @@ function diagnoseBudget(p: RunProcess, data: RunRecordData): Diagnosis | undefin
     message: `${p.name}: ${summary}: ${causeText}`,
     cause: 'memory_cap',
     causeText,
-    facts: { peakGpuBytes: over.peakGpuBytes, gpuBudgetBytes: over.budgetBytes },
+    facts: { peakGpuBytes: over.peakGpuBytes, peakGpuSource: 'sampled', gpuBudgetBytes: over.budgetBytes },
     ...fixFields(fixes),
     evidence: { line: 0, text: causeText },
     confidence: 'certain',
@@ -228,7 +235,10 @@ function fixesFor(options: {
   if (d.kind !== 'gpu_oom' || !cause) return [...planFix, ...d.fixDetails];
   if (cause.kind === 'card-full') {
     const [worst] = cause.overBudget ?? [];
-    if (worst) return overBudgetFixes({ name: worst.name, usedBytes: worst.gpuBytes, plan, victim: p.name });
+    if (worst && worst.name !== p.name)
+      return overBudgetFixes({ name: worst.name, usedBytes: worst.gpuBytes, plan, victim: p.name });
+    // Its own GPU clients filled the card: their share is the fix (withClientsFix puts it first).
+    if (p.gpuClients || worst) return planFix;
     return [
       {
         fix: 'every process was within its budget, yet the card was full: raise context_overhead or reserve in headroom.yaml so the plan counts what ran beside the budgets (contexts, other users of the card)',
