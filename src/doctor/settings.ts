@@ -21,11 +21,11 @@ export const settingNames = [
   '--ipc',
 ];
 
-const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** NAME=value, NAME: value, --flag value, name = value, for the names above. */
 export const shownSetting = new RegExp(
-  `(?<![\\w-])(${settingNames.map(escape).join('|')})\\s*[=:]?\\s*["']?([\\w.:-]+)`,
+  `(?<![\\w-])(${settingNames.map(escapeRegExp).join('|')})\\s*[=:]?\\s*["']?([\\w.:-]+)`,
   'i',
 );
 
@@ -53,7 +53,7 @@ export function canonicalValue(value: string): string {
 export const settingFact = (name: string): string => `setting:${name.toLowerCase()}`;
 
 const proposed = new RegExp(
-  `(?<![\\w-])(${settingNames.map(escape).join('|')})\\s*[= ]\\s*([\\w.:-]+)`,
+  `(?<![\\w-])(${settingNames.map(escapeRegExp).join('|')})\\s*[= ]\\s*([\\w.:-]+)`,
   'gi',
 );
 
