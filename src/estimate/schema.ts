@@ -166,3 +166,11 @@ export const sectionKeys: Record<string, string[]> = {
   'host.dataset': Object.keys(datasetSchema.shape),
   cuda: Object.keys(cudaSchema.shape),
 };
+
+/** The JSON Schema of an estimate spec as written (`headroom schema estimate`; for editors too). */
+export function estimateJsonSchema(): Record<string, unknown> {
+  return {
+    ...z.toJSONSchema(estimateSchema, { io: 'input', unrepresentable: 'any' }),
+    title: 'headroom estimate spec',
+  };
+}
