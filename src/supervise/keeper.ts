@@ -148,8 +148,27 @@ export interface Keeper {
   release(): void;
 }
 
-/** Starts the run's keeper (best effort: without one, a crash of headroom leaves the processes as before). */
+/**
+ * Starts the run's keeper once the first processes have been launched (forking Node costs ~20 ms,
+ * more on a loaded machine: not before the first start); best effort: without one, a crash of
+ * headroom leaves the processes as before, and the next run names them.
+ */
 export function startKeeper(config: KeeperConfig): Keeper {
+  let keeper: Keeper | null = null;
+  let isReleased = false;
+  const timer = setTimeout(() => {
+    if (!isReleased) keeper = spawnKeeper(config);
+  }, 0);
+  return {
+    release: () => {
+      isReleased = true;
+      clearTimeout(timer);
+      keeper?.release();
+    },
+  };
+}
+
+function spawnKeeper(config: KeeperConfig): Keeper {
   // A transpiler may wrap inner functions in a `__name` helper (esbuild's keepNames): give it one.
   const source = `const __name = (f) => f; (${keep.toString()})(require('node:fs'), ${JSON.stringify(config)}, ${keeperGraceMs})`;
   let child: ChildProcess | null = null;

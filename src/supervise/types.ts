@@ -113,7 +113,7 @@ export interface SuperviseOptions {
   sampleIntervalMs?: number;
   /** How long a process has between SIGTERM and SIGKILL when stopping (default 10 s). */
   stopGraceMs?: number;
-  /** How often new output is read from the logs for `output` (default 50 ms). */
+  /** Unused: output is copied as it comes (output-copier.ts). Kept so that callers passing it still compile. */
   outputPollMs?: number;
   /** Delay before restart number `restart` (1-based); default 1 s, 2 s, 4 s, … capped at 30 s. */
   backoffMs?: (restart: number) => number;
