@@ -46,13 +46,23 @@ export interface GuardedServer {
   counts(): ConnectionCounts;
 }
 
-// A repeated problem (accept failing in a loop) is said once a minute, not once per connection.
+// A repeated problem (accept failing in a loop) is said once a minute, not once per connection, and
+// at most 10 problems a minute in all: what a client provokes cannot flood the run's record.
 function throttled(onProblem: ServerProblem): ServerProblem {
   const lastSaidMs = new Map<string, number>();
+  let windowStartMs = -Infinity;
+  let saidInWindow = 0;
   return (message) => {
     const key = message.slice(0, 40);
     const now = performance.now();
     if (now - (lastSaidMs.get(key) ?? -Infinity) < 60_000) return;
+    if (now - windowStartMs >= 60_000) {
+      windowStartMs = now;
+      saidInWindow = 0;
+    }
+    if (saidInWindow >= 10) return;
+    saidInWindow += 1;
+    if (lastSaidMs.size > 100) lastSaidMs.clear();
     lastSaidMs.set(key, now);
     onProblem(message);
   };
