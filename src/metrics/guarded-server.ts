@@ -48,7 +48,7 @@ export interface GuardedServer {
 
 // A repeated problem (accept failing in a loop) is said once a minute, not once per connection, and
 // at most 10 problems a minute in all: what a client provokes cannot flood the run's record.
-function throttled(onProblem: ServerProblem): ServerProblem {
+export function throttleProblems(onProblem: ServerProblem): ServerProblem {
   const lastSaidMs = new Map<string, number>();
   let windowStartMs = -Infinity;
   let saidInWindow = 0;
@@ -75,7 +75,7 @@ export function createGuardedServer(options: {
   onProblem?: ServerProblem;
 }): GuardedServer {
   const limits = { ...defaultConnectionLimits, ...options.limits };
-  const onProblem = throttled(options.onProblem ?? (() => undefined));
+  const onProblem = throttleProblems(options.onProblem ?? (() => undefined));
   const sockets = new Set<Socket>();
   let shed = 0;
   const server = createServer(
