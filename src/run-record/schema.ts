@@ -180,6 +180,8 @@ export const budgetExceededSchema = z.looseObject({
   /** The CUDA context allowance the plan keeps beside the budget (NVML counts the context). */
   contextBytes: bytes.default(0),
   atMs: z.number(),
+  /** Always `sampled`: the overrun is what a sample saw (records before headroom 0.3 leave it out). */
+  peakGpuSource: z.literal('sampled').optional(),
 });
 
 /** Someone who held more GPU memory than planned when a process failed (src/verdict/cause.ts). */

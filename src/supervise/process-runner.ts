@@ -86,7 +86,10 @@ function summarize(options: {
     hostEnforcement: live.hostEnforcement,
     gpuBudgetBytes: spec.gpuBudgetBytes,
     oomKills: live.oomKills.map((kill) => ({ ...kill })),
-    budgetExceeded: live.budgetExceeded ? { ...live.budgetExceeded } : null,
+    // The overrun is seen by samples: its peak says so (the exact peak, if any, is peakGpuBytes).
+    budgetExceeded: live.budgetExceeded
+      ? { ...live.budgetExceeded, peakGpuSource: 'sampled' as const }
+      : null,
     cgroupEscapes: live.cgroupEscapes.map((escaped) => ({ ...escaped })),
     hostLimitProblem: live.hostLimitProblem,
     cause: causeRecordOf(outcome.cause),

@@ -54,7 +54,13 @@ describe('GPU budget', () => {
     // The overrun is named in the summary with the peak and when it started, and the event names the process.
     assert.deepEqual(
       { ...jax.budgetExceeded, atMs: typeof jax.budgetExceeded?.atMs },
-      { peakGpuBytes: 2048 * MiB, budgetBytes: 1024 * MiB, contextBytes: 0, atMs: 'number' },
+      {
+        peakGpuBytes: 2048 * MiB,
+        budgetBytes: 1024 * MiB,
+        contextBytes: 0,
+        atMs: 'number',
+        peakGpuSource: 'sampled',
+      },
     );
     assert.match(
       run.events.find((e) => e.type === 'gpu-over-budget')!.message,

@@ -43,7 +43,7 @@ function processNotes(summary: RunSummary): string[] {
       kills.push(`${p.name}: and ${p.oomKills.length - 5} more OOM kills (events.jsonl)`);
     const over = p.budgetExceeded
       ? [
-          `${p.name}: over its GPU budget: peak ${formatBytes(p.budgetExceeded.peakGpuBytes)} against ${formatBytes(p.budgetExceeded.budgetBytes)}${p.budgetExceeded.contextBytes > 0 ? ` + ${formatBytes(p.budgetExceeded.contextBytes)} context` : ''}`,
+          `${p.name}: over its GPU budget: sampled peak ${formatBytes(p.budgetExceeded.peakGpuBytes)} against ${formatBytes(p.budgetExceeded.budgetBytes)}${p.budgetExceeded.contextBytes > 0 ? ` + ${formatBytes(p.budgetExceeded.contextBytes)} context` : ''}`,
         ]
       : [];
     return [...kills, ...over];

@@ -147,7 +147,14 @@ function diagnoseBudget(p: RunProcess, data: RunRecordData): Diagnosis | undefin
     victims.length > 0
       ? `; the card was full when ${victims.map((v) => v.name).join(' and ')} failed`
       : '; no other process failed for it';
-  const causeText = `${p.name} reached ${formatBytes(over.peakGpuBytes)} against its ${formatBytes(over.budgetBytes)} budget${context}; under enforce: ${p.end?.reason === 'killed-by-headroom' ? 'kill it was stopped' : 'warn it kept running'}, and the memory it took past its budget is what its neighbours on the card were planned to have${cost}`;
+  // The overrun was seen by samples (NVML, context included); an exact peak from the framework or the
+  // simulated card, when the run has one, is named beside it (issue #21).
+  const exact = p.end?.peakGpuSource && p.end.peakGpuSource !== 'sampled' ? p.end : undefined;
+  const exactText =
+    exact && typeof exact.peakGpuBytes === 'number'
+      ? `; its exact peak was ${formatBytes(exact.peakGpuBytes)} (${exact.peakGpuSource})`
+      : '';
+  const causeText = `${p.name} reached ${formatBytes(over.peakGpuBytes)} (sampled) against its ${formatBytes(over.budgetBytes)} budget${context}${exactText}; under enforce: ${p.end?.reason === 'killed-by-headroom' ? 'kill it was stopped' : 'warn it kept running'}, and the memory it took past its budget is what its neighbours on the card were planned to have${cost}`;
   const fixes = overBudgetFixes({
     name: p.name,
     usedBytes: over.peakGpuBytes,
@@ -163,7 +170,7 @@ function diagnoseBudget(p: RunProcess, data: RunRecordData): Diagnosis | undefin
     message: `${p.name}: ${summary}: ${causeText}`,
     cause: 'memory_cap',
     causeText,
-    facts: { peakGpuBytes: over.peakGpuBytes, gpuBudgetBytes: over.budgetBytes },
+    facts: { peakGpuBytes: over.peakGpuBytes, peakGpuSource: 'sampled', gpuBudgetBytes: over.budgetBytes },
     ...fixFields(fixes),
     evidence: { line: 0, text: causeText },
     confidence: 'certain',

@@ -45,6 +45,13 @@ function toContract(result: DoctorResult): DoctorOutput {
   };
 }
 
+// What host_memory becomes for the user running this (a cgroup, or headroom's watchdog): read here, judged in doctor/env.
+async function hostLimitFindingsHere(env: Record<string, string | undefined>): Promise<DoctorFinding[]> {
+  const { readHostLimitAccess } = await import('../../../probe/host/host-limit-access.js');
+  const { hostLimitFindings } = await import('../../../doctor/env/host-limit-rule.js');
+  return hostLimitFindings(readHostLimitAccess({ uid: process.getuid?.() ?? -1, env }));
+}
+
 const doctorOptions = defineOptions({
   env: {
     flag: '--env',
@@ -76,7 +83,10 @@ export const command = defineCommand({
               env: io.env,
             }),
           ];
-    const envFindings = options.env || target === undefined ? checkEnvironment(io.env) : null;
+    const envFindings =
+      options.env || target === undefined
+        ? [...checkEnvironment(io.env), ...(await hostLimitFindingsHere(io.env))]
+        : null;
     const result: DoctorResult = { reports, envFindings };
     return { data: { result, isVerbose: options.verbose }, exitCode: exitCodeOf(result) };
   },
