@@ -118,8 +118,9 @@ export function createGuardedServer(options: {
     socket.once('close', () => sockets.delete(socket));
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
     if (socket.writable && error.code !== 'ECONNRESET')
-      socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+      socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
     socket.destroy();
   });
   // After listening, an error is accept() failing (EMFILE: descriptors ran out): say it, keep serving.
