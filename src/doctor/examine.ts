@@ -6,7 +6,10 @@ import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { EnvironmentError, HeadroomError, UsageError } from '../errors.js';
 import { openRecordFile } from '../files/read-file.js';
+import { hasFitRecord, readFitRecord } from '../fit-record/fit-record.js';
 import { formatBytes } from '../units.js';
+import { findMemoryClimbs } from './fit/memory-climb.js';
+import { summariseFit } from './fit/summarise-fit.js';
 import { diagnoseLogFile, diagnoseStream } from './read-log.js';
 import { diagnoseRun } from './run/diagnose-run.js';
 import { isRunDirectory, readRunRecord } from './run/read-run.js';
@@ -18,7 +21,7 @@ import type { Diagnosis, DoctorFinding, DoctorReport } from './types.js';
 export const maxScriptBytes = 4 * 1024 * 1024;
 
 /** What a target turned out to be. */
-export type TargetKind = 'log' | 'run' | 'script';
+export type TargetKind = 'log' | 'run' | 'script' | 'fit';
 
 /** A report about one target, and what it was. */
 export interface TargetReport extends DoctorReport {
@@ -97,7 +100,22 @@ async function examineRun(runDir: string): Promise<TargetReport> {
     }
   }
   const diagnoses = diagnoseRun({ data, logDiagnoses });
-  return { target: runDir, targetKind: 'run', diagnoses, findings: recordFindings(data) };
+  return {
+    target: runDir,
+    targetKind: 'run',
+    diagnoses,
+    findings: [...recordFindings(data), ...findMemoryClimbs(data)],
+  };
+}
+
+// A fit directory: its fit.json says the search; each trial's own run directory is a run record.
+function examineFit(fitDir: string): TargetReport {
+  return {
+    target: fitDir,
+    targetKind: 'fit',
+    diagnoses: [],
+    findings: summariseFit(readFitRecord(fitDir), fitDir),
+  };
 }
 
 /** Examines one target: `-` (stdin), a run directory, a `.py` script, or a log (plain or gzip). */
@@ -113,10 +131,11 @@ export async function examineTarget(
     }
     const stats = statSync(target);
     if (stats.isDirectory()) {
+      if (!isRunDirectory(target) && hasFitRecord(target)) return examineFit(target);
       if (!isRunDirectory(target)) {
         throw new UsageError(
-          `${target} is a directory but not a run record (no run.json, summary.json, events.jsonl or logs/)`,
-          'pass a log file, -, a run directory under .headroom/runs/, or a .py script',
+          `${target} is a directory but not a run record (no run.json, summary.json, events.jsonl or logs/) nor a fit directory (no fit.json)`,
+          'pass a log file, -, a run directory under .headroom/runs/, a fit directory under .headroom/fits/, or a .py script',
         );
       }
       return await examineRun(target);

@@ -3,6 +3,7 @@
 import { formatBytes } from '../units.js';
 import { type ExitReason, isMemoryReason } from '../vocabulary.js';
 import {
+  type MemoryLeak,
   type Resource,
   type RisingMemory,
   type TrialOutcome,
@@ -23,6 +24,8 @@ export interface TrialEnd {
   memoryKill: Resource | null;
   /** Memory still rising when headroom stopped it (null: it was not, or nobody can tell). */
   rising: RisingMemory | null;
+  /** Memory that climbed for the whole trial without levelling off (memory-trend.ts findLeak). */
+  leak?: MemoryLeak | null;
   peakBytes: Record<Resource, number | null>;
   /** Full limits (before the margin). */
   limits: readonly { resource: Resource; limitBytes: number }[];
@@ -38,6 +41,8 @@ export interface TrialVerdict {
   because: string;
   /** False when a pass was stopped while its memory was still rising. */
   isSettled: boolean;
+  /** What was still rising when it was stopped (a leak counts), when not settled. */
+  rising?: RisingMemory | null;
 }
 
 const stoppedBecause = {
@@ -49,24 +54,43 @@ function describeRising(rising: RisingMemory): string {
   return `its ${rising.resource} memory was still rising (+${formatBytes(rising.risingBytes)} over the last ${rising.windowSeconds.toFixed(1)} s): not settled, its peak is not its need`;
 }
 
+/** "host memory climbed 24.0 MiB/s for the whole trial (+96.0 MiB in 4.0 s), with no plateau: a leak" */
+export function describeLeak(leak: MemoryLeak): string {
+  return `its ${leak.resource} memory climbed ${formatBytes(leak.bytesPerSecond)}/s for the whole trial (+${formatBytes(leak.risingBytes)} in ${leak.seconds.toFixed(1)} s) with no plateau: a leak, which a longer --trial-seconds will not settle`;
+}
+
 /** The trial's verdict: fit, over the margin, memory failure (too big), other failure, or interrupted. */
 export function classifyTrial(end: TrialEnd): TrialVerdict {
   const { reason, because } = end;
   const settled = { isSettled: true };
   // Any memory failure is "too big" (a MemoryError included); so is headroom's own kill for memory.
-  if (isMemoryReason(reason) || (reason === 'killed-by-headroom' && end.memoryKill !== null))
-    return { ok: false, outcome: 'memory', reason, because, ...settled };
+  const leak = end.leak ?? null;
+  if (isMemoryReason(reason) || (reason === 'killed-by-headroom' && end.memoryKill !== null)) {
+    // Climbing all the way to the failure: what ran out may be the leak rather than the value.
+    const why = leak
+      ? `${because}; before that, ${describeLeak(leak).replace(', which a longer --trial-seconds will not settle', ' that may be what ran out, not the value')}`
+      : because;
+    return { ok: false, outcome: 'memory', reason, because: why, ...settled };
+  }
   if (reason === 'interrupted' && end.stoppedBy === null)
     return { ok: false, outcome: 'interrupted', reason, because, ...settled };
   if (reason !== 'exited' && reason !== 'interrupted')
     return { ok: false, outcome: 'other', reason, because, ...settled };
   const stoppedBy = reason === 'interrupted' ? end.stoppedBy : null;
-  const rising = stoppedBy ? end.rising : null;
+  // A leak is still rising by definition, even where the last quarter alone does not show it.
+  const rising =
+    stoppedBy === null
+      ? null
+      : (end.rising ??
+        (leak
+          ? { resource: leak.resource, risingBytes: leak.risingBytes, windowSeconds: leak.seconds }
+          : null));
   const isSettled = rising === null;
   const passedAs: TrialReason = stoppedBy ?? 'exited';
   const passedBecause = [
     stoppedBy ? stoppedBecause[stoppedBy] : because,
     rising ? describeRising(rising) : null,
+    rising && leak ? describeLeak(leak) : null,
   ]
     .filter(Boolean)
     .join('; ');
@@ -77,16 +101,17 @@ export function classifyTrial(end: TrialEnd): TrialVerdict {
     // Nothing enforced the limit (a declared card larger than the real one, say): over it is too big.
     if (end.marginFraction === 0) {
       const over = `its ${resource} peak ${formatBytes(peakBytes)} is over the limit of ${formatBytes(limitBytes)}`;
-      return { ok: false, outcome: 'memory', reason: 'over-limit', because: over, isSettled };
+      return { ok: false, outcome: 'memory', reason: 'over-limit', because: over, isSettled, rising };
     }
     const margin = `${Number((end.marginFraction * 100).toFixed(1))}% margin`;
     const over = [
       `it ran, but its ${resource} peak ${formatBytes(peakBytes)} is over ${formatBytes(usableBytes)} (the ${margin} of ${formatBytes(limitBytes)} kept free)`,
       rising ? describeRising(rising) : null,
+      rising && leak ? describeLeak(leak) : null,
     ]
       .filter(Boolean)
       .join('; ');
-    return { ok: false, outcome: 'over-margin', reason: 'over-margin', because: over, isSettled };
+    return { ok: false, outcome: 'over-margin', reason: 'over-margin', because: over, isSettled, rising };
   }
-  return { ok: true, outcome: 'pass', reason: passedAs, because: passedBecause, isSettled };
+  return { ok: true, outcome: 'pass', reason: passedAs, because: passedBecause, isSettled, rising };
 }

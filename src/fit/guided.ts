@@ -5,7 +5,9 @@
 //     value the line, now measured up to the limit, keeps under the limits less the margin
 //     whatever the noise; (3) when the noise seen could carry that answer over a limit, run it
 //     once more. Without a limit, or when the points are not on a line, it doubles and bisects
-//     (or interpolates between neighbours) instead.
+//     (or interpolates between neighbours) instead. With a margin, (2) starts as soon as a value is
+//     known not to keep it, and once the answer is settled the pass/fail boundary above it is
+//     narrowed no further: no value there can change the answer (memory grows with the value).
 import {
   boundaryToleranceAt,
   findBoundary,
@@ -127,6 +129,12 @@ function proposeRepeat(history: readonly Observation[], bounds: SearchBounds, no
   return noiseFraction >= roomFraction ? recommended : undefined;
 }
 
+// With a margin and a limit, some value is known not to keep the margin (over it, or out of memory).
+function isMarginCrossed(history: readonly Observation[], bounds: SearchBounds): boolean {
+  if ((bounds.marginFraction ?? 0) <= 0 || bounds.limits.length === 0) return false;
+  return history.some((o) => !o.isWithinMargin);
+}
+
 /** Fit-and-jump search that settles the boundary and the margin-kept answer; the default. */
 export const guidedStrategy: Strategy = {
   name: 'guided',
@@ -134,6 +142,12 @@ export const guidedStrategy: Strategy = {
   next(history, bounds) {
     if (history.length === 0) return bounds.minValue;
     const noise = estimateNoise(history, bounds.limits).fraction;
+    if (isMarginCrossed(history, bounds)) {
+      const withinMargin = proposeWithinMargin(history, bounds, noise);
+      if (withinMargin !== undefined) return withinMargin;
+      // The answer is settled: what lies above it went over the margin, so it cannot change it.
+      if (findBoundary(history).largestWithinMargin !== null) return proposeRepeat(history, bounds, noise);
+    }
     return (
       proposeBoundary(history, bounds, noise) ??
       proposeWithinMargin(history, bounds, noise) ??

@@ -1,7 +1,7 @@
 // Still rising when stopped: the last quarter of the samples against the peak before it.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { findRisingMemory, type MemorySample } from './memory-trend.js';
+import { findLeak, findRisingMemory, type MemorySample } from './memory-trend.js';
 
 const MiB = 2 ** 20;
 const host = (mibs: number[]): MemorySample[] =>
@@ -27,4 +27,27 @@ test('the GPU counts too', () => {
     gpuBytes: n * 1024 * MiB,
   }));
   assert.equal(findRisingMemory(samples)?.resource, 'gpu');
+});
+
+test('memory that climbs for the whole trial at a steady rate is a leak, with its rate after start-up', () => {
+  // 10 MiB every 200 ms sample: 50 MiB/s.
+  const leak = findLeak(host([100, 110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 210]));
+  assert.equal(leak?.resource, 'host');
+  assert.equal(leak?.bytesPerSecond, 50 * MiB);
+  assert.equal(leak?.seconds, 2.2);
+  assert.ok((leak?.risingBytes ?? 0) >= 80 * MiB, JSON.stringify(leak));
+});
+
+test('memory that levels off is no leak, even while still rising a little at the end', () => {
+  // Fast, then slower and slower: the last quarter rises less than half the mean rise.
+  assert.equal(findLeak(host([100, 160, 200, 230, 250, 262, 270, 275, 278, 280, 281, 282])), null);
+  // Up at start-up, then flat: settled.
+  assert.equal(findLeak(host([50, 200, 300, 300, 301, 300, 300, 301, 300, 300])), null);
+  // A step at the end only: rising, not climbing for the whole trial.
+  assert.equal(findLeak(host([100, 100, 100, 100, 100, 100, 100, 100, 140, 180])), null);
+  assert.ok(findRisingMemory(host([100, 100, 100, 100, 100, 100, 100, 100, 140, 180])));
+});
+
+test('a leak needs enough samples to tell', () => {
+  assert.equal(findLeak(host([100, 110, 120, 130, 140, 150])), null);
 });

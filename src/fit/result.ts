@@ -7,6 +7,7 @@ import { findBoundary, isBoundarySettled } from './history.js';
 import { fitLine, isLinear, predictLimit } from './linear-fit.js';
 import { estimateNoise, type NoiseEstimate, peakPoints } from './noise.js';
 import { observe, type SearchEnd } from './search.js';
+import { withGains } from './trial-gains.js';
 import {
   type LimitSource,
   type Observation,
@@ -60,6 +61,11 @@ export interface FitResult {
   largestPassed: number | null;
   /** largestPassed and firstFailing adjacent (within 1% above 100), --max ran, or --min failed. */
   isBoundarySettled: boolean;
+  /**
+   * guided ended on its own with an answer that kept the margin, once a value above it went over the
+   * margin and the line settled the step between: narrowing the pass/fail boundary could not change it.
+   */
+  isAnswerSettled: boolean;
   /** The value whose trial was stopped while its memory still rose (the search stopped there); null when none. */
   firstUnsettled: number | null;
   end: SearchEnd;
@@ -116,7 +122,8 @@ export function summarizeFit(options: {
   effectiveTarget?: number;
   notes?: string[];
 }): FitResult {
-  const { trials, end, marginFraction } = options;
+  const { end, marginFraction } = options;
+  const trials = withGains(options.trials);
   // Only settled fits and memory failures say where the boundary is; a crash, an interruption or a
   // trial stopped while its memory still rose says nothing.
   const judged = trials
@@ -141,6 +148,12 @@ export function summarizeFit(options: {
     recommended,
     largestPassed: boundary.largestPass,
     isBoundarySettled: end !== 'not-settled' && isBoundarySettled(boundary, range),
+    // Only guided ends on purpose once the margin-kept answer is settled; the others stop where their rule does.
+    isAnswerSettled:
+      options.strategy === 'guided' &&
+      end === 'settled' &&
+      recommended > 0 &&
+      judged.some((o) => o.value > recommended && !o.isWithinMargin),
     firstUnsettled: trials.find((t) => t.isSettled === false)?.value ?? null,
     end,
     exitCode: exitCodeFor(end, recommended),

@@ -9,7 +9,7 @@ import { supervise } from '../supervise/supervise.js';
 import type { LaunchSpec, SuperviseUpdate } from '../supervise/types.js';
 import { memoryKillOf } from '../verdict/memory-kill.js';
 import { classifyTrial } from './classify.js';
-import { findRisingMemory, type MemorySample } from './memory-trend.js';
+import { findLeak, findRisingMemory, type MemorySample } from './memory-trend.js';
 import { substituteValue } from './template.js';
 import { hostNeedBytes, type Resource, type ResourceLimit, type TrialRecord } from './types.js';
 
@@ -101,12 +101,14 @@ export function createTrialRunner(
       });
       const peakBytes = { host: hostNeed, gpu: ended.peakGpuBytes };
       const rising = stoppedBy ? findRisingMemory(samples) : null;
+      const leak = findLeak(samples);
       const verdict = classifyTrial({
         reason: ended.reason,
         because: ended.because,
         stoppedBy,
         memoryKill,
         rising,
+        leak,
         peakBytes,
         limits: options.limits,
         marginFraction: options.marginFraction,
@@ -122,7 +124,8 @@ export function createTrialRunner(
         outcome: verdict.outcome,
         because: verdict.because,
         isSettled: verdict.isSettled,
-        rising: verdict.isSettled ? null : rising,
+        rising: verdict.isSettled ? null : (verdict.rising ?? null),
+        leak,
         runDir,
         ...(verdict.ok ? {} : { outputTail: [...tail] }),
       };

@@ -76,6 +76,16 @@ export interface RisingMemory {
   windowSeconds: number;
 }
 
+/** Memory that climbed for a whole trial without levelling off, at `bytesPerSecond` after start-up. */
+export interface MemoryLeak {
+  resource: Resource;
+  bytesPerSecond: number;
+  /** The last quarter's peak less the first quarter's. */
+  risingBytes: number;
+  /** How long the samples span. */
+  seconds: number;
+}
+
 /** One trial as the report shows it (the JSON contract's `trials[]`, plus a few fields). */
 export interface TrialRecord {
   value: number;
@@ -97,8 +107,12 @@ export interface TrialRecord {
   isSettled?: boolean;
   /** What was still rising, when not settled. */
   rising?: RisingMemory | null;
+  /** Memory climbed for the whole trial with no plateau (a leak), when it did; null when not. */
+  leak?: MemoryLeak | null;
   /** True when this value had been run before (a repeat to measure the noise at the answer). */
   isRepeat?: boolean;
+  /** What this trial added to what the search knows (the answer, the boundary, the line, the noise). */
+  bought?: string;
   /** The trial's run record, when it ran through the supervisor. */
   runDir?: string;
   /** The last lines it printed, kept for failures. */

@@ -2,7 +2,7 @@
 // its memory was still rising, peaks that vary as much as the margin, a line that did not fit.
 import { formatBytes } from '../units.js';
 import type { FitResult } from './result.js';
-import type { TrialRecord } from './types.js';
+import type { MemoryLeak, TrialRecord } from './types.js';
 
 const percent = (fraction: number): string => `${Number((fraction * 100).toFixed(1))}%`;
 
@@ -14,6 +14,7 @@ function describeStop(trial: TrialRecord): string {
 function unsettledWarning(result: FitResult): string[] {
   const first = result.trials.find((t) => t.isSettled === false);
   if (!first) return [];
+  if (first.leak) return [leakWarning(result, first, first.leak)];
   const what = first.rising ? `its ${first.rising.resource} memory` : 'its memory';
   const answer =
     result.recommended > 0
@@ -21,6 +22,35 @@ function unsettledWarning(result: FitResult): string[] {
       : 'no value that ran had settled';
   return [
     `${result.var} ${first.value} was stopped by ${describeStop(first)} while ${what} was still rising: not settled, so the search stopped there and ${answer}; let each trial run past the growth (a longer --trial-seconds, or an --until-line after memory levels off, e.g. after the first epoch)`,
+  ];
+}
+
+// Memory that climbs for the whole trial is a leak: a longer trial only climbs higher.
+function leakWarning(result: FitResult, trial: TrialRecord, leak: MemoryLeak): string {
+  const answer =
+    result.recommended > 0
+      ? `the answer is the largest value whose memory had settled, if the leak does not reach the limit later`
+      : 'no value that ran had settled';
+  const where = trial.runDir ? ` (headroom doctor ${trial.runDir})` : '';
+  return `${result.var} ${trial.value}: ${leak.resource} memory climbed ${formatBytes(leak.bytesPerSecond)}/s for the whole trial (+${formatBytes(leak.risingBytes)} in ${leak.seconds.toFixed(1)} s) with no plateau: a leak, not a trial too short; a longer --trial-seconds only climbs higher. Find what grows every step${where} (a cache filled per sample, tensors kept in a list), then fit again; ${answer}`;
+}
+
+// A memory failure after climbing all the way: what ran out may be the leak, not the value.
+// A run that ended on its own while still climbing: its peak is only what the leak reached by then.
+function leakFailureWarnings(result: FitResult): string[] {
+  const failed = result.trials.find((t) => t.outcome === 'memory' && t.leak);
+  const passed = result.trials.find((t) => t.isSettled !== false && t.outcome !== 'memory' && t.leak);
+  return [
+    ...(failed
+      ? [
+          `${result.var} ${failed.value} ran out of memory after its ${failed.leak!.resource} memory climbed ${formatBytes(failed.leak!.bytesPerSecond)}/s for the whole trial: a leak may be what ran out, so values below it may fail too given time`,
+        ]
+      : []),
+    ...(passed
+      ? [
+          `${result.var} ${passed.value} ended on its own, but its ${passed.leak!.resource} memory climbed ${formatBytes(passed.leak!.bytesPerSecond)}/s for the whole run: a leak, so a longer run than the trial needs more than its peak`,
+        ]
+      : []),
   ];
 }
 
@@ -85,6 +115,7 @@ function unknownLimitWarning(result: FitResult): string[] {
 export function fitWarnings(result: FitResult): string[] {
   return [
     ...unsettledWarning(result),
+    ...leakFailureWarnings(result),
     ...unknownLimitWarning(result),
     ...noiseWarning(result),
     ...lineWarning(result),

@@ -7,9 +7,16 @@ import type { LiveProcess, RunContext } from './run-context.js';
 
 /** After an attempt: the lines its clients wrote (those not yet folded) become that attempt's exact peak. */
 export async function foldExactPeaks(context: RunContext, live: LiveProcess): Promise<void> {
-  const mine = (await readExactPeaks(context.record.runDir)).filter(
-    (line) => line.process === live.spec.name,
-  );
+  let lines: Awaited<ReturnType<typeof readExactPeaks>>;
+  try {
+    lines = await readExactPeaks(context.record.runDir);
+  } catch (error) {
+    // The children write peaks.jsonl: one made a link or a FIFO costs the exact peaks, never the run.
+    const why = (error as Error).message;
+    context.event('warning', live.spec.name, `exact peaks not read (${why}); the sampled peaks stand`);
+    return;
+  }
+  const mine = lines.filter((line) => line.process === live.spec.name);
   const fresh = mine.slice(live.exactPeaks.length);
   live.exactPeaks.push(...fresh);
   live.exactGpuPeak = higherGpuPeak(live.exactGpuPeak, exactGpuPeak(fresh));

@@ -7,16 +7,19 @@ import { type AttemptResult, runAttempt } from './attempt.js';
 import { waitUntil } from './clock.js';
 import { foldExactPeaks, summarizePeaks } from './exact-peaks.js';
 import { formatDuration } from './format.js';
-import { shouldRestart } from './restart-policy.js';
+import { nextBackoffStep, shouldRestart } from './restart-policy.js';
 import type { LiveProcess, RunContext } from './run-context.js';
 import type { Attribution, ProcessSummary } from './types.js';
+
+/** The start of every cgroup name of a run: the supervisor's PID first, so a later run can tell a group whose headroom died (stale-cgroups.ts). */
+export const cgroupPrefix = (runId: string): string =>
+  `headroom-${process.pid}-${runId}-`.replace(/[^\w.-]/g, '_');
 
 function setUpHostLimit(context: RunContext, live: LiveProcess): void {
   const { spec } = live;
   const limitBytes = spec.hostMemoryBytes;
   const parent = context.cgroupParent;
-  // The supervisor's PID first: a later run can tell a group whose headroom died (stale-cgroups.ts).
-  const name = `headroom-${process.pid}-${context.runId}-${spec.name}`.replace(/[^\w.-]/g, '_');
+  const name = `${cgroupPrefix(context.runId)}${spec.name}`.replace(/[^\w.-]/g, '_');
   const made = parent.ok ? createMemoryCgroup({ parent: parent.location, name, limitBytes }) : parent;
   if (made.ok) {
     live.group = made.group;
@@ -120,6 +123,7 @@ export async function runProcess(context: RunContext, live: LiveProcess): Promis
     outcome = await waitToStart(context, live);
     if (outcome) return summarize({ context, live, outcome, firstStartedAtMs, peakCgroupBytes });
     setUpHostLimit(context, live);
+    let backoffStep = 0;
     for (;;) {
       const last = await runAttempt(context, live);
       await foldExactPeaks(context, live);
@@ -132,13 +136,16 @@ export async function runProcess(context: RunContext, live: LiveProcess): Promis
         maxRestarts: spec.maxRestarts,
       };
       if (context.stopSignal.aborted || !shouldRestart(policy)) break;
-      live.restarts += 1;
+      const restart = live.restarts + 1;
       live.state = 'restarting';
-      const delayMs = context.backoffMs(live.restarts);
-      const message = `restart ${live.restarts} of ${spec.maxRestarts} in ${formatDuration(delayMs)}`;
-      context.event('restart', spec.name, message, { restart: live.restarts, delayMs });
+      backoffStep = nextBackoffStep(backoffStep, last.durationMs, context.healthyRunMs);
+      const delayMs = context.backoffMs(backoffStep);
+      const message = `restart ${restart} of ${spec.maxRestarts} in ${formatDuration(delayMs)}`;
+      context.event('restart', spec.name, message, { restart, delayMs });
       await context.clock.sleep(delayMs, context.stopSignal);
+      // Interrupted during the back-off: that restart never happened.
       if (context.stopSignal.aborted) break;
+      live.restarts = restart;
     }
     peakCgroupBytes = await tearDownCgroup(context, live);
     return summarize({ context, live, outcome, firstStartedAtMs, peakCgroupBytes });

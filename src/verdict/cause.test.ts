@@ -127,6 +127,30 @@ describe('judgeCause', () => {
     assert.match(cause!.text, /per client, 3 clients/);
   });
 
+  test("its own tree's unplanned GPU clients filled the card: said so, with what each may take", () => {
+    const cause = judgeCause(
+      facts({
+        cap: { bytes: 36 * GiB, by: 'XLA_PYTHON_CLIENT_MEM_FRACTION=0.9000' },
+        budgetBytes: 36 * GiB,
+        log: { requestedBytes: 2 * GiB, inUseBytes: 12 * GiB, deviceRefusedBytes: 2 * GiB },
+        sample: {
+          ageMs: 300,
+          selfGpuBytes: 38 * GiB,
+          selfClients: 3,
+          card: { index: 0, totalBytes: 40 * GiB, usedBytes: 38 * GiB },
+          neighbours: [],
+        },
+      }),
+    );
+    assert.equal(cause?.kind, 'card-full');
+    assert.equal(cause?.confidence, 'certain', "the driver's refusal is the framework's own word");
+    assert.match(cause!.text, /the driver refused 2\.00 GiB more/);
+    assert.match(
+      cause!.text,
+      /its own tree had 3 GPU clients on the card \(1 planned\), together 38\.00 GiB, each allowed up to 36\.00 GiB$/,
+    );
+  });
+
   test('host failures are the host limit; a kill by enforce: kill is its own budget; other reasons have none', () => {
     assert.equal(judgeCause(facts({ reason: 'oom-killed', hostLimitBytes: 2 * GiB }))?.kind, 'host-limit');
     assert.match(

@@ -42,6 +42,8 @@ export interface SampleAtFailure {
   ageMs: number;
   /** The failing process's tree on the card then. */
   selfGpuBytes: number | null;
+  /** Processes of its tree on the card then (its GPU clients); absent when not counted. */
+  selfClients?: number | undefined;
   card: { index: number; totalBytes: number; usedBytes: number | null } | null;
   neighbours: Neighbour[];
 }
@@ -256,7 +258,13 @@ function judgeCardFull(facts: CauseFacts, n: GpuNumbers, confidence: Confidence,
       : facts.sample
         ? '; every process was within its budget at that moment: the plan leaves no room for what ran (contexts larger than planned, or memory held outside this run)'
         : '';
-  return result('card-full', confidence, `${asked}${why}; ${free}${who}`, {
+  // More clients in its own tree than planned: each reads the whole cap, together they fill the card.
+  const selfClients = facts.sample?.selfClients ?? 0;
+  const clients =
+    selfClients > Math.max(1, facts.gpuClients) && facts.sample?.selfGpuBytes != null
+      ? `; its own tree had ${selfClients} GPU clients on the card (${Math.max(1, facts.gpuClients)} planned), together ${formatBytes(facts.sample.selfGpuBytes)}, each allowed ${n.cap !== null ? `up to ${formatBytes(n.cap)}` : 'as much as it can take'}`
+      : '';
+  return result('card-full', confidence, `${asked}${why}; ${free}${clients || who}`, {
     requestedBytes: n.request,
     capBytes: n.cap,
     inUseBytes: n.inUse,

@@ -45,7 +45,7 @@ export const doctorOutputSchema = z
     targets: z.array(
       z.object({
         target: z.string(),
-        kind: z.enum(['log', 'run', 'script']),
+        kind: z.enum(['log', 'run', 'script', 'fit']),
         lineCount: z.number().int().optional().meta({ description: 'lines read, for logs' }),
       }),
     ),

@@ -18,7 +18,16 @@ const trialSchema = z.object({
   because: z.string(),
   isSettled: z.boolean().optional().meta({ description: 'false: stopped while its memory still rose' }),
   rising: z.object({ resource, risingBytes: bytes, windowSeconds: z.number() }).nullable().optional(),
+  leak: z
+    .object({ resource, bytesPerSecond: bytes, risingBytes: bytes, seconds: z.number() })
+    .nullable()
+    .optional()
+    .meta({ description: 'memory climbed for the whole trial with no plateau, at bytesPerSecond' }),
   isRepeat: z.boolean().optional(),
+  bought: z
+    .string()
+    .optional()
+    .meta({ description: 'what this trial added: the answer, the boundary, the noise' }),
   runDir: z.string().optional(),
   outputTail: z.array(z.string()).optional(),
 });
@@ -40,6 +49,9 @@ export const fitOutputSchema = z
       .meta({ description: 'the largest value that ran and kept the margin (0: none)' }),
     largestPassed: z.number().int().nullable(),
     isBoundarySettled: z.boolean(),
+    isAnswerSettled: z.boolean().optional().meta({
+      description: 'the search ended on its own with an answer: what lies above it cannot change it',
+    }),
     firstUnsettled: z.number().int().nullable(),
     end: z.enum(['settled', 'non-memory-failure', 'not-settled', 'interrupted', 'max-trials']),
     exitCode: z.number().int(),

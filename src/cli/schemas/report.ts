@@ -14,6 +14,10 @@ export const reportOutputSchema = z
     events: z.number().int(),
     diagnoses: z.number().int(),
     problems: z.array(z.string()).meta({ description: "what the record's reader found missing or damaged" }),
+    fit: z
+      .object({ var: z.string(), recommended: z.number().int(), trials: z.number().int() })
+      .optional()
+      .meta({ description: 'for a fit directory (fit.json): the search the page shows' }),
   })
   .meta({ title: 'headroom report --json' });
 

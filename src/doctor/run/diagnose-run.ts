@@ -235,7 +235,10 @@ function fixesFor(options: {
   if (d.kind !== 'gpu_oom' || !cause) return [...planFix, ...d.fixDetails];
   if (cause.kind === 'card-full') {
     const [worst] = cause.overBudget ?? [];
-    if (worst) return overBudgetFixes({ name: worst.name, usedBytes: worst.gpuBytes, plan, victim: p.name });
+    if (worst && worst.name !== p.name)
+      return overBudgetFixes({ name: worst.name, usedBytes: worst.gpuBytes, plan, victim: p.name });
+    // Its own GPU clients filled the card: their share is the fix (withClientsFix puts it first).
+    if (p.gpuClients || worst) return planFix;
     return [
       {
         fix: 'every process was within its budget, yet the card was full: raise context_overhead or reserve in headroom.yaml so the plan counts what ran beside the budgets (contexts, other users of the card)',

@@ -39,6 +39,7 @@ function sampleAtFailureOf(p: RunProcess, plan: RunPlan | null): SampleAtFailure
   return {
     ageMs: Math.max(0, failedAtMs - Date.parse(sample.time)),
     selfGpuBytes: num(sample.processes[p.name]?.gpuBytes),
+    selfClients: num(sample.processes[p.name]?.gpuClients) ?? undefined,
     card: card ? { index: card.index, totalBytes: card.totalBytes, usedBytes: num(card.usedBytes) } : null,
     neighbours,
   };

@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { repoRoot } from '../../probe/gpu/test-helpers/shared.js';
 import { checkPythonSource } from './check-script.js';
 
 const check = (source: string) => checkPythonSource(source, 'train.py');
@@ -359,5 +362,24 @@ describe('doctor SCRIPT.py: memory that grows step by step', () => {
       summary(['import torch', 'for x in xs:', '    out = f(x)', '    outs.append(out)'].join('\n')),
       [],
     );
+  });
+});
+
+describe("doctor SCRIPT.py: the repository's real programs", () => {
+  test("seed 004's ACT-like trainer (test/programs/act_trainer.py, which a real cgroup kills) is flagged at its cache line", () => {
+    const file = join(repoRoot, 'test', 'programs', 'act_trainer.py');
+    const findings = checkPythonSource(readFileSync(file, 'utf8'), file);
+    const cache = findings.find((f) => f.code === 'dataset-cache-grows');
+    assert.ok(cache, JSON.stringify(findings));
+    assert.match(readFileSync(file, 'utf8').split('\n')[cache.line! - 1]!, /self\.cache\[index\] =/);
+  });
+
+  test("seed 002's misspelling assigned in a script is named at its line", () => {
+    const [f] = check(
+      ['import os', 'os.environ["XLA_PYTHON_CLIENT_PERELLOCLACE"] = "FALSES"', 'import jax'].join('\n'),
+    );
+    assert.equal(f?.code, 'env-near-miss');
+    assert.equal(f?.line, 2);
+    assert.match(f!.message, /did you mean XLA_PYTHON_CLIENT_PREALLOCATE\?/);
   });
 });

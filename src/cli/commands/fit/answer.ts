@@ -34,6 +34,15 @@ function describeEnd(result: FitResult, colors: Colors): string[] {
   }
   if (result.end === 'interrupted')
     return [colors.yellow('interrupted: the search stopped before it settled')];
+  const leaking = result.trials.find((t) => t.value === result.firstUnsettled && t.leak);
+  if (result.end === 'not-settled' && leaking?.leak) {
+    const { leak } = leaking;
+    return [
+      colors.yellow(
+        `${variable}=${leaking.value} leaks: its ${leak.resource} memory climbed ${formatBytes(leak.bytesPerSecond)}/s for the whole trial with no plateau; the search stopped there`,
+      ),
+    ];
+  }
   if (result.end === 'not-settled' && result.firstUnsettled !== null)
     return [
       colors.yellow(
@@ -54,9 +63,10 @@ function describeBoundary(result: FitResult): string | undefined {
   if (result.firstUnsettled !== null && (failing === null || result.firstUnsettled < failing)) {
     return `boundary: ${ran}; ${result.firstUnsettled} not settled (memory still rising when stopped) — not settled above ${passed}`;
   }
+  const notNeeded = 'not narrowed further: no value there can change the answer';
   if (failing === null) {
     const why = result.isBoundarySettled ? ' (--max)' : '';
-    return `boundary: ${ran}${why}; none ran out of memory`;
+    return `boundary: ${ran}${why}; none ran out of memory${!result.isBoundarySettled && result.isAnswerSettled ? ` — ${notNeeded}` : ''}`;
   }
   const failedTrial = result.trials.find((t) => t.value === failing && t.outcome === 'memory');
   const failed = `${failing} ran out of memory${failedTrial ? ` (${failedTrial.reason})` : ''}`;
@@ -65,7 +75,9 @@ function describeBoundary(result: FitResult): string | undefined {
     ? gap === 1
       ? 'adjacent, settled'
       : 'within 1%, settled'
-    : `not settled: ${gap} apart, more than ${boundaryToleranceAt(passed) === 1 ? 'adjacent' : '1%'}`;
+    : result.isAnswerSettled
+      ? `${gap} apart, ${notNeeded}`
+      : `not settled: ${gap} apart, more than ${boundaryToleranceAt(passed) === 1 ? 'adjacent' : '1%'}`;
   return `boundary: ${ran}; ${failed} — ${settled}`;
 }
 
@@ -95,6 +107,22 @@ function describeAnswer(result: FitResult, colors: Colors): string[] {
   return [];
 }
 
+/** What each trial after the answer first ran bought: the time spent once the answer was known. */
+function describeExtraTrials(result: FitResult): string[] {
+  const { var: variable, recommended, trials } = result;
+  const first = trials.findIndex((t) => t.value === recommended && t.outcome === 'pass');
+  if (recommended === 0 || first < 0 || first === trials.length - 1) return [];
+  const extra = trials.slice(first + 1);
+  const seconds = extra.reduce((sum, t) => sum + t.seconds, 0);
+  return [
+    `after ${variable} ${recommended} first ran (#${first + 1}): ${extra.length} more trial${extra.length === 1 ? '' : 's'}, ${seconds.toFixed(1)} s`,
+    ...extra.map(
+      (t, i) =>
+        `  #${first + 2 + i} ${variable}=${t.value} (${t.seconds.toFixed(1)} s): ${t.bought ?? t.outcome}`,
+    ),
+  ];
+}
+
 /** The answer block, printed on stdout after the trials. */
 export function renderFitAnswer(result: FitResult, colors: Colors): string {
   const { var: variable } = result;
@@ -111,6 +139,7 @@ export function renderFitAnswer(result: FitResult, colors: Colors): string {
   if (result.marginPercent > 0 && result.models.length > 0) {
     lines.push(`margin kept: ${result.marginPercent}% of each limit is left free at the answer`);
   }
+  lines.push(...describeExtraTrials(result));
   for (const warning of result.warnings) lines.push(colors.yellow(`warning: ${warning}`));
   if (result.effective) {
     const { targetBatch, microBatch, accumulationSteps, effectiveBatch } = result.effective;

@@ -2,6 +2,7 @@
 // real trials under the supervisor, real cgroup limits, a simulated card (test/e2e: Ctrl-C, streams).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { repoRoot } from '../../../probe/gpu/test-helpers/shared.js';
@@ -102,9 +103,9 @@ describe('headroom fit --json', () => {
     );
   });
 
-  test('a trial stopped while its memory still rises is not settled: the search stops there, with a warning', async () => {
-    const { argv } = fit(
-      ['--json', '--trial-seconds', '1.5'],
+  test('memory that climbs for the whole trial is a leak with its rate, not "a longer --trial-seconds"; fit.json, doctor TRIAL_DIR and doctor FIT_DIR say so', async () => {
+    const { argv, runDir } = fit(
+      ['--json', '--trial-seconds', '2'],
       ['--base', '8MiB', '--steps', '600', '--step-ms', '100', '--leak', '4MiB'],
     );
     const { code, stdout, stderr } = await runHeadroom(argv, { cwd: scratch, env });
@@ -116,11 +117,55 @@ describe('headroom fit --json', () => {
       [1, false, 1],
     );
     assert.equal(result.trials[0].rising.resource, 'host');
+    // 4 MiB every 100 ms step: about 40 MiB/s (the step's own work and sampling make it a little less).
+    const { leak } = result.trials[0];
+    assert.equal(leak.resource, 'host');
+    assert.ok(
+      leak.bytesPerSecond > 20 * 2 ** 20 && leak.bytesPerSecond < 48 * 2 ** 20,
+      `${leak.bytesPerSecond} B/s`,
+    );
     assert.match(
       result.warnings[0],
-      /batch 1 was stopped by --trial-seconds while its host memory was still rising: not settled/,
+      /^batch 1: host memory climbed [\d.]+ MiB\/s for the whole trial .* with no plateau: a leak, not a trial too short/,
     );
-    assert.match(stderr, /^#1 +batch=1 +fits .*\(not settled: host memory still rising when stopped\)/m);
+    assert.doesNotMatch(result.warnings.join('\n'), /let each trial run past the growth/);
+    assert.match(stderr, /^#1 +batch=1 +fits .*\(not settled: host memory climbing [\d.]+ MiB\/s, a leak\)/m);
+
+    // fit.json: the same answer and trials as --json, written beside the trial directories.
+    const record = JSON.parse(readFileSync(join(runDir, 'fit.json'), 'utf8'));
+    assert.deepEqual(record, result);
+    const trialDir = record.trials[0].runDir;
+    assert.ok(existsSync(join(trialDir, 'summary.json')), trialDir);
+
+    // doctor on the trial's own run directory reads the climb from its samples.
+    const trial = await runHeadroom(['doctor', trialDir, '--json'], { cwd: scratch, env });
+    assert.equal(trial.code, 1, trial.stdout);
+    const climb = JSON.parse(trial.stdout).findings.find((f: { code: string }) => f.code === 'memory-leak');
+    assert.ok(climb, trial.stdout);
+    assert.match(
+      climb.message,
+      /the fit trial of batch=1\): its host memory climbed [\d.]+ MiB\/s for the whole run/,
+    );
+
+    // doctor on the fit directory summarises the search from fit.json.
+    const search = await runHeadroom(['doctor', runDir], { cwd: scratch, env });
+    assert.equal(search.code, 1);
+    assert.match(search.stdout, /^fit /m);
+    assert.match(search.stdout, /no batch fits \(search not-settled, 1 trials/);
+    assert.match(search.stdout, /#1 batch=1: pass \(time-limit\), peak host [\d.]+ MiB, not settled/);
+    assert.match(
+      search.stdout,
+      /batch=1: its host memory climbed [\d.]+ MiB\/s for the whole trial .* a leak, not a trial too short \[fit-leak\]/,
+    );
+    // report on the fit directory: one page of the search, from the same fit.json.
+    const page = await runHeadroom(['report', runDir, '--json'], { cwd: scratch, env });
+    assert.equal(page.code, 0, page.stderr);
+    const written = JSON.parse(page.stdout);
+    assert.deepEqual(written.fit, { var: 'batch', recommended: 0, trials: 1 });
+    const html = readFileSync(written.output, 'utf8');
+    assert.match(html, /<h1>no batch fits<\/h1>/);
+    assert.match(html, /leak: [\d.]+ MiB\/s/);
+    assert.match(html, /<a href="trial-01-batch-1">record<\/a>/);
   });
 });
 
@@ -132,12 +177,15 @@ describe('headroom fit (text)', () => {
     );
     const { code, stdout, stderr } = await runHeadroom(argv, { cwd: scratch, env });
     assert.equal(code, 0, stderr);
-    assert.match(stdout, /^batch \d+ fits with 5% of each limit kept free \(recommended\)$/m);
-    // (4096 - 512) / 100 = 35.84: 35 runs, over the 5% margin; 36 runs out of the card.
+    // (4096 × 0.95 - 512) / 100 = 33.8: 33 keeps the 5% margin.
+    assert.match(stdout, /^batch 33 fits with 5% of each limit kept free \(recommended\)$/m);
+    // (4096 - 512) / 100 = 35.84: 35 runs, over the 5% margin; 36 would run out of the card, but no
+    // value above 35 can change the answer, so it is not run (issue #21: the boundary the answer needs).
     assert.match(
       stdout,
-      /^boundary: batch 35 ran \(over the margin\); 36 ran out of memory \(gpu-oom\) — adjacent, settled$/m,
+      /^boundary: batch 35 ran \(over the margin\); none ran out of memory — not narrowed further: no value there can change the answer$/m,
     );
+    assert.doesNotMatch(stderr, /batch=36/);
     assert.doesNotMatch(stdout, /did not/);
     assert.match(stderr, /^#\d+ +batch=35 +over margin +over-margin/m);
     assert.match(stdout, /R² \d\.\d{4}/);

@@ -2,25 +2,10 @@
 // trials of the command; progress on stderr, the answer (or JSON) on stdout.
 import type { FitResult } from '../../../fit/result.js';
 import { defineCommand } from '../../command.js';
-import type { FitOutput } from '../../schemas/fit.js';
 import { renderFitAnswer } from './answer.js';
 import { fitOptions } from './checks.js';
+import { fitJson } from './fit-json.js';
 import { runFit } from './run-fit.js';
-
-/** The result as JSON: the contract's fields first (var, best, firstFailing, strategy, trials[]), then the rest. */
-export function fitJson(result: FitResult): FitOutput {
-  const { var: variable, best, firstFailing, strategy, trials, ...rest } = result;
-  const trialRows = trials.map(({ value, ok, reason, peakHostBytes, peakGpuBytes, seconds, ...more }) => ({
-    value,
-    ok,
-    reason,
-    peakHostBytes,
-    peakGpuBytes,
-    seconds,
-    ...more,
-  }));
-  return { var: variable, best, firstFailing, strategy, trials: trialRows, ...rest };
-}
 
 export const command = defineCommand({
   name: 'fit',

@@ -31,9 +31,11 @@ const verdicts = {
 export function formatTrialLine(trial: TrialRecord, index: number, variable: string): string {
   const notes = [
     trial.isRepeat ? 'repeat' : null,
-    trial.isSettled === false
-      ? `not settled: ${trial.rising ? `${trial.rising.resource} memory ` : ''}still rising when stopped`
-      : null,
+    trial.isSettled === false && trial.leak
+      ? `not settled: ${trial.leak.resource} memory climbing ${formatBytes(trial.leak.bytesPerSecond)}/s, a leak`
+      : trial.isSettled === false
+        ? `not settled: ${trial.rising ? `${trial.rising.resource} memory ` : ''}still rising when stopped`
+        : null,
   ].filter(Boolean);
   return [
     `#${index}`.padEnd(4),

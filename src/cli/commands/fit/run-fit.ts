@@ -1,15 +1,27 @@
 // `headroom fit -- CMD ...{batch}...`: the largest value of a knob that fits, found by running the
 // command as fresh supervised trials; progress on stderr, the result is the command's data.
+import { join } from 'node:path';
 import { type FitResult, summarizeFit } from '../../../fit/result.js';
 import { createTrialRunner } from '../../../fit/run-trial.js';
 import { runSearch } from '../../../fit/search.js';
 import { strategies } from '../../../fit/strategies.js';
+import { fitRecordName, writeFitRecord } from '../../../fit-record/fit-record.js';
 import type { CommandInput } from '../../command.js';
 import type { CommandIo } from '../../io.js';
 import { defaultFitsDir, newRunDir } from '../../shared/run-dirs.js';
 import { checkFitRange, type fitOptions } from './checks.js';
+import { fitJson } from './fit-json.js';
 import { createFitProgress } from './progress.js';
 import { prepareFit } from './setup.js';
+
+// fit.json beside the trials (the same fields as --json), for doctor FIT_DIR and report FIT_DIR.
+function writeRecord(fitDir: string, result: FitResult): void {
+  try {
+    writeFitRecord(fitDir, fitJson(result) as FitResult);
+  } catch (error) {
+    result.warnings.push(`could not write ${join(fitDir, fitRecordName)}: ${(error as Error).message}`);
+  }
+}
 
 /** Runs the search; resolves with the result and its exit code (0 an answer, 1 none, 2 a non-memory failure). */
 export async function runFit(
@@ -62,8 +74,12 @@ export async function runFit(
       minValue,
       maxValue,
       effectiveTarget: options.effective,
-      notes: [...setup.notes, `trial records: ${runsDir}`],
+      notes: [
+        ...setup.notes,
+        `trial records: ${runsDir}; the answer and every trial: ${join(runsDir, fitRecordName)}`,
+      ],
     });
+    writeRecord(runsDir, result);
     return { data: result, exitCode: result.exitCode };
   } finally {
     for (const signal of stopSignals) process.off(signal, onSignal);

@@ -5,9 +5,11 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { examineTarget } from '../../../doctor/examine.js';
 import { EnvironmentError, ExitCode } from '../../../errors.js';
 import { writeFileAtomic } from '../../../files/write-file.js';
-import { readRecord } from '../../../observe/read-record.js';
+import { hasFitRecord, readFitRecord } from '../../../fit-record/fit-record.js';
+import { isRecordDirectory, readRecord } from '../../../observe/read-record.js';
 import { buildReportModel } from '../../../report/build-model.js';
 import { toReportDiagnoses } from '../../../report/diagnoses.js';
+import { renderFitPageHtml } from '../../../report/fit-page.js';
 import { renderReportHtml } from '../../../report/html.js';
 import { readPageAssets } from '../../../report/page-assets.js';
 import { type CommandIo, pathIn } from '../../io.js';
@@ -34,6 +36,42 @@ export interface ReportData {
   diagnoses: number;
   /** What the record's reader found missing or damaged. */
   problems: string[];
+  /** For a fit directory (fit.json): the search the page shows. */
+  fit?: { var: string; recommended: number; trials: number };
+}
+
+// A fit directory: its fit.json becomes the page, with a link to each trial's own record.
+function reportFit(
+  fitDir: string,
+  options: ReportOptions,
+  io: Pick<CommandIo, 'cwd'>,
+): { data: ReportData; exitCode: number } {
+  const fit = readFitRecord(fitDir);
+  const output = resolve(
+    io.cwd,
+    options.output === undefined ? join(fitDir, 'report.html') : pathIn(io.cwd, options.output),
+  );
+  const html = renderFitPageHtml(fit, {
+    trialHref: (runDir) => encodeURI(relative(dirname(output), resolve(fitDir, runDir))),
+  });
+  try {
+    writeFileAtomic(output, html);
+  } catch (error) {
+    throw new EnvironmentError(`cannot write ${output}: ${(error as Error).message}`);
+  }
+  const data: ReportData = {
+    runDir: fitDir,
+    output,
+    bytes: Buffer.byteLength(html),
+    processes: 0,
+    samples: 0,
+    samplesPerPoint: 1,
+    events: 0,
+    diagnoses: 0,
+    problems: [],
+    fit: { var: fit.var, recommended: fit.recommended, trials: fit.trials.length },
+  };
+  return { data, exitCode: ExitCode.ok };
 }
 
 /** Builds and writes the report. */
@@ -41,6 +79,10 @@ export async function runReport(
   options: ReportOptions,
   io: Pick<CommandIo, 'cwd' | 'env'>,
 ): Promise<{ data: ReportData; exitCode: number }> {
+  if (options.runDir !== undefined) {
+    const dir = resolve(io.cwd, pathIn(io.cwd, options.runDir));
+    if (!isRecordDirectory(dir) && hasFitRecord(dir)) return reportFit(dir, options, io);
+  }
   const runDir = resolveRunDir({ ...options, cwd: io.cwd });
   const output = resolve(
     io.cwd,

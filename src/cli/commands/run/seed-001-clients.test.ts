@@ -75,6 +75,43 @@ describe('seed 001: GPU clients inside one planned process', () => {
     assert.match(text.stdout, /3 JAX clients share one 90% fraction → 270% of the card/);
   });
 
+  test('without Python: three JAX-like clients in one node tree are named, and doctor says what to set', async () => {
+    const dir = scratchDir('seed-001-node');
+    const file = join(dir, 'headroom.yaml');
+    const pool = join(repoRoot, 'test', 'programs', 'jax-clients.mjs');
+    writeFileSync(
+      file,
+      [
+        'gpus:',
+        '  - memory: 40GiB',
+        '    simulated: true',
+        'processes:',
+        '  trainer:',
+        `    command: [node, ${JSON.stringify(pool)}, '3', 2GiB, '8']`,
+        '    framework: jax',
+        '    gpu_memory: 90%',
+        '',
+      ].join('\n'),
+    );
+    const runDir = join(dir, 'run');
+    const env = { HEADROOM_SIM_DIR: join(dir, 'sim') };
+    const run = await runHeadroom(['run', '-c', file, '--run-dir', runDir], { env });
+    assert.match(
+      run.stdout,
+      /trainer: 3 processes of its tree hold GPU memory: pid \d+ \(child of the main process \d+, [\d.]+ GiB\), .*; 3 JAX clients share one 90% fraction → 270% of the card: set gpu_clients: 3 for trainer/,
+      run.stdout,
+    );
+    const doctor = await runHeadroom(['doctor', runDir, '--json'], { env });
+    const diagnoses = (JSON.parse(doctor.stdout) as { diagnoses: Diagnosed[] }).diagnoses;
+    assert.match(
+      diagnoses.find((d) => d.code === 'run-gpu-clients')!.causeText,
+      /3 JAX clients share one 90% fraction → 270% of the card/,
+    );
+    // 3 × 16 GiB cannot fit on 40 GiB: a client ran out on the full card, and the gpu_clients fix comes first.
+    const oom = diagnoses.find((d) => d.process === 'trainer' && d.code !== 'run-gpu-clients');
+    assert.match(oom!.fixes[0]!, /^set gpu_clients: 3 for trainer/);
+  });
+
   test('gpu_clients: 3: each client’s environment carries a third of the budget; the plan counts three contexts', {
     skip,
   }, async () => {
