@@ -98,6 +98,7 @@ function runContext(runDir: string, rootPid: number, cgroup: MemoryCgroup | null
     clock: realClock,
     procRoot: '/proc',
     stopGraceMs: 1000,
+    healthyRunMs: 600_000,
     outputPollMs: 50,
     sampleIntervalMs: 1000,
     backoffMs: () => 0,

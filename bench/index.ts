@@ -6,6 +6,7 @@ const benches: Record<string, () => Promise<{ main: (args: string[]) => Promise<
   'doctor-large-log': () => import('./doctor-large-log.js'),
   'fit-strategies': () => import('./fit-strategies.js'),
   'estimate-accuracy': () => import('./estimate-accuracy.js'),
+  'estimate-trace': () => import('./estimate-trace.js'),
   'slow-reader': () => import('./slow-reader.js'),
   startup: () => import('./startup.js'),
   'bootstrap-startup': () => import('./bootstrap-startup.js'),

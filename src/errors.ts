@@ -20,13 +20,16 @@ export class HeadroomError extends Error {
   readonly code: string;
   readonly exitCode: number;
   readonly hint?: string;
+  /** What a child process said when it failed (a Python stack's tail): in --json's error only. */
+  readonly detail?: string;
 
-  constructor(options: { code: string; message: string; exitCode?: number; hint?: string }) {
+  constructor(options: { code: string; message: string; exitCode?: number; hint?: string; detail?: string }) {
     super(options.message);
     this.name = 'HeadroomError';
     this.code = options.code;
     this.exitCode = options.exitCode ?? ExitCode.usage;
     this.hint = options.hint;
+    if (options.detail) this.detail = options.detail;
   }
 }
 

@@ -22,6 +22,8 @@ export interface ErrorJson {
   /** The config field of the first problem (`processes.learner.gpu_memory`). */
   field?: string;
   hint?: string;
+  /** What a child process printed when it failed (`estimate --trace`: the Python stack's tail). */
+  detail?: string;
   /** Every problem of a config file, when there are several. */
   issues?: { file: string; line?: number; column?: number; field: string; message: string }[];
 }
@@ -45,6 +47,7 @@ export function errorJson(error: HeadroomError): ErrorJson {
       }));
   }
   if (error.hint) json.hint = error.hint;
+  if (error.detail) json.detail = error.detail;
   return json;
 }
 

@@ -41,7 +41,12 @@ test('counts refuse 0 and negatives with one line and exit 2 (estimate --batch-s
       /--batch-size: "0" is 0: expected a whole number ≥ 1/,
     ],
     [['estimate', '--params', '335M', '--batch-size', '-2'], /--batch-size: "-2" is negative/],
-    [['estimate', '--params', '335M', '--gpus', '0'], /--gpus/],
+    [['estimate', '--params', '335M', '--gpus', '0'], /--gpus 0: expected a whole number ≥ 1/],
+    [['estimate', '--params', '335M', '--epochs', '0'], /--epochs 0: expected a whole number ≥ 1/],
+    [
+      ['run', '--framework', 'jax', '--gpu-clients', '0', '--', 'true'],
+      /--gpu-clients 0: expected a whole number ≥ 1/,
+    ],
     [['plan', '--on', 'slurm', '-c', seed, '--shards', '0'], /--shards 0: expected a whole number ≥ 1/],
     [['fit', '--min', '0', '--', 'true', '{batch}'], /--min 0: expected a whole number ≥ 1/],
   ];

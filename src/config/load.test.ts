@@ -182,10 +182,10 @@ describe('bad configs name file, line, column and field', () => {
     const at = (value: string) =>
       problems(`processes:\n  a:\n    framework: jax\n    gpu_clients: ${value}\n`);
     assert.deepEqual(at('0'), [
-      'cfg/headroom.yaml:4:18: processes.a.gpu_clients: Too small: expected number to be >=1',
+      'cfg/headroom.yaml:4:18: processes.a.gpu_clients: expected a whole number from 1 to 1024',
     ]);
     assert.deepEqual(at('-3'), [
-      'cfg/headroom.yaml:4:18: processes.a.gpu_clients: Too small: expected number to be >=1',
+      'cfg/headroom.yaml:4:18: processes.a.gpu_clients: expected a whole number from 1 to 1024',
     ]);
     assert.deepEqual(at('1.5'), [
       'cfg/headroom.yaml:4:18: processes.a.gpu_clients: expected an integer, got 1.5',

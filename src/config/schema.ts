@@ -22,8 +22,17 @@ export const maxProcessNameChars = 64;
 const described = <T extends z.ZodMiniType>(schema: T, description: string): T =>
   schema.check(z.meta({ description }));
 
-const int = (min: number, max?: number) =>
-  z.number().check(z.int(), z.minimum(min), ...(max === undefined ? [] : [z.maximum(max)]));
+// Counts read as the command line reads them (cli/values.ts): one wording for "a whole number ≥ 1".
+const int = (min: number, max?: number) => {
+  const expected = `expected a whole number ${max === undefined ? `≥ ${min}` : `from ${min} to ${max}`}`;
+  return z
+    .number({ error: expected })
+    .check(
+      z.int({ error: expected }),
+      z.minimum(min, { error: expected }),
+      ...(max === undefined ? [] : [z.maximum(max, { error: expected })]),
+    );
+};
 
 export const gpuSchema = z.strictObject({
   index: z.optional(described(int(0), 'CUDA/NVML device index')),

@@ -44,12 +44,7 @@ export async function loadEstimateSpec(
     file === undefined
       ? undefined
       : await readUserFile(file, 'estimate spec', 'see examples/grpo/estimate.yaml');
-  const fromFlag = (overlay.values.model as Record<string, unknown> | undefined)?.config;
-  let configPath = typeof fromFlag === 'string' ? fromFlag : undefined;
-  if (configPath === undefined && text !== undefined && file !== undefined) {
-    const written = writtenConfigPath(text);
-    if (written !== undefined) configPath = path.join(path.dirname(file), written);
-  }
+  const configPath = modelConfigPathIn(text, file, overlay);
   const modelConfig =
     configPath === undefined
       ? undefined
@@ -62,6 +57,19 @@ export async function loadEstimateSpec(
           ),
         };
   return parseEstimateSpec(text, file, overlay, modelConfig);
+}
+
+/** Where model.config points: a flag's path as given, a file's relative to the file; undefined if none. */
+export function modelConfigPathIn(
+  text: string | undefined,
+  file: string | undefined,
+  overlay: FlagOverlay = { values: {}, flagByPath: {} },
+): string | undefined {
+  const fromFlag = (overlay.values.model as Record<string, unknown> | undefined)?.config;
+  if (typeof fromFlag === 'string') return fromFlag;
+  if (text === undefined || file === undefined) return undefined;
+  const written = writtenConfigPath(text);
+  return written === undefined ? undefined : path.join(path.dirname(file), written);
 }
 
 // model.config as written in the spec text, if it is there (problems are reported by the parse).

@@ -11,6 +11,7 @@ import {
   type SolveResult,
   solve,
 } from './solve.js';
+import type { TraceComparison } from './trace.js';
 import type { Breakdown, EstimateSpec } from './types.js';
 
 /** What was asked beyond the breakdown. */
@@ -55,6 +56,8 @@ export interface EstimateReport extends Breakdown {
   gradAccumulation?: GradAccumulationPlan | null;
   gpuCounts?: GpuCountRow[];
   solveRefused?: SolveRefusal;
+  /** `--trace`: the step traced on fake tensors, beside this estimate. */
+  trace?: TraceComparison;
 }
 
 /** The refusal for solving `name` while these parts grow with it unestimated. */

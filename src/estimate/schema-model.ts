@@ -45,7 +45,11 @@ export const buffersField = z
     return isBytes ? parsed : Math.round(parsed) * 4;
   });
 
-const positiveInt = z.number().int().min(1);
+// A count, worded as every count is (cli/values.ts, config/schema.ts).
+const positiveInt = z
+  .number({ error: 'expected a whole number ≥ 1' })
+  .int({ error: 'expected a whole number ≥ 1' })
+  .min(1, { error: 'expected a whole number ≥ 1' });
 /** An enum with a message listing its values. */
 export const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: `expected one of ${values.join(', ')}` });

@@ -42,7 +42,11 @@ export const quantityField = z
     }
   });
 
-const positiveInt = z.number().int().min(1);
+// A count, worded as every count is (cli/values.ts, config/schema.ts).
+const positiveInt = z
+  .number({ error: 'expected a whole number ≥ 1' })
+  .int({ error: 'expected a whole number ≥ 1' })
+  .min(1, { error: 'expected a whole number ≥ 1' });
 
 /** training.offload: what moves to host memory. */
 export const offloadSchema = z.strictObject({
@@ -162,3 +166,11 @@ export const sectionKeys: Record<string, string[]> = {
   'host.dataset': Object.keys(datasetSchema.shape),
   cuda: Object.keys(cudaSchema.shape),
 };
+
+/** The JSON Schema of an estimate spec as written (`headroom schema estimate`; for editors too). */
+export function estimateJsonSchema(): Record<string, unknown> {
+  return {
+    ...z.toJSONSchema(estimateSchema, { io: 'input', unrepresentable: 'any' }),
+    title: 'headroom estimate spec',
+  };
+}

@@ -50,6 +50,9 @@ export const eventTypes = [
   'leftover-killed',
   'warning',
   'gpu-clients',
+  'write-lost',
+  'reaped',
+  'orphans-stopped',
 ] as const;
 
 /** One line of events.jsonl: a time, a type, usually a process, a message and the type's fields. */
@@ -258,6 +261,9 @@ export const processSummarySchema = z.looseObject({
   endedAt: time,
 });
 
+/** A file of the record (relative to the run directory) that lost `bytes` to failed writes (`error`) from `since` on. */
+export const lostWriteSchema = z.looseObject({ file: z.string(), bytes, since: time, error: z.string() });
+
 /** summary.json: written once, when the run ends. */
 export const runSummarySchema = z.looseObject({
   recordVersion: z.number().int().default(1),
@@ -267,6 +273,8 @@ export const runSummarySchema = z.looseObject({
   endedAt: time,
   exitCode: z.number().int(),
   processes: z.array(processSummarySchema),
+  /** Files of the record that lost writes (a full disk): which, how many bytes, since when; [] when none. */
+  lostWrites: z.array(lostWriteSchema).default([]),
 });
 
 /** plan.json as readers use it: the plan's own type, its numbers checked (a hand-edited plan is no plan). */
@@ -308,5 +316,6 @@ export type BudgetExceededRecord = z.output<typeof budgetExceededSchema>;
 export type FailureCauseRecord = z.output<typeof failureCauseSchema>;
 export type ProcessSummary = z.output<typeof processSummarySchema>;
 export type RunSummary = z.output<typeof runSummarySchema>;
+export type LostWrite = z.output<typeof lostWriteSchema>;
 /** plan.json as readers check it (runPlanSchema). */
 export type RunPlan = z.output<typeof runPlanSchema>;

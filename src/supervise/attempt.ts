@@ -1,7 +1,5 @@
 // One attempt of one process: spawn into its cgroup, follow its output, wait for it to end,
 // clear away what is left of its tree, and say why it ended.
-import { closeSync, fstatSync } from 'node:fs';
-import { openAppendNoFollow } from '../files/write-file.js';
 import {
   addCgroupPid,
   cgroupProcsPath,
@@ -9,14 +7,15 @@ import {
   readCgroupOomKills,
 } from '../probe/host/cgroup.js';
 import { readArgv, readProcessTable } from '../probe/host/proc-table.js';
+import { formatBytes } from '../units.js';
 import type { SampleAtFailure } from '../verdict/cause.js';
 import { judgeEnd } from '../verdict/judge.js';
 import { OutputReader } from '../verdict/log-verdict.js';
 import type { EndFacts } from '../verdict/types.js';
 import { handleOutput, markReady } from './attempt-output.js';
 import { waitUntil } from './clock.js';
-import { type LogTail, tailLog } from './log-tail.js';
 import { checkOomKills } from './oom-kills.js';
+import { OutputCopier, openChildOutput } from './output-copier.js';
 import type { Attempt, LiveProcess, RunContext } from './run-context.js';
 import { adoptOrphans } from './sampler.js';
 import { buildArgv, commandArgv, type ExitStatus, isCgroupJoinShell, spawnChild } from './spawn.js';
@@ -27,8 +26,11 @@ import type { Attribution } from './types.js';
 export interface AttemptResult extends Attribution {
   exitCode: number | null;
   signal: string | null;
+  /** Wall-clock start and end (the record's timestamps). */
   startedAtMs: number;
   endedAtMs: number;
+  /** From spawn to the root's exit, on the monotonic clock. */
+  durationMs: number;
 }
 
 function joinCgroup(context: RunContext, live: LiveProcess, pid: number): void {
@@ -211,42 +213,42 @@ function gatherFacts(
 /** Runs the process once, to its end and its tree's; returns how and why it ended. */
 export async function runAttempt(context: RunContext, live: LiveProcess): Promise<AttemptResult> {
   const { spec } = live;
-  const logPath = context.record.logPath(spec.name);
   const oomKillCounter = live.group ? readCgroupOomKills(live.group) : null;
-  const logFd = openAppendNoFollow(logPath);
-  const fromBytes = fstatSync(logFd).size;
+  // Opened by headroom and held: whatever the child does to the path, the copy goes on.
+  const log = context.record.openLog(spec.name);
+  const output = openChildOutput();
   const startedAtMs = context.clock.now();
-  let spawned: ReturnType<typeof spawnChild>;
-  try {
-    const argv = buildArgv(spec.command, live.group ? cgroupProcsPath(live.group) : null);
-    spawned = spawnChild({ spec, argv, logFd });
-  } finally {
-    closeSync(logFd); // the child holds its own copy
-  }
+  const startedAtMonotonicMs = context.clock.monotonicMs();
+  const argv = buildArgv(spec.command, live.group ? cgroupProcsPath(live.group) : null);
+  const spawned = spawnChild({ spec, argv, output });
   const pid = spawned.child?.pid;
   const attempt = pid === undefined ? null : start(context, live, pid, oomKillCounter);
-  let tail: LogTail | null = null;
-  if (attempt)
-    tail = tailLog({
-      path: logPath,
-      fromBytes,
-      pollMs: context.outputPollMs,
-      onLines: handleOutput(context, live, attempt),
-    });
+  const onLines = attempt ? handleOutput(context, live, attempt) : () => {};
+  const copier = OutputCopier.follow(output, spawned.child ?? { stdout: null, stderr: null }, log, onLines);
   const status = await spawned.exited;
-  const exitedAtMs = context.clock.now();
+  const exitedAtMs = context.clock.monotonicMs();
+  const durationMs = exitedAtMs - startedAtMonotonicMs;
   const afterStop = attempt ? await clearTree(context, spec.name, attempt) : {};
-  tail?.close();
+  await copier.finish({ waitMs: 1000, isStopping: context.stopSignal.aborted });
+  if (copier.skippedBytes > 0) {
+    const skipped = formatBytes(copier.skippedBytes);
+    context.event(
+      'warning',
+      spec.name,
+      `${spec.name} wrote faster than headroom could show: the live view skipped ${skipped} of its output (its log has all of it)`,
+      { skippedBytes: copier.skippedBytes },
+    );
+  }
   if (attempt) await settleOomKills(context, live, attempt);
   const attribution = judgeEnd({ ...gatherFacts(context, live, attempt, status, exitedAtMs), ...afterStop });
   const endedAtMs = context.clock.now();
   const { exitCode, signal } = status;
-  const fields = { pid: pid ?? null, exitCode, signal, ...attribution, durationMs: exitedAtMs - startedAtMs };
+  const fields = { pid: pid ?? null, exitCode, signal, ...attribution, durationMs };
   context.event(
     'exit',
     spec.name,
     `${spec.name} ended: ${attribution.reason} (${attribution.because})`,
     fields,
   );
-  return { ...attribution, exitCode, signal, startedAtMs, endedAtMs };
+  return { ...attribution, exitCode, signal, startedAtMs, endedAtMs, durationMs };
 }

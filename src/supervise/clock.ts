@@ -2,9 +2,10 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Clock } from './types.js';
 
-/** Wall-clock time and timer-based sleeps that end early, without throwing, on abort. */
+/** Wall-clock timestamps, monotonic waits, and timer sleeps (libuv's timers are monotonic) that end early on abort. */
 export const realClock: Clock = {
   now: () => Date.now(),
+  monotonicMs: () => performance.now(),
   sleep: async (ms, signal) => {
     if (signal?.aborted) return;
     try {
@@ -25,10 +26,10 @@ export async function waitUntil(options: {
   cancel?: AbortSignal;
 }): Promise<boolean> {
   const { isDone, timeoutMs, pollMs, clock } = options;
-  const deadline = clock.now() + timeoutMs;
+  const deadline = clock.monotonicMs() + timeoutMs;
   while (!isDone()) {
-    if (clock.now() >= deadline || options.cancel?.aborted) return false;
-    await clock.sleep(Math.min(pollMs, Math.max(1, deadline - clock.now())));
+    if (clock.monotonicMs() >= deadline || options.cancel?.aborted) return false;
+    await clock.sleep(Math.min(pollMs, Math.max(1, deadline - clock.monotonicMs())));
   }
   return true;
 }

@@ -62,8 +62,8 @@ function fromKernel(attempt: Attempt, kill: KernelOomKill, nowMs: number): TreeO
 }
 
 // The kernel log could not name it: a member that vanished as the kill was counted stands in.
-function fromTree(attempt: Attempt, nowMs: number): TreeOomKill {
-  const since = (attempt.unnamedSinceMs ?? nowMs) - 2000;
+function fromTree(attempt: Attempt, nowMs: number, monotonicMs: number): TreeOomKill {
+  const since = (attempt.unnamedSinceMs ?? monotonicMs) - 2000;
   const named = new Set(attempt.oomKills.map((k) => k.pid));
   const vanished = [...attempt.members.values()]
     .filter((m) => m.goneAtMs !== null && m.goneAtMs >= since && !named.has(m.pid))
@@ -99,12 +99,14 @@ export function checkOomKills(
   options: { isFinal: boolean },
 ): void {
   const nowMs = context.clock.now();
+  // The grace for naming a kill, and tree members' gone-times, are on the monotonic clock.
+  const monotonicMs = context.clock.monotonicMs();
   const counter = live.group ? readCgroupOomKills(live.group) : null;
   if (counter !== null && attempt.oomKillCounter !== null && counter > attempt.oomKillCounter) {
     const added = counter - attempt.oomKillCounter;
     attempt.countedOomKills += added;
     attempt.unnamedOomKills += added;
-    attempt.unnamedSinceMs ??= nowMs;
+    attempt.unnamedSinceMs ??= monotonicMs;
   }
   if (counter !== null) attempt.oomKillCounter = counter;
   // Draining /dev/kmsg is one non-blocking read when nothing is new; `dmesg` is a process, so it
@@ -129,11 +131,12 @@ export function checkOomKills(
     attempt.unnamedSinceMs = null;
     return;
   }
-  const isOverdue = options.isFinal || nowMs - (attempt.unnamedSinceMs ?? nowMs) >= unnamedKillGraceMs;
+  const isOverdue =
+    options.isFinal || monotonicMs - (attempt.unnamedSinceMs ?? monotonicMs) >= unnamedKillGraceMs;
   if (!isOverdue) return;
   while (attempt.unnamedOomKills > 0) {
     attempt.unnamedOomKills -= 1;
-    record(context, live, attempt, fromTree(attempt, nowMs));
+    record(context, live, attempt, fromTree(attempt, nowMs, monotonicMs));
   }
   attempt.unnamedSinceMs = null;
 }

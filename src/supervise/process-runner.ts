@@ -7,7 +7,7 @@ import { type AttemptResult, runAttempt } from './attempt.js';
 import { waitUntil } from './clock.js';
 import { foldExactPeaks, summarizePeaks } from './exact-peaks.js';
 import { formatDuration } from './format.js';
-import { shouldRestart } from './restart-policy.js';
+import { nextBackoffStep, shouldRestart } from './restart-policy.js';
 import type { LiveProcess, RunContext } from './run-context.js';
 import type { Attribution, ProcessSummary } from './types.js';
 
@@ -120,6 +120,7 @@ export async function runProcess(context: RunContext, live: LiveProcess): Promis
     outcome = await waitToStart(context, live);
     if (outcome) return summarize({ context, live, outcome, firstStartedAtMs, peakCgroupBytes });
     setUpHostLimit(context, live);
+    let backoffStep = 0;
     for (;;) {
       const last = await runAttempt(context, live);
       await foldExactPeaks(context, live);
@@ -132,13 +133,16 @@ export async function runProcess(context: RunContext, live: LiveProcess): Promis
         maxRestarts: spec.maxRestarts,
       };
       if (context.stopSignal.aborted || !shouldRestart(policy)) break;
-      live.restarts += 1;
+      const restart = live.restarts + 1;
       live.state = 'restarting';
-      const delayMs = context.backoffMs(live.restarts);
-      const message = `restart ${live.restarts} of ${spec.maxRestarts} in ${formatDuration(delayMs)}`;
-      context.event('restart', spec.name, message, { restart: live.restarts, delayMs });
+      backoffStep = nextBackoffStep(backoffStep, last.durationMs, context.healthyRunMs);
+      const delayMs = context.backoffMs(backoffStep);
+      const message = `restart ${restart} of ${spec.maxRestarts} in ${formatDuration(delayMs)}`;
+      context.event('restart', spec.name, message, { restart, delayMs });
       await context.clock.sleep(delayMs, context.stopSignal);
+      // Interrupted during the back-off: that restart never happened.
       if (context.stopSignal.aborted) break;
+      live.restarts = restart;
     }
     peakCgroupBytes = await tearDownCgroup(context, live);
     return summarize({ context, live, outcome, firstStartedAtMs, peakCgroupBytes });

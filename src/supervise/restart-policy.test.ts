@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { backoffMs, shouldRestart } from './restart-policy.js';
+import { backoffMs, healthyRunMs, nextBackoffStep, shouldRestart } from './restart-policy.js';
 import { runExitCode } from './run-exit-code.js';
 
 describe('backoffMs', () => {
@@ -46,5 +46,13 @@ describe('runExitCode', () => {
 
   test('a failure without code or signal (never started) is 1', () => {
     assert.equal(runExitCode([ended('failed', null)], false), 1);
+  });
+});
+
+describe('nextBackoffStep', () => {
+  test('climbs after short attempts; back to the first step after a healthy one', () => {
+    assert.equal(nextBackoffStep(0, 1000), 1);
+    assert.equal(nextBackoffStep(3, 1000), 4);
+    assert.equal(nextBackoffStep(5, healthyRunMs), 1);
   });
 });

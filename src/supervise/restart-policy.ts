@@ -10,6 +10,18 @@ export function backoffMs(restart: number): number {
   return Math.min(maxBackoffMs, firstBackoffMs * 2 ** Math.max(0, restart - 1));
 }
 
+/**
+ * An attempt that ran this long was healthy: the back-off starts again at its first delay (the
+ * kubelet's rule, "after a container has run for 10 minutes without problems, the kubelet resets
+ * the restart backoff timer": kubernetes.io/docs/concepts/workloads/pods/pod-lifecycle).
+ */
+export const healthyRunMs = 10 * 60_000;
+
+/** The back-off step (1-based, as backoffMs takes it) for the restart after an attempt of `durationMs`. */
+export function nextBackoffStep(previousStep: number, durationMs: number, healthyMs = healthyRunMs): number {
+  return durationMs >= healthyMs ? 1 : previousStep + 1;
+}
+
 /** Whether policy allows another start after an attempt that ended with `reason`. */
 export function shouldRestart(options: {
   policy: RestartPolicy;

@@ -65,6 +65,7 @@ export interface BudgetExceeded {
 
 /** The last sample that saw a process running: every process's GPU bytes then, and the cards. */
 export interface SeenSample {
+  /** On the monotonic clock (ages are measured against the exit's). */
   atMs: number;
   gpuBytes: Record<string, number | null>;
   /** Each process's processes on the cards (its GPU clients). */
@@ -113,6 +114,8 @@ export interface RunContext {
   outputPollMs: number;
   sampleIntervalMs: number;
   backoffMs: (restart: number) => number;
+  /** An attempt that ran this long resets the back-off to its first step. */
+  healthyRunMs: number;
   record: RunRecord;
   cgroupParent: CgroupDetection;
   kernelLog: KernelLog | null;

@@ -1,9 +1,13 @@
 // Every interval: host memory of each live tree (Σ PSS + swap), GPU memory of its PIDs, peaks,
 // one line in samples.jsonl, the watchdog (no cgroup) and the GPU budget check.
+
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import type { GpuProbe, GpuSnapshot } from '../probe/gpu/types.js';
-import { readCgroupPids, readCgroupUsageBytes } from '../probe/host/cgroup.js';
+import { type MemoryCgroup, readCgroupPids, readCgroupUsageBytes } from '../probe/host/cgroup.js';
+import { parseProcCgroup } from '../probe/host/cgroup-detect.js';
 import { ProcScanner } from '../probe/host/proc-scan.js';
-import { indexByPid, type ProcStat } from '../probe/host/proc-table.js';
+import { indexByPid, type ProcStat, readProcStat } from '../probe/host/proc-table.js';
 import { readEnvironVariables } from '../probe/host/process-label.js';
 import { TreeMemoryCache } from '../probe/host/tree-memory-cache.js';
 import type { SampledMember, SampledProcess } from '../run-record/schema.js';
@@ -148,19 +152,45 @@ function checkGpuBudget(context: RunContext, live: LiveProcess, gpuBytes: number
   }
 }
 
-// A process of the tree outside its cgroup (it wrote itself into another group) is outside its
-// host limit: say so once per process; it is still measured, and killed with the tree at the end.
+// Whether `pid` is, now, a running process (the one the table saw: same start time) whose memory
+// cgroup is neither `group` nor below it. A PID missing from cgroup.procs is most often one that
+// exited between the two reads (a short-lived child, a zombie leaves the group's list): not an escape.
+export function isRunningOutside(
+  group: MemoryCgroup,
+  pid: number,
+  startTicks: number | undefined,
+  procRoot: string,
+): boolean {
+  const stat = readProcStat(pid, procRoot);
+  if (!stat || stat.startTicks !== startTicks || stat.state === 'Z' || stat.state === 'X') return false;
+  let text: string;
+  try {
+    text = readFileSync(join(procRoot, String(pid), 'cgroup'), 'utf8');
+  } catch {
+    return false; // gone
+  }
+  const paths = parseProcCgroup(text);
+  const path = group.version === 1 ? paths.v1MemoryPath : paths.v2Path;
+  if (path === undefined) return false;
+  // Group names carry headroom's PID and the run id (process-runner.ts): unique on this machine.
+  return !path.split('/').includes(basename(group.dir));
+}
+
+// A process of the tree seen running outside its cgroup (it wrote itself into another group) is
+// outside its host limit: say so once per process; it is still measured, and killed with the tree.
 function noteEscapes(
   context: RunContext,
   live: LiveProcess,
+  group: MemoryCgroup,
   pids: readonly number[],
   inGroup: ReadonlySet<number>,
-  nowMs: number,
+  stats: ReadonlyMap<number, ProcStat>,
 ): void {
   for (const pid of pids) {
     if (inGroup.has(pid) || live.cgroupEscapes.some((e) => e.pid === pid)) continue;
+    if (!isRunningOutside(group, pid, stats.get(pid)?.startTicks, context.procRoot)) continue;
     const command = readCommandLine(pid, context.procRoot) ?? null;
-    live.cgroupEscapes.push({ pid, command, atMs: nowMs });
+    live.cgroupEscapes.push({ pid, command, atMs: context.clock.now() });
     const limit =
       live.spec.hostMemoryBytes === null
         ? ''
@@ -238,7 +268,7 @@ export async function sampleOnce(
   const table = cache.scanner.scan(cache.watched);
   const stats = indexByPid(table);
   const watched = new Set<number>();
-  const nowMs = context.clock.now();
+  const monotonicMs = context.clock.monotonicMs();
   adoptOrphans(context, table);
   const processes: Record<string, SampledProcess> = {};
   for (const live of context.live.values()) {
@@ -247,16 +277,16 @@ export async function sampleOnce(
     // The group's members are read after the table: a process forked in between is in both.
     const cgroupPids = live.group ? readCgroupPids(live.group) : [];
     const pids = listTreePids(attempt, table, cgroupPids);
-    if (live.group) noteEscapes(context, live, pids, new Set(cgroupPids), nowMs);
+    if (live.group) noteEscapes(context, live, live.group, pids, new Set(cgroupPids), stats);
     rememberTreePids(attempt, pids, table);
     for (const pid of pids) watched.add(pid);
-    const memory = treeCacheOf(cache, attempt, context.procRoot).read(pids, stats, nowMs);
+    const memory = treeCacheOf(cache, attempt, context.procRoot).read(pids, stats, monotonicMs);
     updateMembers({
       members: attempt.members,
       pids,
       table,
       memory: memory.processes,
-      nowMs,
+      nowMs: monotonicMs,
       procRoot: context.procRoot,
     });
     const holders = gpuHoldersOf(gpus, new Set(pids));
@@ -297,7 +327,7 @@ export async function sampleOnce(
       totalBytes,
     }));
     const time = new Date(context.clock.now()).toISOString();
-    rememberSeenSample(context, processes, cards ?? null, nowMs);
+    rememberSeenSample(context, processes, cards ?? null, monotonicMs);
     context.record.appendSample({ time, processes, ...(cards ? { gpus: cards } : {}) });
   }
   context.emit({ kind: 'status', processes: statusOf(context) });

@@ -45,7 +45,7 @@ test('a spawn that fails at once (a cwd that is a file) is a spawn error, not a 
   const spec = simpleLaunchSpec('x', ['true'], { cwd: '/etc/hostname' });
   const fd = openSync('/dev/null', 'w');
   try {
-    const { child, exited } = spawnChild({ spec, argv: ['true'], logFd: fd });
+    const { child, exited } = spawnChild({ spec, argv: ['true'], output: { fd, readFd: fd } });
     assert.equal(child, null);
     const status = await exited;
     assert.equal(status.exitCode, 127);

@@ -1,6 +1,7 @@
-// Starting one child: argv, its own session and process group, stdout and stderr straight
-// into its log file, and a promise for how it ended.
+// Starting one child: argv, its own session and process group, stdout and stderr into one pipe
+// that headroom copies to its log (output-copier.ts), and a promise for how it ended.
 import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildOutput } from './output-copier.js';
 import type { LaunchSpec } from './types.js';
 
 /** The command as an argv: a string is given to `/bin/sh -c`. */
@@ -29,19 +30,19 @@ export interface ExitStatus {
   spawnError: string | null;
 }
 
-/** Spawns `argv` detached (setsid: own session and process group) with its output in `logFd`. */
-export function spawnChild(options: { spec: LaunchSpec; argv: string[]; logFd: number }): {
+/** Spawns `argv` detached (setsid: own session and process group) with its stdout and stderr into `output`. */
+export function spawnChild(options: { spec: LaunchSpec; argv: string[]; output: ChildOutput }): {
   child: ChildProcess | null;
   exited: Promise<ExitStatus>;
 } {
-  const { spec, argv, logFd } = options;
+  const { spec, argv, output } = options;
   const [file, ...args] = argv;
   const where = spec.cwd ? ` (cwd ${spec.cwd})` : '';
   let child: ChildProcess;
   try {
     child = spawn(file ?? '', args, {
       detached: true,
-      stdio: ['ignore', logFd, logFd],
+      stdio: output === 'pipe' ? ['ignore', 'pipe', 'pipe'] : ['ignore', output.fd, output.fd],
       env: spec.env,
       cwd: spec.cwd,
     });

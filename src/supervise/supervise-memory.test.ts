@@ -105,6 +105,24 @@ describe('a process that leaves its cgroup', () => {
     assert.match(event?.message ?? '', /left sneak's cgroup; its memory is not under the 128 MiB limit/);
   });
 
+  test('many short-lived children: none is taken for an escape (only a process seen running outside is)', async (t) => {
+    if (noCgroup) return t.skip(`no cgroup can be made here: ${noCgroup}`);
+    // Ten at a time for 3 s: each sample's process table holds some that are gone from cgroup.procs.
+    const churn =
+      'end=$(($(date +%s)+3)); while [ $(date +%s) -lt $end ]; do for i in 1 2 3 4 5 6 7 8 9 10; do /bin/true & done; wait; done; echo churned';
+    const run = await runSupervised(
+      [launch('churn', ['/bin/sh', '-c', churn], { hostMemoryBytes: 256 * MiB })],
+      {
+        sampleIntervalMs: 20,
+      },
+    );
+    const churned = run.processNamed('churn');
+    assert.equal(churned.reason, 'exited', churned.because);
+    assert.match(run.outputOf('churn'), /churned/);
+    assert.deepEqual(churned.cgroupEscapes, []);
+    assert.equal(run.events.filter((e) => e.type === 'cgroup-escape').length, 0);
+  });
+
   test('double-forking first: the daemon is adopted, followed, and stopped with the run', async (t) => {
     if (noCgroup) return t.skip(`no cgroup can be made here: ${noCgroup}`);
     const run = await runSupervised([

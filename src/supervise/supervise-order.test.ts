@@ -26,6 +26,25 @@ describe('restart', () => {
     assert.equal(run.events.filter((e) => e.type === 'spawn').length, 4);
   });
 
+  test('an attempt that ran healthy for healthyRunMs resets the backoff to its first step', async () => {
+    const asked: number[] = [];
+    const backoffMs = (restart: number): number => {
+      asked.push(restart);
+      return 10;
+    };
+    const run = await runSupervised(
+      [
+        launch('steady', program('steps.mjs', 'sleep:400', 'exit:2'), {
+          restart: 'on-failure',
+          maxRestarts: 3,
+        }),
+      ],
+      { backoffMs, healthyRunMs: 300 },
+    );
+    assert.equal(run.processNamed('steady').restarts, 3);
+    assert.deepEqual(asked, [1, 1, 1]);
+  });
+
   test('on-failure leaves a clean exit alone; always restarts it', async () => {
     const clean = program('steps.mjs', 'exit:0');
     const run = await runSupervised([
@@ -47,7 +66,8 @@ describe('restart', () => {
         onUpdate: (u) => u.kind === 'event' && u.event.type === 'restart' && controller.abort(),
       },
     );
-    assert.equal(run.processNamed('flaky').restarts, 1);
+    // The restart announced before the interrupt never happened: it is not counted.
+    assert.equal(run.processNamed('flaky').restarts, 0);
     assert.equal(run.events.filter((e) => e.type === 'spawn').length, 1);
     assert.equal(run.summary.exitCode, 130);
   });

@@ -13,7 +13,8 @@ import { eventSink, openRunRecord, supervisorMeta } from '../run-record/writer.j
 import { displayCommand } from '../verdict/judge.js';
 import { realClock } from './clock.js';
 import { runProcess } from './process-runner.js';
-import { backoffMs } from './restart-policy.js';
+import { startReaping } from './reaper.js';
+import { backoffMs, healthyRunMs } from './restart-policy.js';
 import { newLiveProcess, type RunContext } from './run-context.js';
 import { runExitCode } from './run-exit-code.js';
 import { startSampling } from './sampler.js';
@@ -100,13 +101,17 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
   becomeChildSubreaper();
   const clock = options.clock ?? realClock;
   const startedAtMs = clock.now();
-  const record = openRunRecord(options.runDir, {
-    runId: options.runId,
-    startedAt: new Date(startedAtMs).toISOString(),
-    ...supervisorMeta(options.procRoot),
-    processes: options.processes.map((p) => p.name),
-    origin: options.origin ?? null,
-  });
+  const record = openRunRecord(
+    options.runDir,
+    {
+      runId: options.runId,
+      startedAt: new Date(startedAtMs).toISOString(),
+      ...supervisorMeta(options.procRoot),
+      processes: options.processes.map((p) => p.name),
+      origin: options.origin ?? null,
+    },
+    { clock },
+  );
   if (options.plan !== undefined) record.writePlan(options.plan);
   const stopper = new AbortController();
   let isOutputBroken = false;
@@ -131,6 +136,7 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
     // costs ~0.025 ms per process of a quiet tree (bench gpu-sampling: 0.53% of a core for 200 at 1 Hz).
     sampleIntervalMs: options.sampleIntervalMs ?? 500,
     backoffMs: options.backoffMs ?? backoffMs,
+    healthyRunMs: options.healthyRunMs ?? healthyRunMs,
     record,
     cgroupParent: findOwnMemoryCgroup({ procRoot: options.procRoot, cgroupRoot: options.cgroupRoot }),
     kernelLog: options.kmsgPath === null ? null : openKernelLog(options.kmsgPath),
@@ -156,10 +162,21 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
       if (live.attempt) requestStop(context, live.spec.name, live.attempt, { signal: context.stopWith() });
     }
   };
+  // A full disk is a state of the run: said once per file, counted in summary.json, never thrown.
+  record.onFirstLoss = (loss) => {
+    const why = loss.error === 'ENOSPC' ? 'the disk is full' : loss.error;
+    context.event(
+      'write-lost',
+      undefined,
+      `could not write ${loss.file} (${why}); the run goes on, and summary.json counts the bytes lost`,
+      { ...loss },
+    );
+  };
   reportStaleCgroups(context);
   options.signal?.addEventListener('abort', stopAll, { once: true });
   if (options.signal?.aborted) stopAll();
   const stopSampling = startSampling(context, options.gpuProbe);
+  const stopReaping = startReaping();
   const ended: ProcessSummary[] = [];
   try {
     const settled = await Promise.allSettled(
@@ -177,6 +194,11 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
     const failure = settled.find((result) => result.status === 'rejected');
     if (failure) throw failure.reason;
     const processes = settled.map((result) => (result as PromiseFulfilledResult<ProcessSummary>).value);
+    const reaped = stopReaping();
+    if (reaped > 0) {
+      const message = `reaped ${reaped} ended process${reaped === 1 ? '' : 'es'} that had left their tree (adopted by headroom as a subreaper)`;
+      context.event('reaped', undefined, message, { count: reaped });
+    }
     return record.writeSummary({
       runId: options.runId,
       runDir: options.runDir,
@@ -187,6 +209,7 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
     });
   } finally {
     options.signal?.removeEventListener('abort', stopAll);
+    stopReaping();
     await stopSampling();
     record.close();
     context.kernelLog?.close();

@@ -16,7 +16,7 @@ export interface TreeMember {
   startTicks: number;
   rssBytes: number;
   pssBytes: number;
-  /** When the sampler last saw it alive; `goneAtMs` once it has vanished. */
+  /** When the sampler last saw it alive; `goneAtMs` once it has vanished (both on the monotonic clock). */
   lastSeenMs: number;
   goneAtMs: number | null;
 }

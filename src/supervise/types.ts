@@ -41,9 +41,15 @@ export interface LaunchSpec {
 /** `on_oom_kill`: stop the process (a pool whose worker died may hang forever), or warn and go on. */
 export type OnOomKill = 'stop' | 'warn';
 
-/** Time, for timestamps and waits; tests pass a fast one. */
+/** Time, for timestamps and waits; tests pass their own (a stepped wall clock, a fast one). */
 export interface Clock {
+  /** Wall-clock milliseconds since the epoch: timestamps in the record only, never a wait. */
   now(): number;
+  /**
+   * Milliseconds on a clock that never steps (CLOCK_MONOTONIC): every timeout, grace period,
+   * back-off and interval is measured on it, so setting the system time cannot delay a SIGKILL.
+   */
+  monotonicMs(): number;
   /** Resolves after `ms`, or early when `signal` aborts. */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
@@ -111,6 +117,8 @@ export interface SuperviseOptions {
   outputPollMs?: number;
   /** Delay before restart number `restart` (1-based); default 1 s, 2 s, 4 s, … capped at 30 s. */
   backoffMs?: (restart: number) => number;
+  /** An attempt that ran at least this long resets the back-off (default 10 min, the kubelet's rule). */
+  healthyRunMs?: number;
   /** The renderer: every output chunk, status update and event, as they happen. */
   output: (update: SuperviseUpdate) => void;
   /** Aborting stops the run (the Ctrl-C path); a signal name as reason is forwarded instead of SIGTERM. */

@@ -110,6 +110,49 @@ export const estimateOutputSchema = z
         description:
           '--solve or --grad-accumulation-target refused: a part that grows with var is not estimated',
       }),
+    trace: z
+      .object({
+        framework: z.enum(['torch', 'jax']),
+        version: z.string().meta({ description: "the framework's version that traced the step" }),
+        python: z.string(),
+        seconds: z.number().meta({ description: 'how long the trace took' }),
+        parts: z
+          .array(z.object({ name: z.string(), bytes }))
+          .meta({ description: 'tensors alive at the traced peak, by part' }),
+        tensorBytes: bytes,
+        added: z.array(z.object({ name: z.string(), bytes, formula: z.string() })).meta({
+          description: 'analytic parts no tensor trace sees (CUDA context, workspaces, cache, NCCL)',
+        }),
+        peakBytes: bytes.meta({ description: 'tensorBytes plus the added parts' }),
+        analyticPeakBytes: bytes,
+        differencePercent: z
+          .number()
+          .meta({ description: '(peakBytes − analyticPeakBytes) / analyticPeakBytes × 100' }),
+        groups: z.array(
+          z.object({
+            name: z.string(),
+            tracedBytes: bytes,
+            analyticBytes: bytes,
+            differencePercent: z.number().nullable(),
+          }),
+        ),
+        disagreeing: z
+          .array(z.string())
+          .meta({ description: 'groups more than 10% apart, when the totals are more than 10% apart' }),
+        modules: z.array(z.object({ module: z.string(), bytes })),
+        peakPhase: z.enum(['forward', 'backward', 'step']).optional().meta({
+          description: 'when the traced peak came; groups compare the analytic parts of that moment',
+        }),
+        extrapolation: z
+          .object({ layers: z.number().int(), tracedLayers: z.array(z.number().int()) })
+          .optional()
+          .meta({ description: 'repeated blocks traced at these depths and extrapolated to layers' }),
+        notes: z.array(z.string()),
+      })
+      .optional()
+      .meta({
+        description: '--trace: the training step traced on fake tensors, beside the analytic estimate',
+      }),
   })
   .meta({ title: 'headroom estimate --json' });
 

@@ -33,6 +33,7 @@ describe('renderSummaryTable', () => {
       startedAt: '',
       endedAt: '',
       exitCode: 137,
+      lostWrites: [],
       processes: [
         {
           name: 'learner',

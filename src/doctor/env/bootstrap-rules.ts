@@ -29,7 +29,9 @@ export const bootstrap: EnvRule = (env) => {
         'warning',
         bootVariables.actions,
         env[bootVariables.actions],
-        "asks for headroom's bootstrap, but no headroom_boot directory is on PYTHONPATH, so nothing applies the GPU cap",
+        actions.some((a) => a !== 'peaks')
+          ? "asks for headroom's bootstrap, but no headroom_boot directory is on PYTHONPATH, so nothing applies the GPU cap"
+          : "asks for headroom's bootstrap, but no headroom_boot directory is on PYTHONPATH, so the framework's exact GPU peaks are not recorded",
         'take the whole environment from headroom: eval "$(headroom env NAME)", or headroom env NAME -- CMD',
       ),
     );
@@ -60,14 +62,23 @@ export const bootstrap: EnvRule = (env) => {
     actions.includes('tf-cap') &&
       `TensorFlow: a ${Math.floor(Number(env.HEADROOM_GPU_BUDGET_BYTES) / 1024 ** 2)} MiB logical device limit when tensorflow is imported`,
   ].filter((d): d is string => typeof d === 'string');
+  const isCapping = doing.length > 0;
+  if (actions.includes('peaks'))
+    doing.push(
+      env.HEADROOM_PEAKS_FILE
+        ? `at exit, the framework's own peak GPU counters into ${env.HEADROOM_PEAKS_FILE}`
+        : "at exit, the framework's own peak GPU counters into the run record (under headroom run, which names the file; here none is named, so nothing is written)",
+    );
   findings.push(
     finding(
       'headroom-bootstrap',
       'info',
       bootVariables.actions,
       env[bootVariables.actions],
-      `headroom's bootstrap is on PYTHONPATH and will cap this process in-process: ${doing.join('; ')}`,
-      'nothing to do; to opt out, set enforce: warn for the process in headroom.yaml',
+      `headroom's bootstrap is on PYTHONPATH and will ${isCapping ? 'cap this process in-process' : 'record its exact GPU peaks'}: ${doing.join('; ')}`,
+      isCapping
+        ? 'nothing to do; to opt out, set enforce: warn for the process in headroom.yaml'
+        : 'nothing to do',
     ),
   );
   return findings;

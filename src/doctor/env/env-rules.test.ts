@@ -147,6 +147,19 @@ describe('doctor --env', () => {
     );
   });
 
+  test("headroom's bootstrap recording peaks only: said as such, never as a cap", () => {
+    const boot = '/usr/lib/node_modules/headroom/python/headroom_boot';
+    const [peaks] = checkEnvironment({
+      HEADROOM_BOOT: 'peaks',
+      PYTHONPATH: boot,
+      HEADROOM_PEAKS_FILE: '/r/peaks.jsonl',
+    });
+    assert.match(peaks?.message ?? '', /will record its exact GPU peaks: at exit, .* into \/r\/peaks\.jsonl/);
+    assert.doesNotMatch(peaks?.message ?? '', /cap/);
+    const [missing] = checkEnvironment({ HEADROOM_BOOT: 'peaks' });
+    assert.match(missing?.message ?? '', /exact GPU peaks are not recorded/);
+  });
+
   test('errors sort first', () => {
     const severities = checkEnvironment({
       CUDA_LAUNCH_BLOCKING: '1',

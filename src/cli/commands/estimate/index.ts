@@ -1,8 +1,10 @@
 // `headroom estimate`: GPU and host memory of a training config, part by part; what fits a budget.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { suggestNearest } from '../../../config/suggest.js';
 import { ExitCode, UsageError } from '../../../errors.js';
 import { ExprError } from '../../../estimate/expr.js';
-import { loadEstimateSpec } from '../../../estimate/load.js';
+import { type FlagOverlay, loadEstimateSpec, modelConfigPathIn } from '../../../estimate/load.js';
 import { buildReport, type EstimateReport } from '../../../estimate/report.js';
 import type { EstimateSpec } from '../../../estimate/types.js';
 import { defineCommand } from '../../command.js';
@@ -13,6 +15,7 @@ import type { EstimateOutput } from '../../schemas/estimate.js';
 import { overlayFromFlags } from './overlay.js';
 import { specFlags } from './spec-flags.js';
 import { renderEstimate } from './text.js';
+import { withTrace } from './trace.js';
 
 const estimateOptions = defineOptions({
   config: { ...sharedOptions.config, description: 'estimate spec (YAML); flags below override its fields' },
@@ -54,6 +57,36 @@ const estimateOptions = defineOptions({
     isRepeatable: true,
     description: 'set a var used in shapes and batch_size',
   },
+  trace: {
+    flag: '--trace',
+    kind: 'switch',
+    description:
+      'also run one training step on fake tensors with your Python and show it beside the estimate',
+  },
+  python: {
+    flag: '--python',
+    valueName: 'path',
+    kind: 'text',
+    description: 'the Python (with torch or jax) that runs --trace (default: python3 on PATH)',
+  },
+  traceModule: {
+    flag: '--trace-module',
+    valueName: 'pkg.module:factory',
+    kind: 'text',
+    description: 'trace your own model: a factory returning it (torch), or a step function (jax)',
+  },
+  traceInput: {
+    flag: '--trace-input',
+    valueName: 'name=shape:dtype',
+    kind: 'text',
+    isRepeatable: true,
+    description: "a JAX step's example input, e.g. x=32,784:float32 (repeat per argument)",
+  },
+  traceFull: {
+    flag: '--trace-full',
+    kind: 'switch',
+    description: 'trace every repeated block instead of a few, extrapolated',
+  },
 });
 
 // Nothing fits, or the answer was refused because a part that grows with the var is not estimated.
@@ -78,6 +111,17 @@ function withExprErrors<T>(run: () => T): T {
     if (error instanceof ExprError) throw new UsageError(`cannot evaluate the spec: ${error.message}`);
     throw error;
   }
+}
+
+// The config.json the spec's model comes from, as an absolute path for the trace helper.
+async function modelConfigOf(
+  config: string | undefined,
+  overlay: FlagOverlay,
+  cwd: string,
+): Promise<string | undefined> {
+  const text = config === undefined ? undefined : await readFile(config, 'utf8');
+  const found = modelConfigPathIn(text, config, overlay);
+  return found === undefined ? undefined : path.resolve(cwd, found);
 }
 
 export const command = defineCommand({
@@ -116,7 +160,18 @@ export const command = defineCommand({
         gpuCounts,
       }),
     );
-    return { data: report, exitCode: foundNothing(report) ? ExitCode.problems : ExitCode.ok };
+    const traced =
+      options.trace || options.traceModule !== undefined
+        ? await withTrace(spec, report, {
+            python: options.python ?? 'python3',
+            modelConfig: await modelConfigOf(config, overlay, io.cwd),
+            module: options.traceModule,
+            isFull: options.traceFull,
+            inputs: options.traceInput,
+            cwd: io.cwd,
+          })
+        : report;
+    return { data: traced, exitCode: foundNothing(report) ? ExitCode.problems : ExitCode.ok };
   },
   reporters: {
     text: (report: EstimateReport, { colors }) => renderEstimate(report, colors),

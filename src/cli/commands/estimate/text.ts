@@ -2,6 +2,7 @@
 
 import { formatCount } from '../../../estimate/dtypes.js';
 import type { EstimateReport } from '../../../estimate/report.js';
+import type { TraceComparison } from '../../../estimate/trace.js';
 import type { Component } from '../../../estimate/types.js';
 import { formatBytes } from '../../../units.js';
 import { type Colors, renderTable } from '../../output.js';
@@ -92,6 +93,7 @@ export function renderEstimate(report: EstimateReport, colors: Colors): string {
   if (report.solveRefused) lines.push('', colors.red(`Solve: refused: ${report.solveRefused.message}.`));
   if (report.solve) lines.push('', renderSolve(report));
   if (report.gradAccumulation !== undefined) lines.push('', renderPlan(report));
+  if (report.trace) lines.push('', renderTrace(report.trace, colors));
   return `${lines.filter((line) => line !== undefined).join('\n')}\n`;
 }
 
@@ -183,4 +185,75 @@ function renderPlan(report: EstimateReport): string {
     `Gradient accumulation: ${plan.var} = ${plan.microBatch} × ${plan.steps} steps = ${plan.target} ` +
     `(largest that fits: ${plan.largestFitting}, within ${within}).`
   );
+}
+
+const signed = (value: number | null): string =>
+  value === null ? '' : `${value > 0 ? '+' : ''}${value.toFixed(1)}%`;
+
+function renderTrace(trace: TraceComparison, colors: Colors): string {
+  const how =
+    trace.framework === 'jax'
+      ? "compiled on shapes, XLA's memory analysis"
+      : trace.extrapolation
+        ? `fake tensors, ${trace.extrapolation.tracedLayers.join(' and ')} of ${trace.extrapolation.layers} layers traced, extrapolated`
+        : 'fake tensors, every layer traced';
+  const title = colors.bold(
+    `Traced step (${trace.framework} ${trace.version}, ${how}, ${trace.seconds.toFixed(1)} s)`,
+  );
+  const rows = [
+    ...trace.parts.map((part) => [part.name, formatBytes(part.bytes), 'traced: alive at the peak']),
+    ...trace.added.map((part) => [part.name, formatBytes(part.bytes), `analytic: ${part.formula}`]),
+  ];
+  rows.push([
+    colors.bold('peak'),
+    colors.bold(formatBytes(trace.peakBytes)),
+    'traced tensors + analytic parts',
+  ]);
+  const parts = renderTable(
+    [{ header: 'part' }, { header: 'size', align: 'right' }, { header: 'from' }],
+    rows,
+  );
+  const groups = renderTable(
+    [
+      { header: 'group' },
+      { header: 'traced', align: 'right' },
+      { header: 'analytic', align: 'right' },
+      { header: 'difference', align: 'right' },
+    ],
+    [
+      ...trace.groups.map((g) => [
+        g.name,
+        formatBytes(g.tracedBytes),
+        formatBytes(g.analyticBytes),
+        signed(g.differencePercent),
+      ]),
+      [
+        colors.bold('GPU peak'),
+        colors.bold(formatBytes(trace.peakBytes)),
+        colors.bold(formatBytes(trace.analyticPeakBytes)),
+        colors.bold(signed(trace.differencePercent)),
+      ],
+    ],
+  );
+  const verdict =
+    trace.disagreeing.length > 0
+      ? colors.yellow(
+          `The trace and the analytic estimate are ${signed(trace.differencePercent)} apart; they disagree on ${trace.disagreeing.join(', ')}.`,
+        )
+      : `The trace and the analytic estimate agree within 10% (${signed(trace.differencePercent)}).`;
+  const modules = trace.modules
+    .slice(0, 6)
+    .map((m) => `${m.module} ${formatBytes(m.bytes)}`)
+    .join(', ');
+  return [
+    title,
+    parts,
+    '',
+    groups,
+    verdict,
+    modules ? `Largest at the peak: ${modules}.` : undefined,
+    ...trace.notes.map((note) => colors.yellow(`- ${note}`)),
+  ]
+    .filter((line) => line !== undefined)
+    .join('\n');
 }

@@ -128,7 +128,7 @@ export async function runOnSlurm(options: SlurmRunOptions): Promise<SlurmRunSumm
 
 /** Waits (with a backoff) until sacct has the job's end and every step's, or gives up. */
 async function waitForAccounting(events: JobEvents, clock: Clock, timeoutMs: number): Promise<void> {
-  const deadline = clock.now() + timeoutMs;
+  const deadline = clock.monotonicMs() + timeoutMs;
   for (let delayMs = 100; ; delayMs = Math.min(2000, delayMs * 2)) {
     if (!(await events.readAccounting())) return;
     const rows = events.rows ?? [];
@@ -136,7 +136,7 @@ async function waitForAccounting(events: JobEvents, clock: Clock, timeoutMs: num
     const isDone =
       jobRow !== undefined && isFinalState(jobRow.state) && rows.every((row) => isFinalState(row.state));
     if (isDone) return;
-    if (clock.now() >= deadline) {
+    if (clock.monotonicMs() >= deadline) {
       events.event(
         'warning',
         undefined,

@@ -17,7 +17,11 @@ function setUp(commands: SlurmCommands) {
     appendSample: (sample: unknown) => samples.push(sample),
     appendEvent: (event: unknown) => events.push(event),
   } as unknown as RunRecord;
-  const clock = { now: () => Date.parse('2026-01-01T00:00:00Z'), sleep: async () => {} };
+  const clock = {
+    now: () => Date.parse('2026-01-01T00:00:00Z'),
+    monotonicMs: () => 0,
+    sleep: async () => {},
+  };
   const jobEvents = new JobEvents({
     launches: [simpleLaunchSpec('learner', ['true']), simpleLaunchSpec('actor', ['true'])],
     record,

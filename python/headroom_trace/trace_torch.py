@@ -1,0 +1,601 @@
+"""One PyTorch training step on fake tensors, with every live tensor counted at the peak.
+
+Run by `headroom estimate --trace` with the user's own Python and torch:
+    python trace_torch.py REQUEST_JSON
+prints one JSON object on stdout: {"result": {...}} or {"error": {"message", "detail"}}.
+`"mode": "real"` runs the same step on real CPU tensors and counts real allocations instead (the
+check that the fake trace is right). Nothing here touches a GPU.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import sys
+import time
+import traceback
+import weakref
+
+PARTS = ("parameters", "buffers", "inputs", "gradients", "optimizer states", "activations", "temporaries")
+
+# The CUDA caching allocator rounds every block up to 512 B (c10/cuda/CUDACachingAllocator.cpp kMinBlockSize).
+CUDA_MIN_BLOCK = 512
+
+
+class TraceError(Exception):
+    """A problem with what the user gave (a path, a module, an option): one line, no stack."""
+
+
+def _block(nbytes: int, rounding: int) -> int:
+    return -(-nbytes // rounding) * rounding if rounding > 1 else nbytes
+
+
+def make_tracker(torch, rounding: int):
+    """A TorchDispatchMode that records every storage an op creates: bytes, part, module, lifetime."""
+    from torch.utils._python_dispatch import TorchDispatchMode
+    from torch.utils._pytree import tree_flatten
+
+    class Record:
+        __slots__ = ("nbytes", "part", "module", "born", "died")
+
+        def __init__(self, nbytes, part, module, born):
+            self.nbytes, self.part, self.module, self.born, self.died = nbytes, part, module, born, None
+
+    class Tracker(TorchDispatchMode):
+        def __init__(self):
+            super().__init__()
+            self.records = {}  # id(storage) -> Record, for live storages
+            self.all = []
+            self.clock = 0
+            self.live = 0
+            self.peak = 0
+            self.peak_at = 0
+            self.phase = "activations"
+            self.stage = "forward"
+            self.peak_stage = "forward"
+            self.stage_peaks = {}  # stage -> (live bytes, clock) at that stage's own peak
+            self.modules = []  # stack of module names, from forward hooks
+            self._refs = {}
+
+        def module_name(self):
+            return self.modules[-1] if self.modules else ""
+
+        def add(self, tensor, part, module=None):
+            if not isinstance(tensor, torch.Tensor):
+                return None
+            try:
+                storage = tensor.untyped_storage()
+            except (RuntimeError, NotImplementedError):
+                return None
+            key = id(storage)
+            if key in self.records:
+                return self.records[key]
+            nbytes = _block(storage.nbytes(), rounding)
+            record = Record(nbytes, part, self.module_name() if module is None else module, self.clock)
+            self.records[key] = record
+            self.all.append(record)
+            self.live += nbytes
+            if self.live > self.peak:
+                self.peak, self.peak_at, self.peak_stage = self.live, self.clock, self.stage
+            if self.live > self.stage_peaks.get(self.stage, (0, 0))[0]:
+                self.stage_peaks[self.stage] = (self.live, self.clock)
+
+            def freed(_ref, key=key, record=record):
+                if self.records.get(key) is record:
+                    del self.records[key]
+                    self._refs.pop(key, None)
+                    record.died = self.clock
+                    self.live -= record.nbytes
+
+            self._refs[key] = weakref.ref(storage, freed)
+            return record
+
+        def relabel(self, tensor, part, module=None):
+            record = self.add(tensor, part, module)
+            if record is not None:
+                record.part = part
+                if module is not None:
+                    record.module = module
+
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            out = func(*args, **(kwargs or {}))
+            self.clock += 1
+            for tensor in tree_flatten(out)[0]:
+                self.add(tensor, self.phase)
+            return out
+
+        def alive_at(self, clock):
+            return [r for r in self.all if r.born <= clock and (r.died is None or r.died > clock)]
+
+        def alive_at_peak(self):
+            return self.alive_at(self.peak_at)
+
+    return Tracker
+
+
+def make_counter(torch):
+    """The reference for the real run: bytes of every real storage alive, peak included (no labels)."""
+    from torch.utils._python_dispatch import TorchDispatchMode
+    from torch.utils._pytree import tree_flatten
+
+    class Counter(TorchDispatchMode):
+        def __init__(self):
+            super().__init__()
+            self.live = 0
+            self.peak = 0
+            self.seen = {}
+
+        def count(self, tensor):
+            if not isinstance(tensor, torch.Tensor):
+                return
+            storage = tensor.untyped_storage()
+            key = id(storage)
+            if key in self.seen:
+                return
+            nbytes = storage.nbytes()
+
+            def freed(_ref, key=key, nbytes=nbytes):
+                if self.seen.pop(key, None) is not None:
+                    self.live -= nbytes
+
+            self.seen[key] = weakref.ref(storage, freed)
+            self.live += nbytes
+            self.peak = max(self.peak, self.live)
+
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            out = func(*args, **(kwargs or {}))
+            for tensor in tree_flatten(out)[0]:
+                self.count(tensor)
+            return out
+
+    return Counter
+
+
+def hf_layers(config):
+    """The count of repeated blocks (num_hidden_layers; GPT-2's n_layer maps to it)."""
+    layers = getattr(config, "num_hidden_layers", None)
+    return layers if isinstance(layers, int) else None
+
+
+def set_layers(config, layers):
+    config.num_hidden_layers = layers
+    # Per-layer lists (Qwen2's layer_types: full or sliding attention) keep their first `layers` entries.
+    for name in ("layer_types",):
+        value = getattr(config, name, None)
+        if isinstance(value, list):
+            setattr(config, name, value[:layers])
+
+
+def load_hf_model(torch, request, device, build_real, layers=None):
+    """The model of a Hugging Face config.json, built on `meta` and materialised on `device`."""
+    try:
+        import transformers
+    except ImportError as error:
+        raise TraceError(f"--model-config needs transformers in this Python ({sys.executable}): {error}")
+    path = request["modelConfig"]
+    try:
+        with open(path, encoding="utf-8") as handle:
+            fields = json.load(handle)
+    except (OSError, ValueError) as error:
+        raise TraceError(f"{path}: cannot read the config.json: {error}")
+    overrides = request.get("configOverrides") or {}
+    fields.update(overrides)
+    model_type = fields.get("model_type")
+    if model_type not in transformers.CONFIG_MAPPING:
+        raise TraceError(f"{path}: model_type {model_type!r} is not known to transformers {transformers.__version__}")
+    config = transformers.CONFIG_MAPPING[model_type](**{k: v for k, v in fields.items() if k != "model_type"})
+    if layers is not None:
+        set_layers(config, layers)
+    is_vision = model_type in ("vit", "deit", "beit", "swin", "convnext", "resnet", "dinov2")
+    auto = transformers.AutoModelForImageClassification if is_vision else transformers.AutoModelForCausalLM
+    if is_vision and not getattr(config, "num_labels", None):
+        config.num_labels = 1000
+    kwargs = {"attn_implementation": request.get("attention") or "sdpa"}
+    dtype = _weights_dtype(torch, request["precision"])
+    if build_real:
+        torch.manual_seed(0)
+        model = auto.from_config(config, **kwargs).to(dtype)
+    else:
+        with torch.device("meta"):
+            model = auto.from_config(config, **kwargs).to(dtype)
+    model.train()
+    if request.get("checkpointing") == "full":
+        model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
+    if is_vision:
+        size = getattr(config, "image_size", 224)
+        channels = getattr(config, "num_channels", 3)
+        labels = config.num_labels
+
+        def batch(n):
+            return {
+                "pixel_values": torch.randn(n, channels, size, size, device=device, dtype=dtype),
+                "labels": torch.randint(0, labels, (n,), device=device),
+            }
+    else:
+        seq = int(request.get("seqLen") or 0) or min(getattr(config, "max_position_embeddings", 512) or 512, 512)
+        vocab = config.vocab_size
+
+        def batch(n):
+            ids = torch.randint(0, vocab, (n, seq), device=device)
+            return {"input_ids": ids, "labels": ids}
+
+    return model, batch, None, None
+
+
+def load_user_module(torch, request):
+    """`pkg.module:factory` in the user's working directory: a model, or a dict with model/optimizer/batch/loss."""
+    target = request["module"]
+    if ":" not in target:
+        raise TraceError(f"--trace-module {target}: expected pkg.module:factory")
+    module_name, _, attr = target.partition(":")
+    sys.path.insert(0, request.get("cwd") or os.getcwd())
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise TraceError(f"--trace-module {target}: cannot import {module_name}: {error}")
+    factory = getattr(module, attr, None)
+    if not callable(factory):
+        raise TraceError(f"--trace-module {target}: {module_name} has no callable {attr}")
+    built = factory()
+    if isinstance(built, torch.nn.Module):
+        built = {"model": built}
+    if not isinstance(built, dict) or not isinstance(built.get("model"), torch.nn.Module):
+        raise TraceError(f"--trace-module {target}: the factory must return an nn.Module or a dict with 'model'")
+    if not callable(built.get("batch")):
+        raise TraceError(f"--trace-module {target}: the factory's dict needs 'batch': a function of the batch size")
+    return built["model"], built["batch"], built.get("optimizer"), built.get("loss")
+
+
+def _weights_dtype(torch, precision):
+    return {"bf16": torch.bfloat16, "fp16": torch.float16}.get(precision, torch.float32)
+
+
+def _autocast_dtype(torch, precision):
+    return {"amp_bf16": torch.bfloat16, "amp_fp16": torch.float16}.get(precision)
+
+
+def make_optimizer(torch, request, params, given):
+    if given is not None:
+        return given(params)
+    name = request.get("optimizer") or "adamw"
+    impl = request.get("optimizerImpl") or "foreach"
+    flags = {"foreach": {"foreach": True}, "for_loop": {"foreach": False}, "fused": {"fused": True}}[impl]
+    if name in ("adamw", "adam"):
+        return (torch.optim.AdamW if name == "adamw" else torch.optim.Adam)(params, lr=1e-4, **flags)
+    if name in ("sgd", "sgd_momentum"):
+        momentum = 0.9 if name == "sgd_momentum" else 0.0
+        return torch.optim.SGD(params, lr=1e-3, momentum=momentum, **flags)
+    if name == "adafactor" and hasattr(torch.optim, "Adafactor"):
+        return torch.optim.Adafactor(params, lr=1e-3, foreach=impl == "foreach")
+    if name == "none":
+        return None
+    raise TraceError(
+        f"--trace: optimizer {name} is not traced (bitsandbytes and Lion are not in torch); trace with adamw, adam, sgd, sgd_momentum, adafactor or none"
+    )
+
+
+def materialise(torch, model, device):
+    """Every meta parameter and buffer as a fresh (fake) tensor on device; tied weights stay tied."""
+    memo = {}
+    for module in model.modules():
+        for table in (module._parameters, module._buffers):
+            for name, tensor in list(table.items()):
+                if tensor is None:
+                    continue
+                if id(tensor) not in memo:
+                    data = torch.zeros(tensor.shape, dtype=tensor.dtype, device=device)
+                    is_param = isinstance(tensor, torch.nn.Parameter)
+                    memo[id(tensor)] = torch.nn.Parameter(data, requires_grad=tensor.requires_grad) if is_param else data
+                table[name] = memo[id(tensor)]
+
+
+def compute_loss(torch, output, batch, loss_fn):
+    if loss_fn is not None:
+        return loss_fn(output, batch)
+    loss = getattr(output, "loss", None)
+    if loss is None and isinstance(output, dict):
+        loss = output.get("loss")
+    if loss is None:
+        tensor = output if isinstance(output, torch.Tensor) else next(
+            t for t in (output.values() if isinstance(output, dict) else output) if isinstance(t, torch.Tensor)
+        )
+        loss = tensor.float().square().mean()
+    return loss
+
+
+def call_model(model, batch):
+    if isinstance(batch, dict):
+        return model(**batch)
+    if isinstance(batch, (tuple, list)):
+        return model(*batch)
+    return model(batch)
+
+
+def module_group(name, layer_names):
+    """The module a tensor is counted under: its repeated block (model.layers.3) or its top two levels."""
+    parts = name.split(".") if name else []
+    for i, part in enumerate(parts):
+        if part.isdigit():
+            return ".".join(parts[: i + 1])
+    return ".".join(parts[:2]) if parts else "(step)"
+
+
+def run_step(request, *, real: bool, layers=None):
+    try:
+        import torch
+    except ImportError as error:
+        raise TraceError(f"--trace needs torch in {sys.executable}: {error}")
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    device = "cpu"  # fake CUDA tensors cannot run backward on a CPU-only torch; sizes are the same
+    rounding = 1 if real or request.get("rawBytes") else CUDA_MIN_BLOCK
+    started = time.monotonic()
+    # Built on `meta` outside the fake mode (casting or deep-copying fake parameters mixes fake
+    # modes), then materialised as fake tensors inside it; no initialisation runs on the fakes.
+    if request.get("module"):
+        if real:
+            built = load_user_module(torch, request)
+        else:
+            with torch.device("meta"):
+                built = load_user_module(torch, request)
+    else:
+        built = load_hf_model(torch, request, device, build_real=real, layers=layers)
+    fake = None if real else FakeTensorMode()
+    if fake is not None:
+        fake.__enter__()
+    try:
+        model, batch_fn, opt_fn, loss_fn = built
+        if not real:
+            materialise(torch, model, device)
+        names = {}
+        for name, module in model.named_modules():
+            names[module] = name
+        params = [p for p in model.parameters() if p.requires_grad]
+        optimizer = make_optimizer(torch, request, params, opt_fn)
+        batch_size = int(request.get("batchSize") or 1)
+        autocast = _autocast_dtype(torch, request["precision"])
+        if real:
+            return _count_real(torch, model, batch_fn, batch_size, optimizer, autocast, loss_fn, started)
+        return _trace(torch, model, names, batch_fn, batch_size, optimizer, autocast, loss_fn, rounding, started)
+    finally:
+        if fake is not None:
+            fake.__exit__(None, None, None)
+
+
+def _step(torch, model, batch, optimizer, autocast, loss_fn, marks):
+    context = torch.autocast("cpu", dtype=autocast) if autocast is not None else _null()
+    with context:
+        output = call_model(model, batch)
+        loss = compute_loss(torch, output, batch, loss_fn)
+    del output
+    marks("backward")
+    loss.backward()
+    del loss
+    marks("step")
+    if optimizer is not None:
+        optimizer.step()
+        optimizer.zero_grad(set_to_none=True)
+
+
+class _null:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *args):
+        return False
+
+
+def _count_real(torch, model, batch_fn, batch_size, optimizer, autocast, loss_fn, started):
+    counter = make_counter(torch)()
+    for tensor in list(model.parameters()) + list(model.buffers()):
+        counter.count(tensor)
+    with counter:
+        batch = batch_fn(batch_size)
+        _step(torch, model, batch, optimizer, autocast, loss_fn, lambda phase: None)
+    return {"mode": "real", "peakBytes": counter.peak, "seconds": round(time.monotonic() - started, 3)}
+
+
+def _trace(torch, model, names, batch_fn, batch_size, optimizer, autocast, loss_fn, rounding, started):
+    tracker = make_tracker(torch, rounding)()
+    for name, param in model.named_parameters(remove_duplicate=True):
+        tracker.add(param, "parameters", name.rsplit(".", 1)[0])
+    for name, buffer in model.named_buffers():
+        tracker.add(buffer, "buffers", name.rsplit(".", 1)[0])
+
+    def push(module, _inputs):
+        tracker.modules.append(names.get(module, ""))
+
+    def pop(module, _inputs, _output):
+        if tracker.modules:
+            tracker.modules.pop()
+
+    hooks = []
+    for module in names:
+        hooks.append(module.register_forward_pre_hook(push))
+        hooks.append(module.register_forward_hook(pop))
+    param_names = {id(p): n.rsplit(".", 1)[0] for n, p in model.named_parameters()}
+    for param in model.parameters():
+        if param.requires_grad:
+            hooks.append(
+                param.register_post_accumulate_grad_hook(
+                    lambda p: tracker.relabel(p.grad, "gradients", param_names.get(id(p), ""))
+                )
+            )
+
+    def marks(phase):
+        tracker.phase = "temporaries" if phase in ("backward", "step") else "activations"
+        tracker.stage = phase
+        tracker.modules.clear()
+
+    with tracker:
+        tracker.phase = "inputs"
+        batch = batch_fn(batch_size)
+        tracker.phase = "activations"
+        if optimizer is not None:
+            # States are created inside step(); relabel them as they appear (step pre-hook won't see them).
+            original_step = optimizer.step
+
+            def step(*args, **kwargs):
+                tracker.phase = "temporaries"
+                result = original_step(*args, **kwargs)
+                for group in optimizer.param_groups:
+                    for param in group["params"]:
+                        for value in optimizer.state.get(param, {}).values():
+                            if isinstance(value, torch.Tensor) and value.dim() > 0:
+                                tracker.relabel(value, "optimizer states", param_names.get(id(param), ""))
+                            elif isinstance(value, torch.Tensor):
+                                tracker.relabel(value, "optimizer states", param_names.get(id(param), ""))
+                return result
+
+            optimizer.step = step
+        _step(torch, model, batch, optimizer, autocast, loss_fn, marks)
+    for hook in hooks:
+        hook.remove()
+
+    def breakdown(alive):
+        parts = {part: 0 for part in PARTS}
+        modules = {}
+        for record in alive:
+            parts[record.part] = parts.get(record.part, 0) + record.nbytes
+            group = module_group(record.module, None)
+            modules[group] = modules.get(group, 0) + record.nbytes
+        return parts, sorted(({"module": k, "bytes": v} for k, v in modules.items()), key=lambda m: -m["bytes"])
+
+    alive = tracker.alive_at_peak()
+    parts, modules = breakdown(alive)
+    # Each stage's own peak, so that an extrapolation can find the stage that wins at the full depth.
+    stages = {}
+    for stage, (live, clock) in tracker.stage_peaks.items():
+        stage_parts, stage_modules = breakdown(tracker.alive_at(clock))
+        stages[stage] = {"peakBytes": live, "parts": stage_parts, "modules": stage_modules}
+    # The peak's phase: after backward started, activations still alive are the saved ones.
+    return {
+        "mode": "trace",
+        "peakBytes": tracker.peak,
+        "parts": parts,
+        "modules": modules,
+        "stages": stages,
+        "tensorsAtPeak": len(alive),
+        "peakPhase": tracker.peak_stage,
+        "blockBytes": rounding,
+        "seconds": round(time.monotonic() - started, 3),
+    }
+
+
+# Depths traced when extrapolating: the first block can differ from the others (a first layer's
+# input is the embedding's output), so the per-layer cost is the difference between 3 and 2 layers.
+EXTRAPOLATE_FROM = (2, 3)
+
+
+def layers_of_request(request):
+    """The model's block count, read from its config.json through transformers; None when unknown."""
+    try:
+        import torch  # noqa: F401  (the step needs it; say so before anything else)
+    except ImportError as error:
+        raise TraceError(f"--trace needs torch in {sys.executable}: {error}")
+    try:
+        import transformers
+    except ImportError as error:
+        raise TraceError(f"--model-config needs transformers in this Python ({sys.executable}): {error}")
+    path = request["modelConfig"]
+    try:
+        with open(path, encoding="utf-8") as handle:
+            fields = json.load(handle)
+    except (OSError, ValueError) as error:
+        raise TraceError(f"{path}: cannot read the config.json: {error}")
+    fields.update(request.get("configOverrides") or {})
+    model_type = fields.get("model_type")
+    if model_type not in transformers.CONFIG_MAPPING:
+        return None
+    config = transformers.CONFIG_MAPPING[model_type](**{k: v for k, v in fields.items() if k != "model_type"})
+    return hf_layers(config)
+
+
+def extrapolate(request):
+    """Traces at 2 and 3 blocks and extends each stage's peak linearly to the model's depth.
+
+    Which stage peaks (end of forward, early backward, the optimizer step) can change with depth, so
+    every stage's own peak is extended, part by part, and the largest at the full depth is the peak.
+    """
+    started = time.monotonic()
+    total = layers_of_request(request)
+    low, high = EXTRAPOLATE_FROM
+    if total is None or total <= high:
+        return run_step(request, real=False)
+    at_low = run_step(request, real=False, layers=low)
+    at_high = run_step(request, real=False, layers=high)
+    extra = total - high
+    best = None
+    for stage, top in at_high["stages"].items():
+        bottom = at_low["stages"].get(stage)
+        if bottom is None:
+            continue
+        parts = {
+            name: max(0, top["parts"].get(name, 0) + (top["parts"].get(name, 0) - bottom["parts"].get(name, 0)) * extra)
+            for name in top["parts"]
+        }
+        peak = sum(parts.values())
+        if best is None or peak > best[1]:
+            best = (stage, peak, parts, top["modules"])
+    stage, peak, parts, modules = best
+    modules = list(modules)
+    # The last traced block stands for each block not traced.
+    block = next((m for m in modules if m["module"].endswith(f".{high - 1}")), None)
+    if block is not None:
+        prefix = block["module"].rsplit(".", 1)[0]
+        modules += [{"module": f"{prefix}.{i}", "bytes": block["bytes"]} for i in range(high, total)]
+    modules.sort(key=lambda m: -m["bytes"])
+    return {
+        **at_high,
+        "peakBytes": peak,
+        "parts": parts,
+        "modules": modules,
+        "peakPhase": stage,
+        "stages": None,
+        "tensorsAtPeak": None,
+        "extrapolation": {"layers": total, "tracedLayers": [low, high]},
+        "seconds": round(time.monotonic() - started, 3),
+    }
+
+
+def main(argv):
+    try:
+        request = json.loads(argv[1])
+    except (IndexError, ValueError) as error:
+        print(json.dumps({"error": {"message": f"headroom trace helper: bad request: {error}", "detail": ""}}))
+        return 2
+    try:
+        if request.get("mode") == "check":
+            traced = run_step({**request, "rawBytes": True}, real=False)
+            counted = run_step(request, real=True)
+            result = {**traced, "realPeakBytes": counted["peakBytes"], "realSeconds": counted["seconds"]}
+        elif request.get("mode") == "real":
+            result = run_step(request, real=True)
+        elif request.get("modelConfig") and not request.get("full"):
+            result = extrapolate(request)
+        else:
+            result = run_step(request, real=False)
+        import torch
+
+        result["framework"] = "torch"
+        result["version"] = torch.__version__
+        result["python"] = sys.executable
+        print(json.dumps({"result": result}))
+        return 0
+    except TraceError as error:
+        print(json.dumps({"error": {"message": str(error), "detail": ""}}))
+        return 2
+    except BaseException as error:  # the user's model failed: one line, the stack's tail as detail
+        # The user's own frames (where to look) and the last lines of the whole stack.
+        frames = traceback.extract_tb(error.__traceback__)
+        own = [f for f in frames if "site-packages" not in f.filename and f.filename != __file__]
+        tail = traceback.format_list(own[-6:]) + traceback.format_exc().splitlines()[-8:]
+        where = request.get("module") or request.get("modelConfig") or "the model"
+        message = f"{where}: the training step failed under the trace: {type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}"
+        print(json.dumps({"error": {"message": message, "detail": "\n".join(line.rstrip("\n") for line in tail)}}))
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,132 @@
+// `headroom estimate --trace`: the traced step beside the analytic estimate, through the CLI, with the
+// real torch 2.13 and transformers (skipped with the reason where the frameworks venv is absent).
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { repoRoot } from '../../../probe/gpu/test-helpers/shared.js';
+import { frameworksPython, skipUnlessFrameworks } from '../../../test-helpers/frameworks.js';
+import { runHeadroom } from '../../test-helpers/run-in-process.js';
+
+const tinyLlama = join(repoRoot, 'src', 'trace', 'fixtures', 'tiny-llama.json');
+const skip = skipUnlessFrameworks('torch', 'transformers');
+
+describe('headroom estimate --trace', { skip }, () => {
+  const python = frameworksPython() ?? 'python3';
+  const args = ['estimate', '--model-config', tinyLlama, '--seq-len', '64', '--batch-size', '4'];
+
+  test('--json: the traced parts, the analytic parts added, the peak and the difference', async () => {
+    const { code, stdout, stderr } = await runHeadroom([...args, '--trace', '--python', python, '--json']);
+    assert.equal(code, 0, stderr);
+    const { trace, gpu } = JSON.parse(stdout);
+    assert.equal(trace.framework, 'torch');
+    assert.match(trace.version, /^2\./);
+    const names = trace.parts.map((part: { name: string }) => part.name);
+    // Batch 4 of 64 tokens on a 0.2M-parameter model: the peak is in forward or backward, activations lead.
+    for (const part of ['parameters', 'inputs', 'activations']) assert.ok(names.includes(part), names);
+    const added = trace.added.map((part: { name: string }) => part.name);
+    assert.deepEqual(added.slice(0, 2), ['cuda context', 'library workspaces']);
+    const sum = (parts: { bytes: number }[]): number => parts.reduce((total, part) => total + part.bytes, 0);
+    assert.equal(trace.tensorBytes, sum(trace.parts));
+    assert.equal(trace.peakBytes, trace.tensorBytes + sum(trace.added));
+    assert.equal(trace.analyticPeakBytes, gpu.peakBytes);
+    assert.equal(
+      trace.differencePercent,
+      Math.round(((trace.peakBytes - gpu.peakBytes) / gpu.peakBytes) * 1000) / 10,
+    );
+    assert.ok(
+      trace.modules.some((m: { module: string }) => m.module === 'model.layers.0'),
+      trace.modules,
+    );
+  });
+
+  test('text: the traced step table, the groups against the analytic parts, and a verdict', async () => {
+    const { code, stdout } = await runHeadroom([...args, '--trace', '--python', python]);
+    assert.equal(code, 0);
+    assert.match(stdout, /Traced step \(torch 2\.\d+\.\d+\S*, fake tensors, /);
+    assert.match(stdout, /^weights +\S+ \S+ +\S+ \S+ +[+-]\d+\.\d%$/m);
+    assert.match(
+      stdout,
+      /The trace and the analytic estimate (agree within 10%|are [+-]\d+\.\d% apart; they disagree on )/,
+    );
+  });
+
+  test('no model to trace: one line, exit 2', async () => {
+    const { code, stdout, stderr } = await runHeadroom([
+      'estimate',
+      '--params',
+      '7B',
+      '--trace',
+      '--python',
+      python,
+    ]);
+    assert.equal(code, 2);
+    assert.equal(stdout, '');
+    assert.match(stderr, /--trace needs the model: --model-config/);
+  });
+
+  test("a failing model under --json: exit 2, the stack's tail in error.detail, nothing on stderr", async () => {
+    const { code, stdout, stderr } = await runHeadroom(
+      ['estimate', '--params', '1M', '--trace-module', 'broken_policy:build', '--python', python, '--json'],
+      { cwd: join(repoRoot, 'src', 'trace', 'fixtures') },
+    );
+    assert.equal(code, 2);
+    assert.equal(stderr, '');
+    const { error } = JSON.parse(stdout);
+    assert.equal(error.code, 'trace');
+    assert.match(
+      error.message,
+      /^broken_policy:build: the training step failed under the trace: RuntimeError/,
+    );
+    assert.match(error.detail, /broken_policy\.py/);
+  });
+
+  test('a sharded strategy is refused: one process cannot stand for it', async () => {
+    const { code, stderr } = await runHeadroom([
+      ...args,
+      '--gpus',
+      '8',
+      '--strategy',
+      'zero3',
+      '--trace',
+      '--python',
+      python,
+    ]);
+    assert.equal(code, 2);
+    assert.match(stderr, /--trace traces one process's whole model; zero3 over 8 GPUs/);
+  });
+});
+
+describe('headroom estimate --trace, jax', { skip: skipUnlessFrameworks('jax') }, () => {
+  test('an XLA-compiled step beside the analytic estimate: arguments and the rest', async () => {
+    const python = frameworksPython() ?? 'python3';
+    const { code, stdout, stderr } = await runHeadroom(
+      [
+        'estimate',
+        '--framework',
+        'jax',
+        '--params',
+        '1.2M',
+        '--batch-size',
+        '256',
+        '--trace-module',
+        'jax_mlp:build',
+        '--python',
+        python,
+        '--json',
+      ],
+      { cwd: join(repoRoot, 'examples', 'trace') },
+    );
+    assert.equal(code, 0, stderr);
+    const { trace } = JSON.parse(stdout);
+    assert.equal(trace.framework, 'jax');
+    assert.deepEqual(trace.parts.map((part: { name: string }) => part.name).slice(0, 2), [
+      'arguments',
+      'outputs',
+    ]);
+    assert.deepEqual(
+      trace.groups.map((group: { name: string }) => group.name),
+      ['arguments: weights and optimizer states', 'outputs, temporaries and code: the rest'],
+    );
+    assert.equal(trace.added[0].name, 'cuda context');
+  });
+});

@@ -1,0 +1,75 @@
+// `estimate --trace`: builds the helper's request from the spec, runs it with the user's Python, and
+// puts the traced step beside the analytic report.
+import { UsageError } from '../../../errors.js';
+import type { EstimateReport } from '../../../estimate/report.js';
+import { compareTrace } from '../../../estimate/trace.js';
+import type { EstimateSpec } from '../../../estimate/types.js';
+import { runTraceHelper, type TraceRequest, toTraceResult } from '../../../trace/helper.js';
+
+/** What the command line says about the trace. */
+export interface TraceOptions {
+  python: string;
+  modelConfig: string | undefined;
+  module: string | undefined;
+  isFull: boolean;
+  inputs: string[];
+  cwd: string;
+}
+
+// What one traced process cannot stand for: a sharded model, or weights only a GPU library quantizes.
+function refusal(spec: EstimateSpec, options: TraceOptions): string | undefined {
+  if (!options.modelConfig && !options.module) {
+    return '--trace needs the model: --model-config config.json (or model.config in the spec), or --trace-module pkg.module:factory';
+  }
+  if (spec.parallel.tensor > 1 || (spec.parallel.gpus > 1 && spec.parallel.strategy !== 'ddp')) {
+    return `--trace traces one process's whole model; ${spec.parallel.strategy} over ${spec.parallel.gpus} GPUs (tensor ${spec.parallel.tensor}) shards it: use the analytic estimate`;
+  }
+  if (spec.model.quantization) {
+    return '--trace does not trace quantized weights (bitsandbytes and GPTQ kernels need a GPU): use the analytic estimate';
+  }
+  if (spec.training.activationCheckpointing === 'selective') {
+    return '--trace traces activation checkpointing none or full; selective differs by recipe: use the analytic estimate';
+  }
+  return undefined;
+}
+
+/** The helper's request for this spec and report. */
+export function traceRequestOf(
+  spec: EstimateSpec,
+  report: EstimateReport,
+  options: TraceOptions,
+): TraceRequest {
+  const shape = spec.model.transformer;
+  return {
+    framework: spec.framework,
+    ...(options.module ? { module: options.module } : { modelConfig: options.modelConfig }),
+    cwd: options.cwd,
+    batchSize: report.inputs.batchSize,
+    ...(shape && shape.seqLen > 0 ? { seqLen: shape.seqLen } : {}),
+    precision: spec.training.precision,
+    optimizer: spec.training.optimizer,
+    optimizerImpl: spec.training.optimizerImpl,
+    checkpointing: spec.training.activationCheckpointing,
+    // FlashAttention 2 needs its own CUDA package; SDPA keeps the same O(s) state on a CPU trace.
+    attention: shape?.attention === 'eager' ? 'eager' : 'sdpa',
+    ...(options.isFull ? { full: true } : {}),
+    ...(options.inputs.length > 0 ? { inputs: options.inputs } : {}),
+  };
+}
+
+/** The report with `trace` added: the step traced by the user's Python, beside the estimate. */
+export async function withTrace(
+  spec: EstimateSpec,
+  report: EstimateReport,
+  options: TraceOptions,
+): Promise<EstimateReport> {
+  const refused = refusal(spec, options);
+  if (refused) throw new UsageError(refused);
+  if (spec.framework === 'jax' && !options.module) {
+    throw new UsageError(
+      '--trace for jax needs --trace-module pkg.module:step and --trace-input name=shape:dtype',
+    );
+  }
+  const result = await runTraceHelper(options.python, traceRequestOf(spec, report, options));
+  return { ...report, trace: compareTrace(spec, report, toTraceResult(result)) };
+}

@@ -1,0 +1,79 @@
+// The traced step beside the analytic breakdown (compareTrace): what is added, the difference, and
+// which groups disagree. The traced figures are those the helper gave for the tiny Llama fixture.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { estimate } from './estimate.js';
+import { parseEstimateSpec } from './load.js';
+import { compareTrace, type TraceResult } from './trace.js';
+
+const spec = parseEstimateSpec(
+  `model: { params: 7B }
+training: { precision: amp_bf16, optimizer: adamw, batch_size: 1 }`,
+  'x.yaml',
+);
+const breakdown = estimate(spec);
+const part = (name: string): number => breakdown.gpu.components.find((p) => p.name === name)?.bytes ?? 0;
+
+// A trace whose parts equal the analytic ones at the step: the totals agree.
+function traceLike(scale: Partial<Record<string, number>> = {}): TraceResult {
+  const parts = {
+    parameters: part('weights'),
+    gradients: part('gradients'),
+    'optimizer states': part('optimizer states'),
+    temporaries: part('optimizer step temporaries'),
+  };
+  for (const [name, factor] of Object.entries(scale)) {
+    parts[name as keyof typeof parts] = Math.round(parts[name as keyof typeof parts] * (factor ?? 1));
+  }
+  return {
+    framework: 'torch',
+    peakBytes: Object.values(parts).reduce((sum, bytes) => sum + bytes, 0),
+    parts,
+    modules: [],
+    seconds: 1,
+    version: '2.13.0',
+    python: 'python3',
+    peakPhase: 'step',
+  };
+}
+
+describe('compareTrace', () => {
+  test('the analytic parts no trace sees are added: context and workspaces as estimated', () => {
+    const compared = compareTrace(spec, breakdown, traceLike());
+    assert.deepEqual(
+      compared.added.map((p) => [p.name, p.bytes]),
+      [
+        ['cuda context', part('cuda context')],
+        ['library workspaces', part('library workspaces')],
+        // No attention kernel named: eager's 20% of what is freed every step (cuda.ts).
+        ['allocator cache', Math.ceil(0.2 * part('optimizer step temporaries'))],
+      ],
+    );
+    assert.equal(
+      compared.peakBytes,
+      compared.tensorBytes + compared.added.reduce((sum, p) => sum + p.bytes, 0),
+    );
+  });
+
+  test('within 10%: no group is named', () => {
+    const compared = compareTrace(spec, breakdown, traceLike({ 'optimizer states': 1.05 }));
+    assert.ok(Math.abs(compared.differencePercent) <= 10, String(compared.differencePercent));
+    assert.deepEqual(compared.disagreeing, []);
+  });
+
+  test('over 10% apart: the groups that disagree are named, the others not', () => {
+    const compared = compareTrace(spec, breakdown, traceLike({ 'optimizer states': 0.25 }));
+    assert.ok(compared.differencePercent < -10, String(compared.differencePercent));
+    assert.deepEqual(compared.disagreeing, ['optimizer states']);
+    const optimizer = compared.groups.find((g) => g.name === 'optimizer states');
+    assert.equal(optimizer?.differencePercent, -75);
+  });
+
+  test("the groups compare the analytic parts of the trace's peak moment (step: no activations)", () => {
+    const compared = compareTrace(spec, breakdown, traceLike());
+    const weights = compared.groups.find((g) => g.name === 'weights');
+    assert.equal(weights?.tracedBytes, part('weights'));
+    const gradients = compared.groups.find((g) => g.name === 'gradients');
+    assert.equal(gradients?.analyticBytes, part('gradients'));
+  });
+});

@@ -1,0 +1,200 @@
+// `estimate --trace`: what a traced training step holds at its peak (python/headroom_trace), put
+// beside the analytic estimate. The trace sees every tensor; it cannot see what is outside tensors
+// (the CUDA context, library workspaces, the allocator's cache, NCCL's buffers), so those come from
+// the analytic model. Pure: the helper's result comes in, the comparison goes out.
+import { defaultFragmentation } from './cuda.js';
+import type { Breakdown, EstimateSpec } from './types.js';
+
+/** What the helper returns: the bytes alive at the traced peak, by part and by module. */
+export interface TraceResult {
+  framework: 'torch' | 'jax';
+  peakBytes: number;
+  /** torch: parameters, buffers, inputs, gradients, optimizer states, activations, temporaries;
+   * jax: arguments, outputs, temporaries, generated code (XLA's memory_analysis()). */
+  parts: Record<string, number>;
+  modules: { module: string; bytes: number }[];
+  seconds: number;
+  version: string;
+  python: string;
+  /** When the traced peak came: forward, backward, or the optimizer step (torch). */
+  peakPhase?: 'forward' | 'backward' | 'step';
+  /** Repeated blocks traced at a few depths and extrapolated to the model's (undefined: traced whole). */
+  extrapolation?: { layers: number; tracedLayers: number[] };
+}
+
+/** One group of parts, traced and analytic, and how far apart. */
+export interface TraceGroup {
+  name: string;
+  tracedBytes: number;
+  analyticBytes: number;
+  /** (traced − analytic) / analytic × 100; null when the analytic part is 0. */
+  differencePercent: number | null;
+}
+
+/** The `trace` object of `estimate --json`. */
+export interface TraceComparison {
+  framework: 'torch' | 'jax';
+  version: string;
+  python: string;
+  seconds: number;
+  /** Bytes of the tensors alive at the traced peak, by part. */
+  parts: { name: string; bytes: number }[];
+  tensorBytes: number;
+  /** The analytic parts no tensor trace sees, added to the traced tensors. */
+  added: { name: string; bytes: number; formula: string }[];
+  /** tensorBytes plus the added parts: the traced estimate of the GPU peak. */
+  peakBytes: number;
+  analyticPeakBytes: number;
+  /** (peakBytes − analyticPeakBytes) / analyticPeakBytes × 100. */
+  differencePercent: number;
+  groups: TraceGroup[];
+  /** The groups more than 10% apart, when the totals are more than 10% apart (empty otherwise). */
+  disagreeing: string[];
+  /** The modules holding the most at the peak (their repeated block, or the top two levels). */
+  modules: { module: string; bytes: number }[];
+  /** When the traced peak came; the groups compare the analytic parts of that moment. */
+  peakPhase?: 'forward' | 'backward' | 'step';
+  extrapolation?: { layers: number; tracedLayers: number[] };
+  notes: string[];
+}
+
+/** Totals further apart than this name the parts that disagree (the issue's threshold). */
+export const disagreementPercent = 10;
+
+// Analytic parts outside any single process's tensors, added to a trace as they are.
+const outsideTensors = new Set(['cuda context', 'library workspaces', 'nccl buffers', 'gradient buckets']);
+
+// Which analytic components and traced parts stand for the same memory.
+const groupOfAnalytic = (name: string): string | undefined => {
+  if (outsideTensors.has(name) || name === 'allocator cache') return undefined;
+  if (name === 'weights' || name === 'dequantized weights') return 'weights';
+  if (name.startsWith('gradients')) return 'gradients';
+  if (name.startsWith('optimizer states')) return 'optimizer states';
+  return 'activations and temporaries';
+};
+const groupOfTraced: Record<string, string> = {
+  parameters: 'weights',
+  buffers: 'weights',
+  gradients: 'gradients',
+  'optimizer states': 'optimizer states',
+  inputs: 'activations and temporaries',
+  activations: 'activations and temporaries',
+  temporaries: 'activations and temporaries',
+};
+const groupNames = ['weights', 'gradients', 'optimizer states', 'activations and temporaries'];
+
+// XLA reports a step's buffers as arguments (parameters, optimizer state, batch), outputs (the new
+// ones, unless donated), temporaries and code: the analytic weights and states stand for the first.
+const jaxModelStates = 'arguments: weights and optimizer states';
+const jaxWorking = 'outputs, temporaries and code: the rest';
+const groupOfAnalyticJax = (name: string): string | undefined => {
+  const group = groupOfAnalytic(name);
+  if (group === undefined) return undefined;
+  return group === 'weights' || group === 'optimizer states' ? jaxModelStates : jaxWorking;
+};
+const groupOfTracedJax = (name: string): string => (name === 'arguments' ? jaxModelStates : jaxWorking);
+
+const percent = (value: number, reference: number): number | null =>
+  reference === 0 ? null : Math.round(((value - reference) / reference) * 1000) / 10;
+
+/** The traced step beside the analytic breakdown of the same spec. */
+export function compareTrace(spec: EstimateSpec, breakdown: Breakdown, trace: TraceResult): TraceComparison {
+  const parts = Object.entries(trace.parts)
+    .filter(([, bytes]) => bytes > 0)
+    .map(([name, bytes]) => ({ name, bytes }));
+  const tensorBytes = trace.peakBytes;
+  const components = breakdown.gpu.components;
+  const added: TraceComparison['added'] = components
+    .filter((part) => outsideTensors.has(part.name))
+    .map(({ name, bytes, formula }) => ({ name, bytes, formula }));
+  // The cache the allocator keeps beyond live tensors scales with what is freed every step (cuda.ts).
+  const dynamicBytes = Object.entries(trace.parts)
+    .filter(([name]) => ['activations', 'temporaries', 'inputs', 'outputs'].includes(name))
+    .reduce((sum, [, bytes]) => sum + bytes, 0);
+  const fragmentation =
+    spec.cuda.fragmentation ??
+    defaultFragmentation(spec.model.transformer?.attention, spec.cuda.isExpandableSegments);
+  // XLA's buffer assignment is the executable's whole plan; its pool's cache is not modelled here.
+  if (trace.framework === 'torch' && dynamicBytes > 0) {
+    added.push({
+      name: 'allocator cache',
+      bytes: Math.ceil(fragmentation * dynamicBytes),
+      formula: `${Math.round(fragmentation * 100)}% of the traced activations and temporaries (as the analytic estimate)`,
+    });
+  }
+  const peakBytes = tensorBytes + added.reduce((sum, part) => sum + part.bytes, 0);
+  const analyticPeakBytes = breakdown.gpu.peakBytes;
+
+  // The analytic parts of the moment the trace peaked (forward→backward or backward→step); without
+  // it, the analytic peak's own phase (estimate.ts peakOf).
+  const phases = { backward: 0, step: 0 };
+  for (const part of components) if (part.phase) phases[part.phase] += part.bytes;
+  const peakPhase =
+    trace.peakPhase === 'step'
+      ? 'step'
+      : trace.peakPhase !== undefined || phases.backward >= phases.step
+        ? 'backward'
+        : 'step';
+  const isJax = trace.framework === 'jax';
+  const analyticByGroup = new Map<string, number>();
+  for (const part of components) {
+    const group = isJax ? groupOfAnalyticJax(part.name) : groupOfAnalytic(part.name);
+    if (!group || (part.phase && part.phase !== peakPhase)) continue;
+    analyticByGroup.set(group, (analyticByGroup.get(group) ?? 0) + part.bytes);
+  }
+  const tracedByGroup = new Map<string, number>();
+  for (const { name, bytes } of parts) {
+    const group = isJax ? groupOfTracedJax(name) : (groupOfTraced[name] ?? 'activations and temporaries');
+    tracedByGroup.set(group, (tracedByGroup.get(group) ?? 0) + bytes);
+  }
+  const groups = (isJax ? [jaxModelStates, jaxWorking] : groupNames).map((name) => {
+    const tracedBytes = tracedByGroup.get(name) ?? 0;
+    const analyticBytes = analyticByGroup.get(name) ?? 0;
+    return { name, tracedBytes, analyticBytes, differencePercent: percent(tracedBytes, analyticBytes) };
+  });
+  const differencePercent = percent(peakBytes, analyticPeakBytes) ?? 0;
+  const isApart = Math.abs(differencePercent) > disagreementPercent;
+  const disagreeing = isApart
+    ? groups
+        .filter((g) =>
+          g.differencePercent === null
+            ? g.tracedBytes > 0
+            : Math.abs(g.differencePercent) > disagreementPercent,
+        )
+        .map((g) => g.name)
+    : [];
+  const notes: string[] = [];
+  if (trace.framework === 'torch') {
+    notes.push(
+      'traced on fake CPU tensors (a CPU-only torch cannot run backward on fake CUDA ones): the kernels chosen are the CPU ones, so a CUDA kernel that keeps other temporaries (flash attention, cuDNN) may differ; sizes are rounded to the CUDA allocator’s 512 B blocks',
+    );
+  }
+  if (isJax) {
+    notes.push(
+      'XLA’s memory analysis of the compiled step (jax.jit(step).lower(...).compile().memory_analysis()): arguments + outputs not aliased to donated arguments + temporaries + generated code; compiled for the backend of the Python that traced it',
+    );
+  }
+  if (trace.extrapolation) {
+    notes.push(
+      `the repeated blocks were traced at ${trace.extrapolation.tracedLayers.join(' and ')} layers and extrapolated to ${trace.extrapolation.layers}`,
+    );
+  }
+  return {
+    framework: trace.framework,
+    version: trace.version,
+    python: trace.python,
+    seconds: trace.seconds,
+    parts,
+    tensorBytes,
+    added,
+    peakBytes,
+    analyticPeakBytes,
+    differencePercent,
+    groups,
+    disagreeing,
+    modules: trace.modules.slice(0, 12),
+    ...(trace.peakPhase ? { peakPhase: trace.peakPhase } : {}),
+    ...(trace.extrapolation ? { extrapolation: trace.extrapolation } : {}),
+    notes,
+  };
+}

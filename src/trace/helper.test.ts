@@ -1,0 +1,149 @@
+// The PyTorch trace helper (python/headroom_trace/trace_torch.py) with the real torch 2.13 and
+// transformers 5.18: the traced step's live tensors at the peak against the same step run for real on
+// CPU tensors, whose storages a separate TorchDispatchMode counts as they are allocated and freed.
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import type { HeadroomError } from '../errors.js';
+import { repoRoot } from '../probe/gpu/test-helpers/shared.js';
+import { frameworksPython, skipUnlessFrameworks } from '../test-helpers/frameworks.js';
+import { runTraceHelper, type TraceRequest } from './helper.js';
+
+const fixtures = join(repoRoot, 'src', 'trace', 'fixtures');
+const examples = join(repoRoot, 'examples', 'trace');
+const skip = skipUnlessFrameworks('torch', 'transformers');
+const python = (): string => frameworksPython() ?? 'python3';
+
+const step = {
+  framework: 'torch',
+  cwd: repoRoot,
+  batchSize: 4,
+  seqLen: 64,
+  optimizer: 'adamw',
+  optimizerImpl: 'foreach',
+  checkpointing: 'none',
+  attention: 'sdpa',
+  mode: 'check',
+} as const;
+
+// Each family with another precision, optimizer or checkpointing, so each path is checked once.
+const configs: { name: string; request: Partial<TraceRequest> }[] = [
+  { name: 'llama', request: { precision: 'amp_bf16' } },
+  { name: 'qwen2', request: { precision: 'bf16', optimizerImpl: 'for_loop' } },
+  { name: 'mistral', request: { precision: 'fp32', checkpointing: 'full' } },
+  { name: 'gpt2', request: { precision: 'fp32', attention: 'eager', optimizer: 'sgd_momentum' } },
+  { name: 'vit', request: { precision: 'amp_bf16', optimizerImpl: 'fused' } },
+];
+
+const errorPercent = (traced: number, real: number): number => (Math.abs(traced - real) / real) * 100;
+
+describe('trace helper, real torch', { skip }, () => {
+  for (const { name, request } of configs) {
+    test(`tiny ${name}: the traced peak is within 2% of the real CPU step's allocations`, async () => {
+      const result = await runTraceHelper(python(), {
+        ...step,
+        precision: 'fp32',
+        ...request,
+        modelConfig: join(fixtures, `tiny-${name}.json`),
+      });
+      const traced = result.peakBytes as number;
+      const real = result.realPeakBytes as number;
+      assert.ok(real > 1_000_000, `the real step allocated ${real} B`);
+      assert.ok(errorPercent(traced, real) <= 2, `${name}: traced ${traced} B, real ${real} B`);
+      const parts = result.parts as Record<string, number>;
+      assert.ok((parts.parameters ?? 0) > 0 && (parts.inputs ?? 0) > 0, JSON.stringify(parts));
+      assert.equal(
+        Object.values(parts).reduce((sum, bytes) => sum + bytes, 0),
+        traced,
+        'the parts add up to the peak',
+      );
+    });
+  }
+
+  test('12 blocks traced at 2 and 3 and extrapolated: within 1% of tracing all 12', async () => {
+    const request = {
+      ...step,
+      mode: 'trace',
+      precision: 'amp_bf16',
+      modelConfig: join(fixtures, 'tiny-llama.json'),
+      configOverrides: { num_hidden_layers: 12 },
+    } as const;
+    const extrapolated = await runTraceHelper(python(), request);
+    const full = await runTraceHelper(python(), { ...request, full: true });
+    assert.deepEqual(extrapolated.extrapolation, { layers: 12, tracedLayers: [2, 3] });
+    assert.equal(full.extrapolation, undefined);
+    const [got, want] = [extrapolated.peakBytes as number, full.peakBytes as number];
+    assert.ok(errorPercent(got, want) <= 1, `extrapolated ${got} B, traced whole ${want} B`);
+  });
+
+  for (const module of ['cnn_policy', 'act_policy']) {
+    test(`--trace-module ${module}:build traces the user's own model within 2% of the real step`, async () => {
+      const result = await runTraceHelper(python(), {
+        ...step,
+        precision: 'fp32',
+        batchSize: 8,
+        module: `${module}:build`,
+        cwd: examples,
+      });
+      const traced = result.peakBytes as number;
+      const real = result.realPeakBytes as number;
+      assert.ok(errorPercent(traced, real) <= 2, `${module}: traced ${traced} B, real ${real} B`);
+    });
+  }
+
+  test('a module that does not import is one line, exit 2, no stack on the terminal', async () => {
+    await assert.rejects(
+      runTraceHelper(python(), {
+        ...step,
+        precision: 'fp32',
+        mode: 'trace',
+        module: 'no_such_pkg.models:build',
+      }),
+      (error: HeadroomError) =>
+        error.code === 'trace' &&
+        /^--trace-module no_such_pkg\.models:build: cannot import no_such_pkg\.models/.test(error.message) &&
+        !error.message.includes('\n'),
+    );
+  });
+
+  test("a model that fails in its step: one line naming it, the stack's tail kept as detail", async () => {
+    await assert.rejects(
+      runTraceHelper(python(), {
+        ...step,
+        precision: 'fp32',
+        mode: 'trace',
+        module: 'broken_policy:build',
+        cwd: fixtures,
+      }),
+      (error: HeadroomError) =>
+        /^broken_policy:build: the training step failed under the trace: RuntimeError: /.test(
+          error.message,
+        ) &&
+        !error.message.includes('\n') &&
+        (error.detail ?? '').includes('broken_policy.py'),
+    );
+  });
+});
+
+describe('trace helper, without the framework', () => {
+  test('an interpreter that is not there is one line naming --python', async () => {
+    await assert.rejects(
+      runTraceHelper('/nonexistent/python3', {
+        ...step,
+        precision: 'fp32',
+        mode: 'trace',
+        modelConfig: 'x.json',
+      }),
+      /--python \/nonexistent\/python3: no such interpreter/,
+    );
+  });
+
+  test('a Python without torch says so in one line (Debian python3 with -I cannot see a venv)', async () => {
+    // `python3 -S` skips site-packages, so torch cannot be imported whatever the machine has.
+    const wrapper = join(fixtures, 'python-without-site.sh');
+    await assert.rejects(
+      runTraceHelper(wrapper, { ...step, precision: 'fp32', mode: 'trace', modelConfig: 'x.json' }),
+      (error: HeadroomError) => /^--trace needs torch in /.test(error.message),
+    );
+  });
+});

@@ -1,0 +1,138 @@
+// Runs headroom's trace helper (python/headroom_trace) with the user's Python, one request in argv,
+// one JSON object back on stdout. Every failure is one line (exit 2); the Python stack's tail goes to
+// the error's detail (--json), never to the terminal.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { HeadroomError } from '../errors.js';
+import type { TraceResult } from '../estimate/trace.js';
+
+/** The helpers as shipped in the package (`python/headroom_trace` beside `dist/`), or from `src/trace/`. */
+export const packagedTraceDir = fileURLToPath(new URL('../../python/headroom_trace', import.meta.url));
+
+/** What the helper is asked: the source of the model and the step's settings. */
+export interface TraceRequest {
+  framework: 'torch' | 'jax';
+  /** A Hugging Face config.json (torch). */
+  modelConfig?: string;
+  /** `pkg.module:factory` (torch) or `pkg.module:step` (jax), imported from `cwd`. */
+  module?: string;
+  cwd: string;
+  batchSize: number;
+  seqLen?: number;
+  precision: string;
+  optimizer: string;
+  optimizerImpl: string;
+  checkpointing: string;
+  attention?: string;
+  /** Trace every layer (no extrapolation). */
+  full?: boolean;
+  /** `real`: run the step on real CPU tensors and count allocations (the check of a trace). */
+  mode?: 'trace' | 'real' | 'check';
+  /** Bytes as allocated, not rounded to CUDA blocks (for the check against a real CPU run). */
+  rawBytes?: boolean;
+  /** Fields set over the config.json's (tests: the same family at another depth). */
+  configOverrides?: Record<string, unknown>;
+  /** JAX: example inputs, `name=shape:dtype`. */
+  inputs?: string[];
+}
+
+/** The helper's raw answer. */
+interface HelperAnswer {
+  result?: Record<string, unknown>;
+  error?: { message: string; detail?: string };
+}
+
+const stderrTailChars = 4000;
+
+function traceError(message: string, detail?: string): HeadroomError {
+  return new HeadroomError({
+    code: 'trace',
+    message,
+    hint: 'the analytic estimate needs no Python: run without --trace',
+    ...(detail ? { detail } : {}),
+  });
+}
+
+/** Runs the helper for `request` with `python`; resolves with its result object. */
+export async function runTraceHelper(
+  python: string,
+  request: TraceRequest,
+  options: { timeoutMs?: number } = {},
+): Promise<Record<string, unknown>> {
+  const script = `${packagedTraceDir}/${request.framework === 'jax' ? 'trace_jax.py' : 'trace_torch.py'}`;
+  const child = spawn(python, [script, JSON.stringify(request)], {
+    cwd: request.cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-stderrTailChars);
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 30 * 60_000);
+  const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; spawnError?: Error }>(
+    (resolve) => {
+      child.on('error', (spawnError) => resolve({ code: null, signal: null, spawnError }));
+      child.on('close', (code, signal) => resolve({ code, signal }));
+    },
+  );
+  clearTimeout(timer);
+  if (exit.spawnError) {
+    const missing = (exit.spawnError as NodeJS.ErrnoException).code === 'ENOENT';
+    throw traceError(
+      missing
+        ? `--python ${python}: no such interpreter (the trace runs your model with your own Python and torch)`
+        : `--python ${python}: cannot start it: ${exit.spawnError.message}`,
+    );
+  }
+  const answer = lastJsonLine(stdout);
+  if (answer?.error)
+    throw traceError(answer.error.message, answer.error.detail || stderr.trim() || undefined);
+  if (answer?.result) return answer.result;
+  const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
+  const lastLine = stderr.trim().split('\n').at(-1) ?? '';
+  throw traceError(
+    `the trace helper (${python}) ${how} without an answer${lastLine ? `: ${lastLine.slice(0, 200)}` : ''}`,
+    stderr.trim() || undefined,
+  );
+}
+
+// The helper prints one JSON object; a model's own prints may come before it.
+function lastJsonLine(stdout: string): HelperAnswer | undefined {
+  const lines = stdout.trim().split('\n').reverse();
+  for (const line of lines) {
+    if (!line.startsWith('{')) continue;
+    try {
+      return JSON.parse(line) as HelperAnswer;
+    } catch {}
+  }
+  return undefined;
+}
+
+/** A helper result as the comparison reads it; throws when the helper answered something else. */
+export function toTraceResult(result: Record<string, unknown>): TraceResult {
+  const peakBytes = result.peakBytes;
+  const parts = result.parts;
+  if (typeof peakBytes !== 'number' || typeof parts !== 'object' || parts === null) {
+    throw traceError(
+      'the trace helper answered without peakBytes and parts (a mismatched headroom install?)',
+    );
+  }
+  return {
+    framework: result.framework === 'jax' ? 'jax' : 'torch',
+    peakBytes,
+    parts: parts as Record<string, number>,
+    modules: Array.isArray(result.modules) ? (result.modules as TraceResult['modules']) : [],
+    seconds: typeof result.seconds === 'number' ? result.seconds : 0,
+    version: String(result.version ?? result.torchVersion ?? ''),
+    python: String(result.python ?? ''),
+    ...(result.peakPhase === 'forward' || result.peakPhase === 'backward' || result.peakPhase === 'step'
+      ? { peakPhase: result.peakPhase }
+      : {}),
+    ...(result.extrapolation ? { extrapolation: result.extrapolation as TraceResult['extrapolation'] } : {}),
+  };
+}
