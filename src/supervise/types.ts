@@ -128,6 +128,8 @@ export interface SuperviseOptions {
   clock?: Clock;
   procRoot?: string;
   cgroupRoot?: string;
+  /** If headroom dies without ending the run, leave its processes running (the keeper says so) instead of stopping them. */
+  keepOnCrash?: boolean;
   /** Where to read the kernel's OOM-killer lines; null to not read it. */
   kmsgPath?: string | null;
   /** Called once the record is open with its event sink: what runs beside the supervisor (the observers) records through it. */
