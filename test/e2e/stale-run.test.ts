@@ -1,4 +1,5 @@
-// A headroom that is itself SIGKILLed leaves its cgroup and child behind; the next run says so.
+// A headroom that is itself SIGKILLed with --keep-on-crash leaves its cgroup and child behind (without
+// it, its keeper stops them: src/supervise/supervise-keeper.test.ts); the next run says so.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -19,7 +20,19 @@ test('the next run names the processes a killed headroom left running, and clear
   const runDir = join(scratch, 'run');
   const first = spawn(
     process.execPath,
-    [cliPath, 'run', '--json', '--run-dir', runDir, '--', process.execPath, hold, '8', marker],
+    [
+      cliPath,
+      'run',
+      '--json',
+      '--keep-on-crash',
+      '--run-dir',
+      runDir,
+      '--',
+      process.execPath,
+      hold,
+      '8',
+      marker,
+    ],
     {
       stdio: ['ignore', 'ignore', 'pipe'],
       env: { ...process.env, NO_COLOR: '1' },
