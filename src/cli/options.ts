@@ -19,7 +19,7 @@ export const sharedOptions = defineOptions({
     kind: 'text',
     isRepeatable: true,
     description:
-      'a GPU: 24GiB, 2x80GiB, or sim:24GiB for a simulated card (overrides the config and HEADROOM_GPU)',
+      'a GPU: 24GiB, 2x80GiB, a model (a100-40gb, h100-80gb, rtx-4090, ...), or sim:24GiB for a simulated card (overrides the config and HEADROOM_GPU)',
   },
   gpuBackend: {
     flag: '--gpu-backend',

@@ -11,6 +11,7 @@ import { diagnoseClassified } from './diagnose.js';
 import { diagnoseText } from './diagnose-text.js';
 import { LineSplitter } from './line-splitter.js';
 import { corpusDir, readCorpus } from './test-helpers/corpus.js';
+import { readPart, testCorpusParts } from './test-helpers/test-corpus.js';
 import { hardWrap, textwrapFill } from './test-helpers/wrap.js';
 import type { Diagnosis } from './types.js';
 
@@ -105,6 +106,19 @@ describe('the byte path reads logs as the line path does', () => {
       found > cases.length / 2,
       'most corpus logs have a diagnosis (the comparison compares something)',
     );
+  });
+
+  test("every log of the project's corpus (test/corpus), pasted forms included, whole and in random chunks", (t) => {
+    const cases = testCorpusParts.flatMap((part) => readPart(part));
+    if (cases.length === 0) {
+      t.skip('no logs in test/corpus');
+      return;
+    }
+    for (const [i, item] of cases.entries()) {
+      const bytes = Buffer.from(item.body, 'utf8');
+      assert.deepEqual(byBytes([bytes]).diagnoses, diagnoseText(item.body), `${item.file}: as diagnoseText`);
+      assertSame(bytes, { seed: 5000 + i, label: item.file, isLinePathWholeOnly: true });
+    }
   });
 
   test('every corpus log wrapped (hard at 80 and 120, textwrap at 80), whole and in random chunks', (t) => {

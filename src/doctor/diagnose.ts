@@ -13,10 +13,17 @@ import { explainShm } from './explain/shm.js';
 import { explainSimGpu } from './explain/sim.js';
 import { explainSimCapacity } from './explain/sim-capacity.js';
 import { explainTorch } from './explain/torch.js';
-import { type ExplainContext, type Explanation, type Frameworks, fixFields } from './explain/types.js';
+import { type ExplainContext, type Explanation, type Frameworks, fix, fixFields } from './explain/types.js';
 import { explainXla } from './explain/xla.js';
 import { isUndecidedInit, resolveBusError, resolveLibraryInit } from './resolve.js';
+import { repeatsShownSetting } from './settings.js';
 import type { Diagnosis, Facts } from './types.js';
+
+// What is left to say when the log shows every fix already applied.
+const measureFix = fix(
+  'the log shows the usual fixes already applied: record memory over time to see what grows and when: headroom run -- <command>',
+  'a setting already in place did not prevent this failure, so what fills memory must be measured',
+);
 
 function familiesOf(draft: Draft): string[] {
   if (draft.framework === 'jax') return ['xla'];
@@ -82,7 +89,12 @@ const confidenceOf = (weight: number): Confidence =>
 
 function toDiagnosis(draft: Draft, context: ExplainContext): Diagnosis {
   const { cause, causeText, fixes: proposed, framework, holders } = explain(draft, context);
-  const fixes = proposed.filter((f, i) => proposed.findIndex((o) => o.fix === f.fix) === i);
+  // Each fix once, and none that sets what the log shows already set (issue 23).
+  const fixes = proposed.filter(
+    (f, i) =>
+      proposed.findIndex((o) => o.fix === f.fix) === i && !repeatsShownSetting(f.fix, context.context),
+  );
+  if (fixes.length === 0 && proposed.length > 0) fixes.push(measureFix);
   const device = draft.facts.device;
   const shownHolders = holders ?? draft.holders;
   return {

@@ -7,7 +7,7 @@
 // - a carriage return at the end (a CRLF paste), colour codes raw or escaped the way syslog, journald
 //   and shells write them ("\033[", "\x1b[", "#033[", "^[[") (ECMA-48 SGR);
 // - HTML entities a web page or an HTML-escaped export left (&lt; &gt; &amp; &quot; &#39; &#x27;);
-// - markdown: quote prefixes ("> ", nested), code fences (``` or ~~~ with a language), the backticks
+// - markdown: emphasis around a whole line ("**Killed**"), quote prefixes ("> ", nested), code fences (``` or ~~~ with a language), the backticks
 //   around inline code (CommonMark 0.31 §4.5 fenced code blocks, §6.1 code spans, §5.1 block quotes);
 // - a CI runner's or chat's timestamp before the line (GitHub Actions' and `docker logs -t`'s
 //   RFC 3339 "2024-05-01T12:34:56.1234567Z ", Jenkins timestamper's "[2024-05-01T12:34:56.123Z] ",
@@ -33,6 +33,8 @@ const entities: Record<string, string> = {
 const entity = /&(?:lt|gt|amp|quot|apos|nbsp|#39|#x27|#34);/g;
 // Nested quote markers; a Python prompt (">>> ") is a quote marker to strip too.
 const quotePrefix = /^[ \t]{0,3}(?:>[ \t]?)+/;
+// "**Killed**", "__Killed__": emphasis a writer put around a whole line (CommonMark §6.2).
+const emphasisLine = /^(\s*)(\*\*|__)(?=\S)(.+?)\2\s*$/;
 const fenceLine = /^\s*(?:`{3,}|~{3,})[\w+.-]*\s*$/;
 const fenceStart = /^\s*`{3,}/;
 const fenceEnd = /`{3,}\s*$/;
@@ -76,6 +78,7 @@ export function normalizePaste(line: string): string {
   if (text.includes('&')) text = text.replace(entity, (e) => entities[e] ?? e);
   const first = text.trimStart()[0];
   if (first === '>') text = text.replace(quotePrefix, '');
+  if (first === '*' || first === '_') text = text.replace(emphasisLine, '$1$3');
   if (text.includes('`') || text.includes('~~~')) text = withoutCodeSpan(text);
   const start = text.trimStart()[0];
   if (start === '[' || (start !== undefined && start >= '0' && start <= '9')) {

@@ -62,8 +62,8 @@ export interface FitResult {
   /** largestPassed and firstFailing adjacent (within 1% above 100), --max ran, or --min failed. */
   isBoundarySettled: boolean;
   /**
-   * The strategy ended on its own with an answer that kept the margin: a value above it went over
-   * the margin, so narrowing the pass/fail boundary further could not change it.
+   * guided ended on its own with an answer that kept the margin, once a value above it went over the
+   * margin and the line settled the step between: narrowing the pass/fail boundary could not change it.
    */
   isAnswerSettled: boolean;
   /** The value whose trial was stopped while its memory still rose (the search stopped there); null when none. */
@@ -148,8 +148,12 @@ export function summarizeFit(options: {
     recommended,
     largestPassed: boundary.largestPass,
     isBoundarySettled: end !== 'not-settled' && isBoundarySettled(boundary, range),
+    // Only guided ends on purpose once the margin-kept answer is settled; the others stop where their rule does.
     isAnswerSettled:
-      end === 'settled' && recommended > 0 && judged.some((o) => o.value > recommended && !o.isWithinMargin),
+      options.strategy === 'guided' &&
+      end === 'settled' &&
+      recommended > 0 &&
+      judged.some((o) => o.value > recommended && !o.isWithinMargin),
     firstUnsettled: trials.find((t) => t.isSettled === false)?.value ?? null,
     end,
     exitCode: exitCodeFor(end, recommended),

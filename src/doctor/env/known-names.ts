@@ -5,6 +5,8 @@
 /** A variable a framework (or the CUDA runtime) reads. */
 export interface KnownVariable {
   name: string;
+  /** Where it is read, when not the list's own source. */
+  source?: string;
   /** What is in effect when it is not set (so a misspelt one is ignored): "preallocation stays on". */
   unsetEffect?: string;
 }
@@ -17,10 +19,12 @@ export interface KnownVariableList {
 }
 
 // jaxlib/xla_client.py (_gpu_backend_factory: PREALLOCATE, MEM_FRACTION, ALLOCATOR), jax/_src/config.py
-// (JAX_* flags read at import), https://docs.jax.dev/en/latest/gpu_memory_allocation.html (FACTS Q1-Q3, Q6).
+// (each jax_* flag reads os.getenv(name.upper()) at import: JAX_*), https://docs.jax.dev/en/latest/gpu_memory_allocation.html (FACTS Q1-Q3, Q6).
+const jaxConfig = 'jax/_src/config.py (the jax_* flag of that name)';
+
 const jax: KnownVariableList = {
   framework: 'jax',
-  source: 'jaxlib xla_client.py, jax/_src/config.py, docs.jax.dev gpu_memory_allocation',
+  source: 'jaxlib xla_client.py (XLA_PYTHON_CLIENT_*), docs.jax.dev gpu_memory_allocation',
   variables: [
     {
       name: 'XLA_PYTHON_CLIENT_PREALLOCATE',
@@ -35,17 +39,28 @@ const jax: KnownVariableList = {
       name: 'XLA_PYTHON_CLIENT_ALLOCATOR',
       unsetEffect: 'the default BFC allocator (capped by the fraction) is used',
     },
-    { name: 'XLA_FLAGS', unsetEffect: 'XLA runs with its default flags' },
-    { name: 'JAX_PLATFORMS', unsetEffect: 'JAX picks the first backend it finds (GPU before CPU)' },
-    { name: 'JAX_PLATFORM_NAME', unsetEffect: 'JAX picks the first backend it finds' },
-    { name: 'JAX_ENABLE_X64', unsetEffect: '64-bit types stay off' },
-    { name: 'JAX_DEBUG_NANS' },
-    { name: 'JAX_DISABLE_JIT' },
-    { name: 'JAX_TRACEBACK_FILTERING' },
-    { name: 'JAX_COMPILATION_CACHE_DIR', unsetEffect: 'compiled programs are not cached on disk' },
-    { name: 'JAX_DEFAULT_MATMUL_PRECISION' },
-    { name: 'JAX_LOG_COMPILES' },
-    { name: 'JAX_DEFAULT_DEVICE' },
+    {
+      name: 'XLA_FLAGS',
+      unsetEffect: 'XLA runs with its default flags',
+      source: 'openxla/xla xla/debug_options_flags.cc',
+    },
+    {
+      name: 'JAX_PLATFORMS',
+      unsetEffect: 'JAX picks the first backend it finds (GPU before CPU)',
+      source: 'jax/_src/config.py (jax_platforms)',
+    },
+    { name: 'JAX_ENABLE_X64', unsetEffect: '64-bit types stay off', source: jaxConfig },
+    { name: 'JAX_DEBUG_NANS', source: jaxConfig },
+    { name: 'JAX_DISABLE_JIT', source: jaxConfig },
+    { name: 'JAX_TRACEBACK_FILTERING', source: jaxConfig },
+    {
+      name: 'JAX_COMPILATION_CACHE_DIR',
+      unsetEffect: 'compiled programs are not cached on disk',
+      source: jaxConfig,
+    },
+    { name: 'JAX_DEFAULT_MATMUL_PRECISION', source: jaxConfig },
+    { name: 'JAX_LOG_COMPILES', source: jaxConfig },
+    { name: 'JAX_DEFAULT_DEVICE', source: jaxConfig },
   ],
 };
 
@@ -64,15 +79,15 @@ const tensorflow: KnownVariableList = {
     { name: 'TF_FORCE_UNIFIED_MEMORY', unsetEffect: 'fractions above 1 are refused' },
     { name: 'TF_DEVICE_MIN_SYS_MEMORY_IN_MB', unsetEffect: 'TensorFlow leaves its default reserve free' },
     { name: 'TF_GPU_HOST_MEM_LIMIT_IN_MB' },
-    { name: 'TF_CPP_MIN_LOG_LEVEL' },
-    { name: 'TF_CPP_MAX_VLOG_LEVEL' },
-    { name: 'TF_ENABLE_ONEDNN_OPTS' },
+    { name: 'TF_CPP_MIN_LOG_LEVEL', source: 'tensorflow/core/platform/default/logging.cc' },
+    { name: 'TF_CPP_MAX_VLOG_LEVEL', source: 'tensorflow/core/platform/default/logging.cc' },
+    { name: 'TF_ENABLE_ONEDNN_OPTS', source: "tensorflow's C++ runtime (the oneDNN switch)" },
     { name: 'TF_XLA_FLAGS' },
     { name: 'TF_GPU_THREAD_MODE' },
     { name: 'TF_GPU_THREAD_COUNT' },
     { name: 'TF_DETERMINISTIC_OPS' },
     { name: 'TF_CUDNN_DETERMINISTIC' },
-    { name: 'TF_USE_LEGACY_KERAS' },
+    { name: 'TF_USE_LEGACY_KERAS', source: 'tensorflow/python/util/lazy_loader.py' },
   ],
 };
 
@@ -92,17 +107,15 @@ const torch: KnownVariableList = {
     { name: 'PYTORCH_HIP_ALLOC_CONF' },
     { name: 'PYTORCH_NO_CUDA_MEMORY_CACHING', unsetEffect: 'the caching allocator stays on' },
     { name: 'PYTORCH_NVML_BASED_CUDA_CHECK' },
-    { name: 'PYTORCH_CUDA_ALLOC_CONF_DEBUG' },
     { name: 'TORCH_SHOW_CPP_STACKTRACES' },
     { name: 'TORCH_USE_CUDA_DSA' },
-    { name: 'TORCH_CUDNN_V8_API_ENABLED' },
     { name: 'TORCH_DISTRIBUTED_DEBUG' },
     { name: 'TORCH_LOGS' },
-    { name: 'TORCH_HOME' },
-    { name: 'TORCH_NCCL_ASYNC_ERROR_HANDLING' },
-    { name: 'TORCH_NCCL_BLOCKING_WAIT' },
-    { name: 'TORCH_NCCL_AVOID_RECORD_STREAMS' },
-    { name: 'TORCHINDUCTOR_CACHE_DIR' },
+    { name: 'TORCH_HOME', source: 'torch/hub.py' },
+    { name: 'TORCH_NCCL_ASYNC_ERROR_HANDLING', source: 'torch/csrc/distributed/c10d/ProcessGroupNCCL.hpp' },
+    { name: 'TORCH_NCCL_BLOCKING_WAIT', source: 'torch/csrc/distributed/c10d/ProcessGroupNCCL.hpp' },
+    { name: 'TORCH_NCCL_AVOID_RECORD_STREAMS', source: 'torch/csrc/distributed/c10d/ProcessGroupNCCL.hpp' },
+    { name: 'TORCHINDUCTOR_CACHE_DIR', source: 'torch/_inductor/runtime/cache_dir_utils.py' },
   ],
 };
 
@@ -129,8 +142,8 @@ const cuda: KnownVariableList = {
     { name: 'CUDA_MPS_LOG_DIRECTORY' },
     { name: 'CUDA_MPS_ACTIVE_THREAD_PERCENTAGE' },
     { name: 'CUDA_MPS_PINNED_DEVICE_MEM_LIMIT', unsetEffect: 'the MPS client has no device memory limit' },
-    { name: 'CUDA_HOME' },
-    { name: 'CUDA_PATH' },
+    { name: 'CUDA_HOME', source: 'torch/utils/cpp_extension.py (_find_cuda_home)' },
+    { name: 'CUDA_PATH', source: 'torch/utils/cpp_extension.py (_find_cuda_home)' },
   ],
 };
 
@@ -148,7 +161,10 @@ const nccl: KnownVariableList = {
     { name: 'NCCL_BUFFSIZE', unsetEffect: 'each channel keeps its default 4 MiB buffers' },
     { name: 'NCCL_NVLS_ENABLE' },
     { name: 'NCCL_CUMEM_ENABLE' },
-    { name: 'NCCL_ASYNC_ERROR_HANDLING' },
+    {
+      name: 'NCCL_ASYNC_ERROR_HANDLING',
+      source: 'torch/csrc/distributed/c10d/ProcessGroupNCCL.hpp (the old name)',
+    },
   ],
 };
 
@@ -159,6 +175,10 @@ export const knownVariableLists: readonly KnownVariableList[] = [jax, tensorflow
 export const knownVariableNames: readonly string[] = knownVariableLists.flatMap((list) =>
   list.variables.map((v) => v.name),
 );
+
+/** Where a known variable is read: its own source, or its list's. */
+export const sourceOf = (variable: KnownVariable, list: KnownVariableList): string =>
+  variable.source ?? list.source;
 
 /** The known variable of this name, and its list. */
 export function knownVariable(

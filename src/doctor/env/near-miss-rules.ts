@@ -5,7 +5,7 @@ import { findNearMiss } from '../../config/suggest.js';
 import { checkEnvValue } from '../../plan/env-checks.js';
 import { quoteInput } from '../../units.js';
 import { type EnvRule, finding } from './finding.js';
-import { foreignVariablePattern, knownVariable, knownVariableNames } from './known-names.js';
+import { foreignVariablePattern, knownVariable, knownVariableNames, sourceOf } from './known-names.js';
 
 const frameworkNames = {
   jax: 'JAX',
@@ -44,7 +44,13 @@ export const nearMissNames: EnvRule = (env) =>
             `${slip} ${ignored}${valueNote}`,
             `export ${miss.name}=${fixedValue} and unset ${name}`,
           ),
-          facts: { variable: name, value, meant: miss.name, distance: miss.distance },
+          facts: {
+            variable: name,
+            value,
+            meant: miss.name,
+            distance: miss.distance,
+            ...(meant ? { readIn: sourceOf(meant.variable, meant.list) } : {}),
+          },
         },
       ];
     });

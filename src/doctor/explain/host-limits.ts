@@ -87,9 +87,11 @@ export function explainSlurmAccounting(draft: Draft): Explanation {
 }
 
 /** Kubernetes node-pressure eviction: the kubelet, not the kernel and not the container's limit. */
+// What ran out is the node's RAM (the cause); the kubelet is who acted on it (the framework), as the
+// kill grammar separates who killed from why.
 export function explainEviction(): Explanation {
   return {
-    cause: 'memory_monitor',
+    cause: 'host_ram',
     framework: 'kubernetes',
     causeText:
       "the kubelet evicted the pod because the node ran low on memory (node-pressure eviction): not the kernel's OOM killer and not the container's own limit; pods using more than their memory request go first",

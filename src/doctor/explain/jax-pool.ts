@@ -71,25 +71,38 @@ export interface PoolAdvice {
 /** Reads need and pool from an XLA draft's facts and the log's context. */
 export function poolAdvice(facts: Facts, context: Facts): PoolAdvice {
   const remat = num(facts, 'rematReachedBytes');
-  const buffers = num(facts, 'totalAllocationBytes');
+  // The compiler's live buffers (XLA:TPU "Used X of Y hbm") or the buffer assignment's total.
+  const buffers = num(facts, 'totalAllocationBytes') ?? num(facts, 'requiredBytes');
   const io = num(facts, 'ioArgumentsBytes');
   const request = num(facts, 'requestedBytes');
-  const [needBytes, needSource] =
+  const [programBytes, programSource] =
     remat !== undefined
       ? [remat, 'remat' as const]
       : buffers !== undefined
         ? [buffers, 'buffers' as const]
         : io !== undefined && io > (num(facts, 'baseLimitBytes') ?? Number.POSITIVE_INFINITY)
           ? [io, 'io' as const]
-          : request !== undefined
-            ? [request, 'request' as const]
-            : [undefined, undefined];
+          : [undefined, undefined];
+  // One request must fit at once too: the need is the larger of the program's and the request's.
+  const [needBytes, needSource] =
+    programBytes !== undefined && (request === undefined || programBytes >= request)
+      ? [programBytes, programSource]
+      : request !== undefined
+        ? [request, programBytes !== undefined ? programSource : ('request' as const)]
+        : [undefined, undefined];
   const poolBytes =
     num(facts, 'limitBytes') ?? num(facts, 'rematLimitBytes') ?? num(context, 'jaxLimitBytes');
+  // A compiler's memory space (TPU HBM) is the device itself: no fraction of it to raise.
+  const isDeviceLimit = facts.memorySpace !== undefined;
   const setting = Number(context.memFractionSetting);
   const fallback = defaultFraction(context);
-  const currentFraction = Number.isFinite(setting) && setting > 0 ? setting : fallback?.fraction;
-  const isOfFree = !(Number.isFinite(setting) && setting > 0) && fallback?.isOfFree === true;
+  const currentFraction = isDeviceLimit
+    ? 1
+    : Number.isFinite(setting) && setting > 0
+      ? setting
+      : fallback?.fraction;
+  const isOfFree =
+    !isDeviceLimit && !(Number.isFinite(setting) && setting > 0) && fallback?.isOfFree === true;
   const totalBytes =
     num(facts, 'totalBytes') ??
     (poolBytes !== undefined && currentFraction !== undefined && !isOfFree

@@ -143,8 +143,33 @@ export function explainSimCapacity(draft: Draft): Explanation {
   };
 }
 
+const MiB = 1024 ** 2;
+
+// MuJoCo's arena: the stack mjData takes its scratch from, sized once from <size memory="..."/>
+// (MuJoCo XML reference, size/memory; mjModel.narena).
+function explainMujocoArena(draft: Draft): Explanation {
+  const arena = num(draft.facts, 'arenaBytes');
+  const available = num(draft.facts, 'availableBytes');
+  const requested = num(draft.facts, 'requestedBytes');
+  const short = arena !== undefined && available !== undefined && requested !== undefined;
+  const neededMiB = short ? Math.ceil((2 * (arena - available + requested)) / MiB) : undefined;
+  return {
+    cause: 'sim_buffer_capacity',
+    causeText: `MuJoCo's arena (the stack mjData works in) is a buffer sized when the model is compiled${short ? `: ${size(arena)} in all, ${size(available)} left, ${size(requested)} asked for` : ''}; more contacts or bodies need more of it`,
+    fixes: [
+      fix(
+        `raise it in the model XML: <size memory="${neededMiB !== undefined ? `${neededMiB}M` : '...'}"/> (${neededMiB !== undefined ? 'twice what this step needed' : 'larger than now; the default is small'}; older releases: nstack)`,
+        short
+          ? `the step needed ${size(arena - available + requested)} of an arena of ${size(arena)}`
+          : 'the arena cannot grow while the simulation runs',
+      ),
+    ],
+  };
+}
+
 /** MuJoCo / MuJoCo Warp: nconmax, njmax and friends are sized per world at creation. */
 function explainMujocoCapacity(draft: Draft): Explanation {
+  if (draft.facts.setting === 'memory') return explainMujocoArena(draft);
   const setting = String(draft.facts.setting ?? 'nconmax');
   const needed = draft.largestRequired ?? num(draft.facts, 'requiredCount');
   if (needed !== undefined && isBlowUp(needed, false)) return blowUp(`${setting} entries`, needed);

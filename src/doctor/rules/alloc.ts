@@ -113,13 +113,14 @@ export const allocationRules: LogRule[] = [
       'failed: out of memory',
       '): out of memory',
       'out_of_device_memory',
+      'out_of_resources',
       'out_of_host_memory',
       'hiperroroutofmemory',
       'hip error: out of memory',
       'memory allocation failed',
     ],
     pattern:
-      /Out of memory error on (?:GPU|XPU|NPU) \d+|Attempting to (?:reserve|allocate) \S+(?: at the bottom of memory)?\. That was not possible|\b(?:cu|cuda|hip)(?:Mem)?(?:Alloc|alloc|Malloc|malloc)\w*(?:\([^)]*\))?(?: retry)? failed:?\s*out of memory|(?:CUDA|HIP) runtime error in ::\w*[Mm]alloc\w*\([^)]*\): out of memory|PI_ERROR_OUT_OF_(?:DEVICE|HOST)_MEMORY|UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY|hipErrorOutOfMemory|HIP error: out of memory|\[mxnet\][^\n]*Memory allocation failed/,
+      /Out of memory error on (?:GPU|XPU|NPU) \d+|Attempting to (?:reserve|allocate) \S+(?: at the bottom of memory)?\. That was not possible|\b(?:cu|cuda|hip)(?:Mem)?(?:Alloc|alloc|Malloc|malloc)\w*(?:\([^)]*\))?(?: retry)? failed:?\s*out of memory|(?:CUDA|HIP) runtime error in ::\w*[Mm]alloc\w*\(.*?\): out of memory|PI_ERROR_OUT_OF_(?:DEVICE|HOST)_MEMORY|UR_RESULT_ERROR_OUT_OF_(?:DEVICE_MEMORY|RESOURCES)|hipErrorOutOfMemory|HIP error: out of memory|\[mxnet\][^\n]*Memory allocation failed/,
     // PaddlePaddle paddle/phi/core/memory/allocation/allocator_facade.cc ("Out of memory error on
     // GPU %d. Cannot allocate %s memory on GPU %d, %s memory has been allocated and available
     // memory is only %s"); the TPU runtime's HBM allocator ("Attempting to reserve %s at the bottom
@@ -129,7 +130,8 @@ export const allocationRules: LogRule[] = [
     // TLLM_CUDA_CHECK ("CUDA runtime error in ::cudaMallocAsync(...): out of memory"); SYCL/Level
     // Zero (intel/llvm sycl/include/sycl/detail/pi_error.def PI_ERROR_OUT_OF_DEVICE_MEMORY, -6
     // PI_ERROR_OUT_OF_HOST_MEMORY as Intel's GPU driver reports device memory, unified-runtime
-    // UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY); HIP (ROCm hip_runtime_api.h hipErrorOutOfMemory).
+    // UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY, and UR_RESULT_ERROR_OUT_OF_RESOURCES that Level Zero
+    // returns for a device allocation it cannot back); HIP (ROCm hip_runtime_api.h hipErrorOutOfMemory).
     source:
       'PaddlePaddle allocator_facade.cc; TPU runtime HBM allocator; MXNet pooled_storage_manager.h; TensorRT-LLM TLLM_CUDA_CHECK; intel/llvm pi_error.def; ROCm hipErrorOutOfMemory',
     summary: 'a device memory allocation failed',

@@ -1,6 +1,7 @@
 // Log-wide evidence that is no failure itself but decides causes and fixes: which frameworks the
 // log shows, whether it holds a traceback, the batch a Keras fit was given, graph names that count
 // up, swap left unused, and what the log says about /dev/shm. All go to the `context` family.
+import { settingFact, settingNames, settingShown, shownSetting } from '../settings.js';
 import { parseLogSize } from '../sizes.js';
 import type { FactRule, Facts } from '../types.js';
 import { definedFacts, intOf } from './extract.js';
@@ -150,6 +151,30 @@ const logRules: FactRule[] = [
     source: 'ray src/ray/raylet/node_manager.cc worker-kill summary',
     once: true,
     extract: (m) => definedFacts({ rayNodeIp: m[1] }),
+  },
+  {
+    family: 'context',
+    keywords: settingNames.map((name) => name.toLowerCase()),
+    pattern: shownSetting,
+    // What the log shows already applied (an exported variable, a flag, an argument): a fix that
+    // would set the same value is dropped (diagnose.ts, settings.ts).
+    source:
+      "the settings doctor's fixes propose, as command lines, environment dumps and argument prints show them",
+    keep: 'last',
+    extract: (m) => {
+      const shown = settingShown(m.input);
+      return shown ? { [settingFact(shown.name)]: shown.value } : {};
+    },
+  },
+  {
+    family: 'context',
+    keywords: ['gpu_memory_utilization', 'gpu-memory-utilization'],
+    pattern: /gpu[_-]memory[_-]utilization['"]?\s*[=:]?\s*([01](?:\.\d+)?)\b/,
+    // vLLM's share of the GPU it may use (EngineArgs.gpu_memory_utilization, default 0.9), as a
+    // command line, a config dump or the engine's own argument print shows it.
+    source: 'vllm-project/vllm vllm/engine/arg_utils.py EngineArgs.gpu_memory_utilization',
+    keep: 'last',
+    extract: (m) => definedFacts({ gpuMemoryUtilization: Number(m[1]) }),
   },
   {
     family: 'context',

@@ -44,7 +44,8 @@ describe('evidence forms', () => {
     const evicted = mustDiagnose(
       'Message: The node was low on resource: memory. Container trainer was using 30Gi, which exceeds its request of 8Gi.',
     );
-    assert.equal(evicted.cause, 'memory_monitor');
+    // Why: the node's RAM; who: the kubelet (the framework).
+    assert.equal(evicted.cause, 'host_ram');
     assert.equal(evicted.framework, 'kubernetes');
   });
 

@@ -107,10 +107,13 @@ export const hostExitRules: LogRule[] = [
       'cannot allocate memory',
       'bad_alloc',
       'paging file is too small',
+      'fail to alloc memory of',
     ],
     pattern: withSize(
-      String.raw`^\s*MemoryError\b|_ArrayMemoryError|Unable to allocate SIZE for an array|\[Errno 12\] Cannot allocate memory|\bfork: Cannot allocate memory|std::bad_alloc|paging file is too small`,
+      String.raw`^\s*MemoryError\b|<(?:type|class) '(?:exceptions\.)?MemoryError'>|Fail to alloc memory of (\d+) size|_ArrayMemoryError|Unable to allocate SIZE for an array|\[Errno 12\] Cannot allocate memory|\bfork: Cannot allocate memory|std::bad_alloc|paging file is too small`,
     ),
+    // PaddlePaddle's CPU allocator (paddle/fluid/memory/detail/system_allocator.cc CPUAllocator::Alloc)
+    // raises "Fail to alloc memory of %ld size" as a ResourceExhaustedError: host memory, not GPU.
     // numpy/core/src/multiarray/alloc.c raises _ArrayMemoryError, whose message is "Unable to
     // allocate %s for an array with shape %s and data type %s" (numpy/core/_exceptions.py).
     source: 'CPython MemoryError; numpy _ArrayMemoryError (numpy/core/_exceptions.py); errno ENOMEM',
@@ -119,11 +122,14 @@ export const hostExitRules: LogRule[] = [
       const array = withSize(
         String.raw`Unable to allocate SIZE for an array with shape \(([\d, ]*)\) and data type (\w+)`,
       ).exec(text);
+      const paddle = /Fail to alloc memory of (\d+) size/.exec(text);
       return {
+        // Paddle's own allocator report outranks the ResourceExhaustedError it is raised as.
+        ...(paddle ? { weight: 3 as const } : {}),
         facts: definedFacts({
-          requestedBytes: sizeOf(
-            array?.[1] ?? withSize(`Unable to allocate SIZE for an array`).exec(text)?.[1],
-          ),
+          requestedBytes:
+            intOf(paddle?.[1]) ??
+            sizeOf(array?.[1] ?? withSize(`Unable to allocate SIZE for an array`).exec(text)?.[1]),
           arrayShape: array ? `(${array[2]!.replace(/\s+/g, '')})` : undefined,
           dtype: array?.[3],
         }),

@@ -43,7 +43,8 @@ export const hostRules: LogRule[] = [
     framework: 'kernel',
     weight: 3,
     keywords: ['oom-kill:constraint='],
-    pattern: /oom-kill:constraint=(\w+),.*?(?:task_memcg=([^,]*),)?task=([^,]*),pid=(\d+),uid=(\d+)/,
+    pattern:
+      /oom-kill:constraint=(\w+),.*?(?:task_memcg=([^,]*),)?task=([^,]*),pid=\s*(\d+)\s*(?:,uid=(\d+))?/,
     // mm/oom_kill.c dump_oom_summary (since 4.19); CONSTRAINT_MEMCG means a memory cgroup limit.
     source: 'linux mm/oom_kill.c dump_oom_summary',
     summary: 'the kernel OOM killer killed a process',
@@ -155,9 +156,16 @@ export const hostRules: LogRule[] = [
     kind: 'host_oom',
     framework: 'ray',
     weight: 3,
-    keywords: ['killed due to memory pressure', 'running low on memory', 'ray.exceptions.outofmemoryerror'],
+    keywords: [
+      'killed due to memory pressure',
+      'running low on memory',
+      'ray.exceptions.outofmemoryerror',
+      'ray-oom-prevention',
+    ],
+    // The raylet's message ends "Refer to the documentation on how to address the out of memory
+    // issue: https://docs.ray.io/.../ray-oom-prevention.html": printed only with a monitor kill.
     pattern:
-      /(?:(\d+) Workers? \(tasks \/ actors\) )?killed due to memory pressure \(OOM\)|Task was killed due to the node running low on memory|ray\.exceptions\.OutOfMemoryError/,
+      /(?:(\d+) Workers? \(tasks \/ actors\) )?killed due to memory pressure \(OOM\)|Task was killed due to the node running low on memory|ray\.exceptions\.OutOfMemoryError|how to address the out of memory issue: \S*ray-oom-prevention/,
     // ray src/ray/raylet/node_manager.cc: the raylet's memory monitor kills a worker when the node's
     // memory passes RAY_memory_usage_threshold (default 0.95); docs "Out-Of-Memory Prevention".
     source: 'ray src/ray/raylet/node_manager.cc (memory monitor); python/ray/exceptions.py OutOfMemoryError',

@@ -17,7 +17,7 @@ export const shmRules: LogRule[] = [
     framework: 'torch',
     weight: 3,
     keywords: ['unexpected bus error encountered in worker'],
-    pattern: /Unexpected bus error encountered in worker/,
+    pattern: /Unexpected bus error encountered in worker/i,
     // torch/csrc/DataLoader.cpp SIGNAL_HANDLER(SIGBUS, ..., "This might be caused by insufficient shared memory (shm).")
     source: 'pytorch torch/csrc/DataLoader.cpp SIGNAL_HANDLER(SIGBUS)',
     summary: 'a DataLoader worker hit a bus error writing to /dev/shm (shared memory full)',
@@ -51,7 +51,7 @@ export const shmRules: LogRule[] = [
     framework: 'other',
     weight: 3,
     keywords: ['/dev/shm'],
-    pattern: /No space left on device.*\/dev\/shm|\/dev\/shm.*No space left on device/,
+    pattern: /No space left on device.*\/dev\/shm|\/dev\/shm.*No space left on device/i,
     source: 'errno 28 ENOSPC on the /dev/shm tmpfs',
     summary: '/dev/shm is full',
   },

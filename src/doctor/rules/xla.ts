@@ -33,9 +33,12 @@ export const xlaRules: LogRule[] = [
     kind: 'gpu_oom',
     framework: 'jax',
     weight: 3,
-    keywords: ['ran out of memory in memory space'],
+    keywords: ['ran out of memory in memory space', "can't reduce memory use below -"],
+    // Also the rematerialisation pass with a negative target: the memory XLA may use minus what the
+    // program must hold regardless (its parameters and outputs) is below zero, so no schedule fits
+    // (hlo_rematerialization.cc HloRematerialization::Run computes the target this way).
     pattern:
-      /Ran out of memory in memory space (\w+)\. Used ([\d.]+[KMGT]?) of ([\d.]+[KMGT]?) \w+\. Exceeded \w+ capacity by ([\d.]+[KMGT]?)/,
+      /Can't reduce memory use below -[\d.]|Ran out of memory in memory space (\w+)(?:\. Used ([\d.]+[KMGT]?) of ([\d.]+[KMGT]?) \w+\.(?: Exceeded \w+ capacity by ([\d.]+[KMGT]?))?)?/,
     // At compile time, before any buffer exists: the program's live buffers cannot fit the device
     // (the XLA:TPU compiler's report). hlo_rematerialization.cc's "Can't reduce memory use below"
     // is left out on purpose: it is a warning, and the program often runs anyway.
@@ -44,9 +47,11 @@ export const xlaRules: LogRule[] = [
     extract: ({ text, match, before }) => ({
       framework: xlaFramework(text, before, 'jax'),
       facts: definedFacts({
-        requiredBytes: parseLogSize(match[2]!),
-        limitBytes: parseLogSize(match[3]!),
-        excessBytes: parseLogSize(match[4]!),
+        programExceedsLimit: match[1] === undefined ? true : undefined,
+        memorySpace: match[1],
+        requiredBytes: match[2] === undefined ? undefined : parseLogSize(match[2]),
+        limitBytes: match[3] === undefined ? undefined : parseLogSize(match[3]),
+        excessBytes: match[4] === undefined ? undefined : parseLogSize(match[4]),
       }),
     }),
   },
@@ -71,9 +76,10 @@ export const xlaRules: LogRule[] = [
     kind: 'gpu_oom',
     framework: 'jax',
     weight: 3,
-    keywords: ['ran out of memory trying to allocate'],
+    keywords: ['ran out of memory trying to allocate', ') ran out of memory'],
+    // A paste cut after "ran out of memory" (a stored excerpt, a terminal) still names the allocator.
     pattern: withSize(
-      String.raw`Allocator \((\w+)\) ran out of memory trying to allocate SIZE(?: \(rounded to (\d+)\))?`,
+      String.raw`Allocator \((\w+)\) ran out of memory(?: trying to allocate SIZE(?: \(rounded to (\d+)\))?|\s*\S{0,6}$)`,
     ),
     // xla/tsl/framework/bfc_allocator.cc:502 (FACTS Q4); TensorFlow's copy in core/common_runtime.
     source: 'openxla/xla xla/tsl/framework/bfc_allocator.cc BFCAllocator::AllocateRawInternal',
@@ -88,7 +94,8 @@ export const xlaRules: LogRule[] = [
         facts: definedFacts({
           allocator: match[1],
           device: deviceOfAllocator(match[1]),
-          requestedBytes: intOf(match[3]) ?? sizeAfter(match[2]!, /(.*)/),
+          requestedBytes:
+            intOf(match[3]) ?? (match[2] === undefined ? undefined : sizeAfter(match[2], /(.*)/)),
           // The op's name ends the line; what follows on the next line is not part of it.
           op: /requested by op (\S+)\s*$/.exec(firstText ?? text)?.[1],
         }),
@@ -100,9 +107,11 @@ export const xlaRules: LogRule[] = [
     kind: 'gpu_oom',
     framework: 'tensorflow',
     weight: 3,
-    keywords: ['from device: cuda_error_out_of_memory'],
+    keywords: ['from device: cuda_error_out_of_memory', 'from device: hiperror'],
+    // ROCm's copy (stream_executor/rocm/rocm_driver.cc) prints hipError_t(1002), the old
+    // hipErrorMemoryAllocation, or hipErrorOutOfMemory.
     pattern: withSize(
-      String.raw`failed to allocate SIZE \((\d+) bytes\) from device: CUDA_ERROR_OUT_OF_MEMORY`,
+      String.raw`failed to allocate SIZE \((\d+) bytes\) from device: (?:CUDA_ERROR_OUT_OF_MEMORY|hipError_t\(1002\)|hipErrorOutOfMemory)`,
     ),
     // stream_executor/cuda/cuda_driver.cc GpuDriver::DeviceAllocate (TensorFlow, and JAX's bundled
     // copy). The BFC allocator calls it to create or grow its pool (BFCAllocator::Extend, which

@@ -104,7 +104,8 @@ export const hostTable: Record<string, Expected> = {
     why: 'kernel OOM with 128 GB of swap barely used',
   },
   'host_oom_killed-69.txt': {
-    cause: 'memory_monitor',
+    // The node's RAM ran out (the cause); the kubelet acted on it (who killed), issue 23's kill grammar.
+    cause: 'host_ram',
     some: [has(/requests\.memory/)],
     every: [noDmesg],
     why: 'kubelet node-pressure eviction, not a container OOMKilled',

@@ -12,6 +12,9 @@ import { type CorpusCase, parseFactsLine, readCorpus, repoRoot } from './corpus.
 export type CorpusPart = 'logs' | 'heldout' | 'shared';
 export const corpusParts: readonly CorpusPart[] = ['logs', 'heldout', 'shared'];
 
+/** The parts of test/corpus the tests read: heldout/ since it was measured (test/corpus/HELDOUT.md). */
+export const testCorpusParts: readonly CorpusPart[] = ['logs', 'heldout'];
+
 /** test/corpus in this checkout. */
 export const testCorpusDir = resolve(repoRoot, 'test', 'corpus');
 

@@ -55,3 +55,16 @@ test('the trials after the answer first ran, each with what it bought', () => {
     /^boundary: batch 70 ran \(over the margin\); 75 ran out of memory \(oom-killed\) — 5 apart, not narrowed further: no value there can change the answer$/m,
   );
 });
+
+test("power's stop at its first failure is not an answer that no value above could change", () => {
+  const result = summarizeFit({
+    variable: 'batch',
+    strategy: 'power',
+    trials: [trial(1, 'pass', 110), trial(32, 'pass', 400), trial(64, 'memory', null)],
+    end: 'settled',
+    limits: [{ resource: 'host', limitBytes: 1000 * MiB }],
+    marginFraction: 0.05,
+  });
+  assert.equal(result.isAnswerSettled, false);
+  assert.match(renderFitAnswer(result, plain), /— not settled: 32 apart/);
+});

@@ -1,0 +1,67 @@
+// Settings a log shows already applied, and the fixes that would only repeat them (issue 23: a fix
+// never tells the user to do what the log shows done). Pure. The settings are the ones doctor's
+// fixes propose: allocator and pool variables, worker counts, container flags, engine arguments.
+
+/** The names doctor's fixes set, as the log may show them set (lower-case: the prefilter's keywords). */
+export const settingNames = [
+  'PYTORCH_CUDA_ALLOC_CONF',
+  'PYTORCH_HIP_ALLOC_CONF',
+  'PYTORCH_ALLOC_CONF',
+  'XLA_PYTHON_CLIENT_PREALLOCATE',
+  'XLA_PYTHON_CLIENT_MEM_FRACTION',
+  'XLA_PYTHON_CLIENT_ALLOCATOR',
+  'TF_FORCE_GPU_ALLOW_GROWTH',
+  'NCCL_SHM_DISABLE',
+  'CUDA_LAUNCH_BLOCKING',
+  'num_workers',
+  'enforce_eager',
+  'gpu_memory_utilization',
+  'max_model_len',
+  '--shm-size',
+  '--ipc',
+];
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** NAME=value, NAME: value, --flag value, name = value, for the names above. */
+export const shownSetting = new RegExp(
+  `(?<![\\w-])(${settingNames.map(escapeRegExp).join('|')})\\s*[=:]?\\s*["']?([\\w.:-]+)`,
+  'i',
+);
+
+// A message's own advice names a setting without showing it applied ("try setting
+// PYTORCH_CUDA_ALLOC_CONF=...", "consider passing CUDA_LAUNCH_BLOCKING=1").
+const adviceBefore =
+  /\b(?:try|consider|recommend\w*|suggest\w*|you (?:can|may|should|could)|please|hint|e\.g\.|such as|increas\w*|decreas\w*|reduc\w*|lower\w*|rais\w*)\b[^.]*$/i;
+
+/** The setting a line shows applied (name lower-cased, value canonical), or undefined. */
+export function settingShown(line: string): { name: string; value: string } | undefined {
+  const m = shownSetting.exec(line);
+  if (!m || adviceBefore.test(line.slice(0, m.index))) return undefined;
+  return { name: m[1]!.toLowerCase(), value: canonicalValue(m[2]!) };
+}
+
+/** A value as compared: lower case, booleans as true/false, no trailing punctuation. */
+export function canonicalValue(value: string): string {
+  const v = value.toLowerCase().replace(/[.,:;]+$/, '');
+  if (v === 'true' || v === '1' || v === 'yes') return 'true';
+  if (v === 'false' || v === '0' || v === 'no') return 'false';
+  return v;
+}
+
+/** The fact name under which a shown setting is kept. */
+export const settingFact = (name: string): string => `setting:${name.toLowerCase()}`;
+
+const proposed = new RegExp(
+  `(?<![\\w-])(${settingNames.map(escapeRegExp).join('|')})\\s*[= ]\\s*([\\w.:-]+)`,
+  'gi',
+);
+
+/** True when `fix` would set something to the value the log shows it has already. */
+export function repeatsShownSetting(fix: string, context: Record<string, unknown>): boolean {
+  for (const m of fix.matchAll(proposed)) {
+    const shown = context[settingFact(m[1]!)];
+    if (typeof shown === 'string' && shown === canonicalValue(m[2]!)) return true;
+  }
+  return false;
+}
