@@ -1,12 +1,18 @@
 // Patterns users give headroom (`ready_when`, `fit --until-line`) are matched against every output
 // line on the supervising loop, so none may take more than linear time: `^(a+)+$` against 35 `a`s
 // and a `!` backtracks for hours in V8's default engine, with Ctrl-C and sampling waiting behind it.
-// They are compiled for V8's non-backtracking engine (the `l` flag behind
-// --enable-experimental-regexp-engine, https://v8.dev/blog/non-backtracking-regexp), whose running
-// time is linear in the line's length for every pattern it accepts; what it cannot run in linear
-// time (backreferences, lookaround, large counted repetitions) is refused when the pattern is read,
-// naming the construct. A static check for "nested quantifiers" would be a guess ((a|a)* needs no
-// nesting); the engine's own acceptance is the guarantee.
+// V8 has a non-backtracking engine (the `l` flag behind --enable-experimental-regexp-engine,
+// https://v8.dev/blog/non-backtracking-regexp) whose running time is linear in the line's length for
+// every pattern it accepts, and --enable-experimental-regexp-engine-on-excessive-backtracks hands a
+// match over to it once the usual engine has backtracked 50,000 times (--regexp-backtracks-before-fallback).
+// So a pattern is accepted only when the linear engine can run it (checked by compiling it with `l`),
+// and is matched by the usual engine with that hand-over: as fast as before on ordinary lines (the
+// linear engine alone is ~5000x slower on a 4 KiB line), never more than 50,000 backtracks plus a
+// linear pass on a hostile one. What the linear engine cannot run (backreferences, lookaround, large
+// counted repetitions) is refused when the pattern is read, naming the construct. A static check for
+// "nested quantifiers" would be a guess ((a|a)* needs no nesting); the engine's own acceptance is the
+// guarantee. bin/headroom.js sets the same flags before anything is compiled (V8 reads the hand-over
+// flag when a RegExp is made).
 import { setFlagsFromString } from 'node:v8';
 
 /** A pattern headroom will not run, and why (one line, naming the construct). */
@@ -23,12 +29,18 @@ const linearFlag = 'l';
 let isEngineChecked = false;
 let isEngineAvailable = false;
 
-// V8 reads the flag when a pattern with the `l` flag is compiled, so it can be set now, once.
+/** The V8 flags the guarantee rests on (bin/headroom.js sets them at start). */
+export const linearEngineFlags = [
+  '--enable-experimental-regexp-engine',
+  '--enable-experimental-regexp-engine-on-excessive-backtracks',
+] as const;
+
+// V8 reads these when a RegExp is made, so setting them now, once, covers every pattern made after.
 function linearEngineAvailable(): boolean {
   if (isEngineChecked) return isEngineAvailable;
   isEngineChecked = true;
   try {
-    setFlagsFromString('--enable-experimental-regexp-engine');
+    for (const flag of linearEngineFlags) setFlagsFromString(flag);
     isEngineAvailable = new RegExp('a', linearFlag).flags.includes(linearFlag);
   } catch {
     isEngineAvailable = false;
@@ -67,8 +79,8 @@ export function unsupportedConstruct(source: string): string {
 }
 
 /**
- * Compiles a user's pattern for linear-time matching, or throws PatternError: not a regular
- * expression at all, or one that cannot be matched in linear time (the construct named).
+ * Compiles a user's pattern for bounded-time matching (see above), or throws PatternError: not a
+ * regular expression at all, or one the linear engine cannot run (the construct named).
  */
 export function compileLinearPattern(source: string): RegExp {
   try {
@@ -81,10 +93,12 @@ export function compileLinearPattern(source: string): RegExp {
       `cannot be matched in linear time: this Node (${process.version}) has no linear-time regular expression engine`,
     );
   try {
-    return new RegExp(source, linearFlag);
+    new RegExp(source, linearFlag);
   } catch {
     throw new PatternError(
       `cannot be matched in linear time: it uses ${unsupportedConstruct(source)}; headroom matches output with a linear-time engine so that no line can stall supervision`,
     );
   }
+  // Made after the flags: past 50,000 backtracks on a line, V8 finishes the match with the linear engine.
+  return new RegExp(source);
 }

@@ -46,13 +46,23 @@ export interface GuardedServer {
   counts(): ConnectionCounts;
 }
 
-// A repeated problem (accept failing in a loop) is said once a minute, not once per connection.
-function throttled(onProblem: ServerProblem): ServerProblem {
+// A repeated problem (accept failing in a loop) is said once a minute, not once per connection, and
+// at most 10 problems a minute in all: what a client provokes cannot flood the run's record.
+export function throttleProblems(onProblem: ServerProblem): ServerProblem {
   const lastSaidMs = new Map<string, number>();
+  let windowStartMs = -Infinity;
+  let saidInWindow = 0;
   return (message) => {
     const key = message.slice(0, 40);
     const now = performance.now();
     if (now - (lastSaidMs.get(key) ?? -Infinity) < 60_000) return;
+    if (now - windowStartMs >= 60_000) {
+      windowStartMs = now;
+      saidInWindow = 0;
+    }
+    if (saidInWindow >= 10) return;
+    saidInWindow += 1;
+    if (lastSaidMs.size > 100) lastSaidMs.clear();
     lastSaidMs.set(key, now);
     onProblem(message);
   };
@@ -65,7 +75,7 @@ export function createGuardedServer(options: {
   onProblem?: ServerProblem;
 }): GuardedServer {
   const limits = { ...defaultConnectionLimits, ...options.limits };
-  const onProblem = throttled(options.onProblem ?? (() => undefined));
+  const onProblem = throttleProblems(options.onProblem ?? (() => undefined));
   const sockets = new Set<Socket>();
   let shed = 0;
   const server = createServer(
@@ -108,8 +118,9 @@ export function createGuardedServer(options: {
     socket.once('close', () => sockets.delete(socket));
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
     if (socket.writable && error.code !== 'ECONNRESET')
-      socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+      socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
     socket.destroy();
   });
   // After listening, an error is accept() failing (EMFILE: descriptors ran out): say it, keep serving.

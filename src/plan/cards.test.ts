@@ -51,6 +51,50 @@ test('every nvidia-smi total is the one its recording shows', {
   }
 });
 
+// The recordings with the Reserved line beside the total: the model's total is total − reserved.
+const reservedIn: Record<string, string> = {
+  'h100-80gb': 'other/h100-mig_590.48.01_load_q.txt',
+  'a100-40gb': 'xml/a100-sxm4-40gb-mig_510.47.03.xml',
+  'a100-80gb': 'xml/a100-sxm4-80gb-mig_535.54.03.xml',
+  a10g: 'xml/a10g_515.105.01.xml',
+  'rtx-pro-6000': 'xml/rtx-pro-6000-blackwell-maxq_590.44.01.xml',
+  'rtx-4090': 'xml/rtx-4090_535.86.05.xml',
+  'rtx-3090': 'xml/rtx-3090_525.147.05.xml',
+  'rtx-3080': 'xml/rtx-3080_595.58.03.xml',
+  'rtx-3060': 'xml/rtx-3060_570.124.04.xml',
+  t4: 'xml/tesla-t4_515.105.01.xml',
+  'p100-16gb': 'xml/tesla-p100-pcie-16gb_510.47.03.xml',
+};
+
+/** Every (total, reserved) pair of fb_memory_usage / FB Memory Usage in an nvidia-smi -q output, MiB. */
+function totalsLessReserved(text: string): number[] {
+  const xml = [...text.matchAll(/<total>(\d+) MiB<\/total>\s*<reserved>(\d+) MiB<\/reserved>/g)];
+  const plain = [...text.matchAll(/Total\s*:\s*(\d+) MiB\s*\n\s*Reserved\s*:\s*(\d+) MiB/g)];
+  return [...xml, ...plain].map((m) => Number(m[1]) - Number(m[2]));
+}
+
+test('a total less its Reserved line is what its recording shows', {
+  skip: sharedDir() ? false : noSharedMessage,
+}, () => {
+  const fixtures = path.join(sharedDir()!, 'fixtures', 'nvidia-smi');
+  const derived = cardModels.filter((c) => c.source === 'nvidia-smi-less-reserved');
+  assert.deepEqual(derived.map((c) => c.id).sort(), Object.keys(reservedIn).sort());
+  for (const model of derived) {
+    const text = readFileSync(path.join(fixtures, reservedIn[model.id]!), 'utf8');
+    assert.ok(totalsLessReserved(text).includes(model.totalBytes / MiB), `${model.id}: total − reserved`);
+  }
+});
+
+test("on the H200 measured, nvidia-smi total − Reserved is CUDA's total (within nvidia-smi's 1 MiB rounding)", () => {
+  const xml = readFileSync(
+    path.join(repoRoot, 'test', 'framework-logs', 'gpu-h200', 'nvidia-smi-q-x.xml'),
+    'utf8',
+  );
+  assert.deepEqual(totalsLessReserved(xml), [143_155]);
+  const cudaMiB = findCardModel('h200')!.totalBytes / MiB; // 143155.94: nvidia-smi prints whole MiB
+  assert.ok(Math.abs(cudaMiB - 143_155) < 1, `${cudaMiB} MiB`);
+});
+
 test('the H200 total is what CUDA reported on a real H200 (test/gpu/check.py)', () => {
   const h200 = findCardModel('H200')!;
   assert.equal(h200.source, 'cuda');
@@ -71,10 +115,10 @@ test('--gpu a100-40gb plans with the recorded total and says where it comes from
   });
   assert.equal(code, 0);
   const planned = JSON.parse(stdout);
-  assert.equal(planned.devices[0].totalBytes, 40_960 * MiB);
+  assert.equal(planned.devices[0].totalBytes, (40_960 - 605) * MiB);
   assert.equal(planned.devices[0].model, 'a100-40gb');
   const note = planned.findings.find((f: { code: string }) => f.code === 'gpu-model-total');
-  assert.match(note.message, /nvidia-smi's memory\.total; CUDA gives a process/);
+  assert.match(note.message, /nvidia-smi's memory\.total less its Reserved line: what CUDA reports/);
 });
 
 test('--gpu 40GB warns as gpus: [{ memory: 40GB }] does, naming what such cards report', async () => {
@@ -84,7 +128,7 @@ test('--gpu 40GB warns as gpus: [{ memory: 40GB }] does, naming what such cards 
   const fromFlag = JSON.parse(stdout).findings.find((f: { code: string }) => f.code === 'gpu-size-decimal');
   assert.match(
     fromFlag.message,
-    /^--gpu: 40GB is read as 37\.25 GiB .*a100-40gb 40\.00 GiB.*name the card \(a100-40gb\) or write 40GiB$/,
+    /^--gpu: 40GB is read as 37\.25 GiB .*a100-40gb 39\.41 GiB.*name the card \(a100-40gb\) or write 40GiB$/,
   );
   const spec = parseSpec(
     'gpus:\n  - memory: 40GB\nprocesses:\n  p: { framework: jax, gpu_memory: 30% }\n',
@@ -102,7 +146,7 @@ test('gpus: [{ model }] in YAML, and an unknown model is a config error with a s
     'gpus:\n  - model: h100-80gb\nprocesses:\n  p: { framework: jax, gpu_memory: 30% }\n',
     'h.yaml',
   );
-  assert.equal(spec.gpus[0]?.totalBytes, 81_559 * MiB);
+  assert.equal(spec.gpus[0]?.totalBytes, (81_559 - 479) * MiB);
   assert.equal(spec.gpus[0]?.name, 'NVIDIA H100 80GB HBM3');
   assert.throws(
     () => parseSpec('gpus:\n  - model: h100-80g\nprocesses:\n  p: { framework: jax }\n', 'h.yaml'),

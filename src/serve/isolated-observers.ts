@@ -10,6 +10,9 @@ import { ObserverBindError, type ObserverRequest, type StartedObservers } from '
 /** The observer process's heap cap: a run's whole record as a report model fits many times over. */
 const observerHeapMiB = 512;
 
+/** How long the observer process has to start listening (it loads its bundle and binds; well under a second). */
+const startTimeoutMs = 30_000;
+
 /** How long a closing observer has for its last read and its page's last events before it is killed. */
 const closeGraceMs = 3000;
 
@@ -49,9 +52,7 @@ export function startObserversIsolated(
   child.stderr?.on('data', (chunk: Buffer) => {
     lastError = `${lastError}${chunk.toString('utf8')}`.slice(-4000);
   });
-  child.on('error', (error) => {
-    lastError = String(error);
-  });
+
   const lastLine = (): string => {
     const line = lastError.trim().split('\n').filter(Boolean).at(-1);
     return line ? ` (${line.slice(0, 300)})` : '';
@@ -60,12 +61,26 @@ export function startObserversIsolated(
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
     let isListening = false;
+    // A process that cannot be started (no memory, no PIDs) or never listens: an error, not a wait forever.
+    const startTimer = setTimeout(() => {
+      reject(new Error(`the observer process did not listen within ${startTimeoutMs / 1000} s${lastLine()}`));
+      child.kill('SIGKILL');
+    }, startTimeoutMs);
+    child.on('error', (error) => {
+      lastError = String(error);
+      if (!isListening) {
+        clearTimeout(startTimer);
+        reject(new Error(`cannot start the observer process: ${error.message}`));
+      }
+    });
     child.on('message', (message: ObserverMessage) => {
       if (message.type === 'problem') onEvent(`observer: ${message.message}`);
-      else if (message.type === 'bind-failed')
+      else if (message.type === 'bind-failed') {
+        clearTimeout(startTimer);
         reject(new ObserverBindError(message.what, message.address, message.errorCode, message.message));
-      else if (message.type === 'listening' && !isListening) {
+      } else if (message.type === 'listening' && !isListening) {
         isListening = true;
+        clearTimeout(startTimer);
         // The run keeps headroom alive; the observer never does.
         child.unref();
         child.channel?.unref();
@@ -75,6 +90,7 @@ export function startObserversIsolated(
     });
     child.once('exit', (code, signal) => {
       if (!isListening) {
+        clearTimeout(startTimer);
         reject(
           new Error(`the observer process ${describeExit(code, signal)} before it listened${lastLine()}`),
         );

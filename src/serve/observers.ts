@@ -2,7 +2,7 @@
 // following the record on disk. `serve` runs them here; `run` runs them in a process of their own
 // (isolated-observers.ts), which runs this.
 
-import type { ServerProblem } from '../metrics/guarded-server.js';
+import { type ServerProblem, throttleProblems } from '../metrics/guarded-server.js';
 import type { ListenAddress } from '../metrics/listen-address.js';
 
 /** What to observe and where to serve it (plain data: it crosses to the observer process as JSON). */
@@ -40,8 +40,10 @@ interface Running {
 /** Starts what `request` asks for here; `onProblem` hears what the servers and followers survived. */
 export async function startObserversHere(
   request: ObserverRequest,
-  onProblem: ServerProblem,
+  onAnyProblem: ServerProblem,
 ): Promise<StartedObservers> {
+  // A record that fails at every poll is said once a minute, not four times a second.
+  const onProblem = throttleProblems(onAnyProblem);
   const running: Running[] = [];
   const bind = async <T extends Running>(
     what: 'dashboard' | 'metrics',

@@ -11,12 +11,15 @@ import { nextBackoffStep, shouldRestart } from './restart-policy.js';
 import type { LiveProcess, RunContext } from './run-context.js';
 import type { Attribution, ProcessSummary } from './types.js';
 
+/** The start of every cgroup name of a run: the supervisor's PID first, so a later run can tell a group whose headroom died (stale-cgroups.ts). */
+export const cgroupPrefix = (runId: string): string =>
+  `headroom-${process.pid}-${runId}-`.replace(/[^\w.-]/g, '_');
+
 function setUpHostLimit(context: RunContext, live: LiveProcess): void {
   const { spec } = live;
   const limitBytes = spec.hostMemoryBytes;
   const parent = context.cgroupParent;
-  // The supervisor's PID first: a later run can tell a group whose headroom died (stale-cgroups.ts).
-  const name = `headroom-${process.pid}-${context.runId}-${spec.name}`.replace(/[^\w.-]/g, '_');
+  const name = `${cgroupPrefix(context.runId)}${spec.name}`.replace(/[^\w.-]/g, '_');
   const made = parent.ok ? createMemoryCgroup({ parent: parent.location, name, limitBytes }) : parent;
   if (made.ok) {
     live.group = made.group;

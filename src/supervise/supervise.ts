@@ -12,7 +12,8 @@ import { becomeChildSubreaper } from '../probe/host/subreaper.js';
 import { eventSink, openRunRecord, supervisorMeta } from '../run-record/writer.js';
 import { displayCommand } from '../verdict/judge.js';
 import { realClock } from './clock.js';
-import { runProcess } from './process-runner.js';
+import { startKeeper } from './keeper.js';
+import { cgroupPrefix, runProcess } from './process-runner.js';
 import { startReaping } from './reaper.js';
 import { backoffMs, healthyRunMs } from './restart-policy.js';
 import { newLiveProcess, type RunContext } from './run-context.js';
@@ -173,6 +174,15 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
     );
   };
   reportStaleCgroups(context);
+  // Stops the run's processes if headroom dies without ending the run (or says it kept them).
+  const keeper = startKeeper({
+    runId: options.runId,
+    eventsPath: join(record.runDir, 'events.jsonl'),
+    headroomPid: process.pid,
+    cgroupParentDir: context.cgroupParent.ok ? context.cgroupParent.location.dir : null,
+    cgroupPrefix: cgroupPrefix(options.runId),
+    keepOnCrash: options.keepOnCrash ?? false,
+  });
   options.signal?.addEventListener('abort', stopAll, { once: true });
   if (options.signal?.aborted) stopAll();
   const stopSampling = startSampling(context, options.gpuProbe);
@@ -211,6 +221,7 @@ export async function supervise(options: SuperviseOptions): Promise<RunSummary> 
     options.signal?.removeEventListener('abort', stopAll);
     stopReaping();
     await stopSampling();
+    keeper.release(); // every tree has ended (or an internal error stopped them all)
     record.close();
     context.kernelLog?.close();
   }

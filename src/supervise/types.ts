@@ -113,7 +113,7 @@ export interface SuperviseOptions {
   sampleIntervalMs?: number;
   /** How long a process has between SIGTERM and SIGKILL when stopping (default 10 s). */
   stopGraceMs?: number;
-  /** How often new output is read from the logs for `output` (default 50 ms). */
+  /** Unused: output is copied as it comes (output-copier.ts). Kept so that callers passing it still compile. */
   outputPollMs?: number;
   /** Delay before restart number `restart` (1-based); default 1 s, 2 s, 4 s, … capped at 30 s. */
   backoffMs?: (restart: number) => number;
@@ -128,6 +128,8 @@ export interface SuperviseOptions {
   clock?: Clock;
   procRoot?: string;
   cgroupRoot?: string;
+  /** If headroom dies without ending the run, leave its processes running (the keeper says so) instead of stopping them. */
+  keepOnCrash?: boolean;
   /** Where to read the kernel's OOM-killer lines; null to not read it. */
   kmsgPath?: string | null;
   /** Called once the record is open with its event sink: what runs beside the supervisor (the observers) records through it. */

@@ -180,6 +180,8 @@ interface GpuNumbers {
   inUse: number | null;
   /** inUse came from the framework itself (exact), not from a sample less the context allowance. */
   isInUseExact: boolean;
+  /** inUse is a sampled tree's average over several clients, not a bound on the one that failed. */
+  isInUseShared: boolean;
   cardFree: number | null;
   isCardFreeExact: boolean;
   cardTotal: number | null;
@@ -191,11 +193,11 @@ function gpuNumbers(facts: CauseFacts): GpuNumbers {
   const request = log.requestedBytes ?? null;
   // The framework's own limit is what it held itself to; the plan's cap is what headroom asked for.
   const capBytes = log.limitBytes ?? cap?.bytes ?? null;
-  // A sample counts the context beside the pool, and (with several clients) every client's memory.
+  // A sample counts the context beside the pool, and (with several clients, planned or seen) every
+  // client's memory: one client's share is then an average, no longer a bound.
+  const clientsSeen = Math.max(1, facts.gpuClients, sample?.selfClients ?? 0);
   const sampledPool =
-    sample?.selfGpuBytes != null
-      ? Math.max(0, sample.selfGpuBytes / Math.max(1, facts.gpuClients) - facts.contextBytes)
-      : null;
+    sample?.selfGpuBytes != null ? Math.max(0, sample.selfGpuBytes / clientsSeen - facts.contextBytes) : null;
   const inUse = log.inUseBytes ?? sampledPool;
   const card = sample?.card ?? null;
   const sampledFree = card && card.usedBytes !== null ? Math.max(0, card.totalBytes - card.usedBytes) : null;
@@ -207,6 +209,7 @@ function gpuNumbers(facts: CauseFacts): GpuNumbers {
     cap: capBytes,
     inUse,
     isInUseExact: log.inUseBytes !== undefined,
+    isInUseShared: log.inUseBytes === undefined && clientsSeen > 1,
     cardFree,
     isCardFreeExact: log.freeBytes !== undefined,
     cardTotal: card?.totalBytes ?? null,
@@ -289,14 +292,14 @@ function judgeGpu(facts: CauseFacts): FailureCause {
       ? `; the driver refused ${formatBytes(refused)} more (CUDA_ERROR_OUT_OF_MEMORY)`
       : '';
   // (a) Its own cap: what its pool held plus the request is over the cap, whatever the others did.
-  // A sampled pool is a lower bound (it only grew since), so the test holds with it too.
+  // A sampled pool of one client is a lower bound (it only grew since), so the test holds with it too.
   if (n.cap !== null && n.inUse !== null && n.request !== null) {
     const inUse = n.inUse;
     const needs = inUse + n.request;
     if (needs > n.cap) {
       return result(
         'own-cap',
-        n.isInUseExact ? 'certain' : 'likely',
+        n.isInUseExact ? 'certain' : n.isInUseShared ? 'possible' : 'likely',
         `${facts.name} asked for ${formatBytes(n.request)} with ${formatBytes(inUse)} of ${capPhrase(facts, n.cap)} in use${n.isInUseExact ? '' : ` (${sampleAge(facts.sample)})`}: ${formatBytes(needs)} would not fit under its cap whatever the others held`,
         fields,
       );

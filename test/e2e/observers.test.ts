@@ -8,7 +8,7 @@ import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { startCli } from './background.js';
-import { cliPath, repoRoot, runCli } from './cli.js';
+import { cliPath, repoRoot, runCli, writeConfig } from './cli.js';
 import { newScratch } from './records.js';
 
 const scratch = newScratch('observers');
@@ -201,6 +201,45 @@ describe('the isolated dashboard', () => {
     } finally {
       await cli.stop();
     }
+  });
+});
+
+describe('ready_when that would backtrack for hours', () => {
+  test('a process printing the line that makes ^(a+)+$ backtrack: the run goes on, its dependent starts', async () => {
+    const program = join(repoRoot, 'test', 'programs', 'steps.mjs');
+    const config = writeConfig(
+      [
+        'processes:',
+        '  db:',
+        '    framework: none',
+        `    command: ["${process.execPath}", "${program}", "print:${'a'.repeat(35)}!", "sleep:300", "print:${'a'.repeat(35)}", "sleep:300"]`,
+        '    ready_when: "^(a+)+$"',
+        '  app:',
+        '    framework: none',
+        '    depends_on: [db]',
+        `    command: ["${process.execPath}", "${program}", "print:app up"]`,
+        '',
+      ].join('\n'),
+    );
+    const runDir = join(scratch, 'ready-when');
+    const cli = spawn(process.execPath, [cliPath, 'run', '-c', config, '--run-dir', runDir], {
+      env: { ...process.env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    cli.stdout.on('data', (chunk) => (output += chunk));
+    cli.stderr.on('data', (chunk) => (output += chunk));
+    // A backtracking match of that line takes hours: 60 s is the bound that tells a hang.
+    const killer = setTimeout(() => cli.kill('SIGKILL'), 60_000);
+    const [code, signal] = await once(cli, 'close');
+    clearTimeout(killer);
+    assert.equal(signal, null, `run was still running after 60 s:\n${output}`);
+    assert.equal(code, 0, output);
+    const order = lines(join(runDir, 'events.jsonl'))
+      .map((line) => JSON.parse(line))
+      .filter((e) => e.type === 'ready' || e.type === 'spawn')
+      .map((e) => `${e.type}:${e.process}`);
+    assert.deepEqual(order, ['spawn:db', 'ready:db', 'spawn:app']);
   });
 });
 

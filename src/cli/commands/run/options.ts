@@ -26,6 +26,12 @@ export const runOptions = defineOptions({
     min: 0,
     description: 'time between SIGTERM and SIGKILL when stopping: 500ms, 10s, 1m (default: config, or 10s)',
   },
+  keepOnCrash: {
+    flag: '--keep-on-crash',
+    kind: 'switch',
+    description:
+      'if headroom itself is killed, leave the processes running (its keeper records that) instead of stopping them',
+  },
   onOomKill: {
     flag: '--on-oom-kill',
     valueName: 'action',

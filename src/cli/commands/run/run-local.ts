@@ -155,6 +155,7 @@ export async function runLocal(
           : { kind: 'config', file: resolve(io.cwd, spec.file) },
       gpuProbe: probe,
       stopGraceMs,
+      keepOnCrash: options.keepOnCrash,
       output,
       signal: controller.signal,
       killSignal: killer.signal,
