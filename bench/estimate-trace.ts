@@ -1,7 +1,8 @@
 // `npm run bench -- estimate-trace [--skip-full] [--model FILE]`: how long `estimate --trace` takes on
 // Llama-2-7B (examples/models/llama-2-7b.json; bf16 weights, AdamW foreach, batch 1 of 512 tokens),
 // extrapolated from 2 and 3 blocks against tracing all 32, and the extrapolation's error. Needs
-// .venv-frameworks (torch, transformers); a 7B full trace takes minutes on a 2-core machine.
+// .venv-frameworks (torch, transformers); a 7B full trace takes minutes on a 2-core machine. The
+// helper's CPU time is printed beside the wall time: on a shared machine the wall time is mostly waiting.
 import { join } from 'node:path';
 import { renderTable } from '../src/cli/output.js';
 import { repoRoot } from '../src/probe/gpu/test-helpers/shared.js';
@@ -52,6 +53,7 @@ export async function main(args: string[]): Promise<void> {
         { header: 'trace' },
         { header: 'wall (s)', align: 'right' },
         { header: 'helper (s)', align: 'right' },
+        { header: 'helper CPU (s)', align: 'right' },
         { header: 'peak (GiB)', align: 'right' },
         { header: 'phase' },
         { header: 'parts (GiB)' },
@@ -73,6 +75,7 @@ function row(
     label,
     seconds.toFixed(1),
     String(result.seconds),
+    String(result.cpuSeconds),
     ((result.peakBytes as number) / GiB).toFixed(3),
     String(result.peakPhase),
     parts,

@@ -578,6 +578,8 @@ def main(argv):
             result = run_step(request, real=False)
         import torch
 
+        # CPU time of the whole helper (imports included): comparable on a shared, loaded machine.
+        result["cpuSeconds"] = round(time.process_time(), 3)
         result["framework"] = "torch"
         result["version"] = torch.__version__
         result["python"] = sys.executable

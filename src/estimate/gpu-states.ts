@@ -182,6 +182,19 @@ export function modelStateComponents(
           formula: `${formatCount(counts.trainable)} × 4 B fp32 gradients for the CPU step`,
         },
       );
+    } else if (optimizer.startsWith('paged')) {
+      // bitsandbytes paged optimizers allocate their states with cudaMallocManaged (unified memory):
+      // outside PyTorch's allocator (not in max_memory_allocated), paged into free GPU memory during
+      // step() and evicted to the host under pressure, so they never make a config not fit (QLoRA,
+      // Dettmers et al. 2023, §2 "Paged Optimizers"; bitsandbytes docs, "Paged optimizers").
+      host.push({
+        ...part,
+        name: 'optimizer states (paged)',
+        formula: `${part.formula}; at most this on the host when evicted, never counted against the GPU`,
+      });
+      notes.push(
+        `${optimizer}'s states (${formatCount(counts.trainable)} params) are in CUDA unified memory: they take whatever GPU memory is free during step() and the rest stays on the host, so they are not in the GPU peak (nvidia-smi may show them filling free memory)`,
+      );
     } else device.push(part);
   }
   if (states.temporariesBytes > 0 && !spec.training.offloadOptimizer) {

@@ -78,7 +78,30 @@ describe('optimizer states', () => {
     assert.equal(states('optimizer: lion, precision: bf16'), 2e9);
     assert.equal(states('optimizer: sgd_momentum'), 4e9);
     assert.equal(states('optimizer: sgd'), undefined);
-    assert.equal(states('optimizer: paged_adamw, precision: bf16'), 8e9, 'bitsandbytes keeps 32-bit states');
+    const paged = estimate(
+      spec('model: { params: 1B }\ntraining: { optimizer: paged_adamw, precision: bf16 }'),
+    );
+    const pagedStates = paged.host.components.find((p) => p.name === 'optimizer states (paged)');
+    assert.equal(pagedStates?.bytes, 8e9, 'bitsandbytes keeps 32-bit states');
+  });
+
+  test('paged optimizers: states in unified memory are not in the GPU peak, so a config that ran is not "does not fit"', () => {
+    // A 7B full fine-tune in bf16 with paged AdamW 32-bit: 14 GB weights + 14 GB gradients on the
+    // GPU; 56 GB of states that page between host and GPU must not make it "does not fit" a 40 GB card.
+    const yaml = (optimizer: string) =>
+      `model: { params: 7B }\ntraining: { optimizer: ${optimizer}, precision: bf16, batch_size: 1 }\ntensors:\n  - { name: acts, shape: [1], dtype: bf16, covers: activations }`;
+    const paged = estimate(spec(yaml('paged_adamw')));
+    const adamw = estimate(spec(yaml('adamw')));
+    assert.equal(
+      paged.gpu.components.some((p) => p.name.startsWith('optimizer states')),
+      false,
+      'no optimizer states on the GPU',
+    );
+    const pagedStates = paged.host.components.find((p) => p.name === 'optimizer states (paged)');
+    assert.equal(pagedStates?.bytes, 56e9, '7B × 8 B of 32-bit states, on the host side');
+    assert.ok(adamw.gpu.peakBytes > paged.gpu.peakBytes, 'torch AdamW keeps its states on the GPU');
+    assert.ok(paged.gpu.peakBytes < 32e9, String(paged.gpu.peakBytes));
+    assert.match(paged.notes.join('\n'), /paged_adamw's states .* CUDA unified memory/);
   });
 });
 

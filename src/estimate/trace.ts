@@ -2,8 +2,7 @@
 // beside the analytic estimate. The trace sees every tensor; it cannot see what is outside tensors
 // (the CUDA context, library workspaces, the allocator's cache, NCCL's buffers), so those come from
 // the analytic model. Pure: the helper's result comes in, the comparison goes out.
-import { defaultFragmentation } from './cuda.js';
-import type { Breakdown, EstimateSpec } from './types.js';
+import type { Breakdown } from './types.js';
 
 /** What the helper returns: the bytes alive at the traced peak, by part and by module. */
 export interface TraceResult {
@@ -98,7 +97,7 @@ const percent = (value: number, reference: number): number | null =>
   reference === 0 ? null : Math.round(((value - reference) / reference) * 1000) / 10;
 
 /** The traced step beside the analytic breakdown of the same spec. */
-export function compareTrace(spec: EstimateSpec, breakdown: Breakdown, trace: TraceResult): TraceComparison {
+export function compareTrace(breakdown: Breakdown, trace: TraceResult): TraceComparison {
   const parts = Object.entries(trace.parts)
     .filter(([, bytes]) => bytes > 0)
     .map(([name, bytes]) => ({ name, bytes }));
@@ -107,20 +106,11 @@ export function compareTrace(spec: EstimateSpec, breakdown: Breakdown, trace: Tr
   const added: TraceComparison['added'] = components
     .filter((part) => outsideTensors.has(part.name))
     .map(({ name, bytes, formula }) => ({ name, bytes, formula }));
-  // The cache the allocator keeps beyond live tensors scales with what is freed every step (cuda.ts).
-  const dynamicBytes = Object.entries(trace.parts)
-    .filter(([name]) => ['activations', 'temporaries', 'inputs', 'outputs'].includes(name))
-    .reduce((sum, [, bytes]) => sum + bytes, 0);
-  const fragmentation =
-    spec.cuda.fragmentation ??
-    defaultFragmentation(spec.model.transformer?.attention, spec.cuda.isExpandableSegments);
-  // XLA's buffer assignment is the executable's whole plan; its pool's cache is not modelled here.
-  if (trace.framework === 'torch' && dynamicBytes > 0) {
-    added.push({
-      name: 'allocator cache',
-      bytes: Math.ceil(fragmentation * dynamicBytes),
-      formula: `${Math.round(fragmentation * 100)}% of the traced activations and temporaries (as the analytic estimate)`,
-    });
+  // The allocator's cache and block rounding: the analytic figure (cuda.ts), a fraction of what the
+  // forward→backward phase allocates and frees, reserved at any later moment of the step too.
+  const cache = components.find((part) => part.name === 'allocator cache');
+  if (trace.framework === 'torch' && cache) {
+    added.push({ name: cache.name, bytes: cache.bytes, formula: `${cache.formula} (analytic)` });
   }
   const peakBytes = tensorBytes + added.reduce((sum, part) => sum + part.bytes, 0);
   const analyticPeakBytes = breakdown.gpu.peakBytes;

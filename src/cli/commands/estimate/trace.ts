@@ -71,5 +71,5 @@ export async function withTrace(
     );
   }
   const result = await runTraceHelper(options.python, traceRequestOf(spec, report, options));
-  return { ...report, trace: compareTrace(spec, report, toTraceResult(result)) };
+  return { ...report, trace: compareTrace(report, toTraceResult(result)) };
 }
