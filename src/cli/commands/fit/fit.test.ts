@@ -104,8 +104,10 @@ describe('headroom fit --json', () => {
   });
 
   test('memory that climbs for the whole trial is a leak with its rate, not "a longer --trial-seconds"; fit.json, doctor TRIAL_DIR and doctor FIT_DIR say so', async () => {
+    // 4 s: the leak finder needs 8 samples (200 ms apart), and a loaded machine spends part of a trial
+    // starting the supervisor; 2 s gave 6 samples at load 20 (the figure that matters is the rate).
     const { argv, runDir } = fit(
-      ['--json', '--trial-seconds', '2'],
+      ['--json', '--trial-seconds', '4'],
       ['--base', '8MiB', '--steps', '600', '--step-ms', '100', '--leak', '4MiB'],
     );
     const { code, stdout, stderr } = await runHeadroom(argv, { cwd: scratch, env });
