@@ -70,7 +70,7 @@ describe('run --dashboard under a flood of idle connections', () => {
         process.execPath,
         program,
         'print:started',
-        'sleep:9000',
+        'sleep:15000',
         'print:done',
       ],
       { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
@@ -90,12 +90,20 @@ describe('run --dashboard under a flood of idle connections', () => {
         () => connections.filter((c) => c.isClosed).length >= 300 - 64,
         'connections over the cap to be shed',
       );
-      const shed = connections.filter((c) => c.isClosed);
+      // A closed connection got a 503, or nothing: the server closes a shed socket right after writing
+      // the 503, and the reset that follows can discard it on our side; past the 10 s headers limit (a
+      // loaded machine) a held one is closed idle. Never anything but a 503.
+      const isShed = (c: Held) => c.received.startsWith('HTTP/1.1 503 ');
+      const closed = connections.filter((c) => c.isClosed);
       assert.ok(
-        shed.every((c) => c.received.startsWith('HTTP/1.1 503 ')),
-        'shed with a 503',
+        closed.every((c) => isShed(c) || c.received === ''),
+        'shed with a 503 or closed with nothing',
       );
-      assert.equal((await fetch(`http://127.0.0.1:${port}/`)).status, 503);
+      assert.ok(closed.some(isShed), 'at least one 503 read');
+      // While 64 are still held, one more is shed too.
+      const stillHeld = connections.filter((c) => !c.isClosed).length;
+      const extra = (await fetch(`http://127.0.0.1:${port}/`)).status;
+      if (stillHeld >= 64) assert.equal(extra, 503);
       // Supervision went on through the flood: samples keep coming.
       const samplesDuring = lines(join(runDir, 'samples.jsonl')).length;
       await until(
