@@ -55,7 +55,7 @@ describe('seed 001: GPU clients inside one planned process', () => {
     // While it runs: the three clients, by pid and role, and what to set.
     assert.match(
       run.stdout,
-      /headroom \| python: 3 processes of its tree hold GPU memory: pid \d+ \(child of joblib worker \d+, [\d.]+ GiB\), pid \d+ \(child of joblib worker \d+, [\d.]+ GiB\), pid \d+ \(child of joblib worker \d+, [\d.]+ GiB\); 3 JAX clients share one 90% fraction → 270% of the card: set gpu_clients: 3 for python in headroom\.yaml \(--gpu-clients 3 with run -- CMD\).*, or run them as replicas: 3/,
+      /headroom \| python: 3 processes of its tree hold GPU memory: pid \d+ \(child of joblib worker \d+, [\d.]+ [KMG]iB\), pid \d+ \(child of joblib worker \d+, [\d.]+ [KMG]iB\), pid \d+ \(child of joblib worker \d+, [\d.]+ [KMG]iB\); 3 JAX clients share one 90% fraction → 270% of the card: set gpu_clients: 3 for python in headroom\.yaml \(--gpu-clients 3 with run -- CMD\).*, or run them as replicas: 3/,
       run.stdout,
     );
     const events = readFileSync(join(runDir, 'events.jsonl'), 'utf8')
