@@ -12,16 +12,10 @@ Prints one JSON object: {"result": {...}} or {"error": {"message", "detail"}}.
 
 from __future__ import annotations
 
-import importlib
-import json
-import os
 import sys
 import time
-import traceback
 
-
-class TraceError(Exception):
-    """A problem with what the user gave: one line, no stack."""
+from _protocol import TraceError, import_target, serve
 
 
 def parse_input(text):
@@ -37,17 +31,7 @@ def parse_input(text):
 
 def load(request, jax, jnp):
     target = request["module"]
-    if ":" not in target:
-        raise TraceError(f"--trace-module {target}: expected pkg.module:function")
-    module_name, _, attr = target.partition(":")
-    sys.path.insert(0, request.get("cwd") or os.getcwd())
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as error:
-        raise TraceError(f"--trace-module {target}: cannot import {module_name}: {error}")
-    function = getattr(module, attr, None)
-    if not callable(function):
-        raise TraceError(f"--trace-module {target}: {module_name} has no callable {attr}")
+    function = import_target(request, "function")
     inputs = request.get("inputs") or []
     if inputs:
         shapes = []
@@ -127,27 +111,7 @@ def run(request):
 
 
 def main(argv):
-    try:
-        request = json.loads(argv[1])
-    except (IndexError, ValueError) as error:
-        print(json.dumps({"error": {"message": f"headroom trace helper: bad request: {error}", "detail": ""}}))
-        return 2
-    try:
-        result = run(request)
-        result["python"] = sys.executable
-        print(json.dumps({"result": result}))
-        return 0
-    except TraceError as error:
-        print(json.dumps({"error": {"message": str(error), "detail": ""}}))
-        return 2
-    except BaseException as error:  # the user's step failed to trace or compile
-        frames = traceback.extract_tb(error.__traceback__)
-        own = [f for f in frames if "site-packages" not in f.filename and f.filename != __file__]
-        tail = traceback.format_list(own[-6:]) + traceback.format_exc().splitlines()[-8:]
-        first = str(error).splitlines()[0] if str(error) else ""
-        message = f"{request.get('module')}: the step failed to compile under the trace: {type(error).__name__}: {first}"
-        print(json.dumps({"error": {"message": message, "detail": "\n".join(line.rstrip("\n") for line in tail)}}))
-        return 2
+    return serve(argv, run, lambda request: f"{request.get('module')}: the step failed to compile under the trace")
 
 
 if __name__ == "__main__":

@@ -9,22 +9,17 @@ check that the fake trace is right). Nothing here touches a GPU.
 
 from __future__ import annotations
 
-import importlib
 import json
-import os
 import sys
 import time
-import traceback
 import weakref
+
+from _protocol import TraceError, import_target, serve
 
 PARTS = ("parameters", "buffers", "inputs", "gradients", "optimizer states", "activations", "temporaries")
 
 # The CUDA caching allocator rounds every block up to 512 B (c10/cuda/CUDACachingAllocator.cpp kMinBlockSize).
 CUDA_MIN_BLOCK = 512
-
-
-class TraceError(Exception):
-    """A problem with what the user gave (a path, a module, an option): one line, no stack."""
 
 
 def _block(nbytes: int, rounding: int) -> int:
@@ -226,17 +221,7 @@ def load_hf_model(torch, request, device, build_real, layers=None):
 def load_user_module(torch, request):
     """`pkg.module:factory` in the user's working directory: a model, or a dict with model/optimizer/batch/loss."""
     target = request["module"]
-    if ":" not in target:
-        raise TraceError(f"--trace-module {target}: expected pkg.module:factory")
-    module_name, _, attr = target.partition(":")
-    sys.path.insert(0, request.get("cwd") or os.getcwd())
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as error:
-        raise TraceError(f"--trace-module {target}: cannot import {module_name}: {error}")
-    factory = getattr(module, attr, None)
-    if not callable(factory):
-        raise TraceError(f"--trace-module {target}: {module_name} has no callable {attr}")
+    factory = import_target(request, "factory")
     built = factory()
     if isinstance(built, torch.nn.Module):
         built = {"model": built}
@@ -559,44 +544,33 @@ def extrapolate(request):
     }
 
 
-def main(argv):
-    try:
-        request = json.loads(argv[1])
-    except (IndexError, ValueError) as error:
-        print(json.dumps({"error": {"message": f"headroom trace helper: bad request: {error}", "detail": ""}}))
-        return 2
-    try:
-        if request.get("mode") == "check":
-            traced = run_step({**request, "rawBytes": True}, real=False)
-            counted = run_step(request, real=True)
-            result = {**traced, "realPeakBytes": counted["peakBytes"], "realSeconds": counted["seconds"]}
-        elif request.get("mode") == "real":
-            result = run_step(request, real=True)
-        elif request.get("modelConfig") and not request.get("full"):
-            result = extrapolate(request)
-        else:
-            result = run_step(request, real=False)
-        import torch
+def compute(request):
+    """The trace the request asks for: checked against a real run, real only, extrapolated, or full."""
+    if request.get("mode") == "check":
+        traced = run_step({**request, "rawBytes": True}, real=False)
+        counted = run_step(request, real=True)
+        result = {**traced, "realPeakBytes": counted["peakBytes"], "realSeconds": counted["seconds"]}
+    elif request.get("mode") == "real":
+        result = run_step(request, real=True)
+    elif request.get("modelConfig") and not request.get("full"):
+        result = extrapolate(request)
+    else:
+        result = run_step(request, real=False)
+    import torch
 
-        # CPU time of the whole helper (imports included): comparable on a shared, loaded machine.
-        result["cpuSeconds"] = round(time.process_time(), 3)
-        result["framework"] = "torch"
-        result["version"] = torch.__version__
-        result["python"] = sys.executable
-        print(json.dumps({"result": result}))
-        return 0
-    except TraceError as error:
-        print(json.dumps({"error": {"message": str(error), "detail": ""}}))
-        return 2
-    except BaseException as error:  # the user's model failed: one line, the stack's tail as detail
-        # The user's own frames (where to look) and the last lines of the whole stack.
-        frames = traceback.extract_tb(error.__traceback__)
-        own = [f for f in frames if "site-packages" not in f.filename and f.filename != __file__]
-        tail = traceback.format_list(own[-6:]) + traceback.format_exc().splitlines()[-8:]
-        where = request.get("module") or request.get("modelConfig") or "the model"
-        message = f"{where}: the training step failed under the trace: {type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}"
-        print(json.dumps({"error": {"message": message, "detail": "\n".join(line.rstrip("\n") for line in tail)}}))
-        return 2
+    # CPU time of the whole helper (imports included): comparable on a shared, loaded machine.
+    result["cpuSeconds"] = round(time.process_time(), 3)
+    result["framework"] = "torch"
+    result["version"] = torch.__version__
+    return result
+
+
+def main(argv):
+    return serve(
+        argv,
+        compute,
+        lambda request: f"{request.get('module') or request.get('modelConfig') or 'the model'}: the training step failed under the trace",
+    )
 
 
 if __name__ == "__main__":

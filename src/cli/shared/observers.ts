@@ -52,7 +52,7 @@ export function shownUrl(url: string): string {
  * What the observers of a supervised run survive or die of: said at once (`say`) and written to the
  * run's events.jsonl as warnings (`observer: true`), held until the supervisor opens the record.
  */
-export function recordedObserverEvents(say: (line: string) => void): {
+function recordedObserverEvents(say: (line: string) => void): {
   onEvent(message: string): void;
   onRecordOpened(event: EventSink): void;
 } {
@@ -70,6 +70,21 @@ export function recordedObserverEvents(say: (line: string) => void): {
       for (const message of held.splice(0)) write(message);
     },
   };
+}
+
+/**
+ * A run's observers (`run`, locally or on Slurm): in a process of their own, what happens to them
+ * printed at once and written to the record once it is open (pass `onRecordOpened` to the backend).
+ */
+export async function startRunObservers(options: {
+  runDir: string;
+  dashboard?: ListenAddress;
+  metrics?: ListenAddress;
+  say: (line: string) => void;
+}): Promise<{ observers: Observers; onRecordOpened(event: EventSink): void }> {
+  const events = recordedObserverEvents(options.say);
+  const observers = await startObservers({ ...options, isIsolated: true, onEvent: events.onEvent });
+  return { observers, onRecordOpened: events.onRecordOpened };
 }
 
 /** Started observers, where they are (as shown), and `close`: a last read of the record, then stop. */

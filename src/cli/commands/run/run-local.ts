@@ -14,12 +14,7 @@ import type { CommandIo } from '../../io.js';
 import { colorsFor } from '../../output.js';
 import { planAdHoc } from '../../shared/ad-hoc.js';
 import { loadPlan } from '../../shared/load-plan.js';
-import {
-  dashboardAddress,
-  metricsAddress,
-  recordedObserverEvents,
-  startObservers,
-} from '../../shared/observers.js';
+import { dashboardAddress, metricsAddress, startRunObservers } from '../../shared/observers.js';
 import { renderFindings, renderPlan } from '../../shared/render-plan.js';
 import { createRunRenderer } from '../../shared/render-run.js';
 import { newRunDir } from '../../shared/run-dirs.js';
@@ -112,18 +107,12 @@ export async function runLocal(
   // The dashboard and /metrics read the run record as it is written (src/observe/), in a process of
   // their own; what happens to them is an event of the run (held until the record is open).
   const say = (line: string): void => void stream.write(`${line}\n`);
-  const observerEvents = recordedObserverEvents(say);
-  const observers = await startObservers({
-    runDir,
-    dashboard,
-    metrics,
-    say,
-    isIsolated: true,
-    onEvent: observerEvents.onEvent,
-  }).catch(async (error: unknown) => {
-    await probe.close();
-    throw error;
-  });
+  const { observers, onRecordOpened } = await startRunObservers({ runDir, dashboard, metrics, say }).catch(
+    async (error: unknown) => {
+      await probe.close();
+      throw error;
+    },
+  );
   const renderer = createRunRenderer({ stream, env: io.env, names: processes.map((p) => p.name) });
   // A stop signal stops the run; it is forwarded to every process group. A second one skips the
   // grace period: every tree is killed at once.
@@ -159,7 +148,7 @@ export async function runLocal(
       output,
       signal: controller.signal,
       killSignal: killer.signal,
-      onRecordOpened: observerEvents.onRecordOpened,
+      onRecordOpened,
     });
     renderer.finish();
     return { data: summary, exitCode: summary.exitCode };

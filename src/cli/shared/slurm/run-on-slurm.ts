@@ -6,7 +6,7 @@ import { runOnSlurm } from '../../../supervise/backends/slurm/run-on-slurm.js';
 import type { RunSummary } from '../../../supervise/types.js';
 import type { CommandIo } from '../../io.js';
 import { colorsFor } from '../../output.js';
-import { dashboardAddress, metricsAddress, recordedObserverEvents, startObservers } from '../observers.js';
+import { dashboardAddress, metricsAddress, startRunObservers } from '../observers.js';
 import { renderFindings, renderPlan } from '../render-plan.js';
 import { createRunRenderer } from '../render-run.js';
 import { newRunDir } from '../run-dirs.js';
@@ -65,15 +65,7 @@ export async function runSlurm(
   const stopSignals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   const say = (line: string): void => void stream.write(`${line}\n`);
   // In a process of their own: a flood of connections cannot take the job's watcher down.
-  const observerEvents = recordedObserverEvents(say);
-  const observers = await startObservers({
-    runDir,
-    dashboard,
-    metrics,
-    say,
-    isIsolated: true,
-    onEvent: observerEvents.onEvent,
-  });
+  const { observers, onRecordOpened } = await startRunObservers({ runDir, dashboard, metrics, say });
   for (const signal of stopSignals) process.on(signal, onSignal);
   try {
     const summary = await runOnSlurm({
@@ -87,7 +79,7 @@ export async function runSlurm(
       onSubmitted: (jobId) =>
         stream.write(`submitted batch job ${jobId} (${chosen.nodeType.label}); run record: ${runDir}\n`),
       signal: controller.signal,
-      onRecordOpened: observerEvents.onRecordOpened,
+      onRecordOpened,
     });
     renderer.finish();
     return { data: summary, exitCode: summary.exitCode };
