@@ -9,6 +9,7 @@ export interface CappedProcess {
   capBy?: string | undefined;
   budgetBytes?: number | undefined;
   gpuClients?: number | undefined;
+  engineFlag?: { flag: string; value: string; grantedBytes: number } | undefined;
 }
 
 const MiB = 1024 ** 2;
@@ -40,6 +41,11 @@ export function inProcessCap(p: CappedProcess, totalBytes: number): GpuCap | nul
         return { bytes: limitMiB * MiB, by: `TensorFlow's ${limitMiB} MiB device limit` };
       }
       return null;
+    case 'flag':
+      // An inference engine's own memory flag in its command (src/frameworks/engine-plan.ts).
+      return p.engineFlag
+        ? { bytes: p.engineFlag.grantedBytes, by: `${p.engineFlag.flag} ${p.engineFlag.value}` }
+        : null;
     default:
       return null;
   }

@@ -1,10 +1,28 @@
 // The data that flows between config loading, planning, supervision and rendering.
 import type { SourceLocation } from '../errors.js';
+import type { PlannedEngineFlag } from '../frameworks/engine-plan.js';
 
 /** How a process uses the GPU; decides which environment variables can cap it. */
-export type Framework = 'jax' | 'torch' | 'tensorflow' | 'other' | 'none';
+export type Framework =
+  | 'jax'
+  | 'torch'
+  | 'tensorflow'
+  | 'vllm'
+  | 'sglang'
+  | 'tensorrt-llm'
+  | 'other'
+  | 'none';
 
-export const frameworks: readonly Framework[] = ['jax', 'torch', 'tensorflow', 'other', 'none'];
+export const frameworks: readonly Framework[] = [
+  'jax',
+  'torch',
+  'tensorflow',
+  'vllm',
+  'sglang',
+  'tensorrt-llm',
+  'other',
+  'none',
+];
 
 /** A GPU budget as written: bytes, a fraction of the device's total, or an equal share of what remains. */
 export type BudgetSpec =
@@ -26,9 +44,10 @@ export const enforcements: readonly Enforcement[] = ['cap', 'warn', 'kill'];
 /**
  * What holds a planned process to its budget: `env` JAX's fraction variable, `alloc-conf` PyTorch's
  * `per_process_memory_fraction` allocator key, `bootstrap` headroom's Python bootstrap
- * (python/headroom_boot), `watch` nothing in-process (headroom samples it), `none` no GPU.
+ * (python/headroom_boot), `flag` an inference engine's own memory flag in its command (vLLM's
+ * --gpu-memory-utilization, filled from `{gpu_memory_utilization}`), `watch` nothing in-process (headroom samples it), `none` no GPU.
  */
-export type CapMethod = 'env' | 'alloc-conf' | 'bootstrap' | 'watch' | 'none';
+export type CapMethod = 'env' | 'alloc-conf' | 'bootstrap' | 'flag' | 'watch' | 'none';
 
 /** A GPU as known to the planner: declared in the config or on the command line, or probed. */
 export interface DeviceSpec {
@@ -152,6 +171,13 @@ export interface PlannedProcess {
   /** What holds it to its budget; `env`, `alloc-conf` and `bootstrap` make it fail with its own OOM there. */
   capBy: CapMethod;
   hostMemoryBytes: number | null;
+  /**
+   * What the plan fills into the command's placeholders (`{budget_bytes}`, an engine's
+   * `{gpu_memory_utilization}`); only for an engine or a command that writes one.
+   */
+  placeholders?: Record<string, string>;
+  /** An inference engine's memory flag as planned: its value, its base, who it starts after. */
+  engineFlag?: PlannedEngineFlag;
 }
 
 export interface Plan {

@@ -2,6 +2,7 @@
 // planned instance (replicas included); the child's environment is the base env, minus what the
 // plan unsets, plus the plan's variables.
 import { ConfigError, UsageError } from '../errors.js';
+import { fillPlaceholders } from '../frameworks/engine-command.js';
 import { inProcessCap } from '../plan/cap.js';
 import type { Plan, PlannedProcess, ProcessSpec, Spec } from '../plan/types.js';
 import type { LaunchSpec } from './types.js';
@@ -70,7 +71,8 @@ export function launchSpecsFromPlan(options: {
       .map((p) => p.name);
     return {
       name: instance.name,
-      command: commandOf(spec, processSpec),
+      // The plan's values in the command's placeholders ({gpu_memory_utilization}, {budget_bytes}).
+      command: fillPlaceholders(commandOf(spec, processSpec), instance.placeholders ?? {}),
       env: childEnv(baseEnv, instance),
       cwd: processSpec.cwd,
       hostMemoryBytes: instance.hostMemoryBytes,

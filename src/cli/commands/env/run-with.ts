@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { UsageError } from '../../../errors.js';
+import { fillPlaceholders } from '../../../frameworks/engine-command.js';
 import type { PlannedProcess } from '../../../plan/types.js';
 import { childEnv } from '../../../supervise/from-plan.js';
 import type { CommandIo } from '../../io.js';
@@ -10,7 +11,10 @@ import type { CommandIo } from '../../io.js';
 /** Runs `command` with `target`'s environment on top of the io's; resolves with its exit code. */
 export function runWith(target: PlannedProcess, command: string[], io: CommandIo): Promise<number> {
   const env = childEnv(io.env, target);
-  const [file, ...args] = command as [string, ...string[]];
+  // `env actor -- vllm serve m --gpu-memory-utilization {gpu_memory_utilization}` gets the plan's value.
+  const values =
+    target.placeholders ?? (target.device === null ? {} : { budget_bytes: String(target.budgetBytes) });
+  const [file, ...args] = fillPlaceholders(command, values) as [string, ...string[]];
   // headroom stays in front of the child (as a container's PID 1, say), so signals sent to headroom
   // alone must reach it: `docker stop` sends SIGTERM to PID 1 only. A terminal sends Ctrl-C, Ctrl-\
   // and a hangup to the whole foreground group, child included, so at a terminal only SIGTERM is
