@@ -1,5 +1,7 @@
 // One attempt of one process: spawn into its cgroup, follow its output, wait for it to end,
 // clear away what is left of its tree, and say why it ended.
+
+import { waitUntil } from '../launch/clock.js';
 import {
   addCgroupPid,
   cgroupProcsPath,
@@ -13,7 +15,6 @@ import { judgeEnd } from '../verdict/judge.js';
 import { OutputReader } from '../verdict/log-verdict.js';
 import type { EndFacts } from '../verdict/types.js';
 import { handleOutput, markReady } from './attempt-output.js';
-import { waitUntil } from './clock.js';
 import { checkOomKills } from './oom-kills.js';
 import { OutputCopier, openChildOutput } from './output-copier.js';
 import type { Attempt, LiveProcess, RunContext } from './run-context.js';
