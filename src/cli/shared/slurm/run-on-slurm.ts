@@ -1,8 +1,8 @@
 // `headroom run --on slurm`: submit the plan as one batch job, follow it live (each step's output,
 // Slurm's messages, readiness, ends), and write the same run record as a local run.
 import { UsageError } from '../../../errors.js';
-import { realSlurmCommands, type SlurmCommands } from '../../../slurm/commands.js';
 import { runOnSlurm } from '../../../slurm/backend.js';
+import { realSlurmCommands, type SlurmCommands } from '../../../slurm/commands.js';
 import type { RunSummary } from '../../../supervise/types.js';
 import type { CommandIo } from '../../io.js';
 import { colorsFor } from '../../output.js';
