@@ -28,7 +28,6 @@ const cyclesBeingRemoved: Record<string, string> = {
   'doctor -> run-record': 'doctor (one run-record reader)',
   'doctor -> probe': 'doctor (/proc reading moves to an adapter)',
   'doctor -> observe': 'doctor (read-run.ts reads the record: an adapter)',
-  'slurm -> supervise': 'backends (launch backends behind one interface)',
   'fit -> supervise': 'backends (the trial runner is an adapter, out of fit/)',
   'fit -> probe': 'backends (the trial runner is an adapter, out of fit/)',
   'fit -> verdict': 'backends (the trial runner is an adapter, out of fit/)',
