@@ -15,6 +15,9 @@ import { explainSimCapacity } from './explain/sim-capacity.js';
 import { explainTorch } from './explain/torch.js';
 import { type ExplainContext, type Explanation, type Frameworks, fix, fixFields } from './explain/types.js';
 import { explainXla } from './explain/xla.js';
+import { explainSglang } from './families/sglang/explain.js';
+import { explainTensorrtLlm } from './families/tensorrt-llm/explain.js';
+import { explainVllm } from './families/vllm/explain.js';
 import { isUndecidedInit, resolveBusError, resolveLibraryInit } from './resolve.js';
 import { repeatsShownSetting } from './settings.js';
 import type { Diagnosis, Facts } from './types.js';
@@ -29,6 +32,7 @@ function familiesOf(draft: Draft): string[] {
   if (draft.framework === 'jax') return ['xla'];
   if (draft.framework === 'tensorflow') return ['tensorflow', 'xla'];
   if (draft.framework === 'torch') return ['torch'];
+  if (draft.framework === 'tensorrt-llm') return ['tensorrt-llm'];
   if (draft.framework === 'cudnn' || draft.framework === 'cublas') return ['cudnn'];
   if (draft.kind === 'host_oom') return ['host'];
   return [];
@@ -77,6 +81,12 @@ function explain(draft: Draft, context: ExplainContext): Explanation {
           return explainSimGpu(draft, context);
         case 'cuda':
           return explainBareCudaOom(draft, context);
+        case 'vllm':
+          return explainVllm(draft);
+        case 'sglang':
+          return explainSglang(draft);
+        case 'tensorrt-llm':
+          return explainTensorrtLlm(draft);
         default:
           return explainLibrary(draft, context);
       }

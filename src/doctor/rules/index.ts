@@ -1,4 +1,8 @@
 // Every signature, in one list: a new framework or generation is one more plain object here.
+
+import { sglangRules } from '../families/sglang/rules.js';
+import { tensorrtLlmFactRules, tensorrtLlmRules } from '../families/tensorrt-llm/rules.js';
+import { vllmRules } from '../families/vllm/rules.js';
 import type { FactRule, LogRule } from '../types.js';
 import { allocationRules } from './alloc.js';
 import { factRules } from './context.js';
@@ -22,6 +26,9 @@ export const logRules: readonly LogRule[] = [
   ...torchSummaryRules,
   ...xlaRules,
   ...tensorflowRules,
+  ...vllmRules,
+  ...sglangRules,
+  ...tensorrtLlmRules,
   ...allocationRules,
   ...simRules,
   ...mujocoRules,
@@ -34,4 +41,9 @@ export const logRules: readonly LogRule[] = [
 ];
 
 /** Rules that only add facts to diagnoses of their family. */
-export const logFactRules: readonly FactRule[] = [...factRules, ...torchSummaryFactRules, ...evidenceRules];
+export const logFactRules: readonly FactRule[] = [
+  ...factRules,
+  ...torchSummaryFactRules,
+  ...evidenceRules,
+  ...tensorrtLlmFactRules,
+];
