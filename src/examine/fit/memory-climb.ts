@@ -1,10 +1,11 @@
 // A run (a fit trial, or any run) whose memory climbed for its whole length without levelling off:
 // a leak, said with its rate, where "no memory failure found" would otherwise be all doctor says.
 // The judge of a climb is fit's (src/fit/memory-trend.ts), so fit and doctor call the same thing a leak.
+
+import type { DoctorFinding } from '../../doctor/types.js';
 import { findLeak } from '../../fit/memory-trend.js';
 import { formatBytes } from '../../units.js';
 import type { RunRecordData } from '../run/types.js';
-import type { DoctorFinding } from '../types.js';
 
 /** One finding per process whose memory climbed for the whole run. */
 export function findMemoryClimbs(data: RunRecordData): DoctorFinding[] {

@@ -9,7 +9,7 @@
 // `maxLineChars`, a trailing \r dropped; a line that may be cut is read, since the classifier sees
 // an end the automaton did not (byte-classifier.test.ts runs both paths over every corpus log, as
 // it is and wrapped, and compares).
-import type { LogClassifier } from './classify.js';
+import type { LogClassifier } from '../classify.js';
 import { KeywordAutomaton } from './keyword-automaton.js';
 import { defaultMaxLineChars } from './line-splitter.js';
 

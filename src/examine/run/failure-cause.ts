@@ -3,12 +3,12 @@
 // judge over what the record holds. And the fixes each decision allows, through knobs that exist
 // for each process's framework.
 
+import { size } from '../../doctor/explain/types.js';
+import { logNumbersOf } from '../../doctor/stream/output-reader.js';
+import type { Diagnosis, FixDetail } from '../../doctor/types.js';
 import { inProcessCap } from '../../plan/cap.js';
 import type { FailureCauseRecord, RunPlan } from '../../run-record/schema.js';
 import { causeRecordOf, judgeCause, type Neighbour, type SampleAtFailure } from '../../verdict/cause.js';
-import { logNumbersOf } from '../../verdict/log-verdict.js';
-import { size } from '../explain/types.js';
-import type { Diagnosis, FixDetail } from '../types.js';
 import { yamlSize } from './plan-change.js';
 import type { RunProcess } from './types.js';
 

@@ -2,12 +2,13 @@
 // judge, src/verdict): doctor does not judge it again. It adds what the log says (the framework's
 // numbers, cause and fixes), what the others held at that moment, what was measured of the tree
 // (host kills), and the change to the plan or the flags that avoids it.
+
+import { fixFields, size } from '../../doctor/explain/types.js';
+import type { Diagnosis, DiagnosisKind, Facts, FixDetail } from '../../doctor/types.js';
 import type { FailureCauseRecord, OomKillRecord, RunOrigin } from '../../run-record/schema.js';
 import { formatBytes } from '../../units.js';
 import { describeKill } from '../../verdict/judge.js';
 import { confidences, isMemoryReason, kindForReason } from '../../vocabulary.js';
-import { fixFields, size } from '../explain/types.js';
-import type { Diagnosis, DiagnosisKind, Facts, FixDetail } from '../types.js';
 import { failureCauseOf, overBudgetFixes } from './failure-cause.js';
 import { explainHostKill } from './host-kill.js';
 import { planChange } from './plan-change.js';

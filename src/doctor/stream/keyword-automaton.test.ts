@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { KeywordIndex, minimalKeywords, minKeywordHeadChars, triggerOf } from '../keyword-index.js';
+import { logFactRules, logRules } from '../rules/index.js';
 import { canonicalize, KeywordAutomaton } from './keyword-automaton.js';
-import { KeywordIndex, minimalKeywords, minKeywordHeadChars, triggerOf } from './keyword-index.js';
 import { tailTriggerOf } from './keyword-tail.js';
-import { logFactRules, logRules } from './rules/index.js';
 
 const keywords = [...new KeywordIndex(logRules).keywords, ...new KeywordIndex(logFactRules).keywords];
 const trigger = triggerOf(keywords);

@@ -1,10 +1,11 @@
 // `doctor FIT_DIR`: the search a fit ran, read from its fit.json: the answer, each trial (value,
 // verdict, peak, settled, what it bought), and what to look at (a leak, a failure that is not
 // memory, the warnings the fit gave).
+
+import type { DoctorFinding } from '../../doctor/types.js';
 import type { FitResult } from '../../fit/result.js';
 import type { TrialRecord } from '../../fit/types.js';
 import { formatBytes } from '../../units.js';
-import type { DoctorFinding } from '../types.js';
 
 function peakOf(trial: TrialRecord): string {
   const peaks = [

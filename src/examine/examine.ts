@@ -4,18 +4,18 @@ import { closeSync, createReadStream, readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
+import { diagnoseLogFile, diagnoseStream } from '../doctor/io/read-log.js';
+import { checkPythonSource } from '../doctor/script/check-script.js';
+import type { Diagnosis, DoctorFinding, DoctorReport } from '../doctor/types.js';
 import { EnvironmentError, HeadroomError, UsageError } from '../errors.js';
 import { openRecordFile } from '../files/read-file.js';
 import { hasFitRecord, readFitRecord } from '../fit-record/fit-record.js';
 import { formatBytes } from '../units.js';
 import { findMemoryClimbs } from './fit/memory-climb.js';
 import { summariseFit } from './fit/summarise-fit.js';
-import { diagnoseLogFile, diagnoseStream } from './read-log.js';
 import { diagnoseRun } from './run/diagnose-run.js';
 import { isRunDirectory, readRunRecord } from './run/read-run.js';
 import type { RunRecordData } from './run/types.js';
-import { checkPythonSource } from './script/check-script.js';
-import type { Diagnosis, DoctorFinding, DoctorReport } from './types.js';
 
 /** The largest Python source `doctor` reads (a real script is kilobytes). */
 export const maxScriptBytes = 4 * 1024 * 1024;

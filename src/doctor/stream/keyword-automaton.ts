@@ -14,7 +14,7 @@
 // so that a CRLF line ends where its text does. The table walk is one
 // dependent load per byte, so a region is cut into eight lanes walked side by side (CPU time for the
 // 300 MB bench log on a busy 2-core machine: one lane ~590 ms, two ~350, four ~280, eight ~250).
-import { builtPerKeywordSet, minimalKeywords, minKeywordHeadChars } from './keyword-index.js';
+import { builtPerKeywordSet, minimalKeywords, minKeywordHeadChars } from '../keyword-index.js';
 
 const newline = 0x0a;
 const carriageReturn = 0x0d;

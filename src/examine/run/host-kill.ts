@@ -2,11 +2,12 @@
 // what at the last sample before the kill (main process vs workers), how memory grew over the run,
 // and the options with their expected effect. After a kill the recorded peak IS the limit, so no
 // fixed factor of it is a measured need; a steady climb has no limit that fixes it.
+
+import { size } from '../../doctor/explain/types.js';
+import type { FixDetail } from '../../doctor/types.js';
 import { fitLine } from '../../fit/linear-fit.js';
 import type { OomKillRecord, RunOrigin } from '../../run-record/schema.js';
 import { describeKill } from '../../verdict/judge.js';
-import { size } from '../explain/types.js';
-import type { FixDetail } from '../types.js';
 import { yamlSize } from './plan-change.js';
 import type { MemoryPoint, RunProcess } from './types.js';
 

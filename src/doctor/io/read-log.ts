@@ -6,10 +6,10 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { pipeline, Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { ByteClassifier } from './byte-classifier.js';
-import { type ClassifierOptions, LogClassifier } from './classify.js';
-import { diagnoseClassified } from './diagnose.js';
-import type { Diagnosis } from './types.js';
+import { type ClassifierOptions, LogClassifier } from '../classify.js';
+import { diagnoseClassified } from '../diagnose.js';
+import { ByteClassifier } from '../stream/byte-classifier.js';
+import type { Diagnosis } from '../types.js';
 
 /** gzip's magic bytes (RFC 1952 §2.3.1). */
 const gzipMagic = [0x1f, 0x8b];

@@ -5,15 +5,15 @@
 // keywords, a log without a final newline).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { LogClassifier } from '../classify.js';
+import { diagnoseClassified } from '../diagnose.js';
+import { diagnoseText } from '../diagnose-text.js';
+import { corpusDir, readCorpus } from '../test-helpers/corpus.js';
+import { readPart, testCorpusParts } from '../test-helpers/test-corpus.js';
+import { hardWrap, textwrapFill } from '../test-helpers/wrap.js';
+import type { Diagnosis } from '../types.js';
 import { ByteClassifier } from './byte-classifier.js';
-import { LogClassifier } from './classify.js';
-import { diagnoseClassified } from './diagnose.js';
-import { diagnoseText } from './diagnose-text.js';
 import { LineSplitter } from './line-splitter.js';
-import { corpusDir, readCorpus } from './test-helpers/corpus.js';
-import { readPart, testCorpusParts } from './test-helpers/test-corpus.js';
-import { hardWrap, textwrapFill } from './test-helpers/wrap.js';
-import type { Diagnosis } from './types.js';
 
 interface Result {
   diagnoses: Diagnosis[];

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { OutputReader } from './log-verdict.js';
+import { OutputReader } from './output-reader.js';
 
 const verdictOf = (...chunks: string[]) => {
   const reader = new OutputReader();

@@ -3,8 +3,9 @@
 // and keyword-automaton.ts fold). The keywords' first parts are filed by their last three characters
 // (fewer than minKeywordHeadChars): a line's last three find the few that may end it (for most
 // lines, none), each then compared whole. A few thousand short strings, built once per keyword set.
+
+import { builtPerKeywordSet, minimalKeywords, minKeywordHeadChars } from '../keyword-index.js';
 import { canonicalize } from './keyword-automaton.js';
-import { builtPerKeywordSet, minimalKeywords, minKeywordHeadChars } from './keyword-index.js';
 
 /**
  * A test for a line that ends in the first `minKeywordHeadChars` or more characters of one of

@@ -1,12 +1,43 @@
 // A process's output, read as it is written, by the same line classifier `doctor` uses, through
 // the same byte path (only lines holding a keyword, and the context before them, are decoded): the
 // supervisor feeds it every line of every attempt and takes its primary diagnosis at the end.
-import { ByteClassifier } from '../doctor/byte-classifier.js';
-import { LogClassifier } from '../doctor/classify.js';
-import { diagnoseClassified } from '../doctor/diagnose.js';
-import type { Diagnosis, Facts } from '../doctor/types.js';
-import type { LogNumbers } from './cause.js';
-import type { LogVerdict } from './types.js';
+// Owned by doctor: the one judge of a process's end (src/verdict) imports it, never the reverse.
+
+import type { Confidence, MemoryKind } from '../../vocabulary.js';
+import { LogClassifier } from '../classify.js';
+import { diagnoseClassified } from '../diagnose.js';
+import type { Diagnosis, Facts } from '../types.js';
+import { ByteClassifier } from './byte-classifier.js';
+
+/** The numbers a process's own out-of-memory message states (doctor's facts of it). */
+export interface LogNumbers {
+  requestedBytes?: number | undefined;
+  /** The framework's own pool limit (XLA's `Limit:`, `memory_limit_`). */
+  limitBytes?: number | undefined;
+  /** What its pool had in use (XLA's `InUse:`). */
+  inUseBytes?: number | undefined;
+  /** What the card had free (PyTorch's "of which X is free", cuDNN's report). */
+  freeBytes?: number | undefined;
+  /** The driver refused this much more for the pool (XLA/TF "failed to allocate ... from device: CUDA_ERROR_OUT_OF_MEMORY"). */
+  deviceRefusedBytes?: number | undefined;
+}
+
+/** What the line classifier (doctor's) made of a process's output: its primary diagnosis, in short. */
+export interface LogVerdict {
+  kind: MemoryKind;
+  /** The diagnosis code (`torch-cuda-oom`, `python-memory-error`, ...). */
+  code: string;
+  framework: string;
+  summary: string;
+  confidence: Confidence;
+  /** 1-based line of the log the verdict rests on, and that line. */
+  line: number;
+  text: string;
+  /** PIDs the output names as killed (PyTorch's "DataLoader worker (pid N) is killed"). */
+  killedPids: number[];
+  /** A GPU OOM's own numbers (request, pool limit and use, the card's free memory); {} otherwise. */
+  numbers: LogNumbers;
+}
 
 /** Lines longer than this are classified by their first part only (signatures sit at the start). */
 export const maxClassifiedLineChars = 16 * 1024;
