@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { logFactRules, logRules } from '../families/index.js';
 import { KeywordIndex, minimalKeywords, minKeywordHeadChars, triggerOf } from '../keyword-index.js';
-import { logFactRules, logRules } from '../rules/index.js';
 import { canonicalize, KeywordAutomaton } from './keyword-automaton.js';
 import { tailTriggerOf } from './keyword-tail.js';
 

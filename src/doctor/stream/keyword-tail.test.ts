@@ -3,8 +3,8 @@
 // ends are keyword pieces with their case flipped and characters that fold oddly.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { logFactRules, logRules } from '../families/index.js';
 import { KeywordIndex, minimalKeywords, minKeywordHeadChars } from '../keyword-index.js';
-import { logFactRules, logRules } from '../rules/index.js';
 import { tailTriggerOf } from './keyword-tail.js';
 
 const keywords = [...new KeywordIndex(logRules).keywords, ...new KeywordIndex(logFactRules).keywords];

@@ -3,7 +3,8 @@
 // numbers, cause and fixes), what the others held at that moment, what was measured of the tree
 // (host kills), and the change to the plan or the flags that avoids it.
 
-import { fixFields, size } from '../../doctor/explain/types.js';
+import { fixFields, size } from '../../doctor/families/explain-types.js';
+import { layerOfFramework } from '../../doctor/families/index.js';
 import type { Diagnosis, DiagnosisKind, Facts, FixDetail } from '../../doctor/types.js';
 import type { FailureCauseRecord, OomKillRecord, RunOrigin } from '../../run-record/schema.js';
 import { formatBytes } from '../../units.js';
@@ -273,9 +274,8 @@ export function diagnoseRun(options: {
   const { plan } = data;
   return data.processes.flatMap((p): RunDiagnosis[] => {
     const planned = plan?.processes?.find((x) => x.name === p.name);
-    const framework = (
-      ['jax', 'torch', 'tensorflow'].includes(String(planned?.framework)) ? planned?.framework : 'other'
-    ) as Diagnosis['framework'];
+    // The layer its framework's doctor family reports as (a framework no family owns: `other`).
+    const framework = layerOfFramework(planned?.framework);
     const logs = logDiagnoses.get(p.name) ?? [];
     const others = othersAt(p);
     const found: Diagnosis[] = [];

@@ -3,7 +3,7 @@
 // judge over what the record holds. And the fixes each decision allows, through knobs that exist
 // for each process's framework.
 
-import { size } from '../../doctor/explain/types.js';
+import { size } from '../../doctor/families/explain-types.js';
 import { logNumbersOf } from '../../doctor/stream/output-reader.js';
 import type { Diagnosis, FixDetail } from '../../doctor/types.js';
 import { inProcessCap } from '../../plan/cap.js';

@@ -3,7 +3,7 @@
 // and the options with their expected effect. After a kill the recorded peak IS the limit, so no
 // fixed factor of it is a measured need; a steady climb has no limit that fixes it.
 
-import { size } from '../../doctor/explain/types.js';
+import { size } from '../../doctor/families/explain-types.js';
 import type { FixDetail } from '../../doctor/types.js';
 import { fitLine } from '../../fit/linear-fit.js';
 import type { OomKillRecord, RunOrigin } from '../../run-record/schema.js';

@@ -1,7 +1,7 @@
 // The change to headroom.yaml that would have avoided a GPU OOM at a process's own cap: a bigger
 // budget where the plan has room, taken from a process that did not use its own. (A neighbour's
 // overrun is failure-cause.ts's; host kills are explained from the measured tree in host-kill.ts.)
-import { size } from '../../doctor/explain/types.js';
+import { size } from '../../doctor/families/explain-types.js';
 import type { Diagnosis } from '../../doctor/types.js';
 import type { HeldAtFailure } from './diagnose-run.js';
 import type { RunPlan } from './types.js';
