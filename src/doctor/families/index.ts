@@ -11,9 +11,12 @@ import { jaxFamily } from './jax/index.js';
 import { logFamily } from './log/index.js';
 import { nearMissFamily } from './near-miss/index.js';
 import { pytorchFamily } from './pytorch/index.js';
+import { sglangFamily } from './sglang/index.js';
 import { simulatorsFamily } from './simulators/index.js';
 import { tensorflowFamily } from './tensorflow/index.js';
+import { tensorrtLlmFamily } from './tensorrt-llm/index.js';
 import type { DoctorFamily } from './types.js';
+import { vllmFamily } from './vllm/index.js';
 
 export type { DoctorFamily } from './types.js';
 
@@ -22,6 +25,9 @@ export const doctorFamilies: readonly DoctorFamily[] = [
   pytorchFamily,
   jaxFamily,
   tensorflowFamily,
+  vllmFamily,
+  sglangFamily,
+  tensorrtLlmFamily,
   allocationFamily,
   simulatorsFamily,
   hostFamily,
