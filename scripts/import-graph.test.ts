@@ -24,13 +24,6 @@ const srcRoot = join(dirname(fileURLToPath(import.meta.url)), '..', 'src');
  * out of the graph, no cycle is left; a new cycle fails the test. Delete a line when its import is gone.
  */
 const cyclesBeingRemoved: Record<string, string> = {
-  'doctor -> verdict': 'doctor (verdict imports doctor, never the reverse)',
-  'doctor -> run-record': 'doctor (one run-record reader)',
-  'doctor -> probe': 'doctor (/proc reading moves to an adapter)',
-  'doctor -> observe': 'doctor (read-run.ts reads the record: an adapter)',
-  'fit -> supervise': 'backends (the trial runner is an adapter, out of fit/)',
-  'fit -> probe': 'backends (the trial runner is an adapter, out of fit/)',
-  'fit -> verdict': 'backends (the trial runner is an adapter, out of fit/)',
   'verdict -> run-record': 'backends (the core imports no adapter)',
   'plan -> verdict': 'backends (the cap type belongs to plan)',
   'plan -> run-record': 'backends (the core imports no adapter)',

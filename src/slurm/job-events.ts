@@ -2,9 +2,9 @@
 // started (squeue), the batch script's marker lines (ready, not started, restarts, srun's status),
 // and each step's end from sacct, judged by the Slurm step verdict.
 import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
+import { OutputReader } from '../doctor/stream/output-reader.js';
 import type { Clock, LaunchSpec, ProcessStatus, SuperviseUpdate } from '../launch/types.js';
 import { type EventSink, eventSink, type RunRecord } from '../run-record/writer.js';
-import { OutputReader } from '../verdict/log-verdict.js';
 import type { LogVerdict, Verdict } from '../verdict/types.js';
 import { SlurmCommandError, type SlurmCommands } from './commands.js';
 import { type AccountingRow, parseAccounting, sacctArgs, srunSteps } from './sacct.js';

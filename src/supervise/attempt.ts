@@ -1,6 +1,7 @@
 // One attempt of one process: spawn into its cgroup, follow its output, wait for it to end,
 // clear away what is left of its tree, and say why it ended.
 
+import { OutputReader } from '../doctor/stream/output-reader.js';
 import { waitUntil } from '../launch/clock.js';
 import {
   addCgroupPid,
@@ -12,7 +13,6 @@ import { readArgv, readProcessTable } from '../probe/host/proc-table.js';
 import { formatBytes } from '../units.js';
 import type { SampleAtFailure } from '../verdict/cause.js';
 import { judgeEnd } from '../verdict/judge.js';
-import { OutputReader } from '../verdict/log-verdict.js';
 import type { EndFacts } from '../verdict/types.js';
 import { handleOutput, markReady } from './attempt-output.js';
 import { checkOomKills } from './oom-kills.js';
