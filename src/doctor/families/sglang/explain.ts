@@ -1,7 +1,7 @@
 // Why SGLang had no room for a KV cache, in headroom's terms: mem_fraction_static is a fraction of the
 // memory FREE when it starts (after its context), not of the card, so what started before it counts.
 import type { Draft } from '../../candidates.js';
-import { type Explanation, fix, seeHolders } from '../../explain/types.js';
+import { type Explanation, fix, seeHolders } from '../explain-types.js';
 
 /** SGLang's "Not enough memory" at start. */
 export function explainSglang(_draft: Draft): Explanation {

@@ -1,7 +1,7 @@
 // Why TensorRT-LLM's executor could not be created, in headroom's terms: free_gpu_memory_fraction is of
 // the memory FREE after its weights and buffers, so start order decides how many bytes it is.
 import type { Draft } from '../../candidates.js';
-import { type Explanation, fix, num, seeHolders, size } from '../../explain/types.js';
+import { type Explanation, fix, num, seeHolders, size } from '../explain-types.js';
 
 const planned = fix(
   'let headroom plan it: framework: tensorrt-llm with a gpu_memory: budget, --kv_cache_free_gpu_memory_fraction {free_gpu_memory_fraction} in its command, and depends_on (with ready_when) on the processes it shares the card with; `headroom plan` fills in the fraction from what they hold when it starts',

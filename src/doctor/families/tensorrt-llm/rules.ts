@@ -1,8 +1,9 @@
 // TensorRT-LLM's executor that could not create a component (the model, the KV cache, ...) for lack of
 // memory: _ExecutorMemoryMonitor._maybe_explain_if_oom prints the failure, then the component, the
 // card's total and the free memory before it, one per line.
-import { definedFacts } from '../../rules/extract.js';
+
 import type { FactRule, LogRule } from '../../types.js';
+import { definedFacts } from '../extract.js';
 
 const GiB = 1024 ** 3;
 const source =

@@ -1,7 +1,7 @@
 // Why vLLM refused to start, in headroom's terms: which knob (gpu_memory_utilization, a per-instance
 // fraction of the card's TOTAL memory) and what value would have fit.
 import type { Draft } from '../../candidates.js';
-import { type Explanation, fix, num, seeHolders, size } from '../../explain/types.js';
+import { type Explanation, fix, num, seeHolders, size } from '../explain-types.js';
 
 const planned = fix(
   'let headroom plan it: framework: vllm with a gpu_memory: budget in headroom.yaml, and --gpu-memory-utilization {gpu_memory_utilization} in its command; `headroom plan` fills in budget / total, floored, beside the other processes',

@@ -1,7 +1,8 @@
 // vLLM's start-up refusal: less memory free than its utilization of the card's total. (Its KV-cache errors
 // are the allocation family's `kv-cache-too-small`, whose code and figures predate this family.)
-import { definedFacts } from '../../rules/extract.js';
+
 import type { LogRule } from '../../types.js';
+import { definedFacts } from '../extract.js';
 
 const GiB = 1024 ** 3;
 /** vLLM prints sizes with format_gib: round(bytes / GiB, 2). */
