@@ -80,6 +80,26 @@ describe('seed 000 with a vLLM actor beside a JAX learner', () => {
     );
     const shown = await runHeadroom(['env', '-c', file, 'actor'], { env });
     assert.match(shown.stdout, /HEADROOM_GPU_MEMORY_UTILIZATION=['"]?0\.2500/);
+    const filled = await runHeadroom(
+      [
+        'env',
+        '-c',
+        file,
+        'actor',
+        '--',
+        'python3',
+        '-c',
+        'import sys; print(sys.argv[1:])',
+        '{gpu_memory_utilization}',
+        '{budget_bytes}',
+      ],
+      { env },
+    );
+    assert.match(
+      filled.stdout,
+      /\['0\.2500', '6442450944'\]/,
+      'env NAME -- CMD fills the placeholders of CMD',
+    );
 
     const runDir = join(dir, 'run');
     const run = await runHeadroom(['run', '-c', file, '--run-dir', runDir], { env });
