@@ -1,4 +1,4 @@
-// Seed 000 with a vLLM actor (examples/rl-vllm): the simulator, a JAX learner at 30% and vLLM at 6 GiB on
+// Seed 000 with a vLLM actor (examples/rl-vllm, the file itself): the simulator, a JAX learner at 30% and vLLM at 6 GiB on
 // one simulated 24 GiB card, real child processes (fake_vllm.py parses vLLM's flag and sizes its memory
 // as vLLM does). The plan computes --gpu-memory-utilization from the budget and fills it into the
 // command; `env` prints it; `run` runs all three side by side. A hard-coded utilization that contradicts
@@ -13,40 +13,16 @@ import { scratchDir } from '../../../test-helpers/scratch.js';
 import { runHeadroom } from '../../test-helpers/run-in-process.js';
 
 const GiB = 1024 ** 3;
-const workload = (name: string) => JSON.stringify(join(repoRoot, 'examples', 'workloads', name));
+const example = join(repoRoot, 'examples', 'rl-vllm', 'headroom.yaml');
 
-function seedConfig(utilization: string): string {
-  return [
-    'gpus:',
-    '  - memory: 24GiB',
-    '    simulated: true',
-    'reserve: 512MiB',
-    'context_overhead: 1GiB',
-    'processes:',
-    '  sim:',
-    `    command: [node, ${workload('fake-sim.mjs')}, --gpu-memory, 6GiB, --host-memory, 16MiB, --duration-ms, '5000']`,
-    '    framework: other',
-    '    gpu_memory: rest',
-    '    enforce: warn',
-    '    ready_when: ^ready',
-    '  learner:',
-    `    command: [node, ${workload('fake-jax.mjs')}, --steps, '4', --step, 1GiB, --interval-ms, '300', --host-per-step, 1MiB]`,
-    '    framework: jax',
-    '    gpu_memory: 30%',
-    '    depends_on: [sim]',
-    '  actor:',
-    `    command: [python3, ${workload('fake_vllm.py')}, serve, m, --gpu-memory-utilization, '${utilization}', --weights, 3GiB, --hold-ms, '1500']`,
-    '    framework: vllm',
-    '    gpu_memory: 6GiB',
-    '    depends_on: [sim]',
-    '',
-  ].join('\n');
-}
-
+/** examples/rl-vllm/headroom.yaml in a scratch directory, with the actor's flag written as given. */
 function writeConfig(utilization: string) {
   const dir = scratchDir('seed-000-vllm');
   const file = join(dir, 'headroom.yaml');
-  writeFileSync(file, seedConfig(utilization));
+  const text = readFileSync(example, 'utf8')
+    .replaceAll('../workloads/', `${join(repoRoot, 'examples', 'workloads')}/`)
+    .replaceAll('"{gpu_memory_utilization}"', JSON.stringify(utilization));
+  writeFileSync(file, text);
   return { dir, file, env: { HEADROOM_SIM_DIR: join(dir, 'sim') } };
 }
 
