@@ -128,3 +128,34 @@ test('an engine without its flag, and a placeholder in a process that is no engi
     ],
   );
 });
+
+test('{free_gpu_memory_fraction:SIZE}: the command says what TensorRT-LLM holds outside its fraction, and the plan leaves it out', () => {
+  const { instances, findings } = planEngines({
+    instances: [instance('gen', 'tensorrt-llm', 8), instance('chat', 'vllm', 4)],
+    processes: [
+      {
+        name: 'gen',
+        dependsOn: [],
+        readyWhen: undefined,
+        command: 'trtllm-serve m --free_gpu_memory_fraction {free_gpu_memory_fraction:4GiB}',
+      },
+      {
+        name: 'chat',
+        dependsOn: ['gen'],
+        readyWhen: undefined,
+        command: 'vllm serve m --gpu-memory-utilization {gpu_memory_utilization:1GiB}',
+      },
+    ],
+    devices: [{ index: 0, totalBytes: 24 * GiB }],
+    engineOf,
+    engines,
+  });
+  // 23 GiB free when it starts, less 4 GiB of weights and buffers: (8 − 4) / 19.
+  assert.equal(instances[0]?.placeholders?.['free_gpu_memory_fraction:4GiB'], '0.2105');
+  assert.equal(instances[0]?.engineFlag?.value, '0.2105');
+  assert.ok(!findings.some((f) => f.code === 'engine-outside-knob' && f.process === 'gen'));
+  assert.equal(findings.filter((f) => f.process === 'chat').length, 1, 'reported once');
+  const vllmArgument = findings.find((f) => f.process === 'chat');
+  assert.deepEqual([vllmArgument?.code, vllmArgument?.severity], ['placeholder-argument', 'error']);
+  assert.match(vllmArgument?.message ?? '', /vLLM's flag covers all it holds but its context/);
+});

@@ -1,9 +1,9 @@
 // The plan's pass over inference engines, after every budget is known: each engine's own knob on its own
 // base (what is free when it starts depends on who starts before it), the values the command's
 // placeholders take, and the findings about both. Generic: an engine is a profile with a knob.
-import { formatBytes } from '../units.js';
+import { formatBytes, readSize } from '../units.js';
 import { checkEngineFlag, checkEngineStart, checkPlaceholders, type EngineFinding } from './engine-checks.js';
-import { placeholdersIn } from './engine-command.js';
+import { placeholdersIn, splitPlaceholder } from './engine-command.js';
 import { type EngineKnob, type KnobBase, knobValue } from './engine-knob.js';
 import { type OrderedProcess, startNeighbours } from './engine-start.js';
 
@@ -77,13 +77,23 @@ export function planEngines<T extends EnginePassInstance>(options: {
         processes,
         totalBytes: device.totalBytes,
       });
-      const value = knobValue(engine.knob, {
-        budgetBytes: instance.budgetBytes,
-        totalBytes: device.totalBytes,
-        freeAtStartBytes: neighbours.freeAtStartBytes,
-      });
+      const knobAt = (outsideBytes: number | undefined) =>
+        knobValue(engine.knob, {
+          budgetBytes: instance.budgetBytes,
+          totalBytes: device.totalBytes,
+          freeAtStartBytes: neighbours.freeAtStartBytes,
+          outsideBytes,
+        });
+      // `{free_gpu_memory_fraction:4GiB}`: the command says what the engine holds outside its fraction.
+      const written = placeholdersIn(command).filter(
+        (p) => splitPlaceholder(p).name === engine.knob.placeholder,
+      );
+      const outside = outsideOf({ name: instance.name, label: engine.label, knob: engine.knob, written });
+      findings.push(...outside.findings);
+      const value = knobAt(outside.bytes);
       const flag = engine.knob.spelling.flags[0] as string;
-      values[engine.knob.placeholder] = value.text;
+      values[engine.knob.placeholder] = knobAt(undefined).text;
+      for (const [inner, bytes] of outside.byPlaceholder) values[inner] = knobAt(bytes).text;
       const checked = {
         name: instance.name,
         label: engine.label,
@@ -92,6 +102,7 @@ export function planEngines<T extends EnginePassInstance>(options: {
         command,
         knob: engine.knob,
         value,
+        outsideBytes: outside.bytes,
       };
       findings.push(...checkEngineFlag(checked), ...checkEngineStart(checked, neighbours));
       planned = {
@@ -110,13 +121,59 @@ export function planEngines<T extends EnginePassInstance>(options: {
         },
       } as T;
     }
+    // A placeholder whose argument was already reported is not reported again as unfilled.
+    const reported = new Set(
+      findings.map((f) =>
+        f.code === 'placeholder-argument' && f.process === instance.name ? f.facts?.placeholder : undefined,
+      ),
+    );
     findings.push(
-      ...checkPlaceholders({ name: instance.name, framework: instance.framework, command, values, owners }),
+      ...checkPlaceholders({
+        name: instance.name,
+        framework: instance.framework,
+        command,
+        values,
+        owners,
+      }).filter((f) => !reported.has(f.facts?.placeholder)),
     );
     const isUsed = placeholdersIn(command).length > 0;
     return engine || isUsed ? { ...planned, placeholders: values } : planned;
   });
   return { instances, findings };
+}
+
+/** The sizes a command writes in an engine's placeholder (`{free_gpu_memory_fraction:4GiB}`), read and checked. */
+function outsideOf(options: { name: string; label: string; knob: EngineKnob; written: readonly string[] }): {
+  bytes: number | undefined;
+  byPlaceholder: [string, number][];
+  findings: EngineFinding[];
+} {
+  const { name, label, knob } = options;
+  const byPlaceholder: [string, number][] = [];
+  const findings: EngineFinding[] = [];
+  for (const inner of options.written) {
+    const { argument } = splitPlaceholder(inner);
+    if (argument === undefined) continue;
+    const reading = readSize(argument);
+    const problem =
+      knob.outside === null
+        ? `${label}'s flag covers all it holds but its context: write {${knob.placeholder}}`
+        : reading.ok
+          ? undefined
+          : `${reading.message} (the ${knob.outside} it holds outside its flag)`;
+    if (problem !== undefined || !reading.ok) {
+      findings.push({
+        code: 'placeholder-argument',
+        severity: 'error',
+        process: name,
+        message: `${name}: {${inner}}: ${problem}`,
+        facts: { placeholder: `{${inner}}` },
+      });
+      continue;
+    }
+    byPlaceholder.push([inner, reading.bytes]);
+  }
+  return { bytes: byPlaceholder[0]?.[1], byPlaceholder, findings };
 }
 
 const baseNote: Record<KnobBase, string> = {
