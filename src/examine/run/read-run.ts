@@ -101,6 +101,7 @@ export async function readRunRecord(runDir: string, procRoot = '/proc'): Promise
         end: null,
         endedAt: undefined,
         log: `logs/${name}.log`,
+        attempts: 0,
         oomKills: [],
         memoryKill: null,
         gpuClients: null,
@@ -131,6 +132,7 @@ export async function readRunRecord(runDir: string, procRoot = '/proc'): Promise
           ...(killsFromEvents.get(event.process) ?? []),
           killFromEvent(event),
         ]);
+      if (event.type === 'spawn') known.attempts += 1;
       known.memoryKill = memoryKillOf(event) ?? known.memoryKill;
       if (event.type === 'gpu-clients') known.gpuClients = gpuClientsFromEvent(event) ?? known.gpuClients;
       if (event.type !== 'exit' || files.summary) return;

@@ -53,6 +53,8 @@ export interface RunProcess {
   endedAt: string | undefined;
   /** Relative to the run directory. */
   log: string;
+  /** Attempts started (spawn events): a log of several holds every attempt's output. */
+  attempts: number;
   oomKills: OomKillRecord[];
   /** The most GPU clients its tree was seen with, beyond what was planned; null when none. */
   gpuClients: GpuClientsSeen | null;
