@@ -16,8 +16,8 @@ import { formatBytes } from '../units.js';
 import { findMemoryClimbs } from './fit/memory-climb.js';
 import { summariseFit } from './fit/summarise-fit.js';
 import { diagnoseRun } from './run/diagnose-run.js';
-import { isRunDirectory, readRunRecord } from './run/read-run.js';
-import type { RunRecordData } from './run/types.js';
+import { isRunDirectory, readRunView } from './run/read-run.js';
+import type { RunView } from './run/types.js';
 
 /** The largest Python source `doctor` reads (a real script is kilobytes). */
 export const maxScriptBytes = 4 * 1024 * 1024;
@@ -67,7 +67,7 @@ async function diagnoseRunLog(path: string): Promise<Diagnosis[] | undefined> {
   return (await diagnoseStream(stream)).diagnoses;
 }
 
-function recordFindings(data: RunRecordData): DoctorFinding[] {
+function recordFindings(data: RunView): DoctorFinding[] {
   const findings: DoctorFinding[] = data.problems.map((message) => ({
     code: data.isComplete ? 'record-damaged' : 'record-incomplete',
     severity: 'warning',
@@ -90,7 +90,7 @@ function recordFindings(data: RunRecordData): DoctorFinding[] {
 // What the supervisor's classifier made of each process's output (diagnoses.jsonl), where that is
 // what reading the log would give: one attempt (a restarted process's log holds every attempt) whose
 // output the classifier saw whole. Older records have no such file: their logs are read again.
-async function recordedDiagnoses(data: RunRecordData): Promise<Map<string, Diagnosis[]>> {
+async function recordedDiagnoses(data: RunView): Promise<Map<string, Diagnosis[]>> {
   const entries = new Map<string, AttemptDiagnoses[]>();
   // A line cut short is left out (that process's log is read instead), so nothing is lost to say.
   await forEachAttemptDiagnoses(data.runDir, (entry) => {
@@ -107,7 +107,7 @@ async function recordedDiagnoses(data: RunRecordData): Promise<Map<string, Diagn
 }
 
 async function examineRun(runDir: string): Promise<TargetReport> {
-  const data = await readRunRecord(runDir);
+  const data = await readRunView(runDir);
   const recorded = await recordedDiagnoses(data);
   const logDiagnoses = new Map<string, Diagnosis[]>();
   for (const p of data.processes) {

@@ -68,8 +68,8 @@ export interface RunProcess {
   series: MemoryPoint[];
 }
 
-/** Everything doctor read from a run directory. */
-export interface RunRecordData {
+/** A run record as doctor sees it: each process's end, kills and memory over the run (read-run.ts). */
+export interface RunView {
   runDir: string;
   meta: RunMeta | null;
   origin: RunOrigin | null;
