@@ -4,6 +4,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { HeadroomError } from '../errors.js';
 import { compileLinearPattern } from '../linear-pattern.js';
+import { buildChildEnv } from '../plan/child-env.js';
 import { findOwnMemoryCgroup } from '../probe/host/cgroup-detect.js';
 import { openKernelLog } from '../probe/host/kernel-log.js';
 import { indexByPid, readBootTime, readProcessTable, startTimeOf } from '../probe/host/proc-table.js';
@@ -61,7 +62,11 @@ export function checkLaunchSpecs(specs: readonly LaunchSpec[]): void {
 function withRunMarkers(spec: LaunchSpec, runId: string, peaksPath: string): LaunchSpec {
   return {
     ...spec,
-    env: { HEADROOM_PROCESS: spec.name, ...spec.env, HEADROOM_RUN: runId, HEADROOM_PEAKS_FILE: peaksPath },
+    env: buildChildEnv({
+      inherited: spec.env,
+      planned: { name: spec.name, env: {}, unsetEnv: [] },
+      run: { id: runId, peaksFile: peaksPath },
+    }),
   };
 }
 

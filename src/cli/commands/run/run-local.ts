@@ -4,8 +4,6 @@ import { resolve } from 'node:path';
 import { ExitCode, HeadroomError, UsageError } from '../../../errors.js';
 import { isInfeasible } from '../../../plan/plan.js';
 import type { Plan, Spec } from '../../../plan/types.js';
-import { openGpuProbe } from '../../../probe/gpu/open-probe.js';
-import type { GpuProbe } from '../../../probe/gpu/types.js';
 import { launchSpecsFromPlan } from '../../../supervise/from-plan.js';
 import { supervise } from '../../../supervise/supervise.js';
 import type { RunSummary, SuperviseUpdate } from '../../../supervise/types.js';
@@ -15,6 +13,7 @@ import { colorsFor } from '../../output.js';
 import { planAdHoc } from '../../shared/ad-hoc.js';
 import { loadPlan } from '../../shared/load-plan.js';
 import { dashboardAddress, metricsAddress, startRunObservers } from '../../shared/observers.js';
+import { openPlanProbe } from '../../shared/plan-cards.js';
 import { renderFindings, renderPlan } from '../../shared/render-plan.js';
 import { createRunRenderer } from '../../shared/render-run.js';
 import { newRunDir } from '../../shared/run-dirs.js';
@@ -46,16 +45,6 @@ async function loadInputs({ options, rest }: RunInput, io: CommandIo): Promise<{
   return loadPlan(options, context);
 }
 
-/**
- * The GPU probe for sampling: the simulated cards when the plan is on simulated cards (from the
- * config, --gpu sim:… or HEADROOM_GPU), else the machine's backend (or none).
- */
-function openRunProbe(plan: Plan, env: Record<string, string | undefined>): Promise<GpuProbe> {
-  const isSimulated = plan.devices.length > 0 && plan.devices.every((d) => d.simulated);
-  const simSpec = plan.devices.map((d) => `sim:${d.totalBytes}B`).join(',');
-  return openGpuProbe(isSimulated ? { gpu: simSpec, backend: 'sim', env } : { env });
-}
-
 function refuseInfeasible(plan: Plan, isForced: boolean): void {
   if (!isInfeasible(plan) || isForced) return;
   const errors = plan.findings.filter((f) => f.severity === 'error').map((f) => f.message);
@@ -76,17 +65,20 @@ export async function runLocal(
   const { spec, plan } = await loadInputs(input, io);
   refuseInfeasible(plan, options.force);
   const only = options.only.length > 0 ? options.only : undefined;
-  const launchSpecs = launchSpecsFromPlan({ spec, plan, baseEnv: io.env, only });
+  const probe = await openPlanProbe(plan, io.env);
+  // Children of a simulated run must see the same cards and state directory (sim-backend.ts).
+  const launchSpecs = await Promise.resolve()
+    .then(() => launchSpecsFromPlan({ spec, plan, baseEnv: io.env, only, card: probe.childEnv }))
+    .catch(async (error: unknown) => {
+      await probe.close();
+      throw error;
+    });
   const { id: runId, dir: runDir } = newRunDir({ runDir: options.runDir, cwd: io.cwd });
   const stopGraceMs = options.stopGrace ?? spec.stopGraceMs;
   const dashboard = dashboardAddress(options.dashboard, options.host);
   const metrics = metricsAddress(options.metrics);
-  const probe = await openRunProbe(plan, io.env);
-  // Children of a simulated run must see the same cards and state directory (sim-backend.ts).
-  const childEnv = probe.childEnv ?? {};
   const processes = launchSpecs.map((launch) => ({
     ...launch,
-    env: { ...launch.env, ...childEnv },
     ...(options.onOomKill ? { onOomKill: options.onOomKill } : {}),
   }));
   // With --json, stdout carries only the summary; the live view goes to stderr.
