@@ -8,8 +8,7 @@ export { configJsonSchema } from './config/schema.js';
 // Diagnose: what a log, a run record, a script or an environment says went wrong.
 export { diagnoseText, isMemoryFailure } from './doctor/diagnose-text.js';
 export { checkEnvironment } from './doctor/env/env-rules.js';
-export { examineTarget, type TargetKind, type TargetReport } from './doctor/examine.js';
-export { diagnoseLogFile } from './doctor/read-log.js';
+export { diagnoseLogFile } from './doctor/io/read-log.js';
 export { checkPythonSource } from './doctor/script/check-script.js';
 export type {
   Cause,
@@ -44,6 +43,7 @@ export {
   solve,
 } from './estimate/solve.js';
 export type { Breakdown, Component, EstimateSpec } from './estimate/types.js';
+export { examineTarget, type TargetKind, type TargetReport } from './examine/examine.js';
 // Fit: the search for the largest value that fits, over trials run by the supervisor.
 export { type FitResult, type MemoryModelReport, summarizeFit } from './fit/result.js';
 export { createTrialRunner, type TrialRunnerOptions } from './fit/run-trial.js';

@@ -5,7 +5,7 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { LineSplitter } from '../doctor/line-splitter.js';
+import { LineSplitter } from '../doctor/stream/line-splitter.js';
 import { maxRecordLinesBytes, openRecordFile, readRecordFile } from '../files/read-file.js';
 import { formatBytes } from '../units.js';
 import {

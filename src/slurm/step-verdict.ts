@@ -27,7 +27,7 @@ export interface StepEndFacts {
   isInterrupted: boolean;
   /** Why the batch script did not start it, if it did not. */
   notStarted: string | null;
-  /** What its log says, through doctor's classifier (verdict/log-verdict.ts). */
+  /** What its log says, through doctor's classifier (doctor/stream/output-reader.ts). */
   log: LogVerdict | null;
   onOomKill: 'stop' | 'warn';
   /** The step's name, as sentences name it. */

@@ -1,5 +1,7 @@
 // One attempt of one process: spawn into its cgroup, follow its output, wait for it to end,
 // clear away what is left of its tree, and say why it ended.
+
+import { OutputReader } from '../doctor/stream/output-reader.js';
 import {
   addCgroupPid,
   cgroupProcsPath,
@@ -10,7 +12,6 @@ import { readArgv, readProcessTable } from '../probe/host/proc-table.js';
 import { formatBytes } from '../units.js';
 import type { SampleAtFailure } from '../verdict/cause.js';
 import { judgeEnd } from '../verdict/judge.js';
-import { OutputReader } from '../verdict/log-verdict.js';
 import type { EndFacts } from '../verdict/types.js';
 import { handleOutput, markReady } from './attempt-output.js';
 import { waitUntil } from './clock.js';

@@ -3,6 +3,7 @@
 // more than planned at that moment), the host limit, or can't tell (and what would decide it).
 // The one judge of that question: `run`'s live line, summary.json, `doctor RUN_DIR`, `report` and
 // /metrics all read this decision. Pure.
+import type { LogNumbers } from '../doctor/stream/output-reader.js';
 import { formatBytes } from '../units.js';
 import type { Confidence, ExitReason } from '../vocabulary.js';
 
@@ -46,19 +47,6 @@ export interface SampleAtFailure {
   selfClients?: number | undefined;
   card: { index: number; totalBytes: number; usedBytes: number | null } | null;
   neighbours: Neighbour[];
-}
-
-/** The numbers a process's own out-of-memory message states (doctor's facts of it). */
-export interface LogNumbers {
-  requestedBytes?: number | undefined;
-  /** The framework's own pool limit (XLA's `Limit:`, `memory_limit_`). */
-  limitBytes?: number | undefined;
-  /** What its pool had in use (XLA's `InUse:`). */
-  inUseBytes?: number | undefined;
-  /** What the card had free (PyTorch's "of which X is free", cuDNN's report). */
-  freeBytes?: number | undefined;
-  /** The driver refused this much more for the pool (XLA/TF "failed to allocate ... from device: CUDA_ERROR_OUT_OF_MEMORY"). */
-  deviceRefusedBytes?: number | undefined;
 }
 
 /** Everything the cause is decided from. */

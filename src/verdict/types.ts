@@ -1,26 +1,13 @@
 // What the one judge of a process's end looks at: the process facts (exit status, signals, what
 // headroom did, the kernel's OOM victims) and the verdict its own output gave.
+import type { LogVerdict } from '../doctor/stream/output-reader.js';
 import type { OomKillRecord } from '../run-record/schema.js';
-import type { Confidence, ExitReason, MemoryKind } from '../vocabulary.js';
-import type { FailureCause, GpuCap, LogNumbers, SampleAtFailure } from './cause.js';
+import type { Confidence, ExitReason } from '../vocabulary.js';
+import type { FailureCause, GpuCap, SampleAtFailure } from './cause.js';
 import type { HeadroomMemoryKill } from './memory-kill.js';
 
-/** What the line classifier (doctor's) made of a process's output: its primary diagnosis, in short. */
-export interface LogVerdict {
-  kind: MemoryKind;
-  /** The diagnosis code (`torch-cuda-oom`, `python-memory-error`, ...). */
-  code: string;
-  framework: string;
-  summary: string;
-  confidence: Confidence;
-  /** 1-based line of the log the verdict rests on, and that line. */
-  line: number;
-  text: string;
-  /** PIDs the output names as killed (PyTorch's "DataLoader worker (pid N) is killed"). */
-  killedPids: number[];
-  /** A GPU OOM's own numbers (request, pool limit and use, the card's free memory); {} otherwise. */
-  numbers: LogNumbers;
-}
+/** What doctor's classifier made of a process's output (doctor owns the reader and its verdict). */
+export type { LogVerdict };
 
 /** One OOM kill of a process in a supervised tree: the run record's own type (summary.json `oomKills[]`, event `oom-kill`). */
 export type TreeOomKill = OomKillRecord;

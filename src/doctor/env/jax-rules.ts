@@ -2,7 +2,7 @@
 import { readJaxFraction } from '../../frameworks/jax-fraction.js';
 import { isTorchAtLeast, parseTorchVersion } from '../../frameworks/torch-versions.js';
 import { checkEnvValue, isPreallocateOff } from '../../plan/env-checks.js';
-import { maxJaxPoolFraction } from '../explain/types.js';
+import { maxJaxPoolFraction } from '../families/explain-types.js';
 import type { DoctorFinding } from '../types.js';
 import { type Env, type EnvRule, finding } from './finding.js';
 

@@ -2,9 +2,9 @@
 // numbers and the fix. Exit 1 when a memory failure or an error finding is reported.
 import { checkEnvironment } from '../../../doctor/env/env-rules.js';
 import { jaxFractionGrammar } from '../../../doctor/env/jax-rules.js';
-import { examineTarget, type TargetReport } from '../../../doctor/examine.js';
 import type { DoctorFinding } from '../../../doctor/types.js';
 import { ExitCode } from '../../../errors.js';
+import { examineTarget, type TargetReport } from '../../../examine/examine.js';
 import { readInstalledVersion } from '../../../probe/python/installed-version.js';
 import { defineCommand } from '../../command.js';
 import { pathIn } from '../../io.js';
