@@ -2,6 +2,7 @@
 // clear away what is left of its tree, and say why it ended.
 
 import { OutputReader } from '../doctor/stream/output-reader.js';
+import { waitUntil } from '../launch/clock.js';
 import {
   addCgroupPid,
   cgroupProcsPath,
@@ -14,7 +15,6 @@ import type { SampleAtFailure } from '../verdict/cause.js';
 import { judgeEnd } from '../verdict/judge.js';
 import type { EndFacts } from '../verdict/types.js';
 import { handleOutput, markReady } from './attempt-output.js';
-import { waitUntil } from './clock.js';
 import { checkOomKills } from './oom-kills.js';
 import { OutputCopier, openChildOutput } from './output-copier.js';
 import type { Attempt, LiveProcess, RunContext } from './run-context.js';

@@ -3,17 +3,17 @@
 // events; sacct for each step once it has left the queue. Ctrl-C cancels the job with scancel and
 // keeps following until Slurm has let go of it.
 
+import type { Clock } from '../launch/types.js';
+import { SlurmCommandError, type SlurmCommands } from './commands.js';
+import type { JobEvents } from './job-events.js';
 import {
   parseQueuedJobs,
   parseRunningSteps,
   type QueuedJob,
   squeueJobArgs,
   squeueStepArgs,
-} from '../../../slurm/squeue.js';
-import { isFinalState } from '../../../slurm/states.js';
-import type { Clock } from '../../types.js';
-import { SlurmCommandError, type SlurmCommands } from './commands.js';
-import type { JobEvents } from './job-events.js';
+} from './squeue.js';
+import { isFinalState } from './states.js';
 
 export interface PollTimes {
   firstMs: number;

@@ -1,19 +1,9 @@
 // What a partition offers, read from the cluster: sinfo names its nodes (and the default partition),
 // scontrol describes them.
-import { UsageError } from '../../../errors.js';
-import {
-  isUsableNode,
-  parseScontrolNodes,
-  type SlurmNode,
-  scontrolNodesCommand,
-} from '../../../slurm/nodes.js';
-import {
-  defaultPartition,
-  nodesOfPartition,
-  parseSinfoNodes,
-  sinfoNodesCommand,
-} from '../../../slurm/sinfo.js';
+import { UsageError } from '../errors.js';
 import type { SlurmCommands } from './commands.js';
+import { isUsableNode, parseScontrolNodes, type SlurmNode, scontrolNodesCommand } from './nodes.js';
+import { defaultPartition, nodesOfPartition, parseSinfoNodes, sinfoNodesCommand } from './sinfo.js';
 
 export interface PartitionNodes {
   partition: string;

@@ -1,11 +1,12 @@
 // summary.json's line for a process run as Slurm job steps: the verdict on its last attempt, its
 // peak host memory from sacct's MaxRSS and sstat's samples, its limit (--mem), and where Slurm ran it.
-import type { RunRecord } from '../../../run-record/writer.js';
-import type { SlurmStep } from '../../../slurm/job-plan.js';
-import { judgeStepEnd, slurmEndFacts } from '../../../slurm/step-verdict.js';
-import { causeRecordOf } from '../../../verdict/cause.js';
-import type { LaunchSpec, ProcessSummary } from '../../types.js';
+
+import type { LaunchSpec, ProcessSummary } from '../launch/types.js';
+import type { RunRecord } from '../run-record/writer.js';
+import { causeRecordOf } from '../verdict/cause.js';
 import type { JobEvents } from './job-events.js';
+import type { SlurmStep } from './job-plan.js';
+import { judgeStepEnd, slurmEndFacts } from './step-verdict.js';
 
 /** What a Slurm run adds to a process's summary line. */
 export interface SlurmProcessFacts {

@@ -1,11 +1,12 @@
 // Samples of a Slurm run: every few seconds, sstat's reading of each running step's memory becomes a
 // line of samples.jsonl (as a local run's sampler writes), so report, serve and --metrics draw a Slurm
 // run too, and a step's peak is known even when sacct's MaxRSS is 0.
-import type { RunRecord } from '../../../run-record/writer.js';
-import { parseStepUsage, sstatArgs } from '../../../slurm/sstat.js';
-import type { Clock } from '../../types.js';
+
+import type { Clock } from '../launch/types.js';
+import type { RunRecord } from '../run-record/writer.js';
 import { SlurmCommandError, type SlurmCommands } from './commands.js';
 import type { JobEvents } from './job-events.js';
+import { parseStepUsage, sstatArgs } from './sstat.js';
 
 /** Two seconds: sstat asks each step's node, so not faster than a local run's 500 ms. */
 export const defaultStepSampleMs = 2000;

@@ -2,16 +2,16 @@
 // started (squeue), the batch script's marker lines (ready, not started, restarts, srun's status),
 // and each step's end from sacct, judged by the Slurm step verdict.
 import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
-import { OutputReader } from '../../../doctor/stream/output-reader.js';
-import { type EventSink, eventSink, type RunRecord } from '../../../run-record/writer.js';
-import { type AccountingRow, parseAccounting, sacctArgs, srunSteps } from '../../../slurm/sacct.js';
-import { parseMarker } from '../../../slurm/script-prelude.js';
-import type { QueuedJob, RunningStep } from '../../../slurm/squeue.js';
-import { isFinalState } from '../../../slurm/states.js';
-import { judgeStepEnd, type StepEndFacts } from '../../../slurm/step-verdict.js';
-import type { LogVerdict, Verdict } from '../../../verdict/types.js';
-import type { Clock, LaunchSpec, ProcessStatus, SuperviseUpdate } from '../../types.js';
+import { OutputReader } from '../doctor/stream/output-reader.js';
+import type { Clock, LaunchSpec, ProcessStatus, SuperviseUpdate } from '../launch/types.js';
+import { type EventSink, eventSink, type RunRecord } from '../run-record/writer.js';
+import type { LogVerdict, Verdict } from '../verdict/types.js';
 import { SlurmCommandError, type SlurmCommands } from './commands.js';
+import { type AccountingRow, parseAccounting, sacctArgs, srunSteps } from './sacct.js';
+import { parseMarker } from './script-prelude.js';
+import type { QueuedJob, RunningStep } from './squeue.js';
+import { isFinalState } from './states.js';
+import { judgeStepEnd, type StepEndFacts } from './step-verdict.js';
 
 /** What the batch script's markers said about one process. */
 export interface MarkerFacts {

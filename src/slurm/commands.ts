@@ -1,7 +1,7 @@
 // Running Slurm's client commands (sbatch, squeue, sacct, scancel, scontrol, sinfo): argv only, no
 // shell, the environment passed through (SLURM_CONF, the user's own settings), a one-line error.
 import { execFile } from 'node:child_process';
-import { EnvironmentError, HeadroomError } from '../../../errors.js';
+import { EnvironmentError, HeadroomError } from '../errors.js';
 
 /** Runs one Slurm command and returns its stdout; tests and benches pass their own. */
 export interface SlurmCommands {

@@ -2,8 +2,8 @@
 // peaks are kept, an ended step costs one sample, and stopping kills an sstat that does not answer.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { RunRecord } from '../../../run-record/writer.js';
-import { simpleLaunchSpec } from '../../launch-spec.js';
+import type { RunRecord } from '../run-record/writer.js';
+import { simpleLaunchSpec } from '../supervise/launch-spec.js';
 import { SlurmCommandError, type SlurmCommands } from './commands.js';
 import { JobEvents } from './job-events.js';
 import { sampleSteps, startStepSampling } from './step-sampler.js';
