@@ -25,7 +25,6 @@ const srcRoot = join(dirname(fileURLToPath(import.meta.url)), '..', 'src');
  */
 const cyclesBeingRemoved: Record<string, string> = {
   'verdict -> run-record': 'backends (the core imports no adapter)',
-  'plan -> verdict': 'backends (the cap type belongs to plan)',
   'plan -> run-record': 'backends (the core imports no adapter)',
 };
 

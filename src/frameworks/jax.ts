@@ -135,7 +135,7 @@ export const jax: FrameworkProfile<'jax'> = {
     `${p.name}: nothing caps this JAX process; set gpu_memory: so the plan gives it a fraction`,
   envVariables: [...fractionNames, 'XLA_PYTHON_CLIENT_PREALLOCATE', 'XLA_PYTHON_CLIENT_ALLOCATOR'],
   checks: { config: [writtenEnv], plan: [sharedPreallocation], inherited: [inheritedBothNames] },
-  doctorFamily: 'xla',
+  doctorFamily: 'jax',
   poolWords: { clients: 'JAX', share: ({ percent }) => `one ${percent} fraction` },
   trialEnv: {
     // FACTS Q1, Q3: without preallocation and with the `platform` allocator, XLA holds only live buffers

@@ -46,7 +46,7 @@ export const pytorch: FrameworkProfile<'torch'> = {
     `${p.name}: headroom's bootstrap is not available and the PyTorch release is not known to read per_process_memory_fraction; call torch.cuda.set_per_process_memory_fraction(float(os.environ["HEADROOM_GPU_FRACTION"])) before the first large allocation`,
   envVariables: ['PYTORCH_CUDA_ALLOC_CONF', 'PYTORCH_ALLOC_CONF'],
   checks: { config: [], plan: [torchCap, torchAllocConf], inherited: [] },
-  doctorFamily: 'torch',
+  doctorFamily: 'pytorch',
   poolWords: { clients: 'PyTorch', share: ({ percent }) => `one ${percent} per-process fraction` },
   trialEnv: null,
   bootstrap:
