@@ -1,9 +1,10 @@
 // What every launch backend shares (local, slurm): the process to launch, the clock, the updates the
 // live view is given while a run goes, and the verdict on one ended process.
 
+import type { GpuCap } from '../plan/cap.js';
 import type { Enforcement, RestartPolicy } from '../plan/types.js';
 import type { RunEvent } from '../run-record/schema.js';
-import type { FailureCause, GpuCap } from '../verdict/cause.js';
+import type { FailureCause } from '../verdict/cause.js';
 import type { Confidence, ExitReason } from '../vocabulary.js';
 
 /** One process to launch, with everything decided: command, full environment, limits. */

@@ -12,8 +12,11 @@ export interface CappedProcess {
   gpuClients?: number | undefined;
 }
 
+/** The cap a framework holds one GPU client to from inside, and what sets it (for sentences). */
+export type GpuCap = InProcessCap;
+
 /** The bytes one GPU client of `p` may hold in its framework's pool; null when nothing caps it in-process. */
-export function inProcessCap(p: CappedProcess, totalBytes: number): InProcessCap | null {
+export function inProcessCap(p: CappedProcess, totalBytes: number): GpuCap | null {
   const clients = Math.max(1, p.gpuClients ?? 1);
   const budgetBytes = (p.budgetBytes ?? 0) / clients;
   if (totalBytes <= 0 || budgetBytes <= 0) return null;

@@ -3,6 +3,7 @@
 // keeps fields it does not know, so records written by a newer headroom still read.
 import { z } from 'zod';
 import { causeKinds } from '../verdict/cause.js';
+import type { TreeOomKill } from '../verdict/types.js';
 import { confidences, exitReasons } from '../vocabulary.js';
 
 /** 1: headroom 0.1 (no run.json, no oomKills); 2: run.json, oomKills, budgetExceeded, members. */
@@ -309,6 +310,9 @@ export type SampledProcess = z.output<typeof sampledProcessSchema>;
 export type RunSample = z.output<typeof runSampleSchema>;
 export type SampledGpu = z.output<typeof sampledGpuSchema>;
 export type OomKillRecord = z.output<typeof oomKillSchema>;
+// The record's OOM kills are the judge's own type: a change to either side fails to compile here.
+type IsSame<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+true satisfies IsSame<OomKillRecord, TreeOomKill>;
 export type PeakSource = (typeof peakSources)[number];
 export type ExactPeak = z.output<typeof exactPeakSchema>;
 export type SampledHostPeaks = z.output<typeof sampledHostPeaksSchema>;

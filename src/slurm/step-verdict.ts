@@ -3,7 +3,7 @@
 // log read by doctor's classifier. The judge decides the reason; this module only translates, and
 // adds Slurm's own words to the evidence.
 import { constants } from 'node:os';
-import type { GpuCap } from '../verdict/cause.js';
+import type { GpuCap } from '../plan/cap.js';
 import { judgeEnd } from '../verdict/judge.js';
 import type { EndFacts, LogVerdict, Verdict } from '../verdict/types.js';
 import { oomExitSignal } from './states.js';

@@ -3,8 +3,8 @@
 // one fraction or cap the process was given. The sentence and the fix, said the same way live and by
 // doctor. Pure.
 import { profileOf } from '../frameworks/index.js';
+import type { GpuCap } from '../plan/cap.js';
 import { formatBytes } from '../units.js';
-import type { GpuCap } from './cause.js';
 
 /** What was seen of one process's clients, and what it was planned with. */
 export interface GpuClientsSeen {

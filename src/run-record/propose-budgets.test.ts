@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { ProcessSummary } from '../run-record/schema.js';
-import { configDiff, configSize, proposeBudgets } from './from-run.js';
+import { configDiff, configSize, proposeBudgets } from './propose-budgets.js';
+import type { ProcessSummary } from './schema.js';
 
 const MiB = 1024 ** 2;
 const GiB = 1024 ** 3;

@@ -2,8 +2,8 @@
 // peak (a framework's counter, the simulated card, the cgroup's maximum, else samples) plus a stated
 // margin, and the change as a unified diff of the config, which is never written. Pure: the CLI reads
 // the record and the config and prints what this returns.
-import { gpuPeakOf, hostPeakOf } from '../run-record/peaks.js';
-import type { PeakSource, ProcessSummary } from '../run-record/schema.js';
+import { gpuPeakOf, hostPeakOf } from './peaks.js';
+import type { PeakSource, ProcessSummary } from './schema.js';
 
 const MiB = 1024 ** 2;
 const GiB = 1024 ** 3;
