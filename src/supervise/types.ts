@@ -6,6 +6,7 @@ import type { RunEvent, RunOrigin } from '../run-record/schema.js';
 import type { EventSink } from '../run-record/writer.js';
 import type { FailureCause, GpuCap } from '../verdict/cause.js';
 import type { Confidence, ExitReason } from '../vocabulary.js';
+import type { RankSeen } from './ranks.js';
 
 /** One process to launch, with everything decided: command, full environment, limits. */
 export interface LaunchSpec {
@@ -86,6 +87,8 @@ export interface ProcessStatus {
   hostLimitBytes: number | null;
   gpuBytes: number | null;
   gpuBudgetBytes: number | null;
+  /** The ranks of a multi-rank job in its tree (torchrun's workers), each with its memory; absent for none. */
+  ranks?: RankSeen[];
 }
 
 export interface StatusUpdate {
