@@ -1,6 +1,5 @@
 // The cap a planned process's framework holds each of its GPU clients to from inside, in bytes and
 // words: what the cause judge (src/verdict/cause.ts) weighs a GPU OOM against. Pure.
-import type { GpuCap } from '../verdict/cause.js';
 import { floorFraction, formatFraction } from './framework-env.js';
 
 /** What of a planned process the cap depends on (plan.json carries all of it). */
@@ -9,6 +8,13 @@ export interface CappedProcess {
   capBy?: string | undefined;
   budgetBytes?: number | undefined;
   gpuClients?: number | undefined;
+}
+
+/** The cap a framework holds one GPU client to from inside, and what sets it (for sentences). */
+export interface GpuCap {
+  bytes: number;
+  /** `XLA_PYTHON_CLIENT_MEM_FRACTION=0.3000`, `PyTorch's per-process fraction 0.2500`, ... */
+  by: string;
 }
 
 const MiB = 1024 ** 2;

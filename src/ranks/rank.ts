@@ -36,3 +36,15 @@ export function describeRank(identity: Pick<RankIdentity, 'rank' | 'localRank'>)
   const local = identity.localRank === null ? '' : ` (LOCAL_RANK ${identity.localRank})`;
   return `rank ${identity.rank}${local}`;
 }
+
+/** One rank of a job as a supervisor's samples saw it. */
+export interface RankSeen {
+  rank: number;
+  localRank: number | null;
+  /** The rank's own process (the member whose parent is not of the same rank). */
+  pid: number;
+  /** Σ PSS of its processes at the last sample (0 once gone). */
+  hostBytes: number;
+  peakHostBytes: number;
+  isGone: boolean;
+}

@@ -7,10 +7,10 @@
 import { closeSync } from 'node:fs';
 import { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
+import { LineBuffer } from '../files/line-buffer.js';
 import { openPipe, setNonBlocking } from '../probe/host/libc.js';
 import type { RecordFile } from '../run-record/writer.js';
 import { type CopyEvent, copyThread } from './copy-thread.js';
-import { LineBuffer } from './line-buffer.js';
 
 /** The pipe's buffer: a child writes on while the copy thread serves another stream. */
 const pipeBufferBytes = 1024 * 1024;
@@ -20,6 +20,14 @@ export const maxBacklogBytes = 4 * 1024 * 1024;
 const stoppingBacklogBytes = 1024 * 1024;
 /** Time the live view takes per slice before it yields to timers and signals. */
 const sliceMs = 10;
+/**
+ * After feeding for t ms, the live view rests `restFactor` × t (all streams together), so it takes at
+ * most a quarter of a core from a child that writes as fast as it can: on a small machine that core
+ * is the child's and the copy's. Behind such a writer the view skips output (the log has it all).
+ */
+const restFactor = 3;
+/** When the live view (every copier of this process) may feed again, on performance.now()'s clock. */
+let viewRestsUntilMs = 0;
 
 /** Where a child's output goes: one pipe's write end for both, or Node's two pipes without libc. */
 export type ChildOutput = { fd: number; readFd: number } | 'pipe';
@@ -167,13 +175,20 @@ export class OutputCopier {
   private feedSlice(): void {
     this.isScheduled = false;
     const startMs = performance.now();
+    // Resting (after this or another stream's slice) while the child still writes: come back then.
+    if (!this.isEnded && startMs < viewRestsUntilMs) {
+      this.schedule(Math.max(1, viewRestsUntilMs - startMs));
+      return;
+    }
     while (this.queue.length > 0 && performance.now() - startMs < sliceMs) {
       const whole = this.lines.push(this.take().bytes);
       if (whole.length > 0) this.onLines(whole);
     }
-    // Still behind a writer: pauses three times the slice leave the CPU to it (the view skips instead).
+    const endMs = performance.now();
+    viewRestsUntilMs = endMs + restFactor * (endMs - startMs);
+    // Still behind a writer: the rest leaves the CPU to it (the view skips instead).
     if (this.queue.length > 0) {
-      this.schedule(this.isEnded ? 0 : 3 * sliceMs);
+      this.schedule(this.isEnded ? 0 : restFactor * (endMs - startMs));
       return;
     }
     if (!this.isEnded || !this.drained) return;

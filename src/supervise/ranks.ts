@@ -2,20 +2,8 @@
 // tree member whose environment names a RANK belongs to that rank (its DataLoader workers inherit
 // it), so each rank's memory is the sum over its members, and the live view, the samples, the
 // summary and /metrics can name ranks rather than "the elastic agent's children".
-import type { RankIdentity } from '../ranks/rank.js';
+import type { RankIdentity, RankSeen } from '../ranks/rank.js';
 import type { TreeMembers } from './tree-members.js';
-
-/** One rank as the samples saw it. */
-export interface RankSeen {
-  rank: number;
-  localRank: number | null;
-  /** The rank's own process (the member whose parent is not of the same rank). */
-  pid: number;
-  /** Σ PSS of its members at the last sample (0 once gone). */
-  hostBytes: number;
-  peakHostBytes: number;
-  isGone: boolean;
-}
 
 /** The ranks of a tree by RANK, kept across samples (a rank that has gone keeps its peak). */
 export type RanksSeen = Map<number, RankSeen>;

@@ -76,9 +76,15 @@ export function reapAdopted(): number {
   return reaped;
 }
 
+/** A pass also runs this often without a SIGCHLD: one pass can miss zombies (see below). */
+const backstopIntervalMs = 1000;
+
 /**
  * Reaps adopted children whenever one ends (SIGCHLD, coalesced to one pass per turn of the event
  * loop) until the returned stop function is called; it reaps once more and returns the total.
+ * A pass that reaped something is followed by another: the children file is read in pages, and
+ * children that end or are reaped while it is read shift the rest, so one read can skip entries
+ * (proc(5): reliable only while the children are stopped); a timer catches any left after that.
  */
 export function startReaping(): () => number {
   let total = 0;
@@ -88,15 +94,20 @@ export function startReaping(): () => number {
     isQueued = true;
     setImmediate(() => {
       isQueued = false;
-      total += reapAdopted();
+      const reaped = reapAdopted();
+      total += reaped;
+      if (reaped > 0) onChild();
     });
   };
   process.on('SIGCHLD', onChild);
+  const backstop = setInterval(onChild, backstopIntervalMs);
+  backstop.unref();
   let isStopped = false;
   return () => {
     if (!isStopped) {
       isStopped = true;
       process.off('SIGCHLD', onChild);
+      clearInterval(backstop);
       total += reapAdopted();
     }
     return total;

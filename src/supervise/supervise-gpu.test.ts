@@ -40,8 +40,9 @@ function fakeProbe(usedBytes: number) {
 describe('GPU budget', () => {
   test('going over is an event and a warning; enforce: warn lets the process run on', async () => {
     const fake = fakeProbe(2048 * MiB);
+    // Alive 2 s: on a loaded machine a sample (every 100 ms) must still find it running.
     const run = await runSupervised(
-      [launch('jax', program('steps.mjs', 'sleep:500'), { gpuBudgetBytes: 1024 * MiB })],
+      [launch('jax', program('steps.mjs', 'sleep:2000'), { gpuBudgetBytes: 1024 * MiB })],
       {
         gpuProbe: fake.probe,
         onUpdate: fake.onUpdate,

@@ -2,8 +2,9 @@
 // cluster, DataLoader workers touching CUDA): each is its own pool and context, and each reads the
 // one fraction or cap the process was given. The sentence and the fix, said the same way live and by
 // doctor. Pure.
+
+import type { GpuCap } from '../plan/cap.js';
 import { formatBytes } from '../units.js';
-import type { GpuCap } from './cause.js';
 
 /** What was seen of one process's clients, and what it was planned with. */
 export interface GpuClientsSeen {

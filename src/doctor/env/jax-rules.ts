@@ -1,6 +1,6 @@
 // JAX/XLA variables: values jaxlib misreads, both fraction names, allocators (FACTS Q1-Q3).
 import { checkEnvValue, isPreallocateOff } from '../../plan/env-checks.js';
-import { maxJaxPoolFraction } from '../explain/types.js';
+import { maxJaxPoolFraction } from '../families/explain-types.js';
 import type { DoctorFinding } from '../types.js';
 import { type EnvRule, finding } from './finding.js';
 

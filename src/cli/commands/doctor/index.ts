@@ -1,9 +1,9 @@
 // `headroom doctor [FILE|-|RUN_DIR|SCRIPT.py] [--env] [--json]`: what went wrong, with the
 // numbers and the fix. Exit 1 when a memory failure or an error finding is reported.
 import { checkEnvironment } from '../../../doctor/env/env-rules.js';
-import { examineTarget, type TargetReport } from '../../../doctor/examine.js';
 import type { DoctorFinding } from '../../../doctor/types.js';
 import { ExitCode } from '../../../errors.js';
+import { examineTarget, type TargetReport } from '../../../examine/examine.js';
 import { defineCommand } from '../../command.js';
 import { pathIn } from '../../io.js';
 import { defineOptions } from '../../option-types.js';
