@@ -2,7 +2,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { knobValue } from './engine-knob.js';
-import { sglangKnob, tensorrtLlmKnob, vllmKnob } from './engine-knobs.js';
+import { sglangKnob } from './sglang.js';
+import { tensorrtLlmKnob } from './tensorrt-llm.js';
+import { vllmKnob } from './vllm.js';
 
 const GiB = 1024 ** 3;
 const card = 24 * GiB;

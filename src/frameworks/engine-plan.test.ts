@@ -2,8 +2,10 @@
 // and its environment, with the findings; a process that is no engine gets {budget_bytes} only.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { sglangKnob, tensorrtLlmKnob, vllmKnob } from './engine-knobs.js';
 import { type EnginePassInstance, planEngines } from './engine-plan.js';
+import { sglangKnob } from './sglang.js';
+import { tensorrtLlmKnob } from './tensorrt-llm.js';
+import { vllmKnob } from './vllm.js';
 
 const GiB = 1024 ** 3;
 const engines = [

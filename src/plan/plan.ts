@@ -1,8 +1,7 @@
 // plan(): split each GPU among the configured processes and say what each must be told. Pure.
-
+import { packagedBootstrapDir } from '../frameworks/bootstrap.js';
 import { planEngines } from '../frameworks/engine-plan.js';
-import { engineOf, engineProfiles } from '../frameworks/engines.js';
-import { packagedBootstrapDir } from './bootstrap-env.js';
+import { engineOf, engines as engineProfiles, profileOf } from '../frameworks/index.js';
 import { checkPlan } from './checks.js';
 import { enforcedBudgetBytes, frameworkEnv } from './framework-env.js';
 import { expandInstances, placeInstances } from './placement.js';
@@ -22,7 +21,7 @@ export interface PlanOptions {
 
 // A host-only process is told its own host limit (to size caches and worker counts by it).
 function hostEnv(framework: string, hostMemoryBytes: number | undefined): Record<string, string> {
-  return framework === 'none' && hostMemoryBytes !== undefined
+  return !profileOf(framework).usesGpu && hostMemoryBytes !== undefined
     ? { HEADROOM_HOST_MEMORY_BYTES: String(hostMemoryBytes) }
     : {};
 }
@@ -49,16 +48,11 @@ export function plan(spec: Spec, options: PlanOptions): Plan {
       const budgetBytes = clientBudgetBytes * gpuClients;
       const { env, unset, capNote, capBy } = frameworkEnv({
         name: instance.name,
-        framework: processSpec.framework,
+        process: processSpec,
         device,
         budgetBytes: clientBudgetBytes,
         gpuClients,
-        preallocate: processSpec.preallocate,
-        enforce: processSpec.enforce,
-        torchVersion: processSpec.torchVersion,
-        sharesCudaTensors: processSpec.sharesCudaTensors,
         bootstrapDir,
-        configEnv: processSpec.env,
         inheritedEnv: options.inheritedEnv,
       });
       // A variable the plan unsets (a folded PYTORCH_ALLOC_CONF) leaves the config's copy out too.

@@ -4,13 +4,20 @@ import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { UsageError } from '../../../errors.js';
 import { fillPlaceholders } from '../../../frameworks/engine-command.js';
-import type { PlannedProcess } from '../../../plan/types.js';
-import { childEnv } from '../../../supervise/from-plan.js';
+import { buildChildEnv } from '../../../plan/child-env.js';
+import type { Plan, PlannedProcess } from '../../../plan/types.js';
 import type { CommandIo } from '../../io.js';
+import { planCardEnv } from '../../shared/plan-cards.js';
 
-/** Runs `command` with `target`'s environment on top of the io's; resolves with its exit code. */
-export function runWith(target: PlannedProcess, command: string[], io: CommandIo): Promise<number> {
-  const env = childEnv(io.env, target);
+/** Runs `command` with `target`'s environment, as `run` would give it; resolves with its exit code. */
+export function runWith(
+  plan: Plan,
+  target: PlannedProcess,
+  command: string[],
+  io: CommandIo,
+): Promise<number> {
+  // The same cards a run of this plan shows its children (a simulated card's variables included).
+  const env = buildChildEnv({ inherited: io.env, planned: target, card: planCardEnv(plan, io.env) });
   // `env actor -- vllm serve m --gpu-memory-utilization {gpu_memory_utilization}` gets the plan's value.
   const values =
     target.placeholders ?? (target.device === null ? {} : { budget_bytes: String(target.budgetBytes) });
