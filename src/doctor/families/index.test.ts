@@ -5,15 +5,7 @@ import { describe, test } from 'node:test';
 import { memoryKinds } from '../../vocabulary.js';
 import type { Draft } from '../candidates.js';
 import { diagnoseText } from '../diagnose-text.js';
-import type { Layer } from '../types.js';
-import {
-  doctorFamilies,
-  familyExplaining,
-  familyNamed,
-  joinedFactKeys,
-  layerOfFramework,
-  logRules,
-} from './index.js';
+import { doctorFamilies, familyExplaining, familyNamed, joinedFactKeys, logRules } from './index.js';
 
 const draft = (fields: Partial<Draft>): Draft =>
   ({ code: 'x', kind: 'gpu_oom', framework: 'other', facts: {}, ...fields }) as Draft;
@@ -74,19 +66,6 @@ describe('doctor families', () => {
     assert.deepEqual(joinedFactKeys(draft({ framework: 'torch', kind: 'host_oom' })), ['torch']);
     assert.deepEqual(joinedFactKeys(draft({ framework: 'kernel', kind: 'host_oom' })), ['host']);
     assert.deepEqual(joinedFactKeys(draft({ framework: 'physx' })), []);
-  });
-
-  test("a run's framework reports as its family's layer; one no family owns as other", () => {
-    const cases: [string | undefined, Layer][] = [
-      ['jax', 'jax'],
-      ['torch', 'torch'],
-      ['tensorflow', 'tensorflow'],
-      ['other', 'other'],
-      ['none', 'other'],
-      [undefined, 'other'],
-    ];
-    for (const [framework, layer] of cases)
-      assert.equal(layerOfFramework(framework), layer, String(framework));
   });
 
   test('a family explains a real report end to end (PyTorch OOM, the kernel OOM killer)', () => {
