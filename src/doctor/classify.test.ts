@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { LogClassifier } from './classify.js';
 import { diagnoseText } from './diagnose-text.js';
-import { logFactRules, logRules } from './rules/index.js';
+import { logFactRules, logRules } from './families/index.js';
 
 describe('the streaming classifier', () => {
   test('every rule has lower-case keywords, a source and a stable code', () => {

@@ -5,13 +5,13 @@
 // pieces, unwrap.ts judges the joins), and read as one.
 import { CandidateSet, type Draft, RankFollower } from './candidates.js';
 import { FactTable } from './fact-table.js';
+import { logFactRules, logRules } from './families/index.js';
 import { KeywordIndex, triggerOf } from './keyword-index.js';
-import { tailTriggerOf } from './keyword-tail.js';
 import { LineRing } from './line-ring.js';
 import { escapedSpellings } from './paste.js';
 import { isMessageOpen, PendingMessage } from './pending-message.js';
 import { chooseReading, normalize, type RuleSet, splitsKeyword } from './readings.js';
-import { logFactRules, logRules } from './rules/index.js';
+import { tailTriggerOf } from './stream/keyword-tail.js';
 import type { FactRule, Facts, LogRule } from './types.js';
 import { isWrapLength, widthOf } from './unwrap.js';
 import { type WholeLine, WrapRun } from './wrap-run.js';

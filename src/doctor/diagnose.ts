@@ -1,20 +1,12 @@
 // From classified lines to diagnoses: family facts joined in, multi-line verdicts resolved, generic
-// echoes dropped, near misses kept only when nothing else failed, the strongest first, and each
-// one explained with its cause and fixes (each fix with the fact it rests on).
+// echoes dropped, near misses kept only when nothing else failed, the strongest first, and each one
+// explained by its family (families/index.ts) with its cause and fixes (each with its fact).
 
 import type { Confidence } from '../vocabulary.js';
 import type { Draft } from './candidates.js';
 import type { ClassifiedLog } from './classify.js';
-import { explainAllocation } from './explain/alloc.js';
-import { explainHost } from './explain/host.js';
-import { explainNearMiss, explainUndecidedInit } from './explain/near-miss.js';
-import { explainBareCudaOom, explainLibrary } from './explain/other.js';
-import { explainShm } from './explain/shm.js';
-import { explainSimGpu } from './explain/sim.js';
-import { explainSimCapacity } from './explain/sim-capacity.js';
-import { explainTorch } from './explain/torch.js';
-import { type ExplainContext, type Explanation, type Frameworks, fix, fixFields } from './explain/types.js';
-import { explainXla } from './explain/xla.js';
+import { type ExplainContext, type Explanation, fix, fixFields } from './families/explain-types.js';
+import { familyExplaining, frameworksSeen, joinedFactKeys } from './families/index.js';
 import { isUndecidedInit, resolveBusError, resolveLibraryInit } from './resolve.js';
 import { repeatsShownSetting } from './settings.js';
 import type { Diagnosis, Facts } from './types.js';
@@ -25,62 +17,14 @@ const measureFix = fix(
   'a setting already in place did not prevent this failure, so what fills memory must be measured',
 );
 
-function familiesOf(draft: Draft): string[] {
-  if (draft.framework === 'jax') return ['xla'];
-  if (draft.framework === 'tensorflow') return ['tensorflow', 'xla'];
-  if (draft.framework === 'torch') return ['torch'];
-  if (draft.framework === 'cudnn' || draft.framework === 'cublas') return ['cudnn'];
-  if (draft.kind === 'host_oom') return ['host'];
-  return [];
-}
-
 function withFamilyFacts(draft: Draft, familyFacts: Map<string, Facts>): Draft {
-  const family = Object.assign({}, ...familiesOf(draft).map((f) => familyFacts.get(f) ?? {})) as Facts;
+  const family = Object.assign({}, ...joinedFactKeys(draft).map((f) => familyFacts.get(f) ?? {})) as Facts;
   return { ...draft, facts: { ...family, ...draft.facts } };
 }
 
-/** The frameworks the log shows, from its words and from the layers of its diagnoses. */
-function frameworksOf(context: Facts, drafts: readonly Draft[]): Frameworks {
-  return {
-    jax: context.jaxSeen === true,
-    torch: context.torchSeen === true || drafts.some((d) => d.framework === 'torch'),
-    tensorflow: context.tensorflowSeen === true || drafts.some((d) => d.framework === 'tensorflow'),
-    reactant: context.reactantSeen === true,
-  };
-}
-
+// The family that owns the draft's kind, code or layer explains it (families/index.ts).
 function explain(draft: Draft, context: ExplainContext): Explanation {
-  switch (draft.kind) {
-    case 'none':
-      return isUndecidedInit(draft) ? explainUndecidedInit(draft, context) : explainNearMiss(draft);
-    case 'host_oom':
-      return explainHost(draft, context);
-    case 'shm':
-      return explainShm(draft, context);
-    case 'sim_capacity':
-      return explainSimCapacity(draft);
-    default:
-      // A library's start-up or workspace failure is library memory outside the framework's pool, not its batch.
-      if (draft.code === 'library-init-failed' || draft.code === 'library-alloc-failed')
-        return explainLibrary(draft, context);
-      if (draft.code === 'device-alloc-failed' || draft.code === 'kv-cache-too-small')
-        return explainAllocation(draft, context);
-      switch (draft.framework) {
-        case 'torch':
-          return explainTorch(draft, context);
-        case 'jax':
-        case 'tensorflow':
-          return explainXla(draft, context);
-        case 'physx':
-        case 'warp':
-        case 'other':
-          return explainSimGpu(draft, context);
-        case 'cuda':
-          return explainBareCudaOom(draft, context);
-        default:
-          return explainLibrary(draft, context);
-      }
-  }
+  return familyExplaining(draft).explain!(draft, context);
 }
 
 // The shared words (vocabulary.ts): a framework's own report is certain, a generic sign likely, a hint possible.
@@ -135,7 +79,7 @@ export function diagnoseClassified(log: ClassifiedLog): Diagnosis[] {
   const context: ExplainContext = {
     context: logFacts,
     drafts: chosen,
-    frameworks: frameworksOf(logFacts, log.drafts),
+    frameworks: frameworksSeen(logFacts, log.drafts),
   };
   return chosen.map((d) => toDiagnosis(d, context));
 }

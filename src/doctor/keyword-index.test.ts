@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { logFactRules, logRules } from './families/index.js';
 import { KeywordIndex, triggerOf } from './keyword-index.js';
-import { logFactRules, logRules } from './rules/index.js';
 
 test('the keyword index finds every rule whose keyword occurs, overlapping or contained, in rule order', () => {
   const a = { name: 'a', keywords: ['out of memory'] };

@@ -2,11 +2,11 @@
 // the same through every one of them (line path and byte path alike).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ByteClassifier } from './byte-classifier.js';
 import { LogClassifier } from './classify.js';
 import { diagnoseClassified } from './diagnose.js';
 import { diagnoseText } from './diagnose-text.js';
 import { escapedSpellings, normalizePaste } from './paste.js';
+import { ByteClassifier } from './stream/byte-classifier.js';
 
 // PyTorch 2.1+'s message (c10/cuda/CUDACachingAllocator.cpp), as users paste it.
 const torchOom =

@@ -2,7 +2,7 @@
 // the free memory printed beside it is short, and a bus error is /dev/shm only when /dev/shm was
 // not measured far from full. Pure: drafts and log-wide facts in, drafts out.
 import type { Draft } from './candidates.js';
-import { shmFullPercent } from './rules/shm.js';
+import { shmFullPercent } from './families/host/shm-rules.js';
 import type { Facts } from './types.js';
 
 const GiB = 1024 ** 3;

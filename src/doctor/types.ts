@@ -22,6 +22,10 @@ export type Layer =
   | 'ray'
   | 'mujoco'
   | 'warp'
+  /** Inference engines (src/doctor/families/<engine>/). */
+  | 'vllm'
+  | 'sglang'
+  | 'tensorrt-llm'
   | 'other';
 
 /** The likely cause, chosen by rules with numeric preconditions over the log's own numbers. */

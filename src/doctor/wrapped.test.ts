@@ -6,10 +6,10 @@
 // as wide as the wrap that is a line of its own. Skipped with a message when the corpus is absent.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ByteClassifier } from './byte-classifier.js';
 import { LogClassifier } from './classify.js';
 import { diagnoseClassified } from './diagnose.js';
 import { diagnoseText } from './diagnose-text.js';
+import { ByteClassifier } from './stream/byte-classifier.js';
 import { corpusDir, readCorpus } from './test-helpers/corpus.js';
 import { foldSpaces, hardWrap, textwrapFill } from './test-helpers/wrap.js';
 import type { Diagnosis } from './types.js';

@@ -1,7 +1,7 @@
 // The sbatch script for a Slurm job plan: #SBATCH lines for the allocation, then one commented
 // block per process that exports its planned environment and starts it as a job step. Pure.
-import { backoffMs } from '../supervise/restart-policy.js';
-import type { LaunchSpec } from '../supervise/types.js';
+import { backoffMs } from '../launch/restart-policy.js';
+import type { LaunchSpec } from '../launch/types.js';
 import { formatBytes } from '../units.js';
 import type { SlurmJobPlan, SlurmStep } from './job-plan.js';
 import { scriptPrelude } from './script-prelude.js';

@@ -1,5 +1,5 @@
 // The comment over each step in the script: what it gets and why, in people's words.
-import type { LaunchSpec } from '../supervise/types.js';
+import type { LaunchSpec } from '../launch/types.js';
 import { formatBytes } from '../units.js';
 import type { SlurmJobPlan, SlurmStep } from './job-plan.js';
 import { bytesPerShard } from './shards.js';

@@ -38,7 +38,7 @@ const log = (overrides: Partial<LogVerdict>): { log: LogVerdict } => ({
     ...overrides,
   },
 });
-// What doctor's classifier makes of slurmstepd's line in a step's output (doctor/rules/host.ts).
+// What doctor's classifier makes of slurmstepd's line in a step's output (doctor/families/host/rules.ts).
 const slurmOomLog = log({
   kind: 'host_oom',
   code: 'slurm-oom-kill',

@@ -3,7 +3,7 @@
 // log read by doctor's classifier. The judge decides the reason; this module only translates, and
 // adds Slurm's own words to the evidence.
 import { constants } from 'node:os';
-import type { GpuCap } from '../verdict/cause.js';
+import type { GpuCap } from '../plan/cap.js';
 import { judgeEnd } from '../verdict/judge.js';
 import type { EndFacts, LogVerdict, Verdict } from '../verdict/types.js';
 import { oomExitSignal } from './states.js';
@@ -27,7 +27,7 @@ export interface StepEndFacts {
   isInterrupted: boolean;
   /** Why the batch script did not start it, if it did not. */
   notStarted: string | null;
-  /** What its log says, through doctor's classifier (verdict/log-verdict.ts). */
+  /** What its log says, through doctor's classifier (doctor/stream/output-reader.ts). */
   log: LogVerdict | null;
   onOomKill: 'stop' | 'warn';
   /** The step's name, as sentences name it. */

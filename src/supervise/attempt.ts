@@ -1,5 +1,8 @@
 // One attempt of one process: spawn into its cgroup, follow its output, wait for it to end,
 // clear away what is left of its tree, and say why it ended.
+
+import { OutputReader } from '../doctor/stream/output-reader.js';
+import { waitUntil } from '../launch/clock.js';
 import {
   addCgroupPid,
   cgroupProcsPath,
@@ -10,10 +13,8 @@ import { readArgv, readProcessTable } from '../probe/host/proc-table.js';
 import { formatBytes } from '../units.js';
 import type { SampleAtFailure } from '../verdict/cause.js';
 import { judgeEnd } from '../verdict/judge.js';
-import { OutputReader } from '../verdict/log-verdict.js';
 import type { EndFacts } from '../verdict/types.js';
 import { handleOutput, markReady } from './attempt-output.js';
-import { waitUntil } from './clock.js';
 import { checkOomKills } from './oom-kills.js';
 import { OutputCopier, openChildOutput } from './output-copier.js';
 import type { Attempt, LiveProcess, RunContext } from './run-context.js';
@@ -210,6 +211,20 @@ function gatherFacts(
   };
 }
 
+// What doctor's classifier made of the attempt's output, in the record: `doctor RUN_DIR` reads it
+// instead of classifying the log again.
+function recordDiagnoses(context: RunContext, live: LiveProcess, attempt: Attempt, skippedBytes: number) {
+  context.record.appendDiagnoses({
+    time: new Date(context.clock.now()).toISOString(),
+    process: live.spec.name,
+    attempt: live.restarts + 1,
+    lineCount: attempt.output.lineCount,
+    skippedBytes,
+    // Plain copies: the record's schema is loose (a newer headroom's fields still read).
+    diagnoses: attempt.output.finish().map((d) => ({ ...d })),
+  });
+}
+
 /** Runs the process once, to its end and its tree's; returns how and why it ended. */
 export async function runAttempt(context: RunContext, live: LiveProcess): Promise<AttemptResult> {
   const { spec } = live;
@@ -243,6 +258,7 @@ export async function runAttempt(context: RunContext, live: LiveProcess): Promis
   const attribution = judgeEnd({ ...gatherFacts(context, live, attempt, status, exitedAtMs), ...afterStop });
   const endedAtMs = context.clock.now();
   const { exitCode, signal } = status;
+  if (attempt) recordDiagnoses(context, live, attempt, copier.skippedBytes);
   const fields = { pid: pid ?? null, exitCode, signal, ...attribution, durationMs };
   context.event(
     'exit',

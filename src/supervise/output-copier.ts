@@ -7,10 +7,10 @@
 import { closeSync } from 'node:fs';
 import { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
+import { LineBuffer } from '../files/line-buffer.js';
 import { openPipe, setNonBlocking } from '../probe/host/libc.js';
 import type { RecordFile } from '../run-record/writer.js';
 import { type CopyEvent, copyThread } from './copy-thread.js';
-import { LineBuffer } from './line-buffer.js';
 
 /** The pipe's buffer: a child writes on while the copy thread serves another stream. */
 const pipeBufferBytes = 1024 * 1024;

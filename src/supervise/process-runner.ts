@@ -1,13 +1,14 @@
 // One process from first start to last end: wait for its dependencies, set up its cgroup or
 // watchdog, run attempts under its restart policy, and sum it up.
+
+import { waitUntil } from '../launch/clock.js';
+import { nextBackoffStep, shouldRestart } from '../launch/restart-policy.js';
 import { createMemoryCgroup, readCgroupPeakBytes, removeCgroup } from '../probe/host/cgroup.js';
 import { formatBytes } from '../units.js';
 import { causeRecordOf } from '../verdict/cause.js';
 import { type AttemptResult, runAttempt } from './attempt.js';
-import { waitUntil } from './clock.js';
 import { foldExactPeaks, summarizePeaks } from './exact-peaks.js';
 import { formatDuration } from './format.js';
-import { nextBackoffStep, shouldRestart } from './restart-policy.js';
 import type { LiveProcess, RunContext } from './run-context.js';
 import type { Attribution, ProcessSummary } from './types.js';
 

@@ -1,12 +1,12 @@
 // The state one run shares between its process runners, the sampler and the stop path.
 
+import type { OutputReader } from '../doctor/stream/output-reader.js';
 import type { MemoryCgroup } from '../probe/host/cgroup.js';
 import type { CgroupDetection } from '../probe/host/cgroup-detect.js';
 import type { KernelLog } from '../probe/host/kernel-log.js';
 import type { GpuPeak } from '../run-record/peaks.js';
 import type { ExactPeak } from '../run-record/schema.js';
 import type { EventSink, RunRecord } from '../run-record/writer.js';
-import type { OutputReader } from '../verdict/log-verdict.js';
 import type { HeadroomMemoryKill } from '../verdict/memory-kill.js';
 import type { TreeOomKill } from '../verdict/types.js';
 import type { TreeHandle } from './process-tree.js';

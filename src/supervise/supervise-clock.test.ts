@@ -2,7 +2,7 @@
 // must not stretch a stop's grace period, so SIGKILL still comes after the grace.
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { realClock } from './clock.js';
+import { realClock } from '../launch/clock.js';
 import { cleanUpRuns, launch, program, runSupervised, survivors } from './test-helpers/supervised.js';
 import type { Clock, SuperviseUpdate } from './types.js';
 

@@ -1,8 +1,9 @@
 // Stopping a tree: a signal to its process group and members, a grace period, then SIGKILL
 // for the group, the cgroup's members and any descendant seen, until nothing is left.
+
+import { waitUntil } from '../launch/clock.js';
 import { writeCgroupKill } from '../probe/host/cgroup.js';
 import { readProcessTable } from '../probe/host/proc-table.js';
-import { waitUntil } from './clock.js';
 import { listTreePids, rememberTreePids, type TreeHandle } from './process-tree.js';
 import type { Clock } from './types.js';
 

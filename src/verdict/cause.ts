@@ -3,6 +3,9 @@
 // more than planned at that moment), the host limit, or can't tell (and what would decide it).
 // The one judge of that question: `run`'s live line, summary.json, `doctor RUN_DIR`, `report` and
 // /metrics all read this decision. Pure.
+
+import type { LogNumbers } from '../doctor/stream/output-reader.js';
+import type { GpuCap } from '../plan/cap.js';
 import { formatBytes } from '../units.js';
 import type { Confidence, ExitReason } from '../vocabulary.js';
 
@@ -18,13 +21,6 @@ export const causeLabels: Record<CauseKind, string> = {
   'host-limit': 'host limit',
   unknown: "can't tell",
 };
-
-/** The cap a framework holds one GPU client to from inside, and what sets it (for sentences). */
-export interface GpuCap {
-  bytes: number;
-  /** `XLA_PYTHON_CLIENT_MEM_FRACTION=0.3000`, `PyTorch's per-process fraction 0.2500`, ... */
-  by: string;
-}
 
 /** Another process on the card when this one failed. */
 export interface Neighbour {
@@ -46,19 +42,6 @@ export interface SampleAtFailure {
   selfClients?: number | undefined;
   card: { index: number; totalBytes: number; usedBytes: number | null } | null;
   neighbours: Neighbour[];
-}
-
-/** The numbers a process's own out-of-memory message states (doctor's facts of it). */
-export interface LogNumbers {
-  requestedBytes?: number | undefined;
-  /** The framework's own pool limit (XLA's `Limit:`, `memory_limit_`). */
-  limitBytes?: number | undefined;
-  /** What its pool had in use (XLA's `InUse:`). */
-  inUseBytes?: number | undefined;
-  /** What the card had free (PyTorch's "of which X is free", cuDNN's report). */
-  freeBytes?: number | undefined;
-  /** The driver refused this much more for the pool (XLA/TF "failed to allocate ... from device: CUDA_ERROR_OUT_OF_MEMORY"). */
-  deviceRefusedBytes?: number | undefined;
 }
 
 /** Everything the cause is decided from. */

@@ -1,32 +1,36 @@
 // What the one judge of a process's end looks at: the process facts (exit status, signals, what
 // headroom did, the kernel's OOM victims) and the verdict its own output gave.
-import type { OomKillRecord } from '../run-record/schema.js';
-import type { Confidence, ExitReason, MemoryKind } from '../vocabulary.js';
-import type { FailureCause, GpuCap, LogNumbers, SampleAtFailure } from './cause.js';
+import type { LogVerdict } from '../doctor/stream/output-reader.js';
+import type { GpuCap } from '../plan/cap.js';
+import type { Confidence, ExitReason } from '../vocabulary.js';
+import type { FailureCause, SampleAtFailure } from './cause.js';
 import type { HeadroomMemoryKill } from './memory-kill.js';
 
-/** What the line classifier (doctor's) made of a process's output: its primary diagnosis, in short. */
-export interface LogVerdict {
-  kind: MemoryKind;
-  /** The diagnosis code (`torch-cuda-oom`, `python-memory-error`, ...). */
-  code: string;
-  framework: string;
-  summary: string;
-  confidence: Confidence;
-  /** 1-based line of the log the verdict rests on, and that line. */
-  line: number;
-  text: string;
-  /** PIDs the output names as killed (PyTorch's "DataLoader worker (pid N) is killed"). */
-  killedPids: number[];
-  /** A GPU OOM's own numbers (request, pool limit and use, the card's free memory); {} otherwise. */
-  numbers: LogNumbers;
-}
-
-/** One OOM kill of a process in a supervised tree: the run record's own type (summary.json `oomKills[]`, event `oom-kill`). */
-export type TreeOomKill = OomKillRecord;
+/** What doctor's classifier made of a process's output (doctor owns the reader and its verdict). */
+export type { LogVerdict };
 
 /** Who a killed process was in the supervised tree. */
-export type TreeRole = OomKillRecord['role'];
+export type TreeRole = 'main' | 'worker';
+
+/**
+ * One OOM kill of a process in a supervised tree, as the record keeps it (summary.json `oomKills[]`,
+ * event `oom-kill`); src/run-record/schema.ts holds its schema to this type.
+ */
+export type TreeOomKill = {
+  /** null when the cgroup counted a kill that neither the kernel log nor the tree could name. */
+  pid: number | null;
+  /** Its command line as sampled (or the kernel's command name), null when unknown. */
+  command: string | null;
+  /** Its RSS when killed: the kernel's anon + file + shmem RSS, else the last sample; 0 when unknown. */
+  rssBytes: number;
+  /** Milliseconds since the epoch when headroom saw the kill. */
+  atMs: number;
+  role: TreeRole;
+  /** `DataLoader worker`, `multiprocessing worker`, `forked child of the main process`, ... */
+  roleText: string;
+  /** kernel-log: the kernel named it; tree: a member vanished as the cgroup counted a kill. */
+  source: 'kernel-log' | 'tree';
+};
 
 /** Everything known about one ended attempt of one process. */
 export interface EndFacts {

@@ -1,4 +1,4 @@
-// `plan --from-run RUN_DIR --json`: budgets sized from a run's measured peaks (src/plan/from-run.ts).
+// `plan --from-run RUN_DIR --json`: budgets sized from a run's measured peaks (src/run-record/propose-budgets.ts).
 import { z } from 'zod';
 import { peakSources } from '../../run-record/schema.js';
 

@@ -4,7 +4,7 @@
 // effect are the script's own assignments over what was exported.
 import { isPreallocateOff } from '../../plan/env-checks.js';
 import type { Env } from '../env/finding.js';
-import { fractionFor, maxJaxPoolFraction } from '../explain/types.js';
+import { fractionFor, maxJaxPoolFraction } from '../families/explain-types.js';
 import type { DoctorFinding } from '../types.js';
 import type { EnvAssignment } from './facts.js';
 import { importsJax, importsTorch } from './facts.js';

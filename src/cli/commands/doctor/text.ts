@@ -1,7 +1,8 @@
 // Text rendering of `doctor`: each diagnosis with its kind, layer, numbers, cause, fixes and
 // evidence line; then the findings (environment, script) with their locations.
-import type { TargetReport } from '../../../doctor/examine.js';
+
 import type { Diagnosis, DoctorFinding, FactValue } from '../../../doctor/types.js';
+import type { TargetReport } from '../../../examine/examine.js';
 import { formatBytes } from '../../../units.js';
 import type { Colors } from '../../output.js';
 import type { DoctorResult } from './index.js';

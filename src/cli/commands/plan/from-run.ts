@@ -1,17 +1,17 @@
 // `plan --from-run RUN_DIR`: reads a run record (and the config it ran from), sizes budgets from its
-// peaks (src/plan/from-run.ts) and renders the proposal with the config diff. Never writes the config.
+// peaks (src/run-record/propose-budgets.ts) and renders the proposal with the config diff. Never writes the config.
 import { statSync } from 'node:fs';
 import { relative } from 'node:path';
 import { readUserFile } from '../../../config/read-text.js';
 import { UsageError } from '../../../errors.js';
+import { describePeakSource } from '../../../run-record/peaks.js';
 import {
   configDiff,
   defaultMargin,
   newConfigDiff,
   type PlannedInstance,
   proposeBudgets,
-} from '../../../plan/from-run.js';
-import { describePeakSource } from '../../../run-record/peaks.js';
+} from '../../../run-record/propose-budgets.js';
 import { readRunFiles } from '../../../run-record/reader.js';
 import { formatBytes } from '../../../units.js';
 import { pathIn } from '../../io.js';

@@ -57,7 +57,7 @@ export const command = defineCommand({
     }
     if (options.on === 'slurm') {
       const { planOnSlurm } = await import('../../shared/slurm/plan-on-slurm.js');
-      const { realSlurmCommands } = await import('../../../supervise/backends/slurm/commands.js');
+      const { realSlurmCommands } = await import('../../../slurm/commands.js');
       const { data, exitCode } = await planOnSlurm(
         { ...options, force: false },
         realSlurmCommands({ env: io.env }),

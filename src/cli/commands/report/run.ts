@@ -2,8 +2,8 @@
 // doctor's diagnosis of the run. Reads files, writes one; the page itself is built by src/report/.
 
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { examineTarget } from '../../../doctor/examine.js';
 import { EnvironmentError, ExitCode } from '../../../errors.js';
+import { examineTarget } from '../../../examine/examine.js';
 import { writeFileAtomic } from '../../../files/write-file.js';
 import { hasFitRecord, readFitRecord } from '../../../fit-record/fit-record.js';
 import { isRecordDirectory, readRecord } from '../../../observe/read-record.js';

@@ -5,8 +5,9 @@ import type { RunSummary } from '../../../supervise/types.js';
 import { defineCommand } from '../../command.js';
 import type { RunOutput } from '../../schemas/run.js';
 import { renderSummaryTable } from '../../shared/render-run.js';
+import { launchPrepared, type PreparedRun } from './launch.js';
 import { runOptions } from './options.js';
-import { runLocal } from './run-local.js';
+import { prepareLocalRun } from './run-local.js';
 
 export const command = defineCommand({
   name: 'run',
@@ -20,10 +21,14 @@ export const command = defineCommand({
   ],
   options: runOptions,
   async run(input, io) {
-    if (input.options.on !== 'slurm') return runLocal(input, io);
-    const { runSlurm } = await import('../../shared/slurm/run-on-slurm.js');
     const { options, rest } = input;
-    return runSlurm({ ...options, argv: rest, isJson: options.json }, io);
+    // One way to run whichever backend launches it (launch.ts); the Slurm one is loaded only when asked for.
+    const prepare = async (): Promise<PreparedRun> => {
+      if (options.on !== 'slurm') return prepareLocalRun(input, io);
+      const { prepareSlurmRun } = await import('./run-slurm.js');
+      return prepareSlurmRun({ ...options, argv: rest }, io);
+    };
+    return launchPrepared(prepare, options, io);
   },
   reporters: {
     // The live view is written as the run goes (to stdout, or stderr under --json); then the summary.

@@ -1,8 +1,8 @@
 // `headroom slurm script`: the sbatch script for the plan, for people who submit jobs themselves.
 import { ExitCode } from '../../../errors.js';
 import type { Finding } from '../../../plan/types.js';
+import { realSlurmCommands } from '../../../slurm/commands.js';
 import { buildScript } from '../../../slurm/script.js';
-import { realSlurmCommands } from '../../../supervise/backends/slurm/commands.js';
 import { defineCommand } from '../../command.js';
 import { sharedOptions, slurmOptions } from '../../options.js';
 import type { SlurmScriptOutput } from '../../schemas/slurm-script.js';

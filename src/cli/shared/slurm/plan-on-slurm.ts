@@ -2,7 +2,7 @@
 // cores, memory), which one the job would use, and what each step asks Slurm for (render-slurm-plan.ts
 // says it in tables).
 import { ExitCode } from '../../../errors.js';
-import type { SlurmCommands } from '../../../supervise/backends/slurm/commands.js';
+import type { SlurmCommands } from '../../../slurm/commands.js';
 import type { PlanContext } from '../load-plan.js';
 import type { SlurmInputs } from './checks.js';
 import { prepareSlurmJob } from './prepare.js';

@@ -5,10 +5,10 @@ import { parseGpuFlags } from '../../../config/gpu-flags.js';
 import { EnvironmentError, UsageError } from '../../../errors.js';
 import type { Spec } from '../../../plan/types.js';
 import { simEnvironment } from '../../../probe/gpu/sim-backend.js';
+import { readPartitionNodes } from '../../../slurm/cluster.js';
+import type { SlurmCommands } from '../../../slurm/commands.js';
 import { planSlurmJob, type SlurmJobPlan } from '../../../slurm/job-plan.js';
 import { groupNodeTypes, type NodeType } from '../../../slurm/node-types.js';
-import { readPartitionNodes } from '../../../supervise/backends/slurm/cluster.js';
-import type { SlurmCommands } from '../../../supervise/backends/slurm/commands.js';
 import { launchSpecsFromPlan } from '../../../supervise/from-plan.js';
 import type { LaunchSpec } from '../../../supervise/types.js';
 import type { PlanContext } from '../load-plan.js';
@@ -109,10 +109,9 @@ export async function prepareSlurmJob(
   });
   const fitting = candidates.filter((c) => c.fits).sort(fitsFirst);
   const chosen = fitting[0] ?? (inputs.force ? (candidates[0] ?? null) : null);
-  const launches = chosen ? launchSpecsFromPlan({ spec, plan: chosen.job.plan, baseEnv: {} }) : [];
   const cardBytes = chosen?.nodeType.cardBytes;
   // The bundled workloads find simulated cards through HEADROOM_GPU, as a local run gives them.
-  const simEnv =
+  const card =
     simulated && chosen && cardBytes
       ? simEnvironment({
           env: context.env,
@@ -122,11 +121,13 @@ export async function prepareSlurmJob(
           })),
         })
       : {};
+  // The job inherits the submitter's environment itself: the launches carry only the plan's and the card's.
+  const launches = chosen ? launchSpecsFromPlan({ spec, plan: chosen.job.plan, baseEnv: {}, card }) : [];
   return {
     spec,
     partition,
     candidates,
     chosen,
-    launches: launches.map((launch) => ({ ...launch, env: { ...launch.env, ...simEnv } })),
+    launches,
   };
 }

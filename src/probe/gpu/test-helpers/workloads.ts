@@ -20,9 +20,13 @@ export interface RunningWorkload {
   ended: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
 }
 
-/** Starts `node examples/workloads/<script> ...args` with extra environment variables. */
+/**
+ * Starts `node examples/workloads/<script> ...args` (`python3` for a .py stand-in, the engines') with extra
+ * environment variables.
+ */
 export function startWorkload(script: string, args: string[], env: Record<string, string>): RunningWorkload {
-  const child = spawn(process.execPath, [path.join(repoRoot, 'examples', 'workloads', script), ...args], {
+  const program = script.endsWith('.py') ? 'python3' : process.execPath;
+  const child = spawn(program, [path.join(repoRoot, 'examples', 'workloads', script), ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

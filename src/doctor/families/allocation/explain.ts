@@ -1,0 +1,118 @@
+// Why a device allocation failed, from the figures the allocation-failure grammar read
+// (rules/alloc.ts), whatever framework or vendor printed them: a request larger than the device,
+// figures that show no shortage at all, a KV cache that does not fit what vLLM may use, or the
+// process's own work filling the device.
+import type { Draft } from '../../candidates.js';
+import type { FixDetail } from '../../types.js';
+import { type ExplainContext, type Explanation, fix, num, seeHolders, size } from '../explain-types.js';
+
+const vendorNames: Record<string, string> = {
+  amd: 'the AMD GPU',
+  intel: 'the Intel GPU',
+  apple: 'the Apple GPU',
+  tpu: 'the TPU',
+  nvidia: 'the GPU',
+};
+
+/** vLLM's largest sensible share of a card it has to itself (its own docs' upper examples). */
+const maxUtilization = 0.95;
+
+function kvCacheExplanation(draft: Draft, ctx: ExplainContext): Explanation {
+  const tokens = num(draft.facts, 'kvCacheTokens');
+  const wanted = num(draft.facts, 'maxModelLen');
+  const utilization = num(ctx.context, 'gpuMemoryUtilization');
+  const share = utilization !== undefined ? String(utilization) : 'its default 0.9';
+  const fixes: FixDetail[] = [
+    tokens !== undefined
+      ? fix(
+          `lower max_model_len to at most ${tokens} (LLM(..., max_model_len=${tokens}) or --max-model-len ${tokens})`,
+          `the KV cache holds ${tokens} tokens, fewer than max_model_len ${wanted}; one sequence must fit whole`,
+        )
+      : fix(
+          'lower max_model_len (--max-model-len) so that one whole sequence fits the KV cache',
+          'vLLM refuses to start when the KV cache cannot hold one sequence of max_model_len tokens',
+        ),
+  ];
+  if (utilization === undefined || utilization < maxUtilization)
+    fixes.push(
+      fix(
+        `let vLLM use more of the GPU: gpu_memory_utilization=${maxUtilization} (now ${share}), with nothing else on the card`,
+        'vLLM sizes the KV cache from gpu_memory_utilization × the card, minus the weights and the activations it profiled at start',
+      ),
+    );
+  fixes.push(
+    fix(
+      'or make the weights smaller per GPU: tensor_parallel_size across GPUs, a quantized checkpoint, or a smaller model; enforce_eager=True also frees the memory CUDA graphs take',
+      'what the weights and graphs take is not left for the KV cache',
+    ),
+    seeHolders(),
+  );
+  return {
+    cause: 'memory_cap',
+    causeText: `vLLM may use gpu_memory_utilization (${share}) of the GPU, and after the weights and activations what is left for the KV cache${tokens !== undefined ? ` holds ${tokens} tokens, fewer than max_model_len ${wanted}` : ' cannot hold one sequence'}`,
+    fixes,
+  };
+}
+
+/** A device allocation failed; the figures decide what can be said. */
+export function explainAllocation(draft: Draft, ctx: ExplainContext): Explanation {
+  if (draft.facts.kvCache === true) return kvCacheExplanation(draft, ctx);
+  const requested = num(draft.facts, 'requestedBytes');
+  const free = num(draft.facts, 'freeBytes');
+  const total = num(draft.facts, 'totalBytes');
+  const allocated = num(draft.facts, 'allocatedBytes');
+  const device = vendorNames[String(draft.facts.vendor)] ?? 'the device';
+  const isTpu = draft.facts.vendor === 'tpu';
+  if (requested !== undefined && total !== undefined && requested > total)
+    return {
+      cause: 'request_exceeds_device',
+      causeText: `one allocation of ${size(requested)} is larger than all of ${device} (${size(total)}): a shape or configuration problem`,
+      fixes: [
+        fix(
+          `find the tensor of ${size(requested)} at the failing line and check its shape; no setting makes it fit`,
+          `${size(requested)} is more than the ${size(total)} the device has`,
+        ),
+      ],
+    };
+  if (requested !== undefined && free !== undefined && free >= requested)
+    return {
+      cause: 'unknown',
+      causeText: `the message shows ${size(free)} free for a ${size(requested)} request: its figures show no shortage (the free memory may be in pieces, in another pool, or above a cap the process runs under), so the log cannot say what filled ${device}`,
+      fixes: [
+        fix(
+          'measure at the failing step: the framework memory stats (torch.cuda.memory_summary(), jax device memory_stats()) and the vendor tool (nvidia-smi, rocm-smi, xpu-smi) side by side',
+          `${size(free)} free ≥ the ${size(requested)} requested, so the failure is not the device being full`,
+        ),
+        seeHolders(),
+      ],
+    };
+  const figures =
+    requested !== undefined
+      ? `${size(requested)} requested${free !== undefined ? `, ${size(free)} free` : ''}${allocated !== undefined ? `, ${size(allocated)} already allocated by this process` : ''}`
+      : '';
+  if (figures === '' || (allocated === undefined && free === undefined))
+    return {
+      cause: 'unknown',
+      causeText: `a device allocation failed on ${device}${figures ? ` (${figures})` : ''} and the message gives no figures on who holds the memory: this process's own work and another process fill it alike`,
+      fixes: [
+        seeHolders(),
+        fix(
+          'if nothing else holds it, lower the batch size (halve it) or the model/sequence size',
+          'activations grow with the batch; the message does not say how much this process holds',
+        ),
+      ],
+    };
+  return {
+    cause: 'batch_too_large',
+    causeText: `${device} is full with this process's work: ${figures}`,
+    fixes: [
+      fix(
+        isTpu
+          ? 'lower the per-core batch size (halve it), or shard the model and optimizer state (SPMD/FSDP) across cores'
+          : 'lower the batch size (halve it), or use activation checkpointing and mixed precision',
+        `the request did not fit in what was left (${figures})`,
+      ),
+      seeHolders(),
+    ],
+  };
+}

@@ -1,0 +1,15 @@
+// The allocation-failure grammar: a device allocation that failed, in any framework's or vendor's
+// words (and an inference engine's KV cache too small), explained from its figures alone.
+import type { DoctorFamily } from '../types.js';
+import { explainAllocation } from './explain.js';
+import { allocationRules } from './rules.js';
+
+/** The allocation family. */
+export const allocationFamily: DoctorFamily = {
+  name: 'allocation',
+  rules: allocationRules,
+  factRules: [],
+  layers: [],
+  codes: ['device-alloc-failed', 'kv-cache-too-small'],
+  explain: explainAllocation,
+};

@@ -1,0 +1,175 @@
+// The allocation-failure grammar: a device allocation that failed, in any framework's or vendor's
+// words, read into one set of figures (requested, free, total, allocated, reserved, device,
+// allocator, vendor). A message names a failed request or a full device in one of a few ways, and
+// the figures around it are spelt a few ways more; each spelling below names where it comes from.
+// PyTorch's caching-allocator message, XLA's BFC and stream-executor lines keep their own rules
+// (torch.ts, xla.ts): their figures drive finer causes. Everything else that says "this device
+// allocation failed" is one rule here, with `allocationFigures` reading its numbers.
+import { parseLogSize, sizePattern } from '../../sizes.js';
+import type { Facts, LogRule } from '../../types.js';
+import { definedFacts, intOf } from '../extract.js';
+
+const SIZE = sizePattern;
+const sized = (source: string): RegExp => new RegExp(source.replaceAll('SIZE', SIZE), 'i');
+
+// Each figure, in every spelling seen; the first that matches gives it.
+const figureSpellings: Record<string, RegExp[]> = {
+  requestedBytes: [
+    // pytorch CUDACachingAllocator / MPSAllocator / XPU: "Tried to allocate 2.00 GiB".
+    sized('Tried to allocate SIZE'),
+    // PaddlePaddle paddle/fluid/memory/allocation (GPU allocator): "Cannot allocate 1.53GB memory on GPU 0".
+    sized('Cannot allocate SIZE memory'),
+    // TPU runtime (PJRT/XRT): "Attempting to reserve 6.48G at the bottom of memory", "Attempting to allocate 180.59M".
+    sized('Attempting to (?:reserve|allocate) SIZE'),
+    // XLA tf_allocator_adapter, cudaMallocAsync allocator: "... allocate 123 bytes".
+    sized(String.raw`(?:trying|failed) to allocate (\d+) bytes`),
+    // MuJoCo's arena: "requested = 19288260".
+    sized(String.raw`requested = (\d+)`),
+  ],
+  freeBytes: [
+    sized('of which SIZE is free'),
+    // TPU runtime: "There are 1.92G free".
+    sized('There are SIZE free'),
+    // PaddlePaddle: "available memory is only 0.000000B".
+    sized('available memory is only SIZE'),
+    sized(String.raw`Free memory/Total memory: (\d+)/\d+`),
+    sized(String.raw`SIZE free\b`),
+  ],
+  totalBytes: [
+    sized('total capac(?:i)?ty of SIZE'),
+    sized('SIZE total capacity'),
+    sized(String.raw`Free memory/Total memory: \d+/(\d+)`),
+  ],
+  allocatedBytes: [
+    // PaddlePaddle: "6.000000GB memory has been allocated".
+    sized('SIZE memory has been allocated'),
+    sized('SIZE already allocated'),
+    // TPU runtime's memory report: "Currently allocated: 6.08G".
+    sized(String.raw`Currently allocated:\s*SIZE`),
+    sized('MPS allocated: SIZE'),
+  ],
+  reservedBytes: [sized('SIZE reserved in total'), sized('SIZE reserved,')],
+};
+
+const deviceSpellings = [
+  /\bon GPU (\d+)/i,
+  /\bGPU (\d+)\b/,
+  /device ordinal (\d+)/,
+  /device[=:]\s*(?:TPU|GPU|XPU):(\d+)/i,
+];
+
+/** Which vendor's stack a message comes from, by the words only that stack uses. */
+export function vendorOf(text: string): string | undefined {
+  if (/\bHIP\b|hipError|\bROCm\b|rocm_driver|\bMIOpen|rocBLAS/i.test(text)) return 'amd';
+  if (/\bXPU\b|PI_ERROR|UR_RESULT_ERROR|Level.?Zero|\bSYCL\b|Native API/i.test(text)) return 'intel';
+  if (/\bMPS\b/.test(text)) return 'apple';
+  if (/\bTPU\b|HBM|bottom of memory|tpu_worker/i.test(text)) return 'tpu';
+  if (/CUDA|\bcu[A-Z]\w+|cudaMalloc|NVIDIA/.test(text)) return 'nvidia';
+  return undefined;
+}
+
+/** The figures a failed device allocation states, in any spelling above. */
+export function allocationFigures(text: string): Facts {
+  const facts: Record<string, number | string | undefined> = {};
+  for (const [name, spellings] of Object.entries(figureSpellings)) {
+    for (const spelling of spellings) {
+      const captured = spelling.exec(text)?.[1];
+      const bytes = captured === undefined ? undefined : parseLogSize(captured);
+      if (bytes !== undefined) {
+        facts[name] = bytes;
+        break;
+      }
+    }
+  }
+  for (const spelling of deviceSpellings) {
+    const device = intOf(spelling.exec(text)?.[1]);
+    if (device !== undefined) {
+      facts.device = device;
+      break;
+    }
+  }
+  facts.vendor = vendorOf(text);
+  return definedFacts(facts);
+}
+
+// "max seq len (32768) is larger than the maximum number of tokens that can be stored in KV cache (7344)".
+const kvTokens =
+  /max seq len \((\d+)\) is larger than the maximum number of tokens that can be stored in KV cache \((\d+)\)/;
+const kvMemory = sized(
+  String.raw`\(SIZE KV cache is needed, which is larger than the available KV cache memory \(SIZE\)`,
+);
+
+/** Device allocations that failed, in every spelling but PyTorch's and XLA's own (torch.ts, xla.ts). */
+export const allocationRules: LogRule[] = [
+  {
+    code: 'device-alloc-failed',
+    kind: 'gpu_oom',
+    framework: 'other',
+    weight: 3,
+    keywords: [
+      'out of memory error on gpu',
+      'at the bottom of memory',
+      'that was not possible',
+      'failed: out of memory',
+      '): out of memory',
+      'out_of_device_memory',
+      'out_of_resources',
+      'out_of_host_memory',
+      'hiperroroutofmemory',
+      'hip error: out of memory',
+      'memory allocation failed',
+    ],
+    pattern:
+      /Out of memory error on (?:GPU|XPU|NPU) \d+|Attempting to (?:reserve|allocate) \S+(?: at the bottom of memory)?\. That was not possible|\b(?:cu|cuda|hip)(?:Mem)?(?:Alloc|alloc|Malloc|malloc)\w*(?:\([^)]*\))?(?: retry)? failed:?\s*out of memory|(?:CUDA|HIP) runtime error in ::\w*[Mm]alloc\w*\(.*?\): out of memory|PI_ERROR_OUT_OF_(?:DEVICE|HOST)_MEMORY|UR_RESULT_ERROR_OUT_OF_(?:DEVICE_MEMORY|RESOURCES)|hipErrorOutOfMemory|HIP error: out of memory|\[mxnet\][^\n]*Memory allocation failed/,
+    // PaddlePaddle paddle/phi/core/memory/allocation/allocator_facade.cc ("Out of memory error on
+    // GPU %d. Cannot allocate %s memory on GPU %d, %s memory has been allocated and available
+    // memory is only %s"); the TPU runtime's HBM allocator ("Attempting to reserve %s at the bottom
+    // of memory. That was not possible. There are %s free, %s reserved, and %s reservable", in
+    // pytorch/xla and JAX TPU threads); MXNet src/storage/pooled_storage_manager.h and pycuda
+    // ("cudaMalloc failed: out of memory", "cuMemAlloc failed: out of memory"); TensorRT-LLM's
+    // TLLM_CUDA_CHECK ("CUDA runtime error in ::cudaMallocAsync(...): out of memory"); SYCL/Level
+    // Zero (intel/llvm sycl/include/sycl/detail/pi_error.def PI_ERROR_OUT_OF_DEVICE_MEMORY, -6
+    // PI_ERROR_OUT_OF_HOST_MEMORY as Intel's GPU driver reports device memory, unified-runtime
+    // UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY, and UR_RESULT_ERROR_OUT_OF_RESOURCES that Level Zero
+    // returns for a device allocation it cannot back); HIP (ROCm hip_runtime_api.h hipErrorOutOfMemory).
+    source:
+      'PaddlePaddle allocator_facade.cc; TPU runtime HBM allocator; MXNet pooled_storage_manager.h; TensorRT-LLM TLLM_CUDA_CHECK; intel/llvm pi_error.def; ROCm hipErrorOutOfMemory',
+    summary: 'a device memory allocation failed',
+    continuationLines: 2,
+    extract: ({ text, before }) => ({
+      facts: {
+        ...allocationFigures(text),
+        ...(vendorOf(text) ? {} : definedFacts({ vendor: vendorOf(before.join('\n')) })),
+      },
+    }),
+  },
+  {
+    code: 'kv-cache-too-small',
+    kind: 'gpu_oom',
+    framework: 'other',
+    weight: 3,
+    keywords: ['no available memory for the cache blocks', 'stored in kv cache', 'available kv cache memory'],
+    pattern:
+      /No available memory for the cache blocks|is larger than the maximum number of tokens that can be stored in KV cache|KV cache is needed, which is larger than the available KV cache memory/,
+    // vllm/v1/core/kv_cache_utils.py check_enough_kv_cache_memory ("No available memory for the
+    // cache blocks", "... KV cache is needed, which is larger than the available KV cache memory");
+    // vllm/worker/worker.py raise_if_cache_size_invalid (0.x: "The model's max seq len (%d) is
+    // larger than the maximum number of tokens that can be stored in KV cache (%d)").
+    source:
+      'vllm-project/vllm vllm/v1/core/kv_cache_utils.py, vllm/worker/worker.py raise_if_cache_size_invalid',
+    summary: "vLLM's KV cache does not fit in the GPU memory it may use",
+    extract: ({ text }) => {
+      const tokens = kvTokens.exec(text);
+      const memory = kvMemory.exec(text);
+      return {
+        facts: definedFacts({
+          kvCache: true,
+          maxModelLen: intOf(tokens?.[1]),
+          kvCacheTokens: intOf(tokens?.[2]),
+          kvNeededBytes: memory ? parseLogSize(memory[1]!) : undefined,
+          kvAvailableBytes: memory ? parseLogSize(memory[2]!) : undefined,
+        }),
+      };
+    },
+  },
+];

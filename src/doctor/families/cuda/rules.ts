@@ -1,0 +1,146 @@
+// Allocation failures inside CUDA libraries (cuBLAS, cuDNN, NCCL) and the CUDA runtime itself.
+import type { LogRule } from '../../types.js';
+import { definedFacts, intOf } from '../extract.js';
+
+// The library a status word or message names, as its vendor spells it.
+function libraryOf(word: string): string {
+  const upper = word.toUpperCase();
+  if (upper.startsWith('CUDNN') || upper === 'DNN') return 'cuDNN';
+  if (upper.startsWith('MIOPEN')) return 'MIOpen';
+  if (upper.startsWith('ROCBLAS')) return 'rocBLAS';
+  if (upper.startsWith('HIPBLAS')) return 'hipBLAS';
+  if (upper.startsWith('CUFFT')) return 'cuFFT';
+  if (upper.startsWith('CUSOLVER')) return 'cuSOLVER';
+  if (upper.startsWith('CUSPARSE')) return 'cuSPARSE';
+  if (upper.startsWith('CURAND')) return 'cuRAND';
+  return 'cuBLAS';
+}
+
+/** cuBLAS, cuDNN, NCCL and CUDA runtime allocation failures. */
+export const cudaLibraryRules: LogRule[] = [
+  {
+    code: 'library-alloc-failed',
+    kind: 'gpu_oom',
+    framework: 'cublas',
+    weight: 3,
+    keywords: [
+      '_status_alloc_failed',
+      'status_memory_error',
+      'cufft_alloc_failed',
+      'miopenstatusallocfailed',
+    ],
+    pattern:
+      /\b(CUBLAS|CUBLASLT|CUDNN|CUFFT|CUSOLVER|CUSPARSE|CURAND|HIPBLAS|HIPBLASLT|ROCBLAS|MIOPEN)_STATUS_(?:ALLOC_FAILED|MEMORY_ERROR)\b|\b(rocblas)_status_memory_error\b|\b(CUFFT)_ALLOC_FAILED\b|\b(miopen)StatusAllocFailed\b/i,
+    // Every GPU math library names a failed allocation in its status enum: cuBLAS/cuDNN/cuFFT/
+    // cuSOLVER/cuSPARSE "*_STATUS_ALLOC_FAILED" ("Resource allocation failed inside the library",
+    // docs.nvidia.com/cuda/cublas #cublasstatus-t), rocBLAS rocblas_status_memory_error, hipBLAS
+    // HIPBLAS_STATUS_ALLOC_FAILED, MIOpen miopenStatusAllocFailed (ROCm docs).
+    source:
+      'cuBLAS/cuDNN/cuFFT status enums (docs.nvidia.com/cuda/cublas/#cublasstatus-t); rocBLAS rocblas_status; MIOpen miopenStatus_t',
+    summary: 'a GPU math library could not allocate its workspace or handle',
+    extract: ({ match }) => {
+      const library = libraryOf(match.slice(1).find(Boolean)!);
+      return {
+        framework: library === 'cuDNN' || library === 'MIOpen' ? 'cudnn' : 'cublas',
+        facts: { library },
+      };
+    },
+  },
+  {
+    code: 'library-init-failed',
+    kind: 'gpu_oom',
+    framework: 'cudnn',
+    weight: 1,
+    keywords: [
+      'could not create cudnn handle',
+      'cudnn_status_not_initialized',
+      'dnn library initialization failed',
+      'cublas_status_not_initialized',
+      'failed to create cublas handle',
+      'getblasgemmalgorithms',
+      'without blas support',
+      'blas gemm launch failed',
+      'failed to get convolution algorithm',
+      'miopenstatusnotinitialized',
+      'rocblas_status_not_initialized',
+    ],
+    pattern:
+      /Could not create cudnn handle: (CUDNN_STATUS_\w+)|(CUDNN_STATUS_NOT_INITIALIZED)|(DNN) library initialization failed|(CUBLAS_STATUS_NOT_INITIALIZED)|failed to create (cublas) handle|(GetBlasGemmAlgorithms)|Attempting to perform (BLAS) operation using StreamExecutor without BLAS support|(Blas) GEMM launch failed|Failed to get convolution algorithm\. This is probably because (cuDNN) failed to initialize|(miopen)StatusNotInitialized|(rocblas)_status_not_initialized/i,
+    // A library handle that could not be created: cudnnCreate returns CUDNN_STATUS_NOT_INITIALIZED
+    // and cublasCreate CUBLAS_STATUS_NOT_INITIALIZED both when their memory cannot be allocated and
+    // when the library does not match the driver (cuDNN API reference, cudnnCreate; cuBLAS
+    // docs, cublasCreate); XLA's cuda_dnn.cc/cuda_blas.cc, gemm_algorithm_picker.cc and TensorFlow's
+    // matmul_op.cc/conv_ops.cc surface the same missing handle in their words; MIOpen and rocBLAS
+    // likewise (miopenStatusNotInitialized). Decided by the free memory printed beside it, or
+    // "can't tell" (resolve.ts), the same for every library.
+    source:
+      'cuDNN cudnnCreate, cuBLAS cublasCreate (docs.nvidia.com/cuda/cublas/#cublascreate); openxla/xla stream_executor/cuda/cuda_dnn.cc, cuda_blas.cc, gemm_algorithm_picker.cc; tensorflow matmul_op.cc, conv_ops.cc',
+    summary: 'a GPU library failed to initialise, which a nearly full GPU causes',
+    extract: ({ text, match }) => {
+      const library = libraryOf(match.slice(1).find(Boolean)!);
+      return {
+        framework: library === 'cuDNN' || library === 'MIOpen' ? 'cudnn' : 'cublas',
+        facts: definedFacts({ library, status: /\b[A-Z]+_STATUS_[A-Z_]+/.exec(text)?.[0] }),
+      };
+    },
+  },
+  {
+    code: 'cudnn-autotune-failed',
+    kind: 'gpu_oom',
+    framework: 'cudnn',
+    weight: 1,
+    keywords: ['failed to determine best cudnn convolution algorithm'],
+    pattern: /Failed to determine best cudnn convolution algorithm/,
+    // XLA's conv algorithm picker: the "Original error" decides (alloc failure vs a missing library);
+    // a library-missing text is a near miss of its own (near-miss.ts).
+    source: 'openxla/xla service/gpu/autotuning/conv_algorithm_picker.cc',
+    continuationLines: 4,
+    summary: "XLA's cuDNN autotuner failed; its scratch memory comes from the same device",
+    extract: ({ text }) =>
+      /RESOURCE_EXHAUSTED|out of memory|ALLOC_FAILED|Failed to allocate/i.test(text)
+        ? { facts: { autotuneOutOfMemory: true } }
+        : {},
+  },
+  {
+    code: 'nccl-cuda-oom',
+    kind: 'gpu_oom',
+    framework: 'nccl',
+    weight: 3,
+    keywords: ["cuda failure 'out of memory'", 'failed to cuda calloc', 'failed to cuda malloc'],
+    pattern:
+      /(?:\[(\d+)\] [\w/.-]+:\d+ )?(?:NCCL )?WARN (?:Cuda failure 'out of memory'|Failed to CUDA (?:calloc|malloc))|Last error:\s*Cuda failure 'out of memory'/,
+    // nccl src/include/checks.h CUDACHECK ("Cuda failure '%s'") and alloc.h ncclCudaCalloc.
+    source: 'NVIDIA/nccl src/include/checks.h CUDACHECK WARN("Cuda failure \'%s\'")',
+    summary: 'NCCL could not allocate GPU memory for its buffers',
+    extract: ({ match }) => ({ facts: definedFacts({ device: intOf(match[1]) }) }),
+  },
+  {
+    code: 'warp-cuda-oom',
+    kind: 'gpu_oom',
+    framework: 'warp',
+    weight: 3,
+    keywords: ['warp cuda error 2'],
+    pattern: /Warp CUDA error 2: out of memory(?: \(in function (\w+))?/,
+    // NVIDIA/warp warp/native/warp.cu check_cuda: error 2 is cudaErrorMemoryAllocation; Warp's
+    // allocations (its mempool) live outside any JAX or PyTorch pool in the same process.
+    source: 'NVIDIA/warp warp/native/warp.cu check_cuda_result',
+    summary: 'NVIDIA Warp could not allocate device memory',
+    extract: ({ match }) => ({ facts: definedFacts({ function: match[1] }) }),
+  },
+  {
+    code: 'cuda-out-of-memory',
+    kind: 'gpu_oom',
+    framework: 'cuda',
+    weight: 3,
+    isGeneric: true,
+    keywords: ['out of memory', 'cudaerrormemoryallocation', 'cuda_error_out_of_memory'],
+    pattern:
+      /CUDA error: out of memory|cuda runtime error \(2\) : out of memory|THCudaCheck FAIL.*out of memory|CUDA driver error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|\b[Ee]rror 2: out of memory/,
+    // cudaErrorMemoryAllocation (2) / CUDA_ERROR_OUT_OF_MEMORY as a framework re-raises it (C10_CUDA_CHECK, THC).
+    source: 'CUDA runtime API cudaError_t cudaErrorMemoryAllocation = 2',
+    summary: 'a CUDA call failed with out of memory',
+    // "failed to alloc N bytes on host": pinned host memory that TF/XLA's cuda_driver.cc logs and
+    // then falls back from (pageable memory, smaller chunks); training goes on, so it is no OOM.
+    extract: ({ text }) => (/failed to alloc(?:ate)? \d+ bytes on host/.test(text) ? undefined : {}),
+  },
+];

@@ -1,0 +1,139 @@
+// Host RAM seen from the victim's side: SIGKILL exits (137, -9), the shell's "Killed", DataLoader
+// workers killed, and allocation errors (MemoryError, ENOMEM, std::bad_alloc).
+import { sizeOf } from '../../sizes.js';
+import type { LogRule } from '../../types.js';
+import { definedFacts, intOf, withSize } from '../extract.js';
+
+// A launcher that runs the training process as a child and reports how it ended.
+const launcherWords =
+  /sigkill_handler|launch\.py|ChildFailedError|CalledProcessError|torchrun|accelerate|elastic_launch/;
+
+const workerPids = (text: string | undefined): number | undefined => intOf(text?.split(',')[0]?.trim());
+
+/** Signals and errors a process reports when it is killed for, or short of, host memory. */
+export const hostExitRules: LogRule[] = [
+  {
+    code: 'dataloader-worker-killed',
+    kind: 'host_oom',
+    framework: 'torch',
+    weight: 3,
+    keywords: ['is killed by signal: killed'],
+    pattern: /DataLoader worker \(pid(?:\(s\))? ([\d, ]+)\) is killed by signal: Killed/,
+    // torch/csrc/DataLoader.cpp: a worker ended by SIGKILL, which the OOM killer sends.
+    source: 'pytorch torch/csrc/DataLoader.cpp _error_if_any_worker_fails',
+    summary: 'a DataLoader worker was killed (SIGKILL): the OOM killer ran out of host RAM',
+    extract: ({ match }) => ({ facts: definedFacts({ pid: workerPids(match[1]) }) }),
+  },
+  {
+    code: 'dataloader-worker-exited',
+    kind: 'host_oom',
+    framework: 'torch',
+    weight: 1,
+    keywords: ['exited unexpectedly'],
+    pattern: /DataLoader worker \(pid\(s\) ([\d, ]+)\) exited unexpectedly/,
+    source: 'pytorch torch/utils/data/dataloader.py _try_get_data',
+    summary: 'a DataLoader worker died without a message (host RAM or /dev/shm, most often)',
+    extract: ({ match }) => ({ facts: definedFacts({ pid: workerPids(match[1]) }) }),
+  },
+  {
+    code: 'sigkill-exit',
+    kind: 'host_oom',
+    framework: 'kernel',
+    weight: 2,
+    keywords: [
+      'code 137',
+      'code: 137',
+      'code=137',
+      'status 137',
+      'exited (137)',
+      'exitcode',
+      'sigkill',
+      'signal: killed',
+      ': killed',
+      'code = -9',
+      'code -9',
+      'code: -9',
+      'code=-9',
+      'returncode',
+    ],
+    pattern:
+      /exit(?:ed)?(?: with)? (?:code|status)[ :=]*137\b|exit code[ :=]*137\b|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|Signals\.SIGKILL|killed by SIGKILL|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|(?:return ?code|exit ?code|exited with code)\s*[:=]?\s*-9\b/i,
+    // 128 + 9: the shell's code for a child killed by SIGKILL, which the OOM killer sends; Python's
+    // subprocess reports the same child as returncode -9 (launchers: DeepSpeed's launch.py
+    // sigkill_handler "exits with return code = -9", torchrun's "exitcode: -9").
+    source:
+      'POSIX shell exit status 128+SIGKILL; Python subprocess returncode -signal; torch.distributed.elastic ChildFailedError exitcode -9',
+    summary: 'a process was killed with SIGKILL (exit 137), most often by an OOM killer',
+    extract: ({ text, before }) => {
+      const rank = [...before].reverse().find((line) => /^\s*rank\s*:/.test(line));
+      return {
+        facts: definedFacts({
+          exitCode:
+            intOf(
+              /(?:exitcode|return ?code|exit ?code|exited with code)\s*[:=]?\s*(-9)\b|exitcode\s*:\s*(-?\d+)/i
+                .exec(text)
+                ?.slice(1)
+                .find(Boolean),
+            ) ?? (/\b137\b/.test(text) ? 137 : undefined),
+          launcher: launcherWords.test([...before, text].join('\n')) ? true : undefined,
+          pid: intOf(/\(pid: (\d+)\)|received by PID (\d+)/.exec(text)?.slice(1).find(Boolean)),
+          rank: intOf(/rank\s*:\s*(\d+)/.exec(rank ?? '')?.[1]),
+          localRank: intOf(/local_rank:\s*(\d+)/.exec(rank ?? '')?.[1]),
+        }),
+      };
+    },
+  },
+  {
+    code: 'shell-killed',
+    kind: 'host_oom',
+    framework: 'kernel',
+    weight: 2,
+    keywords: ['killed', '已杀死', '已殺死'],
+    pattern:
+      /line \d+:\s+(\d+) Killed\b|^\s*(?:\[\d+\][+-]?\s+)?Killed(?:: 9)?(?:\s{2,}\S.*)?\s*$|\] Killed\s*$|^\s*(?:已杀死|已殺死)\s*$|zsh: killed/,
+    // bash prints "Killed" (strsignal(SIGKILL)) for a job ended by SIGKILL; zh_CN locales "已杀死".
+    source: 'bash jobs.c pretty_print_job / strsignal(SIGKILL)',
+    summary: 'the shell reports a process "Killed" (SIGKILL), most often by the OOM killer',
+    extract: ({ match }) => ({ facts: definedFacts({ pid: intOf(match[1]) }) }),
+  },
+  {
+    code: 'python-memory-error',
+    kind: 'host_oom',
+    framework: 'other',
+    weight: 2,
+    keywords: [
+      'memoryerror',
+      'unable to allocate',
+      'cannot allocate memory',
+      'bad_alloc',
+      'paging file is too small',
+      'fail to alloc memory of',
+    ],
+    pattern: withSize(
+      String.raw`^\s*MemoryError\b|<(?:type|class) '(?:exceptions\.)?MemoryError'>|Fail to alloc memory of (\d+) size|_ArrayMemoryError|Unable to allocate SIZE for an array|\[Errno 12\] Cannot allocate memory|\bfork: Cannot allocate memory|std::bad_alloc|paging file is too small`,
+    ),
+    // PaddlePaddle's CPU allocator (paddle/fluid/memory/detail/system_allocator.cc CPUAllocator::Alloc)
+    // raises "Fail to alloc memory of %ld size" as a ResourceExhaustedError: host memory, not GPU.
+    // numpy/core/src/multiarray/alloc.c raises _ArrayMemoryError, whose message is "Unable to
+    // allocate %s for an array with shape %s and data type %s" (numpy/core/_exceptions.py).
+    source: 'CPython MemoryError; numpy _ArrayMemoryError (numpy/core/_exceptions.py); errno ENOMEM',
+    summary: 'a host memory allocation failed (Python MemoryError / ENOMEM)',
+    extract: ({ text }) => {
+      const array = withSize(
+        String.raw`Unable to allocate SIZE for an array with shape \(([\d, ]*)\) and data type (\w+)`,
+      ).exec(text);
+      const paddle = /Fail to alloc memory of (\d+) size/.exec(text);
+      return {
+        // Paddle's own allocator report outranks the ResourceExhaustedError it is raised as.
+        ...(paddle ? { weight: 3 as const } : {}),
+        facts: definedFacts({
+          requestedBytes:
+            intOf(paddle?.[1]) ??
+            sizeOf(array?.[1] ?? withSize(`Unable to allocate SIZE for an array`).exec(text)?.[1]),
+          arrayShape: array ? `(${array[2]!.replace(/\s+/g, '')})` : undefined,
+          dtype: array?.[3],
+        }),
+      };
+    },
+  },
+];

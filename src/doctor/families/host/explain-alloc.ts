@@ -1,0 +1,93 @@
+// A host allocation refused inside a live process (Python MemoryError, numpy's "Unable to
+// allocate", ENOMEM, PyTorch's DefaultCPUAllocator): the process was not killed, it asked for more
+// than the OS would give. A large request is the cause itself; a small one is the last straw.
+import type { Draft } from '../../candidates.js';
+import type { FixDetail } from '../../types.js';
+import { type ExplainContext, type Explanation, fix, num, size } from '../explain-types.js';
+
+/** A request below this that fails means RAM was already exhausted by what the process holds. */
+export const lastStrawBytes = 256 * 1024 ** 2;
+
+// Element sizes of numpy dtypes by name (numpy dtype.itemsize).
+const itemBytes: Record<string, number> = {
+  float64: 8,
+  float32: 4,
+  float16: 2,
+  int64: 8,
+  int32: 4,
+  complex128: 16,
+};
+
+/** The user's last frame (outside installed packages), else the traceback's last frame. */
+function frameOf(context: ExplainContext['context']): string | undefined {
+  const isUser = typeof context.userFrameFile === 'string';
+  const file = isUser ? context.userFrameFile : context.lastFrameFile;
+  if (typeof file !== 'string') return undefined;
+  const fnName = isUser ? context.userFrameFunction : context.lastFrameFunction;
+  const line = isUser ? context.userFrameLine : context.lastFrameLine;
+  const fn = typeof fnName === 'string' ? ` in ${fnName}` : '';
+  return `${file}:${line ?? '?'}${fn}`;
+}
+
+/** Cause and fixes for an allocation the OS refused. */
+export function explainHostAllocation(draft: Draft, { context }: ExplainContext): Explanation {
+  const request = num(draft.facts, 'requestedBytes');
+  const dtype = typeof draft.facts.dtype === 'string' ? draft.facts.dtype : undefined;
+  const shape = typeof draft.facts.arrayShape === 'string' ? ` with shape ${draft.facts.arrayShape}` : '';
+  const where = frameOf(context);
+  const at = where ? ` at ${where}` : '';
+  const what = `${request !== undefined ? `${size(request)} ` : ''}${dtype ? `(${dtype}${shape}) ` : ''}`;
+  const fixes: FixDetail[] = [];
+  const text = draft.evidence.text;
+  if (/paging file is too small/i.test(text)) {
+    fixes.push(
+      fix(
+        'lower DataLoader(num_workers=...), or let Windows grow its page file (System → Advanced → Performance → Virtual memory)',
+        'Windows commits memory for every worker process and the CUDA libraries each one loads; the page file backs that commit, and it ran out',
+      ),
+    );
+  } else if (/fork|Errno 12/.test(text)) {
+    fixes.push(
+      fix(
+        "start fewer worker processes, or start them with the 'spawn' or 'forkserver' method instead of forking a large parent",
+        'fork asks the kernel to commit a copy of the whole parent; with a large parent and strict overcommit that fails (ENOMEM)',
+      ),
+    );
+  } else if (request !== undefined && request < lastStrawBytes) {
+    fixes.push(
+      fix(
+        `find what fills the RAM before this point${at}: a buffer that grows (a replay buffer, a cached dataset, a list of results) and cap it`,
+        `a request of only ${size(request)} was refused, so the RAM was already exhausted; this allocation is the last straw, not the cause`,
+      ),
+    );
+  } else {
+    if (dtype === 'float64' && request !== undefined) {
+      fixes.push(
+        fix(
+          `allocate it as float32 (${size(request / 2)} instead of ${size(request)}) if the precision allows`,
+          `numpy's float64 takes ${itemBytes.float64} bytes per element, float32 ${itemBytes.float32}`,
+        ),
+      );
+    }
+    fixes.push(
+      fix(
+        `build or load it in chunks${at} instead of holding it whole (numpy: np.memmap, np.load(..., mmap_mode="r"))`,
+        `the whole ${request !== undefined ? size(request) : 'buffer'} must otherwise fit in free RAM at once`,
+      ),
+    );
+  }
+  fixes.push(
+    fix(
+      "record the process tree's host memory over time: headroom run -- <command>",
+      'it shows whether memory climbs before this allocation (a growing buffer) or jumps at it',
+    ),
+  );
+  return {
+    cause: 'host_allocation',
+    causeText:
+      request !== undefined && request < lastStrawBytes
+        ? `a host allocation of only ${what}failed${at}: RAM was already exhausted by what the process (or the machine) holds; the process was not killed, its allocation was refused`
+        : `a host allocation ${what ? `of ${what}` : ''}was refused${at}: the process asked for more RAM than the OS could give; it was not killed (no OOM killer, nothing in dmesg)`,
+    fixes,
+  };
+}

@@ -1,0 +1,215 @@
+// Host memory ended by a limit or a monitor rather than by the machine running out: a memory
+// cgroup (container, pod, Slurm's cgroup), Slurm's accounting kill, Kubernetes' eviction, Ray's
+// memory monitor. Each is named as what it is, with the setting that moves it.
+import type { Draft } from '../../candidates.js';
+import type { Facts, FixDetail } from '../../types.js';
+import { type Explanation, fix, num, size } from '../explain-types.js';
+
+const GiB = 1024 ** 3;
+
+/** Whole GiB at least `bytes` × 1.5: room above what was used, never below it. */
+export function roomyGiB(bytes: number): number {
+  return Math.max(1, Math.ceil((bytes * 1.5) / GiB));
+}
+
+function usedOf(draft: Draft): number | undefined {
+  return num(draft.facts, 'usageBytes') ?? num(draft.facts, 'anonRssBytes');
+}
+
+/** Fixes for a memory cgroup limit, in the words of whoever set it. */
+export function limitFixes(draft: Draft): FixDetail[] {
+  const used = usedOf(draft);
+  const step = typeof draft.facts.slurmStep === 'string' ? draft.facts.slurmStep.split('.')[0] : undefined;
+  const usedText = used === undefined ? '' : ` (it used ${size(used)})`;
+  switch (draft.framework) {
+    case 'slurm':
+      return [
+        fix(
+          `see what the job used: sacct -j ${step ?? '<jobid>'} --format=JobID,MaxRSS,ReqMem,State`,
+          "Slurm records each step's peak RSS (MaxRSS) against what it asked for (ReqMem)",
+        ),
+        fix(
+          used === undefined
+            ? 'resubmit with a larger --mem (e.g. 1.5 × the MaxRSS sacct shows), or lower num_workers / what the job keeps in RAM'
+            : `resubmit with sbatch --mem=${roomyGiB(used)}G (or lower num_workers / what the job keeps in RAM)`,
+          `the kernel killed a process in the job's cgroup when it reached the job's --mem${usedText}`,
+        ),
+      ];
+    case 'kubernetes':
+      return [
+        fix(
+          used === undefined
+            ? "raise the container's resources.limits.memory (kubectl describe pod <pod> shows the current limit and the last state)"
+            : `raise the container's resources.limits.memory to ${roomyGiB(used)}Gi`,
+          `OOMKilled is the kernel enforcing the container's own limit in its cgroup${usedText}`,
+        ),
+      ];
+    default:
+      return [
+        fix(
+          'see the limit from inside the container: cat /sys/fs/cgroup/memory.max (cgroup v2) or cat /sys/fs/cgroup/memory/memory.limit_in_bytes (v1)',
+          'the kill came from a memory cgroup (mem_cgroup_out_of_memory / CONSTRAINT_MEMCG), whose limit is this file',
+        ),
+        fix(
+          used === undefined
+            ? "raise the container's or job's memory limit (docker run --memory=..., Kubernetes resources.limits.memory, Slurm --mem) or lower what the process keeps in RAM"
+            : `raise the container's memory limit (docker run --memory=${roomyGiB(used)}g) or lower what the process keeps in RAM`,
+          `the cgroup's limit, not the machine's RAM, ran out${usedText}`,
+        ),
+      ];
+  }
+}
+
+/** Slurm's jobacct kill: polled usage over --mem, killed by slurmstepd (not the kernel). */
+export function explainSlurmAccounting(draft: Draft): Explanation {
+  const used = num(draft.facts, 'usageBytes');
+  const limit = num(draft.facts, 'limitBytes');
+  const job = draft.facts.slurmJob;
+  const numbers =
+    used !== undefined && limit !== undefined ? ` at ${size(used)} against its --mem of ${size(limit)}` : '';
+  const fixes: FixDetail[] = [
+    fix(
+      `see what the job used: sacct -j ${job ?? '<jobid>'} --format=JobID,MaxRSS,ReqMem,State`,
+      "Slurm records each step's peak RSS (MaxRSS) against what it asked for (ReqMem)",
+    ),
+    fix(
+      used === undefined
+        ? 'resubmit with a larger --mem (1.5 × the MaxRSS sacct shows)'
+        : `resubmit with sbatch --mem=${roomyGiB(used)}G`,
+      `the job was killed when its sampled memory passed --mem${used !== undefined ? `; ${roomyGiB(used)}G is 1.5 × the ${size(used)} it reached` : ''}`,
+    ),
+  ];
+  return {
+    cause: 'accounting_limit',
+    causeText: `Slurm's accounting (jobacct_gather) sampled the job${numbers} and killed it: a polling kill by slurmstepd for exceeding --mem, not the kernel's cgroup OOM killer`,
+    fixes,
+  };
+}
+
+/** Kubernetes node-pressure eviction: the kubelet, not the kernel and not the container's limit. */
+// What ran out is the node's RAM (the cause); the kubelet is who acted on it (the framework), as the
+// kill grammar separates who killed from why.
+export function explainEviction(): Explanation {
+  return {
+    cause: 'host_ram',
+    framework: 'kubernetes',
+    causeText:
+      "the kubelet evicted the pod because the node ran low on memory (node-pressure eviction): not the kernel's OOM killer and not the container's own limit; pods using more than their memory request go first",
+    fixes: [
+      fix(
+        "set the container's resources.requests.memory to what it really uses (limits equal to requests for Guaranteed QoS)",
+        'the scheduler places pods by their requests, and the kubelet evicts pods that exceed their requests first (Kubernetes node-pressure eviction)',
+      ),
+      fix(
+        "see the node's pressure and the pods on it: kubectl describe node <node>; kubectl top pod",
+        "the eviction was decided from the node's available memory, which other pods share",
+      ),
+    ],
+  };
+}
+
+/** Ray's memory monitor: the raylet kills workers over a threshold before the kernel would. */
+export function explainRayMonitor(draft: Draft, context: Facts): Explanation {
+  const workers = draft.facts.workersKilled;
+  const ip = draft.facts.node ?? context.rayNodeIp;
+  const node = typeof ip === 'string' ? ip : '<node ip>';
+  return {
+    cause: 'memory_monitor',
+    causeText: `Ray's memory monitor killed ${workers ?? 'a'} worker${workers === 1 || workers === undefined ? '' : 's'} because the node's memory passed RAY_memory_usage_threshold (0.95 of the node by default): the raylet acted before the kernel's OOM killer`,
+    fixes: [
+      fix(
+        'run fewer tasks or actors at once on the node: request more CPUs (num_cpus) or memory (memory=...) per task, or keep less in each worker (rollouts, logits)',
+        "the monitor kills when the node's total passes the threshold; fewer concurrent workers keep it under (Ray docs, Out-Of-Memory Prevention)",
+      ),
+      fix(
+        `see which workers were killed and how much they held: ray logs raylet.out -ip ${node}`,
+        'the raylet logs each kill with the worker and its memory',
+      ),
+    ],
+  };
+}
+
+const killerNames: Record<string, string> = {
+  'systemd-oomd': 'systemd-oomd',
+  earlyoom: 'earlyoom',
+  yarn: "YARN's container monitor",
+};
+
+/** A kill in the kill grammar's words (rules/kill.ts): a monitor at a threshold, the kernel, or a notebook that saw its kernel die. */
+export function explainKill(draft: Draft): Explanation {
+  const { facts } = draft;
+  const killer = String(facts.killer ?? 'kernel');
+  const victim =
+    facts.pid !== undefined
+      ? `PID ${facts.pid}${facts.processName ? ` (${facts.processName})` : ''}`
+      : typeof facts.cgroup === 'string'
+        ? facts.cgroup
+        : typeof facts.unit === 'string'
+          ? `a process of ${facts.unit}`
+          : 'the process';
+  const dmesg = fix(
+    'confirm with: dmesg -T | grep -iE "killed process|oom-kill" (or journalctl -k)',
+    'the kernel logs every OOM kill with the victim and its memory',
+  );
+  const keepLess = fix(
+    'lower what the process keeps in RAM (a cached dataset, a replay buffer, num_workers × prefetch_factor batches) and record its memory over time: headroom run -- <command>',
+    'the host (or the slice) ran short of RAM while this process held most of it',
+  );
+  if (killer === 'systemd-oomd') {
+    const pressure =
+      facts.pressurePercent !== undefined
+        ? `: memory pressure ${facts.pressurePercent}% above its limit of ${facts.limitPercent}%`
+        : '';
+    return {
+      cause: 'memory_monitor',
+      causeText: `systemd-oomd killed ${victim}${pressure}: a user-space monitor that acts on memory pressure (PSI) or swap use of a whole cgroup before the kernel's OOM killer would`,
+      fixes: [
+        fix(
+          'see its decisions and limits: oomctl, and journalctl -u systemd-oomd',
+          "systemd-oomd kills the cgroup with the most reclaim pressure once the slice's ManagedOOMMemoryPressureLimit is passed (systemd-oomd.service(8), oomd.conf(5))",
+        ),
+        fix(
+          "run the job in its own scope with a limit it may use (systemd-run --user --scope -p MemoryMax=<size> ...), or raise the slice's ManagedOOMMemoryPressureLimit=",
+          'the pressure of the whole slice, not this process alone, crossed the limit',
+        ),
+        keepLess,
+      ],
+    };
+  }
+  if (killer === 'earlyoom' || killer === 'yarn') {
+    return {
+      cause: 'memory_monitor',
+      causeText: `${killerNames[killer]} killed ${victim}: a user-space monitor that kills at a threshold of free memory before the kernel's OOM killer would`,
+      fixes: [
+        killer === 'earlyoom'
+          ? fix(
+              'see the thresholds it runs with (earlyoom -m PERCENT,KILL_PERCENT -s ...; systemctl cat earlyoom) and what it killed (journalctl -u earlyoom)',
+              'earlyoom sends SIGTERM below -m percent of available memory and swap, SIGKILL below half of that (earlyoom README)',
+            )
+          : fix(
+              'raise the container memory: mapreduce.map.memory.mb / spark.executor.memoryOverhead, or lower what each task holds',
+              "YARN's NodeManager kills a container whose process tree passes its memory allocation (ContainersMonitorImpl)",
+            ),
+        keepLess,
+      ],
+    };
+  }
+  if (killer === 'notebook') {
+    return {
+      cause: 'host_ram',
+      causeText: `the notebook's kernel process died${draft.weight >= 3 ? ' after using all the RAM the session had' : ' without an error of its own; the front end only saw it end, and running out of RAM (the OOM killer) is the usual reason'}`,
+      fixes: [
+        ...(draft.weight >= 3 ? [] : [dmesg]),
+        fix(
+          'load less at once: read the data in chunks or as memory-mapped arrays, free large objects (del x; gc.collect()) before the next cell',
+          "a notebook kernel keeps every cell's results alive until they are deleted",
+        ),
+      ],
+    };
+  }
+  return {
+    cause: 'host_ram',
+    causeText: `the kernel's OOM killer killed ${victim}: the host (or the unit's memory limit) ran out of RAM`,
+    fixes: [dmesg, keepLess],
+  };
+}

@@ -1,0 +1,128 @@
+// Why the host ran out: the kernel's OOM killer for the whole machine, a limit or monitor
+// (host-limits.ts), DataLoader workers, or an allocation refused inside a live process
+// (host-alloc.ts); and /dev/shm too small.
+import type { Draft } from '../../candidates.js';
+import { hostAllocationCodes } from '../../host-allocation-codes.js';
+import type { FixDetail } from '../../types.js';
+import { type ExplainContext, type Explanation, fix, num, size } from '../explain-types.js';
+import { explainHostAllocation } from './explain-alloc.js';
+import {
+  explainEviction,
+  explainKill,
+  explainRayMonitor,
+  explainSlurmAccounting,
+  limitFixes,
+} from './explain-limits.js';
+import { shmFullPercent } from './shm-rules.js';
+
+function who(draft: Draft): string {
+  const { facts } = draft;
+  return facts.pid !== undefined
+    ? `PID ${facts.pid}${facts.processName ? ` (${facts.processName})` : ''}`
+    : 'the process';
+}
+
+const confirmFix = fix(
+  'confirm with: dmesg -T | grep -iE "killed process|oom-kill" (a "Memory cgroup out of memory" line means a container or job limit, not the whole host)',
+  'the kernel logs every OOM kill with the victim and its memory; SIGKILL itself says nothing about why',
+);
+
+function keepLessFixes(rssBytes: number | undefined): FixDetail[] {
+  return [
+    fix(
+      'lower what the process keeps in RAM: a replay buffer, a cached dataset, num_workers × prefetch_factor batches',
+      rssBytes === undefined
+        ? 'the OOM killer picks the process using the most memory (mm/oom_kill.c oom_badness), so this one held most of the RAM'
+        : `it held ${size(rssBytes)} of anonymous memory (its own heap) when it was killed`,
+    ),
+    fix(
+      'record its host memory over time to see what grows: headroom run -- <command> (samples the whole process tree, DataLoader workers included)',
+      'a kill shows only the last moment; a curve that rises each epoch is a growing cache, a step is one large allocation',
+    ),
+  ];
+}
+
+function swapNote(context: ExplainContext['context']): string {
+  const total = num(context, 'swapTotalBytes');
+  const used = num(context, 'swapUsedBytes');
+  if (total === undefined || used === undefined || used > total / 2) return '';
+  return `; swap was barely used (${size(used)} of ${size(total)}), so more swap would not have helped`;
+}
+
+/** A kill by SIGKILL seen from outside: likely the OOM killer, with how sure and what the log shows. */
+function explainSigkill(draft: Draft, { context }: ExplainContext): Explanation {
+  const exit = draft.facts.exitCode === -9 ? 'return code -9 (SIGKILL)' : 'SIGKILL';
+  const subject =
+    draft.facts.launcher === true
+      ? `the launcher reports that its child${draft.facts.pid !== undefined ? ` (PID ${draft.facts.pid})` : ''}`
+      : who(draft);
+  const traceNote =
+    context.hasTraceback === true
+      ? "; the traceback in the log is the launcher's or parent's, not the killed process's own"
+      : ' and left no traceback';
+  const shm = num(context, 'shmUsePercent');
+  const shmNote =
+    shm !== undefined && shm >= shmFullPercent
+      ? `; df showed /dev/shm ${shm}% full, and its pages take RAM too`
+      : '';
+  return {
+    cause: 'host_ram',
+    causeText: `${subject} ended by ${exit} with no Python error of its own${traceNote}: the signature of the kernel's OOM killer (host RAM, or a container's limit)${shmNote}`,
+    fixes: [confirmFix, ...keepLessFixes(undefined)],
+  };
+}
+
+/** Picks between the limits and monitors, DataLoader workers, allocation failures and the host's RAM. */
+export function explainHost(draft: Draft, ctx: ExplainContext): Explanation {
+  const { facts } = draft;
+  if (hostAllocationCodes.has(draft.code)) return explainHostAllocation(draft, ctx);
+  switch (draft.code) {
+    case 'ray-memory-monitor':
+      return explainRayMonitor(draft, ctx.context);
+    case 'kubernetes-evicted':
+      return explainEviction();
+    case 'memory-kill':
+      return explainKill(draft);
+    case 'slurm-jobacct-kill':
+      return explainSlurmAccounting(draft);
+    case 'dataloader-worker-killed':
+    case 'dataloader-worker-exited':
+      return {
+        cause: 'dataloader_workers',
+        causeText: `DataLoader worker${facts.pid !== undefined ? ` ${facts.pid}` : ''} was killed: each worker is a separate process with its own copy of whatever the Dataset touches, and num_workers × prefetch_factor batches are in flight`,
+        fixes: [
+          fix(
+            'lower DataLoader(num_workers=...) (halve it; 0 loads in the main process) and keep prefetch_factor at its default 2',
+            'each worker is a process whose memory counts against the same RAM (or cgroup) as the main process',
+          ),
+          fix(
+            'keep the dataset in numpy arrays or tensors rather than Python lists/dicts, which every worker copies as it reads them',
+            'touching a Python object writes its reference count, so forked workers copy the pages of every list they read (copy-on-write)',
+          ),
+          confirmFix,
+        ],
+      };
+  }
+  const isLimit =
+    ['cgroup', 'slurm', 'kubernetes'].includes(draft.framework) ||
+    facts.isCgroupLimit === true ||
+    facts.constraint === 'CONSTRAINT_MEMCG';
+  const rss = num(facts, 'anonRssBytes');
+  const held = rss !== undefined ? ` holding ${size(rss)} of anonymous memory` : '';
+  if (isLimit) {
+    const limit = num(facts, 'limitBytes');
+    const atStart = draft.code === 'container-init-oom' ? ' while the container was starting' : '';
+    return {
+      cause: 'memory_limit',
+      framework: draft.framework === 'kernel' ? 'cgroup' : draft.framework,
+      causeText: `${who(draft)} hit its memory cgroup limit${limit !== undefined ? ` of ${size(limit)}` : ''}${atStart} (container, job or pod), not the whole host's RAM${held}`,
+      fixes: limitFixes(draft),
+    };
+  }
+  if (draft.weight < 3) return explainSigkill(draft, ctx);
+  return {
+    cause: 'host_ram',
+    causeText: `the host ran out of RAM and the kernel killed ${who(draft)}${held}${swapNote(ctx.context)}`,
+    fixes: keepLessFixes(rss),
+  };
+}

@@ -1,0 +1,29 @@
+// The kernel's OOM report around the kill: the invoking process, and a memory cgroup's limit and usage.
+import type { FactRule, Facts } from '../../types.js';
+import { definedFacts, intOf } from '../extract.js';
+
+const kib = (text: string | undefined): number | undefined => {
+  const value = intOf(text);
+  return value === undefined ? undefined : value * 1024;
+};
+
+/** Facts of the kernel's OOM report. */
+export const kernelFactRules: FactRule[] = [
+  {
+    family: 'host',
+    keywords: ['comm:'],
+    pattern: /CPU: \d+ PID: (\d+) Comm: (\S+)/,
+    source: "linux lib/dump_stack.c dump_stack_print_info (printed by the OOM killer's dump_header)",
+    extract: (m) => definedFacts({ invokingPid: intOf(m[1]) }),
+  },
+  {
+    family: 'host',
+    keywords: ['mem_cgroup_out_of_memory', 'killed as a result of limit of', 'memory: usage'],
+    pattern:
+      /mem_cgroup_out_of_memory|killed as a result of limit of (\S+)|memory: usage (\d+)kB, limit (\d+)kB/,
+    // mm/memcontrol.c mem_cgroup_print_oom_meminfo; a memcg OOM means a container/job limit.
+    source: 'linux mm/memcontrol.c mem_cgroup_out_of_memory, mem_cgroup_print_oom_meminfo',
+    extract: (m): Facts =>
+      definedFacts({ isCgroupLimit: true, memcg: m[1], usageBytes: kib(m[2]), limitBytes: kib(m[3]) }),
+  },
+];

@@ -1,0 +1,181 @@
+// Host RAM exhausted, as the kernel OOM killer, cgroups, Slurm, Kubernetes and cluster memory
+// monitors report it.
+import type { Facts, LogRule } from '../../types.js';
+import { definedFacts, intOf } from '../extract.js';
+
+const kib = (text: string | undefined): number | undefined => {
+  const value = intOf(text);
+  return value === undefined ? undefined : value * 1024;
+};
+
+// mm/oom_kill.c __oom_kill_process: "%s: Killed process %d (%s) total-vm:%lukB, anon-rss:%lukB,
+// file-rss:%lukB, shmem-rss:%lukB, UID:%u pgtables:%lukB oom_score_adj:%hd" (K() is KiB).
+function killedProcessFacts(text: string): Facts {
+  return definedFacts({
+    totalVmBytes: kib(/total-vm:(\d+)\s*kB/.exec(text)?.[1]),
+    anonRssBytes: kib(/anon-rss:(\d+)\s*kB/.exec(text)?.[1]),
+    fileRssBytes: kib(/file-rss:(\d+)\s*kB/.exec(text)?.[1]),
+    shmemRssBytes: kib(/shmem-rss:(\d+)\s*kB/.exec(text)?.[1]),
+    uid: intOf(/UID:(\d+)/.exec(text)?.[1]),
+    oomScoreAdj: intOf(/oom_score_adj:(-?\d+)/.exec(text)?.[1]),
+  });
+}
+
+/** The reporters of a host-memory kill. */
+export const hostRules: LogRule[] = [
+  {
+    code: 'kernel-oom-kill',
+    kind: 'host_oom',
+    framework: 'kernel',
+    weight: 3,
+    keywords: ['killed process', 'kill process'],
+    pattern: /(Memory cgroup out of memory: |Out of memory: )?Kill(?:ed)? process (\d+) \(([^)]*)\)/,
+    source: 'linux mm/oom_kill.c __oom_kill_process',
+    summary: 'the kernel OOM killer killed a process: the host (or its memory cgroup) ran out of RAM',
+    extract: ({ text, match }) => ({
+      framework: match[1]?.startsWith('Memory cgroup') ? 'cgroup' : 'kernel',
+      facts: { pid: Number(match[2]), processName: match[3]!, ...killedProcessFacts(text) },
+    }),
+  },
+  {
+    code: 'kernel-oom-summary',
+    kind: 'host_oom',
+    framework: 'kernel',
+    weight: 3,
+    keywords: ['oom-kill:constraint='],
+    pattern:
+      /oom-kill:constraint=(\w+),.*?(?:task_memcg=([^,]*),)?task=([^,]*),pid=\s*(\d+)\s*(?:,uid=(\d+))?/,
+    // mm/oom_kill.c dump_oom_summary (since 4.19); CONSTRAINT_MEMCG means a memory cgroup limit.
+    source: 'linux mm/oom_kill.c dump_oom_summary',
+    summary: 'the kernel OOM killer killed a process',
+    extract: ({ match }) => ({
+      framework: match[1] === 'CONSTRAINT_MEMCG' ? 'cgroup' : 'kernel',
+      facts: definedFacts({
+        constraint: match[1],
+        memcg: match[2],
+        processName: match[3],
+        pid: intOf(match[4]),
+        uid: intOf(match[5]),
+      }),
+    }),
+  },
+  {
+    code: 'kernel-oom-invoked',
+    kind: 'host_oom',
+    framework: 'kernel',
+    weight: 3,
+    keywords: ['invoked oom-killer'],
+    pattern: /(\S+) invoked oom-killer:.*?oom_score_adj=(-?\d+)/,
+    source: 'linux mm/oom_kill.c dump_header',
+    summary: 'the kernel OOM killer ran',
+    extract: ({ match }) => ({
+      facts: definedFacts({ invokingProcess: match[1], oomScoreAdj: intOf(match[2]) }),
+    }),
+  },
+  {
+    code: 'slurm-oom-kill',
+    kind: 'host_oom',
+    framework: 'slurm',
+    weight: 3,
+    keywords: ['oom-kill event', 'oom_kill event', 'out of memory'],
+    pattern:
+      /Detected (\d+) oom[-_]kill events? ?(?:\(s\))? in (?:StepId=|step )?(\w+(?:\.\w+)*)|task \d+: Out Of Memory/,
+    // slurm src/plugins/task/cgroup (task_cgroup_memory.c) counts the cgroup's oom_kill events;
+    // srun prints "task %d: Out Of Memory" for a task the kernel killed in the job's cgroup.
+    source: 'SchedMD/slurm src/plugins/task/cgroup/task_cgroup_memory.c',
+    summary:
+      "the kernel OOM killer killed a process in the Slurm job's memory cgroup (the job used more than its --mem)",
+    extract: ({ match }) => ({
+      facts: definedFacts({ oomKillEvents: intOf(match[1]), slurmStep: match[2] }),
+    }),
+  },
+  {
+    code: 'slurm-jobacct-kill',
+    kind: 'host_oom',
+    framework: 'slurm',
+    weight: 3,
+    keywords: ['exceeded memory limit', 'exceeded job memory limit', 'exceeded step memory limit'],
+    pattern:
+      /(?:(Job|Step) (\d+)(?:\.(\w+))?|(?:StepId|JobId)=(\d+)(?:\.(\w+))?) exceeded memory limit \((\d+) > (\d+)\)|[Ee]xceeded (?:job|step) memory limit/,
+    // slurm src/common/slurm_jobacct_gather.c jobacct_gather_handle_mem_limit: the accounting
+    // plugin polls the job's memory and kills it over --mem. "Job %u"/"Step %u.%u" releases print
+    // KiB; "%ps" (StepId=/JobId=) releases print bytes.
+    source: 'SchedMD/slurm src/common/slurm_jobacct_gather.c jobacct_gather_handle_mem_limit',
+    summary: "Slurm's accounting killed the job for using more memory than it asked for (--mem)",
+    extract: ({ match }) => {
+      const unit = match[1] !== undefined ? 1024 : 1;
+      const used = intOf(match[6]);
+      const limit = intOf(match[7]);
+      return {
+        facts: definedFacts({
+          slurmJob: intOf(match[2] ?? match[4]),
+          usageBytes: used === undefined ? undefined : used * unit,
+          limitBytes: limit === undefined ? undefined : limit * unit,
+        }),
+      };
+    },
+  },
+  {
+    code: 'kubernetes-oomkilled',
+    kind: 'host_oom',
+    framework: 'kubernetes',
+    weight: 3,
+    keywords: ['oomkilled'],
+    pattern: /\bOOMKilled\b/,
+    source: 'kubernetes ContainerStateTerminated.reason "OOMKilled"',
+    summary: "the container went over its memory limit and the kernel killed it in the pod's cgroup",
+  },
+  {
+    code: 'kubernetes-evicted',
+    kind: 'host_oom',
+    framework: 'kubernetes',
+    weight: 3,
+    keywords: ['low on resource: memory'],
+    pattern:
+      /The node was low on resource: memory\.?(?:.*?Container (\S+) was using (\S+), which exceeds its request of (\S+))?/,
+    // kubelet pkg/kubelet/eviction/helpers.go evictionMessage: node-pressure eviction, decided by
+    // the kubelet against the node's available memory, pods over their requests first.
+    source: 'kubernetes pkg/kubelet/eviction/helpers.go evictionMessage',
+    summary: 'the kubelet evicted the pod because the node ran low on memory',
+    extract: ({ match }) => ({ facts: definedFacts({ container: match[1] }) }),
+  },
+  {
+    code: 'container-init-oom',
+    kind: 'host_oom',
+    framework: 'cgroup',
+    weight: 3,
+    keywords: ['container init was oom-killed'],
+    pattern: /container init was OOM-killed/,
+    // runc libcontainer/process_linux.go: the container's first process was killed by its memory
+    // cgroup before it could start ("memory limit too low?").
+    source: 'opencontainers/runc libcontainer/process_linux.go',
+    summary: "the container's memory limit killed it while it was starting",
+  },
+  {
+    code: 'ray-memory-monitor',
+    kind: 'host_oom',
+    framework: 'ray',
+    weight: 3,
+    keywords: [
+      'killed due to memory pressure',
+      'running low on memory',
+      'ray.exceptions.outofmemoryerror',
+      'ray-oom-prevention',
+    ],
+    // The raylet's message ends "Refer to the documentation on how to address the out of memory
+    // issue: https://docs.ray.io/.../ray-oom-prevention.html": printed only with a monitor kill.
+    pattern:
+      /(?:(\d+) Workers? \(tasks \/ actors\) )?killed due to memory pressure \(OOM\)|Task was killed due to the node running low on memory|ray\.exceptions\.OutOfMemoryError|how to address the out of memory issue: \S*ray-oom-prevention/,
+    // ray src/ray/raylet/node_manager.cc: the raylet's memory monitor kills a worker when the node's
+    // memory passes RAY_memory_usage_threshold (default 0.95); docs "Out-Of-Memory Prevention".
+    source: 'ray src/ray/raylet/node_manager.cc (memory monitor); python/ray/exceptions.py OutOfMemoryError',
+    summary: "Ray's memory monitor killed workers because the node ran low on RAM",
+    extract: ({ text, match, before }) => ({
+      facts: definedFacts({
+        // A terminal or syslog may have wrapped "N Workers (tasks /" onto the line before.
+        workersKilled: intOf(match[1] ?? /(\d+) Workers? \(tasks\s*\/?\s*$/.exec(before.at(-1) ?? '')?.[1]),
+        node: /IP: ([\d.]+)/.exec(text)?.[1],
+      }),
+    }),
+  },
+];

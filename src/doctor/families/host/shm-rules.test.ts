@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { mustDiagnose, primary } from '../../test-helpers/diagnose.js';
+
+describe('/dev/shm', () => {
+  test('the SIGBUS handler message and the DataLoader line merge into one diagnosis', () => {
+    const d = mustDiagnose(
+      'ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm).',
+      'RuntimeError: DataLoader worker (pid 325) is killed by signal: Bus error.',
+    );
+    assert.equal(d.kind, 'shm');
+    assert.equal(d.facts.pid, 325);
+    assert.equal(d.occurrences, 2);
+    assert.ok(d.fixes.some((f) => f.includes('--shm-size=8g')));
+  });
+
+  test('a message wrapped at "Bus / error" is rejoined', () => {
+    const d = mustDiagnose(
+      'RuntimeError: DataLoader worker (pid 47) is killed by signal: Bus',
+      "error. It is possible that dataloader's workers are out of shared",
+      'memory. Please try to raise your shared memory limit.',
+    );
+    assert.equal(d.code, 'dataloader-worker-bus-error');
+    assert.equal(d.facts.pid, 47);
+  });
+
+  test('docker run without --shm-size is named in the cause', () => {
+    const d = mustDiagnose(
+      'sudo docker run --rm -it -v $(pwd):/$(pwd) cascademask python tools/train.py',
+      "RuntimeError: DataLoader worker (pid 37) is killed by signal: Bus error. It is possible that dataloader's workers are out of shared memory.",
+    );
+    assert.match(d.causeText, /sets no --shm-size/);
+  });
+
+  test('ENOSPC writing a torch storage; NCCL segments; a plain disk-full is not shm', () => {
+    assert.equal(
+      primary('RuntimeError: unable to write to file </torch_8289_606636967_0>: No space left on device (28)')
+        ?.kind,
+      'shm',
+    );
+    const nccl = mustDiagnose(
+      'node1:123:456 [0] NCCL WARN Error: failed to extend /dev/shm/nccl-abc123 to 9637892 bytes',
+    );
+    assert.equal(nccl.framework, 'nccl');
+    assert.match(nccl.fixes.join(' '), /NCCL_SHM_DISABLE=1/);
+    assert.equal(primary('OSError: [Errno 28] No space left on device: checkpoints/model.pt'), undefined);
+  });
+
+  test('too many open files is not /dev/shm size', () => {
+    const d = mustDiagnose(
+      'RuntimeError: unable to open shared memory object </torch_1_2> in read-write mode: Too many open files (24)',
+    );
+    assert.equal(d.kind, 'none');
+    assert.match(d.fixes[0]!, /set_sharing_strategy\('file_system'\)/);
+  });
+});

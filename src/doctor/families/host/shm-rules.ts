@@ -1,0 +1,118 @@
+// /dev/shm too small: DataLoader workers pass batches through shared memory, NCCL its buffers.
+import type { LogRule } from '../../types.js';
+import { definedFacts, intOf } from '../extract.js';
+
+/** df's Use% at which /dev/shm counts as full: a batch or two more fills it. */
+export const shmFullPercent = 90;
+
+/** df -h's line for /dev/shm (Size Used Avail Use% Mounted on): sizes in groups 1-3, Use% in 4. */
+export const dfShmLine =
+  /(\d[\d.]*[KMGT]?)\s+(\d[\d.]*[KMGT]?)\s+(\d[\d.]*[KMGT]?)\s+(\d{1,3})%\s+\/dev\/shm\b/;
+
+/** /dev/shm full: DataLoader SIGBUS, ENOSPC on shared tensors, NCCL segments. */
+export const shmRules: LogRule[] = [
+  {
+    code: 'torch-worker-bus-error',
+    kind: 'shm',
+    framework: 'torch',
+    weight: 3,
+    keywords: ['unexpected bus error encountered in worker'],
+    pattern: /Unexpected bus error encountered in worker/i,
+    // torch/csrc/DataLoader.cpp SIGNAL_HANDLER(SIGBUS, ..., "This might be caused by insufficient shared memory (shm).")
+    source: 'pytorch torch/csrc/DataLoader.cpp SIGNAL_HANDLER(SIGBUS)',
+    summary: 'a DataLoader worker hit a bus error writing to /dev/shm (shared memory full)',
+  },
+  {
+    code: 'dataloader-worker-bus-error',
+    kind: 'shm',
+    framework: 'torch',
+    weight: 3,
+    keywords: ['is killed by signal: bus'],
+    pattern: /DataLoader worker \(pid(?:\(s\))? ([\d, ]+)\) is killed by signal: Bus error/,
+    source: 'pytorch torch/csrc/DataLoader.cpp _error_if_any_worker_fails',
+    summary: 'a DataLoader worker was killed by SIGBUS: /dev/shm is too small for the batches in flight',
+    extract: ({ match }) => ({ facts: definedFacts({ pid: intOf(match[1]!.split(',')[0]!.trim()) }) }),
+  },
+  {
+    code: 'torch-shm-no-space',
+    kind: 'shm',
+    framework: 'torch',
+    weight: 3,
+    keywords: ['</torch_'],
+    pattern:
+      /unable to (?:write to file|open shared memory object|mmap|allocate shared memory)[^<]*<\/torch_[\w]+>[^\n]*(?:No space left on device|\(28\)|Cannot allocate memory|\(12\))/,
+    // torch/lib/libshm and StorageSharing.cpp: the storage is created in /dev/shm (errno 28 ENOSPC).
+    source: 'pytorch aten/src/ATen/MapAllocator.cpp (errno 28 ENOSPC on /dev/shm)',
+    summary: 'PyTorch could not write a shared tensor to /dev/shm: no space left',
+  },
+  {
+    code: 'dev-shm-no-space',
+    kind: 'shm',
+    framework: 'other',
+    weight: 3,
+    keywords: ['/dev/shm'],
+    pattern: /No space left on device.*\/dev\/shm|\/dev\/shm.*No space left on device/i,
+    source: 'errno 28 ENOSPC on the /dev/shm tmpfs',
+    summary: '/dev/shm is full',
+  },
+  {
+    code: 'nccl-shm',
+    kind: 'shm',
+    framework: 'nccl',
+    weight: 3,
+    keywords: [
+      '/dev/shm/nccl',
+      'posix_fallocate failed',
+      'creating shared memory segment',
+      'attaching to shared memory',
+    ],
+    // ENOSPC only: "No such file or directory (2)" when attaching is a missing segment (near-miss.ts).
+    pattern:
+      /failed to extend \/dev\/shm\/nccl-\w+ to (\d+) bytes|posix_fallocate failed|Error while creating shared memory segment|Error while attaching to shared memory segment.*(?:No space left on device|\(28\))/,
+    // nccl src/misc/shmutils.cc ncclShmOpen: the segment is a file in /dev/shm.
+    source: 'NVIDIA/nccl src/misc/shmutils.cc ncclShmOpen',
+    summary: 'NCCL could not create its shared-memory segment in /dev/shm',
+    extract: ({ match }) => ({ facts: definedFacts({ requestedBytes: intOf(match[1]) }) }),
+  },
+  {
+    code: 'shm-enospc-in-workers',
+    kind: 'shm',
+    framework: 'other',
+    weight: 2,
+    keywords: ['[errno 28] no space left on device', 'unable to write to file </torch_'],
+    pattern: /\[Errno 28\] No space left on device|unable to write to file <\/torch_\w+>/,
+    // ENOSPC while multiprocessing pickles through shared memory (SemLock, torch storages).
+    source: 'errno 28 ENOSPC in multiprocessing/torch shared memory',
+    summary: 'a worker could not write to shared memory: /dev/shm is full',
+    extract: ({ text, before }) =>
+      /<\/torch_|shm|SemLock|multiprocessing|_share_|DataLoader/.test([...before.slice(-8), text].join('\n'))
+        ? {}
+        : undefined,
+  },
+  {
+    code: 'dev-shm-df-full',
+    kind: 'shm',
+    framework: 'other',
+    weight: 1,
+    keywords: ['/dev/shm'],
+    pattern: dfShmLine,
+    // df -h (Size Used Avail Use% Mounted on) for the /dev/shm tmpfs, as monitoring prints it: a
+    // tmpfs this full makes the next shared-memory write fail (ENOSPC, or SIGBUS on a mapped page).
+    source: 'coreutils df -h; tmpfs full => ENOSPC / SIGBUS (Documentation/filesystems/tmpfs.rst)',
+    summary: '/dev/shm is nearly full (df)',
+    extract: ({ match }) => {
+      const percent = intOf(match[4]) ?? 0;
+      return percent >= shmFullPercent ? { facts: definedFacts({ shmUsePercent: percent }) } : undefined;
+    },
+  },
+  {
+    code: 'bus-error',
+    kind: 'shm',
+    framework: 'other',
+    weight: 1,
+    keywords: ['bus error'],
+    pattern: /^\s*(?:Fatal Python error: )?Bus error(?: \(core dumped\))?\s*$/,
+    source: 'SIGBUS: a write to a full tmpfs mapping such as /dev/shm',
+    summary: 'a process died of a bus error (SIGBUS), most often a full /dev/shm',
+  },
+];

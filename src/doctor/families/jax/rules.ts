@@ -1,0 +1,207 @@
+// XLA's out-of-memory reports, printed by JAX and by TensorFlow (FACTS Q4, Q11).
+
+import { parseLogSize } from '../../sizes.js';
+import type { LogRule, RuleInput } from '../../types.js';
+import { definedFacts, intOf, namesHostAllocator, sizeAfter, withSize, xlaFramework } from '../extract.js';
+
+const rayPid = /^\s*\((?:[\w-]+ )?pid=(\d+)/;
+
+function deviceOfAllocator(name: string | undefined): number | undefined {
+  return intOf(/^GPU_(\d+)_bfc$/.exec(name ?? '')?.[1]);
+}
+
+/** XLA's allocation failures, with JAX or TensorFlow told apart by path. */
+export const xlaRules: LogRule[] = [
+  {
+    code: 'xla-out-of-memory',
+    kind: 'gpu_oom',
+    framework: 'jax',
+    weight: 3,
+    keywords: ['out of memory while trying to allocate', 'out of memory allocating'],
+    pattern:
+      /(?:RESOURCE_EXHAUSTED|Resource exhausted):? Out of memory (?:while trying to allocate|allocating) (\d+) bytes/,
+    // xla/stream_executor/integrations/tf_allocator_adapter.cc MemoryAllocationError (FACTS Q4).
+    source: 'openxla/xla tf_allocator_adapter.cc MemoryAllocationError',
+    summary: 'XLA could not allocate a device buffer',
+    extract: ({ text, match, before }) => ({
+      framework: xlaFramework(text, before, 'jax'),
+      facts: definedFacts({ requestedBytes: intOf(match[1]) }),
+    }),
+  },
+  {
+    code: 'xla-compile-oom',
+    kind: 'gpu_oom',
+    framework: 'jax',
+    weight: 3,
+    keywords: ['ran out of memory in memory space', "can't reduce memory use below -"],
+    // Also the rematerialisation pass with a negative target: the memory XLA may use minus what the
+    // program must hold regardless (its parameters and outputs) is below zero, so no schedule fits
+    // (hlo_rematerialization.cc HloRematerialization::Run computes the target this way).
+    pattern:
+      /Can't reduce memory use below -[\d.]|Ran out of memory in memory space (\w+)(?:\. Used ([\d.]+[KMGT]?) of ([\d.]+[KMGT]?) \w+\.(?: Exceeded \w+ capacity by ([\d.]+[KMGT]?))?)?/,
+    // At compile time, before any buffer exists: the program's live buffers cannot fit the device
+    // (the XLA:TPU compiler's report). hlo_rematerialization.cc's "Can't reduce memory use below"
+    // is left out on purpose: it is a warning, and the program often runs anyway.
+    source: 'XLA:TPU compiler, RESOURCE_EXHAUSTED at compile time',
+    summary: "XLA's compiler found that the program's buffers cannot fit the device memory",
+    extract: ({ text, match, before }) => ({
+      framework: xlaFramework(text, before, 'jax'),
+      facts: definedFacts({
+        programExceedsLimit: match[1] === undefined ? true : undefined,
+        memorySpace: match[1],
+        requiredBytes: match[2] === undefined ? undefined : parseLogSize(match[2]),
+        limitBytes: match[3] === undefined ? undefined : parseLogSize(match[3]),
+        excessBytes: match[4] === undefined ? undefined : parseLogSize(match[4]),
+      }),
+    }),
+  },
+  {
+    code: 'xla-allocate-request-failed',
+    kind: 'gpu_oom',
+    framework: 'jax',
+    weight: 3,
+    keywords: ['failed to allocate request for'],
+    pattern: withSize(String.raw`Failed to allocate request for SIZE \((\d+)B\) on device ordinal (\d+)`),
+    // xla/pjrt/pjrt_stream_executor_client.cc and cudnn_conv_algorithm_picker via the BFC adapter.
+    source:
+      'openxla/xla stream_executor_memory_allocator / tf_allocator_adapter "Failed to allocate request for"',
+    summary: 'XLA could not allocate a device buffer',
+    extract: ({ text, match, before }) => ({
+      framework: xlaFramework(text, before, 'jax'),
+      facts: definedFacts({ requestedBytes: intOf(match[2]), device: intOf(match[3]) }),
+    }),
+  },
+  {
+    code: 'xla-bfc-out-of-memory',
+    kind: 'gpu_oom',
+    framework: 'jax',
+    weight: 3,
+    keywords: ['ran out of memory trying to allocate', ') ran out of memory'],
+    // A paste cut after "ran out of memory" (a stored excerpt, a terminal) still names the allocator.
+    pattern: withSize(
+      String.raw`Allocator \((\w+)\) ran out of memory(?: trying to allocate SIZE(?: \(rounded to (\d+)\))?|\s*\S{0,6}$)`,
+    ),
+    // xla/tsl/framework/bfc_allocator.cc:502 (FACTS Q4); TensorFlow's copy in core/common_runtime.
+    source: 'openxla/xla xla/tsl/framework/bfc_allocator.cc BFCAllocator::AllocateRawInternal',
+    continuationLines: 1,
+    summary: "XLA's BFC allocator ran out of memory",
+    extract: ({ text, match, before, firstText }) => {
+      // "The caller indicates that this is not a failure": a retry hint, not an OOM (bfc_allocator.cc).
+      if (/not a failure/.test(text)) return undefined;
+      return {
+        kind: namesHostAllocator(text) ? 'host_oom' : undefined,
+        framework: xlaFramework(text, before, 'jax'),
+        facts: definedFacts({
+          allocator: match[1],
+          device: deviceOfAllocator(match[1]),
+          requestedBytes:
+            intOf(match[3]) ?? (match[2] === undefined ? undefined : sizeAfter(match[2], /(.*)/)),
+          // The op's name ends the line; what follows on the next line is not part of it.
+          op: /requested by op (\S+)\s*$/.exec(firstText ?? text)?.[1],
+        }),
+      };
+    },
+  },
+  {
+    code: 'stream-executor-alloc-failed',
+    kind: 'gpu_oom',
+    framework: 'tensorflow',
+    weight: 3,
+    keywords: ['from device: cuda_error_out_of_memory', 'from device: hiperror'],
+    // ROCm's copy (stream_executor/rocm/rocm_driver.cc) prints hipError_t(1002), the old
+    // hipErrorMemoryAllocation, or hipErrorOutOfMemory.
+    pattern: withSize(
+      String.raw`failed to allocate SIZE \((\d+) bytes\) from device: (?:CUDA_ERROR_OUT_OF_MEMORY|hipError_t\(1002\)|hipErrorOutOfMemory)`,
+    ),
+    // stream_executor/cuda/cuda_driver.cc GpuDriver::DeviceAllocate (TensorFlow, and JAX's bundled
+    // copy). The BFC allocator calls it to create or grow its pool (BFCAllocator::Extend, which
+    // retries ×0.9 smaller, FACTS Q1): the size is the pool's growth, not the tensor that failed.
+    source: 'tensorflow/stream_executor/cuda/cuda_driver.cc GpuDriver::DeviceAllocate',
+    summary: 'the CUDA driver refused to give the allocator more device memory',
+    extract: ({ text, match, before }) => ({
+      framework: xlaFramework(text, before, 'tensorflow'),
+      facts: definedFacts({ poolGrowthBytes: intOf(match[2]), reportingPid: intOf(rayPid.exec(text)?.[1]) }),
+    }),
+  },
+  {
+    code: 'xla-context-oom',
+    kind: 'gpu_oom',
+    framework: 'jax',
+    weight: 3,
+    keywords: ['cudeviceprimaryctxretain'],
+    pattern: /cuDevicePrimaryCtxRetain: CUDA_ERROR_OUT_OF_MEMORY/,
+    // xla/stream_executor/cuda/cuda_driver.cc CreateContext; platform_util.cc logs it per device.
+    source: 'openxla/xla stream_executor/cuda/cuda_driver.cc GpuDriver::CreateContext',
+    summary: 'no memory left even to create a CUDA context when the JAX client started',
+    extract: ({ text, before }) => ({
+      framework: xlaFramework(text, before, 'jax'),
+      facts: definedFacts({
+        device: intOf(/CUDA device ordinal (\d+)/.exec(text)?.[1]),
+        totalBytes: intOf(/total memory reported: (\d+)/.exec(text)?.[1]),
+      }),
+    }),
+  },
+  {
+    code: 'xla-custom-call-oom',
+    kind: 'gpu_oom',
+    framework: 'jax',
+    weight: 3,
+    keywords: ['getlasterror', 'custom call', 'customcall'],
+    pattern:
+      /custom ?call[^\n]*failed[^\n]*out of memory|(?:gpu|cuda)GetLastError\(\)(?: failed)?: out of memory/i,
+    source: "openxla/xla service/gpu custom-call thunk status ('xla.gpu.custom_call' failed)",
+    summary: 'an XLA GPU kernel failed with out of memory',
+  },
+  {
+    code: 'xla-kernel-launch-oom',
+    kind: 'gpu_oom',
+    framework: 'jax',
+    weight: 3,
+    keywords: ['failed to launch cuda kernel'],
+    pattern: /Failed to launch CUDA kernel: (\S+) with block dimensions: .*CUDA_ERROR_OUT_OF_MEMORY/,
+    // Launching an XLA kernel loads its module into the CUDA context, memory outside the BFC pool
+    // (FACTS Q5); CUDA_ERROR_OUT_OF_MEMORY there means what the pool left over was gone.
+    source: 'openxla/xla stream_executor/cuda/cuda_driver.cc GpuDriver::LaunchKernel',
+    summary: 'an XLA kernel could not be launched: no device memory left outside the pool',
+    extract: ({ text, match, before }) => ({
+      framework: xlaFramework(text, before, 'jax'),
+      facts: definedFacts({ kernel: match[1] }),
+    }),
+  },
+  {
+    code: 'xla-cuda-async-oom',
+    kind: 'gpu_oom',
+    framework: 'jax',
+    weight: 3,
+    keywords: ['cumemallocasync failed'],
+    pattern: /cuMemAllocAsync failed to allocate (\d+) bytes/,
+    // xla/stream_executor/gpu/gpu_cudamallocasync_allocator.cc (FACTS Q4).
+    source: 'openxla/xla gpu_cudamallocasync_allocator.cc GpuCudaMallocAsyncAllocator::AllocateRaw',
+    summary: "XLA's cuda_async allocator could not allocate",
+    extract: ({ text, match, before }) => {
+      const reported = /Free memory\/Total memory: (\d+)\/(\d+)/.exec(text);
+      return {
+        framework: xlaFramework(text, before, 'jax'),
+        facts: definedFacts({
+          requestedBytes: intOf(match[1]),
+          freeBytes: intOf(reported?.[1]),
+          totalBytes: intOf(reported?.[2]),
+        }),
+      };
+    },
+  },
+  {
+    code: 'xla-bfc-dump',
+    kind: 'gpu_oom',
+    framework: 'jax',
+    weight: 2,
+    isGeneric: true,
+    keywords: ['bfc_allocator'],
+    pattern:
+      /bfc_allocator\.cc:\d+\]\s*(?:Total size in pool|Stats:|Sum Total of in-use chunks|\d+ Chunks of size|Bin \(\d+\)|Next region of size|Summary of in-use Chunks|\*{8,})/,
+    // BFCAllocator::DumpMemoryLog runs only when an allocation fails (bfc_allocator.cc).
+    source: 'openxla/xla xla/tsl/framework/bfc_allocator.cc BFCAllocator::DumpMemoryLog',
+    summary: "XLA's BFC allocator dumped its memory map (it only does so on a failed allocation)",
+    extract: ({ text, before }: RuleInput) => ({ framework: xlaFramework(text, before, 'jax') }),
+  },
+];

@@ -1,0 +1,247 @@
+// Log-wide evidence that is no failure itself but decides causes and fixes: which frameworks the
+// log shows, whether it holds a traceback, the batch a Keras fit was given, graph names that count
+// up, swap left unused, and what the log says about /dev/shm. All go to the `context` family.
+import { settingFact, settingNames, settingShown, shownSetting } from '../../settings.js';
+import { parseLogSize } from '../../sizes.js';
+import type { FactRule, Facts } from '../../types.js';
+import { definedFacts, intOf } from '../extract.js';
+import { dfShmLine } from '../host/shm-rules.js';
+
+// jaxlib's own names and paths: its bundled XLA lived under external/org_tensorflow until early
+// 2023 and under external/xla, external/tsl since; JAX-only libraries name it too.
+const jaxMarker =
+  /\bjax(?:lib)?\b|\bjax\.|XlaRuntimeError|JaxRuntimeError|xla_bridge|external\/org_tensorflow\/|external\/(?:xla|tsl)\/|XLA_PYTHON_CLIENT_|\b(?:flax|optax|haiku|brax|mjx|numpyro|t5x|pjit|xmap)\b/i;
+// TensorFlow's own paths and names; jaxlib's external/org_tensorflow copy is JAX, not TensorFlow.
+const tensorflowMarker =
+  /\btensorflow[/.](?:core|python|stream_executor|compiler)|site-packages\/tensorflow|\btensorflow_probability\b|\bkeras\b|ResourceExhaustedError|\btf\.(?:keras|config|compat|data)\b|local_xla|local_tsl/i;
+// Also PyTorch's own error wording: c10's "CUDA error: ... when calling `cublasCreate(handle)`",
+// ATen's "cuDNN error: CUDNN_STATUS_...", and c10's asynchronous-error hint (c10/cuda/CUDAException.cpp).
+const torchMarker =
+  /\btorch\b|site-packages\/torch\/|c10::|\bc10\/|torchrun|\bTHC\w*|ProcessGroupNCCL|torch_extensions|when calling `cu\w+|\bcuDNN error: CUDNN_STATUS_|CUDA kernel errors might be asynchronously reported|TORCH_USE_CUDA_DSA/i;
+
+/** Rules that record which frameworks a log shows; one fact each, true when seen. */
+const frameworkRules: FactRule[] = [
+  {
+    family: 'context',
+    keywords: ['jax', 'xla', 'flax', 'optax', 'haiku', 'brax', 'mjx', 'numpyro', 't5x', 'pjit', 'xmap'],
+    pattern: jaxMarker,
+    source: 'jaxlib module and path names (jaxlib/xla_client.py, external/org_tensorflow, external/xla)',
+    once: true,
+    extract: () => ({ jaxSeen: true }),
+  },
+  {
+    family: 'context',
+    keywords: ['reactant', 'xla_reactant_'],
+    pattern: /\bReactant\b|XLA_REACTANT_GPU_MEM_FRACTION(?:=([\d.]+))?/,
+    // Reactant.jl reads XLA_REACTANT_GPU_MEM_FRACTION, not XLA_PYTHON_CLIENT_MEM_FRACTION.
+    source: 'EnzymeAD/Reactant.jl src/xla/XLA.jl XLA_REACTANT_GPU_MEM_FRACTION',
+    extract: (m) => definedFacts({ reactantSeen: true, reactantFraction: m[1] }),
+  },
+  {
+    family: 'context',
+    keywords: ['tensorflow', 'keras', 'resourceexhaustederror', 'tf.', 'local_xla', 'local_tsl'],
+    pattern: tensorflowMarker,
+    source: 'TensorFlow module and path names',
+    // jaxlib's external/org_tensorflow/tensorflow/... paths are JAX's copy of XLA, not TensorFlow.
+    extract: (m): Facts =>
+      /org_tensorflow\//.test(m.input) && !/site-packages\/tensorflow|keras/.test(m.input)
+        ? {}
+        : { tensorflowSeen: true },
+  },
+  {
+    family: 'context',
+    keywords: ['torch.distributed', 'torchrun', 'distributeddataparallel', 'init_process_group', 'rank'],
+    pattern:
+      /torch\.distributed|torch\/distributed|torchrun|DistributedDataParallel|init_process_group|^\s*\[rank\d+\]:/,
+    source: 'torch.distributed module names; torchrun rank prefixes',
+    once: true,
+    extract: () => ({ torchDistributed: true, torchSeen: true }),
+  },
+  {
+    family: 'context',
+    keywords: [
+      'torch',
+      'c10',
+      'thc',
+      'processgroupnccl',
+      'when calling `cu',
+      'cudnn error: cudnn_status_',
+      'asynchronously reported',
+    ],
+    pattern: torchMarker,
+    source: 'PyTorch module and path names',
+    once: true,
+    extract: () => ({ torchSeen: true }),
+  },
+];
+
+/** Log-wide facts beyond frameworks. */
+const logRules: FactRule[] = [
+  {
+    family: 'context',
+    keywords: ['jax'],
+    pattern: /\bjax(?:lib)?(?:\[[\w,]+\])?(?:==|-| version | )v?(\d+\.\d+\.\d+)\b/i,
+    // A version the user states or pip prints ("jax==0.3.25", "jaxlib 0.4.3"): the default
+    // fraction changed with it (FACTS Q2).
+    source: 'pip requirement and version strings',
+    once: true,
+    extract: (m) => definedFacts({ jaxlibVersion: m[1] }),
+  },
+  {
+    family: 'context',
+    keywords: ['external/org_tensorflow/', 'external/xla/', 'external/tsl/'],
+    pattern: /external\/(org_tensorflow|xla|tsl)\//,
+    // jaxlib built XLA from TensorFlow's tree (external/org_tensorflow) until early 2023, from
+    // openxla/xla (external/xla, external/tsl) since; the default fraction was 0.9 before, 0.75 after.
+    source: 'jaxlib WORKSPACE history (org_tensorflow → xla); openxla/xla gpu_helpers.cc',
+    once: true,
+    extract: (m) => ({ jaxEra: m[1] === 'org_tensorflow' ? 'org_tensorflow' : 'openxla' }),
+  },
+  {
+    family: 'context',
+    keywords: ['traceback (most recent call last)'],
+    pattern: /Traceback \(most recent call last\)/,
+    source: 'CPython traceback header',
+    once: true,
+    extract: () => ({ hasTraceback: true }),
+  },
+  {
+    family: 'context',
+    keywords: ['file "'],
+    pattern: /^\W*File "([^"]+)", line (\d+), in (\S+)/,
+    source: 'CPython traceback frame',
+    keep: 'last',
+    extract: (m) =>
+      definedFacts({ lastFrameFile: m[1], lastFrameLine: intOf(m[2]), lastFrameFunction: m[3] }),
+  },
+  {
+    family: 'context',
+    keywords: ['file "'],
+    // The last frame outside installed packages and the standard library: the user's own line.
+    pattern:
+      /^\W*File "((?![^"]*(?:site-packages|dist-packages|\/lib\/python\d[\d.]*\/|<frozen))[^"]+)", line (\d+), in (\S+)/,
+    source: 'CPython traceback frame',
+    keep: 'last',
+    extract: (m) =>
+      definedFacts({ userFrameFile: m[1], userFrameLine: intOf(m[2]), userFrameFunction: m[3] }),
+  },
+  {
+    family: 'context',
+    keywords: ['file "'],
+    pattern: /^\W*File "[^"]+", line \d+, in (__init__|init\w*)\s*$/,
+    // A traceback frame in a constructor or an init function: the failure came while building the model.
+    source: 'CPython traceback frame',
+    once: true,
+    extract: (m) => ({ initFrame: true, initFunction: m[1]! }),
+  },
+  {
+    family: 'context',
+    keywords: ['mjx', 'brax', 'mujoco', 'num_envs'],
+    pattern: /\b(?:mjx|brax|mujoco(?:_warp)?|num_envs)\b/i,
+    // MJX/Brax step thousands of environments as one batch: num_envs is the batch dimension.
+    source: 'MuJoCo MJX / Brax vectorised environments',
+    once: true,
+    extract: () => ({ simulatorBatch: true }),
+  },
+  {
+    family: 'context',
+    keywords: ['ip: '],
+    pattern: /\bIP: (\d{1,3}(?:\.\d{1,3}){3})(?=[),])/,
+    // Ray's raylet names the node of a memory-monitor kill as "(ID: ..., IP: a.b.c.d)", often wrapped.
+    source: 'ray src/ray/raylet/node_manager.cc worker-kill summary',
+    once: true,
+    extract: (m) => definedFacts({ rayNodeIp: m[1] }),
+  },
+  {
+    family: 'context',
+    keywords: settingNames.map((name) => name.toLowerCase()),
+    pattern: shownSetting,
+    // What the log shows already applied (an exported variable, a flag, an argument): a fix that
+    // would set the same value is dropped (diagnose.ts, settings.ts).
+    source:
+      "the settings doctor's fixes propose, as command lines, environment dumps and argument prints show them",
+    keep: 'last',
+    extract: (m) => {
+      const shown = settingShown(m.input);
+      return shown ? { [settingFact(shown.name)]: shown.value } : {};
+    },
+  },
+  {
+    family: 'context',
+    keywords: ['gpu_memory_utilization', 'gpu-memory-utilization'],
+    pattern: /gpu[_-]memory[_-]utilization['"]?\s*[=:]?\s*([01](?:\.\d+)?)\b/,
+    // vLLM's share of the GPU it may use (EngineArgs.gpu_memory_utilization, default 0.9), as a
+    // command line, a config dump or the engine's own argument print shows it.
+    source: 'vllm-project/vllm vllm/engine/arg_utils.py EngineArgs.gpu_memory_utilization',
+    keep: 'last',
+    extract: (m) => definedFacts({ gpuMemoryUtilization: Number(m[1]) }),
+  },
+  {
+    family: 'context',
+    keywords: ['batch_size'],
+    pattern: /\.fit(?:_generator)?\([^)]*\bbatch_size\s*=\s*(\d+)/,
+    // Keras Model.fit(batch_size=N): the leading dimension of every activation in the step.
+    source: 'keras Model.fit batch_size argument',
+    once: true,
+    extract: (m) => definedFacts({ fitBatchSize: intOf(m[1]) }),
+  },
+  {
+    family: 'context',
+    keywords: ['variable_', 'training_'],
+    pattern: /\b(?:Variable|training)_(\d+)\b/,
+    // TensorFlow uniquifies op and variable names in one graph (ops.py unique_name): Variable_1955
+    // means 1955 variables of that name were created before it, in the same graph.
+    source: 'tensorflow/python/framework/ops.py Graph.unique_name',
+    keep: 'max',
+    extract: (m) => definedFacts({ graphNameCounter: intOf(m[1]) }),
+  },
+  {
+    family: 'context',
+    keywords: ['/dev/shm'],
+    pattern: dfShmLine,
+    // df -h columns: Size Used Avail Use% Mounted on; its sizes are powers of 1024 with a bare
+    // suffix ("64M", "1.3G"), as parseLogSize reads them.
+    source: 'coreutils df -h output for the /dev/shm tmpfs',
+    keep: 'max',
+    extract: (m) =>
+      definedFacts({
+        shmSizeBytes: parseLogSize(m[1]!),
+        shmUsedBytes: parseLogSize(m[2]!),
+        shmUsePercent: intOf(m[4]),
+      }),
+  },
+  {
+    family: 'context',
+    keywords: ['/dev/shm', 'ipc=host', 'ipc host', 'shm-size'],
+    pattern: /\/dev\/shm|--ipc[= ]host|--shm-size/,
+    source: "prose and command lines about /dev/shm (docker run --ipc=host shares the host's)",
+    extract: (m) => shmProse(m.input),
+  },
+  {
+    family: 'context',
+    keywords: ['swap', '\ts\t', 's\t'],
+    pattern: /^\s*(?:Swap:|S)\s+(\d[\d.]*\s?[KMGT]i?B?)\s+(\d[\d.]*\s?[KMGT]i?B?)\b/,
+    // free -h ("Swap: total used free") and the sysstat-style table ("S total used free").
+    source: 'procps free(1) Swap: line',
+    keep: 'max',
+    extract: (m) => definedFacts({ swapTotalBytes: parseLogSize(m[1]!), swapUsedBytes: parseLogSize(m[2]!) }),
+  },
+];
+
+// "/dev/shm space of 254GB", "usage of more than 1GB", "--ipc=host": what a user states.
+function shmProse(text: string): Facts {
+  const size = /\/dev\/shm(?: space| size)? (?:of|is|=)\s*(\d[\d.]*\s?[KMGT]i?B)/i.exec(text)?.[1];
+  const used =
+    /(?:usage|used) of (?:more than|over|above) (\d[\d.]*\s?[KMGT]i?B)|never (?:above|over|more than) (\d[\d.]*\s?[KMGT]i?B)/i.exec(
+      text,
+    );
+  return definedFacts({
+    shmIpcHost: /--ipc[= ]host/.test(text) ? true : undefined,
+    shmStatedBytes: size === undefined ? undefined : parseLogSize(size.replace(/\s/g, '')),
+    shmStatedPeakBytes:
+      used === null ? undefined : parseLogSize((used[1] ?? used[2] ?? '').replace(/\s/g, '')),
+  });
+}
+
+/** Every log-wide evidence rule. */
+export const evidenceRules: FactRule[] = [...frameworkRules, ...logRules];

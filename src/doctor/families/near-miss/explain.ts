@@ -1,0 +1,143 @@
+// Failures that are not memory shortages: say what they are and what to do instead. Also the
+// library failures whose numbers (or their absence) do not support calling them memory.
+import type { Draft } from '../../candidates.js';
+import { libraryName } from '../../resolve.js';
+import type { FixDetail } from '../../types.js';
+import { type ExplainContext, type Explanation, fix, num, size } from '../explain-types.js';
+import { jaxPoolWords } from '../outside-pool.js';
+
+const blocking =
+  'CUDA reports kernel errors asynchronously; with CUDA_LAUNCH_BLOCKING=1 the failing call raises them';
+
+const nearMissFixes: Record<string, FixDetail[]> = {
+  'cuda-device-assert': [
+    fix('rerun with CUDA_LAUNCH_BLOCKING=1 to see the failing operation', blocking),
+    fix(
+      'check that labels/indices are in range (e.g. targets in [0, num_classes) for the loss)',
+      'a device-side assert is an index check inside a kernel (CUDA_KERNEL_ASSERT), not an allocation',
+    ),
+  ],
+  'cuda-illegal-address': [
+    fix(
+      'rerun with CUDA_LAUNCH_BLOCKING=1 to find the kernel; check custom CUDA ops and upgrade the framework or CUDA toolkit (compiler bugs)',
+      `an illegal address is a kernel reading or writing outside its buffers (cudaErrorIllegalAddress); ${blocking}`,
+    ),
+  ],
+  'cuda-driver-mismatch': [
+    fix(
+      "compare the driver's CUDA version (nvidia-smi) with the framework's build; update the driver or install a build for your CUDA and GPU",
+      'the driver, the CUDA runtime and the kernels compiled into the framework must all support this GPU',
+    ),
+  ],
+  'cublas-failed': [
+    fix('rerun with CUDA_LAUNCH_BLOCKING=1 and check the shapes and dtypes of the failing matmul', blocking),
+  ],
+  'nccl-failed': [
+    fix(
+      'rerun with NCCL_DEBUG=INFO to see which rank and transport failed',
+      'NCCL logs each transport and failure per rank at INFO',
+    ),
+  ],
+  'nccl-shm-missing': [
+    fix(
+      'check that every rank runs the same NCCL version (a mismatch or a regression breaks the segment handshake), and rerun with NCCL_DEBUG=INFO',
+      'errno 2 (ENOENT) means the peer never created the segment or removed it; a full /dev/shm is errno 28 (ENOSPC)',
+    ),
+  ],
+  'segmentation-fault': [
+    fix(
+      'run with python -X faulthandler to see where it crashed',
+      'faulthandler prints the Python stack of every thread on SIGSEGV',
+    ),
+  ],
+  'shm-fd-limit': [
+    fix(
+      "torch.multiprocessing.set_sharing_strategy('file_system') at the start of the script, or raise the limit: ulimit -n 65535",
+      "the default 'file_descriptor' strategy keeps one open descriptor per shared tensor (errno 24 EMFILE)",
+    ),
+  ],
+  'bus-error-not-shm': [
+    fix(
+      'check the files the workers read through mmap (a network, overlay or mounted volume that changes or drops under them raises SIGBUS), and rerun with num_workers=0 to see the error in the main process',
+      'SIGBUS also comes from touching a mapped page whose file was truncated or whose device failed; /dev/shm was measured far from full',
+    ),
+  ],
+  'cudnn-library-missing': [
+    fix(
+      'install the cuDNN that the framework was built with (pip list | grep -i -E "cudnn|cuda" shows what is installed)',
+      'the framework found no cuDNN, or an older one than it was compiled against',
+    ),
+  ],
+};
+
+const installCheck = fix(
+  'check that the cuDNN/cuBLAS and CUDA libraries match the framework build (pip list | grep -i -E "cudnn|cublas|cuda"), and try a clean install or another framework release',
+  'a library that fails to initialise with memory to spare is a version or install problem',
+);
+
+/** A failure that is not a memory shortage. */
+export function explainNearMiss(draft: Draft): Explanation {
+  const free = num(draft.facts, 'freeBytes');
+  const total = num(draft.facts, 'totalBytes');
+  if (free !== undefined && total !== undefined) {
+    return {
+      cause: 'not_memory',
+      causeText: `${draft.summary} (${size(free)} of ${size(total)} was free)`,
+      fixes: [
+        fix(
+          installCheck.fix,
+          `${size(free)} of ${size(total)} was free when it failed; ${installCheck.because}`,
+        ),
+      ],
+    };
+  }
+  return { cause: 'not_memory', causeText: draft.summary, fixes: nearMissFixes[draft.code] ?? [] };
+}
+
+/**
+ * A library that failed to initialise with no memory numbers: memory or install, the log cannot
+ * tell. What decides it comes first (who holds the GPU while it starts), then what to do in each case.
+ */
+export function explainUndecidedInit(draft: Draft, ctx: ExplainContext): Explanation {
+  const layer = libraryName(draft);
+  const versionCheck = ctx.frameworks.torch
+    ? 'python -c "import torch; print(torch.version.cuda, torch.backends.cudnn.version())"'
+    : 'pip list | grep -i -E "cudnn|cuda|jax|tensorflow"';
+  const ifFull: FixDetail[] = [];
+  if (ctx.frameworks.jax)
+    ifFull.push(
+      fix(
+        'if it is nearly full: keep one JAX process per GPU, or export XLA_PYTHON_CLIENT_PREALLOCATE=false in the other JAX processes (and in this one)',
+        `${jaxPoolWords(ctx)}; a second JAX process, or TensorFlow in the same one, leaves ${layer} nothing for its handle`,
+      ),
+    );
+  else if (ctx.frameworks.tensorflow)
+    ifFull.push(
+      fix(
+        'if it is nearly full: let TensorFlow grow instead of preallocating (tf.config.experimental.set_memory_growth(gpu, True) for each GPU, or TF_FORCE_GPU_ALLOW_GROWTH=true)',
+        `TensorFlow takes nearly all free memory at start, and ${layer} allocates its handle outside that pool`,
+      ),
+    );
+  else
+    ifFull.push(
+      fix(
+        "if it is nearly full: stop what holds it (another process), or start the library's first call before the framework's cache fills the card",
+        `${layer} allocates its handle and workspace outside the framework's allocator`,
+      ),
+    );
+  return {
+    cause: 'unknown',
+    causeText: `${layer} failed to initialise and the log prints no memory figures: a GPU already full and a broken or mismatched install fail the same way; who holds the GPU while it starts decides which`,
+    fixes: [
+      fix(
+        'see who holds the GPU while it starts: nvidia-smi --query-compute-apps=pid,used_memory --format=csv (nearly full: memory; mostly free: the install)',
+        `${layer} handle creation fails both when its memory cannot be allocated and when the library does not match the driver`,
+      ),
+      ...ifFull,
+      fix(
+        `if it is mostly free, check the versions the framework sees: ${versionCheck}`,
+        installCheck.because,
+      ),
+    ],
+  };
+}

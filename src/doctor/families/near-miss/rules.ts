@@ -1,0 +1,109 @@
+// Failures that look like memory trouble but are not: bad indices, illegal addresses, drivers.
+// They produce a `none` diagnosis that says what it is instead, and never outrank an OOM.
+import type { LogRule } from '../../types.js';
+
+function nearMiss(rule: Omit<LogRule, 'kind' | 'weight'>): LogRule {
+  return { ...rule, kind: 'none', weight: 1 };
+}
+
+/** CUDA and library failures that are not memory shortages. */
+export const nearMissRules: LogRule[] = [
+  nearMiss({
+    code: 'cuda-device-assert',
+    framework: 'cuda',
+    keywords: ['device-side assert', 'assertion `'],
+    pattern: /device-side assert(?:ion)? triggered|Assertion `.+` failed/,
+    // ATen kernels' CUDA_KERNEL_ASSERT; reported asynchronously as cudaErrorAssert (710).
+    source: 'CUDA runtime cudaErrorAssert (710); pytorch CUDA_KERNEL_ASSERT',
+    summary: 'a CUDA kernel assertion failed (an index or label out of range), not a memory failure',
+  }),
+  nearMiss({
+    code: 'cuda-illegal-address',
+    framework: 'cuda',
+    keywords: [
+      'illegal memory access',
+      'illegal_address',
+      'illegaladdress',
+      'misaligned address',
+      'unspecified launch failure',
+    ],
+    pattern:
+      /illegal memory access|CUDA_ERROR_ILLEGAL_ADDRESS|cudaErrorIllegalAddress|misaligned address|unspecified launch failure/,
+    // cudaErrorIllegalAddress (700) is sticky: every later call, stream creation included, fails too.
+    source: 'CUDA runtime cudaErrorIllegalAddress (700), cudaErrorLaunchFailure (719)',
+    summary:
+      'a GPU kernel read or wrote an invalid address (a kernel or compiler bug), not a memory shortage',
+  }),
+  nearMiss({
+    code: 'cuda-driver-mismatch',
+    framework: 'cuda',
+    keywords: [
+      'driver on your system is too old',
+      'driver version is insufficient',
+      'no cuda-capable device',
+      'found no nvidia driver',
+      'cuda_error_no_device',
+      'no kernel image is available',
+      'system_driver_mismatch',
+    ],
+    pattern:
+      /driver on your system is too old|driver version is insufficient|no CUDA-capable device|Found no NVIDIA driver|CUDA_ERROR_NO_DEVICE|no kernel image is available|SYSTEM_DRIVER_MISMATCH/,
+    source:
+      'CUDA runtime cudaErrorInsufficientDriver (35), cudaErrorNoDevice (100), cudaErrorNoKernelImageForDevice (209)',
+    summary: 'the NVIDIA driver, the CUDA runtime and the framework build do not match, not a memory failure',
+  }),
+  nearMiss({
+    code: 'cublas-failed',
+    framework: 'cublas',
+    keywords: ['cublas_status_'],
+    pattern: /CUBLAS_STATUS_(?:EXECUTION_FAILED|INVALID_VALUE|NOT_SUPPORTED|ARCH_MISMATCH|INTERNAL_ERROR)/,
+    source: 'cuBLAS cublasStatus_t',
+    summary: 'a cuBLAS call failed for a reason other than allocation',
+  }),
+  nearMiss({
+    code: 'nccl-failed',
+    framework: 'nccl',
+    keywords: ['unhandled system error', 'collective operation timeout', 'remote process exited'],
+    pattern: /unhandled system error|collective operation timeout|remote process exited/,
+    source: 'NVIDIA/nccl ncclSystemError; torch ProcessGroupNCCL watchdog',
+    summary: 'an NCCL collective failed or timed out, not a memory failure',
+  }),
+  nearMiss({
+    code: 'nccl-shm-missing',
+    framework: 'nccl',
+    keywords: ['attaching to shared memory segment'],
+    pattern:
+      /Error while attaching to shared memory segment \S+ \(size (\d+)\), error: No such file or directory \(2\)/,
+    // nccl src/misc/shmutils.cc ncclShmOpen: ENOENT is a segment the peer never created or already
+    // removed (a version mismatch between ranks, a cleaned /dev/shm), not a full /dev/shm (ENOSPC, 28).
+    source: 'NVIDIA/nccl src/misc/shmutils.cc ncclShmOpen (errno 2 ENOENT)',
+    summary: 'NCCL could not attach a /dev/shm segment that does not exist (ENOENT): not a full /dev/shm',
+  }),
+  nearMiss({
+    code: 'cudnn-library-missing',
+    framework: 'cudnn',
+    keywords: ['dnn library is not found', 'could not load library libcudnn', 'loaded runtime cudnn library'],
+    pattern:
+      /DNN library is not found|Could not load library libcudnn|Loaded runtime CuDNN library: \S+ but source was compiled with: \S+/,
+    // XLA/TensorFlow report a cuDNN that is missing or older than the build (cuda_dnn.cc).
+    source: 'openxla/xla stream_executor/cuda/cuda_dnn.cc (library version check)',
+    summary: 'cuDNN is missing or does not match the framework build: not a memory failure',
+  }),
+  nearMiss({
+    code: 'segmentation-fault',
+    framework: 'other',
+    keywords: ['segmentation fault'],
+    pattern: /Segmentation fault/,
+    source: 'SIGSEGV',
+    summary: 'a process crashed with a segmentation fault, not a memory shortage',
+  }),
+  nearMiss({
+    code: 'shm-fd-limit',
+    framework: 'torch',
+    keywords: ['too many open files'],
+    pattern: /Too many open files/,
+    // errno 24 EMFILE: torch's default file_descriptor sharing strategy ran out of descriptors.
+    source: "errno 24 EMFILE; torch.multiprocessing sharing strategy 'file_descriptor'",
+    summary: 'the process ran out of file descriptors (not of /dev/shm space)',
+  }),
+];

@@ -1,0 +1,195 @@
+// Why PyTorch's caching allocator failed, decided by rules with numeric preconditions over the
+// message's own numbers, in order: numbers that contradict, a fraction cap, a request larger than
+// the card, other processes, a card too small, fragmentation, and the process's own work.
+import type { Draft } from '../../candidates.js';
+import type { FixDetail } from '../../types.js';
+import { type ExplainContext, type Explanation, fix, num, seeHolders, size } from '../explain-types.js';
+import { allocatorFix, batchFix, coTenantFixes, generationOf } from './fixes.js';
+import {
+  contradictionOf,
+  isCoTenant,
+  isDeviceTooSmall,
+  isFragmentation,
+  type TorchNumbers,
+  torchNumbers,
+} from './numbers.js';
+
+function selfNote(n: TorchNumbers): string {
+  if (!n.self) return '';
+  return ` (PID ${n.self.pid} is this process: the listed processes account for all used memory and only its ${size(n.self.bytes)} can hold PyTorch's ${size(n.reservedBytes)})`;
+}
+
+function capExplanation(n: TorchNumbers, allowedBytes: number, total: number): Explanation {
+  const fraction = Math.min(1, Math.ceil(((n.reservedBytes + n.requestedBytes) / total) * 100) / 100);
+  return {
+    cause: 'memory_cap',
+    causeText: `the per-process fraction allows ${size(allowedBytes)}; PyTorch holds ${size(n.reservedBytes)} and needs ${size(n.requestedBytes)} more`,
+    fixes: [
+      fix(
+        `raise the cap if the GPU's other budgets allow it: torch.cuda.set_per_process_memory_fraction(${fraction.toFixed(2)})`,
+        `PyTorch's ${size(n.reservedBytes)} plus the ${size(n.requestedBytes)} request is ${fraction.toFixed(2)} of the ${size(total)} card; the fraction caps reserved memory (pytorch c10/cuda/CUDACachingAllocator.cpp)`,
+      ),
+      batchFix(n),
+    ],
+  };
+}
+
+function tooSmall(n: TorchNumbers): Explanation {
+  const total = n.totalBytes!;
+  const outside = n.outsideBytes!;
+  return {
+    cause: 'device_too_small',
+    causeText: `the card is too small: of its ${size(total)}, ${size(outside)} is outside PyTorch (this process's CUDA context and the display, 0.25–1.5 GiB on any card), which leaves PyTorch about ${size(total - outside)}`,
+    fixes: [
+      fix(
+        'run on a GPU with more memory (or on the CPU for a model this size)',
+        `the fixed overhead outside PyTorch is ${Math.round((outside / total) * 100)}% of this card; no setting makes it smaller`,
+      ),
+      batchFix(n),
+    ],
+  };
+}
+
+// The message's own figures show the request fits in what is free: whatever failed, it is not the
+// card being full, and neither a smaller batch nor stopping other processes follows from them.
+function noShortage(n: TorchNumbers, device: number | string): Explanation {
+  const free = n.freeBytes!;
+  return {
+    cause: 'unknown',
+    causeText: `the message shows ${size(free)} free on GPU ${device} for a ${size(n.requestedBytes)} request: its figures show no shortage; the free memory may not be one block that large (the driver's own fragmentation), a limit on single allocations may apply (Intel GPUs refuse one allocation above 4 GiB without relaxed allocation limits), or the figures were read at another moment than the failure`,
+    fixes: [
+      fix(
+        'measure at the failing step: print torch.cuda.mem_get_info() and torch.cuda.memory_summary() just before the failing call, with nvidia-smi (rocm-smi, xpu-smi) beside it',
+        `${size(free)} free ≥ the ${size(n.requestedBytes)} requested, so the message alone cannot say what refused it`,
+      ),
+      fix(
+        'if one allocation is very large, split it (a smaller batch or sequence for that operation, or chunked computation)',
+        `a single request of ${size(n.requestedBytes)} needs one contiguous block`,
+      ),
+    ],
+  };
+}
+
+/** Share of reserved memory that, stranded (non-releasable, or cached unused), is fragmentation by the table alone. */
+export const summaryFragmentedShare = 0.2;
+
+// Only torch.cuda.memory_summary()'s table, no message: no request to compare with, so the table's
+// own split of reserved memory decides (Non-releasable = inactive split blocks, FACTS Q10).
+function explainFromSummary(draft: Draft, n: TorchNumbers): Explanation {
+  const reserved = n.reservedBytes;
+  const allocated = n.allocatedBytes ?? 0;
+  const stranded = num(draft.facts, 'summaryNonReleasableBytes') ?? Math.max(0, reserved - allocated);
+  const counts = `${draft.facts.oomCount ?? 'an'} OOM${draft.facts.oomCount === 1 ? '' : 's'} counted`;
+  if (reserved > 0 && stranded >= summaryFragmentedShare * reserved) {
+    return {
+      cause: 'fragmentation',
+      causeText: `PyTorch's memory summary (${counts}) shows ${size(stranded)} of its ${size(reserved)} reserved stranded in split blocks (non-releasable) beside ${size(allocated)} allocated: fragmentation`,
+      fixes: [
+        allocatorFix(draft, { ...n, unallocatedBytes: stranded }),
+        batchFix({ ...n, allocatedBytes: undefined }),
+      ],
+    };
+  }
+  return {
+    cause: 'batch_too_large',
+    causeText: `PyTorch's memory summary (${counts}) shows ${size(allocated)} allocated of ${size(reserved)} reserved: the tensors themselves fill the pool, not fragmentation`,
+    fixes: [batchFix({ ...n, allocatedBytes: undefined })],
+  };
+}
+
+/** Picks among contradiction, cap, impossible request, co-tenant, small card, fragmentation and batch. */
+export function explainTorch(draft: Draft, { context }: ExplainContext): Explanation {
+  const n = torchNumbers(draft);
+  if (
+    num(draft.facts, 'requestedBytes') === undefined &&
+    num(draft.facts, 'summaryReservedBytes') !== undefined
+  )
+    return explainFromSummary(draft, n);
+  const device = draft.facts.device ?? draft.facts.summaryDevice ?? 0;
+  const total = n.totalBytes ?? 0;
+  const allowedBytes = num(draft.facts, 'allowedBytes');
+  const holders = n.self
+    ? { holders: (draft.holders ?? []).map((h) => ({ ...h, isSelf: h === n.self })) }
+    : {};
+  const contradiction = contradictionOf(n);
+  if (contradiction) {
+    return {
+      cause: 'inconsistent_numbers',
+      causeText: `the numbers contradict each other: ${contradiction}; no cause can be read from them`,
+      fixes: [
+        fix(
+          'measure instead: print torch.cuda.mem_get_info() and torch.cuda.memory_summary() at the failing step, and nvidia-smi beside it',
+          `${contradiction}, so at least one of the message's figures is not what the card holds`,
+        ),
+      ],
+    };
+  }
+  if (
+    allowedBytes !== undefined &&
+    total > 0 &&
+    allowedBytes < total * 0.98 &&
+    n.reservedBytes + n.requestedBytes > allowedBytes
+  )
+    return capExplanation(n, allowedBytes, total);
+  if (n.freeBytes !== undefined && n.requestedBytes > 0 && n.freeBytes >= n.requestedBytes)
+    return noShortage(n, device as number);
+  if (total > 0 && n.requestedBytes > total) {
+    return {
+      cause: 'request_exceeds_device',
+      causeText: `a single allocation of ${size(n.requestedBytes)} is larger than the whole GPU (${size(total)}): a shape or configuration problem, not a tuning one${selfNote(n)}`,
+      fixes: [
+        fix(
+          `find the tensor of ${size(n.requestedBytes)} at the failing line and check its shape (batch × sequence length × hidden size); no allocator setting can fit it`,
+          `${size(n.requestedBytes)} is more than the card's ${size(total)} total`,
+        ),
+      ],
+      ...holders,
+    };
+  }
+  if (isCoTenant(n)) {
+    const pids = n.others.map((h) => h.pid);
+    const who = pids.length > 0 ? `PID ${pids.join(', ')}` : 'other processes';
+    const isDistributed = draft.facts.rank !== undefined || context.torchDistributed === true;
+    return {
+      cause: 'co_tenant',
+      causeText: `${who} hold${pids.length === 1 ? 's' : ''} ${size(n.otherBytes)} of GPU ${device}'s ${size(total)}, more than the ${size(n.shortfallBytes)} this request lacked (${size(n.requestedBytes)} requested, ${size(n.freeBytes ?? 0)} free)${pids.length === 0 ? "; the message lists no processes, so this is what is neither free, nor PyTorch's, nor one CUDA context" : ''}${selfNote(n)}`,
+      fixes: [...coTenantFixes(n, device as number, isDistributed), seeHolders(device as number)],
+      ...holders,
+    };
+  }
+  if (isDeviceTooSmall(n)) return tooSmall(n);
+  if (isFragmentation(n)) {
+    return {
+      cause: 'fragmentation',
+      causeText: `PyTorch has ${size(n.unallocatedBytes!)} reserved but unallocated${total > 0 ? ` (of ${size(total)})` : ''}, at least twice the ${size(n.requestedBytes)} request, in blocks too small for it; returned, it would fit (${size(n.freeBytes ?? 0)} free + ${size(n.unallocatedBytes!)} ≥ ${size(n.requestedBytes)}): fragmentation${selfNote(n)}`,
+      fixes: [allocatorFix(draft, n), batchFix(n)],
+      ...holders,
+    };
+  }
+  const fixes: FixDetail[] = [batchFix(n)];
+  // Returning the stranded cache would have served this request, though not with room to spare;
+  // offered only where this PyTorch has the option (an upgrade is not a fix for this step).
+  const hasOption =
+    generationOf(draft.evidence.text) === 'modern' || generationOf(draft.evidence.text) === 'reserved-hint';
+  if (hasOption && (n.unallocatedBytes ?? 0) >= n.shortfallBytes && n.shortfallBytes > 0)
+    fixes.push(allocatorFix(draft, n));
+  const stranded = n.unallocatedBytes ?? 0;
+  const cannotDefrag =
+    stranded > 0 && n.requestedBytes > (n.freeBytes ?? 0) + stranded
+      ? `; even returning the ${size(stranded)} reserved but unallocated would leave it short (${size(n.freeBytes ?? 0)} free + ${size(stranded)} < ${size(n.requestedBytes)}), so this is not fragmentation`
+      : '';
+  const outside =
+    n.outsideBytes === undefined
+      ? ''
+      : `, ${size(n.outsideBytes)} outside PyTorch (its CUDA context and anything not listed)`;
+  const nvmlNote =
+    draft.facts.processBytes !== undefined && n.processBytes === undefined
+      ? `; the message's "this process has ${size(num(draft.facts, 'processBytes')!)}" is NVML failing to match the process (containers), not its usage`
+      : '';
+  return {
+    cause: 'batch_too_large',
+    causeText: `the GPU is full with this process's own work: PyTorch holds ${size(n.reservedBytes)} (${size(n.allocatedBytes ?? n.reservedBytes)} in tensors)${total > 0 ? ` of ${size(total)}` : ''}${outside}, ${size(n.freeBytes ?? 0)} free, ${size(n.requestedBytes)} requested${cannotDefrag}${nvmlNote}${selfNote(n)}`,
+    fixes,
+    ...holders,
+  };
+}

@@ -1,0 +1,166 @@
+// The numbers of a PyTorch OOM message, with what it leaves implicit worked out, and the checks
+// that decide whether they can be trusted (FACTS Q9). Pure arithmetic; each rule is exported so its
+// boundary can be tested.
+import type { Draft } from '../../candidates.js';
+import type { GpuHolder } from '../../types.js';
+import { num, size } from '../explain-types.js';
+
+const MiB = 1024 ** 2;
+const GiB = 1024 ** 3;
+
+/** The most a process's own CUDA context (and loaded modules) takes outside PyTorch (FACTS Q5: 0.25–1.5 GiB). */
+export const contextMaxBytes = 1.5 * GiB;
+
+/** The numbers of one PyTorch OOM, in bytes. */
+export interface TorchNumbers {
+  requestedBytes: number;
+  totalBytes?: number;
+  freeBytes?: number;
+  allocatedBytes?: number;
+  unallocatedBytes?: number;
+  /** Allocated plus reserved-but-unallocated: the caching allocator's segments. */
+  reservedBytes: number;
+  /** "this process has N memory in use", when the message says so and it is plausible. */
+  processBytes?: number;
+  /** The listed process that must be this one, by the message's own arithmetic. */
+  self?: GpuHolder;
+  /** Listed processes other than this one. */
+  others: GpuHolder[];
+  /** Memory that can only be other processes': listed ones, or (old messages) what no context explains. */
+  otherBytes: number;
+  /** What the request lacked beyond free memory. */
+  shortfallBytes: number;
+  /** Memory on the card that is neither free nor PyTorch's segments (contexts, displays, others). */
+  outsideBytes?: number;
+}
+
+/**
+ * The listed process that must be this one: when the list accounts for all used memory (NVML
+ * lists every process, host PIDs even in containers, FACTS Q13) and exactly one entry is large
+ * enough to hold PyTorch's reserved segments. Undefined when the message does not settle it.
+ */
+export function selfByArithmetic(
+  holders: readonly GpuHolder[],
+  numbers: { totalBytes?: number; freeBytes?: number; reservedBytes: number },
+): GpuHolder | undefined {
+  const { totalBytes, freeBytes, reservedBytes } = numbers;
+  if (holders.length === 0 || totalBytes === undefined || freeBytes === undefined || reservedBytes === 0)
+    return undefined;
+  const usedBytes = totalBytes - freeBytes;
+  const listedBytes = holders.reduce((sum, h) => sum + h.bytes, 0);
+  const toleranceBytes = Math.max(256 * MiB, 0.02 * usedBytes);
+  if (Math.abs(listedBytes - usedBytes) > toleranceBytes) return undefined;
+  const large = holders.filter((h) => h.bytes >= reservedBytes);
+  return large.length === 1 ? large[0] : undefined;
+}
+
+/** Why the numbers cannot all be true, or undefined when they agree (1% slack for rounding). */
+export function contradictionOf(n: {
+  totalBytes?: number;
+  freeBytes?: number;
+  allocatedBytes?: number;
+  reservedBytes: number;
+}): string | undefined {
+  const total = n.totalBytes;
+  if (total === undefined || total === 0) return undefined;
+  const slack = 1.01 * total;
+  if (n.allocatedBytes !== undefined && n.allocatedBytes > slack)
+    return `PyTorch reports ${size(n.allocatedBytes)} allocated on a GPU of ${size(total)} total`;
+  if (n.reservedBytes > slack)
+    return `PyTorch reports ${size(n.reservedBytes)} reserved on a GPU of ${size(total)} total`;
+  if (n.freeBytes !== undefined && n.freeBytes + n.reservedBytes > slack)
+    return `${size(n.freeBytes)} free plus PyTorch's ${size(n.reservedBytes)} is more than the GPU's ${size(total)}`;
+  return undefined;
+}
+
+/** The numbers of a PyTorch OOM draft. */
+export function torchNumbers(draft: Draft): TorchNumbers {
+  const { facts } = draft;
+  const allocatedBytes = num(facts, 'allocatedBytes') ?? num(facts, 'summaryAllocatedBytes');
+  const statedReserved = num(facts, 'reservedBytes') ?? num(facts, 'summaryReservedBytes');
+  const unallocatedBytes =
+    num(facts, 'reservedUnallocatedBytes') ??
+    (statedReserved !== undefined && allocatedBytes !== undefined
+      ? statedReserved - allocatedBytes
+      : undefined);
+  const reservedBytes = statedReserved ?? (allocatedBytes ?? 0) + (unallocatedBytes ?? 0);
+  const totalBytes = num(facts, 'totalBytes');
+  const freeBytes = num(facts, 'freeBytes');
+  const requestedBytes = num(facts, 'requestedBytes') ?? 0;
+  const stated = num(facts, 'processBytes');
+  // NVML can fail to match the process (containers: "this process has 0 bytes"); a figure below
+  // what PyTorch itself reserved cannot be this process's usage.
+  const processBytes = stated !== undefined && stated + 64 * MiB >= reservedBytes ? stated : undefined;
+  const holders = draft.holders ?? [];
+  const self =
+    processBytes === undefined
+      ? selfByArithmetic(holders, { totalBytes, freeBytes, reservedBytes })
+      : undefined;
+  const others = holders.filter((h) => h !== self && !h.isSelf);
+  const listedBytes = others.reduce((sum, h) => sum + h.bytes, 0);
+  const outsideBytes =
+    totalBytes !== undefined && freeBytes !== undefined
+      ? Math.max(0, totalBytes - freeBytes - reservedBytes)
+      : undefined;
+  // With no list and no "this process" figure, what is neither free nor PyTorch's beyond one
+  // context's worth can only be other processes.
+  const unlistedOtherBytes =
+    holders.length === 0 && processBytes === undefined && outsideBytes !== undefined
+      ? Math.max(0, outsideBytes - contextMaxBytes)
+      : 0;
+  return {
+    requestedBytes,
+    totalBytes,
+    freeBytes,
+    allocatedBytes,
+    unallocatedBytes,
+    reservedBytes,
+    processBytes,
+    self,
+    others,
+    otherBytes: listedBytes + unlistedOtherBytes,
+    shortfallBytes: Math.max(0, requestedBytes - (freeBytes ?? 0)),
+    outsideBytes,
+  };
+}
+
+/** Co-tenant: other processes hold more than the request lacked (issue 17). */
+export function isCoTenant(n: Pick<TorchNumbers, 'otherBytes' | 'shortfallBytes'>): boolean {
+  return n.shortfallBytes > 0 && n.otherBytes > n.shortfallBytes;
+}
+
+/** How much more than the request the stranded cache must hold to count as fragmentation. */
+export const fragmentationFactor = 2;
+
+/**
+ * Fragmentation: the cache holds the request's size several times over in pieces, and returning
+ * them would fit it (request ≤ free + reserved-unallocated).
+ */
+export function isFragmentation(n: {
+  requestedBytes: number;
+  freeBytes?: number;
+  unallocatedBytes?: number;
+}): boolean {
+  const unallocated = n.unallocatedBytes ?? 0;
+  return (
+    unallocated > 0 &&
+    unallocated >= fragmentationFactor * n.requestedBytes &&
+    n.requestedBytes <= (n.freeBytes ?? 0) + unallocated
+  );
+}
+
+/** Share of the card outside PyTorch above which a context-sized overhead means the card is too small. */
+export const tooSmallOutsideShare = 0.4;
+
+/** Card too small: with no other process, a context's worth of overhead is a large share of it. */
+export function isDeviceTooSmall(
+  n: Pick<TorchNumbers, 'totalBytes' | 'outsideBytes' | 'otherBytes'>,
+): boolean {
+  if (n.totalBytes === undefined || n.outsideBytes === undefined || n.otherBytes > 0) return false;
+  return n.outsideBytes <= contextMaxBytes && n.outsideBytes >= tooSmallOutsideShare * n.totalBytes;
+}
+
+/** The least batch cut that frees the shortfall: shortfall ÷ allocated, in whole percent. */
+export function batchCutPercent(shortfallBytes: number, allocatedBytes: number): number {
+  return Math.max(1, Math.ceil((shortfallBytes / allocatedBytes) * 100));
+}

@@ -1,0 +1,104 @@
+// PyTorch's out-of-memory reports, every generation of the message (FACTS Q9).
+import type { Facts, GpuHolder, LogRule, RuleInput } from '../../types.js';
+import { definedFacts, intOf, rankOf, sizeAfter, withSize } from '../extract.js';
+
+const processHolder = withSize(String.raw`Process (\d+) has SIZE memory in use`, 'g');
+
+// c10/cuda/CUDACachingAllocator.cpp DeviceCachingAllocator::malloc. Old form (PR #13751 "cached" =
+// cached − allocated, later "reserved in total by PyTorch"); 2.1+ (PR #99699) "has a total capacity
+// of ... of which ... is free", first shipped misspelt "capacty"; main adds "allowed" and private pools.
+function extractTorchOom({ text, before }: RuleInput): { facts: Facts; holders?: GpuHolder[] } {
+  const facts = definedFacts({
+    requestedBytes: sizeAfter(text, withSize(`Tried to allocate SIZE`)),
+    device: intOf(/\(GPU (\d+);|\. GPU (\d+) has/.exec(text)?.slice(1).find(Boolean)),
+    totalBytes:
+      sizeAfter(text, withSize(`SIZE total capacity`)) ??
+      sizeAfter(text, withSize(`has a total capac(?:i)?ty of SIZE`)),
+    freeBytes: sizeAfter(text, withSize(`of which SIZE is free`)) ?? sizeAfter(text, withSize(`SIZE free;`)),
+    allocatedBytes:
+      sizeAfter(text, withSize(`SIZE already allocated`)) ??
+      sizeAfter(text, withSize(`Of the allocated memory SIZE is allocated by PyTorch`)),
+    reservedBytes: sizeAfter(text, withSize(`SIZE reserved in total by PyTorch`)),
+    reservedUnallocatedBytes:
+      sizeAfter(text, withSize(`SIZE is reserved by PyTorch but unallocated`)) ??
+      sizeAfter(text, withSize(String.raw`SIZE cached\)`)),
+    processBytes: sizeAfter(text, withSize(`this process has SIZE memory in use`)),
+    allowedBytes: sizeAfter(text, withSize(`SIZE allowed;`)),
+    privatePoolBytes: sizeAfter(text, withSize(`with SIZE allocated in private pools`)),
+    allocConfVariable: /setting (PYTORCH_(?:CUDA_|HIP_)?ALLOC_CONF)=/.exec(text)?.[1],
+    rank: rankOf(text),
+    phase: before.some((line) => /\bbackward\(|in backward\b|\.backward\b/.test(line))
+      ? 'backward'
+      : undefined,
+  });
+  const listed = [...text.matchAll(processHolder)].map((m) => ({
+    pid: Number(m[1]),
+    bytes: sizeAfter(m[0], withSize(`has SIZE`)) ?? 0,
+    isSelf: false,
+  }));
+  // Which listed PID is this process is the explainer's to decide from the numbers (torch-numbers.ts).
+  return { facts, holders: listed.length > 0 ? listed : undefined };
+}
+
+/** PyTorch's allocator failures on CUDA/ROCm/XPU, MPS and the CPU. */
+export const torchRules: LogRule[] = [
+  {
+    code: 'torch-cuda-oom',
+    kind: 'gpu_oom',
+    framework: 'torch',
+    weight: 3,
+    keywords: ['out of memory. tried to allocate', 'cuda out of memory'],
+    // The allocator's message, in every generation, is "CUDA out of memory. Tried to allocate";
+    // an exception prefix or a line end also counts (cut messages). A mere mention in a log
+    // line ("retry after CUDA out of memory is disabled") does not.
+    pattern:
+      /(?:CUDA|HIP|XPU) out of memory(?:\.\s*Tried to allocate|\.?\s*$)|(?:Error|error|ERROR):\s*(?:CUDA|HIP|XPU) out of memory/,
+    source:
+      'pytorch c10/cuda/CUDACachingAllocator.cpp DeviceCachingAllocator::malloc (pytorch c10/cuda/CUDACachingAllocator.cpp)',
+    continuationLines: 3,
+    summary: 'PyTorch could not allocate GPU memory (CUDA caching allocator)',
+    extract: extractTorchOom,
+  },
+  {
+    code: 'torch-mps-oom',
+    kind: 'gpu_oom',
+    framework: 'torch',
+    weight: 3,
+    keywords: ['mps backend out of memory'],
+    pattern: /MPS backend out of memory/,
+    source: 'pytorch aten/src/ATen/mps/MPSAllocator.mm MPSHeapAllocatorImpl::malloc',
+    summary: 'PyTorch could not allocate memory on the Apple GPU (MPS)',
+    extract: ({ text }) => ({
+      facts: definedFacts({
+        allocatedBytes: sizeAfter(text, withSize(`MPS allocated: SIZE`)),
+        otherBytes: sizeAfter(text, withSize(`other allocations: SIZE`)),
+        allowedBytes: sizeAfter(text, withSize(`max allowed: SIZE`)),
+        requestedBytes: sizeAfter(text, withSize(`Tried to allocate SIZE`)),
+      }),
+    }),
+  },
+  {
+    code: 'torch-oom-exception',
+    kind: 'gpu_oom',
+    framework: 'torch',
+    weight: 2,
+    isGeneric: true,
+    keywords: ['outofmemoryerror'],
+    pattern: /\b(?:torch\.(?:cuda\.)?|c10::)OutOfMemoryError(?::|'|\s*$)/,
+    source: 'torch.cuda.OutOfMemoryError (1.13, PR #83146); torch.OutOfMemoryError (2.5, PR #121702)',
+    summary: 'PyTorch raised OutOfMemoryError',
+  },
+  {
+    code: 'torch-cpu-alloc-failed',
+    kind: 'host_oom',
+    framework: 'torch',
+    weight: 3,
+    keywords: ['defaultcpuallocator'],
+    pattern: withSize(
+      String.raw`DefaultCPUAllocator: (?:can't allocate memory|not enough memory): you tried to allocate (\d+) bytes`,
+    ),
+    source: 'pytorch c10/core/impl/alloc_cpu.cpp alloc_cpu',
+    summary: 'PyTorch could not allocate host memory for a tensor',
+    extract: ({ match }) => ({ facts: definedFacts({ requestedBytes: intOf(match[1]) }) }),
+  },
+];

@@ -1,0 +1,124 @@
+// Simulators: PhysX GPU buffers of fixed capacity (a setting, not device memory), PhysX and
+// Omniverse RTX/Vulkan allocation failures (device memory).
+import type { LogRule } from '../../types.js';
+import { definedFacts, intOf } from '../extract.js';
+
+// PxGpuDynamicsMemoryConfig fields measured in bytes; the others count pairs, contacts or patches.
+const byteFields = new Set(['collisionStackSize', 'tempBufferCapacity', 'heapCapacity']);
+
+// PxGpuDynamicsMemoryConfig's fields (PhysX 5 PxSceneDesc.h), as PhysX names them in its messages.
+const gpuDynamicsFields = [
+  'collisionStackSize',
+  'tempBufferCapacity',
+  'heapCapacity',
+  'maxRigidContactCount',
+  'maxRigidPatchCount',
+  'foundLostPairsCapacity',
+  'foundLostAggregatePairsCapacity',
+  'totalAggregatePairsCapacity',
+  'maxSoftBodyContacts',
+  'maxFemClothContacts',
+  'maxParticleContacts',
+];
+
+/** Facts for a PhysX buffer that needs `value`: bytes or a count, depending on the field. */
+export function capacityFacts(field: string, value: number | undefined) {
+  // PhysX prints the need with %i, so a need above 2 GiB wraps negative (seen in the wild).
+  const needed = value !== undefined && value < 0 ? value + 2 ** 32 : value;
+  return definedFacts({
+    setting: field,
+    requiredBytes: byteFields.has(field) ? needed : undefined,
+    requiredCount: byteFields.has(field) ? undefined : needed,
+  });
+}
+
+/** PhysX buffer overflows (sim_capacity) and simulator device-memory failures. */
+export const simRules: LogRule[] = [
+  {
+    code: 'physx-gpu-buffer-overflow',
+    kind: 'sim_capacity',
+    framework: 'physx',
+    weight: 3,
+    keywords: ['dynamicsmemoryconfig::', ...gpuDynamicsFields.map((field) => field.toLowerCase())],
+    // With the struct's name, or (as some Isaac Sim builds print it) the bare field name.
+    pattern: new RegExp(
+      `Px(?:g|Gpu)DynamicsMemoryConfig::(\\w+)(?:[^\\n]*?(?:to at least|to) (-?\\d+))?|\\b(${gpuDynamicsFields.join('|')})\\b[^\\n]*?(?:overflow|increase)[^\\n]*?(?:to at least|to) (-?\\d+)`,
+    ),
+    // PhysX 5 gpunarrowphase PxgNphaseImplementationContext ("collisionStackSize buffer overflow
+    // detected, please increase its size to at least %i") and gpubroadphase PxgAABBManager /
+    // PxgBroadPhaseSap ("The application needs to increase PxGpuDynamicsMemoryConfig::%s to %i").
+    source: 'NVIDIA-Omniverse/PhysX physx/source/gpunarrowphase, gpubroadphase',
+    summary: 'a PhysX GPU buffer of fixed capacity overflowed (contacts or pairs were dropped)',
+    extract: ({ match }) => {
+      const field = (match[1] ?? match[3])!;
+      return { facts: capacityFacts(field, intOf(match[2] ?? match[4])), group: field };
+    },
+  },
+  {
+    code: 'physx-patch-buffer-overflow',
+    kind: 'sim_capacity',
+    framework: 'physx',
+    weight: 3,
+    keywords: ['patch buffer overflow', 'contact buffer overflow', 'overflowing initial allocation size'],
+    pattern:
+      /(Patch|Contact) buffer overflow detected, please increase its size(?: to at least (\d+))?|PxgPinnedHostLinearMemoryAllocator: overflowing initial allocation size, increase capacity to at least (\d+)/,
+    source: 'NVIDIA-Omniverse/PhysX PxgNphaseImplementationContext, PxgPinnedHostLinearMemoryAllocator',
+    summary: 'a PhysX GPU buffer of fixed capacity overflowed',
+    extract: ({ match }) => {
+      const field =
+        match[1] === 'Patch'
+          ? 'maxRigidPatchCount'
+          : match[1] === 'Contact'
+            ? 'maxRigidContactCount'
+            : 'tempBufferCapacity';
+      return { facts: capacityFacts(field, intOf(match[2] ?? match[3])), group: field };
+    },
+  },
+  {
+    code: 'physx-gpu-alloc-failed',
+    kind: 'gpu_oom',
+    framework: 'physx',
+    weight: 3,
+    keywords: [
+      'pxgcudadevicememoryallocator',
+      'gym cuda error: out of memory',
+      'physx internal cuda error',
+      'physx',
+    ],
+    pattern:
+      /PxgCudaDeviceMemoryAllocator fail to allocate memory (\d+) bytes|Gym cuda error: out of memory|PhysX Internal CUDA error\. Simulation can not continue! Error code 2\b|PhysX[^\n]*(?:out of memory|cudaErrorMemoryAllocation)/,
+    // PxgCudaMemoryAllocator.cpp; "Result = 2" is cudaErrorMemoryAllocation.
+    source: 'NVIDIA-Omniverse/PhysX gpucommon PxgCudaMemoryAllocator.cpp',
+    summary: 'PhysX could not allocate GPU memory for the simulation',
+    extract: ({ match }) => ({ facts: definedFacts({ requestedBytes: intOf(match[1]) }) }),
+  },
+  {
+    code: 'vulkan-out-of-device-memory',
+    kind: 'gpu_oom',
+    framework: 'other',
+    weight: 3,
+    group: 'renderer',
+    keywords: [
+      'out_of_device_memory',
+      'out of gpu memory',
+      'not enough gpu memory',
+      'not enough device memory',
+      'not enough video memory',
+    ],
+    pattern: /ERROR_OUT_OF_DEVICE_MEMORY|Out of GPU memory|[Nn]ot enough (?:GPU|device|video) memory/,
+    // Omniverse carb.graphics-vulkan reports VkResult VK_ERROR_OUT_OF_DEVICE_MEMORY.
+    source: 'Vulkan VkResult VK_ERROR_OUT_OF_DEVICE_MEMORY (Omniverse carb.graphics-vulkan.plugin)',
+    summary: 'the RTX renderer (Vulkan) ran out of GPU memory',
+  },
+  {
+    code: 'omniverse-buffer-alloc-failed',
+    kind: 'gpu_oom',
+    framework: 'other',
+    weight: 2,
+    group: 'renderer',
+    keywords: ['unable to allocate buffer', 'buffer allocation: allocation failed'],
+    pattern: /\[gpu\.foundation\.plugin\] Unable to allocate buffer|Buffer Allocation: Allocation failed/,
+    source: 'Omniverse gpu.foundation.plugin / rtx.rtxsensor.plugin',
+    summary: 'an Omniverse GPU buffer could not be allocated',
+  },
+];

@@ -1,0 +1,84 @@
+// TensorFlow's out-of-memory reports (FACTS Q11) and the classic symptoms of a full GPU.
+import type { LogRule } from '../../types.js';
+import { definedFacts, intOf, namesHostAllocator } from '../extract.js';
+
+// DataTypeString names (tensorflow/core/framework/types.cc) and their element sizes in bytes.
+const elementBytes: Record<string, number> = {
+  float: 4,
+  double: 8,
+  half: 2,
+  bfloat16: 2,
+  int8: 1,
+  uint8: 1,
+  int16: 2,
+  uint16: 2,
+  int32: 4,
+  uint32: 4,
+  int64: 8,
+  uint64: 8,
+  bool: 1,
+  complex64: 8,
+  complex128: 16,
+};
+
+/** Bytes of a tensor of `shape` ("16,112,112,147") and TensorFlow type name; undefined if unknown. */
+export function tensorBytes(shape: string, dtype: string | undefined): number | undefined {
+  const size = dtype === undefined ? undefined : elementBytes[dtype];
+  const dims = shape.trim() === '' ? [] : shape.split(',').map((d) => Number(d.trim()));
+  if (size === undefined || dims.some((d) => !Number.isInteger(d) || d < 0)) return undefined;
+  return dims.reduce((product, d) => product * d, size);
+}
+
+/** TensorFlow's OOM messages and its classic symptoms of a full GPU. */
+export const tensorflowRules: LogRule[] = [
+  {
+    code: 'tf-oom-allocating-tensor',
+    kind: 'gpu_oom',
+    framework: 'tensorflow',
+    weight: 3,
+    keywords: ['oom when allocating tensor'],
+    // 2016 releases printed the shape with nothing after "shape" (executor.cc "Compute status").
+    pattern:
+      /OOM when allocating tensor (?:with|of) shape(?:\s*\[([\d,\s]*)\](?: and type (\w+))?(?: on (\S+))?(?: by allocator (\w+))?)?/,
+    // tensorflow/core/framework/op_kernel.cc OpKernelContext::allocate_tensor (FACTS Q11).
+    source: 'tensorflow/core/framework/op_kernel.cc OpKernelContext::allocate_tensor',
+    summary: 'TensorFlow could not allocate a tensor on the GPU',
+    extract: ({ match }) => {
+      const shape = match[1]?.replaceAll(/\s/g, '');
+      return {
+        kind: namesHostAllocator(match[0]) ? 'host_oom' : undefined,
+        facts: definedFacts({
+          shape: shape === undefined ? undefined : `[${shape}]`,
+          dtype: match[2],
+          requestedBytes: shape === undefined ? undefined : tensorBytes(shape, match[2]),
+          device: intOf(/(?:GPU|gpu):(\d+)$/.exec(match[3] ?? '')?.[1]),
+          deviceName: match[3],
+          allocator: match[4],
+        }),
+      };
+    },
+  },
+  {
+    code: 'tf-resource-exhausted',
+    kind: 'gpu_oom',
+    framework: 'tensorflow',
+    weight: 2,
+    isGeneric: true,
+    keywords: ['resourceexhaustederror'],
+    pattern: /ResourceExhaustedError/,
+    source: 'tensorflow/python/framework/errors_impl.py ResourceExhaustedError',
+    summary: 'TensorFlow raised ResourceExhaustedError',
+    extract: ({ text }) => (namesHostAllocator(text) ? { kind: 'host_oom' } : {}),
+  },
+  {
+    code: 'tf-dst-tensor-not-initialized',
+    kind: 'gpu_oom',
+    framework: 'tensorflow',
+    weight: 2,
+    keywords: ['dst tensor is not initialized'],
+    pattern: /Dst tensor is not initialized/,
+    // GPUUtil::CopyCPUTensorToGPU fails this way when the destination could not be allocated.
+    source: 'tensorflow/core/common_runtime/gpu/gpu_util.cc CopyCPUTensorToGPU',
+    summary: 'TensorFlow could not allocate a GPU tensor for a host-to-device copy',
+  },
+];

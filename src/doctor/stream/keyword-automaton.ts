@@ -1,0 +1,263 @@
+// The byte prefilter: an Aho-Corasick automaton over a log's raw UTF-8 bytes that says where the
+// first line holding a keyword is, without decoding anything. It finds exactly the lines the
+// classifier's trigger (a case-insensitive, non-Unicode JavaScript RegExp) finds in decoded text:
+// - an ASCII byte always decodes to itself, also right after an invalid sequence, and the trigger
+//   folds ASCII letters only onto ASCII letters (ECMA-262 Canonicalize: a character >= 128 never
+//   canonicalises to one < 128), so ASCII keywords are searched as ASCII-folded bytes;
+// - a non-ASCII keyword character matches what Canonicalize makes equal to it; every such character
+//   is spelled out as its UTF-8 bytes (a valid sequence always decodes to its character).
+// No keyword holds a newline, so every line starts at the root: lines stay independent. Only the
+// first `maxKeywordBytes` of a keyword are searched (a line holding the keyword holds them): a small
+// table that stays in cache; the classifier reads each line found and decides. A line that ends in
+// the first `minKeywordHeadChars` or more bytes of a keyword is reported too, at its newline: a wrap
+// may have cut the keyword there (the classifier's tailTriggerOf); a carriage return keeps the state
+// so that a CRLF line ends where its text does. The table walk is one
+// dependent load per byte, so a region is cut into eight lanes walked side by side (CPU time for the
+// 300 MB bench log on a busy 2-core machine: one lane ~590 ms, two ~350, four ~280, eight ~250).
+import { builtPerKeywordSet, minimalKeywords, minKeywordHeadChars } from '../keyword-index.js';
+
+const newline = 0x0a;
+const carriageReturn = 0x0d;
+// Bytes; a row of the table is 256 entries, so `row >> 8` is its state.
+const alphabet = 256;
+// More spellings than this for one keyword (many cased non-ASCII letters) and the automaton gives
+// up on that keyword and reports every line, which is slow but never misses one.
+const maxSpellings = 64;
+const maxKeywordBytes = 12;
+// The lanes of `collect`, and the least bytes a lane is given (a shorter region is walked in one).
+const laneCount = 8;
+const minLaneBytes = 16 * 1024;
+
+const canonicalCache = new Map<string, string>();
+const cased = /\p{Cased}/u;
+const isAscii = /^[\x00-\x7f]*$/;
+
+/** ECMA-262 Canonicalize for a RegExp with the i flag and without u or v (exported for its test). */
+export function canonicalize(ch: string): string {
+  const upper = ch.toUpperCase();
+  if (upper.length !== 1) return ch;
+  return ch.charCodeAt(0) >= 128 && upper.charCodeAt(0) < 128 ? ch : upper;
+}
+
+// Every BMP character a case-insensitive RegExp takes for `ch` (itself included). A character
+// without case (CJK) is only itself: the upper case of any character is cased (keyword-automaton.test.ts checks it).
+function caseVariants(ch: string): string[] {
+  const canonical = canonicalize(ch);
+  if (canonical === ch && !cased.test(ch)) return [ch];
+  const cached = canonicalCache.get(canonical);
+  if (cached !== undefined) return [...cached];
+  let variants = '';
+  for (let code = 128; code < 0x10000; code++) {
+    const other = String.fromCharCode(code);
+    if (canonicalize(other) === canonical) variants += other;
+  }
+  canonicalCache.set(canonical, variants);
+  return [...variants];
+}
+
+// The spellings of a keyword as bytes (ASCII letters are folded later); undefined when too many.
+function spellingsOf(keyword: string): Buffer[] | undefined {
+  if (isAscii.test(keyword)) return [Buffer.from(keyword, 'latin1').subarray(0, maxKeywordBytes)];
+  let spellings = [''];
+  for (const ch of keyword) {
+    const choices = ch.charCodeAt(0) < 128 || ch.length > 1 ? [ch] : caseVariants(ch);
+    spellings = spellings.flatMap((s) => choices.map((c) => s + c));
+    if (spellings.length > maxSpellings) return undefined;
+  }
+  return spellings.map((s) => {
+    const bytes = Buffer.from(s, 'utf8');
+    return bytes.subarray(0, maxKeywordBytes);
+  });
+}
+
+// Each byte with ASCII upper-case letters made lower-case.
+const foldedByte = Uint8Array.from({ length: alphabet }, (_, byte) =>
+  byte >= 0x41 && byte <= 0x5a ? byte + 0x20 : byte,
+);
+
+// Built automata by keyword set: every run attempt's reader and every doctor call start from the same set.
+const automatonFor = builtPerKeywordSet(4, (keywords) => new KeywordAutomaton(keywords));
+
+/** Finds lines holding any of a set of keywords in raw bytes, as the classifier's trigger would in text. */
+export class KeywordAutomaton {
+  /** The automaton for `keywords`, built once and kept for the next caller (a few at most). */
+  static for(keywords: readonly string[]): KeywordAutomaton {
+    return automatonFor(keywords);
+  }
+
+  // delta[state * 256 + byte] is the next state times 256, or -1 where a keyword has just ended.
+  private readonly delta: Int32Array;
+  /** True when the automaton reports every line (no prefilter possible). */
+  readonly isMatchingAll: boolean;
+
+  constructor(keywords: readonly string[]) {
+    const spellings: Buffer[] = [];
+    let isMatchingAll = false;
+    for (const keyword of minimalKeywords(keywords)) {
+      const bytes = spellingsOf(keyword);
+      if (bytes === undefined || keyword === '') isMatchingAll = true;
+      else spellings.push(...bytes);
+    }
+    this.isMatchingAll = isMatchingAll;
+    this.delta = buildDelta(isMatchingAll ? [] : spellings);
+  }
+
+  /**
+   * Appends to `ends`, in order, the offset just past the first keyword of each line of
+   * bytes[from, to) that may hold one, or the offset of its newline when it may end in a keyword's
+   * first part; `from` and `to` are line starts. Not for `isMatchingAll`.
+   */
+  collect(bytes: Buffer, from: number, to: number, ends: number[]): void {
+    const laneBytes = Math.floor((to - from) / laneCount);
+    if (laneBytes < minLaneBytes) {
+      this.walk(bytes, from, 0, to, ends);
+      return;
+    }
+    // Lane k covers [at[k], at[k + 1]), each from a line start; where it is, and its state.
+    const at = new Int32Array(laneCount + 1);
+    at[0] = from;
+    for (let k = 1; k < laneCount; k++) at[k] = lineStartAfter(bytes, at[k - 1]! + laneBytes, to);
+    at[laneCount] = to;
+    const position = at.slice(0, laneCount);
+    const state = new Int32Array(laneCount);
+    const laneEnds: number[][] = Array.from({ length: laneCount }, () => []);
+    const delta = this.delta;
+    for (;;) {
+      let steps = Number.POSITIVE_INFINITY;
+      for (let k = 0; k < laneCount; k++) steps = Math.min(steps, at[k + 1]! - position[k]!);
+      if (steps <= 0) break;
+      const p0 = position[0]!;
+      const p1 = position[1]!;
+      const p2 = position[2]!;
+      const p3 = position[3]!;
+      const p4 = position[4]!;
+      const p5 = position[5]!;
+      const p6 = position[6]!;
+      const p7 = position[7]!;
+      let s0 = state[0]!;
+      let s1 = state[1]!;
+      let s2 = state[2]!;
+      let s3 = state[3]!;
+      let s4 = state[4]!;
+      let s5 = state[5]!;
+      let s6 = state[6]!;
+      let s7 = state[7]!;
+      let step = 0;
+      // The hot loop: eight independent table walks, one test for a keyword end in any.
+      for (; step < steps; step++) {
+        s0 = delta[s0 | bytes[p0 + step]!]!;
+        s1 = delta[s1 | bytes[p1 + step]!]!;
+        s2 = delta[s2 | bytes[p2 + step]!]!;
+        s3 = delta[s3 | bytes[p3 + step]!]!;
+        s4 = delta[s4 | bytes[p4 + step]!]!;
+        s5 = delta[s5 | bytes[p5 + step]!]!;
+        s6 = delta[s6 | bytes[p6 + step]!]!;
+        s7 = delta[s7 | bytes[p7 + step]!]!;
+        if ((s0 | s1 | s2 | s3 | s4 | s5 | s6 | s7) < 0) break;
+      }
+      state[0] = s0;
+      state[1] = s1;
+      state[2] = s2;
+      state[3] = s3;
+      state[4] = s4;
+      state[5] = s5;
+      state[6] = s6;
+      state[7] = s7;
+      for (let k = 0; k < laneCount; k++) {
+        position[k] = position[k]! + step;
+        if (step === steps) continue;
+        // A lane that found a keyword records it and goes on at its next line, from the root.
+        if (state[k]! < 0) {
+          position[k] = found(bytes, position[k]!, at[k + 1]!, laneEnds[k]!);
+          state[k] = 0;
+        } else position[k] = position[k]! + 1;
+      }
+    }
+    // One lane ran out (a dense one skips whole lines): each other finishes its line alone, and
+    // the rest of its range is cut into lanes again.
+    for (let k = 0; k < laneCount; k++) {
+      const lineEnd = lineStartAfter(bytes, position[k]!, at[k + 1]!);
+      this.walk(bytes, position[k]!, state[k]!, lineEnd, laneEnds[k]!);
+      if (lineEnd < at[k + 1]!) this.collect(bytes, lineEnd, at[k + 1]!, laneEnds[k]!);
+      for (const end of laneEnds[k]!) ends.push(end);
+    }
+  }
+
+  // One lane from `at` in `state` to `to`.
+  private walk(bytes: Buffer, at: number, state: number, to: number, ends: number[]): void {
+    const delta = this.delta;
+    let s = state;
+    for (let i = at; i < to; ) {
+      s = delta[s | bytes[i]!]!;
+      if (s < 0) {
+        i = found(bytes, i, to, ends);
+        s = 0;
+      } else i++;
+    }
+  }
+}
+
+// Records a keyword ending at byte `at`, or a keyword's first part ending the line where `at` is its
+// newline; returns where the next line starts (or `to`).
+function found(bytes: Buffer, at: number, to: number, ends: number[]): number {
+  if (bytes[at] === newline) {
+    ends.push(at);
+    return at + 1;
+  }
+  ends.push(at + 1);
+  return lineStartAfter(bytes, at + 1, to);
+}
+
+// Where the line after the first newline at or past `at` starts (or `to`).
+function lineStartAfter(bytes: Buffer, at: number, to: number): number {
+  const newlineAt = bytes.indexOf(newline, at);
+  return newlineAt < 0 || newlineAt >= to ? to : newlineAt + 1;
+}
+
+// The automaton as a dense table, built in place: first the trie of the spellings (0 marks no
+// edge: the root is nobody's child), then each row breadth first, an edge missing from a state
+// taken from its failure state's row. A keyword's end is -1, and nothing is built past it; so is a
+// newline after a keyword's first `minKeywordHeadChars` bytes or more.
+function buildDelta(spellings: readonly Buffer[]): Int32Array {
+  const maxStates = 1 + spellings.reduce((sum, s) => sum + s.length, 0);
+  const delta = new Int32Array(maxStates * alphabet);
+  const isEnd = new Uint8Array(maxStates);
+  const depth = new Uint8Array(maxStates);
+  let stateCount = 1;
+  for (const spelling of spellings) {
+    let row = 0;
+    for (const raw of spelling) {
+      const edge = row + foldedByte[raw]!;
+      if (delta[edge] === 0) {
+        depth[stateCount] = depth[row >> 8]! + 1;
+        delta[edge] = alphabet * stateCount++;
+      }
+      row = delta[edge]!;
+    }
+    isEnd[row >> 8] = 1;
+  }
+  const failRowOf = new Int32Array(stateCount);
+  const queue = new Int32Array(stateCount);
+  let queued = 1;
+  for (let head = 0; head < queued; head++) {
+    const row = queue[head]! * alphabet;
+    const failRow = failRowOf[row >> 8]!;
+    // Upper-case letters come before lower-case ones, so they read the trie's edge before it is replaced.
+    for (let byte = 0; byte < alphabet; byte++) {
+      const edge = delta[row + foldedByte[byte]!]!;
+      const viaFail = row === 0 ? 0 : delta[failRow + byte]!;
+      if (byte === newline) delta[row + byte] = depth[row >> 8]! >= minKeywordHeadChars ? -1 : 0;
+      else if (byte === carriageReturn) delta[row + byte] = row;
+      else if (edge === 0) delta[row + byte] = viaFail;
+      else if (isEnd[edge >> 8] || viaFail < 0) delta[row + byte] = -1;
+      else {
+        delta[row + byte] = edge;
+        if (byte === foldedByte[byte]) {
+          failRowOf[edge >> 8] = viaFail;
+          queue[queued++] = edge >> 8;
+        }
+      }
+    }
+  }
+  return delta.slice(0, stateCount * alphabet);
+}
