@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderTable } from '../src/cli/output.js';
-import { bootVariables } from '../src/plan/bootstrap-env.js';
+import { bootVariables } from '../src/frameworks/bootstrap.js';
 
 const bootstrapDir = fileURLToPath(new URL('../python/headroom_boot', import.meta.url));
 

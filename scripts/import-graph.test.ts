@@ -13,6 +13,7 @@ import {
   folderCyclesOf,
   folderOf,
   readAllSourceFacts,
+  readCoreFacts,
   readImportsQuickly,
   type SourceFacts,
 } from './import-graph.js';
@@ -133,4 +134,14 @@ test('src/ has no folder cycle but the ones being removed (each named with its e
     return !folderCycles.some((cycle) => cycle.includes(from!) && cycle.includes(to!));
   });
   assert.deepEqual(stale, [], 'these no longer close a cycle: delete them from cyclesBeingRemoved');
+});
+
+test('the pure core (plan, estimate, doctor, fit, verdict) reaches no node:fs, node:child_process or process', () => {
+  const facts = readCoreFacts(srcRoot);
+  const { coreIo } = analyzeImportGraph(srcRoot, facts);
+  const described = coreIo.map(
+    (f) =>
+      `${f.file}: ${[...f.builtins, ...(f.usesProcess ? ['process'] : [])].join(', ')}${f.through.length > 0 ? ` through ${f.through.join(' -> ')}` : ''}`,
+  );
+  assert.deepEqual(described, [], 'move the reading into an io/ folder beside the core, or into an adapter');
 });

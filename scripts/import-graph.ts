@@ -482,6 +482,10 @@ export function analyzeImportGraph(srcRoot: string, facts: readonly SourceFacts[
 const importPattern =
   /(?:^|[;\n])\s*(?:import|export)\s+([^'";]*?)\s*from\s*['"]([^'"]+)['"]|(\btypeof\s+)?\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g;
 
+// Whole-line comments blanked (a `/*` inside a line, as in `/proc/*/stat`, is left alone).
+const withoutComments = (text: string): string =>
+  text.replace(/^[ \t]*\/\/.*$/gm, '').replace(/^[ \t]*\/\*[\s\S]*?\*\//gm, '');
+
 /**
  * The imports alone, read with a pattern instead of a parse (~100 times faster): what the cycle check of
  * the test suite reads. Comments are blanked first; the fixture tests hold it to the parser's answer.
@@ -490,10 +494,9 @@ export function readImportsQuickly(srcRoot: string): SourceFacts[] {
   const files = listSourceFiles(srcRoot);
   const known = new Set(files);
   return files.map((file) => {
-    const text = readFileSync(join(srcRoot, file), 'utf8')
-      .replace(/^[ \t]*\/\/.*$/gm, '')
-      .replace(/^[ \t]*\/\*[\s\S]*?\*\//gm, '');
+    const text = withoutComments(readFileSync(join(srcRoot, file), 'utf8'));
     const imports: FileImport[] = [];
+    const builtins = new Set<string>();
     for (const match of text.matchAll(importPattern)) {
       const clause = match[1];
       const specifier = match[2] ?? match[4] ?? match[5]!;
@@ -508,11 +511,49 @@ export function readImportsQuickly(srcRoot: string): SourceFacts[] {
                 .split(',')
                 .filter((n) => n.trim() !== '')
                 .every((n) => /^\s*type\s/.test(n)))));
+      const builtin = builtinName(specifier);
+      if (builtin !== null && !isTypeOnly) builtins.add(builtin);
       const to = resolveImport(file, specifier, known);
       if (to !== null) imports.push({ from: file, to, isTypeOnly });
     }
-    return { file, imports, builtins: [], usesProcess: false, frameworkNames: [], isBarrel: false };
+    // `process` needs a parse (a local of that name is not the global): readSourceFacts answers it.
+    return {
+      file,
+      imports,
+      builtins: [...builtins].sort(),
+      usesProcess: false,
+      frameworkNames: [],
+      isBarrel: false,
+    };
   });
+}
+
+/**
+ * Enough for the core's I/O and the cycles at a fraction of a full parse: every file's imports and
+ * built-ins by pattern, and a parse (for `process`) of the core's files and what they reach at run time.
+ */
+export function readCoreFacts(srcRoot: string): SourceFacts[] {
+  const quick = readImportsQuickly(srcRoot);
+  const known = new Set(quick.map((f) => f.file));
+  const byFile = new Map(quick.map((f) => [f.file, f]));
+  const isCore = (file: string) =>
+    (pureCoreFolders as readonly string[]).includes(folderOf(file)) && !isCoreAdapter(file);
+  const reachable = new Set(quick.filter((f) => isCore(f.file)).map((f) => f.file));
+  for (const queue = [...reachable]; queue.length > 0; ) {
+    for (const item of byFile.get(queue.shift()!)?.imports ?? [])
+      if (!item.isTypeOnly && !reachable.has(item.to)) {
+        reachable.add(item.to);
+        queue.push(item.to);
+      }
+  }
+  // Only a file that names `process` (or a core file that re-exports: a barrel?) needs the parse.
+  const needsParse = (file: string): boolean => {
+    const text = withoutComments(readFileSync(join(srcRoot, file), 'utf8'));
+    return /(?<![.\w$])process\s*[.[),;]/.test(text) || (isCore(file) && /^export [^;]*\bfrom\s/m.test(text));
+  };
+  return quick.map((f) =>
+    reachable.has(f.file) && needsParse(f.file) ? readSourceFacts({ srcRoot, file: f.file, known }) : f,
+  );
 }
 
 /** Reads every production file under `srcRoot`. */

@@ -26,7 +26,8 @@ export type {
 export { ConfigError, EnvironmentError, ExitCode, HeadroomError, UsageError } from './errors.js';
 // Estimate: the memory a training config needs, part by part; what fits a budget (pure).
 export { estimate } from './estimate/estimate.js';
-export { loadEstimateFile, parseEstimateSpec } from './estimate/load.js';
+export { loadEstimateFile } from './estimate/io/read-spec.js';
+export { parseEstimateSpec } from './estimate/load.js';
 export {
   buildReport,
   type EstimateReport,
@@ -44,9 +45,9 @@ export {
 } from './estimate/solve.js';
 export type { Breakdown, Component, EstimateSpec } from './estimate/types.js';
 export { examineTarget, type TargetKind, type TargetReport } from './examine/examine.js';
+export { createTrialRunner, type TrialRunnerOptions } from './fit/io/run-trial.js';
 // Fit: the search for the largest value that fits, over trials run by the supervisor.
 export { type FitResult, type MemoryModelReport, summarizeFit } from './fit/result.js';
-export { createTrialRunner, type TrialRunnerOptions } from './fit/run-trial.js';
 export { runSearch, type SearchEnd, type SearchOptions } from './fit/search.js';
 export { isStrategyName, strategies, strategyNames } from './fit/strategies.js';
 export type {

@@ -2,9 +2,10 @@
 import { dirname, resolve } from 'node:path';
 import type { Document, LineCounter } from 'yaml';
 import { ConfigError, type ConfigIssue } from '../errors.js';
+import { frameworkProfiles, ownersOfKey, profileOf } from '../frameworks/index.js';
+import { parseTorchVersion } from '../frameworks/torch-versions.js';
 import { compileLinearPattern } from '../linear-pattern.js';
 import { cardModels, findCardModel } from '../plan/cards.js';
-import { parseTorchVersion } from '../plan/torch-versions.js';
 import type { DeviceSpec, Enforcement, Framework, ProcessSpec, SizeNote, Spec } from '../plan/types.js';
 import { bytesPer, readSize } from '../units.js';
 import { type FieldPath, formatFieldPath, locateKey, locateValue, sourceText } from './locate.js';
@@ -25,10 +26,13 @@ export const defaults = {
 
 const envNamePattern = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+// Every key some framework owns, in the order the profiles list them.
+const ownedKeys = [...new Set(frameworkProfiles.flatMap((p) => p.ownKeys))];
+
 /** `enforce:` when the config says nothing: frameworks that cap themselves in-process do (JAX by its
  * fraction, PyTorch and TensorFlow through the bootstrap or the allocator config); others are watched. */
 export function defaultEnforcement(framework: Framework): Enforcement {
-  return framework === 'jax' || framework === 'torch' || framework === 'tensorflow' ? 'cap' : 'warn';
+  return profileOf(framework).defaultEnforcement;
 }
 
 interface Source {
@@ -131,27 +135,28 @@ function toProcess(
   report: Report,
 ): ProcessSpec {
   const at = (...rest: (string | number)[]): FieldPath => ['processes', name, ...rest];
-  if (raw.framework === 'none' && raw.gpu_memory !== undefined) {
-    report(at('gpu_memory'), 'framework "none" does not use a GPU; remove gpu_memory or name the framework');
-  }
-  if (raw.framework === 'none' && raw.gpu !== undefined) {
-    report(at('gpu'), 'framework "none" does not use a GPU; remove gpu or name the framework');
-  }
-  if (raw.preallocate !== undefined && raw.framework !== 'jax') {
-    report(at('preallocate'), 'preallocate applies to framework "jax" only');
-  }
   const framework = raw.framework as Framework;
-  if (raw.enforce === 'cap' && (framework === 'other' || framework === 'none')) {
+  const profile = profileOf(framework);
+  if (!profile.usesGpu && raw.gpu_memory !== undefined) {
+    report(
+      at('gpu_memory'),
+      `framework "${framework}" does not use a GPU; remove gpu_memory or name the framework`,
+    );
+  }
+  if (!profile.usesGpu && raw.gpu !== undefined) {
+    report(at('gpu'), `framework "${framework}" does not use a GPU; remove gpu or name the framework`);
+  }
+  if (raw.enforce === 'cap' && !profile.canCap) {
     report(
       at('enforce'),
       `nothing caps a framework "${framework}" process in-process; use warn or kill (headroom watches it)`,
     );
   }
-  if (raw.torch_version !== undefined && framework !== 'torch') {
-    report(at('torch_version'), 'torch_version applies to framework "torch" only');
-  }
-  if (raw.shares_cuda_tensors !== undefined && framework !== 'torch') {
-    report(at('shares_cuda_tensors'), 'shares_cuda_tensors applies to framework "torch" only');
+  // Keys only some frameworks read (`preallocate` is JAX's): said where they are written for another.
+  for (const key of ownedKeys) {
+    if ((raw as Record<string, unknown>)[key] === undefined || profile.ownKeys.includes(key)) continue;
+    const owners = ownersOfKey(key).map((p) => `"${p.name}"`);
+    report(at(key), `${key} applies to framework ${owners.join(' or ')} only`);
   }
   // As written: YAML reads 2.10 as the number 2.1.
   const torchVersion =

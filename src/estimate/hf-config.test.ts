@@ -6,7 +6,8 @@ import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, EnvironmentError } from '../errors.js';
-import { loadEstimateSpec, parseEstimateSpec } from './load.js';
+import { loadEstimateSpec } from './io/read-spec.js';
+import { parseEstimateSpec } from './load.js';
 
 const models = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../examples/models');
 const temp = mkdtempSync(path.join(tmpdir(), 'headroom-hf-config-'));

@@ -1,9 +1,9 @@
-// Reads an estimate spec from YAML and/or flags; every problem located to file:line:col or a flag.
+// Parses an estimate spec from YAML text and/or flags; every problem located to file:line:col or a
+// flag. Pure: io/read-spec.ts reads the files.
 import path from 'node:path';
 import { type Document, LineCounter } from 'yaml';
 import type { z } from 'zod';
 import { formatFieldPath, locateKey, locateValue } from '../config/locate.js';
-import { readUserFile } from '../config/read-text.js';
 import { suggestNearest } from '../config/suggest.js';
 import { readYaml } from '../config/yaml-guard.js';
 import { ConfigError, type ConfigIssue, type SourceLocation } from '../errors.js';
@@ -25,38 +25,6 @@ type Path = (string | number)[];
 export interface ModelConfigText {
   file: string;
   text: string;
-}
-
-/** Reads a spec file and applies the flags over it; throws ConfigError (exit 2) listing every problem. */
-export async function loadEstimateFile(file: string, overlay?: FlagOverlay): Promise<EstimateSpec> {
-  return loadEstimateSpec(file, overlay);
-}
-
-/**
- * Reads a spec file (or none: flags alone), then the config.json that model.config names: a path in
- * the file is relative to the file, a flag's to the working directory.
- */
-export async function loadEstimateSpec(
-  file: string | undefined,
-  overlay: FlagOverlay = { values: {}, flagByPath: {} },
-): Promise<EstimateSpec> {
-  const text =
-    file === undefined
-      ? undefined
-      : await readUserFile(file, 'estimate spec', 'see examples/grpo/estimate.yaml');
-  const configPath = modelConfigPathIn(text, file, overlay);
-  const modelConfig =
-    configPath === undefined
-      ? undefined
-      : {
-          file: configPath,
-          text: await readUserFile(
-            configPath,
-            'model config',
-            'a Hugging Face config.json; see examples/models/',
-          ),
-        };
-  return parseEstimateSpec(text, file, overlay, modelConfig);
 }
 
 /** Where model.config points: a flag's path as given, a file's relative to the file; undefined if none. */

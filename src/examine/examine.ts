@@ -10,12 +10,14 @@ import type { Diagnosis, DoctorFinding, DoctorReport } from '../doctor/types.js'
 import { EnvironmentError, HeadroomError, UsageError } from '../errors.js';
 import { openRecordFile } from '../files/read-file.js';
 import { hasFitRecord, readFitRecord } from '../fit-record/fit-record.js';
+import { forEachAttemptDiagnoses } from '../run-record/reader.js';
+import type { AttemptDiagnoses } from '../run-record/schema.js';
 import { formatBytes } from '../units.js';
 import { findMemoryClimbs } from './fit/memory-climb.js';
 import { summariseFit } from './fit/summarise-fit.js';
 import { diagnoseRun } from './run/diagnose-run.js';
-import { isRunDirectory, readRunRecord } from './run/read-run.js';
-import type { RunRecordData } from './run/types.js';
+import { isRunDirectory, readRunView } from './run/read-run.js';
+import type { RunView } from './run/types.js';
 
 /** The largest Python source `doctor` reads (a real script is kilobytes). */
 export const maxScriptBytes = 4 * 1024 * 1024;
@@ -65,7 +67,7 @@ async function diagnoseRunLog(path: string): Promise<Diagnosis[] | undefined> {
   return (await diagnoseStream(stream)).diagnoses;
 }
 
-function recordFindings(data: RunRecordData): DoctorFinding[] {
+function recordFindings(data: RunView): DoctorFinding[] {
   const findings: DoctorFinding[] = data.problems.map((message) => ({
     code: data.isComplete ? 'record-damaged' : 'record-incomplete',
     severity: 'warning',
@@ -85,12 +87,37 @@ function recordFindings(data: RunRecordData): DoctorFinding[] {
   return findings;
 }
 
+// What the supervisor's classifier made of each process's output (diagnoses.jsonl), where that is
+// what reading the log would give: one attempt (a restarted process's log holds every attempt) whose
+// output the classifier saw whole. Older records have no such file: their logs are read again.
+async function recordedDiagnoses(data: RunView): Promise<Map<string, Diagnosis[]>> {
+  const entries = new Map<string, AttemptDiagnoses[]>();
+  // A line cut short is left out (that process's log is read instead), so nothing is lost to say.
+  await forEachAttemptDiagnoses(data.runDir, (entry) => {
+    entries.set(entry.process, [...(entries.get(entry.process) ?? []), entry]);
+  });
+  const recorded = new Map<string, Diagnosis[]>();
+  for (const p of data.processes) {
+    const [only, ...more] = entries.get(p.name) ?? [];
+    if (!only || more.length > 0 || p.attempts !== 1 || only.skippedBytes > 0) continue;
+    // The record's schema checked every field doctor's Diagnosis requires; its type is looser.
+    recorded.set(p.name, only.diagnoses as unknown as Diagnosis[]);
+  }
+  return recorded;
+}
+
 async function examineRun(runDir: string): Promise<TargetReport> {
-  const data = await readRunRecord(runDir);
+  const data = await readRunView(runDir);
+  const recorded = await recordedDiagnoses(data);
   const logDiagnoses = new Map<string, Diagnosis[]>();
   for (const p of data.processes) {
     const isClean = p.end?.reason === 'exited' && p.oomKills.length === 0;
     if (isClean) continue;
+    const live = recorded.get(p.name);
+    if (live) {
+      logDiagnoses.set(p.name, live);
+      continue;
+    }
     for (const entry of [p.log, `logs/${p.name}.log`]) {
       const path = logPathIn(runDir, entry);
       const diagnoses = path === undefined ? undefined : await diagnoseRunLog(path);

@@ -3,4 +3,4 @@
 export { examineTarget, type TargetKind, type TargetReport } from './examine.js';
 export { diagnoseRun, type HeldAtFailure, type RunDiagnosis } from './run/diagnose-run.js';
 export { planChange } from './run/plan-change.js';
-export { isRunDirectory, readRunRecord } from './run/read-run.js';
+export { isRunDirectory, readRunView } from './run/read-run.js';

@@ -1,57 +1,29 @@
 // A run record as the observers (report, dashboard, /metrics) read it: the run-record module's
-// types (src/run-record/schema.ts, the contract) with each line's time parsed, plus plan.json as far
-// as the observers need it (the schema leaves the plan its own type) and the cards' own readings
-// that samples carry (`gpus`, written by the sampler for the "others on the card" view).
+// types (src/run-record/schema.ts, the contract, plan.json's included) with each line's time
+// parsed, and the cards' own readings that samples carry (`gpus`, written by the sampler for the
+// "others on the card" view).
 import type {
   ProcessSummary,
   RunEvent,
   RunMeta,
+  RunPlan,
   RunSample,
   RunSummary,
   SampledGpu,
   SampledProcess,
 } from '../run-record/index.js';
 
+/** plan.json: what the run was started with (the run record's one plan type). */
+export type RecordPlan = RunPlan;
+
 /** One device of plan.json. */
-export interface RecordDevice {
-  index: number;
-  name?: string;
-  uuid?: string | null;
-  simulated?: boolean;
-  totalBytes: number;
-  usableBytes?: number;
-  plannedBytes?: number;
-}
+export type RecordDevice = RunPlan['devices'][number];
 
 /** One planned process instance of plan.json (`actor.1` is replica 1 of `actor`). */
-export interface RecordPlannedProcess {
-  name: string;
-  process?: string;
-  replica?: number | null;
-  framework?: string;
-  device: number | null;
-  budgetBytes?: number;
-  overheadBytes?: number;
-  fraction?: number;
-  env?: Record<string, string>;
-  capNote?: string;
-  hostMemoryBytes?: number | null;
-}
+export type RecordPlannedProcess = RunPlan['processes'][number];
 
 /** A finding of the plan (`{code, severity, message, process?}`). */
-export interface RecordFinding {
-  code: string;
-  severity: string;
-  message: string;
-  process?: string;
-}
-
-/** plan.json: what the run was started with. */
-export interface RecordPlan {
-  devices: RecordDevice[];
-  processes: RecordPlannedProcess[];
-  findings: RecordFinding[];
-}
+export type RecordFinding = RunPlan['findings'][number];
 
 /** What one process's tree held at one sample. */
 export type SampledMemory = SampledProcess;

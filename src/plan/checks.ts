@@ -1,8 +1,10 @@
 // The plan's checks: each a small pure rule that looks at the plan and returns findings.
+
+import { checkEnvValue } from '../frameworks/env-checks.js';
+import { frameworkProfiles, profileOf } from '../frameworks/index.js';
+import type { ProfileCheck } from '../frameworks/types.js';
 import { describeDecimalSize, formatBytes, formatGiB } from '../units.js';
 import { cardsSoldAs, cudaBelowSmi, describeCardTotal, findCardModel } from './cards.js';
-import { checkEnvValue, uncappedJaxAllocators, variablesFor } from './env-checks.js';
-import { torchAllocConf } from './torch-checks.js';
 import type { Finding, PlannedDevice, PlannedProcess, SizeNote, Spec } from './types.js';
 
 export interface CheckContext {
@@ -53,64 +55,29 @@ const budgetSize: Rule = ({ processes }) =>
           },
     );
 
-const sharedPreallocation: Rule = ({ processes, spec }) => {
-  const preallocating = processes.filter(
-    (p) =>
-      p.framework === 'jax' &&
-      p.device !== null &&
-      spec.processes.find((s) => s.name === p.process)?.preallocate,
-  );
-  const byDevice = new Map<number | null, PlannedProcess[]>();
-  for (const p of preallocating) byDevice.set(p.device, [...(byDevice.get(p.device) ?? []), p]);
-  return [...byDevice.entries()]
-    .filter(([, group]) => group.length > 1)
-    .map(([device, group]) => ({
-      code: 'jax-preallocate-shared',
-      severity: 'warning',
-      device: device ?? undefined,
-      message: `${group.map((p) => p.name).join(', ')} preallocate on GPU ${device}: each grabs its whole budget at its first allocation, and one that starts on a crowded GPU silently gets a smaller pool (XLA backs off by 0.9x); set preallocate: false unless start order is controlled`,
-    }));
-};
-
 const enforceOf = (spec: Spec, p: PlannedProcess) =>
   spec.processes.find((s) => s.name === p.process)?.enforce;
 
-// Only where nothing can hold the budget in-process: a framework "other" process, or a torch or
-// TensorFlow process asked to be capped where the bootstrap cannot be used.
+// Only where nothing can hold the budget in-process: a framework that cannot cap itself ("other"), or
+// one asked to be capped where its profile found no way (torch or TensorFlow without the bootstrap).
 const noHardCap: Rule = ({ processes, spec }) =>
   processes
     .filter(
       (p) =>
-        p.device !== null && p.capBy === 'watch' && (p.framework === 'other' || enforceOf(spec, p) === 'cap'),
+        p.device !== null &&
+        p.capBy === 'watch' &&
+        (!profileOf(p.framework).canCap || enforceOf(spec, p) === 'cap'),
     )
     .map((p) => ({
       code: 'no-enforceable-cap',
       severity: 'warning',
       process: p.name,
       device: p.device ?? undefined,
-      message:
-        p.framework === 'tensorflow'
-          ? `${p.name}: no environment variable caps TensorFlow and headroom's bootstrap is not available; call tf.config.set_logical_device_configuration(gpu, [tf.config.LogicalDeviceConfiguration(memory_limit=${Math.floor(p.budgetBytes / 1024 ** 2)})]) (MiB, from HEADROOM_GPU_BUDGET_BYTES) before using the GPU; headroom run watches it meanwhile`
-          : p.framework === 'torch'
-            ? `${p.name}: headroom's bootstrap is not available and the PyTorch release is not known to read per_process_memory_fraction; call torch.cuda.set_per_process_memory_fraction(float(os.environ["HEADROOM_GPU_FRACTION"])) before the first large allocation`
-            : `${p.name}: nothing caps a framework "other" process from outside; headroom run watches it against its ${formatBytes(p.budgetBytes)} budget (enforce: kill stops it when it goes over)`,
-    }));
-
-// A torch process the config keeps out of the in-process cap (enforce: warn or kill).
-const torchCap: Rule = ({ processes, spec }) =>
-  processes
-    .filter((p) => p.framework === 'torch' && p.device !== null && p.capBy === 'watch')
-    .filter((p) => enforceOf(spec, p) !== 'cap')
-    .map((p) => ({
-      code: 'torch-cap-in-process',
-      severity: 'info',
-      process: p.name,
-      device: p.device ?? undefined,
-      message: `${p.name}: enforce: ${enforceOf(spec, p)} keeps headroom's cap out of the process; to cap it yourself, call torch.cuda.set_per_process_memory_fraction(float(os.environ["HEADROOM_GPU_FRACTION"])) before the first large allocation, or drop enforce: to let the bootstrap do it`,
+      message: profileOf(p.framework).noCapAdvice(p),
     }));
 
 const inheritedEnv: Rule = ({ processes, inheritedEnv: env }) => {
-  const relevant = new Set(processes.flatMap((p) => variablesFor(p.framework)));
+  const relevant = new Set(processes.flatMap((p) => profileOf(p.framework).envVariables));
   const findings: Finding[] = [];
   for (const variable of relevant) {
     const value = env[variable];
@@ -124,17 +91,10 @@ const inheritedEnv: Rule = ({ processes, inheritedEnv: env }) => {
       });
     }
   }
-  if (relevant.has('XLA_CLIENT_MEM_FRACTION') && env.XLA_CLIENT_MEM_FRACTION !== undefined) {
-    findings.push({
-      code: 'env-both-fraction-names',
-      severity: 'warning',
-      message: `your environment has XLA_CLIENT_MEM_FRACTION; with XLA_PYTHON_CLIENT_MEM_FRACTION also set, jaxlib raises ValueError and JAX falls back to CPU; headroom removes it from the JAX processes it starts (unset it in your shell)`,
-    });
-  }
   return findings;
 };
 
-const configEnv: Rule = ({ processes, spec, inheritedEnv: inherited }) =>
+const configEnv: Rule = ({ processes, spec }) =>
   processes.flatMap((p) => {
     const written = spec.processes.find((s) => s.name === p.process)?.env ?? {};
     const findings: Finding[] = [];
@@ -157,24 +117,6 @@ const configEnv: Rule = ({ processes, spec, inheritedEnv: inherited }) =>
           facts: { variable, value, planned: p.env[variable] ?? null },
         });
       }
-    }
-    if (p.framework === 'jax' && 'XLA_CLIENT_MEM_FRACTION' in written) {
-      findings.push({
-        code: 'env-both-fraction-names',
-        severity: 'error',
-        process: p.name,
-        message: `${p.name}: env XLA_CLIENT_MEM_FRACTION together with the plan's XLA_PYTHON_CLIENT_MEM_FRACTION makes jaxlib raise ValueError; remove it and use gpu_memory:`,
-      });
-    }
-    // Not overridden by the plan, so an inherited value reaches the child too.
-    const allocator = written.XLA_PYTHON_CLIENT_ALLOCATOR ?? inherited.XLA_PYTHON_CLIENT_ALLOCATOR;
-    if (p.framework === 'jax' && allocator !== undefined && uncappedJaxAllocators.includes(allocator)) {
-      findings.push({
-        code: 'jax-allocator-uncapped',
-        severity: 'warning',
-        process: p.name,
-        message: `${p.name}: XLA_PYTHON_CLIENT_ALLOCATOR=${allocator} ignores the memory fraction, so the budget is not enforced; use the default (bfc) allocator`,
-      });
     }
     return findings;
   });
@@ -258,6 +200,14 @@ const cardModelTotals: Rule = ({ devices }) =>
     ];
   });
 
+// The checks each framework's profile owns, as plan rules.
+const ownedBy =
+  (phase: 'config' | 'plan' | 'inherited'): Rule =>
+  ({ processes, spec, inheritedEnv: inherited }) =>
+    frameworkProfiles
+      .flatMap((profile): readonly ProfileCheck[] => profile.checks[phase])
+      .flatMap((check) => check({ processes, specProcesses: spec.processes, inheritedEnv: inherited }));
+
 /** Every rule, in the order their findings are listed. */
 export const rules: Rule[] = [
   decimalSizes,
@@ -265,11 +215,11 @@ export const rules: Rule[] = [
   overcommit,
   budgetSize,
   configEnv,
-  sharedPreallocation,
+  ownedBy('config'),
+  ownedBy('plan'),
   noHardCap,
-  torchCap,
-  torchAllocConf,
   inheritedEnv,
+  ownedBy('inherited'),
 ];
 
 /** Runs every rule; findings come out errors first, then warnings, then info. */

@@ -1,4 +1,5 @@
 // Where each process instance runs and how many bytes it gets: pinning, first-fit decreasing, `rest`.
+import { profileOf } from '../frameworks/index.js';
 import type { BudgetSpec, DeviceSpec, Finding, ProcessSpec } from './types.js';
 
 /** One process instance: a process, or one of its replicas. */
@@ -25,7 +26,7 @@ export function expandInstances(processes: ProcessSpec[]): Instance[] {
   );
 }
 
-export const usesGpu = (spec: ProcessSpec): boolean => spec.framework !== 'none';
+export const usesGpu = (spec: ProcessSpec): boolean => profileOf(spec.framework).usesGpu;
 
 /** A budget of fixed size on a device; `rest` (or no budget) is resolved later from what remains. */
 export function fixedBudgetBytes(budget: BudgetSpec | undefined, device: DeviceSpec): number | undefined {

@@ -1,5 +1,6 @@
 // plan(): split each GPU among the configured processes and say what each must be told. Pure.
-import { packagedBootstrapDir } from './bootstrap-env.js';
+import { packagedBootstrapDir } from '../frameworks/bootstrap.js';
+import { profileOf } from '../frameworks/index.js';
 import { checkPlan } from './checks.js';
 import { enforcedBudgetBytes, frameworkEnv } from './framework-env.js';
 import { expandInstances, placeInstances } from './placement.js';
@@ -19,7 +20,7 @@ export interface PlanOptions {
 
 // A host-only process is told its own host limit (to size caches and worker counts by it).
 function hostEnv(framework: string, hostMemoryBytes: number | undefined): Record<string, string> {
-  return framework === 'none' && hostMemoryBytes !== undefined
+  return !profileOf(framework).usesGpu && hostMemoryBytes !== undefined
     ? { HEADROOM_HOST_MEMORY_BYTES: String(hostMemoryBytes) }
     : {};
 }
@@ -46,16 +47,11 @@ export function plan(spec: Spec, options: PlanOptions): Plan {
       const budgetBytes = clientBudgetBytes * gpuClients;
       const { env, unset, capNote, capBy } = frameworkEnv({
         name: instance.name,
-        framework: processSpec.framework,
+        process: processSpec,
         device,
         budgetBytes: clientBudgetBytes,
         gpuClients,
-        preallocate: processSpec.preallocate,
-        enforce: processSpec.enforce,
-        torchVersion: processSpec.torchVersion,
-        sharesCudaTensors: processSpec.sharesCudaTensors,
         bootstrapDir,
-        configEnv: processSpec.env,
         inheritedEnv: options.inheritedEnv,
       });
       // A variable the plan unsets (a folded PYTORCH_ALLOC_CONF) leaves the config's copy out too.

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { isTorchAtLeast, parseTorchVersion } from '../frameworks/torch-versions.js';
 import { plan } from './plan.js';
 import { GiB, gpu, proc, spec } from './test-helpers/builders.js';
-import { isTorchAtLeast, parseTorchVersion } from './torch-versions.js';
 import type { Plan, ProcessSpec } from './types.js';
 
 const bootstrapDir = '/opt/headroom/python/headroom_boot';

@@ -1,34 +1,23 @@
 // The data that flows between config loading, planning, supervision and rendering.
 import type { SourceLocation } from '../errors.js';
 
-/** How a process uses the GPU; decides which environment variables can cap it. */
-export type Framework = 'jax' | 'torch' | 'tensorflow' | 'other' | 'none';
+// What a framework is lives in src/frameworks/ (one profile per framework); these names are its.
+import type { CapMethod, Enforcement } from '../frameworks/types.js';
 
-export const frameworks: readonly Framework[] = ['jax', 'torch', 'tensorflow', 'other', 'none'];
+export type { Framework } from '../frameworks/index.js';
+export { frameworks } from '../frameworks/index.js';
+export type { CapMethod, Enforcement } from '../frameworks/types.js';
+export { enforcements } from '../frameworks/types.js';
 
-/** A GPU budget as written: bytes, a fraction of the device's total, or an equal share of what remains. */
+import type { Framework } from '../frameworks/index.js';
+
+/** A budget as written: bytes, a fraction of the device's total, or an equal share of what remains. */
 export type BudgetSpec =
   | { kind: 'bytes'; bytes: number }
   | { kind: 'fraction'; fraction: number }
   | { kind: 'rest' };
 
 export type RestartPolicy = 'no' | 'on-failure' | 'always';
-
-/**
- * How a process's GPU budget is held: `cap` by its framework inside the process (JAX's fraction,
- * PyTorch's per-process fraction, TensorFlow's logical device limit), so it fails with its own OOM
- * at its budget; `warn` and `kill` by headroom watching it from outside.
- */
-export type Enforcement = 'cap' | 'warn' | 'kill';
-
-export const enforcements: readonly Enforcement[] = ['cap', 'warn', 'kill'];
-
-/**
- * What holds a planned process to its budget: `env` JAX's fraction variable, `alloc-conf` PyTorch's
- * `per_process_memory_fraction` allocator key, `bootstrap` headroom's Python bootstrap
- * (python/headroom_boot), `watch` nothing in-process (headroom samples it), `none` no GPU.
- */
-export type CapMethod = 'env' | 'alloc-conf' | 'bootstrap' | 'watch' | 'none';
 
 /** A GPU as known to the planner: declared in the config or on the command line, or probed. */
 export interface DeviceSpec {

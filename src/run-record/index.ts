@@ -2,6 +2,7 @@
 // and which peak a record presents.
 export * from './peaks.js';
 export {
+  forEachAttemptDiagnoses,
   forEachEvent,
   forEachRecordLine,
   forEachSample,
@@ -10,4 +11,4 @@ export {
   readRunFiles,
 } from './reader.js';
 export * from './schema.js';
-export { openRunRecord, type RunRecord } from './writer.js';
+export { diagnosesFileName, openRunRecord, type RunRecord } from './writer.js';

@@ -4,11 +4,13 @@
 // (a link, a FIFO, a device, a JSON file over its cap): RecordFileError, one line, exit 2.
 import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { LineSplitter } from '../doctor/stream/line-splitter.js';
 import { maxRecordLinesBytes, openRecordFile, readRecordFile } from '../files/read-file.js';
 import { formatBytes } from '../units.js';
 import {
+  type AttemptDiagnoses,
+  attemptDiagnosesSchema,
   type ExactPeak,
   exactPeakSchema,
   type RunEvent,
@@ -153,6 +155,26 @@ export function forEachSample(
     path: join(runDir, 'samples.jsonl'),
     schema: runSampleSchema,
     onValue: onSample,
+    problems,
+  });
+}
+
+const anyJson = z.unknown();
+
+/** Streams diagnoses.jsonl (absent from older records, and until a first attempt ended). */
+export function forEachAttemptDiagnoses(
+  runDir: string,
+  onEntry: (entry: AttemptDiagnoses) => void,
+  problems?: string[],
+): Promise<void> {
+  return forEachRecordLine({
+    path: join(runDir, 'diagnoses.jsonl'),
+    schema: anyJson,
+    onValue: (value) => {
+      // Checked, then passed on as written (its keys in the writer's order, as `doctor --json` prints
+      // them); a line the schema refuses is left out, and doctor reads that process's log itself.
+      if (attemptDiagnosesSchema.safeParse(value).success) onEntry(value as AttemptDiagnoses);
+    },
     problems,
   });
 }

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { causeKinds } from '../verdict/cause.js';
 import type { TreeOomKill } from '../verdict/types.js';
-import { confidences, exitReasons } from '../vocabulary.js';
+import { confidences, exitReasons, memoryKinds } from '../vocabulary.js';
 
 /** 1: headroom 0.1 (no run.json, no oomKills); 2: run.json, oomKills, budgetExceeded, members. */
 export const recordVersion = 2;
@@ -283,6 +283,9 @@ export const runPlanSchema = z.looseObject({
   devices: z.array(
     z.looseObject({
       index: z.number().int().nonnegative(),
+      name: z.string().optional(),
+      uuid: z.string().nullable().optional(),
+      simulated: z.boolean().optional(),
       totalBytes: bytes,
       usableBytes: bytes.optional(),
       plannedBytes: bytes.optional(),
@@ -291,13 +294,69 @@ export const runPlanSchema = z.looseObject({
   processes: z.array(
     z.looseObject({
       name: z.string(),
+      /** The config's process an instance belongs to (`actor` for `actor.1`). */
+      process: z.string().optional(),
+      replica: z.number().int().nullable().optional(),
       framework: z.string().optional(),
       device: z.number().int().nonnegative().nullable(),
       budgetBytes: bytes.optional(),
       overheadBytes: bytes.optional(),
+      fraction: z.number().optional(),
+      env: z.record(z.string(), z.string()).optional(),
+      capNote: z.string().optional(),
       hostMemoryBytes: bytes.nullable().optional(),
     }),
   ),
+  /** The plan's findings (`{code, severity, message, process?}`); [] in plans written without them. */
+  findings: z
+    .array(
+      z.looseObject({
+        code: z.string(),
+        severity: z.string(),
+        message: z.string(),
+        process: z.string().optional(),
+      }),
+    )
+    .default([]),
+});
+
+/**
+ * One diagnosis of doctor's classifier as the record keeps it: the shape `doctor --json` prints
+ * (src/doctor/types.ts Diagnosis); loose, so a newer headroom's fields still read.
+ */
+export const recordedDiagnosisSchema = z.looseObject({
+  code: z.string(),
+  kind: z.enum(memoryKinds),
+  framework: z.string(),
+  severity: z.string(),
+  summary: z.string(),
+  message: z.string(),
+  cause: z.string(),
+  causeText: z.string(),
+  facts: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])),
+  fixes: z.array(z.string()),
+  fixDetails: z.array(z.object({ fix: z.string(), because: z.string() })),
+  evidence: z.object({ line: z.number().int().nonnegative(), text: z.string() }),
+  confidence: z.enum(confidences),
+  occurrences: z.number().int().nonnegative(),
+});
+
+/**
+ * One line of diagnoses.jsonl, appended when an attempt of a process ends: what doctor's classifier
+ * made of that attempt's output as the supervisor read it live (the log verdict the judge weighed).
+ * `doctor RUN_DIR` and `report` read it instead of classifying the log again.
+ */
+export const attemptDiagnosesSchema = z.looseObject({
+  time,
+  process: z.string(),
+  /** 1 for the first start, 2 after one restart, ... */
+  attempt: z.number().int().positive(),
+  /** Lines of output the classifier read (its evidence lines count from this attempt's first). */
+  lineCount: z.number().int().nonnegative(),
+  /** Output the classifier did not see (the live view skipped it under a flood; the log has it). */
+  skippedBytes: bytes,
+  /** Primary first; [] when the output said nothing doctor knows. */
+  diagnoses: z.array(recordedDiagnosisSchema),
 });
 
 export type RunMeta = z.output<typeof runMetaSchema>;
@@ -321,5 +380,6 @@ export type FailureCauseRecord = z.output<typeof failureCauseSchema>;
 export type ProcessSummary = z.output<typeof processSummarySchema>;
 export type RunSummary = z.output<typeof runSummarySchema>;
 export type LostWrite = z.output<typeof lostWriteSchema>;
+export type AttemptDiagnoses = z.output<typeof attemptDiagnosesSchema>;
 /** plan.json as readers check it (runPlanSchema). */
 export type RunPlan = z.output<typeof runPlanSchema>;

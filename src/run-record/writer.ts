@@ -19,6 +19,7 @@ import { readProcStat } from '../probe/host/proc-table.js';
 import { headroomVersion } from '../version.js';
 import { claimRunDir } from './run-dir.js';
 import {
+  type AttemptDiagnoses,
   type EventType,
   type LostWrite,
   type RunEvent,
@@ -52,6 +53,8 @@ export interface RunRecord {
   writePlan(plan: unknown): void;
   appendEvent(event: RunEvent): void;
   appendSample(sample: RunSample): void;
+  /** Appends what doctor's classifier made of one ended attempt's output (diagnoses.jsonl). */
+  appendDiagnoses(entry: AttemptDiagnoses): void;
   /** Every file that lost writes so far. */
   lostWrites(): LostWrite[];
   /**
@@ -68,6 +71,9 @@ const toJsonLine = (value: unknown): string => `${JSON.stringify(value)}\n`;
 
 /** The file children append their exact peaks to (python/headroom_boot peaks.py, the simulated card). */
 export const peaksFileName = 'peaks.jsonl';
+
+/** diagnoses.jsonl: doctor's classification of each ended attempt's output, as the supervisor read it. */
+export const diagnosesFileName = 'diagnoses.jsonl';
 
 /**
  * Room kept for summary.json from the start, so a disk filled during the run still takes the ending
@@ -135,6 +141,7 @@ export function openRunRecord(
   };
   const events = openAppending('events.jsonl', true);
   const samples = openAppending('samples.jsonl', true);
+  let diagnoses: RecordFile | null = null;
   const reservePath = join(runDir, reserveName);
   reserveSpace(reservePath);
   const logEntry = (name: string): string => `logs/${name}.log`;
@@ -149,6 +156,11 @@ export function openRunRecord(
     writePlan: (plan) => writeFileAtomic(join(runDir, 'plan.json'), `${JSON.stringify(plan, null, 2)}\n`),
     appendEvent: (event) => events.write(toJsonLine(event)),
     appendSample: (sample) => samples.write(toJsonLine(sample)),
+    appendDiagnoses: (entry) => {
+      // Opened at the first ended attempt: a record without one has no diagnoses.jsonl.
+      diagnoses ??= openAppending(diagnosesFileName);
+      diagnoses.write(toJsonLine(entry));
+    },
     lostWrites: () => [...lost.values()].map((loss) => ({ ...loss })),
     writeSummary: (summary) => {
       const stamped = { recordVersion, ...summary, lostWrites: record.lostWrites() };
@@ -160,6 +172,7 @@ export function openRunRecord(
     close: () => {
       events.close();
       samples.close();
+      diagnoses?.close();
       rmSync(reservePath, { force: true });
     },
   };

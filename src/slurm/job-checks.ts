@@ -1,5 +1,6 @@
 // What a Slurm job needs beyond the plan's own checks: each a small pure rule over the job plan
 // (card sizes known, shards per card after rounding, whole cards, cores, memory, nodes).
+import { profileOf } from '../frameworks/index.js';
 import type { Finding, Spec } from '../plan/types.js';
 import { formatBytes } from '../units.js';
 import type { SlurmJobPlan, SlurmStep } from './job-plan.js';
@@ -15,7 +16,7 @@ const error = (code: string, message: string, extra: Partial<Finding> = {}): Fin
   ...extra,
 });
 
-const usesGpu = (job: JobContext): boolean => job.spec.processes.some((p) => p.framework !== 'none');
+const usesGpu = (job: JobContext): boolean => job.spec.processes.some((p) => profileOf(p.framework).usesGpu);
 
 const cardsKnown: Rule = (job) => {
   if (!usesGpu(job)) return [];

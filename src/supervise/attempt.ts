@@ -211,6 +211,20 @@ function gatherFacts(
   };
 }
 
+// What doctor's classifier made of the attempt's output, in the record: `doctor RUN_DIR` reads it
+// instead of classifying the log again.
+function recordDiagnoses(context: RunContext, live: LiveProcess, attempt: Attempt, skippedBytes: number) {
+  context.record.appendDiagnoses({
+    time: new Date(context.clock.now()).toISOString(),
+    process: live.spec.name,
+    attempt: live.restarts + 1,
+    lineCount: attempt.output.lineCount,
+    skippedBytes,
+    // Plain copies: the record's schema is loose (a newer headroom's fields still read).
+    diagnoses: attempt.output.finish().map((d) => ({ ...d })),
+  });
+}
+
 /** Runs the process once, to its end and its tree's; returns how and why it ended. */
 export async function runAttempt(context: RunContext, live: LiveProcess): Promise<AttemptResult> {
   const { spec } = live;
@@ -244,6 +258,7 @@ export async function runAttempt(context: RunContext, live: LiveProcess): Promis
   const attribution = judgeEnd({ ...gatherFacts(context, live, attempt, status, exitedAtMs), ...afterStop });
   const endedAtMs = context.clock.now();
   const { exitCode, signal } = status;
+  if (attempt) recordDiagnoses(context, live, attempt, copier.skippedBytes);
   const fields = { pid: pid ?? null, exitCode, signal, ...attribution, durationMs };
   context.event(
     'exit',

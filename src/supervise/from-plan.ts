@@ -1,8 +1,8 @@
 // From a validated config and its plan to what the supervisor launches: one LaunchSpec per
-// planned instance (replicas included); the child's environment is the base env, minus what the
-// plan unsets, plus the plan's variables.
+// planned instance (replicas included), each with the environment buildChildEnv makes (plan/child-env.ts).
 import { ConfigError, UsageError } from '../errors.js';
 import { inProcessCap } from '../plan/cap.js';
+import { buildChildEnv } from '../plan/child-env.js';
 import type { Plan, PlannedProcess, ProcessSpec, Spec } from '../plan/types.js';
 import type { LaunchSpec } from './types.js';
 
@@ -31,20 +31,6 @@ function commandOf(spec: Spec, processSpec: ProcessSpec): string | string[] {
   );
 }
 
-/**
- * A planned process's environment: `base` (headroom's own, its unset entries left out), minus what the
- * plan unsets, plus the plan's variables. What `run` launches and what `env NAME -- CMD` runs with.
- */
-export function childEnv(
-  base: Record<string, string | undefined>,
-  planned: Pick<PlannedProcess, 'env' | 'unsetEnv'>,
-): Record<string, string> {
-  const inherited = Object.entries(base).filter(
-    (entry): entry is [string, string] => entry[1] !== undefined && !planned.unsetEnv.includes(entry[0]),
-  );
-  return { ...Object.fromEntries(inherited), ...planned.env };
-}
-
 function capOf(plan: Plan, instance: PlannedProcess) {
   const device = plan.devices.find((d) => d.index === instance.device);
   return device ? inProcessCap(instance, device.totalBytes) : null;
@@ -56,8 +42,12 @@ export function launchSpecsFromPlan(options: {
   plan: Plan;
   baseEnv: Record<string, string | undefined>;
   only?: readonly string[];
+  /** What the GPU backend adds so children see the same cards (GpuProbe.childEnv). */
+  card?: Readonly<Record<string, string>> | undefined;
+  /** The launcher's own variables over the plan's (fit's trial environment). */
+  overrides?: Readonly<Record<string, string>> | undefined;
 }): LaunchSpec[] {
-  const { spec, plan, baseEnv } = options;
+  const { spec, plan, baseEnv, card, overrides } = options;
   const planned = selectPlanned(plan, options.only);
   const selected = new Set(planned.map((p) => p.name));
   return planned.map((instance) => {
@@ -71,7 +61,7 @@ export function launchSpecsFromPlan(options: {
     return {
       name: instance.name,
       command: commandOf(spec, processSpec),
-      env: childEnv(baseEnv, instance),
+      env: buildChildEnv({ inherited: baseEnv, planned: instance, card, overrides }),
       cwd: processSpec.cwd,
       hostMemoryBytes: instance.hostMemoryBytes,
       gpuBudgetBytes: instance.device === null ? null : instance.budgetBytes,

@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import type { LaunchBackend } from '../launch/backend.js';
 import { backoffMs, healthyRunMs } from '../launch/restart-policy.js';
+import { buildChildEnv } from '../plan/child-env.js';
 import { findOwnMemoryCgroup } from '../probe/host/cgroup-detect.js';
 import { openKernelLog } from '../probe/host/kernel-log.js';
 import { indexByPid, readBootTime, readProcessTable, startTimeOf } from '../probe/host/proc-table.js';
@@ -19,12 +20,16 @@ import { requestStop } from './stop.js';
 import { readCommandLine } from './tree-members.js';
 import type { Clock, LaunchSpec, ProcessSummary, SuperviseOptions } from './types.js';
 
-// Every process of a tree inherits these: whatever leaves the tree can still be told apart, and its
-// GPU clients know where to append their exact peaks at exit (the bootstrap, the simulated card).
+// Every process of a tree inherits these (plan/child-env.ts): whatever leaves the tree can still be told
+// apart, and its GPU clients know where to append their exact peaks at exit (the bootstrap, the simulated card).
 function withRunMarkers(spec: LaunchSpec, runId: string, peaksPath: string): LaunchSpec {
   return {
     ...spec,
-    env: { HEADROOM_PROCESS: spec.name, ...spec.env, HEADROOM_RUN: runId, HEADROOM_PEAKS_FILE: peaksPath },
+    env: buildChildEnv({
+      inherited: spec.env,
+      planned: { name: spec.name, env: {}, unsetEnv: [] },
+      run: { id: runId, peaksFile: peaksPath },
+    }),
   };
 }
 

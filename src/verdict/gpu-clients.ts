@@ -2,7 +2,7 @@
 // cluster, DataLoader workers touching CUDA): each is its own pool and context, and each reads the
 // one fraction or cap the process was given. The sentence and the fix, said the same way live and by
 // doctor. Pure.
-
+import { profileOf } from '../frameworks/index.js';
 import type { GpuCap } from '../plan/cap.js';
 import { formatBytes } from '../units.js';
 
@@ -23,21 +23,17 @@ export interface GpuClientsSeen {
   budgetBytes: number | null;
 }
 
-const frameworkNames: Record<string, string> = { jax: 'JAX', torch: 'PyTorch', tensorflow: 'TensorFlow' };
-
 const percent = (share: number): string => `${Math.round(share * 1000) / 10}%`;
 
 /** `3 JAX clients share one 90% fraction → 270% of the card`, and the config change that fixes it. */
 export function describeGpuClients(seen: GpuClientsSeen): { sentence: string; fix: string } {
   const { count, cap, totalBytes } = seen;
-  const who = `${count} ${frameworkNames[seen.framework] ?? 'GPU'} clients`;
+  const words = profileOf(seen.framework).poolWords;
+  const who = `${count} ${words.clients} clients`;
   let sentence: string;
   if (cap && totalBytes) {
     const share = cap.bytes / totalBytes;
-    const what =
-      seen.framework === 'tensorflow'
-        ? `one ${formatBytes(cap.bytes)} device limit`
-        : `one ${percent(share)} ${seen.framework === 'torch' ? 'per-process fraction' : 'fraction'}`;
+    const what = words.share({ percent: percent(share), bytes: formatBytes(cap.bytes) });
     sentence = `${who} share ${what} → ${percent(share * count)} of the card`;
   } else if (seen.budgetBytes) {
     sentence = `${who} share one ${formatBytes(seen.budgetBytes)} budget, each with its own pool and CUDA context`;

@@ -2,7 +2,7 @@
 // PyTorch releases the same way, or a key the plan gates would reach a release that rejects it.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isTorchAtLeast, parseTorchVersion } from '../../src/plan/torch-versions.js';
+import { isTorchAtLeast, parseTorchVersion } from '../../src/frameworks/torch-versions.js';
 import { bootstrapDir, findPython, noPythonMessage, runPython } from './python.js';
 
 const python = findPython();

@@ -7,10 +7,12 @@ torch-cap    when torch is imported, queue torch.cuda.set_per_process_memory_fra
              when the allocator config already carries per_process_memory_fraction
 tf-cap       when tensorflow is imported, give its GPU a logical device limit of HEADROOM_GPU_BUDGET_BYTES
              (in MiB) before the runtime starts
+jax-cap      write HEADROOM_JAX_MEM_FRACTION (`START-CAP@minVersion`) into XLA_PYTHON_CLIENT_MEM_FRACTION when the
+             installed jaxlib is that new (read from its metadata, jax not imported): there a bare fraction grows
 peaks        at exit, append the framework's own peak GPU counters (torch, JAX, TF: whichever the program
              imported and started) to HEADROOM_PEAKS_FILE, the run's peaks.jsonl (peaks.py)
 
-The plan (src/plan/bootstrap-env.ts, torch-env.ts) decides which actions a process gets.
+The framework profiles (src/frameworks/, bootstrap.ts) decide which actions a process gets.
 """
 
 from . import report
@@ -19,7 +21,7 @@ from . import report
 def install(actions, env):
     """Applies the actions named in `actions` to this process; every failure is one line on stderr."""
     wanted = {a.strip() for a in actions.split(",") if a.strip()}
-    unknown = wanted - {"torch-alloc", "torch-cap", "tf-cap", "peaks"}
+    unknown = wanted - {"torch-alloc", "torch-cap", "tf-cap", "jax-cap", "peaks"}
     if unknown:
         report.warn("ignores unknown HEADROOM_BOOT actions %s" % ", ".join(sorted(unknown)))
     if "torch-alloc" in wanted:
@@ -28,6 +30,8 @@ def install(actions, env):
         report.guarded("could not arrange the PyTorch GPU cap", _torch_cap, env)
     if "tf-cap" in wanted:
         report.guarded("could not arrange the TensorFlow GPU cap", _tf_cap, env)
+    if "jax-cap" in wanted:
+        report.guarded("could not write the JAX memory fraction for the installed jaxlib", _jax_cap, env)
     if "peaks" in wanted:
         report.guarded("could not arrange the record of the GPU peaks", _peaks, env)
 
@@ -48,6 +52,12 @@ def _tf_cap(env):
     from . import tf_cap
 
     tf_cap.arrange(env)
+
+
+def _jax_cap(env):
+    from . import jax_cap
+
+    jax_cap.write_fraction(env)
 
 
 def _peaks(env):

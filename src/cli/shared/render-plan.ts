@@ -1,5 +1,5 @@
 // Text rendering of a plan: a device table, a process table, then the findings.
-import { bootVariables } from '../../plan/bootstrap-env.js';
+import { bootVariables } from '../../frameworks/bootstrap.js';
 import type { Finding, Plan, PlannedProcess } from '../../plan/types.js';
 import { formatGiB, formatPercent } from '../../units.js';
 import { type Colors, renderTable } from '../output.js';

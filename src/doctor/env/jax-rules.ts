@@ -1,8 +1,10 @@
 // JAX/XLA variables: values jaxlib misreads, both fraction names, allocators (FACTS Q1-Q3).
+import { readJaxFraction } from '../../frameworks/jax-fraction.js';
+import { isTorchAtLeast, parseTorchVersion } from '../../frameworks/torch-versions.js';
 import { checkEnvValue, isPreallocateOff } from '../../plan/env-checks.js';
 import { maxJaxPoolFraction } from '../families/explain-types.js';
 import type { DoctorFinding } from '../types.js';
-import { type EnvRule, finding } from './finding.js';
+import { type Env, type EnvRule, finding } from './finding.js';
 
 // Values JAX, TensorFlow and XLA misread (plan/env-checks.ts): they do the opposite of what was meant.
 /** Values JAX, TensorFlow and XLA read as something else. */
@@ -116,3 +118,22 @@ export const jaxRoom: EnvRule = (env) => {
     ),
   ];
 };
+
+/**
+ * The fraction as the installed jaxlib (`jaxlibVersion`, read by the CLI; undefined: unknown) reads it:
+ * a START-CAP pair an older jaxlib rejects, a bare fraction a newer one lets grow (frameworks/jax-fraction.ts).
+ */
+export function jaxFractionGrammar(env: Env, jaxlibVersion: string | undefined): DoctorFinding[] {
+  const parsed = jaxlibVersion === undefined ? undefined : parseTorchVersion(jaxlibVersion);
+  const version =
+    jaxlibVersion !== undefined && parsed !== undefined
+      ? { text: jaxlibVersion, isAtLeast: (minimum: string) => isTorchAtLeast(parsed, minimum) }
+      : undefined;
+  return ['XLA_PYTHON_CLIENT_MEM_FRACTION', 'XLA_CLIENT_MEM_FRACTION'].flatMap((variable) => {
+    const value = env[variable];
+    const reading = value === undefined ? undefined : readJaxFraction(variable, value, version);
+    return reading
+      ? [finding('jax-fraction-grammar', reading.severity, variable, value, reading.problem, reading.fix)]
+      : [];
+  });
+}

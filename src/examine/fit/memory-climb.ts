@@ -5,10 +5,10 @@
 import type { DoctorFinding } from '../../doctor/types.js';
 import { findLeak } from '../../fit/memory-trend.js';
 import { formatBytes } from '../../units.js';
-import type { RunRecordData } from '../run/types.js';
+import type { RunView } from '../run/types.js';
 
 /** One finding per process whose memory climbed for the whole run. */
-export function findMemoryClimbs(data: RunRecordData): DoctorFinding[] {
+export function findMemoryClimbs(data: RunView): DoctorFinding[] {
   const trial =
     data.origin?.kind === 'fit-trial'
       ? ` (the fit trial of ${String(data.origin.variable)}=${String(data.origin.value)})`

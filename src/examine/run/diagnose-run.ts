@@ -13,7 +13,7 @@ import { confidences, isMemoryReason, kindForReason } from '../../vocabulary.js'
 import { failureCauseOf, overBudgetFixes } from './failure-cause.js';
 import { explainHostKill } from './host-kill.js';
 import { planChange } from './plan-change.js';
-import { type RunPlan, type RunProcess, type RunRecordData, settledReasons } from './types.js';
+import { type RunPlan, type RunProcess, type RunView, settledReasons } from './types.js';
 
 /** What another process held when this one failed. */
 export interface HeldAtFailure {
@@ -136,7 +136,7 @@ function diagnoseHostKill(
   return { ...withFixes(base, fixes), cause: 'memory_limit' as const, causeText };
 }
 
-function diagnoseBudget(p: RunProcess, data: RunRecordData): Diagnosis | undefined {
+function diagnoseBudget(p: RunProcess, data: RunView): Diagnosis | undefined {
   const over = p.end?.budgetExceeded;
   if (!over) return undefined;
   const summary = 'the process went over its GPU budget';
@@ -267,7 +267,7 @@ function withClientsFix(p: RunProcess, d: Diagnosis, fixes: FixDetail[]): FixDet
 
 /** Diagnoses every process of a run that failed, was killed in its tree, or overran its budget. */
 export function diagnoseRun(options: {
-  data: RunRecordData;
+  data: RunView;
   logDiagnoses: ReadonlyMap<string, Diagnosis[]>;
 }): RunDiagnosis[] {
   const { data, logDiagnoses } = options;

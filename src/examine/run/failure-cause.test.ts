@@ -11,6 +11,7 @@ const planWith = (neighbour: { framework: string; capBy: string }): RunPlan => (
     { name: 'learner', framework: 'jax', capBy: 'env', device: 0, budgetBytes: 7 * GiB, overheadBytes: GiB },
     { name: 'sim', ...neighbour, device: 0, budgetBytes: 10 * GiB, overheadBytes: GiB },
   ],
+  findings: [],
 });
 
 describe("a neighbour's overuse: its own options, through its framework's knobs", () => {

@@ -48,6 +48,7 @@ const process = (points: MemoryPoint[], kills: OomKillRecord[]): RunProcess => (
   end: { reason: 'oom-killed', confidence: 'certain', because: 'killed', hostLimitBytes: 1.5 * GiB },
   endedAt: undefined,
   log: 'logs/train.log',
+  attempts: 1,
   oomKills: kills,
   memoryKill: null,
   lastSample: undefined,

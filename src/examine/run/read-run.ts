@@ -7,7 +7,7 @@ import { forEachEvent, forEachSample, readRunFiles } from '../../run-record/read
 import { type OomKillRecord, type RunEvent, runPlanSchema } from '../../run-record/schema.js';
 import { memoryKillOf } from '../../verdict/memory-kill.js';
 import { exitReasons } from '../../vocabulary.js';
-import type { GpuClientsSeen, MemoryPoint, ProcessEnd, RunPlan, RunProcess, RunRecordData } from './types.js';
+import type { GpuClientsSeen, MemoryPoint, ProcessEnd, RunPlan, RunProcess, RunView } from './types.js';
 
 /** True when `dir` looks like a run record: the same judge as `report` and `serve` (observe's). */
 export const isRunDirectory: (dir: string) => boolean = isRecordDirectory;
@@ -64,7 +64,7 @@ function gpuClientsFromEvent(event: RunEvent): GpuClientsSeen | null {
 }
 
 /** Whether the headroom that wrote the record still runs: its PID alive with the same start time. */
-function describeWriter(data: RunRecordData, procRoot: string): string | undefined {
+function describeWriter(data: RunView, procRoot: string): string | undefined {
   const meta = data.meta;
   if (data.isComplete || !meta) return undefined;
   const stat = readProcStat(meta.headroomPid, procRoot);
@@ -89,7 +89,7 @@ function checkedPlan(value: unknown, problems: string[]): RunPlan | null {
 }
 
 /** Reads a run directory: each process's end, kills, last sample and memory series. */
-export async function readRunRecord(runDir: string, procRoot = '/proc'): Promise<RunRecordData> {
+export async function readRunView(runDir: string, procRoot = '/proc'): Promise<RunView> {
   const files = readRunFiles(runDir);
   const problems = [...files.problems];
   const processes = new Map<string, RunProcess>();
@@ -101,6 +101,7 @@ export async function readRunRecord(runDir: string, procRoot = '/proc'): Promise
         end: null,
         endedAt: undefined,
         log: `logs/${name}.log`,
+        attempts: 0,
         oomKills: [],
         memoryKill: null,
         gpuClients: null,
@@ -131,6 +132,7 @@ export async function readRunRecord(runDir: string, procRoot = '/proc'): Promise
           ...(killsFromEvents.get(event.process) ?? []),
           killFromEvent(event),
         ]);
+      if (event.type === 'spawn') known.attempts += 1;
       known.memoryKill = memoryKillOf(event) ?? known.memoryKill;
       if (event.type === 'gpu-clients') known.gpuClients = gpuClientsFromEvent(event) ?? known.gpuClients;
       if (event.type !== 'exit' || files.summary) return;
@@ -168,7 +170,7 @@ export async function readRunRecord(runDir: string, procRoot = '/proc'): Promise
     },
     problems,
   );
-  const data: RunRecordData = {
+  const data: RunView = {
     runDir,
     meta: files.meta,
     origin: files.meta?.origin ?? null,

@@ -6,7 +6,7 @@ import { scratchDir } from '../../test-helpers/scratch.js';
 import { examineTarget } from '../examine.js';
 import type { RunDiagnosis } from './diagnose-run.js';
 import { yamlSize } from './plan-change.js';
-import { readRunRecord } from './read-run.js';
+import { readRunView } from './read-run.js';
 
 const GiB = 1024 ** 3;
 
@@ -156,7 +156,7 @@ const jaxOom =
 describe('doctor RUN_DIR', () => {
   test('reads each process, its end, and the last sample before it (saying a line was cut off)', async () => {
     const dir = writeRun({ samples: { sim: { gpuBytes: 11.5 * GiB, hostBytes: GiB } }, learnerLog: jaxOom });
-    const record = await readRunRecord(dir);
+    const record = await readRunView(dir);
     const learner = record.processes.find((p) => p.name === 'learner');
     assert.equal(learner?.end?.reason, 'gpu-oom');
     assert.equal(learner?.lastSample?.time, '2026-01-01T00:00:04.000Z');

@@ -53,6 +53,8 @@ export interface RunProcess {
   endedAt: string | undefined;
   /** Relative to the run directory. */
   log: string;
+  /** Attempts started (spawn events): a log of several holds every attempt's output. */
+  attempts: number;
   oomKills: OomKillRecord[];
   /** The most GPU clients its tree was seen with, beyond what was planned; null when none. */
   gpuClients: GpuClientsSeen | null;
@@ -66,8 +68,8 @@ export interface RunProcess {
   series: MemoryPoint[];
 }
 
-/** Everything doctor read from a run directory. */
-export interface RunRecordData {
+/** A run record as doctor sees it: each process's end, kills and memory over the run (read-run.ts). */
+export interface RunView {
   runDir: string;
   meta: RunMeta | null;
   origin: RunOrigin | null;

@@ -1,9 +1,11 @@
 // `headroom doctor [FILE|-|RUN_DIR|SCRIPT.py] [--env] [--json]`: what went wrong, with the
 // numbers and the fix. Exit 1 when a memory failure or an error finding is reported.
 import { checkEnvironment } from '../../../doctor/env/env-rules.js';
+import { jaxFractionGrammar } from '../../../doctor/env/jax-rules.js';
 import type { DoctorFinding } from '../../../doctor/types.js';
 import { ExitCode } from '../../../errors.js';
 import { examineTarget, type TargetReport } from '../../../examine/examine.js';
+import { readInstalledVersion } from '../../../probe/python/installed-version.js';
 import { defineCommand } from '../../command.js';
 import { pathIn } from '../../io.js';
 import { defineOptions } from '../../option-types.js';
@@ -46,6 +48,12 @@ function toContract(result: DoctorResult): DoctorOutput {
 }
 
 // What host_memory becomes for the user running this (a cgroup, or headroom's watchdog): read here, judged in doctor/env.
+// JAX's fraction as this machine's jaxlib reads it; Python runs only when a fraction is set.
+function jaxFractionHere(env: Record<string, string | undefined>): DoctorFinding[] {
+  const isSet = env.XLA_PYTHON_CLIENT_MEM_FRACTION !== undefined || env.XLA_CLIENT_MEM_FRACTION !== undefined;
+  return isSet ? jaxFractionGrammar(env, readInstalledVersion('jaxlib', { env })) : [];
+}
+
 async function hostLimitFindingsHere(env: Record<string, string | undefined>): Promise<DoctorFinding[]> {
   const { readHostLimitAccess } = await import('../../../probe/host/host-limit-access.js');
   const { hostLimitFindings } = await import('../../../doctor/env/host-limit-rule.js');
@@ -85,7 +93,7 @@ export const command = defineCommand({
           ];
     const envFindings =
       options.env || target === undefined
-        ? [...checkEnvironment(io.env), ...(await hostLimitFindingsHere(io.env))]
+        ? [...checkEnvironment(io.env), ...jaxFractionHere(io.env), ...(await hostLimitFindingsHere(io.env))]
         : null;
     const result: DoctorResult = { reports, envFindings };
     return { data: { result, isVerbose: options.verbose }, exitCode: exitCodeOf(result) };

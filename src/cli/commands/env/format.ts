@@ -1,5 +1,5 @@
 // Writing a process's variables so that a shell, a .env reader or a program gets them back exactly.
-import { bootVariables } from '../../../plan/bootstrap-env.js';
+import { bootVariables } from '../../../frameworks/bootstrap.js';
 import type { PlannedProcess } from '../../../plan/types.js';
 
 /** POSIX single-quoting: everything literal, `'` written as `'\''`; newlines survive `eval`. */

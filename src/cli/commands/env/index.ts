@@ -71,7 +71,7 @@ export const command = defineCommand({
     if (rest.length > 0) {
       if (infeasible && !options.force)
         throw new UsageError('refusing to run with an infeasible plan', 'fix the plan, or pass --force');
-      const exitCode = await runWith(target, rest, io);
+      const exitCode = await runWith(plan, target, rest, io);
       return { data: { kind: 'ran' as const, exitCode }, exitCode };
     }
     const format = options.json ? 'json' : options.format;

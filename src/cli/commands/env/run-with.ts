@@ -3,13 +3,20 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { UsageError } from '../../../errors.js';
-import type { PlannedProcess } from '../../../plan/types.js';
-import { childEnv } from '../../../supervise/from-plan.js';
+import { buildChildEnv } from '../../../plan/child-env.js';
+import type { Plan, PlannedProcess } from '../../../plan/types.js';
 import type { CommandIo } from '../../io.js';
+import { planCardEnv } from '../../shared/plan-cards.js';
 
-/** Runs `command` with `target`'s environment on top of the io's; resolves with its exit code. */
-export function runWith(target: PlannedProcess, command: string[], io: CommandIo): Promise<number> {
-  const env = childEnv(io.env, target);
+/** Runs `command` with `target`'s environment, as `run` would give it; resolves with its exit code. */
+export function runWith(
+  plan: Plan,
+  target: PlannedProcess,
+  command: string[],
+  io: CommandIo,
+): Promise<number> {
+  // The same cards a run of this plan shows its children (a simulated card's variables included).
+  const env = buildChildEnv({ inherited: io.env, planned: target, card: planCardEnv(plan, io.env) });
   const [file, ...args] = command as [string, ...string[]];
   // headroom stays in front of the child (as a container's PID 1, say), so signals sent to headroom
   // alone must reach it: `docker stop` sends SIGTERM to PID 1 only. A terminal sends Ctrl-C, Ctrl-\

@@ -1,8 +1,8 @@
 // `headroom fit -- CMD ...{batch}...`: the largest value of a knob that fits, found by running the
 // command as fresh supervised trials; progress on stderr, the result is the command's data.
 import { join } from 'node:path';
+import { createTrialRunner } from '../../../fit/io/run-trial.js';
 import { type FitResult, summarizeFit } from '../../../fit/result.js';
-import { createTrialRunner } from '../../../fit/run-trial.js';
 import { runSearch } from '../../../fit/search.js';
 import { strategies } from '../../../fit/strategies.js';
 import { fitRecordName, writeFitRecord } from '../../../fit-record/fit-record.js';

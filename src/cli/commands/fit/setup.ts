@@ -3,6 +3,7 @@
 import { parseGpuFlags } from '../../../config/gpu-flags.js';
 import { defaultHostLimit } from '../../../fit/default-limit.js';
 import type { ResourceLimit } from '../../../fit/types.js';
+import { profileOf } from '../../../frameworks/index.js';
 import { openGpuProbe } from '../../../probe/gpu/open-probe.js';
 import { parseSimSpec } from '../../../probe/gpu/sim-backend.js';
 import type { GpuProbe } from '../../../probe/gpu/types.js';
@@ -24,16 +25,6 @@ export interface FitSetup {
 
 // Trials get a short grace: a killed trial is expected, and the next one is waiting.
 const trialStopGraceMs = 5000;
-
-/**
- * JAX (FACTS.md Q1, Q3): without preallocation and with the `platform` allocator, XLA holds
- * only live buffers and frees them at once, so the measured peak is the program's need rather
- * than the size of XLA's pool. `platform` has no cap and is slow: it is for measuring only.
- */
-export const jaxTrialEnv = {
-  XLA_PYTHON_CLIENT_PREALLOCATE: 'false',
-  XLA_PYTHON_CLIENT_ALLOCATOR: 'platform',
-} as const;
 
 async function openFitProbe(
   gpuFlags: readonly string[],
@@ -101,22 +92,22 @@ export async function prepareFit(
     },
     { env: io.env, cwd: io.cwd },
   );
-  const [planned] = launchSpecsFromPlan({ spec, plan, baseEnv: io.env });
-  if (!planned) throw new Error('planning one command gave no process');
   const probe = await openFitProbe(gpuFlags, io.env);
+  // fit's trial environment is the framework's (src/frameworks/), over the plan's.
+  const trial = profileOf(options.framework).trialEnv;
+  // Trials must see the same simulated cards and state directory as the probe (sim-backend.ts).
+  const [planned] = launchSpecsFromPlan({
+    spec,
+    plan,
+    baseEnv: io.env,
+    card: probe.childEnv,
+    overrides: trial?.env,
+  });
+  if (!planned) throw new Error('planning one command gave no process');
   const notes: string[] = [];
-  const env = { ...planned.env };
-  if (probe.childEnv) {
-    // Trials must see the same simulated cards and state directory as the probe (sim-backend.ts).
-    Object.assign(env, probe.childEnv);
-    if (probe.childEnv.HEADROOM_GPU) notes.push(`GPU: simulated (${probe.childEnv.HEADROOM_GPU})`);
-  }
-  if (options.framework === 'jax') {
-    Object.assign(env, jaxTrialEnv);
-    notes.push(
-      "JAX trials ran with XLA_PYTHON_CLIENT_PREALLOCATE=false and XLA_PYTHON_CLIENT_ALLOCATOR=platform, so each peak is what the program needs, not the size of XLA's pool (jaxlib xla_client.py); `platform` has no cap and is slow: train with the plan's settings",
-    );
-  }
+  const env = planned.env;
+  if (probe.childEnv?.HEADROOM_GPU) notes.push(`GPU: simulated (${probe.childEnv.HEADROOM_GPU})`);
+  if (trial) notes.push(trial.note);
   const host = hostLimit(planned, io.availableMemory ?? readAvailableMemory());
   const launch = {
     ...planned,

@@ -4,14 +4,13 @@ import { resolve } from 'node:path';
 import { ExitCode, HeadroomError, UsageError } from '../../../errors.js';
 import { isInfeasible } from '../../../plan/plan.js';
 import type { Plan, Spec } from '../../../plan/types.js';
-import { openGpuProbe } from '../../../probe/gpu/open-probe.js';
-import type { GpuProbe } from '../../../probe/gpu/types.js';
 import { launchSpecsFromPlan } from '../../../supervise/from-plan.js';
 import { supervise } from '../../../supervise/supervise.js';
 import type { CommandInput } from '../../command.js';
 import type { CommandIo } from '../../io.js';
 import { planAdHoc } from '../../shared/ad-hoc.js';
 import { loadPlan } from '../../shared/load-plan.js';
+import { openPlanProbe } from '../../shared/plan-cards.js';
 import { renderFindings, renderPlan } from '../../shared/render-plan.js';
 import { checkLaunchScripts } from '../../shared/script-check.js';
 import { renderFinding } from '../doctor/text.js';
@@ -42,16 +41,6 @@ async function loadInputs({ options, rest }: RunInput, io: CommandIo): Promise<{
   return loadPlan(options, context);
 }
 
-/**
- * The GPU probe for sampling: the simulated cards when the plan is on simulated cards (from the
- * config, --gpu sim:… or HEADROOM_GPU), else the machine's backend (or none).
- */
-function openRunProbe(plan: Plan, env: Record<string, string | undefined>): Promise<GpuProbe> {
-  const isSimulated = plan.devices.length > 0 && plan.devices.every((d) => d.simulated);
-  const simSpec = plan.devices.map((d) => `sim:${d.totalBytes}B`).join(',');
-  return openGpuProbe(isSimulated ? { gpu: simSpec, backend: 'sim', env } : { env });
-}
-
 function refuseInfeasible(plan: Plan, isForced: boolean): void {
   if (!isInfeasible(plan) || isForced) return;
   const errors = plan.findings.filter((f) => f.severity === 'error').map((f) => f.message);
@@ -69,14 +58,17 @@ export async function prepareLocalRun(input: RunInput, io: CommandIo): Promise<P
   const { spec, plan } = await loadInputs(input, io);
   refuseInfeasible(plan, options.force);
   const only = options.only.length > 0 ? options.only : undefined;
-  const launchSpecs = launchSpecsFromPlan({ spec, plan, baseEnv: io.env, only });
   const stopGraceMs = options.stopGrace ?? spec.stopGraceMs;
-  const probe = await openRunProbe(plan, io.env);
+  const probe = await openPlanProbe(plan, io.env);
   // Children of a simulated run must see the same cards and state directory (sim-backend.ts).
-  const childEnv = probe.childEnv ?? {};
+  const launchSpecs = await Promise.resolve()
+    .then(() => launchSpecsFromPlan({ spec, plan, baseEnv: io.env, only, card: probe.childEnv }))
+    .catch(async (error: unknown) => {
+      await probe.close();
+      throw error;
+    });
   const processes = launchSpecs.map((launch) => ({
     ...launch,
-    env: { ...launch.env, ...childEnv },
     ...(options.onOomKill ? { onOomKill: options.onOomKill } : {}),
   }));
   return {

@@ -109,10 +109,9 @@ export async function prepareSlurmJob(
   });
   const fitting = candidates.filter((c) => c.fits).sort(fitsFirst);
   const chosen = fitting[0] ?? (inputs.force ? (candidates[0] ?? null) : null);
-  const launches = chosen ? launchSpecsFromPlan({ spec, plan: chosen.job.plan, baseEnv: {} }) : [];
   const cardBytes = chosen?.nodeType.cardBytes;
   // The bundled workloads find simulated cards through HEADROOM_GPU, as a local run gives them.
-  const simEnv =
+  const card =
     simulated && chosen && cardBytes
       ? simEnvironment({
           env: context.env,
@@ -122,11 +121,13 @@ export async function prepareSlurmJob(
           })),
         })
       : {};
+  // The job inherits the submitter's environment itself: the launches carry only the plan's and the card's.
+  const launches = chosen ? launchSpecsFromPlan({ spec, plan: chosen.job.plan, baseEnv: {}, card }) : [];
   return {
     spec,
     partition,
     candidates,
     chosen,
-    launches: launches.map((launch) => ({ ...launch, env: { ...launch.env, ...simEnv } })),
+    launches,
   };
 }

@@ -4,14 +4,14 @@
 // made, and the memory samples taken while it ran (was it still rising?). Ctrl-C aborts the trial
 // through the supervisor, which stops the whole process tree.
 import { join } from 'node:path';
-import type { GpuProbe } from '../probe/gpu/types.js';
-import { supervise } from '../supervise/supervise.js';
-import type { LaunchSpec, SuperviseUpdate } from '../supervise/types.js';
-import { memoryKillOf } from '../verdict/memory-kill.js';
-import { classifyTrial } from './classify.js';
-import { findLeak, findRisingMemory, type MemorySample } from './memory-trend.js';
-import { substituteValue } from './template.js';
-import { hostNeedBytes, type Resource, type ResourceLimit, type TrialRecord } from './types.js';
+import type { GpuProbe } from '../../probe/gpu/types.js';
+import { supervise } from '../../supervise/supervise.js';
+import type { LaunchSpec, SuperviseUpdate } from '../../supervise/types.js';
+import { memoryKillOf } from '../../verdict/memory-kill.js';
+import { classifyTrial } from '../classify.js';
+import { findLeak, findRisingMemory, type MemorySample } from '../memory-trend.js';
+import { substituteValue } from '../template.js';
+import { hostNeedBytes, type Resource, type ResourceLimit, type TrialRecord } from '../types.js';
 
 /** Everything a trial needs besides its value. */
 export interface TrialRunnerOptions {

@@ -1,21 +1,20 @@
 // The plan's checks of PyTorch's allocator config as each torch process will see it (FACTS Q7).
 import { allocConfNames, allocConfValue, parseAllocConf } from './alloc-conf.js';
-import type { CheckContext, Rule } from './checks.js';
 import { acceptsKey, type GatedTorchKey, parseTorchVersion, torchKeyMinVersion } from './torch-versions.js';
-import type { Finding, PlannedProcess } from './types.js';
+import type { CheckedProcess, ProfileCheck, ProfileFinding } from './types.js';
 
 // What the child will see: the plan's value, else the inherited one unless the plan removes it.
 /** A variable as the child will see it. */
-export const childValue = (p: PlannedProcess, name: string, inherited: CheckContext['inheritedEnv']) =>
+export const childValue = (p: CheckedProcess, name: string, inherited: Record<string, string | undefined>) =>
   p.env[name] ?? (p.unsetEnv.includes(name) ? undefined : inherited[name]);
 
 /** Both names reaching a process, expandable segments with CUDA IPC, keys the declared release rejects. */
-export const torchAllocConf: Rule = ({ processes, spec, inheritedEnv: inherited }) =>
+export const torchAllocConf: ProfileCheck = ({ processes, specProcesses, inheritedEnv: inherited }) =>
   processes
     .filter((p) => p.framework === 'torch' && p.device !== null)
     .flatMap((p) => {
-      const processSpec = spec.processes.find((s) => s.name === p.process);
-      const findings: Finding[] = [];
+      const processSpec = specProcesses.find((s) => s.name === p.process);
+      const findings: ProfileFinding[] = [];
       const names = allocConfNames.filter((name) => childValue(p, name, inherited) !== undefined);
       if (names.length === 2) {
         findings.push({
@@ -53,4 +52,23 @@ export const torchAllocConf: Rule = ({ processes, spec, inheritedEnv: inherited 
         }
       }
       return findings;
+    });
+
+// A torch process the config keeps out of the in-process cap (enforce: warn or kill).
+export const torchCap: ProfileCheck = ({ processes, specProcesses }) =>
+  processes
+    .filter((p) => p.framework === 'torch' && p.device !== null && p.capBy === 'watch')
+    .flatMap((p) => {
+      const enforce = specProcesses.find((s) => s.name === p.process)?.enforce;
+      return enforce === 'cap'
+        ? []
+        : [
+            {
+              code: 'torch-cap-in-process',
+              severity: 'info' as const,
+              process: p.name,
+              device: p.device ?? undefined,
+              message: `${p.name}: enforce: ${enforce} keeps headroom's cap out of the process; to cap it yourself, call torch.cuda.set_per_process_memory_fraction(float(os.environ["HEADROOM_GPU_FRACTION"])) before the first large allocation, or drop enforce: to let the bootstrap do it`,
+            },
+          ];
     });

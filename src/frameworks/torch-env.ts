@@ -7,7 +7,7 @@
 // - The old name PYTORCH_CUDA_ALLOC_CONF: read by every release, while PYTORCH_ALLOC_CONF is ignored
 //   for expandable_segments on CUDA in 2.9.1 (pytorch/pytorch#183387) and unread before 2.9 (FACTS Q7).
 import { allocConfValue, appendAllocConf, parseAllocConf } from './alloc-conf.js';
-import { type BootAction, bootVariables } from './bootstrap-env.js';
+import { type BootAction, bootVariables } from './bootstrap.js';
 import { acceptsKey, parseTorchVersion, torchKeyMinVersion } from './torch-versions.js';
 import type { CapMethod, Enforcement } from './types.js';
 

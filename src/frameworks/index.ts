@@ -1,0 +1,32 @@
+// Every framework headroom knows, in one list: adding one is a file beside this one and an entry here.
+import { jax } from './jax.js';
+import { none } from './none.js';
+import { other } from './other.js';
+import { pytorch } from './pytorch.js';
+import { tensorflow } from './tensorflow.js';
+import type { FrameworkProfile } from './types.js';
+
+/** The profiles, in the order the config's error messages and --help list them. */
+export const frameworkProfiles = [jax, pytorch, tensorflow, other, none] as const;
+
+/** A framework's name as headroom.yaml writes it and every --json output says it. */
+export type Framework = (typeof frameworkProfiles)[number]['name'];
+
+/** Every framework name, in list order. */
+export const frameworks: readonly Framework[] = frameworkProfiles.map((p) => p.name);
+
+const byName = new Map<string, FrameworkProfile>(
+  frameworkProfiles.flatMap((p) => [p.name, ...p.aliases].map((name) => [name, p] as const)),
+);
+
+/** The profile of a framework's name (or alias); `other` for a name headroom does not know (an old record). */
+export function profileOf(name: string | undefined): FrameworkProfile {
+  return (name === undefined ? undefined : byName.get(name)) ?? other;
+}
+
+/** The frameworks that own a config key (`preallocate` → jax), for "applies to framework X only". */
+export function ownersOfKey(key: string): FrameworkProfile[] {
+  return frameworkProfiles.filter((p) => p.ownKeys.includes(key));
+}
+
+export type { FrameworkProfile } from './types.js';

@@ -1,0 +1,56 @@
+// TensorFlow: no environment variable caps it; it grows on demand (TF_FORCE_GPU_ALLOW_GROWTH) and the
+// bootstrap gives its GPU a logical device limit when tensorflow is imported (DESIGN, FACTS Q11).
+import { bootstrapEnv } from './bootstrap.js';
+import type { FrameworkProfile } from './types.js';
+
+const MiB = 1024 ** 2;
+
+export const tensorflow: FrameworkProfile<'tensorflow'> = {
+  name: 'tensorflow',
+  aliases: [],
+  label: 'TensorFlow',
+  usesGpu: true,
+  distributions: ['tensorflow'],
+  defaultEnforcement: 'cap',
+  canCap: true,
+  ownKeys: [],
+  budgetEnv: ({ process, budgetBytes, bootstrapDir, inheritedEnv }) => {
+    // Exactly `true`: TF compares with strcmp and ignores anything else (FACTS Q11).
+    const env: Record<string, string> = { TF_FORCE_GPU_ALLOW_GROWTH: 'true' };
+    const limitMiB = Math.floor(budgetBytes / MiB);
+    const boot = (actions: ('tf-cap' | 'peaks')[]) =>
+      bootstrapEnv({ bootstrapDir, actions, configEnv: process.env, inheritedEnv });
+    if (process.enforce === 'cap' && bootstrapDir !== null) {
+      return {
+        env: { ...env, ...boot(['tf-cap', 'peaks']) },
+        unset: [],
+        capBy: 'bootstrap',
+        capNote: `headroom's bootstrap sets a ${limitMiB} MiB logical device limit when tensorflow is imported; it grows on demand up to it`,
+      };
+    }
+    return {
+      env: { ...env, ...boot(['peaks']) },
+      unset: [],
+      capBy: 'watch',
+      capNote:
+        process.enforce === 'cap'
+          ? 'no hard cap from outside; grows on demand, watched by headroom'
+          : `not capped in-process (enforce: ${process.enforce}); grows on demand, watched by headroom`,
+    };
+  },
+  enforcedBudgetBytes: (budgetBytes) => budgetBytes,
+  inProcessCap: ({ capBy, budgetBytes }) => {
+    if (capBy !== 'alloc-conf' && capBy !== 'bootstrap') return null;
+    const limitMiB = Math.floor(budgetBytes / MiB);
+    return { bytes: limitMiB * MiB, by: `TensorFlow's ${limitMiB} MiB device limit` };
+  },
+  noCapAdvice: (p) =>
+    `${p.name}: no environment variable caps TensorFlow and headroom's bootstrap is not available; call tf.config.set_logical_device_configuration(gpu, [tf.config.LogicalDeviceConfiguration(memory_limit=${Math.floor(p.budgetBytes / MiB)})]) (MiB, from HEADROOM_GPU_BUDGET_BYTES) before using the GPU; headroom run watches it meanwhile`,
+  envVariables: ['TF_FORCE_GPU_ALLOW_GROWTH'],
+  checks: { config: [], plan: [], inherited: [] },
+  doctorFamily: 'tensorflow',
+  poolWords: { clients: 'TensorFlow', share: ({ bytes }) => `one ${bytes} device limit` },
+  trialEnv: null,
+  bootstrap:
+    'tf-cap: a logical device limit of the budget when tensorflow is imported; peaks: records the exact GPU peaks at exit',
+};
