@@ -79,7 +79,10 @@ export const shmRules: LogRule[] = [
     extract: ({ text, match, before }) => {
       const reason = [...before.slice(-4), text].join('\n');
       const isFull = /No space left on device|\(28\)|posix_fallocate|failed to extend/i.test(reason);
-      if (!isFull && /Cuda failure '(?!out of memory)[^']*'|error: (?!No space)[A-Z][\w ]+ \(\d+\)/.test(reason)) {
+      if (
+        !isFull &&
+        /Cuda failure '(?!out of memory)[^']*'|error: (?!No space)[A-Z][\w ]+ \(\d+\)/.test(reason)
+      ) {
         return undefined;
       }
       return { facts: definedFacts({ requestedBytes: intOf(match[1]) }) };
