@@ -114,6 +114,8 @@ test('files naming a framework, outside src/frameworks/', () => {
     { file: 'plan/env.ts', names: ['jax', 'tensorrt-llm'] },
     { file: 'plan/types.ts', names: ['torch'] },
   ]);
+  assert.equal(report.frameworkNamingFilesByName.jax, 1, 'src/frameworks/jax.ts is not counted');
+  assert.equal(report.frameworkNamingFilesByName.torch, 1);
 });
 
 test('src/ has no folder cycle but the ones being removed (each named with its engineer)', () => {

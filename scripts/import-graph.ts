@@ -265,6 +265,8 @@ export interface ImportGraphReport {
   /** Files outside src/frameworks/ that write a framework's name as a literal. */
   frameworkNamingFiles: { file: string; names: string[] }[];
   frameworkNamingFileCount: number;
+  /** Per framework name: how many files outside src/frameworks/ write it (what adding one like it touches). */
+  frameworkNamingFilesByName: Record<string, number>;
   /** Counted again with type-only imports left out (what runs, not what is described). */
   runtimeFolderCycles: string[][];
   /** Two folders that import each other directly (`a <-> b`), and those that do so at run time. */
@@ -471,6 +473,9 @@ export function analyzeImportGraph(srcRoot: string, facts: readonly SourceFacts[
     coreIo,
     frameworkNamingFiles,
     frameworkNamingFileCount: frameworkNamingFiles.length,
+    frameworkNamingFilesByName: Object.fromEntries(
+      frameworkNames.map((name) => [name, frameworkNamingFiles.filter((f) => f.names.includes(name)).length]),
+    ),
     runtimeFolderCycles,
     mutualFolders: mutual(edges),
     runtimeMutualFolders: mutual(runtimeEdges),
@@ -588,7 +593,11 @@ export function renderImportGraph(report: ImportGraphReport): string {
       (f) =>
         `  ${f.file}: ${[...f.builtins, ...(f.usesProcess ? ['process'] : [])].join(', ')}${f.through.length > 0 ? ` (through ${f.through.join(' -> ')})` : ''}`,
     ),
-    `files outside src/frameworks/ naming a framework: ${report.frameworkNamingFileCount}`,
+    `files outside src/frameworks/ naming a framework: ${report.frameworkNamingFileCount} (${Object.entries(
+      report.frameworkNamingFilesByName,
+    )
+      .map(([name, count]) => `${name} ${count}`)
+      .join(', ')})`,
     ...report.frameworkNamingFiles.map((f) => `  ${f.file}: ${f.names.join(', ')}`),
   ];
   return `${lines.join('\n')}\n`;

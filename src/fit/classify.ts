@@ -2,6 +2,7 @@
 // comes from the one verdict (src/verdict/judge.ts, through the supervisor); this only maps it.
 import { formatBytes } from '../units.js';
 import { type ExitReason, isMemoryReason } from '../vocabulary.js';
+import type { EarlyStop } from './trial-stop.js';
 import {
   type MemoryLeak,
   type Resource,
@@ -22,6 +23,8 @@ export interface TrialEnd {
    * over the GPU budget): a `killed-by-headroom` that is about memory. Null otherwise.
    */
   memoryKill: Resource | null;
+  /** Set when headroom stopped it as soon as its answer was known (trial-stop.ts). */
+  earlyStop?: EarlyStop | null;
   /** Memory still rising when headroom stopped it (null: it was not, or nobody can tell). */
   rising: RisingMemory | null;
   /** Memory that climbed for the whole trial without levelling off (memory-trend.ts findLeak). */
@@ -59,6 +62,27 @@ export function describeLeak(leak: MemoryLeak): string {
   return `its ${leak.resource} memory climbed ${formatBytes(leak.bytesPerSecond)}/s for the whole trial (+${formatBytes(leak.risingBytes)} in ${leak.seconds.toFixed(1)} s) with no plateau: a leak, which a longer --trial-seconds will not settle`;
 }
 
+/** "its host memory levelled off at 1.2 GiB (the memory line's 1.19 GiB) for 1.4 s; headroom stopped it: …" */
+export function describeEarlyStop(stop: EarlyStop): string {
+  const line = stop.expectedBytes === null ? '' : ` (the memory line's ${formatBytes(stop.expectedBytes)})`;
+  return `its ${stop.resource} memory levelled off at ${formatBytes(stop.levelBytes)}${line} for ${stop.levelSeconds.toFixed(1)} s; headroom stopped it: its answer was known`;
+}
+
+// Stopped by headroom once its memory levelled off: a pass, or over the margin (its peak is compared
+// with the margin as for a run that ended on its own).
+function classifyEarlyStop(end: TrialEnd, stop: EarlyStop): TrialVerdict {
+  const because = describeEarlyStop(stop);
+  const verdict = classifyTrial({
+    ...end,
+    earlyStop: null,
+    stoppedBy: null,
+    rising: null,
+    reason: 'exited',
+    because,
+  });
+  return verdict.outcome === 'pass' ? { ...verdict, reason: 'levelled-off' } : verdict;
+}
+
 /** The trial's verdict: fit, over the margin, memory failure (too big), other failure, or interrupted. */
 export function classifyTrial(end: TrialEnd): TrialVerdict {
   const { reason, because } = end;
@@ -72,6 +96,7 @@ export function classifyTrial(end: TrialEnd): TrialVerdict {
       : because;
     return { ok: false, outcome: 'memory', reason, because: why, ...settled };
   }
+  if (reason === 'interrupted' && end.earlyStop) return classifyEarlyStop(end, end.earlyStop);
   if (reason === 'interrupted' && end.stoppedBy === null)
     return { ok: false, outcome: 'interrupted', reason, because, ...settled };
   if (reason !== 'exited' && reason !== 'interrupted')

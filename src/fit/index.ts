@@ -13,5 +13,11 @@ export { observe, runSearch, type SearchEnd, type SearchOptions } from './search
 export { type SimulatedSearch, simulateSearch } from './simulate.js';
 export { isStrategyName, strategies, strategyNames } from './strategies.js';
 export { hasPlaceholder, placeholderFor, substituteValue } from './template.js';
+export {
+  type EarlyStop,
+  judgeRunningTrial,
+  type TrialHints,
+  trialHintsFor,
+} from './trial-stop.js';
 export type * from './types.js';
 export { hostNeedBytes } from './types.js';

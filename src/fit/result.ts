@@ -4,6 +4,7 @@
 import { ExitCode } from '../errors.js';
 import { type EffectiveSplit, splitEffectiveBatch } from './effective.js';
 import { findBoundary, isBoundarySettled } from './history.js';
+import type { Launcher } from './launcher.js';
 import { fitLine, isLinear, predictLimit } from './linear-fit.js';
 import { estimateNoise, type NoiseEstimate, peakPoints } from './noise.js';
 import { observe, type SearchEnd } from './search.js';
@@ -75,6 +76,8 @@ export interface FitResult {
   models: MemoryModelReport[];
   noise: NoiseEstimate;
   effective: EffectiveSplit | null;
+  /** The launcher every trial ran under (each trial the whole multi-rank job; the value is per rank); null: one process. */
+  launcher: Launcher | null;
   /** The trial that failed for a reason other than memory and ended the search. */
   failure: TrialRecord | null;
   /** What the answer should not be trusted for without a look (not settled, noise over the margin). */
@@ -120,6 +123,8 @@ export function summarizeFit(options: {
   minValue?: number;
   maxValue?: number;
   effectiveTarget?: number;
+  /** The multi-rank launcher every trial ran under (--launcher), when one did. */
+  launcher?: Launcher | null;
   notes?: string[];
 }): FitResult {
   const { end, marginFraction } = options;
@@ -164,7 +169,9 @@ export function summarizeFit(options: {
     effective:
       options.effectiveTarget === undefined || recommended === 0
         ? null
-        : (splitEffectiveBatch(options.effectiveTarget, recommended) ?? null),
+        : (splitEffectiveBatch(options.effectiveTarget, recommended, options.launcher?.nprocPerNode ?? 1) ??
+          null),
+    launcher: options.launcher ?? null,
     failure: end === 'non-memory-failure' ? (trials.at(-1) ?? null) : null,
     warnings: [],
     notes: options.notes ?? [],

@@ -2,6 +2,8 @@
 // a trial fails for a reason other than memory, a trial is stopped while its memory still rises
 // (it proves nothing about the values above it), the user interrupts, or the trial cap is reached.
 // The trials themselves come from outside (real processes, or the simulated oracle).
+
+import { type TrialHints, trialHintsFor } from './trial-stop.js';
 import {
   hostNeedBytes,
   type Observation,
@@ -21,7 +23,8 @@ export interface SearchOptions {
   strategy: Strategy;
   /** Limits with the margin already taken off. */
   bounds: SearchBounds;
-  runTrial: (value: number, index: number) => Promise<TrialRecord>;
+  /** Runs one trial; `hints` (the line's peak for the value, the noise) let it stop once its answer is known. */
+  runTrial: (value: number, index: number, hints: TrialHints) => Promise<TrialRecord>;
   /** Told before each trial starts (index from 1). */
   onTrialStart?: (value: number, index: number) => void;
   onTrialEnd?: (trial: TrialRecord, index: number) => void;
@@ -61,7 +64,8 @@ export async function runSearch(options: SearchOptions): Promise<{ trials: Trial
     const index = trials.length + 1;
     options.onTrialStart?.(value, index);
     const isRepeat = trials.some((t) => t.value === value);
-    const trial = { ...(await options.runTrial(value, index)), isRepeat };
+    const hints = trialHintsFor(history, options.bounds.limits, value);
+    const trial = { ...(await options.runTrial(value, index, hints)), isRepeat };
     trials.push(trial);
     history.push(observe(trial));
     options.onTrialEnd?.(trial, index);

@@ -1,5 +1,7 @@
 // What the fit search works on: trials, what a strategy sees of them, and the strategy interface.
 import type { ExitReason } from '../vocabulary.js';
+import type { FailedRank } from './launcher.js';
+import type { EarlyStop } from './trial-stop.js';
 
 /** Memory that bounds a trial: host RAM (a cgroup limit) or one GPU's budget. */
 export type Resource = 'host' | 'gpu';
@@ -62,11 +64,18 @@ export type TrialOutcome = 'pass' | 'over-margin' | 'memory' | 'other' | 'interr
 
 /**
  * Why a trial ended: the one verdict's reason (`exited`, `oom-killed`, `gpu-oom`, `host-oom`, ...),
- * or `until-line` / `time-limit` when headroom stopped a healthy trial on purpose, or
+ * or `until-line` / `time-limit` when headroom stopped a healthy trial on purpose, `levelled-off`
+ * when it stopped one whose memory had levelled off (its answer known), or
  * `over-margin` when it ran but its peak ate into the margin (`over-limit` with no margin:
  * nothing enforced the limit, and the peak went past it).
  */
-export type TrialReason = ExitReason | 'until-line' | 'time-limit' | 'over-margin' | 'over-limit';
+export type TrialReason =
+  | ExitReason
+  | 'until-line'
+  | 'time-limit'
+  | 'levelled-off'
+  | 'over-margin'
+  | 'over-limit';
 
 /** Memory still rising when headroom stopped a trial: by how much over the last part of the trial. */
 export interface RisingMemory {
@@ -109,6 +118,13 @@ export interface TrialRecord {
   rising?: RisingMemory | null;
   /** Memory climbed for the whole trial with no plateau (a leak), when it did; null when not. */
   leak?: MemoryLeak | null;
+  /**
+   * Set when headroom stopped the trial as soon as its answer was known: its memory levelled off
+   * (a pass, or over the margin), or it went clearly over a limit nothing enforced (too big). Null otherwise.
+   */
+  stoppedEarly?: EarlyStop | null;
+  /** The rank a multi-rank trial failed on (--launcher): its RANK, LOCAL_RANK, PID and cause. */
+  failedRank?: FailedRank | null;
   /** True when this value had been run before (a repeat to measure the noise at the answer). */
   isRepeat?: boolean;
   /** What this trial added to what the search knows (the answer, the boundary, the line, the noise). */

@@ -3,6 +3,7 @@
 
 import type { GpuCap } from '../plan/cap.js';
 import type { Enforcement, RestartPolicy } from '../plan/types.js';
+import type { RankSeen } from '../ranks/rank.js';
 import type { RunEvent } from '../run-record/schema.js';
 import type { FailureCause } from '../verdict/cause.js';
 import type { Confidence, ExitReason } from '../vocabulary.js';
@@ -86,6 +87,8 @@ export interface ProcessStatus {
   hostLimitBytes: number | null;
   gpuBytes: number | null;
   gpuBudgetBytes: number | null;
+  /** The ranks of a multi-rank job in its tree (torchrun's workers), each with its memory; absent for none. */
+  ranks?: RankSeen[];
 }
 
 export interface StatusUpdate {

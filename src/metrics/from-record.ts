@@ -34,6 +34,7 @@ export function observeSample(sample: RecordSample, plan: RecordPlan | null): Ob
       swapBytes: held.swapBytes ?? null,
       hostBytes: held.hostBytes ?? null,
       hostLimitBytes: planned?.hostMemoryBytes ?? null,
+      ...(held.ranks ? { ranks: held.ranks } : {}),
     };
   });
   const cards = devices.map(

@@ -23,6 +23,8 @@ export interface ProcessReading extends ProcessLabels {
   swapBytes: number | null;
   hostBytes: number | null;
   hostLimitBytes: number | null;
+  /** A multi-rank job's ranks in its tree (torchrun, accelerate), each with Σ PSS of its processes. */
+  ranks?: { rank: number; localRank: number | null; pid: number; hostBytes: number }[];
 }
 
 /** One card's memory now. */

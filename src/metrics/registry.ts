@@ -55,6 +55,13 @@ export function createMetrics(): HeadroomMetrics {
     ([name, help, read]) =>
       [new Gauge({ name, help, labelNames: processLabelNames, registers: [registry] }), read] as const,
   );
+  // A multi-rank job's ranks (torchrun's workers) each get a series: which rank holds the memory.
+  const rankHost = new Gauge({
+    name: 'headroom_rank_host_memory_bytes',
+    help: 'host memory of one rank of a multi-rank job (RANK in its environment): sum of PSS of its processes',
+    labelNames: ['process', 'replica', 'rank', 'local_rank', 'pid'] as const,
+    registers: [registry],
+  });
   const restarts = new Counter({
     name: 'headroom_process_restarts_total',
     help: 'times headroom restarted the process',
@@ -108,6 +115,13 @@ export function createMetrics(): HeadroomMetrics {
       for (const [gauge, read] of gauges) {
         gauge.reset(); // a process that ended, or restarted with a new pid, leaves no stale series
         for (const reading of observation.processes) setProcess(gauge, reading, read(reading));
+      }
+      rankHost.reset();
+      for (const reading of observation.processes) {
+        for (const r of reading.ranks ?? []) {
+          const labels = { process: reading.process, replica: reading.replica, rank: String(r.rank) };
+          rankHost.set({ ...labels, local_rank: text(r.localRank), pid: String(r.pid) }, r.hostBytes);
+        }
       }
       cardUsed.reset();
       cardTotal.reset();

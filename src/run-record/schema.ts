@@ -85,6 +85,17 @@ export const sampledProcessSchema = z.looseObject({
   /** Processes of the tree holding GPU memory (each a GPU client); absent without a GPU probe. */
   gpuClients: z.number().int().nonnegative().optional(),
   members: z.array(sampledMemberSchema).optional(),
+  /** The ranks of a multi-rank job in its tree at this sample, each with Σ PSS of its processes. */
+  ranks: z
+    .array(
+      z.looseObject({
+        rank: z.number().int(),
+        localRank: z.number().int().nullable(),
+        pid: z.number().int(),
+        hostBytes: bytes,
+      }),
+    )
+    .optional(),
 });
 
 /** One card at one sample: what is used on it (every process, ours or not) and its size. */
@@ -170,6 +181,9 @@ export const oomKillSchema = z.looseObject({
   roleText: z.string(),
   /** kernel-log: the kernel named it; tree: a member vanished as the cgroup counted a kill. */
   source: z.enum(['kernel-log', 'tree']),
+  /** Its RANK and LOCAL_RANK when it was a rank of a multi-rank job (torchrun, accelerate); absent otherwise. */
+  rank: z.number().int().optional(),
+  localRank: z.number().int().nullable().optional(),
 });
 
 /** A process of a tree that left the tree's cgroup (and so its host limit). */
@@ -248,6 +262,19 @@ export const processSummarySchema = z.looseObject({
   gpuBudgetBytes: bytes.nullable(),
   /** Every OOM kill in its tree, over all attempts; [] when there were none. */
   oomKills: z.array(oomKillSchema).default([]),
+  /** The ranks of a multi-rank job in its tree (RANK in their environment: torchrun, accelerate); absent for none. */
+  ranks: z
+    .array(
+      z.looseObject({
+        rank: z.number().int(),
+        localRank: z.number().int().nullable(),
+        pid: z.number().int(),
+        /** Σ PSS of the rank's processes, highest sampled. */
+        peakHostBytes: bytes,
+        isOomKilled: z.boolean(),
+      }),
+    )
+    .optional(),
   /** null when the budget held. */
   budgetExceeded: budgetExceededSchema.nullable().default(null),
   /** Processes of its tree found outside its cgroup: their memory was not under its host limit. */

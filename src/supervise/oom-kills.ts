@@ -41,16 +41,27 @@ function record(context: RunContext, live: LiveProcess, attempt: Attempt, kill: 
     role: kill.role,
     roleText: kill.roleText,
     source: kill.source,
+    ...rankFields(kill),
   });
   if ((live.spec.onOomKill ?? 'stop') === 'stop' && !attempt.isExited && !attempt.stopping) {
     requestStop(context, live.spec.name, attempt, { signal: 'SIGTERM', cause: 'oom-kill' });
   }
 }
 
+// A rank's kill carries its rank (read from its environment while it lived).
+const rankFields = (kill: TreeOomKill) =>
+  kill.rank === undefined ? {} : { rank: kill.rank, localRank: kill.localRank ?? null };
+
+const rankOf = (attempt: Attempt, pid: number) => {
+  const rank = attempt.members.get(pid)?.rank;
+  return rank ? { rank: rank.rank, localRank: rank.localRank } : {};
+};
+
 function fromKernel(attempt: Attempt, kill: KernelOomKill, nowMs: number): TreeOomKill {
   const member = attempt.members.get(kill.pid);
   const { role, roleText } = roleOf(attempt.members, attempt.pid, kill.pid);
   return {
+    ...rankOf(attempt, kill.pid),
     pid: kill.pid,
     command: member?.command ?? kill.processName,
     role,
@@ -81,6 +92,7 @@ function fromTree(attempt: Attempt, nowMs: number, monotonicMs: number): TreeOom
   }
   const { role, roleText } = roleOf(attempt.members, attempt.pid, vanished.pid);
   return {
+    ...rankOf(attempt, vanished.pid),
     pid: vanished.pid,
     command: vanished.command,
     role,

@@ -9,6 +9,7 @@ import { causeRecordOf } from '../verdict/cause.js';
 import { type AttemptResult, runAttempt } from './attempt.js';
 import { foldExactPeaks, summarizePeaks } from './exact-peaks.js';
 import { formatDuration } from './format.js';
+import { listRanks } from './ranks.js';
 import type { LiveProcess, RunContext } from './run-context.js';
 import type { Attribution, ProcessSummary } from './types.js';
 
@@ -61,6 +62,16 @@ async function tearDownCgroup(context: RunContext, live: LiveProcess): Promise<n
   return peakBytes;
 }
 
+function summarizeRanks(live: LiveProcess) {
+  return listRanks(live.ranks).map(({ rank, localRank, pid, peakHostBytes }) => ({
+    rank,
+    localRank,
+    pid,
+    peakHostBytes,
+    isOomKilled: live.oomKills.some((kill) => kill.pid === pid || kill.rank === rank),
+  }));
+}
+
 function summarize(options: {
   context: RunContext;
   live: LiveProcess;
@@ -90,6 +101,8 @@ function summarize(options: {
     hostEnforcement: live.hostEnforcement,
     gpuBudgetBytes: spec.gpuBudgetBytes,
     oomKills: live.oomKills.map((kill) => ({ ...kill })),
+    // A multi-rank job's ranks, each with its peak and whether the OOM killer took it.
+    ...(live.ranks.size > 0 ? { ranks: summarizeRanks(live) } : {}),
     // The overrun is seen by samples: its peak says so (the exact peak, if any, is peakGpuBytes).
     budgetExceeded: live.budgetExceeded
       ? { ...live.budgetExceeded, peakGpuSource: 'sampled' as const }

@@ -10,6 +10,7 @@ import type { EventSink, RunRecord } from '../run-record/writer.js';
 import type { HeadroomMemoryKill } from '../verdict/memory-kill.js';
 import type { TreeOomKill } from '../verdict/types.js';
 import type { TreeHandle } from './process-tree.js';
+import { listRanks, type RanksSeen } from './ranks.js';
 import type { ReadinessBoard } from './start-order.js';
 import type { TreeMembers } from './tree-members.js';
 import type {
@@ -104,6 +105,8 @@ export interface LiveProcess {
   hostLimitProblem: string | null;
   /** OOM kills in its tree over every attempt. */
   oomKills: TreeOomKill[];
+  /** The ranks of a multi-rank job in its tree (RANK in their environment), by rank; empty otherwise. */
+  ranks: RanksSeen;
 }
 
 export interface RunContext {
@@ -145,6 +148,7 @@ export function statusOf(context: RunContext): ProcessStatus[] {
     hostLimitBytes: live.spec.hostMemoryBytes,
     gpuBytes: live.lastGpuBytes,
     gpuBudgetBytes: live.spec.gpuBudgetBytes,
+    ...(live.ranks.size > 0 ? { ranks: listRanks(live.ranks) } : {}),
   }));
 }
 
@@ -171,6 +175,7 @@ export function newLiveProcess(spec: LaunchSpec): LiveProcess {
     budgetExceeded: null,
     lastSeenSample: null,
     oomKills: [],
+    ranks: new Map(),
     cgroupEscapes: [],
     hostLimitProblem: null,
   };

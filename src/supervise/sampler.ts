@@ -16,6 +16,7 @@ import { describeGpuClients } from '../verdict/gpu-clients.js';
 import { displayCommand } from '../verdict/judge.js';
 import { checkOomKills } from './oom-kills.js';
 import { listTreePids, rememberTreePids } from './process-tree.js';
+import { listRanks, updateRanks } from './ranks.js';
 import { type Attempt, type LiveProcess, type RunContext, type SeenSample, statusOf } from './run-context.js';
 import { requestStop } from './stop.js';
 import { killTree } from './terminate.js';
@@ -289,6 +290,7 @@ export async function sampleOnce(
       nowMs: monotonicMs,
       procRoot: context.procRoot,
     });
+    updateRanks(live.ranks, attempt.members, pids);
     const holders = gpuHoldersOf(gpus, new Set(pids));
     const gpuBytes = holders === null ? null : holders.reduce((sum, h) => sum + h.bytes, 0);
     if (holders) noteGpuClients(context, live, holders, gpus);
@@ -312,6 +314,16 @@ export async function sampleOnce(
       gpuBytes,
       ...(holders ? { gpuClients: holders.filter((h) => h.bytes > 0).length } : {}),
       members: largestMembers(attempt.members, attempt.pid, pids),
+      ...(live.ranks.size > 0
+        ? {
+            ranks: listRanks(live.ranks).map(({ rank, localRank, pid, hostBytes }) => ({
+              rank,
+              localRank,
+              pid,
+              hostBytes,
+            })),
+          }
+        : {}),
     };
     enforceHostLimit(context, live, hostBytes);
     checkGpuBudget(context, live, gpuBytes);

@@ -3,6 +3,8 @@
 // OOM kill can name its victim after the victim has gone.
 import type { ProcessMemory } from '../probe/host/proc-memory.js';
 import { indexByPid, type ProcStat, readArgv } from '../probe/host/proc-table.js';
+import { readRankOf } from '../probe/host/rank-env.js';
+import { describeRank, type RankIdentity } from '../ranks/rank.js';
 import type { TreeRole } from '../verdict/types.js';
 
 /** One process seen in a tree. */
@@ -16,6 +18,8 @@ export interface TreeMember {
   startTicks: number;
   rssBytes: number;
   pssBytes: number;
+  /** Its rank in a multi-rank job (RANK/LOCAL_RANK in its environment), read when first seen; null: none. */
+  rank: RankIdentity | null;
   /** When the sampler last saw it alive; `goneAtMs` once it has vanished (both on the monotonic clock). */
   lastSeenMs: number;
   goneAtMs: number | null;
@@ -56,6 +60,7 @@ export function updateMembers(options: {
         ppid: stat.ppid,
         comm: stat.comm,
         command: readCommandLine(pid, procRoot) ?? stat.comm,
+        rank: readRankOf(pid, procRoot),
         startTicks: stat.startTicks,
         rssBytes: 0,
         pssBytes: 0,
@@ -67,6 +72,7 @@ export function updateMembers(options: {
       // It exec'd (or renamed itself, as PyTorch's workers do) since: read the new command line.
       member.comm = stat.comm;
       member.command = readCommandLine(pid, procRoot) ?? stat.comm;
+      member.rank = readRankOf(pid, procRoot);
     }
     const held = memory.get(pid);
     if (held) {
@@ -100,6 +106,12 @@ export function roleOf(
   if (!member) return { role: 'worker', roleText: 'a process of its tree' };
   const parent = members.get(member.ppid);
   const command = member.command;
+  // A rank of a multi-rank job (torchrun's workers), or a process a rank started (its DataLoader workers).
+  if (member.rank) {
+    const rank = describeRank(member.rank);
+    const isRankRoot = parent?.rank?.rank !== member.rank.rank;
+    return { role: 'worker', roleText: isRankRoot ? rank : `a process of ${rank}` };
+  }
   // PyTorch (2.1+) renames DataLoader worker processes `pt_data_worker`; CPython's spawn and
   // forkserver start workers as `python -c 'from multiprocessing.spawn import spawn_main; ...'`.
   if (member.comm === 'pt_data_worker') return { role: 'worker', roleText: 'DataLoader worker' };

@@ -30,6 +30,9 @@ export type TreeOomKill = {
   roleText: string;
   /** kernel-log: the kernel named it; tree: a member vanished as the cgroup counted a kill. */
   source: 'kernel-log' | 'tree';
+  /** Its RANK and LOCAL_RANK when it was a rank of a multi-rank job (torchrun, accelerate). */
+  rank?: number;
+  localRank?: number | null;
 };
 
 /** Everything known about one ended attempt of one process. */

@@ -157,10 +157,39 @@ def check_jax_pool(name, env, expect_fraction, expect_prealloc, results, total_b
     })
 
 
+# What `headroom env learner` / `headroom env policy` print for test/gpu/plan.yaml, the bootstrap's
+# path left out (BOOT is put first in PYTHONPATH): plan-env.test.ts keeps these equal to headroom's.
+PLAN_ENV_JAX = {
+    "CUDA_VISIBLE_DEVICES": "0",
+    "HEADROOM_PROCESS": "learner",
+    "HEADROOM_GPU_BUDGET_BYTES": "45032964096",
+    "HEADROOM_GPU_FRACTION": "0.3000",
+    "CUDA_DEVICE_ORDER": "PCI_BUS_ID",
+    "XLA_PYTHON_CLIENT_MEM_FRACTION": "0.3000",
+    "XLA_PYTHON_CLIENT_PREALLOCATE": "false",
+    "JAX_PLATFORMS": "cuda",
+    "HEADROOM_JAX_MEM_FRACTION": "0.3000-0.3000@0.12.0",
+    "HEADROOM_BOOT": "jax-cap,peaks",
+}
+PLAN_ENV_TORCH = {
+    "CUDA_VISIBLE_DEVICES": "0",
+    "HEADROOM_PROCESS": "policy",
+    "HEADROOM_GPU_BUDGET_BYTES": "30021976064",
+    "HEADROOM_GPU_FRACTION": "0.2000",
+    "CUDA_DEVICE_ORDER": "PCI_BUS_ID",
+    "HEADROOM_TORCH_ALLOC_KEYS": "expandable_segments:True@2.1",
+    "HEADROOM_BOOT": "torch-alloc,torch-cap,peaks",
+}
+
+
+def with_boot(env):
+    return dict(env, PYTHONPATH=BOOT) if BOOT else dict(env)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--out", default=os.environ.get("OUT", "."))
-    parser.add_argument("--only", default="", help="comma-separated groups: contexts, jax, torch-caps, boot-peaks")
+    parser.add_argument("--only", default="", help="comma-separated groups: contexts, jax, torch-caps, boot-peaks, plan-env")
     args = parser.parse_args()
     groups = {g.strip() for g in args.only.split(",") if g.strip()}
 
@@ -283,6 +312,45 @@ s = d.memory_stats() or {}
 print("RESULT " + json.dumps({"peak": int(s.get("peak_bytes_in_use", -1)), "inUse": int(s.get("bytes_in_use", -1))}))
 """, {"XLA_PYTHON_CLIENT_PREALLOCATE": "false", "XLA_PYTHON_CLIENT_MEM_FRACTION": "0.5"}, hold=False)
         results.append({"check": "jax-peak-8GiB-150ms", "ok": res.get("peak", 0) >= 8 * GIB, "result": res, "output": text[-2000:]})
+
+    if has_jax and want("plan-env") and BOOT:
+        # 8b. The JAX learner exactly as headroom's plan launches it: the bootstrap's jax-cap leaves the
+        # bare fraction on a jaxlib older than the START-CAP grammar, so the cap is 30% of CUDA's total,
+        # the pool is not preallocated, JAX runs on CUDA, and an array over the cap fails there.
+        check_jax_pool("plan-env-jax-learner-30pct", with_boot(PLAN_ENV_JAX), 0.3, False, results, total_bytes)
+        res, text = child("""
+import jax, jax.numpy as jnp
+d = jax.devices()[0]
+n = int(0.35 * %d) // 4
+try:
+    x = jnp.ones((n,), jnp.float32).block_until_ready()
+    failed, message = False, ""
+except Exception as e:
+    failed, message = True, str(e)[:3000]
+print("RESULT " + json.dumps({"platform": d.platform, "fraction": os.environ.get("XLA_PYTHON_CLIENT_MEM_FRACTION"),
+      "failed": failed, "message": message}))
+""" % total_bytes, with_boot(PLAN_ENV_JAX), hold=False)
+        results.append({"check": "plan-env-jax-learner-oom-at-cap",
+                        "ok": res.get("platform") == "gpu" and res.get("failed") is True and "RESOURCE_EXHAUSTED" in res.get("message", ""),
+                        "result": res, "output": text[-4000:]})
+    if has_torch and want("plan-env") and BOOT:
+        # 8c. The PyTorch policy exactly as planned: the bootstrap's torch-alloc adds expandable_segments
+        # (torch >= 2.1) and torch-cap caps the process at 20% of the card, so a 25% tensor fails.
+        res, text = child("""
+import torch
+torch.zeros(1, device="cuda")
+conf = os.environ.get("PYTORCH_CUDA_ALLOC_CONF")
+try:
+    x = torch.empty(int(0.25 * %d), dtype=torch.uint8, device="cuda")
+    failed, message = False, ""
+except Exception as e:
+    failed, message = True, str(e)[:3000]
+print("RESULT " + json.dumps({"torch": torch.__version__, "allocConf": conf, "failed": failed, "message": message}))
+""" % total_bytes, with_boot(PLAN_ENV_TORCH), hold=False)
+        results.append({"check": "plan-env-torch-policy-20pct",
+                        "ok": res.get("failed") is True and "out of memory" in res.get("message", "")
+                        and "expandable_segments:True" in (res.get("allocConf") or ""),
+                        "result": res, "output": text[-4000:]})
 
     if has_torch and want("torch-caps"):
         big = int(0.25 * total_bytes)

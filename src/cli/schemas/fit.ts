@@ -9,7 +9,7 @@ const resource = z.enum(['host', 'gpu']);
 const trialSchema = z.object({
   value: z.number().int(),
   ok: z.boolean().meta({ description: 'ran without a memory failure and kept the margin free' }),
-  reason: z.enum([...exitReasons, 'until-line', 'time-limit', 'over-margin', 'over-limit']),
+  reason: z.enum([...exitReasons, 'until-line', 'time-limit', 'levelled-off', 'over-margin', 'over-limit']),
   peakHostBytes: bytes.nullable(),
   peakGpuBytes: bytes.nullable(),
   seconds: z.number(),
@@ -23,6 +23,29 @@ const trialSchema = z.object({
     .nullable()
     .optional()
     .meta({ description: 'memory climbed for the whole trial with no plateau, at bytesPerSecond' }),
+  stoppedEarly: z
+    .object({
+      kind: z.literal('levelled-off'),
+      resource,
+      levelBytes: bytes,
+      expectedBytes: bytes.nullable(),
+      levelSeconds: z.number(),
+    })
+    .nullable()
+    .optional()
+    .meta({ description: 'headroom stopped it once its memory levelled off: its answer was known' }),
+  failedRank: z
+    .object({
+      rank: z.number().int(),
+      localRank: z.number().int().nullable(),
+      pid: z.number().int().nullable(),
+      cause: z.string(),
+    })
+    .nullable()
+    .optional()
+    .meta({
+      description: 'the rank a multi-rank trial (--launcher) failed on: RANK, LOCAL_RANK, PID, cause',
+    }),
   isRepeat: z.boolean().optional(),
   bought: z
     .string()
@@ -84,8 +107,18 @@ export const fitOutputSchema = z
         microBatch: z.number().int(),
         accumulationSteps: z.number().int(),
         effectiveBatch: z.number().int(),
+        ranks: z
+          .number()
+          .int()
+          .optional()
+          .meta({ description: 'ranks each running a micro-batch (a multi-rank job)' }),
       })
       .nullable(),
+    launcher: z
+      .object({ name: z.enum(['torchrun', 'accelerate']), nprocPerNode: z.number().int() })
+      .nullable()
+      .optional()
+      .meta({ description: 'the launcher every trial ran under; the value searched is per rank' }),
     failure: trialSchema.nullable(),
     warnings: z.array(z.string()),
     notes: z.array(z.string()),

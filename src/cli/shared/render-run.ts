@@ -1,6 +1,7 @@
 // What `headroom run` shows: each process's lines behind its coloured name (like docker
 // compose), headroom's own events, a status line on a TTY, and the summary table at the end.
 
+import { describeRank } from '../../ranks/rank.js';
 import { describePeakSource, gpuPeakOf, hostPeakOf } from '../../run-record/peaks.js';
 import type { PeakSource } from '../../run-record/schema.js';
 import type { ProcessStatus, RunEvent, RunSummary, SuperviseUpdate } from '../../supervise/types.js';
@@ -46,8 +47,18 @@ function processNotes(summary: RunSummary): string[] {
           `${p.name}: over its GPU budget: sampled peak ${formatBytes(p.budgetExceeded.peakGpuBytes)} against ${formatBytes(p.budgetExceeded.budgetBytes)}${p.budgetExceeded.contextBytes > 0 ? ` + ${formatBytes(p.budgetExceeded.contextBytes)} context` : ''}`,
         ]
       : [];
-    return [...kills, ...over];
+    return [...kills, ...over, ...rankNotes(p)];
   });
+}
+
+// `torchrun: rank 0 (LOCAL_RANK 0) pid 812 peak 612 MiB; rank 1 (LOCAL_RANK 1) pid 813 peak 1.1 GiB, OOM-killed`
+function rankNotes(p: RunSummary['processes'][number]): string[] {
+  if (!p.ranks || p.ranks.length === 0) return [];
+  const ranks = p.ranks.map(
+    (r) =>
+      `${describeRank(r)} pid ${r.pid} peak ${formatBytes(r.peakHostBytes)} (Σ PSS)${r.isOomKilled ? ', OOM-killed' : ''}`,
+  );
+  return [`${p.name}: ${p.ranks.length} ranks: ${ranks.join('; ')}`];
 }
 
 // The tree's sampled figures, each named, beside a host peak from elsewhere (the cgroup) or under a
@@ -96,7 +107,11 @@ export function formatStatus(status: ProcessStatus): string {
     status.gpuBytes === null
       ? ''
       : ` gpu ${formatBytes(status.gpuBytes)}${status.gpuBudgetBytes === null ? '' : `/${formatBytes(status.gpuBudgetBytes)}`}`;
-  return `${status.name} ${host}${gpu}`;
+  const ranks =
+    status.ranks && status.ranks.length > 0
+      ? ` (${status.ranks.map((r) => `rank ${r.rank} ${r.isGone ? 'gone' : formatBytes(r.hostBytes)}`).join(', ')})`
+      : '';
+  return `${status.name} ${host}${gpu}${ranks}`;
 }
 
 /** The summary table: process, reason, exit code, restarts, peaks against limits, log path; then why each non-clean end happened. */

@@ -9,8 +9,10 @@ import { supervise } from '../../supervise/supervise.js';
 import type { LaunchSpec, SuperviseUpdate } from '../../supervise/types.js';
 import { memoryKillOf } from '../../verdict/memory-kill.js';
 import { classifyTrial } from '../classify.js';
+import { describeFailedRank, findFailedRank } from '../launcher.js';
 import { findLeak, findRisingMemory, type MemorySample } from '../memory-trend.js';
 import { substituteValue } from '../template.js';
+import { type EarlyStop, judgeRunningTrial, type TrialHints } from '../trial-stop.js';
 import { hostNeedBytes, type Resource, type ResourceLimit, type TrialRecord } from '../types.js';
 
 /** Everything a trial needs besides its value. */
@@ -32,17 +34,27 @@ export interface TrialRunnerOptions {
   /** Aborted on Ctrl-C; its reason (a signal name) is forwarded to the trial. */
   signal?: AbortSignal;
   onUpdate?: (update: SuperviseUpdate) => void;
+  /** Run every trial until it ends, --until-line or --trial-seconds, even once its answer is known. */
+  isFullTrials?: boolean;
 }
 
 const tailLineCount = 12;
+const summaryLineCount = 80;
+
+const oomKillOf = (event: Record<string, unknown>) => ({
+  pid: typeof event.pid === 'number' ? event.pid : null,
+  ...(typeof event.rank === 'number' ? { rank: event.rank } : {}),
+  ...(typeof event.localRank === 'number' ? { localRank: event.localRank } : {}),
+});
 
 /** A function that runs one trial per call. */
 export function createTrialRunner(
   options: TrialRunnerOptions,
-): (value: number, index: number) => Promise<TrialRecord> {
-  return async (value, index) => {
+): (value: number, index: number, hints?: TrialHints) => Promise<TrialRecord> {
+  return async (value, index, hints) => {
     const trialStop = new AbortController();
     let stoppedBy: 'until-line' | 'time-limit' | null = null;
+    let earlyStop: EarlyStop | null = null;
     let memoryKill: Resource | null = null;
     const samples: MemorySample[] = [];
     const stop = (why: 'until-line' | 'time-limit'): void => {
@@ -58,18 +70,32 @@ export function createTrialRunner(
     const timer =
       options.trialMs === undefined ? undefined : setTimeout(() => stop('time-limit'), options.trialMs);
     const tail: string[] = [];
+    // torchrun prints its failure summary (about 20 lines) last; the OOM kills name a rank's PID.
+    const lastLines: string[] = [];
+    const oomKills: { pid: number | null; rank?: number; localRank?: number | null }[] = [];
     const output = (update: SuperviseUpdate): void => {
       options.onUpdate?.(update);
       if (update.kind === 'event') memoryKill ??= memoryKillOf(update.event);
+      if (update.kind === 'event' && update.event.type === 'oom-kill') oomKills.push(oomKillOf(update.event));
       const status = update.kind === 'status' ? update.processes[0] : undefined;
       // Samples up to the stop only: what the memory did while the trial was left to run.
       if (status?.state === 'running' && !trialStop.signal.aborted) {
         samples.push({ atMs: performance.now(), hostBytes: status.hostBytes, gpuBytes: status.gpuBytes });
+        const judged =
+          hints && !options.isFullTrials
+            ? judgeRunningTrial({ samples, hints, limits: options.limits })
+            : null;
+        if (judged) {
+          earlyStop = judged;
+          trialStop.abort('SIGTERM');
+        }
       }
       if (update.kind !== 'output') return;
       const lines = update.text.split('\n').slice(0, -1);
       tail.push(...lines);
       tail.splice(0, Math.max(0, tail.length - tailLineCount));
+      lastLines.push(...lines);
+      lastLines.splice(0, Math.max(0, lastLines.length - summaryLineCount));
       if (options.untilLine && lines.some((line) => options.untilLine?.test(line))) stop('until-line');
     };
     const runDir = join(
@@ -106,6 +132,7 @@ export function createTrialRunner(
         reason: ended.reason,
         because: ended.because,
         stoppedBy,
+        earlyStop,
         memoryKill,
         rising,
         leak,
@@ -113,6 +140,8 @@ export function createTrialRunner(
         limits: options.limits,
         marginFraction: options.marginFraction,
       });
+      // A multi-rank job's failure is one rank's: name it (torchrun's summary, the OOM kill's victim).
+      const failedRank = verdict.ok ? null : findFailedRank({ oomKills, outputLines: lastLines });
       return {
         value,
         ok: verdict.ok,
@@ -122,10 +151,12 @@ export function createTrialRunner(
         seconds: Math.round((performance.now() - startedMs) / 10) / 100,
         peakCgroupBytes: ended.peakCgroupBytes,
         outcome: verdict.outcome,
-        because: verdict.because,
+        because: failedRank ? `${describeFailedRank(failedRank)}: ${verdict.because}` : verdict.because,
+        ...(failedRank ? { failedRank } : {}),
         isSettled: verdict.isSettled,
         rising: verdict.isSettled ? null : (verdict.rising ?? null),
         leak,
+        stoppedEarly: earlyStop,
         runDir,
         ...(verdict.ok ? {} : { outputTail: [...tail] }),
       };

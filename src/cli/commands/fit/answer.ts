@@ -89,7 +89,9 @@ function describeAnswer(result: FitResult, colors: Colors): string[] {
       result.marginPercent > 0 && result.limits.length > 0
         ? `fits with ${result.marginPercent}% of each limit kept free (recommended)`
         : 'fits (the largest that passed)';
-    return [`${colors.bold(`${variable} ${recommended}`)} ${kept}`];
+    const ranks = result.launcher && result.launcher.nprocPerNode > 1 ? result.launcher.nprocPerNode : 0;
+    const perRank = ranks > 0 ? ` per rank (${ranks} ranks: ${recommended * ranks} per step in all)` : '';
+    return [`${colors.bold(`${variable} ${recommended}`)}${perRank} ${kept}`];
   }
   if (result.end === 'not-settled' && result.largestPassed === null) {
     return [colors.red(`no answer: no ${variable} that ran had its memory settled`)];
@@ -118,7 +120,7 @@ function describeExtraTrials(result: FitResult): string[] {
     `after ${variable} ${recommended} first ran (#${first + 1}): ${extra.length} more trial${extra.length === 1 ? '' : 's'}, ${seconds.toFixed(1)} s`,
     ...extra.map(
       (t, i) =>
-        `  #${first + 2 + i} ${variable}=${t.value} (${t.seconds.toFixed(1)} s): ${t.bought ?? t.outcome}`,
+        `  #${first + 2 + i} ${variable}=${t.value} (${t.seconds.toFixed(1)} s${t.stoppedEarly ? ', stopped once levelled off' : ''}): ${t.bought ?? t.outcome}`,
     ),
   ];
 }
@@ -142,14 +144,17 @@ export function renderFitAnswer(result: FitResult, colors: Colors): string {
   lines.push(...describeExtraTrials(result));
   for (const warning of result.warnings) lines.push(colors.yellow(`warning: ${warning}`));
   if (result.effective) {
-    const { targetBatch, microBatch, accumulationSteps, effectiveBatch } = result.effective;
+    const { targetBatch, microBatch, accumulationSteps, effectiveBatch, ranks } = result.effective;
     const exact = effectiveBatch === targetBatch ? '' : ` = ${effectiveBatch} (no exact split)`;
+    const perRank = ranks === undefined ? '' : ` × ${ranks} ranks`;
     lines.push(
-      `effective ${variable} ${targetBatch}: micro-batch ${microBatch} × ${accumulationSteps} gradient accumulation steps${exact}`,
+      `effective ${variable} ${targetBatch}: micro-batch ${microBatch}${perRank} × ${accumulationSteps} gradient accumulation steps${exact}`,
     );
   }
   const seconds = result.trials.reduce((sum, t) => sum + t.seconds, 0);
-  lines.push(`${result.trials.length} trials, ${seconds.toFixed(1)} s, strategy ${result.strategy}`);
+  const stoppedEarly = result.trials.filter((t) => t.stoppedEarly).length;
+  const early = stoppedEarly > 0 ? ` (${stoppedEarly} stopped as soon as their answer was known)` : '';
+  lines.push(`${result.trials.length} trials${early}, ${seconds.toFixed(1)} s, strategy ${result.strategy}`);
   for (const note of result.notes) lines.push(colors.dim(`note: ${note}`));
   return `${lines.join('\n')}\n`;
 }

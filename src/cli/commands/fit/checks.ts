@@ -1,6 +1,7 @@
 // `headroom fit`'s options and the checks that span them: the placeholder in the command, the
 // strategy's needs, the range of --min and --max.
 import { UsageError } from '../../../errors.js';
+import { type Launcher, launcherNames } from '../../../fit/launcher.js';
 import { strategyNames } from '../../../fit/strategies.js';
 import { hasPlaceholder, placeholderFor, variablePattern } from '../../../fit/template.js';
 import type { StrategyName } from '../../../fit/types.js';
@@ -47,6 +48,26 @@ export const fitOptions = defineOptions({
     kind: 'pattern',
     description:
       'stop a trial once a line of its output matches: it passed (not settled if its memory was still rising)',
+  },
+  launcher: {
+    flag: '--launcher',
+    valueName: 'name',
+    kind: 'choice',
+    choices: launcherNames,
+    description:
+      'run each trial as a multi-rank job: torchrun or accelerate (launch) starts --nproc-per-node ranks; the value is per rank',
+  },
+  nprocPerNode: {
+    flag: '--nproc-per-node',
+    valueName: 'n',
+    kind: 'count',
+    description: 'ranks per trial with --launcher (they share the GPU budget: each gets its part)',
+  },
+  fullTrials: {
+    flag: '--full-trials',
+    kind: 'switch',
+    description:
+      'run every trial until it ends (or --until-line, --trial-seconds), even once its memory has levelled off or gone over the margin',
   },
   margin: {
     flag: '--margin',
@@ -111,4 +132,20 @@ export function checkFitRange(
   const maxValue = options.max ?? Math.max(defaultMaxValue, minValue);
   if (maxValue < minValue) throw new UsageError(`--max ${maxValue} is below --min ${minValue}`);
   return { minValue, maxValue };
+}
+
+/** The multi-rank launcher from --launcher and --nproc-per-node (both or neither); throws UsageError (exit 2). */
+export function checkLauncher(options: FitOptionValues): Launcher | null {
+  if (options.launcher === undefined) {
+    if (options.nprocPerNode !== undefined)
+      throw new UsageError('--nproc-per-node needs --launcher', 'pass --launcher torchrun (or accelerate)');
+    return null;
+  }
+  if (options.nprocPerNode === undefined || options.nprocPerNode < 1) {
+    throw new UsageError(
+      `--launcher ${options.launcher} needs --nproc-per-node`,
+      `pass --nproc-per-node 2 for two ranks`,
+    );
+  }
+  return { name: options.launcher, nprocPerNode: options.nprocPerNode };
 }

@@ -31,6 +31,7 @@ const verdicts = {
 export function formatTrialLine(trial: TrialRecord, index: number, variable: string): string {
   const notes = [
     trial.isRepeat ? 'repeat' : null,
+    trial.stoppedEarly ? `stopped: levelled off at ${formatBytes(trial.stoppedEarly.levelBytes)}` : null,
     trial.isSettled === false && trial.leak
       ? `not settled: ${trial.leak.resource} memory climbing ${formatBytes(trial.leak.bytesPerSecond)}/s, a leak`
       : trial.isSettled === false

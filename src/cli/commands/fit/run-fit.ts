@@ -2,6 +2,7 @@
 // command as fresh supervised trials; progress on stderr, the result is the command's data.
 import { join } from 'node:path';
 import { createTrialRunner } from '../../../fit/io/run-trial.js';
+import { type Launcher, launcherArgv } from '../../../fit/launcher.js';
 import { type FitResult, summarizeFit } from '../../../fit/result.js';
 import { runSearch } from '../../../fit/search.js';
 import { strategies } from '../../../fit/strategies.js';
@@ -9,7 +10,7 @@ import { fitRecordName, writeFitRecord } from '../../../fit-record/fit-record.js
 import type { CommandInput } from '../../command.js';
 import type { CommandIo } from '../../io.js';
 import { defaultFitsDir, newRunDir } from '../../shared/run-dirs.js';
-import { checkFitRange, type fitOptions } from './checks.js';
+import { checkFitRange, checkLauncher, type fitOptions } from './checks.js';
 import { fitJson } from './fit-json.js';
 import { createFitProgress } from './progress.js';
 import { prepareFit } from './setup.js';
@@ -23,18 +24,31 @@ function writeRecord(fitDir: string, result: FitResult): void {
   }
 }
 
+function describeLauncher(launcher: Launcher, prefix: readonly string[]): string {
+  const shared =
+    launcher.nprocPerNode > 1
+      ? `; ranks on one card share its budget, each capped at its part (gpu_clients ${launcher.nprocPerNode})`
+      : '';
+  return `each trial is the whole ${launcher.nprocPerNode}-rank job (${prefix.join(' ')} …): it fails if any rank fails, and the value is per rank${shared}`;
+}
+
 /** Runs the search; resolves with the result and its exit code (0 an answer, 1 none, 2 a non-memory failure). */
 export async function runFit(
   { options, rest: argv }: CommandInput<typeof fitOptions>,
   io: CommandIo,
 ): Promise<{ data: FitResult; exitCode: number }> {
   const { minValue, maxValue } = checkFitRange(options, argv);
+  const launcher = checkLauncher(options);
+  // Each trial is the whole job: the launcher starts every rank, and the trial fails if any rank does.
+  const command = launcher ? launcherArgv(launcher, argv) : argv;
   const { id: fitId, dir: runsDir } = newRunDir({
     runDir: options.runDir,
     parentDir: defaultFitsDir,
     cwd: io.cwd,
   });
-  const setup = await prepareFit(argv, options, io);
+  const setup = await prepareFit(command, { ...options, gpuClients: launcher?.nprocPerNode }, io);
+  if (launcher)
+    setup.notes.unshift(describeLauncher(launcher, command.slice(0, command.length - argv.length)));
   const variable = options.var;
   const progress = createFitProgress({ stream: io.stderr, env: io.env, variable, limits: setup.limits });
   // A stop signal aborts the trial in progress through the supervisor, which stops its whole tree.
@@ -54,6 +68,7 @@ export async function runFit(
       limits: setup.limits,
       marginFraction: options.margin,
       signal: controller.signal,
+      isFullTrials: options.fullTrials,
       onUpdate: (update) => progress.update(update),
     });
     const { trials, end } = await runSearch({
@@ -74,6 +89,7 @@ export async function runFit(
       minValue,
       maxValue,
       effectiveTarget: options.effective,
+      launcher,
       notes: [
         ...setup.notes,
         `trial records: ${runsDir}; the answer and every trial: ${join(runsDir, fitRecordName)}`,

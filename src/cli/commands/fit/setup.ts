@@ -78,7 +78,7 @@ function hostLimit(
 /** Plans the command once (as `run -- CMD` would) and opens the probe its trials are watched with. */
 export async function prepareFit(
   argv: string[],
-  options: Pick<FitOptionValues, 'gpu' | 'framework' | 'hostMemory'>,
+  options: Pick<FitOptionValues, 'gpu' | 'framework' | 'hostMemory'> & { gpuClients?: number | undefined },
   io: Pick<CommandIo, 'env' | 'cwd'> & { availableMemory?: AvailableMemory },
 ): Promise<FitSetup> {
   const gpuFlags = options.gpu;
@@ -88,6 +88,8 @@ export async function prepareFit(
       framework: options.framework,
       hostMemoryBytes: options.hostMemory,
       gpu: gpuFlags,
+      // A multi-rank job's ranks share its GPU budget, each capped at its part.
+      gpuClients: options.gpuClients,
       stopGraceMs: trialStopGraceMs,
     },
     { env: io.env, cwd: io.cwd },

@@ -1,0 +1,66 @@
+// When a running trial may stop: levelled off at the line's peak, flat as long as its climb with no
+// line; and never while still climbing or short of the line's peak.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { MemorySample } from './memory-trend.js';
+import { judgeRunningTrial, type TrialHints, trialHintsFor } from './trial-stop.js';
+import type { Observation } from './types.js';
+
+const MiB = 2 ** 20;
+const limits = [{ resource: 'host' as const, limitBytes: 1000 * MiB }];
+const noLine: TrialHints = { expectedPeakBytes: { host: null, gpu: null }, noiseFraction: 0.01 };
+const line = (hostMiB: number): TrialHints => ({
+  expectedPeakBytes: { host: hostMiB * MiB, gpu: null },
+  noiseFraction: 0.01,
+});
+
+/** Host samples every 200 ms from MiB values. */
+const samples = (...hostMiB: number[]): MemorySample[] =>
+  hostMiB.map((mib, i) => ({ atMs: i * 200, hostBytes: mib * MiB, gpuBytes: null }));
+const judge = (s: MemorySample[], hints: TrialHints) => judgeRunningTrial({ samples: s, hints, limits });
+
+test('levelled off at the peak the line predicts, for a second: the trial can stop', () => {
+  const stop = judge(samples(100, 300, 500, 600, 600, 601, 600, 600, 600), line(605));
+  assert.equal(stop?.kind, 'levelled-off');
+  assert.equal(stop.kind === 'levelled-off' && stop.levelBytes, 601 * MiB);
+});
+
+test('level, but short of the line’s peak by more than the noise: it runs on', () => {
+  assert.equal(judge(samples(100, 300, 500, 500, 500, 500, 500, 500, 500), line(600)), null);
+});
+
+test('still climbing: it runs on, line or not', () => {
+  const climbing = samples(100, 200, 300, 400, 500, 600, 700, 800, 900);
+  assert.equal(judge(climbing, line(600)), null);
+  assert.equal(judge(climbing, noLine), null);
+});
+
+test('with no line, level for as long as the climb took (and 3 s at least)', () => {
+  // Climbs for 1 s, flat for 2 s: not yet (3 s at least).
+  const short = samples(100, 200, 300, 400, 500, 600, ...Array(10).fill(600));
+  assert.equal(judge(short, noLine), null);
+  const long = samples(100, 200, 300, 400, 500, 600, ...Array(16).fill(600));
+  assert.equal(judge(long, noLine)?.kind, 'levelled-off');
+  // A 4 s climb needs 4 s of level.
+  const slow = samples(...Array.from({ length: 21 }, (_, i) => 100 + i * 25), ...Array(17).fill(600));
+  assert.equal(judge(slow, noLine), null);
+  assert.equal(
+    judge([...slow, ...samples(600, 600, 600, 600).map((s) => ({ ...s, atMs: s.atMs + 7600 }))], noLine)
+      ?.kind,
+    'levelled-off',
+  );
+});
+
+test('the hints: the line through the measured peaks at the value, and the noise', () => {
+  const run = (value: number, peakMiB: number): Observation => ({
+    value,
+    isPass: true,
+    isWithinMargin: true,
+    peakBytes: { host: peakMiB * MiB, gpu: null },
+  });
+  assert.deepEqual(trialHintsFor([run(1, 102)], limits, 50).expectedPeakBytes, { host: null, gpu: null });
+  const hints = trialHintsFor([run(1, 102), run(41, 302)], limits, 81);
+  assert.equal(hints.expectedPeakBytes.host, 502 * MiB);
+  assert.equal(hints.expectedPeakBytes.gpu, null);
+  assert.equal(hints.noiseFraction, 0.01);
+});

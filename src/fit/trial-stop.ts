@@ -1,0 +1,128 @@
+// When a running trial's answer is already known, so it need not run on: its memory has levelled off
+// (at the peak the memory line predicts for its value, or, before there is a line, flat for as long
+// as it took to climb). Judged from the samples the supervisor takes, with the noise the search
+// estimates. A trial that crosses its limit needs no judge: the limit's enforcement (the trial's
+// cgroup, headroom's kill over a GPU budget, the simulated card) ends it at once, as too big; the
+// sampled PSS is no measure of crossing (it counts pages the cgroup does not charge).
+import { fitLine, isLinear } from './linear-fit.js';
+import type { MemorySample } from './memory-trend.js';
+import { estimateNoise, peakPoints } from './noise.js';
+import type { Observation, Resource, ResourceLimit } from './types.js';
+
+/** What the search knows before a trial: the peak its line predicts for the value, and the noise. */
+export interface TrialHints {
+  /** Per resource: the line's peak for this value (null: no line yet, or it is not a line). */
+  expectedPeakBytes: Record<Resource, number | null>;
+  /** The search's noise estimate, a share of the limit (noise.ts). */
+  noiseFraction: number;
+}
+
+/** Why headroom stopped a trial early, and what it had seen. */
+export interface EarlyStop {
+  kind: 'levelled-off';
+  resource: Resource;
+  /** The peak the trial levelled off at. */
+  levelBytes: number;
+  /** The line's prediction it was judged against (null: judged by the flat time alone). */
+  expectedBytes: number | null;
+  /** How long it had been level. */
+  levelSeconds: number;
+}
+
+/** The level must hold this long at least (and over 3 samples)... */
+export const minLevelMs = 1000;
+/** ...and, with no line to say where the peak is, this long and as long as the climb took. */
+export const minUnpredictedLevelMs = 3000;
+/** A rise under this many bytes is sampling jitter (memory-trend.ts uses the same floor). */
+export const levelFloorBytes = 2 * 2 ** 20;
+
+/** The peak the memory line predicts at `value` for each resource, and the noise: what a trial is judged against. */
+export function trialHintsFor(
+  history: readonly Observation[],
+  limits: readonly ResourceLimit[],
+  value: number,
+): TrialHints {
+  const expected = (resource: Resource): number | null => {
+    const points = peakPoints(history, resource);
+    if (new Set(points.map((p) => p.value)).size < 2) return null;
+    const model = fitLine(points);
+    // A resource without a limit is judged against its own largest peak (isLinear's residual share).
+    const limitBytes =
+      limits.find((l) => l.resource === resource)?.limitBytes ?? Math.max(...points.map((p) => p.bytes));
+    if (!model || !isLinear(model, limitBytes)) return null;
+    return Math.max(0, model.interceptBytes + model.slopeBytes * value);
+  };
+  return {
+    expectedPeakBytes: { host: expected('host'), gpu: expected('gpu') },
+    noiseFraction: estimateNoise(history, limits).fraction,
+  };
+}
+
+function seriesOf(samples: readonly MemorySample[], resource: Resource) {
+  return samples.flatMap((s) => {
+    const bytes = resource === 'host' ? s.hostBytes : s.gpuBytes;
+    return bytes === null ? [] : [{ atMs: s.atMs, bytes }];
+  });
+}
+
+// Level since when: the first sample within the tolerance of the peak so far, after which nothing rose past it.
+function levelOf(options: {
+  resource: Resource;
+  samples: readonly MemorySample[];
+  noiseFraction: number;
+  expected: number | null;
+  limitBytes: number | null;
+}) {
+  const { resource, samples, noiseFraction, expected, limitBytes } = options;
+  const series = seriesOf(samples, resource);
+  if (series.length < 4) return null;
+  const peak = Math.max(...series.map((s) => s.bytes));
+  const tolerance = Math.max(levelFloorBytes, noiseFraction * peak);
+  const reachedAt = series.find((s) => s.bytes >= peak - tolerance)?.atMs ?? Number.POSITIVE_INFINITY;
+  const startMs = series[0]?.atMs ?? 0;
+  const nowMs = series.at(-1)?.atMs ?? 0;
+  const levelMs = nowMs - reachedAt;
+  const samplesSince = series.filter((s) => s.atMs >= reachedAt).length;
+  if (levelMs < minLevelMs || samplesSince < 3) return null;
+  if (expected !== null) {
+    // The line's peak for this value, less what the noise may take off it, must have been reached.
+    const slack = Math.max(tolerance, noiseFraction * (limitBytes ?? peak));
+    if (peak < expected - slack) return null;
+  } else if (levelMs < Math.max(minUnpredictedLevelMs, reachedAt - startMs)) {
+    return null;
+  }
+  return { peak, levelMs };
+}
+
+/**
+ * Whether a running trial can stop now, from its samples so far: levelled off on every resource that
+ * bounds it (over the margin or not: the classifier compares its peak with the margin).
+ */
+export function judgeRunningTrial(options: {
+  samples: readonly MemorySample[];
+  hints: TrialHints;
+  limits: readonly ResourceLimit[];
+}): EarlyStop | null {
+  const { samples, hints, limits } = options;
+  // The resources that bound the trial; with no limit, whichever were measured.
+  const resources: Resource[] =
+    limits.length > 0
+      ? limits.map((l) => l.resource)
+      : (['gpu', 'host'] as const).filter((r) => seriesOf(samples, r).length > 0);
+  if (resources.length === 0) return null;
+  let first: EarlyStop | null = null;
+  for (const resource of resources) {
+    const limitBytes = limits.find((l) => l.resource === resource)?.limitBytes ?? null;
+    const expected = hints.expectedPeakBytes[resource];
+    const level = levelOf({ resource, samples, noiseFraction: hints.noiseFraction, expected, limitBytes });
+    if (!level) return null;
+    first ??= {
+      kind: 'levelled-off',
+      resource,
+      levelBytes: level.peak,
+      expectedBytes: expected,
+      levelSeconds: Math.round(level.levelMs) / 1000,
+    };
+  }
+  return first;
+}
