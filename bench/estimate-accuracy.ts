@@ -2,21 +2,28 @@
 // runs: ../shared/estimation/references.json and issue #13's host run) are scored: median absolute
 // error and the worst case. Derived cases (paper arithmetic) are printed apart; CUDA-context-only
 // measurements too, since a context is a per-stack constant, not something a config decides.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { renderTable } from '../src/cli/output.js';
 import { defaultContextBytes } from '../src/estimate/cuda.js';
 import { estimateZero2, estimateZero3 } from '../src/estimate/deepspeed.js';
 import { estimate } from '../src/estimate/estimate.js';
 import {
   caseError,
+  type MeasuredCase,
   measuredCases,
   medianAbsoluteError,
+  publishedMeasuredCases,
 } from '../src/estimate/test-helpers/measured-cases.js';
+import { publishedCases } from '../src/estimate/test-helpers/published-measured.js';
 import {
   expectedAt,
   noReferencesMessage,
   referenceCase,
   specOf,
 } from '../src/estimate/test-helpers/references.js';
+import { frameworksPython } from '../src/test-helpers/frameworks.js';
 
 const MiB = 1024 ** 2;
 const GiB = 1024 ** 3;
@@ -197,11 +204,100 @@ function printContexts(): void {
   );
 }
 
-/** Prints the three tables. */
+const unitBytes = { GB: 1e9, GiB: 1024 ** 3, MiB: 1024 ** 2 } as const;
+
+// The real `accelerate estimate-memory` (bench/accelerate_estimate_memory.py) on each case's config:
+// "Training using Adam" in bytes by case id; empty without the frameworks Python.
+function accelerateBytes(): Map<string, number> {
+  const python = frameworksPython();
+  const requests = publishedCases.flatMap((c) =>
+    c.accelerate ? [{ key: c.id, config: c.accelerate.config, dtype: c.accelerate.dtype }] : [],
+  );
+  if (!python || requests.length === 0) return new Map();
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'accelerate_estimate_memory.py');
+  const run = spawnSync(python, [script], {
+    input: JSON.stringify(requests),
+    encoding: 'utf8',
+    env: { ...process.env, HF_HUB_OFFLINE: '1' },
+    timeout: 600_000,
+  });
+  const last = run.stdout.trim().split('\n').at(-1) ?? '';
+  if (run.status !== 0 || !last.startsWith('{')) {
+    process.stdout.write(
+      `(accelerate estimate-memory did not run: ${run.stderr.trim().split('\n').at(-1)})\n`,
+    );
+    return new Map();
+  }
+  return new Map(Object.entries(JSON.parse(last) as Record<string, number>));
+}
+
+const medianOf = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return 0;
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+// Issue #25's published cases: fitted and held-out apart, with accelerate's figure beside each.
+function printPublished(): void {
+  const accelerate = accelerateBytes();
+  const cases = publishedMeasuredCases('all');
+  const ratioOf = (c: MeasuredCase): number | undefined => {
+    const bytes = accelerate.get(c.id);
+    return bytes === undefined
+      ? undefined
+      : bytes / (c.measured * unitBytes[c.unit as keyof typeof unitBytes]);
+  };
+  const rows = cases.map((c) => {
+    const ratio = ratioOf(c);
+    return [
+      c.id,
+      c.isHeldOut ? 'held out' : 'fitted',
+      c.what,
+      `${number(c.measured)} ${c.unit}`,
+      `${number(c.estimated)} ${c.unit}`,
+      percent(caseError(c)),
+      ratio === undefined ? '-' : `${ratio.toFixed(2)}×`,
+    ];
+  });
+  process.stdout.write(
+    `\n${renderTable(
+      [
+        { header: 'published case (issue #25)' },
+        { header: 'split' },
+        { header: 'measured as' },
+        { header: 'measured', align: 'right' },
+        { header: 'headroom', align: 'right' },
+        { header: 'error', align: 'right' },
+        { header: 'accelerate / measured', align: 'right' },
+      ],
+      rows,
+    )}\n`,
+  );
+  for (const split of ['fitted', 'held-out'] as const) {
+    const chosen = cases.filter((c) => c.isHeldOut === (split === 'held-out'));
+    if (chosen.length === 0) continue;
+    const worst = chosen.reduce((a, b) => (Math.abs(caseError(b)) > Math.abs(caseError(a)) ? b : a));
+    const ratios = chosen.map(ratioOf).filter((r): r is number => r !== undefined);
+    const accelerateErrors = ratios.map((r) => Math.abs(r - 1));
+    process.stdout.write(
+      `${split}: ${chosen.length} cases, headroom median |error| ${(medianAbsoluteError(chosen) * 100).toFixed(1)}%, worst ${percent(caseError(worst))} (${worst.id})` +
+        (ratios.length > 0
+          ? `; accelerate estimate-memory on ${ratios.length}: median ratio ${medianOf(ratios).toFixed(2)}×, median |error| ${(medianOf(accelerateErrors) * 100).toFixed(1)}%, worst ratio ${ratios.reduce((a, b) => (Math.abs(b - 1) > Math.abs(a - 1) ? b : a)).toFixed(2)}×`
+          : '') +
+        '\n',
+    );
+  }
+  const excluded = publishedCases.filter((c) => c.excluded);
+  for (const c of excluded) process.stdout.write(`not scored: ${c.id}: ${c.excluded}\n`);
+}
+
+/** Prints the tables: measured, published (issue #25, with accelerate), derived, contexts. */
 export async function main(): Promise<void> {
   if (!referenceCase('hf-v100-bert-large-vanilla-bs4'))
     process.stdout.write(`(${noReferencesMessage}: only issue #13's host run)\n`);
   printMeasured();
+  printPublished();
   printDerived();
   printContexts();
 }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderTable } from '../src/cli/output.js';
 import { findBoundary, isBoundarySettled } from '../src/fit/history.js';
-import { createTrialRunner } from '../src/fit/run-trial.js';
+import { createTrialRunner } from '../src/fit/io/run-trial.js';
 import { observe, runSearch } from '../src/fit/search.js';
 import type { ResourceLimit, Strategy } from '../src/fit/types.js';
 import { createSimProbe } from '../src/probe/gpu/sim-backend.js';

@@ -5,6 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { realClock } from '../src/launch/clock.js';
 import { noGpuProbe } from '../src/probe/gpu/types.js';
 import {
   createMemoryCgroup,
@@ -17,7 +18,6 @@ import { openKernelLog } from '../src/probe/host/kernel-log.js';
 import { readProcessTable, selectDescendants } from '../src/probe/host/proc-table.js';
 import { eventSink, openRunRecord } from '../src/run-record/writer.js';
 import { newAttempt } from '../src/supervise/attempt.js';
-import { realClock } from '../src/supervise/clock.js';
 import { simpleLaunchSpec } from '../src/supervise/launch-spec.js';
 import { type LiveProcess, newLiveProcess, type RunContext } from '../src/supervise/run-context.js';
 import { closeSamplerCache, openSamplerCache, sampleOnce } from '../src/supervise/sampler.js';

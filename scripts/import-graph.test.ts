@@ -55,7 +55,8 @@ test('a folder cycle, its lighter side as the import running back up, and the fl
     'doctor/types.ts': 'export type Log = string;\n',
     'doctor/rules.ts':
       "import { plan } from '../plan/plan.js';\nimport { plan as again } from '../plan/more.js';\nexport const rule = plan + again;\n",
-    'cli/main.ts': "export const load = () => import('../doctor/rules.js');\n",
+    'cli/main.ts':
+      "import '../../examples/workload.mjs';\nexport const load = () => import('../doctor/rules.js');\n",
     'plan/plan.test.ts': "import '../cli/main.js';\n",
   });
   const report = buildImportGraph(root);
@@ -75,6 +76,7 @@ test('a folder cycle, its lighter side as the import running back up, and the fl
   );
   assert.deepEqual(report.longestChain, ['cli', 'doctor', 'plan', 'units.ts']);
   assert.equal(report.floors.cli, 4);
+  assert.deepEqual(report.outsideImports, [{ file: 'cli/main.ts', imports: ['examples/workload.mjs'] }]);
 });
 
 test('pure-core I/O: direct, through an import, a shadowed `process`, adapters and barrels', () => {

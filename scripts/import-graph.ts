@@ -27,6 +27,8 @@ export interface SourceFacts {
   frameworkNames: string[];
   /** Only re-exports (`export … from`): a public surface, not code of its own. */
   isBarrel: boolean;
+  /** Relative imports that leave src/ (`../../examples/…`): what the library needs from outside itself. */
+  outsideImports?: string[];
 }
 
 /** The names a framework profile owns (src/frameworks/); a literal of one elsewhere is a switch on it. */
@@ -171,6 +173,7 @@ export function readSourceFacts(options: {
   const imports: FileImport[] = [];
   const builtins = new Set<string>();
   const names = new Set<string>();
+  const outside = new Set<string>();
   let usesProcess = false;
   const onSpecifier = (specifier: string, isTypeOnly: boolean): void => {
     const builtin = builtinName(specifier);
@@ -181,6 +184,8 @@ export function readSourceFacts(options: {
     }
     const to = resolveImport(file, specifier, known);
     if (to !== null) imports.push({ from: file, to, isTypeOnly });
+    const target = toPosix(join(dirname(file), specifier));
+    if (specifier.startsWith('.') && target.startsWith('../')) outside.add(target.replace(/^(\.\.\/)+/, ''));
   };
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
@@ -225,6 +230,7 @@ export function readSourceFacts(options: {
     builtins: [...builtins].sort(),
     usesProcess,
     frameworkNames: [...names].sort(),
+    outsideImports: [...outside].sort(),
     isBarrel:
       source.statements.length > 0 &&
       source.statements.every((s) => ts.isExportDeclaration(s) && s.moduleSpecifier !== undefined),
@@ -269,6 +275,8 @@ export interface ImportGraphReport {
   frameworkNamingFilesByName: Record<string, number>;
   /** Counted again with type-only imports left out (what runs, not what is described). */
   runtimeFolderCycles: string[][];
+  /** Files of src/ importing a file outside it (`probe/gpu/sim-backend.ts -> examples/…`). */
+  outsideImports: { file: string; imports: string[] }[];
   /** Two folders that import each other directly (`a <-> b`), and those that do so at run time. */
   mutualFolders: string[];
   runtimeMutualFolders: string[];
@@ -477,6 +485,9 @@ export function analyzeImportGraph(srcRoot: string, facts: readonly SourceFacts[
       frameworkNames.map((name) => [name, frameworkNamingFiles.filter((f) => f.names.includes(name)).length]),
     ),
     runtimeFolderCycles,
+    outsideImports: facts
+      .filter((f) => (f.outsideImports ?? []).length > 0)
+      .map((f) => ({ file: f.file, imports: f.outsideImports ?? [] })),
     mutualFolders: mutual(edges),
     runtimeMutualFolders: mutual(runtimeEdges),
   };
@@ -593,6 +604,8 @@ export function renderImportGraph(report: ImportGraphReport): string {
       (f) =>
         `  ${f.file}: ${[...f.builtins, ...(f.usesProcess ? ['process'] : [])].join(', ')}${f.through.length > 0 ? ` (through ${f.through.join(' -> ')})` : ''}`,
     ),
+    `imports leaving src/: ${report.outsideImports.length}`,
+    ...report.outsideImports.map((f) => `  ${f.file} -> ${f.imports.join(', ')}`),
     `files outside src/frameworks/ naming a framework: ${report.frameworkNamingFileCount} (${Object.entries(
       report.frameworkNamingFilesByName,
     )

@@ -66,10 +66,10 @@ def main():
     if not card.claim(args.context + args.weights + kv_bytes):
         torch_oom(card, kv_bytes)
     log(f"[TP0] KV Cache is allocated. #tokens: {max_tokens}, KV size: {kv_bytes / GIB:.2f} GB")
-    log("The server is fired up and ready to roll!")
-    # Serving: activations and CUDA graph buffers, outside the static fraction.
+    # CUDA graphs and activation buffers, captured before it serves: outside the static fraction.
     if not card.claim(args.context + args.weights + kv_bytes + args.activation):
         torch_oom(card, args.activation)
+    log("The server is fired up and ready to roll!")
     serve(card, args.hold_ms)
 
 

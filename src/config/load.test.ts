@@ -102,7 +102,7 @@ describe('bad configs name file, line, column and field', () => {
     assert.deepEqual(lines, [
       'cfg/headroom.yaml:4:17: processes.a.gpu_memory: "150%" must be a percent above 0% and at most 100%',
       'cfg/headroom.yaml:5:18: processes.a.host_memory: "24 parsecs" has an unknown unit "parsecs": use B, KiB, MiB, GiB, TiB (or kB, MB, GB, TB)',
-      'cfg/headroom.yaml:7:16: processes.b.framework: expected one of jax, torch, tensorflow, other, none',
+      'cfg/headroom.yaml:7:16: processes.b.framework: expected one of jax, torch, tensorflow, vllm, sglang, tensorrt-llm, other, none',
     ]);
   });
 

@@ -25,11 +25,22 @@ export function resolveQuantity(quantity: Quantity, vars: Readonly<Record<string
   return Math.max(0, Math.ceil(evaluateExpr(quantity.expr, vars) - 1e-9));
 }
 
-/** The peak of parts that may carry a phase: always-there parts plus the larger phase. */
+/**
+ * The peak of parts that may carry a phase: always-there parts plus the largest of the forward→backward
+ * parts, the backward→step parts, and the end of backward, when every gradient exists and the first
+ * layer still runs its backward (a layer's recomputation and gradients beside all of the model's).
+ */
 export function peakOf(parts: readonly Component[]): number {
-  const sum = (phase: Component['phase']): number =>
-    parts.filter((part) => part.phase === phase).reduce((total, part) => total + part.bytes, 0);
-  return sum(undefined) + Math.max(sum('backward'), sum('step'));
+  const sum = (keep: (part: Component) => boolean): number =>
+    parts.filter(keep).reduce((total, part) => total + part.bytes, 0);
+  return (
+    sum((part) => part.phase === undefined) +
+    Math.max(
+      sum((part) => part.phase === 'backward'),
+      sum((part) => part.phase === 'step'),
+      sum((part) => part.isAtBackwardEnd === true),
+    )
+  );
 }
 
 /** The memory a training config needs, part by part, on the GPU and on the host. */
@@ -68,6 +79,8 @@ export function estimate(given: EstimateSpec, overrides: EstimateOverrides = {})
     trainable: counts.trainable,
     unitParams: shape ? layerParams(shape) : undefined,
     computeBytes: spec.training.precision === 'fp32' ? 4 : 2,
+    // torchao enable_fsdp_float8_all_gather: the linear weights are all-gathered already in float8.
+    ...(spec.training.float8?.isAllGatherFloat8 ? { gatherBytes: 1 } : {}),
     gradientBytes: counts.isTraining ? gradientBytesOf(spec) : 0,
   });
   notes.push(...states.notes, ...parallel.notes);

@@ -3,13 +3,16 @@
 // PyTorch keeps, tensor by tensor (layer-activations.ts).
 import { formatBytes } from '../units.js';
 import { layerActivationBytes, outsideLayerBytes } from './activations.js';
+import { cnnActivationParts } from './cnn.js';
 import type { ModelCounts } from './gpu-states.js';
+import { parameterInventory } from './inventory.js';
 import {
   activationDtypes,
   checkpointedLayerBytes,
   crossAttentionBytes,
   type LayerContext,
   layerBytes,
+  opCheckpointedLayerBytes,
   outsideBytes,
 } from './layer-activations.js';
 import { lossBytes, lossBytesPerLogit } from './loss.js';
@@ -21,16 +24,31 @@ export interface ActivationParts {
   host: Component[];
 }
 
-/** Transformer activations for `batch` sequences (none without a transformer shape). */
+/** Transformer (or model.cnn) activations for `batch` sequences; none without a shape. */
 export function activationComponents(
   spec: EstimateSpec,
   counts: ModelCounts,
   batch: number,
 ): ActivationParts {
-  const shape = spec.model.transformer;
-  if (!shape || batch === 0) return { device: [], host: [] };
+  if (spec.model.cnn && batch > 0) {
+    const bytesPerValue = activationDtypes(spec.training.precision).compute;
+    const isTraining = counts.isTraining;
+    return { device: cnnActivationParts(spec.model.cnn, { batch, bytesPerValue, isTraining }), host: [] };
+  }
+  const given = spec.model.transformer;
+  if (!given || batch === 0) return { device: [], host: [] };
   if (spec.training.convention === 'eleuther')
-    return { device: paperComponents(spec, shape, counts, batch), host: [] };
+    return { device: paperComponents(spec, given, counts, batch), host: [] };
+  // Context parallelism: each GPU holds seq_len / context tokens of every sequence.
+  const cp = spec.parallel.context;
+  const shape: TransformerShape =
+    cp > 1
+      ? {
+          ...given,
+          seqLen: Math.ceil(given.seqLen / cp),
+          decoderSeqLen: Math.ceil(given.decoderSeqLen / cp),
+        }
+      : given;
   const ctx: LayerContext = {
     shape,
     precision: spec.training.precision,
@@ -39,11 +57,10 @@ export function activationComponents(
     quantization: spec.model.quantization,
     isTrainingNorms: counts.isTraining && counts.trainable === counts.params,
     tensorParallel: spec.parallel.tensor,
+    isCompiled: spec.training.isCompiled,
   };
   const checkpointing = spec.training.activationCheckpointing;
-  const isSelective = checkpointing === 'selective';
   const decoderOnly = shape.decoderLayers === 0 || shape.encoderLayers === 0;
-  const selfLayers = decoderOnly ? shape.layers : shape.encoderLayers;
   const fullSelf = layerBytes(ctx, { tokens: shape.seqLen, isSelective: false });
   const fullDecoder = decoderOnly
     ? 0
@@ -52,7 +69,7 @@ export function activationComponents(
   const largestLayer = Math.max(fullSelf, fullDecoder);
   const logitBytes = activationDtypes(spec.training.precision).compute;
   const tokens = decoderOnly ? shape.seqLen : shape.decoderSeqLen;
-  const where = `s ${tokens} × b ${batch} × h ${shape.hidden}, ${spec.training.precision}`;
+  const where = `s ${tokens}${cp > 1 ? ` (${given.seqLen} / context ${cp})` : ''} × b ${batch} × h ${shape.hidden}, ${spec.training.precision}${spec.training.isCompiled ? ', compiled' : ''}`;
   const device: Component[] = [];
   const host: Component[] = [];
   if (!counts.isTraining) {
@@ -73,24 +90,13 @@ export function activationComponents(
     }
     return { device, host };
   }
-  const stored =
-    checkpointing === 'full'
-      ? shape.layers * checkpointedLayerBytes(ctx, tokens)
-      : selfLayers * layerBytes(ctx, { tokens: shape.seqLen, isSelective }) +
-        (decoderOnly
-          ? 0
-          : shape.decoderLayers *
-            (layerBytes(ctx, { tokens: shape.decoderSeqLen, isSelective }) +
-              crossAttentionBytes(ctx, { tokens: shape.decoderSeqLen, memory: shape.seqLen })));
-  const kept = {
-    none: 'everything backward needs',
-    selective: 'all but the attention scores',
-    full: 'each layer input only',
-  }[checkpointing];
+  const pipeline = pipelineOf(spec, shape.layers);
+  const stack = storedStack(ctx, spec, { layers: pipeline.stageLayers, decoderOnly, tokens });
+  const stored = stack.bytes * pipeline.inFlight;
   const activations: Component = {
     name: 'activations',
     bytes: stored,
-    formula: `${shape.layers} layers × ${formatBytes(stored / shape.layers)} (${where}; ${checkpointing === 'none' ? 'no' : checkpointing} checkpointing: ${kept} kept)`,
+    formula: `${pipeline.text}${pipeline.stageLayers} layers × ${formatBytes(stack.bytes / pipeline.stageLayers)} (${where}; ${stack.text})`,
     phase: 'backward',
   };
   if (spec.training.offloadActivations) {
@@ -108,15 +114,15 @@ export function activationComponents(
   } else device.push(activations);
   // A layer's backward holds its gradients (about its activations' size); a checkpointed layer is
   // first recomputed, so two layers' worth.
-  const workingLayers = checkpointing === 'full' ? 2 : 1;
+  const isRecomputing = checkpointing === 'full' || checkpointing === 'op';
   device.push({
-    name: checkpointing === 'full' ? 'recomputed layer' : 'backward working set',
-    bytes: workingLayers * largestLayer,
-    formula:
-      checkpointing === 'full'
-        ? "one layer's activations recomputed for its backward, and their gradients"
-        : "one layer's gradients while it runs backward",
+    name: isRecomputing ? 'recomputed layer' : 'backward working set',
+    bytes: (isRecomputing ? 2 : 1) * largestLayer,
+    formula: isRecomputing
+      ? "one layer's activations recomputed for its backward, and their gradients"
+      : "one layer's gradients while it runs backward",
     phase: 'backward',
+    isAtBackwardEnd: true,
   });
   device.push({
     name: 'embeddings and head inputs',
@@ -133,15 +139,129 @@ export function activationComponents(
       batch,
       vocab: shape.vocab,
       tensorParallel: spec.parallel.tensor,
+      isCompiled: spec.training.isLossCompiled,
     });
     device.push({
       name: 'logits and loss',
       bytes,
-      formula: `${lossBytesPerLogit(loss, logitBytes)} B per logit (${loss} cross-entropy) × ${tokens} × ${batch} × vocab ${shape.vocab}`,
+      formula: `${lossBytesPerLogit(loss, logitBytes, spec.training.isLossCompiled)} B per logit (${loss} cross-entropy${spec.training.isLossCompiled ? ', compiled' : ''}) × ${tokens} × ${batch} × vocab ${shape.vocab}${pipeline.stages > 1 ? ' (last stage)' : ''}`,
       phase: 'backward',
     });
   }
+  device.push(...float8Parts(spec, ctx, tokens), ...contextParts(ctx, cp, tokens));
   return { device, host };
+}
+
+/**
+ * Pipeline parallelism: each stage holds layers / p, and under 1F1B (PipeDream-flush, Megatron's
+ * default: Narayanan et al. 2021, arXiv:2104.04473, §2.2.1) stage i keeps the activations of
+ * min(p − i, m) micro-batches in flight, so the first stage holds p of them (Korthikanti et al. 2022
+ * §4.2.3: L layers' worth whatever p is); GPipe keeps all m. The first stage is the one estimated.
+ */
+function pipelineOf(
+  spec: EstimateSpec,
+  layers: number,
+): { stages: number; stageLayers: number; inFlight: number; text: string } {
+  const { pipeline: p, microBatches: m, schedule } = spec.parallel;
+  if (p <= 1) return { stages: 1, stageLayers: layers, inFlight: 1, text: '' };
+  const inFlight = schedule === 'gpipe' ? m : Math.min(p, m);
+  return {
+    stages: p,
+    stageLayers: Math.ceil(layers / p),
+    inFlight,
+    text: `first of ${p} stages, ${inFlight} micro-batches in flight (${schedule}) × `,
+  };
+}
+
+// What the stage's layers keep, by checkpointing; with checkpoint_every k only every k-th layer is
+// checkpointed (torchtitan: `_layer_sac_count % ac_freq == 0`), the others keep everything.
+function storedStack(
+  ctx: LayerContext,
+  spec: EstimateSpec,
+  options: { layers: number; decoderOnly: boolean; tokens: number },
+): { bytes: number; text: string } {
+  const { shape } = ctx;
+  const checkpointing = spec.training.activationCheckpointing;
+  const every = spec.training.checkpointEvery;
+  const checkpointed = checkpointing === 'none' ? 0 : Math.floor(options.layers / every);
+  const plain = options.layers - checkpointed;
+  const uncheckpointed = (isSelective: boolean): number => {
+    if (options.decoderOnly) return layerBytes(ctx, { tokens: shape.seqLen, isSelective });
+    // Encoder–decoder: an average layer of the two stacks.
+    const encoder = shape.encoderLayers * layerBytes(ctx, { tokens: shape.seqLen, isSelective });
+    const decoder =
+      shape.decoderLayers *
+      (layerBytes(ctx, { tokens: shape.decoderSeqLen, isSelective }) +
+        crossAttentionBytes(ctx, { tokens: shape.decoderSeqLen, memory: shape.seqLen }));
+    return (encoder + decoder) / shape.layers;
+  };
+  const perCheckpointed = {
+    none: 0,
+    selective: uncheckpointed(true),
+    op: opCheckpointedLayerBytes(ctx, options.tokens),
+    full: checkpointedLayerBytes(ctx, options.tokens),
+  }[checkpointing];
+  const kept = {
+    none: 'no checkpointing: everything backward needs kept',
+    selective: 'selective checkpointing: all but the attention scores kept',
+    op: "per-op checkpointing (torchtitan): the layer input, every other matmul's output and attention outputs kept",
+    full: 'full checkpointing: each layer input only',
+  }[checkpointing];
+  const partly =
+    every > 1 && checkpointing !== 'none'
+      ? `; every ${every}th layer (${checkpointed}), the other ${plain} keep everything`
+      : '';
+  return { bytes: checkpointed * perCheckpointed + plain * uncheckpointed(false), text: `${kept}${partly}` };
+}
+
+/**
+ * torchao Float8 training (torchao/float8/float8_linear.py): autograd keeps the high-precision input
+ * and weight (`ctx.save_for_backward(input_hp, weight_hp_t)`), so activations do not change; each
+ * matmul casts its input, weight and, in backward, its output gradient to float8 (1 byte) for
+ * torch._scaled_mm, freed after it: the largest linear's casts at a time. Scales and amax values are
+ * one fp32 per tensor (tensorwise) or per row (rowwise): negligible.
+ */
+function float8Parts(spec: EstimateSpec, ctx: LayerContext, tokens: number): Component[] {
+  if (!spec.training.float8) return [];
+  const largest = parameterInventory(ctx.shape)
+    .filter((group) => group.kind === 'linear' && group.isPerLayer)
+    .reduce((best, group) => (group.rows * group.cols > best.rows * best.cols ? group : best), {
+      rows: 0,
+      cols: 0,
+    });
+  const t = spec.parallel.tensor;
+  const positions = tokens * ctx.batch;
+  const bytes = (largest.rows * largest.cols + positions * (largest.rows + largest.cols)) / t;
+  return [
+    {
+      name: 'float8 casts',
+      bytes,
+      isAtBackwardEnd: true,
+      formula: `the largest linear's float8 copies (${spec.training.float8.recipe}): weight ${largest.rows}×${largest.cols} + input and output gradient × ${positions} positions, 1 B each`,
+      phase: 'backward',
+    },
+  ];
+}
+
+/**
+ * Context parallelism (PyTorch's ring attention, torch.distributed.tensor.experimental.context_parallel;
+ * Liu et al. 2023, arXiv:2310.01889): while a GPU computes attention on one K/V chunk it receives the
+ * next, and in backward it passes dK/dV along the ring the same way: four K/V-sized chunks in flight.
+ */
+function contextParts(ctx: LayerContext, cp: number, tokens: number): Component[] {
+  if (cp <= 1) return [];
+  const { kvHeads: kv, headDim: d } = ctx.shape;
+  const { compute } = activationDtypes(ctx.precision);
+  const chunk = (2 * kv * d * tokens * ctx.batch * compute) / ctx.tensorParallel;
+  return [
+    {
+      name: 'ring attention buffers',
+      bytes: 2 * chunk,
+      isAtBackwardEnd: true,
+      formula: `K and V of the chunk received while one computes, and dK/dV passed along (${cp} GPUs in the ring)`,
+      phase: 'backward',
+    },
+  ];
 }
 
 // The eleuther convention: Korthikanti's formula as EleutherAI's calculator uses it, 16-bit values.

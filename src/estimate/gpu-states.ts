@@ -34,6 +34,17 @@ export function trainableTensors(spec: EstimateSpec, counts: ModelCounts): Train
   return { params: counts.trainable, groups };
 }
 
+/** Gradients leave the GPU as backward produces them: offloaded directly, with the parameters, or by
+ * DeepSpeed ZeRO-Offload (optimizer offload under a ZeRO strategy). */
+export function offloadsGradients(spec: EstimateSpec): boolean {
+  const { training, parallel } = spec;
+  return (
+    training.offloadGradients ||
+    training.offloadParameters ||
+    (training.offloadOptimizer && parallel.strategy.startsWith('zero'))
+  );
+}
+
 /** Bytes the gradient of one parameter takes, for the spec's precision and convention. */
 export function gradientBytesOf(spec: EstimateSpec): number {
   const { precision, optimizer, convention } = spec.training;
@@ -49,10 +60,13 @@ export function modelStateComponents(
   const { strategy } = spec.parallel;
   const dp = dataParallelOf(spec.parallel);
   const t = spec.parallel.tensor;
-  const share = (from: 1 | 2 | 3): number => t * (shardsFrom(strategy, from) ? dp : 1);
+  // Pipeline stages each hold their layers' states (embedding and head assumed spread evenly).
+  const p = spec.parallel.pipeline;
+  const share = (from: 1 | 2 | 3): number => t * p * (shardsFrom(strategy, from) ? dp : 1);
   const shardText = (from: 1 | 2 | 3): string =>
     [
       t > 1 ? `/ ${t} (tensor parallel)` : '',
+      p > 1 ? `/ ${p} (pipeline stages)` : '',
       shardsFrom(strategy, from) && dp > 1 ? `/ ${dp} GPUs (${strategy})` : '',
     ]
       .filter(Boolean)
@@ -86,16 +100,21 @@ export function modelStateComponents(
       : '',
     spec.model.buffersBytes > 0 ? `${formatBytes(spec.model.buffersBytes)} buffers` : '',
   ].filter(Boolean);
-  const device: Component[] = [
-    {
-      name: 'weights',
-      bytes:
-        (counts.trainable * storedBytes + plainFrozen * frozenBytes + quantized * qBytes) / share(3) +
-        spec.model.buffersBytes,
-      formula: `${weightTerms.join(' + ') || 'none'}${shardText(3) ? ` ${shardText(3)}` : ''} (${precision}, ${convention} convention)`,
-    },
-  ];
+  const weights: Component = {
+    name: 'weights',
+    bytes:
+      (counts.trainable * storedBytes + plainFrozen * frozenBytes + quantized * qBytes) / share(3) +
+      spec.model.buffersBytes,
+    formula: `${weightTerms.join(' + ') || 'none'}${shardText(3) ? ` ${shardText(3)}` : ''} (${precision}, ${convention} convention)`,
+  };
+  const device: Component[] = [];
   const host: Component[] = [];
+  // FSDP CPUOffload(offload_params=True) / ZeRO-Infinity offload_param: the sharded parameters live in
+  // host memory and each unit is copied in when gathered (parallel.ts "gathered parameters").
+  const isParamOffload = spec.training.offloadParameters;
+  if (isParamOffload)
+    host.push({ ...weights, name: 'weights (offloaded)', formula: `${weights.formula}, in host memory` });
+  else device.push(weights);
   if (isAutocastCopy && counts.isTraining && !shardsFrom(strategy, 3)) {
     const linear = shape
       ? parameterInventory(shape)
@@ -133,6 +152,22 @@ export function modelStateComponents(
       formula: `optimizer in backward: each gradient is applied and freed as it is produced; the largest, ${formatCount(largest)} × ${gradientBytes} B`,
       phase: 'backward',
     });
+  } else if (gradientBytes > 0 && offloadsGradients(spec)) {
+    // torchao CPUOffloadOptimizer(offload_gradients=True) copies each gradient to the host as backward
+    // produces it and frees it on the GPU; FSDP CPUOffload and DeepSpeed ZeRO-Offload (Ren et al. 2021,
+    // arXiv:2101.06840 §4: gradients reduced then moved to CPU) keep them on the host as well.
+    const largest = trainable.groups ? largestTensorParams(trainable.groups) : counts.trainable;
+    host.push({
+      name: 'gradients (offloaded)',
+      bytes: (counts.trainable * gradientBytes) / share(2),
+      formula: `${formatCount(counts.trainable)} × ${gradientBytes} B${shardText(2) ? ` ${shardText(2)}` : ''} in host memory`,
+    });
+    device.push({
+      name: 'gradients',
+      bytes: (largest * gradientBytes) / t,
+      formula: `offloaded as produced: the largest on the GPU at a time, ${formatCount(largest)} × ${gradientBytes} B`,
+      phase: 'backward',
+    });
   } else if (gradientBytes > 0) {
     // DeepSpeed ZeRO-1/2 keeps its gradient partitions in flat buffers it allocates once
     // (stage_1_and_2.py averaged_gradients / grads_in_partition), ZeRO-3 likewise.
@@ -150,7 +185,7 @@ export function modelStateComponents(
       name: 'gradients',
       bytes: (counts.trainable * gradientBytes) / share(2),
       formula: `${formatCount(counts.trainable)} × ${gradientBytes} B${shardText(2) ? ` ${shardText(2)}` : ''}: ${why}`,
-      ...(isKept ? {} : { phase: 'step' as const }),
+      ...(isKept ? {} : { phase: 'step' as const, isAtBackwardEnd: true }),
     });
   }
   const states = optimizerBytes({
@@ -171,17 +206,17 @@ export function modelStateComponents(
       bytes: states.statesBytes / share(1),
       formula: `${states.statesFormula}${shardText(1) ? ` ${shardText(1)}` : ''}`,
     };
-    if (spec.training.offloadOptimizer) {
+    if (spec.training.offloadOptimizer || isParamOffload) {
       // ZeRO-Offload / torchao CPUOffloadOptimizer: states and an fp32 copy of the gradients live in
       // (pinned) host memory, and the step runs on the CPU.
-      host.push(
-        { ...part, name: 'optimizer states (offloaded)' },
-        {
+      host.push({ ...part, name: 'optimizer states (offloaded)' });
+      if (!offloadsGradients(spec)) {
+        host.push({
           name: 'gradients (offloaded copy)',
           bytes: (counts.trainable * 4) / share(2),
           formula: `${formatCount(counts.trainable)} × 4 B fp32 gradients for the CPU step`,
-        },
-      );
+        });
+      }
     } else if (optimizer.startsWith('paged')) {
       // bitsandbytes paged optimizers allocate their states with cudaMallocManaged (unified memory):
       // outside PyTorch's allocator (not in max_memory_allocated), paged into free GPU memory during
@@ -197,7 +232,7 @@ export function modelStateComponents(
       );
     } else device.push(part);
   }
-  if (states.temporariesBytes > 0 && !spec.training.offloadOptimizer) {
+  if (states.temporariesBytes > 0 && !spec.training.offloadOptimizer && !isParamOffload) {
     device.push({
       name: 'optimizer step temporaries',
       bytes: states.temporariesBytes / share(1),

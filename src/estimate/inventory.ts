@@ -83,8 +83,17 @@ export function parameterInventory(shape: TransformerShape): ParamGroup[] {
   // blocks still have two in NeoX, which is what is counted here.
   const normsPerLayer = 2;
   groups.push(vector('norms', normSize(shape), normsPerLayer * selfLayers + shape.decoderLayers));
-  if (v > 0)
-    groups.push({ name: 'embeddings', rows: v, cols: h, count: 1, kind: 'embedding', isPerLayer: false });
+  if (v > 0) {
+    groups.push({
+      name: 'embeddings',
+      rows: v,
+      cols: h,
+      count: 1,
+      kind: 'embedding',
+      isPerLayer: false,
+      target: 'embed',
+    });
+  }
   if (shape.positions > 0) {
     groups.push({
       name: 'positions',
@@ -127,7 +136,7 @@ export function parameterInventory(shape: TransformerShape): ParamGroup[] {
     groups.push({ ...linear('mlm transform', h, h, 1), isPerLayer: false });
     groups.push(vector('mlm transform bias and norm, decoder bias', 3 * h + v, 1, false));
   } else if (shape.lmHead && !shape.tiedEmbeddings) {
-    groups.push({ ...linear('lm_head', v, h, 1), isPerLayer: false });
+    groups.push({ ...linear('lm_head', v, h, 1, 'lm_head'), isPerLayer: false });
   }
   return groups;
 }

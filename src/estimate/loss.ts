@@ -12,9 +12,13 @@ import type { Loss } from './types.js';
  *   fused     Liger/Unsloth fused linear cross-entropy: logits never materialize beyond one chunk,
  *             whose gradient is computed in forward: 0.
  */
-export function lossBytesPerLogit(loss: Loss, logitBytes: number): number {
+export function lossBytesPerLogit(loss: Loss, logitBytes: number, isCompiled = false): number {
   if (loss === 'fused') return 0;
-  return loss === 'chunked' ? logitBytes + 4 : logitBytes + 12;
+  const eager = loss === 'chunked' ? logitBytes + 4 : logitBytes + 12;
+  // Compiled (an assumption from Inductor's fusion of log_softmax and nll_loss): the upcast and the
+  // log-probabilities never materialize; the logits stay until their gradient, in the same dtype,
+  // is computed from them and a per-row logsumexp.
+  return isCompiled ? Math.min(eager, 2 * logitBytes) : eager;
 }
 
 /** What the loss holds for s tokens of b sequences over a vocabulary of v (split over t GPUs). */
@@ -25,7 +29,9 @@ export function lossBytes(options: {
   batch: number;
   vocab: number;
   tensorParallel: number;
+  isCompiled?: boolean;
 }): number {
   const logits = options.tokens * options.batch * options.vocab;
-  return (lossBytesPerLogit(options.loss, options.logitBytes) * logits) / options.tensorParallel;
+  const perLogit = lossBytesPerLogit(options.loss, options.logitBytes, options.isCompiled);
+  return (perLogit * logits) / options.tensorParallel;
 }

@@ -13,7 +13,9 @@ export interface BytesPerParam {
 // parameter's dtype): Adam/AdamW m and v 4+4; SGD momentum buffer 4; Lion one momentum 4; Adafactor
 // "slightly more than 4" (HF perf_train_gpu_one, t5-3b: 12 GB for 3B), an upper bound: optimizer.ts
 // counts its factored row and column vectors when the tensor shapes are known; bitsandbytes 8-bit
-// Adam 1+1 (HF docs: 2), its paged AdamW 32-bit 4+4 in CUDA unified memory.
+// Adam 1+1 (HF docs: 2), its paged AdamW 32-bit 4+4 in CUDA unified memory; torchao AdamW4bit
+// 0.5+0.5 (two 4-bit codes packed per byte: torchao/optim/subclass_4bit.py). Block scales are added
+// by optimizer.ts.
 const fp32StateBytes: Record<Optimizer, number> = {
   adamw: 8,
   adam: 8,
@@ -21,6 +23,7 @@ const fp32StateBytes: Record<Optimizer, number> = {
   sgd_momentum: 4,
   adafactor: 4,
   adam8bit: 2,
+  adam4bit: 1,
   paged_adamw: 8,
   paged_adamw_8bit: 2,
   lion: 4,
@@ -42,6 +45,7 @@ const lowStateBytes: Record<Optimizer, number> = {
 /** Bytes of one optimizer-state element: what step temporaries and factored states are made of. */
 export function stateElementBytes(precision: Precision, optimizer: Optimizer): number {
   if (optimizer === 'paged_adamw') return 4;
+  if (optimizer === 'adam4bit') return 0.5;
   if (optimizer === 'adam8bit' || optimizer === 'paged_adamw_8bit') return 1;
   return precision === 'bf16' || precision === 'fp16' ? 2 : 4;
 }
@@ -65,6 +69,7 @@ const masterBytes = 4;
  *              defaults: low_prec 2, bytes_per_grad_ele 4, optimizer 12).
  *   accelerate 4 + 6 + 8 = 18: model 1×, gradients 1.5×, optimizer 2× of the fp32 size
  *              (accelerate estimate_training_usage()).
+ * mixed_bf16/mixed_fp16 (FSDP MixedPrecision) is 4 + 4 + fp32 states.
  * fp32 is 4 + 4 + states everywhere (accelerate's "4× the model" for Adam); bf16/fp16 is 2 + 2 + states
  * in 16 bits. With optimizer `none` nothing trains: see frozenWeightBytes.
  */
@@ -78,6 +83,10 @@ export function bytesPerParam(
   if (precision === 'fp32') return { weights: 4, gradients: 4, optimizer: fp32StateBytes[optimizer] };
   if (precision === 'bf16' || precision === 'fp16')
     return { weights: 2, gradients: 2, optimizer: lowStateBytes[optimizer] };
+  // FSDP MixedPrecision: fp32 sharded parameters, gradients reduced into fp32 shards, fp32 states; the
+  // 16-bit copies exist only while a unit is gathered (parallel.ts "gathered parameters").
+  if (precision === 'mixed_bf16' || precision === 'mixed_fp16')
+    return { weights: 4, gradients: 4, optimizer: fp32StateBytes[optimizer] };
   const states = fp32StateBytes[optimizer];
   if (convention === 'zero') return { weights: 2, gradients: 2, optimizer: masterBytes + states };
   if (convention === 'eleuther') return { weights: 2, gradients: 4, optimizer: masterBytes + states };
@@ -91,7 +100,7 @@ export function bytesPerParam(
  * "mixed precision inference: 6 bytes/param"), or the fp16 model alone in zero/eleuther.
  */
 export function frozenWeightBytes(precision: Precision, convention: Convention): number {
-  if (precision === 'fp32') return 4;
+  if (precision === 'fp32' || precision.startsWith('mixed')) return 4;
   if (precision === 'bf16' || precision === 'fp16') return 2;
   if (convention === 'hf') return 6;
   return convention === 'accelerate' ? 4 : 2;

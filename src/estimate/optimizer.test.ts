@@ -70,10 +70,10 @@ describe('optimizer states', () => {
     assert.equal(bound.statesBytes, 4e9, 'without the tensor shapes: the HF docs upper bound');
   });
 
-  test('8-bit states: 2 bytes plus an fp32 absmax per block of 2048; Lion one momentum; SGD with momentum one', () => {
+  test('8-bit states: 2 bytes plus an fp32 absmax per block of 256; Lion one momentum; SGD with momentum one', () => {
     const states = (training: string) =>
       bytesOf(`model: { params: 1B }\ntraining: { ${training} }`, 'optimizer states');
-    assert.equal(states('optimizer: adam8bit'), Math.ceil(1e9 * (2 + 8 / 2048)));
+    assert.equal(states('optimizer: adam8bit'), Math.ceil(1e9 * (2 + 8 / 256)));
     assert.equal(states('optimizer: lion'), 4e9);
     assert.equal(states('optimizer: lion, precision: bf16'), 2e9);
     assert.equal(states('optimizer: sgd_momentum'), 4e9);
@@ -83,6 +83,20 @@ describe('optimizer states', () => {
     );
     const pagedStates = paged.host.components.find((p) => p.name === 'optimizer states (paged)');
     assert.equal(pagedStates?.bytes, 8e9, 'bitsandbytes keeps 32-bit states');
+  });
+
+  test('4-bit states (torchao AdamW4bit): two packed 4-bit codes per byte plus an fp32 scale per 128 per state', () => {
+    const states = bytesOf('model: { params: 1B }\ntraining: { optimizer: adam4bit }', 'optimizer states');
+    assert.equal(states, Math.ceil(1e9 * (1 + 8 / 128)));
+  });
+
+  test('block-wise states skip tensors under 4096 elements (bitsandbytes min_8bit_size): biases and norms stay 32-bit', () => {
+    const shape = 'transformer: { layers: 2, hidden: 256, heads: 4, seq_len: 64, vocab: 1000 }';
+    const breakdown = estimate(spec(`model: { ${shape} }\ntraining: { optimizer: adam8bit }`));
+    const part = breakdown.gpu.components.find((p) => p.name === 'optimizer states');
+    assert.match(part?.formula ?? '', /under 4096 elements × 8 B/);
+    const params = breakdown.inputs.params;
+    assert.ok((part?.bytes ?? 0) > params * (2 + 8 / 256), 'the small tensors cost more than 2 B each');
   });
 
   test('paged optimizers: states in unified memory are not in the GPU peak, so a config that ran is not "does not fit"', () => {

@@ -4,6 +4,14 @@ import { largestTensorParams, type ParamGroup } from './inventory.js';
 import { bytesPerParam, optimizerStateBytes, stateElementBytes } from './model-states.js';
 import type { Convention, Optimizer, OptimizerImpl, Precision } from './types.js';
 
+// Parameters in tensors too small to quantize (biases, norms, small LoRA factors).
+function smallTensorParams(groups: readonly ParamGroup[] | undefined): number {
+  if (!groups) return 0;
+  return groups
+    .filter((group) => group.rows * group.cols < minQuantizedElements)
+    .reduce((sum, group) => sum + group.count * group.rows * group.cols, 0);
+}
+
 /** The trainable parameters and, when the shape is known, their tensors. */
 export interface Trainable {
   params: number;
@@ -18,8 +26,17 @@ export interface OptimizerBytes {
   temporariesFormula: string;
 }
 
-// bitsandbytes blockwise 8-bit states: one fp32 absmax per block of 2048 per state (optim/optimizer.py).
-const eightBitAbsmaxBytes = 2 * (4 / 2048);
+// Block-wise quantized states keep one fp32 scale per block, per state (Adam: two states):
+// bitsandbytes Optimizer2State.init_state, `blocksize = 256` and `absmax1`/`absmax2` float32 (2048 in
+// releases before 0.45); torchao AdamW8bit/AdamWFp8 block 256 and AdamW4bit block 128
+// (torchao/optim/README.md). Tensors under 4096 elements keep plain states (bitsandbytes
+// min_8bit_size=4096 in fp32; torchao's _new_buffer likewise, in the parameter dtype).
+const blockScaleBytes: Partial<Record<Optimizer, number>> = {
+  adam8bit: 2 * (4 / 256),
+  paged_adamw_8bit: 2 * (4 / 256),
+  adam4bit: 2 * (4 / 128),
+};
+const minQuantizedElements = 4096;
 
 // Adafactor (transformers.optimization.Adafactor, defaults beta1=None, factored second moment):
 // a matrix keeps a row and a column vector, a vector its full second moment.
@@ -40,7 +57,8 @@ function factoredElements(groups: readonly ParamGroup[]): number {
  *             two temporaries of the tensor being stepped, so twice the largest tensor; Adafactor
  *             upcasts the gradient and builds the update and its row×column approximation in fp32
  *             (three of the largest); Lion builds its update (two).
- *   fused     torch's fused Adam, DeepSpeed FusedAdam, bitsandbytes 8-bit and paged kernels: none.
+ *   fused     torch's fused Adam, DeepSpeed FusedAdam, bitsandbytes 8-bit and paged kernels, torchao's
+ *             low-bit optimizers (one compiled kernel per parameter): none.
  */
 export function optimizerBytes(options: {
   optimizer: Optimizer;
@@ -55,9 +73,15 @@ export function optimizerBytes(options: {
   const count = formatCount(trainable.params);
   let statesBytes = trainable.params * perParam;
   let statesFormula = `${count} × ${perParam} B (${optimizer} states${perParam > optimizerStateBytes(precision, optimizer) ? ' + fp32 master' : ''})`;
-  if (optimizer === 'adam8bit' || optimizer === 'paged_adamw_8bit') {
-    statesBytes += trainable.params * eightBitAbsmaxBytes;
-    statesFormula = `${count} × (${perParam} B + an fp32 absmax per 2048 per state) (${optimizer})`;
+  const scaleBytes = blockScaleBytes[optimizer];
+  if (scaleBytes !== undefined) {
+    const small = smallTensorParams(trainable.groups);
+    const plainBytes =
+      optimizer === 'adam4bit' ? 2 * (precision === 'bf16' || precision === 'fp16' ? 2 : 4) : 8;
+    const quantized = trainable.params - small;
+    statesBytes = quantized * (perParam + scaleBytes) + small * plainBytes;
+    const block = optimizer === 'adam4bit' ? 128 : 256;
+    statesFormula = `${formatCount(quantized)} × (${perParam} B + an fp32 scale per ${block} per state) (${optimizer}, block-wise)${small > 0 ? ` + ${formatCount(small)} in tensors under 4096 elements × ${plainBytes} B (not quantized)` : ''}`;
   }
   if (optimizer === 'adafactor' && trainable.groups) {
     const element = stateElementBytes(precision, optimizer);
@@ -70,7 +94,8 @@ export function optimizerBytes(options: {
     statesFormula += '; paged: CUDA unified memory, evicted to the host under pressure';
 
   const element = stateElementBytes(precision, optimizer);
-  const isEightBitOrPaged = optimizer === 'adam8bit' || optimizer.startsWith('paged');
+  const isEightBitOrPaged =
+    optimizer === 'adam8bit' || optimizer === 'adam4bit' || optimizer.startsWith('paged');
   const isAdam = optimizer === 'adam' || optimizer === 'adamw';
   const noTemporaries = { temporariesBytes: 0, temporariesFormula: '' };
   const temporaries = ((): { temporariesBytes: number; temporariesFormula: string } => {

@@ -31,9 +31,12 @@ export function shardsFrom(strategy: Strategy, stage: 1 | 2 | 3): boolean {
   return strategy === 'fsdp_grad_op' || zeroStageOf(strategy) >= stage;
 }
 
-/** GPUs that hold different data (and share states under ZeRO/FSDP): gpus / tensor. */
+/**
+ * GPUs that share states under ZeRO/FSDP: gpus / (tensor × pipeline). Context-parallel ranks hold the
+ * same parameters and join the sharding group (torchtitan's dp_shard_cp mesh).
+ */
 export function dataParallelOf(parallel: ParallelSpec): number {
-  return parallel.gpus / parallel.tensor;
+  return parallel.gpus / (parallel.tensor * parallel.pipeline);
 }
 
 // DeepSpeed's zero_optimization defaults: reduce_bucket_size 5e8 elements (config docs,
@@ -59,6 +62,8 @@ export function parallelComponents(options: {
   /** Parameters of one layer (the FSDP/ZeRO-3 unit), undefined without a shape. */
   unitParams: number | undefined;
   computeBytes: number;
+  /** Bytes per gathered parameter when it differs from computeBytes (float8 all-gather: 1). */
+  gatherBytes?: number;
   gradientBytes: number;
 }): { components: Component[]; outsideAllocator: Component[]; notes: string[] } {
   const { parallel, trainable, computeBytes, gradientBytes } = options;
@@ -67,6 +72,8 @@ export function parallelComponents(options: {
   const notes: string[] = [];
   if (parallel.gpus <= 1) return { components, outsideAllocator: [], notes };
   const t = parallel.tensor;
+  // A pipeline stage's model parts are 1/p of the model's.
+  const stageShare = t * parallel.pipeline;
   const unit = options.unitParams === undefined ? undefined : options.unitParams / t;
   const needsUnit = (what: string): void => {
     notes.push(`${what} are sized from one layer: give model.transformer (or model.config) to count them`);
@@ -75,24 +82,24 @@ export function parallelComponents(options: {
     // torch DistributedDataParallel's Reducer copies every gradient into flat 25 MiB buckets it keeps;
     // gradient_as_bucket_view=True makes the gradients views into them (Scott Logic measured ~4 B/param
     // for DDP and 2.5 saved by the view: references scottlogic-pytorch-per-param-costs).
-    const bytes = parallel.isBucketView ? 0 : (trainable * gradientBytes) / t;
+    const bytes = parallel.isBucketView ? 0 : (trainable * gradientBytes) / stageShare;
     components.push({
       name: 'gradient buckets',
       bytes,
       formula: parallel.isBucketView
         ? 'DDP gradient_as_bucket_view: the gradients live in the buckets'
-        : `DDP Reducer: a copy of every gradient, ${formatCount(trainable / t)} × ${gradientBytes} B`,
+        : `DDP Reducer: a copy of every gradient, ${formatCount(trainable / stageShare)} × ${gradientBytes} B`,
     });
   }
   if (
     (parallel.strategy === 'zero1' || parallel.strategy === 'zero2' || parallel.strategy === 'zero3') &&
     trainable > 0
   ) {
-    const elements = Math.min(trainable / t, deepSpeedReduceBucketElements);
+    const elements = Math.min(trainable / stageShare, deepSpeedReduceBucketElements);
     components.push({
       name: 'gradient buckets',
       bytes: elements * gradientBytes,
-      formula: `DeepSpeed reduce bucket: min(${formatCount(trainable / t)}, reduce_bucket_size 5e8) × ${gradientBytes} B`,
+      formula: `DeepSpeed reduce bucket: min(${formatCount(trainable / stageShare)}, reduce_bucket_size 5e8) × ${gradientBytes} B`,
     });
   }
   if (parallel.strategy === 'zero3' || parallel.strategy === 'fsdp_full') {
@@ -100,11 +107,13 @@ export function parallelComponents(options: {
     else {
       // FSDP's rate limiter allows two all-gathers in flight (the unit computing and the next one);
       // DeepSpeed prefetches the next module the same way.
+      const gatherBytes = options.gatherBytes ?? computeBytes;
       components.push({
         name: 'gathered parameters',
-        bytes: 2 * unit * computeBytes,
-        formula: `2 layers × ${formatCount(unit)} × ${computeBytes} B: the unit computing and the one prefetched`,
+        bytes: 2 * unit * gatherBytes,
+        formula: `2 layers × ${formatCount(unit)} × ${gatherBytes} B: the unit computing and the one prefetched${gatherBytes < computeBytes ? ' (float8 all-gather)' : ''}`,
         phase: 'backward',
+        isAtBackwardEnd: true,
       });
     }
   }
@@ -112,8 +121,8 @@ export function parallelComponents(options: {
     // SHARD_GRAD_OP keeps the parameters it gathered for forward until backward is done.
     components.push({
       name: 'unsharded parameters',
-      bytes: (options.params / t) * computeBytes,
-      formula: `${formatCount(options.params / t)} × ${computeBytes} B: gathered in forward, kept through backward`,
+      bytes: (options.params / stageShare) * computeBytes,
+      formula: `${formatCount(options.params / stageShare)} × ${computeBytes} B: gathered in forward, kept through backward`,
       phase: 'backward',
     });
   }
@@ -125,6 +134,7 @@ export function parallelComponents(options: {
         bytes: unit * gradientBytes,
         formula: `one layer's unsharded gradients (${formatCount(unit)} × ${gradientBytes} B) before reduce-scatter`,
         phase: 'backward',
+        isAtBackwardEnd: true,
       });
     }
   }

@@ -106,6 +106,33 @@ export const quantizationSchema = z.strictObject({
     .optional(),
 });
 
+/** model.cnn.layers[]: one convolution (with BatchNorm and ReLU), pooling or linear layer. */
+export const cnnLayerSchema = z.strictObject({
+  conv: positiveInt.meta({ description: 'output channels of a convolution' }).optional(),
+  pool: oneOf(['max', 'avg', 'global'] as const).optional(),
+  linear: positiveInt.meta({ description: 'output features of a fully connected layer' }).optional(),
+  kernel: positiveInt.optional(),
+  stride: positiveInt.optional(),
+  padding: z.number().int().min(0).optional(),
+  batch_norm: z
+    .boolean()
+    .meta({ description: 'a BatchNorm after the convolution (default true)' })
+    .optional(),
+  relu: z.boolean().meta({ description: 'a ReLU after it (default true for conv)' }).optional(),
+  repeat: positiveInt
+    .meta({ description: 'the same layer this many times (stride on the first only)' })
+    .optional(),
+});
+
+/** model.cnn: a convolutional network described by its layers, for per-layer activations. */
+export const cnnSchema = z.strictObject({
+  input: z
+    .array(positiveInt)
+    .length(3, { error: 'expected [channels, height, width]' })
+    .meta({ description: 'one sample: [channels, height, width]' }),
+  layers: z.array(cnnLayerSchema).min(1),
+});
+
 /** model: a parameter count, a shape or a config.json, trainable count, buffers, LoRA, quantization. */
 export const modelSchema = z.strictObject({
   params: countField.optional(),
@@ -115,4 +142,5 @@ export const modelSchema = z.strictObject({
   buffers: buffersField.optional(),
   lora: loraSchema.optional(),
   quantization: quantizationSchema.optional(),
+  cnn: cnnSchema.optional(),
 });

@@ -3,7 +3,15 @@ import { z } from 'zod';
 import { byteCountField, sizeField } from '../config/fields.js';
 import { quoteInput } from '../units.js';
 import { ExprError, parseExpr } from './expr.js';
-import { loraSchema, modelSchema, oneOf, quantizationSchema, transformerSchema } from './schema-model.js';
+import {
+  cnnLayerSchema,
+  cnnSchema,
+  loraSchema,
+  modelSchema,
+  oneOf,
+  quantizationSchema,
+  transformerSchema,
+} from './schema-model.js';
 import {
   checkpointings,
   conventions,
@@ -13,6 +21,7 @@ import {
   losses,
   optimizerImpls,
   optimizers,
+  pipelineSchedules,
   precisions,
   type Quantity,
   strategies,
@@ -52,6 +61,26 @@ const positiveInt = z
 export const offloadSchema = z.strictObject({
   optimizer: oneOf(['cpu', 'none'] as const).optional(),
   activations: oneOf(['cpu', 'none'] as const).optional(),
+  parameters: oneOf(['cpu', 'none'] as const)
+    .meta({
+      description:
+        'FSDP CPUOffload(offload_params=True), ZeRO-Infinity offload_param: weights (and gradients) on the host',
+    })
+    .optional(),
+  gradients: oneOf(['cpu', 'none'] as const)
+    .meta({ description: 'gradients copied to the host as backward makes them (torchao offload_gradients)' })
+    .optional(),
+});
+
+/** training.float8: torchao Float8 training of the linear layers (torchtitan --model.converters float8). */
+export const float8Schema = z.strictObject({
+  recipe: oneOf(['tensorwise', 'rowwise'] as const),
+  all_gather: z
+    .boolean()
+    .meta({
+      description: 'FSDP2 all-gathers float8 weights (enable_fsdp_float8_all_gather; tensorwise only)',
+    })
+    .optional(),
 });
 
 /** training: precision, optimizer and its implementation, batch, checkpointing, loss, gradients. */
@@ -67,6 +96,16 @@ export const trainingSchema = z.strictObject({
   batch_size: quantityField.optional(),
   grad_accumulation: positiveInt.optional(),
   activation_checkpointing: oneOf(checkpointings).optional(),
+  checkpoint_every: positiveInt
+    .meta({ description: 'checkpoint only every k-th layer (torchtitan selective_ac_option: k)' })
+    .optional(),
+  compile: z
+    .union([z.boolean(), z.literal('layers')], { error: 'expected true, false or layers' })
+    .meta({
+      description: 'torch.compile: true = the model and its loss; layers = each block only (torchtitan)',
+    })
+    .optional(),
+  float8: float8Schema.optional(),
   epochs: positiveInt
     .meta({ description: 'epochs covered (worker copies and caches grow over them)' })
     .optional(),
@@ -79,6 +118,14 @@ export const parallelSchema = z.strictObject({
   gpus: positiveInt.optional(),
   strategy: oneOf(strategies).optional(),
   tensor: positiveInt.optional(),
+  context: positiveInt
+    .meta({ description: 'context-parallel degree: each GPU holds seq_len / context tokens' })
+    .optional(),
+  pipeline: positiveInt.meta({ description: 'pipeline stages' }).optional(),
+  micro_batches: positiveInt
+    .meta({ description: 'micro-batches per step (pipeline); training.batch_size is one micro-batch' })
+    .optional(),
+  schedule: oneOf(pipelineSchedules).optional(),
   gradient_as_bucket_view: z.boolean().optional(),
   nccl_buffers: z.optional(sizeField),
 });
@@ -157,8 +204,11 @@ export const sectionKeys: Record<string, string[]> = {
   'model.transformer': Object.keys(transformerSchema.shape),
   'model.lora': Object.keys(loraSchema.shape),
   'model.quantization': Object.keys(quantizationSchema.shape),
+  'model.cnn': Object.keys(cnnSchema.shape),
+  'model.cnn.layers': Object.keys(cnnLayerSchema.shape),
   training: Object.keys(trainingSchema.shape),
   'training.offload': Object.keys(offloadSchema.shape),
+  'training.float8': Object.keys(float8Schema.shape),
   parallel: Object.keys(parallelSchema.shape),
   tensors: Object.keys(tensorSchema.shape),
   host: Object.keys(hostSchema.shape),

@@ -1,5 +1,6 @@
 // The model section of a spec, with defaults: the shape (from model.transformer over a config.json),
 // the parameter count, LoRA adapters and quantized weights.
+import { cnnCounts, toCnn } from './cnn.js';
 import { buildTransformerShape, type TransformerFields } from './families.js';
 import type { HfConfig } from './hf-config.js';
 import { countParams } from './inventory.js';
@@ -109,13 +110,15 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
   const transformer = toShape(raw, config, report);
   const lora = toLora(raw.lora);
   const quantization = toQuantization(raw.quantization);
+  const cnn = raw.cnn ? toCnn(raw.cnn, report) : undefined;
   const notes = [...(config?.notes ?? [])];
-  if (raw.params === undefined && !transformer && !raw.transformer && !config) {
+  if (raw.params === undefined && !transformer && !raw.transformer && !config && !cnn) {
     report(
       ['model'],
-      'needs params (a count such as 335M), transformer (layers, hidden, heads, seq_len) or config',
+      'needs params (a count such as 335M), transformer (layers, hidden, heads, seq_len), config or cnn',
     );
   }
+  if (cnn && (raw.transformer || config)) report(['model', 'cnn'], 'give cnn or a transformer, not both');
   let adapterParams = 0;
   if (lora) {
     if (!transformer) {
@@ -128,14 +131,15 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
       if (missing.length > 0) {
         report(
           ['model', 'lora', 'targets'],
-          `the model has no ${missing.join(', ')} layer (mlp: ${transformer.mlp})`,
+          `the model has no ${missing.join(', ')} layer (mlp: ${transformer.mlp}${transformer.tiedEmbeddings ? ', the LM head is the tied embedding' : ''})`,
         );
       }
       adapterParams = loraParams(transformer, lora);
     }
     if (raw.trainable !== undefined) report(['model', 'trainable'], 'give trainable or lora, not both');
   }
-  const baseParams = raw.params ?? (transformer ? countParams(transformer) : 0);
+  const cnnSizes = cnn ? cnnCounts(cnn) : undefined;
+  const baseParams = raw.params ?? (transformer ? countParams(transformer) : (cnnSizes?.params ?? 0));
   const params = baseParams + adapterParams;
   const trainable = lora ? adapterParams : raw.trainable;
   if (trainable !== undefined && trainable > params) {
@@ -158,5 +162,6 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
   if (quantization && !transformer) {
     notes.push('quantization without a transformer shape: every frozen parameter is counted as quantized');
   }
-  return { params, trainable, transformer, buffersBytes: raw.buffers ?? 0, lora, quantization, notes };
+  const buffersBytes = raw.buffers ?? cnnSizes?.buffersBytes ?? 0;
+  return { params, trainable, transformer, buffersBytes, lora, quantization, cnn, notes };
 }

@@ -130,13 +130,29 @@ function toParallel(raw: RawEstimate, report: (path: string[], message: string) 
     );
   }
   const tensor = given.tensor ?? 1;
-  const gpus = given.gpus ?? (legacyGpus ?? 1) * tensor;
+  const context = given.context ?? 1;
+  const pipeline = given.pipeline ?? 1;
+  const model = tensor * context * pipeline;
+  const gpus = given.gpus ?? (legacyGpus ?? 1) * model;
   if (gpus % tensor !== 0) report(['parallel', 'tensor'], `${tensor} does not divide the ${gpus} GPUs`);
+  else if (gpus % model !== 0) {
+    report(
+      ['parallel', given.pipeline === undefined ? 'context' : 'pipeline'],
+      `tensor × context × pipeline (${model}) does not divide the ${gpus} GPUs`,
+    );
+  }
+  if (given.micro_batches !== undefined && pipeline === 1)
+    report(['parallel', 'micro_batches'], 'needs parallel.pipeline > 1');
   const legacyStrategy: Strategy = legacyStage ? (`zero${legacyStage}` as Strategy) : 'ddp';
   return {
     gpus,
     strategy: given.strategy ?? legacyStrategy,
     tensor,
+    context,
+    pipeline,
+    // Megatron and torchtitan need at least as many micro-batches as stages to fill the pipeline.
+    microBatches: given.micro_batches ?? pipeline,
+    schedule: given.schedule ?? '1f1b',
     isBucketView: given.gradient_as_bucket_view ?? false,
     ncclBytes: given.nccl_buffers,
   };
@@ -160,8 +176,21 @@ function toTraining(
     report(['training', 'optimizer_in_backward'], 'cannot be combined with grad_accumulation > 1');
   }
   const offload = training.offload ?? {};
-  if (raw.device === 'cpu' && (offload.optimizer === 'cpu' || offload.activations === 'cpu')) {
+  const isOffloading = Object.values(offload).some((where) => where === 'cpu');
+  if (raw.device === 'cpu' && isOffloading) {
     report(['training', 'offload'], 'device: cpu keeps everything on the host already');
+  }
+  // FSDP's CPUOffload and DeepSpeed's offload_param both shard the weights first (ZeRO-3 / FULL_SHARD).
+  if (offload.parameters === 'cpu' && !['zero3', 'fsdp_full', 'fsdp_grad_op'].includes(strategy)) {
+    report(['training', 'offload', 'parameters'], 'needs parallel.strategy zero3, fsdp_full or fsdp_grad_op');
+  }
+  if (training.float8?.all_gather && training.float8.recipe !== 'tensorwise') {
+    // torchao: enable_fsdp_float8_all_gather is supported for tensorwise scaling only.
+    report(['training', 'float8', 'all_gather'], 'float8 all-gather needs recipe: tensorwise');
+  }
+  const checkpointing = training.activation_checkpointing ?? 'none';
+  if (training.checkpoint_every !== undefined && checkpointing === 'none') {
+    report(['training', 'checkpoint_every'], 'needs activation_checkpointing full, op or selective');
   }
   return {
     precision,
@@ -175,12 +204,22 @@ function toTraining(
     isOptimizerInBackward,
     offloadOptimizer: offload.optimizer === 'cpu',
     offloadActivations: offload.activations === 'cpu',
+    offloadParameters: offload.parameters === 'cpu',
+    // FSDP CPUOffload(offload_params=True) moves the gradients to the host with the parameters.
+    offloadGradients: offload.gradients === 'cpu' || offload.parameters === 'cpu',
+    isCompiled: training.compile === true || training.compile === 'layers',
+    // torchtitan compiles each TransformerBlock, not the output projection and loss.
+    isLossCompiled: training.compile === true,
+    checkpointEvery: training.checkpoint_every ?? 1,
+    float8: training.float8
+      ? { recipe: training.float8.recipe, isAllGatherFloat8: training.float8.all_gather ?? false }
+      : undefined,
     // torch.optim.Optimizer.zero_grad(set_to_none=True) is the default since PyTorch 2.0.
     zeroGrad: training.zero_grad ?? 'set_to_none',
     loss: training.loss ?? 'standard',
     convention,
     gradAccumulation,
-    activationCheckpointing: training.activation_checkpointing ?? 'none',
+    activationCheckpointing: checkpointing,
     epochs: training.epochs ?? 1,
   };
 }
@@ -200,7 +239,7 @@ export function defaultOptimizerImpl(
   if (framework === 'jax' || isDeepSpeed || convention === 'zero' || convention === 'eleuther')
     return 'fused';
   if (optimizer === 'adafactor' || optimizer === 'lion') return 'for_loop';
-  if (optimizer === 'adam8bit' || optimizer.startsWith('paged')) return 'fused';
+  if (optimizer === 'adam8bit' || optimizer === 'adam4bit' || optimizer.startsWith('paged')) return 'fused';
   return 'foreach';
 }
 

@@ -4,8 +4,20 @@ import type { Expr } from './expr.js';
 import type { NotEstimatedPart } from './not-estimated.js';
 
 /** Training precisions a spec may name. */
-export const precisions = ['fp32', 'amp_fp16', 'amp_bf16', 'bf16', 'fp16'] as const;
-/** fp32; amp_* = torch.autocast over fp32 weights; bf16/fp16 = weights and states in 16 bits. */
+export const precisions = [
+  'fp32',
+  'amp_fp16',
+  'amp_bf16',
+  'bf16',
+  'fp16',
+  'mixed_bf16',
+  'mixed_fp16',
+] as const;
+/**
+ * fp32; amp_* = torch.autocast over fp32 weights; bf16/fp16 = weights and states in 16 bits;
+ * mixed_* = FSDP's MixedPrecision(Policy) (param_dtype 16-bit, reduce_dtype fp32): fp32 parameters,
+ * gradients and states at rest, the whole forward and backward in 16 bits (torchtitan's default).
+ */
 export type Precision = (typeof precisions)[number];
 
 /** Optimizers a spec may name. */
@@ -16,6 +28,7 @@ export const optimizers = [
   'sgd_momentum',
   'adafactor',
   'adam8bit',
+  'adam4bit',
   'paged_adamw',
   'paged_adamw_8bit',
   'lion',
@@ -34,8 +47,12 @@ export const conventions = ['hf', 'zero', 'eleuther', 'accelerate'] as const;
 /** Whose bytes-per-parameter rules to use for mixed precision (model-states.ts explains each). */
 export type Convention = (typeof conventions)[number];
 
-/** Activation checkpointing: none, selective (attention scores recomputed), full (layer inputs kept). */
-export const checkpointings = ['none', 'selective', 'full'] as const;
+/**
+ * Activation checkpointing: none; selective (Korthikanti's: attention scores recomputed); op
+ * (torchtitan's per-op SAC: matmul and attention outputs kept, every second matmul recomputed); full
+ * (layer inputs kept). With training.checkpoint_every k, only every k-th layer is checkpointed.
+ */
+export const checkpointings = ['none', 'selective', 'op', 'full'] as const;
 /** One of checkpointings. */
 export type Checkpointing = (typeof checkpointings)[number];
 
@@ -69,8 +86,8 @@ export const quantizations = ['nf4', 'fp4', 'int8', 'gptq4', 'awq4'] as const;
 /** One of quantizations. */
 export type Quantization = (typeof quantizations)[number];
 
-/** Linear layers LoRA can adapt, by their role in a layer. */
-export const loraTargets = ['q', 'k', 'v', 'o', 'gate', 'up', 'down'] as const;
+/** Layers LoRA can adapt: the linears of a block by role, the token embedding and the LM head. */
+export const loraTargets = ['q', 'k', 'v', 'o', 'gate', 'up', 'down', 'embed', 'lm_head'] as const;
 /** One of loraTargets. */
 export type LoraTarget = (typeof loraTargets)[number];
 
@@ -152,11 +169,22 @@ export interface QuantizationSpec {
   isHeadQuantized: boolean;
 }
 
+/** Pipeline schedules: 1F1B (PipeDream-flush, Megatron's default) or GPipe (all forwards first). */
+export const pipelineSchedules = ['1f1b', 'gpipe'] as const;
+/** One of pipelineSchedules. */
+export type PipelineSchedule = (typeof pipelineSchedules)[number];
+
 /** The multi-GPU layout the per-GPU estimate is for. */
 export interface ParallelSpec {
   gpus: number;
   strategy: Strategy;
   tensor: number;
+  /** Context parallelism: each GPU holds seq_len / context tokens of every sequence (ring attention). */
+  context: number;
+  /** Pipeline stages, the micro-batches per step, and the schedule. */
+  pipeline: number;
+  microBatches: number;
+  schedule: PipelineSchedule;
   isBucketView: boolean;
   ncclBytes: number | undefined;
 }
@@ -176,6 +204,35 @@ export interface TensorSpec {
 export const coverableParts = ['activations', 'logits'] as const;
 export type CoverablePart = (typeof coverableParts)[number];
 
+/** One layer of a convolutional stack (model.cnn.layers). */
+export interface ConvLayer {
+  kind: 'conv' | 'pool' | 'linear';
+  /** Output channels (conv) or features (linear). */
+  out: number;
+  kernel: number;
+  stride: number;
+  padding: number;
+  /** conv: a BatchNorm and a ReLU after the convolution (ResNet, VGG-BN). */
+  isBatchNorm: boolean;
+  isRelu: boolean;
+  repeat: number;
+  /** pool: max keeps its argmax indices (int64); avg keeps nothing but its input's shape. */
+  pool: 'max' | 'avg' | 'global';
+}
+
+/** A convolutional network described by its layers, from an input of channels × height × width. */
+export interface CnnSpec {
+  input: [number, number, number];
+  layers: ConvLayer[];
+}
+
+/** torchao Float8 training of the linear layers. */
+export interface Float8Spec {
+  recipe: 'tensorwise' | 'rowwise';
+  /** FSDP2 all-gathers the weights already cast to float8 (enable_fsdp_float8_all_gather). */
+  isAllGatherFloat8: boolean;
+}
+
 /** A validated estimate spec with every default filled in. */
 export interface EstimateSpec {
   /** Where the spec came from, for messages; undefined when built from flags only. */
@@ -190,6 +247,7 @@ export interface EstimateSpec {
     buffersBytes: number;
     lora: LoraSpec | undefined;
     quantization: QuantizationSpec | undefined;
+    cnn: CnnSpec | undefined;
     /** What the estimate cannot model about this model (a vision tower, MoE routing...). */
     notes: string[];
   };
@@ -200,6 +258,16 @@ export interface EstimateSpec {
     isOptimizerInBackward: boolean;
     offloadOptimizer: boolean;
     offloadActivations: boolean;
+    /** FSDP CPUOffload(offload_params=True), DeepSpeed ZeRO-Infinity offload_param: weights on the host. */
+    offloadParameters: boolean;
+    /** Gradients copied to the host as backward produces them (torchao offload_gradients, ZeRO-Offload). */
+    offloadGradients: boolean;
+    /** torch.compile of the layers (a cast shared by the linears reading it), and of the loss. */
+    isCompiled: boolean;
+    isLossCompiled: boolean;
+    /** Checkpoint every k-th layer only (torchtitan selective_ac_option = k); 1 = every layer. */
+    checkpointEvery: number;
+    float8: Float8Spec | undefined;
     zeroGrad: 'set_to_none' | 'zeros';
     loss: Loss;
     convention: Convention;
@@ -241,6 +309,9 @@ export interface Component {
    * the optimizer step. The two never coexist, so the peak takes the larger; unmarked parts are
    * always there. */
   phase?: 'backward' | 'step';
+  /** Still alive at the end of backward, beside every gradient: the first layer's working set (or its
+   * recomputation), FSDP's last gathered unit, and the gradients themselves. */
+  isAtBackwardEnd?: boolean;
 }
 
 /** What estimate() returns: GPU and host parts, each with its peak. */

@@ -9,8 +9,10 @@ import {
   type EngineInstance,
 } from './engine-checks.js';
 import { knobValue } from './engine-knob.js';
-import { sglangKnob, tensorrtLlmKnob, vllmKnob } from './engine-knobs.js';
 import type { StartNeighbours } from './engine-start.js';
+import { sglangKnob } from './sglang.js';
+import { tensorrtLlmKnob } from './tensorrt-llm.js';
+import { vllmKnob } from './vllm.js';
 
 const GiB = 1024 ** 3;
 

@@ -26,6 +26,8 @@ export interface EngineInstance {
   command: string | readonly string[] | undefined;
   knob: EngineKnob;
   value: KnobValue;
+  /** What the command says the engine holds outside its flag (`{free_gpu_memory_fraction:4GiB}`). */
+  outsideBytes?: number | undefined;
 }
 
 const baseWords: Record<EngineKnob['base'], string> = {
@@ -41,6 +43,7 @@ const heldBy = (instances: readonly HoldingInstance[]) =>
 function written(knob: EngineKnob, value: string): boolean {
   return (
     value.includes(`{${knob.placeholder}}`) ||
+    value.includes(`{${knob.placeholder}:`) ||
     value.includes(`$${knob.variable}`) ||
     value.includes(`\${${knob.variable}}`)
   );
@@ -155,12 +158,17 @@ export function checkEngineStart(engine: EngineInstance, neighbours: StartNeighb
       facts: { waitsFor: earlier.name, overBytes },
     });
   }
-  if (knob.outside !== null) {
+  if (knob.outside !== null && engine.outsideBytes === undefined) {
     findings.push({
       ...base,
       code: 'engine-outside-knob',
       severity: 'info',
-      message: `${name}: ${label}'s ${knob.outside} are outside ${flag}; the plan counts them as nothing, so keep them within its ${formatBytes(engine.budgetBytes)} budget (headroom watches it)`,
+      message: `${name}: ${label}'s ${knob.outside} are outside ${flag}, and the plan counts them as nothing, so ${
+        knob.base === 'free-after-load'
+          ? `it may take up to ${(1 - value.fraction).toFixed(4)} × their size more than its ${formatBytes(engine.budgetBytes)} budget`
+          : `they come on top of its ${formatBytes(engine.budgetBytes)} budget`
+      }; write their size in the placeholder ({${knob.placeholder}:4GiB}) and the plan leaves it out of the fraction`,
+      fixes: [`{${knob.placeholder}:SIZE} with the size of its ${knob.outside}`],
     });
   }
   return findings;

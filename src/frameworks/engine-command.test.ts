@@ -2,7 +2,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { commandWords, fillPlaceholders, flagValues, placeholdersIn } from './engine-command.js';
-import { sglangKnob, tensorrtLlmKnob, vllmKnob } from './engine-knobs.js';
+import { sglangKnob } from './sglang.js';
+import { tensorrtLlmKnob } from './tensorrt-llm.js';
+import { vllmKnob } from './vllm.js';
 
 test('fillPlaceholders fills argv words and shell strings alike, and leaves what it has no value for', () => {
   const values = { gpu_memory_utilization: '0.2916', budget_bytes: '7516192768' };

@@ -9,7 +9,8 @@ export const placeholderNames = [
   'budget_bytes',
 ] as const;
 
-const placeholderPattern = new RegExp(`\\{(${placeholderNames.join('|')})\\}`, 'g');
+// `{name}`, or `{name:SIZE}` for an engine whose flag leaves part of its memory out (the SIZE it holds there).
+const placeholderPattern = new RegExp(`\\{((?:${placeholderNames.join('|')})(?::[^{}\\s]+)?)\\}`, 'g');
 
 /** The command with each placeholder that has a value replaced by it; the others stay as written. */
 export function fillPlaceholders(
@@ -17,14 +18,22 @@ export function fillPlaceholders(
   values: Readonly<Record<string, string>>,
 ): string | string[] {
   const fill = (text: string) =>
-    text.replace(placeholderPattern, (whole, name: string) => values[name] ?? whole);
+    text.replace(placeholderPattern, (whole, inner: string) => values[inner] ?? whole);
   return typeof command === 'string' ? fill(command) : command.map(fill);
 }
 
-/** The placeholders a command uses, each once, in the order written. */
+/** The placeholders a command uses, as written between the braces (`free_gpu_memory_fraction:4GiB`), each once. */
 export function placeholdersIn(command: string | readonly string[] | undefined): string[] {
   const text = command === undefined ? '' : typeof command === 'string' ? command : command.join('\n');
   return [...new Set([...text.matchAll(placeholderPattern)].map((match) => match[1] as string))];
+}
+
+/** A placeholder's name and its argument (`4GiB` in `{free_gpu_memory_fraction:4GiB}`), if any. */
+export function splitPlaceholder(inner: string): { name: string; argument: string | undefined } {
+  const colon = inner.indexOf(':');
+  return colon < 0
+    ? { name: inner, argument: undefined }
+    : { name: inner.slice(0, colon), argument: inner.slice(colon + 1) };
 }
 
 /**

@@ -2,7 +2,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { knobValue } from './engine-knob.js';
-import { sglangKnob, tensorrtLlmKnob, vllmKnob } from './engine-knobs.js';
+import { sglangKnob } from './sglang.js';
+import { tensorrtLlmKnob } from './tensorrt-llm.js';
+import { vllmKnob } from './vllm.js';
 
 const GiB = 1024 ** 3;
 const card = 24 * GiB;
@@ -58,5 +60,33 @@ test('a budget the base cannot give, or one that floors to 0, is a problem the p
   assert.match(
     knobValue(sglangKnob, { budgetBytes: GiB, totalBytes: card, freeAtStartBytes: 0 }).problem ?? '',
     /nothing is free/,
+  );
+});
+
+test("what an engine holds outside its fraction, when the command gives it: TensorRT-LLM's weights leave its base and its budget, SGLang's activations its budget", () => {
+  // TensorRT-LLM: 12 GiB free at start, 4 GiB of weights and buffers, an 8 GiB budget: KV = 4 GiB of the 8 GiB left.
+  const trt = knobValue(tensorrtLlmKnob, {
+    budgetBytes: 8 * GiB,
+    totalBytes: card,
+    freeAtStartBytes: 12 * GiB,
+    outsideBytes: 4 * GiB,
+  });
+  assert.deepEqual([trt.text, trt.baseBytes, trt.grantedBytes], ['0.5000', 8 * GiB, 4 * GiB]);
+  // SGLang: 2 GiB of activations on top of its static share, out of an 8 GiB budget: 6 of 12 GiB free.
+  const sglang = knobValue(sglangKnob, {
+    budgetBytes: 8 * GiB,
+    totalBytes: card,
+    freeAtStartBytes: 12 * GiB,
+    outsideBytes: 2 * GiB,
+  });
+  assert.deepEqual([sglang.text, sglang.baseBytes], ['0.5000', 12 * GiB]);
+  assert.match(
+    knobValue(tensorrtLlmKnob, {
+      budgetBytes: 4 * GiB,
+      totalBytes: card,
+      freeAtStartBytes: 12 * GiB,
+      outsideBytes: 5 * GiB,
+    }).problem ?? '',
+    /is its whole budget/,
   );
 });

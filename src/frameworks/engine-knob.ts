@@ -36,6 +36,11 @@ export interface KnobInput {
   totalBytes: number;
   /** Free when it starts, after its own context: total − context − what the processes started before it hold. */
   freeAtStartBytes: number;
+  /**
+   * What the engine holds beyond its context that its fraction does not cover, when the command says
+   * (`{free_gpu_memory_fraction:4GiB}`): TensorRT-LLM's weights and buffers, SGLang's activations.
+   */
+  outsideBytes?: number | undefined;
 }
 
 /** A knob's value: the fraction (4 decimals, floored), as written, and the bytes it grants on its base. */
@@ -52,7 +57,10 @@ const scale = 10_000n;
 
 /** The base an engine's fraction applies to, in bytes, as the plan expects it when the engine starts. */
 export function knobBaseBytes(knob: EngineKnob, input: KnobInput): number {
-  return knob.base === 'total' ? input.totalBytes : Math.max(0, input.freeAtStartBytes);
+  if (knob.base === 'total') return input.totalBytes;
+  // TensorRT-LLM's fraction is of what is free once its weights and buffers are loaded.
+  const loadedBytes = knob.base === 'free-after-load' ? (input.outsideBytes ?? 0) : 0;
+  return Math.max(0, input.freeAtStartBytes - loadedBytes);
 }
 
 /**
@@ -61,7 +69,17 @@ export function knobBaseBytes(knob: EngineKnob, input: KnobInput): number {
  */
 export function knobValue(knob: EngineKnob, input: KnobInput): KnobValue {
   const baseBytes = knobBaseBytes(knob, input);
-  const budgetBytes = Math.max(0, Math.floor(input.budgetBytes));
+  // The fraction's share is what the budget leaves beside what the engine holds outside it.
+  const budgetBytes = Math.max(0, Math.floor(input.budgetBytes - (input.outsideBytes ?? 0)));
+  if (budgetBytes <= 0 && (input.outsideBytes ?? 0) > 0) {
+    return {
+      fraction: 0,
+      text: '0.0000',
+      baseBytes,
+      grantedBytes: 0,
+      problem: `what it holds outside its fraction (${input.outsideBytes} bytes) is its whole budget`,
+    };
+  }
   if (baseBytes <= 0) {
     return {
       fraction: 0,

@@ -7,7 +7,17 @@ import { frameworkProfiles, frameworks, ownersOfKey, profileOf } from './index.j
 
 describe('framework profiles', () => {
   test('one profile per name; aliases find their profile; an unknown name is `other`', () => {
-    assert.deepEqual(frameworks, ['jax', 'torch', 'tensorflow', 'other', 'none']);
+    assert.deepEqual(frameworks, [
+      'jax',
+      'torch',
+      'tensorflow',
+      'vllm',
+      'sglang',
+      'tensorrt-llm',
+      'other',
+      'none',
+    ]);
+    assert.equal(profileOf('trtllm').name, 'tensorrt-llm');
     assert.equal(new Set(frameworkProfiles.map((p) => p.name)).size, frameworkProfiles.length);
     assert.equal(profileOf('pytorch').name, 'torch');
     assert.equal(profileOf('a-framework-from-an-old-record').name, 'other');

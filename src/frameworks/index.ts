@@ -1,13 +1,17 @@
 // Every framework headroom knows, in one list: adding one is a file beside this one and an entry here.
+import type { EngineOf } from './engine-plan.js';
 import { jax } from './jax.js';
 import { none } from './none.js';
 import { other } from './other.js';
 import { pytorch } from './pytorch.js';
+import { sglang } from './sglang.js';
 import { tensorflow } from './tensorflow.js';
+import { tensorrtLlm } from './tensorrt-llm.js';
 import type { FrameworkProfile } from './types.js';
+import { vllm } from './vllm.js';
 
 /** The profiles, in the order the config's error messages and --help list them. */
-export const frameworkProfiles = [jax, pytorch, tensorflow, other, none] as const;
+export const frameworkProfiles = [jax, pytorch, tensorflow, vllm, sglang, tensorrtLlm, other, none] as const;
 
 /** A framework's name as headroom.yaml writes it and every --json output says it. */
 export type Framework = (typeof frameworkProfiles)[number]['name'];
@@ -23,6 +27,18 @@ const byName = new Map<string, FrameworkProfile>(
 export function profileOf(name: string | undefined): FrameworkProfile {
   return (name === undefined ? undefined : byName.get(name)) ?? other;
 }
+
+/** The inference engine a framework is (its label and memory flag), or undefined for one that is not. */
+export function engineOf(name: string): EngineOf | undefined {
+  const profile = profileOf(name);
+  return profile.engineKnob === undefined ? undefined : { label: profile.label, knob: profile.engineKnob };
+}
+
+/** Every inference engine, to say whose flag a stray placeholder is. */
+export const engines: readonly EngineOf[] = frameworkProfiles.flatMap((p) => {
+  const engine = engineOf(p.name);
+  return engine ? [engine] : [];
+});
 
 /** The frameworks that own a config key (`preallocate` → jax), for "applies to framework X only". */
 export function ownersOfKey(key: string): FrameworkProfile[] {

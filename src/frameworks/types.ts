@@ -2,6 +2,7 @@
 // knip plugin. The plan, the config, fit, the checks and the bootstrap ask the profile; nothing outside
 // src/frameworks/ switches on a framework's name. This folder imports nothing from plan/ (plan imports
 // it), so the shapes a profile reads are declared here and plan's types satisfy them.
+import type { EngineKnob } from './engine-knob.js';
 
 /**
  * How a process's GPU budget is held: `cap` by its framework inside the process (JAX's fraction,
@@ -15,9 +16,10 @@ export const enforcements: readonly Enforcement[] = ['cap', 'warn', 'kill'];
 /**
  * What holds a planned process to its budget: `env` JAX's fraction variable, `alloc-conf` PyTorch's
  * `per_process_memory_fraction` allocator key, `bootstrap` headroom's Python bootstrap
- * (python/headroom_boot), `watch` nothing in-process (headroom samples it), `none` no GPU.
+ * (python/headroom_boot), `flag` an inference engine's own memory flag in its command (filled into
+ * `{gpu_memory_utilization}` and the like), `watch` nothing in-process (headroom samples it), `none` no GPU.
  */
-export type CapMethod = 'env' | 'alloc-conf' | 'bootstrap' | 'watch' | 'none';
+export type CapMethod = 'env' | 'alloc-conf' | 'bootstrap' | 'flag' | 'watch' | 'none';
 
 /** The device a process is planned on, as far as its environment depends on it. */
 export interface EnvDevice {
@@ -163,4 +165,9 @@ export interface FrameworkProfile<Name extends string = string> {
   trialEnv: TrialEnv | null;
   /** What the bootstrap does for this framework's processes (python/headroom_boot), for people. */
   bootstrap: string;
+  /**
+   * An inference engine's memory flag (vLLM's --gpu-memory-utilization): the plan computes it from the
+   * budget on the engine's own base and fills it into the command (engine-plan.ts). Absent for the others.
+   */
+  engineKnob?: EngineKnob;
 }

@@ -1,6 +1,7 @@
 // plan(): split each GPU among the configured processes and say what each must be told. Pure.
 import { packagedBootstrapDir } from '../frameworks/bootstrap.js';
-import { profileOf } from '../frameworks/index.js';
+import { planEngines } from '../frameworks/engine-plan.js';
+import { engineOf, engines as engineProfiles, profileOf } from '../frameworks/index.js';
 import { checkPlan } from './checks.js';
 import { enforcedBudgetBytes, frameworkEnv } from './framework-env.js';
 import { expandInstances, placeInstances } from './placement.js';
@@ -36,7 +37,7 @@ export function plan(spec: Spec, options: PlanOptions): Plan {
     contextOverheadBytes: spec.contextOverheadBytes,
   });
 
-  const processes = placements.map(
+  const configured = placements.map(
     ({ instance, device, budgetBytes: plannedBytes, overheadBytes }): PlannedProcess => {
       const { spec: processSpec } = instance;
       // Each GPU client is its own pool: it is told budget / N (its fraction, its bootstrap cap).
@@ -81,6 +82,16 @@ export function plan(spec: Spec, options: PlanOptions): Plan {
     },
   );
 
+  // Engines' knobs need every budget on their card (what is free when one starts).
+  const engines = planEngines({
+    instances: configured,
+    processes: spec.processes,
+    devices,
+    engineOf,
+    engines: engineProfiles,
+  });
+  const processes = engines.instances;
+
   const plannedDevices = devices.map((device): PlannedDevice => {
     const here = processes.filter((p) => p.device === device.index);
     return {
@@ -95,9 +106,13 @@ export function plan(spec: Spec, options: PlanOptions): Plan {
     };
   });
 
+  const order = { error: 0, warning: 1, info: 2 } as const;
   const findings = [
     ...placementFindings,
-    ...checkPlan({ spec, devices: plannedDevices, processes, inheritedEnv: options.inheritedEnv }),
+    ...[
+      ...checkPlan({ spec, devices: plannedDevices, processes, inheritedEnv: options.inheritedEnv }),
+      ...engines.findings,
+    ].sort((a, b) => order[a.severity] - order[b.severity]),
   ];
   return { devices: plannedDevices, processes, findings };
 }

@@ -1,5 +1,6 @@
 // The data that flows between config loading, planning, supervision and rendering.
 import type { SourceLocation } from '../errors.js';
+import type { PlannedEngineFlag } from '../frameworks/engine-plan.js';
 
 // What a framework is lives in src/frameworks/ (one profile per framework); these names are its.
 import type { CapMethod, Enforcement } from '../frameworks/types.js';
@@ -141,6 +142,13 @@ export interface PlannedProcess {
   /** What holds it to its budget; `env`, `alloc-conf` and `bootstrap` make it fail with its own OOM there. */
   capBy: CapMethod;
   hostMemoryBytes: number | null;
+  /**
+   * What the plan fills into the command's placeholders (`{budget_bytes}`, an engine's
+   * `{gpu_memory_utilization}`); only for an engine or a command that writes one.
+   */
+  placeholders?: Record<string, string>;
+  /** An inference engine's memory flag as planned: its value, its base, who it starts after. */
+  engineFlag?: PlannedEngineFlag;
 }
 
 export interface Plan {

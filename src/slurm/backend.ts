@@ -105,6 +105,7 @@ export function slurmBackend(
       events.readBatchOutput();
       for (const tail of tails.splice(0)) tail.close();
       await events.accountEndedSteps();
+      for (const launch of launches) events.recordDiagnoses(launch.name);
       const endedAt = new Date(clock.now()).toISOString();
       const processes = launches.map((launch) =>
         summarizeProcess({

@@ -31,7 +31,10 @@ export class JobEvents {
   private readonly seen = new Map<string, string>();
   private readonly ended = new Set<string>();
   /** Per process: its log's verdict and the bytes it was read from (the log only grows). */
-  private readonly logVerdicts = new Map<string, { sizeBytes: number; verdict: LogVerdict | null }>();
+  private readonly logVerdicts = new Map<
+    string,
+    { sizeBytes: number; verdict: LogVerdict | null; reader: OutputReader }
+  >();
   private batchBytes = 0;
   private pendingReason = '';
   private batchRest = '';
@@ -250,11 +253,33 @@ export class JobEvents {
         bytes = readSync(fd, buffer, 0, buffer.length, position);
       }
       const verdict = reader.verdict();
-      this.logVerdicts.set(name, { sizeBytes: position, verdict });
+      this.logVerdicts.set(name, { sizeBytes: position, verdict, reader });
       return verdict;
     } finally {
       closeSync(fd);
     }
+  }
+
+  /**
+   * What doctor's classifier made of a process's log, written to the record (diagnoses.jsonl) as a local
+   * run writes it, so `doctor RUN_DIR` reads it instead of the log; once the job has ended. A restarted
+   * process's log holds every attempt: that one is left to be read whole, as a local one is.
+   */
+  recordDiagnoses(name: string): void {
+    const attempts = this.attempts(name).length;
+    if (attempts > 1 || (this.markers.get(name)?.restarts ?? 0) > 0) return;
+    this.readLog(name);
+    const read = this.logVerdicts.get(name);
+    if (!read) return;
+    this.options.record.appendDiagnoses({
+      time: new Date(this.options.clock.now()).toISOString(),
+      process: name,
+      attempt: 1,
+      lineCount: read.reader.lineCount,
+      skippedBytes: 0,
+      // Plain copies: the record's schema is loose (a newer headroom's fields still read).
+      diagnoses: read.reader.finish().map((d) => ({ ...d })),
+    });
   }
 
   /** Steps sacct lists for `name`, oldest first. */

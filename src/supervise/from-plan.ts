@@ -1,6 +1,7 @@
 // From a validated config and its plan to what the supervisor launches: one LaunchSpec per
 // planned instance (replicas included), each with the environment buildChildEnv makes (plan/child-env.ts).
 import { ConfigError, UsageError } from '../errors.js';
+import { fillPlaceholders } from '../frameworks/engine-command.js';
 import { inProcessCap } from '../plan/cap.js';
 import { buildChildEnv } from '../plan/child-env.js';
 import type { Plan, PlannedProcess, ProcessSpec, Spec } from '../plan/types.js';
@@ -60,7 +61,8 @@ export function launchSpecsFromPlan(options: {
       .map((p) => p.name);
     return {
       name: instance.name,
-      command: commandOf(spec, processSpec),
+      // The plan's values in the command's placeholders ({gpu_memory_utilization}, {budget_bytes}).
+      command: fillPlaceholders(commandOf(spec, processSpec), instance.placeholders ?? {}),
       env: buildChildEnv({ inherited: baseEnv, planned: instance, card, overrides }),
       cwd: processSpec.cwd,
       hostMemoryBytes: instance.hostMemoryBytes,

@@ -20,6 +20,9 @@ const componentSchema = z.object({
     .enum(['backward', 'step'])
     .optional()
     .meta({ description: 'backward: forward→backward; step: backward→step; the peak takes the larger' }),
+  isAtBackwardEnd: z.boolean().optional().meta({
+    description: 'also alive at the end of backward, beside every gradient (a third candidate peak)',
+  }),
 });
 
 const solveSchema = z.object({

@@ -49,8 +49,28 @@ export const plannedProcessSchema = z.object({
   env: z.record(z.string(), z.string()),
   unsetEnv: z.array(z.string()),
   capNote: z.string(),
-  capBy: z.enum(['env', 'alloc-conf', 'bootstrap', 'watch', 'none']),
+  capBy: z.enum(['env', 'alloc-conf', 'bootstrap', 'flag', 'watch', 'none']),
   hostMemoryBytes: bytes.nullable(),
+  placeholders: z.record(z.string(), z.string()).optional().meta({
+    description:
+      "what the plan fills into the command: {budget_bytes}, and an engine's {gpu_memory_utilization}, {mem_fraction_static} or {free_gpu_memory_fraction}; only for an engine or a command that writes one",
+  }),
+  engineFlag: z
+    .object({
+      flag: z.string().meta({ description: "the engine's memory flag: --gpu-memory-utilization" }),
+      placeholder: z.string(),
+      value: z.string().meta({ description: 'the fraction filled in, 4 decimals, floored' }),
+      base: z.enum(['total', 'free-at-start', 'free-after-load']),
+      baseBytes: bytes.meta({ description: 'what the fraction is of, as planned when the engine starts' }),
+      grantedBytes: bytes.meta({
+        description: 'what the value grants on that base: never more than budgetBytes',
+      }),
+      startsAfter: z.array(z.string()).meta({
+        description: 'instances on its card counted as holding their budgets when it starts (depends_on)',
+      }),
+    })
+    .optional()
+    .meta({ description: "an inference engine's (vllm, sglang, tensorrt-llm) memory flag as planned" }),
 });
 
 /** `plan --json`: devices, processes (budget, environment), findings. */

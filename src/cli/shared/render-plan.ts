@@ -73,7 +73,7 @@ export function renderPlan(plan: Plan, colors: Colors): string {
   const simulatedNote = plan.devices.some((d) => d.simulated)
     ? `\n${colors.yellow('simulated GPU: no real device behind it; budgets are planned as for a real card')}\n`
     : '';
-  return `${colors.bold('Devices')}\n${devices}\n${simulatedNote}\n${colors.bold('Processes')}\n${processes}\n\n${colors.dim('overhead: CUDA context per process, outside every framework pool; `headroom env NAME` prints all variables')}\n${colors.dim('cap: what holds the budget in-process: env (JAX fraction), alloc-conf (PyTorch allocator config), bootstrap (headroom_boot on PYTHONPATH); watch: only headroom watching')}\n`;
+  return `${colors.bold('Devices')}\n${devices}\n${simulatedNote}\n${colors.bold('Processes')}\n${processes}\n\n${colors.dim('overhead: CUDA context per process, outside every framework pool; `headroom env NAME` prints all variables')}\n${colors.dim("cap: what holds the budget in-process: env (JAX fraction), alloc-conf (PyTorch allocator config), bootstrap (headroom_boot on PYTHONPATH); flag (an inference engine's memory flag, filled into its command); watch: only headroom watching")}\n`;
 }
 
 function processRow(p: PlannedProcess, totals: Map<number, number>): string[] {

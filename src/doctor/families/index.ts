@@ -76,12 +76,3 @@ export function frameworksSeen(context: Facts, drafts: readonly Draft[]): Framew
   }
   return seen;
 }
-
-/**
- * The layer a run's process reports as, from its headroom.yaml `framework:` (plan.json); `other`
- * when no family owns that framework.
- */
-export function layerOfFramework(framework: string | undefined): Layer {
-  const family = doctorFamilies.find((f) => framework !== undefined && f.frameworks?.includes(framework));
-  return family?.layers[0] ?? 'other';
-}

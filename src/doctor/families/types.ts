@@ -42,7 +42,7 @@ export interface DoctorFamily {
   codes?: readonly string[];
   /** It explains the GPU failures no other family claims (one family in the list). */
   isFallback?: boolean;
-  /** headroom.yaml `framework:` names whose failures it reports as `layers[0]` (a run's plan). */
+  /** The framework profiles (src/frameworks) whose `doctorFamily` names this family. */
   frameworks?: readonly string[];
   joinedFacts?: JoinedFacts;
   seen?: readonly SeenFramework[];

@@ -3,6 +3,8 @@
 // are read from ../shared/estimation/references.json where they are published there.
 import { estimate } from '../estimate.js';
 import type { Breakdown } from '../types.js';
+import { heldOutIds } from './held-out.js';
+import { type PublishedCase, publishedCases } from './published-measured.js';
 import { expectedAt, referenceCase, specOf } from './references.js';
 
 const MiB = 1024 ** 2;
@@ -213,4 +215,34 @@ export function medianAbsoluteError(cases: readonly MeasuredCase[]): number {
   return errors.length % 2 === 1
     ? (errors[middle] ?? 0)
     : ((errors[middle - 1] ?? 0) + (errors[middle] ?? 0)) / 2;
+}
+
+/** A published case (published-measured.ts) scored like the others, with its split. */
+export interface PublishedMeasuredCase extends MeasuredCase {
+  what: PublishedCase['what'];
+  isHeldOut: boolean;
+}
+
+/** The bytes the case's `what` compares: allocated, reserved (allocator pool) or the whole device. */
+export function measuredBytes(breakdown: Breakdown, what: PublishedCase['what']): number {
+  if (what === 'allocated') return breakdown.gpu.allocatedPeakBytes;
+  if (what === 'device total') return breakdown.gpu.peakBytes;
+  // Reserved: the allocator's pool, so the peak less the CUDA context and what NCCL allocates itself.
+  const outside = breakdown.gpu.components
+    .filter((part) => part.name === 'cuda context' || part.name === 'nccl buffers')
+    .reduce((sum, part) => sum + part.bytes, 0);
+  return breakdown.gpu.peakBytes - outside;
+}
+
+/** The scored published cases of one split, or all of them (excluded ones never: their reason says why). */
+export function publishedMeasuredCases(split: 'fitted' | 'held-out' | 'all'): PublishedMeasuredCase[] {
+  const held = new Set(heldOutIds);
+  return publishedCases
+    .filter((c) => c.excluded === undefined)
+    .filter((c) => split === 'all' || held.has(c.id) === (split === 'held-out'))
+    .map((c) => ({
+      ...measure(c.id, c.id, c.unit, c.measured, c.spec, (b) => measuredBytes(b, c.what)),
+      what: c.what,
+      isHeldOut: held.has(c.id),
+    }));
 }

@@ -4,13 +4,13 @@
 // (host kills), and the change to the plan or the flags that avoids it.
 
 import { fixFields, size } from '../../doctor/families/explain-types.js';
-import { layerOfFramework } from '../../doctor/families/index.js';
 import type { Diagnosis, DiagnosisKind, Facts, FixDetail } from '../../doctor/types.js';
 import type { FailureCauseRecord, OomKillRecord, RunOrigin } from '../../run-record/schema.js';
 import { formatBytes } from '../../units.js';
 import { describeKill } from '../../verdict/judge.js';
 import { confidences, isMemoryReason, kindForReason } from '../../vocabulary.js';
 import { failureCauseOf, overBudgetFixes } from './failure-cause.js';
+import { layerOfFramework } from './framework-layer.js';
 import { explainHostKill } from './host-kill.js';
 import { planChange } from './plan-change.js';
 import { type RunPlan, type RunProcess, type RunView, settledReasons } from './types.js';
@@ -274,7 +274,7 @@ export function diagnoseRun(options: {
   const { plan } = data;
   return data.processes.flatMap((p): RunDiagnosis[] => {
     const planned = plan?.processes?.find((x) => x.name === p.name);
-    // The layer its framework's doctor family reports as (a framework no family owns: `other`).
+    // The layer its framework's profile's doctor family reports as (none: `other`).
     const framework = layerOfFramework(planned?.framework);
     const logs = logDiagnoses.get(p.name) ?? [];
     const others = othersAt(p);

@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { UsageError } from '../../../errors.js';
+import { fillPlaceholders } from '../../../frameworks/engine-command.js';
 import { buildChildEnv } from '../../../plan/child-env.js';
 import type { Plan, PlannedProcess } from '../../../plan/types.js';
 import type { CommandIo } from '../../io.js';
@@ -17,7 +18,10 @@ export function runWith(
 ): Promise<number> {
   // The same cards a run of this plan shows its children (a simulated card's variables included).
   const env = buildChildEnv({ inherited: io.env, planned: target, card: planCardEnv(plan, io.env) });
-  const [file, ...args] = command as [string, ...string[]];
+  // `env actor -- vllm serve m --gpu-memory-utilization {gpu_memory_utilization}` gets the plan's value.
+  const values =
+    target.placeholders ?? (target.device === null ? {} : { budget_bytes: String(target.budgetBytes) });
+  const [file, ...args] = fillPlaceholders(command, values) as [string, ...string[]];
   // headroom stays in front of the child (as a container's PID 1, say), so signals sent to headroom
   // alone must reach it: `docker stop` sends SIGTERM to PID 1 only. A terminal sends Ctrl-C, Ctrl-\
   // and a hangup to the whole foreground group, child included, so at a terminal only SIGTERM is

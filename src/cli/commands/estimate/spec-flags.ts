@@ -12,7 +12,7 @@ export const specFlags = defineSpecFlags({
     valueName: 'p',
     kind: 'text',
     path: 'training.precision',
-    description: 'fp32 | amp_fp16 | amp_bf16 | bf16 | fp16',
+    description: 'fp32 | amp_fp16 | amp_bf16 | bf16 | fp16 | mixed_bf16 | mixed_fp16',
   },
   optimizer: {
     flag: '--optimizer',
@@ -20,7 +20,7 @@ export const specFlags = defineSpecFlags({
     kind: 'text',
     path: 'training.optimizer',
     description:
-      'adamw | adam | sgd | sgd_momentum | adafactor | adam8bit | paged_adamw | paged_adamw_8bit | lion | none',
+      'adamw | adam | sgd | sgd_momentum | adafactor | adam8bit | adam4bit | paged_adamw | paged_adamw_8bit | lion | none',
   },
   optimizerImpl: {
     flag: '--optimizer-impl',
@@ -48,6 +48,33 @@ export const specFlags = defineSpecFlags({
     path: 'training.offload.activations',
     value: 'cpu',
     description: 'saved activations in host memory',
+  },
+  offloadParameters: {
+    flag: '--offload-parameters',
+    kind: 'switch',
+    path: 'training.offload.parameters',
+    value: 'cpu',
+    description: 'sharded parameters (and gradients) in host memory (FSDP CPUOffload, ZeRO-Infinity)',
+  },
+  offloadGradients: {
+    flag: '--offload-gradients',
+    kind: 'switch',
+    path: 'training.offload.gradients',
+    value: 'cpu',
+    description: 'gradients copied to the host as backward makes them',
+  },
+  compile: {
+    flag: '--compile',
+    kind: 'switch',
+    path: 'training.compile',
+    description: 'torch.compile the model and its loss',
+  },
+  checkpointEvery: {
+    flag: '--checkpoint-every',
+    valueName: 'k',
+    kind: 'count',
+    path: 'training.checkpoint_every',
+    description: 'checkpoint only every k-th layer',
   },
   zeroGrad: {
     flag: '--zero-grad',
@@ -103,7 +130,7 @@ export const specFlags = defineSpecFlags({
     valueName: 'kind',
     kind: 'text',
     path: 'training.activation_checkpointing',
-    description: 'none | selective | full',
+    description: 'none | selective | op | full',
   },
   zeroStage: {
     flag: '--zero-stage',
@@ -140,6 +167,27 @@ export const specFlags = defineSpecFlags({
     kind: 'count',
     path: 'parallel.tensor',
     description: 'tensor-parallel size',
+  },
+  contextParallel: {
+    flag: '--context-parallel',
+    valueName: 'n',
+    kind: 'count',
+    path: 'parallel.context',
+    description: 'context-parallel size (seq_len split over n GPUs)',
+  },
+  pipelineParallel: {
+    flag: '--pipeline-parallel',
+    valueName: 'n',
+    kind: 'count',
+    path: 'parallel.pipeline',
+    description: 'pipeline stages',
+  },
+  microBatches: {
+    flag: '--micro-batches',
+    valueName: 'm',
+    kind: 'count',
+    path: 'parallel.micro_batches',
+    description: 'pipeline micro-batches per step',
   },
   workers: {
     flag: '--workers',

@@ -27,8 +27,23 @@ function refusal(spec: EstimateSpec, options: TraceOptions): string | undefined 
   if (spec.model.quantization) {
     return '--trace does not trace quantized weights (bitsandbytes and GPTQ kernels need a GPU): use the analytic estimate';
   }
-  if (spec.training.activationCheckpointing === 'selective') {
-    return '--trace traces activation checkpointing none or full; selective differs by recipe: use the analytic estimate';
+  const { training, parallel } = spec;
+  if (training.activationCheckpointing === 'selective' || training.activationCheckpointing === 'op') {
+    return `--trace traces activation checkpointing none or full; ${training.activationCheckpointing} differs by recipe: use the analytic estimate`;
+  }
+  if (training.checkpointEvery > 1) {
+    return '--trace checkpoints every layer or none; checkpoint_every: use the analytic estimate';
+  }
+  // The helper runs one eager step in plain or autocast dtypes on one process.
+  const unTraced = [
+    training.precision.startsWith('mixed') ? `precision ${training.precision} (FSDP mixed precision)` : '',
+    training.isCompiled ? 'compile' : '',
+    training.float8 ? 'float8' : '',
+    training.offloadParameters || training.offloadGradients ? 'parameter or gradient offload' : '',
+    parallel.pipeline > 1 || parallel.context > 1 ? 'pipeline or context parallelism' : '',
+  ].filter(Boolean);
+  if (unTraced.length > 0) {
+    return `--trace runs one eager step in one process; it does not trace ${unTraced.join(', ')}: use the analytic estimate`;
   }
   return undefined;
 }

@@ -25,6 +25,8 @@ const figureSpellings: Record<string, RegExp[]> = {
     sized(String.raw`(?:trying|failed) to allocate (\d+) bytes`),
     // MuJoCo's arena: "requested = 19288260".
     sized(String.raw`requested = (\d+)`),
+    // PaddlePaddle 1.x gpu_info.cc: "enforce allocating <= available failed, 10513462067 > 1369702144".
+    sized(String.raw`allocating <= available failed, (\d+) > \d+`),
   ],
   freeBytes: [
     sized('of which SIZE is free'),
@@ -33,6 +35,7 @@ const figureSpellings: Record<string, RegExp[]> = {
     // PaddlePaddle: "available memory is only 0.000000B".
     sized('available memory is only SIZE'),
     sized(String.raw`Free memory/Total memory: (\d+)/\d+`),
+    sized(String.raw`allocating <= available failed, \d+ > (\d+)`),
     sized(String.raw`SIZE free\b`),
   ],
   totalBytes: [
@@ -118,9 +121,10 @@ export const allocationRules: LogRule[] = [
       'hiperroroutofmemory',
       'hip error: out of memory',
       'memory allocation failed',
+      'allocating <= available failed',
     ],
     pattern:
-      /Out of memory error on (?:GPU|XPU|NPU) \d+|Attempting to (?:reserve|allocate) \S+(?: at the bottom of memory)?\. That was not possible|\b(?:cu|cuda|hip)(?:Mem)?(?:Alloc|alloc|Malloc|malloc)\w*(?:\([^)]*\))?(?: retry)? failed:?\s*out of memory|(?:CUDA|HIP) runtime error in ::\w*[Mm]alloc\w*\(.*?\): out of memory|PI_ERROR_OUT_OF_(?:DEVICE|HOST)_MEMORY|UR_RESULT_ERROR_OUT_OF_(?:DEVICE_MEMORY|RESOURCES)|hipErrorOutOfMemory|HIP error: out of memory|\[mxnet\][^\n]*Memory allocation failed/,
+      /Out of memory error on (?:GPU|XPU|NPU) \d+|Attempting to (?:reserve|allocate) \S+(?: at the bottom of memory)?\. That was not possible|\b(?:cu|cuda|hip)(?:Mem)?(?:Alloc|alloc|Malloc|malloc)\w*(?:\([^)]*\))?(?: retry)? failed:?\s*out of memory|(?:CUDA|HIP) runtime error in ::\w*[Mm]alloc\w*\(.*?\): out of memory|PI_ERROR_OUT_OF_(?:DEVICE|HOST)_MEMORY|UR_RESULT_ERROR_OUT_OF_(?:DEVICE_MEMORY|RESOURCES)|hipErrorOutOfMemory|HIP error: out of memory|\[mxnet\][^\n]*Memory allocation failed|allocating <= available failed, \d+ > \d+/,
     // PaddlePaddle paddle/phi/core/memory/allocation/allocator_facade.cc ("Out of memory error on
     // GPU %d. Cannot allocate %s memory on GPU %d, %s memory has been allocated and available
     // memory is only %s"); the TPU runtime's HBM allocator ("Attempting to reserve %s at the bottom
@@ -131,9 +135,11 @@ export const allocationRules: LogRule[] = [
     // Zero (intel/llvm sycl/include/sycl/detail/pi_error.def PI_ERROR_OUT_OF_DEVICE_MEMORY, -6
     // PI_ERROR_OUT_OF_HOST_MEMORY as Intel's GPU driver reports device memory, unified-runtime
     // UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY, and UR_RESULT_ERROR_OUT_OF_RESOURCES that Level Zero
-    // returns for a device allocation it cannot back); HIP (ROCm hip_runtime_api.h hipErrorOutOfMemory).
+    // returns for a device allocation it cannot back); HIP (ROCm hip_runtime_api.h hipErrorOutOfMemory);
+    // PaddlePaddle 1.x paddle/fluid/platform/gpu_info.cc GpuMaxChunkSize's PADDLE_ENFORCE("allocating
+    // <= available": the chunk it wants against what cudaMemGetInfo says is free).
     source:
-      'PaddlePaddle allocator_facade.cc; TPU runtime HBM allocator; MXNet pooled_storage_manager.h; TensorRT-LLM TLLM_CUDA_CHECK; intel/llvm pi_error.def; ROCm hipErrorOutOfMemory',
+      'PaddlePaddle allocator_facade.cc, gpu_info.cc; TPU runtime HBM allocator; MXNet pooled_storage_manager.h; TensorRT-LLM TLLM_CUDA_CHECK; intel/llvm pi_error.def; ROCm hipErrorOutOfMemory',
     summary: 'a device memory allocation failed',
     continuationLines: 2,
     extract: ({ text, before }) => ({
@@ -148,13 +154,20 @@ export const allocationRules: LogRule[] = [
     kind: 'gpu_oom',
     framework: 'other',
     weight: 3,
-    keywords: ['no available memory for the cache blocks', 'stored in kv cache', 'available kv cache memory'],
+    keywords: [
+      'no available memory for the cache blocks',
+      'stored in kv cache',
+      'available kv cache memory',
+      '# gpu blocks: 0',
+    ],
     pattern:
-      /No available memory for the cache blocks|is larger than the maximum number of tokens that can be stored in KV cache|KV cache is needed, which is larger than the available KV cache memory/,
+      /No available memory for the cache blocks|is larger than the maximum number of tokens that can be stored in KV cache|KV cache is needed, which is larger than the available KV cache memory|# GPU blocks: 0\b/,
     // vllm/v1/core/kv_cache_utils.py check_enough_kv_cache_memory ("No available memory for the
     // cache blocks", "... KV cache is needed, which is larger than the available KV cache memory");
     // vllm/worker/worker.py raise_if_cache_size_invalid (0.x: "The model's max seq len (%d) is
-    // larger than the maximum number of tokens that can be stored in KV cache (%d)").
+    // larger than the maximum number of tokens that can be stored in KV cache (%d)"); 0.2-0.6's
+    // llm_engine.py _init_cache logs "# GPU blocks: %d, # CPU blocks: %d" and raises "No available
+    // memory for the cache blocks" when the first is 0 (a paste cut before the raise still shows it).
     source:
       'vllm-project/vllm vllm/v1/core/kv_cache_utils.py, vllm/worker/worker.py raise_if_cache_size_invalid',
     summary: "vLLM's KV cache does not fit in the GPU memory it may use",

@@ -135,7 +135,7 @@ export const cudaLibraryRules: LogRule[] = [
     isGeneric: true,
     keywords: ['out of memory', 'cudaerrormemoryallocation', 'cuda_error_out_of_memory'],
     pattern:
-      /CUDA error: out of memory|cuda runtime error \(2\) : out of memory|THCudaCheck FAIL.*out of memory|CUDA driver error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|\b[Ee]rror 2: out of memory/,
+      /CUDA error:\s*out of memory|cuda runtime error \(2\) : out of memory|THCudaCheck FAIL.*out of memory|CUDA driver error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|\b[Ee]rror 2: out of memory/,
     // cudaErrorMemoryAllocation (2) / CUDA_ERROR_OUT_OF_MEMORY as a framework re-raises it (C10_CUDA_CHECK, THC).
     source: 'CUDA runtime API cudaError_t cudaErrorMemoryAllocation = 2',
     summary: 'a CUDA call failed with out of memory',

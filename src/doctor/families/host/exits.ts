@@ -90,11 +90,13 @@ export const hostExitRules: LogRule[] = [
     weight: 2,
     keywords: ['killed', '已杀死', '已殺死'],
     pattern:
-      /line \d+:\s+(\d+) Killed\b|^\s*(?:\[\d+\][+-]?\s+)?Killed(?:: 9)?(?:\s{2,}\S.*)?\s*$|\] Killed\s*$|^\s*(?:已杀死|已殺死)\s*$|zsh: killed/,
-    // bash prints "Killed" (strsignal(SIGKILL)) for a job ended by SIGKILL; zh_CN locales "已杀死".
+      /line \d+:\s+(\d+) Killed\b|^\s*(?:\[\d+\][+-]?\s+)?Killed(?:: 9)?(?:\s{2,}\S.*)?\s*$|\] Killed\s*$|^\s*(?:已杀死|已殺死)\s*$|zsh: killed|\[\d+\]\s+[+-]?\s*(\d+) killed {2,}\S/,
+    // bash prints "Killed" (strsignal(SIGKILL)) for a job ended by SIGKILL; zh_CN locales "已杀死";
+    // zsh's job report is "[1]    14875 killed     python main.py" (Src/jobs.c printjob, sigmsg
+    // "killed"), often glued to the last progress bar the job drew.
     source: 'bash jobs.c pretty_print_job / strsignal(SIGKILL)',
     summary: 'the shell reports a process "Killed" (SIGKILL), most often by the OOM killer',
-    extract: ({ match }) => ({ facts: definedFacts({ pid: intOf(match[1]) }) }),
+    extract: ({ match }) => ({ facts: definedFacts({ pid: intOf(match[1] ?? match[2]) }) }),
   },
   {
     code: 'python-memory-error',

@@ -129,6 +129,9 @@ export function explainRayMonitor(draft: Draft, context: Facts): Explanation {
   };
 }
 
+/** earlyoom's default -m: SIGTERM when available memory is at or below 10% (rfjakob/earlyoom README). */
+const earlyoomDefaultPercent = 10;
+
 const killerNames: Record<string, string> = {
   'systemd-oomd': 'systemd-oomd',
   earlyoom: 'earlyoom',
@@ -177,9 +180,19 @@ export function explainKill(draft: Draft): Explanation {
     };
   }
   if (killer === 'earlyoom' || killer === 'yarn') {
+    // earlyoom acts only when available RAM and free swap are BOTH below its thresholds (-m 10% by
+    // default; rfjakob/earlyoom README): at its default the machine itself is out of RAM and the
+    // kernel's OOM killer would have come next (rfjakob/earlyoom#88, #128); run with a higher -m
+    // (earlyoom#131: -m 50) it kills while RAM is still free, which is its own setting's doing.
+    // YARN kills at the container's own limit.
+    const threshold = num(facts, 'earlyoomMemPercent');
+    const isEarlyoom =
+      killer === 'earlyoom' && (threshold === undefined || threshold <= earlyoomDefaultPercent);
     return {
-      cause: 'memory_monitor',
-      causeText: `${killerNames[killer]} killed ${victim}: a user-space monitor that kills at a threshold of free memory before the kernel's OOM killer would`,
+      cause: isEarlyoom ? 'host_ram' : 'memory_monitor',
+      causeText: isEarlyoom
+        ? `earlyoom killed ${victim}: the machine's available RAM and free swap both fell below its thresholds, so the host was out of RAM; earlyoom kills at that point, just before the kernel's OOM killer would`
+        : `${killerNames[killer]} killed ${victim}: a user-space monitor that kills at a threshold of free memory before the kernel's OOM killer would`,
       fixes: [
         killer === 'earlyoom'
           ? fix(

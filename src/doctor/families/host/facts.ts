@@ -26,4 +26,15 @@ export const kernelFactRules: FactRule[] = [
     extract: (m): Facts =>
       definedFacts({ isCgroupLimit: true, memcg: m[1], usageBytes: kib(m[2]), limitBytes: kib(m[3]) }),
   },
+  {
+    family: 'host',
+    keywords: ['sending sigterm when mem <=', 'at or below sigterm limits', 'below sigterm limits'],
+    pattern:
+      /sending SIGTERM when mem <= ([\d.]+) ?%|at or below SIGTERM limits: mem ([\d.]+) ?%|below sigterm limits \(mem: ([\d.]+) ?%/i,
+    // rfjakob/earlyoom main.c: its start-up line "sending SIGTERM when mem <= %5.2f%% and swap <=
+    // ..." and each kill's "low memory! at or below SIGTERM limits: mem %5.2f%%, ..." (before 1.3
+    // "Low Memory! At or below sigterm limits (mem: %d %%, ..."): the threshold it was run with.
+    source: 'rfjakob/earlyoom main.c (startup_selfcheck, poll loop)',
+    extract: (m) => definedFacts({ earlyoomMemPercent: Number(m[1] ?? m[2] ?? m[3]) }),
+  },
 ];

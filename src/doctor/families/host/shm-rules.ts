@@ -72,7 +72,21 @@ export const shmRules: LogRule[] = [
     // nccl src/misc/shmutils.cc ncclShmOpen: the segment is a file in /dev/shm.
     source: 'NVIDIA/nccl src/misc/shmutils.cc ncclShmOpen',
     summary: 'NCCL could not create its shared-memory segment in /dev/shm',
-    extract: ({ match }) => ({ facts: definedFacts({ requestedBytes: intOf(match[1]) }) }),
+    // "Error while creating shared memory segment" follows the failed call's own WARN line, which
+    // names the errno: a full /dev/shm is ENOSPC (posix_fallocate, "No space left on device"); a
+    // CUDA host-registration failure ("Cuda failure 'invalid argument'", NVIDIA/nccl#1518) is
+    // not a shortage of space. Without either, the segment's creation failing reads as ENOSPC.
+    extract: ({ text, match, before }) => {
+      const reason = [...before.slice(-4), text].join('\n');
+      const isFull = /No space left on device|\(28\)|posix_fallocate|failed to extend/i.test(reason);
+      if (
+        !isFull &&
+        /Cuda failure '(?!out of memory)[^']*'|error: (?!No space)[A-Z][\w ]+ \(\d+\)/.test(reason)
+      ) {
+        return undefined;
+      }
+      return { facts: definedFacts({ requestedBytes: intOf(match[1]) }) };
+    },
   },
   {
     code: 'shm-enospc-in-workers',

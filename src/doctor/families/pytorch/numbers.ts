@@ -11,6 +11,13 @@ const GiB = 1024 ** 3;
 /** The most a process's own CUDA context (and loaded modules) takes outside PyTorch (FACTS Q5: 0.25–1.5 GiB). */
 export const contextMaxBytes = 1.5 * GiB;
 
+/**
+ * Share of the card that libraries in the same process may hold outside PyTorch's figures besides
+ * the context: NCCL's buffers, cuBLAS/cuDNN workspaces, CUDA graphs' pools, all growing with the
+ * job and the card (an 80 GB card's 2.5 GiB outside PyTorch is no other process: gpt-4-llm#16).
+ */
+export const inProcessLibraryShare = 0.05;
+
 /** The numbers of one PyTorch OOM, in bytes. */
 export interface TorchNumbers {
   requestedBytes: number;
@@ -102,11 +109,13 @@ export function torchNumbers(draft: Draft): TorchNumbers {
     totalBytes !== undefined && freeBytes !== undefined
       ? Math.max(0, totalBytes - freeBytes - reservedBytes)
       : undefined;
-  // With no list and no "this process" figure, what is neither free nor PyTorch's beyond one
-  // context's worth can only be other processes.
+  // With no list and no "this process" figure, what is neither free nor PyTorch's beyond what
+  // this process itself may hold outside PyTorch (its context, and on a large card the libraries
+  // beside it) can only be other processes.
+  const inProcessBytes = Math.max(contextMaxBytes, inProcessLibraryShare * (totalBytes ?? 0));
   const unlistedOtherBytes =
     holders.length === 0 && processBytes === undefined && outsideBytes !== undefined
-      ? Math.max(0, outsideBytes - contextMaxBytes)
+      ? Math.max(0, outsideBytes - inProcessBytes)
       : 0;
   return {
     requestedBytes,

@@ -47,12 +47,15 @@ export const torchRules: LogRule[] = [
     kind: 'gpu_oom',
     framework: 'torch',
     weight: 3,
-    keywords: ['out of memory. tried to allocate', 'cuda out of memory'],
+    keywords: ['tried to allocate', 'cuda out of memory', 'hip out of memory', 'xpu out of memory'],
     // The allocator's message, in every generation, is "CUDA out of memory. Tried to allocate";
     // an exception prefix or a line end also counts (cut messages). A mere mention in a log
-    // line ("retry after CUDA out of memory is disabled") does not.
+    // line ("retry after CUDA out of memory is disabled") does not. Its figures part alone
+    // ("Tried to allocate 20.00 MiB (GPU 0; 1.96 GiB total capacity; ..." or "... GPU 0 has a
+    // total capacity of ...") is the same message pasted without its first words; a retyped
+    // "out of the memory. Tried to allocate" is still the allocator's sentence.
     pattern:
-      /(?:CUDA|HIP|XPU) out of memory(?:\.\s*Tried to allocate|\.?\s*$)|(?:Error|error|ERROR):\s*(?:CUDA|HIP|XPU) out of memory/,
+      /(?:CUDA|HIP|XPU) out of memory(?:\.\s*Tried to allocate|\.?\s*$)|(?:Error|error|ERROR):\s*(?:CUDA|HIP|XPU) out of memory|\bout of (?:\w+ )?memory\.\s*Tried to allocate|^\s*Tried to allocate \d[\d.]* [KMGT]i?B \((?:GPU|XPU) \d+; [\d.]+ [KMGT]i?B total capacity|^\s*Tried to allocate \d[\d.]* [KMGT]i?B\. (?:GPU|XPU) \d+ has a total capac/,
     source:
       'pytorch c10/cuda/CUDACachingAllocator.cpp DeviceCachingAllocator::malloc (pytorch c10/cuda/CUDACachingAllocator.cpp)',
     continuationLines: 3,

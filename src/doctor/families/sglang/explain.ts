@@ -4,7 +4,13 @@ import type { Draft } from '../../candidates.js';
 import { type Explanation, fix, seeHolders } from '../explain-types.js';
 
 /** SGLang's "Not enough memory" at start. */
-export function explainSglang(_draft: Draft): Explanation {
+export function explainSglang(draft: Draft): Explanation {
+  const now = draft.facts.memFractionStatic;
+  // The value the log shows given is not the fix: raise it past that (issue 23 item 5).
+  const raise =
+    now === undefined
+      ? 'raise --mem-fraction-static'
+      : `raise --mem-fraction-static above the ${now} this run gave`;
   return {
     cause: 'memory_cap',
     causeText:
@@ -15,7 +21,7 @@ export function explainSglang(_draft: Draft): Explanation {
         'profile_max_num_token: rest = free after loading − free before loading × (1 − mem_fraction_static) (sglang python/sglang/srt/model_executor/model_runner.py)',
       ),
       fix(
-        'raise --mem-fraction-static, or start SGLang before the processes that fill the card',
+        `${raise}, or start SGLang before the processes that fill the card`,
         'the fraction is of what is free when SGLang starts: on a fuller card the same fraction is fewer bytes',
       ),
       seeHolders(),

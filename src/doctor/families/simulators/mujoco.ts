@@ -11,9 +11,8 @@ export const mujocoRules: LogRule[] = [
     framework: 'mujoco',
     weight: 3,
     keywords: [
-      'overflow - please increase',
-      'pre-allocated contact buffer is full',
-      'pre-allocated constraint buffer is full',
+      'please increase',
+      'buffer is full. increase',
       'mj_stackalloc',
       'stack overflow: max =',
       'insufficient memory: max =',
@@ -22,13 +21,16 @@ export const mujocoRules: LogRule[] = [
     // insufficient memory: max = %zu, available = %zu, requested = %zu" (3.x engine_memory.c),
     // "stack overflow: max = ..." (2.x), "mj_stackAlloc: out of memory, stack overflow" (mjERROR).
     pattern:
-      /overflow - please increase (nconmax|naconmax|njmax_nnz|njmax|naccdmax)(?: to (\d+))?|Pre-allocated (?:contact|constraint) buffer is full\. Increase (nconmax|njmax) above (\d+)|(mj_stackAlloc: (?:out of memory|insufficient memory)|(?:stack overflow|insufficient memory): max = (\d+), available = (\d+), requested = (\d+))/,
-    // mujoco_warp _src/forward.py / collision_driver.py wp.printf("... overflow - please increase
-    // nconmax to %u"); mujoco engine_io.c mju_warningText mjWARN_CONTACTFULL / mjWARN_CNSTRFULL.
+      /overflow(?::\s*|\s+-\s+)please increase (?:Option\.)?(\w+)(?: to (\d+))?|Pre-allocated [\w ]+ buffer is full\. Increase (\w+) above (\d+)|(mj_stackAlloc: (?:out of memory|insufficient memory)|(?:stack overflow|insufficient memory): max = (\d+), available = (\d+), requested = (\d+))/,
+    // One grammar for every fixed buffer, whatever its setting: mujoco_warp _src/forward.py /
+    // collision_driver.py wp.printf("... overflow - please increase nconmax to %u") and its newer
+    // "<what> overflow: please increase Option.<setting> to %d" (contact sensors' maxmatch); mujoco
+    // engine_io.c mju_warningText "Pre-allocated <buffer> buffer is full. Increase <setting> above
+    // %d" (mjWARN_CONTACTFULL nconmax, mjWARN_CNSTRFULL njmax, mjWARN_VGEOMFULL maxgeom).
     // mjlab and the viewer print the arena's figures on the line after mj_stackAlloc's.
     continuationLines: 1,
     source:
-      'google-deepmind/mujoco_warp _src (overflow warnings); mujoco src/engine/engine_io.c mjWARN_CONTACTFULL',
+      'google-deepmind/mujoco_warp _src (overflow warnings); mujoco src/engine/engine_io.c mjWARN_CONTACTFULL, mjWARN_CNSTRFULL, mjWARN_VGEOMFULL',
     summary: 'a MuJoCo buffer of fixed size overflowed (contacts or constraints were dropped)',
     // The C engine's "Increase nconmax above %d" prints the value set now, not what is needed.
     extract: ({ text, match }) => {
@@ -46,7 +48,11 @@ export const mujocoRules: LogRule[] = [
       }
       const setting = (match[1] ?? match[3])!;
       return {
-        facts: definedFacts({ setting, requiredCount: intOf(match[2]), currentCount: intOf(match[4]) }),
+        facts: definedFacts({
+          setting,
+          requiredCount: intOf(match[2]),
+          currentCount: intOf(match[4]),
+        }),
         group: setting,
       };
     },

@@ -1,0 +1,187 @@
+// The recipes of issue #25 item 4, each rule against the arithmetic of its source: parameter and
+// gradient offload, torch.compile's loss, torchtitan's per-op checkpointing and checkpoint_every,
+// LoRA on the embedding and LM head, FSDP mixed precision, Float8, context and pipeline parallelism.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { estimate } from './estimate.js';
+import { parseEstimateSpec } from './load.js';
+import type { Breakdown } from './types.js';
+
+const spec = (yaml: string) => parseEstimateSpec(yaml, 'recipe.yaml');
+const part = (b: Breakdown, name: string) => b.gpu.components.find((p) => p.name === name);
+const hostPart = (b: Breakdown, name: string) => b.host.components.find((p) => p.name === name);
+// Llama-2-7B's shape, 512 tokens.
+const llama = 'family: llama, layers: 32, hidden: 4096, heads: 32, vocab: 32000, ffn: 11008, seq_len: 512';
+const model = `model: { transformer: { ${llama} } }`;
+
+describe('offload (FSDP CPUOffload, ZeRO-Offload, torchao CPUOffloadOptimizer)', () => {
+  test('parameters: weights, gradients and states on the host; the GPU keeps the gathered units', () => {
+    const b = estimate(
+      spec(
+        `${model}\ntraining: { precision: bf16, offload: { parameters: cpu } }\nparallel: { gpus: 8, strategy: fsdp_full }`,
+      ),
+    );
+    assert.equal(part(b, 'weights'), undefined);
+    assert.ok(hostPart(b, 'weights (offloaded)'));
+    assert.ok(hostPart(b, 'gradients (offloaded)'));
+    assert.ok(hostPart(b, 'optimizer states (offloaded)'));
+    assert.ok(part(b, 'gathered parameters'));
+    assert.ok((part(b, 'gradients')?.bytes ?? Infinity) < 300e6, 'only the gradient being copied out');
+  });
+
+  test('parameters need a sharded strategy (FSDP or ZeRO-3)', () => {
+    assert.throws(() => spec(`${model}\ntraining: { offload: { parameters: cpu } }`), /zero3, fsdp_full/);
+  });
+
+  test('gradients: torchao offload_gradients frees each gradient on the GPU once copied', () => {
+    const without = estimate(spec(`${model}\ntraining: { precision: bf16, offload: { optimizer: cpu } }`));
+    const withGradients = estimate(
+      spec(`${model}\ntraining: { precision: bf16, offload: { optimizer: cpu, gradients: cpu } }`),
+    );
+    const params = without.inputs.params;
+    assert.equal(part(without, 'gradients')?.bytes, params * 2);
+    assert.equal(part(withGradients, 'gradients')?.bytes, 32000 * 4096 * 2, 'the largest, the embedding');
+    assert.ok(withGradients.gpu.peakBytes < without.gpu.peakBytes - 8e9);
+  });
+
+  test('DeepSpeed ZeRO-Offload (optimizer offload under a ZeRO strategy) moves the gradients too (Ren et al. 2021 §4)', () => {
+    const b = estimate(
+      spec(
+        `${model}\ntraining: { precision: bf16, offload: { optimizer: cpu } }\nparallel: { gpus: 2, strategy: zero2 }`,
+      ),
+    );
+    assert.ok(hostPart(b, 'gradients (offloaded)'));
+    assert.ok(hostPart(b, 'optimizer states (offloaded)'));
+  });
+});
+
+describe('torch.compile', () => {
+  test('a compiled loss keeps the logits and their gradient only (2 × 2 B), not the fp32 upcast and log-probs', () => {
+    const loss = (compile: string) =>
+      part(estimate(spec(`${model}\ntraining: { precision: bf16, compile: ${compile} }`)), 'logits and loss');
+    assert.equal(loss('false')?.bytes, 14 * 512 * 32000);
+    assert.equal(loss('true')?.bytes, 4 * 512 * 32000);
+    assert.equal(loss('layers')?.bytes, 14 * 512 * 32000, 'torchtitan compiles the blocks, not the loss');
+  });
+
+  test('under autocast a compiled layer keeps one 16-bit cast of a norm output for Q, K and V, and one for gate and up', () => {
+    const acts = (compile: boolean) =>
+      part(estimate(spec(`${model}\ntraining: { precision: amp_bf16, compile: ${compile} }`)), 'activations')
+        ?.bytes ?? 0;
+    // Eager: Q, K and V each cast the 4096-wide norm output, gate and up the other: three copies more.
+    assert.equal(acts(false) - acts(true), 32 * 512 * 3 * 4096 * 2);
+  });
+});
+
+describe("checkpointing as recipes define it (torchtitan's SAC)", () => {
+  test("op: the layer input, every other matmul's output (wq, wv, w1, w2) and the attention output and logsumexp", () => {
+    const b = estimate(spec(`${model}\ntraining: { precision: bf16, activation_checkpointing: op }`));
+    const perToken = 2 * 4096 + 2 * (4096 + 4096 + 11008 + 4096) + 2 * 4096 + 4 * 32;
+    assert.equal(part(b, 'activations')?.bytes, 32 * 512 * perToken);
+  });
+
+  test('checkpoint_every 2: half the layers checkpointed, the others keep everything', () => {
+    const acts = (training: string) =>
+      part(estimate(spec(`${model}\ntraining: { precision: bf16, ${training} }`)), 'activations')?.bytes ?? 0;
+    const none = acts('activation_checkpointing: none');
+    const full = acts('activation_checkpointing: full');
+    assert.equal(acts('activation_checkpointing: full, checkpoint_every: 2'), (none + full) / 2);
+    assert.throws(
+      () => spec(`${model}\ntraining: { checkpoint_every: 2 }`),
+      /needs activation_checkpointing/,
+    );
+  });
+});
+
+describe('LoRA on the embedding and the LM head (PEFT)', () => {
+  test('adapters of r × (vocab + hidden) each, trained; their activations counted', () => {
+    const lora = (targets: string) =>
+      estimate(
+        spec(
+          `model:\n  transformer: { ${llama} }\n  lora: { rank: 8, targets: [${targets}] }\ntraining: { precision: bf16 }`,
+        ),
+      );
+    const base = lora('q, v');
+    const more = lora('q, v, embed, lm_head');
+    assert.equal(more.inputs.trainable - base.inputs.trainable, 2 * 8 * (32000 + 4096));
+    const outside = (b: Breakdown) => part(b, 'embeddings and head inputs')?.bytes ?? 0;
+    // embedding: r values per token; head: dropout 0, so only lora_A's r-wide output.
+    assert.equal(outside(more) - outside(base), 512 * (2 * 8 + 2 * 8));
+  });
+
+  test('a tied LM head cannot take its own adapter', () => {
+    assert.throws(
+      () =>
+        spec(
+          `model:\n  transformer: { ${llama}, tie_embeddings: true }\n  lora: { rank: 8, targets: [lm_head] }`,
+        ),
+      /no lm_head layer.*tied embedding/,
+    );
+  });
+});
+
+describe('FSDP mixed precision and Float8 (torchao)', () => {
+  test('mixed_bf16: fp32 parameters, gradients and states at rest, 16-bit activations', () => {
+    const b = estimate(
+      spec(`${model}\ntraining: { precision: mixed_bf16 }\nparallel: { gpus: 8, strategy: fsdp_full }`),
+    );
+    const params = b.inputs.params;
+    assert.equal(part(b, 'weights')?.bytes, Math.ceil((params * 4) / 8));
+    assert.equal(part(b, 'optimizer states')?.bytes, Math.ceil((params * 8) / 8));
+    assert.match(part(b, 'gathered parameters')?.formula ?? '', /× 2 B/);
+  });
+
+  test('float8: activations unchanged, the largest linear cast to 1 B at a time, float8 all-gather halves the gathered units', () => {
+    const at = (float8: string) =>
+      estimate(
+        spec(
+          `${model}\ntraining: { precision: mixed_bf16${float8} }\nparallel: { gpus: 8, strategy: fsdp_full }`,
+        ),
+      );
+    const bf16 = at('');
+    const f8 = at(', float8: { recipe: tensorwise, all_gather: true }');
+    assert.equal(part(f8, 'activations')?.bytes, part(bf16, 'activations')?.bytes);
+    assert.equal(part(f8, 'float8 casts')?.bytes, 11008 * 4096 + 512 * (11008 + 4096));
+    assert.equal(part(f8, 'gathered parameters')?.bytes, (part(bf16, 'gathered parameters')?.bytes ?? 0) / 2);
+    assert.throws(
+      () => spec(`${model}\ntraining: { float8: { recipe: rowwise, all_gather: true } }`),
+      /tensorwise/,
+    );
+  });
+});
+
+describe('context and pipeline parallelism', () => {
+  test('context 4: each GPU holds a quarter of the sequence, plus the ring attention K/V chunks', () => {
+    const at = (parallel: string) =>
+      estimate(spec(`${model}\ntraining: { precision: bf16 }\nparallel: { ${parallel} }`));
+    const one = at('gpus: 4, strategy: fsdp_full');
+    const cp = at('gpus: 4, strategy: fsdp_full, context: 4');
+    assert.ok(
+      Math.abs((part(cp, 'activations')?.bytes ?? 0) * 4 - (part(one, 'activations')?.bytes ?? 0)) < 1e3,
+    );
+    // K and V (4096 wide each) of 128 tokens in 2 B, received while computing, and dK/dV passed on.
+    assert.equal(part(cp, 'ring attention buffers')?.bytes, 2 * (2 * 4096 * 128 * 2));
+    assert.equal(part(cp, 'weights')?.bytes, part(one, 'weights')?.bytes, 'context ranks join the sharding');
+    assert.throws(() => spec(`${model}\nparallel: { gpus: 6, context: 4 }`), /does not divide/);
+  });
+
+  test('pipeline 4 (1F1B): a quarter of the layers and states, four micro-batches in flight on the first stage', () => {
+    const at = (parallel: string) =>
+      estimate(spec(`${model}\ntraining: { precision: bf16 }\nparallel: { ${parallel} }`));
+    const one = at('gpus: 1');
+    const pp = at('gpus: 4, pipeline: 4, micro_batches: 8');
+    assert.equal(
+      part(pp, 'activations')?.bytes,
+      part(one, 'activations')?.bytes,
+      'L/p layers × p micro-batches',
+    );
+    assert.equal(part(pp, 'weights')?.bytes, Math.ceil((part(one, 'weights')?.bytes ?? 0) / 4));
+    const gpipe = at('gpus: 4, pipeline: 4, micro_batches: 8, schedule: gpipe');
+    assert.equal(
+      part(gpipe, 'activations')?.bytes,
+      2 * (part(one, 'activations')?.bytes ?? 0),
+      'GPipe keeps all 8',
+    );
+    assert.throws(() => spec(`${model}\nparallel: { micro_batches: 4 }`), /needs parallel.pipeline/);
+  });
+});
