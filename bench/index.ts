@@ -5,6 +5,7 @@ const benches: Record<string, () => Promise<{ main: (args: string[]) => Promise<
   'gpu-sampling': () => import('./gpu-sampling.js'),
   'doctor-large-log': () => import('./doctor-large-log.js'),
   'fit-strategies': () => import('./fit-strategies.js'),
+  'fit-vs-lightning': () => import('./fit-vs-lightning.js'),
   'estimate-accuracy': () => import('./estimate-accuracy.js'),
   'estimate-trace': () => import('./estimate-trace.js'),
   'slow-reader': () => import('./slow-reader.js'),

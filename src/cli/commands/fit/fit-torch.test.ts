@@ -24,7 +24,7 @@ describe('headroom fit on real PyTorch', { skip }, () => {
     const python = frameworksPython() as string;
     // 20000 samples: an epoch of minutes at any batch; only the early stop ends a passing trial.
     const argv = ['fit', '--json', '--run-dir', join(scratch, 'levelled'), '--host-memory', '600MiB'];
-    argv.push('--min', '8', '--max', '96', '--', python, trainScript, '--plain', '--model', 'cnn');
+    argv.push('--min', '16', '--max', '64', '--', python, trainScript, '--plain', '--model', 'cnn');
     argv.push('--samples', '20000', '--batch-size', '{batch}');
     const { code, stdout, stderr } = await runHeadroom(argv, { cwd: scratch });
     assert.equal(code, 0, stderr);

@@ -1,0 +1,346 @@
+// `npm run bench -- fit-vs-lightning [--calibrate] [--only=cnn/cgroup,cnn/rlimit-as]`: headroom fit beside
+// Lightning 2.6's BatchSizeFinder (power and binsearch) on a real PyTorch model
+// (examples/fit/torch_train.py, trained by a Lightning Trainer in both cases, so both search the same
+// process), under the same true limit:
+//  (a) RLIMIT_AS set identically with prlimit(1) around the Python process: PyTorch's CPU allocator
+//      then raises "DefaultCPUAllocator: can't allocate memory", which Lightning's finder counts as
+//      an out-of-memory (lightning/pytorch/utilities/memory.py is_out_of_cpu_memory) and fit too;
+//  (b) a cgroup v1 memory limit (seed 004's "Killed"): the kernel OOM-kills the whole process, so
+//      the in-process finder dies with it, while fit runs each value as its own process.
+// For each: trials, wall time, the answer as a share of the true largest batch, and whether the
+// answer runs a full epoch. The true largest batch of each setting was found once by exhaustive
+// search (--calibrate) and is stored in bench/fit-vs-lightning.limits.json with how it was found.
+// fit runs twice: --full-trials (every trial to its end, as before #26) and with early stops.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { renderTable } from '../src/cli/output.js';
+import { createMemoryCgroup, type MemoryCgroup, removeCgroup } from '../src/probe/host/cgroup.js';
+import { findOwnMemoryCgroup } from '../src/probe/host/cgroup-detect.js';
+import { frameworksPython, skipUnlessFrameworks } from '../src/test-helpers/frameworks.js';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const script = join(repo, 'examples/fit/torch_train.py');
+const headroom = join(repo, 'bin/headroom.js');
+const limitsFile = join(repo, 'bench/fit-vs-lightning.limits.json');
+const MiB = 2 ** 20;
+
+type Mode = 'rlimit-as' | 'cgroup';
+type Model = 'cnn' | 'transformer';
+
+/** One setting: a model under one kind of limit, with the true largest batch found by --calibrate. */
+interface Setting {
+  model: Model;
+  mode: Mode;
+  limitBytes: number;
+  samples: number;
+  trueLargest?: number;
+  method?: string;
+  runs?: { batch: number; ok: boolean; seconds: number; ending: string }[];
+  calibratedOn?: string;
+}
+
+const defaults: Setting[] = [
+  { model: 'cnn', mode: 'rlimit-as', limitBytes: 1400 * MiB, samples: 256 },
+  { model: 'transformer', mode: 'rlimit-as', limitBytes: 1400 * MiB, samples: 256 },
+  { model: 'cnn', mode: 'cgroup', limitBytes: 900 * MiB, samples: 256 },
+];
+
+interface Ran {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  seconds: number;
+  /** Seconds from the start to the first stdout line matching `markLine`, when given. */
+  markSeconds?: number;
+}
+
+/** Runs argv (optionally inside a cgroup: the shell moves itself in before exec), collecting output. */
+function runProcess(
+  argv: string[],
+  options: { cwd: string; group?: MemoryCgroup; markLine?: RegExp; env?: Record<string, string> },
+): Promise<Ran> {
+  const command = options.group
+    ? ['sh', '-c', `echo $$ > ${join(options.group.dir, 'cgroup.procs')} && exec "$@"`, 'sh', ...argv]
+    : argv;
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(command[0]!, command.slice(1), {
+      cwd: options.cwd,
+      env: { ...process.env, OMP_NUM_THREADS: '1', PYTHONUNBUFFERED: '1', ...options.env },
+    });
+    let stdout = '';
+    let stderr = '';
+    let markSeconds: number | undefined;
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk;
+      if (markSeconds === undefined && options.markLine?.test(stdout))
+        markSeconds = (performance.now() - started) / 1000;
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code, signal) =>
+      resolve({ code, signal, stdout, stderr, seconds: (performance.now() - started) / 1000, markSeconds }),
+    );
+  });
+}
+
+const asLimit = (setting: Setting): string[] =>
+  setting.mode === 'rlimit-as' ? ['prlimit', `--as=${setting.limitBytes}`, '--'] : [];
+
+function trainArgv(python: string, setting: Setting, extra: string[]): string[] {
+  return [
+    ...asLimit(setting),
+    python,
+    script,
+    '--model',
+    setting.model,
+    '--samples',
+    String(setting.samples),
+    ...extra,
+  ];
+}
+
+let scratch = '';
+let groupCount = 0;
+
+/** A fresh cgroup at the setting's limit, for one process (removed after). */
+function withGroup<T>(setting: Setting, run: (group?: MemoryCgroup) => Promise<T>): Promise<T> {
+  if (setting.mode !== 'cgroup') return run(undefined);
+  const own = findOwnMemoryCgroup();
+  if (!own.ok) throw new Error(`no cgroup: ${own.reason}`);
+  const made = createMemoryCgroup({
+    parent: own.location,
+    name: `headroom-bench-fvl-${process.pid}-${++groupCount}`,
+    limitBytes: setting.limitBytes,
+  });
+  if (!made.ok) throw new Error(`no cgroup: ${made.reason}`);
+  return run(made.group).finally(() => removeCgroup(made.group));
+}
+
+/** Does `batch` train a full epoch under the setting's limit? */
+async function runsFullEpoch(python: string, setting: Setting, batch: number) {
+  const ran = await withGroup(setting, (group) =>
+    runProcess(trainArgv(python, setting, ['--batch-size', String(batch)]), { cwd: scratch, group }),
+  );
+  const ok = ran.code === 0 && /epoch done/.test(ran.stdout);
+  const ending = ok
+    ? 'epoch done'
+    : ran.signal
+      ? `killed by ${ran.signal}`
+      : /DefaultCPUAllocator: can't allocate memory/.test(ran.stderr)
+        ? "DefaultCPUAllocator: can't allocate memory"
+        : `exit ${ran.code}`;
+  return { ok, seconds: Math.round(ran.seconds * 10) / 10, ending };
+}
+
+/**
+ * The true largest batch, found by running full epochs: doubling to a failure, bisecting to a pass
+ * next to a failure, then every value in a window around it (±window), so a boundary that is not
+ * monotone shows; the answer is the largest value under which every tried value ran.
+ */
+async function calibrate(python: string, setting: Setting, window = 2): Promise<Setting> {
+  const runs: NonNullable<Setting['runs']> = [];
+  const attempt = async (batch: number) => {
+    const result = await runsFullEpoch(python, setting, batch);
+    runs.push({ batch, ...result });
+    process.stdout.write(
+      `  calibrate ${setting.model}/${setting.mode} batch ${batch}: ${result.ending} (${result.seconds} s)\n`,
+    );
+    return result.ok;
+  };
+  let low = 0;
+  let high = 32;
+  while (await attempt(high)) {
+    low = high;
+    high *= 2;
+  }
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (await attempt(middle)) low = middle;
+    else high = middle;
+  }
+  for (let batch = Math.max(1, low - window); batch <= low + window; batch++) {
+    if (!runs.some((r) => r.batch === batch)) await attempt(batch);
+  }
+  const sorted = [...runs].sort((a, b) => a.batch - b.batch);
+  const firstFail = sorted.find((r) => !r.ok)?.batch ?? Number.POSITIVE_INFINITY;
+  const trueLargest = Math.max(...sorted.filter((r) => r.ok && r.batch < firstFail).map((r) => r.batch));
+  return {
+    ...setting,
+    trueLargest,
+    method: `full epochs (${setting.samples} samples) at every batch: doubling from 32 to a failure, bisection to adjacent, then every batch in ±${window} of the largest pass; the largest batch below the first failure`,
+    runs: sorted,
+    calibratedOn: new Date().toISOString().slice(0, 10),
+  };
+}
+
+interface FinderRun {
+  trials: number;
+  seconds: number | null;
+  answer: number | null;
+  epoch: string;
+}
+
+/** Lightning's BatchSizeFinder in one process (init 2, 3 steps per trial, max 25 trials). */
+async function runLightning(
+  python: string,
+  setting: Setting,
+  mode: 'power' | 'binsearch',
+): Promise<FinderRun> {
+  const argv = trainArgv(python, setting, ['--batch-size', '2', '--finder', mode, '--margin', '0']);
+  const ran = await withGroup(setting, (group) =>
+    runProcess(argv, { cwd: scratch, group, markLine: /"finder_result"/ }),
+  );
+  const lines = ran.stdout.split('\n').flatMap((line) => {
+    try {
+      return line.startsWith('{') ? [JSON.parse(line) as Record<string, unknown>] : [];
+    } catch {
+      return [];
+    }
+  });
+  const trials = lines.filter((l) => 'trial' in l).length;
+  const answer = lines.find((l) => 'finder_result' in l)?.finder_result as number | undefined;
+  const epoch =
+    ran.code === 0 && /epoch done/.test(ran.stdout)
+      ? 'yes'
+      : ran.signal
+        ? `no: the process was killed (${ran.signal})${answer === undefined ? ' during the search' : ''}`
+        : answer === undefined
+          ? `no answer: exit ${ran.code}`
+          : `no: ${/DefaultCPUAllocator/.test(ran.stderr) ? "DefaultCPUAllocator: can't allocate memory" : `exit ${ran.code}`}`;
+  return {
+    trials,
+    seconds: ran.markSeconds ?? (answer === undefined ? ran.seconds : null),
+    answer: answer ?? null,
+    epoch,
+  };
+}
+
+/** headroom fit (the built CLI) over the same command, margin 0, --max 8192 as Lightning's max_val. */
+async function runFit(
+  python: string,
+  setting: Setting,
+  isFullTrials: boolean,
+): Promise<FinderRun & { fit: Record<string, unknown> }> {
+  const runDir = join(
+    scratch,
+    `fit-${setting.model}-${setting.mode}-${isFullTrials ? 'full' : 'early'}-${Date.now()}`,
+  );
+  const limit = setting.mode === 'cgroup' ? ['--host-memory', String(setting.limitBytes)] : [];
+  const argv = [
+    process.execPath,
+    headroom,
+    'fit',
+    '--json',
+    '--margin',
+    '0',
+    '--max',
+    '8192',
+    '--run-dir',
+    runDir,
+    ...limit,
+    ...(isFullTrials ? ['--full-trials'] : []),
+    '--',
+    ...trainArgv(python, setting, ['--batch-size', '{batch}']),
+  ];
+  const ran = await runProcess(argv, { cwd: scratch, env: { NO_COLOR: '1' } });
+  let fit: Record<string, unknown> = {};
+  try {
+    fit = JSON.parse(ran.stdout);
+  } catch {
+    throw new Error(`fit gave no JSON (exit ${ran.code}): ${ran.stderr.slice(-2000)}`);
+  }
+  const answer = typeof fit.best === 'number' && fit.best > 0 ? fit.best : null;
+  const epoch =
+    answer === null ? 'no answer' : (await runsFullEpoch(python, setting, answer)).ok ? 'yes' : 'no';
+  const trials = Array.isArray(fit.trials) ? fit.trials.length : 0;
+  return { trials, seconds: ran.seconds, answer, epoch, fit };
+}
+
+function readSettings(): Setting[] {
+  if (!existsSync(limitsFile)) return defaults;
+  return JSON.parse(readFileSync(limitsFile, 'utf8')).settings as Setting[];
+}
+
+export async function main(args: string[]): Promise<void> {
+  const skip = skipUnlessFrameworks('torch', 'lightning');
+  const python = frameworksPython();
+  if (skip || !python) {
+    process.stdout.write(`skipped: ${skip}\n`);
+    return;
+  }
+  // --only=cnn/cgroup,cnn/rlimit-as: the settings to run, in that order (default: all).
+  const only = args
+    .find((a) => a.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',');
+  scratch = mkdtempSync(join(tmpdir(), 'headroom-bench-fvl-'));
+  mkdirSync(scratch, { recursive: true });
+  try {
+    let settings = readSettings();
+    if (args.includes('--calibrate') || settings.some((s) => s.trueLargest === undefined)) {
+      const calibrated: Setting[] = [];
+      for (const setting of settings) calibrated.push(await calibrate(python, setting));
+      settings = calibrated;
+      writeFileSync(
+        limitsFile,
+        `${JSON.stringify({ machine: 'the project machine: 2 cores, 24 GiB, shared', settings }, null, 2)}\n`,
+      );
+      process.stdout.write(`wrote ${limitsFile}\n`);
+      if (args.includes('--calibrate')) return;
+    }
+    const rows: string[][] = [];
+    const ratios: string[] = [];
+    const chosen = only
+      ? only.flatMap((key) => settings.filter((s) => `${s.model}/${s.mode}` === key))
+      : settings;
+    for (const setting of chosen) {
+      const trueLargest = setting.trueLargest ?? 0;
+      const row = (who: string, run: FinderRun) => {
+        rows.push([
+          `${setting.model} ${setting.mode}`,
+          String(trueLargest),
+          who,
+          String(run.trials),
+          run.seconds === null ? '-' : run.seconds.toFixed(1),
+          run.answer === null ? '-' : String(run.answer),
+          run.answer === null ? '-' : (run.answer / trueLargest).toFixed(3),
+          run.epoch,
+        ]);
+        // Each row as it comes: the whole bench takes minutes.
+        process.stdout.write(`  ${rows.at(-1)?.join(' | ')}\n`);
+      };
+      const power = await runLightning(python, setting, 'power');
+      row('lightning power', power);
+      const binsearch = setting.mode === 'cgroup' ? null : await runLightning(python, setting, 'binsearch');
+      if (binsearch) row('lightning binsearch', binsearch);
+      const before = await runFit(python, setting, true);
+      row('fit --full-trials', before);
+      const after = await runFit(python, setting, false);
+      row('fit', after);
+      const quality = (run: FinderRun) => (run.answer === null ? '-' : (run.answer / trueLargest).toFixed(3));
+      const ratio =
+        `${setting.model} ${setting.mode}: fit/before wall ${(after.seconds! / before.seconds!).toFixed(2)} (answers ${quality(after)} / ${quality(before)} of true)` +
+        (binsearch?.seconds
+          ? `; fit/binsearch wall ${(after.seconds! / binsearch.seconds).toFixed(2)}`
+          : '') +
+        (power.seconds ? `; fit/power wall ${(after.seconds! / power.seconds).toFixed(2)}` : '');
+      ratios.push(ratio);
+      process.stdout.write(`  ${ratio}\n`);
+    }
+    const headers = ['setting', 'true', 'finder', 'trials', 'wall s', 'answer', 'answer/true', 'full epoch'];
+    const columns = headers.map((header, i) => ({
+      header,
+      align: i === 0 || i === 2 || i === 7 ? ('left' as const) : ('right' as const),
+    }));
+    process.stdout.write(`${renderTable(columns, rows)}\n\n${ratios.join('\n')}\n`);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}

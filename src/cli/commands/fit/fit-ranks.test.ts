@@ -1,0 +1,142 @@
+// Multi-rank jobs for real: PyTorch 2.13's torchrun (from .venv-frameworks) starting 2 ranks on CPU
+// (gloo) under a host limit (a cgroup), rank 1 training 6× the batch of rank 0, so the kernel's
+// OOM killer picks rank 1 alone. `fit --launcher torchrun` finds the per-rank batch and names rank
+// 1's kill; `run` names both ranks in its summary, its record, doctor and /metrics.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, test } from 'node:test';
+import { observeSample } from '../../../metrics/from-record.js';
+import { createMetrics } from '../../../metrics/registry.js';
+import { repoRoot } from '../../../probe/gpu/test-helpers/shared.js';
+import { frameworksPython, skipUnlessFrameworks } from '../../../test-helpers/frameworks.js';
+import { scratchDir } from '../../../test-helpers/scratch.js';
+import { runHeadroom } from '../../test-helpers/run-in-process.js';
+
+const trainScript = join(repoRoot, 'examples/fit/torch_train.py');
+const scratch = scratchDir('fit-ranks');
+const skip = skipUnlessFrameworks('torch');
+// torchrun is the venv's (PyTorch 2.13), found first on PATH.
+const env = () => ({ PATH: `${dirname(frameworksPython() ?? '')}:${process.env.PATH ?? ''}` });
+const heavyRankOne = ['--plain', '--model', 'cnn', '--heavy-rank', '1', '--heavy-factor', '6'];
+
+interface Trial {
+  value: number;
+  outcome: string;
+  reason: string;
+  because: string;
+  failedRank?: { rank: number; localRank: number | null; pid: number | null; cause: string } | null;
+}
+
+describe('multi-rank jobs (torchrun, 2 ranks on CPU)', { skip }, () => {
+  test('fit --launcher torchrun: the per-rank batch, rank 1’s OOM kill named, the global batch kept', async () => {
+    const argv = ['fit', '--json', '--run-dir', join(scratch, 'fit'), '--host-memory', '1100MiB'];
+    // Each trial starts three Pythons that import torch: a narrow range and no margin keep it to a few
+    // trials, each stopped once its memory levels off (the epoch of 20000 samples would take minutes).
+    argv.push(
+      '--launcher',
+      'torchrun',
+      '--nproc-per-node',
+      '2',
+      '--min',
+      '4',
+      '--max',
+      '12',
+      '--margin',
+      '0',
+    );
+    argv.push('--effective', '128', '--', trainScript, ...heavyRankOne);
+    argv.push('--samples', '20000', '--batch-size', '{batch}');
+    const { code, stdout, stderr } = await runHeadroom(argv, { cwd: scratch, env: env() });
+    assert.equal(code, 0, `${stderr}\n${stdout}`);
+    const result = JSON.parse(stdout) as {
+      best: number;
+      trials: Trial[];
+      launcher: unknown;
+      effective: { microBatch: number; accumulationSteps: number; effectiveBatch: number; ranks?: number };
+      notes: string[];
+    };
+    assert.ok(result.best >= 2, `best ${result.best}`);
+    assert.deepEqual(result.launcher, { name: 'torchrun', nprocPerNode: 2 });
+    const killed = result.trials.find((t) => t.outcome === 'memory');
+    assert.ok(killed, 'a trial ran out of memory');
+    assert.equal(killed.reason, 'oom-killed', killed.because);
+    assert.deepEqual(
+      killed.failedRank && { rank: killed.failedRank.rank, localRank: killed.failedRank.localRank },
+      { rank: 1, localRank: 1 },
+      JSON.stringify(killed),
+    );
+    assert.equal(typeof killed.failedRank?.pid, 'number');
+    assert.match(
+      killed.because,
+      /^rank 1 \(LOCAL_RANK 1, pid \d+\) OOM-killed by the kernel in the trial's cgroup: /,
+    );
+    // 128 in all: micro-batch × 2 ranks × steps, the micro-batch within the per-rank answer.
+    const { microBatch, accumulationSteps, effectiveBatch, ranks } = result.effective;
+    assert.equal(ranks, 2);
+    assert.equal(microBatch * 2 * accumulationSteps, effectiveBatch);
+    assert.ok(microBatch <= result.best && effectiveBatch >= 128, JSON.stringify(result.effective));
+    assert.match(
+      result.notes[0] ?? '',
+      /each trial is the whole 2-rank job \(torchrun --standalone --nproc-per-node 2 …\)/,
+    );
+  });
+
+  test('run -- torchrun: both ranks by rank in the summary, rank 1’s OOM kill is rank 1’s, doctor and /metrics name it', async () => {
+    const runDir = join(scratch, 'run');
+    const argv = ['run', '--run-dir', runDir, '--host-memory', '1000MiB', '--', 'torchrun', '--standalone'];
+    argv.push(
+      '--nproc-per-node',
+      '2',
+      trainScript,
+      ...heavyRankOne,
+      '--samples',
+      '20000',
+      '--batch-size',
+      '48',
+    );
+    const { code, stdout, stderr } = await runHeadroom(argv, { cwd: scratch, env: env() });
+    assert.notEqual(code, 0, stdout);
+    const summary = JSON.parse(readFileSync(join(runDir, 'summary.json'), 'utf8'));
+    const torchrun = summary.processes[0];
+    assert.equal(torchrun.reason, 'oom-killed', torchrun.because);
+    assert.deepEqual(
+      torchrun.ranks.map((r: { rank: number; localRank: number; isOomKilled: boolean }) => [
+        r.rank,
+        r.localRank,
+        r.isOomKilled,
+      ]),
+      [
+        [0, 0, false],
+        [1, 1, true],
+      ],
+    );
+    assert.deepEqual([torchrun.oomKills[0].rank, torchrun.oomKills[0].localRank], [1, 1]);
+    // Attributed to rank 1, not to "a child process" of the elastic agent.
+    assert.match(torchrun.because, /killed rank 1 \(LOCAL_RANK 1\) pid \d+/);
+    assert.match(
+      `${stdout}${stderr}`,
+      /torchrun: 2 ranks: rank 0 \(LOCAL_RANK 0\) pid \d+ peak .*; rank 1 \(LOCAL_RANK 1\) pid \d+ peak .*, OOM-killed/,
+    );
+    const doctor = await runHeadroom(['doctor', runDir], { cwd: scratch });
+    assert.match(doctor.stdout, /rank 1 \(LOCAL_RANK 1\)/);
+    // /metrics from the record: one series per rank.
+    const samples = readFileSync(join(runDir, 'samples.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    const withRanks = samples.filter((s) => s.processes.torchrun?.ranks?.length === 2).at(-1);
+    assert.ok(withRanks, 'a sample saw both ranks');
+    const metrics = createMetrics();
+    metrics.observe(observeSample({ ...withRanks, timeMs: Date.parse(withRanks.time) }, null));
+    const text = await metrics.render();
+    assert.match(
+      text,
+      /headroom_rank_host_memory_bytes\{process="torchrun",replica="",rank="0",local_rank="0",pid="\d+"\} \d+/,
+    );
+    assert.match(
+      text,
+      /headroom_rank_host_memory_bytes\{process="torchrun",replica="",rank="1",local_rank="1",pid="\d+"\} \d+/,
+    );
+  });
+});
