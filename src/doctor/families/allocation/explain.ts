@@ -86,6 +86,19 @@ export function explainAllocation(draft: Draft, ctx: ExplainContext): Explanatio
         seeHolders(),
       ],
     };
+  const fraction = num(ctx.context, 'paddleGpuFraction');
+  if (requested !== undefined && fraction !== undefined && fraction < 1)
+    return {
+      cause: 'memory_cap',
+      causeText: `PaddlePaddle's pool may take FLAGS_fraction_of_gpu_memory_to_use = ${fraction} of the card (the message reports it), and ${size(requested)} more did not fit in that share${free !== undefined ? ` (${size(free)} left in it)` : ''}`,
+      fixes: [
+        fix(
+          'raise FLAGS_fraction_of_gpu_memory_to_use (below 1.0) in the shell or the launcher, before paddle is imported: the value the message reports is the one in force, whatever a script set later (PaddleOCR: its gpu_mem option sets it too)',
+          `the message reports the fraction as ${fraction}; it is read once, when paddle initialises its allocator`,
+        ),
+        seeHolders(),
+      ],
+    };
   const figures =
     requested !== undefined
       ? `${size(requested)} requested${free !== undefined ? `, ${size(free)} free` : ''}${allocated !== undefined ? `, ${size(allocated)} already allocated by this process` : ''}`

@@ -2,13 +2,13 @@
 // words (and an inference engine's KV cache too small), explained from its figures alone.
 import type { DoctorFamily } from '../types.js';
 import { explainAllocation } from './explain.js';
-import { allocationRules } from './rules.js';
+import { allocationFactRules, allocationRules } from './rules.js';
 
 /** The allocation family. */
 export const allocationFamily: DoctorFamily = {
   name: 'allocation',
   rules: allocationRules,
-  factRules: [],
+  factRules: allocationFactRules,
   layers: [],
   codes: ['device-alloc-failed', 'kv-cache-too-small'],
   explain: explainAllocation,

@@ -6,7 +6,7 @@
 // (torch.ts, xla.ts): their figures drive finer causes. Everything else that says "this device
 // allocation failed" is one rule here, with `allocationFigures` reading its numbers.
 import { parseLogSize, sizePattern } from '../../sizes.js';
-import type { Facts, LogRule } from '../../types.js';
+import type { FactRule, Facts, LogRule } from '../../types.js';
 import { definedFacts, intOf } from '../extract.js';
 
 const SIZE = sizePattern;
@@ -184,5 +184,19 @@ export const allocationRules: LogRule[] = [
         }),
       };
     },
+  },
+];
+
+/** What an allocation failure's own message says of the pool's cap. */
+export const allocationFactRules: FactRule[] = [
+  {
+    family: 'context',
+    keywords: ['flags_fraction_of_gpu_memory_to_use is'],
+    pattern: /FLAGS_fraction_of_gpu_memory_to_use is ([\d.]+) now/,
+    // PaddlePaddle's out-of-memory hint (paddle/fluid/memory/allocation/allocator_facade.cc, 1.8-2.x):
+    // "FLAGS_fraction_of_gpu_memory_to_use is %.2f now, please set it to a higher value but less
+    // than 1.0": the share of the card its pool may take, printed only when it is the limit.
+    source: 'PaddlePaddle paddle/fluid/memory/allocation (out-of-memory hint)',
+    extract: (m) => definedFacts({ paddleGpuFraction: Number(m[1]) }),
   },
 ];

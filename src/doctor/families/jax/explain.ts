@@ -131,13 +131,22 @@ function stepTooLarge(draft: Draft, ctx: ExplainContext, advice: PoolAdvice): Ex
   const base = num(draft.facts, 'baseLimitBytes');
   const available = num(draft.facts, 'availableBytes');
   const pool = advice.poolBytes !== undefined ? ` (${size(advice.poolBytes)})` : '';
+  // XLA's own arithmetic shows what must live through the whole step (inputs and outputs, or the
+  // parameters and outputs behind a negative rematerialisation target, hlo_rematerialization.cc)
+  // is already over what it may use: the program, not one step's temporaries, does not fit.
+  const isIoOver = io !== undefined && base !== undefined && io > base;
+  const isNegativeTarget = draft.facts.programExceedsLimit === true;
   const causeText =
     buffers !== undefined
       ? `the compiled program needs ${size(buffers)} at once (parameters, outputs and temporaries)${advice.poolBytes !== undefined ? ` against a pool of ${size(advice.poolBytes)}` : ''}`
-      : io !== undefined && base !== undefined && io > base
+      : isIoOver
         ? `the program's inputs and outputs alone (${size(io)}) are more than XLA plans for (${size(base)}), and the pool${pool} is used up${available !== undefined ? ` (${size(available)} available)` : ''}`
-        : `the program needs more than the memory ${clientName(ctx)} has${pool}${request !== undefined ? `; the last request was ${size(request)}` : ''}`;
-  return { cause: 'batch_too_large', causeText, fixes };
+        : isNegativeTarget
+          ? `the program's parameters and outputs alone are more than the memory ${clientName(ctx)} may use${pool}: XLA's rematerialisation target is below zero, so no schedule of the step fits`
+          : `the program needs more than the memory ${clientName(ctx)} has${pool}${request !== undefined ? `; the last request was ${size(request)}` : ''}`;
+  const cause =
+    buffers === undefined && (isIoOver || isNegativeTarget) ? 'program_too_large' : 'batch_too_large';
+  return { cause, causeText, fixes };
 }
 
 // The largest pool a JAX process can be given: maxJaxPoolFraction of the card (the rest for contexts
