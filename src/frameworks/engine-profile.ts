@@ -22,6 +22,13 @@ export function engineProfile<Name extends string>(options: {
     label,
     usesGpu: true,
     distributions: [options.distribution],
+    versionGates: [],
+    // Left alone it takes its default share of the card (vLLM's 0.92 of total); a share of free memory is no fixed share.
+    defaultPool:
+      knob.base === 'total' && knob.defaultFraction !== null
+        ? { fraction: knob.defaultFraction, allocator: label }
+        : null,
+    detect: { libraries: null, commandWords: new RegExp(`\\b${name.replace(/-/g, '[-_]')}\\b`, 'i') },
     // The flag holds it to its budget from inside, as a fraction caps JAX.
     defaultEnforcement: 'cap',
     canCap: true,

@@ -75,6 +75,20 @@ export const jax: FrameworkProfile<'jax'> = {
   label: 'JAX',
   usesGpu: true,
   distributions: ['jaxlib'],
+  // XLA preallocates 75% of the card by default (xla_gpu_allocator_config.h; FACTS: folklore).
+  defaultPool: { fraction: 0.75, allocator: 'XLA' },
+  versionGates: [
+    {
+      setting: 'XLA_PYTHON_CLIENT_MEM_FRACTION as a START-CAP pair (a bare fraction grows from it)',
+      distribution: 'jaxlib',
+      from: jaxStartCapGrammarFrom,
+    },
+  ],
+  // Its wheels' libraries (jaxlib, the CUDA plugin), and the libraries built on it.
+  detect: {
+    libraries: /xla_extension\.so|libjax_common\.so|jaxlib\/.*\.so|jax_cuda\d*_plugin|xla_cuda_plugin\.so/,
+    commandWords: /\b(jax|jaxlib|flax|optax|brax)\b|[-_]jax\b/i,
+  },
   defaultEnforcement: 'cap',
   canCap: true,
   ownKeys: ['preallocate'],

@@ -5,6 +5,7 @@ import { bootstrapEnv } from './bootstrap.js';
 import { flooredFractionBytes, formatFraction } from './fraction.js';
 import { torchAllocConf, torchCap } from './torch-checks.js';
 import { torchEnv } from './torch-env.js';
+import { torchKeyMinVersion } from './torch-versions.js';
 import type { FrameworkProfile } from './types.js';
 
 export const pytorch: FrameworkProfile<'torch'> = {
@@ -13,6 +14,16 @@ export const pytorch: FrameworkProfile<'torch'> = {
   label: 'PyTorch',
   usesGpu: true,
   distributions: ['torch'],
+  defaultPool: null,
+  versionGates: Object.entries(torchKeyMinVersion).map(([key, from]) => ({
+    setting: `${key} in PYTORCH_CUDA_ALLOC_CONF`,
+    distribution: 'torch',
+    from,
+  })),
+  detect: {
+    libraries: /libtorch_cuda\.so|libc10_cuda\.so|libtorch_python\.so/,
+    commandWords: /\b(torch|torchrun|lightning|accelerate|deepspeed)\b|[-_]torch\b/i,
+  },
   defaultEnforcement: 'cap',
   canCap: true,
   ownKeys: ['torch_version', 'shares_cuda_tensors'],

@@ -11,6 +11,12 @@ export const tensorflow: FrameworkProfile<'tensorflow'> = {
   label: 'TensorFlow',
   usesGpu: true,
   distributions: ['tensorflow'],
+  defaultPool: null,
+  versionGates: [],
+  detect: {
+    libraries: /libtensorflow_framework\.so|_pywrap_tensorflow_internal\.so|libtensorflow_cc\.so/,
+    commandWords: /\b(tensorflow|keras)\b|[-_](tf|tensorflow)\b/i,
+  },
   defaultEnforcement: 'cap',
   canCap: true,
   ownKeys: [],

@@ -99,6 +99,14 @@ export interface ProfileCheckContext {
 /** A small pure rule over the plan, owned by one framework. */
 export type ProfileCheck = (context: ProfileCheckContext) => ProfileFinding[];
 
+/** A setting only some releases of a framework accept, and the first one that does. */
+export interface VersionGate {
+  /** The setting (`per_process_memory_fraction in PYTORCH_CUDA_ALLOC_CONF`). */
+  setting: string;
+  distribution: string;
+  from: string;
+}
+
 /** fit's trial environment for a framework, and the note that says why. */
 export interface TrialEnv {
   env: Record<string, string>;
@@ -117,6 +125,12 @@ export interface FrameworkProfile<Name extends string = string> {
   usesGpu: boolean;
   /** Python distributions whose installed version decides its environment (read by the bootstrap). */
   distributions: readonly string[];
+  /** What it needs which release for (`expandable_segments` from torch 2.1), each with its source. */
+  versionGates: readonly VersionGate[];
+  /** The share of the card its allocator takes by default when left alone (XLA's 75%); null: what it needs. */
+  defaultPool: { fraction: number; allocator: string } | null;
+  /** How `init` recognises it in a running process: shared libraries it loads, words in a command line. */
+  detect: { libraries: RegExp | null; commandWords: RegExp | null };
   /** `enforce:` when the config says nothing. */
   defaultEnforcement: Enforcement;
   /** Whether `enforce: cap` can be met in-process at all. */

@@ -1,6 +1,7 @@
 // A commented headroom.yaml from what `init` found: the GPU processes running now (each one's command,
 // guessed framework and current memory as a starting budget, marked as such), or commands the user gave.
 // Pure: the caller reads the machine and writes the file.
+import { profileOf } from '../frameworks/index.js';
 import { formatBytes } from '../units.js';
 import type { FrameworkGuess } from './guess-framework.js';
 
@@ -68,7 +69,7 @@ export function nameFromArgv(argv: readonly string[]): string {
   return base.replace(/\.(py|mjs|js|sh)$/, '');
 }
 
-const usesGpu = (p: InitProcess): boolean => p.guess.framework !== 'none';
+const usesGpu = (p: InitProcess): boolean => profileOf(p.guess.framework).usesGpu;
 
 /** The config text. */
 export function renderInitConfig(input: InitInput): string {
@@ -112,10 +113,11 @@ export function renderInitConfig(input: InitInput): string {
         `    gpu_memory: ${sizeText(budget)}  # a starting budget: ${formatBytes(p.usedBytes)} in use when init looked${p.pid === undefined ? '' : ` (pid ${p.pid})`}, not its peak; headroom fit or a run's peaks say more`,
       );
       const card = input.devices.find((d) => d.index === p.device);
-      // XLA preallocates 75% of the card by default (xla_gpu_allocator_config.h): that is not a need.
-      if (p.guess.framework === 'jax' && card && p.usedBytes >= 0.7 * card.totalBytes)
+      // A framework that takes a fixed share by default (XLA's 75% pool) shows that share, not a need.
+      const pool = profileOf(p.guess.framework).defaultPool;
+      if (pool !== null && card && p.usedBytes >= (pool.fraction - 0.05) * card.totalBytes)
         lines.push(
-          '    # this looks like XLA preallocating 75% of the card, not what the process needs: lower it',
+          `    # this looks like ${pool.allocator} preallocating ${Math.round(pool.fraction * 100)}% of the card, not what the process needs: lower it`,
         );
       if (p.device !== undefined && input.devices.length > 1) lines.push(`    gpu: ${p.device}`);
     } else {

@@ -3,6 +3,7 @@
 import { flooredFractionBytes, floorFraction, formatFraction } from '../frameworks/fraction.js';
 import { profileOf } from '../frameworks/index.js';
 import type { FrameworkEnv } from '../frameworks/types.js';
+import { markerNames } from './child-env.js';
 import type { DeviceSpec, Framework, ProcessSpec } from './types.js';
 
 export type { FrameworkEnv };
@@ -36,7 +37,7 @@ export function frameworkEnv(options: {
   if (!profile.usesGpu || device === null) {
     // An empty CUDA_VISIBLE_DEVICES hides every GPU, so no context is created by accident.
     return {
-      env: { CUDA_VISIBLE_DEVICES: '', HEADROOM_PROCESS: options.name },
+      env: { CUDA_VISIBLE_DEVICES: '', [markerNames.process]: options.name },
       unset: [],
       capNote: 'no GPU (CUDA_VISIBLE_DEVICES is empty)',
       capBy: 'none',
@@ -45,7 +46,8 @@ export function frameworkEnv(options: {
   const fraction = formatFraction(budgetBytes / device.totalBytes);
   const env: Record<string, string> = {
     CUDA_VISIBLE_DEVICES: device.uuid ?? String(device.index),
-    HEADROOM_PROCESS: options.name,
+    // Shown by `headroom env NAME` for eval; a child gets it from buildChildEnv (child-env.ts) the same.
+    [markerNames.process]: options.name,
     HEADROOM_GPU_BUDGET_BYTES: String(budgetBytes),
     HEADROOM_GPU_FRACTION: fraction,
   };
