@@ -232,7 +232,7 @@ async function runFit(
     scratch,
     `fit-${setting.model}-${setting.mode}-${isFullTrials ? 'full' : 'early'}-${Date.now()}`,
   );
-  const limit = setting.mode === 'cgroup' ? ['--host-memory', String(setting.limitBytes)] : [];
+  const limit = setting.mode === 'cgroup' ? ['--host-memory', `${setting.limitBytes}B`] : [];
   const argv = [
     process.execPath,
     headroom,
