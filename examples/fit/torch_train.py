@@ -254,6 +254,19 @@ def train_plain(args):
         dist.destroy_process_group()
 
 
+def mark_heavy_rank(args):
+    """The heavy rank asks to be the kernel's first OOM victim (oom_score_adj, proc(5)): when the group
+    runs out while the ranks are still starting, before the heavy batch is what fills it, the victim is
+    still the rank this program makes heavy, as it is once the batches are built."""
+    if args.heavy_factor <= 1 or int(os.environ.get("RANK", "0")) != args.heavy_rank:
+        return
+    try:
+        with open("/proc/self/oom_score_adj", "w") as f:
+            f.write("1000")
+    except OSError:
+        pass
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--model", choices=["cnn", "transformer"], default="cnn")
@@ -268,6 +281,7 @@ def main():
     parser.add_argument("--heavy-factor", type=int, default=1)
     parser.add_argument("--threads", type=int, default=1)
     args = parser.parse_args()
+    mark_heavy_rank(args)
     torch.set_num_threads(args.threads)
     torch.manual_seed(0)
     if args.plain or pl is None:

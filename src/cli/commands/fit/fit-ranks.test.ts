@@ -100,18 +100,22 @@ describe('multi-rank jobs (torchrun, 2 ranks on CPU)', { skip }, () => {
     const summary = JSON.parse(readFileSync(join(runDir, 'summary.json'), 'utf8'));
     const torchrun = summary.processes[0];
     assert.equal(torchrun.reason, 'oom-killed', torchrun.because);
+    const ranks = torchrun.ranks as { rank: number; localRank: number; isOomKilled: boolean }[];
     assert.deepEqual(
-      torchrun.ranks.map((r: { rank: number; localRank: number; isOomKilled: boolean }) => [
-        r.rank,
-        r.localRank,
-        r.isOomKilled,
-      ]),
+      ranks.map((r) => [r.rank, r.localRank]),
       [
-        [0, 0, false],
-        [1, 1, true],
+        [0, 0],
+        [1, 1],
       ],
     );
+    // Rank 1 (heavy, and the kernel's first choice: examples/fit/torch_train.py) is killed first; the
+    // kernel may kill rank 0 too before rank 1's memory is freed, and the record then says so.
+    assert.equal(ranks[1]!.isOomKilled, true);
     assert.deepEqual([torchrun.oomKills[0].rank, torchrun.oomKills[0].localRank], [1, 1]);
+    assert.equal(
+      ranks[0]!.isOomKilled,
+      torchrun.oomKills.some((k: { rank?: number }) => k.rank === 0),
+    );
     // Attributed to rank 1, not to "a child process" of the elastic agent.
     assert.match(torchrun.because, /killed rank 1 \(LOCAL_RANK 1\) pid \d+/);
     assert.match(
