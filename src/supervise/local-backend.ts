@@ -11,6 +11,7 @@ import { indexByPid, readBootTime, readProcessTable, startTimeOf } from '../prob
 import { sweepStaleCgroups } from '../probe/host/stale-cgroups.js';
 import { displayCommand } from '../verdict/judge.js';
 import { startKeeper } from './keeper.js';
+import { prepareOutputCopy } from './output-copier.js';
 import { cgroupPrefix, runProcess } from './process-runner.js';
 import { startReaping } from './reaper.js';
 import { newLiveProcess, type RunContext } from './run-context.js';
@@ -125,6 +126,7 @@ export function localBackend(options: SuperviseOptions & { clock: Clock }): Laun
     sample: () => ({ stop: startSampling(attached(), options.gpuProbe) }),
     async start() {
       const run = attached();
+      await prepareOutputCopy();
       stopReaping = startReaping();
       running = Promise.allSettled(
         [...run.live.values()].map(async (live) => {
