@@ -20,7 +20,10 @@ export type Framework = (typeof frameworkProfiles)[number]['name'];
 export const frameworks: readonly Framework[] = frameworkProfiles.map((p) => p.name);
 
 /** Every name headroom.yaml accepts for a framework: each name, then its aliases (`pytorch` for torch). */
-export const frameworkNamesAccepted: readonly string[] = frameworkProfiles.flatMap((p) => [p.name, ...p.aliases]);
+export const frameworkNamesAccepted: readonly string[] = frameworkProfiles.flatMap((p) => [
+  p.name,
+  ...p.aliases,
+]);
 
 /** The list as a config error says it: `torch (or pytorch)`. */
 export const describeFrameworkNames = (): string =>
