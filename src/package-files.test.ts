@@ -26,7 +26,9 @@ test('every relative import in a shipped file resolves to a shipped file', { ski
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'ignore'],
   });
-  const packed = new Set((JSON.parse(output) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path));
+  const packed = new Set(
+    (JSON.parse(output) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path),
+  );
   assert.ok(packed.has('dist/index.js'), 'the package ships dist/');
   const missing: string[] = [];
   let checked = 0;
