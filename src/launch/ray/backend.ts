@@ -8,12 +8,12 @@ import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { writeFileAtomic } from '../../files/write-file.js';
-import { buildChildEnv } from '../../plan/child-env.js';
 import type { EventSink } from '../../run-record/writer.js';
 import type { LaunchBackend, LaunchRun } from '../backend.js';
 import { realClock } from '../clock.js';
 import { orchestrate } from '../orchestrate.js';
 import { packagedRayDriverDir } from '../ray-driver-dir.js';
+import { withRunMarkers } from '../run-markers.js';
 import type { Clock, LaunchSpec, RunSummary, SuperviseUpdate } from '../types.js';
 import { type DriverEvent, parseDriverLine } from './driver-events.js';
 import { RayProcess, type RayProcessSummary } from './ray-process.js';
@@ -207,16 +207,11 @@ export function rayBackend(options: RayRunOptions): LaunchBackend<RayProcessSumm
 
   return {
     attach({ record }) {
-      // Every process of a tree carries the run's markers, as a local run's does (local-backend.ts): the
-      // driver sweeps each node for them at the end, and the GPU clients append exact peaks.
-      const launches = options.launches.map((launch) => ({
-        ...launch,
-        env: buildChildEnv({
-          inherited: launch.env,
-          planned: { name: launch.name, env: {}, unsetEnv: [] },
-          run: { id: options.runId, peaksFile: record.peaksPath },
-        }),
-      }));
+      // Every process of a tree carries the run's markers, as local and Slurm children do: the driver
+      // sweeps each node for them at the end, and the GPU clients append exact peaks.
+      const launches = options.launches.map((launch) =>
+        withRunMarkers(launch, { id: options.runId, peaksFile: record.peaksPath }),
+      );
       const spec = buildRayLaunchSpec({ ...options, launches });
       mkdirSync(join(options.runDir, 'ray'), { recursive: true });
       writeFileAtomic(join(options.runDir, 'ray', 'spec.json'), `${JSON.stringify(spec, null, 2)}\n`);
