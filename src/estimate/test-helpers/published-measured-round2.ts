@@ -3,8 +3,9 @@
 // before the one final measurement, and the model engineer does not read this file until then.
 // Each case names its public source, what was measured (allocated, reserved or device total, and the
 // unit the source divides by), the config as published, and the spec a user would write for it;
-// where a source leaves a setting out, `config` says what was assumed. None of these sources is in
-// published-measured.ts, ../shared/estimation or any other test (references-round2.test.ts checks it).
+// where a source leaves a setting out, `config` says what was assumed. No source here is cited by
+// published-measured.ts or ../shared/estimation, except perf_train_gpu_one, whose vanilla run, CUDA
+// context and loaded weights are shared references: its eight other runs are here (the test checks).
 import type { PublishedCase } from './published-measured.js';
 
 // --- Hugging Face Transformers docs, "Efficient Training on a Single GPU" (Jan 2022) --------------
