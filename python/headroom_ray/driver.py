@@ -102,6 +102,10 @@ def _classify_ray_error(error):
         kind = "node-died"
     else:
         kind = "actor-died"
+    # What follows Ray's own account (object store figures, the documentation's advice) is left out.
+    for tail in ("Object store memory usage", "Refer to the documentation"):
+        if tail in text:
+            text = text[: text.index(tail)]
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     return {"kind": kind, "type": type(error).__name__, "message": " ".join(lines)[:2000]}
 

@@ -4,9 +4,11 @@
 // both nodes, verdicts through the one judge; `doctor RUN_DIR` and `report` read the record. One
 // cluster for the file (started once: it is the slow part).
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { setTimeout as delay } from 'node:timers/promises';
 import { startTestCluster, type TestRayCluster } from '../../../launch/ray/test-helpers/ray-cluster.js';
 import { repoRoot } from '../../../probe/gpu/test-helpers/shared.js';
 import { skipUnlessFrameworks } from '../../../test-helpers/frameworks.js';
@@ -66,7 +68,8 @@ interface Ended {
 describe('run --on ray: seed 000 on a two-node Ray cluster', { skip }, () => {
   let cluster: TestRayCluster;
   before(async () => {
-    cluster = await startTestCluster();
+    // The third node's memory monitor kills above what the machine uses now plus 1.5 GiB.
+    cluster = await startTestCluster({ HEADROOM_TEST_THRESHOLD_MARGIN_BYTES: String(1.5 * 2 ** 30) });
   });
   after(async () => {
     await cluster?.stop();
@@ -116,7 +119,7 @@ describe('run --on ray: seed 000 on a two-node Ray cluster', { skip }, () => {
     assert.equal(ended.learner?.ray.numGpus, Math.ceil(((0.3 * 24 + 1) / 24) * 10_000) / 10_000);
     assert.equal(ended.actor?.ray.numGpus, Math.ceil(((0.1 * 24 + 1) / 24) * 10_000) / 10_000);
     // isaac alone on card 0's node; learner and actor share card 1 on the other node.
-    const ids = cluster.nodes.map((n) => n.nodeId);
+    const ids = cluster.nodes.filter((n) => n.gpus > 0).map((n) => n.nodeId);
     assert.ok(ids.includes(ended.isaac!.ray.nodeId));
     assert.ok(ids.includes(ended.learner!.ray.nodeId));
     assert.notEqual(ended.isaac?.ray.nodeId, ended.learner?.ray.nodeId);
@@ -188,7 +191,7 @@ describe('run --on ray: seed 000 on a two-node Ray cluster', { skip }, () => {
     assert.equal(ended.replay?.reason, 'failed');
     assert.match(
       ended.replay!.because,
-      /infeasible: Ray can never place it: needs memory 8\.00 GiB, and the most any node has is 2\.00 GiB/,
+      /infeasible: Ray can never place it: needs memory 8\.00 GiB, and the most any node has is 6\.00 GiB/,
     );
     // Every failure names its node and PID in the record.
     const events = readFileSync(join(seed.runDir, 'events.jsonl'), 'utf8')
@@ -203,4 +206,156 @@ describe('run --on ray: seed 000 on a two-node Ray cluster', { skip }, () => {
     assert.ok(existsSync(join(seed.runDir, 'ray', 'spec.json')));
     assert.ok(readdirSync(join(seed.runDir, 'logs')).includes('learner.log'));
   });
+
+  test("a role killed by Ray's memory monitor is named with its node and PID", async () => {
+    // replay reserves 5 GiB of Ray memory (only the third node has that much) and holds 4 GiB, under its
+    // 5 GiB cgroup but over the third node's threshold: Ray's memory monitor kills its actor.
+    const hold =
+      "const held = [1, 2, 3, 4].map(() => Buffer.alloc(2 ** 30, 1)); console.log('holding', held.length); setTimeout(() => {}, 120000);";
+    const config = [
+      'processes:',
+      '  replay:',
+      `    command: [node, -e, ${JSON.stringify(hold)}]`,
+      '    framework: none',
+      '    host_memory: 5GiB',
+      '',
+    ].join('\n');
+    const seed = await runOnRay(config, 'ray-memory-monitor');
+    const replay = seed.ended.replay!;
+    const third = cluster.nodes.find((n) => n.gpus === 0);
+    assert.equal(replay.reason, 'oom-killed', `${replay.because}\n${seed.run.stderr}`);
+    assert.equal(replay.ray.nodeId, third?.nodeId, `threshold ${third?.memoryThreshold}`);
+    assert.equal(replay.cause?.kind, 'host-limit');
+    assert.match(
+      replay.because,
+      /^host limit: Ray's memory monitor killed it because its node ran low on memory \(it was under its host_memory limit of 5\.00 GiB\); Ray's memory monitor killed its actor on node \S+ \(\w{8}\), pid \d+: ".*running low on memory/,
+    );
+    assert.match(replay.because, new RegExp(`pid ${replay.ray.pid}`));
+    const events = readFileSync(join(seed.runDir, 'events.jsonl'), 'utf8');
+    assert.match(events, /"type":"exit","process":"replay".*"nodeId":"\w+"/);
+  });
+
+  test('Ctrl-C stops every actor and its children, and the sweep of each node leaves nothing of the run', async () => {
+    const dir = scratchDir('ray-ctrl-c');
+    const file = join(dir, 'headroom.yaml');
+    // holder ignores SIGINT and SIGTERM (SIGKILL after the grace) and starts a grandchild in a session
+    // of its own, out of its tree: only the sweep by HEADROOM_RUN finds it.
+    const holder = `trap '' INT TERM; setsid sleep 600 & sleep 600 & echo started; wait`;
+    writeFileSync(
+      file,
+      [
+        'gpus:',
+        '  - memory: 24GiB',
+        '    simulated: true',
+        '  - index: 1',
+        '    memory: 24GiB',
+        '    simulated: true',
+        'processes:',
+        '  holder:',
+        `    command: ${JSON.stringify(holder)}`,
+        '    framework: none',
+        '  sim:',
+        `    command: [node, ${workload('fake-sim.mjs')}, --gpu-memory, 1GiB, --duration-ms, '600000']`,
+        '    framework: other',
+        '    gpu_memory: 4GiB',
+        '    gpu: 1',
+        '',
+      ].join('\n'),
+    );
+    const runDir = join(dir, 'run');
+    const cli = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(repoRoot, 'src', 'cli.ts'),
+        'run',
+        '-c',
+        file,
+        '--on',
+        'ray',
+        '--address',
+        cluster.address,
+        '--python',
+        cluster.python,
+        '--run-dir',
+        runDir,
+        '--stop-grace',
+        '1s',
+      ],
+      {
+        env: { ...process.env, NO_COLOR: '1', HEADROOM_SIM_DIR: join(dir, 'sim') },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    cli.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    cli.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const finished = new Promise<number | null>((done) => cli.once('close', (code) => done(code)));
+    const spawned = () =>
+      existsSync(join(runDir, 'events.jsonl'))
+        ? (readFileSync(join(runDir, 'events.jsonl'), 'utf8').match(/"type":"spawn"/g) ?? []).length
+        : 0;
+    for (let waited = 0; spawned() < 2 || !/started/.test(readLog(runDir, 'holder')); waited += 200) {
+      assert.ok(waited < 120_000, `the run did not start:\n${output}`);
+      await delay(200);
+    }
+    const runId = (JSON.parse(readFileSync(join(runDir, 'run.json'), 'utf8')) as { runId: string }).runId;
+    assert.ok(runProcesses(runId).length >= 4, 'holder, its sleeps and sim run');
+    cli.kill('SIGINT');
+    assert.equal(await finished, 130, output);
+    const summary = JSON.parse(readFileSync(join(runDir, 'summary.json'), 'utf8')) as {
+      processes: Ended[];
+      ray: { leftovers: { command: string }[] };
+    };
+    for (const ended of summary.processes) assert.equal(ended.reason, 'interrupted', ended.because);
+    // The driver's accounting: the grandchild that left holder's session was swept by its HEADROOM_RUN.
+    assert.ok(
+      summary.ray.leftovers.some((l) => /sleep 600/.test(l.command)),
+      JSON.stringify(summary.ray.leftovers),
+    );
+    // The process table: nothing of the run, and no headroom actor, is left.
+    assert.deepEqual(runProcesses(runId), []);
+    for (let waited = 0; actorProcesses().length > 0; waited += 200) {
+      assert.ok(waited < 20_000, `actors left: ${actorProcesses().join(', ')}`);
+      await delay(200);
+    }
+  });
 });
+
+function readLog(runDir: string, name: string): string {
+  const path = join(runDir, 'logs', `${name}.log`);
+  return existsSync(path) ? readFileSync(path, 'utf8') : '';
+}
+
+/** Live (not zombie) processes whose environment carries HEADROOM_RUN=runId. */
+function runProcesses(runId: string): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const isZombie = /\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+        return (
+          !isZombie &&
+          readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`HEADROOM_RUN=${runId}`)
+        );
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** Ray workers still running one of headroom's actors (their title is `ray::ProcessRunner...`). */
+function actorProcesses(): string[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((pid) => {
+      try {
+        const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        return /^ray::(ProcessRunner|NodeSampler)/.test(title) ? [`${pid} ${title.slice(0, 60)}`] : [];
+      } catch {
+        return [];
+      }
+    });
+}
