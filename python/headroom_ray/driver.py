@@ -52,9 +52,37 @@ class Output:
             if self.log_dir:
                 with open(os.path.join(self.log_dir, f"{fields['name']}.log"), "a") as log:
                     log.write(fields["text"])
-        elif event != "sample":
-            sys.stdout.write(f"headroom: {event} {fields.get('name', '')} {fields.get('message', '')}".rstrip() + "\n")
+        elif event not in ("sample", "cluster", "starting"):
+            sys.stdout.write(f"headroom: {_describe(event, fields)}\n")
         sys.stdout.flush()
+
+
+def _describe(event, fields):
+    """One line for a person: `exit learner: exit code 3 (pid 123 on node 10.0.0.2)`."""
+    name = fields.get("name", "")
+    if event == "start":
+        return f"start {name} (pid {fields['pid']} on node {fields['node_ip']} {fields['node_id'][:8]})"
+    if event == "exit":
+        error = fields.get("ray_error")
+        if error:
+            how = f"{error['kind']}: {error['message'][:300]}"
+        elif fields.get("spawn_error"):
+            how = f"could not start: {fields['spawn_error']}"
+        elif fields.get("signal"):
+            how = f"killed by {fields['signal']}"
+        else:
+            how = f"exit code {fields.get('exit_code')}"
+        return f"exit {name}: {how} (pid {fields.get('pid')})"
+    if event == "not-started":
+        return f"not-started {name}: {fields['because']}"
+    if event == "restart":
+        return f"restart {name}: attempt {fields['attempt']} in {fields['delay_s']} s"
+    if event == "ready":
+        return f"ready {name}"
+    if event == "done":
+        left = ", ".join(f"pid {l['pid']} ({l['command'][:40]})" for l in fields["leftovers"])
+        return "done" + (f": killed what the run left: {left}" if left else "")
+    return f"{event} {name} {fields.get('message', '')}".rstrip()
 
 
 def _resources_of(process):
@@ -201,7 +229,8 @@ class Driver:
         process.stop_sent = None
         process.waiting_since = time.monotonic()
         process.start_ref = process.runner.start.remote(
-            spec["command"], spec["env"], spec.get("cwd"), spec.get("host_memory_bytes"), bool(self.spec.get("use_cgroups", True))
+            spec["command"], spec["env"], spec.get("cwd"), spec.get("host_memory_bytes"),
+            bool(self.spec.get("use_cgroups", True)), bool(self.spec.get("inherit_env", False)),
         )
         self.out.emit("starting", name=process.name, attempt=process.attempt, resources=_resources_of(spec))
 
@@ -422,6 +451,12 @@ def run(spec, argv=None):
     if spec is None:
         with open(args.spec) as f:
             spec = json.load(f)
+    if not spec.get("run_id"):
+        # A script run by hand: its own id, carried by every child (HEADROOM_RUN, as headroom's runs
+        # mark theirs), so the sweep at the end finds only this run's processes.
+        spec["run_id"] = time.strftime("ray-%Y%m%d-%H%M%S-") + str(os.getpid())
+        for process in spec["processes"]:
+            process["env"] = {**process["env"], "HEADROOM_RUN": spec["run_id"]}
     output = Output(args.events, args.log_dir)
     driver = Driver(spec, output)
     stops = []

@@ -36,7 +36,7 @@ async function jsonOf(args: string[], env: Record<string, string> = {}): Promise
 }
 
 describe('--json outputs match their schemas', () => {
-  test('plan (local and --on slurm), env, slurm script', async () => {
+  test('plan (local and --on slurm), env, slurm script, ray script', async () => {
     await assertMatches('plan', await jsonOf(['plan', '-c', seed, '--json']));
     await assertMatches('plan', await jsonOf(['plan', '-c', seed, '--gpu', '4GiB', '--json']));
     await assertMatches(
@@ -52,6 +52,7 @@ describe('--json outputs match their schemas', () => {
       'slurm-script',
       await jsonOf(['slurm', 'script', '-c', seed, '--shards', '100', '--json']),
     );
+    await assertMatches('ray-script', await jsonOf(['ray', 'script', '-c', seed, '--json']));
   });
 
   test('init (from commands after --) and completion (a script, and --processes)', async () => {

@@ -4,7 +4,7 @@
 // both nodes, verdicts through the one judge; `doctor RUN_DIR` and `report` read the record. One
 // cluster for the file (started once: it is the slow part).
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -207,6 +207,62 @@ describe('run --on ray: seed 000 on a two-node Ray cluster', { skip }, () => {
     assert.ok(readdirSync(join(seed.runDir, 'logs')).includes('learner.log'));
   });
 
+  test('ray script: the plan as one Python file that runs on the cluster with python alone', async () => {
+    const dir = scratchDir('ray-script');
+    const file = join(dir, 'headroom.yaml');
+    writeFileSync(
+      file,
+      [
+        'gpus:',
+        '  - memory: 24GiB',
+        '    simulated: true',
+        '  - index: 1',
+        '    memory: 24GiB',
+        '    simulated: true',
+        'processes:',
+        '  first:',
+        '    command: echo ready from $HEADROOM_PROCESS on $CUDA_VISIBLE_DEVICES',
+        '    framework: other',
+        '    gpu_memory: 2GiB',
+        '    gpu: 1',
+        '    ready_when: ^ready',
+        '  second:',
+        "    command: [sh, -c, 'echo second after first; exit 3']",
+        '    framework: none',
+        '    depends_on: [first]',
+        '',
+      ].join('\n'),
+    );
+    const made = await runHeadroom([
+      'ray',
+      'script',
+      '-c',
+      file,
+      '--address',
+      cluster.address,
+      '--python',
+      cluster.python,
+    ]);
+    assert.equal(made.code, 0, made.stderr);
+    const script = join(dir, 'headroom-ray.py');
+    writeFileSync(script, made.stdout);
+    const logs = join(dir, 'logs');
+    const ran = spawnSync(cluster.python, [script, '--address', cluster.address, '--log-dir', logs], {
+      encoding: 'utf8',
+      timeout: 120_000,
+      cwd: dir,
+    });
+    assert.equal(ran.status, 0, ran.stderr);
+    assert.match(ran.stdout, /^\[first\] ready from first on 0$/m);
+    assert.match(ran.stdout, /^\[second\] second after first$/m);
+    assert.ok(
+      ran.stdout.indexOf('[first] ready') < ran.stdout.indexOf('[second]'),
+      'second waited for first',
+    );
+    assert.match(ran.stdout, /^headroom: exit second: exit code 3 \(pid \d+\)$/m);
+    assert.equal(readFileSync(join(logs, 'second.log'), 'utf8'), 'second after first\n');
+  });
+
   test("a role killed by Ray's memory monitor is named with its node and PID", async () => {
     // replay reserves 5 GiB of Ray memory (only the third node has that much) and holds 4 GiB, under its
     // 5 GiB cgroup but over the third node's threshold: Ray's memory monitor kills its actor.
@@ -301,7 +357,11 @@ describe('run --on ray: seed 000 on a two-node Ray cluster', { skip }, () => {
       await delay(200);
     }
     const runId = (JSON.parse(readFileSync(join(runDir, 'run.json'), 'utf8')) as { runId: string }).runId;
-    assert.ok(runProcesses(runId).length >= 4, 'holder, its sleeps and sim run');
+    // holder's sh and its two sleeps, and sim: forked by now, though a sleep may still be starting.
+    for (let waited = 0; runProcesses(runId).length < 4; waited += 200) {
+      assert.ok(waited < 20_000, `the run's processes: ${runProcesses(runId).join(', ')}`);
+      await delay(200);
+    }
     cli.kill('SIGINT');
     assert.equal(await finished, 130, output);
     const summary = JSON.parse(readFileSync(join(runDir, 'summary.json'), 'utf8')) as {
