@@ -291,7 +291,7 @@ describe('run --on ray: seed 000 on a two-node Ray cluster', { skip }, () => {
     assert.match(events, /"type":"exit","process":"replay".*"nodeId":"\w+"/);
   });
 
-  test('Ctrl-C stops every actor and its children, and the sweep of each node leaves nothing of the run', async () => {
+  test('Ctrl-C stops every actor and its children, and the sweep of each node leaves nothing of the run', async (t) => {
     const dir = scratchDir('ray-ctrl-c');
     const file = join(dir, 'headroom.yaml');
     // holder ignores SIGINT and SIGTERM (SIGKILL after the grace) and starts a grandchild in a session
@@ -348,6 +348,11 @@ describe('run --on ray: seed 000 on a two-node Ray cluster', { skip }, () => {
     cli.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     cli.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const finished = new Promise<number | null>((done) => cli.once('close', (code) => done(code)));
+    // Whatever fails below, the run is stopped: the sweep then takes what it started.
+    t.after(async () => {
+      if (cli.exitCode === null && cli.signalCode === null) cli.kill('SIGINT');
+      await finished;
+    });
     const spawned = () =>
       existsSync(join(runDir, 'events.jsonl'))
         ? (readFileSync(join(runDir, 'events.jsonl'), 'utf8').match(/"type":"spawn"/g) ?? []).length
