@@ -74,7 +74,7 @@ export const sharedOptions = defineOptions({
     kind: 'choice',
     choices: ['local', 'slurm', 'ray'],
     description:
-      'local GPUs (default), slurm: the nodes of a partition (run: one batch job, a step per process), or ray: the nodes of a Ray cluster',
+      'local GPUs (default), slurm: the nodes of a partition (run: one batch job, a step per process), or ray: a Ray cluster (run: an actor per process)',
   },
   address: {
     flag: '--address',
@@ -87,7 +87,8 @@ export const sharedOptions = defineOptions({
     flag: '--python',
     valueName: 'path',
     kind: 'text',
-    description: 'Ray: the Python with ray that reads the cluster (default: python3)',
+    description:
+      'Ray: the Python with ray that reads the cluster (default: HEADROOM_RAY_PYTHON, else python3)',
   },
   partition: {
     flag: '--partition',

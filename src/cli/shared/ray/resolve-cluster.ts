@@ -47,7 +47,7 @@ export async function resolveRayCluster(
   if (address !== undefined) {
     const probed = await probeRayCluster({
       address,
-      python: inputs.rayPython ?? 'python3',
+      python: inputs.rayPython ?? (context.env.HEADROOM_RAY_PYTHON || 'python3'),
       env: context.env,
       probeGpus: cards === undefined,
     });
