@@ -25,6 +25,7 @@ const round2Documents = [
   'tutorials/llama3.rst',
   'llm_tutorial_optimization',
   'perf_train_gpu_one',
+  'ziplab/Mesa',
 ];
 
 test('round 2: at least 15 cases, ids unique and distinct from round 1', () => {
