@@ -72,9 +72,9 @@ export const sharedOptions = defineOptions({
     flag: '--on',
     valueName: 'backend',
     kind: 'choice',
-    choices: ['local', 'slurm'],
+    choices: ['local', 'slurm', 'ray'],
     description:
-      'local GPUs (default), or slurm: the nodes of a partition (run: one batch job, a step per process)',
+      'local GPUs (default), slurm: the nodes of a partition (run: one batch job, a step per process), or ray: a Ray cluster (run: an actor per process)',
   },
   partition: {
     flag: '--partition',
