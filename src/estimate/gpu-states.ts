@@ -210,6 +210,7 @@ export function modelStateComponents(
       // ZeRO-Offload / torchao CPUOffloadOptimizer: states and an fp32 copy of the gradients live in
       // (pinned) host memory, and the step runs on the CPU.
       host.push({ ...part, name: 'optimizer states (offloaded)' });
+      device.push(...stagedMasterCopy(spec, counts.trainable / share(1)));
       if (!offloadsGradients(spec)) {
         host.push({
           name: 'gradients (offloaded copy)',
@@ -241,4 +242,27 @@ export function modelStateComponents(
     });
   }
   return { device, host, notes };
+}
+
+/**
+ * DeepSpeed ZeRO-1/2 with offload_optimizer, releases 0.14.1 to 0.16.x: step() copies each updated fp32
+ * partition back with `bit16_partitions[i].data.copy_(fp32_partition.to(current_device).data)`
+ * (stage_1_and_2.py, deepspeedai/DeepSpeed PR #5301), so the whole fp32 partition sits on the GPU
+ * while it is cast: "the memory usage is about 3x that of params_FP16" until PR #7309 (0.17.0) stages
+ * it through a pinned 16-bit host buffer instead.
+ */
+function stagedMasterCopy(spec: EstimateSpec, partitionParams: number): Component[] {
+  const { version } = spec.parallel.deepSpeed;
+  const stage = spec.parallel.strategy;
+  if ((stage !== 'zero1' && stage !== 'zero2') || version === undefined) return [];
+  const at = version[0] * 1e6 + version[1] * 1e3 + version[2];
+  if (at < 14_001 || at >= 17_000) return [];
+  return [
+    {
+      name: 'fp32 partition staged on the GPU',
+      bytes: partitionParams * 4,
+      formula: `DeepSpeed ${version.join('.')} step(): fp32_partition.to(device) before the 16-bit copy, ${formatCount(partitionParams)} × 4 B`,
+      phase: 'step',
+    },
+  ];
 }

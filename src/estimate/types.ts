@@ -187,6 +187,17 @@ export interface ParallelSpec {
   schedule: PipelineSchedule;
   isBucketView: boolean;
   ncclBytes: number | undefined;
+  deepSpeed: DeepSpeedSpec;
+}
+
+/** DeepSpeed ZeRO settings that decide its own GPU buffers (zero_optimization and the release used). */
+export interface DeepSpeedSpec {
+  /** The DeepSpeed release as [major, minor, patch]; undefined: a current one (0.17 or later). */
+  version: [number, number, number] | undefined;
+  /** overlap_comm: two reduce buckets instead of one; undefined: DeepSpeed's default (stage 3 only). */
+  isOverlapComm: boolean | undefined;
+  /** reduce_bucket_size in elements (default 5e8). */
+  reduceBucketElements: number;
 }
 
 /** A tensor held on the GPU besides the model: `count` separate tensors of `shape` and `dtype`. */

@@ -107,7 +107,7 @@ const aoOffload = (options: {
   what: 'allocated',
   unit: 'GB',
   measured: options.measured,
-  config: `timm vit_giant_patch14_dinov2.lvd142m (1.1B) at 224 px, ${options.precision === 'bf16' ? 'full BF16' : 'BF16 AMP'}, ${options.compile ? 'compiled' : 'eager'}, activation checkpointing (timm set_grad_checkpointing), batch 32, fused AdamW, RTX 4070Ti SUPER 16 GB; max_memory_allocated / 1e9`,
+  config: `timm vit_giant_patch14_dinov2.lvd142m (1.1B) at 224 px, ${options.precision === 'bf16' ? 'full BF16' : 'BF16 AMP'}, ${options.compile ? 'compiled' : 'eager'}, activation checkpointing (timm set_grad_checkpointing), batch 32, fused AdamW, RTX 4070Ti SUPER 16 GB; max_memory_allocated / 1e9${options.strategy ? '. DeepSpeed as benchmark_low_bit_adam.py configures it: zero_optimization stage 2, overlap_comm True, offload_optimizer cpu with pin_memory, bf16, DeepSpeedCPUAdam; the release is assumed to be 0.14.4, the latest when the table was published (pytorch/ao PR #584, 2024-08-06)' : ''}`,
   spec: `model:
   params: 1.13B
   transformer: { ${vitG} }
@@ -118,7 +118,7 @@ training:
   batch_size: 32
   activation_checkpointing: full
   compile: ${options.compile ?? false}
-  offload: { ${options.offload} }${options.strategy ? `\nparallel: { gpus: 1, strategy: ${options.strategy} }` : ''}`,
+  offload: { ${options.offload} }${options.strategy ? `\nparallel: { gpus: 1, strategy: ${options.strategy}, deepspeed: { version: 0.14.4, overlap_comm: true } }` : ''}`,
 });
 
 const torchtuneReadme =
