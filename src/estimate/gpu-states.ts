@@ -8,7 +8,12 @@ import { adapterGroups } from './lora.js';
 import { bytesPerParam, frozenWeightBytes } from './model-states.js';
 import { optimizerBytes, type Trainable } from './optimizer.js';
 import { dataParallelOf, shardsFrom } from './parallel.js';
-import { largestQuantizedParams, quantizedBytesPerParam, quantizedParams } from './quantization.js';
+import {
+  dequantizedBytesPerElement,
+  largestQuantizedParams,
+  quantizedBytesPerParam,
+  quantizedParams,
+} from './quantization.js';
 import type { Component, EstimateSpec } from './types.js';
 
 /** Parameter counts the parts are computed from. */
@@ -90,13 +95,18 @@ export function modelStateComponents(
   const plainFrozen = frozen - quantized;
   const frozenBytes = isAutocastCopy ? 4 : frozenWeightBytes(precision, convention);
   const qBytes = quantization
-    ? quantizedBytesPerParam(quantization.weights, quantization.doubleQuant, quantization.groupSize)
+    ? quantizedBytesPerParam(
+        quantization.weights,
+        quantization.doubleQuant,
+        quantization.groupSize,
+        quantization.library,
+      )
     : 0;
   const weightTerms = [
     counts.trainable > 0 ? `${formatCount(counts.trainable)} trained × ${storedBytes} B` : '',
     plainFrozen > 0 ? `${formatCount(plainFrozen)} frozen × ${frozenBytes} B` : '',
     quantized > 0
-      ? `${formatCount(quantized)} ${quantization?.weights}${quantization?.doubleQuant ? ' (double quant)' : ''} × ${Number(qBytes.toFixed(4))} B`
+      ? `${formatCount(quantized)} ${quantization?.weights}${quantization?.library === 'torchao' ? ' (torchao)' : quantization?.doubleQuant ? ' (double quant)' : ''} × ${Number(qBytes.toFixed(4))} B`
       : '',
     spec.model.buffersBytes > 0 ? `${formatBytes(spec.model.buffersBytes)} buffers` : '',
   ].filter(Boolean);
@@ -131,11 +141,15 @@ export function modelStateComponents(
   if (quantization && quantized > 0) {
     const largest = shape ? largestQuantizedParams(shape, quantization) : undefined;
     if (largest !== undefined) {
-      const perElement = 2 + (quantization.computeBytes > 2 ? quantization.computeBytes : 0);
+      const perElement = dequantizedBytesPerElement(quantization);
+      const how =
+        quantization.library === 'torchao'
+          ? "torchao get_original_weight's int64 indices, lookups and result"
+          : `dequantized to 16 bits${perElement > 2 ? ` and cast to the ${quantization.computeBytes}-byte compute dtype` : ''}`;
       device.push({
         name: 'dequantized weights',
         bytes: largest * perElement,
-        formula: `the largest quantized matrix (${formatCount(largest)}) dequantized to 16 bits${perElement > 2 ? ` and cast to the ${quantization.computeBytes}-byte compute dtype` : ''}, one layer at a time`,
+        formula: `the largest quantized matrix (${formatCount(largest)}) × ${perElement} B: ${how}, one layer at a time`,
         phase: 'backward',
       });
     }

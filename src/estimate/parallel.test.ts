@@ -85,7 +85,10 @@ describe('ZeRO (Rajbhandari et al. 2019, §5): model states per GPU', () => {
     assert.ok(!current.some((p) => p.name === 'fp32 partition staged on the GPU'), 'PR #7309 (0.17.0)');
     assert.ok(!offload('').some((p) => p.name === 'fp32 partition staged on the GPU'), 'a current release');
     assert.throws(
-      () => spec('model: { params: 1B }\nparallel: { gpus: 2, strategy: ddp, deepspeed: { overlap_comm: true } }'),
+      () =>
+        spec(
+          'model: { params: 1B }\nparallel: { gpus: 2, strategy: ddp, deepspeed: { overlap_comm: true } }',
+        ),
       /parallel\.deepspeed: needs parallel\.strategy zero1, zero2 or zero3/,
     );
   });

@@ -144,8 +144,8 @@ export function parallelComponents(options: {
  * fills it only partly, so it is sized by the parameters there.
  */
 function deepSpeedBuckets(parallel: ParallelSpec, gradientBytes: number, trainable: number): Component[] {
+  if (!parallel.strategy.startsWith('zero') || trainable <= 0) return [];
   const stage = zeroStageOf(parallel.strategy);
-  if (stage === 0 || trainable <= 0) return [];
   const { reduceBucketElements, isOverlapComm } = parallel.deepSpeed;
   if (stage === 3) {
     const elements = Math.min(trainable / (parallel.tensor * parallel.pipeline), reduceBucketElements);
