@@ -2,7 +2,8 @@
 // with zod/mini (see fields.ts): `plan` and `env` load this and not the whole of zod.
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
-import { enforcements, frameworks } from '../plan/types.js';
+import { describeFrameworkNames, frameworkNamesAccepted } from '../frameworks/index.js';
+import { enforcements } from '../plan/types.js';
 import {
   budgetField,
   durationField,
@@ -56,7 +57,7 @@ export const processSchema = z.strictObject({
       error: 'expected a string (run by /bin/sh -c) or a list of arguments',
     }),
   ),
-  framework: z.enum(frameworks, { error: `expected one of ${frameworks.join(', ')}` }),
+  framework: z.enum(frameworkNamesAccepted, { error: `expected one of ${describeFrameworkNames()}` }),
   gpu_memory: z.optional(budgetField),
   host_memory: z.optional(
     described(

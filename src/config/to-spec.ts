@@ -135,8 +135,9 @@ function toProcess(
   report: Report,
 ): ProcessSpec {
   const at = (...rest: (string | number)[]): FieldPath => ['processes', name, ...rest];
-  const framework = raw.framework as Framework;
-  const profile = profileOf(framework);
+  // An alias (`pytorch`) is written as the framework's name everywhere after the config.
+  const profile = profileOf(raw.framework);
+  const framework = profile.name as Framework;
   if (!profile.usesGpu && raw.gpu_memory !== undefined) {
     report(
       at('gpu_memory'),
