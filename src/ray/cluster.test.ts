@@ -65,6 +65,17 @@ describe('toRayCluster', () => {
       ],
     );
     assert.deepEqual(cluster.nodes[1]?.resources, { 'accelerator_type:A10G': 1 });
+    assert.equal(cluster.takenResources, undefined);
+    const busy = toRayCluster({
+      probed: {
+        ...probed({ smi, headroom_gpu: null }),
+        cluster_resources: { CPU: 6, GPU: 2, memory: 26e9 },
+        available_resources: { CPU: 6, GPU: 1.5, memory: 25e9 },
+      },
+      address: 'auto',
+      declared: undefined,
+    });
+    assert.deepEqual(busy.takenResources, { GPU: 0.5, memory: 1e9 });
     assert.deepEqual(
       cluster.nodes[1]?.gpus.map((g) => [g.index, g.totalBytes, g.source]),
       [

@@ -28,6 +28,8 @@ export interface ProbedRayNode {
 export interface ProbedRayCluster {
   ray_version: string;
   cluster_resources: Record<string, number>;
+  /** What is free now, cluster-wide (ray.available_resources()); absent from older probes. */
+  available_resources?: Record<string, number>;
   nodes: ProbedRayNode[];
 }
 
@@ -159,6 +161,18 @@ function probedCards(node: ProbedRayNode, count: number): RayGpu[] | string {
   return probe?.error ? `its probe task failed (${probe.error})` : 'it has no nvidia-smi and no HEADROOM_GPU';
 }
 
+// GPU, CPU and memory that other work holds now: total less available, where any is.
+function takenNow(probed: ProbedRayCluster): Pick<RayCluster, 'takenResources'> {
+  const available = probed.available_resources;
+  if (!available) return {};
+  const taken = Object.fromEntries(
+    ['GPU', 'CPU', 'memory']
+      .map((name) => [name, (probed.cluster_resources[name] ?? 0) - (available[name] ?? 0)] as const)
+      .filter(([, amount]) => amount > 1e-6),
+  );
+  return { takenResources: taken };
+}
+
 /** A probed cluster as the placement reads it; throws (exit 2) naming the nodes whose cards have no size. */
 export function toRayCluster(options: {
   probed: ProbedRayCluster;
@@ -200,7 +214,7 @@ export function toRayCluster(options: {
     (a, b) =>
       Number(b.isHead) - Number(a.isHead) || a.address.localeCompare(b.address) || a.id.localeCompare(b.id),
   );
-  return { address: options.address, source: 'live', nodes };
+  return { address: options.address, source: 'live', nodes, ...takenNow(options.probed) };
 }
 
 /** A cluster declared in the config's `ray: nodes:`; cards without gpu_memory take the declared ones. */
