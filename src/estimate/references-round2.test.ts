@@ -26,6 +26,7 @@ const round2Documents = [
   'llm_tutorial_optimization',
   'perf_train_gpu_one',
   'ziplab/Mesa',
+  'unslothai/notebooks',
 ];
 
 test('round 2: at least 15 cases, ids unique and distinct from round 1', () => {

@@ -644,6 +644,24 @@ training: { precision: bf16, optimizer: adamw, batch_size: 2, grad_accumulation:
     'family: vit, layers: 12, hidden: 768, heads: 12, ffn: 3072',
   ),
 
+  // Unsloth's TinyLlama notebook: QLoRA packed to 4096 tokens on a T4, no checkpointing, 8-bit AdamW.
+  {
+    id: 'unsloth-notebook-tinyllama-qlora-packed-4096-t4',
+    source:
+      'unslothai/notebooks nb/TinyLlama_(1.1B)-Alpaca.ipynb (commit 8081c7e4), output of "Show final memory and time stats": "Peak reserved memory = 13.508 GB."',
+    what: 'reserved',
+    unit: 'GiB',
+    measured: 13.508,
+    config:
+      "unsloth 2024.1 (PyTorch 2.1.0+cu121, xformers 0.0.22.post7, no FlashAttention), Tesla T4 (no bf16: fp16 with Trainer autocast), unsloth/tinyllama-bnb-4bit (TinyLlama 1.1B: 22 layers, 2048 wide, 32 heads, 4 KV heads, MLP 5632, vocab 32000; bitsandbytes NF4, fp16 compute, double quantization assumed), max_seq_length 4096 (RoPE scaling 2×), LoRA r 32 alpha 32 dropout 0 on q, k, v, o, gate, up, down (25,231,360 trainable), use_gradient_checkpointing False, TRL SFTTrainer with packing=True (every sequence 4096 tokens), per_device_train_batch_size 2, gradient_accumulation_steps 4, optim adamw_8bit, unsloth's fast cross-entropy kernel (no fp32 copy of the logits; read as chunked); round(max_memory_reserved / 1024**3, 3), 0.879 GiB of it reserved before training",
+    spec: `model:
+  params: 1100048384
+  transformer: { family: llama, layers: 22, hidden: 2048, heads: 32, kv_heads: 4, vocab: 32000, ffn: 5632, seq_len: 4096, attention: flash }
+  lora: { rank: 32, alpha: 32, targets: ${allLinear}, dropout: 0 }
+  quantization: { weights: nf4, double_quant: true, compute_dtype: fp16 }
+training: { precision: fp16, optimizer: adam8bit, batch_size: 2, grad_accumulation: 4, activation_checkpointing: none, loss: chunked }`,
+  },
+
   // HF "Optimizing LLMs for Speed and Memory": inference in bf16, LLM.int8 and 4-bit.
   octocoderCase(
     'bf16',
