@@ -105,9 +105,8 @@ def _short_resource(needed, nodes, pinned=None):
     for key, value in needed.items():
         most = max(n["Resources"].get(key, 0) for n in candidates)
         if most + 1e-9 < value:
-            where = f"node {pinned}" if pinned else "any node"
-            return {"resource": key, "needed": value, "most": most,
-                    "message": f"needs {key} {_show(key, value)}, and the most {where} has is {_show(key, most)}"}
+            has = f"its node {pinned[:8]} has {_show(key, most)}" if pinned else f"the most any node has is {_show(key, most)}"
+            return {"resource": key, "needed": value, "most": most, "message": f"needs {key} {_show(key, value)}, and {has}"}
     return {"resource": "combination", "needed": needed, "most": None,
             "message": "no single node has all of " + ", ".join(f"{k} {_show(k, v)}" for k, v in needed.items())}
 
@@ -193,15 +192,19 @@ class Driver:
                 for bundle in need:
                     for key, value in bundle.items():
                         total[key] = total.get(key, 0) + value
-                short = _short_resource(total, nodes)
+                short = _short_resource(total, nodes, group.get("node_id"))
             else:
                 for bundle in need:
-                    short = short or _short_resource(bundle, nodes)
+                    short = short or _short_resource(bundle, nodes, group.get("node_id"))
             if short:
                 for process in members:
                     self.end_unstarted(process, f"infeasible: placement group {group['name']} can never be placed: {short['message']}", infeasible=short)
                 continue
-            self.groups[group["name"]] = placement_group(need, strategy=group.get("strategy", "PACK"), name=f"headroom-{self.spec['run_id']}-{group['name']}")
+            # Each bundle pinned to its node by Ray 2.58's node-id label (python/ray/util/placement_group.py).
+            self.groups[group["name"]] = placement_group(
+                need, strategy=group.get("strategy", "PACK"), name=f"headroom-{self.spec['run_id']}-{group['name']}",
+                bundle_label_selector=group.get("bundle_label_selector") or None,
+            )
 
     def scheduling_of(self, spec):
         group = spec.get("placement_group")

@@ -66,7 +66,10 @@ describe('--json outputs match their schemas', () => {
       'slurm-script',
       await jsonOf(['slurm', 'script', '-c', seed, '--shards', '100', '--json']),
     );
-    await assertMatches('ray-script', await jsonOf(['ray', 'script', '-c', seed, '--json']));
+    await assertMatches(
+      'ray-script',
+      await jsonOf(['ray', 'script', '-c', rayConfig(4), '--json'], { RAY_ADDRESS: '' }),
+    );
   });
 
   test('init (from commands after --) and completion (a script, and --processes)', async () => {

@@ -36,7 +36,9 @@ function script() {
 
 test('ray script: one Python file that compiles and runs the embedded spec', () => {
   const { text } = script();
-  const compiled = spawnSync('python3', ['-c', 'import ast, sys; ast.parse(sys.stdin.read())'], { input: text });
+  const compiled = spawnSync('python3', ['-c', 'import ast, sys; ast.parse(sys.stdin.read())'], {
+    input: text,
+  });
   assert.equal(compiled.status, 0, compiled.stderr?.toString());
   assert.match(text, /^class ProcessRunner:$/m);
   assert.match(text, /^class Driver:$/m);

@@ -43,6 +43,10 @@ export interface RayGroupEntry {
   name: string;
   strategy: 'PACK' | 'STRICT_PACK' | 'SPREAD' | 'STRICT_SPREAD';
   bundles: Record<string, number>[];
+  /** Each bundle's node, as Ray 2.58 pins one (`ray.io/node-id`). */
+  bundle_label_selector: Record<string, string>[];
+  /** The node the group must be on; null: any. */
+  node_id: string | null;
 }
 
 /** A card of the plan, as samples name it: the plan's device index and where it is. */

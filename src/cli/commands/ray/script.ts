@@ -9,7 +9,7 @@ import { packagedRayDriverDir } from '../../../launch/ray-driver-dir.js';
 import type { Finding } from '../../../plan/types.js';
 import { headroomVersion } from '../../../version.js';
 import { defineCommand } from '../../command.js';
-import { sharedOptions } from '../../options.js';
+import { rayOptions, sharedOptions } from '../../options.js';
 import type { RayScriptOutput } from '../../schemas/ray-script.js';
 import { prepareRay } from '../../shared/ray/prepare.js';
 
@@ -24,28 +24,18 @@ export const command = defineCommand({
     gpu: { ...gpu, description: "declare the cluster's GPUs: 24GiB, sim:24GiB" },
     force,
     json,
-    address: {
-      flag: '--address',
-      valueName: 'addr',
-      kind: 'text',
-      description:
-        'the Ray cluster to place the processes on, HOST:PORT (default: RAY_ADDRESS; none: by resources alone)',
-    },
-    python: {
-      flag: '--python',
-      valueName: 'path',
-      kind: 'text',
-      description: 'the Python with Ray that reads the cluster (default: HEADROOM_RAY_PYTHON, else python3)',
-    },
+    ...rayOptions,
+    cpusPerProcess: sharedOptions.cpusPerProcess,
   },
   async run({ options }, io) {
     // The script's processes inherit the Ray worker's environment; only the plan's variables are written.
-    const ray = await prepareRay(options, io, { inherited: {}, isAddressRequired: false });
+    const ray = await prepareRay(options, io, { inherited: {}, isLiveRequired: false });
     const spec = buildRayLaunchSpec({
       runId: null,
       address: ray.address,
       launches: ray.launches,
       requests: ray.requests,
+      groups: ray.groups,
       cards: ray.cards,
       stopGraceMs: ray.spec.stopGraceMs,
       inheritEnv: true,
@@ -70,7 +60,7 @@ export const command = defineCommand({
           nodeId: request?.nodeId ?? null,
         };
       }),
-      findings: ray.plan.findings as Finding[],
+      findings: ray.placement.findings as Finding[],
       script,
     };
     return { data, exitCode: ExitCode.ok };

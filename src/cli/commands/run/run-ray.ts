@@ -5,7 +5,7 @@ import { UsageError } from '../../../errors.js';
 import { type RayRunSummary, runOnRay } from '../../../launch/ray/backend.js';
 import type { CommandIo } from '../../io.js';
 import { prepareRay, type RayInputs } from '../../shared/ray/prepare.js';
-import { renderFindings, renderPlan } from '../../shared/render-plan.js';
+import { renderRayPlan } from '../../shared/ray/render-ray-plan.js';
 import type { PreparedRun } from './launch.js';
 
 /** `run --on ray`'s inputs. */
@@ -22,14 +22,12 @@ export async function prepareRayRun(
 ): Promise<PreparedRun<RayRunSummary>> {
   if (inputs.argv.length > 0) throw new UsageError('--on ray runs a config (-c FILE), not -- CMD');
   // Each child gets the whole environment a local run's gets (a test compares them).
-  const ray = await prepareRay(inputs, io, { inherited: io.env, isAddressRequired: true });
-  const { plan, launches, requests, cards, address } = ray;
+  const ray = await prepareRay(inputs, io, { inherited: io.env, isLiveRequired: true });
+  const { placement, launches, requests, groups, cards, address } = ray;
   return {
     names: launches.map((launch) => launch.name),
-    preamble: (colors) =>
-      plan.devices.length > 0
-        ? `${renderPlan(plan, colors)}\n${renderFindings(plan.findings, colors)}\n`
-        : '',
+    // Where each process goes and why: what `plan --on ray` prints.
+    preamble: (colors) => `${renderRayPlan({ on: 'ray', ...placement }, colors)}\n`,
     stopSignals: ['SIGINT', 'SIGTERM', 'SIGHUP'],
     // The driver stops each actor's child within the grace; a second signal cannot hurry Ray's actors.
     onSecondSignal: (say) =>
@@ -43,11 +41,13 @@ export async function prepareRayRun(
         launches,
         requests,
         address,
+        groups,
         cards,
+        useCgroups: true,
         stopGraceMs: inputs.stopGrace ?? ray.spec.stopGraceMs,
         python: ray.python,
         env: io.env,
-        plan: { ...plan, ray: { address, requests: Object.fromEntries(requests), cards } },
+        plan: { ...placement.plan, ray: { ...placement, plan: undefined } },
         output: run.output,
         signal: run.signal,
         onRecordOpened: run.onRecordOpened,

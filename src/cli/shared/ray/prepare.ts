@@ -1,106 +1,132 @@
-// What `run --on ray` and `ray script` share: the config's plan, each process's launch (its
-// environment from the one builder), the cluster's nodes read with the cluster's Python, and what each
-// actor asks Ray for and where.
-import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
-import { EnvironmentError, ExitCode, HeadroomError, UsageError } from '../../../errors.js';
-import { type ClusterNode, placeInterim } from '../../../launch/ray/interim-placement.js';
-import type { RayCardEntry, RayRequest } from '../../../launch/ray/spec.js';
-import { packagedRayDriverDir } from '../../../launch/ray-driver-dir.js';
+// What `run --on ray` and `ray script` share: the config placed on the cluster by the Ray placement
+// (src/ray/placement.ts: num_gpus from bytes, memory from host_memory, the node, a placement group per
+// shared card), and each process's launch with its environment from the one builder.
+import { ExitCode, HeadroomError, UsageError } from '../../../errors.js';
+import type { RayCardEntry, RayGroupEntry, RayRequest } from '../../../launch/ray/spec.js';
 import type { LaunchSpec } from '../../../launch/types.js';
-import { isInfeasible } from '../../../plan/plan.js';
-import type { Plan, Spec } from '../../../plan/types.js';
+import type { Spec } from '../../../plan/types.js';
+import { clusterCards, placeOnRay } from '../../../ray/placement.js';
+import type { RayPlacement } from '../../../ray/types.js';
 import { launchSpecsFromPlan } from '../../../supervise/from-plan.js';
 import type { CommandIo } from '../../io.js';
-import { loadPlan } from '../load-plan.js';
+import { loadConfigSpec } from '../load-plan.js';
 import { openPlanProbe } from '../plan-cards.js';
+import { type RayClusterInputs, rayAddressOf, resolveRayCluster } from './resolve-cluster.js';
 
 /** The Ray options `run --on ray` and `ray script` take. */
-export interface RayInputs {
+export interface RayInputs extends RayClusterInputs {
   config?: string;
-  gpu?: readonly string[];
   force: boolean;
-  /** The cluster's address; default RAY_ADDRESS. */
-  address?: string;
-  /** The Python with Ray (default HEADROOM_RAY_PYTHON, else python3). */
-  python?: string;
+  cpusPerProcess?: number;
 }
 
 export interface PreparedRay {
   spec: Spec;
-  plan: Plan;
+  placement: RayPlacement;
   launches: LaunchSpec[];
   requests: Map<string, RayRequest>;
+  groups: RayGroupEntry[];
   cards: RayCardEntry[];
+  /** The live cluster's address; null for a cluster declared in the config. */
   address: string | null;
   python: string;
 }
 
-/** The cluster's alive nodes, read by the driver package's `nodes` module with the cluster's Python. */
-export async function readClusterNodes(python: string, address: string): Promise<ClusterNode[]> {
-  const child = spawn(python, ['-m', 'headroom_ray.nodes', address], {
-    cwd: resolve(packagedRayDriverDir, '..'),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const code = await new Promise<number | null>((done) => {
-    child.once('error', () => done(null));
-    child.once('close', (exitCode) => done(exitCode));
-  });
-  const line = stdout.trim().split('\n').at(-1) ?? '';
-  if (code !== 0 || !line.startsWith('[')) {
-    const why = stderr.trim().split('\n').at(-1) || `exit ${code}`;
-    throw new EnvironmentError(
-      `could not read the Ray cluster at ${address} with ${python}: ${why}`,
-      'pass --address HOST:PORT of a running cluster (ray start --head) and --python with Ray installed',
-    );
-  }
-  const nodes = JSON.parse(line) as { nodeId: string; resources: Record<string, number> }[];
-  return nodes.map((node) => ({ nodeId: node.nodeId, gpus: Math.floor(node.resources.GPU ?? 0) }));
+/**
+ * What each placed process asks Ray for, as the driver's spec says it. A cluster declared in the config
+ * has node names, not Ray's ids: there the actors ask by resources alone, and Ray picks the nodes.
+ */
+export function rayRequestsOf(placement: RayPlacement): Map<string, RayRequest> {
+  const isLive = placement.cluster.source === 'live';
+  return new Map(
+    placement.processes.map((p) => [
+      p.name,
+      {
+        numGpus: p.numGpus,
+        numCpus: p.numCpus,
+        memoryBytes: p.memoryBytes,
+        nodeId: isLive ? p.nodeId : null,
+        placementGroup:
+          p.placementGroup === null ? null : { name: p.placementGroup, bundleIndex: p.bundleIndex ?? 0 },
+      },
+    ]),
+  );
+}
+
+/** The placement's groups and cards in the driver's terms. */
+export function rayGroupsAndCards(placement: RayPlacement): {
+  groups: RayGroupEntry[];
+  cards: RayCardEntry[];
+} {
+  const isLive = placement.cluster.source === 'live';
+  const groups = placement.placementGroups.map((group) => ({
+    name: group.name,
+    strategy: group.strategy,
+    bundles: group.bundles.map((bundle) => ({ ...bundle })),
+    bundle_label_selector: isLive ? group.bundleLabelSelector : [],
+    node_id: isLive ? group.nodeId : null,
+  }));
+  const { devices, cards } = clusterCards(placement.cluster);
+  return {
+    groups,
+    cards: devices.map((device, k) => ({
+      index: device.index,
+      total_bytes: device.totalBytes,
+      node_id: isLive ? (cards[k]?.node.id ?? null) : null,
+      local_index: cards[k]?.gpu ?? 0,
+    })),
+  };
 }
 
 /**
- * The plan placed on the cluster at `address` (without one: num_gpus and memory only, no node).
- * `inherited` is what the children inherit: headroom's environment for a run, {} for a script (its
- * processes inherit the Ray worker's, as Slurm steps inherit the job's).
+ * The config placed on the cluster. `inherited` is what the children inherit: headroom's environment
+ * for a run, {} for a script (its processes inherit the Ray worker's, as Slurm steps inherit the job's).
  */
 export async function prepareRay(
   inputs: RayInputs & { only?: readonly string[] },
   io: CommandIo,
-  options: { inherited: Record<string, string | undefined>; isAddressRequired: boolean },
+  options: { inherited: Record<string, string | undefined>; isLiveRequired: boolean },
 ): Promise<PreparedRay> {
-  const address = inputs.address ?? io.env.RAY_ADDRESS ?? null;
-  if (!address && options.isAddressRequired) {
+  const context = { env: io.env, cwd: io.cwd };
+  const spec = await loadConfigSpec(inputs.config, io.cwd);
+  const address = rayAddressOf(inputs, spec, io.env) ?? null;
+  if (address === null && options.isLiveRequired) {
     throw new UsageError(
-      '--on ray needs the cluster: --address HOST:PORT or RAY_ADDRESS',
-      'start one with `ray start --head`',
+      `run --on ray needs a running cluster: no --address, no ray: address in ${spec.file ?? 'the config'}, and no RAY_ADDRESS`,
+      'pass --address HOST:PORT of a running cluster (ray status prints it); headroom starts no cluster',
     );
   }
-  const python = inputs.python ?? io.env.HEADROOM_RAY_PYTHON ?? 'python3';
-  const { spec, plan } = await loadPlan(inputs, { env: io.env, cwd: io.cwd });
-  if (isInfeasible(plan) && !inputs.force) {
-    const errors = plan.findings.filter((f) => f.severity === 'error').map((f) => f.message);
+  const cluster = await resolveRayCluster(inputs, spec, context);
+  const placement = placeOnRay({
+    spec,
+    cluster,
+    inheritedEnv: io.env,
+    ...(inputs.cpusPerProcess === undefined ? {} : { cpusPerProcess: inputs.cpusPerProcess }),
+  });
+  if (!placement.fits && !inputs.force) {
+    const errors = placement.findings.filter((f) => f.severity === 'error').map((f) => f.message);
     throw new HeadroomError({
       code: 'infeasible',
-      message: `the plan does not fit:\n${errors.join('\n')}`,
+      message: `the plan does not fit the Ray cluster:\n${errors.join('\n')}`,
       exitCode: ExitCode.problems,
-      hint: 'run `headroom plan` for details, or pass --force to run anyway',
+      hint: 'run `headroom plan --on ray` for details, or pass --force to run anyway',
     });
   }
+  const { plan } = placement;
   // The children see the same cards (a simulated card's variables) as a local run's (run-local.ts).
   const probe = await openPlanProbe(plan, io.env);
   const card = { ...probe.childEnv };
   await probe.close();
   const only = inputs.only && inputs.only.length > 0 ? inputs.only : undefined;
   const launches = launchSpecsFromPlan({ spec, plan, baseEnv: options.inherited, only, card });
-  const nodes = address ? await readClusterNodes(python, address) : [];
-  const { requests, cards } = placeInterim({ plan, launches, nodes });
-  return { spec, plan, launches, requests, cards, address, python };
+  const python = inputs.rayPython ?? (io.env.HEADROOM_RAY_PYTHON || 'python3');
+  return {
+    spec,
+    placement,
+    launches,
+    requests: rayRequestsOf(placement),
+    ...rayGroupsAndCards(placement),
+    address,
+    python,
+  };
 }
