@@ -25,6 +25,8 @@ const round2Documents = [
   'tutorials/llama3.rst',
   'llm_tutorial_optimization',
   'perf_train_gpu_one',
+  'ziplab/Mesa',
+  'unslothai/notebooks',
 ];
 
 test('round 2: at least 15 cases, ids unique and distinct from round 1', () => {

@@ -3,8 +3,9 @@
 // before the one final measurement, and the model engineer does not read this file until then.
 // Each case names its public source, what was measured (allocated, reserved or device total, and the
 // unit the source divides by), the config as published, and the spec a user would write for it;
-// where a source leaves a setting out, `config` says what was assumed. None of these sources is in
-// published-measured.ts, ../shared/estimation or any other test (references-round2.test.ts checks it).
+// where a source leaves a setting out, `config` says what was assumed. No source here is cited by
+// published-measured.ts or ../shared/estimation, except perf_train_gpu_one, whose vanilla run, CUDA
+// context and loaded weights are shared references: its eight other runs are here (the test checks).
 import type { PublishedCase } from './published-measured.js';
 
 // --- Hugging Face Transformers docs, "Efficient Training on a Single GPU" (Jan 2022) --------------
@@ -204,6 +205,35 @@ const octocoderCase = (
   params: ${octocoderParams}
   transformer: { ${octocoder} }${quantization ? `\n  quantization: { ${quantization} }` : ''}
 training: { precision: ${precision}, optimizer: none, batch_size: 1 }`,
+});
+
+// --- ziplab/Mesa README "Results on ImageNet" (commit 8b7a0db, 2021-12-12), baseline rows -----------
+// DeiT trained with the DeiT/Mesa main.py (HubHop/deit-mesa c5551a8, timm 0.3.2): batch 128 at 224 px
+// on one RTX 3090, torch.cuda.amp (timm NativeScaler), timm AdamW (torch.optim.AdamW, a per-tensor loop
+// in the PyTorch 1.7–1.8 of then), mixup/cutmix with soft-target cross-entropy, drop path 0.1, model
+// EMA kept on the GPU (main.py sets model_ema by default; fp32 copy of the weights), explicit
+// QKᵀ-softmax attention with qkv bias. The log's "max mem" is torch.cuda.max_memory_allocated() / 2**20.
+const mesaReadme =
+  'ziplab/Mesa README.md "Results on ImageNet" (commit 8b7a0db), measured with HubHop/deit-mesa main.py';
+const deit = (
+  label: string,
+  name: string,
+  measuredMiB: number,
+  params: number,
+  shape: string,
+): PublishedCase => ({
+  id: `mesa-readme-${label}-baseline-bs128`,
+  source: `${mesaReadme}, row "${name}" (without Mesa): ${measuredMiB} MB`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: measuredMiB / 1024,
+  config: `${name} (timm ${label.replace('-', '_')}_patch16_224, ${params} parameters, 1000 classes) trained on ImageNet at 224 px, batch 128 on one GPU (RTX 3090), AMP fp16 over fp32 weights, AdamW, drop path 0.1, mixup/cutmix soft targets, model EMA (decay 0.99996) on the GPU; max_memory_allocated / 2**20 = ${measuredMiB} (printed "MB")`,
+  spec: `model:
+  params: ${params}
+  transformer: { ${shape}, seq_len: 197, fused_qkv: true, attention: eager, classes: 1000, dropout: false }
+training: { precision: amp_fp16, optimizer: adamw, optimizer_impl: for_loop, batch_size: 128 }
+tensors:
+  - { name: timm ModelEma fp32 weights on the GPU, shape: [${params}], dtype: float32 }`,
 });
 
 /** Every round-2 case: all held out until the one final measurement. */
@@ -601,6 +631,35 @@ parallel: { gpus: 2, strategy: fsdp_full }`,
   transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, kv_heads: 8, vocab: 128256, ffn: 14336, seq_len: 512, attention: sdpa }
   lora: { rank: 8, alpha: 16, targets: [q, v], dropout: 0.05 }
 training: { precision: bf16, optimizer: adamw, batch_size: 2, grad_accumulation: 64, activation_checkpointing: full }`,
+  },
+
+  // Mesa README baselines: DeiT-Ti/S/B with AMP at batch 128.
+  deit('deit-tiny', 'DeiT-Ti', 4171, 5_717_416, 'family: vit, layers: 12, hidden: 192, heads: 3, ffn: 768'),
+  deit('deit-small', 'DeiT-S', 8459, 22_050_664, 'family: vit, layers: 12, hidden: 384, heads: 6, ffn: 1536'),
+  deit(
+    'deit-base',
+    'DeiT-B',
+    17691,
+    86_567_656,
+    'family: vit, layers: 12, hidden: 768, heads: 12, ffn: 3072',
+  ),
+
+  // Unsloth's TinyLlama notebook: QLoRA packed to 4096 tokens on a T4, no checkpointing, 8-bit AdamW.
+  {
+    id: 'unsloth-notebook-tinyllama-qlora-packed-4096-t4',
+    source:
+      'unslothai/notebooks nb/TinyLlama_(1.1B)-Alpaca.ipynb (commit 8081c7e4), output of "Show final memory and time stats": "Peak reserved memory = 13.508 GB."',
+    what: 'reserved',
+    unit: 'GiB',
+    measured: 13.508,
+    config:
+      "unsloth 2024.1 (PyTorch 2.1.0+cu121, xformers 0.0.22.post7, no FlashAttention), Tesla T4 (no bf16: fp16 with Trainer autocast), unsloth/tinyllama-bnb-4bit (TinyLlama 1.1B: 22 layers, 2048 wide, 32 heads, 4 KV heads, MLP 5632, vocab 32000; bitsandbytes NF4, fp16 compute, double quantization assumed), max_seq_length 4096 (RoPE scaling 2×), LoRA r 32 alpha 32 dropout 0 on q, k, v, o, gate, up, down (25,231,360 trainable), use_gradient_checkpointing False, TRL SFTTrainer with packing=True (every sequence 4096 tokens), per_device_train_batch_size 2, gradient_accumulation_steps 4, optim adamw_8bit, unsloth's fast cross-entropy kernel (no fp32 copy of the logits; read as chunked); round(max_memory_reserved / 1024**3, 3), 0.879 GiB of it reserved before training",
+    spec: `model:
+  params: 1100048384
+  transformer: { family: llama, layers: 22, hidden: 2048, heads: 32, kv_heads: 4, vocab: 32000, ffn: 5632, seq_len: 4096, attention: flash }
+  lora: { rank: 32, alpha: 32, targets: ${allLinear}, dropout: 0 }
+  quantization: { weights: nf4, double_quant: true, compute_dtype: fp16 }
+training: { precision: fp16, optimizer: adam8bit, batch_size: 2, grad_accumulation: 4, activation_checkpointing: none, loss: chunked }`,
   },
 
   // HF "Optimizing LLMs for Speed and Memory": inference in bf16, LLM.int8 and 4-bit.

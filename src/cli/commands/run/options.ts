@@ -65,5 +65,18 @@ export const runOptions = defineOptions({
   host,
   metrics,
   on,
+  address: {
+    flag: '--address',
+    valueName: 'addr',
+    kind: 'text',
+    description: "with --on ray: the Ray cluster's address, HOST:PORT (default: RAY_ADDRESS)",
+  },
+  python: {
+    flag: '--python',
+    valueName: 'path',
+    kind: 'text',
+    description:
+      'with --on ray: the Python with Ray that runs the driver (default: HEADROOM_RAY_PYTHON, else python3)',
+  },
   ...slurmOptions,
 });
