@@ -75,18 +75,18 @@ export async function probeRayCluster(options: {
     child.on('close', (code) => resolve({ code }));
   });
   clearTimeout(timer);
-  const fail = (message: string, detail?: string): HeadroomError =>
-    new HeadroomError({
-      code: 'ray-cluster',
-      message,
-      hint: 'pass --address HOST:PORT of a running cluster (ray status prints it), or declare ray: nodes: in the config',
-      ...(detail ? { detail } : {}),
-    });
+  const addressHint =
+    'pass --address HOST:PORT of a running cluster (ray status prints it), or declare ray: nodes: in the config';
+  const pythonHint = 'pass --python PATH of a Python that has ray (or set HEADROOM_RAY_PYTHON)';
+  const fail = (message: string, detail?: string, hint = addressHint): HeadroomError =>
+    new HeadroomError({ code: 'ray-cluster', message, hint, ...(detail ? { detail } : {}) });
   if (exit.spawnError) {
     throw fail(
       (exit.spawnError as NodeJS.ErrnoException).code === 'ENOENT'
         ? `--python ${options.python}: no such interpreter (the cluster is read with a Python that has ray)`
         : `--python ${options.python}: cannot start it: ${exit.spawnError.message}`,
+      undefined,
+      pythonHint,
     );
   }
   const line = stdout
@@ -100,7 +100,14 @@ export async function probeRayCluster(options: {
   } catch {
     answer = undefined;
   }
-  if (answer?.error) throw fail(answer.error.message, answer.error.detail ?? (stderr.trim() || undefined));
+  if (answer?.error) {
+    const isNoRay = answer.error.message.includes('cannot import ray');
+    throw fail(
+      answer.error.message,
+      answer.error.detail ?? (stderr.trim() || undefined),
+      isNoRay ? pythonHint : addressHint,
+    );
+  }
   if (answer?.result) return answer.result;
   if (isTimedOut)
     throw fail(
