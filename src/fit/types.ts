@@ -125,6 +125,8 @@ export interface TrialRecord {
   stoppedEarly?: EarlyStop | null;
   /** The rank a multi-rank trial failed on (--launcher): its RANK, LOCAL_RANK, PID and cause. */
   failedRank?: FailedRank | null;
+  /** Set when the trial's process started before its value was known and waited at the gate this long (warm-start.ts). */
+  warmStart?: { warmedSeconds: number };
   /** True when this value had been run before (a repeat to measure the noise at the answer). */
   isRepeat?: boolean;
   /** What this trial added to what the search knows (the answer, the boundary, the line, the noise). */

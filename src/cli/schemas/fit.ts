@@ -46,6 +46,10 @@ const trialSchema = z.object({
     .meta({
       description: 'the rank a multi-rank trial (--launcher) failed on: RANK, LOCAL_RANK, PID, cause',
     }),
+  warmStart: z.object({ warmedSeconds: z.number().nonnegative() }).optional().meta({
+    description:
+      'set when the trial started before its value was known (a warm start) and waited after its imports this long; seconds counts from its value',
+  }),
   isRepeat: z.boolean().optional(),
   bought: z
     .string()

@@ -2,8 +2,11 @@
 // supervisor (plan environment, cgroup limit, GPU probe), stops it once --until-line matches or
 // --trial-seconds pass, and classifies how it ended from the one verdict, the memory kills headroom
 // made, and the memory samples taken while it ran (was it still rising?). Ctrl-C aborts the trial
-// through the supervisor, which stops the whole process tree.
+// through the supervisor, which stops the whole process tree. With warm starts (warm-start.ts) the
+// next trials' processes start early and wait at the bootstrap's gate for their value.
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { bootVariables, packagedBootstrapDir, withBootstrapPath } from '../../frameworks/bootstrap.js';
 import type { GpuProbe } from '../../probe/gpu/types.js';
 import { supervise } from '../../supervise/supervise.js';
 import type { LaunchSpec, SuperviseUpdate } from '../../supervise/types.js';
@@ -11,9 +14,10 @@ import { memoryKillOf } from '../../verdict/memory-kill.js';
 import { classifyTrial } from '../classify.js';
 import { describeFailedRank, findFailedRank } from '../launcher.js';
 import { findLeak, findRisingMemory, type MemorySample } from '../memory-trend.js';
-import { substituteValue } from '../template.js';
+import { placeholderFor, substituteValue } from '../template.js';
 import { type EarlyStop, judgeRunningTrial, type TrialHints } from '../trial-stop.js';
 import { hostNeedBytes, type Resource, type ResourceLimit, type TrialRecord } from '../types.js';
+import { relabelWarmTrial } from './relabel-warm-trial.js';
 
 /** Everything a trial needs besides its value. */
 export interface TrialRunnerOptions {
@@ -36,6 +40,8 @@ export interface TrialRunnerOptions {
   onUpdate?: (update: SuperviseUpdate) => void;
   /** Run every trial until it ends, --until-line or --trial-seconds, even once its answer is known. */
   isFullTrials?: boolean;
+  /** How many trials start ahead and wait at the gate for their value (0: none; warm-start.ts). */
+  warmDepth?: number;
 }
 
 const tailLineCount = 12;
@@ -47,15 +53,53 @@ const oomKillOf = (event: Record<string, unknown>) => ({
   ...(typeof event.localRank === 'number' ? { localRank: event.localRank } : {}),
 });
 
+/** A trial's process, started cold with its value or warm at the gate, and its record once it ends. */
+interface StartedTrial {
+  index: number;
+  runDir: string;
+  /** True once the process has ended (before its release: the warm start failed). */
+  hasEnded(): boolean;
+  /** Gives the trial its value (a warm one leaves the gate) and resolves with its record; null when a warm one had ended at the gate. */
+  release(value: number, hints: TrialHints | undefined): Promise<TrialRecord | null>;
+  /** Stops an unreleased trial and removes its record. */
+  discard(): Promise<void>;
+}
+
+/** The runner: one trial per call, and `close` to stop the trials still warming when the search ends. */
+export interface TrialRunner {
+  (value: number, index: number, hints?: TrialHints): Promise<TrialRecord>;
+  close(): Promise<void>;
+  /** Why warm starts stopped, when they did. */
+  warmStartProblem(): string | null;
+}
+
+/** The gate's variables for a warm trial: the bootstrap first on PYTHONPATH, `fit-gate` last. */
+function gateEnv(env: Record<string, string>, gateDir: string): Record<string, string> {
+  const actions = (env[bootVariables.actions] ?? '').split(',').filter((a) => a !== '' && a !== 'fit-gate');
+  return {
+    ...env,
+    PYTHONPATH: withBootstrapPath(packagedBootstrapDir, env.PYTHONPATH),
+    [bootVariables.actions]: [...actions, 'fit-gate'].join(','),
+    HEADROOM_FIT_GATE: gateDir,
+  };
+}
+
 /** A function that runs one trial per call. */
-export function createTrialRunner(
-  options: TrialRunnerOptions,
-): (value: number, index: number, hints?: TrialHints) => Promise<TrialRecord> {
-  return async (value, index, hints) => {
+export function createTrialRunner(options: TrialRunnerOptions): TrialRunner {
+  const warmDepth = options.isFullTrials ? 0 : (options.warmDepth ?? 0);
+  const warming = new Map<number, StartedTrial>();
+  let warmProblem: string | null = null;
+
+  const begin = (index: number, coldValue: number | null): StartedTrial => {
+    const isWarm = coldValue === null;
     const trialStop = new AbortController();
     let stoppedBy: 'until-line' | 'time-limit' | null = null;
     let earlyStop: EarlyStop | null = null;
     let memoryKill: Resource | null = null;
+    let hints: TrialHints | undefined;
+    let releasedAtMs: number | null = isWarm ? null : performance.now();
+    let endedAtMs: number | null = null;
+    let timer: NodeJS.Timeout | undefined;
     const samples: MemorySample[] = [];
     const stop = (why: 'until-line' | 'time-limit'): void => {
       if (trialStop.signal.aborted) return;
@@ -67,19 +111,22 @@ export function createTrialRunner(
     };
     options.signal?.addEventListener('abort', onInterrupt, { once: true });
     if (options.signal?.aborted) onInterrupt();
-    const timer =
-      options.trialMs === undefined ? undefined : setTimeout(() => stop('time-limit'), options.trialMs);
+    const startTimer = (): void => {
+      if (options.trialMs !== undefined) timer = setTimeout(() => stop('time-limit'), options.trialMs);
+    };
+    if (!isWarm) startTimer();
     const tail: string[] = [];
     // torchrun prints its failure summary (about 20 lines) last; the OOM kills name a rank's PID.
     const lastLines: string[] = [];
     const oomKills: { pid: number | null; rank?: number; localRank?: number | null }[] = [];
     const output = (update: SuperviseUpdate): void => {
-      options.onUpdate?.(update);
+      const isReleased = releasedAtMs !== null;
+      if (isReleased) options.onUpdate?.(update);
       if (update.kind === 'event') memoryKill ??= memoryKillOf(update.event);
       if (update.kind === 'event' && update.event.type === 'oom-kill') oomKills.push(oomKillOf(update.event));
       const status = update.kind === 'status' ? update.processes[0] : undefined;
-      // Samples up to the stop only: what the memory did while the trial was left to run.
-      if (status?.state === 'running' && !trialStop.signal.aborted) {
+      // Samples from the release up to the stop: what the memory did while the trial was left to run.
+      if (isReleased && status?.state === 'running' && !trialStop.signal.aborted) {
         samples.push({ atMs: performance.now(), hostBytes: status.hostBytes, gpuBytes: status.gpuBytes });
         const judged =
           hints && !options.isFullTrials
@@ -96,41 +143,74 @@ export function createTrialRunner(
       tail.splice(0, Math.max(0, tail.length - tailLineCount));
       lastLines.push(...lines);
       lastLines.splice(0, Math.max(0, lastLines.length - summaryLineCount));
-      if (options.untilLine && lines.some((line) => options.untilLine?.test(line))) stop('until-line');
+      if (isReleased && options.untilLine && lines.some((line) => options.untilLine?.test(line)))
+        stop('until-line');
     };
-    const runDir = join(
-      options.runsDir,
-      `trial-${String(index).padStart(2, '0')}-${options.variable}-${value}`,
-    );
+    const name = (value: number | string) =>
+      join(options.runsDir, `trial-${String(index).padStart(2, '0')}-${options.variable}-${value}`);
+    const runDir = name(isWarm ? 'warm' : coldValue);
+    const gateDir = join(options.runsDir, `.gate-${String(index).padStart(2, '0')}`);
+    if (isWarm) mkdirSync(gateDir, { recursive: true });
     const startedMs = performance.now();
-    try {
-      const summary = await supervise({
-        runDir,
-        runId: `${options.runIdPrefix}-t${index}`,
-        processes: [
-          { ...options.launch, command: substituteValue(options.launch.command, options.variable, value) },
-        ],
-        gpuProbe: options.gpuProbe,
-        origin: { kind: 'fit-trial', variable: options.variable, value },
-        sampleIntervalMs: options.sampleIntervalMs ?? 200,
-        stopGraceMs: options.stopGraceMs ?? 5000,
-        outputPollMs: 50,
-        output,
-        signal: trialStop.signal,
-      });
-      const ended = summary.processes[0];
-      if (!ended) throw new Error('the supervisor returned no process for the trial');
+    const command = isWarm
+      ? options.launch.command
+      : substituteValue(options.launch.command, options.variable, coldValue);
+    const env = isWarm ? gateEnv(options.launch.env, gateDir) : options.launch.env;
+    const ended = supervise({
+      runDir,
+      runId: `${options.runIdPrefix}-t${index}`,
+      processes: [{ ...options.launch, command, env }],
+      gpuProbe: options.gpuProbe,
+      origin: { kind: 'fit-trial', variable: options.variable, value: coldValue ?? 0 },
+      sampleIntervalMs: options.sampleIntervalMs ?? 200,
+      stopGraceMs: options.stopGraceMs ?? 5000,
+      outputPollMs: 50,
+      output,
+      signal: trialStop.signal,
+    }).finally(() => {
+      endedAtMs = performance.now();
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onInterrupt);
+      if (isWarm) rmSync(gateDir, { recursive: true, force: true });
+    });
+    // An unreleased warm trial that fails must not be an unhandled rejection; release() sees it again.
+    ended.catch(() => {});
+
+    const release = async (value: number, given: TrialHints | undefined): Promise<TrialRecord | null> => {
+      hints = given;
+      if (isWarm) {
+        const message = JSON.stringify({
+          placeholder: placeholderFor(options.variable),
+          value: String(value),
+        });
+        writeFileSync(join(gateDir, 'go.tmp'), message);
+        renameSync(join(gateDir, 'go.tmp'), join(gateDir, 'go'));
+        releasedAtMs = performance.now();
+        startTimer();
+      }
+      const summary = await ended;
+      if (isWarm && endedAtMs !== null && releasedAtMs !== null && endedAtMs <= releasedAtMs) return null;
+      const finalDir = isWarm
+        ? relabelWarmTrial({
+            from: runDir,
+            to: name(value),
+            placeholder: placeholderFor(options.variable),
+            value,
+          })
+        : runDir;
+      const process = summary.processes[0];
+      if (!process) throw new Error('the supervisor returned no process for the trial');
       // The need is read from the samples and the cgroup's peak, whichever the summary presents as the peak.
       const hostNeed = hostNeedBytes({
-        peakHostBytes: ended.sampledHost?.hostBytes ?? ended.peakHostBytes,
-        peakCgroupBytes: ended.peakCgroupBytes,
+        peakHostBytes: process.sampledHost?.hostBytes ?? process.peakHostBytes,
+        peakCgroupBytes: process.peakCgroupBytes,
       });
-      const peakBytes = { host: hostNeed, gpu: ended.peakGpuBytes };
+      const peakBytes = { host: hostNeed, gpu: process.peakGpuBytes };
       const rising = stoppedBy ? findRisingMemory(samples) : null;
       const leak = findLeak(samples);
       const verdict = classifyTrial({
-        reason: ended.reason,
-        because: ended.because,
+        reason: process.reason,
+        because: process.because,
         stoppedBy,
         earlyStop,
         memoryKill,
@@ -142,14 +222,15 @@ export function createTrialRunner(
       });
       // A multi-rank job's failure is one rank's: name it (torchrun's summary, the OOM kill's victim).
       const failedRank = verdict.ok ? null : findFailedRank({ oomKills, outputLines: lastLines });
+      const releasedMs = releasedAtMs ?? startedMs;
       return {
         value,
         ok: verdict.ok,
         reason: verdict.reason,
-        peakHostBytes: ended.peakHostBytes,
-        peakGpuBytes: ended.peakGpuBytes,
-        seconds: Math.round((performance.now() - startedMs) / 10) / 100,
-        peakCgroupBytes: ended.peakCgroupBytes,
+        peakHostBytes: process.peakHostBytes,
+        peakGpuBytes: process.peakGpuBytes,
+        seconds: Math.round((performance.now() - releasedMs) / 10) / 100,
+        peakCgroupBytes: process.peakCgroupBytes,
         outcome: verdict.outcome,
         because: failedRank ? `${describeFailedRank(failedRank)}: ${verdict.because}` : verdict.because,
         ...(failedRank ? { failedRank } : {}),
@@ -157,12 +238,54 @@ export function createTrialRunner(
         rising: verdict.isSettled ? null : (verdict.rising ?? null),
         leak,
         stoppedEarly: earlyStop,
-        runDir,
+        ...(isWarm ? { warmStart: { warmedSeconds: Math.round((releasedMs - startedMs) / 10) / 100 } } : {}),
+        runDir: finalDir,
         ...(verdict.ok ? {} : { outputTail: [...tail] }),
       };
-    } finally {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onInterrupt);
+    };
+    const discard = async (): Promise<void> => {
+      trialStop.abort('SIGTERM');
+      await ended.catch(() => undefined);
+      rmSync(runDir, { recursive: true, force: true });
+    };
+    return { index, runDir, hasEnded: () => endedAtMs !== null, release, discard };
+  };
+
+  // Keeps the next `warmDepth` trials warming after trial `index`.
+  const warmAhead = (index: number): void => {
+    if (warmDepth === 0 || warmProblem !== null || options.signal?.aborted) return;
+    for (let next = index + 1; next <= index + warmDepth; next++) {
+      if (!warming.has(next)) warming.set(next, begin(next, null));
     }
   };
+
+  // A warm start that ended at the gate (its start-up failed, or its imports alone ran out of
+  // memory): the value runs cold, and so does every later trial.
+  const giveUpWarmStarts = async (trial: StartedTrial): Promise<void> => {
+    warmProblem = `trial ${trial.index}'s warm start ended before its value was given; it and the rest ran cold`;
+    await Promise.all([trial, ...warming.values()].map((t) => t.discard()));
+    warming.clear();
+  };
+
+  const run = async (value: number, index: number, hints?: TrialHints): Promise<TrialRecord> => {
+    const warm = warming.get(index);
+    warming.delete(index);
+    if (warm && !warm.hasEnded()) {
+      const released = warm.release(value, hints);
+      warmAhead(index);
+      const record = await released;
+      if (record) return record;
+    }
+    if (warm) await giveUpWarmStarts(warm);
+    const record = begin(index, value).release(value, hints);
+    warmAhead(index);
+    return (await record) as TrialRecord;
+  };
+  return Object.assign(run, {
+    close: async () => {
+      await Promise.all([...warming.values()].map((t) => t.discard()));
+      warming.clear();
+    },
+    warmStartProblem: () => warmProblem,
+  });
 }
