@@ -10,13 +10,16 @@ import { bootVariables, packagedBootstrapDir, withBootstrapPath } from '../../fr
 import type { GpuProbe } from '../../probe/gpu/types.js';
 import { supervise } from '../../supervise/supervise.js';
 import type { LaunchSpec, SuperviseUpdate } from '../../supervise/types.js';
+import { formatBytes } from '../../units.js';
 import { memoryKillOf } from '../../verdict/memory-kill.js';
+import { type AddressSpace, isAddressSpaceBinding, withAddressSpaceLimit } from '../address-space.js';
 import { classifyTrial } from '../classify.js';
 import { describeFailedRank, findFailedRank } from '../launcher.js';
 import { findLeak, findRisingMemory, type MemorySample } from '../memory-trend.js';
 import { placeholderFor, substituteValue } from '../template.js';
 import { type EarlyStop, judgeRunningTrial, type TrialHints } from '../trial-stop.js';
 import { hostNeedBytes, type Resource, type ResourceLimit, type TrialRecord } from '../types.js';
+import { readAddressSpaceLimit, readPeakAddressSpace } from './address-space.js';
 import { relabelWarmTrial } from './relabel-warm-trial.js';
 
 /** Everything a trial needs besides its value. */
@@ -42,6 +45,8 @@ export interface TrialRunnerOptions {
   isFullTrials?: boolean;
   /** How many trials start ahead and wait at the gate for their value (0: none; warm-start.ts). */
   warmDepth?: number;
+  /** Where the trial's RLIMIT_AS and address-space peak are read (default /proc). */
+  procRoot?: string;
 }
 
 const tailLineCount = 12;
@@ -52,6 +57,15 @@ const oomKillOf = (event: Record<string, unknown>) => ({
   ...(typeof event.rank === 'number' ? { rank: event.rank } : {}),
   ...(typeof event.localRank === 'number' ? { localRank: event.localRank } : {}),
 });
+
+// A memory failure under an address-space limit that binds first is that limit's refusal.
+function describeAddressSpaceFailure(addressSpace: AddressSpace): string {
+  const peak =
+    addressSpace.peakBytes === null
+      ? ''
+      : `; its address space peaked at ${formatBytes(addressSpace.peakBytes)}`;
+  return `an allocation past its address-space limit failed (RLIMIT_AS ${formatBytes(addressSpace.limitBytes)}, from /proc/PID/limits${peak})`;
+}
 
 /** A trial's process, started cold with its value or warm at the gate, and its record once it ends. */
 interface StartedTrial {
@@ -101,6 +115,14 @@ export function createTrialRunner(options: TrialRunnerOptions): TrialRunner {
     let endedAtMs: number | null = null;
     let timer: NodeJS.Timeout | undefined;
     const samples: MemorySample[] = [];
+    // The root process's RLIMIT_AS (prlimit, ulimit -v, or the script's own setrlimit) and VmPeak.
+    let addressSpaceLimit: number | null = null;
+    let addressSpacePeak: number | null = null;
+    const readAddressSpace = (pid: number): void => {
+      addressSpaceLimit = readAddressSpaceLimit(pid, options.procRoot) ?? addressSpaceLimit;
+      const peak = readPeakAddressSpace(pid, options.procRoot);
+      if (peak !== null) addressSpacePeak = Math.max(peak, addressSpacePeak ?? 0);
+    };
     const stop = (why: 'until-line' | 'time-limit'): void => {
       if (trialStop.signal.aborted) return;
       stoppedBy = why;
@@ -125,6 +147,7 @@ export function createTrialRunner(options: TrialRunnerOptions): TrialRunner {
       if (update.kind === 'event') memoryKill ??= memoryKillOf(update.event);
       if (update.kind === 'event' && update.event.type === 'oom-kill') oomKills.push(oomKillOf(update.event));
       const status = update.kind === 'status' ? update.processes[0] : undefined;
+      if (status?.state === 'running' && status.pid !== null) readAddressSpace(status.pid);
       // Samples from the release up to the stop: what the memory did while the trial was left to run.
       if (isReleased && status?.state === 'running' && !trialStop.signal.aborted) {
         samples.push({ atMs: performance.now(), hostBytes: status.hostBytes, gpuBytes: status.gpuBytes });
@@ -205,7 +228,19 @@ export function createTrialRunner(options: TrialRunnerOptions): TrialRunner {
         peakHostBytes: process.sampledHost?.hostBytes ?? process.peakHostBytes,
         peakCgroupBytes: process.peakCgroupBytes,
       });
-      const peakBytes = { host: hostNeed, gpu: process.peakGpuBytes };
+      const addressSpace: AddressSpace | null =
+        addressSpaceLimit === null
+          ? null
+          : {
+              limitBytes: addressSpaceLimit,
+              peakBytes: addressSpacePeak,
+              isHostLimit: isAddressSpaceBinding(addressSpaceLimit, options.limits),
+            };
+      const limits = withAddressSpaceLimit(options.limits, addressSpace);
+      const peakBytes = {
+        host: addressSpace?.isHostLimit ? addressSpace.peakBytes : hostNeed,
+        gpu: process.peakGpuBytes,
+      };
       const rising = stoppedBy ? findRisingMemory(samples) : null;
       const leak = findLeak(samples);
       const verdict = classifyTrial({
@@ -217,12 +252,19 @@ export function createTrialRunner(options: TrialRunnerOptions): TrialRunner {
         rising,
         leak,
         peakBytes,
-        limits: options.limits,
+        limits,
         marginFraction: options.marginFraction,
       });
       // A multi-rank job's failure is one rank's: name it (torchrun's summary, the OOM kill's victim).
       const failedRank = verdict.ok ? null : findFailedRank({ oomKills, outputLines: lastLines });
       const releasedMs = releasedAtMs ?? startedMs;
+      const limitSaid =
+        addressSpace?.isHostLimit &&
+        verdict.outcome === 'memory' &&
+        memoryKill === null &&
+        process.reason !== 'oom-killed'
+          ? `${describeAddressSpaceFailure(addressSpace)}: `
+          : '';
       return {
         value,
         ok: verdict.ok,
@@ -232,12 +274,13 @@ export function createTrialRunner(options: TrialRunnerOptions): TrialRunner {
         seconds: Math.round((performance.now() - releasedMs) / 10) / 100,
         peakCgroupBytes: process.peakCgroupBytes,
         outcome: verdict.outcome,
-        because: failedRank ? `${describeFailedRank(failedRank)}: ${verdict.because}` : verdict.because,
+        because: `${failedRank ? `${describeFailedRank(failedRank)}: ` : ''}${limitSaid}${verdict.because}`,
         ...(failedRank ? { failedRank } : {}),
         isSettled: verdict.isSettled,
         rising: verdict.isSettled ? null : (verdict.rising ?? null),
         leak,
         stoppedEarly: earlyStop,
+        ...(addressSpace ? { addressSpace } : {}),
         ...(isWarm ? { warmStart: { warmedSeconds: Math.round((releasedMs - startedMs) / 10) / 100 } } : {}),
         runDir: finalDir,
         ...(verdict.ok ? {} : { outputTail: [...tail] }),

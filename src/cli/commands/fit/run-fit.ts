@@ -6,8 +6,10 @@ import { type Launcher, launcherArgv } from '../../../fit/launcher.js';
 import { type FitResult, summarizeFit } from '../../../fit/result.js';
 import { runSearch } from '../../../fit/search.js';
 import { strategies } from '../../../fit/strategies.js';
+import type { ResourceLimit } from '../../../fit/types.js';
 import { warmDepthFor, whyNoWarmStart } from '../../../fit/warm-start.js';
 import { fitRecordName, writeFitRecord } from '../../../fit-record/fit-record.js';
+import { formatBytes } from '../../../units.js';
 import type { CommandInput } from '../../command.js';
 import type { CommandIo } from '../../io.js';
 import { defaultFitsDir, newRunDir } from '../../shared/run-dirs.js';
@@ -31,6 +33,16 @@ function describeLauncher(launcher: Launcher, prefix: readonly string[]): string
       ? `; ranks on one card share its budget, each capped at its part (gpu_clients ${launcher.nprocPerNode})`
       : '';
   return `each trial is the whole ${launcher.nprocPerNode}-rank job (${prefix.join(' ')} …): it fails if any rank fails, and the value is per rank${shared}`;
+}
+
+// Where a trial's RLIMIT_AS took the place of the host limit, say so.
+function addressSpaceNote(limits: readonly ResourceLimit[]): string[] {
+  const limit = limits.find((l) => l.source === 'rlimit-as');
+  return limit
+    ? [
+        `host limit: the trials' address-space limit, RLIMIT_AS ${formatBytes(limit.limitBytes)} (read from /proc/PID/limits: ulimit -v, prlimit --as): tighter than the host limit, so allocations past it fail first; each trial's need is its address-space peak (VmPeak)`,
+      ]
+    : [];
 }
 
 // How many trials warm up ahead (warm-start.ts), and the note that says so or why not.
@@ -101,7 +113,7 @@ export async function runFit(
     onUpdate: (update) => progress.update(update),
   });
   try {
-    const { trials, end } = await runSearch({
+    const { trials, end, limits } = await runSearch({
       strategy: strategies[options.strategy],
       bounds: { minValue, maxValue, limits: setup.limits, marginFraction: options.margin },
       runTrial,
@@ -114,7 +126,7 @@ export async function runFit(
       strategy: options.strategy,
       trials,
       end,
-      limits: setup.limits,
+      limits,
       marginFraction: options.margin,
       minValue,
       maxValue,
@@ -123,6 +135,7 @@ export async function runFit(
       notes: [
         ...setup.notes,
         ...(runTrial.warmStartProblem() ? [runTrial.warmStartProblem() as string] : []),
+        ...addressSpaceNote(limits),
         `trial records: ${runsDir}; the answer and every trial: ${join(runsDir, fitRecordName)}`,
       ],
     });
