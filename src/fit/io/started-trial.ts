@@ -5,7 +5,7 @@
 // rising?) and its address space (RLIMIT_AS). Ctrl-C aborts the trial through the supervisor, which
 // stops the whole process tree. A warm trial (warm-start.ts) starts before its value is known and
 // waits at the bootstrap's gate until it is released with one.
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bootVariables, packagedBootstrapDir, withBootstrapPath } from '../../frameworks/bootstrap.js';
 import type { GpuProbe } from '../../probe/gpu/types.js';
@@ -106,7 +106,9 @@ export function startTrial(
   let releasedAtMs: number | null = isWarm ? null : performance.now();
   let endedAtMs: number | null = null;
   let timer: NodeJS.Timeout | undefined;
+  // The process's samples from its start; a warm one's program begins once it has left the gate.
   const samples: MemorySample[] = [];
+  let programStartMs: number | null = isWarm ? null : performance.now();
   // The root process's RLIMIT_AS (prlimit, ulimit -v, or the script's own setrlimit) and VmPeak.
   let addressSpaceLimit: number | null = null;
   let addressSpacePeak: number | null = null;
@@ -140,15 +142,20 @@ export function startTrial(
     if (update.kind === 'event' && update.event.type === 'oom-kill') oomKills.push(oomKillOf(update.event));
     const status = update.kind === 'status' ? update.processes[0] : undefined;
     if (status?.state === 'running' && status.pid !== null) readAddressSpace(status.pid);
-    // Samples from the release up to the stop: what the memory did while the trial was left to run.
-    if (isReleased && status?.state === 'running' && !trialStop.signal.aborted) {
+    // The gate writes `ready` after the imports and leaves as soon as it has its value.
+    if (isReleased && programStartMs === null && status && existsSync(readyFile))
+      programStartMs = performance.now();
+    // Samples up to the stop: what the memory did while the trial was left to run.
+    if (status?.state === 'running' && !trialStop.signal.aborted) {
       // Under an address-space limit that binds first, the address space is what is judged.
       const isAddressSpace =
         addressSpaceLimit !== null && isAddressSpaceBinding(addressSpaceLimit, options.limits);
       const hostBytes = isAddressSpace ? addressSpacePeak : status.hostBytes;
       samples.push({ atMs: performance.now(), hostBytes, gpuBytes: status.gpuBytes });
       const judged =
-        hints && !options.isFullTrials ? judgeRunningTrial({ samples, hints, limits: options.limits }) : null;
+        hints && !options.isFullTrials && programStartMs !== null
+          ? judgeRunningTrial({ samples, hints, limits: options.limits, countFromMs: programStartMs })
+          : null;
       if (judged) {
         earlyStop = judged;
         trialStop.abort('SIGTERM');
@@ -167,6 +174,7 @@ export function startTrial(
     join(options.runsDir, `trial-${String(index).padStart(2, '0')}-${options.variable}-${value}`);
   const runDir = name(isWarm ? 'warm' : coldValue);
   const gateDir = join(options.runsDir, `.gate-${String(index).padStart(2, '0')}`);
+  const readyFile = join(gateDir, 'ready');
   if (isWarm) mkdirSync(gateDir, { recursive: true });
   const startedMs = performance.now();
   const command = isWarm
@@ -235,8 +243,10 @@ export function startTrial(
       host: addressSpace?.isHostLimit ? addressSpace.peakBytes : hostNeed,
       gpu: process.peakGpuBytes,
     };
-    const rising = stoppedBy ? findRisingMemory(samples) : null;
-    const leak = findLeak(samples);
+    // A warm start's climb and rise are its program's, after the gate (its imports are not a leak).
+    const ran = samples.filter((sample) => sample.atMs >= (programStartMs ?? Number.POSITIVE_INFINITY));
+    const rising = stoppedBy ? findRisingMemory(isWarm ? ran : samples) : null;
+    const leak = findLeak(isWarm ? ran : samples);
     const verdict = classifyTrial({
       reason: process.reason,
       because: process.because,
