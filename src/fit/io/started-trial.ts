@@ -153,7 +153,7 @@ export function startTrial(
       const hostBytes = isAddressSpace ? addressSpacePeak : status.hostBytes;
       samples.push({ atMs: performance.now(), hostBytes, gpuBytes: status.gpuBytes });
       const judged =
-        hints && !options.isFullTrials && programStartMs !== null
+        hints && !options.isFullTrials && programStartMs !== null && !isAddressSpace
           ? judgeRunningTrial({ samples, hints, limits: options.limits, countFromMs: programStartMs })
           : null;
       if (judged) {

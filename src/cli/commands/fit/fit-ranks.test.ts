@@ -37,10 +37,15 @@ interface Trial {
 const range = { min: '4', max: '12', hostMemory: '1100MiB' };
 
 /** `fit --launcher NAME` over the 2-rank job: the answer found, rank 1's kill named, the global batch kept. */
-async function fitsPerRank(launcher: 'torchrun' | 'accelerate', launched: RegExp): Promise<void> {
+async function fitsPerRank(
+  launcher: 'torchrun' | 'accelerate',
+  launched: RegExp,
+  search: { min: string; strategy: string } = { min: range.min, strategy: 'guided' },
+): Promise<void> {
   const argv = ['fit', '--json', '--run-dir', join(scratch, `fit-${launcher}`)];
   argv.push('--host-memory', range.hostMemory, '--launcher', launcher, '--nproc-per-node', '2');
-  argv.push('--min', range.min, '--max', range.max, '--margin', '0', '--effective', '128');
+  argv.push('--min', search.min, '--max', range.max, '--margin', '0', '--effective', '128');
+  argv.push('--strategy', search.strategy);
   argv.push('--', trainScript, ...heavyRankOne, ...threeSteps, '--batch-size', '{batch}');
   const { code, stdout, stderr } = await runHeadroom(argv, { cwd: scratch, env: env() });
   assert.equal(code, 0, `${stderr}\n${stdout}`);
@@ -88,6 +93,8 @@ describe('multi-rank jobs (2 ranks on CPU)', { skip }, () => {
     await fitsPerRank(
       'accelerate',
       /each trial is the whole 2-rank job \(accelerate launch --multi_gpu --num_processes 2 --num_machines 1 .*…\)/,
+      // Doubling from 3 to the first failure (at most 3, 6, 12): the launcher is what this test is about.
+      { min: '3', strategy: 'power' },
     );
   });
 
