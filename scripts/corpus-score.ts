@@ -1,7 +1,7 @@
 // Prints doctor's figures on one part of the corpus (issue 23): kind accuracy, false OOMs, causes
 // right where the header names one, wrong fixes, facts; a table, then the same as JSON.
-//   npx tsx scripts/corpus-score.ts --part logs|heldout|heldout-2|shared [--misses]
-// --misses lists each log that missed something (never use it on heldout or heldout-2 before it is measured:
+//   npx tsx scripts/corpus-score.ts --part logs|heldout|heldout-2|heldout-3|shared [--misses]
+// --misses lists each log that missed something (never use it on a held-out part before it is measured:
 // it prints what the logs say).
 import { toJson } from '../src/cli/output.js';
 import { figuresOf, figuresTable, judgeCase, misses } from '../src/doctor/test-helpers/score.js';

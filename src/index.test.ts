@@ -72,6 +72,10 @@ test('the entry exports its names one by one: no test oracle, no internals', () 
     'createTrialRunner',
     'readRecord',
     'runSummarySchema',
+    'frameworkProfiles',
+    'profileOf',
+    'buildChildEnv',
+    'markerNames',
   ])
     assert.ok(names.includes(name), name);
   for (const name of names) assert.doesNotMatch(name, /oracle|simulate|fake|^test|Test$/i, name);

@@ -58,9 +58,13 @@ export type {
   TrialOutcome,
   TrialRecord,
 } from './fit/types.js';
+// Frameworks: one profile each (its environment for a budget, how it caps, its checks); the list and lookup by name or alias.
+export { type FrameworkProfile, frameworkProfiles, frameworks, profileOf } from './frameworks/index.js';
 // The run record: its schema (a contract with a version) and the tolerant readers.
 export { findLatestRun, isRecordDirectory, readRecord } from './observe/read-record.js';
 export type { RunRecordData } from './observe/record-types.js';
+// A child's environment, as every launcher builds it (inherited, planned, card, overrides, run markers).
+export { buildChildEnv, type ChildEnvInput, markerNames } from './plan/child-env.js';
 export { isInfeasible, type PlanOptions, plan } from './plan/plan.js';
 export type {
   BudgetSpec,

@@ -72,9 +72,23 @@ export const sharedOptions = defineOptions({
     flag: '--on',
     valueName: 'backend',
     kind: 'choice',
-    choices: ['local', 'slurm'],
+    choices: ['local', 'slurm', 'ray'],
     description:
-      'local GPUs (default), or slurm: the nodes of a partition (run: one batch job, a step per process)',
+      'local GPUs (default), slurm: the nodes of a partition (run: one batch job, a step per process), or ray: a Ray cluster (run: an actor per process)',
+  },
+  address: {
+    flag: '--address',
+    valueName: 'addr',
+    kind: 'text',
+    description:
+      "Ray: the cluster to read (auto, HOST:PORT; default: the config's ray: address, else RAY_ADDRESS); never starts one",
+  },
+  rayPython: {
+    flag: '--python',
+    valueName: 'path',
+    kind: 'text',
+    description:
+      'Ray: the Python with ray that reads the cluster (default: HEADROOM_RAY_PYTHON, else python3)',
   },
   partition: {
     flag: '--partition',
@@ -106,9 +120,15 @@ export const sharedOptions = defineOptions({
     flag: '--cpus-per-process',
     valueName: 'count',
     kind: 'count',
-    description: 'Slurm: cores for each process (default: 1)',
+    description: "Slurm: cores for each process; Ray: each actor's num_cpus (default: 1)",
   },
 });
+
+/** The Ray options `plan --on ray` and `run --on ray` share. */
+export const rayOptions = {
+  address: sharedOptions.address,
+  rayPython: sharedOptions.rayPython,
+};
 
 /** The Slurm options `plan --on slurm`, `run --on slurm` and `slurm script` share. */
 export const slurmOptions = {

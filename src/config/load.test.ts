@@ -67,6 +67,20 @@ processes:
     assert.deepEqual(actor?.env, { XLA_PYTHON_CLIENT_MEM_FRACTION: '.10', WANDB_SILENT: 'true' });
   });
 
+  test('a framework alias (pytorch, trtllm) is accepted and read as the framework it names', () => {
+    const spec = parseSpec(
+      'processes:\n  a:\n    command: x\n    framework: pytorch\n  b:\n    command: y\n    framework: trtllm\n',
+      'headroom.yaml',
+    );
+    assert.deepEqual(
+      spec.processes.map((p) => [p.name, p.framework]),
+      [
+        ['a', 'torch'],
+        ['b', 'tensorrt-llm'],
+      ],
+    );
+  });
+
   test('stop_grace accepts durations', () => {
     const base = 'processes:\n  a:\n    framework: none\n';
     assert.equal(parseSpec(`stop_grace: 500ms\n${base}`, 'f').stopGraceMs, 500);
@@ -97,12 +111,12 @@ describe('bad configs name file, line, column and field', () => {
 
   test('a bad size, an impossible percent and a bad enum point at the value', () => {
     const lines = problems(
-      'processes:\n  a:\n    framework: jax\n    gpu_memory: 150%\n    host_memory: 24 parsecs\n  b:\n    framework: pytorch\n',
+      'processes:\n  a:\n    framework: jax\n    gpu_memory: 150%\n    host_memory: 24 parsecs\n  b:\n    framework: pytroch\n',
     );
     assert.deepEqual(lines, [
       'cfg/headroom.yaml:4:17: processes.a.gpu_memory: "150%" must be a percent above 0% and at most 100%',
       'cfg/headroom.yaml:5:18: processes.a.host_memory: "24 parsecs" has an unknown unit "parsecs": use B, KiB, MiB, GiB, TiB (or kB, MB, GB, TB)',
-      'cfg/headroom.yaml:7:16: processes.b.framework: expected one of jax, torch, tensorflow, vllm, sglang, tensorrt-llm, other, none',
+      'cfg/headroom.yaml:7:16: processes.b.framework: expected one of jax, torch (or pytorch), tensorflow, vllm, sglang, tensorrt-llm (or trtllm, tensorrt_llm), other, none',
     ]);
   });
 

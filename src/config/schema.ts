@@ -2,7 +2,8 @@
 // with zod/mini (see fields.ts): `plan` and `env` load this and not the whole of zod.
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
-import { enforcements, frameworks } from '../plan/types.js';
+import { describeFrameworkNames, frameworkNamesAccepted } from '../frameworks/index.js';
+import { enforcements } from '../plan/types.js';
 import {
   budgetField,
   durationField,
@@ -56,7 +57,7 @@ export const processSchema = z.strictObject({
       error: 'expected a string (run by /bin/sh -c) or a list of arguments',
     }),
   ),
-  framework: z.enum(frameworks, { error: `expected one of ${frameworks.join(', ')}` }),
+  framework: z.enum(frameworkNamesAccepted, { error: `expected one of ${describeFrameworkNames()}` }),
   gpu_memory: z.optional(budgetField),
   host_memory: z.optional(
     described(
@@ -107,6 +108,36 @@ export const processSchema = z.strictObject({
   cwd: z.optional(z.string()),
 });
 
+// A Ray cluster to plan on without one running (`plan --on ray`); a live one is read with --address.
+export const rayNodeSchema = z.strictObject({
+  name: described(z.string().check(z.minLength(1)), "the node's name in tables (a live node's is its id)"),
+  address: z.optional(described(z.string(), 'its IP address (default: its name)')),
+  cpus: described(int(0), "Ray's CPU resource on the node (ray start --num-cpus)"),
+  memory: described(sizeField, "Ray's memory resource on the node: what actors' memory= reserves draw from"),
+  gpus: z.optional(described(int(0, 64), "Ray's GPU resource on the node: its number of cards (default 0)")),
+  gpu_memory: z.optional(
+    described(
+      sizeFieldAtLeast(256 * 1024 ** 2),
+      'memory of each of its cards as CUDA reports it (default: the top-level gpus:)',
+    ),
+  ),
+  resources: z.optional(
+    described(z.record(z.string(), z.number()), 'custom resources (ray start --resources)'),
+  ),
+});
+
+export const raySchema = z.strictObject({
+  address: z.optional(
+    described(
+      z.string().check(z.minLength(1)),
+      'the cluster to read with plan --on ray (auto, HOST:PORT, ray://HOST:PORT); --address wins',
+    ),
+  ),
+  nodes: z.optional(
+    described(z.array(rayNodeSchema), 'a cluster declared, for plan --on ray without an address'),
+  ),
+});
+
 export const configSchema = z.strictObject({
   gpus: z.optional(z.array(gpuSchema)),
   reserve: z.optional(described(sizeField, 'kept free on every GPU (default 512MiB)')),
@@ -125,6 +156,7 @@ export const configSchema = z.strictObject({
     ),
     processSchema,
   ),
+  ray: z.optional(raySchema),
 });
 
 export type RawConfig = z.output<typeof configSchema>;

@@ -6,7 +6,16 @@ import { frameworkProfiles, ownersOfKey, profileOf } from '../frameworks/index.j
 import { parseTorchVersion } from '../frameworks/torch-versions.js';
 import { compileLinearPattern } from '../linear-pattern.js';
 import { cardModels, findCardModel } from '../plan/cards.js';
-import type { DeviceSpec, Enforcement, Framework, ProcessSpec, SizeNote, Spec } from '../plan/types.js';
+import type {
+  DeclaredRayNode,
+  DeviceSpec,
+  Enforcement,
+  Framework,
+  ProcessSpec,
+  RaySpec,
+  SizeNote,
+  Spec,
+} from '../plan/types.js';
 import { bytesPer, readSize } from '../units.js';
 import { type FieldPath, formatFieldPath, locateKey, locateValue, sourceText } from './locate.js';
 import type { RawConfig, RawProcess } from './schema.js';
@@ -57,6 +66,7 @@ export function toSpec(raw: RawConfig, source: Source): Spec {
   if (names.length === 0) report(['processes'], 'needs at least one process');
   const processes = names.map((name) => toProcess(name, raw.processes[name]!, names, source, report));
   reportCycles(processes, report);
+  const ray = raw.ray === undefined ? undefined : toRaySpec(raw, report);
 
   if (issues.length > 0) throw new ConfigError(issues);
   return {
@@ -67,6 +77,7 @@ export function toSpec(raw: RawConfig, source: Source): Spec {
     contextOverheadBytes: raw.context_overhead ?? defaults.contextOverheadBytes,
     stopGraceMs: raw.stop_grace ?? defaults.stopGraceMs,
     processes,
+    ...(ray === undefined ? {} : { ray }),
   };
 }
 
@@ -91,6 +102,32 @@ function decimalSizes(raw: RawConfig, doc: Document): SizeNote[] {
       ? [{ field: formatFieldPath(path), text: written.trim(), bytes: reading.bytes }]
       : [];
   });
+}
+
+// A declared node's cards need their bytes: its own gpu_memory, else the top-level gpus:.
+function toRaySpec(raw: RawConfig, report: Report): RaySpec {
+  const seen = new Set<string>();
+  const nodes = (raw.ray?.nodes ?? []).map((node, position): DeclaredRayNode => {
+    if (seen.has(node.name))
+      report(['ray', 'nodes', position, 'name'], `node ${node.name} is declared twice`);
+    seen.add(node.name);
+    const gpuCount = node.gpus ?? 0;
+    if (gpuCount > 0 && node.gpu_memory === undefined && (raw.gpus ?? []).length === 0)
+      report(
+        ['ray', 'nodes', position, 'gpus'],
+        `node ${node.name} has ${gpuCount} GPU${gpuCount === 1 ? '' : 's'} of unknown memory: give gpu_memory (24GiB) beside it, or declare the cards in the top-level gpus:`,
+      );
+    return {
+      name: node.name,
+      address: node.address ?? node.name,
+      cpus: node.cpus,
+      memoryBytes: node.memory,
+      gpuCount,
+      gpuMemoryBytes: node.gpu_memory,
+      resources: node.resources ?? {},
+    };
+  });
+  return { address: raw.ray?.address, nodes };
 }
 
 function toDevices(raw: RawConfig, report: Report): DeviceSpec[] {
@@ -135,8 +172,9 @@ function toProcess(
   report: Report,
 ): ProcessSpec {
   const at = (...rest: (string | number)[]): FieldPath => ['processes', name, ...rest];
-  const framework = raw.framework as Framework;
-  const profile = profileOf(framework);
+  // An alias (`pytorch`) is written as the framework's name everywhere after the config.
+  const profile = profileOf(raw.framework);
+  const framework = profile.name as Framework;
   if (!profile.usesGpu && raw.gpu_memory !== undefined) {
     report(
       at('gpu_memory'),

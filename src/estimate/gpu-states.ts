@@ -8,7 +8,12 @@ import { adapterGroups } from './lora.js';
 import { bytesPerParam, frozenWeightBytes } from './model-states.js';
 import { optimizerBytes, type Trainable } from './optimizer.js';
 import { dataParallelOf, shardsFrom } from './parallel.js';
-import { largestQuantizedParams, quantizedBytesPerParam, quantizedParams } from './quantization.js';
+import {
+  dequantizedBytesPerElement,
+  largestQuantizedParams,
+  quantizedBytesPerParam,
+  quantizedParams,
+} from './quantization.js';
 import type { Component, EstimateSpec } from './types.js';
 
 /** Parameter counts the parts are computed from. */
@@ -90,13 +95,18 @@ export function modelStateComponents(
   const plainFrozen = frozen - quantized;
   const frozenBytes = isAutocastCopy ? 4 : frozenWeightBytes(precision, convention);
   const qBytes = quantization
-    ? quantizedBytesPerParam(quantization.weights, quantization.doubleQuant, quantization.groupSize)
+    ? quantizedBytesPerParam(
+        quantization.weights,
+        quantization.doubleQuant,
+        quantization.groupSize,
+        quantization.library,
+      )
     : 0;
   const weightTerms = [
     counts.trainable > 0 ? `${formatCount(counts.trainable)} trained × ${storedBytes} B` : '',
     plainFrozen > 0 ? `${formatCount(plainFrozen)} frozen × ${frozenBytes} B` : '',
     quantized > 0
-      ? `${formatCount(quantized)} ${quantization?.weights}${quantization?.doubleQuant ? ' (double quant)' : ''} × ${Number(qBytes.toFixed(4))} B`
+      ? `${formatCount(quantized)} ${quantization?.weights}${quantization?.library === 'torchao' ? ' (torchao)' : quantization?.doubleQuant ? ' (double quant)' : ''} × ${Number(qBytes.toFixed(4))} B`
       : '',
     spec.model.buffersBytes > 0 ? `${formatBytes(spec.model.buffersBytes)} buffers` : '',
   ].filter(Boolean);
@@ -131,11 +141,15 @@ export function modelStateComponents(
   if (quantization && quantized > 0) {
     const largest = shape ? largestQuantizedParams(shape, quantization) : undefined;
     if (largest !== undefined) {
-      const perElement = 2 + (quantization.computeBytes > 2 ? quantization.computeBytes : 0);
+      const perElement = dequantizedBytesPerElement(quantization);
+      const how =
+        quantization.library === 'torchao'
+          ? "torchao get_original_weight's int64 indices, lookups and result"
+          : `dequantized to 16 bits${perElement > 2 ? ` and cast to the ${quantization.computeBytes}-byte compute dtype` : ''}`;
       device.push({
         name: 'dequantized weights',
         bytes: largest * perElement,
-        formula: `the largest quantized matrix (${formatCount(largest)}) dequantized to 16 bits${perElement > 2 ? ` and cast to the ${quantization.computeBytes}-byte compute dtype` : ''}, one layer at a time`,
+        formula: `the largest quantized matrix (${formatCount(largest)}) × ${perElement} B: ${how}, one layer at a time`,
         phase: 'backward',
       });
     }
@@ -210,6 +224,7 @@ export function modelStateComponents(
       // ZeRO-Offload / torchao CPUOffloadOptimizer: states and an fp32 copy of the gradients live in
       // (pinned) host memory, and the step runs on the CPU.
       host.push({ ...part, name: 'optimizer states (offloaded)' });
+      device.push(...stagedMasterCopy(spec, counts.trainable / share(1)));
       if (!offloadsGradients(spec)) {
         host.push({
           name: 'gradients (offloaded copy)',
@@ -241,4 +256,27 @@ export function modelStateComponents(
     });
   }
   return { device, host, notes };
+}
+
+/**
+ * DeepSpeed ZeRO-1/2 with offload_optimizer, releases 0.14.1 to 0.16.x: step() copies each updated fp32
+ * partition back with `bit16_partitions[i].data.copy_(fp32_partition.to(current_device).data)`
+ * (stage_1_and_2.py, deepspeedai/DeepSpeed PR #5301), so the whole fp32 partition sits on the GPU
+ * while it is cast: "the memory usage is about 3x that of params_FP16" until PR #7309 (0.17.0) stages
+ * it through a pinned 16-bit host buffer instead.
+ */
+function stagedMasterCopy(spec: EstimateSpec, partitionParams: number): Component[] {
+  const { version } = spec.parallel.deepSpeed;
+  const stage = spec.parallel.strategy;
+  if ((stage !== 'zero1' && stage !== 'zero2') || version === undefined) return [];
+  const at = version[0] * 1e6 + version[1] * 1e3 + version[2];
+  if (at < 14_001 || at >= 17_000) return [];
+  return [
+    {
+      name: 'fp32 partition staged on the GPU',
+      bytes: partitionParams * 4,
+      formula: `DeepSpeed ${version.join('.')} step(): fp32_partition.to(device) before the 16-bit copy, ${formatCount(partitionParams)} × 4 B`,
+      phase: 'step',
+    },
+  ];
 }

@@ -124,6 +124,7 @@ describe('LoRA and quantized bases', () => {
   test('bitsandbytes 4-bit layers keep their input in the compute dtype: fp32 compute replaces shared 16-bit inputs', () => {
     const nf4 = (computeBytes: number): QuantizationSpec => ({
       weights: 'nf4',
+      library: 'bitsandbytes',
       doubleQuant: false,
       groupSize: 64,
       computeBytes,

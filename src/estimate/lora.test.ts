@@ -79,6 +79,33 @@ training: { precision: bf16 }`),
     assert.equal(dequantized?.phase, 'backward');
   });
 
+  test("torchao's NF4Tensor (torchtune QLoRA): 0.5 + 1/64 + 2/16384 B per weight, 14 B per element while get_original_weight runs", () => {
+    const breakdown = estimate(
+      spec(`model:
+  transformer: { ${llama7b} }
+  lora: { rank: 8 }
+  quantization: { weights: nf4, library: torchao }
+training: { precision: bf16 }`),
+    );
+    const weights = breakdown.gpu.components.find((p) => p.name === 'weights');
+    const linears = 32 * (4 * 4096 * 4096 + 3 * 4096 * 11008);
+    const kept = 6_738_415_616 - linears;
+    assert.equal(weights?.bytes, Math.ceil(4_194_304 * 2 + kept * 2 + linears * (0.5 + 1 / 64 + 2 / 16384)));
+    const dequantized = breakdown.gpu.components.find((p) => p.name === 'dequantized weights');
+    assert.equal(
+      dequantized?.bytes,
+      4096 * 11008 * 14,
+      'two int64 index tensors, lookups, scaled halves, result',
+    );
+    assert.throws(
+      () =>
+        spec(
+          `model: { transformer: { ${llama7b} }, lora: { rank: 8 }, quantization: { weights: int8, library: torchao } }`,
+        ),
+      /model\.quantization\.library: torchao here means its NF4Tensor: needs weights: nf4/,
+    );
+  });
+
   test('quantized weights cannot train by themselves; a count alone is counted as quantized with a note', () => {
     assert.throws(
       () => spec('model: { params: 7B, quantization: { weights: nf4 } }'),

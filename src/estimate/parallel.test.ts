@@ -65,6 +65,33 @@ describe('ZeRO (Rajbhandari et al. 2019, §5): model states per GPU', () => {
     );
     assert.equal(bytes['gradient buckets'], 5e8 * 2);
   });
+
+  test('ZeRO-Offload on one GPU: two ipg buffers with overlap_comm, and 0.14.1–0.16 stage the fp32 partition in step()', () => {
+    const offload = (deepspeed: string) =>
+      estimate(
+        spec(
+          `model: { params: 1B }\ntraining: { precision: bf16, offload: { optimizer: cpu } }\nparallel: { gpus: 1, strategy: zero2${deepspeed} }`,
+        ),
+      ).gpu.components;
+    const old = offload(', deepspeed: { version: 0.14.4, overlap_comm: true }');
+    const buckets = old.find((p) => p.name === 'gradient buckets');
+    assert.equal(buckets?.bytes, 2 * 5e8 * 2, 'stage_1_and_2.py backward(): buf_0 and buf_1 of 5e8 each');
+    assert.equal(buckets?.phase, 'backward', 'freed by the epilogue before step()');
+    const staged = old.find((p) => p.name === 'fp32 partition staged on the GPU');
+    assert.equal(staged?.bytes, 1e9 * 4);
+    assert.equal(staged?.phase, 'step');
+    const current = offload(', deepspeed: { version: 0.17.0 }');
+    assert.equal(current.find((p) => p.name === 'gradient buckets')?.bytes, 5e8 * 2, 'one buffer by default');
+    assert.ok(!current.some((p) => p.name === 'fp32 partition staged on the GPU'), 'PR #7309 (0.17.0)');
+    assert.ok(!offload('').some((p) => p.name === 'fp32 partition staged on the GPU'), 'a current release');
+    assert.throws(
+      () =>
+        spec(
+          'model: { params: 1B }\nparallel: { gpus: 2, strategy: ddp, deepspeed: { overlap_comm: true } }',
+        ),
+      /parallel\.deepspeed: needs parallel\.strategy zero1, zero2 or zero3/,
+    );
+  });
 });
 
 describe('DDP and FSDP', () => {

@@ -39,10 +39,6 @@ export function dataParallelOf(parallel: ParallelSpec): number {
   return parallel.gpus / (parallel.tensor * parallel.pipeline);
 }
 
-// DeepSpeed's zero_optimization defaults: reduce_bucket_size 5e8 elements (config docs,
-// deepspeed/runtime/zero/config.py ZERO_OPTIMIZATION reduce_bucket_size).
-const deepSpeedReduceBucketElements = 5e8;
-
 /**
  * NCCL's communicator buffers, outside every framework pool (FACTS Q5, Q8): NCCL_BUFFSIZE is 4 MiB per
  * channel and peer by default (NCCL docs, Environment Variables); a ring over NVLink uses up to 16
@@ -70,6 +66,7 @@ export function parallelComponents(options: {
   const dp = dataParallelOf(parallel);
   const components: Component[] = [];
   const notes: string[] = [];
+  components.push(...deepSpeedBuckets(parallel, gradientBytes, trainable));
   if (parallel.gpus <= 1) return { components, outsideAllocator: [], notes };
   const t = parallel.tensor;
   // A pipeline stage's model parts are 1/p of the model's.
@@ -89,17 +86,6 @@ export function parallelComponents(options: {
       formula: parallel.isBucketView
         ? 'DDP gradient_as_bucket_view: the gradients live in the buckets'
         : `DDP Reducer: a copy of every gradient, ${formatCount(trainable / stageShare)} × ${gradientBytes} B`,
-    });
-  }
-  if (
-    (parallel.strategy === 'zero1' || parallel.strategy === 'zero2' || parallel.strategy === 'zero3') &&
-    trainable > 0
-  ) {
-    const elements = Math.min(trainable / stageShare, deepSpeedReduceBucketElements);
-    components.push({
-      name: 'gradient buckets',
-      bytes: elements * gradientBytes,
-      formula: `DeepSpeed reduce bucket: min(${formatCount(trainable / stageShare)}, reduce_bucket_size 5e8) × ${gradientBytes} B`,
     });
   }
   if (parallel.strategy === 'zero3' || parallel.strategy === 'fsdp_full') {
@@ -148,4 +134,37 @@ export function parallelComponents(options: {
         : 'as given (outside the allocator)',
   };
   return { components, outsideAllocator: [nccl], notes };
+}
+
+/**
+ * DeepSpeed's reduce ("ipg") buckets, on one GPU as on many. ZeRO-1/2 (stage_1_and_2.py, v0.14 to now):
+ * backward() allocates `torch.empty(reduce_bucket_size)` in the 16-bit dtype, a second one with
+ * overlap_comm, whatever the model's size, and independent_gradient_partition_epilogue frees them
+ * before step(). ZeRO-3 (stage3.py) keeps one such flat buffer from its start; a smaller model
+ * fills it only partly, so it is sized by the parameters there.
+ */
+function deepSpeedBuckets(parallel: ParallelSpec, gradientBytes: number, trainable: number): Component[] {
+  if (!parallel.strategy.startsWith('zero') || trainable <= 0) return [];
+  const stage = zeroStageOf(parallel.strategy);
+  const { reduceBucketElements, isOverlapComm } = parallel.deepSpeed;
+  if (stage === 3) {
+    const elements = Math.min(trainable / (parallel.tensor * parallel.pipeline), reduceBucketElements);
+    return [
+      {
+        name: 'gradient buckets',
+        bytes: elements * gradientBytes,
+        formula: `DeepSpeed ZeRO-3 reduce bucket: min(${formatCount(trainable)}, reduce_bucket_size ${formatCount(reduceBucketElements)}) × ${gradientBytes} B`,
+      },
+    ];
+  }
+  // zero_optimization.overlap_comm defaults to stage == 3 (deepspeed/runtime/zero/config.py).
+  const buffers = isOverlapComm === true ? 2 : 1;
+  return [
+    {
+      name: 'gradient buckets',
+      bytes: buffers * reduceBucketElements * gradientBytes,
+      formula: `DeepSpeed ipg buffers: ${buffers} × reduce_bucket_size ${formatCount(reduceBucketElements)} × ${gradientBytes} B${buffers === 2 ? ' (overlap_comm: two)' : ''}, allocated by backward() whatever the model's size`,
+      phase: 'backward',
+    },
+  ];
 }

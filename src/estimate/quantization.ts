@@ -1,7 +1,7 @@
 // Quantized frozen weights: bytes per parameter of each format, which parameters are quantized, and
 // the dequantization working set.
 import { groupParams, largestTensorParams, type ParamGroup, parameterInventory } from './inventory.js';
-import type { Quantization, QuantizationSpec, TransformerShape } from './types.js';
+import type { Quantization, QuantizationLibrary, QuantizationSpec, TransformerShape } from './types.js';
 
 /**
  * Bytes per quantized parameter:
@@ -17,8 +17,13 @@ export function quantizedBytesPerParam(
   format: Quantization,
   doubleQuant: boolean,
   groupSize: number,
+  library: QuantizationLibrary = 'bitsandbytes',
 ): number {
   if (format === 'int8') return 1;
+  // torchao NF4Tensor (torchao/dtypes/nf4tensor.py, block_size 64, scaler_block_size 256): packed 4-bit
+  // data, an int8 scaler per block of 64, and per 256 scalers a quantization factor in the input's
+  // 16-bit dtype: 0.5 + 1/64 + 2/16384.
+  if (library === 'torchao') return 0.5 + 1 / 64 + 2 / (64 * 256);
   if (format === 'nf4' || format === 'fp4') return doubleQuant ? 0.5 + 1 / 64 + 4 / (64 * 256) : 0.5 + 4 / 64;
   return 0.5 + 2.5 / groupSize;
 }
@@ -56,4 +61,16 @@ export function quantizedParams(shape: TransformerShape, quantization: Quantizat
 /** The largest quantized matrix: what one layer dequantizes at a time (elements). */
 export function largestQuantizedParams(shape: TransformerShape, quantization: QuantizationSpec): number {
   return largestTensorParams(quantizedGroups(shape, quantization));
+}
+
+/**
+ * Bytes per element of the largest quantized matrix while one layer dequantizes it. bitsandbytes'
+ * dequantize_4bit kernel writes the 16-bit matrix only (2), plus its cast when the compute dtype is
+ * wider. torchao's NF4Tensor.get_original_weight (eager) keeps, until it returns, the two nibble index
+ * tensors as int64 (4 + 4 per element), both halves looked up (1 + 1) and scaled (1 + 1) in 16 bits,
+ * and the stacked result (2): 14.
+ */
+export function dequantizedBytesPerElement(quantization: QuantizationSpec): number {
+  if (quantization.library === 'torchao') return 14;
+  return 2 + (quantization.computeBytes > 2 ? quantization.computeBytes : 0);
 }

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { parseBytes, quoteInput } from '../units.js';
 import { parseCount } from './dtypes.js';
-import { attentions, families, loraTargets, quantizations } from './types.js';
+import { attentions, families, loraTargets, quantizationLibraries, quantizations } from './types.js';
 
 /** 10^15: a thousand times the largest models trained; beyond it every figure overflows to nonsense. */
 export const maxParameterCount = 1e15;
@@ -97,6 +97,11 @@ export const loraSchema = z.strictObject({
 /** model.quantization: the format of the frozen base weights. */
 export const quantizationSchema = z.strictObject({
   weights: oneOf(quantizations),
+  library: oneOf(quantizationLibraries)
+    .meta({
+      description: "bitsandbytes (default; transformers, PEFT) or torchao's NF4Tensor (torchtune QLoRA)",
+    })
+    .optional(),
   double_quant: z.boolean().optional(),
   group_size: positiveInt.optional(),
   compute_dtype: oneOf(['fp32', 'bf16', 'fp16'] as const).optional(),

@@ -113,6 +113,28 @@ export const trainingSchema = z.strictObject({
   data_parallel: positiveInt.optional(),
 });
 
+/** parallel.deepspeed: the zero_optimization settings and the DeepSpeed release that size its buffers. */
+export const deepSpeedSchema = z.strictObject({
+  version: z
+    .string()
+    .regex(/^\d+\.\d+(\.\d+)?$/, { error: 'expected a release such as 0.14.4' })
+    .meta({
+      description:
+        'the DeepSpeed release (0.14.1–0.16.x stage the fp32 partition on the GPU in an offloaded step)',
+    })
+    .optional(),
+  overlap_comm: z
+    .boolean()
+    .meta({ description: 'zero_optimization.overlap_comm (default: stage 3 only)' })
+    .optional(),
+  reduce_bucket_size: z
+    .number()
+    .int()
+    .min(1)
+    .meta({ description: 'zero_optimization.reduce_bucket_size in elements (default 5e8)' })
+    .optional(),
+});
+
 /** parallel: GPUs, strategy and tensor parallelism; the estimate is per GPU. */
 export const parallelSchema = z.strictObject({
   gpus: positiveInt.optional(),
@@ -128,6 +150,7 @@ export const parallelSchema = z.strictObject({
   schedule: oneOf(pipelineSchedules).optional(),
   gradient_as_bucket_view: z.boolean().optional(),
   nccl_buffers: z.optional(sizeField),
+  deepspeed: deepSpeedSchema.optional(),
 });
 
 /** tensors[]: anything else held on the GPU, `count` separate tensors of a shape. */
@@ -210,6 +233,7 @@ export const sectionKeys: Record<string, string[]> = {
   'training.offload': Object.keys(offloadSchema.shape),
   'training.float8': Object.keys(float8Schema.shape),
   parallel: Object.keys(parallelSchema.shape),
+  'parallel.deepspeed': Object.keys(deepSpeedSchema.shape),
   tensors: Object.keys(tensorSchema.shape),
   host: Object.keys(hostSchema.shape),
   'host.dataloader': Object.keys(dataloaderSchema.shape),

@@ -93,14 +93,25 @@ function toLora(raw: RawModel['lora']): LoraSpec | undefined {
   };
 }
 
-function toQuantization(raw: RawModel['quantization']): QuantizationSpec | undefined {
+function toQuantization(raw: RawModel['quantization'], report: Report): QuantizationSpec | undefined {
   if (!raw) return undefined;
+  const library = raw.library ?? 'bitsandbytes';
+  if (library === 'torchao' && raw.weights !== 'nf4')
+    report(['model', 'quantization', 'library'], 'torchao here means its NF4Tensor: needs weights: nf4');
+  const isTorchao = library === 'torchao';
   return {
     weights: raw.weights,
-    // transformers BitsAndBytesConfig: bnb_4bit_use_double_quant defaults to False.
-    doubleQuant: raw.double_quant ?? false,
+    library,
+    // transformers BitsAndBytesConfig: bnb_4bit_use_double_quant defaults to False; torchao's NF4Tensor
+    // always quantizes its block scalers (double_quantize_scalers).
+    doubleQuant: isTorchao || (raw.double_quant ?? false),
     groupSize: raw.group_size ?? defaultGroupSize(raw.weights),
-    computeBytes: raw.compute_dtype ? bytesOf[raw.compute_dtype] : defaultComputeBytes(raw.weights),
+    // torchao's linear_nf4 computes in the input's dtype: 16-bit under torchtune's bf16.
+    computeBytes: raw.compute_dtype
+      ? bytesOf[raw.compute_dtype]
+      : isTorchao
+        ? 2
+        : defaultComputeBytes(raw.weights),
     isHeadQuantized: raw.lm_head ?? false,
   };
 }
@@ -109,7 +120,7 @@ function toQuantization(raw: RawModel['quantization']): QuantizationSpec | undef
 export function toModel(raw: RawModel, config: HfConfig | undefined, report: Report): EstimateSpec['model'] {
   const transformer = toShape(raw, config, report);
   const lora = toLora(raw.lora);
-  const quantization = toQuantization(raw.quantization);
+  const quantization = toQuantization(raw.quantization, report);
   const cnn = raw.cnn ? toCnn(raw.cnn, report) : undefined;
   const notes = [...(config?.notes ?? [])];
   if (raw.params === undefined && !transformer && !raw.transformer && !config && !cnn) {

@@ -144,9 +144,12 @@ function toParallel(raw: RawEstimate, report: (path: string[], message: string) 
   if (given.micro_batches !== undefined && pipeline === 1)
     report(['parallel', 'micro_batches'], 'needs parallel.pipeline > 1');
   const legacyStrategy: Strategy = legacyStage ? (`zero${legacyStage}` as Strategy) : 'ddp';
+  const strategy = given.strategy ?? legacyStrategy;
+  if (given.deepspeed && !strategy.startsWith('zero'))
+    report(['parallel', 'deepspeed'], 'needs parallel.strategy zero1, zero2 or zero3');
   return {
     gpus,
-    strategy: given.strategy ?? legacyStrategy,
+    strategy,
     tensor,
     context,
     pipeline,
@@ -155,6 +158,14 @@ function toParallel(raw: RawEstimate, report: (path: string[], message: string) 
     schedule: given.schedule ?? '1f1b',
     isBucketView: given.gradient_as_bucket_view ?? false,
     ncclBytes: given.nccl_buffers,
+    deepSpeed: {
+      version: given.deepspeed?.version
+        ? (given.deepspeed.version.split('.').map(Number).concat(0).slice(0, 3) as [number, number, number])
+        : undefined,
+      isOverlapComm: given.deepspeed?.overlap_comm,
+      // deepspeed/runtime/zero/config.py: reduce_bucket_size = 5e8 elements.
+      reduceBucketElements: given.deepspeed?.reduce_bucket_size ?? 5e8,
+    },
   };
 }
 

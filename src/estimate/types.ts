@@ -85,6 +85,10 @@ export type Strategy = (typeof strategies)[number];
 export const quantizations = ['nf4', 'fp4', 'int8', 'gptq4', 'awq4'] as const;
 /** One of quantizations. */
 export type Quantization = (typeof quantizations)[number];
+/** Libraries whose quantized formats and dequantization differ. */
+export const quantizationLibraries = ['bitsandbytes', 'torchao'] as const;
+/** One of quantizationLibraries. */
+export type QuantizationLibrary = (typeof quantizationLibraries)[number];
 
 /** Layers LoRA can adapt: the linears of a block by role, the token embedding and the LM head. */
 export const loraTargets = ['q', 'k', 'v', 'o', 'gate', 'up', 'down', 'embed', 'lm_head'] as const;
@@ -162,6 +166,8 @@ export interface LoraSpec {
 /** Quantized frozen base weights. */
 export interface QuantizationSpec {
   weights: Quantization;
+  /** Whose 4-bit format: bitsandbytes (Linear4bit, transformers) or torchao's NF4Tensor (torchtune). */
+  library: QuantizationLibrary;
   doubleQuant: boolean;
   groupSize: number;
   /** Bytes of the dtype a quantized layer computes in (bitsandbytes bnb_4bit_compute_dtype). */
@@ -187,6 +193,17 @@ export interface ParallelSpec {
   schedule: PipelineSchedule;
   isBucketView: boolean;
   ncclBytes: number | undefined;
+  deepSpeed: DeepSpeedSpec;
+}
+
+/** DeepSpeed ZeRO settings that decide its own GPU buffers (zero_optimization and the release used). */
+export interface DeepSpeedSpec {
+  /** The DeepSpeed release as [major, minor, patch]; undefined: a current one (0.17 or later). */
+  version: [number, number, number] | undefined;
+  /** overlap_comm: two reduce buckets instead of one; undefined: DeepSpeed's default (stage 3 only). */
+  isOverlapComm: boolean | undefined;
+  /** reduce_bucket_size in elements (default 5e8). */
+  reduceBucketElements: number;
 }
 
 /** A tensor held on the GPU besides the model: `count` separate tensors of `shape` and `dtype`. */

@@ -19,6 +19,18 @@ export type Framework = (typeof frameworkProfiles)[number]['name'];
 /** Every framework name, in list order. */
 export const frameworks: readonly Framework[] = frameworkProfiles.map((p) => p.name);
 
+/** Every name headroom.yaml accepts for a framework: each name, then its aliases (`pytorch` for torch). */
+export const frameworkNamesAccepted: readonly string[] = frameworkProfiles.flatMap((p) => [
+  p.name,
+  ...p.aliases,
+]);
+
+/** The list as a config error says it: `torch (or pytorch)`. */
+export const describeFrameworkNames = (): string =>
+  frameworkProfiles
+    .map((p) => (p.aliases.length > 0 ? `${p.name} (or ${p.aliases.join(', ')})` : p.name))
+    .join(', ');
+
 const byName = new Map<string, FrameworkProfile>(
   frameworkProfiles.flatMap((p) => [p.name, ...p.aliases].map((name) => [name, p] as const)),
 );

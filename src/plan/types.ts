@@ -78,6 +78,24 @@ export interface SizeNote {
   bytes: number;
 }
 
+/** One Ray node declared in the config's `ray: nodes:` (to plan on a cluster that is not running). */
+export interface DeclaredRayNode {
+  name: string;
+  address: string;
+  cpus: number;
+  memoryBytes: number;
+  gpuCount: number;
+  /** Each card's memory; undefined takes the top-level `gpus:` (or --gpu). */
+  gpuMemoryBytes: number | undefined;
+  resources: Record<string, number>;
+}
+
+/** The config's `ray:`: the cluster `plan --on ray` reads (address), or one declared (nodes). */
+export interface RaySpec {
+  address: string | undefined;
+  nodes: DeclaredRayNode[];
+}
+
 /** headroom.yaml after validation: every default filled in. */
 export interface Spec {
   /** The file it came from, for messages; undefined when built from flags. */
@@ -89,6 +107,8 @@ export interface Spec {
   processes: ProcessSpec[];
   /** Sizes written in decimal units, with what they were read as. */
   sizeNotes?: SizeNote[];
+  /** The config's `ray:`, when it has one. */
+  ray?: RaySpec;
 }
 
 export type Severity = 'error' | 'warning' | 'info';

@@ -10,6 +10,7 @@ import { openAppendNoFollow, writeFileAtomic } from '../files/write-file.js';
 import type { LaunchBackend } from '../launch/backend.js';
 import { realClock } from '../launch/clock.js';
 import { orchestrate } from '../launch/orchestrate.js';
+import { withRunMarkers } from '../launch/run-markers.js';
 import type { Clock, LaunchSpec, RunSummary, SuperviseUpdate } from '../launch/types.js';
 import type { EventSink } from '../run-record/writer.js';
 import type { SlurmCommands } from './commands.js';
@@ -66,9 +67,11 @@ export function slurmBackend(
   return {
     attach({ record, emit }) {
       mkdirSync(join(runDir, 'slurm'), { recursive: true });
+      // Each step gets the run's markers as a local child does (the run directory is on a shared filesystem).
+      const run = { id: options.runId, peaksFile: record.peaksPath };
       const text = buildScript({
         job,
-        launches,
+        launches: launches.map((launch) => withRunMarkers(launch, run)),
         script: { ...options.script, logDir: join(runDir, 'logs'), batchOutput: batchLogPath },
       });
       writeFileAtomic(scriptPath, text);

@@ -60,6 +60,7 @@ export function newAttempt(
   startedAtMs: number,
   cgroup: MemoryCgroup | null,
   oomKillCounter: number | null,
+  output = new OutputReader(),
 ): Attempt {
   return {
     pid,
@@ -77,16 +78,21 @@ export function newAttempt(
     sampleTrail: [],
     stopping: null,
     stopCause: null,
-    output: new OutputReader(),
+    output,
     members: new Map(),
     isExited: false,
   };
 }
 
-function start(context: RunContext, live: LiveProcess, pid: number, oomKillCounter: number | null): Attempt {
+function start(
+  context: RunContext,
+  live: LiveProcess,
+  started: { pid: number; oomKillCounter: number | null; classifier: OutputReader },
+): Attempt {
+  const { pid } = started;
   const startedAtMs = context.clock.now();
   joinCgroup(context, live, pid);
-  const attempt = newAttempt(pid, startedAtMs, live.group, oomKillCounter);
+  const attempt = newAttempt(pid, startedAtMs, live.group, started.oomKillCounter, started.classifier);
   live.attempt = attempt;
   live.state = 'running';
   context.event('spawn', live.spec.name, `started ${live.spec.name} (pid ${pid})`, {
@@ -232,12 +238,14 @@ export async function runAttempt(context: RunContext, live: LiveProcess): Promis
   // Opened by headroom and held: whatever the child does to the path, the copy goes on.
   const log = context.record.openLog(spec.name);
   const output = openChildOutput();
+  // Built before the spawn: doctor's tables cost a fresh headroom ~60 ms, not to be taken from the child.
+  const classifier = new OutputReader();
   const startedAtMs = context.clock.now();
   const startedAtMonotonicMs = context.clock.monotonicMs();
   const argv = buildArgv(spec.command, live.group ? cgroupProcsPath(live.group) : null);
   const spawned = spawnChild({ spec, argv, output });
   const pid = spawned.child?.pid;
-  const attempt = pid === undefined ? null : start(context, live, pid, oomKillCounter);
+  const attempt = pid === undefined ? null : start(context, live, { pid, oomKillCounter, classifier });
   const onLines = attempt ? handleOutput(context, live, attempt) : () => {};
   const copier = OutputCopier.follow(output, spawned.child ?? { stdout: null, stderr: null }, log, onLines);
   const status = await spawned.exited;

@@ -132,6 +132,8 @@ export class CopyThread {
   private nextId = 1;
   /** Set when the thread failed: its streams were ended, and new ones are refused. */
   failure: Error | null = null;
+  /** Resolves once the thread runs its loop (or has failed): its start-up is then off a child's time. */
+  readonly ready: Promise<void>;
 
   constructor() {
     const { port1, port2 } = new MessageChannel();
@@ -158,7 +160,13 @@ export class CopyThread {
     };
     this.worker.on('error', fail);
     this.worker.on('exit', (code) => fail(new Error(`the copy thread exited (${code})`)));
-    this.worker.unref(); // never what keeps headroom alive (after the listeners: adding one refs it)
+    // Held until it runs (a start awaiting `ready` must not see the process exit), then never what
+    // keeps headroom alive (unref after the listeners: adding one refs it).
+    this.ready = new Promise<void>((resolve) => {
+      for (const event of ['online', 'error', 'exit']) this.worker.once(event, () => resolve());
+    }).then(() => {
+      this.worker.unref();
+    });
   }
 
   /** Copies `readFd` (made non-blocking by the caller) into `logFd` until EOF or stop(); returns the stream's id. */

@@ -4,13 +4,14 @@
 import { join } from 'node:path';
 import type { LaunchBackend } from '../launch/backend.js';
 import { backoffMs, healthyRunMs } from '../launch/restart-policy.js';
-import { buildChildEnv } from '../plan/child-env.js';
+import { withRunMarkers } from '../launch/run-markers.js';
 import { findOwnMemoryCgroup } from '../probe/host/cgroup-detect.js';
 import { openKernelLog } from '../probe/host/kernel-log.js';
 import { indexByPid, readBootTime, readProcessTable, startTimeOf } from '../probe/host/proc-table.js';
 import { sweepStaleCgroups } from '../probe/host/stale-cgroups.js';
 import { displayCommand } from '../verdict/judge.js';
 import { startKeeper } from './keeper.js';
+import { prepareOutputCopy } from './output-copier.js';
 import { cgroupPrefix, runProcess } from './process-runner.js';
 import { startReaping } from './reaper.js';
 import { newLiveProcess, type RunContext } from './run-context.js';
@@ -18,20 +19,7 @@ import { startSampling } from './sampler.js';
 import { ReadinessBoard } from './start-order.js';
 import { requestStop } from './stop.js';
 import { readCommandLine } from './tree-members.js';
-import type { Clock, LaunchSpec, ProcessSummary, SuperviseOptions } from './types.js';
-
-// Every process of a tree inherits these (plan/child-env.ts): whatever leaves the tree can still be told
-// apart, and its GPU clients know where to append their exact peaks at exit (the bootstrap, the simulated card).
-function withRunMarkers(spec: LaunchSpec, runId: string, peaksPath: string): LaunchSpec {
-  return {
-    ...spec,
-    env: buildChildEnv({
-      inherited: spec.env,
-      planned: { name: spec.name, env: {}, unsetEnv: [] },
-      run: { id: runId, peaksFile: peaksPath },
-    }),
-  };
-}
+import type { Clock, ProcessSummary, SuperviseOptions } from './types.js';
 
 // A headroom that was itself killed leaves its cgroups (and maybe processes): clear the empty
 // ones, and say which processes lost their supervisor, without touching them.
@@ -102,7 +90,9 @@ export function localBackend(options: SuperviseOptions & { clock: Clock }): Laun
         live: new Map(
           options.processes.map((spec) => [
             spec.name,
-            newLiveProcess(withRunMarkers(spec, options.runId, record.peaksPath)),
+            // Every process of a tree inherits the run's markers: whatever leaves the tree can still be
+            // told apart, and its GPU clients know where to append their exact peaks at exit.
+            newLiveProcess(withRunMarkers(spec, { id: options.runId, peaksFile: record.peaksPath })),
           ]),
         ),
         stopSignal: stopper.signal,
@@ -125,6 +115,7 @@ export function localBackend(options: SuperviseOptions & { clock: Clock }): Laun
     sample: () => ({ stop: startSampling(attached(), options.gpuProbe) }),
     async start() {
       const run = attached();
+      await prepareOutputCopy();
       stopReaping = startReaping();
       running = Promise.allSettled(
         [...run.live.values()].map(async (live) => {

@@ -142,6 +142,7 @@ export function judgeEnd(facts: EndFacts): Verdict {
     log: facts.log?.numbers ?? {},
     sample: facts.sampleAtFailure,
     hostLimitBytes: facts.hostLimitBytes,
+    nodeMemoryKiller: facts.launcherEnd?.isMemory ? facts.launcherEnd.killer : undefined,
   });
   return cause ? { ...verdict, because: `${cause.text}; ${verdict.because}`, cause } : verdict;
 }
@@ -152,6 +153,13 @@ function judgeEndReason(facts: EndFacts): Verdict {
     return { reason: 'failed', confidence: 'certain', because: `could not start: ${facts.spawnError}` };
   if (facts.headroomKill)
     return { reason: 'killed-by-headroom', confidence: 'certain', because: facts.headroomKill };
+  // The launcher's own word on the end (Ray's memory monitor, a dead actor or node) outranks guesses from the signal.
+  if (facts.launcherEnd && !facts.isInterrupted) {
+    const { isMemory, because } = facts.launcherEnd;
+    return isMemory
+      ? { reason: 'oom-killed', confidence: 'certain', because: `${because}, and it ${ended}` }
+      : { reason: 'signal', confidence: 'likely', because: `${because}, and it ${ended}` };
+  }
   const byKills = judgeTreeKills(facts);
   if (facts.isInterrupted && !facts.wasStoppedForOomKill) {
     const sent = facts.stopSignal ?? 'SIGTERM';

@@ -35,6 +35,16 @@ export type TreeOomKill = {
   localRank?: number | null;
 };
 
+/** A launcher's own account of an end: whether it was for memory, and its words. */
+export interface LauncherEnd {
+  /** The launcher killed it because its node ran low on host memory (Ray's memory monitor). */
+  isMemory: boolean;
+  /** Who, as a sentence's subject: `Ray's memory monitor`. */
+  killer: string;
+  /** One sentence naming who said it: `Ray's memory monitor killed its actor: "…"`. */
+  because: string;
+}
+
 /** Everything known about one ended attempt of one process. */
 export interface EndFacts {
   /** The process's name, as sentences name it. */
@@ -48,6 +58,11 @@ export interface EndFacts {
   headroomKill: string | null;
   /** The memory that kill was over: its host limit (watchdog) or its GPU budget (enforce: kill). */
   headroomKillOver?: HeadroomMemoryKill | null;
+  /**
+   * What the launcher itself says ended it, in its own words (Ray: its memory monitor killed the actor's
+   * worker, the actor's worker or node died); null or absent when it says nothing.
+   */
+  launcherEnd?: LauncherEnd | null;
   /** The run was being stopped (Ctrl-C, SIGTERM) when it ended. */
   isInterrupted: boolean;
   /** The signal a stop sent first (SIGTERM, or the one headroom received). */

@@ -36,7 +36,7 @@ async function jsonOf(args: string[], env: Record<string, string> = {}): Promise
 }
 
 describe('--json outputs match their schemas', () => {
-  test('plan (local and --on slurm), env, slurm script', async () => {
+  test('plan (local, --on slurm and --on ray), env, slurm script, ray script', async () => {
     await assertMatches('plan', await jsonOf(['plan', '-c', seed, '--json']));
     await assertMatches('plan', await jsonOf(['plan', '-c', seed, '--gpu', '4GiB', '--json']));
     await assertMatches(
@@ -47,10 +47,28 @@ describe('--json outputs match their schemas', () => {
       'plan',
       await jsonOf(['plan', '--on', 'slurm', '-c', seed, '--shards', '10', '--json']),
     );
+    // --on ray on a cluster declared in the config (the live one: src/ray/cluster.test.ts), fitting and not.
+    const rayConfig = (cpus: number): string => {
+      const file = join(scratch, `ray-${cpus}.yaml`);
+      writeFileSync(
+        file,
+        `processes:\n  learner: { command: [sleep, '1'], framework: jax, gpu_memory: 30%, host_memory: 1GiB }\n  actor: { command: [sleep, '1'], framework: jax, gpu_memory: 10%, replicas: 2 }\n  loader: { command: [sleep, '1'], framework: none, host_memory: 1GiB }\nray:\n  nodes:\n    - { name: a, cpus: ${cpus}, memory: 8GiB, gpus: 1, gpu_memory: 24GiB, resources: { 'accelerator_type:A10G': 1 } }\n`,
+      );
+      return file;
+    };
+    for (const cpus of [4, 1])
+      await assertMatches(
+        'plan',
+        await jsonOf(['plan', '--on', 'ray', '-c', rayConfig(cpus), '--json'], { RAY_ADDRESS: '' }),
+      );
     await assertMatches('env', await jsonOf(['env', '-c', seed, 'learner', '--json']));
     await assertMatches(
       'slurm-script',
       await jsonOf(['slurm', 'script', '-c', seed, '--shards', '100', '--json']),
+    );
+    await assertMatches(
+      'ray-script',
+      await jsonOf(['ray', 'script', '-c', rayConfig(4), '--json'], { RAY_ADDRESS: '' }),
     );
   });
 

@@ -1,12 +1,13 @@
 // `plan --json`: the plan, or with `--on slurm` the partition's node types and the chosen one, or with
-// `--from-run` the budgets sized from a run's peaks.
+// `--from-run` the budgets sized from a run's peaks, or with `--on ray` the placement on a Ray cluster.
 import { z } from 'zod';
 import { planSchema } from './plan.js';
 import { planFromRunSchema } from './plan-from-run.js';
+import { rayPlanSchema } from './ray.js';
 import { slurmPlanSchema } from './slurm.js';
 
 export const planOutputSchema = z
-  .union([planSchema, slurmPlanSchema, planFromRunSchema])
+  .union([planSchema, slurmPlanSchema, planFromRunSchema, rayPlanSchema])
   .meta({ title: 'headroom plan --json' });
 
 /** What `plan --json` prints. */

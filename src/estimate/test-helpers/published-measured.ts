@@ -107,7 +107,7 @@ const aoOffload = (options: {
   what: 'allocated',
   unit: 'GB',
   measured: options.measured,
-  config: `timm vit_giant_patch14_dinov2.lvd142m (1.1B) at 224 px, ${options.precision === 'bf16' ? 'full BF16' : 'BF16 AMP'}, ${options.compile ? 'compiled' : 'eager'}, activation checkpointing (timm set_grad_checkpointing), batch 32, fused AdamW, RTX 4070Ti SUPER 16 GB; max_memory_allocated / 1e9`,
+  config: `timm vit_giant_patch14_dinov2.lvd142m (1.1B) at 224 px, ${options.precision === 'bf16' ? 'full BF16' : 'BF16 AMP'}, ${options.compile ? 'compiled' : 'eager'}, activation checkpointing (timm set_grad_checkpointing), batch 32, fused AdamW, RTX 4070Ti SUPER 16 GB; max_memory_allocated / 1e9${options.strategy ? '. DeepSpeed as benchmark_low_bit_adam.py configures it: zero_optimization stage 2, overlap_comm True, offload_optimizer cpu with pin_memory, bf16, DeepSpeedCPUAdam; the release is assumed to be 0.14.4, the latest when the table was published (pytorch/ao PR #584, 2024-08-06)' : ''}`,
   spec: `model:
   params: 1.13B
   transformer: { ${vitG} }
@@ -118,11 +118,22 @@ training:
   batch_size: 32
   activation_checkpointing: full
   compile: ${options.compile ?? false}
-  offload: { ${options.offload} }${options.strategy ? `\nparallel: { gpus: 1, strategy: ${options.strategy} }` : ''}`,
+  offload: { ${options.offload} }${options.strategy ? `\nparallel: { gpus: 1, strategy: ${options.strategy}, deepspeed: { version: 0.14.4, overlap_comm: true } }` : ''}`,
 });
 
 const torchtuneReadme =
   'pytorch/torchtune README.md "Finetuning resource requirements" (April 2024): torch.cuda.max_memory_reserved(), decimal GB';
+// torchtune then (a95c6b93, 412a4ecd, March 2024): alpaca_dataset(use_clean=True) had no max_seq_len and
+// nothing truncated (pytorch/torchtune issue #558: "We still need to add support for truncating past the
+// maximum sequence length"); utils.padded_collate pads each batch to its longest sample. The longest
+// cleaned-Alpaca sample is 1304 Llama-2 tokens with the same Alpaca template (LitGPT's measurement,
+// references.json litgpt-lora-1gpu-a100-40gb longest_example_tokens), and max_memory_reserved only grows
+// over a run, so the run's peak is at that batch.
+const cleanedAlpaca =
+  'yahma/alpaca-cleaned untruncated, padded per batch: the longest sample, 1304 Llama-2 tokens, sets the peak';
+const alpacaSeq = 1304;
+const originalAlpaca =
+  "tatsu-lab/alpaca untruncated; its longest sample is not published, 512 tokens assumed at the peak (torchtune's later max_seq_len default); torchtune's memory_stats_log resets the peak counters every 100 steps, so an allocated figure covers 100 steps";
 const torchtuneCase = (options: {
   id: string;
   label: string;
@@ -132,6 +143,7 @@ const torchtuneCase = (options: {
   what?: MeasuredWhat;
   source?: string;
   excluded?: string;
+  dataset?: string;
 }): PublishedCase => ({
   ...(options.excluded ? { excluded: options.excluded } : {}),
   id: options.id,
@@ -139,7 +151,7 @@ const torchtuneCase = (options: {
   what: options.what ?? 'reserved',
   unit: 'GB',
   measured: options.measured,
-  config: `${options.config}; Alpaca, 512 tokens assumed (torchtune's alpaca_dataset max_seq_len default then)`,
+  config: `${options.config}; ${options.dataset ?? cleanedAlpaca}`,
   spec: options.spec,
   accelerate: { config: llama2_7bConfig, dtype: 'float16' },
 });
@@ -202,12 +214,12 @@ export const publishedCases: PublishedCase[] = [
     label: 'QLoRA, 1 × RTX 4090',
     measured: 9.29,
     config:
-      'llama2/7B_qlora_single_device: NF4 base, LoRA rank 8 alpha 16 on q, k, v, output_proj and the MLP, dropout 0, batch 2, bf16, AdamW, activation checkpointing',
+      'qlora_finetune_single_device.yaml at 412a4ecd (torchtune PR #478): qlora_llama2_7b, torchao NF4Tensor base weights (FrozenNF4Linear, eager: no torch.compile then), LoRA rank 8 alpha 16 on q, k, v, output_proj and the MLP, lora_dropout 0.05 (the lora_llama2_7b builder), batch 2, bf16, AdamW, activation checkpointing, torch.nn.CrossEntropyLoss on .float() logits',
     spec: `model:
   params: 6738415616
-  transformer: { ${llama2_7b}, seq_len: 512, attention: sdpa }
-  lora: { rank: 8, alpha: 16, targets: [q, k, v, o, gate, up, down], dropout: 0 }
-  quantization: { weights: nf4, compute_dtype: bf16 }
+  transformer: { ${llama2_7b}, seq_len: ${alpacaSeq}, attention: sdpa }
+  lora: { rank: 8, alpha: 16, targets: [q, k, v, o, gate, up, down], dropout: 0.05 }
+  quantization: { weights: nf4, library: torchao, compute_dtype: bf16 }
 training: { precision: bf16, optimizer: adamw, batch_size: 2, activation_checkpointing: full }`,
   }),
   torchtuneCase({
@@ -215,28 +227,31 @@ training: { precision: bf16, optimizer: adamw, batch_size: 2, activation_checkpo
     label: 'LoRA, 1 × RTX 4090',
     measured: 17.18,
     config:
-      'llama2/7B_lora_single_device: LoRA rank 8 alpha 16 on q and v, dropout 0.05, batch 2, bf16, AdamW, activation checkpointing',
+      'lora_finetune_single_device.yaml at a95c6b93 (torchtune PR #551): LoRA rank 8 alpha 16 on q and v, dropout 0.05, batch 2, bf16, AdamW, activation checkpointing, torch.nn.CrossEntropyLoss on .float() logits',
     spec: `model:
   params: 6738415616
-  transformer: { ${llama2_7b}, seq_len: 512, attention: sdpa }
+  transformer: { ${llama2_7b}, seq_len: ${alpacaSeq}, attention: sdpa }
   lora: { rank: 8, alpha: 16, targets: [q, v], dropout: 0.05 }
 training: { precision: bf16, optimizer: adamw, batch_size: 2, activation_checkpointing: full }`,
   }),
   torchtuneCase({
     id: 'torchtune-llama2-7b-lora-2gpu',
+    excluded:
+      "the run never reached the dataset's longest batch, so its sequence length is unknown: the same model and LoRA at batch 2 without activation checkpointing on the 1304-token Alpaca sample measured 29.07 GB allocated on one GPU (LitGPT, litgpt-lora-1gpu-a100-40gb Llama-2-7B_mb2); FULL_SHARD over 2 GPUs saves 6.74 GB of weights, far from the published 14.17 GB",
     label: 'LoRA, 2 × RTX 4090',
     measured: 14.17,
     config:
-      'llama2/7B_lora (lora_finetune_distributed, FSDP FULL_SHARD over 2 GPUs): LoRA rank 8 alpha 16 on q and v, dropout 0.05, batch 2 per GPU, bf16, AdamW, activation checkpointing',
+      'lora_finetune_distributed.yaml at a95c6b93 (torchtune PR #551; FSDP FULL_SHARD over 2 GPUs, each decoder layer a unit, no mixed precision): LoRA rank 8 alpha 16 on q and v, dropout 0.05, batch 2 per GPU, bf16, AdamW, enable_activation_checkpointing: False',
     spec: `model:
   params: 6738415616
-  transformer: { ${llama2_7b}, seq_len: 512, attention: sdpa }
+  transformer: { ${llama2_7b}, seq_len: ${alpacaSeq}, attention: sdpa }
   lora: { rank: 8, alpha: 16, targets: [q, v], dropout: 0.05 }
-training: { precision: bf16, optimizer: adamw, batch_size: 2, activation_checkpointing: full }
+training: { precision: bf16, optimizer: adamw, batch_size: 2, activation_checkpointing: none }
 parallel: { gpus: 2, strategy: fsdp_full }`,
   }),
   torchtuneCase({
     id: 'torchtune-llama2-7b-full-4gpu',
+    dataset: originalAlpaca,
     label: 'full fine-tune, 4 × RTX 4090',
     measured: 12.01,
     config:
@@ -251,6 +266,7 @@ parallel: { gpus: 4, strategy: fsdp_full }`,
   }),
   torchtuneCase({
     id: 'torchtune-llama2-7b-full-paged-1gpu',
+    dataset: originalAlpaca,
     label: 'full fine-tune low memory, 1 × A6000',
     measured: 15.97,
     config:
@@ -259,6 +275,7 @@ parallel: { gpus: 4, strategy: fsdp_full }`,
   }),
   torchtuneCase({
     id: 'torchtune-pr527-llama2-7b-full-paged-allocated',
+    dataset: originalAlpaca,
     label: 'allocated',
     source:
       'pytorch/torchtune PR #527 "Full finetune < 16GB": "GPU peak memory allocation: 13.993540096GB, GPU peak memory reserved: 15.974006784GB"',

@@ -81,7 +81,7 @@ describe('headroom completion', () => {
     };
     assert.deepEqual(complete(['headroom', 'pl']), ['plan']);
     assert.ok(complete(['headroom', 'plan', '--']).includes('--shards'));
-    assert.deepEqual(complete(['headroom', 'run', '--on', '']), ['local', 'slurm']);
+    assert.deepEqual(complete(['headroom', 'run', '--on', '']), ['local', 'slurm', 'ray']);
     assert.deepEqual(complete(['headroom', 'env', 'le']), ['learner']);
     assert.deepEqual(complete(['headroom', 'slurm', 'sc']), ['script']);
     assert.ok(complete(['headroom', 'slurm', 'script', '--p']).includes('--partition'));

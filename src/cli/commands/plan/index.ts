@@ -1,13 +1,15 @@
 // `headroom plan`: each GPU's split, every process's budget and environment, and the findings; with
-// `--on slurm`, which node type of a partition fits the plan.
+// `--on slurm`, which node type of a partition fits the plan; with `--on ray`, which node of a Ray
+// cluster each process goes to, with what num_gpus, and why a plan does not fit.
 import { ExitCode, UsageError } from '../../../errors.js';
 import { isInfeasible } from '../../../plan/plan.js';
 import type { Plan } from '../../../plan/types.js';
 import { defineCommand } from '../../command.js';
-import { sharedOptions, slurmOptions } from '../../options.js';
+import { rayOptions, sharedOptions, slurmOptions } from '../../options.js';
 import type { PlanFromRunOutput } from '../../schemas/plan-from-run.js';
 import type { PlanOutput } from '../../schemas/plan-output.js';
 import { loadPlan } from '../../shared/load-plan.js';
+import type { RayPlanData } from '../../shared/ray/plan-on-ray.js';
 import { renderFindings, renderPlan } from '../../shared/render-plan.js';
 import type { SlurmPlanData } from '../../shared/slurm/render-slurm-plan.js';
 
@@ -17,6 +19,7 @@ const { config, gpu, json, on } = sharedOptions;
 export type PlanData =
   | { kind: 'local'; plan: Plan }
   | { kind: 'slurm'; slurm: SlurmPlanData }
+  | { kind: 'ray'; ray: RayPlanData }
   | { kind: 'from-run'; proposal: PlanFromRunOutput };
 
 export const command = defineCommand({
@@ -42,6 +45,7 @@ export const command = defineCommand({
       description: 'with --from-run: room above each measured peak (default 20%: a peak varies between runs)',
     },
     ...slurmOptions,
+    ...rayOptions,
   },
   async run({ options }, io) {
     const context = { env: io.env, cwd: io.cwd };
@@ -65,6 +69,11 @@ export const command = defineCommand({
       );
       return { data: { kind: 'slurm' as const, slurm: data }, exitCode };
     }
+    if (options.on === 'ray') {
+      const { planOnRay } = await import('../../shared/ray/plan-on-ray.js');
+      const { data, exitCode } = await planOnRay(options, context);
+      return { data: { kind: 'ray' as const, ray: data }, exitCode };
+    }
     const { plan } = await loadPlan(options, context);
     return {
       data: { kind: 'local' as const, plan },
@@ -79,10 +88,20 @@ export const command = defineCommand({
       }
       if (data.kind === 'local')
         return `${renderPlan(data.plan, colors)}\n${renderFindings(data.plan.findings, colors)}`;
+      if (data.kind === 'ray') {
+        const { renderRayPlan } = await import('../../shared/ray/render-ray-plan.js');
+        return renderRayPlan(data.ray, colors);
+      }
       const { renderSlurmPlan } = await import('../../shared/slurm/render-slurm-plan.js');
       return renderSlurmPlan(data.slurm, colors);
     },
     json: (data: PlanData): PlanOutput =>
-      data.kind === 'local' ? data.plan : data.kind === 'slurm' ? data.slurm : data.proposal,
+      data.kind === 'local'
+        ? data.plan
+        : data.kind === 'slurm'
+          ? data.slurm
+          : data.kind === 'ray'
+            ? data.ray
+            : data.proposal,
   },
 });

@@ -125,6 +125,7 @@ describe('headroom schema', () => {
       'context_overhead',
       'gpus',
       'processes',
+      'ray',
       'reserve',
       'stop_grace',
     ]);

@@ -1,4 +1,4 @@
-// `headroom run`: launch the plan's processes (or one ad-hoc command) here or on Slurm, supervise
+// `headroom run`: launch the plan's processes (or one ad-hoc command) here, on Slurm or on Ray, supervise
 // them, print their output live and a summary at the end; exit with the first failure's code.
 
 import type { RunSummary } from '../../../supervise/types.js';
@@ -24,6 +24,10 @@ export const command = defineCommand({
     const { options, rest } = input;
     // One way to run whichever backend launches it (launch.ts); the Slurm one is loaded only when asked for.
     const prepare = async (): Promise<PreparedRun> => {
+      if (options.on === 'ray') {
+        const { prepareRayRun } = await import('./run-ray.js');
+        return prepareRayRun({ ...options, argv: rest }, io);
+      }
       if (options.on !== 'slurm') return prepareLocalRun(input, io);
       const { prepareSlurmRun } = await import('./run-slurm.js');
       return prepareSlurmRun({ ...options, argv: rest }, io);

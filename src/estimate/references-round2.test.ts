@@ -1,0 +1,91 @@
+// Round 2 of the published measured peaks (test-helpers/published-measured-round2.ts): all held out.
+// This test checks their shape only — each names its source, what was measured, its config, and a
+// spec that parses — and that they are new. It never estimates them: their errors are computed once,
+// at the final measurement, and by nobody before.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { publishedCases } from './test-helpers/published-measured.js';
+import { round2Cases } from './test-helpers/published-measured-round2.js';
+import { specOf } from './test-helpers/references.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const sharedEstimation = path.resolve(here, '../../..', 'shared', 'estimation');
+
+// The documents each round-2 source comes from: none may be cited by round 1 or ../shared/estimation.
+const round2Documents = [
+  'pytorch-memory-optim',
+  'method_comparison/MetaMathQA',
+  'docs/source/accelerate/deepspeed.md',
+  'docs/source/accelerate/fsdp.md',
+  'llama3_h100_202412_torchtitan.md',
+  'tutorials/lora_finetune.rst',
+  'tutorials/llama3.rst',
+  'llm_tutorial_optimization',
+  'perf_train_gpu_one',
+  'ziplab/Mesa',
+  'unslothai/notebooks',
+];
+
+test('round 2: at least 15 cases, ids unique and distinct from round 1', () => {
+  assert.ok(round2Cases.length >= 15, `${round2Cases.length} cases`);
+  const ids = round2Cases.map((c) => c.id);
+  assert.equal(new Set(ids).size, ids.length, 'ids are unique');
+  const round1 = new Set(publishedCases.map((c) => c.id));
+  for (const id of ids) assert.ok(!round1.has(id), `${id} is a round-1 id`);
+});
+
+test('round 2: every case names its source, what was measured, a unit, a figure and its config', () => {
+  for (const c of round2Cases) {
+    assert.ok(c.source.length > 20, `${c.id}: source`);
+    assert.ok(
+      round2Documents.some((document) => c.source.includes(document)),
+      `${c.id}: source names one of the round-2 documents`,
+    );
+    assert.ok(c.config.length > 40, `${c.id}: config`);
+    assert.ok(['allocated', 'reserved', 'device total'].includes(c.what), `${c.id}: what`);
+    assert.ok(c.unit === 'GB' || c.unit === 'GiB', `${c.id}: unit`);
+    assert.ok(Number.isFinite(c.measured) && c.measured > 0 && c.measured < 200, `${c.id}: ${c.measured}`);
+    assert.equal(c.excluded, undefined, `${c.id}: every round-2 case is scored at the final measurement`);
+  }
+});
+
+test('round 2: every spec parses as an estimate spec with a model and a batch', () => {
+  for (const c of round2Cases) {
+    const spec = specOf(c.spec);
+    assert.ok(spec.model.params !== undefined || spec.model.transformer !== undefined, `${c.id}: model`);
+    assert.ok(spec.model.transformer, `${c.id}: every round-2 case has a transformer shape`);
+    assert.ok(spec.training.batchSize.text.length > 0, `${c.id}: batch`);
+  }
+});
+
+test('round 2: no source document is cited by round 1', () => {
+  const round1Text = JSON.stringify(publishedCases);
+  for (const document of round2Documents)
+    assert.ok(!round1Text.includes(document), `${document} is cited in round 1`);
+});
+
+test('round 2: ../shared/estimation cites none of the new documents (perf_train_gpu_one: only its vanilla run)', {
+  skip: existsSync(sharedEstimation) ? false : `needs ${sharedEstimation} (absent in a bare clone)`,
+}, () => {
+  const shared = ['references.json', 'references.md']
+    .map((name) => path.join(sharedEstimation, name))
+    .filter((file) => existsSync(file))
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n');
+  for (const document of round2Documents.filter((d) => d !== 'perf_train_gpu_one'))
+    assert.ok(!shared.includes(document), `${document} is already in ../shared/estimation`);
+  // The shared references take the vanilla run, the context and the loaded weights from this page;
+  // round 2 takes its eight other runs, whose figures the shared file does not hold.
+  const page = round2Cases.filter((c) => c.source.includes('perf_train_gpu_one'));
+  assert.equal(page.length, 8);
+  for (const c of page) {
+    const mib = String(Math.round(c.measured * 1024));
+    assert.ok(
+      !new RegExp(`"[^"]*MiB[^"]*":\\s*${mib}\\b`).test(shared),
+      `${c.id}: ${mib} MiB already shared`,
+    );
+  }
+});
