@@ -9,6 +9,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
+import { countPaintedPixels, launchBrowser, noBrowser, openReport } from '../../../../test/e2e/browser.js';
 import { startTestCluster, type TestRayCluster } from '../../../launch/ray/test-helpers/ray-cluster.js';
 import { repoRoot } from '../../../probe/gpu/test-helpers/shared.js';
 import { skipUnlessFrameworks } from '../../../test-helpers/frameworks.js';
@@ -108,7 +110,7 @@ describe('run --on ray: seed 000 on a two-node Ray cluster', { skip }, () => {
     return { dir, file, runDir, envDir, env, run, ended };
   }
 
-  test("three roles placed by bytes, each child with a local run's environment, every step exited, samples from both nodes, doctor and report read it", async () => {
+  test("three roles placed by bytes, each child with a local run's environment, every step exited, samples from both nodes, doctor and report read it", async (t) => {
     const seed = await runOnRay(seedConfig({ learnerStep: '512MiB' }), 'ray-seed-000');
     const { ended, run } = seed;
     for (const name of ['isaac', 'learner', 'actor'])
@@ -186,6 +188,19 @@ describe('run --on ray: seed 000 on a two-node Ray cluster', { skip }, () => {
       env: seed.env,
     });
     assert.equal(report.code, 0, report.stderr);
+    if (noBrowser) return t.diagnostic(`report not rendered: ${noBrowser}`);
+    // report renders the Ray run in Chromium: no errors, every chart painted (each card, each process).
+    const browser = await launchBrowser();
+    try {
+      const url = pathToFileURL(join(seed.dir, 'report.html')).href;
+      const opened = await openReport(browser, url);
+      assert.deepEqual(opened.errors, [], 'no console or page errors');
+      const painted = await countPaintedPixels(opened.page);
+      assert.ok(painted.length >= 1 + 2 * 3, `${painted.length} canvases`);
+      for (const [i, pixels] of painted.entries()) assert.ok(pixels > 2000, `canvas ${i}: ${pixels} pixels`);
+    } finally {
+      await browser.close();
+    }
   });
 
   test('a learner out of its JAX cap on Ray is gpu-oom "own cap"; an infeasible process names the short resource', async () => {
@@ -194,6 +209,11 @@ describe('run --on ray: seed 000 on a two-node Ray cluster', { skip }, () => {
       "    command: [node, -e, '0']",
       '    framework: none',
       '    host_memory: 8GiB',
+      // Under a cgroup of its own on the node (root, cgroup v1 here): over its 256 MiB, the kernel kills it.
+      '  loader:',
+      `    command: [node, -e, ${JSON.stringify('const held = Buffer.alloc(600 * 2 ** 20, 1); setTimeout(() => held, 5000)')}]`,
+      '    framework: none',
+      '    host_memory: 256MiB',
     ].join('\n');
     // The placement refuses a plan that does not fit, naming the node resource that is short...
     const refused = await runOnRay(seedConfig({ learnerStep: '3GiB', extra }), 'ray-seed-000-refused');
@@ -205,6 +225,13 @@ describe('run --on ray: seed 000 on a two-node Ray cluster', { skip }, () => {
     assert.equal(ended.learner?.reason, 'gpu-oom', `${ended.learner?.because}\n${run.stderr}`);
     assert.equal(ended.learner?.cause?.kind, 'own-cap');
     assert.match(ended.learner!.because, /^own cap: learner asked for 3\.00 GiB/);
+    assert.equal(ended.loader?.reason, 'oom-killed', ended.loader?.because);
+    assert.equal(ended.loader?.cause?.kind, 'host-limit');
+    assert.match(
+      ended.loader!.because,
+      /^host limit: the OOM killer acted under its host_memory limit of 256 MiB/,
+    );
+    assert.equal((ended.loader as unknown as { hostEnforcement: string }).hostEnforcement, 'cgroup');
     assert.equal(ended.replay?.reason, 'failed');
     assert.match(
       ended.replay!.because,
