@@ -26,95 +26,15 @@ from ray.util.placement_group import placement_group
 from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy, PlacementGroupSchedulingStrategy
 
 try:
-    from .actors import NodeSampler, ProcessRunner
-except ImportError:  # run as one file (headroom ray script inlines the actors above)
+    from .feasibility import resources_of, short_resource
+    from .output import Output
+    from .runner import ProcessRunner
+    from .sampler import NodeSampler
+except ImportError:  # one file (headroom ray script): defined above
     pass
 
 _POLL_WAIT_S = 0.5
 _PENDING_WARN_S = 30.0
-
-
-class Output:
-    """Where the driver's events go: JSON lines for headroom, or text for a person."""
-
-    def __init__(self, is_events, log_dir):
-        self.is_events = is_events
-        self.log_dir = log_dir
-        if log_dir:
-            os.makedirs(log_dir, exist_ok=True)
-
-    def emit(self, event, **fields):
-        if self.is_events:
-            sys.stdout.write(json.dumps({"event": event, "time": time.time(), **fields}) + "\n")
-        elif event == "output":
-            for line in fields["text"].splitlines():
-                sys.stdout.write(f"[{fields['name']}] {line}\n")
-            if self.log_dir:
-                with open(os.path.join(self.log_dir, f"{fields['name']}.log"), "a") as log:
-                    log.write(fields["text"])
-        elif event not in ("sample", "cluster", "starting"):
-            sys.stdout.write(f"headroom: {_describe(event, fields)}\n")
-        sys.stdout.flush()
-
-
-def _describe(event, fields):
-    """One line for a person: `exit learner: exit code 3 (pid 123 on node 10.0.0.2)`."""
-    name = fields.get("name", "")
-    if event == "start":
-        return f"start {name} (pid {fields['pid']} on node {fields['node_ip']} {fields['node_id'][:8]})"
-    if event == "exit":
-        error = fields.get("ray_error")
-        if error:
-            how = f"{error['kind']}: {error['message'][:300]}"
-        elif fields.get("spawn_error"):
-            how = f"could not start: {fields['spawn_error']}"
-        elif fields.get("signal"):
-            how = f"killed by {fields['signal']}"
-        else:
-            how = f"exit code {fields.get('exit_code')}"
-        return f"exit {name}: {how} (pid {fields.get('pid')})"
-    if event == "not-started":
-        return f"not-started {name}: {fields['because']}"
-    if event == "restart":
-        return f"restart {name}: attempt {fields['attempt']} in {fields['delay_s']} s"
-    if event == "ready":
-        return f"ready {name}"
-    if event == "done":
-        left = ", ".join(f"pid {l['pid']} ({l['command'][:40]})" for l in fields["leftovers"])
-        return "done" + (f": killed what the run left: {left}" if left else "")
-    return f"{event} {name} {fields.get('message', '')}".rstrip()
-
-
-def _resources_of(process):
-    needed = {"CPU": process.get("num_cpus", 1), "GPU": process.get("num_gpus", 0)}
-    if process.get("memory"):
-        needed["memory"] = process["memory"]
-    needed.update(process.get("resources") or {})
-    return {key: value for key, value in needed.items() if value}
-
-
-def _short_resource(needed, nodes, pinned=None):
-    """Why no node can ever hold `needed` (the resource short and the most any node has), or None."""
-    candidates = [n for n in nodes if n["Alive"] and (pinned is None or n["NodeID"] == pinned)]
-    if pinned is not None and not candidates:
-        return {"resource": "node", "needed": pinned, "most": None, "message": f"node {pinned} is not in the cluster (or not alive)"}
-    if not candidates:
-        return {"resource": "node", "needed": None, "most": None, "message": "the cluster has no alive node"}
-    if any(all(n["Resources"].get(k, 0) + 1e-9 >= v for k, v in needed.items()) for n in candidates):
-        return None
-    for key, value in needed.items():
-        most = max(n["Resources"].get(key, 0) for n in candidates)
-        if most + 1e-9 < value:
-            has = f"its node {pinned[:8]} has {_show(key, most)}" if pinned else f"the most any node has is {_show(key, most)}"
-            return {"resource": key, "needed": value, "most": most, "message": f"needs {key} {_show(key, value)}, and {has}"}
-    return {"resource": "combination", "needed": needed, "most": None,
-            "message": "no single node has all of " + ", ".join(f"{k} {_show(k, v)}" for k, v in needed.items())}
-
-
-def _show(key, value):
-    if key in ("memory", "object_store_memory"):
-        return f"{value / 2**30:.2f} GiB"
-    return f"{value:g}"
 
 
 def _classify_ray_error(error):
@@ -177,7 +97,7 @@ class Driver:
             group = process.spec.get("placement_group")
             if group:
                 continue  # checked with its group
-            short = _short_resource(_resources_of(process.spec), nodes, process.spec.get("node"))
+            short = short_resource(resources_of(process.spec), nodes, process.spec.get("node"))
             if short:
                 self.end_unstarted(process, f"infeasible: Ray can never place it: {short['message']}", infeasible=short)
 
@@ -192,10 +112,10 @@ class Driver:
                 for bundle in need:
                     for key, value in bundle.items():
                         total[key] = total.get(key, 0) + value
-                short = _short_resource(total, nodes, group.get("node_id"))
+                short = short_resource(total, nodes, group.get("node_id"))
             else:
                 for bundle in need:
-                    short = short or _short_resource(bundle, nodes, group.get("node_id"))
+                    short = short or short_resource(bundle, nodes, group.get("node_id"))
             if short:
                 for process in members:
                     self.end_unstarted(process, f"infeasible: placement group {group['name']} can never be placed: {short['message']}", infeasible=short)
@@ -235,7 +155,7 @@ class Driver:
             spec["command"], spec["env"], spec.get("cwd"), spec.get("host_memory_bytes"),
             bool(self.spec.get("use_cgroups", True)), bool(self.spec.get("inherit_env", False)),
         )
-        self.out.emit("starting", name=process.name, attempt=process.attempt, resources=_resources_of(spec))
+        self.out.emit("starting", name=process.name, attempt=process.attempt, resources=resources_of(spec))
 
     def started(self, process, facts):
         process.start_ref = None
@@ -337,7 +257,7 @@ class Driver:
                 self.start(process)
             elif process.state == "starting" and not process.has_warned_pending and now - process.waiting_since > _PENDING_WARN_S:
                 process.has_warned_pending = True
-                self.out.emit("pending", name=process.name, message=f"Ray has not placed it after {_PENDING_WARN_S:.0f} s: it needs {_resources_of(process.spec)}; free now: {ray.available_resources()}")
+                self.out.emit("pending", name=process.name, message=f"Ray has not placed it after {_PENDING_WARN_S:.0f} s: it needs {resources_of(process.spec)}; free now: {ray.available_resources()}")
         self.sample(now)
         refs = {}
         for process in self.processes.values():

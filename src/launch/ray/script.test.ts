@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { simpleLaunchSpec } from '../../supervise/launch-spec.js';
 import { packagedRayDriverDir } from '../ray-driver-dir.js';
-import { buildRayScript } from './script.js';
+import { buildRayScript, rayDriverModules } from './script.js';
 import { buildRayLaunchSpec } from './spec.js';
 
 const awkward = `echo "a \\"quoted\\" word" '"""' \\\\ done`;
@@ -26,7 +26,10 @@ function script() {
   const read = (name: string) => readFileSync(join(packagedRayDriverDir, name), 'utf8');
   const text = buildRayScript({
     spec,
-    actorsSource: read('actors.py'),
+    modules: Object.fromEntries(rayDriverModules.map((name) => [name, read(name)])) as Record<
+      (typeof rayDriverModules)[number],
+      string
+    >,
     driverSource: read('driver.py'),
     source: 'headroom.yaml',
     version: '0.0.0',

@@ -7,10 +7,20 @@ import type { RayLaunchSpec } from './spec.js';
 /** The driver's own entry point, replaced by one that runs the embedded spec. */
 const driverMain = 'if __name__ == "__main__":\n    main()\n';
 
-/** The file: a header, the actors, the driver, the spec, and a main that runs it. */
+/** The driver's modules in the order one file defines them (each before what uses it), the driver last. */
+export const rayDriverModules = [
+  'proc.py',
+  'runner.py',
+  'sampler.py',
+  'output.py',
+  'feasibility.py',
+] as const;
+
+/** The file: a header, the driver's modules, the driver, the spec, and a main that runs it. */
 export function buildRayScript(options: {
   spec: RayLaunchSpec;
-  actorsSource: string;
+  /** The sources of rayDriverModules, by name. */
+  modules: Readonly<Record<(typeof rayDriverModules)[number], string>>;
   driverSource: string;
   /** What the header says it was made from: the config file. */
   source: string;
@@ -30,10 +40,12 @@ export function buildRayScript(options: {
     '# num_gpus (its bytes over the card, rounded up), num_cpus and memory (host_memory), on its node; each',
     "# child's output is printed as `[name] line`. Ctrl-C stops every process (SIGKILL after the grace).",
     '',
-    '# --- headroom_ray/actors.py ----------------------------------------------------------------------',
-    options.actorsSource.trimEnd(),
-    '',
-    '',
+    ...rayDriverModules.flatMap((name) => [
+      `# --- headroom_ray/${name} ${'-'.repeat(Math.max(3, 80 - name.length))}`,
+      options.modules[name].trimEnd(),
+      '',
+      '',
+    ]),
     '# --- headroom_ray/driver.py ----------------------------------------------------------------------',
     driverSource.slice(0, -driverMain.length).trimEnd(),
     '',

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ExitCode } from '../../../errors.js';
-import { buildRayScript } from '../../../launch/ray/script.js';
+import { buildRayScript, rayDriverModules } from '../../../launch/ray/script.js';
 import { buildRayLaunchSpec } from '../../../launch/ray/spec.js';
 import { packagedRayDriverDir } from '../../../launch/ray-driver-dir.js';
 import type { Finding } from '../../../plan/types.js';
@@ -43,7 +43,10 @@ export const command = defineCommand({
     const read = (name: string): string => readFileSync(join(packagedRayDriverDir, name), 'utf8');
     const script = buildRayScript({
       spec,
-      actorsSource: read('actors.py'),
+      modules: Object.fromEntries(rayDriverModules.map((name) => [name, read(name)])) as Record<
+        (typeof rayDriverModules)[number],
+        string
+      >,
       driverSource: read('driver.py'),
       source: ray.spec.file ? resolve(io.cwd, ray.spec.file) : 'the command line',
       version: headroomVersion,

@@ -1,24 +1,21 @@
-"""headroom's two Ray actors, core Ray API only.
-
-ProcessRunner: one per planned process (replica); runs its command as a real child in a session and
+"""ProcessRunner, one per planned process (replica): runs its command as a real child in a session and
 process group of its own, under a memory cgroup of its own where the node allows (root, cgroup v1 or
 v2), and hands its output and its end to the driver, which polls it.
-
-NodeSampler: one per node in use; reads that node's /proc, cgroups and GPU (nvidia-smi, or the
-simulated card's state directory) for the driver's samples, and sweeps the node for processes a run
-left behind (found by HEADROOM_RUN in their environment).
 """
 
 import ctypes
-import json
 import os
 import signal
-import socket
 import subprocess
 import threading
 import time
 
 import ray
+
+try:
+    from .proc import kill_session, node_facts
+except ImportError:  # one file (headroom ray script): defined above
+    pass
 
 # prctl(2): PR_SET_PDEATHSIG is 1 (include/uapi/linux/prctl.h).
 _PR_SET_PDEATHSIG = 1
@@ -111,40 +108,6 @@ def _remove_cgroup(group, timeout_s=2.0):
             time.sleep(0.05)
 
 
-def _session_members(session_id, proc_root="/proc"):
-    """PIDs whose session is `session_id` (the child leads its own: its whole tree, forks included)."""
-    members = []
-    for entry in os.listdir(proc_root):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"{proc_root}/{entry}/stat") as f:
-                stat = f.read()
-        except OSError:
-            continue
-        fields = stat[stat.rfind(")") + 2 :].split()
-        # After the command: state ppid pgrp session ... (proc(5)).
-        if len(fields) > 3 and int(fields[3]) == session_id:
-            members.append(int(entry))
-    return members
-
-
-def _kill_session(session_id, sig):
-    killed = []
-    for pid in _session_members(session_id):
-        try:
-            os.kill(pid, sig)
-            killed.append(pid)
-        except ProcessLookupError:
-            pass
-    return killed
-
-
-def _node_facts():
-    context = ray.get_runtime_context()
-    return {"node_id": context.get_node_id(), "node_ip": ray.util.get_node_ip_address(), "hostname": socket.gethostname()}
-
-
 @ray.remote(max_restarts=0, max_concurrency=4)
 class ProcessRunner:
     """Runs one planned process's command as a child of this actor and reports its output and end."""
@@ -206,11 +169,11 @@ class ProcessRunner:
             )
         except OSError as error:
             self.ended = {"exit_code": None, "signal": None, "spawn_error": f"{error.strerror}: {command if shell else command[0]}"}
-            return {**_node_facts(), "pid": None, "spawn_error": self.ended["spawn_error"], "cgroup": None, "cgroup_problem": problem}
+            return {**node_facts(), "pid": None, "spawn_error": self.ended["spawn_error"], "cgroup": None, "cgroup_problem": problem}
         threading.Thread(target=self._copy_output, daemon=True).start()
         threading.Thread(target=self._wait, daemon=True).start()
         return {
-            **_node_facts(),
+            **node_facts(),
             "pid": self.child.pid,
             "cuda_visible_devices": visible,
             "cgroup": group["dir"] if group else None,
@@ -239,7 +202,7 @@ class ProcessRunner:
     def _wait(self):
         status = self.child.wait()
         # What the child left in its session is killed with it (a local run clears its tree too).
-        leftovers = _kill_session(self.child.pid, signal.SIGKILL)
+        leftovers = kill_session(self.child.pid, signal.SIGKILL)
         time.sleep(0.05)
         ended = {
             "exit_code": status if status >= 0 else None,
@@ -275,139 +238,11 @@ class ProcessRunner:
         if self.child is None or self.ended is not None:
             return {"killed_after_grace": False}
         self.stop_signal = signal_name
-        _kill_session(self.child.pid, getattr(signal, signal_name))
+        kill_session(self.child.pid, getattr(signal, signal_name))
         deadline = time.monotonic() + grace_s
         while self.child.poll() is None and time.monotonic() < deadline:
             time.sleep(0.05)
         if self.child.poll() is None:
             self.killed_after_grace = True
-            _kill_session(self.child.pid, signal.SIGKILL)
+            kill_session(self.child.pid, signal.SIGKILL)
         return {"killed_after_grace": self.killed_after_grace}
-
-
-def _status_kib(pid, key):
-    try:
-        with open(f"/proc/{pid}/status") as f:
-            for line in f:
-                if line.startswith(key + ":"):
-                    return int(line.split()[1]) * 1024
-    except (OSError, ValueError):
-        return None
-    return 0
-
-
-def _pss_bytes(pid):
-    try:
-        with open(f"/proc/{pid}/smaps_rollup") as f:
-            for line in f:
-                if line.startswith("Pss:"):
-                    return int(line.split()[1]) * 1024
-    except (OSError, ValueError):
-        return None
-    return None
-
-
-def _sim_claims(sim_dir):
-    """The simulated card's claims (examples/workloads/sim-gpu.mjs): {pid: (device, bytes)} of live PIDs."""
-    claims = {}
-    if not sim_dir or not os.path.isdir(sim_dir):
-        return claims
-    for entry in os.listdir(sim_dir):
-        if not (entry.startswith("headroom-sim-claim-") and entry.endswith(".json")):
-            continue
-        try:
-            with open(os.path.join(sim_dir, entry)) as f:
-                claim = json.load(f)
-            pid = int(entry[len("headroom-sim-claim-") : -len(".json")])
-        except (OSError, ValueError):
-            continue
-        if claim.get("headroomSim") == 1 and os.path.exists(f"/proc/{pid}"):
-            claims[pid] = (int(claim.get("device", 0)), int(claim.get("bytes", 0)))
-    return claims
-
-
-def _smi_usage():
-    """{pid: bytes} and {index: used bytes} from nvidia-smi, or None where there is none."""
-    try:
-        apps = subprocess.run(
-            ["nvidia-smi", "--query-compute-apps=pid,used_memory", "--format=csv,noheader,nounits"],
-            capture_output=True, text=True, timeout=5, check=True,
-        ).stdout
-        cards = subprocess.run(
-            ["nvidia-smi", "--query-gpu=index,memory.used", "--format=csv,noheader,nounits"],
-            capture_output=True, text=True, timeout=5, check=True,
-        ).stdout
-    except (OSError, subprocess.SubprocessError):
-        return None
-    by_pid = {}
-    for line in apps.splitlines():
-        parts = [p.strip() for p in line.split(",")]
-        if len(parts) == 2 and parts[0].isdigit() and parts[1].isdigit():
-            by_pid[int(parts[0])] = by_pid.get(int(parts[0]), 0) + int(parts[1]) * 2**20
-    used = {}
-    for line in cards.splitlines():
-        parts = [p.strip() for p in line.split(",")]
-        if len(parts) == 2 and parts[0].isdigit() and parts[1].isdigit():
-            used[int(parts[0])] = int(parts[1]) * 2**20
-    return by_pid, used
-
-
-@ray.remote(num_cpus=0, max_restarts=0)
-class NodeSampler:
-    """Reads one node's processes and GPU for the driver's samples; sweeps the node at the end."""
-
-    def __init__(self, sim_dir):
-        self.sim_dir = os.environ.get("HEADROOM_RAY_NODE_SIM_DIR") or sim_dir
-
-    def node(self):
-        return _node_facts()
-
-    def sample(self, roots):
-        """roots: {name: pid}. Each tree's host memory (Σ RSS, Σ PSS) and GPU bytes, and the node's cards."""
-        claims = _sim_claims(self.sim_dir)
-        smi = None if claims or self.sim_dir else _smi_usage()
-        processes = {}
-        for name, pid in roots.items():
-            members = _session_members(pid)
-            rss = sum(_status_kib(m, "VmRSS") or 0 for m in members)
-            swap = sum(_status_kib(m, "VmSwap") or 0 for m in members)
-            pss_values = [_pss_bytes(m) for m in members]
-            pss = sum(v for v in pss_values if v is not None) if any(v is not None for v in pss_values) else rss
-            gpu = None
-            if claims:
-                gpu = sum(claims[m][1] for m in members if m in claims)
-            elif smi is not None:
-                gpu = sum(smi[0].get(m, 0) for m in members)
-            elif self.sim_dir:
-                gpu = 0
-            processes[name] = {"pid": pid, "pids": len(members), "rssBytes": rss, "pssBytes": pss,
-                               "swapBytes": swap, "hostBytes": pss + swap, "gpuBytes": gpu}
-        if self.sim_dir:
-            used = {}
-            for device, held in claims.values():
-                used[device] = used.get(device, 0) + held
-        else:
-            used = smi[1] if smi else {}
-        return {**_node_facts(), "processes": processes, "used": used}
-
-    def sweep(self, run_id):
-        """Kills every process on this node whose environment carries HEADROOM_RUN=run_id; returns them."""
-        marker = f"HEADROOM_RUN={run_id}".encode()
-        found = []
-        for entry in os.listdir("/proc"):
-            if not entry.isdigit() or int(entry) == os.getpid():
-                continue
-            try:
-                with open(f"/proc/{entry}/environ", "rb") as f:
-                    variables = f.read().split(b"\0")
-                with open(f"/proc/{entry}/cmdline", "rb") as f:
-                    command = f.read().replace(b"\0", b" ").decode("utf-8", "replace").strip()
-            except OSError:
-                continue
-            if marker in variables:
-                try:
-                    os.kill(int(entry), signal.SIGKILL)
-                    found.append({"pid": int(entry), "command": command[:200]})
-                except ProcessLookupError:
-                    pass
-        return {**_node_facts(), "killed": found}
