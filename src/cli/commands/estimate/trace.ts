@@ -43,7 +43,9 @@ export function traceRefusal(spec: EstimateSpec, options: TraceOptions): string 
     training.offloadParameters || training.offloadGradients || training.offloadOptimizer
       ? 'parameter, gradient or optimizer offload'
       : '',
-    training.optimizer.startsWith('paged') ? `the paged optimizer ${training.optimizer} (unified memory)` : '',
+    training.optimizer.startsWith('paged')
+      ? `the paged optimizer ${training.optimizer} (unified memory)`
+      : '',
     training.optimizer === 'none' ? 'inference (optimizer: none; the trace runs a training step)' : '',
     parallel.pipeline > 1 || parallel.context > 1 ? 'pipeline or context parallelism' : '',
   ].filter(Boolean);
@@ -56,7 +58,7 @@ export function traceRefusal(spec: EstimateSpec, options: TraceOptions): string 
 /** The helper's request for this spec and report. */
 export function traceRequestOf(
   spec: EstimateSpec,
-  report: EstimateReport,
+  report: Pick<EstimateReport, 'inputs'>,
   options: TraceOptions,
 ): TraceRequest {
   const shape = spec.model.transformer;
