@@ -105,6 +105,7 @@ def main():
                 "result": {
                     "ray_version": ray.__version__,
                     "cluster_resources": ray.cluster_resources(),
+                    "available_resources": ray.available_resources(),
                     "nodes": [
                         {
                             "id": n["NodeID"],

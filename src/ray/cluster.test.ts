@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { runHeadroom } from '../cli/test-helpers/run-in-process.js';
-import { EnvironmentError } from '../errors.js';
+import { EnvironmentError, HeadroomError } from '../errors.js';
 import { repoRoot } from '../probe/gpu/test-helpers/shared.js';
 import { frameworksPython, skipUnlessFrameworks } from '../test-helpers/frameworks.js';
 import { type ProbedRayCluster, probeRayCluster, toRayCluster } from './cluster.js';
@@ -65,6 +65,17 @@ describe('toRayCluster', () => {
       ],
     );
     assert.deepEqual(cluster.nodes[1]?.resources, { 'accelerator_type:A10G': 1 });
+    assert.equal(cluster.takenResources, undefined);
+    const busy = toRayCluster({
+      probed: {
+        ...probed({ smi, headroom_gpu: null }),
+        cluster_resources: { CPU: 6, GPU: 2, memory: 26e9 },
+        available_resources: { CPU: 6, GPU: 1.5, memory: 25e9 },
+      },
+      address: 'auto',
+      declared: undefined,
+    });
+    assert.deepEqual(busy.takenResources, { GPU: 0.5, memory: 1e9 });
     assert.deepEqual(
       cluster.nodes[1]?.gpus.map((g) => [g.index, g.totalBytes, g.source]),
       [
@@ -119,6 +130,26 @@ describe('toRayCluster', () => {
         ) &&
         /--gpu 24GiB/.test(error.hint ?? ''),
     );
+  });
+});
+
+describe('probeRayCluster', () => {
+  const systemHasRay = spawnSync('/usr/bin/python3', ['-c', 'import ray']).status === 0;
+  test('a Python without ray, or none at all, is one line that names --python', {
+    skip: systemHasRay && "Debian's python3 has ray here",
+  }, async () => {
+    const rejectsWith = async (python: string, pattern: RegExp): Promise<void> => {
+      await assert.rejects(
+        probeRayCluster({ address: '127.0.0.1:1', python, env: process.env, probeGpus: false }),
+        (error: unknown) =>
+          error instanceof HeadroomError &&
+          error.exitCode === 2 &&
+          pattern.test(error.message) &&
+          /--python PATH/.test(error.hint ?? ''),
+      );
+    };
+    await rejectsWith('/usr/bin/python3', /^\/usr\/bin\/python3 cannot import ray/);
+    await rejectsWith('/nonexistent/python3', /^--python \/nonexistent\/python3: no such interpreter/);
   });
 });
 

@@ -28,6 +28,8 @@ export interface ProbedRayNode {
 export interface ProbedRayCluster {
   ray_version: string;
   cluster_resources: Record<string, number>;
+  /** What is free now, cluster-wide (ray.available_resources()); absent from older probes. */
+  available_resources?: Record<string, number>;
   nodes: ProbedRayNode[];
 }
 
@@ -73,18 +75,18 @@ export async function probeRayCluster(options: {
     child.on('close', (code) => resolve({ code }));
   });
   clearTimeout(timer);
-  const fail = (message: string, detail?: string): HeadroomError =>
-    new HeadroomError({
-      code: 'ray-cluster',
-      message,
-      hint: 'pass --address HOST:PORT of a running cluster (ray status prints it), or declare ray: nodes: in the config',
-      ...(detail ? { detail } : {}),
-    });
+  const addressHint =
+    'pass --address HOST:PORT of a running cluster (ray status prints it), or declare ray: nodes: in the config';
+  const pythonHint = 'pass --python PATH of a Python that has ray (or set HEADROOM_RAY_PYTHON)';
+  const fail = (message: string, detail?: string, hint = addressHint): HeadroomError =>
+    new HeadroomError({ code: 'ray-cluster', message, hint, ...(detail ? { detail } : {}) });
   if (exit.spawnError) {
     throw fail(
       (exit.spawnError as NodeJS.ErrnoException).code === 'ENOENT'
         ? `--python ${options.python}: no such interpreter (the cluster is read with a Python that has ray)`
         : `--python ${options.python}: cannot start it: ${exit.spawnError.message}`,
+      undefined,
+      pythonHint,
     );
   }
   const line = stdout
@@ -98,7 +100,14 @@ export async function probeRayCluster(options: {
   } catch {
     answer = undefined;
   }
-  if (answer?.error) throw fail(answer.error.message, answer.error.detail ?? (stderr.trim() || undefined));
+  if (answer?.error) {
+    const isNoRay = answer.error.message.includes('cannot import ray');
+    throw fail(
+      answer.error.message,
+      answer.error.detail ?? (stderr.trim() || undefined),
+      isNoRay ? pythonHint : addressHint,
+    );
+  }
   if (answer?.result) return answer.result;
   if (isTimedOut)
     throw fail(
@@ -159,6 +168,18 @@ function probedCards(node: ProbedRayNode, count: number): RayGpu[] | string {
   return probe?.error ? `its probe task failed (${probe.error})` : 'it has no nvidia-smi and no HEADROOM_GPU';
 }
 
+// GPU, CPU and memory that other work holds now: total less available, where any is.
+function takenNow(probed: ProbedRayCluster): Pick<RayCluster, 'takenResources'> {
+  const available = probed.available_resources;
+  if (!available) return {};
+  const taken = Object.fromEntries(
+    ['GPU', 'CPU', 'memory']
+      .map((name) => [name, (probed.cluster_resources[name] ?? 0) - (available[name] ?? 0)] as const)
+      .filter(([, amount]) => amount > 1e-6),
+  );
+  return { takenResources: taken };
+}
+
 /** A probed cluster as the placement reads it; throws (exit 2) naming the nodes whose cards have no size. */
 export function toRayCluster(options: {
   probed: ProbedRayCluster;
@@ -200,7 +221,7 @@ export function toRayCluster(options: {
     (a, b) =>
       Number(b.isHead) - Number(a.isHead) || a.address.localeCompare(b.address) || a.id.localeCompare(b.id),
   );
-  return { address: options.address, source: 'live', nodes };
+  return { address: options.address, source: 'live', nodes, ...takenNow(options.probed) };
 }
 
 /** A cluster declared in the config's `ray: nodes:`; cards without gpu_memory take the declared ones. */

@@ -167,6 +167,22 @@ describe('placeOnRay', () => {
     );
   });
 
+  test('a cluster in use is a warning: the plan counts its nodes empty', () => {
+    const busy: RayCluster = {
+      ...cluster(node('a'), node('b')),
+      takenResources: { GPU: 0.5, memory: 2 * GiB },
+    };
+    const placement = place(seed000(), busy);
+    assert.equal(placement.fits, true);
+    const finding = placement.findings.find((f) => f.code === 'ray-cluster-busy');
+    assert.equal(finding?.severity, 'warning');
+    assert.match(finding?.message ?? '', /other work holds 0\.5 GPU, 2\.00 GiB of memory now/);
+    assert.equal(
+      place(seed000(), cluster(node('a'))).findings.some((f) => f.code === 'ray-cluster-busy'),
+      false,
+    );
+  });
+
   test('nodes that share an address are told apart by their id', () => {
     const a = node('aaaaaaaa', { address: '127.0.0.1' });
     const b = node('bbbbbbbb', { address: '127.0.0.1' });

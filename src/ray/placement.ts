@@ -256,6 +256,18 @@ function rayFindings(options: {
   const { plan, placed, nodes, cards, cluster, label } = options;
   const findings: Finding[] = [];
   const nodeOf = (id: string): RayNode | undefined => cluster.nodes.find((n) => n.id === id);
+  const taken = Object.entries(cluster.takenResources ?? {});
+  if (taken.length > 0) {
+    const said = taken.map(([name, amount]) =>
+      name === 'memory' ? `${formatBytes(amount)} of memory` : `${Number(amount.toFixed(4))} ${name}`,
+    );
+    findings.push({
+      code: 'ray-cluster-busy',
+      severity: 'warning',
+      message: `the cluster is in use: other work holds ${said.join(', ')} now; this plan counts every node empty, so Ray keeps actors pending until what they ask for is free`,
+      facts: Object.fromEntries(taken),
+    });
+  }
   if (cluster.nodes.length === 0) {
     findings.push({
       code: 'ray-no-nodes',

@@ -36,6 +36,11 @@ export interface RayCluster {
   address: string | null;
   source: 'live' | 'declared';
   nodes: RayNode[];
+  /**
+   * A live cluster's GPU, CPU and memory (bytes) that other work holds now, cluster-wide (Ray's totals
+   * less ray.available_resources()); empty when all is free. The placement counts every node empty.
+   */
+  takenResources?: Record<string, number>;
 }
 
 /**

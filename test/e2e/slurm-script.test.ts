@@ -19,5 +19,5 @@ test('plan --on slurm says when no node type fits, and why; a bad --on is a usag
   assert.match(script.stderr, /^headroom: the plan fits no node type/);
   const bad = runCli(['run', '--on', 'kubernetes', '-c', seed]);
   assert.equal(bad.code, 2);
-  assert.equal(bad.stderr, 'headroom: --on kubernetes: expected local or slurm\n');
+  assert.equal(bad.stderr, 'headroom: --on kubernetes: expected one of local, slurm, ray\n');
 });

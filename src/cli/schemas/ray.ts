@@ -84,6 +84,10 @@ export const rayPlanSchema = z
       address: z.string().nullable(),
       source: z.enum(['live', 'declared']),
       nodes: z.array(rayNodeSchema),
+      takenResources: z
+        .record(z.string(), z.number())
+        .optional()
+        .meta({ description: "a live cluster's GPU, CPU and memory held by other work now" }),
     }),
     plan: planSchema.meta({ description: "the planner's plan on the cluster's cards, counted node by node" }),
     processes: z.array(rayPlacedProcessSchema),
