@@ -6,7 +6,7 @@
 import { CandidateSet, type Draft, RankFollower } from './candidates.js';
 import { FactTable } from './fact-table.js';
 import { logFactRules, logRules } from './families/index.js';
-import { KeywordIndex, triggerOf } from './keyword-index.js';
+import { builtPerKeywordSet, KeywordIndex, triggerOf } from './keyword-index.js';
 import { LineRing } from './line-ring.js';
 import { escapedSpellings } from './paste.js';
 import { isMessageOpen, PendingMessage } from './pending-message.js';
@@ -47,12 +47,16 @@ interface Prefilter {
   endsInKeywordHead: (line: string) => boolean;
 }
 
-function prefilterOf(ruleIndex: KeywordIndex<LogRule>, facts: FactTable): Prefilter {
-  const own = [...ruleIndex.keywords, ...facts.index.keywords];
+// Built prefilters by keyword set: every classifier starts from the same set and retires facts alike.
+const prefilterFor = builtPerKeywordSet(16, (own): Prefilter => {
   // Lines are looked at as pasted (the byte path sees raw bytes), so keywords are also looked for
   // as an HTML-escaped paste writes them; the rules read the line once normalizePaste unescaped it.
   const keywords = [...own, ...own.flatMap(escapedSpellings)];
   return { keywords, trigger: triggerOf(keywords), endsInKeywordHead: tailTriggerOf(keywords) };
+});
+
+function prefilterOf(ruleIndex: KeywordIndex<LogRule>, facts: FactTable): Prefilter {
+  return prefilterFor([...ruleIndex.keywords, ...facts.index.keywords]);
 }
 
 /** A classifier for one log: call `push` per line (without its newline), then `finish`. */
@@ -82,7 +86,7 @@ export class LogClassifier {
 
   constructor(options: ClassifierOptions = {}) {
     this.ring = new LineRing(options.contextLines ?? 24);
-    this.ruleIndex = new KeywordIndex(options.rules ?? logRules);
+    this.ruleIndex = KeywordIndex.for(options.rules ?? logRules);
     this.facts = new FactTable(options.factRules ?? logFactRules);
     this.prefilter = prefilterOf(this.ruleIndex, this.facts);
   }

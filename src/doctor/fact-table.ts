@@ -1,8 +1,26 @@
 // The facts of each family (allocator dumps, stats blocks, the frameworks a log shows) that the fact
 // rules find, merged line after line. A `once` rule that matched is retired: its keywords leave the
 // index, so lines full of them (framework names) cost nothing more.
-import { KeywordIndex } from './keyword-index.js';
+import { builtPerKeywordSet, KeywordIndex } from './keyword-index.js';
 import type { FactRule, Facts } from './types.js';
+
+// The index of what is still looked for, by the rules retired so far (as their places in the list): logs
+// retire the same few `once` rules (the frameworks they show), so a few indexes serve every table.
+const remainingIndexes = new WeakMap<
+  readonly FactRule[],
+  (retired: readonly string[]) => KeywordIndex<FactRule>
+>();
+
+function indexWithout(rules: readonly FactRule[], done: ReadonlySet<FactRule>): KeywordIndex<FactRule> {
+  let built = remainingIndexes.get(rules);
+  if (built === undefined) {
+    built = builtPerKeywordSet(16, (retired) =>
+      KeywordIndex.for(rules.filter((_, i) => !retired.includes(String(i)))),
+    );
+    remainingIndexes.set(rules, built);
+  }
+  return built(rules.flatMap((rule, i) => (done.has(rule) ? [String(i)] : [])));
+}
 
 /** The families' facts, and the fact rules still looked for. */
 export class FactTable {
@@ -11,7 +29,7 @@ export class FactTable {
   private indexOfRules: KeywordIndex<FactRule>;
 
   constructor(private readonly rules: readonly FactRule[]) {
-    this.indexOfRules = new KeywordIndex(rules);
+    this.indexOfRules = KeywordIndex.for(rules);
   }
 
   /** The rules still looked for, by keyword. */
@@ -33,7 +51,7 @@ export class FactTable {
       const facts = this.families.get(rule.family) ?? {};
       this.families.set(rule.family, mergeFacts(facts, rule.extract(match), rule.keep ?? 'first'));
     }
-    if (isRetired) this.indexOfRules = new KeywordIndex(this.rules.filter((r) => !this.done.has(r)));
+    if (isRetired) this.indexOfRules = indexWithout(this.rules, this.done);
     return isRetired;
   }
 }

@@ -44,8 +44,22 @@ export function builtPerKeywordSet<T>(
   };
 }
 
+// Built indexes by rule list: every classifier starts from the same lists (the families'), and building
+// one costs milliseconds (each keyword against every rule), more than classifying a short log.
+const builtIndexes = new WeakMap<readonly object[], KeywordIndex<{ keywords: readonly string[] }>>();
+
 /** An index of rules by their (lower-case) keywords. */
 export class KeywordIndex<R extends { keywords: readonly string[] }> {
+  /** The index of `rules`, built once per list and shared (an index is never changed after it is built). */
+  static for<R extends { keywords: readonly string[] }>(rules: readonly R[]): KeywordIndex<R> {
+    let index = builtIndexes.get(rules) as KeywordIndex<R> | undefined;
+    if (index === undefined) {
+      index = new KeywordIndex(rules);
+      builtIndexes.set(rules, index);
+    }
+    return index;
+  }
+
   private readonly pattern: RegExp | undefined;
   private readonly byKeyword = new Map<string, Set<R>>();
   // Each rule's place in `rules`, to give found rules back in that order without walking them all.

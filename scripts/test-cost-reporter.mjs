@@ -1,0 +1,31 @@
+// A node --test reporter that writes what each test file cost, for scripts/test-costs.json (which
+// scripts/test-files.ts orders `npm test` by): the seconds of its top-level tests, summed, for every
+// file over one second. Run beside the usual reporter:
+//   node --import tsx --test --test-concurrency=4 --test-reporter=tap --test-reporter-destination=stdout \
+//     --test-reporter=./scripts/test-cost-reporter.mjs --test-reporter-destination=scripts/test-costs.json \
+//     $(node --import tsx scripts/test-files.ts)
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+// Plain JavaScript: node --test loads a reporter before any --import hook (tsx) is in place.
+/** @param {AsyncIterable<import('./test-cost-reporter.d.mts').TestEvent>} source */
+export default async function* testCosts(source) {
+  const msByFile = new Map();
+  for await (const event of source) {
+    if (event.type !== 'test:pass' && event.type !== 'test:fail') continue;
+    if (event.data.nesting !== 0 || !event.data.file) continue;
+    const file = relative(root, event.data.file);
+    msByFile.set(file, (msByFile.get(file) ?? 0) + (event.data.details?.duration_ms ?? 0));
+  }
+  const seconds = Object.fromEntries(
+    [...msByFile]
+      .filter(([, ms]) => ms >= 1000)
+      .sort((a, b) => b[1] - a[1])
+      .map(([file, ms]) => [file, Math.round(ms / 100) / 10]),
+  );
+  const note =
+    'seconds of each test file (its top-level tests summed, files over 1 s) in a full run; scripts/test-cost-reporter.mjs writes it';
+  yield `${JSON.stringify({ note, measuredAt: new Date().toISOString(), seconds }, null, 2)}\n`;
+}

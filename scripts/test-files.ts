@@ -1,0 +1,31 @@
+// The test files `npm test` runs, in the order its runner starts them: the costliest first (seconds from
+// scripts/test-costs.json, measured by scripts/test-cost-reporter.mjs), then the rest by path. node --test
+// starts files in the order given, a few at a time: a long file started last would run on alone at the end.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+function findTests(dir: string): string[] {
+  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : findTests(path);
+    return entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+/** Every test file under src, test and scripts: the costliest known first, then by path. */
+export function orderedTestFiles(): string[] {
+  const costs = (
+    JSON.parse(readFileSync(join(root, 'scripts', 'test-costs.json'), 'utf8')) as {
+      seconds: Record<string, number>;
+    }
+  ).seconds;
+  const files = ['src', 'test', 'scripts'].flatMap(findTests).map((f) => relative(root, join(root, f)));
+  const costOf = (file: string): number => costs[file] ?? 0;
+  return files.sort((a, b) => costOf(b) - costOf(a) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  process.stdout.write(`${orderedTestFiles().join('\n')}\n`);
