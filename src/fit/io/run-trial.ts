@@ -4,9 +4,9 @@
 // made, and the memory samples taken while it ran (was it still rising?). Ctrl-C aborts the trial
 // through the supervisor, which stops the whole process tree.
 import { join } from 'node:path';
+import type { LaunchSpec, SuperviseUpdate } from '../../launch/types.js';
 import type { GpuProbe } from '../../probe/gpu/types.js';
 import { supervise } from '../../supervise/supervise.js';
-import type { LaunchSpec, SuperviseUpdate } from '../../supervise/types.js';
 import { memoryKillOf } from '../../verdict/memory-kill.js';
 import { classifyTrial } from '../classify.js';
 import { describeFailedRank, findFailedRank } from '../launcher.js';
