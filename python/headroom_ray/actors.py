@@ -160,9 +160,10 @@ class ProcessRunner:
         self.stop_signal = None
         self.killed_after_grace = False
 
-    def start(self, command, env, cwd, host_memory_bytes, use_cgroup):
+    def start(self, command, env, cwd, host_memory_bytes, use_cgroup, inherit_env=False):
         """Spawns the command; returns its PID, this node and how its host memory is held."""
-        child_env = dict(env)
+        # headroom run gives the whole environment; a script gives the plan's variables over the worker's.
+        child_env = {**os.environ, **env} if inherit_env else dict(env)
         # Ray chose the card (its fractional GPU is a scheduling count): the child sees what Ray gave.
         visible = os.environ.get("CUDA_VISIBLE_DEVICES")
         if visible is not None:

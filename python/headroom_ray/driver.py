@@ -52,9 +52,37 @@ class Output:
             if self.log_dir:
                 with open(os.path.join(self.log_dir, f"{fields['name']}.log"), "a") as log:
                     log.write(fields["text"])
-        elif event != "sample":
-            sys.stdout.write(f"headroom: {event} {fields.get('name', '')} {fields.get('message', '')}".rstrip() + "\n")
+        elif event not in ("sample", "cluster", "starting"):
+            sys.stdout.write(f"headroom: {_describe(event, fields)}\n")
         sys.stdout.flush()
+
+
+def _describe(event, fields):
+    """One line for a person: `exit learner: exit code 3 (pid 123 on node 10.0.0.2)`."""
+    name = fields.get("name", "")
+    if event == "start":
+        return f"start {name} (pid {fields['pid']} on node {fields['node_ip']} {fields['node_id'][:8]})"
+    if event == "exit":
+        error = fields.get("ray_error")
+        if error:
+            how = f"{error['kind']}: {error['message'][:300]}"
+        elif fields.get("spawn_error"):
+            how = f"could not start: {fields['spawn_error']}"
+        elif fields.get("signal"):
+            how = f"killed by {fields['signal']}"
+        else:
+            how = f"exit code {fields.get('exit_code')}"
+        return f"exit {name}: {how} (pid {fields.get('pid')})"
+    if event == "not-started":
+        return f"not-started {name}: {fields['because']}"
+    if event == "restart":
+        return f"restart {name}: attempt {fields['attempt']} in {fields['delay_s']} s"
+    if event == "ready":
+        return f"ready {name}"
+    if event == "done":
+        left = ", ".join(f"pid {l['pid']} ({l['command'][:40]})" for l in fields["leftovers"])
+        return "done" + (f": killed what the run left: {left}" if left else "")
+    return f"{event} {name} {fields.get('message', '')}".rstrip()
 
 
 def _resources_of(process):
@@ -77,9 +105,8 @@ def _short_resource(needed, nodes, pinned=None):
     for key, value in needed.items():
         most = max(n["Resources"].get(key, 0) for n in candidates)
         if most + 1e-9 < value:
-            where = f"node {pinned}" if pinned else "any node"
-            return {"resource": key, "needed": value, "most": most,
-                    "message": f"needs {key} {_show(key, value)}, and the most {where} has is {_show(key, most)}"}
+            has = f"its node {pinned[:8]} has {_show(key, most)}" if pinned else f"the most any node has is {_show(key, most)}"
+            return {"resource": key, "needed": value, "most": most, "message": f"needs {key} {_show(key, value)}, and {has}"}
     return {"resource": "combination", "needed": needed, "most": None,
             "message": "no single node has all of " + ", ".join(f"{k} {_show(k, v)}" for k, v in needed.items())}
 
@@ -102,6 +129,10 @@ def _classify_ray_error(error):
         kind = "node-died"
     else:
         kind = "actor-died"
+    # What follows Ray's own account (object store figures, the documentation's advice) is left out.
+    for tail in ("Object store memory usage", "Refer to the documentation"):
+        if tail in text:
+            text = text[: text.index(tail)]
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     return {"kind": kind, "type": type(error).__name__, "message": " ".join(lines)[:2000]}
 
@@ -161,15 +192,19 @@ class Driver:
                 for bundle in need:
                     for key, value in bundle.items():
                         total[key] = total.get(key, 0) + value
-                short = _short_resource(total, nodes)
+                short = _short_resource(total, nodes, group.get("node_id"))
             else:
                 for bundle in need:
-                    short = short or _short_resource(bundle, nodes)
+                    short = short or _short_resource(bundle, nodes, group.get("node_id"))
             if short:
                 for process in members:
                     self.end_unstarted(process, f"infeasible: placement group {group['name']} can never be placed: {short['message']}", infeasible=short)
                 continue
-            self.groups[group["name"]] = placement_group(need, strategy=group.get("strategy", "PACK"), name=f"headroom-{self.spec['run_id']}-{group['name']}")
+            # Each bundle pinned to its node by Ray 2.58's node-id label (python/ray/util/placement_group.py).
+            self.groups[group["name"]] = placement_group(
+                need, strategy=group.get("strategy", "PACK"), name=f"headroom-{self.spec['run_id']}-{group['name']}",
+                bundle_label_selector=group.get("bundle_label_selector") or None,
+            )
 
     def scheduling_of(self, spec):
         group = spec.get("placement_group")
@@ -197,7 +232,8 @@ class Driver:
         process.stop_sent = None
         process.waiting_since = time.monotonic()
         process.start_ref = process.runner.start.remote(
-            spec["command"], spec["env"], spec.get("cwd"), spec.get("host_memory_bytes"), bool(self.spec.get("use_cgroups", True))
+            spec["command"], spec["env"], spec.get("cwd"), spec.get("host_memory_bytes"),
+            bool(self.spec.get("use_cgroups", True)), bool(self.spec.get("inherit_env", False)),
         )
         self.out.emit("starting", name=process.name, attempt=process.attempt, resources=_resources_of(spec))
 
@@ -418,6 +454,12 @@ def run(spec, argv=None):
     if spec is None:
         with open(args.spec) as f:
             spec = json.load(f)
+    if not spec.get("run_id"):
+        # A script run by hand: its own id, carried by every child (HEADROOM_RUN, as headroom's runs
+        # mark theirs), so the sweep at the end finds only this run's processes.
+        spec["run_id"] = time.strftime("ray-%Y%m%d-%H%M%S-") + str(os.getpid())
+        for process in spec["processes"]:
+            process["env"] = {**process["env"], "HEADROOM_RUN": spec["run_id"]}
     output = Output(args.events, args.log_dir)
     driver = Driver(spec, output)
     stops = []

@@ -71,6 +71,11 @@ export const commandEntries: readonly CommandEntry[] = [
     load: () => import('./commands/slurm/index.js'),
   },
   {
+    name: 'ray',
+    summary: 'print the plan as a Python file that runs it on a Ray cluster',
+    load: () => import('./commands/ray/index.js'),
+  },
+  {
     name: 'init',
     summary: 'write a commented headroom.yaml from the GPU processes running now, or from commands',
     load: () => import('./commands/init/index.js'),

@@ -61,6 +61,8 @@ export interface CauseFacts {
   log: LogNumbers;
   sample: SampleAtFailure | null;
   hostLimitBytes: number | null;
+  /** Who killed it for its node's memory, not for its own limit (Ray's memory monitor); absent otherwise. */
+  nodeMemoryKiller?: string | undefined;
 }
 
 /** Someone who held more GPU memory than planned when the process failed. */
@@ -137,6 +139,17 @@ export function describeOverBudget(o: OverBudget): string {
 }
 
 function judgeHost(facts: CauseFacts): FailureCause {
+  if (facts.nodeMemoryKiller) {
+    const limit =
+      facts.hostLimitBytes === null
+        ? ''
+        : ` (it was under its host_memory limit of ${formatBytes(facts.hostLimitBytes)})`;
+    return result(
+      'host-limit',
+      'certain',
+      `${facts.nodeMemoryKiller} killed it because its node ran low on memory${limit}`,
+    );
+  }
   if (facts.hostLimitBytes !== null) {
     const how =
       facts.reason === 'host-oom'

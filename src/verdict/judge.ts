@@ -142,6 +142,7 @@ export function judgeEnd(facts: EndFacts): Verdict {
     log: facts.log?.numbers ?? {},
     sample: facts.sampleAtFailure,
     hostLimitBytes: facts.hostLimitBytes,
+    nodeMemoryKiller: facts.launcherEnd?.isMemory ? facts.launcherEnd.killer : undefined,
   });
   return cause ? { ...verdict, because: `${cause.text}; ${verdict.because}`, cause } : verdict;
 }

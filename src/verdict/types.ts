@@ -39,6 +39,8 @@ export type TreeOomKill = {
 export interface LauncherEnd {
   /** The launcher killed it because its node ran low on host memory (Ray's memory monitor). */
   isMemory: boolean;
+  /** Who, as a sentence's subject: `Ray's memory monitor`. */
+  killer: string;
   /** One sentence naming who said it: `Ray's memory monitor killed its actor: "…"`. */
   because: string;
 }

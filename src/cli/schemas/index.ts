@@ -2,7 +2,7 @@
 // JSON Schema (zod's toJSONSchema of the schema the command's reporter is typed by).
 import type { z } from 'zod';
 
-/** The commands `schema --json-output` knows (`slurm-script` is `slurm script`). */
+/** The commands `schema --json-output` knows (`slurm-script` is `slurm script`, `ray-script` `ray script`). */
 export const outputSchemaNames = [
   'plan',
   'env',
@@ -15,6 +15,7 @@ export const outputSchemaNames = [
   'report',
   'serve',
   'slurm-script',
+  'ray-script',
   'init',
   'completion',
 ] as const;
@@ -33,6 +34,7 @@ const loaders: Record<OutputSchemaName, () => Promise<z.ZodType>> = {
   report: async () => (await import('./report.js')).reportOutputSchema,
   serve: async () => (await import('./serve.js')).serveOutputSchema,
   'slurm-script': async () => (await import('./slurm-script.js')).slurmScriptOutputSchema,
+  'ray-script': async () => (await import('./ray-script.js')).rayScriptOutputSchema,
   init: async () => (await import('./init.js')).initOutputSchema,
   completion: async () => (await import('./completion.js')).completionOutputSchema,
 };

@@ -36,7 +36,7 @@ async function jsonOf(args: string[], env: Record<string, string> = {}): Promise
 }
 
 describe('--json outputs match their schemas', () => {
-  test('plan (local, --on slurm and --on ray), env, slurm script', async () => {
+  test('plan (local, --on slurm and --on ray), env, slurm script, ray script', async () => {
     await assertMatches('plan', await jsonOf(['plan', '-c', seed, '--json']));
     await assertMatches('plan', await jsonOf(['plan', '-c', seed, '--gpu', '4GiB', '--json']));
     await assertMatches(
@@ -65,6 +65,10 @@ describe('--json outputs match their schemas', () => {
     await assertMatches(
       'slurm-script',
       await jsonOf(['slurm', 'script', '-c', seed, '--shards', '100', '--json']),
+    );
+    await assertMatches(
+      'ray-script',
+      await jsonOf(['ray', 'script', '-c', rayConfig(4), '--json'], { RAY_ADDRESS: '' }),
     );
   });
 

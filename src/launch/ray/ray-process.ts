@@ -33,11 +33,20 @@ export type RayProcessSummary = ProcessSummary & { ray: RayProcessFacts };
 /** Ray's words as the judge's launcher fact: its memory monitor is a host-memory kill; the rest is not memory. */
 export function launcherEndOf(error: RayError, where: string): LauncherEnd {
   const words = `"${error.message.length > 400 ? `${error.message.slice(0, 400)}…` : error.message}"`;
+  const killer = "Ray's memory monitor";
   if (error.kind === 'memory-monitor')
-    return { isMemory: true, because: `Ray's memory monitor killed its actor ${where}: ${words}` };
+    return { isMemory: true, killer, because: `${killer} killed its actor ${where}: ${words}` };
   if (error.kind === 'node-died')
-    return { isMemory: false, because: `its node died ${where} (Ray: ${error.type}): ${words}` };
-  return { isMemory: false, because: `its actor's worker died ${where} (Ray: ${error.type}): ${words}` };
+    return {
+      isMemory: false,
+      killer: 'Ray',
+      because: `its node died ${where} (Ray: ${error.type}): ${words}`,
+    };
+  return {
+    isMemory: false,
+    killer: 'Ray',
+    because: `its actor's worker died ${where} (Ray: ${error.type}): ${words}`,
+  };
 }
 
 export class RayProcess {

@@ -43,6 +43,10 @@ export interface RayGroupEntry {
   name: string;
   strategy: 'PACK' | 'STRICT_PACK' | 'SPREAD' | 'STRICT_SPREAD';
   bundles: Record<string, number>[];
+  /** Each bundle's node, as Ray 2.58 pins one (`ray.io/node-id`). */
+  bundle_label_selector: Record<string, string>[];
+  /** The node the group must be on; null: any. */
+  node_id: string | null;
 }
 
 /** A card of the plan, as samples name it: the plan's device index and where it is. */
@@ -56,7 +60,8 @@ export interface RayCardEntry {
 
 export interface RayLaunchSpec {
   version: number;
-  run_id: string;
+  /** null in a script: the driver picks one per run (and marks each child with it). */
+  run_id: string | null;
   /** The cluster's address; null: RAY_ADDRESS, else a new local cluster. */
   address: string | null;
   namespace: string;
@@ -64,6 +69,8 @@ export interface RayLaunchSpec {
   sample_interval_s: number;
   /** Put each child under a memory cgroup of its own with its host_memory (where the node allows). */
   use_cgroups: boolean;
+  /** Each child's env is over the Ray worker's (a script), not the whole of it (headroom run). */
+  inherit_env: boolean;
   /** The simulated card's state directory, where the run's cards are simulated (a node may name its own). */
   sim_dir: string | null;
   gpus: RayCardEntry[];
@@ -82,7 +89,7 @@ export interface RayRequest {
 
 /** The spec for `launches`, each with its Ray request. */
 export function buildRayLaunchSpec(options: {
-  runId: string;
+  runId: string | null;
   address: string | null;
   launches: readonly LaunchSpec[];
   requests: ReadonlyMap<string, RayRequest>;
@@ -91,6 +98,7 @@ export function buildRayLaunchSpec(options: {
   stopGraceMs: number;
   sampleIntervalMs?: number;
   useCgroups?: boolean;
+  inheritEnv?: boolean;
 }): RayLaunchSpec {
   const { launches, requests } = options;
   const simDir = launches.map((launch) => launch.env.HEADROOM_SIM_DIR).find(Boolean) ?? null;
@@ -102,6 +110,7 @@ export function buildRayLaunchSpec(options: {
     stop_grace_s: options.stopGraceMs / 1000,
     sample_interval_s: (options.sampleIntervalMs ?? 1000) / 1000,
     use_cgroups: options.useCgroups ?? true,
+    inherit_env: options.inheritEnv ?? false,
     sim_dir: simDir,
     gpus: [...(options.cards ?? [])],
     placement_groups: [...(options.groups ?? [])],

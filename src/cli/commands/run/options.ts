@@ -1,6 +1,6 @@
-// `headroom run`'s options: the shared ones (config, GPUs, run directory, observers, Slurm) and its own.
+// `headroom run`'s options: the shared ones (config, GPUs, run directory, observers, Slurm, Ray) and its own.
 import { defineOptions } from '../../option-types.js';
-import { sharedOptions, slurmOptions } from '../../options.js';
+import { rayOptions, sharedOptions, slurmOptions } from '../../options.js';
 
 const { config, gpu, runDir, force, json, framework, hostMemory, metrics, host, on } = sharedOptions;
 
@@ -65,18 +65,6 @@ export const runOptions = defineOptions({
   host,
   metrics,
   on,
-  address: {
-    flag: '--address',
-    valueName: 'addr',
-    kind: 'text',
-    description: "with --on ray: the Ray cluster's address, HOST:PORT (default: RAY_ADDRESS)",
-  },
-  python: {
-    flag: '--python',
-    valueName: 'path',
-    kind: 'text',
-    description:
-      'with --on ray: the Python with Ray that runs the driver (default: HEADROOM_RAY_PYTHON, else python3)',
-  },
+  ...rayOptions,
   ...slurmOptions,
 });

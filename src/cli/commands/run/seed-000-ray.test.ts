@@ -4,9 +4,13 @@
 // both nodes, verdicts through the one judge; `doctor RUN_DIR` and `report` read the record. One
 // cluster for the file (started once: it is the slow part).
 import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { setTimeout as delay } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
+import { countPaintedPixels, launchBrowser, noBrowser, openReport } from '../../../../test/e2e/browser.js';
 import { startTestCluster, type TestRayCluster } from '../../../launch/ray/test-helpers/ray-cluster.js';
 import { repoRoot } from '../../../probe/gpu/test-helpers/shared.js';
 import { skipUnlessFrameworks } from '../../../test-helpers/frameworks.js';
@@ -66,7 +70,8 @@ interface Ended {
 describe('run --on ray: seed 000 on a two-node Ray cluster', { skip }, () => {
   let cluster: TestRayCluster;
   before(async () => {
-    cluster = await startTestCluster();
+    // The third node's memory monitor kills above what the machine uses now plus 1.5 GiB.
+    cluster = await startTestCluster({ HEADROOM_TEST_THRESHOLD_MARGIN_BYTES: String(1.5 * 2 ** 30) });
   });
   after(async () => {
     await cluster?.stop();
@@ -97,12 +102,15 @@ describe('run --on ray: seed 000 on a two-node Ray cluster', { skip }, () => {
       ],
       { env },
     );
-    const summary = JSON.parse(readFileSync(join(runDir, 'summary.json'), 'utf8')) as { processes: Ended[] };
+    const summaryPath = join(runDir, 'summary.json');
+    const summary = existsSync(summaryPath)
+      ? (JSON.parse(readFileSync(summaryPath, 'utf8')) as { processes: Ended[] })
+      : { processes: [] };
     const ended = Object.fromEntries(summary.processes.map((p) => [p.name, p]));
     return { dir, file, runDir, envDir, env, run, ended };
   }
 
-  test("three roles placed by bytes, each child with a local run's environment, every step exited, samples from both nodes, doctor and report read it", async () => {
+  test("three roles placed by bytes, each child with a local run's environment, every step exited, samples from both nodes, doctor and report read it", async (t) => {
     const seed = await runOnRay(seedConfig({ learnerStep: '512MiB' }), 'ray-seed-000');
     const { ended, run } = seed;
     for (const name of ['isaac', 'learner', 'actor'])
@@ -112,11 +120,20 @@ describe('run --on ray: seed 000 on a two-node Ray cluster', { skip }, () => {
         `${name}: ${ended[name]?.because}\n${run.stdout}\n${run.stderr}`,
       );
     assert.equal(run.code, 0);
-    // num_gpus from bytes (budget + context over the card, rounded up): learner 30% of 24 GiB + 1 GiB.
-    assert.equal(ended.learner?.ray.numGpus, Math.ceil(((0.3 * 24 + 1) / 24) * 10_000) / 10_000);
-    assert.equal(ended.actor?.ray.numGpus, Math.ceil(((0.1 * 24 + 1) / 24) * 10_000) / 10_000);
+    // num_gpus from bytes (budget + context over the card), rounded up to Ray's 0.0001: never fewer bytes.
+    const share = (fraction: number) => (fraction * 24 + 1) / 24;
+    for (const [name, fraction] of [
+      ['learner', 0.3],
+      ['actor', 0.1],
+    ] as const) {
+      const numGpus = ended[name]!.ray.numGpus;
+      assert.ok(
+        numGpus >= share(fraction) && numGpus <= share(fraction) + 0.0002,
+        `${name}: num_gpus ${numGpus}`,
+      );
+    }
     // isaac alone on card 0's node; learner and actor share card 1 on the other node.
-    const ids = cluster.nodes.map((n) => n.nodeId);
+    const ids = cluster.nodes.filter((n) => n.gpus > 0).map((n) => n.nodeId);
     assert.ok(ids.includes(ended.isaac!.ray.nodeId));
     assert.ok(ids.includes(ended.learner!.ray.nodeId));
     assert.notEqual(ended.isaac?.ray.nodeId, ended.learner?.ray.nodeId);
@@ -171,6 +188,19 @@ describe('run --on ray: seed 000 on a two-node Ray cluster', { skip }, () => {
       env: seed.env,
     });
     assert.equal(report.code, 0, report.stderr);
+    if (noBrowser) return t.diagnostic(`report not rendered: ${noBrowser}`);
+    // report renders the Ray run in Chromium: no errors, every chart painted (each card, each process).
+    const browser = await launchBrowser();
+    try {
+      const url = pathToFileURL(join(seed.dir, 'report.html')).href;
+      const opened = await openReport(browser, url);
+      assert.deepEqual(opened.errors, [], 'no console or page errors');
+      const painted = await countPaintedPixels(opened.page);
+      assert.ok(painted.length >= 1 + 2 * 3, `${painted.length} canvases`);
+      for (const [i, pixels] of painted.entries()) assert.ok(pixels > 2000, `canvas ${i}: ${pixels} pixels`);
+    } finally {
+      await browser.close();
+    }
   });
 
   test('a learner out of its JAX cap on Ray is gpu-oom "own cap"; an infeasible process names the short resource', async () => {
@@ -179,16 +209,33 @@ describe('run --on ray: seed 000 on a two-node Ray cluster', { skip }, () => {
       "    command: [node, -e, '0']",
       '    framework: none',
       '    host_memory: 8GiB',
+      // Under a cgroup of its own on the node (root, cgroup v1 here): over its 256 MiB, the kernel kills it.
+      '  loader:',
+      `    command: [node, -e, ${JSON.stringify('const held = Buffer.alloc(600 * 2 ** 20, 1); setTimeout(() => held, 5000)')}]`,
+      '    framework: none',
+      '    host_memory: 256MiB',
     ].join('\n');
-    const seed = await runOnRay(seedConfig({ learnerStep: '3GiB', extra }), 'ray-seed-000-cap');
+    // The placement refuses a plan that does not fit, naming the node resource that is short...
+    const refused = await runOnRay(seedConfig({ learnerStep: '3GiB', extra }), 'ray-seed-000-refused');
+    assert.equal(refused.run.code, 1, refused.run.stderr);
+    assert.match(refused.run.stderr, /memory/);
+    // ...and with --force the driver runs the rest and says why Ray can never place it.
+    const seed = await runOnRay(seedConfig({ learnerStep: '3GiB', extra }), 'ray-seed-000-cap', ['--force']);
     const { ended, run } = seed;
     assert.equal(ended.learner?.reason, 'gpu-oom', `${ended.learner?.because}\n${run.stderr}`);
     assert.equal(ended.learner?.cause?.kind, 'own-cap');
     assert.match(ended.learner!.because, /^own cap: learner asked for 3\.00 GiB/);
+    assert.equal(ended.loader?.reason, 'oom-killed', ended.loader?.because);
+    assert.equal(ended.loader?.cause?.kind, 'host-limit');
+    assert.match(
+      ended.loader!.because,
+      /^host limit: the OOM killer acted under its host_memory limit of 256 MiB/,
+    );
+    assert.equal((ended.loader as unknown as { hostEnforcement: string }).hostEnforcement, 'cgroup');
     assert.equal(ended.replay?.reason, 'failed');
     assert.match(
       ended.replay!.because,
-      /infeasible: Ray can never place it: needs memory 8\.00 GiB, and the most any node has is 2\.00 GiB/,
+      /infeasible: Ray can never place it: needs memory 8\.00 GiB, and (the most any node has is|its node \w{8} has) 6\.00 GiB/,
     );
     // Every failure names its node and PID in the record.
     const events = readFileSync(join(seed.runDir, 'events.jsonl'), 'utf8')
@@ -203,4 +250,224 @@ describe('run --on ray: seed 000 on a two-node Ray cluster', { skip }, () => {
     assert.ok(existsSync(join(seed.runDir, 'ray', 'spec.json')));
     assert.ok(readdirSync(join(seed.runDir, 'logs')).includes('learner.log'));
   });
+
+  test('ray script: the plan as one Python file that runs on the cluster with python alone', async () => {
+    const dir = scratchDir('ray-script');
+    const file = join(dir, 'headroom.yaml');
+    writeFileSync(
+      file,
+      [
+        'gpus:',
+        '  - memory: 24GiB',
+        '    simulated: true',
+        '  - index: 1',
+        '    memory: 24GiB',
+        '    simulated: true',
+        'processes:',
+        '  first:',
+        '    command: echo ready from $HEADROOM_PROCESS on $CUDA_VISIBLE_DEVICES',
+        '    framework: other',
+        '    gpu_memory: 2GiB',
+        '    gpu: 1',
+        '    ready_when: ^ready',
+        '  second:',
+        "    command: [sh, -c, 'echo second after first; exit 3']",
+        '    framework: none',
+        '    depends_on: [first]',
+        '',
+      ].join('\n'),
+    );
+    const made = await runHeadroom([
+      'ray',
+      'script',
+      '-c',
+      file,
+      '--address',
+      cluster.address,
+      '--python',
+      cluster.python,
+    ]);
+    assert.equal(made.code, 0, made.stderr);
+    const script = join(dir, 'headroom-ray.py');
+    writeFileSync(script, made.stdout);
+    const logs = join(dir, 'logs');
+    const ran = spawnSync(cluster.python, [script, '--address', cluster.address, '--log-dir', logs], {
+      encoding: 'utf8',
+      timeout: 120_000,
+      cwd: dir,
+    });
+    assert.equal(ran.status, 0, ran.stderr);
+    assert.match(ran.stdout, /^\[first\] ready from first on 0$/m);
+    assert.match(ran.stdout, /^\[second\] second after first$/m);
+    assert.ok(
+      ran.stdout.indexOf('[first] ready') < ran.stdout.indexOf('[second]'),
+      'second waited for first',
+    );
+    assert.match(ran.stdout, /^headroom: exit second: exit code 3 \(pid \d+\)$/m);
+    assert.equal(readFileSync(join(logs, 'second.log'), 'utf8'), 'second after first\n');
+  });
+
+  test("a role killed by Ray's memory monitor is named with its node and PID", async () => {
+    // replay reserves 5 GiB of Ray memory (only the third node has that much) and holds 4 GiB, under its
+    // 5 GiB cgroup but over the third node's threshold: Ray's memory monitor kills its actor.
+    const hold =
+      "const held = [1, 2, 3, 4].map(() => Buffer.alloc(2 ** 30, 1)); console.log('holding', held.length); setTimeout(() => {}, 120000);";
+    const config = [
+      'gpus:',
+      '  - memory: 24GiB',
+      '    simulated: true',
+      'processes:',
+      '  replay:',
+      `    command: [node, -e, ${JSON.stringify(hold)}]`,
+      '    framework: none',
+      '    host_memory: 5GiB',
+      '',
+    ].join('\n');
+    const seed = await runOnRay(config, 'ray-memory-monitor');
+    const replay = seed.ended.replay!;
+    const third = cluster.nodes.find((n) => n.gpus === 0);
+    assert.equal(replay.reason, 'oom-killed', `${replay.because}\n${seed.run.stderr}`);
+    assert.equal(replay.ray.nodeId, third?.nodeId, `threshold ${third?.memoryThreshold}`);
+    assert.equal(replay.cause?.kind, 'host-limit');
+    assert.match(
+      replay.because,
+      /^host limit: Ray's memory monitor killed it because its node ran low on memory \(it was under its host_memory limit of 5\.00 GiB\); Ray's memory monitor killed its actor on node \S+ \(\w{8}\), pid \d+: ".*running low on memory/,
+    );
+    assert.match(replay.because, new RegExp(`pid ${replay.ray.pid}`));
+    const events = readFileSync(join(seed.runDir, 'events.jsonl'), 'utf8');
+    assert.match(events, /"type":"exit","process":"replay".*"nodeId":"\w+"/);
+  });
+
+  test('Ctrl-C stops every actor and its children, and the sweep of each node leaves nothing of the run', async (t) => {
+    const dir = scratchDir('ray-ctrl-c');
+    const file = join(dir, 'headroom.yaml');
+    // holder ignores SIGINT and SIGTERM (SIGKILL after the grace) and starts a grandchild in a session
+    // of its own, out of its tree: only the sweep by HEADROOM_RUN finds it.
+    const holder = `trap '' INT TERM; setsid sleep 600 & sleep 600 & echo started; wait`;
+    writeFileSync(
+      file,
+      [
+        'gpus:',
+        '  - memory: 24GiB',
+        '    simulated: true',
+        '  - index: 1',
+        '    memory: 24GiB',
+        '    simulated: true',
+        'processes:',
+        '  holder:',
+        `    command: ${JSON.stringify(holder)}`,
+        '    framework: none',
+        '  sim:',
+        `    command: [node, ${workload('fake-sim.mjs')}, --gpu-memory, 1GiB, --duration-ms, '600000']`,
+        '    framework: other',
+        '    gpu_memory: 4GiB',
+        '    gpu: 1',
+        '',
+      ].join('\n'),
+    );
+    const runDir = join(dir, 'run');
+    const cli = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(repoRoot, 'src', 'cli.ts'),
+        'run',
+        '-c',
+        file,
+        '--on',
+        'ray',
+        '--address',
+        cluster.address,
+        '--python',
+        cluster.python,
+        '--run-dir',
+        runDir,
+        '--stop-grace',
+        '1s',
+      ],
+      {
+        env: { ...process.env, NO_COLOR: '1', HEADROOM_SIM_DIR: join(dir, 'sim') },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    cli.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    cli.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const finished = new Promise<number | null>((done) => cli.once('close', (code) => done(code)));
+    // Whatever fails below, the run is stopped: the sweep then takes what it started.
+    t.after(async () => {
+      if (cli.exitCode === null && cli.signalCode === null) cli.kill('SIGINT');
+      await finished;
+    });
+    const spawned = () =>
+      existsSync(join(runDir, 'events.jsonl'))
+        ? (readFileSync(join(runDir, 'events.jsonl'), 'utf8').match(/"type":"spawn"/g) ?? []).length
+        : 0;
+    for (let waited = 0; spawned() < 2 || !/started/.test(readLog(runDir, 'holder')); waited += 200) {
+      assert.ok(waited < 120_000, `the run did not start:\n${output}`);
+      await delay(200);
+    }
+    const runId = (JSON.parse(readFileSync(join(runDir, 'run.json'), 'utf8')) as { runId: string }).runId;
+    // holder's sh and its two sleeps, and sim: forked by now, though a sleep may still be starting.
+    for (let waited = 0; runProcesses(runId).length < 4; waited += 200) {
+      assert.ok(waited < 20_000, `the run's processes: ${runProcesses(runId).join(', ')}`);
+      await delay(200);
+    }
+    cli.kill('SIGINT');
+    assert.equal(await finished, 130, output);
+    const summary = JSON.parse(readFileSync(join(runDir, 'summary.json'), 'utf8')) as {
+      processes: Ended[];
+      ray: { leftovers: { command: string }[] };
+    };
+    for (const ended of summary.processes) assert.equal(ended.reason, 'interrupted', ended.because);
+    // The driver's accounting: the grandchild that left holder's session was swept by its HEADROOM_RUN.
+    assert.ok(
+      summary.ray.leftovers.some((l) => /sleep 600/.test(l.command)),
+      JSON.stringify(summary.ray.leftovers),
+    );
+    // The process table: nothing of the run, and no headroom actor, is left.
+    assert.deepEqual(runProcesses(runId), []);
+    for (let waited = 0; actorProcesses().length > 0; waited += 200) {
+      assert.ok(waited < 20_000, `actors left: ${actorProcesses().join(', ')}`);
+      await delay(200);
+    }
+  });
 });
+
+function readLog(runDir: string, name: string): string {
+  const path = join(runDir, 'logs', `${name}.log`);
+  return existsSync(path) ? readFileSync(path, 'utf8') : '';
+}
+
+/** Live (not zombie) processes whose environment carries HEADROOM_RUN=runId. */
+function runProcesses(runId: string): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const isZombie = /\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+        return (
+          !isZombie &&
+          readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`HEADROOM_RUN=${runId}`)
+        );
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** Ray workers still running one of headroom's actors (their title is `ray::ProcessRunner...`). */
+function actorProcesses(): string[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((pid) => {
+      try {
+        const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        return /^ray::(ProcessRunner|NodeSampler)/.test(title) ? [`${pid} ${title.slice(0, 60)}`] : [];
+      } catch {
+        return [];
+      }
+    });
+}

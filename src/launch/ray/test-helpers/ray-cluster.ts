@@ -1,6 +1,6 @@
-// A real Ray cluster of two nodes on this machine for a test file (two-node-cluster.py: Ray's own
-// test utilities), started once per file and stopped with its whole process group, so no Ray process
-// outlives the tests.
+// A real Ray cluster of two GPU nodes (and optionally a third without) on this machine for a test file
+// (test-cluster.py: Ray's own test utilities), started once per file and stopped with its whole
+// process group, so no Ray process outlives the tests.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,29 +8,31 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { frameworksPython } from '../../../test-helpers/frameworks.js';
 
-const script = fileURLToPath(new URL('./two-node-cluster.py', import.meta.url));
+const script = fileURLToPath(new URL('./test-cluster.py', import.meta.url));
 
 export interface TestRayCluster {
   address: string;
-  nodes: { nodeId: string; simDir: string }[];
+  nodes: { nodeId: string; simDir: string; gpus: number; memoryThreshold: string | null }[];
   python: string;
   /** The directory of Ray's session files and of each node's simulated card. */
   dir: string;
   stop(): Promise<void>;
 }
 
-/** Starts the cluster (under a minute on a quiet machine); `nodeEnv` adds variables to node k's raylet. */
-export async function startTestCluster(
-  nodeEnv: Record<string, Record<string, string>> = {},
-): Promise<TestRayCluster> {
+/** Starts the cluster (under a minute on a quiet machine); `thirdNodeEnv` adds a node without a GPU whose raylet gets these variables. */
+export async function startTestCluster(thirdNodeEnv?: Record<string, string>): Promise<TestRayCluster> {
   const python = frameworksPython();
   if (!python) throw new Error('no frameworks Python');
   // Ray's socket paths must stay under 107 bytes: a short directory.
   const dir = mkdtempSync(join(tmpdir(), 'hr-ray-'));
-  const child: ChildProcess = spawn(python, [script, dir, join(dir, 'sim'), JSON.stringify(nodeEnv)], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-    detached: true,
-  });
+  const child: ChildProcess = spawn(
+    python,
+    [script, dir, join(dir, 'sim'), ...(thirdNodeEnv ? [JSON.stringify(thirdNodeEnv)] : [])],
+    {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+    },
+  );
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
@@ -55,7 +57,7 @@ export async function startTestCluster(
     await stop();
     throw error;
   });
-  const started = JSON.parse(line) as { address: string; nodes: { nodeId: string; simDir: string }[] };
+  const started = JSON.parse(line) as Pick<TestRayCluster, 'address' | 'nodes'>;
   return { ...started, python, dir, stop };
 }
 
