@@ -10,10 +10,11 @@
 // For each: trials, wall time, the answer as a share of the true largest batch, and whether the
 // answer runs a full epoch. The true largest batch of each setting was found once by exhaustive
 // search (--calibrate) and is stored in bench/fit-vs-lightning.limits.json with how it was found.
-// fit runs twice: --full-trials (every trial to its end, as before #26) and with early stops.
+// fit runs twice: --full-trials (every trial a cold process run to its end, as before #26) and as it
+// runs by default (warm starts, trials stopped once their memory has levelled off).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderTable } from '../src/cli/output.js';
@@ -320,17 +321,22 @@ export async function main(args: string[]): Promise<void> {
       row('lightning power', power);
       const binsearch = setting.mode === 'cgroup' ? null : await runLightning(python, setting, 'binsearch');
       if (binsearch) row('lightning binsearch', binsearch);
+      const loadAt = () => loadavg()[0]?.toFixed(1);
+      const loads = [loadAt()];
       const before = await runFit(python, setting, true);
       row('fit --full-trials', before);
+      loads.push(loadAt());
       const after = await runFit(python, setting, false);
       row('fit', after);
+      loads.push(loadAt());
       const quality = (run: FinderRun) => (run.answer === null ? '-' : (run.answer / trueLargest).toFixed(3));
       const ratio =
         `${setting.model} ${setting.mode}: fit/before wall ${(after.seconds! / before.seconds!).toFixed(2)} (answers ${quality(after)} / ${quality(before)} of true)` +
         (binsearch?.seconds
           ? `; fit/binsearch wall ${(after.seconds! / binsearch.seconds).toFixed(2)}`
           : '') +
-        (power.seconds ? `; fit/power wall ${(after.seconds! / power.seconds).toFixed(2)}` : '');
+        (power.seconds ? `; fit/power wall ${(after.seconds! / power.seconds).toFixed(2)}` : '') +
+        `; 1-min load average before/between/after the fits ${loads.join('/')}`;
       ratios.push(ratio);
       process.stdout.write(`  ${ratio}\n`);
     }

@@ -42,5 +42,14 @@ def _chain():
     spec.loader.exec_module(module)
 
 
+def _gate():
+    """fit's warm start (`fit-gate`): last, once the environment's own sitecustomize has run."""
+    if "fit-gate" in [a.strip() for a in os.environ.get("HEADROOM_BOOT", "").split(",")]:
+        from _headroom_boot import fit_gate
+
+        fit_gate.wait()
+
+
 _start()
 _chain()
+_gate()

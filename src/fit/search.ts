@@ -3,10 +3,12 @@
 // (it proves nothing about the values above it), the user interrupts, or the trial cap is reached.
 // The trials themselves come from outside (real processes, or the simulated oracle).
 
+import { withAddressSpaceLimit } from './address-space.js';
 import { type TrialHints, trialHintsFor } from './trial-stop.js';
 import {
   hostNeedBytes,
   type Observation,
+  type ResourceLimit,
   type SearchBounds,
   type Strategy,
   type TrialRecord,
@@ -51,26 +53,34 @@ export function observe(trial: TrialRecord): Observation {
   };
 }
 
-/** Runs trials as the strategy asks; returns them in order and why it stopped. */
-export async function runSearch(options: SearchOptions): Promise<{ trials: TrialRecord[]; end: SearchEnd }> {
+/**
+ * Runs trials as the strategy asks; returns them in order, why it stopped, and the limits it ended
+ * with (a trial's RLIMIT_AS replaces the host limit where it binds first).
+ */
+export async function runSearch(
+  options: SearchOptions,
+): Promise<{ trials: TrialRecord[]; end: SearchEnd; limits: ResourceLimit[] }> {
   const trials: TrialRecord[] = [];
   const history: Observation[] = [];
   const maxTrials = options.maxTrials ?? defaultMaxTrials;
+  let bounds = options.bounds;
+  const ended = (end: SearchEnd) => ({ trials, end, limits: bounds.limits });
   for (;;) {
-    if (options.signal?.aborted) return { trials, end: 'interrupted' };
-    const value = options.strategy.next(history, options.bounds);
-    if (value === undefined) return { trials, end: 'settled' };
-    if (trials.length >= maxTrials) return { trials, end: 'max-trials' };
+    if (options.signal?.aborted) return ended('interrupted');
+    const value = options.strategy.next(history, bounds);
+    if (value === undefined) return ended('settled');
+    if (trials.length >= maxTrials) return ended('max-trials');
     const index = trials.length + 1;
     options.onTrialStart?.(value, index);
     const isRepeat = trials.some((t) => t.value === value);
-    const hints = trialHintsFor(history, options.bounds.limits, value);
+    const hints = trialHintsFor(history, bounds.limits, value);
     const trial = { ...(await options.runTrial(value, index, hints)), isRepeat };
     trials.push(trial);
     history.push(observe(trial));
+    bounds = { ...bounds, limits: withAddressSpaceLimit(bounds.limits, trial.addressSpace) };
     options.onTrialEnd?.(trial, index);
-    if (trial.outcome === 'interrupted' || options.signal?.aborted) return { trials, end: 'interrupted' };
-    if (trial.outcome === 'other') return { trials, end: 'non-memory-failure' };
-    if (trial.isSettled === false) return { trials, end: 'not-settled' };
+    if (trial.outcome === 'interrupted' || options.signal?.aborted) return ended('interrupted');
+    if (trial.outcome === 'other') return ended('non-memory-failure');
+    if (trial.isSettled === false) return ended('not-settled');
   }
 }

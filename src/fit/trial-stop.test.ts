@@ -64,3 +64,23 @@ test('the hints: the line through the measured peaks at the value, and the noise
   assert.equal(hints.expectedPeakBytes.gpu, null);
   assert.equal(hints.noiseFraction, 0.01);
 });
+
+test('a warm start: the wait at the gate is no level, and the climb counts from the process start', () => {
+  // Imports climb for 2 s, the process waits at the gate for 4 s (level), then runs from 6 s.
+  const warm = samples(50, 100, 150, 200, 250, 300, 300, 300, 300, 300, ...Array(20).fill(300));
+  const fromGate = (atMs: number) =>
+    judgeRunningTrial({ samples: warm, hints: noLine, limits, countFromMs: atMs });
+  // Flat for 4 s at the gate: a cold process would have stopped; this one has not run yet.
+  assert.equal(judge(warm.slice(0, 30), noLine)?.kind, 'levelled-off');
+  assert.equal(fromGate(5800), null);
+  // Once it has run with its value as long as the imports climbed (and 3 s), it may stop.
+  const ran = [...warm, ...Array(16).fill(300)].map((s, i) => ({
+    atMs: i * 200,
+    hostBytes: typeof s === 'number' ? s * MiB : s.hostBytes,
+    gpuBytes: null,
+  }));
+  assert.equal(
+    judgeRunningTrial({ samples: ran, hints: noLine, limits, countFromMs: 5800 })?.kind,
+    'levelled-off',
+  );
+});

@@ -72,13 +72,16 @@ function levelOf(options: {
   noiseFraction: number;
   expected: number | null;
   limitBytes: number | null;
+  countFromMs: number;
 }) {
-  const { resource, samples, noiseFraction, expected, limitBytes } = options;
+  const { resource, samples, noiseFraction, expected, limitBytes, countFromMs } = options;
   const series = seriesOf(samples, resource);
   if (series.length < 4) return null;
   const peak = Math.max(...series.map((s) => s.bytes));
   const tolerance = Math.max(levelFloorBytes, noiseFraction * peak);
-  const reachedAt = series.find((s) => s.bytes >= peak - tolerance)?.atMs ?? Number.POSITIVE_INFINITY;
+  const climbedTo = series.find((s) => s.bytes >= peak - tolerance)?.atMs ?? Number.POSITIVE_INFINITY;
+  // A level held before the program ran with its value (a warm start at its gate) proves nothing.
+  const reachedAt = Math.max(climbedTo, countFromMs);
   const startMs = series[0]?.atMs ?? 0;
   const nowMs = series.at(-1)?.atMs ?? 0;
   const levelMs = nowMs - reachedAt;
@@ -88,7 +91,7 @@ function levelOf(options: {
     // The line's peak for this value, less what the noise may take off it, must have been reached.
     const slack = Math.max(tolerance, noiseFraction * (limitBytes ?? peak));
     if (peak < expected - slack) return null;
-  } else if (levelMs < Math.max(minUnpredictedLevelMs, reachedAt - startMs)) {
+  } else if (levelMs < Math.max(minUnpredictedLevelMs, climbedTo - startMs)) {
     return null;
   }
   return { peak, levelMs };
@@ -99,11 +102,15 @@ function levelOf(options: {
  * bounds it (over the margin or not: the classifier compares its peak with the margin).
  */
 export function judgeRunningTrial(options: {
+  /** The process's samples from its start (a warm start's wait at the gate included). */
   samples: readonly MemorySample[];
   hints: TrialHints;
   limits: readonly ResourceLimit[];
+  /** When the program began with its value (a warm start: when it left the gate); a level counts from here. */
+  countFromMs?: number;
 }): EarlyStop | null {
   const { samples, hints, limits } = options;
+  const countFromMs = options.countFromMs ?? Number.NEGATIVE_INFINITY;
   // The resources that bound the trial; with no limit, whichever were measured.
   const resources: Resource[] =
     limits.length > 0
@@ -114,7 +121,14 @@ export function judgeRunningTrial(options: {
   for (const resource of resources) {
     const limitBytes = limits.find((l) => l.resource === resource)?.limitBytes ?? null;
     const expected = hints.expectedPeakBytes[resource];
-    const level = levelOf({ resource, samples, noiseFraction: hints.noiseFraction, expected, limitBytes });
+    const level = levelOf({
+      resource,
+      samples,
+      noiseFraction: hints.noiseFraction,
+      expected,
+      limitBytes,
+      countFromMs,
+    });
     if (!level) return null;
     first ??= {
       kind: 'levelled-off',

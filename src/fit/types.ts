@@ -1,5 +1,6 @@
 // What the fit search works on: trials, what a strategy sees of them, and the strategy interface.
 import type { ExitReason } from '../vocabulary.js';
+import type { AddressSpace } from './address-space.js';
 import type { FailedRank } from './launcher.js';
 import type { EarlyStop } from './trial-stop.js';
 
@@ -11,8 +12,11 @@ export function usableBytesOf(limitBytes: number, marginFraction: number): numbe
   return Math.floor(limitBytes * (1 - marginFraction));
 }
 
-/** Where a limit came from: a flag (--host-memory, --gpu), the card's size, or fit's default host limit. */
-export type LimitSource = 'flag' | 'card' | 'default';
+/**
+ * Where a limit came from: a flag (--host-memory, --gpu), the card's size, fit's default host limit, or
+ * the trial's own RLIMIT_AS (/proc/PID/limits) where it is tighter than the host limit.
+ */
+export type LimitSource = 'flag' | 'card' | 'default' | 'rlimit-as';
 
 /** One limit a trial runs under (the full limit: the margin is taken off where it applies). */
 export interface ResourceLimit {
@@ -125,6 +129,10 @@ export interface TrialRecord {
   stoppedEarly?: EarlyStop | null;
   /** The rank a multi-rank trial failed on (--launcher): its RANK, LOCAL_RANK, PID and cause. */
   failedRank?: FailedRank | null;
+  /** The trial's RLIMIT_AS and address-space peak (/proc/PID/limits, VmPeak), when it ran under one. */
+  addressSpace?: AddressSpace | null;
+  /** Set when the trial's process started before its value was known and waited at the gate this long (warm-start.ts). */
+  warmStart?: { warmedSeconds: number };
   /** True when this value had been run before (a repeat to measure the noise at the answer). */
   isRepeat?: boolean;
   /** What this trial added to what the search knows (the answer, the boundary, the line, the noise). */
@@ -136,11 +144,16 @@ export interface TrialRecord {
 }
 
 /**
- * The host memory a trial was charged for, as well as it can be told: the smaller of Σ PSS + swap
+ * The host memory a trial was charged for, as well as it can be told (or, under an RLIMIT_AS that binds
+ * first, its address-space peak): the smaller of Σ PSS + swap
  * (which also counts shared library pages charged to other cgroups) and the cgroup's own peak
  * (which also counts reclaimable page cache). The OOM killer acts on neither excess.
  */
-export function hostNeedBytes(trial: Pick<TrialRecord, 'peakHostBytes' | 'peakCgroupBytes'>): number | null {
+export function hostNeedBytes(
+  trial: Pick<TrialRecord, 'peakHostBytes' | 'peakCgroupBytes' | 'addressSpace'>,
+): number | null {
+  // Under an address-space limit that binds first, the need is the address space it reached.
+  if (trial.addressSpace?.isHostLimit) return trial.addressSpace.peakBytes;
   const { peakHostBytes, peakCgroupBytes } = trial;
   if (peakHostBytes === null || peakCgroupBytes === undefined || peakCgroupBytes === null)
     return peakHostBytes;

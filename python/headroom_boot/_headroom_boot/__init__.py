@@ -9,6 +9,8 @@ tf-cap       when tensorflow is imported, give its GPU a logical device limit of
              (in MiB) before the runtime starts
 jax-cap      write HEADROOM_JAX_MEM_FRACTION (`START-CAP@minVersion`) into XLA_PYTHON_CLIENT_MEM_FRACTION when the
              installed jaxlib is that new (read from its metadata, jax not imported): there a bare fraction grows
+fit-gate     fit's warm start: import the script's leading imports, then wait for the trial's value
+             (fit_gate.py; run by sitecustomize after the rest, never from here)
 peaks        at exit, append the framework's own peak GPU counters (torch, JAX, TF: whichever the program
              imported and started) to HEADROOM_PEAKS_FILE, the run's peaks.jsonl (peaks.py)
 
@@ -21,7 +23,7 @@ from . import report
 def install(actions, env):
     """Applies the actions named in `actions` to this process; every failure is one line on stderr."""
     wanted = {a.strip() for a in actions.split(",") if a.strip()}
-    unknown = wanted - {"torch-alloc", "torch-cap", "tf-cap", "jax-cap", "peaks"}
+    unknown = wanted - {"torch-alloc", "torch-cap", "tf-cap", "jax-cap", "peaks", "fit-gate"}
     if unknown:
         report.warn("ignores unknown HEADROOM_BOOT actions %s" % ", ".join(sorted(unknown)))
     if "torch-alloc" in wanted:

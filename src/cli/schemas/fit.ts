@@ -46,6 +46,18 @@ const trialSchema = z.object({
     .meta({
       description: 'the rank a multi-rank trial (--launcher) failed on: RANK, LOCAL_RANK, PID, cause',
     }),
+  addressSpace: z
+    .object({ limitBytes: bytes, peakBytes: bytes.nullable(), isHostLimit: z.boolean() })
+    .nullable()
+    .optional()
+    .meta({
+      description:
+        "the trial's RLIMIT_AS (/proc/PID/limits) and address-space peak (VmPeak); isHostLimit: it binds before the host limit, so it is the host budget",
+    }),
+  warmStart: z.object({ warmedSeconds: z.number().nonnegative() }).optional().meta({
+    description:
+      'set when the trial started before its value was known (a warm start) and waited after its imports this long; seconds counts from its value',
+  }),
   isRepeat: z.boolean().optional(),
   bought: z
     .string()
@@ -84,7 +96,7 @@ export const fitOutputSchema = z
         resource,
         limitBytes: bytes,
         usableBytes: bytes,
-        source: z.enum(['flag', 'card', 'default']),
+        source: z.enum(['flag', 'card', 'default', 'rlimit-as']),
       }),
     ),
     models: z.array(

@@ -67,7 +67,13 @@ export const fitOptions = defineOptions({
     flag: '--full-trials',
     kind: 'switch',
     description:
-      'run every trial until it ends (or --until-line, --trial-seconds), even once its memory has levelled off or gone over the margin',
+      'run every trial until it ends (or --until-line, --trial-seconds), even once its memory has levelled off or gone over the margin, each started cold (as before 0.2)',
+  },
+  coldStarts: {
+    flag: '--cold-starts',
+    kind: 'switch',
+    description:
+      "start each trial's process only once its value is known (by default a Python script's next trials start early and wait after their imports)",
   },
   margin: {
     flag: '--margin',

@@ -1,7 +1,9 @@
-// Multi-rank jobs for real: PyTorch 2.13's torchrun (from .venv-frameworks) starting 2 ranks on CPU
-// (gloo) under a host limit (a cgroup), rank 1 training 6× the batch of rank 0, so the kernel's
-// OOM killer picks rank 1 alone. `fit --launcher torchrun` finds the per-rank batch and names rank
-// 1's kill; `run` names both ranks in its summary, its record, doctor and /metrics.
+// Multi-rank jobs for real: PyTorch 2.13's torchrun and accelerate 1.15's `accelerate launch` (from
+// .venv-frameworks) starting 2 ranks on CPU (gloo) under a host limit (a cgroup), rank 1 training 6×
+// the batch of rank 0, so the kernel's OOM killer picks rank 1 alone. `fit --launcher torchrun` and
+// `fit --launcher accelerate` find the per-rank batch and name rank 1's kill; `run` names both ranks
+// in its summary, its record, doctor and /metrics. Kept light: every rank trains 3 steps (a pass ends
+// on its own), and the range brackets the boundary closely, so each fit is a few trials.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -16,9 +18,12 @@ import { runHeadroom } from '../../test-helpers/run-in-process.js';
 const trainScript = join(repoRoot, 'examples/fit/torch_train.py');
 const scratch = scratchDir('fit-ranks');
 const skip = skipUnlessFrameworks('torch');
+const skipAccelerate = skip ?? skipUnlessFrameworks('accelerate');
 // torchrun is the venv's (PyTorch 2.13), found first on PATH.
 const env = () => ({ PATH: `${dirname(frameworksPython() ?? '')}:${process.env.PATH ?? ''}` });
 const heavyRankOne = ['--plain', '--model', 'cnn', '--heavy-rank', '1', '--heavy-factor', '6'];
+// Every rank the same 3 steps (DDP needs as many on each), from an epoch longer than that at any batch.
+const threeSteps = ['--samples', '20000', '--max-steps', '3'];
 
 interface Trial {
   value: number;
@@ -28,73 +33,75 @@ interface Trial {
   failedRank?: { rank: number; localRank: number | null; pid: number | null; cause: string } | null;
 }
 
-describe('multi-rank jobs (torchrun, 2 ranks on CPU)', { skip }, () => {
+// The range that brackets the boundary under the limit (rank 1 alone is OOM-killed above it).
+const range = { min: '4', max: '12', hostMemory: '1100MiB' };
+
+/** `fit --launcher NAME` over the 2-rank job: the answer found, rank 1's kill named, the global batch kept. */
+async function fitsPerRank(
+  launcher: 'torchrun' | 'accelerate',
+  launched: RegExp,
+  search: { min: string; strategy: string } = { min: range.min, strategy: 'guided' },
+): Promise<void> {
+  const argv = ['fit', '--json', '--run-dir', join(scratch, `fit-${launcher}`)];
+  argv.push('--host-memory', range.hostMemory, '--launcher', launcher, '--nproc-per-node', '2');
+  argv.push('--min', search.min, '--max', range.max, '--margin', '0', '--effective', '128');
+  argv.push('--strategy', search.strategy);
+  argv.push('--', trainScript, ...heavyRankOne, ...threeSteps, '--batch-size', '{batch}');
+  const { code, stdout, stderr } = await runHeadroom(argv, { cwd: scratch, env: env() });
+  assert.equal(code, 0, `${stderr}\n${stdout}`);
+  const result = JSON.parse(stdout) as {
+    best: number;
+    trials: Trial[];
+    launcher: unknown;
+    effective: { microBatch: number; accumulationSteps: number; effectiveBatch: number; ranks?: number };
+    notes: string[];
+  };
+  assert.ok(result.best >= 2, `best ${result.best}`);
+  assert.deepEqual(result.launcher, { name: launcher, nprocPerNode: 2 });
+  const killed = result.trials.find((t) => t.outcome === 'memory');
+  assert.ok(killed, 'a trial ran out of memory');
+  assert.equal(killed.reason, 'oom-killed', killed.because);
+  assert.deepEqual(
+    killed.failedRank && { rank: killed.failedRank.rank, localRank: killed.failedRank.localRank },
+    { rank: 1, localRank: 1 },
+    JSON.stringify(killed),
+  );
+  assert.equal(typeof killed.failedRank?.pid, 'number');
+  assert.match(
+    killed.because,
+    /^rank 1 \(LOCAL_RANK 1, pid \d+\) OOM-killed by the kernel in the trial's cgroup: /,
+  );
+  // 128 in all: micro-batch × 2 ranks × steps, the micro-batch within the per-rank answer.
+  const { microBatch, accumulationSteps, effectiveBatch, ranks } = result.effective;
+  assert.equal(ranks, 2);
+  assert.equal(microBatch * 2 * accumulationSteps, effectiveBatch);
+  assert.ok(microBatch <= result.best && effectiveBatch >= 128, JSON.stringify(result.effective));
+  assert.match(result.notes[0] ?? '', launched);
+}
+
+describe('multi-rank jobs (2 ranks on CPU)', { skip }, () => {
   test('fit --launcher torchrun: the per-rank batch, rank 1’s OOM kill named, the global batch kept', async () => {
-    const argv = ['fit', '--json', '--run-dir', join(scratch, 'fit'), '--host-memory', '1100MiB'];
-    // Each trial starts three Pythons that import torch: a narrow range and no margin keep it to a few
-    // trials, each stopped once its memory levels off (the epoch of 20000 samples would take minutes).
-    argv.push(
-      '--launcher',
+    await fitsPerRank(
       'torchrun',
-      '--nproc-per-node',
-      '2',
-      '--min',
-      '4',
-      '--max',
-      '12',
-      '--margin',
-      '0',
-    );
-    argv.push('--effective', '128', '--', trainScript, ...heavyRankOne);
-    argv.push('--samples', '20000', '--batch-size', '{batch}');
-    const { code, stdout, stderr } = await runHeadroom(argv, { cwd: scratch, env: env() });
-    assert.equal(code, 0, `${stderr}\n${stdout}`);
-    const result = JSON.parse(stdout) as {
-      best: number;
-      trials: Trial[];
-      launcher: unknown;
-      effective: { microBatch: number; accumulationSteps: number; effectiveBatch: number; ranks?: number };
-      notes: string[];
-    };
-    assert.ok(result.best >= 2, `best ${result.best}`);
-    assert.deepEqual(result.launcher, { name: 'torchrun', nprocPerNode: 2 });
-    const killed = result.trials.find((t) => t.outcome === 'memory');
-    assert.ok(killed, 'a trial ran out of memory');
-    assert.equal(killed.reason, 'oom-killed', killed.because);
-    assert.deepEqual(
-      killed.failedRank && { rank: killed.failedRank.rank, localRank: killed.failedRank.localRank },
-      { rank: 1, localRank: 1 },
-      JSON.stringify(killed),
-    );
-    assert.equal(typeof killed.failedRank?.pid, 'number');
-    assert.match(
-      killed.because,
-      /^rank 1 \(LOCAL_RANK 1, pid \d+\) OOM-killed by the kernel in the trial's cgroup: /,
-    );
-    // 128 in all: micro-batch × 2 ranks × steps, the micro-batch within the per-rank answer.
-    const { microBatch, accumulationSteps, effectiveBatch, ranks } = result.effective;
-    assert.equal(ranks, 2);
-    assert.equal(microBatch * 2 * accumulationSteps, effectiveBatch);
-    assert.ok(microBatch <= result.best && effectiveBatch >= 128, JSON.stringify(result.effective));
-    assert.match(
-      result.notes[0] ?? '',
       /each trial is the whole 2-rank job \(torchrun --standalone --nproc-per-node 2 …\)/,
+    );
+  });
+
+  test('fit --launcher accelerate: accelerate launch’s ranks, the same answer shape and rank 1’s kill', {
+    skip: skipAccelerate,
+  }, async () => {
+    await fitsPerRank(
+      'accelerate',
+      /each trial is the whole 2-rank job \(accelerate launch --multi_gpu --num_processes 2 --num_machines 1 .*…\)/,
+      // Doubling from 3 to the first failure (at most 3, 6, 12): the launcher is what this test is about.
+      { min: '3', strategy: 'power' },
     );
   });
 
   test('run -- torchrun: both ranks by rank in the summary, rank 1’s OOM kill is rank 1’s, doctor and /metrics name it', async () => {
     const runDir = join(scratch, 'run');
     const argv = ['run', '--run-dir', runDir, '--host-memory', '1000MiB', '--', 'torchrun', '--standalone'];
-    argv.push(
-      '--nproc-per-node',
-      '2',
-      trainScript,
-      ...heavyRankOne,
-      '--samples',
-      '20000',
-      '--batch-size',
-      '48',
-    );
+    argv.push('--nproc-per-node', '2', trainScript, ...heavyRankOne, ...threeSteps, '--batch-size', '48');
     const { code, stdout, stderr } = await runHeadroom(argv, { cwd: scratch, env: env() });
     assert.notEqual(code, 0, stdout);
     const summary = JSON.parse(readFileSync(join(runDir, 'summary.json'), 'utf8'));

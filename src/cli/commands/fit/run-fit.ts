@@ -6,7 +6,10 @@ import { type Launcher, launcherArgv } from '../../../fit/launcher.js';
 import { type FitResult, summarizeFit } from '../../../fit/result.js';
 import { runSearch } from '../../../fit/search.js';
 import { strategies } from '../../../fit/strategies.js';
+import type { ResourceLimit } from '../../../fit/types.js';
+import { warmDepthFor, whyNoWarmStart } from '../../../fit/warm-start.js';
 import { fitRecordName, writeFitRecord } from '../../../fit-record/fit-record.js';
+import { formatBytes } from '../../../units.js';
 import type { CommandInput } from '../../command.js';
 import type { CommandIo } from '../../io.js';
 import { defaultFitsDir, newRunDir } from '../../shared/run-dirs.js';
@@ -30,6 +33,42 @@ function describeLauncher(launcher: Launcher, prefix: readonly string[]): string
       ? `; ranks on one card share its budget, each capped at its part (gpu_clients ${launcher.nprocPerNode})`
       : '';
   return `each trial is the whole ${launcher.nprocPerNode}-rank job (${prefix.join(' ')} …): it fails if any rank fails, and the value is per rank${shared}`;
+}
+
+// Where a trial's RLIMIT_AS took the place of the host limit, say so.
+function addressSpaceNote(limits: readonly ResourceLimit[]): string[] {
+  const limit = limits.find((l) => l.source === 'rlimit-as');
+  return limit
+    ? [
+        `host limit: the trials' address-space limit, RLIMIT_AS ${formatBytes(limit.limitBytes)} (read from /proc/PID/limits: ulimit -v, prlimit --as): tighter than the host limit, so allocations past it fail first; each trial's need is its address-space peak (VmPeak)`,
+      ]
+    : [];
+}
+
+// How many trials warm up ahead (warm-start.ts), and the note that says so or why not.
+function chooseWarmDepth(options: {
+  options: CommandInput<typeof fitOptions>['options'];
+  argv: string[];
+  launcher: Launcher | null;
+  setup: { launch: { hostMemoryBytes: number | null }; availableBytes: number | null };
+}): { depth: number; note: string | null } {
+  const { fullTrials, coldStarts } = options.options;
+  if (fullTrials || coldStarts || options.launcher) return { depth: 0, note: null };
+  const why = whyNoWarmStart(options.argv, options.options.var);
+  if (why) return { depth: 0, note: `trials start cold: ${why}` };
+  const depth = warmDepthFor({
+    availableBytes: options.setup.availableBytes,
+    hostLimitBytes: options.setup.launch.hostMemoryBytes,
+  });
+  return depth === 0
+    ? {
+        depth,
+        note: 'trials start cold: too little memory free beside the host limit to start the next ones early',
+      }
+    : {
+        depth,
+        note: `warm starts: the next ${depth} trial${depth > 1 ? 's' : ''} start early and wait after the script's imports for their value (--cold-starts to not)`,
+      };
 }
 
 /** Runs the search; resolves with the result and its exit code (0 an answer, 1 none, 2 a non-memory failure). */
@@ -56,22 +95,25 @@ export async function runFit(
   const onSignal = (signal: NodeJS.Signals): void => controller.abort(signal);
   const stopSignals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   for (const signal of stopSignals) process.on(signal, onSignal);
+  const warmDepth = chooseWarmDepth({ options, argv: command, launcher, setup });
+  if (warmDepth.note) setup.notes.push(warmDepth.note);
+  const runTrial = createTrialRunner({
+    launch: setup.launch,
+    variable,
+    gpuProbe: setup.probe,
+    runsDir,
+    runIdPrefix: fitId,
+    untilLine: options.untilLine,
+    trialMs: options.trialSeconds,
+    limits: setup.limits,
+    marginFraction: options.margin,
+    signal: controller.signal,
+    isFullTrials: options.fullTrials,
+    warmDepth: warmDepth.depth,
+    onUpdate: (update) => progress.update(update),
+  });
   try {
-    const runTrial = createTrialRunner({
-      launch: setup.launch,
-      variable,
-      gpuProbe: setup.probe,
-      runsDir,
-      runIdPrefix: fitId,
-      untilLine: options.untilLine,
-      trialMs: options.trialSeconds,
-      limits: setup.limits,
-      marginFraction: options.margin,
-      signal: controller.signal,
-      isFullTrials: options.fullTrials,
-      onUpdate: (update) => progress.update(update),
-    });
-    const { trials, end } = await runSearch({
+    const { trials, end, limits } = await runSearch({
       strategy: strategies[options.strategy],
       bounds: { minValue, maxValue, limits: setup.limits, marginFraction: options.margin },
       runTrial,
@@ -84,7 +126,7 @@ export async function runFit(
       strategy: options.strategy,
       trials,
       end,
-      limits: setup.limits,
+      limits,
       marginFraction: options.margin,
       minValue,
       maxValue,
@@ -92,12 +134,15 @@ export async function runFit(
       launcher,
       notes: [
         ...setup.notes,
+        ...(runTrial.warmStartProblem() ? [runTrial.warmStartProblem() as string] : []),
+        ...addressSpaceNote(limits),
         `trial records: ${runsDir}; the answer and every trial: ${join(runsDir, fitRecordName)}`,
       ],
     });
     writeRecord(runsDir, result);
     return { data: result, exitCode: result.exitCode };
   } finally {
+    await runTrial.close();
     for (const signal of stopSignals) process.off(signal, onSignal);
     await setup.probe.close();
   }

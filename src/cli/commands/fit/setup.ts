@@ -21,6 +21,8 @@ export interface FitSetup {
   probe: GpuProbe;
   limits: ResourceLimit[];
   notes: string[];
+  /** Host memory available when the fit started (null: unreadable), for the warm starts' room. */
+  availableBytes: number | null;
 }
 
 // Trials get a short grace: a killed trial is expected, and the next one is waiting.
@@ -110,7 +112,8 @@ export async function prepareFit(
   const env = planned.env;
   if (probe.childEnv?.HEADROOM_GPU) notes.push(`GPU: simulated (${probe.childEnv.HEADROOM_GPU})`);
   if (trial) notes.push(trial.note);
-  const host = hostLimit(planned, io.availableMemory ?? readAvailableMemory());
+  const available = io.availableMemory ?? readAvailableMemory();
+  const host = hostLimit(planned, available);
   const launch = {
     ...planned,
     command: argv,
@@ -125,5 +128,5 @@ export async function prepareFit(
   if (gpu)
     notes.push(`GPU limit: ${formatBytes(gpu.limitBytes)}${gpu.source === 'card' ? ' (the card)' : ''}`);
   if (limits.length === 0) notes.push('no limit to predict the boundary from: guided doubles and bisects');
-  return { launch, probe, limits, notes };
+  return { launch, probe, limits, notes, availableBytes: available?.availableBytes ?? null };
 }

@@ -1,0 +1,119 @@
+// fit under an address-space limit (RLIMIT_AS, set around the trial by prlimit(1) as `ulimit -v` would):
+// the trial's /proc/PID/limits is read, the limit becomes the host budget where it is tighter than the
+// host limit, each trial's need is its address-space peak (VmPeak), and a refused allocation
+// (Python's MemoryError, ENOMEM) is attributed to that limit. Real processes, real limits.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { noGpuProbe } from '../../probe/gpu/types.js';
+import { summarizeFit } from '../result.js';
+import { runSearch } from '../search.js';
+import { strategies } from '../strategies.js';
+import { readAddressSpaceLimit, readPeakAddressSpace } from './address-space.js';
+import { createTrialRunner } from './run-trial.js';
+
+const MiB = 2 ** 20;
+const GiB = 2 ** 30;
+const scratch = mkdtempSync(join(tmpdir(), 'headroom-fit-as-'));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+const noPrlimit =
+  spawnSync('prlimit', ['--version']).status === 0 && spawnSync('python3', ['--version']).status === 0
+    ? undefined
+    : 'needs prlimit (util-linux) and python3';
+
+describe('reading /proc/PID/limits and VmPeak', () => {
+  test('the soft RLIMIT_AS in bytes, unlimited as null; VmPeak in bytes', () => {
+    const procRoot = join(scratch, 'proc');
+    mkdirSync(join(procRoot, '42'), { recursive: true });
+    writeFileSync(
+      join(procRoot, '42', 'limits'),
+      [
+        'Limit                     Soft Limit           Hard Limit           Units     ',
+        'Max stack size            8388608              unlimited            bytes     ',
+        'Max address space         1468006400           2000000000           bytes     ',
+      ].join('\n'),
+    );
+    writeFileSync(join(procRoot, '42', 'status'), 'Name:\tpython\nVmPeak:\t 1234 kB\nVmSize:\t 1000 kB\n');
+    assert.equal(readAddressSpaceLimit(42, procRoot), 1468006400);
+    assert.equal(readPeakAddressSpace(42, procRoot), 1234 * 1024);
+    assert.equal(readAddressSpaceLimit(43, procRoot), null);
+    // This process runs without one (as the test machine does), and has an address space.
+    assert.equal(readAddressSpaceLimit(process.pid), null);
+    assert.ok((readPeakAddressSpace(process.pid) ?? 0) > 0);
+  });
+});
+
+describe('a fit under RLIMIT_AS', { skip: noPrlimit }, () => {
+  test('the limit is the host budget, the need the address space, and a MemoryError is the limit’s', async () => {
+    writeFileSync(
+      join(scratch, 'train.py'),
+      'import sys, time\nbatch = bytearray(b"\\x01") * (int(sys.argv[1]) * 2**20)\ntime.sleep(0.3)\nprint("done", flush=True)\n',
+    );
+    // 300 MiB of address space, under a 4 GiB host limit: the address space binds first.
+    const limits = [{ resource: 'host' as const, limitBytes: 4 * GiB, source: 'flag' as const }];
+    const runTrial = createTrialRunner({
+      launch: {
+        name: 'train',
+        command: ['prlimit', `--as=${300 * MiB}`, '--', 'python3', join(scratch, 'train.py'), '{batch}'],
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+        hostMemoryBytes: null,
+        gpuBudgetBytes: null,
+        restart: 'no',
+        maxRestarts: 0,
+        dependsOn: [],
+        enforce: 'warn',
+      },
+      variable: 'batch',
+      gpuProbe: noGpuProbe,
+      runsDir: join(scratch, 'fit'),
+      runIdPrefix: `fitas${process.pid}`,
+      limits,
+      marginFraction: 0,
+      sampleIntervalMs: 50,
+      stopGraceMs: 1000,
+    });
+    const search = await runSearch({
+      strategy: strategies.guided,
+      bounds: { minValue: 1, maxValue: 4096, limits },
+      runTrial,
+    });
+    await runTrial.close();
+    assert.equal(search.end, 'settled');
+    assert.deepEqual(search.limits, [{ resource: 'host', limitBytes: 300 * MiB, source: 'rlimit-as' }]);
+    const [first] = search.trials;
+    assert.deepEqual(
+      [first?.addressSpace?.limitBytes, first?.addressSpace?.isHostLimit],
+      [300 * MiB, true],
+      JSON.stringify(first),
+    );
+    // The need is the address space, above the resident memory it holds.
+    assert.ok((first?.addressSpace?.peakBytes ?? 0) > (first?.peakHostBytes ?? 0), JSON.stringify(first));
+    const result = summarizeFit({
+      variable: 'batch',
+      strategy: 'guided',
+      trials: search.trials,
+      end: search.end,
+      limits: search.limits,
+      marginFraction: 0,
+    });
+    // Settled: the largest pass and the first failure within 1% (history.ts).
+    assert.equal(
+      result.isBoundarySettled,
+      true,
+      JSON.stringify(search.trials.map((t) => [t.value, t.outcome])),
+    );
+    // Python's own footprint is well under 300 MiB: the first failure lies above 200 MiB of batch.
+    assert.ok((result.firstFailing ?? 0) > 200 && (result.firstFailing ?? 0) < 300, `${result.firstFailing}`);
+    const failed = search.trials.find((t) => t.value === result.firstFailing);
+    assert.equal(failed?.outcome, 'memory');
+    assert.match(
+      failed?.because ?? '',
+      /^an allocation past its address-space limit failed \(RLIMIT_AS 300 MiB, from \/proc\/PID\/limits; its address space peaked at .+\): /,
+    );
+    // Guided aimed with the address-space line: a handful of trials, not a doubling from 1.
+    assert.ok(search.trials.length <= 8, search.trials.map((t) => t.value).join(' '));
+  });
+});

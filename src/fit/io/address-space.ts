@@ -1,0 +1,30 @@
+// A trial's address-space limit and peak, read from /proc (proc(5)): RLIMIT_AS ("Max address space" in
+// /proc/PID/limits, set by `ulimit -v`, prlimit(1) or setrlimit(2)) and VmPeak in /proc/PID/status, the
+// largest the process's address space has been. Under RLIMIT_AS an allocation past the limit fails
+// (ENOMEM: PyTorch's "DefaultCPUAllocator: can't allocate memory", Python's MemoryError) while RSS may
+// be far below it, so the address space is what such a limit is compared with.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+function readProc(pid: number, file: string, procRoot: string): string | null {
+  try {
+    return readFileSync(join(procRoot, String(pid), file), 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** The process's soft RLIMIT_AS in bytes; null when unlimited or unreadable. */
+export function readAddressSpaceLimit(pid: number, procRoot = '/proc'): number | null {
+  const line = readProc(pid, 'limits', procRoot)
+    ?.split('\n')
+    .find((l) => l.startsWith('Max address space'));
+  const soft = line?.slice('Max address space'.length).trim().split(/\s+/)[0];
+  return soft === undefined || !/^\d+$/.test(soft) ? null : Number(soft);
+}
+
+/** The process's VmPeak in bytes (the kernel reports kB); null when unreadable. */
+export function readPeakAddressSpace(pid: number, procRoot = '/proc'): number | null {
+  const kb = readProc(pid, 'status', procRoot)?.match(/^VmPeak:\s+(\d+) kB/m)?.[1];
+  return kb === undefined ? null : Number(kb) * 1024;
+}

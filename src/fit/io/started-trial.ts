@@ -1,0 +1,299 @@
+// One trial, fit's one adapter: runs the command for one value as a fresh process under the
+// supervisor (plan environment, cgroup limit, GPU probe), stops it once --until-line matches,
+// --trial-seconds pass or its memory has levelled off, and classifies how it ended from the one
+// verdict, the memory kills headroom made, the memory samples taken while it ran (was it still
+// rising?) and its address space (RLIMIT_AS). Ctrl-C aborts the trial through the supervisor, which
+// stops the whole process tree. A warm trial (warm-start.ts) starts before its value is known and
+// waits at the bootstrap's gate until it is released with one.
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { bootVariables, packagedBootstrapDir, withBootstrapPath } from '../../frameworks/bootstrap.js';
+import type { GpuProbe } from '../../probe/gpu/types.js';
+import { supervise } from '../../supervise/supervise.js';
+import type { LaunchSpec, SuperviseUpdate } from '../../launch/types.js';
+import { formatBytes } from '../../units.js';
+import { memoryKillOf } from '../../verdict/memory-kill.js';
+import { type AddressSpace, isAddressSpaceBinding, withAddressSpaceLimit } from '../address-space.js';
+import { classifyTrial } from '../classify.js';
+import { describeFailedRank, findFailedRank } from '../launcher.js';
+import { findLeak, findRisingMemory, type MemorySample } from '../memory-trend.js';
+import { placeholderFor, substituteValue } from '../template.js';
+import { type EarlyStop, judgeRunningTrial, type TrialHints } from '../trial-stop.js';
+import { hostNeedBytes, type Resource, type ResourceLimit, type TrialRecord } from '../types.js';
+import { readAddressSpaceLimit, readPeakAddressSpace } from './address-space.js';
+import { relabelWarmTrial } from './relabel-warm-trial.js';
+
+/** Everything a trial needs besides its value. */
+export interface TrialRunnerOptions {
+  /** The process to launch, with `{VAR}` placeholders in its argv. */
+  launch: LaunchSpec & { command: string[] };
+  variable: string;
+  gpuProbe: GpuProbe;
+  /** Each trial's run record goes to runsDir/trial-NN-VAR-VALUE. */
+  runsDir: string;
+  runIdPrefix: string;
+  untilLine?: RegExp;
+  trialMs?: number;
+  /** Full limits, for the margin check. */
+  limits: readonly ResourceLimit[];
+  marginFraction: number;
+  stopGraceMs?: number;
+  sampleIntervalMs?: number;
+  /** Aborted on Ctrl-C; its reason (a signal name) is forwarded to the trial. */
+  signal?: AbortSignal;
+  onUpdate?: (update: SuperviseUpdate) => void;
+  /** Run every trial until it ends, --until-line or --trial-seconds, even once its answer is known. */
+  isFullTrials?: boolean;
+  /** How many trials start ahead and wait at the gate for their value (0: none; warm-start.ts). */
+  warmDepth?: number;
+  /** Where the trial's RLIMIT_AS and address-space peak are read (default /proc). */
+  procRoot?: string;
+}
+
+const tailLineCount = 12;
+const summaryLineCount = 80;
+
+const oomKillOf = (event: Record<string, unknown>) => ({
+  pid: typeof event.pid === 'number' ? event.pid : null,
+  ...(typeof event.rank === 'number' ? { rank: event.rank } : {}),
+  ...(typeof event.localRank === 'number' ? { localRank: event.localRank } : {}),
+});
+
+// A memory failure under an address-space limit that binds first is that limit's refusal.
+function describeAddressSpaceFailure(addressSpace: AddressSpace): string {
+  const peak =
+    addressSpace.peakBytes === null
+      ? ''
+      : `; its address space peaked at ${formatBytes(addressSpace.peakBytes)}`;
+  return `an allocation past its address-space limit failed (RLIMIT_AS ${formatBytes(addressSpace.limitBytes)}, from /proc/PID/limits${peak})`;
+}
+
+/** A trial's process, started cold with its value or warm at the gate, and its record once it ends. */
+export interface StartedTrial {
+  index: number;
+  runDir: string;
+  /** True once the process has ended (before its release: the warm start failed). */
+  hasEnded(): boolean;
+  /** Gives the trial its value (a warm one leaves the gate) and resolves with its record; null when a warm one had ended at the gate. */
+  release(value: number, hints: TrialHints | undefined): Promise<TrialRecord | null>;
+  /** Stops an unreleased trial and removes its record. */
+  discard(): Promise<void>;
+}
+
+/** The gate's variables for a warm trial: the bootstrap first on PYTHONPATH, `fit-gate` last. */
+function gateEnv(env: Record<string, string>, gateDir: string): Record<string, string> {
+  const actions = (env[bootVariables.actions] ?? '').split(',').filter((a) => a !== '' && a !== 'fit-gate');
+  return {
+    ...env,
+    PYTHONPATH: withBootstrapPath(packagedBootstrapDir, env.PYTHONPATH),
+    [bootVariables.actions]: [...actions, 'fit-gate'].join(','),
+    HEADROOM_FIT_GATE: gateDir,
+  };
+}
+
+/** Starts one trial: cold with its value, or warm (coldValue null) to wait at the gate for it. */
+export function startTrial(
+  options: TrialRunnerOptions,
+  index: number,
+  coldValue: number | null,
+): StartedTrial {
+  const isWarm = coldValue === null;
+  const trialStop = new AbortController();
+  let stoppedBy: 'until-line' | 'time-limit' | null = null;
+  let earlyStop: EarlyStop | null = null;
+  let memoryKill: Resource | null = null;
+  let hints: TrialHints | undefined;
+  let releasedAtMs: number | null = isWarm ? null : performance.now();
+  let endedAtMs: number | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  // The process's samples from its start; a warm one's program begins once it has left the gate.
+  const samples: MemorySample[] = [];
+  let programStartMs: number | null = isWarm ? null : performance.now();
+  // The root process's RLIMIT_AS (prlimit, ulimit -v, or the script's own setrlimit) and VmPeak.
+  let addressSpaceLimit: number | null = null;
+  let addressSpacePeak: number | null = null;
+  const readAddressSpace = (pid: number): void => {
+    addressSpaceLimit = readAddressSpaceLimit(pid, options.procRoot) ?? addressSpaceLimit;
+    const peak = readPeakAddressSpace(pid, options.procRoot);
+    if (peak !== null) addressSpacePeak = Math.max(peak, addressSpacePeak ?? 0);
+  };
+  const stop = (why: 'until-line' | 'time-limit'): void => {
+    if (trialStop.signal.aborted) return;
+    stoppedBy = why;
+    trialStop.abort('SIGTERM');
+  };
+  const onInterrupt = (): void => {
+    if (!trialStop.signal.aborted) trialStop.abort(options.signal?.reason ?? 'SIGTERM');
+  };
+  options.signal?.addEventListener('abort', onInterrupt, { once: true });
+  if (options.signal?.aborted) onInterrupt();
+  const startTimer = (): void => {
+    if (options.trialMs !== undefined) timer = setTimeout(() => stop('time-limit'), options.trialMs);
+  };
+  if (!isWarm) startTimer();
+  const tail: string[] = [];
+  // torchrun prints its failure summary (about 20 lines) last; the OOM kills name a rank's PID.
+  const lastLines: string[] = [];
+  const oomKills: { pid: number | null; rank?: number; localRank?: number | null }[] = [];
+  const output = (update: SuperviseUpdate): void => {
+    const isReleased = releasedAtMs !== null;
+    if (isReleased) options.onUpdate?.(update);
+    if (update.kind === 'event') memoryKill ??= memoryKillOf(update.event);
+    if (update.kind === 'event' && update.event.type === 'oom-kill') oomKills.push(oomKillOf(update.event));
+    const status = update.kind === 'status' ? update.processes[0] : undefined;
+    if (status?.state === 'running' && status.pid !== null) readAddressSpace(status.pid);
+    // The gate writes `ready` after the imports and leaves as soon as it has its value.
+    if (isReleased && programStartMs === null && status && existsSync(readyFile))
+      programStartMs = performance.now();
+    // Samples up to the stop: what the memory did while the trial was left to run.
+    if (status?.state === 'running' && !trialStop.signal.aborted) {
+      // Under an address-space limit that binds first, the address space is what is judged.
+      const isAddressSpace =
+        addressSpaceLimit !== null && isAddressSpaceBinding(addressSpaceLimit, options.limits);
+      const hostBytes = isAddressSpace ? addressSpacePeak : status.hostBytes;
+      samples.push({ atMs: performance.now(), hostBytes, gpuBytes: status.gpuBytes });
+      const judged =
+        hints && !options.isFullTrials && programStartMs !== null && !isAddressSpace
+          ? judgeRunningTrial({ samples, hints, limits: options.limits, countFromMs: programStartMs })
+          : null;
+      if (judged) {
+        earlyStop = judged;
+        trialStop.abort('SIGTERM');
+      }
+    }
+    if (update.kind !== 'output') return;
+    const lines = update.text.split('\n').slice(0, -1);
+    tail.push(...lines);
+    tail.splice(0, Math.max(0, tail.length - tailLineCount));
+    lastLines.push(...lines);
+    lastLines.splice(0, Math.max(0, lastLines.length - summaryLineCount));
+    if (isReleased && options.untilLine && lines.some((line) => options.untilLine?.test(line)))
+      stop('until-line');
+  };
+  const name = (value: number | string) =>
+    join(options.runsDir, `trial-${String(index).padStart(2, '0')}-${options.variable}-${value}`);
+  const runDir = name(isWarm ? 'warm' : coldValue);
+  const gateDir = join(options.runsDir, `.gate-${String(index).padStart(2, '0')}`);
+  const readyFile = join(gateDir, 'ready');
+  if (isWarm) mkdirSync(gateDir, { recursive: true });
+  const startedMs = performance.now();
+  const command = isWarm
+    ? options.launch.command
+    : substituteValue(options.launch.command, options.variable, coldValue);
+  const env = isWarm ? gateEnv(options.launch.env, gateDir) : options.launch.env;
+  const ended = supervise({
+    runDir,
+    runId: `${options.runIdPrefix}-t${index}`,
+    processes: [{ ...options.launch, command, env }],
+    gpuProbe: options.gpuProbe,
+    origin: { kind: 'fit-trial', variable: options.variable, value: coldValue ?? 0 },
+    sampleIntervalMs: options.sampleIntervalMs ?? 200,
+    stopGraceMs: options.stopGraceMs ?? 5000,
+    outputPollMs: 50,
+    output,
+    signal: trialStop.signal,
+  }).finally(() => {
+    endedAtMs = performance.now();
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onInterrupt);
+    if (isWarm) rmSync(gateDir, { recursive: true, force: true });
+  });
+  // An unreleased warm trial that fails must not be an unhandled rejection; release() sees it again.
+  ended.catch(() => {});
+
+  const release = async (value: number, given: TrialHints | undefined): Promise<TrialRecord | null> => {
+    hints = given;
+    if (isWarm) {
+      const message = JSON.stringify({
+        placeholder: placeholderFor(options.variable),
+        value: String(value),
+      });
+      writeFileSync(join(gateDir, 'go.tmp'), message);
+      renameSync(join(gateDir, 'go.tmp'), join(gateDir, 'go'));
+      releasedAtMs = performance.now();
+      startTimer();
+    }
+    const summary = await ended;
+    if (isWarm && endedAtMs !== null && releasedAtMs !== null && endedAtMs <= releasedAtMs) return null;
+    const finalDir = isWarm
+      ? relabelWarmTrial({
+          from: runDir,
+          to: name(value),
+          placeholder: placeholderFor(options.variable),
+          value,
+        })
+      : runDir;
+    const process = summary.processes[0];
+    if (!process) throw new Error('the supervisor returned no process for the trial');
+    // The need is read from the samples and the cgroup's peak, whichever the summary presents as the peak.
+    const hostNeed = hostNeedBytes({
+      peakHostBytes: process.sampledHost?.hostBytes ?? process.peakHostBytes,
+      peakCgroupBytes: process.peakCgroupBytes,
+    });
+    const addressSpace: AddressSpace | null =
+      addressSpaceLimit === null
+        ? null
+        : {
+            limitBytes: addressSpaceLimit,
+            peakBytes: addressSpacePeak,
+            isHostLimit: isAddressSpaceBinding(addressSpaceLimit, options.limits),
+          };
+    const limits = withAddressSpaceLimit(options.limits, addressSpace);
+    const peakBytes = {
+      host: addressSpace?.isHostLimit ? addressSpace.peakBytes : hostNeed,
+      gpu: process.peakGpuBytes,
+    };
+    // A warm start's climb and rise are its program's, after the gate (its imports are not a leak).
+    const ran = samples.filter((sample) => sample.atMs >= (programStartMs ?? Number.POSITIVE_INFINITY));
+    const rising = stoppedBy ? findRisingMemory(isWarm ? ran : samples) : null;
+    const leak = findLeak(isWarm ? ran : samples);
+    const verdict = classifyTrial({
+      reason: process.reason,
+      because: process.because,
+      stoppedBy,
+      earlyStop,
+      memoryKill,
+      rising,
+      leak,
+      peakBytes,
+      limits,
+      marginFraction: options.marginFraction,
+    });
+    // A multi-rank job's failure is one rank's: name it (torchrun's summary, the OOM kill's victim).
+    const failedRank = verdict.ok ? null : findFailedRank({ oomKills, outputLines: lastLines });
+    const releasedMs = releasedAtMs ?? startedMs;
+    const limitSaid =
+      addressSpace?.isHostLimit &&
+      verdict.outcome === 'memory' &&
+      memoryKill === null &&
+      process.reason !== 'oom-killed'
+        ? `${describeAddressSpaceFailure(addressSpace)}: `
+        : '';
+    return {
+      value,
+      ok: verdict.ok,
+      reason: verdict.reason,
+      peakHostBytes: process.peakHostBytes,
+      peakGpuBytes: process.peakGpuBytes,
+      seconds: Math.round((performance.now() - releasedMs) / 10) / 100,
+      peakCgroupBytes: process.peakCgroupBytes,
+      outcome: verdict.outcome,
+      because: `${failedRank ? `${describeFailedRank(failedRank)}: ` : ''}${limitSaid}${verdict.because}`,
+      ...(failedRank ? { failedRank } : {}),
+      isSettled: verdict.isSettled,
+      rising: verdict.isSettled ? null : (verdict.rising ?? null),
+      leak,
+      stoppedEarly: earlyStop,
+      ...(addressSpace ? { addressSpace } : {}),
+      ...(isWarm ? { warmStart: { warmedSeconds: Math.round((releasedMs - startedMs) / 10) / 100 } } : {}),
+      runDir: finalDir,
+      ...(verdict.ok ? {} : { outputTail: [...tail] }),
+    };
+  };
+  const discard = async (): Promise<void> => {
+    trialStop.abort('SIGTERM');
+    await ended.catch(() => undefined);
+    rmSync(runDir, { recursive: true, force: true });
+  };
+  return { index, runDir, hasEnded: () => endedAtMs !== null, release, discard };
+}
