@@ -338,6 +338,70 @@ describe('run --on ray: seed 000 on a two-node Ray cluster', { skip }, () => {
     assert.match(events, /"type":"exit","process":"replay".*"nodeId":"\w+"/);
   });
 
+  test("an actor whose Ray worker dies is named with Ray's words, its node and PID, and its child goes with it", async () => {
+    const dir = scratchDir('ray-worker-died');
+    const file = join(dir, 'headroom.yaml');
+    writeFileSync(
+      file,
+      [
+        'gpus:',
+        '  - memory: 24GiB',
+        '    simulated: true',
+        'processes:',
+        '  sleeper:',
+        '    command: sleep 300',
+        '    framework: none',
+        '',
+      ].join('\n'),
+    );
+    const runDir = join(dir, 'run');
+    const running = runHeadroom([
+      'run',
+      '-c',
+      file,
+      '--on',
+      'ray',
+      '--address',
+      cluster.address,
+      '--python',
+      cluster.python,
+      '--run-dir',
+      runDir,
+    ]);
+    // The child's parent is the actor's Ray worker: kill that worker as a crash would.
+    let childPid: number | undefined;
+    for (let waited = 0; childPid === undefined; waited += 200) {
+      assert.ok(waited < 120_000, 'the sleeper did not start');
+      const early = await Promise.race([running, delay(0).then(() => null)]);
+      assert.equal(early, null, `the run ended first: ${early?.stderr}`);
+      await delay(200);
+      const events = existsSync(join(runDir, 'events.jsonl'))
+        ? readFileSync(join(runDir, 'events.jsonl'), 'utf8')
+        : '';
+      childPid = /"type":"spawn","process":"sleeper".*?"pid":(\d+)/.exec(events)?.[1] as unknown as
+        | number
+        | undefined;
+    }
+    const workerPid = Number(/^PPid:\s+(\d+)$/m.exec(readFileSync(`/proc/${childPid}/status`, 'utf8'))?.[1]);
+    assert.match(readFileSync(`/proc/${workerPid}/cmdline`, 'utf8'), /^ray::ProcessRunner/);
+    process.kill(workerPid, 'SIGKILL');
+    const run = await running;
+    assert.equal(run.code, 137, run.stderr);
+    const summary = JSON.parse(readFileSync(join(runDir, 'summary.json'), 'utf8')) as { processes: Ended[] };
+    const sleeper = summary.processes[0]!;
+    assert.equal(sleeper.reason, 'signal', sleeper.because);
+    assert.match(
+      sleeper.because,
+      new RegExp(
+        `^its actor's worker died on node \\S+ \\(\\w{8}\\), pid ${childPid} \\(Ray: \\w+Error\\): ".+", and it was killed by SIGKILL`,
+      ),
+    );
+    assert.ok(
+      !existsSync(`/proc/${childPid}`) || /\) Z /.test(readFileSync(`/proc/${childPid}/stat`, 'utf8')),
+      'the child died with its worker',
+    );
+  });
+
   test('Ctrl-C stops every actor and its children, and the sweep of each node leaves nothing of the run', async (t) => {
     const dir = scratchDir('ray-ctrl-c');
     const file = join(dir, 'headroom.yaml');
