@@ -162,8 +162,9 @@ def set_layers(config, layers):
             setattr(config, name, value[:layers])
 
 
-def load_hf_model(torch, request, device, build_real, layers=None):
-    """The model of a Hugging Face config.json, built on `meta` and materialised on `device`."""
+def read_hf_config(request):
+    """transformers, and the request's config.json as its config class reads it (overrides applied);
+    the config is None when transformers does not know the model_type."""
     try:
         import transformers
     except ImportError as error:
@@ -174,12 +175,20 @@ def load_hf_model(torch, request, device, build_real, layers=None):
             fields = json.load(handle)
     except (OSError, ValueError) as error:
         raise TraceError(f"{path}: cannot read the config.json: {error}")
-    overrides = request.get("configOverrides") or {}
-    fields.update(overrides)
+    fields.update(request.get("configOverrides") or {})
     model_type = fields.get("model_type")
     if model_type not in transformers.CONFIG_MAPPING:
-        raise TraceError(f"{path}: model_type {model_type!r} is not known to transformers {transformers.__version__}")
+        return transformers, model_type, None
     config = transformers.CONFIG_MAPPING[model_type](**{k: v for k, v in fields.items() if k != "model_type"})
+    return transformers, model_type, config
+
+
+def load_hf_model(torch, request, device, build_real, layers=None):
+    """The model of a Hugging Face config.json, built on `meta` and materialised on `device`."""
+    transformers, model_type, config = read_hf_config(request)
+    if config is None:
+        path = request["modelConfig"]
+        raise TraceError(f"{path}: model_type {model_type!r} is not known to transformers {transformers.__version__}")
     if layers is not None:
         set_layers(config, layers)
     is_vision = model_type in ("vit", "deit", "beit", "swin", "convnext", "resnet", "dinov2")
@@ -535,22 +544,8 @@ def layers_of_request(request):
         import torch  # noqa: F401  (the step needs it; say so before anything else)
     except ImportError as error:
         raise TraceError(f"--trace needs torch in {sys.executable}: {error}")
-    try:
-        import transformers
-    except ImportError as error:
-        raise TraceError(f"--model-config needs transformers in this Python ({sys.executable}): {error}")
-    path = request["modelConfig"]
-    try:
-        with open(path, encoding="utf-8") as handle:
-            fields = json.load(handle)
-    except (OSError, ValueError) as error:
-        raise TraceError(f"{path}: cannot read the config.json: {error}")
-    fields.update(request.get("configOverrides") or {})
-    model_type = fields.get("model_type")
-    if model_type not in transformers.CONFIG_MAPPING:
-        return None
-    config = transformers.CONFIG_MAPPING[model_type](**{k: v for k, v in fields.items() if k != "model_type"})
-    return hf_layers(config)
+    _, _, config = read_hf_config(request)
+    return None if config is None else hf_layers(config)
 
 
 def extrapolate(request):
