@@ -9,14 +9,15 @@ import { renderTable } from '../src/cli/output.js';
 import { defaultContextBytes } from '../src/estimate/cuda.js';
 import { estimateZero2, estimateZero3 } from '../src/estimate/deepspeed.js';
 import { estimate } from '../src/estimate/estimate.js';
+import { heldOutIds } from '../src/estimate/test-helpers/held-out.js';
 import {
   caseError,
   type MeasuredCase,
   measuredCases,
   medianAbsoluteError,
-  publishedMeasuredCases,
+  scorePublished,
 } from '../src/estimate/test-helpers/measured-cases.js';
-import { publishedCases } from '../src/estimate/test-helpers/published-measured.js';
+import { type PublishedCase, publishedCases } from '../src/estimate/test-helpers/published-measured.js';
 import {
   expectedAt,
   noReferencesMessage,
@@ -24,6 +25,7 @@ import {
   specOf,
 } from '../src/estimate/test-helpers/references.js';
 import { frameworksPython } from '../src/test-helpers/frameworks.js';
+import { traceCases } from './estimate-trace-cases.js';
 
 const MiB = 1024 ** 2;
 const GiB = 1024 ** 3;
@@ -208,9 +210,9 @@ const unitBytes = { GB: 1e9, GiB: 1024 ** 3, MiB: 1024 ** 2 } as const;
 
 // The real `accelerate estimate-memory` (bench/accelerate_estimate_memory.py) on each case's config:
 // "Training using Adam" in bytes by case id; empty without the frameworks Python.
-function accelerateBytes(): Map<string, number> {
+function accelerateBytes(cases: readonly PublishedCase[]): Map<string, number> {
   const python = frameworksPython();
-  const requests = publishedCases.flatMap((c) =>
+  const requests = cases.flatMap((c) =>
     c.accelerate ? [{ key: c.id, config: c.accelerate.config, dtype: c.accelerate.dtype }] : [],
   );
   if (!python || requests.length === 0) return new Map();
@@ -238,66 +240,104 @@ const medianOf = (values: number[]): number => {
   return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
 
-// Issue #25's published cases: fitted and held-out apart, with accelerate's figure beside each.
-function printPublished(): void {
-  const accelerate = accelerateBytes();
-  const cases = publishedMeasuredCases('all');
+const worstOf = (errors: number[]): number => errors.reduce((a, b) => (Math.abs(b) > Math.abs(a) ? b : a), 0);
+
+/**
+ * Published cases in named groups (fitted, held out, round 2): headroom's analytic error, the trace's
+ * where one traced process can stand for the case, and accelerate's ratio, each summarised per group.
+ */
+async function printPublishedGroups(
+  title: string,
+  published: readonly PublishedCase[],
+  groupOf: (id: string) => string,
+  options: { isTraced: boolean },
+): Promise<void> {
+  const accelerate = accelerateBytes(published);
+  const traced = options.isTraced ? await traceCases(published.filter((c) => !c.excluded)) : new Map();
+  const cases = scorePublished(published, () => false);
+  const measuredBytesOf = (c: MeasuredCase): number =>
+    c.measured * unitBytes[c.unit as keyof typeof unitBytes];
   const ratioOf = (c: MeasuredCase): number | undefined => {
     const bytes = accelerate.get(c.id);
-    return bytes === undefined
-      ? undefined
-      : bytes / (c.measured * unitBytes[c.unit as keyof typeof unitBytes]);
+    return bytes === undefined ? undefined : bytes / measuredBytesOf(c);
+  };
+  const traceErrorOf = (c: MeasuredCase): number | undefined => {
+    const result = traced.get(c.id);
+    return result && 'bytes' in result ? result.bytes / measuredBytesOf(c) - 1 : undefined;
   };
   const rows = cases.map((c) => {
     const ratio = ratioOf(c);
+    const traceError = traceErrorOf(c);
+    const result = traced.get(c.id);
     return [
       c.id,
-      c.isHeldOut ? 'held out' : 'fitted',
+      groupOf(c.id),
       c.what,
       `${number(c.measured)} ${c.unit}`,
       `${number(c.estimated)} ${c.unit}`,
       percent(caseError(c)),
+      traceError === undefined ? '-' : percent(traceError),
       ratio === undefined ? '-' : `${ratio.toFixed(2)}×`,
+      result && 'bytes' in result ? `${result.seconds.toFixed(0)} s` : '',
     ];
   });
   process.stdout.write(
     `\n${renderTable(
       [
-        { header: 'published case (issue #25)' },
-        { header: 'split' },
+        { header: title },
+        { header: 'group' },
         { header: 'measured as' },
         { header: 'measured', align: 'right' },
         { header: 'headroom', align: 'right' },
         { header: 'error', align: 'right' },
+        { header: 'trace error', align: 'right' },
         { header: 'accelerate / measured', align: 'right' },
+        { header: 'trace time', align: 'right' },
       ],
       rows,
     )}\n`,
   );
-  for (const split of ['fitted', 'held-out'] as const) {
-    const chosen = cases.filter((c) => c.isHeldOut === (split === 'held-out'));
-    if (chosen.length === 0) continue;
+  const groups = [...new Set(cases.map((c) => groupOf(c.id)))];
+  for (const group of groups) {
+    const chosen = cases.filter((c) => groupOf(c.id) === group);
     const worst = chosen.reduce((a, b) => (Math.abs(caseError(b)) > Math.abs(caseError(a)) ? b : a));
     const ratios = chosen.map(ratioOf).filter((r): r is number => r !== undefined);
     const accelerateErrors = ratios.map((r) => Math.abs(r - 1));
+    const tracedCases = chosen.filter((c) => traceErrorOf(c) !== undefined);
+    const traceErrors = tracedCases.map((c) => traceErrorOf(c) ?? 0);
+    const analyticOnTraced = tracedCases.map(caseError);
     process.stdout.write(
-      `${split}: ${chosen.length} cases, headroom median |error| ${(medianAbsoluteError(chosen) * 100).toFixed(1)}%, worst ${percent(caseError(worst))} (${worst.id})` +
+      `${group}: ${chosen.length} cases, headroom median |error| ${(medianAbsoluteError(chosen) * 100).toFixed(1)}%, worst ${percent(caseError(worst))} (${worst.id})` +
+        (tracedCases.length > 0
+          ? `; traced ${tracedCases.length}: trace median |error| ${(medianOf(traceErrors.map(Math.abs)) * 100).toFixed(1)}%, worst ${percent(worstOf(traceErrors))}, analytic on the same ${(medianOf(analyticOnTraced.map(Math.abs)) * 100).toFixed(1)}%, worst ${percent(worstOf(analyticOnTraced))}`
+          : '; traced 0') +
         (ratios.length > 0
           ? `; accelerate estimate-memory on ${ratios.length}: median ratio ${medianOf(ratios).toFixed(2)}×, median |error| ${(medianOf(accelerateErrors) * 100).toFixed(1)}%, worst ratio ${ratios.reduce((a, b) => (Math.abs(b - 1) > Math.abs(a - 1) ? b : a)).toFixed(2)}×`
           : '') +
         '\n',
     );
   }
-  const excluded = publishedCases.filter((c) => c.excluded);
-  for (const c of excluded) process.stdout.write(`not scored: ${c.id}: ${c.excluded}\n`);
+  const reasons = new Map<string, string[]>();
+  for (const [id, result] of traced) {
+    if ('skipped' in result) reasons.set(result.skipped, [...(reasons.get(result.skipped) ?? []), id]);
+  }
+  for (const [reason, ids] of reasons) process.stdout.write(`not traced (${ids.length}): ${reason}\n`);
+  for (const c of published.filter((c) => c.excluded))
+    process.stdout.write(`not scored: ${c.id}: ${c.excluded}\n`);
 }
 
-/** Prints the tables: measured, published (issue #25, with accelerate), derived, contexts. */
-export async function main(): Promise<void> {
+/** Prints the tables: measured, published (issue #25, with the trace and accelerate), derived, contexts. */
+export async function main(args: string[] = []): Promise<void> {
   if (!referenceCase('hf-v100-bert-large-vanilla-bs4'))
     process.stdout.write(`(${noReferencesMessage}: only issue #13's host run)\n`);
   printMeasured();
-  printPublished();
+  const held = new Set(heldOutIds);
+  await printPublishedGroups(
+    'published case (issue #25)',
+    publishedCases,
+    (id) => (held.has(id) ? 'held out' : 'fitted'),
+    { isTraced: !args.includes('--skip-trace') },
+  );
   printDerived();
   printContexts();
 }

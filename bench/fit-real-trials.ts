@@ -12,12 +12,12 @@ import { findBoundary, isBoundarySettled } from '../src/fit/history.js';
 import { createTrialRunner } from '../src/fit/io/run-trial.js';
 import { observe, runSearch } from '../src/fit/search.js';
 import type { ResourceLimit, Strategy } from '../src/fit/types.js';
+import type { LaunchSpec } from '../src/launch/types.js';
 import { createSimProbe } from '../src/probe/gpu/sim-backend.js';
 import { type GpuProbe, noGpuProbe } from '../src/probe/gpu/types.js';
 import { createMemoryCgroup, removeCgroup } from '../src/probe/host/cgroup.js';
 import { findOwnMemoryCgroup } from '../src/probe/host/cgroup-detect.js';
 import { simpleLaunchSpec } from '../src/supervise/launch-spec.js';
-import type { LaunchSpec } from '../src/supervise/types.js';
 
 const grow = fileURLToPath(new URL('../examples/fit/grow.mjs', import.meta.url));
 const MiB = 2 ** 20;

@@ -60,6 +60,15 @@ export type {
 } from './fit/types.js';
 // Frameworks: one profile each (its environment for a budget, how it caps, its checks); the list and lookup by name or alias.
 export { type FrameworkProfile, frameworkProfiles, frameworks, profileOf } from './frameworks/index.js';
+// What a launched process is and what a run reports, whichever backend runs it.
+export type {
+  LaunchSpec,
+  ProcessStatus,
+  ProcessSummary,
+  RunEvent,
+  RunSummary,
+  SuperviseUpdate,
+} from './launch/types.js';
 // The run record: its schema (a contract with a version) and the tolerant readers.
 export { findLatestRun, isRecordDirectory, readRecord } from './observe/read-record.js';
 export type { RunRecordData } from './observe/record-types.js';
@@ -110,15 +119,7 @@ export {
 // Supervise: launch processes with their planned environment and limits, sample, judge, record.
 export { launchSpecsFromPlan } from './supervise/from-plan.js';
 export { checkLaunchSpecs, supervise } from './supervise/supervise.js';
-export type {
-  LaunchSpec,
-  ProcessStatus,
-  ProcessSummary,
-  RunEvent,
-  RunSummary,
-  SuperviseOptions,
-  SuperviseUpdate,
-} from './supervise/types.js';
+export type { SuperviseOptions } from './supervise/types.js';
 export { formatBytes, parseBytes, parseDurationMs, parsePercent, readSize } from './units.js';
 export {
   type Confidence,

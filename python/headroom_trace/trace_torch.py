@@ -162,8 +162,9 @@ def set_layers(config, layers):
             setattr(config, name, value[:layers])
 
 
-def load_hf_model(torch, request, device, build_real, layers=None):
-    """The model of a Hugging Face config.json, built on `meta` and materialised on `device`."""
+def read_hf_config(request):
+    """transformers, and the request's config.json as its config class reads it (overrides applied);
+    the config is None when transformers does not know the model_type."""
     try:
         import transformers
     except ImportError as error:
@@ -174,12 +175,20 @@ def load_hf_model(torch, request, device, build_real, layers=None):
             fields = json.load(handle)
     except (OSError, ValueError) as error:
         raise TraceError(f"{path}: cannot read the config.json: {error}")
-    overrides = request.get("configOverrides") or {}
-    fields.update(overrides)
+    fields.update(request.get("configOverrides") or {})
     model_type = fields.get("model_type")
     if model_type not in transformers.CONFIG_MAPPING:
-        raise TraceError(f"{path}: model_type {model_type!r} is not known to transformers {transformers.__version__}")
+        return transformers, model_type, None
     config = transformers.CONFIG_MAPPING[model_type](**{k: v for k, v in fields.items() if k != "model_type"})
+    return transformers, model_type, config
+
+
+def load_hf_model(torch, request, device, build_real, layers=None):
+    """The model of a Hugging Face config.json, built on `meta` and materialised on `device`."""
+    transformers, model_type, config = read_hf_config(request)
+    if config is None:
+        path = request["modelConfig"]
+        raise TraceError(f"{path}: model_type {model_type!r} is not known to transformers {transformers.__version__}")
     if layers is not None:
         set_layers(config, layers)
     is_vision = model_type in ("vit", "deit", "beit", "swin", "convnext", "resnet", "dinov2")
@@ -195,6 +204,8 @@ def load_hf_model(torch, request, device, build_real, layers=None):
         with torch.device("meta"):
             model = auto.from_config(config, **kwargs).to(dtype)
     model.train()
+    if request.get("lora"):
+        apply_lora(torch, model, request["lora"], path)
     if request.get("checkpointing") == "full":
         model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
     if is_vision:
@@ -216,6 +227,60 @@ def load_hf_model(torch, request, device, build_real, layers=None):
             return {"input_ids": ids, "labels": ids}
 
     return model, batch, None, None
+
+
+# The linear layers each LoRA target names, by the module names transformers gives them (Llama, Mistral,
+# Qwen2, Phi, GPT-2, GPT-NeoX, BERT, ViT). A fused QKV projection takes the adapter when q, k or v is asked.
+LORA_MODULES = {
+    "q": ("q_proj", "query", "c_attn", "query_key_value"),
+    "k": ("k_proj", "key", "c_attn", "query_key_value"),
+    "v": ("v_proj", "value", "c_attn", "query_key_value"),
+    "o": ("o_proj", "attention.dense", "attn.c_proj", "self_attn.dense", "attention.output.dense"),
+    "gate": ("gate_proj",),
+    "up": ("up_proj", "fc1", "dense_h_to_4h", "mlp.c_fc", "intermediate.dense"),
+    "down": ("down_proj", "fc2", "dense_4h_to_h", "mlp.c_proj"),
+    "lm_head": ("lm_head",),
+}
+
+
+def apply_lora(torch, model, lora, path):
+    """LoRA as PEFT and torchtune build it: each target linear frozen, beside it A (r × in) and B (out × r)
+    that train, dropout on the input of A when asked, output base(x) + B(A(dropout(x))) · alpha / r."""
+    rank = int(lora["rank"])
+    scale = float(lora.get("alpha", 2 * rank)) / rank
+    dropout = float(lora.get("dropout", 0))
+    suffixes = {suffix for target in lora.get("targets", ["q", "v"]) for suffix in LORA_MODULES.get(target, ())}
+
+    class LoraLinear(torch.nn.Module):
+        def __init__(self, base):
+            super().__init__()
+            self.base = base
+            weight = base.weight
+            # transformers' GPT-2 Conv1D stores its weight as (in, out).
+            self.is_conv1d = not isinstance(base, torch.nn.Linear)
+            in_features, out_features = (weight.shape[0], weight.shape[1]) if self.is_conv1d else (weight.shape[1], weight.shape[0])
+            kwargs = {"device": weight.device, "dtype": weight.dtype, "bias": False}
+            self.lora_a = torch.nn.Linear(in_features, rank, **kwargs)
+            self.lora_b = torch.nn.Linear(rank, out_features, **kwargs)
+            self.dropout = torch.nn.Dropout(dropout) if dropout > 0 else torch.nn.Identity()
+
+        def forward(self, x):
+            return self.base(x) + self.lora_b(self.lora_a(self.dropout(x))) * scale
+
+    for parameter in model.parameters():
+        parameter.requires_grad_(False)
+    wrapped = 0
+    for name, module in list(model.named_modules()):
+        if not any(name == suffix or name.endswith("." + suffix) for suffix in suffixes):
+            continue
+        if not hasattr(module, "weight") or getattr(module.weight, "dim", lambda: 0)() != 2:
+            continue
+        parent_name, _, child = name.rpartition(".")
+        parent = model.get_submodule(parent_name) if parent_name else model
+        setattr(parent, child, LoraLinear(module))
+        wrapped += 1
+    if wrapped == 0:
+        raise TraceError(f"{path}: no linear layer matches the LoRA targets {sorted(lora.get('targets', []))}")
 
 
 def load_user_module(torch, request):
@@ -479,22 +544,8 @@ def layers_of_request(request):
         import torch  # noqa: F401  (the step needs it; say so before anything else)
     except ImportError as error:
         raise TraceError(f"--trace needs torch in {sys.executable}: {error}")
-    try:
-        import transformers
-    except ImportError as error:
-        raise TraceError(f"--model-config needs transformers in this Python ({sys.executable}): {error}")
-    path = request["modelConfig"]
-    try:
-        with open(path, encoding="utf-8") as handle:
-            fields = json.load(handle)
-    except (OSError, ValueError) as error:
-        raise TraceError(f"{path}: cannot read the config.json: {error}")
-    fields.update(request.get("configOverrides") or {})
-    model_type = fields.get("model_type")
-    if model_type not in transformers.CONFIG_MAPPING:
-        return None
-    config = transformers.CONFIG_MAPPING[model_type](**{k: v for k, v in fields.items() if k != "model_type"})
-    return hf_layers(config)
+    _, _, config = read_hf_config(request)
+    return None if config is None else hf_layers(config)
 
 
 def extrapolate(request):

@@ -56,6 +56,7 @@ export function engineProfile<Name extends string>(options: {
     noCapAdvice: (p) =>
       `${p.name}: write ${flag} {${knob.placeholder}} in its command so that ${label} takes its ${formatBytes(p.budgetBytes)} budget`,
     envVariables: [],
+    knownVariables: null,
     // Its checks need every budget on the card (start order): the plan's engine pass runs them.
     checks: { config: [], plan: [], inherited: [] },
     doctorFamily: name,

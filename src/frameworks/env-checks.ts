@@ -1,7 +1,7 @@
 // Values that frameworks misread, and variables that fight each other (FACTS Q1-Q3, Q7, Q11).
 
 import { quoteInput } from '../units.js';
-import { parseJaxFraction } from './jax-fraction.js';
+import { jaxFractionNames, parseJaxFraction } from './jax-fraction.js';
 
 /** A problem with one variable's value: what frameworks make of it, and what to write instead. */
 export interface ValueProblem {
@@ -10,8 +10,6 @@ export interface ValueProblem {
   problem: string;
   fix: string;
 }
-
-const fractionNames = ['XLA_PYTHON_CLIENT_MEM_FRACTION', 'XLA_CLIENT_MEM_FRACTION'];
 
 /** Whether XLA_PYTHON_CLIENT_PREALLOCATE turns preallocation off: jaxlib reads only false, False and 0 so. */
 export function isPreallocateOff(value: string | undefined): boolean {
@@ -32,7 +30,7 @@ export function checkEnvValue(variable: string, value: string): ValueProblem | u
       fix: `write ${variable}=false`,
     };
   }
-  if (fractionNames.includes(variable)) {
+  if (jaxFractionNames.includes(variable)) {
     const parsed = parseJaxFraction(value);
     if (parsed.grammar === 'invalid') {
       return {

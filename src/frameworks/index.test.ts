@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { doctorFamilies } from '../doctor/families/index.js';
-import { frameworkProfiles, frameworks, ownersOfKey, profileOf } from './index.js';
+import { frameworkProfiles, frameworks, knownVariableLists, ownersOfKey, profileOf } from './index.js';
 
 describe('framework profiles', () => {
   test('one profile per name; aliases find their profile; an unknown name is `other`', () => {
@@ -21,6 +21,17 @@ describe('framework profiles', () => {
     assert.equal(new Set(frameworkProfiles.map((p) => p.name)).size, frameworkProfiles.length);
     assert.equal(profileOf('pytorch').name, 'torch');
     assert.equal(profileOf('a-framework-from-an-old-record').name, 'other');
+  });
+
+  test("every variable a profile checks is one it knows; the known lists are the profiles' and the runtimes'", () => {
+    for (const profile of frameworkProfiles) {
+      const known = new Set(profile.knownVariables?.variables.map((v) => v.name));
+      for (const name of profile.envVariables) assert.ok(known.has(name), `${profile.name}: ${name}`);
+    }
+    assert.deepEqual(
+      knownVariableLists.map((list) => list.reader),
+      ['JAX', 'PyTorch', 'TensorFlow', 'CUDA', 'NCCL'],
+    );
   });
 
   test('each config key a framework owns has one owner', () => {

@@ -4,10 +4,11 @@ import { jax } from './jax.js';
 import { none } from './none.js';
 import { other } from './other.js';
 import { pytorch } from './pytorch.js';
+import { cudaVariables, ncclVariables } from './runtime-variables.js';
 import { sglang } from './sglang.js';
 import { tensorflow } from './tensorflow.js';
 import { tensorrtLlm } from './tensorrt-llm.js';
-import type { FrameworkProfile } from './types.js';
+import type { FrameworkProfile, KnownVariables } from './types.js';
 import { vllm } from './vllm.js';
 
 /** The profiles, in the order the config's error messages and --help list them. */
@@ -57,4 +58,14 @@ export function ownersOfKey(key: string): FrameworkProfile[] {
   return frameworkProfiles.filter((p) => p.ownKeys.includes(key));
 }
 
-export type { FrameworkProfile } from './types.js';
+/** One reader's variables: `reader` says whose (`JAX`, `CUDA`) in a finding. */
+export type ReaderVariables = KnownVariables & { reader: string };
+
+/** Every variable headroom knows a reader of: each framework's (from its profile), then CUDA's and NCCL's. */
+export const knownVariableLists: readonly ReaderVariables[] = [
+  ...frameworkProfiles.flatMap((p) => (p.knownVariables ? [{ reader: p.label, ...p.knownVariables }] : [])),
+  { reader: 'CUDA', ...cudaVariables },
+  { reader: 'NCCL', ...ncclVariables },
+];
+
+export type { FrameworkProfile, KnownVariable, KnownVariables } from './types.js';

@@ -13,6 +13,12 @@
 // ships (its CHANGELOG names the memory_fraction_policy change).
 
 /** The first jaxlib that reads `START-CAP` and takes a bare fraction as growable. */
+/** The two names jaxlib reads the fraction from (xla_client.py: XLA_PYTHON_CLIENT_MEM_FRACTION, then XLA_CLIENT_MEM_FRACTION). */
+export const jaxFractionNames: readonly string[] = [
+  'XLA_PYTHON_CLIENT_MEM_FRACTION',
+  'XLA_CLIENT_MEM_FRACTION',
+];
+
 export const jaxStartCapGrammarFrom = '0.12.0';
 
 /** A fraction value as written: a bare `START`, a `START-CAP` pair, or neither. */

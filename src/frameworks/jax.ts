@@ -3,10 +3,8 @@
 import { bootstrapEnv, bootVariables } from './bootstrap.js';
 import { uncappedJaxAllocators } from './env-checks.js';
 import { flooredFractionBytes, formatFraction } from './fraction.js';
-import { fixedPairOf, jaxStartCapGrammarFrom } from './jax-fraction.js';
-import type { FrameworkProfile, ProfileCheck, ProfileFinding } from './types.js';
-
-const fractionNames = ['XLA_PYTHON_CLIENT_MEM_FRACTION', 'XLA_CLIENT_MEM_FRACTION'];
+import { fixedPairOf, jaxFractionNames, jaxStartCapGrammarFrom } from './jax-fraction.js';
+import type { FrameworkProfile, KnownVariables, ProfileCheck, ProfileFinding } from './types.js';
 
 // Several preallocating JAX processes on one card: each grabs its whole budget at its first allocation.
 const sharedPreallocation: ProfileCheck = ({ processes, specProcesses }) => {
@@ -68,6 +66,51 @@ const inheritedBothNames: ProfileCheck = ({ processes, inheritedEnv }) =>
         },
       ]
     : [];
+
+// jaxlib/xla_client.py (_gpu_backend_factory: PREALLOCATE, MEM_FRACTION, ALLOCATOR), jax/_src/config.py
+// (each jax_* flag reads os.getenv(name.upper()) at import: JAX_*), https://docs.jax.dev/en/latest/gpu_memory_allocation.html (FACTS Q1-Q3, Q6).
+const jaxConfig = 'jax/_src/config.py (the jax_* flag of that name)';
+
+const jaxVariables: KnownVariables = {
+  source: 'jaxlib xla_client.py (XLA_PYTHON_CLIENT_*), docs.jax.dev gpu_memory_allocation',
+  variables: [
+    {
+      name: 'XLA_PYTHON_CLIENT_PREALLOCATE',
+      unsetEffect: 'preallocation stays on (75% of the card at the first allocation)',
+    },
+    {
+      name: 'XLA_PYTHON_CLIENT_MEM_FRACTION',
+      unsetEffect: "XLA's pool stays at 75% of the card",
+    },
+    { name: 'XLA_CLIENT_MEM_FRACTION', unsetEffect: "XLA's pool stays at 75% of the card" },
+    {
+      name: 'XLA_PYTHON_CLIENT_ALLOCATOR',
+      unsetEffect: 'the default BFC allocator (capped by the fraction) is used',
+    },
+    {
+      name: 'XLA_FLAGS',
+      unsetEffect: 'XLA runs with its default flags',
+      source: 'openxla/xla xla/debug_options_flags.cc',
+    },
+    {
+      name: 'JAX_PLATFORMS',
+      unsetEffect: 'JAX picks the first backend it finds (GPU before CPU)',
+      source: 'jax/_src/config.py (jax_platforms)',
+    },
+    { name: 'JAX_ENABLE_X64', unsetEffect: '64-bit types stay off', source: jaxConfig },
+    { name: 'JAX_DEBUG_NANS', source: jaxConfig },
+    { name: 'JAX_DISABLE_JIT', source: jaxConfig },
+    { name: 'JAX_TRACEBACK_FILTERING', source: jaxConfig },
+    {
+      name: 'JAX_COMPILATION_CACHE_DIR',
+      unsetEffect: 'compiled programs are not cached on disk',
+      source: jaxConfig,
+    },
+    { name: 'JAX_DEFAULT_MATMUL_PRECISION', source: jaxConfig },
+    { name: 'JAX_LOG_COMPILES', source: jaxConfig },
+    { name: 'JAX_DEFAULT_DEVICE', source: jaxConfig },
+  ],
+};
 
 export const jax: FrameworkProfile<'jax'> = {
   name: 'jax',
@@ -147,7 +190,8 @@ export const jax: FrameworkProfile<'jax'> = {
       : null,
   noCapAdvice: (p) =>
     `${p.name}: nothing caps this JAX process; set gpu_memory: so the plan gives it a fraction`,
-  envVariables: [...fractionNames, 'XLA_PYTHON_CLIENT_PREALLOCATE', 'XLA_PYTHON_CLIENT_ALLOCATOR'],
+  envVariables: [...jaxFractionNames, 'XLA_PYTHON_CLIENT_PREALLOCATE', 'XLA_PYTHON_CLIENT_ALLOCATOR'],
+  knownVariables: jaxVariables,
   checks: { config: [writtenEnv], plan: [sharedPreallocation], inherited: [inheritedBothNames] },
   doctorFamily: 'jax',
   poolWords: { clients: 'JAX', share: ({ percent }) => `one ${percent} fraction` },

@@ -19,6 +19,7 @@ export const none: FrameworkProfile<'none'> = {
   inProcessCap: () => null,
   noCapAdvice: (p) => `${p.name}: uses no GPU`,
   envVariables: [],
+  knownVariables: null,
   checks: { config: [], plan: [], inherited: [] },
   doctorFamily: null,
   poolWords: { clients: 'GPU', share: ({ percent }) => `one ${percent} fraction` },

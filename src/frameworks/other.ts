@@ -26,6 +26,7 @@ export const other: FrameworkProfile<'other'> = {
   noCapAdvice: (p) =>
     `${p.name}: nothing caps a framework "other" process from outside; headroom run watches it against its ${formatBytes(p.budgetBytes)} budget (enforce: kill stops it when it goes over)`,
   envVariables: [],
+  knownVariables: null,
   checks: { config: [], plan: [], inherited: [] },
   doctorFamily: null,
   poolWords: { clients: 'GPU', share: ({ percent }) => `one ${percent} fraction` },

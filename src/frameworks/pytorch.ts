@@ -6,7 +6,34 @@ import { flooredFractionBytes, formatFraction } from './fraction.js';
 import { torchAllocConf, torchCap } from './torch-checks.js';
 import { torchEnv } from './torch-env.js';
 import { torchKeyMinVersion } from './torch-versions.js';
-import type { FrameworkProfile } from './types.js';
+import type { FrameworkProfile, KnownVariables } from './types.js';
+
+// c10/cuda/CUDAAllocatorConfig.h and c10/core/AllocatorConfig.cpp (PYTORCH_CUDA_ALLOC_CONF,
+// PYTORCH_ALLOC_CONF), c10/cuda/CUDACachingAllocator.cpp (PYTORCH_NO_CUDA_MEMORY_CACHING),
+// docs/source/torch_environment_variables.rst and docs/source/notes/cuda.rst.
+const torchVariables: KnownVariables = {
+  source:
+    'pytorch c10/cuda/CUDAAllocatorConfig.h, CUDACachingAllocator.cpp, docs torch_environment_variables',
+  variables: [
+    {
+      name: 'PYTORCH_CUDA_ALLOC_CONF',
+      unsetEffect: 'the caching allocator runs with its defaults (no expandable segments)',
+    },
+    { name: 'PYTORCH_ALLOC_CONF', unsetEffect: 'the caching allocator runs with its defaults' },
+    { name: 'PYTORCH_HIP_ALLOC_CONF' },
+    { name: 'PYTORCH_NO_CUDA_MEMORY_CACHING', unsetEffect: 'the caching allocator stays on' },
+    { name: 'PYTORCH_NVML_BASED_CUDA_CHECK' },
+    { name: 'TORCH_SHOW_CPP_STACKTRACES' },
+    { name: 'TORCH_USE_CUDA_DSA' },
+    { name: 'TORCH_DISTRIBUTED_DEBUG' },
+    { name: 'TORCH_LOGS' },
+    { name: 'TORCH_HOME', source: 'torch/hub.py' },
+    { name: 'TORCH_NCCL_ASYNC_ERROR_HANDLING', source: 'torch/csrc/distributed/c10d/ProcessGroupNCCL.hpp' },
+    { name: 'TORCH_NCCL_BLOCKING_WAIT', source: 'torch/csrc/distributed/c10d/ProcessGroupNCCL.hpp' },
+    { name: 'TORCH_NCCL_AVOID_RECORD_STREAMS', source: 'torch/csrc/distributed/c10d/ProcessGroupNCCL.hpp' },
+    { name: 'TORCHINDUCTOR_CACHE_DIR', source: 'torch/_inductor/runtime/cache_dir_utils.py' },
+  ],
+};
 
 export const pytorch: FrameworkProfile<'torch'> = {
   name: 'torch',
@@ -56,6 +83,7 @@ export const pytorch: FrameworkProfile<'torch'> = {
   noCapAdvice: (p) =>
     `${p.name}: headroom's bootstrap is not available and the PyTorch release is not known to read per_process_memory_fraction; call torch.cuda.set_per_process_memory_fraction(float(os.environ["HEADROOM_GPU_FRACTION"])) before the first large allocation`,
   envVariables: ['PYTORCH_CUDA_ALLOC_CONF', 'PYTORCH_ALLOC_CONF'],
+  knownVariables: torchVariables,
   checks: { config: [], plan: [torchCap, torchAllocConf], inherited: [] },
   doctorFamily: 'pytorch',
   poolWords: { clients: 'PyTorch', share: ({ percent }) => `one ${percent} per-process fraction` },

@@ -113,6 +113,21 @@ export interface TrialEnv {
   note: string;
 }
 
+/** A variable a framework (or the CUDA runtime) reads. */
+export interface KnownVariable {
+  name: string;
+  /** Where it is read, when not the list's own source. */
+  source?: string;
+  /** What is in effect when it is not set (so a misspelt one is ignored): "preallocation stays on". */
+  unsetEffect?: string;
+}
+
+/** The environment variables one reader (a framework, CUDA, NCCL) reads, and the source they are read in. */
+export interface KnownVariables {
+  source: string;
+  variables: readonly KnownVariable[];
+}
+
 /** Everything headroom knows about one framework. */
 export interface FrameworkProfile<Name extends string = string> {
   /** As written in headroom.yaml (`framework: jax`) and in every --json output. */
@@ -151,6 +166,8 @@ export interface FrameworkProfile<Name extends string = string> {
   noCapAdvice: (p: CheckedProcess) => string;
   /** Inherited variables this framework reads, checked before a plan (env-checks.ts judges values). */
   envVariables: readonly string[];
+  /** Every variable it reads, with where and what its absence means (doctor's near-miss names); null: none known. */
+  knownVariables: KnownVariables | null;
   /** Checks this framework owns: of what the config's env: writes, of the plan, of the inherited env. */
   checks: {
     config: readonly ProfileCheck[];

@@ -93,6 +93,9 @@ describe('placeOnRay', () => {
     assert.equal(learner.bundleIndex, 0);
     assert.equal(sim.placementGroup, null);
     assert.match(learner.reason, /GPU 0 of host-a, shared with actor/);
+    // The planner counts node b's card as device 1; on node b it is card 0, and the plan says so.
+    assert.equal(placement.plan.processes.find((p) => p.name === 'sim')?.device, 1);
+    assert.equal(placement.plan.processes.find((p) => p.name === 'sim')?.env.CUDA_VISIBLE_DEVICES, '0');
     assertNeverOverPacked(placement);
   });
 
@@ -146,6 +149,7 @@ describe('placeOnRay', () => {
       /sim, learner, actor need a GPU, and no node of the cluster has one/,
     );
     assert.equal(entry(placement, 'learner').nodeId, null);
+    assert.equal(entry(placement, 'learner').reason, 'needs a GPU, and the plan has no card for it');
   });
 
   test('too few CPUs or too little memory on the chosen node names the node and the resource', () => {

@@ -5,8 +5,9 @@
 // is short when the plan does not fit. Pure. The shapes are in ./types.ts (re-exported here).
 import { profileOf } from '../frameworks/index.js';
 import { plan as makePlan } from '../plan/plan.js';
-import type { DeviceSpec, Finding, PlannedProcess, Spec } from '../plan/types.js';
+import type { DeviceSpec, Plan, PlannedProcess, Spec } from '../plan/types.js';
 import { formatBytes } from '../units.js';
+import { type Card, rayFindings } from './placement-findings.js';
 import { gpuUnitsFor, numGpusForUnits, rayUnitsOf, rayUnitsPerWhole } from './ray-units.js';
 import type {
   RayCluster,
@@ -32,11 +33,6 @@ export interface RayPlacementOptions {
   cpusPerProcess?: number;
   /** As for plan(): where headroom's Python bootstrap lives; null where it cannot be used. */
   bootstrapDir?: string | null;
-}
-
-interface Card {
-  node: RayNode;
-  gpu: number;
 }
 
 /** A node as people read it: its address, with the id's start where several nodes share one. */
@@ -91,7 +87,8 @@ export function placeOnRay(options: RayPlacementOptions): RayPlacement {
         needBytes: 0,
         placementGroup: null,
         bundleIndex: null,
-        reason: '',
+        // A process without a GPU gets its node below; one that needs a card found none (findings say why).
+        reason: profileOf(p.framework).usesGpu ? 'needs a GPU, and the plan has no card for it' : '',
       };
     }
     const totalBytes = devices[p.device]?.totalBytes ?? 0;
@@ -133,7 +130,7 @@ export function placeOnRay(options: RayPlacementOptions): RayPlacement {
   ];
   return {
     cluster,
-    plan,
+    plan: withNodeCards(plan, cards),
     processes: placed,
     placementGroups,
     nodes: refreshed,
@@ -244,106 +241,13 @@ function groupSharedCards(options: {
   return groups;
 }
 
-function rayFindings(options: {
-  plan: RayPlacement['plan'];
-  placed: readonly RayPlacedProcess[];
-  nodes: readonly RayNodeUse[];
-  cards: readonly Card[];
-  cluster: RayCluster;
-  label: (node: RayNode) => string;
-  numCpus: number;
-}): Finding[] {
-  const { plan, placed, nodes, cards, cluster, label } = options;
-  const findings: Finding[] = [];
-  const nodeOf = (id: string): RayNode | undefined => cluster.nodes.find((n) => n.id === id);
-  const taken = Object.entries(cluster.takenResources ?? {});
-  if (taken.length > 0) {
-    const said = taken.map(([name, amount]) =>
-      name === 'memory' ? `${formatBytes(amount)} of memory` : `${Number(amount.toFixed(4))} ${name}`,
-    );
-    findings.push({
-      code: 'ray-cluster-busy',
-      severity: 'warning',
-      message: `the cluster is in use: other work holds ${said.join(', ')} now; this plan counts every node empty, so Ray keeps actors pending until what they ask for is free`,
-      facts: Object.fromEntries(taken),
-    });
-  }
-  if (cluster.nodes.length === 0) {
-    findings.push({
-      code: 'ray-no-nodes',
-      severity: 'error',
-      message: 'the Ray cluster has no alive node to place the processes on',
-    });
-  }
-  const gpuless = placed.filter(
-    (p, k) => p.nodeId === null && plan.processes[k] && profileOf(plan.processes[k].framework).usesGpu,
-  );
-  if (gpuless.length > 0 && cards.length === 0 && cluster.nodes.length > 0) {
-    findings.push({
-      code: 'ray-gpu-short',
-      severity: 'error',
-      message: `${gpuless.map((p) => p.name).join(', ')} need a GPU, and no node of the cluster has one (Ray's GPU resource is 0 on ${cluster.nodes.map(label).join(', ')}); start a node with GPUs (ray start --num-gpus N)`,
-      facts: { resource: 'GPU', processes: gpuless.map((p) => p.name).join(', ') },
-    });
-  }
-  const shortCards = new Set<string>();
-  for (const device of plan.devices.filter((d) => d.plannedBytes > d.usableBytes)) {
-    const card = cards[device.index];
-    if (!card) continue;
-    const names = plan.processes.filter((p) => p.device === device.index).map((p) => p.name);
-    const excessBytes = device.plannedBytes - device.usableBytes;
-    shortCards.add(`${card.node.id}/${card.gpu}`);
-    findings.push({
-      code: 'ray-gpu-short',
-      severity: 'error',
-      device: device.index,
-      message: `GPU ${card.gpu} of node ${label(card.node)} is short by ${formatBytes(excessBytes)} (${excessBytes} bytes): ${names.join(', ')} need ${formatBytes(device.plannedBytes)} with their contexts, ${formatBytes(device.usableBytes)} is usable after the reserve; lower a budget, or add a node with a free card`,
-      facts: {
-        resource: 'GPU',
-        node: card.node.id,
-        gpu: card.gpu,
-        excessBytes,
-        plannedBytes: device.plannedBytes,
-        usableBytes: device.usableBytes,
-      },
-    });
-  }
-  for (const use of nodes) {
-    const node = nodeOf(use.id);
-    if (!node) continue;
-    const where = `node ${label(node)}`;
-    for (const card of use.gpus.filter(
-      (c) => c.units > rayUnitsPerWhole && !shortCards.has(`${use.id}/${c.index}`),
-    )) {
-      findings.push({
-        code: 'ray-gpu-units',
-        severity: 'error',
-        message: `GPU ${card.index} of ${where}: the num_gpus of ${card.processes.join(', ')}, each rounded up to Ray's 0.0001, add up to ${card.units / rayUnitsPerWhole} of the card, and Ray grants at most 1; lower a budget by a few MiB`,
-        facts: { resource: 'GPU', node: node.id, gpu: card.index, units: card.units },
-      });
-    }
-    if (use.cpusAsked > use.cpus) {
-      findings.push({
-        code: 'ray-cpu-short',
-        severity: 'error',
-        message: `${where} is short of CPUs: ${use.processes.join(', ')} ask for ${use.cpusAsked} (num_cpus ${options.numCpus} each), Ray's CPU resource there is ${use.cpus}; start it with more --num-cpus, lower --cpus-per-process, or add a node`,
-        facts: { resource: 'CPU', node: node.id, asked: use.cpusAsked, available: use.cpus },
-      });
-    }
-    if (use.memoryAskedBytes > use.memoryBytes) {
-      const askers = placed.filter((p) => p.nodeId === node.id && p.memoryBytes !== null).map((p) => p.name);
-      findings.push({
-        code: 'ray-memory-short',
-        severity: 'error',
-        message: `${where} is short of memory: the host_memory of ${askers.join(', ')} adds up to ${formatBytes(use.memoryAskedBytes)}, Ray's memory resource there is ${formatBytes(use.memoryBytes)}; lower a host_memory or add a node`,
-        facts: {
-          resource: 'memory',
-          node: node.id,
-          askedBytes: use.memoryAskedBytes,
-          availableBytes: use.memoryBytes,
-        },
-      });
-    }
-  }
-  return findings;
+// The planner names cards cluster-wide (device k); on its node a card is its own index. Ray sets the
+// actor's CUDA_VISIBLE_DEVICES to the card it grants, so the plan says the node's card it counted.
+function withNodeCards(plan: Plan, cards: readonly Card[]): Plan {
+  const processes = plan.processes.map((p) => {
+    const card = p.device === null ? undefined : cards[p.device];
+    if (!card || p.env.CUDA_VISIBLE_DEVICES === undefined) return p;
+    return { ...p, env: { ...p.env, CUDA_VISIBLE_DEVICES: String(card.gpu) } };
+  });
+  return { ...plan, processes };
 }

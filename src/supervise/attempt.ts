@@ -3,6 +3,7 @@
 
 import { OutputReader } from '../doctor/stream/output-reader.js';
 import { waitUntil } from '../launch/clock.js';
+import type { Attribution } from '../launch/types.js';
 import {
   addCgroupPid,
   cgroupProcsPath,
@@ -22,7 +23,6 @@ import { adoptOrphans } from './sampler.js';
 import { buildArgv, commandArgv, type ExitStatus, isCgroupJoinShell, spawnChild } from './spawn.js';
 import { requestStop } from './stop.js';
 import { killTreeAndWait, readTreePids } from './terminate.js';
-import type { Attribution } from './types.js';
 
 export interface AttemptResult extends Attribution {
   exitCode: number | null;

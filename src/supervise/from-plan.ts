@@ -2,10 +2,10 @@
 // planned instance (replicas included), each with the environment buildChildEnv makes (plan/child-env.ts).
 import { ConfigError, UsageError } from '../errors.js';
 import { fillPlaceholders } from '../frameworks/engine-command.js';
+import type { LaunchSpec } from '../launch/types.js';
 import { inProcessCap } from '../plan/cap.js';
 import { buildChildEnv } from '../plan/child-env.js';
 import type { Plan, PlannedProcess, ProcessSpec, Spec } from '../plan/types.js';
-import type { LaunchSpec } from './types.js';
 
 function selectPlanned(plan: Plan, only: readonly string[] | undefined): PlannedProcess[] {
   if (!only || only.length === 0) return plan.processes;

@@ -1,6 +1,6 @@
 // A LaunchSpec with the quiet defaults (no limits, no restarts, no dependencies), for ad-hoc
 // launches in benches and tests.
-import type { LaunchSpec } from './types.js';
+import type { LaunchSpec } from '../launch/types.js';
 
 /** A LaunchSpec for `command` with no limits, no restarts and PATH only; override what differs. */
 export function simpleLaunchSpec(

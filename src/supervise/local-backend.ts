@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { LaunchBackend } from '../launch/backend.js';
 import { backoffMs, healthyRunMs } from '../launch/restart-policy.js';
 import { withRunMarkers } from '../launch/run-markers.js';
+import type { Clock, ProcessSummary } from '../launch/types.js';
 import { findOwnMemoryCgroup } from '../probe/host/cgroup-detect.js';
 import { openKernelLog } from '../probe/host/kernel-log.js';
 import { indexByPid, readBootTime, readProcessTable, startTimeOf } from '../probe/host/proc-table.js';
@@ -19,7 +20,7 @@ import { startSampling } from './sampler.js';
 import { ReadinessBoard } from './start-order.js';
 import { requestStop } from './stop.js';
 import { readCommandLine } from './tree-members.js';
-import type { Clock, ProcessSummary, SuperviseOptions } from './types.js';
+import type { SuperviseOptions } from './types.js';
 
 // A headroom that was itself killed leaves its cgroups (and maybe processes): clear the empty
 // ones, and say which processes lost their supervisor, without touching them.

@@ -3,6 +3,7 @@
 
 import { waitUntil } from '../launch/clock.js';
 import { nextBackoffStep, shouldRestart } from '../launch/restart-policy.js';
+import type { Attribution, ProcessSummary } from '../launch/types.js';
 import { createMemoryCgroup, readCgroupPeakBytes, removeCgroup } from '../probe/host/cgroup.js';
 import { formatBytes } from '../units.js';
 import { causeRecordOf } from '../verdict/cause.js';
@@ -11,7 +12,6 @@ import { foldExactPeaks, summarizePeaks } from './exact-peaks.js';
 import { formatDuration } from './format.js';
 import { listRanks } from './ranks.js';
 import type { LiveProcess, RunContext } from './run-context.js';
-import type { Attribution, ProcessSummary } from './types.js';
 
 /** The start of every cgroup name of a run: the supervisor's PID first, so a later run can tell a group whose headroom died (stale-cgroups.ts). */
 export const cgroupPrefix = (runId: string): string =>

@@ -1,6 +1,7 @@
 // The state one run shares between its process runners, the sampler and the stop path.
 
 import type { OutputReader } from '../doctor/stream/output-reader.js';
+import type { Clock, LaunchSpec, ProcessState, ProcessStatus, SuperviseUpdate } from '../launch/types.js';
 import type { MemoryCgroup } from '../probe/host/cgroup.js';
 import type { CgroupDetection } from '../probe/host/cgroup-detect.js';
 import type { KernelLog } from '../probe/host/kernel-log.js';
@@ -13,14 +14,7 @@ import type { TreeHandle } from './process-tree.js';
 import { listRanks, type RanksSeen } from './ranks.js';
 import type { ReadinessBoard } from './start-order.js';
 import type { TreeMembers } from './tree-members.js';
-import type {
-  Clock,
-  HostEnforcement,
-  LaunchSpec,
-  ProcessState,
-  ProcessStatus,
-  SuperviseUpdate,
-} from './types.js';
+import type { HostEnforcement } from './types.js';
 
 /** Why headroom began stopping an attempt. */
 export type StopCause = 'interrupt' | 'headroom' | 'oom-kill';

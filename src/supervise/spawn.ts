@@ -1,8 +1,8 @@
 // Starting one child: argv, its own session and process group, stdout and stderr into one pipe
 // that headroom copies to its log (output-copier.ts), and a promise for how it ended.
 import { type ChildProcess, spawn } from 'node:child_process';
+import type { LaunchSpec } from '../launch/types.js';
 import type { ChildOutput } from './output-copier.js';
-import type { LaunchSpec } from './types.js';
 
 /** The command as an argv: a string is given to `/bin/sh -c`. */
 export const commandArgv = (command: string | string[]): string[] =>

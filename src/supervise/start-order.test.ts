@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import type { LaunchSpec } from '../launch/types.js';
 import { checkStartOrder, ReadinessBoard } from './start-order.js';
-import type { LaunchSpec } from './types.js';
 
 const spec = (name: string, dependsOn: string[] = []): LaunchSpec => ({
   name,

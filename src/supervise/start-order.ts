@@ -1,6 +1,6 @@
 // Start order: a process starts once each dependency has started and, when it has
 // `readyWhen`, printed a matching line. A dependency that ends unready fails its dependents.
-import type { LaunchSpec } from './types.js';
+import type { LaunchSpec } from '../launch/types.js';
 
 /** A problem with the dependency graph (unknown name, cycle), or undefined. */
 export function checkStartOrder(specs: readonly LaunchSpec[]): string | undefined {

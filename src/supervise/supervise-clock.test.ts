@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { realClock } from '../launch/clock.js';
+import type { Clock, SuperviseUpdate } from '../launch/types.js';
 import { cleanUpRuns, launch, program, runSupervised, survivors } from './test-helpers/supervised.js';
-import type { Clock, SuperviseUpdate } from './types.js';
 
 after(cleanUpRuns);
 

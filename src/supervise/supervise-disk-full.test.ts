@@ -2,39 +2,19 @@
 // filled by the child's own output or from outside mid-run, the child's output keeps flowing, the
 // lost bytes are counted by file and time, summary.json is whole, and the exit code is the verdict's.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import { runSummarySchema } from '../run-record/schema.js';
+import { useSmallTmpfs } from '../test-helpers/tmpfs.js';
 import { cleanUpRuns, launch, program, runSupervised, survivors } from './test-helpers/supervised.js';
 
 after(cleanUpRuns);
 
-let mountPoint: string | undefined;
-let noTmpfs: string | undefined;
-
-// A small tmpfs of its own: the full disk is real, and no one else's.
-before(() => {
-  const dir = mkdtempSync(join(tmpdir(), 'headroom-full-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=6m', 'headroom-full', dir], { stdio: 'pipe' });
-    mountPoint = dir;
-  } catch (error) {
-    noTmpfs = `cannot mount a tmpfs here (${String(error).split('\n')[0]})`;
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
-
-after(() => {
-  if (!mountPoint) return;
-  execFileSync('umount', [mountPoint]);
-  rmSync(mountPoint, { recursive: true, force: true });
-});
+const tmpfs = useSmallTmpfs('headroom-full', '6m');
 
 const clearMount = (): void => {
-  for (const entry of ['run', 'fill']) rmSync(join(mountPoint!, entry), { recursive: true, force: true });
+  for (const entry of ['run', 'fill']) rmSync(join(tmpfs.path!, entry), { recursive: true, force: true });
 };
 
 function readSummary(runDir: string) {
@@ -43,9 +23,9 @@ function readSummary(runDir: string) {
 
 describe('a full disk', () => {
   test('filled by the child itself: its output still flows, the log counts what it lost, the verdict is its own', async (t) => {
-    if (noTmpfs) return t.skip(noTmpfs);
+    if (tmpfs.skip) return t.skip(tmpfs.skip);
     clearMount();
-    const runDir = join(mountPoint!, 'run');
+    const runDir = join(tmpfs.path!, 'run');
     // 20 MB into a 6 MiB disk, then a last line and its own exit code.
     const writer = `${program('print-mb.mjs', 20)
       .map((a) => `'${a}'`)
@@ -66,16 +46,16 @@ describe('a full disk', () => {
   });
 
   test('filled from outside mid-run: the run goes on to its end and summary.json is whole', async (t) => {
-    if (noTmpfs) return t.skip(noTmpfs);
+    if (tmpfs.skip) return t.skip(tmpfs.skip);
     clearMount();
-    const runDir = join(mountPoint!, 'run');
+    const runDir = join(tmpfs.path!, 'run');
     const steps = [
       'print:started',
       ...Array.from({ length: 15 }, (_, i) => [`sleep:100`, `print:step ${i}`]).flat(),
     ];
     let pid: number | undefined;
     const fill = (): void => {
-      const fd = openSync(join(mountPoint!, 'fill'), 'w');
+      const fd = openSync(join(tmpfs.path!, 'fill'), 'w');
       const block = Buffer.alloc(64 * 1024, 1);
       try {
         for (;;) writeSync(fd, block);

@@ -1,10 +1,10 @@
 // GPU budgets against a fake probe that reports memory for the supervised PIDs.
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
+import type { SuperviseUpdate } from '../launch/types.js';
 import { markOf } from '../observe/event-marks.js';
 import type { GpuProbe } from '../probe/gpu/types.js';
 import { cleanUpRuns, launch, MiB, program, runSupervised } from './test-helpers/supervised.js';
-import type { SuperviseUpdate } from './types.js';
 
 after(cleanUpRuns);
 

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import type { SuperviseUpdate } from '../launch/types.js';
 import { cleanUpRuns, launch, program, runSupervised, survivors } from './test-helpers/supervised.js';
-import type { SuperviseUpdate } from './types.js';
 
 after(cleanUpRuns);
 

@@ -5,11 +5,12 @@ import { statSync } from 'node:fs';
 import { HeadroomError } from '../errors.js';
 import { realClock } from '../launch/clock.js';
 import { orchestrate } from '../launch/orchestrate.js';
+import type { LaunchSpec, RunSummary } from '../launch/types.js';
 import { compileLinearPattern } from '../linear-pattern.js';
 import { becomeChildSubreaper } from '../probe/host/subreaper.js';
 import { localBackend } from './local-backend.js';
 import { checkStartOrder } from './start-order.js';
-import type { LaunchSpec, RunSummary, SuperviseOptions } from './types.js';
+import type { SuperviseOptions } from './types.js';
 
 function isDirectory(path: string): boolean {
   try {

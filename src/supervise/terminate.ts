@@ -2,10 +2,10 @@
 // for the group, the cgroup's members and any descendant seen, until nothing is left.
 
 import { waitUntil } from '../launch/clock.js';
+import type { Clock } from '../launch/types.js';
 import { writeCgroupKill } from '../probe/host/cgroup.js';
 import { readProcessTable } from '../probe/host/proc-table.js';
 import { listTreePids, rememberTreePids, type TreeHandle } from './process-tree.js';
-import type { Clock } from './types.js';
 
 /** Sends `signal` to one PID or, negative, a process group; false when none was there. */
 export function sendSignal(target: number, signal: NodeJS.Signals): boolean {

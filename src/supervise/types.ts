@@ -1,12 +1,10 @@
-// The local supervisor's inputs; what every backend shares (LaunchSpec, the updates, the summary)
-// is in src/launch/types.ts and said again here for the supervisor's importers.
+// The local supervisor's inputs; what every backend shares (LaunchSpec, the updates, the summary) is
+// src/launch/types.ts.
 
 import type { Clock, LaunchSpec, SuperviseUpdate } from '../launch/types.js';
 import type { GpuProbe } from '../probe/gpu/types.js';
 import type { RunOrigin } from '../run-record/schema.js';
 import type { EventSink } from '../run-record/writer.js';
-
-export type * from '../launch/types.js';
 
 export interface SuperviseOptions {
   runDir: string;

@@ -60,6 +60,27 @@ describe('trace helper, real torch', { skip }, () => {
     });
   }
 
+  test('tiny llama with LoRA on q and v (dropout, checkpointed): within 2% of the real step; the adapters beside the frozen weights', async () => {
+    const lora = { rank: 4, alpha: 8, targets: ['q', 'v'], dropout: 0.05 };
+    const request = {
+      ...step,
+      precision: 'bf16',
+      checkpointing: 'full',
+      modelConfig: join(fixtures, 'tiny-llama.json'),
+    } as const;
+    const result = await runTraceHelper(python(), { ...request, lora });
+    const traced = result.peakBytes as number;
+    const real = result.realPeakBytes as number;
+    assert.ok(errorPercent(traced, real) <= 2, `traced ${traced} B, real ${real} B`);
+    const traces = await Promise.all([
+      runTraceHelper(python(), { ...request, lora, mode: 'trace' }),
+      runTraceHelper(python(), { ...request, mode: 'trace' }),
+    ]);
+    const [withLora, without] = traces.map((trace) => trace.parts) as Record<string, number>[];
+    // 2 layers × (A and B on q and on v): 8 tensors under 512 B, one CUDA block each.
+    assert.equal((withLora?.parameters ?? 0) - (without?.parameters ?? 0), 8 * 512);
+  });
+
   test('12 blocks traced at 2 and 3 and extrapolated: within 1% of tracing all 12', async () => {
     const request = {
       ...step,

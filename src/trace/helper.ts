@@ -24,6 +24,8 @@ export interface TraceRequest {
   optimizerImpl: string;
   checkpointing: string;
   attention?: string;
+  /** LoRA adapters on these targets, the rest frozen (model.lora). */
+  lora?: { rank: number; alpha: number; targets: string[]; dropout: number };
   /** Trace every layer (no extrapolation). */
   full?: boolean;
   /** `real`: run the step on real CPU tensors and count allocations (the check of a trace). */

@@ -2,41 +2,27 @@
 // tmpfs too small for the child's output exits with the child's own code (never 70, no stack trace),
 // and leaves a whole summary.json that counts the bytes the log lost.
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { closeSync, existsSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import { runSummarySchema } from '../../src/run-record/schema.js';
+import { useSmallTmpfs } from '../../src/test-helpers/tmpfs.js';
 import { cliPath, repoRoot } from './cli.js';
 
-let mountPoint: string | undefined;
-let noTmpfs: string | undefined;
+const tmpfs = useSmallTmpfs('headroom-e2e-full', '4m');
 
 before(() => {
   assert.ok(
     existsSync(join(repoRoot, 'dist/bin/cli.cjs')),
     'dist/bin/cli.cjs is missing: run `npm run build` first',
   );
-  const dir = mkdtempSync(join(tmpdir(), 'headroom-e2e-full-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'headroom-e2e-full', dir], { stdio: 'pipe' });
-    mountPoint = dir;
-  } catch (error) {
-    noTmpfs = `cannot mount a tmpfs here (${String(error).split('\n')[0]})`;
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
-
-after(() => {
-  if (!mountPoint) return;
-  execFileSync('umount', [mountPoint]);
-  rmSync(mountPoint, { recursive: true, force: true });
 });
 
 test("run on a full disk: the child's exit code, a whole summary.json, the lost bytes counted", (t) => {
-  if (noTmpfs) return t.skip(noTmpfs);
-  const runDir = join(mountPoint!, 'run');
+  if (tmpfs.skip) return t.skip(tmpfs.skip);
+  const runDir = join(tmpfs.path!, 'run');
   const writer = `'${process.execPath}' '${join(repoRoot, 'test/programs/print-mb.mjs')}' 12; echo the end; exit 3`;
   // The live view (12 MB) goes to a file: a pipe's reader would have to keep up with it.
   const view = join(tmpdir(), `headroom-e2e-full-${process.pid}.out`);

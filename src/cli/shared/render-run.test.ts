@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { RunSummary } from '../../supervise/types.js';
+import type { RunSummary } from '../../launch/types.js';
 import { colorsFor } from '../output.js';
 import { formatStatus, renderSummaryTable } from './render-run.js';
 

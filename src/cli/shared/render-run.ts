@@ -1,10 +1,10 @@
 // What `headroom run` shows: each process's lines behind its coloured name (like docker
 // compose), headroom's own events, a status line on a TTY, and the summary table at the end.
 
+import type { ProcessStatus, RunEvent, RunSummary, SuperviseUpdate } from '../../launch/types.js';
 import { describeRank } from '../../ranks/rank.js';
 import { describePeakSource, gpuPeakOf, hostPeakOf } from '../../run-record/peaks.js';
 import type { PeakSource } from '../../run-record/schema.js';
-import type { ProcessStatus, RunEvent, RunSummary, SuperviseUpdate } from '../../supervise/types.js';
 import { formatBytes } from '../../units.js';
 import { describeKill } from '../../verdict/judge.js';
 import type { OutputStream } from '../io.js';

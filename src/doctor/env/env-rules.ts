@@ -1,5 +1,5 @@
 // `doctor --env`: the environment as JAX, PyTorch, TensorFlow and CUDA will read it (FACTS Q1-Q7,
-// Q11). Each rule is a small pure function of the variables; plan/env-checks.ts does the values.
+// Q11). Each rule is a small pure function of the variables; frameworks/env-checks.ts does the values.
 import type { DoctorFinding } from '../types.js';
 import { bootstrap } from './bootstrap-rules.js';
 import { cuda } from './cuda-rules.js';

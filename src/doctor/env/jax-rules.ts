@@ -1,12 +1,13 @@
 // JAX/XLA variables: values jaxlib misreads, both fraction names, allocators (FACTS Q1-Q3).
+
+import { checkEnvValue, isPreallocateOff } from '../../frameworks/env-checks.js';
 import { readJaxFraction } from '../../frameworks/jax-fraction.js';
 import { isTorchAtLeast, parseTorchVersion } from '../../frameworks/torch-versions.js';
-import { checkEnvValue, isPreallocateOff } from '../../plan/env-checks.js';
 import { maxJaxPoolFraction } from '../families/explain-types.js';
 import type { DoctorFinding } from '../types.js';
 import { type Env, type EnvRule, finding } from './finding.js';
 
-// Values JAX, TensorFlow and XLA misread (plan/env-checks.ts): they do the opposite of what was meant.
+// Values JAX, TensorFlow and XLA misread (frameworks/env-checks.ts): they do the opposite of what was meant.
 /** Values JAX, TensorFlow and XLA read as something else. */
 export const misreadValues: EnvRule = (env) =>
   [

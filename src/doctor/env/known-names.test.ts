@@ -8,7 +8,7 @@ import { knownVariableLists, knownVariableNames } from './known-names.js';
 
 test('every name is listed once, each list with its source', () => {
   assert.equal(new Set(knownVariableNames).size, knownVariableNames.length);
-  for (const list of knownVariableLists) assert.ok(list.source.length > 0, list.framework);
+  for (const list of knownVariableLists) assert.ok(list.source.length > 0, list.reader);
 });
 
 test('every JAX_* name is a flag of the real JAX 0.10', { skip: skipUnlessFrameworks('jax') }, () => {

@@ -2,18 +2,10 @@
 // never reads them, so what they meant to change keeps its default. Said with the name meant, the
 // effect of the slip, and the value checked as the right name would read it.
 import { findNearMiss } from '../../config/suggest.js';
-import { checkEnvValue } from '../../plan/env-checks.js';
+import { checkEnvValue } from '../../frameworks/env-checks.js';
 import { quoteInput } from '../../units.js';
 import { type EnvRule, finding } from './finding.js';
 import { foreignVariablePattern, knownVariable, knownVariableNames, sourceOf } from './known-names.js';
-
-const frameworkNames = {
-  jax: 'JAX',
-  tensorflow: 'TensorFlow',
-  torch: 'PyTorch',
-  cuda: 'CUDA',
-  nccl: 'NCCL',
-} as const;
 
 /** Each set variable that is a near miss of a known name. */
 export const nearMissNames: EnvRule = (env) =>
@@ -28,7 +20,7 @@ export const nearMissNames: EnvRule = (env) =>
       const slip = miss.isCaseOnly
         ? `environment names are case-sensitive: did you mean ${miss.name}?`
         : `did you mean ${miss.name}?`;
-      const ignored = `${meant ? frameworkNames[meant.list.framework] : 'the framework'} reads only ${miss.name}, so this is ignored${effect ? ` and ${effect}` : ''}`;
+      const ignored = `${meant?.list.reader ?? 'the framework'} reads only ${miss.name}, so this is ignored${effect ? ` and ${effect}` : ''}`;
       const valueProblem = checkEnvValue(miss.name, value);
       const valueNote = valueProblem
         ? `; and ${quoteInput(value)} is not a value it takes: ${valueProblem.problem}`

@@ -2,7 +2,7 @@
 // default) of the GPU at its first allocation (FACTS Q1-Q2), each PyTorch worker adds a CUDA context
 // and an uncapped cache. Workers inherit the environment the script runs in, so the values in
 // effect are the script's own assignments over what was exported.
-import { isPreallocateOff } from '../../plan/env-checks.js';
+import { isPreallocateOff } from '../../frameworks/env-checks.js';
 import type { Env } from '../env/finding.js';
 import { fractionFor, maxJaxPoolFraction } from '../families/explain-types.js';
 import type { DoctorFinding } from '../types.js';

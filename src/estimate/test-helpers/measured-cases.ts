@@ -237,12 +237,21 @@ export function measuredBytes(breakdown: Breakdown, what: PublishedCase['what'])
 /** The scored published cases of one split, or all of them (excluded ones never: their reason says why). */
 export function publishedMeasuredCases(split: 'fitted' | 'held-out' | 'all'): PublishedMeasuredCase[] {
   const held = new Set(heldOutIds);
-  return publishedCases
+  return scorePublished(publishedCases, (id) => held.has(id)).filter(
+    (c) => split === 'all' || c.isHeldOut === (split === 'held-out'),
+  );
+}
+
+/** Any list of published cases scored as they were measured (excluded ones never). */
+export function scorePublished(
+  cases: readonly PublishedCase[],
+  isHeldOut: (id: string) => boolean,
+): PublishedMeasuredCase[] {
+  return cases
     .filter((c) => c.excluded === undefined)
-    .filter((c) => split === 'all' || held.has(c.id) === (split === 'held-out'))
     .map((c) => ({
       ...measure(c.id, c.id, c.unit, c.measured, c.spec, (b) => measuredBytes(b, c.what)),
       what: c.what,
-      isHeldOut: held.has(c.id),
+      isHeldOut: isHeldOut(c.id),
     }));
 }

@@ -21,6 +21,8 @@ export interface PublishedCase {
   excluded?: string;
   /** A Hugging Face-style config.json for `accelerate estimate-memory` (bench), and its dtype row. */
   accelerate?: { config: Record<string, unknown>; dtype: 'float32' | 'float16' };
+  /** A Hugging Face config.json for `estimate --trace` when `accelerate` has none (bench). */
+  traceConfig?: Record<string, unknown>;
 }
 
 const llama2_7b = `family: llama, layers: 32, hidden: 4096, heads: 32, vocab: 32000, ffn: 11008`;
@@ -61,6 +63,21 @@ const vitHConfig = {
 };
 // timm vit_giant_patch14_dinov2.lvd142m at 224 px: 1536 wide, 40 blocks, 24 heads, SwiGLUPacked MLP
 // (fc1 1536→8192 = gate+up 4096 each, fc2 4096→1536), LayerScale; 1.1B parameters.
+// The same network as transformers builds it (Dinov2ForImageClassification, use_swiglu_ffn: hidden
+// int(1536 · 4 · 2/3) rounded to 8 = 4096), for the trace.
+const vitGConfig = {
+  architectures: ['Dinov2ForImageClassification'],
+  model_type: 'dinov2',
+  hidden_size: 1536,
+  num_hidden_layers: 40,
+  num_attention_heads: 24,
+  mlp_ratio: 4,
+  use_swiglu_ffn: true,
+  image_size: 224,
+  patch_size: 14,
+  num_channels: 3,
+  num_labels: 45,
+};
 const vitG = `family: vit, layers: 40, hidden: 1536, heads: 24, ffn: 4096, mlp: swiglu, seq_len: 257, fused_qkv: true, attention: sdpa, classes: 45`;
 
 const aoOptim = 'pytorch/ao torchao/optim/README.md (commit 072500ab), benchmarks/benchmark_low_bit_adam.py';
@@ -103,6 +120,7 @@ const aoOffload = (options: {
   strategy?: string;
 }): PublishedCase => ({
   id: `torchao-vit-giant-offload-${options.label}`,
+  traceConfig: vitGConfig,
   source: `${aoOptim}: optimizer CPU offload tables, ${options.label}`,
   what: 'allocated',
   unit: 'GB',

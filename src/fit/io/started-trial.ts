@@ -8,9 +8,9 @@
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bootVariables, packagedBootstrapDir, withBootstrapPath } from '../../frameworks/bootstrap.js';
+import type { LaunchSpec, SuperviseUpdate } from '../../launch/types.js';
 import type { GpuProbe } from '../../probe/gpu/types.js';
 import { supervise } from '../../supervise/supervise.js';
-import type { LaunchSpec, SuperviseUpdate } from '../../supervise/types.js';
 import { formatBytes } from '../../units.js';
 import { memoryKillOf } from '../../verdict/memory-kill.js';
 import { type AddressSpace, isAddressSpaceBinding, withAddressSpaceLimit } from '../address-space.js';

@@ -4,12 +4,13 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, rmSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { LaunchSpec, RunEvent, RunSummary, SuperviseUpdate } from '../../launch/types.js';
 import { noGpuProbe } from '../../probe/gpu/types.js';
 import { createMemoryCgroup, removeCgroup } from '../../probe/host/cgroup.js';
 import { findOwnMemoryCgroup } from '../../probe/host/cgroup-detect.js';
 import { simpleLaunchSpec } from '../launch-spec.js';
 import { supervise } from '../supervise.js';
-import type { LaunchSpec, RunEvent, RunSummary, SuperviseOptions, SuperviseUpdate } from '../types.js';
+import type { SuperviseOptions } from '../types.js';
 
 export const MiB = 1024 ** 2;
 const programsDir = fileURLToPath(new URL('../../../test/programs/', import.meta.url));

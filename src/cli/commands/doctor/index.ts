@@ -5,6 +5,7 @@ import { jaxFractionGrammar } from '../../../doctor/env/jax-rules.js';
 import type { DoctorFinding } from '../../../doctor/types.js';
 import { ExitCode } from '../../../errors.js';
 import { examineTarget, type TargetReport } from '../../../examine/examine.js';
+import { jaxFractionNames } from '../../../frameworks/jax-fraction.js';
 import { readInstalledVersion } from '../../../probe/python/installed-version.js';
 import { defineCommand } from '../../command.js';
 import { pathIn } from '../../io.js';
@@ -50,7 +51,7 @@ function toContract(result: DoctorResult): DoctorOutput {
 // What host_memory becomes for the user running this (a cgroup, or headroom's watchdog): read here, judged in doctor/env.
 // JAX's fraction as this machine's jaxlib reads it; Python runs only when a fraction is set.
 function jaxFractionHere(env: Record<string, string | undefined>): DoctorFinding[] {
-  const isSet = env.XLA_PYTHON_CLIENT_MEM_FRACTION !== undefined || env.XLA_CLIENT_MEM_FRACTION !== undefined;
+  const isSet = jaxFractionNames.some((name) => env[name] !== undefined);
   return isSet ? jaxFractionGrammar(env, readInstalledVersion('jaxlib', { env })) : [];
 }
 

@@ -94,6 +94,15 @@ describe('headroom estimate --trace', { skip }, () => {
     assert.equal(code, 2);
     assert.match(stderr, /--trace traces one process's whole model; zero3 over 8 GPUs/);
   });
+
+  test('states off the GPU or no training step are refused: a paged optimizer, inference', async () => {
+    const paged = await runHeadroom([...args, '--optimizer', 'paged_adamw', '--trace', '--python', python]);
+    assert.equal(paged.code, 2);
+    assert.match(paged.stderr, /does not trace the paged optimizer paged_adamw \(unified memory\)/);
+    const inference = await runHeadroom([...args, '--optimizer', 'none', '--trace', '--python', python]);
+    assert.equal(inference.code, 2);
+    assert.match(inference.stderr, /inference \(optimizer: none; the trace runs a training step\)/);
+  });
 });
 
 describe('headroom estimate --trace, jax', { skip: skipUnlessFrameworks('jax') }, () => {

@@ -16,8 +16,9 @@ export interface TraceOptions {
   cwd: string;
 }
 
-// What one traced process cannot stand for: a sharded model, or weights only a GPU library quantizes.
-function refusal(spec: EstimateSpec, options: TraceOptions): string | undefined {
+/** Why one traced process cannot stand for this spec (a sharded model, weights only a GPU library
+ * quantizes, states that live off the GPU, no training step), or undefined when it can. */
+export function traceRefusal(spec: EstimateSpec, options: TraceOptions): string | undefined {
   if (!options.modelConfig && !options.module) {
     return '--trace needs the model: --model-config config.json (or model.config in the spec), or --trace-module pkg.module:factory';
   }
@@ -39,7 +40,13 @@ function refusal(spec: EstimateSpec, options: TraceOptions): string | undefined 
     training.precision.startsWith('mixed') ? `precision ${training.precision} (FSDP mixed precision)` : '',
     training.isCompiled ? 'compile' : '',
     training.float8 ? 'float8' : '',
-    training.offloadParameters || training.offloadGradients ? 'parameter or gradient offload' : '',
+    training.offloadParameters || training.offloadGradients || training.offloadOptimizer
+      ? 'parameter, gradient or optimizer offload'
+      : '',
+    training.optimizer.startsWith('paged')
+      ? `the paged optimizer ${training.optimizer} (unified memory)`
+      : '',
+    training.optimizer === 'none' ? 'inference (optimizer: none; the trace runs a training step)' : '',
     parallel.pipeline > 1 || parallel.context > 1 ? 'pipeline or context parallelism' : '',
   ].filter(Boolean);
   if (unTraced.length > 0) {
@@ -51,7 +58,7 @@ function refusal(spec: EstimateSpec, options: TraceOptions): string | undefined 
 /** The helper's request for this spec and report. */
 export function traceRequestOf(
   spec: EstimateSpec,
-  report: EstimateReport,
+  report: Pick<EstimateReport, 'inputs'>,
   options: TraceOptions,
 ): TraceRequest {
   const shape = spec.model.transformer;
@@ -67,6 +74,7 @@ export function traceRequestOf(
     checkpointing: spec.training.activationCheckpointing,
     // FlashAttention 2 needs its own CUDA package; SDPA keeps the same O(s) state on a CPU trace.
     attention: shape?.attention === 'eager' ? 'eager' : 'sdpa',
+    ...(spec.model.lora ? { lora: { ...spec.model.lora } } : {}),
     ...(options.isFull ? { full: true } : {}),
     ...(options.inputs.length > 0 ? { inputs: options.inputs } : {}),
   };
@@ -78,7 +86,7 @@ export async function withTrace(
   report: EstimateReport,
   options: TraceOptions,
 ): Promise<EstimateReport> {
-  const refused = refusal(spec, options);
+  const refused = traceRefusal(spec, options);
   if (refused) throw new UsageError(refused);
   if (spec.framework === 'jax' && !options.module) {
     throw new UsageError(

@@ -1,7 +1,7 @@
 // What `headroom fit` shows: one line per trial on stderr (animated with a memory bar on a TTY,
 // plain lines otherwise), then the answer on stdout.
 import { hostNeedBytes, type ResourceLimit, type TrialRecord } from '../../../fit/types.js';
-import type { SuperviseUpdate } from '../../../supervise/types.js';
+import type { SuperviseUpdate } from '../../../launch/types.js';
 import { formatBytes } from '../../../units.js';
 import type { OutputStream } from '../../io.js';
 import { colorsFor } from '../../output.js';

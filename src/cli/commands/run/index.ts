@@ -1,7 +1,7 @@
 // `headroom run`: launch the plan's processes (or one ad-hoc command) here, on Slurm or on Ray, supervise
 // them, print their output live and a summary at the end; exit with the first failure's code.
 
-import type { RunSummary } from '../../../supervise/types.js';
+import type { RunSummary } from '../../../launch/types.js';
 import { defineCommand } from '../../command.js';
 import type { RunOutput } from '../../schemas/run.js';
 import { renderSummaryTable } from '../../shared/render-run.js';

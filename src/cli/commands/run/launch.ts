@@ -1,8 +1,9 @@
 // What `headroom run` does around a run, whichever backend launches it (run-local.ts, run-slurm.ts):
 // a run directory, the plan's tables, the dashboard and /metrics, the live view, the stop signals, and
 // the summary as the command's data.
+
+import type { RunSummary, SuperviseUpdate } from '../../../launch/types.js';
 import type { EventSink } from '../../../run-record/writer.js';
-import type { RunSummary, SuperviseUpdate } from '../../../supervise/types.js';
 import type { CommandIo } from '../../io.js';
 import { type Colors, colorsFor } from '../../output.js';
 import { dashboardAddress, metricsAddress, startRunObservers } from '../../shared/observers.js';

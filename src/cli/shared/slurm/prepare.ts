@@ -3,6 +3,7 @@
 // each step's LaunchSpec (the plan's variables, plus the simulated cards' when the cards are simulated).
 import { parseGpuFlags } from '../../../config/gpu-flags.js';
 import { EnvironmentError, UsageError } from '../../../errors.js';
+import type { LaunchSpec } from '../../../launch/types.js';
 import type { Spec } from '../../../plan/types.js';
 import { simEnvironment } from '../../../probe/gpu/sim-backend.js';
 import { readPartitionNodes } from '../../../slurm/cluster.js';
@@ -10,7 +11,6 @@ import type { SlurmCommands } from '../../../slurm/commands.js';
 import { planSlurmJob, type SlurmJobPlan } from '../../../slurm/job-plan.js';
 import { groupNodeTypes, type NodeType } from '../../../slurm/node-types.js';
 import { launchSpecsFromPlan } from '../../../supervise/from-plan.js';
-import type { LaunchSpec } from '../../../supervise/types.js';
 import type { PlanContext } from '../load-plan.js';
 import { loadConfigSpec } from '../load-plan.js';
 import { checkSlurmTime, type SlurmInputs } from './checks.js';
