@@ -186,8 +186,8 @@ def read_hf_config(request):
 def load_hf_model(torch, request, device, build_real, layers=None):
     """The model of a Hugging Face config.json, built on `meta` and materialised on `device`."""
     transformers, model_type, config = read_hf_config(request)
+    path = request["modelConfig"]
     if config is None:
-        path = request["modelConfig"]
         raise TraceError(f"{path}: model_type {model_type!r} is not known to transformers {transformers.__version__}")
     if layers is not None:
         set_layers(config, layers)
