@@ -74,7 +74,10 @@ export function shmShownBytes(body: string): number | undefined {
 // ("with at least nconmax=100" states a need, not the value now).
 function currentValue(body: string, name: string): number | undefined {
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const m = new RegExp(`(?<!at least )${escaped}(?:\\s*[=:]\\s*|\\s+above\\s+|\\s+is\\s+)(\\d+)\\b`, 'i').exec(body);
+  const m = new RegExp(
+    `(?<!at least )${escaped}(?:\\s*[=:]\\s*|\\s+above\\s+|\\s+is\\s+)(\\d+)\\b`,
+    'i',
+  ).exec(body);
   return m ? Number(m[1]) : undefined;
 }
 

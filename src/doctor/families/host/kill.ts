@@ -78,7 +78,8 @@ const spellings: KillSpelling[] = [
     weight: 2,
     pattern: /\bmem avail:\s*(\d+) of\s*(\d+) MiB\b/,
     accepts: (m) => Number(m[1]) <= earlyoomKillFraction * Number(m[2]),
-    facts: (m) => definedFacts({ availableBytes: Number(m[1]) * 2 ** 20, totalBytes: Number(m[2]) * 2 ** 20 }),
+    facts: (m) =>
+      definedFacts({ availableBytes: Number(m[1]) * 2 ** 20, totalBytes: Number(m[2]) * 2 ** 20 }),
   },
   // hadoop-yarn ContainersMonitorImpl: "Container [...] is running beyond physical memory limits"
   // and the AM's "killed by YARN for exceeding memory limits".
@@ -121,7 +122,8 @@ export function readKill(text: string): { killer: Killer; weight: 2 | 3; facts: 
           spelling.accepts,
         )
       : (spelling.pattern.exec(text) ?? undefined);
-    if (found) return { killer: spelling.killer, weight: spelling.weight, facts: spelling.facts?.(found) ?? {} };
+    if (found)
+      return { killer: spelling.killer, weight: spelling.weight, facts: spelling.facts?.(found) ?? {} };
   }
   return undefined;
 }

@@ -88,7 +88,7 @@ export const simRules: LogRule[] = [
     // the runtime aborts "Cannot enlarge memory arrays to size %d bytes (OOM)" / "abort(OOM)"
     // (emscripten src/library.js abortOnCannotGrowMemory): a capacity fixed at build time.
     source: 'emscripten-core/emscripten src/library.js abortOnCannotGrowMemory',
-    summary: "the WebAssembly heap, fixed when the module was built, is full",
+    summary: 'the WebAssembly heap, fixed when the module was built, is full',
     extract: ({ match }) => ({
       facts: definedFacts({ setting: 'INITIAL_MEMORY', requiredBytes: intOf(match[1]) }),
       group: 'INITIAL_MEMORY',
