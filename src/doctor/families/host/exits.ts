@@ -2,7 +2,7 @@
 // workers killed, and allocation errors (MemoryError, ENOMEM, std::bad_alloc).
 import { sizeOf } from '../../sizes.js';
 import type { LogRule } from '../../types.js';
-import { definedFacts, intOf, withSize } from '../extract.js';
+import { definedFacts, intOf, lineStart, withSize } from '../extract.js';
 
 // A launcher that runs the training process as a child and reports how it ended.
 const launcherWords =
@@ -91,8 +91,9 @@ export const hostExitRules: LogRule[] = [
     framework: 'kernel',
     weight: 2,
     keywords: ['killed', '已杀死', '已殺死'],
-    pattern:
-      /line \d+:\s+(\d+) Killed\b|^\s*(?:\[\d+\][+-]?\s+)?Killed(?:: 9)?(?:\s{2,}\S.*)?\s*$|\] Killed\s*$|^\s*(?:已杀死|已殺死)\s*$|zsh: killed|\[\d+\]\s+[+-]?\s*(\d+) killed {2,}\S/,
+    pattern: new RegExp(
+      String.raw`line \d+:\s+(\d+) Killed\b|${lineStart}(?:\[\d+\][+-]?\s+)?Killed(?:: 9)?(?:\s{2,}\S.*)?\s*$|\] Killed\s*$|${lineStart}(?:已杀死|已殺死)\s*$|zsh: killed|\[\d+\]\s+[+-]?\s*(\d+) killed {2,}\S`,
+    ),
     // bash prints "Killed" (strsignal(SIGKILL)) for a job ended by SIGKILL; zh_CN locales "已杀死";
     // zsh's job report is "[1]    14875 killed     python main.py" (Src/jobs.c printjob, sigmsg
     // "killed"), often glued to the last progress bar the job drew.
@@ -116,7 +117,7 @@ export const hostExitRules: LogRule[] = [
       'fatalerror: could not allocate memory',
     ],
     pattern: withSize(
-      String.raw`^\s*MemoryError\b|<(?:type|class) '(?:exceptions\.)?MemoryError'>|Fail to alloc memory of (\d+) size|_ArrayMemoryError|Unable to allocate SIZE for an array|\[Errno 12\] Cannot allocate memory|\bfork: Cannot allocate memory|std::bad_alloc|paging file is too small|posix_memalign\([^)]*\) == 0\. 12 vs 0|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
+      String.raw`${lineStart}MemoryError\b|<(?:type|class) '(?:exceptions\.)?MemoryError'>|Fail to alloc memory of (\d+) size|_ArrayMemoryError|Unable to allocate SIZE for an array|\[Errno 12\] Cannot allocate memory|\bfork: Cannot allocate memory|std::bad_alloc|paging file is too small|posix_memalign\([^)]*\) == 0\. 12 vs 0|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
     ),
     // PaddlePaddle's CPU allocator (paddle/fluid/memory/detail/system_allocator.cc CPUAllocator::Alloc)
     // raises "Fail to alloc memory of %ld size" as a ResourceExhaustedError: host memory, not GPU.
