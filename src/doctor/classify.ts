@@ -301,7 +301,8 @@ export class LogClassifier {
     before: string[],
     firstText: string,
   ): void {
-    const hit = rule.extract ? rule.extract({ text, match, before, firstText }) : {};
+    // The context lines are read as the hit's own line is: through the paste normaliser.
+    const hit = rule.extract ? rule.extract({ text, match, before: before.map(normalize), firstText }) : {};
     if (!hit) return;
     const key = this.candidates.add(rule, hit, line, text);
     const hasRank = hit.facts?.rank !== undefined;

@@ -12,6 +12,8 @@
 // - a CI runner's or chat's timestamp before the line (GitHub Actions' and `docker logs -t`'s
 //   RFC 3339 "2024-05-01T12:34:56.1234567Z ", Jenkins timestamper's "[2024-05-01T12:34:56.123Z] ",
 //   GitLab's "2024-05-01T12:34:56.123456Z 00O ", a chat's "[10:42 AM] ");
+// - a multiplexer's tag (docker compose "trainer-1  | ", a CI viewer's "  | ") and syslog's
+//   "Apr 17 15:57:31 host " before the program's tag (RFC 3164);
 // - rank prefixes written other ways than torchrun's "[rankN]:" ("[defaultN]:" from
 //   torch.distributed.elastic's log redirects, Lightning's "[rank: N]"), rewritten to "[rankN]: " so
 //   one spelling carries the rank to the rules (rules/extract.ts rankOf, candidates.ts RankFollower).
@@ -41,6 +43,12 @@ const fenceEnd = /`{3,}\s*$/;
 const ciTimestamp =
   /^\s*(?:\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)\]\s?|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)\s(?:\d\d[OE][+ ]?\s?)?|\[\d{1,2}:\d\d(?::\d\d)?(?:\s?[AP]M)?\]\s?)/;
 const otherRankPrefix = /^(\s*)\[(?:default\s?(\d+)|rank:\s*(\d+))\]:?\s?/;
+// A multiplexer's tag before each line: docker compose's "trainer-1  | " (v2; v1 "trainer_1  | ")
+// and a CI log viewer's gutter "  | " (Buildkite's copied output).
+const pipeTag = /^\s*(?:[\w.-]+[-_]\d+\s+)?\|\s/;
+// syslog's and journald's "Apr 17 15:57:31 host " (RFC 3164 TIMESTAMP HOSTNAME; the month in the
+// reader's locale: "mars 27"): taken off up to the program's own tag ("earlyoom[1460]: "), which stays.
+const syslogStamp = /^\s*\p{L}{3,5}\.? {1,2}\d{1,2} \d\d:\d\d:\d\d \S+ (?=[\w./@-]+(?:\[\d+\])?: )/u;
 
 /** The HTML entities a keyword with `<>&"'` may have been written as in an escaped paste. */
 export function escapedSpellings(keyword: string): string[] {
@@ -76,10 +84,17 @@ export function normalizePaste(line: string): string {
   let text = line.endsWith('\r') ? line.slice(0, -1) : line;
   if (ansiHint.test(text)) text = text.replace(ansi, '');
   if (text.includes('&')) text = text.replace(entity, (e) => entities[e] ?? e);
-  const first = text.trimStart()[0];
-  if (first === '>') text = text.replace(quotePrefix, '');
-  if (first === '*' || first === '_') text = text.replace(emphasisLine, '$1$3');
-  if (text.includes('`') || text.includes('~~~')) text = withoutCodeSpan(text);
+  // Marks nest in either order ("> **Killed**", "`**Killed**`"): taken off until none is left.
+  for (let pass = 0; pass < 3; pass++) {
+    const before = text;
+    if (text.trimStart()[0] === '>') text = text.replace(quotePrefix, '');
+    if (text.includes('`') || text.includes('~~~')) text = withoutCodeSpan(text);
+    const first = text.trimStart()[0];
+    if (first === '*' || first === '_') text = text.replace(emphasisLine, '$1$3');
+    if (text === before) break;
+  }
+  if (text.includes('|')) text = text.replace(pipeTag, '');
+  if (text.includes(':')) text = text.replace(syslogStamp, '');
   const start = text.trimStart()[0];
   if (start === '[' || (start !== undefined && start >= '0' && start <= '9')) {
     text = text.replace(ciTimestamp, '');

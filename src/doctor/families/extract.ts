@@ -47,6 +47,13 @@ export function xlaFramework(text: string, before: readonly string[], fallback: 
   return fallback;
 }
 
+/**
+ * Where a line's own words start, for signatures anchored there ("Killed", "MemoryError"): after
+ * a rank prefix (torchrun's "[rank3]: ", the form normalizePaste gives every launcher's) or a
+ * syslog program tag ("python3[1701]: ") that the paste normaliser leaves on the line.
+ */
+export const lineStart = String.raw`^\s*(?:\[rank\d+\]:\s*|[\w.\/@-]+\[\d+\]:\s*)?`;
+
 /** `[rank3]:` (torchrun) or `rank 3` prefixes on the failing line. */
 export function rankOf(text: string): number | undefined {
   return intOf(/^\s*\[(?:default)?rank(\d+)\]/.exec(text)?.[1]);

@@ -16,8 +16,11 @@ import { type CorpusCase, parseFactsLine, readCorpus, repoRoot } from './corpus.
 export type CorpusPart = 'logs' | 'heldout' | 'heldout-2' | 'heldout-3' | 'shared';
 export const corpusParts: readonly CorpusPart[] = ['logs', 'heldout', 'heldout-2', 'heldout-3', 'shared'];
 
-/** The parts of test/corpus the tests read: heldout/ since it was measured (test/corpus/HELDOUT.md). */
-export const testCorpusParts: readonly CorpusPart[] = ['logs', 'heldout'];
+/**
+ * The parts of test/corpus the tests read: heldout/ since it was measured (test/corpus/HELDOUT.md),
+ * heldout-2/ since it was (test/corpus/HELDOUT-2-RESULT.md).
+ */
+export const testCorpusParts: readonly CorpusPart[] = ['logs', 'heldout', 'heldout-2'];
 
 /** test/corpus in this checkout. */
 export const testCorpusDir = resolve(repoRoot, 'test', 'corpus');

@@ -31,9 +31,10 @@ export function proposedSettings(fix: string): { name: string; value?: string }[
 }
 
 // A message's own advice ("try setting PYTORCH_CUDA_ALLOC_CONF=...", "consider passing
-// CUDA_LAUNCH_BLOCKING=1") names a setting without showing it applied.
+// CUDA_LAUNCH_BLOCKING=1", NCCL's "(run with NCCL_DEBUG=INFO for details)") names a setting
+// without showing it applied.
 const adviceBefore =
-  /\b(?:try|consider|recommend\w*|suggest\w*|you (?:can|may|should|could)|please|hint|e\.g\.|such as)\b[^.]*$/i;
+  /(?:\b(?:try|consider|recommend\w*|suggest\w*|you (?:can|may|should|could)|please|hint|e\.g\.|such as)\b|\(run with\b)[^.]*$/i;
 
 // Whether the log sets `name` to `value` (NAME=value, NAME: value, --flag=value, name = value).
 function logSets(body: string, name: string, value: string | undefined): boolean {
@@ -69,10 +70,14 @@ export function shmShownBytes(body: string): number | undefined {
   return sizes.length > 0 ? Math.max(...sizes) : undefined;
 }
 
-// "increase nconmax above 100", "nconmax=100", "nconmax: 100": the value a setting has now.
+// "increase nconmax above 100", "nconmax=100", "nconmax: 100": the value a setting has now
+// ("with at least nconmax=100" states a need, not the value now).
 function currentValue(body: string, name: string): number | undefined {
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const m = new RegExp(`${escaped}(?:\\s*[=:]\\s*|\\s+above\\s+|\\s+is\\s+)(\\d+)\\b`, 'i').exec(body);
+  const m = new RegExp(
+    `(?<!at least )${escaped}(?:\\s*[=:]\\s*|\\s+above\\s+|\\s+is\\s+)(\\d+)\\b`,
+    'i',
+  ).exec(body);
   return m ? Number(m[1]) : undefined;
 }
 

@@ -122,9 +122,10 @@ export const allocationRules: LogRule[] = [
       'hip error: out of memory',
       'memory allocation failed',
       'allocating <= available failed',
+      'bytes for new constant',
     ],
     pattern:
-      /Out of memory error on (?:GPU|XPU|NPU) \d+|Attempting to (?:reserve|allocate) \S+(?: at the bottom of memory)?\. That was not possible|\b(?:cu|cuda|hip)(?:Mem)?(?:Alloc|alloc|Malloc|malloc)\w*(?:\([^)]*\))?(?: retry)? failed:?\s*out of memory|(?:CUDA|HIP) runtime error in ::\w*[Mm]alloc\w*\(.*?\): out of memory|PI_ERROR_OUT_OF_(?:DEVICE|HOST)_MEMORY|UR_RESULT_ERROR_OUT_OF_(?:DEVICE_MEMORY|RESOURCES)|hipErrorOutOfMemory|HIP error: out of memory|\[mxnet\][^\n]*Memory allocation failed|allocating <= available failed, \d+ > \d+/,
+      /Out of memory error on (?:GPU|XPU|NPU) \d+|Attempting to (?:reserve|allocate) \S+(?: at the bottom of memory)?\. That was not possible|\b(?:cu|cuda|hip)(?:Mem)?(?:Alloc|alloc|Malloc|malloc)\w*(?:\([^)]*\))?(?: retry)? failed:?\s*out of memory|(?:CUDA|HIP) runtime error in ::\w*[Mm]alloc\w*\(.*?\): out of memory|PI_ERROR_OUT_OF_(?:DEVICE|HOST)_MEMORY|UR_RESULT_ERROR_OUT_OF_(?:DEVICE_MEMORY|RESOURCES)|hipErrorOutOfMemory|HIP error: out of memory|\[mxnet\][^\n]*Memory allocation failed|allocating <= available failed, \d+ > \d+|Failed to allocate \d+ bytes for new constant/,
     // PaddlePaddle paddle/phi/core/memory/allocation/allocator_facade.cc ("Out of memory error on
     // GPU %d. Cannot allocate %s memory on GPU %d, %s memory has been allocated and available
     // memory is only %s"); the TPU runtime's HBM allocator ("Attempting to reserve %s at the bottom
@@ -137,9 +138,11 @@ export const allocationRules: LogRule[] = [
     // UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY, and UR_RESULT_ERROR_OUT_OF_RESOURCES that Level Zero
     // returns for a device allocation it cannot back); HIP (ROCm hip_runtime_api.h hipErrorOutOfMemory);
     // PaddlePaddle 1.x paddle/fluid/platform/gpu_info.cc GpuMaxChunkSize's PADDLE_ENFORCE("allocating
-    // <= available": the chunk it wants against what cudaMemGetInfo says is free).
+    // <= available": the chunk it wants against what cudaMemGetInfo says is free); XLA's GPU
+    // executable loading its constants into device memory (xla/service/gpu/gpu_executable.cc
+    // "Failed to allocate %d bytes for new constant").
     source:
-      'PaddlePaddle allocator_facade.cc, gpu_info.cc; TPU runtime HBM allocator; MXNet pooled_storage_manager.h; TensorRT-LLM TLLM_CUDA_CHECK; intel/llvm pi_error.def; ROCm hipErrorOutOfMemory',
+      'PaddlePaddle allocator_facade.cc, gpu_info.cc; openxla/xla service/gpu/gpu_executable.cc; TPU runtime HBM allocator; MXNet pooled_storage_manager.h; TensorRT-LLM TLLM_CUDA_CHECK; intel/llvm pi_error.def; ROCm hipErrorOutOfMemory',
     summary: 'a device memory allocation failed',
     continuationLines: 2,
     extract: ({ text, before }) => ({

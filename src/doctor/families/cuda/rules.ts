@@ -133,11 +133,18 @@ export const cudaLibraryRules: LogRule[] = [
     framework: 'cuda',
     weight: 3,
     isGeneric: true,
-    keywords: ['out of memory', 'cudaerrormemoryallocation', 'cuda_error_out_of_memory'],
+    keywords: ['out of memory', 'cudaerrormemoryallocation', 'cuda_error_out_of_m'],
+    // One shape for every wrapper that re-raises CUDA's error 2: "CUDA", then an error or failure
+    // word, then the runtime's own string for it, "out of memory" (cudaGetErrorString), a few words
+    // apart: C10_CUDA_CHECK's "CUDA error: out of memory", THC's "cuda runtime error (2) : out of
+    // memory", CTranslate2's THROW_RUNTIME_ERROR("CUDA failed with error " + cudaGetErrorString)
+    // ("CUDA failed with error out of memory"), "cuda failed with error 2 out of memory". The enum's
+    // name may be cut mid-word by a paste (CUDA_ERROR_OUT_OF_ME...): the prefix is unambiguous.
     pattern:
-      /CUDA error:\s*out of memory|cuda runtime error \(2\) : out of memory|THCudaCheck FAIL.*out of memory|CUDA driver error: out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_MEMORY|\b[Ee]rror 2: out of memory/,
+      /\bCUDA\b[^\n]{0,24}?\b(?:error|failed|failure|FAIL)\b[^\n]{0,24}?\bout of memory\b|THCudaCheck FAIL.*out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_M(?:EMORY|E?M?O?R?$)|\b[Ee]rror 2: out of memory/i,
     // cudaErrorMemoryAllocation (2) / CUDA_ERROR_OUT_OF_MEMORY as a framework re-raises it (C10_CUDA_CHECK, THC).
-    source: 'CUDA runtime API cudaError_t cudaErrorMemoryAllocation = 2',
+    source:
+      'CUDA runtime API cudaError_t cudaErrorMemoryAllocation = 2, cudaGetErrorString "out of memory"; OpenNMT/CTranslate2 src/cuda/utils.h CUDA_CHECK',
     summary: 'a CUDA call failed with out of memory',
     // "failed to alloc N bytes on host": pinned host memory that TF/XLA's cuda_driver.cc logs and
     // then falls back from (pageable memory, smaller chunks); training goes on, so it is no OOM.

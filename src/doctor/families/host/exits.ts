@@ -2,7 +2,7 @@
 // workers killed, and allocation errors (MemoryError, ENOMEM, std::bad_alloc).
 import { sizeOf } from '../../sizes.js';
 import type { LogRule } from '../../types.js';
-import { definedFacts, intOf, withSize } from '../extract.js';
+import { definedFacts, intOf, lineStart, withSize } from '../extract.js';
 
 // A launcher that runs the training process as a child and reports how it ended.
 const launcherWords =
@@ -57,7 +57,9 @@ export const hostExitRules: LogRule[] = [
       'returncode',
     ],
     pattern:
-      /exit(?:ed)?(?: with)? (?:code|status)[ :=]*137\b|exit code[ :=]*137\b|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|Signals\.SIGKILL|killed by SIGKILL|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|(?:return ?code|exit ?code|exited with code)\s*[:=]?\s*-9\b/i,
+      /\b(?:exit(?:ed)?|status|return)(?:(?: with)?[ _]?(?:code|status|value))?["']?\s*(?:[:=]\s*|is\s+|of\s+)?137\b|exit code[ :=]*137\b|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|Signals\.SIGKILL|killed by SIGKILL|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|(?:return ?code|exit ?code|exited with code)\s*[:=]?\s*-9\b/i,
+    // One shape for the exit status however it is written: "exit code 137", "status code 137",
+    // "exited with status 137", JSON's "exitCode": 137 (a container's terminated state).
     // 128 + 9: the shell's code for a child killed by SIGKILL, which the OOM killer sends; Python's
     // subprocess reports the same child as returncode -9 (launchers: DeepSpeed's launch.py
     // sigkill_handler "exits with return code = -9", torchrun's "exitcode: -9").
@@ -89,8 +91,9 @@ export const hostExitRules: LogRule[] = [
     framework: 'kernel',
     weight: 2,
     keywords: ['killed', '已杀死', '已殺死'],
-    pattern:
-      /line \d+:\s+(\d+) Killed\b|^\s*(?:\[\d+\][+-]?\s+)?Killed(?:: 9)?(?:\s{2,}\S.*)?\s*$|\] Killed\s*$|^\s*(?:已杀死|已殺死)\s*$|zsh: killed|\[\d+\]\s+[+-]?\s*(\d+) killed {2,}\S/,
+    pattern: new RegExp(
+      String.raw`line \d+:\s+(\d+) Killed\b|${lineStart}(?:\[\d+\][+-]?\s+)?Killed(?:: 9)?(?:\s{2,}\S.*)?\s*$|\] Killed\s*$|${lineStart}(?:已杀死|已殺死)\s*$|zsh: killed|\[\d+\]\s+[+-]?\s*(\d+) killed {2,}\S`,
+    ),
     // bash prints "Killed" (strsignal(SIGKILL)) for a job ended by SIGKILL; zh_CN locales "已杀死";
     // zsh's job report is "[1]    14875 killed     python main.py" (Src/jobs.c printjob, sigmsg
     // "killed"), often glued to the last progress bar the job drew.
@@ -110,15 +113,21 @@ export const hostExitRules: LogRule[] = [
       'bad_alloc',
       'paging file is too small',
       'fail to alloc memory of',
+      'posix_memalign',
+      'fatalerror: could not allocate memory',
     ],
     pattern: withSize(
-      String.raw`^\s*MemoryError\b|<(?:type|class) '(?:exceptions\.)?MemoryError'>|Fail to alloc memory of (\d+) size|_ArrayMemoryError|Unable to allocate SIZE for an array|\[Errno 12\] Cannot allocate memory|\bfork: Cannot allocate memory|std::bad_alloc|paging file is too small`,
+      String.raw`${lineStart}MemoryError\b|<(?:type|class) '(?:exceptions\.)?MemoryError'>|Fail to alloc memory of (\d+) size|_ArrayMemoryError|Unable to allocate SIZE for an array|\[Errno 12\] Cannot allocate memory|\bfork: Cannot allocate memory|std::bad_alloc|paging file is too small|posix_memalign\([^)]*\) == 0\. 12 vs 0|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
     ),
     // PaddlePaddle's CPU allocator (paddle/fluid/memory/detail/system_allocator.cc CPUAllocator::Alloc)
     // raises "Fail to alloc memory of %ld size" as a ResourceExhaustedError: host memory, not GPU.
     // numpy/core/src/multiarray/alloc.c raises _ArrayMemoryError, whose message is "Unable to
     // allocate %s for an array with shape %s and data type %s" (numpy/core/_exceptions.py).
-    source: 'CPython MemoryError; numpy _ArrayMemoryError (numpy/core/_exceptions.py); errno ENOMEM',
+    // PyTorch 1.0-1.1's c10/core/CPUAllocator.cpp alloc_cpu enforced "posix_memalign(&data,
+    // gAlignment, nbytes) == 0. 12 vs 0": the call's error, 12, is ENOMEM. MuJoCo's mju_malloc
+    // (src/engine/engine_util_errmem.c) raises "Could not allocate memory" (mujoco.FatalError).
+    source:
+      'CPython MemoryError; numpy _ArrayMemoryError (numpy/core/_exceptions.py); errno ENOMEM; pytorch c10/core/CPUAllocator.cpp (1.0); mujoco engine_util_errmem.c mju_malloc',
     summary: 'a host memory allocation failed (Python MemoryError / ENOMEM)',
     extract: ({ text }) => {
       const array = withSize(

@@ -132,6 +132,8 @@ export function explainRayMonitor(draft: Draft, context: Facts): Explanation {
 /** earlyoom's default -m: SIGTERM when available memory is at or below 10% (rfjakob/earlyoom README). */
 const earlyoomDefaultPercent = 10;
 
+const mib = (bytes: unknown): string => `${Math.round(Number(bytes) / 2 ** 20)} MiB`;
+
 const killerNames: Record<string, string> = {
   'systemd-oomd': 'systemd-oomd',
   earlyoom: 'earlyoom',
@@ -191,7 +193,9 @@ export function explainKill(draft: Draft): Explanation {
     return {
       cause: isEarlyoom ? 'host_ram' : 'memory_monitor',
       causeText: isEarlyoom
-        ? `earlyoom killed ${victim}: the machine's available RAM and free swap both fell below its thresholds, so the host was out of RAM; earlyoom kills at that point, just before the kernel's OOM killer would`
+        ? facts.pid === undefined && facts.availableBytes !== undefined
+          ? `earlyoom reports ${mib(facts.availableBytes)} of ${mib(facts.totalBytes)} of RAM available: the host was out of RAM (earlyoom itself kills only once free swap is low too)`
+          : `earlyoom killed ${victim}: the machine's available RAM and free swap both fell below its thresholds, so the host was out of RAM; earlyoom kills at that point, just before the kernel's OOM killer would`
         : `${killerNames[killer]} killed ${victim}: a user-space monitor that kills at a threshold of free memory before the kernel's OOM killer would`,
       fixes: [
         killer === 'earlyoom'

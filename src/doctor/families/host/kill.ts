@@ -15,7 +15,13 @@ interface KillSpelling {
   weight: 2 | 3;
   pattern: RegExp;
   facts?: (m: RegExpExecArray) => Facts;
+  /** Whether the figures matched say memory ran out (a monitor's routine report may not). */
+  accepts?: (m: RegExpExecArray) => boolean;
 }
+
+// earlyoom's default thresholds: SIGTERM at 10% of RAM available, SIGKILL at half that (README
+// "-m PERCENT"); a report at or below the SIGKILL line is RAM run out, whatever earlyoom then did.
+const earlyoomKillFraction = 0.05;
 
 const spellings: KillSpelling[] = [
   // systemd src/core/unit.c unit_log_..., service.c: "A process of this unit has been killed by the
@@ -57,12 +63,23 @@ const spellings: KillSpelling[] = [
   // %5.2f%%", "sending SIGTERM to process %d uid %d \"%s\": badness %d, VmRSS %lld MiB"; before 1.3
   // "Low Memory! At or below sigterm limits (mem: %d %%, swap: %d %%)", "Killing process '%s' with
   // signal %d, pid: %d, badness: %d, VmRSS: %lld MiB".
+  // Before 1.0: "Low memory! mem avail: %d of %d MiB (%d %%) <= min %d %%, swap free: ...".
   {
     killer: 'earlyoom',
     weight: 3,
     pattern:
-      /low memory! at or below sig(?:term|kill) limits|sending SIG(?:TERM|KILL) to process (\d+) uid \d+ "([^"]*)"|Killing process '([^']*)' with signal \d+, pid: (\d+)/i,
+      /low memory! (?:at or below sig(?:term|kill) limits|mem avail: \d+ of \d+ MiB)|sending SIG(?:TERM|KILL) to process (\d+) uid \d+ "([^"]*)"|Killing process '([^']*)' with signal \d+, pid: (\d+)/i,
     facts: (m) => definedFacts({ pid: intOf(m[1] ?? m[4]), processName: m[2] ?? m[3] }),
+  },
+  // earlyoom main.c's periodic report "mem avail: %5lld of %5lld MiB (%5.2f%%), swap free: ...":
+  // read by its figures, so a start-up report with RAM to spare is no failure.
+  {
+    killer: 'earlyoom',
+    weight: 2,
+    pattern: /\bmem avail:\s*(\d+) of\s*(\d+) MiB\b/,
+    accepts: (m) => Number(m[1]) <= earlyoomKillFraction * Number(m[2]),
+    facts: (m) =>
+      definedFacts({ availableBytes: Number(m[1]) * 2 ** 20, totalBytes: Number(m[2]) * 2 ** 20 }),
   },
   // hadoop-yarn ContainersMonitorImpl: "Container [...] is running beyond physical memory limits"
   // and the AM's "killed by YARN for exceeding memory limits".
@@ -74,21 +91,39 @@ const spellings: KillSpelling[] = [
   },
   // Colab's front end: "Your session crashed after using all available RAM."
   { killer: 'notebook', weight: 3, pattern: /Your session crashed after using all available RAM/i },
-  // Jupyter (notebook/static/notebook/js/kernelselector, jupyterlab apputils sessioncontext): "The
-  // kernel appears to have died. It will restart automatically."; Colab: "Your session crashed".
-  // The front end only saw the kernel process end: the kernel's OOM killer is its usual cause.
+  // A notebook's kernel process ended, in any front end's words: Jupyter (notebook kernelselector,
+  // jupyterlab apputils sessioncontext "The kernel appears to have died. It will restart
+  // automatically.", "Kernel Restarting", the "Dead kernel" dialog), VS Code's Jupyter extension
+  // ("The Kernel crashed while executing code in the current cell", "Kernel died", "Kernel
+  // restarted"), Colab ("Your session crashed"). The front end only saw the kernel process end:
+  // the kernel's OOM killer is its usual cause, so it is likely, not certain.
   {
     killer: 'notebook',
     weight: 2,
-    pattern: /kernel (?:for \S+ )?appears to have died|Your session crashed(?:\.|\s+for an unknown reason)/i,
+    pattern:
+      /\bkernel (?:for \S+ )?(?:appears to have died|has died|died|restarted|crashed while executing code)|\bKernel Restarting\b|\bDead kernel\b|Your session crashed(?:\.|\s+for an unknown reason)/i,
+  },
+  // A user's own words for the kernel's OOM killer doing it ("killed by the OOM killer", "the
+  // oom-killer killed it"): the kill, retold; likely, not certain.
+  {
+    killer: 'kernel',
+    weight: 2,
+    pattern:
+      /\bkilled by (?:the )?(?:kernel'?s? |linux |system )?(?:OOM|out[- ]of[- ]memory)[ -]?killer|\bOOM[ -]?killer (?:has )?(?:killed|terminated)\b/i,
   },
 ];
 
 /** Who killed, which process, why and the limit, from a line in any killer's words above. */
 export function readKill(text: string): { killer: Killer; weight: 2 | 3; facts: Facts } | undefined {
   for (const spelling of spellings) {
-    const m = spelling.pattern.exec(text);
-    if (m) return { killer: spelling.killer, weight: spelling.weight, facts: spelling.facts?.(m) ?? {} };
+    // Every place it matches: two reports joined as one wrapped line may hold a routine one first.
+    const found = spelling.accepts
+      ? [...text.matchAll(new RegExp(spelling.pattern.source, `${spelling.pattern.flags}g`))].find(
+          spelling.accepts,
+        )
+      : (spelling.pattern.exec(text) ?? undefined);
+    if (found)
+      return { killer: spelling.killer, weight: spelling.weight, facts: spelling.facts?.(found) ?? {} };
   }
   return undefined;
 }
@@ -115,10 +150,21 @@ export const killRules: LogRule[] = [
       'beyond virtual memory limits',
       'your session crashed',
       'appears to have died',
+      'mem avail:',
+      'kernel died',
+      'kernel has died',
+      'kernel restart',
+      'kernel crashed while executing',
+      'dead kernel',
+      'oom killer',
+      'oom-killer',
+      'oomkiller',
+      'memory killer',
+      'memory-killer',
     ],
     pattern: new RegExp(spellings.map((s) => s.pattern.source).join('|'), 'i'),
     source:
-      'systemd src/oom/oomd-manager.c and src/core/service.c; rfjakob/earlyoom kill.c; linux mm/oom_kill.c dump_tasks; hadoop ContainersMonitorImpl; Jupyter and Colab front ends',
+      'systemd src/oom/oomd-manager.c and src/core/service.c; rfjakob/earlyoom main.c, kill.c; linux mm/oom_kill.c dump_tasks; hadoop ContainersMonitorImpl; Jupyter, VS Code Jupyter and Colab front ends',
     summary: 'a process was killed for memory',
     extract: ({ text }) => {
       const kill = readKill(text);

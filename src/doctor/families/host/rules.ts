@@ -96,7 +96,10 @@ export const hostRules: LogRule[] = [
     weight: 3,
     keywords: ['exceeded memory limit', 'exceeded job memory limit', 'exceeded step memory limit'],
     pattern:
-      /(?:(Job|Step) (\d+)(?:\.(\w+))?|(?:StepId|JobId)=(\d+)(?:\.(\w+))?) exceeded memory limit \((\d+) > (\d+)\)|[Ee]xceeded (?:job|step) memory limit/,
+      /(?:(Job|Step) (\d+)(?:\.(\w+))?|(?:StepId|JobId)=(\d+)(?:\.(\w+))?) exceeded memory limit \((\d+) > (\d+)\)|[Ee]xceeded (?:job|step) memory limit(?! at some point)/,
+    // "Exceeded step memory limit at some point." is task/cgroup's report of memory.failcnt > 0
+    // (task_cgroup_memory.c): usage touched the limit and pages were reclaimed or swapped; it
+    // prints for jobs that succeeded, so alone it is no kill (the oom-kill count says that).
     // slurm src/common/slurm_jobacct_gather.c jobacct_gather_handle_mem_limit: the accounting
     // plugin polls the job's memory and kills it over --mem. "Job %u"/"Step %u.%u" releases print
     // KiB; "%ps" (StepId=/JobId=) releases print bytes.

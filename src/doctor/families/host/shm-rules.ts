@@ -1,6 +1,6 @@
 // /dev/shm too small: DataLoader workers pass batches through shared memory, NCCL its buffers.
 import type { LogRule } from '../../types.js';
-import { definedFacts, intOf } from '../extract.js';
+import { definedFacts, intOf, lineStart } from '../extract.js';
 
 /** df's Use% at which /dev/shm counts as full: a batch or two more fills it. */
 export const shmFullPercent = 90;
@@ -125,7 +125,7 @@ export const shmRules: LogRule[] = [
     framework: 'other',
     weight: 1,
     keywords: ['bus error'],
-    pattern: /^\s*(?:Fatal Python error: )?Bus error(?: \(core dumped\))?\s*$/,
+    pattern: new RegExp(String.raw`${lineStart}(?:Fatal Python error: )?Bus error(?: \(core dumped\))?\s*$`),
     source: 'SIGBUS: a write to a full tmpfs mapping such as /dev/shm',
     summary: 'a process died of a bus error (SIGBUS), most often a full /dev/shm',
   },

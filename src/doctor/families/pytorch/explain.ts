@@ -20,10 +20,17 @@ function selfNote(n: TorchNumbers): string {
 }
 
 function capExplanation(n: TorchNumbers, allowedBytes: number, total: number): Explanation {
-  const fraction = Math.min(1, Math.ceil(((n.reservedBytes + n.requestedBytes) / total) * 100) / 100);
+  // Never the fraction it has now: at least a step above the allowed share, and what the request needs.
+  const needed = Math.ceil(((n.reservedBytes + n.requestedBytes) / total) * 100) / 100;
+  const above = Math.ceil((allowedBytes / total) * 100 + 5) / 100;
+  const fraction = Math.min(1, Math.max(needed, above));
+  const roomNote =
+    n.freeBytes !== undefined && n.freeBytes >= n.requestedBytes
+      ? `; the card itself has ${size(n.freeBytes)} free, so the cap is the only limit the figures show refusing it`
+      : '';
   return {
     cause: 'memory_cap',
-    causeText: `the per-process fraction allows ${size(allowedBytes)}; PyTorch holds ${size(n.reservedBytes)} and needs ${size(n.requestedBytes)} more`,
+    causeText: `the per-process fraction allows ${size(allowedBytes)}; PyTorch holds ${size(n.reservedBytes)} and needs ${size(n.requestedBytes)} more${roomNote}`,
     fixes: [
       fix(
         `raise the cap if the GPU's other budgets allow it: torch.cuda.set_per_process_memory_fraction(${fraction.toFixed(2)})`,
@@ -43,7 +50,7 @@ function tooSmall(n: TorchNumbers): Explanation {
     fixes: [
       fix(
         'run on a GPU with more memory (or on the CPU for a model this size)',
-        `the fixed overhead outside PyTorch is ${Math.round((outside / total) * 100)}% of this card; no setting makes it smaller`,
+        `a ${size(total)} card holds the context (${Math.round((outside / total) * 100)}% of it here), the weights and the activations at once; no setting makes the fixed part smaller`,
       ),
       batchFix(n),
     ],
@@ -124,11 +131,15 @@ export function explainTorch(draft: Draft, { context }: ExplainContext): Explana
       ],
     };
   }
+  // A cap below the card (PyTorch prints "N allowed" only when set_per_process_memory_fraction is)
+  // refused it when the request passes the cap, or when the card had room for it: then nothing
+  // else the figures state could have (the allocator checks the cap with its own rounding).
+  const hasRoom = n.freeBytes !== undefined && n.requestedBytes > 0 && n.freeBytes >= n.requestedBytes;
   if (
     allowedBytes !== undefined &&
     total > 0 &&
     allowedBytes < total * 0.98 &&
-    n.reservedBytes + n.requestedBytes > allowedBytes
+    (n.reservedBytes + n.requestedBytes > allowedBytes || hasRoom)
   )
     return capExplanation(n, allowedBytes, total);
   if (n.freeBytes !== undefined && n.requestedBytes > 0 && n.freeBytes >= n.requestedBytes)

@@ -37,11 +37,12 @@ describe('PyTorch cause preconditions at their boundaries', () => {
     assert.equal(isCoTenant({ otherBytes: 10 * GiB, shortfallBytes: 0 }), false);
   });
 
-  test('card too small: a context-sized overhead of at least 40% of the card, no other process', () => {
-    const total = 1000 * MiB;
-    assert.equal(isDeviceTooSmall({ totalBytes: total, outsideBytes: 400 * MiB, otherBytes: 0 }), true);
-    assert.equal(isDeviceTooSmall({ totalBytes: total, outsideBytes: 400 * MiB - 1, otherBytes: 0 }), false);
-    assert.equal(isDeviceTooSmall({ totalBytes: total, outsideBytes: 400 * MiB, otherBytes: 1 }), false);
+  test('card too small: under 4 GiB, a context-sized overhead at most, no other process', () => {
+    assert.equal(isDeviceTooSmall({ totalBytes: 1000 * MiB, outsideBytes: 400 * MiB, otherBytes: 0 }), true);
+    // A card under 4 GiB is too small whatever share its context takes; a 4 GiB one is not by size alone.
+    assert.equal(isDeviceTooSmall({ totalBytes: 4 * GiB - 1, outsideBytes: 300 * MiB, otherBytes: 0 }), true);
+    assert.equal(isDeviceTooSmall({ totalBytes: 4 * GiB, outsideBytes: 300 * MiB, otherBytes: 0 }), false);
+    assert.equal(isDeviceTooSmall({ totalBytes: 2 * GiB, outsideBytes: 300 * MiB, otherBytes: 1 }), false);
     // More than a context's worth is other processes, not a small card.
     assert.equal(
       isDeviceTooSmall({ totalBytes: 3 * GiB, outsideBytes: contextMaxBytes + 1, otherBytes: 0 }),

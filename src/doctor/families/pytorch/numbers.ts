@@ -12,6 +12,13 @@ const GiB = 1024 ** 3;
 export const contextMaxBytes = 1.5 * GiB;
 
 /**
+ * Unlisted memory beyond what this process may hold counts as other processes' only past this
+ * margin: the context's size is known only within its range (FACTS Q5) and a display server or
+ * Windows' WDDM keeps more beside it, so a few hundred MiB more is within the estimate's error.
+ */
+export const unlistedMarginBytes = 0.5 * GiB;
+
+/**
  * Share of the card that libraries in the same process may hold outside PyTorch's figures besides
  * the context: NCCL's buffers, cuBLAS/cuDNN workspaces, CUDA graphs' pools, all growing with the
  * job and the card (an 80 GB card's 2.5 GiB outside PyTorch is no other process: gpt-4-llm#16).
@@ -113,10 +120,11 @@ export function torchNumbers(draft: Draft): TorchNumbers {
   // this process itself may hold outside PyTorch (its context, and on a large card the libraries
   // beside it) can only be other processes.
   const inProcessBytes = Math.max(contextMaxBytes, inProcessLibraryShare * (totalBytes ?? 0));
-  const unlistedOtherBytes =
+  const beyondProcessBytes =
     holders.length === 0 && processBytes === undefined && outsideBytes !== undefined
-      ? Math.max(0, outsideBytes - inProcessBytes)
+      ? outsideBytes - inProcessBytes
       : 0;
+  const unlistedOtherBytes = beyondProcessBytes >= unlistedMarginBytes ? beyondProcessBytes : 0;
   return {
     requestedBytes,
     totalBytes,
@@ -158,15 +166,20 @@ export function isFragmentation(n: {
   );
 }
 
-/** Share of the card outside PyTorch above which a context-sized overhead means the card is too small. */
-export const tooSmallOutsideShare = 0.4;
+/**
+ * A card under this size is too small for training whatever the batch: a CUDA context (0.25–1.5
+ * GiB, FACTS Q5) and the weights leave little for activations, and the maintainers of threads on
+ * 2–3 GiB cards answer "use a larger GPU" (PyTorch's own FAQ: weights, gradients, optimizer state
+ * and activations are held at once). A 4 GiB card is left to the other figures.
+ */
+export const smallCardBytes = 4 * GiB;
 
-/** Card too small: with no other process, a context's worth of overhead is a large share of it. */
+/** Card too small: under 4 GiB, with nothing outside PyTorch but a context's worth and no other process. */
 export function isDeviceTooSmall(
   n: Pick<TorchNumbers, 'totalBytes' | 'outsideBytes' | 'otherBytes'>,
 ): boolean {
   if (n.totalBytes === undefined || n.outsideBytes === undefined || n.otherBytes > 0) return false;
-  return n.outsideBytes <= contextMaxBytes && n.outsideBytes >= tooSmallOutsideShare * n.totalBytes;
+  return n.outsideBytes <= contextMaxBytes && n.totalBytes < smallCardBytes;
 }
 
 /** The least batch cut that frees the shortfall: shortfall ÷ allocated, in whole percent. */

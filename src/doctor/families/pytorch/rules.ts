@@ -1,6 +1,6 @@
 // PyTorch's out-of-memory reports, every generation of the message (FACTS Q9).
 import type { Facts, GpuHolder, LogRule, RuleInput } from '../../types.js';
-import { definedFacts, intOf, rankOf, sizeAfter, withSize } from '../extract.js';
+import { definedFacts, intOf, lineStart, rankOf, sizeAfter, withSize } from '../extract.js';
 
 const processHolder = withSize(String.raw`Process (\d+) has SIZE memory in use`, 'g');
 
@@ -54,8 +54,11 @@ export const torchRules: LogRule[] = [
     // ("Tried to allocate 20.00 MiB (GPU 0; 1.96 GiB total capacity; ..." or "... GPU 0 has a
     // total capacity of ...") is the same message pasted without its first words; a retyped
     // "out of the memory. Tried to allocate" is still the allocator's sentence.
-    pattern:
-      /(?:CUDA|HIP|XPU) out of memory(?:\.\s*Tried to allocate|\.?\s*$)|(?:Error|error|ERROR):\s*(?:CUDA|HIP|XPU) out of memory|\bout of (?:\w+ )?memory\.\s*Tried to allocate|^\s*Tried to allocate \d[\d.]* [KMGT]i?B \((?:GPU|XPU) \d+; [\d.]+ [KMGT]i?B total capacity|^\s*Tried to allocate \d[\d.]* [KMGT]i?B\. (?:GPU|XPU) \d+ has a total capac/,
+    // Quoted whole inside a sentence (backticks, quotes, doubled quotes: "I get `CUDA out of memory`
+    // error") it is the same message retold by the user who saw it, not a log line that mentions it.
+    pattern: new RegExp(
+      String.raw`(?:CUDA|HIP|XPU) out of memory(?:\.\s*Tried to allocate|\.?\s*$)|(?:\x60|''|"|“)(?:(?:torch\.(?:cuda\.)?OutOfMemoryError|RuntimeError): )?(?:CUDA|HIP|XPU) out of memory\.?(?:\x60|''|"|”)|(?:Error|error|ERROR):\s*(?:CUDA|HIP|XPU) out of memory|\bout of (?:\w+ )?memory\.\s*Tried to allocate|${lineStart}Tried to allocate \d[\d.]* [KMGT]i?B \((?:GPU|XPU) \d+; [\d.]+ [KMGT]i?B total capacity|${lineStart}Tried to allocate \d[\d.]* [KMGT]i?B\. (?:GPU|XPU) \d+ has a total capac`,
+    ),
     source:
       'pytorch c10/cuda/CUDACachingAllocator.cpp DeviceCachingAllocator::malloc (pytorch c10/cuda/CUDACachingAllocator.cpp)',
     continuationLines: 3,

@@ -93,6 +93,7 @@ function blowUp(what: string, needed: number): Explanation {
 /** The setting to raise and its new value, or a physics blow-up when the need is absurd. */
 export function explainSimCapacity(draft: Draft): Explanation {
   if (draft.framework === 'mujoco') return explainMujocoCapacity(draft);
+  if (draft.facts.setting === 'INITIAL_MEMORY') return explainWasmHeap();
   const field = String(draft.facts.setting ?? 'collisionStackSize');
   const setting = settings[field];
   const isBytes = num(draft.facts, 'requiredBytes') !== undefined;
@@ -145,6 +146,21 @@ export function explainSimCapacity(draft: Draft): Explanation {
 
 const MiB = 1024 ** 2;
 
+// An Emscripten module's heap (emscripten settings.js INITIAL_MEMORY, ALLOW_MEMORY_GROWTH).
+function explainWasmHeap(): Explanation {
+  return {
+    cause: 'sim_buffer_capacity',
+    causeText:
+      "the WebAssembly heap is a size fixed when the module was built (INITIAL_MEMORY, TOTAL_MEMORY before Emscripten 2.0) and it cannot grow, so the scene's bodies and contacts filled it",
+    fixes: [
+      fix(
+        'rebuild the module with a larger heap (-sINITIAL_MEMORY=...) or with -sALLOW_MEMORY_GROWTH=1, or use a build of the library made that way',
+        'Emscripten aborts with OOM when the heap cannot be enlarged (abortOnCannotGrowMemory)',
+      ),
+    ],
+  };
+}
+
 // MuJoCo's arena: the stack mjData takes its scratch from, sized once from <size memory="..."/>
 // (MuJoCo XML reference, size/memory; mjModel.narena).
 function explainMujocoArena(draft: Draft): Explanation {
@@ -174,6 +190,18 @@ function explainMujocoCapacity(draft: Draft): Explanation {
   const needed = draft.largestRequired ?? num(draft.facts, 'requiredCount');
   if (needed !== undefined && isBlowUp(needed, false)) return blowUp(`${setting} entries`, needed);
   const current = num(draft.facts, 'currentCount');
+  if (draft.code === 'mujoco-contacts-exceed-buffer' && needed !== undefined && current !== undefined) {
+    return {
+      cause: 'sim_buffer_capacity',
+      causeText: `the collision pipeline's contact buffer (${setting} = ${current.toLocaleString('en-US')}) is smaller than the ${needed.toLocaleString('en-US')} contacts the MuJoCo solver is sized for; both are fixed when they are created`,
+      fixes: [
+        fix(
+          `create the contacts buffer with ${setting} of at least ${needed.toLocaleString('en-US')} (or lower the solver's nconmax so that nconmax × worlds fits ${current.toLocaleString('en-US')})`,
+          `the solver's buffer holds ${needed.toLocaleString('en-US')} contacts and the pipeline's ${current.toLocaleString('en-US')}`,
+        ),
+      ],
+    };
+  }
   const target =
     needed !== undefined
       ? `at least ${needed.toLocaleString('en-US')}`

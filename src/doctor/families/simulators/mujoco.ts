@@ -3,6 +3,13 @@
 import type { LogRule } from '../../types.js';
 import { definedFacts, intOf } from '../extract.js';
 
+// mujoco src/engine/engine_io.c: the buffer each "Pre-allocated <buffer> buffer is full" names.
+const bufferSettings: Record<string, string> = {
+  contact: 'nconmax',
+  constraint: 'njmax',
+  'visual geom': 'maxgeom',
+};
+
 /** MuJoCo / MuJoCo Warp capacity overflows (sim_capacity), by the setting to raise. */
 export const mujocoRules: LogRule[] = [
   {
@@ -12,7 +19,7 @@ export const mujocoRules: LogRule[] = [
     weight: 3,
     keywords: [
       'please increase',
-      'buffer is full. increase',
+      'buffer is full',
       'mj_stackalloc',
       'stack overflow: max =',
       'insufficient memory: max =',
@@ -21,7 +28,7 @@ export const mujocoRules: LogRule[] = [
     // insufficient memory: max = %zu, available = %zu, requested = %zu" (3.x engine_memory.c),
     // "stack overflow: max = ..." (2.x), "mj_stackAlloc: out of memory, stack overflow" (mjERROR).
     pattern:
-      /overflow(?::\s*|\s+-\s+)please increase (?:Option\.)?(\w+)(?: to (\d+))?|Pre-allocated [\w ]+ buffer is full\. Increase (\w+) above (\d+)|(mj_stackAlloc: (?:out of memory|insufficient memory)|(?:stack overflow|insufficient memory): max = (\d+), available = (\d+), requested = (\d+))/,
+      /overflow(?::\s*|\s+-\s+)please increase (?:Option\.)?(\w+)(?: to (\d+))?|Pre-allocated ([\w ]+?) buffer is full(?:\. Increase (\w+) above (\d+))?|(mj_stackAlloc: (?:out of memory|insufficient memory)|(?:stack overflow|insufficient memory): max = (\d+), available = (\d+), requested = (\d+))/,
     // One grammar for every fixed buffer, whatever its setting: mujoco_warp _src/forward.py /
     // collision_driver.py wp.printf("... overflow - please increase nconmax to %u") and its newer
     // "<what> overflow: please increase Option.<setting> to %d" (contact sensors' maxmatch); mujoco
@@ -34,7 +41,7 @@ export const mujocoRules: LogRule[] = [
     summary: 'a MuJoCo buffer of fixed size overflowed (contacts or constraints were dropped)',
     // The C engine's "Increase nconmax above %d" prints the value set now, not what is needed.
     extract: ({ text, match }) => {
-      if (match[5] !== undefined) {
+      if (match[6] !== undefined) {
         const figures = /max = (\d+), available = (\d+), requested = (\d+)/.exec(text);
         return {
           facts: definedFacts({
@@ -46,7 +53,33 @@ export const mujocoRules: LogRule[] = [
           group: 'memory',
         };
       }
-      const setting = (match[1] ?? match[3])!;
+      // A warning cut before its "Increase ..." still names the buffer, and each buffer one setting.
+      const setting = match[1] ?? match[4] ?? bufferSettings[match[3]!] ?? 'nconmax';
+      return {
+        facts: definedFacts({
+          setting,
+          requiredCount: intOf(match[2]),
+          currentCount: intOf(match[5]),
+        }),
+        group: setting,
+      };
+    },
+  },
+  {
+    code: 'mujoco-contacts-exceed-buffer',
+    kind: 'sim_capacity',
+    framework: 'mujoco',
+    weight: 3,
+    keywords: ['conmax (', 'njmax ('],
+    // One capacity check read by its figures: the solver's contact count (naconmax = nconmax x
+    // worlds) against the collision pipeline's contact buffer, "MuJoCo naconmax (%d) exceeds
+    // contacts.rigid_contact_max (%d)" (newton-physics/newton SolverMuJoCo, when it is given a
+    // Contacts object made smaller than the solver's own buffer).
+    pattern: /\b(n?a?conmax|njmax) \((\d+)\) exceeds ([\w.]+) \((\d+)\)/,
+    source: 'newton-physics/newton SolverMuJoCo (contact buffer check)',
+    summary: 'a MuJoCo contact buffer is smaller than the solver needs',
+    extract: ({ match }) => {
+      const setting = match[3]!.split('.').at(-1)!;
       return {
         facts: definedFacts({
           setting,

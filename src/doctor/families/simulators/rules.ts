@@ -41,8 +41,10 @@ export const simRules: LogRule[] = [
     weight: 3,
     keywords: ['dynamicsmemoryconfig::', ...gpuDynamicsFields.map((field) => field.toLowerCase())],
     // With the struct's name, or (as some Isaac Sim builds print it) the bare field name.
+    // A field named beside "overflow" is the report retold without its number ("I get a
+    // collisionStackSize buffer overflow"); beside "increase" it needs the number.
     pattern: new RegExp(
-      `Px(?:g|Gpu)DynamicsMemoryConfig::(\\w+)(?:[^\\n]*?(?:to at least|to) (-?\\d+))?|\\b(${gpuDynamicsFields.join('|')})\\b[^\\n]*?(?:overflow|increase)[^\\n]*?(?:to at least|to) (-?\\d+)`,
+      `Px(?:g|Gpu)DynamicsMemoryConfig::(\\w+)(?:[^\\n]*?(?:to at least|to) (-?\\d+))?|\\b(${gpuDynamicsFields.join('|')})\\b[^\\n]*?(?:overflow(?:[^\\n]*?(?:to at least|to) (-?\\d+))?|increase[^\\n]*?(?:to at least|to) (-?\\d+))`,
     ),
     // PhysX 5 gpunarrowphase PxgNphaseImplementationContext ("collisionStackSize buffer overflow
     // detected, please increase its size to at least %i") and gpubroadphase PxgAABBManager /
@@ -51,7 +53,7 @@ export const simRules: LogRule[] = [
     summary: 'a PhysX GPU buffer of fixed capacity overflowed (contacts or pairs were dropped)',
     extract: ({ match }) => {
       const field = (match[1] ?? match[3])!;
-      return { facts: capacityFacts(field, intOf(match[2] ?? match[4])), group: field };
+      return { facts: capacityFacts(field, intOf(match[2] ?? match[4] ?? match[5])), group: field };
     },
   },
   {
@@ -73,6 +75,24 @@ export const simRules: LogRule[] = [
             : 'tempBufferCapacity';
       return { facts: capacityFacts(field, intOf(match[2] ?? match[3])), group: field };
     },
+  },
+  {
+    code: 'wasm-heap-full',
+    kind: 'sim_capacity',
+    framework: 'other',
+    weight: 3,
+    keywords: ['abort(oom)', 'cannot enlarge memory arrays'],
+    pattern: /\babort\(OOM\)|Cannot enlarge memory arrays(?: to size (\d+) bytes)?/,
+    // Emscripten builds (ammo.js, Box2D and PhysX web ports) get one WebAssembly heap of
+    // INITIAL_MEMORY (TOTAL_MEMORY before 2.0) bytes; without ALLOW_MEMORY_GROWTH it cannot grow, and
+    // the runtime aborts "Cannot enlarge memory arrays to size %d bytes (OOM)" / "abort(OOM)"
+    // (emscripten src/library.js abortOnCannotGrowMemory): a capacity fixed at build time.
+    source: 'emscripten-core/emscripten src/library.js abortOnCannotGrowMemory',
+    summary: 'the WebAssembly heap, fixed when the module was built, is full',
+    extract: ({ match }) => ({
+      facts: definedFacts({ setting: 'INITIAL_MEMORY', requiredBytes: intOf(match[1]) }),
+      group: 'INITIAL_MEMORY',
+    }),
   },
   {
     code: 'physx-gpu-alloc-failed',
