@@ -84,3 +84,27 @@ test('a warm start: the wait at the gate is no level, and the climb counts from 
     'levelled-off',
   );
 });
+
+test('a warm start’s wait at the gate is not part of its climb: its imports and its climb after the gate are', () => {
+  // Imports 1 s, a 20 s wait at the gate, then from 21 s a 1 s climb and 3.2 s level.
+  const series = [
+    ...samples(100, 200, 300, 300, 300, 300),
+    ...Array.from({ length: 100 }, (_, i) => ({
+      atMs: 1200 + i * 200,
+      hostBytes: 300 * MiB,
+      gpuBytes: null,
+    })),
+  ];
+  const after = [400, 500, 600, 600, ...Array(16).fill(600)].map((mib, i) => ({
+    atMs: 21_200 + i * 200,
+    hostBytes: mib * MiB,
+    gpuBytes: null,
+  }));
+  const run = [...series, ...after];
+  const judgeWarm = (startupMs?: number) =>
+    judgeRunningTrial({ samples: run, hints: noLine, limits, countFromMs: 21_000, startupMs });
+  // Its climb is 1 s of imports and 1 s after the gate: level 3 s is enough.
+  assert.equal(judgeWarm(1000)?.kind, 'levelled-off');
+  // Counted from the process's start the climb would be 22 s.
+  assert.equal(judgeWarm(undefined), null);
+});

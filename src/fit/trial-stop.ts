@@ -73,8 +73,9 @@ function levelOf(options: {
   expected: number | null;
   limitBytes: number | null;
   countFromMs: number;
+  startupMs: number | null;
 }) {
-  const { resource, samples, noiseFraction, expected, limitBytes, countFromMs } = options;
+  const { resource, samples, noiseFraction, expected, limitBytes, countFromMs, startupMs } = options;
   const series = seriesOf(samples, resource);
   if (series.length < 4) return null;
   const peak = Math.max(...series.map((s) => s.bytes));
@@ -82,6 +83,9 @@ function levelOf(options: {
   const climbedTo = series.find((s) => s.bytes >= peak - tolerance)?.atMs ?? Number.POSITIVE_INFINITY;
   // A level held before the program ran with its value (a warm start at its gate) proves nothing.
   const reachedAt = Math.max(climbedTo, countFromMs);
+  // How long the climb took: a warm start's is its start-up before the gate and its climb after it.
+  const climbMs = (fromStart: number): number =>
+    startupMs === null ? fromStart : startupMs + Math.max(0, climbedTo - countFromMs);
   const startMs = series[0]?.atMs ?? 0;
   const nowMs = series.at(-1)?.atMs ?? 0;
   const levelMs = nowMs - reachedAt;
@@ -91,7 +95,7 @@ function levelOf(options: {
     // The line's peak for this value, less what the noise may take off it, must have been reached.
     const slack = Math.max(tolerance, noiseFraction * (limitBytes ?? peak));
     if (peak < expected - slack) return null;
-  } else if (levelMs < Math.max(minUnpredictedLevelMs, climbedTo - startMs)) {
+  } else if (levelMs < Math.max(minUnpredictedLevelMs, climbMs(climbedTo - startMs))) {
     return null;
   }
   return { peak, levelMs };
@@ -108,6 +112,8 @@ export function judgeRunningTrial(options: {
   limits: readonly ResourceLimit[];
   /** When the program began with its value (a warm start: when it left the gate); a level counts from here. */
   countFromMs?: number;
+  /** A warm start's start-up before the gate (its imports), which its climb includes; not its wait there. */
+  startupMs?: number;
 }): EarlyStop | null {
   const { samples, hints, limits } = options;
   const countFromMs = options.countFromMs ?? Number.NEGATIVE_INFINITY;
@@ -128,6 +134,7 @@ export function judgeRunningTrial(options: {
       expected,
       limitBytes,
       countFromMs,
+      startupMs: options.startupMs ?? null,
     });
     if (!level) return null;
     first ??= {

@@ -5,7 +5,7 @@
 // rising?) and its address space (RLIMIT_AS). Ctrl-C aborts the trial through the supervisor, which
 // stops the whole process tree. A warm trial (warm-start.ts) starts before its value is known and
 // waits at the bootstrap's gate until it is released with one.
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bootVariables, packagedBootstrapDir, withBootstrapPath } from '../../frameworks/bootstrap.js';
 import type { LaunchSpec, SuperviseUpdate } from '../../launch/types.js';
@@ -68,6 +68,16 @@ function describeAddressSpaceFailure(addressSpace: AddressSpace): string {
   return `an allocation past its address-space limit failed (RLIMIT_AS ${formatBytes(addressSpace.limitBytes)}, from /proc/PID/limits${peak})`;
 }
 
+// How long a warm start's imports took before it waited at the gate (its `ready` file says).
+function readStartupMs(readyFile: string): number | undefined {
+  try {
+    const seconds = JSON.parse(readFileSync(readyFile, 'utf8')).seconds;
+    return typeof seconds === 'number' ? seconds * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A trial's process, started cold with its value or warm at the gate, and its record once it ends. */
 export interface StartedTrial {
   index: number;
@@ -109,6 +119,7 @@ export function startTrial(
   // The process's samples from its start; a warm one's program begins once it has left the gate.
   const samples: MemorySample[] = [];
   let programStartMs: number | null = isWarm ? null : performance.now();
+  let startupMs: number | undefined;
   // The root process's RLIMIT_AS (prlimit, ulimit -v, or the script's own setrlimit) and VmPeak.
   let addressSpaceLimit: number | null = null;
   let addressSpacePeak: number | null = null;
@@ -143,8 +154,10 @@ export function startTrial(
     const status = update.kind === 'status' ? update.processes[0] : undefined;
     if (status?.state === 'running' && status.pid !== null) readAddressSpace(status.pid);
     // The gate writes `ready` after the imports and leaves as soon as it has its value.
-    if (isReleased && programStartMs === null && status && existsSync(readyFile))
+    if (isReleased && programStartMs === null && status && existsSync(readyFile)) {
       programStartMs = performance.now();
+      startupMs = readStartupMs(readyFile);
+    }
     // Samples up to the stop: what the memory did while the trial was left to run.
     if (status?.state === 'running' && !trialStop.signal.aborted) {
       // Under an address-space limit that binds first, the address space is what is judged.
@@ -154,7 +167,13 @@ export function startTrial(
       samples.push({ atMs: performance.now(), hostBytes, gpuBytes: status.gpuBytes });
       const judged =
         hints && !options.isFullTrials && programStartMs !== null && !isAddressSpace
-          ? judgeRunningTrial({ samples, hints, limits: options.limits, countFromMs: programStartMs })
+          ? judgeRunningTrial({
+              samples,
+              hints,
+              limits: options.limits,
+              countFromMs: programStartMs,
+              startupMs,
+            })
           : null;
       if (judged) {
         earlyStop = judged;
