@@ -1,8 +1,10 @@
 // What happens to a job, as events in the run record and updates for the renderer: steps Slurm
 // started (squeue), the batch script's marker lines (ready, not started, restarts, srun's status),
 // and each step's end from sacct, judged by the Slurm step verdict.
+
 import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import { OutputReader } from '../doctor/stream/output-reader.js';
+import { gpuFactsOf } from '../launch/gpu-facts.js';
 import type { Clock, LaunchSpec, ProcessStatus, SuperviseUpdate } from '../launch/types.js';
 import { type EventSink, eventSink, type RunRecord } from '../run-record/writer.js';
 import type { LogVerdict, Verdict } from '../verdict/types.js';
@@ -227,9 +229,7 @@ export class JobEvents {
       log: this.readLog(name),
       onOomKill: launch?.onOomKill ?? 'stop',
       name,
-      gpuCap: launch?.gpuCap ?? null,
-      gpuContextBytes: (launch?.gpuContextBytes ?? 0) / Math.max(1, launch?.gpuClients ?? 1),
-      gpuClients: launch?.gpuClients ?? 1,
+      ...gpuFactsOf(launch),
     };
   }
 

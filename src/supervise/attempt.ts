@@ -3,6 +3,7 @@
 
 import { OutputReader } from '../doctor/stream/output-reader.js';
 import { waitUntil } from '../launch/clock.js';
+import { gpuFactsOf } from '../launch/gpu-facts.js';
 import type { Attribution } from '../launch/types.js';
 import {
   addCgroupPid,
@@ -209,9 +210,7 @@ function gatherFacts(
     wasStoppedForOomKill: attempt?.stopCause === 'oom-kill',
     onOomKill: live.spec.onOomKill ?? 'stop',
     log,
-    gpuCap: live.spec.gpuCap ?? null,
-    gpuContextBytes: (live.spec.gpuContextBytes ?? 0) / Math.max(1, live.spec.gpuClients ?? 1),
-    gpuClients: live.spec.gpuClients ?? 1,
+    ...gpuFactsOf(live.spec),
     gpuBudgetBytes: live.spec.gpuBudgetBytes,
     sampleAtFailure: attempt ? sampleAtFailure(context, live, attempt, log?.line ?? 0, exitedAtMs) : null,
   };

@@ -1,11 +1,13 @@
 // One planned process run as a Ray actor, as headroom follows it from the driver's events: its
 // attempts, its output through doctor's classifier, its samples' peaks, and the verdict on each end
 // through the one judge (src/verdict/judge.ts), with Ray's own words where Ray ended it.
+
 import { OutputReader } from '../../doctor/stream/output-reader.js';
 import type { RecordFile, RunRecord } from '../../run-record/writer.js';
 import { causeRecordOf } from '../../verdict/cause.js';
 import { judgeEnd } from '../../verdict/judge.js';
 import type { EndFacts, LauncherEnd, Verdict } from '../../verdict/types.js';
+import { gpuFactsOf } from '../gpu-facts.js';
 import type { LaunchSpec, ProcessState, ProcessStatus, ProcessSummary } from '../types.js';
 import type { DriverEvent, RayError, RayInfeasible, RayNodeFacts } from './driver-events.js';
 import type { RayRequest } from './spec.js';
@@ -149,9 +151,7 @@ export class RayProcess {
       wasStoppedForOomKill: false,
       onOomKill: this.launch.onOomKill ?? 'stop',
       log,
-      gpuCap: this.launch.gpuCap ?? null,
-      gpuContextBytes: (this.launch.gpuContextBytes ?? 0) / Math.max(1, this.launch.gpuClients ?? 1),
-      gpuClients: this.launch.gpuClients ?? 1,
+      ...gpuFactsOf(this.launch),
       gpuBudgetBytes: this.launch.gpuBudgetBytes,
       sampleAtFailure: null,
     };
