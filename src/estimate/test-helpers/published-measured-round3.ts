@@ -140,6 +140,103 @@ const allR8Neox = {
 };
 const allR8 = { ...allR32, rank: 8 };
 
+// --- rasbt/LLMs-from-scratch ch05/10_llm-training-speed/README.md (Raschka, March 2025) ----------------
+// The book's GPT-2 "124M" (163,009,536 parameters: untied 50257 × 768 head, learned positions for
+// 1024 tokens, 12 layers, 12 heads, MLP 3072, no qkv bias, dropout 0.1) pre-trained from scratch on
+// Middlemarch in 1024-token windows, torch.optim.AdamW (weight decay 0.1), 15 epochs with evaluation on
+// one batch every 15 steps and a 50-token sample at each epoch's end; PyTorch 2.6.0+cu124 on A100s.
+// Each script prints torch.cuda.memory_reserved() / 1024**3 ("Reserved memory: X GB") after the first
+// epoch: nothing empties the cache, so the pool at that point is the run's peak reserved, in GiB.
+// The README applies its ten changes one after another to 00_orig.py; 01_opt_single_gpu.py has all.
+const rasbtSpeed =
+  'rasbt/LLMs-from-scratch ch05/10_llm-training-speed/README.md (commit 322000d, https://github.com/rasbt/LLMs-from-scratch/tree/main/ch05/10_llm-training-speed)';
+const gpt124mParams = 163_009_536;
+const rasbtGpt = (options: {
+  id: string;
+  section: string;
+  measured: number;
+  config: string;
+  vocab: number;
+  attention: string;
+  training: string;
+  buffers?: string;
+  parallel?: string;
+}): PublishedCase => ({
+  id: `rasbt-llm-training-speed-gpt2-124m-${options.id}`,
+  source: `${rasbtSpeed}, ${options.section}`,
+  what: 'reserved',
+  unit: 'GiB',
+  measured: options.measured,
+  config: `GPT-2 124M as chapter 5 builds it (${gpt124mParams + (options.vocab - 50257) * 768 * 2} parameters with vocab ${options.vocab}), 1024-token windows, dropout 0.1, AdamW, A100; ${options.config}; memory_reserved / 1024**3 after epoch 1 (printed "GB")`,
+  spec: `model:
+  params: ${gpt124mParams + (options.vocab - 50257) * 768 * 2}${options.buffers ?? ''}
+  transformer: { family: gpt, layers: 12, hidden: 768, heads: 12, ffn: 3072, vocab: ${options.vocab}, max_positions: 1024, seq_len: 1024, lm_head: true, tied_embeddings: false, attention: ${options.attention}, dropout: true }
+training: { ${options.training} }${options.parallel ? `\nparallel: { ${options.parallel} }` : ''}`,
+});
+
+// --- AnswerDotAI/fsdp_qlora benchmarks_03_2024.md ("Benchmarking QLoRA+FSDP", Feb–Mar 2024) -------------
+// train.py of then (commit 50efa1e, 2024-03-26: it logs memory/reserved_peak = max_memory_reserved of
+// rank 0 over the first epoch; the tables give it in GiB and say "reported peak reserved memory").
+// Two GPUs (RTX 3090 24 GB, PCIe, or RTX 4090 where said), the "dummy" dataset (every sample cut to
+// exactly --context_length tokens), Hugging Face LlamaForCausalLM/MistralForCausalLM with SDPA attention
+// (transformers 4.38–4.39: logits upcast to fp32 for the loss), precision "bf16" (weights, LoRA weights,
+// gradients and AdamW states in bf16, no FSDP MixedPrecision), FSDP FULL_SHARD (or NO_SHARD where the
+// table says DDP) with use_orig_params False, limit_all_gathers, CPUOffload(offload_params=True) where
+// said (parameters and gradients on the host, the AdamW step on the CPU), FSDP activation checkpointing
+// of every decoder layer (reentrant, as the template command passes), PEFT LoRA r 64, alpha 16, dropout
+// 0.1 on q, k, v, gate, up and down ("all" of then: no o_proj), torch.optim.AdamW (betas 0.9/0.95,
+// weight decay 0.1). QLoRA: bitsandbytes Linear4bit NF4 with quant_storage and compute dtype bf16 and
+// bitsandbytes' default compress_statistics (double quantization), the LM head kept in bf16.
+const fsdpQloraBench =
+  'AnswerDotAI/fsdp_qlora benchmarks_03_2024.md (commit e877dda, https://github.com/AnswerDotAI/fsdp_qlora/blob/main/benchmarks_03_2024.md)';
+const fsdpQloraModels = {
+  llama2_7b: {
+    name: 'meta-llama/Llama-2-7b-hf',
+    params: 6_738_415_616,
+    shape: 'family: llama, layers: 32, hidden: 4096, heads: 32, vocab: 32000, ffn: 11008',
+  },
+  yi34b: {
+    name: '01-ai/Yi-34B (60 layers, 7168 wide, 56 heads, 8 KV heads, MLP 20480, vocab 64000, untied)',
+    params: 34_388_917_248,
+    shape: 'family: llama, layers: 60, hidden: 7168, heads: 56, kv_heads: 8, vocab: 64000, ffn: 20480',
+  },
+  llama2_70b: {
+    name: 'meta-llama/Llama-2-70b-hf',
+    params: 68_976_648_192,
+    shape: 'family: llama, layers: 80, hidden: 8192, heads: 64, kv_heads: 8, vocab: 32000, ffn: 28672',
+  },
+} as const;
+const fsdpQlora = (options: {
+  model: keyof typeof fsdpQloraModels;
+  table: string;
+  method: 'lora' | 'qlora';
+  batch: number;
+  context: number;
+  measured: number;
+  what?: 'allocated' | 'reserved';
+  offload?: boolean;
+  ddp?: boolean;
+  gpu?: string;
+}): PublishedCase => {
+  const model = fsdpQloraModels[options.model];
+  const what = options.what ?? 'reserved';
+  const label = `${options.method}-bs${options.batch}-ctx${options.context}${options.ddp ? '-noshard' : ''}${options.offload ? '-cpu-offload' : ''}${what === 'allocated' ? '-allocated' : ''}`;
+  return {
+    id: `fsdp-qlora-bench-${options.model.replace('_', '-')}-${label}-2x${(options.gpu ?? '3090').toLowerCase()}`,
+    source: `${fsdpQloraBench}, ${options.table}`,
+    what,
+    unit: 'GiB',
+    measured: options.measured,
+    config: `train.py --model_name ${model.name} --train_type ${options.method} --batch_size ${options.batch} --context_length ${options.context} --dataset dummy --use_gradient_checkpointing True --reentrant_checkpointing True --use_cpu_offload ${options.offload ? 'True' : 'False'}${options.ddp ? ' --sharding_strategy ddp (FSDP NO_SHARD: every GPU holds the whole model)' : ' (FULL_SHARD)'}, precision bf16, 2 × RTX ${options.gpu ?? '3090'} 24 GB; rank 0's max_memory_${what} over the first epoch / 2**30, one GPU's figure`,
+    spec: `model:
+  params: ${model.params}
+  transformer: { ${model.shape}, seq_len: ${options.context}, attention: sdpa }
+  lora: { rank: 64, alpha: 16, targets: [q, k, v, gate, up, down], dropout: 0.1 }${options.method === 'qlora' ? '\n  quantization: { weights: nf4, double_quant: true, compute_dtype: bf16 }' : ''}
+training: { precision: bf16, optimizer: adamw, batch_size: ${options.batch}, activation_checkpointing: full${options.offload ? ', offload: { parameters: cpu, gradients: cpu, optimizer: cpu }' : ''} }
+parallel: { gpus: 2, strategy: ${options.ddp ? 'ddp' : 'fsdp_full'} }`,
+  };
+};
+
 /** Every round-3 case: all held out until the one final measurement. */
 export const round3Cases: PublishedCase[] = [
   // litgpt config hub: the single-GPU fine-tunes users bring (full, LoRA, QLoRA; 1.1B to 8B).
@@ -331,5 +428,202 @@ export const round3Cases: PublishedCase[] = [
     method: 'lora',
     microBatch: 4,
     lora: allR8,
+  }),
+  // rasbt's GPT-2 124M speed-ups: fp32 baseline to bf16, native modules, FlashAttention, compile, DDP.
+  rasbtGpt({
+    id: 'orig-fp32-bs8',
+    section: '"Baseline" (00_orig.py): "Reserved memory: 26.2617 GB"',
+    measured: 26.2617,
+    config:
+      'batch 8, fp32, the from-scratch attention (explicit QKᵀ, a registered 1024 × 1024 fp32 causal mask per layer, softmax, dropout on the weights), from-scratch LayerNorm and tanh-GELU modules (their intermediates are kept for backward), torch.optim.AdamW default (foreach), no compile',
+    vocab: 50257,
+    attention: 'eager',
+    buffers: '\n  buffers: 12582912',
+    training: 'precision: fp32, optimizer: adamw, optimizer_impl: foreach, batch_size: 8',
+  }),
+  rasbtGpt({
+    id: 'bf16-fused-bs8',
+    section:
+      '"5. Using bfloat16 precision" (after 1–4: mask made on the fly, TF32 tensor cores, fused AdamW, pinned memory): "Reserved memory: 13.7871 GB"',
+    measured: 13.7871,
+    config:
+      'batch 8, model.to(torch.bfloat16) (weights, gradients and AdamW states in bf16), the from-scratch attention with its causal mask made on the fly, from-scratch LayerNorm and GELU, AdamW(fused=True), no compile',
+    vocab: 50257,
+    attention: 'eager',
+    training: 'precision: bf16, optimizer: adamw, optimizer_impl: fused, batch_size: 8',
+  }),
+  rasbtGpt({
+    id: 'bf16-native-modules-bs8',
+    section: '"6. Replacing from-scratch code by PyTorch classes": "Reserved memory: 11.5645 GB"',
+    measured: 11.5645,
+    config:
+      'as bf16-fused-bs8 with nn.LayerNorm and nn.GELU(approximate="tanh") in place of the from-scratch modules; attention still explicit (scores, softmax and dropout kept)',
+    vocab: 50257,
+    attention: 'eager',
+    training: 'precision: bf16, optimizer: adamw, optimizer_impl: fused, batch_size: 8',
+  }),
+  rasbtGpt({
+    id: 'bf16-flash-bs8',
+    section: '"7. Using FlashAttention": "Reserved memory: 5.9004 GB"',
+    measured: 5.9004,
+    config:
+      'as bf16-native-modules-bs8 with one fused qkv Linear and F.scaled_dot_product_attention(is_causal=True, dropout_p 0.1 in training) (FlashAttention)',
+    vocab: 50257,
+    attention: 'flash',
+    training: 'precision: bf16, optimizer: adamw, optimizer_impl: fused, batch_size: 8',
+  }),
+  rasbtGpt({
+    id: 'bf16-flash-compile-bs8',
+    section: '"8. Using pytorch.compile": "Reserved memory: 6.1875 GB"',
+    measured: 6.1875,
+    config: 'as bf16-flash-bs8 with torch.compile(model) (the loss outside the compiled model)',
+    vocab: 50257,
+    attention: 'flash',
+    training: 'precision: bf16, optimizer: adamw, optimizer_impl: fused, batch_size: 8, compile: true',
+  }),
+  rasbtGpt({
+    id: 'bf16-flash-compile-vocab50304-bs32',
+    section:
+      '"10. Increasing the batch size" (01_opt_single_gpu.py, all changes): "Reserved memory: 22.5078 GB"',
+    measured: 22.5078,
+    config:
+      '01_opt_single_gpu.py: bf16 weights and states, fused qkv with FlashAttention (SDPA), nn.LayerNorm/nn.GELU, torch.compile, fused AdamW, vocabulary padded to 50304, batch 32, one GPU',
+    vocab: 50304,
+    attention: 'flash',
+    training: 'precision: bf16, optimizer: adamw, optimizer_impl: fused, batch_size: 32, compile: true',
+  }),
+  rasbtGpt({
+    id: 'bf16-flash-compile-vocab50304-bs32-ddp4',
+    section: '"Multi-GPU speed comparisons", After (4 GPUs): "Reserved memory: 22.7969 GB"',
+    measured: 22.7969,
+    config:
+      '02_opt_multi_gpu_ddp.py via torchrun --nproc_per_node=4: the model of 01_opt_single_gpu.py compiled then wrapped in DistributedDataParallel (default buckets, gradient_as_bucket_view False), batch 32 per GPU, 4 × A100; rank 0 prints its own reserved memory',
+    vocab: 50304,
+    attention: 'flash',
+    training: 'precision: bf16, optimizer: adamw, optimizer_impl: fused, batch_size: 32, compile: true',
+    parallel: 'gpus: 4, strategy: ddp',
+  }),
+
+  // Answer.AI FSDP + QLoRA benchmarks on two 24 GB consumer GPUs: 7B, 34B, 70B; sharded, DDP, offload.
+  fsdpQlora({
+    model: 'llama2_7b',
+    table: 'dual 3090, "Starting at 7B", first table, QLoRA 512: 4.98 GiB',
+    method: 'qlora',
+    batch: 1,
+    context: 512,
+    measured: 4.98,
+  }),
+  fsdpQlora({
+    model: 'llama2_7b',
+    table: 'dual 3090, "Starting at 7B", first table, QLoRA 2048: 5.21 GiB',
+    method: 'qlora',
+    batch: 1,
+    context: 2048,
+    measured: 5.21,
+  }),
+  fsdpQlora({
+    model: 'llama2_7b',
+    table: 'dual 3090, "Starting at 7B", second table, LoRA 512: 10.24 GiB',
+    method: 'lora',
+    batch: 1,
+    context: 512,
+    measured: 10.24,
+  }),
+  fsdpQlora({
+    model: 'llama2_7b',
+    table:
+      'dual 3090, "Starting at 7B", NB below the second table: "the peak allocated memory is 8.28 GiB" (512)',
+    method: 'lora',
+    batch: 1,
+    context: 512,
+    measured: 8.28,
+    what: 'allocated',
+  }),
+  fsdpQlora({
+    model: 'llama2_7b',
+    table: 'dual 3090, "Starting at 7B", NB below the second table: "... vs 9.16 GiB" (2048)',
+    method: 'lora',
+    batch: 1,
+    context: 2048,
+    measured: 9.16,
+    what: 'allocated',
+  }),
+  fsdpQlora({
+    model: 'llama2_7b',
+    table: 'dual 3090, batch-size table (context 2048), QLoRA 4: 11.22 GiB',
+    method: 'qlora',
+    batch: 4,
+    context: 2048,
+    measured: 11.22,
+  }),
+  fsdpQlora({
+    model: 'llama2_7b',
+    table: 'dual 3090, batch-size table (context 2048), QLoRA 10: 20.97 GiB',
+    method: 'qlora',
+    batch: 10,
+    context: 2048,
+    measured: 20.97,
+  }),
+  fsdpQlora({
+    model: 'llama2_7b',
+    table: 'dual 3090, batch-size table (context 2048), LoRA 4: 16.14 GiB',
+    method: 'lora',
+    batch: 4,
+    context: 2048,
+    measured: 16.14,
+  }),
+  fsdpQlora({
+    model: 'llama2_7b',
+    table: 'dual 3090, DDP table (context 2048), QLoRA True 8: 20.94 GiB',
+    method: 'qlora',
+    batch: 8,
+    context: 2048,
+    measured: 20.94,
+    ddp: true,
+  }),
+  fsdpQlora({
+    model: 'llama2_7b',
+    table: 'dual 3090, DDP table (context 2048), LoRA True 4: 22.04 GiB',
+    method: 'lora',
+    batch: 4,
+    context: 2048,
+    measured: 22.04,
+    ddp: true,
+  }),
+  fsdpQlora({
+    model: 'llama2_7b',
+    table: 'dual 4090 "Llama-2 7B" table, LoRA CPU Offload True, DDP False, 10: 22.69 GiB',
+    method: 'lora',
+    batch: 10,
+    context: 2048,
+    measured: 22.69,
+    offload: true,
+    gpu: '4090',
+  }),
+  fsdpQlora({
+    model: 'yi34b',
+    table: 'dual 3090 "What About CPU Offloading?" table (Yi 34B, context 2048), QLoRA False 2: 23.05 GiB',
+    method: 'qlora',
+    batch: 2,
+    context: 2048,
+    measured: 23.05,
+  }),
+  fsdpQlora({
+    model: 'yi34b',
+    table: 'dual 3090 "What About CPU Offloading?" table (Yi 34B, context 2048), QLoRA True 4: 22.98 GiB',
+    method: 'qlora',
+    batch: 4,
+    context: 2048,
+    measured: 22.98,
+    offload: true,
+  }),
+  fsdpQlora({
+    model: 'llama2_70b',
+    table: 'dual 3090 "Llama 70B" table (context 2048), QLoRA True 2: 14.92 GiB',
+    method: 'qlora',
+    batch: 2,
+    context: 2048,
+    measured: 14.92,
+    offload: true,
   }),
 ];
