@@ -21,6 +21,8 @@ const round3Documents = [
   'config_hub/finetune/README.md',
   'ch05/10_llm-training-speed',
   'fsdp_qlora benchmarks_03_2024.md',
+  'docs/source-fabric/advanced/model_parallel/fsdp.rst',
+  'torchtune README.md "Optimization flags"',
 ];
 
 const isMeasuring = process.env.HEADROOM_MEASURE_ROUND3 === '1';

@@ -237,6 +237,82 @@ parallel: { gpus: 2, strategy: ${options.ddp ? 'ddp' : 'fsdp_full'} }`,
   };
 };
 
+// --- Lightning Fabric docs, "Training models with billions of parameters" (FSDP guide) ----------------
+// Lightning-AI/pytorch-lightning docs/source-fabric/advanced/model_parallel/fsdp.rst, tables "Numbers
+// were produced with A100 40GB GPUs, Lightning 2.1 and PyTorch 2.1". The guide's example on 2 GPUs:
+// lightning.pytorch.demos.Transformer(vocab_size=33278 (WikiText2), nlayers=32, nhid=4096, ninp=1024,
+// nhead=64): an nn.Transformer encoder-decoder (32 + 32 layers, 1024 wide, 64 heads, ReLU MLP 4096,
+// dropout 0.2, biases, LayerNorm; attention through SDPA as nn.MultiheadAttention calls it with
+// need_weights=False), a token embedding shared by both inputs and an untied 1024 × 33278 output Linear
+// with bias: 1,008,763,390 parameters. One WikiText2 sample per step (batch 1, 35 tokens each side),
+// fp32 (Fabric's default 32-true), torch.optim.Adam(lr 0.1) default (foreach), log_softmax + NLL loss,
+// 10 steps. The figure is the peak printed by torch.cuda.memory_summary() after training: its allocated
+// memory peak ("You should see a decrease in allocated memory"), which memory_summary prints in MiB
+// for sizes of this range; the table heads it "Memory (MB)". The wrap (and sharding) policy is
+// {nn.TransformerEncoderLayer, nn.TransformerDecoderLayer}.
+const fabricFsdpDoc =
+  'Lightning-AI/pytorch-lightning docs/source-fabric/advanced/model_parallel/fsdp.rst (https://lightning.ai/docs/fabric/2.1.0/advanced/model_parallel/fsdp.html)';
+const fabricTransformerParams = 1_008_763_390;
+const fabricFsdp = (options: {
+  id: string;
+  table: string;
+  measuredMiB: number;
+  strategy: string;
+  parallel: string;
+  training?: string;
+}): PublishedCase => ({
+  id: `fabric-fsdp-guide-transformer-1b-${options.id}-2xa100`,
+  source: `${fabricFsdpDoc}, ${options.table}`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: options.measuredMiB / 1024,
+  config: `lightning.pytorch.demos.Transformer 1B (32 encoder + 32 decoder layers, ${fabricTransformerParams} parameters) on WikiText2, batch 1 of 35 tokens, fp32, Adam, 2 × A100 40 GB, Lightning 2.1, PyTorch 2.1, ${options.strategy}; rank 0's memory_summary() allocated peak, ${options.measuredMiB} MiB (printed "Memory (MB)"), one GPU's figure`,
+  spec: `model:
+  params: ${fabricTransformerParams}
+  transformer: { family: t5, encoder_layers: 32, decoder_layers: 32, hidden: 1024, heads: 64, ffn: 4096, vocab: 33278, seq_len: 35, decoder_seq_len: 35, bias: true, norm: layernorm, lm_head: true, tied_embeddings: false, attention: sdpa, dropout: true }
+training: { precision: fp32, optimizer: adam, optimizer_impl: foreach, batch_size: 1${options.training ?? ''} }
+parallel: { ${options.parallel} }`,
+});
+
+// --- pytorch/torchtune README.md "Optimization flags" table (PR #2003, Nov 2024) -------------------------
+// "Baseline uses Recipe=full_finetune_single_device, Model=Llama 3.2 3B, Batch size=2, Max sequence
+// length=4096, Precision=bf16, Hardware=A100"; each row adds one technique to the previous one, except
+// LoRA and QLoRA, "which do not use optimizer_in_bwd or AdamW8bit optimizer" (their command is printed:
+// lora_finetune_single_device with llama3_2/3B_qlora_single_device, packed, compile, CEWithChunkedOutputLoss,
+// activation checkpointing and offloading, torch.optim.AdamW, max_seq_len 4096, batch 2).
+// Llama 3.2 3B as torchtune builds it: 28 layers, 3072 wide, 24 heads, 8 KV heads, MLP 8192, vocab
+// 128256, the output projection tied to the embedding (TiedLinear): 3,212,749,824 parameters; SDPA
+// attention; weights, gradients and optimizer states in bf16 (dtype bf16). The packed rows see every
+// sample packed to exactly 4096 tokens. The baseline's optimizer is read as torch.optim.AdamW (the
+// table adds 8-bit AdamW later; torchtune's configs set fused=True), its loss as nn.CrossEntropyLoss
+// over the decoder's .float() logits (the table adds the chunked loss later), no activation
+// checkpointing. compile = torchtune's training.compile_model (each transformer layer) and compile_loss.
+// "Peak Memory Active (GiB)": torchtune's get_memory_stats, memory_stats()["active_bytes.all.peak"] /
+// 1024**3 — the allocator's active blocks, which on one stream is what max_memory_allocated counts.
+const torchtuneFlags =
+  'pytorch/torchtune README.md "Optimization flags" table (commit 1814feb17, https://github.com/pytorch/torchtune#optimization-flags)';
+const llama32_3bTied = `family: llama, layers: 28, hidden: 3072, heads: 24, kv_heads: 8, vocab: 128256, ffn: 8192, tied_embeddings: true, seq_len: 4096, attention: sdpa`;
+const torchtuneFlag = (options: {
+  id: string;
+  row: string;
+  measured: number;
+  config: string;
+  training: string;
+  lora?: boolean;
+  qlora?: boolean;
+}): PublishedCase => ({
+  id: `torchtune-readme-flags-llama32-3b-${options.id}-a100`,
+  source: `${torchtuneFlags}, row "${options.row}"`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: options.measured,
+  config: `Llama 3.2 3B (3,212,749,824 parameters, tied head), one A100, bf16, batch 2, alpaca packed to 4096 tokens; ${options.config}; peak active bytes / 1024**3`,
+  spec: `model:
+  params: 3212749824
+  transformer: { ${llama32_3bTied} }${options.lora || options.qlora ? '\n  lora: { rank: 64, alpha: 128, targets: [q, v, o, gate, up, down], dropout: 0 }' : ''}${options.qlora ? '\n  quantization: { weights: nf4, library: torchao, compute_dtype: bf16 }' : ''}
+training: { precision: bf16, batch_size: 2, ${options.training} }`,
+});
+
 /** Every round-3 case: all held out until the one final measurement. */
 export const round3Cases: PublishedCase[] = [
   // litgpt config hub: the single-GPU fine-tunes users bring (full, LoRA, QLoRA; 1.1B to 8B).
@@ -625,5 +701,123 @@ export const round3Cases: PublishedCase[] = [
     context: 2048,
     measured: 14.92,
     offload: true,
+  }),
+  // Lightning Fabric's FSDP guide: one 1B encoder-decoder under DDP and every FSDP sharding strategy.
+  fabricFsdp({
+    id: 'ddp',
+    table: 'tables "Identify large layers" and "Optimize the sharding strategy", column DDP: 26’953',
+    measuredMiB: 26953,
+    strategy: 'Fabric strategy "ddp" (DistributedDataParallel, default buckets)',
+    parallel: 'gpus: 2, strategy: ddp',
+  }),
+  fabricFsdp({
+    id: 'fsdp-no-shard',
+    table: 'table "Optimize the sharding strategy", column NO_SHARD: 23’181',
+    measuredMiB: 23181,
+    strategy: 'FSDPStrategy(auto_wrap_policy=the two layer classes, sharding_strategy="NO_SHARD")',
+    parallel: 'gpus: 2, strategy: ddp',
+  }),
+  fabricFsdp({
+    id: 'fsdp-shard-grad-op',
+    table: 'table "Optimize the sharding strategy", column SHARD_GRAD_OP: 11’815',
+    measuredMiB: 11815,
+    strategy: 'FSDPStrategy(auto_wrap_policy=the two layer classes, sharding_strategy="SHARD_GRAD_OP")',
+    parallel: 'gpus: 2, strategy: fsdp_grad_op',
+  }),
+  fabricFsdp({
+    id: 'fsdp-full-shard',
+    table:
+      'tables "Identify large layers", "Optimize the sharding strategy" and "Offload parameters to CPU", column FSDP / FULL_SHARD: 11’578',
+    measuredMiB: 11578,
+    strategy: 'FSDPStrategy(auto_wrap_policy=the two layer classes), FULL_SHARD',
+    parallel: 'gpus: 2, strategy: fsdp_full',
+  }),
+  fabricFsdp({
+    id: 'fsdp-full-shard-cpu-offload',
+    table: 'table "Offload parameters to CPU", column FSDP + CPU offload: 2’825',
+    measuredMiB: 2825,
+    strategy:
+      'FSDPStrategy(auto_wrap_policy=the two layer classes, cpu_offload=True): FULL_SHARD with parameters and gradients on the host and the Adam step on the CPU',
+    parallel: 'gpus: 2, strategy: fsdp_full',
+    training: ', offload: { parameters: cpu, gradients: cpu, optimizer: cpu }',
+  }),
+
+  // torchtune's optimization flags on Llama 3.2 3B, one A100: each row adds one technique.
+  torchtuneFlag({
+    id: 'full-packed',
+    row: '+ Packed Dataset | 60.0',
+    measured: 60.0,
+    config:
+      'full_finetune_single_device, torch.optim.AdamW, nn.CrossEntropyLoss over fp32 logits, no activation checkpointing, not compiled',
+    training: 'optimizer: adamw, loss: standard, activation_checkpointing: none',
+  }),
+  torchtuneFlag({
+    id: 'full-packed-compile',
+    row: '+ Compile | 51.0',
+    measured: 51.0,
+    config: 'as full-packed with compile=True (every transformer layer and the loss compiled)',
+    training: 'optimizer: adamw, loss: standard, activation_checkpointing: none, compile: true',
+  }),
+  torchtuneFlag({
+    id: 'full-packed-compile-chunked-ce',
+    row: '+ Chunked Cross Entropy | 42.9',
+    measured: 42.9,
+    config:
+      'as full-packed-compile with CEWithChunkedOutputLoss (the output projection in 8 chunks, each upcast to fp32 inside the loss)',
+    training: 'optimizer: adamw, loss: chunked, activation_checkpointing: none, compile: true',
+  }),
+  torchtuneFlag({
+    id: 'full-packed-compile-chunked-ce-ac',
+    row: '+ Activation Checkpointing | 24.9',
+    measured: 24.9,
+    config: 'as full-packed-compile-chunked-ce with enable_activation_checkpointing=True (every layer)',
+    training: 'optimizer: adamw, loss: chunked, activation_checkpointing: full, compile: true',
+  }),
+  torchtuneFlag({
+    id: 'full-packed-compile-chunked-ce-ac-opt-in-bwd',
+    row: '+ Fuse optimizer step into backward | 23.1',
+    measured: 23.1,
+    config:
+      'as full-packed-compile-chunked-ce-ac with optimizer_in_bwd=True (one AdamW per parameter, stepped in its gradient hook; the gradient freed at once)',
+    training:
+      'optimizer: adamw, optimizer_in_backward: true, loss: chunked, activation_checkpointing: full, compile: true',
+  }),
+  torchtuneFlag({
+    id: 'full-packed-compile-chunked-ce-ac-opt-in-bwd-act-offload',
+    row: '+ Activation Offloading | 21.8',
+    measured: 21.8,
+    config:
+      'as full-packed-compile-chunked-ce-ac-opt-in-bwd with enable_activation_offloading=True (the checkpointed layer inputs moved to pinned host memory on a side stream)',
+    training:
+      'optimizer: adamw, optimizer_in_backward: true, loss: chunked, activation_checkpointing: full, compile: true, offload: { activations: cpu }',
+  }),
+  torchtuneFlag({
+    id: 'full-packed-compile-chunked-ce-ac-opt-in-bwd-act-offload-adamw8bit',
+    row: '+ 8-bit AdamW | 17.6',
+    measured: 17.6,
+    config:
+      'as full-packed-compile-chunked-ce-ac-opt-in-bwd-act-offload with an 8-bit AdamW (block-wise quantized states on the GPU; the 4.2 GiB drop rules out a paged optimizer)',
+    training:
+      'optimizer: adam8bit, optimizer_in_backward: true, loss: chunked, activation_checkpointing: full, compile: true, offload: { activations: cpu }',
+  }),
+  torchtuneFlag({
+    id: 'lora-packed-compile-chunked-ce-ac-act-offload',
+    row: 'LoRA | 8.5',
+    measured: 8.5,
+    config:
+      'lora_finetune_single_device with llama3_2/3B_lora_single_device (LoRA rank 64, alpha 128, dropout 0 on q_proj, v_proj, output_proj and the MLP), torch.optim.AdamW(fused=True), packed, compiled, chunked loss, activation checkpointing and offloading, no optimizer_in_bwd',
+    training:
+      'optimizer: adamw, optimizer_impl: fused, loss: chunked, activation_checkpointing: full, compile: true, offload: { activations: cpu }',
+    lora: true,
+  }),
+  torchtuneFlag({
+    id: 'qlora-packed-compile-chunked-ce-ac-act-offload',
+    row: 'QLoRA | 4.6 (command printed under "Command to reproduce final row")',
+    measured: 4.6,
+    config:
+      'tune run lora_finetune_single_device --config llama3_2/3B_qlora_single_device dataset.packed=True compile=True loss=CEWithChunkedOutputLoss enable_activation_checkpointing=True optimizer_in_bwd=False enable_activation_offloading=True optimizer=torch.optim.AdamW tokenizer.max_seq_len=4096 gradient_accumulation_steps=1 batch_size=2: torchao NF4Tensor base weights (the tied output projection kept in bf16), LoRA rank 64, alpha 128 on q, v, output_proj and the MLP',
+    training:
+      'optimizer: adamw, loss: chunked, activation_checkpointing: full, compile: true, offload: { activations: cpu }',
+    qlora: true,
   }),
 ];
