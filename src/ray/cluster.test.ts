@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { runHeadroom } from '../cli/test-helpers/run-in-process.js';
 import { EnvironmentError, HeadroomError } from '../errors.js';
 import { repoRoot } from '../probe/gpu/test-helpers/shared.js';
-import { frameworksPython, skipUnlessFrameworks } from '../test-helpers/frameworks.js';
+import { frameworksPython, pythonHas, skipUnlessFrameworks } from '../test-helpers/frameworks.js';
 import { type ProbedRayCluster, probeRayCluster, toRayCluster } from './cluster.js';
 import { type RayHead, startRayHead } from './test-helpers/ray-head.js';
 import type { RayPlacement } from './types.js';
@@ -134,7 +134,7 @@ describe('toRayCluster', () => {
 });
 
 describe('probeRayCluster', () => {
-  const systemHasRay = spawnSync('/usr/bin/python3', ['-c', 'import ray']).status === 0;
+  const systemHasRay = pythonHas('/usr/bin/python3', 'ray');
   test('a Python without ray, or none at all, is one line that names --python', {
     skip: systemHasRay && "Debian's python3 has ray here",
   }, async () => {

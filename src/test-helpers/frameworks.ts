@@ -15,10 +15,27 @@ export function frameworksPython(): string | undefined {
   return existsSync(inRepo) ? inRepo : undefined;
 }
 
-const importable = new Map<string, boolean>();
+const installed = new Map<string, boolean>();
+
+// Whether each module is installed, found without importing it: importing torch, TensorFlow or
+// Lightning costs seconds of CPU per test file, and the tests that need one import it themselves (a
+// broken install fails them instead of skipping them).
+const findSpecs =
+  'import importlib.util, sys; print(" ".join("1" if importlib.util.find_spec(m) else "0" for m in sys.argv[1:]))';
+
+/** Whether `python` has every one of `modules` installed (found, not imported; remembered per file). */
+export function pythonHas(python: string, ...modules: string[]): boolean {
+  const unknown = modules.filter((name) => !installed.has(`${python}\0${name}`));
+  if (unknown.length > 0) {
+    const found = spawnSync(python, ['-c', findSpecs, ...unknown], { encoding: 'utf8', timeout: 120_000 });
+    const flags = found.status === 0 ? found.stdout.trim().split(' ') : [];
+    for (const [i, name] of unknown.entries()) installed.set(`${python}\0${name}`, flags[i] === '1');
+  }
+  return modules.every((name) => installed.get(`${python}\0${name}`));
+}
 
 /**
- * A skip reason when `modules` cannot all be imported by the frameworks Python, else undefined:
+ * A skip reason when `modules` are not all installed for the frameworks Python, else undefined:
  * `test('…', { skip: skipUnlessFrameworks('torch') }, …)`.
  */
 export function skipUnlessFrameworks(...modules: string[]): string | undefined {
@@ -26,14 +43,8 @@ export function skipUnlessFrameworks(...modules: string[]): string | undefined {
   if (!python) {
     return 'needs .venv-frameworks (bash scripts/frameworks-venv.sh installs the real frameworks from the local package index)';
   }
-  const missing = modules.filter((name) => {
-    let ok = importable.get(name);
-    if (ok === undefined) {
-      ok = spawnSync(python, ['-c', `import ${name}`], { timeout: 120_000 }).status === 0;
-      importable.set(name, ok);
-    }
-    return !ok;
-  });
+  pythonHas(python, ...modules); // one interpreter for all of them
+  const missing = modules.filter((name) => !pythonHas(python, name));
   return missing.length > 0
     ? `${python} cannot import ${missing.join(', ')} (bash scripts/frameworks-venv.sh installs it)`
     : undefined;

@@ -3,16 +3,17 @@
 // CPU tensors, whose storages a separate TorchDispatchMode counts as they are allocated and freed.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import type { HeadroomError } from '../errors.js';
 import { repoRoot } from '../probe/gpu/test-helpers/shared.js';
-import { frameworksPython, skipUnlessFrameworks } from '../test-helpers/frameworks.js';
+import { skipUnlessFrameworks } from '../test-helpers/frameworks.js';
+import type { WarmPython } from '../test-helpers/warm-python.js';
 import { runTraceHelper, type TraceRequest } from './helper.js';
+import { startWarmTracePython } from './test-helpers/warm-trace.js';
 
 const fixtures = join(repoRoot, 'src', 'trace', 'fixtures');
 const examples = join(repoRoot, 'examples', 'trace');
 const skip = skipUnlessFrameworks('torch', 'transformers');
-const python = (): string => frameworksPython() ?? 'python3';
 
 const step = {
   framework: 'torch',
@@ -38,6 +39,15 @@ const configs: { name: string; request: Partial<TraceRequest> }[] = [
 const errorPercent = (traced: number, real: number): number => (Math.abs(traced - real) / real) * 100;
 
 describe('trace helper, real torch', { skip }, () => {
+  // Each trace is trace_torch.py run afresh, in a fork of one Python that imported torch and
+  // transformers once (seconds of CPU each time otherwise).
+  let warm: WarmPython;
+  before(async () => {
+    warm = await startWarmTracePython();
+  });
+  after(() => warm?.stop());
+  const python = (): string => warm.python;
+
   for (const { name, request } of configs) {
     test(`tiny ${name}: the traced peak is within 2% of the real CPU step's allocations`, async () => {
       const result = await runTraceHelper(python(), {

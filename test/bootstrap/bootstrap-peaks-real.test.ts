@@ -3,12 +3,11 @@
 // no line, print nothing, import no framework the program did not, and leave the exit code as it was.
 // (The counters themselves need a GPU: bootstrap-peaks.test.ts reads them from stubs.)
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { frameworksPython, skipUnlessFrameworks } from '../../src/test-helpers/frameworks.js';
+import { frameworksPython, pythonHas, skipUnlessFrameworks } from '../../src/test-helpers/frameworks.js';
 import { bootstrapDir, runPython } from './python.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'headroom-peaks-real-'));
@@ -79,7 +78,7 @@ for (const framework of ['torch', 'jax', 'tensorflow'] as const) {
 }
 
 const debianPython = '/usr/bin/python3';
-const hasDebianTorch = spawnSync(debianPython, ['-c', 'import torch'], { encoding: 'utf8' }).status === 0;
+const hasDebianTorch = pythonHas(debianPython, 'torch');
 
 test("Debian's torch 1.13: the exit hook writes nothing, says nothing, exit code 3 kept", {
   skip: hasDebianTorch ? false : `needs Debian's python3-torch at ${debianPython}`,

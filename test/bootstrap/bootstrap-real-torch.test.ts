@@ -1,12 +1,12 @@
 // headroom's bootstrap with Debian's real python3-torch (1.13, CPU-only): the hook loads, stays silent,
 // creates no CUDA context and changes nothing the program can see. .ci/run installs python3-torch.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
+import { pythonHas } from '../../src/test-helpers/frameworks.js';
 import { bootstrapDir, runPython } from './python.js';
 
 const python = '/usr/bin/python3';
-const hasTorch = spawnSync(python, ['-c', 'import torch'], { encoding: 'utf8' }).status === 0;
+const hasTorch = pythonHas(python, 'torch');
 
 // Everything the program could observe, the hook's own queued call excepted.
 const probe = [

@@ -2,16 +2,26 @@
 // real torch 2.13 and transformers (skipped with the reason where the frameworks venv is absent).
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { repoRoot } from '../../../probe/gpu/test-helpers/shared.js';
 import { frameworksPython, skipUnlessFrameworks } from '../../../test-helpers/frameworks.js';
+import type { WarmPython } from '../../../test-helpers/warm-python.js';
+import { startWarmTracePython } from '../../../trace/test-helpers/warm-trace.js';
 import { runHeadroom } from '../../test-helpers/run-in-process.js';
 
 const tinyLlama = join(repoRoot, 'src', 'trace', 'fixtures', 'tiny-llama.json');
 const skip = skipUnlessFrameworks('torch', 'transformers');
 
 describe('headroom estimate --trace', { skip }, () => {
-  const python = frameworksPython() ?? 'python3';
+  // --python: the frameworks Python, warm (torch and transformers imported once for the file; each
+  // trace is still python/headroom_trace/trace_torch.py run afresh, in a fork of it).
+  let warm: WarmPython;
+  let python = '';
+  before(async () => {
+    warm = await startWarmTracePython();
+    python = warm.python;
+  });
+  after(() => warm?.stop());
   const args = ['estimate', '--model-config', tinyLlama, '--seq-len', '64', '--batch-size', '4'];
 
   test('--json: the traced parts, the analytic parts added, the peak and the difference', async () => {

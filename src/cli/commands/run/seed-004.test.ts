@@ -4,7 +4,6 @@
 // named as such, doctor gives one size per process per measure, and the kill's cause survives a log
 // that never says it (torch < 2.1 prints nothing when headroom stops the tree first).
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,12 +11,13 @@ import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { runSummarySchema } from '../../../run-record/schema.js';
 import { cgroupUnavailable } from '../../../supervise/test-helpers/supervised.js';
+import { pythonHas } from '../../../test-helpers/frameworks.js';
 import { runHeadroom } from '../../test-helpers/run-in-process.js';
 
 const MiB = 1024 ** 2;
 const python = '/usr/bin/python3';
 const trainer = fileURLToPath(new URL('../../../../test/programs/act_trainer.py', import.meta.url));
-const hasTorch = spawnSync(python, ['-c', 'import torch'], { encoding: 'utf8' }).status === 0;
+const hasTorch = pythonHas(python, 'torch');
 const noCgroup = cgroupUnavailable();
 const skip = !hasTorch
   ? `needs Debian's python3-torch at ${python} (apt-get install -y python3-torch libopenblas0)`

@@ -1,0 +1,54 @@
+// A warm Python for test files that start the same heavy interpreter many times (torch and transformers
+// cost seconds of CPU to import each time): one server imports them once, and `python` is an executable
+// that runs `python SCRIPT ARG...` as a fork of it, with the caller's stdin, stdout, stderr, directory,
+// environment and exit code (src/test-helpers/warm_python.py). Only for scripts that read and print: a
+// fork is the server's child, so never for what runs under a cgroup or is watched as a process tree.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const serverScript = fileURLToPath(new URL('warm_python.py', import.meta.url));
+
+export interface WarmPython {
+  /** An executable to use where the tests would use the real interpreter. */
+  python: string;
+  stop(): Promise<void>;
+}
+
+const quote = (text: string): string => `'${text.replaceAll("'", "'\\''")}'`;
+
+/** Starts `python` with `modules` imported; resolves once it serves runs. */
+export async function startWarmPython(python: string, modules: string[]): Promise<WarmPython> {
+  const dir = mkdtempSync(join(tmpdir(), 'headroom-warm-python-'));
+  const socket = join(dir, 'server.sock');
+  const wrapper = join(dir, 'python');
+  // -I -S: the client itself needs only the standard library, and starts in milliseconds.
+  writeFileSync(
+    wrapper,
+    `#!/bin/sh\nexec ${quote(python)} -I -S ${quote(serverScript)} run ${quote(socket)} "$@"\n`,
+  );
+  chmodSync(wrapper, 0o755);
+  const server: ChildProcess = spawn(python, [serverScript, 'serve', socket, ...modules], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => server.on('close', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    server.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      if (out.includes('ready\n')) resolve();
+    });
+    server.on('error', reject);
+    server.on('close', (code) => reject(new Error(`${python} ${serverScript} exited with ${code}: ${out}`)));
+  });
+  return {
+    python: wrapper,
+    async stop() {
+      server.stdin?.end(); // the server returns when its stdin closes
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
