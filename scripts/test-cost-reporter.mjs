@@ -1,9 +1,7 @@
 // A node --test reporter that writes what each test file cost, for scripts/test-costs.json (which
 // scripts/test-files.ts orders `npm test` by): the seconds of its top-level tests, summed, for every
-// file over one second. Run beside the usual reporter:
-//   node --import tsx --test --test-concurrency=4 --test-reporter=tap --test-reporter-destination=stdout \
-//     --test-reporter=./scripts/test-cost-reporter.mjs --test-reporter-destination=scripts/test-costs.json \
-//     $(node --import tsx scripts/test-files.ts)
+// file over one second. Run beside the usual reporter (after `npm run build`):
+//   node --import tsx scripts/run-tests.ts --costs scripts/test-costs.json
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 

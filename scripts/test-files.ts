@@ -1,6 +1,6 @@
-// The test files `npm test` runs, in the order its runner starts them: the costliest first (seconds from
-// scripts/test-costs.json, measured by scripts/test-cost-reporter.mjs), then the rest by path. node --test
-// starts files in the order given, a few at a time: a long file started last would run on alone at the end.
+// The test files `npm test` runs, in the order its runner (scripts/run-tests.ts) starts them: the
+// costliest first (seconds from scripts/test-costs.json, measured by scripts/test-cost-reporter.mjs), then
+// the rest by path, a few at a time: a long file started last would run on alone at the end.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';

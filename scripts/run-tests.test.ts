@@ -1,0 +1,51 @@
+// npm test's runner: files start in the order given (costliest first), not sorted by path as Node 20's
+// `node --test FILES` does; a failing test fails the run (exit 1); --costs gets the cost reporter's JSON.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const runner = fileURLToPath(new URL('run-tests.ts', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'headroom-run-tests-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+const started = join(dir, 'started.txt');
+
+/** A test file that notes its name when it starts; `fails` makes its one test fail. */
+function testFile(name: string, fails = false): string {
+  const file = join(dir, `${name}.test.mjs`);
+  const lines = [
+    "import { appendFileSync } from 'node:fs';",
+    "import { test } from 'node:test';",
+    `appendFileSync(${JSON.stringify(started)}, '${name}\\n');`,
+    `test('${name}', () => { if (${fails}) throw new Error('${name} fails'); });`,
+  ];
+  writeFileSync(file, lines.join('\n'));
+  return file;
+}
+
+/** The runner as npm test starts it, outside this file's own test run (NODE_TEST_CONTEXT unset). */
+function runTests(args: string[]): { code: number | null; stdout: string } {
+  const { NODE_TEST_CONTEXT: _, ...env } = process.env;
+  const run = spawnSync(process.execPath, ['--import', 'tsx', runner, ...args], { encoding: 'utf8', env });
+  return { code: run.status, stdout: run.stdout };
+}
+
+test('files start in the order given, not by path; every one runs; --costs writes the costs', () => {
+  const files = ['zeta', 'alpha', 'mid'].map((name) => testFile(name));
+  const costs = join(dir, 'costs.json');
+  const { code, stdout } = runTests(['--concurrency', '1', '--costs', costs, ...files]);
+  assert.equal(code, 0, stdout);
+  assert.deepEqual(readFileSync(started, 'utf8').trim().split('\n'), ['zeta', 'alpha', 'mid']);
+  assert.match(stdout, /^# pass 3$/m);
+  assert.deepEqual(Object.keys(JSON.parse(readFileSync(costs, 'utf8'))), ['note', 'measuredAt', 'seconds']);
+});
+
+test('a failing test fails the run', () => {
+  const { code, stdout } = runTests([testFile('good'), testFile('bad', true)]);
+  assert.equal(code, 1, stdout);
+  assert.match(stdout, /^not ok \d+ - bad$/m);
+  assert.match(stdout, /^# pass 1$/m);
+});
