@@ -23,6 +23,9 @@ const round3Documents = [
   'fsdp_qlora benchmarks_03_2024.md',
   'docs/source-fabric/advanced/model_parallel/fsdp.rst',
   'torchtune README.md "Optimization flags"',
+  'training/bf16_master_weight/README.md',
+  'llama3-8b_h200_202506_trainy-whitefiber.md',
+  'tutorials/finetune_lora.md',
 ];
 
 const isMeasuring = process.env.HEADROOM_MEASURE_ROUND3 === '1';

@@ -313,6 +313,79 @@ const torchtuneFlag = (options: {
 training: { precision: bf16, batch_size: 2, ${options.training} }`,
 });
 
+// --- deepspeedai/DeepSpeedExamples training/bf16_master_weight/README.md (DeepSpeed PR #7700, 2026) ------
+// train.py's SimpleTransformerModel: token and learned position embeddings (max 512), post-norm blocks of
+// nn.MultiheadAttention (called as attention(x, x, x): need_weights defaults to True, so the explicit
+// path that materialises the attention weights, no mask) and a GELU MLP of 4 × hidden with biases, an
+// untied output Linear with bias over vocab 50000; random token ids, batch per GPU and 512 tokens,
+// nn.CrossEntropyLoss on the logits, 20 steps. The baseline config is {"bf16": {"enabled": true},
+// "zero_optimization": {"stage": 3}} with the example's Adam (DeepSpeed keeps bf16 weights, fp32 master
+// weights, fp32 gradients and fp32 Adam moments, all partitioned). "Peak Memory" is the script's
+// torch.cuda.max_memory_allocated() / 1024**3 (printed "GB"), per GPU.
+const dsBf16Master =
+  'deepspeedai/DeepSpeedExamples training/bf16_master_weight/README.md (commit 516082c6, https://github.com/deepspeedai/DeepSpeedExamples/tree/master/training/bf16_master_weight)';
+const dsSimple = {
+  small: { params: 254_128_976, layers: 12, hidden: 1024, heads: 16 },
+  large: { params: 6_855_902_032, layers: 32, hidden: 4096, heads: 32 },
+} as const;
+const dsMaster = (options: {
+  id: string;
+  table: string;
+  model: keyof typeof dsSimple;
+  gpus: number;
+  batch: number;
+  measured: number;
+  checkpointing?: boolean;
+}): PublishedCase => {
+  const model = dsSimple[options.model];
+  return {
+    id: `deepspeed-bf16-master-example-${options.id}`,
+    source: `${dsBf16Master}, ${options.table}`,
+    what: 'allocated',
+    unit: 'GiB',
+    measured: options.measured,
+    config: `train.py --deepspeed_config configs/baseline.json --num_layers ${model.layers} --hidden_dim ${model.hidden} --num_heads ${model.heads} --batch_size ${options.batch}${options.checkpointing ? ' --activation_checkpointing (torch.utils.checkpoint per block, use_reentrant False)' : ''}: ${model.params} parameters, 512 tokens, DeepSpeed ZeRO-3 bf16 with fp32 master weights and Adam states, ${options.gpus} GPU${options.gpus > 1 ? 's' : ''}; max_memory_allocated / 1024**3, ${options.gpus > 1 ? "one rank's figure (the table says per GPU)" : 'one GPU'}`,
+    spec: `model:
+  params: ${model.params}
+  transformer: { family: gpt, layers: ${model.layers}, hidden: ${model.hidden}, heads: ${model.heads}, ffn: ${4 * model.hidden}, vocab: 50000, max_positions: 512, seq_len: 512, bias: true, lm_head: true, tied_embeddings: false, attention: eager, dropout: false }
+training: { precision: amp_bf16, convention: zero, optimizer: adamw, batch_size: ${options.batch}, activation_checkpointing: ${options.checkpointing ? 'full' : 'none'} }
+parallel: { gpus: ${options.gpus}, strategy: zero3 }`,
+  };
+};
+
+// --- pytorch/torchtitan benchmarks/llama3-8b_h200_202506_trainy-whitefiber.md (June 2025) ---------------
+// Llama 3.1 8B pre-training with torchtitan e7c0cae (torch 2.8.0a0, torchao 0afa4c1) on 4 or 8 hosts of
+// 8 H200 (141 GB): llama3_8b.toml of that commit (seq_len 8192, FSDP over every GPU, per-op selective
+// activation checkpointing, AdamW) with --training.local_batch_size=2 --training.compile and Float8
+// linears (tensorwise, float8 all-gather, precomputed scales, weights recomputed in backward; the output
+// layer filtered out). torchtitan logs "memory: X GiB" = the peak of reserved bytes since the last log,
+// in GiB; the table samples it at the 100th step.
+const trainyBench =
+  'pytorch/torchtitan benchmarks/llama3-8b_h200_202506_trainy-whitefiber.md (https://github.com/pytorch/torchtitan/blob/main/benchmarks/llama3-8b_h200_202506_trainy-whitefiber.md)';
+const trainy = (nodes: number, measured: number): PublishedCase => ({
+  id: `torchtitan-trainy-h200-llama31-8b-fsdp${nodes * 8}-float8-compile`,
+  source: `${trainyBench}, row "NUM_NODES ${nodes}": ${measured} GiB`,
+  what: 'reserved',
+  unit: 'GiB',
+  measured,
+  config: `Llama 3.1 8B, FSDP2 over ${nodes * 8} H200 GPUs (${nodes} hosts), local batch 2, 8192 tokens, per-op selective activation checkpointing, compiled blocks, Float8 tensorwise with float8 all-gather and precomputed scales, AdamW, mixed precision (fp32 sharded parameters, bf16 compute, fp32 reduce); one rank's peak reserved in GiB at step 100`,
+  spec: `model:
+  params: 8030261248
+  transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, kv_heads: 8, vocab: 128256, ffn: 14336, seq_len: 8192, attention: flash }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: 2, activation_checkpointing: op, compile: layers, float8: { recipe: tensorwise, all_gather: true } }
+parallel: { gpus: ${nodes * 8}, strategy: fsdp_full }`,
+});
+
+// --- Lightning-AI/litgpt tutorials/finetune_lora.md (lit-gpt PR #663, Oct 2023), the two tables -----------
+// finetune/lora.py of then: LoRA r 8, alpha 16, dropout 0.05 on query and value only, micro-batch 1,
+// 1,000 iterations on Alpaca (the longest example, 1034 tokens with StableLM's tokenizer and 1304 with
+// Llama 2's, sets the peak), chunked cross-entropy with the head projected in 128-token chunks, SDPA
+// (FlashAttention) attention, one A100 40 GB; bitsandbytes quantization replaces every Linear (the head
+// included) and switches AdamW to bnb PagedAdamW. "Training Memory" is the script's
+// torch.cuda.max_memory_allocated() / 1e9 ("Memory used: X GB").
+const litgptLoraTutorial =
+  'Lightning-AI/litgpt tutorials/finetune_lora.md (commit 0cc02afa, https://github.com/Lightning-AI/litgpt/blob/main/tutorials/finetune_lora.md)';
+
 /** Every round-3 case: all held out until the one final measurement. */
 export const round3Cases: PublishedCase[] = [
   // litgpt config hub: the single-GPU fine-tunes users bring (full, LoRA, QLoRA; 1.1B to 8B).
@@ -820,4 +893,89 @@ export const round3Cases: PublishedCase[] = [
       'optimizer: adamw, loss: chunked, activation_checkpointing: full, compile: true, offload: { activations: cpu }',
     qlora: true,
   }),
+  // DeepSpeed's bf16-master-weights example: its fp32-master ZeRO-3 baselines, 254M and 6.86B.
+  dsMaster({
+    id: '254m-zero3-1gpu',
+    table: '"1-GPU Results", Baseline (fp32 master): Peak Memory 5.93 GB',
+    model: 'small',
+    gpus: 1,
+    batch: 4,
+    measured: 5.93,
+  }),
+  dsMaster({
+    id: '254m-zero3-4gpu',
+    table: '"4-GPU Results (per GPU) - 254M Model", Baseline (fp32 master): Peak Memory 3.57 GB',
+    model: 'small',
+    gpus: 4,
+    batch: 4,
+    measured: 3.57,
+  }),
+  dsMaster({
+    id: '6.86b-zero3-4gpu',
+    table: '"4-GPU Results (per GPU) - 6.86B Model", Baseline (fp32 master): Peak Memory 41.28 GB',
+    model: 'large',
+    gpus: 4,
+    batch: 1,
+    measured: 41.28,
+  }),
+  dsMaster({
+    id: '6.86b-zero3-4gpu-checkpointing',
+    table:
+      '"4-GPU Results (per GPU) - 6.86B Model with Activation Checkpointing", Baseline (fp32 master): Peak Memory 31.38 GB',
+    model: 'large',
+    gpus: 4,
+    batch: 1,
+    measured: 31.38,
+    checkpointing: true,
+  }),
+
+  // torchtitan on 32 and 64 H200s: Llama 3.1 8B, batch 2, compile and Float8.
+  trainy(4, 47.96),
+  trainy(8, 46.97),
+
+  // litgpt's LoRA tutorial: StableLM 3B under bf16-mixed and double-quantized NF4, Llama 2 7B NF4-DQ.
+  {
+    id: 'litgpt-lora-tutorial-stablelm-3b-bf16-mixed-mb1',
+    source: `${litgptLoraTutorial}, StableLM 3B table, row "Default (bf16-mixed) | 26.92 GB"`,
+    what: 'allocated',
+    unit: 'GB',
+    measured: 26.92,
+    config:
+      'litgpt finetune_lora stabilityai/stablelm-base-alpha-3b with the default precision bf16-mixed (fp32 weights, LoRA weights and AdamW states; bf16 autocast), torch.optim.AdamW, micro-batch 1, Alpaca (longest sample 1034 tokens), one A100 40 GB; max_memory_allocated / 1e9',
+    spec: `model:
+  params: 3637321728
+  transformer: { family: neox, layers: 16, hidden: 4096, heads: 32, vocab: 50688, ffn: 16384, seq_len: 1034, attention: flash }
+  lora: { rank: 8, alpha: 16, targets: [q, v], dropout: 0.05 }
+training: { precision: amp_bf16, optimizer: adamw, batch_size: 1, loss: chunked }`,
+  },
+  {
+    id: 'litgpt-lora-tutorial-stablelm-3b-nf4-dq-mb1',
+    source: `${litgptLoraTutorial}, StableLM 3B table, row "--precision bf16-true --quantize bnb.nf4-dq | 6.19 GB"`,
+    what: 'allocated',
+    unit: 'GB',
+    measured: 6.19,
+    config:
+      'litgpt finetune_lora stabilityai/stablelm-base-alpha-3b --precision bf16-true --quantize bnb.nf4-dq (NF4 with double quantization on every Linear, bf16 compute), bnb PagedAdamW, micro-batch 1, Alpaca (longest sample 1034 tokens), one A100 40 GB; max_memory_allocated / 1e9',
+    spec: `model:
+  params: 3637321728
+  transformer: { family: neox, layers: 16, hidden: 4096, heads: 32, vocab: 50688, ffn: 16384, seq_len: 1034, attention: flash }
+  lora: { rank: 8, alpha: 16, targets: [q, v], dropout: 0.05 }
+  quantization: { weights: nf4, double_quant: true, compute_dtype: bf16, lm_head: true }
+training: { precision: bf16, optimizer: paged_adamw, batch_size: 1, loss: chunked }`,
+  },
+  {
+    id: 'litgpt-lora-tutorial-llama2-7b-nf4-dq-mb1',
+    source: `${litgptLoraTutorial}, Llama 2 7B table, row "--precision bf16-true --quantize bnb.nf4-dq | 13.84 GB"`,
+    what: 'allocated',
+    unit: 'GB',
+    measured: 13.84,
+    config:
+      'litgpt finetune_lora meta-llama/Llama-2-7b-hf --precision bf16-true --quantize bnb.nf4-dq (NF4 with double quantization on every Linear, bf16 compute), bnb PagedAdamW, micro-batch 1, Alpaca (longest sample 1304 tokens), one A100 40 GB; max_memory_allocated / 1e9',
+    spec: `model:
+  params: 6738415616
+  transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, vocab: 32000, ffn: 11008, fused_qkv: true, seq_len: 1304, attention: flash }
+  lora: { rank: 8, alpha: 16, targets: [q, v], dropout: 0.05 }
+  quantization: { weights: nf4, double_quant: true, compute_dtype: bf16, lm_head: true }
+training: { precision: bf16, optimizer: paged_adamw, batch_size: 1, loss: chunked }`,
+  },
 ];
