@@ -26,6 +26,8 @@ const round3Documents = [
   'training/bf16_master_weight/README.md',
   'llama3-8b_h200_202506_trainy-whitefiber.md',
   'tutorials/finetune_lora.md',
+  'docs/source-pytorch/advanced/model_parallel/fsdp.rst',
+  'docs/source-fabric/advanced/model_parallel/tp.rst',
 ];
 
 const isMeasuring = process.env.HEADROOM_MEASURE_ROUND3 === '1';

@@ -386,6 +386,52 @@ parallel: { gpus: ${nodes * 8}, strategy: fsdp_full }`,
 const litgptLoraTutorial =
   'Lightning-AI/litgpt tutorials/finetune_lora.md (commit 0cc02afa, https://github.com/Lightning-AI/litgpt/blob/main/tutorials/finetune_lora.md)';
 
+// --- Lightning Trainer docs, the same FSDP guide for lightning.pytorch ------------------------------------
+// Lightning-AI/pytorch-lightning docs/source-pytorch/advanced/model_parallel/fsdp.rst ("Numbers were
+// produced with A100 40GB GPUs, Lightning 2.1 and PyTorch 2.1"): the same 1B demo Transformer inside a
+// LightningModule, trainer.fit over WikiText2 with DataLoader(dataset) (batch 1, 35 tokens), Adam(lr 0.1),
+// 32-bit precision, Trainer(devices=2), then trainer.print(torch.cuda.memory_summary()): its allocated
+// peak in MiB, headed "Memory (MB)". A separate run from the Fabric guide's (another loop, other figures).
+const trainerFsdpDoc =
+  'Lightning-AI/pytorch-lightning docs/source-pytorch/advanced/model_parallel/fsdp.rst (https://lightning.ai/docs/pytorch/2.1.0/advanced/model_parallel/fsdp.html)';
+const trainerFsdp = (options: {
+  id: string;
+  table: string;
+  measuredMiB: number;
+  strategy: string;
+  parallel: string;
+  training?: string;
+}): PublishedCase => ({
+  ...fabricFsdp(options),
+  id: `lightning-trainer-fsdp-guide-transformer-1b-${options.id}-2xa100`,
+  source: `${trainerFsdpDoc}, ${options.table}`,
+  config: `lightning.pytorch.demos.Transformer 1B (32 encoder + 32 decoder layers, ${fabricTransformerParams} parameters) in a LightningModule, Trainer.fit on WikiText2, batch 1 of 35 tokens, 32-bit, Adam, 2 × A100 40 GB, Lightning 2.1, PyTorch 2.1, ${options.strategy}; rank 0's memory_summary() allocated peak, ${options.measuredMiB} MiB (printed "Memory (MB)"), one GPU's figure`,
+});
+
+// --- Lightning Fabric docs, "Tensor Parallelism" guide -----------------------------------------------
+// Lightning-AI/pytorch-lightning docs/source-fabric/advanced/model_parallel/tp.rst (Lightning 2.3, May
+// 2024): the guide's toy FeedForward(8192, 8192) — w1 and w3 8192 → 8192 and w2 8192 → 8192, no biases,
+// SiLU gate (201,326,592 parameters) — with ModelParallelStrategy(parallelize_fn) applying ColwiseParallel
+// to w1 and w3 and RowwiseParallel to w2 over 1, 2, 4 or 8 GPUs; fp32, torch.optim.AdamW(lr 3e-3),
+// RandomDataset(8192, 64) in batches of 8, loss = output.sum(); then "Peak memory usage:
+// torch.cuda.max_memory_allocated() / 1e9 GB", the table's "Memory per GPU".
+const fabricTpDoc =
+  'Lightning-AI/pytorch-lightning docs/source-fabric/advanced/model_parallel/tp.rst (commit 98005bbed0, https://lightning.ai/docs/fabric/stable/advanced/model_parallel/tp.html)';
+const fabricTp = (gpus: number, measured: number): PublishedCase => ({
+  id: `fabric-tp-guide-swiglu-ffn-8192-tp${gpus}`,
+  source: `${fabricTpDoc}, table "Memory per GPU", column "${gpus === 1 ? '1 GPU (no TP)' : `${gpus} GPUs`}": ${measured} GB`,
+  what: 'allocated',
+  unit: 'GB',
+  measured,
+  config: `FeedForward(dim 8192, hidden 8192): three bias-free 8192 × 8192 Linears, 201,326,592 fp32 parameters, ${gpus === 1 ? 'one GPU, no tensor parallelism' : `tensor parallel over ${gpus} GPUs (w1, w3 column-wise, w2 row-wise; the same batch on every rank), one rank's figure`}, AdamW, batch 8 of 8192 random features, loss = output.sum(); max_memory_allocated / 1e9`,
+  spec: `model:
+  params: 201326592
+training: { precision: fp32, optimizer: adamw, batch_size: 8 }
+tensors:
+  - { name: input batch, shape: [8, 8192], dtype: float32 }
+  - { name: SwiGLU intermediates w1 w3 and their product per rank, shape: [3, 8, ${8192 / gpus}], dtype: float32, covers: activations }${gpus > 1 ? `\nparallel: { gpus: ${gpus}, tensor: ${gpus} }` : ''}`,
+});
+
 /** Every round-3 case: all held out until the one final measurement. */
 export const round3Cases: PublishedCase[] = [
   // litgpt config hub: the single-GPU fine-tunes users bring (full, LoRA, QLoRA; 1.1B to 8B).
@@ -978,4 +1024,36 @@ training: { precision: bf16, optimizer: paged_adamw, batch_size: 1, loss: chunke
   quantization: { weights: nf4, double_quant: true, compute_dtype: bf16, lm_head: true }
 training: { precision: bf16, optimizer: paged_adamw, batch_size: 1, loss: chunked }`,
   },
+  // Lightning Trainer's FSDP guide: the same 1B model under the Trainer loop.
+  trainerFsdp({
+    id: 'ddp',
+    table: 'tables "Identify large layers" and "Offload parameters to CPU", column DDP: 23’125',
+    measuredMiB: 23125,
+    strategy: 'strategy "ddp" (DistributedDataParallel, default buckets)',
+    parallel: 'gpus: 2, strategy: ddp',
+  }),
+  trainerFsdp({
+    id: 'fsdp-full-shard',
+    table:
+      'tables "Identify large layers", "Optimize the sharding strategy" and "Offload parameters to CPU", column FSDP / FULL_SHARD: 9’627',
+    measuredMiB: 9627,
+    strategy:
+      'FSDPStrategy(auto_wrap_policy={nn.TransformerEncoderLayer, nn.TransformerDecoderLayer}), FULL_SHARD',
+    parallel: 'gpus: 2, strategy: fsdp_full',
+  }),
+  trainerFsdp({
+    id: 'fsdp-full-shard-cpu-offload',
+    table: 'table "Offload parameters to CPU", column FSDP + CPU offload: 2’790',
+    measuredMiB: 2790,
+    strategy:
+      'FSDPStrategy(auto_wrap_policy=the two layer classes, cpu_offload=True): parameters and gradients on the host, the Adam step on the CPU',
+    parallel: 'gpus: 2, strategy: fsdp_full',
+    training: ', offload: { parameters: cpu, gradients: cpu, optimizer: cpu }',
+  }),
+
+  // Lightning Fabric's tensor-parallel guide: one SwiGLU MLP on 1, 2, 4 and 8 GPUs.
+  fabricTp(1, 4.04),
+  fabricTp(2, 2.03),
+  fabricTp(4, 1.02),
+  fabricTp(8, 0.6),
 ];
