@@ -432,6 +432,30 @@ tensors:
   - { name: SwiGLU intermediates w1 w3 and their product per rank, shape: [3, 8, ${8192 / gpus}], dtype: float32, covers: activations }${gpus > 1 ? `\nparallel: { gpus: ${gpus}, tensor: ${gpus} }` : ''}`,
 });
 
+// --- pytorch/ao docs/source/workflows/training.md, "Training e2e benchmarks on NVIDIA B200" (Aug 2025) ----
+// "Single-node training on 8x power limited B200 GPUs, batch size 1, sequence length 8192, steps 100,
+// torch.compile, FSDP2, per-op SAC"; torch 2.9.0.dev20250815, torchao 0.13.0+gite4e681be6, torchtitan
+// 6fc499f6: benchmarks/float8/training/llama3.sh runs llama3_8b.toml (Llama 3 8B: 32 layers, 4096 wide,
+// 32 heads, 8 KV heads, MLP 14336, vocab 128256; AdamW; FSDP over the 8 GPUs with bf16 compute and fp32
+// reduce) with --compile.enable, which in that torchtitan compiles the model's blocks and the loss
+// (CompileConfig components ["model", "loss"]). The table's "Peak Memory (GB)" is parsed from
+// torchtitan's log line "memory: X GiB" = peak reserved bytes / 1024**3.
+const aoTrainingDoc =
+  'pytorch/ao docs/source/workflows/training.md (commit d8bb51f63, https://docs.pytorch.org/ao/stable/workflows/training.html)';
+const aoB200 = (label: string, row: string, measured: number, float8: string): PublishedCase => ({
+  id: `torchao-docs-b200-llama3-8b-fsdp8-${label}`,
+  source: `${aoTrainingDoc}, "Training e2e benchmarks on NVIDIA B200", row "${row}": ${measured}`,
+  what: 'reserved',
+  unit: 'GiB',
+  measured,
+  config: `Llama 3 8B pre-training with torchtitan 6fc499f6 on 8 × B200 (power limited), FSDP2 over 8 GPUs (fp32 sharded parameters, bf16 compute, fp32 reduce), local batch 1, 8192 tokens, per-op selective activation checkpointing, torch.compile of the blocks and the loss, AdamW${float8 ? ', Float8 linears with tensorwise scaling and float8 all-gather' : ''}; one rank's peak reserved GiB`,
+  spec: `model:
+  params: 8030261248
+  transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, kv_heads: 8, vocab: 128256, ffn: 14336, seq_len: 8192, attention: flash }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: 1, activation_checkpointing: op, compile: true${float8} }
+parallel: { gpus: 8, strategy: fsdp_full }`,
+});
+
 /** Every round-3 case: all held out until the one final measurement. */
 export const round3Cases: PublishedCase[] = [
   // litgpt config hub: the single-GPU fine-tunes users bring (full, LoRA, QLoRA; 1.1B to 8B).
@@ -1056,4 +1080,28 @@ training: { precision: bf16, optimizer: paged_adamw, batch_size: 1, loss: chunke
   fabricTp(2, 2.03),
   fabricTp(4, 1.02),
   fabricTp(8, 0.6),
+  // torchao's B200 float8 benchmark: Llama 3 8B, FSDP 8, model and loss compiled.
+  aoB200('bf16-compile', 'Llama3-8b | none (bfloat16)', 33.71, ''),
+  aoB200(
+    'float8-tensorwise-compile',
+    'Llama3-8b | float8 tensorwise (f8 all-gather)',
+    33.38,
+    ', float8: { recipe: tensorwise, all_gather: true }',
+  ),
+
+  // torchtune PR #961: the low-memory full fine-tune at batch 4 and a forced 2048-token sequence.
+  {
+    id: 'torchtune-pr961-llama2-7b-full-low-memory-bs4-seq2048-allocated',
+    source:
+      'pytorch/torchtune PR #961 "Update README table" (https://github.com/pytorch/torchtune/pull/961), description: "seeing 20.2 peak memory allocated (and similar for reserved)"',
+    what: 'allocated',
+    unit: 'GB',
+    measured: 20.2,
+    config:
+      "tune run full_finetune_single_device --config recipes/configs/llama2/7B_full_low_memory.yaml batch_size=4 (torchtune of May 2024, config at 1ae3bfdb6): Llama-2-7B, dtype bf16 (weights and gradients in bf16), bitsandbytes PagedAdamW (32-bit states in unified memory), optimizer_in_bwd True, activation checkpointing of every layer, nn.CrossEntropyLoss over the decoder's .float() logits, not compiled, every batch forced to input_ids and labels of 2048 tokens; torchtune's max_memory_allocated / 1e9; one GPU (the PR's reviewer measured 22.3 on an A100 for the same command)",
+    spec: `model:
+  params: 6738415616
+  transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, vocab: 32000, ffn: 11008, seq_len: 2048, attention: sdpa }
+training: { precision: bf16, optimizer: paged_adamw, optimizer_in_backward: true, batch_size: 4, activation_checkpointing: full, loss: standard }`,
+  },
 ];
