@@ -23,6 +23,8 @@ const figureSpellings: Record<string, RegExp[]> = {
     sized('Attempting to (?:reserve|allocate) SIZE'),
     // XLA tf_allocator_adapter, cudaMallocAsync allocator: "... allocate 123 bytes".
     sized(String.raw`(?:trying|failed) to allocate (\d+) bytes`),
+    // MLX (malloc_or_wait, before 0.16): "Unable to allocate 123 bytes".
+    sized(String.raw`Unable to allocate (\d+) bytes`),
     // MuJoCo's arena: "requested = 19288260".
     sized(String.raw`requested = (\d+)`),
     // PaddlePaddle 1.x gpu_info.cc: "enforce allocating <= available failed, 10513462067 > 1369702144".
@@ -52,6 +54,9 @@ const figureSpellings: Record<string, RegExp[]> = {
     sized('MPS allocated: SIZE'),
   ],
   reservedBytes: [sized('SIZE reserved in total'), sized('SIZE reserved,')],
+  // MLX's Metal allocator: "greater than the maximum allowed buffer size of 30150672384 bytes" (one
+  // buffer's limit, MTLDevice.maxBufferLength, below the unified memory's size).
+  maxBufferBytes: [sized(String.raw`maximum allowed buffer size of (\d+) bytes`)],
 };
 
 const deviceSpellings = [
@@ -65,7 +70,7 @@ const deviceSpellings = [
 export function vendorOf(text: string): string | undefined {
   if (/\bHIP\b|hipError|\bROCm\b|rocm_driver|\bMIOpen|rocBLAS/i.test(text)) return 'amd';
   if (/\bXPU\b|PI_ERROR|UR_RESULT_ERROR|Level.?Zero|\bSYCL\b|Native API/i.test(text)) return 'intel';
-  if (/\bMPS\b/.test(text)) return 'apple';
+  if (/\bMPS\b|\bmetal::|\bMetal\b|\bmlx\b/.test(text)) return 'apple';
   if (/\bTPU\b|HBM|bottom of memory|tpu_worker/i.test(text)) return 'tpu';
   if (/CUDA|\bcu[A-Z]\w+|cudaMalloc|NVIDIA/.test(text)) return 'nvidia';
   return undefined;
@@ -123,9 +128,11 @@ export const allocationRules: LogRule[] = [
       'memory allocation failed',
       'allocating <= available failed',
       'bytes for new constant',
+      '[metal::malloc]',
+      '[malloc_or_wait]',
     ],
     pattern:
-      /Out of memory error on (?:GPU|XPU|NPU) \d+|Attempting to (?:reserve|allocate) \S+(?: at the bottom of memory)?\. That was not possible|\b(?:cu|cuda|hip)(?:Mem)?(?:Alloc|alloc|Malloc|malloc)\w*(?:\([^)]*\))?(?: retry)? failed:?\s*out of memory|(?:CUDA|HIP) runtime error in ::\w*[Mm]alloc\w*\(.*?\): out of memory|PI_ERROR_OUT_OF_(?:DEVICE|HOST)_MEMORY|UR_RESULT_ERROR_OUT_OF_(?:DEVICE_MEMORY|RESOURCES)|hipErrorOutOfMemory|HIP error: out of memory|\[mxnet\][^\n]*Memory allocation failed|allocating <= available failed, \d+ > \d+|Failed to allocate \d+ bytes for new constant/,
+      /Out of memory error on (?:GPU|XPU|NPU) \d+|Attempting to (?:reserve|allocate) \S+(?: at the bottom of memory)?\. That was not possible|\b(?:cu|cuda|hip)(?:Mem)?(?:Alloc|alloc|Malloc|malloc)\w*(?:\([^)]*\))?(?: retry)? failed:?\s*out of memory|(?:CUDA|HIP) runtime error in ::\w*[Mm]alloc\w*\(.*?\): out of memory|PI_ERROR_OUT_OF_(?:DEVICE|HOST)_MEMORY|UR_RESULT_ERROR_OUT_OF_(?:DEVICE_MEMORY|RESOURCES)|hipErrorOutOfMemory|HIP error: out of memory|\[mxnet\][^\n]*Memory allocation failed|allocating <= available failed, \d+ > \d+|Failed to allocate \d+ bytes for new constant|\[metal::malloc\] (?:Attempting to allocate|Resource limit)|\[malloc_or_wait\] Unable to allocate/,
     // PaddlePaddle paddle/phi/core/memory/allocation/allocator_facade.cc ("Out of memory error on
     // GPU %d. Cannot allocate %s memory on GPU %d, %s memory has been allocated and available
     // memory is only %s"); the TPU runtime's HBM allocator ("Attempting to reserve %s at the bottom
@@ -140,9 +147,12 @@ export const allocationRules: LogRule[] = [
     // PaddlePaddle 1.x paddle/fluid/platform/gpu_info.cc GpuMaxChunkSize's PADDLE_ENFORCE("allocating
     // <= available": the chunk it wants against what cudaMemGetInfo says is free); XLA's GPU
     // executable loading its constants into device memory (xla/service/gpu/gpu_executable.cc
-    // "Failed to allocate %d bytes for new constant").
+    // "Failed to allocate %d bytes for new constant"); Apple MLX's Metal allocator
+    // (ml-explore/mlx mlx/backend/metal/allocator.cpp: "[metal::malloc] Attempting to allocate %zu
+    // bytes which is greater than the maximum allowed buffer size of %zu bytes.", "[metal::malloc]
+    // Resource limit (%d) exceeded.", before 0.16 "[malloc_or_wait] Unable to allocate %zu bytes.").
     source:
-      'PaddlePaddle allocator_facade.cc, gpu_info.cc; openxla/xla service/gpu/gpu_executable.cc; TPU runtime HBM allocator; MXNet pooled_storage_manager.h; TensorRT-LLM TLLM_CUDA_CHECK; intel/llvm pi_error.def; ROCm hipErrorOutOfMemory',
+      'PaddlePaddle allocator_facade.cc, gpu_info.cc; ml-explore/mlx backend/metal/allocator.cpp; openxla/xla service/gpu/gpu_executable.cc; TPU runtime HBM allocator; MXNet pooled_storage_manager.h; TensorRT-LLM TLLM_CUDA_CHECK; intel/llvm pi_error.def; ROCm hipErrorOutOfMemory',
     summary: 'a device memory allocation failed',
     continuationLines: 2,
     extract: ({ text, before }) => ({

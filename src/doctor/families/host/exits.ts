@@ -4,6 +4,28 @@ import { sizeOf } from '../../sizes.js';
 import type { LogRule } from '../../types.js';
 import { definedFacts, intOf, lineStart, withSize } from '../extract.js';
 
+// strsignal(SIGKILL) as glibc translates "Killed" (glibc po/<lang>.po: de, es, fr, it, ja, ko,
+// pt_BR, ru, zh_CN, zh_TW, pl, nl, uk, cs, sv): the shell's report of a killed job in the user's locale.
+const localKilled = [
+  '已杀死',
+  '已殺死',
+  '強制終了',
+  '強制結束',
+  'Getötet',
+  'Terminado (killed)',
+  'Processus arrêté',
+  'Ucciso',
+  '죽었음',
+  'Morto',
+  'Убито',
+  'Вбито',
+  'Unicestwiony',
+  'Geëlimineerd',
+  'Zabit (SIGKILL)',
+  'Dödad',
+];
+const localKilledPattern = localKilled.map((word) => word.replace(/[()]/g, '\\$&')).join('|');
+
 // A launcher that runs the training process as a child and reports how it ended.
 const launcherWords =
   /sigkill_handler|launch\.py|ChildFailedError|CalledProcessError|torchrun|accelerate|elastic_launch/;
@@ -57,7 +79,8 @@ export const hostExitRules: LogRule[] = [
       'returncode',
     ],
     pattern:
-      /\b(?:exit(?:ed)?|status|return)(?:(?: with)?[ _]?(?:code|status|value))?["']?\s*(?:[:=]\s*|is\s+|of\s+)?137\b|exit code[ :=]*137\b|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|Signals\.SIGKILL|killed by SIGKILL|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|(?:return ?code|exit ?code|exited with code)\s*[:=]?\s*-9\b/i,
+      /\b(?:exit(?:ed)?|status|return)(?:(?: with)?[ _]?(?:code|status|value))?["']?\s*(?:[:=]\s*|is\s+|of\s+)?137\b|exit code[ :=]*137\b|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|Signals\.SIGKILL|killed by SIGKILL|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|(?:return ?code|exit ?code|exited with code)\s*[:=]?\s*-9\b|^\s*SIGKILL\s*$/i,
+    // A line that is only "SIGKILL": what a launcher or a wrapper script prints for a child killed so.
     // One shape for the exit status however it is written: "exit code 137", "status code 137",
     // "exited with status 137", JSON's "exitCode": 137 (a container's terminated state).
     // 128 + 9: the shell's code for a child killed by SIGKILL, which the OOM killer sends; Python's
@@ -90,11 +113,18 @@ export const hostExitRules: LogRule[] = [
     kind: 'host_oom',
     framework: 'kernel',
     weight: 2,
-    keywords: ['killed', '已杀死', '已殺死'],
+    // Cyrillic "Убито"/"Вбито" by their common tail: each cased Cyrillic letter has 2-3 spellings to a
+    // case-insensitive RegExp, and the byte prefilter spells a keyword out (at most 64 spellings).
+    keywords: [
+      'killed',
+      'бито',
+      ...localKilled.filter((w) => !/[а-яА-Я]/.test(w)).map((w) => w.toLowerCase()),
+    ],
     pattern: new RegExp(
-      String.raw`line \d+:\s+(\d+) Killed\b|${lineStart}(?:\[\d+\][+-]?\s+)?Killed(?:: 9)?(?:\s{2,}\S.*)?\s*$|\] Killed\s*$|${lineStart}(?:已杀死|已殺死)\s*$|zsh: killed|\[\d+\]\s+[+-]?\s*(\d+) killed {2,}\S`,
+      String.raw`line \d+:\s+(\d+) Killed\b|${lineStart}(?:\[\d+\][+-]?\s+)?Killed(?:: 9)?(?:\s{2,}\S.*)?\s*$|(?:\]|[\d%|\u2588-\u258F]s?(?=Killed\s*$)) ?Killed\s*$|(?:^\s*|[\]\d%|\u2588-\u258F]s? ?)(?:${localKilledPattern})\s*$|zsh: killed|\[\d+\]\s+[+-]?\s*(\d+) killed {2,}\S`,
     ),
-    // bash prints "Killed" (strsignal(SIGKILL)) for a job ended by SIGKILL; zh_CN locales "已杀死";
+    // bash prints "Killed" (strsignal(SIGKILL)) for a job ended by SIGKILL, in the user's locale
+    // (localKilled), alone on a line or glued to the last progress bar the job drew ("ETA: 2621s已杀死");
     // zsh's job report is "[1]    14875 killed     python main.py" (Src/jobs.c printjob, sigmsg
     // "killed"), often glued to the last progress bar the job drew.
     source: 'bash jobs.c pretty_print_job / strsignal(SIGKILL)',
@@ -112,12 +142,13 @@ export const hostExitRules: LogRule[] = [
       'cannot allocate memory',
       'bad_alloc',
       'paging file is too small',
+      'winerror 1455',
       'fail to alloc memory of',
       'posix_memalign',
       'fatalerror: could not allocate memory',
     ],
     pattern: withSize(
-      String.raw`${lineStart}MemoryError\b|<(?:type|class) '(?:exceptions\.)?MemoryError'>|Fail to alloc memory of (\d+) size|_ArrayMemoryError|Unable to allocate SIZE for an array|\[Errno 12\] Cannot allocate memory|\bfork: Cannot allocate memory|std::bad_alloc|paging file is too small|posix_memalign\([^)]*\) == 0\. 12 vs 0|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
+      String.raw`${lineStart}MemoryError\b|<(?:type|class) '(?:exceptions\.)?MemoryError'>|Fail to alloc memory of (\d+) size|_ArrayMemoryError|Unable to allocate SIZE for an array|\[Errno 12\] Cannot allocate memory|\bfork: Cannot allocate memory|std::bad_alloc|paging file is too small|\[WinError 1455\]|posix_memalign\([^)]*\)(?: == 0\. |:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
     ),
     // PaddlePaddle's CPU allocator (paddle/fluid/memory/detail/system_allocator.cc CPUAllocator::Alloc)
     // raises "Fail to alloc memory of %ld size" as a ResourceExhaustedError: host memory, not GPU.
@@ -126,6 +157,11 @@ export const hostExitRules: LogRule[] = [
     // PyTorch 1.0-1.1's c10/core/CPUAllocator.cpp alloc_cpu enforced "posix_memalign(&data,
     // gAlignment, nbytes) == 0. 12 vs 0": the call's error, 12, is ENOMEM. MuJoCo's mju_malloc
     // (src/engine/engine_util_errmem.c) raises "Could not allocate memory" (mujoco.FatalError).
+    // PaddlePaddle's PADDLE_ENFORCE_EQ on the same call (paddle/fluid/memory/detail/
+    // system_allocator.cc) prints "Expected posix_memalign(&p, alignment, size) == 0, but received
+    // posix_memalign(&p, alignment, size):12 != 0:0.": the same ENOMEM in its enforce grammar.
+    // Windows' ERROR_COMMITMENT_LIMIT is 1455 in every locale ("[WinError 1455] The paging file is
+    // too small ...", learn.microsoft.com/windows/win32/debug/system-error-codes--1300-1699-).
     source:
       'CPython MemoryError; numpy _ArrayMemoryError (numpy/core/_exceptions.py); errno ENOMEM; pytorch c10/core/CPUAllocator.cpp (1.0); mujoco engine_util_errmem.c mju_malloc',
     summary: 'a host memory allocation failed (Python MemoryError / ENOMEM)',
