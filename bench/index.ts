@@ -13,7 +13,11 @@ const benches: Record<string, () => Promise<{ main: (args: string[]) => Promise<
   'bootstrap-startup': () => import('./bootstrap-startup.js'),
 };
 
-const [name, ...args] = process.argv.slice(2);
+import { takeCpuPriority } from './cpu-priority.js';
+
+const argv = process.argv.slice(2);
+if (argv.includes('--cpu-priority')) process.stdout.write(`# ${takeCpuPriority()}\n`);
+const [name, ...args] = argv.filter((arg) => arg !== '--cpu-priority');
 const selected = name === undefined ? Object.keys(benches) : [name];
 for (const key of selected) {
   const load = benches[key];

@@ -51,9 +51,10 @@ function exitDurationMs(runDir: string): number {
   return exit?.durationMs as number;
 }
 
-/** The longest time between two consecutive samples of the run, in ms (0 with fewer than two). */
-function longestSampleGapMs(runDir: string): number {
+/** The longest time between two consecutive samples of the run, in ms (null with fewer than two). */
+function longestSampleGapMs(runDir: string): number | null {
   const times = readJsonLines(join(runDir, 'samples.jsonl')).map((s) => Date.parse(s.time as string));
+  if (times.length < 2) return null;
   let gapMs = 0;
   for (let i = 1; i < times.length; i++) gapMs = Math.max(gapMs, times[i]! - times[i - 1]!);
   return gapMs;
@@ -122,7 +123,7 @@ async function timeCli(dir: string): Promise<Timing> {
 }
 
 /** The CLI's child writes 1 GB then waits; Ctrl-C (SIGINT) as the last byte is logged: ms to exit. */
-async function ctrlCAfterGigabyte(dir: string): Promise<{ exitMs: number; sampleGapMs: number }> {
+async function ctrlCAfterGigabyte(dir: string): Promise<{ exitMs: number; sampleGapMs: number | null }> {
   const runDir = join(dir, 'ctrl-c');
   const { cli, exited } = startCli(runDir, ['/bin/sh', '-c', `${quote(writerFor(1000))}; sleep 60`]);
   const logPath = join(runDir, 'logs', 'sh.log'); // an ad-hoc process is named after its program
@@ -173,7 +174,7 @@ export async function main(args: string[]): Promise<void> {
     };
   });
   const dir = mkdtempSync(join(tmpdir(), 'headroom-bench-'));
-  let ctrlC: { exitMs: number; sampleGapMs: number };
+  let ctrlC: { exitMs: number; sampleGapMs: number | null };
   try {
     ctrlC = await ctrlCAfterGigabyte(dir);
   } finally {
@@ -195,7 +196,7 @@ export async function main(args: string[]): Promise<void> {
   const columns = [{ header: 'way' }, ...headers.map((header) => ({ header, align: 'right' as const }))];
   process.stdout.write(`${renderTable(columns, rows)}\n\n`);
   process.stdout.write(
-    `Ctrl-C just after a 1 GB write: headroom exited ${Math.round(ctrlC.exitMs)} ms after SIGINT; longest sample gap ${ctrlC.sampleGapMs} ms\n\n`,
+    `Ctrl-C just after a 1 GB write: headroom exited ${Math.round(ctrlC.exitMs)} ms after SIGINT; longest sample gap ${ctrlC.sampleGapMs ?? '-'} ms\n\n`,
   );
   process.stdout.write(
     toJson({

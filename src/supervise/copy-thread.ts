@@ -2,7 +2,13 @@
 // at the speed of `cat` while the loop samples, enforces and answers signals; a full disk costs
 // bytes (counted), never the copy. Whole chunks go on to the live view (output-copier.ts) only
 // while the view keeps up: each stream's bytes in flight are bounded, what is beyond is skipped.
+import { writeSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
+import { openPipe, setNonBlocking } from '../probe/host/libc.js';
+
+// koffi (the FFI headroom already loads for libc and NVML) gives the thread poll(2).
+const koffiPath = createRequire(import.meta.url).resolve('koffi');
 
 /** What the copy thread tells the supervisor about one stream. */
 export type CopyEvent =
@@ -24,19 +30,38 @@ interface AddCommand {
 
 type Command = AddCommand | { kind: 'stop'; id: number };
 
-// The thread's body, run from its source text (so the bundled CLI needs no file for it): reads
-// every stream's non-blocking pipe in turn, writes the log, posts chunks (holding back the latest
-// while the view is full, skipping older ones); sleeps when all are idle
-// (0.25 ms, growing to 20 ms) until data comes or the supervisor wakes it with a new command.
-function copyLoop(fs: typeof import('node:fs'), threads: typeof import('node:worker_threads')): void {
-  const { control, wake } = threads.workerData as { control: MessagePort; wake: SharedArrayBuffer };
-  const port = threads.parentPort!;
-  const wakeWord = new Int32Array(wake);
-  const buffer = new Uint8Array(1024 * 1024);
+// The thread's body, run from its source text (so the bundled CLI needs no file for it): waits in
+// poll(2) on every stream's non-blocking pipe and on the wake pipe (a new command), as `cat` waits in
+// read(2): woken by data, not by a timer, so the child's pipe is drained as it fills and the thread
+// costs nothing while the child is quiet. Writes the log and posts chunks (holding back the latest
+// while the view is full, skipping older ones). poll's timeout is bounded: a held chunk is offered
+// again, and Node can stop the thread at exit (it cannot interrupt a native call).
+function copyLoop(
+  fs: typeof import('node:fs'),
+  threads: typeof import('node:worker_threads'),
+  koffi: typeof import('koffi'),
+): void {
+  const { control, wakeFd } = threads.workerData as { control: MessagePort; wakeFd: number };
+  const poll = koffi.load('libc.so.6').func('int poll(void *fds, unsigned long nfds, int timeout)') as (
+    fds: Buffer,
+    count: number,
+    timeoutMs: number,
+  ) => number;
+  // struct pollfd (poll.h): int fd; short events; short revents. POLLIN 1, POLLERR 8, POLLHUP 16.
+  const pollIn = 1;
+  const pollEntryBytes = 8;
+  const readBytes = 1024 * 1024;
+  let buffer: Uint8Array = new Uint8Array(readBytes);
+  const wakeBuffer = Buffer.alloc(256);
   // Per stream per round: one fast writer cannot hold up another's copy.
   const roundBytes = 8 * 1024 * 1024;
-  type Stream = AddCommand & { counter: Int32Array; skipped: number; held: ArrayBuffer | null };
+  type Stream = AddCommand & {
+    counter: Int32Array;
+    skipped: number;
+    held: { bytes: Uint8Array; length: number } | null;
+  };
   const streams = new Map<number, Stream>();
+  const port = threads.parentPort!;
   const post = (id: number, stream: Stream, bytes: ArrayBuffer): void => {
     Atomics.add(stream.counter, 0, bytes.byteLength);
     port.postMessage({ id, event: { kind: 'chunk', bytes, skippedBefore: stream.skipped } }, [bytes]);
@@ -46,10 +71,9 @@ function copyLoop(fs: typeof import('node:fs'), threads: typeof import('node:wor
   // the view is never left without the output's last part, where a traceback is.
   const release = (id: number, stream: Stream, isEnd: boolean): void => {
     const held = stream.held;
-    if (!held || (!isEnd && Atomics.load(stream.counter, 0) + held.byteLength > stream.maxInFlightBytes))
-      return;
+    if (!held || (!isEnd && Atomics.load(stream.counter, 0) + held.length > stream.maxInFlightBytes)) return;
     stream.held = null;
-    post(id, stream, held);
+    post(id, stream, held.bytes.buffer.slice(0, held.length) as ArrayBuffer);
   };
   const end = (id: number): void => {
     const stream = streams.get(id);
@@ -61,7 +85,47 @@ function copyLoop(fs: typeof import('node:fs'), threads: typeof import('node:wor
     } catch {}
     port.postMessage({ id, event: { kind: 'end', skipped: stream.skipped } });
   };
-  let idleMs = 0.25;
+  // Reads what the pipe holds (up to a round), writes it to the log, hands it on to the view.
+  const copy = (id: number, stream: Stream): void => {
+    for (let copied = 0; copied < roundBytes; ) {
+      let n: number;
+      try {
+        n = fs.readSync(stream.readFd, buffer, 0, buffer.length, null);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EAGAIN') return;
+        n = 0; // a read error ends the stream like EOF
+      }
+      if (n === 0) {
+        end(id);
+        return;
+      }
+      copied += n;
+      for (let done = 0; done < n; ) {
+        try {
+          done += fs.writeSync(stream.logFd, buffer, done, n - done);
+        } catch (error) {
+          const code = (error as NodeJS.ErrnoException).code ?? String(error);
+          if (code === 'EAGAIN' || code === 'EINTR') continue;
+          port.postMessage({ id, event: { kind: 'lost', bytes: n - done, error: code } });
+          break;
+        }
+      }
+      release(id, stream, false);
+      if (!stream.held && Atomics.load(stream.counter, 0) + n <= stream.maxInFlightBytes) {
+        post(id, stream, buffer.buffer.slice(0, n) as ArrayBuffer);
+      } else {
+        // The view is full: this chunk waits in place of the one that waited before (now skipped),
+        // whose buffer takes the next read (no copy of each chunk behind a firehose writer).
+        const spare = stream.held?.bytes ?? new Uint8Array(readBytes);
+        if (stream.held) stream.skipped += stream.held.length;
+        stream.held = { bytes: buffer, length: n };
+        buffer = spare;
+      }
+      // A read short of the buffer emptied the pipe: back to poll rather than a read that fails.
+      if (n < buffer.length) return;
+    }
+  };
+  let pollSet = Buffer.alloc(pollEntryBytes * 8);
   for (;;) {
     for (let m = threads.receiveMessageOnPort(control); m; m = threads.receiveMessageOnPort(control)) {
       const command = m.message as Command;
@@ -74,52 +138,26 @@ function copyLoop(fs: typeof import('node:fs'), threads: typeof import('node:wor
         });
       else end(command.id);
     }
-    let hasMoved = false;
-    for (const [id, stream] of streams) {
-      release(id, stream, false);
-      for (let copied = 0; copied < roundBytes; ) {
-        let n: number;
-        try {
-          n = fs.readSync(stream.readFd, buffer, 0, buffer.length, null);
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code === 'EAGAIN') break;
-          n = 0; // a read error ends the stream like EOF
-        }
-        if (n === 0) {
-          end(id);
-          break;
-        }
-        hasMoved = true;
-        copied += n;
-        for (let done = 0; done < n; ) {
-          try {
-            done += fs.writeSync(stream.logFd, buffer, done, n - done);
-          } catch (error) {
-            const code = (error as NodeJS.ErrnoException).code ?? String(error);
-            if (code === 'EAGAIN' || code === 'EINTR') continue;
-            port.postMessage({ id, event: { kind: 'lost', bytes: n - done, error: code } });
-            break;
-          }
-        }
-        release(id, stream, false);
-        const bytes = buffer.buffer.slice(0, n);
-        if (!stream.held && Atomics.load(stream.counter, 0) + n <= stream.maxInFlightBytes) {
-          post(id, stream, bytes);
-          continue;
-        }
-        // The view is full: this chunk waits in place of the one that waited before (now skipped).
-        if (stream.held) stream.skipped += stream.held.byteLength;
-        stream.held = bytes;
-      }
+    const polled = [...streams];
+    if (pollSet.length < pollEntryBytes * (polled.length + 1))
+      pollSet = Buffer.alloc(pollEntryBytes * 2 * (polled.length + 1));
+    [wakeFd, ...polled.map(([, stream]) => stream.readFd)].forEach((fd, i) => {
+      pollSet.writeInt32LE(fd, i * pollEntryBytes);
+      pollSet.writeInt16LE(pollIn, i * pollEntryBytes + 4);
+      pollSet.writeInt16LE(0, i * pollEntryBytes + 6);
+    });
+    const isHolding = polled.some(([, stream]) => stream.held !== null);
+    poll(pollSet, polled.length + 1, isHolding ? 5 : 20);
+    if (pollSet.readInt16LE(6) !== 0) {
+      try {
+        while (fs.readSync(wakeFd, wakeBuffer, 0, wakeBuffer.length, null) === wakeBuffer.length);
+      } catch {} // EAGAIN: drained
     }
-    if (hasMoved) {
-      idleMs = 0.25;
-      continue;
-    }
-    // A writer that paused is likely to write again soon: short sleeps (a 1 MiB pipe holds ~5 ms
-    // of a fast writer), growing to 20 ms for a quiet one.
-    Atomics.wait(wakeWord, 0, 0, idleMs);
-    idleMs = Math.min(20, idleMs * 1.5);
+    polled.forEach(([id, stream], i) => {
+      // Data, its end (POLLHUP) or an error: the read says which.
+      if (pollSet.readInt16LE((i + 1) * pollEntryBytes + 6) !== 0) copy(id, stream);
+      else release(id, stream, false);
+    });
   }
 }
 
@@ -127,7 +165,8 @@ function copyLoop(fs: typeof import('node:fs'), threads: typeof import('node:wor
 export class CopyThread {
   private readonly worker: Worker;
   private readonly control: MessagePort;
-  private readonly wakeWord = new Int32Array(new SharedArrayBuffer(4));
+  /** A byte written here wakes the thread from poll for a new command. */
+  private readonly wakeWriteFd: number | null;
   private readonly listeners = new Map<number, (event: CopyEvent) => void>();
   private nextId = 1;
   /** Set when the thread failed: its streams were ended, and new ones are refused. */
@@ -139,11 +178,14 @@ export class CopyThread {
     const { port1, port2 } = new MessageChannel();
     this.control = port1;
     this.control.unref();
+    const wake = openPipe(4096);
+    this.wakeWriteFd =
+      wake && setNonBlocking(wake.readFd) && setNonBlocking(wake.writeFd) ? wake.writeFd : null;
     // A transpiler may wrap inner functions in a `__name` helper (esbuild's keepNames): give it one.
-    const source = `const __name = (f) => f; (${copyLoop.toString()})(require('node:fs'), require('node:worker_threads'))`;
+    const source = `const __name = (f) => f; (${copyLoop.toString()})(require('node:fs'), require('node:worker_threads'), require(${JSON.stringify(koffiPath)}))`;
     this.worker = new Worker(source, {
       eval: true,
-      workerData: { control: port2, wake: this.wakeWord.buffer },
+      workerData: { control: port2, wakeFd: wake?.readFd ?? -1 },
       transferList: [port2],
     });
     this.worker.on('message', ({ id, event }: { id: number; event: CopyEvent }) => {
@@ -185,9 +227,10 @@ export class CopyThread {
 
   private command(command: Command): void {
     this.control.postMessage(command);
-    Atomics.store(this.wakeWord, 0, 1);
-    Atomics.notify(this.wakeWord, 0);
-    Atomics.store(this.wakeWord, 0, 0);
+    if (this.wakeWriteFd === null) return; // no wake pipe: the thread sees it within poll's 20 ms
+    try {
+      writeSync(this.wakeWriteFd, 'w');
+    } catch {} // EAGAIN: the pipe already holds a wake the thread has not read
   }
 }
 

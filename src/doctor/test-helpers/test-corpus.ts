@@ -10,11 +10,19 @@ import { type CorpusCase, parseFactsLine, readCorpus, repoRoot } from './corpus.
 
 /**
  * The parts the corpus is read in: test/corpus/logs, test/corpus/heldout, test/corpus/heldout-2,
- * test/corpus/heldout-3, ../shared/corpus. heldout-2 and heldout-3 are slices held out from a round of
- * rule changes (test/corpus/HELDOUT-2.md, HELDOUT-3.md): scored once, at the end, and read by no test until then.
+ * test/corpus/heldout-3, test/corpus/heldout-4, ../shared/corpus. heldout-2, heldout-3 and heldout-4 are
+ * slices held out from a round of rule changes (test/corpus/HELDOUT-2.md, HELDOUT-3.md, HELDOUT-4.md):
+ * scored once, at the end, and read by no test until then.
  */
-export type CorpusPart = 'logs' | 'heldout' | 'heldout-2' | 'heldout-3' | 'shared';
-export const corpusParts: readonly CorpusPart[] = ['logs', 'heldout', 'heldout-2', 'heldout-3', 'shared'];
+export type CorpusPart = 'logs' | 'heldout' | 'heldout-2' | 'heldout-3' | 'heldout-4' | 'shared';
+export const corpusParts: readonly CorpusPart[] = [
+  'logs',
+  'heldout',
+  'heldout-2',
+  'heldout-3',
+  'heldout-4',
+  'shared',
+];
 
 /**
  * The parts of test/corpus the tests read: heldout/ since it was measured (test/corpus/HELDOUT.md),
