@@ -66,7 +66,10 @@ const measured: Record<'logs' | 'heldout' | 'heldout-2' | 'heldout-3', Bar> = {
   // Round 3 (issue 23): 194/199 (97.5%), 0, 62/77, 0, 171/191; round 4: 194/199, 0, 62/77, 0, 173/191.
   logs: { kindRight: 194, falseOoms: 0, causesRight: 62, wrongFixes: 0, factsRight: 173 },
   // Measured once at 79/97, 1 false OOM, 21/36 (HELDOUT.md); round 3: 93/97 (95.9%), 0, 28/36 (77.8%), 0.
-  heldout: { kindRight: 93, falseOoms: 0, causesRight: 28, wrongFixes: 0, factsRight: 92 },
+  // Round 4: 27/36. One earlyoom log (its kill of a process, labelled host_ram by its gatherer) now
+  // reads as the monitor's kill (memory_monitor), as the cause's definition and systemd-oomd's and
+  // Ray's kills read; the same rule makes 5 earlyoom causes right in logs/ and heldout-3/ (net +2).
+  heldout: { kindRight: 93, falseOoms: 0, causesRight: 27, wrongFixes: 0, factsRight: 92 },
   // Measured once at 136/161 (84.5%), 2 false OOMs, 28/60, 1 wrong fix (HELDOUT-2-RESULT.md); round 3,
   // tuned against it: 155/161 (96.3%, short of 97%), 1 false OOM (a bare "exit code 137" from a
   // podman flake, short of 0), 41/60 causes (68.3%, short of 90%), 0 wrong fixes; round 4: 43/60.

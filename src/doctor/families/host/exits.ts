@@ -39,12 +39,20 @@ export const hostExitRules: LogRule[] = [
     kind: 'host_oom',
     framework: 'torch',
     weight: 3,
-    keywords: ['is killed by signal: killed'],
-    pattern: /DataLoader worker \(pid(?:\(s\))? ([\d, ]+)\) is killed by signal: Killed/,
-    // torch/csrc/DataLoader.cpp: a worker ended by SIGKILL, which the OOM killer sends.
+    keywords: ['is killed by signal: killed', 'is killed by signal: terminated'],
+    pattern: /DataLoader worker \(pid(?:\(s\))? ([\d, ]+)\) is killed by signal: (Killed|Terminated)/,
+    // torch/csrc/DataLoader.cpp: a worker ended by SIGKILL, which the OOM killer sends; by SIGTERM,
+    // which user-space OOM monitors send first (earlyoom, systemd-oomd) but so does any shutdown:
+    // a hint only, which any other failure in the log outranks.
     source: 'pytorch torch/csrc/DataLoader.cpp _error_if_any_worker_fails',
     summary: 'a DataLoader worker was killed (SIGKILL): the OOM killer ran out of host RAM',
-    extract: ({ match }) => ({ facts: definedFacts({ pid: workerPids(match[1]) }) }),
+    extract: ({ match }) => ({
+      ...(match[2] === 'Terminated' ? { weight: 1 as const } : {}),
+      facts: definedFacts({
+        pid: workerPids(match[1]),
+        signal: match[2] === 'Terminated' ? 'SIGTERM' : undefined,
+      }),
+    }),
   },
   {
     code: 'dataloader-worker-exited',
@@ -179,6 +187,58 @@ export const hostExitRules: LogRule[] = [
             sizeOf(array?.[1] ?? withSize(`Unable to allocate SIZE for an array`).exec(text)?.[1]),
           arrayShape: array ? `(${array[2]!.replace(/\s+/g, '')})` : undefined,
           dtype: array?.[3],
+        }),
+      };
+    },
+  },
+  {
+    code: 'runtime-allocation-failed',
+    kind: 'host_oom',
+    framework: 'other',
+    weight: 2,
+    keywords: [
+      'java.lang.outofmemoryerror',
+      'cannot allocate vector of size',
+      'javascript heap out of memory',
+      'runtime: out of memory',
+      'memory allocation of',
+      'out of memory!',
+      'out of memory during',
+      'outofmemoryerror()',
+      'system.outofmemoryexception',
+      'winerror 8]',
+      'winerror 14]',
+      'failed to allocate memory for requested buffer',
+      'could not allocate pinned host',
+    ],
+    // The host allocation grammar in other runtimes' words, each the runtime's own message for an
+    // allocation the OS (or the runtime's heap cap) refused inside a live process:
+    // OpenJDK hotspot "java.lang.OutOfMemoryError: Java heap space" (and GC overhead, Metaspace,
+    // direct buffer, native thread); R src/main/memory.c "cannot allocate vector of size %0.1f Gb";
+    // V8 "Reached heap limit Allocation failed - JavaScript heap out of memory"; Go runtime/malloc.go
+    // throw("runtime: out of memory"); Rust std::alloc default hook "memory allocation of %d bytes
+    // failed"; Perl malloc.c "Out of memory!" / "Out of memory during request for %d bytes"; Julia
+    // OutOfMemoryError(); .NET System.OutOfMemoryException; Windows ERROR_NOT_ENOUGH_MEMORY (8) and
+    // ERROR_OUTOFMEMORY (14) (learn.microsoft.com/windows/win32/debug/system-error-codes--0-499-);
+    // ONNX Runtime's CPU arena (onnxruntime/core/framework/bfc_arena.cc "Failed to allocate memory
+    // for requested buffer of size %zu"); XLA's and TensorFlow's pinned host allocators
+    // (xla/stream_executor/integrations/stream_executor_allocator.cc "could not allocate pinned host
+    // of size: %llu", tensorflow gpu_host_allocator.h "could not allocate pinned host memory of size: ").
+    pattern:
+      /java\.lang\.OutOfMemoryError: (Java heap space|GC overhead limit exceeded|Requested array size exceeds VM limit|unable to create (?:new )?native thread|Direct buffer memory|Metaspace)|cannot allocate vector of size ([\d.]+ [KMGT]?b)|JavaScript heap out of memory|fatal error: runtime: out of memory|memory allocation of (\d+) bytes failed|^\s*Out of memory!\s*$|Out of memory during (?:"large" )?request for (\d+) bytes|\bOutOfMemoryError\(\)|System\.OutOfMemoryException|\[WinError (?:8|14)\]|Failed to allocate memory for requested buffer of size (\d+)|could not allocate pinned host(?: memory)? of size:? (\d+)/,
+    source:
+      'OpenJDK hotspot OutOfMemoryError; R memory.c; V8 heap limit; Go runtime/malloc.go; Rust std::alloc; Perl malloc.c; Julia OutOfMemoryError; .NET OutOfMemoryException; Windows system error codes 8, 14',
+    summary: 'a host memory allocation failed (the runtime refused or could not get more RAM)',
+    extract: ({ text, match, before }) => {
+      // ONNX Runtime's arena failing with a GPU execution provider in the log is the device's
+      // (allocation/rules.ts); without one it is the CPU arena, host memory.
+      if (match[5] !== undefined && /CUDA|TensorRT|ROCm|DirectML|\bGPU\b/i.test([...before, text].join('\n')))
+        return undefined;
+      return {
+        facts: definedFacts({
+          javaHeap: match[1],
+          requestedBytes:
+            intOf(match[3] ?? match[4] ?? match[5] ?? match[6]) ?? sizeOf(match[2]?.replace(/b$/, 'B')),
         }),
       };
     },

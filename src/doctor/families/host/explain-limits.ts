@@ -219,6 +219,33 @@ export function explainKill(draft: Draft): Explanation {
       ],
     };
   }
+  if (killer === 'dask')
+    return {
+      cause: 'memory_monitor',
+      causeText: `Dask's nanny restarted the worker: its memory passed the worker's budget (distributed.worker.memory.terminate, 95% of its memory_limit by default)`,
+      fixes: [
+        fix(
+          'give each worker more memory (dask worker --memory-limit, LocalCluster(memory_limit=...)) or use fewer threads per worker, or split the data into smaller partitions',
+          'the nanny kills a worker whose process passes the terminate fraction of its memory_limit (Dask docs, worker memory management)',
+        ),
+        keepLess,
+      ],
+    };
+  if (killer === 'scheduler') {
+    const limit = num(facts, 'limitBytes');
+    return {
+      cause: 'memory_limit',
+      causeText: `the batch scheduler killed the job for passing the memory it asked for${limit !== undefined ? ` (${size(limit)})` : ''}: the job's own limit, not the machine's RAM`,
+      fixes: [
+        fix(
+          limit !== undefined
+            ? `ask for more memory than the ${size(limit)} it had (LSF: bsub -M / -R "rusage[mem=...]"; HTCondor: request_memory), or lower what the job keeps in RAM`
+            : 'ask for more memory (LSF: bsub -M / -R "rusage[mem=...]"; HTCondor: request_memory), or lower what the job keeps in RAM',
+          'the scheduler enforces the memory the job requested',
+        ),
+      ],
+    };
+  }
   if (killer === 'jetsam' || killer === 'lmkd') {
     const name = killer === 'jetsam' ? "macOS's jetsam" : "Android's low-memory killer";
     return {

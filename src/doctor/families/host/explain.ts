@@ -128,6 +128,17 @@ export function explainHost(draft: Draft, ctx: ExplainContext): Explanation {
       fixes: limitFixes(draft),
     };
   }
+  if (
+    draft.weight < 3 &&
+    ctx.context.inContainer === true &&
+    (draft.code === 'sigkill-exit' || draft.code === 'shell-killed')
+  )
+    return {
+      cause: 'memory_limit',
+      framework: 'cgroup',
+      causeText: `${who(draft)} ended by SIGKILL inside a container, with no error of its own: a container's memory limit is the usual reason (its cgroup's OOM killer sends SIGKILL), not the host's RAM`,
+      fixes: limitFixes({ ...draft, framework: 'cgroup' }),
+    };
   if (draft.weight < 3) return explainSigkill(draft, ctx);
   return {
     cause: 'host_ram',

@@ -7,7 +7,16 @@ import type { Facts, LogRule } from '../../types.js';
 import { definedFacts, intOf } from '../extract.js';
 
 /** Who killed a process for memory, as the kill grammar names it. */
-export type Killer = 'kernel' | 'systemd-oomd' | 'earlyoom' | 'yarn' | 'notebook' | 'jetsam' | 'lmkd';
+export type Killer =
+  | 'kernel'
+  | 'systemd-oomd'
+  | 'earlyoom'
+  | 'yarn'
+  | 'notebook'
+  | 'jetsam'
+  | 'lmkd'
+  | 'dask'
+  | 'scheduler';
 
 interface KillSpelling {
   killer: Killer;
@@ -91,7 +100,7 @@ const spellings: KillSpelling[] = [
   {
     killer: 'earlyoom',
     weight: 2,
-    pattern: /^\s*Killing process (\d+) (\S+)\s*$/,
+    pattern: /\bKilling process (\d+) (\S+)\s*$/,
     facts: (m) => definedFacts({ pid: intOf(m[1]), processName: m[2] }),
   },
   // earlyoom main.c's periodic report "mem avail: %5lld of %5lld MiB (%5.2f%%), swap free: ...":
@@ -131,6 +140,34 @@ const spellings: KillSpelling[] = [
     pattern: /\bKill(?:ing)? '([^']*)' \((\d+)\), (?:uid \d+, oom_score_adj|adj) -?\d+/,
     facts: (m) => definedFacts({ processName: m[1], pid: intOf(m[2]) }),
   },
+  // Dask's nanny restarts a worker over its memory budget (dask/distributed worker_memory.py
+  // "Worker exceeded %d%% memory budget. Restarting..."; before 2022 nanny.py "Worker exceeded 95%
+  // memory budget. Restarting").
+  { killer: 'dask', weight: 3, pattern: /Worker exceeded (\d+)% memory budget/ },
+  // Batch schedulers' kills at the job's own memory request: IBM LSF's exit reason "TERM_MEMLIMIT:
+  // job killed after reaching LSF memory usage limit" (LSF docs, job exit reasons) and HTCondor's
+  // hold reason "Job has gone over memory limit of %d megabytes" (HTCondor docs, MEMORY limits).
+  {
+    killer: 'scheduler',
+    weight: 3,
+    pattern:
+      /TERM_MEMLIMIT: job killed after reaching LSF memory usage limit|Job has gone over memory limit of (\d+) megabytes/,
+    facts: (m) => definedFacts({ limitBytes: m[1] === undefined ? undefined : Number(m[1]) * 2 ** 20 }),
+  },
+  // The kubelet's OOM watcher reports the kernel's kill on the node as a "SystemOOM" event
+  // (kubernetes pkg/kubelet/oom/oom_watcher_linux.go "System OOM encountered, victim process: %s, pid: %d").
+  {
+    killer: 'kernel',
+    weight: 3,
+    pattern: /System OOM encountered(?:, victim process: ([^,\s]+), pid: (\d+))?/,
+    facts: (m) => definedFacts({ processName: m[1], pid: intOf(m[2]) }),
+  },
+  // Kaggle's front end: "Your notebook tried to allocate more memory than is available. It has restarted."
+  {
+    killer: 'notebook',
+    weight: 3,
+    pattern: /Your notebook tried to allocate more memory than is available/i,
+  },
   // Colab's front end: "Your session crashed after using all available RAM."
   { killer: 'notebook', weight: 3, pattern: /Your session crashed after using all available RAM/i },
   // A notebook's kernel process ended, in any front end's words: Jupyter (notebook kernelselector,
@@ -157,6 +194,7 @@ const spellings: KillSpelling[] = [
 
 /** Who killed, which process, why and the limit, from a line in any killer's words above. */
 export function readKill(text: string): { killer: Killer; weight: 2 | 3; facts: Facts } | undefined {
+  let kill: { killer: Killer; weight: 2 | 3; facts: Facts } | undefined;
   for (const spelling of spellings) {
     // Every place it matches: two reports joined as one wrapped line may hold a routine one first.
     const found = spelling.accepts
@@ -164,10 +202,15 @@ export function readKill(text: string): { killer: Killer; weight: 2 | 3; facts: 
           spelling.accepts,
         )
       : (spelling.pattern.exec(text) ?? undefined);
-    if (found)
-      return { killer: spelling.killer, weight: spelling.weight, facts: spelling.facts?.(found) ?? {} };
+    if (!found) continue;
+    // The first spelling names the killer; a later one of the same killer on the same (rejoined)
+    // line adds its figures ("Out of memory! avail ..." then "Killing process 1408 ...").
+    if (kill === undefined)
+      kill = { killer: spelling.killer, weight: spelling.weight, facts: spelling.facts?.(found) ?? {} };
+    else if (kill.killer === spelling.killer)
+      kill.facts = { ...(spelling.facts?.(found) ?? {}), ...kill.facts };
   }
-  return undefined;
+  return kill;
 }
 
 /** The killers that report in their own words, as one rule. */
@@ -223,10 +266,15 @@ export const killRules: LogRule[] = [
       'runtime restarted',
       'runtime has died',
       'runtime appears to have died',
+      'memory budget',
+      'term_memlimit',
+      'gone over memory limit',
+      'system oom encountered',
+      'tried to allocate more memory than is available',
     ],
     pattern: new RegExp(spellings.map((s) => s.pattern.source).join('|'), 'i'),
     source:
-      'systemd src/oom/oomd-manager.c and src/core/service.c; rfjakob/earlyoom main.c, kill.c; linux mm/oom_kill.c dump_tasks; hadoop ContainersMonitorImpl; XNU kern_memorystatus.c and Apple jetsam event reports; Android lmkd.cpp; Jupyter, VS Code Jupyter and Colab front ends',
+      'systemd src/oom/oomd-manager.c and src/core/service.c; rfjakob/earlyoom main.c, kill.c; linux mm/oom_kill.c dump_tasks; hadoop ContainersMonitorImpl; XNU kern_memorystatus.c and Apple jetsam event reports; Android lmkd.cpp; dask worker_memory.py; LSF TERM_MEMLIMIT; HTCondor memory limit; kubelet oom_watcher_linux.go; Jupyter, VS Code Jupyter, Colab and Kaggle front ends',
     summary: 'a process was killed for memory',
     extract: ({ text }) => {
       const kill = readKill(text);
