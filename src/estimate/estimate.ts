@@ -181,12 +181,19 @@ function unitParts(
   return {
     unitTrainable,
     unitQuantized: layerQuantizedParams(shape, quantization),
-    quantizedBytes: quantizedBytesPerParam(
-      quantization.weights,
-      quantization.doubleQuant,
-      quantization.groupSize,
-      quantization.library,
-    ),
+    // The gathered flat parameter holds the packed data only; bitsandbytes' and GPTQ/AWQ's scales stay on
+    // every GPU (gpu-states.ts "quantization scales"), torchao's NF4Tensor gathers its scalers with it.
+    quantizedBytes:
+      quantization.library === 'torchao'
+        ? quantizedBytesPerParam(
+            quantization.weights,
+            quantization.doubleQuant,
+            quantization.groupSize,
+            quantization.library,
+          )
+        : quantization.weights === 'int8'
+          ? 1
+          : 0.5,
   };
 }
 

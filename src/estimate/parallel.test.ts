@@ -220,8 +220,9 @@ describe('tensor, sequence and pipeline parallelism with FSDP (torchtitan semant
     const qlora = `, lora: { rank: 8, alpha: 16, targets: [q, k, v, o, gate, up, down] }, quantization: { weights: nf4, double_quant: true, compute_dtype: bf16 }`;
     const bytes = parts(`${llama(qlora)}\nparallel: { gpus: 2, strategy: fsdp_full }`);
     const linear = 4 * 4096 * 4096 + 3 * 4096 * 11008;
-    const nf4 = 0.5 + 1 / 64 + 4 / (64 * 256);
-    assert.equal(bytes['gathered parameters'], Math.ceil(2 * (2 * 4096 * 2 + linear * nf4)));
+    // The packed 4 bits are gathered; the block scales (1/64 + 4/16384 B) stay whole on every GPU.
+    assert.equal(bytes['gathered parameters'], Math.ceil(2 * (2 * 4096 * 2 + linear * 0.5)));
+    assert.equal(bytes['quantization scales'], Math.ceil(32 * linear * (1 / 64 + 4 / (64 * 256))));
     const adapters = 8 * (4 * (4096 + 4096) + 3 * (4096 + 11008));
     assert.equal(bytes['gradient buckets'], adapters * 2);
   });

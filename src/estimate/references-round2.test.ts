@@ -14,9 +14,9 @@
 // 405B FSDP 8 × TP 8 × PP 8 +123.4% → +5.2% (TP/SP, and the stage kept gathered with unsharded fp32
 // gradients under pipelining); peft 70B LoRA ZeRO-3 8 GPUs +48.0% → +11.1% (DeepSpeed runs the forward in
 // bf16, no autocast); DistilBERT ZeRO-2 fp16 +38.0% → +13.9% (same); peft 70B QLoRA ZeRO-3 2 GPUs +12.3%
-// → -10.9%, QLoRA FSDP 2 GPUs +2.2% → -10.0%, with offload -2.8% → -25.0% (units now gathered in their
-// 4-bit storage and only adapter gradients bucketed: right by mechanism, and what was offsetting a part
-// still missing there); every other row unchanged. Largest left: rasbt ViT-L FSDP (-34%, -43%), Unsloth
+// → -9.6%, QLoRA FSDP 2 GPUs +2.2% → -8.7%, with offload -2.8% → -19.9% (units gathered in their packed
+// 4 bits, block scales whole on every GPU, only adapter gradients bucketed: right by mechanism, and what
+// was offsetting a part still missing there); every other row unchanged. Largest left: rasbt ViT-L FSDP (-34%, -43%), Unsloth
 // TinyLlama QLoRA (+33%), DistilBERT FSDP offload (-24%), torchtitan 8B FSDP 128 compiled Float8 (+20%),
 // DeiT baselines (-17%), rasbt ViT bf16-true small batches (-18%, -19%), torchtitan CP rows (+16%).
 import assert from 'node:assert/strict';
