@@ -26,6 +26,8 @@ interface KillSpelling {
   facts?: (m: RegExpExecArray) => Facts;
   /** Whether the figures matched say memory ran out (a monitor's routine report may not). */
   accepts?: (m: RegExpExecArray) => boolean;
+  /** What the lines before must show for a spelling other tools may also print. */
+  context?: RegExp;
 }
 
 // earlyoom's default thresholds: SIGTERM at 10% of RAM available, SIGKILL at half that (README
@@ -101,6 +103,8 @@ const spellings: KillSpelling[] = [
     killer: 'earlyoom',
     weight: 2,
     pattern: /\bKilling process (\d+) (\S+)\s*$/,
+    // Other tools kill hung processes in these words too: earlyoom's own report must come before.
+    context: /Out of memory! |mem avail: |earlyoom/i,
     facts: (m) => definedFacts({ pid: intOf(m[1]), processName: m[2] }),
   },
   // earlyoom main.c's periodic report "mem avail: %5lld of %5lld MiB (%5.2f%%), swap free: ...":
@@ -193,7 +197,10 @@ const spellings: KillSpelling[] = [
 ];
 
 /** Who killed, which process, why and the limit, from a line in any killer's words above. */
-export function readKill(text: string): { killer: Killer; weight: 2 | 3; facts: Facts } | undefined {
+export function readKill(
+  text: string,
+  before: readonly string[] = [],
+): { killer: Killer; weight: 2 | 3; facts: Facts } | undefined {
   let kill: { killer: Killer; weight: 2 | 3; facts: Facts } | undefined;
   for (const spelling of spellings) {
     // Every place it matches: two reports joined as one wrapped line may hold a routine one first.
@@ -203,6 +210,11 @@ export function readKill(text: string): { killer: Killer; weight: 2 | 3; facts: 
         )
       : (spelling.pattern.exec(text) ?? undefined);
     if (!found) continue;
+    if (
+      spelling.context &&
+      !spelling.context.test([...before.slice(-8), text.slice(0, found.index)].join('\n'))
+    )
+      continue;
     // The first spelling names the killer; a later one of the same killer on the same (rejoined)
     // line adds its figures ("Out of memory! avail ..." then "Killing process 1408 ...").
     if (kill === undefined)
@@ -276,8 +288,8 @@ export const killRules: LogRule[] = [
     source:
       'systemd src/oom/oomd-manager.c and src/core/service.c; rfjakob/earlyoom main.c, kill.c; linux mm/oom_kill.c dump_tasks; hadoop ContainersMonitorImpl; XNU kern_memorystatus.c and Apple jetsam event reports; Android lmkd.cpp; dask worker_memory.py; LSF TERM_MEMLIMIT; HTCondor memory limit; kubelet oom_watcher_linux.go; Jupyter, VS Code Jupyter, Colab and Kaggle front ends',
     summary: 'a process was killed for memory',
-    extract: ({ text }) => {
-      const kill = readKill(text);
+    extract: ({ text, before }) => {
+      const kill = readKill(text, before);
       if (!kill) return undefined;
       return { weight: kill.weight, facts: { killer: kill.killer, ...kill.facts } };
     },

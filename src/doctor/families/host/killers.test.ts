@@ -189,6 +189,21 @@ describe('killers in their own words', () => {
   ];
   for (const c of cases) test(c.name, () => check(c));
 
+  test('another tool\'s "Killing process N name" is not earlyoom\'s kill', () => {
+    assert.equal(primary('Killing process 1234 python'), undefined);
+  });
+
+  test('a higher-order page allocation failure is a hint, an order-0 one likely', () => {
+    assert.equal(
+      mustDiagnose('kernel: e1000e: page allocation failure: order:3, mode:0x20').confidence,
+      'possible',
+    );
+    assert.equal(
+      mustDiagnose('kernel: kswapd0: page allocation failure: order:0, mode:0x40cc0').confidence,
+      'likely',
+    );
+  });
+
   test('an earlyoom start-up report with RAM to spare is no failure', () => {
     assert.equal(primary('mem avail: 4978 MiB (84 %), swap free: 5590 MiB (95 %)'), undefined);
   });

@@ -68,7 +68,10 @@ export const hostRules: LogRule[] = [
     // kernel could not find free pages for a request (order 0: one page, RAM itself exhausted).
     source: 'linux mm/page_alloc.c warn_alloc',
     summary: 'the kernel could not allocate memory pages: host RAM was exhausted',
+    // Order 0 (one page) failing is RAM itself exhausted; a higher order is a contiguous block the
+    // kernel could not find (fragmentation, often an atomic allocation it retries): a hint only.
     extract: ({ match }) => ({
+      ...(Number(match[2]) > 0 ? { weight: 1 as const } : {}),
       facts: definedFacts({ processName: match[1], allocationOrder: intOf(match[2]) }),
     }),
   },
