@@ -18,6 +18,7 @@ import {
   scorePublished,
 } from '../src/estimate/test-helpers/measured-cases.js';
 import { type PublishedCase, publishedCases } from '../src/estimate/test-helpers/published-measured.js';
+import { round2Cases } from '../src/estimate/test-helpers/published-measured-round2.js';
 import {
   expectedAt,
   noReferencesMessage,
@@ -338,6 +339,10 @@ export async function main(args: string[] = []): Promise<void> {
     (id) => (held.has(id) ? 'held out' : 'fitted'),
     { isTraced: !args.includes('--skip-trace') },
   );
+  // Round 2 (issue #25): measured once as held out at 124b761, spent since; scored as its own group.
+  await printPublishedGroups('published case, round 2 (issue #25)', round2Cases, () => 'round 2', {
+    isTraced: !args.includes('--skip-trace'),
+  });
   printDerived();
   printContexts();
 }

@@ -11,7 +11,15 @@
 // answer runs a full epoch. The true largest batch of each setting was found once by exhaustive
 // search (--calibrate) and is stored in bench/fit-vs-lightning.limits.json with how it was found.
 // fit runs twice: --full-trials (every trial a cold process run to its end, as before #26) and as it
-// runs by default (warm starts, trials stopped once their memory has levelled off).
+// runs by default (warm starts, trials stopped once their memory has levelled off). The four finders
+// of a setting run one after another, Lightning and fit interleaved (power, fit --full-trials,
+// binsearch, fit) so the machine's load hits both alike; each row carries the 1-min load average at
+// its start and end.
+// Each setting's data set holds more samples than any batch the finders reach before their first
+// failure: Lightning 2.6.6's _adjust_batch_size returns the batch unchanged once it is >= the data
+// set's length (lightning/pytorch/tuner/batch_size_scaling.py), so binsearch retried a failing 256
+// forever (its OOM branch ignores `changed` and counts no trial) and power answered the failing 256.
+// A Lightning run is still stopped after --lightning-timeout seconds (default 900) and says so.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -39,13 +47,24 @@ interface Setting {
   samples: number;
   trueLargest?: number;
   method?: string;
-  runs?: { batch: number; ok: boolean; seconds: number; ending: string }[];
+  runs?: EpochRun[];
   calibratedOn?: string;
+  /** --spread: full epochs repeated around the true largest batch, round-robin, with the load. */
+  spread?: (EpochRun & { load: string; at: string })[];
+  /** The largest batch below every batch that ever failed an epoch (calibration and spread runs). */
+  reliableLargest?: number;
+}
+
+interface EpochRun {
+  batch: number;
+  ok: boolean;
+  seconds: number;
+  ending: string;
 }
 
 const defaults: Setting[] = [
   { model: 'cnn', mode: 'rlimit-as', limitBytes: 1400 * MiB, samples: 256 },
-  { model: 'transformer', mode: 'rlimit-as', limitBytes: 1400 * MiB, samples: 256 },
+  { model: 'transformer', mode: 'rlimit-as', limitBytes: 1400 * MiB, samples: 512 },
   { model: 'cnn', mode: 'cgroup', limitBytes: 900 * MiB, samples: 256 },
 ];
 
@@ -62,8 +81,14 @@ interface Ran {
 /** Runs argv (optionally inside a cgroup: the shell moves itself in before exec), collecting output. */
 function runProcess(
   argv: string[],
-  options: { cwd: string; group?: MemoryCgroup; markLine?: RegExp; env?: Record<string, string> },
-): Promise<Ran> {
+  options: {
+    cwd: string;
+    group?: MemoryCgroup;
+    markLine?: RegExp;
+    env?: Record<string, string>;
+    timeoutMs?: number;
+  },
+): Promise<Ran & { isTimedOut: boolean }> {
   const command = options.group
     ? ['sh', '-c', `echo $$ > ${join(options.group.dir, 'cgroup.procs')} && exec "$@"`, 'sh', ...argv]
     : argv;
@@ -76,6 +101,14 @@ function runProcess(
     let stdout = '';
     let stderr = '';
     let markSeconds: number | undefined;
+    let isTimedOut = false;
+    const timer =
+      options.timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            isTimedOut = true;
+            child.kill('SIGKILL');
+          }, options.timeoutMs);
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk;
       if (markSeconds === undefined && options.markLine?.test(stdout))
@@ -85,9 +118,11 @@ function runProcess(
       stderr += chunk;
     });
     child.on('error', reject);
-    child.on('close', (code, signal) =>
-      resolve({ code, signal, stdout, stderr, seconds: (performance.now() - started) / 1000, markSeconds }),
-    );
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      const seconds = (performance.now() - started) / 1000;
+      resolve({ code, signal, stdout, stderr, seconds, markSeconds, isTimedOut });
+    });
   });
 }
 
@@ -147,9 +182,11 @@ async function runsFullEpoch(python: string, setting: Setting, batch: number) {
  */
 async function calibrate(python: string, setting: Setting, window = 2): Promise<Setting> {
   const runs: NonNullable<Setting['runs']> = [];
+  // A batch already run in an earlier calibration at the same samples is not run again.
+  const stored = setting.runs ?? [];
   const attempt = async (batch: number) => {
-    const result = await runsFullEpoch(python, setting, batch);
-    runs.push({ batch, ...result });
+    const result = stored.find((r) => r.batch === batch) ?? (await runsFullEpoch(python, setting, batch));
+    runs.push({ ...result, batch });
     process.stdout.write(
       `  calibrate ${setting.model}/${setting.mode} batch ${batch}: ${result.ending} (${result.seconds} s)\n`,
     );
@@ -169,13 +206,15 @@ async function calibrate(python: string, setting: Setting, window = 2): Promise<
   for (let batch = Math.max(1, low - window); batch <= low + window; batch++) {
     if (!runs.some((r) => r.batch === batch)) await attempt(batch);
   }
+  // A pass above a failure (the boundary is not monotone): every batch below the first failure too.
+  const firstFail = () => Math.min(...runs.filter((r) => !r.ok).map((r) => r.batch));
+  for (let batch = largestBelowFirstFailure(runs) + 1; batch < firstFail(); batch++) await attempt(batch);
   const sorted = [...runs].sort((a, b) => a.batch - b.batch);
-  const firstFail = sorted.find((r) => !r.ok)?.batch ?? Number.POSITIVE_INFINITY;
-  const trueLargest = Math.max(...sorted.filter((r) => r.ok && r.batch < firstFail).map((r) => r.batch));
+  const trueLargest = largestBelowFirstFailure(sorted);
   return {
     ...setting,
     trueLargest,
-    method: `full epochs (${setting.samples} samples) at every batch: doubling from 32 to a failure, bisection to adjacent, then every batch in ±${window} of the largest pass; the largest batch below the first failure`,
+    method: `full epochs (${setting.samples} samples) at every batch: doubling from 32 to a failure, bisection to adjacent, then every batch in ±${window} of the largest pass and every batch between the largest pass below the first failure and it; the largest batch below the first failure`,
     runs: sorted,
     calibratedOn: new Date().toISOString().slice(0, 10),
   };
@@ -186,9 +225,25 @@ interface FinderRun {
   seconds: number | null;
   answer: number | null;
   epoch: string;
+  /** The 1-min load average when the run started and when it ended. */
+  load?: string;
 }
 
-/** Lightning's BatchSizeFinder in one process (init 2, 3 steps per trial, max 25 trials). */
+const loadNow = (): string => (loadavg()[0] ?? 0).toFixed(1);
+
+/** Runs one finder and notes the load average around it. */
+async function withLoad<T extends FinderRun>(run: () => Promise<T>): Promise<T> {
+  const before = loadNow();
+  const ran = await run();
+  return { ...ran, load: `${before}-${loadNow()}` };
+}
+
+let lightningTimeoutMs = 900_000;
+
+/**
+ * Lightning's BatchSizeFinder in one process (init 2, 3 steps per trial, its default max_trials 25,
+ * max_val 8192), stopped after --lightning-timeout.
+ */
 async function runLightning(
   python: string,
   setting: Setting,
@@ -196,7 +251,7 @@ async function runLightning(
 ): Promise<FinderRun> {
   const argv = trainArgv(python, setting, ['--batch-size', '2', '--finder', mode, '--margin', '0']);
   const ran = await withGroup(setting, (group) =>
-    runProcess(argv, { cwd: scratch, group, markLine: /"finder_result"/ }),
+    runProcess(argv, { cwd: scratch, group, markLine: /"finder_result"/, timeoutMs: lightningTimeoutMs }),
   );
   const lines = ran.stdout.split('\n').flatMap((line) => {
     try {
@@ -210,11 +265,13 @@ async function runLightning(
   const epoch =
     ran.code === 0 && /epoch done/.test(ran.stdout)
       ? 'yes'
-      : ran.signal
-        ? `no: the process was killed (${ran.signal})${answer === undefined ? ' during the search' : ''}`
-        : answer === undefined
-          ? `no answer: exit ${ran.code}`
-          : `no: ${/DefaultCPUAllocator/.test(ran.stderr) ? "DefaultCPUAllocator: can't allocate memory" : `exit ${ran.code}`}`;
+      : ran.isTimedOut
+        ? `no: stopped by the bench after ${Math.round(lightningTimeoutMs / 1000)} s${answer === undefined ? ' during the search' : ''}`
+        : ran.signal
+          ? `no: the process was killed (${ran.signal})${answer === undefined ? ' during the search' : ''}`
+          : answer === undefined
+            ? `no answer: exit ${ran.code}`
+            : `no: ${/DefaultCPUAllocator/.test(ran.stderr) ? "DefaultCPUAllocator: can't allocate memory" : `exit ${ran.code}`}`;
   return {
     trials,
     seconds: ran.markSeconds ?? (answer === undefined ? ran.seconds : null),
@@ -264,9 +321,65 @@ async function runFit(
   return { trials, seconds: ran.seconds, answer, epoch, fit };
 }
 
+/** Stores these settings in the limits file, over the ones stored with the same key (the file is read again first). */
+function writeSettings(changed: readonly Setting[]): void {
+  const settings = readSettings().map((s) => changed.find((c) => keyOf(c) === keyOf(s)) ?? s);
+  const machine = 'the project machine: 2 cores, 24 GiB, shared';
+  writeFileSync(limitsFile, `${JSON.stringify({ machine, settings }, null, 2)}\n`);
+  process.stdout.write(`wrote ${limitsFile}\n`);
+}
+
 function readSettings(): Setting[] {
   if (!existsSync(limitsFile)) return defaults;
   return JSON.parse(readFileSync(limitsFile, 'utf8')).settings as Setting[];
+}
+
+/** The largest batch that passed below the smallest batch that ever failed, over every run given. */
+function largestBelowFirstFailure(runs: readonly EpochRun[]): number {
+  const firstFail = Math.min(...runs.filter((r) => !r.ok).map((r) => r.batch));
+  return Math.max(...runs.filter((r) => r.ok && r.batch < firstFail).map((r) => r.batch));
+}
+
+/**
+ * The true limit's own run-to-run spread: every batch from 4 under the true largest to 1 over it,
+ * run `repeats` times round-robin (so the load of the moment is spread over them), each a full epoch.
+ */
+async function measureSpread(python: string, setting: Setting, repeats: number): Promise<Setting> {
+  const center = setting.trueLargest ?? 0;
+  const spread = [...(setting.spread ?? [])];
+  for (let round = 0; round < repeats; round++) {
+    for (let batch = center - 4; batch <= center + 1; batch++) {
+      const load = loadNow();
+      const result = await runsFullEpoch(python, setting, batch);
+      spread.push({ batch, ...result, load: `${load}-${loadNow()}`, at: new Date().toISOString() });
+      process.stdout.write(
+        `  spread ${keyOf(setting)} batch ${batch}: ${result.ending} (${result.seconds} s, load ${load})\n`,
+      );
+    }
+  }
+  const reliableLargest = largestBelowFirstFailure([...(setting.runs ?? []), ...spread]);
+  return { ...setting, spread, reliableLargest };
+}
+
+const keyOf = (setting: Setting): string => `${setting.model}/${setting.mode}`;
+
+/**
+ * fit's wall beside Lightning's for the same answer quality: against each Lightning run whose answer
+ * is at most fit's and runs an epoch (fit found as much or more in that time), or else says that
+ * Lightning's answer was worse or killed.
+ */
+function compareWalls(fitRun: FinderRun, lightning: Record<string, FinderRun | null>): string {
+  return Object.entries(lightning)
+    .flatMap(([who, run]) => {
+      if (!run || fitRun.seconds === null) return [];
+      const ratio = run.seconds ? ` (fit/${who} wall ${(fitRun.seconds / run.seconds).toFixed(2)})` : '';
+      if (run.answer === null) return [`${who} gave no answer${ratio}`];
+      if (run.epoch !== 'yes') return [`${who}'s ${run.answer} fails the epoch${ratio}`];
+      if (fitRun.answer !== null && run.answer >= fitRun.answer)
+        return [`${who} found ${run.answer} >= fit's ${fitRun.answer}${ratio}`];
+      return [`${who} found ${run.answer} < fit's ${fitRun.answer}${ratio}`];
+    })
+    .join('; ');
 }
 
 export async function main(args: string[]): Promise<void> {
@@ -281,26 +394,37 @@ export async function main(args: string[]): Promise<void> {
     .find((a) => a.startsWith('--only='))
     ?.slice('--only='.length)
     .split(',');
+  const timeout = args.find((a) => a.startsWith('--lightning-timeout='));
+  if (timeout) lightningTimeoutMs = Number(timeout.slice('--lightning-timeout='.length)) * 1000;
   scratch = mkdtempSync(join(tmpdir(), 'headroom-bench-fvl-'));
   mkdirSync(scratch, { recursive: true });
   try {
     let settings = readSettings();
-    if (args.includes('--calibrate') || settings.some((s) => s.trueLargest === undefined)) {
+    const isChosen = (setting: Setting): boolean => !only || only.includes(keyOf(setting));
+    // --calibrate: the chosen settings again; otherwise only those without a true limit yet.
+    const toCalibrate = settings.filter((s) =>
+      args.includes('--calibrate') ? isChosen(s) : s.trueLargest === undefined,
+    );
+    if (toCalibrate.length > 0) {
       const calibrated: Setting[] = [];
-      for (const setting of settings) calibrated.push(await calibrate(python, setting));
+      for (const setting of settings)
+        calibrated.push(toCalibrate.includes(setting) ? await calibrate(python, setting) : setting);
       settings = calibrated;
-      writeFileSync(
-        limitsFile,
-        `${JSON.stringify({ machine: 'the project machine: 2 cores, 24 GiB, shared', settings }, null, 2)}\n`,
-      );
-      process.stdout.write(`wrote ${limitsFile}\n`);
+      writeSettings(toCalibrate.map((t) => settings.find((s) => keyOf(s) === keyOf(t)) ?? t));
       if (args.includes('--calibrate')) return;
+    }
+    // --spread=R: R more full epochs of each batch around the true largest, stored with the limits.
+    const repeats = Number(args.find((a) => a.startsWith('--spread='))?.slice('--spread='.length) ?? 0);
+    if (repeats > 0) {
+      const measured: Setting[] = [];
+      for (const setting of settings)
+        measured.push(isChosen(setting) ? await measureSpread(python, setting, repeats) : setting);
+      writeSettings(measured.filter(isChosen));
+      return;
     }
     const rows: string[][] = [];
     const ratios: string[] = [];
-    const chosen = only
-      ? only.flatMap((key) => settings.filter((s) => `${s.model}/${s.mode}` === key))
-      : settings;
+    const chosen = only ? only.flatMap((key) => settings.filter((s) => keyOf(s) === key)) : settings;
     for (const setting of chosen) {
       const trueLargest = setting.trueLargest ?? 0;
       const row = (who: string, run: FinderRun) => {
@@ -312,38 +436,48 @@ export async function main(args: string[]): Promise<void> {
           run.seconds === null ? '-' : run.seconds.toFixed(1),
           run.answer === null ? '-' : String(run.answer),
           run.answer === null ? '-' : (run.answer / trueLargest).toFixed(3),
+          run.answer === null || !setting.reliableLargest
+            ? '-'
+            : (run.answer / setting.reliableLargest).toFixed(3),
           run.epoch,
+          run.load ?? '-',
         ]);
         // Each row as it comes: the whole bench takes minutes.
         process.stdout.write(`  ${rows.at(-1)?.join(' | ')}\n`);
       };
-      const power = await runLightning(python, setting, 'power');
+      // Interleaved, so the load hits Lightning and fit alike.
+      const power = await withLoad(() => runLightning(python, setting, 'power'));
       row('lightning power', power);
-      const binsearch = setting.mode === 'cgroup' ? null : await runLightning(python, setting, 'binsearch');
-      if (binsearch) row('lightning binsearch', binsearch);
-      const loadAt = () => loadavg()[0]?.toFixed(1);
-      const loads = [loadAt()];
-      const before = await runFit(python, setting, true);
+      const before = await withLoad(() => runFit(python, setting, true));
       row('fit --full-trials', before);
-      loads.push(loadAt());
-      const after = await runFit(python, setting, false);
+      const binsearch =
+        setting.mode === 'cgroup' ? null : await withLoad(() => runLightning(python, setting, 'binsearch'));
+      if (binsearch) row('lightning binsearch', binsearch);
+      const after = await withLoad(() => runFit(python, setting, false));
       row('fit', after);
-      loads.push(loadAt());
       const quality = (run: FinderRun) => (run.answer === null ? '-' : (run.answer / trueLargest).toFixed(3));
       const ratio =
-        `${setting.model} ${setting.mode}: fit/before wall ${(after.seconds! / before.seconds!).toFixed(2)} (answers ${quality(after)} / ${quality(before)} of true)` +
-        (binsearch?.seconds
-          ? `; fit/binsearch wall ${(after.seconds! / binsearch.seconds).toFixed(2)}`
-          : '') +
-        (power.seconds ? `; fit/power wall ${(after.seconds! / power.seconds).toFixed(2)}` : '') +
-        `; 1-min load average before/between/after the fits ${loads.join('/')}`;
+        `${keyOf(setting)}: fit/--full-trials wall ${(after.seconds! / before.seconds!).toFixed(2)} (answers ${quality(after)} / ${quality(before)} of true); ` +
+        `fit beside Lightning: ${compareWalls(after, { power, binsearch })}; ` +
+        `load ${[power, before, binsearch, after].flatMap((r) => (r?.load ? [r.load] : [])).join(', ')}`;
       ratios.push(ratio);
       process.stdout.write(`  ${ratio}\n`);
     }
-    const headers = ['setting', 'true', 'finder', 'trials', 'wall s', 'answer', 'answer/true', 'full epoch'];
+    const headers = [
+      'setting',
+      'true',
+      'finder',
+      'trials',
+      'wall s',
+      'answer',
+      'answer/true',
+      'answer/reliable',
+      'full epoch',
+      'load',
+    ];
     const columns = headers.map((header, i) => ({
       header,
-      align: i === 0 || i === 2 || i === 7 ? ('left' as const) : ('right' as const),
+      align: i === 0 || i === 2 || i === 8 ? ('left' as const) : ('right' as const),
     }));
     process.stdout.write(`${renderTable(columns, rows)}\n\n${ratios.join('\n')}\n`);
   } finally {

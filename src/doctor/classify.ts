@@ -35,6 +35,17 @@ export interface ClassifiedLog {
 // mention failures without reporting one.
 const quotedSource = /^\s*(?:except|raise|if|elif|assert|return|#)\b/;
 
+// A source line a paste glued to the exception it raised, on one line ("raise ValueError("No
+// available memory ...") ValueError: No available memory ..."): the traceback's last line, which
+// Python prints as "Name: message" (Lib/traceback.py format_exception_only), is read alone.
+const gluedReport = /["')]\s+((?:[\w]+\.)*[A-Z]\w*(?:Error|Exception)\w*:\s.*)$/;
+
+/** What of a line the rules read: all of it, its glued exception after quoted source, or nothing. */
+function reportOf(text: string): string | undefined {
+  if (!quotedSource.test(text)) return text;
+  return gluedReport.exec(text)?.[1];
+}
+
 // What a line without keywords matched (read only).
 const noRules: ReadonlySet<LogRule> = new Set();
 
@@ -185,8 +196,9 @@ export class LogClassifier {
     if (this.pending) this.continuePending(text, pieces[0]!);
     if (this.rankFollower && !this.rankFollower.follow(pieces[0]!)) this.rankFollower = undefined;
     const matched = new Set<LogRule>();
-    if (isAnyHit && !quotedSource.test(text)) {
-      if (isHit) this.testRules(rules, text, line, matched);
+    const report = isAnyHit ? reportOf(text) : undefined;
+    if (report !== undefined) {
+      if (isHit) this.testRules(rules, report, line, matched);
       // The same pieces joined the other way (a hard wrap's or textwrap's): rules that only it matches.
       if (otherRaw !== undefined) this.testMore([normalize(otherRaw)], line, matched, noRules);
       if (this.facts.read(text, lower)) this.onRetired();

@@ -10,6 +10,7 @@
  */
 export const hostAllocationCodes: ReadonlySet<string> = new Set([
   'python-memory-error',
+  'runtime-allocation-failed',
   'torch-cpu-alloc-failed',
   'tf-oom-allocating-tensor',
   'tf-resource-exhausted',

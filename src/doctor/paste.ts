@@ -16,7 +16,10 @@
 //   "Apr 17 15:57:31 host " before the program's tag (RFC 3164);
 // - rank prefixes written other ways than torchrun's "[rankN]:" ("[defaultN]:" from
 //   torch.distributed.elastic's log redirects, Lightning's "[rank: N]"), rewritten to "[rankN]: " so
-//   one spelling carries the rank to the rules (rules/extract.ts rankOf, candidates.ts RankFollower).
+//   one spelling carries the rank to the rules (rules/extract.ts rankOf, candidates.ts RankFollower);
+// - a comment mark before an error a user pasted into a code block as a comment
+//   ("#XlaRuntimeError: RESOURCE_EXHAUSTED: ..."): Python's traceback module prints the exception as
+//   "Name: message" at the start of a line (Lib/traceback.py format_exception_only), never after "#".
 
 // ECMA-48 CSI sequences (SGR colours, cursor moves), raw or escaped.
 const ansi = /(?:\u001b|#033|\\033|\\x1[bB]|\\u001[bB]|\\e|\^\[)\[[0-9;?]*[A-Za-z]/g;
@@ -48,6 +51,8 @@ const otherRankPrefix = /^(\s*)\[(?:default\s?(\d+)|rank:\s*(\d+))\]:?\s?/;
 const pipeTag = /^\s*(?:[\w.-]+[-_]\d+\s+)?\|\s/;
 // syslog's and journald's "Apr 17 15:57:31 host " (RFC 3164 TIMESTAMP HOSTNAME; the month in the
 // reader's locale: "mars 27"): taken off up to the program's own tag ("earlyoom[1460]: "), which stays.
+// "# ValueError: ...", "#XlaRuntimeError: ...": a comment mark before an exception's own line.
+const commentedError = /^\s*#+\s*(?=(?:[\w]+\.)*[A-Z]\w*(?:Error|Exception|Exhausted|Failure)\w*:\s)/;
 const syslogStamp = /^\s*\p{L}{3,5}\.? {1,2}\d{1,2} \d\d:\d\d:\d\d \S+ (?=[\w./@-]+(?:\[\d+\])?: )/u;
 
 /** The HTML entities a keyword with `<>&"'` may have been written as in an escaped paste. */
@@ -93,6 +98,7 @@ export function normalizePaste(line: string): string {
     if (first === '*' || first === '_') text = text.replace(emphasisLine, '$1$3');
     if (text === before) break;
   }
+  if (text.trimStart()[0] === '#') text = text.replace(commentedError, '');
   if (text.includes('|')) text = text.replace(pipeTag, '');
   if (text.includes(':')) text = text.replace(syslogStamp, '');
   const start = text.trimStart()[0];

@@ -56,11 +56,10 @@ export type Cause =
   /** A host allocation failed inside a live process (MemoryError, ENOMEM). */
   | 'host_allocation'
   | 'dataloader_workers'
+  /** A limit of the process's own (a container's, pod's or Slurm job's memory; cgroup or Slurm accounting). */
   | 'memory_limit'
-  /** A user-space monitor killed it at a threshold (Ray's memory monitor, kubelet eviction). */
+  /** A user-space monitor killed it at its threshold (Ray's memory monitor, systemd-oomd, earlyoom's own kill). */
   | 'memory_monitor'
-  /** Slurm's accounting (jobacct_gather) killed the job for sampled usage over --mem. */
-  | 'accounting_limit'
   | 'shm_too_small'
   | 'sim_buffer_capacity'
   /** A simulator asked for an absurd capacity: its state blew up (NaN), no buffer size fixes it. */

@@ -7,9 +7,11 @@ import { evaluateExpr } from './expr.js';
 import { activationComponents } from './gpu-activations.js';
 import { countModel, gradientBytesOf, modelStateComponents } from './gpu-states.js';
 import { hostComponents } from './host.js';
-import { layerParams } from './inventory.js';
+import { groupParams, layerParams } from './inventory.js';
+import { adapterGroups } from './lora.js';
 import { notEstimatedParts } from './not-estimated.js';
 import { parallelComponents } from './parallel.js';
+import { layerQuantizedParams, quantizedBytesPerParam } from './quantization.js';
 import { gpusVar } from './to-spec.js';
 import type { Breakdown, Component, EstimateSpec, Quantity } from './types.js';
 
@@ -78,6 +80,7 @@ export function estimate(given: EstimateSpec, overrides: EstimateOverrides = {})
     params: counts.params,
     trainable: counts.trainable,
     unitParams: shape ? layerParams(shape) : undefined,
+    ...unitParts(spec, counts),
     computeBytes: spec.training.precision === 'fp32' ? 4 : 2,
     // torchao enable_fsdp_float8_all_gather: the linear weights are all-gathered already in float8.
     ...(spec.training.float8?.isAllGatherFloat8 ? { gatherBytes: 1 } : {}),
@@ -154,6 +157,43 @@ export function estimate(given: EstimateSpec, overrides: EstimateOverrides = {})
     inputs: inputsOf(spec, counts, batch, vars),
     notes,
     notEstimated,
+  };
+}
+
+/** One FSDP/ZeRO-3 unit's quantized and trainable parameters, when the shape says. */
+function unitParts(
+  spec: EstimateSpec,
+  counts: ReturnType<typeof countModel>,
+): { unitQuantized?: number; quantizedBytes?: number; unitTrainable?: number } {
+  const shape = spec.model.transformer;
+  if (!shape) return {};
+  const { quantization, lora } = spec.model;
+  const layers = Math.max(1, shape.layers);
+  const unit = layerParams(shape);
+  const unitTrainable = lora
+    ? adapterGroups(shape, lora)
+        .filter((group) => group.isPerLayer)
+        .reduce((sum, group) => sum + groupParams(group) / layers, 0)
+    : counts.params > 0
+      ? (unit * counts.trainable) / counts.params
+      : unit;
+  if (!quantization) return { unitTrainable };
+  return {
+    unitTrainable,
+    unitQuantized: layerQuantizedParams(shape, quantization),
+    // The gathered flat parameter holds the packed data only; bitsandbytes' and GPTQ/AWQ's scales stay on
+    // every GPU (gpu-states.ts "quantization scales"), torchao's NF4Tensor gathers its scalers with it.
+    quantizedBytes:
+      quantization.library === 'torchao'
+        ? quantizedBytesPerParam(
+            quantization.weights,
+            quantization.doubleQuant,
+            quantization.groupSize,
+            quantization.library,
+          )
+        : quantization.weights === 'int8'
+          ? 1
+          : 0.5,
   };
 }
 

@@ -51,12 +51,13 @@ export function activationComponents(
       : given;
   const ctx: LayerContext = {
     shape,
-    precision: spec.training.precision,
+    precision: forwardPrecision(spec),
     batch,
     lora: spec.model.lora,
     quantization: spec.model.quantization,
     isTrainingNorms: counts.isTraining && counts.trainable === counts.params,
     tensorParallel: spec.parallel.tensor,
+    isSequenceParallel: spec.parallel.isSequenceParallel,
     isCompiled: spec.training.isCompiled,
   };
   const checkpointing = spec.training.activationCheckpointing;
@@ -67,9 +68,9 @@ export function activationComponents(
     : layerBytes(ctx, { tokens: shape.decoderSeqLen, isSelective: false }) +
       crossAttentionBytes(ctx, { tokens: shape.decoderSeqLen, memory: shape.seqLen });
   const largestLayer = Math.max(fullSelf, fullDecoder);
-  const logitBytes = activationDtypes(spec.training.precision).compute;
+  const logitBytes = activationDtypes(forwardPrecision(spec)).compute;
   const tokens = decoderOnly ? shape.seqLen : shape.decoderSeqLen;
-  const where = `s ${tokens}${cp > 1 ? ` (${given.seqLen} / context ${cp})` : ''} × b ${batch} × h ${shape.hidden}, ${spec.training.precision}${spec.training.isCompiled ? ', compiled' : ''}`;
+  const where = `s ${tokens}${cp > 1 ? ` (${given.seqLen} / context ${cp})` : ''} × b ${batch} × h ${shape.hidden}, ${forwardPrecision(spec)}${spec.training.isCompiled ? ', compiled' : ''}`;
   const device: Component[] = [];
   const host: Component[] = [];
   if (!counts.isTraining) {
@@ -150,6 +151,20 @@ export function activationComponents(
   }
   device.push(...float8Parts(spec, ctx, tokens), ...contextParts(ctx, cp, tokens));
   return { device, host };
+}
+
+/**
+ * The precision the forward pass runs in. Mixed precision under the zero convention is DeepSpeed's (or
+ * Megatron's) 16-bit engine: it casts the module itself to fp16/bf16 (DeepSpeedEngine
+ * _configure_distributed_model: `self.module.half()` / `.bfloat16()`; Megatron Float16Module) and keeps
+ * the fp32 master copy in the optimizer, so activations are plain 16-bit, with no autocast.
+ */
+function forwardPrecision(spec: EstimateSpec): EstimateSpec['training']['precision'] {
+  const { precision, convention } = spec.training;
+  if (convention !== 'zero') return precision;
+  if (precision === 'amp_bf16') return 'bf16';
+  if (precision === 'amp_fp16') return 'fp16';
+  return precision;
 }
 
 /**

@@ -102,18 +102,29 @@ export function modelStateComponents(
         quantization.library,
       )
     : 0;
+  // bitsandbytes keeps a 4/8-bit weight's block scales in its QuantState, and GPTQ/AWQ in module buffers:
+  // not parameters, so FSDP and ZeRO-3 shard only the packed data and every GPU holds all the scales
+  // (bitsandbytes Params4bit.quant_state; torch FSDP flattens nn.Parameters only). torchao's NF4Tensor
+  // is one tensor subclass whose scalers shard with it (torchao/dtypes/nf4tensor.py fsdp_pre_all_gather).
+  const packedBytes = quantization?.weights === 'int8' ? 1 : 0.5;
+  const replicatedScaleBytes =
+    quantized > 0 && shardsFrom(strategy, 3) && quantization?.library !== 'torchao'
+      ? (quantized * Math.max(0, qBytes - packedBytes)) / (t * p)
+      : 0;
+  const shardedQuantizedBytes = replicatedScaleBytes > 0 ? packedBytes : qBytes;
   const weightTerms = [
     counts.trainable > 0 ? `${formatCount(counts.trainable)} trained × ${storedBytes} B` : '',
     plainFrozen > 0 ? `${formatCount(plainFrozen)} frozen × ${frozenBytes} B` : '',
     quantized > 0
-      ? `${formatCount(quantized)} ${quantization?.weights}${quantization?.library === 'torchao' ? ' (torchao)' : quantization?.doubleQuant ? ' (double quant)' : ''} × ${Number(qBytes.toFixed(4))} B`
+      ? `${formatCount(quantized)} ${quantization?.weights}${quantization?.library === 'torchao' ? ' (torchao)' : quantization?.doubleQuant ? ' (double quant)' : ''} × ${Number(shardedQuantizedBytes.toFixed(4))} B`
       : '',
     spec.model.buffersBytes > 0 ? `${formatBytes(spec.model.buffersBytes)} buffers` : '',
   ].filter(Boolean);
   const weights: Component = {
     name: 'weights',
     bytes:
-      (counts.trainable * storedBytes + plainFrozen * frozenBytes + quantized * qBytes) / share(3) +
+      (counts.trainable * storedBytes + plainFrozen * frozenBytes + quantized * shardedQuantizedBytes) /
+        share(3) +
       spec.model.buffersBytes,
     formula: `${weightTerms.join(' + ') || 'none'}${shardText(3) ? ` ${shardText(3)}` : ''} (${precision}, ${convention} convention)`,
   };
@@ -125,6 +136,13 @@ export function modelStateComponents(
   if (isParamOffload)
     host.push({ ...weights, name: 'weights (offloaded)', formula: `${weights.formula}, in host memory` });
   else device.push(weights);
+  if (replicatedScaleBytes > 0) {
+    device.push({
+      name: 'quantization scales',
+      bytes: replicatedScaleBytes,
+      formula: `${formatCount(quantized)} quantized × ${Number((qBytes - packedBytes).toFixed(4))} B of block scales, on every GPU (not parameters: ${strategy} does not shard them)`,
+    });
+  }
   if (isAutocastCopy && counts.isTraining && !shardsFrom(strategy, 3)) {
     const linear = shape
       ? parameterInventory(shape)

@@ -41,6 +41,14 @@ export interface LayerContext {
   /** Norm weights require grad (full fine-tuning): RMSNorm then keeps its normalized output too. */
   isTrainingNorms: boolean;
   tensorParallel: number;
+  /**
+   * Sequence parallelism (with tensorParallel > 1): the residual stream between the tensor-parallel
+   * regions — norm inputs, dropout masks, a checkpointed layer's input, embeddings — is split by
+   * sequence over the tensor ranks (Korthikanti et al. 2022, arXiv:2205.05198 §4.2.2). The norm output
+   * all-gathered for the column-parallel linears stays whole on every rank: DTensor's mm keeps the
+   * gathered input (torchtitan); Megatron re-gathers it in backward instead, so this is its upper bound.
+   */
+  isSequenceParallel?: boolean;
   /** torch.compile: one cast of a tensor shared by the linears reading it (see the rules above). */
   isCompiled?: boolean;
 }
@@ -110,8 +118,20 @@ export function scoreBytesPerElement(ctx: LayerContext): number {
   return softmax === compute ? softmax : softmax + compute;
 }
 
+/**
+ * Per-token bytes of a block in three kinds: `residual` (the sequence-parallel region: split over the
+ * tensor ranks only with sequence parallelism), `gathered` (a column-parallel linear's input: whole on
+ * every tensor rank, Korthikanti Eq. 2's replicated "10 sbh"), `split` (inside the tensor-parallel
+ * region: heads and MLP columns split over the ranks).
+ */
+interface BlockBytes {
+  residual: number;
+  gathered: number;
+  split: number;
+}
+
 /** One self-attention block per token (without the s×s scores), for `tokens`-long sequences. */
-function attentionPerToken(ctx: LayerContext): { unsplit: number; split: number } {
+function attentionPerToken(ctx: LayerContext): BlockBytes {
   const { shape } = ctx;
   const { compute } = activationDtypes(ctx.precision);
   const { hidden: h, heads: a, headDim: d } = shape;
@@ -130,11 +150,11 @@ function attentionPerToken(ctx: LayerContext): { unsplit: number; split: number 
       : compute * a * d;
   const mask = shape.dropout ? h : 0;
   const lora = loraBytes(ctx, ['q', 'k', 'v'], h, shape.fusedQkv) + loraBytes(ctx, ['o'], a * d);
-  return { unsplit: norm + qkvInput + mask, split: qkv + output + oInput + lora };
+  return { residual: norm + mask, gathered: qkvInput, split: qkv + output + oInput + lora };
 }
 
 /** One MLP block per token (MoE: each token through its experts). */
-function mlpPerToken(ctx: LayerContext): { unsplit: number; split: number } {
+function mlpPerToken(ctx: LayerContext): BlockBytes {
   const { shape } = ctx;
   const { compute } = activationDtypes(ctx.precision);
   const { hidden: h, ffn: f } = shape;
@@ -152,7 +172,16 @@ function mlpPerToken(ctx: LayerContext): { unsplit: number; split: number } {
   const experts = shape.experts > 0 ? shape.expertsPerToken : 1;
   // MoE: the router's logits per token (fp32), tiny next to the experts.
   const router = shape.experts > 0 ? 4 * shape.experts : 0;
-  return { unsplit: norm + mask + router, split: experts * (upInput + values + downInput + lora) };
+  return {
+    residual: norm + mask + router,
+    gathered: experts * upInput,
+    split: experts * (values + downInput + lora),
+  };
+}
+
+/** How many ways the residual stream's values are split: the tensor ranks under sequence parallelism. */
+export function sequenceShards(ctx: LayerContext): number {
+  return ctx.isSequenceParallel ? ctx.tensorParallel : 1;
 }
 
 /** One layer's kept bytes for `tokens` per sequence; checkpointing `selective` drops the scores. */
@@ -160,7 +189,11 @@ export function layerBytes(ctx: LayerContext, options: { tokens: number; isSelec
   const t = ctx.tensorParallel;
   const attention = attentionPerToken(ctx);
   const mlp = mlpPerToken(ctx);
-  const perToken = attention.unsplit + mlp.unsplit + (attention.split + mlp.split) / t;
+  const perToken =
+    (attention.residual + mlp.residual) / sequenceShards(ctx) +
+    attention.gathered +
+    mlp.gathered +
+    (attention.split + mlp.split) / t;
   const tokens = options.tokens * ctx.batch;
   const hasScores = ctx.shape.attention === 'eager' && !options.isSelective;
   const scores = hasScores
@@ -219,9 +252,12 @@ export function outsideBytes(ctx: LayerContext): number {
       headLora +
       (shape.family === 'bert' ? (residual + compute) * h : 0)
     : 0;
-  if (!isEncoderDecoder) return batch * shape.seqLen * (embedding + finalNorm + head);
-  const encoder = shape.seqLen * (embedding + finalNorm + compute * h);
-  const decoder = shape.decoderSeqLen * (embedding + finalNorm + head);
+  // Sequence parallel: the embedding output and the final norm are in the sequence-split region; the
+  // head's input is gathered for the column-parallel LM head.
+  const sp = sequenceShards(ctx);
+  if (!isEncoderDecoder) return batch * shape.seqLen * ((embedding + finalNorm) / sp + head);
+  const encoder = shape.seqLen * ((embedding + finalNorm) / sp + compute * h);
+  const decoder = shape.decoderSeqLen * ((embedding + finalNorm) / sp + head);
   return batch * (encoder + decoder);
 }
 
@@ -258,10 +294,13 @@ export function opCheckpointedLayerBytes(ctx: LayerContext, tokens: number): num
     if (count % 2 === 1) saved += (isMlp ? experts : 1) * linear.width;
   });
   const attention = shape.attention === 'eager' ? 0 : a * d * compute + 4 * a;
-  return tokens * ctx.batch * (residual * h + (saved * compute + attention) / t);
+  return tokens * ctx.batch * ((residual * h) / sequenceShards(ctx) + (saved * compute + attention) / t);
 }
 
-/** What full checkpointing keeps per layer: its input, in the residual stream's dtype. */
+/** What full checkpointing keeps per layer: its input, in the residual stream's dtype (sequence-split
+ * under sequence parallelism). */
 export function checkpointedLayerBytes(ctx: LayerContext, tokens: number): number {
-  return activationDtypes(ctx.precision).residual * ctx.shape.hidden * tokens * ctx.batch;
+  return (
+    (activationDtypes(ctx.precision).residual * ctx.shape.hidden * tokens * ctx.batch) / sequenceShards(ctx)
+  );
 }

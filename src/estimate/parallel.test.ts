@@ -188,3 +188,51 @@ parallel: { strategy: ddp }`);
     );
   });
 });
+
+describe('tensor, sequence and pipeline parallelism with FSDP (torchtitan semantics)', () => {
+  const llama = (extra: string) =>
+    `model: { transformer: { ${layer} }${extra} }\ntraining: { precision: bf16, activation_checkpointing: full }`;
+
+  test("sequence parallel splits a checkpointed layer's input over the tensor ranks; without it every rank holds it", () => {
+    const at = (parallel: string) => parts(`${llama('')}\nparallel: { ${parallel} }`);
+    const one = at('gpus: 1');
+    const sp = at('gpus: 8, tensor: 8');
+    const noSp = at('gpus: 8, tensor: 8, sequence_parallel: false');
+    // 32 layers × 1024 tokens × 4096 × 2 B on one GPU; an eighth of it on each of 8 with sequence parallel.
+    assert.equal(one.activations, 32 * 1024 * 4096 * 2);
+    assert.equal(sp.activations, (32 * 1024 * 4096 * 2) / 8);
+    assert.equal(noSp.activations, one.activations, 'the residual stream is replicated (Korthikanti Eq. 2)');
+    assert.ok((sp['recomputed layer'] ?? 0) < (noSp['recomputed layer'] ?? 0));
+  });
+
+  test('FSDP inside pipeline stages keeps the stage gathered and its gradients unsharded until the last micro-batch', () => {
+    const bytes = parts(
+      `model: { transformer: { ${layer} } }\ntraining: { precision: mixed_bf16 }\nparallel: { gpus: 32, strategy: fsdp_full, pipeline: 4 }`,
+    );
+    const stage = 6_738_415_616 / 4;
+    assert.equal(bytes['unsharded parameters'], Math.ceil(stage * 2));
+    assert.equal(bytes['unsharded gradients'], Math.ceil(stage * 4), 'accumulated in the fp32 reduce dtype');
+    assert.equal(bytes['gathered parameters'], undefined, 'nothing left to gather per layer');
+    assert.equal(bytes.weights, Math.ceil((stage * 4) / 8), 'sharded at rest over the 8 data-parallel ranks');
+  });
+
+  test('QLoRA under ZeRO-3 and FSDP: a unit is gathered in its 4-bit storage, and only the adapters reduce gradients', () => {
+    const qlora = `, lora: { rank: 8, alpha: 16, targets: [q, k, v, o, gate, up, down] }, quantization: { weights: nf4, double_quant: true, compute_dtype: bf16 }`;
+    const bytes = parts(`${llama(qlora)}\nparallel: { gpus: 2, strategy: fsdp_full }`);
+    const linear = 4 * 4096 * 4096 + 3 * 4096 * 11008;
+    // The packed 4 bits are gathered; the block scales (1/64 + 4/16384 B) stay whole on every GPU.
+    assert.equal(bytes['gathered parameters'], Math.ceil(2 * (2 * 4096 * 2 + linear * 0.5)));
+    assert.equal(bytes['quantization scales'], Math.ceil(32 * linear * (1 / 64 + 4 / (64 * 256))));
+    const adapters = 8 * (4 * (4096 + 4096) + 3 * (4096 + 11008));
+    assert.equal(bytes['gradient buckets'], adapters * 2);
+  });
+
+  test('mixed precision under the zero convention runs the forward in 16 bits (DeepSpeed casts the module)', () => {
+    const at = (convention: string) =>
+      parts(
+        `model: { transformer: { ${layer} } }\ntraining: { precision: amp_bf16, convention: ${convention}, activation_checkpointing: full }\nparallel: { gpus: 8, strategy: zero3 }`,
+      );
+    assert.equal(at('zero').activations, 32 * 1024 * 4096 * 2);
+    assert.equal(at('hf').activations, 32 * 1024 * 4096 * 4, "autocast's residual stream is fp32");
+  });
+});

@@ -57,6 +57,11 @@ export function parallelComponents(options: {
   trainable: number;
   /** Parameters of one layer (the FSDP/ZeRO-3 unit), undefined without a shape. */
   unitParams: number | undefined;
+  /** Of those, stored quantized (gathered in their 4/8-bit storage, bytes each: quantizedBytes). */
+  unitQuantized?: number;
+  quantizedBytes?: number;
+  /** Of those, trainable: the unsharded gradients one unit produces before its reduce-scatter. */
+  unitTrainable?: number;
   computeBytes: number;
   /** Bytes per gathered parameter when it differs from computeBytes (float8 all-gather: 1). */
   gatherBytes?: number;
@@ -72,6 +77,8 @@ export function parallelComponents(options: {
   // A pipeline stage's model parts are 1/p of the model's.
   const stageShare = t * parallel.pipeline;
   const unit = options.unitParams === undefined ? undefined : options.unitParams / t;
+  const unitQuantized = (options.unitQuantized ?? 0) / t;
+  const unitTrainable = options.unitTrainable === undefined ? unit : options.unitTrainable / t;
   const needsUnit = (what: string): void => {
     notes.push(`${what} are sized from one layer: give model.transformer (or model.config) to count them`);
   };
@@ -88,22 +95,56 @@ export function parallelComponents(options: {
         : `DDP Reducer: a copy of every gradient, ${formatCount(trainable / stageShare)} × ${gradientBytes} B`,
     });
   }
-  if (parallel.strategy === 'zero3' || parallel.strategy === 'fsdp_full') {
+  const isFsdp = parallel.strategy.startsWith('fsdp');
+  if (isFsdp && parallel.pipeline > 1) {
+    // FSDP inside pipeline stages (torchtitan): the stage's parameters are not resharded after forward
+    // (apply_fsdp: `reshard_after_forward = False` when pipeline parallel, "to avoid per-microbatch
+    // all-gathers"), and torch.distributed.pipelining's stage runs every micro-batch's backward but the
+    // last with set_requires_gradient_sync(False) and set_reshard_after_backward(False)
+    // (torch/distributed/pipelining/stage.py backward_maybe_with_nosync): the whole stage stays gathered
+    // and its gradients accumulate unsharded, upcast to the reduce dtype (FSDP2 FSDPParam
+    // to_accumulated_grad_if_needed), until the last backward reduce-scatters them.
+    const stageParams = options.params / stageShare;
+    const stageTrainable = trainable / stageShare;
+    components.push({
+      name: 'unsharded parameters',
+      bytes: stageParams * computeBytes,
+      formula: `the stage's ${formatCount(stageParams)} × ${computeBytes} B: kept gathered across micro-batches (FSDP under pipeline parallelism)`,
+      phase: 'backward',
+      isAtBackwardEnd: true,
+    });
+    if (stageTrainable > 0)
+      components.push({
+        name: 'unsharded gradients',
+        bytes: stageTrainable * gradientBytes,
+        formula: `the stage's ${formatCount(stageTrainable)} × ${gradientBytes} B: accumulated unsharded over the micro-batches, reduce-scattered after the last`,
+        phase: 'backward',
+        isAtBackwardEnd: true,
+      });
+  } else if (parallel.strategy === 'zero3' || parallel.strategy === 'fsdp_full') {
     if (unit === undefined) needsUnit('gathered parameters');
     else {
       // FSDP's rate limiter allows two all-gathers in flight (the unit computing and the next one);
       // DeepSpeed prefetches the next module the same way.
+      // Each parameter is gathered as it is stored: quantized weights (bitsandbytes Params4bit packed
+      // in quant_storage, QLoRA under FSDP/ZeRO-3) in their 4 or 8 bits, the rest in the compute dtype.
       const gatherBytes = options.gatherBytes ?? computeBytes;
+      const quantizedBytes = options.quantizedBytes ?? gatherBytes;
+      const unitBytes = (unit - unitQuantized) * gatherBytes + unitQuantized * quantizedBytes;
+      const quantizedText =
+        unitQuantized > 0
+          ? ` (${formatCount(unitQuantized)} of them quantized, ${Number(quantizedBytes.toFixed(4))} B)`
+          : '';
       components.push({
         name: 'gathered parameters',
-        bytes: 2 * unit * gatherBytes,
-        formula: `2 layers × ${formatCount(unit)} × ${gatherBytes} B: the unit computing and the one prefetched${gatherBytes < computeBytes ? ' (float8 all-gather)' : ''}`,
+        bytes: 2 * unitBytes,
+        formula: `2 layers × ${formatCount(unit)} × ${gatherBytes} B${quantizedText}: the unit computing and the one prefetched${gatherBytes < computeBytes ? ' (float8 all-gather)' : ''}`,
         phase: 'backward',
         isAtBackwardEnd: true,
       });
     }
   }
-  if (parallel.strategy === 'fsdp_grad_op') {
+  if (parallel.strategy === 'fsdp_grad_op' && parallel.pipeline <= 1) {
     // SHARD_GRAD_OP keeps the parameters it gathered for forward until backward is done.
     components.push({
       name: 'unsharded parameters',
@@ -113,12 +154,13 @@ export function parallelComponents(options: {
     });
   }
   if (parallel.strategy.startsWith('fsdp') && trainable > 0) {
-    if (unit === undefined) needsUnit('FSDP gradient buckets');
+    if (unitTrainable === undefined) needsUnit('FSDP gradient buckets');
     else {
+      // Only parameters that require grad get gradients: under LoRA, the layer's adapters.
       components.push({
         name: 'gradient buckets',
-        bytes: unit * gradientBytes,
-        formula: `one layer's unsharded gradients (${formatCount(unit)} × ${gradientBytes} B) before reduce-scatter`,
+        bytes: unitTrainable * gradientBytes,
+        formula: `one layer's unsharded gradients (${formatCount(unitTrainable)} trainable × ${gradientBytes} B) before reduce-scatter`,
         phase: 'backward',
         isAtBackwardEnd: true,
       });

@@ -58,6 +58,13 @@ export function quantizedParams(shape: TransformerShape, quantization: Quantizat
   return quantizedGroups(shape, quantization).reduce((sum, group) => sum + groupParams(group), 0);
 }
 
+/** Parameters of one block stored quantized (what a gathered FSDP/ZeRO-3 unit holds in 4 or 8 bits). */
+export function layerQuantizedParams(shape: TransformerShape, quantization: QuantizationSpec): number {
+  return quantizedGroups(shape, quantization)
+    .filter((group) => group.isPerLayer)
+    .reduce((sum, group) => sum + groupParams(group) / Math.max(1, shape.layers), 0);
+}
+
 /** The largest quantized matrix: what one layer dequantizes at a time (elements). */
 export function largestQuantizedParams(shape: TransformerShape, quantization: QuantizationSpec): number {
   return largestTensorParams(quantizedGroups(shape, quantization));

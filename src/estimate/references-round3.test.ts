@@ -23,12 +23,19 @@ const round3Documents = [
   'fsdp_qlora benchmarks_03_2024.md',
   'docs/source-fabric/advanced/model_parallel/fsdp.rst',
   'torchtune README.md "Optimization flags"',
+  'training/bf16_master_weight/README.md',
+  'llama3-8b_h200_202506_trainy-whitefiber.md',
+  'tutorials/finetune_lora.md',
+  'docs/source-pytorch/advanced/model_parallel/fsdp.rst',
+  'docs/source-fabric/advanced/model_parallel/tp.rst',
+  'pytorch/ao docs/source/workflows/training.md',
+  'pytorch/torchtune PR #961',
 ];
 
 const isMeasuring = process.env.HEADROOM_MEASURE_ROUND3 === '1';
 
-test('round 3: at least 15 cases, ids unique and distinct from rounds 1 and 2', () => {
-  assert.ok(round3Cases.length >= 15, `${round3Cases.length} cases`);
+test('round 3: at least 40 cases, ids unique and distinct from rounds 1 and 2', () => {
+  assert.ok(round3Cases.length >= 40, `${round3Cases.length} cases`);
   const ids = round3Cases.map((c) => c.id);
   assert.equal(new Set(ids).size, ids.length, 'ids are unique');
   const earlier = new Set([...publishedCases, ...round2Cases].map((c) => c.id));
@@ -61,10 +68,20 @@ test('round 3: every spec parses as an estimate spec with a model and a batch', 
   }
 });
 
-test('round 3: a spec that names GPUs says so in its config, and a single-GPU config names none', () => {
+test("round 3: a multi-GPU case says whose figure it is (one rank's, per GPU)", () => {
   for (const c of round3Cases) {
     const gpus = specOf(c.spec).parallel?.gpus ?? 1;
     if (gpus > 1) assert.match(c.config, /rank|per GPU|each GPU|one GPU's/, `${c.id}: whose figure`);
+  }
+});
+
+test('round 3: no case repeats an earlier case by config (same spec, or same figure for the same model)', () => {
+  const earlier = [...publishedCases, ...round2Cases];
+  const paramsOf = (spec: string) => /params: (\d+)/.exec(spec)?.[1];
+  for (const c of round3Cases) {
+    assert.ok(!earlier.some((e) => e.spec === c.spec), `${c.id}: an earlier case has the same spec`);
+    const twin = earlier.find((e) => e.measured === c.measured && paramsOf(e.spec) === paramsOf(c.spec));
+    assert.equal(twin, undefined, `${c.id}: ${twin?.id} has the same figure for the same model`);
   }
 });
 
@@ -84,6 +101,23 @@ test('round 3: ../shared/estimation cites none of the new documents', {
     .join('\n');
   for (const document of round3Documents)
     assert.ok(!shared.includes(document), `${document} is already in ../shared/estimation`);
+  // Where a shared case comes from the same repository as a round-3 case, none of its figures is ours.
+  const sharedCases = JSON.parse(readFileSync(path.join(sharedEstimation, 'references.json'), 'utf8')) as {
+    id: string;
+    source: string;
+    expected: unknown;
+  }[];
+  const repositoryOf = (source: string) => /^([\w.-]+\/[\w.-]+)\s/.exec(source)?.[1];
+  for (const c of round3Cases) {
+    const repository = repositoryOf(c.source);
+    for (const reference of sharedCases.filter((r) => repository && repositoryOf(r.source) === repository)) {
+      const figures =
+        JSON.stringify(reference.expected)
+          .match(/-?\d+(\.\d+)?/g)
+          ?.map(Number) ?? [];
+      assert.ok(!figures.includes(c.measured), `${c.id}: ${c.measured} is a figure of ${reference.id}`);
+    }
+  }
 });
 
 test('round 3: accuracy on the held-out cases (the lead measures once: HEADROOM_MEASURE_ROUND3=1)', {

@@ -140,6 +140,13 @@ export const parallelSchema = z.strictObject({
   gpus: positiveInt.optional(),
   strategy: oneOf(strategies).optional(),
   tensor: positiveInt.optional(),
+  sequence_parallel: z
+    .boolean()
+    .meta({
+      description:
+        'with tensor > 1: norms, dropout and the residual stream split by sequence over the tensor ranks (default true, as torchtitan and Megatron --sequence-parallel)',
+    })
+    .optional(),
   context: positiveInt
     .meta({ description: 'context-parallel degree: each GPU holds seq_len / context tokens' })
     .optional(),

@@ -151,6 +151,10 @@ function toParallel(raw: RawEstimate, report: (path: string[], message: string) 
     gpus,
     strategy,
     tensor,
+    // torchtitan's tensor parallel plan always shards norms by sequence (SequenceParallel on
+    // attention_norm/ffn_norm/norm: torchtitan/models/llama/parallelize_llama.py apply_tp), and Megatron's
+    // recipes set --sequence-parallel with TP (Korthikanti et al. 2022, arXiv:2205.05198 §4.2.2).
+    isSequenceParallel: tensor > 1 && (given.sequence_parallel ?? true),
     context,
     pipeline,
     // Megatron and torchtitan need at least as many micro-batches as stages to fill the pipeline.

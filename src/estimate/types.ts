@@ -185,6 +185,8 @@ export interface ParallelSpec {
   gpus: number;
   strategy: Strategy;
   tensor: number;
+  /** Sequence parallelism with tensor > 1: the residual stream's values are split over the tensor ranks. */
+  isSequenceParallel: boolean;
   /** Context parallelism: each GPU holds seq_len / context tokens of every sequence (ring attention). */
   context: number;
   /** Pipeline stages, the micro-batches per step, and the schedule. */

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { guidedStrategy } from './guided.js';
-import { boundaryToleranceAt } from './history.js';
+import { boundaryToleranceAt, findBoundary, isBoundarySettled } from './history.js';
 import { type OracleWorkload, oracleBytes, oracleWithLimit, runOracleTrial } from './oracle.js';
 import { powerStrategy } from './power.js';
 import { type SimulatedSearch, simulateSearch } from './simulate.js';
@@ -102,6 +102,44 @@ describe('guided settles the boundary over true limits 10..5000 (memory = a + bÂ
       maxValue: 8192,
     });
     assert.ok(run.largestPassed <= run.trueLimit && run.isSettled, tried(run));
+  });
+});
+
+describe('the stopping rule: a settled boundary is within 1% of the true limit', () => {
+  test('a settled pass is >= 99% of any limit between it and the failure (every value to 100000)', () => {
+    for (let pass = 1; pass <= 100_000; pass++) {
+      // The largest limit a settled bracket allows: just under the failure.
+      const largestLimit = pass + boundaryToleranceAt(pass) - 1;
+      assert.ok(pass / largestLimit >= 0.99, `pass ${pass}, limit ${largestLimit}`);
+    }
+  });
+
+  test('a boundary that is not monotone (127 always fails, 128â€“130 run, as the bench cnn row under a cgroup): settled, never over a failure', () => {
+    const workload = oracleWithLimit({ limit: 130, baseFraction: 0.35, noiseFraction: 0.01 });
+    for (const minValue of [1, 2, 64, 100, 120]) {
+      const trials: Observation[] = [];
+      const bounds = {
+        minValue,
+        maxValue: 8192,
+        limits: [{ resource: workload.resource, limitBytes: workload.capacityBytes }],
+      };
+      for (let value = guidedStrategy.next(trials, bounds); value !== undefined; ) {
+        const run = runOracleTrial(workload, value);
+        trials.push(
+          value === 127
+            ? { ...run, isPass: false, isWithinMargin: false, peakBytes: { host: null, gpu: null } }
+            : run,
+        );
+        value = trials.length < 40 ? guidedStrategy.next(trials, bounds) : undefined;
+      }
+      const boundary = findBoundary(trials);
+      const list = trials.map((o) => o.value).join(' ');
+      assert.ok(isBoundarySettled(boundary, bounds), list);
+      // Below the smallest failure seen: 126 when 127 was tried, else at most the true 130.
+      const limit = trials.some((o) => o.value === 127) ? 126 : 130;
+      assert.ok(boundary.largestPass !== null && boundary.largestPass <= limit, list);
+      assert.ok(boundary.largestPass >= 0.99 * limit, list);
+    }
   });
 });
 

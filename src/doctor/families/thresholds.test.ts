@@ -40,7 +40,8 @@ describe('host thresholds', () => {
     const old = mustDiagnose(
       'slurmstepd: error: Job 7518 exceeded memory limit (626359956 > 512000000), being killed',
     );
-    assert.equal(old.cause, 'accounting_limit');
+    assert.equal(old.cause, 'memory_limit');
+    assert.equal(old.framework, 'slurm');
     assert.equal(old.facts.usageBytes, 626359956 * 1024);
     const modern = mustDiagnose(
       'slurmstepd: error: StepId=123.0 exceeded memory limit (626359956 > 512000000), being killed',

@@ -111,7 +111,7 @@ export const hostTable: Record<string, Expected> = {
     why: 'kubelet node-pressure eviction, not a container OOMKilled',
   },
   'host_oom_killed-70.txt': {
-    cause: 'accounting_limit',
+    cause: 'memory_limit',
     some: [has(/sacct -j 7518 /), memAtLeast(598)],
     why: 'Slurm jobacct kill at 597 GiB of a 488 GiB --mem: never a limit below what it used',
   },

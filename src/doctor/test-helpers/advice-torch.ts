@@ -13,9 +13,11 @@ export const torchTable: Record<string, Expected> = {
     why: '469.8 MiB stranded is under twice the 244 MiB request; 15.5 MiB short of 5.90 GiB allocated',
   },
   'torch_cuda_oom-03.txt': {
-    cause: 'fragmentation',
-    some: [has(/expandable_segments/)],
-    why: '588.65 MiB cached vs an 86 MiB request, 85.81 MiB free',
+    // The stranded cache is under a tenth of the card (numbers.ts fragmentationShareOfCard).
+    cause: 'batch_too_large',
+    some: [has(/batch size/)],
+    every: [not(/expandable_segments/)],
+    why: '588.65 MiB cached of 11.75 GiB (5%) vs an 86 MiB request: the tensors fill the card; a 1.x message has no allocator option',
   },
   'torch_cuda_oom-05.txt': {
     cause: 'device_too_small',
@@ -51,14 +53,14 @@ export const torchTable: Record<string, Expected> = {
     why: 'a second dorado process holds the GPU',
   },
   'torch_cuda_oom-17.txt': {
-    cause: 'fragmentation',
+    cause: 'batch_too_large',
     every: [not(/max_split_size_mb:/)],
-    why: '286.7 MiB stranded vs 128 MiB; a message too old to read max_split_size_mb',
+    why: '286.7 MiB stranded of 4.00 GiB (7%) vs 128 MiB; a message too old to read max_split_size_mb',
   },
   'torch_cuda_oom-19.txt': {
-    cause: 'fragmentation',
-    some: [has(/expandable_segments/)],
-    why: '910 MiB stranded vs 158 MiB; PID 21422 is the process itself',
+    cause: 'batch_too_large',
+    some: [has(/batch size/), has(/expandable_segments/)],
+    why: '910 MiB stranded of 23.69 GiB (4%) vs 158 MiB: the batch first, the allocator option second; PID 21422 is the process itself',
   },
   'torch_cuda_oom-21.txt': {
     cause: 'batch_too_large',

@@ -34,7 +34,12 @@ export function proposedSettings(fix: string): { name: string; value?: string }[
 // CUDA_LAUNCH_BLOCKING=1", NCCL's "(run with NCCL_DEBUG=INFO for details)") names a setting
 // without showing it applied.
 const adviceBefore =
-  /(?:\b(?:try|consider|recommend\w*|suggest\w*|you (?:can|may|should|could)|please|hint|e\.g\.|such as)\b|\(run with\b)[^.]*$/i;
+  /(?:\b(?:try|consider|recommend\w*|suggest\w*|you (?:can|may|should|could)|please|hint|e\.g\.|such as|by passing)\b|\(run with\b)[^.]*$/i;
+
+/** Whether the text before `index` on its line is a message's advice (adviceBefore). */
+function isAdviceAt(body: string, index: number): boolean {
+  return adviceBefore.test(body.slice(body.lastIndexOf('\n', index) + 1, index));
+}
 
 // Whether the log sets `name` to `value` (NAME=value, NAME: value, --flag=value, name = value).
 function logSets(body: string, name: string, value: string | undefined): boolean {
@@ -45,8 +50,7 @@ function logSets(body: string, name: string, value: string | undefined): boolean
       : new RegExp(`${escaped}\\s*[=: ]\\s*["']?([\\w.:-]+)`, 'gi');
   for (const m of body.matchAll(pattern)) {
     if (value !== undefined && canonical(m[1]!) !== canonical(value)) continue;
-    const lineStart = body.lastIndexOf('\n', m.index) + 1;
-    if (!adviceBefore.test(body.slice(lineStart, m.index))) return true;
+    if (!isAdviceAt(body, m.index)) return true;
   }
   return false;
 }
@@ -61,10 +65,13 @@ export function shmShownBytes(body: string): number | undefined {
     /(\d[\d.]*[KMGT]?)\s+\d[\d.]*[KMGT]?\s+\d[\d.]*[KMGT]?\s+\d{1,3}%\s+\/dev\/shm\b/g,
   ))
     sizes.push(parseLogSize(m[1]!) ?? 0);
-  for (const m of body.matchAll(/--shm-size[= ]["']?(\d[\d.]*\s?[kmgtKMGT]i?[bB]?)/g))
+  // A size a message advises ("by passing '--shm-size=10.24gb' to 'docker run'", Ray) is not in effect.
+  for (const m of body.matchAll(/--shm-size[= ]["']?(\d[\d.]*\s?[kmgtKMGT]i?[bB]?)/g)) {
+    if (isAdviceAt(body, m.index)) continue;
     sizes.push(
       parseLogSize(m[1]!.replace(/^(\d[\d.]*)([kmgt])$/i, (_, n, u) => `${n}${u.toUpperCase()}`)) ?? 0,
     );
+  }
   for (const m of body.matchAll(/shm_size['":\s=]+["']?(\d[\d.]*\s?[KMGTkmgt]i?[bB]?)/g))
     sizes.push(parseLogSize(m[1]!) ?? 0);
   return sizes.length > 0 ? Math.max(...sizes) : undefined;

@@ -313,6 +313,152 @@ const torchtuneFlag = (options: {
 training: { precision: bf16, batch_size: 2, ${options.training} }`,
 });
 
+// --- deepspeedai/DeepSpeedExamples training/bf16_master_weight/README.md (DeepSpeed PR #7700, 2026) ------
+// train.py's SimpleTransformerModel: token and learned position embeddings (max 512), post-norm blocks of
+// nn.MultiheadAttention (called as attention(x, x, x): need_weights defaults to True, so the explicit
+// path that materialises the attention weights, no mask) and a GELU MLP of 4 × hidden with biases, an
+// untied output Linear with bias over vocab 50000; random token ids, batch per GPU and 512 tokens,
+// nn.CrossEntropyLoss on the logits, 20 steps. configs/baseline.json: optimizer AdamW (DeepSpeed's
+// FusedAdam), bf16 enabled, ZeRO stage 3 with overlap_comm, contiguous_gradients, reduce_bucket_size 5e7
+// and stage3_param_persistence_threshold 0, no torch_autocast (DeepSpeed keeps bf16 weights, fp32
+// master weights, fp32 gradients and fp32 AdamW moments, all partitioned). "Peak Memory" is the script's
+// torch.cuda.max_memory_allocated() / 1024**3 (printed "GB"), per GPU.
+const dsBf16Master =
+  'deepspeedai/DeepSpeedExamples training/bf16_master_weight/README.md (commit 516082c6, https://github.com/deepspeedai/DeepSpeedExamples/tree/master/training/bf16_master_weight)';
+const dsSimple = {
+  small: { params: 254_128_976, layers: 12, hidden: 1024, heads: 16 },
+  large: { params: 6_855_902_032, layers: 32, hidden: 4096, heads: 32 },
+} as const;
+const dsMaster = (options: {
+  id: string;
+  table: string;
+  model: keyof typeof dsSimple;
+  gpus: number;
+  batch: number;
+  measured: number;
+  checkpointing?: boolean;
+}): PublishedCase => {
+  const model = dsSimple[options.model];
+  return {
+    id: `deepspeed-bf16-master-example-${options.id}`,
+    source: `${dsBf16Master}, ${options.table}`,
+    what: 'allocated',
+    unit: 'GiB',
+    measured: options.measured,
+    config: `train.py --deepspeed_config configs/baseline.json --num_layers ${model.layers} --hidden_dim ${model.hidden} --num_heads ${model.heads} --batch_size ${options.batch}${options.checkpointing ? ' --activation_checkpointing (torch.utils.checkpoint per block, use_reentrant False)' : ''}: ${model.params} parameters, 512 tokens, DeepSpeed ZeRO-3 (overlap_comm, reduce_bucket_size 5e7, no parameter persistence) bf16 with fp32 master weights and AdamW states, ${options.gpus} GPU${options.gpus > 1 ? 's' : ''}; max_memory_allocated / 1024**3, ${options.gpus > 1 ? "one rank's figure (the table says per GPU)" : 'one GPU'}`,
+    spec: `model:
+  params: ${model.params}
+  transformer: { family: gpt, layers: ${model.layers}, hidden: ${model.hidden}, heads: ${model.heads}, ffn: ${4 * model.hidden}, vocab: 50000, max_positions: 512, seq_len: 512, bias: true, lm_head: true, tied_embeddings: false, attention: eager, dropout: false }
+training: { precision: amp_bf16, convention: zero, optimizer: adamw, batch_size: ${options.batch}, activation_checkpointing: ${options.checkpointing ? 'full' : 'none'} }
+parallel: { gpus: ${options.gpus}, strategy: zero3, deepspeed: { overlap_comm: true, reduce_bucket_size: 50000000 } }`,
+  };
+};
+
+// --- pytorch/torchtitan benchmarks/llama3-8b_h200_202506_trainy-whitefiber.md (June 2025) ---------------
+// Llama 3.1 8B pre-training with torchtitan e7c0cae (torch 2.8.0a0, torchao 0afa4c1) on 4 or 8 hosts of
+// 8 H200 (141 GB): llama3_8b.toml of that commit (seq_len 8192, FSDP over every GPU, per-op selective
+// activation checkpointing, AdamW) with --training.local_batch_size=2 --training.compile (each TransformerBlock
+// and, in that torchtitan, the cross-entropy loss over .float() logits compiled) and Float8
+// linears (tensorwise, float8 all-gather, precomputed scales, weights recomputed in backward; the output
+// layer filtered out). torchtitan logs "memory: X GiB" = the peak of reserved bytes since the last log,
+// in GiB; the table samples it at the 100th step.
+const trainyBench =
+  'pytorch/torchtitan benchmarks/llama3-8b_h200_202506_trainy-whitefiber.md (https://github.com/pytorch/torchtitan/blob/main/benchmarks/llama3-8b_h200_202506_trainy-whitefiber.md)';
+const trainy = (nodes: number, measured: number): PublishedCase => ({
+  id: `torchtitan-trainy-h200-llama31-8b-fsdp${nodes * 8}-float8-compile`,
+  source: `${trainyBench}, row "NUM_NODES ${nodes}": ${measured} GiB`,
+  what: 'reserved',
+  unit: 'GiB',
+  measured,
+  config: `Llama 3.1 8B, FSDP2 over ${nodes * 8} H200 GPUs (${nodes} hosts), local batch 2, 8192 tokens, per-op selective activation checkpointing, compiled blocks and loss, Float8 tensorwise with float8 all-gather and precomputed scales, AdamW, mixed precision (fp32 sharded parameters, bf16 compute, fp32 reduce); one rank's peak reserved in GiB at step 100`,
+  spec: `model:
+  params: 8030261248
+  transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, kv_heads: 8, vocab: 128256, ffn: 14336, seq_len: 8192, attention: flash }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: 2, activation_checkpointing: op, compile: true, float8: { recipe: tensorwise, all_gather: true } }
+parallel: { gpus: ${nodes * 8}, strategy: fsdp_full }`,
+});
+
+// --- Lightning-AI/litgpt tutorials/finetune_lora.md (lit-gpt PR #663, Oct 2023), the two tables -----------
+// finetune/lora.py of then: LoRA r 8, alpha 16, dropout 0.05 on query and value only, micro-batch 1,
+// 1,000 iterations on Alpaca (the longest example, 1034 tokens with StableLM's tokenizer and 1304 with
+// Llama 2's, sets the peak), chunked cross-entropy with the head projected in 128-token chunks, SDPA
+// (FlashAttention) attention, one A100 40 GB; bitsandbytes quantization replaces every Linear (the head
+// included) and switches AdamW to bnb PagedAdamW. "Training Memory" is the script's
+// torch.cuda.max_memory_allocated() / 1e9 ("Memory used: X GB").
+const litgptLoraTutorial =
+  'Lightning-AI/litgpt tutorials/finetune_lora.md (commit 0cc02afa, https://github.com/Lightning-AI/litgpt/blob/main/tutorials/finetune_lora.md)';
+
+// --- Lightning Trainer docs, the same FSDP guide for lightning.pytorch ------------------------------------
+// Lightning-AI/pytorch-lightning docs/source-pytorch/advanced/model_parallel/fsdp.rst ("Numbers were
+// produced with A100 40GB GPUs, Lightning 2.1 and PyTorch 2.1"): the same 1B demo Transformer inside a
+// LightningModule, trainer.fit over WikiText2 with DataLoader(dataset) (batch 1, 35 tokens), Adam(lr 0.1),
+// 32-bit precision, Trainer(devices=2), then trainer.print(torch.cuda.memory_summary()): its allocated
+// peak in MiB, headed "Memory (MB)". A separate run from the Fabric guide's (another loop, other figures).
+const trainerFsdpDoc =
+  'Lightning-AI/pytorch-lightning docs/source-pytorch/advanced/model_parallel/fsdp.rst (https://lightning.ai/docs/pytorch/2.1.0/advanced/model_parallel/fsdp.html)';
+const trainerFsdp = (options: {
+  id: string;
+  table: string;
+  measuredMiB: number;
+  strategy: string;
+  parallel: string;
+  training?: string;
+}): PublishedCase => ({
+  ...fabricFsdp(options),
+  id: `lightning-trainer-fsdp-guide-transformer-1b-${options.id}-2xa100`,
+  source: `${trainerFsdpDoc}, ${options.table}`,
+  config: `lightning.pytorch.demos.Transformer 1B (32 encoder + 32 decoder layers, ${fabricTransformerParams} parameters) in a LightningModule, Trainer.fit on WikiText2, batch 1 of 35 tokens, 32-bit, Adam, 2 × A100 40 GB, Lightning 2.1, PyTorch 2.1, ${options.strategy}; rank 0's memory_summary() allocated peak, ${options.measuredMiB} MiB (printed "Memory (MB)"), one GPU's figure`,
+});
+
+// --- Lightning Fabric docs, "Tensor Parallelism" guide -----------------------------------------------
+// Lightning-AI/pytorch-lightning docs/source-fabric/advanced/model_parallel/tp.rst (Lightning 2.3, May
+// 2024): the guide's toy FeedForward(8192, 8192) — w1 and w3 8192 → 8192 and w2 8192 → 8192, no biases,
+// SiLU gate (201,326,592 parameters) — with ModelParallelStrategy(parallelize_fn) applying ColwiseParallel
+// to w1 and w3 and RowwiseParallel to w2 over 1, 2, 4 or 8 GPUs; fp32, torch.optim.AdamW(lr 3e-3),
+// RandomDataset(8192, 64) in batches of 8, loss = output.sum(); then "Peak memory usage:
+// torch.cuda.max_memory_allocated() / 1e9 GB", the table's "Memory per GPU".
+const fabricTpDoc =
+  'Lightning-AI/pytorch-lightning docs/source-fabric/advanced/model_parallel/tp.rst (commit 98005bbed0, https://lightning.ai/docs/fabric/stable/advanced/model_parallel/tp.html)';
+const fabricTp = (gpus: number, measured: number): PublishedCase => ({
+  id: `fabric-tp-guide-swiglu-ffn-8192-tp${gpus}`,
+  source: `${fabricTpDoc}, table "Memory per GPU", column "${gpus === 1 ? '1 GPU (no TP)' : `${gpus} GPUs`}": ${measured} GB`,
+  what: 'allocated',
+  unit: 'GB',
+  measured,
+  config: `FeedForward(dim 8192, hidden 8192): three bias-free 8192 × 8192 Linears, 201,326,592 fp32 parameters, ${gpus === 1 ? 'one GPU, no tensor parallelism' : `tensor parallel over ${gpus} GPUs (w1, w3 column-wise, w2 row-wise; the same batch on every rank), one rank's figure`}, AdamW, batch 8 of 8192 random features, loss = output.sum(); max_memory_allocated / 1e9`,
+  spec: `model:
+  params: 201326592
+training: { precision: fp32, optimizer: adamw, batch_size: 8 }
+tensors:
+  - { name: input batch, shape: [8, 8192], dtype: float32 }
+  - { name: SwiGLU intermediates w1 w3 and their product per rank, shape: [3, 8, ${8192 / gpus}], dtype: float32, covers: activations }${gpus > 1 ? `\nparallel: { gpus: ${gpus}, tensor: ${gpus} }` : ''}`,
+});
+
+// --- pytorch/ao docs/source/workflows/training.md, "Training e2e benchmarks on NVIDIA B200" (Aug 2025) ----
+// "Single-node training on 8x power limited B200 GPUs, batch size 1, sequence length 8192, steps 100,
+// torch.compile, FSDP2, per-op SAC"; torch 2.9.0.dev20250815, torchao 0.13.0+gite4e681be6, torchtitan
+// 6fc499f6: benchmarks/float8/training/llama3.sh runs llama3_8b.toml (Llama 3 8B: 32 layers, 4096 wide,
+// 32 heads, 8 KV heads, MLP 14336, vocab 128256; AdamW; FSDP over the 8 GPUs with bf16 compute and fp32
+// reduce) with --training.compile (the script at d8bb51f63), which in that torchtitan compiles each
+// TransformerBlock and the cross-entropy loss over .float() logits (components/loss.py
+// build_cross_entropy_loss); the output projection stays eager. The table's "Peak Memory (GB)" is parsed from
+// torchtitan's log line "memory: X GiB" = peak reserved bytes / 1024**3.
+const aoTrainingDoc =
+  'pytorch/ao docs/source/workflows/training.md (commit d8bb51f63, https://docs.pytorch.org/ao/stable/workflows/training.html)';
+const aoB200 = (label: string, row: string, measured: number, float8: string): PublishedCase => ({
+  id: `torchao-docs-b200-llama3-8b-fsdp8-${label}`,
+  source: `${aoTrainingDoc}, "Training e2e benchmarks on NVIDIA B200", row "${row}": ${measured}`,
+  what: 'reserved',
+  unit: 'GiB',
+  measured,
+  config: `Llama 3 8B pre-training with torchtitan 6fc499f6 on 8 × B200 (power limited), FSDP2 over 8 GPUs (fp32 sharded parameters, bf16 compute, fp32 reduce), local batch 1, 8192 tokens, per-op selective activation checkpointing, torch.compile of the blocks and the loss, AdamW${float8 ? ', Float8 linears with tensorwise scaling and float8 all-gather' : ''}; one rank's peak reserved GiB`,
+  spec: `model:
+  params: 8030261248
+  transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, kv_heads: 8, vocab: 128256, ffn: 14336, seq_len: 8192, attention: flash }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: 1, activation_checkpointing: op, compile: true${float8} }
+parallel: { gpus: 8, strategy: fsdp_full }`,
+});
+
 /** Every round-3 case: all held out until the one final measurement. */
 export const round3Cases: PublishedCase[] = [
   // litgpt config hub: the single-GPU fine-tunes users bring (full, LoRA, QLoRA; 1.1B to 8B).
@@ -820,4 +966,145 @@ export const round3Cases: PublishedCase[] = [
       'optimizer: adamw, loss: chunked, activation_checkpointing: full, compile: true, offload: { activations: cpu }',
     qlora: true,
   }),
+  // DeepSpeed's bf16-master-weights example: its fp32-master ZeRO-3 baselines, 254M and 6.86B.
+  dsMaster({
+    id: '254m-zero3-1gpu',
+    table: '"1-GPU Results", Baseline (fp32 master): Peak Memory 5.93 GB',
+    model: 'small',
+    gpus: 1,
+    batch: 4,
+    measured: 5.93,
+  }),
+  dsMaster({
+    id: '254m-zero3-4gpu',
+    table: '"4-GPU Results (per GPU) - 254M Model", Baseline (fp32 master): Peak Memory 3.57 GB',
+    model: 'small',
+    gpus: 4,
+    batch: 4,
+    measured: 3.57,
+  }),
+  dsMaster({
+    id: '6.86b-zero3-4gpu',
+    table: '"4-GPU Results (per GPU) - 6.86B Model", Baseline (fp32 master): Peak Memory 41.28 GB',
+    model: 'large',
+    gpus: 4,
+    batch: 1,
+    measured: 41.28,
+  }),
+  dsMaster({
+    id: '6.86b-zero3-4gpu-checkpointing',
+    table:
+      '"4-GPU Results (per GPU) - 6.86B Model with Activation Checkpointing", Baseline (fp32 master): Peak Memory 31.38 GB',
+    model: 'large',
+    gpus: 4,
+    batch: 1,
+    measured: 31.38,
+    checkpointing: true,
+  }),
+
+  // torchtitan on 32 and 64 H200s: Llama 3.1 8B, batch 2, compile and Float8.
+  trainy(4, 47.96),
+  trainy(8, 46.97),
+
+  // litgpt's LoRA tutorial: StableLM 3B under bf16-mixed and double-quantized NF4, Llama 2 7B NF4-DQ.
+  {
+    id: 'litgpt-lora-tutorial-stablelm-3b-bf16-mixed-mb1',
+    source: `${litgptLoraTutorial}, StableLM 3B table, row "Default (bf16-mixed) | 26.92 GB"`,
+    what: 'allocated',
+    unit: 'GB',
+    measured: 26.92,
+    config:
+      'litgpt finetune_lora stabilityai/stablelm-base-alpha-3b with the default precision bf16-mixed (fp32 weights, LoRA weights and AdamW states; bf16 autocast), torch.optim.AdamW, micro-batch 1, Alpaca (longest sample 1034 tokens), one A100 40 GB; max_memory_allocated / 1e9',
+    spec: `model:
+  params: 3637321728
+  transformer: { family: neox, layers: 16, hidden: 4096, heads: 32, vocab: 50688, ffn: 16384, seq_len: 1034, attention: flash }
+  lora: { rank: 8, alpha: 16, targets: [q, v], dropout: 0.05 }
+training: { precision: amp_bf16, optimizer: adamw, batch_size: 1, loss: chunked }`,
+  },
+  {
+    id: 'litgpt-lora-tutorial-stablelm-3b-nf4-dq-mb1',
+    source: `${litgptLoraTutorial}, StableLM 3B table, row "--precision bf16-true --quantize bnb.nf4-dq | 6.19 GB"`,
+    what: 'allocated',
+    unit: 'GB',
+    measured: 6.19,
+    config:
+      'litgpt finetune_lora stabilityai/stablelm-base-alpha-3b --precision bf16-true --quantize bnb.nf4-dq (NF4 with double quantization on every Linear, bf16 compute), bnb PagedAdamW, micro-batch 1, Alpaca (longest sample 1034 tokens), one A100 40 GB; max_memory_allocated / 1e9',
+    spec: `model:
+  params: 3637321728
+  transformer: { family: neox, layers: 16, hidden: 4096, heads: 32, vocab: 50688, ffn: 16384, seq_len: 1034, attention: flash }
+  lora: { rank: 8, alpha: 16, targets: [q, v], dropout: 0.05 }
+  quantization: { weights: nf4, double_quant: true, compute_dtype: bf16, lm_head: true }
+training: { precision: bf16, optimizer: paged_adamw, batch_size: 1, loss: chunked }`,
+  },
+  {
+    id: 'litgpt-lora-tutorial-llama2-7b-nf4-dq-mb1',
+    source: `${litgptLoraTutorial}, Llama 2 7B table, row "--precision bf16-true --quantize bnb.nf4-dq | 13.84 GB"`,
+    what: 'allocated',
+    unit: 'GB',
+    measured: 13.84,
+    config:
+      'litgpt finetune_lora meta-llama/Llama-2-7b-hf --precision bf16-true --quantize bnb.nf4-dq (NF4 with double quantization on every Linear, bf16 compute), bnb PagedAdamW, micro-batch 1, Alpaca (longest sample 1304 tokens), one A100 40 GB; max_memory_allocated / 1e9',
+    spec: `model:
+  params: 6738415616
+  transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, vocab: 32000, ffn: 11008, fused_qkv: true, seq_len: 1304, attention: flash }
+  lora: { rank: 8, alpha: 16, targets: [q, v], dropout: 0.05 }
+  quantization: { weights: nf4, double_quant: true, compute_dtype: bf16, lm_head: true }
+training: { precision: bf16, optimizer: paged_adamw, batch_size: 1, loss: chunked }`,
+  },
+  // Lightning Trainer's FSDP guide: the same 1B model under the Trainer loop.
+  trainerFsdp({
+    id: 'ddp',
+    table: 'tables "Identify large layers" and "Offload parameters to CPU", column DDP: 23’125',
+    measuredMiB: 23125,
+    strategy: 'strategy "ddp" (DistributedDataParallel, default buckets)',
+    parallel: 'gpus: 2, strategy: ddp',
+  }),
+  trainerFsdp({
+    id: 'fsdp-full-shard',
+    table:
+      'tables "Identify large layers", "Optimize the sharding strategy" and "Offload parameters to CPU", column FSDP / FULL_SHARD: 9’627',
+    measuredMiB: 9627,
+    strategy:
+      'FSDPStrategy(auto_wrap_policy={nn.TransformerEncoderLayer, nn.TransformerDecoderLayer}), FULL_SHARD',
+    parallel: 'gpus: 2, strategy: fsdp_full',
+  }),
+  trainerFsdp({
+    id: 'fsdp-full-shard-cpu-offload',
+    table: 'table "Offload parameters to CPU", column FSDP + CPU offload: 2’790',
+    measuredMiB: 2790,
+    strategy:
+      'FSDPStrategy(auto_wrap_policy=the two layer classes, cpu_offload=True): parameters and gradients on the host, the Adam step on the CPU',
+    parallel: 'gpus: 2, strategy: fsdp_full',
+    training: ', offload: { parameters: cpu, gradients: cpu, optimizer: cpu }',
+  }),
+
+  // Lightning Fabric's tensor-parallel guide: one SwiGLU MLP on 1, 2, 4 and 8 GPUs.
+  fabricTp(1, 4.04),
+  fabricTp(2, 2.03),
+  fabricTp(4, 1.02),
+  fabricTp(8, 0.6),
+  // torchao's B200 float8 benchmark: Llama 3 8B, FSDP 8, model and loss compiled.
+  aoB200('bf16-compile', 'Llama3-8b | none (bfloat16)', 33.71, ''),
+  aoB200(
+    'float8-tensorwise-compile',
+    'Llama3-8b | float8 tensorwise (f8 all-gather)',
+    33.38,
+    ', float8: { recipe: tensorwise, all_gather: true }',
+  ),
+
+  // torchtune PR #961: the low-memory full fine-tune at batch 4 and a forced 2048-token sequence.
+  {
+    id: 'torchtune-pr961-llama2-7b-full-low-memory-bs4-seq2048-allocated',
+    source:
+      'pytorch/torchtune PR #961 "Update README table" (https://github.com/pytorch/torchtune/pull/961), description: "seeing 20.2 peak memory allocated (and similar for reserved)"',
+    what: 'allocated',
+    unit: 'GB',
+    measured: 20.2,
+    config:
+      "tune run full_finetune_single_device --config recipes/configs/llama2/7B_full_low_memory.yaml batch_size=4 (torchtune of May 2024, config at 1ae3bfdb6): Llama-2-7B, dtype bf16 (weights and gradients in bf16), bitsandbytes PagedAdamW (32-bit states in unified memory), optimizer_in_bwd True, activation checkpointing of every layer, nn.CrossEntropyLoss over the decoder's .float() logits, not compiled, every batch forced to input_ids and labels of 2048 tokens; torchtune's max_memory_allocated / 1e9; one GPU (the PR's reviewer measured 22.3 on an A100 for the same command)",
+    spec: `model:
+  params: 6738415616
+  transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, vocab: 32000, ffn: 11008, seq_len: 2048, attention: sdpa }
+training: { precision: bf16, optimizer: paged_adamw, optimizer_in_backward: true, batch_size: 4, activation_checkpointing: full, loss: standard }`,
+  },
 ];

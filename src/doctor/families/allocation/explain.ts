@@ -63,6 +63,18 @@ export function explainAllocation(draft: Draft, ctx: ExplainContext): Explanatio
   const allocated = num(draft.facts, 'allocatedBytes');
   const device = vendorNames[String(draft.facts.vendor)] ?? 'the device';
   const isTpu = draft.facts.vendor === 'tpu';
+  const maxBuffer = num(draft.facts, 'maxBufferBytes');
+  if (requested !== undefined && maxBuffer !== undefined && requested > maxBuffer)
+    return {
+      cause: 'request_exceeds_device',
+      causeText: `one buffer of ${size(requested)} is larger than the largest single buffer ${device} allows (${size(maxBuffer)}, Metal's maxBufferLength): no amount of free memory serves it in one piece`,
+      fixes: [
+        fix(
+          `make the largest array smaller than ${size(maxBuffer)}: a shorter context or prompt batch, or the computation split into chunks`,
+          `Metal refuses any one buffer above ${size(maxBuffer)}, whatever memory is free`,
+        ),
+      ],
+    };
   if (requested !== undefined && total !== undefined && requested > total)
     return {
       cause: 'request_exceeds_device',

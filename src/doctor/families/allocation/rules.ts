@@ -23,6 +23,14 @@ const figureSpellings: Record<string, RegExp[]> = {
     sized('Attempting to (?:reserve|allocate) SIZE'),
     // XLA tf_allocator_adapter, cudaMallocAsync allocator: "... allocate 123 bytes".
     sized(String.raw`(?:trying|failed) to allocate (\d+) bytes`),
+    // CuPy: "Out of memory allocating 1,073,741,824 bytes"; ggml: "buffer of size 123", "can't allocate 123 Bytes";
+    // TensorRT: "Requested amount of GPU memory (123 bytes)"; ONNX Runtime: "requested buffer of size 123".
+    sized(String.raw`Out of memory allocating ([\d,]+) bytes`),
+    sized(String.raw`buffer of size (\d+)`),
+    sized(String.raw`can't allocate (\d+) Bytes`),
+    sized(String.raw`Requested amount of GPU memory \((\d+) bytes\)`),
+    // MLX (malloc_or_wait, before 0.16): "Unable to allocate 123 bytes".
+    sized(String.raw`Unable to allocate (\d+) bytes`),
     // MuJoCo's arena: "requested = 19288260".
     sized(String.raw`requested = (\d+)`),
     // PaddlePaddle 1.x gpu_info.cc: "enforce allocating <= available failed, 10513462067 > 1369702144".
@@ -44,6 +52,8 @@ const figureSpellings: Record<string, RegExp[]> = {
     sized(String.raw`Free memory/Total memory: \d+/(\d+)`),
   ],
   allocatedBytes: [
+    // CuPy: "(allocated so far: 15,032,385,536 bytes)".
+    sized(String.raw`allocated so far: ([\d,]+) bytes`),
     // PaddlePaddle: "6.000000GB memory has been allocated".
     sized('SIZE memory has been allocated'),
     sized('SIZE already allocated'),
@@ -52,6 +62,9 @@ const figureSpellings: Record<string, RegExp[]> = {
     sized('MPS allocated: SIZE'),
   ],
   reservedBytes: [sized('SIZE reserved in total'), sized('SIZE reserved,')],
+  // MLX's Metal allocator: "greater than the maximum allowed buffer size of 30150672384 bytes" (one
+  // buffer's limit, MTLDevice.maxBufferLength, below the unified memory's size).
+  maxBufferBytes: [sized(String.raw`maximum allowed buffer size of (\d+) bytes`)],
 };
 
 const deviceSpellings = [
@@ -65,7 +78,7 @@ const deviceSpellings = [
 export function vendorOf(text: string): string | undefined {
   if (/\bHIP\b|hipError|\bROCm\b|rocm_driver|\bMIOpen|rocBLAS/i.test(text)) return 'amd';
   if (/\bXPU\b|PI_ERROR|UR_RESULT_ERROR|Level.?Zero|\bSYCL\b|Native API/i.test(text)) return 'intel';
-  if (/\bMPS\b/.test(text)) return 'apple';
+  if (/\bMPS\b|\bmetal::|\bMetal\b|\bmlx\b/.test(text)) return 'apple';
   if (/\bTPU\b|HBM|bottom of memory|tpu_worker/i.test(text)) return 'tpu';
   if (/CUDA|\bcu[A-Z]\w+|cudaMalloc|NVIDIA/.test(text)) return 'nvidia';
   return undefined;
@@ -123,9 +136,20 @@ export const allocationRules: LogRule[] = [
       'memory allocation failed',
       'allocating <= available failed',
       'bytes for new constant',
+      '[metal::malloc]',
+      '[malloc_or_wait]',
+      'out of memory allocating',
+      'requested amount of gpu memory',
+      'cuda runtime (out of memory)',
+      'erroroutofdevicememory',
+      'cl_mem_object_allocation_failure',
+      'kiogpucommandbuffercallbackerroroutofmemory',
+      'buffer of size',
+      'bytes of memory on device',
+      'failed to allocate memory for requested buffer',
     ],
     pattern:
-      /Out of memory error on (?:GPU|XPU|NPU) \d+|Attempting to (?:reserve|allocate) \S+(?: at the bottom of memory)?\. That was not possible|\b(?:cu|cuda|hip)(?:Mem)?(?:Alloc|alloc|Malloc|malloc)\w*(?:\([^)]*\))?(?: retry)? failed:?\s*out of memory|(?:CUDA|HIP) runtime error in ::\w*[Mm]alloc\w*\(.*?\): out of memory|PI_ERROR_OUT_OF_(?:DEVICE|HOST)_MEMORY|UR_RESULT_ERROR_OUT_OF_(?:DEVICE_MEMORY|RESOURCES)|hipErrorOutOfMemory|HIP error: out of memory|\[mxnet\][^\n]*Memory allocation failed|allocating <= available failed, \d+ > \d+|Failed to allocate \d+ bytes for new constant/,
+      /Out of memory error on (?:GPU|XPU|NPU) \d+|Attempting to (?:reserve|allocate) \S+(?: at the bottom of memory)?\. That was not possible|\b(?:cu|cuda|hip)(?:Mem)?(?:Alloc|alloc|Malloc|malloc)\w*(?:\([^)]*\))?(?: retry)? failed:?\s*out of memory|(?:CUDA|HIP) runtime error in ::\w*[Mm]alloc\w*\(.*?\): out of memory|PI_ERROR_OUT_OF_(?:DEVICE|HOST)_MEMORY|UR_RESULT_ERROR_OUT_OF_(?:DEVICE_MEMORY|RESOURCES)|hipErrorOutOfMemory|HIP error: out of memory|\[mxnet\][^\n]*Memory allocation failed|allocating <= available failed, \d+ > \d+|Failed to allocate \d+ bytes for new constant|\[metal::malloc\] (?:Attempting to allocate|Resource limit)|\[malloc_or_wait\] Unable to allocate|OutOfMemoryError: Out of memory allocating [\d,]+ bytes|Requested amount of GPU memory \(\d+ bytes\) could not be allocated|Error Code \d+: Cuda Runtime \(out of memory\)|VK_ERROR_OUT_OF_DEVICE_MEMORY|\bErrorOutOfDeviceMemory\b|CL_MEM_OBJECT_ALLOCATION_FAILURE|kIOGPUCommandBufferCallbackErrorOutOfMemory|failed to allocate (?:CUDA|ROCm|Metal|SYCL|Vulkan|CANN|MUSA)\d* buffer of size \d+|can't allocate \d+ Bytes of memory on device|Failed to allocate memory for requested buffer of size \d+/,
     // PaddlePaddle paddle/phi/core/memory/allocation/allocator_facade.cc ("Out of memory error on
     // GPU %d. Cannot allocate %s memory on GPU %d, %s memory has been allocated and available
     // memory is only %s"); the TPU runtime's HBM allocator ("Attempting to reserve %s at the bottom
@@ -140,17 +164,34 @@ export const allocationRules: LogRule[] = [
     // PaddlePaddle 1.x paddle/fluid/platform/gpu_info.cc GpuMaxChunkSize's PADDLE_ENFORCE("allocating
     // <= available": the chunk it wants against what cudaMemGetInfo says is free); XLA's GPU
     // executable loading its constants into device memory (xla/service/gpu/gpu_executable.cc
-    // "Failed to allocate %d bytes for new constant").
+    // "Failed to allocate %d bytes for new constant"); Apple MLX's Metal allocator
+    // (ml-explore/mlx mlx/backend/metal/allocator.cpp: "[metal::malloc] Attempting to allocate %zu
+    // bytes which is greater than the maximum allowed buffer size of %zu bytes.", "[metal::malloc]
+    // Resource limit (%d) exceeded.", before 0.16 "[malloc_or_wait] Unable to allocate %zu bytes.");
+    // CuPy cupy/cuda/memory.pyx OutOfMemoryError ("Out of memory allocating %s bytes (allocated so
+    // far: %s bytes)"); TensorRT's allocator ("Requested amount of GPU memory (%zu bytes) could not be
+    // allocated", "Error Code 1: Cuda Runtime (out of memory)"); Vulkan's VkResult
+    // VK_ERROR_OUT_OF_DEVICE_MEMORY (vulkan.hpp ErrorOutOfDeviceMemory); OpenCL's
+    // CL_MEM_OBJECT_ALLOCATION_FAILURE; Apple IOGPU's kIOGPUCommandBufferCallbackErrorOutOfMemory
+    // (a Metal command buffer that ran out, as ggml-metal reports it); ggml-alloc.c "failed to
+    // allocate %s buffer of size %zu" for a GPU backend's buffer and ggml-sycl "can't allocate %lu
+    // Bytes of memory on device"; ONNX Runtime's BFC arena (onnxruntime/core/framework/bfc_arena.cc
+    // "Failed to allocate memory for requested buffer of size %zu") when the log names a GPU
+    // provider (its CPU arena is the host's: runtime-allocation-failed).
     source:
-      'PaddlePaddle allocator_facade.cc, gpu_info.cc; openxla/xla service/gpu/gpu_executable.cc; TPU runtime HBM allocator; MXNet pooled_storage_manager.h; TensorRT-LLM TLLM_CUDA_CHECK; intel/llvm pi_error.def; ROCm hipErrorOutOfMemory',
+      'PaddlePaddle allocator_facade.cc, gpu_info.cc; ml-explore/mlx backend/metal/allocator.cpp; cupy memory.pyx; TensorRT allocator; Vulkan VkResult; OpenCL; Apple IOGPU; ggml-alloc.c, ggml-sycl; onnxruntime bfc_arena.cc; openxla/xla service/gpu/gpu_executable.cc; TPU runtime HBM allocator; MXNet pooled_storage_manager.h; TensorRT-LLM TLLM_CUDA_CHECK; intel/llvm pi_error.def; ROCm hipErrorOutOfMemory',
     summary: 'a device memory allocation failed',
     continuationLines: 2,
-    extract: ({ text, before }) => ({
-      facts: {
-        ...allocationFigures(text),
-        ...(vendorOf(text) ? {} : definedFacts({ vendor: vendorOf(before.join('\n')) })),
-      },
-    }),
+    extract: ({ text, before }) => {
+      const vendor = vendorOf(text) ?? vendorOf(before.join('\n'));
+      // ONNX Runtime's arena is the CPU's unless the log shows a GPU execution provider.
+      if (
+        /requested buffer of size/.test(text) &&
+        !/CUDA|TensorRT|ROCm|DirectML|\bGPU\b/i.test([...before, text].join('\n'))
+      )
+        return undefined;
+      return { facts: { ...allocationFigures(text), ...definedFacts({ vendor }) } };
+    },
   },
   {
     code: 'kv-cache-too-small',

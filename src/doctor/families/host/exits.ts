@@ -4,6 +4,28 @@ import { sizeOf } from '../../sizes.js';
 import type { LogRule } from '../../types.js';
 import { definedFacts, intOf, lineStart, withSize } from '../extract.js';
 
+// strsignal(SIGKILL) as glibc translates "Killed" (glibc po/<lang>.po: de, es, fr, it, ja, ko,
+// pt_BR, ru, zh_CN, zh_TW, pl, nl, uk, cs, sv): the shell's report of a killed job in the user's locale.
+const localKilled = [
+  '已杀死',
+  '已殺死',
+  '強制終了',
+  '強制結束',
+  'Getötet',
+  'Terminado (killed)',
+  'Processus arrêté',
+  'Ucciso',
+  '죽었음',
+  'Morto',
+  'Убито',
+  'Вбито',
+  'Unicestwiony',
+  'Geëlimineerd',
+  'Zabit (SIGKILL)',
+  'Dödad',
+];
+const localKilledPattern = localKilled.map((word) => word.replace(/[()]/g, '\\$&')).join('|');
+
 // A launcher that runs the training process as a child and reports how it ended.
 const launcherWords =
   /sigkill_handler|launch\.py|ChildFailedError|CalledProcessError|torchrun|accelerate|elastic_launch/;
@@ -17,12 +39,20 @@ export const hostExitRules: LogRule[] = [
     kind: 'host_oom',
     framework: 'torch',
     weight: 3,
-    keywords: ['is killed by signal: killed'],
-    pattern: /DataLoader worker \(pid(?:\(s\))? ([\d, ]+)\) is killed by signal: Killed/,
-    // torch/csrc/DataLoader.cpp: a worker ended by SIGKILL, which the OOM killer sends.
+    keywords: ['is killed by signal: killed', 'is killed by signal: terminated'],
+    pattern: /DataLoader worker \(pid(?:\(s\))? ([\d, ]+)\) is killed by signal: (Killed|Terminated)/,
+    // torch/csrc/DataLoader.cpp: a worker ended by SIGKILL, which the OOM killer sends; by SIGTERM,
+    // which user-space OOM monitors send first (earlyoom, systemd-oomd) but so does any shutdown:
+    // a hint only, which any other failure in the log outranks.
     source: 'pytorch torch/csrc/DataLoader.cpp _error_if_any_worker_fails',
     summary: 'a DataLoader worker was killed (SIGKILL): the OOM killer ran out of host RAM',
-    extract: ({ match }) => ({ facts: definedFacts({ pid: workerPids(match[1]) }) }),
+    extract: ({ match }) => ({
+      ...(match[2] === 'Terminated' ? { weight: 1 as const } : {}),
+      facts: definedFacts({
+        pid: workerPids(match[1]),
+        signal: match[2] === 'Terminated' ? 'SIGTERM' : undefined,
+      }),
+    }),
   },
   {
     code: 'dataloader-worker-exited',
@@ -57,7 +87,8 @@ export const hostExitRules: LogRule[] = [
       'returncode',
     ],
     pattern:
-      /\b(?:exit(?:ed)?|status|return)(?:(?: with)?[ _]?(?:code|status|value))?["']?\s*(?:[:=]\s*|is\s+|of\s+)?137\b|exit code[ :=]*137\b|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|Signals\.SIGKILL|killed by SIGKILL|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|(?:return ?code|exit ?code|exited with code)\s*[:=]?\s*-9\b/i,
+      /\b(?:exit(?:ed)?|status|return)(?:(?: with)?[ _]?(?:code|status|value))?["']?\s*(?:[:=]\s*|is\s+|of\s+)?137\b|exit code[ :=]*137\b|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|Signals\.SIGKILL|killed by SIGKILL|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|(?:return ?code|exit ?code|exited with code)\s*[:=]?\s*-9\b|^\s*SIGKILL\s*$/i,
+    // A line that is only "SIGKILL": what a launcher or a wrapper script prints for a child killed so.
     // One shape for the exit status however it is written: "exit code 137", "status code 137",
     // "exited with status 137", JSON's "exitCode": 137 (a container's terminated state).
     // 128 + 9: the shell's code for a child killed by SIGKILL, which the OOM killer sends; Python's
@@ -90,11 +121,18 @@ export const hostExitRules: LogRule[] = [
     kind: 'host_oom',
     framework: 'kernel',
     weight: 2,
-    keywords: ['killed', '已杀死', '已殺死'],
+    // Cyrillic "Убито"/"Вбито" by their common tail: each cased Cyrillic letter has 2-3 spellings to a
+    // case-insensitive RegExp, and the byte prefilter spells a keyword out (at most 64 spellings).
+    keywords: [
+      'killed',
+      'бито',
+      ...localKilled.filter((w) => !/[а-яА-Я]/.test(w)).map((w) => w.toLowerCase()),
+    ],
     pattern: new RegExp(
-      String.raw`line \d+:\s+(\d+) Killed\b|${lineStart}(?:\[\d+\][+-]?\s+)?Killed(?:: 9)?(?:\s{2,}\S.*)?\s*$|\] Killed\s*$|${lineStart}(?:已杀死|已殺死)\s*$|zsh: killed|\[\d+\]\s+[+-]?\s*(\d+) killed {2,}\S`,
+      String.raw`line \d+:\s+(\d+) Killed\b|${lineStart}(?:\[\d+\][+-]?\s+)?Killed(?:: 9)?(?:\s{2,}\S.*)?\s*$|(?:\]|[\d%|\u2588-\u258F]s?(?=Killed\s*$)) ?Killed\s*$|(?:^\s*|[\]\d%|\u2588-\u258F]s? ?)(?:${localKilledPattern})\s*$|zsh: killed|\[\d+\]\s+[+-]?\s*(\d+) killed {2,}\S`,
     ),
-    // bash prints "Killed" (strsignal(SIGKILL)) for a job ended by SIGKILL; zh_CN locales "已杀死";
+    // bash prints "Killed" (strsignal(SIGKILL)) for a job ended by SIGKILL, in the user's locale
+    // (localKilled), alone on a line or glued to the last progress bar the job drew ("ETA: 2621s已杀死");
     // zsh's job report is "[1]    14875 killed     python main.py" (Src/jobs.c printjob, sigmsg
     // "killed"), often glued to the last progress bar the job drew.
     source: 'bash jobs.c pretty_print_job / strsignal(SIGKILL)',
@@ -112,12 +150,13 @@ export const hostExitRules: LogRule[] = [
       'cannot allocate memory',
       'bad_alloc',
       'paging file is too small',
+      'winerror 1455',
       'fail to alloc memory of',
       'posix_memalign',
       'fatalerror: could not allocate memory',
     ],
     pattern: withSize(
-      String.raw`${lineStart}MemoryError\b|<(?:type|class) '(?:exceptions\.)?MemoryError'>|Fail to alloc memory of (\d+) size|_ArrayMemoryError|Unable to allocate SIZE for an array|\[Errno 12\] Cannot allocate memory|\bfork: Cannot allocate memory|std::bad_alloc|paging file is too small|posix_memalign\([^)]*\) == 0\. 12 vs 0|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
+      String.raw`${lineStart}MemoryError\b|<(?:type|class) '(?:exceptions\.)?MemoryError'>|Fail to alloc memory of (\d+) size|_ArrayMemoryError|Unable to allocate SIZE for an array|\[Errno 12\] Cannot allocate memory|\bfork: Cannot allocate memory|std::bad_alloc|paging file is too small|\[WinError 1455\]|posix_memalign\([^)]*\)(?: == 0\. |:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
     ),
     // PaddlePaddle's CPU allocator (paddle/fluid/memory/detail/system_allocator.cc CPUAllocator::Alloc)
     // raises "Fail to alloc memory of %ld size" as a ResourceExhaustedError: host memory, not GPU.
@@ -126,6 +165,11 @@ export const hostExitRules: LogRule[] = [
     // PyTorch 1.0-1.1's c10/core/CPUAllocator.cpp alloc_cpu enforced "posix_memalign(&data,
     // gAlignment, nbytes) == 0. 12 vs 0": the call's error, 12, is ENOMEM. MuJoCo's mju_malloc
     // (src/engine/engine_util_errmem.c) raises "Could not allocate memory" (mujoco.FatalError).
+    // PaddlePaddle's PADDLE_ENFORCE_EQ on the same call (paddle/fluid/memory/detail/
+    // system_allocator.cc) prints "Expected posix_memalign(&p, alignment, size) == 0, but received
+    // posix_memalign(&p, alignment, size):12 != 0:0.": the same ENOMEM in its enforce grammar.
+    // Windows' ERROR_COMMITMENT_LIMIT is 1455 in every locale ("[WinError 1455] The paging file is
+    // too small ...", learn.microsoft.com/windows/win32/debug/system-error-codes--1300-1699-).
     source:
       'CPython MemoryError; numpy _ArrayMemoryError (numpy/core/_exceptions.py); errno ENOMEM; pytorch c10/core/CPUAllocator.cpp (1.0); mujoco engine_util_errmem.c mju_malloc',
     summary: 'a host memory allocation failed (Python MemoryError / ENOMEM)',
@@ -143,6 +187,58 @@ export const hostExitRules: LogRule[] = [
             sizeOf(array?.[1] ?? withSize(`Unable to allocate SIZE for an array`).exec(text)?.[1]),
           arrayShape: array ? `(${array[2]!.replace(/\s+/g, '')})` : undefined,
           dtype: array?.[3],
+        }),
+      };
+    },
+  },
+  {
+    code: 'runtime-allocation-failed',
+    kind: 'host_oom',
+    framework: 'other',
+    weight: 2,
+    keywords: [
+      'java.lang.outofmemoryerror',
+      'cannot allocate vector of size',
+      'javascript heap out of memory',
+      'runtime: out of memory',
+      'memory allocation of',
+      'out of memory!',
+      'out of memory during',
+      'outofmemoryerror()',
+      'system.outofmemoryexception',
+      'winerror 8]',
+      'winerror 14]',
+      'failed to allocate memory for requested buffer',
+      'could not allocate pinned host',
+    ],
+    // The host allocation grammar in other runtimes' words, each the runtime's own message for an
+    // allocation the OS (or the runtime's heap cap) refused inside a live process:
+    // OpenJDK hotspot "java.lang.OutOfMemoryError: Java heap space" (and GC overhead, Metaspace,
+    // direct buffer, native thread); R src/main/memory.c "cannot allocate vector of size %0.1f Gb";
+    // V8 "Reached heap limit Allocation failed - JavaScript heap out of memory"; Go runtime/malloc.go
+    // throw("runtime: out of memory"); Rust std::alloc default hook "memory allocation of %d bytes
+    // failed"; Perl malloc.c "Out of memory!" / "Out of memory during request for %d bytes"; Julia
+    // OutOfMemoryError(); .NET System.OutOfMemoryException; Windows ERROR_NOT_ENOUGH_MEMORY (8) and
+    // ERROR_OUTOFMEMORY (14) (learn.microsoft.com/windows/win32/debug/system-error-codes--0-499-);
+    // ONNX Runtime's CPU arena (onnxruntime/core/framework/bfc_arena.cc "Failed to allocate memory
+    // for requested buffer of size %zu"); XLA's and TensorFlow's pinned host allocators
+    // (xla/stream_executor/integrations/stream_executor_allocator.cc "could not allocate pinned host
+    // of size: %llu", tensorflow gpu_host_allocator.h "could not allocate pinned host memory of size: ").
+    pattern:
+      /java\.lang\.OutOfMemoryError: (Java heap space|GC overhead limit exceeded|Requested array size exceeds VM limit|unable to create (?:new )?native thread|Direct buffer memory|Metaspace)|cannot allocate vector of size ([\d.]+ [KMGT]?b)|JavaScript heap out of memory|fatal error: runtime: out of memory|memory allocation of (\d+) bytes failed|^\s*Out of memory!\s*$|Out of memory during (?:"large" )?request for (\d+) bytes|\bOutOfMemoryError\(\)|System\.OutOfMemoryException|\[WinError (?:8|14)\]|Failed to allocate memory for requested buffer of size (\d+)|could not allocate pinned host(?: memory)? of size:? (\d+)/,
+    source:
+      'OpenJDK hotspot OutOfMemoryError; R memory.c; V8 heap limit; Go runtime/malloc.go; Rust std::alloc; Perl malloc.c; Julia OutOfMemoryError; .NET OutOfMemoryException; Windows system error codes 8, 14',
+    summary: 'a host memory allocation failed (the runtime refused or could not get more RAM)',
+    extract: ({ text, match, before }) => {
+      // ONNX Runtime's arena failing with a GPU execution provider in the log is the device's
+      // (allocation/rules.ts); without one it is the CPU arena, host memory.
+      if (match[5] !== undefined && /CUDA|TensorRT|ROCm|DirectML|\bGPU\b/i.test([...before, text].join('\n')))
+        return undefined;
+      return {
+        facts: definedFacts({
+          javaHeap: match[1],
+          requestedBytes:
+            intOf(match[3] ?? match[4] ?? match[5] ?? match[6]) ?? sizeOf(match[2]?.replace(/b$/, 'B')),
         }),
       };
     },

@@ -39,7 +39,23 @@ export function explainHostAllocation(draft: Draft, { context }: ExplainContext)
   const what = `${request !== undefined ? `${size(request)} ` : ''}${dtype ? `(${dtype}${shape}) ` : ''}`;
   const fixes: FixDetail[] = [];
   const text = draft.evidence.text;
-  if (/paging file is too small/i.test(text)) {
+  const isCommitLimit = /paging file is too small|WinError 1455/i.test(text);
+  // Windows' commit limit hit while a process loads a library ("Error loading ...\\torch\\lib\\x.dll"):
+  // a process starting up, which on Windows is each DataLoader worker (spawned, it imports torch
+  // and its CUDA libraries again, committing their memory anew).
+  if (isCommitLimit && /Error loading "?[^"]*\.dll/i.test(text)) {
+    return {
+      cause: 'dataloader_workers',
+      causeText: `Windows ran out of commit (page file) while a starting process loaded ${/Error loading "?([^"]*\.dll)/i.exec(text)?.[1] ?? 'a library'}: on Windows each DataLoader worker is a new process that imports torch and commits its CUDA libraries again, so the workers together pass the commit limit`,
+      fixes: [
+        fix(
+          'lower DataLoader(num_workers=...) (0 loads in the main process), or let Windows grow its page file (System → Advanced → Performance → Virtual memory)',
+          'Windows commits memory for every worker process and the CUDA libraries each one loads; the page file backs that commit, and it ran out',
+        ),
+      ],
+    };
+  }
+  if (isCommitLimit) {
     fixes.push(
       fix(
         'lower DataLoader(num_workers=...), or let Windows grow its page file (System → Advanced → Performance → Virtual memory)',

@@ -79,8 +79,10 @@ export function explainSlurmAccounting(draft: Draft): Explanation {
       `the job was killed when its sampled memory passed --mem${used !== undefined ? `; ${roomyGiB(used)}G is 1.5 × the ${size(used)} it reached` : ''}`,
     ),
   ];
+  // What ran out is the job's own --mem (the cause, as for a cgroup kill); who enforced it is the
+  // accounting plugin rather than the kernel (the framework and the sentence say so).
   return {
-    cause: 'accounting_limit',
+    cause: 'memory_limit',
     causeText: `Slurm's accounting (jobacct_gather) sampled the job${numbers} and killed it: a polling kill by slurmstepd for exceeding --mem, not the kernel's cgroup OOM killer`,
     fixes,
   };
@@ -187,16 +189,22 @@ export function explainKill(draft: Draft): Explanation {
     // kernel's OOM killer would have come next (rfjakob/earlyoom#88, #128); run with a higher -m
     // (earlyoom#131: -m 50) it kills while RAM is still free, which is its own setting's doing.
     // YARN kills at the container's own limit.
+    // Who acted decides the cause, as for systemd-oomd and Ray's monitor: a kill line of earlyoom's
+    // own (a victim's pid) is the monitor killing at its threshold (memory_monitor); its low-memory
+    // reports without a kill of its own, or a kill the kernel's OOM killer finished (its "Killed
+    // process" line for the victim), are the host running out (host_ram).
     const threshold = num(facts, 'earlyoomMemPercent');
-    const isEarlyoom =
-      killer === 'earlyoom' && (threshold === undefined || threshold <= earlyoomDefaultPercent);
+    const atDefault = threshold === undefined || threshold <= earlyoomDefaultPercent;
+    const isReportOnly = killer === 'earlyoom' && (facts.pid === undefined || facts.kernelKilled === true);
     return {
-      cause: isEarlyoom ? 'host_ram' : 'memory_monitor',
-      causeText: isEarlyoom
-        ? facts.pid === undefined && facts.availableBytes !== undefined
+      cause: isReportOnly ? 'host_ram' : 'memory_monitor',
+      causeText: isReportOnly
+        ? facts.availableBytes !== undefined
           ? `earlyoom reports ${mib(facts.availableBytes)} of ${mib(facts.totalBytes)} of RAM available: the host was out of RAM (earlyoom itself kills only once free swap is low too)`
-          : `earlyoom killed ${victim}: the machine's available RAM and free swap both fell below its thresholds, so the host was out of RAM; earlyoom kills at that point, just before the kernel's OOM killer would`
-        : `${killerNames[killer]} killed ${victim}: a user-space monitor that kills at a threshold of free memory before the kernel's OOM killer would`,
+          : "earlyoom reports available RAM and free swap below its thresholds: the host was out of RAM; the log shows no kill of earlyoom's own"
+        : killer === 'earlyoom' && atDefault
+          ? `earlyoom killed ${victim}: a user-space monitor that kills once available RAM and free swap both fall below its thresholds (at its default 10% the host was nearly out of RAM), just before the kernel's OOM killer would`
+          : `${killerNames[killer]} killed ${victim}: a user-space monitor that kills at a threshold of free memory before the kernel's OOM killer would`,
       fixes: [
         killer === 'earlyoom'
           ? fix(
@@ -206,6 +214,52 @@ export function explainKill(draft: Draft): Explanation {
           : fix(
               'raise the container memory: mapreduce.map.memory.mb / spark.executor.memoryOverhead, or lower what each task holds',
               "YARN's NodeManager kills a container whose process tree passes its memory allocation (ContainersMonitorImpl)",
+            ),
+        keepLess,
+      ],
+    };
+  }
+  if (killer === 'dask')
+    return {
+      cause: 'memory_monitor',
+      causeText: `Dask's nanny restarted the worker: its memory passed the worker's budget (distributed.worker.memory.terminate, 95% of its memory_limit by default)`,
+      fixes: [
+        fix(
+          'give each worker more memory (dask worker --memory-limit, LocalCluster(memory_limit=...)) or use fewer threads per worker, or split the data into smaller partitions',
+          'the nanny kills a worker whose process passes the terminate fraction of its memory_limit (Dask docs, worker memory management)',
+        ),
+        keepLess,
+      ],
+    };
+  if (killer === 'scheduler') {
+    const limit = num(facts, 'limitBytes');
+    return {
+      cause: 'memory_limit',
+      causeText: `the batch scheduler killed the job for passing the memory it asked for${limit !== undefined ? ` (${size(limit)})` : ''}: the job's own limit, not the machine's RAM`,
+      fixes: [
+        fix(
+          limit !== undefined
+            ? `ask for more memory than the ${size(limit)} it had (LSF: bsub -M / -R "rusage[mem=...]"; HTCondor: request_memory), or lower what the job keeps in RAM`
+            : 'ask for more memory (LSF: bsub -M / -R "rusage[mem=...]"; HTCondor: request_memory), or lower what the job keeps in RAM',
+          'the scheduler enforces the memory the job requested',
+        ),
+      ],
+    };
+  }
+  if (killer === 'jetsam' || killer === 'lmkd') {
+    const name = killer === 'jetsam' ? "macOS's jetsam" : "Android's low-memory killer";
+    return {
+      cause: 'host_ram',
+      causeText: `${name} killed ${victim}: the device's RAM ran short (on Apple silicon the GPU shares it), and the kernel's memory-pressure killer ended the largest process`,
+      fixes: [
+        killer === 'jetsam'
+          ? fix(
+              'see the kills and the memory state: log show --last 1h --predicate \'eventMessage CONTAINS "memorystatus"\', and the JetsamEvent reports in Console',
+              'jetsam writes a JetsamEvent report naming the largest process and the reason for each kill (Apple, jetsam event reports)',
+            )
+          : fix(
+              'see the kills: adb logcat -b events | grep lowmemorykiller',
+              'lmkd logs each kill with the process, its oom_score_adj and the memory it freed',
             ),
         keepLess,
       ],

@@ -28,6 +28,29 @@ function growShm(context: Facts): FixDetail {
   );
 }
 
+/** Ray's object store fell back to /tmp: /dev/shm is smaller than the store Ray sized from the RAM. */
+function explainRayObjectStore(draft: Draft): Explanation {
+  const available = num(draft.facts, 'shmAvailableBytes');
+  const suggested =
+    typeof draft.facts.suggestedShmSize === 'string' ? draft.facts.suggestedShmSize : undefined;
+  return {
+    cause: 'shm_too_small',
+    causeText: `Ray's object store wanted /dev/shm, which has only ${available !== undefined ? size(available) : 'a little'} available, so it put the store in /tmp (disk-backed, slower)`,
+    fixes: [
+      fix(
+        suggested !== undefined
+          ? `give the container a larger /dev/shm: docker run --shm-size=${suggested} (the size Ray asks for); Kubernetes: an emptyDir with medium: Memory at /dev/shm`
+          : 'give the container a larger /dev/shm (docker run --shm-size=..., Kubernetes: an emptyDir with medium: Memory at /dev/shm)',
+        "Ray sizes its object store from the node's RAM and keeps it in /dev/shm when it fits (Ray docs, object store memory)",
+      ),
+      fix(
+        'or set the store smaller: ray start --object-store-memory=<bytes> (ray.init(object_store_memory=...)) below what /dev/shm holds',
+        'a store that fits /dev/shm stays there',
+      ),
+    ],
+  };
+}
+
 /** /dev/shm too small, with the container's default named when the log shows docker run. */
 export function explainShm(draft: Draft, { context }: ExplainContext): Explanation {
   const inDocker = context.dockerRun === true;
@@ -41,6 +64,7 @@ export function explainShm(draft: Draft, { context }: ExplainContext): Explanati
     percent !== undefined
       ? `; df showed it ${percent}% full${sizeBytes !== undefined ? ` of ${size(sizeBytes)}` : ''}`
       : '';
+  if (draft.framework === 'ray') return explainRayObjectStore(draft);
   const nccl = draft.framework === 'nccl';
   const user = nccl
     ? 'NCCL passes its buffers'

@@ -72,6 +72,16 @@ function explainSigkill(draft: Draft, { context }: ExplainContext): Explanation 
   };
 }
 
+/** A limit of the process's own (a memory cgroup, a Slurm job, a pod), not the host's RAM. */
+function isLimitOf(draft: Draft): boolean {
+  const { facts } = draft;
+  return (
+    ['cgroup', 'slurm', 'kubernetes'].includes(draft.framework) ||
+    facts.isCgroupLimit === true ||
+    facts.constraint === 'CONSTRAINT_MEMCG'
+  );
+}
+
 /** Picks between the limits and monitors, DataLoader workers, allocation failures and the host's RAM. */
 export function explainHost(draft: Draft, ctx: ExplainContext): Explanation {
   const { facts } = draft;
@@ -82,7 +92,9 @@ export function explainHost(draft: Draft, ctx: ExplainContext): Explanation {
     case 'kubernetes-evicted':
       return explainEviction();
     case 'memory-kill':
-      return explainKill(draft);
+      // The kernel's own kill inside a memory cgroup is the cgroup's limit, whichever line said so first.
+      if (facts.killer !== 'kernel' || !isLimitOf(draft)) return explainKill(draft);
+      break;
     case 'slurm-jobacct-kill':
       return explainSlurmAccounting(draft);
     case 'dataloader-worker-killed':
@@ -103,10 +115,7 @@ export function explainHost(draft: Draft, ctx: ExplainContext): Explanation {
         ],
       };
   }
-  const isLimit =
-    ['cgroup', 'slurm', 'kubernetes'].includes(draft.framework) ||
-    facts.isCgroupLimit === true ||
-    facts.constraint === 'CONSTRAINT_MEMCG';
+  const isLimit = isLimitOf(draft);
   const rss = num(facts, 'anonRssBytes');
   const held = rss !== undefined ? ` holding ${size(rss)} of anonymous memory` : '';
   if (isLimit) {
@@ -119,6 +128,17 @@ export function explainHost(draft: Draft, ctx: ExplainContext): Explanation {
       fixes: limitFixes(draft),
     };
   }
+  if (
+    draft.weight < 3 &&
+    ctx.context.inContainer === true &&
+    (draft.code === 'sigkill-exit' || draft.code === 'shell-killed')
+  )
+    return {
+      cause: 'memory_limit',
+      framework: 'cgroup',
+      causeText: `${who(draft)} ended by SIGKILL inside a container, with no error of its own: a container's memory limit is the usual reason (its cgroup's OOM killer sends SIGKILL), not the host's RAM`,
+      fixes: limitFixes({ ...draft, framework: 'cgroup' }),
+    };
   if (draft.weight < 3) return explainSigkill(draft, ctx);
   return {
     cause: 'host_ram',

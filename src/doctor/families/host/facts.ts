@@ -12,16 +12,24 @@ export const kernelFactRules: FactRule[] = [
   {
     family: 'host',
     keywords: ['comm:'],
-    pattern: /CPU: \d+ PID: (\d+) Comm: (\S+)/,
+    // Linux 6.12+ prints the UID between them ("CPU: 7 UID: 0 PID: 95 Comm: kswapd0").
+    pattern: /CPU: \d+ (?:UID: \d+ )?PID: (\d+) Comm: (\S+)/,
     source: "linux lib/dump_stack.c dump_stack_print_info (printed by the OOM killer's dump_header)",
     extract: (m) => definedFacts({ invokingPid: intOf(m[1]) }),
   },
   {
     family: 'host',
-    keywords: ['mem_cgroup_out_of_memory', 'killed as a result of limit of', 'memory: usage'],
+    keywords: [
+      'mem_cgroup_out_of_memory',
+      'mem_cgroup_oom',
+      'killed as a result of limit of',
+      'memory: usage',
+    ],
     pattern:
-      /mem_cgroup_out_of_memory|killed as a result of limit of (\S+)|memory: usage (\d+)kB, limit (\d+)kB/,
-    // mm/memcontrol.c mem_cgroup_print_oom_meminfo; a memcg OOM means a container/job limit.
+      /mem_cgroup_out_of_memory|mem_cgroup_oom\w*\+0x|killed as a result of limit of (\S+)|memory: usage (\d+)kB, limit (\d+)kB/,
+    // mm/memcontrol.c mem_cgroup_print_oom_meminfo; a memcg OOM means a container/job limit. The
+    // OOM report's call trace names the path: mem_cgroup_oom_synchronize / mem_cgroup_oom frames
+    // (mm/memcontrol.c, 3.x-6.x) are a memory cgroup's charge failing, not the whole host.
     source: 'linux mm/memcontrol.c mem_cgroup_out_of_memory, mem_cgroup_print_oom_meminfo',
     extract: (m): Facts =>
       definedFacts({ isCgroupLimit: true, memcg: m[1], usageBytes: kib(m[2]), limitBytes: kib(m[3]) }),

@@ -7,7 +7,16 @@ import type { Facts, LogRule } from '../../types.js';
 import { definedFacts, intOf } from '../extract.js';
 
 /** Who killed a process for memory, as the kill grammar names it. */
-export type Killer = 'kernel' | 'systemd-oomd' | 'earlyoom' | 'yarn' | 'notebook';
+export type Killer =
+  | 'kernel'
+  | 'systemd-oomd'
+  | 'earlyoom'
+  | 'yarn'
+  | 'notebook'
+  | 'jetsam'
+  | 'lmkd'
+  | 'dask'
+  | 'scheduler';
 
 interface KillSpelling {
   killer: Killer;
@@ -17,6 +26,8 @@ interface KillSpelling {
   facts?: (m: RegExpExecArray) => Facts;
   /** Whether the figures matched say memory ran out (a monitor's routine report may not). */
   accepts?: (m: RegExpExecArray) => boolean;
+  /** What the lines before must show for a spelling other tools may also print. */
+  context?: RegExp;
 }
 
 // earlyoom's default thresholds: SIGTERM at 10% of RAM available, SIGKILL at half that (README
@@ -33,22 +44,26 @@ const spellings: KillSpelling[] = [
       /(\S+)\.(?:service|scope): (?:A process of this unit has been killed by the OOM killer|Failed with result 'oom-kill')/,
     facts: (m) => definedFacts({ unit: m[1] }),
   },
-  // linux mm/oom_kill.c dump_tasks ("Tasks state (memory values in pages):") and oom_reaper: only
+  // linux mm/oom_kill.c dump_tasks ("Tasks state (memory values in pages):" and its table's header
+  // "[  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name") and oom_reaper: only
   // printed while the OOM killer runs.
   {
     killer: 'kernel',
     weight: 3,
-    pattern: /Tasks state \(memory values in pages\)|oom_reaper: reaped process (\d+) \(([^)]*)\)/,
+    pattern:
+      /Tasks state \(memory values in pages\)|\[\s*pid\s*\]\s+uid\s+tgid\s+total_vm\s+rss|oom_reaper: reaped process (\d+) \(([^)]*)\)/,
     facts: (m) => definedFacts({ pid: intOf(m[1]), processName: m[2] }),
   },
   // systemd src/oom/oomd-manager.c: "Killed %s due to memory pressure for %s being %s > %s for > %s
   // with reclaim activity" / "... due to memory used (%s) / total (%s) and swap used ..."; oomd-util.c
-  // "oomd attempting to kill"; "Memory pressure for %s is %s > %s"; "Considered %d cgroups for killing".
+  // "oomd attempting to kill"; "Memory pressure for %s is %s > %s"; "Considered %d cgroups for killing,
+  // top candidates were:". Each is systemd-oomd's own sentence, read with or without the journal's
+  // "systemd-oomd[pid]: " tag (a paste of the message alone drops it).
   {
     killer: 'systemd-oomd',
     weight: 3,
     pattern:
-      /systemd-oomd(?:\[\d+\])?: (?:Killed (\S+) due to (memory pressure|memory used|swap used)|oomd attempting to kill (\d+)|Memory pressure for (\S+) is ([\d.]+)% > ([\d.]+)%|Considered \d+ cgroups for killing)|systemd-oomd killed (\d+) process/,
+      /(?:systemd-oomd(?:\[\d+\])?: )?(?:Killed (\S+) due to (memory pressure|memory used|swap used)\b(?= for | \(|$)|oomd attempting to kill (\d+)|Memory pressure for (\S+) is ([\d.]+)% > ([\d.]+)%|Considered \d+ cgroups for killing)|systemd-oomd killed (\d+) process/,
     facts: (m) =>
       definedFacts({
         cgroup: m[1] ?? m[4],
@@ -60,7 +75,8 @@ const spellings: KillSpelling[] = [
       }),
   },
   // rfjakob/earlyoom main.c/kill.c: "low memory! at or below SIGTERM limits: mem %5.2f%%, swap
-  // %5.2f%%", "sending SIGTERM to process %d uid %d \"%s\": badness %d, VmRSS %lld MiB"; before 1.3
+  // %5.2f%%", "sending SIGTERM to process %d uid %d \"%s\": badness %d, VmRSS %lld MiB" (1.3: no uid;
+  // 1.2: "killing process %d \"%s\" with signal %d: badness ..."); before 1.3
   // "Low Memory! At or below sigterm limits (mem: %d %%, swap: %d %%)", "Killing process '%s' with
   // signal %d, pid: %d, badness: %d, VmRSS: %lld MiB".
   // Before 1.0: "Low memory! mem avail: %d of %d MiB (%d %%) <= min %d %%, swap free: ...".
@@ -68,8 +84,28 @@ const spellings: KillSpelling[] = [
     killer: 'earlyoom',
     weight: 3,
     pattern:
-      /low memory! (?:at or below sig(?:term|kill) limits|mem avail: \d+ of \d+ MiB)|sending SIG(?:TERM|KILL) to process (\d+) uid \d+ "([^"]*)"|Killing process '([^']*)' with signal \d+, pid: (\d+)/i,
+      /low memory! (?:at or below sig(?:term|kill) limits|mem avail: \d+ of \d+ MiB)|(?:sending SIG(?:TERM|KILL) to|killing) process (\d+)(?: uid \d+)? "([^"]*)"|Killing process '([^']*)' with signal \d+, pid: (\d+)/i,
     facts: (m) => definedFacts({ pid: intOf(m[1] ?? m[4]), processName: m[2] ?? m[3] }),
+  },
+  // earlyoom before 1.2 (main.c, kill.c of 0.x-1.1): "Out of memory! avail: %lu MiB < min: %lu MiB",
+  // "Out of memory! mem min: %d MiB, swap min: %d MiB", then "Killing process %d %s" (0.x) or
+  // "Killing process: %s, pid: %d, badness: %d, VmRSS: %lu MiB" (1.0-1.1).
+  {
+    killer: 'earlyoom',
+    weight: 3,
+    pattern:
+      /Out of memory! (?:avail: \d+ MiB < min: \d+ MiB|mem min: \d+ MiB)|Killing process: ([^,\s]+), pid: (\d+), badness/,
+    facts: (m) => definedFacts({ processName: m[1], pid: intOf(m[2]) }),
+  },
+  // earlyoom 0.x's kill line alone ("Killing process 1408 kworker/u17:3"): the pid and the name and
+  // nothing after them; likely, since a paste may hold it without the "Out of memory!" line above.
+  {
+    killer: 'earlyoom',
+    weight: 2,
+    pattern: /\bKilling process (\d+) (\S+)\s*$/,
+    // Other tools kill hung processes in these words too: earlyoom's own report must come before.
+    context: /Out of memory! |mem avail: |earlyoom/i,
+    facts: (m) => definedFacts({ pid: intOf(m[1]), processName: m[2] }),
   },
   // earlyoom main.c's periodic report "mem avail: %5lld of %5lld MiB (%5.2f%%), swap free: ...":
   // read by its figures, so a start-up report with RAM to spare is no failure.
@@ -89,19 +125,66 @@ const spellings: KillSpelling[] = [
     pattern:
       /killed by YARN for exceeding memory limits|is running beyond (?:physical|virtual) memory limits/,
   },
+  // macOS's jetsam, the kernel's memory-pressure killer: its JetsamEvent report is JSON with
+  // "bug_type": "298" and "largestProcess" (developer.apple.com/documentation/xcode/identifying-high-memory-use-with-jetsam-event-reports),
+  // and XNU bsd/kern/kern_memorystatus.c logs "memorystatus: killing process %d [%s] in high band ...".
+  {
+    killer: 'jetsam',
+    weight: 3,
+    pattern:
+      /"bug_type"\s*:\s*"298"|"largestProcess"\s*:\s*"([^"]*)"|\bJetsamEvent\b|memorystatus: killing(?:_\w+)? process (\d+) \[([^\]]*)\]/,
+    facts: (m) => definedFacts({ processName: m[1] ?? m[3], pid: intOf(m[2]) }),
+  },
+  // Android's low-memory killers: lmkd (system/memory/lmkd/lmkd.cpp "Kill '%s' (%d), uid %d,
+  // oom_score_adj %d to free %ldkB") and the staging kernel driver (drivers/staging/android/
+  // lowmemorykiller.c "Killing '%s' (%d), adj %hd,").
+  {
+    killer: 'lmkd',
+    weight: 3,
+    pattern: /\bKill(?:ing)? '([^']*)' \((\d+)\), (?:uid \d+, oom_score_adj|adj) -?\d+/,
+    facts: (m) => definedFacts({ processName: m[1], pid: intOf(m[2]) }),
+  },
+  // Dask's nanny restarts a worker over its memory budget (dask/distributed worker_memory.py
+  // "Worker exceeded %d%% memory budget. Restarting..."; before 2022 nanny.py "Worker exceeded 95%
+  // memory budget. Restarting").
+  { killer: 'dask', weight: 3, pattern: /Worker exceeded (\d+)% memory budget/ },
+  // Batch schedulers' kills at the job's own memory request: IBM LSF's exit reason "TERM_MEMLIMIT:
+  // job killed after reaching LSF memory usage limit" (LSF docs, job exit reasons) and HTCondor's
+  // hold reason "Job has gone over memory limit of %d megabytes" (HTCondor docs, MEMORY limits).
+  {
+    killer: 'scheduler',
+    weight: 3,
+    pattern:
+      /TERM_MEMLIMIT: job killed after reaching LSF memory usage limit|Job has gone over memory limit of (\d+) megabytes/,
+    facts: (m) => definedFacts({ limitBytes: m[1] === undefined ? undefined : Number(m[1]) * 2 ** 20 }),
+  },
+  // The kubelet's OOM watcher reports the kernel's kill on the node as a "SystemOOM" event
+  // (kubernetes pkg/kubelet/oom/oom_watcher_linux.go "System OOM encountered, victim process: %s, pid: %d").
+  {
+    killer: 'kernel',
+    weight: 3,
+    pattern: /System OOM encountered(?:, victim process: ([^,\s]+), pid: (\d+))?/,
+    facts: (m) => definedFacts({ processName: m[1], pid: intOf(m[2]) }),
+  },
+  // Kaggle's front end: "Your notebook tried to allocate more memory than is available. It has restarted."
+  {
+    killer: 'notebook',
+    weight: 3,
+    pattern: /Your notebook tried to allocate more memory than is available/i,
+  },
   // Colab's front end: "Your session crashed after using all available RAM."
   { killer: 'notebook', weight: 3, pattern: /Your session crashed after using all available RAM/i },
   // A notebook's kernel process ended, in any front end's words: Jupyter (notebook kernelselector,
   // jupyterlab apputils sessioncontext "The kernel appears to have died. It will restart
   // automatically.", "Kernel Restarting", the "Dead kernel" dialog), VS Code's Jupyter extension
   // ("The Kernel crashed while executing code in the current cell", "Kernel died", "Kernel
-  // restarted"), Colab ("Your session crashed"). The front end only saw the kernel process end:
+  // restarted"), Colab ("Your session crashed", "Runtime died, restarting"). The front end only saw the kernel process end:
   // the kernel's OOM killer is its usual cause, so it is likely, not certain.
   {
     killer: 'notebook',
     weight: 2,
     pattern:
-      /\bkernel (?:for \S+ )?(?:appears to have died|has died|died|restarted|crashed while executing code)|\bKernel Restarting\b|\bDead kernel\b|Your session crashed(?:\.|\s+for an unknown reason)/i,
+      /\b(?:kernel|runtime) (?:for \S+ )?(?:appears to have died|has died|died|restarted|crashed while executing code)|\bKernel Restarting\b|\bDead kernel\b|Your session crashed(?:\.|\s+for an unknown reason)/i,
   },
   // A user's own words for the kernel's OOM killer doing it ("killed by the OOM killer", "the
   // oom-killer killed it"): the kill, retold; likely, not certain.
@@ -114,7 +197,11 @@ const spellings: KillSpelling[] = [
 ];
 
 /** Who killed, which process, why and the limit, from a line in any killer's words above. */
-export function readKill(text: string): { killer: Killer; weight: 2 | 3; facts: Facts } | undefined {
+export function readKill(
+  text: string,
+  before: readonly string[] = [],
+): { killer: Killer; weight: 2 | 3; facts: Facts } | undefined {
+  let kill: { killer: Killer; weight: 2 | 3; facts: Facts } | undefined;
   for (const spelling of spellings) {
     // Every place it matches: two reports joined as one wrapped line may hold a routine one first.
     const found = spelling.accepts
@@ -122,10 +209,20 @@ export function readKill(text: string): { killer: Killer; weight: 2 | 3; facts: 
           spelling.accepts,
         )
       : (spelling.pattern.exec(text) ?? undefined);
-    if (found)
-      return { killer: spelling.killer, weight: spelling.weight, facts: spelling.facts?.(found) ?? {} };
+    if (!found) continue;
+    if (
+      spelling.context &&
+      !spelling.context.test([...before.slice(-8), text.slice(0, found.index)].join('\n'))
+    )
+      continue;
+    // The first spelling names the killer; a later one of the same killer on the same (rejoined)
+    // line adds its figures ("Out of memory! avail ..." then "Killing process 1408 ...").
+    if (kill === undefined)
+      kill = { killer: spelling.killer, weight: spelling.weight, facts: spelling.facts?.(found) ?? {} };
+    else if (kill.killer === spelling.killer)
+      kill.facts = { ...(spelling.facts?.(found) ?? {}), ...kill.facts };
   }
-  return undefined;
+  return kill;
 }
 
 /** The killers that report in their own words, as one rule. */
@@ -139,6 +236,7 @@ export const killRules: LogRule[] = [
       'killed by the oom killer',
       "failed with result 'oom-kill'",
       'tasks state (memory values in pages)',
+      'total_vm',
       'oom_reaper: reaped process',
       'systemd-oomd',
       'low memory! at or below',
@@ -161,13 +259,37 @@ export const killRules: LogRule[] = [
       'oomkiller',
       'memory killer',
       'memory-killer',
+      'cgroups for killing',
+      'due to memory pressure for',
+      'due to memory used',
+      'due to swap used',
+      'oomd attempting to kill',
+      'memory pressure for',
+      'out of memory! avail:',
+      'out of memory! mem min:',
+      'killing process',
+      '"bug_type"',
+      'largestprocess',
+      'jetsamevent',
+      'memorystatus: killing',
+      "kill '",
+      "killing '",
+      'runtime died',
+      'runtime restarted',
+      'runtime has died',
+      'runtime appears to have died',
+      'memory budget',
+      'term_memlimit',
+      'gone over memory limit',
+      'system oom encountered',
+      'tried to allocate more memory than is available',
     ],
     pattern: new RegExp(spellings.map((s) => s.pattern.source).join('|'), 'i'),
     source:
-      'systemd src/oom/oomd-manager.c and src/core/service.c; rfjakob/earlyoom main.c, kill.c; linux mm/oom_kill.c dump_tasks; hadoop ContainersMonitorImpl; Jupyter, VS Code Jupyter and Colab front ends',
+      'systemd src/oom/oomd-manager.c and src/core/service.c; rfjakob/earlyoom main.c, kill.c; linux mm/oom_kill.c dump_tasks; hadoop ContainersMonitorImpl; XNU kern_memorystatus.c and Apple jetsam event reports; Android lmkd.cpp; dask worker_memory.py; LSF TERM_MEMLIMIT; HTCondor memory limit; kubelet oom_watcher_linux.go; Jupyter, VS Code Jupyter, Colab and Kaggle front ends',
     summary: 'a process was killed for memory',
-    extract: ({ text }) => {
-      const kill = readKill(text);
+    extract: ({ text, before }) => {
+      const kill = readKill(text, before);
       if (!kill) return undefined;
       return { weight: kill.weight, facts: { killer: kill.killer, ...kill.facts } };
     },

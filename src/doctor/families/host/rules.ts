@@ -34,7 +34,45 @@ export const hostRules: LogRule[] = [
     summary: 'the kernel OOM killer killed a process: the host (or its memory cgroup) ran out of RAM',
     extract: ({ text, match }) => ({
       framework: match[1]?.startsWith('Memory cgroup') ? 'cgroup' : 'kernel',
-      facts: { pid: Number(match[2]), processName: match[3]!, ...killedProcessFacts(text) },
+      // kernelKilled: the kernel's own kill line, which outranks a monitor's attempt on the same victim.
+      facts: {
+        pid: Number(match[2]),
+        processName: match[3]!,
+        kernelKilled: true,
+        ...(match[1]?.startsWith('Memory cgroup') ? { isCgroupLimit: true } : {}),
+        ...killedProcessFacts(text),
+      },
+    }),
+  },
+  {
+    code: 'kernel-memcg-oom',
+    kind: 'host_oom',
+    framework: 'cgroup',
+    weight: 3,
+    keywords: ['memory cgroup out of memory'],
+    // The kernel's memcg OOM sentence without the "Killed process" that follows it (quoted in prose,
+    // or cut): mm/oom_kill.c prints "Memory cgroup out of memory: Killed process ..." only for a
+    // memory cgroup's own limit (mem_cgroup_out_of_memory).
+    pattern: /Memory cgroup out of memory(?!: Kill)/,
+    source: 'linux mm/oom_kill.c oom_kill_process via mm/memcontrol.c mem_cgroup_out_of_memory',
+    summary: "the kernel OOM killer acted inside a memory cgroup: a container's or job's memory limit",
+  },
+  {
+    code: 'kernel-page-allocation-failure',
+    kind: 'host_oom',
+    framework: 'kernel',
+    weight: 2,
+    keywords: ['page allocation failure'],
+    pattern: /(\S+): page allocation failure: order:(\d+), mode:/,
+    // mm/page_alloc.c warn_alloc: "%s: page allocation failure: order:%u, mode:%#x(%pGg)": the
+    // kernel could not find free pages for a request (order 0: one page, RAM itself exhausted).
+    source: 'linux mm/page_alloc.c warn_alloc',
+    summary: 'the kernel could not allocate memory pages: host RAM was exhausted',
+    // Order 0 (one page) failing is RAM itself exhausted; a higher order is a contiguous block the
+    // kernel could not find (fragmentation, often an atomic allocation it retries): a hint only.
+    extract: ({ match }) => ({
+      ...(Number(match[2]) > 0 ? { weight: 1 as const } : {}),
+      facts: definedFacts({ processName: match[1], allocationOrder: intOf(match[2]) }),
     }),
   },
   {
@@ -88,6 +126,20 @@ export const hostRules: LogRule[] = [
     extract: ({ match }) => ({
       facts: definedFacts({ oomKillEvents: intOf(match[1]), slurmStep: match[2] }),
     }),
+  },
+  {
+    code: 'slurm-out-of-memory-state',
+    kind: 'host_oom',
+    framework: 'slurm',
+    weight: 3,
+    keywords: ['out_of_me', 'reason=outofmemory'],
+    // A job's state as sacct/squeue/scontrol print it: JOB_OOM is "OUT_OF_MEMORY" (slurm
+    // src/common/slurm_protocol_defs.c job_state_string), cut by sacct's column width to
+    // "OUT_OF_ME+"; scontrol shows "JobState=OUT_OF_MEMORY Reason=OutOfMemory". \b keeps vendor
+    // enums (CUDA_ERROR_OUT_OF_MEMORY) out.
+    pattern: /(?:^|[\s=|])OUT_OF_ME(?:MORY\b|\+)|\bReason=OutOfMemory\b/,
+    source: 'SchedMD/slurm src/common/slurm_protocol_defs.c job_state_string (JOB_OOM)',
+    summary: "Slurm ended the job OUT_OF_MEMORY: a process in the job's cgroup passed its --mem",
   },
   {
     code: 'slurm-jobacct-kill',
@@ -164,13 +216,19 @@ export const hostRules: LogRule[] = [
       'running low on memory',
       'ray.exceptions.outofmemoryerror',
       'ray-oom-prevention',
+      'rayoutofmemoryerror',
+      'memory on the node (ip:',
     ],
     // The raylet's message ends "Refer to the documentation on how to address the out of memory
     // issue: https://docs.ray.io/.../ray-oom-prevention.html": printed only with a monitor kill.
     pattern:
-      /(?:(\d+) Workers? \(tasks \/ actors\) )?killed due to memory pressure \(OOM\)|Task was killed due to the node running low on memory|ray\.exceptions\.OutOfMemoryError|how to address the out of memory issue: \S*ray-oom-prevention/,
+      /(?:(\d+) Workers? \(tasks \/ actors\) )?killed due to memory pressure \(OOM\)|Task was killed due to the node running low on memory|ray\.exceptions\.OutOfMemoryError|how to address the out of memory issue: \S*ray-oom-prevention|RayOutOfMemoryError: More than [\d.]+% of the memory on node|Memory on the node \(IP: [\d.]+, ID: \w+\) where the (?:task|actor|worker)/,
     // ray src/ray/raylet/node_manager.cc: the raylet's memory monitor kills a worker when the node's
-    // memory passes RAY_memory_usage_threshold (default 0.95); docs "Out-Of-Memory Prevention".
+    // memory passes RAY_memory_usage_threshold (default 0.95); docs "Out-Of-Memory Prevention". Its
+    // kill message begins "Memory on the node (IP: %s, ID: %s) where the task (... pid=%d ...) was
+    // running was %s / %s (%f), which exceeds the memory usage threshold %f" (2.3+); Ray 0.6-1.x's
+    // python/ray/memory_monitor.py raised "RayOutOfMemoryError: More than %d%% of the memory on
+    // node %s is used (%s / %s GB)".
     source: 'ray src/ray/raylet/node_manager.cc (memory monitor); python/ray/exceptions.py OutOfMemoryError',
     summary: "Ray's memory monitor killed workers because the node ran low on RAM",
     extract: ({ text, match, before }) => ({
@@ -178,6 +236,7 @@ export const hostRules: LogRule[] = [
         // A terminal or syslog may have wrapped "N Workers (tasks /" onto the line before.
         workersKilled: intOf(match[1] ?? /(\d+) Workers? \(tasks\s*\/?\s*$/.exec(before.at(-1) ?? '')?.[1]),
         node: /IP: ([\d.]+)/.exec(text)?.[1],
+        pid: intOf(/\bpid=(\d+)/.exec(text)?.[1]),
       }),
     }),
   },

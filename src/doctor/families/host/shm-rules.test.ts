@@ -53,4 +53,25 @@ describe('/dev/shm', () => {
     assert.equal(d.kind, 'none');
     assert.match(d.fixes[0]!, /set_sharing_strategy\('file_system'\)/);
   });
+
+  test("Ray's object store on a small /dev/shm: the size Ray asks for, never one the log shows in effect", () => {
+    const d = mustDiagnose(
+      "2025-01-14 03:08:29,081\tWARNING services.py:2022 -- WARNING: The object store is using /tmp instead of /dev/shm because /dev/shm has only 67108864 bytes available. This will harm performance! You may be able to free up space by deleting files in /dev/shm. If you are inside a Docker container, you can increase /dev/shm size by passing '--shm-size=5.04gb' to 'docker run' (or add it to the run_options list in a Ray cluster config).",
+    );
+    assert.equal(d.kind, 'shm');
+    assert.equal(d.cause, 'shm_too_small');
+    assert.equal(d.confidence, 'possible');
+    assert.equal(d.facts.shmAvailableBytes, 67108864);
+    assert.match(d.fixes[0]!, /--shm-size=5\.04gb/);
+    // A warning Ray goes on after: any failure of the run outranks it.
+    const oom = mustDiagnose(
+      'WARNING: The object store is using /tmp instead of /dev/shm because /dev/shm has only 67108864 bytes available.',
+      'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB.',
+    );
+    assert.equal(oom.kind, 'gpu_oom');
+  });
+
+  test('a torch shared-memory file name cut by the paste', () => {
+    assert.equal(mustDiagnose('RuntimeError:unable to write to file </torch>.....').kind, 'shm');
+  });
 });

@@ -93,15 +93,39 @@ export const shmRules: LogRule[] = [
     kind: 'shm',
     framework: 'other',
     weight: 2,
-    keywords: ['[errno 28] no space left on device', 'unable to write to file </torch_'],
-    pattern: /\[Errno 28\] No space left on device|unable to write to file <\/torch_\w+>/,
-    // ENOSPC while multiprocessing pickles through shared memory (SemLock, torch storages).
+    keywords: ['[errno 28] no space left on device', 'unable to write to file </torch'],
+    pattern: /\[Errno 28\] No space left on device|unable to write to file <\/torch(?:_\w+>|>)/,
+    // ENOSPC while multiprocessing pickles through shared memory (SemLock, torch storages). PyTorch's
+    // shared storages are files named /torch_<pid>_<n> in /dev/shm (aten/src/ATen/MapAllocator.cpp
+    // "unable to write to file <%s>"), however much of the name a paste keeps.
     source: 'errno 28 ENOSPC in multiprocessing/torch shared memory',
     summary: 'a worker could not write to shared memory: /dev/shm is full',
     extract: ({ text, before }) =>
-      /<\/torch_|shm|SemLock|multiprocessing|_share_|DataLoader/.test([...before.slice(-8), text].join('\n'))
+      /<\/torch|shm|SemLock|multiprocessing|_share_|DataLoader/.test([...before.slice(-8), text].join('\n'))
         ? {}
         : undefined,
+  },
+  {
+    code: 'ray-object-store-shm',
+    kind: 'shm',
+    framework: 'ray',
+    // A warning Ray goes on after: a hint, which any failure of the run (or a near miss) outranks.
+    weight: 1,
+    keywords: ['because /dev/shm has only'],
+    pattern: /because \/dev\/shm has only (\d+) bytes available/,
+    // ray python/ray/_private/services.py determine_plasma_store_config: "WARNING: The object store
+    // is using /tmp instead of /dev/shm because /dev/shm has only %d bytes available. ... you can
+    // increase /dev/shm size by passing '--shm-size=%.2fgb' to 'docker run'": /dev/shm smaller than
+    // the object store Ray sized from the RAM.
+    source: 'ray python/ray/_private/services.py determine_plasma_store_config',
+    summary: "Ray's object store did not fit in /dev/shm and fell back to /tmp",
+    continuationLines: 3,
+    extract: ({ text, match }) => ({
+      facts: definedFacts({
+        shmAvailableBytes: intOf(match[1]),
+        suggestedShmSize: /--shm-size=([\d.]+[kmgt]?b?)'/i.exec(text)?.[1],
+      }),
+    }),
   },
   {
     code: 'dev-shm-df-full',

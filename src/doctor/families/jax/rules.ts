@@ -109,9 +109,10 @@ export const xlaRules: LogRule[] = [
     weight: 3,
     keywords: ['from device: cuda_error_out_of_memory', 'from device: hiperror'],
     // ROCm's copy (stream_executor/rocm/rocm_driver.cc) prints hipError_t(1002), the old
-    // hipErrorMemoryAllocation, or hipErrorOutOfMemory.
+    // hipErrorMemoryAllocation, or hipErrorOutOfMemory; TensorFlow 1.x printed the size without
+    // its "(N bytes)".
     pattern: withSize(
-      String.raw`failed to allocate SIZE \((\d+) bytes\) from device: (?:CUDA_ERROR_OUT_OF_MEMORY|hipError_t\(1002\)|hipErrorOutOfMemory)`,
+      String.raw`failed to allocate SIZE(?: \((\d+) bytes\))? from device: (?:CUDA_ERROR_OUT_OF_MEMORY|hipError_t\(1002\)|hipErrorOutOfMemory)`,
     ),
     // stream_executor/cuda/cuda_driver.cc GpuDriver::DeviceAllocate (TensorFlow, and JAX's bundled
     // copy). The BFC allocator calls it to create or grow its pool (BFCAllocator::Extend, which
@@ -120,7 +121,10 @@ export const xlaRules: LogRule[] = [
     summary: 'the CUDA driver refused to give the allocator more device memory',
     extract: ({ text, match, before }) => ({
       framework: xlaFramework(text, before, 'tensorflow'),
-      facts: definedFacts({ poolGrowthBytes: intOf(match[2]), reportingPid: intOf(rayPid.exec(text)?.[1]) }),
+      facts: definedFacts({
+        poolGrowthBytes: intOf(match[2]) ?? parseLogSize(match[1]!),
+        reportingPid: intOf(rayPid.exec(text)?.[1]),
+      }),
     }),
   },
   {

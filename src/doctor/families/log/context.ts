@@ -14,6 +14,26 @@ export const contextFactRules: FactRule[] = [
   },
   {
     family: 'context',
+    keywords: [
+      'docker',
+      'podman',
+      'kubectl',
+      'crashloopbackoff',
+      'command terminated with exit code',
+      'exitcode:',
+      'container',
+    ],
+    // The process ran in a container: docker/podman, kubectl exec's "command terminated with exit
+    // code %d" (k8s.io/kubectl pkg/cmd/exec), a pod's status (ContainerStateTerminated.exitCode,
+    // CrashLoopBackOff). A container's SIGKILL is most often its memory cgroup's limit.
+    pattern:
+      /\b(?:docker|podman|kubectl)\b|CrashLoopBackOff|command terminated with exit code|\bexitCode:\s*\d|\bcontainers?\b/i,
+    source: 'kubectl exec; Kubernetes ContainerStateTerminated; docker run --memory (cgroup memory.max)',
+    once: true,
+    extract: () => ({ inContainer: true }),
+  },
+  {
+    family: 'context',
     keywords: ['joblib', 'loky', 'multiprocessing', 'processpoolexecutor'],
     pattern: /\b(joblib|loky|multiprocessing|ProcessPoolExecutor)\b/,
     source: 'joblib/loky and multiprocessing worker pools (jax xla_bridge.py)',

@@ -22,6 +22,12 @@ describe('PyTorch cause preconditions at their boundaries', () => {
     assert.equal(isFragmentation({ ...base, unallocatedBytes: 200 * MiB - 1 }), false);
   });
 
+  test('fragmentation: the stranded cache is at least a tenth of the card', () => {
+    const base = { requestedBytes: 100 * MiB, freeBytes: 0, totalBytes: 10_000 * MiB };
+    assert.equal(isFragmentation({ ...base, unallocatedBytes: 1000 * MiB }), true);
+    assert.equal(isFragmentation({ ...base, unallocatedBytes: 1000 * MiB - 1 }), false);
+  });
+
   test('fragmentation: never when returning the cache could not fit the request', () => {
     // The 31.47 GiB card of the corpus: 12.73 free + 9.35 stranded < 22.78 requested.
     assert.equal(

@@ -150,19 +150,30 @@ export function isCoTenant(n: Pick<TorchNumbers, 'otherBytes' | 'shortfallBytes'
 export const fragmentationFactor = 2;
 
 /**
- * Fragmentation: the cache holds the request's size several times over in pieces, and returning
- * them would fit it (request ≤ free + reserved-unallocated).
+ * The least share of the card the stranded cache must be for fragmentation to be the cause: PyTorch's
+ * own hint is "if reserved but unallocated memory is LARGE" (c10/cuda/CUDACachingAllocator.cpp). Below
+ * a tenth, the process's tensors hold nine tenths of the card and the step's growth fills it whatever
+ * the allocator does; the threads of every such message in the corpus (13 of 13) concluded "lower the
+ * batch size", none "fragmentation".
+ */
+export const fragmentationShareOfCard = 0.1;
+
+/**
+ * Fragmentation: the cache holds the request's size several times over in pieces, returning them
+ * would fit it (request ≤ free + reserved-unallocated), and they are a large share of the card.
  */
 export function isFragmentation(n: {
   requestedBytes: number;
   freeBytes?: number;
   unallocatedBytes?: number;
+  totalBytes?: number;
 }): boolean {
   const unallocated = n.unallocatedBytes ?? 0;
   return (
     unallocated > 0 &&
     unallocated >= fragmentationFactor * n.requestedBytes &&
-    n.requestedBytes <= (n.freeBytes ?? 0) + unallocated
+    n.requestedBytes <= (n.freeBytes ?? 0) + unallocated &&
+    (n.totalBytes === undefined || unallocated >= fragmentationShareOfCard * n.totalBytes)
   );
 }
 

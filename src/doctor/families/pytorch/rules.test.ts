@@ -97,12 +97,21 @@ describe('PyTorch CUDA OOM, every generation', () => {
   });
 });
 
-test('reserved-but-unallocated twice the request is fragmentation, even on a large card', () => {
+test('a stranded cache under a tenth of the card is the batch, with the allocator option second', () => {
+  // 3.97 GiB reserved-unallocated is twice the request but 5% of the 79.15 GiB card: the tensors hold
+  // the rest, so the batch is the cause; returning the cache would serve this one request, so the
+  // allocator option follows the batch fix.
   const d = mustDiagnose(
     'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.50 GiB. GPU 0 has a total capacity of 79.15 GiB of which 1.32 GiB is free. Including non-PyTorch memory, this process has 77.82 GiB memory in use. Of the allocated memory 73.21 GiB is allocated by PyTorch, and 3.97 GiB is reserved by PyTorch but unallocated.',
   );
-  assert.equal(d.cause, 'fragmentation');
-  assert.ok(d.fixes.some((fix) => fix.includes('expandable_segments:True')));
+  assert.equal(d.cause, 'batch_too_large');
+  assert.match(d.fixes[0]!, /batch size/);
+  assert.ok(d.fixes.slice(1).some((fix) => fix.includes('expandable_segments:True')));
+  const stranded = mustDiagnose(
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.50 GiB. GPU 0 has a total capacity of 79.15 GiB of which 1.32 GiB is free. Including non-PyTorch memory, this process has 77.82 GiB memory in use. Of the allocated memory 69.21 GiB is allocated by PyTorch, and 7.97 GiB is reserved by PyTorch but unallocated.',
+  );
+  assert.equal(stranded.cause, 'fragmentation');
+  assert.ok(stranded.fixes.some((fix) => fix.includes('expandable_segments:True')));
 });
 
 test('a log line that merely mentions CUDA out of memory is not an OOM', () => {

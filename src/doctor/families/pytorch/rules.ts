@@ -95,6 +95,23 @@ export const torchRules: LogRule[] = [
     summary: 'PyTorch raised OutOfMemoryError',
   },
   {
+    code: 'torch-allowed-memory-exceeded',
+    kind: 'gpu_oom',
+    framework: 'torch',
+    weight: 2,
+    keywords: ['allocation on device'],
+    // c10/cuda/CUDACachingAllocator.cpp, when the process runs under a memory fraction
+    // (torch.cuda.set_per_process_memory_fraction): "Allocation on device %d would exceed allowed
+    // memory. (out of memory)" then "Currently allocated : ...", "Requested : ...", "Device limit :
+    // ...". ComfyUI's execution.py prints the exception's first words after "!!! Exception during
+    // processing !!! ", which is all some pastes keep.
+    pattern:
+      /Allocation on device \d+ would exceed allowed memory|!!! Exception during processing !!! Allocation on device\b/,
+    source:
+      'pytorch c10/cuda/CUDACachingAllocator.cpp (allowed memory, set_per_process_memory_fraction); ComfyUI execution.py',
+    summary: 'a CUDA allocation would pass the memory fraction PyTorch was allowed',
+  },
+  {
     code: 'torch-cpu-alloc-failed',
     kind: 'host_oom',
     framework: 'torch',

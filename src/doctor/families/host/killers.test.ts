@@ -1,0 +1,264 @@
+// The kill grammar and the host allocation grammar across killers, runtimes and releases (issue 23,
+// round 4): each spelling as its source prints it, with who acted (the cause) and the figures read.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { mustDiagnose, primary } from '../../test-helpers/diagnose.js';
+
+interface Case {
+  name: string;
+  lines: string[];
+  cause: string;
+  code?: string;
+  facts?: Record<string, unknown>;
+}
+
+function check(c: Case): void {
+  const d = mustDiagnose(...c.lines);
+  assert.equal(d.kind, 'host_oom', c.name);
+  assert.equal(d.cause, c.cause, `${c.name}: ${d.causeText}`);
+  if (c.code) assert.equal(d.code, c.code, c.name);
+  for (const [name, value] of Object.entries(c.facts ?? {}))
+    assert.equal(d.facts[name], value, `${c.name}: ${name}`);
+}
+
+describe('killers in their own words', () => {
+  const cases: Case[] = [
+    {
+      name: 'earlyoom 0.x: "Out of memory! avail ... < min", then its kill line',
+      lines: [
+        'mem avail: 17 MiB (0 %), swap free: 946 MiB (11 %)',
+        'Out of memory! avail: 18 MiB < min: 786 MiB',
+        'Killing process 1408 kworker/u17:3',
+      ],
+      cause: 'memory_monitor',
+      facts: { killer: 'earlyoom', pid: 1408 },
+    },
+    {
+      name: 'earlyoom 1.1: "Killing process: name, pid: N, badness"',
+      lines: [
+        'Out of memory! mem min: 783 MiB, swap min: 0 MiB',
+        'Killing process: tail, pid: 5476, badness: 367, VmRSS: 719 MiB',
+      ],
+      cause: 'memory_monitor',
+      facts: { pid: 5476, processName: 'tail' },
+    },
+    {
+      name: 'earlyoom 1.2: killing process N "name" with signal, finished by the kernel\'s OOM killer',
+      lines: [
+        'low memory! at or below SIGTERM limits: mem 10 %, swap 10 %',
+        'killing process 28367 "python3" with signal 15: badness 698, VmRSS 11793 MiB',
+        'kernel: Killed process 28367 (python3) total-vm:12438252kB, anon-rss:12083484kB, file-rss:2368kB, shmem-rss:0kB',
+      ],
+      cause: 'host_ram',
+    },
+    {
+      name: 'systemd-oomd without its journal tag',
+      lines: ['Considered 75 cgroups for killing, top candidates were:'],
+      cause: 'memory_monitor',
+      facts: { killer: 'systemd-oomd' },
+    },
+    {
+      name: "Ray 0.6's RayOutOfMemoryError",
+      lines: [
+        'ray.memory_monitor.RayOutOfMemoryError: More than 95% of the memory on node eric-ThinkPad is used (11.8 / 12.3 GB).',
+      ],
+      cause: 'memory_monitor',
+      code: 'ray-memory-monitor',
+    },
+    {
+      name: "Ray 2.3+'s kill message, cut after the task's pid",
+      lines: [
+        'Memory on the node (IP: 10.1.180.84, ID: ba65c80c8aec) where the task (task ID: d221d2, name=head, rank=0,, pid=4503, memory used',
+      ],
+      cause: 'memory_monitor',
+      facts: { pid: 4503, node: '10.1.180.84' },
+    },
+    {
+      name: "macOS jetsam's JetsamEvent report",
+      lines: ['  "bug_type": "298",', '  "largestProcess": "Python",'],
+      cause: 'host_ram',
+      facts: { killer: 'jetsam' },
+    },
+    {
+      name: 'Android lmkd',
+      lines: [
+        "lowmemorykiller: Kill 'com.example.app' (4321), uid 10123, oom_score_adj 900 to free 123456kB",
+      ],
+      cause: 'host_ram',
+      facts: { killer: 'lmkd', pid: 4321 },
+    },
+    {
+      name: "Dask's nanny",
+      lines: ['distributed.nanny - WARNING - Worker exceeded 95% memory budget. Restarting'],
+      cause: 'memory_monitor',
+      facts: { killer: 'dask' },
+    },
+    {
+      name: 'LSF TERM_MEMLIMIT',
+      lines: ['TERM_MEMLIMIT: job killed after reaching LSF memory usage limit.'],
+      cause: 'memory_limit',
+    },
+    {
+      name: 'HTCondor memory hold',
+      lines: ['Job has gone over memory limit of 2048 megabytes. Peak usage: 2100 megabytes.'],
+      cause: 'memory_limit',
+      facts: { limitBytes: 2048 * 2 ** 20 },
+    },
+    {
+      name: "kubelet's SystemOOM event",
+      lines: ['Warning  SystemOOM  node/n1  System OOM encountered, victim process: python, pid: 1234'],
+      cause: 'host_ram',
+      facts: { pid: 1234 },
+    },
+    {
+      name: 'Colab\'s "Runtime died" and Kaggle\'s restart',
+      lines: ['it stops and prompts "Runtime died, restarting"'],
+      cause: 'host_ram',
+      facts: { killer: 'notebook' },
+    },
+    {
+      name: 'Kaggle',
+      lines: ['Your notebook tried to allocate more memory than is available. It has restarted.'],
+      cause: 'host_ram',
+    },
+    {
+      name: "the kernel's memcg sentence quoted in prose",
+      lines: [
+        'according to the "dmesg -T", it because of "Memory cgroup out of memory". But the job metrics...',
+      ],
+      cause: 'memory_limit',
+      code: 'kernel-memcg-oom',
+    },
+    {
+      name: "an OOM report whose call trace is the memory cgroup's",
+      lines: [
+        'kernel: python invoked oom-killer: gfp_mask=0xd0, order=0, oom_score_adj=0',
+        'kernel:  [<ffffffffbe835506>] mem_cgroup_oom_synchronize+0x546/0x570',
+      ],
+      cause: 'memory_limit',
+    },
+    {
+      name: 'a page allocation failure (Linux 6.12+ dump_stack with UID)',
+      lines: [
+        '[638074.104526] kernel: kswapd0: page allocation failure: order:0, mode:0x40cc0(GFP_KERNEL|__GFP_COMP), nodemask=(null)',
+        '[638074.104576] kernel: CPU: 7 UID: 0 PID: 95 Comm: kswapd0 Not tainted 6.13.1-200.fc41.x86_64 #1',
+      ],
+      cause: 'host_ram',
+      facts: { invokingPid: 95 },
+    },
+    {
+      name: "the OOM killer's task table header",
+      lines: ['[  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name'],
+      cause: 'host_ram',
+    },
+    {
+      name: "sacct's truncated OUT_OF_MEMORY state",
+      lines: ['12345        train        gpu    acct          4 OUT_OF_ME+    0:125'],
+      cause: 'memory_limit',
+      code: 'slurm-out-of-memory-state',
+    },
+    {
+      name: "Slurm's accounting kill is the job's own --mem (who: jobacct; why: the limit)",
+      lines: ['slurmstepd: error: Job 42664148 exceeded memory limit (10889240 > 4194304), being killed'],
+      cause: 'memory_limit',
+      code: 'slurm-jobacct-kill',
+    },
+    {
+      name: 'exit 137 seen through kubectl exec',
+      lines: ['command terminated with exit code 137'],
+      cause: 'memory_limit',
+    },
+    {
+      name: "the shell's Killed in a zh_CN locale, glued to a progress bar",
+      lines: ['[>>>>>>>>>> ] 1022/5000, 1.5 task/s, elapsed: 673s, ETA: 2621s已杀死'],
+      cause: 'host_ram',
+      code: 'shell-killed',
+    },
+    {
+      name: "the shell's Killed in a German locale",
+      lines: ['Getötet'],
+      cause: 'host_ram',
+      code: 'shell-killed',
+    },
+    {
+      name: 'a launcher that prints only SIGKILL',
+      lines: ['Memory: 13.779288', '', 'SIGKILL'],
+      cause: 'host_ram',
+      code: 'sigkill-exit',
+    },
+  ];
+  for (const c of cases) test(c.name, () => check(c));
+
+  test('another tool\'s "Killing process N name" is not earlyoom\'s kill', () => {
+    assert.equal(primary('Killing process 1234 python'), undefined);
+  });
+
+  test('a higher-order page allocation failure is a hint, an order-0 one likely', () => {
+    assert.equal(
+      mustDiagnose('kernel: e1000e: page allocation failure: order:3, mode:0x20').confidence,
+      'possible',
+    );
+    assert.equal(
+      mustDiagnose('kernel: kswapd0: page allocation failure: order:0, mode:0x40cc0').confidence,
+      'likely',
+    );
+  });
+
+  test('an earlyoom start-up report with RAM to spare is no failure', () => {
+    assert.equal(primary('mem avail: 4978 MiB (84 %), swap free: 5590 MiB (95 %)'), undefined);
+  });
+});
+
+describe('host allocations refused, in every runtime', () => {
+  const cases: Case[] = [
+    {
+      name: "Paddle's enforce on posix_memalign (ENOMEM)",
+      lines: [
+        '[Hint: Expected posix_memalign(&p, alignment, size) == 0, but received posix_memalign(&p, alignment, size):12 != 0:0.] at (/paddle/paddle/fluid/memory/detail/system_allocator.cc:59)',
+      ],
+      cause: 'host_allocation',
+    },
+    {
+      name: "Windows' commit limit in a localised message, loading a torch DLL in a spawned worker",
+      lines: [
+        'OSError: [WinError 1455] 页面文件太小，无法完成操作。 Error loading "D:\\envs\\lib\\site-packages\\torch\\lib\\cudnn_cnn_infer64_8.dll" or one of its dependencies.',
+      ],
+      cause: 'dataloader_workers',
+    },
+    {
+      name: 'Java heap',
+      lines: ['Exception in thread "main" java.lang.OutOfMemoryError: Java heap space'],
+      cause: 'host_allocation',
+      facts: { javaHeap: 'Java heap space' },
+    },
+    { name: 'R', lines: ['Error: cannot allocate vector of size 2.3 Gb'], cause: 'host_allocation' },
+    {
+      name: 'V8',
+      lines: ['FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory'],
+      cause: 'host_allocation',
+    },
+    { name: 'Go', lines: ['fatal error: runtime: out of memory'], cause: 'host_allocation' },
+    {
+      name: 'Rust',
+      lines: ['memory allocation of 34359738368 bytes failed'],
+      cause: 'host_allocation',
+      facts: { requestedBytes: 34359738368 },
+    },
+    {
+      name: "ONNX Runtime's CPU arena",
+      lines: [
+        'Status Message: onnxruntime/core/framework/bfc_arena.cc:376 Failed to allocate memory for requested buffer of size 2147483648',
+      ],
+      cause: 'host_allocation',
+    },
+    {
+      name: "XLA's pinned host allocator",
+      lines: [
+        'W external/xla/xla/stream_executor/integrations/stream_executor_allocator.cc:66] could not allocate pinned host of size: 4294967296',
+      ],
+      cause: 'host_allocation',
+      facts: { requestedBytes: 4294967296 },
+    },
+  ];
+  for (const c of cases) test(c.name, () => check(c));
+});
