@@ -2,7 +2,7 @@
 // here. The list's order is the rules' order (it breaks ties between rules of equal weight); which
 // family explains a draft is decided by its kind, code and layer, never by the order.
 import type { Draft } from '../candidates.js';
-import type { FactRule, Facts, Layer, LogRule } from '../types.js';
+import type { FactRule, Facts, LogRule } from '../types.js';
 import { allocationFamily } from './allocation/index.js';
 import { cudaFamily } from './cuda/index.js';
 import type { Frameworks } from './explain-types.js';
