@@ -61,6 +61,10 @@ function copyLoop(
     held: { bytes: Uint8Array; length: number } | null;
   };
   const streams = new Map<number, Stream>();
+  // The poll set is rebuilt only when a stream comes or goes (poll itself rewrites every revents).
+  let pollSet = Buffer.alloc(pollEntryBytes * 8);
+  let polled: [number, Stream][] = [];
+  let isPollSetStale = true;
   const port = threads.parentPort!;
   const post = (id: number, stream: Stream, bytes: ArrayBuffer): void => {
     Atomics.add(stream.counter, 0, bytes.byteLength);
@@ -80,6 +84,7 @@ function copyLoop(
     if (!stream) return;
     release(id, stream, true);
     streams.delete(id);
+    isPollSetStale = true;
     try {
       fs.closeSync(stream.readFd);
     } catch {}
@@ -125,27 +130,29 @@ function copyLoop(
       if (n < buffer.length) return;
     }
   };
-  let pollSet = Buffer.alloc(pollEntryBytes * 8);
   for (;;) {
     for (let m = threads.receiveMessageOnPort(control); m; m = threads.receiveMessageOnPort(control)) {
       const command = m.message as Command;
-      if (command.kind === 'add')
+      if (command.kind === 'add') {
         streams.set(command.id, {
           ...command,
           counter: new Int32Array(command.inFlight),
           skipped: 0,
           held: null,
         });
-      else end(command.id);
+        isPollSetStale = true;
+      } else end(command.id);
     }
-    const polled = [...streams];
-    if (pollSet.length < pollEntryBytes * (polled.length + 1))
-      pollSet = Buffer.alloc(pollEntryBytes * 2 * (polled.length + 1));
-    [wakeFd, ...polled.map(([, stream]) => stream.readFd)].forEach((fd, i) => {
-      pollSet.writeInt32LE(fd, i * pollEntryBytes);
-      pollSet.writeInt16LE(pollIn, i * pollEntryBytes + 4);
-      pollSet.writeInt16LE(0, i * pollEntryBytes + 6);
-    });
+    if (isPollSetStale) {
+      polled = [...streams];
+      if (pollSet.length < pollEntryBytes * (polled.length + 1))
+        pollSet = Buffer.alloc(pollEntryBytes * 2 * (polled.length + 1));
+      [wakeFd, ...polled.map(([, stream]) => stream.readFd)].forEach((fd, i) => {
+        pollSet.writeInt32LE(fd, i * pollEntryBytes);
+        pollSet.writeInt16LE(pollIn, i * pollEntryBytes + 4);
+      });
+      isPollSetStale = false;
+    }
     const isHolding = polled.some(([, stream]) => stream.held !== null);
     poll(pollSet, polled.length + 1, isHolding ? 5 : 20);
     if (pollSet.readInt16LE(6) !== 0) {
