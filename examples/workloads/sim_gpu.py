@@ -1,4 +1,4 @@
-"""The simulated-GPU protocol of sim-gpu.mjs, for stand-ins written in Python (the inference engines).
+"""The simulated-GPU protocol of assets/sim-card/sim-gpu.mjs, for stand-ins written in Python (the inference engines).
 
 sim-gpu.mjs defines the protocol; this is the same one in Python, kept byte-compatible (a test
 claims from each side and reads from the other): HEADROOM_GPU=sim:24GiB names the cards,
