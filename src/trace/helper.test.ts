@@ -105,7 +105,10 @@ describe('trace helper, real torch', { skip }, () => {
     const states = parts['optimizer states'] ?? 0;
     const weights = parts.parameters ?? 0;
     // exp_avg and exp_avg_sq beside each fp32 parameter, and a 4-byte step count per tensor.
-    assert.ok(states >= 2 * weights && states < 2 * weights + 4096, `states ${states} B, weights ${weights} B`);
+    assert.ok(
+      states >= 2 * weights && states < 2 * weights + 4096,
+      `states ${states} B, weights ${weights} B`,
+    );
     // transformers builds a 4 × 64 × 64 mask (float and bool: 81,920 B) when it cannot read fake
     // position ids; a real run of the same unpacked batch lets SDPA mask causally itself.
     const gap = Math.abs((result.peakBytes as number) - (result.realPeakBytes as number));
