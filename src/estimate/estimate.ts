@@ -31,14 +31,22 @@ export function resolveQuantity(quantity: Quantity, vars: Readonly<Record<string
  * The peak of parts that may carry a phase: always-there parts plus the largest of the forward→backward
  * parts, the backward→step parts, and the end of backward, when every gradient exists and the first
  * layer still runs its backward (a layer's recomputation and gradients beside all of the model's).
+ * Inside forward→backward the loss's moment (logits, the loss's buffers and their gradient, before any
+ * layer's backward: autograd runs the loss and head nodes first, and frees their saved logits when
+ * they are done) and a layer's backward (its working set or recomputation, gathered units) are two
+ * moments: the larger of the two counts, beside what both share (the stored activations).
  */
 export function peakOf(parts: readonly Component[]): number {
   const sum = (keep: (part: Component) => boolean): number =>
     parts.filter(keep).reduce((total, part) => total + part.bytes, 0);
+  const isBackward = (part: Component): boolean => part.phase === 'backward';
+  const shared = sum((part) => isBackward(part) && !part.isLossOnly && !part.isAtBackwardEnd);
+  const lossMoment = sum((part) => isBackward(part) && part.isLossOnly === true);
+  const layerMoment = sum((part) => isBackward(part) && part.isAtBackwardEnd === true);
   return (
     sum((part) => part.phase === undefined) +
     Math.max(
-      sum((part) => part.phase === 'backward'),
+      shared + Math.max(lossMoment, layerMoment),
       sum((part) => part.phase === 'step'),
       sum((part) => part.isAtBackwardEnd === true),
     )

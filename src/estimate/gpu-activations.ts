@@ -133,6 +133,9 @@ export function activationComponents(
   });
   if (shape.lmHead && shape.vocab > 0) {
     const loss = spec.training.loss;
+    // Autocast runs log_softmax and nll_loss in fp32 whatever the code does.
+    const isUpcast = spec.training.isLossUpcast || activationDtypes(forwardPrecision(spec)).isAutocast;
+    const lossMode = { isCompiled: spec.training.isLossCompiled, isUpcast };
     const bytes = lossBytes({
       loss,
       logitBytes,
@@ -140,13 +143,14 @@ export function activationComponents(
       batch,
       vocab: shape.vocab,
       tensorParallel: spec.parallel.tensor,
-      isCompiled: spec.training.isLossCompiled,
+      mode: lossMode,
     });
     device.push({
       name: 'logits and loss',
       bytes,
-      formula: `${lossBytesPerLogit(loss, logitBytes, spec.training.isLossCompiled)} B per logit (${loss} cross-entropy${spec.training.isLossCompiled ? ', compiled' : ''}) × ${tokens} × ${batch} × vocab ${shape.vocab}${pipeline.stages > 1 ? ' (last stage)' : ''}`,
+      formula: `${lossBytesPerLogit(loss, logitBytes, lossMode)} B per logit (${loss} cross-entropy${spec.training.isLossCompiled ? ', compiled' : ''}${isUpcast ? '' : ", in the logits' dtype"}) × ${tokens} × ${batch} × vocab ${shape.vocab}${pipeline.stages > 1 ? ' (last stage)' : ''}`,
       phase: 'backward',
+      isLossOnly: true,
     });
   }
   device.push(...float8Parts(spec, ctx, tokens), ...contextParts(ctx, cp, tokens));

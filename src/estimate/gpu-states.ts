@@ -169,6 +169,9 @@ export function modelStateComponents(
         bytes: largest * perElement,
         formula: `the largest quantized matrix (${formatCount(largest)}) × ${perElement} B: ${how}, one layer at a time`,
         phase: 'backward',
+        // A layer's transient, so part of a layer's backward moment; a quantized LM head also
+        // dequantizes beside the loss.
+        ...(quantization.isHeadQuantized ? {} : { isAtBackwardEnd: true }),
       });
     }
   }

@@ -232,6 +232,9 @@ function toTraining(
     // torch.optim.Optimizer.zero_grad(set_to_none=True) is the default since PyTorch 2.0.
     zeroGrad: training.zero_grad ?? 'set_to_none',
     loss: training.loss ?? 'standard',
+    // transformers' ForCausalLMLoss (`logits.float()`), torchtune's `self.output(h).float()` and
+    // torchtitan's `pred.float()` upcast; under autocast log_softmax and nll_loss run in fp32 anyway.
+    isLossUpcast: training.loss_upcast ?? true,
     convention,
     gradAccumulation,
     activationCheckpointing: checkpointing,
