@@ -92,6 +92,7 @@ export function estimate(given: EstimateSpec, overrides: EstimateOverrides = {})
     computeBytes: spec.training.precision === 'fp32' ? 4 : 2,
     // torchao enable_fsdp_float8_all_gather: the linear weights are all-gathered already in float8.
     ...(spec.training.float8?.isAllGatherFloat8 ? { gatherBytes: 1 } : {}),
+    ...(shape?.lmHead ? { head: headGather(spec) } : {}),
     gradientBytes: counts.isTraining ? gradientBytesOf(spec) : 0,
   });
   notes.push(...states.notes, ...parallel.notes);
@@ -166,6 +167,16 @@ export function estimate(given: EstimateSpec, overrides: EstimateOverrides = {})
     notes,
     notEstimated,
   };
+}
+
+/** The LM head as FSDP gathers it: in its quantized storage when quantized, else the compute dtype. */
+function headGather(spec: EstimateSpec): { params: number; bytes: number } {
+  const shape = spec.model.transformer;
+  if (!shape) return { params: 0, bytes: 0 };
+  const { quantization } = spec.model;
+  const computeBytes = spec.training.precision === 'fp32' ? 4 : 2;
+  const bytes = quantization?.isHeadQuantized ? (quantization.weights === 'int8' ? 1 : 0.5) : computeBytes;
+  return { params: shape.vocab * shape.hidden, bytes };
 }
 
 /** One FSDP/ZeRO-3 unit's quantized and trainable parameters, when the shape says. */

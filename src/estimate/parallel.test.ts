@@ -114,6 +114,15 @@ describe('DDP and FSDP', () => {
     assert.equal(bytes['autocast weight copies'], undefined, 'only the gathered layers are cast');
   });
 
+  test('FSDP FULL_SHARD keeps the unit holding the LM head gathered through the loss, never beside a layer', () => {
+    const yaml = `model: { transformer: { ${layer} } }\ntraining: { precision: amp_bf16 }\nparallel: { gpus: 8, strategy: fsdp_full }`;
+    const head = estimate(spec(yaml)).gpu.components.find((p) => p.name === 'gathered LM head');
+    assert.equal(head?.bytes, 32000 * 4096 * 2, 'the whole head in the compute dtype, on every GPU');
+    assert.equal(head?.isLossOnly, true);
+    const zero3 = parts(yaml.replace('fsdp_full', 'zero3'));
+    assert.equal(zero3['gathered LM head'], undefined, 'DeepSpeed gathers and frees module by module');
+  });
+
   test('FSDP SHARD_GRAD_OP keeps the whole model gathered from forward to the end of backward', () => {
     const bytes = parts(
       `model: { transformer: { ${layer} } }\ntraining: { precision: bf16 }\nparallel: { gpus: 8, strategy: fsdp_grad_op }`,
