@@ -128,6 +128,117 @@ const shivam = (options: {
 training: { precision: ${options.fp16 ? 'amp_fp16' : 'fp32'}, optimizer: ${options.adam8bit ? 'adam8bit' : 'adamw'}, batch_size: ${options.batch}, grad_accumulation: ${options.accumulation}, activation_checkpointing: ${options.checkpointing ? 'full' : 'none'} }`,
 });
 
+// --- hpcaitech/ColossalAI applications/ColossalChat/examples/README.md, "Hardware Requirements" (July 2024) ---
+// ColossalAI commit d888c3787 ("add benchmark for sft, dpo, simpo, orpo. Add benchmarking result"):
+// benchmarks/benchmark_sft.py with the Llama-2-7b-hf checkpoint (benchmark_sft.sh), a dummy dataset whose
+// every sample is max_len 2048 tokens (benchmarks/dummy_dataset.py: torch.ones(seq_len)), --grad_checkpoint
+// (model.gradient_checkpointing_enable(): every decoder layer), --use_flash_attn (attn_implementation
+// flash_attention_2), mixed_precision bf16 (the script's default): LowLevelZeroPlugin(stage=2,
+// precision="bf16") keeps the bf16 model on every GPU and fp32 master weights, bf16 gradients and
+// HybridAdam's fp32 moments partitioned over the ranks; "zero2_cpu" adds cpu_offload=True (master weights
+// and moments on the host, HybridAdam steps on the CPU). --lora_rank r: coati's convert_to_lora_module
+// wraps every nn.Linear (attention, MLP and lm_head) in a LoraLinear of rank r. H800 80 GB GPUs. "VRAM
+// Usage" is the script's last line, "Max CUDA memory usage: torch.cuda.max_memory_allocated()/1024**2 MB"
+// on rank 0 (coordinator.print_on_master), in MiB. Transformers of then upcasts the logits to fp32 for
+// the loss (LlamaForCausalLM: logits.float()).
+const colossalChat =
+  'hpcaitech/ColossalAI applications/ColossalChat/examples/README.md "Hardware Requirements" (commit d888c3787, https://github.com/hpcaitech/ColossalAI/tree/main/applications/ColossalChat/examples)';
+const colossalSft = (options: {
+  gpus: number;
+  plugin: 'zero2' | 'zero2_cpu';
+  batch: number;
+  mib: number;
+  line: string;
+  lora?: number;
+}): PublishedCase => ({
+  id: `colossalchat-sft-llama2-7b-${options.plugin.replace('_', '-')}${options.lora ? `-lora-r${options.lora}` : ''}-mbs${options.batch}-${options.gpus}xh800`,
+  source: `${colossalChat}, SFT list, "${options.gpus} H800 GPU${options.gpus > 1 ? 's' : ''}", line "${options.line}"`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: options.mib / 1024,
+  config: `colossalai run --nproc_per_node ${options.gpus} benchmark_sft.py --pretrain Llama-2-7b-hf --plugin ${options.plugin} --batch_size ${options.batch} --max_len 2048 --grad_checkpoint --use_flash_attn${options.lora ? ` --lora_rank ${options.lora} (LoRA on every Linear, the head included)` : ''}: Llama-2-7B, bf16 ZeRO-2 (LowLevelZeroPlugin) with fp32 master weights and HybridAdam moments partitioned over ${options.gpus} GPUs${options.plugin === 'zero2_cpu' ? ', offloaded to the CPU (cpu_offload=True)' : ''}, micro-batch ${options.batch} × 2048 tokens, every layer checkpointed, FlashAttention-2, H800 80 GB; rank 0's max_memory_allocated, ${options.mib} MiB (printed "MB"), one GPU's figure`,
+  spec: `model:
+  params: 6738415616
+  transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, vocab: 32000, ffn: 11008, seq_len: 2048, attention: flash }${options.lora ? `\n  lora: { rank: ${options.lora}, targets: [q, k, v, o, gate, up, down, lm_head] }` : ''}
+training: { precision: amp_bf16, convention: zero, optimizer: adamw, batch_size: ${options.batch}, activation_checkpointing: full, loss: standard${options.plugin === 'zero2_cpu' ? ', offload: { optimizer: cpu }' : ''} }
+parallel: { gpus: ${options.gpus}, strategy: zero2 }`,
+});
+
+// --- open-mmlab model zoos: mmsegmentation configs/pspnet/README.md and mmpretrain configs/fp16/README.md ---
+// OpenMMLab's "Mem (GB)" column is the training log's "memory" field: mmcv's LoggerHook takes
+// torch.cuda.max_memory_allocated() // 2**20 MiB, the largest over the ranks, and the table divides by
+// 1024 (GiB). mmsegmentation Cityscapes configs of 2020 (mmseg v0.5): PSPNet on ResNetV1c (deep stem of
+// three 3×3 convs 32, 32, 64; "D8": strides (1, 2, 1, 1) and dilations (1, 1, 2, 4), so stages 3 and 4
+// stay at 1/8 of the crop), PSPHead (pool scales 1, 2, 3, 6: four 1×1 convs to 512, concatenated with the
+// 2048-channel features, a 3×3 conv 4096 → 512, a 1×1 classifier to 19 classes; R-18: 512 in, 128 wide)
+// and an auxiliary FCNHead on stage 3 (3×3 conv 1024 → 256, classifier; R-18: 256 → 64); SyncBN, cross-
+// entropy on the logits resized to the crop (aux weight 0.4), SGD momentum 0.9, "4xb2": 4 GPUs × 2 crops.
+// Parameter counts computed from that architecture (convolutions without bias, BatchNorm weight and bias,
+// classifiers with bias). The spec's cnn stack is the main path of the backbone (bottleneck or basic-block
+// convolutions in order, dilation kept as "same" padding) and the decode head's 3×3 conv and classifier:
+// the residual adds, the downsample convs, the pyramid-pooling branches and the auxiliary head are not
+// expressible as a sequential stack (their parameters are in params).
+const mmsegPsp =
+  'open-mmlab/mmsegmentation configs/pspnet/README.md "Results and models", Cityscapes (https://github.com/open-mmlab/mmsegmentation/blob/main/configs/pspnet/README.md)';
+const mmpretrainFp16 =
+  'open-mmlab/mmpretrain configs/fp16/README.md "Results and models" (https://github.com/open-mmlab/mmpretrain/blob/main/configs/fp16/README.md)';
+const resnetStages = (depth: 18 | 50 | 101, strides: readonly number[]): string[] => {
+  const blocks = { 18: [2, 2, 2, 2], 50: [3, 4, 6, 3], 101: [3, 4, 23, 3] }[depth];
+  const layers: string[] = [];
+  blocks.forEach((count, stage) => {
+    const width = 64 * 2 ** stage;
+    for (let block = 0; block < count; block++) {
+      const stride = block === 0 && (strides[stage] ?? 1) > 1 ? `, stride: ${strides[stage]}` : '';
+      if (depth === 18) layers.push(`{ conv: ${width}${stride} }`, `{ conv: ${width} }`);
+      else
+        layers.push(
+          `{ conv: ${width}, kernel: 1 }`,
+          `{ conv: ${width}${stride} }`,
+          `{ conv: ${4 * width}, kernel: 1 }`,
+        );
+    }
+  });
+  return layers;
+};
+const cnnSpec = (input: readonly number[], layers: readonly string[]): string =>
+  `  cnn:\n    input: [${input.join(', ')}]\n    layers:\n${layers.map((layer) => `      - ${layer}`).join('\n')}`;
+const pspParams = { 18: 12_790_086, 50: 48_975_494, 101: 67_967_622 } as const;
+const mmsegPspCase = (options: {
+  depth: 18 | 50 | 101;
+  crop: readonly [number, number];
+  measured: number;
+  row: string;
+  schedule: string;
+  fp16?: boolean;
+}): PublishedCase => {
+  const [height, width] = options.crop;
+  const stem = [
+    '{ conv: 32, stride: 2 }',
+    '{ conv: 32 }',
+    '{ conv: 64 }',
+    '{ pool: max, kernel: 3, stride: 2, padding: 1 }',
+  ];
+  const head = [
+    `{ conv: ${options.depth === 18 ? 128 : 512} }`,
+    '{ conv: 19, kernel: 1, batch_norm: false, relu: false }',
+  ];
+  return {
+    id: `mmseg-pspnet-r${options.depth}-d8-${height}x${width}-cityscapes-4xb2${options.fp16 ? '-fp16' : ''}`,
+    source: `${options.fp16 ? mmsegPsp.replace('configs/pspnet/README.md', 'configs/pspnet/README.md (and configs/fp16/README.md)') : mmsegPsp}, row "${options.row}"`,
+    what: 'allocated',
+    unit: 'GiB',
+    measured: options.measured,
+    config: `mmsegmentation pspnet_r${options.depth}-d8 ${height}x${width} ${options.schedule} Cityscapes: PSPNet on ResNetV1c-${options.depth}-D8 (${pspParams[options.depth]} parameters with both heads), ${height} × ${width} crops, 2 per GPU on 4 GPUs (DDP, SyncBN), SGD momentum, ${options.fp16 ? "fp16 by mmcv 1.0's Fp16OptimizerHook (loss scale 512; July 2020, before PyTorch 1.6: the model in fp16 but its norms, an fp32 master copy of the parameters in the hook; assumed here as fp16 autocast over fp32 weights)" : 'fp32'}; the largest rank's max_memory_allocated in GiB (one GPU's figure). Residual adds, downsample convs, pooling branches and the auxiliary head are outside the spec's sequential stack`,
+    spec: `model:
+  params: ${pspParams[options.depth]}
+${cnnSpec([3, height, width], [...stem, ...resnetStages(options.depth, [1, 2, 1, 1]), ...head])}
+training: { precision: ${options.fp16 ? 'amp_fp16' : 'fp32'}, optimizer: sgd_momentum, batch_size: 2 }
+parallel: { gpus: 4, strategy: ddp }
+tensors:
+  - { name: logits resized to the crop for the loss, shape: [2, 19, ${height}, ${width}], dtype: ${options.fp16 ? 'float16' : 'float32'} }`,
+  };
+};
+
 /** Every round-4 case: all held out until the one final measurement. */
 export const round4Cases: PublishedCase[] = [
   // litgpt's thunder extension: TinyLlama pre-training, eager PyTorch on 1 and 8 A100s.
@@ -304,4 +415,115 @@ training: { precision: bf16, optimizer: adamw, batch_size: 1, activation_checkpo
     measured: 17.7,
     row: 'text above the table: "Model with just xformers memory efficient flash attention uses 15.79 GB VRAM with --gradient_checkpointing else 17.7 GB"',
   }),
+  // ColossalChat SFT: Llama-2-7B on 2 and 4 H800s, ZeRO-2 with and without CPU offload, LoRA.
+  colossalSft({
+    gpus: 2,
+    plugin: 'zero2_cpu',
+    batch: 4,
+    mib: 22457.98,
+    line: 'zero2-cpu, micro batch size=4, VRAM Usage=22457.98 MB',
+  }),
+  colossalSft({
+    gpus: 2,
+    plugin: 'zero2',
+    batch: 4,
+    mib: 72390.95,
+    line: 'zero2, micro batch size=4, VRAM Usage=72390.95 MB',
+  }),
+  colossalSft({
+    gpus: 4,
+    plugin: 'zero2_cpu',
+    batch: 8,
+    mib: 19412.77,
+    line: 'zero2_cpu, micro batch size=8, VRAM Usage=19412.77 MB',
+  }),
+  colossalSft({
+    gpus: 4,
+    plugin: 'zero2',
+    batch: 8,
+    mib: 43446.31,
+    line: 'zero2, micro batch size=8, VRAM Usage=43446.31 MB',
+  }),
+  colossalSft({
+    gpus: 4,
+    plugin: 'zero2',
+    batch: 16,
+    mib: 58082.3,
+    line: 'zero2, micro batch size=16, VRAM Usage=58082.30 MB',
+  }),
+  colossalSft({
+    gpus: 4,
+    plugin: 'zero2',
+    batch: 8,
+    lora: 8,
+    mib: 21167.73,
+    line: 'zero2, micro batch size=8, lora_rank=8, VRAM Usage=21167.73 MB',
+  }),
+  colossalSft({
+    gpus: 4,
+    plugin: 'zero2',
+    batch: 8,
+    lora: 32,
+    mib: 21344.17,
+    line: 'zero2, micro batch size=8, lora_rank=32, VRAM Usage=21344.17 MB',
+  }),
+
+  // OpenMMLab CNNs: PSPNet semantic segmentation on Cityscapes (4 GPUs) and ResNet-50 on ImageNet (8 GPUs).
+  mmsegPspCase({
+    depth: 50,
+    crop: [512, 1024],
+    measured: 6.1,
+    schedule: '40k',
+    row: 'PSPNet | R-50-D8 | 512x1024 | 40000 | 6.1',
+  }),
+  mmsegPspCase({
+    depth: 101,
+    crop: [512, 1024],
+    measured: 9.6,
+    schedule: '40k',
+    row: 'PSPNet | R-101-D8 | 512x1024 | 40000 | 9.6',
+  }),
+  mmsegPspCase({
+    depth: 50,
+    crop: [769, 769],
+    measured: 6.9,
+    schedule: '40k',
+    row: 'PSPNet | R-50-D8 | 769x769 | 40000 | 6.9',
+  }),
+  mmsegPspCase({
+    depth: 101,
+    crop: [769, 769],
+    measured: 10.9,
+    schedule: '40k',
+    row: 'PSPNet | R-101-D8 | 769x769 | 40000 | 10.9',
+  }),
+  mmsegPspCase({
+    depth: 18,
+    crop: [512, 1024],
+    measured: 1.7,
+    schedule: '80k',
+    row: 'PSPNet | R-18-D8 | 512x1024 | 80000 | 1.7',
+  }),
+  mmsegPspCase({
+    depth: 101,
+    crop: [512, 1024],
+    measured: 5.34,
+    schedule: '80k',
+    row: 'PSPNet (FP16) | R-101-D8 | 512x1024 | 80000 | 5.34',
+    fp16: true,
+  }),
+  {
+    id: 'mmpretrain-resnet50-8xb32-fp16-imagenet',
+    source: `${mmpretrainFp16}, row "ResNet-50 | 25.56 | 4.12 | 1.9" (config resnet50_8xb32-fp16_in1k.py, log of 2021-03-20)`,
+    what: 'allocated',
+    unit: 'GiB',
+    measured: 1.9,
+    config:
+      'mmclassification resnet50_b32x8_fp16_imagenet (March 2021): torchvision-layout ResNet-50 (7×7 stem, bottlenecks [3, 4, 6, 3], "pytorch" style stride on the 3×3, 25,557,032 parameters), 224 × 224 RandomResizedCrop, 32 images per GPU on 8 V100s (DDP), SGD momentum 0.9, fp16 with dynamic loss scale (mmcv of then on PyTorch ≥ 1.6: assumed torch.cuda.amp autocast over fp32 weights), label cross-entropy; the largest rank\'s max_memory_allocated in GiB (one GPU\'s figure). Residual adds and downsample convs are outside the sequential stack',
+    spec: `model:
+  params: 25557032
+${cnnSpec([3, 224, 224], ['{ conv: 64, kernel: 7, stride: 2, padding: 3 }', '{ pool: max, kernel: 3, stride: 2, padding: 1 }', ...resnetStages(50, [1, 2, 2, 2]), '{ pool: global }', '{ linear: 1000 }'])}
+training: { precision: amp_fp16, optimizer: sgd_momentum, batch_size: 32 }
+parallel: { gpus: 8, strategy: ddp }`,
+  },
 ];
