@@ -30,7 +30,10 @@ describe('evidence forms', () => {
       assert.equal(d.kind, 'host_oom', line);
       // A bare kill: why is not in the log; the journal confirms it (CORPUS-FORMAT settled rule 2).
       assert.equal(d.cause, 'unknown', line);
-      assert.ok(d.fixes.some((f) => f.includes('dmesg')), line);
+      assert.ok(
+        d.fixes.some((f) => f.includes('dmesg')),
+        line,
+      );
     }
     // A child that exited with 1 (a Python error) is no kill.
     assert.equal(primary('[launch.py:321:sigkill_handler] [...] exits with return code = 1'), undefined);

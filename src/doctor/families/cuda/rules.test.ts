@@ -9,15 +9,24 @@ describe('CUDA libraries and near misses', () => {
       ['failed to create cublas handle: CUBLAS_STATUS_ALLOC_FAILED', 'cuBLAS'],
       ['RuntimeError: cuDNN error: CUDNN_STATUS_ALLOC_FAILED', 'cuDNN'],
       ['RuntimeError: cuFFT error: CUFFT_ALLOC_FAILED', 'cuFFT'],
-      ['RuntimeError: cusolver error: CUSOLVER_STATUS_ALLOC_FAILED, when calling `cusolverDnCreate(handle)`', 'cuSOLVER'],
-      ['RuntimeError: CUDA error: HIPBLAS_STATUS_ALLOC_FAILED when calling `hipblasCreate(handle)`', 'hipBLAS'],
+      [
+        'RuntimeError: cusolver error: CUSOLVER_STATUS_ALLOC_FAILED, when calling `cusolverDnCreate(handle)`',
+        'cuSOLVER',
+      ],
+      [
+        'RuntimeError: CUDA error: HIPBLAS_STATUS_ALLOC_FAILED when calling `hipblasCreate(handle)`',
+        'hipBLAS',
+      ],
       ['MIOpen Error: miopenStatusAllocFailed', 'MIOpen'],
     ] as const) {
       const d = mustDiagnose(line);
       assert.equal(`${d.kind}/${d.cause}`, 'none/unknown', line);
       assert.equal(d.facts.library, library, line);
       assert.match(d.causeText, /no memory figures/, line);
-      assert.ok(d.fixes.some((f) => f.startsWith('see who holds the GPU while it starts')), line);
+      assert.ok(
+        d.fixes.some((f) => f.startsWith('see who holds the GPU while it starts')),
+        line,
+      );
     }
   });
 
