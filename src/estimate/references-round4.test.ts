@@ -28,6 +28,8 @@ const round4Documents = [
   'applications/ColossalChat/examples/README.md',
   'mmsegmentation configs/pspnet/README.md',
   'mmpretrain configs/fp16/README.md',
+  'examples/fabric/tensor_parallel/README.md',
+  'examples/language/bert/README.md',
 ];
 
 test('round 4: at least 30 cases, ids unique and distinct from rounds 1 to 3', () => {

@@ -239,6 +239,82 @@ tensors:
   };
 };
 
+// --- Lightning-AI/pytorch-lightning examples/fabric/tensor_parallel/README.md (Lightning 2.4, 2024) ---------
+// examples/fabric/tensor_parallel/train.py: a Llama-style Transformer (model.py: dim 4096, 32 layers, 32
+// heads, SwiGLU hidden 11008 from multiple_of 256, RMSNorm, vocab 32000, untied output; "6.7 B"
+// parameters = 6,738,415,616) built on meta and initialised after parallelize(): ModelParallelStrategy
+// (data_parallel_size 2, tensor_parallel_size 2) on 4 GPUs. parallelism.py: tensor parallel plan
+// (embedding row-wise, output column-wise with loss_parallel, wq/wk/wv/w1/w3 column-wise, wo/w2 row-wise,
+// the norms sequence-parallel), every block wrapped in checkpoint_wrapper, FSDP2 fully_shard per block
+// (reshard_after_forward except the last) and at the root with MixedPrecisionPolicy(param_dtype bf16,
+// reduce_dtype fp32); torch.optim.AdamW(foreach=True) over the fp32 sharded parameters; RandomTokenDataset
+// of 128 samples × 129 tokens, DataLoader batch 8 (per data-parallel rank), inputs 128 tokens; F.cross_entropy
+// under loss_parallel. The README's last line "Peak memory usage: 17.95 GB" is
+// torch.cuda.max_memory_allocated() / 1e9 on rank 0 (fabric.print), after saving a distributed checkpoint.
+// The GPU is not named ("at least 4 GPUs and 24 GB memory each"). The Trainer twin of this example
+// (examples/pytorch/tensor_parallel, 36.73 GB) is left out: its spec would equal this one.
+const fabricTp2d =
+  'Lightning-AI/pytorch-lightning examples/fabric/tensor_parallel/README.md (commit 1b26ac4cf5, https://github.com/Lightning-AI/pytorch-lightning/tree/master/examples/fabric/tensor_parallel)';
+
+// --- hpcaitech/ColossalAI examples/language/bert/README.md, "Benchmark" results (Sept 2023) --------------
+// ColossalAI commit ec0866804: benchmark.sh runs torchrun --nproc_per_node 2 benchmark.py --plugin P
+// --model_type bert|albert: a randomly initialised transformers BertForSequenceClassification(BertConfig(
+// vocab_size=1000, num_labels=10)) — BERT-base shape, 12 layers, 768 wide, 12 heads, FFN 3072, 512
+// positions: 86,817,034 parameters — or AlbertForSequenceClassification(AlbertConfig(vocab_size=1000,
+// num_labels=10)) — ALBERT-xxlarge shape, one 4096-wide layer of 64 heads and FFN 16384 shared by 12
+// layers, embeddings 128: 218,924,554 parameters (the README's "82M" and "208M" are these counts / 2**20);
+// RandintDataset of 1000 random sequences of 512 tokens, DataLoader batch 32 on each of the 2 ranks,
+// HybridAdam (fp32 moments), eager attention (transformers of then). Plugins: torch_ddp (fp32 DDP),
+// torch_ddp_fp16 (DDP with torch.cuda.amp fp16 autocast), gemini (GeminiPlugin(placement_policy='cuda',
+// strict_ddp_mode=True): fp16 chunks of parameters and gradients, not sharded in strict DDP mode, fp32
+// master weights and moments on the GPU), low_level_zero (LowLevelZeroPlugin(): ZeRO stage 1, fp16 weights
+// and gradients, fp32 master weights and moments partitioned over the 2 ranks). "max cuda mem" is
+// benchmark_utils.benchmark(): torch.cuda.reset_peak_memory_stats() after 3 warm-up steps, then
+// max_memory_allocated() over 3 epochs, printed with format_num(bytes=True) in powers of 1024 (GiB), the
+// master rank's figure.
+const colossalBert =
+  'hpcaitech/ColossalAI examples/language/bert/README.md "Benchmark" (commit ec0866804, https://github.com/hpcaitech/ColossalAI/tree/main/examples/language/bert)';
+const colossalBertShapes = {
+  bert: {
+    params: 86_817_034,
+    shape:
+      'family: bert, layers: 12, hidden: 768, heads: 12, ffn: 3072, vocab: 1000, max_positions: 512, seq_len: 512, classes: 10, pooler: true, attention: eager, dropout: true',
+  },
+  albert: {
+    params: 218_924_554,
+    shape:
+      'family: bert, layers: 12, hidden: 4096, heads: 64, ffn: 16384, vocab: 1000, max_positions: 512, seq_len: 512, classes: 10, pooler: true, attention: eager, dropout: true',
+  },
+} as const;
+const colossalBertCase = (options: {
+  model: keyof typeof colossalBertShapes;
+  plugin: 'torch_ddp' | 'torch_ddp_fp16' | 'gemini' | 'low_level_zero';
+  measured: number;
+  row: string;
+}): PublishedCase => {
+  const model = colossalBertShapes[options.model];
+  const training = {
+    torch_ddp: 'precision: fp32, optimizer: adamw',
+    torch_ddp_fp16: 'precision: amp_fp16, optimizer: adamw',
+    gemini: 'precision: amp_fp16, convention: zero, optimizer: adamw',
+    low_level_zero: 'precision: amp_fp16, convention: zero, optimizer: adamw',
+  }[options.plugin];
+  const strategy = options.plugin === 'low_level_zero' ? 'zero1' : 'ddp';
+  return {
+    id: `colossalai-bert-example-${options.model}-${options.plugin.replaceAll('_', '-')}-bs32-seq512-2gpu`,
+    source: `${colossalBert}, table "${options.model === 'bert' ? 'Bert' : 'AlBert'}", row "${options.row}"`,
+    what: 'allocated',
+    unit: 'GiB',
+    measured: options.measured,
+    config: `torchrun --nproc_per_node 2 benchmark.py --plugin ${options.plugin} --model_type ${options.model}: ${options.model === 'bert' ? 'BERT-base' : 'ALBERT-xxlarge (12 passes through one shared layer)'} sequence classifier with vocab 1000 (${model.params} parameters), batch 32 × 512 random tokens per rank, 2 GPUs, HybridAdam, ${{ torch_ddp: 'fp32 DDP', torch_ddp_fp16: 'DDP with fp16 autocast', gemini: 'Gemini in strict DDP mode (fp16 parameter and gradient chunks, fp32 master weights and moments on the GPU, nothing sharded)', low_level_zero: 'ZeRO-1 (fp16 weights and gradients, fp32 master weights and moments partitioned)' }[options.plugin]}; the master rank's max_memory_allocated after warm-up in GiB (one GPU's figure). The GPU is not named`,
+    spec: `model:
+  params: ${model.params}
+  transformer: { ${model.shape} }
+training: { ${training}, batch_size: 32, activation_checkpointing: none }
+parallel: { gpus: 2, strategy: ${strategy} }`,
+  };
+};
+
 /** Every round-4 case: all held out until the one final measurement. */
 export const round4Cases: PublishedCase[] = [
   // litgpt's thunder extension: TinyLlama pre-training, eager PyTorch on 1 and 8 A100s.
@@ -526,4 +602,51 @@ ${cnnSpec([3, 224, 224], ['{ conv: 64, kernel: 7, stride: 2, padding: 3 }', '{ p
 training: { precision: amp_fp16, optimizer: sgd_momentum, batch_size: 32 }
 parallel: { gpus: 8, strategy: ddp }`,
   },
+  // Lightning Fabric's 2-D parallel example: a 6.7B Llama, tensor parallel 2 × FSDP2 2 on 4 GPUs.
+  {
+    id: 'fabric-tensor-parallel-example-llama-6.7b-tp2-fsdp2-4gpu',
+    source: `${fabricTp2d}, expected output "Peak memory usage: 17.95 GB"`,
+    what: 'allocated',
+    unit: 'GB',
+    measured: 17.95,
+    config:
+      "python train.py in examples/fabric/tensor_parallel: Llama-2-7B-shaped Transformer (6,738,415,616 parameters), ModelParallelStrategy data_parallel_size 2 × tensor_parallel_size 2 on 4 GPUs (sequence-parallel norms, loss_parallel), FSDP2 with bf16 compute and fp32 reduce over fp32 sharded parameters, every block checkpointed, AdamW foreach, batch 8 × 128 tokens per data-parallel rank, random tokens; rank 0's max_memory_allocated / 1e9 (one GPU's figure)",
+    spec: `model:
+  params: 6738415616
+  transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, vocab: 32000, ffn: 11008, seq_len: 128, attention: sdpa }
+training: { precision: mixed_bf16, optimizer: adamw, optimizer_impl: foreach, batch_size: 8, activation_checkpointing: full, loss: standard }
+parallel: { gpus: 4, strategy: fsdp_full, tensor: 2 }`,
+  },
+  // ColossalAI's BERT/ALBERT benchmark: DDP, fp16 DDP, Gemini and ZeRO-1 on 2 GPUs.
+  colossalBertCase({
+    model: 'bert',
+    plugin: 'torch_ddp',
+    measured: 21.44,
+    row: 'ddp | 21.44 GB | 3.0 | 82M',
+  }),
+  colossalBertCase({
+    model: 'bert',
+    plugin: 'torch_ddp_fp16',
+    measured: 16.26,
+    row: 'ddp_fp16 | 16.26 GB | 11.3 | 82M',
+  }),
+  colossalBertCase({ model: 'bert', plugin: 'gemini', measured: 11.0, row: 'gemini | 11.0 GB | 12.9 | 82M' }),
+  colossalBertCase({
+    model: 'bert',
+    plugin: 'low_level_zero',
+    measured: 11.29,
+    row: 'low_level_zero | 11.29 G | 14.7 | 82M',
+  }),
+  colossalBertCase({
+    model: 'albert',
+    plugin: 'gemini',
+    measured: 69.39,
+    row: 'gemini | 69.39 G | 1.3 | 208M',
+  }),
+  colossalBertCase({
+    model: 'albert',
+    plugin: 'low_level_zero',
+    measured: 56.89,
+    row: 'low_level_zero | 56.89 G | 1.4 | 208M',
+  }),
 ];
