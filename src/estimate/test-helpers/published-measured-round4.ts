@@ -315,6 +315,43 @@ parallel: { gpus: 2, strategy: ${strategy} }`,
   };
 };
 
+// --- open-mmlab/mmsegmentation configs/vit/README.md, ADE20K (June 2021, mmseg v0.14) ----------------------
+// upernet_vit-b16_mln_512x512_80k_ade20k.py: VisionTransformer backbone (img_size 512, patch 16: 32 × 32 =
+// 1024 patches plus a class token, fused-qkv nn.MultiheadAttention, MLP ratio 4, drop path 0.1, outputs of
+// blocks 3, 6, 9 and 12), the MultiLevelNeck (MLN: 1×1 and 3×3 convs rescaling the four outputs to 4×, 2×,
+// 1× and 0.5×) where the row says "+ MLN" (the DeiT rows without it: neck=None, all four maps at 1/16),
+// UPerHead (channels 512, pool scales 1, 2, 3, 6, 150 classes) and an auxiliary FCNHead (256 wide); AdamW
+// (lr 6e-5), fp32, "8 GPUs with 2 images per GPU" (the config's comment), 512 × 512 crops, SyncBN in the
+// heads. Parameter counts computed from that architecture (patch embedding, 1025 position embeddings, class
+// token, blocks, neck and both heads). Mem (GB): mmcv's logged max_memory_allocated, GiB, largest rank.
+// The spec gives the transformer over the 1025 tokens; the neck and the UPerNet head are outside it.
+const mmsegVit =
+  'open-mmlab/mmsegmentation configs/vit/README.md "Results and models", ADE20K (https://github.com/open-mmlab/mmsegmentation/blob/main/configs/vit/README.md)';
+const mmsegVitCase = (options: {
+  id: string;
+  row: string;
+  measured: number;
+  params: number;
+  hidden: number;
+  heads: number;
+  neck: boolean;
+  backbone: string;
+}): PublishedCase => ({
+  id: `mmseg-upernet-${options.id}-512x512-ade20k-8xb2`,
+  source: `${mmsegVit}, row "${options.row}"`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: options.measured,
+  config: `mmsegmentation UPerNet on ${options.backbone} (12 blocks, ${options.hidden} wide, ${options.heads} heads, 1025 tokens)${options.neck ? ' with the MultiLevelNeck' : ' without a neck'}, ${options.params} parameters with both heads, ADE20K 512 × 512 crops, 2 per GPU on 8 GPUs (DDP), AdamW, fp32; the largest rank's max_memory_allocated in GiB (one GPU's figure). The UPerNet head's feature pyramid (four ${options.neck ? 'rescaled' : '32 × 32'} maps, 512 channels) and the auxiliary head are outside the spec's transformer`,
+  spec: `model:
+  params: ${options.params}
+  transformer: { family: vit, layers: 12, hidden: ${options.hidden}, heads: ${options.heads}, ffn: ${4 * options.hidden}, seq_len: 1025, fused_qkv: true, attention: eager, dropout: true }
+training: { precision: fp32, optimizer: adamw, batch_size: 2 }
+parallel: { gpus: 8, strategy: ddp }
+tensors:
+  - { name: logits resized to the crop for the loss, shape: [2, 150, 512, 512], dtype: float32 }`,
+});
+
 /** Every round-4 case: all held out until the one final measurement. */
 export const round4Cases: PublishedCase[] = [
   // litgpt's thunder extension: TinyLlama pre-training, eager PyTorch on 1 and 8 A100s.
@@ -648,5 +685,36 @@ parallel: { gpus: 4, strategy: fsdp_full, tensor: 2 }`,
     plugin: 'low_level_zero',
     measured: 56.89,
     row: 'low_level_zero | 56.89 G | 1.4 | 208M',
+  }),
+  // mmsegmentation's plain-ViT UPerNet on ADE20K: DeiT-S, DeiT-B, ViT-B with the multi-level neck.
+  mmsegVitCase({
+    id: 'deit-s16',
+    row: 'UPerNet | DeiT-S | 512x512 | 80000 | 4.68',
+    measured: 4.68,
+    params: 52_093_868,
+    hidden: 384,
+    heads: 6,
+    neck: false,
+    backbone: 'DeiT-S/16',
+  }),
+  mmsegVitCase({
+    id: 'deit-b16',
+    row: 'UPerNet | DeiT-B | 512x512 | 80000 | 7.75',
+    measured: 7.75,
+    params: 120_574_508,
+    hidden: 768,
+    heads: 12,
+    neck: false,
+    backbone: 'DeiT-B/16',
+  }),
+  mmsegVitCase({
+    id: 'vit-b16-mln',
+    row: 'UPerNet | ViT-B + MLN | 512x512 | 80000 | 9.20',
+    measured: 9.2,
+    params: 144_173_612,
+    hidden: 768,
+    heads: 12,
+    neck: true,
+    backbone: 'ViT-B/16',
   }),
 ];
