@@ -31,6 +31,7 @@ const round4Documents = [
   'examples/fabric/tensor_parallel/README.md',
   'examples/language/bert/README.md',
   'mmsegmentation configs/vit/README.md',
+  'docs/source_en/Megatron-SWIFT/Quick-start.md',
 ];
 
 test('round 4: at least 40 cases, ids unique and distinct from rounds 1 to 3', () => {

@@ -352,6 +352,27 @@ tensors:
   - { name: logits resized to the crop for the loss, shape: [2, 150, 512, 512], dtype: float32 }`,
 });
 
+// --- modelscope/ms-swift docs/source_en/Megatron-SWIFT/Quick-start.md, "Benchmark" (Aug 2025) --------------
+// "full-parameter dense models with 8K context length ... single-node, eight-GPU A800": Qwen/Qwen2.5-14B
+// (48 layers, 5120 wide, 40 heads, 8 KV heads, MLP 13824, vocab 152064 untied, qkv bias; 14,770,033,664
+// parameters) on liucong/Chinese-DeepSeek-R1-Distill-data-110k-SFT, packing to max_length 8192, micro-batch
+// 1, bf16, PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True. "Megatron-LM" column: examples/megatron/
+// base_to_chat.sh (megatron sft --tensor_model_parallel_size 4 --sequence_parallel true --micro_batch_size 1
+// --global_batch_size 16 --recompute_granularity selective (core attention only) --cross_entropy_loss_fusion
+// true --attention_backend flash; Megatron-SWIFT defaults: use_distributed_optimizer True (ZeRO-1 over the 2
+// data-parallel ranks), fp32 main parameters, Adam moments and fp32 main gradients (accumulate_allreduce_
+// grads_in_fp32 with bf16)); the script's own comment says "# 8 * 65GiB". "Deepspeed-ZeRO3" column:
+// examples/megatron/benchmark/deepspeed.sh (swift sft --tuner_type full --per_device_train_batch_size 1
+// --gradient_accumulation_steps 2 --packing true --max_length 8192 --attn_impl flash_attn --torch_dtype
+// bfloat16) with --deepspeed zero3 in place of the script's zero2 (assumed: the table names only the stage);
+// swift's default gradient_checkpointing True, AdamW. "GPU Memory Usage" is given per GPU in whole GB:
+// assumed to be the memory(GiB) that swift logs, torch.cuda.max_memory_reserved() / 2**30 over the local
+// devices (swift/utils/torch_utils.py), rounded; one GPU's figure.
+const swiftBench =
+  'modelscope/ms-swift docs/source_en/Megatron-SWIFT/Quick-start.md "Benchmark" (commit 3bbc7fe43, https://github.com/modelscope/ms-swift/blob/main/docs/source_en/Megatron-SWIFT/Quick-start.md)';
+const qwen25_14b =
+  'family: llama, layers: 48, hidden: 5120, heads: 40, kv_heads: 8, vocab: 152064, ffn: 13824, bias: qkv, tied_embeddings: false, seq_len: 8192, attention: flash';
+
 /** Every round-4 case: all held out until the one final measurement. */
 export const round4Cases: PublishedCase[] = [
   // litgpt's thunder extension: TinyLlama pre-training, eager PyTorch on 1 and 8 A100s.
@@ -717,4 +738,33 @@ parallel: { gpus: 4, strategy: fsdp_full, tensor: 2 }`,
     neck: true,
     backbone: 'ViT-B/16',
   }),
+  // ms-swift's 8 × A800 benchmark: Qwen2.5-14B full SFT at 8K, Megatron TP 4 and DeepSpeed ZeRO-3.
+  {
+    id: 'ms-swift-megatron-qwen25-14b-full-tp4-sp-dp2-8k-8xa800',
+    source: `${swiftBench}, table "Dense Qwen2.5-14B", row "GPU Memory Usage", column "Megatron-LM": 8*64GB`,
+    what: 'reserved',
+    unit: 'GiB',
+    measured: 64,
+    config:
+      "megatron sft Qwen/Qwen2.5-14B (14,770,033,664 parameters): tensor parallel 4 with sequence parallelism × data parallel 2 on 8 A800 80 GB, distributed optimizer (ZeRO-1 over the 2 data-parallel ranks) with fp32 main parameters, moments and gradients, bf16 compute, packed 8192-token micro-batches of 1, global batch 16 (8 accumulation steps), selective recomputation of core attention, fused cross-entropy, FlashAttention; per GPU, rounded to a whole GB (assumed max_memory_reserved in GiB), one GPU's figure",
+    spec: `model:
+  params: 14770033664
+  transformer: { ${qwen25_14b} }
+training: { precision: amp_bf16, convention: zero, optimizer: adamw, batch_size: 1, grad_accumulation: 8, activation_checkpointing: selective, loss: fused }
+parallel: { gpus: 8, tensor: 4, sequence_parallel: true, strategy: zero1 }`,
+  },
+  {
+    id: 'ms-swift-deepspeed-zero3-qwen25-14b-full-8k-8xa800',
+    source: `${swiftBench}, table "Dense Qwen2.5-14B", row "GPU Memory Usage", column "Deepspeed-ZeRO3": 8*58GB`,
+    what: 'reserved',
+    unit: 'GiB',
+    measured: 58,
+    config:
+      "swift sft --model Qwen/Qwen2.5-14B --tuner_type full --deepspeed zero3 (assumed: benchmark/deepspeed.sh with zero3 for zero2) on 8 A800 80 GB: bf16 weights with fp32 master weights, gradients and AdamW moments partitioned over 8 ranks, gradient checkpointing (swift default), packed 8192-token micro-batches of 1, 2 accumulation steps, FlashAttention-2, cross-entropy over upcast logits; per GPU, rounded to a whole GB (assumed max_memory_reserved in GiB), one GPU's figure",
+    spec: `model:
+  params: 14770033664
+  transformer: { ${qwen25_14b} }
+training: { precision: amp_bf16, convention: zero, optimizer: adamw, batch_size: 1, grad_accumulation: 2, activation_checkpointing: full, loss: standard }
+parallel: { gpus: 8, strategy: zero3 }`,
+  },
 ];
