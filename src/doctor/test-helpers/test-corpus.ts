@@ -33,9 +33,16 @@ export const corpusParts: readonly CorpusPart[] = [
 
 /**
  * The parts of test/corpus the tests read: heldout/ since it was measured (test/corpus/HELDOUT.md),
- * heldout-2/ and heldout-3/ since they were (test/corpus/HELDOUT-2-RESULT.md, HELDOUT-3-RESULT.md).
+ * heldout-2/, heldout-3/ and heldout-4/ since they were (test/corpus/HELDOUT-2-RESULT.md,
+ * HELDOUT-3-RESULT.md, HELDOUT-4-RESULT.md).
  */
-export const testCorpusParts: readonly CorpusPart[] = ['logs', 'heldout', 'heldout-2', 'heldout-3'];
+export const testCorpusParts: readonly CorpusPart[] = [
+  'logs',
+  'heldout',
+  'heldout-2',
+  'heldout-3',
+  'heldout-4',
+];
 
 /** test/corpus in this checkout. */
 export const testCorpusDir = resolve(repoRoot, 'test', 'corpus');
