@@ -604,7 +604,9 @@ export function renderImportGraph(report: ImportGraphReport): string {
       (f) =>
         `  ${f.file}: ${[...f.builtins, ...(f.usesProcess ? ['process'] : [])].join(', ')}${f.through.length > 0 ? ` (through ${f.through.join(' -> ')})` : ''}`,
     ),
-    `imports leaving src/: ${report.outsideImports.length}`,
+    `imports leaving src/: ${report.outsideImports.length} (of examples/: ${
+      report.outsideImports.filter((f) => f.imports.some((i) => i.startsWith('examples/'))).length
+    }; the library may use shipped assets/, never the examples)`,
     ...report.outsideImports.map((f) => `  ${f.file} -> ${f.imports.join(', ')}`),
     `files outside src/frameworks/ naming a framework: ${report.frameworkNamingFileCount} (${Object.entries(
       report.frameworkNamingFilesByName,

@@ -1,6 +1,6 @@
 // The published package is whole: every relative import in a file it ships (dist/, bin/, examples/)
-// points at a file it also ships. The library imports the simulated card's protocol from
-// examples/workloads/sim-gpu.mjs (shared with the example workloads); this is what keeps that sound
+// points at a file it also ships. The library and the example workloads both import the simulated card's
+// protocol from assets/sim-card/sim-gpu.mjs (the library never imports examples/); this keeps that sound
 // when package.json "files" or the layout changes.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -48,5 +48,5 @@ test('every relative import in a shipped file resolves to a shipped file', { ski
 
 test('the library reaches the simulated card protocol inside the package', { skip: notBuilt }, () => {
   const compiled = readFileSync(join(repoRoot, 'dist', 'probe', 'gpu', 'sim-backend.js'), 'utf8');
-  assert.ok(relativeImports(compiled).includes('../../../examples/workloads/sim-gpu.mjs'));
+  assert.ok(relativeImports(compiled).includes('../../../assets/sim-card/sim-gpu.mjs'));
 });

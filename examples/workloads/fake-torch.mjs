@@ -11,7 +11,7 @@
 //     --torch-version 2.4.1
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseSimCards, readClaims, simStateDir } from './sim-gpu.mjs';
+import { parseSimCards, readClaims, simStateDir } from '../../assets/sim-card/sim-gpu.mjs';
 import { formatTorchSize, hold, holdHostMemory, openSimCard, parseFlags, sleep } from './workload-kit.mjs';
 
 const flags = parseFlags(process.argv.slice(2), {

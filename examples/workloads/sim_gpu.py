@@ -1,4 +1,4 @@
-"""The simulated-GPU protocol of sim-gpu.mjs, for stand-ins written in Python (the inference engines).
+"""The simulated-GPU protocol of assets/sim-card/sim-gpu.mjs, for stand-ins written in Python (the inference engines).
 
 sim-gpu.mjs defines the protocol; this is the same one in Python, kept byte-compatible (a test
 claims from each side and reads from the other): HEADROOM_GPU=sim:24GiB names the cards,
@@ -87,7 +87,10 @@ def _read_claim_file(path):
         return None
     peak = data.get("peakBytes")
     peak = max(peak, used) if isinstance(peak, (int, float)) else used
-    return {"device": device, "bytes": used, "peakBytes": peak}
+    claim = {"device": device, "bytes": used, "peakBytes": peak}
+    if isinstance(data.get("started"), str):
+        claim["started"] = data["started"]
+    return claim
 
 
 def read_claims(directory):
@@ -119,12 +122,20 @@ def _remove(path):
         pass
 
 
+def _stamp(seconds):
+    """ISO 8601 in UTC with whole milliseconds, as Date#toISOString writes it."""
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds)) + ".%03dZ" % (int(seconds * 1000) % 1000)
+
+
 def _write_claim(directory, pid, device, used):
     os.makedirs(directory, exist_ok=True)
     path = os.path.join(directory, f"headroom-sim-claim-{pid}.json")
     previous = _read_claim_file(path)
-    earlier_peak = previous["peakBytes"] if previous and previous["device"] == device else 0
+    same_card = previous and previous["device"] == device
+    earlier_peak = previous["peakBytes"] if same_card else 0
     record = {"headroomSim": 1, "device": device, "bytes": used, "peakBytes": max(used, earlier_peak)}
+    # When this process first claimed the card: clients that never held it together are never summed.
+    record["started"] = previous.get("started") if same_card and previous.get("started") else _stamp(time.time())
     temporary = os.path.join(directory, f".headroom-sim-claim-{pid}.{time.monotonic_ns()}.tmp")
     with open(temporary, "w", encoding="utf-8") as handle:
         handle.write(json.dumps(record, separators=(",", ":")) + "\n")
@@ -190,7 +201,7 @@ def remove_claim(directory, pid, env=os.environ):
     _remove(path)
     if claim:
         line = {
-            "time": time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime()),
+            "time": _stamp(time.time()),
             "process": env.get("HEADROOM_PROCESS", ""),
             "pid": pid,
             "source": "simulated-card",
@@ -198,6 +209,8 @@ def remove_claim(directory, pid, env=os.environ):
             "visibleDevices": env.get("CUDA_VISIBLE_DEVICES"),
             "devices": [{"device": claim["device"], "peakBytes": claim["peakBytes"], "counter": "highest claim"}],
         }
+        if claim.get("started"):
+            line["started"] = claim["started"]
         try:
             with open(env["HEADROOM_PEAKS_FILE"], "a", encoding="utf-8") as handle:
                 handle.write(json.dumps(line) + "\n")

@@ -6,7 +6,7 @@ import {
   simCardUuid,
   simStateDir,
   tryClaim,
-} from './sim-gpu.mjs';
+} from '../../assets/sim-card/sim-gpu.mjs';
 
 const sizeUnits = { b: 1, kib: 2 ** 10, mib: 2 ** 20, gib: 2 ** 30, kb: 1e3, mb: 1e6, gb: 1e9 };
 

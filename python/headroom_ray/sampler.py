@@ -17,7 +17,7 @@ except ImportError:  # one file (headroom ray script): defined above
 
 
 def _sim_claims(sim_dir):
-    """The simulated card's claims (examples/workloads/sim-gpu.mjs): {pid: (device, bytes)} of live PIDs."""
+    """The simulated card's claims (assets/sim-card/sim-gpu.mjs): {pid: (device, bytes)} of live PIDs."""
     claims = {}
     if not sim_dir or not os.path.isdir(sim_dir):
         return claims

@@ -1,4 +1,5 @@
-"""One PyTorch training step on fake tensors, with every live tensor counted at the peak.
+"""One PyTorch training step on fake tensors, with every live tensor counted at the peak (the steady
+step's: the optimizer's states, created lazily by the first step(), counted through forward and backward).
 
 Run by `headroom estimate --trace` with the user's own Python and torch:
     python trace_torch.py REQUEST_JSON
@@ -42,6 +43,8 @@ def make_tracker(torch, rounding: int):
             super().__init__()
             self.records = {}  # id(storage) -> Record, for live storages
             self.all = []
+            # One tick per allocation and per free (not per op): a storage an op frees after the peak
+            # of the same op was alive at that peak.
             self.clock = 0
             self.live = 0
             self.peak = 0
@@ -67,6 +70,7 @@ def make_tracker(torch, rounding: int):
             if key in self.records:
                 return self.records[key]
             nbytes = _block(storage.nbytes(), rounding)
+            self.clock += 1
             record = Record(nbytes, part, self.module_name() if module is None else module, self.clock)
             self.records[key] = record
             self.all.append(record)
@@ -80,6 +84,7 @@ def make_tracker(torch, rounding: int):
                 if self.records.get(key) is record:
                     del self.records[key]
                     self._refs.pop(key, None)
+                    self.clock += 1
                     record.died = self.clock
                     self.live -= record.nbytes
 
@@ -95,7 +100,6 @@ def make_tracker(torch, rounding: int):
 
         def __torch_dispatch__(self, func, types, args=(), kwargs=None):
             out = func(*args, **(kwargs or {}))
-            self.clock += 1
             for tensor in tree_flatten(out)[0]:
                 self.add(tensor, self.phase)
             return out
@@ -392,8 +396,11 @@ def run_step(request, *, real: bool, layers=None):
     else:
         built = load_hf_model(torch, request, device, build_real=real, layers=layers)
     fake = None if real else FakeTensorMode()
+    unpacked = None if real or request.get("module") else _unpacked_batches()
     if fake is not None:
         fake.__enter__()
+    if unpacked is not None:
+        unpacked.__enter__()
     try:
         model, batch_fn, opt_fn, loss_fn = built
         if not real:
@@ -409,8 +416,35 @@ def run_step(request, *, real: bool, layers=None):
             return _count_real(torch, model, batch_fn, batch_size, optimizer, autocast, loss_fn, started)
         return _trace(torch, model, names, batch_fn, batch_size, optimizer, autocast, loss_fn, rounding, started)
     finally:
+        if unpacked is not None:
+            unpacked.__exit__(None, None, None)
         if fake is not None:
             fake.__exit__(None, None, None)
+
+
+class _unpacked_batches:
+    """transformers decides from the position ids' values whether a batch packs several sequences in a
+    row (masking_utils.find_packed_sequence_indices): with none packed, SDPA applies the causal mask
+    itself (is_causal) and no b×s×s mask is built. Fake tensors have no values, so transformers takes
+    them for a trace (is_tracing: FakeTensor) and builds the mask; the helper's batches are one unpadded
+    sequence per row, so the answer a real run gets, None, is given here."""
+
+    def __enter__(self):
+        try:
+            from transformers import masking_utils
+        except ImportError:
+            self.module = None
+            return self
+        self.module = masking_utils
+        self.original = getattr(masking_utils, "find_packed_sequence_indices", None)
+        if self.original is not None:
+            masking_utils.find_packed_sequence_indices = lambda position_ids: None
+        return self
+
+    def __exit__(self, *args):
+        if self.module is not None and self.original is not None:
+            self.module.find_packed_sequence_indices = self.original
+        return False
 
 
 def _step(torch, model, batch, optimizer, autocast, loss_fn, marks):
@@ -443,6 +477,10 @@ def _count_real(torch, model, batch_fn, batch_size, optimizer, autocast, loss_fn
     with counter:
         batch = batch_fn(batch_size)
         _step(torch, model, batch, optimizer, autocast, loss_fn, lambda phase: None)
+        if optimizer is not None:
+            # The second step is the steady one: the optimizer's states (AdamW's exp_avg and exp_avg_sq,
+            # created lazily by the first step()) are alive through its forward and backward.
+            _step(torch, model, batch, optimizer, autocast, loss_fn, lambda phase: None)
     return {"mode": "real", "peakBytes": counter.peak, "seconds": round(time.monotonic() - started, 3)}
 
 
@@ -514,20 +552,32 @@ def _trace(torch, model, names, batch_fn, batch_size, optimizer, autocast, loss_
 
     alive = tracker.alive_at_peak()
     parts, modules = breakdown(alive)
+    peak, peak_stage = tracker.peak, tracker.peak_stage
+    # The optimizer's states appear inside the first step() (torch.optim.AdamW's _init_group creates
+    # exp_avg and exp_avg_sq lazily), so one traced step sees none of them in its forward and backward;
+    # every later step does. Steady state: the states alive after the step join the forward and
+    # backward peaks (what the real count sees in its second step).
+    states = [r for r in tracker.all if r.part == "optimizer states" and r.died is None]
     # Each stage's own peak, so that an extrapolation can find the stage that wins at the full depth.
     stages = {}
     for stage, (live, clock) in tracker.stage_peaks.items():
-        stage_parts, stage_modules = breakdown(tracker.alive_at(clock))
-        stages[stage] = {"peakBytes": live, "parts": stage_parts, "modules": stage_modules}
+        later = [r for r in states if r.born > clock] if stage in ("forward", "backward") else []
+        at = tracker.alive_at(clock) + later
+        stage_parts, stage_modules = breakdown(at)
+        stage_peak = live + sum(r.nbytes for r in later)
+        stages[stage] = {"peakBytes": stage_peak, "parts": stage_parts, "modules": stage_modules}
+        if stage_peak > peak:
+            peak, peak_stage, parts, modules = stage_peak, stage, stage_parts, stage_modules
+            alive = at
     # The peak's phase: after backward started, activations still alive are the saved ones.
     return {
         "mode": "trace",
-        "peakBytes": tracker.peak,
+        "peakBytes": peak,
         "parts": parts,
         "modules": modules,
         "stages": stages,
         "tensorsAtPeak": len(alive),
-        "peakPhase": tracker.peak_stage,
+        "peakPhase": peak_stage,
         "blockBytes": rounding,
         "seconds": round(time.monotonic() - started, 3),
     }

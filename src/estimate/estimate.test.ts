@@ -65,6 +65,24 @@ training: { ${training} }`;
     assert.ok(bytesOf(bert('batch_size: 4, activation_checkpointing: full'), 'recomputed layer'));
   });
 
+  test("the loss and a layer's backward are two moments: the larger counts, beside the stored activations", () => {
+    const llama3 =
+      spec(`model: { transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, kv_heads: 8, ffn: 14336, vocab: 128256, seq_len: 2048 }, lora: { rank: 8, targets: [q, v] } }
+training: { precision: bf16, batch_size: 4, activation_checkpointing: full }`);
+    const { components } = estimate(llama3).gpu;
+    const bytes = (name: string) => components.find((p) => p.name === name)?.bytes ?? 0;
+    const loss = components.find((p) => p.name === 'logits and loss');
+    assert.equal(loss?.isLossOnly, true);
+    const always = components.filter((p) => !p.phase).reduce((s, p) => s + p.bytes, 0);
+    const shared = components
+      .filter((p) => p.phase === 'backward' && !p.isLossOnly && !p.isAtBackwardEnd)
+      .reduce((s, p) => s + p.bytes, 0);
+    assert.ok(shared >= bytes('activations') + bytes('embeddings and head inputs'));
+    const moment = Math.max(bytes('logits and loss'), bytes('recomputed layer'));
+    assert.equal(estimate(llama3).gpu.peakBytes, always + shared + moment);
+    assert.ok(bytes('logits and loss') > bytes('recomputed layer'), 'at 128k the loss decides');
+  });
+
   test('activations grow linearly with the batch; the peak takes forward/backward or the step, not both', () => {
     const at = (batch: number) => estimate(spec(bert(`batch_size: ${batch}`)));
     assert.equal(

@@ -31,14 +31,22 @@ export function resolveQuantity(quantity: Quantity, vars: Readonly<Record<string
  * The peak of parts that may carry a phase: always-there parts plus the largest of the forward→backward
  * parts, the backward→step parts, and the end of backward, when every gradient exists and the first
  * layer still runs its backward (a layer's recomputation and gradients beside all of the model's).
+ * Inside forward→backward the loss's moment (logits, the loss's buffers and their gradient, before any
+ * layer's backward: autograd runs the loss and head nodes first, and frees their saved logits when
+ * they are done) and a layer's backward (its working set or recomputation, gathered units) are two
+ * moments: the larger of the two counts, beside what both share (the stored activations).
  */
 export function peakOf(parts: readonly Component[]): number {
   const sum = (keep: (part: Component) => boolean): number =>
     parts.filter(keep).reduce((total, part) => total + part.bytes, 0);
+  const isBackward = (part: Component): boolean => part.phase === 'backward';
+  const shared = sum((part) => isBackward(part) && !part.isLossOnly && !part.isAtBackwardEnd);
+  const lossMoment = sum((part) => isBackward(part) && part.isLossOnly === true);
+  const layerMoment = sum((part) => isBackward(part) && part.isAtBackwardEnd === true);
   return (
     sum((part) => part.phase === undefined) +
     Math.max(
-      sum((part) => part.phase === 'backward'),
+      shared + Math.max(lossMoment, layerMoment),
       sum((part) => part.phase === 'step'),
       sum((part) => part.isAtBackwardEnd === true),
     )
@@ -84,6 +92,7 @@ export function estimate(given: EstimateSpec, overrides: EstimateOverrides = {})
     computeBytes: spec.training.precision === 'fp32' ? 4 : 2,
     // torchao enable_fsdp_float8_all_gather: the linear weights are all-gathered already in float8.
     ...(spec.training.float8?.isAllGatherFloat8 ? { gatherBytes: 1 } : {}),
+    ...(shape?.lmHead ? { head: headGather(spec) } : {}),
     gradientBytes: counts.isTraining ? gradientBytesOf(spec) : 0,
   });
   notes.push(...states.notes, ...parallel.notes);
@@ -158,6 +167,16 @@ export function estimate(given: EstimateSpec, overrides: EstimateOverrides = {})
     notes,
     notEstimated,
   };
+}
+
+/** The LM head as FSDP gathers it: in its quantized storage when quantized, else the compute dtype. */
+function headGather(spec: EstimateSpec): { params: number; bytes: number } {
+  const shape = spec.model.transformer;
+  if (!shape) return { params: 0, bytes: 0 };
+  const { quantization } = spec.model;
+  const computeBytes = spec.training.precision === 'fp32' ? 4 : 2;
+  const bytes = quantization?.isHeadQuantized ? (quantization.weights === 'int8' ? 1 : 0.5) : computeBytes;
+  return { params: shape.vocab * shape.hidden, bytes };
 }
 
 /** One FSDP/ZeRO-3 unit's quantized and trainable parameters, when the shape says. */

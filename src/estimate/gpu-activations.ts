@@ -106,12 +106,7 @@ export function activationComponents(
       name: 'activations (offloaded)',
       formula: `${activations.formula}, in pinned host memory`,
     });
-    device.push({
-      name: 'activations in flight',
-      bytes: 2 * Math.min(largestLayer, stored / shape.layers),
-      formula: 'two layers: the one computing and the one being copied',
-      phase: 'backward',
-    });
+    device.push(...offloadInFlight(ctx, spec, { stored, layers: shape.layers, tokens }));
   } else device.push(activations);
   // A layer's backward holds its gradients (about its activations' size); a checkpointed layer is
   // first recomputed, so two layers' worth.
@@ -133,6 +128,9 @@ export function activationComponents(
   });
   if (shape.lmHead && shape.vocab > 0) {
     const loss = spec.training.loss;
+    // Autocast runs log_softmax and nll_loss in fp32 whatever the code does.
+    const isUpcast = spec.training.isLossUpcast || activationDtypes(forwardPrecision(spec)).isAutocast;
+    const lossMode = { isCompiled: spec.training.isLossCompiled, isUpcast };
     const bytes = lossBytes({
       loss,
       logitBytes,
@@ -140,17 +138,58 @@ export function activationComponents(
       batch,
       vocab: shape.vocab,
       tensorParallel: spec.parallel.tensor,
-      isCompiled: spec.training.isLossCompiled,
+      mode: lossMode,
     });
     device.push({
       name: 'logits and loss',
       bytes,
-      formula: `${lossBytesPerLogit(loss, logitBytes, spec.training.isLossCompiled)} B per logit (${loss} cross-entropy${spec.training.isLossCompiled ? ', compiled' : ''}) × ${tokens} × ${batch} × vocab ${shape.vocab}${pipeline.stages > 1 ? ' (last stage)' : ''}`,
+      formula: `${lossBytesPerLogit(loss, logitBytes, lossMode)} B per logit (${loss} cross-entropy${spec.training.isLossCompiled ? ', compiled' : ''}${isUpcast ? '' : ", in the logits' dtype"}) × ${tokens} × ${batch} × vocab ${shape.vocab}${pipeline.stages > 1 ? ' (last stage)' : ''}`,
       phase: 'backward',
+      isLossOnly: true,
     });
   }
   device.push(...float8Parts(spec, ctx, tokens), ...contextParts(ctx, cp, tokens));
   return { device, host };
+}
+
+/**
+ * What activation offloading leaves on the GPU (torchtune training/_activation_offloading.py,
+ * OffloadActivations with its defaults): every saved tensor of 1 KiB or more is copied to pinned host
+ * memory on a side stream, and the last max_fwd_stash_size = 5 of them stay alive until their copies
+ * finish, the last five until the first offloaded tensor is unpacked in backward (after the loss and
+ * the LM head, which the recipe keeps on the GPU with NoOpManager); in backward a node's tensors are
+ * brought back and freed after the next node: two at a time. A saved tensor is a checkpointed layer's
+ * input under full checkpointing, else at most the largest one a layer keeps (b·s·max(ffn, h)).
+ */
+function offloadInFlight(
+  ctx: LayerContext,
+  spec: EstimateSpec,
+  options: { stored: number; layers: number; tokens: number },
+): Component[] {
+  const { shape, batch } = ctx;
+  const isCheckpointed = spec.training.activationCheckpointing === 'full';
+  const widest = Math.max(shape.ffn, shape.hidden) * activationDtypes(ctx.precision).compute;
+  const tensor = Math.min(
+    options.stored / options.layers,
+    isCheckpointed ? Number.POSITIVE_INFINITY : (widest * options.tokens * batch) / ctx.tensorParallel,
+  );
+  const what = isCheckpointed ? "checkpointed layers' inputs" : 'saved tensors';
+  return [
+    {
+      name: 'offload stash',
+      bytes: 5 * tensor,
+      formula: `the last 5 ${what} (max_fwd_stash_size), kept until their copies finish: through the loss`,
+      phase: 'backward',
+      isLossOnly: true,
+    },
+    {
+      name: 'activations in flight',
+      bytes: 2 * tensor,
+      formula: `two ${what} brought back: the node running backward and the one before`,
+      phase: 'backward',
+      isAtBackwardEnd: true,
+    },
+  ];
 }
 
 /**

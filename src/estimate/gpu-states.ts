@@ -169,6 +169,9 @@ export function modelStateComponents(
         bytes: largest * perElement,
         formula: `the largest quantized matrix (${formatCount(largest)}) × ${perElement} B: ${how}, one layer at a time`,
         phase: 'backward',
+        // A layer's transient, so part of a layer's backward moment; a quantized LM head also
+        // dequantizes beside the loss.
+        ...(quantization.isHeadQuantized ? {} : { isAtBackwardEnd: true }),
       });
     }
   }
@@ -264,6 +267,26 @@ export function modelStateComponents(
         `${optimizer}'s states (${formatCount(counts.trainable)} params) are in CUDA unified memory: they take whatever GPU memory is free during step() and the rest stays on the host, so they are not in the GPU peak (nvidia-smi may show them filling free memory)`,
       );
     } else device.push(part);
+  }
+  if (
+    spec.parallel.strategy === 'zero3' &&
+    gradientBytes > 0 &&
+    states.statesBytes > 0 &&
+    !spec.training.offloadOptimizer &&
+    !isParamOffload
+  ) {
+    // DeepSpeed ZeRO-3 steps one sub-group of its partition at a time (stage3.py
+    // _prepare_fp32_grad_for_sub_group): `self.flatten(averaged_gradients[i]).to(fp32)` makes a flat
+    // copy of the sub-group's 16-bit gradients and its fp32 cast, set as the fp32 master's .grad for
+    // the step and released after it.
+    const elements = Math.min(spec.parallel.deepSpeed.subGroupElements, counts.trainable / share(1));
+    const perElement = gradientBytes + (gradientBytes === 4 ? 0 : 4);
+    device.push({
+      name: 'fp32 sub-group gradients',
+      bytes: elements * perElement,
+      formula: `min(sub_group_size ${formatCount(spec.parallel.deepSpeed.subGroupElements)}, partition ${formatCount(counts.trainable / share(1))}) × (${gradientBytes} B flat copy${gradientBytes === 4 ? '' : ' + 4 B fp32 cast'}), during step()`,
+      phase: 'step',
+    });
   }
   if (states.temporariesBytes > 0 && !spec.training.offloadOptimizer && !isParamOffload) {
     device.push({

@@ -128,4 +128,17 @@ training: { precision: bf16, offload: { optimizer: cpu, activations: cpu } }`;
         host.includes('activations (offloaded)'),
     );
   });
+
+  test("torchtune's activation offloading: 5 checkpointed inputs stashed through the loss, 2 brought back per layer", () => {
+    const yaml = `model: { params: 1B, transformer: { family: llama, layers: 4, hidden: 512, heads: 8, ffn: 1408, vocab: 1000, seq_len: 128 } }
+training: { precision: bf16, batch_size: 2, activation_checkpointing: full, offload: { activations: cpu } }`;
+    const parts = estimate(spec(yaml)).gpu.components;
+    const input = 2 * 128 * 512 * 2; // one checkpointed layer's input: b × s × h × 2 B
+    const stash = parts.find((p) => p.name === 'offload stash');
+    const inFlight = parts.find((p) => p.name === 'activations in flight');
+    assert.equal(stash?.bytes, 5 * input);
+    assert.equal(stash?.isLossOnly, true, 'cleared once backward reaches the first offloaded tensor');
+    assert.equal(inFlight?.bytes, 2 * input);
+    assert.equal(inFlight?.isAtBackwardEnd, true);
+  });
 });

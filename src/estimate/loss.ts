@@ -2,23 +2,39 @@
 // of a fine-tune's activations, and the one the loss implementation decides.
 import type { Loss } from './types.js';
 
+/** How the loss runs, besides its kind. */
+export interface LossMode {
+  isCompiled?: boolean;
+  /** 16-bit logits upcast to fp32 for the loss (false: F.cross_entropy in the logits' own dtype). */
+  isUpcast?: boolean;
+}
+
 /**
  * Bytes per logit at the loss's peak, with logits of `logitBytes` (2 in 16-bit or under autocast):
- *   standard  transformers' ForCausalLMLoss / a plain F.cross_entropy: the logits, `logits.float()`
- *             (4), the shifted `.contiguous()` copy (4), log_softmax's output kept for backward (4);
- *             in backward its gradient takes the place of the upcast: logitBytes + 12 (16 in fp32).
+ *   standard  transformers' ForCausalLMLoss / F.cross_entropy over upcast logits: the logits,
+ *             `logits.float()` (4), the shifted `.contiguous()` copy (4), log_softmax's output kept for
+ *             backward (4); in backward its gradient takes the place of the upcast: logitBytes + 12
+ *             (16 in fp32). Without the upcast (a pure bf16 model calling F.cross_entropy on its
+ *             logits, no autocast: log_softmax returns the input's dtype) the log-probabilities kept,
+ *             their gradient and the logits' gradient are each one logit wide: 3 × logitBytes.
  *   chunked   torchtune CEWithChunkedOutputLoss, LitGPT chunked_cross_entropy: logits kept in chunks,
  *             each upcast only while its log-softmax (kept, 4 bytes) is computed: logitBytes + 4.
+ *             Compiled (torchtune compiles compute_cross_entropy, one chunk at a time): each chunk's
+ *             graph keeps its 16-bit input and a per-row logsumexp and returns its gradient in the
+ *             input's dtype as the input is freed, so the logits plus one chunk of the default 8
+ *             (torchtune/modules/loss/ce_chunked_output_loss.py, num_output_chunks=8): logitBytes × 9/8.
  *   fused     Liger/Unsloth fused linear cross-entropy: logits never materialize beyond one chunk,
  *             whose gradient is computed in forward: 0.
  */
-export function lossBytesPerLogit(loss: Loss, logitBytes: number, isCompiled = false): number {
+export function lossBytesPerLogit(loss: Loss, logitBytes: number, mode: LossMode = {}): number {
   if (loss === 'fused') return 0;
-  const eager = loss === 'chunked' ? logitBytes + 4 : logitBytes + 12;
+  const isUpcast = mode.isUpcast ?? true;
+  if (loss === 'chunked') return mode.isCompiled ? (logitBytes * 9) / 8 : logitBytes + 4;
+  const eager = isUpcast || logitBytes === 4 ? logitBytes + 12 : 3 * logitBytes;
   // Compiled (an assumption from Inductor's fusion of log_softmax and nll_loss): the upcast and the
   // log-probabilities never materialize; the logits stay until their gradient, in the same dtype,
   // is computed from them and a per-row logsumexp.
-  return isCompiled ? Math.min(eager, 2 * logitBytes) : eager;
+  return mode.isCompiled ? Math.min(eager, 2 * logitBytes) : eager;
 }
 
 /** What the loss holds for s tokens of b sequences over a vocabulary of v (split over t GPUs). */
@@ -29,9 +45,9 @@ export function lossBytes(options: {
   batch: number;
   vocab: number;
   tensorParallel: number;
-  isCompiled?: boolean;
+  mode?: LossMode;
 }): number {
   const logits = options.tokens * options.batch * options.vocab;
-  const perLogit = lossBytesPerLogit(options.loss, options.logitBytes, options.isCompiled);
+  const perLogit = lossBytesPerLogit(options.loss, options.logitBytes, options.mode);
   return (perLogit * logits) / options.tensorParallel;
 }

@@ -127,6 +127,20 @@ describe('logits and loss (issue #13: priced at 2 bytes per logit before)', () =
     assert.equal(lossBytesPerLogit('fused', 2), 0);
   });
 
+  test('a compiled chunked loss keeps the 16-bit logits and one chunk of 8; no upcast keeps 3 logit widths', () => {
+    assert.equal(lossBytesPerLogit('chunked', 2, { isCompiled: true }), 2.25);
+    assert.equal(lossBytesPerLogit('standard', 2, { isUpcast: false }), 6);
+    assert.equal(lossBytesPerLogit('standard', 4, { isUpcast: false }), 16, 'fp32 logits are upcast already');
+    const gpt2 = (training: string) =>
+      `model: { transformer: { family: gpt, layers: 12, hidden: 768, heads: 12, ffn: 3072, vocab: 50257, seq_len: 1024, lm_head: true, attention: flash } }
+training: { batch_size: 8, ${training} }`;
+    const logits = 8 * 1024 * 50257;
+    assert.equal(bytesOf(gpt2('precision: bf16, loss_upcast: false'), 'logits and loss'), 6 * logits);
+    assert.equal(bytesOf(gpt2('precision: bf16'), 'logits and loss'), 14 * logits);
+    // Autocast runs log_softmax and nll_loss in fp32 whatever the code says.
+    assert.equal(bytesOf(gpt2('precision: amp_bf16, loss_upcast: false'), 'logits and loss'), 14 * logits);
+  });
+
   test('at a 128k vocabulary the loss, not the layers, decides: standard vs fused cross-entropy', () => {
     const llama3 = (loss: string) =>
       `model: { transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, kv_heads: 8, ffn: 14336, vocab: 128256, seq_len: 2048 } }

@@ -59,6 +59,18 @@ describe('ZeRO (Rajbhandari et al. 2019, §5): model states per GPU', () => {
     );
   });
 
+  test("ZeRO-3's step casts one sub-group's gradients to fp32 at a time (sub_group_size 1e9)", () => {
+    const yaml = (extra: string) =>
+      `model: { params: 7B }\ntraining: { precision: amp_bf16 }\nparallel: { gpus: 4, strategy: zero3${extra} }`;
+    const step = (extra: string) =>
+      estimate(spec(yaml(extra))).gpu.components.find((p) => p.name === 'fp32 sub-group gradients');
+    // 7B / 4 = 1.75B per rank: one full sub-group of 1e9, its 2 B flat copy and 4 B cast.
+    assert.equal(step('')?.bytes, 1e9 * 6);
+    assert.equal(step('')?.phase, 'step');
+    assert.equal(step(', deepspeed: { sub_group_size: 100000000 }')?.bytes, 1e8 * 6);
+    assert.equal(parts(yaml('').replace('zero3', 'zero2'))['fp32 sub-group gradients'], undefined);
+  });
+
   test("DeepSpeed's reduce bucket: reduce_bucket_size 5e8 elements of 16-bit gradients", () => {
     const bytes = parts(
       'model: { params: 7B }\ntraining: { precision: amp_bf16 }\nparallel: { gpus: 8, strategy: zero2 }',
@@ -112,6 +124,15 @@ describe('DDP and FSDP', () => {
     assert.equal(bytes['gradient buckets'], perLayer * 4);
     assert.equal(bytes.weights, Math.ceil((6_738_415_616 * 4) / 8));
     assert.equal(bytes['autocast weight copies'], undefined, 'only the gathered layers are cast');
+  });
+
+  test('FSDP FULL_SHARD keeps the unit holding the LM head gathered through the loss, never beside a layer', () => {
+    const yaml = `model: { transformer: { ${layer} } }\ntraining: { precision: amp_bf16 }\nparallel: { gpus: 8, strategy: fsdp_full }`;
+    const head = estimate(spec(yaml)).gpu.components.find((p) => p.name === 'gathered LM head');
+    assert.equal(head?.bytes, 32000 * 4096 * 2, 'the whole head in the compute dtype, on every GPU');
+    assert.equal(head?.isLossOnly, true);
+    const zero3 = parts(yaml.replace('fsdp_full', 'zero3'));
+    assert.equal(zero3['gathered LM head'], undefined, 'DeepSpeed gathers and frees module by module');
   });
 
   test('FSDP SHARD_GRAD_OP keeps the whole model gathered from forward to the end of backward', () => {

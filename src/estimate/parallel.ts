@@ -65,6 +65,8 @@ export function parallelComponents(options: {
   computeBytes: number;
   /** Bytes per gathered parameter when it differs from computeBytes (float8 all-gather: 1). */
   gatherBytes?: number;
+  /** The LM head's parameters (vocab × hidden) and bytes each as gathered (quantized or compute). */
+  head?: { params: number; bytes: number };
   gradientBytes: number;
 }): { components: Component[]; outsideAllocator: Component[]; notes: string[] } {
   const { parallel, trainable, computeBytes, gradientBytes } = options;
@@ -143,6 +145,27 @@ export function parallelComponents(options: {
         isAtBackwardEnd: true,
       });
     }
+  }
+  if (
+    parallel.strategy === 'fsdp_full' &&
+    parallel.pipeline <= 1 &&
+    options.head &&
+    options.head.params > 0
+  ) {
+    // The unit holding the LM head is not resharded between its forward and its backward: FSDP1 never
+    // frees the root's parameters after forward (torch/distributed/fsdp/_runtime_utils.py
+    // _post_forward_reshard: `not state._is_root`), FSDP2's root defaults to reshard_after_forward=False
+    // (fully_shard docs), and torchtitan keeps its [norm, output] unit gathered
+    // (parallelize.py: reshard_after_forward only under the "always" policy). So the whole head is
+    // gathered beside the logits while the loss runs.
+    const head = options.head.params / t;
+    components.push({
+      name: 'gathered LM head',
+      bytes: head * options.head.bytes,
+      formula: `the head's ${formatCount(head)} × ${options.head.bytes} B, gathered from its forward through its backward (the loss's moment)`,
+      phase: 'backward',
+      isLossOnly: true,
+    });
   }
   if (parallel.strategy === 'fsdp_grad_op' && parallel.pipeline <= 1) {
     // SHARD_GRAD_OP keeps the parameters it gathered for forward until backward is done.

@@ -92,6 +92,13 @@ export const trainingSchema = z.strictObject({
   offload: offloadSchema.optional(),
   zero_grad: oneOf(['set_to_none', 'zeros'] as const).optional(),
   loss: oneOf(losses).optional(),
+  loss_upcast: z
+    .boolean()
+    .meta({
+      description:
+        'the loss upcasts 16-bit logits to fp32 (default true: transformers, torchtune, torchtitan; false: a plain F.cross_entropy on bf16/fp16 logits without autocast)',
+    })
+    .optional(),
   convention: oneOf(conventions).optional(),
   batch_size: quantityField.optional(),
   grad_accumulation: positiveInt.optional(),
@@ -132,6 +139,14 @@ export const deepSpeedSchema = z.strictObject({
     .int()
     .min(1)
     .meta({ description: 'zero_optimization.reduce_bucket_size in elements (default 5e8)' })
+    .optional(),
+  sub_group_size: z
+    .number()
+    .int()
+    .min(1)
+    .meta({
+      description: 'zero_optimization.sub_group_size in elements (default 1e9): ZeRO-3 steps one at a time',
+    })
     .optional(),
 });
 

@@ -169,6 +169,8 @@ function toParallel(raw: RawEstimate, report: (path: string[], message: string) 
       isOverlapComm: given.deepspeed?.overlap_comm,
       // deepspeed/runtime/zero/config.py: reduce_bucket_size = 5e8 elements.
       reduceBucketElements: given.deepspeed?.reduce_bucket_size ?? 5e8,
+      // deepspeed/runtime/zero/config.py: sub_group_size = 1e9 elements.
+      subGroupElements: given.deepspeed?.sub_group_size ?? 1e9,
     },
   };
 }
@@ -232,6 +234,9 @@ function toTraining(
     // torch.optim.Optimizer.zero_grad(set_to_none=True) is the default since PyTorch 2.0.
     zeroGrad: training.zero_grad ?? 'set_to_none',
     loss: training.loss ?? 'standard',
+    // transformers' ForCausalLMLoss (`logits.float()`), torchtune's `self.output(h).float()` and
+    // torchtitan's `pred.float()` upcast; under autocast log_softmax and nll_loss run in fp32 anyway.
+    isLossUpcast: training.loss_upcast ?? true,
     convention,
     gradAccumulation,
     activationCheckpointing: checkpointing,

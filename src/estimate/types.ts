@@ -206,6 +206,8 @@ export interface DeepSpeedSpec {
   isOverlapComm: boolean | undefined;
   /** reduce_bucket_size in elements (default 5e8). */
   reduceBucketElements: number;
+  /** ZeRO-3 sub_group_size in elements (default 1e9): the step's unit. */
+  subGroupElements: number;
 }
 
 /** A tensor held on the GPU besides the model: `count` separate tensors of `shape` and `dtype`. */
@@ -289,6 +291,8 @@ export interface EstimateSpec {
     float8: Float8Spec | undefined;
     zeroGrad: 'set_to_none' | 'zeros';
     loss: Loss;
+    /** The loss upcasts 16-bit logits to fp32 (.float() in the code, or autocast's fp32 ops). */
+    isLossUpcast: boolean;
     convention: Convention;
     batchSize: Quantity;
     gradAccumulation: number;
@@ -331,6 +335,9 @@ export interface Component {
   /** Still alive at the end of backward, beside every gradient: the first layer's working set (or its
    * recomputation), FSDP's last gathered unit, and the gradients themselves. */
   isAtBackwardEnd?: boolean;
+  /** Alive only from the loss through the LM head's backward (the logits and the loss's buffers): freed
+   * before the first layer runs its backward, so never beside a layer's backward working set. */
+  isLossOnly?: boolean;
 }
 
 /** What estimate() returns: GPU and host parts, each with its peak. */

@@ -19,9 +19,21 @@ export type Rule = (context: CheckContext) => Finding[];
 /** Below this a GPU budget holds little more than cuBLAS/cuDNN workspaces. */
 export const smallBudgetBytes = 256 * 1024 ** 2;
 
-const overcommit: Rule = ({ devices }) =>
+// A card no larger than the reserve leaves nothing to plan; said once, instead of as an overcommit.
+const reserveCoversDevice: Rule = ({ spec, devices }) =>
   devices
-    .filter((d) => d.plannedBytes > d.usableBytes)
+    .filter((d) => d.totalBytes <= spec.reserveBytes)
+    .map((d) => ({
+      code: 'reserve-covers-device',
+      severity: 'error',
+      device: d.index,
+      message: `GPU ${d.index} has ${formatBytes(d.totalBytes)} in all, no more than the ${formatBytes(spec.reserveBytes)} kept free on every GPU (reserve): nothing on it can be planned; lower reserve: or use a larger card`,
+      facts: { totalBytes: d.totalBytes, reserveBytes: spec.reserveBytes },
+    }));
+
+const overcommit: Rule = ({ spec, devices }) =>
+  devices
+    .filter((d) => d.plannedBytes > d.usableBytes && d.totalBytes > spec.reserveBytes)
     .map((d) => {
       const excessBytes = d.plannedBytes - d.usableBytes;
       return {
@@ -212,6 +224,7 @@ const ownedBy =
 export const rules: Rule[] = [
   decimalSizes,
   cardModelTotals,
+  reserveCoversDevice,
   overcommit,
   budgetSize,
   configEnv,

@@ -41,6 +41,12 @@ interface DeviceLoad {
   restCount: number;
 }
 
+/** What a plan may hand out on a card: its total less the reserve, never below nothing (a card smaller
+ * than the reserve has nothing usable; checks.ts says so). */
+export function usableBytesOf(device: { totalBytes: number }, reserveBytes: number): number {
+  return Math.max(0, device.totalBytes - reserveBytes);
+}
+
 /** Places instances on devices and sizes their budgets; reports pins to devices that don't exist. */
 export function placeInstances(options: {
   instances: Instance[];
@@ -53,7 +59,7 @@ export function placeInstances(options: {
   const overheadOf = (instance: Instance): number => contextOverheadBytes * (instance.spec.gpuClients ?? 1);
   const loads = devices.map((device) => ({
     device,
-    usableBytes: device.totalBytes - reserveBytes,
+    usableBytes: usableBytesOf(device, reserveBytes),
     committedBytes: 0,
     restCount: 0,
   }));

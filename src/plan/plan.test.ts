@@ -421,3 +421,31 @@ describe('the inherited environment', () => {
     assert.equal(order[0], 'error');
   });
 });
+
+// Found by fast-check in src/properties.test.ts: a 256 MiB card under the 512 MiB reserve planned
+// "-256 MiB usable" and a JAX fraction of 0.0000.
+describe('a card no larger than the reserve', () => {
+  const result = plan(spec([proc('a', {})]), {
+    devices: [gpu({ totalBytes: 256 * MiB })],
+    inheritedEnv: none,
+  });
+
+  test('has nothing usable, never a negative size, and the plan says why', () => {
+    assert.equal(result.devices[0]?.usableBytes, 0);
+    const covered = find(result, 'reserve-covers-device');
+    assert.equal(covered?.severity, 'error');
+    assert.deepEqual(covered?.facts, { totalBytes: 256 * MiB, reserveBytes: 512 * MiB });
+    assert.match(covered?.message ?? '', /GPU 0 has 256 MiB in all, no more than the 512 MiB .*reserve/);
+    assert.equal(find(result, 'overcommit'), undefined, 'said once, not again as an overcommit');
+    assert.equal(isInfeasible(result), true);
+  });
+
+  test('a card just above the reserve is planned as before', () => {
+    const above = plan(spec([proc('a', {})]), {
+      devices: [gpu({ totalBytes: 2 * GiB })],
+      inheritedEnv: none,
+    });
+    assert.equal(above.devices[0]?.usableBytes, 2 * GiB - 512 * MiB);
+    assert.equal(find(above, 'reserve-covers-device'), undefined);
+  });
+});

@@ -4,7 +4,7 @@ import { planEngines } from '../frameworks/engine-plan.js';
 import { engineOf, engines as engineProfiles, profileOf } from '../frameworks/index.js';
 import { checkPlan } from './checks.js';
 import { enforcedBudgetBytes, frameworkEnv } from './framework-env.js';
-import { expandInstances, placeInstances } from './placement.js';
+import { expandInstances, placeInstances, usableBytesOf } from './placement.js';
 import type { DeviceSpec, Plan, PlannedDevice, PlannedProcess, Spec } from './types.js';
 
 export interface PlanOptions {
@@ -101,7 +101,7 @@ export function plan(spec: Spec, options: PlanOptions): Plan {
       simulated: device.simulated,
       totalBytes: device.totalBytes,
       ...(device.model === undefined ? {} : { model: device.model }),
-      usableBytes: device.totalBytes - spec.reserveBytes,
+      usableBytes: usableBytesOf(device, spec.reserveBytes),
       plannedBytes: here.reduce((sum, p) => sum + p.budgetBytes + p.overheadBytes, 0),
     };
   });

@@ -32,19 +32,42 @@ export function describePeakSource(source: PeakSource, sampleIntervalMs?: number
 
 /**
  * The exact GPU peak of one attempt's tree from the lines its GPU clients wrote at exit: each client's
- * own peak summed over its devices, summed over clients (each peaked on its own, so the sum bounds the
- * tree's peak from above; one client, the usual case, is exact). Null when no client wrote a line.
+ * own peak summed over its devices; over clients, the largest sum of those alive at one moment (each
+ * peaked at some time in its life, so that sum bounds the tree's peak from above; one client, the usual
+ * case, is exact). Clients that ran one after another (joblib's workers, a restarted actor) are not
+ * summed; a line without `started` (older records) is taken as alive from the start. Null when no client
+ * wrote a line.
  */
 export function exactGpuPeak(lines: readonly ExactPeak[]): GpuPeak | null {
   if (lines.length === 0) return null;
-  const perClient = new Map<number, number>();
+  const clients = new Map<number, { bytes: number; startMs: number; endMs: number }>();
   for (const line of lines) {
     const bytes = line.devices.reduce((sum, device) => sum + device.peakBytes, 0);
-    perClient.set(line.pid, (perClient.get(line.pid) ?? 0) + bytes);
+    const startMs = line.started === undefined ? Number.NEGATIVE_INFINITY : timeMs(line.started, -Infinity);
+    const endMs = timeMs(line.time, Number.POSITIVE_INFINITY);
+    const client = clients.get(line.pid);
+    if (client) {
+      client.bytes += bytes;
+      client.startMs = Math.min(client.startMs, startMs);
+      client.endMs = Math.max(client.endMs, endMs);
+    } else clients.set(line.pid, { bytes, startMs, endMs });
   }
-  const bytes = [...perClient.values()].reduce((sum, value) => sum + value, 0);
+  // The most that was alive at once is reached at some client's start: sum those alive then.
+  let best = { bytes: -1, clients: 0 };
+  for (const at of clients.values()) {
+    // Stamps are whole milliseconds, cut down: a client's end may read up to 1 ms early.
+    const alive = [...clients.values()].filter((c) => c.startMs <= at.startMs && at.startMs <= c.endMs + 1);
+    const bytes = alive.reduce((sum, c) => sum + c.bytes, 0);
+    if (bytes > best.bytes) best = { bytes, clients: alive.length };
+  }
   const source = lines.some((line) => line.source === 'framework') ? 'framework' : 'simulated-card';
-  return { bytes, source, clients: perClient.size };
+  return { bytes: best.bytes, source, clients: best.clients };
+}
+
+/** An ISO time in ms; one that does not read counts as `otherwise` (the widest life: summed as before). */
+function timeMs(text: string, otherwise: number): number {
+  const ms = Date.parse(text);
+  return Number.isNaN(ms) ? otherwise : ms;
 }
 
 /** The better of two attempts' peaks: the higher one (a process's peak is its highest over attempts). */
@@ -65,6 +88,11 @@ export function gpuPeakOf(
 ): GpuPeak | null {
   if (p.peakGpuBytes === null) return null;
   const source = p.peakGpuSource ?? 'sampled';
-  const clients = source === 'sampled' ? 0 : new Set((p.exactPeaks ?? []).map((line) => line.pid)).size;
+  if (source === 'sampled') return { bytes: p.peakGpuBytes, source, clients: 0 };
+  // Attempts run one after another, so over all of them the peak's clients are those alive together.
+  const lines = p.exactPeaks ?? [];
+  const exact = exactGpuPeak(lines);
+  const clients =
+    exact?.bytes === p.peakGpuBytes ? exact.clients : new Set(lines.map((line) => line.pid)).size;
   return { bytes: p.peakGpuBytes, source, clients };
 }

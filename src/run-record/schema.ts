@@ -133,7 +133,11 @@ export const exactDevicePeakSchema = z.looseObject({
 
 /** One line of peaks.jsonl: appended at exit by each GPU client of a tree (the bootstrap, the simulated card). */
 export const exactPeakSchema = z.looseObject({
+  /** When the client wrote the line: at its exit. */
   time,
+  /** When the client started (interpreter start, or its first claim on the simulated card); absent in older
+   * records. Two clients whose lives never overlapped are never summed. */
+  started: z.optional(time),
   /** HEADROOM_PROCESS of the writer: the planned process whose tree it is in. */
   process: z.string(),
   pid: z.number().int(),

@@ -9,10 +9,12 @@ import { cgroupUnavailable, cleanUpRuns, launch, MiB, runSupervised } from './te
 const noCgroup = cgroupUnavailable();
 after(cleanUpRuns);
 
+// The interpreter itself, not a version manager's shim (pyenv's `python3` is a bash script running
+// `pyenv-which` before it execs): only the program's own processes are in the tree the kernel sees.
 const python = (() => {
   try {
-    execFileSync('python3', ['-c', 'import multiprocessing'], { stdio: 'ignore' });
-    return 'python3';
+    const code = 'import multiprocessing, sys; print(sys.executable)';
+    return execFileSync('python3', ['-c', code], { encoding: 'utf8' }).trim() || undefined;
   } catch {
     return undefined;
   }

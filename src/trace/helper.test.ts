@@ -91,6 +91,30 @@ describe('trace helper, real torch', { skip }, () => {
     assert.equal((withLora?.parameters ?? 0) - (without?.parameters ?? 0), 8 * 512);
   });
 
+  test('the steady step: AdamW states alive through forward and backward; no b×s×s mask a real run skips', async () => {
+    // fp32 with every layer checkpointed peaks in backward, where the second and every later step
+    // holds the states the first step() created; the real count runs two steps.
+    const result = await runTraceHelper(python(), {
+      ...step,
+      precision: 'fp32',
+      checkpointing: 'full',
+      modelConfig: join(fixtures, 'tiny-mistral.json'),
+    });
+    const parts = result.parts as Record<string, number>;
+    assert.equal(result.peakPhase, 'backward');
+    const states = parts['optimizer states'] ?? 0;
+    const weights = parts.parameters ?? 0;
+    // exp_avg and exp_avg_sq beside each fp32 parameter, and a 4-byte step count per tensor.
+    assert.ok(
+      states >= 2 * weights && states < 2 * weights + 4096,
+      `states ${states} B, weights ${weights} B`,
+    );
+    // transformers builds a 4 × 64 × 64 mask (float and bool: 81,920 B) when it cannot read fake
+    // position ids; a real run of the same unpacked batch lets SDPA mask causally itself.
+    const gap = Math.abs((result.peakBytes as number) - (result.realPeakBytes as number));
+    assert.ok(gap < 4 * 64 * 64, `traced ${result.peakBytes} B, real ${result.realPeakBytes} B`);
+  });
+
   test('12 blocks traced at 2 and 3 and extrapolated: within 1% of tracing all 12', async () => {
     const request = {
       ...step,

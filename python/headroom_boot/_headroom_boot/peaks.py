@@ -33,9 +33,10 @@ def arrange(env):
         return
     process = env.get("HEADROOM_PROCESS", "")
     pid = os.getpid()
+    started = _stamp(time.time())  # clients that never ran together are never summed (run-record/peaks.ts)
 
     def hook():
-        _record_at_exit(path, process, pid)
+        _record_at_exit(path, process, pid, started)
 
     atexit.register(hook)
     # atexit runs last-in, first-out, and jax registers clean_up() at import (jax/_src/api.py), which
@@ -50,13 +51,13 @@ def _register_last(hook):
     atexit.register(hook)
 
 
-def _record_at_exit(path, process, pid):
+def _record_at_exit(path, process, pid, started):
     try:
         if os.getpid() != pid:
             return  # a forked child exiting through Python: its parent's counters are not its own
         lines = collect()
         if lines:
-            _append(path, process, lines)
+            _append(path, process, lines, started)
     except BaseException:  # noqa: BLE001 - an exit hook never changes how the program ends
         pass
 
@@ -128,16 +129,21 @@ def _tensorflow(tf):
     return devices
 
 
-def _append(path, process, found):
+def _stamp(seconds):
+    """ISO 8601 in UTC with whole milliseconds, as Date#toISOString writes it."""
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds)) + ".%03dZ" % (int(seconds * 1000) % 1000)
+
+
+def _append(path, process, found, started):
     import json
 
     visible = os.environ.get("CUDA_VISIBLE_DEVICES")
-    now = time.time()
-    stamp = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(now)) + ".%03dZ" % (int(now * 1000) % 1000)
+    stamp = _stamp(time.time())
     text = ""
     for entry in found:
         line = {
             "time": stamp,
+            "started": started,
             "process": process,
             "pid": os.getpid(),
             "source": "framework",

@@ -23,6 +23,9 @@ const componentSchema = z.object({
   isAtBackwardEnd: z.boolean().optional().meta({
     description: 'also alive at the end of backward, beside every gradient (a third candidate peak)',
   }),
+  isLossOnly: z.boolean().optional().meta({
+    description: "alive from the loss through the LM head's backward only, never beside a layer's backward",
+  }),
 });
 
 const solveSchema = z.object({

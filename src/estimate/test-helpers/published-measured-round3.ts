@@ -672,7 +672,7 @@ export const round3Cases: PublishedCase[] = [
       'batch 8, model.to(torch.bfloat16) (weights, gradients and AdamW states in bf16), the from-scratch attention with its causal mask made on the fly, from-scratch LayerNorm and GELU, AdamW(fused=True), no compile',
     vocab: 50257,
     attention: 'eager',
-    training: 'precision: bf16, optimizer: adamw, optimizer_impl: fused, batch_size: 8',
+    training: 'precision: bf16, optimizer: adamw, optimizer_impl: fused, batch_size: 8, loss_upcast: false',
   }),
   rasbtGpt({
     id: 'bf16-native-modules-bs8',
@@ -682,7 +682,7 @@ export const round3Cases: PublishedCase[] = [
       'as bf16-fused-bs8 with nn.LayerNorm and nn.GELU(approximate="tanh") in place of the from-scratch modules; attention still explicit (scores, softmax and dropout kept)',
     vocab: 50257,
     attention: 'eager',
-    training: 'precision: bf16, optimizer: adamw, optimizer_impl: fused, batch_size: 8',
+    training: 'precision: bf16, optimizer: adamw, optimizer_impl: fused, batch_size: 8, loss_upcast: false',
   }),
   rasbtGpt({
     id: 'bf16-flash-bs8',
@@ -692,7 +692,7 @@ export const round3Cases: PublishedCase[] = [
       'as bf16-native-modules-bs8 with one fused qkv Linear and F.scaled_dot_product_attention(is_causal=True, dropout_p 0.1 in training) (FlashAttention)',
     vocab: 50257,
     attention: 'flash',
-    training: 'precision: bf16, optimizer: adamw, optimizer_impl: fused, batch_size: 8',
+    training: 'precision: bf16, optimizer: adamw, optimizer_impl: fused, batch_size: 8, loss_upcast: false',
   }),
   rasbtGpt({
     id: 'bf16-flash-compile-bs8',
@@ -701,7 +701,8 @@ export const round3Cases: PublishedCase[] = [
     config: 'as bf16-flash-bs8 with torch.compile(model) (the loss outside the compiled model)',
     vocab: 50257,
     attention: 'flash',
-    training: 'precision: bf16, optimizer: adamw, optimizer_impl: fused, batch_size: 8, compile: true',
+    training:
+      'precision: bf16, optimizer: adamw, optimizer_impl: fused, batch_size: 8, compile: layers, loss_upcast: false',
   }),
   rasbtGpt({
     id: 'bf16-flash-compile-vocab50304-bs32',
@@ -712,7 +713,8 @@ export const round3Cases: PublishedCase[] = [
       '01_opt_single_gpu.py: bf16 weights and states, fused qkv with FlashAttention (SDPA), nn.LayerNorm/nn.GELU, torch.compile, fused AdamW, vocabulary padded to 50304, batch 32, one GPU',
     vocab: 50304,
     attention: 'flash',
-    training: 'precision: bf16, optimizer: adamw, optimizer_impl: fused, batch_size: 32, compile: true',
+    training:
+      'precision: bf16, optimizer: adamw, optimizer_impl: fused, batch_size: 32, compile: layers, loss_upcast: false',
   }),
   rasbtGpt({
     id: 'bf16-flash-compile-vocab50304-bs32-ddp4',
@@ -722,7 +724,8 @@ export const round3Cases: PublishedCase[] = [
       '02_opt_multi_gpu_ddp.py via torchrun --nproc_per_node=4: the model of 01_opt_single_gpu.py compiled then wrapped in DistributedDataParallel (default buckets, gradient_as_bucket_view False), batch 32 per GPU, 4 × A100; rank 0 prints its own reserved memory',
     vocab: 50304,
     attention: 'flash',
-    training: 'precision: bf16, optimizer: adamw, optimizer_impl: fused, batch_size: 32, compile: true',
+    training:
+      'precision: bf16, optimizer: adamw, optimizer_impl: fused, batch_size: 32, compile: layers, loss_upcast: false',
     parallel: 'gpus: 4, strategy: ddp',
   }),
 

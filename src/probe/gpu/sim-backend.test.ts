@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { parseSimCards } from '../../../examples/workloads/sim-gpu.mjs';
+import { parseSimCards } from '../../../assets/sim-card/sim-gpu.mjs';
 import { parseGpuFlags } from '../../config/gpu-flags.js';
 import { UsageError } from '../../errors.js';
 import { createSimProbe, parseSimSpec, simEnvironment } from './sim-backend.js';

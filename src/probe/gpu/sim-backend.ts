@@ -1,5 +1,5 @@
 // The `sim` GpuProbe: simulated cards (`--gpu sim:24GiB`, HEADROOM_GPU) whose memory is what the processes
-// claiming them say, through the state directory protocol in examples/workloads/sim-gpu.mjs (defined once,
+// claiming them say, through the state directory protocol in assets/sim-card/sim-gpu.mjs (defined once,
 // shared with the example workloads).
 import {
   formatSimCards,
@@ -7,7 +7,7 @@ import {
   type SimCard,
   simCardUuid,
   simStateDir,
-} from '../../../examples/workloads/sim-gpu.mjs';
+} from '../../../assets/sim-card/sim-gpu.mjs';
 import { parseGpuFlags } from '../../config/gpu-flags.js';
 import { UsageError } from '../../errors.js';
 import type { GpuProbe, GpuSnapshot } from './types.js';

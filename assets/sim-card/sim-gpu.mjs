@@ -3,8 +3,9 @@
 // Cards:  HEADROOM_GPU=sim:24GiB,sim:2x80GiB (the same grammar as `--gpu`).
 // State:  a directory (HEADROOM_SIM_DIR, default <tmpdir>/headroom-sim-<uid>-<cards>) holding one file per
 //         claiming process, `headroom-sim-claim-<pid>.json` =
-//         {"headroomSim": 1, "device": 0, "bytes": 1234, "peakBytes": 4096}: what it holds now, and the most it
-//         ever held (the card's exact per-process peak, which a 2 Hz sample of `bytes` misses).
+//         {"headroomSim": 1, "device": 0, "bytes": 1234, "peakBytes": 4096, "started": ISO}: what it holds now,
+//         the most it ever held (the card's exact per-process peak, which a 2 Hz sample of `bytes` misses),
+//         and when it first claimed the card.
 //         A file is replaced atomically (write then rename); files of dead pids are stale and removed by
 //         whoever reads them. Only files named so AND marked so are ever removed: the directory may be one
 //         the user named, holding files of their own.
@@ -108,12 +109,15 @@ export function readClaims(dir) {
 export function writeClaim(dir, pid, claim) {
   mkdirSync(dir, { recursive: true });
   const previous = readClaimFile(join(dir, claimName(pid)));
-  const earlierPeak = previous && previous.device === claim.device ? previous.peakBytes : 0;
+  const sameCard = previous && previous.device === claim.device;
+  const earlierPeak = sameCard ? previous.peakBytes : 0;
   const peakBytes = Math.max(claim.bytes, earlierPeak);
+  // When this process first claimed the card: clients that never held it together are never summed.
+  const started = (sameCard && previous.started) || new Date().toISOString();
   const temporary = join(dir, `.headroom-sim-claim-${pid}.${process.hrtime.bigint()}.tmp`);
   writeFileSync(
     temporary,
-    `${JSON.stringify({ headroomSim: 1, device: claim.device, bytes: claim.bytes, peakBytes })}\n`,
+    `${JSON.stringify({ headroomSim: 1, device: claim.device, bytes: claim.bytes, peakBytes, started })}\n`,
   );
   renameSync(temporary, join(dir, claimName(pid)));
 }
@@ -138,6 +142,7 @@ function recordPeak(env, pid, claim) {
     framework: 'sim',
     visibleDevices: env.CUDA_VISIBLE_DEVICES ?? null,
     devices: [{ device: claim.device, peakBytes: claim.peakBytes, counter: 'highest claim' }],
+    ...(claim.started ? { started: claim.started } : {}),
   };
   try {
     appendFileSync(env.HEADROOM_PEAKS_FILE, `${JSON.stringify(line)}\n`);
@@ -201,7 +206,8 @@ function readClaimFile(file) {
     if (!Number.isInteger(data.device) || !Number.isFinite(data.bytes) || data.bytes < 0) return undefined;
     // Files from before peaks were kept: the current claim is the best peak known.
     const peakBytes = Number.isFinite(data.peakBytes) ? Math.max(data.peakBytes, data.bytes) : data.bytes;
-    return { device: data.device, bytes: data.bytes, peakBytes };
+    const claim = { device: data.device, bytes: data.bytes, peakBytes };
+    return typeof data.started === 'string' ? { ...claim, started: data.started } : claim;
   } catch {
     return undefined;
   }
