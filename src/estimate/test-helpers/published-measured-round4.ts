@@ -31,6 +31,7 @@ const litgptThunderEager = (options: {
   row: string;
   measured: number;
   strategy: string;
+  accumulation: number;
   parallel?: string;
 }): PublishedCase => ({
   id: `litgpt-thunder-readme-tinyllama-pretrain-eager-${options.id}-a100-40gb`,
@@ -38,11 +39,11 @@ const litgptThunderEager = (options: {
   what: 'allocated',
   unit: 'GB',
   measured: options.measured,
-  config: `python extensions/thunder/pretrain.py --config config.yaml --compiler null ${options.strategy}: TinyLlama 1.1B (1,100,048,384 parameters with the separate head) pre-trained from scratch, bf16-true, fused AdamW, micro-batch 4 × 2048 tokens, no activation checkpointing, not compiled, one cross-entropy over the bf16 logits, A100 40 GB; max_memory_allocated / 1e9${options.parallel ? ", rank 0's figure (one GPU's of 8)" : ''}`,
+  config: `python extensions/thunder/pretrain.py --config config.yaml --compiler null ${options.strategy}: TinyLlama 1.1B (1,100,048,384 parameters with the separate head) pre-trained from scratch, bf16-true, fused AdamW, micro-batch 4 × 2048 tokens, ${options.accumulation} micro-batch${options.accumulation > 1 ? 'es' : ''} per optimizer step (TrainArgs.gradient_accumulation_iters: global batch / devices / 4), no activation checkpointing, not compiled, one cross-entropy over the bf16 logits, A100 40 GB; max_memory_allocated / 1e9${options.parallel ? ", rank 0's figure (one GPU's of 8)" : ''}`,
   spec: `model:
   params: 1100048384
   transformer: { ${tinyLlamaShape} }
-training: { precision: bf16, optimizer: adamw, optimizer_impl: fused, batch_size: 4, activation_checkpointing: none, loss: standard }${options.parallel ? `\nparallel: { ${options.parallel} }` : ''}`,
+training: { precision: bf16, optimizer: adamw, optimizer_impl: fused, batch_size: 4, grad_accumulation: ${options.accumulation}, activation_checkpointing: none, loss: standard }${options.parallel ? `\nparallel: { ${options.parallel} }` : ''}`,
 });
 
 // --- pytorch/ao docs/source/eager_tutorials/pretraining.rst, "(Part 1) Pre-training with float8" (June 2025) --
@@ -381,6 +382,7 @@ export const round4Cases: PublishedCase[] = [
     row: 'Fully-sharded ZeRO 3 | Eager | - | 8 | 456.57 | 22.13',
     measured: 22.13,
     strategy: '--train.global_batch_size 32 (strategy fsdp, 8 devices: no gradient accumulation)',
+    accumulation: 1,
     parallel: 'gpus: 8, strategy: fsdp_full',
   }),
   litgptThunderEager({
@@ -388,6 +390,7 @@ export const round4Cases: PublishedCase[] = [
     row: 'Replicated | Eager | - | 8 | 569.46 | 32.04',
     measured: 32.04,
     strategy: '--strategy ddp (global batch 512: 16 accumulation steps under no_backward_sync)',
+    accumulation: 16,
     parallel: 'gpus: 8, strategy: ddp',
   }),
   litgptThunderEager({
@@ -395,6 +398,7 @@ export const round4Cases: PublishedCase[] = [
     row: '- | Eager | - | 1 | 447.65 | 29.84',
     measured: 29.84,
     strategy: '--devices 1 (global batch 512: 128 accumulation steps)',
+    accumulation: 128,
   }),
 
   // torchao's pre-training tutorial: Llama 3 8B on 8 GPUs with float8 linears (rowwise, tensorwise).
