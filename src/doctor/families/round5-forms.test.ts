@@ -19,6 +19,8 @@ describe('one device out-of-memory status, every vendor', () => {
     '** (RuntimeError) Out of memory while trying to allocate 117964800 bytes.',
     'Program hbm requirement 8.98G:',
     'WARNING: CUDA OutOfMemoryError in TaskAlignedAssigner, using CPU',
+    // IPython's traceback header, its padding run closed as a wrap seam.
+    'OutOfMemoryError                          Traceback (most recent call last)',
   ])
     test(line.slice(0, 70), () => assert.equal(mustDiagnose(line).kind, 'gpu_oom', line));
 
@@ -110,6 +112,17 @@ describe('host allocations and kills in their other spellings', () => {
       "VSCODE Window Crashes with reason 'oom'",
     ])
       assert.equal(mustDiagnose(line).kind, 'host_oom', line);
+  });
+
+  test('a notebook kernel whose automatic restart failed cannot start: no memory kill', () => {
+    const failed = primary(
+      '"The kernel has died, and the automatic restart has failed. It is possible the kernel cannot be restarted."',
+    );
+    assert.ok(failed === undefined || failed.kind === 'none', JSON.stringify(failed));
+    assert.equal(
+      mustDiagnose('The kernel appears to have died. It will restart automatically.').kind,
+      'host_oom',
+    );
   });
 
   test('Ray refusing an object store larger than /dev/shm', () => {

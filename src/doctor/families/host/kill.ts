@@ -199,12 +199,14 @@ const spellings: KillSpelling[] = [
   // automatically.", "Kernel Restarting", the "Dead kernel" dialog), VS Code's Jupyter extension
   // ("The Kernel crashed while executing code in the current cell", "Kernel died", "Kernel
   // restarted"), Colab ("Your session crashed", "Runtime died, restarting"). The front end only saw the kernel process end:
-  // the kernel's OOM killer is its usual cause, so it is likely, not certain.
+  // the kernel's OOM killer is its usual cause, so it is likely, not certain. A kernel whose
+  // automatic restart failed ("The kernel has died, and the automatic restart has failed",
+  // jupyter/notebook kernelselector) cannot start at all: its environment, not its memory.
   {
     killer: 'notebook',
     weight: 2,
     pattern:
-      /\b(?:kernel|runtime) (?:for \S+ )?(?:appears to have died|has died|died|restarted|crashed while executing code)|\bKernel Restarting\b|\bDead kernel\b|Your session crashed(?:\.|\s+for an unknown reason)/i,
+      /\b(?:kernel|runtime) (?:for \S+ )?(?:appears to have died|has died(?!,? and the automatic restart has failed)|died|restarted|crashed while executing code)|\bKernel Restarting\b|\bDead kernel\b|Your session crashed(?:\.|\s+for an unknown reason)/i,
   },
   // A user's own words for the kernel's OOM killer doing it ("killed by the OOM killer", "the
   // oom-killer killed it"): the kill, retold; likely, not certain.
