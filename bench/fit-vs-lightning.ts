@@ -285,12 +285,9 @@ async function runLightning(
 async function runFit(
   python: string,
   setting: Setting,
-  isFullTrials: boolean,
+  how: 'full' | 'fresh' | 'default',
 ): Promise<FinderRun & { fit: Record<string, unknown> }> {
-  const runDir = join(
-    scratch,
-    `fit-${setting.model}-${setting.mode}-${isFullTrials ? 'full' : 'early'}-${Date.now()}`,
-  );
+  const runDir = join(scratch, `fit-${setting.model}-${setting.mode}-${how}-${Date.now()}`);
   const limit = setting.mode === 'cgroup' ? ['--host-memory', `${setting.limitBytes}B`] : [];
   const argv = [
     process.execPath,
@@ -304,7 +301,7 @@ async function runFit(
     '--run-dir',
     runDir,
     ...limit,
-    ...(isFullTrials ? ['--full-trials'] : []),
+    ...(how === 'full' ? ['--full-trials'] : how === 'fresh' ? ['--fresh-trials'] : []),
     '--',
     ...trainArgv(python, setting, ['--batch-size', '{batch}']),
   ];
@@ -385,6 +382,22 @@ function compareWalls(fitRun: FinderRun, lightning: Record<string, FinderRun | n
     .join('; ');
 }
 
+type FitRun = FinderRun & { fit: Record<string, unknown> };
+
+/** The forked fit beside the same fit with fresh processes: answers, walls, and each value both tried. */
+function compareTrials(forked: FitRun, fresh: FitRun): string {
+  const outcomes = (run: FitRun) =>
+    new Map(
+      ((run.fit.trials ?? []) as { value: number; ok: boolean }[]).map((t) => [t.value, t.ok] as const),
+    );
+  const a = outcomes(forked);
+  const b = outcomes(fresh);
+  const both = [...a.keys()].filter((v) => b.has(v));
+  const differ = both.filter((v) => a.get(v) !== b.get(v));
+  const wall = forked.seconds && fresh.seconds ? `, wall ${(forked.seconds / fresh.seconds).toFixed(2)}` : '';
+  return `forked vs fresh trials: answers ${forked.answer ?? '-'} / ${fresh.answer ?? '-'}${wall}; ${both.length} values tried by both, ${differ.length === 0 ? 'every pass/fail the same' : `pass/fail differs at ${differ.join(', ')}`}`;
+}
+
 export async function main(args: string[]): Promise<void> {
   const skip = skipUnlessFrameworks('torch', 'lightning');
   const python = frameworksPython();
@@ -451,18 +464,24 @@ export async function main(args: string[]): Promise<void> {
       // Interleaved, so the load hits Lightning and fit alike.
       const power = await withLoad(() => runLightning(python, setting, 'power'));
       row('lightning power', power);
-      const before = await withLoad(() => runFit(python, setting, true));
+      const before = await withLoad(() => runFit(python, setting, 'full'));
       row('fit --full-trials', before);
       const binsearch =
         setting.mode === 'cgroup' ? null : await withLoad(() => runLightning(python, setting, 'binsearch'));
       if (binsearch) row('lightning binsearch', binsearch);
-      const after = await withLoad(() => runFit(python, setting, false));
+      const after = await withLoad(() => runFit(python, setting, 'default'));
       row('fit', after);
+      // Where fit's trials were forks of its warm interpreter: the same fit with fresh processes, trial by trial.
+      const isForked =
+        (after.fit.trials as { forked?: unknown }[] | undefined)?.some((t) => t.forked) === true;
+      const fresh = isForked ? await withLoad(() => runFit(python, setting, 'fresh')) : null;
+      if (fresh) row('fit --fresh-trials', fresh);
       const quality = (run: FinderRun) => (run.answer === null ? '-' : (run.answer / trueLargest).toFixed(3));
       const ratio =
         `${keyOf(setting)}: fit/--full-trials wall ${(after.seconds! / before.seconds!).toFixed(2)} (answers ${quality(after)} / ${quality(before)} of true); ` +
         `fit beside Lightning: ${compareWalls(after, { power, binsearch })}; ` +
-        `load ${[power, before, binsearch, after].flatMap((r) => (r?.load ? [r.load] : [])).join(', ')}`;
+        (fresh ? `${compareTrials(after, fresh)}; ` : '') +
+        `load ${[power, before, binsearch, after, fresh].flatMap((r) => (r?.load ? [r.load] : [])).join(', ')}`;
       ratios.push(ratio);
       process.stdout.write(`  ${ratio}\n`);
     }
