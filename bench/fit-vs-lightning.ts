@@ -11,7 +11,10 @@
 // answer runs a full epoch. The true largest batch of each setting was found once by exhaustive
 // search (--calibrate) and is stored in bench/fit-vs-lightning.limits.json with how it was found.
 // fit runs twice: --full-trials (every trial a cold process run to its end, as before #26) and as it
-// runs by default (warm starts, trials stopped once their memory has levelled off). The four finders
+// runs by default (under RLIMIT_AS each trial a fork of one warm interpreter that imported torch and
+// Lightning once; under a cgroup fresh processes with warm starts, trials stopped once their memory
+// has levelled off); where the default forked, a third time with --fresh-trials, and the two are
+// compared value by value (answers, and the pass/fail of every value both tried). The four finders
 // of a setting run one after another, Lightning and fit interleaved (power, fit --full-trials,
 // binsearch, fit) so the machine's load hits both alike; each row carries the 1-min load average at
 // its start and end.
