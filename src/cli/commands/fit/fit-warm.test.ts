@@ -52,7 +52,7 @@ describe('headroom fit: warm trials', { skip: noPython ?? cgroupUnavailable() },
     const warm = await runHeadroom(fitArgv(['--max', '400'], asLimit), { cwd: scratch });
     assert.equal(warm.code, 0, warm.stderr);
     const forked = JSON.parse(warm.stdout);
-    assert.ok(forked.trials.length >= 3);
+    assert.ok(forked.trials.length >= 3, JSON.stringify(forked.trials));
     for (const trial of forked.trials)
       assert.equal(typeof trial.forked?.pid, 'number', JSON.stringify(trial));
     assert.ok(
@@ -63,7 +63,11 @@ describe('headroom fit: warm trials', { skip: noPython ?? cgroupUnavailable() },
     const freshResult = JSON.parse(fresh.stdout);
     for (const trial of freshResult.trials) assert.equal(trial.forked, undefined);
     // The same limit decides both: the answers are within the address-space noise of each other.
-    assert.ok(Math.abs(forked.best - freshResult.best) <= 4, `${forked.best} / ${freshResult.best}`);
+    // (1 MiB per batch: the interpreter's own address space varies by a few MiB from run to run.)
+    assert.ok(
+      Math.abs(forked.best - freshResult.best) <= 8,
+      `${forked.best} / ${freshResult.best}: ${JSON.stringify([forked.trials, freshResult.trials])}`,
+    );
   });
 
   test('under a cgroup limit the trials are fresh processes, and the note says why', async () => {
