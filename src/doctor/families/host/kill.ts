@@ -16,7 +16,8 @@ export type Killer =
   | 'jetsam'
   | 'lmkd'
   | 'dask'
-  | 'scheduler';
+  | 'scheduler'
+  | 'renderer';
 
 interface KillSpelling {
   killer: Killer;
@@ -176,6 +177,15 @@ const spellings: KillSpelling[] = [
     pattern: /System OOM encountered(?:, victim process: ([^,\s]+), pid: (\d+))?/,
     facts: (m) => definedFacts({ processName: m[1], pid: intOf(m[2]) }),
   },
+  // A Chromium/Electron window whose renderer ran out of memory: VS Code's "The window terminated
+  // unexpectedly (reason: 'oom', code: '-536870904')" and "crashed (reason: 'oom')" (microsoft/vscode
+  // src/vs/platform/windows/electron-main/windowImpl.ts onWindowError, Electron's
+  // render-process-gone details.reason 'oom').
+  {
+    killer: 'renderer',
+    weight: 3,
+    pattern: /(?:terminated unexpectedly|crash(?:ed|es)?)[^\n]{0,30}?\(?reason:?\s*'oom'/i,
+  },
   // Kaggle's front end: "Your notebook tried to allocate more memory than is available. It has restarted."
   {
     killer: 'notebook',
@@ -290,6 +300,8 @@ export const killRules: LogRule[] = [
       'runtime appears to have died',
       'memory budget',
       'memory limit',
+      "reason: 'oom'",
+      "reason 'oom'",
       'term_memlimit',
       'gone over memory limit',
       'system oom encountered',
