@@ -17,6 +17,9 @@ const measureFix = fix(
   'a setting already in place did not prevent this failure, so what fills memory must be measured',
 );
 
+// A fix that only lowers the batch, which a log at batch size 1 shows already as low as it goes.
+const lowersBatch = /^(?:or )?(?:lower|halve|reduce)\b[^;]*\bbatch\b/i;
+
 function withFamilyFacts(draft: Draft, familyFacts: Map<string, Facts>): Draft {
   const family = Object.assign({}, ...joinedFactKeys(draft).map((f) => familyFacts.get(f) ?? {})) as Facts;
   return { ...draft, facts: { ...family, ...draft.facts } };
@@ -36,7 +39,9 @@ function toDiagnosis(draft: Draft, context: ExplainContext): Diagnosis {
   // Each fix once, and none that sets what the log shows already set (issue 23).
   const fixes = proposed.filter(
     (f, i) =>
-      proposed.findIndex((o) => o.fix === f.fix) === i && !repeatsShownSetting(f.fix, context.context),
+      proposed.findIndex((o) => o.fix === f.fix) === i &&
+      !repeatsShownSetting(f.fix, context.context) &&
+      !(context.context.batchSizeOne === true && lowersBatch.test(f.fix)),
   );
   if (fixes.length === 0 && proposed.length > 0) fixes.push(measureFix);
   const device = draft.facts.device;

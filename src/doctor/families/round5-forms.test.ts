@@ -50,6 +50,17 @@ describe('one device out-of-memory status, every vendor', () => {
     );
   });
 
+  test('a log at batch size one is not told to lower the batch', () => {
+    const d = mustDiagnose('batch_size=1', 'RuntimeError: CUDA error: out of memory');
+    assert.equal(d.kind, 'gpu_oom');
+    assert.ok(!d.fixes.some((f) => /lower the batch/i.test(f)), d.fixes.join('\n'));
+    assert.ok(
+      mustDiagnose('batch_size=16', 'RuntimeError: CUDA error: out of memory').fixes.some((f) =>
+        /lower the batch/i.test(f),
+      ),
+    );
+  });
+
   test("the JVM's OutOfMemoryError stays the host's", () => {
     const d = primary('OutOfMemoryError: Java heap space');
     assert.ok(d === undefined || d.kind !== 'gpu_oom', JSON.stringify(d));

@@ -98,6 +98,17 @@ const logRules: FactRule[] = [
     extract: (m) => ({ jaxEra: m[1] === 'org_tensorflow' ? 'org_tensorflow' : 'openxla' }),
   },
   {
+    // A batch of one, as a user or a launcher states it ("batch_size==1", "--batch-size 1",
+    // "batch: 1", "per_device_train_batch_size=1"): a fix that lowers the batch would repeat it
+    // (issue 23: no fix tells the user to do what the log shows done).
+    family: 'context',
+    keywords: ['batch_size', 'batch-size', 'batch size', 'batch:'],
+    pattern: /\bbatch[_ -]size\s*(?:==?|:)?\s*1(?!\d|\.\d)|\bbatch:\s*1(?!\d|\.\d)/i,
+    source: 'issue 23 item 5 (a fix never repeats what the log shows done)',
+    once: true,
+    extract: () => ({ batchSizeOne: true }),
+  },
+  {
     family: 'context',
     keywords: ['traceback (most recent call last)'],
     pattern: /Traceback \(most recent call last\)/,
