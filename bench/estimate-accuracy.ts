@@ -19,6 +19,7 @@ import {
 } from '../src/estimate/test-helpers/measured-cases.js';
 import { type PublishedCase, publishedCases } from '../src/estimate/test-helpers/published-measured.js';
 import { round2Cases } from '../src/estimate/test-helpers/published-measured-round2.js';
+import { round3Cases } from '../src/estimate/test-helpers/published-measured-round3.js';
 import {
   expectedAt,
   noReferencesMessage,
@@ -341,6 +342,10 @@ export async function main(args: string[] = []): Promise<void> {
   );
   // Round 2 (issue #25): measured once as held out at 124b761, spent since; scored as its own group.
   await printPublishedGroups('published case, round 2 (issue #25)', round2Cases, () => 'round 2', {
+    isTraced: !args.includes('--skip-trace'),
+  });
+  // Round 3: measured once as held out at f444821 (median 13.3%), spent since; scored as its own group.
+  await printPublishedGroups('published case, round 3 (issue #25)', round3Cases, () => 'round 3', {
     isTraced: !args.includes('--skip-trace'),
   });
   printDerived();

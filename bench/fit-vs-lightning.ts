@@ -66,6 +66,7 @@ const defaults: Setting[] = [
   { model: 'cnn', mode: 'rlimit-as', limitBytes: 1400 * MiB, samples: 256 },
   { model: 'transformer', mode: 'rlimit-as', limitBytes: 1400 * MiB, samples: 512 },
   { model: 'cnn', mode: 'cgroup', limitBytes: 900 * MiB, samples: 256 },
+  { model: 'transformer', mode: 'cgroup', limitBytes: 1000 * MiB, samples: 512 },
 ];
 
 interface Ran {
@@ -331,7 +332,9 @@ function writeSettings(changed: readonly Setting[]): void {
 
 function readSettings(): Setting[] {
   if (!existsSync(limitsFile)) return defaults;
-  return JSON.parse(readFileSync(limitsFile, 'utf8')).settings as Setting[];
+  const stored = JSON.parse(readFileSync(limitsFile, 'utf8')).settings as Setting[];
+  // A default setting not stored yet is calibrated on the next run.
+  return [...stored, ...defaults.filter((d) => !stored.some((s) => keyOf(s) === keyOf(d)))];
 }
 
 /** The largest batch that passed below the smallest batch that ever failed, over every run given. */

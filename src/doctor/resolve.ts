@@ -14,7 +14,12 @@ const GiB = 1024 ** 3;
  */
 export const libraryInitFreeBytes = GiB;
 
-const libraryInitCodes = new Set(['library-init-failed', 'cudnn-autotune-failed']);
+// A library's own "alloc failed" status (CUBLAS_STATUS_ALLOC_FAILED at cublasCreate, cuDNN, cuFFT,
+// cuSOLVER, hipBLAS, MIOpen) is the same evidence as a handle that could not be created: cuBLAS
+// returns it from cublasCreate both when the GPU is full and when the runtime cannot start the
+// library (docs.nvidia.com/cuda/cublas/#cublascreate); decided only by figures beside it (issue 23,
+// test/corpus CORPUS-FORMAT "Settled labelling rules" 1).
+const libraryInitCodes = new Set(['library-init-failed', 'library-alloc-failed', 'cudnn-autotune-failed']);
 const busErrorCodes = new Set(['torch-worker-bus-error', 'dataloader-worker-bus-error', 'bus-error']);
 
 /** True for a draft of a library init failure that no memory figure decided (shown as "unknown"). */

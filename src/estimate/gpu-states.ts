@@ -268,6 +268,26 @@ export function modelStateComponents(
       );
     } else device.push(part);
   }
+  if (
+    spec.parallel.strategy === 'zero3' &&
+    gradientBytes > 0 &&
+    states.statesBytes > 0 &&
+    !spec.training.offloadOptimizer &&
+    !isParamOffload
+  ) {
+    // DeepSpeed ZeRO-3 steps one sub-group of its partition at a time (stage3.py
+    // _prepare_fp32_grad_for_sub_group): `self.flatten(averaged_gradients[i]).to(fp32)` makes a flat
+    // copy of the sub-group's 16-bit gradients and its fp32 cast, set as the fp32 master's .grad for
+    // the step and released after it.
+    const elements = Math.min(spec.parallel.deepSpeed.subGroupElements, counts.trainable / share(1));
+    const perElement = gradientBytes + (gradientBytes === 4 ? 0 : 4);
+    device.push({
+      name: 'fp32 sub-group gradients',
+      bytes: elements * perElement,
+      formula: `min(sub_group_size ${formatCount(spec.parallel.deepSpeed.subGroupElements)}, partition ${formatCount(counts.trainable / share(1))}) × (${gradientBytes} B flat copy${gradientBytes === 4 ? '' : ' + 4 B fp32 cast'}), during step()`,
+      phase: 'step',
+    });
+  }
   if (states.temporariesBytes > 0 && !spec.training.offloadOptimizer && !isParamOffload) {
     device.push({
       name: 'optimizer step temporaries',

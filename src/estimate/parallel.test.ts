@@ -59,6 +59,18 @@ describe('ZeRO (Rajbhandari et al. 2019, §5): model states per GPU', () => {
     );
   });
 
+  test("ZeRO-3's step casts one sub-group's gradients to fp32 at a time (sub_group_size 1e9)", () => {
+    const yaml = (extra: string) =>
+      `model: { params: 7B }\ntraining: { precision: amp_bf16 }\nparallel: { gpus: 4, strategy: zero3${extra} }`;
+    const step = (extra: string) =>
+      estimate(spec(yaml(extra))).gpu.components.find((p) => p.name === 'fp32 sub-group gradients');
+    // 7B / 4 = 1.75B per rank: one full sub-group of 1e9, its 2 B flat copy and 4 B cast.
+    assert.equal(step('')?.bytes, 1e9 * 6);
+    assert.equal(step('')?.phase, 'step');
+    assert.equal(step(', deepspeed: { sub_group_size: 100000000 }')?.bytes, 1e8 * 6);
+    assert.equal(parts(yaml('').replace('zero3', 'zero2'))['fp32 sub-group gradients'], undefined);
+  });
+
   test("DeepSpeed's reduce bucket: reduce_bucket_size 5e8 elements of 16-bit gradients", () => {
     const bytes = parts(
       'model: { params: 7B }\ntraining: { precision: amp_bf16 }\nparallel: { gpus: 8, strategy: zero2 }',

@@ -2,8 +2,8 @@
 // Every case within 15% and the median within 5%; every error measured is printed as a test diagnostic.
 // Before and after the TP/PP/ZeRO-3 work of 2026-11-26 (estimate-model), unchanged, every row: 25 cases
 // (with issue #13's host run), median 2.4%, worst +10.9% (LitGPT QLoRA Llama-2-7B mb 1), 17 within 5%.
-// After round 3's loss work (2026-11-26 23:20 UTC): median 2.0%, worst +9.3% (LitGPT QLoRA Llama-2-13B
-// mb 1), 20 within 5%.
+// After round 3's work (2026-11-26 23:00 UTC): median 2.0%, worst +9.3% (LitGPT QLoRA Llama-2-13B mb 1),
+// 21 within 5%.
 import assert from 'node:assert/strict';
 import { type TestContext, test } from 'node:test';
 import { defaultContextBytes } from './cuda.js';

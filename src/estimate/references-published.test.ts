@@ -5,9 +5,10 @@
 // Round 1's 23 scored cases before and after the TP/PP/ZeRO-3 work of 2026-11-26 (estimate-model):
 // unchanged, every row: median 2.5%, worst -9.6% (torchtune Llama-2-7B QLoRA), 19 within 5%, 23 within 15%
 // (held-out 10: median 2.6%; fitted 13: median 2.0%).
-// After round 3's loss work (2026-11-26 23:20 UTC: the loss and a layer's backward as two moments):
-// median 2.7%, worst -22.1% (the same torchtune QLoRA row, held out: the layer moment alone no longer
-// covers what is missing there), 16 within 5%, 22 within 15%; the torchao Float8 8B rows -0.1% → -7.4%.
+// After round 3's work (2026-11-26 23:00 UTC: the loss and a layer's backward as two moments, the LM
+// head's FSDP unit gathered through the loss): median 2.7%, worst -22.1% (the same torchtune QLoRA row,
+// held out: its loss and layer moments no longer add up to what is missing there), 16 within 5%, 22
+// within 15% (held-out 10: median 3.3%; fitted 13: median 2.0%); torchao Float8 8B rows -0.1% → -5.3%.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { findCardModel } from '../plan/cards.js';

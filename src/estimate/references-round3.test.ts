@@ -10,10 +10,16 @@
 // Largest misses: activation offload (torchtune +96.5%/+48.3%), FSDP CPU offload of a 1B model (-81.7%,
 // -81.5%), GPT-2 124M bf16 at batch 8 (+64.7%/+54.2%: the logits' share), fsdp_qlora at 2 x 24 GB (+38.9%,
 // -34.9%). The issue's bar (median <= 5%, worst <= 15%) is not met; round 3 is now spent.
-// Fitted since (estimate-model, 2026-11-26 23:20 UTC, not a held-out figure): the loss and a layer's
-// backward as two moments, a compiled chunked loss at logitBytes × 9/8, no fp32 upcast for a plain
-// F.cross_entropy on bf16 logits (rasbt's GPT-2 specs now say `loss_upcast: false` and `compile: layers`,
-// as their configs state): median 8.7%, worst -82.4% (Fabric FSDP CPU offload), 30 within 5%, 48 within 15%.
+// Fitted since (estimate-model, 2026-11-26 22:20-23:00 UTC; a fitted figure, not a held-out one): the loss
+// and a layer's backward as two moments (a layer's dequantization in the latter), a compiled chunked loss
+// at logitBytes × 9/8, no fp32 upcast for a plain F.cross_entropy on bf16 logits (rasbt's GPT-2 specs now
+// say `loss_upcast: false` and `compile: layers`, as their configs state), the LM head's FSDP unit
+// gathered through the loss, torchtune's offload stash (5 saved tensors), ZeRO-3's fp32 sub-group
+// gradients in step(): median 8.4%, worst -82.4% (Fabric FSDP CPU offload of the 1B demo, unexplained:
+// the FSDP1 offload rows keep ~2.2 GiB more than the gathered units), 31 within 5%, 49 within 15%. Per
+// row, before → after: torchtune QLoRA offload +96.5% → +12.8%, LoRA offload +48.3% → +6.9%, GPT-2 bf16
+// flash bs 8 +64.7% → +4.2%, native modules +54.2% → +16.6%, fused +29.3% → -2.2%, fsdp_qlora 7B QLoRA
+// bs 10 +38.9% → -1.7%, DeepSpeed 6.86B ZeRO-3 checkpointed -13.9% → -0.4%.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -139,6 +145,6 @@ test('round 3: accuracy on the spent round-3 cases stays at or better than its o
   const within = (limit: number) => scored.filter((c) => Math.abs(caseError(c)) <= limit).length;
   const summary = `${scored.length} cases: median |error| ${(median * 100).toFixed(1)}%, worst ${(caseError(worst) * 100).toFixed(1)}% (${worst.id}); ${within(0.05)} within 5%, ${within(0.15)} within 15%`;
   // The one measurement was median 13.3%, 19 within 5%, 45 within 15%; these are the fitted figures.
-  assert.ok(median <= 0.088, summary);
-  assert.ok(within(0.05) >= 30 && within(0.15) >= 48, summary);
+  assert.ok(median <= 0.085, summary);
+  assert.ok(within(0.05) >= 31 && within(0.15) >= 49, summary);
 });

@@ -1,8 +1,12 @@
-// Round 4 of the published measured peaks (test-helpers/published-measured-round4.ts): all held out.
-// These tests check their shape only — each names its source, what was measured, its config, and a
-// spec that parses — and that they are new to rounds 1 to 3 and ../shared/estimation. No test here
-// estimates a case: the accuracy test is skipped until the lead's one measurement
-// (HEADROOM_MEASURE_ROUND4=1), after which round 4 is spent and that test pins its figures.
+// Round 4 of the published measured peaks (test-helpers/published-measured-round4.ts), gathered held out
+// by one engineer while another changed the model. These tests check their shape — each names its
+// source, what was measured, its config, and a spec that parses — and that they are new to rounds 1 to 3
+// and ../shared/estimation.
+// Measured ONCE by the lead, 2026-11-26 23:38 UTC, with the model frozen at 9876cb9 (analytic, no trace):
+// 44 cases, median |error| 12.3%, worst +87.8% (Fabric's tensor-parallel Llama 6.7B, TP2 × FSDP2 on 4
+// GPUs), 10 within 5%, 25 within 15%, 39 within 30%. The model before this session (cf12291) on the same
+// cases: median 15.5%, worst +87.8%, 11 within 5%, 21 within 15%, 37 within 30%. Round 4 is now spent:
+// the accuracy test pins that one measurement.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,7 +20,6 @@ import { specOf } from './test-helpers/references.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const sharedEstimation = path.resolve(here, '../../..', 'shared', 'estimation');
-const isMeasuring = process.env.HEADROOM_MEASURE_ROUND4 === '1';
 const earlierCases = [...publishedCases, ...round2Cases, ...round3Cases];
 
 // The documents each round-4 source comes from: none may be cited by rounds 1 to 3 or ../shared.
@@ -28,10 +31,14 @@ const round4Documents = [
   'applications/ColossalChat/examples/README.md',
   'mmsegmentation configs/pspnet/README.md',
   'mmpretrain configs/fp16/README.md',
+  'examples/fabric/tensor_parallel/README.md',
+  'examples/language/bert/README.md',
+  'mmsegmentation configs/vit/README.md',
+  'docs/source_en/Megatron-SWIFT/Quick-start.md',
 ];
 
-test('round 4: at least 30 cases, ids unique and distinct from rounds 1 to 3', () => {
-  assert.ok(round4Cases.length >= 30, `${round4Cases.length} cases`);
+test('round 4: at least 40 cases, ids unique and distinct from rounds 1 to 3', () => {
+  assert.ok(round4Cases.length >= 40, `${round4Cases.length} cases`);
   const ids = round4Cases.map((c) => c.id);
   assert.equal(new Set(ids).size, ids.length, 'ids are unique');
   const earlier = new Set(earlierCases.map((c) => c.id));
@@ -100,15 +107,15 @@ test('round 4: ../shared/estimation cites none of the new documents', {
     assert.ok(!shared.includes(document), `${document} is already in ../shared/estimation`);
 });
 
-test('round 4: accuracy on the held-out cases (the lead measures once: HEADROOM_MEASURE_ROUND4=1)', {
-  skip: isMeasuring ? false : "held out until the lead's one measurement",
-}, async () => {
+test('round 4: accuracy on the spent round-4 cases stays at or better than its one measurement', async () => {
   const { scorePublished, caseError, medianAbsoluteError } = await import('./test-helpers/measured-cases.js');
   const scored = scorePublished(round4Cases, () => true);
   const worst = scored.reduce((a, b) => (Math.abs(caseError(b)) > Math.abs(caseError(a)) ? b : a));
   const median = medianAbsoluteError(scored);
   const within = (limit: number) => scored.filter((c) => Math.abs(caseError(c)) <= limit).length;
   const summary = `${scored.length} cases: median |error| ${(median * 100).toFixed(1)}%, worst ${(caseError(worst) * 100).toFixed(1)}% (${worst.id}); ${within(0.05)} within 5%, ${within(0.15)} within 15%, ${within(0.3)} within 30%`;
-  // issue #25 "Done when": median |error| <= 5%, worst <= 15% on measured runs nobody fitted to.
-  assert.ok(median <= 0.05 && Math.abs(caseError(worst)) <= 0.15, summary);
+  // The one measurement: median 12.3%, 10 within 5%, 25 within 15%, 39 within 30% (issue #25's bar,
+  // median <= 5% and worst <= 15% on runs nobody fitted to, was not met).
+  assert.ok(median <= 0.124, summary);
+  assert.ok(within(0.05) >= 10 && within(0.15) >= 25 && within(0.3) >= 39, summary);
 });

@@ -140,6 +140,14 @@ export const deepSpeedSchema = z.strictObject({
     .min(1)
     .meta({ description: 'zero_optimization.reduce_bucket_size in elements (default 5e8)' })
     .optional(),
+  sub_group_size: z
+    .number()
+    .int()
+    .min(1)
+    .meta({
+      description: 'zero_optimization.sub_group_size in elements (default 1e9): ZeRO-3 steps one at a time',
+    })
+    .optional(),
 });
 
 /** parallel: GPUs, strategy and tensor parallelism; the estimate is per GPU. */

@@ -169,6 +169,8 @@ function toParallel(raw: RawEstimate, report: (path: string[], message: string) 
       isOverlapComm: given.deepspeed?.overlap_comm,
       // deepspeed/runtime/zero/config.py: reduce_bucket_size = 5e8 elements.
       reduceBucketElements: given.deepspeed?.reduce_bucket_size ?? 5e8,
+      // deepspeed/runtime/zero/config.py: sub_group_size = 1e9 elements.
+      subGroupElements: given.deepspeed?.sub_group_size ?? 1e9,
     },
   };
 }

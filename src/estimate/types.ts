@@ -206,6 +206,8 @@ export interface DeepSpeedSpec {
   isOverlapComm: boolean | undefined;
   /** reduce_bucket_size in elements (default 5e8). */
   reduceBucketElements: number;
+  /** ZeRO-3 sub_group_size in elements (default 1e9): the step's unit. */
+  subGroupElements: number;
 }
 
 /** A tensor held on the GPU besides the model: `count` separate tensors of `shape` and `dtype`. */

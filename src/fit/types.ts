@@ -133,6 +133,8 @@ export interface TrialRecord {
   addressSpace?: AddressSpace | null;
   /** Set when the trial's process started before its value was known and waited at the gate this long (warm-start.ts). */
   warmStart?: { warmedSeconds: number };
+  /** Set when the trial was a fork of fit's warm interpreter (imports paid once; warm-server.ts): the fork's PID, and why it could not join the trial's cgroup, if it could not. */
+  forked?: { pid: number; problem?: string };
   /** True when this value had been run before (a repeat to measure the noise at the answer). */
   isRepeat?: boolean;
   /** What this trial added to what the search knows (the answer, the boundary, the line, the noise). */

@@ -3,7 +3,9 @@
 // wait at a gate (python/headroom_boot/_headroom_boot/fit_gate.py) after the script's leading
 // imports until the search knows their value. Only a command that is plainly `python SCRIPT.py`
 // (behind prlimit or env) with the placeholder in the script's own arguments can wait at the gate.
+import { isAddressSpaceBinding } from './address-space.js';
 import { placeholderFor } from './template.js';
+import type { ResourceLimit } from './types.js';
 
 /** At most this many processes warm up ahead of the search. */
 export const maxWarmDepth = 2;
@@ -32,12 +34,16 @@ function skipWrappers(argv: readonly string[]): number {
   }
 }
 
-/**
- * Whether each trial of `argv` can start before its value is known: a Python interpreter running a
- * .py script, with the placeholder only in the script's arguments. Says why not, or null when it can.
- */
-export function whyNoWarmStart(argv: readonly string[], variable: string): string | null {
-  const placeholder = placeholderFor(variable);
+/** Where a plain `python SCRIPT.py ARG...` command (behind prlimit or env) has its interpreter and its script. */
+export interface PythonCommand {
+  /** Index of the interpreter in argv (after prlimit/env wrappers). */
+  interpreterAt: number;
+  /** Index of the script; the interpreter's own options lie between the two. */
+  scriptAt: number;
+}
+
+/** The command's interpreter and script, or why it is not a Python interpreter running a .py script. */
+export function findPythonScript(argv: readonly string[]): PythonCommand | string {
   const at = skipWrappers(argv);
   const interpreter = at >= 0 ? argv[at] : undefined;
   if (interpreter === undefined || !pythonName.test(interpreter.split('/').at(-1) ?? ''))
@@ -49,9 +55,39 @@ export function whyNoWarmStart(argv: readonly string[], variable: string): strin
     script += optionsWithValue.has(option) ? 2 : 1;
   }
   if (!argv[script]?.endsWith('.py')) return 'the command is not a Python interpreter running a script';
-  if (argv.slice(0, script + 1).some((arg) => arg.includes(placeholder)))
+  return { interpreterAt: at, scriptAt: script };
+}
+
+/**
+ * Whether each trial of `argv` can start before its value is known: a Python interpreter running a
+ * .py script, with the placeholder only in the script's arguments. Says why not, or null when it can.
+ */
+export function whyNoWarmStart(argv: readonly string[], variable: string): string | null {
+  const found = findPythonScript(argv);
+  if (typeof found === 'string') return found;
+  const placeholder = placeholderFor(variable);
+  if (argv.slice(0, found.scriptAt + 1).some((arg) => arg.includes(placeholder)))
     return `${placeholder} is outside the script's own arguments`;
   return null;
+}
+
+/** The RLIMIT_AS a `prlimit --as=N` (or `--as N`) wrapper in front of the command sets; null when none. */
+export function prlimitAddressSpace(argv: readonly string[]): number | null {
+  const found = findPythonScript(argv);
+  const end = typeof found === 'string' ? argv.length : found.interpreterAt;
+  let limit: number | null = null;
+  for (let i = 0; i < end; i++) {
+    const arg = argv[i] ?? '';
+    const value = arg.startsWith('--as=')
+      ? arg.slice('--as='.length)
+      : arg === '--as'
+        ? argv[i + 1]
+        : undefined;
+    // prlimit(1): SOFT:HARD or one value for both; the soft limit is what fails an allocation.
+    const soft = value?.split(':')[0];
+    if (soft !== undefined && /^\d+$/.test(soft)) limit = Number(soft);
+  }
+  return limit;
 }
 
 /**
@@ -68,4 +104,26 @@ export function warmDepthFor(options: {
   const freeBytes = availableBytes - (hostLimitBytes ?? availableBytes);
   const each = options.warmBytes ?? assumedWarmBytes;
   return Math.max(0, Math.min(maxWarmDepth, Math.floor(freeBytes / 2 / each)));
+}
+
+/**
+ * Whether fit's trials can be forks of one warm interpreter (io/warm-server.ts) and stay faithful to a
+ * fresh process: only where the host budget that binds is RLIMIT_AS (a fork's address space is a fresh
+ * process's after the same imports; the fork takes the limit itself). Under a cgroup limit (--host-memory
+ * or the default one) a fork's pages shared with the interpreter are charged to the interpreter's cgroup,
+ * not the trial's, so a fork would fit values a fresh process cannot. Says why not, or null when it can.
+ */
+export function whyNoForkedTrials(options: {
+  argv: readonly string[];
+  variable: string;
+  /** The trials' RLIMIT_AS: a prlimit --as wrapper's, else headroom's own (inherited); null: none. */
+  addressSpaceLimitBytes: number | null;
+  limits: readonly ResourceLimit[];
+}): string | null {
+  const why = whyNoWarmStart(options.argv, options.variable);
+  if (why) return why;
+  const cgroupRule =
+    "the trials' host limit is a cgroup's, which a fork would not be charged for in full (its pages shared with the warm interpreter are charged to the interpreter)";
+  if (options.addressSpaceLimitBytes === null) return cgroupRule;
+  return isAddressSpaceBinding(options.addressSpaceLimitBytes, options.limits) ? null : cgroupRule;
 }

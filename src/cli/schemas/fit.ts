@@ -58,6 +58,10 @@ const trialSchema = z.object({
     description:
       'set when the trial started before its value was known (a warm start) and waited after its imports this long; seconds counts from its value',
   }),
+  forked: z.object({ pid: z.number().int(), problem: z.string().optional() }).optional().meta({
+    description:
+      "set when the trial was a fork of fit's warm interpreter (the script's imports paid once, not per trial): the fork's PID; problem: why it could not join the trial's cgroup",
+  }),
   isRepeat: z.boolean().optional(),
   bought: z
     .string()

@@ -32,12 +32,14 @@ export const hostTable: Record<string, Expected> = {
     why: 'Slurm cgroup OOM; thread: more --mem',
   },
   'host_oom_killed-09.txt': {
-    cause: 'host_ram',
+    // A bare kill: cause unknown, dmesg confirms (CORPUS-FORMAT settled rule 2).
+    cause: 'unknown',
     some: [dmesg],
     why: 'bash "Killed" after 85,700 steps: slow host RAM growth',
   },
   'host_oom_killed-11.txt': {
-    cause: 'host_ram',
+    // A bare kill: cause unknown, dmesg confirms (CORPUS-FORMAT settled rule 2).
+    cause: 'unknown',
     some: [has(/replay buffer/)],
     why: '已杀死; thread: the replay buffer in host RAM',
   },
@@ -47,13 +49,15 @@ export const hostTable: Record<string, Expected> = {
     why: 'DataLoader worker killed; thread fix num_workers=0',
   },
   'host_oom_killed-15.txt': {
-    cause: 'host_ram',
+    // A bare kill: cause unknown, dmesg confirms (CORPUS-FORMAT settled rule 2).
+    cause: 'unknown',
     some: [dmesg],
     causeText: [/launcher's or parent's/],
     why: "torchrun exitcode -9; the traceback shown is the launcher's",
   },
   'host_oom_killed-17.txt': {
-    cause: 'host_ram',
+    // A bare kill: cause unknown, dmesg confirms (CORPUS-FORMAT settled rule 2).
+    cause: 'unknown',
     some: [has(/cgroup|container/)],
     why: 'make ... Killed; thread: a container limit',
   },
@@ -83,18 +87,21 @@ export const hostTable: Record<string, Expected> = {
     why: 'a 27.5 MiB request fails: RAM already full; maintainer: the replay buffer',
   },
   'host_oom_killed-64.txt': {
-    cause: 'host_ram',
+    // A bare kill: cause unknown, dmesg confirms (CORPUS-FORMAT settled rule 2).
+    cause: 'unknown',
     some: [dmesg],
     why: 'bash Killed in a VM that ran out of memory',
   },
   'host_oom_killed-65.txt': {
-    cause: 'host_ram',
+    // A bare kill: cause unknown, dmesg confirms (CORPUS-FORMAT settled rule 2).
+    cause: 'unknown',
     some: [dmesg],
     why: 'DeepSpeed launcher return code -9; confirmed with dmesg',
   },
-  'host_oom_killed-66.txt': { cause: 'host_ram', some: [dmesg], why: 'bare Killed; reporter: memory issue' },
+  'host_oom_killed-66.txt': { cause: 'unknown', some: [dmesg], why: 'bare Killed; reporter: memory issue' },
   'host_oom_killed-67.txt': {
-    cause: 'host_ram',
+    // A bare kill: cause unknown, dmesg confirms (CORPUS-FORMAT settled rule 2).
+    cause: 'unknown',
     some: [has(/lower what the process keeps/)],
     why: 'SIGKILL while loading shards; bigger machine fixed it',
   },
@@ -104,8 +111,8 @@ export const hostTable: Record<string, Expected> = {
     why: 'kernel OOM with 128 GB of swap barely used',
   },
   'host_oom_killed-69.txt': {
-    // The node's RAM ran out (the cause); the kubelet acted on it (who killed), issue 23's kill grammar.
-    cause: 'host_ram',
+    // The kubelet is a user-space monitor evicting at its threshold (CORPUS-FORMAT settled rule 3).
+    cause: 'memory_monitor',
     some: [has(/requests\.memory/)],
     every: [noDmesg],
     why: 'kubelet node-pressure eviction, not a container OOMKilled',

@@ -109,7 +109,8 @@ export const torchTable: Record<string, Expected> = {
     why: 'no numbers; thread: tensors kept alive across epochs',
   },
   'torch_other_gpu-03.txt': {
-    cause: 'co_tenant',
+    // No figures beside it: can't tell, who holds the GPU decides (CORPUS-FORMAT settled rule 1).
+    cause: 'unknown',
     some: [holders],
     every: [noJaxVariable],
     why: 'cuBLAS alloc failed; reply: GPU occupied',

@@ -9,26 +9,40 @@ import type { DiagnosisKind } from '../types.js';
 import { type CorpusCase, parseFactsLine, readCorpus, repoRoot } from './corpus.js';
 
 /**
- * The parts the corpus is read in: test/corpus/logs, test/corpus/heldout, test/corpus/heldout-2,
- * test/corpus/heldout-3, test/corpus/heldout-4, ../shared/corpus. heldout-2, heldout-3 and heldout-4 are
- * slices held out from a round of rule changes (test/corpus/HELDOUT-2.md, HELDOUT-3.md, HELDOUT-4.md):
- * scored once, at the end, and read by no test until then.
+ * The parts the corpus is read in: test/corpus/logs, test/corpus/heldout, test/corpus/heldout-2 ..
+ * test/corpus/heldout-5, ../shared/corpus. heldout-2 .. heldout-5 are slices held out from a round of rule
+ * changes (test/corpus/HELDOUT-2.md .. HELDOUT-5.md): scored once, at the end, and read by no test until then.
  */
-export type CorpusPart = 'logs' | 'heldout' | 'heldout-2' | 'heldout-3' | 'heldout-4' | 'shared';
+export type CorpusPart =
+  | 'logs'
+  | 'heldout'
+  | 'heldout-2'
+  | 'heldout-3'
+  | 'heldout-4'
+  | 'heldout-5'
+  | 'shared';
 export const corpusParts: readonly CorpusPart[] = [
   'logs',
   'heldout',
   'heldout-2',
   'heldout-3',
   'heldout-4',
+  'heldout-5',
   'shared',
 ];
 
 /**
  * The parts of test/corpus the tests read: heldout/ since it was measured (test/corpus/HELDOUT.md),
- * heldout-2/ and heldout-3/ since they were (test/corpus/HELDOUT-2-RESULT.md, HELDOUT-3-RESULT.md).
+ * heldout-2/, heldout-3/ and heldout-4/ since they were (test/corpus/HELDOUT-2-RESULT.md,
+ * HELDOUT-3-RESULT.md, HELDOUT-4-RESULT.md).
  */
-export const testCorpusParts: readonly CorpusPart[] = ['logs', 'heldout', 'heldout-2', 'heldout-3'];
+export const testCorpusParts: readonly CorpusPart[] = [
+  'logs',
+  'heldout',
+  'heldout-2',
+  'heldout-3',
+  'heldout-4',
+];
 
 /** test/corpus in this checkout. */
 export const testCorpusDir = resolve(repoRoot, 'test', 'corpus');

@@ -31,6 +31,7 @@ const litgptThunderEager = (options: {
   row: string;
   measured: number;
   strategy: string;
+  accumulation: number;
   parallel?: string;
 }): PublishedCase => ({
   id: `litgpt-thunder-readme-tinyllama-pretrain-eager-${options.id}-a100-40gb`,
@@ -38,11 +39,11 @@ const litgptThunderEager = (options: {
   what: 'allocated',
   unit: 'GB',
   measured: options.measured,
-  config: `python extensions/thunder/pretrain.py --config config.yaml --compiler null ${options.strategy}: TinyLlama 1.1B (1,100,048,384 parameters with the separate head) pre-trained from scratch, bf16-true, fused AdamW, micro-batch 4 × 2048 tokens, no activation checkpointing, not compiled, one cross-entropy over the bf16 logits, A100 40 GB; max_memory_allocated / 1e9${options.parallel ? ", rank 0's figure (one GPU's of 8)" : ''}`,
+  config: `python extensions/thunder/pretrain.py --config config.yaml --compiler null ${options.strategy}: TinyLlama 1.1B (1,100,048,384 parameters with the separate head) pre-trained from scratch, bf16-true, fused AdamW, micro-batch 4 × 2048 tokens, ${options.accumulation} micro-batch${options.accumulation > 1 ? 'es' : ''} per optimizer step (TrainArgs.gradient_accumulation_iters: global batch / devices / 4), no activation checkpointing, not compiled, one cross-entropy over the bf16 logits, A100 40 GB; max_memory_allocated / 1e9${options.parallel ? ", rank 0's figure (one GPU's of 8)" : ''}`,
   spec: `model:
   params: 1100048384
   transformer: { ${tinyLlamaShape} }
-training: { precision: bf16, optimizer: adamw, optimizer_impl: fused, batch_size: 4, activation_checkpointing: none, loss: standard }${options.parallel ? `\nparallel: { ${options.parallel} }` : ''}`,
+training: { precision: bf16, optimizer: adamw, optimizer_impl: fused, batch_size: 4, grad_accumulation: ${options.accumulation}, activation_checkpointing: none, loss: standard }${options.parallel ? `\nparallel: { ${options.parallel} }` : ''}`,
 });
 
 // --- pytorch/ao docs/source/eager_tutorials/pretraining.rst, "(Part 1) Pre-training with float8" (June 2025) --
@@ -239,6 +240,140 @@ tensors:
   };
 };
 
+// --- Lightning-AI/pytorch-lightning examples/fabric/tensor_parallel/README.md (Lightning 2.4, 2024) ---------
+// examples/fabric/tensor_parallel/train.py: a Llama-style Transformer (model.py: dim 4096, 32 layers, 32
+// heads, SwiGLU hidden 11008 from multiple_of 256, RMSNorm, vocab 32000, untied output; "6.7 B"
+// parameters = 6,738,415,616) built on meta and initialised after parallelize(): ModelParallelStrategy
+// (data_parallel_size 2, tensor_parallel_size 2) on 4 GPUs. parallelism.py: tensor parallel plan
+// (embedding row-wise, output column-wise with loss_parallel, wq/wk/wv/w1/w3 column-wise, wo/w2 row-wise,
+// the norms sequence-parallel), every block wrapped in checkpoint_wrapper, FSDP2 fully_shard per block
+// (reshard_after_forward except the last) and at the root with MixedPrecisionPolicy(param_dtype bf16,
+// reduce_dtype fp32); torch.optim.AdamW(foreach=True) over the fp32 sharded parameters; RandomTokenDataset
+// of 128 samples × 129 tokens, DataLoader batch 8 (per data-parallel rank), inputs 128 tokens; F.cross_entropy
+// under loss_parallel. The README's last line "Peak memory usage: 17.95 GB" is
+// torch.cuda.max_memory_allocated() / 1e9 on rank 0 (fabric.print), after saving a distributed checkpoint.
+// The GPU is not named ("at least 4 GPUs and 24 GB memory each"). The Trainer twin of this example
+// (examples/pytorch/tensor_parallel, 36.73 GB) is left out: its spec would equal this one.
+const fabricTp2d =
+  'Lightning-AI/pytorch-lightning examples/fabric/tensor_parallel/README.md (commit 1b26ac4cf5, https://github.com/Lightning-AI/pytorch-lightning/tree/master/examples/fabric/tensor_parallel)';
+
+// --- hpcaitech/ColossalAI examples/language/bert/README.md, "Benchmark" results (Sept 2023) --------------
+// ColossalAI commit ec0866804: benchmark.sh runs torchrun --nproc_per_node 2 benchmark.py --plugin P
+// --model_type bert|albert: a randomly initialised transformers BertForSequenceClassification(BertConfig(
+// vocab_size=1000, num_labels=10)) — BERT-base shape, 12 layers, 768 wide, 12 heads, FFN 3072, 512
+// positions: 86,817,034 parameters — or AlbertForSequenceClassification(AlbertConfig(vocab_size=1000,
+// num_labels=10)) — ALBERT-xxlarge shape, one 4096-wide layer of 64 heads and FFN 16384 shared by 12
+// layers, embeddings 128: 218,924,554 parameters (the README's "82M" and "208M" are these counts / 2**20);
+// RandintDataset of 1000 random sequences of 512 tokens, DataLoader batch 32 on each of the 2 ranks,
+// HybridAdam (fp32 moments), eager attention (transformers of then). Plugins: torch_ddp (fp32 DDP),
+// torch_ddp_fp16 (DDP with torch.cuda.amp fp16 autocast), gemini (GeminiPlugin(placement_policy='cuda',
+// strict_ddp_mode=True): fp16 chunks of parameters and gradients, not sharded in strict DDP mode, fp32
+// master weights and moments on the GPU), low_level_zero (LowLevelZeroPlugin(): ZeRO stage 1, fp16 weights
+// and gradients, fp32 master weights and moments partitioned over the 2 ranks). "max cuda mem" is
+// benchmark_utils.benchmark(): torch.cuda.reset_peak_memory_stats() after 3 warm-up steps, then
+// max_memory_allocated() over 3 epochs, printed with format_num(bytes=True) in powers of 1024 (GiB), the
+// master rank's figure.
+const colossalBert =
+  'hpcaitech/ColossalAI examples/language/bert/README.md "Benchmark" (commit ec0866804, https://github.com/hpcaitech/ColossalAI/tree/main/examples/language/bert)';
+const colossalBertShapes = {
+  bert: {
+    params: 86_817_034,
+    shape:
+      'family: bert, layers: 12, hidden: 768, heads: 12, ffn: 3072, vocab: 1000, max_positions: 512, seq_len: 512, classes: 10, pooler: true, attention: eager, dropout: true',
+  },
+  albert: {
+    params: 218_924_554,
+    shape:
+      'family: bert, layers: 12, hidden: 4096, heads: 64, ffn: 16384, vocab: 1000, max_positions: 512, seq_len: 512, classes: 10, pooler: true, attention: eager, dropout: true',
+  },
+} as const;
+const colossalBertCase = (options: {
+  model: keyof typeof colossalBertShapes;
+  plugin: 'torch_ddp' | 'torch_ddp_fp16' | 'gemini' | 'low_level_zero';
+  measured: number;
+  row: string;
+}): PublishedCase => {
+  const model = colossalBertShapes[options.model];
+  const training = {
+    torch_ddp: 'precision: fp32, optimizer: adamw',
+    torch_ddp_fp16: 'precision: amp_fp16, optimizer: adamw',
+    gemini: 'precision: amp_fp16, convention: zero, optimizer: adamw',
+    low_level_zero: 'precision: amp_fp16, convention: zero, optimizer: adamw',
+  }[options.plugin];
+  const strategy = options.plugin === 'low_level_zero' ? 'zero1' : 'ddp';
+  return {
+    id: `colossalai-bert-example-${options.model}-${options.plugin.replaceAll('_', '-')}-bs32-seq512-2gpu`,
+    source: `${colossalBert}, table "${options.model === 'bert' ? 'Bert' : 'AlBert'}", row "${options.row}"`,
+    what: 'allocated',
+    unit: 'GiB',
+    measured: options.measured,
+    config: `torchrun --nproc_per_node 2 benchmark.py --plugin ${options.plugin} --model_type ${options.model}: ${options.model === 'bert' ? 'BERT-base' : 'ALBERT-xxlarge (12 passes through one shared layer)'} sequence classifier with vocab 1000 (${model.params} parameters), batch 32 × 512 random tokens per rank, 2 GPUs, HybridAdam, ${{ torch_ddp: 'fp32 DDP', torch_ddp_fp16: 'DDP with fp16 autocast', gemini: 'Gemini in strict DDP mode (fp16 parameter and gradient chunks, fp32 master weights and moments on the GPU, nothing sharded)', low_level_zero: 'ZeRO-1 (fp16 weights and gradients, fp32 master weights and moments partitioned)' }[options.plugin]}; the master rank's max_memory_allocated after warm-up in GiB (one GPU's figure). The GPU is not named`,
+    spec: `model:
+  params: ${model.params}
+  transformer: { ${model.shape} }
+training: { ${training}, batch_size: 32, activation_checkpointing: none }
+parallel: { gpus: 2, strategy: ${strategy} }`,
+  };
+};
+
+// --- open-mmlab/mmsegmentation configs/vit/README.md, ADE20K (June 2021, mmseg v0.14) ----------------------
+// upernet_vit-b16_mln_512x512_80k_ade20k.py: VisionTransformer backbone (img_size 512, patch 16: 32 × 32 =
+// 1024 patches plus a class token, fused-qkv nn.MultiheadAttention, MLP ratio 4, drop path 0.1, outputs of
+// blocks 3, 6, 9 and 12), the MultiLevelNeck (MLN: 1×1 and 3×3 convs rescaling the four outputs to 4×, 2×,
+// 1× and 0.5×) where the row says "+ MLN" (the DeiT rows without it: neck=None, all four maps at 1/16),
+// UPerHead (channels 512, pool scales 1, 2, 3, 6, 150 classes) and an auxiliary FCNHead (256 wide); AdamW
+// (lr 6e-5), fp32, "8 GPUs with 2 images per GPU" (the config's comment), 512 × 512 crops, SyncBN in the
+// heads. Parameter counts computed from that architecture (patch embedding, 1025 position embeddings, class
+// token, blocks, neck and both heads). Mem (GB): mmcv's logged max_memory_allocated, GiB, largest rank.
+// The spec gives the transformer over the 1025 tokens; the neck and the UPerNet head are outside it.
+const mmsegVit =
+  'open-mmlab/mmsegmentation configs/vit/README.md "Results and models", ADE20K (https://github.com/open-mmlab/mmsegmentation/blob/main/configs/vit/README.md)';
+const mmsegVitCase = (options: {
+  id: string;
+  row: string;
+  measured: number;
+  params: number;
+  hidden: number;
+  heads: number;
+  neck: boolean;
+  backbone: string;
+}): PublishedCase => ({
+  id: `mmseg-upernet-${options.id}-512x512-ade20k-8xb2`,
+  source: `${mmsegVit}, row "${options.row}"`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: options.measured,
+  config: `mmsegmentation UPerNet on ${options.backbone} (12 blocks, ${options.hidden} wide, ${options.heads} heads, 1025 tokens)${options.neck ? ' with the MultiLevelNeck' : ' without a neck'}, ${options.params} parameters with both heads, ADE20K 512 × 512 crops, 2 per GPU on 8 GPUs (DDP), AdamW, fp32; the largest rank's max_memory_allocated in GiB (one GPU's figure). The UPerNet head's feature pyramid (four ${options.neck ? 'rescaled' : '32 × 32'} maps, 512 channels) and the auxiliary head are outside the spec's transformer`,
+  spec: `model:
+  params: ${options.params}
+  transformer: { family: vit, layers: 12, hidden: ${options.hidden}, heads: ${options.heads}, ffn: ${4 * options.hidden}, seq_len: 1025, fused_qkv: true, attention: eager, dropout: true }
+training: { precision: fp32, optimizer: adamw, batch_size: 2 }
+parallel: { gpus: 8, strategy: ddp }
+tensors:
+  - { name: logits resized to the crop for the loss, shape: [2, 150, 512, 512], dtype: float32 }`,
+});
+
+// --- modelscope/ms-swift docs/source_en/Megatron-SWIFT/Quick-start.md, "Benchmark" (Aug 2025) --------------
+// "full-parameter dense models with 8K context length ... single-node, eight-GPU A800": Qwen/Qwen2.5-14B
+// (48 layers, 5120 wide, 40 heads, 8 KV heads, MLP 13824, vocab 152064 untied, qkv bias; 14,770,033,664
+// parameters) on liucong/Chinese-DeepSeek-R1-Distill-data-110k-SFT, packing to max_length 8192, micro-batch
+// 1, bf16, PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True. "Megatron-LM" column: examples/megatron/
+// base_to_chat.sh (megatron sft --tensor_model_parallel_size 4 --sequence_parallel true --micro_batch_size 1
+// --global_batch_size 16 --recompute_granularity selective (core attention only) --cross_entropy_loss_fusion
+// true --attention_backend flash; Megatron-SWIFT defaults: use_distributed_optimizer True (ZeRO-1 over the 2
+// data-parallel ranks), fp32 main parameters, Adam moments and fp32 main gradients (accumulate_allreduce_
+// grads_in_fp32 with bf16)); the script's own comment says "# 8 * 65GiB". "Deepspeed-ZeRO3" column:
+// examples/megatron/benchmark/deepspeed.sh (swift sft --tuner_type full --per_device_train_batch_size 1
+// --gradient_accumulation_steps 2 --packing true --max_length 8192 --attn_impl flash_attn --torch_dtype
+// bfloat16) with --deepspeed zero3 in place of the script's zero2 (assumed: the table names only the stage);
+// swift's default gradient_checkpointing True, AdamW. "GPU Memory Usage" is given per GPU in whole GB:
+// assumed to be the memory(GiB) that swift logs, torch.cuda.max_memory_reserved() / 2**30 over the local
+// devices (swift/utils/torch_utils.py), rounded; one GPU's figure.
+const swiftBench =
+  'modelscope/ms-swift docs/source_en/Megatron-SWIFT/Quick-start.md "Benchmark" (commit 3bbc7fe43, https://github.com/modelscope/ms-swift/blob/main/docs/source_en/Megatron-SWIFT/Quick-start.md)';
+const qwen25_14b =
+  'family: llama, layers: 48, hidden: 5120, heads: 40, kv_heads: 8, vocab: 152064, ffn: 13824, bias: qkv, tied_embeddings: false, seq_len: 8192, attention: flash';
+
 /** Every round-4 case: all held out until the one final measurement. */
 export const round4Cases: PublishedCase[] = [
   // litgpt's thunder extension: TinyLlama pre-training, eager PyTorch on 1 and 8 A100s.
@@ -247,6 +382,7 @@ export const round4Cases: PublishedCase[] = [
     row: 'Fully-sharded ZeRO 3 | Eager | - | 8 | 456.57 | 22.13',
     measured: 22.13,
     strategy: '--train.global_batch_size 32 (strategy fsdp, 8 devices: no gradient accumulation)',
+    accumulation: 1,
     parallel: 'gpus: 8, strategy: fsdp_full',
   }),
   litgptThunderEager({
@@ -254,6 +390,7 @@ export const round4Cases: PublishedCase[] = [
     row: 'Replicated | Eager | - | 8 | 569.46 | 32.04',
     measured: 32.04,
     strategy: '--strategy ddp (global batch 512: 16 accumulation steps under no_backward_sync)',
+    accumulation: 16,
     parallel: 'gpus: 8, strategy: ddp',
   }),
   litgptThunderEager({
@@ -261,6 +398,7 @@ export const round4Cases: PublishedCase[] = [
     row: '- | Eager | - | 1 | 447.65 | 29.84',
     measured: 29.84,
     strategy: '--devices 1 (global batch 512: 128 accumulation steps)',
+    accumulation: 128,
   }),
 
   // torchao's pre-training tutorial: Llama 3 8B on 8 GPUs with float8 linears (rowwise, tensorwise).
@@ -525,5 +663,112 @@ training: { precision: bf16, optimizer: adamw, batch_size: 1, activation_checkpo
 ${cnnSpec([3, 224, 224], ['{ conv: 64, kernel: 7, stride: 2, padding: 3 }', '{ pool: max, kernel: 3, stride: 2, padding: 1 }', ...resnetStages(50, [1, 2, 2, 2]), '{ pool: global }', '{ linear: 1000 }'])}
 training: { precision: amp_fp16, optimizer: sgd_momentum, batch_size: 32 }
 parallel: { gpus: 8, strategy: ddp }`,
+  },
+  // Lightning Fabric's 2-D parallel example: a 6.7B Llama, tensor parallel 2 × FSDP2 2 on 4 GPUs.
+  {
+    id: 'fabric-tensor-parallel-example-llama-6.7b-tp2-fsdp2-4gpu',
+    source: `${fabricTp2d}, expected output "Peak memory usage: 17.95 GB"`,
+    what: 'allocated',
+    unit: 'GB',
+    measured: 17.95,
+    config:
+      "python train.py in examples/fabric/tensor_parallel: Llama-2-7B-shaped Transformer (6,738,415,616 parameters), ModelParallelStrategy data_parallel_size 2 × tensor_parallel_size 2 on 4 GPUs (sequence-parallel norms, loss_parallel), FSDP2 with bf16 compute and fp32 reduce over fp32 sharded parameters, every block checkpointed, AdamW foreach, batch 8 × 128 tokens per data-parallel rank, random tokens; rank 0's max_memory_allocated / 1e9 (one GPU's figure)",
+    spec: `model:
+  params: 6738415616
+  transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, vocab: 32000, ffn: 11008, seq_len: 128, attention: sdpa }
+training: { precision: mixed_bf16, optimizer: adamw, optimizer_impl: foreach, batch_size: 8, activation_checkpointing: full, loss: standard }
+parallel: { gpus: 4, strategy: fsdp_full, tensor: 2 }`,
+  },
+  // ColossalAI's BERT/ALBERT benchmark: DDP, fp16 DDP, Gemini and ZeRO-1 on 2 GPUs.
+  colossalBertCase({
+    model: 'bert',
+    plugin: 'torch_ddp',
+    measured: 21.44,
+    row: 'ddp | 21.44 GB | 3.0 | 82M',
+  }),
+  colossalBertCase({
+    model: 'bert',
+    plugin: 'torch_ddp_fp16',
+    measured: 16.26,
+    row: 'ddp_fp16 | 16.26 GB | 11.3 | 82M',
+  }),
+  colossalBertCase({ model: 'bert', plugin: 'gemini', measured: 11.0, row: 'gemini | 11.0 GB | 12.9 | 82M' }),
+  colossalBertCase({
+    model: 'bert',
+    plugin: 'low_level_zero',
+    measured: 11.29,
+    row: 'low_level_zero | 11.29 G | 14.7 | 82M',
+  }),
+  colossalBertCase({
+    model: 'albert',
+    plugin: 'gemini',
+    measured: 69.39,
+    row: 'gemini | 69.39 G | 1.3 | 208M',
+  }),
+  colossalBertCase({
+    model: 'albert',
+    plugin: 'low_level_zero',
+    measured: 56.89,
+    row: 'low_level_zero | 56.89 G | 1.4 | 208M',
+  }),
+  // mmsegmentation's plain-ViT UPerNet on ADE20K: DeiT-S, DeiT-B, ViT-B with the multi-level neck.
+  mmsegVitCase({
+    id: 'deit-s16',
+    row: 'UPerNet | DeiT-S | 512x512 | 80000 | 4.68',
+    measured: 4.68,
+    params: 52_093_868,
+    hidden: 384,
+    heads: 6,
+    neck: false,
+    backbone: 'DeiT-S/16',
+  }),
+  mmsegVitCase({
+    id: 'deit-b16',
+    row: 'UPerNet | DeiT-B | 512x512 | 80000 | 7.75',
+    measured: 7.75,
+    params: 120_574_508,
+    hidden: 768,
+    heads: 12,
+    neck: false,
+    backbone: 'DeiT-B/16',
+  }),
+  mmsegVitCase({
+    id: 'vit-b16-mln',
+    row: 'UPerNet | ViT-B + MLN | 512x512 | 80000 | 9.20',
+    measured: 9.2,
+    params: 144_173_612,
+    hidden: 768,
+    heads: 12,
+    neck: true,
+    backbone: 'ViT-B/16',
+  }),
+  // ms-swift's 8 × A800 benchmark: Qwen2.5-14B full SFT at 8K, Megatron TP 4 and DeepSpeed ZeRO-3.
+  {
+    id: 'ms-swift-megatron-qwen25-14b-full-tp4-sp-dp2-8k-8xa800',
+    source: `${swiftBench}, table "Dense Qwen2.5-14B", row "GPU Memory Usage", column "Megatron-LM": 8*64GB`,
+    what: 'reserved',
+    unit: 'GiB',
+    measured: 64,
+    config:
+      "megatron sft Qwen/Qwen2.5-14B (14,770,033,664 parameters): tensor parallel 4 with sequence parallelism × data parallel 2 on 8 A800 80 GB, distributed optimizer (ZeRO-1 over the 2 data-parallel ranks) with fp32 main parameters, moments and gradients, bf16 compute, packed 8192-token micro-batches of 1, global batch 16 (8 accumulation steps), selective recomputation of core attention, fused cross-entropy, FlashAttention; per GPU, rounded to a whole GB (assumed max_memory_reserved in GiB), one GPU's figure",
+    spec: `model:
+  params: 14770033664
+  transformer: { ${qwen25_14b} }
+training: { precision: amp_bf16, convention: zero, optimizer: adamw, batch_size: 1, grad_accumulation: 8, activation_checkpointing: selective, loss: fused }
+parallel: { gpus: 8, tensor: 4, sequence_parallel: true, strategy: zero1 }`,
+  },
+  {
+    id: 'ms-swift-deepspeed-zero3-qwen25-14b-full-8k-8xa800',
+    source: `${swiftBench}, table "Dense Qwen2.5-14B", row "GPU Memory Usage", column "Deepspeed-ZeRO3": 8*58GB`,
+    what: 'reserved',
+    unit: 'GiB',
+    measured: 58,
+    config:
+      "swift sft --model Qwen/Qwen2.5-14B --tuner_type full --deepspeed zero3 (assumed: benchmark/deepspeed.sh with zero3 for zero2) on 8 A800 80 GB: bf16 weights with fp32 master weights, gradients and AdamW moments partitioned over 8 ranks, gradient checkpointing (swift default), packed 8192-token micro-batches of 1, 2 accumulation steps, FlashAttention-2, cross-entropy over upcast logits; per GPU, rounded to a whole GB (assumed max_memory_reserved in GiB), one GPU's figure",
+    spec: `model:
+  params: 14770033664
+  transformer: { ${qwen25_14b} }
+training: { precision: amp_bf16, convention: zero, optimizer: adamw, batch_size: 1, grad_accumulation: 2, activation_checkpointing: full, loss: standard }
+parallel: { gpus: 8, strategy: zero3 }`,
   },
 ];

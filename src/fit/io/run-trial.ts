@@ -12,12 +12,13 @@ export type { TrialRunnerOptions } from './started-trial.js';
 export interface TrialRunner {
   (value: number, index: number, hints?: TrialHints): Promise<TrialRecord>;
   close(): Promise<void>;
-  /** Why warm starts stopped, when they did. */
+  /** Why warm starts (or forked trials) stopped, when they did. */
   warmStartProblem(): string | null;
 }
 
 /** A function that runs one trial per call. */
-export function createTrialRunner(options: TrialRunnerOptions): TrialRunner {
+export function createTrialRunner(given: TrialRunnerOptions): TrialRunner {
+  const options = { ...given };
   const warmDepth = options.isFullTrials ? 0 : (options.warmDepth ?? 0);
   const warming = new Map<number, StartedTrial>();
   let warmProblem: string | null = null;
@@ -38,7 +39,20 @@ export function createTrialRunner(options: TrialRunnerOptions): TrialRunner {
     warming.clear();
   };
 
+  // A forked trial whose client found no server (it died): this trial and the rest run fresh.
+  const runForked = async (value: number, index: number, hints?: TrialHints): Promise<TrialRecord | null> => {
+    const record = await startTrial(options, index, value).release(value, hints);
+    if (record) return record;
+    warmProblem = `trial ${index}'s warm interpreter was gone; it and the rest ran as fresh processes`;
+    options.warmServer = null;
+    return null;
+  };
+
   const run = async (value: number, index: number, hints?: TrialHints): Promise<TrialRecord> => {
+    if (options.warmServer?.isAlive()) {
+      const record = await runForked(value, index, hints);
+      if (record) return record;
+    }
     const warm = warming.get(index);
     warming.delete(index);
     if (warm && !warm.hasEnded()) {

@@ -22,6 +22,7 @@ import { type EarlyStop, judgeRunningTrial, type TrialHints } from '../trial-sto
 import { hostNeedBytes, type Resource, type ResourceLimit, type TrialRecord } from '../types.js';
 import { readAddressSpaceLimit, readPeakAddressSpace } from './address-space.js';
 import { relabelWarmTrial } from './relabel-warm-trial.js';
+import { forkPidVariable, noForkExitCode, readForkReport, type WarmServer } from './warm-server.js';
 
 /** Everything a trial needs besides its value. */
 export interface TrialRunnerOptions {
@@ -48,6 +49,8 @@ export interface TrialRunnerOptions {
   warmDepth?: number;
   /** Where the trial's RLIMIT_AS and address-space peak are read (default /proc). */
   procRoot?: string;
+  /** fit's warm interpreter: each trial a fork of it (warm-server.ts); absent: fresh processes. */
+  warmServer?: WarmServer | null;
 }
 
 const tailLineCount = 12;
@@ -108,6 +111,8 @@ export function startTrial(
   coldValue: number | null,
 ): StartedTrial {
   const isWarm = coldValue === null;
+  // A forked trial: the supervised process is the server's client; the script runs in its fork.
+  const isForked = !isWarm && options.warmServer?.isAlive() === true;
   const trialStop = new AbortController();
   let stoppedBy: 'until-line' | 'time-limit' | null = null;
   let earlyStop: EarlyStop | null = null;
@@ -123,7 +128,15 @@ export function startTrial(
   // The root process's RLIMIT_AS (prlimit, ulimit -v, or the script's own setrlimit) and VmPeak.
   let addressSpaceLimit: number | null = null;
   let addressSpacePeak: number | null = null;
-  const readAddressSpace = (pid: number): void => {
+  let forkedPid: number | null = null;
+  const readAddressSpace = (clientPid: number): void => {
+    if (isForked && forkedPid === null) {
+      const report = readForkReport(forkFile);
+      if (report && 'pid' in report) forkedPid = report.pid;
+    }
+    // A forked trial's limit and peak are its fork's (the client's are a small interpreter's).
+    const pid = isForked ? forkedPid : clientPid;
+    if (pid === null) return;
     addressSpaceLimit = readAddressSpaceLimit(pid, options.procRoot) ?? addressSpaceLimit;
     const peak = readPeakAddressSpace(pid, options.procRoot);
     if (peak !== null) addressSpacePeak = Math.max(peak, addressSpacePeak ?? 0);
@@ -194,12 +207,18 @@ export function startTrial(
   const runDir = name(isWarm ? 'warm' : coldValue);
   const gateDir = join(options.runsDir, `.gate-${String(index).padStart(2, '0')}`);
   const readyFile = join(gateDir, 'ready');
+  const forkFile = join(options.runsDir, `.fork-${String(index).padStart(2, '0')}.json`);
   if (isWarm) mkdirSync(gateDir, { recursive: true });
   const startedMs = performance.now();
-  const command = isWarm
+  const valued = isWarm
     ? options.launch.command
     : substituteValue(options.launch.command, options.variable, coldValue);
-  const env = isWarm ? gateEnv(options.launch.env, gateDir) : options.launch.env;
+  const command = isForked && options.warmServer ? options.warmServer.trialCommand(valued) : valued;
+  const env = isWarm
+    ? gateEnv(options.launch.env, gateDir)
+    : isForked
+      ? { ...options.launch.env, [forkPidVariable]: forkFile }
+      : options.launch.env;
   const ended = supervise({
     runDir,
     runId: `${options.runIdPrefix}-t${index}`,
@@ -217,6 +236,12 @@ export function startTrial(
     options.signal?.removeEventListener('abort', onInterrupt);
     if (isWarm) rmSync(gateDir, { recursive: true, force: true });
   });
+  // What the client wrote: the fork's pid, or why the server forked nothing (then the trial runs fresh).
+  const forkReport = (): ReturnType<typeof readForkReport> => {
+    const report = isForked ? readForkReport(forkFile) : null;
+    rmSync(forkFile, { force: true });
+    return report;
+  };
   // An unreleased warm trial that fails must not be an unhandled rejection; release() sees it again.
   ended.catch(() => {});
 
@@ -234,6 +259,15 @@ export function startTrial(
     }
     const summary = await ended;
     if (isWarm && endedAtMs !== null && releasedAtMs !== null && endedAtMs <= releasedAtMs) return null;
+    const forked = forkReport();
+    if (
+      isForked &&
+      (forked === null || 'error' in forked) &&
+      summary.processes[0]?.exitCode === noForkExitCode
+    ) {
+      rmSync(runDir, { recursive: true, force: true });
+      return null;
+    }
     const finalDir = isWarm
       ? relabelWarmTrial({
           from: runDir,
@@ -305,6 +339,9 @@ export function startTrial(
       stoppedEarly: earlyStop,
       ...(addressSpace ? { addressSpace } : {}),
       ...(isWarm ? { warmStart: { warmedSeconds: Math.round((releasedMs - startedMs) / 10) / 100 } } : {}),
+      ...(forked && 'pid' in forked
+        ? { forked: { pid: forked.pid, ...(forked.problem ? { problem: forked.problem } : {}) } }
+        : {}),
       runDir: finalDir,
       ...(verdict.ok ? {} : { outputTail: [...tail] }),
     };

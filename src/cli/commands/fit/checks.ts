@@ -75,6 +75,12 @@ export const fitOptions = defineOptions({
     description:
       "start each trial's process only once its value is known (by default a Python script's next trials start early and wait after their imports)",
   },
+  freshTrials: {
+    flag: '--fresh-trials',
+    kind: 'switch',
+    description:
+      "run every trial as a fresh process (by default, under an address-space limit, a Python script's trials are forks of one interpreter that has done the script's imports)",
+  },
   margin: {
     flag: '--margin',
     valueName: 'percent',

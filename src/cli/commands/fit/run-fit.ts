@@ -1,13 +1,21 @@
 // `headroom fit -- CMD ...{batch}...`: the largest value of a knob that fits, found by running the
 // command as fresh supervised trials; progress on stderr, the result is the command's data.
 import { join } from 'node:path';
+import { readAddressSpaceLimit } from '../../../fit/io/address-space.js';
 import { createTrialRunner } from '../../../fit/io/run-trial.js';
+import { startWarmServer, type WarmServer } from '../../../fit/io/warm-server.js';
 import { type Launcher, launcherArgv } from '../../../fit/launcher.js';
 import { type FitResult, summarizeFit } from '../../../fit/result.js';
 import { runSearch } from '../../../fit/search.js';
 import { strategies } from '../../../fit/strategies.js';
 import type { ResourceLimit } from '../../../fit/types.js';
-import { warmDepthFor, whyNoWarmStart } from '../../../fit/warm-start.js';
+import {
+  findPythonScript,
+  prlimitAddressSpace,
+  warmDepthFor,
+  whyNoForkedTrials,
+  whyNoWarmStart,
+} from '../../../fit/warm-start.js';
 import { fitRecordName, writeFitRecord } from '../../../fit-record/fit-record.js';
 import { formatBytes } from '../../../units.js';
 import type { CommandInput } from '../../command.js';
@@ -71,6 +79,40 @@ function chooseWarmDepth(options: {
       };
 }
 
+// fit's warm interpreter when the trials can be its forks (whyNoForkedTrials), and the note that says so or why not.
+async function chooseWarmServer(options: {
+  options: CommandInput<typeof fitOptions>['options'];
+  argv: string[];
+  launcher: Launcher | null;
+  setup: { launch: { env: Record<string, string>; cwd?: string | undefined }; limits: ResourceLimit[] };
+}): Promise<{ server: WarmServer | null; note: string | null }> {
+  const { fullTrials, freshTrials } = options.options;
+  if (fullTrials || freshTrials || options.launcher) return { server: null, note: null };
+  const why = whyNoForkedTrials({
+    argv: options.argv,
+    variable: options.options.var,
+    addressSpaceLimitBytes: prlimitAddressSpace(options.argv) ?? readAddressSpaceLimit(process.pid),
+    limits: options.setup.limits,
+  });
+  const python = findPythonScript(options.argv);
+  if (why || typeof python === 'string')
+    return { server: null, note: `each trial is a fresh process: ${why}` };
+  try {
+    const server = await startWarmServer({
+      command: options.argv,
+      python,
+      env: options.setup.launch.env,
+      cwd: options.setup.launch.cwd,
+    });
+    return {
+      server,
+      note: `warm trials: each trial is a fork of one interpreter that imported ${server.imports.join(', ') || 'nothing'} once (${server.startSeconds} s), under the trials' address-space limit, with the trial's argv, environment, directory and stdio (--fresh-trials to not)`,
+    };
+  } catch (error) {
+    return { server: null, note: `each trial is a fresh process: ${(error as Error).message}` };
+  }
+}
+
 /** Runs the search; resolves with the result and its exit code (0 an answer, 1 none, 2 a non-memory failure). */
 export async function runFit(
   { options, rest: argv }: CommandInput<typeof fitOptions>,
@@ -95,7 +137,11 @@ export async function runFit(
   const onSignal = (signal: NodeJS.Signals): void => controller.abort(signal);
   const stopSignals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   for (const signal of stopSignals) process.on(signal, onSignal);
-  const warmDepth = chooseWarmDepth({ options, argv: command, launcher, setup });
+  const warm = await chooseWarmServer({ options, argv: command, launcher, setup });
+  if (warm.note) setup.notes.push(warm.note);
+  const warmDepth = warm.server
+    ? { depth: 0, note: null }
+    : chooseWarmDepth({ options, argv: command, launcher, setup });
   if (warmDepth.note) setup.notes.push(warmDepth.note);
   const runTrial = createTrialRunner({
     launch: setup.launch,
@@ -110,6 +156,7 @@ export async function runFit(
     signal: controller.signal,
     isFullTrials: options.fullTrials,
     warmDepth: warmDepth.depth,
+    warmServer: warm.server,
     onUpdate: (update) => progress.update(update),
   });
   try {
@@ -143,6 +190,7 @@ export async function runFit(
     return { data: result, exitCode: result.exitCode };
   } finally {
     await runTrial.close();
+    await warm.server?.stop();
     for (const signal of stopSignals) process.off(signal, onSignal);
     await setup.probe.close();
   }

@@ -111,6 +111,10 @@ export function allocationFigures(text: string): Facts {
 // "max seq len (32768) is larger than the maximum number of tokens that can be stored in KV cache (7344)".
 const kvTokens =
   /max seq len \((\d+)\) is larger than the maximum number of tokens that can be stored in KV cache \((\d+)\)/;
+// vLLM v1's check_enough_kv_cache_memory: "To serve at least one request with the models's max seq
+// len (%d), (%s GiB KV cache is needed, ...). Based on the available memory, the estimated maximum
+// model length is %d." (vllm/v1/core/kv_cache_utils.py).
+const kvV1Lengths = /max seq len \((\d+)\)[^\n]*?estimated maximum model length is (\d+)/;
 const kvMemory = sized(
   String.raw`\(SIZE KV cache is needed, which is larger than the available KV cache memory \(SIZE\)`,
 );
@@ -218,11 +222,12 @@ export const allocationRules: LogRule[] = [
     extract: ({ text }) => {
       const tokens = kvTokens.exec(text);
       const memory = kvMemory.exec(text);
+      const lengths = kvV1Lengths.exec(text);
       return {
         facts: definedFacts({
           kvCache: true,
-          maxModelLen: intOf(tokens?.[1]),
-          kvCacheTokens: intOf(tokens?.[2]),
+          maxModelLen: intOf(tokens?.[1] ?? lengths?.[1]),
+          kvCacheTokens: intOf(tokens?.[2] ?? lengths?.[2]),
           kvNeededBytes: memory ? parseLogSize(memory[1]!) : undefined,
           kvAvailableBytes: memory ? parseLogSize(memory[2]!) : undefined,
         }),

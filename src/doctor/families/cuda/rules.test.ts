@@ -3,12 +3,39 @@ import { describe, test } from 'node:test';
 import { mustDiagnose, primary } from '../../test-helpers/diagnose.js';
 
 describe('CUDA libraries and near misses', () => {
-  test('cuBLAS allocation failure', () => {
+  test("a library's alloc-failed status without figures is can't tell, the same for every library", () => {
+    for (const [line, library] of [
+      ['RuntimeError: CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling `cublasCreate(handle)`', 'cuBLAS'],
+      ['failed to create cublas handle: CUBLAS_STATUS_ALLOC_FAILED', 'cuBLAS'],
+      ['RuntimeError: cuDNN error: CUDNN_STATUS_ALLOC_FAILED', 'cuDNN'],
+      ['RuntimeError: cuFFT error: CUFFT_ALLOC_FAILED', 'cuFFT'],
+      [
+        'RuntimeError: cusolver error: CUSOLVER_STATUS_ALLOC_FAILED, when calling `cusolverDnCreate(handle)`',
+        'cuSOLVER',
+      ],
+      [
+        'RuntimeError: CUDA error: HIPBLAS_STATUS_ALLOC_FAILED when calling `hipblasCreate(handle)`',
+        'hipBLAS',
+      ],
+      ['MIOpen Error: miopenStatusAllocFailed', 'MIOpen'],
+    ] as const) {
+      const d = mustDiagnose(line);
+      assert.equal(`${d.kind}/${d.cause}`, 'none/unknown', line);
+      assert.equal(d.facts.library, library, line);
+      assert.match(d.causeText, /no memory figures/, line);
+      assert.ok(
+        d.fixes.some((f) => f.startsWith('see who holds the GPU while it starts')),
+        line,
+      );
+    }
+  });
+
+  test("a library's alloc failure beside the allocator's own OOM is the OOM", () => {
     const d = mustDiagnose(
       'RuntimeError: CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling `cublasCreate(handle)`',
+      'torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 7.79 GiB total capacity; 6.80 GiB already allocated; 3.31 MiB free; 6.90 GiB reserved in total by PyTorch)',
     );
     assert.equal(d.kind, 'gpu_oom');
-    assert.equal(d.framework, 'cublas');
   });
 
   test('NCCL: the device from the line; set_device only where the log shows PyTorch', () => {

@@ -92,8 +92,11 @@ export function explainSlurmAccounting(draft: Draft): Explanation {
 // What ran out is the node's RAM (the cause); the kubelet is who acted on it (the framework), as the
 // kill grammar separates who killed from why.
 export function explainEviction(): Explanation {
+  // The kubelet is a user-space monitor: it evicts at its own threshold of the node's available
+  // memory (memory.available < eviction-hard, kubernetes.io "Node-pressure Eviction"), like
+  // earlyoom, systemd-oomd and Ray's monitor (CORPUS-FORMAT settled rule 3).
   return {
-    cause: 'host_ram',
+    cause: 'memory_monitor',
     framework: 'kubernetes',
     causeText:
       "the kubelet evicted the pod because the node ran low on memory (node-pressure eviction): not the kernel's OOM killer and not the container's own limit; pods using more than their memory request go first",

@@ -27,6 +27,13 @@ const confirmFix = fix(
   'the kernel logs every OOM kill with the victim and its memory; SIGKILL itself says nothing about why',
 );
 
+// Docker and Kubernetes record whether the container's own cgroup killed it (docs.docker.com
+// "docker inspect" State.OOMKilled; kubernetes.io "Exceed a Container's memory limit": reason OOMKilled).
+const containerConfirmFix = fix(
+  'in a container, ask the runtime whether its limit killed it: docker inspect --format "{{.State.OOMKilled}}" <container>, or kubectl describe pod <pod> (Last State: OOMKilled)',
+  "the container runtime records an OOM kill by the container's own cgroup limit; exit code 137 alone is any SIGKILL",
+);
+
 function keepLessFixes(rssBytes: number | undefined): FixDetail[] {
   return [
     fix(
@@ -49,7 +56,13 @@ function swapNote(context: ExplainContext['context']): string {
   return `; swap was barely used (${size(used)} of ${size(total)}), so more swap would not have helped`;
 }
 
-/** A kill by SIGKILL seen from outside: likely the OOM killer, with how sure and what the log shows. */
+/**
+ * A bare kill (SIGKILL, exit 137, -9, the shell's "Killed") with no killer's message: host OOM, cause
+ * unknown. The kernel's OOM killer is the one killer that prints nothing to its victim (linux
+ * mm/oom_kill.c logs to the kernel ring buffer only), but a time limit, a user's kill -9 or a
+ * container's cgroup limit end a process the same way: the journal decides (issue 23, CORPUS-FORMAT
+ * settled rule 2).
+ */
 function explainSigkill(draft: Draft, { context }: ExplainContext): Explanation {
   const exit = draft.facts.exitCode === -9 ? 'return code -9 (SIGKILL)' : 'SIGKILL';
   const subject =
@@ -65,12 +78,23 @@ function explainSigkill(draft: Draft, { context }: ExplainContext): Explanation 
     shm !== undefined && shm >= shmFullPercent
       ? `; df showed /dev/shm ${shm}% full, and its pages take RAM too`
       : '';
+  const where =
+    context.inContainer === true
+      ? "inside a container: its memory limit (the cgroup's OOM killer) or the host's OOM killer"
+      : "the kernel's OOM killer (host RAM, or a container's or job's limit) is the usual sender";
   return {
-    cause: 'host_ram',
-    causeText: `${subject} ended by ${exit} with no Python error of its own${traceNote}: the signature of the kernel's OOM killer (host RAM, or a container's limit)${shmNote}`,
-    fixes: [confirmFix, ...keepLessFixes(undefined)],
+    cause: 'unknown',
+    causeText: `${subject} ended by ${exit} with no Python error of its own${traceNote}; no killer's message is in the log, so why is not stated: ${where}; a time limit or a manual kill -9 look the same${shmNote}`,
+    fixes: [
+      confirmFix,
+      ...(context.inContainer === true ? [containerConfirmFix] : []),
+      ...keepLessFixes(undefined),
+    ],
   };
 }
+
+// The exits that say only that a process got SIGKILL (exits.ts): no killer's message of their own.
+const bareKillCodes = new Set(['sigkill-exit', 'shell-killed']);
 
 /** A limit of the process's own (a memory cgroup, a Slurm job, a pod), not the host's RAM. */
 function isLimitOf(draft: Draft): boolean {
@@ -128,18 +152,7 @@ export function explainHost(draft: Draft, ctx: ExplainContext): Explanation {
       fixes: limitFixes(draft),
     };
   }
-  if (
-    draft.weight < 3 &&
-    ctx.context.inContainer === true &&
-    (draft.code === 'sigkill-exit' || draft.code === 'shell-killed')
-  )
-    return {
-      cause: 'memory_limit',
-      framework: 'cgroup',
-      causeText: `${who(draft)} ended by SIGKILL inside a container, with no error of its own: a container's memory limit is the usual reason (its cgroup's OOM killer sends SIGKILL), not the host's RAM`,
-      fixes: limitFixes({ ...draft, framework: 'cgroup' }),
-    };
-  if (draft.weight < 3) return explainSigkill(draft, ctx);
+  if (bareKillCodes.has(draft.code)) return explainSigkill(draft, ctx);
   return {
     cause: 'host_ram',
     causeText: `the host ran out of RAM and the kernel killed ${who(draft)}${held}${swapNote(ctx.context)}`,

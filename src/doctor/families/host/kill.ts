@@ -158,6 +158,16 @@ const spellings: KillSpelling[] = [
       /TERM_MEMLIMIT: job killed after reaching LSF memory usage limit|Job has gone over memory limit of (\d+) megabytes/,
     facts: (m) => definedFacts({ limitBytes: m[1] === undefined ? undefined : Number(m[1]) * 2 ** 20 }),
   },
+  // A kill at a container's or job's memory limit retold in words ("killed by docker because of
+  // memory limits", "killed for exceeding its memory limit"): the runtime's or scheduler's limit,
+  // as Docker's OOMKilled and a pod's OOMKilled reason (docs.docker.com run "--memory"; kubernetes.io
+  // "Assign Memory Resources": "the Container ... is terminated" when it exceeds its limit).
+  {
+    killer: 'scheduler',
+    weight: 3,
+    pattern:
+      /\bkilled\b[^.\n]{0,60}?\b(?:because of|for exceeding|due to|after exceeding|exceeding|exceeded)\b[^.\n]{0,30}?\bmemory limits?\b/i,
+  },
   // The kubelet's OOM watcher reports the kernel's kill on the node as a "SystemOOM" event
   // (kubernetes pkg/kubelet/oom/oom_watcher_linux.go "System OOM encountered, victim process: %s, pid: %d").
   {
@@ -279,6 +289,7 @@ export const killRules: LogRule[] = [
       'runtime has died',
       'runtime appears to have died',
       'memory budget',
+      'memory limit',
       'term_memlimit',
       'gone over memory limit',
       'system oom encountered',

@@ -166,24 +166,25 @@ describe('killers in their own words', () => {
     {
       name: 'exit 137 seen through kubectl exec',
       lines: ['command terminated with exit code 137'],
-      cause: 'memory_limit',
+      // A bare exit 137: no killer named, so no cause (CORPUS-FORMAT settled rule 2).
+      cause: 'unknown',
     },
     {
       name: "the shell's Killed in a zh_CN locale, glued to a progress bar",
       lines: ['[>>>>>>>>>> ] 1022/5000, 1.5 task/s, elapsed: 673s, ETA: 2621s已杀死'],
-      cause: 'host_ram',
+      cause: 'unknown',
       code: 'shell-killed',
     },
     {
       name: "the shell's Killed in a German locale",
       lines: ['Getötet'],
-      cause: 'host_ram',
+      cause: 'unknown',
       code: 'shell-killed',
     },
     {
       name: 'a launcher that prints only SIGKILL',
       lines: ['Memory: 13.779288', '', 'SIGKILL'],
-      cause: 'host_ram',
+      cause: 'unknown',
       code: 'sigkill-exit',
     },
   ];
