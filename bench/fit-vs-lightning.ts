@@ -11,7 +11,10 @@
 // answer runs a full epoch. The true largest batch of each setting was found once by exhaustive
 // search (--calibrate) and is stored in bench/fit-vs-lightning.limits.json with how it was found.
 // fit runs twice: --full-trials (every trial a cold process run to its end, as before #26) and as it
-// runs by default (warm starts, trials stopped once their memory has levelled off). The four finders
+// runs by default (under RLIMIT_AS each trial a fork of one warm interpreter that imported torch and
+// Lightning once; under a cgroup fresh processes with warm starts, trials stopped once their memory
+// has levelled off); where the default forked, a third time with --fresh-trials, and the two are
+// compared value by value (answers, and the pass/fail of every value both tried). The four finders
 // of a setting run one after another, Lightning and fit interleaved (power, fit --full-trials,
 // binsearch, fit) so the machine's load hits both alike; each row carries the 1-min load average at
 // its start and end.
@@ -285,12 +288,9 @@ async function runLightning(
 async function runFit(
   python: string,
   setting: Setting,
-  isFullTrials: boolean,
+  how: 'full' | 'fresh' | 'default',
 ): Promise<FinderRun & { fit: Record<string, unknown> }> {
-  const runDir = join(
-    scratch,
-    `fit-${setting.model}-${setting.mode}-${isFullTrials ? 'full' : 'early'}-${Date.now()}`,
-  );
+  const runDir = join(scratch, `fit-${setting.model}-${setting.mode}-${how}-${Date.now()}`);
   const limit = setting.mode === 'cgroup' ? ['--host-memory', `${setting.limitBytes}B`] : [];
   const argv = [
     process.execPath,
@@ -304,7 +304,7 @@ async function runFit(
     '--run-dir',
     runDir,
     ...limit,
-    ...(isFullTrials ? ['--full-trials'] : []),
+    ...(how === 'full' ? ['--full-trials'] : how === 'fresh' ? ['--fresh-trials'] : []),
     '--',
     ...trainArgv(python, setting, ['--batch-size', '{batch}']),
   ];
@@ -385,6 +385,22 @@ function compareWalls(fitRun: FinderRun, lightning: Record<string, FinderRun | n
     .join('; ');
 }
 
+type FitRun = FinderRun & { fit: Record<string, unknown> };
+
+/** The forked fit beside the same fit with fresh processes: answers, walls, and each value both tried. */
+function compareTrials(forked: FitRun, fresh: FitRun): string {
+  const outcomes = (run: FitRun) =>
+    new Map(
+      ((run.fit.trials ?? []) as { value: number; ok: boolean }[]).map((t) => [t.value, t.ok] as const),
+    );
+  const a = outcomes(forked);
+  const b = outcomes(fresh);
+  const both = [...a.keys()].filter((v) => b.has(v));
+  const differ = both.filter((v) => a.get(v) !== b.get(v));
+  const wall = forked.seconds && fresh.seconds ? `, wall ${(forked.seconds / fresh.seconds).toFixed(2)}` : '';
+  return `forked vs fresh trials: answers ${forked.answer ?? '-'} / ${fresh.answer ?? '-'}${wall}; ${both.length} values tried by both, ${differ.length === 0 ? 'every pass/fail the same' : `pass/fail differs at ${differ.join(', ')}`}`;
+}
+
 export async function main(args: string[]): Promise<void> {
   const skip = skipUnlessFrameworks('torch', 'lightning');
   const python = frameworksPython();
@@ -451,18 +467,24 @@ export async function main(args: string[]): Promise<void> {
       // Interleaved, so the load hits Lightning and fit alike.
       const power = await withLoad(() => runLightning(python, setting, 'power'));
       row('lightning power', power);
-      const before = await withLoad(() => runFit(python, setting, true));
+      const before = await withLoad(() => runFit(python, setting, 'full'));
       row('fit --full-trials', before);
       const binsearch =
         setting.mode === 'cgroup' ? null : await withLoad(() => runLightning(python, setting, 'binsearch'));
       if (binsearch) row('lightning binsearch', binsearch);
-      const after = await withLoad(() => runFit(python, setting, false));
+      const after = await withLoad(() => runFit(python, setting, 'default'));
       row('fit', after);
+      // Where fit's trials were forks of its warm interpreter: the same fit with fresh processes, trial by trial.
+      const isForked =
+        (after.fit.trials as { forked?: unknown }[] | undefined)?.some((t) => t.forked) === true;
+      const fresh = isForked ? await withLoad(() => runFit(python, setting, 'fresh')) : null;
+      if (fresh) row('fit --fresh-trials', fresh);
       const quality = (run: FinderRun) => (run.answer === null ? '-' : (run.answer / trueLargest).toFixed(3));
       const ratio =
         `${keyOf(setting)}: fit/--full-trials wall ${(after.seconds! / before.seconds!).toFixed(2)} (answers ${quality(after)} / ${quality(before)} of true); ` +
         `fit beside Lightning: ${compareWalls(after, { power, binsearch })}; ` +
-        `load ${[power, before, binsearch, after].flatMap((r) => (r?.load ? [r.load] : [])).join(', ')}`;
+        (fresh ? `${compareTrials(after, fresh)}; ` : '') +
+        `load ${[power, before, binsearch, after, fresh].flatMap((r) => (r?.load ? [r.load] : [])).join(', ')}`;
       ratios.push(ratio);
       process.stdout.write(`  ${ratio}\n`);
     }

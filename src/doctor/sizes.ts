@@ -23,9 +23,11 @@ const multipliers: Record<string, number> = {
 };
 
 /** A size as it appears inside log text; use in a RegExp, one capture group. */
-export const sizePattern = String.raw`(\d[\d,]*(?:\.\d+)?\s?(?:bytes?|[KMGT]i?B|kB|[KMGT]|B)?)`;
+// numpy formats a whole size with a trailing point ("Unable to allocate 926. GiB", numpy
+// _exceptions.py _size_to_string via "{:.{}f}" then trailing-zero strip): the point before a unit is kept.
+export const sizePattern = String.raw`(\d[\d,]*(?:\.\d+|\.(?=\s?[KMGT]i?B))?\s?(?:bytes?|[KMGT]i?B|kB|[KMGT]|B)?)`;
 
-const wholePattern = /^\s*(\d[\d,]*(?:\.\d+)?)\s*([a-z]*)\s*$/i;
+const wholePattern = /^\s*(\d[\d,]*(?:\.\d+|\.(?=\s*[a-z]))?)\s*([a-z]*)\s*$/i;
 
 /** Parses a size from log text into whole bytes; undefined when it is not one. */
 export function parseLogSize(text: string): number | undefined {

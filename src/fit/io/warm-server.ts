@@ -8,14 +8,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import { packagedBootstrapDir } from '../../frameworks/bootstrap.js';
 import { findPythonScript, type PythonCommand } from '../warm-start.js';
 
-/** The server script as shipped beside the bootstrap (python/headroom_fit), from dist/ or src/. */
-export const warmTrialsScript = fileURLToPath(
-  new URL('../../../python/headroom_fit/warm_trials.py', import.meta.url),
-);
+/** The server script, shipped beside the bootstrap (python/headroom_fit): found from the bootstrap's own
+ * directory, which holds from src/ and from the bundles in dist/ alike. */
+export const warmTrialsScript = join(dirname(packagedBootstrapDir), 'headroom_fit', 'warm_trials.py');
 /** The client's exit code when no fork ran (the server was gone): the trial runs fresh instead. */
 export const noForkExitCode = 3;
 /** The client's variable naming the file where it writes the fork's pid (or why there was none). */

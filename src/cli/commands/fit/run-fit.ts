@@ -88,6 +88,8 @@ async function chooseWarmServer(options: {
 }): Promise<{ server: WarmServer | null; note: string | null }> {
   const { fullTrials, freshTrials } = options.options;
   if (fullTrials || freshTrials || options.launcher) return { server: null, note: null };
+  // A command that is no Python script: the warm starts' note already says why trials start cold.
+  if (whyNoWarmStart(options.argv, options.options.var)) return { server: null, note: null };
   const why = whyNoForkedTrials({
     argv: options.argv,
     variable: options.options.var,

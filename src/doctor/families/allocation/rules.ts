@@ -19,6 +19,8 @@ const figureSpellings: Record<string, RegExp[]> = {
     sized('Tried to allocate SIZE'),
     // PaddlePaddle paddle/fluid/memory/allocation (GPU allocator): "Cannot allocate 1.53GB memory on GPU 0".
     sized('Cannot allocate SIZE memory'),
+    // PaddlePaddle in Chinese: "无法在GPU 0上分配50.000000MB内存".
+    sized(String.raw`在(?:GPU|XPU|NPU) ?\d+ ?上分配SIZE内存`),
     // TPU runtime (PJRT/XRT): "Attempting to reserve 6.48G at the bottom of memory", "Attempting to allocate 180.59M".
     sized('Attempting to (?:reserve|allocate) SIZE'),
     // XLA tf_allocator_adapter, cudaMallocAsync allocator: "... allocate 123 bytes".
@@ -42,6 +44,7 @@ const figureSpellings: Record<string, RegExp[]> = {
     sized('There are SIZE free'),
     // PaddlePaddle: "available memory is only 0.000000B".
     sized('available memory is only SIZE'),
+    sized('可用内存仅为SIZE'),
     sized(String.raw`Free memory/Total memory: (\d+)/\d+`),
     sized(String.raw`allocating <= available failed, \d+ > (\d+)`),
     sized(String.raw`SIZE free\b`),
@@ -56,6 +59,7 @@ const figureSpellings: Record<string, RegExp[]> = {
     sized(String.raw`allocated so far: ([\d,]+) bytes`),
     // PaddlePaddle: "6.000000GB memory has been allocated".
     sized('SIZE memory has been allocated'),
+    sized('已分配SIZE内存'),
     sized('SIZE already allocated'),
     // TPU runtime's memory report: "Currently allocated: 6.08G".
     sized(String.raw`Currently allocated:\s*SIZE`),
@@ -151,9 +155,15 @@ export const allocationRules: LogRule[] = [
       'buffer of size',
       'bytes of memory on device',
       'failed to allocate memory for requested buffer',
+      'memory::allocation::badalloc',
+      '内存不足',
+      '显存不足',
+      '没有记忆',
+      'メモリ不足',
+      '메모리 부족',
     ],
     pattern:
-      /Out of memory error on (?:GPU|XPU|NPU) \d+|Attempting to (?:reserve|allocate) \S+(?: at the bottom of memory)?\. That was not possible|\b(?:cu|cuda|hip)(?:Mem)?(?:Alloc|alloc|Malloc|malloc)\w*(?:\([^)]*\))?(?: retry)? failed:?\s*out of memory|(?:CUDA|HIP) runtime error in ::\w*[Mm]alloc\w*\(.*?\): out of memory|PI_ERROR_OUT_OF_(?:DEVICE|HOST)_MEMORY|UR_RESULT_ERROR_OUT_OF_(?:DEVICE_MEMORY|RESOURCES)|hipErrorOutOfMemory|HIP error: out of memory|\[mxnet\][^\n]*Memory allocation failed|allocating <= available failed, \d+ > \d+|Failed to allocate \d+ bytes for new constant|\[metal::malloc\] (?:Attempting to allocate|Resource limit)|\[malloc_or_wait\] Unable to allocate|OutOfMemoryError: Out of memory allocating [\d,]+ bytes|Requested amount of GPU memory \(\d+ bytes\) could not be allocated|Error Code \d+: Cuda Runtime \(out of memory\)|VK_ERROR_OUT_OF_DEVICE_MEMORY|\bErrorOutOfDeviceMemory\b|CL_MEM_OBJECT_ALLOCATION_FAILURE|kIOGPUCommandBufferCallbackErrorOutOfMemory|failed to allocate (?:CUDA|ROCm|Metal|SYCL|Vulkan|CANN|MUSA)\d* buffer of size \d+|can't allocate \d+ Bytes of memory on device|Failed to allocate memory for requested buffer of size \d+/,
+      /Out of memory error on (?:GPU|XPU|NPU) \d+|Attempting to (?:reserve|allocate) \S+(?: at the bottom of memory)?\. That was not possible|\b(?:cu|cuda|hip)(?:Mem)?(?:Alloc|alloc|Malloc|malloc)\w*(?:\([^)]*\))?(?: retry)? failed:?\s*out of memory|(?:CUDA|HIP) runtime error in ::\w*[Mm]alloc\w*\(.*?\): out of memory|PI_ERROR_OUT_OF_(?:DEVICE|HOST)_MEMORY|UR_RESULT_ERROR_OUT_OF_(?:DEVICE_MEMORY|RESOURCES)|hipErrorOutOfMemory|HIP error: out of memory|\[mxnet\][^\n]*Memory allocation failed|pooled_storage_manager\.h:\d+\]?:? Memory allocation failed|paddle::memory::allocation::BadAlloc|(?:GPU|XPU|NPU) ?\d+ ?上出现内存不足错误|\b(?:CUDA|GPU|HIP)\b[^\n]{0,16}?[:：]\s*(?:内存不足|显存不足|没有记忆|メモリ不足|메모리 부족)|allocating <= available failed, \d+ > \d+|Failed to allocate \d+ bytes for new constant|\[metal::malloc\] (?:Attempting to allocate|Resource limit)|\[malloc_or_wait\] Unable to allocate|OutOfMemoryError: Out of memory allocating [\d,]+ bytes|Requested amount of GPU memory \(\d+ bytes\) could not be allocated|Error Code \d+: Cuda Runtime \(out of memory\)|VK_ERROR_OUT_OF_DEVICE_MEMORY|\bErrorOutOfDeviceMemory\b|CL_MEM_OBJECT_ALLOCATION_FAILURE|kIOGPUCommandBufferCallbackErrorOutOfMemory|failed to allocate (?:CUDA|ROCm|Metal|SYCL|Vulkan|CANN|MUSA)\d* buffer of size \d+|can't allocate \d+ Bytes of memory on device|Failed to allocate memory for requested buffer of size \d+/,
     // PaddlePaddle paddle/phi/core/memory/allocation/allocator_facade.cc ("Out of memory error on
     // GPU %d. Cannot allocate %s memory on GPU %d, %s memory has been allocated and available
     // memory is only %s"); the TPU runtime's HBM allocator ("Attempting to reserve %s at the bottom
@@ -181,7 +191,12 @@ export const allocationRules: LogRule[] = [
     // allocate %s buffer of size %zu" for a GPU backend's buffer and ggml-sycl "can't allocate %lu
     // Bytes of memory on device"; ONNX Runtime's BFC arena (onnxruntime/core/framework/bfc_arena.cc
     // "Failed to allocate memory for requested buffer of size %zu") when the log names a GPU
-    // provider (its CPU arena is the host's: runtime-allocation-failed).
+    // provider (its CPU arena is the host's: runtime-allocation-failed). PaddlePaddle's allocator
+    // throws paddle::memory::allocation::BadAlloc when its allocation fails (paddle/fluid/memory/
+    // allocation/allocator.h); its device allocator is the one users meet it from. The same failures
+    // in the user's language: PaddlePaddle's Chinese message ("GPU 0上出现内存不足错误。无法在GPU 0上
+    // 分配%s内存，已分配%s内存，可用内存仅为%s。", its zh_CN error table), and "out of memory" after a
+    // CUDA/GPU word as a translated page shows it (内存不足/显存不足, a machine's 没有记忆, メモリ不足, 메모리 부족).
     source:
       'PaddlePaddle allocator_facade.cc, gpu_info.cc; ml-explore/mlx backend/metal/allocator.cpp; cupy memory.pyx; TensorRT allocator; Vulkan VkResult; OpenCL; Apple IOGPU; ggml-alloc.c, ggml-sycl; onnxruntime bfc_arena.cc; openxla/xla service/gpu/gpu_executable.cc; TPU runtime HBM allocator; MXNet pooled_storage_manager.h; TensorRT-LLM TLLM_CUDA_CHECK; intel/llvm pi_error.def; ROCm hipErrorOutOfMemory',
     summary: 'a device memory allocation failed',
@@ -207,15 +222,19 @@ export const allocationRules: LogRule[] = [
       'stored in kv cache',
       'available kv cache memory',
       '# gpu blocks: 0',
+      'reserved for kv cache is -',
     ],
     pattern:
-      /No available memory for the cache blocks|is larger than the maximum number of tokens that can be stored in KV cache|KV cache is needed, which is larger than the available KV cache memory|# GPU blocks: 0\b/,
+      /No available memory for the cache blocks|is larger than the maximum number of tokens that can be stored in KV cache|KV cache is needed, which is larger than the available KV cache memory|# GPU blocks: 0\b|the rest of the memory reserved for KV Cache is -[\d.]+\s?GiB/,
     // vllm/v1/core/kv_cache_utils.py check_enough_kv_cache_memory ("No available memory for the
     // cache blocks", "... KV cache is needed, which is larger than the available KV cache memory");
     // vllm/worker/worker.py raise_if_cache_size_invalid (0.x: "The model's max seq len (%d) is
     // larger than the maximum number of tokens that can be stored in KV cache (%d)"); 0.2-0.6's
     // llm_engine.py _init_cache logs "# GPU blocks: %d, # CPU blocks: %d" and raises "No available
     // memory for the cache blocks" when the first is 0 (a paste cut before the raise still shows it).
+    // vllm/worker/worker.py determine_num_available_blocks logs its profile ("the current vLLM
+    // instance can use total_gpu_memory (%.2fGiB) x gpu_memory_utilization (%.2f) = ...; the rest of
+    // the memory reserved for KV Cache is %.2fGiB."): a negative rest is no room for one block.
     source:
       'vllm-project/vllm vllm/v1/core/kv_cache_utils.py, vllm/worker/worker.py raise_if_cache_size_invalid',
     summary: "vLLM's KV cache does not fit in the GPU memory it may use",

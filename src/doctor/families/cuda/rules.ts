@@ -133,7 +133,17 @@ export const cudaLibraryRules: LogRule[] = [
     framework: 'cuda',
     weight: 3,
     isGeneric: true,
-    keywords: ['out of memory', 'cudaerrormemoryallocation', 'cuda_error_out_of_m'],
+    keywords: [
+      'out of memory',
+      'cudaerrormemoryallocation',
+      'cuda_error_out_of_m',
+      'error_out_of_memory',
+      'error_out_of_device_memory',
+      'error_outofmemory',
+      'erroroutofmemory',
+      'errormemoryallocation',
+      'success (2 vs. 0)',
+    ],
     // One shape for every wrapper that re-raises CUDA's error 2: "CUDA", then an error or failure
     // word, then the runtime's own string for it, "out of memory" (cudaGetErrorString), a few words
     // apart: C10_CUDA_CHECK's "CUDA error: out of memory", THC's "cuda runtime error (2) : out of
@@ -141,8 +151,16 @@ export const cudaLibraryRules: LogRule[] = [
     // ("CUDA failed with error out of memory"), "cuda failed with error 2 out of memory". The enum's
     // name may be cut mid-word by a paste (CUDA_ERROR_OUT_OF_ME...): the prefix is unambiguous.
     pattern:
-      /\bCUDA\b[^\n]{0,24}?\b(?:error|failed|failure|FAIL)\b[^\n]{0,24}?\bout of memory\b|THCudaCheck FAIL.*out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_M(?:EMORY|E?M?O?R?$)|\b[Ee]rror 2: out of memory/i,
+      /\bCUDA\b[^\n]{0,24}?\b(?:error|failed|failure|FAIL)\b[^\n]{0,24}?\bout of memory\b|THCudaCheck FAIL.*out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_M(?:EMORY|E?M?O?R?$)|\b[Ee]rror 2: out of memory|\b(?:CUDA|HIP|MUSA|ZE_RESULT|UR_RESULT)_?ERROR_?(?:OUT_?OF_?(?:DEVICE_?)?MEMORY|MEMORY_?ALLOCATION)\b|\b(?:hip|musa)Error(?:OutOfMemory|MemoryAllocation)\b|\b(?:cuda|hip)Success \(2 vs\. 0\)|\bErrStr:\s*out of memory\b/i,
     // cudaErrorMemoryAllocation (2) / CUDA_ERROR_OUT_OF_MEMORY as a framework re-raises it (C10_CUDA_CHECK, THC).
+    // Every vendor names the same failure in its status enum, and wrappers print the enum's name
+    // in either case: CUDA driver CUDA_ERROR_OUT_OF_MEMORY, ROCm hipErrorOutOfMemory (and the
+    // driver's HIP_ERROR_OutOfMemory as XLA's rocm_driver.cc prints it), MUSA musaErrorMemoryAllocation,
+    // Level Zero ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY, unified-runtime UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY
+    // (docs.nvidia.com/cuda/cuda-driver-api group__CUDA__TYPES; rocm.docs.amd.com HIP hipError_t;
+    // oneapi-src/level-zero ze_api.h). glog's CHECK_EQ prints the code as "err == cudaSuccess (2 vs. 0)"
+    // and MXNet's CUDA_CHECK adds "ErrStr:out of memory" (apache/mxnet src/common/cuda/utils.h):
+    // code 2 is cudaErrorMemoryAllocation and hipErrorOutOfMemory alike.
     source:
       'CUDA runtime API cudaError_t cudaErrorMemoryAllocation = 2, cudaGetErrorString "out of memory"; OpenNMT/CTranslate2 src/cuda/utils.h CUDA_CHECK',
     summary: 'a CUDA call failed with out of memory',

@@ -40,7 +40,7 @@ export const hostExitRules: LogRule[] = [
     framework: 'torch',
     weight: 3,
     keywords: ['is killed by signal: killed', 'is killed by signal: terminated'],
-    pattern: /DataLoader worker \(pid(?:\(s\))? ([\d, ]+)\) is killed by signal: (Killed|Terminated)/,
+    pattern: /DataLoader worker \(pid(?:\(s\))? ([\d, ]+|[^)\d]*)\) is killed by signal: (Killed|Terminated)/,
     // torch/csrc/DataLoader.cpp: a worker ended by SIGKILL, which the OOM killer sends; by SIGTERM,
     // which user-space OOM monitors send first (earlyoom, systemd-oomd) but so does any shutdown:
     // a hint only, which any other failure in the log outranks.
@@ -74,6 +74,8 @@ export const hostExitRules: LogRule[] = [
       'code 137',
       'code: 137',
       'code=137',
+      'code (137)',
+      'was sent sigkill',
       'status 137',
       'exited (137)',
       'exitcode',
@@ -87,15 +89,17 @@ export const hostExitRules: LogRule[] = [
       'returncode',
     ],
     pattern:
-      /\b(?:exit(?:ed)?|status|return)(?:(?: with)?[ _]?(?:code|status|value))?["']?\s*(?:[:=]\s*|is\s+|of\s+)?137\b|exit code[ :=]*137\b|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|Signals\.SIGKILL|killed by SIGKILL|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|(?:return ?code|exit ?code|exited with code)\s*[:=]?\s*-9\b|^\s*SIGKILL\s*$/i,
+      /\b(?:exit(?:ed)?|status|return)(?:(?: with)?[ _]?(?:code|status|value))?["']?\s*(?:[:=]\s*|is\s+|of\s+)?137\b|exit code[ :=]*\(?137\b|Worker \(pid:\d+\) was sent SIGKILL!|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|Signals\.SIGKILL|killed by SIGKILL|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|(?:return ?code|exit ?code|exited with code)\s*[:=]?\s*-9\b|^\s*SIGKILL\s*$/i,
     // A line that is only "SIGKILL": what a launcher or a wrapper script prints for a child killed so.
     // One shape for the exit status however it is written: "exit code 137", "status code 137",
     // "exited with status 137", JSON's "exitCode": 137 (a container's terminated state).
     // 128 + 9: the shell's code for a child killed by SIGKILL, which the OOM killer sends; Python's
     // subprocess reports the same child as returncode -9 (launchers: DeepSpeed's launch.py
     // sigkill_handler "exits with return code = -9", torchrun's "exitcode: -9").
+    // Also Flyte's "terminated with exit code (137)" and gunicorn's arbiter "Worker (pid:%s) was sent
+    // SIGKILL! Perhaps out of memory?" (benoitc/gunicorn gunicorn/arbiter.py): an observer of the kill.
     source:
-      'POSIX shell exit status 128+SIGKILL; Python subprocess returncode -signal; torch.distributed.elastic ChildFailedError exitcode -9',
+      'POSIX shell exit status 128+SIGKILL; Python subprocess returncode -signal; torch.distributed.elastic ChildFailedError exitcode -9; gunicorn arbiter.py',
     summary: 'a process was killed with SIGKILL (exit 137), most often by an OOM killer',
     extract: ({ text, before }) => {
       const rank = [...before].reverse().find((line) => /^\s*rank\s*:/.test(line));
@@ -129,12 +133,14 @@ export const hostExitRules: LogRule[] = [
       ...localKilled.filter((w) => !/[а-яА-Я]/.test(w)).map((w) => w.toLowerCase()),
     ],
     pattern: new RegExp(
-      String.raw`line \d+:\s+(\d+) Killed\b|${lineStart}(?:\[\d+\][+-]?\s+)?Killed(?:: 9)?(?:\s{2,}\S.*)?\s*$|(?:\]|[\d%|\u2588-\u258F]s?(?=Killed\s*$)) ?Killed\s*$|(?:^\s*|[\]\d%|\u2588-\u258F]s? ?)(?:${localKilledPattern})\s*$|zsh: killed|\[\d+\]\s+[+-]?\s*(\d+) killed {2,}\S`,
+      String.raw`line \d+:\s+(\d+) Killed\b|${lineStart}(?:\[\d+\][+-]?\s+)?Killed(?:: 9)?(?:\s{2,}\S.*)?\s*$|(?:\]|[\d%|\u2588-\u258F]s?(?=Killed\s*$)) ?Killed\s*$|(?:^\s*|[\]\d%|\u2588-\u258F]s? ?)(?:${localKilledPattern})\s*$|zsh: killed|(?<![:=]\s?)(?:^|(?<=[\s(]))["“'\`][Kk]illed\.?["”'\`](?=[\s.,;:)!?]|$)|\[\d+\]\s+[+-]?\s*(\d+) killed {2,}\S`,
     ),
     // bash prints "Killed" (strsignal(SIGKILL)) for a job ended by SIGKILL, in the user's locale
     // (localKilled), alone on a line or glued to the last progress bar the job drew ("ETA: 2621s已杀死");
     // zsh's job report is "[1]    14875 killed     python main.py" (Src/jobs.c printjob, sigmsg
     // "killed"), often glued to the last progress bar the job drew.
+    // The same word quoted in a user's sentence ('I get a "Killed" message', 'fails with `killed`'):
+    // the shell's strsignal(SIGKILL) retold, a bare kill all the same.
     source: 'bash jobs.c pretty_print_job / strsignal(SIGKILL)',
     summary: 'the shell reports a process "Killed" (SIGKILL), most often by the OOM killer',
     extract: ({ match }) => ({ facts: definedFacts({ pid: intOf(match[1] ?? match[2]) }) }),
@@ -156,7 +162,7 @@ export const hostExitRules: LogRule[] = [
       'fatalerror: could not allocate memory',
     ],
     pattern: withSize(
-      String.raw`${lineStart}MemoryError\b|<(?:type|class) '(?:exceptions\.)?MemoryError'>|Fail to alloc memory of (\d+) size|_ArrayMemoryError|Unable to allocate SIZE for an array|\[Errno 12\] Cannot allocate memory|\bfork: Cannot allocate memory|std::bad_alloc|paging file is too small|\[WinError 1455\]|posix_memalign\([^)]*\)(?: == 0\. |:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
+      String.raw`${lineStart}MemoryError\b|<(?:type|class) '(?:exceptions\.)?MemoryError'>|Fail to alloc memory of (\d+) size|_ArrayMemoryError|Unable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|std::bad_alloc|paging file is too small|\[WinError 1455\]|posix_memalign\([^)]*\)(?: == 0\. |:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
     ),
     // PaddlePaddle's CPU allocator (paddle/fluid/memory/detail/system_allocator.cc CPUAllocator::Alloc)
     // raises "Fail to alloc memory of %ld size" as a ResourceExhaustedError: host memory, not GPU.
@@ -168,12 +174,17 @@ export const hostExitRules: LogRule[] = [
     // PaddlePaddle's PADDLE_ENFORCE_EQ on the same call (paddle/fluid/memory/detail/
     // system_allocator.cc) prints "Expected posix_memalign(&p, alignment, size) == 0, but received
     // posix_memalign(&p, alignment, size):12 != 0:0.": the same ENOMEM in its enforce grammar.
+    // "Cannot allocate memory" is strerror(ENOMEM) (man-pages errno(3)) whoever prints it (OSError
+    // [Errno 12], fork, mmap of a shared tensor, a user quoting it); dlopen's "cannot allocate memory
+    // in static TLS block" is a loader limit, and ibv_reg_mr's ENOMEM is the locked-memory limit
+    // (RLIMIT_MEMLOCK), not RAM: both are left out.
     // Windows' ERROR_COMMITMENT_LIMIT is 1455 in every locale ("[WinError 1455] The paging file is
     // too small ...", learn.microsoft.com/windows/win32/debug/system-error-codes--1300-1699-).
     source:
       'CPython MemoryError; numpy _ArrayMemoryError (numpy/core/_exceptions.py); errno ENOMEM; pytorch c10/core/CPUAllocator.cpp (1.0); mujoco engine_util_errmem.c mju_malloc',
     summary: 'a host memory allocation failed (Python MemoryError / ENOMEM)',
     extract: ({ text }) => {
+      if (/Cannot allocate memory/.test(text) && /\bibv_|NCCL|memlock/i.test(text)) return undefined;
       const array = withSize(
         String.raw`Unable to allocate SIZE for an array with shape \(([\d, ]*)\) and data type (\w+)`,
       ).exec(text);

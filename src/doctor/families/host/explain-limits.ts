@@ -268,6 +268,19 @@ export function explainKill(draft: Draft): Explanation {
       ],
     };
   }
+  if (killer === 'renderer')
+    return {
+      cause: 'host_ram',
+      causeText:
+        "the editor's window (a Chromium renderer process) ran out of memory (reason 'oom'): what the window holds (a large file, a notebook's outputs, an extension) outgrew the memory it could get",
+      fixes: [
+        fix(
+          "see what the window's processes hold: Help > Open Process Explorer; close large notebooks' outputs or disable the extension that grows",
+          "Electron reports a renderer that failed an allocation or passed V8's heap limit as reason 'oom' (render-process-gone)",
+        ),
+        keepLess,
+      ],
+    };
   if (killer === 'notebook') {
     return {
       cause: 'host_ram',

@@ -16,7 +16,8 @@ export type Killer =
   | 'jetsam'
   | 'lmkd'
   | 'dask'
-  | 'scheduler';
+  | 'scheduler'
+  | 'renderer';
 
 interface KillSpelling {
   killer: Killer;
@@ -176,6 +177,15 @@ const spellings: KillSpelling[] = [
     pattern: /System OOM encountered(?:, victim process: ([^,\s]+), pid: (\d+))?/,
     facts: (m) => definedFacts({ processName: m[1], pid: intOf(m[2]) }),
   },
+  // A Chromium/Electron window whose renderer ran out of memory: VS Code's "The window terminated
+  // unexpectedly (reason: 'oom', code: '-536870904')" and "crashed (reason: 'oom')" (microsoft/vscode
+  // src/vs/platform/windows/electron-main/windowImpl.ts onWindowError, Electron's
+  // render-process-gone details.reason 'oom').
+  {
+    killer: 'renderer',
+    weight: 3,
+    pattern: /(?:terminated unexpectedly|crash(?:ed|es)?)[^\n]{0,30}?\(?reason:?\s*'oom'/i,
+  },
   // Kaggle's front end: "Your notebook tried to allocate more memory than is available. It has restarted."
   {
     killer: 'notebook',
@@ -189,12 +199,14 @@ const spellings: KillSpelling[] = [
   // automatically.", "Kernel Restarting", the "Dead kernel" dialog), VS Code's Jupyter extension
   // ("The Kernel crashed while executing code in the current cell", "Kernel died", "Kernel
   // restarted"), Colab ("Your session crashed", "Runtime died, restarting"). The front end only saw the kernel process end:
-  // the kernel's OOM killer is its usual cause, so it is likely, not certain.
+  // the kernel's OOM killer is its usual cause, so it is likely, not certain. A kernel whose
+  // automatic restart failed ("The kernel has died, and the automatic restart has failed",
+  // jupyter/notebook kernelselector) cannot start at all: its environment, not its memory.
   {
     killer: 'notebook',
     weight: 2,
     pattern:
-      /\b(?:kernel|runtime) (?:for \S+ )?(?:appears to have died|has died|died|restarted|crashed while executing code)|\bKernel Restarting\b|\bDead kernel\b|Your session crashed(?:\.|\s+for an unknown reason)/i,
+      /\b(?:kernel|runtime) (?:for \S+ )?(?:appears to have died|has died(?!,? and the automatic restart has failed)|died|restarted|crashed while executing code)|\bKernel Restarting\b|\bDead kernel\b|Your session crashed(?:\.|\s+for an unknown reason)/i,
   },
   // A user's own words for the kernel's OOM killer doing it ("killed by the OOM killer", "the
   // oom-killer killed it"): the kill, retold; likely, not certain.
@@ -290,6 +302,8 @@ export const killRules: LogRule[] = [
       'runtime appears to have died',
       'memory budget',
       'memory limit',
+      "reason: 'oom'",
+      "reason 'oom'",
       'term_memlimit',
       'gone over memory limit',
       'system oom encountered',

@@ -40,8 +40,10 @@ export const shmRules: LogRule[] = [
     weight: 3,
     keywords: ['</torch_'],
     pattern:
-      /unable to (?:write to file|open shared memory object|mmap|allocate shared memory)[^<]*<\/torch_[\w]+>[^\n]*(?:No space left on device|\(28\)|Cannot allocate memory|\(12\))/,
+      /unable to (?:write to file|open shared memory object|mmap|allocate shared memory)[^<]*<\/torch_[\w]+>[^\n]*(?:No space left on device|\(28\))/,
     // torch/lib/libshm and StorageSharing.cpp: the storage is created in /dev/shm (errno 28 ENOSPC).
+    // ENOMEM (12) from its mmap is not a full tmpfs (that is ENOSPC, or SIGBUS on a page): the
+    // process's maps (vm.max_map_count) or memory ran out, a host allocation (exits.ts).
     source: 'pytorch aten/src/ATen/MapAllocator.cpp (errno 28 ENOSPC on /dev/shm)',
     summary: 'PyTorch could not write a shared tensor to /dev/shm: no space left',
   },
@@ -111,9 +113,12 @@ export const shmRules: LogRule[] = [
     framework: 'ray',
     // A warning Ray goes on after: a hint, which any failure of the run (or a near miss) outranks.
     weight: 1,
-    keywords: ['because /dev/shm has only'],
-    pattern: /because \/dev\/shm has only (\d+) bytes available/,
-    // ray python/ray/_private/services.py determine_plasma_store_config: "WARNING: The object store
+    keywords: ['because /dev/shm has only', 'exceeds /dev/shm size'],
+    pattern:
+      /because \/dev\/shm has only (\d+) bytes available|The configured object store size \(([\d.]+) GB\) exceeds \/dev\/shm size \(([\d.]+) GB\)/,
+    // ray python/ray/_private/services.py: "The configured object store size (%s GB) exceeds
+    // /dev/shm size (%s GB). This will harm performance." (a ValueError in some releases) and
+    // determine_plasma_store_config: "WARNING: The object store
     // is using /tmp instead of /dev/shm because /dev/shm has only %d bytes available. ... you can
     // increase /dev/shm size by passing '--shm-size=%.2fgb' to 'docker run'": /dev/shm smaller than
     // the object store Ray sized from the RAM.
@@ -122,7 +127,8 @@ export const shmRules: LogRule[] = [
     continuationLines: 3,
     extract: ({ text, match }) => ({
       facts: definedFacts({
-        shmAvailableBytes: intOf(match[1]),
+        shmAvailableBytes:
+          intOf(match[1]) ?? (match[3] === undefined ? undefined : Math.round(Number(match[3]) * 1e9)),
         suggestedShmSize: /--shm-size=([\d.]+[kmgt]?b?)'/i.exec(text)?.[1],
       }),
     }),

@@ -18,8 +18,10 @@ export const xlaRules: LogRule[] = [
     framework: 'jax',
     weight: 3,
     keywords: ['out of memory while trying to allocate', 'out of memory allocating'],
+    // The status prefix is dropped by front ends that re-raise XLA's message in their own words
+    // (EXLA's "** (RuntimeError) Out of memory while trying to allocate N bytes.", elixir-nx/nx exla).
     pattern:
-      /(?:RESOURCE_EXHAUSTED|Resource exhausted):? Out of memory (?:while trying to allocate|allocating) (\d+) bytes/,
+      /(?:(?:RESOURCE_EXHAUSTED|Resource exhausted):? |\(RuntimeError\) |Error: )Out of memory (?:while trying to allocate|allocating) (\d+) bytes/,
     // xla/stream_executor/integrations/tf_allocator_adapter.cc MemoryAllocationError (FACTS Q4).
     source: 'openxla/xla tf_allocator_adapter.cc MemoryAllocationError',
     summary: 'XLA could not allocate a device buffer',
@@ -33,12 +35,21 @@ export const xlaRules: LogRule[] = [
     kind: 'gpu_oom',
     framework: 'jax',
     weight: 3,
-    keywords: ['ran out of memory in memory space', "can't reduce memory use below -"],
+    keywords: [
+      'ran out of memory in memory space',
+      "can't reduce memory use below -",
+      'hbm usage >=',
+      'program hbm requirement',
+      'largest program allocations in hbm',
+    ],
     // Also the rematerialisation pass with a negative target: the memory XLA may use minus what the
     // program must hold regardless (its parameters and outputs) is below zero, so no schedule fits
     // (hlo_rematerialization.cc HloRematerialization::Run computes the target this way).
     pattern:
-      /Can't reduce memory use below -[\d.]|Ran out of memory in memory space (\w+)(?:\. Used ([\d.]+[KMGT]?) of ([\d.]+[KMGT]?) \w+\.(?: Exceeded \w+ capacity by ([\d.]+[KMGT]?))?)?/,
+      /Can't reduce memory use below -[\d.]|Ran out of memory in memory space (\w+)(?:\. Used ([\d.]+[KMGT]?) of ([\d.]+[KMGT]?) \w+\.(?: Exceeded \w+ capacity by ([\d.]+[KMGT]?))?)?|Total (hbm) usage >= [\d.]+[KMGT]?|Program (hbm) requirement [\d.]+[KMGT]?|Largest program allocations in (hbm)/,
+    // The report under that line ("Total hbm usage >= 9.50G", "Program hbm requirement 8.98G",
+    // "Largest program allocations in hbm:") is printed only with it, so a paste cut above the
+    // first line still shows the compile OOM.
     // At compile time, before any buffer exists: the program's live buffers cannot fit the device
     // (the XLA:TPU compiler's report). hlo_rematerialization.cc's "Can't reduce memory use below"
     // is left out on purpose: it is a warning, and the program often runs anyway.
@@ -47,8 +58,8 @@ export const xlaRules: LogRule[] = [
     extract: ({ text, match, before }) => ({
       framework: xlaFramework(text, before, 'jax'),
       facts: definedFacts({
-        programExceedsLimit: match[1] === undefined ? true : undefined,
-        memorySpace: match[1],
+        programExceedsLimit: match[0].startsWith("Can't") ? true : undefined,
+        memorySpace: match[1] ?? match[5] ?? match[6] ?? match[7],
         requiredBytes: match[2] === undefined ? undefined : parseLogSize(match[2]),
         limitBytes: match[3] === undefined ? undefined : parseLogSize(match[3]),
         excessBytes: match[4] === undefined ? undefined : parseLogSize(match[4]),
@@ -107,12 +118,12 @@ export const xlaRules: LogRule[] = [
     kind: 'gpu_oom',
     framework: 'tensorflow',
     weight: 3,
-    keywords: ['from device: cuda_error_out_of_memory', 'from device: hiperror'],
+    keywords: ['from device: cuda_error_out_of_memory', 'from device: hiperror', 'from device: hip_error'],
     // ROCm's copy (stream_executor/rocm/rocm_driver.cc) prints hipError_t(1002), the old
     // hipErrorMemoryAllocation, or hipErrorOutOfMemory; TensorFlow 1.x printed the size without
     // its "(N bytes)".
     pattern: withSize(
-      String.raw`failed to allocate SIZE(?: \((\d+) bytes\))? from device: (?:CUDA_ERROR_OUT_OF_MEMORY|hipError_t\(1002\)|hipErrorOutOfMemory)`,
+      String.raw`failed to allocate SIZE(?: \((\d+) bytes\))? from device: (?:CUDA_ERROR_OUT_OF_MEMORY|hipError_t\(1002\)|hipErrorOutOfMemory|HIP_ERROR_OutOfMemory|HIP_ERROR_OUT_OF_MEMORY)`,
     ),
     // stream_executor/cuda/cuda_driver.cc GpuDriver::DeviceAllocate (TensorFlow, and JAX's bundled
     // copy). The BFC allocator calls it to create or grow its pool (BFCAllocator::Extend, which

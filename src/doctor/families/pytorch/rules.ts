@@ -90,9 +90,20 @@ export const torchRules: LogRule[] = [
     weight: 2,
     isGeneric: true,
     keywords: ['outofmemoryerror'],
-    pattern: /\b(?:torch\.(?:cuda\.)?|c10::)OutOfMemoryError(?::|'|\s*$)/,
+    // The class named bare in the forms a user meets it: IPython's traceback header
+    // ("OutOfMemoryError      Traceback (most recent call last)"; a padding run of 20+ spaces is
+    // read as a wrap seam and closed, readings.ts), a framework's warning naming it
+    // ("WARNING: CUDA OutOfMemoryError in TaskAlignedAssigner, using CPU", ultralytics
+    // utils/tal.py), or the class at a line's start; Java's java.lang.OutOfMemoryError is the host's.
+    pattern:
+      /\b(?:torch\.(?:cuda\.)?|c10::)OutOfMemoryError(?::|'|\s*$)|^\s*OutOfMemoryError(?::|\s*Traceback \(most recent call last\))|\b(?:CUDA|GPU) OutOfMemoryError\b/,
     source: 'torch.cuda.OutOfMemoryError (1.13, PR #83146); torch.OutOfMemoryError (2.5, PR #121702)',
     summary: 'PyTorch raised OutOfMemoryError',
+    // The JVM's OutOfMemoryError texts (docs.oracle.com, "Understand the OutOfMemoryError Exception").
+    extract: ({ text }) =>
+      /Java heap space|GC overhead limit|Metaspace|unable to create (?:new )?native thread/i.test(text)
+        ? undefined
+        : {},
   },
   {
     code: 'torch-allowed-memory-exceeded',
@@ -118,7 +129,7 @@ export const torchRules: LogRule[] = [
     weight: 3,
     keywords: ['defaultcpuallocator'],
     pattern: withSize(
-      String.raw`DefaultCPUAllocator: (?:can't allocate memory|not enough memory): you tried to allocate (\d+) bytes`,
+      String.raw`DefaultCPUAllocator: (?:can't allocate memory|not enough memory)(?:: you tried to allocate (\d+) bytes)?`,
     ),
     source: 'pytorch c10/core/impl/alloc_cpu.cpp alloc_cpu',
     summary: 'PyTorch could not allocate host memory for a tensor',

@@ -1,0 +1,85 @@
+// `headroom fit` choosing its warm trials, run in-process through the CLI's dispatcher with real
+// processes: under `prlimit --as` a Python script's trials are forks of one warm interpreter (each
+// trial says `forked`, a note says what was imported), `--fresh-trials` runs fresh processes, and under
+// a cgroup limit (--host-memory) trials stay fresh with the note saying why.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { cgroupUnavailable } from '../../../supervise/test-helpers/supervised.js';
+import { scratchDir } from '../../../test-helpers/scratch.js';
+import { runHeadroom } from '../../test-helpers/run-in-process.js';
+
+const scratch = scratchDir('fit-warm');
+const noPython = spawnSync('python3', ['--version']).status === 0 ? undefined : 'no python3 on PATH';
+const script = join(scratch, 'grow.py');
+// 1 MiB per batch on top of the interpreter, three short steps.
+writeFileSync(
+  script,
+  `import argparse
+import time
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--batch", type=int, required=True)
+args = parser.parse_args()
+held = bytearray(args.batch * 2**20)
+for step in range(3):
+    time.sleep(0.05)
+    print(f"step {step + 1}/3", flush=True)
+`,
+);
+
+const fitArgv = (flags: string[], limit: string[]) => [
+  'fit',
+  '--json',
+  '--margin',
+  '0',
+  '--run-dir',
+  join(scratch, `fit-${Math.random().toString(36).slice(2)}`),
+  ...flags,
+  '--',
+  ...limit,
+  'python3',
+  script,
+  '--batch',
+  '{batch}',
+];
+const asLimit = ['prlimit', `--as=${300 * 2 ** 20}`, '--'];
+
+describe('headroom fit: warm trials', { skip: noPython ?? cgroupUnavailable() }, () => {
+  test('under prlimit --as every trial is a fork of the warm interpreter; --fresh-trials runs fresh processes', async () => {
+    const warm = await runHeadroom(fitArgv(['--max', '400'], asLimit), { cwd: scratch });
+    assert.equal(warm.code, 0, warm.stderr);
+    const forked = JSON.parse(warm.stdout);
+    assert.ok(forked.trials.length >= 3, JSON.stringify(forked.trials));
+    for (const trial of forked.trials)
+      assert.equal(typeof trial.forked?.pid, 'number', JSON.stringify(trial));
+    assert.ok(
+      forked.notes.some((n: string) => /^warm trials: each trial is a fork .*argparse, time/.test(n)),
+    );
+    const fresh = await runHeadroom(fitArgv(['--fresh-trials', '--max', '400'], asLimit), { cwd: scratch });
+    assert.equal(fresh.code, 0, fresh.stderr);
+    const freshResult = JSON.parse(fresh.stdout);
+    for (const trial of freshResult.trials) assert.equal(trial.forked, undefined);
+    // The same limit decides both: the answers are within the address-space noise of each other.
+    // (1 MiB per batch: the interpreter's own address space varies by a few MiB from run to run.)
+    assert.ok(
+      Math.abs(forked.best - freshResult.best) <= 8,
+      `${forked.best} / ${freshResult.best}: ${JSON.stringify([forked.trials, freshResult.trials])}`,
+    );
+  });
+
+  test('under a cgroup limit the trials are fresh processes, and the note says why', async () => {
+    const run = await runHeadroom(fitArgv(['--host-memory', '200MiB', '--max', '64'], []), { cwd: scratch });
+    assert.equal(run.code, 0, run.stderr);
+    const result = JSON.parse(run.stdout);
+    for (const trial of result.trials) assert.equal(trial.forked, undefined);
+    assert.ok(
+      result.notes.some((n: string) =>
+        /^each trial is a fresh process: the trials' host limit is a cgroup's/.test(n),
+      ),
+      result.notes.join('\n'),
+    );
+  });
+});
