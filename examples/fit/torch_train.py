@@ -27,10 +27,15 @@ import time
 import torch
 from torch import nn
 
-try:
-    import lightning.pytorch as pl
-except ImportError:  # the multi-rank tests run plain PyTorch when Lightning is absent
-    pl = None
+
+def import_lightning():
+    """Lightning when it is installed, else None (the plain loop trains then). Imported only for a
+    Lightning run: it costs a --plain run (each trial of the fit tests, each rank) ~5 CPU-s and ~190 MB."""
+    try:
+        import lightning.pytorch as pl
+    except ImportError:
+        return None
+    return pl
 
 
 def build_model(name: str) -> nn.Module:
@@ -149,7 +154,8 @@ def rank_batch(args) -> int:
     return args.batch_size * (args.heavy_factor if rank == args.heavy_rank else 1)
 
 
-if pl is not None:
+def lightning_module(pl):
+    """The LightningModule over build_model, defined once Lightning is imported."""
 
     class Module(pl.LightningModule):
         def __init__(self, args):
@@ -169,6 +175,8 @@ if pl is not None:
 
         def configure_optimizers(self):
             return torch.optim.Adam(self.parameters(), lr=1e-3)
+
+    return Module
 
 
 def count_finder_trials():
@@ -193,7 +201,7 @@ def count_finder_trials():
     scaling._try_loop_run = reported
 
 
-def train_lightning(args):
+def train_lightning(args, pl):
     callbacks = []
     if args.finder:
         from lightning.pytorch.callbacks import BatchSizeFinder
@@ -206,7 +214,7 @@ def train_lightning(args):
 
         count_finder_trials()
         callbacks.append(ReportedFinder(mode=args.finder, init_val=args.batch_size, margin=args.margin))
-    module = Module(args)
+    module = lightning_module(pl)(args)
     world = int(os.environ.get("WORLD_SIZE", "1"))
     trainer = pl.Trainer(
         accelerator="cpu",
@@ -284,12 +292,13 @@ def main():
     mark_heavy_rank(args)
     torch.set_num_threads(args.threads)
     torch.manual_seed(0)
-    if args.plain or pl is None:
+    pl = None if args.plain else import_lightning()
+    if pl is None:
         if args.finder:
             raise SystemExit("--finder needs Lightning")
         train_plain(args)
     else:
-        train_lightning(args)
+        train_lightning(args, pl)
     return 0
 
 

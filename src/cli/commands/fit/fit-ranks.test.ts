@@ -3,7 +3,7 @@
 // the batch of rank 0, so the kernel's OOM killer picks rank 1 alone. `fit --launcher torchrun` and
 // `fit --launcher accelerate` find the per-rank batch and name rank 1's kill; `run` names both ranks
 // in its summary, its record, doctor and /metrics. Kept light: every rank trains 3 steps (a pass ends
-// on its own) and each fit doubles from 3 to its first failure, so it is 2 or 3 trials.
+// on its own) and each fit doubles from 8, a pass, to 16, rank 1's OOM kill: 2 trials.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -33,17 +33,23 @@ interface Trial {
   failedRank?: { rank: number; localRank: number | null; pid: number | null; cause: string } | null;
 }
 
-// The range that brackets the boundary under the limit (rank 1 alone is OOM-killed above it). Its top
-// is 24: one CI run saw 12 pass under load (a loaded machine's reclaim), and doubling stops at the
-// first failure, so the wider top costs a trial only when 12 fits.
-const range = { min: '3', max: '24', hostMemory: '1100MiB' };
+// The range that brackets the boundary under the limit (rank 1 alone is OOM-killed above it): 8 passes
+// and 16 fails, each ~100 MiB from the limit (measured peaks, 2 ranks of torch 2.13 without Lightning:
+// torchrun 8 -> 878 MiB, 16 -> OOM at 1000 MiB; accelerate launch, which holds ~100 MiB more, 8 -> 990 MiB).
+// Its top is 32: doubling stops at the first failure, so a 16 that fits under load (a loaded machine's
+// reclaim) costs one trial more, not the test.
+const ranges = {
+  torchrun: { min: '8', max: '32', hostMemory: '960MiB' },
+  accelerate: { min: '8', max: '32', hostMemory: '1060MiB' },
+};
 
 /** `fit --launcher NAME` over the 2-rank job: the answer found, rank 1's kill named, the global batch kept. */
 async function fitsPerRank(launcher: 'torchrun' | 'accelerate', launched: RegExp): Promise<void> {
+  const range = ranges[launcher];
   const argv = ['fit', '--json', '--run-dir', join(scratch, `fit-${launcher}`)];
   argv.push('--host-memory', range.hostMemory, '--launcher', launcher, '--nproc-per-node', '2');
   argv.push('--min', range.min, '--max', range.max, '--margin', '0', '--effective', '128');
-  // Doubling to the first failure (3, 6, 12, 24 at most): the launcher and the rank are what is tested here;
+  // Doubling to the first failure (8, 16, 32 at most): the launcher and the rank are what is tested here;
   // guided's search is fit-torch.test.ts's.
   argv.push('--strategy', 'power');
   argv.push('--', trainScript, ...heavyRankOne, ...threeSteps, '--batch-size', '{batch}');
