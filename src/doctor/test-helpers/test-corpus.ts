@@ -33,8 +33,7 @@ export const corpusParts: readonly CorpusPart[] = [
 
 /**
  * The parts of test/corpus the tests read: heldout/ since it was measured (test/corpus/HELDOUT.md),
- * heldout-2/, heldout-3/ and heldout-4/ since they were (test/corpus/HELDOUT-2-RESULT.md,
- * HELDOUT-3-RESULT.md, HELDOUT-4-RESULT.md).
+ * heldout-2/ .. heldout-5/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-5-RESULT.md).
  */
 export const testCorpusParts: readonly CorpusPart[] = [
   'logs',
@@ -42,6 +41,7 @@ export const testCorpusParts: readonly CorpusPart[] = [
   'heldout-2',
   'heldout-3',
   'heldout-4',
+  'heldout-5',
 ];
 
 /** test/corpus in this checkout. */
