@@ -40,7 +40,7 @@ function describeLauncher(launcher: Launcher, prefix: readonly string[]): string
     launcher.nprocPerNode > 1
       ? `; ranks on one card share its budget, each capped at its part (gpu_clients ${launcher.nprocPerNode})`
       : '';
-  return `each trial is the whole ${launcher.nprocPerNode}-rank job (${prefix.join(' ')} …): it fails if any rank fails, and the value is per rank${shared}`;
+  return `each trial is the whole ${launcher.nprocPerNode}-rank job (${prefix.join(' ')} …): it fails if any rank fails, it runs to its end (ranks level off while they import and meet), and the value is per rank${shared}`;
 }
 
 // Where a trial's RLIMIT_AS took the place of the host limit, say so.
@@ -156,7 +156,10 @@ export async function runFit(
     limits: setup.limits,
     marginFraction: options.margin,
     signal: controller.signal,
-    isFullTrials: options.fullTrials,
+    // A launcher's ranks start after its agent and import and rendezvous before they grow: the tree's
+    // memory levels off there first, so its trials are never judged early (a CI run saw trials called
+    // levelled off at 142-189 MiB while the ranks were still importing torch).
+    isFullTrials: options.fullTrials || launcher !== null,
     warmDepth: warmDepth.depth,
     warmServer: warm.server,
     onUpdate: (update) => progress.update(update),
