@@ -24,14 +24,10 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { publishedCases } from './test-helpers/published-measured.js';
 import { round2Cases } from './test-helpers/published-measured-round2.js';
 import { round3Cases } from './test-helpers/published-measured-round3.js';
-import { specOf } from './test-helpers/references.js';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const sharedEstimation = path.resolve(here, '../../..', 'shared', 'estimation');
+import { checkReferenceRound, sharedEstimation } from './test-helpers/reference-round-checks.js';
 
 // The documents each round-3 source comes from: none may be cited by round 1, round 2 or ../shared.
 const round3Documents = [
@@ -49,73 +45,17 @@ const round3Documents = [
   'pytorch/torchtune PR #961',
 ];
 
-test('round 3: at least 40 cases, ids unique and distinct from rounds 1 and 2', () => {
-  assert.ok(round3Cases.length >= 40, `${round3Cases.length} cases`);
-  const ids = round3Cases.map((c) => c.id);
-  assert.equal(new Set(ids).size, ids.length, 'ids are unique');
-  const earlier = new Set([...publishedCases, ...round2Cases].map((c) => c.id));
-  for (const id of ids) assert.ok(!earlier.has(id), `${id} is an earlier round's id`);
+checkReferenceRound({
+  name: 'round 3',
+  cases: round3Cases,
+  documents: round3Documents,
+  earlierCases: [...publishedCases, ...round2Cases],
+  minCases: 40,
 });
 
-test('round 3: every case names its source, what was measured, a unit, a figure and its config', () => {
-  for (const c of round3Cases) {
-    assert.ok(c.source.length > 20, `${c.id}: source`);
-    assert.ok(
-      round3Documents.some((document) => c.source.includes(document)),
-      `${c.id}: source names one of the round-3 documents`,
-    );
-    assert.ok(c.config.length > 40, `${c.id}: config`);
-    assert.ok(['allocated', 'reserved', 'device total'].includes(c.what), `${c.id}: what`);
-    assert.ok(c.unit === 'GB' || c.unit === 'GiB', `${c.id}: unit`);
-    assert.ok(Number.isFinite(c.measured) && c.measured > 0 && c.measured < 200, `${c.id}: ${c.measured}`);
-    assert.equal(c.excluded, undefined, `${c.id}: every round-3 case is scored at the final measurement`);
-  }
-});
-
-test('round 3: every spec parses as an estimate spec with a model and a batch', () => {
-  for (const c of round3Cases) {
-    const spec = specOf(c.spec);
-    assert.ok(
-      spec.model.params !== undefined || spec.model.transformer !== undefined || spec.model.cnn !== undefined,
-      `${c.id}: model`,
-    );
-    assert.ok(spec.training.batchSize.text.length > 0, `${c.id}: batch`);
-  }
-});
-
-test("round 3: a multi-GPU case says whose figure it is (one rank's, per GPU)", () => {
-  for (const c of round3Cases) {
-    const gpus = specOf(c.spec).parallel?.gpus ?? 1;
-    if (gpus > 1) assert.match(c.config, /rank|per GPU|each GPU|one GPU's/, `${c.id}: whose figure`);
-  }
-});
-
-test('round 3: no case repeats an earlier case by config (same spec, or same figure for the same model)', () => {
-  const earlier = [...publishedCases, ...round2Cases];
-  const paramsOf = (spec: string) => /params: (\d+)/.exec(spec)?.[1];
-  for (const c of round3Cases) {
-    assert.ok(!earlier.some((e) => e.spec === c.spec), `${c.id}: an earlier case has the same spec`);
-    const twin = earlier.find((e) => e.measured === c.measured && paramsOf(e.spec) === paramsOf(c.spec));
-    assert.equal(twin, undefined, `${c.id}: ${twin?.id} has the same figure for the same model`);
-  }
-});
-
-test('round 3: no source document is cited by rounds 1 and 2', () => {
-  const earlierText = JSON.stringify([...publishedCases, ...round2Cases]);
-  for (const document of round3Documents)
-    assert.ok(!earlierText.includes(document), `${document} is cited in an earlier round`);
-});
-
-test('round 3: ../shared/estimation cites none of the new documents', {
+test('round 3: where a shared case comes from a round-3 repository, none of its figures is ours', {
   skip: existsSync(sharedEstimation) ? false : `needs ${sharedEstimation} (absent in a bare clone)`,
 }, () => {
-  const shared = ['references.json', 'references.md']
-    .map((name) => path.join(sharedEstimation, name))
-    .filter((file) => existsSync(file))
-    .map((file) => readFileSync(file, 'utf8'))
-    .join('\n');
-  for (const document of round3Documents)
-    assert.ok(!shared.includes(document), `${document} is already in ../shared/estimation`);
   // Where a shared case comes from the same repository as a round-3 case, none of its figures is ours.
   const sharedCases = JSON.parse(readFileSync(path.join(sharedEstimation, 'references.json'), 'utf8')) as {
     id: string;

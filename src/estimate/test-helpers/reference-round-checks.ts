@@ -1,0 +1,101 @@
+// The checks every round of published measured references gets before and after its one measurement:
+// well formed, new to the earlier rounds and to ../shared/estimation. One place, so each round's test
+// file holds only what is its own (its documents, its measurement).
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import type { PublishedCase } from './published-measured.js';
+import { specOf } from './references.js';
+
+/** ../shared/estimation beside the repository (absent in a bare clone). */
+export const sharedEstimation = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../..',
+  'shared',
+  'estimation',
+);
+
+/** Registers the shape and novelty tests of one round (`round 3: …`). */
+export function checkReferenceRound(round: {
+  name: string;
+  cases: readonly PublishedCase[];
+  documents: readonly string[];
+  earlierCases: readonly PublishedCase[];
+  minCases: number;
+}): void {
+  const { name, cases, documents, earlierCases } = round;
+
+  test(`${name}: at least ${round.minCases} cases, ids unique and distinct from earlier rounds`, () => {
+    assert.ok(cases.length >= round.minCases, `${cases.length} cases`);
+    const ids = cases.map((c) => c.id);
+    assert.equal(new Set(ids).size, ids.length, 'ids are unique');
+    const earlier = new Set(earlierCases.map((c) => c.id));
+    for (const id of ids) assert.ok(!earlier.has(id), `${id} is an earlier round's id`);
+  });
+
+  test(`${name}: every case names its source, what was measured, a unit, a figure and its config`, () => {
+    for (const c of cases) {
+      assert.ok(c.source.length > 20, `${c.id}: source`);
+      assert.ok(
+        documents.some((document) => c.source.includes(document)),
+        `${c.id}: source names one of the ${name} documents`,
+      );
+      assert.ok(c.config.length > 40, `${c.id}: config`);
+      assert.ok(['allocated', 'reserved', 'device total'].includes(c.what), `${c.id}: what`);
+      assert.ok(c.unit === 'GB' || c.unit === 'GiB', `${c.id}: unit`);
+      assert.ok(Number.isFinite(c.measured) && c.measured > 0 && c.measured < 200, `${c.id}: ${c.measured}`);
+      assert.equal(c.excluded, undefined, `${c.id}: every ${name} case is scored at its measurement`);
+    }
+  });
+
+  test(`${name}: every spec parses as an estimate spec with a model and a batch`, () => {
+    for (const c of cases) {
+      const spec = specOf(c.spec);
+      assert.ok(
+        spec.model.params !== undefined ||
+          spec.model.transformer !== undefined ||
+          spec.model.cnn !== undefined,
+        `${c.id}: model`,
+      );
+      assert.ok(spec.training.batchSize.text.length > 0, `${c.id}: batch`);
+    }
+  });
+
+  test(`${name}: a multi-GPU case says whose figure it is (one rank's, per GPU)`, () => {
+    for (const c of cases) {
+      const gpus = specOf(c.spec).parallel?.gpus ?? 1;
+      if (gpus > 1) assert.match(c.config, /rank|per GPU|each GPU|one GPU's/, `${c.id}: whose figure`);
+    }
+  });
+
+  test(`${name}: no case repeats an earlier case by config (same spec, or same figure for the same model)`, () => {
+    const paramsOf = (spec: string) => /params: (\S+)/.exec(spec)?.[1];
+    for (const c of cases) {
+      assert.ok(!earlierCases.some((e) => e.spec === c.spec), `${c.id}: an earlier case has the same spec`);
+      const twin = earlierCases.find(
+        (e) => e.measured === c.measured && paramsOf(e.spec) === paramsOf(c.spec),
+      );
+      assert.equal(twin, undefined, `${c.id}: ${twin?.id} has the same figure for the same model`);
+    }
+  });
+
+  test(`${name}: no source document is cited by an earlier round`, () => {
+    const earlierText = JSON.stringify(earlierCases);
+    for (const document of documents)
+      assert.ok(!earlierText.includes(document), `${document} is cited in an earlier round`);
+  });
+
+  test(`${name}: ../shared/estimation cites none of the new documents`, {
+    skip: existsSync(sharedEstimation) ? false : `needs ${sharedEstimation} (absent in a bare clone)`,
+  }, () => {
+    const shared = ['references.json', 'references.md']
+      .map((file) => path.join(sharedEstimation, file))
+      .filter((file) => existsSync(file))
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
+    for (const document of documents)
+      assert.ok(!shared.includes(document), `${document} is already in ../shared/estimation`);
+  });
+}
