@@ -258,6 +258,48 @@ const litgptGenerate = (options: {
 training: { precision: ${options.precision}, optimizer: none, batch_size: 1 }`,
 });
 
+// --- open-mmlab/mmsegmentation configs/segmenter/README.md, ADE20K (Jan 2022, mmseg v0.21) --------------------
+// segmenter_vit-{t,s,b,l}_{mask,linear}_8x1_512x512_160k_ade20k.py: mmseg's VisionTransformer (patch 16,
+// with the class token, final LayerNorm, drop_path 0.1, fused-qkv nn.MultiheadAttention, MLP ratio 4;
+// img_size 512: 32 × 32 patches + 1 = 1025 tokens, ViT-L img_size 640: 40 × 40 + 1 = 1601 tokens, the
+// position embeddings sized to them), with SegmenterMaskTransformerHead (dec_proj, 150 class embeddings, 2
+// transformer layers of the backbone's width, patch and class projections, norms: masks at 1/16 of the crop)
+// or, for "Linear", an FCNHead with num_convs 0 (a 1×1 conv to 150 classes). Parameter counts computed from
+// these modules. "8x1": 8 GPUs × 1 crop (DDP), schedule_160k's SGD momentum 0.9 with lr 0.001 and weight
+// decay 0, fp32; the logits resized to the crop for the cross-entropy. Mem (GB) is mmcv's logged
+// max_memory_allocated in MiB, the largest over the ranks, divided by 1024 in the table (GiB): one GPU's
+// figure. The mask transformer's class tokens and mask products are outside the spec's transformer.
+const mmsegSegmenter =
+  'open-mmlab/mmsegmentation configs/segmenter/README.md "Results and models", ADE20K (https://github.com/open-mmlab/mmsegmentation/blob/main/configs/segmenter/README.md)';
+const segmenterCase = (options: {
+  backbone: 'T' | 'S' | 'B' | 'L';
+  head: 'mask' | 'linear';
+  hidden: number;
+  layers: number;
+  heads: number;
+  crop: number;
+  params: number;
+  measured: number;
+  row: string;
+}): PublishedCase => {
+  const tokens = (options.crop / 16) ** 2 + 1;
+  return {
+    id: `mmseg-segmenter-vit-${options.backbone.toLowerCase()}-${options.head}-${options.crop}x${options.crop}-ade20k-8x1`,
+    source: `${mmsegSegmenter}, row "${options.row}"`,
+    what: 'allocated',
+    unit: 'GiB',
+    measured: options.measured,
+    config: `segmenter_vit-${options.backbone.toLowerCase()}_${options.head}_8x1_512x512_160k_ade20k.py: Segmenter-${options.head === 'mask' ? 'Mask' : 'Linear'} on ViT-${options.backbone}/16 (${options.layers} blocks, ${options.hidden} wide, ${options.heads} heads, ${tokens} tokens at ${options.crop} × ${options.crop}), ${options.params} parameters with the ${options.head === 'mask' ? 'mask transformer' : 'linear'} head, ADE20K ${options.crop} × ${options.crop} crops, 1 per GPU on 8 GPUs (DDP), SGD momentum 0.9, fp32; the largest rank's max_memory_allocated in GiB (one GPU's figure)`,
+    spec: `model:
+  params: ${options.params}
+  transformer: { family: vit, layers: ${options.layers}, hidden: ${options.hidden}, heads: ${options.heads}, ffn: ${4 * options.hidden}, seq_len: ${tokens}, fused_qkv: true, attention: eager, dropout: true }
+training: { precision: fp32, optimizer: sgd_momentum, batch_size: 1 }
+parallel: { gpus: 8, strategy: ddp }
+tensors:
+  - { name: logits resized to the crop for the loss, shape: [1, 150, ${options.crop}, ${options.crop}], dtype: float32 }`,
+  };
+};
+
 // --- deepspeedai/DeepSpeedExamples training/imagenet/README.md, "DeepSpeed Optimizations" (Nov 2023) -------
 // run_ds.sh / run_ds_fp16.sh / run_ds_fp16_z1.sh: `deepspeed main.py -a resnet50 --deepspeed
 // --deepspeed_config config/ds_*.json` on "a DGX-1 node (with 16 V100 GPUs)": torchvision ResNet-50
@@ -810,6 +852,81 @@ export const round5Cases: PublishedCase[] = [
   lora: { rank: 8, alpha: 16, targets: [q, v], dropout: 0.05 }
 training: { precision: bf16, optimizer: adamw, batch_size: 1, activation_checkpointing: none, loss: chunked }`,
   },
+
+  // llama-recipes' FSDP LoRA memory fix: Llama-2-7B in pure bf16 on 4 A100 40 GB, samsum packed to 2048.
+  {
+    id: 'llama-recipes-pr41-llama2-7b-fsdp-lora-pure-bf16-bs4-4xa100-40gb',
+    source:
+      'meta-llama/llama-recipes pull request #41 "Improve FSDP LoRA Memory Usage" (merged as e5970e2e, https://github.com/meta-llama/llama-cookbook/pull/41), description: "In the end, this only uses 15.22 GB peak active memory and 19.36 GB peak reserved memory"',
+    what: 'reserved',
+    unit: 'GB',
+    measured: 19.36,
+    config:
+      'torchrun --nnodes 1 --nproc_per_node 4 llama_finetuning.py --enable_fsdp --use_peft --peft_method lora --model_name llama-2-7b-hf --pure_bf16 on "4 40 GB A100 GPUs", the code of e5970e2e (limit_all_gathers=True, `loss = model(**batch).loss` so no logits outlive the forward): Llama-2-7B (6,738,415,616 parameters) cast to bf16 (pure_bf16: weights, LoRA weights, gradients and torch AdamW states in bf16, FSDP without a mixed-precision policy), FULL_SHARD with every LlamaDecoderLayer a unit, configs/peft.py LoRA r 8 alpha 32 dropout 0.05 on q_proj and v_proj, every decoder layer checkpointed (apply_fsdp_checkpointing, non-reentrant), transformers 4.31 eager attention, samsum concatenated into 2048-token chunks (ft_datasets/utils.Concatenator), batch_size_training 4 per GPU, no accumulation; each rank\'s peak reserved memory in "GB" (one GPU\'s figure; the PR\'s own reading, 1e9 bytes assumed). The same run\'s 15.22 GB peak active memory is the allocated-side reading of this spec',
+    spec: `model:
+  params: 6738415616
+  transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, vocab: 32000, ffn: 11008, seq_len: 2048, attention: eager }
+  lora: { rank: 8, alpha: 32, targets: [q, v], dropout: 0.05 }
+training: { precision: bf16, optimizer: adamw, batch_size: 4, activation_checkpointing: full, loss: standard }
+parallel: { gpus: 4, strategy: fsdp_full }`,
+  },
+
+  // mmsegmentation's Segmenter: ViT-T/S/B at 512 × 512 and ViT-L at 640 × 640, one crop per GPU on 8 GPUs.
+  segmenterCase({
+    backbone: 'T',
+    head: 'mask',
+    hidden: 192,
+    layers: 12,
+    heads: 3,
+    crop: 512,
+    params: 6_713_388,
+    measured: 1.21,
+    row: 'Segmenter-Mask | ViT-T_16 | 512x512 | 160000 | 1.21',
+  }),
+  segmenterCase({
+    backbone: 'S',
+    head: 'linear',
+    hidden: 384,
+    layers: 12,
+    heads: 6,
+    crop: 512,
+    params: 22_041_366,
+    measured: 1.78,
+    row: 'Segmenter-Linear | ViT-S_16 | 512x512 | 160000 | 1.78',
+  }),
+  segmenterCase({
+    backbone: 'S',
+    head: 'mask',
+    hidden: 384,
+    layers: 12,
+    heads: 6,
+    crop: 512,
+    params: 26_033_964,
+    measured: 2.03,
+    row: 'Segmenter-Mask | ViT-S_16 | 512x512 | 160000 | 2.03',
+  }),
+  segmenterCase({
+    backbone: 'B',
+    head: 'mask',
+    hidden: 768,
+    layers: 12,
+    heads: 12,
+    crop: 512,
+    params: 102_497_580,
+    measured: 4.2,
+    row: 'Segmenter-Mask | ViT-B_16 | 512x512 | 160000 | 4.20',
+  }),
+  segmenterCase({
+    backbone: 'L',
+    head: 'mask',
+    hidden: 1024,
+    layers: 24,
+    heads: 16,
+    crop: 640,
+    params: 333_234_476,
+    measured: 16.56,
+    row: 'Segmenter-Mask | ViT-L_16 | 640x640 | 160000 | 16.56',
+  }),
 
   // DeepSpeedExamples' ImageNet example: ResNet-50 on 16 V100s, fp32, fp16 and fp16 with ZeRO-1.
   dsImagenetCase({
