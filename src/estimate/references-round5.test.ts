@@ -51,6 +51,7 @@ const round5Documents = [
   'deepspeedai/DeepSpeedExamples training/imagenet/README.md',
   'meta-llama/llama-recipes pull request #41',
   'open-mmlab/mmsegmentation configs/segmenter/README.md',
+  'huggingface/peft README.md',
 ];
 
 checkReferenceRound({

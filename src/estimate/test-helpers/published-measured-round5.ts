@@ -236,7 +236,7 @@ const alpacaMixSeq =
 const litgptQuantize =
   'Lightning-AI/litgpt tutorials/quantize.md (commits 6ba8a51e and 982abcbc, https://github.com/Lightning-AI/litgpt/blob/main/tutorials/quantize.md)';
 const falcon7bShape =
-  'family: gpt, layers: 32, hidden: 4544, heads: 71, kv_heads: 1, vocab: 65024, ffn: 18176, parallel_residual: true, bias: false, lm_head: true, tied_embeddings: false';
+  'family: gpt, layers: 32, hidden: 4544, heads: 71, kv_heads: 1, vocab: 65024, ffn: 18176, parallel_residual: true, bias: false, fused_qkv: true, lm_head: true, tied_embeddings: false';
 const falcon7bParams = 7_217_189_760;
 const litgptGenerate = (options: {
   id: string;
@@ -297,6 +297,62 @@ training: { precision: fp32, optimizer: sgd_momentum, batch_size: 1 }
 parallel: { gpus: 8, strategy: ddp }
 tensors:
   - { name: logits resized to the crop for the loss, shape: [1, 150, ${options.crop}, ${options.crop}], dtype: float32 }`,
+  };
+};
+
+// --- huggingface/peft README.md "Use Cases", first table (Dec 2022, then "PET") -------------------------------
+// examples/pet_lora_seq2seq_accelerate_ds_zero3_offload.py of 5de175184 under `accelerate launch`: ought/raft
+// twitter_complaints (50 tweets), inputs tokenized without padding and padded per batch of 8 to the longest
+// tweet (a tweet is at most 280 characters: 96 T5 tokens assumed for the longest batch), labels padded to the
+// longest class label (4 tokens with EOS), AutoModelForSeq2SeqLM.from_pretrained in fp32, torch.optim.AdamW,
+// no mixed precision (assumed: the accelerate config is not published), no gradient checkpointing. LoRA: r 8,
+// alpha 32, dropout 0.1 on PEFT's T5 defaults q and v (self- and cross-attention). "Full Finetuning" drops
+// the adapter; "DeepSpeed with CPU Offloading" runs the same script under accelerate's DeepSpeed plugin,
+// ZeRO stage 3 with optimizer and parameters offloaded to the CPU (the script's name; fp32 assumed).
+// "Hardware: Single A100 80GB GPU with CPU RAM above 64GB". The GPU figure is the script's "GPU Total Peak
+// Memory consumed during the train (max)": torch.cuda.max_memory_allocated() // 2**20 (MiB) over the epoch,
+// the model included; the README's "GB" is read as MiB / 1024 (GiB, assumed). bigscience/T0_3B: T5 v1.1
+// LM-adapted XL (24 + 24 layers, 2048 wide, 32 heads of 64, gated-GELU FF 5120, vocab 32128, untied head:
+// 2,849,757,184 parameters); bigscience/mt0-xxl: mT5-XXL (24 + 24 layers, 4096 wide, 64 heads of 64,
+// gated-GELU FF 10240, vocab 250112, untied: 12,921,057,280 parameters).
+const peftReadme =
+  'huggingface/peft README.md "Use Cases" table (commit 5de175184, https://github.com/huggingface/peft/blob/5de175184/README.md)';
+const peftModels = {
+  T0_3B: {
+    params: 2_849_757_184,
+    shape:
+      'family: t5, encoder_layers: 24, decoder_layers: 24, hidden: 2048, heads: 32, head_dim: 64, ffn: 5120, gated_mlp: true, vocab: 32128, tied_embeddings: false, lm_head: true',
+  },
+  'mt0-xxl': {
+    params: 12_921_057_280,
+    shape:
+      'family: t5, encoder_layers: 24, decoder_layers: 24, hidden: 4096, heads: 64, head_dim: 64, ffn: 10240, gated_mlp: true, vocab: 250112, tied_embeddings: false, lm_head: true',
+  },
+} as const;
+const peftCase = (options: {
+  model: keyof typeof peftModels;
+  setting: 'full' | 'lora' | 'lora-zero3-offload';
+  measured: number;
+  cell: string;
+}): PublishedCase => {
+  const model = peftModels[options.model];
+  const setting = {
+    full: 'full fine-tune, fp32 weights, gradients and AdamW states on the GPU',
+    lora: 'LoRA r 8 alpha 32 dropout 0.1 on q and v, the fp32 base frozen on the GPU',
+    'lora-zero3-offload':
+      'LoRA r 8 alpha 32 dropout 0.1 on q and v under DeepSpeed ZeRO-3 with parameters and optimizer offloaded to the CPU (fp32)',
+  }[options.setting];
+  return {
+    id: `peft-readme-2022-${options.model.toLowerCase().replace('_', '-')}-${options.setting}-twitter-complaints-bs8-a100-80gb`,
+    source: `${peftReadme}, row "bigscience/${options.model}", cell "${options.cell}"`,
+    what: 'allocated',
+    unit: 'GiB',
+    measured: options.measured,
+    config: `accelerate launch examples/pet_lora_seq2seq_accelerate_ds_zero3_offload.py with bigscience/${options.model} (${model.params} parameters): ${setting}, batch 8, encoder inputs of up to 96 tokens (assumed), 4 decoder tokens, torch AdamW, no gradient checkpointing, one A100 80 GB; max_memory_allocated over the epoch in MiB, the README's GB read as GiB`,
+    spec: `model:
+  params: ${model.params}
+  transformer: { ${model.shape}, seq_len: 96, decoder_seq_len: 4, attention: eager }${options.setting === 'full' ? '' : '\n  lora: { rank: 8, alpha: 32, targets: [q, v], dropout: 0.1 }'}
+training: { precision: fp32, optimizer: adamw, batch_size: 8, activation_checkpointing: none, loss: standard${options.setting === 'lora-zero3-offload' ? ', offload: { parameters: cpu, optimizer: cpu }' : ''} }${options.setting === 'lora-zero3-offload' ? '\nparallel: { gpus: 1, strategy: zero3 }' : ''}`,
   };
 };
 
@@ -848,7 +904,7 @@ export const round5Cases: PublishedCase[] = [
       'python finetune/lora.py --checkpoint_dir checkpoints/tiiuae/falcon-7b with Alpaca truncated to max_seq_length 256 (samples longer than 256 cut, so the longest batch is 256 tokens), micro_batch_size 1, precision bf16-true (weights, LoRA weights and AdamW states in bf16), finetune/lora.py defaults of then: LoRA r 8 alpha 16 dropout 0.05 on the query and value parts of the fused qkv only, torch.optim.AdamW, no activation checkpointing, the head applied in chunks of 128 (lm_head_chunk_size) and chunked_cross_entropy over them; lit-gpt Falcon-7B (7,217,189,760 parameters with the separate head), one GPU (A100 assumed); "Memory used" = max_memory_allocated / 1e9. The untruncated run (23.52 GB) is left out: its longest Alpaca sample in the Falcon tokenizer is not published',
     spec: `model:
   params: ${falcon7bParams}
-  transformer: { ${falcon7bShape}, seq_len: 256, fused_qkv: true, attention: flash }
+  transformer: { ${falcon7bShape}, seq_len: 256, attention: sdpa }
   lora: { rank: 8, alpha: 16, targets: [q, v], dropout: 0.05 }
 training: { precision: bf16, optimizer: adamw, batch_size: 1, activation_checkpointing: none, loss: chunked }`,
   },
@@ -927,6 +983,13 @@ parallel: { gpus: 4, strategy: fsdp_full }`,
     measured: 16.56,
     row: 'Segmenter-Mask | ViT-L_16 | 640x640 | 160000 | 16.56',
   }),
+
+  // PEFT's first README table: T0_3B and mt0-xxl on twitter_complaints, one A100 80 GB, fp32.
+  peftCase({ model: 'T0_3B', setting: 'full', measured: 47.14, cell: '47.14GB GPU / 2.96GB CPU' }),
+  peftCase({ model: 'T0_3B', setting: 'lora', measured: 14.4, cell: '14.4GB GPU / 2.96GB CPU' }),
+  peftCase({ model: 'T0_3B', setting: 'lora-zero3-offload', measured: 9.8, cell: '9.8GB GPU / 17.8GB CPU' }),
+  peftCase({ model: 'mt0-xxl', setting: 'lora', measured: 56, cell: '56GB GPU / 3GB CPU' }),
+  peftCase({ model: 'mt0-xxl', setting: 'lora-zero3-offload', measured: 22, cell: '22GB GPU / 52GB CPU' }),
 
   // DeepSpeedExamples' ImageNet example: ResNet-50 on 16 V100s, fp32, fp16 and fp16 with ZeRO-1.
   dsImagenetCase({
