@@ -46,6 +46,7 @@ const round5Documents = [
   'open-mmlab/mmaction2 configs/recognition/tsn/README.md',
   'open-mmlab/mmaction2 configs/recognition/tsm/README.md',
   ...swiftScripts.map((script) => `modelscope/ms-swift examples/train/${script} `),
+  'modelscope/ms-swift docs/source_en/BestPractices/Qwen3-Best-Practice.md',
   'Lightning-AI/litgpt tutorials/quantize.md',
   'Lightning-AI/litgpt tutorials/prepare_dataset.md',
   'deepspeedai/DeepSpeedExamples training/imagenet/README.md',
