@@ -53,6 +53,7 @@ const round5Documents = [
   'meta-llama/llama-recipes pull request #41',
   'open-mmlab/mmsegmentation configs/segmenter/README.md',
   'huggingface/peft README.md',
+  'philschmid/deep-learning-pytorch-huggingface training/fsdp-qlora-distributed-llama3.ipynb',
 ];
 
 checkReferenceRound({

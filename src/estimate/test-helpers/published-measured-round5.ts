@@ -1017,6 +1017,25 @@ parallel: { gpus: 4, strategy: fsdp_full }`,
   peftCase({ model: 'mt0-xxl', setting: 'lora', measured: 56, cell: '56GB GPU / 3GB CPU' }),
   peftCase({ model: 'mt0-xxl', setting: 'lora-zero3-offload', measured: 22, cell: '22GB GPU / 52GB CPU' }),
 
+  // philschmid's FSDP + QLoRA tutorial: Llama 3 70B with CPU offload on 4 A10G 24 GB, packed 3072 tokens.
+  {
+    id: 'philschmid-fsdp-qlora-llama3-70b-cpu-offload-packed3072-4xa10g',
+    source:
+      'philschmid/deep-learning-pytorch-huggingface training/fsdp-qlora-distributed-llama3.ipynb (commit 57cab54, https://github.com/philschmid/deep-learning-pytorch-huggingface/blob/main/training/fsdp-qlora-distributed-llama3.ipynb), "Expected Memory usage": "FSDP + Q-Lora + CPU offloading needs 4x24GB GPUs, with 22 GB/GPU and 127 GB CPU RAM with a sequence length of 3072 and a batch size of 1"',
+    what: 'device total',
+    unit: 'GB',
+    measured: 22,
+    config:
+      'ACCELERATE_USE_FSDP=1 FSDP_CPU_RAM_EFFICIENT_LOADING=1 torchrun --nproc_per_node=4 scripts/run_fsdp_qlora.py --config llama_3_70b_fsdp_qlora.yaml on 4 × A10G 24 GB (g5.12xlarge): meta-llama/Meta-Llama-3-70B (80 layers, 8192 wide, 64 heads, 8 KV heads, MLP 28672, vocab 128256, untied; 70,553,706,496 parameters), bitsandbytes NF4 with double quantization, bf16 compute and bf16 quant_storage, LoRA r 16 alpha 8 dropout 0.05 on all-linear, TRL SFTTrainer with packing to max_seq_len 3072, per_device_train_batch_size 1, gradient_accumulation_steps 2, optim adamw_torch, bf16 autocast, gradient checkpointing (reentrant), SDPA attention, fsdp "full_shard auto_wrap offload" (parameters and gradients on the host, the AdamW step on the CPU); each GPU\'s memory in use as the GPU monitor shows it (read as the device total, GB as printed; one GPU\'s figure)',
+    spec: `model:
+  params: 70553706496
+  transformer: { family: llama, layers: 80, hidden: 8192, heads: 64, kv_heads: 8, vocab: 128256, ffn: 28672, tied_embeddings: false, seq_len: 3072, attention: sdpa }
+  lora: { rank: 16, alpha: 8, targets: [q, k, v, o, gate, up, down], dropout: 0.05 }
+  quantization: { weights: nf4, double_quant: true, compute_dtype: bf16 }
+training: { precision: amp_bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 2, activation_checkpointing: full, loss: standard, offload: { parameters: cpu, gradients: cpu, optimizer: cpu } }
+parallel: { gpus: 4, strategy: fsdp_full }`,
+  },
+
   // DeepSpeedExamples' ImageNet example: ResNet-50 on 16 V100s, fp32, fp16 and fp16 with ZeRO-1.
   dsImagenetCase({
     id: 'fp32-zero0',
