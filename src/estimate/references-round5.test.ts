@@ -49,6 +49,9 @@ const round5Documents = [
   'Lightning-AI/litgpt tutorials/quantize.md',
   'Lightning-AI/litgpt tutorials/prepare_dataset.md',
   'deepspeedai/DeepSpeedExamples training/imagenet/README.md',
+  'meta-llama/llama-recipes pull request #41',
+  'open-mmlab/mmsegmentation configs/segmenter/README.md',
+  'huggingface/peft README.md',
 ];
 
 checkReferenceRound({

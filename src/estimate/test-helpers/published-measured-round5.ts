@@ -236,7 +236,7 @@ const alpacaMixSeq =
 const litgptQuantize =
   'Lightning-AI/litgpt tutorials/quantize.md (commits 6ba8a51e and 982abcbc, https://github.com/Lightning-AI/litgpt/blob/main/tutorials/quantize.md)';
 const falcon7bShape =
-  'family: gpt, layers: 32, hidden: 4544, heads: 71, kv_heads: 1, vocab: 65024, ffn: 18176, parallel_residual: true, bias: false, lm_head: true, tied_embeddings: false';
+  'family: gpt, layers: 32, hidden: 4544, heads: 71, kv_heads: 1, vocab: 65024, ffn: 18176, parallel_residual: true, bias: false, fused_qkv: true, lm_head: true, tied_embeddings: false';
 const falcon7bParams = 7_217_189_760;
 const litgptGenerate = (options: {
   id: string;
@@ -257,6 +257,104 @@ const litgptGenerate = (options: {
   transformer: { ${falcon7bShape}, seq_len: 266, attention: sdpa }${options.quantization ? `\n  quantization: { ${options.quantization} }` : ''}
 training: { precision: ${options.precision}, optimizer: none, batch_size: 1 }`,
 });
+
+// --- open-mmlab/mmsegmentation configs/segmenter/README.md, ADE20K (Jan 2022, mmseg v0.21) --------------------
+// segmenter_vit-{t,s,b,l}_{mask,linear}_8x1_512x512_160k_ade20k.py: mmseg's VisionTransformer (patch 16,
+// with the class token, final LayerNorm, drop_path 0.1, fused-qkv nn.MultiheadAttention, MLP ratio 4;
+// img_size 512: 32 × 32 patches + 1 = 1025 tokens, ViT-L img_size 640: 40 × 40 + 1 = 1601 tokens, the
+// position embeddings sized to them), with SegmenterMaskTransformerHead (dec_proj, 150 class embeddings, 2
+// transformer layers of the backbone's width, patch and class projections, norms: masks at 1/16 of the crop)
+// or, for "Linear", an FCNHead with num_convs 0 (a 1×1 conv to 150 classes). Parameter counts computed from
+// these modules. "8x1": 8 GPUs × 1 crop (DDP), schedule_160k's SGD momentum 0.9 with lr 0.001 and weight
+// decay 0, fp32; the logits resized to the crop for the cross-entropy. Mem (GB) is mmcv's logged
+// max_memory_allocated in MiB, the largest over the ranks, divided by 1024 in the table (GiB): one GPU's
+// figure. The mask transformer's class tokens and mask products are outside the spec's transformer.
+const mmsegSegmenter =
+  'open-mmlab/mmsegmentation configs/segmenter/README.md "Results and models", ADE20K (https://github.com/open-mmlab/mmsegmentation/blob/main/configs/segmenter/README.md)';
+const segmenterCase = (options: {
+  backbone: 'T' | 'S' | 'B' | 'L';
+  head: 'mask' | 'linear';
+  hidden: number;
+  layers: number;
+  heads: number;
+  crop: number;
+  params: number;
+  measured: number;
+  row: string;
+}): PublishedCase => {
+  const tokens = (options.crop / 16) ** 2 + 1;
+  return {
+    id: `mmseg-segmenter-vit-${options.backbone.toLowerCase()}-${options.head}-${options.crop}x${options.crop}-ade20k-8x1`,
+    source: `${mmsegSegmenter}, row "${options.row}"`,
+    what: 'allocated',
+    unit: 'GiB',
+    measured: options.measured,
+    config: `segmenter_vit-${options.backbone.toLowerCase()}_${options.head}_8x1_512x512_160k_ade20k.py: Segmenter-${options.head === 'mask' ? 'Mask' : 'Linear'} on ViT-${options.backbone}/16 (${options.layers} blocks, ${options.hidden} wide, ${options.heads} heads, ${tokens} tokens at ${options.crop} × ${options.crop}), ${options.params} parameters with the ${options.head === 'mask' ? 'mask transformer' : 'linear'} head, ADE20K ${options.crop} × ${options.crop} crops, 1 per GPU on 8 GPUs (DDP), SGD momentum 0.9, fp32; the largest rank's max_memory_allocated in GiB (one GPU's figure)`,
+    spec: `model:
+  params: ${options.params}
+  transformer: { family: vit, layers: ${options.layers}, hidden: ${options.hidden}, heads: ${options.heads}, ffn: ${4 * options.hidden}, seq_len: ${tokens}, fused_qkv: true, attention: eager, dropout: true }
+training: { precision: fp32, optimizer: sgd_momentum, batch_size: 1 }
+parallel: { gpus: 8, strategy: ddp }
+tensors:
+  - { name: logits resized to the crop for the loss, shape: [1, 150, ${options.crop}, ${options.crop}], dtype: float32 }`,
+  };
+};
+
+// --- huggingface/peft README.md "Use Cases", first table (Dec 2022, then "PET") -------------------------------
+// examples/pet_lora_seq2seq_accelerate_ds_zero3_offload.py of 5de175184 under `accelerate launch`: ought/raft
+// twitter_complaints (50 tweets), inputs tokenized without padding and padded per batch of 8 to the longest
+// tweet (a tweet is at most 280 characters: 96 T5 tokens assumed for the longest batch), labels padded to the
+// longest class label (4 tokens with EOS), AutoModelForSeq2SeqLM.from_pretrained in fp32, torch.optim.AdamW,
+// no mixed precision (assumed: the accelerate config is not published), no gradient checkpointing. LoRA: r 8,
+// alpha 32, dropout 0.1 on PEFT's T5 defaults q and v (self- and cross-attention). "Full Finetuning" drops
+// the adapter; "DeepSpeed with CPU Offloading" runs the same script under accelerate's DeepSpeed plugin,
+// ZeRO stage 3 with optimizer and parameters offloaded to the CPU (the script's name; fp32 assumed).
+// "Hardware: Single A100 80GB GPU with CPU RAM above 64GB". The GPU figure is the script's "GPU Total Peak
+// Memory consumed during the train (max)": torch.cuda.max_memory_allocated() // 2**20 (MiB) over the epoch,
+// the model included; the README's "GB" is read as MiB / 1024 (GiB, assumed). bigscience/T0_3B: T5 v1.1
+// LM-adapted XL (24 + 24 layers, 2048 wide, 32 heads of 64, gated-GELU FF 5120, vocab 32128, untied head:
+// 2,849,757,184 parameters); bigscience/mt0-xxl: mT5-XXL (24 + 24 layers, 4096 wide, 64 heads of 64,
+// gated-GELU FF 10240, vocab 250112, untied: 12,921,057,280 parameters).
+const peftReadme =
+  'huggingface/peft README.md "Use Cases" table (commit 5de175184, https://github.com/huggingface/peft/blob/5de175184/README.md)';
+const peftModels = {
+  T0_3B: {
+    params: 2_849_757_184,
+    shape:
+      'family: t5, encoder_layers: 24, decoder_layers: 24, hidden: 2048, heads: 32, head_dim: 64, ffn: 5120, gated_mlp: true, vocab: 32128, tied_embeddings: false, lm_head: true',
+  },
+  'mt0-xxl': {
+    params: 12_921_057_280,
+    shape:
+      'family: t5, encoder_layers: 24, decoder_layers: 24, hidden: 4096, heads: 64, head_dim: 64, ffn: 10240, gated_mlp: true, vocab: 250112, tied_embeddings: false, lm_head: true',
+  },
+} as const;
+const peftCase = (options: {
+  model: keyof typeof peftModels;
+  setting: 'full' | 'lora' | 'lora-zero3-offload';
+  measured: number;
+  cell: string;
+}): PublishedCase => {
+  const model = peftModels[options.model];
+  const setting = {
+    full: 'full fine-tune, fp32 weights, gradients and AdamW states on the GPU',
+    lora: 'LoRA r 8 alpha 32 dropout 0.1 on q and v, the fp32 base frozen on the GPU',
+    'lora-zero3-offload':
+      'LoRA r 8 alpha 32 dropout 0.1 on q and v under DeepSpeed ZeRO-3 with parameters and optimizer offloaded to the CPU (fp32)',
+  }[options.setting];
+  return {
+    id: `peft-readme-2022-${options.model.toLowerCase().replace('_', '-')}-${options.setting}-twitter-complaints-bs8-a100-80gb`,
+    source: `${peftReadme}, row "bigscience/${options.model}", cell "${options.cell}"`,
+    what: 'allocated',
+    unit: 'GiB',
+    measured: options.measured,
+    config: `accelerate launch examples/pet_lora_seq2seq_accelerate_ds_zero3_offload.py with bigscience/${options.model} (${model.params} parameters): ${setting}, batch 8, encoder inputs of up to 96 tokens (assumed), 4 decoder tokens, torch AdamW, no gradient checkpointing, one A100 80 GB; max_memory_allocated over the epoch in MiB, the README's GB read as GiB`,
+    spec: `model:
+  params: ${model.params}
+  transformer: { ${model.shape}, seq_len: 96, decoder_seq_len: 4, attention: eager }${options.setting === 'full' ? '' : '\n  lora: { rank: 8, alpha: 32, targets: [q, v], dropout: 0.1 }'}
+training: { precision: fp32, optimizer: adamw, batch_size: 8, activation_checkpointing: none, loss: standard${options.setting === 'lora-zero3-offload' ? ', offload: { parameters: cpu, optimizer: cpu }' : ''} }${options.setting === 'lora-zero3-offload' ? '\nparallel: { gpus: 1, strategy: zero3 }' : ''}`,
+  };
+};
 
 // --- deepspeedai/DeepSpeedExamples training/imagenet/README.md, "DeepSpeed Optimizations" (Nov 2023) -------
 // run_ds.sh / run_ds_fp16.sh / run_ds_fp16_z1.sh: `deepspeed main.py -a resnet50 --deepspeed
@@ -806,10 +904,92 @@ export const round5Cases: PublishedCase[] = [
       'python finetune/lora.py --checkpoint_dir checkpoints/tiiuae/falcon-7b with Alpaca truncated to max_seq_length 256 (samples longer than 256 cut, so the longest batch is 256 tokens), micro_batch_size 1, precision bf16-true (weights, LoRA weights and AdamW states in bf16), finetune/lora.py defaults of then: LoRA r 8 alpha 16 dropout 0.05 on the query and value parts of the fused qkv only, torch.optim.AdamW, no activation checkpointing, the head applied in chunks of 128 (lm_head_chunk_size) and chunked_cross_entropy over them; lit-gpt Falcon-7B (7,217,189,760 parameters with the separate head), one GPU (A100 assumed); "Memory used" = max_memory_allocated / 1e9. The untruncated run (23.52 GB) is left out: its longest Alpaca sample in the Falcon tokenizer is not published',
     spec: `model:
   params: ${falcon7bParams}
-  transformer: { ${falcon7bShape}, seq_len: 256, fused_qkv: true, attention: flash }
+  transformer: { ${falcon7bShape}, seq_len: 256, attention: sdpa }
   lora: { rank: 8, alpha: 16, targets: [q, v], dropout: 0.05 }
 training: { precision: bf16, optimizer: adamw, batch_size: 1, activation_checkpointing: none, loss: chunked }`,
   },
+
+  // llama-recipes' FSDP LoRA memory fix: Llama-2-7B in pure bf16 on 4 A100 40 GB, samsum packed to 2048.
+  {
+    id: 'llama-recipes-pr41-llama2-7b-fsdp-lora-pure-bf16-bs4-4xa100-40gb',
+    source:
+      'meta-llama/llama-recipes pull request #41 "Improve FSDP LoRA Memory Usage" (merged as e5970e2e, https://github.com/meta-llama/llama-cookbook/pull/41), description: "In the end, this only uses 15.22 GB peak active memory and 19.36 GB peak reserved memory"',
+    what: 'reserved',
+    unit: 'GB',
+    measured: 19.36,
+    config:
+      'torchrun --nnodes 1 --nproc_per_node 4 llama_finetuning.py --enable_fsdp --use_peft --peft_method lora --model_name llama-2-7b-hf --pure_bf16 on "4 40 GB A100 GPUs", the code of e5970e2e (limit_all_gathers=True, `loss = model(**batch).loss` so no logits outlive the forward): Llama-2-7B (6,738,415,616 parameters) cast to bf16 (pure_bf16: weights, LoRA weights, gradients and torch AdamW states in bf16, FSDP without a mixed-precision policy), FULL_SHARD with every LlamaDecoderLayer a unit, configs/peft.py LoRA r 8 alpha 32 dropout 0.05 on q_proj and v_proj, every decoder layer checkpointed (apply_fsdp_checkpointing, non-reentrant), transformers 4.31 eager attention, samsum concatenated into 2048-token chunks (ft_datasets/utils.Concatenator), batch_size_training 4 per GPU, no accumulation; each rank\'s peak reserved memory in "GB" (one GPU\'s figure; the PR\'s own reading, 1e9 bytes assumed). The same run\'s 15.22 GB peak active memory is the allocated-side reading of this spec',
+    spec: `model:
+  params: 6738415616
+  transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, vocab: 32000, ffn: 11008, seq_len: 2048, attention: eager }
+  lora: { rank: 8, alpha: 32, targets: [q, v], dropout: 0.05 }
+training: { precision: bf16, optimizer: adamw, batch_size: 4, activation_checkpointing: full, loss: standard }
+parallel: { gpus: 4, strategy: fsdp_full }`,
+  },
+
+  // mmsegmentation's Segmenter: ViT-T/S/B at 512 × 512 and ViT-L at 640 × 640, one crop per GPU on 8 GPUs.
+  segmenterCase({
+    backbone: 'T',
+    head: 'mask',
+    hidden: 192,
+    layers: 12,
+    heads: 3,
+    crop: 512,
+    params: 6_713_388,
+    measured: 1.21,
+    row: 'Segmenter-Mask | ViT-T_16 | 512x512 | 160000 | 1.21',
+  }),
+  segmenterCase({
+    backbone: 'S',
+    head: 'linear',
+    hidden: 384,
+    layers: 12,
+    heads: 6,
+    crop: 512,
+    params: 22_041_366,
+    measured: 1.78,
+    row: 'Segmenter-Linear | ViT-S_16 | 512x512 | 160000 | 1.78',
+  }),
+  segmenterCase({
+    backbone: 'S',
+    head: 'mask',
+    hidden: 384,
+    layers: 12,
+    heads: 6,
+    crop: 512,
+    params: 26_033_964,
+    measured: 2.03,
+    row: 'Segmenter-Mask | ViT-S_16 | 512x512 | 160000 | 2.03',
+  }),
+  segmenterCase({
+    backbone: 'B',
+    head: 'mask',
+    hidden: 768,
+    layers: 12,
+    heads: 12,
+    crop: 512,
+    params: 102_497_580,
+    measured: 4.2,
+    row: 'Segmenter-Mask | ViT-B_16 | 512x512 | 160000 | 4.20',
+  }),
+  segmenterCase({
+    backbone: 'L',
+    head: 'mask',
+    hidden: 1024,
+    layers: 24,
+    heads: 16,
+    crop: 640,
+    params: 333_234_476,
+    measured: 16.56,
+    row: 'Segmenter-Mask | ViT-L_16 | 640x640 | 160000 | 16.56',
+  }),
+
+  // PEFT's first README table: T0_3B and mt0-xxl on twitter_complaints, one A100 80 GB, fp32.
+  peftCase({ model: 'T0_3B', setting: 'full', measured: 47.14, cell: '47.14GB GPU / 2.96GB CPU' }),
+  peftCase({ model: 'T0_3B', setting: 'lora', measured: 14.4, cell: '14.4GB GPU / 2.96GB CPU' }),
+  peftCase({ model: 'T0_3B', setting: 'lora-zero3-offload', measured: 9.8, cell: '9.8GB GPU / 17.8GB CPU' }),
+  peftCase({ model: 'mt0-xxl', setting: 'lora', measured: 56, cell: '56GB GPU / 3GB CPU' }),
+  peftCase({ model: 'mt0-xxl', setting: 'lora-zero3-offload', measured: 22, cell: '22GB GPU / 52GB CPU' }),
 
   // DeepSpeedExamples' ImageNet example: ResNet-50 on 16 V100s, fp32, fp16 and fp16 with ZeRO-1.
   dsImagenetCase({
