@@ -18,7 +18,7 @@ const scrape = async (url: string): Promise<string> => (await fetch(url)).text()
 
 test('nextScrape resolves when a scrape that came after it is answered, and that scrape has the last count', async () => {
   const metrics = createMetrics();
-  const server = await serveMetrics(metrics, parseListenAddress('127.0.0.1:0')!);
+  const server = await serveMetrics(metrics, parseListenAddress('127.0.0.1:0', '--metrics'));
   try {
     assert.equal(await server.nextScrape(5000), false, 'nobody scraped: no wait');
     await scrape(server.url);
@@ -37,7 +37,7 @@ test('nextScrape resolves when a scrape that came after it is answered, and that
 });
 
 test('a scraper that stopped coming is waited for two of its intervals, then not', async () => {
-  const server = await serveMetrics(createMetrics(), parseListenAddress('127.0.0.1:0')!);
+  const server = await serveMetrics(createMetrics(), parseListenAddress('127.0.0.1:0', '--metrics'));
   try {
     await scrape(server.url);
     await new Promise((resolve) => setTimeout(resolve, 50));
