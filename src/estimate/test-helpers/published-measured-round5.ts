@@ -7,8 +7,9 @@
 // source leaves a setting out, `config` says what was assumed and from which default. Where the spec
 // cannot say something the run did (XLA's scan over layers, a temporal shift), `config` says so: the case
 // is kept because users bring such runs. No document here is cited by rounds 1 to 4 or
-// ../shared/estimation (the test checks). Model shapes are the published config.json values of each
-// model, and parameter counts are computed from them.
+// ../shared/estimation (the test checks). Model shapes are the models' published configurations (their
+// config.json, the framework's config or model card); parameter counts are computed from them, and where a
+// value could not be checked against a config.json here the case says so.
 import type { PublishedCase } from './published-measured.js';
 
 const allLinear = '[q, k, v, o, gate, up, down]';
@@ -164,8 +165,9 @@ parallel: { gpus: 8, strategy: ddp }`,
 });
 
 // --- modelscope/ms-swift examples/train/**.sh, the first line "# N GiB" (2024-2025) -------------------------
-// Each script is one `swift sft` run of Qwen/Qwen2.5-7B-Instruct (28 layers, 3584 wide, 28 heads, 4 KV
-// heads, MLP 18944, vocab 152064, bias on q/k/v, untied head: 7,615,616,512 parameters) with ms-swift's
+// Each script is one `swift sft` (or `swift rlhf`) run, most of Qwen/Qwen2.5-7B-Instruct (28 layers, 3584
+// wide, 28 heads, 4 KV heads, MLP 18944, vocab 152064, bias on q/k/v, untied head: 7,615,616,512
+// parameters; the others name their model in `config`; one is a docs page's script) with ms-swift's
 // defaults of then: torch_dtype bfloat16, gradient_checkpointing True (every decoder layer), HF Trainer bf16
 // autocast, optim adamw_torch, LoRA dropout 0.05, target_modules all-linear, attention sdpa unless
 // --attn_impl. The figure matches the trainer's logged "memory(GiB)": SwiftMixin.get_max_cuda_memory() =
@@ -235,8 +237,8 @@ const alpacaMixSeq =
 // (multi-query), parallel residual with one shared LayerNorm, GELU MLP 18176, no bias, vocab 65024, and a
 // separate lm_head the checkpoint conversion fills: 7,217,189,760 parameters, the HF count 6,921,720,704 plus
 // the head). quantize.md ("All the examples below were run on an A100 40GB GPU with CUDA 12.1"):
-// generate/base.py with --max_new_tokens 256 on the default prompt ("What food do llamas eat?", about 10
-// tokens): the KV cache is sized to prompt + 256 tokens, batch 1; --quantize bnb.* swaps every nn.Linear
+// generate/base.py with --max_new_tokens 256 on the default prompt ("Hello, my name is", about 5 tokens):
+// model.max_seq_length and the KV cache are prompt + 256 tokens, batch 1; --quantize bnb.* swaps every nn.Linear
 // (the head included) for a bitsandbytes layer through Lightning's BitsandbytesPrecision. "Memory used" is
 // torch.cuda.max_memory_allocated() / 1e9 printed at the end.
 const litgptQuantize =
@@ -257,10 +259,10 @@ const litgptGenerate = (options: {
   what: 'allocated',
   unit: 'GB',
   measured: options.measured,
-  config: `litgpt generate tiiuae/falcon-7b ${options.flags} --max_new_tokens 256: lit-gpt Falcon-7B (${falcon7bParams} parameters with the separate head), inference only, batch 1, KV cache for about 266 tokens (one KV head: a few MB), ${options.quantization ? 'every Linear quantized by bitsandbytes, the embedding and norms in the precision given' : 'weights in the precision given'}, A100 40 GB; max_memory_allocated / 1e9`,
+  config: `litgpt generate tiiuae/falcon-7b ${options.flags} --max_new_tokens 256: lit-gpt Falcon-7B (${falcon7bParams} parameters with the separate head), inference only, batch 1, KV cache for about 261 tokens (one KV head: a few MB), ${options.quantization ? 'every Linear quantized by bitsandbytes, the embedding and norms in the precision given' : 'weights in the precision given'}, A100 40 GB; max_memory_allocated / 1e9`,
   spec: `model:
   params: ${falcon7bParams}
-  transformer: { ${falcon7bShape}, seq_len: 266, attention: sdpa }${options.quantization ? `\n  quantization: { ${options.quantization} }` : ''}
+  transformer: { ${falcon7bShape}, seq_len: 261, attention: sdpa }${options.quantization ? `\n  quantization: { ${options.quantization} }` : ''}
 training: { precision: ${options.precision}, optimizer: none, batch_size: 1 }`,
 });
 
@@ -405,7 +407,7 @@ export const round5Cases: PublishedCase[] = [
     line: 'This config uses about 8.7 GiB VRAM.',
     measured: 8.7,
     model:
-      'swiss-ai/Apertus-8B-Instruct-2509: 32 layers, 4096 wide, 32 heads, 8 KV heads, xIELU MLP of two matrices 21504 wide (no gate), QK-norm, vocab 131072, untied head',
+      "swiss-ai/Apertus-8B-Instruct-2509: 32 layers, 4096 wide, 32 heads, 8 KV heads, xIELU MLP of two matrices 21504 wide (no gate), QK-norm, vocab 131072, untied head (the Apertus report's 8B shape; not checked against its config.json here)",
     params: 8_053_338_112,
     shape:
       'family: llama, layers: 32, hidden: 4096, heads: 32, kv_heads: 8, vocab: 131072, ffn: 21504, mlp: gelu, tied_embeddings: false',
