@@ -46,12 +46,14 @@ const round5Documents = [
   'open-mmlab/mmaction2 configs/recognition/tsn/README.md',
   'open-mmlab/mmaction2 configs/recognition/tsm/README.md',
   ...swiftScripts.map((script) => `modelscope/ms-swift examples/train/${script} `),
+  'modelscope/ms-swift docs/source_en/BestPractices/Qwen3-Best-Practice.md',
   'Lightning-AI/litgpt tutorials/quantize.md',
   'Lightning-AI/litgpt tutorials/prepare_dataset.md',
   'deepspeedai/DeepSpeedExamples training/imagenet/README.md',
   'meta-llama/llama-recipes pull request #41',
   'open-mmlab/mmsegmentation configs/segmenter/README.md',
   'huggingface/peft README.md',
+  'philschmid/deep-learning-pytorch-huggingface training/fsdp-qlora-distributed-llama3.ipynb',
 ];
 
 checkReferenceRound({

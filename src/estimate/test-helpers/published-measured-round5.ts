@@ -180,6 +180,11 @@ const swiftScript = (path: string, commit: string) =>
 const qwen25_7bShape =
   'family: llama, layers: 28, hidden: 3584, heads: 28, kv_heads: 4, vocab: 152064, ffn: 18944, bias: qkv, tied_embeddings: false';
 const qwen25_7bParams = 7_615_616_512;
+const qwen3_8b = {
+  params: 8_190_735_360,
+  shape:
+    'family: llama, layers: 36, hidden: 4096, heads: 32, kv_heads: 8, head_dim: 128, vocab: 151936, ffn: 12288, tied_embeddings: false',
+};
 
 const swift = (options: {
   id: string;
@@ -198,6 +203,7 @@ const swift = (options: {
   parallel?: string;
   gpus?: number;
   attention?: 'sdpa' | 'flash';
+  location?: string;
 }): PublishedCase => {
   const model = options.model ?? {
     name: 'Qwen/Qwen2.5-7B-Instruct',
@@ -207,7 +213,7 @@ const swift = (options: {
   const gpus = options.gpus ?? 1;
   return {
     id: `ms-swift-example-${options.id}`,
-    source: `${swiftScript(options.path, options.commit)}, first line "${options.line}"`,
+    source: `${swiftScript(options.path, options.commit)}, ${options.location ?? 'first line'} "${options.line}"`,
     what: 'reserved',
     unit: 'GiB',
     measured: options.measured,
@@ -478,10 +484,10 @@ export const round5Cases: PublishedCase[] = [
     line: 'This uses about 11.3 GiB VRAM.',
     measured: 11.3,
     model:
-      'allenai/Olmo-3-7B-Instruct-SFT: 32 layers, 4096 wide, 32 heads (no grouping), QK-norm, SwiGLU MLP 11008, vocab 100278, untied head',
-    params: 7_298_011_136,
+      "allenai/Olmo-3-7B-Instruct-SFT: 32 layers, 4096 wide, 32 heads (no grouping), QK-norm, SwiGLU MLP 11008, vocab 100352 (the dolma2 tokenizer padded, as in OLMo 2's config.json; assumed), untied head",
+    params: 7_298_617_344,
     shape:
-      'family: llama, layers: 32, hidden: 4096, heads: 32, vocab: 100278, ffn: 11008, tied_embeddings: false',
+      'family: llama, layers: 32, hidden: 4096, heads: 32, vocab: 100352, ffn: 11008, tied_embeddings: false',
     optimizer: 'adam8bit',
     optimizerText: 'optimizer adamw_8bit (the HF Trainer alias of adamw_bnb_8bit: 8-bit states on the GPU)',
     isCutCrossEntropy: true,
@@ -760,9 +766,7 @@ export const round5Cases: PublishedCase[] = [
       "swift sft --model deepseek-ai/DeepSeek-R1-0528-Qwen3-8B --tuner_type lora --dataset 'swift/DeepSeek-R1-Qwen3-8B-Distill#1800' 'swift/self-cognition:empty_think#600' --loss_scale ignore_empty_think --torch_dtype bfloat16 --per_device_train_batch_size 1 --gradient_accumulation_steps 16 --lora_rank 8 --lora_alpha 32 --target_modules all-linear --max_length 2048 --use_liger_kernel true",
     model: {
       name: 'deepseek-ai/DeepSeek-R1-0528-Qwen3-8B (Qwen3-8B: 36 layers, 4096 wide, 32 heads of 128, 8 KV heads, QK-norm, MLP 12288, vocab 151936, untied head)',
-      params: 8_190_735_360,
-      shape:
-        'family: llama, layers: 36, hidden: 4096, heads: 32, kv_heads: 8, head_dim: 128, vocab: 151936, ffn: 12288, tied_embeddings: false',
+      ...qwen3_8b,
     },
     tuning:
       'LoRA r 8 alpha 32 dropout 0.05 on every linear of the decoder layers, bf16 weights with bf16 autocast, AdamW (fp32 adapters and states), every layer checkpointed, SDPA attention, Liger kernels (fused linear cross-entropy: no logits kept; fused RMSNorm, SwiGLU and RoPE)',
@@ -772,6 +776,28 @@ export const round5Cases: PublishedCase[] = [
     lora: swiftLora,
     training:
       'precision: amp_bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 16, activation_checkpointing: full, loss: fused',
+  }),
+  swift({
+    id: 'qwen3-8b-lora-sft-mixin-2048',
+    path: 'docs/source_en/BestPractices/Qwen3-Best-Practice.md',
+    commit: '0f31a5a9e',
+    location: 'self-cognition section, script comment',
+    line: '# GPU Memory Usage: 22GB',
+    measured: 22,
+    command:
+      "swift sft --model Qwen/Qwen3-8B --tuner_type lora --dataset 'swift/Qwen3-SFT-Mixin#2000' 'swift/self-cognition:qwen3#600' --torch_dtype bfloat16 --per_device_train_batch_size 1 --gradient_accumulation_steps 16 --lora_rank 8 --lora_alpha 32 --target_modules all-linear --max_length 2048",
+    model: {
+      name: 'Qwen/Qwen3-8B (36 layers, 4096 wide, 32 heads of 128, 8 KV heads, QK-norm, MLP 12288, vocab 151936, untied head)',
+      ...qwen3_8b,
+    },
+    tuning:
+      'LoRA r 8 alpha 32 dropout 0.05 on every linear of the decoder layers, bf16 weights with bf16 autocast, AdamW (fp32 adapters and states), every layer checkpointed, SDPA attention, the standard loss over the logits',
+    seq: 2048,
+    seqText:
+      'Qwen3-SFT-Mixin holds reasoning traces that run past 2048 tokens: the longest kept under max_length 2048 (truncation_strategy delete) is taken as 2048 tokens, batch 1',
+    lora: swiftLora,
+    training:
+      'precision: amp_bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 16, activation_checkpointing: full, loss: standard',
   }),
   swift({
     id: 'qwen2.5-3b-full-agent-packing-8192-liger',
@@ -990,6 +1016,25 @@ parallel: { gpus: 4, strategy: fsdp_full }`,
   peftCase({ model: 'T0_3B', setting: 'lora-zero3-offload', measured: 9.8, cell: '9.8GB GPU / 17.8GB CPU' }),
   peftCase({ model: 'mt0-xxl', setting: 'lora', measured: 56, cell: '56GB GPU / 3GB CPU' }),
   peftCase({ model: 'mt0-xxl', setting: 'lora-zero3-offload', measured: 22, cell: '22GB GPU / 52GB CPU' }),
+
+  // philschmid's FSDP + QLoRA tutorial: Llama 3 70B with CPU offload on 4 A10G 24 GB, packed 3072 tokens.
+  {
+    id: 'philschmid-fsdp-qlora-llama3-70b-cpu-offload-packed3072-4xa10g',
+    source:
+      'philschmid/deep-learning-pytorch-huggingface training/fsdp-qlora-distributed-llama3.ipynb (commit 57cab54, https://github.com/philschmid/deep-learning-pytorch-huggingface/blob/main/training/fsdp-qlora-distributed-llama3.ipynb), "Expected Memory usage": "FSDP + Q-Lora + CPU offloading needs 4x24GB GPUs, with 22 GB/GPU and 127 GB CPU RAM with a sequence length of 3072 and a batch size of 1"',
+    what: 'device total',
+    unit: 'GB',
+    measured: 22,
+    config:
+      'ACCELERATE_USE_FSDP=1 FSDP_CPU_RAM_EFFICIENT_LOADING=1 torchrun --nproc_per_node=4 scripts/run_fsdp_qlora.py --config llama_3_70b_fsdp_qlora.yaml on 4 × A10G 24 GB (g5.12xlarge): meta-llama/Meta-Llama-3-70B (80 layers, 8192 wide, 64 heads, 8 KV heads, MLP 28672, vocab 128256, untied; 70,553,706,496 parameters), bitsandbytes NF4 with double quantization, bf16 compute and bf16 quant_storage, LoRA r 16 alpha 8 dropout 0.05 on all-linear, TRL SFTTrainer with packing to max_seq_len 3072, per_device_train_batch_size 1, gradient_accumulation_steps 2, optim adamw_torch, bf16 autocast, gradient checkpointing (reentrant), SDPA attention, fsdp "full_shard auto_wrap offload" (parameters and gradients on the host, the AdamW step on the CPU); each GPU\'s memory in use as the GPU monitor shows it (read as the device total, GB as printed; one GPU\'s figure)',
+    spec: `model:
+  params: 70553706496
+  transformer: { family: llama, layers: 80, hidden: 8192, heads: 64, kv_heads: 8, vocab: 128256, ffn: 28672, tied_embeddings: false, seq_len: 3072, attention: sdpa }
+  lora: { rank: 16, alpha: 8, targets: [q, k, v, o, gate, up, down], dropout: 0.05 }
+  quantization: { weights: nf4, double_quant: true, compute_dtype: bf16 }
+training: { precision: amp_bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 2, activation_checkpointing: full, loss: standard, offload: { parameters: cpu, gradients: cpu, optimizer: cpu } }
+parallel: { gpus: 4, strategy: fsdp_full }`,
+  },
 
   // DeepSpeedExamples' ImageNet example: ResNet-50 on 16 V100s, fp32, fp16 and fp16 with ZeRO-1.
   dsImagenetCase({
