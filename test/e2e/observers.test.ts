@@ -13,6 +13,20 @@ import { newScratch } from './records.js';
 
 const scratch = newScratch('observers');
 
+/** `headroom run --run-dir DIR OBSERVERS -- node steps.mjs`: prints "started", sleeps, prints "done". */
+const runStepsArgs = (runDir: string, sleepMs: number, observers = ['--dashboard', '0']): string[] => [
+  'run',
+  '--run-dir',
+  runDir,
+  ...observers,
+  '--',
+  process.execPath,
+  join(repoRoot, 'test', 'programs', 'steps.mjs'),
+  'print:started',
+  `sleep:${sleepMs}`,
+  'print:done',
+];
+
 const lines = (path: string): string[] =>
   existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter(Boolean) : [];
 const peakRssBytes = (pid: number): number => {
@@ -52,29 +66,11 @@ function hold(port: number): Held {
 describe('run --dashboard under a flood of idle connections', () => {
   test('300 idle connections under ulimit -n 256: the run stays supervised and its record right', async () => {
     const runDir = join(scratch, 'flood');
-    const program = join(repoRoot, 'test', 'programs', 'steps.mjs');
     const command = `ulimit -n 256 && exec "$0" "$@"`;
-    const cli = spawn(
-      'sh',
-      [
-        '-c',
-        command,
-        process.execPath,
-        cliPath,
-        'run',
-        '--run-dir',
-        runDir,
-        '--dashboard',
-        '0',
-        '--',
-        process.execPath,
-        program,
-        'print:started',
-        'sleep:15000',
-        'print:done',
-      ],
-      { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const cli = spawn('sh', ['-c', command, process.execPath, cliPath, ...runStepsArgs(runDir, 15000)], {
+      env: { ...process.env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     cli.stdout.on('data', (chunk) => (output += chunk));
     cli.stderr.on('data', (chunk) => (output += chunk));
@@ -171,21 +167,7 @@ function observerPid(headroomPid: number): number | undefined {
 
 describe('the isolated dashboard', () => {
   test('its event stream carries the model, then the run as it is written, and ends with the run', async () => {
-    const runDir = join(scratch, 'stream');
-    const program = join(repoRoot, 'test', 'programs', 'steps.mjs');
-    const cli = startCli([
-      'run',
-      '--run-dir',
-      runDir,
-      '--dashboard',
-      '0',
-      '--',
-      process.execPath,
-      program,
-      'print:started',
-      'sleep:2500',
-      'print:done',
-    ]);
+    const cli = startCli(runStepsArgs(join(scratch, 'stream'), 2500));
     try {
       const url = (await cli.waitFor(/dashboard: (http:\/\/\S+)/))[1]!;
       const response = await fetch(new URL('/events', url));
@@ -254,22 +236,7 @@ describe('ready_when that would backtrack for hours', () => {
 describe('a failed observer', () => {
   test('the observer process killed: a warning in the record, the run goes on to its own end', async () => {
     const runDir = join(scratch, 'observer-killed');
-    const program = join(repoRoot, 'test', 'programs', 'steps.mjs');
-    const cli = startCli([
-      'run',
-      '--run-dir',
-      runDir,
-      '--dashboard',
-      '0',
-      '--metrics',
-      '0',
-      '--',
-      process.execPath,
-      program,
-      'print:started',
-      'sleep:3000',
-      'print:done',
-    ]);
+    const cli = startCli(runStepsArgs(runDir, 3000, ['--dashboard', '0', '--metrics', '0']));
     try {
       await cli.waitFor(/metrics: http/);
       await until(() => observerPid(cli.child.pid!) !== undefined, 'the observer process');
