@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderTable } from '../src/cli/output.js';
 import { bootVariables } from '../src/frameworks/bootstrap.js';
+import { median } from './median.js';
 
 const bootstrapDir = fileURLToPath(new URL('../python/headroom_boot', import.meta.url));
 
@@ -25,12 +26,6 @@ const variants: { name: string; env: Record<string, string> }[] = [
     },
   },
 ];
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 function timeOnceMs(env: Record<string, string>): number {
   const base = { ...process.env };

@@ -23,6 +23,7 @@ import { LineSplitter } from '../src/doctor/stream/line-splitter.js';
 import type { Diagnosis } from '../src/doctor/types.js';
 import { parseBytes } from '../src/units.js';
 import { writeLog } from './large-log.js';
+import { median } from './median.js';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 const oomSignatures = 'CUDA out of memory|RESOURCE_EXHAUSTED|OOM when allocating|Killed process';
@@ -36,12 +37,6 @@ interface Timing {
 }
 
 const foundOf = (d: Diagnosis | undefined): string => (d ? `${d.code} line ${d.evidence.line}` : 'nothing');
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 // doctor's signature set as one extended regular expression (a tab stays a tab: ERE has no \t).
 function sameSignatures(): string {

@@ -20,6 +20,7 @@ import {
 import { type PublishedCase, publishedCases } from '../src/estimate/test-helpers/published-measured.js';
 import { round2Cases } from '../src/estimate/test-helpers/published-measured-round2.js';
 import { round3Cases } from '../src/estimate/test-helpers/published-measured-round3.js';
+import { round4Cases } from '../src/estimate/test-helpers/published-measured-round4.js';
 import {
   expectedAt,
   noReferencesMessage,
@@ -346,6 +347,10 @@ export async function main(args: string[] = []): Promise<void> {
   });
   // Round 3: measured once as held out at f444821 (median 13.3%), spent since; scored as its own group.
   await printPublishedGroups('published case, round 3 (issue #25)', round3Cases, () => 'round 3', {
+    isTraced: !args.includes('--skip-trace'),
+  });
+  // Round 4: measured once as held out at 9876cb9 (median 12.3%), spent since.
+  await printPublishedGroups('published case, round 4 (issue #25)', round4Cases, () => 'round 4', {
     isTraced: !args.includes('--skip-trace'),
   });
   printDerived();

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { traceRefusal, traceRequestOf } from '../src/cli/commands/estimate/trace.js';
+import { configOfSpec, traceRefusal, traceRequestOf } from '../src/cli/commands/estimate/trace.js';
 import { estimate } from '../src/estimate/estimate.js';
 import type { PublishedCase } from '../src/estimate/test-helpers/published-measured.js';
 import { specOf } from '../src/estimate/test-helpers/references.js';
@@ -34,18 +34,25 @@ export async function traceCases(cases: readonly PublishedCase[]): Promise<Map<s
   const directory = mkdtempSync(join(tmpdir(), 'headroom-trace-cases-'));
   try {
     for (const c of cases) {
-      const config = c.traceConfig ?? c.accelerate?.config;
+      const spec = specOf(c.spec);
+      // The case's own config.json, else the one its spec's model.transformer stands for (as the CLI does).
+      const derived = configOfSpec(spec);
+      const config =
+        c.traceConfig ??
+        c.accelerate?.config ??
+        (derived && 'config' in derived ? derived.config : undefined);
       if (!python) {
         results.set(c.id, { skipped: 'no frameworks Python' });
         continue;
       }
       if (!config) {
-        results.set(c.id, { skipped: 'no Hugging Face config for the model' });
+        results.set(c.id, {
+          skipped: derived && 'refused' in derived ? derived.refused : 'no Hugging Face config for the model',
+        });
         continue;
       }
       const modelConfig = join(directory, `${c.id}.json`);
       writeFileSync(modelConfig, JSON.stringify(config));
-      const spec = specOf(c.spec);
       const options = { python, modelConfig, module: undefined, isFull: false, inputs: [], cwd: directory };
       const refused = traceRefusal(spec, options);
       if (refused) {

@@ -18,6 +18,7 @@ import { renderTable, toJson } from '../src/cli/output.js';
 import { noGpuProbe } from '../src/probe/gpu/types.js';
 import { simpleLaunchSpec } from '../src/supervise/launch-spec.js';
 import { supervise } from '../src/supervise/supervise.js';
+import { median } from './median.js';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 const writerFor = (megabytes: number): string[] => [
@@ -27,12 +28,6 @@ const writerFor = (megabytes: number): string[] => [
 ];
 const writer = writerFor(200);
 const quote = (argv: string[]): string => argv.map((a) => `'${a}'`).join(' ');
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 const readJsonLines = (path: string): Record<string, unknown>[] =>
   readFileSync(path, 'utf8')

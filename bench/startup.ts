@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderTable } from '../src/cli/output.js';
+import { median } from './median.js';
 
 const repo = fileURLToPath(new URL('../', import.meta.url));
 const cli = join(repo, 'bin', 'headroom.js');
@@ -18,12 +19,6 @@ const commands: { name: string; args: string[] }[] = [
   { name: 'headroom env -c seed000 learner', args: [cli, 'env', '-c', seed, 'learner'] },
   { name: 'headroom plan --json', args: [cli, 'plan', '-c', seed, '--json'] },
 ];
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 function timeOnceMs(args: string[]): number {
   const startMs = performance.now();

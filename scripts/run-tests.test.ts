@@ -48,4 +48,9 @@ test('a failing test fails the run', () => {
   assert.equal(code, 1, stdout);
   assert.match(stdout, /^not ok \d+ - bad$/m);
   assert.match(stdout, /^# pass 1$/m);
+  // CI keeps only the log's tail: it ends naming the failing test, where it is and why.
+  const [count, where, why] = stdout.trimEnd().split('\n').slice(-3);
+  assert.equal(count, '# failing tests: 1');
+  assert.match(where ?? '', /^# {3}\S*bad\.test\.mjs:\d+ bad$/);
+  assert.equal(why, '#     bad fails');
 });

@@ -4,7 +4,7 @@
 //   node --import tsx scripts/run-tests.ts [--concurrency N] [--costs FILE] [FILE...]
 // --costs FILE also writes what each file cost (scripts/test-cost-reporter.mjs) to FILE.
 import { createWriteStream } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { run } from 'node:test';
 import { spec, tap } from 'node:test/reporters';
 import { fileURLToPath } from 'node:url';
@@ -16,18 +16,56 @@ import { orderedTestFiles } from './test-files.js';
 function runTests(
   files: string[],
   options: { concurrency: number; output: NodeJS.WritableStream; costs?: NodeJS.WritableStream },
-): Promise<boolean> {
+): Promise<Failure[]> {
   const stream = run({ files: files.map((file) => resolve(file)), concurrency: options.concurrency });
-  let passed = true;
-  stream.on('test:fail', (data: { todo?: boolean | string }) => {
-    if (!data.todo) passed = false;
+  const failures: Failure[] = [];
+  stream.on('test:fail', (data: FailEvent) => {
+    if (data.todo) return;
+    // A suite fails when a test inside it does; the test itself is what to name.
+    if (data.details?.error?.failureType === 'subtestsFailed') return;
+    failures.push({
+      where: `${data.file ? relative(process.cwd(), data.file) : '?'}:${data.line ?? '?'}`,
+      name: data.name,
+      error: whatWentWrong(data.details?.error),
+    });
   });
   // The reporter node --test would pick: spec on a terminal, TAP otherwise.
   const reporter =
     options.output === process.stdout && process.stdout.isTTY ? stream.pipe(new spec()) : stream.compose(tap);
   const done = [finished(reporter.pipe(options.output))];
   if (options.costs) done.push(finished(stream.compose(testCosts).pipe(options.costs)));
-  return Promise.all(done).then(() => passed);
+  return Promise.all(done).then(() => failures);
+}
+
+interface FailEvent {
+  name: string;
+  file?: string;
+  line?: number;
+  todo?: boolean | string;
+  details?: { error?: Error & { failureType?: string; cause?: unknown } };
+}
+
+interface Failure {
+  where: string;
+  name: string;
+  error: string;
+}
+
+/** The first lines that say what went wrong (an assertion's first line only names its kind); node:test
+ * wraps a test's own error as the cause. */
+function whatWentWrong(error: (Error & { cause?: unknown }) | undefined): string {
+  const inner = error?.cause instanceof Error ? error.cause : error;
+  const lines = (inner?.message ?? String(inner)).split('\n').filter((line) => line.trim() !== '');
+  return lines.slice(0, 3).join(' / ').slice(0, 400);
+}
+
+/** TAP comments after the report, so a log's tail (all CI keeps) names every failing test. */
+export function failureSummary(failures: Failure[]): string {
+  if (failures.length === 0) return '';
+  const lines = [`# failing tests: ${failures.length}`];
+  for (const failure of failures)
+    lines.push(`#   ${failure.where} ${failure.name}`, `#     ${failure.error}`);
+  return `${lines.join('\n')}\n`;
 }
 
 function finished(stream: NodeJS.WritableStream): Promise<void> {
@@ -45,10 +83,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   });
   const files = positionals.length > 0 ? positionals : orderedTestFiles();
   const costs = values.costs ? createWriteStream(values.costs) : undefined;
-  const passed = await runTests(files, {
+  const failures = await runTests(files, {
     concurrency: Number(values.concurrency),
     output: process.stdout,
     costs,
   });
-  process.exitCode = passed ? 0 : 1;
+  process.stdout.write(failureSummary(failures));
+  process.exitCode = failures.length === 0 ? 0 : 1;
 }

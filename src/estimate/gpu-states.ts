@@ -288,6 +288,25 @@ export function modelStateComponents(
       phase: 'step',
     });
   }
+  if (
+    (spec.parallel.strategy === 'zero1' || spec.parallel.strategy === 'zero2') &&
+    gradientBytes > 0 &&
+    gradientBytes < 4 &&
+    states.statesBytes > 0 &&
+    !spec.training.offloadOptimizer &&
+    !isParamOffload
+  ) {
+    // ZeRO-1/2 step the whole partition at once, against an fp32 copy of its 16-bit gradients made
+    // while they are still held: DeepSpeed stage_1_and_2.py step() `flat_grad_partition.to(fp32)` before
+    // free_grad_in_param_list; ColossalAI LowLevelZeroOptimizer.step() `grad.to(master_param.dtype)` per
+    // parameter, kept for the optimizer until release_param_grad after it.
+    device.push({
+      name: 'fp32 partition gradients',
+      bytes: (counts.trainable * 4) / share(1),
+      formula: `${formatCount(counts.trainable)} × 4 B${shardText(1) ? ` ${shardText(1)}` : ''}: the gradient partition cast to fp32 for step()`,
+      phase: 'step',
+    });
+  }
   if (states.temporariesBytes > 0 && !spec.training.offloadOptimizer && !isParamOffload) {
     device.push({
       name: 'optimizer step temporaries',

@@ -7,6 +7,10 @@
 // GPUs), 10 within 5%, 25 within 15%, 39 within 30%. The model before this session (cf12291) on the same
 // cases: median 15.5%, worst +87.8%, 11 within 5%, 21 within 15%, 37 within 30%. Round 4 is now spent:
 // the accuracy test pins that one measurement.
+// Corrected after it (2026-11-27, estimate-model): the Fabric TP2 × FSDP2 figure (17.95 GB) is the example's
+// first train.py, whose AdamW held the meta-device parameters and never stepped, printed as
+// max_memory_reserved (published-measured-round4.ts says how): that case now says so (reserved, no
+// optimizer states): +87.8% → -18.2%; the same model: median 12.3%, worst -57.3%, 10 / 25 / 40.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { publishedCases } from './test-helpers/published-measured.js';

@@ -2,20 +2,21 @@
 // (diagnoses.jsonl) instead of classifying the log again, and gives what classifying it would give;
 // a restarted process's log, and a record without the file, are read whole as before.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { corpusDir, readCorpus } from '../doctor/test-helpers/corpus.js';
 import { attemptDiagnosesSchema } from '../run-record/schema.js';
-import { cleanUpRuns, launch, program, runSupervised } from '../supervise/test-helpers/supervised.js';
+import {
+  cleanUpRuns,
+  launch,
+  program,
+  runPrintingLogs,
+  runSupervised,
+} from '../supervise/test-helpers/supervised.js';
 import { examineTarget } from './examine.js';
 
-const tempDirs: string[] = [];
-after(() => {
-  cleanUpRuns();
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-});
+after(cleanUpRuns);
 
 const oomLine =
   'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 23.65 GiB of which 3.06 MiB is free. Including non-PyTorch memory, this process has 23.63 GiB memory in use. Of the allocated memory 22.98 GiB is allocated by PyTorch, and 203.52 MiB is reserved by PyTorch but unallocated.';
@@ -33,21 +34,14 @@ describe('diagnoses.jsonl', () => {
   test('every corpus log printed by a child: the recorded diagnoses are what reading its log gives', async (t) => {
     const cases = readCorpus();
     if (cases.length === 0) return t.skip(`no corpus at ${corpusDir} (a bare clone); CI has it`);
-    const dir = mkdtempSync(join(tmpdir(), 'headroom-recorded-'));
-    tempDirs.push(dir);
-    const processes = cases.map((item, i) => {
-      const path = join(dir, item.file);
-      writeFileSync(path, item.body);
-      return launch(`log${i}`, ['/bin/sh', '-c', 'cat "$0"; exit 1', path]);
-    });
-    const run = await runSupervised(processes, { sampleIntervalMs: 1000 });
+    const run = await runPrintingLogs(cases);
     const entries = readEntries(run.runDir);
     assert.deepEqual(
       entries.map((e) => [e.process, e.attempt, e.skippedBytes]).sort(),
       cases.map((_, i) => [`log${i}`, 1, 0]).sort(),
     );
     const fromRecord = await reportJson(run.runDir);
-    renameSync(join(run.runDir, 'diagnoses.jsonl'), join(dir, 'diagnoses.jsonl'));
+    rmSync(join(run.runDir, 'diagnoses.jsonl'));
     const fromLogs = await reportJson(run.runDir);
     assert.equal(fromRecord, fromLogs);
   });

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { runSummarySchema } from '../run-record/schema.js';
+import { endedProcess } from '../run-record/test-helpers/process-summary.js';
 import type { LaunchBackend, LaunchRun } from './backend.js';
 import { realClock } from './clock.js';
 import { orchestrate } from './orchestrate.js';
@@ -15,33 +16,6 @@ import type { ProcessSummary, SuperviseUpdate } from './types.js';
 const root = mkdtempSync(join(tmpdir(), 'orchestrate-'));
 after(() => rmSync(root, { recursive: true, force: true }));
 let runs = 0;
-
-function ended(name: string, fields: Partial<ProcessSummary> = {}): ProcessSummary {
-  return {
-    name,
-    reason: 'exited',
-    confidence: 'certain',
-    because: 'exit code 0',
-    exitCode: 0,
-    signal: null,
-    restarts: 0,
-    peakHostBytes: 0,
-    peakGpuBytes: null,
-    peakCgroupBytes: null,
-    hostLimitBytes: null,
-    hostEnforcement: 'none',
-    gpuBudgetBytes: null,
-    oomKills: [],
-    budgetExceeded: null,
-    cgroupEscapes: [],
-    hostLimitProblem: null,
-    cause: null,
-    log: `logs/${name}.log`,
-    startedAt: null,
-    endedAt: new Date().toISOString(),
-    ...fields,
-  } as ProcessSummary;
-}
 
 /** A backend whose processes end as `endOrder` says once started; it notes every call. */
 function scriptedBackend(options: {
@@ -100,8 +74,11 @@ const lines = (path: string) =>
 
 test('the record is written around the backend: run.json, plan.json, the verdicts, the first failure as exit code', async () => {
   const { runDir, runId } = runIn('record');
-  const failed = ended('actor', { reason: 'failed', exitCode: 3, because: 'exit code 3' });
-  const { backend, calls } = scriptedBackend({ endOrder: [ended('learner'), failed], onStart: () => {} });
+  const failed = endedProcess('actor', { reason: 'failed', exitCode: 3, because: 'exit code 3' });
+  const { backend, calls } = scriptedBackend({
+    endOrder: [endedProcess('learner'), failed],
+    onStart: () => {},
+  });
   const summary = await orchestrate({
     backend,
     runDir,
@@ -161,7 +138,7 @@ test('a live view that throws is cut off with a warning in events.jsonl, and the
   const { runDir, runId } = runIn('view');
   const seen: SuperviseUpdate[] = [];
   const { backend } = scriptedBackend({
-    endOrder: [ended('learner')],
+    endOrder: [endedProcess('learner')],
     onStart: (run) => {
       run.event('spawn', 'learner', 'started learner');
       run.event('ready', 'learner', 'ready');

@@ -11,11 +11,16 @@ export interface RecordMetrics extends MetricsServer {
   poll(): void;
 }
 
-/** Serves /metrics on `address` for the run being written to `runDir`. */
+/**
+ * Serves /metrics on `address` for the run being written to `runDir`. With `lastScrapeMaxWaitMs` (a run),
+ * `close` first waits for one more scrape (two of the scraper's intervals, at most that): a run that ends
+ * right after a failure would otherwise take the counters' last increments with it, unseen by Prometheus.
+ */
 export async function startRecordMetrics(options: {
   runDir: string;
   address: ListenAddress;
   onProblem?: ServerProblem;
+  lastScrapeMaxWaitMs?: number;
 }): Promise<RecordMetrics> {
   const metrics = createMetrics();
   const { onProblem } = options;
@@ -30,6 +35,7 @@ export async function startRecordMetrics(options: {
     poll: follower.poll,
     close: async () => {
       follower.stop();
+      if (options.lastScrapeMaxWaitMs) await server.nextScrape(options.lastScrapeMaxWaitMs);
       await server.close();
     },
   };

@@ -10,6 +10,23 @@ import type { HeadroomMetrics } from './registry.js';
 export interface MetricsServer {
   url: string;
   close(): Promise<void>;
+  /**
+   * Resolves true once a scrape that came after this call has been answered, or false when none came
+   * within `lastScrapeWaitMs` of the scrapes seen so far (at once when nobody has scraped).
+   */
+  nextScrape(maxWaitMs: number): Promise<boolean>;
+}
+
+/**
+ * How long to wait for one more scrape, given when the scrapes so far came (ms, oldest first): two of the
+ * scraper's own intervals (a scrape can come late on a loaded machine), at most `maxWaitMs`; the whole
+ * `maxWaitMs` after a single scrape (its interval is not known yet); 0 when nobody scrapes.
+ */
+export function lastScrapeWaitMs(scrapeTimes: readonly number[], maxWaitMs: number): number {
+  if (scrapeTimes.length === 0) return 0;
+  if (scrapeTimes.length === 1) return maxWaitMs;
+  const interval = scrapeTimes[scrapeTimes.length - 1]! - scrapeTimes[scrapeTimes.length - 2]!;
+  return Math.min(maxWaitMs, Math.max(0, 2 * interval));
 }
 
 // Prometheus scrapes over one kept-alive connection; a few more for people and a second scraper.
@@ -21,6 +38,9 @@ export async function serveMetrics(
   address: ListenAddress,
   options: { limits?: Partial<ConnectionLimits>; onProblem?: ServerProblem } = {},
 ): Promise<MetricsServer> {
+  // When the last two scrapes came, and who waits for the next one's answer (nextScrape).
+  const scrapeTimes: number[] = [];
+  const waiting = new Set<{ after: number; answered: () => void }>();
   const handle = (request: IncomingMessage, response: ServerResponse): void => {
     const path = (request.url ?? '').split('?')[0];
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -31,10 +51,35 @@ export async function serveMetrics(
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found: headroom serves /metrics\n');
       return;
     }
+    const arrived = Date.now();
+    scrapeTimes.push(arrived);
+    if (scrapeTimes.length > 2) scrapeTimes.shift();
     metrics.render().then(
-      (body) => response.writeHead(200, { 'content-type': metrics.registry.contentType }).end(body),
+      (body) =>
+        response.writeHead(200, { 'content-type': metrics.registry.contentType }).end(body, () => {
+          for (const waiter of waiting) if (arrived >= waiter.after) waiter.answered();
+        }),
       (error: unknown) => response.writeHead(500).end(`${String(error)}\n`),
     );
+  };
+  const nextScrape = (maxWaitMs: number): Promise<boolean> => {
+    const waitMs = lastScrapeWaitMs(scrapeTimes, maxWaitMs);
+    if (waitMs === 0) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const waiter = {
+        after: Date.now(),
+        answered: () => {
+          clearTimeout(timer);
+          waiting.delete(waiter);
+          resolve(true);
+        },
+      };
+      const timer = setTimeout(() => {
+        waiting.delete(waiter);
+        resolve(false);
+      }, waitMs);
+      waiting.add(waiter);
+    });
   };
   const { server } = createGuardedServer({
     handle,
@@ -43,7 +88,11 @@ export async function serveMetrics(
   });
   await listen(server, address);
   const { port } = server.address() as AddressInfo;
-  return { url: `http://${urlHost(address.host)}:${port}/metrics`, close: () => closeServer(server) };
+  return {
+    url: `http://${urlHost(address.host)}:${port}/metrics`,
+    close: () => closeServer(server),
+    nextScrape,
+  };
 }
 
 /** Listens, turning EADDRINUSE and the like into a rejected promise. */

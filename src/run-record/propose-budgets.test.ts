@@ -1,44 +1,22 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { configDiff, configSize, proposeBudgets } from './propose-budgets.js';
-import type { ProcessSummary } from './schema.js';
+import { endedProcess } from './test-helpers/process-summary.js';
 
 const MiB = 1024 ** 2;
 const GiB = 1024 ** 3;
-
-function ended(name: string, fields: Partial<ProcessSummary>): ProcessSummary {
-  return {
-    name,
-    reason: 'exited',
-    confidence: 'certain',
-    because: 'exited with code 0',
-    exitCode: 0,
-    signal: null,
-    restarts: 0,
-    peakHostBytes: 0,
-    peakGpuBytes: null,
-    peakCgroupBytes: null,
-    hostLimitBytes: null,
-    hostEnforcement: 'none',
-    gpuBudgetBytes: null,
-    oomKills: [],
-    budgetExceeded: null,
-    cgroupEscapes: [],
-    hostLimitProblem: null,
-    log: `logs/${name}.log`,
-    startedAt: null,
-    endedAt: '',
-    ...fields,
-  } as ProcessSummary;
-}
 
 describe('proposeBudgets', () => {
   test('an exact peak gets the margin; a sampled one loses the context allowance first; a failure is a floor', () => {
     const [exact, sampled, failed] = proposeBudgets({
       processes: [
-        ended('learner', { peakGpuBytes: 8 * GiB, peakGpuSource: 'framework', gpuBudgetBytes: 10 * GiB }),
-        ended('sim', { peakGpuBytes: 5 * GiB, gpuBudgetBytes: 6 * GiB }),
-        ended('trainer', {
+        endedProcess('learner', {
+          peakGpuBytes: 8 * GiB,
+          peakGpuSource: 'framework',
+          gpuBudgetBytes: 10 * GiB,
+        }),
+        endedProcess('sim', { peakGpuBytes: 5 * GiB, gpuBudgetBytes: 6 * GiB }),
+        endedProcess('trainer', {
           reason: 'oom-killed',
           peakHostBytes: 480 * MiB,
           peakHostSource: 'cgroup',
@@ -60,8 +38,12 @@ describe('proposeBudgets', () => {
   test('replicas fold into their config process at the highest', () => {
     const [actor] = proposeBudgets({
       processes: [
-        ended('actor.0', { peakGpuBytes: GiB, peakGpuSource: 'simulated-card', gpuBudgetBytes: 2 * GiB }),
-        ended('actor.1', {
+        endedProcess('actor.0', {
+          peakGpuBytes: GiB,
+          peakGpuSource: 'simulated-card',
+          gpuBudgetBytes: 2 * GiB,
+        }),
+        endedProcess('actor.1', {
           peakGpuBytes: 1.5 * GiB,
           peakGpuSource: 'simulated-card',
           gpuBudgetBytes: 2 * GiB,

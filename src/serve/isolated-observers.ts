@@ -5,7 +5,12 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { ObserverMessage } from './observer-process.js';
-import { ObserverBindError, type ObserverRequest, type StartedObservers } from './observers.js';
+import {
+  ObserverBindError,
+  type ObserverRequest,
+  runLastScrapeMaxWaitMs,
+  type StartedObservers,
+} from './observers.js';
 
 /** The observer process's heap cap: a run's whole record as a report model fits many times over. */
 const observerHeapMiB = 512;
@@ -13,8 +18,11 @@ const observerHeapMiB = 512;
 /** How long the observer process has to start listening (it loads its bundle and binds; well under a second). */
 const startTimeoutMs = 30_000;
 
-/** How long a closing observer has for its last read and its page's last events before it is killed. */
-const closeGraceMs = 3000;
+/**
+ * How long a closing observer has before it is killed: its last read, /metrics' wait for one more
+ * scrape (at most runLastScrapeMaxWaitMs) and its servers' close (at most 2 s).
+ */
+const closeGraceMs = runLastScrapeMaxWaitMs + 3000;
 
 // The entry to fork, wherever this module runs from: the source under tsx (tests), tsc's dist/, or
 // the bundled CLI (dist/cmd/<command>.cjs, whose sibling dist/bin/observer.cjs scripts/bundle-cli.mjs builds).

@@ -10,7 +10,12 @@ export interface ObserverRequest {
   runDir: string;
   dashboard?: ListenAddress;
   metrics?: ListenAddress;
+  /** A run's /metrics: closing waits up to this for one more scrape, so the last counts are seen. */
+  lastScrapeMaxWaitMs?: number;
 }
+
+/** How long a run's end may wait for its scraper to read the last counts (record-metrics.ts). */
+export const runLastScrapeMaxWaitMs = 5000;
 
 /** Where the started observers listen; `close` reads the record once more, then stops them. */
 export interface StartedObservers {
@@ -72,7 +77,14 @@ export async function startObserversHere(
   if (request.metrics) {
     const address = request.metrics;
     const { startRecordMetrics } = await import('../metrics/record-metrics.js');
-    const started = await bind('metrics', address, () => startRecordMetrics({ runDir, address, onProblem }));
+    const started = await bind('metrics', address, () =>
+      startRecordMetrics({
+        runDir,
+        address,
+        onProblem,
+        ...(request.lastScrapeMaxWaitMs ? { lastScrapeMaxWaitMs: request.lastScrapeMaxWaitMs } : {}),
+      }),
+    );
     metrics = { url: started.url };
   }
   return {

@@ -1,20 +1,13 @@
 // One verdict: the supervisor judges a process's output with doctor's own classifier, so `run`
 // and `doctor` cannot disagree about what a log says.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { diagnoseText } from '../doctor/diagnose-text.js';
 import { corpusDir, readCorpus } from '../doctor/test-helpers/corpus.js';
 import { kindForReason } from '../vocabulary.js';
-import { cleanUpRuns, launch, program, runSupervised } from './test-helpers/supervised.js';
+import { cleanUpRuns, launch, program, runPrintingLogs, runSupervised } from './test-helpers/supervised.js';
 
-const tempDirs: string[] = [];
-after(() => {
-  cleanUpRuns();
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
-});
+after(cleanUpRuns);
 
 describe('the supervisor reads output as doctor does', () => {
   test('a line that mentions a CUDA OOM, then a ModuleNotFoundError: failed, not gpu-oom', async () => {
@@ -63,14 +56,7 @@ describe('the supervisor reads output as doctor does', () => {
   test('every corpus log, printed by a child that then exits 1, gets the kind doctor gives the file', async (t) => {
     const cases = readCorpus();
     if (cases.length === 0) return t.skip(`no corpus at ${corpusDir} (a bare clone); CI has it`);
-    const dir = mkdtempSync(join(tmpdir(), 'headroom-corpus-run-'));
-    tempDirs.push(dir);
-    const processes = cases.map((item, i) => {
-      const path = join(dir, item.file);
-      writeFileSync(path, item.body);
-      return launch(`log${i}`, ['/bin/sh', '-c', 'cat "$0"; exit 1', path]);
-    });
-    const run = await runSupervised(processes, { sampleIntervalMs: 1000 });
+    const run = await runPrintingLogs(cases);
     const disagreements = cases.flatMap((item, i) => {
       const expected = diagnoseText(item.body)[0]?.kind ?? 'none';
       const got = run.processNamed(`log${i}`);

@@ -66,44 +66,38 @@ const alive = (pids: readonly number[]): number[] =>
   pids.filter(
     (pid) => existsSync(`/proc/${pid}`) && !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8')),
   );
+
+/** `headroom run` over ignore-term.mjs, once it and its two SIGTERM-ignoring grandchildren are up. */
+async function startIgnoringTerm(
+  stopGrace: string,
+): Promise<{ cli: ReturnType<typeof startCli>; pids: number[] }> {
+  const cli = startCli([
+    'run',
+    '--stop-grace',
+    stopGrace,
+    '--run-dir',
+    newRunDir(),
+    '--',
+    process.execPath,
+    join(programs, 'ignore-term.mjs'),
+  ]);
+  const pids = (await waitForStdout(cli, /pids (\d+) (\d+) (\d+)/)).slice(1).map(Number);
+  await waitForStdout(cli, /\| ready/);
+  return { cli, pids };
+}
+
 describe('headroom run -- CMD', () => {
   test('SIGINT stops the command and its grandchildren (which ignore SIGTERM) and exits 130', async () => {
-    const cli = startCli([
-      'run',
-      '--stop-grace',
-      '500ms',
-      '--run-dir',
-      newRunDir(),
-      '--',
-      process.execPath,
-      join(programs, 'ignore-term.mjs'),
-    ]);
-    const pids = (await waitForStdout(cli, /pids (\d+) (\d+) (\d+)/)).slice(1).map(Number);
-    await waitForStdout(cli, /\| ready/);
+    const { cli, pids } = await startIgnoringTerm('500ms');
     cli.child.kill('SIGINT');
     const { code, stdout } = await cli.finished;
     assert.equal(code, 130);
     assert.match(stdout, /^node\s+interrupted\s+SIGKILL\s/m);
-    const alive = pids.filter(
-      (pid) => existsSync(`/proc/${pid}`) && !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8')),
-    );
-    assert.deepEqual(alive, []);
+    assert.deepEqual(alive(pids), []);
   });
 
   test('a second SIGINT skips the grace period: every process is killed at once', async () => {
-    const runDir = newRunDir();
-    const cli = startCli([
-      'run',
-      '--stop-grace',
-      '10m',
-      '--run-dir',
-      runDir,
-      '--',
-      process.execPath,
-      join(programs, 'ignore-term.mjs'),
-    ]);
-    const pids = (await waitForStdout(cli, /pids (\d+) (\d+) (\d+)/)).slice(1).map(Number);
-    await waitForStdout(cli, /\| ready/);
+    const { cli, pids } = await startIgnoringTerm('10m');
     cli.child.kill('SIGINT');
     await waitForStdout(cli, /sent SIGINT to node's process group/);
     cli.child.kill('SIGINT');
@@ -115,18 +109,7 @@ describe('headroom run -- CMD', () => {
   });
 
   test('SIGQUIT (Ctrl-\\) stops the run like SIGTERM instead of leaving the children behind', async () => {
-    const cli = startCli([
-      'run',
-      '--stop-grace',
-      '300ms',
-      '--run-dir',
-      newRunDir(),
-      '--',
-      process.execPath,
-      join(programs, 'ignore-term.mjs'),
-    ]);
-    const pids = (await waitForStdout(cli, /pids (\d+) (\d+) (\d+)/)).slice(1).map(Number);
-    await waitForStdout(cli, /\| ready/);
+    const { cli, pids } = await startIgnoringTerm('300ms');
     cli.child.kill('SIGQUIT');
     const { code, stdout } = await cli.finished;
     assert.equal(code, 130);

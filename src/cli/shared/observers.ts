@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { EnvironmentError, UsageError } from '../../errors.js';
 import { type ListenAddress, loopbackHost, parseListenAddress } from '../../metrics/listen-address.js';
 import type { EventSink } from '../../run-record/writer.js';
-import { ObserverBindError, type StartedObservers } from '../../serve/observers.js';
+import { ObserverBindError, runLastScrapeMaxWaitMs, type StartedObservers } from '../../serve/observers.js';
 
 /** Ports used when `--dashboard` or `--metrics` is given without one. */
 export const defaultDashboardPort = 7477;
@@ -113,6 +113,8 @@ export async function startObservers(options: {
     runDir: options.runDir,
     ...(options.dashboard ? { dashboard: options.dashboard } : {}),
     ...(options.metrics ? { metrics: options.metrics } : {}),
+    // A run's end waits for its scraper's last read; serve's Ctrl-C does not.
+    ...(options.isIsolated ? { lastScrapeMaxWaitMs: runLastScrapeMaxWaitMs } : {}),
   };
   const onEvent = options.onEvent ?? ((message: string) => options.say(`headroom: ${message}`));
   let started: StartedObservers;

@@ -10,8 +10,8 @@ import { type CorpusCase, parseFactsLine, readCorpus, repoRoot } from './corpus.
 
 /**
  * The parts the corpus is read in: test/corpus/logs, test/corpus/heldout, test/corpus/heldout-2 ..
- * test/corpus/heldout-5, ../shared/corpus. heldout-2 .. heldout-5 are slices held out from a round of rule
- * changes (test/corpus/HELDOUT-2.md .. HELDOUT-5.md): scored once, at the end, and read by no test until then.
+ * test/corpus/heldout-6, ../shared/corpus. heldout-2 .. heldout-6 are slices held out from a round of rule
+ * changes (test/corpus/HELDOUT-2.md .. HELDOUT-6.md): scored once, at the end, and read by no test until then.
  */
 export type CorpusPart =
   | 'logs'
@@ -20,6 +20,7 @@ export type CorpusPart =
   | 'heldout-3'
   | 'heldout-4'
   | 'heldout-5'
+  | 'heldout-6'
   | 'shared';
 export const corpusParts: readonly CorpusPart[] = [
   'logs',
@@ -28,6 +29,7 @@ export const corpusParts: readonly CorpusPart[] = [
   'heldout-3',
   'heldout-4',
   'heldout-5',
+  'heldout-6',
   'shared',
 ];
 

@@ -250,10 +250,18 @@ tensors:
 // (reshard_after_forward except the last) and at the root with MixedPrecisionPolicy(param_dtype bf16,
 // reduce_dtype fp32); torch.optim.AdamW(foreach=True) over the fp32 sharded parameters; RandomTokenDataset
 // of 128 samples × 129 tokens, DataLoader batch 8 (per data-parallel rank), inputs 128 tokens; F.cross_entropy
-// under loss_parallel. The README's last line "Peak memory usage: 17.95 GB" is
-// torch.cuda.max_memory_allocated() / 1e9 on rank 0 (fabric.print), after saving a distributed checkpoint.
-// The GPU is not named ("at least 4 GPUs and 24 GB memory each"). The Trainer twin of this example
-// (examples/pytorch/tensor_parallel, 36.73 GB) is left out: its spec would equal this one.
+// under loss_parallel. The README's last line "Peak memory usage: 17.95 GB" was written with the example's
+// first train.py (commit 0c8a193d3c, May 2024) and never re-run: that train.py built AdamW over the model's
+// meta-device parameters BEFORE fabric.setup(model, optimizer), and parallelize() replaces every parameter
+// (parallelize_module's DTensors, fully_shard's shards), so the optimizer held parameters that never got a
+// gradient: no optimizer states, and optimizer.zero_grad() never freed the real gradients (Fabric's check
+// for this, _validate_setup, covered FSDPStrategy only). 9455871c93 moved the optimizer after setup and
+// 987c2c4093 switched the print from torch.cuda.max_memory_reserved() to max_memory_allocated(), both
+// without touching the README's figure. So 17.95 GB is rank 0's max_memory_reserved() / 1e9 of a run with
+// gradients and no optimizer states (spec: optimizer sgd, which keeps none). The GPU is not named ("at
+// least 4 GPUs and 24 GB memory each"). The Trainer twin of this example (examples/pytorch/tensor_parallel,
+// 36.73 GB max_memory_allocated, its optimizer made in configure_optimizers after configure_model, so with
+// AdamW's states) is left out: its spec would equal this case's as first written.
 const fabricTp2d =
   'Lightning-AI/pytorch-lightning examples/fabric/tensor_parallel/README.md (commit 1b26ac4cf5, https://github.com/Lightning-AI/pytorch-lightning/tree/master/examples/fabric/tensor_parallel)';
 
@@ -668,15 +676,15 @@ parallel: { gpus: 8, strategy: ddp }`,
   {
     id: 'fabric-tensor-parallel-example-llama-6.7b-tp2-fsdp2-4gpu',
     source: `${fabricTp2d}, expected output "Peak memory usage: 17.95 GB"`,
-    what: 'allocated',
+    what: 'reserved',
     unit: 'GB',
     measured: 17.95,
     config:
-      "python train.py in examples/fabric/tensor_parallel: Llama-2-7B-shaped Transformer (6,738,415,616 parameters), ModelParallelStrategy data_parallel_size 2 × tensor_parallel_size 2 on 4 GPUs (sequence-parallel norms, loss_parallel), FSDP2 with bf16 compute and fp32 reduce over fp32 sharded parameters, every block checkpointed, AdamW foreach, batch 8 × 128 tokens per data-parallel rank, random tokens; rank 0's max_memory_allocated / 1e9 (one GPU's figure)",
+      "python train.py in examples/fabric/tensor_parallel as first published (0c8a193d3c): Llama-2-7B-shaped Transformer (6,738,415,616 parameters), ModelParallelStrategy data_parallel_size 2 × tensor_parallel_size 2 on 4 GPUs (sequence-parallel norms), FSDP2 with bf16 compute and fp32 reduce over fp32 sharded parameters, every block checkpointed, AdamW foreach built over the meta-device parameters before setup (so it never stepped: gradients kept, no optimizer states), batch 8 × 128 tokens per data-parallel rank, random tokens; rank 0's max_memory_reserved / 1e9 (one GPU's figure)",
     spec: `model:
   params: 6738415616
   transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, vocab: 32000, ffn: 11008, seq_len: 128, attention: sdpa }
-training: { precision: mixed_bf16, optimizer: adamw, optimizer_impl: foreach, batch_size: 8, activation_checkpointing: full, loss: standard }
+training: { precision: mixed_bf16, optimizer: sgd, batch_size: 8, activation_checkpointing: full, loss: standard }
 parallel: { gpus: 4, strategy: fsdp_full, tensor: 2 }`,
   },
   // ColossalAI's BERT/ALBERT benchmark: DDP, fp16 DDP, Gemini and ZeRO-1 on 2 GPUs.

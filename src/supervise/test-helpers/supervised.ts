@@ -1,6 +1,14 @@
 // Running the real supervisor on the tiny programs in test/programs, in a temp run directory.
 
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,6 +74,23 @@ export async function runSupervised(
     updates.map((u) => (u.kind === 'output' && u.name === name ? u.text : '')).join('');
   const processNamed = (name: string) => summary.processes.find((p) => p.name === name)!;
   return { summary, runDir, updates, events, outputOf, processNamed };
+}
+
+/** Supervises one child per log (`log0`, `log1`, ... in order) that prints the log's text, then exits 1. */
+export async function runPrintingLogs(
+  logs: readonly { file: string; body: string }[],
+): Promise<SupervisedRun> {
+  const dir = mkdtempSync(join(tmpdir(), 'headroom-logs-'));
+  try {
+    const processes = logs.map((log, i) => {
+      const path = join(dir, log.file);
+      writeFileSync(path, log.body);
+      return launch(`log${i}`, ['/bin/sh', '-c', 'cat "$0"; exit 1', path]);
+    });
+    return await runSupervised(processes, { sampleIntervalMs: 1000 });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Removes the run directories and any cgroup a failed test left behind. */

@@ -1,6 +1,8 @@
 // `headroom estimate --trace`: the traced step beside the analytic estimate, through the CLI, with the
 // real torch 2.13 and transformers (skipped with the reason where the frameworks venv is absent).
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { repoRoot } from '../../../probe/gpu/test-helpers/shared.js';
@@ -58,6 +60,37 @@ describe('headroom estimate --trace', { skip }, () => {
       stdout,
       /The trace and the analytic estimate (agree within 10%|are [+-]\d+\.\d% apart; they disagree on )/,
     );
+  });
+
+  test('no config.json: the model model.transformer describes is built and traced, the same as from its config.json', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'headroom-trace-shape-'));
+    try {
+      // tiny-llama.json's shape, written as a spec.
+      const spec = join(dir, 'spec.yaml');
+      writeFileSync(
+        spec,
+        'model:\n  transformer: { family: llama, layers: 2, hidden: 64, heads: 4, kv_heads: 2, ffn: 176, vocab: 512, seq_len: 64 }\ntraining: { batch_size: 4 }\n',
+      );
+      const fromShape = await runHeadroom(['estimate', '-c', spec, '--trace', '--python', python, '--json']);
+      assert.equal(fromShape.code, 0, fromShape.stderr);
+      const fromConfig = await runHeadroom([...args, '--trace', '--python', python, '--json']);
+      const shaped = JSON.parse(fromShape.stdout).trace;
+      assert.equal(shaped.tensorBytes, JSON.parse(fromConfig.stdout).trace.tensorBytes);
+      assert.match(shaped.notes[0], /built from model\.transformer as a transformers "llama" config/);
+      // A shape the trace cannot build (BERT) says so and what to give instead.
+      writeFileSync(
+        spec,
+        'model:\n  transformer: { family: bert, layers: 2, hidden: 64, heads: 4, vocab: 512, seq_len: 64 }\n',
+      );
+      const bert = await runHeadroom(['estimate', '-c', spec, '--trace', '--python', python]);
+      assert.equal(bert.code, 2);
+      assert.match(
+        bert.stderr,
+        /this is a bert model .*: give --model-config config\.json or --trace-module/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('no model to trace: one line, exit 2', async () => {

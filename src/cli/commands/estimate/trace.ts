@@ -1,6 +1,10 @@
 // `estimate --trace`: builds the helper's request from the spec, runs it with the user's Python, and
 // puts the traced step beside the analytic report.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { UsageError } from '../../../errors.js';
+import { hfConfigOfShape, type ShapeConfig } from '../../../estimate/hf-config-of-shape.js';
 import type { EstimateReport } from '../../../estimate/report.js';
 import { compareTrace } from '../../../estimate/trace.js';
 import type { EstimateSpec } from '../../../estimate/types.js';
@@ -20,7 +24,13 @@ export interface TraceOptions {
  * quantizes, states that live off the GPU, no training step), or undefined when it can. */
 export function traceRefusal(spec: EstimateSpec, options: TraceOptions): string | undefined {
   if (!options.modelConfig && !options.module) {
-    return '--trace needs the model: --model-config config.json (or model.config in the spec), or --trace-module pkg.module:factory';
+    const derived = configOfSpec(spec);
+    if (!derived) {
+      return '--trace needs the model: --model-config config.json (or model.config in the spec), model.transformer, or --trace-module pkg.module:factory';
+    }
+    if ('refused' in derived) {
+      return `--trace builds the model from model.transformer only for the families transformers builds as one causal LM or ViT; this is ${derived.refused}: give --model-config config.json or --trace-module pkg.module:factory`;
+    }
   }
   if (spec.parallel.tensor > 1 || (spec.parallel.gpus > 1 && spec.parallel.strategy !== 'ddp')) {
     return `--trace traces one process's whole model; ${spec.parallel.strategy} over ${spec.parallel.gpus} GPUs (tensor ${spec.parallel.tensor}) shards it: use the analytic estimate`;
@@ -53,6 +63,12 @@ export function traceRefusal(spec: EstimateSpec, options: TraceOptions): string 
     return `--trace runs one eager step in one process; it does not trace ${unTraced.join(', ')}: use the analytic estimate`;
   }
   return undefined;
+}
+
+/** The config.json the spec's model.transformer stands for (torch), when no config.json was given. */
+export function configOfSpec(spec: EstimateSpec): ShapeConfig | undefined {
+  const shape = spec.model.transformer;
+  return spec.framework === 'torch' && shape ? hfConfigOfShape(shape) : undefined;
 }
 
 /** The helper's request for this spec and report. */
@@ -93,6 +109,25 @@ export async function withTrace(
       '--trace for jax needs --trace-module pkg.module:step and --trace-input name=shape:dtype',
     );
   }
-  const result = await runTraceHelper(options.python, traceRequestOf(spec, report, options));
-  return { ...report, trace: compareTrace(report, toTraceResult(result)) };
+  if (options.modelConfig || options.module) {
+    const result = await runTraceHelper(options.python, traceRequestOf(spec, report, options));
+    return { ...report, trace: compareTrace(report, toTraceResult(result)) };
+  }
+  // No config.json: the one model.transformer stands for, written where the helper can read it.
+  const derived = configOfSpec(spec);
+  if (!derived || 'refused' in derived) throw new UsageError('--trace: no model to trace');
+  const directory = mkdtempSync(path.join(tmpdir(), 'headroom-trace-config-'));
+  try {
+    const modelConfig = path.join(directory, 'config.json');
+    writeFileSync(modelConfig, `${JSON.stringify(derived.config, null, 2)}\n`);
+    const result = await runTraceHelper(
+      options.python,
+      traceRequestOf(spec, report, { ...options, modelConfig }),
+    );
+    const trace = compareTrace(report, toTraceResult(result));
+    const note = `the model was built from model.transformer as a transformers "${derived.modelType}" config (no config.json given)`;
+    return { ...report, trace: { ...trace, notes: [note, ...trace.notes] } };
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
 }

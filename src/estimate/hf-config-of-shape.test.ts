@@ -1,0 +1,104 @@
+// The config.json a spec's model.transformer stands for: read back by hf-config.ts, it gives the same
+// shape (the round trip over the example configs of each family the trace builds), and the families the
+// trace cannot build are refused with the reason.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { buildTransformerShape } from './families.js';
+import { readHfConfig } from './hf-config.js';
+import { hfConfigOfShape } from './hf-config-of-shape.js';
+import type { TransformerShape } from './types.js';
+
+const models = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../examples/models');
+
+function shapeOf(config: Record<string, unknown>, seqLen: number): TransformerShape {
+  const read = readHfConfig(config);
+  assert.deepEqual(read.issues, []);
+  const { fields } = read;
+  return buildTransformerShape({
+    ...fields,
+    seqLen: fields.seqLen ?? seqLen,
+    layers: fields.layers!,
+    hidden: fields.hidden!,
+    heads: fields.heads!,
+  });
+}
+
+for (const [file, modelType] of [
+  ['llama-2-7b.json', 'llama'],
+  ['llama-3-8b.json', 'llama'],
+  ['mistral-7b-v0.1.json', 'llama'],
+  ['gemma-7b.json', 'llama'],
+  ['qwen2-7b.json', 'qwen2'],
+  ['gpt2.json', 'gpt2'],
+  ['pythia-1b.json', 'gpt_neox'],
+  ['vit-base-patch16-224.json', 'vit'],
+] as const) {
+  test(`${file}: the shape's config.json reads back as the same shape (${modelType})`, () => {
+    const shape = shapeOf(JSON.parse(readFileSync(path.join(models, file), 'utf8')), 512);
+    const derived = hfConfigOfShape(shape);
+    assert.ok('config' in derived, JSON.stringify(derived));
+    assert.equal(derived.modelType, modelType);
+    assert.deepEqual(shapeOf(derived.config, 512), shape);
+  });
+}
+
+test('a Mixtral shape keeps its experts; a classifier ViT its labels', () => {
+  const mixtral = shapeOf(
+    {
+      model_type: 'mixtral',
+      hidden_size: 4096,
+      intermediate_size: 14336,
+      num_hidden_layers: 32,
+      num_attention_heads: 32,
+      num_key_value_heads: 8,
+      vocab_size: 32000,
+      num_local_experts: 8,
+      num_experts_per_tok: 2,
+    },
+    1024,
+  );
+  const derived = hfConfigOfShape(mixtral);
+  assert.ok('config' in derived);
+  assert.equal(derived.modelType, 'mixtral');
+  assert.deepEqual(shapeOf(derived.config, 1024), mixtral);
+  const vit = shapeOf(
+    {
+      model_type: 'vit',
+      architectures: ['ViTForImageClassification'],
+      hidden_size: 1024,
+      intermediate_size: 4096,
+      num_hidden_layers: 24,
+      num_attention_heads: 16,
+      image_size: 384,
+      patch_size: 16,
+      id2label: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [String(i), `c${i}`])),
+    },
+    0,
+  );
+  const derivedVit = hfConfigOfShape(vit);
+  assert.ok('config' in derivedVit);
+  assert.equal(derivedVit.config.image_size, 384);
+  assert.equal(derivedVit.config.num_labels, 10);
+});
+
+test('BERT, T5 and a GPT other than GPT-2 are refused, saying why', () => {
+  for (const file of ['bert-large-uncased.json', 't5-base.json']) {
+    const derived = hfConfigOfShape(shapeOf(JSON.parse(readFileSync(path.join(models, file), 'utf8')), 512));
+    assert.ok('refused' in derived);
+    assert.match(derived.refused, /the trace builds causal language models and ViTs/);
+  }
+  const korthikanti = buildTransformerShape({
+    family: 'gpt',
+    layers: 2,
+    hidden: 64,
+    heads: 4,
+    seqLen: 32,
+    vocab: 100,
+  });
+  const derived = hfConfigOfShape(korthikanti);
+  assert.ok('refused' in derived);
+  assert.match(derived.refused, /GPT-2/);
+});

@@ -1,0 +1,114 @@
+// The Hugging Face config.json a spec's `model.transformer` stands for: the inverse of hf-config.ts, so
+// `estimate --trace` can build the model a spec describes when no config.json is given. Only the model
+// types the trace helper builds (a causal LM, or a ViT image classifier) and whose shape fields the
+// config can carry; anything else is refused with the reason. Pure.
+import type { TransformerShape } from './types.js';
+
+/** A config.json for `shape`, or why there is none. */
+export type ShapeConfig = { modelType: string; config: Record<string, unknown> } | { refused: string };
+
+/** The config.json transformers builds the model of `shape` from (modeling_<type>.py's config keys). */
+export function hfConfigOfShape(shape: TransformerShape): ShapeConfig {
+  const headDim = shape.headDim || shape.hidden / shape.heads;
+  const positions = Math.max(shape.positions, shape.seqLen, 1);
+  if (shape.family !== 'vit' && shape.vocab === 0) {
+    return { refused: 'a language model without a vocabulary (model.transformer.vocab)' };
+  }
+  switch (shape.family) {
+    case 'llama': {
+      if (!shape.lmHead) return { refused: 'a Llama-family model without a language-model head' };
+      // Qwen2Attention hard-codes biases on q, k and v; Mixtral is the Llama block with routed experts.
+      const modelType = shape.experts > 0 ? 'mixtral' : shape.bias === 'qkv' ? 'qwen2' : 'llama';
+      const architecture = {
+        llama: 'LlamaForCausalLM',
+        qwen2: 'Qwen2ForCausalLM',
+        mixtral: 'MixtralForCausalLM',
+      }[modelType];
+      return {
+        modelType,
+        config: {
+          architectures: [architecture],
+          model_type: modelType,
+          hidden_size: shape.hidden,
+          intermediate_size: shape.ffn,
+          num_hidden_layers: shape.layers,
+          num_attention_heads: shape.heads,
+          num_key_value_heads: shape.kvHeads,
+          head_dim: headDim,
+          vocab_size: shape.vocab,
+          max_position_embeddings: positions,
+          tie_word_embeddings: shape.tiedEmbeddings,
+          ...(modelType === 'llama'
+            ? { attention_bias: shape.bias === 'all', mlp_bias: shape.bias === 'all' }
+            : {}),
+          ...(shape.experts > 0
+            ? { num_local_experts: shape.experts, num_experts_per_tok: shape.expertsPerToken }
+            : {}),
+        },
+      };
+    }
+    case 'gpt':
+      if (!shape.lmHead || !shape.fusedQkv) return { refused: 'a GPT-family model other than GPT-2' };
+      return {
+        modelType: 'gpt2',
+        config: {
+          architectures: ['GPT2LMHeadModel'],
+          model_type: 'gpt2',
+          n_layer: shape.layers,
+          n_embd: shape.hidden,
+          n_head: shape.heads,
+          // n_inner null means 4 × n_embd (modeling_gpt2.py).
+          n_inner: shape.ffn === 4 * shape.hidden ? null : shape.ffn,
+          vocab_size: shape.vocab,
+          n_positions: positions,
+          tie_word_embeddings: shape.tiedEmbeddings,
+        },
+      };
+    case 'neox':
+      return {
+        modelType: 'gpt_neox',
+        config: {
+          architectures: ['GPTNeoXForCausalLM'],
+          model_type: 'gpt_neox',
+          hidden_size: shape.hidden,
+          intermediate_size: shape.ffn,
+          num_hidden_layers: shape.layers,
+          num_attention_heads: shape.heads,
+          vocab_size: shape.vocab,
+          max_position_embeddings: positions,
+          use_parallel_residual: shape.parallelResidual,
+          tie_word_embeddings: shape.tiedEmbeddings,
+        },
+      };
+    case 'vit': {
+      // seqLen = (image / patch)² + the class token; patchInputs = channels × patch² (hf-config.ts).
+      const channels = 3;
+      const patch = Math.sqrt(shape.patchInputs / channels);
+      const side = Math.sqrt(shape.seqLen - 1);
+      if (!Number.isInteger(patch) || !Number.isInteger(side) || patch === 0) {
+        return { refused: 'a ViT whose patch inputs and sequence are not 3 channels of square patches' };
+      }
+      return {
+        modelType: 'vit',
+        config: {
+          architectures: ['ViTForImageClassification'],
+          model_type: 'vit',
+          hidden_size: shape.hidden,
+          intermediate_size: shape.ffn,
+          num_hidden_layers: shape.layers,
+          num_attention_heads: shape.heads,
+          image_size: side * patch,
+          patch_size: patch,
+          num_channels: channels,
+          qkv_bias: shape.bias !== 'none',
+          num_labels: shape.classes || 1000,
+          hidden_dropout_prob: shape.dropout ? 0.1 : 0,
+          attention_probs_dropout_prob: shape.dropout ? 0.1 : 0,
+        },
+      };
+    }
+    default:
+      // The helper builds causal LMs and image classifiers; BERT and T5 are neither.
+      return { refused: `a ${shape.family} model (the trace builds causal language models and ViTs)` };
+  }
+}
