@@ -2,7 +2,7 @@
 // A stand-in for a JAX training process on a simulated GPU: it reads XLA's memory variables the way jaxlib
 // does (../../shared/FACTS.md Q1, Q2), allocates step by step, and fails with XLA's own OOM text.
 //   node fake-jax.mjs --step 512MiB --steps 10 --interval-ms 500 --host-per-step 32MiB --hold-ms 0
-// (--hold-ms -1 keeps the memory until the process is stopped.)
+// (--hold-ms -1 keeps the memory until the process is stopped; --until-file PATH also holds it until PATH exists.)
 import { hold, holdHostMemory, openSimCard, parseFlags, sleep } from './workload-kit.mjs';
 
 const flags = parseFlags(process.argv.slice(2), {
@@ -12,6 +12,7 @@ const flags = parseFlags(process.argv.slice(2), {
   'host-per-step': 32 * 2 ** 20,
   'hold-ms': 0,
   context: 300 * 2 ** 20,
+  'until-file': '',
 });
 
 const env = process.env;
@@ -57,7 +58,7 @@ for (let step = 1; step <= flags.steps; step++) {
   await sleep(flags['interval-ms']);
 }
 process.stdout.write('done\n');
-await hold(flags['hold-ms']);
+await hold(flags['hold-ms'], flags['until-file']);
 
 // The pool is grabbed at the first allocation; when cudaMalloc of the whole limit fails, the BFC allocator
 // retries with x0.9 back-offs until it reaches the requested size (bfc_allocator.cc, kBackpedalFactor).

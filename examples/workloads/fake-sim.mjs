@@ -3,6 +3,7 @@
 // memory at start, holds some host memory, and runs until stopped or for --duration-ms. When the card has no
 // room it fails the way PhysX's GPU allocator reports it (see ../../shared/corpus/isaac_or_sim-*).
 //   node fake-sim.mjs --gpu-memory 8GiB --host-memory 256MiB --duration-ms -1
+// (--until-file PATH also holds it, after --duration-ms, until PATH exists.)
 import { hold, holdHostMemory, openSimCard, parseFlags } from './workload-kit.mjs';
 
 const flags = parseFlags(process.argv.slice(2), {
@@ -10,6 +11,7 @@ const flags = parseFlags(process.argv.slice(2), {
   'host-memory': 256 * 2 ** 20,
   'duration-ms': -1,
   context: 300 * 2 ** 20,
+  'until-file': '',
 });
 
 const gpu = openSimCard();
@@ -26,4 +28,4 @@ holdHostMemory(host, flags['host-memory']);
 process.stdout.write(
   `fake-sim: holding ${(wantBytes / 2 ** 30).toFixed(2)} GiB on GPU ${gpu.card.index} of ${gpu.spec} (simulated)\nready\n`,
 );
-await hold(flags['duration-ms']);
+await hold(flags['duration-ms'], flags['until-file']);

@@ -1,4 +1,5 @@
 // What the fake workloads share: flags, the simulated card they run on, host memory, and exiting cleanly.
+import { existsSync } from 'node:fs';
 import {
   formatSimCards,
   parseSimCards,
@@ -68,11 +69,15 @@ export function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** Keeps running for `ms` after the work is done; a negative value holds until a signal stops the process. */
-export function hold(ms) {
-  if (ms >= 0) return sleep(ms);
-  setInterval(() => {}, 2 ** 30);
-  return new Promise(() => {});
+/** Keeps running for `ms` after the work is done; a negative value holds until a signal stops the process.
+ * With `untilFile`, also until that file exists (a test's release: it has seen what it waits for). */
+export async function hold(ms, untilFile = '') {
+  if (ms < 0) {
+    setInterval(() => {}, 2 ** 30);
+    return new Promise(() => {});
+  }
+  await sleep(ms);
+  while (untilFile !== '' && !existsSync(untilFile)) await sleep(50);
 }
 
 /** Prints a message and exits 2, the way a misconfigured program would. */

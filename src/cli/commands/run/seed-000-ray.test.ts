@@ -22,9 +22,11 @@ const workload = (name: string) => JSON.stringify(join(repoRoot, 'examples', 'wo
 const dumpEnv = JSON.stringify(join(repoRoot, 'src', 'launch', 'ray', 'test-helpers', 'dump-env.mjs'));
 
 /** Seed 000 (examples/rl-isaac) on two cards: isaac alone on card 0, the JAX learner and actor on card 1. */
-function seedConfig(o: { learnerStep: string; extra?: string }): string {
+function seedConfig(o: { learnerStep: string; extra?: string; untilFile?: string }): string {
+  // --until-file: each role also holds its memory until the test has seen the samples it waits for.
+  const until = o.untilFile ? `, --until-file, ${JSON.stringify(o.untilFile)}` : '';
   const jax = (step: string) =>
-    `[node, ${dumpEnv}, node, ${workload('fake-jax.mjs')}, --steps, '4', --step, ${step}, --interval-ms, '300', --host-per-step, 1MiB]`;
+    `[node, ${dumpEnv}, node, ${workload('fake-jax.mjs')}, --steps, '4', --step, ${step}, --interval-ms, '300', --host-per-step, 1MiB${until}]`;
   return [
     'gpus:',
     '  - memory: 24GiB',
@@ -36,7 +38,7 @@ function seedConfig(o: { learnerStep: string; extra?: string }): string {
     'context_overhead: 1GiB',
     'processes:',
     '  isaac:',
-    `    command: [node, ${dumpEnv}, node, ${workload('fake-sim.mjs')}, --gpu-memory, 4GiB, --host-memory, 16MiB, --duration-ms, '2500']`,
+    `    command: [node, ${dumpEnv}, node, ${workload('fake-sim.mjs')}, --gpu-memory, 4GiB, --host-memory, 16MiB, --duration-ms, '2500'${until}]`,
     '    framework: other',
     '    gpu_memory: rest',
     '    gpu: 0',
@@ -59,6 +61,27 @@ function seedConfig(o: { learnerStep: string; extra?: string }): string {
   ].join('\n');
 }
 
+interface Sample {
+  processes: Record<string, { node: string; gpuBytes: number | null }>;
+}
+
+/** samples.jsonl's lines; while the run writes it, a last line not yet whole is left out. */
+function readSamples(runDir: string): Sample[] {
+  const path = join(runDir, 'samples.jsonl');
+  const text = existsSync(path) ? readFileSync(path, 'utf8') : '';
+  return text
+    .slice(0, text.lastIndexOf('\n') + 1)
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as Sample);
+}
+
+/** What seed 000's first test asserts of the samples: every GPU node's processes, isaac's 4 GiB. */
+function seenBothNodesAndIsaac(samples: Sample[], gpuNodes: number): boolean {
+  const nodes = new Set(samples.flatMap((s) => Object.values(s.processes).map((p) => p.node)));
+  return nodes.size >= gpuNodes && samples.some((s) => (s.processes.isaac?.gpuBytes ?? 0) >= 4 * 2 ** 30);
+}
+
 interface Ended {
   name: string;
   reason: string;
@@ -77,15 +100,21 @@ describe('run --on ray: seed 000 on a two-node Ray cluster', { skip }, () => {
     await cluster?.stop();
   });
 
-  async function runOnRay(config: string, label: string, args: string[] = []) {
+  /** `whileRunning` is awaited beside the run (`ended()`: the run has ended), then the run itself. */
+  async function runOnRay(
+    config: string | ((dir: string) => string),
+    label: string,
+    args: string[] = [],
+    whileRunning?: (run: { dir: string; runDir: string; ended: () => boolean }) => Promise<void>,
+  ) {
     const dir = scratchDir(label);
     const file = join(dir, 'headroom.yaml');
-    writeFileSync(file, config);
+    writeFileSync(file, typeof config === 'string' ? config : config(dir));
     const runDir = join(dir, 'run');
     const envDir = join(dir, 'env-ray');
     mkdirSync(envDir);
     const env = { HEADROOM_SIM_DIR: join(dir, 'sim'), HEADROOM_TEST_ENV_DIR: envDir };
-    const run = await runHeadroom(
+    const running = runHeadroom(
       [
         'run',
         '-c',
@@ -102,6 +131,12 @@ describe('run --on ray: seed 000 on a two-node Ray cluster', { skip }, () => {
       ],
       { env },
     );
+    let hasEnded = false;
+    void running.finally(() => {
+      hasEnded = true;
+    });
+    await whileRunning?.({ dir, runDir, ended: () => hasEnded });
+    const run = await running;
     const summaryPath = join(runDir, 'summary.json');
     const summary = existsSync(summaryPath)
       ? (JSON.parse(readFileSync(summaryPath, 'utf8')) as { processes: Ended[] })
@@ -111,7 +146,18 @@ describe('run --on ray: seed 000 on a two-node Ray cluster', { skip }, () => {
   }
 
   test("three roles placed by bytes, each child with a local run's environment, every step exited, samples from both nodes, doctor and report read it", async (t) => {
-    const seed = await runOnRay(seedConfig({ learnerStep: '512MiB' }), 'ray-seed-000');
+    // The roles hold until samples from both GPU nodes and isaac's 4 GiB have been written: a role that
+    // ended before its node's first sample (a sampler actor starts slowly under load) would be unseen.
+    const seed = await runOnRay(
+      (dir) => seedConfig({ learnerStep: '512MiB', untilFile: join(dir, 'release') }),
+      'ray-seed-000',
+      [],
+      async ({ dir, runDir, ended }) => {
+        const gpuNodes = cluster.nodes.filter((n) => n.gpus > 0).length;
+        while (!ended() && !seenBothNodesAndIsaac(readSamples(runDir), gpuNodes)) await delay(100);
+        writeFileSync(join(dir, 'release'), '');
+      },
+    );
     const { ended, run } = seed;
     for (const name of ['isaac', 'learner', 'actor'])
       assert.equal(
@@ -139,13 +185,7 @@ describe('run --on ray: seed 000 on a two-node Ray cluster', { skip }, () => {
     assert.notEqual(ended.isaac?.ray.nodeId, ended.learner?.ray.nodeId);
     assert.equal(ended.actor?.ray.nodeId, ended.learner?.ray.nodeId);
     // Samples from both nodes, with the simulated cards' bytes.
-    const samples = readFileSync(join(seed.runDir, 'samples.jsonl'), 'utf8')
-      .trim()
-      .split('\n')
-      .map(
-        (line) =>
-          JSON.parse(line) as { processes: Record<string, { node: string; gpuBytes: number | null }> },
-      );
+    const samples = readSamples(seed.runDir);
     const nodesSeen = new Set(samples.flatMap((s) => Object.values(s.processes).map((p) => p.node)));
     assert.deepEqual([...nodesSeen].sort(), [...ids].sort());
     assert.ok(
