@@ -4,28 +4,27 @@
 // read as the case was measured. Needs .venv-frameworks (torch, transformers).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { configOfSpec, traceRefusal, traceRequestOf } from '../src/cli/commands/estimate/trace.js';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  configOfSpec,
+  type TraceOptions,
+  traceRefusal,
+  traceRequestOf,
+} from '../src/cli/commands/estimate/trace.js';
 import { estimate } from '../src/estimate/estimate.js';
+import { tracedBytes } from '../src/estimate/test-helpers/measured-cases.js';
 import type { PublishedCase } from '../src/estimate/test-helpers/published-measured.js';
 import { specOf } from '../src/estimate/test-helpers/references.js';
-import { compareTrace, type TraceComparison } from '../src/estimate/trace.js';
+import { compareTrace } from '../src/estimate/trace.js';
+import type { EstimateSpec } from '../src/estimate/types.js';
 import { frameworksPython } from '../src/test-helpers/frameworks.js';
 import { runTraceHelper, toTraceResult } from '../src/trace/helper.js';
 
+const examplesTrace = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'examples', 'trace');
+
 /** What the trace gave for one case: bytes as the case measured them, or why it was not traced. */
 export type TracedCase = { bytes: number; seconds: number } | { skipped: string };
-
-/** The traced figure a measurement of `what` compares: tensors and the analytic parts outside them. */
-export function tracedBytes(comparison: TraceComparison, what: PublishedCase['what']): number {
-  const added = (names: string[]): number =>
-    comparison.added.filter((part) => names.includes(part.name)).reduce((sum, part) => sum + part.bytes, 0);
-  // Workspaces and DeepSpeed's buckets are in the allocator; the cache is reserved, not allocated.
-  const allocated = comparison.tensorBytes + added(['library workspaces', 'gradient buckets']);
-  if (what === 'allocated') return allocated;
-  if (what === 'reserved') return allocated + added(['allocator cache']);
-  return comparison.peakBytes;
-}
 
 /** Traces each case that can be traced; the others say why not. */
 export async function traceCases(cases: readonly PublishedCase[]): Promise<Map<string, TracedCase>> {
@@ -45,6 +44,19 @@ export async function traceCases(cases: readonly PublishedCase[]): Promise<Map<s
         results.set(c.id, { skipped: 'no frameworks Python' });
         continue;
       }
+      if (c.traceModule) {
+        // The network itself, built by its examples/trace factory (a CNN the spec's stack cannot say).
+        const module = {
+          python,
+          modelConfig: undefined,
+          module: c.traceModule,
+          isFull: false,
+          inputs: [],
+          cwd: examplesTrace,
+        };
+        results.set(c.id, await traceOne(spec, c.what, module));
+        continue;
+      }
       if (!config) {
         results.set(c.id, {
           skipped: derived && 'refused' in derived ? derived.refused : 'no Hugging Face config for the model',
@@ -61,22 +73,28 @@ export async function traceCases(cases: readonly PublishedCase[]): Promise<Map<s
         });
         continue;
       }
-      const breakdown = estimate(spec);
-      try {
-        const raw = await runTraceHelper(python, traceRequestOf(spec, breakdown, options), {
-          timeoutMs: 600_000,
-        });
-        const trace = toTraceResult(raw);
-        results.set(c.id, {
-          bytes: tracedBytes(compareTrace(breakdown, trace), c.what),
-          seconds: trace.seconds,
-        });
-      } catch (error) {
-        results.set(c.id, { skipped: `the trace failed: ${(error as Error).message.split('\n')[0]}` });
-      }
+      results.set(c.id, await traceOne(spec, c.what, options));
     }
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }
   return results;
+}
+
+/** One traced process for one case, read as the case was measured. */
+async function traceOne(
+  spec: EstimateSpec,
+  what: PublishedCase['what'],
+  options: TraceOptions,
+): Promise<TracedCase> {
+  const breakdown = estimate(spec);
+  try {
+    const raw = await runTraceHelper(options.python, traceRequestOf(spec, breakdown, options), {
+      timeoutMs: 600_000,
+    });
+    const trace = toTraceResult(raw);
+    return { bytes: tracedBytes(compareTrace(breakdown, trace), what), seconds: trace.seconds };
+  } catch (error) {
+    return { skipped: `the trace failed: ${(error as Error).message.split('\n')[0]}` };
+  }
 }

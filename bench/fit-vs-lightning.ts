@@ -1,4 +1,5 @@
-// `npm run bench -- fit-vs-lightning [--calibrate] [--only=cnn/cgroup,cnn/rlimit-as]`: headroom fit beside
+// `npm run bench -- fit-vs-lightning [--calibrate] [--only=cnn/cgroup,cnn/rlimit-as] [--finders=full,fit]
+// [--keep=DIR]`: headroom fit beside
 // Lightning 2.6's BatchSizeFinder (power and binsearch) on a real PyTorch model
 // (examples/fit/torch_train.py, trained by a Lightning Trainer in both cases, so both search the same
 // process), under the same true limit:
@@ -243,6 +244,11 @@ async function withLoad<T extends FinderRun>(run: () => Promise<T>): Promise<T> 
 }
 
 let lightningTimeoutMs = 900_000;
+/** --keep=DIR: each fit's --json output is kept there (the scratch directory is removed). */
+let keepDir: string | null = null;
+/** --finders=power,full,binsearch,fit,fresh: which finders of a row run (default: all). */
+let finders: string[] | null = null;
+const runs = (finder: string): boolean => finders === null || finders.includes(finder);
 
 /**
  * Lightning's BatchSizeFinder in one process (init 2, 3 steps per trial, its default max_trials 25,
@@ -309,6 +315,10 @@ async function runFit(
     ...trainArgv(python, setting, ['--batch-size', '{batch}']),
   ];
   const ran = await runProcess(argv, { cwd: scratch, env: { NO_COLOR: '1' } });
+  if (keepDir) {
+    mkdirSync(keepDir, { recursive: true });
+    writeFileSync(join(keepDir, `${setting.model}-${setting.mode}-${how}-${Date.now()}.json`), ran.stdout);
+  }
   let fit: Record<string, unknown> = {};
   try {
     fit = JSON.parse(ran.stdout);
@@ -415,6 +425,12 @@ export async function main(args: string[]): Promise<void> {
     .split(',');
   const timeout = args.find((a) => a.startsWith('--lightning-timeout='));
   if (timeout) lightningTimeoutMs = Number(timeout.slice('--lightning-timeout='.length)) * 1000;
+  keepDir = args.find((a) => a.startsWith('--keep='))?.slice('--keep='.length) ?? null;
+  finders =
+    args
+      .find((a) => a.startsWith('--finders='))
+      ?.slice('--finders='.length)
+      .split(',') ?? null;
   scratch = mkdtempSync(join(tmpdir(), 'headroom-bench-fvl-'));
   mkdirSync(scratch, { recursive: true });
   try {
@@ -465,25 +481,29 @@ export async function main(args: string[]): Promise<void> {
         process.stdout.write(`  ${rows.at(-1)?.join(' | ')}\n`);
       };
       // Interleaved, so the load hits Lightning and fit alike.
-      const power = await withLoad(() => runLightning(python, setting, 'power'));
-      row('lightning power', power);
-      const before = await withLoad(() => runFit(python, setting, 'full'));
-      row('fit --full-trials', before);
+      const power = runs('power') ? await withLoad(() => runLightning(python, setting, 'power')) : null;
+      if (power) row('lightning power', power);
+      const before = runs('full') ? await withLoad(() => runFit(python, setting, 'full')) : null;
+      if (before) row('fit --full-trials', before);
       const binsearch =
-        setting.mode === 'cgroup' ? null : await withLoad(() => runLightning(python, setting, 'binsearch'));
+        setting.mode === 'cgroup' || !runs('binsearch')
+          ? null
+          : await withLoad(() => runLightning(python, setting, 'binsearch'));
       if (binsearch) row('lightning binsearch', binsearch);
-      const after = await withLoad(() => runFit(python, setting, 'default'));
-      row('fit', after);
+      const after = runs('fit') ? await withLoad(() => runFit(python, setting, 'default')) : null;
+      if (after) row('fit', after);
       // Where fit's trials were forks of its warm interpreter: the same fit with fresh processes, trial by trial.
       const isForked =
-        (after.fit.trials as { forked?: unknown }[] | undefined)?.some((t) => t.forked) === true;
-      const fresh = isForked ? await withLoad(() => runFit(python, setting, 'fresh')) : null;
+        (after?.fit.trials as { forked?: unknown }[] | undefined)?.some((t) => t.forked) === true;
+      const fresh = isForked && runs('fresh') ? await withLoad(() => runFit(python, setting, 'fresh')) : null;
       if (fresh) row('fit --fresh-trials', fresh);
       const quality = (run: FinderRun) => (run.answer === null ? '-' : (run.answer / trueLargest).toFixed(3));
       const ratio =
-        `${keyOf(setting)}: fit/--full-trials wall ${(after.seconds! / before.seconds!).toFixed(2)} (answers ${quality(after)} / ${quality(before)} of true); ` +
-        `fit beside Lightning: ${compareWalls(after, { power, binsearch })}; ` +
-        (fresh ? `${compareTrials(after, fresh)}; ` : '') +
+        (after && before
+          ? `${keyOf(setting)}: fit/--full-trials wall ${(after.seconds! / before.seconds!).toFixed(2)} (answers ${quality(after)} / ${quality(before)} of true); `
+          : `${keyOf(setting)}: `) +
+        (after ? `fit beside Lightning: ${compareWalls(after, { power, binsearch })}; ` : '') +
+        (after && fresh ? `${compareTrials(after, fresh)}; ` : '') +
         `load ${[power, before, binsearch, after, fresh].flatMap((r) => (r?.load ? [r.load] : [])).join(', ')}`;
       ratios.push(ratio);
       process.stdout.write(`  ${ratio}\n`);

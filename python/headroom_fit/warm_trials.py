@@ -4,7 +4,10 @@ trial no longer pays the interpreter's start and the imports (seconds of CPU eac
 
     python [OPTIONS] warm_trials.py serve SOCKET SCRIPT ARG...   imports SCRIPT's leading imports,
         prints "ready", then serves SOCKET until its stdin closes
+    python [OPTIONS] warm_trials.py serve SOCKET -m MODULE ARG...   the same for `python -m MODULE`
+    python [OPTIONS] warm_trials.py serve-modules SOCKET NAME...   imports the modules NAME... (tests)
     python -I -S warm_trials.py run SOCKET SCRIPT ARG...   one trial: `python SCRIPT ARG...` as a fork
+    python -I -S warm_trials.py run SOCKET -m MODULE ARG...   one trial: `python -m MODULE ARG...`
 
 `run` is the trial's process as headroom supervises it (behind the command's own prlimit/env
 wrappers, in the trial's cgroup). It hands the server its stdin, stdout and stderr, working
@@ -13,7 +16,9 @@ sampling and stop reach it), takes its limit, and runs the script; `run` forward
 and SIGHUP to it and exits as it did (its code, or the same signal). If `run` is killed, the server
 kills the fork. HEADROOM_FIT_FORK_PID in `run`'s environment names a file where `run` writes
 {"pid": N} once the fork runs, or {"error": why} when no fork ran (exit 3: headroom runs the trial
-fresh). The variable is not passed to the script.
+fresh). The variable is not passed to the script. HEADROOM_FIT_LEARNED names a file of module names
+(JSON) that other trials of the command imported (fit learns them from HEADROOM_FIT_IMPORTS, which the
+fork records as the bootstrap's `fit-imports` does): the server imports them before it forks, once.
 
 Faithful only where the limit that decides a trial is RLIMIT_AS (a fork's address space is the
 fresh process's after the same imports) or none: pages the fork shares with the server are not
@@ -29,6 +34,27 @@ import sys
 
 NO_FORK_EXIT = 3
 PID_FILE_VARIABLE = "HEADROOM_FIT_FORK_PID"
+LEARNED_VARIABLE = "HEADROOM_FIT_LEARNED"
+
+
+def _fit_gate():
+    """The bootstrap's fit_gate module (leading imports, learned imports), from beside this package."""
+    boot = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "headroom_boot")
+    sys.path.insert(0, boot)
+    try:
+        from _headroom_boot import fit_gate
+    finally:
+        sys.path.remove(boot)
+    return fit_gate
+
+
+def _read_learned(path):
+    try:
+        with open(path) as f:
+            names = json.load(f)
+        return [n for n in names if isinstance(n, str)]
+    except (OSError, ValueError, TypeError):
+        return []
 
 
 def _write_pid_file(path, fields):
@@ -41,6 +67,7 @@ def _write_pid_file(path, fields):
 
 def run(sock_path, argv):
     pid_file = os.environ.pop(PID_FILE_VARIABLE, "")
+    learned = _read_learned(os.environ.pop(LEARNED_VARIABLE, "")) if LEARNED_VARIABLE in os.environ else []
     try:
         import resource
 
@@ -50,7 +77,7 @@ def run(sock_path, argv):
     client = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
     try:
         client.connect(sock_path)
-        request = {"argv": argv, "cwd": os.getcwd(), "env": dict(os.environ), "rlimit_as": limit}
+        request = {"argv": argv, "cwd": os.getcwd(), "env": dict(os.environ), "rlimit_as": limit, "learned": learned}
         socket.send_fds(client, [json.dumps(request).encode()], [0, 1, 2])
         started = client.recv(4096).decode()  # "pid N" or "pid N cgroup-problem WHY"
     except OSError as error:
@@ -125,9 +152,8 @@ def _join_cgroups(peer_pid):
         return str(error)
 
 
-def _child(listener, conn, peer_pid, message, fds):
+def _child(listener, conn, peer_pid, request, fds):
     listener.close()
-    request = json.loads(message)
     os.setpgid(0, 0)  # its own process group, as a fresh trial has
     problem = _join_cgroups(peer_pid)
     conn.send(("pid %d %s" % (os.getpid(), problem)).strip().encode())
@@ -145,32 +171,55 @@ def _child(listener, conn, peer_pid, message, fds):
     for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGCHLD):
         signal.signal(signum, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.default_int_handler)
-    script = request["argv"][0]
-    sys.argv = list(request["argv"])
-    sys.path[0] = os.path.dirname(os.path.abspath(script))
+    fit_gate = _fit_gate()
+    fit_gate.record_imports(os.environ.get(fit_gate.IMPORTS_LOG_VARIABLE, ""))
     import runpy
 
     # Exceptions and SystemExit leave as they would leave the script: Python prints and exits alike.
-    runpy.run_path(script, run_name="__main__")
+    argv = list(request["argv"])
+    if argv[0] == "-m":
+        # `python -m MODULE`: sys.path[0] is the directory it started in, argv[0] the module's file (runpy).
+        sys.argv = argv[1:]
+        sys.path[0] = request["cwd"]
+        runpy.run_module(argv[1], run_name="__main__", alter_sys=True)
+    else:
+        sys.argv = argv
+        sys.path[0] = os.path.dirname(os.path.abspath(argv[0]))
+        runpy.run_path(argv[0], run_name="__main__")
 
 
-def _import_leading(script, argv):
-    """Imports the script's leading imports with the script's sys.path[0] and argv (fit_gate's reading of them)."""
-    boot = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "headroom_boot")
-    sys.path.insert(0, boot)
-    try:
-        from _headroom_boot import fit_gate
-    finally:
-        sys.path.remove(boot)
-    sys.path[0] = os.path.dirname(os.path.abspath(script))
-    sys.argv = [script, *argv]
+def _import_leading(target, argv):
+    """Imports the leading imports of the script (or of `-m MODULE`'s file) with its sys.path[0] and
+    argv (fit_gate's reading of them); the module's own package is not imported before its trial."""
+    fit_gate = _fit_gate()
+    if target == "-m":
+        import importlib.util
+
+        sys.path[0] = os.getcwd()
+        module, argv = argv[0], argv[1:]
+        spec = importlib.util.find_spec(module)
+        script = spec.origin if spec and spec.origin and spec.origin.endswith(".py") else None
+        sys.argv = [script or module, *argv]
+        if script is None:
+            return []
+    else:
+        script = target
+        sys.path[0] = os.path.dirname(os.path.abspath(script))
+        sys.argv = [script, *argv]
     names = fit_gate._leading_imports(script)
     fit_gate._preimport(names)
     return names
 
 
-def serve(sock_path, script, argv):
-    names = _import_leading(script, argv)
+def _import_modules(names):
+    import importlib
+
+    for name in names:
+        importlib.import_module(name)
+    return names
+
+
+def serve(sock_path, names):
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
     listener.bind(sock_path)
     listener.listen(16)
@@ -194,12 +243,16 @@ def serve(sock_path, script, argv):
                 message, fds, _, _ = socket.recv_fds(conn, 1 << 22, 3)
                 creds = conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, 12)
                 peer_pid = int.from_bytes(creds[:4], sys.byteorder)
+                request = json.loads(message)
+                # What other trials imported later on, imported here once: every fork from now on has it.
+                if request.get("learned"):
+                    _fit_gate().preimport_learned(request["learned"])
                 sys.stdout.flush()
                 sys.stderr.flush()
                 pid = os.fork()
                 if pid == 0:
                     selector.close()
-                    _child(listener, conn, peer_pid, message, fds)
+                    _child(listener, conn, peer_pid, request, fds)
                     sys.exit(0)
                 for fd in fds:
                     os.close(fd)
@@ -232,4 +285,8 @@ def serve(sock_path, script, argv):
 
 if __name__ == "__main__":
     mode, sock = sys.argv[1], sys.argv[2]
-    sys.exit(serve(sock, sys.argv[3], sys.argv[4:]) if mode == "serve" else run(sock, sys.argv[3:]))
+    if mode == "serve":
+        sys.exit(serve(sock, _import_leading(sys.argv[3], sys.argv[4:])))
+    if mode == "serve-modules":
+        sys.exit(serve(sock, _import_modules(sys.argv[3:])))
+    sys.exit(run(sock, sys.argv[3:]))

@@ -7,7 +7,7 @@ import type { Draft } from './candidates.js';
 import type { ClassifiedLog } from './classify.js';
 import { type ExplainContext, type Explanation, fix, fixFields } from './families/explain-types.js';
 import { familyExplaining, frameworksSeen, joinedFactKeys } from './families/index.js';
-import { isUndecidedInit, resolveBusError, resolveLibraryInit } from './resolve.js';
+import { isUndecided, resolveBusError, resolveKernelDeath, resolveLibraryInit } from './resolve.js';
 import { repeatsShownSetting } from './settings.js';
 import type { Diagnosis, Facts } from './types.js';
 
@@ -69,15 +69,19 @@ function toDiagnosis(draft: Draft, context: ExplainContext): Diagnosis {
 export function diagnoseClassified(log: ClassifiedLog): Diagnosis[] {
   const logFacts = log.familyFacts.get('context') ?? {};
   const drafts = log.drafts.map((d) =>
-    resolveBusError(resolveLibraryInit(withFamilyFacts(d, log.familyFacts)), logFacts),
+    resolveKernelDeath(
+      resolveBusError(resolveLibraryInit(withFamilyFacts(d, log.familyFacts)), logFacts),
+      logFacts,
+    ),
   );
   const specific = drafts.filter(
     (d) => !d.isGeneric || !drafts.some((o) => o.kind === d.kind && !o.isGeneric),
   );
   // A weak memory hint (a cuBLAS handle failure) next to a near miss (a device-side assert) is the
   // near miss's echo, not a memory failure.
-  // An init failure that no figure decided is not a near miss: it does not explain a memory hint away.
-  const hasNearMiss = specific.some((d) => d.kind === 'none' && !isUndecidedInit(d));
+  // A failure that no evidence decided (an init failure without figures, a kernel that died) is not
+  // a near miss: it does not explain a memory hint away.
+  const hasNearMiss = specific.some((d) => d.kind === 'none' && !isUndecided(d));
   const failures = specific.filter((d) => d.kind !== 'none' && !(d.weight === 1 && hasNearMiss));
   const byStrength = (a: Draft, b: Draft) => b.weight - a.weight || a.evidence.line - b.evidence.line;
   const chosen = failures.length > 0 ? failures.sort(byStrength) : specific.sort(byStrength).slice(0, 1);

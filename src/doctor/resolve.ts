@@ -29,6 +29,16 @@ export function isUndecidedInit(draft: Draft): boolean {
   );
 }
 
+/** True for a notebook kernel's death that no memory evidence decided (shown as "can't tell"). */
+export function isUndecidedKernelDeath(draft: Draft): boolean {
+  return draft.kind === 'none' && draft.code === 'memory-kill' && draft.facts.killer === 'notebook';
+}
+
+/** True for a draft the log's evidence could not decide: neither a memory failure nor a near miss. */
+export function isUndecided(draft: Draft): boolean {
+  return isUndecidedInit(draft) || isUndecidedKernelDeath(draft);
+}
+
 /** The library a draft names (cuDNN for XLA's autotuner, which runs cuDNN). */
 export function libraryName(draft: Draft): string {
   return typeof draft.facts.library === 'string' ? draft.facts.library : 'cuDNN';
@@ -86,5 +96,23 @@ export function resolveBusError(draft: Draft, context: Facts): Draft {
     kind: 'none',
     weight: 1,
     summary: 'a bus error while /dev/shm was measured far from full: not /dev/shm capacity',
+  };
+}
+
+/**
+ * A notebook front end that only saw its kernel die (Jupyter's "The kernel appears to have died",
+ * VS Code's "The Kernel crashed", Colab's "Runtime died"): running out of RAM and a native crash end
+ * the kernel the same way, so without memory evidence in the log it is "can't tell" (issue 23,
+ * CORPUS-FORMAT settled rule 6). Memory evidence is a large allocation just before (tcmalloc's
+ * report); a MemoryError or an allocator's failure is a candidate of its own and decides by itself.
+ */
+export function resolveKernelDeath(draft: Draft, context: Facts): Draft {
+  if (draft.code !== 'memory-kill' || draft.facts.killer !== 'notebook' || draft.weight >= 3) return draft;
+  if (typeof context.largeAllocBytes === 'number') return draft;
+  return {
+    ...draft,
+    kind: 'none',
+    summary:
+      "the notebook's kernel died; the log has no memory evidence to tell running out of RAM from a crash",
   };
 }

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { summarizeFit } from './result.js';
-import { runSearch } from './search.js';
+import { observe, runSearch } from './search.js';
 import { strategies } from './strategies.js';
 import type { TrialOutcome, TrialRecord } from './types.js';
 
@@ -47,6 +47,39 @@ const summarize = (
     marginFraction: 0,
     effectiveTarget,
   });
+
+describe('observe: what a trial tells the line', () => {
+  test('a pass whose cgroup was held at its limit by reclaim is a pass, but its peak is not its need', () => {
+    const atLimit = { ...trialAt(127, 200), peakHostBytes: 1024 * MiB, isHostPeakAtLimit: true };
+    assert.deepEqual(observe(atLimit), {
+      value: 127,
+      isPass: true,
+      isWithinMargin: true,
+      peakBytes: { host: null, gpu: null },
+    });
+    assert.equal(observe(trialAt(120, 200)).peakBytes.host, 340 * MiB);
+  });
+
+  test('a search through such a pass settles the boundary without taking the limit for a peak', async () => {
+    // Needs 100 MiB + 7 MiB per value; 131 and up are killed; 127 to 130 are held at the limit and run.
+    const run = async (value: number): Promise<TrialRecord> => {
+      const need = 100 * MiB + 7 * MiB * value;
+      if (value > 130) return trialAt(value, 0);
+      const isHeld = need >= 1024 * MiB;
+      return {
+        ...trialAt(value, value),
+        peakHostBytes: Math.min(need, 1024 * MiB),
+        peakCgroupBytes: Math.min(need, 1024 * MiB),
+        ...(isHeld ? { isHostPeakAtLimit: true } : {}),
+      };
+    };
+    const { trials, end } = await runSearch({ strategy: strategies.guided, bounds, runTrial: run });
+    assert.equal(end, 'settled');
+    const values = trials.map((t) => t.value);
+    assert.ok(values.includes(130) && values.includes(131), `the boundary 130-131 was settled: ${values}`);
+    assert.ok(trials.length <= 8, `no doubling past the boundary: ${values}`);
+  });
+});
 
 describe('runSearch', () => {
   test('settles with the answer, the line and the effective split; exit 0', async () => {

@@ -37,7 +37,8 @@ export interface SearchOptions {
 /**
  * What a strategy sees of a trial. A run over the margin passed (it ran without a memory failure)
  * but did not keep the margin. Peaks count only where they are the need: not from a memory failure
- * (the peak is the limit) and not from a trial stopped while its memory was still rising.
+ * (the peak is the limit), not from a trial stopped while its memory was still rising, and not
+ * (host) from a trial whose cgroup was held at its limit by reclaim.
  */
 export function observe(trial: TrialRecord): Observation {
   const isPass = trial.outcome === 'pass' || trial.outcome === 'over-margin';
@@ -47,7 +48,8 @@ export function observe(trial: TrialRecord): Observation {
     isPass,
     isWithinMargin: trial.outcome === 'pass',
     peakBytes: {
-      host: isMeasured ? hostNeedBytes(trial) : null,
+      // A cgroup peak held at the limit by reclaim is the limit, not the need.
+      host: isMeasured && !trial.isHostPeakAtLimit ? hostNeedBytes(trial) : null,
       gpu: isMeasured ? trial.peakGpuBytes : null,
     },
   };

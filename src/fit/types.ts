@@ -135,6 +135,11 @@ export interface TrialRecord {
   warmStart?: { warmedSeconds: number };
   /** Set when the trial was a fork of fit's warm interpreter (imports paid once; warm-server.ts): the fork's PID, and why it could not join the trial's cgroup, if it could not. */
   forked?: { pid: number; problem?: string };
+  /**
+   * True when the trial's cgroup peak reached its host limit and it was not killed: the kernel reclaimed
+   * (page cache) to keep it under, so its peak is the limit, not its need; it is no point on the memory line.
+   */
+  isHostPeakAtLimit?: boolean;
   /** True when this value had been run before (a repeat to measure the noise at the answer). */
   isRepeat?: boolean;
   /** What this trial added to what the search knows (the answer, the boundary, the line, the noise). */

@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { assumedWarmBytes, warmDepthFor, whyNoWarmStart } from './warm-start.js';
+import {
+  assumedWarmBytes,
+  findPythonScript,
+  warmDepthFor,
+  whyNoForkedTrials,
+  whyNoWarmStart,
+} from './warm-start.js';
 
 const GiB = 2 ** 30;
 
@@ -26,6 +32,28 @@ describe('which commands can start warm', () => {
       /outside the script's own arguments/,
     );
     assert.match(whyNoWarmStart(['prlimit', '--as=1', 'python', 'a.py'], 'batch') ?? '', /not a Python/);
+  });
+});
+
+describe('which commands can be forks of the warm interpreter', () => {
+  const underAs = { addressSpaceLimitBytes: 1000 * 2 ** 20, limits: [] };
+  test('python -m MODULE too (runpy.run_module in the fork), with the placeholder in its own arguments', () => {
+    const argv = ['prlimit', '--as=1048576000', '--', 'python3', '-u', '-m', 'pkg.train', '--bs', '{batch}'];
+    assert.deepEqual(findPythonScript(argv), { interpreterAt: 3, scriptAt: 5, isModule: true });
+    assert.equal(whyNoForkedTrials({ argv, variable: 'batch', ...underAs }), null);
+    assert.match(
+      whyNoForkedTrials({ argv: ['python', '-m', 'train{batch}'], variable: 'batch', ...underAs }) ?? '',
+      /outside the module's own arguments/,
+    );
+    assert.match(findPythonScript(['python', '-m']) as string, /not a Python interpreter/);
+    assert.match(findPythonScript(['python', '-um', 'train']) as string, /-um runs no script/);
+  });
+  test('never under a cgroup limit', () => {
+    const argv = ['python', '-m', 'train', '{batch}'];
+    assert.match(
+      whyNoForkedTrials({ argv, variable: 'batch', addressSpaceLimitBytes: null, limits: [] }) ?? '',
+      /cgroup/,
+    );
   });
 });
 

@@ -13,9 +13,12 @@ export const maxWarmDepth = 2;
 export const assumedWarmBytes = 2 ** 30;
 
 const pythonName = /^python(\d+(\.\d+)?)?$/;
-// Interpreter options that take a value (python(1)); -I, -S, -E drop PYTHONPATH or site, -c/-m have no script file.
+// Interpreter options that take a value (python(1)); -I, -S, -E drop PYTHONPATH or site, -c has no script file;
+// -m MODULE runs a module (python(1)): a fork can run it (runpy.run_module), the gate cannot (warm-start's gate
+// reads sys.argv[0] at start-up, where -m has not yet found its file).
 const optionsWithValue = new Set(['-X', '-W', '-Q']);
-const refusedOptions = /^-[a-zA-Z]*[ISEcm]/;
+const refusedOptions = /^-[a-zA-Z]*[ISEc]/;
+const moduleOption = '-m';
 
 function skipWrappers(argv: readonly string[]): number {
   let at = 0;
@@ -38,8 +41,10 @@ function skipWrappers(argv: readonly string[]): number {
 export interface PythonCommand {
   /** Index of the interpreter in argv (after prlimit/env wrappers). */
   interpreterAt: number;
-  /** Index of the script; the interpreter's own options lie between the two. */
+  /** Index of the script (for `-m MODULE`: of `-m`); the interpreter's own options lie between the two. */
   scriptAt: number;
+  /** `python -m MODULE`: the module's name follows scriptAt. */
+  isModule?: boolean;
 }
 
 /** The command's interpreter and script, or why it is not a Python interpreter running a .py script. */
@@ -51,7 +56,13 @@ export function findPythonScript(argv: readonly string[]): PythonCommand | strin
   let script = at + 1;
   while (argv[script]?.startsWith('-')) {
     const option = argv[script] ?? '';
-    if (refusedOptions.test(option)) return `python ${option} runs no script file with headroom's bootstrap`;
+    if (option === moduleOption) {
+      if (!argv[script + 1] || argv[script + 1]?.startsWith('-'))
+        return 'the command is not a Python interpreter running a script';
+      return { interpreterAt: at, scriptAt: script, isModule: true };
+    }
+    if (refusedOptions.test(option) || /^-[a-zA-Z]*m/.test(option))
+      return `python ${option} runs no script file with headroom's bootstrap`;
     script += optionsWithValue.has(option) ? 2 : 1;
   }
   if (!argv[script]?.endsWith('.py')) return 'the command is not a Python interpreter running a script';
@@ -65,9 +76,20 @@ export function findPythonScript(argv: readonly string[]): PythonCommand | strin
 export function whyNoWarmStart(argv: readonly string[], variable: string): string | null {
   const found = findPythonScript(argv);
   if (typeof found === 'string') return found;
+  if (found.isModule) return "python -m runs no script file that the warm start's gate can read";
+  return whyPlaceholderOutside(argv, found, variable);
+}
+
+// The placeholder must lie in the script's (the module's) own arguments: what comes before them starts every trial alike.
+function whyPlaceholderOutside(
+  argv: readonly string[],
+  found: PythonCommand,
+  variable: string,
+): string | null {
   const placeholder = placeholderFor(variable);
-  if (argv.slice(0, found.scriptAt + 1).some((arg) => arg.includes(placeholder)))
-    return `${placeholder} is outside the script's own arguments`;
+  const ownFrom = found.scriptAt + (found.isModule ? 2 : 1);
+  if (argv.slice(0, ownFrom).some((arg) => arg.includes(placeholder)))
+    return `${placeholder} is outside the ${found.isModule ? "module's" : "script's"} own arguments`;
   return null;
 }
 
@@ -120,7 +142,9 @@ export function whyNoForkedTrials(options: {
   addressSpaceLimitBytes: number | null;
   limits: readonly ResourceLimit[];
 }): string | null {
-  const why = whyNoWarmStart(options.argv, options.variable);
+  const found = findPythonScript(options.argv);
+  if (typeof found === 'string') return found;
+  const why = whyPlaceholderOutside(options.argv, found, options.variable);
   if (why) return why;
   const cgroupRule =
     "the trials' host limit is a cgroup's, which a fork would not be charged for in full (its pages shared with the warm interpreter are charged to the interpreter)";

@@ -4,17 +4,10 @@ import { formatBytes } from '../units.js';
 import { commandWords, flagValues, placeholdersIn } from './engine-command.js';
 import type { EngineKnob, KnobValue } from './engine-knob.js';
 import type { HoldingInstance, StartNeighbours } from './engine-start.js';
+import type { ProfileFinding } from './types.js';
 
-/** A finding, as plan, run and doctor share it. */
-export interface EngineFinding {
-  code: string;
-  severity: 'error' | 'warning' | 'info';
-  message: string;
-  process?: string;
-  device?: number;
-  facts?: Record<string, string | number | boolean | null>;
-  fixes?: string[];
-}
+/** A finding, as plan, run and doctor share it (the profiles' own checks give the same). */
+export type EngineFinding = ProfileFinding;
 
 /** One planned engine instance, as the checks read it. */
 export interface EngineInstance {

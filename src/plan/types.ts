@@ -3,7 +3,7 @@ import type { SourceLocation } from '../errors.js';
 import type { PlannedEngineFlag } from '../frameworks/engine-plan.js';
 
 // What a framework is lives in src/frameworks/ (one profile per framework); these names are its.
-import type { CapMethod, Enforcement } from '../frameworks/types.js';
+import type { CapMethod, Enforcement, ProfileFinding } from '../frameworks/types.js';
 
 export type { Framework } from '../frameworks/index.js';
 export { frameworks } from '../frameworks/index.js';
@@ -113,16 +113,8 @@ export interface Spec {
 
 export type Severity = 'error' | 'warning' | 'info';
 
-/** One finding or diagnosis; plan, run and doctor share this shape and its stable codes. */
-export interface Finding {
-  code: string;
-  severity: Severity;
-  message: string;
-  process?: string;
-  device?: number;
-  facts?: Record<string, string | number | boolean | null>;
-  fixes?: string[];
-}
+/** One finding or diagnosis; plan, run and doctor share this shape and its stable codes (the profiles' checks give it too). */
+export type Finding = ProfileFinding;
 
 /** A device with the planner's totals. */
 export interface PlannedDevice {

@@ -1,15 +1,14 @@
 // A warm Python for test files that start the same heavy interpreter many times (torch and transformers
 // cost seconds of CPU to import each time): one server imports them once, and `python` is an executable
 // that runs `python SCRIPT ARG...` as a fork of it, with the caller's stdin, stdout, stderr, directory,
-// environment and exit code (src/test-helpers/warm_python.py). Only for scripts that read and print: a
-// fork is the server's child, so never for what runs under a cgroup or is watched as a process tree.
+// environment and exit code: fit's own warm interpreter (python/headroom_fit/warm_trials.py, its
+// `serve-modules` mode), so the tests run the plumbing that ships. Only for scripts that read and print:
+// a fork is the server's child, so never for what runs under a cgroup or is watched as a process tree.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const serverScript = fileURLToPath(new URL('warm_python.py', import.meta.url));
+import { warmTrialsScript as serverScript } from '../fit/io/warm-server.js';
 
 export interface WarmPython {
   /** An executable to use where the tests would use the real interpreter. */
@@ -30,7 +29,7 @@ export async function startWarmPython(python: string, modules: string[]): Promis
     `#!/bin/sh\nexec ${quote(python)} -I -S ${quote(serverScript)} run ${quote(socket)} "$@"\n`,
   );
   chmodSync(wrapper, 0o755);
-  const server: ChildProcess = spawn(python, [serverScript, 'serve', socket, ...modules], {
+  const server: ChildProcess = spawn(python, [serverScript, 'serve-modules', socket, ...modules], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => server.on('close', () => resolve()));
@@ -38,7 +37,7 @@ export async function startWarmPython(python: string, modules: string[]): Promis
     let out = '';
     server.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
       out += chunk;
-      if (out.includes('ready\n')) resolve();
+      if (out.split('\n').some((line) => line.startsWith('{"ready"'))) resolve();
     });
     server.on('error', reject);
     server.on('close', (code) => reject(new Error(`${python} ${serverScript} exited with ${code}: ${out}`)));

@@ -103,7 +103,8 @@ export const programs: FixtureProgram[] = [
     limit: { kind: 'cgroup', limitMiB: 700 },
     runWords: 'in a memory cgroup limited to 700 MiB; the kernel OOM killer takes a DataLoader worker',
     kind: 'host_oom',
-    cause: 'dataloader_workers',
+    // The worker's kill alone does not say why (test/corpus/CORPUS-FORMAT.md settled rule 7).
+    cause: 'unknown',
     anchor: /DataLoader worker \(pid(?:\(s\))? \d+\) (?:is killed by signal: Killed|exited unexpectedly)/,
   },
   {

@@ -11,6 +11,8 @@ jax-cap      write HEADROOM_JAX_MEM_FRACTION (`START-CAP@minVersion`) into XLA_P
              installed jaxlib is that new (read from its metadata, jax not imported): there a bare fraction grows
 fit-gate     fit's warm start: import the script's leading imports, then wait for the trial's value
              (fit_gate.py; run by sitecustomize after the rest, never from here)
+fit-imports  fit's learned imports: every module the process imports is appended to HEADROOM_FIT_IMPORTS
+             (fit_gate.record_imports), so fit's next trials can import them before their value
 peaks        at exit, append the framework's own peak GPU counters (torch, JAX, TF: whichever the program
              imported and started) to HEADROOM_PEAKS_FILE, the run's peaks.jsonl (peaks.py)
 
@@ -23,7 +25,7 @@ from . import report
 def install(actions, env):
     """Applies the actions named in `actions` to this process; every failure is one line on stderr."""
     wanted = {a.strip() for a in actions.split(",") if a.strip()}
-    unknown = wanted - {"torch-alloc", "torch-cap", "tf-cap", "jax-cap", "peaks", "fit-gate"}
+    unknown = wanted - {"torch-alloc", "torch-cap", "tf-cap", "jax-cap", "peaks", "fit-gate", "fit-imports"}
     if unknown:
         report.warn("ignores unknown HEADROOM_BOOT actions %s" % ", ".join(sorted(unknown)))
     if "torch-alloc" in wanted:
@@ -36,6 +38,14 @@ def install(actions, env):
         report.guarded("could not write the JAX memory fraction for the installed jaxlib", _jax_cap, env)
     if "peaks" in wanted:
         report.guarded("could not arrange the record of the GPU peaks", _peaks, env)
+    if "fit-imports" in wanted:
+        report.guarded("could not record the imports for fit", _fit_imports, env)
+
+
+def _fit_imports(env):
+    from . import fit_gate
+
+    fit_gate.record_imports(env.get(fit_gate.IMPORTS_LOG_VARIABLE, ""))
 
 
 def _torch_alloc(env):

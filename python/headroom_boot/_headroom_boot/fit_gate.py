@@ -12,6 +12,15 @@ from the start, so a trial's memory is the same process's memory as a cold start
 4. reads `{"placeholder": "{batch}", "value": "128"}` and puts the value into sys.argv in place of
    the placeholder; the script then runs as if started with that argv.
 
+While it waits, fit may write GATE/learned (JSON: module names, in the order another trial of the same
+command imported them, fit-imports below): the gate imports them too (each on its own; one that fails is
+skipped), so the imports the script makes later (a `lightning` imported inside a function) are paid
+before the value as well; `ready` is written again with the seconds that took.
+
+`fit-imports` (install() in __init__.py, any trial): from the start, every module the process imports
+is appended to the file HEADROOM_FIT_IMPORTS names, one a line, so fit learns what a trial of this
+command imports (sys.addaudithook's `import` event, raised once per module, before it loads).
+
 If the gate cannot do its part (no script file, no gate directory, no value) the process exits with
 code 3 before the script runs, never running the script with a placeholder in its argv; fit then
 runs that trial cold.
@@ -76,6 +85,46 @@ def _preimport(names):
             return
 
 
+IMPORTS_LOG_VARIABLE = "HEADROOM_FIT_IMPORTS"
+
+
+def record_imports(path):
+    """Appends each module imported from now on to `path`, one a line (fit's learned imports). The
+    `import` audit event comes once per module not yet in sys.modules (sys.audit, PEP 578)."""
+    if not path:
+        return
+    seen = set(sys.modules)
+
+    def hook(event, args):
+        if event != "import" or not args or not isinstance(args[0], str):
+            return
+        name = args[0]
+        if name in seen or name.startswith("__"):
+            return
+        seen.add(name)
+        try:
+            with open(path, "a") as f:
+                f.write(name + "\n")
+        except OSError:
+            pass
+
+    sys.addaudithook(hook)
+
+
+def preimport_learned(names):
+    """Imports what other trials of this command imported, in their order; one that fails is skipped
+    (an optional dependency the program probes for), the rest are still imported."""
+    import importlib
+
+    for name in names:
+        if name in sys.modules:
+            continue
+        try:
+            importlib.import_module(name)
+        except Exception:
+            continue
+
+
 def _fail(why):
     report.warn("fit's warm start could not wait for its value (%s); the trial runs cold" % why)
     sys.stderr.flush()
@@ -111,9 +160,21 @@ def _wait():
         json.dump({"pid": os.getpid(), "seconds": round(time.monotonic() - started, 3), "imports": names}, f)
     os.replace(ready + ".tmp", ready)
     go = os.path.join(gate, "go")
+    learned = os.path.join(gate, "learned")
+    has_learned = False
     # Written whole (renamed into place) by fit; a parent that is gone leaves this process to the
     # supervisor, which stops its whole group.
-    while not os.path.exists(go):
+    # What other trials imported comes first, even when the value came with it (fit offers it first).
+    while True:
+        if not has_learned and os.path.exists(learned):
+            has_learned = True
+            with open(learned) as f:
+                preimport_learned(json.load(f))
+            with open(ready + ".tmp", "w") as f:
+                json.dump({"pid": os.getpid(), "seconds": round(time.monotonic() - started, 3), "imports": names}, f)
+            os.replace(ready + ".tmp", ready)
+        if os.path.exists(go):
+            break
         time.sleep(0.01)
     with open(go) as f:
         message = json.load(f)

@@ -62,6 +62,10 @@ const trialSchema = z.object({
     description:
       "set when the trial was a fork of fit's warm interpreter (the script's imports paid once, not per trial): the fork's PID; problem: why it could not join the trial's cgroup",
   }),
+  isHostPeakAtLimit: z.boolean().optional().meta({
+    description:
+      'true when its cgroup peak reached the host limit and it still ran (the kernel reclaimed to keep it under): its peak is the limit, not its need, and is not a point on the memory line',
+  }),
   isRepeat: z.boolean().optional(),
   bought: z
     .string()

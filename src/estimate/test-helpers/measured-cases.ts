@@ -2,6 +2,7 @@
 // shared by references-measured.test.ts and `npm run bench -- estimate-accuracy`. Measured numbers
 // are read from ../shared/estimation/references.json where they are published there.
 import { estimate } from '../estimate.js';
+import type { TraceComparison } from '../trace.js';
 import type { Breakdown } from '../types.js';
 import { heldOutIds } from './held-out.js';
 import { type PublishedCase, publishedCases } from './published-measured.js';
@@ -232,6 +233,17 @@ export function measuredBytes(breakdown: Breakdown, what: PublishedCase['what'])
     .filter((part) => part.name === 'cuda context' || part.name === 'nccl buffers')
     .reduce((sum, part) => sum + part.bytes, 0);
   return breakdown.gpu.peakBytes - outside;
+}
+
+/** The traced figure a measurement of `what` compares: tensors and the analytic parts outside them. */
+export function tracedBytes(comparison: TraceComparison, what: PublishedCase['what']): number {
+  const added = (names: string[]): number =>
+    comparison.added.filter((part) => names.includes(part.name)).reduce((sum, part) => sum + part.bytes, 0);
+  // Workspaces and DeepSpeed's buckets are in the allocator; the cache is reserved, not allocated.
+  const allocated = comparison.tensorBytes + added(['library workspaces', 'gradient buckets']);
+  if (what === 'allocated') return allocated;
+  if (what === 'reserved') return allocated + added(['allocator cache']);
+  return comparison.peakBytes;
 }
 
 /** The scored published cases of one split, or all of them (excluded ones never: their reason says why). */

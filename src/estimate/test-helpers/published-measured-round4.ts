@@ -230,6 +230,7 @@ const mmsegPspCase = (options: {
     unit: 'GiB',
     measured: options.measured,
     config: `mmsegmentation pspnet_r${options.depth}-d8 ${height}x${width} ${options.schedule} Cityscapes: PSPNet on ResNetV1c-${options.depth}-D8 (${pspParams[options.depth]} parameters with both heads), ${height} × ${width} crops, 2 per GPU on 4 GPUs (DDP, SyncBN), SGD momentum, ${options.fp16 ? "fp16 by mmcv 1.0's Fp16OptimizerHook (loss scale 512; July 2020, before PyTorch 1.6: the model in fp16 but its norms, an fp32 master copy of the parameters in the hook; assumed here as fp16 autocast over fp32 weights)" : 'fp32'}; the largest rank's max_memory_allocated in GiB (one GPU's figure). Residual adds, downsample convs, pooling branches and the auxiliary head are outside the spec's sequential stack`,
+    traceModule: `pspnet:r${options.depth}_${height}x${width}`,
     spec: `model:
   params: ${pspParams[options.depth]}
 ${cnnSpec([3, height, width], [...stem, ...resnetStages(options.depth, [1, 2, 1, 1]), ...head])}

@@ -23,6 +23,8 @@ export interface PublishedCase {
   accelerate?: { config: Record<string, unknown>; dtype: 'float32' | 'float16' };
   /** A Hugging Face config.json for `estimate --trace` when `accelerate` has none (bench). */
   traceConfig?: Record<string, unknown>;
+  /** `estimate --trace-module` for a model the spec cannot describe: `file:factory` under examples/trace (bench). */
+  traceModule?: string;
 }
 
 const llama2_7b = `family: llama, layers: 32, hidden: 4096, heads: 32, vocab: 32000, ffn: 11008`;

@@ -136,6 +136,33 @@ function diagnoseHostKill(
   return { ...withFixes(base, fixes), cause: 'memory_limit' as const, causeText };
 }
 
+/** A warning the run's own measurements make about how a process's tree used its GPU budget (no log line). */
+function budgetWarning(options: {
+  code: string;
+  processName: string;
+  summary: string;
+  causeText: string;
+  facts: Facts;
+  fixes: readonly FixDetail[];
+}): Diagnosis {
+  const { summary, causeText } = options;
+  return {
+    code: options.code,
+    kind: 'none',
+    framework: 'other',
+    severity: 'warning',
+    summary,
+    message: `${options.processName}: ${summary}: ${causeText}`,
+    cause: 'memory_cap',
+    causeText,
+    facts: options.facts,
+    ...fixFields(options.fixes),
+    evidence: { line: 0, text: causeText },
+    confidence: 'certain',
+    occurrences: 1,
+  };
+}
+
 function diagnoseBudget(p: RunProcess, data: RunView): Diagnosis | undefined {
   const over = p.end?.budgetExceeded;
   if (!over) return undefined;
@@ -163,21 +190,14 @@ function diagnoseBudget(p: RunProcess, data: RunView): Diagnosis | undefined {
     plan: data.plan,
     victim: victims[0]?.name,
   });
-  return {
+  return budgetWarning({
     code: 'run-over-budget',
-    kind: 'none',
-    framework: 'other',
-    severity: 'warning',
+    processName: p.name,
     summary,
-    message: `${p.name}: ${summary}: ${causeText}`,
-    cause: 'memory_cap',
     causeText,
     facts: { peakGpuBytes: over.peakGpuBytes, peakGpuSource: 'sampled', gpuBudgetBytes: over.budgetBytes },
-    ...fixFields(fixes),
-    evidence: { line: 0, text: causeText },
-    confidence: 'certain',
-    occurrences: 1,
-  };
+    fixes,
+  });
 }
 
 function diagnoseGpuClients(p: RunProcess): Diagnosis | undefined {
@@ -187,26 +207,19 @@ function diagnoseGpuClients(p: RunProcess): Diagnosis | undefined {
   const listed = seen.clients.map((c) => `pid ${c.pid} (${c.role}, ${formatBytes(c.bytes)})`).join(', ');
   const planned = seen.plannedClients > 1 ? ` (planned: gpu_clients: ${seen.plannedClients})` : '';
   const causeText = `${seen.count} processes of ${p.name}'s tree held GPU memory at once${planned}: ${listed}; ${seen.sentence}`;
-  return {
+  return budgetWarning({
     code: 'run-gpu-clients',
-    kind: 'none',
-    framework: 'other',
-    severity: 'warning',
+    processName: p.name,
     summary,
-    message: `${p.name}: ${summary}: ${causeText}`,
-    cause: 'memory_cap',
     causeText,
     facts: { gpuClients: seen.count, plannedGpuClients: seen.plannedClients },
-    ...fixFields([
+    fixes: [
       {
         fix: seen.fix,
         because: `the run saw ${seen.count} of its processes on the card (events.jsonl gpu-clients)`,
       },
-    ]),
-    evidence: { line: 0, text: causeText },
-    confidence: 'certain',
-    occurrences: 1,
-  };
+    ],
+  });
 }
 
 const causeCodes: Record<FailureCauseRecord['kind'], Diagnosis['cause'] | null> = {

@@ -4,7 +4,13 @@
 
 import type { TrialHints } from '../trial-stop.js';
 import type { TrialRecord } from '../types.js';
-import { type StartedTrial, startTrial, type TrialRunnerOptions } from './started-trial.js';
+import { createLearnedImports } from './learned-imports.js';
+import {
+  type StartedTrial,
+  startTrial,
+  type TrialImports,
+  type TrialRunnerOptions,
+} from './started-trial.js';
 
 export type { TrialRunnerOptions } from './started-trial.js';
 
@@ -22,12 +28,26 @@ export function createTrialRunner(given: TrialRunnerOptions): TrialRunner {
   const warmDepth = options.isFullTrials ? 0 : (options.warmDepth ?? 0);
   const warming = new Map<number, StartedTrial>();
   let warmProblem: string | null = null;
+  // Learned only where something imports ahead: warm starts at their gate, or the warm interpreter.
+  const learned =
+    options.learnImports && (warmDepth > 0 || options.warmServer)
+      ? createLearnedImports(options.runsDir)
+      : null;
+  const importsOf = (index: number): TrialImports | null =>
+    learned
+      ? { logFile: learned.logFileOf(index), learnedFile: learned.file(), learned: learned.names() }
+      : null;
+  // After a trial: what it imported goes to the trials waiting at their gate.
+  const learnFrom = (index: number): void => {
+    if (!learned?.learnFrom(index)) return;
+    for (const trial of warming.values()) trial.offerImports(learned.names());
+  };
 
   // Keeps the next `warmDepth` trials warming after trial `index`.
   const warmAhead = (index: number): void => {
     if (warmDepth === 0 || warmProblem !== null || options.signal?.aborted) return;
     for (let next = index + 1; next <= index + warmDepth; next++) {
-      if (!warming.has(next)) warming.set(next, startTrial(options, next, null));
+      if (!warming.has(next)) warming.set(next, startTrial(options, next, null, importsOf(next)));
     }
   };
 
@@ -41,7 +61,8 @@ export function createTrialRunner(given: TrialRunnerOptions): TrialRunner {
 
   // A forked trial whose client found no server (it died): this trial and the rest run fresh.
   const runForked = async (value: number, index: number, hints?: TrialHints): Promise<TrialRecord | null> => {
-    const record = await startTrial(options, index, value).release(value, hints);
+    const record = await startTrial(options, index, value, importsOf(index)).release(value, hints);
+    learnFrom(index);
     if (record) return record;
     warmProblem = `trial ${index}'s warm interpreter was gone; it and the rest ran as fresh processes`;
     options.warmServer = null;
@@ -59,17 +80,21 @@ export function createTrialRunner(given: TrialRunnerOptions): TrialRunner {
       const released = warm.release(value, hints);
       warmAhead(index);
       const record = await released;
+      learnFrom(index);
       if (record) return record;
     }
     if (warm) await giveUpWarmStarts(warm);
-    const record = startTrial(options, index, value).release(value, hints);
+    const record = startTrial(options, index, value, importsOf(index)).release(value, hints);
     warmAhead(index);
-    return (await record) as TrialRecord;
+    const ended = (await record) as TrialRecord;
+    learnFrom(index);
+    return ended;
   };
   return Object.assign(run, {
     close: async () => {
       await Promise.all([...warming.values()].map((t) => t.discard()));
       warming.clear();
+      learned?.close();
     },
     warmStartProblem: () => warmProblem,
   });

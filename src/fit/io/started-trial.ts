@@ -21,6 +21,7 @@ import { placeholderFor, substituteValue } from '../template.js';
 import { type EarlyStop, judgeRunningTrial, type TrialHints } from '../trial-stop.js';
 import { hostNeedBytes, type Resource, type ResourceLimit, type TrialRecord } from '../types.js';
 import { readAddressSpaceLimit, readPeakAddressSpace } from './address-space.js';
+import { importsLogVariable, learnedVariable } from './learned-imports.js';
 import { relabelWarmTrial } from './relabel-warm-trial.js';
 import { forkPidVariable, noForkExitCode, readForkReport, type WarmServer } from './warm-server.js';
 
@@ -51,9 +52,22 @@ export interface TrialRunnerOptions {
   procRoot?: string;
   /** fit's warm interpreter: each trial a fork of it (warm-server.ts); absent: fresh processes. */
   warmServer?: WarmServer | null;
+  /** Learn what the trials import (learned-imports.ts), so warm starts and forks import it ahead. */
+  learnImports?: boolean;
+}
+
+/** What a trial is given of the learned imports: where it records its own, and what others imported. */
+export interface TrialImports {
+  /** The file this trial's process appends each module it imports to (HEADROOM_FIT_IMPORTS). */
+  logFile: string;
+  /** A file with the modules other trials imported (JSON), for a fork's server; null: none yet. */
+  learnedFile: string | null;
+  /** The modules other trials imported, for a warm start's gate. */
+  learned: readonly string[];
 }
 
 const tailLineCount = 12;
+const pageBytes = 4096;
 const summaryLineCount = 80;
 
 const oomKillOf = (event: Record<string, unknown>) => ({
@@ -69,6 +83,20 @@ function describeAddressSpaceFailure(addressSpace: AddressSpace): string {
       ? ''
       : `; its address space peaked at ${formatBytes(addressSpace.peakBytes)}`;
   return `an allocation past its address-space limit failed (RLIMIT_AS ${formatBytes(addressSpace.limitBytes)}, from /proc/PID/limits${peak})`;
+}
+
+// A trial that ran on while its cgroup's peak reached the limit: the kernel reclaimed (page cache) to keep it
+// under (memory.max_usage_in_bytes stops at memory.limit_in_bytes; memory.failcnt counts those hits), so
+// its peak is the limit, not its need (one at 127 of a CNN at 900 MiB read exactly 900 MiB, and the line
+// through it sent the search doubling past a boundary it had already found).
+function isPeakAtCgroupLimit(
+  peakCgroupBytes: number | null | undefined,
+  limitBytes: number | null,
+  outcome: string,
+): boolean {
+  if (peakCgroupBytes == null || limitBytes === null) return false;
+  // The kernel keeps the limit in whole pages (memory.limit_in_bytes is rounded down to one).
+  return (outcome === 'pass' || outcome === 'over-margin') && peakCgroupBytes >= limitBytes - pageBytes;
 }
 
 // How long a warm start's imports took before it waited at the gate (its `ready` file says).
@@ -91,17 +119,54 @@ export interface StartedTrial {
   release(value: number, hints: TrialHints | undefined): Promise<TrialRecord | null>;
   /** Stops an unreleased trial and removes its record. */
   discard(): Promise<void>;
+  /** Gives a warm trial still at its gate the modules other trials imported, to import while it waits. */
+  offerImports(names: readonly string[]): void;
 }
 
-/** The gate's variables for a warm trial: the bootstrap first on PYTHONPATH, `fit-gate` last. */
-function gateEnv(env: Record<string, string>, gateDir: string): Record<string, string> {
-  const actions = (env[bootVariables.actions] ?? '').split(',').filter((a) => a !== '' && a !== 'fit-gate');
+/** The bootstrap first on PYTHONPATH with `more` actions added (`fit-gate` last: it runs after the rest). */
+function bootEnv(env: Record<string, string>, more: readonly string[]): Record<string, string> {
+  const actions = (env[bootVariables.actions] ?? '').split(',').filter((a) => a !== '' && !more.includes(a));
   return {
     ...env,
     PYTHONPATH: withBootstrapPath(packagedBootstrapDir, env.PYTHONPATH),
-    [bootVariables.actions]: [...actions, 'fit-gate'].join(','),
-    HEADROOM_FIT_GATE: gateDir,
+    [bootVariables.actions]: [...actions, ...more].join(','),
   };
+}
+
+/** The gate's variables for a warm trial: the bootstrap first on PYTHONPATH, `fit-gate` last. */
+function gateEnv(
+  env: Record<string, string>,
+  gateDir: string,
+  imports: TrialImports | null,
+): Record<string, string> {
+  return {
+    ...bootEnv(env, imports ? ['fit-imports', 'fit-gate'] : ['fit-gate']),
+    HEADROOM_FIT_GATE: gateDir,
+    ...(imports ? { [importsLogVariable]: imports.logFile } : {}),
+  };
+}
+
+// A trial's environment for learning its imports: a fresh process records them through the bootstrap,
+// a fork records them itself and its server imports what others did.
+function importsEnv(
+  env: Record<string, string>,
+  imports: TrialImports | null,
+  isForked: boolean,
+): Record<string, string> {
+  if (!imports) return env;
+  if (isForked)
+    return {
+      ...env,
+      [importsLogVariable]: imports.logFile,
+      ...(imports.learnedFile ? { [learnedVariable]: imports.learnedFile } : {}),
+    };
+  return { ...bootEnv(env, ['fit-imports']), [importsLogVariable]: imports.logFile };
+}
+
+// Written whole (renamed into place): the gate reads it once it exists.
+function writeWhole(path: string, text: string): void {
+  writeFileSync(`${path}.tmp`, text);
+  renameSync(`${path}.tmp`, path);
 }
 
 /** Starts one trial: cold with its value, or warm (coldValue null) to wait at the gate for it. */
@@ -109,6 +174,7 @@ export function startTrial(
   options: TrialRunnerOptions,
   index: number,
   coldValue: number | null,
+  imports: TrialImports | null = null,
 ): StartedTrial {
   const isWarm = coldValue === null;
   // A forked trial: the supervised process is the server's client; the script runs in its fork.
@@ -209,16 +275,30 @@ export function startTrial(
   const readyFile = join(gateDir, 'ready');
   const forkFile = join(options.runsDir, `.fork-${String(index).padStart(2, '0')}.json`);
   if (isWarm) mkdirSync(gateDir, { recursive: true });
+  let hasOfferedImports = false;
+  const offerImports = (names: readonly string[]): void => {
+    if (!isWarm || hasOfferedImports || releasedAtMs !== null || endedAtMs !== null || names.length === 0)
+      return;
+    hasOfferedImports = true;
+    try {
+      writeWhole(join(gateDir, 'learned'), JSON.stringify(names));
+    } catch {
+      // The gate is gone (the process ended): nothing to offer.
+    }
+  };
+  if (imports) offerImports(imports.learned);
   const startedMs = performance.now();
   const valued = isWarm
     ? options.launch.command
     : substituteValue(options.launch.command, options.variable, coldValue);
   const command = isForked && options.warmServer ? options.warmServer.trialCommand(valued) : valued;
   const env = isWarm
-    ? gateEnv(options.launch.env, gateDir)
-    : isForked
-      ? { ...options.launch.env, [forkPidVariable]: forkFile }
-      : options.launch.env;
+    ? gateEnv(options.launch.env, gateDir, imports)
+    : importsEnv(
+        isForked ? { ...options.launch.env, [forkPidVariable]: forkFile } : options.launch.env,
+        imports,
+        isForked,
+      );
   const ended = supervise({
     runDir,
     runId: `${options.runIdPrefix}-t${index}`,
@@ -338,6 +418,9 @@ export function startTrial(
       leak,
       stoppedEarly: earlyStop,
       ...(addressSpace ? { addressSpace } : {}),
+      ...(isPeakAtCgroupLimit(process.peakCgroupBytes, options.launch.hostMemoryBytes, verdict.outcome)
+        ? { isHostPeakAtLimit: true }
+        : {}),
       ...(isWarm ? { warmStart: { warmedSeconds: Math.round((releasedMs - startedMs) / 10) / 100 } } : {}),
       ...(forked && 'pid' in forked
         ? { forked: { pid: forked.pid, ...(forked.problem ? { problem: forked.problem } : {}) } }
@@ -351,5 +434,5 @@ export function startTrial(
     await ended.catch(() => undefined);
     rmSync(runDir, { recursive: true, force: true });
   };
-  return { index, runDir, hasEnded: () => endedAtMs !== null, release, discard };
+  return { index, runDir, hasEnded: () => endedAtMs !== null, release, discard, offerImports };
 }

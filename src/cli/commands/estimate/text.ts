@@ -97,17 +97,21 @@ export function renderEstimate(report: EstimateReport, colors: Colors): string {
   return `${lines.filter((line) => line !== undefined).join('\n')}\n`;
 }
 
+/** The largest value that fits as a cell: `any` or `none` in the words given, `at most N` for an upper bound. */
+function maxText(
+  row: { max?: number | null; isUpperBound?: boolean },
+  words: { any: string; none: string },
+): string {
+  if (row.max === null) return words.any;
+  if (row.max === 0) return words.none;
+  return row.isUpperBound ? `at most ${row.max}` : String(row.max);
+}
+
 function renderFits(report: EstimateReport, colors: Colors): string {
   const name = report.fits[0]?.var ?? 'batch_size';
   const rows = report.fits.map((row) => [
     formatBytes(row.deviceBytes),
-    row.max === null
-      ? 'any (memory does not grow with it)'
-      : row.max === 0
-        ? 'none (1 does not fit)'
-        : row.isUpperBound
-          ? `at most ${row.max}`
-          : String(row.max),
+    maxText(row, { any: 'any (memory does not grow with it)', none: 'none (1 does not fit)' }),
   ]);
   const perGpu = report.inputs.gpus > 1 ? `, per GPU of ${report.inputs.gpus}` : '';
   const title = colors.bold(`Fits on (largest ${name} whose peak, context included, fits the card${perGpu})`);
@@ -139,17 +143,7 @@ function renderGpuCounts(report: EstimateReport, colors: Colors): string {
     formatBytes(row.peakBytes),
     formatBytes(row.allocatedPeakBytes),
     formatBytes(row.hostPeakBytes),
-    ...(name
-      ? [
-          row.max === null
-            ? 'any'
-            : row.max === 0
-              ? 'none'
-              : row.isUpperBound
-                ? `at most ${row.max}`
-                : String(row.max),
-        ]
-      : []),
+    ...(name ? [maxText(row, { any: 'any', none: 'none' })] : []),
   ]);
   const title = colors.bold(`By GPU count (${report.inputs.strategy}; the spec's batch_size is per GPU)`);
   return `${title}\n${renderTable(columns, cells)}`;

@@ -75,7 +75,7 @@ function chooseWarmDepth(options: {
       }
     : {
         depth,
-        note: `warm starts: the next ${depth} trial${depth > 1 ? 's' : ''} start early and wait after the script's imports for their value (--cold-starts to not)`,
+        note: `warm starts: the next ${depth} trial${depth > 1 ? 's' : ''} start early and wait after the script's imports, and what earlier trials imported later on, for their value (--cold-starts to not)`,
       };
 }
 
@@ -88,8 +88,8 @@ async function chooseWarmServer(options: {
 }): Promise<{ server: WarmServer | null; note: string | null }> {
   const { fullTrials, freshTrials } = options.options;
   if (fullTrials || freshTrials || options.launcher) return { server: null, note: null };
-  // A command that is no Python script: the warm starts' note already says why trials start cold.
-  if (whyNoWarmStart(options.argv, options.options.var)) return { server: null, note: null };
+  // A command that is no Python script or module: the warm starts' note already says why trials start cold.
+  if (typeof findPythonScript(options.argv) === 'string') return { server: null, note: null };
   const why = whyNoForkedTrials({
     argv: options.argv,
     variable: options.options.var,
@@ -108,7 +108,7 @@ async function chooseWarmServer(options: {
     });
     return {
       server,
-      note: `warm trials: each trial is a fork of one interpreter that imported ${server.imports.join(', ') || 'nothing'} once (${server.startSeconds} s), under the trials' address-space limit, with the trial's argv, environment, directory and stdio (--fresh-trials to not)`,
+      note: `warm trials: each trial is a fork of one interpreter that imported ${server.imports.join(', ') || 'nothing'} once (${server.startSeconds} s), and what earlier trials imported later on before it forked the next, under the trials' address-space limit, with the trial's argv, environment, directory and stdio (--fresh-trials to not)`,
     };
   } catch (error) {
     return { server: null, note: `each trial is a fresh process: ${(error as Error).message}` };
@@ -162,6 +162,7 @@ export async function runFit(
     isFullTrials: options.fullTrials || launcher !== null,
     warmDepth: warmDepth.depth,
     warmServer: warm.server,
+    learnImports: true,
     onUpdate: (update) => progress.update(update),
   });
   try {

@@ -31,6 +31,8 @@ const figureSpellings: Record<string, RegExp[]> = {
     sized(String.raw`buffer of size (\d+)`),
     sized(String.raw`can't allocate (\d+) Bytes`),
     sized(String.raw`Requested amount of GPU memory \((\d+) bytes\)`),
+    // ggml-vulkan: "ggml_vulkan: Device memory allocation of size 3959422976 failed."
+    sized(String.raw`Device memory allocation of size (\d+) failed`),
     // MLX (malloc_or_wait, before 0.16): "Unable to allocate 123 bytes".
     sized(String.raw`Unable to allocate (\d+) bytes`),
     // MuJoCo's arena: "requested = 19288260".
@@ -82,7 +84,7 @@ const deviceSpellings = [
 export function vendorOf(text: string): string | undefined {
   if (/\bHIP\b|hipError|\bROCm\b|rocm_driver|\bMIOpen|rocBLAS/i.test(text)) return 'amd';
   if (/\bXPU\b|PI_ERROR|UR_RESULT_ERROR|Level.?Zero|\bSYCL\b|Native API/i.test(text)) return 'intel';
-  if (/\bMPS\b|\bmetal::|\bMetal\b|\bmlx\b/.test(text)) return 'apple';
+  if (/\bMPS\b|\bmetal::|\bMetal|\bmlx\b|\bMTL[A-Z]\w*|\bIOAF code\b|kIOGPU/.test(text)) return 'apple';
   if (/\bTPU\b|HBM|bottom of memory|tpu_worker/i.test(text)) return 'tpu';
   if (/CUDA|\bcu[A-Z]\w+|cudaMalloc|NVIDIA/.test(text)) return 'nvidia';
   return undefined;
@@ -152,6 +154,10 @@ export const allocationRules: LogRule[] = [
       'erroroutofdevicememory',
       'cl_mem_object_allocation_failure',
       'kiogpucommandbuffercallbackerroroutofmemory',
+      'mtlcommandbuffererrordomain code=8',
+      'mtlcommandbuffererroroutofmemory',
+      'insufficient memory (ioaf code 8)',
+      'device memory allocation of size',
       'buffer of size',
       'bytes of memory on device',
       'failed to allocate memory for requested buffer',
@@ -163,7 +169,7 @@ export const allocationRules: LogRule[] = [
       '메모리 부족',
     ],
     pattern:
-      /Out of memory error on (?:GPU|XPU|NPU) \d+|Attempting to (?:reserve|allocate) \S+(?: at the bottom of memory)?\. That was not possible|\b(?:cu|cuda|hip)(?:Mem)?(?:Alloc|alloc|Malloc|malloc)\w*(?:\([^)]*\))?(?: retry)? failed:?\s*out of memory|(?:CUDA|HIP) runtime error in ::\w*[Mm]alloc\w*\(.*?\): out of memory|PI_ERROR_OUT_OF_(?:DEVICE|HOST)_MEMORY|UR_RESULT_ERROR_OUT_OF_(?:DEVICE_MEMORY|RESOURCES)|hipErrorOutOfMemory|HIP error: out of memory|\[mxnet\][^\n]*Memory allocation failed|pooled_storage_manager\.h:\d+\]?:? Memory allocation failed|paddle::memory::allocation::BadAlloc|(?:GPU|XPU|NPU) ?\d+ ?上出现内存不足错误|\b(?:CUDA|GPU|HIP)\b[^\n]{0,16}?[:：]\s*(?:内存不足|显存不足|没有记忆|メモリ不足|메모리 부족)|allocating <= available failed, \d+ > \d+|Failed to allocate \d+ bytes for new constant|\[metal::malloc\] (?:Attempting to allocate|Resource limit)|\[malloc_or_wait\] Unable to allocate|OutOfMemoryError: Out of memory allocating [\d,]+ bytes|Requested amount of GPU memory \(\d+ bytes\) could not be allocated|Error Code \d+: Cuda Runtime \(out of memory\)|VK_ERROR_OUT_OF_DEVICE_MEMORY|\bErrorOutOfDeviceMemory\b|CL_MEM_OBJECT_ALLOCATION_FAILURE|kIOGPUCommandBufferCallbackErrorOutOfMemory|failed to allocate (?:CUDA|ROCm|Metal|SYCL|Vulkan|CANN|MUSA)\d* buffer of size \d+|can't allocate \d+ Bytes of memory on device|Failed to allocate memory for requested buffer of size \d+/,
+      /Out of memory error on (?:GPU|XPU|NPU) \d+|Attempting to (?:reserve|allocate) \S+(?: at the bottom of memory)?\. That was not possible|\b(?:cu|cuda|hip)(?:Mem)?(?:Alloc|alloc|Malloc|malloc)\w*(?:\([^)]*\))?(?: retry)? failed:?\s*out of memory|(?:CUDA|HIP) runtime error in ::\w*[Mm]alloc\w*\(.*?\): out of memory|PI_ERROR_OUT_OF_(?:DEVICE|HOST)_MEMORY|UR_RESULT_ERROR_OUT_OF_(?:DEVICE_MEMORY|RESOURCES)|hipErrorOutOfMemory|HIP error: out of memory|\[mxnet\][^\n]*Memory allocation failed|pooled_storage_manager\.h:\d+\]?:? Memory allocation failed|paddle::memory::allocation::BadAlloc|(?:GPU|XPU|NPU) ?\d+ ?上出现内存不足错误|\b(?:CUDA|GPU|HIP)\b[^\n]{0,16}?[:：]\s*(?:内存不足|显存不足|没有记忆|メモリ不足|메모리 부족)|allocating <= available failed, \d+ > \d+|Failed to allocate \d+ bytes for new constant|\[metal::malloc\] (?:Attempting to allocate|Resource limit)|\[malloc_or_wait\] Unable to allocate|OutOfMemoryError: Out of memory allocating [\d,]+ bytes|Requested amount of GPU memory \(\d+ bytes\) could not be allocated|Error Code \d+: Cuda Runtime \(out of memory\)|VK_ERROR_OUT_OF_DEVICE_MEMORY|\bErrorOutOfDeviceMemory\b|CL_MEM_OBJECT_ALLOCATION_FAILURE|kIOGPUCommandBufferCallbackErrorOutOfMemory|MTLCommandBufferErrorDomain Code=8\b|MTLCommandBufferErrorOutOfMemory|Insufficient Memory \(IOAF code 8\)|ggml_vulkan: Device memory allocation of size \d+ failed|failed to allocate (?:CUDA|ROCm|Metal|SYCL|Vulkan|CANN|MUSA)\d* buffer of size \d+|can't allocate \d+ Bytes of memory on device|Failed to allocate memory for requested buffer of size \d+/,
     // PaddlePaddle paddle/phi/core/memory/allocation/allocator_facade.cc ("Out of memory error on
     // GPU %d. Cannot allocate %s memory on GPU %d, %s memory has been allocated and available
     // memory is only %s"); the TPU runtime's HBM allocator ("Attempting to reserve %s at the bottom
@@ -187,7 +193,11 @@ export const allocationRules: LogRule[] = [
     // allocated", "Error Code 1: Cuda Runtime (out of memory)"); Vulkan's VkResult
     // VK_ERROR_OUT_OF_DEVICE_MEMORY (vulkan.hpp ErrorOutOfDeviceMemory); OpenCL's
     // CL_MEM_OBJECT_ALLOCATION_FAILURE; Apple IOGPU's kIOGPUCommandBufferCallbackErrorOutOfMemory
-    // (a Metal command buffer that ran out, as ggml-metal reports it); ggml-alloc.c "failed to
+    // (a Metal command buffer that ran out, as ggml-metal reports it) and the same status as Metal's
+    // NSError shows it: MTLCommandBufferErrorDomain Code=8, "Insufficient Memory (IOAF code 8)"
+    // (developer.apple.com MTLCommandBufferError.Code.outOfMemory = 8, MTLCommandBufferErrorOutOfMemory);
+    // ggml-vulkan's ggml_vk_create_buffer ("ggml_vulkan: Device memory allocation of size %zu
+    // failed.", before vk::Device::allocateMemory's ErrorOutOfDeviceMemory); ggml-alloc.c "failed to
     // allocate %s buffer of size %zu" for a GPU backend's buffer and ggml-sycl "can't allocate %lu
     // Bytes of memory on device"; ONNX Runtime's BFC arena (onnxruntime/core/framework/bfc_arena.cc
     // "Failed to allocate memory for requested buffer of size %zu") when the log names a GPU
@@ -198,7 +208,7 @@ export const allocationRules: LogRule[] = [
     // 分配%s内存，已分配%s内存，可用内存仅为%s。", its zh_CN error table), and "out of memory" after a
     // CUDA/GPU word as a translated page shows it (内存不足/显存不足, a machine's 没有记忆, メモリ不足, 메모리 부족).
     source:
-      'PaddlePaddle allocator_facade.cc, gpu_info.cc; ml-explore/mlx backend/metal/allocator.cpp; cupy memory.pyx; TensorRT allocator; Vulkan VkResult; OpenCL; Apple IOGPU; ggml-alloc.c, ggml-sycl; onnxruntime bfc_arena.cc; openxla/xla service/gpu/gpu_executable.cc; TPU runtime HBM allocator; MXNet pooled_storage_manager.h; TensorRT-LLM TLLM_CUDA_CHECK; intel/llvm pi_error.def; ROCm hipErrorOutOfMemory',
+      'PaddlePaddle allocator_facade.cc, gpu_info.cc; ml-explore/mlx backend/metal/allocator.cpp; cupy memory.pyx; TensorRT allocator; Vulkan VkResult; OpenCL; Apple IOGPU, MTLCommandBufferError.outOfMemory; ggml-alloc.c, ggml-sycl, ggml-vulkan.cpp; onnxruntime bfc_arena.cc; openxla/xla service/gpu/gpu_executable.cc; TPU runtime HBM allocator; MXNet pooled_storage_manager.h; TensorRT-LLM TLLM_CUDA_CHECK; intel/llvm pi_error.def; ROCm hipErrorOutOfMemory',
     summary: 'a device memory allocation failed',
     continuationLines: 2,
     extract: ({ text, before }) => {

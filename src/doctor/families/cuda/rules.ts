@@ -151,7 +151,7 @@ export const cudaLibraryRules: LogRule[] = [
     // ("CUDA failed with error out of memory"), "cuda failed with error 2 out of memory". The enum's
     // name may be cut mid-word by a paste (CUDA_ERROR_OUT_OF_ME...): the prefix is unambiguous.
     pattern:
-      /\bCUDA\b[^\n]{0,24}?\b(?:error|failed|failure|FAIL)\b[^\n]{0,24}?\bout of memory\b|THCudaCheck FAIL.*out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_M(?:EMORY|E?M?O?R?$)|\b[Ee]rror 2: out of memory|\b(?:CUDA|HIP|MUSA|ZE_RESULT|UR_RESULT)_?ERROR_?(?:OUT_?OF_?(?:DEVICE_?)?MEMORY|MEMORY_?ALLOCATION)\b|\b(?:hip|musa)Error(?:OutOfMemory|MemoryAllocation)\b|\b(?:cuda|hip)Success \(2 vs\. 0\)|\bErrStr:\s*out of memory\b/i,
+      /\bCUDA\b[^\n]{0,24}?\b(?:error|failed|failure|FAIL)\b[^\n]{0,24}?\bout of memory\b|THCudaCheck FAIL.*out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_M(?:EMORY|E?M?O?R?$)|\b[Ee]rror 2: out of memory|\b(?:CUDA|HIP|MUSA|ZE_RESULT|UR_RESULT)_?ERROR_?(?:OUT_?OF_?(?:DEVICE_?)?MEMORY|MEMORY_?ALLOCATION)\b|\b(?:hip|musa)Error(?:OutOfMemory|MemoryAllocation)\b|\b(?:cuda|hip)Success \(2 vs\. 0\)|\bErrStr:\s*out of memory\b|\bCheck failed:[^\n]*?\b(?:cuda|hip)Success\b[^\n]*?\bout of memory\b|\b(?:CUDA|HIP): out of memory\b/i,
     // cudaErrorMemoryAllocation (2) / CUDA_ERROR_OUT_OF_MEMORY as a framework re-raises it (C10_CUDA_CHECK, THC).
     // Every vendor names the same failure in its status enum, and wrappers print the enum's name
     // in either case: CUDA driver CUDA_ERROR_OUT_OF_MEMORY, ROCm hipErrorOutOfMemory (and the
@@ -161,8 +161,12 @@ export const cudaLibraryRules: LogRule[] = [
     // oneapi-src/level-zero ze_api.h). glog's CHECK_EQ prints the code as "err == cudaSuccess (2 vs. 0)"
     // and MXNet's CUDA_CHECK adds "ErrStr:out of memory" (apache/mxnet src/common/cuda/utils.h):
     // code 2 is cudaErrorMemoryAllocation and hipErrorOutOfMemory alike.
+    // mshadow/MXNet check the call with glog and add the runtime's string after "CUDA: "
+    // (dmlc/mshadow mshadow/stream_gpu-inl.h, MXNet src/storage/gpu_device_storage.h:
+    // CHECK(e == cudaSuccess || e == cudaErrorCudartUnloading) << "CUDA: " << cudaGetErrorString(e)),
+    // so the check names cudaSuccess and the failure is "CUDA: out of memory" after it.
     source:
-      'CUDA runtime API cudaError_t cudaErrorMemoryAllocation = 2, cudaGetErrorString "out of memory"; OpenNMT/CTranslate2 src/cuda/utils.h CUDA_CHECK',
+      'CUDA runtime API cudaError_t cudaErrorMemoryAllocation = 2, cudaGetErrorString "out of memory"; OpenNMT/CTranslate2 src/cuda/utils.h CUDA_CHECK; dmlc/mshadow stream_gpu-inl.h, apache/mxnet gpu_device_storage.h CHECK',
     summary: 'a CUDA call failed with out of memory',
     // "failed to alloc N bytes on host": pinned host memory that TF/XLA's cuda_driver.cc logs and
     // then falls back from (pageable memory, smaller chunks); training goes on, so it is no OOM.

@@ -146,7 +146,7 @@ const killerNames: Record<string, string> = {
 };
 
 /** A kill in the kill grammar's words (rules/kill.ts): a monitor at a threshold, the kernel, or a notebook that saw its kernel die. */
-export function explainKill(draft: Draft): Explanation {
+export function explainKill(draft: Draft, context: Facts = {}): Explanation {
   const { facts } = draft;
   const killer = String(facts.killer ?? 'kernel');
   const victim =
@@ -284,7 +284,7 @@ export function explainKill(draft: Draft): Explanation {
   if (killer === 'notebook') {
     return {
       cause: 'host_ram',
-      causeText: `the notebook's kernel process died${draft.weight >= 3 ? ' after using all the RAM the session had' : ' without an error of its own; the front end only saw it end, and running out of RAM (the OOM killer) is the usual reason'}`,
+      causeText: `the notebook's kernel process died${draft.weight >= 3 ? ' after using all the RAM the session had' : typeof context.largeAllocBytes === 'number' ? ` right after it took ${size(context.largeAllocBytes)} more at once (tcmalloc reported the allocation): it ran out of RAM, the front end only saw it end` : ' without an error of its own; the front end only saw it end, and running out of RAM (the OOM killer) is the usual reason'}`,
       fixes: [
         ...(draft.weight >= 3 ? [] : [dmesg]),
         fix(

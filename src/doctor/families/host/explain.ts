@@ -117,15 +117,23 @@ export function explainHost(draft: Draft, ctx: ExplainContext): Explanation {
       return explainEviction();
     case 'memory-kill':
       // The kernel's own kill inside a memory cgroup is the cgroup's limit, whichever line said so first.
-      if (facts.killer !== 'kernel' || !isLimitOf(draft)) return explainKill(draft);
+      if (facts.killer !== 'kernel' || !isLimitOf(draft)) return explainKill(draft, ctx.context);
       break;
     case 'slurm-jobacct-kill':
       return explainSlurmAccounting(draft);
     case 'dataloader-worker-killed':
     case 'dataloader-worker-exited':
+      // A killer's message merged into the worker's kill decides it (settled rule 3): Slurm's
+      // accounting, a memory cgroup, a monitor.
+      if (facts.slurmJob !== undefined) return explainSlurmAccounting(draft);
+      if (isLimitOf(draft)) break;
+      if (typeof facts.killer === 'string') return explainKill(draft, ctx.context);
+      // A worker killed with no killer's message is a bare kill of a worker: host OOM, cause unknown
+      // (issue 23, CORPUS-FORMAT settled rule 7): the workers, a leak in the main process and a job's
+      // limit end a worker the same way. The fixes that act on the workers come first.
       return {
-        cause: 'dataloader_workers',
-        causeText: `DataLoader worker${facts.pid !== undefined ? ` ${facts.pid}` : ''} was killed: each worker is a separate process with its own copy of whatever the Dataset touches, and num_workers × prefetch_factor batches are in flight`,
+        cause: 'unknown',
+        causeText: `DataLoader worker${facts.pid !== undefined ? ` ${facts.pid}` : ''} ${draft.code === 'dataloader-worker-exited' ? 'died without a message of its own' : `was ended by ${facts.signal === 'SIGTERM' ? 'SIGTERM' : 'SIGKILL'}`} and no killer's message is in the log, so why is not stated: the OOM killer is the usual sender and picks the process holding the most memory, often a worker when each holds its own copy of what the Dataset touches (num_workers × prefetch_factor batches in flight); a container's or job's limit, or the main process growing, end a worker the same way`,
         fixes: [
           fix(
             'lower DataLoader(num_workers=...) (halve it; 0 loads in the main process) and keep prefetch_factor at its default 2',

@@ -45,4 +45,15 @@ export const kernelFactRules: FactRule[] = [
     source: 'rfjakob/earlyoom main.c (startup_selfcheck, poll loop)',
     extract: (m) => definedFacts({ earlyoomMemPercent: Number(m[1] ?? m[2] ?? m[3]) }),
   },
+  {
+    family: 'context',
+    keywords: ['tcmalloc: large alloc'],
+    pattern: /tcmalloc: large alloc (\d+) bytes/,
+    // gperftools tcmalloc reports each allocation above TCMALLOC_LARGE_ALLOC_REPORT_THRESHOLD
+    // ("tcmalloc: large alloc %zu bytes == %p @ ..."; Colab's runtime sets it low): the process was
+    // taking that much more RAM at that moment.
+    source: 'gperftools src/tcmalloc.cc ReportLargeAlloc',
+    keep: 'max',
+    extract: (m) => definedFacts({ largeAllocBytes: intOf(m[1]) }),
+  },
 ];

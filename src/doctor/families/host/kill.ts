@@ -198,15 +198,18 @@ const spellings: KillSpelling[] = [
   // jupyterlab apputils sessioncontext "The kernel appears to have died. It will restart
   // automatically.", "Kernel Restarting", the "Dead kernel" dialog), VS Code's Jupyter extension
   // ("The Kernel crashed while executing code in the current cell", "Kernel died", "Kernel
-  // restarted"), Colab ("Your session crashed", "Runtime died, restarting"). The front end only saw the kernel process end:
-  // the kernel's OOM killer is its usual cause, so it is likely, not certain. A kernel whose
+  // restarted"), Colab ("Your session crashed", "Runtime died, restarting"), the Jupyter server's
+  // restarter (jupyter_client restarter.py "KernelRestarter: restarting kernel (%d/%d)"). The front
+  // end only saw the kernel process end: running out of RAM and a crash (a segfault, an abort in a
+  // native library) look the same, so alone it cannot tell (resolve.ts resolveKernelDeath; issue 23,
+  // CORPUS-FORMAT settled rule 6); memory evidence beside it decides. A kernel whose
   // automatic restart failed ("The kernel has died, and the automatic restart has failed",
   // jupyter/notebook kernelselector) cannot start at all: its environment, not its memory.
   {
     killer: 'notebook',
     weight: 2,
     pattern:
-      /\b(?:kernel|runtime) (?:for \S+ )?(?:appears to have died|has died(?!,? and the automatic restart has failed)|died|restarted|crashed while executing code)|\bKernel Restarting\b|\bDead kernel\b|Your session crashed(?:\.|\s+for an unknown reason)/i,
+      /\b(?:kernel|runtime) (?:for \S+ )?(?:appears to have died|has died(?!,? and the automatic restart has failed)|died|restarted|crashed while executing code)|\bKernel Restarting\b|\bDead kernel\b|Your session crashed(?:\.|\s+for an unknown reason)|KernelRestarter: restarting kernel/i,
   },
   // A user's own words for the kernel's OOM killer doing it ("killed by the OOM killer", "the
   // oom-killer killed it"): the kill, retold; likely, not certain.
@@ -308,6 +311,7 @@ export const killRules: LogRule[] = [
       'gone over memory limit',
       'system oom encountered',
       'tried to allocate more memory than is available',
+      'kernelrestarter: restarting kernel',
     ],
     pattern: new RegExp(spellings.map((s) => s.pattern.source).join('|'), 'i'),
     source:
@@ -316,7 +320,14 @@ export const killRules: LogRule[] = [
     extract: ({ text, before }) => {
       const kill = readKill(text, before);
       if (!kill) return undefined;
-      return { weight: kill.weight, facts: { killer: kill.killer, ...kill.facts } };
+      // A front end that only saw its kernel die is a candidate of its own: memory evidence elsewhere
+      // in the log decides it (resolve.ts), and another host failure must not merge into it.
+      const isDeathOnly = kill.killer === 'notebook' && kill.weight === 2;
+      return {
+        weight: kill.weight,
+        facts: { killer: kill.killer, ...kill.facts },
+        ...(isDeathOnly ? { group: 'kernel-death' } : {}),
+      };
     },
   },
 ];

@@ -111,8 +111,13 @@ describe('killers in their own words', () => {
       facts: { pid: 1234 },
     },
     {
-      name: 'Colab\'s "Runtime died" and Kaggle\'s restart',
-      lines: ['it stops and prompts "Runtime died, restarting"'],
+      // With memory evidence beside it (CORPUS-FORMAT settled rule 6): tcmalloc's report of a large
+      // allocation just before the Jupyter server restarts the kernel.
+      name: "Colab's kernel restarted right after tcmalloc reports a large allocation",
+      lines: [
+        'Oct 18, 2019, 7:54:04 AM | WARNING | tcmalloc: large alloc 3011936256 bytes == 0x5bbf0000 @ 0x7feed825d1e7',
+        'Oct 18, 2019, 7:54:49 AM | INFO | KernelRestarter: restarting kernel (1/5), keep random ports',
+      ],
       cause: 'host_ram',
       facts: { killer: 'notebook' },
     },
@@ -189,6 +194,12 @@ describe('killers in their own words', () => {
     },
   ];
   for (const c of cases) test(c.name, () => check(c));
+
+  test('Colab\'s "Runtime died" alone cannot tell RAM from a crash (settled rule 6)', () => {
+    const d = mustDiagnose('it stops and prompts "Runtime died, restarting"');
+    assert.equal(`${d.kind}/${d.cause}`, 'none/unknown');
+    assert.match(d.fixes[0]!, /dmesg/);
+  });
 
   test('another tool\'s "Killing process N name" is not earlyoom\'s kill', () => {
     assert.equal(primary('Killing process 1234 python'), undefined);

@@ -91,9 +91,10 @@ describe('host memory', () => {
     assert.equal(primary('Killed 3 enemies this round'), undefined);
   });
 
-  test('DataLoader worker killed by SIGKILL: host RAM through the workers', () => {
+  test('DataLoader worker killed by SIGKILL: host OOM, why unstated, the workers first to act on', () => {
+    // CORPUS-FORMAT settled rule 7: a worker killed with no killer's message is a bare kill of a worker.
     const d = mustDiagnose('RuntimeError: DataLoader worker (pid 19597) is killed by signal: Killed.');
-    assert.equal(d.cause, 'dataloader_workers');
+    assert.equal(`${d.kind}/${d.cause}`, 'host_oom/unknown');
     assert.equal(d.facts.pid, 19597);
     assert.match(d.fixes[0]!, /num_workers/);
   });

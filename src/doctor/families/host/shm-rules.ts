@@ -77,13 +77,18 @@ export const shmRules: LogRule[] = [
     // "Error while creating shared memory segment" follows the failed call's own WARN line, which
     // names the errno: a full /dev/shm is ENOSPC (posix_fallocate, "No space left on device"); a
     // CUDA host-registration failure ("Cuda failure 'invalid argument'", NVIDIA/nccl#1518) is
-    // not a shortage of space. Without either, the segment's creation failing reads as ENOSPC.
+    // not a shortage of space, nor is the call's own WARN naming another errno ("Call to shm_open
+    // failed : Permission denied", NVIDIA/nccl include/shm.h SYSCHECKVAL: strerror of the call, a
+    // /dev/shm whose mode the user cannot write). Without either, the segment's creation failing
+    // reads as ENOSPC.
     extract: ({ text, match, before }) => {
       const reason = [...before.slice(-4), text].join('\n');
       const isFull = /No space left on device|\(28\)|posix_fallocate|failed to extend/i.test(reason);
       if (
         !isFull &&
-        /Cuda failure '(?!out of memory)[^']*'|error: (?!No space)[A-Z][\w ]+ \(\d+\)/.test(reason)
+        /Cuda failure '(?!out of memory)[^']*'|error: (?!No space)[A-Z][\w ]+ \(\d+\)|Call to \w+ failed\s*:\s*(?!No space|Cannot allocate)[A-Z][a-z]/.test(
+          reason,
+        )
       ) {
         return undefined;
       }

@@ -141,3 +141,22 @@ export function explainUndecidedInit(draft: Draft, ctx: ExplainContext): Explana
     ],
   };
 }
+
+/** A notebook kernel that died with no memory evidence in the log: what would tell RAM from a crash. */
+export function explainUndecidedKernelDeath(): Explanation {
+  return {
+    cause: 'unknown',
+    causeText:
+      "the notebook's front end saw its kernel process end and the log shows nothing else: running out of RAM (the OOM killer) and a crash in native code (a segfault, an abort in a library) end a kernel the same way",
+    fixes: [
+      fix(
+        'confirm with: dmesg -T | grep -iE "killed process|oom-kill" (a line naming the kernel\'s python process means RAM), or read the Jupyter server\'s own log (VS Code: Output > Jupyter) for the crash',
+        'the kernel logs every OOM kill with the victim; a native crash leaves its error in the server log instead',
+      ),
+      fix(
+        'run the same cells as a script (jupyter nbconvert --to script, then python) to see the error the notebook hides, or watch memory while it runs: headroom run -- python script.py',
+        'outside the notebook the process prints its own error, or the memory curve shows whether RAM ran out',
+      ),
+    ],
+  };
+}

@@ -1,8 +1,9 @@
 // Near misses: failures that look like memory trouble but are not (bad indices, illegal addresses,
-// drivers), and library start-up failures no figure decided. Never outranks a memory failure.
-import { isUndecidedInit } from '../../resolve.js';
+// drivers), library start-up failures no figure decided, and notebook kernels that died without
+// memory evidence. Never outranks a memory failure.
+import { isUndecidedInit, isUndecidedKernelDeath } from '../../resolve.js';
 import type { DoctorFamily } from '../types.js';
-import { explainNearMiss, explainUndecidedInit } from './explain.js';
+import { explainNearMiss, explainUndecidedInit, explainUndecidedKernelDeath } from './explain.js';
 import { nearMissRules } from './rules.js';
 
 /** The near-miss family. */
@@ -13,5 +14,9 @@ export const nearMissFamily: DoctorFamily = {
   layers: [],
   kinds: ['none'],
   explain: (draft, context) =>
-    isUndecidedInit(draft) ? explainUndecidedInit(draft, context) : explainNearMiss(draft),
+    isUndecidedInit(draft)
+      ? explainUndecidedInit(draft, context)
+      : isUndecidedKernelDeath(draft)
+        ? explainUndecidedKernelDeath()
+        : explainNearMiss(draft),
 };

@@ -94,6 +94,7 @@ function blowUp(what: string, needed: number): Explanation {
 export function explainSimCapacity(draft: Draft): Explanation {
   if (draft.framework === 'mujoco') return explainMujocoCapacity(draft);
   if (draft.facts.setting === 'INITIAL_MEMORY') return explainWasmHeap();
+  if (draft.facts.setting === 'maxContactDataCount') return explainContactView(draft);
   const field = String(draft.facts.setting ?? 'collisionStackSize');
   const setting = settings[field];
   const isBytes = num(draft.facts, 'requiredBytes') !== undefined;
@@ -141,6 +142,24 @@ export function explainSimCapacity(draft: Draft): Explanation {
     cause: 'sim_buffer_capacity',
     causeText: `PxGpuDynamicsMemoryConfig::${field} is a fixed-size PhysX GPU buffer${needed !== undefined ? ` and this scene needs ${needed.toLocaleString('en-US')}${isBytes ? ` bytes (${size(needed)})` : ''}` : ''}; it is a setting, not free device memory, and contacts or pairs past it are dropped`,
     fixes,
+  };
+}
+
+// omni.physics.tensors' RigidContactView: its contact-point buffers hold maxContactDataCount points
+// in all, fixed when the view is created (Isaac Lab ContactSensorCfg.max_contact_data_count_per_prim
+// times the sensor's bodies and filters).
+function explainContactView(draft: Draft): Explanation {
+  const current = num(draft.facts, 'currentCount');
+  const now = current !== undefined ? ` (${current.toLocaleString('en-US')} now)` : '';
+  return {
+    cause: 'sim_buffer_capacity',
+    causeText: `the contact view's buffer holds maxContactDataCount contact points${now}, a number fixed when the view is created; this step had more, so the points past it were dropped and indices into the buffer can run past its end`,
+    fixes: [
+      fix(
+        `create the view with more room: Isaac Lab ContactSensorCfg(max_contact_data_count_per_prim=...) larger${current !== undefined ? ` (the view now holds ${current.toLocaleString('en-US')} points in all)` : ''}; omni.physics.tensors create_rigid_contact_view(..., max_contact_data_count=...)`,
+        'the view cannot grow while the simulation runs; the warning says its buffer was too small for this step',
+      ),
+    ],
   };
 }
 

@@ -77,6 +77,27 @@ export const simRules: LogRule[] = [
     },
   },
   {
+    code: 'physx-contact-data-capacity',
+    kind: 'sim_capacity',
+    framework: 'physx',
+    weight: 3,
+    keywords: ['than specified maxcontactdatacount'],
+    pattern:
+      /Incomplete (?:raw )?contact data (?:is reported )?in \w+::(\w+) because there are more contact data points than specified maxContactDataCount = (\d+)/,
+    // omni.physics.tensors' rigid contact views (GpuRigidContactView/CpuRigidContactView
+    // getContactData, getFrictionData, getRawContactData: CARB_LOG_WARN "Incomplete contact data is
+    // reported in %s because there are more contact data points than specified maxContactDataCount =
+    // %u."): the view's buffer holds a number of contact points fixed when the view is created
+    // (create_rigid_contact_view(..., max_contact_data_count); Isaac Lab ContactSensorCfg
+    // max_contact_data_count_per_prim); points past it are dropped.
+    source: 'omni.physics.tensors GpuRigidContactView/CpuRigidContactView getContactData',
+    summary: "a PhysX contact view's buffer of fixed capacity overflowed (contact points were dropped)",
+    extract: ({ match }) => ({
+      facts: definedFacts({ setting: 'maxContactDataCount', currentCount: intOf(match[2]), call: match[1] }),
+      group: 'maxContactDataCount',
+    }),
+  },
+  {
     code: 'wasm-heap-full',
     kind: 'sim_capacity',
     framework: 'other',
