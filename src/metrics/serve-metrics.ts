@@ -25,8 +25,8 @@ export interface MetricsServer {
 export function lastScrapeWaitMs(scrapeTimes: readonly number[], maxWaitMs: number): number {
   if (scrapeTimes.length === 0) return 0;
   if (scrapeTimes.length === 1) return maxWaitMs;
-  const interval = scrapeTimes[scrapeTimes.length - 1]! - scrapeTimes[scrapeTimes.length - 2]!;
-  return Math.min(maxWaitMs, Math.max(0, 2 * interval));
+  const intervalMs = scrapeTimes[scrapeTimes.length - 1]! - scrapeTimes[scrapeTimes.length - 2]!;
+  return Math.min(maxWaitMs, Math.max(0, 2 * intervalMs));
 }
 
 // Prometheus scrapes over one kept-alive connection; a few more for people and a second scraper.

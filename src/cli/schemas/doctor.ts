@@ -1,6 +1,6 @@
 // `doctor --json`: diagnoses (primary first), findings, and what each target was.
 import { z } from 'zod';
-import { failureCauseSchema } from '../../run-record/schema.js';
+import { failureCauseSchema, oomKillSchema } from '../../run-record/schema.js';
 import { confidences, memoryKinds } from '../../vocabulary.js';
 import { findingSchema } from './plan.js';
 
@@ -25,6 +25,19 @@ export const diagnosisSchema = findingSchema
     confidence: z.enum(confidences),
     occurrences: z.number().int(),
     holders: z.array(z.object({ pid: z.number().int(), bytes: z.number(), isSelf: z.boolean() })).optional(),
+    othersAtFailure: z
+      .array(
+        z.object({
+          name: z.string(),
+          gpuBytes: z.number().nullable(),
+          hostBytes: z.number().nullable(),
+        }),
+      )
+      .optional()
+      .meta({ description: "a run's process: what each other process of the run held when it failed" }),
+    oomKills: z.array(oomKillSchema).optional().meta({
+      description: "a run's process: each OOM kill in its tree, as the supervisor recorded it (summary.json)",
+    }),
     failureCause: failureCauseSchema.optional().meta({
       description:
         "a run's memory failure: what it ran into (own-cap, card-full, host-limit, unknown), the run's own decision",

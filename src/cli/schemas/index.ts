@@ -1,4 +1,4 @@
-// Where each command's --json output schema lives (its folder's output.ts), loaded on demand, and its
+// Where each command's --json output schema lives (src/cli/schemas/<name>.ts), loaded on demand, and its
 // JSON Schema (zod's toJSONSchema of the schema the command's reporter is typed by).
 import type { z } from 'zod';
 

@@ -9,6 +9,7 @@ import { describe, test } from 'node:test';
 import type { z } from 'zod';
 import { repoRoot } from '../../probe/gpu/test-helpers/shared.js';
 import { newSimDir, startWorkload } from '../../probe/gpu/test-helpers/workloads.js';
+import { cgroupUnavailable } from '../../supervise/test-helpers/supervised.js';
 import { scratchDir } from '../../test-helpers/scratch.js';
 import { runHeadroom } from '../test-helpers/run-in-process.js';
 import { loadOutputSchema, type OutputSchemaName, outputSchemaNames } from './index.js';
@@ -152,6 +153,33 @@ describe('--json outputs match their schemas', () => {
       'doctor',
       await jsonOf(['doctor', '--env', '--json'], { XLA_PYTHON_CLIENT_PREALLOCATE: 'FALSE' }),
     );
+  });
+
+  test('doctor on a run OOM-killed at its host limit (others at failure, OOM kills, failure cause)', async (t) => {
+    const noCgroup = cgroupUnavailable();
+    if (noCgroup) return t.skip(`no memory cgroup here: ${noCgroup}`);
+    const runDir = join(scratch, 'host-oom');
+    const allocate = join(repoRoot, 'test', 'programs', 'allocate.mjs');
+    await jsonOf([
+      'run',
+      '--json',
+      '--run-dir',
+      runDir,
+      '--host-memory',
+      '64MiB',
+      '--',
+      process.execPath,
+      allocate,
+      '256',
+    ]);
+    const output = await jsonOf(['doctor', runDir, '--json']);
+    const [diagnosis] = (output as { diagnoses: Record<string, unknown>[] }).diagnoses;
+    assert.deepEqual(
+      ['othersAtFailure', 'oomKills', 'failureCause'].filter((field) => diagnosis?.[field] === undefined),
+      [],
+      JSON.stringify(output),
+    );
+    await assertMatches('doctor', output);
   });
 
   test('fit, over trials that pass, run out of GPU memory and fail otherwise', async () => {

@@ -160,3 +160,38 @@ describe('look-alikes that stay what they are', () => {
     assert.equal(d.cause, 'memory_limit');
   });
 });
+
+describe('causes the figures and lines beside the failure decide', () => {
+  test("the TPU runtime's own largest free block below the request is fragmentation", () => {
+    const d = mustDiagnose(
+      'RuntimeError: RESOURCE_EXHAUSTED: Attempting to allocate 31.06M. That was not possible. There are 58.64M free. Due to fragmentation, the largest contiguous region of free memory is 30.56M.; (0x0x0_HBM0)',
+    );
+    assert.equal(d.cause, 'fragmentation');
+    assert.equal(d.facts.largestFreeBlockBytes, 32044482);
+  });
+
+  test('more free than asked and no block count: still no shortage the figures show', () => {
+    const d = mustDiagnose(
+      'RuntimeError: RESOURCE_EXHAUSTED: Attempting to allocate 31.06M. That was not possible. There are 58.64M free.',
+    );
+    assert.equal(d.cause, 'unknown');
+  });
+
+  test("ENOMEM mapping a /torch_ shared-memory file: the workers' shared tensors, vm.max_map_count", () => {
+    const d = mustDiagnose(
+      'RuntimeError: unable to mmap 72 bytes from file </torch_252640_3072723228_63598>: Cannot allocate memory (12)',
+    );
+    assert.equal(`${d.kind}/${d.cause}`, 'host_oom/dataloader_workers');
+    assert.ok(d.fixes.some((f) => /max_map_count/.test(f)));
+  });
+
+  test("TensorFlow's pool refused after the program's own requests ran out: the program's need", () => {
+    const lines = [
+      ' W T:\\src\\github\\tensorflow\\tensorflow\\core\\common_runtime\\bfc_allocator.cc:219] Allocator (GPU_0_bfc) ran out of memory trying to allocate 2.02GiB. The caller indicates that this is not a failure, but may mean that there could be performance gains if more memory were available.',
+      ' E T:\\src\\github\\tensorflow\\tensorflow\\stream_executor\\cuda\\cuda_driver.cc:936] failed to allocate 378.60M (396990720 bytes) from device: CUDA_ERROR_OUT_OF_MEMORY',
+    ];
+    assert.equal(mustDiagnose(...lines).cause, 'batch_too_large');
+    // The driver's refusal alone, no request of the program's: the GPU was held already.
+    assert.equal(mustDiagnose(lines[1]!).cause, 'co_tenant');
+  });
+});

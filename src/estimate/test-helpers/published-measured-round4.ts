@@ -349,6 +349,7 @@ const mmsegVitCase = (options: {
 }): PublishedCase => ({
   id: `mmseg-upernet-${options.id}-512x512-ade20k-8xb2`,
   source: `${mmsegVit}, row "${options.row}"`,
+  traceModule: `upernet_vit:${{ 'deit-s16': 'deit_s', 'deit-b16': 'deit_b', 'vit-b16-mln': 'vit_b_mln' }[options.id]}`,
   what: 'allocated',
   unit: 'GiB',
   measured: options.measured,

@@ -63,13 +63,13 @@ export class DriverFollower {
           cudaVisibleDevices: event.cuda_visible_devices,
           cgroup: event.cgroup,
         });
-        const limit = process.launch.hostMemoryBytes;
-        if (limit !== null && event.attempt === 0) {
+        const limitBytes = process.launch.hostMemoryBytes;
+        if (limitBytes !== null && event.attempt === 0) {
           const message = event.cgroup
-            ? `host_memory ${limit} bytes enforced by cgroup ${event.cgroup} on node ${node}`
+            ? `host_memory ${limitBytes} bytes enforced by cgroup ${event.cgroup} on node ${node}`
             : `host_memory is a Ray memory reservation only: ${process.hostLimitProblem}`;
           run.event('limit', event.name, message, {
-            limitBytes: limit,
+            limitBytes,
             enforcement: event.cgroup ? 'cgroup' : 'none',
             cgroup: event.cgroup,
           });

@@ -86,6 +86,26 @@ export function explainAllocation(draft: Draft, ctx: ExplainContext): Explanatio
         ),
       ],
     };
+  const largestFree = num(draft.facts, 'largestFreeBlockBytes');
+  // The allocator's own count of its largest free block (the TPU runtime prints it): enough free in
+  // all but no one piece as large as the request is fragmentation, by the allocator's word.
+  if (requested !== undefined && largestFree !== undefined && largestFree < requested)
+    return {
+      cause: 'fragmentation',
+      causeText: `${device} had ${free !== undefined ? `${size(free)} free` : 'memory free'}, but its largest free block was ${size(largestFree)}, smaller than the ${size(requested)} requested: the free memory is in pieces`,
+      fixes: [
+        fix(
+          isTpu
+            ? 'allocate the large buffers first and keep their shapes fixed between steps (pad to a few bucket sizes), or restart the process between phases that leave many buffers alive'
+            : 'allocate the large buffers first and keep shapes fixed between steps, or free what the previous phase left before this one',
+          `the largest free block (${size(largestFree)}) is below the request (${size(requested)}) though more is free in all`,
+        ),
+        fix(
+          'or lower the size of this request (a smaller batch or sequence) so it fits a block that is free',
+          `a request of at most ${size(largestFree)} fits the largest free block now`,
+        ),
+      ],
+    };
   if (requested !== undefined && free !== undefined && free >= requested)
     return {
       cause: 'unknown',

@@ -68,6 +68,8 @@ const figureSpellings: Record<string, RegExp[]> = {
     sized('MPS allocated: SIZE'),
   ],
   reservedBytes: [sized('SIZE reserved in total'), sized('SIZE reserved,')],
+  // TPU runtime: "Due to fragmentation, the largest contiguous region of free memory is 30.56M."
+  largestFreeBlockBytes: [sized('the largest contiguous region of free memory is SIZE')],
   // MLX's Metal allocator: "greater than the maximum allowed buffer size of 30150672384 bytes" (one
   // buffer's limit, MTLDevice.maxBufferLength, below the unified memory's size).
   maxBufferBytes: [sized(String.raw`maximum allowed buffer size of (\d+) bytes`)],

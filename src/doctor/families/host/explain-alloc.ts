@@ -55,6 +55,32 @@ export function explainHostAllocation(draft: Draft, { context }: ExplainContext)
       ],
     };
   }
+  // PyTorch passes tensors between processes as shared-memory files named /torch_<pid>_<n>, each
+  // mapped on its own (aten/src/ATen/MapAllocator.cpp "unable to mmap %d bytes from file <%s>: %s
+  // (%d)"); ENOMEM mapping one is the process's count of mappings (vm.max_map_count) or RAM, and the
+  // DataLoader's workers are what send a tensor per sample that way (pytorch docs, torch.multiprocessing
+  // "Sharing strategies"; the DataLoader's workers return batches through them).
+  const sharedMap = /unable to mmap (\d+) bytes from file <\/torch_[\w]*>?/.exec(text);
+  if (sharedMap) {
+    return {
+      cause: 'dataloader_workers',
+      causeText: `mapping a tensor another process shared (${size(Number(sharedMap[1]))}, a /torch_ shared-memory file) failed with ENOMEM: each shared tensor is a mapping of its own, and the DataLoader's workers send theirs that way; too many mappings (vm.max_map_count) or too little RAM refuse the next one`,
+      fixes: [
+        fix(
+          'lower DataLoader(num_workers=...) (and prefetch_factor), or return fewer, larger tensors per sample',
+          'every tensor a worker returns arrives as one more shared-memory mapping in the main process',
+        ),
+        fix(
+          'if RAM is not short: raise the mapping limit (sysctl -w vm.max_map_count=262144; it is 65530 by default)',
+          'mmap returns ENOMEM when the process would pass vm.max_map_count mappings, whatever RAM is free',
+        ),
+        fix(
+          "or torch.multiprocessing.set_sharing_strategy('file_system') in the main process",
+          "the default 'file_descriptor' strategy keeps a descriptor and a mapping per shared tensor",
+        ),
+      ],
+    };
+  }
   if (isCommitLimit) {
     fixes.push(
       fix(

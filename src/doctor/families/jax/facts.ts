@@ -124,4 +124,18 @@ export const xlaFactRules: FactRule[] = [
       [m[1] === 'PREALLOCATE' ? 'preallocateSetting' : 'memFractionSetting']: m[2]!,
     }),
   },
+  {
+    family: 'context',
+    keywords: ['the caller indicates that this is not a failure'],
+    pattern: withSize(
+      String.raw`Allocator \((\w+)\) ran out of memory trying to allocate SIZE[^\n]*?The caller indicates that this is not a failure`,
+    ),
+    // bfc_allocator.cc: a request of the program's own that the pool could not serve, made by a
+    // caller that can do without (a convolution's scratch space, cuDNN autotuning): the program's
+    // need passed what the pool held, whether or not the run goes on.
+    source:
+      'openxla/xla xla/tsl/framework/bfc_allocator.cc (TensorFlow core/common_runtime/bfc_allocator.cc)',
+    keep: 'max',
+    extract: (m) => definedFacts({ bfcRetryBytes: sizeAfter(m[2]!, /(.*)/) }),
+  },
 ];

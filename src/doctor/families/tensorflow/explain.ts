@@ -63,6 +63,26 @@ export function explainTensorflow(draft: Draft, { context }: ExplainContext): Ex
       causeText: `${pids.length} processes (PID ${pids.join(', ')}) each tried to take most of the same GPU: TensorFlow's default preallocation, once per process`,
       fixes: tensorflowPreallocationFixes(),
     };
+  const retried = num(context, 'bfcRetryBytes');
+  // The program's own requests already ran past the pool (the BFC allocator's "not a failure"
+  // retries) before the driver refused to grow it: the program's need, not another process.
+  if (
+    num(facts, 'poolGrowthBytes') !== undefined &&
+    request === undefined &&
+    facts.op === undefined &&
+    retried !== undefined
+  )
+    return {
+      cause: 'batch_too_large',
+      causeText: `TensorFlow's allocator had already run out for the program's own requests (up to ${size(retried)}, which it could do without) before the driver refused ${size(num(facts, 'poolGrowthBytes')!)} more for its pool: the program needs more than the GPU has`,
+      fixes: [
+        fix(
+          'lower the batch size (halve it) or the input size (image resolution, sequence length)',
+          `the program asked for up to ${size(retried)} at once and the pool could not grow to serve it`,
+        ),
+        seeHolders(facts.device as number | undefined),
+      ],
+    };
   if (num(facts, 'poolGrowthBytes') !== undefined && request === undefined && facts.op === undefined)
     return {
       cause: 'co_tenant',
