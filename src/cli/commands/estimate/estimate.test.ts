@@ -85,18 +85,15 @@ describe('headroom estimate', () => {
   });
 
   // Seed 003 as the user first wrote it: the model's size, and only the trajectory tensor.
-  const trajectoriesOnly = writeConfig(
-    [
-      'framework: torch',
-      'vars: { B: 2, G: 4, T: 50 }',
-      'model: { params: 36M, trainable: 18M }',
-      'training: { precision: fp32, optimizer: adamw, batch_size: B*G }',
-      'tensors:',
-      '  - { name: trajectories, shape: [B*G, 263, 1, 196], dtype: float32, count: T }',
-      '',
-    ].join('\n'),
-    'grpo-trajectories-only.yaml',
-  );
+  const trajectoriesLines = [
+    'framework: torch',
+    'vars: { B: 2, G: 4, T: 50 }',
+    'model: { params: 36M, trainable: 18M }',
+    'training: { precision: fp32, optimizer: adamw, batch_size: B*G }',
+    'tensors:',
+    '  - { name: trajectories, shape: [B*G, 263, 1, 196], dtype: float32, count: T }',
+  ];
+  const trajectoriesOnly = writeConfig([...trajectoriesLines, ''].join('\n'), 'grpo-trajectories-only.yaml');
 
   test('seed 003: with only the trajectory tensor, --solve B refuses (exit 1) and names activations', async () => {
     const { code, stdout } = await runHeadroom([
@@ -136,12 +133,7 @@ describe('headroom estimate', () => {
     assert.ok(JSON.parse(byT.stdout).solve.value > 50);
     const covered = writeConfig(
       [
-        'framework: torch',
-        'vars: { B: 2, G: 4, T: 50 }',
-        'model: { params: 36M, trainable: 18M }',
-        'training: { precision: fp32, optimizer: adamw, batch_size: B*G }',
-        'tensors:',
-        '  - { name: trajectories, shape: [B*G, 263, 1, 196], dtype: float32, count: T }',
+        ...trajectoriesLines,
         '  - { name: activations, shape: [B*G, 197, 512], dtype: float32, count: 80, covers: activations }',
         '',
       ].join('\n'),
