@@ -104,7 +104,9 @@ export function buildReport(spec: EstimateSpec, options: ReportOptions = {}): Es
         allocatedPeakBytes: breakdown.gpu.allocatedPeakBytes,
         hostPeakBytes: breakdown.host.peakBytes,
       };
-      if (!hasBudget) return row;
+      // A part that grows with the var is not estimated: no largest value per count either, as for
+      // --solve (solveRefused says why); searching on would double the var until the spec overflows.
+      if (!hasBudget || blocking.length > 0) return row;
       const solved = solve(spec, name, budget, gpus);
       return markUpperBound(
         { ...row, var: name, max: solved.firstFailing === null ? null : solved.value },
@@ -113,7 +115,10 @@ export function buildReport(spec: EstimateSpec, options: ReportOptions = {}): Es
     });
   }
   if (!hasBudget) return report;
-  const isAsked = options.solveVar !== undefined || options.gradAccumulationTarget !== undefined;
+  const isAsked =
+    options.solveVar !== undefined ||
+    options.gradAccumulationTarget !== undefined ||
+    options.gpuCounts !== undefined;
   if (isAsked && blocking.length > 0) {
     report.solveRefused = refusal(name, blocking);
     return report;

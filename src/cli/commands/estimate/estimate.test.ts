@@ -258,6 +258,37 @@ describe('headroom estimate', () => {
     assert.match(stdout, /\n\s+8\s+3\.69 GiB\s+2\.79 GiB\s+2\.00 GiB\s+19\n/);
   });
 
+  test('--gpu-counts with a budget a part that is not estimated decides: the rows have no largest value, the solve says why', async () => {
+    // examples/lora's DataLoader batches grow with batch_size and have no sample_bytes: --solve is refused,
+    // and each GPU count's row must be too (the search used to double batch_size until the spec overflowed).
+    const lora = join(repoRoot, 'examples', 'lora', 'estimate.yaml');
+    const args = [
+      'estimate',
+      '-c',
+      lora,
+      '--solve',
+      'batch_size',
+      '--gpu-counts',
+      '1,2',
+      '--host-budget',
+      '64GiB',
+    ];
+    const { code, stdout, stderr } = await runHeadroom([...args, '--json']);
+    // 1, as a refused --solve: nothing was found (an error in the spec would be 2).
+    assert.equal(code, 1, stderr);
+    const report = JSON.parse(stdout);
+    assert.deepEqual(
+      report.gpuCounts.map((row: { gpus: number; max?: number }) => [row.gpus, row.max]),
+      [
+        [1, undefined],
+        [2, undefined],
+      ],
+    );
+    assert.deepEqual(report.solveRefused.parts, ['dataloader batches']);
+    const text = await runHeadroom(args);
+    assert.match(text.stdout, /Solve: refused: dataloader batches grows with batch_size/);
+  });
+
   test('--host-budget alone answers for the host', async () => {
     const { code, stdout, stderr } = await runHeadroom([
       'estimate',
