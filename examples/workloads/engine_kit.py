@@ -66,3 +66,13 @@ def size_arg(text):
         return parse_size(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from error
+
+
+def add_stand_in_args(parser, has_kv_bytes_per_token=True):
+    """The stand-in's own flags, which no engine has: what it allocates, and how long it serves."""
+    parser.add_argument("--weights", type=size_arg, default=2 * GIB)
+    parser.add_argument("--activation", type=size_arg, default=512 * 2**20)
+    if has_kv_bytes_per_token:
+        parser.add_argument("--kv-bytes-per-token", type=size_arg, default=128 * 2**10)
+    parser.add_argument("--context", type=size_arg, default=300 * 2**20)
+    parser.add_argument("--hold-ms", type=int, default=-1)

@@ -22,7 +22,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from engine_kit import GIB, die, format_gib, log, open_card, serve, size_arg  # noqa: E402
+from engine_kit import GIB, add_stand_in_args, die, format_gib, log, open_card, serve  # noqa: E402
 
 # SGLang's mem_fraction_static when the card's memory cannot be read (server_args.py, "else 0.88").
 UNKNOWN_CARD_FRACTION = 0.88
@@ -32,11 +32,7 @@ def parse_args(argv):
     parser = argparse.ArgumentParser(prog="sglang.launch_server")
     parser.add_argument("--model-path", "--model", default="meta-llama/Llama-3.1-8B-Instruct")
     parser.add_argument("--mem-fraction-static", type=float, default=None)
-    parser.add_argument("--weights", type=size_arg, default=2 * GIB)
-    parser.add_argument("--activation", type=size_arg, default=512 * 2**20)
-    parser.add_argument("--kv-bytes-per-token", type=size_arg, default=128 * 2**10)
-    parser.add_argument("--context", type=size_arg, default=300 * 2**20)
-    parser.add_argument("--hold-ms", type=int, default=-1)
+    add_stand_in_args(parser)
     return parser.parse_args(argv)
 
 

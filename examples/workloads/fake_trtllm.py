@@ -20,7 +20,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from engine_kit import GIB, die, log, open_card, serve, size_arg  # noqa: E402
+from engine_kit import GIB, add_stand_in_args, die, log, open_card, serve  # noqa: E402
 
 
 def parse_args(argv):
@@ -29,10 +29,7 @@ def parse_args(argv):
     parser.add_argument("model", nargs="?", default="TinyLlama/TinyLlama-1.1B-Chat-v1.0")
     parser.add_argument("--kv_cache_free_gpu_memory_fraction", "--free_gpu_memory_fraction",
                         dest="fraction", type=float, default=0.9)
-    parser.add_argument("--weights", type=size_arg, default=2 * GIB)
-    parser.add_argument("--activation", type=size_arg, default=512 * 2**20)
-    parser.add_argument("--context", type=size_arg, default=300 * 2**20)
-    parser.add_argument("--hold-ms", type=int, default=-1)
+    add_stand_in_args(parser, has_kv_bytes_per_token=False)
     return parser.parse_args(argv)
 
 

@@ -24,7 +24,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from engine_kit import GIB, die, format_gib, log, open_card, serve, size_arg  # noqa: E402
+from engine_kit import add_stand_in_args, die, format_gib, log, open_card, serve  # noqa: E402
 
 
 def underscores_to_dashes(arg):
@@ -43,11 +43,7 @@ def parse_args(argv):
     parser.add_argument("model", nargs="?", default="facebook/opt-125m")
     parser.add_argument("--gpu-memory-utilization", type=float, default=0.92)
     parser.add_argument("--max-model-len", type=int, default=4096)
-    parser.add_argument("--weights", type=size_arg, default=2 * GIB)
-    parser.add_argument("--activation", type=size_arg, default=512 * 2**20)
-    parser.add_argument("--kv-bytes-per-token", type=size_arg, default=128 * 2**10)
-    parser.add_argument("--context", type=size_arg, default=300 * 2**20)
-    parser.add_argument("--hold-ms", type=int, default=-1)
+    add_stand_in_args(parser)
     return parser.parse_args(argv)
 
 

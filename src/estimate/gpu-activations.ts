@@ -100,7 +100,20 @@ export function activationComponents(
     formula: `${pipeline.text}${pipeline.stageLayers} layers × ${formatBytes(stack.bytes / pipeline.stageLayers)} (${where}; ${stack.text})`,
     phase: 'backward',
   };
-  if (spec.training.offloadActivations) {
+  if (checkpointing === 'full' && !spec.training.isCheckpointedInputGrad) {
+    // Reentrant checkpointing (torch.utils.checkpoint use_reentrant=True, transformers'
+    // gradient_checkpointing_enable() default) runs each layer under no_grad and records a node only
+    // when an input requires grad: over frozen embeddings without enable_input_require_grads() ("None of
+    // the inputs have requires_grad=True. Gradients will be None") the layers leave no graph, keep
+    // nothing and never run backward; only what follows them (the head, the loss) does.
+    device.push({
+      name: 'forward working set',
+      bytes: largestLayer,
+      formula: `one layer's activations at a time: the checkpointed layers record no graph (their inputs do not require grad; ${where})`,
+      phase: 'backward',
+      isAtBackwardEnd: true,
+    });
+  } else if (spec.training.offloadActivations) {
     host.push({
       ...activations,
       name: 'activations (offloaded)',
@@ -111,15 +124,17 @@ export function activationComponents(
   // A layer's backward holds its gradients (about its activations' size); a checkpointed layer is
   // first recomputed, so two layers' worth.
   const isRecomputing = checkpointing === 'full' || checkpointing === 'op';
-  device.push({
-    name: isRecomputing ? 'recomputed layer' : 'backward working set',
-    bytes: (isRecomputing ? 2 : 1) * largestLayer,
-    formula: isRecomputing
-      ? "one layer's activations recomputed for its backward, and their gradients"
-      : "one layer's gradients while it runs backward",
-    phase: 'backward',
-    isAtBackwardEnd: true,
-  });
+  const isGraphCut = checkpointing === 'full' && !spec.training.isCheckpointedInputGrad;
+  if (!isGraphCut)
+    device.push({
+      name: isRecomputing ? 'recomputed layer' : 'backward working set',
+      bytes: (isRecomputing ? 2 : 1) * largestLayer,
+      formula: isRecomputing
+        ? "one layer's activations recomputed for its backward, and their gradients"
+        : "one layer's gradients while it runs backward",
+      phase: 'backward',
+      isAtBackwardEnd: true,
+    });
   device.push({
     name: 'embeddings and head inputs',
     bytes: outsideBytes(ctx),

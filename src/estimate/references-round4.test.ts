@@ -11,6 +11,11 @@
 // first train.py, whose AdamW held the meta-device parameters and never stepped, printed as
 // max_memory_reserved (published-measured-round4.ts says how): that case now says so (reserved, no
 // optimizer states): +87.8% → -18.2%; the same model: median 12.3%, worst -57.3%, 10 / 25 / 40.
+// Then fitted (estimate-model, 2026-11-27): ZeRO-1/2's fp32 gradient partition at the step (ColossalChat
+// zero2 mbs4 -10.7% → -2.3%) and the ColossalChat LoRA rows' reentrant checkpointing over frozen inputs
+// (checkpointed_inputs_require_grad: false; +20.1% / +20.6% → +0.7% / +1.4%): median 11.6%, worst -57.3%
+// (finetrainers LTX-Video LoRA), 13 within 5%, 27 within 15%, 40 within 30%. The mmseg CNN rows are traced
+// by the bench (traceModule, examples/trace): PSPNet -6.9..-15.4% traced against -16..-27% analytic.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { publishedCases } from './test-helpers/published-measured.js';
@@ -58,6 +63,7 @@ test('round 4: accuracy on the spent round-4 cases stays at or better than its o
   const summary = `${scored.length} cases: median |error| ${(median * 100).toFixed(1)}%, worst ${(caseError(worst) * 100).toFixed(1)}% (${worst.id}); ${within(0.05)} within 5%, ${within(0.15)} within 15%, ${within(0.3)} within 30%`;
   // The one measurement: median 12.3%, 10 within 5%, 25 within 15%, 39 within 30% (issue #25's bar,
   // median <= 5% and worst <= 15% on runs nobody fitted to, was not met).
-  assert.ok(median <= 0.124, summary);
-  assert.ok(within(0.05) >= 10 && within(0.15) >= 25 && within(0.3) >= 39, summary);
+  // Fitted since (see the top): median 11.6%, 13 / 27 / 40.
+  assert.ok(median <= 0.117, summary);
+  assert.ok(within(0.05) >= 13 && within(0.15) >= 27 && within(0.3) >= 40, summary);
 });

@@ -92,6 +92,13 @@ export const trainingSchema = z.strictObject({
   offload: offloadSchema.optional(),
   zero_grad: oneOf(['set_to_none', 'zeros'] as const).optional(),
   loss: oneOf(losses).optional(),
+  checkpointed_inputs_require_grad: z
+    .boolean()
+    .meta({
+      description:
+        "under activation_checkpointing: full, the checkpointed layers' inputs require grad (default true). false: reentrant checkpointing (transformers' gradient_checkpointing_enable() default) over frozen embeddings without enable_input_require_grads(): the layers record no graph, keep nothing and their adapters get no gradient",
+    })
+    .optional(),
   loss_upcast: z
     .boolean()
     .meta({

@@ -237,6 +237,7 @@ function toTraining(
     // transformers' ForCausalLMLoss (`logits.float()`), torchtune's `self.output(h).float()` and
     // torchtitan's `pred.float()` upcast; under autocast log_softmax and nll_loss run in fp32 anyway.
     isLossUpcast: training.loss_upcast ?? true,
+    isCheckpointedInputGrad: training.checkpointed_inputs_require_grad ?? true,
     convention,
     gradAccumulation,
     activationCheckpointing: checkpointing,

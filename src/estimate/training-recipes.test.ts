@@ -185,3 +185,36 @@ describe('context and pipeline parallelism', () => {
     assert.throws(() => spec(`${model}\nparallel: { micro_batches: 4 }`), /needs parallel.pipeline/);
   });
 });
+
+describe('what autograd records (reentrant checkpointing over frozen inputs, ZeRO-1/2 step)', () => {
+  const lora = `model:\n  transformer: { ${llama} }\n  lora: { rank: 8, targets: [q, k, v, o, gate, up, down, lm_head] }`;
+  test('checkpointed_inputs_require_grad: false keeps no layer activations, one layer at a time instead', () => {
+    const training = 'precision: bf16, batch_size: 8, activation_checkpointing: full';
+    const kept = estimate(spec(`${lora}\ntraining: { ${training} }`));
+    const cut = estimate(spec(`${lora}\ntraining: { ${training}, checkpointed_inputs_require_grad: false }`));
+    assert.ok(
+      (part(kept, 'activations')?.bytes ?? 0) > 1e9,
+      'every layer input kept: 32 × 8 × 512 × 4096 × 2 B',
+    );
+    assert.equal(part(cut, 'activations'), undefined);
+    assert.equal(part(cut, 'recomputed layer'), undefined);
+    const working = part(cut, 'forward working set');
+    assert.ok(working && working.bytes === (part(kept, 'recomputed layer')?.bytes ?? 0) / 2);
+    assert.ok(part(cut, 'logits and loss'), 'the head and the loss still run backward');
+    assert.ok(cut.gpu.allocatedPeakBytes < kept.gpu.allocatedPeakBytes);
+  });
+
+  test('ZeRO-2 steps against an fp32 copy of its 16-bit gradient partition (stage_1_and_2.py step)', () => {
+    const zero = (strategy: string) =>
+      estimate(
+        spec(
+          `${model}\ntraining: { precision: amp_bf16, convention: zero, optimizer: adamw, batch_size: 1 }\nparallel: { gpus: 4, strategy: ${strategy} }`,
+        ),
+      );
+    const params = 6_476_271_616; // the llama shape's parameters with its untied head
+    const fp32 = part(zero('zero2'), 'fp32 partition gradients');
+    assert.ok(fp32 && Math.abs(fp32.bytes - (params * 4) / 4) / fp32.bytes < 0.05, `${fp32?.bytes}`);
+    assert.equal(fp32.phase, 'step');
+    assert.equal(part(zero('zero3'), 'fp32 partition gradients'), undefined, 'ZeRO-3 steps per sub-group');
+  });
+});

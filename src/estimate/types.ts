@@ -293,6 +293,8 @@ export interface EstimateSpec {
     loss: Loss;
     /** The loss upcasts 16-bit logits to fp32 (.float() in the code, or autocast's fp32 ops). */
     isLossUpcast: boolean;
+    /** The checkpointed layers' inputs require grad; false: the layers record no autograd graph. */
+    isCheckpointedInputGrad: boolean;
     convention: Convention;
     batchSize: Quantity;
     gradAccumulation: number;

@@ -9,6 +9,8 @@ export interface MemorySample {
   atMs: number;
   hostBytes: number | null;
   gpuBytes: number | null;
+  /** The trial process's CPU time so far (user + system, its reaped children too), when read: its progress. */
+  cpuMs?: number | null;
 }
 
 /** The share of the trial, at its end, whose peak is compared with the peak before it. */

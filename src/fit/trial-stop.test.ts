@@ -108,3 +108,31 @@ test('a warm start’s wait at the gate is not part of its climb: its imports an
   // Counted from the process's start the climb would be 22 s.
   assert.equal(judgeWarm(undefined), null);
 });
+
+/** Samples every 200 ms of wall time, with the process's CPU time advancing `cpuPerSample` ms each. */
+const timed = (cpuPerSample: number, ...hostMiB: number[]): MemorySample[] =>
+  samples(...hostMiB).map((s, i) => ({ ...s, cpuMs: i * cpuPerSample }));
+
+test('under load the level counts in the process’s CPU time: wall time with no progress proves nothing', () => {
+  const level = [100, 300, 500, 600, 600, 601, 600, 600, 600, 600, 600, 600];
+  // 2 s of wall time level, but starved: 20 ms of CPU per 200 ms sample (0.2 s of progress).
+  assert.equal(judge(timed(20, ...level), line(605)), null);
+  // The same samples with the CPU it had on a quiet machine: it can stop.
+  assert.equal(judge(timed(200, ...level), line(605))?.kind, 'levelled-off');
+  // With no line: level for as much CPU as the climb took (here 0.6 CPU-s), 3 CPU-s at least.
+  assert.equal(judge(timed(20, 100, 300, 500, 600, ...Array(40).fill(600)), noLine), null);
+  assert.equal(judge(timed(200, 100, 300, 500, 600, ...Array(16).fill(600)), noLine)?.kind, 'levelled-off');
+});
+
+test('under an address-space limit: never before there is a line, and at its peak only as long as the climb', () => {
+  const judgeAs = (s: MemorySample[], hints: TrialHints) =>
+    judgeRunningTrial({ samples: s, hints, limits, isAddressSpace: true });
+  // Level for 3 CPU-s after a 0.6 CPU-s climb: enough with a line, never without one.
+  const level = timed(200, 100, 300, 500, 600, ...Array(16).fill(600));
+  assert.equal(judgeAs(level, noLine), null);
+  assert.equal(judgeAs(level, line(605))?.kind, 'levelled-off');
+  // A 3 CPU-s climb (its imports) and 1.4 CPU-s level at the line's peak: not yet.
+  const longClimb = timed(200, ...Array.from({ length: 16 }, (_, i) => 100 + i * 33), ...Array(8).fill(600));
+  assert.equal(judge(longClimb, line(605))?.kind, 'levelled-off', 'without the limit, a second of level');
+  assert.equal(judgeAs(longClimb, line(605)), null);
+});

@@ -1,7 +1,8 @@
 // When a running trial's answer is already known, so it need not run on: its memory has levelled off
 // (at the peak the memory line predicts for its value, or, before there is a line, flat for as long
 // as it took to climb). Judged from the samples the supervisor takes, with the noise the search
-// estimates. A trial that crosses its limit needs no judge: the limit's enforcement (the trial's
+// estimates, and timed by the process's CPU time where it was read (its progress, which load does not
+// fake); under an address-space limit only at the line's peak and after as long as the climb. A trial that crosses its limit needs no judge: the limit's enforcement (the trial's
 // cgroup, headroom's kill over a GPU budget, the simulated card) ends it at once, as too big; the
 // sampled PSS is no measure of crossing (it counts pages the cgroup does not charge).
 import { fitLine, isLinear } from './linear-fit.js';
@@ -29,7 +30,7 @@ export interface EarlyStop {
   levelSeconds: number;
 }
 
-/** The level must hold this long at least (and over 3 samples)... */
+/** The level must hold this long at least (and over 3 samples), in the process's CPU time where it is read... */
 export const minLevelMs = 1000;
 /** ...and, with no line to say where the peak is, this long and as long as the climb took. */
 export const minUnpredictedLevelMs = 3000;
@@ -61,7 +62,7 @@ export function trialHintsFor(
 function seriesOf(samples: readonly MemorySample[], resource: Resource) {
   return samples.flatMap((s) => {
     const bytes = resource === 'host' ? s.hostBytes : s.gpuBytes;
-    return bytes === null ? [] : [{ atMs: s.atMs, bytes }];
+    return bytes === null ? [] : [{ atMs: s.atMs, bytes, cpuMs: s.cpuMs ?? null }];
   });
 }
 
@@ -74,6 +75,10 @@ function levelOf(options: {
   limitBytes: number | null;
   countFromMs: number;
   startupMs: number | null;
+  /** No judgement without the line's peak (an address-space limit: see judgeRunningTrial). */
+  isLineNeeded?: boolean;
+  /** At the line's peak too, level for as long as the climb took. */
+  isLevelAsLongAsClimb?: boolean;
 }) {
   const { resource, samples, noiseFraction, expected, limitBytes, countFromMs, startupMs } = options;
   const series = seriesOf(samples, resource);
@@ -83,19 +88,29 @@ function levelOf(options: {
   const climbedTo = series.find((s) => s.bytes >= peak - tolerance)?.atMs ?? Number.POSITIVE_INFINITY;
   // A level held before the program ran with its value (a warm start at its gate) proves nothing.
   const reachedAt = Math.max(climbedTo, countFromMs);
-  // How long the climb took: a warm start's is its start-up before the gate and its climb after it.
-  const climbMs = (fromStart: number): number =>
-    startupMs === null ? fromStart : startupMs + Math.max(0, climbedTo - countFromMs);
-  const startMs = series[0]?.atMs ?? 0;
-  const nowMs = series.at(-1)?.atMs ?? 0;
-  const levelMs = nowMs - reachedAt;
-  const samplesSince = series.filter((s) => s.atMs >= reachedAt).length;
+  const since = series.filter((s) => s.atMs >= reachedAt);
+  const samplesSince = since.length;
+  // The clock is the process's CPU time where it was read: under load a process that got no CPU made no
+  // progress (no step ran), so wall time held level proves nothing; its CPU time is its progress.
+  // (A sample before the process could be read, a fork not yet reported, had used next to none.)
+  const isCpuClock = typeof series.at(-1)?.cpuMs === 'number';
+  const cpuAt = (atMs: number): number => series.find((s) => s.atMs >= atMs)?.cpuMs ?? 0;
+  const nowCpu = series.at(-1)?.cpuMs ?? 0;
+  // How long the climb took: a warm start's is its start-up before the gate and its climb after it (its
+  // CPU time counts both: the process's counter started with it).
+  const climbMs = isCpuClock
+    ? cpuAt(climbedTo)
+    : startupMs === null
+      ? climbedTo - (series[0]?.atMs ?? 0)
+      : startupMs + Math.max(0, climbedTo - countFromMs);
+  const levelMs = isCpuClock ? nowCpu - cpuAt(reachedAt) : (series.at(-1)?.atMs ?? 0) - reachedAt;
   if (levelMs < minLevelMs || samplesSince < 3) return null;
   if (expected !== null) {
     // The line's peak for this value, less what the noise may take off it, must have been reached.
     const slack = Math.max(tolerance, noiseFraction * (limitBytes ?? peak));
     if (peak < expected - slack) return null;
-  } else if (levelMs < Math.max(minUnpredictedLevelMs, climbMs(climbedTo - startMs))) {
+    if (options.isLevelAsLongAsClimb && levelMs < climbMs) return null;
+  } else if (options.isLineNeeded || levelMs < Math.max(minUnpredictedLevelMs, climbMs)) {
     return null;
   }
   return { peak, levelMs };
@@ -114,6 +129,14 @@ export function judgeRunningTrial(options: {
   countFromMs?: number;
   /** A warm start's start-up before the gate (its imports), which its climb includes; not its wait there. */
   startupMs?: number;
+  /**
+   * The host series is the address-space peak (VmPeak) under an RLIMIT_AS that binds: glibc's heap
+   * grows in steps (a freed chunk too small for the next step's tensor: the heap's top moves up), and a
+   * level seen between steps was followed by a later step's refused allocation. So there the host level
+   * counts only at the line's peak for the value (never before there is a line) and only once it has
+   * held as long as the climb took, in the process's CPU time.
+   */
+  isAddressSpace?: boolean;
 }): EarlyStop | null {
   const { samples, hints, limits } = options;
   const countFromMs = options.countFromMs ?? Number.NEGATIVE_INFINITY;
@@ -135,6 +158,8 @@ export function judgeRunningTrial(options: {
       limitBytes,
       countFromMs,
       startupMs: options.startupMs ?? null,
+      isLineNeeded: options.isAddressSpace === true && resource === 'host',
+      isLevelAsLongAsClimb: options.isAddressSpace === true && resource === 'host',
     });
     if (!level) return null;
     first ??= {

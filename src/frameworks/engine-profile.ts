@@ -34,9 +34,9 @@ export function engineProfile<Name extends string>(options: {
     canCap: true,
     ownKeys: [],
     engineKnob: knob,
-    budgetEnv: ({ process, bootstrapDir, inheritedEnv }) => ({
+    budgetEnv: ({ process: configProcess, bootstrapDir, inheritedEnv }) => ({
       // Its own PyTorch allocator's exact peaks at exit, as for every Python framework's process.
-      env: bootstrapEnv({ bootstrapDir, actions: ['peaks'], configEnv: process.env, inheritedEnv }),
+      env: bootstrapEnv({ bootstrapDir, actions: ['peaks'], configEnv: configProcess.env, inheritedEnv }),
       unset: [],
       capBy: 'flag',
       capNote: `${label}'s ${flag}, computed by the plan and filled into {${knob.placeholder}} in its command`,

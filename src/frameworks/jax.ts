@@ -135,17 +135,20 @@ export const jax: FrameworkProfile<'jax'> = {
   defaultEnforcement: 'cap',
   canCap: true,
   ownKeys: ['preallocate'],
-  budgetEnv: ({ process, fraction, bootstrapDir, inheritedEnv }) => {
+  budgetEnv: ({ process: configProcess, fraction, bootstrapDir, inheritedEnv }) => {
     const unset: string[] = [];
     // Both names set makes jaxlib raise ValueError (FACTS Q2), and the backend silently falls back to CPU.
-    if (inheritedEnv.XLA_CLIENT_MEM_FRACTION !== undefined && !('XLA_CLIENT_MEM_FRACTION' in process.env)) {
+    if (
+      inheritedEnv.XLA_CLIENT_MEM_FRACTION !== undefined &&
+      !('XLA_CLIENT_MEM_FRACTION' in configProcess.env)
+    ) {
       unset.push('XLA_CLIENT_MEM_FRACTION');
     }
     const env: Record<string, string> = {
       // A bare decimal: the hard cap every released jaxlib reads (jax-fraction.ts).
       XLA_PYTHON_CLIENT_MEM_FRACTION: fraction,
       // jaxlib: preallocate = value not in ('false', 'False', '0'); only exactly `false` is safe (FACTS Q1).
-      XLA_PYTHON_CLIENT_PREALLOCATE: process.preallocate ? 'true' : 'false',
+      XLA_PYTHON_CLIENT_PREALLOCATE: configProcess.preallocate ? 'true' : 'false',
       // Fail loudly instead of falling back to CPU when the CUDA plugin rejects a setting (FACTS Q6).
       JAX_PLATFORMS: 'cuda',
     };
@@ -160,7 +163,7 @@ export const jax: FrameworkProfile<'jax'> = {
       bootstrapEnv({
         bootstrapDir,
         actions: ['jax-cap', 'peaks'],
-        configEnv: process.env,
+        configEnv: configProcess.env,
         inheritedEnv,
       }),
     );
@@ -172,7 +175,7 @@ export const jax: FrameworkProfile<'jax'> = {
       unset,
       capBy: 'env',
       capNote: `${
-        process.preallocate
+        configProcess.preallocate
           ? `XLA pool capped at ${fraction} of total, grabbed at the first allocation`
           : `XLA pool capped at ${fraction} of total, grown on demand`
       }${grammar}`,

@@ -54,20 +54,20 @@ export const pytorch: FrameworkProfile<'torch'> = {
   defaultEnforcement: 'cap',
   canCap: true,
   ownKeys: ['torch_version', 'shares_cuda_tensors'],
-  budgetEnv: ({ process, fraction, bootstrapDir, inheritedEnv }) => {
+  budgetEnv: ({ process: configProcess, fraction, bootstrapDir, inheritedEnv }) => {
     const torch = torchEnv({
       fraction,
-      torchVersion: process.torchVersion,
-      sharesCudaTensors: process.sharesCudaTensors ?? false,
-      enforce: process.enforce,
+      torchVersion: configProcess.torchVersion,
+      sharesCudaTensors: configProcess.sharesCudaTensors ?? false,
+      enforce: configProcess.enforce,
       hasBootstrap: bootstrapDir !== null,
-      configEnv: process.env,
+      configEnv: configProcess.env,
       inheritedEnv,
     });
     const boot = bootstrapEnv({
       bootstrapDir,
       actions: [...torch.actions, 'peaks'],
-      configEnv: process.env,
+      configEnv: configProcess.env,
       inheritedEnv,
     });
     return { env: { ...torch.env, ...boot }, unset: torch.unset, capBy: torch.capBy, capNote: torch.capNote };

@@ -46,13 +46,13 @@ export const tensorflow: FrameworkProfile<'tensorflow'> = {
   defaultEnforcement: 'cap',
   canCap: true,
   ownKeys: [],
-  budgetEnv: ({ process, budgetBytes, bootstrapDir, inheritedEnv }) => {
+  budgetEnv: ({ process: configProcess, budgetBytes, bootstrapDir, inheritedEnv }) => {
     // Exactly `true`: TF compares with strcmp and ignores anything else (FACTS Q11).
     const env: Record<string, string> = { TF_FORCE_GPU_ALLOW_GROWTH: 'true' };
     const limitMiB = Math.floor(budgetBytes / MiB);
     const boot = (actions: ('tf-cap' | 'peaks')[]) =>
-      bootstrapEnv({ bootstrapDir, actions, configEnv: process.env, inheritedEnv });
-    if (process.enforce === 'cap' && bootstrapDir !== null) {
+      bootstrapEnv({ bootstrapDir, actions, configEnv: configProcess.env, inheritedEnv });
+    if (configProcess.enforce === 'cap' && bootstrapDir !== null) {
       return {
         env: { ...env, ...boot(['tf-cap', 'peaks']) },
         unset: [],
@@ -65,9 +65,9 @@ export const tensorflow: FrameworkProfile<'tensorflow'> = {
       unset: [],
       capBy: 'watch',
       capNote:
-        process.enforce === 'cap'
+        configProcess.enforce === 'cap'
           ? 'no hard cap from outside; grows on demand, watched by headroom'
-          : `not capped in-process (enforce: ${process.enforce}); grows on demand, watched by headroom`,
+          : `not capped in-process (enforce: ${configProcess.enforce}); grows on demand, watched by headroom`,
     };
   },
   enforcedBudgetBytes: (budgetBytes) => budgetBytes,

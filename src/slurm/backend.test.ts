@@ -16,6 +16,7 @@ import { launchSpecsFromPlan } from '../supervise/from-plan.js';
 import { slurmBackend } from './backend.js';
 import type { SlurmCommands } from './commands.js';
 import { planSlurmJob } from './job-plan.js';
+import { testNodeType } from './test-helpers/node-type.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const temporary = mkdtempSync(join(tmpdir(), 'headroom-slurm-backend-'));
@@ -38,19 +39,14 @@ test('each step of the job script gets HEADROOM_RUN and HEADROOM_PEAKS_FILE, as 
   );
   const job = planSlurmJob({
     spec: config,
-    nodeType: {
+    nodeType: testNodeType({
       label: '8 cores, 8 GiB',
       nodes: ['n1'],
-      gpuType: null,
       gpuCount: 0,
       shardsPerCard: null,
-      isShardTyped: false,
       cardBytes: null,
-      cardBytesSource: 'declared',
-      cardFeature: null,
-      cpuCount: 8,
       memoryBytes: 8 * GiB,
-    },
+    }),
     nodeCount: 1,
     inheritedEnv: {},
     simulated: false,

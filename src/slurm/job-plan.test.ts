@@ -5,24 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { loadSpecFile } from '../config/load.js';
 import { GiB, MiB, proc, spec } from '../plan/test-helpers/builders.js';
 import { planSlurmJob } from './job-plan.js';
-import type { NodeType } from './node-types.js';
 import { cardBytesFromFeatures, groupNodeTypes } from './node-types.js';
 import { shardsFor } from './shards.js';
+import { testNodeType } from './test-helpers/node-type.js';
 
-const nodeType = (overrides: Partial<NodeType> = {}): NodeType => ({
-  label: 'test node',
-  nodes: ['n1', 'n2', 'n3'],
-  gpuType: null,
-  gpuCount: 1,
-  shardsPerCard: 100,
-  isShardTyped: false,
-  cardBytes: 24 * GiB,
-  cardBytesSource: 'declared',
-  cardFeature: null,
-  cpuCount: 8,
-  memoryBytes: 64 * GiB,
-  ...overrides,
-});
 const codes = (findings: { code: string; severity: string }[]) =>
   findings.filter((f) => f.severity !== 'info').map((f) => f.code);
 const seedFile = join(
@@ -47,7 +33,7 @@ describe('planSlurmJob', () => {
     const seed = await loadSpecFile(seedFile);
     const job = planSlurmJob({
       spec: seed,
-      nodeType: nodeType(),
+      nodeType: testNodeType(),
       nodeCount: 1,
       inheritedEnv: {},
       simulated: true,
@@ -80,7 +66,7 @@ describe('planSlurmJob', () => {
     );
     const job = planSlurmJob({
       spec: tight,
-      nodeType: nodeType(),
+      nodeType: testNodeType(),
       nodeCount: 1,
       inheritedEnv: {},
       simulated: false,
@@ -95,7 +81,7 @@ describe('planSlurmJob', () => {
     const alone = spec([proc('trainer', { framework: 'torch', gpuMemory: { kind: 'rest' } })]);
     const job = planSlurmJob({
       spec: alone,
-      nodeType: nodeType(),
+      nodeType: testNodeType(),
       nodeCount: 1,
       inheritedEnv: {},
       simulated: false,
@@ -105,7 +91,7 @@ describe('planSlurmJob', () => {
     const two = spec([proc('a', { gpuMemory: { kind: 'fraction', fraction: 0.4 } }), proc('b')]);
     const noShards = planSlurmJob({
       spec: two,
-      nodeType: nodeType({ shardsPerCard: null }),
+      nodeType: testNodeType({ shardsPerCard: null }),
       nodeCount: 1,
       inheritedEnv: {},
       simulated: false,
@@ -121,7 +107,7 @@ describe('planSlurmJob', () => {
     ]);
     const job = planSlurmJob({
       spec: three,
-      nodeType: nodeType(),
+      nodeType: testNodeType(),
       nodeCount: 2,
       inheritedEnv: {},
       simulated: false,
@@ -141,7 +127,7 @@ describe('planSlurmJob', () => {
   });
 
   test('on a node of several GPUs: whole GPUs when each process has its own, else one shared GPU per node', () => {
-    const fourGpus = nodeType({ gpuCount: 4 });
+    const fourGpus = testNodeType({ gpuCount: 4 });
     const alone = spec(
       Array.from({ length: 4 }, (_, k) =>
         proc(`rank${k}`, { framework: 'torch', gpuMemory: { kind: 'rest' } }),
@@ -194,7 +180,7 @@ describe('planSlurmJob', () => {
     ]);
     const job = planSlurmJob({
       spec: hungry,
-      nodeType: nodeType({ nodes: ['n1'] }),
+      nodeType: testNodeType({ nodes: ['n1'] }),
       nodeCount: 2,
       inheritedEnv: {},
       simulated: false,
@@ -208,7 +194,7 @@ describe('planSlurmJob', () => {
     ]);
     const unknown = planSlurmJob({
       spec: hungry,
-      nodeType: nodeType({ cardBytes: null }),
+      nodeType: testNodeType({ cardBytes: null }),
       nodeCount: 1,
       inheritedEnv: {},
       simulated: false,

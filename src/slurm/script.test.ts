@@ -10,27 +10,19 @@ import { GiB, proc, spec } from '../plan/test-helpers/builders.js';
 import type { Spec } from '../plan/types.js';
 import { launchSpecsFromPlan } from '../supervise/from-plan.js';
 import { planSlurmJob } from './job-plan.js';
-import type { NodeType } from './node-types.js';
 import { buildScript } from './script.js';
 import { parseMarker } from './script-prelude.js';
+import { testNodeType } from './test-helpers/node-type.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const temporary = mkdtempSync(join(tmpdir(), 'headroom-slurm-script-'));
 after(() => rmSync(temporary, { recursive: true, force: true }));
 
-const nodeType: NodeType = {
+const nodeType = testNodeType({
   label: '1 x gpu, 100 shards per GPU, 8 cores, 8 GiB',
   nodes: ['n1'],
-  gpuType: null,
-  gpuCount: 1,
-  shardsPerCard: 100,
-  isShardTyped: false,
-  cardBytes: 24 * GiB,
-  cardBytesSource: 'declared',
-  cardFeature: null,
-  cpuCount: 8,
   memoryBytes: 8 * GiB,
-};
+});
 
 function scriptFor(config: Spec, logDir?: string): string {
   const job = planSlurmJob({

@@ -142,6 +142,12 @@ training: { precision: ${options.fp16 ? 'amp_fp16' : 'fp32'}, optimizer: ${optio
 // Usage" is the script's last line, "Max CUDA memory usage: torch.cuda.max_memory_allocated()/1024**2 MB"
 // on rank 0 (coordinator.print_on_master), in MiB. Transformers of then upcasts the logits to fp32 for
 // the loss (LlamaForCausalLM: logits.float()).
+// The LoRA rows (added after the round's one measurement, estimate-model 2026-11-27): coati's LoRA freezes
+// every weight but the adapters, and model.gradient_checkpointing_enable() of transformers 4.39.3 (the
+// app's requirements.txt) checkpoints with use_reentrant=True and calls enable_input_require_grads() only
+// for PEFT-loaded adapters, so no decoder layer's input requires grad: the layers record no graph and only
+// the LM head's adapter trains (the script's own comment: "for some models, lora may not be compatible with
+// gradient checkpointing"). Their specs say so (checkpointed_inputs_require_grad: false).
 const colossalChat =
   'hpcaitech/ColossalAI applications/ColossalChat/examples/README.md "Hardware Requirements" (commit d888c3787, https://github.com/hpcaitech/ColossalAI/tree/main/applications/ColossalChat/examples)';
 const colossalSft = (options: {
@@ -161,7 +167,7 @@ const colossalSft = (options: {
   spec: `model:
   params: 6738415616
   transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, vocab: 32000, ffn: 11008, seq_len: 2048, attention: flash }${options.lora ? `\n  lora: { rank: ${options.lora}, targets: [q, k, v, o, gate, up, down, lm_head] }` : ''}
-training: { precision: amp_bf16, convention: zero, optimizer: adamw, batch_size: ${options.batch}, activation_checkpointing: full, loss: standard${options.plugin === 'zero2_cpu' ? ', offload: { optimizer: cpu }' : ''} }
+training: { precision: amp_bf16, convention: zero, optimizer: adamw, batch_size: ${options.batch}, activation_checkpointing: full${options.lora ? ', checkpointed_inputs_require_grad: false' : ''}, loss: standard${options.plugin === 'zero2_cpu' ? ', offload: { optimizer: cpu }' : ''} }
 parallel: { gpus: ${options.gpus}, strategy: zero2 }`,
 });
 

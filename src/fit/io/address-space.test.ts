@@ -12,7 +12,7 @@ import { noGpuProbe } from '../../probe/gpu/types.js';
 import { summarizeFit } from '../result.js';
 import { runSearch } from '../search.js';
 import { strategies } from '../strategies.js';
-import { readAddressSpaceLimit, readPeakAddressSpace } from './address-space.js';
+import { readAddressSpaceLimit, readCpuMs, readPeakAddressSpace } from './address-space.js';
 import { createTrialRunner } from './run-trial.js';
 
 const MiB = 2 ** 20;
@@ -116,4 +116,19 @@ describe('a fit under RLIMIT_AS', { skip: noPrlimit }, () => {
     // Guided aimed with the address-space line: a handful of trials, not a doubling from 1.
     assert.ok(search.trials.length <= 8, search.trials.map((t) => t.value).join(' '));
   });
+});
+
+test('a process’s CPU time, from /proc/PID/stat (a command name with spaces and parentheses too)', () => {
+  const root = mkdtempSync(join(tmpdir(), 'headroom-proc-cpu-'));
+  mkdirSync(join(root, '42'));
+  // proc(5): pid (comm) state ppid ... utime stime cutime cstime (fields 14-17), in clock ticks.
+  writeFileSync(
+    join(root, '42', 'stat'),
+    '42 (py thon) x) S 1 42 42 0 -1 4194304 100 0 0 0 250 50 7 3 20 0 1 0 100 1000 10\n',
+  );
+  assert.equal(readCpuMs(42, root), 3100);
+  assert.equal(readCpuMs(43, root), null);
+  rmSync(root, { recursive: true, force: true });
+  const own = readCpuMs(process.pid);
+  assert.ok(own !== null && own >= 0, `this process's own CPU time: ${own}`);
 });

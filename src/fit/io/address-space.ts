@@ -2,7 +2,8 @@
 // /proc/PID/limits, set by `ulimit -v`, prlimit(1) or setrlimit(2)) and VmPeak in /proc/PID/status, the
 // largest the process's address space has been. Under RLIMIT_AS an allocation past the limit fails
 // (ENOMEM: PyTorch's "DefaultCPUAllocator: can't allocate memory", Python's MemoryError) while RSS may
-// be far below it, so the address space is what such a limit is compared with.
+// be far below it, so the address space is what such a limit is compared with. And its CPU time
+// (/proc/PID/stat), the progress its early stop is judged by.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -27,4 +28,20 @@ export function readAddressSpaceLimit(pid: number, procRoot = '/proc'): number |
 export function readPeakAddressSpace(pid: number, procRoot = '/proc'): number | null {
   const kb = readProc(pid, 'status', procRoot)?.match(/^VmPeak:\s+(\d+) kB/m)?.[1];
   return kb === undefined ? null : Number(kb) * 1024;
+}
+
+/** Clock ticks per second of /proc/PID/stat's times (USER_HZ: 100 on Linux, sysconf(_SC_CLK_TCK)). */
+const clockTicksPerSecond = 100;
+
+/**
+ * The process's CPU time in ms: utime + stime of all its threads, and cutime + cstime of the children
+ * it has waited for (proc(5): /proc/PID/stat fields 14-17); null when unreadable. A trial's progress.
+ */
+export function readCpuMs(pid: number, procRoot = '/proc'): number | null {
+  const stat = readProc(pid, 'stat', procRoot);
+  // The command name (field 2) is in parentheses and may hold spaces: count from after its last ')'.
+  const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
+  if (!fields || fields.length < 15) return null;
+  const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+  return Number.isFinite(ticks) ? (ticks * 1000) / clockTicksPerSecond : null;
 }

@@ -20,7 +20,7 @@ import { findLeak, findRisingMemory, type MemorySample } from '../memory-trend.j
 import { placeholderFor, substituteValue } from '../template.js';
 import { type EarlyStop, judgeRunningTrial, type TrialHints } from '../trial-stop.js';
 import { hostNeedBytes, type Resource, type ResourceLimit, type TrialRecord } from '../types.js';
-import { readAddressSpaceLimit, readPeakAddressSpace } from './address-space.js';
+import { readAddressSpaceLimit, readCpuMs, readPeakAddressSpace } from './address-space.js';
 import { importsLogVariable, learnedVariable } from './learned-imports.js';
 import { relabelWarmTrial } from './relabel-warm-trial.js';
 import { forkPidVariable, noForkExitCode, readForkReport, type WarmServer } from './warm-server.js';
@@ -195,6 +195,7 @@ export function startTrial(
   let addressSpaceLimit: number | null = null;
   let addressSpacePeak: number | null = null;
   let forkedPid: number | null = null;
+  let cpuMs: number | null = null;
   const readAddressSpace = (clientPid: number): void => {
     if (isForked && forkedPid === null) {
       const report = readForkReport(forkFile);
@@ -203,6 +204,7 @@ export function startTrial(
     // A forked trial's limit and peak are its fork's (the client's are a small interpreter's).
     const pid = isForked ? forkedPid : clientPid;
     if (pid === null) return;
+    cpuMs = readCpuMs(pid, options.procRoot);
     addressSpaceLimit = readAddressSpaceLimit(pid, options.procRoot) ?? addressSpaceLimit;
     const peak = readPeakAddressSpace(pid, options.procRoot);
     if (peak !== null) addressSpacePeak = Math.max(peak, addressSpacePeak ?? 0);
@@ -243,15 +245,16 @@ export function startTrial(
       const isAddressSpace =
         addressSpaceLimit !== null && isAddressSpaceBinding(addressSpaceLimit, options.limits);
       const hostBytes = isAddressSpace ? addressSpacePeak : status.hostBytes;
-      samples.push({ atMs: performance.now(), hostBytes, gpuBytes: status.gpuBytes });
+      samples.push({ atMs: performance.now(), hostBytes, gpuBytes: status.gpuBytes, cpuMs });
       const judged =
-        hints && !options.isFullTrials && programStartMs !== null && !isAddressSpace
+        hints && !options.isFullTrials && programStartMs !== null
           ? judgeRunningTrial({
               samples,
               hints,
               limits: options.limits,
               countFromMs: programStartMs,
               startupMs,
+              isAddressSpace,
             })
           : null;
       if (judged) {

@@ -66,15 +66,15 @@ export function dotenvQuote(value: string): { text: string; warning?: string } {
  * plan says what the bootstrap does: it caps the process (capBy `bootstrap`), it adds the allocator
  * keys handed to it in HEADROOM_TORCH_ALLOC_KEYS (plan/torch-env.ts), and it records the exact GPU peaks.
  */
-export function bootstrapNotes(process: Pick<PlannedProcess, 'env' | 'capBy' | 'capNote'>): string[] {
-  const isCapping = process.capBy === 'bootstrap';
-  const gatedKeys = (process.env[bootVariables.torchAllocKeys] ?? '').split(',').filter(Boolean);
-  const recordsPeaks = (process.env[bootVariables.actions] ?? '').split(',').includes('peaks');
+export function bootstrapNotes(planned: Pick<PlannedProcess, 'env' | 'capBy' | 'capNote'>): string[] {
+  const isCapping = planned.capBy === 'bootstrap';
+  const gatedKeys = (planned.env[bootVariables.torchAllocKeys] ?? '').split(',').filter(Boolean);
+  const recordsPeaks = (planned.env[bootVariables.actions] ?? '').split(',').includes('peaks');
   if (!isCapping && gatedKeys.length === 0 && !recordsPeaks) return [];
-  const first = (process.env.PYTHONPATH ?? '').split(':')[0];
+  const first = (planned.env.PYTHONPATH ?? '').split(':')[0];
   const keys = gatedKeys.map((entry) => entry.replace(/@(.+)$/, ' (torch >= $1)'));
   const does = [
-    ...(isCapping ? [process.capNote] : []),
+    ...(isCapping ? [planned.capNote] : []),
     ...(keys.length > 0
       ? [
           `at start-up it adds ${keys.join(', ')} to PYTORCH_CUDA_ALLOC_CONF where the installed torch is that new`,

@@ -85,18 +85,15 @@ describe('headroom estimate', () => {
   });
 
   // Seed 003 as the user first wrote it: the model's size, and only the trajectory tensor.
-  const trajectoriesOnly = writeConfig(
-    [
-      'framework: torch',
-      'vars: { B: 2, G: 4, T: 50 }',
-      'model: { params: 36M, trainable: 18M }',
-      'training: { precision: fp32, optimizer: adamw, batch_size: B*G }',
-      'tensors:',
-      '  - { name: trajectories, shape: [B*G, 263, 1, 196], dtype: float32, count: T }',
-      '',
-    ].join('\n'),
-    'grpo-trajectories-only.yaml',
-  );
+  const trajectoriesLines = [
+    'framework: torch',
+    'vars: { B: 2, G: 4, T: 50 }',
+    'model: { params: 36M, trainable: 18M }',
+    'training: { precision: fp32, optimizer: adamw, batch_size: B*G }',
+    'tensors:',
+    '  - { name: trajectories, shape: [B*G, 263, 1, 196], dtype: float32, count: T }',
+  ];
+  const trajectoriesOnly = writeConfig([...trajectoriesLines, ''].join('\n'), 'grpo-trajectories-only.yaml');
 
   test('seed 003: with only the trajectory tensor, --solve B refuses (exit 1) and names activations', async () => {
     const { code, stdout } = await runHeadroom([
@@ -136,12 +133,7 @@ describe('headroom estimate', () => {
     assert.ok(JSON.parse(byT.stdout).solve.value > 50);
     const covered = writeConfig(
       [
-        'framework: torch',
-        'vars: { B: 2, G: 4, T: 50 }',
-        'model: { params: 36M, trainable: 18M }',
-        'training: { precision: fp32, optimizer: adamw, batch_size: B*G }',
-        'tensors:',
-        '  - { name: trajectories, shape: [B*G, 263, 1, 196], dtype: float32, count: T }',
+        ...trajectoriesLines,
         '  - { name: activations, shape: [B*G, 197, 512], dtype: float32, count: 80, covers: activations }',
         '',
       ].join('\n'),
@@ -206,13 +198,11 @@ describe('headroom estimate', () => {
       assert.match(lora.stdout, new RegExp(`\\n${name}\\s`), name);
     }
     const qlora = await runHeadroom([
-      ...[
-        'estimate',
-        '--model-config',
-        join(repoRoot, 'examples', 'models', 'llama-2-7b.json'),
-        '--seq-len',
-        '512',
-      ],
+      'estimate',
+      '--model-config',
+      join(repoRoot, 'examples', 'models', 'llama-2-7b.json'),
+      '--seq-len',
+      '512',
       ...['--precision', 'bf16', '--quantization', 'nf4', '--double-quant', '--lora-rank', '8', '--json'],
     ]);
     assert.equal(qlora.code, 0, qlora.stderr);
@@ -228,18 +218,16 @@ describe('headroom estimate', () => {
 
   test('--gpus 8 --strategy zero3 on a 7B full fine-tune: per-GPU states (2Ψ + 2Ψ + 12Ψ)/8', async () => {
     const { code, stdout, stderr } = await runHeadroom([
-      ...[
-        'estimate',
-        '--params',
-        '7B',
-        '--precision',
-        'amp_bf16',
-        '--gpus',
-        '8',
-        '--strategy',
-        'zero3',
-        '--json',
-      ],
+      'estimate',
+      '--params',
+      '7B',
+      '--precision',
+      'amp_bf16',
+      '--gpus',
+      '8',
+      '--strategy',
+      'zero3',
+      '--json',
     ]);
     assert.equal(code, 0, stderr);
     const report = JSON.parse(stdout);
@@ -252,19 +240,17 @@ describe('headroom estimate', () => {
 
   test('--gpu-counts: the GRPO per-card table, with the largest B on each count', async () => {
     const { code, stdout, stderr } = await runHeadroom([
-      ...[
-        'estimate',
-        '-c',
-        grpo,
-        '--var',
-        'S=50',
-        '--gpu-counts',
-        '1,2,4,8',
-        '--budget',
-        '24GiB',
-        '--solve',
-        'B',
-      ],
+      'estimate',
+      '-c',
+      grpo,
+      '--var',
+      'S=50',
+      '--gpu-counts',
+      '1,2,4,8',
+      '--budget',
+      '24GiB',
+      '--solve',
+      'B',
     ]);
     assert.equal(code, 0, stderr);
     assert.match(stdout, /By GPU count \(ddp/);
@@ -274,19 +260,17 @@ describe('headroom estimate', () => {
 
   test('--host-budget alone answers for the host', async () => {
     const { code, stdout, stderr } = await runHeadroom([
-      ...[
-        'estimate',
-        '-c',
-        act,
-        '--workers',
-        '8',
-        '--prefetch-factor',
-        '2',
-        '--host-budget',
-        '16GiB',
-        '--solve',
-        'N',
-      ],
+      'estimate',
+      '-c',
+      act,
+      '--workers',
+      '8',
+      '--prefetch-factor',
+      '2',
+      '--host-budget',
+      '16GiB',
+      '--solve',
+      'N',
     ]);
     assert.equal(code, 0, stderr);
     assert.match(stdout, /Solve: N = \d+ fits 16\.00 GiB host \(host /);
