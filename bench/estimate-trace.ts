@@ -11,6 +11,7 @@ import { runTraceHelper, type TraceRequest } from '../src/trace/helper.js';
 
 const GiB = 1024 ** 3;
 
+/** Traces the model extrapolated and (unless --skip-full) whole, and prints the times and the error. */
 export async function main(args: string[]): Promise<void> {
   const missing = skipUnlessFrameworks('torch', 'transformers');
   const python = frameworksPython();

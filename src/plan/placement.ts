@@ -26,6 +26,7 @@ export function expandInstances(processes: ProcessSpec[]): Instance[] {
   );
 }
 
+/** Whether the process is planned on a GPU at all (its framework's profile says; `none` is not). */
 export const usesGpu = (spec: ProcessSpec): boolean => profileOf(spec.framework).usesGpu;
 
 /** A budget of fixed size on a device; `rest` (or no budget) is resolved later from what remains. */

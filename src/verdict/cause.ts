@@ -7,7 +7,7 @@
 import type { LogNumbers } from '../doctor/stream/output-reader.js';
 import type { GpuCap } from '../plan/cap.js';
 import { formatBytes } from '../units.js';
-import type { Confidence, ExitReason } from '../vocabulary.js';
+import { type Confidence, type ExitReason, kindForReason } from '../vocabulary.js';
 
 /** What a memory failure ran into. */
 export type CauseKind = 'own-cap' | 'card-full' | 'host-limit' | 'unknown';
@@ -92,9 +92,6 @@ export interface FailureCause {
   /** Where the numbers came from: the framework's own message, headroom's samples, or both. */
   source: 'framework' | 'sample' | 'both' | 'none';
 }
-
-const gpuReasons: ReadonlySet<ExitReason> = new Set(['gpu-oom']);
-const hostReasons: ReadonlySet<ExitReason> = new Set(['oom-killed', 'host-oom']);
 
 // A sample this close under the cap counts as "at its cap" when the request size is unknown.
 const nearCapShare = 0.98;
@@ -361,8 +358,10 @@ export function judgeCause(facts: CauseFacts): FailureCause | null {
       { inUseBytes: over ?? null, source: over != null ? 'sample' : 'none' },
     );
   }
-  if (hostReasons.has(facts.reason)) return judgeHost(facts);
-  if (gpuReasons.has(facts.reason)) return judgeGpu(facts);
+  // The one reason → kind table says which reasons are host and which GPU memory failures.
+  const kind = kindForReason(facts.reason);
+  if (kind === 'host_oom') return judgeHost(facts);
+  if (kind === 'gpu_oom') return judgeGpu(facts);
   return null;
 }
 
