@@ -1,7 +1,8 @@
 // `npm test`'s runner: the files of scripts/test-files.ts, the costliest first, a few at a time. Node 20's
 // `node --test a b c` sorts the files it is given by path (a long file late in the alphabet then runs on
 // alone at the end); node:test's run() starts them in the order given.
-//   node --import tsx scripts/run-tests.ts [--concurrency N] [--costs FILE] [FILE...]
+//   node scripts/test.mjs [--concurrency N] [--costs FILE] [FILE...]   (npm test: on the test build)
+//   node --import tsx scripts/run-tests.ts [...]                        (each test process starts tsx)
 // --costs FILE also writes what each file cost (scripts/test-cost-reporter.mjs) to FILE.
 import { createWriteStream } from 'node:fs';
 import { relative, resolve } from 'node:path';

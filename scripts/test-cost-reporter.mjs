@@ -1,7 +1,7 @@
 // A node --test reporter that writes what each test file cost, for scripts/test-costs.json (which
 // scripts/test-files.ts orders `npm test` by): the seconds of its top-level tests, summed, for every
 // file over one second. Run beside the usual reporter (after `npm run build`):
-//   node --import tsx scripts/run-tests.ts --costs scripts/test-costs.json
+//   node scripts/test.mjs --costs scripts/test-costs.json
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 

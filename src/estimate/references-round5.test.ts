@@ -1,8 +1,15 @@
 // Round 5 of the published measured peaks (test-helpers/published-measured-round5.ts), gathered held out
 // by one engineer while another changed the model. These tests check their shape — each names its
 // source, what was measured, its config, and a spec that parses — and that they are new to rounds 1 to 4
-// and ../shared/estimation. Nothing here scores the model: round 5 stays held out until the lead's one
-// measurement, which then adds its accuracy test here as round 4's file has.
+// and ../shared/estimation.
+// Measured ONCE by the lead, 2026-11-27 03:09 UTC, with the model frozen at 213d6c6 (analytic, no trace):
+// 53 cases, median |error| 21.0%, worst +172.1% (ms-swift Qwen3-8B LoRA, liger, 2048), 12 within 5%,
+// 23 within 15%, 31 within 30%. The model of the session's start (cb3952c) gives the same on these cases.
+// Corrected after it, by one rule applied to every case and not chosen by error: a spec says the weights'
+// dtype its own command gives. 12 ms-swift cases run `--torch_dtype bfloat16` (bf16 weights) but their
+// specs said amp_bf16 (autocast over fp32 weights, types.ts); they now say bf16: median 16.9%, worst
+// +127.6% (DeepSpeedExamples ResNet-50 fp16 ZeRO-1), 13 within 5%, 26 within 15%, 36 within 30%.
+// Round 5 is now spent: the accuracy test pins that figure.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { publishedCases } from './test-helpers/published-measured.js';
@@ -76,4 +83,17 @@ test('round 5: every document gives at least one case, and at least 10 documents
       round5Cases.some((c) => c.source.includes(document)),
       `${document} gives no case`,
     );
+});
+
+test('round 5: accuracy on the spent round-5 cases stays at or better than its one measurement', async () => {
+  const { scorePublished, caseError, medianAbsoluteError } = await import('./test-helpers/measured-cases.js');
+  const scored = scorePublished(round5Cases, () => true);
+  const worst = scored.reduce((a, b) => (Math.abs(caseError(b)) > Math.abs(caseError(a)) ? b : a));
+  const median = medianAbsoluteError(scored);
+  const within = (limit: number) => scored.filter((c) => Math.abs(caseError(c)) <= limit).length;
+  const summary = `${scored.length} cases: median |error| ${(median * 100).toFixed(1)}%, worst ${(caseError(worst) * 100).toFixed(1)}% (${worst.id}); ${within(0.05)} within 5%, ${within(0.15)} within 15%, ${within(0.3)} within 30%`;
+  // The one measurement, after the dtype correction (see the top); issue #25's bar, median <= 5% and
+  // worst <= 15% on runs nobody fitted to, is not met.
+  assert.ok(median <= 0.17, summary);
+  assert.ok(within(0.05) >= 13 && within(0.15) >= 26 && within(0.3) >= 36, summary);
 });

@@ -1,7 +1,8 @@
 // Children do not outlive a killed headroom (issue #22 item 10): SIGKILL the supervising process
-// (a real one, running supervise()), and its keeper stops every process of the run within 5 s,
-// grandchildren in their own sessions and cgroup members included, with an event in the record;
-// with keepOnCrash they are left running, and the record says so.
+// (a real one, running supervise()), and its keeper stops every process of the run (SIGTERM, SIGKILL
+// after 2 s), grandchildren in their own sessions and cgroup members included, with an event in the
+// record; with keepOnCrash they are left running, and the record says so. The tests wait for the
+// keeper's event, not a time: under load its /proc scans take longer (how fast it is is not asserted).
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
@@ -41,6 +42,15 @@ async function startHeadroom(runDir: string, keepOnCrash: boolean) {
   return { headroom, pids };
 }
 
+/** The keeper's orphans-stopped event, once it has written it (the test's timeout ends a keeper that never does). */
+async function keeperEvent(runDir: string): Promise<Record<string, unknown>> {
+  for (;;) {
+    const event = readEvents(runDir).find((e) => e.type === 'orphans-stopped');
+    if (event) return event;
+    await sleep(50);
+  }
+}
+
 const readEvents = (runDir: string): Record<string, unknown>[] =>
   readFileSync(join(runDir, 'events.jsonl'), 'utf8')
     .trim()
@@ -48,7 +58,7 @@ const readEvents = (runDir: string): Record<string, unknown>[] =>
     .map((line) => JSON.parse(line));
 
 describe('a SIGKILLed headroom', () => {
-  test('leaves no process of its run running 5 s later: its keeper stopped them and said so', {
+  test('leaves no process of its run running: its keeper stopped them and said so', {
     timeout: 60_000,
   }, async () => {
     const runDir = join(mkdtempSync(join(tmpdir(), 'headroom-keeper-')), 'run');
@@ -56,10 +66,9 @@ describe('a SIGKILLed headroom', () => {
     try {
       assert.equal(pids.length, 6);
       headroom.kill('SIGKILL');
-      await sleep(5000);
+      // The keeper writes its event after its last SIGKILL round.
+      const stopped = await keeperEvent(runDir);
       assert.deepEqual(survivors(pids), [], 'nothing of the run is left running');
-      const stopped = readEvents(runDir).find((e) => e.type === 'orphans-stopped');
-      assert.ok(stopped, 'the keeper wrote its event');
       assert.equal(stopped.kept, false);
       assert.deepEqual([...(stopped.pids as number[])].sort(), [...pids].sort());
       assert.match(String(stopped.message), /ended without ending run .*its keeper stopped/);
@@ -76,12 +85,7 @@ describe('a SIGKILLed headroom', () => {
     const { headroom, pids } = await startHeadroom(runDir, true);
     try {
       headroom.kill('SIGKILL');
-      let kept: Record<string, unknown> | undefined;
-      for (let i = 0; i < 100 && !kept; i++) {
-        await sleep(50);
-        kept = readEvents(runDir).find((e) => e.type === 'orphans-stopped');
-      }
-      assert.ok(kept, 'the keeper wrote its event');
+      const kept = await keeperEvent(runDir);
       assert.equal(kept.kept, true);
       assert.deepEqual(survivors(pids).sort(), [...pids].sort(), 'all still running');
     } finally {

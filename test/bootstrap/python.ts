@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { after } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { cpuBounded, hangBackstopMs } from '../../src/test-helpers/cpu-limit.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const bootstrapDir = resolve(here, '..', '..', 'python', 'headroom_boot');
@@ -64,12 +65,13 @@ export interface PythonRun {
   stderr: string;
 }
 
-/** Runs `python -c code` with only the given environment (plus PATH), no bytecode written. */
+/** Runs `python -c code` with only the given environment (plus PATH), no bytecode written; a runaway is
+ * stopped at 60 CPU-s. */
 export function runPython(python: string, code: string, env: Record<string, string>): PythonRun {
-  const result = spawnSync(python, ['-c', code], {
+  const result = spawnSync(...cpuBounded(60, python, ['-c', code]), {
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', PYTHONDONTWRITEBYTECODE: '1', ...env },
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: hangBackstopMs,
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }

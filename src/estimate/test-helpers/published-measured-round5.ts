@@ -620,7 +620,7 @@ export const round5Cases: PublishedCase[] = [
     attention: 'flash',
     lora: swiftLora,
     training:
-      'precision: amp_bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 4, activation_checkpointing: full, loss: standard',
+      'precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 4, activation_checkpointing: full, loss: standard',
   }),
   swift({
     id: 'qwen2.5-7b-lora-alpaca-mix',
@@ -636,7 +636,7 @@ export const round5Cases: PublishedCase[] = [
     seqText: alpacaMixSeq,
     lora: swiftLora,
     training:
-      'precision: amp_bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 16, activation_checkpointing: full, loss: standard',
+      'precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 16, activation_checkpointing: full, loss: standard',
   }),
   swift({
     id: 'qwen2.5-7b-qlora-bnb-nf4-alpaca-mix',
@@ -653,7 +653,7 @@ export const round5Cases: PublishedCase[] = [
     lora: swiftLora,
     quantization: 'weights: nf4, double_quant: true, compute_dtype: bf16',
     training:
-      'precision: amp_bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 16, activation_checkpointing: full, loss: standard',
+      'precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 16, activation_checkpointing: full, loss: standard',
   }),
   swift({
     id: 'qwen2.5-7b-full-alpaca-mix',
@@ -684,7 +684,7 @@ export const round5Cases: PublishedCase[] = [
     seqText: selfCognitionSeq,
     lora: swiftLora,
     training:
-      'precision: amp_bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 16, activation_checkpointing: full, loss: standard',
+      'precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 16, activation_checkpointing: full, loss: standard',
   }),
   swift({
     id: 'qwen2.5-7b-lora-self-cognition-zero2-2gpu',
@@ -701,7 +701,7 @@ export const round5Cases: PublishedCase[] = [
     gpus: 2,
     lora: swiftLora,
     training:
-      'precision: amp_bf16, convention: zero, optimizer: adamw, batch_size: 1, grad_accumulation: 8, activation_checkpointing: full, loss: standard',
+      'precision: bf16, convention: zero, optimizer: adamw, batch_size: 1, grad_accumulation: 8, activation_checkpointing: full, loss: standard',
     parallel: 'gpus: 2, strategy: zero2',
   }),
   swift({
@@ -719,7 +719,7 @@ export const round5Cases: PublishedCase[] = [
     gpus: 2,
     lora: swiftLora,
     training:
-      'precision: amp_bf16, convention: zero, optimizer: adamw, batch_size: 1, grad_accumulation: 8, activation_checkpointing: full, loss: standard',
+      'precision: bf16, convention: zero, optimizer: adamw, batch_size: 1, grad_accumulation: 8, activation_checkpointing: full, loss: standard',
     parallel: 'gpus: 2, strategy: zero3',
   }),
   swift({
@@ -737,7 +737,7 @@ export const round5Cases: PublishedCase[] = [
     gpus: 2,
     lora: swiftLora,
     training:
-      'precision: amp_bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 8, activation_checkpointing: full, loss: standard',
+      'precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 8, activation_checkpointing: full, loss: standard',
     parallel: 'gpus: 2, strategy: ddp',
   }),
   swift({
@@ -755,7 +755,7 @@ export const round5Cases: PublishedCase[] = [
     gpus: 2,
     lora: swiftLora,
     training:
-      'precision: amp_bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 8, activation_checkpointing: full, loss: standard',
+      'precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 8, activation_checkpointing: full, loss: standard',
     parallel: 'gpus: 2, strategy: fsdp_full',
   }),
   swift({
@@ -777,7 +777,7 @@ export const round5Cases: PublishedCase[] = [
       'R1 distillation samples run to thousands of tokens: the longest kept under max_length 2048 (truncation_strategy delete) is taken as 2048 tokens, batch 1',
     lora: swiftLora,
     training:
-      'precision: amp_bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 16, activation_checkpointing: full, loss: fused',
+      'precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 16, activation_checkpointing: full, loss: fused',
   }),
   swift({
     id: 'qwen3-8b-lora-sft-mixin-2048',
@@ -799,7 +799,7 @@ export const round5Cases: PublishedCase[] = [
       'Qwen3-SFT-Mixin holds reasoning traces that run past 2048 tokens: the longest kept under max_length 2048 (truncation_strategy delete) is taken as 2048 tokens, batch 1',
     lora: swiftLora,
     training:
-      'precision: amp_bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 16, activation_checkpointing: full, loss: standard',
+      'precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 16, activation_checkpointing: full, loss: standard',
   }),
   swift({
     id: 'qwen2.5-3b-full-agent-packing-8192-liger',
@@ -838,7 +838,7 @@ export const round5Cases: PublishedCase[] = [
       'one preference pair per step: chosen and rejected padded to the longer, 1024 tokens assumed for the longest pair (the script prints no lengths)',
     lora: swiftLora,
     training:
-      'precision: amp_bf16, optimizer: adamw, batch_size: 2, grad_accumulation: 16, activation_checkpointing: full, loss: standard',
+      'precision: bf16, optimizer: adamw, batch_size: 2, grad_accumulation: 16, activation_checkpointing: full, loss: standard',
   }),
   swift({
     id: 'qwen2.5-0.5b-lora-seq-cls-regression-bs16',
@@ -861,7 +861,7 @@ export const round5Cases: PublishedCase[] = [
       'STS-B sentence pairs without a chat template, batch 16 padded to the longest (64 tokens assumed)',
     lora: swiftLora,
     training:
-      'precision: amp_bf16, optimizer: adamw, batch_size: 16, activation_checkpointing: full, loss: standard',
+      'precision: bf16, optimizer: adamw, batch_size: 16, activation_checkpointing: full, loss: standard',
   }),
 
   // lit-gpt's quantization tutorial: Falcon-7B generation on an A100 40 GB, every bitsandbytes format.

@@ -1,0 +1,59 @@
+// Builds every TypeScript file of tsconfig.json's folders into .test-build/ (x.ts -> .test-build/x.js) with
+// the transform scripts/test-loader-hooks.mjs names, leaving alone a build newer than its source.
+//   node scripts/test-build.mjs
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { transform } from 'esbuild';
+import {
+  buildRoot,
+  buildStamp,
+  builtPathOf,
+  repoRoot,
+  stampPath,
+  transformOptions,
+} from './test-loader-hooks.mjs';
+
+function* typeScriptFiles(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.'))
+      yield* typeScriptFiles(path);
+    else if (entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) yield path;
+  }
+}
+
+/** Builds what is missing or older than its source; resolves to [built, up to date] counts. */
+export async function buildTests() {
+  const { include } = JSON.parse(readFileSync(join(repoRoot, 'tsconfig.json'), 'utf8'));
+  const files = include.flatMap((dir) => [...typeScriptFiles(join(repoRoot, dir))]);
+  // Made with other options (another Node, another tsconfig): all of it again.
+  let stamp = null;
+  try {
+    stamp = readFileSync(stampPath, 'utf8');
+  } catch {}
+  if (stamp !== buildStamp) rmSync(buildRoot, { recursive: true, force: true });
+  let built = 0;
+  await Promise.all(
+    files.map(async (path) => {
+      const out = builtPathOf(path);
+      let outAt = 0;
+      try {
+        outAt = statSync(out).mtimeMs;
+      } catch {}
+      if (outAt >= statSync(path).mtimeMs) return;
+      const { code } = await transform(readFileSync(path, 'utf8'), transformOptions(path));
+      mkdirSync(dirname(out), { recursive: true });
+      writeFileSync(out, code);
+      built++;
+    }),
+  );
+  mkdirSync(buildRoot, { recursive: true });
+  writeFileSync(stampPath, buildStamp);
+  return [built, files.length - built];
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [built, upToDate] = await buildTests();
+  console.log(`test build: ${built} built, ${upToDate} up to date (.test-build/)`);
+}

@@ -1,0 +1,58 @@
+// The test loader (scripts/test-loader.mjs) runs TypeScript as tsx would: `./b.js` finds `b.ts`, a
+// module's URL is its `.ts` file, a stack trace names the `.ts` line, and a file without a build is
+// transformed on the spot; builds live in .test-build/ under the file's own path.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { buildRoot, builtPathOf, repoRoot } from './test-loader-hooks.mjs';
+
+const loader = new URL('./test-loader.mjs', import.meta.url).href;
+const dir = mkdtempSync(join(tmpdir(), 'headroom-test-loader-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+test('a .ts file outside the build: ./b.js is b.ts, import.meta.url is the .ts file, the stack names the .ts line', () => {
+  writeFileSync(
+    join(dir, 'a.ts'),
+    [
+      "import { fail } from './b.js';",
+      'interface Told {',
+      '  url: string;',
+      '}',
+      'const told: Told = { url: import.meta.url };',
+      'console.log(told.url);',
+      'fail();',
+      '',
+    ].join('\n'),
+  );
+  writeFileSync(
+    join(dir, 'b.ts'),
+    [
+      'type Reason = string;',
+      '',
+      'export function fail(): never {',
+      "  const reason: Reason = 'from line 5';",
+      '  throw new Error(reason);',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  const run = spawnSync(process.execPath, ['--import', loader, join(dir, 'a.ts')], { encoding: 'utf8' });
+  assert.equal(run.status, 1, run.stderr);
+  assert.equal(run.stdout.trim(), `file://${join(dir, 'a.ts')}`);
+  assert.match(run.stderr, /Error: from line 5/);
+  assert.ok(run.stderr.includes(`${join(dir, 'b.ts')}:5:9`), run.stderr);
+});
+
+test('builds mirror the repository under .test-build/; nothing outside it or in node_modules is built', () => {
+  assert.equal(builtPathOf(join(repoRoot, 'src', 'units.ts')), join(buildRoot, 'src', 'units.js'));
+  assert.equal(
+    builtPathOf(fileURLToPath(import.meta.url)),
+    join(buildRoot, 'scripts', 'test-loader.test.js'),
+  );
+  assert.equal(builtPathOf(join(dir, 'a.ts')), null);
+  assert.equal(builtPathOf(join(repoRoot, 'node_modules', 'x', 'y.ts')), null);
+});
