@@ -39,3 +39,12 @@ test('values compare as written or as booleans', () => {
     value: 'false',
   });
 });
+
+test('an NCCL failure under NCCL_DEBUG=INFO already is not told to rerun with it', () => {
+  // NCCL's docs (env.html#nccl-debug): INFO prints debug information; values compare case-insensitively.
+  const timeout =
+    '[Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=49, OpType=ALLREDUCE, Timeout(ms)=1800000) ran for 1800561 milliseconds before timing out.';
+  assert.match(mustDiagnose(timeout).fixes.join('\n'), /NCCL_DEBUG=INFO/);
+  const shown = mustDiagnose('export NCCL_DEBUG=info', timeout);
+  assert.ok(!shown.fixes.some((f) => /NCCL_DEBUG=INFO/.test(f)), shown.fixes.join('\n'));
+});

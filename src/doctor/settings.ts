@@ -12,6 +12,7 @@ export const settingNames = [
   'XLA_PYTHON_CLIENT_ALLOCATOR',
   'TF_FORCE_GPU_ALLOW_GROWTH',
   'NCCL_SHM_DISABLE',
+  'NCCL_DEBUG',
   'CUDA_LAUNCH_BLOCKING',
   'num_workers',
   'enforce_eager',

@@ -35,7 +35,7 @@ export const corpusParts: readonly CorpusPart[] = [
 
 /**
  * The parts of test/corpus the tests read: heldout/ since it was measured (test/corpus/HELDOUT.md),
- * heldout-2/ .. heldout-5/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-5-RESULT.md).
+ * heldout-2/ .. heldout-6/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-6-RESULT.md).
  */
 export const testCorpusParts: readonly CorpusPart[] = [
   'logs',
@@ -44,6 +44,7 @@ export const testCorpusParts: readonly CorpusPart[] = [
   'heldout-3',
   'heldout-4',
   'heldout-5',
+  'heldout-6',
 ];
 
 /** test/corpus in this checkout. */
