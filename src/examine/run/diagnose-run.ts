@@ -254,6 +254,13 @@ function fixesFor(options: {
       return overBudgetFixes({ name: worst.name, usedBytes: worst.gpuBytes, plan, victim: p.name });
     // Its own GPU clients filled the card: their share is the fix (withClientsFix puts it first).
     if (p.gpuClients || worst) return planFix;
+    // It asked for more than its whole budget (a hard-coded engine fraction, a larger batch), or no
+    // sample showed the others within theirs: its own fixes, not the plan's room.
+    const budgetBytes = plan?.processes?.find((x) => x.name === p.name)?.budgetBytes;
+    const asksPastBudget =
+      budgetBytes !== undefined && cause.requestedBytes !== null && cause.requestedBytes > budgetBytes;
+    if (asksPastBudget || cause.source === 'framework' || cause.source === 'none')
+      return [...planFix, ...d.fixDetails];
     return [
       {
         fix: 'every process was within its budget, yet the card was full: raise context_overhead or reserve in headroom.yaml so the plan counts what ran beside the budgets (contexts, other users of the card)',
