@@ -29,11 +29,19 @@ describe('headroom fit on real PyTorch', { skip }, () => {
     argv.push('--samples', '20000', '--batch-size', '{batch}');
     const { code, stdout, stderr } = await runHeadroom(argv, { cwd: scratch });
     assert.equal(code, 0, stderr);
-    const result = JSON.parse(stdout) as { best: number; end: string; trials: Trial[] };
+    const result = JSON.parse(stdout) as {
+      best: number;
+      end: string;
+      isAnswerSettled: boolean;
+      trials: Trial[];
+    };
     assert.equal(result.end, 'settled');
     assert.ok(result.best > 1, `best ${result.best}`);
     const passes = result.trials.filter((t) => t.outcome === 'pass' || t.outcome === 'over-margin');
-    assert.ok(passes.length >= 2, stdout);
+    // Usually two or more passes; one when the first (16, ~367 MiB of the 389 MiB the 5% margin leaves)
+    // already puts the next values over the margin by the memory line: then the answer must be settled
+    // by it (seen in CI: 16 passed, 32 was OOM-killed, answer 16, no trial run that could not change it).
+    assert.ok(passes.length >= 2 || (passes.length === 1 && result.isAnswerSettled), stdout);
     for (const trial of passes) {
       assert.equal(trial.stoppedEarly?.kind, 'levelled-off', JSON.stringify(trial));
       if (trial.outcome === 'pass') assert.equal(trial.reason, 'levelled-off');
