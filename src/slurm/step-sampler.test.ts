@@ -65,6 +65,16 @@ test("sstat's rows become one sample keyed by process name, and the peaks keep t
   assert.equal(jobEvents.sampledGpuPeaks.get('learner'), 1024 ** 3);
 });
 
+test('a step jobacct_gather has not polled yet (0 bytes) is left out of the sample, not recorded as holding nothing', async () => {
+  // Seen on the real Slurm (test/slurm): a step just started reads mem=0 and MaxRSS 0 until its first poll.
+  const rows = ['7.0|2048K|cpu=00:00:01,mem=1024K', '7.1|0|cpu=00:00:00,mem=0'];
+  const commands: SlurmCommands = { run: async () => rows.join('\n') };
+  const { samples, record, clock, jobEvents } = setUp(commands);
+  assert.equal(await sampleSteps({ commands, events: jobEvents, record, clock }), true);
+  assert.deepEqual(Object.keys((samples[0] as { processes: object }).processes), ['learner']);
+  assert.equal(jobEvents.sampledPeaks.get('actor'), undefined);
+});
+
 test('a step that ended since squeue listed it costs one sample, not the run', async () => {
   const commands: SlurmCommands = {
     run: async (command, args) => {

@@ -36,7 +36,9 @@ export async function sampleSteps(options: {
   for (const usage of parseStepUsage(text)) {
     const name = running.get(usage.stepId);
     const held = usage.memBytes ?? usage.maxRssBytes;
-    if (name === undefined || held === null) continue;
+    // 0 bytes is a step that jobacct_gather has not polled yet (its first poll comes after
+    // JobAcctGatherFrequency), not a reading: a running process always holds some memory.
+    if (name === undefined || held === null || held === 0) continue;
     processes[name] = { rssBytes: held, hostBytes: held, gpuBytes: usage.gpuMemBytes };
     const peak = Math.max(held, usage.maxRssBytes ?? 0, events.sampledPeaks.get(name) ?? 0);
     events.sampledPeaks.set(name, peak);
