@@ -19,6 +19,7 @@ const swiftScripts = [
   'rlhf/dpo/full.sh',
   'rlhf/simpo.sh',
   'liger/sft.sh',
+  'padding_free/sft.sh',
   'rlhf/ppo/lora.sh',
   'rlhf/ppo/full.sh',
   'rlhf/gkd/full.sh',
