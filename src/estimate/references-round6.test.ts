@@ -40,6 +40,7 @@ const round6Documents = [
   'modelscope/ms-swift examples/megatron/dense/72b_offload.sh',
   'pytorch/tutorials intermediate_source/optimizer_step_in_backward_tutorial.py',
   'axolotl-ai-cloud/axolotl examples/gpt-oss/README.md',
+  'open-mmlab/mmsegmentation configs/fcn/README.md',
 ];
 
 checkReferenceRound({

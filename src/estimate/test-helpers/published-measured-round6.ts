@@ -435,6 +435,73 @@ const gptOssCase = (options: {
 training: { ${options.training} }${options.gpus > 1 ? `\nparallel: { gpus: ${options.gpus}, strategy: fsdp_full }` : ''}`,
 });
 
+// --- open-mmlab/mmsegmentation configs/fcn/README.md, Cityscapes "Mem (GB)" (mmseg v0.5, June 2020) --------------
+// fcn_r{50,101}-d8 {512x1024,769x769} 40k Cityscapes: FCN on ResNetV1c (deep stem of three 3×3 convs 32, 32,
+// 64; "D8": strides (1, 2, 1, 1) with dilations (1, 1, 2, 4), the stride on each stage's first 3×3, so stages
+// 3 and 4 stay at 1/8 of the crop), FCNHead (in 2048, channels 512, num_convs 2, concat_input: a third 3×3
+// conv over the input concatenated with the convs' output, 2560 → 512; dropout 0.1; a 1×1 classifier to 19
+// classes) and an auxiliary FCNHead on stage 3 (3×3 conv 1024 → 256, classifier; loss weight 0.4), SyncBN,
+// cross-entropy on the logits resized to the crop, SGD momentum 0.9, fp32, "4xb2": 4 GPUs × 2 crops (DDP).
+// Parameter counts computed from that architecture (convolutions without bias, BatchNorm weight and bias,
+// classifiers with bias): backbone 23,527,264 (R-50) or 42,519,392 (R-101), decode head 23,605,779,
+// auxiliary head 2,364,691 (the same backbone and auxiliary counts as round 4's PSPNet cases, another
+// document). "Mem (GB)" is mmcv's logged max_memory_allocated in MiB, the largest over the ranks, / 1024
+// (GiB): one GPU's figure. The residual adds, the downsample convs, the concatenation and the auxiliary head
+// are outside the spec's sequential stack (their parameters are in params).
+const mmsegFcn =
+  'open-mmlab/mmsegmentation configs/fcn/README.md "Results and models", Cityscapes (commit 02e04cc21, https://github.com/open-mmlab/mmsegmentation/blob/main/configs/fcn/README.md)';
+const resnetV1cD8Stages = (depth: 50 | 101): string[] => {
+  const blocks = depth === 50 ? [3, 4, 6, 3] : [3, 4, 23, 3];
+  const layers = [
+    '{ conv: 32, stride: 2 }',
+    '{ conv: 32 }',
+    '{ conv: 64 }',
+    '{ pool: max, kernel: 3, stride: 2, padding: 1 }',
+  ];
+  blocks.forEach((count, stage) => {
+    const width = 64 * 2 ** stage;
+    for (let block = 0; block < count; block++) {
+      const stride = block === 0 && stage === 1 ? ', stride: 2' : '';
+      layers.push(
+        `{ conv: ${width}, kernel: 1 }`,
+        `{ conv: ${width}${stride} }`,
+        `{ conv: ${4 * width}, kernel: 1 }`,
+      );
+    }
+  });
+  return layers;
+};
+const mmsegFcnCase = (options: {
+  depth: 50 | 101;
+  crop: readonly [number, number];
+  measured: number;
+  row: string;
+}): PublishedCase => {
+  const [height, width] = options.crop;
+  const params = options.depth === 50 ? 49_497_734 : 68_489_862;
+  const head = [
+    '{ conv: 512 }',
+    '{ conv: 512 }',
+    '{ conv: 512 }',
+    '{ conv: 19, kernel: 1, batch_norm: false, relu: false }',
+  ];
+  return {
+    id: `mmseg-fcn-r${options.depth}-d8-${height}x${width}-40k-cityscapes-4xb2`,
+    source: `${mmsegFcn}, row "${options.row}"`,
+    what: 'allocated',
+    unit: 'GiB',
+    measured: options.measured,
+    config: `mmsegmentation fcn_r${options.depth}-d8_${height}x${width}_40k_cityscapes: FCN on ResNetV1c-${options.depth}-D8 (${params} parameters with both heads), ${height} × ${width} crops, 2 per GPU on 4 GPUs (DDP, SyncBN), SGD momentum 0.9, fp32; the largest rank's max_memory_allocated in GiB (one GPU's figure). Residual adds, downsample convs, the head's concatenation and the auxiliary head are outside the spec's sequential stack`,
+    spec: `model:
+  params: ${params}
+${cnnSpec([3, height, width], [...resnetV1cD8Stages(options.depth), ...head])}
+training: { precision: fp32, optimizer: sgd_momentum, batch_size: 2 }
+parallel: { gpus: 4, strategy: ddp }
+tensors:
+  - { name: logits resized to the crop for the loss, shape: [2, 19, ${height}, ${width}], dtype: float32 }`,
+  };
+};
+
 export const round6Cases: PublishedCase[] = [
   // detectron2's COCO baselines: Faster R-CNN, RetinaNet and Mask R-CNN, 2 images per V100.
   detectron2Case({
@@ -1090,5 +1157,24 @@ cuda: { expandable_segments: true }`,
     training:
       'precision: bf16, convention: zero, optimizer: adamw, batch_size: 8, activation_checkpointing: full, loss: fused',
     parallel: 'gpus: 4, strategy: zero3',
+  }),
+  // mmsegmentation's FCN on Cityscapes: ResNet-50/101-D8, 2 crops per GPU on 4 GPUs.
+  mmsegFcnCase({
+    depth: 50,
+    crop: [512, 1024],
+    measured: 5.7,
+    row: 'FCN | R-50-D8 | 512x1024 | 40000 | 5.7 | 4.17 | 72.25 | 73.36',
+  }),
+  mmsegFcnCase({
+    depth: 101,
+    crop: [512, 1024],
+    measured: 9.2,
+    row: 'FCN | R-101-D8 | 512x1024 | 40000 | 9.2 | 2.66 | 75.45 | 76.58',
+  }),
+  mmsegFcnCase({
+    depth: 50,
+    crop: [769, 769],
+    measured: 6.5,
+    row: 'FCN | R-50-D8 | 769x769 | 40000 | 6.5 | 1.80 | 71.47 | 72.54',
   }),
 ];
