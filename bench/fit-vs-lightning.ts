@@ -397,6 +397,19 @@ function compareWalls(fitRun: FinderRun, lightning: Record<string, FinderRun | n
 
 type FitRun = FinderRun & { fit: Record<string, unknown> };
 
+/** `1 13.2s, 14 4.1s, 127 held-at-limit 4.2s, 131 oom-killed 2.4s`: each trial's value, how it ended (a pass plain), seconds. */
+function trialTrace(run: FitRun): string {
+  const trials = (run.fit.trials ?? []) as {
+    value: number;
+    outcome: string;
+    reason: string;
+    seconds: number;
+  }[];
+  return trials
+    .map((t) => `${t.value}${t.outcome === 'pass' ? '' : ` ${t.reason}`} ${t.seconds.toFixed(1)}s`)
+    .join(', ');
+}
+
 /** The forked fit beside the same fit with fresh processes: answers, walls, and each value both tried. */
 function compareTrials(forked: FitRun, fresh: FitRun): string {
   const outcomes = (run: FitRun) =>
@@ -504,6 +517,10 @@ export async function main(args: string[]): Promise<void> {
           : `${keyOf(setting)}: `) +
         (after ? `fit beside Lightning: ${compareWalls(after, { power, binsearch })}; ` : '') +
         (after && fresh ? `${compareTrials(after, fresh)}; ` : '') +
+        (before ? `--full-trials: ${trialTrace(before)}; ` : '') +
+        (after
+          ? `fit: ${trialTrace(after)}${after.fit.baseBytes ? ` (gate ${JSON.stringify(after.fit.baseBytes)})` : ''}; `
+          : '') +
         `load ${[power, before, binsearch, after, fresh].flatMap((r) => (r?.load ? [r.load] : [])).join(', ')}`;
       ratios.push(ratio);
       process.stdout.write(`  ${ratio}\n`);

@@ -75,3 +75,28 @@ test('with no margin, a peak past a limit nothing enforced is too big', () => {
   const over = classifyTrial(end({ peakBytes: { host: 100 * MiB, gpu: 30 * 1024 * MiB }, limits }));
   assert.deepEqual([over.ok, over.outcome, over.reason], [false, 'memory', 'over-limit']);
 });
+
+test('a run held at its cgroup limit is no room kept only when the memory line puts its need at the limit', () => {
+  const limitBytes = 900 * MiB;
+  const held = (expectedMiB: number | null) =>
+    classifyTrial(
+      end({
+        peakBytes: { host: limitBytes, gpu: null },
+        limits: [{ resource: 'host', limitBytes }],
+        heldAtLimit: {
+          limitBytes,
+          expectedBytes: expectedMiB === null ? null : expectedMiB * MiB,
+          noiseFraction: 0.02,
+        },
+      }),
+    );
+  // The bench's CNN at 900 MiB: 127 ran held at the limit, its line need 897 MiB (2% noise: 882 MiB up).
+  const atLimit = held(897);
+  assert.deepEqual([atLimit.ok, atLimit.outcome, atLimit.reason], [false, 'over-margin', 'held-at-limit']);
+  assert.match(atLimit.because, /held at its limit of 900 MiB by reclaim/);
+  // Page cache (a data set read) filled the group while the need was far under it; or no line yet.
+  for (const expected of [400, null]) {
+    const pass = held(expected);
+    assert.deepEqual([pass.ok, pass.outcome, pass.reason], [true, 'pass', 'exited']);
+  }
+});

@@ -34,6 +34,33 @@ export interface TrialEnd {
   limits: readonly { resource: Resource; limitBytes: number }[];
   /** Share of each limit to keep free, 0..1. */
   marginFraction: number;
+  /** Set when the trial's cgroup peak reached its host limit and the kernel held it there (it was not killed). */
+  heldAtLimit?: HeldAtLimit | null;
+}
+
+/** A trial whose cgroup the kernel held at its limit by reclaiming page cache, with what the line expected of it. */
+export interface HeldAtLimit {
+  limitBytes: number;
+  /** The memory line's need for the value (null: no line yet). */
+  expectedBytes: number | null;
+  /** The search's noise, a share of the limit (noise.ts). */
+  noiseFraction: number;
+}
+
+/**
+ * Whether a run held at its cgroup limit was held there by its own need: the memory line puts the
+ * value's need within the noise of the limit. It ran only on page cache the kernel could still drop,
+ * so it kept no room, and every larger value needs more (CNN at 900 MiB: 127 ran held at the limit,
+ * 128 to 130 ran or were killed from one run to the next, bench/fit-vs-lightning.limits.json's spread).
+ * Without a line, or with a need well under the limit (a data set's page cache filling the group), it
+ * is an ordinary pass.
+ */
+export function isNeedAtLimit(held: HeldAtLimit): boolean {
+  return held.expectedBytes !== null && held.expectedBytes >= held.limitBytes * (1 - held.noiseFraction);
+}
+
+function describeHeldAtLimit(held: HeldAtLimit): string {
+  return `it ran, but its cgroup was held at its limit of ${formatBytes(held.limitBytes)} by reclaim (the memory line puts its need at ${formatBytes(held.expectedBytes ?? 0)}, within the noise of the limit): no room kept, and every larger value needs more`;
 }
 
 /** The trial's verdict for the search. */
@@ -137,6 +164,10 @@ export function classifyTrial(end: TrialEnd): TrialVerdict {
       .filter(Boolean)
       .join('; ');
     return { ok: false, outcome: 'over-margin', reason: 'over-margin', because: over, isSettled, rising };
+  }
+  if (isSettled && end.heldAtLimit && isNeedAtLimit(end.heldAtLimit)) {
+    const because = describeHeldAtLimit(end.heldAtLimit);
+    return { ok: false, outcome: 'over-margin', reason: 'held-at-limit', because, isSettled, rising };
   }
   return { ok: true, outcome: 'pass', reason: passedAs, because: passedBecause, isSettled, rising };
 }

@@ -268,3 +268,60 @@ describe('guided with a limit no probe can measure', () => {
     assert.ok(oracleBytes(workload, 501) > workload.capacityBytes);
   });
 });
+
+test('a run held at the cgroup limit ends the search at margin 0: no value above it can be the answer', () => {
+  // The bench's CNN under a 900 MiB cgroup (bench/fit-vs-lightning.ts, fit's run kept with --keep): each
+  // value's measured need, then 127 ran only because the kernel held its group at the limit by reclaim.
+  const MiB = 2 ** 20;
+  const point = (value: number, mib: number): Observation => ({
+    value,
+    isPass: true,
+    isWithinMargin: true,
+    peakBytes: { host: mib * MiB, gpu: null },
+  });
+  const measured = [point(1, 328.2), point(2, 336.8), point(38, 508.9), point(113, 837.3), point(126, 896.5)];
+  const bounds = {
+    minValue: 1,
+    maxValue: 8192,
+    limits: [{ resource: 'host' as const, limitBytes: 900 * MiB }],
+  };
+  const held = { value: 127, isPass: true, isWithinMargin: false, peakBytes: { host: null, gpu: null } };
+  const history = [...measured, held];
+  assert.equal(guidedStrategy.next(history, { ...bounds, marginFraction: 0 }), undefined);
+  assert.equal(findBoundary(history).largestWithinMargin, 126);
+  // Counted as an ordinary pass (before), it crept on a value or two at a time: 129, 130, 131.
+  const crept = guidedStrategy.next([...measured, { ...held, isWithinMargin: true }], bounds);
+  assert.ok(crept !== undefined && crept > 127, String(crept));
+});
+
+test('what a trial holds before its value (a warm start at its gate) sends the second value farther, still under 80% of the limit', () => {
+  const MiB = 2 ** 20;
+  const limits = [{ resource: 'host' as const, limitBytes: 900 * MiB }];
+  const first = (bytes: number): Observation[] => [
+    { value: 1, isPass: true, isWithinMargin: true, peakBytes: { host: bytes, gpu: null } },
+  ];
+  // memory = a + b·value with a at least the gate's g: the second value's memory stays under 80%.
+  for (const [aMiB, bMiB, gMiB] of [
+    [320, 4.4, 300],
+    [320, 4.4, 320],
+    [300, 30, 250],
+    [200, 0.5, 150],
+    [320, 4.4, 0],
+  ] as const) {
+    const peak = (aMiB + bMiB) * MiB;
+    const base = gMiB > 0 ? { host: gMiB * MiB } : undefined;
+    const second = guidedStrategy.next(first(peak), { minValue: 1, maxValue: 8192, limits, baseBytes: base });
+    assert.ok(second !== undefined && second > 1, `${aMiB}+${bMiB}·v, g ${gMiB}: ${second}`);
+    assert.ok((aMiB + bMiB * second) * MiB <= 0.8 * 900 * MiB, `${aMiB}+${bMiB}·v, g ${gMiB}: ${second}`);
+  }
+  const at = (base?: number) =>
+    guidedStrategy.next(first(328.2 * MiB), {
+      minValue: 1,
+      maxValue: 8192,
+      limits,
+      ...(base ? { baseBytes: { host: base * MiB } } : {}),
+    });
+  // The bench's CNN at batch 1 (328 MiB): 2 without the gate's reading, farther with it.
+  assert.equal(at(), 2);
+  assert.ok((at(300) ?? 0) >= 10, String(at(300)));
+});

@@ -7,7 +7,8 @@
 //     once more. Without a limit, or when the points are not on a line, it doubles and bisects
 //     (or interpolates between neighbours) instead. With a margin, (2) starts as soon as a value is
 //     known not to keep it, and once the answer is settled the pass/fail boundary above it is
-//     narrowed no further: no value there can change the answer (memory grows with the value).
+//     narrowed no further: no value there can change the answer (memory grows with the value). So
+//     too at margin 0 once a value ran only held at its cgroup limit (no room kept: classify.ts).
 import {
   boundaryToleranceAt,
   findBoundary,
@@ -55,7 +56,13 @@ function proposeBoundary(history: readonly Observation[], bounds: SearchBounds, 
   const boundary = findBoundary(history);
   const { largestPass: low, smallestFail: high } = boundary;
   if (low === null || isBoundarySettled(boundary, bounds)) return undefined;
-  const estimate = estimateLimits({ history, limits: bounds.limits, anchorValue: low, noiseFraction });
+  const estimate = estimateLimits({
+    history,
+    limits: bounds.limits,
+    anchorValue: low,
+    noiseFraction,
+    baseBytes: bounds.baseBytes,
+  });
   const halfway = bisect(low, high, bounds.maxValue);
   let target = halfway;
   if (high === null && !estimate?.isPrecise) {
@@ -129,9 +136,12 @@ function proposeRepeat(history: readonly Observation[], bounds: SearchBounds, no
   return noiseFraction >= roomFraction ? recommended : undefined;
 }
 
-// With a margin and a limit, some value is known not to keep the margin (over it, or out of memory).
+// With a limit, some value is known not to keep the margin (over it, or out of memory). At margin 0
+// only a run that kept no room crosses it (held at its cgroup limit by reclaim, classify.ts): a memory
+// failure there is the boundary's, which is then narrowed as before.
 function isMarginCrossed(history: readonly Observation[], bounds: SearchBounds): boolean {
-  if ((bounds.marginFraction ?? 0) <= 0 || bounds.limits.length === 0) return false;
+  if (bounds.limits.length === 0) return false;
+  if ((bounds.marginFraction ?? 0) <= 0) return history.some((o) => o.isPass && !o.isWithinMargin);
   return history.some((o) => !o.isWithinMargin);
 }
 
@@ -141,7 +151,10 @@ export const guidedStrategy: Strategy = {
   summary: 'fit memory = a + b·value from measured peaks, jump to the limit, settle the boundary',
   next(history, bounds) {
     if (history.length === 0) return bounds.minValue;
+    // The answer is run by a fresh process: its margin and repeat count a forked trial's layout spread;
+    // the boundary between forks does not (they share one layout).
     const noise = estimateNoise(history, bounds.limits).fraction;
+    const trialNoise = estimateNoise(history, bounds.limits, { isLayoutIncluded: false }).fraction;
     if (isMarginCrossed(history, bounds)) {
       const withinMargin = proposeWithinMargin(history, bounds, noise);
       if (withinMargin !== undefined) return withinMargin;
@@ -149,7 +162,7 @@ export const guidedStrategy: Strategy = {
       if (findBoundary(history).largestWithinMargin !== null) return proposeRepeat(history, bounds, noise);
     }
     return (
-      proposeBoundary(history, bounds, noise) ??
+      proposeBoundary(history, bounds, trialNoise) ??
       proposeWithinMargin(history, bounds, noise) ??
       proposeRepeat(history, bounds, noise)
     );

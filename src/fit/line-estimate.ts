@@ -3,7 +3,7 @@
 // answer (limits less the margin) and for the boundary itself (full limits).
 import { fitLine, isLinear } from './linear-fit.js';
 import { peakPoints } from './noise.js';
-import type { Observation, ResourceLimit } from './types.js';
+import type { Observation, Resource, ResourceLimit } from './types.js';
 
 /** The second value aims at this share of the limit, as bounded by the first peak (see estimateLimit). */
 export const probeFraction = 0.8;
@@ -32,6 +32,8 @@ function estimateLimit(options: {
   limit: ResourceLimit;
   anchorValue: number;
   noiseFraction: number;
+  /** What every value holds before it grows (SearchBounds.baseBytes): the line's intercept is at least this. */
+  baseBytes?: number;
 }): Estimate | undefined {
   const { limit, anchorValue, noiseFraction } = options;
   const points = peakPoints(options.history, limit.resource);
@@ -42,9 +44,16 @@ function estimateLimit(options: {
     .sort((a, b) => b.value - a.value || b.bytes - a.bytes)[0];
   if (!anchor) return undefined;
   if (new Set(points.map((p) => p.value)).size === 1) {
-    // With memory = a + b·v, a ≥ 0 and peak p at v₀: b ≤ p / v₀, so memory(v) ≤ p·v / v₀ and
-    // v = fraction·limit·v₀ / p stays under fraction × limit whatever a is.
-    const safeValue = Math.floor((probeFraction * limit.limitBytes * anchor.value) / anchor.bytes);
+    // With memory = a + b·v, a ≥ g and peak p at v₀: b ≤ (p − g) / v₀, so memory(v) ≤ p + (p − g)(v − v₀) / v₀
+    // and v = v₀ + (fraction·limit − p)·v₀ / (p − g) stays under fraction × limit whatever a is. g is
+    // what a warm start held at its gate (its imports, part of every value's need), else 0: then
+    // v = fraction·limit·v₀ / p, which from --min 1 is barely 2 when imports are most of p.
+    // g less the noise (the peak and the gate's reading are each off by up to it); one at or over the
+    // peak contradicts it and is not used.
+    const gate = Math.max(0, (options.baseBytes ?? 0) - noiseFraction * limit.limitBytes);
+    const base = gate < anchor.bytes ? gate : 0;
+    const roomBytes = probeFraction * limit.limitBytes - anchor.bytes;
+    const safeValue = Math.floor(anchor.value + (roomBytes * anchor.value) / (anchor.bytes - base));
     const centralValue = Number.POSITIVE_INFINITY;
     return {
       centralValue,
@@ -91,6 +100,7 @@ export function estimateLimits(options: {
   limits: readonly ResourceLimit[];
   anchorValue: number;
   noiseFraction: number;
+  baseBytes?: Partial<Record<Resource, number>>;
 }): Estimate | undefined {
   // A limit no probe can measure (a declared card with no driver here) is left to the trials.
   const measured = options.limits.filter((limit) => peakPoints(options.history, limit.resource).length > 0);
@@ -98,7 +108,7 @@ export function estimateLimits(options: {
   let safeValue = Number.POSITIVE_INFINITY;
   let fittedSafeValue = Number.POSITIVE_INFINITY;
   for (const limit of measured) {
-    const estimate = estimateLimit({ ...options, limit });
+    const estimate = estimateLimit({ ...options, limit, baseBytes: options.baseBytes?.[limit.resource] });
     if (!estimate) return undefined;
     safeValue = Math.min(safeValue, estimate.safeValue);
     fittedSafeValue = Math.min(fittedSafeValue, estimate.fittedSafeValue);

@@ -78,6 +78,11 @@ export interface FitResult {
   effective: EffectiveSplit | null;
   /** The launcher every trial ran under (each trial the whole multi-rank job; the value is per rank); null: one process. */
   launcher: Launcher | null;
+  /**
+   * What a trial held before its value (a warm start at its gate, its imports done), per resource: the
+   * line's intercept is at least this, which let the second value go farther; null: not read.
+   */
+  baseBytes: Partial<Record<Resource, number>> | null;
   /** The trial that failed for a reason other than memory and ended the search. */
   failure: TrialRecord | null;
   /** What the answer should not be trusted for without a look (not settled, noise over the margin). */
@@ -125,6 +130,8 @@ export function summarizeFit(options: {
   effectiveTarget?: number;
   /** The multi-rank launcher every trial ran under (--launcher), when one did. */
   launcher?: Launcher | null;
+  /** What a trial held before its value, as the search read it (runSearch). */
+  baseBytes?: Partial<Record<Resource, number>> | null;
   notes?: string[];
 }): FitResult {
   const { end, marginFraction } = options;
@@ -172,6 +179,7 @@ export function summarizeFit(options: {
         : (splitEffectiveBatch(options.effectiveTarget, recommended, options.launcher?.nprocPerNode ?? 1) ??
           null),
     launcher: options.launcher ?? null,
+    baseBytes: options.baseBytes ?? null,
     failure: end === 'non-memory-failure' ? (trials.at(-1) ?? null) : null,
     warnings: [],
     notes: options.notes ?? [],

@@ -8,6 +8,7 @@ import { type TrialHints, trialHintsFor } from './trial-stop.js';
 import {
   hostNeedBytes,
   type Observation,
+  type Resource,
   type ResourceLimit,
   type SearchBounds,
   type Strategy,
@@ -30,6 +31,8 @@ export interface SearchOptions {
   /** Told before each trial starts (index from 1). */
   onTrialStart?: (value: number, index: number) => void;
   onTrialEnd?: (trial: TrialRecord, index: number) => void;
+  /** What trial `index` holds before its value, where it can be read before it runs (a warm start at its gate). */
+  baseBytesFor?: (index: number) => Promise<Partial<Record<Resource, number>> | undefined>;
   maxTrials?: number;
   signal?: AbortSignal;
 }
@@ -52,6 +55,7 @@ export function observe(trial: TrialRecord): Observation {
       host: isMeasured && !trial.isHostPeakAtLimit ? hostNeedBytes(trial) : null,
       gpu: isMeasured ? trial.peakGpuBytes : null,
     },
+    ...(trial.forked ? { isForked: true } : {}),
   };
 }
 
@@ -59,16 +63,30 @@ export function observe(trial: TrialRecord): Observation {
  * Runs trials as the strategy asks; returns them in order, why it stopped, and the limits it ended
  * with (a trial's RLIMIT_AS replaces the host limit where it binds first).
  */
-export async function runSearch(
-  options: SearchOptions,
-): Promise<{ trials: TrialRecord[]; end: SearchEnd; limits: ResourceLimit[] }> {
+export async function runSearch(options: SearchOptions): Promise<{
+  trials: TrialRecord[];
+  end: SearchEnd;
+  limits: ResourceLimit[];
+  baseBytes: Partial<Record<Resource, number>> | null;
+}> {
   const trials: TrialRecord[] = [];
   const history: Observation[] = [];
   const maxTrials = options.maxTrials ?? defaultMaxTrials;
   let bounds = options.bounds;
-  const ended = (end: SearchEnd) => ({ trials, end, limits: bounds.limits });
+  const ended = (end: SearchEnd) => ({
+    trials,
+    end,
+    limits: bounds.limits,
+    baseBytes: bounds.baseBytes ?? null,
+  });
   for (;;) {
     if (options.signal?.aborted) return ended('interrupted');
+    // Before the second trial (the line's second point, placed from one peak), a warm start at its gate
+    // shows what every value holds before it grows (its imports).
+    const isOnePoint =
+      trials.length === 1 && history[0]?.isPass === true && options.strategy.name === 'guided';
+    const base = isOnePoint ? await options.baseBytesFor?.(2) : undefined;
+    if (base) bounds = { ...bounds, baseBytes: base };
     const value = options.strategy.next(history, bounds);
     if (value === undefined) return ended('settled');
     if (trials.length >= maxTrials) return ended('max-trials');

@@ -36,7 +36,11 @@ function gainOf(trial: TrialRecord, before: readonly Observation[], after: reado
   }
   const crossing0 = marginCrossing(before);
   const crossing1 = marginCrossing(after);
-  if (crossing1 !== crossing0 && trial.outcome !== 'memory') {
+  if (trial.reason === 'held-at-limit' && crossing1 !== crossing0) {
+    gains.push(
+      `${trial.value} ran only held at the limit by reclaim: no value from ${trial.value} up can be the answer`,
+    );
+  } else if (crossing1 !== crossing0 && trial.outcome !== 'memory') {
     gains.push(`over the margin from ${crossing1} (was ${crossing0 ?? 'not seen'})`);
   }
   if (b1.largestPass !== b0.largestPass || b1.smallestFail !== b0.smallestFail) {

@@ -36,6 +36,8 @@ export interface Observation {
   isPass: boolean;
   isWithinMargin: boolean;
   peakBytes: Record<Resource, number | null>;
+  /** A fork of fit's warm interpreter: its address-space layout is its interpreter's (noise.ts). */
+  isForked?: boolean;
 }
 
 /** The range a strategy may propose from, the limits it may reason about, and the margin. */
@@ -46,6 +48,11 @@ export interface SearchBounds {
   limits: ResourceLimit[];
   /** Share of each limit to keep free at the recommended value, 0..1 (0 when omitted). */
   marginFraction?: number;
+  /**
+   * What a trial holds before its value takes effect (a warm start waiting at its gate, its imports
+   * done): part of every value's need, so the memory line's intercept is at least this.
+   */
+  baseBytes?: Partial<Record<Resource, number>>;
 }
 
 /** The strategies by name (`--strategy`). */
@@ -71,7 +78,8 @@ export type TrialOutcome = 'pass' | 'over-margin' | 'memory' | 'other' | 'interr
  * or `until-line` / `time-limit` when headroom stopped a healthy trial on purpose, `levelled-off`
  * when it stopped one whose memory had levelled off (its answer known), or
  * `over-margin` when it ran but its peak ate into the margin (`over-limit` with no margin:
- * nothing enforced the limit, and the peak went past it).
+ * nothing enforced the limit, and the peak went past it), `held-at-limit` when it ran only because the
+ * kernel held its cgroup at the limit by reclaim while its need, by the memory line, was at the limit.
  */
 export type TrialReason =
   | ExitReason
@@ -79,7 +87,8 @@ export type TrialReason =
   | 'time-limit'
   | 'levelled-off'
   | 'over-margin'
-  | 'over-limit';
+  | 'over-limit'
+  | 'held-at-limit';
 
 /** Memory still rising when headroom stopped a trial: by how much over the last part of the trial. */
 export interface RisingMemory {

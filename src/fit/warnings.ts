@@ -59,7 +59,11 @@ function noiseWarning(result: FitResult): string[] {
   const { noise, marginPercent } = result;
   if (noise.source === 'assumed' || result.recommended === 0) return [];
   const margin = marginPercent / 100;
-  const from = noise.source === 'repeats' ? 'runs of the same value' : 'the memory line';
+  const from = {
+    repeats: 'runs of the same value',
+    residuals: 'the memory line',
+    layout: "fresh processes' address-space layouts, which forked trials share",
+  }[noise.source];
   if (margin === 0) {
     return [
       `peaks vary by about ${percent(noise.fraction)} (from ${from}) and --margin 0 keeps nothing free: ${result.var} ${result.recommended} may fail on another run`,

@@ -7,8 +7,10 @@ from the start, so a trial's memory is the same process's memory as a cold start
 1. takes HEADROOM_FIT_GATE (a directory) and the `fit-gate` action out of the environment, so the
    program's own children (DataLoader workers, subprocesses) never wait at it;
 2. imports the script's leading imports (the top-level `import` statements before its first other
-   statement, `try:` blocks of imports included), in the script's order;
-3. writes GATE/ready (JSON: pid, seconds, imports) and waits for the file GATE/go;
+   statement, `try:` blocks of imports included), in the script's order, with the script's directory
+   on sys.path as the script will have it (a module beside it);
+3. writes GATE/ready (JSON: pid, seconds, imports; `learned: true` once offered imports are in too) and
+   waits for the file GATE/go;
 4. reads `{"placeholder": "{batch}", "value": "128"}` and puts the value into sys.argv in place of
    the placeholder; the script then runs as if started with that argv.
 
@@ -154,6 +156,11 @@ def _wait():
     except Exception as error:
         names = []
         report.warn("fit's warm start read no imports from %s (%s)" % (script, error))
+    # The script's own directory is not on sys.path yet (Python puts it first only after site, where
+    # this runs): a leading `import model` of a module beside the script needs it. Taken out again
+    # before the script runs, which puts it there itself.
+    script_dir = os.path.dirname(os.path.abspath(script))
+    sys.path.insert(0, script_dir)
     _preimport(names)
     ready = os.path.join(gate, "ready")
     with open(ready + ".tmp", "w") as f:
@@ -170,8 +177,12 @@ def _wait():
             has_learned = True
             with open(learned) as f:
                 preimport_learned(json.load(f))
+            # learned: fit reads the memory held here (every value's base) once these imports are in.
             with open(ready + ".tmp", "w") as f:
-                json.dump({"pid": os.getpid(), "seconds": round(time.monotonic() - started, 3), "imports": names}, f)
+                json.dump(
+                    {"pid": os.getpid(), "seconds": round(time.monotonic() - started, 3), "imports": names, "learned": True},
+                    f,
+                )
             os.replace(ready + ".tmp", ready)
         if os.path.exists(go):
             break
@@ -180,3 +191,5 @@ def _wait():
         message = json.load(f)
     placeholder, value = message["placeholder"], str(message["value"])
     sys.argv[:] = [arg.replace(placeholder, value) for arg in sys.argv]
+    if sys.path and sys.path[0] == script_dir:
+        del sys.path[0]

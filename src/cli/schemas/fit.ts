@@ -9,7 +9,15 @@ const resource = z.enum(['host', 'gpu']);
 const trialSchema = z.object({
   value: z.number().int(),
   ok: z.boolean().meta({ description: 'ran without a memory failure and kept the margin free' }),
-  reason: z.enum([...exitReasons, 'until-line', 'time-limit', 'levelled-off', 'over-margin', 'over-limit']),
+  reason: z.enum([
+    ...exitReasons,
+    'until-line',
+    'time-limit',
+    'levelled-off',
+    'over-margin',
+    'over-limit',
+    'held-at-limit',
+  ]),
   peakHostBytes: bytes.nullable(),
   peakGpuBytes: bytes.nullable(),
   seconds: z.number(),
@@ -120,7 +128,7 @@ export const fitOutputSchema = z
         predictedLimit: z.number().int().nullable(),
       }),
     ),
-    noise: z.object({ fraction: z.number(), source: z.enum(['assumed', 'residuals', 'repeats']) }),
+    noise: z.object({ fraction: z.number(), source: z.enum(['assumed', 'residuals', 'repeats', 'layout']) }),
     effective: z
       .object({
         targetBatch: z.number().int(),
@@ -139,6 +147,10 @@ export const fitOutputSchema = z
       .nullable()
       .optional()
       .meta({ description: 'the launcher every trial ran under; the value searched is per rank' }),
+    baseBytes: z.object({ host: bytes.optional(), gpu: bytes.optional() }).nullable().optional().meta({
+      description:
+        "what a trial held before its value (a warm start at its gate, imports done): the memory line's intercept is at least this, so the second value can go farther",
+    }),
     failure: trialSchema.nullable(),
     warnings: z.array(z.string()),
     notes: z.array(z.string()),

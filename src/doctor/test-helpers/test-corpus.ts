@@ -10,8 +10,8 @@ import { type CorpusCase, parseFactsLine, readCorpus, repoRoot } from './corpus.
 
 /**
  * The parts the corpus is read in: test/corpus/logs, test/corpus/heldout, test/corpus/heldout-2 ..
- * test/corpus/heldout-6, ../shared/corpus. heldout-2 .. heldout-6 are slices held out from a round of rule
- * changes (test/corpus/HELDOUT-2.md .. HELDOUT-6.md): scored once, at the end, and read by no test until then.
+ * test/corpus/heldout-7, ../shared/corpus. heldout-2 .. heldout-7 are slices held out from a round of rule
+ * changes (test/corpus/HELDOUT-2.md .. HELDOUT-7.md): scored once, at the end, and read by no test until then.
  */
 export type CorpusPart =
   | 'logs'
@@ -21,6 +21,7 @@ export type CorpusPart =
   | 'heldout-4'
   | 'heldout-5'
   | 'heldout-6'
+  | 'heldout-7'
   | 'shared';
 export const corpusParts: readonly CorpusPart[] = [
   'logs',
@@ -30,6 +31,7 @@ export const corpusParts: readonly CorpusPart[] = [
   'heldout-4',
   'heldout-5',
   'heldout-6',
+  'heldout-7',
   'shared',
 ];
 
@@ -37,7 +39,7 @@ export const corpusParts: readonly CorpusPart[] = [
  * The parts of test/corpus the tests read: heldout/ since it was measured (test/corpus/HELDOUT.md),
  * heldout-2/ .. heldout-6/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-6-RESULT.md).
  */
-export const testCorpusParts: readonly CorpusPart[] = [
+export const testCorpusParts = [
   'logs',
   'heldout',
   'heldout-2',
@@ -45,7 +47,10 @@ export const testCorpusParts: readonly CorpusPart[] = [
   'heldout-4',
   'heldout-5',
   'heldout-6',
-];
+] as const satisfies readonly CorpusPart[];
+
+/** A part the tests read (testCorpusParts). */
+export type TestCorpusPart = (typeof testCorpusParts)[number];
 
 /** test/corpus in this checkout. */
 export const testCorpusDir = resolve(repoRoot, 'test', 'corpus');

@@ -3,7 +3,7 @@
 // ones the search never needed.
 
 import type { TrialHints } from '../trial-stop.js';
-import type { TrialRecord } from '../types.js';
+import type { Resource, TrialRecord } from '../types.js';
 import { createLearnedImports } from './learned-imports.js';
 import {
   type StartedTrial,
@@ -20,7 +20,12 @@ export interface TrialRunner {
   close(): Promise<void>;
   /** Why warm starts (or forked trials) stopped, when they did. */
   warmStartProblem(): string | null;
+  /** What trial `index` holds before its value (a warm start at its gate, its imports in), when it can be read. */
+  baseBytesOf(index: number): Promise<Partial<Record<Resource, number>> | undefined>;
 }
+
+/** How long the search waits for a warm start to finish its imports at the gate before it reads its memory. */
+const gateWaitMs = 30_000;
 
 /** A function that runs one trial per call. */
 export function createTrialRunner(given: TrialRunnerOptions): TrialRunner {
@@ -97,5 +102,10 @@ export function createTrialRunner(given: TrialRunnerOptions): TrialRunner {
       learned?.close();
     },
     warmStartProblem: () => warmProblem,
+    baseBytesOf: async (index: number) => {
+      // Waiting costs no wall time: a warm start imports what it was offered before its value runs anyway.
+      const host = (await warming.get(index)?.gateHostBytes(gateWaitMs)) ?? null;
+      return host === null ? undefined : { host };
+    },
   });
 }

@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { bootVariables, packagedBootstrapDir, withBootstrapPath } from '../../frameworks/bootstrap.js';
 import type { LaunchSpec, SuperviseUpdate } from '../../launch/types.js';
 import type { GpuProbe } from '../../probe/gpu/types.js';
+import { readCgroupUsageBytes } from '../../probe/host/cgroup.js';
+import { findOwnMemoryCgroup } from '../../probe/host/cgroup-detect.js';
 import { supervise } from '../../supervise/supervise.js';
 import { formatBytes } from '../../units.js';
 import { memoryKillOf } from '../../verdict/memory-kill.js';
@@ -121,6 +123,12 @@ export interface StartedTrial {
   discard(): Promise<void>;
   /** Gives a warm trial still at its gate the modules other trials imported, to import while it waits. */
   offerImports(names: readonly string[]): void;
+  /**
+   * A warm trial waiting at its gate with no value yet: its host memory by a sample taken once its
+   * imports (the offered ones too) were in — part of every value's need. Waits up to `timeoutMs` for
+   * that; null when it ended, was released, or did not get there in time.
+   */
+  gateHostBytes(timeoutMs: number): Promise<number | null>;
 }
 
 /** The bootstrap first on PYTHONPATH with `more` actions added (`fit-gate` last: it runs after the rest). */
@@ -262,6 +270,11 @@ export function startTrial(
         trialStop.abort('SIGTERM');
       }
     }
+    // After this tick's sample: only a later one was surely taken with every import in.
+    if (isWarm && !isReleased && gateInAtMs === null && status?.state === 'running' && isGateIn()) {
+      gateInAtMs = performance.now();
+      gatePid = status.pid;
+    }
     if (update.kind !== 'output') return;
     const lines = update.text.split('\n').slice(0, -1);
     tail.push(...lines);
@@ -279,10 +292,22 @@ export function startTrial(
   const forkFile = join(options.runsDir, `.fork-${String(index).padStart(2, '0')}.json`);
   if (isWarm) mkdirSync(gateDir, { recursive: true });
   let hasOfferedImports = false;
+  // When the gate had every import in (its `ready` file, rewritten with `learned` after offered ones).
+  let gateInAtMs: number | null = null;
+  let gatePid: number | null = null;
+  const isGateIn = (): boolean => {
+    try {
+      const ready = JSON.parse(readFileSync(readyFile, 'utf8')) as { learned?: boolean };
+      return !hasOfferedImports || ready.learned === true;
+    } catch {
+      return false;
+    }
+  };
   const offerImports = (names: readonly string[]): void => {
     if (!isWarm || hasOfferedImports || releasedAtMs !== null || endedAtMs !== null || names.length === 0)
       return;
     hasOfferedImports = true;
+    gateInAtMs = null;
     try {
       writeWhole(join(gateDir, 'learned'), JSON.stringify(names));
     } catch {
@@ -383,6 +408,8 @@ export function startTrial(
     const ran = samples.filter((sample) => sample.atMs >= (programStartMs ?? Number.POSITIVE_INFINITY));
     const rising = stoppedBy ? findRisingMemory(isWarm ? ran : samples) : null;
     const leak = findLeak(isWarm ? ran : samples);
+    const hostLimitBytes = options.launch.hostMemoryBytes;
+    const isHeld = isPeakAtCgroupLimit(process.peakCgroupBytes, hostLimitBytes, 'pass');
     const verdict = classifyTrial({
       reason: process.reason,
       because: process.because,
@@ -394,6 +421,14 @@ export function startTrial(
       peakBytes,
       limits,
       marginFraction: options.marginFraction,
+      heldAtLimit:
+        isHeld && hostLimitBytes !== null
+          ? {
+              limitBytes: hostLimitBytes,
+              expectedBytes: hints?.expectedPeakBytes.host ?? null,
+              noiseFraction: hints?.noiseFraction ?? 0,
+            }
+          : null,
     });
     // A multi-rank job's failure is one rank's: name it (torchrun's summary, the OOM kill's victim).
     const failedRank = verdict.ok ? null : findFailedRank({ oomKills, outputLines: lastLines });
@@ -437,5 +472,23 @@ export function startTrial(
     await ended.catch(() => undefined);
     rmSync(runDir, { recursive: true, force: true });
   };
-  return { index, runDir, hasEnded: () => endedAtMs !== null, release, discard, offerImports };
+  // The need is the smaller of Σ PSS + swap and the cgroup's charge (types.ts hostNeedBytes): what is
+  // held at the gate is read in both, and the smaller taken, so it is part of the need in either.
+  const gateNeedBytes = (sampledBytes: number): number => {
+    const group = gatePid === null ? null : findOwnMemoryCgroup({ pid: gatePid, procRoot: options.procRoot });
+    const charged = group?.ok ? readCgroupUsageBytes(group.location) : null;
+    return charged === null ? sampledBytes : Math.min(sampledBytes, charged);
+  };
+  const gateHostBytes = async (timeoutMs: number): Promise<number | null> => {
+    const until = performance.now() + timeoutMs;
+    while (isWarm && releasedAtMs === null && endedAtMs === null) {
+      const last = samples.at(-1);
+      if (gateInAtMs !== null && last && last.atMs > gateInAtMs && last.hostBytes !== null)
+        return gateNeedBytes(last.hostBytes);
+      if (performance.now() >= until) return null;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return null;
+  };
+  return { index, runDir, hasEnded: () => endedAtMs !== null, release, discard, offerImports, gateHostBytes };
 }

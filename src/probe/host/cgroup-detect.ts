@@ -68,15 +68,15 @@ function resolveDir(mount: CgroupMount, path: string, cgroupRoot: string): strin
   return join(mountPoint, relative);
 }
 
-/** Where headroom's own memory cgroup is; v1's memory controller wins on hybrid hosts. */
+/** Where headroom's own memory cgroup is (or process `pid`'s); v1's memory controller wins on hybrid hosts. */
 export function findOwnMemoryCgroup(
-  options: { procRoot?: string; cgroupRoot?: string } = {},
+  options: { procRoot?: string; cgroupRoot?: string; pid?: number } = {},
 ): CgroupDetection {
   const { procRoot = '/proc', cgroupRoot = defaultCgroupRoot } = options;
   let paths: ReturnType<typeof parseProcCgroup>;
   let mounts: CgroupMount[];
   try {
-    paths = parseProcCgroup(readFileSync(join(procRoot, 'self', 'cgroup'), 'utf8'));
+    paths = parseProcCgroup(readFileSync(join(procRoot, String(options.pid ?? 'self'), 'cgroup'), 'utf8'));
     mounts = parseCgroupMounts(readFileSync(join(procRoot, 'self', 'mountinfo'), 'utf8'));
   } catch (error) {
     return { ok: false, reason: `cannot read /proc/self/cgroup or mountinfo (${(error as Error).message})` };

@@ -68,3 +68,31 @@ test("power's stop at its first failure is not an answer that no value above cou
   assert.equal(result.isAnswerSettled, false);
   assert.match(renderFitAnswer(result, plain), /— not settled: 32 apart/);
 });
+
+test('a run held at the cgroup limit at --margin 0 ends the search: the answer below it, the boundary left open', () => {
+  const held = trial(127, 'over-margin', null);
+  const result = summarizeFit({
+    variable: 'batch',
+    strategy: 'guided',
+    trials: [
+      trial(1, 'pass', 328),
+      trial(113, 'pass', 837),
+      trial(126, 'pass', 896),
+      { ...held, reason: 'held-at-limit', isHostPeakAtLimit: true, peakHostBytes: 900 * MiB },
+    ],
+    end: 'settled',
+    limits: [{ resource: 'host', limitBytes: 900 * MiB }],
+    marginFraction: 0,
+  });
+  assert.equal(result.recommended, 126);
+  assert.equal(result.isAnswerSettled, true);
+  const text = renderFitAnswer(result, plain);
+  assert.match(
+    text,
+    /^boundary: batch 127 ran \(held at the limit by reclaim\); none ran out of memory — not narrowed further: no value there can change the answer$/m,
+  );
+  assert.match(
+    text,
+    /#4 batch=127 .*127 ran only held at the limit by reclaim: no value from 127 up can be the answer/,
+  );
+});

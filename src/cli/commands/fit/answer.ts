@@ -58,7 +58,13 @@ function describeEnd(result: FitResult, colors: Colors): string[] {
 function describeBoundary(result: FitResult): string | undefined {
   const { var: variable, largestPassed: passed, firstFailing: failing, recommended } = result;
   if (passed === null) return undefined;
-  const over = passed > recommended && recommended > 0 ? ' (over the margin)' : '';
+  const isHeld = result.trials.some((t) => t.value === passed && t.reason === 'held-at-limit');
+  const over =
+    passed > recommended && recommended > 0
+      ? isHeld
+        ? ' (held at the limit by reclaim)'
+        : ' (over the margin)'
+      : '';
   const ran = `${variable} ${passed} ran${over}`;
   if (result.firstUnsettled !== null && (failing === null || result.firstUnsettled < failing)) {
     return `boundary: ${ran}; ${result.firstUnsettled} not settled (memory still rising when stopped) — not settled above ${passed}`;
@@ -133,9 +139,13 @@ export function renderFitAnswer(result: FitResult, colors: Colors): string {
   if (boundary) lines.push(boundary);
   for (const model of result.models) lines.push(describeModel(model, variable));
   if (result.models.length > 0) {
-    const from = { assumed: 'assumed', residuals: 'scatter around the line', repeats: 'repeated runs' }[
-      result.noise.source
-    ];
+    const from = {
+      assumed: 'assumed',
+      residuals: 'scatter around the line',
+      repeats: 'repeated runs',
+      layout:
+        "at least fresh processes' address-space layout spread: the trials were forks of one interpreter",
+    }[result.noise.source];
     lines.push(`noise: peaks vary about ${(result.noise.fraction * 100).toFixed(1)}% (${from})`);
   }
   if (result.marginPercent > 0 && result.models.length > 0) {

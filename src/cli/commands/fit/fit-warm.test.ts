@@ -4,7 +4,7 @@
 // a cgroup limit (--host-memory) trials stay fresh with the note saying why.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { cgroupUnavailable } from '../../../supervise/test-helpers/supervised.js';
@@ -81,5 +81,29 @@ describe('headroom fit: warm trials', { skip: noPython ?? cgroupUnavailable() },
       ),
       result.notes.join('\n'),
     );
+  });
+
+  test('under a cgroup limit a warm start at its gate shows what every value holds, and the second value goes farther', async () => {
+    // 120 MiB held from the script's leading import on, then 1 MiB per batch: from batch 1 alone (~130 MiB)
+    // the second value could only be 2 (80% of 400 MiB × 1 / 130 MiB); with the gate's ~125 MiB, tens.
+    const dir = join(scratch, 'base');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'ballast.py'), 'held = bytearray(120 * 2**20)\n');
+    const withBallast = join(dir, 'grow_ballast.py');
+    writeFileSync(withBallast, `import ballast\n${readFileSync(script, 'utf8')}`);
+    const argv = fitArgv(['--host-memory', '400MiB', '--max', '4096'], []).map((a) =>
+      a === script ? withBallast : a,
+    );
+    const run = await runHeadroom(argv, { cwd: dir });
+    assert.equal(run.code, 0, run.stderr);
+    const result = JSON.parse(run.stdout);
+    const trace = JSON.stringify({ baseBytes: result.baseBytes, trials: result.trials });
+    assert.ok(result.baseBytes?.host >= 100 * 2 ** 20, trace);
+    const [first, second] = result.trials;
+    assert.equal(first.value, 1, trace);
+    assert.ok(second.value >= 10 && second.outcome === 'pass', trace);
+    assert.equal(typeof second.warmStart?.warmedSeconds, 'number', trace);
+    // The answer is the boundary's, 400 MiB less the ballast and interpreter, about 260 batches.
+    assert.ok(result.best > 200 && result.best < 400, trace);
   });
 });

@@ -166,10 +166,11 @@ export async function runFit(
     onUpdate: (update) => progress.update(update),
   });
   try {
-    const { trials, end, limits } = await runSearch({
+    const { trials, end, limits, baseBytes } = await runSearch({
       strategy: strategies[options.strategy],
       bounds: { minValue, maxValue, limits: setup.limits, marginFraction: options.margin },
       runTrial,
+      baseBytesFor: runTrial.baseBytesOf,
       onTrialStart: (value, index) => progress.start(value, index),
       onTrialEnd: (trial, index) => progress.end(trial, index),
       signal: controller.signal,
@@ -185,6 +186,7 @@ export async function runFit(
       maxValue,
       effectiveTarget: options.effective,
       launcher,
+      baseBytes,
       notes: [
         ...setup.notes,
         ...(runTrial.warmStartProblem() ? [runTrial.warmStartProblem() as string] : []),

@@ -1,0 +1,67 @@
+// Round 6 of the published measured peaks (test-helpers/published-measured-round6.ts), gathered held out
+// by one engineer while another changed the model. These tests check their shape — each names its
+// source, what was measured, its config, and a spec that parses — and that they are new to rounds 1 to 5
+// and ../shared/estimation. Nothing here estimates a case: the lead measures round 6 once, at the end.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { publishedCases } from './test-helpers/published-measured.js';
+import { round2Cases } from './test-helpers/published-measured-round2.js';
+import { round3Cases } from './test-helpers/published-measured-round3.js';
+import { round4Cases } from './test-helpers/published-measured-round4.js';
+import { round5Cases } from './test-helpers/published-measured-round5.js';
+import { round6Cases } from './test-helpers/published-measured-round6.js';
+import { checkReferenceRound } from './test-helpers/reference-round-checks.js';
+
+const earlierCases = [...publishedCases, ...round2Cases, ...round3Cases, ...round4Cases, ...round5Cases];
+
+// The documents each round-6 source comes from: none may be cited by rounds 1 to 5 or ../shared.
+const swiftScripts = [
+  'rlhf/dpo/full.sh',
+  'rlhf/simpo.sh',
+  'liger/sft.sh',
+  'padding_free/sft.sh',
+  'rlhf/ppo/lora.sh',
+  'rlhf/ppo/full.sh',
+  'rlhf/gkd/full.sh',
+  'tuners/galore/train_galore.sh',
+];
+const round6Documents = [
+  'facebookresearch/detectron2 MODEL_ZOO.md',
+  'open-mmlab/mmaction2 configs/recognition/timesformer/README.md',
+  ...swiftScripts.map((script) => `modelscope/ms-swift examples/train/${script} `),
+  'huggingface/blog flux-qlora.md',
+  'phlippe/uvadlc_notebooks docs/tutorial_notebooks/scaling/JAX/3d_parallelism.ipynb',
+  'pytorch/torchtune README.md "Memory and training speed"',
+  'axolotl-ai-cloud/axolotl examples/llama-2/README.md',
+  'jiaweizzhao/GaLore README.md',
+  'Ledzy/BAdam readme.md',
+  'open-mmlab/mmaction2 configs/recognition/c2d/README.md',
+  'pytorch/ao torchao/prototype/float8nocompile/README.md',
+  'modelscope/ms-swift examples/megatron/dense/72b_offload.sh',
+  'pytorch/tutorials intermediate_source/optimizer_step_in_backward_tutorial.py',
+  'axolotl-ai-cloud/axolotl examples/gpt-oss/README.md',
+  'open-mmlab/mmsegmentation configs/fcn/README.md',
+  'open-mmlab/mmdetection configs/faster_rcnn/README.md',
+];
+
+checkReferenceRound({
+  name: 'round 6',
+  cases: round6Cases,
+  documents: round6Documents,
+  earlierCases,
+  minCases: 30,
+});
+
+test('round 6: no two round-6 cases share a spec', () => {
+  const specs = round6Cases.map((c) => c.spec);
+  assert.equal(new Set(specs).size, specs.length);
+});
+
+test('round 6: every document gives at least one case, and at least 15 documents', () => {
+  assert.ok(round6Documents.length >= 15, `${round6Documents.length} documents`);
+  for (const document of round6Documents)
+    assert.ok(
+      round6Cases.some((c) => c.source.includes(document)),
+      `${document} gives no case`,
+    );
+});
