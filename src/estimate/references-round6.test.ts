@@ -41,6 +41,7 @@ const round6Documents = [
   'pytorch/tutorials intermediate_source/optimizer_step_in_backward_tutorial.py',
   'axolotl-ai-cloud/axolotl examples/gpt-oss/README.md',
   'open-mmlab/mmsegmentation configs/fcn/README.md',
+  'open-mmlab/mmdetection configs/faster_rcnn/README.md',
 ];
 
 checkReferenceRound({

@@ -502,6 +502,37 @@ tensors:
   };
 };
 
+// --- open-mmlab/mmdetection configs/faster_rcnn/README.md, "Mem (GB)" (mmdet v2.0, Jan 2020) ------------------
+// faster_rcnn_r{50,101}_fpn_1x_coco.py (pytorch style): ResNet with the stride on each stage's 3×3 (pytorch
+// style), BatchNorm trained but in eval mode (norm_eval True: running statistics frozen, affine weights
+// learned, so each BN keeps its input for backward), frozen_stages 1 (stem and the first stage frozen), FPN
+// (256 channels, 5 levels), RPNHead (3 anchors), Shared2FCBBoxHead (2 FC 1024, class-specific boxes), 80
+// classes; COCO resized to 1333 × 800 keeping the ratio, padded to a multiple of 32 (800 × 1344 taken as the
+// peak's input), 2 images per GPU on 8 GPUs (DDP), SGD momentum 0.9, fp32. Parameter counts computed from
+// the modules: the torchvision-layout trunk with its BatchNorm affines (23,508,032 for R-50, 42,500,160 for
+// R-101), FPN 3,344,384, RPN head 593,935, box head 14,306,705; frozen: stem conv and BN and the first stage,
+// 225,344. "Mem (GB)" is mmcv's logged max_memory_allocated in MiB / 1024 (GiB), one GPU's figure.
+// NOT EXPRESSIBLE: the FPN, the proposals and the per-ROI head (512 sampled ROIs per image).
+const mmdetFasterRcnn =
+  'open-mmlab/mmdetection configs/faster_rcnn/README.md (commit 030823379, https://github.com/open-mmlab/mmdetection/tree/master/configs/faster_rcnn)';
+const mmdetFasterRcnnCase = (options: { depth: 50 | 101; measured: number; row: string }): PublishedCase => {
+  const params = options.depth === 50 ? 41_753_056 : 60_745_184;
+  return {
+    id: `mmdet-faster-rcnn-r${options.depth}-fpn-pytorch-1x-coco-8x2img`,
+    source: `${mmdetFasterRcnn}, row "${options.row}"`,
+    what: 'allocated',
+    unit: 'GiB',
+    measured: options.measured,
+    config: `tools/dist_train.sh configs/faster_rcnn/faster_rcnn_r${options.depth}_fpn_1x_coco.py 8: Faster R-CNN, ResNet-${options.depth} (pytorch style, BN in eval mode) + FPN (${params} parameters, ${params - 225_344} trainable: stem and first stage frozen), 2 COCO images per GPU at 1333 × 800 (padded to 800 × 1344) on 8 GPUs (DDP), SGD momentum 0.9, fp32; the logged max_memory_allocated in MiB / 1024 (one GPU's figure). NOT EXPRESSIBLE: the FPN, the region proposals and the RoI head are outside the spec's sequential stack`,
+    spec: `model:
+  params: ${params}
+  trainable: ${params - 225_344}
+${cnnSpec([3, 800, 1344], resnetStack(options.depth === 50 ? [3, 4, 6, 3] : [3, 4, 23, 3], { isBatchNorm: true, strideOn: '3x3' }))}
+training: { precision: fp32, optimizer: sgd_momentum, batch_size: 2 }
+parallel: { gpus: 8, strategy: ddp }`,
+  };
+};
+
 export const round6Cases: PublishedCase[] = [
   // detectron2's COCO baselines: Faster R-CNN, RetinaNet and Mask R-CNN, 2 images per V100.
   detectron2Case({
@@ -1176,5 +1207,16 @@ cuda: { expandable_segments: true }`,
     crop: [769, 769],
     measured: 6.5,
     row: 'FCN | R-50-D8 | 769x769 | 40000 | 6.5 | 1.80 | 71.47 | 72.54',
+  }),
+  // mmdetection's Faster R-CNN (pytorch-style ResNet, BN in eval mode): the same detector as detectron2's.
+  mmdetFasterRcnnCase({
+    depth: 50,
+    measured: 4.0,
+    row: 'R-50-FPN | pytorch | 1x | 4.0 | 21.4 | 37.4',
+  }),
+  mmdetFasterRcnnCase({
+    depth: 101,
+    measured: 6.0,
+    row: 'R-101-FPN | pytorch | 1x | 6.0 | 15.6 | 39.4',
   }),
 ];
