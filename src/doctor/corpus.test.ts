@@ -6,7 +6,13 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { diagnoseText } from './diagnose-text.js';
 import { figuresOf, figuresTable, judgeCase, misses } from './test-helpers/score.js';
-import { type CorpusPart, partDir, readPart, testCorpusParts } from './test-helpers/test-corpus.js';
+import {
+  type CorpusPart,
+  partDir,
+  readPart,
+  type TestCorpusPart,
+  testCorpusParts,
+} from './test-helpers/test-corpus.js';
 
 // Library initialisation failures without memory figures: a full GPU and a broken install print
 // the same line, so doctor answers "can't tell" (kind none, cause unknown) with what decides it,
@@ -70,10 +76,7 @@ const issueBars = { kindAccuracy: 0.97, wholeKindAccuracy: 0.98, causeAccuracy: 
 // death with no memory evidence is can't tell; 7: a DataLoader worker killed with no killer's
 // message is host_oom, cause unknown; 8: a host allocation refused is host_allocation; 9: a device
 // out of memory with no figures has cause unknown), rule 3 (a Slurm kill is memory_limit) and rule 5.
-const measured: Record<
-  'logs' | 'heldout' | 'heldout-2' | 'heldout-3' | 'heldout-4' | 'heldout-5' | 'heldout-6',
-  Bar
-> = {
+const measured: Record<TestCorpusPart, Bar> = {
   // Round 3 (issue 23): 194/199 (97.5%), 0, 62/77, 0, 171/191; round 4: 195/199 (98.0%), 0, 63/77, 0, 173/191.
   // Round 5, relabelled: 198/199 (99.5%), 0, 57/69, 0, 173/191. Round 6, relabelled: 198/199, 0, 57/64.
   logs: { kindRight: 198, falseOoms: 0, causesRight: 57, wrongFixes: 0, factsRight: 173 },
@@ -109,15 +112,7 @@ const measured: Record<
   'heldout-6': { kindRight: 104, falseOoms: 0, causesRight: 10, wrongFixes: 0, factsRight: 83 },
 };
 
-for (const part of [
-  'logs',
-  'heldout',
-  'heldout-2',
-  'heldout-3',
-  'heldout-4',
-  'heldout-5',
-  'heldout-6',
-] as const) {
+for (const part of testCorpusParts) {
   test(`the project corpus (test/corpus/${part})`, (t) => {
     if (readPart(part).length === 0) {
       t.skip(`no logs in ${partDir(part)}`);
