@@ -764,13 +764,13 @@ tensors:
     unit: 'GiB',
     measured: 8.5,
     config:
-      "the notebook's 3D-parallel Flax transformer (16 parallel blocks, 2048 wide, 64 heads of 32, MLP 8192, vocab 32000, 938,475,520 parameters) on a 2 × 2 × 2 mesh of 8 A5000 24 GB: data 2 with the parameters and AdamW states sharded over it (FSDP, min_weight_size 2**8), pipeline 2 (8 layers per stage, 8 micro-batches in a looping schedule), tensor 2 (asynchronous ring matmuls); global batch 128 × 1024 tokens, 64 per data replica in 8 micro-batches of 8; bf16 compute over fp32 parameters, every block rematerialised, fp32 logits; one device's XLA peak heap in the profiler's memory viewer, 8.5 GB (GiB assumed), one GPU's figure. NOT EXPRESSIBLE: the logits split over the sequence across the tensor and pipeline devices",
+      "the notebook's 3D-parallel Flax transformer (16 parallel blocks, 2048 wide, 64 heads of 32, MLP 8192, vocab 32000, 938,475,520 parameters) on a 2 × 2 × 2 mesh of 8 A5000 24 GB: data 2 with the parameters and AdamW states sharded over it (FSDP, min_weight_size 2**8), pipeline 2 (8 layers per stage, 8 micro-batches in the notebook's looping pipeline: every forward, then the backward by autodiff, GPipe-like), tensor 2 (asynchronous ring matmuls); global batch 128 × 1024 tokens, 64 per data replica in 8 micro-batches of 8; bf16 compute over fp32 parameters, every block rematerialised, fp32 logits; one device's XLA peak heap in the profiler's memory viewer, 8.5 GB (GiB assumed), one GPU's figure. NOT EXPRESSIBLE: the logits split over the sequence across the tensor and pipeline devices",
     spec: `framework: jax
 model:
   params: 938475520
   transformer: { ${uvadlc3dShape} }
 training: { precision: amp_bf16, optimizer: adamw, batch_size: 8, activation_checkpointing: full, loss: standard }
-parallel: { gpus: 8, strategy: fsdp_full, tensor: 2, pipeline: 2, micro_batches: 8 }`,
+parallel: { gpus: 8, strategy: fsdp_full, tensor: 2, pipeline: 2, micro_batches: 8, schedule: gpipe }`,
   },
   {
     id: 'uvadlc-jax-3d-parallel-0.94b-dp4-tp2-no-fsdp-8xa5000',
