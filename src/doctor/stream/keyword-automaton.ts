@@ -28,7 +28,6 @@ const maxKeywordBytes = 12;
 const laneCount = 8;
 const minLaneBytes = 16 * 1024;
 
-const canonicalCache = new Map<string, string>();
 const cased = /\p{Cased}/u;
 const isAscii = /^[\x00-\x7f]*$/;
 
@@ -39,20 +38,50 @@ export function canonicalize(ch: string): string {
   return ch.charCodeAt(0) >= 128 && upper.charCodeAt(0) < 128 ? ch : upper;
 }
 
-// Every BMP character a case-insensitive RegExp takes for `ch` (itself included). A character
-// without case (CJK) is only itself: the upper case of any character is cased (keyword-automaton.test.ts checks it).
+// The non-ASCII BMP characters that Canonicalize maps elsewhere, by what they map to (with it):
+// one pass over the BMP, made the first time a keyword has a cased non-ASCII character (a pass per
+// character cost the CLI ~100 ms of start-up).
+let variantsByCanonical: Map<string, string> | undefined;
+
+/**
+ * BMP blocks without case (Unicode's UnicodeData.txt gives them no case mappings): CJK Extension A
+ * and Unified Ideographs, Yi, Hangul syllables, surrogates and private use. Three quarters of the BMP,
+ * skipped by the pass below (keyword-automaton.test.ts checks that none canonicalises elsewhere).
+ */
+export const caselessBlocks: readonly (readonly [number, number])[] = [
+  [0x3400, 0x9fff],
+  [0xa000, 0xa4cf],
+  [0xac00, 0xd7a3],
+  [0xd800, 0xf8ff],
+];
+
+function variantTable(): Map<string, string> {
+  if (variantsByCanonical !== undefined) return variantsByCanonical;
+  const table = new Map<string, string>();
+  let block = 0;
+  for (let code = 128; code < 0x10000; code++) {
+    const skipped = caselessBlocks[block];
+    if (skipped !== undefined && code >= skipped[0]) {
+      code = skipped[1];
+      block += 1;
+      continue;
+    }
+    const ch = String.fromCharCode(code);
+    const canonical = canonicalize(ch);
+    if (canonical === ch) continue;
+    table.set(canonical, (table.get(canonical) ?? canonical) + ch);
+  }
+  variantsByCanonical = table;
+  return table;
+}
+
+// Every BMP character a case-insensitive RegExp takes for `ch` (itself included): those Canonicalize
+// makes equal to it. A character nothing else canonicalises to (CJK, or a cased letter without a
+// case pair) is only itself.
 function caseVariants(ch: string): string[] {
   const canonical = canonicalize(ch);
   if (canonical === ch && !cased.test(ch)) return [ch];
-  const cached = canonicalCache.get(canonical);
-  if (cached !== undefined) return [...cached];
-  let variants = '';
-  for (let code = 128; code < 0x10000; code++) {
-    const other = String.fromCharCode(code);
-    if (canonicalize(other) === canonical) variants += other;
-  }
-  canonicalCache.set(canonical, variants);
-  return [...variants];
+  return [...(variantTable().get(canonical) ?? ch)];
 }
 
 // The spellings of a keyword as bytes (ASCII letters are folded later); undefined when too many.
