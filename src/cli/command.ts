@@ -31,8 +31,8 @@ export interface TextContext {
 
 /**
  * Data to output: `text` (nothing more to say: '') and `json`, the --json contract, typed by the
- * command's output type (its zod schema in output.ts is what `headroom schema --json-output` prints);
- * undefined prints nothing.
+ * command's output type (its zod schema in src/cli/schemas/<name>.ts is what `headroom schema
+ * --json-output` prints); undefined prints nothing.
  */
 export interface Reporters<D, J = unknown> {
   /** May load its renderer lazily (a Slurm plan's tables are not loaded for a local plan). */

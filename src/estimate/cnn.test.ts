@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
+import { cpuBounded, hangBackstopMs } from '../test-helpers/cpu-limit.js';
 import { frameworksPython, skipUnlessFrameworks } from '../test-helpers/frameworks.js';
 import { cnnActivationParts, cnnCounts, runCnn } from './cnn.js';
 import { estimate } from './estimate.js';
@@ -60,7 +61,11 @@ test('the stack unrolls repeats (stride on the first) and counts conv, BatchNorm
 test('activations kept for backward match a real PyTorch 2.13 step on CPU within 2%', (t) => {
   const skip = skipUnlessFrameworks('torch');
   if (skip) return t.skip(skip);
-  const run = spawnSync(frameworksPython() as string, ['-c', python], { encoding: 'utf8', timeout: 300_000 });
+  // Bounded by its CPU time, not the wall clock that load stretches (test-helpers/cpu-limit.ts).
+  const run = spawnSync(...cpuBounded(60, frameworksPython() as string, ['-c', python]), {
+    encoding: 'utf8',
+    timeout: hangBackstopMs,
+  });
   assert.equal(run.status, 0, run.stderr);
   const [savedBytes, params] = run.stdout.trim().split(/\s+/).map(Number) as [number, number];
   const cnn = spec(stack).model.cnn;

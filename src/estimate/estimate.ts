@@ -94,6 +94,7 @@ export function estimate(given: EstimateSpec, overrides: EstimateOverrides = {})
     ...(spec.training.float8?.isAllGatherFloat8 ? { gatherBytes: 1 } : {}),
     ...(shape?.lmHead ? { head: headGather(spec) } : {}),
     gradientBytes: counts.isTraining ? gradientBytesOf(spec) : 0,
+    isParamOffload: spec.training.offloadParameters,
   });
   notes.push(...states.notes, ...parallel.notes);
   // Every part that grows and is not described is named (not only when no tensor is listed).

@@ -78,6 +78,51 @@ describe('ZeRO (Rajbhandari et al. 2019, §5): model states per GPU', () => {
     assert.equal(bytes['gradient buckets'], 5e8 * 2);
   });
 
+  test('ZeRO-3 keeps its whole reduce bucket from the start, however few parameters train (stage3.py __init__)', () => {
+    const lora = `model: { transformer: { ${layer} }, lora: { rank: 8, alpha: 16, targets: [q, v] } }\ntraining: { precision: amp_bf16 }\nparallel: { gpus: 8, strategy: zero3 }`;
+    assert.equal(parts(lora)['gradient buckets'], 5e8 * 2);
+    assert.equal(
+      parts(lora.replace('zero3 }', 'zero3, deepspeed: { reduce_bucket_size: 16777216 } }'))[
+        'gradient buckets'
+      ],
+      16777216 * 2,
+    );
+  });
+
+  test('ZeRO-1 before DeepSpeed 0.13 allocates no ipg buffer: the engine turned contiguous_gradients off (PR #4887)', () => {
+    const zero1 = (version: string) =>
+      parts(
+        `model: { params: 25M }\ntraining: { precision: amp_fp16 }\nparallel: { gpus: 16, strategy: zero1${version} }`,
+      );
+    assert.equal(zero1(', deepspeed: { version: 0.12.3 }')['gradient buckets'], undefined);
+    assert.equal(zero1(', deepspeed: { version: 0.13.0 }')['gradient buckets'], 5e8 * 2);
+    assert.equal(zero1('')['gradient buckets'], 5e8 * 2, 'a current release');
+    assert.equal(
+      parts(
+        'model: { params: 25M }\ntraining: { precision: amp_fp16 }\nparallel: { gpus: 16, strategy: zero2, deepspeed: { version: 0.12.3 } }',
+      )['gradient buckets'],
+      5e8 * 2,
+      'stage 2 kept them',
+    );
+  });
+
+  test('ZeRO-3 with parameters offloaded gathers units on one GPU too (copied in from the host)', () => {
+    const one = parts(
+      `model: { transformer: { ${layer} } }\ntraining: { precision: amp_bf16, offload: { parameters: cpu, optimizer: cpu } }\nparallel: { gpus: 1, strategy: zero3 }`,
+    );
+    const perLayer = 4 * 4096 * 4096 + 3 * 4096 * 11008 + 2 * 4096;
+    assert.equal(one['gathered parameters'], 2 * perLayer * 2);
+    assert.equal(one['nccl buffers'], undefined, 'one process: no communicator');
+    const resident = parts(
+      `model: { transformer: { ${layer} } }\ntraining: { precision: amp_bf16 }\nparallel: { gpus: 1, strategy: zero3 }`,
+    );
+    assert.equal(
+      resident['gathered parameters'],
+      undefined,
+      'one GPU holding its parameters gathers nothing',
+    );
+  });
+
   test('ZeRO-Offload on one GPU: two ipg buffers with overlap_comm, and 0.14.1–0.16 stage the fp32 partition in step()', () => {
     const offload = (deepspeed: string) =>
       estimate(

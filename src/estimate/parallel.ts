@@ -68,13 +68,19 @@ export function parallelComponents(options: {
   /** The LM head's parameters (vocab × hidden) and bytes each as gathered (quantized or compute). */
   head?: { params: number; bytes: number };
   gradientBytes: number;
+  /** Parameters offloaded to the host: even one GPU copies each unit in when it runs. */
+  isParamOffload?: boolean;
 }): { components: Component[]; outsideAllocator: Component[]; notes: string[] } {
   const { parallel, trainable, computeBytes, gradientBytes } = options;
   const dp = dataParallelOf(parallel);
   const components: Component[] = [];
   const notes: string[] = [];
   components.push(...deepSpeedBuckets(parallel, gradientBytes, trainable));
-  if (parallel.gpus <= 1) return { components, outsideAllocator: [], notes };
+  // On one GPU a ZeRO-3 or FSDP unit is gathered (copied in) only when its parameters live on the host.
+  const isGathering =
+    parallel.gpus > 1 ||
+    (options.isParamOffload === true && (parallel.strategy === 'zero3' || parallel.strategy === 'fsdp_full'));
+  if (!isGathering) return { components, outsideAllocator: [], notes };
   const t = parallel.tensor;
   // A pipeline stage's model parts are 1/p of the model's.
   const stageShare = t * parallel.pipeline;
@@ -189,6 +195,7 @@ export function parallelComponents(options: {
       });
     }
   }
+  if (parallel.gpus <= 1) return { components, outsideAllocator: [], notes };
   const ncclBytes = parallel.ncclBytes ?? defaultNcclBytes;
   const nccl: Component = {
     name: 'nccl buffers',
@@ -205,23 +212,27 @@ export function parallelComponents(options: {
  * DeepSpeed's reduce ("ipg") buckets, on one GPU as on many. ZeRO-1/2 (stage_1_and_2.py, v0.14 to now):
  * backward() allocates `torch.empty(reduce_bucket_size)` in the 16-bit dtype, a second one with
  * overlap_comm, whatever the model's size, and independent_gradient_partition_epilogue frees them
- * before step(). ZeRO-3 (stage3.py) keeps one such flat buffer from its start; a smaller model
- * fills it only partly, so it is sized by the parameters there.
+ * before step(). Before 0.13.0 the engine forced contiguous_gradients and overlap_comm off for stage 1
+ * ("Overlap and contiguous grads are meaningless in stage 1 and are ignored": engine.py
+ * _configure_zero_optimizer, until deepspeedai/DeepSpeed PR #4887), so ZeRO-1 allocated none. ZeRO-3
+ * (stage3.py __init__, v0.7 to now) allocates one flat `torch.empty(self.reduce_bucket_size)` per
+ * parameter dtype when the optimizer is built and keeps it, however few parameters train.
  */
 function deepSpeedBuckets(parallel: ParallelSpec, gradientBytes: number, trainable: number): Component[] {
   if (!parallel.strategy.startsWith('zero') || trainable <= 0) return [];
   const stage = zeroStageOf(parallel.strategy);
-  const { reduceBucketElements, isOverlapComm } = parallel.deepSpeed;
+  const { reduceBucketElements, isOverlapComm, version } = parallel.deepSpeed;
   if (stage === 3) {
-    const elements = Math.min(trainable / (parallel.tensor * parallel.pipeline), reduceBucketElements);
     return [
       {
         name: 'gradient buckets',
-        bytes: elements * gradientBytes,
-        formula: `DeepSpeed ZeRO-3 reduce bucket: min(${formatCount(trainable)}, reduce_bucket_size ${formatCount(reduceBucketElements)}) × ${gradientBytes} B`,
+        bytes: reduceBucketElements * gradientBytes,
+        formula: `DeepSpeed ZeRO-3 reduce bucket: reduce_bucket_size ${formatCount(reduceBucketElements)} × ${gradientBytes} B, allocated with the optimizer`,
       },
     ];
   }
+  if (stage === 1 && version !== undefined && version[0] * 1e6 + version[1] * 1e3 + version[2] < 13_000)
+    return [];
   // zero_optimization.overlap_comm defaults to stage == 3 (deepspeed/runtime/zero/config.py).
   const buffers = isOverlapComm === true ? 2 : 1;
   return [

@@ -19,6 +19,7 @@ const swiftScripts = [
   'rlhf/dpo/full.sh',
   'rlhf/simpo.sh',
   'liger/sft.sh',
+  'padding_free/sft.sh',
   'rlhf/ppo/lora.sh',
   'rlhf/ppo/full.sh',
   'rlhf/gkd/full.sh',
@@ -39,6 +40,9 @@ const round6Documents = [
   'modelscope/ms-swift examples/megatron/dense/72b_offload.sh',
   'pytorch/tutorials intermediate_source/optimizer_step_in_backward_tutorial.py',
   'axolotl-ai-cloud/axolotl examples/gpt-oss/README.md',
+  'open-mmlab/mmsegmentation configs/fcn/README.md',
+  'open-mmlab/mmdetection configs/faster_rcnn/README.md',
+  'open-mmlab/mmsegmentation configs/deeplabv3/README.md',
 ];
 
 checkReferenceRound({

@@ -20,10 +20,10 @@ import { handleOutput, markReady } from './attempt-output.js';
 import { checkOomKills } from './oom-kills.js';
 import { OutputCopier, openChildOutput } from './output-copier.js';
 import type { Attempt, LiveProcess, RunContext } from './run-context.js';
-import { adoptOrphans } from './sampler.js';
 import { buildArgv, commandArgv, type ExitStatus, isCgroupJoinShell, spawnChild } from './spawn.js';
 import { requestStop } from './stop.js';
 import { killTreeAndWait, readTreePids } from './terminate.js';
+import { adoptOrphans } from './tree-leavers.js';
 
 export interface AttemptResult extends Attribution {
   exitCode: number | null;

@@ -1,26 +1,22 @@
 // Every interval: host memory of each live tree (Σ PSS + swap), GPU memory of its PIDs, peaks,
-// one line in samples.jsonl, the watchdog (no cgroup) and the GPU budget check.
+// one line in samples.jsonl, the watchdog (no cgroup) and the GPU budget check (enforce-limits.ts),
+// and the processes that left a tree (tree-leavers.ts).
 
-import { readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
 import type { GpuProbe, GpuSnapshot } from '../probe/gpu/types.js';
-import { type MemoryCgroup, readCgroupPids, readCgroupUsageBytes } from '../probe/host/cgroup.js';
-import { parseProcCgroup } from '../probe/host/cgroup-detect.js';
+import { readCgroupPids, readCgroupUsageBytes } from '../probe/host/cgroup.js';
 import { ProcScanner } from '../probe/host/proc-scan.js';
-import { indexByPid, type ProcStat, readProcStat } from '../probe/host/proc-table.js';
-import { readEnvironVariables } from '../probe/host/process-label.js';
+import { indexByPid } from '../probe/host/proc-table.js';
 import { TreeMemoryCache } from '../probe/host/tree-memory-cache.js';
 import type { SampledMember, SampledProcess } from '../run-record/schema.js';
 import { formatBytes } from '../units.js';
 import { describeGpuClients } from '../verdict/gpu-clients.js';
-import { displayCommand } from '../verdict/judge.js';
+import { checkGpuBudget, enforceHostLimit } from './enforce-limits.js';
 import { checkOomKills } from './oom-kills.js';
 import { listTreePids, rememberTreePids } from './process-tree.js';
 import { listRanks, updateRanks } from './ranks.js';
 import { type Attempt, type LiveProcess, type RunContext, type SeenSample, statusOf } from './run-context.js';
-import { requestStop } from './stop.js';
-import { killTree } from './terminate.js';
-import { readCommandLine, roleOf, type TreeMembers, updateMembers } from './tree-members.js';
+import { adoptOrphans, noteEscapes } from './tree-leavers.js';
+import { roleOf, type TreeMembers, updateMembers } from './tree-members.js';
 
 /** Samples each attempt keeps for the cause judge: two minutes at the default interval. */
 const sampleTrailLength = 240;
@@ -109,127 +105,6 @@ function noteGpuClients(
     `${live.spec.name}: ${clients.length} processes of its tree hold GPU memory: ${listed}; ${sentence}: ${fix}`,
     { count: clients.length, plannedClients: planned, clients: roles, sentence, fix },
   );
-}
-
-function enforceHostLimit(context: RunContext, live: LiveProcess, hostBytes: number): void {
-  const limitBytes = live.spec.hostMemoryBytes;
-  const attempt = live.attempt;
-  const isOver = limitBytes !== null && hostBytes > limitBytes;
-  if (live.hostEnforcement !== 'watchdog' || !isOver || !attempt || attempt.headroomKill !== null) return;
-  attempt.headroomKillOver = 'host';
-  attempt.headroomKill = `its tree held ${formatBytes(hostBytes)}, over host_memory ${formatBytes(limitBytes)}; headroom's watchdog killed it (no cgroup could be made)`;
-  const pids = killTree(attempt, context.procRoot);
-  context.event('watchdog-kill', live.spec.name, attempt.headroomKill, { hostBytes, limitBytes, pids });
-}
-
-function checkGpuBudget(context: RunContext, live: LiveProcess, gpuBytes: number | null): void {
-  const budgetBytes = live.spec.gpuBudgetBytes;
-  if (gpuBytes === null || budgetBytes === null) return;
-  // NVML's per-process bytes include the CUDA context, which the plan allows beside the budget.
-  const contextBytes = live.spec.gpuContextBytes ?? 0;
-  const isOver = gpuBytes > budgetBytes + contextBytes;
-  const isNewlyOver = isOver && !live.isOverGpuBudget;
-  live.isOverGpuBudget = isOver;
-  if (isOver) {
-    live.budgetExceeded ??= { peakGpuBytes: gpuBytes, budgetBytes, contextBytes, atMs: context.clock.now() };
-    live.budgetExceeded.peakGpuBytes = Math.max(live.budgetExceeded.peakGpuBytes, gpuBytes);
-  }
-  if (!isNewlyOver || !live.attempt) return;
-  const allowance = contextBytes > 0 ? ` + ${formatBytes(contextBytes)} for its CUDA context` : '';
-  const message = `${live.spec.name}'s GPU memory ${formatBytes(gpuBytes)} is over its budget of ${formatBytes(budgetBytes)}${allowance}`;
-  context.event('gpu-over-budget', live.spec.name, message, {
-    gpuBytes,
-    budgetBytes,
-    enforce: live.spec.enforce,
-  });
-  if (live.spec.enforce === 'kill') {
-    const headroomKill = `${message}; enforce: kill stopped it`;
-    live.attempt.headroomKillOver = 'gpu';
-    requestStop(context, live.spec.name, live.attempt, { signal: 'SIGTERM', headroomKill });
-    context.event('enforce-kill', live.spec.name, `stopping ${live.spec.name}: ${headroomKill}`, {
-      gpuBytes,
-      budgetBytes,
-    });
-  }
-}
-
-// Whether `pid` is, now, a running process (the one the table saw: same start time) whose memory
-// cgroup is neither `group` nor below it. A PID missing from cgroup.procs is most often one that
-// exited between the two reads (a short-lived child, a zombie leaves the group's list): not an escape.
-export function isRunningOutside(
-  group: MemoryCgroup,
-  pid: number,
-  startTicks: number | undefined,
-  procRoot: string,
-): boolean {
-  const stat = readProcStat(pid, procRoot);
-  if (!stat || stat.startTicks !== startTicks || stat.state === 'Z' || stat.state === 'X') return false;
-  let text: string;
-  try {
-    text = readFileSync(join(procRoot, String(pid), 'cgroup'), 'utf8');
-  } catch {
-    return false; // gone
-  }
-  const paths = parseProcCgroup(text);
-  const path = group.version === 1 ? paths.v1MemoryPath : paths.v2Path;
-  if (path === undefined) return false;
-  // Group names carry headroom's PID and the run id (process-runner.ts): unique on this machine.
-  return !path.split('/').includes(basename(group.dir));
-}
-
-// A process of the tree seen running outside its cgroup (it wrote itself into another group) is
-// outside its host limit: say so once per process; it is still measured, and killed with the tree.
-function noteEscapes(
-  context: RunContext,
-  live: LiveProcess,
-  group: MemoryCgroup,
-  pids: readonly number[],
-  inGroup: ReadonlySet<number>,
-  stats: ReadonlyMap<number, ProcStat>,
-): void {
-  for (const pid of pids) {
-    if (inGroup.has(pid) || live.cgroupEscapes.some((e) => e.pid === pid)) continue;
-    if (!isRunningOutside(group, pid, stats.get(pid)?.startTicks, context.procRoot)) continue;
-    const command = readCommandLine(pid, context.procRoot) ?? null;
-    live.cgroupEscapes.push({ pid, command, atMs: context.clock.now() });
-    const limit =
-      live.spec.hostMemoryBytes === null
-        ? ''
-        : `; its memory is not under the ${formatBytes(live.spec.hostMemoryBytes)} limit`;
-    context.event(
-      'cgroup-escape',
-      live.spec.name,
-      `pid ${pid}${command ? ` (${displayCommand(command).slice(0, 60)})` : ''} left ${live.spec.name}'s cgroup${limit}; headroom still measures it and stops it with the tree`,
-      { pid, command },
-    );
-  }
-}
-
-// As a subreaper (probe/host/subreaper.ts) headroom inherits what double-forked out of a tree; the
-// run and process names in its environment say whose it was.
-export function adoptOrphans(context: RunContext, table: readonly ProcStat[]): void {
-  const attempts = [...context.live.values()].flatMap((l) => (l.attempt ? [l.attempt] : []));
-  const roots = new Set(attempts.map((a) => a.pid));
-  // Every tick sees the orphans already adopted: those are known without reading their environ.
-  const isFollowed = (stat: ProcStat): boolean =>
-    attempts.some((a) => a.seenPids.get(stat.pid) === stat.startTicks);
-  for (const stat of table) {
-    if (stat.ppid !== process.pid || roots.has(stat.pid) || isFollowed(stat)) continue;
-    const environ = readEnvironVariables(stat.pid, ['HEADROOM_RUN', 'HEADROOM_PROCESS'], context.procRoot);
-    if (environ.HEADROOM_RUN !== context.runId) continue;
-    const name = environ.HEADROOM_PROCESS;
-    const attempt = name === undefined ? undefined : context.live.get(name)?.attempt;
-    if (!attempt || attempt.seenPids.has(stat.pid)) continue;
-    attempt.seenPids.set(stat.pid, stat.startTicks);
-    context.event(
-      'adopted',
-      name,
-      `pid ${stat.pid} left ${name}'s process tree (double fork); headroom follows it as part of ${name}`,
-      {
-        pid: stat.pid,
-      },
-    );
-  }
 }
 
 /** What sampling keeps from one sample to the next: held /proc files, each tree's last memory reading. */

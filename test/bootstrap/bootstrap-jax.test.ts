@@ -10,6 +10,7 @@ import { jaxStartCapGrammarFrom } from '../../src/frameworks/jax-fraction.js';
 import { plan } from '../../src/plan/plan.js';
 import { GiB, gpu, proc, spec } from '../../src/plan/test-helpers/builders.js';
 import { readInstalledVersion } from '../../src/probe/python/installed-version.js';
+import { cpuBounded, hangBackstopMs } from '../../src/test-helpers/cpu-limit.js';
 import { frameworksPython, skipUnlessFrameworks } from '../../src/test-helpers/frameworks.js';
 import { bootstrapDir } from './python.js';
 
@@ -36,10 +37,11 @@ function runWith(env: Record<string, string>): Record<string, unknown> {
     XLA_CLIENT_MEM_FRACTION: _g,
     ...base
   } = process.env;
-  const result = spawnSync(python, ['-c', probe], {
+  // Bounded by its CPU time, not the wall clock that load stretches (src/test-helpers/cpu-limit.ts).
+  const result = spawnSync(...cpuBounded(60, python, ['-c', probe]), {
     encoding: 'utf8',
     env: { ...base, PYTHONPATH: bootstrapDir, ...env },
-    timeout: 120_000,
+    timeout: hangBackstopMs,
   });
   assert.equal(result.status, 0, result.stderr);
   return JSON.parse(result.stdout.trim().split('\n').at(-1) ?? '{}') as Record<string, unknown>;

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
+import { cpuBounded, hangBackstopMs } from '../../test-helpers/cpu-limit.js';
 import { frameworksPython, skipUnlessFrameworks } from '../../test-helpers/frameworks.js';
 import { knownVariableLists, knownVariableNames } from './known-names.js';
 
@@ -13,7 +14,11 @@ test('every name is listed once, each list with its source', () => {
 
 test('every JAX_* name is a flag of the real JAX 0.10', { skip: skipUnlessFrameworks('jax') }, () => {
   const script = 'import jax, json; print(json.dumps(sorted(n.upper() for n in jax.config.values)))';
-  const result = spawnSync(frameworksPython()!, ['-c', script], { encoding: 'utf8', timeout: 120_000 });
+  // Bounded by its CPU time, not the wall clock that load stretches (test-helpers/cpu-limit.ts).
+  const result = spawnSync(...cpuBounded(60, frameworksPython()!, ['-c', script]), {
+    encoding: 'utf8',
+    timeout: hangBackstopMs,
+  });
   assert.equal(result.status, 0, result.stderr);
   const flags = new Set(JSON.parse(result.stdout) as string[]);
   const jaxNames = knownVariableNames.filter((name) => name.startsWith('JAX_'));

@@ -39,7 +39,7 @@ export const corpusParts: readonly CorpusPart[] = [
  * The parts of test/corpus the tests read: heldout/ since it was measured (test/corpus/HELDOUT.md),
  * heldout-2/ .. heldout-6/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-6-RESULT.md).
  */
-export const testCorpusParts: readonly CorpusPart[] = [
+export const testCorpusParts = [
   'logs',
   'heldout',
   'heldout-2',
@@ -47,7 +47,10 @@ export const testCorpusParts: readonly CorpusPart[] = [
   'heldout-4',
   'heldout-5',
   'heldout-6',
-];
+] as const satisfies readonly CorpusPart[];
+
+/** A part the tests read (testCorpusParts). */
+export type TestCorpusPart = (typeof testCorpusParts)[number];
 
 /** test/corpus in this checkout. */
 export const testCorpusDir = resolve(repoRoot, 'test', 'corpus');

@@ -435,6 +435,134 @@ const gptOssCase = (options: {
 training: { ${options.training} }${options.gpus > 1 ? `\nparallel: { gpus: ${options.gpus}, strategy: fsdp_full }` : ''}`,
 });
 
+// --- open-mmlab/mmsegmentation configs/fcn/README.md, Cityscapes "Mem (GB)" (mmseg v0.5, June 2020) --------------
+// fcn_r{50,101}-d8 {512x1024,769x769} 40k Cityscapes: FCN on ResNetV1c (deep stem of three 3×3 convs 32, 32,
+// 64; "D8": strides (1, 2, 1, 1) with dilations (1, 1, 2, 4), the stride on each stage's first 3×3, so stages
+// 3 and 4 stay at 1/8 of the crop), FCNHead (in 2048, channels 512, num_convs 2, concat_input: a third 3×3
+// conv over the input concatenated with the convs' output, 2560 → 512; dropout 0.1; a 1×1 classifier to 19
+// classes) and an auxiliary FCNHead on stage 3 (3×3 conv 1024 → 256, classifier; loss weight 0.4), SyncBN,
+// cross-entropy on the logits resized to the crop, SGD momentum 0.9, fp32, "4xb2": 4 GPUs × 2 crops (DDP).
+// Parameter counts computed from that architecture (convolutions without bias, BatchNorm weight and bias,
+// classifiers with bias): backbone 23,527,264 (R-50) or 42,519,392 (R-101), decode head 23,605,779,
+// auxiliary head 2,364,691 (the same backbone and auxiliary counts as round 4's PSPNet cases, another
+// document). "Mem (GB)" is mmcv's logged max_memory_allocated in MiB, the largest over the ranks, / 1024
+// (GiB): one GPU's figure. The residual adds, the downsample convs, the concatenation and the auxiliary head
+// are outside the spec's sequential stack (their parameters are in params).
+const mmsegFcn =
+  'open-mmlab/mmsegmentation configs/fcn/README.md "Results and models", Cityscapes (commit 02e04cc21, https://github.com/open-mmlab/mmsegmentation/blob/main/configs/fcn/README.md)';
+const resnetV1cD8Stages = (depth: 50 | 101): string[] => {
+  const blocks = depth === 50 ? [3, 4, 6, 3] : [3, 4, 23, 3];
+  const layers = [
+    '{ conv: 32, stride: 2 }',
+    '{ conv: 32 }',
+    '{ conv: 64 }',
+    '{ pool: max, kernel: 3, stride: 2, padding: 1 }',
+  ];
+  blocks.forEach((count, stage) => {
+    const width = 64 * 2 ** stage;
+    for (let block = 0; block < count; block++) {
+      const stride = block === 0 && stage === 1 ? ', stride: 2' : '';
+      layers.push(
+        `{ conv: ${width}, kernel: 1 }`,
+        `{ conv: ${width}${stride} }`,
+        `{ conv: ${4 * width}, kernel: 1 }`,
+      );
+    }
+  });
+  return layers;
+};
+const mmsegFcnCase = (options: {
+  depth: 50 | 101;
+  crop: readonly [number, number];
+  measured: number;
+  row: string;
+}): PublishedCase => {
+  const [height, width] = options.crop;
+  const params = options.depth === 50 ? 49_497_734 : 68_489_862;
+  const head = [
+    '{ conv: 512 }',
+    '{ conv: 512 }',
+    '{ conv: 512 }',
+    '{ conv: 19, kernel: 1, batch_norm: false, relu: false }',
+  ];
+  return {
+    id: `mmseg-fcn-r${options.depth}-d8-${height}x${width}-40k-cityscapes-4xb2`,
+    source: `${mmsegFcn}, row "${options.row}"`,
+    what: 'allocated',
+    unit: 'GiB',
+    measured: options.measured,
+    config: `mmsegmentation fcn_r${options.depth}-d8_${height}x${width}_40k_cityscapes: FCN on ResNetV1c-${options.depth}-D8 (${params} parameters with both heads), ${height} × ${width} crops, 2 per GPU on 4 GPUs (DDP, SyncBN), SGD momentum 0.9, fp32; the largest rank's max_memory_allocated in GiB (one GPU's figure). Residual adds, downsample convs, the head's concatenation and the auxiliary head are outside the spec's sequential stack`,
+    spec: `model:
+  params: ${params}
+${cnnSpec([3, height, width], [...resnetV1cD8Stages(options.depth), ...head])}
+training: { precision: fp32, optimizer: sgd_momentum, batch_size: 2 }
+parallel: { gpus: 4, strategy: ddp }
+tensors:
+  - { name: logits resized to the crop for the loss, shape: [2, 19, ${height}, ${width}], dtype: float32 }`,
+  };
+};
+
+// --- open-mmlab/mmdetection configs/faster_rcnn/README.md, "Mem (GB)" (mmdet v2.0, Jan 2020) ------------------
+// faster_rcnn_r{50,101}_fpn_1x_coco.py (pytorch style): ResNet with the stride on each stage's 3×3 (pytorch
+// style), BatchNorm trained but in eval mode (norm_eval True: running statistics frozen, affine weights
+// learned, so each BN keeps its input for backward), frozen_stages 1 (stem and the first stage frozen), FPN
+// (256 channels, 5 levels), RPNHead (3 anchors), Shared2FCBBoxHead (2 FC 1024, class-specific boxes), 80
+// classes; COCO resized to 1333 × 800 keeping the ratio, padded to a multiple of 32 (800 × 1344 taken as the
+// peak's input), 2 images per GPU on 8 GPUs (DDP), SGD momentum 0.9, fp32. Parameter counts computed from
+// the modules: the torchvision-layout trunk with its BatchNorm affines (23,508,032 for R-50, 42,500,160 for
+// R-101), FPN 3,344,384, RPN head 593,935, box head 14,306,705; frozen: stem conv and BN and the first stage,
+// 225,344. "Mem (GB)" is mmcv's logged max_memory_allocated in MiB / 1024 (GiB), one GPU's figure.
+// NOT EXPRESSIBLE: the FPN, the proposals and the per-ROI head (512 sampled ROIs per image).
+const mmdetFasterRcnn =
+  'open-mmlab/mmdetection configs/faster_rcnn/README.md (commit 030823379, https://github.com/open-mmlab/mmdetection/tree/master/configs/faster_rcnn)';
+const mmdetFasterRcnnCase = (options: { depth: 50 | 101; measured: number; row: string }): PublishedCase => {
+  const params = options.depth === 50 ? 41_753_056 : 60_745_184;
+  return {
+    id: `mmdet-faster-rcnn-r${options.depth}-fpn-pytorch-1x-coco-8x2img`,
+    source: `${mmdetFasterRcnn}, row "${options.row}"`,
+    what: 'allocated',
+    unit: 'GiB',
+    measured: options.measured,
+    config: `tools/dist_train.sh configs/faster_rcnn/faster_rcnn_r${options.depth}_fpn_1x_coco.py 8: Faster R-CNN, ResNet-${options.depth} (pytorch style, BN in eval mode) + FPN (${params} parameters, ${params - 225_344} trainable: stem and first stage frozen), 2 COCO images per GPU at 1333 × 800 (padded to 800 × 1344) on 8 GPUs (DDP), SGD momentum 0.9, fp32; the logged max_memory_allocated in MiB / 1024 (one GPU's figure). NOT EXPRESSIBLE: the FPN, the region proposals and the RoI head are outside the spec's sequential stack`,
+    spec: `model:
+  params: ${params}
+  trainable: ${params - 225_344}
+${cnnSpec([3, 800, 1344], resnetStack(options.depth === 50 ? [3, 4, 6, 3] : [3, 4, 23, 3], { isBatchNorm: true, strideOn: '3x3' }))}
+training: { precision: fp32, optimizer: sgd_momentum, batch_size: 2 }
+parallel: { gpus: 8, strategy: ddp }`,
+  };
+};
+
+// --- open-mmlab/mmsegmentation configs/deeplabv3/README.md, Cityscapes "Mem (GB)" (mmseg v0.5, June 2020) ---------
+// deeplabv3_r{50,101}-d8_512x1024_40k_cityscapes: the FCN cases' ResNetV1c-D8 backbone, auxiliary FCNHead,
+// SyncBN, SGD, fp32 and "4xb2" layout, with ASPPHead (channels 512; image pooling + a 1×1 conv, a 1×1 conv
+// and three 3×3 convs at dilations 12, 24, 36, all from the 2048-channel features; their five outputs
+// concatenated into a 3×3 bottleneck 2560 → 512; a 1×1 classifier to 19 classes): decode head 42,221,075
+// parameters, so 68,113,030 (R-50) and 87,105,158 (R-101) in all. NOT EXPRESSIBLE: the ASPP branches run in
+// parallel (five 512-channel maps at 1/8 of the crop and their concatenation); the stack holds the bottleneck
+// and the classifier.
+const mmsegDeeplabV3 =
+  'open-mmlab/mmsegmentation configs/deeplabv3/README.md "Results and models", Cityscapes (commit 0999c5581, https://github.com/open-mmlab/mmsegmentation/blob/main/configs/deeplabv3/README.md)';
+const mmsegDeeplabV3Case = (options: { depth: 50 | 101; measured: number; row: string }): PublishedCase => {
+  const params = options.depth === 50 ? 68_113_030 : 87_105_158;
+  const head = ['{ conv: 512 }', '{ conv: 19, kernel: 1, batch_norm: false, relu: false }'];
+  return {
+    id: `mmseg-deeplabv3-r${options.depth}-d8-512x1024-40k-cityscapes-4xb2`,
+    source: `${mmsegDeeplabV3}, row "${options.row}"`,
+    what: 'allocated',
+    unit: 'GiB',
+    measured: options.measured,
+    config: `mmsegmentation deeplabv3_r${options.depth}-d8_512x1024_40k_cityscapes: DeepLabV3 (ASPP) on ResNetV1c-${options.depth}-D8 (${params} parameters with both heads), 512 × 1024 crops, 2 per GPU on 4 GPUs (DDP, SyncBN), SGD momentum 0.9, fp32; the largest rank's max_memory_allocated in GiB (one GPU's figure). NOT EXPRESSIBLE: the parallel ASPP branches and their concatenation, the residual adds, the downsample convs and the auxiliary head`,
+    spec: `model:
+  params: ${params}
+${cnnSpec([3, 512, 1024], [...resnetV1cD8Stages(options.depth), ...head])}
+training: { precision: fp32, optimizer: sgd_momentum, batch_size: 2 }
+parallel: { gpus: 4, strategy: ddp }
+tensors:
+  - { name: logits resized to the crop for the loss, shape: [2, 19, 512, 1024], dtype: float32 }`,
+  };
+};
+
 export const round6Cases: PublishedCase[] = [
   // detectron2's COCO baselines: Faster R-CNN, RetinaNet and Mask R-CNN, 2 images per V100.
   detectron2Case({
@@ -666,13 +794,13 @@ tensors:
     unit: 'GiB',
     measured: 8.5,
     config:
-      "the notebook's 3D-parallel Flax transformer (16 parallel blocks, 2048 wide, 64 heads of 32, MLP 8192, vocab 32000, 938,475,520 parameters) on a 2 × 2 × 2 mesh of 8 A5000 24 GB: data 2 with the parameters and AdamW states sharded over it (FSDP, min_weight_size 2**8), pipeline 2 (8 layers per stage, 8 micro-batches in a looping schedule), tensor 2 (asynchronous ring matmuls); global batch 128 × 1024 tokens, 64 per data replica in 8 micro-batches of 8; bf16 compute over fp32 parameters, every block rematerialised, fp32 logits; one device's XLA peak heap in the profiler's memory viewer, 8.5 GB (GiB assumed), one GPU's figure. NOT EXPRESSIBLE: the logits split over the sequence across the tensor and pipeline devices",
+      "the notebook's 3D-parallel Flax transformer (16 parallel blocks, 2048 wide, 64 heads of 32, MLP 8192, vocab 32000, 938,475,520 parameters) on a 2 × 2 × 2 mesh of 8 A5000 24 GB: data 2 with the parameters and AdamW states sharded over it (FSDP, min_weight_size 2**8), pipeline 2 (8 layers per stage, 8 micro-batches in the notebook's looping pipeline: every forward, then the backward by autodiff, GPipe-like), tensor 2 (asynchronous ring matmuls); global batch 128 × 1024 tokens, 64 per data replica in 8 micro-batches of 8; bf16 compute over fp32 parameters, every block rematerialised, fp32 logits; one device's XLA peak heap in the profiler's memory viewer, 8.5 GB (GiB assumed), one GPU's figure. NOT EXPRESSIBLE: the logits split over the sequence across the tensor and pipeline devices",
     spec: `framework: jax
 model:
   params: 938475520
   transformer: { ${uvadlc3dShape} }
 training: { precision: amp_bf16, optimizer: adamw, batch_size: 8, activation_checkpointing: full, loss: standard }
-parallel: { gpus: 8, strategy: fsdp_full, tensor: 2, pipeline: 2, micro_batches: 8 }`,
+parallel: { gpus: 8, strategy: fsdp_full, tensor: 2, pipeline: 2, micro_batches: 8, schedule: gpipe }`,
   },
   {
     id: 'uvadlc-jax-3d-parallel-0.94b-dp4-tp2-no-fsdp-8xa5000',
@@ -1069,5 +1197,67 @@ cuda: { expandable_segments: true }`,
   - { name: teacher Qwen2.5-14B-Instruct in bf16 as a ZeRO-3 partition of 4, shape: [3692508416], dtype: bfloat16 }
   - { name: teacher logits, shape: [4, 1024, 152064], dtype: bfloat16 }
 cuda: { expandable_segments: true }`,
+  }),
+  // ms-swift padding-free example: the padded run, 8 long R1-distill samples per GPU.
+  swift({
+    id: 'qwen2.5-7b-full-zero3-bs8-padded-8192-liger-4gpu',
+    path: 'examples/train/padding_free/sft.sh',
+    commit: '9dc1071aa',
+    line: '# without padding_free: 4 * 60GiB, 26h',
+    measured: 60,
+    command:
+      "NPROC_PER_NODE=4 swift sft --model Qwen/Qwen2.5-7B --tuner_type full --dataset 'liucong/Chinese-DeepSeek-R1-Distill-data-110k-SFT' --torch_dtype bfloat16 --per_device_train_batch_size 8 --gradient_accumulation_steps 1 --max_length 8192 --deepspeed zero3 --use_liger_kernel true --attn_impl flash_attn --padding_free false (the figure line's run without padding_free)",
+    model: { name: 'Qwen/Qwen2.5-7B', params: qwen25_7bParams, shape: qwen25_7bShape },
+    tuning:
+      'full fine-tune under ZeRO-3 over 4 GPUs (bf16 weights and gradients, fp32 master copy and AdamW states partitioned), every layer checkpointed, FlashAttention-2, Liger kernels (fused linear cross-entropy: no logits kept; fused RMSNorm, SwiGLU and RoPE)',
+    seq: 8192,
+    seqText:
+      'batches of 8 samples padded to the longest: over the 110k R1-distill samples (long reasoning answers, truncated at max_length 8192) the peak batch is 8 × 8192 tokens',
+    gpus: 4,
+    attention: 'flash',
+    training:
+      'precision: bf16, convention: zero, optimizer: adamw, batch_size: 8, activation_checkpointing: full, loss: fused',
+    parallel: 'gpus: 4, strategy: zero3',
+  }),
+  // mmsegmentation's FCN on Cityscapes: ResNet-50/101-D8, 2 crops per GPU on 4 GPUs.
+  mmsegFcnCase({
+    depth: 50,
+    crop: [512, 1024],
+    measured: 5.7,
+    row: 'FCN | R-50-D8 | 512x1024 | 40000 | 5.7 | 4.17 | 72.25 | 73.36',
+  }),
+  mmsegFcnCase({
+    depth: 101,
+    crop: [512, 1024],
+    measured: 9.2,
+    row: 'FCN | R-101-D8 | 512x1024 | 40000 | 9.2 | 2.66 | 75.45 | 76.58',
+  }),
+  mmsegFcnCase({
+    depth: 50,
+    crop: [769, 769],
+    measured: 6.5,
+    row: 'FCN | R-50-D8 | 769x769 | 40000 | 6.5 | 1.80 | 71.47 | 72.54',
+  }),
+  // mmdetection's Faster R-CNN (pytorch-style ResNet, BN in eval mode): the same detector as detectron2's.
+  mmdetFasterRcnnCase({
+    depth: 50,
+    measured: 4.0,
+    row: 'R-50-FPN | pytorch | 1x | 4.0 | 21.4 | 37.4',
+  }),
+  mmdetFasterRcnnCase({
+    depth: 101,
+    measured: 6.0,
+    row: 'R-101-FPN | pytorch | 1x | 6.0 | 15.6 | 39.4',
+  }),
+  // mmsegmentation's DeepLabV3 on Cityscapes: the FCN backbone with an ASPP head.
+  mmsegDeeplabV3Case({
+    depth: 50,
+    measured: 6.1,
+    row: 'DeepLabV3 | R-50-D8 | 512x1024 | 40000 | 6.1 | 2.57 | 79.09 | 80.45',
+  }),
+  mmsegDeeplabV3Case({
+    depth: 101,
+    measured: 9.6,
+    row: 'DeepLabV3 | R-101-D8 | 512x1024 | 40000 | 9.6 | 1.92 | 77.12 | 79.61',
   }),
 ];

@@ -1,6 +1,7 @@
 // The checks every round of published measured references gets before and after its one measurement:
-// well formed, new to the earlier rounds and to ../shared/estimation. One place, so each round's test
-// file holds only what is its own (its documents, its measurement).
+// well formed, new to the earlier rounds and to ../shared/estimation; once spent, its accuracy as the
+// estimate scores it now. One place, so each round's test file holds only what is its own (its
+// documents, its measurement and the figures it pins).
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -98,4 +99,23 @@ export function checkReferenceRound(round: {
     for (const document of documents)
       assert.ok(!shared.includes(document), `${document} is already in ../shared/estimation`);
   });
+}
+
+/**
+ * How the estimate does now on a round's cases: the median |error|, how many are within a share, and a
+ * line saying it all (the worst case named) for a spent round's accuracy assertions to print.
+ */
+export async function roundAccuracy(cases: readonly PublishedCase[]): Promise<{
+  median: number;
+  within: (share: number) => number;
+  summary: string;
+}> {
+  const { scorePublished, caseError, medianAbsoluteError } = await import('./measured-cases.js');
+  const scored = scorePublished(cases, () => true);
+  const worst = scored.reduce((a, b) => (Math.abs(caseError(b)) > Math.abs(caseError(a)) ? b : a));
+  const median = medianAbsoluteError(scored);
+  const within = (share: number) => scored.filter((c) => Math.abs(caseError(c)) <= share).length;
+  const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+  const summary = `${scored.length} cases: median |error| ${percent(median)}, worst ${percent(caseError(worst))} (${worst.id}); ${within(0.05)} within 5%, ${within(0.15)} within 15%, ${within(0.3)} within 30%`;
+  return { median, within, summary };
 }
