@@ -349,7 +349,7 @@ const dsMaster = (options: {
     spec: `model:
   params: ${model.params}
   transformer: { family: gpt, layers: ${model.layers}, hidden: ${model.hidden}, heads: ${model.heads}, ffn: ${4 * model.hidden}, vocab: 50000, max_positions: 512, seq_len: 512, bias: true, lm_head: true, tied_embeddings: false, attention: eager, dropout: false }
-training: { precision: amp_bf16, convention: zero, optimizer: adamw, batch_size: ${options.batch}, activation_checkpointing: ${options.checkpointing ? 'full' : 'none'} }
+training: { precision: amp_bf16, convention: zero, optimizer: adamw, batch_size: ${options.batch}, activation_checkpointing: ${options.checkpointing ? 'full' : 'none'}, loss_upcast: false }
 parallel: { gpus: ${options.gpus}, strategy: zero3, deepspeed: { overlap_comm: true, reduce_bucket_size: 50000000 } }`,
   };
 };
