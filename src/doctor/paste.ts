@@ -6,7 +6,8 @@
 // What it takes off, each only where the line shows it:
 // - a carriage return at the end (a CRLF paste), colour codes raw or escaped the way syslog, journald
 //   and shells write them ("\033[", "\x1b[", "#033[", "^[[") (ECMA-48 SGR);
-// - HTML entities a web page or an HTML-escaped export left (&lt; &gt; &amp; &quot; &#39; &#x27;);
+// - HTML entities a web page or an HTML-escaped export left (&lt; &gt; &amp; &quot; &#39; &#x27;),
+//   and the backslashes a relay put before quotes (a message inside a JSON or C string: \' \");
 // - markdown: emphasis around a whole line ("**Killed**"), quote prefixes ("> ", nested), code fences (``` or ~~~ with a language), the backticks
 //   around inline code (CommonMark 0.31 §4.5 fenced code blocks, §6.1 code spans, §5.1 block quotes);
 // - a CI runner's or chat's timestamp before the line (GitHub Actions' and `docker logs -t`'s
@@ -36,6 +37,7 @@ const entities: Record<string, string> = {
   '&#34;': '"',
 };
 const entity = /&(?:lt|gt|amp|quot|apos|nbsp|#39|#x27|#34);/g;
+const escapedQuote = /\\(['"])/g;
 // Nested quote markers; a Python prompt (">>> ") is a quote marker to strip too.
 const quotePrefix = /^[ \t]{0,3}(?:>[ \t]?)+/;
 // "**Killed**", "__Killed__": emphasis a writer put around a whole line (CommonMark §6.2).
@@ -89,6 +91,9 @@ export function normalizePaste(line: string): string {
   let text = line.endsWith('\r') ? line.slice(0, -1) : line;
   if (ansiHint.test(text)) text = text.replace(ansi, '');
   if (text.includes('&')) text = text.replace(entity, (e) => entities[e] ?? e);
+  // A message relayed inside a quoted string (a server's JSON or C-string error: Name:\'Mul_8\')
+  // keeps its quotes escaped: the backslash before a quote is the relay's, not the program's.
+  if (text.includes("\\'") || text.includes('\\"')) text = text.replace(escapedQuote, '$1');
   // Marks nest in either order ("> **Killed**", "`**Killed**`"): taken off until none is left.
   for (let pass = 0; pass < 3; pass++) {
     const before = text;

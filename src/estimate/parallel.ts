@@ -62,19 +62,29 @@ export function parallelComponents(options: {
   quantizedBytes?: number;
   /** Of those, trainable: the unsharded gradients one unit produces before its reduce-scatter. */
   unitTrainable?: number;
+  /** Parameters of the whole model stored quantized (gathered in quantizedBytes). */
+  modelQuantized?: number;
   computeBytes: number;
   /** Bytes per gathered parameter when it differs from computeBytes (float8 all-gather: 1). */
   gatherBytes?: number;
   /** The LM head's parameters (vocab × hidden) and bytes each as gathered (quantized or compute). */
   head?: { params: number; bytes: number };
   gradientBytes: number;
+  /** The token embedding's parameters when not tied to the head (the root unit holds both). */
+  embeddingParams?: number;
+  /** Parameters offloaded to the host: even one GPU copies each unit in when it runs. */
+  isParamOffload?: boolean;
 }): { components: Component[]; outsideAllocator: Component[]; notes: string[] } {
   const { parallel, trainable, computeBytes, gradientBytes } = options;
   const dp = dataParallelOf(parallel);
   const components: Component[] = [];
   const notes: string[] = [];
   components.push(...deepSpeedBuckets(parallel, gradientBytes, trainable));
-  if (parallel.gpus <= 1) return { components, outsideAllocator: [], notes };
+  // On one GPU a ZeRO-3 or FSDP unit is gathered (copied in) only when its parameters live on the host.
+  const isGathering =
+    parallel.gpus > 1 ||
+    (options.isParamOffload === true && (parallel.strategy === 'zero3' || parallel.strategy === 'fsdp_full'));
+  if (!isGathering) return { components, outsideAllocator: [], notes };
   const t = parallel.tensor;
   // A pipeline stage's model parts are 1/p of the model's.
   const stageShare = t * parallel.pipeline;
@@ -146,26 +156,41 @@ export function parallelComponents(options: {
       });
     }
   }
+  if (parallel.strategy === 'zero3' && parallel.pipeline <= 1) components.push(...reuseKept(options));
   if (
     parallel.strategy === 'fsdp_full' &&
     parallel.pipeline <= 1 &&
     options.head &&
     options.head.params > 0
   ) {
-    // The unit holding the LM head is not resharded between its forward and its backward: FSDP1 never
-    // frees the root's parameters after forward (torch/distributed/fsdp/_runtime_utils.py
-    // _post_forward_reshard: `not state._is_root`), FSDP2's root defaults to reshard_after_forward=False
-    // (fully_shard docs), and torchtitan keeps its [norm, output] unit gathered
-    // (parallelize.py: reshard_after_forward only under the "always" policy). So the whole head is
-    // gathered beside the logits while the loss runs.
+    // FSDP1 never frees the root unit's parameters after forward (torch/distributed/fsdp/
+    // _runtime_utils.py _post_forward_reshard: `not state._is_root`, "with the intention that they are
+    // immediately used for backward"), and FSDP2 sets the root's reshard_after_forward to False
+    // (_fully_shard/_fsdp_state.py _lazy_init). The root unshards at the start of forward, so what it
+    // holds stays gathered until its post-backward reshard at the end of backward.
     const head = options.head.params / t;
-    components.push({
-      name: 'gathered LM head',
-      bytes: head * options.head.bytes,
-      formula: `the head's ${formatCount(head)} × ${options.head.bytes} B, gathered from its forward through its backward (the loss's moment)`,
-      phase: 'backward',
-      isLossOnly: true,
-    });
+    if (parallel.fsdpWrap === 'torchtitan') {
+      // torchtitan wraps the embedding on its own and keeps its [norm, output] unit gathered after its
+      // forward (parallelize.py: reshard_after_forward only under the "always" policy): the head alone,
+      // beside the logits while the loss runs.
+      components.push({
+        name: 'gathered LM head',
+        bytes: head * options.head.bytes,
+        formula: `the head's ${formatCount(head)} × ${options.head.bytes} B, gathered from its forward through its backward (the loss's moment; torchtitan's [norm, output] unit)`,
+        phase: 'backward',
+        isLossOnly: true,
+      });
+    } else {
+      // Wrapping the block class (transformer_auto_wrap_policy) leaves the embedding and the head in the
+      // root unit: both gathered from the start of forward to the end of backward.
+      const embedding = (options.embeddingParams ?? 0) / t;
+      components.push({
+        name: 'gathered root unit',
+        bytes: head * options.head.bytes + embedding * computeBytes,
+        formula: `the root unit's LM head (${formatCount(head)} × ${options.head.bytes} B)${embedding > 0 ? ` and embedding (${formatCount(embedding)} × ${computeBytes} B)` : ''}, gathered from the start of forward to the end of backward`,
+        phase: 'backward',
+      });
+    }
   }
   if (parallel.strategy === 'fsdp_grad_op' && parallel.pipeline <= 1) {
     // SHARD_GRAD_OP keeps the parameters it gathered for forward until backward is done.
@@ -189,6 +214,7 @@ export function parallelComponents(options: {
       });
     }
   }
+  if (parallel.gpus <= 1) return { components, outsideAllocator: [], notes };
   const ncclBytes = parallel.ncclBytes ?? defaultNcclBytes;
   const nccl: Component = {
     name: 'nccl buffers',
@@ -202,26 +228,78 @@ export function parallelComponents(options: {
 }
 
 /**
+ * DeepSpeed ZeRO-3 releases a module's gathered parameters after it runs only when they are not used
+ * again within stage3_max_reuse_distance elements (1e9 by default) of the parameters fetched after it:
+ * partitioned_param_coordinator.py __params_to_release walks the recorded module trace ahead and keeps
+ * every parameter it meets again (v0.7 to now). A module late in the forward meets itself again in its
+ * backward after twice the parameters that follow it, so the forward's last max_reuse_distance / 2
+ * elements, and at least the last module (the LM head), stay gathered from their forward until their
+ * backward: beside the loss. A model smaller than that stays gathered whole.
+ */
+function reuseKept(options: {
+  parallel: ParallelSpec;
+  params: number;
+  computeBytes: number;
+  gatherBytes?: number;
+  quantizedBytes?: number;
+  modelQuantized?: number;
+  head?: { params: number; bytes: number };
+}): Component[] {
+  const { parallel, params } = options;
+  // A distance of 0 stops the walk before it meets anything: every module is released after it runs.
+  if (parallel.deepSpeed.maxReuseElements <= 0) return [];
+  const t = parallel.tensor;
+  const gatherBytes = options.gatherBytes ?? options.computeBytes;
+  const quantized = Math.min(params, options.modelQuantized ?? 0);
+  const modelBytes =
+    ((params - quantized) * gatherBytes + quantized * (options.quantizedBytes ?? gatherBytes)) / t;
+  const headBytes = options.head ? (options.head.params * options.head.bytes) / t : 0;
+  // Elements of the gathered storage: quantized weights are packed in the compute dtype (quant_storage).
+  const halfReuseBytes = (parallel.deepSpeed.maxReuseElements / 2) * gatherBytes;
+  const bytes = Math.min(modelBytes, Math.max(headBytes, halfReuseBytes));
+  if (bytes <= 0) return [];
+  const which =
+    bytes >= modelBytes
+      ? 'the whole model'
+      : headBytes >= halfReuseBytes
+        ? `the LM head (${formatCount(options.head?.params ?? 0)} × ${options.head?.bytes} B)`
+        : `the forward's last max_reuse_distance / 2 = ${formatCount(parallel.deepSpeed.maxReuseElements / 2)} elements × ${gatherBytes} B`;
+  return [
+    {
+      name: 'parameters kept for reuse',
+      bytes,
+      formula: `${which}: gathered in forward and used again in backward within stage3_max_reuse_distance ${formatCount(parallel.deepSpeed.maxReuseElements)}, so not released (the loss's moment)`,
+      phase: 'backward',
+      isLossOnly: true,
+    },
+  ];
+}
+
+/**
  * DeepSpeed's reduce ("ipg") buckets, on one GPU as on many. ZeRO-1/2 (stage_1_and_2.py, v0.14 to now):
  * backward() allocates `torch.empty(reduce_bucket_size)` in the 16-bit dtype, a second one with
  * overlap_comm, whatever the model's size, and independent_gradient_partition_epilogue frees them
- * before step(). ZeRO-3 (stage3.py) keeps one such flat buffer from its start; a smaller model
- * fills it only partly, so it is sized by the parameters there.
+ * before step(). Before 0.13.0 the engine forced contiguous_gradients and overlap_comm off for stage 1
+ * ("Overlap and contiguous grads are meaningless in stage 1 and are ignored": engine.py
+ * _configure_zero_optimizer, until deepspeedai/DeepSpeed PR #4887), so ZeRO-1 allocated none. ZeRO-3
+ * (stage3.py __init__, v0.7 to now) allocates one flat `torch.empty(self.reduce_bucket_size)` per
+ * parameter dtype when the optimizer is built and keeps it, however few parameters train.
  */
 function deepSpeedBuckets(parallel: ParallelSpec, gradientBytes: number, trainable: number): Component[] {
   if (!parallel.strategy.startsWith('zero') || trainable <= 0) return [];
   const stage = zeroStageOf(parallel.strategy);
-  const { reduceBucketElements, isOverlapComm } = parallel.deepSpeed;
+  const { reduceBucketElements, isOverlapComm, version } = parallel.deepSpeed;
   if (stage === 3) {
-    const elements = Math.min(trainable / (parallel.tensor * parallel.pipeline), reduceBucketElements);
     return [
       {
         name: 'gradient buckets',
-        bytes: elements * gradientBytes,
-        formula: `DeepSpeed ZeRO-3 reduce bucket: min(${formatCount(trainable)}, reduce_bucket_size ${formatCount(reduceBucketElements)}) × ${gradientBytes} B`,
+        bytes: reduceBucketElements * gradientBytes,
+        formula: `DeepSpeed ZeRO-3 reduce bucket: reduce_bucket_size ${formatCount(reduceBucketElements)} × ${gradientBytes} B, allocated with the optimizer`,
       },
     ];
   }
+  if (stage === 1 && version !== undefined && version[0] * 1e6 + version[1] * 1e3 + version[2] < 13_000)
+    return [];
   // zero_optimization.overlap_comm defaults to stage == 3 (deepspeed/runtime/zero/config.py).
   const buffers = isOverlapComm === true ? 2 : 1;
   return [

@@ -42,6 +42,7 @@ const round6Documents = [
   'axolotl-ai-cloud/axolotl examples/gpt-oss/README.md',
   'open-mmlab/mmsegmentation configs/fcn/README.md',
   'open-mmlab/mmdetection configs/faster_rcnn/README.md',
+  'open-mmlab/mmsegmentation configs/deeplabv3/README.md',
 ];
 
 checkReferenceRound({

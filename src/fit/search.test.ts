@@ -289,3 +289,52 @@ describe('summarizeFit: the boundary, the margin-kept answer, and what to be car
     assert.deepEqual(atLimit.warnings, []);
   });
 });
+
+describe('forked trials: the answer once more as a fresh process', () => {
+  // Forks fit up to 300; a fresh process (its own address-space layout) only up to 296.
+  const run = (value: number, fresh: boolean): TrialRecord => ({
+    ...trialAt(value, fresh ? 296 : 300),
+    ...(fresh ? {} : { forked: { pid: 1000 + value } }),
+  });
+
+  test('settled on forks alone, the answer runs fresh; where it fails there, the search goes on below it', async () => {
+    const fresh: number[] = [];
+    const { trials, end } = await runSearch({
+      strategy: strategies.guided,
+      bounds,
+      runTrial: async (value, _index, _hints, mode) => {
+        if (mode?.fresh) fresh.push(value);
+        return run(value, mode?.fresh === true);
+      },
+    });
+    assert.equal(end, 'settled');
+    const result = summarize(trials, end);
+    // Every answer the forks settled on was checked fresh, and the last one held.
+    assert.ok(fresh.length >= 1, JSON.stringify(trials.map((t) => t.value)));
+    assert.equal(fresh.at(-1), result.recommended);
+    assert.ok(result.recommended <= 296 && result.recommended >= 290, String(result.recommended));
+    const checks = trials.filter((t) => t.isFreshCheck);
+    assert.deepEqual(
+      checks.map((t) => t.value),
+      fresh,
+    );
+    assert.ok(checks.every((t) => t.forked === undefined));
+    assert.match(
+      result.trials.find((t) => t.isFreshCheck)?.bought ?? '',
+      /as a fresh process, after forks only/,
+    );
+  });
+
+  test('fresh trials are never checked again', async () => {
+    const modes: (boolean | undefined)[] = [];
+    await runSearch({
+      strategy: strategies.guided,
+      bounds,
+      runTrial: async (value, _index, _hints, mode) => {
+        modes.push(mode?.fresh);
+        return trialAt(value, 300);
+      },
+    });
+    assert.ok(modes.every((m) => m === undefined));
+  });
+});

@@ -4,6 +4,7 @@
 // The trials themselves come from outside (real processes, or the simulated oracle).
 
 import { withAddressSpaceLimit } from './address-space.js';
+import { findBoundary } from './history.js';
 import { type TrialHints, trialHintsFor } from './trial-stop.js';
 import {
   hostNeedBytes,
@@ -27,7 +28,12 @@ export interface SearchOptions {
   /** Limits with the margin already taken off. */
   bounds: SearchBounds;
   /** Runs one trial; `hints` (the line's peak for the value, the noise) let it stop once its answer is known. */
-  runTrial: (value: number, index: number, hints: TrialHints) => Promise<TrialRecord>;
+  runTrial: (
+    value: number,
+    index: number,
+    hints: TrialHints,
+    mode?: { fresh?: boolean },
+  ) => Promise<TrialRecord>;
   /** Told before each trial starts (index from 1). */
   onTrialStart?: (value: number, index: number) => void;
   onTrialEnd?: (trial: TrialRecord, index: number) => void;
@@ -87,14 +93,22 @@ export async function runSearch(options: SearchOptions): Promise<{
       trials.length === 1 && history[0]?.isPass === true && options.strategy.name === 'guided';
     const base = isOnePoint ? await options.baseBytesFor?.(2) : undefined;
     if (base) bounds = { ...bounds, baseBytes: base };
-    const value = options.strategy.next(history, bounds);
+    const proposed = options.strategy.next(history, bounds);
+    // Settled on forks alone: the answer once more as a fresh process, which draws its own layout.
+    const freshCheck = proposed === undefined ? freshCheckValue(trials, history) : undefined;
+    const value = proposed ?? freshCheck;
     if (value === undefined) return ended('settled');
     if (trials.length >= maxTrials) return ended('max-trials');
     const index = trials.length + 1;
     options.onTrialStart?.(value, index);
     const isRepeat = trials.some((t) => t.value === value);
     const hints = trialHintsFor(history, bounds.limits, value);
-    const trial = { ...(await options.runTrial(value, index, hints)), isRepeat };
+    const mode = freshCheck === undefined ? undefined : { fresh: true };
+    const trial = {
+      ...(await options.runTrial(value, index, hints, mode)),
+      isRepeat,
+      ...(mode ? { isFreshCheck: true } : {}),
+    };
     trials.push(trial);
     history.push(observe(trial));
     bounds = { ...bounds, limits: withAddressSpaceLimit(bounds.limits, trial.addressSpace) };
@@ -103,4 +117,19 @@ export async function runSearch(options: SearchOptions): Promise<{
     if (trial.outcome === 'other') return ended('non-memory-failure');
     if (trial.isSettled === false) return ended('not-settled');
   }
+}
+
+/**
+ * The answer, when every run of it was a fork of fit's warm interpreter: a fork's address space is laid
+ * out as its interpreter's (ASLR draws once for all of them), so a fresh process at the same value can
+ * peak higher (the bench's CNN under RLIMIT_AS: 113 ran as a fork and failed as a fresh process).
+ */
+export function freshCheckValue(
+  trials: readonly TrialRecord[],
+  history: readonly Observation[],
+): number | undefined {
+  const answer = findBoundary(history).largestWithinMargin;
+  if (answer === null) return undefined;
+  const runs = trials.filter((t) => t.value === answer);
+  return runs.length > 0 && runs.every((t) => t.forked) ? answer : undefined;
 }

@@ -26,7 +26,11 @@ function gainOf(trial: TrialRecord, before: readonly Observation[], after: reado
       trial.outcome === 'memory' ? 'the smallest value does not fit' : 'the first point of the memory line',
     );
   }
-  if (trial.isRepeat) {
+  if (trial.isFreshCheck) {
+    gains.push(
+      `${trial.value} as a fresh process, after forks only: ${trial.outcome === 'pass' ? 'it ran in a layout of its own too' : 'it did not run in a layout of its own, so the answer is below it'}`,
+    );
+  } else if (trial.isRepeat) {
     gains.push(
       `a second run of ${trial.value}: ${trial.outcome === 'pass' ? 'it kept the margin again' : 'it did not keep the margin this time'} (the noise at the answer)`,
     );

@@ -151,6 +151,8 @@ export interface TrialRecord {
   isHostPeakAtLimit?: boolean;
   /** True when this value had been run before (a repeat to measure the noise at the answer). */
   isRepeat?: boolean;
+  /** True when it was the answer run once more as a fresh process, every run of it before being a fork (search.ts). */
+  isFreshCheck?: boolean;
   /** What this trial added to what the search knows (the answer, the boundary, the line, the noise). */
   bought?: string;
   /** The trial's run record, when it ran through the supervisor. */

@@ -75,6 +75,10 @@ const trialSchema = z.object({
       'true when its cgroup peak reached the host limit and it still ran (the kernel reclaimed to keep it under): its peak is the limit, not its need, and is not a point on the memory line',
   }),
   isRepeat: z.boolean().optional(),
+  isFreshCheck: z.boolean().optional().meta({
+    description:
+      'the answer run once more as a fresh process after forks only (a fork shares its interpreter’s address-space layout)',
+  }),
   bought: z
     .string()
     .optional()

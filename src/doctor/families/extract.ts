@@ -68,3 +68,20 @@ export function rankOf(text: string): number | undefined {
 export function namesHostAllocator(text: string): boolean {
   return /\/device:CPU:\d+|by allocator (?:mkl)?cpu\b|Allocator \((?:mkl)?cpu\)/i.test(text);
 }
+
+/**
+ * True when an arena that serves the host and the devices alike (ONNX Runtime's BFCArena,
+ * onnxruntime/core/framework/bfc_arena.cc) failed on the host: the log names no GPU provider and
+ * does name the CPU, its execution provider, or a node the NCHWc transformer rewrote
+ * (onnxruntime/core/optimizer/nchwc_transformer.cc runs for the CPU provider only). With neither it
+ * is a device's: on the host an arena's malloc is refused only where the OS keeps a commit limit,
+ * since Linux overcommits and its OOM killer ends a process before a malloc fails (kernel docs,
+ * mm/overcommit-accounting).
+ */
+export function namesHostArena(lines: readonly string[]): boolean {
+  const text = lines.join('\n');
+  return (
+    !/CUDA|TensorRT|ROCm|MIGraphX|DirectML|\bDML\b|\bGPU\b/i.test(text) &&
+    /CPUExecutionProvider|\bCPU\b|_nchwc\b/i.test(text)
+  );
+}

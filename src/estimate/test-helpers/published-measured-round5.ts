@@ -56,7 +56,7 @@ const axolotl = (options: {
   transformer: { ${options.shape}, seq_len: 2048, attention: flash }
   lora: { rank: 32, alpha: 16, targets: ${options.targets ?? allLinear}, dropout: ${options.dropout ?? 0.05} }
   quantization: { weights: nf4, double_quant: true, compute_dtype: bf16 }
-training: { precision: amp_bf16, optimizer: ${options.optimizer}, batch_size: 2, grad_accumulation: ${options.accumulation ?? 4}, activation_checkpointing: full, loss: ${options.isCutCrossEntropy ? 'fused' : 'standard'} }`,
+training: { precision: bf16, optimizer: ${options.optimizer}, batch_size: 2, grad_accumulation: ${options.accumulation ?? 4}, activation_checkpointing: full, loss: ${options.isCutCrossEntropy ? 'fused' : 'standard'} }`,
 });
 const bnbAdam8bit = 'optimizer adamw_bnb_8bit (bitsandbytes AdamW8bit, 8-bit states on the GPU)';
 // Mistral Small 3.1 text decoder (Devstral-Small-2505, Magistral-Small-2506/2507): 40 layers, 5120 wide,
@@ -394,7 +394,7 @@ const dsImagenetCase = (options: {
   params: 25557032
 ${cnnSpec([3, 224, 224], [...resnet50Stack(), '{ pool: global }', '{ linear: 1000 }'])}
 training: { ${options.precision}, optimizer: sgd_momentum, batch_size: 16 }
-parallel: { gpus: 16, strategy: ${options.strategy} }`,
+parallel: { gpus: 16, strategy: ${options.strategy}${options.strategy === 'zero1' ? ', deepspeed: { version: 0.12.2 }' : ''} }`,
 });
 
 export const round5Cases: PublishedCase[] = [
@@ -1034,7 +1034,7 @@ parallel: { gpus: 4, strategy: fsdp_full }`,
   transformer: { family: llama, layers: 80, hidden: 8192, heads: 64, kv_heads: 8, vocab: 128256, ffn: 28672, tied_embeddings: false, seq_len: 3072, attention: sdpa }
   lora: { rank: 16, alpha: 8, targets: [q, k, v, o, gate, up, down], dropout: 0.05 }
   quantization: { weights: nf4, double_quant: true, compute_dtype: bf16 }
-training: { precision: amp_bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 2, activation_checkpointing: full, loss: standard, offload: { parameters: cpu, gradients: cpu, optimizer: cpu } }
+training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 2, activation_checkpointing: full, loss: standard, offload: { parameters: cpu, gradients: cpu, optimizer: cpu } }
 parallel: { gpus: 4, strategy: fsdp_full }`,
   },
 

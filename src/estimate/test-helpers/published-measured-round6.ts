@@ -533,6 +533,36 @@ parallel: { gpus: 8, strategy: ddp }`,
   };
 };
 
+// --- open-mmlab/mmsegmentation configs/deeplabv3/README.md, Cityscapes "Mem (GB)" (mmseg v0.5, June 2020) ---------
+// deeplabv3_r{50,101}-d8_512x1024_40k_cityscapes: the FCN cases' ResNetV1c-D8 backbone, auxiliary FCNHead,
+// SyncBN, SGD, fp32 and "4xb2" layout, with ASPPHead (channels 512; image pooling + a 1×1 conv, a 1×1 conv
+// and three 3×3 convs at dilations 12, 24, 36, all from the 2048-channel features; their five outputs
+// concatenated into a 3×3 bottleneck 2560 → 512; a 1×1 classifier to 19 classes): decode head 42,221,075
+// parameters, so 68,113,030 (R-50) and 87,105,158 (R-101) in all. NOT EXPRESSIBLE: the ASPP branches run in
+// parallel (five 512-channel maps at 1/8 of the crop and their concatenation); the stack holds the bottleneck
+// and the classifier.
+const mmsegDeeplabV3 =
+  'open-mmlab/mmsegmentation configs/deeplabv3/README.md "Results and models", Cityscapes (commit 0999c5581, https://github.com/open-mmlab/mmsegmentation/blob/main/configs/deeplabv3/README.md)';
+const mmsegDeeplabV3Case = (options: { depth: 50 | 101; measured: number; row: string }): PublishedCase => {
+  const params = options.depth === 50 ? 68_113_030 : 87_105_158;
+  const head = ['{ conv: 512 }', '{ conv: 19, kernel: 1, batch_norm: false, relu: false }'];
+  return {
+    id: `mmseg-deeplabv3-r${options.depth}-d8-512x1024-40k-cityscapes-4xb2`,
+    source: `${mmsegDeeplabV3}, row "${options.row}"`,
+    what: 'allocated',
+    unit: 'GiB',
+    measured: options.measured,
+    config: `mmsegmentation deeplabv3_r${options.depth}-d8_512x1024_40k_cityscapes: DeepLabV3 (ASPP) on ResNetV1c-${options.depth}-D8 (${params} parameters with both heads), 512 × 1024 crops, 2 per GPU on 4 GPUs (DDP, SyncBN), SGD momentum 0.9, fp32; the largest rank's max_memory_allocated in GiB (one GPU's figure). NOT EXPRESSIBLE: the parallel ASPP branches and their concatenation, the residual adds, the downsample convs and the auxiliary head`,
+    spec: `model:
+  params: ${params}
+${cnnSpec([3, 512, 1024], [...resnetV1cD8Stages(options.depth), ...head])}
+training: { precision: fp32, optimizer: sgd_momentum, batch_size: 2 }
+parallel: { gpus: 4, strategy: ddp }
+tensors:
+  - { name: logits resized to the crop for the loss, shape: [2, 19, 512, 1024], dtype: float32 }`,
+  };
+};
+
 export const round6Cases: PublishedCase[] = [
   // detectron2's COCO baselines: Faster R-CNN, RetinaNet and Mask R-CNN, 2 images per V100.
   detectron2Case({
@@ -764,13 +794,13 @@ tensors:
     unit: 'GiB',
     measured: 8.5,
     config:
-      "the notebook's 3D-parallel Flax transformer (16 parallel blocks, 2048 wide, 64 heads of 32, MLP 8192, vocab 32000, 938,475,520 parameters) on a 2 × 2 × 2 mesh of 8 A5000 24 GB: data 2 with the parameters and AdamW states sharded over it (FSDP, min_weight_size 2**8), pipeline 2 (8 layers per stage, 8 micro-batches in a looping schedule), tensor 2 (asynchronous ring matmuls); global batch 128 × 1024 tokens, 64 per data replica in 8 micro-batches of 8; bf16 compute over fp32 parameters, every block rematerialised, fp32 logits; one device's XLA peak heap in the profiler's memory viewer, 8.5 GB (GiB assumed), one GPU's figure. NOT EXPRESSIBLE: the logits split over the sequence across the tensor and pipeline devices",
+      "the notebook's 3D-parallel Flax transformer (16 parallel blocks, 2048 wide, 64 heads of 32, MLP 8192, vocab 32000, 938,475,520 parameters) on a 2 × 2 × 2 mesh of 8 A5000 24 GB: data 2 with the parameters and AdamW states sharded over it (FSDP, min_weight_size 2**8), pipeline 2 (8 layers per stage, 8 micro-batches in the notebook's looping pipeline: every forward, then the backward by autodiff, GPipe-like), tensor 2 (asynchronous ring matmuls); global batch 128 × 1024 tokens, 64 per data replica in 8 micro-batches of 8; bf16 compute over fp32 parameters, every block rematerialised, fp32 logits; one device's XLA peak heap in the profiler's memory viewer, 8.5 GB (GiB assumed), one GPU's figure. NOT EXPRESSIBLE: the logits split over the sequence across the tensor and pipeline devices",
     spec: `framework: jax
 model:
   params: 938475520
   transformer: { ${uvadlc3dShape} }
 training: { precision: amp_bf16, optimizer: adamw, batch_size: 8, activation_checkpointing: full, loss: standard }
-parallel: { gpus: 8, strategy: fsdp_full, tensor: 2, pipeline: 2, micro_batches: 8 }`,
+parallel: { gpus: 8, strategy: fsdp_full, tensor: 2, pipeline: 2, micro_batches: 8, schedule: gpipe }`,
   },
   {
     id: 'uvadlc-jax-3d-parallel-0.94b-dp4-tp2-no-fsdp-8xa5000',
@@ -1218,5 +1248,16 @@ cuda: { expandable_segments: true }`,
     depth: 101,
     measured: 6.0,
     row: 'R-101-FPN | pytorch | 1x | 6.0 | 15.6 | 39.4',
+  }),
+  // mmsegmentation's DeepLabV3 on Cityscapes: the FCN backbone with an ASPP head.
+  mmsegDeeplabV3Case({
+    depth: 50,
+    measured: 6.1,
+    row: 'DeepLabV3 | R-50-D8 | 512x1024 | 40000 | 6.1 | 2.57 | 79.09 | 80.45',
+  }),
+  mmsegDeeplabV3Case({
+    depth: 101,
+    measured: 9.6,
+    row: 'DeepLabV3 | R-101-D8 | 512x1024 | 40000 | 9.6 | 1.92 | 77.12 | 79.61',
   }),
 ];

@@ -16,7 +16,8 @@ export type { TrialRunnerOptions } from './started-trial.js';
 
 /** The runner: one trial per call, and `close` to stop the trials still warming when the search ends. */
 export interface TrialRunner {
-  (value: number, index: number, hints?: TrialHints): Promise<TrialRecord>;
+  /** `fresh`: a fresh process even where trials are forks (the answer checked in a layout of its own). */
+  (value: number, index: number, hints?: TrialHints, mode?: { fresh?: boolean }): Promise<TrialRecord>;
   close(): Promise<void>;
   /** Why warm starts (or forked trials) stopped, when they did. */
   warmStartProblem(): string | null;
@@ -74,7 +75,22 @@ export function createTrialRunner(given: TrialRunnerOptions): TrialRunner {
     return null;
   };
 
-  const run = async (value: number, index: number, hints?: TrialHints): Promise<TrialRecord> => {
+  const run = async (
+    value: number,
+    index: number,
+    hints?: TrialHints,
+    mode?: { fresh?: boolean },
+  ): Promise<TrialRecord> => {
+    if (mode?.fresh && options.warmServer?.isAlive()) {
+      const record = (await startTrial(
+        { ...options, warmServer: null },
+        index,
+        value,
+        importsOf(index),
+      ).release(value, hints)) as TrialRecord;
+      learnFrom(index);
+      return record;
+    }
     if (options.warmServer?.isAlive()) {
       const record = await runForked(value, index, hints);
       if (record) return record;

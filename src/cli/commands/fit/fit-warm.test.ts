@@ -53,8 +53,13 @@ describe('headroom fit: warm trials', { skip: noPython ?? cgroupUnavailable() },
     assert.equal(warm.code, 0, warm.stderr);
     const forked = JSON.parse(warm.stdout);
     assert.ok(forked.trials.length >= 3, JSON.stringify(forked.trials));
-    for (const trial of forked.trials)
-      assert.equal(typeof trial.forked?.pid, 'number', JSON.stringify(trial));
+    // Every trial a fork, but the last: the answer once more as a fresh process (its own layout).
+    const checks = forked.trials.filter((t: { isFreshCheck?: boolean }) => t.isFreshCheck);
+    assert.equal(checks.at(-1)?.value, forked.best, JSON.stringify(forked.trials));
+    for (const trial of forked.trials) {
+      if (trial.isFreshCheck) assert.equal(trial.forked, undefined, JSON.stringify(trial));
+      else assert.equal(typeof trial.forked?.pid, 'number', JSON.stringify(trial));
+    }
     assert.ok(
       forked.notes.some((n: string) => /^warm trials: each trial is a fork .*argparse, time/.test(n)),
     );

@@ -7,7 +7,7 @@
 // allocation failed" is one rule here, with `allocationFigures` reading its numbers.
 import { parseLogSize, sizePattern } from '../../sizes.js';
 import type { FactRule, Facts, LogRule } from '../../types.js';
-import { definedFacts, intOf } from '../extract.js';
+import { definedFacts, intOf, namesHostArena } from '../extract.js';
 
 const SIZE = sizePattern;
 const sized = (source: string): RegExp => new RegExp(source.replaceAll('SIZE', SIZE), 'i');
@@ -39,6 +39,11 @@ const figureSpellings: Record<string, RegExp[]> = {
     sized(String.raw`requested = (\d+)`),
     // PaddlePaddle 1.x gpu_info.cc: "enforce allocating <= available failed, 10513462067 > 1369702144".
     sized(String.raw`allocating <= available failed, (\d+) > \d+`),
+    // Faiss: "failed to cudaMalloc 1610612736 bytes", "... size 1610612736 bytes (cudaMalloc error ...)";
+    // ggml-cuda: "allocating 14136.04 MiB on device 0: cudaMalloc failed".
+    sized(String.raw`(?:cuda|cu|hip)(?:Mem)?(?:Malloc|Alloc)\w* ([\d,]+) bytes`),
+    sized(String.raw`\bsize (\d+) bytes`),
+    sized('allocating SIZE on device'),
   ],
   freeBytes: [
     sized('of which SIZE is free'),
@@ -127,6 +132,15 @@ const kvMemory = sized(
   String.raw`\(SIZE KV cache is needed, which is larger than the available KV cache memory \(SIZE\)`,
 );
 
+// A device runtime's allocation call by name, in any vendor's API: cudaMalloc (and its Async,
+// Managed, Host, Pitch variants), cuMemAlloc (driver API), hipMalloc, musaMalloc, Cambricon's
+// cnrtMalloc, Ascend's aclrtMalloc, Level Zero's zeMemAllocDevice.
+const deviceAllocationCall = /\b(?:cuda|cu|hip|musa|cnrt|aclrt|ze)(?:Mem)?(?:Malloc|Alloc|malloc|alloc)\w*/;
+// Another status of the runtime than out of memory (cudaGetErrorString's strings for the errors a
+// failed allocation call also returns: docs.nvidia.com/cuda/cuda-runtime-api group__CUDART__TYPES).
+const otherRuntimeStatus =
+  /illegal (?:memory access|address|instruction)|invalid (?:argument|value|device|resource handle|configuration)|initiali[sz]ation error|launch failure|driver version|driver shutting down|no CUDA-capable device|not supported|device-side assert|misaligned address|busy or unavailable|not permitted|uncorrectable ECC|unknown error|CUDA_ERROR_(?!OUT_OF_MEMORY)[A-Z]|cudaError(?!MemoryAllocation)[A-Z]|hipError(?!OutOfMemory|MemoryAllocation)[A-Z]/i;
+
 /** Device allocations that failed, in every spelling but PyTorch's and XLA's own (torch.ts, xla.ts). */
 export const allocationRules: LogRule[] = [
   {
@@ -136,6 +150,13 @@ export const allocationRules: LogRule[] = [
     weight: 3,
     keywords: [
       'out of memory error on gpu',
+      'cudamalloc',
+      'cumemalloc',
+      'hipmalloc',
+      'musamalloc',
+      'cnrtmalloc',
+      'aclrtmalloc',
+      'zememalloc',
       'at the bottom of memory',
       'that was not possible',
       'failed: out of memory',
@@ -159,11 +180,20 @@ export const allocationRules: LogRule[] = [
       'mtlcommandbuffererrordomain code=8',
       'mtlcommandbuffererroroutofmemory',
       'insufficient memory (ioaf code 8)',
+      ': insufficient memory',
       'device memory allocation of size',
       'buffer of size',
       'bytes of memory on device',
       'failed to allocate memory for requested buffer',
       'memory::allocation::badalloc',
+      'insufficient gpu memory',
+      'insufficient device memory',
+      'insufficient vram memory',
+      'insufficient video memory',
+      'not enough gpu memory',
+      'not enough device memory',
+      'not enough vram memory',
+      'not enough video memory',
       '内存不足',
       '显存不足',
       '没有记忆',
@@ -171,13 +201,20 @@ export const allocationRules: LogRule[] = [
       '메모리 부족',
     ],
     pattern:
-      /Out of memory error on (?:GPU|XPU|NPU) \d+|Attempting to (?:reserve|allocate) \S+(?: at the bottom of memory)?\. That was not possible|\b(?:cu|cuda|hip)(?:Mem)?(?:Alloc|alloc|Malloc|malloc)\w*(?:\([^)]*\))?(?: retry)? failed:?\s*out of memory|(?:CUDA|HIP) runtime error in ::\w*[Mm]alloc\w*\(.*?\): out of memory|PI_ERROR_OUT_OF_(?:DEVICE|HOST)_MEMORY|UR_RESULT_ERROR_OUT_OF_(?:DEVICE_MEMORY|RESOURCES)|hipErrorOutOfMemory|HIP error: out of memory|\[mxnet\][^\n]*Memory allocation failed|pooled_storage_manager\.h:\d+\]?:? Memory allocation failed|paddle::memory::allocation::BadAlloc|(?:GPU|XPU|NPU) ?\d+ ?上出现内存不足错误|\b(?:CUDA|GPU|HIP)\b[^\n]{0,16}?[:：]\s*(?:内存不足|显存不足|没有记忆|メモリ不足|메모리 부족)|allocating <= available failed, \d+ > \d+|Failed to allocate \d+ bytes for new constant|\[metal::malloc\] (?:Attempting to allocate|Resource limit)|\[malloc_or_wait\] Unable to allocate|OutOfMemoryError: Out of memory allocating [\d,]+ bytes|Requested amount of GPU memory \(\d+ bytes\) could not be allocated|Error Code \d+: Cuda Runtime \(out of memory\)|VK_ERROR_OUT_OF_DEVICE_MEMORY|\bErrorOutOfDeviceMemory\b|CL_MEM_OBJECT_ALLOCATION_FAILURE|kIOGPUCommandBufferCallbackErrorOutOfMemory|MTLCommandBufferErrorDomain Code=8\b|MTLCommandBufferErrorOutOfMemory|Insufficient Memory \(IOAF code 8\)|ggml_vulkan: Device memory allocation of size \d+ failed|failed to allocate (?:CUDA|ROCm|Metal|SYCL|Vulkan|CANN|MUSA)\d* buffer of size \d+|can't allocate \d+ Bytes of memory on device|Failed to allocate memory for requested buffer of size \d+/,
+      /Out of memory error on (?:GPU|XPU|NPU) \d+|Attempting to (?:reserve|allocate) \S+(?: at the bottom of memory)?\. That was not possible|\b(?:[Ff]ailed to|[Uu]nable to|[Cc]ould not|[Cc]annot) (?:cuda|cu|hip|musa|cnrt|aclrt|ze)(?:Mem)?(?:Malloc|Alloc|malloc|alloc)\w*|\b(?:cuda|cu|hip|musa|cnrt|aclrt|ze)(?:Mem)?(?:Malloc|Alloc|malloc|alloc)\w*(?:\([^)]*\))?(?: \w+)?:? (?:failed|error)\b|(?:CUDA|HIP) runtime error in ::\w*[Mm]alloc\w*\(.*?\): out of memory|PI_ERROR_OUT_OF_(?:DEVICE|HOST)_MEMORY|UR_RESULT_ERROR_OUT_OF_(?:DEVICE_MEMORY|RESOURCES)|hipErrorOutOfMemory|HIP error: out of memory|\[mxnet\][^\n]*Memory allocation failed|pooled_storage_manager\.h:\d+\]?:? Memory allocation failed|paddle::memory::allocation::BadAlloc|(?:GPU|XPU|NPU) ?\d+ ?上出现内存不足错误|\b(?:CUDA|GPU|HIP)\b[^\n]{0,16}?[:：]\s*(?:内存不足|显存不足|没有记忆|メモリ不足|메모리 부족)|allocating <= available failed, \d+ > \d+|Failed to allocate \d+ bytes for new constant|\[metal::malloc\] (?:Attempting to allocate|Resource limit)|\[malloc_or_wait\] Unable to allocate|OutOfMemoryError: Out of memory allocating [\d,]+ bytes|Requested amount of GPU memory \(\d+ bytes\) could not be allocated|Error Code \d+: Cuda Runtime \(out of memory\)|VK_ERROR_OUT_OF_DEVICE_MEMORY|\bErrorOutOfDeviceMemory\b|CL_MEM_OBJECT_ALLOCATION_FAILURE|kIOGPUCommandBufferCallbackErrorOutOfMemory|MTLCommandBufferErrorDomain Code=8\b|MTLCommandBufferErrorOutOfMemory|Insufficient Memory \(IOAF code 8\)|[Cc]ommand buffer[^\n]{0,40}?: Insufficient Memory\b|ggml_vulkan: Device memory allocation of size \d+ failed|failed to allocate (?:CUDA|ROCm|Metal|SYCL|Vulkan|CANN|MUSA)\d* buffer of size \d+|can't allocate \d+ Bytes of memory on device|Failed to allocate memory for requested buffer of size \d+|\b(?:[Aa]llocation|[Aa]lloc) (?:failed|error)\b[^\n]{0,40}?\b(?:[Ii]nsufficient|[Nn]ot enough) (?:GPU|device|VRAM|video) memory\b|\b(?:[Ii]nsufficient|[Nn]ot enough) (?:GPU|device|VRAM|video) memory (?:for|to) (?:\w+ )?(?:allocation|allocate)\b/,
     // PaddlePaddle paddle/phi/core/memory/allocation/allocator_facade.cc ("Out of memory error on
     // GPU %d. Cannot allocate %s memory on GPU %d, %s memory has been allocated and available
     // memory is only %s"); the TPU runtime's HBM allocator ("Attempting to reserve %s at the bottom
     // of memory. That was not possible. There are %s free, %s reserved, and %s reservable", in
     // pytorch/xla and JAX TPU threads); MXNet src/storage/pooled_storage_manager.h and pycuda
-    // ("cudaMalloc failed: out of memory", "cuMemAlloc failed: out of memory"); TensorRT-LLM's
+    // ("cudaMalloc failed: out of memory", "cuMemAlloc failed: out of memory") and every other wrapper
+    // of a device allocation call that failed, read by the call's name and a failure word around it:
+    // Faiss's FAISS_THROW_IF_NOT_FMT(err == cudaSuccess, "failed to cudaMalloc %zu bytes (error %d
+    // %s)") and StandardGpuResources' "... (cudaMalloc error %s [%d])" (facebookresearch/faiss
+    // faiss/gpu/utils/MemorySpace.cpp, StandardGpuResources.cpp), a CUDA sample's checkCUDAError
+    // ("cudaMalloc dev_pos failed: out of memory"), hipMalloc and musaMalloc alike; a status the
+    // paste cut off still reads as the allocation's failure, one naming another error does not;
+    // TensorRT-LLM's
     // TLLM_CUDA_CHECK ("CUDA runtime error in ::cudaMallocAsync(...): out of memory"); SYCL/Level
     // Zero (intel/llvm sycl/include/sycl/detail/pi_error.def PI_ERROR_OUT_OF_DEVICE_MEMORY, -6
     // PI_ERROR_OUT_OF_HOST_MEMORY as Intel's GPU driver reports device memory, unified-runtime
@@ -197,31 +234,40 @@ export const allocationRules: LogRule[] = [
     // CL_MEM_OBJECT_ALLOCATION_FAILURE; Apple IOGPU's kIOGPUCommandBufferCallbackErrorOutOfMemory
     // (a Metal command buffer that ran out, as ggml-metal reports it) and the same status as Metal's
     // NSError shows it: MTLCommandBufferErrorDomain Code=8, "Insufficient Memory (IOAF code 8)"
-    // (developer.apple.com MTLCommandBufferError.Code.outOfMemory = 8, MTLCommandBufferErrorOutOfMemory);
+    // (developer.apple.com MTLCommandBufferError.Code.outOfMemory = 8, MTLCommandBufferErrorOutOfMemory),
+    // and that status's description after a command buffer's failure in a wrapper's words (MLX's
+    // "[METAL] Command buffer execution failed: Insufficient Memory", mlx backend/metal/eval.cpp);
     // ggml-vulkan's ggml_vk_create_buffer ("ggml_vulkan: Device memory allocation of size %zu
     // failed.", before vk::Device::allocateMemory's ErrorOutOfDeviceMemory); ggml-alloc.c "failed to
     // allocate %s buffer of size %zu" for a GPU backend's buffer and ggml-sycl "can't allocate %lu
     // Bytes of memory on device"; ONNX Runtime's BFC arena (onnxruntime/core/framework/bfc_arena.cc
-    // "Failed to allocate memory for requested buffer of size %zu") when the log names a GPU
-    // provider (its CPU arena is the host's: runtime-allocation-failed). PaddlePaddle's allocator
-    // throws paddle::memory::allocation::BadAlloc when its allocation fails (paddle/fluid/memory/
-    // allocation/allocator.h); its device allocator is the one users meet it from. The same failures
+    // "Failed to allocate memory for requested buffer of size %zu") unless the log shows the CPU's
+    // arena (extract.ts namesHostArena; that one is the host's: runtime-allocation-failed).
+    // PaddlePaddle's allocator throws paddle::memory::allocation::BadAlloc when its allocation fails
+    // (paddle/fluid/memory/allocation/allocator.h); its device allocator is the one users meet it
+    // from. An allocation that failed for want of the device's memory in a library's own words, the
+    // failure and the shortage side by side ("KVCache allocation failed: Insufficient GPU memory for
+    // KVCache allocation.", guoqingbao/vllm.rs src/utils/kvcache_allocator.rs). The same failures
     // in the user's language: PaddlePaddle's Chinese message ("GPU 0上出现内存不足错误。无法在GPU 0上
     // 分配%s内存，已分配%s内存，可用内存仅为%s。", its zh_CN error table), and "out of memory" after a
     // CUDA/GPU word as a translated page shows it (内存不足/显存不足, a machine's 没有记忆, メモリ不足, 메모리 부족).
     source:
-      'PaddlePaddle allocator_facade.cc, gpu_info.cc; ml-explore/mlx backend/metal/allocator.cpp; cupy memory.pyx; TensorRT allocator; Vulkan VkResult; OpenCL; Apple IOGPU, MTLCommandBufferError.outOfMemory; ggml-alloc.c, ggml-sycl, ggml-vulkan.cpp; onnxruntime bfc_arena.cc; openxla/xla service/gpu/gpu_executable.cc; TPU runtime HBM allocator; MXNet pooled_storage_manager.h; TensorRT-LLM TLLM_CUDA_CHECK; intel/llvm pi_error.def; ROCm hipErrorOutOfMemory',
+      'PaddlePaddle allocator_facade.cc, gpu_info.cc; ml-explore/mlx backend/metal/allocator.cpp; cupy memory.pyx; TensorRT allocator; Vulkan VkResult; OpenCL; Apple IOGPU, MTLCommandBufferError.outOfMemory; ggml-alloc.c, ggml-sycl, ggml-vulkan.cpp; onnxruntime bfc_arena.cc; facebookresearch/faiss gpu/utils/MemorySpace.cpp, StandardGpuResources.cpp; guoqingbao/vllm.rs kvcache_allocator.rs; openxla/xla service/gpu/gpu_executable.cc; TPU runtime HBM allocator; MXNet pooled_storage_manager.h; TensorRT-LLM TLLM_CUDA_CHECK; intel/llvm pi_error.def; ROCm hipErrorOutOfMemory',
     summary: 'a device memory allocation failed',
     continuationLines: 2,
-    extract: ({ text, before }) => {
+    extract: ({ text, match, before }) => {
       const vendor = vendorOf(text) ?? vendorOf(before.join('\n'));
-      // ONNX Runtime's arena is the CPU's unless the log shows a GPU execution provider.
-      if (
-        /requested buffer of size/.test(text) &&
-        !/CUDA|TensorRT|ROCm|DirectML|\bGPU\b/i.test([...before, text].join('\n'))
-      )
-        return undefined;
-      return { facts: { ...allocationFigures(text), ...definedFacts({ vendor }) } };
+      // ONNX Runtime's arena is a device's unless the log shows the CPU's (extract.ts namesHostArena).
+      if (/requested buffer of size/.test(text) && namesHostArena([...before, text])) return undefined;
+      // A device allocation call that failed with another status (an illegal address, a driver
+      // mismatch) is that failure, not memory; one whose status a paste cut off is memory, likely.
+      const status = text.slice(match.index);
+      if (deviceAllocationCall.test(match[0]) && otherRuntimeStatus.test(status)) return undefined;
+      const isStatusShown = /out of memory|error 2\b|\[2\]|OutOfMemory|MemoryAllocation/i.test(status);
+      return {
+        ...(deviceAllocationCall.test(match[0]) && !isStatusShown ? { weight: 2 as const } : {}),
+        facts: { ...allocationFigures(text), ...definedFacts({ vendor }) },
+      };
     },
   },
   {

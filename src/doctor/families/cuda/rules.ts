@@ -144,14 +144,29 @@ export const cudaLibraryRules: LogRule[] = [
       'errormemoryallocation',
       'success (2 vs. 0)',
     ],
-    // One shape for every wrapper that re-raises CUDA's error 2: "CUDA", then an error or failure
-    // word, then the runtime's own string for it, "out of memory" (cudaGetErrorString), a few words
-    // apart: C10_CUDA_CHECK's "CUDA error: out of memory", THC's "cuda runtime error (2) : out of
+    // One shape for every wrapper that re-raises CUDA's error 2: a device-runtime word (CUDA, a
+    // cuda*/hip* call or type, a GPU word), then an error, failure or status word, then the runtime's
+    // own string for the code, "out of memory" (cudaGetErrorString(cudaErrorMemoryAllocation),
+    // hipGetErrorString(hipErrorOutOfMemory)), on one line, with the wrapper's own words between:
+    // C10_CUDA_CHECK's "CUDA error: out of memory", THC's "cuda runtime error (2) : out of
     // memory", CTranslate2's THROW_RUNTIME_ERROR("CUDA failed with error " + cudaGetErrorString)
-    // ("CUDA failed with error out of memory"), "cuda failed with error 2 out of memory". The enum's
+    // ("CUDA failed with error out of memory"), XGBoost's dh::safe_cuda ("CUDA error:
+    // <file>.cuh(386): out of memory", dmlc/xgboost device_helpers.cuh ThrowOnCudaError), a course
+    // project's "Cuda error: cudaMalloc dev_pos failed: out of memory." (checkCUDAError), TensorFlow's
+    // kernel launch check ("Non-OK-status: GpuLaunchKernel(...) status: Internal: out of memory",
+    // tensorflow/core/util/gpu_kernel_helper.h TF_CHECK_OK); the failure word may come first, as
+    // OpenCV's CV_Error prints it ("error: (-217:Gpu API call) out of memory in function 'allocate'",
+    // opencv modules/core/include/opencv2/core/cuda/common.hpp) and LightGBM's Log::Fatal ("[Fatal]
+    // [CUDA] out of memory", LightGBM src/cuda/cuda_utils.cpp), the device word then tagged apart from
+    // the status (PyTorch's own "Error: CUDA out of memory." is its rule's, pytorch/rules.ts, and
+    // a cut inside "OutOfMemory|Error: CUDA out of memory" must not read as a second message). A
+    // CUDA_CHECK macro that prints only the
+    // source location and the runtime's string ("ggml-cuda.cu:5048: out of memory", llama.cpp's
+    // CUDA_CHECK before 2024) names a .cu/.cuh file: a CUDA translation unit. Prose that someone
+    // "ran out of memory" is a sentence, not the runtime's string. The enum's
     // name may be cut mid-word by a paste (CUDA_ERROR_OUT_OF_ME...): the prefix is unambiguous.
     pattern:
-      /\bCUDA\b[^\n]{0,24}?\b(?:error|failed|failure|FAIL)\b[^\n]{0,24}?\bout of memory\b|THCudaCheck FAIL.*out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_M(?:EMORY|E?M?O?R?$)|\b[Ee]rror 2: out of memory|\b(?:CUDA|HIP|MUSA|ZE_RESULT|UR_RESULT)_?ERROR_?(?:OUT_?OF_?(?:DEVICE_?)?MEMORY|MEMORY_?ALLOCATION)\b|\b(?:hip|musa)Error(?:OutOfMemory|MemoryAllocation)\b|\b(?:cuda|hip)Success \(2 vs\. 0\)|\bErrStr:\s*out of memory\b|\bCheck failed:[^\n]*?\b(?:cuda|hip)Success\b[^\n]*?\bout of memory\b|\b(?:CUDA|HIP): out of memory\b/i,
+      /(?:\bCUDA\b|\bcuda\w+|\bgpu\w*|\bhip\w+|\bHIP\b)[^\n]{0,120}?\b(?:error|failed|failure|FAIL|fatal|status)\b[^\n]{0,120}?(?<!\b(?:run|runs|ran|running|not|no|without|an?|the)\s)\bout of memory\b|\b(?:error|failed|failure|fatal)\b[^\n]{0,60}?(?:\bCUDA\b|\bcuda\w+|\bgpu\w*|\bhip\w+|\bHIP\b)(?!\s+out of memory)[^\n]{0,60}?(?<!\b(?:run|runs|ran|running|not|no|without|an?|the)\s)\bout of memory\b|\w\.cuh?(?::\d+|\(\d+\))\]?:\s*(?:error:?\s*)?out of memory\b|THCudaCheck FAIL.*out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_M(?:EMORY|E?M?O?R?$)|\b[Ee]rror 2: out of memory|\b(?:CUDA|HIP|MUSA|ZE_RESULT|UR_RESULT)_?ERROR_?(?:OUT_?OF_?(?:DEVICE_?)?MEMORY|MEMORY_?ALLOCATION)\b|\b(?:hip|musa)Error(?:OutOfMemory|MemoryAllocation)\b|\b(?:cuda|hip)Success \(2 vs\. 0\)|\bErrStr:\s*out of memory\b|\bCheck failed:[^\n]*?\b(?:cuda|hip)Success\b[^\n]*?\bout of memory\b|\b(?:CUDA|HIP): out of memory\b/i,
     // cudaErrorMemoryAllocation (2) / CUDA_ERROR_OUT_OF_MEMORY as a framework re-raises it (C10_CUDA_CHECK, THC).
     // Every vendor names the same failure in its status enum, and wrappers print the enum's name
     // in either case: CUDA driver CUDA_ERROR_OUT_OF_MEMORY, ROCm hipErrorOutOfMemory (and the
@@ -166,7 +181,7 @@ export const cudaLibraryRules: LogRule[] = [
     // CHECK(e == cudaSuccess || e == cudaErrorCudartUnloading) << "CUDA: " << cudaGetErrorString(e)),
     // so the check names cudaSuccess and the failure is "CUDA: out of memory" after it.
     source:
-      'CUDA runtime API cudaError_t cudaErrorMemoryAllocation = 2, cudaGetErrorString "out of memory"; OpenNMT/CTranslate2 src/cuda/utils.h CUDA_CHECK; dmlc/mshadow stream_gpu-inl.h, apache/mxnet gpu_device_storage.h CHECK',
+      'CUDA runtime API cudaError_t cudaErrorMemoryAllocation = 2, cudaGetErrorString "out of memory"; OpenNMT/CTranslate2 src/cuda/utils.h CUDA_CHECK; dmlc/mshadow stream_gpu-inl.h, apache/mxnet gpu_device_storage.h CHECK; dmlc/xgboost device_helpers.cuh; tensorflow gpu_kernel_helper.h; ggml-org/llama.cpp ggml-cuda.cu CUDA_CHECK; opencv cuda/common.hpp; microsoft/LightGBM cuda_utils.cpp',
     summary: 'a CUDA call failed with out of memory',
     // "failed to alloc N bytes on host": pinned host memory that TF/XLA's cuda_driver.cc logs and
     // then falls back from (pageable memory, smaller chunks); training goes on, so it is no OOM.

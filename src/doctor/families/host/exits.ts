@@ -2,7 +2,7 @@
 // workers killed, and allocation errors (MemoryError, ENOMEM, std::bad_alloc).
 import { sizeOf } from '../../sizes.js';
 import type { LogRule } from '../../types.js';
-import { definedFacts, intOf, lineStart, withSize } from '../extract.js';
+import { definedFacts, intOf, lineStart, namesHostArena, withSize } from '../extract.js';
 
 // strsignal(SIGKILL) as glibc translates "Killed" (glibc po/<lang>.po: de, es, fr, it, ja, ko,
 // pt_BR, ru, zh_CN, zh_TW, pl, nl, uk, cs, sv): the shell's report of a killed job in the user's locale.
@@ -90,9 +90,12 @@ export const hostExitRules: LogRule[] = [
       'non-zero code: 137',
       'non-zero exit code',
       'error 137',
+      'signal 9',
+      'signal: 9',
+      'status=9/kill',
     ],
     pattern:
-      /\b(?:exit(?:ed)?|status|return)(?:(?: with)?[ _]?(?:code|status|value))?["']?\s*(?:[:=]\s*|is\s+|of\s+)?137\b|exit code[ :=]*\(?137\b|Worker \(pid:\d+\) was sent SIGKILL!|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|Signals\.SIGKILL|killed by SIGKILL|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|(?:return ?code|exit ?code|exited with code)\s*[:=]?\s*-9\b|^\s*SIGKILL\s*$|returned a non-zero code: 137\b|non-zero exit code:[^\n]{0,60}?\b137\b|\*\*\* \[[^\]\n]*\] Error 137\b/i,
+      /\b(?:exit(?:ed)?|status|return)(?:(?: with)?[ _]?(?:code|status|value))?["']?\s*(?:[:=]\s*|is\s+|of\s+)?137\b|exit code[ :=]*\(?137\b|Worker \(pid:\d+\) was sent SIGKILL!|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|(?:Neg)?Signals?\.SIGKILL\b|\b(?:killed|terminated|exited|died)\s+(?:by|with|on)\s+signal\s*:?\s*(?:9|SIGKILL)\b|\bcode=killed, status=9\/KILL\b|killed by SIGKILL|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|(?:return ?code|exit ?code|exited with code)\s*[:=]?\s*-9\b|^\s*SIGKILL\s*$|returned a non-zero code: 137\b|non-zero exit code:[^\n]{0,60}?\b137\b|\*\*\* \[[^\]\n]*\] Error 137\b/i,
     // A line that is only "SIGKILL": what a launcher or a wrapper script prints for a child killed so.
     // One shape for the exit status however it is written: "exit code 137", "status code 137",
     // "exited with status 137", JSON's "exitCode": 137 (a container's terminated state).
@@ -103,6 +106,10 @@ export const hostExitRules: LogRule[] = [
     // code: 137" (moby builder), kubelet's dockershim exec "command terminated with non-zero exit code:
     // Error executing in Docker Container: 137", GNU make's "*** [target] Error 137" (make's job.c
     // reports the child's exit status as "Error %d").
+    // Python's signal enum as schedulers print a child's negative return code (Airflow's "Task
+    // exited with return code Negsignal.SIGKILL", airflow task_runner; Python's "Signals.SIGKILL"),
+    // "killed by signal 9" in any tool's words, systemd's "Main process exited, code=killed,
+    // status=9/KILL" (src/core/service.c service_sigchld_event).
     // Also Flyte's "terminated with exit code (137)" and gunicorn's arbiter "Worker (pid:%s) was sent
     // SIGKILL! Perhaps out of memory?" (benoitc/gunicorn gunicorn/arbiter.py): an observer of the kill.
     source:
@@ -228,6 +235,10 @@ export const hostExitRules: LogRule[] = [
       'winerror 14]',
       'failed to allocate memory for requested buffer',
       'could not allocate pinned host',
+      'cpu_buffer_type_alloc_buffer: failed',
+      'failed to allocate cpu',
+      'failed to allocate cuda_host',
+      'failed to allocate rocm_host',
     ],
     // The host allocation grammar in other runtimes' words, each the runtime's own message for an
     // allocation the OS (or the runtime's heap cap) refused inside a live process:
@@ -241,22 +252,26 @@ export const hostExitRules: LogRule[] = [
     // ONNX Runtime's CPU arena (onnxruntime/core/framework/bfc_arena.cc "Failed to allocate memory
     // for requested buffer of size %zu"); XLA's and TensorFlow's pinned host allocators
     // (xla/stream_executor/integrations/stream_executor_allocator.cc "could not allocate pinned host
-    // of size: %llu", tensorflow gpu_host_allocator.h "could not allocate pinned host memory of size: ").
+    // of size: %llu", tensorflow gpu_host_allocator.h "could not allocate pinned host memory of size: ");
+    // ggml's host buffers, by the buffer type's name as ggml names it (ggml/src/ggml-backend.cpp
+    // ggml_backend_cpu_buffer_type_alloc_buffer "%s: failed to allocate buffer of size %zu",
+    // ggml-alloc.c "%s: failed to allocate %s buffer of size %zu" with CPU, CPU_Mapped or the pinned
+    // CUDA_Host/ROCm_Host type: host memory, where its GPU types are the device's, allocation/rules.ts).
     pattern:
-      /java\.lang\.OutOfMemoryError: (Java heap space|GC overhead limit exceeded|Requested array size exceeds VM limit|unable to create (?:new )?native thread|Direct buffer memory|Metaspace)|cannot allocate vector of size ([\d.]+ [KMGT]?b)|JavaScript heap out of memory|fatal error: runtime: out of memory|memory allocation of (\d+) bytes failed|^\s*Out of memory!\s*$|Out of memory during (?:"large" )?request for (\d+) bytes|\bOutOfMemoryError\(\)|System\.OutOfMemoryException|\[WinError (?:8|14)\]|Failed to allocate memory for requested buffer of size (\d+)|could not allocate pinned host(?: memory)? of size:? (\d+)/,
+      /java\.lang\.OutOfMemoryError: (Java heap space|GC overhead limit exceeded|Requested array size exceeds VM limit|unable to create (?:new )?native thread|Direct buffer memory|Metaspace)|cannot allocate vector of size ([\d.]+ [KMGT]?b)|JavaScript heap out of memory|fatal error: runtime: out of memory|memory allocation of (\d+) bytes failed|^\s*Out of memory!\s*$|Out of memory during (?:"large" )?request for (\d+) bytes|\bOutOfMemoryError\(\)|System\.OutOfMemoryException|\[WinError (?:8|14)\]|Failed to allocate memory for requested buffer of size (\d+)|could not allocate pinned host(?: memory)? of size:? (\d+)|ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate buffer of size (\d+)|failed to allocate (?:CPU|CPU_Mapped|CUDA_Host|ROCm_Host) buffer of size (\d+)/,
     source:
       'OpenJDK hotspot OutOfMemoryError; R memory.c; V8 heap limit; Go runtime/malloc.go; Rust std::alloc; Perl malloc.c; Julia OutOfMemoryError; .NET OutOfMemoryException; Windows system error codes 8, 14',
     summary: 'a host memory allocation failed (the runtime refused or could not get more RAM)',
     extract: ({ text, match, before }) => {
       // ONNX Runtime's arena failing with a GPU execution provider in the log is the device's
       // (allocation/rules.ts); without one it is the CPU arena, host memory.
-      if (match[5] !== undefined && /CUDA|TensorRT|ROCm|DirectML|\bGPU\b/i.test([...before, text].join('\n')))
-        return undefined;
+      if (match[5] !== undefined && !namesHostArena([...before, text])) return undefined;
       return {
         facts: definedFacts({
           javaHeap: match[1],
           requestedBytes:
-            intOf(match[3] ?? match[4] ?? match[5] ?? match[6]) ?? sizeOf(match[2]?.replace(/b$/, 'B')),
+            intOf(match[3] ?? match[4] ?? match[5] ?? match[6] ?? match[7] ?? match[8]) ??
+            sizeOf(match[2]?.replace(/b$/, 'B')),
         }),
       };
     },

@@ -3,6 +3,7 @@
 // Ray keep their rules (host.ts) for their figures; this one rule reads the killers that report
 // in their own words: systemd (a unit's process killed by the kernel's OOM killer), systemd-oomd,
 // earlyoom, YARN, the kernel's task dump, and the notebook front ends whose kernel died.
+import { sizeOf } from '../../sizes.js';
 import type { Facts, LogRule } from '../../types.js';
 import { definedFacts, intOf } from '../extract.js';
 
@@ -169,6 +170,19 @@ const spellings: KillSpelling[] = [
     pattern:
       /\bkilled\b[^.\n]{0,60}?\b(?:because of|for exceeding|due to|after exceeding|exceeding|exceeded)\b[^.\n]{0,30}?\bmemory limits?\b/i,
   },
+  // Hosted runtimes' own words for the kill at the instance's memory: AWS ECS's stopped reason
+  // "OutOfMemoryError: Container killed due to memory usage" (docs.aws.amazon.com AmazonECS
+  // stopped-task-error-codes), Google Cloud Run's and Cloud
+  // Functions' "Memory limit of 512 MiB exceeded with 530 MiB used." (cloud.google.com/run/docs/
+  // configuring/memory-limits), Heroku's "Error R15 (Memory quota vastly exceeded)" (devcenter.heroku.com
+  // error codes: the dyno is killed).
+  {
+    killer: 'scheduler',
+    weight: 3,
+    pattern:
+      /\bMemory limit of (\d[\d.]* ?[KMGT]i?B) exceeded with (\d[\d.]* ?[KMGT]i?B) used|\bR15 \(Memory quota vastly exceeded\)|\bContainer killed due to memory usage\b/,
+    facts: (m) => definedFacts({ limitBytes: sizeOf(m[1]), usageBytes: sizeOf(m[2]) }),
+  },
   // The kubelet's OOM watcher reports the kernel's kill on the node as a "SystemOOM" event
   // (kubernetes pkg/kubelet/oom/oom_watcher_linux.go "System OOM encountered, victim process: %s, pid: %d").
   {
@@ -212,12 +226,13 @@ const spellings: KillSpelling[] = [
       /\b(?:kernel|runtime) (?:for \S+ )?(?:appears to have died|has died(?!,? and the automatic restart has failed)|died|restarted|crashed while executing code)|\bKernel Restarting\b|\bDead kernel\b|Your session crashed(?:\.|\s+for an unknown reason)|KernelRestarter: restarting kernel/i,
   },
   // A user's own words for the kernel's OOM killer doing it ("killed by the OOM killer", "the
-  // oom-killer killed it"): the kill, retold; likely, not certain.
+  // oom-killer killed it", "OOM killed", as Nomad's docker driver also reports it: Exit Message
+  // "OOM Killed", hashicorp/nomad drivers/docker): the kill, retold; likely, not certain.
   {
     killer: 'kernel',
     weight: 2,
     pattern:
-      /\bkilled by (?:the )?(?:kernel'?s? |linux |system )?(?:OOM|out[- ]of[- ]memory)[ -]?killer|\bOOM[ -]?killer (?:has )?(?:killed|terminated)\b/i,
+      /\bkilled by (?:the )?(?:kernel'?s? |linux |system )?(?:OOM|out[- ]of[- ]memory)[ -]?killer|\bOOM[ -]?killer (?:has )?(?:killed|terminated)\b|\bOOM[ -]killed\b/i,
   },
 ];
 
@@ -312,10 +327,14 @@ export const killRules: LogRule[] = [
       'system oom encountered',
       'tried to allocate more memory than is available',
       'kernelrestarter: restarting kernel',
+      'killed due to memory usage',
+      'memory quota vastly exceeded',
+      'oom killed',
+      'oom-killed',
     ],
     pattern: new RegExp(spellings.map((s) => s.pattern.source).join('|'), 'i'),
     source:
-      'systemd src/oom/oomd-manager.c and src/core/service.c; rfjakob/earlyoom main.c, kill.c; linux mm/oom_kill.c dump_tasks; hadoop ContainersMonitorImpl; XNU kern_memorystatus.c and Apple jetsam event reports; Android lmkd.cpp; dask worker_memory.py; LSF TERM_MEMLIMIT; HTCondor memory limit; kubelet oom_watcher_linux.go; Jupyter, VS Code Jupyter, Colab and Kaggle front ends',
+      'systemd src/oom/oomd-manager.c and src/core/service.c; rfjakob/earlyoom main.c, kill.c; linux mm/oom_kill.c dump_tasks; hadoop ContainersMonitorImpl; XNU kern_memorystatus.c and Apple jetsam event reports; Android lmkd.cpp; dask worker_memory.py; LSF TERM_MEMLIMIT; HTCondor memory limit; kubelet oom_watcher_linux.go; AWS ECS stopped reasons; Google Cloud Run memory limits; Heroku R15; hashicorp/nomad docker driver; Jupyter, VS Code Jupyter, Colab and Kaggle front ends',
     summary: 'a process was killed for memory',
     extract: ({ text, before }) => {
       const kill = readKill(text, before);

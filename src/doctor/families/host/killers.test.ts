@@ -257,8 +257,10 @@ describe('host allocations refused, in every runtime', () => {
       facts: { requestedBytes: 34359738368 },
     },
     {
+      // The arena serves the devices too: the log must show the CPU's (extract.ts namesHostArena).
       name: "ONNX Runtime's CPU arena",
       lines: [
+        "sess = ort.InferenceSession(path, providers=['CPUExecutionProvider'])",
         'Status Message: onnxruntime/core/framework/bfc_arena.cc:376 Failed to allocate memory for requested buffer of size 2147483648',
       ],
       cause: 'host_allocation',

@@ -49,12 +49,25 @@ export const hostRules: LogRule[] = [
     kind: 'host_oom',
     framework: 'cgroup',
     weight: 3,
-    keywords: ['memory cgroup out of memory'],
+    keywords: ['memory cgroup out of memory', 'memory: usage '],
     // The kernel's memcg OOM sentence without the "Killed process" that follows it (quoted in prose,
     // or cut): mm/oom_kill.c prints "Memory cgroup out of memory: Killed process ..." only for a
-    // memory cgroup's own limit (mem_cgroup_out_of_memory).
-    pattern: /Memory cgroup out of memory(?!: Kill)/,
-    source: 'linux mm/oom_kill.c oom_kill_process via mm/memcontrol.c mem_cgroup_out_of_memory',
+    // memory cgroup's own limit (mem_cgroup_out_of_memory). The report's figures before it say the
+    // same when a paste keeps only them: mm/memcontrol.c mem_cgroup_print_oom_meminfo, called from
+    // the OOM killer's dump_header alone, prints "memory: usage %llukB, limit %llukB, failcnt %lu"
+    // for the cgroup (v1 and v2); usage at its limit is the limit reached.
+    pattern:
+      /Memory cgroup out of memory(?!: Kill)|(?<![\w+])memory: usage (\d+)kB, limit (\d+)kB, failcnt \d+/,
+    source:
+      'linux mm/oom_kill.c oom_kill_process via mm/memcontrol.c mem_cgroup_out_of_memory; mm/memcontrol.c mem_cgroup_print_oom_meminfo',
+    extract: ({ match }) => {
+      if (match[1] === undefined) return {};
+      const usage = Number(match[1]) * 1024;
+      const limit = Number(match[2]) * 1024;
+      // A report whose usage is below its limit is another cgroup's (the one named above it).
+      if (usage < limit * 0.99) return undefined;
+      return { facts: { limitBytes: limit, isCgroupLimit: true } };
+    },
     summary: "the kernel OOM killer acted inside a memory cgroup: a container's or job's memory limit",
   },
   {

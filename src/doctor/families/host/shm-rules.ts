@@ -16,10 +16,15 @@ export const shmRules: LogRule[] = [
     kind: 'shm',
     framework: 'torch',
     weight: 3,
-    keywords: ['unexpected bus error encountered in worker'],
-    pattern: /Unexpected bus error encountered in worker/i,
-    // torch/csrc/DataLoader.cpp SIGNAL_HANDLER(SIGBUS, ..., "This might be caused by insufficient shared memory (shm).")
-    source: 'pytorch torch/csrc/DataLoader.cpp SIGNAL_HANDLER(SIGBUS)',
+    keywords: ['unexpected bus error encountered in'],
+    pattern: /Unexpected bus error encountered in (?:DataLoader )?worker/i,
+    // torch/csrc/DataLoader.cpp SIGNAL_HANDLER(SIGBUS, ..., "This might be caused by insufficient
+    // shared memory (shm).") and PaddlePaddle's copy of the same handler for its DataLoader's
+    // workers ("ERROR: Unexpected BUS error encountered in DataLoader worker. This might be caused
+    // by insufficient shared memory (shm), please check whether use_shared_memory is set and
+    // storage space in /dev/shm is enough", paddle/fluid/imperative/data_loader.cc).
+    source:
+      'pytorch torch/csrc/DataLoader.cpp SIGNAL_HANDLER(SIGBUS); PaddlePaddle paddle/fluid/imperative/data_loader.cc (SIGBUS handler)',
     summary: 'a DataLoader worker hit a bus error writing to /dev/shm (shared memory full)',
   },
   {

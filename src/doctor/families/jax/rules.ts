@@ -90,9 +90,12 @@ export const xlaRules: LogRule[] = [
     keywords: ['ran out of memory trying to allocate', ') ran out of memory'],
     // A paste cut after "ran out of memory" (a stored excerpt, a terminal) still names the allocator.
     pattern: withSize(
-      String.raw`Allocator \((\w+)\) ran out of memory(?: trying to allocate SIZE(?: \(rounded to (\d+)\))?|\s*\S{0,6}$)`,
+      String.raw`\bAllocator(?: \((\w+)\))? ran out of memory(?: trying to allocate SIZE(?: \(rounded to (\d+)\))?|\s*\S{0,6}$)`,
     ),
     // xla/tsl/framework/bfc_allocator.cc:502 (FACTS Q4); TensorFlow's copy in core/common_runtime.
+    // Copies of the BFC allocator in device plugins print it without the allocator's name: Intel's
+    // TensorFlow extension, "Allocator ran out of memory trying to allocate %d Bytes (rounded to
+    // %d Bytes)" (intel/intel-extension-for-tensorflow itex/core/devices/bfc_allocator.cc).
     source: 'openxla/xla xla/tsl/framework/bfc_allocator.cc BFCAllocator::AllocateRawInternal',
     continuationLines: 1,
     summary: "XLA's BFC allocator ran out of memory",

@@ -182,7 +182,12 @@ function explainWasmHeap(): Explanation {
 
 // MuJoCo's arena: the stack mjData takes its scratch from, sized once from <size memory="..."/>
 // (MuJoCo XML reference, size/memory; mjModel.narena).
+/** More arena than any one machine's RAM (1 TiB): MuJoCo asks for it only when its constraints blew up. */
+const maxArenaBytes = 2 ** 40;
 function explainMujocoArena(draft: Draft): Explanation {
+  const required = num(draft.facts, 'requiredArenaBytes');
+  // An arena larger than any machine's memory is a constraint count that exploded, not a size to set.
+  if (required !== undefined && required > maxArenaBytes) return blowUp('bytes of arena', required);
   const arena = num(draft.facts, 'arenaBytes');
   const available = num(draft.facts, 'availableBytes');
   const requested = num(draft.facts, 'requestedBytes');
@@ -193,7 +198,7 @@ function explainMujocoArena(draft: Draft): Explanation {
     causeText: `MuJoCo's arena (the stack mjData works in) is a buffer sized when the model is compiled${short ? `: ${size(arena)} in all, ${size(available)} left, ${size(requested)} asked for` : ''}; more contacts or bodies need more of it`,
     fixes: [
       fix(
-        `raise it in the model XML: <size memory="${neededMiB !== undefined ? `${neededMiB}M` : '...'}"/> (${neededMiB !== undefined ? 'twice what this step needed' : 'larger than now; the default is small'}; older releases: nstack)`,
+        `raise it in the model XML: <size memory="${neededMiB !== undefined ? `${neededMiB}M` : required !== undefined ? `${Math.ceil((2 * required) / MiB)}M` : '...'}"/> (${neededMiB !== undefined ? 'twice what this step needed' : required !== undefined ? `twice the ${size(required)} MuJoCo asks for` : 'larger than now; the default is small'}; older releases: nstack)`,
         short
           ? `the step needed ${size(arena - available + requested)} of an arena of ${size(arena)}`
           : 'the arena cannot grow while the simulation runs',

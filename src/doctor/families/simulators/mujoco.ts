@@ -1,5 +1,6 @@
 // MuJoCo's fixed-size buffers: MuJoCo Warp (and MJX on Warp) size contacts and constraint rows
 // per world up front and drop what does not fit; MuJoCo 2.x's C engine warns the same way.
+import { parseLogSize } from '../../sizes.js';
 import type { LogRule } from '../../types.js';
 import { definedFacts, intOf } from '../extract.js';
 
@@ -23,24 +24,39 @@ export const mujocoRules: LogRule[] = [
       'mj_stackalloc',
       'stack overflow: max =',
       'insufficient memory: max =',
+      'insufficient arena memory',
+      'arena memory is full',
     ],
     // The arena (mjModel.narena, <size memory="..."/>) holds mjData's stack: "mj_stackAlloc:
     // insufficient memory: max = %zu, available = %zu, requested = %zu" (3.x engine_memory.c),
     // "stack overflow: max = ..." (2.x), "mj_stackAlloc: out of memory, stack overflow" (mjERROR).
     pattern:
-      /overflow(?::\s*|\s+-\s+)please increase (?:Option\.)?(\w+)(?: to (\d+))?|Pre-allocated ([\w ]+?) buffer is full(?:\. Increase (\w+) above (\d+))?|(mj_stackAlloc: (?:out of memory|insufficient memory)|(?:stack overflow|insufficient memory): max = (\d+), available = (\d+), requested = (\d+))/,
+      /overflow(?::\s*|\s+-\s+)please increase (?:Option\.)?(\w+)(?: to (\d+))?|Pre-allocated ([\w ]+?) buffer is full(?:\. Increase (\w+) above (\d+))?|(mj_stackAlloc: (?:out of memory|insufficient memory)|(?:stack overflow|insufficient memory): max = (\d+), available = (\d+), requested = (\d+))|(Insufficient arena memory\b|the arena memory is full)(?:[^\n]*?Increase arena memory allocation above ([\d.]+[KMGT]?) bytes)?/,
     // One grammar for every fixed buffer, whatever its setting: mujoco_warp _src/forward.py /
     // collision_driver.py wp.printf("... overflow - please increase nconmax to %u") and its newer
     // "<what> overflow: please increase Option.<setting> to %d" (contact sensors' maxmatch); mujoco
     // engine_io.c mju_warningText "Pre-allocated <buffer> buffer is full. Increase <setting> above
     // %d" (mjWARN_CONTACTFULL nconmax, mjWARN_CNSTRFULL njmax, mjWARN_VGEOMFULL maxgeom).
-    // mjlab and the viewer print the arena's figures on the line after mj_stackAlloc's.
+    // mjlab and the viewer print the arena's figures on the line after mj_stackAlloc's. MuJoCo 3.x
+    // names the arena in its warnings when the constraints or contacts do not fit it
+    // (src/engine/engine_io.c mju_warningText: mjWARN_CNSTRFULL "Insufficient arena memory for the
+    // number of constraints generated. Increase arena memory allocation above %s bytes.",
+    // mjWARN_CONTACTFULL "Too many contacts. Either the arena memory is full, or nconmax is
+    // specified and is exceeded. Increase arena memory allocation, or increase/remove nconmax.").
     continuationLines: 1,
     source:
       'google-deepmind/mujoco_warp _src (overflow warnings); mujoco src/engine/engine_io.c mjWARN_CONTACTFULL, mjWARN_CNSTRFULL, mjWARN_VGEOMFULL',
     summary: 'a MuJoCo buffer of fixed size overflowed (contacts or constraints were dropped)',
     // The C engine's "Increase nconmax above %d" prints the value set now, not what is needed.
     extract: ({ text, match }) => {
+      if (match[10] !== undefined)
+        return {
+          facts: definedFacts({
+            setting: 'memory',
+            requiredArenaBytes: match[11] === undefined ? undefined : parseLogSize(match[11]),
+          }),
+          group: 'memory',
+        };
       if (match[6] !== undefined) {
         const figures = /max = (\d+), available = (\d+), requested = (\d+)/.exec(text);
         return {
