@@ -267,5 +267,6 @@ describe('the kill grammar: hosted runtimes and schedulers in their own words', 
     notMemory(['train.service: Main process exited, code=exited, status=1/FAILURE']);
     notMemory(['the worker was terminated by signal 15 during shutdown']);
     notMemory(['--memory-limit 512MiB: Memory limit of the container, in MiB']);
+    notMemory(['the pod was not OOM killed: it exited with code 1 after the import failed']);
   });
 });

@@ -232,7 +232,7 @@ const spellings: KillSpelling[] = [
     killer: 'kernel',
     weight: 2,
     pattern:
-      /\bkilled by (?:the )?(?:kernel'?s? |linux |system )?(?:OOM|out[- ]of[- ]memory)[ -]?killer|\bOOM[ -]?killer (?:has )?(?:killed|terminated)\b|\bOOM[ -]killed\b/i,
+      /\bkilled by (?:the )?(?:kernel'?s? |linux |system )?(?:OOM|out[- ]of[- ]memory)[ -]?killer|\bOOM[ -]?killer (?:has )?(?:killed|terminated)\b|(?<!\b(?:not|never|wasn't|isn't|no) (?:\w+ )?)\bOOM[ -]killed\b/i,
   },
 ];
 
