@@ -4,11 +4,18 @@
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The distinct keywords minus those containing another: a text holds one of these iff it holds one of all. */
-export function minimalKeywords(keywords: readonly string[]): string[] {
-  const unique = [...new Set(keywords)];
-  return unique.filter((k) => !unique.some((other) => other !== k && k.includes(other)));
-}
+/**
+ * The distinct keywords minus those containing another: a text holds one of these iff it holds one
+ * of all. Kept per keyword set (the prefilter, the automaton and the tail test all ask for the same
+ * set); only a shorter keyword can lie inside another, so each is compared with the shorter ones.
+ */
+export const minimalKeywords = builtPerKeywordSet(16, (keywords): readonly string[] => {
+  const unique = [...new Set(keywords)].sort((a, b) => a.length - b.length);
+  const minimal: string[] = [];
+  for (const keyword of unique)
+    if (!minimal.some((shorter) => keyword.includes(shorter))) minimal.push(keyword);
+  return minimal;
+});
 
 /** One case-insensitive test for any of `keywords` (the byte prefilter, keyword-automaton.ts, finds the same lines). */
 export function triggerOf(keywords: readonly string[]): RegExp {

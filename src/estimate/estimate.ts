@@ -11,7 +11,7 @@ import { groupParams, layerParams } from './inventory.js';
 import { adapterGroups } from './lora.js';
 import { notEstimatedParts } from './not-estimated.js';
 import { parallelComponents } from './parallel.js';
-import { layerQuantizedParams, quantizedBytesPerParam } from './quantization.js';
+import { layerQuantizedParams, quantizedBytesPerParam, quantizedParams } from './quantization.js';
 import { gpusVar } from './to-spec.js';
 import type { Breakdown, Component, EstimateSpec, Quantity } from './types.js';
 
@@ -95,6 +95,10 @@ export function estimate(given: EstimateSpec, overrides: EstimateOverrides = {})
     ...(shape?.lmHead ? { head: headGather(spec) } : {}),
     gradientBytes: counts.isTraining ? gradientBytesOf(spec) : 0,
     isParamOffload: spec.training.offloadParameters,
+    ...(shape && spec.model.quantization
+      ? { modelQuantized: quantizedParams(shape, spec.model.quantization) }
+      : {}),
+    ...(shape && !shape.tiedEmbeddings ? { embeddingParams: shape.vocab * shape.hidden } : {}),
   });
   notes.push(...states.notes, ...parallel.notes);
   // Every part that grows and is not described is named (not only when no tensor is listed).

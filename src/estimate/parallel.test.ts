@@ -112,6 +112,7 @@ describe('ZeRO (Rajbhandari et al. 2019, §5): model states per GPU', () => {
     );
     const perLayer = 4 * 4096 * 4096 + 3 * 4096 * 11008 + 2 * 4096;
     assert.equal(one['gathered parameters'], 2 * perLayer * 2);
+    assert.equal(one['parameters kept for reuse'], 5e8 * 2);
     assert.equal(one['nccl buffers'], undefined, 'one process: no communicator');
     const resident = parts(
       `model: { transformer: { ${layer} } }\ntraining: { precision: amp_bf16 }\nparallel: { gpus: 1, strategy: zero3 }`,
@@ -171,13 +172,47 @@ describe('DDP and FSDP', () => {
     assert.equal(bytes['autocast weight copies'], undefined, 'only the gathered layers are cast');
   });
 
-  test('FSDP FULL_SHARD keeps the unit holding the LM head gathered through the loss, never beside a layer', () => {
+  test('FSDP FULL_SHARD: the root unit (embedding and head, by the block-class wrap) stays gathered from forward to the end of backward', () => {
     const yaml = `model: { transformer: { ${layer} } }\ntraining: { precision: amp_bf16 }\nparallel: { gpus: 8, strategy: fsdp_full }`;
-    const head = estimate(spec(yaml)).gpu.components.find((p) => p.name === 'gathered LM head');
-    assert.equal(head?.bytes, 32000 * 4096 * 2, 'the whole head in the compute dtype, on every GPU');
+    const root = estimate(spec(yaml)).gpu.components.find((p) => p.name === 'gathered root unit');
+    assert.equal(root?.bytes, 2 * 32000 * 4096 * 2, 'the head and the untied embedding in the compute dtype');
+    assert.equal(root?.phase, 'backward');
+    assert.equal(root?.isLossOnly, undefined, 'beside the loss and every layer alike');
+    const tied = parts(yaml.replace('ffn: 11008', 'ffn: 11008, tied_embeddings: true'))['gathered root unit'];
+    assert.equal(tied, 32000 * 4096 * 2, 'one tensor when tied');
+    const titan = estimate(spec(yaml.replace('fsdp_full }', 'fsdp_full, fsdp_wrap: torchtitan }'))).gpu
+      .components;
+    const head = titan.find((p) => p.name === 'gathered LM head');
+    assert.equal(head?.bytes, 32000 * 4096 * 2, "torchtitan's [norm, output] unit: the head alone");
     assert.equal(head?.isLossOnly, true);
+    assert.ok(!titan.some((p) => p.name === 'gathered root unit'));
     const zero3 = parts(yaml.replace('fsdp_full', 'zero3'));
     assert.equal(zero3['gathered LM head'], undefined, 'DeepSpeed gathers and frees module by module');
+    assert.equal(zero3['gathered root unit'], undefined);
+  });
+
+  test('ZeRO-3 keeps gathered what it uses again within stage3_max_reuse_distance: the last 5e8 elements, or the head', () => {
+    const kept = (shape: string, extra = '') =>
+      estimate(
+        spec(
+          `model: { transformer: { ${shape} } }\ntraining: { precision: amp_bf16 }\nparallel: { gpus: 8, strategy: zero3${extra} }`,
+        ),
+      ).gpu.components.find((p) => p.name === 'parameters kept for reuse');
+    const llama7b = kept(layer);
+    assert.equal(llama7b?.bytes, 5e8 * 2, 'the head (131M) and the last layers up to 1e9 / 2 elements');
+    assert.equal(llama7b?.isLossOnly, true);
+    const bigHead = kept(layer.replace('vocab: 32000', 'vocab: 250112'));
+    assert.equal(bigHead?.bytes, 250112 * 4096 * 2, 'a head past 5e8 elements is kept alone');
+    const small = kept(
+      'family: llama, layers: 2, hidden: 512, heads: 8, vocab: 1000, ffn: 1024, seq_len: 128',
+    );
+    assert.equal(small?.formula.startsWith('the whole model'), true);
+    assert.equal(kept(layer, ', deepspeed: { max_reuse_distance: 0 }'), undefined);
+    assert.equal(
+      kept(layer, ', deepspeed: { max_reuse_distance: 200000000 }')?.bytes,
+      32000 * 4096 * 2,
+      'the head alone past 1e8',
+    );
   });
 
   test('FSDP SHARD_GRAD_OP keeps the whole model gathered from forward to the end of backward', () => {

@@ -62,12 +62,16 @@ export function parallelComponents(options: {
   quantizedBytes?: number;
   /** Of those, trainable: the unsharded gradients one unit produces before its reduce-scatter. */
   unitTrainable?: number;
+  /** Parameters of the whole model stored quantized (gathered in quantizedBytes). */
+  modelQuantized?: number;
   computeBytes: number;
   /** Bytes per gathered parameter when it differs from computeBytes (float8 all-gather: 1). */
   gatherBytes?: number;
   /** The LM head's parameters (vocab × hidden) and bytes each as gathered (quantized or compute). */
   head?: { params: number; bytes: number };
   gradientBytes: number;
+  /** The token embedding's parameters when not tied to the head (the root unit holds both). */
+  embeddingParams?: number;
   /** Parameters offloaded to the host: even one GPU copies each unit in when it runs. */
   isParamOffload?: boolean;
 }): { components: Component[]; outsideAllocator: Component[]; notes: string[] } {
@@ -152,26 +156,41 @@ export function parallelComponents(options: {
       });
     }
   }
+  if (parallel.strategy === 'zero3' && parallel.pipeline <= 1) components.push(...reuseKept(options));
   if (
     parallel.strategy === 'fsdp_full' &&
     parallel.pipeline <= 1 &&
     options.head &&
     options.head.params > 0
   ) {
-    // The unit holding the LM head is not resharded between its forward and its backward: FSDP1 never
-    // frees the root's parameters after forward (torch/distributed/fsdp/_runtime_utils.py
-    // _post_forward_reshard: `not state._is_root`), FSDP2's root defaults to reshard_after_forward=False
-    // (fully_shard docs), and torchtitan keeps its [norm, output] unit gathered
-    // (parallelize.py: reshard_after_forward only under the "always" policy). So the whole head is
-    // gathered beside the logits while the loss runs.
+    // FSDP1 never frees the root unit's parameters after forward (torch/distributed/fsdp/
+    // _runtime_utils.py _post_forward_reshard: `not state._is_root`, "with the intention that they are
+    // immediately used for backward"), and FSDP2 sets the root's reshard_after_forward to False
+    // (_fully_shard/_fsdp_state.py _lazy_init). The root unshards at the start of forward, so what it
+    // holds stays gathered until its post-backward reshard at the end of backward.
     const head = options.head.params / t;
-    components.push({
-      name: 'gathered LM head',
-      bytes: head * options.head.bytes,
-      formula: `the head's ${formatCount(head)} × ${options.head.bytes} B, gathered from its forward through its backward (the loss's moment)`,
-      phase: 'backward',
-      isLossOnly: true,
-    });
+    if (parallel.fsdpWrap === 'torchtitan') {
+      // torchtitan wraps the embedding on its own and keeps its [norm, output] unit gathered after its
+      // forward (parallelize.py: reshard_after_forward only under the "always" policy): the head alone,
+      // beside the logits while the loss runs.
+      components.push({
+        name: 'gathered LM head',
+        bytes: head * options.head.bytes,
+        formula: `the head's ${formatCount(head)} × ${options.head.bytes} B, gathered from its forward through its backward (the loss's moment; torchtitan's [norm, output] unit)`,
+        phase: 'backward',
+        isLossOnly: true,
+      });
+    } else {
+      // Wrapping the block class (transformer_auto_wrap_policy) leaves the embedding and the head in the
+      // root unit: both gathered from the start of forward to the end of backward.
+      const embedding = (options.embeddingParams ?? 0) / t;
+      components.push({
+        name: 'gathered root unit',
+        bytes: head * options.head.bytes + embedding * computeBytes,
+        formula: `the root unit's LM head (${formatCount(head)} × ${options.head.bytes} B)${embedding > 0 ? ` and embedding (${formatCount(embedding)} × ${computeBytes} B)` : ''}, gathered from the start of forward to the end of backward`,
+        phase: 'backward',
+      });
+    }
   }
   if (parallel.strategy === 'fsdp_grad_op' && parallel.pipeline <= 1) {
     // SHARD_GRAD_OP keeps the parameters it gathered for forward until backward is done.
@@ -206,6 +225,54 @@ export function parallelComponents(options: {
         : 'as given (outside the allocator)',
   };
   return { components, outsideAllocator: [nccl], notes };
+}
+
+/**
+ * DeepSpeed ZeRO-3 releases a module's gathered parameters after it runs only when they are not used
+ * again within stage3_max_reuse_distance elements (1e9 by default) of the parameters fetched after it:
+ * partitioned_param_coordinator.py __params_to_release walks the recorded module trace ahead and keeps
+ * every parameter it meets again (v0.7 to now). A module late in the forward meets itself again in its
+ * backward after twice the parameters that follow it, so the forward's last max_reuse_distance / 2
+ * elements, and at least the last module (the LM head), stay gathered from their forward until their
+ * backward: beside the loss. A model smaller than that stays gathered whole.
+ */
+function reuseKept(options: {
+  parallel: ParallelSpec;
+  params: number;
+  computeBytes: number;
+  gatherBytes?: number;
+  quantizedBytes?: number;
+  modelQuantized?: number;
+  head?: { params: number; bytes: number };
+}): Component[] {
+  const { parallel, params } = options;
+  // A distance of 0 stops the walk before it meets anything: every module is released after it runs.
+  if (parallel.deepSpeed.maxReuseElements <= 0) return [];
+  const t = parallel.tensor;
+  const gatherBytes = options.gatherBytes ?? options.computeBytes;
+  const quantized = Math.min(params, options.modelQuantized ?? 0);
+  const modelBytes =
+    ((params - quantized) * gatherBytes + quantized * (options.quantizedBytes ?? gatherBytes)) / t;
+  const headBytes = options.head ? (options.head.params * options.head.bytes) / t : 0;
+  // Elements of the gathered storage: quantized weights are packed in the compute dtype (quant_storage).
+  const halfReuseBytes = (parallel.deepSpeed.maxReuseElements / 2) * gatherBytes;
+  const bytes = Math.min(modelBytes, Math.max(headBytes, halfReuseBytes));
+  if (bytes <= 0) return [];
+  const which =
+    bytes >= modelBytes
+      ? 'the whole model'
+      : headBytes >= halfReuseBytes
+        ? `the LM head (${formatCount(options.head?.params ?? 0)} × ${options.head?.bytes} B)`
+        : `the forward's last max_reuse_distance / 2 = ${formatCount(parallel.deepSpeed.maxReuseElements / 2)} elements × ${gatherBytes} B`;
+  return [
+    {
+      name: 'parameters kept for reuse',
+      bytes,
+      formula: `${which}: gathered in forward and used again in backward within stage3_max_reuse_distance ${formatCount(parallel.deepSpeed.maxReuseElements)}, so not released (the loss's moment)`,
+      phase: 'backward',
+      isLossOnly: true,
+    },
+  ];
 }
 
 /**

@@ -20,6 +20,11 @@
 // row, before → after: torchtune QLoRA offload +96.5% → +12.8%, LoRA offload +48.3% → +6.9%, GPT-2 bf16
 // flash bs 8 +64.7% → +4.2%, native modules +54.2% → +16.6%, fused +29.3% → -2.2%, fsdp_qlora 7B QLoRA
 // bs 10 +38.9% → -1.7%, DeepSpeed 6.86B ZeRO-3 checkpointed -13.9% → -0.4%.
+// Then (2026-11-27, from FSDP's and DeepSpeed's source): FSDP's root unit (the embedding and head the
+// block-class wrap leaves there) gathered from forward to the end of backward, torchtitan's specs saying
+// `fsdp_wrap: torchtitan`, and ZeRO-3's parameters kept within stage3_max_reuse_distance: median 6.9%,
+// 32 within 5%, 53 within 15% (fsdp_qlora 7B QLoRA ctx 2048 -15.5% → -5.6%, 70B offload -10.2% → -3.3%;
+// DeepSpeed 254M ZeRO-3 on 4 GPUs -1.1% → +12.2%: its whole model stays gathered through the loss).
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -84,6 +89,6 @@ test('round 3: where a shared case comes from a round-3 repository, none of its 
 test('round 3: accuracy on the spent round-3 cases stays at or better than its one measurement', async () => {
   const { median, within, summary } = await roundAccuracy(round3Cases);
   // The one measurement was median 13.3%, 19 within 5%, 45 within 15%; these are the fitted figures.
-  assert.ok(median <= 0.085, summary);
-  assert.ok(within(0.05) >= 31 && within(0.15) >= 49, summary);
+  assert.ok(median <= 0.07, summary);
+  assert.ok(within(0.05) >= 32 && within(0.15) >= 53, summary);
 });

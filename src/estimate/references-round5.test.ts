@@ -17,6 +17,9 @@
 // ImageNet README (8 Nov 2023) ran a DeepSpeed release before 0.13.0 (0.12.2 was current): its ZeRO-1
 // spec says deepspeed version 0.12.2. With the model of that commit: median 9.8%, worst +69.3% (the JAX
 // notebook, remat 1×256), 16 within 5%, 33 within 15%, 43 within 30%.
+// Then FSDP's root unit gathered forward→backward and ZeRO-3's reuse distance (parallel.ts): median 9.8%,
+// 16 within 5%, 33 within 15%, 46 within 30% (ms-swift FSDP2 LoRA -39.7% → -27.9%, philschmid FSDP QLoRA
+// offload -30.2% → -19.7%, PEFT ZeRO-3 offload T0_3B -35.3% → -21.9%, mt0-xxl -47.1% → -38.2%).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { publishedCases } from './test-helpers/published-measured.js';
@@ -97,5 +100,5 @@ test('round 5: accuracy on the spent round-5 cases stays at or better than its o
   // The one measurement, after the dtype correction (see the top); issue #25's bar, median <= 5% and
   // worst <= 15% on runs nobody fitted to, is not met.
   assert.ok(median <= 0.099, summary);
-  assert.ok(within(0.05) >= 16 && within(0.15) >= 33 && within(0.3) >= 43, summary);
+  assert.ok(within(0.05) >= 16 && within(0.15) >= 33 && within(0.3) >= 46, summary);
 });

@@ -1,7 +1,15 @@
 // Round 6 of the published measured peaks (test-helpers/published-measured-round6.ts), gathered held out
 // by one engineer while another changed the model. These tests check their shape — each names its
 // source, what was measured, its config, and a spec that parses — and that they are new to rounds 1 to 5
-// and ../shared/estimation. Nothing here estimates a case: the lead measures round 6 once, at the end.
+// and ../shared/estimation.
+// Measured ONCE by the lead, 2026-11-27 05:43 UTC, with the model frozen at 97a03e4 (analytic, no trace):
+// 53 cases, median |error| 19.7%, worst +85.9% (the uvadlc JAX notebook, dp4 x tp2 without FSDP), 11 within
+// 5%, 21 within 15%, 36 within 30%. The 28 cases the spec can say: median 18.1%, worst -67.8% (ms-swift's
+// Megatron 72B with the optimizer offloaded); the 25 it cannot (detector heads, ASPP, FLUX's double-stream
+// blocks, GaLore/BAdam, PPO's second model, gpt-oss MoE kernels): 22.4%. The model of the session's start
+// (fd7702b) gives 19.7% on all 53 and 16.4% on the 28: this session's FSDP root-unit rule moved the
+// torchtune FSDP rows from +23.0/+6.2/+47.5% to +52.5/+21.1/+65.9%. Round 6 is now spent: the test below
+// pins that figure. Issue #25's bar (median <= 5%, worst <= 15% on runs nobody fitted to) is not met.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { publishedCases } from './test-helpers/published-measured.js';
@@ -10,7 +18,7 @@ import { round3Cases } from './test-helpers/published-measured-round3.js';
 import { round4Cases } from './test-helpers/published-measured-round4.js';
 import { round5Cases } from './test-helpers/published-measured-round5.js';
 import { round6Cases } from './test-helpers/published-measured-round6.js';
-import { checkReferenceRound } from './test-helpers/reference-round-checks.js';
+import { checkReferenceRound, roundAccuracy } from './test-helpers/reference-round-checks.js';
 
 const earlierCases = [...publishedCases, ...round2Cases, ...round3Cases, ...round4Cases, ...round5Cases];
 
@@ -65,4 +73,10 @@ test('round 6: every document gives at least one case, and at least 15 documents
       round6Cases.some((c) => c.source.includes(document)),
       `${document} gives no case`,
     );
+});
+
+test('round 6, measured once, is pinned: median |error| and the counts within 5, 15 and 30%', async () => {
+  const { median, within, summary } = await roundAccuracy(round6Cases);
+  assert.ok(median <= 0.197, summary);
+  assert.ok(within(0.05) >= 11 && within(0.15) >= 21 && within(0.3) >= 36, summary);
 });

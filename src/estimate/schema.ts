@@ -18,6 +18,7 @@ import {
   coverableParts,
   datasetStorages,
   estimateFrameworks,
+  fsdpWraps,
   losses,
   optimizerImpls,
   optimizers,
@@ -155,6 +156,15 @@ export const deepSpeedSchema = z.strictObject({
       description: 'zero_optimization.sub_group_size in elements (default 1e9): ZeRO-3 steps one at a time',
     })
     .optional(),
+  max_reuse_distance: z
+    .number()
+    .int()
+    .min(0)
+    .meta({
+      description:
+        'zero_optimization.stage3_max_reuse_distance in elements (default 1e9): ZeRO-3 keeps gathered the parameters used again within it',
+    })
+    .optional(),
 });
 
 /** parallel: GPUs, strategy and tensor parallelism; the estimate is per GPU. */
@@ -178,6 +188,12 @@ export const parallelSchema = z.strictObject({
     .optional(),
   schedule: oneOf(pipelineSchedules).optional(),
   gradient_as_bucket_view: z.boolean().optional(),
+  fsdp_wrap: oneOf(fsdpWraps)
+    .meta({
+      description:
+        'FSDP units: layers (default; the block class wrapped, the embedding and head left in the root unit, which stays gathered from forward to the end of backward: HF Trainer/accelerate, Lightning, llama-recipes) or torchtitan (embedding, blocks and [norm, output] each a unit)',
+    })
+    .optional(),
   nccl_buffers: z.optional(sizeField),
   deepspeed: deepSpeedSchema.optional(),
 });

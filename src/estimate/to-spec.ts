@@ -161,6 +161,7 @@ function toParallel(raw: RawEstimate, report: (path: string[], message: string) 
     microBatches: given.micro_batches ?? pipeline,
     schedule: given.schedule ?? '1f1b',
     isBucketView: given.gradient_as_bucket_view ?? false,
+    fsdpWrap: given.fsdp_wrap ?? 'layers',
     ncclBytes: given.nccl_buffers,
     deepSpeed: {
       version: given.deepspeed?.version
@@ -171,6 +172,8 @@ function toParallel(raw: RawEstimate, report: (path: string[], message: string) 
       reduceBucketElements: given.deepspeed?.reduce_bucket_size ?? 5e8,
       // deepspeed/runtime/zero/config.py: sub_group_size = 1e9 elements.
       subGroupElements: given.deepspeed?.sub_group_size ?? 1e9,
+      // deepspeed/runtime/zero/config.py: stage3_max_reuse_distance = 1e9 elements.
+      maxReuseElements: given.deepspeed?.max_reuse_distance ?? 1e9,
     },
   };
 }

@@ -175,6 +175,11 @@ export interface QuantizationSpec {
   isHeadQuantized: boolean;
 }
 
+/** How FSDP units are drawn (ParallelSpec.fsdpWrap). */
+export const fsdpWraps = ['layers', 'torchtitan'] as const;
+/** One of fsdpWraps. */
+export type FsdpWrap = (typeof fsdpWraps)[number];
+
 /** Pipeline schedules: 1F1B (PipeDream-flush, Megatron's default) or GPipe (all forwards first). */
 export const pipelineSchedules = ['1f1b', 'gpipe'] as const;
 /** One of pipelineSchedules. */
@@ -194,6 +199,12 @@ export interface ParallelSpec {
   microBatches: number;
   schedule: PipelineSchedule;
   isBucketView: boolean;
+  /**
+   * What FSDP wraps besides the root: `layers` (transformer_auto_wrap_policy on the block class: HF
+   * Trainer and accelerate, Lightning, llama-recipes) leaves the embedding and the head in the root unit;
+   * `torchtitan` shards the embedding, each block and [norm, output] as units of their own.
+   */
+  fsdpWrap: FsdpWrap;
   ncclBytes: number | undefined;
   deepSpeed: DeepSpeedSpec;
 }
@@ -208,6 +219,8 @@ export interface DeepSpeedSpec {
   reduceBucketElements: number;
   /** ZeRO-3 sub_group_size in elements (default 1e9): the step's unit. */
   subGroupElements: number;
+  /** ZeRO-3 stage3_max_reuse_distance in elements (default 1e9): gathered parameters kept for reuse. */
+  maxReuseElements: number;
 }
 
 /** A tensor held on the GPU besides the model: `count` separate tensors of `shape` and `dtype`. */

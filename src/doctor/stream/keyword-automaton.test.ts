@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { logFactRules, logRules } from '../families/index.js';
 import { KeywordIndex, minimalKeywords, minKeywordHeadChars, triggerOf } from '../keyword-index.js';
-import { canonicalize, KeywordAutomaton } from './keyword-automaton.js';
+import { canonicalize, caselessBlocks, KeywordAutomaton } from './keyword-automaton.js';
 import { tailTriggerOf } from './keyword-tail.js';
 
 const keywords = [...new KeywordIndex(logRules).keywords, ...new KeywordIndex(logFactRules).keywords];
@@ -159,4 +159,30 @@ test('a character that a case-insensitive RegExp folds onto another folds onto a
     if (canonical !== ch)
       assert.ok(/\p{Cased}/u.test(canonical), `U+${code.toString(16)} folds onto ${canonical}`);
   }
+});
+
+test('the blocks the variant table skips hold no character a case-insensitive RegExp folds', () => {
+  // keyword-automaton.ts builds its table of case variants without these blocks; none may fold.
+  for (const [from, to] of caselessBlocks) {
+    for (let code = from; code <= to; code++) {
+      const ch = String.fromCharCode(code);
+      assert.equal(canonicalize(ch), ch, `U+${code.toString(16)}`);
+      for (const other of [ch.toUpperCase(), ch.toLowerCase()])
+        assert.ok(other === ch || other.length !== 1, `U+${code.toString(16)} has case`);
+    }
+  }
+});
+
+test('the Cyrillic keyword tail is spelt with every letter a case-insensitive RegExp takes for it', () => {
+  // "бито" (shell-killed): т and о have the Cyrillic small-letter variants U+1C84/U+1C85 and U+1C82.
+  const automaton = new KeywordAutomaton(['бито']);
+  const ends: number[] = [];
+  const line = Buffer.from('Процесс уби\u1c85\u1c82\n');
+  const spelled = Buffer.from('Процесс убито\n');
+  assert.ok(/бито/i.test('уби\u1c85\u1c82'), 'the RegExp takes them');
+  automaton.collect(line, 0, line.length, ends);
+  assert.equal(ends.length, 1);
+  const plain: number[] = [];
+  automaton.collect(spelled, 0, spelled.length, plain);
+  assert.equal(plain.length, 1);
 });

@@ -28,7 +28,6 @@ const maxKeywordBytes = 12;
 const laneCount = 8;
 const minLaneBytes = 16 * 1024;
 
-const canonicalCache = new Map<string, string>();
 const cased = /\p{Cased}/u;
 const isAscii = /^[\x00-\x7f]*$/;
 
@@ -39,20 +38,50 @@ export function canonicalize(ch: string): string {
   return ch.charCodeAt(0) >= 128 && upper.charCodeAt(0) < 128 ? ch : upper;
 }
 
-// Every BMP character a case-insensitive RegExp takes for `ch` (itself included). A character
-// without case (CJK) is only itself: the upper case of any character is cased (keyword-automaton.test.ts checks it).
+// The non-ASCII BMP characters that Canonicalize maps elsewhere, by what they map to (with it):
+// one pass over the BMP, made the first time a keyword has a cased non-ASCII character (a pass per
+// character cost the CLI ~100 ms of start-up).
+let variantsByCanonical: Map<string, string> | undefined;
+
+/**
+ * BMP blocks without case (Unicode's UnicodeData.txt gives them no case mappings): CJK Extension A
+ * and Unified Ideographs, Yi, Hangul syllables, surrogates and private use. Three quarters of the BMP,
+ * skipped by the pass below (keyword-automaton.test.ts checks that none canonicalises elsewhere).
+ */
+export const caselessBlocks: readonly (readonly [number, number])[] = [
+  [0x3400, 0x9fff],
+  [0xa000, 0xa4cf],
+  [0xac00, 0xd7a3],
+  [0xd800, 0xf8ff],
+];
+
+function variantTable(): Map<string, string> {
+  if (variantsByCanonical !== undefined) return variantsByCanonical;
+  const table = new Map<string, string>();
+  let block = 0;
+  for (let code = 128; code < 0x10000; code++) {
+    const skipped = caselessBlocks[block];
+    if (skipped !== undefined && code >= skipped[0]) {
+      code = skipped[1];
+      block += 1;
+      continue;
+    }
+    const ch = String.fromCharCode(code);
+    const canonical = canonicalize(ch);
+    if (canonical === ch) continue;
+    table.set(canonical, (table.get(canonical) ?? canonical) + ch);
+  }
+  variantsByCanonical = table;
+  return table;
+}
+
+// Every BMP character a case-insensitive RegExp takes for `ch` (itself included): those Canonicalize
+// makes equal to it. A character nothing else canonicalises to (CJK, or a cased letter without a
+// case pair) is only itself.
 function caseVariants(ch: string): string[] {
   const canonical = canonicalize(ch);
   if (canonical === ch && !cased.test(ch)) return [ch];
-  const cached = canonicalCache.get(canonical);
-  if (cached !== undefined) return [...cached];
-  let variants = '';
-  for (let code = 128; code < 0x10000; code++) {
-    const other = String.fromCharCode(code);
-    if (canonicalize(other) === canonical) variants += other;
-  }
-  canonicalCache.set(canonical, variants);
-  return [...variants];
+  return [...(variantTable().get(canonical) ?? ch)];
 }
 
 // The spellings of a keyword as bytes (ASCII letters are folded later); undefined when too many.
@@ -214,50 +243,60 @@ function lineStartAfter(bytes: Buffer, at: number, to: number): number {
   return newlineAt < 0 || newlineAt >= to ? to : newlineAt + 1;
 }
 
-// The automaton as a dense table, built in place: first the trie of the spellings (0 marks no
-// edge: the root is nobody's child), then each row breadth first, an edge missing from a state
-// taken from its failure state's row. A keyword's end is -1, and nothing is built past it; so is a
-// newline after a keyword's first `minKeywordHeadChars` bytes or more.
+// The automaton as a dense table: first the trie of the spellings, as each state's own edges (by
+// folded byte); then each row breadth first, a copy of its failure state's row (built before it)
+// with its own edges, its newline and its carriage return written over it. A keyword's end is -1,
+// and nothing is built past it; so is a newline after a keyword's first `minKeywordHeadChars`
+// bytes or more. (Row by row, a byte at a time, this cost the CLI ~40 ms at every start.)
 function buildDelta(spellings: readonly Buffer[]): Int32Array {
-  const maxStates = 1 + spellings.reduce((sum, s) => sum + s.length, 0);
-  const delta = new Int32Array(maxStates * alphabet);
-  const isEnd = new Uint8Array(maxStates);
-  const depth = new Uint8Array(maxStates);
-  let stateCount = 1;
+  const childOf = new Map<number, number>();
+  const depth: number[] = [0];
+  const isEnd: boolean[] = [false];
   for (const spelling of spellings) {
-    let row = 0;
+    let state = 0;
     for (const raw of spelling) {
-      const edge = row + foldedByte[raw]!;
-      if (delta[edge] === 0) {
-        depth[stateCount] = depth[row >> 8]! + 1;
-        delta[edge] = alphabet * stateCount++;
+      const key = state * alphabet + foldedByte[raw]!;
+      let child = childOf.get(key);
+      if (child === undefined) {
+        child = depth.length;
+        childOf.set(key, child);
+        depth.push(depth[state]! + 1);
+        isEnd.push(false);
       }
-      row = delta[edge]!;
+      state = child;
     }
-    isEnd[row >> 8] = 1;
+    isEnd[state] = true;
   }
+  const stateCount = depth.length;
+  // Each state's own edges: folded byte, child, folded byte, child, ...
+  const edgesOf: number[][] = Array.from({ length: stateCount }, () => []);
+  for (const [key, child] of childOf) edgesOf[Math.floor(key / alphabet)]!.push(key % alphabet, child);
+  const delta = new Int32Array(stateCount * alphabet);
   const failRowOf = new Int32Array(stateCount);
   const queue = new Int32Array(stateCount);
   let queued = 1;
   for (let head = 0; head < queued; head++) {
-    const row = queue[head]! * alphabet;
-    const failRow = failRowOf[row >> 8]!;
-    // Upper-case letters come before lower-case ones, so they read the trie's edge before it is replaced.
-    for (let byte = 0; byte < alphabet; byte++) {
-      const edge = delta[row + foldedByte[byte]!]!;
-      const viaFail = row === 0 ? 0 : delta[failRow + byte]!;
-      if (byte === newline) delta[row + byte] = depth[row >> 8]! >= minKeywordHeadChars ? -1 : 0;
-      else if (byte === carriageReturn) delta[row + byte] = row;
-      else if (edge === 0) delta[row + byte] = viaFail;
-      else if (isEnd[edge >> 8] || viaFail < 0) delta[row + byte] = -1;
-      else {
-        delta[row + byte] = edge;
-        if (byte === foldedByte[byte]) {
-          failRowOf[edge >> 8] = viaFail;
-          queue[queued++] = edge >> 8;
-        }
+    const state = queue[head]!;
+    const row = state * alphabet;
+    const failRow = failRowOf[state]!;
+    // The root's row is all root (zeros); any other starts as its failure state's.
+    if (state !== 0) delta.copyWithin(row, failRow, failRow + alphabet);
+    delta[row + newline] = depth[state]! >= minKeywordHeadChars ? -1 : 0;
+    delta[row + carriageReturn] = row;
+    const edges = edgesOf[state]!;
+    for (let i = 0; i < edges.length; i += 2) {
+      const byte = edges[i]!;
+      const child = edges[i + 1]!;
+      const viaFail = state === 0 ? 0 : delta[failRow + byte]!;
+      const next = isEnd[child] || viaFail < 0 ? -1 : child * alphabet;
+      delta[row + byte] = next;
+      // An ASCII letter's edge is taken by its upper case too (the bytes are folded).
+      if (byte >= 0x61 && byte <= 0x7a) delta[row + byte - 0x20] = next;
+      if (next >= 0) {
+        failRowOf[child] = viaFail;
+        queue[queued++] = child;
       }
     }
   }
-  return delta.slice(0, stateCount * alphabet);
+  return delta;
 }

@@ -349,7 +349,7 @@ const dsMaster = (options: {
     spec: `model:
   params: ${model.params}
   transformer: { family: gpt, layers: ${model.layers}, hidden: ${model.hidden}, heads: ${model.heads}, ffn: ${4 * model.hidden}, vocab: 50000, max_positions: 512, seq_len: 512, bias: true, lm_head: true, tied_embeddings: false, attention: eager, dropout: false }
-training: { precision: amp_bf16, convention: zero, optimizer: adamw, batch_size: ${options.batch}, activation_checkpointing: ${options.checkpointing ? 'full' : 'none'} }
+training: { precision: amp_bf16, convention: zero, optimizer: adamw, batch_size: ${options.batch}, activation_checkpointing: ${options.checkpointing ? 'full' : 'none'}, loss_upcast: false }
 parallel: { gpus: ${options.gpus}, strategy: zero3, deepspeed: { overlap_comm: true, reduce_bucket_size: 50000000 } }`,
   };
 };
@@ -375,7 +375,7 @@ const trainy = (nodes: number, measured: number): PublishedCase => ({
   params: 8030261248
   transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, kv_heads: 8, vocab: 128256, ffn: 14336, seq_len: 8192, attention: flash }
 training: { precision: mixed_bf16, optimizer: adamw, batch_size: 2, activation_checkpointing: op, compile: true, float8: { recipe: tensorwise, all_gather: true } }
-parallel: { gpus: ${nodes * 8}, strategy: fsdp_full }`,
+parallel: { gpus: ${nodes * 8}, strategy: fsdp_full, fsdp_wrap: torchtitan }`,
 });
 
 // --- Lightning-AI/litgpt tutorials/finetune_lora.md (lit-gpt PR #663, Oct 2023), the two tables -----------
@@ -456,7 +456,7 @@ const aoB200 = (label: string, row: string, measured: number, float8: string): P
   params: 8030261248
   transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, kv_heads: 8, vocab: 128256, ffn: 14336, seq_len: 8192, attention: flash }
 training: { precision: mixed_bf16, optimizer: adamw, batch_size: 1, activation_checkpointing: op, compile: true${float8} }
-parallel: { gpus: 8, strategy: fsdp_full }`,
+parallel: { gpus: 8, strategy: fsdp_full, fsdp_wrap: torchtitan }`,
 });
 
 /** Every round-3 case: all held out until the one final measurement. */

@@ -78,7 +78,7 @@ const aoPretrain = (options: {
   params: 8030261248
   transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, kv_heads: 8, vocab: 128256, ffn: 14336, seq_len: 8192, attention: flash }
 training: { precision: mixed_bf16, optimizer: adamw, batch_size: 1, activation_checkpointing: op, compile: true, float8: ${options.float8} }
-parallel: { gpus: 8, strategy: fsdp_full }`,
+parallel: { gpus: 8, strategy: fsdp_full, fsdp_wrap: torchtitan }`,
 });
 
 // --- a-r-r-o-w/finetrainers docs/training/ltx_video.md and hunyuan_video.md, "Memory Usage" (Jan 2025) ------

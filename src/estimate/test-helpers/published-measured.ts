@@ -190,7 +190,7 @@ const float8Case = (label: string, float8: string, measured: number): PublishedC
   params: 8030261248
   transformer: { ${llama3_8b}, seq_len: 8192, attention: flash }
 training: { precision: mixed_bf16, optimizer: adamw, batch_size: 1, activation_checkpointing: op, compile: layers${float8} }
-parallel: { gpus: 8, strategy: fsdp_full }`,
+parallel: { gpus: 8, strategy: fsdp_full, fsdp_wrap: torchtitan }`,
   accelerate: { config: llama3_8bConfig, dtype: 'float32' },
 });
 
