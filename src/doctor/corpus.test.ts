@@ -110,8 +110,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // 83/113 facts; round 5's rules on it: 103/124 (83.1%), 1, 9/19, 1. After it: NCCL_DEBUG joins the
   // settings a fix never repeats (settings.ts): 0 wrong fixes. Round 7, tuned against it by structure
   // (a device allocation call or CUDA's status in any wrapper, ONNX Runtime's arena, the memcg report,
-  // round7-forms.test.ts): 124/124, 0, 13/19, 0, 90/113.
-  'heldout-6': { kindRight: 124, falseOoms: 0, causesRight: 13, wrongFixes: 0, factsRight: 90 },
+  // round7-forms.test.ts): 124/124, 0, 13/19, 0, 90/113; relabelled by settled rules 8 and 9
+  // (test/corpus/RELABELS.md, round 7): 124/124, 0, 14/18, 0, 90/113.
+  'heldout-6': { kindRight: 124, falseOoms: 0, causesRight: 14, wrongFixes: 0, factsRight: 90 },
 };
 
 for (const part of testCorpusParts) {
