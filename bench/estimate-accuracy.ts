@@ -21,6 +21,8 @@ import { type PublishedCase, publishedCases } from '../src/estimate/test-helpers
 import { round2Cases } from '../src/estimate/test-helpers/published-measured-round2.js';
 import { round3Cases } from '../src/estimate/test-helpers/published-measured-round3.js';
 import { round4Cases } from '../src/estimate/test-helpers/published-measured-round4.js';
+import { round5Cases } from '../src/estimate/test-helpers/published-measured-round5.js';
+import { round6Cases } from '../src/estimate/test-helpers/published-measured-round6.js';
 import {
   expectedAt,
   noReferencesMessage,
@@ -351,6 +353,14 @@ export async function main(args: string[] = []): Promise<void> {
   });
   // Round 4: measured once as held out at 9876cb9 (median 12.3%), spent since.
   await printPublishedGroups('published case, round 4 (issue #25)', round4Cases, () => 'round 4', {
+    isTraced: !args.includes('--skip-trace'),
+  });
+  // Round 5: measured once as held out at 213d6c6 (median 21.0%), spent since.
+  await printPublishedGroups('published case, round 5 (issue #25)', round5Cases, () => 'round 5', {
+    isTraced: !args.includes('--skip-trace'),
+  });
+  // Round 6: measured once as held out at 97a03e4 (median 19.7%), spent since.
+  await printPublishedGroups('published case, round 6 (issue #25)', round6Cases, () => 'round 6', {
     isTraced: !args.includes('--skip-trace'),
   });
   printDerived();

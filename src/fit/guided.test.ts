@@ -325,3 +325,24 @@ test('what a trial holds before its value (a warm start at its gate) sends the s
   assert.equal(at(), 2);
   assert.ok((at(300) ?? 0) >= 10, String(at(300)));
 });
+
+test('a failure just over where an unsure line puts the limit: the value the line names next, not halving', () => {
+  // The bench's CNN under a 900 MiB cgroup (fit's run kept with --keep): the line through these, its
+  // slope unsure (3.8% scatter), put the limit at 126 throughout; 127 was OOM-killed.
+  const MiB = 2 ** 20;
+  const point = (value: number, mib: number): Observation => ({
+    value,
+    isPass: true,
+    isWithinMargin: true,
+    peakBytes: { host: mib * MiB, gpu: null },
+  });
+  const failed = { value: 127, isPass: false, isWithinMargin: false, peakBytes: { host: null, gpu: null } };
+  const history = [point(1, 327.4), point(14, 418.9), point(76, 678), point(110, 823.7), failed];
+  const bounds = {
+    minValue: 1,
+    maxValue: 8192,
+    limits: [{ resource: 'host' as const, limitBytes: 900 * MiB }],
+    marginFraction: 0,
+  };
+  assert.equal(guidedStrategy.next(history, bounds), 126);
+});

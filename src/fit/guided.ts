@@ -51,6 +51,11 @@ function settle(
   return isInside(value) ? value : undefined;
 }
 
+// Within two boundary steps under the failure and above the largest pass.
+function isBesideFailure(lineValue: number, low: number, high: number): boolean {
+  return lineValue > low && lineValue < high && high - lineValue <= 2 * boundaryToleranceAt(low);
+}
+
 // (1) The boundary: a pass and a memory failure adjacent, or within 1%.
 function proposeBoundary(history: readonly Observation[], bounds: SearchBounds, noiseFraction: number) {
   const boundary = findBoundary(history);
@@ -70,6 +75,16 @@ function proposeBoundary(history: readonly Observation[], bounds: SearchBounds, 
     if (estimate && estimate.safeValue >= low * 1.25) target = estimate.safeValue;
     // No line to aim with and no failure yet: the two largest passes' secant, at most a doubling.
     else if (reach !== undefined) target = Math.min(halfway, Math.max(reach, low + boundaryToleranceAt(low)));
+  } else if (
+    high !== null &&
+    !estimate?.isPrecise &&
+    estimate &&
+    isBesideFailure(estimate.fittedValue, low, high)
+  ) {
+    // A line not sure of its slope that still puts the limit just under the failure: the value it
+    // names settles the boundary when it passes, and costs one trial when it does not (the bench's CNN
+    // under a cgroup: 127 failed, the line said 126 throughout, and halving took 118, 122, 124, 125, 126).
+    target = estimate.fittedValue;
   } else if (estimate?.isPrecise) {
     const lineValue = estimate.fittedValue;
     // A step that settles the boundary when it crosses it (the tolerance of the value below).
