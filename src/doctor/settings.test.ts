@@ -2,7 +2,7 @@
 // drops the fix that would apply it again; a message's own advice to set it does not count.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { canonicalValue, settingShown } from './settings.js';
+import { canonicalValue, settingShown, settingsShown } from './settings.js';
 import { mustDiagnose } from './test-helpers/diagnose.js';
 
 // PyTorch 2.1+ (c10/cuda/CUDACachingAllocator.cpp), fragmentation by its own figures.
@@ -47,4 +47,18 @@ test('an NCCL failure under NCCL_DEBUG=INFO already is not told to rerun with it
   assert.match(mustDiagnose(timeout).fixes.join('\n'), /NCCL_DEBUG=INFO/);
   const shown = mustDiagnose('export NCCL_DEBUG=info', timeout);
   assert.ok(!shown.fixes.some((f) => /NCCL_DEBUG=INFO/.test(f)), shown.fixes.join('\n'));
+});
+
+test('an engine argument as a flag is the same setting, and a command line shows every one it gives', () => {
+  // vllm-project/vllm#17238 (heldout-7): `vllm serve ... --max-model-len 4096` was told to lower
+  // --max-model-len with no value, as if it were not given.
+  const line =
+    'vllm serve Qwen2.5-32B --tensor-parallel-size 2 --gpu-memory-utilization 0.9 --max-model-len 4096 --enforce-eager';
+  assert.deepEqual(settingsShown(line), [
+    { name: 'gpu_memory_utilization', value: '0.9' },
+    { name: 'max_model_len', value: '4096' },
+  ]);
+  assert.deepEqual(settingShown('LLM(model, max_model_len=8192)'), { name: 'max_model_len', value: '8192' });
+  assert.deepEqual(settingsShown('docker run --shm-size=8g image'), [{ name: '--shm-size', value: '8g' }]);
+  assert.deepEqual(settingsShown('try lowering --max-model-len 2048'), []);
 });

@@ -24,9 +24,35 @@ export const settingNames = [
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+// An engine argument is the same setting as a keyword (max_model_len=4096) and as a flag
+// (--max-model-len 4096): vLLM's and SGLang's argument parsers take the dashed spelling.
+const spelled = (name: string): string =>
+  name.includes('_') && name === name.toLowerCase()
+    ? `(?:--)?${name.split('_').map(escapeRegExp).join('[-_]')}`
+    : escapeRegExp(name);
+
+/** The name in settingNames a spelling in a log stands for (lower-cased, keyword spelling). */
+const canonicalName = (written: string): string => {
+  const plain = written.toLowerCase();
+  return settingNames.some((name) => name.toLowerCase() === plain)
+    ? plain
+    : plain.replace(/^--/, '').replace(/-/g, '_');
+};
+
+/** The words that find a shown setting (the prefilter's keywords): each name, and its flag spelling. */
+export const settingKeywords = [
+  ...new Set(
+    settingNames.flatMap((name) =>
+      name.includes('_') && name === name.toLowerCase()
+        ? [name, name.replace(/_/g, '-')]
+        : [name.toLowerCase()],
+    ),
+  ),
+];
+
 /** NAME=value, NAME: value, --flag value, name = value, for the names above. */
 export const shownSetting = new RegExp(
-  `(?<![\\w-])(${settingNames.map(escapeRegExp).join('|')})\\s*[=:]?\\s*["']?([\\w.:-]+)`,
+  `(?<![\\w-])(${settingNames.map(spelled).join('|')})\\s*[=:]?\\s*["']?([\\w.:-]+)`,
   'i',
 );
 
@@ -39,7 +65,18 @@ const adviceBefore =
 export function settingShown(line: string): { name: string; value: string } | undefined {
   const m = shownSetting.exec(line);
   if (!m || adviceBefore.test(line.slice(0, m.index))) return undefined;
-  return { name: m[1]!.toLowerCase(), value: canonicalValue(m[2]!) };
+  return { name: canonicalName(m[1]!), value: canonicalValue(m[2]!) };
+}
+
+/** Every setting a line shows applied: a command line gives several (--tensor-parallel-size 2 --max-model-len 4096). */
+export function settingsShown(line: string): { name: string; value: string }[] {
+  const every = new RegExp(shownSetting.source, 'gi');
+  const shown: { name: string; value: string }[] = [];
+  for (const m of line.matchAll(every)) {
+    if (adviceBefore.test(line.slice(0, m.index))) break;
+    shown.push({ name: canonicalName(m[1]!), value: canonicalValue(m[2]!) });
+  }
+  return shown;
 }
 
 /** A value as compared: lower case, booleans as true/false, no trailing punctuation. */

@@ -37,7 +37,7 @@ export const corpusParts: readonly CorpusPart[] = [
 
 /**
  * The parts of test/corpus the tests read: heldout/ since it was measured (test/corpus/HELDOUT.md),
- * heldout-2/ .. heldout-6/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-6-RESULT.md).
+ * heldout-2/ .. heldout-7/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-7-RESULT.md).
  */
 export const testCorpusParts = [
   'logs',
@@ -47,6 +47,7 @@ export const testCorpusParts = [
   'heldout-4',
   'heldout-5',
   'heldout-6',
+  'heldout-7',
 ] as const satisfies readonly CorpusPart[];
 
 /** A part the tests read (testCorpusParts). */

@@ -3,6 +3,7 @@
 // figures that show no shortage at all, a KV cache that does not fit what vLLM may use, or the
 // process's own work filling the device.
 import type { Draft } from '../../candidates.js';
+import { settingFact } from '../../settings.js';
 import type { FixDetail } from '../../types.js';
 import { type ExplainContext, type Explanation, fix, num, seeHolders, size } from '../explain-types.js';
 
@@ -21,6 +22,7 @@ function kvCacheExplanation(draft: Draft, ctx: ExplainContext): Explanation {
   const tokens = num(draft.facts, 'kvCacheTokens');
   const wanted = num(draft.facts, 'maxModelLen');
   const utilization = num(ctx.context, 'gpuMemoryUtilization');
+  const shownMaxModelLen = Number(ctx.context[settingFact('max_model_len')]) || undefined;
   const share = utilization !== undefined ? String(utilization) : 'its default 0.9';
   const fixes: FixDetail[] = [
     tokens !== undefined
@@ -28,10 +30,16 @@ function kvCacheExplanation(draft: Draft, ctx: ExplainContext): Explanation {
           `lower max_model_len to at most ${tokens} (LLM(..., max_model_len=${tokens}) or --max-model-len ${tokens})`,
           `the KV cache holds ${tokens} tokens, fewer than max_model_len ${wanted}; one sequence must fit whole`,
         )
-      : fix(
-          'lower max_model_len (--max-model-len) so that one whole sequence fits the KV cache',
-          'vLLM refuses to start when the KV cache cannot hold one sequence of max_model_len tokens',
-        ),
+      : shownMaxModelLen !== undefined && shownMaxModelLen >= 2
+        ? // The log gives max_model_len already: name a value below it, never the one it has.
+          fix(
+            `lower max_model_len below the ${shownMaxModelLen} it is now (e.g. --max-model-len ${Math.floor(shownMaxModelLen / 2)}) so that one whole sequence fits the KV cache`,
+            'vLLM refuses to start when the KV cache cannot hold one sequence of max_model_len tokens',
+          )
+        : fix(
+            'lower max_model_len (--max-model-len) so that one whole sequence fits the KV cache',
+            'vLLM refuses to start when the KV cache cannot hold one sequence of max_model_len tokens',
+          ),
   ];
   if (utilization === undefined || utilization < maxUtilization)
     fixes.push(

@@ -1,7 +1,7 @@
 // Log-wide evidence that is no failure itself but decides causes and fixes: which frameworks the
 // log shows, whether it holds a traceback, the batch a Keras fit was given, graph names that count
 // up, swap left unused, and what the log says about /dev/shm. All go to the `context` family.
-import { settingFact, settingNames, settingShown, shownSetting } from '../../settings.js';
+import { settingFact, settingKeywords, settingsShown, shownSetting } from '../../settings.js';
 import { parseLogSize } from '../../sizes.js';
 import type { FactRule, Facts } from '../../types.js';
 import { definedFacts, intOf } from '../extract.js';
@@ -165,7 +165,7 @@ const logRules: FactRule[] = [
   },
   {
     family: 'context',
-    keywords: settingNames.map((name) => name.toLowerCase()),
+    keywords: settingKeywords,
     pattern: shownSetting,
     // What the log shows already applied (an exported variable, a flag, an argument): a fix that
     // would set the same value is dropped (diagnose.ts, settings.ts).
@@ -173,8 +173,9 @@ const logRules: FactRule[] = [
       "the settings doctor's fixes propose, as command lines, environment dumps and argument prints show them",
     keep: 'last',
     extract: (m) => {
-      const shown = settingShown(m.input);
-      return shown ? { [settingFact(shown.name)]: shown.value } : {};
+      return Object.fromEntries(
+        settingsShown(m.input).map((shown) => [settingFact(shown.name), shown.value]),
+      );
     },
   },
   {
