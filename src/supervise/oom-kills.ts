@@ -103,6 +103,15 @@ function fromTree(attempt: Attempt, nowMs: number, monotonicMs: number): TreeOom
   };
 }
 
+// The kills the cgroup counted that nobody has named yet. Counted minus named, not a running tally:
+// the kernel log may be read before the counter moves as well as after (a kill named from the log
+// first, then counted, is one kill; a tally counted it twice and named the second from the tree).
+function countUnnamed(attempt: Attempt, hasCounter: boolean, monotonicMs: number): void {
+  if (!hasCounter) return;
+  attempt.unnamedOomKills = Math.max(0, attempt.countedOomKills - attempt.oomKills.length);
+  if (attempt.unnamedOomKills > 0) attempt.unnamedSinceMs ??= monotonicMs;
+}
+
 /** Looks for new OOM kills in one running (or just ended) attempt's tree; `isFinal` names the unnamed ones now. */
 export function checkOomKills(
   context: RunContext,
@@ -114,13 +123,10 @@ export function checkOomKills(
   // The grace for naming a kill, and tree members' gone-times, are on the monotonic clock.
   const monotonicMs = context.clock.monotonicMs();
   const counter = live.group ? readCgroupOomKills(live.group) : null;
-  if (counter !== null && attempt.oomKillCounter !== null && counter > attempt.oomKillCounter) {
-    const added = counter - attempt.oomKillCounter;
-    attempt.countedOomKills += added;
-    attempt.unnamedOomKills += added;
-    attempt.unnamedSinceMs ??= monotonicMs;
-  }
+  if (counter !== null && attempt.oomKillCounter !== null && counter > attempt.oomKillCounter)
+    attempt.countedOomKills += counter - attempt.oomKillCounter;
   if (counter !== null) attempt.oomKillCounter = counter;
+  countUnnamed(attempt, counter !== null, monotonicMs);
   // Draining /dev/kmsg is one non-blocking read when nothing is new; `dmesg` is a process, so it
   // is asked only when a kill was counted or the run has no cgroup to count them.
   const isCheap = context.kernelLog?.source === 'kmsg';
@@ -135,9 +141,9 @@ export function checkOomKills(
         Object.assign(guessed, fromKernel(attempt, kill, guessed.atMs));
         continue;
       }
-      attempt.unnamedOomKills = Math.max(0, attempt.unnamedOomKills - 1);
       record(context, live, attempt, fromKernel(attempt, kill, nowMs));
     }
+    countUnnamed(attempt, counter !== null, monotonicMs);
   }
   if (attempt.unnamedOomKills === 0) {
     attempt.unnamedSinceMs = null;
