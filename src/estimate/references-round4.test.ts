@@ -47,11 +47,7 @@ checkReferenceRound({
   documents: round4Documents,
   earlierCases,
   minCases: 40,
-});
-
-test('round 4: no two round-4 cases share a spec', () => {
-  const specs = round4Cases.map((c) => c.spec);
-  assert.equal(new Set(specs).size, specs.length);
+  isSpecUnique: true,
 });
 
 test('round 4: accuracy on the spent round-4 cases stays at or better than its one measurement', async () => {

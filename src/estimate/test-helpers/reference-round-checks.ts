@@ -25,8 +25,30 @@ export function checkReferenceRound(round: {
   documents: readonly string[];
   earlierCases: readonly PublishedCase[];
   minCases: number;
+  /** When given: every document gives at least one case, and there are at least this many. */
+  minDocuments?: number;
+  /** Every case its own config (round 3 measures some configs more than one way). */
+  isSpecUnique?: boolean;
 }): void {
   const { name, cases, documents, earlierCases } = round;
+
+  if (round.isSpecUnique)
+    test(`${name}: no two ${name} cases share a spec`, () => {
+      const specs = cases.map((c) => c.spec);
+      assert.equal(new Set(specs).size, specs.length);
+    });
+
+  if (round.minDocuments !== undefined) {
+    const minDocuments = round.minDocuments;
+    test(`${name}: every document gives at least one case, and at least ${minDocuments} documents`, () => {
+      assert.ok(documents.length >= minDocuments, `${documents.length} documents`);
+      for (const document of documents)
+        assert.ok(
+          cases.some((c) => c.source.includes(document)),
+          `${document} gives no case`,
+        );
+    });
+  }
 
   test(`${name}: at least ${round.minCases} cases, ids unique and distinct from earlier rounds`, () => {
     assert.ok(cases.length >= round.minCases, `${cases.length} cases`);
