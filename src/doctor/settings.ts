@@ -61,23 +61,22 @@ export const shownSetting = new RegExp(
 const adviceBefore =
   /\b(?:try|consider|recommend\w*|suggest\w*|you (?:can|may|should|could)|please|hint|e\.g\.|such as|increas\w*|decreas\w*|reduc\w*|lower\w*|rais\w*)\b[^.]*$/i;
 
-/** The setting a line shows applied (name lower-cased, value canonical), or undefined. */
-export function settingShown(line: string): { name: string; value: string } | undefined {
-  const m = shownSetting.exec(line);
-  if (!m || adviceBefore.test(line.slice(0, m.index))) return undefined;
-  return { name: canonicalName(m[1]!), value: canonicalValue(m[2]!) };
-}
+// The same pattern, for every setting on one line (matchAll copies it: no shared lastIndex).
+const everyShownSetting = new RegExp(shownSetting.source, 'gi');
 
 /** Every setting a line shows applied: a command line gives several (--tensor-parallel-size 2 --max-model-len 4096). */
 export function settingsShown(line: string): { name: string; value: string }[] {
-  const every = new RegExp(shownSetting.source, 'gi');
   const shown: { name: string; value: string }[] = [];
-  for (const m of line.matchAll(every)) {
+  for (const m of line.matchAll(everyShownSetting)) {
     if (adviceBefore.test(line.slice(0, m.index))) break;
     shown.push({ name: canonicalName(m[1]!), value: canonicalValue(m[2]!) });
   }
   return shown;
 }
+
+/** The first setting a line shows applied (name lower-cased, value canonical), or undefined. */
+export const settingShown = (line: string): { name: string; value: string } | undefined =>
+  settingsShown(line)[0];
 
 /** A value as compared: lower case, booleans as true/false, no trailing punctuation. */
 export function canonicalValue(value: string): string {
