@@ -117,7 +117,10 @@ export function roleOf(
   if (member.comm === 'pt_data_worker') return { role: 'worker', roleText: 'DataLoader worker' };
   if (/multiprocessing[./](spawn|forkserver|resource_tracker)/.test(command))
     return { role: 'worker', roleText: 'multiprocessing worker' };
-  if (/\bloky\b|\bjoblib\b/.test(command)) return { role: 'worker', roleText: 'joblib worker' };
+  // joblib's loky workers run `python -m joblib.externals.loky.backend.popen_loky_posix` (standalone loky:
+  // `loky.backend...`); a program merely named after joblib, or given a path with it, is not one.
+  if (/(^|[\s/])(joblib\.externals\.)?loky\.backend\./.test(command))
+    return { role: 'worker', roleText: 'joblib worker' };
   if (parent && parent.command === command) {
     return {
       role: 'worker',

@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 
 import jax  # noqa: F401  (the seed's trainings are JAX; imported as the seed does, never run here)
 from joblib import Parallel, delayed
@@ -23,17 +24,39 @@ GPU_VARIABLES = (
 )
 
 
-def train(k, step, steps):
+def train(k, step, steps, barrier):
     out = os.environ.get("CLIENT_ENV_DIR")
     if out:
         with open(os.path.join(out, f"client-{os.getpid()}.json"), "w") as f:
             json.dump({name: os.environ.get(name) for name in GPU_VARIABLES}, f)
-    args = ["node", WORKLOAD, "--steps", steps, "--step", step, "--interval-ms", "400", "--host-per-step", "1MiB"]
-    return subprocess.run(args).returncode
+    # The three trainings overlap on the card, as the seed's do: each holds its memory after its steps
+    # until all three have taken theirs (or ended), however far apart a loaded machine starts them.
+    release = os.path.join(barrier, "all-holding")
+    args = ["node", WORKLOAD, "--steps", steps, "--step", step, "--interval-ms", "400", "--host-per-step", "1MiB",
+            "--until-file", release]
+    child = subprocess.Popen(args, stdout=subprocess.PIPE, text=True)
+    marked = False
+    for line in child.stdout:
+        sys.stdout.write(line)
+        sys.stdout.flush()
+        if not marked and line.startswith("step "):
+            marked = mark_holding(barrier, k, release)
+    if not marked:
+        mark_holding(barrier, k, release)
+    return child.wait()
+
+
+def mark_holding(barrier, k, release):
+    open(os.path.join(barrier, f"holding-{k}"), "w").close()
+    # The last to mark sees every mark (each is written before it looks).
+    if sum(name.startswith("holding-") for name in os.listdir(barrier)) == 3:
+        open(release, "w").close()
+    return True
 
 
 if __name__ == "__main__":
     step, steps = sys.argv[1], sys.argv[2]
-    codes = Parallel(n_jobs=3)(delayed(train)(k, step, steps) for k in range(3))
+    barrier = tempfile.mkdtemp(prefix="joblib-jax-train-")
+    codes = Parallel(n_jobs=3)(delayed(train)(k, step, steps, barrier) for k in range(3))
     print("trainings ended:", codes, flush=True)
     sys.exit(max(codes))
