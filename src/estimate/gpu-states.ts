@@ -53,7 +53,10 @@ export function offloadsGradients(spec: EstimateSpec): boolean {
 /** Bytes the gradient of one parameter takes, for the spec's precision and convention. */
 export function gradientBytesOf(spec: EstimateSpec): number {
   const { precision, optimizer, convention } = spec.training;
-  return bytesPerParam(precision, optimizer === 'none' ? 'adamw' : optimizer, convention).gradients;
+  return (
+    spec.training.gradAccumBytes ??
+    bytesPerParam(precision, optimizer === 'none' ? 'adamw' : optimizer, convention).gradients
+  );
 }
 
 /** Weights, gradients, optimizer states and step temporaries per GPU; offloaded states on the host. */
@@ -78,7 +81,7 @@ export function modelStateComponents(
       .join(' ');
   const notes: string[] = [];
   const bytes = counts.isTraining
-    ? bytesPerParam(precision, optimizer, convention)
+    ? { ...bytesPerParam(precision, optimizer, convention), gradients: gradientBytesOf(spec) }
     : { weights: frozenWeightBytes(precision, convention), gradients: 0, optimizer: 0 };
   const shape = spec.model.transformer;
   const quantization = spec.model.quantization;
