@@ -173,3 +173,14 @@ describe('training.grad_accum_dtype: gradients in the dtype the framework accumu
     );
   });
 });
+
+test('DeepSpeed ZeRO keeps an fp32 master partition and fp32 Adam states of a model loaded in bf16 (stage_1_and_2.py single_partition_of_fp32_groups)', () => {
+  const states = (precision: string, strategy: string) =>
+    bytesOf(
+      `${model}\ntraining: { precision: ${precision}, convention: zero, optimizer: adamw }\nparallel: { gpus: 2, strategy: ${strategy} }`,
+      'optimizer states',
+    );
+  assert.equal(states('bf16', 'zero2'), Math.ceil((params() * 12) / 2), 'fp32 master + m + v');
+  assert.equal(states('bf16', 'zero2'), states('amp_bf16', 'zero2'), "as DeepSpeed's 16-bit engine");
+  assert.equal(states('bf16', 'ddp'), params() * 4, 'torch AdamW on bf16 parameters: bf16 m and v');
+});
