@@ -159,10 +159,13 @@ export function modelStateComponents(
   if (quantization && quantized > 0) {
     const largest = shape ? largestQuantizedParams(shape, quantization) : undefined;
     if (largest !== undefined) {
-      const perElement = dequantizedBytesPerElement(quantization);
+      const isCompiled = spec.training.isCompiled;
+      const perElement = dequantizedBytesPerElement(quantization, isCompiled);
       const how =
         quantization.library === 'torchao'
-          ? "torchao get_original_weight's int64 indices, lookups and result"
+          ? isCompiled
+            ? 'torchao get_original_weight fused by torch.compile into one kernel: the 16-bit result only'
+            : "torchao get_original_weight's int64 indices, lookups and result"
           : `dequantized to 16 bits${perElement > 2 ? ` and cast to the ${quantization.computeBytes}-byte compute dtype` : ''}`;
       device.push({
         name: 'dequantized weights',
@@ -197,11 +200,17 @@ export function modelStateComponents(
       bytes: (counts.trainable * gradientBytes) / share(2),
       formula: `${formatCount(counts.trainable)} × ${gradientBytes} B${shardText(2) ? ` ${shardText(2)}` : ''} in host memory`,
     });
+    // FSDP reduce-scatters a unit's gradients in its post-backward and copies the shard to the host
+    // (FSDP2 foreach_reduce, offload_to_cpu): a layer's are the gradient buckets of the layer's moment.
+    // Where the head is a unit of its own (not the root, which reduces only at the end of backward),
+    // its gradient, the largest, lives through the head's backward only: beside the loss.
+    const isHeadOwnUnit = spec.parallel.strategy.startsWith('fsdp') && spec.parallel.fsdpWrap !== 'layers';
     device.push({
       name: 'gradients',
       bytes: (largest * gradientBytes) / t,
-      formula: `offloaded as produced: the largest on the GPU at a time, ${formatCount(largest)} × ${gradientBytes} B`,
+      formula: `offloaded as produced: the largest on the GPU at a time, ${formatCount(largest)} × ${gradientBytes} B${isHeadOwnUnit ? " (the head's unit, reduced after its backward)" : ''}`,
       phase: 'backward',
+      ...(isHeadOwnUnit ? { isLossOnly: true } : {}),
     });
   } else if (gradientBytes > 0) {
     // DeepSpeed ZeRO-1/2 keeps its gradient partitions in flat buffers it allocates once

@@ -191,7 +191,7 @@ export const parallelSchema = z.strictObject({
   fsdp_wrap: oneOf(fsdpWraps)
     .meta({
       description:
-        'FSDP units: layers (default; the block class wrapped, the embedding and head left in the root unit, which stays gathered from forward to the end of backward: HF Trainer/accelerate, Lightning, llama-recipes) or torchtitan (embedding, blocks and [norm, output] each a unit)',
+        'FSDP units: layers (default; the block class wrapped, the embedding and head left in the root unit, which stays gathered from forward to the end of backward: HF Trainer/accelerate, Lightning, llama-recipes) torchtitan (embedding, blocks and [norm, output] each a unit) or layers_embedding_head (blocks, embedding and head each a unit, the root holding the final norm: torchtune custom_sharded_layers [tok_embeddings, output])',
     })
     .optional(),
   nccl_buffers: z.optional(sizeField),
