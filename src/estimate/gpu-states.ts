@@ -14,7 +14,7 @@ import {
   quantizedBytesPerParam,
   quantizedParams,
 } from './quantization.js';
-import type { Component, EstimateSpec } from './types.js';
+import type { Component, EstimateSpec, Optimizer } from './types.js';
 
 /** Parameter counts the parts are computed from. */
 export interface ModelCounts {
@@ -50,10 +50,18 @@ export function offloadsGradients(spec: EstimateSpec): boolean {
   );
 }
 
+/** Optimizers whose states torch and DeepSpeed keep in fp32 for a mixed-precision step. */
+function isFp32StateOptimizer(optimizer: Optimizer): boolean {
+  return ['adam', 'adamw', 'sgd_momentum', 'adafactor', 'lion'].includes(optimizer);
+}
+
 /** Bytes the gradient of one parameter takes, for the spec's precision and convention. */
 export function gradientBytesOf(spec: EstimateSpec): number {
   const { precision, optimizer, convention } = spec.training;
-  return bytesPerParam(precision, optimizer === 'none' ? 'adamw' : optimizer, convention).gradients;
+  return (
+    spec.training.gradAccumBytes ??
+    bytesPerParam(precision, optimizer === 'none' ? 'adamw' : optimizer, convention).gradients
+  );
 }
 
 /** Weights, gradients, optimizer states and step temporaries per GPU; offloaded states on the host. */
@@ -78,7 +86,7 @@ export function modelStateComponents(
       .join(' ');
   const notes: string[] = [];
   const bytes = counts.isTraining
-    ? bytesPerParam(precision, optimizer, convention)
+    ? { ...bytesPerParam(precision, optimizer, convention), gradients: gradientBytesOf(spec) }
     : { weights: frozenWeightBytes(precision, convention), gradients: 0, optimizer: 0 };
   const shape = spec.model.transformer;
   const quantization = spec.model.quantization;
@@ -159,10 +167,13 @@ export function modelStateComponents(
   if (quantization && quantized > 0) {
     const largest = shape ? largestQuantizedParams(shape, quantization) : undefined;
     if (largest !== undefined) {
-      const perElement = dequantizedBytesPerElement(quantization);
+      const isCompiled = spec.training.isCompiled;
+      const perElement = dequantizedBytesPerElement(quantization, isCompiled);
       const how =
         quantization.library === 'torchao'
-          ? "torchao get_original_weight's int64 indices, lookups and result"
+          ? isCompiled
+            ? 'torchao get_original_weight fused by torch.compile into one kernel: the 16-bit result only'
+            : "torchao get_original_weight's int64 indices, lookups and result"
           : `dequantized to 16 bits${perElement > 2 ? ` and cast to the ${quantization.computeBytes}-byte compute dtype` : ''}`;
       device.push({
         name: 'dequantized weights',
@@ -197,11 +208,17 @@ export function modelStateComponents(
       bytes: (counts.trainable * gradientBytes) / share(2),
       formula: `${formatCount(counts.trainable)} × ${gradientBytes} B${shardText(2) ? ` ${shardText(2)}` : ''} in host memory`,
     });
+    // FSDP reduce-scatters a unit's gradients in its post-backward and copies the shard to the host
+    // (FSDP2 foreach_reduce, offload_to_cpu): a layer's are the gradient buckets of the layer's moment.
+    // Where the head is a unit of its own (not the root, which reduces only at the end of backward),
+    // its gradient, the largest, lives through the head's backward only: beside the loss.
+    const isHeadOwnUnit = spec.parallel.strategy.startsWith('fsdp') && spec.parallel.fsdpWrap !== 'layers';
     device.push({
       name: 'gradients',
       bytes: (largest * gradientBytes) / t,
-      formula: `offloaded as produced: the largest on the GPU at a time, ${formatCount(largest)} × ${gradientBytes} B`,
+      formula: `offloaded as produced: the largest on the GPU at a time, ${formatCount(largest)} × ${gradientBytes} B${isHeadOwnUnit ? " (the head's unit, reduced after its backward)" : ''}`,
       phase: 'backward',
+      ...(isHeadOwnUnit ? { isLossOnly: true } : {}),
     });
   } else if (gradientBytes > 0) {
     // DeepSpeed ZeRO-1/2 keeps its gradient partitions in flat buffers it allocates once
@@ -223,11 +240,20 @@ export function modelStateComponents(
       ...(isKept ? {} : { phase: 'step' as const, isAtBackwardEnd: true }),
     });
   }
+  // DeepSpeed's ZeRO optimizers keep an fp32 master partition of 16-bit weights and fp32 Adam states
+  // whatever dtype the model was loaded in (v0.15.4 stage_1_and_2.py: single_partition_of_fp32_groups
+  // = the bit16 partition `.clone().float()`; stage3.py fp32_partitioned_groups_flat); bf16 states need
+  // bf16_master_weights_and_grads with bf16_optimizer_states (v0.19), not modelled. So a bf16 model under
+  // ZeRO steps as the 16-bit engine with master weights does.
+  const isZeroMaster =
+    strategy.startsWith('zero') &&
+    (precision === 'bf16' || precision === 'fp16') &&
+    isFp32StateOptimizer(optimizer);
   const states = optimizerBytes({
     optimizer,
     impl: spec.training.isOptimizerInBackward ? 'for_loop' : spec.training.optimizerImpl,
-    precision,
-    convention,
+    precision: isZeroMaster ? (precision === 'bf16' ? 'amp_bf16' : 'amp_fp16') : precision,
+    convention: isZeroMaster ? 'zero' : convention,
     trainable,
   });
   if (trainable.groups === undefined && spec.training.optimizerImpl === 'for_loop') {

@@ -97,6 +97,18 @@ training: { precision: bf16 }`),
       4096 * 11008 * 14,
       'two int64 index tensors, lookups, scaled halves, result',
     );
+    const compiled = estimate(
+      spec(`model:
+  transformer: { ${llama7b} }
+  lora: { rank: 8 }
+  quantization: { weights: nf4, library: torchao }
+training: { precision: bf16, compile: true }`),
+    ).gpu.components.find((p) => p.name === 'dequantized weights');
+    assert.equal(
+      compiled?.bytes,
+      4096 * 11008 * 2,
+      'under torch.compile one fused kernel writes the bf16 result',
+    );
     assert.throws(
       () =>
         spec(

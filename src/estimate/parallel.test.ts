@@ -186,9 +186,32 @@ describe('DDP and FSDP', () => {
     assert.equal(head?.bytes, 32000 * 4096 * 2, "torchtitan's [norm, output] unit: the head alone");
     assert.equal(head?.isLossOnly, true);
     assert.ok(!titan.some((p) => p.name === 'gathered root unit'));
+    const torchtune = estimate(
+      spec(yaml.replace('fsdp_full }', 'fsdp_full, fsdp_wrap: layers_embedding_head }')),
+    ).gpu.components;
+    const ownHead = torchtune.find((p) => p.name === 'gathered LM head');
+    assert.equal(ownHead?.bytes, 32000 * 4096 * 2, "torchtune's custom_sharded_layers: the head's own unit");
+    assert.equal(ownHead?.isLossOnly, true, 'gathered for its forward and its backward, beside the loss');
+    assert.ok(!torchtune.some((p) => p.name === 'gathered root unit'), 'the root holds only the final norm');
+    assert.throws(
+      () => spec(yaml.replace('fsdp_full }', 'fsdp_full, fsdp_wrap: tokens }')),
+      /parallel\.fsdp_wrap/,
+    );
     const zero3 = parts(yaml.replace('fsdp_full', 'zero3'));
     assert.equal(zero3['gathered LM head'], undefined, 'DeepSpeed gathers and frees module by module');
     assert.equal(zero3['gathered root unit'], undefined);
+  });
+
+  test("FSDP with offloaded gradients: the head's own unit reduces its gradient after its backward, the root's at the end", () => {
+    const yaml = `model: { transformer: { ${layer} } }\ntraining: { precision: bf16, offload: { parameters: cpu, gradients: cpu, optimizer: cpu } }\nparallel: { gpus: 8, strategy: fsdp_full }`;
+    const gradients = (wrap: string) =>
+      estimate(spec(yaml.replace('fsdp_full }', `fsdp_full, fsdp_wrap: ${wrap} }`))).gpu.components.find(
+        (p) => p.name === 'gradients',
+      );
+    assert.equal(gradients('layers')?.bytes, 32000 * 4096 * 2, 'the largest gradient, unsharded');
+    assert.equal(gradients('layers')?.isLossOnly, undefined, 'the root unit reduces at the end of backward');
+    assert.equal(gradients('layers_embedding_head')?.isLossOnly, true, 'beside the loss only');
+    assert.equal(gradients('torchtitan')?.isLossOnly, true);
   });
 
   test('ZeRO-3 keeps gathered what it uses again within stage3_max_reuse_distance: the last 5e8 elements, or the head', () => {

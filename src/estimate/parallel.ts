@@ -180,6 +180,19 @@ export function parallelComponents(options: {
         phase: 'backward',
         isLossOnly: true,
       });
+    } else if (parallel.fsdpWrap === 'layers_embedding_head') {
+      // torchtune's shard_model (torchtune/training/_distributed.py at 30b8519e8, Sept 2024) calls
+      // fully_shard on every module a shard condition names — layers.i and each of
+      // custom_sharded_layers ['tok_embeddings', 'output'] — with reshard_after_forward, then on the
+      // model, whose root unit is left the final norm. The head is gathered for its forward (the
+      // logits) and again for its backward (the logits' gradient): at the loss's moment, not beyond.
+      components.push({
+        name: 'gathered LM head',
+        bytes: head * options.head.bytes,
+        formula: `the head's ${formatCount(head)} × ${options.head.bytes} B, its own unit: gathered for its forward and again for its backward (the loss's moment; torchtune custom_sharded_layers)`,
+        phase: 'backward',
+        isLossOnly: true,
+      });
     } else {
       // Wrapping the block class (transformer_auto_wrap_policy) leaves the embedding and the head in the
       // root unit: both gathered from the start of forward to the end of backward.

@@ -75,9 +75,12 @@ export function largestQuantizedParams(shape: TransformerShape, quantization: Qu
  * dequantize_4bit kernel writes the 16-bit matrix only (2), plus its cast when the compute dtype is
  * wider. torchao's NF4Tensor.get_original_weight (eager) keeps, until it returns, the two nibble index
  * tensors as int64 (4 + 4 per element), both halves looked up (1 + 1) and scaled (1 + 1) in 16 bits,
- * and the stacked result (2): 14.
+ * and the stacked result (2): 14. Under torch.compile the same ops are traced into the layer's graph
+ * (NF4Tensor is a traceable subclass: __tensor_flatten__/__tensor_unflatten__, torchao nf4tensor.py at
+ * 2dea31543, Sept 2024) and inductor fuses the shifts, lookups and scaling into one kernel that writes
+ * only the 16-bit result: 2.
  */
-export function dequantizedBytesPerElement(quantization: QuantizationSpec): number {
-  if (quantization.library === 'torchao') return 14;
+export function dequantizedBytesPerElement(quantization: QuantizationSpec, isCompiled = false): number {
+  if (quantization.library === 'torchao') return isCompiled ? 2 : 14;
   return 2 + (quantization.computeBytes > 2 ? quantization.computeBytes : 0);
 }

@@ -108,6 +108,12 @@ export const trainingSchema = z.strictObject({
     })
     .optional(),
   convention: oneOf(conventions).optional(),
+  grad_accum_dtype: oneOf(['fp32', 'bf16', 'fp16'] as const)
+    .meta({
+      description:
+        "the dtype gradients accumulate in, where the framework decides it: Megatron's main_grad buffer (fp32 under --bf16: accumulate_allreduce_grads_in_fp32), DeepSpeed data_types.grad_accum_dtype; default: the precision and convention's",
+    })
+    .optional(),
   batch_size: quantityField.optional(),
   grad_accumulation: positiveInt.optional(),
   activation_checkpointing: oneOf(checkpointings).optional(),
@@ -191,7 +197,7 @@ export const parallelSchema = z.strictObject({
   fsdp_wrap: oneOf(fsdpWraps)
     .meta({
       description:
-        'FSDP units: layers (default; the block class wrapped, the embedding and head left in the root unit, which stays gathered from forward to the end of backward: HF Trainer/accelerate, Lightning, llama-recipes) or torchtitan (embedding, blocks and [norm, output] each a unit)',
+        'FSDP units: layers (default; the block class wrapped, the embedding and head left in the root unit, which stays gathered from forward to the end of backward: HF Trainer/accelerate, Lightning, llama-recipes) torchtitan (embedding, blocks and [norm, output] each a unit) or layers_embedding_head (blocks, embedding and head each a unit, the root holding the final norm: torchtune custom_sharded_layers [tok_embeddings, output])',
     })
     .optional(),
   nccl_buffers: z.optional(sizeField),

@@ -176,7 +176,7 @@ export interface QuantizationSpec {
 }
 
 /** How FSDP units are drawn (ParallelSpec.fsdpWrap). */
-export const fsdpWraps = ['layers', 'torchtitan'] as const;
+export const fsdpWraps = ['layers', 'torchtitan', 'layers_embedding_head'] as const;
 /** One of fsdpWraps. */
 export type FsdpWrap = (typeof fsdpWraps)[number];
 
@@ -202,7 +202,10 @@ export interface ParallelSpec {
   /**
    * What FSDP wraps besides the root: `layers` (transformer_auto_wrap_policy on the block class: HF
    * Trainer and accelerate, Lightning, llama-recipes) leaves the embedding and the head in the root unit;
-   * `torchtitan` shards the embedding, each block and [norm, output] as units of their own.
+   * `torchtitan` shards the embedding, each block and [norm, output] as units of their own;
+   * `layers_embedding_head` wraps the blocks, the embedding and the head each on its own and leaves the
+   * root only the final norm (torchtune's full_finetune_distributed with custom_sharded_layers:
+   * ['tok_embeddings', 'output']).
    */
   fsdpWrap: FsdpWrap;
   ncclBytes: number | undefined;
@@ -306,6 +309,12 @@ export interface EstimateSpec {
     loss: Loss;
     /** The loss upcasts 16-bit logits to fp32 (.float() in the code, or autocast's fp32 ops). */
     isLossUpcast: boolean;
+    /**
+     * Bytes of a gradient element when the framework accumulates them in a dtype of its own (Megatron's
+     * fp32 main_grad buffer under bf16, DeepSpeed data_types.grad_accum_dtype); undefined: the
+     * precision and convention decide.
+     */
+    gradAccumBytes: number | undefined;
     /** The checkpointed layers' inputs require grad; false: the layers record no autograd graph. */
     isCheckpointedInputGrad: boolean;
     convention: Convention;

@@ -44,6 +44,8 @@ const figureSpellings: Record<string, RegExp[]> = {
     sized(String.raw`(?:cuda|cu|hip)(?:Mem)?(?:Malloc|Alloc)\w* ([\d,]+) bytes`),
     sized(String.raw`\bsize (\d+) bytes`),
     sized('allocating SIZE on device'),
+    // MIOpen src/hip/handlehip.cpp: "Memory not available to allocate buffer: 655360000".
+    sized(String.raw`not available to allocate buffer: (\d+)`),
   ],
   freeBytes: [
     sized('of which SIZE is free'),
@@ -141,6 +143,14 @@ const deviceAllocationCall = /\b(?:cuda|cu|hip|musa|cnrt|aclrt|ze)(?:Mem)?(?:Mal
 const otherRuntimeStatus =
   /illegal (?:memory access|address|instruction)|invalid (?:argument|value|device|resource handle|configuration)|initiali[sz]ation error|launch failure|driver version|driver shutting down|no CUDA-capable device|not supported|device-side assert|misaligned address|busy or unavailable|not permitted|uncorrectable ECC|unknown error|CUDA_ERROR_(?!OUT_OF_MEMORY)[A-Z]|cudaError(?!MemoryAllocation)[A-Z]|hipError(?!OutOfMemory|MemoryAllocation)[A-Z]/i;
 
+// The words of a device's stack around a status a wrapper printed: Thrust, CUDA, HIP/ROCm, MIOpen, a GPU.
+const deviceStack = /thrust|\bcub::|cuda|\bhip\b|hip\.|\/hip\/|rocm|miopen|\bgpu\b|\bdevice\b/i;
+// What a kernel launch asks beside device memory: its work-group's local (shared) memory, its private
+// memory or registers (SYCL local_accessor / work_group_static, info::device::local_mem_size; Level
+// Zero returns ZE_RESULT_ERROR_OUT_OF_RESOURCES / UR_RESULT_ERROR_OUT_OF_RESOURCES for them too).
+const kernelLaunchResource =
+  /\blocal[ _-]?mem(?:ory)?\b|local_mem_size|work[ _-]?group[ _-]?(?:static|local|memory)|shared local memory|\bSLM\b|local_accessor|private memory|\bregisters?\b/i;
+
 /** Device allocations that failed, in every spelling but PyTorch's and XLA's own (torch.ts, xla.ts). */
 export const allocationRules: LogRule[] = [
   {
@@ -175,7 +185,9 @@ export const allocationRules: LogRule[] = [
       'requested amount of gpu memory',
       'cuda runtime (out of memory)',
       'erroroutofdevicememory',
-      'cl_mem_object_allocation_failure',
+      'mem_object_allocation_failure',
+      'memory object allocation failure',
+      'not available to allocate',
       'kiogpucommandbuffercallbackerroroutofmemory',
       'mtlcommandbuffererrordomain code=8',
       'mtlcommandbuffererroroutofmemory',
@@ -201,7 +213,7 @@ export const allocationRules: LogRule[] = [
       '메모리 부족',
     ],
     pattern:
-      /Out of memory error on (?:GPU|XPU|NPU) \d+|Attempting to (?:reserve|allocate) \S+(?: at the bottom of memory)?\. That was not possible|\b(?:[Ff]ailed to|[Uu]nable to|[Cc]ould not|[Cc]annot) (?:cuda|cu|hip|musa|cnrt|aclrt|ze)(?:Mem)?(?:Malloc|Alloc|malloc|alloc)\w*|\b(?:cuda|cu|hip|musa|cnrt|aclrt|ze)(?:Mem)?(?:Malloc|Alloc|malloc|alloc)\w*(?:\([^)]*\))?(?: \w+)?:? (?:failed|error)\b|(?:CUDA|HIP) runtime error in ::\w*[Mm]alloc\w*\(.*?\): out of memory|PI_ERROR_OUT_OF_(?:DEVICE|HOST)_MEMORY|UR_RESULT_ERROR_OUT_OF_(?:DEVICE_MEMORY|RESOURCES)|hipErrorOutOfMemory|HIP error: out of memory|\[mxnet\][^\n]*Memory allocation failed|pooled_storage_manager\.h:\d+\]?:? Memory allocation failed|paddle::memory::allocation::BadAlloc|(?:GPU|XPU|NPU) ?\d+ ?上出现内存不足错误|\b(?:CUDA|GPU|HIP)\b[^\n]{0,16}?[:：]\s*(?:内存不足|显存不足|没有记忆|メモリ不足|메모리 부족)|allocating <= available failed, \d+ > \d+|Failed to allocate \d+ bytes for new constant|\[metal::malloc\] (?:Attempting to allocate|Resource limit)|\[malloc_or_wait\] Unable to allocate|OutOfMemoryError: Out of memory allocating [\d,]+ bytes|Requested amount of GPU memory \(\d+ bytes\) could not be allocated|Error Code \d+: Cuda Runtime \(out of memory\)|VK_ERROR_OUT_OF_DEVICE_MEMORY|\bErrorOutOfDeviceMemory\b|CL_MEM_OBJECT_ALLOCATION_FAILURE|kIOGPUCommandBufferCallbackErrorOutOfMemory|MTLCommandBufferErrorDomain Code=8\b|MTLCommandBufferErrorOutOfMemory|Insufficient Memory \(IOAF code 8\)|[Cc]ommand buffer[^\n]{0,40}?: Insufficient Memory\b|ggml_vulkan: Device memory allocation of size \d+ failed|failed to allocate (?:CUDA|ROCm|Metal|SYCL|Vulkan|CANN|MUSA)\d* buffer of size \d+|can't allocate \d+ Bytes of memory on device|Failed to allocate memory for requested buffer of size \d+|\b(?:[Aa]llocation|[Aa]lloc) (?:failed|error)\b[^\n]{0,40}?\b(?:[Ii]nsufficient|[Nn]ot enough) (?:GPU|device|VRAM|video) memory\b|\b(?:[Ii]nsufficient|[Nn]ot enough) (?:GPU|device|VRAM|video) memory (?:for|to) (?:\w+ )?(?:allocation|allocate)\b/,
+      /Out of memory error on (?:GPU|XPU|NPU) \d+|Attempting to (?:reserve|allocate) \S+(?: at the bottom of memory)?\. That was not possible|\b(?:[Ff]ailed to|[Uu]nable to|[Cc]ould not|[Cc]annot) (?:cuda|cu|hip|musa|cnrt|aclrt|ze)(?:Mem)?(?:Malloc|Alloc|malloc|alloc)\w*|\b(?:cuda|cu|hip|musa|cnrt|aclrt|ze)(?:Mem)?(?:Malloc|Alloc|malloc|alloc)\w*(?:\([^)]*\))?(?: \w+)?:? (?:failed|error)\b|(?:CUDA|HIP) runtime error in ::\w*[Mm]alloc\w*\(.*?\): out of memory|PI_ERROR_OUT_OF_(?:DEVICE|HOST)_MEMORY|UR_RESULT_ERROR_OUT_OF_(?:DEVICE_MEMORY|RESOURCES)|hipErrorOutOfMemory|HIP error: out of memory|\[mxnet\][^\n]*Memory allocation failed|pooled_storage_manager\.h:\d+\]?:? Memory allocation failed|paddle::memory::allocation::BadAlloc|(?:GPU|XPU|NPU) ?\d+ ?上出现内存不足错误|\b(?:CUDA|GPU|HIP)\b[^\n]{0,16}?[:：]\s*(?:内存不足|显存不足|没有记忆|メモリ不足|메모리 부족)|allocating <= available failed, \d+ > \d+|Failed to allocate \d+ bytes for new constant|\[metal::malloc\] (?:Attempting to allocate|Resource limit)|\[malloc_or_wait\] Unable to allocate|OutOfMemoryError: Out of memory allocating [\d,]+ bytes|Requested amount of GPU memory \(\d+ bytes\) could not be allocated|Error Code \d+: Cuda Runtime \(out of memory\)|VK_ERROR_OUT_OF_DEVICE_MEMORY|\bErrorOutOfDeviceMemory\b|\b(?:CL_|cl_)?(?:MEM_OBJECT_ALLOCATION_FAILURE|mem_object_allocation_failure)\b|kIOGPUCommandBufferCallbackErrorOutOfMemory|MTLCommandBufferErrorDomain Code=8\b|MTLCommandBufferErrorOutOfMemory|Insufficient Memory \(IOAF code 8\)|[Cc]ommand buffer[^\n]{0,40}?: Insufficient Memory\b|ggml_vulkan: Device memory allocation of size \d+ failed|failed to allocate (?:CUDA|ROCm|Metal|SYCL|Vulkan|CANN|MUSA)\d* buffer of size \d+|can't allocate \d+ Bytes of memory on device|Failed to allocate memory for requested buffer of size \d+|\b(?:[Aa]llocation|[Aa]lloc) (?:failed|error)\b[^\n]{0,40}?\b(?:[Ii]nsufficient|[Nn]ot enough) (?:GPU|device|VRAM|video) memory\b|\b(?:[Ii]nsufficient|[Nn]ot enough) (?:GPU|device|VRAM|video) memory (?:for|to) (?:\w+ )?(?:allocation|allocate)\b|\bMemory Object Allocation Failure\b|\b[Mm]emory (?:is )?not available to allocate\b|\b\w+ failed: out of memory\b/,
     // PaddlePaddle paddle/phi/core/memory/allocation/allocator_facade.cc ("Out of memory error on
     // GPU %d. Cannot allocate %s memory on GPU %d, %s memory has been allocated and available
     // memory is only %s"); the TPU runtime's HBM allocator ("Attempting to reserve %s at the bottom
@@ -251,6 +263,17 @@ export const allocationRules: LogRule[] = [
     // in the user's language: PaddlePaddle's Chinese message ("GPU 0上出现内存不足错误。无法在GPU 0上
     // 分配%s内存，已分配%s内存，可用内存仅为%s。", its zh_CN error table), and "out of memory" after a
     // CUDA/GPU word as a translated page shows it (内存不足/显存不足, a machine's 没有记忆, メモリ不足, 메모리 부족).
+    // The runtime's own status string after a failed call, in a wrapper's words: cudaGetErrorString
+    // and hipGetErrorString of status 2 are "out of memory", and Thrust's system_error prints it after
+    // the call that failed ("parallel_for failed: out of memory", NVIDIA/cccl thrust/system/cuda/detail/
+    // util.h throw_on_error; strerror(ENOMEM) is "Cannot allocate memory", never this), read as the
+    // device's only where the lines name a device stack. OpenCL's status -4 in every spelling: its
+    // enum (Khronos CL/cl.h CL_MEM_OBJECT_ALLOCATION_FAILURE, -4), lower-cased as some wrappers print
+    // it, pyopencl's without the prefix ("pyopencl._cl.MemoryError: ... failed:
+    // MEM_OBJECT_ALLOCATION_FAILURE"), and Boost.Compute's words (boost/compute/exception/
+    // opencl_error.hpp to_string: "Memory Object Allocation Failure"). An allocator refusing a buffer in its library's words where
+    // the line names the device library (ROCm/MIOpen src/hip/handlehip.cpp "Memory not available to
+    // allocate buffer: %zu").
     source:
       'PaddlePaddle allocator_facade.cc, gpu_info.cc; ml-explore/mlx backend/metal/allocator.cpp; cupy memory.pyx; TensorRT allocator; Vulkan VkResult; OpenCL; Apple IOGPU, MTLCommandBufferError.outOfMemory; ggml-alloc.c, ggml-sycl, ggml-vulkan.cpp; onnxruntime bfc_arena.cc; facebookresearch/faiss gpu/utils/MemorySpace.cpp, StandardGpuResources.cpp; guoqingbao/vllm.rs kvcache_allocator.rs; openxla/xla service/gpu/gpu_executable.cc; TPU runtime HBM allocator; MXNet pooled_storage_manager.h; TensorRT-LLM TLLM_CUDA_CHECK; intel/llvm pi_error.def; ROCm hipErrorOutOfMemory',
     summary: 'a device memory allocation failed',
@@ -263,6 +286,13 @@ export const allocationRules: LogRule[] = [
       // mismatch) is that failure, not memory; one whose status a paste cut off is memory, likely.
       const status = text.slice(match.index);
       if (deviceAllocationCall.test(match[0]) && otherRuntimeStatus.test(status)) return undefined;
+      const lines = [...before.slice(-3), text].join('\n');
+      if (/failed: out of memory$|not available to allocate$/i.test(match[0]) && !deviceStack.test(lines))
+        return undefined;
+      // OUT_OF_RESOURCES for a kernel whose work-group local memory (or registers) the launch could not
+      // give is the launch's limit, not the device's memory (intel/llvm sycl work_group_static).
+      if (/OUT_OF_RESOURCES/.test(match[0]) && kernelLaunchResource.test([...before, text].join('\n')))
+        return undefined;
       const isStatusShown = /out of memory|error 2\b|\[2\]|OutOfMemory|MemoryAllocation/i.test(status);
       return {
         ...(deviceAllocationCall.test(match[0]) && !isStatusShown ? { weight: 2 as const } : {}),

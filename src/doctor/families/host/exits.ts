@@ -66,6 +66,24 @@ export const hostExitRules: LogRule[] = [
     extract: ({ match }) => ({ facts: definedFacts({ pid: workerPids(match[1]) }) }),
   },
   {
+    code: 'ray-worker-died',
+    kind: 'host_oom',
+    framework: 'ray',
+    weight: 1,
+    keywords: ['worker died or was killed while executing'],
+    pattern: /A worker died or was killed while executing (?:a|the) task by an unexpected system error/,
+    // ray src/ray/raylet/node_manager.cc: a worker that ended with no exception of its own (exit type
+    // SYSTEM_ERROR); the raylet's message goes on to list the likely causes, first "The process is
+    // killed by SIGKILL by OOM killer due to high memory usage". A worker gone with no killer's words,
+    // as a DataLoader worker's (CORPUS-FORMAT settled rule 7): a hint, which a crash's own words beat.
+    source: 'ray src/ray/raylet/node_manager.cc (worker died, SYSTEM_ERROR)',
+    summary: 'a Ray worker died with no error of its own (the OOM killer, most often)',
+    extract: ({ text, before }) =>
+      /SIGSEGV|Segmentation fault|SIGABRT|core dumped/i.test([...before.slice(-8), text].join('\n'))
+        ? undefined
+        : {},
+  },
+  {
     code: 'sigkill-exit',
     kind: 'host_oom',
     framework: 'kernel',
@@ -86,6 +104,7 @@ export const hostExitRules: LogRule[] = [
       'code -9',
       'code: -9',
       'code=-9',
+      'code= -9',
       'returncode',
       'non-zero code: 137',
       'non-zero exit code',
@@ -95,13 +114,14 @@ export const hostExitRules: LogRule[] = [
       'status=9/kill',
     ],
     pattern:
-      /\b(?:exit(?:ed)?|status|return)(?:(?: with)?[ _]?(?:code|status|value))?["']?\s*(?:[:=]\s*|is\s+|of\s+)?137\b|exit code[ :=]*\(?137\b|Worker \(pid:\d+\) was sent SIGKILL!|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|(?:Neg)?Signals?\.SIGKILL\b|\b(?:killed|terminated|exited|died)\s+(?:by|with|on)\s+signal\s*:?\s*(?:9|SIGKILL)\b|\bcode=killed, status=9\/KILL\b|killed by SIGKILL|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|(?:return ?code|exit ?code|exited with code)\s*[:=]?\s*-9\b|^\s*SIGKILL\s*$|returned a non-zero code: 137\b|non-zero exit code:[^\n]{0,60}?\b137\b|\*\*\* \[[^\]\n]*\] Error 137\b/i,
+      /\b(?:exit(?:ed)?|status|return)(?:(?: with)?[ _]?(?:code|status|value))?["']?\s*(?:[:=]\s*|is\s+|of\s+)?137\b|exit code[ :=]*\(?137\b|Worker \(pid:\d+\) was sent SIGKILL!|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|(?:Neg)?Signals?\.SIGKILL\b|\b(?:killed|terminated|exited|died)\s+(?:by|with|on)\s+signal\s*:?\s*(?:9|SIGKILL)\b|\bcode=killed, status=9\/KILL\b|killed by SIGKILL|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|(?:return ?code|exit ?code|exit(?:s|ed)? with (?:\w+ )?code)\s*[:=]?\s*-9\b|^\s*SIGKILL\s*$|returned a non-zero code: 137\b|non-zero exit code:[^\n]{0,60}?\b137\b|\*\*\* \[[^\]\n]*\] Error 137\b/i,
     // A line that is only "SIGKILL": what a launcher or a wrapper script prints for a child killed so.
     // One shape for the exit status however it is written: "exit code 137", "status code 137",
     // "exited with status 137", JSON's "exitCode": 137 (a container's terminated state).
     // 128 + 9: the shell's code for a child killed by SIGKILL, which the OOM killer sends; Python's
     // subprocess reports the same child as returncode -9 (launchers: DeepSpeed's launch.py
-    // sigkill_handler "exits with return code = -9", torchrun's "exitcode: -9").
+    // sigkill_handler "exits with return code = -9", torchrun's "exitcode: -9"; retold in a user's
+    // sentence with another noun before "code", "exits with run code= -9", it is the same status).
     // The same status as other tools word it: docker build's "The command '...' returned a non-zero
     // code: 137" (moby builder), kubelet's dockershim exec "command terminated with non-zero exit code:
     // Error executing in Docker Container: 137", GNU make's "*** [target] Error 137" (make's job.c
@@ -121,7 +141,7 @@ export const hostExitRules: LogRule[] = [
         facts: definedFacts({
           exitCode:
             intOf(
-              /(?:exitcode|return ?code|exit ?code|exited with code)\s*[:=]?\s*(-9)\b|exitcode\s*:\s*(-?\d+)/i
+              /(?:exitcode|return ?code|exit ?code|exit(?:s|ed)? with (?:\w+ )?code)\s*[:=]?\s*(-9)\b|exitcode\s*:\s*(-?\d+)/i
                 .exec(text)
                 ?.slice(1)
                 .find(Boolean),
@@ -176,8 +196,10 @@ export const hostExitRules: LogRule[] = [
       'fatalerror: could not allocate memory',
     ],
     pattern: withSize(
-      String.raw`${lineStart}MemoryError\b|<(?:type|class) '(?:exceptions\.)?MemoryError'>|Fail to alloc memory of (\d+) size|_ArrayMemoryError|Unable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|std::bad_alloc|paging file is too small|\[WinError 1455\]|posix_memalign\([^)]*\)(?: == 0\. |:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
+      String.raw`${lineStart}MemoryError(?:\b|(?=Traceback))|\)MemoryError\b|<(?:type|class) '(?:exceptions\.)?MemoryError'>|Fail to alloc memory of (\d+) size|_ArrayMemoryError|Unable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|std::bad_alloc|paging file is too small|\[WinError 1455\]|posix_memalign\([^)]*\)(?: == 0\. |:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
     ),
+    // A paste that joined a traceback's lines glues the exception to the source line before it
+    // ("...pickle.load(from_parent)MemoryError") or to the next traceback's header ("MemoryErrorTraceback").
     // PaddlePaddle's CPU allocator (paddle/fluid/memory/detail/system_allocator.cc CPUAllocator::Alloc)
     // raises "Fail to alloc memory of %ld size" as a ResourceExhaustedError: host memory, not GPU.
     // numpy/core/src/multiarray/alloc.c raises _ArrayMemoryError, whose message is "Unable to
@@ -215,6 +237,27 @@ export const hostExitRules: LogRule[] = [
         }),
       };
     },
+  },
+  {
+    code: 'memory-requirement-refused',
+    kind: 'host_oom',
+    framework: 'other',
+    weight: 3,
+    keywords: ['than is available (', 'than available ('],
+    // A program that checks its need against the host's free memory before it allocates, and refuses:
+    // "<need> more system memory (<required>) than is available (<available>)" (ollama llm/server.go
+    // NewLlamaServer: "model requires more system memory (%s) than is available (%s)"), whoever relays
+    // it (an IDE extension's error report, an API's JSON body). The host's memory by its noun (system,
+    // host, CPU, RAM); a GPU's in the same words is not this rule's.
+    pattern: withSize(
+      String.raw`\b(?:requires?|needs?) more (?:system|host|CPU|RAM) memory \(SIZE\) than (?:is )?available \(SIZE\)`,
+      'i',
+    ),
+    source: 'ollama llm/server.go (system memory check before loading a model)',
+    summary: 'the program refused to start: it needs more host memory than is available',
+    extract: ({ match }) => ({
+      facts: definedFacts({ requestedBytes: sizeOf(match[1]), availableBytes: sizeOf(match[2]) }),
+    }),
   },
   {
     code: 'runtime-allocation-failed',

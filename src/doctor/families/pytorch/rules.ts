@@ -89,14 +89,15 @@ export const torchRules: LogRule[] = [
     framework: 'torch',
     weight: 2,
     isGeneric: true,
-    keywords: ['outofmemoryerror'],
+    keywords: ['outofmemoryerror', 'torch.cuda.outofmemory', 'torch.outofmemory'],
     // The class named bare in the forms a user meets it: IPython's traceback header
     // ("OutOfMemoryError      Traceback (most recent call last)"; a padding run of 20+ spaces is
     // read as a wrap seam and closed, readings.ts), a framework's warning naming it
     // ("WARNING: CUDA OutOfMemoryError in TaskAlignedAssigner, using CPU", ultralytics
-    // utils/tal.py), or the class at a line's start; Java's java.lang.OutOfMemoryError is the host's.
+    // utils/tal.py), the qualified name cut mid-word where a paste ends ("torch.cuda.OutOfMemoryErro"),
+    // or the class at a line's start; Java's java.lang.OutOfMemoryError is the host's.
     pattern:
-      /\b(?:torch\.(?:cuda\.)?|c10::)OutOfMemoryError(?::|'|\s*$)|^\s*OutOfMemoryError(?::|\s*Traceback \(most recent call last\))|\b(?:CUDA|GPU) OutOfMemoryError\b/,
+      /\b(?:torch\.(?:cuda\.)?|c10::)OutOfMemoryError(?::|'|\s*$)|\btorch\.(?:cuda\.)?OutOfMemory(?:E|Er|Err|Erro)?\s*$|^\s*OutOfMemoryError(?::|\s*Traceback \(most recent call last\))|\b(?:CUDA|GPU) OutOfMemoryError\b/,
     source: 'torch.cuda.OutOfMemoryError (1.13, PR #83146); torch.OutOfMemoryError (2.5, PR #121702)',
     summary: 'PyTorch raised OutOfMemoryError',
     // The JVM's OutOfMemoryError texts (docs.oracle.com, "Understand the OutOfMemoryError Exception").

@@ -63,14 +63,14 @@ export const simRules: LogRule[] = [
     weight: 3,
     keywords: ['patch buffer overflow', 'contact buffer overflow', 'overflowing initial allocation size'],
     pattern:
-      /(Patch|Contact) buffer overflow detected, please increase its size(?: to at least (\d+))?|PxgPinnedHostLinearMemoryAllocator: overflowing initial allocation size, increase capacity to at least (\d+)/,
+      /([Pp]atch|[Cc]ontact) buffer overflow detected(?:, please increase its size(?: to at least (\d+))?)?|PxgPinnedHostLinearMemoryAllocator: overflowing initial allocation size, increase capacity to at least (\d+)/,
     source: 'NVIDIA-Omniverse/PhysX PxgNphaseImplementationContext, PxgPinnedHostLinearMemoryAllocator',
     summary: 'a PhysX GPU buffer of fixed capacity overflowed',
     extract: ({ match }) => {
       const field =
-        match[1] === 'Patch'
+        match[1]?.toLowerCase() === 'patch'
           ? 'maxRigidPatchCount'
-          : match[1] === 'Contact'
+          : match[1]?.toLowerCase() === 'contact'
             ? 'maxRigidContactCount'
             : 'tempBufferCapacity';
       return { facts: capacityFacts(field, intOf(match[2] ?? match[3])), group: field };

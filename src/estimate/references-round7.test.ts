@@ -1,0 +1,64 @@
+// Round 7 of the published measured peaks (test-helpers/published-measured-round7.ts), gathered held out
+// by one engineer while another changed the model. These tests check their shape — each names its
+// source, what was measured, its config, and a spec that parses — and that they are new to rounds 1 to 6
+// and ../shared/estimation. They score nothing: the lead measures the round once, with the model frozen.
+import { publishedCases } from './test-helpers/published-measured.js';
+import { round2Cases } from './test-helpers/published-measured-round2.js';
+import { round3Cases } from './test-helpers/published-measured-round3.js';
+import { round4Cases } from './test-helpers/published-measured-round4.js';
+import { round5Cases } from './test-helpers/published-measured-round5.js';
+import { round6Cases } from './test-helpers/published-measured-round6.js';
+import { round7Cases } from './test-helpers/published-measured-round7.js';
+import { checkReferenceRound } from './test-helpers/reference-round-checks.js';
+
+const earlierCases = [
+  ...publishedCases,
+  ...round2Cases,
+  ...round3Cases,
+  ...round4Cases,
+  ...round5Cases,
+  ...round6Cases,
+];
+
+// The documents each round-7 source comes from: none may be cited by rounds 1 to 6 or ../shared.
+const swiftScripts = [
+  'examples/train/tuners/llamapro/train.sh',
+  'examples/notebook/qwen2_5-self-cognition/sft.sh',
+  'examples/train/packing/dpo.sh',
+  'examples/train/flash_attention_3/transformers.sh',
+  'examples/megatron/lora/dense.sh',
+  'examples/megatron/long_text.sh',
+  'examples/megatron/rlhf/dpo/dense.sh',
+  'examples/megatron/rlhf/dpo/packing.sh',
+  'examples/megatron/rlhf/kto/dense.sh',
+  'examples/megatron/fp8/benchmark.sh',
+  'examples/train/embedding/qwen3/qwen3_emb.sh',
+  'examples/train/rlhf/gkd/fast.sh',
+];
+const peftResultFiles = [
+  'ln_tuning--llama-3.2-3B-default.json',
+  'prompt_tuning--llama-3.2-3B-default.json',
+  'trainable_tokens--llama-3.2-3B-sos+eos.json',
+];
+const round7Documents = [
+  ...swiftScripts.map((script) => `modelscope/ms-swift ${script} `),
+  ...peftResultFiles.map((file) => `huggingface/peft method_comparison/MetaMathQA/results/${file} `),
+  'pytorch/ao torchao/prototype/quantized_training/README.md',
+  'pytorch/torchtitan torchtitan/components/quantization/nvfp4.md',
+  'open-mmlab/mmaction2 configs/recognition/trn/README.md',
+  'huggingface/trl examples/notebooks/sft_trl_lora_qlora.ipynb',
+  'hpcaitech/ColossalAI examples/language/llama/README.md',
+  'axolotl-ai-cloud/axolotl examples/llama-3/README.md',
+  'deepspeedai/DeepSpeed blogs/muon-optimizer/README.md',
+  'ljm565/universal-llm-trainer docs/gpu_test.md',
+];
+
+checkReferenceRound({
+  name: 'round 7',
+  cases: round7Cases,
+  documents: round7Documents,
+  earlierCases,
+  minCases: 40,
+  minDocuments: 15,
+  isSpecUnique: true,
+});
