@@ -1,10 +1,12 @@
 // `doctor RUN_DIR` reads what the supervisor's classifier made of each process's output
 // (diagnoses.jsonl) instead of classifying the log again, and gives what classifying it would give;
-// a restarted process's log, and a record without the file, are read whole as before.
+// a restarted process's log, and a record without the file, are read whole as before. Every corpus
+// log printed by a child is also judged by the supervisor as doctor judges the file (one verdict).
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import { diagnoseText } from '../doctor/diagnose-text.js';
 import { corpusDir, readCorpus } from '../doctor/test-helpers/corpus.js';
 import { attemptDiagnosesSchema } from '../run-record/schema.js';
 import {
@@ -13,7 +15,9 @@ import {
   program,
   runPrintingLogs,
   runSupervised,
+  type SupervisedRun,
 } from '../supervise/test-helpers/supervised.js';
+import { kindForReason } from '../vocabulary.js';
 import { examineTarget } from './examine.js';
 
 after(cleanUpRuns);
@@ -30,11 +34,31 @@ const readEntries = (runDir: string) =>
 // Run reports as JSON text, with the run directory (a temp path) left as it is on both sides.
 const reportJson = async (runDir: string): Promise<string> => JSON.stringify(await examineTarget(runDir));
 
-describe('diagnoses.jsonl', () => {
-  test('every corpus log printed by a child: the recorded diagnoses are what reading its log gives', async (t) => {
+// One supervised run of every corpus log (hundreds of children) serves both corpus tests below.
+let corpusRun: Promise<SupervisedRun> | undefined;
+const printedCorpus = (cases: ReturnType<typeof readCorpus>): Promise<SupervisedRun> =>
+  (corpusRun ??= runPrintingLogs(cases));
+
+describe('every corpus log printed by a child that then exits 1', () => {
+  test('the supervisor gives it the kind doctor gives the file', async (t) => {
     const cases = readCorpus();
     if (cases.length === 0) return t.skip(`no corpus at ${corpusDir} (a bare clone); CI has it`);
-    const run = await runPrintingLogs(cases);
+    const run = await printedCorpus(cases);
+    const disagreements = cases.flatMap((item, i) => {
+      const expected = diagnoseText(item.body)[0]?.kind ?? 'none';
+      const got = run.processNamed(`log${i}`);
+      const kind = kindForReason(got.reason);
+      return kind === expected
+        ? []
+        : [`${item.file}: doctor ${expected}, run ${got.reason} (${got.because})`];
+    });
+    assert.deepEqual(disagreements, []);
+  });
+
+  test('the recorded diagnoses are what reading its log gives', async (t) => {
+    const cases = readCorpus();
+    if (cases.length === 0) return t.skip(`no corpus at ${corpusDir} (a bare clone); CI has it`);
+    const run = await printedCorpus(cases);
     const entries = readEntries(run.runDir);
     assert.deepEqual(
       entries.map((e) => [e.process, e.attempt, e.skippedBytes]).sort(),
@@ -45,7 +69,9 @@ describe('diagnoses.jsonl', () => {
     const fromLogs = await reportJson(run.runDir);
     assert.equal(fromRecord, fromLogs);
   });
+});
 
+describe('diagnoses.jsonl', () => {
   test('doctor RUN_DIR takes the recorded diagnoses, not the log', async () => {
     const run = await runSupervised([
       launch(

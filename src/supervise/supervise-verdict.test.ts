@@ -2,10 +2,7 @@
 // and `doctor` cannot disagree about what a log says.
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { diagnoseText } from '../doctor/diagnose-text.js';
-import { corpusDir, readCorpus } from '../doctor/test-helpers/corpus.js';
-import { kindForReason } from '../vocabulary.js';
-import { cleanUpRuns, launch, program, runPrintingLogs, runSupervised } from './test-helpers/supervised.js';
+import { cleanUpRuns, launch, program, runSupervised } from './test-helpers/supervised.js';
 
 after(cleanUpRuns);
 
@@ -52,19 +49,6 @@ describe('the supervisor reads output as doctor does', () => {
     assert.equal(train.confidence, 'certain');
     assert.match(train.because, /CUDA out of memory/);
   });
-
-  test('every corpus log, printed by a child that then exits 1, gets the kind doctor gives the file', async (t) => {
-    const cases = readCorpus();
-    if (cases.length === 0) return t.skip(`no corpus at ${corpusDir} (a bare clone); CI has it`);
-    const run = await runPrintingLogs(cases);
-    const disagreements = cases.flatMap((item, i) => {
-      const expected = diagnoseText(item.body)[0]?.kind ?? 'none';
-      const got = run.processNamed(`log${i}`);
-      const kind = kindForReason(got.reason);
-      return kind === expected
-        ? []
-        : [`${item.file}: doctor ${expected}, run ${got.reason} (${got.because})`];
-    });
-    assert.deepEqual(disagreements, []);
-  });
+  // Every corpus log printed by a child: src/examine/recorded-diagnoses.test.ts (one supervised run of the
+  // corpus serves that check and the recorded diagnoses' check).
 });
