@@ -284,6 +284,12 @@ const ulltModels = {
     shape:
       'family: llama, layers: 28, hidden: 3072, heads: 16, head_dim: 256, vocab: 256000, ffn: 24576, tied_embeddings: true',
   },
+  gemma2_9b: {
+    name: 'Gemma 2 9B (42 layers, 3584 wide, 16 heads of 256, 8 KV heads, GeGLU MLP 14336, vocab 256000, tied; 9,241,705,984 parameters; attn_implementation None gives SDPA, so no logit soft-capping in attention)',
+    params: 9_241_705_984,
+    shape:
+      'family: llama, layers: 42, hidden: 3584, heads: 16, kv_heads: 8, head_dim: 256, vocab: 256000, ffn: 14336, tied_embeddings: true',
+  },
   phi3_mini: {
     name: 'Phi-3-mini-4k-instruct (32 layers, 3072 wide, 32 heads, fused qkv and gate-up projections, MLP 8192, vocab 32064, untied; 3,821,079,552 parameters)',
     params: 3_821_079_552,
@@ -824,5 +830,90 @@ parallel: { gpus: 8, strategy: zero2 }`,
     row: 'Phi3-mini (3.8B) | QLoRA | H100 x 1 | 21 GiB (3.2 GiB) | 17.6',
     measured: 21,
     tuning: 'qlora',
+  }),
+  ulltRow({
+    id: 'gemma-7b-full-fsdp-offload-bs2-seq8192-2xh100',
+    model: 'gemma_7b',
+    config: 'llm_gemma_full_fsdp',
+    row: 'Gemma 7B | Full | H100 x 2 | 48 GiB (CPU Offload) | 8.7',
+    measured: 48,
+    tuning: 'full',
+    isFsdpOffload: true,
+  }),
+  ulltRow({
+    id: 'gemma-7b-qlora-r8-bs2-seq8192-h100',
+    model: 'gemma_7b',
+    config: 'llm_gemma_qlora',
+    row: 'Gemma 7B | QLoRA | H100 x 1 | 70 GiB (7.5 GiB) | 27.4',
+    measured: 70,
+    tuning: 'qlora',
+  }),
+  ulltRow({
+    id: 'gemma2-9b-full-fsdp-offload-bs2-seq8192-2xh100',
+    model: 'gemma2_9b',
+    config: 'llm_gemma2_full_fsdp',
+    row: 'Gemma 2 9B | Full | H100 x 2 | 59 GiB (CPU Offload) | 12.6',
+    measured: 59,
+    tuning: 'full',
+    isFsdpOffload: true,
+  }),
+  ulltRow({
+    id: 'gemma2-9b-lora-r8-bs2-seq8192-h100',
+    model: 'gemma2_9b',
+    config: 'llm_gemma2_lora',
+    row: 'Gemma 2 9B | LoRA | H100 x 1 | 60 GiB (18 GiB) | 12.9',
+    measured: 60,
+    tuning: 'lora',
+  }),
+
+  // ms-swift: an embedding model's LoRA (InfoNCE, no LM head) and offline distillation from a 14B teacher.
+  swift({
+    id: 'qwen3-embedding-4b-lora-infonce-padding-free-zero2-2gpu',
+    path: 'examples/train/embedding/qwen3/qwen3_emb.sh',
+    line: '# 2*10GiB',
+    measured: 10,
+    command:
+      'CUDA_VISIBLE_DEVICES=0,1 INFONCE_TEMPERATURE=0.1 NPROC_PER_NODE=2 swift sft --model Qwen/Qwen3-Embedding-4B --task_type embedding --tuner_type lora --lora_rank 8 --lora_alpha 32 --target_modules all-linear --dataset sentence-transformers/stsb:positive --attn_impl flash_attn --padding_free true --torch_dtype bfloat16 --max_length 8192 --per_device_train_batch_size 8 --gradient_accumulation_steps 1 --loss_type infonce --dataloader_drop_last true --deepspeed zero2',
+    model: {
+      name: 'Qwen/Qwen3-Embedding-4B (the Qwen3-4B trunk: 36 layers, 2560 wide, 32 heads of 128, 8 KV heads, MLP 9728; vocab 151665 as its config.json gives, tied, no LM head used: last-token pooling)',
+      params: 4_021_774_336,
+      shape:
+        'family: llama, layers: 36, hidden: 2560, heads: 32, kv_heads: 8, head_dim: 128, vocab: 151665, ffn: 9728, tied_embeddings: true, lm_head: false',
+    },
+    tuning:
+      "LoRA r 8 alpha 32 dropout 0.05 on every linear over the bf16 model, InfoNCE over in-batch negatives (no vocabulary logits), ZeRO-2 over 2 GPUs (the adapters' fp32 master copy, gradients and AdamW states partitioned), every layer checkpointed, FlashAttention-2 over the padding-free row",
+    seq: 16,
+    seqText:
+      'padding_free: 8 STS-B anchor–positive pairs per GPU = 16 short sentences (about 10 to 30 tokens) concatenated into one row, given as 16 × 16',
+    gpus: 2,
+    attention: 'flash',
+    lora: swiftLora,
+    training:
+      'precision: bf16, convention: zero, optimizer: adamw, batch_size: 16, activation_checkpointing: full, loss: fused',
+    parallel: 'gpus: 2, strategy: zero2',
+  }),
+  swift({
+    id: 'qwen2.5-7b-gkd-offline-teacher-qwen2.5-14b-zero3-bs4-4096-4gpu',
+    path: 'examples/train/rlhf/gkd/fast.sh',
+    line: '# 4 * 56GiB, 1.55s/it',
+    location: 'the line above the training command',
+    measured: 56,
+    command:
+      "NPROC_PER_NODE=4 PYTORCH_CUDA_ALLOC_CONF='expandable_segments:True' swift rlhf --rlhf_type gkd --model Qwen/Qwen2.5-7B --teacher_model Qwen/Qwen2.5-14B-Instruct --tuner_type full --dataset 'new_dataset.jsonl' (the teacher's vLLM answers of up to 2048 new tokens to alpaca-gpt4 prompts) --torch_dtype bfloat16 --per_device_train_batch_size 4 --gradient_accumulation_steps 1 --max_length 4096 --deepspeed zero3 --padding_free true --attn_impl flash_attn --lmbda 0",
+    model: { name: 'Qwen/Qwen2.5-7B (the student)', params: qwen25_7bParams, shape: qwen25_7bShape },
+    tuning:
+      "full GKD with lmbda 0 (no student generation: the teacher's own answers are the data): the bf16 student under ZeRO-3 over 4 GPUs (bf16 weights and gradients, fp32 master copy and AdamW states partitioned), the teacher Qwen2.5-14B-Instruct (14,770,033,664 parameters) in bf16 prepared by DeepSpeed ZeRO-3 for inference, every layer checkpointed, FlashAttention-2 over the padding-free row, expandable segments. NOT EXPRESSIBLE: the teacher's forward and its logits held for the divergence (the spec gives the teacher's partition and its bf16 logits as tensors)",
+    seq: 2048,
+    seqText:
+      'padding_free: 4 samples per GPU (prompt plus a teacher answer of up to 2048 tokens) concatenated, 4 × 2048 assumed',
+    gpus: 4,
+    attention: 'flash',
+    training:
+      'precision: bf16, convention: zero, optimizer: adamw, batch_size: 4, activation_checkpointing: full, loss: standard',
+    parallel: 'gpus: 4, strategy: zero3',
+    extra: `tensors:
+  - { name: teacher Qwen2.5-14B-Instruct in bf16 as a ZeRO-3 partition of 4, shape: [3692508416], dtype: bfloat16 }
+  - { name: teacher logits, shape: [4, 2048, 152064], dtype: bfloat16 }
+cuda: { expandable_segments: true }`,
   }),
 ];
