@@ -26,9 +26,10 @@ function testFile(name: string, fails = false): string {
   return file;
 }
 
-/** The runner as npm test starts it, outside this file's own test run (NODE_TEST_CONTEXT unset). */
+/** The runner as npm test starts it, outside this file's own test run (NODE_TEST_CONTEXT unset), in an
+ * environment without OMP_WAIT_POLICY (the runner sets it). */
 function runTests(args: string[]): { code: number | null; stdout: string } {
-  const { NODE_TEST_CONTEXT: _, ...env } = process.env;
+  const { NODE_TEST_CONTEXT: _, OMP_WAIT_POLICY: __, ...env } = process.env;
   const run = spawnSync(process.execPath, ['--import', 'tsx', runner, ...args], { encoding: 'utf8', env });
   return { code: run.status, stdout: run.stdout };
 }
@@ -53,4 +54,19 @@ test('a failing test fails the run', () => {
   assert.equal(count, '# failing tests: 1');
   assert.match(where ?? '', /^# {3}\S*bad\.test\.mjs:\d+ bad$/);
   assert.equal(why, '#     bad fails');
+});
+
+test("every test file runs with OpenMP's passive waiting", () => {
+  const file = join(dir, 'omp.test.mjs');
+  writeFileSync(
+    file,
+    [
+      "import assert from 'node:assert/strict';",
+      "import { test } from 'node:test';",
+      "test('omp', () => assert.equal(process.env.OMP_WAIT_POLICY, 'PASSIVE'));",
+    ].join('\n'),
+  );
+  const { code, stdout } = runTests([file]);
+  assert.equal(code, 0, stdout);
+  assert.match(stdout, /^# pass 1$/m);
 });

@@ -83,6 +83,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     options: { concurrency: { type: 'string', default: '4' }, costs: { type: 'string' } },
   });
   const files = positionals.length > 0 ? positionals : orderedTestFiles();
+  // Several files at once on a small machine: an idle OpenMP thread (torch's intra-op pool, MKL) spins
+  // for work by default (OMP_WAIT_POLICY, OpenMP 4.5 §4.8), burning CPU the other files wait for: a
+  // traced tiny-llama step took 1.4-1.9 CPU-s spinning, 0.3-0.7 passive, here at load 12. Passive
+  // waiting keeps the same threads (and so the same memory); every test file and child inherits it.
+  process.env.OMP_WAIT_POLICY ??= 'PASSIVE';
   const costs = values.costs ? createWriteStream(values.costs) : undefined;
   const failures = await runTests(files, {
     concurrency: Number(values.concurrency),
