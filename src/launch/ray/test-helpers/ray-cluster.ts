@@ -2,7 +2,7 @@
 // (test-cluster.py: Ray's own test utilities), started once per file and stopped with its whole
 // process group, so no Ray process outlives the tests.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +34,7 @@ export interface TestRayCluster {
   address: string;
   nodes: { nodeId: string; simDir: string; gpus: number; memoryThreshold: string | null }[];
   python: string;
-  /** The directory of Ray's session files and of each node's simulated card. */
+  /** The directory of Ray's session files and of each node's simulated card (removed by stop). */
   dir: string;
   stop(): Promise<void>;
 }
@@ -81,14 +81,20 @@ export async function startTestCluster(thirdNodeEnv?: Record<string, string>): P
     });
     const priority = 'problem' in group ? ` (${group.problem})` : '';
     child.once('close', (code) =>
-      reject(new Error(`the test cluster exited (${code})${priority}: ${stderr}`)),
+      reject(new Error(`the test cluster exited (${code})${priority}; Ray's logs are in ${dir}: ${stderr}`)),
     );
   }).catch(async (error: unknown) => {
     await stop();
     throw error;
   });
   const started = JSON.parse(line) as Pick<TestRayCluster, 'address' | 'nodes'>;
-  return { ...started, python, dir, stop };
+  // A cluster that started leaves nothing behind; one that did not keeps its logs for the error above.
+  const stopAndRemove = async (): Promise<void> => {
+    await stop();
+    // Retried: a Ray process killed a moment ago may still be closing its log files.
+    rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
+  };
+  return { ...started, python, dir, stop: stopAndRemove };
 }
 
 function killGroup(child: ChildProcess): void {
