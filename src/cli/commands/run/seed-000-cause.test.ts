@@ -6,9 +6,10 @@
 //     everywhere, no fix blames isaac, nothing offers `enforce: cap` for `other`.
 //  2. isaac's overuse fills the card: the learner is "card full, isaac held X over its budget".
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { setTimeout as delay } from 'node:timers/promises';
 import { feedRecordMetrics } from '../../../metrics/from-record.js';
 import { createMetrics } from '../../../metrics/registry.js';
 import { followRecord } from '../../../observe/follow-record.js';
@@ -18,8 +19,18 @@ import { runHeadroom } from '../../test-helpers/run-in-process.js';
 
 const workload = (name: string) => JSON.stringify(join(repoRoot, 'examples', 'workloads', name));
 
-/** examples/rl-isaac/headroom.yaml with the simulator named isaac, its size and the steps chosen. */
-function seedConfig(o: { isaacGpu: string; learnerStep: string; actorStep: string }): string {
+/** examples/rl-isaac/headroom.yaml with the simulator named isaac, its size and the steps chosen; isaac
+ * holds its memory until `release` exists (runSeed writes it once the learner and actor have ended). */
+function seedConfig(o: { isaacGpu: string; learnerStep: string; actorStep: string }) {
+  return (release: string): string => seedConfigText({ ...o, release });
+}
+
+function seedConfigText(o: {
+  isaacGpu: string;
+  learnerStep: string;
+  actorStep: string;
+  release: string;
+}): string {
   const jax = (step: string) =>
     `[node, ${workload('fake-jax.mjs')}, --steps, '8', --step, ${step}, --interval-ms, '400', --host-per-step, 1MiB]`;
   return [
@@ -30,7 +41,7 @@ function seedConfig(o: { isaacGpu: string; learnerStep: string; actorStep: strin
     'context_overhead: 1GiB',
     'processes:',
     '  isaac:',
-    `    command: [node, ${workload('fake-sim.mjs')}, --gpu-memory, ${o.isaacGpu}, --host-memory, 16MiB, --duration-ms, '4500']`,
+    `    command: [node, ${workload('fake-sim.mjs')}, --gpu-memory, ${o.isaacGpu}, --host-memory, 16MiB, --duration-ms, '4500', --until-file, ${JSON.stringify(o.release)}]`,
     '    framework: other',
     '    gpu_memory: rest',
     '    enforce: warn',
@@ -62,13 +73,32 @@ interface Diagnosed {
   failureCause?: Cause;
 }
 
-async function runSeed(config: string) {
+/** events.jsonl's exits so far. */
+const exitedProcesses = (runDir: string): string[] => {
+  const path = join(runDir, 'events.jsonl');
+  const text = existsSync(path) ? readFileSync(path, 'utf8') : '';
+  return [...text.matchAll(/"type":"exit","process":"(\w+)"/g)].map((m) => m[1] as string);
+};
+
+async function runSeed(config: (release: string) => string) {
   const dir = scratchDir('seed-000');
   const file = join(dir, 'headroom.yaml');
-  writeFileSync(file, config);
+  const release = join(dir, 'release');
+  writeFileSync(file, config(release));
   const runDir = join(dir, 'run');
   const env = { HEADROOM_SIM_DIR: join(dir, 'sim') };
-  const run = await runHeadroom(['run', '-c', file, '--run-dir', runDir], { env });
+  const running = runHeadroom(['run', '-c', file, '--run-dir', runDir], { env });
+  // isaac holds its memory until the learner and actor have ended, however slowly a loaded machine
+  // runs their steps: a simulator that left first (after its 4.5 s of wall clock) was sampled
+  // at 0 B when the actor failed, and the fix then offered its budget.
+  let hasEnded = false;
+  void running.finally(() => {
+    hasEnded = true;
+  });
+  while (!hasEnded && !['learner', 'actor'].every((name) => exitedProcesses(runDir).includes(name)))
+    await delay(100);
+  writeFileSync(release, '');
+  const run = await running;
   const summary = JSON.parse(readFileSync(join(runDir, 'summary.json'), 'utf8')) as {
     processes: { name: string; reason: string; because: string; cause: Cause | null }[];
   };
