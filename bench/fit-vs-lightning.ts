@@ -11,6 +11,10 @@
 // For each: trials, wall time, the answer as a share of the true largest batch, and whether the
 // answer runs a full epoch. The true largest batch of each setting was found once by exhaustive
 // search (--calibrate) and is stored in bench/fit-vs-lightning.limits.json with how it was found.
+// So that it is one number from run to run, every trained process runs with a fixed glibc mmap
+// threshold (trainEnv), and under a cgroup the libraries are read into the page cache outside the
+// group before each process starts (warmPageCache): the group's limit is then on what training
+// allocates, not also on whichever library pages the process happened to read first.
 // fit runs twice: --full-trials (every trial a cold process run to its end, as before #26) and as it
 // runs by default (under RLIMIT_AS each trial a fork of one warm interpreter that imported torch and
 // Lightning once; under a cgroup fresh processes with warm starts, trials stopped once their memory
@@ -25,7 +29,17 @@
 // forever (its OOM branch ignores `changed` and counts no trial) and power answered the failing 256.
 // A Lightning run is still stopped after --lightning-timeout seconds (default 900) and says so.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +53,18 @@ const script = join(repo, 'examples/fit/torch_train.py');
 const headroom = join(repo, 'bin/headroom.js');
 const limitsFile = join(repo, 'bench/fit-vs-lightning.limits.json');
 const MiB = 2 ** 20;
+
+/**
+ * What every trained process of the bench (calibration, Lightning, fit and its trials) runs with, so a
+ * batch's peak is one number. glibc's dynamic mmap threshold (mallopt(3): it rises to the size of each
+ * mmapped chunk freed) kept some freed tensors in the heap, whose layout ASLR draws: a fresh process's
+ * peak at a batch moved by tens of MiB from run to run (under RLIMIT_AS the transformer's 177 failed
+ * while 184 ran) and the CNN under a cgroup had a hole (127 OOM-killed, 128-130 ran, its 31.75 MiB
+ * input under the 32 MiB ceiling). A fixed threshold turns the dynamic one off: every chunk of 4 MiB or
+ * more is mmapped and unmapped when freed (VmPeak of the transformer at 170, full epoch: 1298680 and
+ * 1298684 kB in two runs; without it 1433732-1439168 kB in three).
+ */
+const trainEnv = { MALLOC_MMAP_THRESHOLD_: '4194304' };
 
 type Mode = 'rlimit-as' | 'cgroup';
 type Model = 'cnn' | 'transformer';
@@ -101,7 +127,7 @@ function runProcess(
   return new Promise((resolve, reject) => {
     const child = spawn(command[0]!, command.slice(1), {
       cwd: options.cwd,
-      env: { ...process.env, OMP_NUM_THREADS: '1', PYTHONUNBUFFERED: '1', ...options.env },
+      env: { ...process.env, OMP_NUM_THREADS: '1', PYTHONUNBUFFERED: '1', ...trainEnv, ...options.env },
     });
     let stdout = '';
     let stderr = '';
@@ -150,9 +176,73 @@ function trainArgv(python: string, setting: Setting, extra: string[]): string[] 
 let scratch = '';
 let groupCount = 0;
 
-/** A fresh cgroup at the setting's limit, for one process (removed after). */
-function withGroup<T>(setting: Setting, run: (group?: MemoryCgroup) => Promise<T>): Promise<T> {
+/**
+ * The files a training process of this model reads (every file it maps, every module it imports),
+ * listed by one short run outside any cgroup (which also brings them into the page cache).
+ */
+const libraryFilesOf = new Map<Model, string[]>();
+async function listLibraryFiles(python: string, setting: Setting): Promise<string[]> {
+  const known = libraryFilesOf.get(setting.model);
+  if (known) return known;
+  const listFile = join(scratch, `files-${setting.model}.txt`);
+  const lister = [
+    'import atexit, runpy, sys',
+    'def dump():',
+    '    names = {line.split()[5] for line in open("/proc/self/maps") if len(line.split()) > 5}',
+    '    for module in list(sys.modules.values()):',
+    // vars(): a lazy module's __getattr__ (transformers') would import what the run never did.
+    '        found = vars(module) if hasattr(module, "__dict__") else {}',
+    '        names.update(p for p in (found.get("__file__"), found.get("__cached__")) if isinstance(p, str))',
+    `    open(${JSON.stringify(listFile)}, "w").write("\\n".join(sorted(n for n in names if n.startswith("/"))))`,
+    'atexit.register(dump)',
+    'sys.argv = sys.argv[1:]',
+    'runpy.run_path(sys.argv[0], run_name="__main__")',
+  ].join('\n');
+  const argv = [python, '-c', lister, script, '--model', setting.model, '--samples', '8'];
+  const ran = await runProcess([...argv, '--batch-size', '2', '--max-steps', '1'], { cwd: scratch });
+  if (!existsSync(listFile)) throw new Error(`could not list the libraries: ${ran.stderr.slice(-1000)}`);
+  const files = readFileSync(listFile, 'utf8')
+    .split('\n')
+    .filter((f) => existsSync(f));
+  libraryFilesOf.set(setting.model, files);
+  return files;
+}
+
+/**
+ * Reads every library file through, from the bench's own cgroup, before a process starts in a limited
+ * one. cgroup v1 charges a page of page cache to the group of the process that first brings it in
+ * (Documentation/admin-guide/cgroup-v1/memory.rst, 2.3): a trial that imported torch while its
+ * libraries were not cached was charged for them and OOM-killed at a smaller batch than one that found
+ * them cached (the transformer under 1000 MiB: 226 calibrated, 278 and 280 ran epochs a day later).
+ * Resident beforehand, they are never charged to the limited group (40 KiB of cache charged to a group
+ * whose process imported torch and Lightning and trained two steps), so its limit is on what the
+ * training itself allocates.
+ */
+function warmPageCache(files: readonly string[]): void {
+  const buffer = Buffer.alloc(4 * MiB);
+  for (const file of files) {
+    let fd: number;
+    try {
+      fd = openSync(file, 'r');
+    } catch {
+      continue;
+    }
+    try {
+      while (readSync(fd, buffer, 0, buffer.length, null) > 0) {}
+    } finally {
+      closeSync(fd);
+    }
+  }
+}
+
+/** A fresh cgroup at the setting's limit, for one process (removed after), the libraries cached first. */
+async function withGroup<T>(
+  python: string,
+  setting: Setting,
+  run: (group?: MemoryCgroup) => Promise<T>,
+): Promise<T> {
   if (setting.mode !== 'cgroup') return run(undefined);
+  warmPageCache(await listLibraryFiles(python, setting));
   const own = findOwnMemoryCgroup();
   if (!own.ok) throw new Error(`no cgroup: ${own.reason}`);
   const made = createMemoryCgroup({
@@ -161,12 +251,12 @@ function withGroup<T>(setting: Setting, run: (group?: MemoryCgroup) => Promise<T
     limitBytes: setting.limitBytes,
   });
   if (!made.ok) throw new Error(`no cgroup: ${made.reason}`);
-  return run(made.group).finally(() => removeCgroup(made.group));
+  return await run(made.group).finally(() => removeCgroup(made.group));
 }
 
 /** Does `batch` train a full epoch under the setting's limit? */
 async function runsFullEpoch(python: string, setting: Setting, batch: number) {
-  const ran = await withGroup(setting, (group) =>
+  const ran = await withGroup(python, setting, (group) =>
     runProcess(trainArgv(python, setting, ['--batch-size', String(batch)]), { cwd: scratch, group }),
   );
   const ok = ran.code === 0 && /epoch done/.test(ran.stdout);
@@ -181,27 +271,46 @@ async function runsFullEpoch(python: string, setting: Setting, batch: number) {
 }
 
 /**
- * The true largest batch, found by running full epochs: doubling to a failure, bisecting to a pass
- * next to a failure, then every value in a window around it (±window), so a boundary that is not
- * monotone shows; the answer is the largest value under which every tried value ran.
+ * The true largest batch, found by running full epochs: from a start (the stored true largest, else 32)
+ * by steps that double up to a failure (or down to a pass), bisection to a pass next to a failure,
+ * then every value in a window around it (±window), so a boundary that is not monotone shows, and the
+ * pass and the failure next to it once more each, so a boundary that moves from run to run shows; the
+ * answer is the largest value under which every run of every tried value ran. Earlier runs are not
+ * reused (they ran under what the bench ran then).
  */
 async function calibrate(python: string, setting: Setting, window = 2): Promise<Setting> {
   const runs: NonNullable<Setting['runs']> = [];
-  // A batch already run in an earlier calibration at the same samples is not run again.
-  const stored = setting.runs ?? [];
   const attempt = async (batch: number) => {
-    const result = stored.find((r) => r.batch === batch) ?? (await runsFullEpoch(python, setting, batch));
+    const result = await runsFullEpoch(python, setting, batch);
     runs.push({ ...result, batch });
     process.stdout.write(
-      `  calibrate ${setting.model}/${setting.mode} batch ${batch}: ${result.ending} (${result.seconds} s)\n`,
+      `  calibrate ${keyOf(setting)} batch ${batch}: ${result.ending} (${result.seconds} s, load ${loadNow()})\n`,
     );
     return result.ok;
   };
+  const start = setting.trueLargest ?? 32;
   let low = 0;
-  let high = 32;
-  while (await attempt(high)) {
-    low = high;
-    high *= 2;
+  let high = 0;
+  let step = Math.max(2, Math.round(start / 32));
+  if (await attempt(start)) {
+    low = start;
+    while (await attempt(low + step)) {
+      low += step;
+      step *= 2;
+    }
+    high = low + step;
+  } else {
+    high = start;
+    for (;;) {
+      const below = Math.max(1, high - step);
+      if (await attempt(below)) {
+        low = below;
+        break;
+      }
+      if (below === 1) throw new Error(`${keyOf(setting)}: batch 1 fails`);
+      high = below;
+      step *= 2;
+    }
   }
   while (high - low > 1) {
     const middle = Math.floor((low + high) / 2);
@@ -214,14 +323,24 @@ async function calibrate(python: string, setting: Setting, window = 2): Promise<
   // A pass above a failure (the boundary is not monotone): every batch below the first failure too.
   const firstFail = () => Math.min(...runs.filter((r) => !r.ok).map((r) => r.batch));
   for (let batch = largestBelowFirstFailure(runs) + 1; batch < firstFail(); batch++) await attempt(batch);
+  // The boundary once more: does the same pass pass and the same failure fail?
+  const boundary = largestBelowFirstFailure(runs);
+  await attempt(boundary);
+  await attempt(boundary + 1);
   const sorted = [...runs].sort((a, b) => a.batch - b.batch);
   const trueLargest = largestBelowFirstFailure(sorted);
   return {
     ...setting,
     trueLargest,
-    method: `full epochs (${setting.samples} samples) at every batch: doubling from 32 to a failure, bisection to adjacent, then every batch in ±${window} of the largest pass and every batch between the largest pass below the first failure and it; the largest batch below the first failure`,
+    method: `full epochs (${setting.samples} samples) under ${Object.entries(trainEnv)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(
+        ' ',
+      )}${setting.mode === 'cgroup' ? ', the libraries read into the page cache outside the group before each run' : ''}: from ${start} by doubling steps to a failure, bisection to adjacent, then every batch in ±${window} of the largest pass and every batch between the largest pass below the first failure and it, then that pass and the failure next to it once more; the largest batch below the first failure of any run`,
     runs: sorted,
     calibratedOn: new Date().toISOString().slice(0, 10),
+    spread: [],
+    reliableLargest: undefined,
   };
 }
 
@@ -260,7 +379,7 @@ async function runLightning(
   mode: 'power' | 'binsearch',
 ): Promise<FinderRun> {
   const argv = trainArgv(python, setting, ['--batch-size', '2', '--finder', mode, '--margin', '0']);
-  const ran = await withGroup(setting, (group) =>
+  const ran = await withGroup(python, setting, (group) =>
     runProcess(argv, { cwd: scratch, group, markLine: /"finder_result"/, timeoutMs: lightningTimeoutMs }),
   );
   const lines = ran.stdout.split('\n').flatMap((line) => {
@@ -314,6 +433,8 @@ async function runFit(
     '--',
     ...trainArgv(python, setting, ['--batch-size', '{batch}']),
   ];
+  // fit makes its trials' cgroups itself: the libraries are cached before it starts, as before every other process.
+  if (setting.mode === 'cgroup') warmPageCache(await listLibraryFiles(python, setting));
   const ran = await runProcess(argv, { cwd: scratch, env: { NO_COLOR: '1' } });
   if (keepDir) {
     mkdirSync(keepDir, { recursive: true });
@@ -454,11 +575,13 @@ export async function main(args: string[]): Promise<void> {
       args.includes('--calibrate') ? isChosen(s) : s.trueLargest === undefined,
     );
     if (toCalibrate.length > 0) {
-      const calibrated: Setting[] = [];
-      for (const setting of settings)
-        calibrated.push(toCalibrate.includes(setting) ? await calibrate(python, setting) : setting);
-      settings = calibrated;
-      writeSettings(toCalibrate.map((t) => settings.find((s) => keyOf(s) === keyOf(t)) ?? t));
+      // In --only's order, each stored as soon as it is done.
+      const order = only ? only.flatMap((key) => toCalibrate.filter((s) => keyOf(s) === key)) : toCalibrate;
+      for (const setting of order) {
+        const calibrated = await calibrate(python, setting);
+        settings = settings.map((s) => (keyOf(s) === keyOf(calibrated) ? calibrated : s));
+        writeSettings([calibrated]);
+      }
       if (args.includes('--calibrate')) return;
     }
     // --spread=R: R more full epochs of each batch around the true largest, stored with the limits.

@@ -14,7 +14,7 @@ import {
   quantizedBytesPerParam,
   quantizedParams,
 } from './quantization.js';
-import type { Component, EstimateSpec } from './types.js';
+import type { Component, EstimateSpec, Optimizer } from './types.js';
 
 /** Parameter counts the parts are computed from. */
 export interface ModelCounts {
@@ -50,10 +50,18 @@ export function offloadsGradients(spec: EstimateSpec): boolean {
   );
 }
 
+/** Optimizers whose states torch and DeepSpeed keep in fp32 for a mixed-precision step. */
+function isFp32StateOptimizer(optimizer: Optimizer): boolean {
+  return ['adam', 'adamw', 'sgd_momentum', 'adafactor', 'lion'].includes(optimizer);
+}
+
 /** Bytes the gradient of one parameter takes, for the spec's precision and convention. */
 export function gradientBytesOf(spec: EstimateSpec): number {
   const { precision, optimizer, convention } = spec.training;
-  return bytesPerParam(precision, optimizer === 'none' ? 'adamw' : optimizer, convention).gradients;
+  return (
+    spec.training.gradAccumBytes ??
+    bytesPerParam(precision, optimizer === 'none' ? 'adamw' : optimizer, convention).gradients
+  );
 }
 
 /** Weights, gradients, optimizer states and step temporaries per GPU; offloaded states on the host. */
@@ -78,7 +86,7 @@ export function modelStateComponents(
       .join(' ');
   const notes: string[] = [];
   const bytes = counts.isTraining
-    ? bytesPerParam(precision, optimizer, convention)
+    ? { ...bytesPerParam(precision, optimizer, convention), gradients: gradientBytesOf(spec) }
     : { weights: frozenWeightBytes(precision, convention), gradients: 0, optimizer: 0 };
   const shape = spec.model.transformer;
   const quantization = spec.model.quantization;
@@ -232,11 +240,20 @@ export function modelStateComponents(
       ...(isKept ? {} : { phase: 'step' as const, isAtBackwardEnd: true }),
     });
   }
+  // DeepSpeed's ZeRO optimizers keep an fp32 master partition of 16-bit weights and fp32 Adam states
+  // whatever dtype the model was loaded in (v0.15.4 stage_1_and_2.py: single_partition_of_fp32_groups
+  // = the bit16 partition `.clone().float()`; stage3.py fp32_partitioned_groups_flat); bf16 states need
+  // bf16_master_weights_and_grads with bf16_optimizer_states (v0.19), not modelled. So a bf16 model under
+  // ZeRO steps as the 16-bit engine with master weights does.
+  const isZeroMaster =
+    strategy.startsWith('zero') &&
+    (precision === 'bf16' || precision === 'fp16') &&
+    isFp32StateOptimizer(optimizer);
   const states = optimizerBytes({
     optimizer,
     impl: spec.training.isOptimizerInBackward ? 'for_loop' : spec.training.optimizerImpl,
-    precision,
-    convention,
+    precision: isZeroMaster ? (precision === 'bf16' ? 'amp_bf16' : 'amp_fp16') : precision,
+    convention: isZeroMaster ? 'zero' : convention,
     trainable,
   });
   if (trainable.groups === undefined && spec.training.optimizerImpl === 'for_loop') {

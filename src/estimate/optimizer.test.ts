@@ -154,3 +154,33 @@ training: { precision: bf16, batch_size: 4, loss: ${loss}, activation_checkpoint
     assert.equal(bytesOf(llama3('fused'), 'logits and loss'), 0);
   });
 });
+
+describe('training.grad_accum_dtype: gradients in the dtype the framework accumulates them in', () => {
+  test('Megatron under --bf16 (accumulate_allreduce_grads_in_fp32): bf16 weights, an fp32 main_grad buffer kept on the GPU while the optimizer is on the host', () => {
+    const megatron = `${model}\ntraining: { precision: amp_bf16, convention: zero, grad_accum_dtype: fp32, grad_accumulation: 4, offload: { optimizer: cpu } }\nparallel: { gpus: 2, tensor: 2, strategy: ddp, gradient_as_bucket_view: true }`;
+    assert.equal(bytesOf(megatron, 'gradients'), Math.ceil((params() * 4) / 2));
+    assert.equal(bytesOf(megatron, 'weights'), Math.ceil((params() * 2) / 2));
+    assert.equal(bytesOf(megatron, 'optimizer states'), undefined, 'the states live on the host');
+    const convention = megatron.replace(' grad_accum_dtype: fp32,', '');
+    assert.equal(
+      bytesOf(convention, 'gradients'),
+      Math.ceil((params() * 2) / 2),
+      "the zero convention's 2 B",
+    );
+    assert.throws(
+      () => spec(megatron.replace('grad_accum_dtype: fp32', 'grad_accum_dtype: fp8')),
+      /x\.yaml:2:\d+: training\.grad_accum_dtype/,
+    );
+  });
+});
+
+test('DeepSpeed ZeRO keeps an fp32 master partition and fp32 Adam states of a model loaded in bf16 (stage_1_and_2.py single_partition_of_fp32_groups)', () => {
+  const states = (precision: string, strategy: string) =>
+    bytesOf(
+      `${model}\ntraining: { precision: ${precision}, convention: zero, optimizer: adamw }\nparallel: { gpus: 2, strategy: ${strategy} }`,
+      'optimizer states',
+    );
+  assert.equal(states('bf16', 'zero2'), Math.ceil((params() * 12) / 2), 'fp32 master + m + v');
+  assert.equal(states('bf16', 'zero2'), states('amp_bf16', 'zero2'), "as DeepSpeed's 16-bit engine");
+  assert.equal(states('bf16', 'ddp'), params() * 4, 'torch AdamW on bf16 parameters: bf16 m and v');
+});

@@ -29,6 +29,11 @@ const swiftScripts = [
   'examples/megatron/lora/dense.sh',
   'examples/megatron/long_text.sh',
   'examples/megatron/rlhf/dpo/dense.sh',
+  'examples/megatron/rlhf/dpo/packing.sh',
+  'examples/megatron/rlhf/kto/dense.sh',
+  'examples/megatron/fp8/benchmark.sh',
+  'examples/train/embedding/qwen3/qwen3_emb.sh',
+  'examples/train/rlhf/gkd/fast.sh',
 ];
 const peftResultFiles = [
   'ln_tuning--llama-3.2-3B-default.json',
@@ -40,6 +45,12 @@ const round7Documents = [
   ...peftResultFiles.map((file) => `huggingface/peft method_comparison/MetaMathQA/results/${file} `),
   'pytorch/ao torchao/prototype/quantized_training/README.md',
   'pytorch/torchtitan torchtitan/components/quantization/nvfp4.md',
+  'open-mmlab/mmaction2 configs/recognition/trn/README.md',
+  'huggingface/trl examples/notebooks/sft_trl_lora_qlora.ipynb',
+  'hpcaitech/ColossalAI examples/language/llama/README.md',
+  'axolotl-ai-cloud/axolotl examples/llama-3/README.md',
+  'deepspeedai/DeepSpeed blogs/muon-optimizer/README.md',
+  'ljm565/universal-llm-trainer docs/gpu_test.md',
 ];
 
 checkReferenceRound({
@@ -47,7 +58,7 @@ checkReferenceRound({
   cases: round7Cases,
   documents: round7Documents,
   earlierCases,
-  minCases: 15,
-  minDocuments: 12,
+  minCases: 40,
+  minDocuments: 15,
   isSpecUnique: true,
 });

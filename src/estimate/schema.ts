@@ -108,6 +108,12 @@ export const trainingSchema = z.strictObject({
     })
     .optional(),
   convention: oneOf(conventions).optional(),
+  grad_accum_dtype: oneOf(['fp32', 'bf16', 'fp16'] as const)
+    .meta({
+      description:
+        "the dtype gradients accumulate in, where the framework decides it: Megatron's main_grad buffer (fp32 under --bf16: accumulate_allreduce_grads_in_fp32), DeepSpeed data_types.grad_accum_dtype; default: the precision and convention's",
+    })
+    .optional(),
   batch_size: quantityField.optional(),
   grad_accumulation: positiveInt.optional(),
   activation_checkpointing: oneOf(checkpointings).optional(),

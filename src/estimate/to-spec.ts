@@ -240,6 +240,8 @@ function toTraining(
     // transformers' ForCausalLMLoss (`logits.float()`), torchtune's `self.output(h).float()` and
     // torchtitan's `pred.float()` upcast; under autocast log_softmax and nll_loss run in fp32 anyway.
     isLossUpcast: training.loss_upcast ?? true,
+    gradAccumBytes:
+      training.grad_accum_dtype === undefined ? undefined : training.grad_accum_dtype === 'fp32' ? 4 : 2,
     isCheckpointedInputGrad: training.checkpointed_inputs_require_grad ?? true,
     convention,
     gradAccumulation,

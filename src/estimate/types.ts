@@ -309,6 +309,12 @@ export interface EstimateSpec {
     loss: Loss;
     /** The loss upcasts 16-bit logits to fp32 (.float() in the code, or autocast's fp32 ops). */
     isLossUpcast: boolean;
+    /**
+     * Bytes of a gradient element when the framework accumulates them in a dtype of its own (Megatron's
+     * fp32 main_grad buffer under bf16, DeepSpeed data_types.grad_accum_dtype); undefined: the
+     * precision and convention decide.
+     */
+    gradAccumBytes: number | undefined;
     /** The checkpointed layers' inputs require grad; false: the layers record no autograd graph. */
     isCheckpointedInputGrad: boolean;
     convention: Convention;

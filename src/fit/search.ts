@@ -103,11 +103,14 @@ export async function runSearch(options: SearchOptions): Promise<{
     options.onTrialStart?.(value, index);
     const isRepeat = trials.some((t) => t.value === value);
     const hints = trialHintsFor(history, bounds.limits, value);
-    const mode = freshCheck === undefined ? undefined : { fresh: true };
+    // Once a fork's answer failed as a fresh process, the forks' boundary is not a fresh process's:
+    // every later value runs fresh, and needs no check of its own.
+    const isForkRefuted = trials.some((t) => t.isFreshCheck && t.outcome === 'memory');
+    const mode = freshCheck !== undefined || isForkRefuted ? { fresh: true } : undefined;
     const trial = {
       ...(await options.runTrial(value, index, hints, mode)),
       isRepeat,
-      ...(mode ? { isFreshCheck: true } : {}),
+      ...(freshCheck !== undefined ? { isFreshCheck: true } : {}),
     };
     trials.push(trial);
     history.push(observe(trial));

@@ -1054,8 +1054,8 @@ parallel: { gpus: 8, strategy: ddp }`,
     spec: `model:
   params: 72706203648
   transformer: { family: llama, layers: 80, hidden: 8192, heads: 64, kv_heads: 8, vocab: 152064, ffn: 29568, bias: qkv, tied_embeddings: false, seq_len: 8192, attention: flash }
-training: { precision: amp_bf16, convention: zero, optimizer: adamw, batch_size: 1, grad_accumulation: 16, activation_checkpointing: full, loss: fused, offload: { optimizer: cpu } }
-parallel: { gpus: 8, tensor: 8, sequence_parallel: true, strategy: zero1 }
+training: { precision: amp_bf16, convention: zero, grad_accum_dtype: fp32, optimizer: adamw, batch_size: 1, grad_accumulation: 16, activation_checkpointing: full, loss: fused, offload: { optimizer: cpu } }
+parallel: { gpus: 8, tensor: 8, sequence_parallel: true, strategy: ddp, gradient_as_bucket_view: true }
 cuda: { expandable_segments: true }`,
   },
   // The PyTorch tutorial on fusing the optimizer step into backward: ViT-L/16, batch 1, fp32 Adam.

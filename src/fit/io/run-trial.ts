@@ -28,6 +28,12 @@ export interface TrialRunner {
 /** How long the search waits for a warm start to finish its imports at the gate before it reads its memory. */
 const gateWaitMs = 30_000;
 
+/**
+ * Where trials are forks: the index a fresh process started ahead for the answer's fresh check is
+ * started under (its gate and imports log apart from the forks'); its record takes the search's index.
+ */
+const freshAheadIndex = 1000;
+
 /** A function that runs one trial per call. */
 export function createTrialRunner(given: TrialRunnerOptions): TrialRunner {
   const options = { ...given };
@@ -65,6 +71,41 @@ export function createTrialRunner(given: TrialRunnerOptions): TrialRunner {
     warming.clear();
   };
 
+  // Where trials are forks, a fresh process waits at its gate once a memory failure is known (the
+  // search is near its end): the answer's fresh check then costs its run, not also its imports
+  // (cold, the bench's CNN under RLIMIT_AS spent 12.7 and 13.2 s on two checks, a fork ~5 s).
+  let freshAhead: StartedTrial | null = null;
+  const prepareFreshCheck = (record: TrialRecord): void => {
+    if (freshAhead !== null || record.outcome !== 'memory' || !options.warmServer?.isAlive()) return;
+    if (options.signal?.aborted) return;
+    freshAhead = startTrial(
+      { ...options, warmServer: null },
+      freshAheadIndex,
+      null,
+      importsOf(freshAheadIndex),
+    );
+  };
+  const runFreshCheck = async (value: number, index: number, hints?: TrialHints): Promise<TrialRecord> => {
+    const ahead = freshAhead;
+    freshAhead = null;
+    if (ahead && !ahead.hasEnded()) {
+      const record = await ahead.release(value, hints, index);
+      learnFrom(freshAheadIndex);
+      // Failed fresh: the search's later values run fresh too (search.ts), the next one warm.
+      if (record) prepareFreshCheck(record);
+      if (record) return record;
+    } else if (ahead) await ahead.discard();
+    const record = (await startTrial(
+      { ...options, warmServer: null },
+      index,
+      value,
+      importsOf(index),
+    ).release(value, hints)) as TrialRecord;
+    learnFrom(index);
+    prepareFreshCheck(record);
+    return record;
+  };
+
   // A forked trial whose client found no server (it died): this trial and the rest run fresh.
   const runForked = async (value: number, index: number, hints?: TrialHints): Promise<TrialRecord | null> => {
     const record = await startTrial(options, index, value, importsOf(index)).release(value, hints);
@@ -81,18 +122,10 @@ export function createTrialRunner(given: TrialRunnerOptions): TrialRunner {
     hints?: TrialHints,
     mode?: { fresh?: boolean },
   ): Promise<TrialRecord> => {
-    if (mode?.fresh && options.warmServer?.isAlive()) {
-      const record = (await startTrial(
-        { ...options, warmServer: null },
-        index,
-        value,
-        importsOf(index),
-      ).release(value, hints)) as TrialRecord;
-      learnFrom(index);
-      return record;
-    }
+    if (mode?.fresh && options.warmServer?.isAlive()) return runFreshCheck(value, index, hints);
     if (options.warmServer?.isAlive()) {
       const record = await runForked(value, index, hints);
+      if (record) prepareFreshCheck(record);
       if (record) return record;
     }
     const warm = warming.get(index);
@@ -113,7 +146,8 @@ export function createTrialRunner(given: TrialRunnerOptions): TrialRunner {
   };
   return Object.assign(run, {
     close: async () => {
-      await Promise.all([...warming.values()].map((t) => t.discard()));
+      await Promise.all([...warming.values(), ...(freshAhead ? [freshAhead] : [])].map((t) => t.discard()));
+      freshAhead = null;
       warming.clear();
       learned?.close();
     },

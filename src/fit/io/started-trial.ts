@@ -117,8 +117,12 @@ export interface StartedTrial {
   runDir: string;
   /** True once the process has ended (before its release: the warm start failed). */
   hasEnded(): boolean;
-  /** Gives the trial its value (a warm one leaves the gate) and resolves with its record; null when a warm one had ended at the gate. */
-  release(value: number, hints: TrialHints | undefined): Promise<TrialRecord | null>;
+  /**
+   * Gives the trial its value (a warm one leaves the gate) and resolves with its record; null when a
+   * warm one had ended at the gate. `asIndex`: the search's index it runs as, where it was started
+   * ahead under another (its record is named by it).
+   */
+  release(value: number, hints: TrialHints | undefined, asIndex?: number): Promise<TrialRecord | null>;
   /** Stops an unreleased trial and removes its record. */
   discard(): Promise<void>;
   /** Gives a warm trial still at its gate the modules other trials imported, to import while it waits. */
@@ -284,8 +288,10 @@ export function startTrial(
     if (isReleased && options.untilLine && lines.some((line) => options.untilLine?.test(line)))
       stop('until-line');
   };
+  // The record's name: the index it was started as, or the one it was released as.
+  let recordIndex = index;
   const name = (value: number | string) =>
-    join(options.runsDir, `trial-${String(index).padStart(2, '0')}-${options.variable}-${value}`);
+    join(options.runsDir, `trial-${String(recordIndex).padStart(2, '0')}-${options.variable}-${value}`);
   const runDir = name(isWarm ? 'warm' : coldValue);
   const gateDir = join(options.runsDir, `.gate-${String(index).padStart(2, '0')}`);
   const readyFile = join(gateDir, 'ready');
@@ -353,8 +359,13 @@ export function startTrial(
   // An unreleased warm trial that fails must not be an unhandled rejection; release() sees it again.
   ended.catch(() => {});
 
-  const release = async (value: number, given: TrialHints | undefined): Promise<TrialRecord | null> => {
+  const release = async (
+    value: number,
+    given: TrialHints | undefined,
+    asIndex?: number,
+  ): Promise<TrialRecord | null> => {
     hints = given;
+    if (asIndex !== undefined) recordIndex = asIndex;
     if (isWarm) {
       const message = JSON.stringify({
         placeholder: placeholderFor(options.variable),

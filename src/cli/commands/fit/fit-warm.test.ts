@@ -56,6 +56,12 @@ describe('headroom fit: warm trials', { skip: noPython ?? cgroupUnavailable() },
     // Every trial a fork, but the last: the answer once more as a fresh process (its own layout).
     const checks = forked.trials.filter((t: { isFreshCheck?: boolean }) => t.isFreshCheck);
     assert.equal(checks.at(-1)?.value, forked.best, JSON.stringify(forked.trials));
+    // Started ahead at its gate once a memory failure was known: it waited, and its record is named
+    // by its place in the search (not the index it was started under).
+    const check = checks.at(-1);
+    assert.equal(typeof check.warmStart?.warmedSeconds, 'number', JSON.stringify(check));
+    const place = String(forked.trials.indexOf(check) + 1).padStart(2, '0');
+    assert.match(check.runDir, new RegExp(`trial-${place}-batch-${check.value}$`), JSON.stringify(check));
     for (const trial of forked.trials) {
       if (trial.isFreshCheck) assert.equal(trial.forked, undefined, JSON.stringify(trial));
       else assert.equal(typeof trial.forked?.pid, 'number', JSON.stringify(trial));
