@@ -95,6 +95,7 @@ export function estimate(given: EstimateSpec, overrides: EstimateOverrides = {})
     ...(shape?.lmHead ? { head: headGather(spec) } : {}),
     gradientBytes: counts.isTraining ? gradientBytesOf(spec) : 0,
     isParamOffload: spec.training.offloadParameters,
+    isJax: spec.framework === 'jax',
     ...(shape && spec.model.quantization
       ? { modelQuantized: quantizedParams(shape, spec.model.quantization) }
       : {}),

@@ -159,6 +159,9 @@ describe('DDP and FSDP', () => {
     assert.equal(ddp.gradients, 4e9, 'DDP shards nothing');
     const view = parts('model: { params: 1B }\nparallel: { gpus: 4, gradient_as_bucket_view: true }');
     assert.equal(view['gradient buckets'], 0);
+    const jax = parts('framework: jax\nmodel: { params: 1B }\nparallel: { gpus: 4, strategy: ddp }');
+    assert.equal(jax['gradient buckets'], undefined, "JAX's all-reduce is in the compiled step: no Reducer");
+    assert.equal(jax.gradients, 4e9);
   });
 
   test('FSDP FULL_SHARD: states / N, two gathered layers and one layer of unsharded gradients in backward', () => {

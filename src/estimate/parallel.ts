@@ -74,6 +74,8 @@ export function parallelComponents(options: {
   embeddingParams?: number;
   /** Parameters offloaded to the host: even one GPU copies each unit in when it runs. */
   isParamOffload?: boolean;
+  /** JAX: data parallelism is an all-reduce inside the compiled step, with no bucket copies kept. */
+  isJax?: boolean;
 }): { components: Component[]; outsideAllocator: Component[]; notes: string[] } {
   const { parallel, trainable, computeBytes, gradientBytes } = options;
   const dp = dataParallelOf(parallel);
@@ -94,7 +96,9 @@ export function parallelComponents(options: {
   const needsUnit = (what: string): void => {
     notes.push(`${what} are sized from one layer: give model.transformer (or model.config) to count them`);
   };
-  if (parallel.strategy === 'ddp' && dp > 1 && trainable > 0) {
+  // Under JAX the gradients' all-reduce (jax.lax.pmean, or a sharded jit's) is part of the compiled step:
+  // XLA schedules it on the gradient buffers themselves, with no Reducer keeping bucket copies.
+  if (parallel.strategy === 'ddp' && dp > 1 && trainable > 0 && !options.isJax) {
     // torch DistributedDataParallel's Reducer copies every gradient into flat 25 MiB buckets it keeps;
     // gradient_as_bucket_view=True makes the gradients views into them (Scott Logic measured ~4 B/param
     // for DDP and 2.5 saved by the view: references scottlogic-pytorch-per-param-costs).

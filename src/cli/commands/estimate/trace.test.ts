@@ -5,11 +5,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { parseEstimateSpec } from '../../../estimate/load.js';
 import { repoRoot } from '../../../probe/gpu/test-helpers/shared.js';
 import { frameworksPython, skipUnlessFrameworks } from '../../../test-helpers/frameworks.js';
 import type { WarmPython } from '../../../test-helpers/warm-python.js';
 import { startWarmTracePython } from '../../../trace/test-helpers/warm-trace.js';
 import { runHeadroom } from '../../test-helpers/run-in-process.js';
+import { traceRefusal } from './trace.js';
 
 const tinyLlama = join(repoRoot, 'src', 'trace', 'fixtures', 'tiny-llama.json');
 const skip = skipUnlessFrameworks('torch', 'transformers');
@@ -181,4 +183,23 @@ describe('headroom estimate --trace, jax', { skip: skipUnlessFrameworks('jax') }
     );
     assert.equal(trace.added[0].name, 'cuda context');
   });
+});
+
+test('what the helper would trace as something else is refused: an optimizer step in backward, a trainable count', () => {
+  const options = {
+    python: 'python3',
+    modelConfig: tinyLlama,
+    module: undefined,
+    isFull: false,
+    inputs: [],
+    cwd: '.',
+  };
+  const refusal = (training: string, model = '') =>
+    traceRefusal(
+      parseEstimateSpec(`model: { params: 1B${model} }\ntraining: { ${training} }`, 'x.yaml'),
+      options,
+    );
+  assert.equal(refusal('optimizer: adamw'), undefined);
+  assert.match(refusal('optimizer: adamw, optimizer_in_backward: true') ?? '', /optimizer_in_backward/);
+  assert.match(refusal('optimizer: adamw', ', trainable: 200M') ?? '', /model\.trainable without lora/);
 });

@@ -57,6 +57,12 @@ export function traceRefusal(spec: EstimateSpec, options: TraceOptions): string 
       ? `the paged optimizer ${training.optimizer} (unified memory)`
       : '',
     training.optimizer === 'none' ? 'inference (optimizer: none; the trace runs a training step)' : '',
+    // The helper steps the optimizer after backward over every trainable tensor it built.
+    training.isOptimizerInBackward ? 'optimizer_in_backward (the step runs after backward)' : '',
+    // A trainable count names no tensors: the helper would train every parameter (BAdam's one block).
+    spec.model.trainable !== undefined && !spec.model.lora
+      ? 'model.trainable without lora (the trace trains every parameter it builds)'
+      : '',
     parallel.pipeline > 1 || parallel.context > 1 ? 'pipeline or context parallelism' : '',
   ].filter(Boolean);
   if (unTraced.length > 0) {
