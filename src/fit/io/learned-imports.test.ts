@@ -23,6 +23,27 @@ after(() => rmSync(scratch, { recursive: true, force: true }));
 
 // `late` is imported inside main(), as a script imports lightning only for a Lightning run.
 writeFileSync(join(scratch, 'late.py'), 'HELD = b"z" * (4 * 2**20)\n');
+// Slow to import (as lightning is): the server imports it before the fork it was learned for.
+writeFileSync(join(scratch, 'slowlate.py'), 'import time\ntime.sleep(4)\nHELD = b"z" * (4 * 2**20)\n');
+writeFileSync(
+  join(scratch, 'slowtrain.py'),
+  `import argparse
+import time
+
+
+def main():
+    import slowlate  # noqa: F401
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--batch", type=int, required=True)
+    args = parser.parse_args()
+    held = b"y" * (args.batch * 2**20)
+    time.sleep(0.3)
+    print("done", args.batch, flush=True)
+
+
+main()
+`,
+);
 writeFileSync(
   join(scratch, 'train.py'),
   `import argparse
@@ -128,6 +149,45 @@ describe('learned imports', { skip: noCgroup ?? noPython }, () => {
       assert.ok(first.forked && second.forked, 'both trials were forks of the warm interpreter');
       assert.equal(lateSeen(first.runDir), 'False');
       assert.equal(lateSeen(second.runDir), 'True', 'the server imported late before the second fork');
+      assert.match(logOf(second.runDir), /done 4/);
+    } finally {
+      await run.close();
+      await server.stop();
+    }
+  });
+
+  test("a forked trial is judged from its fork's start: not while the server imports what an earlier trial imported late", async () => {
+    const runsDir = join(scratch, 'fit-fork-slow');
+    const command = ['python3', join(scratch, 'slowtrain.py'), '--batch', '{batch}'];
+    const server = await startWarmServer({
+      command,
+      python: { interpreterAt: 0, scriptAt: 1, isModule: false },
+      env: launch(command).env,
+      cwd: scratch,
+    });
+    const run = createTrialRunner({
+      launch: { ...launch(command), cwd: scratch },
+      variable: 'batch',
+      gpuProbe: noGpuProbe,
+      runsDir,
+      runIdPrefix: `fitlearn${process.pid}-3`,
+      limits: [{ resource: 'host', limitBytes: 200 * MiB }],
+      marginFraction: 0,
+      stopGraceMs: 1000,
+      sampleIntervalMs: 100,
+      // Judged early (hints given): a level of 3 s with no line would stop a trial.
+      isFullTrials: false,
+      warmServer: server,
+      learnImports: true,
+    });
+    const hints = { expectedPeakBytes: { host: null, gpu: null }, noiseFraction: 0.02 };
+    try {
+      await run(2, 1, hints);
+      // The server spends 4 s importing slowlate before it forks trial 2; its client alone is level then.
+      const second = await run(4, 2, hints);
+      assert.ok(second.forked, JSON.stringify(second));
+      assert.equal(second.outcome, 'pass', second.because);
+      assert.equal(second.stoppedEarly, null, JSON.stringify(second.stoppedEarly));
       assert.match(logOf(second.runDir), /done 4/);
     } finally {
       await run.close();

@@ -201,7 +201,9 @@ export function startTrial(
   let timer: NodeJS.Timeout | undefined;
   // The process's samples from its start; a warm one's program begins once it has left the gate.
   const samples: MemorySample[] = [];
-  let programStartMs: number | null = isWarm ? null : performance.now();
+  // A fork's program starts once the server has forked it (reported below): before that the server
+  // imports what earlier trials imported, and only the client, level at a few MiB, is sampled.
+  let programStartMs: number | null = isWarm || isForked ? null : performance.now();
   let startupMs: number | undefined;
   // The root process's RLIMIT_AS (prlimit, ulimit -v, or the script's own setrlimit) and VmPeak.
   let addressSpaceLimit: number | null = null;
@@ -211,7 +213,10 @@ export function startTrial(
   const readAddressSpace = (clientPid: number): void => {
     if (isForked && forkedPid === null) {
       const report = readForkReport(forkFile);
-      if (report && 'pid' in report) forkedPid = report.pid;
+      if (report && 'pid' in report) {
+        forkedPid = report.pid;
+        programStartMs ??= performance.now();
+      }
     }
     // A forked trial's limit and peak are its fork's (the client's are a small interpreter's).
     const pid = isForked ? forkedPid : clientPid;
