@@ -100,7 +100,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Measured once at 129/168 (76.8%), 9 false OOMs, 26/48, 1 wrong fix (HELDOUT-4-RESULT.md); round 5,
   // relabelled and tuned against it: 160/168 (95.2%), 1 (an mmap ENOMEM whose thread found a wrong
   // data path), 23/37, 0, 150/163. Round 6, relabelled: 160/168, 1, 28/34, 0, 151/163.
-  'heldout-4': { kindRight: 160, falseOoms: 1, causesRight: 28, wrongFixes: 0, factsRight: 151 },
+  // Round 8: a failing step that placed or gathered the model's state is model_state (evidence.ts
+  // modelStateStep): 29/34.
+  'heldout-4': { kindRight: 160, falseOoms: 1, causesRight: 29, wrongFixes: 0, factsRight: 151 },
   // Measured once, 2026-11-27 00:14 UTC, with round 5's rules frozen at 9d61e74 (HELDOUT-5-RESULT.md):
   // 111/122 (91.0%), 3 false OOMs, 9/13 causes, 0 wrong fixes, 143/168 facts; round 4's rules on it:
   // 107/122 (87.7%), 6, 9/13, 0. Round 6, tuned against it and relabelled: 121/122 (99.2%), 0, 12/13, 0, 146/168.
@@ -119,8 +121,8 @@ const measured: Record<TestCorpusPart, Bar> = {
   // on it: 125/141 (88.7%), 1, 11/21, 1, 141/175. After it, one change by structure: an engine argument
   // given as a flag (--max-model-len 4096) is a shown setting, every one on a command line (settings.ts),
   // and the KV-cache fix names a value below it: 0 wrong fixes, nothing else moved. Round 8, tuned
-  // against it by structure (round8-forms.test.ts): 141/141, 0, 15/21, 0, 150/175.
-  'heldout-7': { kindRight: 141, falseOoms: 0, causesRight: 15, wrongFixes: 0, factsRight: 150 },
+  // against it by structure (round8-forms.test.ts): 141/141, 0, 16/21, 0, 150/175.
+  'heldout-7': { kindRight: 141, falseOoms: 0, causesRight: 16, wrongFixes: 0, factsRight: 150 },
 };
 
 for (const part of testCorpusParts) {

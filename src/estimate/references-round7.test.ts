@@ -34,6 +34,8 @@ const swiftScripts = [
   'examples/megatron/fp8/benchmark.sh',
   'examples/train/embedding/qwen3/qwen3_emb.sh',
   'examples/train/rlhf/gkd/fast.sh',
+  'examples/megatron/rlhf/dpo/group_by_length.sh',
+  'examples/megatron/embedding/qwen3_emb.sh',
 ];
 const peftResultFiles = [
   'ln_tuning--llama-3.2-3B-default.json',
@@ -46,6 +48,7 @@ const round7Documents = [
   'pytorch/ao torchao/prototype/quantized_training/README.md',
   'pytorch/torchtitan torchtitan/components/quantization/nvfp4.md',
   'open-mmlab/mmaction2 configs/recognition/trn/README.md',
+  'open-mmlab/mmaction2 configs/recognition/tin/README.md',
   'huggingface/trl examples/notebooks/sft_trl_lora_qlora.ipynb',
   'hpcaitech/ColossalAI examples/language/llama/README.md',
   'axolotl-ai-cloud/axolotl examples/llama-3/README.md',
