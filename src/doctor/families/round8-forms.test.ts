@@ -202,3 +202,40 @@ describe("the step that failed placed, loaded or gathered the model's own state"
     );
   });
 });
+
+describe('a bare kill inside a Slurm job whose script states its memory', () => {
+  const killed =
+    'process_data.sh: line 76:  4663 Killed                  sct_deepseg_sc -i sub-01_T2w.nii.gz';
+
+  test("the job's own request is the limit, and the fix asks for more than it", () => {
+    const d = mustDiagnose(
+      '#!/bin/bash',
+      '#SBATCH --ntasks=32',
+      '#SBATCH --mem=16G',
+      'srun python train.py',
+      killed,
+    );
+    assert.equal(d.cause, 'memory_limit');
+    assert.ok(
+      d.fixes.some((f) => f.includes('--mem=32G')),
+      d.fixes.join(' | '),
+    );
+    assert.ok(!d.fixes.some((f) => f.includes('--mem=16G')), d.fixes.join(' | '));
+  });
+
+  test('a request in megabytes, as Slurm reads a bare number', () => {
+    const d = mustDiagnose('#SBATCH --mem-per-cpu=4096M   # memory; default unit is megabytes', killed);
+    assert.ok(
+      d.fixes.some((f) => f.includes('--mem-per-cpu=8G')),
+      d.fixes.join(' | '),
+    );
+  });
+
+  test('no request shown: the bare kill stays unknown', () => {
+    assert.equal(mustDiagnose('#SBATCH --ntasks=32', killed).cause, 'unknown');
+  });
+
+  test('a directive Slurm skips (##SBATCH) is no request', () => {
+    assert.equal(mustDiagnose('##SBATCH --mem=16G', killed).cause, 'unknown');
+  });
+});

@@ -132,6 +132,17 @@ const logRules: FactRule[] = [
     extract: (m) => ({ modelStateStep: m[3] !== undefined ? 'gather' : 'place' }),
   },
   {
+    // The memory a Slurm job asked for, as its batch script states it ("#SBATCH --mem-per-cpu=4096M",
+    // "#SBATCH --mem=16G"): with the cgroup task plugin it is the job's cgroup limit, and the kernel's
+    // OOM killer inside that cgroup ends a process with a bare SIGKILL (slurm.schedmd.com sbatch
+    // --mem, --mem-per-cpu, --mem-per-gpu; cgroup.conf ConstrainRAMSpace).
+    family: 'context',
+    keywords: ['#sbatch'],
+    pattern: /^\s*#SBATCH\s+(--mem(?:-per-cpu|-per-gpu)?)[= ]\s*(\d+(?:\.\d+)?[KMGT]?)\b/,
+    source: 'Slurm sbatch --mem, --mem-per-cpu, --mem-per-gpu',
+    extract: (m) => definedFacts({ jobMemoryOption: m[1], jobMemoryValue: m[2] }),
+  },
+  {
     family: 'context',
     keywords: ['traceback (most recent call last)'],
     pattern: /Traceback \(most recent call last\)/,
