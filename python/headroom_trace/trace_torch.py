@@ -226,11 +226,27 @@ def load_hf_model(torch, request, device, build_real, layers=None):
         seq = int(request.get("seqLen") or 0) or min(getattr(config, "max_position_embeddings", 512) or 512, 512)
         vocab = config.vocab_size
 
+        if request.get("lossUpcast") is False:
+            # training.loss_upcast: false: cross-entropy on the logits as returned (a bf16 model's stay bf16).
+            def batch(n):
+                return {"input_ids": torch.randint(0, vocab, (n, seq), device=device)}
+
+            return model, batch, None, lambda output, batch: causal_lm_loss(torch, output.logits, batch["input_ids"])
+
         def batch(n):
             ids = torch.randint(0, vocab, (n, seq), device=device)
             return {"input_ids": ids, "labels": ids}
 
     return model, batch, None, None
+
+
+def causal_lm_loss(torch, logits, labels):
+    """transformers' ForCausalLMLoss (loss/loss_utils.py, v4.49 to v5) less its `logits.float()`: the labels
+    shifted left by padding (no copy of the logits), one cross-entropy over every position, -100 ignored."""
+    shifted = torch.nn.functional.pad(labels, (0, 1), value=-100)[..., 1:].contiguous()
+    return torch.nn.functional.cross_entropy(
+        logits.view(-1, logits.shape[-1]), shifted.view(-1), ignore_index=-100, reduction="mean"
+    )
 
 
 # The linear layers each LoRA target names, by the module names transformers gives them (Llama, Mistral,

@@ -32,8 +32,9 @@ export interface ClassifiedLog {
 }
 
 // Source lines a traceback quotes ("if 'CUDA out of memory' in str(e):", "except MemoryError:")
-// mention failures without reporting one.
-const quotedSource = /^\s*(?:except|raise|if|elif|assert|return|#)\b/;
+// mention failures without reporting one. A Slurm batch script's "#SBATCH" directive is no comment:
+// it states the job's request (evidence.ts reads its memory).
+const quotedSource = /^\s*(?:except|raise|if|elif|assert|return|#(?!SBATCH\b))\b/;
 
 // A source line a paste glued to the exception it raised, on one line ("raise ValueError("No
 // available memory ...") ValueError: No available memory ..."): the traceback's last line, which

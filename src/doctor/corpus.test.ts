@@ -100,7 +100,10 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Measured once at 129/168 (76.8%), 9 false OOMs, 26/48, 1 wrong fix (HELDOUT-4-RESULT.md); round 5,
   // relabelled and tuned against it: 160/168 (95.2%), 1 (an mmap ENOMEM whose thread found a wrong
   // data path), 23/37, 0, 150/163. Round 6, relabelled: 160/168, 1, 28/34, 0, 151/163.
-  'heldout-4': { kindRight: 160, falseOoms: 1, causesRight: 28, wrongFixes: 0, factsRight: 151 },
+  // Round 8: a failing step that placed or gathered the model's state is model_state (evidence.ts
+  // modelStateStep): 29/34; a bare kill in a Slurm job whose script states its --mem is the job's
+  // limit (host/explain.ts explainJobLimitKill): 30/34.
+  'heldout-4': { kindRight: 160, falseOoms: 1, causesRight: 30, wrongFixes: 0, factsRight: 151 },
   // Measured once, 2026-11-27 00:14 UTC, with round 5's rules frozen at 9d61e74 (HELDOUT-5-RESULT.md):
   // 111/122 (91.0%), 3 false OOMs, 9/13 causes, 0 wrong fixes, 143/168 facts; round 4's rules on it:
   // 107/122 (87.7%), 6, 9/13, 0. Round 6, tuned against it and relabelled: 121/122 (99.2%), 0, 12/13, 0, 146/168.
@@ -119,8 +122,13 @@ const measured: Record<TestCorpusPart, Bar> = {
   // on it: 125/141 (88.7%), 1, 11/21, 1, 141/175. After it, one change by structure: an engine argument
   // given as a flag (--max-model-len 4096) is a shown setting, every one on a command line (settings.ts),
   // and the KV-cache fix names a value below it: 0 wrong fixes, nothing else moved. Round 8, tuned
-  // against it by structure (round8-forms.test.ts): 141/141, 0, 15/21, 0, 150/175.
-  'heldout-7': { kindRight: 141, falseOoms: 0, causesRight: 15, wrongFixes: 0, factsRight: 150 },
+  // against it by structure (round8-forms.test.ts): 141/141, 0, 16/21, 0, 150/175.
+  'heldout-7': { kindRight: 141, falseOoms: 0, causesRight: 16, wrongFixes: 0, factsRight: 150 },
+  // Measured once, 2026-11-27 09:05 UTC, with round 8's rules frozen at 3a5d55e (HELDOUT-8-RESULT.md):
+  // 100/124 (80.6%), 2 false OOMs (MLX's wrapped 2^64 allocation size; a Ray worker that died with no
+  // error, round 8's new weight-1 rule), 12/17 causes, 0 wrong fixes, 107/138 facts; round 7's rules
+  // (28e36b3) on it: 101/124 (81.5%), 1, 12/17, 0, 107/138.
+  'heldout-8': { kindRight: 100, falseOoms: 2, causesRight: 12, wrongFixes: 0, factsRight: 107 },
 };
 
 for (const part of testCorpusParts) {
@@ -153,7 +161,7 @@ for (const part of testCorpusParts) {
   });
 }
 
-test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-7)', (t) => {
+test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-8)', (t) => {
   const cases = testCorpusParts.flatMap((part) => readPart(part));
   if (cases.length === 0) {
     t.skip('no logs in test/corpus');
@@ -168,8 +176,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // measured once (111/122): 886/912 (97.1%), below it; round 6, relabelled and tuned on heldout-5 too:
   // 896/912 (98.2%); with heldout-6 folded in as measured once (104/124): 1000/1036 (96.5%), below it;
   // round 7, tuned on heldout-6 too: 1020/1036 (98.5%); with heldout-7 folded in as measured once
-  // (130/141): 1150/1177 (97.7%), below it; round 8, tuned on heldout-7 too: 1161/1177 (98.6%).
-  const floor = 1161;
+  // (130/141): 1150/1177 (97.7%), below it; round 8, tuned on heldout-7 too: 1161/1177 (98.6%); with
+  // heldout-8 folded in as measured once (100/124): 1261/1301 (96.9%), below it.
+  const floor = 1261;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,

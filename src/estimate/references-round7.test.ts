@@ -1,7 +1,16 @@
 // Round 7 of the published measured peaks (test-helpers/published-measured-round7.ts), gathered held out
 // by one engineer while another changed the model. These tests check their shape — each names its
 // source, what was measured, its config, and a spec that parses — and that they are new to rounds 1 to 6
-// and ../shared/estimation. They score nothing: the lead measures the round once, with the model frozen.
+// and ../shared/estimation.
+// Measured ONCE by the lead, 2026-11-27 08:38 UTC, with the model frozen at d052b55 (analytic): 43 cases,
+// median |error| 14.3%, worst -62.2% (ms-swift's Qwen2.5-3B LoRA notebook), 9 within 5%, 23 within 15%,
+// 37 within 30%. The 34 the spec can say: 14.2% (8/19/30); the 9 it cannot: 15.9%. The model of the
+// session's start (97a03e4) gives 16.3% (7/19/36) on all 43. The trace path (bench/estimate-trace-cases.ts)
+// could trace 9 of them: median 10.8% against 6.1% for the analytic model on the same 9 — its LoRA rows
+// come out +30 to +47% where the analytic ones are within 12%. Round 7 is now spent: the test below pins it.
+// Issue #25's bar (median <= 5%, worst <= 15% on runs nobody fitted to) is not met.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { publishedCases } from './test-helpers/published-measured.js';
 import { round2Cases } from './test-helpers/published-measured-round2.js';
 import { round3Cases } from './test-helpers/published-measured-round3.js';
@@ -9,7 +18,7 @@ import { round4Cases } from './test-helpers/published-measured-round4.js';
 import { round5Cases } from './test-helpers/published-measured-round5.js';
 import { round6Cases } from './test-helpers/published-measured-round6.js';
 import { round7Cases } from './test-helpers/published-measured-round7.js';
-import { checkReferenceRound } from './test-helpers/reference-round-checks.js';
+import { checkReferenceRound, roundAccuracy } from './test-helpers/reference-round-checks.js';
 
 const earlierCases = [
   ...publishedCases,
@@ -34,6 +43,8 @@ const swiftScripts = [
   'examples/megatron/fp8/benchmark.sh',
   'examples/train/embedding/qwen3/qwen3_emb.sh',
   'examples/train/rlhf/gkd/fast.sh',
+  'examples/megatron/rlhf/dpo/group_by_length.sh',
+  'examples/megatron/embedding/qwen3_emb.sh',
 ];
 const peftResultFiles = [
   'ln_tuning--llama-3.2-3B-default.json',
@@ -46,6 +57,7 @@ const round7Documents = [
   'pytorch/ao torchao/prototype/quantized_training/README.md',
   'pytorch/torchtitan torchtitan/components/quantization/nvfp4.md',
   'open-mmlab/mmaction2 configs/recognition/trn/README.md',
+  'open-mmlab/mmaction2 configs/recognition/tin/README.md',
   'huggingface/trl examples/notebooks/sft_trl_lora_qlora.ipynb',
   'hpcaitech/ColossalAI examples/language/llama/README.md',
   'axolotl-ai-cloud/axolotl examples/llama-3/README.md',
@@ -61,4 +73,10 @@ checkReferenceRound({
   minCases: 40,
   minDocuments: 15,
   isSpecUnique: true,
+});
+
+test('round 7, measured once, is pinned: median |error| and the counts within 5, 15 and 30%', async () => {
+  const { median, within, summary } = await roundAccuracy(round7Cases);
+  assert.ok(median <= 0.144, summary);
+  assert.ok(within(0.05) >= 9 && within(0.15) >= 23 && within(0.3) >= 37, summary);
 });

@@ -135,4 +135,10 @@ test('under an address-space limit: never before there is a line, and at its pea
   const longClimb = timed(200, ...Array.from({ length: 16 }, (_, i) => 100 + i * 33), ...Array(8).fill(600));
   assert.equal(judge(longClimb, line(605))?.kind, 'levelled-off', 'without the limit, a second of level');
   assert.equal(judgeAs(longClimb, line(605)), null);
+  // A value the line puts within the noise of the limit (1000 MiB, noise 1%: from 990 MiB) runs to its
+  // end or its failure: a level just under the limit is not yet its last allocation.
+  const nearLimit = timed(200, 100, 500, 985, ...Array(16).fill(985));
+  assert.equal(judgeAs(nearLimit, line(992)), null);
+  assert.equal(judge(nearLimit, line(992))?.kind, 'levelled-off', 'without an address-space limit it stops');
+  assert.equal(judgeAs(timed(200, 100, 500, 960, ...Array(16).fill(960)), line(965))?.kind, 'levelled-off');
 });

@@ -91,6 +91,33 @@ describe('trace helper, real torch', { skip }, () => {
     assert.equal((withLora?.parameters ?? 0) - (without?.parameters ?? 0), 8 * 512);
   });
 
+  test('tiny llama, bf16 LoRA, loss_upcast false: within 2% of the real step; no fp32 copy of the logits', async () => {
+    // transformers' own loss (labels given to the model) upcasts the logits to fp32 (loss/loss_utils.py
+    // ForCausalLMLoss); a plain cross-entropy on the returned bf16 logits does not.
+    const request: TraceRequest = {
+      ...step,
+      precision: 'bf16',
+      checkpointing: 'full',
+      lora: { rank: 4, alpha: 8, targets: ['q', 'k', 'v', 'o', 'gate', 'up', 'down'], dropout: 0.05 },
+      modelConfig: join(fixtures, 'tiny-llama.json'),
+    };
+    const checked = await runTraceHelper(python(), { ...request, lossUpcast: false });
+    const traced = checked.peakBytes as number;
+    const real = checked.realPeakBytes as number;
+    assert.ok(errorPercent(traced, real) <= 2, `traced ${traced} B, real ${real} B`);
+    const [plain, upcast] = await Promise.all([
+      runTraceHelper(python(), { ...request, lossUpcast: false, mode: 'trace', rawBytes: true }),
+      runTraceHelper(python(), { ...request, mode: 'trace', rawBytes: true }),
+    ]);
+    const logits = step.batchSize * step.seqLen * 512; // tiny-llama's vocab_size
+    // At least the fp32 copy's 2 B per logit over the bf16 ones (about 6 B at 8192 tokens, where the loss peaks).
+    const saved = (upcast?.peakBytes as number) - (plain?.peakBytes as number);
+    assert.ok(
+      saved >= 2 * logits,
+      `the upcast loss's peak is ${saved} B above the plain one's (at least ${2 * logits} B)`,
+    );
+  });
+
   test('the steady step: AdamW states alive through forward and backward; no b×s×s mask a real run skips', async () => {
     // fp32 with every layer checkpointed peaks in backward, where the second and every later step
     // holds the states the first step() created; the real count runs two steps.

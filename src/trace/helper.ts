@@ -26,6 +26,9 @@ export interface TraceRequest {
   attention?: string;
   /** LoRA adapters on these targets, the rest frozen (model.lora). */
   lora?: { rank: number; alpha: number; targets: string[]; dropout: number };
+  /** false: the causal LM's loss is a plain cross-entropy on the logits as the model returns them (bf16 stays
+   * bf16; training.loss_upcast: false); absent or true: transformers' own loss, which upcasts them to fp32. */
+  lossUpcast?: boolean;
   /** Trace every layer (no extrapolation). */
   full?: boolean;
   /** `real`: run the step on real CPU tensors and count allocations (the check of a trace). */

@@ -152,3 +152,90 @@ describe("PhysX's buffer overflow quoted in a sentence", () => {
     assert.equal(d.facts.setting, 'maxRigidContactCount');
   });
 });
+
+describe("the step that failed placed, loaded or gathered the model's own state", () => {
+  const oom =
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 11.50 GiB. GPU 0 has a total capacity of 23.51 GiB of which 9.38 GiB is free. Including non-PyTorch memory, this process has 13.70 GiB memory in use. Of the allocated memory 13.03 GiB is allocated by PyTorch, and 1.20 MiB is reserved by PyTorch but unallocated.';
+
+  test('a traceback through from_pretrained: the weights, not a batch', () => {
+    const d = mustDiagnose(
+      'Traceback (most recent call last):',
+      '  File "/opt/conda/lib/python3.11/site-packages/transformers/modeling_utils.py", line 4225, in from_pretrained',
+      '    model = cls(config, *model_args, **model_kwargs)',
+      oom,
+    );
+    assert.equal(d.cause, 'model_state');
+    assert.ok(!d.fixes.some((f) => /batch size/.test(f)), d.fixes.join(' | '));
+  });
+
+  test("Accelerate's prepare() named as the failing call", () => {
+    assert.equal(
+      mustDiagnose('the OOM happens in `model, optimizer = accelerator.prepare(model, optimizer)`', oom)
+        .cause,
+      'model_state',
+    );
+  });
+
+  test("FSDP's full state dict gathered to save: offload it to the CPU", () => {
+    const d = mustDiagnose(
+      '/usr/lib/python3/dist-packages/torch/distributed/fsdp/fully_sharded_data_parallel.py:2224: UserWarning: Failed to clone() tensor with name lm_head.weight. This may mean that this state_dict entry could point to invalid memory regions after returning from state_dict() call if this parameter is managed by FSDP. Please check clone implementation of lm_head.weight. Error: CUDA out of memory. Tried to allocate 500.00 MiB (GPU 0; 39.59 GiB total capacity; 37.00 GiB already allocated; 200.00 MiB free; 37.22 GiB reserved in total by PyTorch)',
+    );
+    assert.equal(d.cause, 'model_state');
+    assert.ok(d.fixes.some((f) => /offload_to_cpu=True/.test(f)));
+  });
+
+  test('a traceback through the forward pass stays the batch', () => {
+    const d = mustDiagnose(
+      'Traceback (most recent call last):',
+      '  File "train.py", line 88, in <module>',
+      '    loss = model(**batch).loss',
+      '  File "/usr/lib/python3/dist-packages/torch/nn/modules/module.py", line 1518, in _wrapped_call_impl',
+      oom,
+    );
+    assert.equal(d.cause, 'batch_too_large');
+  });
+
+  test('from_pretrained said in a log line, not a frame, is not the failing step', () => {
+    assert.equal(
+      mustDiagnose('INFO loading weights with from_pretrained done', oom).cause,
+      'batch_too_large',
+    );
+  });
+});
+
+describe('a bare kill inside a Slurm job whose script states its memory', () => {
+  const killed =
+    'process_data.sh: line 76:  4663 Killed                  sct_deepseg_sc -i sub-01_T2w.nii.gz';
+
+  test("the job's own request is the limit, and the fix asks for more than it", () => {
+    const d = mustDiagnose(
+      '#!/bin/bash',
+      '#SBATCH --ntasks=32',
+      '#SBATCH --mem=16G',
+      'srun python train.py',
+      killed,
+    );
+    assert.equal(d.cause, 'memory_limit');
+    assert.ok(
+      d.fixes.some((f) => f.includes('--mem=32G')),
+      d.fixes.join(' | '),
+    );
+    assert.ok(!d.fixes.some((f) => f.includes('--mem=16G')), d.fixes.join(' | '));
+  });
+
+  test('a request in megabytes, as Slurm reads a bare number', () => {
+    const d = mustDiagnose('#SBATCH --mem-per-cpu=4096M   # memory; default unit is megabytes', killed);
+    assert.ok(
+      d.fixes.some((f) => f.includes('--mem-per-cpu=8G')),
+      d.fixes.join(' | '),
+    );
+  });
+
+  test('no request shown: the bare kill stays unknown', () => {
+    assert.equal(mustDiagnose('#SBATCH --ntasks=32', killed).cause, 'unknown');
+  });
+
+  test('a directive Slurm skips (##SBATCH) is no request', () => {
+    assert.equal(mustDiagnose('##SBATCH --mem=16G', killed).cause, 'unknown');
+  });
+});

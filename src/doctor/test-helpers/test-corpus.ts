@@ -39,7 +39,7 @@ export const corpusParts: readonly CorpusPart[] = [
 
 /**
  * The parts of test/corpus the tests read: heldout/ since it was measured (test/corpus/HELDOUT.md),
- * heldout-2/ .. heldout-7/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-7-RESULT.md).
+ * heldout-2/ .. heldout-8/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-8-RESULT.md).
  */
 export const testCorpusParts = [
   'logs',
@@ -50,6 +50,7 @@ export const testCorpusParts = [
   'heldout-5',
   'heldout-6',
   'heldout-7',
+  'heldout-8',
 ] as const satisfies readonly CorpusPart[];
 
 /** A part the tests read (testCorpusParts). */

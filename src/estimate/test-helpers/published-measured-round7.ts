@@ -190,6 +190,18 @@ const torchvisionResnet50Stack = (): string[] => {
   return layers;
 };
 
+// --- open-mmlab/mmaction2 configs/recognition/tin/README.md, "gpu_mem(M)" (mmaction2 1.0) ----------------------
+// At 53b2a43d like TRN. tin_imagenet-pretrained-r50_8xb6-1x1x8-40e_sthv2-rgb.py: configs/_base_/models/tin_r50.py =
+// Recognizer2D with ResNetTIN (the torchvision-layout ResNet-50, BatchNorm trained, a Temporal Interlace module
+// before each bottleneck's first conv: a small offset and weight network per block shifting a quarter of the
+// channels along time by learned fractional offsets, shift_div 4) and TSMHead (average consensus, dropout 0.8,
+// 2048 → 174), 8 frames of 224 × 224 per clip, 6 clips per GPU = 48 images per GPU on 8 × 4 = 32 GPUs (DDP), SGD
+// momentum 0.9, grad clip 40, fp32. 23,864,558 parameters (the ResNet-50 trunk 23,508,032 and the head 356,526;
+// the interlace networks' few thousand left out). gpu_mem(M): rank 0's max_memory_allocated in MiB. The sthv1 row
+// (6181) is the same config on other data and the Kinetics row (6185) the same shapes: one case.
+const mmactionTin =
+  'open-mmlab/mmaction2 configs/recognition/tin/README.md (at 53b2a43d, the parent of 0341f70a, https://github.com/open-mmlab/mmaction2/tree/main/configs/recognition/tin)';
+
 // --- huggingface/trl examples/notebooks/sft_trl_lora_qlora.ipynb (output of f6834206a, Oct 2025) --------------
 // The notebook's selected model unsloth/qwen3-14b-unsloth-bnb-4bit (Qwen3-14B: 40 layers, 5120 wide, 40 heads of
 // 128, 8 KV heads, QK-norm, MLP 17408, vocab 151936, untied; 14,768,307,200 parameters) through
@@ -916,4 +928,99 @@ parallel: { gpus: 8, strategy: zero2 }`,
   - { name: teacher logits, shape: [4, 2048, 152064], dtype: bfloat16 }
 cuda: { expandable_segments: true }`,
   }),
+  // mmaction2's TIN: ResNet-50 with temporal interlace shifts, 48 images per GPU on 32 GPUs.
+  {
+    id: 'mmaction2-tin-r50-8x4xb6-1x1x8-sthv2',
+    source: `${mmactionTin}, Something-Something V2 row "1x1x8 | height 240 | 8x4 | ResNet50 | ImageNet | 54.78 | 82.18 | 56.48 | 83.45 | 8 clips x 1 crop | x | 6185"`,
+    what: 'allocated',
+    unit: 'GiB',
+    measured: 6185 / 1024,
+    config:
+      "tools/dist_train.sh configs/recognition/tin/tin_imagenet-pretrained-r50_8xb6-1x1x8-40e_sthv2-rgb.py on 32 GPUs: TIN on ResNet-50 (23,864,558 parameters), 6 clips × 8 frames of 224 × 224 = 48 images per GPU (DDP), BatchNorm trained, SGD momentum 0.9, fp32; rank 0's max_memory_allocated, 6185 MiB (gpu_mem(M)), one GPU's figure. NOT EXPRESSIBLE: the temporal interlace modules (learned fractional shifts of a quarter of the channels before each block, with their interpolation buffers); the spec holds the ResNet-50 stack",
+    spec: `model:
+  params: 23864558
+  cnn:
+    input: [3, 224, 224]
+    layers:
+${[...torchvisionResnet50Stack(), '{ pool: global }', '{ linear: 174 }'].map((layer) => `      - ${layer}`).join('\n')}
+training: { precision: fp32, optimizer: sgd_momentum, batch_size: 48 }
+parallel: { gpus: 32, strategy: ddp }`,
+  },
+  // ms-swift Megatron: unpacked DPO batches grouped by length (the packed run's model), and a full embedding fine-tune.
+  swift({
+    id: 'qwen3-4b-megatron-dpo-full-tp4-sp-group-by-length-mbs4-4gpu',
+    path: 'examples/megatron/rlhf/dpo/group_by_length.sh',
+    line: '# 4 * 56GiB',
+    measured: 56,
+    command:
+      "PYTORCH_CUDA_ALLOC_CONF='expandable_segments:True' NPROC_PER_NODE=4 megatron rlhf --rlhf_type dpo --model Qwen/Qwen3-4B-Instruct-2507 --dataset 'AI-ModelScope/orpo-dpo-mix-40k' --tensor_model_parallel_size 4 --padding_free false --group_by_length true --micro_batch_size 4 --global_batch_size 16 --recompute_granularity full --recompute_method uniform --recompute_num_layers 1 --cross_entropy_loss_fusion true --max_length 8192 --sequence_parallel true --attention_backend flash --beta 0.1 --rpo_alpha 0.1 --loss_type sigmoid",
+    model: {
+      name: 'Qwen/Qwen3-4B-Instruct-2507 (36 layers, 2560 wide, 32 heads of 128, 8 KV heads, MLP 9728, vocab 151936, tied)',
+      params: 4_022_468_096,
+      shape:
+        'family: llama, layers: 36, hidden: 2560, heads: 32, kv_heads: 8, head_dim: 128, vocab: 151936, ffn: 9728, tied_embeddings: true',
+    },
+    tuning:
+      "full DPO in Megatron-core: the bf16 policy with fp32 main gradients, main parameters and Adam moments (1 data-parallel rank: 4 accumulation steps), the reference model a second bf16 copy split over the same 4 tensor-parallel ranks, tensor parallelism 4 with sequence parallelism, every layer recomputed, fused cross-entropy, FlashAttention, expandable segments. NOT EXPRESSIBLE: the reference model's forward (the spec holds its tensor-parallel shard as a tensor)",
+    seq: 8192,
+    seqText:
+      'padding_free false with group_by_length: 4 pairs = 8 chosen and rejected sequences padded to the longest of a batch of similar lengths; the peak batch is the longest group, assumed to reach the 8192 cap',
+    gpus: 4,
+    attention: 'flash',
+    training:
+      'precision: amp_bf16, convention: zero, optimizer: adamw, batch_size: 8, grad_accumulation: 4, activation_checkpointing: full, loss: fused',
+    parallel: 'gpus: 4, tensor: 4, sequence_parallel: true, strategy: zero1',
+    extra: `tensors:
+  - { name: reference model in bf16 as a tensor-parallel shard of 4, shape: [1005617024], dtype: bfloat16 }
+cuda: { expandable_segments: true }`,
+  }),
+  swift({
+    id: 'qwen3-embedding-8b-megatron-full-infonce-tp2-sp-mbs16-2gpu',
+    path: 'examples/megatron/embedding/qwen3_emb.sh',
+    line: '# 2 * 70GiB',
+    measured: 70,
+    command:
+      "PYTORCH_CUDA_ALLOC_CONF='expandable_segments:True' NPROC_PER_NODE=2 INFONCE_TEMPERATURE=0.1 megatron sft --model Qwen/Qwen3-Embedding-8B --task_type embedding --tuner_type full --dataset sentence-transformers/stsb:positive --tensor_model_parallel_size 2 --sequence_parallel true --micro_batch_size 16 --global_batch_size 16 --recompute_granularity full --recompute_method uniform --recompute_num_layers 1 --cross_entropy_loss_fusion true --max_length 8192 --loss_type infonce",
+    model: {
+      name: 'Qwen/Qwen3-Embedding-8B (the Qwen3-8B trunk: 36 layers, 4096 wide, 32 heads of 128, 8 KV heads, MLP 12288; vocab 151665 as its config.json gives, no LM head: last-token pooling)',
+      params: 7_567_295_488,
+      shape:
+        'family: llama, layers: 36, hidden: 4096, heads: 32, kv_heads: 8, head_dim: 128, vocab: 151665, ffn: 12288, tied_embeddings: true, lm_head: false',
+    },
+    tuning:
+      'full fine-tune in Megatron-core with InfoNCE over in-batch negatives: bf16 weights, fp32 main gradients, main parameters and Adam moments (1 data-parallel rank: not sharded), tensor parallelism 2 with sequence parallelism, every layer recomputed, expandable segments',
+    seq: 16,
+    seqText:
+      'padding_free: 16 STS-B anchor–positive pairs per micro-batch = 32 short sentences (about 10 to 30 tokens) concatenated into one row, given as 32 × 16',
+    gpus: 2,
+    attention: 'flash',
+    training:
+      'precision: amp_bf16, convention: zero, optimizer: adamw, batch_size: 32, activation_checkpointing: full, loss: fused',
+    parallel: 'gpus: 2, tensor: 2, sequence_parallel: true, strategy: zero1',
+    extra: 'cuda: { expandable_segments: true }',
+  }),
 ];
+
+// --- Sources note (round 7, gathered 2026-11-27 07:38–08:30 UTC) ---------------------------------------------
+// 43 cases from 26 documents (10 repositories); 34 the spec can say in full, 9 marked NOT EXPRESSIBLE (a DPO,
+// KTO or distillation run's second model, bf16 Adam moments under Megatron's precision-aware optimizer, Unsloth's
+// dynamic 4-bit checkpoint, TIN's temporal interlace). What was measured: 37 reserved, 5 allocated, 1 device total.
+// One document gives 15 cases (ljm565/universal-llm-trainer docs/gpu_test.md, one harness at 2 × 8192 tokens):
+// read per document as well as per case. Years: 2023 (mmaction2 1.0 READMEs) to Aug 2026 (torchtitan NVFP4 page);
+// frameworks: PyTorch eager and compiled, HF Trainer, TRL, PEFT, DeepSpeed ZeRO-2/3, FSDP1/FSDP2 (with offload),
+// Megatron-core (TP, SP, distributed optimizer), ColossalAI Gemini, torchtitan, torchao, mmengine. No JAX case:
+// none of the JAX sources found gives a measured training peak with its config (the other uvadlc scaling
+// notebooks give none; MaxText's logs guide quotes XLA's compile-time estimate of an MoE on TPU).
+// Left out, and why: ms-swift tuners/{lora,neftune,olora,pissa} and early_stop/lora_sft.sh (the config and
+// figure of round 5's lazy_tokenize.sh and lora_sft.sh), megatron/sft.sh "2 * 80GiB" and muon.sh "adam(w): 2 *
+// 78GiB" (the config of megatron/lora/dense.sh's full line, one spec per case; 80 is the card), cached_dataset/
+// sft.sh (round 6's liger/sft.sh config again), sequence_parallel*.sh (the padding-free rows' token counts
+// unknown), ddp_device_map (a naive model split), agent/loss_scale and new_special_tokens (full copies of the
+// embedding and head under LoRA), the MoE and multimodal scripts; PEFT's DoRA result file (its nearest spec is
+// round 2's rank-32 LoRA spec); finetrainers' legacy CogVideoX tables (memory_before_validation equals
+// memory_before_training for checkpointed runs: not a peak); DeepSpeed's core_api_update blog (round 3's
+// bf16_master_weight figures); PEFT's LoRA-FA README (activations only); litgpt's 0_to_litgpt phi-2 run (round 3's
+// config_hub phi-2 LoRA spec); axolotl's stablelm-2 table ("estimates"), code-llama README (round 6's llama-2
+// sentence), llama-3 lora-8b.yml (a Llama-2 int8 config, round 6's spec) and fft-8b "48GB" (a card class);
+// mmsegmentation SETR (four upsampling heads outside the spec); torchtitan PR #996 (GPU count not given);
+// torchtune PRs #990/#1517 (figures not reachable); the TRL GRPO and VLM notebooks.

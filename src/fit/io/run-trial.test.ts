@@ -2,7 +2,7 @@
 // simulated card, stopped by --until-line or --trial-seconds, crashing, and interrupted.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -238,4 +238,33 @@ test('Ctrl-C aborts the trial and leaves no process behind', async () => {
   assert.deepEqual([trial.ok, trial.outcome, trial.reason], [false, 'interrupted', 'interrupted']);
   assert.equal(pids.length, 1);
   assert.deepEqual(survivors(pids), []);
+});
+
+describe('under a binding RLIMIT_AS', () => {
+  test('a value the line puts within the noise of the address-space limit is not stopped at a level: it runs to its end', async (t) => {
+    if (noPython) return t.skip(noPython);
+    // batch MiB held, then ~2.5 CPU-s level (a level long enough to stop at, were it allowed), then "done".
+    const script = join(scratch, 'level.py');
+    writeFileSync(
+      script,
+      'import sys, time\nheld = bytearray(int(sys.argv[1]) * 2**20)\nend = time.process_time() + 2.5\nwhile time.process_time() < end:\n    pass\nprint("done", flush=True)\n',
+    );
+    const limitBytes = 400 * MiB;
+    const command = ['prlimit', `--as=${limitBytes}`, '--', 'python3', script, '{batch}'];
+    // The host limit headroom would default to (GiBs): the address-space limit binds before it.
+    const limits = [{ resource: 'host' as const, limitBytes: 8192 * MiB }];
+    const run = runner({ launch: { ...launch([], null), command }, limits, isFullTrials: false });
+    const base = await run(1, 1);
+    const baseBytes = (base.addressSpace?.peakBytes ?? 0) - MiB;
+    assert.ok(baseBytes > 0 && baseBytes < limitBytes - 100 * MiB, JSON.stringify(base.addressSpace));
+    // 6 MiB under the limit by the line; the noise (3% of the limit, 12 MiB) puts the limit within reach.
+    const value = Math.floor((limitBytes - baseBytes) / MiB) - 6;
+    const hints = { expectedPeakBytes: { host: baseBytes + value * MiB, gpu: null }, noiseFraction: 0.03 };
+    const near = await run(value, 2, hints);
+    await run.close();
+    assert.equal(near.addressSpace?.isHostLimit, true, JSON.stringify(near.addressSpace));
+    assert.equal(near.stoppedEarly, null, JSON.stringify(near.stoppedEarly));
+    assert.deepEqual([near.outcome, near.reason], ['pass', 'exited'], near.because);
+    assert.match(readFileSync(join(near.runDir ?? '', 'logs', 'grow.log'), 'utf8'), /done/);
+  });
 });

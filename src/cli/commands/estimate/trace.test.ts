@@ -11,7 +11,7 @@ import { frameworksPython, skipUnlessFrameworks } from '../../../test-helpers/fr
 import type { WarmPython } from '../../../test-helpers/warm-python.js';
 import { startWarmTracePython } from '../../../trace/test-helpers/warm-trace.js';
 import { runHeadroom } from '../../test-helpers/run-in-process.js';
-import { traceRefusal } from './trace.js';
+import { traceRefusal, traceRequestOf } from './trace.js';
 
 const tinyLlama = join(repoRoot, 'src', 'trace', 'fixtures', 'tiny-llama.json');
 const skip = skipUnlessFrameworks('torch', 'transformers');
@@ -202,4 +202,23 @@ test('what the helper would trace as something else is refused: an optimizer ste
   assert.equal(refusal('optimizer: adamw'), undefined);
   assert.match(refusal('optimizer: adamw, optimizer_in_backward: true') ?? '', /optimizer_in_backward/);
   assert.match(refusal('optimizer: adamw', ', trainable: 200M') ?? '', /model\.trainable without lora/);
+});
+
+test("the request carries training.loss_upcast: false, so the helper's loss keeps 16-bit logits as the model returns them", () => {
+  const options = {
+    python: 'python3',
+    modelConfig: tinyLlama,
+    module: undefined,
+    isFull: false,
+    inputs: [],
+    cwd: '.',
+  };
+  const request = (training: string) =>
+    traceRequestOf(
+      parseEstimateSpec(`model: { params: 1B }\ntraining: { ${training} }`, 'x.yaml'),
+      { inputs: { batchSize: 2 } } as Parameters<typeof traceRequestOf>[1],
+      options,
+    );
+  assert.equal(request('precision: bf16, optimizer: adamw, loss_upcast: false').lossUpcast, false);
+  assert.equal('lossUpcast' in request('precision: bf16, optimizer: adamw'), false);
 });

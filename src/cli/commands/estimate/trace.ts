@@ -97,6 +97,8 @@ export function traceRequestOf(
     // FlashAttention 2 needs its own CUDA package; SDPA keeps the same O(s) state on a CPU trace.
     attention: shape?.attention === 'eager' ? 'eager' : 'sdpa',
     ...(spec.model.lora ? { lora: { ...spec.model.lora } } : {}),
+    // Without it the helper's causal LM takes transformers' loss, which upcasts 16-bit logits to fp32.
+    ...(spec.training.isLossUpcast ? {} : { lossUpcast: false }),
     ...(options.isFull ? { full: true } : {}),
     ...(options.inputs.length > 0 ? { inputs: options.inputs } : {}),
   };

@@ -63,7 +63,43 @@ function swapNote(context: ExplainContext['context']): string {
  * container's cgroup limit end a process the same way: the journal decides (issue 23, CORPUS-FORMAT
  * settled rule 2).
  */
+// Slurm reads a size with no unit as megabytes (sbatch --mem): "4096M" and "4096" are the same.
+const slurmUnits: Record<string, number> = { K: 1 / 1024, M: 1, G: 1024, T: 1024 * 1024 };
+
+/** The request doubled, in the unit it was written in: always above what the script asked. */
+function doubledSlurmSize(value: string): string {
+  const [, amount, unit] = /^(\d+(?:\.\d+)?)([KMGT]?)$/.exec(value) ?? [];
+  if (amount === undefined) return value;
+  const megabytes = Number(amount) * (slurmUnits[unit || 'M'] ?? 1) * 2;
+  return megabytes >= 1024 && megabytes % 1024 === 0 ? `${megabytes / 1024}G` : `${Math.ceil(megabytes)}M`;
+}
+
+// A bare kill inside a Slurm job whose script states its memory request: the job's cgroup limit is
+// the one limit the log shows, and its OOM killer prints nothing to the victim either.
+function explainJobLimitKill(draft: Draft, option: string, value: string): Explanation {
+  const raised = doubledSlurmSize(value);
+  return {
+    cause: 'memory_limit',
+    framework: 'slurm',
+    causeText: `${who(draft)} was ended by SIGKILL inside a Slurm job that asked for ${option}=${value}: with Slurm's cgroup limits that request is the job's memory limit, and the kernel's OOM killer inside the job's cgroup prints nothing to its victim; no other killer's message is in the log`,
+    fixes: [
+      fix(
+        'see what the job used: sacct -j <jobid> --format=JobID,MaxRSS,ReqMem,State',
+        "Slurm records each step's peak RSS (MaxRSS) against what it asked for (ReqMem); OUT_OF_MEMORY confirms the limit",
+      ),
+      fix(
+        `resubmit asking for more, e.g. ${option}=${raised} (the script asks for ${value}), or run fewer tasks or workers in the job`,
+        `the job's cgroup allows what ${option} asks for (sbatch --mem/--mem-per-cpu); the processes together passed it`,
+      ),
+    ],
+  };
+}
+
 function explainSigkill(draft: Draft, { context }: ExplainContext): Explanation {
+  const option = context.jobMemoryOption;
+  const value = context.jobMemoryValue;
+  if (typeof option === 'string' && typeof value === 'string')
+    return explainJobLimitKill(draft, option, value);
   const exit = draft.facts.exitCode === -9 ? 'return code -9 (SIGKILL)' : 'SIGKILL';
   const subject =
     draft.facts.launcher === true

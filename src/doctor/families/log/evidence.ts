@@ -109,6 +109,40 @@ const logRules: FactRule[] = [
     extract: () => ({ batchSizeOne: true }),
   },
   {
+    // The step that failed placed, loaded or gathered the model's own state, before any batch or
+    // after the last: Accelerate's prepare() and DeepSpeed's initialize() move the model and its
+    // optimizer onto the device (huggingface/accelerate accelerator.py prepare; deepspeed
+    // __init__.py initialize), transformers' from_pretrained / torch's load_state_dict load its
+    // weights, and FSDP's full state dict clones every parameter onto the device, warning "Failed to
+    // clone() tensor with name %s" when that clone fails (torch/distributed/fsdp/_state_dict_utils.py
+    // _full_post_state_dict_hook). Named as a call, a traceback frame, or the warning.
+    family: 'context',
+    keywords: [
+      'accelerator.prepare(',
+      'deepspeed.initialize(',
+      'in from_pretrained',
+      'in load_state_dict',
+      'failed to clone() tensor with name',
+    ],
+    pattern:
+      /\b(accelerator\.prepare|deepspeed\.initialize)\(|^\W*File "[^"]+", line \d+, in (from_pretrained|load_state_dict)\s*$|(Failed to clone\(\) tensor with name)/,
+    source:
+      'huggingface/accelerate accelerator.py prepare; deepspeed initialize; transformers from_pretrained; torch load_state_dict; torch/distributed/fsdp/_state_dict_utils.py',
+    once: true,
+    extract: (m) => ({ modelStateStep: m[3] !== undefined ? 'gather' : 'place' }),
+  },
+  {
+    // The memory a Slurm job asked for, as its batch script states it ("#SBATCH --mem-per-cpu=4096M",
+    // "#SBATCH --mem=16G"): with the cgroup task plugin it is the job's cgroup limit, and the kernel's
+    // OOM killer inside that cgroup ends a process with a bare SIGKILL (slurm.schedmd.com sbatch
+    // --mem, --mem-per-cpu, --mem-per-gpu; cgroup.conf ConstrainRAMSpace).
+    family: 'context',
+    keywords: ['#sbatch'],
+    pattern: /^\s*#SBATCH\s+(--mem(?:-per-cpu|-per-gpu)?)[= ]\s*(\d+(?:\.\d+)?[KMGT]?)\b/,
+    source: 'Slurm sbatch --mem, --mem-per-cpu, --mem-per-gpu',
+    extract: (m) => definedFacts({ jobMemoryOption: m[1], jobMemoryValue: m[2] }),
+  },
+  {
     family: 'context',
     keywords: ['traceback (most recent call last)'],
     pattern: /Traceback \(most recent call last\)/,

@@ -77,6 +77,37 @@ function noShortage(n: TorchNumbers, device: number | string): Explanation {
   };
 }
 
+// The failing step placed or loaded the model's state, or gathered it to save (evidence.ts
+// modelStateStep): no batch is in memory then, so the model's own state is what did not fit.
+function modelState(n: TorchNumbers, step: 'place' | 'gather', total: number): Explanation {
+  const held = `PyTorch held ${size(n.reservedBytes)}${total > 0 ? ` of ${size(total)}` : ''} when ${size(n.requestedBytes)} more was refused`;
+  if (step === 'gather')
+    return {
+      cause: 'model_state',
+      causeText: `the model's full state dict was being gathered onto the GPU to save it (FSDP clones every parameter there): ${held}; the batch is not in memory at this step`,
+      fixes: [
+        fix(
+          'gather the state dict on the CPU, on rank 0 only: FSDP.state_dict_type(model, StateDictType.FULL_STATE_DICT, FullStateDictConfig(offload_to_cpu=True, rank0_only=True))',
+          "FSDP's full state dict otherwise assembles every unsharded parameter on each GPU (torch/distributed/fsdp/_state_dict_utils.py)",
+        ),
+      ],
+    };
+  return {
+    cause: 'model_state',
+    causeText: `the failing step placed or loaded the model itself (its weights, and for training its gradients and optimizer state), before any batch: ${held}`,
+    fixes: [
+      fix(
+        'make the model state smaller or spread it: train adapters only (LoRA, or freeze the backbone), load the weights in bf16 or 8/4-bit, or shard them over several GPUs (FSDP, DeepSpeed ZeRO-3, or ZeRO with the optimizer offloaded to the CPU)',
+        'training with Adam in mixed precision holds about 16 bytes per parameter (weights, gradients, two moments, fp32 master copy), whatever the batch',
+      ),
+      fix(
+        'or run on a GPU with more memory',
+        `the step that failed holds no batch, so a smaller batch does not change it`,
+      ),
+    ],
+  };
+}
+
 /** Share of reserved memory that, stranded (non-releasable, or cached unused), is fragmentation by the table alone. */
 export const summaryFragmentedShare = 0.2;
 
@@ -177,6 +208,8 @@ export function explainTorch(draft: Draft, { context }: ExplainContext): Explana
       ...holders,
     };
   }
+  const step = context.modelStateStep;
+  if (step === 'place' || step === 'gather') return modelState(n, step, total);
   const fixes: FixDetail[] = [batchFix(n)];
   // Returning the stranded cache would have served this request, though not with room to spare;
   // offered only where this PyTorch has the option (an upgrade is not a fix for this step).
