@@ -101,3 +101,42 @@ describe('a Ray worker that died (raylet node_manager.cc), by its exit detail', 
     );
   });
 });
+
+describe('device allocators in their own words: torch-directml, TensorRT 7, ggml-cuda built for ROCm/MUSA', () => {
+  for (const [line, requested] of [
+    [
+      'RuntimeError: Could not allocate tensor with 1048576 bytes. There is not enough GPU video memory available!',
+      1048576,
+    ],
+    [
+      '[TensorRT] ERROR: Requested amount of memory (67108864 bytes) could not be allocated. There may not be enough free memory for allocation to succeed.',
+      67108864,
+    ],
+  ] as const)
+    test(line, () => {
+      const d = mustDiagnose(line);
+      assert.equal(d.kind, 'gpu_oom');
+      assert.equal(d.facts.requestedBytes, requested);
+    });
+
+  test("ggml-cuda's error in a MUSA build, then its device and call", () => {
+    assert.equal(
+      kindOf([
+        'MUSA error: out of memory',
+        '  current device: 1, in function alloc at ggml-cuda.cu:400',
+        '  musaMalloc(&ptr, size)',
+      ]),
+      'gpu_oom',
+    );
+  });
+
+  test('another ROCm status in the same words is not memory', () => {
+    assert.equal(
+      kindOf([
+        'ROCm error: invalid device function',
+        '  current device: 0, in function ggml_cuda_compute_forward',
+      ]),
+      'none',
+    );
+  });
+});

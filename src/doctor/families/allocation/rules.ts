@@ -32,7 +32,9 @@ const figureSpellings: Record<string, RegExp[]> = {
     sized(String.raw`out of memory to allocate (\d+) bytes \(total \d+ bytes\)`),
     sized(String.raw`buffer of size (\d+)`),
     sized(String.raw`can't allocate (\d+) Bytes`),
-    sized(String.raw`Requested amount of GPU memory \((\d+) bytes\)`),
+    sized(String.raw`Requested amount of (?:GPU )?memory \((\d+) bytes\)`),
+    // torch-directml: "Could not allocate tensor with 234881024 bytes. There is not enough GPU video memory available!"
+    sized(String.raw`Could not allocate tensor with (\d+) bytes`),
     // ggml-vulkan: "ggml_vulkan: Device memory allocation of size 3959422976 failed."
     sized(String.raw`Device memory allocation of size (\d+) failed`),
     // MLX (malloc_or_wait, before 0.16): "Unable to allocate 123 bytes".
@@ -187,6 +189,10 @@ export const allocationRules: LogRule[] = [
       'out of memory allocating',
       'out of memory to allocate',
       'requested amount of gpu memory',
+      'requested amount of memory',
+      'not enough gpu video memory',
+      'rocm error: out of memory',
+      'musa error: out of memory',
       'cuda runtime (out of memory)',
       'erroroutofdevicememory',
       'mem_object_allocation_failure',
@@ -217,7 +223,7 @@ export const allocationRules: LogRule[] = [
       '메모리 부족',
     ],
     pattern:
-      /Out of memory error on (?:GPU|XPU|NPU) \d+|Attempting to (?:reserve|allocate) \S+(?: at the bottom of memory)?\. That was not possible|\b(?:[Ff]ailed to|[Uu]nable to|[Cc]ould not|[Cc]annot) (?:cuda|cu|hip|musa|cnrt|aclrt|ze)(?:Mem)?(?:Malloc|Alloc|malloc|alloc)\w*|\b(?:cuda|cu|hip|musa|cnrt|aclrt|ze)(?:Mem)?(?:Malloc|Alloc|malloc|alloc)\w*(?:\([^)]*\))?(?: \w+)?:? (?:failed|error)\b|(?:CUDA|HIP) runtime error in ::\w*[Mm]alloc\w*\(.*?\): out of memory|PI_ERROR_OUT_OF_(?:DEVICE|HOST)_MEMORY|UR_RESULT_ERROR_OUT_OF_(?:DEVICE_MEMORY|RESOURCES)|hipErrorOutOfMemory|HIP error: out of memory|\[mxnet\][^\n]*Memory allocation failed|pooled_storage_manager\.h:\d+\]?:? Memory allocation failed|paddle::memory::allocation::BadAlloc|(?:GPU|XPU|NPU) ?\d+ ?上出现内存不足错误|\b(?:CUDA|GPU|HIP)\b[^\n]{0,16}?[:：]\s*(?:内存不足|显存不足|没有记忆|メモリ不足|메모리 부족)|allocating <= available failed, \d+ > \d+|Failed to allocate \d+ bytes for new constant|\[metal::malloc\] (?:Attempting to allocate|Resource limit)|\[malloc_or_wait\] Unable to allocate|OutOfMemoryError: Out of memory allocating [\d,]+ bytes|\b[Oo]ut of memory allocating [\d,]+ bytes \(allocated so far: [\d,]+ bytes|\b[Oo]ut of memory to allocate \d+ bytes \(total \d+ bytes\)|Requested amount of GPU memory \(\d+ bytes\) could not be allocated|Error Code \d+: Cuda Runtime \(out of memory\)|VK_ERROR_OUT_OF_DEVICE_MEMORY|\bErrorOutOfDeviceMemory\b|\b(?:CL_|cl_)?(?:MEM_OBJECT_ALLOCATION_FAILURE|mem_object_allocation_failure)\b|kIOGPUCommandBufferCallbackErrorOutOfMemory|MTLCommandBufferErrorDomain Code=8\b|MTLCommandBufferErrorOutOfMemory|Insufficient Memory \(IOAF code 8\)|[Cc]ommand buffer[^\n]{0,40}?: Insufficient Memory\b|ggml_vulkan: Device memory allocation of size \d+ failed|failed to allocate (?:CUDA|ROCm|Metal|SYCL|Vulkan|CANN|MUSA)\d* buffer of size \d+|can't allocate \d+ Bytes of memory on device|Failed to allocate memory for requested buffer of size \d+|\b(?:[Aa]llocation|[Aa]lloc) (?:failed|error)\b[^\n]{0,40}?\b(?:[Ii]nsufficient|[Nn]ot enough) (?:GPU|device|VRAM|video) memory\b|\b(?:[Ii]nsufficient|[Nn]ot enough) (?:GPU|device|VRAM|video) memory (?:for|to) (?:\w+ )?(?:allocation|allocate)\b|\bMemory Object Allocation Failure\b|\b[Mm]emory (?:is )?not available to allocate\b|\b\w+ failed: out of memory\b/,
+      /Out of memory error on (?:GPU|XPU|NPU) \d+|Attempting to (?:reserve|allocate) \S+(?: at the bottom of memory)?\. That was not possible|\b(?:[Ff]ailed to|[Uu]nable to|[Cc]ould not|[Cc]annot) (?:cuda|cu|hip|musa|cnrt|aclrt|ze)(?:Mem)?(?:Malloc|Alloc|malloc|alloc)\w*|\b(?:cuda|cu|hip|musa|cnrt|aclrt|ze)(?:Mem)?(?:Malloc|Alloc|malloc|alloc)\w*(?:\([^)]*\))?(?: \w+)?:? (?:failed|error)\b|(?:CUDA|HIP) runtime error in ::\w*[Mm]alloc\w*\(.*?\): out of memory|PI_ERROR_OUT_OF_(?:DEVICE|HOST)_MEMORY|UR_RESULT_ERROR_OUT_OF_(?:DEVICE_MEMORY|RESOURCES)|hipErrorOutOfMemory|HIP error: out of memory|\[mxnet\][^\n]*Memory allocation failed|pooled_storage_manager\.h:\d+\]?:? Memory allocation failed|paddle::memory::allocation::BadAlloc|(?:GPU|XPU|NPU) ?\d+ ?上出现内存不足错误|\b(?:CUDA|GPU|HIP)\b[^\n]{0,16}?[:：]\s*(?:内存不足|显存不足|没有记忆|メモリ不足|메모리 부족)|allocating <= available failed, \d+ > \d+|Failed to allocate \d+ bytes for new constant|\[metal::malloc\] (?:Attempting to allocate|Resource limit)|\[malloc_or_wait\] Unable to allocate|OutOfMemoryError: Out of memory allocating [\d,]+ bytes|\b[Oo]ut of memory allocating [\d,]+ bytes \(allocated so far: [\d,]+ bytes|\b[Oo]ut of memory to allocate \d+ bytes \(total \d+ bytes\)|Requested amount of (?:GPU )?memory \(\d+ bytes\) could not be allocated|Could not allocate tensor with \d+ bytes\. There is not enough GPU video memory|\b(?:ROCm|MUSA) error: out of memory\b|Error Code \d+: Cuda Runtime \(out of memory\)|VK_ERROR_OUT_OF_DEVICE_MEMORY|\bErrorOutOfDeviceMemory\b|\b(?:CL_|cl_)?(?:MEM_OBJECT_ALLOCATION_FAILURE|mem_object_allocation_failure)\b|kIOGPUCommandBufferCallbackErrorOutOfMemory|MTLCommandBufferErrorDomain Code=8\b|MTLCommandBufferErrorOutOfMemory|Insufficient Memory \(IOAF code 8\)|[Cc]ommand buffer[^\n]{0,40}?: Insufficient Memory\b|ggml_vulkan: Device memory allocation of size \d+ failed|failed to allocate (?:CUDA|ROCm|Metal|SYCL|Vulkan|CANN|MUSA)\d* buffer of size \d+|can't allocate \d+ Bytes of memory on device|Failed to allocate memory for requested buffer of size \d+|\b(?:[Aa]llocation|[Aa]lloc) (?:failed|error)\b[^\n]{0,40}?\b(?:[Ii]nsufficient|[Nn]ot enough) (?:GPU|device|VRAM|video) memory\b|\b(?:[Ii]nsufficient|[Nn]ot enough) (?:GPU|device|VRAM|video) memory (?:for|to) (?:\w+ )?(?:allocation|allocate)\b|\bMemory Object Allocation Failure\b|\b[Mm]emory (?:is )?not available to allocate\b|\b\w+ failed: out of memory\b/,
     // PaddlePaddle paddle/phi/core/memory/allocation/allocator_facade.cc ("Out of memory error on
     // GPU %d. Cannot allocate %s memory on GPU %d, %s memory has been allocated and available
     // memory is only %s"); the TPU runtime's HBM allocator ("Attempting to reserve %s at the bottom
@@ -246,7 +252,12 @@ export const allocationRules: LogRule[] = [
     // CuPy cupy/cuda/memory.pyx OutOfMemoryError ("Out of memory allocating %s bytes (allocated so
     // far: %s bytes)", before v5 "out of memory to allocate %d bytes (total %d bytes)"; both read by
     // their own figures' parenthesis wherever a trainer or a sentence quotes them); TensorRT's allocator ("Requested amount of GPU memory (%zu bytes) could not be
-    // allocated", "Error Code 1: Cuda Runtime (out of memory)"); Vulkan's VkResult
+    // allocated", TensorRT 7's "Requested amount of memory (%zu bytes) could not be allocated. There may not
+    // be enough free memory for allocation to succeed", "Error Code 1: Cuda Runtime (out of memory)");
+    // torch-directml's DirectML allocator ("Could not allocate tensor with %d bytes. There is not enough
+    // GPU video memory available!", microsoft/DirectML issues); ggml-cuda's CUDA_CHECK built for ROCm or
+    // MUSA ("ROCm error: out of memory", ggml/src/ggml-cuda/common.cuh ggml_cuda_error, which names
+    // the backend by the build: "CUDA error", "ROCm error", "MUSA error", then the runtime's string); Vulkan's VkResult
     // VK_ERROR_OUT_OF_DEVICE_MEMORY (vulkan.hpp ErrorOutOfDeviceMemory); OpenCL's
     // CL_MEM_OBJECT_ALLOCATION_FAILURE; Apple IOGPU's kIOGPUCommandBufferCallbackErrorOutOfMemory
     // (a Metal command buffer that ran out, as ggml-metal reports it) and the same status as Metal's
@@ -280,7 +291,7 @@ export const allocationRules: LogRule[] = [
     // the line names the device library (ROCm/MIOpen src/hip/handlehip.cpp "Memory not available to
     // allocate buffer: %zu").
     source:
-      'PaddlePaddle allocator_facade.cc, gpu_info.cc; ml-explore/mlx backend/metal/allocator.cpp; cupy memory.pyx; TensorRT allocator; Vulkan VkResult; OpenCL; Apple IOGPU, MTLCommandBufferError.outOfMemory; ggml-alloc.c, ggml-sycl, ggml-vulkan.cpp; onnxruntime bfc_arena.cc; facebookresearch/faiss gpu/utils/MemorySpace.cpp, StandardGpuResources.cpp; guoqingbao/vllm.rs kvcache_allocator.rs; openxla/xla service/gpu/gpu_executable.cc; TPU runtime HBM allocator; MXNet pooled_storage_manager.h; TensorRT-LLM TLLM_CUDA_CHECK; intel/llvm pi_error.def; ROCm hipErrorOutOfMemory',
+      'PaddlePaddle allocator_facade.cc, gpu_info.cc; ml-explore/mlx backend/metal/allocator.cpp; cupy memory.pyx; TensorRT allocator; torch-directml allocator; ggml-cuda common.cuh ggml_cuda_error; Vulkan VkResult; OpenCL; Apple IOGPU, MTLCommandBufferError.outOfMemory; ggml-alloc.c, ggml-sycl, ggml-vulkan.cpp; onnxruntime bfc_arena.cc; facebookresearch/faiss gpu/utils/MemorySpace.cpp, StandardGpuResources.cpp; guoqingbao/vllm.rs kvcache_allocator.rs; openxla/xla service/gpu/gpu_executable.cc; TPU runtime HBM allocator; MXNet pooled_storage_manager.h; TensorRT-LLM TLLM_CUDA_CHECK; intel/llvm pi_error.def; ROCm hipErrorOutOfMemory',
     summary: 'a device memory allocation failed',
     continuationLines: 2,
     extract: ({ text, match, before }) => {
