@@ -26,6 +26,7 @@ export type Layer =
   | 'vllm'
   | 'sglang'
   | 'tensorrt-llm'
+  | 'tgi'
   | 'other';
 
 /** The likely cause, chosen by rules with numeric preconditions over the log's own numbers. */

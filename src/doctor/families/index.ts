@@ -15,6 +15,7 @@ import { sglangFamily } from './sglang/index.js';
 import { simulatorsFamily } from './simulators/index.js';
 import { tensorflowFamily } from './tensorflow/index.js';
 import { tensorrtLlmFamily } from './tensorrt-llm/index.js';
+import { tgiFamily } from './tgi/index.js';
 import type { DoctorFamily } from './types.js';
 import { vllmFamily } from './vllm/index.js';
 
@@ -28,6 +29,7 @@ export const doctorFamilies: readonly DoctorFamily[] = [
   vllmFamily,
   sglangFamily,
   tensorrtLlmFamily,
+  tgiFamily,
   allocationFamily,
   simulatorsFamily,
   hostFamily,

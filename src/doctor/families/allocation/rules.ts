@@ -28,6 +28,8 @@ const figureSpellings: Record<string, RegExp[]> = {
     // CuPy: "Out of memory allocating 1,073,741,824 bytes"; ggml: "buffer of size 123", "can't allocate 123 Bytes";
     // TensorRT: "Requested amount of GPU memory (123 bytes)"; ONNX Runtime: "requested buffer of size 123".
     sized(String.raw`Out of memory allocating ([\d,]+) bytes`),
+    // CuPy before v5 (cupy/cuda/memory.pyx): "out of memory to allocate 1073741824 bytes (total 12373894656 bytes)".
+    sized(String.raw`out of memory to allocate (\d+) bytes \(total \d+ bytes\)`),
     sized(String.raw`buffer of size (\d+)`),
     sized(String.raw`can't allocate (\d+) Bytes`),
     sized(String.raw`Requested amount of GPU memory \((\d+) bytes\)`),
@@ -62,6 +64,7 @@ const figureSpellings: Record<string, RegExp[]> = {
     sized('total capac(?:i)?ty of SIZE'),
     sized('SIZE total capacity'),
     sized(String.raw`Free memory/Total memory: \d+/(\d+)`),
+    sized(String.raw`out of memory to allocate \d+ bytes \(total (\d+) bytes\)`),
   ],
   allocatedBytes: [
     // CuPy: "(allocated so far: 15,032,385,536 bytes)".
@@ -182,6 +185,7 @@ export const allocationRules: LogRule[] = [
       '[metal::malloc]',
       '[malloc_or_wait]',
       'out of memory allocating',
+      'out of memory to allocate',
       'requested amount of gpu memory',
       'cuda runtime (out of memory)',
       'erroroutofdevicememory',
@@ -213,7 +217,7 @@ export const allocationRules: LogRule[] = [
       '메모리 부족',
     ],
     pattern:
-      /Out of memory error on (?:GPU|XPU|NPU) \d+|Attempting to (?:reserve|allocate) \S+(?: at the bottom of memory)?\. That was not possible|\b(?:[Ff]ailed to|[Uu]nable to|[Cc]ould not|[Cc]annot) (?:cuda|cu|hip|musa|cnrt|aclrt|ze)(?:Mem)?(?:Malloc|Alloc|malloc|alloc)\w*|\b(?:cuda|cu|hip|musa|cnrt|aclrt|ze)(?:Mem)?(?:Malloc|Alloc|malloc|alloc)\w*(?:\([^)]*\))?(?: \w+)?:? (?:failed|error)\b|(?:CUDA|HIP) runtime error in ::\w*[Mm]alloc\w*\(.*?\): out of memory|PI_ERROR_OUT_OF_(?:DEVICE|HOST)_MEMORY|UR_RESULT_ERROR_OUT_OF_(?:DEVICE_MEMORY|RESOURCES)|hipErrorOutOfMemory|HIP error: out of memory|\[mxnet\][^\n]*Memory allocation failed|pooled_storage_manager\.h:\d+\]?:? Memory allocation failed|paddle::memory::allocation::BadAlloc|(?:GPU|XPU|NPU) ?\d+ ?上出现内存不足错误|\b(?:CUDA|GPU|HIP)\b[^\n]{0,16}?[:：]\s*(?:内存不足|显存不足|没有记忆|メモリ不足|메모리 부족)|allocating <= available failed, \d+ > \d+|Failed to allocate \d+ bytes for new constant|\[metal::malloc\] (?:Attempting to allocate|Resource limit)|\[malloc_or_wait\] Unable to allocate|OutOfMemoryError: Out of memory allocating [\d,]+ bytes|Requested amount of GPU memory \(\d+ bytes\) could not be allocated|Error Code \d+: Cuda Runtime \(out of memory\)|VK_ERROR_OUT_OF_DEVICE_MEMORY|\bErrorOutOfDeviceMemory\b|\b(?:CL_|cl_)?(?:MEM_OBJECT_ALLOCATION_FAILURE|mem_object_allocation_failure)\b|kIOGPUCommandBufferCallbackErrorOutOfMemory|MTLCommandBufferErrorDomain Code=8\b|MTLCommandBufferErrorOutOfMemory|Insufficient Memory \(IOAF code 8\)|[Cc]ommand buffer[^\n]{0,40}?: Insufficient Memory\b|ggml_vulkan: Device memory allocation of size \d+ failed|failed to allocate (?:CUDA|ROCm|Metal|SYCL|Vulkan|CANN|MUSA)\d* buffer of size \d+|can't allocate \d+ Bytes of memory on device|Failed to allocate memory for requested buffer of size \d+|\b(?:[Aa]llocation|[Aa]lloc) (?:failed|error)\b[^\n]{0,40}?\b(?:[Ii]nsufficient|[Nn]ot enough) (?:GPU|device|VRAM|video) memory\b|\b(?:[Ii]nsufficient|[Nn]ot enough) (?:GPU|device|VRAM|video) memory (?:for|to) (?:\w+ )?(?:allocation|allocate)\b|\bMemory Object Allocation Failure\b|\b[Mm]emory (?:is )?not available to allocate\b|\b\w+ failed: out of memory\b/,
+      /Out of memory error on (?:GPU|XPU|NPU) \d+|Attempting to (?:reserve|allocate) \S+(?: at the bottom of memory)?\. That was not possible|\b(?:[Ff]ailed to|[Uu]nable to|[Cc]ould not|[Cc]annot) (?:cuda|cu|hip|musa|cnrt|aclrt|ze)(?:Mem)?(?:Malloc|Alloc|malloc|alloc)\w*|\b(?:cuda|cu|hip|musa|cnrt|aclrt|ze)(?:Mem)?(?:Malloc|Alloc|malloc|alloc)\w*(?:\([^)]*\))?(?: \w+)?:? (?:failed|error)\b|(?:CUDA|HIP) runtime error in ::\w*[Mm]alloc\w*\(.*?\): out of memory|PI_ERROR_OUT_OF_(?:DEVICE|HOST)_MEMORY|UR_RESULT_ERROR_OUT_OF_(?:DEVICE_MEMORY|RESOURCES)|hipErrorOutOfMemory|HIP error: out of memory|\[mxnet\][^\n]*Memory allocation failed|pooled_storage_manager\.h:\d+\]?:? Memory allocation failed|paddle::memory::allocation::BadAlloc|(?:GPU|XPU|NPU) ?\d+ ?上出现内存不足错误|\b(?:CUDA|GPU|HIP)\b[^\n]{0,16}?[:：]\s*(?:内存不足|显存不足|没有记忆|メモリ不足|메모리 부족)|allocating <= available failed, \d+ > \d+|Failed to allocate \d+ bytes for new constant|\[metal::malloc\] (?:Attempting to allocate|Resource limit)|\[malloc_or_wait\] Unable to allocate|OutOfMemoryError: Out of memory allocating [\d,]+ bytes|\b[Oo]ut of memory allocating [\d,]+ bytes \(allocated so far: [\d,]+ bytes|\b[Oo]ut of memory to allocate \d+ bytes \(total \d+ bytes\)|Requested amount of GPU memory \(\d+ bytes\) could not be allocated|Error Code \d+: Cuda Runtime \(out of memory\)|VK_ERROR_OUT_OF_DEVICE_MEMORY|\bErrorOutOfDeviceMemory\b|\b(?:CL_|cl_)?(?:MEM_OBJECT_ALLOCATION_FAILURE|mem_object_allocation_failure)\b|kIOGPUCommandBufferCallbackErrorOutOfMemory|MTLCommandBufferErrorDomain Code=8\b|MTLCommandBufferErrorOutOfMemory|Insufficient Memory \(IOAF code 8\)|[Cc]ommand buffer[^\n]{0,40}?: Insufficient Memory\b|ggml_vulkan: Device memory allocation of size \d+ failed|failed to allocate (?:CUDA|ROCm|Metal|SYCL|Vulkan|CANN|MUSA)\d* buffer of size \d+|can't allocate \d+ Bytes of memory on device|Failed to allocate memory for requested buffer of size \d+|\b(?:[Aa]llocation|[Aa]lloc) (?:failed|error)\b[^\n]{0,40}?\b(?:[Ii]nsufficient|[Nn]ot enough) (?:GPU|device|VRAM|video) memory\b|\b(?:[Ii]nsufficient|[Nn]ot enough) (?:GPU|device|VRAM|video) memory (?:for|to) (?:\w+ )?(?:allocation|allocate)\b|\bMemory Object Allocation Failure\b|\b[Mm]emory (?:is )?not available to allocate\b|\b\w+ failed: out of memory\b/,
     // PaddlePaddle paddle/phi/core/memory/allocation/allocator_facade.cc ("Out of memory error on
     // GPU %d. Cannot allocate %s memory on GPU %d, %s memory has been allocated and available
     // memory is only %s"); the TPU runtime's HBM allocator ("Attempting to reserve %s at the bottom
@@ -240,7 +244,8 @@ export const allocationRules: LogRule[] = [
     // bytes which is greater than the maximum allowed buffer size of %zu bytes.", "[metal::malloc]
     // Resource limit (%d) exceeded.", before 0.16 "[malloc_or_wait] Unable to allocate %zu bytes.");
     // CuPy cupy/cuda/memory.pyx OutOfMemoryError ("Out of memory allocating %s bytes (allocated so
-    // far: %s bytes)"); TensorRT's allocator ("Requested amount of GPU memory (%zu bytes) could not be
+    // far: %s bytes)", before v5 "out of memory to allocate %d bytes (total %d bytes)"; both read by
+    // their own figures' parenthesis wherever a trainer or a sentence quotes them); TensorRT's allocator ("Requested amount of GPU memory (%zu bytes) could not be
     // allocated", "Error Code 1: Cuda Runtime (out of memory)"); Vulkan's VkResult
     // VK_ERROR_OUT_OF_DEVICE_MEMORY (vulkan.hpp ErrorOutOfDeviceMemory); OpenCL's
     // CL_MEM_OBJECT_ALLOCATION_FAILURE; Apple IOGPU's kIOGPUCommandBufferCallbackErrorOutOfMemory
@@ -293,10 +298,14 @@ export const allocationRules: LogRule[] = [
       // give is the launch's limit, not the device's memory (intel/llvm sycl work_group_static).
       if (/OUT_OF_RESOURCES/.test(match[0]) && kernelLaunchResource.test([...before, text].join('\n')))
         return undefined;
+      // A request of 2^63 bytes or more is a size that wrapped around (a negative size_t), not
+      // memory the device lacks: no machine has it (ml-explore/mlx issue 3327's 2^64 - 16 Ki).
+      const figures = allocationFigures(text);
+      if (typeof figures.requestedBytes === 'number' && figures.requestedBytes >= 2 ** 63) return undefined;
       const isStatusShown = /out of memory|error 2\b|\[2\]|OutOfMemory|MemoryAllocation/i.test(status);
       return {
         ...(deviceAllocationCall.test(match[0]) && !isStatusShown ? { weight: 2 as const } : {}),
-        facts: { ...allocationFigures(text), ...definedFacts({ vendor }) },
+        facts: { ...figures, ...definedFacts({ vendor }) },
       };
     },
   },
