@@ -8,6 +8,8 @@ trial no longer pays the interpreter's start and the imports (seconds of CPU eac
     python [OPTIONS] warm_trials.py serve-modules SOCKET NAME...   imports the modules NAME... (tests)
     python -I -S warm_trials.py run SOCKET SCRIPT ARG...   one trial: `python SCRIPT ARG...` as a fork
     python -I -S warm_trials.py run SOCKET -m MODULE ARG...   one trial: `python -m MODULE ARG...`
+    python -I -S warm_trials.py preimport SOCKET LEARNED   the server imports the modules in the file
+        LEARNED (JSON) now, before any fork asks; returns once they are in (exit 0; 3 without a server)
 
 `run` is the trial's process as headroom supervises it (behind the command's own prlimit/env
 wrappers, in the trial's cgroup). It hands the server its stdin, stdout and stderr, working
@@ -109,6 +111,19 @@ def run(sock_path, argv):
         signal.signal(int(number), signal.SIG_DFL)
         os.kill(os.getpid(), int(number))
     return int(number) if kind == "exit" else 70
+
+
+def preimport(sock_path, learned_path):
+    """Has the server import what earlier trials imported now (headroom then reads its size: what every
+    later fork holds before its value), instead of when the next fork is asked for."""
+    client = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    try:
+        client.connect(sock_path)
+        client.send(json.dumps({"preimport": _read_learned(learned_path)}).encode())
+        answer = client.recv(64).decode()
+    except OSError:
+        return NO_FORK_EXIT
+    return 0 if answer == "imported" else NO_FORK_EXIT
 
 
 def _cgroup_dirs(pid):
@@ -244,6 +259,16 @@ def serve(sock_path, names):
                 creds = conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, 12)
                 peer_pid = int.from_bytes(creds[:4], sys.byteorder)
                 request = json.loads(message)
+                if "preimport" in request:  # no trial: the learned imports only, then the answer
+                    for fd in fds:
+                        os.close(fd)
+                    _fit_gate().preimport_learned(request["preimport"])
+                    try:
+                        conn.send(b"imported")
+                    except OSError:
+                        pass
+                    conn.close()
+                    continue
                 # What other trials imported later on, imported here once: every fork from now on has it.
                 if request.get("learned"):
                     _fit_gate().preimport_learned(request["learned"])
@@ -289,4 +314,6 @@ if __name__ == "__main__":
         sys.exit(serve(sock, _import_leading(sys.argv[3], sys.argv[4:])))
     if mode == "serve-modules":
         sys.exit(serve(sock, _import_modules(sys.argv[3:])))
+    if mode == "preimport":
+        sys.exit(preimport(sock, sys.argv[3]))
     sys.exit(run(sock, sys.argv[3:]))

@@ -30,6 +30,12 @@ export function readPeakAddressSpace(pid: number, procRoot = '/proc'): number | 
   return kb === undefined ? null : Number(kb) * 1024;
 }
 
+/** The process's VmSize in bytes (its address space now; kB in the kernel's report); null when unreadable. */
+export function readAddressSpaceSize(pid: number, procRoot = '/proc'): number | null {
+  const kb = readProc(pid, 'status', procRoot)?.match(/^VmSize:\s+(\d+) kB/m)?.[1];
+  return kb === undefined ? null : Number(kb) * 1024;
+}
+
 /** Clock ticks per second of /proc/PID/stat's times (USER_HZ: 100 on Linux, sysconf(_SC_CLK_TCK)). */
 const clockTicksPerSecond = 100;
 

@@ -2,6 +2,7 @@
 // the next trials started warm ahead of it when warm starts are on (warm-start.ts); `close` stops the
 // ones the search never needed.
 
+import { isAddressSpaceBinding } from '../address-space.js';
 import type { TrialHints } from '../trial-stop.js';
 import type { Resource, TrialRecord } from '../types.js';
 import { createLearnedImports } from './learned-imports.js';
@@ -153,6 +154,16 @@ export function createTrialRunner(given: TrialRunnerOptions): TrialRunner {
     },
     warmStartProblem: () => warmProblem,
     baseBytesOf: async (index: number) => {
+      // Forks: the warm interpreter imports what the trials learned now (the next fork would wait on
+      // it anyway), and its address space is what each fork holds before its value; a base only where
+      // the address space is what trials are judged by (a fork's RSS is not its server's).
+      const learnedFile = learned?.file();
+      if (options.warmServer?.isAlive() && learnedFile) {
+        const server = await options.warmServer.preimport(learnedFile);
+        const isJudged =
+          server?.limitBytes != null && isAddressSpaceBinding(server.limitBytes, options.limits);
+        return server && isJudged ? { host: server.sizeBytes } : undefined;
+      }
       // Waiting costs no wall time: a warm start imports what it was offered before its value runs anyway.
       const host = (await warming.get(index)?.gateHostBytes(gateWaitMs)) ?? null;
       return host === null ? undefined : { host };

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { packagedBootstrapDir } from '../../frameworks/bootstrap.js';
 import { findPythonScript, type PythonCommand } from '../warm-start.js';
+import { readAddressSpaceLimit, readAddressSpaceSize } from './address-space.js';
 
 /** The server script, shipped beside the bootstrap (python/headroom_fit): found from the bootstrap's own
  * directory, which holds from src/ and from the bundles in dist/ alike. */
@@ -29,6 +30,12 @@ export interface WarmServer {
   startSeconds: number;
   /** The trial's command (its value already in) as a client of this server. */
   trialCommand(command: readonly string[]): string[];
+  /**
+   * Has it import the modules in `learnedFile` (what earlier trials imported) now; resolves with its
+   * address space (VmSize) and RLIMIT_AS after them — what every later fork holds before its value —
+   * or null when it could not.
+   */
+  preimport(learnedFile: string): Promise<{ sizeBytes: number; limitBytes: number | null } | null>;
   /** Whether it is still serving. */
   isAlive(): boolean;
   stop(): Promise<void>;
@@ -123,6 +130,20 @@ export async function startWarmServer(options: {
         socket,
         ...trial.slice(scriptAt),
       ];
+    },
+    preimport: async (learnedFile) => {
+      if (exited) return null;
+      const client = spawn(
+        command[python.interpreterAt] as string,
+        ['-I', '-S', warmTrialsScript, 'preimport', socket, learnedFile],
+        { cwd: options.cwd, env, stdio: 'ignore' },
+      );
+      const code = await new Promise<number | null>((resolve) => {
+        client.on('error', () => resolve(null));
+        client.on('close', (c) => resolve(c));
+      });
+      const sizeBytes = code === 0 && !exited ? readAddressSpaceSize(ready.pid) : null;
+      return sizeBytes === null ? null : { sizeBytes, limitBytes: readAddressSpaceLimit(ready.pid) };
     },
     isAlive: () => !exited,
     async stop() {
