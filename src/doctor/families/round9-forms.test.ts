@@ -140,3 +140,18 @@ describe('device allocators in their own words: torch-directml, TensorRT 7, ggml
     );
   });
 });
+
+describe("a DataLoader worker's kill as users retype it (torch/csrc/DataLoader.cpp)", () => {
+  test('case and the space after the colon changed', () => {
+    const d = mustDiagnose('RuntimeError:Dataloader worker (pid 4242) is killed by signal:killed');
+    assert.equal(d.kind, 'host_oom');
+    assert.equal(d.facts.pid, 4242);
+  });
+
+  test('another signal in the same words is not a kill for memory', () => {
+    assert.notEqual(
+      kindOf(['RuntimeError: DataLoader worker (pid 4242) is killed by signal: Segmentation fault.']),
+      'host_oom',
+    );
+  });
+});

@@ -41,18 +41,21 @@ export const hostExitRules: LogRule[] = [
     kind: 'host_oom',
     framework: 'torch',
     weight: 3,
-    keywords: ['is killed by signal: killed', 'is killed by signal: terminated'],
-    pattern: /DataLoader worker \(pid(?:\(s\))? ([\d, ]+|[^)\d]*)\) is killed by signal: (Killed|Terminated)/,
+    keywords: ['is killed by signal:'],
+    // Also as users retype it ("Dataloader worker (pid 6479) is killed by signal:killed"): case and
+    // the space after the colon are the retelling's, the words are torch's.
+    pattern:
+      /Data[Ll]oader worker \(pid(?:\(s\))? ([\d, ]+|[^)\d]*)\) is killed by signal: ?([Kk]illed|[Tt]erminated)\b/,
     // torch/csrc/DataLoader.cpp: a worker ended by SIGKILL, which the OOM killer sends; by SIGTERM,
     // which user-space OOM monitors send first (earlyoom, systemd-oomd) but so does any shutdown:
     // a hint only, which any other failure in the log outranks.
     source: 'pytorch torch/csrc/DataLoader.cpp _error_if_any_worker_fails',
     summary: 'a DataLoader worker was killed (SIGKILL): the OOM killer ran out of host RAM',
     extract: ({ match }) => ({
-      ...(match[2] === 'Terminated' ? { weight: 1 as const } : {}),
+      ...(/^terminated$/i.test(match[2] ?? '') ? { weight: 1 as const } : {}),
       facts: definedFacts({
         pid: workerPids(match[1]),
-        signal: match[2] === 'Terminated' ? 'SIGTERM' : undefined,
+        signal: /^terminated$/i.test(match[2] ?? '') ? 'SIGTERM' : undefined,
       }),
     }),
   },
