@@ -128,8 +128,8 @@ const measured: Record<TestCorpusPart, Bar> = {
   // 100/124 (80.6%), 2 false OOMs (MLX's wrapped 2^64 allocation size; a Ray worker that died with no
   // error, round 8's new weight-1 rule), 12/17 causes, 0 wrong fixes, 107/138 facts; round 7's rules
   // (28e36b3) on it: 101/124 (81.5%), 1, 12/17, 0, 107/138. After it, tuned against it by structure
-  // (round9-forms.test.ts; tuned figures, the slice is spent): 112/124, 0, 12/17, 0, 116/138.
-  'heldout-8': { kindRight: 112, falseOoms: 0, causesRight: 12, wrongFixes: 0, factsRight: 116 },
+  // (round9-forms.test.ts; tuned figures, the slice is spent): 114/124, 0, 14/17, 0, 116/138.
+  'heldout-8': { kindRight: 114, falseOoms: 0, causesRight: 14, wrongFixes: 0, factsRight: 116 },
 };
 
 for (const part of testCorpusParts) {
@@ -179,8 +179,8 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // round 7, tuned on heldout-6 too: 1020/1036 (98.5%); with heldout-7 folded in as measured once
   // (130/141): 1150/1177 (97.7%), below it; round 8, tuned on heldout-7 too: 1161/1177 (98.6%); with
   // heldout-8 folded in as measured once (100/124): 1261/1301 (96.9%), below it; tuned on heldout-8
-  // too (112/124): 1273/1301 (97.8%).
-  const floor = 1273;
+  // too (114/124): 1275/1301 (98.0%), at the issue's bar.
+  const floor = 1275;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,

@@ -155,3 +155,22 @@ describe("a DataLoader worker's kill as users retype it (torch/csrc/DataLoader.c
     );
   });
 });
+
+describe("Slurm's OOM kill with the step or node cut off (task_cgroup_memory.c, srun)", () => {
+  for (const line of ['slurmstepd: error: Detected 2 oom-kill event(s)', 'srun: error: Out Of Memory'])
+    test(line, () => assert.equal(kindOf([line]), 'host_oom'));
+
+  test('the step still read where it is given', () => {
+    const d = mustDiagnose(
+      'slurmstepd: error: Detected 1 oom_kill event in StepId=99.0. Some of the step tasks have been OOM Killed.',
+    );
+    assert.equal(d.facts.slurmStep, '99.0');
+  });
+
+  test("srun's other errors are not memory", () => {
+    assert.equal(
+      kindOf(['srun: error: Unable to allocate resources: Invalid account or account/partition combination']),
+      'none',
+    );
+  });
+});

@@ -130,9 +130,11 @@ export const hostRules: LogRule[] = [
     weight: 3,
     keywords: ['oom-kill event', 'oom_kill event', 'out of memory'],
     pattern:
-      /Detected (\d+) oom[-_]kill events? ?(?:\(s\))? in (?:StepId=|step )?(\w+(?:\.\w+)*)|task \d+: Out Of Memory/,
-    // slurm src/plugins/task/cgroup (task_cgroup_memory.c) counts the cgroup's oom_kill events;
-    // srun prints "task %d: Out Of Memory" for a task the kernel killed in the job's cgroup.
+      /Detected (\d+) oom[-_]kill events? ?(?:\(s\))?(?: ?in (?:StepId=|step )?(\w+(?:\.\w+)*))?|task \d+: Out Of Memory|\bsrun: error: Out Of Memory\b/,
+    // slurm src/plugins/task/cgroup (task_cgroup_memory.c) counts the cgroup's oom_kill events
+    // ("Detected %u oom-kill event(s) in %ps", the step cut off by a paste all the same: the words are
+    // Slurm's alone); srun prints "task %d: Out Of Memory" for a task the kernel killed in the job's
+    // cgroup, "srun: error: Out Of Memory" where a paste dropped the node and task.
     source: 'SchedMD/slurm src/plugins/task/cgroup/task_cgroup_memory.c',
     summary:
       "the kernel OOM killer killed a process in the Slurm job's memory cgroup (the job used more than its --mem)",
