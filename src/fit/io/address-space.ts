@@ -26,13 +26,17 @@ export function readAddressSpaceLimit(pid: number, procRoot = '/proc'): number |
 
 /** The process's VmPeak in bytes (the kernel reports kB); null when unreadable. */
 export function readPeakAddressSpace(pid: number, procRoot = '/proc'): number | null {
-  const kb = readProc(pid, 'status', procRoot)?.match(/^VmPeak:\s+(\d+) kB/m)?.[1];
-  return kb === undefined ? null : Number(kb) * 1024;
+  return readStatusBytes(pid, 'VmPeak', procRoot);
 }
 
 /** The process's VmSize in bytes (its address space now; kB in the kernel's report); null when unreadable. */
 export function readAddressSpaceSize(pid: number, procRoot = '/proc'): number | null {
-  const kb = readProc(pid, 'status', procRoot)?.match(/^VmSize:\s+(\d+) kB/m)?.[1];
+  return readStatusBytes(pid, 'VmSize', procRoot);
+}
+
+/** One `Vm…: N kB` line of /proc/PID/status, in bytes; null when unreadable. */
+function readStatusBytes(pid: number, field: 'VmPeak' | 'VmSize', procRoot: string): number | null {
+  const kb = readProc(pid, 'status', procRoot)?.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1];
   return kb === undefined ? null : Number(kb) * 1024;
 }
 

@@ -185,15 +185,17 @@ describe('headroom estimate --trace, jax', { skip: skipUnlessFrameworks('jax') }
   });
 });
 
+// The trace options of the refusal and request tests below: tiny llama, traced in this folder.
+const options = {
+  python: 'python3',
+  modelConfig: tinyLlama,
+  module: undefined,
+  isFull: false,
+  inputs: [],
+  cwd: '.',
+};
+
 test('what the helper would trace as something else is refused: an optimizer step in backward, a trainable count', () => {
-  const options = {
-    python: 'python3',
-    modelConfig: tinyLlama,
-    module: undefined,
-    isFull: false,
-    inputs: [],
-    cwd: '.',
-  };
   const refusal = (training: string, model = '') =>
     traceRefusal(
       parseEstimateSpec(`model: { params: 1B${model} }\ntraining: { ${training} }`, 'x.yaml'),
@@ -205,14 +207,6 @@ test('what the helper would trace as something else is refused: an optimizer ste
 });
 
 test("the request carries training.loss_upcast: false, so the helper's loss keeps 16-bit logits as the model returns them", () => {
-  const options = {
-    python: 'python3',
-    modelConfig: tinyLlama,
-    module: undefined,
-    isFull: false,
-    inputs: [],
-    cwd: '.',
-  };
   const request = (training: string) =>
     traceRequestOf(
       parseEstimateSpec(`model: { params: 1B }\ntraining: { ${training} }`, 'x.yaml'),
