@@ -55,6 +55,7 @@ const round8Documents = [
   'open-mmlab/mmaction2 configs/recognition_audio/resnet/README.md',
   'open-mmlab/mmaction2 configs/recognition/tanet/README.md',
   'pytorch/torchtitan pull request #1884',
+  'cloneofsimo/min-max-gpt pull request #10',
   ...peftResultFiles.map((file) => `huggingface/peft method_comparison/MetaMathQA/results/${file} `),
 ];
 

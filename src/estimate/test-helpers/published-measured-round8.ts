@@ -237,6 +237,36 @@ parallel: { gpus: 8, strategy: ddp }`,
 // optimizer step). The PR was closed unmerged; the measurement stands as published.
 const titanFlexPr = 'pytorch/torchtitan pull request #1884 (https://github.com/pytorch/torchtitan/pull/1884)';
 
+// --- cloneofsimo/min-max-gpt pull request #10 "add gradient checkpointing" (March 2024) -------------------------------
+// "Gradient checkpointing (grad ckpt) is tested on 4x 80GB A100 … deepspeed --num_gpus 4 run_trainer.py
+// --learning_rate 1e-4 --head_width 128 --run_name test --per_device_train_batch_size 128 --print_profile_results
+// [--gradient_checkpointing False] … exp w/ grad ckpt consumes 59GB as max reserved, but 70GB for exp w/o grad"
+// (the 4th batch of each run). run_trainer.py and tweakablegpt.py of the PR's commit 8c99d88: GPTModel with the
+// defaults n_layer 12, n_head 4, head_width 128 (512 wide), GELU MLP 2048 with bias, q/k/v and output
+// projections without bias, LayerNorm, learned positions (512), an untied head over the GPT-2 vocabulary 50257:
+// 89,530,368 parameters, built under deepspeed.zero.Init; WikiText samples padded to max_length 512; DeepSpeed
+// bfloat16, ZeRO-3 with offload_param and offload_optimizer on the CPU (offload default True: DeepSpeedCPUAdam, the
+// fp32 master copy and Adam states on the host), train_batch_size 2048 = 128 per GPU × 4 GPUs × 4 accumulation
+// steps; the loss F.cross_entropy over logits upcast with .float() and a contiguous shifted copy; SDPA attention.
+// Checkpointing (default on): DeepSpeed's activation checkpointing over segments of 3 blocks (number_checkpoints
+// 3) with cpu_checkpointing (the segment inputs on the host). The figures: memory_profile_utils prints
+// torch.cuda.max_memory_reserved() / 1024**2 (MB) on each rank; the PR's "59GB"/"70GB" read as GiB, one GPU's.
+const minMaxGptPr =
+  'cloneofsimo/min-max-gpt pull request #10 (https://github.com/cloneofsimo/min-max-gpt/pull/10)';
+const minMaxGpt = (isCheckpointed: boolean): PublishedCase => ({
+  id: `min-max-gpt-pr-10-gpt-90m-zero3-offload-bs128-seq512-4xa100-${isCheckpointed ? 'ds-checkpointing' : 'no-checkpointing'}`,
+  source: `${minMaxGptPr}, description: "exp w/ grad ckpt consumes 59GB as max reserved, but 70GB for exp w/o grad"`,
+  what: 'reserved',
+  unit: 'GiB',
+  measured: isCheckpointed ? 59 : 70,
+  config: `deepspeed --num_gpus 4 run_trainer.py --head_width 128 --per_device_train_batch_size 128${isCheckpointed ? '' : ' --gradient_checkpointing False'} (8c99d88): a 12-layer GPT 512 wide (89,530,368 parameters, vocab 50257, untied head), 128 WikiText rows of 512 tokens per GPU, 4 accumulation steps, DeepSpeed bf16 ZeRO-3 with parameters and the optimizer (DeepSpeedCPUAdam, fp32 master and states) offloaded to the host, SDPA, cross-entropy over fp32-upcast logits, ${isCheckpointed ? 'DeepSpeed activation checkpointing of 3-block segments with their inputs on the host' : 'no activation checkpointing'}; 4 × A100 80GB, each rank's max_memory_reserved (per GPU, the PR's GB read as GiB)${isCheckpointed ? ". NOT EXPRESSIBLE: checkpoint segments of 3 blocks (the spec checkpoints each block; one segment's activations are alive during its recompute)" : ''}`,
+  spec: `model:
+  params: 89530368
+  transformer: { family: gpt, layers: 12, hidden: 512, heads: 4, ffn: 2048, vocab: 50257, max_positions: 512, seq_len: 512, tied_embeddings: false, attention: sdpa }
+training: { precision: bf16, convention: zero, optimizer: adam, batch_size: 128, grad_accumulation: 4, activation_checkpointing: ${isCheckpointed ? 'full' : 'none'}, loss: standard, offload: { parameters: cpu, optimizer: cpu${isCheckpointed ? ', activations: cpu' : ''} } }
+parallel: { gpus: 4, strategy: zero3 }`,
+});
+
 // --- huggingface/peft method_comparison/MetaMathQA/results/<experiment>.json (51c2ff666, July 2026) -------------------
 // The benchmark rounds 2 and 7 read (other result files, other methods): meta-llama/Llama-3.2-3B (28 layers,
 // 3072 wide, 24 heads, 8 KV heads, MLP 8192, vocab 128256, tied; 3,212,749,824 parameters) loaded in bfloat16,
@@ -639,6 +669,10 @@ training: { precision: mixed_bf16, optimizer: adamw, batch_size: 1, activation_c
 parallel: { gpus: 4, strategy: fsdp_full, context: 2, fsdp_wrap: torchtitan }`,
   },
 
+  // min-max-gpt's checkpointing PR: a 90M GPT under ZeRO-3 with CPU offload, with and without checkpointing.
+  minMaxGpt(true),
+  minMaxGpt(false),
+
   // PEFT's MetaMathQA benchmark: AdaLoRA, BOFT, IA³, LoHa and VeRA on Llama-3.2-3B.
   peftMetaMath({
     label: 'adalora-init-r64-target-r32',
@@ -688,11 +722,12 @@ parallel: { gpus: 4, strategy: fsdp_full, context: 2, fsdp_wrap: torchtitan }`,
   }),
 ];
 
-// --- Sources note (round 8, gathered 2026-11-27 10:27–11:00 UTC) ---------------------------------------------
-// 30 cases from 25 documents (8 repositories, one issue thread and one pull request); 20 the spec can say in
-// full, 10 marked NOT EXPRESSIBLE (Unsloth's dynamic 4-bit checkpoint, LoRA beside trainable embedding and head
-// copies, GRPO's generation phase, TANet's temporal adaptive modules, AdaLoRA, BOFT, IA³, LoHa and VeRA's own
-// tensors). What was measured: 21 reserved, 7 allocated, 2 device total. One document family gives 14 cases
+// --- Sources note (round 8, gathered 2026-11-27 10:27–11:05 UTC) ---------------------------------------------
+// 32 cases from 26 documents (5 repositories' files, one issue thread and two pull requests); 21 the spec can
+// say in full, 11 marked NOT EXPRESSIBLE (Unsloth's dynamic 4-bit checkpoint, LoRA beside trainable embedding and
+// head copies, GRPO's generation phase, TANet's temporal adaptive modules, DeepSpeed's 3-block checkpoint
+// segments, AdaLoRA, BOFT, IA³, LoHa and VeRA's own tensors). What was measured: 23 reserved, 7 allocated,
+// 2 device total. One document family gives 14 cases
 // (Unsloth's notebooks, one harness: QLoRA with offloaded checkpoints and 8-bit AdamW on one GPU): read per
 // harness as well as per case. One JAX case (flax #5026's NNX run, beside its PyTorch twin), from an issue's
 // table whose optimiser is assumed; no other JAX source gave a measured training peak with its config: flax
@@ -700,7 +735,7 @@ parallel: { gpus: 4, strategy: fsdp_full, context: 2, fsdp_wrap: torchtitan }`,
 // bytes_in_use after initialisation, openpi's and LeRobot's memory tables are requirement envelopes, the uvadlc
 // scaling notebooks are round 1's. Years: 2023 (mmaction2 1.0) to July 2026 (PEFT's MetaMathQA files);
 // frameworks: PyTorch eager, HF Trainer, TRL (SFT, GRPO), PEFT, Unsloth, FSDP1, FSDP2 with context parallelism
-// (torchtitan), Liger, mmengine, Flax NNX.
+// (torchtitan), DeepSpeed ZeRO-3 with CPU offload and its activation checkpointing, Liger, mmengine, Flax NNX.
 // Left out, and why: PEFT's docs/source/accelerate/deepspeed.md and fsdp.md (found here, then found cited by an
 // earlier round); torchao's mx_formats README table (the table round 3 reads from docs/source/workflows/
 // training.md); unsloth's Llama3_(8B)-Alpaca and Qwen2_(7B)-Alpaca (the same spec as the Llama 3.1 and Qwen2.5
@@ -710,4 +745,7 @@ parallel: { gpus: 4, strategy: fsdp_full, context: 2, fsdp_wrap: torchtitan }`,
 // adapters of five different kinds, the rest left so one harness does not fill the round); TRL's
 // sft_tool_calling notebook (CohereLabs/tiny-aya-global's config not in reach) and sft_nemotron_3 (a hybrid Mamba
 // MoE); litgpt's 0_to_litgpt run (left out by round 7); DeepSpeed's blogs and DeepSpeedExamples' READMEs
-// (throughput only, or allocated-after-offload figures).
+// (throughput only, or allocated-after-offload figures); flax's docs_nnx image_segmentation example ("use 19GB
+// of GPU memory": JAX's default preallocation of 75% of a 24 GB card would show the same); the keras GPT-2 LoRA
+// example (a plot, TensorFlow); transformers PR #15119's scaling.mdx (the document an earlier round reads as
+// perf_train_gpu_one); torchtitan PR #778 (the float8nocompile README's figures, an earlier round's).
