@@ -56,6 +56,7 @@ const round8Documents = [
   'open-mmlab/mmaction2 configs/recognition/tanet/README.md',
   'pytorch/torchtitan pull request #1884',
   'cloneofsimo/min-max-gpt pull request #10',
+  'open-mmlab/mmdetection configs/retinanet/README.md',
   ...peftResultFiles.map((file) => `huggingface/peft method_comparison/MetaMathQA/results/${file} `),
 ];
 

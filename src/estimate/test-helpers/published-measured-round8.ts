@@ -180,12 +180,12 @@ const resnet18Stack = (): string[] => {
 // one GPU's figure.
 const mmactionTanet =
   'open-mmlab/mmaction2 configs/recognition/tanet/README.md (at 53b2a43d, the parent of 0341f70a, https://github.com/open-mmlab/mmaction2/tree/main/configs/recognition/tanet)';
-const resnet50Stack = (): string[] => {
+const resnet50Stack = (blocks: readonly number[] = [3, 4, 6, 3]): string[] => {
   const layers = [
     '{ conv: 64, kernel: 7, stride: 2, padding: 3 }',
     '{ pool: max, kernel: 3, stride: 2, padding: 1 }',
   ];
-  [3, 4, 6, 3].forEach((count, stage) => {
+  blocks.forEach((count, stage) => {
     const width = 64 * 2 ** stage;
     for (let block = 0; block < count; block++)
       layers.push(
@@ -266,6 +266,55 @@ const minMaxGpt = (isCheckpointed: boolean): PublishedCase => ({
 training: { precision: bf16, convention: zero, optimizer: adam, batch_size: 128, grad_accumulation: 4, activation_checkpointing: ${isCheckpointed ? 'full' : 'none'}, loss: standard, offload: { parameters: cpu, optimizer: cpu${isCheckpointed ? ', activations: cpu' : ''} } }
 parallel: { gpus: 4, strategy: zero3 }`,
 });
+
+// --- open-mmlab/mmdetection configs/retinanet/README.md, "Mem (GB)" (mmdet v2, 2020-2022) ----------------------------
+// Cited at 10e91fd2 (the mmdet 2.x README). retinanet_r{18,50,101}_fpn_1x_coco.py (pytorch style): ResNet with the
+// stride on each stage's 3×3 (BasicBlocks for R-18), BatchNorm in eval mode (norm_eval: running statistics
+// frozen, affine weights learned, so each BN keeps its input), frozen_stages 1 (stem and first stage frozen), FPN
+// (256 channels from C3-C5, P6 by a stride-2 3×3 on C5 and P7 on P6: add_extra_convs on_input), RetinaHead (two
+// branches of four 3×3 convs of 256 with ReLU, 9 anchors, 80 classes, focal loss, L1 box loss) over the five
+// levels; COCO resized to 1333 × 800 keeping the ratio, padded to a multiple of 32 (800 × 1344 taken as the peak's
+// input); SGD momentum 0.9, fp32; 2 images per GPU on 8 GPUs (DDP), or 8 images on 1 GPU for "1x(1 x 8 BS)". The
+// FP16 row is retinanet_r50_fpn_fp16_1x_coco.py (mmcv's fp16 hook with loss_scale 512; read as autocast over fp32
+// weights, assumed). Parameter counts computed from the modules: trunks 11,176,512 (R-18), 23,508,032 (R-50),
+// 42,500,160 (R-101); FPN 3,770,368 (R-18) or 7,997,440; head 6,463,220; frozen 157,504 (R-18) or 225,344. "Mem
+// (GB)" is mmcv's logged max_memory_allocated in MiB / 1024 (GiB), one GPU's figure. NOT EXPRESSIBLE: the FPN and
+// the dense heads over five pyramid levels (their 256-channel activations, anchors and focal-loss targets).
+const mmdetRetina =
+  'open-mmlab/mmdetection configs/retinanet/README.md (commit 10e91fd2, https://github.com/open-mmlab/mmdetection/tree/master/configs/retinanet)';
+const retinaNet = (options: {
+  depth: 18 | 50 | 101;
+  row: string;
+  measured: number;
+  gpus: number;
+  batch: number;
+  isFp16?: boolean;
+  config: string;
+}): PublishedCase => {
+  const trunk = { 18: 11_176_512, 50: 23_508_032, 101: 42_500_160 }[options.depth];
+  const params = trunk + (options.depth === 18 ? 3_770_368 : 7_997_440) + 6_463_220;
+  const frozen = options.depth === 18 ? 157_504 : 225_344;
+  const stack =
+    options.depth === 18
+      ? resnet18Stack()
+      : resnet50Stack(options.depth === 50 ? [3, 4, 6, 3] : [3, 4, 23, 3]);
+  return {
+    id: `mmdet-retinanet-r${options.depth}-fpn-pytorch-1x-coco-${options.gpus}x${options.batch}img${options.isFp16 ? '-fp16' : ''}`,
+    source: `${mmdetRetina}, row "${options.row}"`,
+    what: 'allocated',
+    unit: 'GiB',
+    measured: options.measured,
+    config: `configs/retinanet/${options.config}: RetinaNet, ResNet-${options.depth} (pytorch style, BN in eval mode) + FPN (${params} parameters, ${params - frozen} trainable: stem and first stage frozen), ${options.batch} COCO images per GPU at 1333 × 800 (padded to 800 × 1344) on ${options.gpus} GPU${options.gpus > 1 ? 's (DDP)' : ''}, SGD momentum 0.9, ${options.isFp16 ? 'fp16 mixed precision (loss scale 512)' : 'fp32'}; the logged max_memory_allocated in MiB / 1024 (one GPU's figure). NOT EXPRESSIBLE: the FPN and the dense heads over five pyramid levels are outside the spec's sequential stack`,
+    spec: `model:
+  params: ${params}
+  trainable: ${params - frozen}
+  cnn:
+    input: [3, 800, 1344]
+    layers:
+${stack.map((layer) => `      - ${layer}`).join('\n')}
+training: { precision: ${options.isFp16 ? 'amp_fp16' : 'fp32'}, optimizer: sgd_momentum, batch_size: ${options.batch} }${options.gpus > 1 ? `\nparallel: { gpus: ${options.gpus}, strategy: ddp }` : ''}`,
+  };
+};
 
 // --- huggingface/peft method_comparison/MetaMathQA/results/<experiment>.json (51c2ff666, July 2026) -------------------
 // The benchmark rounds 2 and 7 read (other result files, other methods): meta-llama/Llama-3.2-3B (28 layers,
@@ -669,6 +718,49 @@ training: { precision: mixed_bf16, optimizer: adamw, batch_size: 1, activation_c
 parallel: { gpus: 4, strategy: fsdp_full, context: 2, fsdp_wrap: torchtitan }`,
   },
 
+  // mmdetection's RetinaNet: ResNet-18, 50 and 101 with FPN on COCO, fp32 and fp16.
+  retinaNet({
+    depth: 18,
+    row: 'R-18-FPN | pytorch | 1x | 1.7 | | 31.7',
+    measured: 1.7,
+    gpus: 8,
+    batch: 2,
+    config: 'retinanet_r18_fpn_1x_coco.py (2022)',
+  }),
+  retinaNet({
+    depth: 18,
+    row: 'R-18-FPN | pytorch | 1x(1 x 8 BS) | 5.0 | | 31.7',
+    measured: 5,
+    gpus: 1,
+    batch: 8,
+    config: 'retinanet_r18_fpn_1x8_1x_coco.py (2022)',
+  }),
+  retinaNet({
+    depth: 50,
+    row: 'R-50-FPN | pytorch | 1x | 3.8 | 19.0 | 36.5',
+    measured: 3.8,
+    gpus: 8,
+    batch: 2,
+    config: 'retinanet_r50_fpn_1x_coco.py (Jan 2020)',
+  }),
+  retinaNet({
+    depth: 50,
+    row: 'R-50-FPN (FP16) | pytorch | 1x | 2.8 | 31.6 | 36.4',
+    measured: 2.8,
+    gpus: 8,
+    batch: 2,
+    isFp16: true,
+    config: 'retinanet_r50_fpn_fp16_1x_coco.py (July 2020)',
+  }),
+  retinaNet({
+    depth: 101,
+    row: 'R-101-FPN | pytorch | 1x | 5.7 | 15.0 | 38.5',
+    measured: 5.7,
+    gpus: 8,
+    batch: 2,
+    config: 'retinanet_r101_fpn_1x_coco.py (Jan 2020)',
+  }),
+
   // min-max-gpt's checkpointing PR: a 90M GPT under ZeRO-3 with CPU offload, with and without checkpointing.
   minMaxGpt(true),
   minMaxGpt(false),
@@ -722,20 +814,21 @@ parallel: { gpus: 4, strategy: fsdp_full, context: 2, fsdp_wrap: torchtitan }`,
   }),
 ];
 
-// --- Sources note (round 8, gathered 2026-11-27 10:27–11:05 UTC) ---------------------------------------------
-// 32 cases from 26 documents (5 repositories' files, one issue thread and two pull requests); 21 the spec can
-// say in full, 11 marked NOT EXPRESSIBLE (Unsloth's dynamic 4-bit checkpoint, LoRA beside trainable embedding and
+// --- Sources note (round 8, gathered 2026-11-27 10:27–11:10 UTC) ---------------------------------------------
+// 37 cases from 27 documents (6 repositories' files, one issue thread and two pull requests); 21 the spec can
+// say in full, 16 marked NOT EXPRESSIBLE (Unsloth's dynamic 4-bit checkpoint, LoRA beside trainable embedding and
 // head copies, GRPO's generation phase, TANet's temporal adaptive modules, DeepSpeed's 3-block checkpoint
-// segments, AdaLoRA, BOFT, IA³, LoHa and VeRA's own tensors). What was measured: 23 reserved, 7 allocated,
-// 2 device total. One document family gives 14 cases
+// segments, RetinaNet's FPN and dense heads, AdaLoRA, BOFT, IA³, LoHa and VeRA's own tensors). What was
+// measured: 23 reserved, 12 allocated, 2 device total. One document family gives 14 cases
 // (Unsloth's notebooks, one harness: QLoRA with offloaded checkpoints and 8-bit AdamW on one GPU): read per
 // harness as well as per case. One JAX case (flax #5026's NNX run, beside its PyTorch twin), from an issue's
 // table whose optimiser is assumed; no other JAX source gave a measured training peak with its config: flax
 // #5116 quotes XLA's compile-time memory_analysis (its script not visible), MaxText's logs guide prints
 // bytes_in_use after initialisation, openpi's and LeRobot's memory tables are requirement envelopes, the uvadlc
-// scaling notebooks are round 1's. Years: 2023 (mmaction2 1.0) to July 2026 (PEFT's MetaMathQA files);
+// scaling notebooks are round 1's. Years: Jan 2020 (mmdetection's RetinaNet) to July 2026 (PEFT's MetaMathQA files);
 // frameworks: PyTorch eager, HF Trainer, TRL (SFT, GRPO), PEFT, Unsloth, FSDP1, FSDP2 with context parallelism
-// (torchtitan), DeepSpeed ZeRO-3 with CPU offload and its activation checkpointing, Liger, mmengine, Flax NNX.
+// (torchtitan), DeepSpeed ZeRO-3 with CPU offload and its activation checkpointing, Liger, mmcv/mmengine
+// (mmdetection, mmaction2), Flax NNX.
 // Left out, and why: PEFT's docs/source/accelerate/deepspeed.md and fsdp.md (found here, then found cited by an
 // earlier round); torchao's mx_formats README table (the table round 3 reads from docs/source/workflows/
 // training.md); unsloth's Llama3_(8B)-Alpaca and Qwen2_(7B)-Alpaca (the same spec as the Llama 3.1 and Qwen2.5
