@@ -629,6 +629,7 @@ def extrapolate(request):
     at_high = run_step(request, real=False, layers=high)
     extra = total - high
     best = None
+    stages = {}
     for stage, top in at_high["stages"].items():
         bottom = at_low["stages"].get(stage)
         if bottom is None:
@@ -638,6 +639,8 @@ def extrapolate(request):
             for name in top["parts"]
         }
         peak = sum(parts.values())
+        # Each stage at the full depth, parts and all: a sharded run's rank swaps in its own states.
+        stages[stage] = {"peakBytes": peak, "parts": parts}
         if best is None or peak > best[1]:
             best = (stage, peak, parts, top["modules"])
     stage, peak, parts, modules = best
@@ -654,7 +657,7 @@ def extrapolate(request):
         "parts": parts,
         "modules": modules,
         "peakPhase": stage,
-        "stages": None,
+        "stages": stages,
         "tensorsAtPeak": None,
         "extrapolation": {"layers": total, "tracedLayers": [low, high]},
         "seconds": round(time.monotonic() - started, 3),

@@ -139,5 +139,20 @@ export function toTraceResult(result: Record<string, unknown>): TraceResult {
       ? { peakPhase: result.peakPhase }
       : {}),
     ...(result.extrapolation ? { extrapolation: result.extrapolation as TraceResult['extrapolation'] } : {}),
+    ...(stagesOf(result.stages) ? { stages: stagesOf(result.stages) } : {}),
   };
+}
+
+/** Each stage's own peak and its parts, as the helper reports them (absent from an older helper). */
+function stagesOf(value: unknown): TraceResult['stages'] {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const stages: NonNullable<TraceResult['stages']> = {};
+  for (const stage of ['forward', 'backward', 'step'] as const) {
+    const entry = (value as Record<string, unknown>)[stage];
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { peakBytes, parts } = entry as Record<string, unknown>;
+    if (typeof peakBytes === 'number' && typeof parts === 'object' && parts !== null)
+      stages[stage] = { peakBytes, parts: parts as Record<string, number> };
+  }
+  return Object.keys(stages).length > 0 ? stages : undefined;
 }
