@@ -50,6 +50,8 @@ export function traceRefusal(spec: EstimateSpec, options: TraceOptions): string 
     training.isCompiled ? 'compile' : '',
     training.float8 ? 'float8' : '',
     training.optimizer === 'none' ? 'inference (optimizer: none; the trace runs a training step)' : '',
+    // The traced step keeps every saved tensor where it was made; offloading moves them to the host.
+    training.offloadActivations ? 'activation offloading (the trace keeps saved tensors on the device)' : '',
     // The helper steps the optimizer after backward over every trainable tensor it built.
     training.isOptimizerInBackward ? 'optimizer_in_backward (the step runs after backward)' : '',
     // A trainable count names no tensors: the helper would train every parameter (BAdam's one block).
