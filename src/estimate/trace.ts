@@ -21,7 +21,15 @@ export interface TraceResult {
   extrapolation?: { layers: number; tracedLayers: number[] };
   /** Each stage's own peak and its parts (torch): what perRankTrace swaps a rank's states into. */
   stages?: Partial<
-    Record<'forward' | 'backward' | 'step', { peakBytes: number; parts: Record<string, number> }>
+    Record<
+      'forward' | 'backward' | 'step',
+      {
+        peakBytes: number;
+        parts: Record<string, number>;
+        /** The parts alive when what is not the model's states peaked in this stage. */
+        working?: Record<string, number>;
+      }
+    >
   >;
   /** Set by perRankTrace: the traced step's model states were replaced by one rank's (in words). */
   perRank?: string;
@@ -243,7 +251,10 @@ export function perRankTrace(breakdown: Breakdown, trace: TraceResult, why: stri
     const traced = trace.stages[stage];
     if (!traced) continue;
     const parts: Record<string, number> = {};
-    for (const [name, bytes] of Object.entries(traced.parts)) {
+    // Forward and backward at the moment the rest peaked (activations, the loss, temporaries): the
+    // unsharded step's own peak comes later, when its whole model's gradients outweigh them.
+    const tracedParts = stage === 'step' ? traced.parts : (traced.working ?? traced.parts);
+    for (const [name, bytes] of Object.entries(tracedParts)) {
       if (tracedStateParts.has(name)) continue;
       // The step's temporaries are the whole model's optimizer temporaries: the rank's come from its states.
       if (stage === 'step' && (name === 'temporaries' || name === 'activations')) continue;

@@ -50,6 +50,8 @@ export function traceRefusal(spec: EstimateSpec, options: TraceOptions): string 
     training.isCompiled ? 'compile' : '',
     training.float8 ? 'float8' : '',
     training.optimizer === 'none' ? 'inference (optimizer: none; the trace runs a training step)' : '',
+    // The traced step keeps every saved tensor where it was made; offloading moves them to the host.
+    training.offloadActivations ? 'activation offloading (the trace keeps saved tensors on the device)' : '',
     // The helper steps the optimizer after backward over every trainable tensor it built.
     training.isOptimizerInBackward ? 'optimizer_in_backward (the step runs after backward)' : '',
     // A trainable count names no tensors: the helper would train every parameter (BAdam's one block).
@@ -131,6 +133,7 @@ export function traceRequestOf(
     ...(spec.model.lora ? { lora: { ...spec.model.lora } } : {}),
     // Without it the helper's causal LM takes transformers' loss, which upcasts 16-bit logits to fp32.
     ...(spec.training.isLossUpcast ? {} : { lossUpcast: false }),
+    ...(spec.training.loss === 'standard' ? {} : { loss: spec.training.loss }),
     ...(options.isFull ? { full: true } : {}),
     ...(options.inputs.length > 0 ? { inputs: options.inputs } : {}),
   };
