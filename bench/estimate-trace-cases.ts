@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import {
   configOfSpec,
   type TraceOptions,
+  traceOfSpec,
   traceRefusal,
   traceRequestOf,
 } from '../src/cli/commands/estimate/trace.js';
@@ -92,7 +93,7 @@ async function traceOne(
     const raw = await runTraceHelper(options.python, traceRequestOf(spec, breakdown, options), {
       timeoutMs: 600_000,
     });
-    const trace = toTraceResult(raw);
+    const trace = traceOfSpec(spec, breakdown, toTraceResult(raw));
     return { bytes: tracedBytes(compareTrace(breakdown, trace), what), seconds: trace.seconds };
   } catch (error) {
     return { skipped: `the trace failed: ${(error as Error).message.split('\n')[0]}` };

@@ -220,6 +220,25 @@ export function modelStateComponents(
       phase: 'backward',
       ...(isHeadOwnUnit ? { isLossOnly: true } : {}),
     });
+    if (
+      spec.parallel.strategy.startsWith('fsdp') &&
+      spec.parallel.fsdpVersion === 1 &&
+      spec.training.offloadParameters
+    ) {
+      // FSDP1 (FullyShardedDataParallel, torch v2.1.0 to v2.13 torch/distributed/fsdp/_runtime_utils.py
+      // _accumulate_sharded_grad): each unit's reduce-scattered gradient is kept as
+      // flat_param._saved_grad_shard (cast to the parameters' dtype) and only copied into _cpu_grad
+      // (_offload_grad); the GPU shard is deleted in FlatParamHandle.prepare_gradient_for_optim
+      // (_flat_param.py), from the post-backward final callback. So every trained shard is on the GPU
+      // when backward ends. FSDP2 (fully_shard, _fsdp_collectives.py foreach_reduce) frees its copy.
+      device.push({
+        name: 'sharded gradients (FSDP1 offload)',
+        bytes: (counts.trainable * gradientBytes) / share(2),
+        formula: `${formatCount(counts.trainable)} × ${gradientBytes} B${shardText(2) ? ` ${shardText(2)}` : ''}: FSDP1 keeps each unit's reduced shard (_saved_grad_shard) beside its host copy until backward ends`,
+        phase: 'step',
+        isAtBackwardEnd: true,
+      });
+    }
   } else if (gradientBytes > 0) {
     // DeepSpeed ZeRO-1/2 keeps its gradient partitions in flat buffers it allocates once
     // (stage_1_and_2.py averaged_gradients / grads_in_partition), ZeRO-3 likewise.

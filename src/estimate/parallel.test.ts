@@ -217,6 +217,31 @@ describe('DDP and FSDP', () => {
     assert.equal(gradients('torchtitan')?.isLossOnly, true);
   });
 
+  test('FSDP1 with offloaded parameters keeps every sharded gradient on the GPU until backward ends; FSDP2 frees them', () => {
+    const yaml = `model: { transformer: { ${layer} } }\ntraining: { precision: bf16, offload: { parameters: cpu, gradients: cpu, optimizer: cpu } }\nparallel: { gpus: 8, strategy: fsdp_full }`;
+    const kept = (extra: string) =>
+      estimate(spec(yaml.replace('fsdp_full }', `fsdp_full${extra} }`))).gpu.components.find(
+        (p) => p.name === 'sharded gradients (FSDP1 offload)',
+      );
+    const parameters = estimate(spec(yaml)).host.components.find((p) => p.name === 'weights (offloaded)');
+    const fsdp1 = kept('');
+    assert.equal(
+      fsdp1?.bytes,
+      parameters?.bytes,
+      'bf16 gradients of every parameter / 8: the shards of bf16 weights',
+    );
+    assert.equal(fsdp1?.phase, 'step');
+    assert.equal(fsdp1?.isAtBackwardEnd, true, 'all of them when backward ends, beside no activations');
+    assert.equal(kept(', fsdp_version: 1')?.bytes, fsdp1?.bytes, 'the default with the layers wrap');
+    assert.equal(kept(', fsdp_version: 2'), undefined, 'FSDP2 foreach_reduce frees its copy');
+    assert.equal(kept(', fsdp_wrap: torchtitan'), undefined, "torchtitan's wrap is FSDP2's");
+    assert.equal(kept(', fsdp_wrap: torchtitan, fsdp_version: 1')?.bytes, fsdp1?.bytes);
+    assert.throws(
+      () => spec(yaml.replace('fsdp_full }', 'fsdp_full, fsdp_version: 3 }')),
+      /parallel\.fsdp_version/,
+    );
+  });
+
   test('ZeRO-3 keeps gathered what it uses again within stage3_max_reuse_distance: the last 5e8 elements, or the head', () => {
     const kept = (shape: string, extra = '') =>
       estimate(

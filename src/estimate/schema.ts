@@ -200,6 +200,13 @@ export const parallelSchema = z.strictObject({
         'FSDP units: layers (default; the block class wrapped, the embedding and head left in the root unit, which stays gathered from forward to the end of backward: HF Trainer/accelerate, Lightning, llama-recipes) torchtitan (embedding, blocks and [norm, output] each a unit) or layers_embedding_head (blocks, embedding and head each a unit, the root holding the final norm: torchtune custom_sharded_layers [tok_embeddings, output])',
     })
     .optional(),
+  fsdp_version: z
+    .union([z.literal(1), z.literal(2)])
+    .meta({
+      description:
+        "FSDP1 (FullyShardedDataParallel: HF Trainer, accelerate and Lightning by default) or FSDP2 (fully_shard: torchtitan, torchtune, accelerate fsdp_version 2); default 1 with fsdp_wrap layers, else 2. Under CPU offload FSDP1 keeps each unit's sharded gradient on the GPU until backward ends",
+    })
+    .optional(),
   nccl_buffers: z.optional(sizeField),
   deepspeed: deepSpeedSchema.optional(),
 });

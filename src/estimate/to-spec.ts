@@ -162,6 +162,9 @@ function toParallel(raw: RawEstimate, report: (path: string[], message: string) 
     schedule: given.schedule ?? '1f1b',
     isBucketView: given.gradient_as_bucket_view ?? false,
     fsdpWrap: given.fsdp_wrap ?? 'layers',
+    // The wraps other than `layers` are FSDP2 recipes' (torchtitan, torchtune); `layers` is FSDP1's
+    // transformer_auto_wrap_policy as HF Trainer, accelerate and Lightning apply it by default.
+    fsdpVersion: given.fsdp_version ?? ((given.fsdp_wrap ?? 'layers') === 'layers' ? 1 : 2),
     ncclBytes: given.nccl_buffers,
     deepSpeed: {
       version: given.deepspeed?.version

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { estimate } from './estimate.js';
 import { parseEstimateSpec } from './load.js';
-import { compareTrace, type TraceResult } from './trace.js';
+import { compareTrace, perRankTrace, type TraceResult } from './trace.js';
 
 const spec = parseEstimateSpec(
   `model: { params: 7B }
@@ -74,5 +74,74 @@ describe('compareTrace', () => {
     assert.equal(weights?.tracedBytes, part('weights'));
     const gradients = compared.groups.find((g) => g.name === 'gradients');
     assert.equal(gradients?.analyticBytes, part('gradients'));
+  });
+});
+
+describe('perRankTrace', () => {
+  const sharded = estimate(
+    parseEstimateSpec(
+      `model: { params: 7B }
+training: { precision: bf16, optimizer: adamw, batch_size: 1 }
+parallel: { gpus: 8, strategy: zero3 }`,
+      'x.yaml',
+    ),
+  );
+  const shardedPart = (name: string): number =>
+    sharded.gpu.components.find((p) => p.name === name)?.bytes ?? 0;
+  const GB = 1e9;
+  // The unsharded step's stages: backward holds the activations, the step the whole model's states.
+  const unsharded: TraceResult = {
+    framework: 'torch',
+    peakBytes: 84 * GB,
+    parts: { parameters: 14 * GB, gradients: 14 * GB, 'optimizer states': 56 * GB },
+    modules: [],
+    seconds: 1,
+    version: '2.13.0',
+    python: 'python3',
+    peakPhase: 'step',
+    stages: {
+      // The unsharded backward peaks late, under the whole model's gradients; what is not states
+      // peaked early, beside the loss: that moment is the rank's.
+      backward: {
+        peakBytes: 91 * GB,
+        parts: {
+          parameters: 14 * GB,
+          gradients: 13 * GB,
+          'optimizer states': 56 * GB,
+          activations: 1 * GB,
+          temporaries: 1 * GB,
+        },
+        working: {
+          parameters: 14 * GB,
+          gradients: 1 * GB,
+          'optimizer states': 56 * GB,
+          activations: 5 * GB,
+          temporaries: 1 * GB,
+        },
+      },
+      step: {
+        peakBytes: 98 * GB,
+        parts: { parameters: 14 * GB, gradients: 14 * GB, 'optimizer states': 56 * GB, temporaries: 14 * GB },
+      },
+    },
+  };
+
+  test("the traced activations stay, the states are the rank's: backward is the peak once sharded", () => {
+    const rank = perRankTrace(sharded, unsharded, 'zero3 over 8 GPUs');
+    assert.equal(rank.peakPhase, 'backward');
+    assert.equal(rank.parts.activations, 5 * GB);
+    assert.equal(rank.parts.temporaries, 1 * GB);
+    assert.equal(rank.parts['optimizer states'], shardedPart('optimizer states'));
+    assert.ok(rank.parts.parameters !== undefined && rank.parts.parameters >= shardedPart('weights'));
+    assert.equal(
+      rank.peakBytes,
+      Object.values(rank.parts).reduce((sum, bytes) => sum + bytes, 0),
+    );
+    assert.match(compareTrace(sharded, rank).notes.join('\n'), /one rank's figure.*zero3 over 8 GPUs/);
+  });
+
+  test('a trace without stages (an older helper) is left as it is', () => {
+    const { stages: _, ...old } = unsharded;
+    assert.deepEqual(perRankTrace(sharded, old, 'zero3 over 8 GPUs'), old);
   });
 });

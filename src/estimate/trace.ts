@@ -19,6 +19,20 @@ export interface TraceResult {
   peakPhase?: 'forward' | 'backward' | 'step';
   /** Repeated blocks traced at a few depths and extrapolated to the model's (undefined: traced whole). */
   extrapolation?: { layers: number; tracedLayers: number[] };
+  /** Each stage's own peak and its parts (torch): what perRankTrace swaps a rank's states into. */
+  stages?: Partial<
+    Record<
+      'forward' | 'backward' | 'step',
+      {
+        peakBytes: number;
+        parts: Record<string, number>;
+        /** The parts alive when what is not the model's states peaked in this stage. */
+        working?: Record<string, number>;
+      }
+    >
+  >;
+  /** Set by perRankTrace: the traced step's model states were replaced by one rank's (in words). */
+  perRank?: string;
 }
 
 /** One group of parts, traced and analytic, and how far apart. */
@@ -164,6 +178,7 @@ export function compareTrace(breakdown: Breakdown, trace: TraceResult): TraceCom
       'XLA’s memory analysis of the compiled step (jax.jit(step).lower(...).compile().memory_analysis()): arguments + outputs not aliased to donated arguments + temporaries + generated code; compiled for the backend of the Python that traced it',
     );
   }
+  if (trace.perRank) notes.push(trace.perRank);
   if (trace.extrapolation) {
     notes.push(
       `the repeated blocks were traced at ${trace.extrapolation.tracedLayers.join(' and ')} layers and extrapolated to ${trace.extrapolation.layers}`,
@@ -186,5 +201,80 @@ export function compareTrace(breakdown: Breakdown, trace: TraceResult): TraceCom
     ...(trace.peakPhase ? { peakPhase: trace.peakPhase } : {}),
     ...(trace.extrapolation ? { extrapolation: trace.extrapolation } : {}),
     notes,
+  };
+}
+
+// The analytic parts that are one rank's model states as its sharding, offload or paging leaves them
+// on the GPU (gpu-states.ts, parallel.ts, deepspeed.ts): what perRankTrace puts in place of the whole
+// model's traced parameters, gradients and optimizer states. DeepSpeed's and FSDP's gradient buckets
+// are added to every trace as they are (outsideTensors), so they are not here.
+const rankStateParts = new Set([
+  'weights',
+  'quantization scales',
+  'dequantized weights',
+  'gradients',
+  'optimizer states',
+  'optimizer step temporaries',
+  'gathered parameters',
+  'gathered root unit',
+  'gathered LM head',
+  'unsharded parameters',
+  'unsharded gradients',
+  'parameters kept for reuse',
+  'sharded gradients (FSDP1 offload)',
+  'fp32 sub-group gradients',
+  'fp32 partition gradients',
+]);
+const isRankState = (name: string): boolean =>
+  rankStateParts.has(name) || name.startsWith('fp32 partition staged');
+// The traced parts that are the whole model's states (one process holding all of them).
+const tracedStateParts = new Set(['parameters', 'gradients', 'optimizer states']);
+// Which traced part a rank's state stands in for (so the groups still compare like with like).
+const tracedPartOf = (name: string): string =>
+  name.includes('gradients') ? 'gradients' : name.startsWith('optimizer') ? 'optimizer states' : 'parameters';
+
+/**
+ * One rank of a sharded (ZeRO, FSDP), offloaded or paged run, from a trace of the unsharded step at the
+ * rank's micro-batch: each stage keeps what the trace saw besides the model's states (inputs, buffers,
+ * activations, the backward's temporaries) and takes the rank's states from the analytic model, whose
+ * sharding arithmetic is the framework's own (gpu-states.ts, parallel.ts); the step's own moment is the
+ * rank's states and step temporaries alone (the whole model's optimizer temporaries are not the rank's).
+ * The peak is the largest stage. Without stages (an older helper), the trace is returned as it is.
+ */
+export function perRankTrace(breakdown: Breakdown, trace: TraceResult, why: string): TraceResult {
+  if (!trace.stages || trace.framework !== 'torch') return trace;
+  const states = breakdown.gpu.components.filter((part) => isRankState(part.name));
+  let best:
+    | { stage: 'forward' | 'backward' | 'step'; bytes: number; parts: Record<string, number> }
+    | undefined;
+  for (const stage of ['forward', 'backward', 'step'] as const) {
+    const traced = trace.stages[stage];
+    if (!traced) continue;
+    const parts: Record<string, number> = {};
+    // Forward and backward at the moment the rest peaked (activations, the loss, temporaries): the
+    // unsharded step's own peak comes later, when its whole model's gradients outweigh them.
+    const tracedParts = stage === 'step' ? traced.parts : (traced.working ?? traced.parts);
+    for (const [name, bytes] of Object.entries(tracedParts)) {
+      if (tracedStateParts.has(name)) continue;
+      // The step's temporaries are the whole model's optimizer temporaries: the rank's come from its states.
+      if (stage === 'step' && (name === 'temporaries' || name === 'activations')) continue;
+      parts[name] = (parts[name] ?? 0) + bytes;
+    }
+    const phase = stage === 'step' ? 'step' : 'backward';
+    for (const part of states) {
+      if (part.phase !== undefined && part.phase !== phase) continue;
+      const name = tracedPartOf(part.name);
+      parts[name] = (parts[name] ?? 0) + part.bytes;
+    }
+    const bytes = Object.values(parts).reduce((sum, value) => sum + value, 0);
+    if (!best || bytes > best.bytes) best = { stage, bytes, parts };
+  }
+  if (!best) return trace;
+  return {
+    ...trace,
+    peakBytes: best.bytes,
+    parts: best.parts,
+    peakPhase: best.stage,
+    perRank: `one rank's figure: the step was traced unsharded at the rank's micro-batch, and its parameters, gradients and optimizer states replaced by the rank's as the analytic model shards, offloads or pages them (${why})`,
   };
 }

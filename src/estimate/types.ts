@@ -208,6 +208,8 @@ export interface ParallelSpec {
    * ['tok_embeddings', 'output']).
    */
   fsdpWrap: FsdpWrap;
+  /** FSDP1 (FullyShardedDataParallel) or FSDP2 (fully_shard). */
+  fsdpVersion: 1 | 2;
   ncclBytes: number | undefined;
   deepSpeed: DeepSpeedSpec;
 }

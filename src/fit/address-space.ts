@@ -8,6 +8,17 @@ export interface AddressSpace {
   limitBytes: number;
   peakBytes: number | null;
   isHostLimit: boolean;
+  /**
+   * How much less heap ([heap], glibc's main arena) the process held when its address space last rose
+   * to its peak than the most it held: memory malloc had given back from the heap's top (its automatic
+   * trim) before the peak. When in a step the trim comes is the run's draw: the bench's CNN under
+   * 1400 MiB grew its heap 10 MiB at the end of step 1 (grads, Adam's state) and trimmed it in step 2,
+   * in one run before the step's largest allocation (VmPeak 1397.2 MiB at batch 116: it ran) and in
+   * the next after it (1407.5 MiB: refused). A run's need is its peak plus this; 0 where the heap was
+   * at its largest at the peak. Sampled (/proc/PID/maps), so a trim between two samples can be missed.
+   * Absent where it was not read.
+   */
+  heapGivenBackBytes?: number;
 }
 
 /** Whether an address-space limit binds before the host limit among `limits`. */

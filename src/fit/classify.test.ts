@@ -100,3 +100,19 @@ test('a run held at its cgroup limit is no room kept only when the memory line p
     assert.deepEqual([pass.ok, pass.outcome, pass.reason], [true, 'pass', 'exited']);
   }
 });
+
+test('under RLIMIT_AS a run whose peak and the heap it had given back before it are over the limit is too big, saying so', () => {
+  // A 1400 MiB RLIMIT_AS as the host limit: the peak 1397.2 MiB ran, the heap it had trimmed (10 MiB) is counted.
+  const limits = [{ resource: 'host' as const, limitBytes: 1400 * MiB }];
+  const given = end({ limits, peakBytes: { host: 1407.2 * MiB, gpu: null }, heapGivenBackBytes: 10 * MiB });
+  const verdict = classifyTrial(given);
+  assert.deepEqual([verdict.ok, verdict.outcome, verdict.reason], [false, 'memory', 'over-limit']);
+  assert.match(
+    verdict.because,
+    /^it ran, but its address-space peak 1\.36 GiB and the 10 MiB its heap had given back before it \(a run that gives it back after its largest allocation holds it there\), 1\.37 GiB, is over the limit of 1\.37 GiB$/,
+  );
+  // With a margin it ran over the margin; under the limit with the heap it fits.
+  assert.equal(classifyTrial({ ...given, marginFraction: 0.05 }).outcome, 'over-margin');
+  const under = classifyTrial({ ...given, peakBytes: { host: 1399 * MiB, gpu: null } });
+  assert.deepEqual([under.ok, under.outcome], [true, 'pass']);
+});

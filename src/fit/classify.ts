@@ -36,6 +36,11 @@ export interface TrialEnd {
   marginFraction: number;
   /** Set when the trial's cgroup peak reached its host limit and the kernel held it there (it was not killed). */
   heldAtLimit?: HeldAtLimit | null;
+  /**
+   * Under a binding RLIMIT_AS: the heap the run had given back before its peak, counted in its host
+   * peak (address-space.ts heapGivenBackBytes), so a peak over the limit says it.
+   */
+  heapGivenBackBytes?: number | null;
 }
 
 /** A trial whose cgroup the kernel held at its limit by reclaiming page cache, with what the line expected of it. */
@@ -150,14 +155,20 @@ export function classifyTrial(end: TrialEnd): TrialVerdict {
     const peakBytes = end.peakBytes[resource];
     const usableBytes = usableBytesOf(limitBytes, end.marginFraction);
     if (peakBytes === null || peakBytes <= usableBytes) continue;
-    // Nothing enforced the limit (a declared card larger than the real one, say): over it is too big.
+    const heap = resource === 'host' ? (end.heapGivenBackBytes ?? 0) : 0;
+    const peakSaid =
+      heap > 0
+        ? `address-space peak ${formatBytes(peakBytes - heap)} and the ${formatBytes(heap)} its heap had given back before it (a run that gives it back after its largest allocation holds it there), ${formatBytes(peakBytes)},`
+        : `${resource} peak ${formatBytes(peakBytes)}`;
+    // Nothing enforced the limit (a declared card larger than the real one, say), or it ran but another
+    // run would not (its heap given back late): over it is too big.
     if (end.marginFraction === 0) {
-      const over = `its ${resource} peak ${formatBytes(peakBytes)} is over the limit of ${formatBytes(limitBytes)}`;
+      const over = `${heap > 0 ? 'it ran, but ' : ''}its ${peakSaid} is over the limit of ${formatBytes(limitBytes)}`;
       return { ok: false, outcome: 'memory', reason: 'over-limit', because: over, isSettled, rising };
     }
     const margin = `${Number((end.marginFraction * 100).toFixed(1))}% margin`;
     const over = [
-      `it ran, but its ${resource} peak ${formatBytes(peakBytes)} is over ${formatBytes(usableBytes)} (the ${margin} of ${formatBytes(limitBytes)} kept free)`,
+      `it ran, but its ${peakSaid} is over ${formatBytes(usableBytes)} (the ${margin} of ${formatBytes(limitBytes)} kept free)`,
       rising ? describeRising(rising) : null,
       rising && leak ? describeLeak(leak) : null,
     ]

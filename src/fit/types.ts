@@ -170,8 +170,11 @@ export interface TrialRecord {
 export function hostNeedBytes(
   trial: Pick<TrialRecord, 'peakHostBytes' | 'peakCgroupBytes' | 'addressSpace'>,
 ): number | null {
-  // Under an address-space limit that binds first, the need is the address space it reached.
-  if (trial.addressSpace?.isHostLimit) return trial.addressSpace.peakBytes;
+  // Under an address-space limit that binds first, the need is the address space it reached, and the
+  // heap it gave back while it ran (address-space.ts heapGivenBackBytes).
+  const space = trial.addressSpace;
+  if (space?.isHostLimit)
+    return space.peakBytes === null ? null : space.peakBytes + (space.heapGivenBackBytes ?? 0);
   const { peakHostBytes, peakCgroupBytes } = trial;
   if (peakHostBytes === null || peakCgroupBytes === undefined || peakCgroupBytes === null)
     return peakHostBytes;

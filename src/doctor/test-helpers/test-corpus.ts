@@ -10,8 +10,8 @@ import { type CorpusCase, parseFactsLine, readCorpus, repoRoot } from './corpus.
 
 /**
  * The parts the corpus is read in: test/corpus/logs, test/corpus/heldout, test/corpus/heldout-2 ..
- * test/corpus/heldout-8, ../shared/corpus. heldout-2 .. heldout-8 are slices held out from a round of rule
- * changes (test/corpus/HELDOUT-2.md .. HELDOUT-8.md): scored once, at the end, and read by no test until then.
+ * test/corpus/heldout-9, ../shared/corpus. heldout-2 .. heldout-9 are slices held out from a round of rule
+ * changes (test/corpus/HELDOUT-2.md .. HELDOUT-9.md): scored once, at the end, and read by no test until then.
  */
 export type CorpusPart =
   | 'logs'
@@ -23,6 +23,7 @@ export type CorpusPart =
   | 'heldout-6'
   | 'heldout-7'
   | 'heldout-8'
+  | 'heldout-9'
   | 'shared';
 export const corpusParts: readonly CorpusPart[] = [
   'logs',
@@ -34,6 +35,7 @@ export const corpusParts: readonly CorpusPart[] = [
   'heldout-6',
   'heldout-7',
   'heldout-8',
+  'heldout-9',
   'shared',
 ];
 

@@ -434,7 +434,7 @@ const gptOssCase = (options: {
   spec: `model:
   params: ${options.model === '20b' ? 20_914_757_184 : 116_829_156_672}
   transformer: { ${options.model === '20b' ? gptOss20bShape : gptOss120bShape} }${options.lora ? '\n  lora: { rank: 8, alpha: 16, targets: [q, k, v, o], dropout: 0 }' : ''}
-training: { ${options.training} }${options.gpus > 1 ? `\nparallel: { gpus: ${options.gpus}, strategy: fsdp_full }` : ''}`,
+training: { ${options.training} }${options.gpus > 1 ? `\nparallel: { gpus: ${options.gpus}, strategy: fsdp_full, fsdp_version: 2 }` : ''}`,
 });
 
 // --- open-mmlab/mmsegmentation configs/fcn/README.md, Cityscapes "Mem (GB)" (mmseg v0.5, June 2020) --------------

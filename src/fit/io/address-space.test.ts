@@ -4,15 +4,17 @@
 // (Python's MemoryError, ENOMEM) is attributed to that limit. Real processes, real limits.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { noGpuProbe } from '../../probe/gpu/types.js';
+import { frameworksPython, skipUnlessFrameworks } from '../../test-helpers/frameworks.js';
 import { summarizeFit } from '../result.js';
 import { runSearch } from '../search.js';
 import { strategies } from '../strategies.js';
-import { readAddressSpaceLimit, readCpuMs, readPeakAddressSpace } from './address-space.js';
+import { hostNeedBytes } from '../types.js';
+import { readAddressSpaceLimit, readCpuMs, readHeapBytes, readPeakAddressSpace } from './address-space.js';
 import { createTrialRunner } from './run-trial.js';
 
 const MiB = 2 ** 20;
@@ -43,6 +45,25 @@ describe('reading /proc/PID/limits and VmPeak', () => {
     // This process runs without one (as the test machine does), and has an address space.
     assert.equal(readAddressSpaceLimit(process.pid), null);
     assert.ok((readPeakAddressSpace(process.pid) ?? 0) > 0);
+  });
+
+  test('the heap is the size of the [heap] mapping in /proc/PID/maps; none (an exiting process) is null', () => {
+    const procRoot = join(scratch, 'proc-maps');
+    mkdirSync(join(procRoot, '42'), { recursive: true });
+    mkdirSync(join(procRoot, '43'), { recursive: true });
+    writeFileSync(
+      join(procRoot, '42', 'maps'),
+      [
+        '55d0c4a00000-55d0c4a21000 r--p 00000000 08:01 1234    /usr/bin/python3.12',
+        '55d0c5a4e000-55d0d0e8f000 rw-p 00000000 00:00 0                          [heap]',
+        '7f0000000000-7f0008000000 rw-p 00000000 00:00 0 ',
+        '',
+      ].join('\n'),
+    );
+    writeFileSync(join(procRoot, '43', 'maps'), '');
+    assert.equal(readHeapBytes(42, procRoot), 0x55d0d0e8f000 - 0x55d0c5a4e000);
+    assert.equal(readHeapBytes(43, procRoot), null);
+    assert.equal(readHeapBytes(44, procRoot), null);
   });
 });
 
@@ -115,6 +136,86 @@ describe('a fit under RLIMIT_AS', { skip: noPrlimit }, () => {
     );
     // Guided aimed with the address-space line: a handful of trials, not a doubling from 1.
     assert.ok(search.trials.length <= 8, search.trials.map((t) => t.value).join(' '));
+  });
+});
+
+// glibc gives back the heap's free top (malloc's automatic trim, M_TRIM_THRESHOLD) when tensors under its
+// mmap threshold are freed; a run that gives it back only after its largest allocation peaks that much
+// higher. So under RLIMIT_AS a trial's need counts the heap it had given back before its peak.
+describe('a real PyTorch trial under RLIMIT_AS', { skip: noPrlimit ?? skipUnlessFrameworks('torch') }, () => {
+  test('the heap given back before the peak is read and counted in the need', async () => {
+    writeFileSync(
+      join(scratch, 'heap.py'),
+      [
+        'import json, sys, time, torch',
+        'def heap():',
+        '    for line in open("/proc/self/maps"):',
+        '        if line.endswith("[heap]\\n"):',
+        '            start, end = line.split()[0].split("-")',
+        '            return int(end, 16) - int(start, 16)',
+        '# 64 tensors of 1 MiB, under the fixed 4 MiB mmap threshold: they grow the heap (brk).',
+        'small = [torch.ones(256 * 1024) for _ in range(64)]',
+        'most = heap()',
+        'time.sleep(1.5)',
+        '# Freed: the heap gives its top back, unless something allocated since sits on it.',
+        'del small',
+        'time.sleep(1.5)',
+        '# The peak, an mmapped tensor of {batch} MiB.',
+        'big = torch.ones(int(sys.argv[1]) * 2**18)',
+        'print(json.dumps({"most": most, "atPeak": heap()}), flush=True)',
+        'time.sleep(1.5)',
+      ].join('\n'),
+    );
+    const limits = [{ resource: 'host' as const, limitBytes: 16 * GiB, source: 'flag' as const }];
+    const runTrial = createTrialRunner({
+      launch: {
+        name: 'heap',
+        command: [
+          'prlimit',
+          `--as=${4 * GiB}`,
+          '--',
+          frameworksPython() as string,
+          join(scratch, 'heap.py'),
+          '{batch}',
+        ],
+        env: {
+          PATH: process.env.PATH ?? '/usr/bin:/bin',
+          OMP_NUM_THREADS: '1',
+          MALLOC_MMAP_THRESHOLD_: String(4 * MiB),
+        },
+        hostMemoryBytes: null,
+        gpuBudgetBytes: null,
+        restart: 'no',
+        maxRestarts: 0,
+        dependsOn: [],
+        enforce: 'warn',
+      },
+      variable: 'batch',
+      gpuProbe: noGpuProbe,
+      runsDir: join(scratch, 'fit-heap'),
+      runIdPrefix: `fitheap${process.pid}`,
+      limits,
+      marginFraction: 0,
+      isFullTrials: true,
+      sampleIntervalMs: 100,
+      stopGraceMs: 1000,
+    });
+    const trial = await runTrial(256, 1);
+    await runTrial.close();
+    const space = trial.addressSpace;
+    assert.equal(trial.outcome, 'pass', JSON.stringify(trial));
+    // What the script saw of its own heap: the most it held, and what it held at its peak. Which run
+    // gives the top back (about 60 MiB) and which does not (0: the peak holds it) is the run's draw.
+    const seen = JSON.parse(readFileSync(join(trial.runDir ?? '', 'logs', 'heap.log'), 'utf8')) as {
+      most: number;
+      atPeak: number;
+    };
+    const given = space?.heapGivenBackBytes ?? -1;
+    assert.ok(
+      Math.abs(given - (seen.most - seen.atPeak)) <= 2 * MiB,
+      `fit: ${given / MiB} MiB given back; the script: ${(seen.most - seen.atPeak) / MiB} MiB`,
+    );
+    assert.equal(hostNeedBytes(trial), (space?.peakBytes ?? 0) + given);
   });
 });
 

@@ -34,6 +34,20 @@ export function readAddressSpaceSize(pid: number, procRoot = '/proc'): number | 
   return readStatusBytes(pid, 'VmSize', procRoot);
 }
 
+/**
+ * The size of the process's heap (the `[heap]` mapping in /proc/PID/maps: glibc's main arena, grown by
+ * brk(2) and given back from its top by malloc's automatic trim); null when it has none (an exiting
+ * process's maps are empty) or it is unreadable.
+ */
+export function readHeapBytes(pid: number, procRoot = '/proc'): number | null {
+  const maps = readProc(pid, 'maps', procRoot);
+  if (maps === null) return null;
+  const line = maps.split('\n').find((l) => l.endsWith('[heap]'));
+  const [start, end] = line?.split(' ')[0]?.split('-') ?? [];
+  if (start === undefined || end === undefined) return null;
+  return Number.parseInt(end, 16) - Number.parseInt(start, 16);
+}
+
 /** One `Vm…: N kB` line of /proc/PID/status, in bytes; null when unreadable. */
 function readStatusBytes(pid: number, field: 'VmPeak' | 'VmSize', procRoot: string): number | null {
   const kb = readProc(pid, 'status', procRoot)?.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1];

@@ -22,7 +22,7 @@ import { findLeak, findRisingMemory, type MemorySample } from '../memory-trend.j
 import { placeholderFor, substituteValue } from '../template.js';
 import { type EarlyStop, judgeRunningTrial, type TrialHints } from '../trial-stop.js';
 import { hostNeedBytes, type Resource, type ResourceLimit, type TrialRecord } from '../types.js';
-import { readAddressSpaceLimit, readCpuMs, readPeakAddressSpace } from './address-space.js';
+import { readAddressSpaceLimit, readCpuMs, readHeapBytes, readPeakAddressSpace } from './address-space.js';
 import { importsLogVariable, learnedVariable } from './learned-imports.js';
 import { relabelWarmTrial } from './relabel-warm-trial.js';
 import { forkPidVariable, noForkExitCode, readForkReport, type WarmServer } from './warm-server.js';
@@ -208,6 +208,13 @@ export function startTrial(
   // The root process's RLIMIT_AS (prlimit, ulimit -v, or the script's own setrlimit) and VmPeak.
   let addressSpaceLimit: number | null = null;
   let addressSpacePeak: number | null = null;
+  // The heap's largest size so far, its size in the last sample, and its size when the address space
+  // last rose to a new peak (the smaller of the two samples around the rise): AddressSpace heapGivenBackBytes.
+  let heapMax: number | null = null;
+  let lastHeap: number | null = null;
+  let heapAtPeak: number | null = null;
+  const heapGivenBack = (): number =>
+    heapMax === null || heapAtPeak === null ? 0 : Math.max(0, heapMax - heapAtPeak);
   let forkedPid: number | null = null;
   let cpuMs: number | null = null;
   const readAddressSpace = (clientPid: number): void => {
@@ -223,8 +230,16 @@ export function startTrial(
     if (pid === null) return;
     cpuMs = readCpuMs(pid, options.procRoot);
     addressSpaceLimit = readAddressSpaceLimit(pid, options.procRoot) ?? addressSpaceLimit;
+    const previousPeak = addressSpacePeak ?? 0;
     const peak = readPeakAddressSpace(pid, options.procRoot);
     if (peak !== null) addressSpacePeak = Math.max(peak, addressSpacePeak ?? 0);
+    // Only under an address-space limit: there the heap's trim moves the peak (address-space.ts).
+    const heap = addressSpaceLimit === null ? null : readHeapBytes(pid, options.procRoot);
+    if (heap !== null) {
+      heapMax = Math.max(heap, heapMax ?? 0);
+      if (peak !== null && peak > previousPeak) heapAtPeak = Math.min(heap, lastHeap ?? heap);
+      lastHeap = heap;
+    }
   };
   const stop = (why: 'until-line' | 'time-limit'): void => {
     if (trialStop.signal.aborted) return;
@@ -261,7 +276,12 @@ export function startTrial(
       // Under an address-space limit that binds first, the address space is what is judged.
       const isAddressSpace =
         addressSpaceLimit !== null && isAddressSpaceBinding(addressSpaceLimit, options.limits);
-      const hostBytes = isAddressSpace ? addressSpacePeak : status.hostBytes;
+      // Its need: the peak and the heap it had given back by then (another run may hold it at its peak).
+      const hostBytes = isAddressSpace
+        ? addressSpacePeak === null
+          ? null
+          : addressSpacePeak + heapGivenBack()
+        : status.hostBytes;
       samples.push({ atMs: performance.now(), hostBytes, gpuBytes: status.gpuBytes, cpuMs });
       const judged =
         hints && !options.isFullTrials && programStartMs !== null
@@ -277,6 +297,7 @@ export function startTrial(
                       limitBytes: addressSpaceLimit,
                       peakBytes: addressSpacePeak,
                       isHostLimit: true,
+                      heapGivenBackBytes: heapGivenBack(),
                     })
                   : options.limits,
               countFromMs: programStartMs,
@@ -424,10 +445,14 @@ export function startTrial(
             limitBytes: addressSpaceLimit,
             peakBytes: addressSpacePeak,
             isHostLimit: isAddressSpaceBinding(addressSpaceLimit, options.limits),
+            ...(heapMax === null ? {} : { heapGivenBackBytes: heapGivenBack() }),
           };
     const limits = withAddressSpaceLimit(options.limits, addressSpace);
     const peakBytes = {
-      host: addressSpace?.isHostLimit ? addressSpace.peakBytes : hostNeed,
+      // Under a binding RLIMIT_AS: the address-space peak and the heap it gave back (hostNeedBytes).
+      host: addressSpace?.isHostLimit
+        ? hostNeedBytes({ peakHostBytes: null, peakCgroupBytes: null, addressSpace })
+        : hostNeed,
       gpu: process.peakGpuBytes,
     };
     // A warm start's climb and rise are its program's, after the gate (its imports are not a leak).
@@ -447,6 +472,7 @@ export function startTrial(
       peakBytes,
       limits,
       marginFraction: options.marginFraction,
+      heapGivenBackBytes: addressSpace?.isHostLimit ? (addressSpace.heapGivenBackBytes ?? null) : null,
       heldAtLimit:
         isHeld && hostLimitBytes !== null
           ? {

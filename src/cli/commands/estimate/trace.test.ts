@@ -125,8 +125,8 @@ describe('headroom estimate --trace', { skip }, () => {
     assert.match(error.detail, /broken_policy\.py/);
   });
 
-  test('a sharded strategy is refused: one process cannot stand for it', async () => {
-    const { code, stderr } = await runHeadroom([
+  test("a sharded strategy is traced as one rank: the unsharded step's activations, the rank's states", async () => {
+    const { code, stdout, stderr } = await runHeadroom([
       ...args,
       '--gpus',
       '8',
@@ -135,15 +135,44 @@ describe('headroom estimate --trace', { skip }, () => {
       '--trace',
       '--python',
       python,
+      '--json',
     ]);
-    assert.equal(code, 2);
-    assert.match(stderr, /--trace traces one process's whole model; zero3 over 8 GPUs/);
+    assert.equal(code, 0, stderr);
+    const { trace, gpu } = JSON.parse(stdout);
+    assert.match(trace.notes.join('\n'), /one rank's figure: .*\(zero3 over 8 GPUs\)/);
+    const names = trace.parts.map((part: { name: string }) => part.name);
+    assert.ok(names.includes('activations'), names);
+    // The tiny model's rank states are the analytic model's: the two agree within a per cent.
+    assert.ok(
+      Math.abs(trace.peakBytes - gpu.peakBytes) / gpu.peakBytes < 0.01,
+      `${trace.peakBytes} ${gpu.peakBytes}`,
+    );
   });
 
-  test('states off the GPU or no training step are refused: a paged optimizer, inference', async () => {
-    const paged = await runHeadroom([...args, '--optimizer', 'paged_adamw', '--trace', '--python', python]);
-    assert.equal(paged.code, 2);
-    assert.match(paged.stderr, /does not trace the paged optimizer paged_adamw \(unified memory\)/);
+  test('tensor parallelism and inference are refused; a paged optimizer is traced with its states paged', async () => {
+    const tensor = await runHeadroom([
+      ...args,
+      '--gpus',
+      '2',
+      '--tensor-parallel',
+      '2',
+      '--trace',
+      '--python',
+      python,
+    ]);
+    assert.equal(tensor.code, 2);
+    assert.match(tensor.stderr, /tensor parallelism \(tensor 2\) splits them/);
+    const paged = await runHeadroom([
+      ...args,
+      '--optimizer',
+      'paged_adamw',
+      '--trace',
+      '--python',
+      python,
+      '--json',
+    ]);
+    assert.equal(paged.code, 0, paged.stderr);
+    assert.match(JSON.parse(paged.stdout).trace.notes.join('\n'), /paged_adamw's states in unified memory/);
     const inference = await runHeadroom([...args, '--optimizer', 'none', '--trace', '--python', python]);
     assert.equal(inference.code, 2);
     assert.match(inference.stderr, /inference \(optimizer: none; the trace runs a training step\)/);
@@ -204,6 +233,9 @@ test('what the helper would trace as something else is refused: an optimizer ste
   assert.equal(refusal('optimizer: adamw'), undefined);
   assert.match(refusal('optimizer: adamw, optimizer_in_backward: true') ?? '', /optimizer_in_backward/);
   assert.match(refusal('optimizer: adamw', ', trainable: 200M') ?? '', /model\.trainable without lora/);
+  assert.match(refusal('optimizer: adamw, offload: { activations: cpu }') ?? '', /activation offloading/);
+  // States off the GPU: traced, with the rank's states from the analytic model.
+  assert.equal(refusal('optimizer: adamw, offload: { optimizer: cpu }'), undefined);
 });
 
 test("the request carries training.loss_upcast: false, so the helper's loss keeps 16-bit logits as the model returns them", () => {
@@ -215,4 +247,11 @@ test("the request carries training.loss_upcast: false, so the helper's loss keep
     );
   assert.equal(request('precision: bf16, optimizer: adamw, loss_upcast: false').lossUpcast, false);
   assert.equal('lossUpcast' in request('precision: bf16, optimizer: adamw'), false);
+  assert.equal(request('optimizer: adamw, loss: fused').loss, 'fused');
+  assert.equal('loss' in request('optimizer: adamw'), false, 'the standard loss is the helper default');
+  assert.equal(
+    request('optimizer: adam8bit').optimizer,
+    'adamw',
+    'a bitsandbytes optimizer is stepped as AdamW',
+  );
 });

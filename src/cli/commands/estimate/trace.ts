@@ -6,8 +6,8 @@ import path from 'node:path';
 import { UsageError } from '../../../errors.js';
 import { hfConfigOfShape, type ShapeConfig } from '../../../estimate/hf-config-of-shape.js';
 import type { EstimateReport } from '../../../estimate/report.js';
-import { compareTrace } from '../../../estimate/trace.js';
-import type { EstimateSpec } from '../../../estimate/types.js';
+import { compareTrace, perRankTrace, type TraceResult } from '../../../estimate/trace.js';
+import type { Breakdown, EstimateSpec } from '../../../estimate/types.js';
 import { runTraceHelper, type TraceRequest, toTraceResult } from '../../../trace/helper.js';
 
 /** What the command line says about the trace. */
@@ -20,8 +20,8 @@ export interface TraceOptions {
   cwd: string;
 }
 
-/** Why one traced process cannot stand for this spec (a sharded model, weights only a GPU library
- * quantizes, states that live off the GPU, no training step), or undefined when it can. */
+/** Why one traced process cannot stand for this spec (tensor-parallel layers, a step the helper
+ * does not run as the spec says, no training step), or undefined when it can. */
 export function traceRefusal(spec: EstimateSpec, options: TraceOptions): string | undefined {
   if (!options.modelConfig && !options.module) {
     const derived = configOfSpec(spec);
@@ -32,11 +32,10 @@ export function traceRefusal(spec: EstimateSpec, options: TraceOptions): string 
       return `--trace builds the model from model.transformer only for the families transformers builds as one causal LM or ViT; this is ${derived.refused}: give --model-config config.json or --trace-module pkg.module:factory`;
     }
   }
-  if (spec.parallel.tensor > 1 || (spec.parallel.gpus > 1 && spec.parallel.strategy !== 'ddp')) {
-    return `--trace traces one process's whole model; ${spec.parallel.strategy} over ${spec.parallel.gpus} GPUs (tensor ${spec.parallel.tensor}) shards it: use the analytic estimate`;
-  }
-  if (spec.model.quantization) {
-    return '--trace does not trace quantized weights (bitsandbytes and GPTQ kernels need a GPU): use the analytic estimate';
+  // ZeRO and FSDP shard the states, not the step: perRankTrace swaps one rank's states into the trace.
+  // Tensor parallelism splits the layers' own tensors, which one traced process cannot stand for.
+  if (spec.parallel.tensor > 1) {
+    return `--trace traces one process's whole layers; tensor parallelism (tensor ${spec.parallel.tensor}) splits them: use the analytic estimate`;
   }
   const { training, parallel } = spec;
   if (training.activationCheckpointing === 'selective' || training.activationCheckpointing === 'op') {
@@ -50,13 +49,9 @@ export function traceRefusal(spec: EstimateSpec, options: TraceOptions): string 
     training.precision.startsWith('mixed') ? `precision ${training.precision} (FSDP mixed precision)` : '',
     training.isCompiled ? 'compile' : '',
     training.float8 ? 'float8' : '',
-    training.offloadParameters || training.offloadGradients || training.offloadOptimizer
-      ? 'parameter, gradient or optimizer offload'
-      : '',
-    training.optimizer.startsWith('paged')
-      ? `the paged optimizer ${training.optimizer} (unified memory)`
-      : '',
     training.optimizer === 'none' ? 'inference (optimizer: none; the trace runs a training step)' : '',
+    // The traced step keeps every saved tensor where it was made; offloading moves them to the host.
+    training.offloadActivations ? 'activation offloading (the trace keeps saved tensors on the device)' : '',
     // The helper steps the optimizer after backward over every trainable tensor it built.
     training.isOptimizerInBackward ? 'optimizer_in_backward (the step runs after backward)' : '',
     // A trainable count names no tensors: the helper would train every parameter (BAdam's one block).
@@ -69,6 +64,43 @@ export function traceRefusal(spec: EstimateSpec, options: TraceOptions): string 
     return `--trace runs one eager step in one process; it does not trace ${unTraced.join(', ')}: use the analytic estimate`;
   }
   return undefined;
+}
+
+// The optimizers python/headroom_trace/trace_torch.py builds from torch.optim (make_optimizer).
+const tracedOptimizers = new Set(['adamw', 'adam', 'sgd', 'sgd_momentum', 'adafactor', 'none']);
+
+/**
+ * Why one traced process stands for one rank only with the rank's own states swapped in
+ * (estimate/trace.ts perRankTrace): states sharded by ZeRO or FSDP, offloaded to the host, or paged
+ * into unified memory. Undefined: the trace's states are the rank's as they are.
+ */
+export function perRankReason(spec: EstimateSpec): string | undefined {
+  const { parallel, training } = spec;
+  const reasons = [
+    parallel.gpus > 1 && parallel.strategy !== 'ddp' ? `${parallel.strategy} over ${parallel.gpus} GPUs` : '',
+    training.offloadParameters || training.offloadGradients || training.offloadOptimizer
+      ? 'parameter, gradient or optimizer offload'
+      : '',
+    // bitsandbytes and GPTQ kernels need a GPU: the step is traced with plain frozen linears in the
+    // spec's dtype (a 4-bit linear keeps no input for backward either: bitsandbytes 0.43–0.48
+    // autograd/_functions.py MatMul4Bit.forward keeps ctx.tensors = (None, B), its packed weight only);
+    // the packed weights, scales and the dequantized transient are the analytic model's.
+    spec.model.quantization
+      ? `${spec.model.quantization.weights} weights (traced as plain frozen linears)`
+      : '',
+    training.optimizer.startsWith('paged')
+      ? `${training.optimizer}'s states in unified memory`
+      : !tracedOptimizers.has(training.optimizer)
+        ? `${training.optimizer}'s states (not in torch: the analytic model's)`
+        : '',
+  ].filter(Boolean);
+  return reasons.length > 0 ? reasons.join(', ') : undefined;
+}
+
+/** The traced step as this spec's GPU holds it: one rank's states swapped in where perRankReason says. */
+export function traceOfSpec(spec: EstimateSpec, breakdown: Breakdown, trace: TraceResult): TraceResult {
+  const why = perRankReason(spec);
+  return why ? perRankTrace(breakdown, trace, why) : trace;
 }
 
 /** The config.json the spec's model.transformer stands for (torch), when no config.json was given. */
@@ -91,7 +123,9 @@ export function traceRequestOf(
     batchSize: report.inputs.batchSize,
     ...(shape && shape.seqLen > 0 ? { seqLen: shape.seqLen } : {}),
     precision: spec.training.precision,
-    optimizer: spec.training.optimizer,
+    // An optimizer torch does not have (bitsandbytes, paged, Lion) is stepped as AdamW: its states and
+    // step temporaries are the analytic model's (perRankReason), only the step's shape is traced.
+    optimizer: tracedOptimizers.has(spec.training.optimizer) ? spec.training.optimizer : 'adamw',
     optimizerImpl: spec.training.optimizerImpl,
     checkpointing: spec.training.activationCheckpointing,
     // FlashAttention 2 needs its own CUDA package; SDPA keeps the same O(s) state on a CPU trace.
@@ -99,6 +133,7 @@ export function traceRequestOf(
     ...(spec.model.lora ? { lora: { ...spec.model.lora } } : {}),
     // Without it the helper's causal LM takes transformers' loss, which upcasts 16-bit logits to fp32.
     ...(spec.training.isLossUpcast ? {} : { lossUpcast: false }),
+    ...(spec.training.loss === 'standard' ? {} : { loss: spec.training.loss }),
     ...(options.isFull ? { full: true } : {}),
     ...(options.inputs.length > 0 ? { inputs: options.inputs } : {}),
   };
@@ -119,7 +154,7 @@ export async function withTrace(
   }
   if (options.modelConfig || options.module) {
     const result = await runTraceHelper(options.python, traceRequestOf(spec, report, options));
-    return { ...report, trace: compareTrace(report, toTraceResult(result)) };
+    return { ...report, trace: compareTrace(report, traceOfSpec(spec, report, toTraceResult(result))) };
   }
   // No config.json: the one model.transformer stands for, written where the helper can read it.
   const derived = configOfSpec(spec);
@@ -132,7 +167,7 @@ export async function withTrace(
       options.python,
       traceRequestOf(spec, report, { ...options, modelConfig }),
     );
-    const trace = compareTrace(report, toTraceResult(result));
+    const trace = compareTrace(report, traceOfSpec(spec, report, toTraceResult(result)));
     const note = `the model was built from model.transformer as a transformers "${derived.modelType}" config (no config.json given)`;
     return { ...report, trace: { ...trace, notes: [note, ...trace.notes] } };
   } finally {
