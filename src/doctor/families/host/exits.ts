@@ -235,12 +235,6 @@ export const hostExitRules: LogRule[] = [
     summary: 'a host memory allocation failed (Python MemoryError / ENOMEM)',
     extract: ({ text }) => {
       if (/Cannot allocate memory/.test(text) && /\bibv_|NCCL|memlock/i.test(text)) return undefined;
-      // A request below one 4 KiB page refused with ENOMEM (an mmap of 280 bytes) is no evidence of a
-      // full memory: the kernel maps whole pages, and mmap also returns ENOMEM when the process's
-      // number of mappings would pass vm.max_map_count (man-pages mmap(2), ERRORS) — what many small
-      // shared-tensor maps in DataLoader workers hit. allocation/generic.ts keeps the same bar.
-      const tiny = /\b(?:mmap|allocate) (\d+) bytes\b/.exec(text)?.[1];
-      if (tiny !== undefined && Number(tiny) < 4096) return undefined;
       const array = withSize(
         String.raw`Unable to allocate SIZE for an array with shape \(([\d, ]*)\) and data type (\w+)`,
       ).exec(text);
