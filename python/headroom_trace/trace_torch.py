@@ -27,6 +27,10 @@ def _block(nbytes: int, rounding: int) -> int:
     return -(-nbytes // rounding) * rounding if rounding > 1 else nbytes
 
 
+# The model's states: what one rank of a sharded, offloaded or paged run holds its own share of.
+STATE_PARTS = ("parameters", "gradients", "optimizer states")
+
+
 def make_tracker(torch, rounding: int):
     """A TorchDispatchMode that records every storage an op creates: bytes, part, module, lifetime."""
     from torch.utils._python_dispatch import TorchDispatchMode
@@ -53,6 +57,10 @@ def make_tracker(torch, rounding: int):
             self.stage = "forward"
             self.peak_stage = "forward"
             self.stage_peaks = {}  # stage -> (live bytes, clock) at that stage's own peak
+            # Bytes alive besides the model's states (parameters, gradients, optimizer states), and each
+            # stage's peak of them: where one rank of a sharded run peaks once its own states are swapped in.
+            self.working = 0
+            self.stage_working_peaks = {}  # stage -> (working bytes, clock)
             self.modules = []  # stack of module names, from forward hooks
             self._refs = {}
 
@@ -75,6 +83,8 @@ def make_tracker(torch, rounding: int):
             self.records[key] = record
             self.all.append(record)
             self.live += nbytes
+            if part not in STATE_PARTS:
+                self._working(nbytes)
             if self.live > self.peak:
                 self.peak, self.peak_at, self.peak_stage = self.live, self.clock, self.stage
             if self.live > self.stage_peaks.get(self.stage, (0, 0))[0]:
@@ -87,13 +97,24 @@ def make_tracker(torch, rounding: int):
                     self.clock += 1
                     record.died = self.clock
                     self.live -= record.nbytes
+                    if record.part not in STATE_PARTS:
+                        self.working -= record.nbytes
 
             self._refs[key] = weakref.ref(storage, freed)
             return record
 
+        def _working(self, nbytes):
+            self.working += nbytes
+            if self.working > self.stage_working_peaks.get(self.stage, (0, 0))[0]:
+                self.stage_working_peaks[self.stage] = (self.working, self.clock)
+
         def relabel(self, tensor, part, module=None):
             record = self.add(tensor, part, module)
             if record is not None:
+                if record.part not in STATE_PARTS and part in STATE_PARTS:
+                    self.working -= record.nbytes
+                elif record.part in STATE_PARTS and part not in STATE_PARTS:
+                    self._working(record.nbytes)
                 record.part = part
                 if module is not None:
                     record.module = module
@@ -226,6 +247,24 @@ def load_hf_model(torch, request, device, build_real, layers=None):
         seq = int(request.get("seqLen") or 0) or min(getattr(config, "max_position_embeddings", 512) or 512, 512)
         vocab = config.vocab_size
 
+        if request.get("loss") in ("fused", "chunked"):
+            # The head and the loss as the spec's loss kind runs them, on the final hidden states (the
+            # model computes the logits of one position only: logits_to_keep=1).
+            kind, upcast = request["loss"], request.get("lossUpcast") is not False
+
+            def batch(n):
+                return {
+                    "input_ids": torch.randint(0, vocab, (n, seq), device=device),
+                    "logits_to_keep": 1,
+                    "output_hidden_states": True,
+                }
+
+            def loss(output, batch):
+                head = model.get_output_embeddings()
+                return head_loss(torch, kind, output.hidden_states[-1], head, batch["input_ids"], upcast)
+
+            return model, batch, None, loss
+
         if request.get("lossUpcast") is False:
             # training.loss_upcast: false: cross-entropy on the logits as returned (a bf16 model's stay bf16).
             def batch(n):
@@ -238,6 +277,42 @@ def load_hf_model(torch, request, device, build_real, layers=None):
             return {"input_ids": ids, "labels": ids}
 
     return model, batch, None, None
+
+
+def head_loss(torch, kind, hidden, head, labels, upcast):
+    """The LM head and cross-entropy as a chunked or fused loss runs them over the final hidden states.
+
+    chunked: torchtune CEWithChunkedOutputLoss (torchtune/modules/loss/ce_chunked_output_loss.py, v0.6):
+    the head applied to 8 chunks of the tokens, every chunk's logits kept, each upcast to fp32 only for
+    its own cross-entropy (whose log-softmax autograd keeps). fused: Liger's fused linear cross-entropy
+    (liger_kernel/ops/fused_linear_cross_entropy.py, v0.5): chunks of next_power_of_2(ceil(BT /
+    ceil(V / H))) tokens, whose logits never outlive their chunk; traced as checkpointed chunks, so each
+    chunk's logits exist once in forward and once again in backward, one chunk at a time.
+    """
+    from torch.utils.checkpoint import checkpoint
+
+    shifted = torch.nn.functional.pad(labels, (0, 1), value=-100)[..., 1:].reshape(-1)
+    flat = hidden.reshape(-1, hidden.shape[-1])
+    tokens, width = flat.shape
+    vocab = head.weight.shape[0]
+
+    def chunk_loss(h, y):
+        logits = head(h)
+        return torch.nn.functional.cross_entropy(
+            logits.float() if upcast else logits, y, ignore_index=-100, reduction="sum"
+        )
+
+    if kind == "chunked":
+        bounds = [round(tokens * i / 8) for i in range(9)]
+        total = sum(chunk_loss(flat[a:b], shifted[a:b]) for a, b in zip(bounds, bounds[1:]) if b > a)
+    else:
+        ratio = -(-vocab // width)
+        size = 1 << max(0, (-(-tokens // ratio) - 1).bit_length())
+        total = sum(
+            checkpoint(chunk_loss, flat[a : a + size], shifted[a : a + size], use_reentrant=False)
+            for a in range(0, tokens, size)
+        )
+    return total / max(1, tokens)
 
 
 def causal_lm_loss(torch, logits, labels):
@@ -585,6 +660,10 @@ def _trace(torch, model, names, batch_fn, batch_size, optimizer, autocast, loss_
         if stage_peak > peak:
             peak, peak_stage, parts, modules = stage_peak, stage, stage_parts, stage_modules
             alive = at
+    # Each stage's peak of what is not the model's states, with every part alive then.
+    for stage, (working, clock) in tracker.stage_working_peaks.items():
+        if stage in stages:
+            stages[stage]["working"] = {"peakBytes": working, "parts": breakdown(tracker.alive_at(clock))[0]}
     # The peak's phase: after backward started, activations still alive are the saved ones.
     return {
         "mode": "trace",
@@ -641,6 +720,16 @@ def extrapolate(request):
         peak = sum(parts.values())
         # Each stage at the full depth, parts and all: a sharded run's rank swaps in its own states.
         stages[stage] = {"peakBytes": peak, "parts": parts}
+        if "working" in top and "working" in bottom:
+            working = {
+                name: max(
+                    0,
+                    top["working"]["parts"].get(name, 0)
+                    + (top["working"]["parts"].get(name, 0) - bottom["working"]["parts"].get(name, 0)) * extra,
+                )
+                for name in top["working"]["parts"]
+            }
+            stages[stage]["working"] = {"peakBytes": sum(working.values()), "parts": working}
         if best is None or peak > best[1]:
             best = (stage, peak, parts, top["modules"])
     stage, peak, parts, modules = best

@@ -10,6 +10,8 @@ export interface Draft {
   framework: Layer;
   weight: number;
   isGeneric: boolean;
+  /** Read by a last-resort rule: kept only where no other signature read the log. */
+  isLastResort?: boolean;
   summary: string;
   source: string;
   facts: Facts;
@@ -65,6 +67,7 @@ export class CandidateSet {
         framework,
         weight,
         isGeneric: rule.isGeneric ?? false,
+        ...(rule.isLastResort ? { isLastResort: true } : {}),
         summary: rule.summary,
         source: rule.source,
         facts: { ...facts },

@@ -242,8 +242,20 @@ export class LogClassifier {
     };
   }
 
+  // A last-resort rule (allocation/generic.ts) reads a line only where no signature's pattern matched
+  // it — one whose extractor declined the line (a fallback, another status) decided it already.
   private testRules(rules: readonly LogRule[], text: string, line: number, matched: Set<LogRule>): void {
+    const before = matched.size;
     for (const rule of rules) {
+      if (rule.isLastResort) continue;
+      const match = rule.pattern.exec(text);
+      if (!match) continue;
+      matched.add(rule);
+      this.hit(rule, text, match, line);
+    }
+    if (matched.size > before) return;
+    for (const rule of rules) {
+      if (!rule.isLastResort) continue;
       const match = rule.pattern.exec(text);
       if (!match) continue;
       matched.add(rule);
@@ -268,7 +280,7 @@ export class LogClassifier {
   ): void {
     for (const joined of texts) {
       for (const rule of this.ruleIndex.find(joined.toLowerCase())) {
-        if (matched.has(rule) || skipped.has(rule)) continue;
+        if (matched.has(rule) || skipped.has(rule) || rule.isLastResort) continue;
         const match = rule.pattern.exec(joined);
         if (!match) continue;
         matched.add(rule);
@@ -318,6 +330,8 @@ export class LogClassifier {
     const hit = rule.extract ? rule.extract({ text, match, before: before.map(normalize), firstText }) : {};
     if (!hit) return;
     const key = this.candidates.add(rule, hit, line, text);
+    // A last-resort reading never takes the rank watch from a signature's hit.
+    if (rule.isLastResort && this.rankFollower !== undefined) return;
     const hasRank = hit.facts?.rank !== undefined;
     this.rankFollower = key !== undefined && !hasRank ? new RankFollower(this.candidates, key) : undefined;
   }

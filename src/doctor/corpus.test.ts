@@ -103,7 +103,10 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Round 8: a failing step that placed or gathered the model's state is model_state (evidence.ts
   // modelStateStep): 29/34; a bare kill in a Slurm job whose script states its --mem is the job's
   // limit (host/explain.ts explainJobLimitKill): 30/34.
-  'heldout-4': { kindRight: 160, falseOoms: 1, causesRight: 30, wrongFixes: 0, factsRight: 151 },
+  // Round 9: the last-resort reading (allocation/generic.ts) reads a quoted OOM: 161/168, 1, 30/34.
+  // (The false OOM stays: the same /torch_ mmap ENOMEM is host_oom/dataloader_workers in another of
+  // its threads, round6-forms.test.ts.)
+  'heldout-4': { kindRight: 161, falseOoms: 1, causesRight: 30, wrongFixes: 0, factsRight: 151 },
   // Measured once, 2026-11-27 00:14 UTC, with round 5's rules frozen at 9d61e74 (HELDOUT-5-RESULT.md):
   // 111/122 (91.0%), 3 false OOMs, 9/13 causes, 0 wrong fixes, 143/168 facts; round 4's rules on it:
   // 107/122 (87.7%), 6, 9/13, 0. Round 6, tuned against it and relabelled: 121/122 (99.2%), 0, 12/13, 0, 146/168.
@@ -129,7 +132,8 @@ const measured: Record<TestCorpusPart, Bar> = {
   // error, round 8's new weight-1 rule), 12/17 causes, 0 wrong fixes, 107/138 facts; round 7's rules
   // (28e36b3) on it: 101/124 (81.5%), 1, 12/17, 0, 107/138. After it, tuned against it by structure
   // (round9-forms.test.ts; tuned figures, the slice is spent): 114/124, 0, 14/17, 0, 116/138.
-  'heldout-8': { kindRight: 114, falseOoms: 0, causesRight: 14, wrongFixes: 0, factsRight: 116 },
+  // Round 9's last-resort reading of any library's OOM words (allocation/generic.ts): 117, 0, 14/17, 0, 117/138.
+  'heldout-8': { kindRight: 117, falseOoms: 0, causesRight: 14, wrongFixes: 0, factsRight: 117 },
 };
 
 for (const part of testCorpusParts) {
@@ -179,8 +183,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // round 7, tuned on heldout-6 too: 1020/1036 (98.5%); with heldout-7 folded in as measured once
   // (130/141): 1150/1177 (97.7%), below it; round 8, tuned on heldout-7 too: 1161/1177 (98.6%); with
   // heldout-8 folded in as measured once (100/124): 1261/1301 (96.9%), below it; tuned on heldout-8
-  // too (114/124): 1275/1301 (98.0%), at the issue's bar.
-  const floor = 1275;
+  // too (114/124): 1275/1301 (98.0%), at the issue's bar; round 9 (the last-resort reading,
+  // allocation/generic.ts): 1279/1301 (98.3%).
+  const floor = 1279;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,

@@ -7,7 +7,13 @@ import type { Draft } from './candidates.js';
 import type { ClassifiedLog } from './classify.js';
 import { type ExplainContext, type Explanation, fix, fixFields } from './families/explain-types.js';
 import { familyExplaining, frameworksSeen, joinedFactKeys } from './families/index.js';
-import { isUndecided, resolveBusError, resolveKernelDeath, resolveLibraryInit } from './resolve.js';
+import {
+  isUndecided,
+  resolveBusError,
+  resolveKernelDeath,
+  resolveLibraryInit,
+  resolveMemorySide,
+} from './resolve.js';
 import { repeatsShownSetting } from './settings.js';
 import type { Diagnosis, Facts } from './types.js';
 
@@ -68,9 +74,16 @@ function toDiagnosis(draft: Draft, context: ExplainContext): Diagnosis {
 /** Diagnoses from a classified log: the primary (strongest, then earliest) first; [] when nothing matched. */
 export function diagnoseClassified(log: ClassifiedLog): Diagnosis[] {
   const logFacts = log.familyFacts.get('context') ?? {};
-  const drafts = log.drafts.map((d) =>
+  // A last-resort reading (allocation/generic.ts) speaks only where no signature read the log.
+  const read = log.drafts.some((d) => !d.isLastResort)
+    ? log.drafts.filter((d) => !d.isLastResort)
+    : log.drafts.toSorted((a, b) => b.evidence.line - a.evidence.line).slice(0, 1);
+  const drafts = read.map((d) =>
     resolveKernelDeath(
-      resolveBusError(resolveLibraryInit(withFamilyFacts(d, log.familyFacts)), logFacts),
+      resolveMemorySide(
+        resolveBusError(resolveLibraryInit(withFamilyFacts(d, log.familyFacts)), logFacts),
+        logFacts,
+      ),
       logFacts,
     ),
   );

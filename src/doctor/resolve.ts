@@ -116,3 +116,13 @@ export function resolveKernelDeath(draft: Draft, context: Facts): Draft {
       "the notebook's kernel died; the log has no memory evidence to tell running out of RAM from a crash",
   };
 }
+
+/**
+ * A last-resort reading whose lines named neither a device nor the host (allocation/generic.ts) is
+ * the GPU's where the log names a GPU or another accelerator anywhere, else the host's.
+ */
+export function resolveMemorySide(draft: Draft, context: Facts): Draft {
+  if (draft.facts.memorySideUndecided !== true) return draft;
+  const { memorySideUndecided: _, ...facts } = draft.facts;
+  return { ...draft, kind: context.deviceSeen === true ? 'gpu_oom' : 'host_oom', facts };
+}

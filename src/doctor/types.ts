@@ -158,6 +158,8 @@ export interface LogRule {
   group?: string;
   /** A generic echo (a CUDA error code, an exception class): dropped when a specific diagnosis of its kind exists. */
   isGeneric?: boolean;
+  /** A last-resort reading (allocation/generic.ts): dropped wherever any other signature read the log. */
+  isLastResort?: boolean;
   extract?: (input: RuleInput) => RuleHit | undefined;
 }
 

@@ -91,4 +91,7 @@ test('round 3: accuracy on the spent round-3 cases stays at or better than its o
   // The one measurement was median 13.3%, 19 within 5%, 45 within 15%; these are the fitted figures.
   assert.ok(median <= 0.07, summary);
   assert.ok(within(0.05) >= 32 && within(0.15) >= 53, summary);
+  // Session 10 (FSDP1 keeps every sharded gradient on the GPU under parameter offload, until backward
+  // ends): the two FSDP + CPU offload rows from -73.2/-72.8% to -25.0/-24.0%, all 73 within 30%.
+  assert.ok(within(0.3) >= 73, summary);
 });

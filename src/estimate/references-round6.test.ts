@@ -65,6 +65,8 @@ checkReferenceRound({
 
 test('round 6, measured once, is pinned: median |error| and the counts within 5, 15 and 30%', async () => {
   const { median, within, summary } = await roundAccuracy(round6Cases);
-  assert.ok(median <= 0.197, summary);
-  assert.ok(within(0.05) >= 11 && within(0.15) >= 21 && within(0.3) >= 36, summary);
+  // Session 10's model: 16.4%, 11/24/41 (the axolotl gpt-oss offload rows say fsdp_version: 2, as their
+  // config does: FSDP2 frees its gradient shards, so FSDP1's rule leaves them at -51.1/-49.1%).
+  assert.ok(median <= 0.165, summary);
+  assert.ok(within(0.05) >= 11 && within(0.15) >= 24 && within(0.3) >= 41, summary);
 });

@@ -78,5 +78,6 @@ checkReferenceRound({
 test('round 7, measured once, is pinned: median |error| and the counts within 5, 15 and 30%', async () => {
   const { median, within, summary } = await roundAccuracy(round7Cases);
   assert.ok(median <= 0.144, summary);
-  assert.ok(within(0.05) >= 9 && within(0.15) >= 23 && within(0.3) >= 37, summary);
+  // Session 10's model (FSDP1's sharded gradients under parameter offload): 14.3%, 9/23/38.
+  assert.ok(within(0.05) >= 9 && within(0.15) >= 23 && within(0.3) >= 38, summary);
 });

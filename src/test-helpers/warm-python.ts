@@ -4,11 +4,19 @@
 // environment and exit code: fit's own warm interpreter (python/headroom_fit/warm_trials.py, its
 // `serve-modules` mode), so the tests run the plumbing that ships. Only for scripts that read and print:
 // a fork is the server's child, so never for what runs under a cgroup or is watched as a process tree.
+// Two things of the tests' own keep a fork cheap (a trace's fork cost 2.5 CPU-s, 0.7 with both): the
+// server imports warm_python/gc_freeze.py last (gc.freeze: no collection in a fork walks, and so copies,
+// the pages of what the server imported), and each script runs through warm_python/run_then_exit.py
+// (os._exit after the script: no teardown of torch in each fork).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { warmTrialsScript as serverScript } from '../fit/io/warm-server.js';
+
+const helpersDir = fileURLToPath(new URL('./warm_python', import.meta.url));
+const runThenExit = join(helpersDir, 'run_then_exit.py');
 
 export interface WarmPython {
   /** An executable to use where the tests would use the real interpreter. */
@@ -26,12 +34,18 @@ export async function startWarmPython(python: string, modules: string[]): Promis
   // -I -S: the client itself needs only the standard library, and starts in milliseconds.
   writeFileSync(
     wrapper,
-    `#!/bin/sh\nexec ${quote(python)} -I -S ${quote(serverScript)} run ${quote(socket)} "$@"\n`,
+    `#!/bin/sh\nexec ${quote(python)} -I -S ${quote(serverScript)} run ${quote(socket)} ${quote(runThenExit)} "$@"\n`,
   );
   chmodSync(wrapper, 0o755);
-  const server: ChildProcess = spawn(python, [serverScript, 'serve-modules', socket, ...modules], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const server: ChildProcess = spawn(
+    python,
+    [serverScript, 'serve-modules', socket, ...modules, 'gc_freeze'],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+      // gc_freeze is found there; a fork's environment is its caller's (warm_trials.py), not this.
+      env: { ...process.env, PYTHONPATH: [helpersDir, process.env.PYTHONPATH].filter(Boolean).join(':') },
+    },
+  );
   const exited = new Promise<void>((resolve) => server.on('close', () => resolve()));
   await new Promise<void>((resolve, reject) => {
     let out = '';

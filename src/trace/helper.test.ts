@@ -118,6 +118,36 @@ describe('trace helper, real torch', { skip }, () => {
     );
   });
 
+  test('tiny llama, chunked and fused losses: within 2% of the real step; the fused loss keeps no logits, the chunked no fp32 copy of them all', async () => {
+    // A vocabulary of 8192 over 64 wide: the loss is the step's largest part, as in a real fine-tune.
+    const request: TraceRequest = {
+      ...step,
+      precision: 'bf16',
+      checkpointing: 'full',
+      modelConfig: join(fixtures, 'tiny-llama.json'),
+      configOverrides: { vocab_size: 8192 },
+    };
+    const peaks: Record<string, number> = {};
+    for (const loss of ['chunked', 'fused'] as const) {
+      const checked = await runTraceHelper(python(), { ...request, loss });
+      const traced = checked.peakBytes as number;
+      const real = checked.realPeakBytes as number;
+      assert.ok(errorPercent(traced, real) <= 2, `${loss}: traced ${traced} B, real ${real} B`);
+      peaks[loss] = traced;
+    }
+    const standard = await runTraceHelper(python(), { ...request, mode: 'trace' });
+    const logits = step.batchSize * step.seqLen * 8192;
+    const { chunked = 0, fused = 0 } = peaks;
+    assert.ok(
+      (standard.peakBytes as number) - chunked >= 4 * logits,
+      `standard ${standard.peakBytes} B, chunked ${chunked} B: the chunked loss upcasts one chunk at a time`,
+    );
+    assert.ok(
+      chunked - fused >= 2 * logits,
+      `chunked ${chunked} B, fused ${fused} B: the fused loss keeps no logits`,
+    );
+  });
+
   test('the steady step: AdamW states alive through forward and backward; no b×s×s mask a real run skips', async () => {
     // fp32 with every layer checkpointed peaks in backward, where the second and every later step
     // holds the states the first step() created; the real count runs two steps.

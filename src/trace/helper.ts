@@ -29,6 +29,8 @@ export interface TraceRequest {
   /** false: the causal LM's loss is a plain cross-entropy on the logits as the model returns them (bf16 stays
    * bf16; training.loss_upcast: false); absent or true: transformers' own loss, which upcasts them to fp32. */
   lossUpcast?: boolean;
+  /** chunked or fused (training.loss): the causal LM's head and loss run as that kind does; absent: standard. */
+  loss?: 'chunked' | 'fused';
   /** Trace every layer (no extrapolation). */
   full?: boolean;
   /** `real`: run the step on real CPU tensors and count allocations (the check of a trace). */
@@ -150,9 +152,16 @@ function stagesOf(value: unknown): TraceResult['stages'] {
   for (const stage of ['forward', 'backward', 'step'] as const) {
     const entry = (value as Record<string, unknown>)[stage];
     if (typeof entry !== 'object' || entry === null) continue;
-    const { peakBytes, parts } = entry as Record<string, unknown>;
-    if (typeof peakBytes === 'number' && typeof parts === 'object' && parts !== null)
-      stages[stage] = { peakBytes, parts: parts as Record<string, number> };
+    const { peakBytes, parts, working } = entry as Record<string, unknown>;
+    if (typeof peakBytes !== 'number' || typeof parts !== 'object' || parts === null) continue;
+    const workingParts = (working as Record<string, unknown> | undefined)?.parts;
+    stages[stage] = {
+      peakBytes,
+      parts: parts as Record<string, number>,
+      ...(typeof workingParts === 'object' && workingParts !== null
+        ? { working: workingParts as Record<string, number> }
+        : {}),
+    };
   }
   return Object.keys(stages).length > 0 ? stages : undefined;
 }

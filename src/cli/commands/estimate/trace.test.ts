@@ -233,6 +233,9 @@ test('what the helper would trace as something else is refused: an optimizer ste
   assert.equal(refusal('optimizer: adamw'), undefined);
   assert.match(refusal('optimizer: adamw, optimizer_in_backward: true') ?? '', /optimizer_in_backward/);
   assert.match(refusal('optimizer: adamw', ', trainable: 200M') ?? '', /model\.trainable without lora/);
+  assert.match(refusal('optimizer: adamw, offload: { activations: cpu }') ?? '', /activation offloading/);
+  // States off the GPU: traced, with the rank's states from the analytic model.
+  assert.equal(refusal('optimizer: adamw, offload: { optimizer: cpu }'), undefined);
 });
 
 test("the request carries training.loss_upcast: false, so the helper's loss keeps 16-bit logits as the model returns them", () => {
@@ -244,4 +247,11 @@ test("the request carries training.loss_upcast: false, so the helper's loss keep
     );
   assert.equal(request('precision: bf16, optimizer: adamw, loss_upcast: false').lossUpcast, false);
   assert.equal('lossUpcast' in request('precision: bf16, optimizer: adamw'), false);
+  assert.equal(request('optimizer: adamw, loss: fused').loss, 'fused');
+  assert.equal('loss' in request('optimizer: adamw'), false, 'the standard loss is the helper default');
+  assert.equal(
+    request('optimizer: adam8bit').optimizer,
+    'adamw',
+    'a bitsandbytes optimizer is stepped as AdamW',
+  );
 });

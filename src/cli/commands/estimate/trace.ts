@@ -50,6 +50,8 @@ export function traceRefusal(spec: EstimateSpec, options: TraceOptions): string 
     training.isCompiled ? 'compile' : '',
     training.float8 ? 'float8' : '',
     training.optimizer === 'none' ? 'inference (optimizer: none; the trace runs a training step)' : '',
+    // The traced step keeps every saved tensor where it was made; offloading moves them to the host.
+    training.offloadActivations ? 'activation offloading (the trace keeps saved tensors on the device)' : '',
     // The helper steps the optimizer after backward over every trainable tensor it built.
     training.isOptimizerInBackward ? 'optimizer_in_backward (the step runs after backward)' : '',
     // A trainable count names no tensors: the helper would train every parameter (BAdam's one block).
@@ -101,6 +103,11 @@ export function traceOfSpec(spec: EstimateSpec, breakdown: Breakdown, trace: Tra
   return why ? perRankTrace(breakdown, trace, why) : trace;
 }
 
+/** The spec's `tensors:` entries no traced model holds (without `covers`): added to the trace as given. */
+export function untracedTensors(spec: EstimateSpec): string[] {
+  return spec.tensors.filter((tensor) => tensor.covers === undefined).map((tensor) => tensor.name);
+}
+
 /** The config.json the spec's model.transformer stands for (torch), when no config.json was given. */
 export function configOfSpec(spec: EstimateSpec): ShapeConfig | undefined {
   const shape = spec.model.transformer;
@@ -131,6 +138,7 @@ export function traceRequestOf(
     ...(spec.model.lora ? { lora: { ...spec.model.lora } } : {}),
     // Without it the helper's causal LM takes transformers' loss, which upcasts 16-bit logits to fp32.
     ...(spec.training.isLossUpcast ? {} : { lossUpcast: false }),
+    ...(spec.training.loss === 'standard' ? {} : { loss: spec.training.loss }),
     ...(options.isFull ? { full: true } : {}),
     ...(options.inputs.length > 0 ? { inputs: options.inputs } : {}),
   };
@@ -151,7 +159,8 @@ export async function withTrace(
   }
   if (options.modelConfig || options.module) {
     const result = await runTraceHelper(options.python, traceRequestOf(spec, report, options));
-    return { ...report, trace: compareTrace(report, traceOfSpec(spec, report, toTraceResult(result))) };
+    const trace = traceOfSpec(spec, report, toTraceResult(result));
+    return { ...report, trace: compareTrace(report, trace, untracedTensors(spec)) };
   }
   // No config.json: the one model.transformer stands for, written where the helper can read it.
   const derived = configOfSpec(spec);
@@ -164,7 +173,11 @@ export async function withTrace(
       options.python,
       traceRequestOf(spec, report, { ...options, modelConfig }),
     );
-    const trace = compareTrace(report, traceOfSpec(spec, report, toTraceResult(result)));
+    const trace = compareTrace(
+      report,
+      traceOfSpec(spec, report, toTraceResult(result)),
+      untracedTensors(spec),
+    );
     const note = `the model was built from model.transformer as a transformers "${derived.modelType}" config (no config.json given)`;
     return { ...report, trace: { ...trace, notes: [note, ...trace.notes] } };
   } finally {

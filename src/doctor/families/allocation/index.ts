@@ -2,14 +2,15 @@
 // words (and an inference engine's KV cache too small), explained from its figures alone.
 import type { DoctorFamily } from '../types.js';
 import { explainAllocation } from './explain.js';
+import { deviceSeenFactRule, genericOutOfMemoryCode, genericOutOfMemoryRule } from './generic.js';
 import { allocationFactRules, allocationRules } from './rules.js';
 
 /** The allocation family. */
 export const allocationFamily: DoctorFamily = {
   name: 'allocation',
-  rules: allocationRules,
-  factRules: allocationFactRules,
+  rules: [...allocationRules, genericOutOfMemoryRule],
+  factRules: [...allocationFactRules, deviceSeenFactRule],
   layers: [],
-  codes: ['device-alloc-failed', 'kv-cache-too-small'],
+  codes: ['device-alloc-failed', 'kv-cache-too-small', genericOutOfMemoryCode],
   explain: explainAllocation,
 };

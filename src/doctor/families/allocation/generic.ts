@@ -1,0 +1,279 @@
+// The last-resort reading of issue 23 (round 9): a failure line in which a library says, in any of
+// the common phrasings, that it ran out of memory — read when no signature of any family read the
+// log at all, at the lowest confidence, as the GPU's or the host's by the words around it. Each
+// round's held-out slice brought libraries whose own wording no signature knew (CuPy, DirectML,
+// TGI, ONNX Runtime, Faiss, XGBoost, llama.cpp, Ollama, TensorRT, exllamav2, OpenVINO: test/corpus
+// HELDOUT-2..8-RESULT.md "What missed"); what they share is the phrase, a size and a device word.
+//
+// The phrases are the C library's and the runtimes' own: strerror(ENOMEM) "Cannot allocate memory"
+// (man-pages errno(3)); cudaGetErrorString(cudaErrorMemoryAllocation) "out of memory"
+// (docs.nvidia.com/cuda/cuda-runtime-api group__CUDART__TYPES); hipGetErrorString "out of memory"
+// (ROCm hip_runtime_api.h); Vulkan's VK_ERROR_OUT_OF_DEVICE_MEMORY, OpenCL's
+// CL_OUT_OF_RESOURCES/CL_OUT_OF_HOST_MEMORY (Khronos CL/cl.h); Windows ERROR_NOT_ENOUGH_MEMORY "Not
+// enough memory resources are available to process this command" and E_OUTOFMEMORY "Ran out of
+// memory" / "Not enough memory resources" (learn.microsoft.com system error codes, COM error codes);
+// Python's MemoryError, Java's OutOfMemoryError, .NET's OutOfMemoryException (the class names);
+// OpenVINO's intel_gpu plugin "[GPU] out of GPU resources" (openvinotoolkit/openvino
+// src/plugins/intel_gpu/src/runtime/ocl/ocl_engine.cpp); and a library's "failed to allocate N
+// bytes" / "allocation failed" around a size. Where it is read:
+//   - only a failure line: an exception ("XyzError: ..."), an error or fatal severity, or a line
+//     that says something failed — never a warning, a hint ("may be due to OOM"), a question, an
+//     attribute or import of the class name, a setting ("oom_score_adj", "--oom-...").
+//   - only as the last resort: diagnose.ts drops it wherever any other signature read the log (a
+//     near miss, an undecided init failure, a kill), and wherever the log's last exception is
+//     another failure than memory (`lastException`, below).
+// What it must not read (src/doctor/families/round10-forms.test.ts): cuBLAS's "the resource
+// allocation failed" (CUBLAS_STATUS_ALLOC_FAILED, the init failure that is "can't tell", CORPUS-FORMAT
+// settled rule 1), dlopen's "cannot allocate memory in static TLS block" (a loader limit), a request
+// below one 4 KiB page (an mmap of 280 bytes, an allocation of 0 or 12 bytes: a broken state, not a
+// full memory — test/corpus heldout-4, heldout-5 and logs each hold one), a size at or above 2^63
+// (wrapped around), TensorFlow's BFC warning "The caller indicates that this is not a failure".
+import { parseLogSize, sizePattern } from '../../sizes.js';
+import type { DiagnosisKind, FactRule, Facts, LogRule } from '../../types.js';
+import { definedFacts } from '../extract.js';
+import { vendorOf } from './rules.js';
+
+const sized = (source: string): RegExp => new RegExp(source.replaceAll('SIZE', sizePattern), 'i');
+// A hexadecimal byte count ("size 0x40000000").
+const hexSize = /\b(?:size|allocate|request(?:ed)?)\s*[:=]?\s*(0x[0-9a-f]{3,16})\b/i;
+
+/**
+ * The size-request grammar: the request and the figures around it in any library's words, quoted
+ * in prose, backticks or a log line alike ("allocate N bytes", "of size N", "tried to allocate N",
+ * "N bytes (total M)", "requested N, available M", hex sizes, human units). The first spelling that
+ * matches gives each figure.
+ */
+// A size that says it is one: a unit ("2.00 GiB", "17.79G", "123 bytes"); a plain count only where
+// a size word stands right before it ("of size 123", "size: 123") — never an error code ("allocate: 2").
+const unitSize = String.raw`(\d[\d,]*(?:\.\d+|\.(?=\s?[KMGT]i?B))?\s?(?:bytes?|[KMGT]i?B|kB|[KMGT]\b|B\b))`;
+const unitSized = (source: string): RegExp => new RegExp(source.replaceAll('USIZE', unitSize), 'i');
+const requestSpellings: readonly RegExp[] = [
+  unitSized(String.raw`\btried to allocate USIZE`),
+  unitSized(String.raw`\brequest(?:ed|ing)?(?: size| amount)?(?: of)?[ :=]+USIZE`),
+  unitSized(
+    String.raw`\ballocat(?:e|ing|ion)(?: of)? (?:a )?(?:\w+ )?(?:buffer |tensor |block |chunk )?(?:of |with )?(?:size )?[:=]?\s*USIZE`,
+  ),
+  // A bare count that ends the clause ("ran out of memory when allocating 0.").
+  sized(String.raw`\ballocat(?:e|ing) (\d[\d,]*)(?=\.?\s|\.?$)`),
+  sized(String.raw`\b(?:of|with) size[ :=]+SIZE`),
+  sized(String.raw`\bsize[ :=]+SIZE`),
+  unitSized(String.raw`\(USIZE(?: \w+)?\)`),
+  unitSized(String.raw`USIZE (?:of (?:\w+ )?memory )?(?:on|for|from)\b`),
+];
+const freeSpellings: readonly RegExp[] = [
+  unitSized(String.raw`\b(?:free|available)(?: memory)?(?: is| of)?(?: only)?[ :=]+USIZE`),
+  unitSized(String.raw`USIZE (?:is )?(?:free|available)\b`),
+];
+const totalSpellings: readonly RegExp[] = [
+  unitSized(String.raw`\btotal(?: memory| capacity)?(?: of| is)?[ :=]+USIZE`),
+  unitSized(String.raw`USIZE total\b`),
+];
+const limitSpellings: readonly RegExp[] = [
+  unitSized(String.raw`\blimit(?: of| is)?[ :=]+USIZE`),
+  unitSized(String.raw`\bmax(?:imum)?(?: allowed)?(?: size| memory)?(?: of| is)?[ :=]+USIZE`),
+];
+
+/** A figure in bytes (a plain count is bytes). */
+function bytesOf(captured: string | undefined): number | undefined {
+  if (captured === undefined) return undefined;
+  return parseLogSize(captured);
+}
+
+function firstFigure(text: string, spellings: readonly RegExp[]): number | undefined {
+  for (const spelling of spellings) {
+    const bytes = bytesOf(spelling.exec(text)?.[1]);
+    if (bytes !== undefined) return bytes;
+  }
+  return undefined;
+}
+
+/** The figures a failed allocation states in any library's words: requested, free, total, limit. */
+export function requestFigures(text: string): Facts {
+  const hex = hexSize.exec(text)?.[1];
+  return definedFacts({
+    requestedBytes: hex ? Number.parseInt(hex, 16) : firstFigure(text, requestSpellings),
+    freeBytes: firstFigure(text, freeSpellings),
+    totalBytes: firstFigure(text, totalSpellings),
+    limitBytes: firstFigure(text, limitSpellings),
+  });
+}
+
+// Smallest request that is evidence of a full memory: one page (4 KiB, the unit mmap and every
+// device allocator hand out; PyTorch's kMinBlockSize is 512 B, CUDA's cudaMalloc granularity 2 MiB).
+const smallestEvidenceBytes = 4096;
+// A request at or above 2^63 bytes is a size that wrapped around, not memory anyone lacks.
+const wrappedBytes = 2 ** 63;
+
+// The phrase: a library saying it ran out of memory.
+const oomPhrase = String.raw`out[ _-]?of[ _-]?memory|\bOOM(?:ed)?\b|\bnot enough (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\binsufficient (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bmemory (?:is |was |has been )?exhausted|\bexhausted (?:the )?(?:\w+ )?memory|\bran out of (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bout of (?:GPU|device|video|VRAM|host) (?:memory|resources)\b|\b(?:failed|unable|cannot|can't|could not|couldn't|fail) (?:to )?allocate\b|\b(?:allocation|alloc|malloc|mmap)\w* (?:failed|failure|error)\b|\bexceed(?:s|ed|ing)? (?:the )?(?:\w+ ){0,3}memory\b|\bmemory (?:limit|capacity) (?:exceeded|reached)\b`;
+
+// A failure line: an exception's "Name: message", an error or fatal severity, or "failed"/"error"
+// words in the line itself.
+const failureLine =
+  /(?:^|[\s:>\]])(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Failure)\b|\b(?:error|fatal|failed|failure|abort(?:ed)?|panic|critical)\b|^\s*[EF]\d{4}\s|\[(?:E|F|ERROR|FATAL)\]/i;
+// Not a failure but words about one, anywhere on the line: a name or import of the class, a loader
+// limit, cuBLAS's init status, a heap corruption, TensorFlow's "not a failure", a setting.
+const notAFailure = new RegExp(
+  [
+    'has no attribute|cannot import|ImportError|ModuleNotFoundError|NameError|is not defined',
+    String.raw`in static TLS block`,
+    String.raw`the resource allocation failed|CUBLAS_STATUS_ALLOC_FAILED|CUDNN_STATUS_ALLOC_FAILED`,
+    // glibc's heap-corruption aborts (malloc/malloc.c malloc_printerr): a corrupted heap, not a full one.
+    String.raw`\b(?:malloc|free|realloc|calloc)\(\): (?:invalid|corrupted|unaligned|memory corruption)|double free or corruption|corrupted (?:size|double-linked)`,
+    String.raw`not a failure`,
+    // A failure the library handled: it falls back or retries.
+    String.raw`\bfall(?:ing|s)? back\b|\bretry(?:ing)?\b|\bwill retry\b|\btrying again\b`,
+    // Slurm's accounting notice (src/slurmd/slurmstepd/req.c, task plugin): the step passed its limit
+    // once and was not killed for it.
+    'Exceeded (?:step|job) memory limit at some point',
+    String.raw`\boom[_-](?:score|kill|adj|control|group|policy)|--oom|oom\s*[:=]`,
+  ].join('|'),
+  'i',
+);
+// A hint or a question before the phrase: "may be due to OOM", "to avoid running out of memory",
+// "whether it ran out of memory?" (what follows the phrase — "Use X to disable ... (may cause
+// system failure)" — is advice after a report, not a hint instead of one).
+const hintBefore =
+  /\b(?:may|might|could be|can be|would|will|possibly|likely) (?:be )?(?:due to|caused by|because of|lead to|result in|run out|cause|trigger)|\b(?:to avoid|avoid(?:ing)?|prevent(?:ing)?|to reduce|in case of|if you|whether|check if|try to)\b[^.]{0,40}$|\bwill\b[^.]{0,60}$/i;
+// First-person prose before the phrase, with no quoted message between ("I run out of memory"): the
+// user's account, not the library's report ("I get `RuntimeError: CUDA out of memory`" is a quote).
+// A negation right before the phrase: "was not OOM killed", "is not an out of memory error".
+const negatedBefore = /\b(?:not|no|never|n't|without)\s+(?:an?\s+|the\s+)?(?:\w+\s+)?$/i;
+const proseBefore = /\b(?:I|we|my|our)\b(?![^.]*?(?:[`"'“:]|Error|Exception))[^.]*$/;
+
+// Words that name a device's memory, and words that name the host's, on the line or just before.
+const deviceWords =
+  /\w*(?:CUDA|Cuda|cuda)\w*|\b(?:cu[A-Z]\w*|GPU(?:s|_\w+)?|gpus?|gpu_\w+|dGPU|kIOGPU\w*|IOGPU\w*|MTL\w+|iGPU|VRAM|vram|HIP|hip[A-Z]\w*|ROCm|rocm|MIOpen|Metal|MPS|mps|XPU|xpu|SYCL|Level.?Zero|Vulkan|vulkan|VK_\w+|OpenCL|CL_\w+|DirectML|DML|NPU|npu|TPU|HBM|hbm|MUSA|CANN|Ascend|video memory|device memory|on device|device \d+|OpenVINO|TensorRT|NVIDIA|nvidia)\b/;
+// Host words that name the memory itself ("host memory", "system RAM", swap), and those that only
+// name a host allocator or errno (malloc, ENOMEM, bad_alloc, MemoryError) and yield to a device word.
+const hostMemoryWords =
+  /\b(?:host (?:memory|RAM|allocation|buffer)|pinned (?:host )?memory|CPU (?:memory|RAM|buffer|allocator)|system (?:memory|RAM)|physical memory|main memory|virtual memory|swap|commit limit|paging file)\b|(?<!GPU'?s? |video |graphics )\bRAM\b/i;
+const hostAllocatorWords =
+  /(?:CPU|cpu)|\b(?:host|malloc|calloc|realloc|mmap|heap|ENOMEM|[Ee]rrno|bad_alloc|MemoryError)\b|Cannot allocate memory/;
+
+/** The GPU's or the host's, by the failure line's own words first, then the lines just before it. */
+export function memorySideOf(text: string, before: readonly string[]): DiagnosisKind | undefined {
+  // Host memory named on the failure line decides before a device word beside it ("pinned host
+  // memory for the GPU" is host RAM); a device word decides before a host allocator's name
+  // ("MemoryError: bad allocation: cudaErrorMemoryAllocation" is the device's).
+  if (hostMemoryWords.test(text)) return 'host_oom';
+  if (deviceWords.test(text)) return 'gpu_oom';
+  if (hostAllocatorWords.test(text)) return 'host_oom';
+  const near = before.slice(-4).join('\n');
+  if (deviceWords.test(near)) return 'gpu_oom';
+  if (hostMemoryWords.test(near) || hostAllocatorWords.test(near)) return 'host_oom';
+  return undefined;
+}
+
+/** The words of the phrase, for diagnose.ts to tell whether the log's last exception is memory. */
+export const outOfMemoryWords = new RegExp(oomPhrase, 'i');
+
+export const genericOutOfMemoryCode = 'generic-out-of-memory';
+
+/** The last-resort rule: a failure line saying the memory ran out, in any library's words. */
+export const genericOutOfMemoryRule: LogRule = {
+  code: genericOutOfMemoryCode,
+  kind: 'gpu_oom',
+  framework: 'other',
+  weight: 1,
+  isLastResort: true,
+  keywords: [
+    'out of memory',
+    'out-of-memory',
+    'out_of_memory',
+    'outofmemory',
+    'oom',
+    'not enough',
+    'insufficient',
+    'exhausted',
+    'ran out of',
+    'out of gpu',
+    'out of device',
+    'out of video',
+    'out of vram',
+    'out of host',
+    'allocate',
+    'alloc',
+    'exceed',
+    'memory limit',
+    'memory capacity',
+  ],
+  pattern: new RegExp(oomPhrase, 'i'),
+  source:
+    'man-pages errno(3) ENOMEM; CUDA runtime API cudaGetErrorString; ROCm hip_runtime_api.h; Khronos CL/cl.h, Vulkan VkResult; Windows system error codes 8, 14; openvinotoolkit/openvino intel_gpu ocl_engine.cpp',
+  summary: 'the library reports that it ran out of memory (its own words, no signature of ours)',
+  extract: ({ text, before }) => {
+    const phrase = outOfMemoryWords.exec(text);
+    if (phrase === null || notAFailure.test(text)) return undefined;
+    const lead = text.slice(0, phrase.index);
+    if (hintBefore.test(lead) || proseBefore.test(lead) || negatedBefore.test(lead)) return undefined;
+    if (/^[^.!:]*\?\s*$/.test(text.slice(phrase.index))) return undefined;
+    // The sentence the phrase stands in: a failure word in another sentence is another matter.
+    const start = Math.max(lead.lastIndexOf('. '), lead.lastIndexOf('! '), lead.lastIndexOf('? ')) + 1;
+    const end = text.slice(phrase.index).search(/[.!?](?:\s|$)/);
+    const sentence = text.slice(start, end < 0 ? undefined : phrase.index + end + 1);
+    const figures = requestFigures(text);
+    const requested = figures.requestedBytes;
+    // A report, not words about one: a failure line, a size beside the phrase, or the phrase as
+    // the message's own start ("HIP out of memory.", "[GPU] out of GPU resources").
+    const opensMessage = /^\W*(?:\S+\W+){0,3}$/.test(lead) && !/warn/i.test(lead);
+    if (!failureLine.test(sentence) && requested === undefined && !opensMessage) return undefined;
+    // "allocate" words name a failure only with a size or "memory" beside them.
+    if (
+      /allocat|alloc\w* |malloc|mmap/i.test(phrase[0]) &&
+      requested === undefined &&
+      !/memory|\bRAM\b|VRAM/i.test(text)
+    )
+      return undefined;
+    if (typeof requested === 'number' && (requested < smallestEvidenceBytes || requested >= wrappedBytes))
+      return undefined;
+    // Neither side named near the line: diagnose.ts decides by the whole log (a device named anywhere).
+    const kind = memorySideOf(text, before);
+    const vendor = kind !== 'host_oom' ? (vendorOf(text) ?? vendorOf(before.join('\n'))) : undefined;
+    return {
+      kind: kind ?? 'gpu_oom',
+      group: 'generic',
+      facts: {
+        ...figures,
+        ...definedFacts({ vendor, memorySideUndecided: kind === undefined ? true : undefined }),
+      },
+    };
+  },
+};
+
+/** That the log names a GPU or another accelerator anywhere (decides a reading whose lines did not). */
+export const deviceSeenFactRule: FactRule = {
+  family: 'context',
+  keywords: [
+    'cuda',
+    'gpu',
+    'rocm',
+    'hip',
+    'metal',
+    'mps',
+    'xpu',
+    'vulkan',
+    'opencl',
+    'tpu',
+    'npu',
+    'vram',
+    'directml',
+    'nvidia',
+  ],
+  pattern: deviceWords,
+  source: 'the device names of CUDA, ROCm/HIP, Metal/MPS, XPU/SYCL, Vulkan, OpenCL, DirectML, TPU',
+  once: true,
+  extract: () => ({ deviceSeen: true }),
+};
+
+/** The log's last exception line ("XyzError: message"), kept to tell whether the failure is memory. */
+export const lastExceptionFactRule: FactRule = {
+  family: 'context',
+  keywords: ['error:', 'exception:', 'error ', 'exception '],
+  pattern: /^\s*(?:\[rank\d+\]:\s*)?(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception)\b:?\s.*$/,
+  // CPython Lib/traceback.py format_exception_only: a traceback ends in "Name: message"; the last one
+  // in the log is the failure the run ended with.
+  source: 'CPython Lib/traceback.py format_exception_only',
+  keep: 'last',
+  extract: (m) => ({ lastException: m[0].trim().slice(0, 400) }),
+};

@@ -1,0 +1,125 @@
+// Issue 23, round 9 of the rules (after heldout-8): the last-resort reading of any library's
+// out-of-memory words (allocation/generic.ts) and its size-request grammar. Each case is a library
+// no signature names, in words other than any corpus log's; each look-alike is a not-memory failure
+// the spent parts hold (a loader limit, cuBLAS's init status, a heap corruption, a handled fallback,
+// a tiny or wrapped request, prose), which must stay what it is.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { mustDiagnose, primary } from '../test-helpers/diagnose.js';
+import { requestFigures } from './allocation/generic.js';
+
+const kindOf = (...lines: string[]) => primary(...lines)?.kind ?? 'none';
+
+describe('the size-request grammar reads any library spelling of a request and its figures', () => {
+  test('"requested N, available M" with human units', () => {
+    const f = requestFigures('allocation failed: requested 4.50 GiB, available 1.25 GiB');
+    assert.equal(f.requestedBytes, 4.5 * 1024 ** 3);
+    assert.equal(f.freeBytes, 1.25 * 1024 ** 3);
+  });
+
+  test('"of size N" as a plain count, a hex size, and "N bytes (total M)"', () => {
+    assert.equal(requestFigures('could not allocate buffer of size 1048576').requestedBytes, 1048576);
+    assert.equal(requestFigures('alloc failed: size 0x40000000').requestedBytes, 0x40000000);
+    const f = requestFigures('cannot allocate (2147483648 bytes) total: 8589934592 bytes');
+    assert.equal(f.requestedBytes, 2147483648);
+    assert.equal(f.totalBytes, 8589934592);
+  });
+
+  test('an error code after "allocate" is no size', () => {
+    assert.equal(requestFigures('Cuda Error in allocate: 2 (out of memory)').requestedBytes, undefined);
+  });
+});
+
+describe("a library's own out-of-memory words where no signature reads them", () => {
+  test('a device allocation in an unknown library is the GPU, with its figures', () => {
+    const d = mustDiagnose(
+      'FooInferError: not enough VRAM to load the model (requested 4.5 GiB, available 1.2 GiB)',
+    );
+    assert.equal(d.kind, 'gpu_oom');
+    assert.equal(d.code, 'generic-out-of-memory');
+    assert.equal(d.confidence, 'possible');
+    assert.equal(d.facts.requestedBytes, 4.5 * 1024 ** 3);
+  });
+
+  test("git's xmalloc refusal is the host's (git wrapper.c)", () => {
+    const d = mustDiagnose('fatal: Out of memory, malloc failed (tried to allocate 1073741824 bytes)');
+    assert.equal(d.kind, 'host_oom');
+    assert.equal(d.facts.requestedBytes, 1073741824);
+  });
+
+  test("OpenVINO's GPU plugin opens its message with the words (intel_gpu ocl_engine.cpp)", () => {
+    assert.equal(kindOf('[GPU] out of GPU resources'), 'gpu_oom');
+  });
+
+  test('words that name no side are decided by a device named anywhere in the log', () => {
+    assert.equal(
+      kindOf('Using CUDA device 0', 'step 12', 'Error: out of memory while building the index'),
+      'gpu_oom',
+    );
+    assert.equal(kindOf('loading 12 files', 'Error: out of memory while building the index'), 'host_oom');
+  });
+
+  test("a signature's reading wins, and a near miss in the log silences the last resort", () => {
+    const d = mustDiagnose(
+      'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.65 GiB of which 1.02 GiB is free.',
+    );
+    assert.notEqual(d.code, 'generic-out-of-memory');
+    assert.equal(
+      kindOf(
+        'RuntimeError: CUDA error: an illegal memory access was encountered',
+        'FooError: not enough memory to build the index',
+      ),
+      'none',
+    );
+  });
+});
+
+describe('look-alikes the last resort must not read', () => {
+  for (const [name, lines] of [
+    [
+      'a heap corruption beside VRAM words (glibc malloc_printerr)',
+      ['malloc(): invalid size (unsorted) error with plenty of VRAM free'],
+    ],
+    [
+      'a loader limit (dlopen)',
+      ['ImportError: /usr/lib/libgomp.so.1: cannot allocate memory in static TLS block'],
+    ],
+    [
+      "cuBLAS's init status, can't tell (CORPUS-FORMAT rule 1)",
+      ['Error: llama runner process has terminated: CUDA error: the resource allocation failed'],
+    ],
+    ['the class named, not raised', ["AttributeError: module 'torch' has no attribute 'OutOfMemoryError'"]],
+    [
+      'a hint of a cause',
+      ['E cuda_blas.cc:191] Failure to initialize cublas may be due to OOM (cublas needs some free memory)'],
+    ],
+    [
+      "TensorFlow's BFC warning",
+      [
+        'W bfc_allocator.cc:275] Allocator (GPU_0_bfc) ran out of memory trying to allocate 1.02GiB. The caller indicates that this is not a failure',
+      ],
+    ],
+    [
+      'a request below one page',
+      ['[Error] [omni.physx.tensors.plugin] Unable to allocate memory of size 12 for mIndicesDev'],
+    ],
+    [
+      'a request of 2^64 - 16 bytes (wrapped)',
+      ['Error: failed to allocate 18446744073709551600 bytes on device'],
+    ],
+    [
+      'a handled failure that falls back',
+      ['error: out of memory allocating the cache on the GPU, falling back to host'],
+    ],
+    ["Slurm's accounting notice", ['slurmstepd: error: Exceeded step memory limit at some point.']],
+    [
+      'first-person prose before another error',
+      ['With no change, I run out of memory (A100). Setting it lower causes the following error:'],
+    ],
+    ['a negation', ['RuntimeError: this is not an out of memory error, the index is out of range']],
+    ['a question', ['Error in training: could it be out of memory?']],
+    ['a setting', ['error: invalid value for oom_score_adj: 1001']],
+  ] as const) {
+    test(name, () => assert.equal(kindOf(...lines), 'none'));
+  }
+});
