@@ -100,6 +100,27 @@ describe('headroom fit: warm trials', { skip: noPython ?? cgroupUnavailable() },
     );
   });
 
+  test('under prlimit --as a warm start at its gate shows its address space (VmSize), not its cgroup charge', async () => {
+    // 150 MiB of address space mapped and never touched by the script's leading import: the cgroup is
+    // charged next to nothing for it, RLIMIT_AS all of it.
+    const dir = join(scratch, 'as-base');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'reserve.py'), 'import mmap\nheld = mmap.mmap(-1, 150 * 2**20)\n');
+    const withReserve = join(dir, 'grow_reserve.py');
+    writeFileSync(withReserve, `import reserve\n${readFileSync(script, 'utf8')}`);
+    const argv = fitArgv(['--max', '4096'], ['prlimit', `--as=${450 * 2 ** 20}`, '--']).map((a) =>
+      a === script ? withReserve : a,
+    );
+    const run = await runHeadroom(argv, { cwd: dir });
+    assert.equal(run.code, 0, run.stderr);
+    const result = JSON.parse(run.stdout);
+    const trace = JSON.stringify({ baseBytes: result.baseBytes, trials: result.trials });
+    for (const trial of result.trials) assert.equal(trial.forked, undefined, trace);
+    assert.ok(result.baseBytes?.host >= 150 * 2 ** 20, trace);
+    // The answer is the boundary's: 450 MiB less the reserve and the interpreter, within 1% of the limit.
+    assert.ok(result.best > 200 && result.best < 300, trace);
+  });
+
   test('under a cgroup limit a warm start at its gate shows what every value holds, and the second value goes farther', async () => {
     // 120 MiB held from the script's leading import on, then 1 MiB per batch: from batch 1 alone (~130 MiB)
     // the second value could only be 2 (80% of 400 MiB × 1 / 130 MiB); with the gate's ~125 MiB, tens.
