@@ -12,6 +12,7 @@ import {
   traceOfSpec,
   traceRefusal,
   traceRequestOf,
+  untracedTensors,
 } from '../src/cli/commands/estimate/trace.js';
 import { estimate } from '../src/estimate/estimate.js';
 import { tracedBytes } from '../src/estimate/test-helpers/measured-cases.js';
@@ -94,7 +95,8 @@ async function traceOne(
       timeoutMs: 600_000,
     });
     const trace = traceOfSpec(spec, breakdown, toTraceResult(raw));
-    return { bytes: tracedBytes(compareTrace(breakdown, trace), what), seconds: trace.seconds };
+    const compared = compareTrace(breakdown, trace, untracedTensors(spec));
+    return { bytes: tracedBytes(compared, what), seconds: trace.seconds };
   } catch (error) {
     return { skipped: `the trace failed: ${(error as Error).message.split('\n')[0]}` };
   }

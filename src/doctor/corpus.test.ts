@@ -132,8 +132,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // error, round 8's new weight-1 rule), 12/17 causes, 0 wrong fixes, 107/138 facts; round 7's rules
   // (28e36b3) on it: 101/124 (81.5%), 1, 12/17, 0, 107/138. After it, tuned against it by structure
   // (round9-forms.test.ts; tuned figures, the slice is spent): 114/124, 0, 14/17, 0, 116/138.
-  // Round 9's last-resort reading of any library's OOM words (allocation/generic.ts): 117, 0, 14/17, 0, 117/138.
-  'heldout-8': { kindRight: 117, falseOoms: 0, causesRight: 14, wrongFixes: 0, factsRight: 117 },
+  // Round 9's last-resort reading of any library's OOM words (allocation/generic.ts), a host reading
+  // a refused allocation (host_allocation): 118, 0, 15/17, 0, 117/138.
+  'heldout-8': { kindRight: 118, falseOoms: 0, causesRight: 15, wrongFixes: 0, factsRight: 117 },
 };
 
 for (const part of testCorpusParts) {
@@ -184,8 +185,8 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // (130/141): 1150/1177 (97.7%), below it; round 8, tuned on heldout-7 too: 1161/1177 (98.6%); with
   // heldout-8 folded in as measured once (100/124): 1261/1301 (96.9%), below it; tuned on heldout-8
   // too (114/124): 1275/1301 (98.0%), at the issue's bar; round 9 (the last-resort reading,
-  // allocation/generic.ts): 1279/1301 (98.3%).
-  const floor = 1279;
+  // allocation/generic.ts): 1280/1301 (98.4%).
+  const floor = 1280;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,

@@ -15,4 +15,7 @@ export const hostAllocationCodes: ReadonlySet<string> = new Set([
   'tf-oom-allocating-tensor',
   'tf-resource-exhausted',
   'xla-bfc-out-of-memory',
+  // A library's own out-of-memory words read as the host's (doctor/families/allocation/generic.ts):
+  // the library printed them, so its process was alive and its allocation refused, not killed.
+  'generic-out-of-memory',
 ]);

@@ -77,6 +77,26 @@ describe('compareTrace', () => {
   });
 });
 
+test("the spec's own tensors no traced model holds (a second model) are added as the analytic model sizes them", () => {
+  const withTeacher = estimate(
+    parseEstimateSpec(
+      `model: { params: 7B }
+training: { precision: amp_bf16, optimizer: adamw, batch_size: 1 }
+tensors:
+  - { name: teacher weights, shape: [7000000000], dtype: bfloat16 }`,
+      'x.yaml',
+    ),
+  );
+  const compared = compareTrace(withTeacher, traceLike(), ['teacher weights']);
+  const teacher = compared.added.find((p) => p.name === 'teacher weights');
+  assert.equal(teacher?.bytes, 14e9);
+  assert.match(teacher?.formula ?? '', /not in the traced model/);
+  assert.equal(
+    compareTrace(withTeacher, traceLike()).added.some((p) => p.name === 'teacher weights'),
+    false,
+  );
+});
+
 describe('perRankTrace', () => {
   const sharded = estimate(
     parseEstimateSpec(
@@ -138,6 +158,29 @@ parallel: { gpus: 8, strategy: zero3 }`,
       Object.values(rank.parts).reduce((sum, bytes) => sum + bytes, 0),
     );
     assert.match(compareTrace(sharded, rank).notes.join('\n'), /one rank's figure.*zero3 over 8 GPUs/);
+  });
+
+  test("FSDP1 under parameter offload: the end of backward, every gradient shard beside the first layer, is the analytic model's moment", () => {
+    const offloaded = estimate(
+      parseEstimateSpec(
+        `model: { transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, vocab: 32000, ffn: 11008, seq_len: 1024 } }
+training: { precision: bf16, optimizer: adamw, batch_size: 1, activation_checkpointing: full, offload: { parameters: cpu, gradients: cpu, optimizer: cpu } }
+parallel: { gpus: 2, strategy: fsdp_full }`,
+        'x.yaml',
+      ),
+    );
+    const small = { inputs: 8192, activations: 1 * GB, temporaries: 1 * GB };
+    const trace: TraceResult = {
+      ...unsharded,
+      stages: {
+        backward: { peakBytes: 2 * GB, parts: { ...small }, working: { ...small } },
+        step: { peakBytes: 1 * GB, parts: { inputs: 8192 } },
+      },
+    };
+    const rank = perRankTrace(offloaded, trace, 'fsdp_full over 2 GPUs');
+    const shards = offloaded.gpu.components.find((p) => p.name === 'sharded gradients (FSDP1 offload)');
+    assert.ok(shards && (rank.parts.gradients ?? 0) >= shards.bytes, JSON.stringify(rank.parts));
+    assert.match(rank.perRank ?? '', /the end of backward/);
   });
 
   test('a trace without stages (an older helper) is left as it is', () => {

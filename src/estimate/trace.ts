@@ -110,16 +110,30 @@ const groupOfTracedJax = (name: string): string => (name === 'arguments' ? jaxMo
 const percent = (value: number, reference: number): number | null =>
   reference === 0 ? null : Math.round(((value - reference) / reference) * 1000) / 10;
 
-/** The traced step beside the analytic breakdown of the same spec. */
-export function compareTrace(breakdown: Breakdown, trace: TraceResult): TraceComparison {
+/**
+ * The traced step beside the analytic breakdown of the same spec. `untraced` names the spec's own
+ * `tensors:` entries that no traced model holds (a second model, a buffer: those without `covers`), added
+ * to the trace as the analytic model sizes them.
+ */
+export function compareTrace(
+  breakdown: Breakdown,
+  trace: TraceResult,
+  untraced: readonly string[] = [],
+): TraceComparison {
   const parts = Object.entries(trace.parts)
     .filter(([, bytes]) => bytes > 0)
     .map(([name, bytes]) => ({ name, bytes }));
   const tensorBytes = trace.peakBytes;
   const components = breakdown.gpu.components;
   const added: TraceComparison['added'] = components
-    .filter((part) => outsideTensors.has(part.name))
-    .map(({ name, bytes, formula }) => ({ name, bytes, formula }));
+    .filter((part) => outsideTensors.has(part.name) || untraced.includes(part.name))
+    .map(({ name, bytes, formula }) => ({
+      name,
+      bytes,
+      formula: untraced.includes(name)
+        ? `${formula} (tensors: in the spec; not in the traced model)`
+        : formula,
+    }));
   // The allocator's cache and block rounding: the analytic figure (cuda.ts), a fraction of what the
   // forward→backward phase allocates and frees, reserved at any later moment of the step too.
   const cache = components.find((part) => part.name === 'allocator cache');
@@ -269,12 +283,36 @@ export function perRankTrace(breakdown: Breakdown, trace: TraceResult, why: stri
     const bytes = Object.values(parts).reduce((sum, value) => sum + value, 0);
     if (!best || bytes > best.bytes) best = { stage, bytes, parts };
   }
+  // The end of backward, when every gradient the rank keeps is there beside the first layer's backward
+  // (FSDP1's offloaded shards, gradients freed only by zero_grad): the unsharded trace peaks there under
+  // its whole model's gradients, so it cannot show the rank's; that moment is the analytic model's
+  // (estimate.ts peakOf), with the traced inputs and buffers.
+  const backwardStage = trace.stages.backward;
+  const endParts: Record<string, number> = {};
+  for (const name of ['inputs', 'buffers']) {
+    const bytes = backwardStage?.parts[name] ?? 0;
+    if (bytes > 0) endParts[name] = bytes;
+  }
+  for (const part of breakdown.gpu.components) {
+    if (outsideTensors.has(part.name) || part.name === 'allocator cache') continue;
+    const isRank = isRankState(part.name);
+    if (part.isAtBackwardEnd !== true && !(isRank && part.phase === undefined)) continue;
+    const name = isRank ? tracedPartOf(part.name) : 'activations';
+    endParts[name] = (endParts[name] ?? 0) + part.bytes;
+  }
+  const endBytes = Object.values(endParts).reduce((sum, value) => sum + value, 0);
+  let endNote = '';
+  if (best && backwardStage && endBytes > best.bytes) {
+    best = { stage: 'backward', bytes: endBytes, parts: endParts };
+    endNote =
+      "; its peak is the end of backward, every gradient the rank keeps beside the first layer, which the unsharded trace cannot show: that moment is the analytic model's";
+  }
   if (!best) return trace;
   return {
     ...trace,
     peakBytes: best.bytes,
     parts: best.parts,
     peakPhase: best.stage,
-    perRank: `one rank's figure: the step was traced unsharded at the rank's micro-batch, and its parameters, gradients and optimizer states replaced by the rank's as the analytic model shards, offloads or pages them (${why})`,
+    perRank: `one rank's figure: the step was traced unsharded at the rank's micro-batch, and its parameters, gradients and optimizer states replaced by the rank's as the analytic model shards, offloads or pages them (${why})${endNote}`,
   };
 }

@@ -47,6 +47,14 @@ describe("a library's own out-of-memory words where no signature reads them", ()
     assert.equal(d.facts.requestedBytes, 1073741824);
   });
 
+  test('a whole-unit size rounded to 0 is an unknown size, not a request of nothing (Torch 0.x THGeneral.c)', () => {
+    const d = mustDiagnose(
+      'RuntimeError: $ Torch: not enough memory: you tried to allocate 0GB. Buy new RAM!',
+    );
+    assert.equal(`${d.kind}/${d.cause}`, 'host_oom/host_allocation');
+    assert.equal(d.facts.requestedBytes, undefined);
+  });
+
   test("OpenVINO's GPU plugin opens its message with the words (intel_gpu ocl_engine.cpp)", () => {
     assert.equal(kindOf('[GPU] out of GPU resources'), 'gpu_oom');
   });

@@ -239,8 +239,14 @@ export function measuredBytes(breakdown: Breakdown, what: PublishedCase['what'])
 export function tracedBytes(comparison: TraceComparison, what: PublishedCase['what']): number {
   const added = (names: string[]): number =>
     comparison.added.filter((part) => names.includes(part.name)).reduce((sum, part) => sum + part.bytes, 0);
-  // Workspaces and DeepSpeed's buckets are in the allocator; the cache is reserved, not allocated.
-  const allocated = comparison.tensorBytes + added(['library workspaces', 'gradient buckets']);
+  // Workspaces, DeepSpeed's buckets and the spec's own untraced tensors are in the allocator; the cache
+  // is reserved, not allocated; the context and NCCL's buffers are outside it.
+  const outside = ['cuda context', 'nccl buffers', 'allocator cache'];
+  const allocated =
+    comparison.tensorBytes +
+    comparison.added
+      .filter((part) => !outside.includes(part.name))
+      .reduce((sum, part) => sum + part.bytes, 0);
   if (what === 'allocated') return allocated;
   if (what === 'reserved') return allocated + added(['allocator cache']);
   return comparison.peakBytes;

@@ -103,6 +103,11 @@ export function traceOfSpec(spec: EstimateSpec, breakdown: Breakdown, trace: Tra
   return why ? perRankTrace(breakdown, trace, why) : trace;
 }
 
+/** The spec's `tensors:` entries no traced model holds (without `covers`): added to the trace as given. */
+export function untracedTensors(spec: EstimateSpec): string[] {
+  return spec.tensors.filter((tensor) => tensor.covers === undefined).map((tensor) => tensor.name);
+}
+
 /** The config.json the spec's model.transformer stands for (torch), when no config.json was given. */
 export function configOfSpec(spec: EstimateSpec): ShapeConfig | undefined {
   const shape = spec.model.transformer;
@@ -154,7 +159,8 @@ export async function withTrace(
   }
   if (options.modelConfig || options.module) {
     const result = await runTraceHelper(options.python, traceRequestOf(spec, report, options));
-    return { ...report, trace: compareTrace(report, traceOfSpec(spec, report, toTraceResult(result))) };
+    const trace = traceOfSpec(spec, report, toTraceResult(result));
+    return { ...report, trace: compareTrace(report, trace, untracedTensors(spec)) };
   }
   // No config.json: the one model.transformer stands for, written where the helper can read it.
   const derived = configOfSpec(spec);
@@ -167,7 +173,11 @@ export async function withTrace(
       options.python,
       traceRequestOf(spec, report, { ...options, modelConfig }),
     );
-    const trace = compareTrace(report, traceOfSpec(spec, report, toTraceResult(result)));
+    const trace = compareTrace(
+      report,
+      traceOfSpec(spec, report, toTraceResult(result)),
+      untracedTensors(spec),
+    );
     const note = `the model was built from model.transformer as a transformers "${derived.modelType}" config (no config.json given)`;
     return { ...report, trace: { ...trace, notes: [note, ...trace.notes] } };
   } finally {

@@ -81,7 +81,11 @@ function bytesOf(captured: string | undefined): number | undefined {
 
 function firstFigure(text: string, spellings: readonly RegExp[]): number | undefined {
   for (const spelling of spellings) {
-    const bytes = bytesOf(spelling.exec(text)?.[1]);
+    const captured = spelling.exec(text)?.[1];
+    // A whole number of a large unit that is 0 ("you tried to allocate 0GB", Torch 0.x THGeneral.c's
+    // "%dGB" of a request under 1 GB) is a size rounded away, not a request of nothing.
+    if (captured !== undefined && /^0\s?[KMGT]i?B?$/i.test(captured.trim())) return undefined;
+    const bytes = bytesOf(captured);
     if (bytes !== undefined) return bytes;
   }
   return undefined;
