@@ -21,6 +21,17 @@ export interface AddressSpace {
   heapGivenBackBytes?: number;
 }
 
+/**
+ * The share of an RLIMIT_AS a run at margin 0 keeps free: runs of one value spread this much beyond the
+ * heap they gave back (heapGivenBackBytes), and a byte past the limit is refused (no reclaim, as under a
+ * cgroup). The bench's transformer under 1400 MiB, PyTorch 2.13 / Lightning 2.6.6: 232 ran at 1399.3 MiB
+ * in a trial and was refused in the next run; 227 ran at 1389 MiB and was refused in calibration (11 MiB,
+ * 0.8%); the CNN's 116 peaked at 1397.2 or 1407.5 MiB (0.7%). The search's own noise estimate is no
+ * measure of it here: its residuals are the line's curvature (the transformer's, 3.2% of the limit).
+ * glibc's trim (mallopt(3) M_TRIM_THRESHOLD, https://man7.org/linux/man-pages/man3/mallopt.3.html).
+ */
+export const addressSpaceRoomFraction = 0.01;
+
 /** Whether an address-space limit binds before the host limit among `limits`. */
 export function isAddressSpaceBinding(limitBytes: number, limits: readonly ResourceLimit[]): boolean {
   const host = limits.find((l) => l.resource === 'host');

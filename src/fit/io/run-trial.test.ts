@@ -210,7 +210,10 @@ describe('a Python program that raises MemoryError (a real allocation failing un
       `first failing ${result.firstFailing}`,
     );
     const failing = trials.find((t) => t.value === result.firstFailing);
-    assert.equal(failing?.reason, 'host-oom');
+    // Its MemoryError, or a run within 1% of the limit (address-space.ts addressSpaceRoomFraction).
+    assert.ok(['host-oom', 'over-limit'].includes(failing?.reason ?? ''), JSON.stringify(failing));
+    const refused = trials.filter((t) => t.outcome === 'memory' && t.reason !== 'over-limit');
+    for (const trial of refused) assert.equal(trial.reason, 'host-oom', JSON.stringify(trial));
   });
 });
 

@@ -15,14 +15,25 @@ import { findOwnMemoryCgroup } from '../../probe/host/cgroup-detect.js';
 import { supervise } from '../../supervise/supervise.js';
 import { formatBytes } from '../../units.js';
 import { memoryKillOf } from '../../verdict/memory-kill.js';
-import { type AddressSpace, isAddressSpaceBinding, withAddressSpaceLimit } from '../address-space.js';
+import {
+  type AddressSpace,
+  addressSpaceRoomFraction,
+  isAddressSpaceBinding,
+  withAddressSpaceLimit,
+} from '../address-space.js';
 import { classifyTrial } from '../classify.js';
 import { describeFailedRank, findFailedRank } from '../launcher.js';
 import { findLeak, findRisingMemory, type MemorySample } from '../memory-trend.js';
 import { placeholderFor, substituteValue } from '../template.js';
 import { type EarlyStop, judgeRunningTrial, type TrialHints } from '../trial-stop.js';
 import { hostNeedBytes, type Resource, type ResourceLimit, type TrialRecord } from '../types.js';
-import { readAddressSpaceLimit, readCpuMs, readHeapBytes, readPeakAddressSpace } from './address-space.js';
+import {
+  readAddressSpaceLimit,
+  readAddressSpaceSize,
+  readCpuMs,
+  readHeapBytes,
+  readPeakAddressSpace,
+} from './address-space.js';
 import { importsLogVariable, learnedVariable } from './learned-imports.js';
 import { relabelWarmTrial } from './relabel-warm-trial.js';
 import { forkPidVariable, noForkExitCode, readForkReport, type WarmServer } from './warm-server.js';
@@ -69,6 +80,8 @@ export interface TrialImports {
 }
 
 const tailLineCount = 12;
+/** How often a trial under RLIMIT_AS has its address-space peak and heap read besides its samples. */
+const fastReadMs = 20;
 const pageBytes = 4096;
 const summaryLineCount = 80;
 
@@ -208,13 +221,33 @@ export function startTrial(
   // The root process's RLIMIT_AS (prlimit, ulimit -v, or the script's own setrlimit) and VmPeak.
   let addressSpaceLimit: number | null = null;
   let addressSpacePeak: number | null = null;
-  // The heap's largest size so far, its size in the last sample, and its size when the address space
-  // last rose to a new peak (the smaller of the two samples around the rise): AddressSpace heapGivenBackBytes.
+  // The heap's largest size so far and in the last reading, and the most the peak and the heap given
+  // back before it came to (AddressSpace heapGivenBackBytes: that, less the peak).
   let heapMax: number | null = null;
   let lastHeap: number | null = null;
-  let heapAtPeak: number | null = null;
+  let worstPeak: number | null = null;
   const heapGivenBack = (): number =>
-    heapMax === null || heapAtPeak === null ? 0 : Math.max(0, heapMax - heapAtPeak);
+    worstPeak === null || addressSpacePeak === null ? 0 : Math.max(0, worstPeak - addressSpacePeak);
+  const readPeakAndHeap = (pid: number): void => {
+    const previousPeak = addressSpacePeak ?? 0;
+    const peak = readPeakAddressSpace(pid, options.procRoot);
+    if (peak !== null) addressSpacePeak = Math.max(peak, addressSpacePeak ?? 0);
+    // Only under an address-space limit: there the heap's trim moves the peak (address-space.ts).
+    const heap = addressSpaceLimit === null ? null : readHeapBytes(pid, options.procRoot);
+    if (heap === null) return;
+    // A new peak: the heap it rose with (the smaller of the readings around the rise) against the most
+    // the heap had held before it. Growth after the peak is no part (a run's imports come before its steps).
+    if (peak !== null && peak > previousPeak) {
+      const given = heapMax === null ? 0 : Math.max(0, heapMax - Math.min(heap, lastHeap ?? heap));
+      worstPeak = Math.max(worstPeak ?? 0, peak + given);
+    }
+    heapMax = Math.max(heap, heapMax ?? 0);
+    lastHeap = heap;
+  };
+  // Under RLIMIT_AS the peak and the heap are read every few ms as well as with each sample: the heap's
+  // trim can come within a fraction of a second of its growth (a sample every 200 ms missed one).
+  let trialPid: number | null = null;
+  let fastReader: NodeJS.Timeout | undefined;
   let forkedPid: number | null = null;
   let cpuMs: number | null = null;
   const readAddressSpace = (clientPid: number): void => {
@@ -230,16 +263,12 @@ export function startTrial(
     if (pid === null) return;
     cpuMs = readCpuMs(pid, options.procRoot);
     addressSpaceLimit = readAddressSpaceLimit(pid, options.procRoot) ?? addressSpaceLimit;
-    const previousPeak = addressSpacePeak ?? 0;
-    const peak = readPeakAddressSpace(pid, options.procRoot);
-    if (peak !== null) addressSpacePeak = Math.max(peak, addressSpacePeak ?? 0);
-    // Only under an address-space limit: there the heap's trim moves the peak (address-space.ts).
-    const heap = addressSpaceLimit === null ? null : readHeapBytes(pid, options.procRoot);
-    if (heap !== null) {
-      heapMax = Math.max(heap, heapMax ?? 0);
-      if (peak !== null && peak > previousPeak) heapAtPeak = Math.min(heap, lastHeap ?? heap);
-      lastHeap = heap;
-    }
+    readPeakAndHeap(pid);
+    trialPid = pid;
+    if (addressSpaceLimit !== null && fastReader === undefined && endedAtMs === null)
+      fastReader = setInterval(() => {
+        if (trialPid !== null) readPeakAndHeap(trialPid);
+      }, fastReadMs);
   };
   const stop = (why: 'until-line' | 'time-limit'): void => {
     if (trialStop.signal.aborted) return;
@@ -383,6 +412,7 @@ export function startTrial(
   }).finally(() => {
     endedAtMs = performance.now();
     clearTimeout(timer);
+    clearInterval(fastReader);
     options.signal?.removeEventListener('abort', onInterrupt);
     if (isWarm) rmSync(gateDir, { recursive: true, force: true });
   });
@@ -448,6 +478,17 @@ export function startTrial(
             ...(heapMax === null ? {} : { heapGivenBackBytes: heapGivenBack() }),
           };
     const limits = withAddressSpaceLimit(options.limits, addressSpace);
+    // At margin 0 under a binding RLIMIT_AS, a run that ended within the noise of the limit is judged
+    // too big: a byte past the limit is refused, and runs of one value spread about that much
+    // (address-space.ts addressSpaceRoomFraction).
+    const noiseRoom =
+      addressSpace?.isHostLimit && options.marginFraction === 0
+        ? Math.round(addressSpace.limitBytes * addressSpaceRoomFraction)
+        : 0;
+    const judgedLimits =
+      noiseRoom > 0
+        ? limits.map((l) => (l.resource === 'host' ? { ...l, limitBytes: l.limitBytes - noiseRoom } : l))
+        : limits;
     const peakBytes = {
       // Under a binding RLIMIT_AS: the address-space peak and the heap it gave back (hostNeedBytes).
       host: addressSpace?.isHostLimit
@@ -470,7 +511,7 @@ export function startTrial(
       rising,
       leak,
       peakBytes,
-      limits,
+      limits: judgedLimits,
       marginFraction: options.marginFraction,
       heapGivenBackBytes: addressSpace?.isHostLimit ? (addressSpace.heapGivenBackBytes ?? null) : null,
       heldAtLimit:
@@ -485,11 +526,21 @@ export function startTrial(
     // A multi-rank job's failure is one rank's: name it (torchrun's summary, the OOM kill's victim).
     const failedRank = verdict.ok ? null : findFailedRank({ oomKills, outputLines: lastLines });
     const releasedMs = releasedAtMs ?? startedMs;
+    // A run that ended, judged too big only by the room kept: says so in place of the limit it did not cross.
+    const heapGiven = addressSpace?.heapGivenBackBytes ?? 0;
+    const noiseSaid =
+      noiseRoom > 0 &&
+      addressSpace !== null &&
+      verdict.reason === 'over-limit' &&
+      (peakBytes.host ?? 0) <= addressSpace.limitBytes
+        ? `it ran, but its address-space need ${formatBytes(peakBytes.host ?? 0)} (its peak${heapGiven > 0 ? ` and the ${formatBytes(heapGiven)} its heap had given back before it` : ''}) is within ${formatBytes(noiseRoom)} (${addressSpaceRoomFraction * 100}%) of RLIMIT_AS ${formatBytes(addressSpace.limitBytes)}: runs of one value spread that much, so another run of it can be refused`
+        : null;
     const limitSaid =
       addressSpace?.isHostLimit &&
       verdict.outcome === 'memory' &&
       memoryKill === null &&
-      process.reason !== 'oom-killed'
+      process.reason !== 'oom-killed' &&
+      verdict.reason !== 'over-limit'
         ? `${describeAddressSpaceFailure(addressSpace)}: `
         : '';
     return {
@@ -501,7 +552,7 @@ export function startTrial(
       seconds: Math.round((performance.now() - releasedMs) / 10) / 100,
       peakCgroupBytes: process.peakCgroupBytes,
       outcome: verdict.outcome,
-      because: `${failedRank ? `${describeFailedRank(failedRank)}: ` : ''}${limitSaid}${verdict.because}`,
+      because: `${failedRank ? `${describeFailedRank(failedRank)}: ` : ''}${limitSaid}${noiseSaid ?? verdict.because}`,
       ...(failedRank ? { failedRank } : {}),
       isSettled: verdict.isSettled,
       rising: verdict.isSettled ? null : (verdict.rising ?? null),
@@ -527,6 +578,13 @@ export function startTrial(
   // The need is the smaller of Σ PSS + swap and the cgroup's charge (types.ts hostNeedBytes): what is
   // held at the gate is read in both, and the smaller taken, so it is part of the need in either.
   const gateNeedBytes = (sampledBytes: number): number => {
+    // Under an RLIMIT_AS that binds, the need is address space: what the gate holds is its size now
+    // (VmSize, as a fork's server's), not its cgroup's charge (a few hundred MiB of the CNN's ~860 MiB
+    // put the line's base far under trial 1's peak, and trial 2 at batch 2).
+    const isAddressSpace =
+      addressSpaceLimit !== null && isAddressSpaceBinding(addressSpaceLimit, options.limits);
+    if (isAddressSpace && gatePid !== null)
+      return readAddressSpaceSize(gatePid, options.procRoot) ?? sampledBytes;
     const group = gatePid === null ? null : findOwnMemoryCgroup({ pid: gatePid, procRoot: options.procRoot });
     const charged = group?.ok ? readCgroupUsageBytes(group.location) : null;
     return charged === null ? sampledBytes : Math.min(sampledBytes, charged);

@@ -78,8 +78,13 @@ export const fitOptions = defineOptions({
   freshTrials: {
     flag: '--fresh-trials',
     kind: 'switch',
+    description: 'run every trial as a fresh process (the default; it overrides --forked-trials)',
+  },
+  forkedTrials: {
+    flag: '--forked-trials',
+    kind: 'switch',
     description:
-      "run every trial as a fresh process (by default, under an address-space limit, a Python script's trials are forks of one interpreter that has done the script's imports)",
+      "under an address-space limit, run a Python script's trials as forks of one interpreter that has done the script's imports (a fork's heap is its interpreter's: it does not grow and give back heap as a fresh process does, so its peaks are lower; the answer is run once more as a fresh process)",
   },
   margin: {
     flag: '--margin',

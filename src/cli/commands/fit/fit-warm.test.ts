@@ -1,7 +1,8 @@
 // `headroom fit` choosing its warm trials, run in-process through the CLI's dispatcher with real
-// processes: under `prlimit --as` a Python script's trials are forks of one warm interpreter (each
-// trial says `forked`, a note says what was imported), `--fresh-trials` runs fresh processes, and under
-// a cgroup limit (--host-memory) trials stay fresh with the note saying why.
+// processes: under `prlimit --as` with --forked-trials a Python script's trials are forks of one warm
+// interpreter (each trial says `forked`, a note says what was imported), by default (and with
+// `--fresh-trials`) fresh processes, and under a cgroup limit (--host-memory) trials stay fresh with the
+// note saying why.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -48,8 +49,8 @@ const fitArgv = (flags: string[], limit: string[]) => [
 const asLimit = ['prlimit', `--as=${300 * 2 ** 20}`, '--'];
 
 describe('headroom fit: warm trials', { skip: noPython ?? cgroupUnavailable() }, () => {
-  test('under prlimit --as every trial is a fork of the warm interpreter; --fresh-trials runs fresh processes', async () => {
-    const warm = await runHeadroom(fitArgv(['--max', '400'], asLimit), { cwd: scratch });
+  test('under prlimit --as with --forked-trials every trial is a fork of the warm interpreter; by default fresh processes', async () => {
+    const warm = await runHeadroom(fitArgv(['--forked-trials', '--max', '400'], asLimit), { cwd: scratch });
     assert.equal(warm.code, 0, warm.stderr);
     const forked = JSON.parse(warm.stdout);
     assert.ok(forked.trials.length >= 3, JSON.stringify(forked.trials));
@@ -69,7 +70,7 @@ describe('headroom fit: warm trials', { skip: noPython ?? cgroupUnavailable() },
     assert.ok(
       forked.notes.some((n: string) => /^warm trials: each trial is a fork .*argparse, time/.test(n)),
     );
-    const fresh = await runHeadroom(fitArgv(['--fresh-trials', '--max', '400'], asLimit), { cwd: scratch });
+    const fresh = await runHeadroom(fitArgv(['--max', '400'], asLimit), { cwd: scratch });
     assert.equal(fresh.code, 0, fresh.stderr);
     const freshResult = JSON.parse(fresh.stdout);
     for (const trial of freshResult.trials) assert.equal(trial.forked, undefined);
@@ -82,7 +83,12 @@ describe('headroom fit: warm trials', { skip: noPython ?? cgroupUnavailable() },
   });
 
   test('under a cgroup limit the trials are fresh processes, and the note says why', async () => {
-    const run = await runHeadroom(fitArgv(['--host-memory', '200MiB', '--max', '64'], []), { cwd: scratch });
+    const run = await runHeadroom(
+      fitArgv(['--forked-trials', '--host-memory', '200MiB', '--max', '64'], []),
+      {
+        cwd: scratch,
+      },
+    );
     assert.equal(run.code, 0, run.stderr);
     const result = JSON.parse(run.stdout);
     for (const trial of result.trials) assert.equal(trial.forked, undefined);
@@ -92,6 +98,27 @@ describe('headroom fit: warm trials', { skip: noPython ?? cgroupUnavailable() },
       ),
       result.notes.join('\n'),
     );
+  });
+
+  test('under prlimit --as a warm start at its gate shows its address space (VmSize), not its cgroup charge', async () => {
+    // 150 MiB of address space mapped and never touched by the script's leading import: the cgroup is
+    // charged next to nothing for it, RLIMIT_AS all of it.
+    const dir = join(scratch, 'as-base');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'reserve.py'), 'import mmap\nheld = mmap.mmap(-1, 150 * 2**20)\n');
+    const withReserve = join(dir, 'grow_reserve.py');
+    writeFileSync(withReserve, `import reserve\n${readFileSync(script, 'utf8')}`);
+    const argv = fitArgv(['--max', '4096'], ['prlimit', `--as=${450 * 2 ** 20}`, '--']).map((a) =>
+      a === script ? withReserve : a,
+    );
+    const run = await runHeadroom(argv, { cwd: dir });
+    assert.equal(run.code, 0, run.stderr);
+    const result = JSON.parse(run.stdout);
+    const trace = JSON.stringify({ baseBytes: result.baseBytes, trials: result.trials });
+    for (const trial of result.trials) assert.equal(trial.forked, undefined, trace);
+    assert.ok(result.baseBytes?.host >= 150 * 2 ** 20, trace);
+    // The answer is the boundary's: 450 MiB less the reserve and the interpreter, within 1% of the limit.
+    assert.ok(result.best > 200 && result.best < 300, trace);
   });
 
   test('under a cgroup limit a warm start at its gate shows what every value holds, and the second value goes farther', async () => {

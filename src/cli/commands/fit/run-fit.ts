@@ -86,8 +86,12 @@ async function chooseWarmServer(options: {
   launcher: Launcher | null;
   setup: { launch: { env: Record<string, string>; cwd?: string | undefined }; limits: ResourceLimit[] };
 }): Promise<{ server: WarmServer | null; note: string | null }> {
-  const { fullTrials, freshTrials } = options.options;
-  if (fullTrials || freshTrials || options.launcher) return { server: null, note: null };
+  // Forks only when asked: a fork's heap is its interpreter's, so it neither grows nor gives back heap
+  // as a fresh process does, and under RLIMIT_AS (the one limit forks are for) that moves the peak
+  // (address-space.ts heapGivenBackBytes): the bench's CNN ran 119 and 120 as forks, and a fresh
+  // process failed both (12 trials, 66.6 s, where warm-started fresh trials took 6, 33.4 s).
+  const { fullTrials, freshTrials, forkedTrials } = options.options;
+  if (!forkedTrials || fullTrials || freshTrials || options.launcher) return { server: null, note: null };
   // A command that is no Python script or module: the warm starts' note already says why trials start cold.
   if (typeof findPythonScript(options.argv) === 'string') return { server: null, note: null };
   const why = whyNoForkedTrials({
