@@ -56,3 +56,20 @@ test('builds mirror the repository under .test-build/; nothing outside it or in 
   assert.equal(builtPathOf(join(dir, 'a.ts')), null);
   assert.equal(builtPathOf(join(repoRoot, 'node_modules', 'x', 'y.ts')), null);
 });
+
+test("a test process has the CLI's V8 regexp settings: the linear engine is there, a hostile match ends", () => {
+  // `^(a+)+$` against 40 `a`s and a `!` backtracks for hours in the usual engine alone; with the
+  // hand-over (bin/headroom.js's flags) it ends, false as before.
+  const file = join(dir, 'regexp.ts');
+  writeFileSync(
+    file,
+    [
+      "console.log(new RegExp('a', 'l').flags);",
+      "console.log(/^(a+)+$/.test(`${'a'.repeat(40)}!`));",
+      '',
+    ].join('\n'),
+  );
+  const run = spawnSync(process.execPath, ['--import', loader, file], { encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  assert.deepEqual(run.stdout.trim().split('\n'), ['l', 'false']);
+});
