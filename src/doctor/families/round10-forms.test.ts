@@ -55,6 +55,16 @@ describe("a library's own out-of-memory words where no signature reads them", ()
     assert.equal(d.facts.requestedBytes, undefined);
   });
 
+  test('a sub-page request beside figures that show the pool full is read; a file:line prefix is a report', () => {
+    assert.equal(
+      kindOf(
+        'FooMetalError: pool out of memory (allocated: 17.9 GB, max allowed: 18.13 GB), 256 bytes refused on the GPU',
+      ),
+      'gpu_oom',
+    );
+    assert.equal(kindOf('some text: `foo-cuda.cu:5048: out of memory`'), 'gpu_oom');
+  });
+
   test("OpenVINO's GPU plugin opens its message with the words (intel_gpu ocl_engine.cpp)", () => {
     assert.equal(kindOf('[GPU] out of GPU resources'), 'gpu_oom');
   });
