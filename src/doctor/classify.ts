@@ -33,8 +33,9 @@ export interface ClassifiedLog {
 
 // Source lines a traceback quotes ("if 'CUDA out of memory' in str(e):", "except MemoryError:")
 // mention failures without reporting one. A Slurm batch script's "#SBATCH" directive is no comment:
-// it states the job's request (evidence.ts reads its memory).
-const quotedSource = /^\s*(?:except|raise|if|elif|assert|return|#(?!SBATCH\b))\b/;
+// it states the job's request (evidence.ts reads its memory). Nor is a debugger's frame "#7  0x40ff12 in
+// f (__num=...)" (GDB manual, Backtraces: "#N  ADDR in FUNC (ARGS)"): it states the call's arguments.
+const quotedSource = /^\s*(?:except|raise|if|elif|assert|return|#(?!SBATCH\b|\d+\s))\b/;
 
 // A source line a paste glued to the exception it raised, on one line ("raise ValueError("No
 // available memory ...") ValueError: No available memory ..."): the traceback's last line, which

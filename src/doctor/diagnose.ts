@@ -13,6 +13,7 @@ import {
   resolveKernelDeath,
   resolveLibraryInit,
   resolveMemorySide,
+  resolveOverflowedSize,
 } from './resolve.js';
 import { repeatsShownSetting } from './settings.js';
 import type { Diagnosis, Facts } from './types.js';
@@ -79,9 +80,12 @@ export function diagnoseClassified(log: ClassifiedLog): Diagnosis[] {
     ? log.drafts.filter((d) => !d.isLastResort)
     : log.drafts.toSorted((a, b) => b.evidence.line - a.evidence.line).slice(0, 1);
   const drafts = read.map((d) =>
-    resolveKernelDeath(
-      resolveMemorySide(
-        resolveBusError(resolveLibraryInit(withFamilyFacts(d, log.familyFacts)), logFacts),
+    resolveOverflowedSize(
+      resolveKernelDeath(
+        resolveMemorySide(
+          resolveBusError(resolveLibraryInit(withFamilyFacts(d, log.familyFacts)), logFacts),
+          logFacts,
+        ),
         logFacts,
       ),
       logFacts,

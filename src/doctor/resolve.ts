@@ -126,3 +126,19 @@ export function resolveMemorySide(draft: Draft, context: Facts): Draft {
   const { memorySideUndecided: _, ...facts } = draft.facts;
   return { ...draft, kind: context.deviceSeen === true ? 'gpu_oom' : 'host_oom', facts };
 }
+
+/**
+ * A refused host allocation (std::bad_alloc, MemoryError, a library's own words) in a log whose
+ * allocating frame asks for 2^60 bytes or more (host/facts.ts `overflowedSizeBytes`): the length
+ * was corrupt or overflowed, no machine has that memory, so it is not a shortage.
+ */
+export function resolveOverflowedSize(draft: Draft, context: Facts): Draft {
+  if (typeof context.overflowedSizeBytes !== 'number') return draft;
+  if (draft.code !== 'python-memory-error' && draft.code !== 'generic-out-of-memory') return draft;
+  return {
+    ...draft,
+    code: 'overflowed-allocation-size',
+    kind: 'none',
+    summary: `an allocation of ${context.overflowedSizeBytes.toExponential(2)} bytes (2^60 or more) was refused: a corrupt or overflowed size, not a memory shortage`,
+  };
+}

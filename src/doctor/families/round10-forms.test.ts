@@ -171,3 +171,38 @@ describe('the last resort reads each line in one pass (no polynomial backtrackin
     assert.equal(requestFigures(`${'1'.repeat(50_000)} out of memory, 2 GiB free`).freeBytes, 2 * 2 ** 30);
   });
 });
+
+describe('round 10, tuned on the spent heldout-9 by structure', () => {
+  const rayCauses =
+    'There are some potential root causes. (1) The process is killed by SIGKILL by OOM killer due to high memory usage. (2) ray stop --force is called. (3) The worker is crashed unexpectedly due to SIGSEGV or other unexpected errors.';
+  const badAlloc = [
+    "terminate called after throwing an instance of 'std::bad_alloc'",
+    '  what():  std::bad_alloc',
+  ];
+  test('a refused allocation whose frame asks for 2^60 bytes or more is a corrupt size, not memory', () => {
+    const frame = (n: string) =>
+      `#7  0x000000000040ff12 in std::make_unique<char []> (__num=${n}) at /usr/include/c++/7/bits/unique_ptr.h:827`;
+    assert.equal(kindOf(...badAlloc, frame('9223372036854775807')), 'none');
+    assert.equal(primary(...badAlloc, frame('9223372036854775807'))?.cause, 'not_memory');
+    // A size a machine can lack is still a refused host allocation.
+    assert.equal(kindOf(...badAlloc, frame('1073741824')), 'host_oom');
+    assert.equal(kindOf(...badAlloc), 'host_oom');
+  });
+  test("Ray's list of possible causes is no kill report; the raylet's worker death still reads", () => {
+    assert.equal(
+      kindOf(
+        'ray.exceptions.ActorDiedError: The actor died unexpectedly before finishing this task.',
+        `The actor is dead because its worker process has died. Worker exit type: SYSTEM_ERROR Worker exit detail: Worker unexpectedly exits with a connection error code 2. End of file. ${rayCauses}`,
+      ),
+      'none',
+    );
+    assert.equal(
+      kindOf(
+        '(raylet) A worker died or was killed while executing a task by an unexpected system error. To troubleshoot the problem, check the logs for the dead worker.',
+        `Worker exit type: SYSTEM_ERROR Worker exit detail: Worker unexpectedly exits with a connection error code 2. End of file. ${rayCauses}`,
+      ),
+      'host_oom',
+    );
+    assert.equal(kindOf('worker exited with code 137, killed by SIGKILL'), 'host_oom');
+  });
+});

@@ -35,6 +35,11 @@ const workerPids = (text: string | undefined): number | undefined => intOf(text?
 const rayHandledExit = /SystemExit is raised|receives a SIGTERM/;
 
 /** Signals and errors a process reports when it is killed for, or short of, host memory. */
+// A list of possible causes that ends a message ("There are some potential root causes. (1) The
+// process is killed by SIGKILL by OOM killer ... (3) ... SIGSEGV", ray src/ray/raylet/node_manager.cc):
+// guesses, not what happened.
+const possibleCauses = /\b(?:potential|possible|likely) (?:root )?(?:causes?|reasons?)\b[\s\S]*$/i;
+
 export const hostExitRules: LogRule[] = [
   {
     code: 'dataloader-worker-killed',
@@ -92,8 +97,10 @@ export const hostExitRules: LogRule[] = [
     summary: 'a Ray worker died with no error of its own (the OOM killer, most often)',
     continuationLines: 4,
     extract: ({ text, before }) =>
-      /SIGSEGV|Segmentation fault|SIGABRT|core dumped/i.test([...before.slice(-8), text].join('\n')) ||
-      rayHandledExit.test(text)
+      // (the raylet's own list of possible causes names SIGSEGV too: a guess, not a crash's words)
+      /SIGSEGV|Segmentation fault|SIGABRT|core dumped/i.test(
+        [...before.slice(-8), text.replace(possibleCauses, '')].join('\n'),
+      ) || rayHandledExit.test(text)
         ? undefined
         : {},
   },
@@ -149,7 +156,11 @@ export const hostExitRules: LogRule[] = [
     source:
       'POSIX shell exit status 128+SIGKILL; Python subprocess returncode -signal; torch.distributed.elastic ChildFailedError exitcode -9; gunicorn arbiter.py',
     summary: 'a process was killed with SIGKILL (exit 137), most often by an OOM killer',
-    extract: ({ text, before }) => {
+    extract: ({ text, before, match }) => {
+      // A kill named as one of a list of possible causes is a guess, not a report: Ray's raylet ends
+      // every worker death with "There are some potential root causes. (1) The process is killed by
+      // SIGKILL by OOM killer ..." (ray src/ray/raylet/node_manager.cc); ray-worker-died reads that.
+      if (possibleCauses.test(text.slice(0, match.index))) return undefined;
       const rank = [...before].reverse().find((line) => /^\s*rank\s*:/.test(line));
       return {
         facts: definedFacts({

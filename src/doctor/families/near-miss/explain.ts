@@ -10,6 +10,12 @@ const blocking =
   'CUDA reports kernel errors asynchronously; with CUDA_LAUNCH_BLOCKING=1 the failing call raises them';
 
 const nearMissFixes: Record<string, FixDetail[]> = {
+  'overflowed-allocation-size': [
+    fix(
+      'find where the size is computed (a length read from a file or header, a negative value cast to size_t) and check the input it was read from',
+      'a request of 2^60 bytes or more is beyond any address space (57-bit at most): the size itself is wrong',
+    ),
+  ],
   'cuda-device-assert': [
     fix('rerun with CUDA_LAUNCH_BLOCKING=1 to see the failing operation', blocking),
     fix(
