@@ -135,6 +135,10 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Round 9's last-resort reading of any library's OOM words (allocation/generic.ts), a host reading
   // a refused allocation (host_allocation): 118, 0, 15/17, 0, 117/138.
   'heldout-8': { kindRight: 118, falseOoms: 0, causesRight: 15, wrongFixes: 0, factsRight: 117 },
+  // Measured once, 2026-11-27 12:05 UTC, with round 9's rules frozen at 3c2ad03 (see
+  // HELDOUT-9-RESULT.md): 103/109 (94.5%), 2 false OOMs, 10/16 causes, 0 wrong fixes, 171/181 facts;
+  // the session-start rules (3e499f6) on it: 102/109, 2 false OOMs.
+  'heldout-9': { kindRight: 103, falseOoms: 2, causesRight: 10, wrongFixes: 0, factsRight: 171 },
 };
 
 for (const part of testCorpusParts) {
@@ -167,7 +171,7 @@ for (const part of testCorpusParts) {
   });
 }
 
-test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-8)', (t) => {
+test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-9)', (t) => {
   const cases = testCorpusParts.flatMap((part) => readPart(part));
   if (cases.length === 0) {
     t.skip('no logs in test/corpus');
@@ -185,8 +189,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // (130/141): 1150/1177 (97.7%), below it; round 8, tuned on heldout-7 too: 1161/1177 (98.6%); with
   // heldout-8 folded in as measured once (100/124): 1261/1301 (96.9%), below it; tuned on heldout-8
   // too (114/124): 1275/1301 (98.0%), at the issue's bar; round 9 (the last-resort reading,
-  // allocation/generic.ts): 1280/1301 (98.4%).
-  const floor = 1280;
+  // allocation/generic.ts): 1280/1301 (98.4%); with heldout-9 folded in as measured once (103/109):
+  // 1383/1410 (98.1%).
+  const floor = 1383;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,

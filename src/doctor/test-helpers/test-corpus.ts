@@ -41,7 +41,7 @@ export const corpusParts: readonly CorpusPart[] = [
 
 /**
  * The parts of test/corpus the tests read: heldout/ since it was measured (test/corpus/HELDOUT.md),
- * heldout-2/ .. heldout-8/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-8-RESULT.md).
+ * heldout-2/ .. heldout-9/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-9-RESULT.md).
  */
 export const testCorpusParts = [
   'logs',
@@ -53,6 +53,7 @@ export const testCorpusParts = [
   'heldout-6',
   'heldout-7',
   'heldout-8',
+  'heldout-9',
 ] as const satisfies readonly CorpusPart[];
 
 /** A part the tests read (testCorpusParts). */

@@ -45,7 +45,9 @@ const hexSize = /\b(?:size|allocate|request(?:ed)?)\s*[:=]?\s*(0x[0-9a-f]{3,16})
  */
 // A size that says it is one: a unit ("2.00 GiB", "17.79G", "123 bytes"); a plain count only where
 // a size word stands right before it ("of size 123", "size: 123") — never an error code ("allocate: 2").
-const unitSize = String.raw`(\d[\d,]*(?:\.\d+|\.(?=\s?[KMGT]i?B))?\s?(?:bytes?|[KMGT]i?B|kB|[KMGT]\b|B\b))`;
+// (?<!\d,*): start only where a number starts (the leftmost match is the same; without it a long
+// run of digits is tried from each digit, quadratic).
+const unitSize = String.raw`(?<!\d,*)(\d[\d,]*(?:\.\d+|\.(?=\s?[KMGT]i?B))?\s?(?:bytes?|[KMGT]i?B|kB|[KMGT]\b|B\b))`;
 const unitSized = (source: string): RegExp => new RegExp(source.replaceAll('USIZE', unitSize), 'i');
 const requestSpellings: readonly RegExp[] = [
   unitSized(String.raw`\btried to allocate USIZE`),
@@ -138,16 +140,27 @@ const notAFailure = new RegExp(
 // "whether it ran out of memory?" (what follows the phrase — "Use X to disable ... (may cause
 // system failure)" — is advice after a report, not a hint instead of one).
 const hintBefore =
-  /\b(?:may|might|could be|can be|would|will|possibly|likely) (?:be )?(?:due to|caused by|because of|lead to|result in|run out|cause|trigger)|\b(?:to avoid|avoid(?:ing)?|prevent(?:ing)?|to reduce|in case of|if you|whether|check if|try to)\b[^.]{0,40}$|\bwill\b(?![^.]*?(?:[`"'“:]|Error|Exception))[^.]{0,60}$/i;
+  /\b(?:may|might|could be|can be|would|will|possibly|likely) (?:be )?(?:due to|caused by|because of|lead to|result in|run out|cause|trigger)|\b(?:to avoid|avoid(?:ing)?|prevent(?:ing)?|to reduce|in case of|if you|whether|check if|try to)\b[^.]{0,40}$|\bwill\b(?=[^.]{0,60}$)(?![^.]*?(?:[`"'“:]|Error|Exception))/i;
 // First-person prose before the phrase, with no quoted message between ("I run out of memory"): the
 // user's account, not the library's report ("I get `RuntimeError: CUDA out of memory`" is a quote).
 // A negation right before the phrase: "was not OOM killed", "is not an out of memory error".
 const negatedBefore = /\b(?:not|no|never|n't|without)\s+(?:an?\s+|the\s+)?(?:\w+\s+)?$/i;
-const proseBefore = /\b(?:I|we|my|our)\b(?![^.]*?(?:[`"'“:]|Error|Exception))[^.]*$/;
+/**
+ * `/\b(?:I|we|my|our)\b(?![^.]*?(?:[`"'“:]|Error|Exception))[^.]*$/.test(lead)` in one pass
+ * (that lazy scan ran from every first-person word): only the last sentence counts ([^.]*$), and
+ * there the last first-person word is the one to check (any earlier one sees the same quote after it).
+ */
+export function isProseBefore(lead: string): boolean {
+  const tail = lead.slice(lead.lastIndexOf('.') + 1);
+  let last: RegExpExecArray | undefined;
+  for (const word of tail.matchAll(/\b(?:I|we|my|our)\b/g)) last = word;
+  if (last === undefined) return false;
+  return !/[`"'“:]|Error|Exception/.test(tail.slice(last.index + last[0].length));
+}
 
 // Words that name a device's memory, and words that name the host's, on the line or just before.
 const deviceWords =
-  /\w*(?:CUDA|Cuda|cuda)\w*|\b(?:cu[A-Z]\w*|GPU(?:s|_\w+)?|gpus?|gpu_\w+|dGPU|kIOGPU\w*|IOGPU\w*|MTL\w+|iGPU|VRAM|vram|HIP|hip[A-Z]\w*|ROCm|rocm|MIOpen|Metal|MPS|mps|XPU|xpu|SYCL|Level.?Zero|Vulkan|vulkan|VK_\w+|OpenCL|CL_\w+|DirectML|DML|NPU|npu|TPU|HBM|hbm|MUSA|CANN|Ascend|video memory|device memory|on device|device \d+|OpenVINO|TensorRT|NVIDIA|nvidia)\b/;
+  /\b\w*?(?:CUDA|Cuda|cuda)\w*|\b(?:cu[A-Z]\w*|GPU(?:s|_\w+)?|gpus?|gpu_\w+|dGPU|kIOGPU\w*|IOGPU\w*|MTL\w+|iGPU|VRAM|vram|HIP|hip[A-Z]\w*|ROCm|rocm|MIOpen|Metal|MPS|mps|XPU|xpu|SYCL|Level.?Zero|Vulkan|vulkan|VK_\w+|OpenCL|CL_\w+|DirectML|DML|NPU|npu|TPU|HBM|hbm|MUSA|CANN|Ascend|video memory|device memory|on device|device \d+|OpenVINO|TensorRT|NVIDIA|nvidia)\b/;
 // Host words that name the memory itself ("host memory", "system RAM", swap), and those that only
 // name a host allocator or errno (malloc, ENOMEM, bad_alloc, MemoryError) and yield to a device word.
 const hostMemoryWords =
@@ -167,6 +180,20 @@ export function memorySideOf(text: string, before: readonly string[]): Diagnosis
   if (deviceWords.test(near)) return 'gpu_oom';
   if (hostMemoryWords.test(near) || hostAllocatorWords.test(near)) return 'host_oom';
   return undefined;
+}
+
+/**
+ * That `lead` is at most `words` words and ends on a non-word character ("HIP ", "[GPU] ", ""): the
+ * phrase opens the message. The same strings as `/^\W*(?:\S+\W+){0,3}$/` (each whitespace-free
+ * token holding a word character needs one `\S+\W+`; an all-\W token joins the `\W+` beside it),
+ * read in one pass: that pattern backtracks polynomially on long lines (\S and \W overlap), and
+ * library callers of diagnoseText on a runtime without V8's linear engine would pay it.
+ */
+export function opensWithinWords(lead: string, words: number): boolean {
+  if (/\w$/.test(lead)) return false;
+  let seen = 0;
+  for (const token of lead.split(/\s+/)) if (/\w/.test(token) && ++seen > words) return false;
+  return true;
 }
 
 /** The words of the phrase, for diagnose.ts to tell whether the log's last exception is memory. */
@@ -210,7 +237,7 @@ export const genericOutOfMemoryRule: LogRule = {
     const phrase = outOfMemoryWords.exec(text);
     if (phrase === null || notAFailure.test(text)) return undefined;
     const lead = text.slice(0, phrase.index);
-    if (hintBefore.test(lead) || proseBefore.test(lead) || negatedBefore.test(lead)) return undefined;
+    if (hintBefore.test(lead) || isProseBefore(lead) || negatedBefore.test(lead)) return undefined;
     if (/^[^.!:]*\?\s*$/.test(text.slice(phrase.index))) return undefined;
     // The sentence the phrase stands in: a failure word in another sentence is another matter.
     const start = Math.max(lead.lastIndexOf('. '), lead.lastIndexOf('! '), lead.lastIndexOf('? ')) + 1;
@@ -220,7 +247,7 @@ export const genericOutOfMemoryRule: LogRule = {
     const requested = figures.requestedBytes;
     // A report, not words about one: a failure line, a size beside the phrase, or the phrase as
     // the message's own start ("HIP out of memory.", "[GPU] out of GPU resources").
-    const opensMessage = /^\W*(?:\S+\W+){0,3}$/.test(lead) && !/warn/i.test(lead);
+    const opensMessage = opensWithinWords(lead, 3) && !/warn/i.test(lead);
     if (!failureLine.test(lead) && !failureLine.test(sentence) && requested === undefined && !opensMessage)
       return undefined;
     // "allocate" words name a failure only with a size or "memory" beside them.
