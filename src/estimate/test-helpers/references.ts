@@ -7,12 +7,7 @@ import { parseEstimateSpec } from '../load.js';
 import type { EstimateSpec } from '../types.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-// ../shared beside the checkout; a worktree one level further down (wt/<name>) finds it at ../../shared.
-const referencesFile =
-  [path.resolve(repoRoot, '..'), path.resolve(repoRoot, '..', '..')]
-    .map((parent) => path.resolve(parent, 'shared', 'estimation', 'references.json'))
-    .find((file) => existsSync(file)) ??
-  path.resolve(repoRoot, '..', 'shared', 'estimation', 'references.json');
+const referencesFile = path.resolve(repoRoot, '..', 'shared', 'estimation', 'references.json');
 
 /** Why a reference test is skipped. */
 export const noReferencesMessage = `needs ${referencesFile} (absent in a bare clone)`;
