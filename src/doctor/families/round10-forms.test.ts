@@ -206,3 +206,16 @@ describe('round 10, tuned on the spent heldout-9 by structure', () => {
     assert.equal(kindOf('worker exited with code 137, killed by SIGKILL'), 'host_oom');
   });
 });
+
+describe("PhysX's fixed material table (NpPhysics.cpp createMaterial)", () => {
+  test('the 64K-material limit is a simulator capacity, no setting to raise', () => {
+    const d = mustDiagnose(
+      '[Error] [omni.physx.plugin] PhysX error: PxPhysics::createMaterial: limit of 64K materials reached., FILE /builds/omniverse/physics/physx/source/physx/src/NpPhysics.cpp, LINE 598',
+    );
+    assert.equal(d.kind, 'sim_capacity');
+    assert.equal(d.cause, 'sim_buffer_capacity');
+    assert.match(d.fixes[0]!, /share materials/);
+  });
+  test('a material that is only NULL afterwards is not read alone', () =>
+    assert.equal(kindOf('[Error] [omni.physx.plugin] PhysX error: material pointer 0 is NULL!'), 'none'));
+});

@@ -94,6 +94,7 @@ function blowUp(what: string, needed: number): Explanation {
 export function explainSimCapacity(draft: Draft): Explanation {
   if (draft.framework === 'mujoco') return explainMujocoCapacity(draft);
   if (draft.facts.setting === 'INITIAL_MEMORY') return explainWasmHeap();
+  if (draft.facts.setting === 'physxMaterials') return explainPhysxObjectLimit(draft);
   if (draft.facts.setting === 'maxContactDataCount') return explainContactView(draft);
   const field = String(draft.facts.setting ?? 'collisionStackSize');
   const setting = settings[field];
@@ -164,6 +165,21 @@ function explainContactView(draft: Draft): Explanation {
 }
 
 const MiB = 1024 ** 2;
+
+// PhysX's material table (NpPhysics.cpp createMaterial: 64K, a 16-bit index): a count no setting raises.
+function explainPhysxObjectLimit(draft: Draft): Explanation {
+  const limit = num(draft.facts, 'currentCount') ?? 65_536;
+  return {
+    cause: 'sim_buffer_capacity',
+    causeText: `PhysX holds at most ${limit.toLocaleString('en-US')} ${String(draft.facts.objects ?? 'materials')} per physics instance (a fixed table, no setting raises it), and this scene made more: one per shape per environment multiplies quickly`,
+    fixes: [
+      fix(
+        'share materials: make one per distinct friction/restitution and reuse it across shapes and environments (Isaac Lab: randomize_rigid_body_material samples from num_buckets materials, keep it small)',
+        `the ${limit.toLocaleString('en-US')}-entry table counts every material created, even identical ones`,
+      ),
+    ],
+  };
+}
 
 // An Emscripten module's heap (emscripten settings.js INITIAL_MEMORY, ALLOW_MEMORY_GROWTH).
 function explainWasmHeap(): Explanation {

@@ -98,6 +98,28 @@ export const simRules: LogRule[] = [
     }),
   },
   {
+    code: 'physx-object-limit',
+    kind: 'sim_capacity',
+    framework: 'physx',
+    weight: 3,
+    keywords: ['k materials reached', 'materials reached'],
+    pattern: /\bPx\w+::create(\w+): limit of (\d+)K (\w+) reached/,
+    // PhysX keeps its materials in a table a 16-bit index addresses: NpPhysics.cpp createMaterial
+    // (and the FEM/PBD material kinds beside it) refuses the 65,536th with "PxPhysics::createMaterial:
+    // limit of 64K materials reached." (NVIDIA-Omniverse/PhysX physx/source/physx/src/NpPhysics.cpp).
+    // A fixed count, not memory: a scene that makes one material per shape per environment hits it.
+    source: 'NVIDIA-Omniverse/PhysX physx/source/physx/src/NpPhysics.cpp createMaterial',
+    summary: "PhysX's fixed table of materials is full",
+    extract: ({ match }) => ({
+      facts: definedFacts({
+        setting: 'physxMaterials',
+        currentCount: (intOf(match[2]) ?? 64) * 1024,
+        objects: match[3],
+      }),
+      group: 'physxMaterials',
+    }),
+  },
+  {
     code: 'wasm-heap-full',
     kind: 'sim_capacity',
     framework: 'other',
