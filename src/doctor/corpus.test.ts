@@ -140,8 +140,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // the session-start rules (3e499f6) on it: 102/109, 2 false OOMs. After it, tuned against it by
   // structure (round10-forms.test.ts; tuned figures, the slice is spent): a refused allocation of
   // 2^60 bytes or more is a corrupt size, Ray's list of possible causes is no kill: 105, 0, 10/16, 0;
-  // PhysX's fixed 64K-material table (simulators/rules.ts): 106/109, 0, 11/16, 0, 171/181.
-  'heldout-9': { kindRight: 106, falseOoms: 0, causesRight: 11, wrongFixes: 0, factsRight: 171 },
+  // PhysX's fixed 64K-material table (simulators/rules.ts): 106/109, 0, 11/16, 0, 171/181; a batch
+  // of one shown in the log is model_state, not batch_too_large (pytorch/explain.ts): 12/16.
+  'heldout-9': { kindRight: 106, falseOoms: 0, causesRight: 12, wrongFixes: 0, factsRight: 171 },
 };
 
 for (const part of testCorpusParts) {

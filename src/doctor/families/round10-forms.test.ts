@@ -219,3 +219,15 @@ describe("PhysX's fixed material table (NpPhysics.cpp createMaterial)", () => {
   test('a material that is only NULL afterwards is not read alone', () =>
     assert.equal(kindOf('[Error] [omni.physx.plugin] PhysX error: material pointer 0 is NULL!'), 'none'));
 });
+
+describe('a batch of one shown in the log: the model state fills the card (log/evidence.ts batchSizeOne)', () => {
+  const oom =
+    'torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.14 GiB (GPU 5; 31.75 GiB total capacity; 28.28 GiB already allocated; 1.95 GiB free; 28.28 GiB reserved in total by PyTorch)';
+  test('with batch size=1 the cause is model_state, and no fix lowers the batch', () => {
+    const d = mustDiagnose('with batch_size=1 it still fails:', oom);
+    assert.equal(d.cause, 'model_state');
+    assert.ok(!d.fixes.some((f) => /smaller batch|lower the batch|batch size/i.test(f)));
+  });
+  test('without it the same figures are the batch', () =>
+    assert.equal(mustDiagnose(oom).cause, 'batch_too_large'));
+});

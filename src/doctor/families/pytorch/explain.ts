@@ -79,7 +79,7 @@ function noShortage(n: TorchNumbers, device: number | string): Explanation {
 
 // The failing step placed or loaded the model's state, or gathered it to save (evidence.ts
 // modelStateStep): no batch is in memory then, so the model's own state is what did not fit.
-function modelState(n: TorchNumbers, step: 'place' | 'gather', total: number): Explanation {
+function modelState(n: TorchNumbers, step: 'place' | 'gather' | 'batchOfOne', total: number): Explanation {
   const held = `PyTorch held ${size(n.reservedBytes)}${total > 0 ? ` of ${size(total)}` : ''} when ${size(n.requestedBytes)} more was refused`;
   if (step === 'gather')
     return {
@@ -94,7 +94,10 @@ function modelState(n: TorchNumbers, step: 'place' | 'gather', total: number): E
     };
   return {
     cause: 'model_state',
-    causeText: `the failing step placed or loaded the model itself (its weights, and for training its gradients and optimizer state), before any batch: ${held}`,
+    causeText:
+      step === 'batchOfOne'
+        ? `the log shows a batch of one, so the batch cannot get smaller: the model's own state (its weights, and for training its gradients and optimizer state) is what fills the card: ${held}`
+        : `the failing step placed or loaded the model itself (its weights, and for training its gradients and optimizer state), before any batch: ${held}`,
     fixes: [
       fix(
         'make the model state smaller or spread it: train adapters only (LoRA, or freeze the backbone), load the weights in bf16 or 8/4-bit, or shard them over several GPUs (FSDP, DeepSpeed ZeRO-3, or ZeRO with the optimizer offloaded to the CPU)',
@@ -102,7 +105,9 @@ function modelState(n: TorchNumbers, step: 'place' | 'gather', total: number): E
       ),
       fix(
         'or run on a GPU with more memory',
-        `the step that failed holds no batch, so a smaller batch does not change it`,
+        step === 'batchOfOne'
+          ? 'the batch is already one'
+          : 'the step that failed holds no batch, so a smaller batch does not change it',
       ),
     ],
   };
@@ -210,6 +215,9 @@ export function explainTorch(draft: Draft, { context }: ExplainContext): Explana
   }
   const step = context.modelStateStep;
   if (step === 'place' || step === 'gather') return modelState(n, step, total);
+  // A batch of one shown in the log (log/evidence.ts batchSizeOne): the batch is as small as it
+  // goes, so what fills the card is the model's own state (weights, gradients, optimizer moments).
+  if (context.batchSizeOne === true) return modelState(n, 'batchOfOne', total);
   const fixes: FixDetail[] = [batchFix(n)];
   // Returning the stranded cache would have served this request, though not with room to spare;
   // offered only where this PyTorch has the option (an upgrade is not a fix for this step).
