@@ -58,13 +58,13 @@ export const kernelFactRules: FactRule[] = [
   },
   {
     family: 'context',
-    keywords: ['__num=', '__n=', 'size=', 'nbytes=', 'count=', 'num=', 'n=', 'len=', 'length=', 'bytes='],
-    // A size argument of 2^60 bytes or more in an allocating call's frame (a debugger's or a sanitizer's
+    keywords: ['__num=', '__n=', '__size=', 'nbytes=', 'num_bytes=', 'numbytes='],
+    // (Only these argument names: a keyword as common as "n=" would send most lines of a large log
+    // past the byte prefilter.) A size argument of 2^60 bytes or more in an allocating call's frame (a debugger's or a sanitizer's
     // "make_unique<char []> (__num=9223372036854775807)"): no process can map it (x86-64 linear
     // addresses are at most 57 bits with 5-level paging, Intel SDM vol. 3A 4.5; Armv8.2-LVA 52 bits),
     // so it is a corrupt or overflowed length (INT64_MAX, a negative size cast), not memory lacking.
-    pattern:
-      /\b(?:__num|__n|__size|size|nbytes|num_?bytes|count|num|n|len|length|bytes)\s*=\s*(\d{19,20})\b/i,
+    pattern: /\b(?:__num|__n|__size|nbytes|num_?bytes)\s*=\s*(\d{19,20})\b/i,
     source: 'Intel SDM vol. 3A 4.5 (4-level and 5-level paging: 48/57-bit linear addresses); Arm ARMv8.2-LVA',
     keep: 'max',
     extract: (m) => {
