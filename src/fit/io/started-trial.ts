@@ -305,11 +305,18 @@ export function startTrial(
       // Under an address-space limit that binds first, the address space is what is judged.
       const isAddressSpace =
         addressSpaceLimit !== null && isAddressSpaceBinding(addressSpaceLimit, options.limits);
+      const running: AddressSpace | null =
+        isAddressSpace && addressSpaceLimit !== null
+          ? {
+              limitBytes: addressSpaceLimit,
+              peakBytes: addressSpacePeak,
+              isHostLimit: true,
+              heapGivenBackBytes: heapGivenBack(),
+            }
+          : null;
       // Its need: the peak and the heap it had given back by then (another run may hold it at its peak).
-      const hostBytes = isAddressSpace
-        ? addressSpacePeak === null
-          ? null
-          : addressSpacePeak + heapGivenBack()
+      const hostBytes = running
+        ? hostNeedBytes({ peakHostBytes: null, peakCgroupBytes: null, addressSpace: running })
         : status.hostBytes;
       samples.push({ atMs: performance.now(), hostBytes, gpuBytes: status.gpuBytes, cpuMs });
       const judged =
@@ -320,15 +327,7 @@ export function startTrial(
               // The address-space limit is the host limit it is judged against (its noise, its room):
               // against the default host limit (GiBs) a fork levelled 69 MiB under its line's peak and
               // 52 MiB under RLIMIT_AS passed as within the noise.
-              limits:
-                isAddressSpace && addressSpaceLimit !== null
-                  ? withAddressSpaceLimit(options.limits, {
-                      limitBytes: addressSpaceLimit,
-                      peakBytes: addressSpacePeak,
-                      isHostLimit: true,
-                      heapGivenBackBytes: heapGivenBack(),
-                    })
-                  : options.limits,
+              limits: running ? withAddressSpaceLimit(options.limits, running) : options.limits,
               countFromMs: programStartMs,
               startupMs,
               isAddressSpace,
