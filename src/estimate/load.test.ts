@@ -141,6 +141,9 @@ tensors:
     assert.deepEqual(problems('model:\n  params: 1M\nparallel:\n  strategy: zero4\n'), [
       'specs/grpo.yaml:4:13: parallel.strategy: expected one of ddp, zero1, zero2, zero3, fsdp_full, fsdp_grad_op',
     ]);
+    assert.deepEqual(problems('model:\n  params: 1M\nparallel:\n  fsdp_version: 3\n'), [
+      'specs/grpo.yaml:4:17: parallel.fsdp_version: expected 1 or 2',
+    ]);
     assert.deepEqual(
       problems('model: { params: 1M }\ntraining: { optimizer_in_backward: true, grad_accumulation: 4 }\n'),
       ['specs/grpo.yaml:2:36: training.optimizer_in_backward: cannot be combined with grad_accumulation > 1'],

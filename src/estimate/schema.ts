@@ -201,7 +201,7 @@ export const parallelSchema = z.strictObject({
     })
     .optional(),
   fsdp_version: z
-    .union([z.literal(1), z.literal(2)])
+    .union([z.literal(1), z.literal(2)], { error: 'expected 1 or 2' })
     .meta({
       description:
         "FSDP1 (FullyShardedDataParallel: HF Trainer, accelerate and Lightning by default) or FSDP2 (fully_shard: torchtitan, torchtune, accelerate fsdp_version 2); default 1 with fsdp_wrap layers, else 2. Under CPU offload FSDP1 keeps each unit's sharded gradient on the GPU until backward ends",
