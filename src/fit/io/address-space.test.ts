@@ -3,7 +3,7 @@
 // host limit, each trial's need is its address-space peak (VmPeak), and a refused allocation
 // (Python's MemoryError, ENOMEM) is attributed to that limit. Real processes, real limits.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,6 +64,43 @@ describe('reading /proc/PID/limits and VmPeak', () => {
     assert.equal(readHeapBytes(42, procRoot), 0x55d0d0e8f000 - 0x55d0c5a4e000);
     assert.equal(readHeapBytes(43, procRoot), null);
     assert.equal(readHeapBytes(44, procRoot), null);
+    // Read in chunks up to the heap's line: one far down, across a chunk's end, and one last without a newline.
+    mkdirSync(join(procRoot, '45'), { recursive: true });
+    const before = Array.from(
+      { length: 333 },
+      (_, i) =>
+        `7f00${String(i).padStart(8, '0')}-7f01${String(i).padStart(8, '0')} r--p 00000000 08:01 1 /usr/lib/lib${i}.so`,
+    );
+    writeFileSync(
+      join(procRoot, '45', 'maps'),
+      [...before, '7f1000000000-7f1000400000 rw-p 00000000 00:00 0 [heap]'].join('\n'),
+    );
+    assert.equal(readHeapBytes(45, procRoot), 0x400000);
+  });
+
+  test('the heap read up to its line is the [heap] of the whole maps, in a real PyTorch process', {
+    skip: skipUnlessFrameworks('torch'),
+  }, async () => {
+    const child = spawn(
+      frameworksPython() as string,
+      [
+        '-c',
+        'import torch, sys; x = [torch.ones(1024) for _ in range(4096)]; print("ready", flush=True); sys.stdin.read()',
+      ],
+      { stdio: ['pipe', 'pipe', 'inherit'] },
+    );
+    await new Promise((resolve) => child.stdout?.once('data', resolve));
+    const pid = child.pid as number;
+    const line =
+      readFileSync(`/proc/${pid}/maps`, 'utf8')
+        .split('\n')
+        .find((l) => l.endsWith('[heap]')) ?? '';
+    const [start, end] = line.split(' ')[0]?.split('-') ?? [];
+    const whole = Number.parseInt(end ?? '', 16) - Number.parseInt(start ?? '', 16);
+    assert.equal(readHeapBytes(pid), whole);
+    assert.ok(whole > 4 * MiB, `${whole}`);
+    child.stdin?.end();
+    await new Promise((resolve) => child.on('close', resolve));
   });
 });
 
