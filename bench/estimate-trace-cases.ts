@@ -124,7 +124,7 @@ async function cached(
   const hash = createHash('sha256');
   for (const name of readdirSync(packagedTraceDir).sort())
     if (name.endsWith('.py')) hash.update(name).update(readFileSync(join(packagedTraceDir, name)));
-  const { modelConfig, cwd, ...rest } = request as Record<string, unknown>;
+  const { modelConfig, cwd, ...rest } = request;
   hash.update(JSON.stringify(rest));
   if (typeof modelConfig === 'string') hash.update(readFileSync(modelConfig));
   // The temporary directory's name changes every run; a module's own directory (examples/trace) does not.
