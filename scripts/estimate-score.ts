@@ -1,7 +1,7 @@
 // Prints the estimate's figures on one round of published measured references (issue #25): median
 // |error|, the worst case's signed error, and how many are within 5, 15 and 30% — analytic, and with
 // --trace the trace path beside the analytic model on the cases it could trace. A table, then JSON.
-//   npx tsx scripts/estimate-score.ts --round 1|2|…|N|shared [--trace] [--cases]
+//   npx tsx scripts/estimate-score.ts --round 1|2|…|N|shared|h200|h200b[-reserved] [--trace] [--cases]
 // The round's cases are imported by name at run time (round 1 = published-measured.ts, round N =
 // published-measured-roundN.ts exporting roundNCases), so a round gathered after this script needs no
 // change here. `shared` is ../shared/estimation's measured cases (analytic only).
@@ -94,6 +94,17 @@ async function main(): Promise<void> {
   if (roundArgument === 'shared') {
     scored = measuredCases();
     if (isTraced) fail('--trace: the shared measured cases have no traceable config (analytic only)');
+  } else if (/^h200b?(-reserved)?$/.test(roundArgument)) {
+    // headroom's own measured peaks on a lent H200 (test/gpu/peaks-references.ts): allocated, or torch's pool.
+    const sets = await import('../test/gpu/peaks-references.js');
+    published =
+      {
+        h200: sets.roundh200Cases,
+        'h200-reserved': sets.roundh200ReservedCases,
+        h200b: sets.roundh200bCases,
+        'h200b-reserved': sets.roundh200bReservedCases,
+      }[roundArgument as 'h200'] ?? [];
+    scored = scorePublished(published, () => false);
   } else {
     const round = Number(roundArgument);
     if (!Number.isInteger(round) || round < 1)
