@@ -2,7 +2,16 @@
 // otherwise — report both"): each case whose model has a Hugging Face config and whose spec one traced
 // process can stand for (the CLI's own refusal rule) is traced with `estimate --trace`'s request and
 // read as the case was measured. Needs .venv-frameworks (torch, transformers).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +30,7 @@ import { specOf } from '../src/estimate/test-helpers/references.js';
 import { compareTrace } from '../src/estimate/trace.js';
 import type { EstimateSpec } from '../src/estimate/types.js';
 import { frameworksPython } from '../src/test-helpers/frameworks.js';
-import { runTraceHelper, toTraceResult } from '../src/trace/helper.js';
+import { packagedTraceDir, runTraceHelper, toTraceResult } from '../src/trace/helper.js';
 
 const examplesTrace = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'examples', 'trace');
 
@@ -91,13 +100,39 @@ async function traceOne(
 ): Promise<TracedCase> {
   const breakdown = estimate(spec);
   try {
-    const raw = await runTraceHelper(options.python, traceRequestOf(spec, breakdown, options), {
-      timeoutMs: 600_000,
-    });
+    const request = traceRequestOf(spec, breakdown, options);
+    const raw = await cached(request, () => runTraceHelper(options.python, request, { timeoutMs: 600_000 }));
     const trace = traceOfSpec(spec, breakdown, toTraceResult(raw));
     const compared = compareTrace(breakdown, trace, untracedTensors(spec));
     return { bytes: tracedBytes(compared, what), seconds: trace.seconds };
   } catch (error) {
     return { skipped: `the trace failed: ${(error as Error).message.split('\n')[0]}` };
   }
+}
+
+/**
+ * HEADROOM_TRACE_CACHE=DIR keeps each helper answer under a hash of its request (the model config's
+ * text in place of its temporary path) and of the helper's own sources, so rescoring after a change to
+ * the TypeScript side reruns only the traces whose request changed. Unset: every case is traced.
+ */
+async function cached(
+  request: ReturnType<typeof traceRequestOf>,
+  run: () => Promise<Record<string, unknown>>,
+): Promise<Record<string, unknown>> {
+  const directory = process.env.HEADROOM_TRACE_CACHE;
+  if (!directory) return run();
+  const hash = createHash('sha256');
+  for (const name of readdirSync(packagedTraceDir).sort())
+    if (name.endsWith('.py')) hash.update(name).update(readFileSync(join(packagedTraceDir, name)));
+  const { modelConfig, cwd, ...rest } = request;
+  hash.update(JSON.stringify(rest));
+  if (typeof modelConfig === 'string') hash.update(readFileSync(modelConfig));
+  // The temporary directory's name changes every run; a module's own directory (examples/trace) does not.
+  if (typeof cwd === 'string' && !cwd.startsWith(tmpdir())) hash.update(cwd);
+  const file = join(directory, `${hash.digest('hex')}.json`);
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const raw = await run();
+  mkdirSync(directory, { recursive: true });
+  writeFileSync(file, JSON.stringify(raw));
+  return raw;
 }

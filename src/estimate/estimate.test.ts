@@ -106,6 +106,14 @@ training: { precision: bf16, batch_size: 4, activation_checkpointing: full }`);
       16 * 16 * 1 * 1000,
       'fp32 standard cross-entropy: 16 B per logit',
     );
+    // tied_embeddings over a vocabulary describes an embedding beside a head: a GPT-family spec that says
+    // `tied_embeddings: false` (min-max-gpt's untied head, round 8) has logits; `lm_head: false` still wins.
+    const gpt = (extra: string) =>
+      `model: { params: 100M, transformer: { family: gpt, layers: 2, hidden: 64, heads: 2, seq_len: 16, vocab: 1000${extra} } }`;
+    assert.equal(bytesOf(gpt(', tied_embeddings: false'), 'logits and loss'), 16 * 16 * 1000);
+    assert.equal(bytesOf(gpt(', tied_embeddings: true'), 'logits and loss'), 16 * 16 * 1000);
+    assert.equal(bytesOf(gpt(''), 'logits and loss'), undefined, "the gpt family's default: no head");
+    assert.equal(bytesOf(gpt(', tied_embeddings: false, lm_head: false'), 'logits and loss'), undefined);
     const inference = estimate(
       spec(
         'model: { params: 100M, transformer: { layers: 2, hidden: 64, heads: 2, seq_len: 16 } }\ntraining: { optimizer: none }',

@@ -104,6 +104,12 @@ export function buildTransformerShape(
     headDim: fields.headDim ?? fields.hidden / fields.heads,
     decoderSeqLen: fields.decoderSeqLen ?? fields.seqLen,
     vocab: fields.vocab ?? 0,
+    // Tied or untied, tied_embeddings describes an embedding beside an LM head (transformers'
+    // PreTrainedModel.tie_weights ties get_output_embeddings() to get_input_embeddings(), v4.57): a spec
+    // that names it over a vocabulary has a head, whatever the family's default.
+    lmHead:
+      fields.lmHead ??
+      (fields.tiedEmbeddings !== undefined && (fields.vocab ?? 0) > 0 ? true : defaults.lmHead),
     // Korthikanti et al. and GPT-2/BERT use an MLP of 4 × hidden.
     ffn: fields.ffn ?? 4 * fields.hidden,
     positions: fields.positions ?? defaultPositions(family, fields.seqLen),

@@ -73,7 +73,13 @@ export const transformerSchema = z.strictObject({
   parallel_residual: z.boolean().optional(),
   max_positions: z.number().int().min(0).meta({ description: 'learned position embeddings' }).optional(),
   lm_head: z.boolean().meta({ description: 'a vocabulary projection whose logits are kept' }).optional(),
-  tied_embeddings: z.boolean().optional(),
+  tied_embeddings: z
+    .boolean()
+    .meta({
+      description:
+        'the token embedding shared with the LM head (true) or not (false); either, with a vocab, implies lm_head',
+    })
+    .optional(),
   tie_embeddings: z.boolean().optional(),
   attention: oneOf(attentions).optional(),
   gated_mlp: z.boolean().optional(),
