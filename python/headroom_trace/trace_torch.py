@@ -221,7 +221,8 @@ def load_hf_model(torch, request, device, build_real, layers=None):
     if is_vision and not getattr(config, "num_labels", None):
         config.num_labels = 1000
     kwargs = {"attn_implementation": request.get("attention") or "sdpa"}
-    dtype = _weights_dtype(torch, request["precision"])
+    # weightsDtype: 16-bit parameters under autocast (DeepSpeed/ColossalAI bf16 engines with an fp32 master).
+    dtype = _weights_dtype(torch, request.get("weightsDtype") or request["precision"])
     if build_real:
         torch.manual_seed(0)
         model = auto.from_config(config, **kwargs).to(dtype)
@@ -484,6 +485,9 @@ def run_step(request, *, real: bool, layers=None):
         else:
             with torch.device("meta"):
                 built = load_user_module(torch, request)
+        if request.get("weightsDtype"):
+            # 16-bit parameters under autocast (an engine that casts the module: the zero convention).
+            built[0].to(_weights_dtype(torch, request["weightsDtype"]))
     else:
         built = load_hf_model(torch, request, device, build_real=real, layers=layers)
     fake = None if real else FakeTensorMode()

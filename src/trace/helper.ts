@@ -20,6 +20,8 @@ export interface TraceRequest {
   batchSize: number;
   seqLen?: number;
   precision: string;
+  /** The parameters' dtype when it is not the precision's (16-bit weights under autocast: the zero convention). */
+  weightsDtype?: 'bf16' | 'fp16';
   optimizer: string;
   optimizerImpl: string;
   checkpointing: string;

@@ -88,6 +88,9 @@ export function perRankReason(spec: EstimateSpec): string | undefined {
     spec.model.quantization
       ? `${spec.model.quantization.weights} weights (traced as plain frozen linears)`
       : '',
+    isSixteenBitWeights(spec)
+      ? `16-bit weights beside an fp32 master copy (the ${training.convention} convention: traced with ${sixteenBitDtype(spec)} parameters under autocast)`
+      : '',
     training.optimizer.startsWith('paged')
       ? `${training.optimizer}'s states in unified memory`
       : !tracedOptimizers.has(training.optimizer)
@@ -96,6 +99,22 @@ export function perRankReason(spec: EstimateSpec): string | undefined {
   ].filter(Boolean);
   return reasons.length > 0 ? reasons.join(', ') : undefined;
 }
+
+/**
+ * Mixed precision whose model holds 16-bit weights (every convention but hf: DeepSpeed's and ColossalAI's
+ * engines cast the module to bf16/fp16 and keep the fp32 master in the optimizer — DeepSpeed v0.15.4
+ * runtime/engine.py _configure_distributed_model `self.module.bfloat16()`, ColossalAI v0.4.0
+ * booster/plugin/low_level_zero_plugin.py LowLevelZeroModel.__init__ `module = module.to(self.dtype)`; gpu-states.ts counts no
+ * autocast copies for them). Traced with fp32 parameters, autocast would cache a 16-bit copy of every
+ * trainable weight from forward to backward (torch autocast's cached_cast of leaf tensors that require
+ * grad), which such a run never makes: the helper builds the parameters in 16 bits instead.
+ */
+export function isSixteenBitWeights(spec: EstimateSpec): boolean {
+  return spec.training.precision.startsWith('amp') && spec.training.convention !== 'hf';
+}
+
+const sixteenBitDtype = (spec: EstimateSpec): 'bf16' | 'fp16' =>
+  spec.training.precision === 'amp_fp16' ? 'fp16' : 'bf16';
 
 /** The traced step as this spec's GPU holds it: one rank's states swapped in where perRankReason says. */
 export function traceOfSpec(spec: EstimateSpec, breakdown: Breakdown, trace: TraceResult): TraceResult {
@@ -128,6 +147,7 @@ export function traceRequestOf(
     batchSize: report.inputs.batchSize,
     ...(shape && shape.seqLen > 0 ? { seqLen: shape.seqLen } : {}),
     precision: spec.training.precision,
+    ...(isSixteenBitWeights(spec) ? { weightsDtype: sixteenBitDtype(spec) } : {}),
     // An optimizer torch does not have (bitsandbytes, paged, Lion) is stepped as AdamW: its states and
     // step temporaries are the analytic model's (perRankReason), only the step's shape is traced.
     optimizer: tracedOptimizers.has(spec.training.optimizer) ? spec.training.optimizer : 'adamw',
