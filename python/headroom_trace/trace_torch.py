@@ -230,6 +230,8 @@ def load_hf_model(torch, request, device, build_real, layers=None):
         with torch.device("meta"):
             model = auto.from_config(config, **kwargs).to(dtype)
     model.train()
+    if request.get("quantized"):
+        apply_quantized(torch, model, request["quantized"])
     if request.get("lora"):
         apply_lora(torch, model, request["lora"], path)
     if request.get("checkpointing") == "full":
@@ -337,6 +339,39 @@ LORA_MODULES = {
     "down": ("down_proj", "fc2", "dense_4h_to_h", "mlp.c_proj"),
     "lm_head": ("lm_head",),
 }
+
+
+def apply_quantized(torch, model, quantized):
+    """bitsandbytes' 4-bit linears as they run in a step, their weights left in the spec's dtype (the packed
+    weights and scales are the analytic model's): Linear4bit.forward casts the input to the compute dtype,
+    MatMul4Bit dequantizes the weight, multiplies, and through 0.43.1 keeps its input for backward
+    (bitsandbytes 0.41.0-0.43.1 autograd/_functions.py MatMul4Bit.forward `ctx.tensors = (A, B)`; 0.43.2,
+    PR #1270, keeps (None, B)), dequantizing again in backward; the output is cast back to the input's dtype.
+    Every linear of the repeated blocks, and the LM head when it is quantized."""
+    compute = {"fp32": torch.float32, "bf16": torch.bfloat16, "fp16": torch.float16}[quantized.get("computeDtype", "fp32")]
+
+    class MatMul4Bit(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, a, weight, bias):
+            # Saved (not a ctx attribute, as bitsandbytes does) so that checkpointing recomputes it.
+            ctx.save_for_backward(a, weight)
+            return torch.nn.functional.linear(a, weight.to(a.dtype), bias)
+
+        @staticmethod
+        def backward(ctx, grad):
+            _, weight = ctx.saved_tensors
+            return grad.matmul(weight.to(grad.dtype)), None, None
+
+    def forward(self, x):
+        bias = None if self.bias is None else self.bias.to(compute)
+        return MatMul4Bit.apply(x.to(compute), self.weight, bias).to(x.dtype)
+
+    for name, module in model.named_modules():
+        if not isinstance(module, torch.nn.Linear):
+            continue
+        in_block = any(part.isdigit() for part in name.split("."))
+        if in_block or (quantized.get("head") and name.split(".")[-1] == "lm_head"):
+            module.forward = forward.__get__(module)
 
 
 def apply_lora(torch, model, lora, path):
