@@ -395,6 +395,11 @@ def apply_lora(torch, model, lora, path):
             self.lora_b = torch.nn.Linear(rank, out_features, **kwargs)
             self.dropout = torch.nn.Dropout(dropout) if dropout > 0 else torch.nn.Identity()
 
+        @property
+        def weight(self):
+            # transformers reads the head's weight (LlamaForCausalLM's loss dtype, tie_weights): the base's.
+            return self.base.weight
+
         def forward(self, x):
             return self.base(x) + self.lora_b(self.lora_a(self.dropout(x))) * scale
 
