@@ -4,6 +4,7 @@ import { formatBytes } from '../units.js';
 import { type ExitReason, isMemoryReason } from '../vocabulary.js';
 import type { EarlyStop } from './trial-stop.js';
 import {
+  type CrossedLimit,
   type MemoryLeak,
   type Resource,
   type RisingMemory,
@@ -25,6 +26,8 @@ export interface TrialEnd {
   memoryKill: Resource | null;
   /** Set when headroom stopped it as soon as its answer was known (trial-stop.ts). */
   earlyStop?: EarlyStop | null;
+  /** Set when headroom stopped it once its need passed the limit it is judged against (margin 0): too big. */
+  crossedLimit?: CrossedLimit | null;
   /** Memory still rising when headroom stopped it (null: it was not, or nobody can tell). */
   rising: RisingMemory | null;
   /** Memory that climbed for the whole trial without levelling off (memory-trend.ts findLeak). */
@@ -129,6 +132,17 @@ export function classifyTrial(end: TrialEnd): TrialVerdict {
     return { ok: false, outcome: 'memory', reason, because: why, ...settled };
   }
   if (reason === 'interrupted' && end.earlyStop) return classifyEarlyStop(end, end.earlyStop);
+  // Stopped past the limit it is judged against: its peaks say so, as for a run that ended on its own.
+  if (reason === 'interrupted' && end.crossedLimit) {
+    const verdict = classifyTrial({
+      ...end,
+      crossedLimit: null,
+      stoppedBy: null,
+      rising: null,
+      reason: 'exited',
+    });
+    return verdict.ok ? { ok: false, outcome: 'interrupted', reason, because, ...settled } : verdict;
+  }
   if (reason === 'interrupted' && end.stoppedBy === null)
     return { ok: false, outcome: 'interrupted', reason, because, ...settled };
   if (reason !== 'exited' && reason !== 'interrupted')

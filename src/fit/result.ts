@@ -14,6 +14,7 @@ import {
   type Observation,
   type Resource,
   type ResourceLimit,
+  type RoomSource,
   type StrategyName,
   type TrialRecord,
   usableBytesOf,
@@ -43,8 +44,15 @@ export interface MemoryModelReport {
 export interface FitLimitReport {
   resource: Resource;
   limitBytes: number;
+  /** What the answer must stay under: the limit less the room kept (roomBytes) and less the margin. */
   usableBytes: number;
   source: LimitSource;
+  /**
+   * Under a binding RLIMIT_AS at margin 0: what was kept free under it, and whether that was the assumed
+   * share (1%) or the spread measured between the search's runs of one value (address-space.ts).
+   */
+  roomBytes?: number;
+  roomSource?: RoomSource;
 }
 
 /** Everything `headroom fit` reports; the first five fields are the JSON contract. */
@@ -99,7 +107,7 @@ function reportModel(judged: readonly Observation[], limit: ResourceLimit, margi
   const predicted = predictLimit(model, usableBytes);
   const report: MemoryModelReport = {
     resource: limit.resource,
-    limitBytes: limit.limitBytes,
+    limitBytes: limit.limitBytes + (limit.roomBytes ?? 0),
     usableBytes,
     interceptMiB: round2(model.interceptBytes / MiB),
     perValueMiB: round2(model.slopeBytes / MiB),
@@ -145,11 +153,13 @@ export function summarizeFit(options: {
   const recommended = boundary.largestWithinMargin ?? 0;
   const range = { minValue: options.minValue ?? 1, maxValue: options.maxValue ?? Number.POSITIVE_INFINITY };
   const noise = estimateNoise(judged, options.limits);
+  // A limit with room kept is reported as its source's (RLIMIT_AS), its usable part as judged.
   const limits = options.limits.map((limit) => ({
     resource: limit.resource,
-    limitBytes: limit.limitBytes,
+    limitBytes: limit.limitBytes + (limit.roomBytes ?? 0),
     usableBytes: usableBytesOf(limit.limitBytes, marginFraction),
     source: limit.source ?? 'flag',
+    ...(limit.roomBytes ? { roomBytes: limit.roomBytes, roomSource: limit.roomSource ?? 'assumed' } : {}),
   }));
   const result: FitResult = {
     var: options.variable,

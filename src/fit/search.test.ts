@@ -346,3 +346,69 @@ describe('forked trials: the answer once more as a fresh process', () => {
     assert.ok(modes.every((m) => m === undefined));
   });
 });
+
+describe('under RLIMIT_AS at margin 0, the search aims at the limit the trials are judged against', () => {
+  // A CNN-like line under 1400 MiB: need = 880 MiB + 4.6 MiB per value (the bench's CNN: 105 at ~1363,
+  // 111 at ~1391); the judge keeps 1% room (14 MiB), so 110 is the largest value it lets pass.
+  const rlimit = 1400 * MiB;
+  const room = Math.round(rlimit * 0.01);
+  const needOf = (value: number): number => 880 * MiB + Math.round(4.6 * MiB * value);
+  const run = (withRoom: boolean) =>
+    runSearch({
+      strategy: strategies.guided,
+      bounds: { minValue: 1, maxValue: 8192, limits: [{ resource: 'host', limitBytes: 16 * 1024 * MiB }] },
+      runTrial: async (value) => {
+        const need = needOf(value);
+        const ran = need <= rlimit - room;
+        return {
+          value,
+          ok: ran,
+          reason: ran ? 'exited' : 'over-limit',
+          peakHostBytes: need,
+          peakGpuBytes: null,
+          seconds: 1,
+          outcome: ran ? 'pass' : 'memory',
+          because: ran ? 'exited with code 0' : 'within the room',
+          // The room the judge kept, on the trial's address space (the runner puts it there), or not.
+          addressSpace: {
+            limitBytes: rlimit,
+            peakBytes: need,
+            isHostLimit: true,
+            ...(withRoom ? { roomBytes: room, roomSource: 'assumed' as const } : {}),
+          },
+        };
+      },
+    });
+
+  test('no trial is spent on a value the judge refuses by the room alone, but the boundary’s one', async () => {
+    const aimed = await run(true);
+    const trace = aimed.trials.map((t) => `${t.value} ${t.reason}`).join(', ');
+    const answer = summarizeFit({
+      variable: 'batch',
+      strategy: 'guided',
+      trials: aimed.trials,
+      end: aimed.end,
+      limits: aimed.limits,
+      marginFraction: 0,
+    });
+    assert.equal(answer.recommended, 110, trace);
+    assert.equal(answer.isBoundarySettled, true, trace);
+    assert.equal(aimed.trials.filter((t) => !t.ok).length, 1, trace);
+    // Reported as RLIMIT_AS, its usable part the judged limit, and the room with its source.
+    assert.deepEqual(answer.limits, [
+      {
+        resource: 'host',
+        limitBytes: rlimit,
+        usableBytes: rlimit - room,
+        source: 'rlimit-as',
+        roomBytes: room,
+        roomSource: 'assumed',
+      },
+    ]);
+    // Aimed at RLIMIT_AS itself (the judge's room kept apart from the search's limit), it spends more.
+    const unaimed = await run(false);
+    const before = unaimed.trials.map((t) => `${t.value} ${t.reason}`).join(', ');
+    assert.ok(unaimed.trials.filter((t) => !t.ok).length > 1, before);
+    assert.ok(unaimed.trials.length > aimed.trials.length, `${trace} / ${before}`);
+  });
+});

@@ -5,6 +5,7 @@
 // fake); under an address-space limit only at the line's peak and after as long as the climb. A trial that crosses its limit needs no judge: the limit's enforcement (the trial's
 // cgroup, headroom's kill over a GPU budget, the simulated card) ends it at once, as too big; the
 // sampled PSS is no measure of crossing (it counts pages the cgroup does not charge).
+import { type AddressSpaceRoom, addressSpaceRoomFor } from './address-space.js';
 import { fitLine, isLinear } from './linear-fit.js';
 import type { MemorySample } from './memory-trend.js';
 import { estimateNoise, peakPoints } from './noise.js';
@@ -16,6 +17,8 @@ export interface TrialHints {
   expectedPeakBytes: Record<Resource, number | null>;
   /** The search's noise estimate, a share of the limit (noise.ts). */
   noiseFraction: number;
+  /** The room to keep under a binding RLIMIT_AS at margin 0 (address-space.ts addressSpaceRoomFor); absent: the assumed one. */
+  addressSpaceRoom?: AddressSpaceRoom;
 }
 
 /** Why headroom stopped a trial early, and what it had seen. */
@@ -57,6 +60,7 @@ export function trialHintsFor(
     expectedPeakBytes: { host: expected('host'), gpu: expected('gpu') },
     // A fork is judged against forks' line: they share one layout, so its spread is no part of this noise.
     noiseFraction: estimateNoise(history, limits, { isLayoutIncluded: false }).fraction,
+    addressSpaceRoom: addressSpaceRoomFor(history, limits),
   };
 }
 

@@ -18,11 +18,18 @@ export function usableBytesOf(limitBytes: number, marginFraction: number): numbe
  */
 export type LimitSource = 'flag' | 'card' | 'default' | 'rlimit-as';
 
+/** Where the room kept under a binding RLIMIT_AS at margin 0 came from (address-space.ts addressSpaceRoomFor). */
+export type RoomSource = 'assumed' | 'measured';
+
 /** One limit a trial runs under (the full limit: the margin is taken off where it applies). */
 export interface ResourceLimit {
   resource: Resource;
+  /** What a trial is judged against: under a binding RLIMIT_AS, the limit less the room kept (roomBytes). */
   limitBytes: number;
   source?: LimitSource;
+  /** Taken off the source's limit before limitBytes (RLIMIT_AS at margin 0: runs of one value spread). */
+  roomBytes?: number;
+  roomSource?: RoomSource;
 }
 
 /**
@@ -108,6 +115,13 @@ export interface MemoryLeak {
   seconds: number;
 }
 
+/** A running trial's need past the limit it is judged against (margin 0): over-limit whatever followed, so headroom stopped it. */
+export interface CrossedLimit {
+  resource: Resource;
+  needBytes: number;
+  limitBytes: number;
+}
+
 /** One trial as the report shows it (the JSON contract's `trials[]`, plus a few fields). */
 export interface TrialRecord {
   value: number;
@@ -136,6 +150,8 @@ export interface TrialRecord {
    * (a pass, or over the margin), or it went clearly over a limit nothing enforced (too big). Null otherwise.
    */
   stoppedEarly?: EarlyStop | null;
+  /** Set when headroom stopped it as soon as its need passed the limit it is judged against (too big, known). */
+  crossedLimit?: CrossedLimit;
   /** The rank a multi-rank trial failed on (--launcher): its RANK, LOCAL_RANK, PID and cause. */
   failedRank?: FailedRank | null;
   /** The trial's RLIMIT_AS and address-space peak (/proc/PID/limits, VmPeak), when it ran under one. */

@@ -2,7 +2,7 @@
 // script's leading imports and nothing after them, waits for the value, puts it into sys.argv, keeps
 // the gate from the program's children, and exits 3 (never running the script) when it cannot wait.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -99,4 +99,72 @@ describe("fit's warm-start gate", { skip: python ? undefined : noPythonMessage }
       /^headroom: fit's warm start could not wait for its value \(.*\); the trial runs cold$/m,
     );
   });
+});
+
+// fit's quick exit (fit_exit.py): once the program and its atexit handlers are done, the process ends with
+// the exit status Python would have given it, without the interpreter's teardown, where that status is
+// known for sure; elsewhere it ends as it always does. A module-level object whose __del__ prints
+// `teardown` shows whether the teardown ran.
+describe("fit's quick exit", { skip: python ? undefined : noPythonMessage }, () => {
+  const cases: { name: string; body: string; isQuick: boolean }[] = [
+    { name: 'sys.exit(0)', body: 'sys.exit(0)', isQuick: true },
+    { name: 'sys.exit(None)', body: 'sys.exit()', isQuick: true },
+    { name: 'sys.exit(4)', body: 'sys.exit(4)', isQuick: true },
+    {
+      name: 'sys.exit(260): the status is taken modulo 256, as exit(3)',
+      body: 'sys.exit(260)',
+      isQuick: true,
+    },
+    { name: 'an uncaught exception: 1', body: 'raise ValueError("out of memory")', isQuick: true },
+    {
+      name: 'sys.exit(0) caught, then an uncaught exception: 1',
+      body: 'try:\n    sys.exit(0)\nexcept SystemExit:\n    pass\nraise RuntimeError("late")',
+      isQuick: true,
+    },
+    { name: 'falling off the end: not known here', body: 'x = 1', isQuick: false },
+    { name: 'raise SystemExit(3): not known here', body: 'raise SystemExit(3)', isQuick: false },
+    { name: 'sys.exit with a message: not known here', body: 'sys.exit("no data")', isQuick: false },
+    {
+      name: "sys.exit(5) in another thread ends only that thread: the main thread's end is not known",
+      body: 'import threading\nt = threading.Thread(target=lambda: sys.exit(5))\nt.start()\nt.join()',
+      isQuick: false,
+    },
+    {
+      name: 'KeyboardInterrupt: Python re-raises it as SIGINT',
+      body: 'raise KeyboardInterrupt',
+      isQuick: false,
+    },
+  ];
+  const prelude = [
+    'import atexit, sys',
+    'class Marker:',
+    '    def __del__(self):',
+    '        print("teardown", flush=True)',
+    'marker = Marker()',
+    // An atexit handler of the program's, registered after the bootstrap's: it still runs.
+    'atexit.register(lambda: print("atexit", end=" "))',
+    // Unflushed output is flushed.
+    'print("out", end=" ")',
+  ].join('\n');
+  const runCase = (dir: string, isExit: boolean) =>
+    spawnSync(python!, [join(dir, 'train.py')], {
+      encoding: 'utf8',
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        PYTHONPATH: bootstrapDir,
+        HEADROOM_BOOT: isExit ? 'peaks,fit-exit' : 'peaks',
+      },
+    });
+  for (const { name, body, isQuick } of cases) {
+    test(name, () => {
+      const dir = mkdtempSync(join(scratch, 'exit-'));
+      writeFileSync(join(dir, 'train.py'), `${prelude}\n${body}\n`);
+      const plain = runCase(dir, false);
+      const quick = runCase(dir, true);
+      assert.deepEqual([quick.status, quick.signal], [plain.status, plain.signal], quick.stderr);
+      assert.equal(plain.stdout, 'out atexit teardown\n');
+      assert.equal(quick.stdout, isQuick ? 'out atexit ' : 'out atexit teardown\n', quick.stderr);
+      assert.equal(quick.stderr, plain.stderr);
+    });
+  }
 });

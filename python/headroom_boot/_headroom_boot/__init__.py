@@ -11,6 +11,8 @@ jax-cap      write HEADROOM_JAX_MEM_FRACTION (`START-CAP@minVersion`) into XLA_P
              installed jaxlib is that new (read from its metadata, jax not imported): there a bare fraction grows
 fit-gate     fit's warm start: import the script's leading imports, then wait for the trial's value
              (fit_gate.py; run by sitecustomize after the rest, never from here)
+fit-exit     fit's quick exit: once the program has ended and every other atexit handler has run, end the
+             process with its known exit status, without the interpreter's teardown (fit_exit.py)
 fit-imports  fit's learned imports: every module the process imports is appended to HEADROOM_FIT_IMPORTS
              (fit_gate.record_imports), so fit's next trials can import them before their value
 peaks        at exit, append the framework's own peak GPU counters (torch, JAX, TF: whichever the program
@@ -25,9 +27,12 @@ from . import report
 def install(actions, env):
     """Applies the actions named in `actions` to this process; every failure is one line on stderr."""
     wanted = {a.strip() for a in actions.split(",") if a.strip()}
-    unknown = wanted - {"torch-alloc", "torch-cap", "tf-cap", "jax-cap", "peaks", "fit-gate", "fit-imports"}
+    unknown = wanted - {"torch-alloc", "torch-cap", "tf-cap", "jax-cap", "peaks", "fit-gate", "fit-imports", "fit-exit"}
     if unknown:
         report.warn("ignores unknown HEADROOM_BOOT actions %s" % ", ".join(sorted(unknown)))
+    # First: atexit runs last-in, first-out, so the quick exit runs after every handler registered later.
+    if "fit-exit" in wanted:
+        report.guarded("could not arrange fit's quick exit", _fit_exit)
     if "torch-alloc" in wanted:
         report.guarded("could not check the PyTorch allocator keys", _torch_alloc, env)
     if "torch-cap" in wanted:
@@ -40,6 +45,12 @@ def install(actions, env):
         report.guarded("could not arrange the record of the GPU peaks", _peaks, env)
     if "fit-imports" in wanted:
         report.guarded("could not record the imports for fit", _fit_imports, env)
+
+
+def _fit_exit():
+    from . import fit_exit
+
+    fit_exit.arrange()
 
 
 def _fit_imports(env):

@@ -54,8 +54,19 @@ const trialSchema = z.object({
     .meta({
       description: 'the rank a multi-rank trial (--launcher) failed on: RANK, LOCAL_RANK, PID, cause',
     }),
+  crossedLimit: z.object({ resource, needBytes: bytes, limitBytes: bytes }).optional().meta({
+    description:
+      'headroom stopped it once its need passed the limit it is judged against (margin 0): too big, known',
+  }),
   addressSpace: z
-    .object({ limitBytes: bytes, peakBytes: bytes.nullable(), isHostLimit: z.boolean() })
+    .object({
+      limitBytes: bytes,
+      peakBytes: bytes.nullable(),
+      isHostLimit: z.boolean(),
+      heapGivenBackBytes: bytes.optional(),
+      roomBytes: bytes.optional(),
+      roomSource: z.enum(['assumed', 'measured']).optional(),
+    })
     .nullable()
     .optional()
     .meta({
@@ -117,6 +128,14 @@ export const fitOutputSchema = z
         limitBytes: bytes,
         usableBytes: bytes,
         source: z.enum(['flag', 'card', 'default', 'rlimit-as']),
+        roomBytes: bytes.optional().meta({
+          description:
+            'under a binding RLIMIT_AS at margin 0: kept free under it (usableBytes is the limit less this)',
+        }),
+        roomSource: z.enum(['assumed', 'measured']).optional().meta({
+          description:
+            "assumed: the 1% floor; measured: the widest spread between the search's runs of one value, where wider",
+        }),
       }),
     ),
     models: z.array(

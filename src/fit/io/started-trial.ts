@@ -17,6 +17,7 @@ import { formatBytes } from '../../units.js';
 import { memoryKillOf } from '../../verdict/memory-kill.js';
 import {
   type AddressSpace,
+  addressSpaceRoomBytes,
   addressSpaceRoomFraction,
   isAddressSpaceBinding,
   withAddressSpaceLimit,
@@ -26,7 +27,13 @@ import { describeFailedRank, findFailedRank } from '../launcher.js';
 import { findLeak, findRisingMemory, type MemorySample } from '../memory-trend.js';
 import { placeholderFor, substituteValue } from '../template.js';
 import { type EarlyStop, judgeRunningTrial, type TrialHints } from '../trial-stop.js';
-import { hostNeedBytes, type Resource, type ResourceLimit, type TrialRecord } from '../types.js';
+import {
+  type CrossedLimit,
+  hostNeedBytes,
+  type Resource,
+  type ResourceLimit,
+  type TrialRecord,
+} from '../types.js';
 import {
   readAddressSpaceLimit,
   readAddressSpaceSize,
@@ -124,6 +131,14 @@ function readStartupMs(readyFile: string): number | undefined {
   }
 }
 
+// "1%, assumed" or "1.3%, measured: the spread of the search's runs of one value".
+function roomSaid(addressSpace: AddressSpace): string {
+  const share = `${Number((((addressSpace.roomBytes ?? 0) / addressSpace.limitBytes) * 100).toFixed(2))}%`;
+  return addressSpace.roomSource === 'measured'
+    ? `${share}, measured: the widest spread between this search's runs of one value`
+    : `${share}, assumed: no spread measured above it`;
+}
+
 /** A trial's process, started cold with its value or warm at the gate, and its record once it ends. */
 export interface StartedTrial {
   index: number;
@@ -158,14 +173,24 @@ function bootEnv(env: Record<string, string>, more: readonly string[]): Record<s
   };
 }
 
+/**
+ * The quick exit (the bootstrap's `fit-exit`, fit_exit.py): the process ends with its known exit status
+ * once its program and atexit handlers are done, without Python's teardown (about 2 s of a warm PyTorch
+ * and Lightning trial's 5). Not for --full-trials, which run as before #26.
+ */
+function exitActions(options: Pick<TrialRunnerOptions, 'isFullTrials'>): string[] {
+  return options.isFullTrials ? [] : ['fit-exit'];
+}
+
 /** The gate's variables for a warm trial: the bootstrap first on PYTHONPATH, `fit-gate` last. */
 function gateEnv(
   env: Record<string, string>,
   gateDir: string,
   imports: TrialImports | null,
+  more: readonly string[],
 ): Record<string, string> {
   return {
-    ...bootEnv(env, imports ? ['fit-imports', 'fit-gate'] : ['fit-gate']),
+    ...bootEnv(env, [...more, ...(imports ? ['fit-imports', 'fit-gate'] : ['fit-gate'])]),
     HEADROOM_FIT_GATE: gateDir,
     ...(imports ? { [importsLogVariable]: imports.logFile } : {}),
   };
@@ -177,15 +202,18 @@ function importsEnv(
   env: Record<string, string>,
   imports: TrialImports | null,
   isForked: boolean,
+  more: readonly string[],
 ): Record<string, string> {
-  if (!imports) return env;
   if (isForked)
-    return {
-      ...env,
-      [importsLogVariable]: imports.logFile,
-      ...(imports.learnedFile ? { [learnedVariable]: imports.learnedFile } : {}),
-    };
-  return { ...bootEnv(env, ['fit-imports']), [importsLogVariable]: imports.logFile };
+    return imports
+      ? {
+          ...env,
+          [importsLogVariable]: imports.logFile,
+          ...(imports.learnedFile ? { [learnedVariable]: imports.learnedFile } : {}),
+        }
+      : env;
+  if (!imports) return more.length > 0 ? bootEnv(env, more) : env;
+  return { ...bootEnv(env, [...more, 'fit-imports']), [importsLogVariable]: imports.logFile };
 }
 
 // Written whole (renamed into place): the gate reads it once it exists.
@@ -207,6 +235,7 @@ export function startTrial(
   const trialStop = new AbortController();
   let stoppedBy: 'until-line' | 'time-limit' | null = null;
   let earlyStop: EarlyStop | null = null;
+  let crossedLimit: CrossedLimit | null = null;
   let memoryKill: Resource | null = null;
   let hints: TrialHints | undefined;
   let releasedAtMs: number | null = isWarm ? null : performance.now();
@@ -228,6 +257,17 @@ export function startTrial(
   let worstPeak: number | null = null;
   const heapGivenBack = (): number =>
     worstPeak === null || addressSpacePeak === null ? 0 : Math.max(0, worstPeak - addressSpacePeak);
+  // The room the trial is judged with under a binding RLIMIT_AS (the search's, from its hints; the assumed
+  // one before it has any), carried on its AddressSpace so that withAddressSpaceLimit, the one owner of
+  // the limit judged against, takes it off for the verdict, the early stop and the search's aim alike.
+  const roomOf = (limitBytes: number): Pick<AddressSpace, 'roomBytes' | 'roomSource'> => {
+    const room = hints?.addressSpaceRoom ?? {
+      fraction: addressSpaceRoomFraction,
+      source: 'assumed' as const,
+    };
+    const bytes = addressSpaceRoomBytes(limitBytes, options.marginFraction, room);
+    return bytes > 0 ? { roomBytes: bytes, roomSource: room.source } : {};
+  };
   const readPeakAndHeap = (pid: number): void => {
     const previousPeak = addressSpacePeak ?? 0;
     const peak = readPeakAddressSpace(pid, options.procRoot);
@@ -312,6 +352,7 @@ export function startTrial(
               peakBytes: addressSpacePeak,
               isHostLimit: true,
               heapGivenBackBytes: heapGivenBack(),
+              ...roomOf(addressSpaceLimit),
             }
           : null;
       // Its need: the peak and the heap it had given back by then (another run may hold it at its peak).
@@ -319,6 +360,21 @@ export function startTrial(
         ? hostNeedBytes({ peakHostBytes: null, peakCgroupBytes: null, addressSpace: running })
         : status.hostBytes;
       samples.push({ atMs: performance.now(), hostBytes, gpuBytes: status.gpuBytes, cpuMs });
+      // At margin 0 a need past the limit it is judged against is over-limit whatever follows (the peak
+      // and the heap given back only grow): the trial ends now, killed, as its answer is known.
+      const judgedHost = running ? withAddressSpaceLimit(options.limits, running)[0] : undefined;
+      if (
+        judgedHost &&
+        hostBytes !== null &&
+        hostBytes > judgedHost.limitBytes &&
+        options.marginFraction === 0 &&
+        !options.isFullTrials &&
+        releasedAtMs !== null
+      ) {
+        crossedLimit = { resource: 'host', needBytes: hostBytes, limitBytes: judgedHost.limitBytes };
+        trialStop.abort('SIGKILL');
+        return;
+      }
       const judged =
         hints && !options.isFullTrials && programStartMs !== null
           ? judgeRunningTrial({
@@ -335,7 +391,9 @@ export function startTrial(
           : null;
       if (judged) {
         earlyStop = judged;
-        trialStop.abort('SIGTERM');
+        // Killed: its answer is known, and a clean stop costs the step in flight and the interpreter's
+        // teardown (Lightning takes SIGTERM only at the next step's end: ~1.5 s and ~2 s on the bench's CNN).
+        trialStop.abort('SIGKILL');
       }
     }
     // After this tick's sample: only a later one was surely taken with every import in.
@@ -391,11 +449,12 @@ export function startTrial(
     : substituteValue(options.launch.command, options.variable, coldValue);
   const command = isForked && options.warmServer ? options.warmServer.trialCommand(valued) : valued;
   const env = isWarm
-    ? gateEnv(options.launch.env, gateDir, imports)
+    ? gateEnv(options.launch.env, gateDir, imports, exitActions(options))
     : importsEnv(
         isForked ? { ...options.launch.env, [forkPidVariable]: forkFile } : options.launch.env,
         imports,
         isForked,
+        exitActions(options),
       );
   const ended = supervise({
     runDir,
@@ -475,19 +534,12 @@ export function startTrial(
             peakBytes: addressSpacePeak,
             isHostLimit: isAddressSpaceBinding(addressSpaceLimit, options.limits),
             ...(heapMax === null ? {} : { heapGivenBackBytes: heapGivenBack() }),
+            // At margin 0 under a binding RLIMIT_AS, a run that ended within the room of the limit is
+            // judged too big: a byte past the limit is refused, and runs of one value spread about that much.
+            ...(isAddressSpaceBinding(addressSpaceLimit, options.limits) ? roomOf(addressSpaceLimit) : {}),
           };
-    const limits = withAddressSpaceLimit(options.limits, addressSpace);
-    // At margin 0 under a binding RLIMIT_AS, a run that ended within the noise of the limit is judged
-    // too big: a byte past the limit is refused, and runs of one value spread about that much
-    // (address-space.ts addressSpaceRoomFraction).
-    const noiseRoom =
-      addressSpace?.isHostLimit && options.marginFraction === 0
-        ? Math.round(addressSpace.limitBytes * addressSpaceRoomFraction)
-        : 0;
-    const judgedLimits =
-      noiseRoom > 0
-        ? limits.map((l) => (l.resource === 'host' ? { ...l, limitBytes: l.limitBytes - noiseRoom } : l))
-        : limits;
+    const judgedLimits = withAddressSpaceLimit(options.limits, addressSpace);
+    const noiseRoom = addressSpace?.roomBytes ?? 0;
     const peakBytes = {
       // Under a binding RLIMIT_AS: the address-space peak and the heap it gave back (hostNeedBytes).
       host: addressSpace?.isHostLimit
@@ -506,6 +558,7 @@ export function startTrial(
       because: process.because,
       stoppedBy,
       earlyStop,
+      crossedLimit,
       memoryKill,
       rising,
       leak,
@@ -532,8 +585,11 @@ export function startTrial(
       addressSpace !== null &&
       verdict.reason === 'over-limit' &&
       (peakBytes.host ?? 0) <= addressSpace.limitBytes
-        ? `it ran, but its address-space need ${formatBytes(peakBytes.host ?? 0)} (its peak${heapGiven > 0 ? ` and the ${formatBytes(heapGiven)} its heap had given back before it` : ''}) is within ${formatBytes(noiseRoom)} (${addressSpaceRoomFraction * 100}%) of RLIMIT_AS ${formatBytes(addressSpace.limitBytes)}: runs of one value spread that much, so another run of it can be refused`
+        ? `${crossedLimit ? '' : 'it ran, but '}its address-space need ${formatBytes(peakBytes.host ?? 0)} (its peak${heapGiven > 0 ? ` and the ${formatBytes(heapGiven)} its heap had given back before it` : ''}) is within ${formatBytes(noiseRoom)} (${roomSaid(addressSpace)}) of RLIMIT_AS ${formatBytes(addressSpace.limitBytes)}: runs of one value spread that much, so another run of it can be refused`
         : null;
+    const crossedSaid = crossedLimit
+      ? `headroom stopped it once its need reached ${formatBytes(crossedLimit.needBytes)}, over the ${formatBytes(crossedLimit.limitBytes)} it is judged against (its answer was known); `
+      : '';
     const limitSaid =
       addressSpace?.isHostLimit &&
       verdict.outcome === 'memory' &&
@@ -551,12 +607,13 @@ export function startTrial(
       seconds: Math.round((performance.now() - releasedMs) / 10) / 100,
       peakCgroupBytes: process.peakCgroupBytes,
       outcome: verdict.outcome,
-      because: `${failedRank ? `${describeFailedRank(failedRank)}: ` : ''}${limitSaid}${noiseSaid ?? verdict.because}`,
+      because: `${failedRank ? `${describeFailedRank(failedRank)}: ` : ''}${crossedSaid}${limitSaid}${noiseSaid ?? verdict.because}`,
       ...(failedRank ? { failedRank } : {}),
       isSettled: verdict.isSettled,
       rising: verdict.isSettled ? null : (verdict.rising ?? null),
       leak,
       stoppedEarly: earlyStop,
+      ...(crossedLimit ? { crossedLimit } : {}),
       ...(addressSpace ? { addressSpace } : {}),
       ...(isPeakAtCgroupLimit(process.peakCgroupBytes, options.launch.hostMemoryBytes, verdict.outcome)
         ? { isHostPeakAtLimit: true }

@@ -126,7 +126,7 @@ function describeExtraTrials(result: FitResult): string[] {
     `after ${variable} ${recommended} first ran (#${first + 1}): ${extra.length} more trial${extra.length === 1 ? '' : 's'}, ${seconds.toFixed(1)} s`,
     ...extra.map(
       (t, i) =>
-        `  #${first + 2 + i} ${variable}=${t.value} (${t.seconds.toFixed(1)} s${t.stoppedEarly ? ', stopped once levelled off' : ''}): ${t.bought ?? t.outcome}`,
+        `  #${first + 2 + i} ${variable}=${t.value} (${t.seconds.toFixed(1)} s${t.stoppedEarly ? ', stopped once levelled off' : t.crossedLimit ? ', stopped once past its limit' : ''}): ${t.bought ?? t.outcome}`,
     ),
   ];
 }
@@ -162,7 +162,7 @@ export function renderFitAnswer(result: FitResult, colors: Colors): string {
     );
   }
   const seconds = result.trials.reduce((sum, t) => sum + t.seconds, 0);
-  const stoppedEarly = result.trials.filter((t) => t.stoppedEarly).length;
+  const stoppedEarly = result.trials.filter((t) => t.stoppedEarly || t.crossedLimit).length;
   const early = stoppedEarly > 0 ? ` (${stoppedEarly} stopped as soon as their answer was known)` : '';
   lines.push(`${result.trials.length} trials${early}, ${seconds.toFixed(1)} s, strategy ${result.strategy}`);
   for (const note of result.notes) lines.push(colors.dim(`note: ${note}`));

@@ -32,6 +32,9 @@ export function formatTrialLine(trial: TrialRecord, index: number, variable: str
   const notes = [
     trial.isRepeat ? 'repeat' : null,
     trial.stoppedEarly ? `stopped: levelled off at ${formatBytes(trial.stoppedEarly.levelBytes)}` : null,
+    trial.crossedLimit
+      ? `stopped: need ${formatBytes(trial.crossedLimit.needBytes)} past ${formatBytes(trial.crossedLimit.limitBytes)}`
+      : null,
     trial.isSettled === false && trial.leak
       ? `not settled: ${trial.leak.resource} memory climbing ${formatBytes(trial.leak.bytesPerSecond)}/s, a leak`
       : trial.isSettled === false

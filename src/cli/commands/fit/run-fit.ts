@@ -46,11 +46,14 @@ function describeLauncher(launcher: Launcher, prefix: readonly string[]): string
 // Where a trial's RLIMIT_AS took the place of the host limit, say so.
 function addressSpaceNote(limits: readonly ResourceLimit[]): string[] {
   const limit = limits.find((l) => l.source === 'rlimit-as');
-  return limit
-    ? [
-        `host limit: the trials' address-space limit, RLIMIT_AS ${formatBytes(limit.limitBytes)} (read from /proc/PID/limits: ulimit -v, prlimit --as): tighter than the host limit, so allocations past it fail first; each trial's need is its address-space peak (VmPeak)`,
-      ]
-    : [];
+  if (!limit) return [];
+  const full = limit.limitBytes + (limit.roomBytes ?? 0);
+  const room = limit.roomBytes
+    ? `; judged, and aimed at, less ${formatBytes(limit.roomBytes)} kept free (${Number(((limit.roomBytes / full) * 100).toFixed(2))}% of it, ${limit.roomSource === 'measured' ? "measured: the widest spread between this search's runs of one value" : 'assumed: no value ran twice with a wider spread'}): ${formatBytes(limit.limitBytes)}`
+    : '';
+  return [
+    `host limit: the trials' address-space limit, RLIMIT_AS ${formatBytes(full)} (read from /proc/PID/limits: ulimit -v, prlimit --as): tighter than the host limit, so allocations past it fail first; each trial's need is its address-space peak (VmPeak)${room}`,
+  ];
 }
 
 // How many trials warm up ahead (warm-start.ts), and the note that says so or why not.

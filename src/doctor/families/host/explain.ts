@@ -5,6 +5,7 @@ import type { Draft } from '../../candidates.js';
 import { hostAllocationCodes } from '../../host-allocation-codes.js';
 import type { FixDetail } from '../../types.js';
 import { type ExplainContext, type Explanation, fix, num, size } from '../explain-types.js';
+import { retoldKillCode } from './exits.js';
 import { explainHostAllocation } from './explain-alloc.js';
 import {
   explainEviction,
@@ -130,7 +131,7 @@ function explainSigkill(draft: Draft, { context }: ExplainContext): Explanation 
 }
 
 // The exits that say only that a process got SIGKILL (exits.ts): no killer's message of their own.
-const bareKillCodes = new Set(['sigkill-exit', 'shell-killed']);
+const bareKillCodes = new Set(['sigkill-exit', 'shell-killed', retoldKillCode]);
 
 /** A limit of the process's own (a memory cgroup, a Slurm job, a pod), not the host's RAM. */
 function isLimitOf(draft: Draft): boolean {

@@ -1,0 +1,47 @@
+// Round 9 of the published measured peaks (test-helpers/published-measured-round9.ts), gathered held out
+// by one engineer while another changed the model. These tests check their shape — each names its
+// source, what was measured, its config, and a spec that parses — and that they are new to rounds 1 to 8
+// and ../shared/estimation. No accuracy figure here: the round is measured once, by the lead, with the
+// model frozen.
+import { publishedCases } from './test-helpers/published-measured.js';
+import { round2Cases } from './test-helpers/published-measured-round2.js';
+import { round3Cases } from './test-helpers/published-measured-round3.js';
+import { round4Cases } from './test-helpers/published-measured-round4.js';
+import { round5Cases } from './test-helpers/published-measured-round5.js';
+import { round6Cases } from './test-helpers/published-measured-round6.js';
+import { round7Cases } from './test-helpers/published-measured-round7.js';
+import { round8Cases } from './test-helpers/published-measured-round8.js';
+import { round9Cases } from './test-helpers/published-measured-round9.js';
+import { checkReferenceRound } from './test-helpers/reference-round-checks.js';
+
+const earlierCases = [
+  ...publishedCases,
+  ...round2Cases,
+  ...round3Cases,
+  ...round4Cases,
+  ...round5Cases,
+  ...round6Cases,
+  ...round7Cases,
+  ...round8Cases,
+];
+
+// The documents each round-9 source comes from: none may be cited by rounds 1 to 8 or ../shared.
+const round9Documents = [
+  'QwenLM/Qwen README.md',
+  'QwenLM/Qwen-VL README.md',
+  'THUDM/ChatGLM3 finetune_demo/README.md',
+  'THUDM/GLM-4 finetune_demo/README.md',
+  'foundation-model-stack/fms-acceleration scripts/benchmarks/refs/a100_80gb.csv',
+  'foundation-model-stack/fms-acceleration scripts/benchmarks/refs/a100_80gb_liger.csv',
+  'facebookresearch/dino issue #69',
+];
+
+checkReferenceRound({
+  name: 'round 9',
+  cases: round9Cases,
+  documents: round9Documents,
+  earlierCases,
+  minCases: 30,
+  minDocuments: 4,
+  isSpecUnique: true,
+});
