@@ -56,6 +56,21 @@ describe("a kill told in the user's words", () => {
   });
 });
 
+describe("a bare kill beside the host's memory measured full (psutil's percent)", () => {
+  test("DeepSpeed's see_memory_usage at 97% then a kill: host_ram", () => {
+    const d = mustDiagnose(
+      '[INFO] [utils.py:799:see_memory_usage] CPU Virtual Memory:  used = 240.1 GB, percent = 97.3%',
+      'Killed',
+    );
+    assert.equal(d.kind, 'host_oom');
+    assert.equal(d.cause, 'host_ram');
+  });
+  test("a GPU's percent, or the host's at half, leaves a bare kill's cause unknown", () => {
+    assert.equal(primary('GPU memory percent: 99%', 'Killed')?.cause, 'unknown');
+    assert.equal(primary('CPU Virtual Memory:  used = 20.1 GB, percent = 52.0%', 'Killed')?.cause, 'unknown');
+  });
+});
+
 describe("XNU's kill when compressed memory runs out of swap (kern_memorystatus.c)", () => {
   test('low swap: killing largest compressed process reads as jetsam, certain, with its pid', () => {
     const d = mustDiagnose(

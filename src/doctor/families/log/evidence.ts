@@ -197,6 +197,19 @@ const logRules: FactRule[] = [
     extract: () => ({ fullFineTune: true }),
   },
   {
+    // The host's memory in use as a share, as psutil's virtual_memory().percent prints it ((total -
+    // available) / total, psutil docs) in a program's own report: DeepSpeed's see_memory_usage "CPU
+    // Virtual Memory:  used = 26.4 GB, percent = 84.6%" (deepspeed/runtime/utils.py), a script's
+    // "System Memory - Percent: 98.7%". Not a GPU's.
+    family: 'context',
+    keywords: ['percent'],
+    pattern:
+      /^(?!.*\b(?:GPU|CUDA|VRAM|device|HBM)\b).*\b(?:memory|RAM)\b[^\n%]{0,40}?\bpercent\s*[:=]?\s*(\d{1,3}(?:\.\d+)?)\s*%/i,
+    source: 'psutil virtual_memory().percent; deepspeed/runtime/utils.py see_memory_usage',
+    keep: 'max',
+    extract: (m) => definedFacts({ hostMemoryPercent: Number(m[1]) }),
+  },
+  {
     // The memory a Slurm job asked for, as its batch script states it ("#SBATCH --mem-per-cpu=4096M",
     // "#SBATCH --mem=16G"): with the cgroup task plugin it is the job's cgroup limit, and the kernel's
     // OOM killer inside that cgroup ends a process with a bare SIGKILL (slurm.schedmd.com sbatch
