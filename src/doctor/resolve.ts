@@ -2,6 +2,7 @@
 // the free memory printed beside it is short, and a bus error is /dev/shm only when /dev/shm was
 // not measured far from full. Pure: drafts and log-wide facts in, drafts out.
 import type { Draft } from './candidates.js';
+import { retoldKillCode } from './families/host/exits.js';
 import { shmFullPercent } from './families/host/shm-rules.js';
 import type { Facts } from './types.js';
 
@@ -115,6 +116,23 @@ export function resolveKernelDeath(draft: Draft, context: Facts): Draft {
     summary:
       "the notebook's kernel died; the log has no memory evidence to tell running out of RAM from a crash",
   };
+}
+
+/**
+ * A kill told only in the user's words (host/exits.ts retold-kill). The shell's "Killed" retold is
+ * the bare kill's evidence (CORPUS-FORMAT settled rule 2); a passive "the process was killed" names no
+ * killer, so it stands only beside memory evidence (the user's words that memory ran out or grew, or
+ * tcmalloc's large-allocation report), as a notebook kernel's death does (settled rule 6). Beside the
+ * user's words that memory was enough, neither stands. Undecided, it is dropped: no reading; and
+ * beside a signature's own reading of a memory failure it adds nothing.
+ */
+export function resolveRetoldKill(draft: Draft, context: Facts, drafts: readonly Draft[]): Draft | undefined {
+  if (draft.code !== retoldKillCode) return draft;
+  // A signature's own reading of a memory failure says it better than the user's retelling.
+  if (drafts.some((d) => d.code !== retoldKillCode && d.kind !== 'none' && !d.isLastResort)) return undefined;
+  if (context.memoryDenied === true) return undefined;
+  if (draft.facts.retoldKill === 'shell') return draft;
+  return context.memoryStated === true || typeof context.largeAllocBytes === 'number' ? draft : undefined;
 }
 
 /**
