@@ -232,6 +232,23 @@ describe('trace helper, real torch', { skip }, () => {
     });
   }
 
+  test('--trace-module with weightsDtype bf16 under amp_bf16: the parameters are half the fp32 ones', async () => {
+    const request = {
+      ...step,
+      precision: 'amp_bf16',
+      batchSize: 8,
+      module: 'cnn_policy:build',
+      cwd: examples,
+    };
+    const [sixteen, fp32] = await Promise.all([
+      runTraceHelper(python(), { ...request, weightsDtype: 'bf16', mode: 'trace', rawBytes: true }),
+      runTraceHelper(python(), { ...request, mode: 'trace', rawBytes: true }),
+    ]);
+    const parameters = (trace: Record<string, unknown>) =>
+      (trace.parts as Record<string, number>).parameters ?? 0;
+    assert.equal(parameters(sixteen) * 2, parameters(fp32));
+  });
+
   test('a module that does not import is one line, exit 2, no stack on the terminal', async () => {
     await assert.rejects(
       runTraceHelper(python(), {
