@@ -149,6 +149,10 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Round 10 (round11-forms.test.ts): kills told in the user's words and torch's DataLoader kill
   // retyped: 109/109; a batch of one said in a sentence, a full fine-tune stated: 14/16.
   'heldout-9': { kindRight: 109, falseOoms: 0, causesRight: 14, wrongFixes: 0, factsRight: 171 },
+  // Measured once, 2026-11-27 14:42 UTC, with round 10's rules frozen at 88bfb12 (see
+  // HELDOUT-10-RESULT.md): 122/128 (95.3%), 2 false OOMs, 7/11 causes, 0 wrong fixes, 201/211 facts;
+  // the session-start rules (e74f780) on it: the same.
+  'heldout-10': { kindRight: 122, falseOoms: 2, causesRight: 7, wrongFixes: 0, factsRight: 201 },
 };
 
 for (const part of testCorpusParts) {
@@ -181,7 +185,7 @@ for (const part of testCorpusParts) {
   });
 }
 
-test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-9)', (t) => {
+test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-10)', (t) => {
   const cases = testCorpusParts.flatMap((part) => readPart(part));
   if (cases.length === 0) {
     t.skip('no logs in test/corpus');
@@ -201,8 +205,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // too (114/124): 1275/1301 (98.0%), at the issue's bar; round 9 (the last-resort reading,
   // allocation/generic.ts): 1280/1301 (98.4%); with heldout-9 folded in as measured once (103/109):
   // 1383/1410 (98.1%); tuned on heldout-9 too: 1386/1410 (98.3%); round 10 (host kills told in the
-  // user's words): 1392/1410 (98.7%).
-  const floor = 1392;
+  // user's words): 1392/1410 (98.7%); with heldout-10 folded in as measured once (122/128):
+  // 1514/1538 (98.4%).
+  const floor = 1514;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
