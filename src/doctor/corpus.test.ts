@@ -151,8 +151,12 @@ const measured: Record<TestCorpusPart, Bar> = {
   'heldout-9': { kindRight: 109, falseOoms: 0, causesRight: 14, wrongFixes: 0, factsRight: 171 },
   // Measured once, 2026-11-27 14:42 UTC, with round 10's rules frozen at 88bfb12 (see
   // HELDOUT-10-RESULT.md): 122/128 (95.3%), 2 false OOMs, 7/11 causes, 0 wrong fixes, 201/211 facts;
-  // the session-start rules (e74f780) on it: the same.
-  'heldout-10': { kindRight: 122, falseOoms: 2, causesRight: 7, wrongFixes: 0, factsRight: 201 },
+  // the session-start rules (e74f780) on it: the same. After it, a second shift tuned against it by
+  // structure (round11-forms.test.ts; tuned figures, the slice is spent): Intel Gaudi's HPU words and
+  // "Allocation of size N failed" (allocation/generic.ts), PyTorch's "Tried to allocate more than
+  // 1EB" is a corrupt size (host/facts.ts, resolve.ts), TensorFlow's OOM cut before its shape behind
+  // "Resource exhausted:" (tensorflow/rules.ts), MemoryError retold (host/exits.ts): 127/128, 1, 7/11, 0, 202/211.
+  'heldout-10': { kindRight: 127, falseOoms: 1, causesRight: 7, wrongFixes: 0, factsRight: 202 },
 };
 
 for (const part of testCorpusParts) {
@@ -206,8 +210,8 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // allocation/generic.ts): 1280/1301 (98.4%); with heldout-9 folded in as measured once (103/109):
   // 1383/1410 (98.1%); tuned on heldout-9 too: 1386/1410 (98.3%); round 10 (host kills told in the
   // user's words): 1392/1410 (98.7%); with heldout-10 folded in as measured once (122/128):
-  // 1514/1538 (98.4%).
-  const floor = 1514;
+  // 1514/1538 (98.4%); tuned on heldout-10 too (127/128): 1519/1538 (98.8%).
+  const floor = 1519;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,

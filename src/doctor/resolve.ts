@@ -152,7 +152,11 @@ export function resolveMemorySide(draft: Draft, context: Facts): Draft {
  */
 export function resolveOverflowedSize(draft: Draft, context: Facts): Draft {
   if (typeof context.overflowedSizeBytes !== 'number') return draft;
-  if (draft.code !== 'python-memory-error' && draft.code !== 'generic-out-of-memory') return draft;
+  // PyTorch's own "Tried to allocate more than 1EB" (host/facts.ts) is the refusal itself, whatever
+  // allocator's signature read it (torch's CUDA, NPU or MLU caching allocator).
+  const stated =
+    context.overflowedSizeStated === true && (draft.kind === 'gpu_oom' || draft.kind === 'host_oom');
+  if (!stated && draft.code !== 'python-memory-error' && draft.code !== 'generic-out-of-memory') return draft;
   return {
     ...draft,
     code: 'overflowed-allocation-size',

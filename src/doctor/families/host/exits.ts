@@ -53,6 +53,11 @@ const retoldChinese = String.raw`被\s*(?:killed|kill|杀)`;
 // The shell's "Killed" retold: "it shows killed in line 163", "the terminal just says killed".
 const retoldShellWord = String.raw`\b(?:shows?|showed|shown|says?|said|prints?|printed|outputs?|displays?|displayed|returns?|returned)\s+(?:(?:just|only|simply)\s+)?killed\b(?!\s+(?:by|the|a|an|all|off|it|my|our|process|\w+ing)\b)`;
 const retoldShellPattern = new RegExp(retoldShellWord, 'i');
+// CPython's MemoryError retold in a sentence by what showed it: "it raised MemoryError", "报错提示了
+// MemoryError" (the name right after the verb; Chinese prose puts no space between the words). The
+// name after other words ("except MemoryError", "avoid a MemoryError") is code or a hint, not a report;
+// after a negation ("never got MemoryError", "没有报MemoryError") it is none.
+const retoldMemoryError = String.raw`(?:(?<!(?:\bnot|\bnever|n't|\bno|\bdidn't|\bdoesn't)\s+)\b(?:shows?|showed|says?|said|prints?|printed|throws?|threw|raised|reports?|reported|gets?|got|getting)\s+(?:an?\s+|the\s+)?|(?<!没有?|未|不|无)(?:报错|报|提示|出现|抛出|显示|遇到)了?\s*[:：]?\s*)MemoryError\b`;
 
 export const hostExitRules: LogRule[] = [
   {
@@ -259,7 +264,7 @@ export const hostExitRules: LogRule[] = [
       'fatalerror: could not allocate memory',
     ],
     pattern: withSize(
-      String.raw`${lineStart}MemoryError(?:\b|(?=Traceback))|\)MemoryError\b|<(?:type|class) '(?:exceptions\.)?MemoryError'>|Fail to alloc memory of (\d+) size|_ArrayMemoryError|Unable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|std::bad_alloc|paging file is too small|\[WinError 1455\]|posix_memalign\([^)]*\)(?: == 0\. |:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
+      String.raw`${lineStart}MemoryError(?:\b|(?=Traceback))|\)MemoryError\b|${retoldMemoryError}|<(?:type|class) '(?:exceptions\.)?MemoryError'>|Fail to alloc memory of (\d+) size|_ArrayMemoryError|Unable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|std::bad_alloc|paging file is too small|\[WinError 1455\]|posix_memalign\([^)]*\)(?: == 0\. |:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
     ),
     // A paste that joined a traceback's lines glues the exception to the source line before it
     // ("...pickle.load(from_parent)MemoryError") or to the next traceback's header ("MemoryErrorTraceback").
