@@ -190,3 +190,33 @@ describe("CPython's MemoryError retold by what showed it", () => {
     assert.equal(kindOf('数据很大但是没有报MemoryError，只是很慢'), 'none');
   });
 });
+
+describe('a request or a card judged without the message giving the total', () => {
+  test('a request larger than any one GPU made is the request, not the card being full', () => {
+    const d = mustDiagnose(
+      'the run stops with torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 812.50 GiB. and nothing else',
+    );
+    assert.equal(d.cause, 'request_exceeds_device');
+  });
+  test('a request a large card could hold, with no total, stays the batch', () => {
+    const d = mustDiagnose('torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 40.00 GiB.');
+    assert.equal(d.cause, 'batch_too_large');
+  });
+  test('a bare CUDA OOM on a card the user states under 4 GiB: the card is too small', () => {
+    const d = mustDiagnose(
+      'Running it on my laptop (GeForce MX 150, 2 GB) I get:',
+      'RuntimeError: CUDA error: out of memory',
+    );
+    assert.equal(d.cause, 'device_too_small');
+  });
+  test("a larger card, or the host's RAM stated beside the name, leaves it unknown", () => {
+    assert.equal(
+      mustDiagnose('on an RTX 3090 24GB:', 'RuntimeError: CUDA error: out of memory').cause,
+      'unknown',
+    );
+    assert.equal(
+      mustDiagnose('GTX 1080 Ti with 2 GB RAM swap, then', 'RuntimeError: CUDA error: out of memory').cause,
+      'unknown',
+    );
+  });
+});

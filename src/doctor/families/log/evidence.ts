@@ -98,6 +98,20 @@ const logRules: FactRule[] = [
     extract: (m) => ({ jaxEra: m[1] === 'org_tensorflow' ? 'org_tensorflow' : 'openxla' }),
   },
   {
+    // The card's memory as the user states it beside its name ("GeForce GTX 1050 (2 GB, laptop)",
+    // "RTX 3060 12GB", "Tesla T4 16 GB"): NVIDIA's and AMD's product names (GeForce, GTX, RTX, Quadro,
+    // Tesla, TITAN, Radeon) and a size right after; never a size of the host's ("64 GB RAM").
+    // It stands in for the total a message without figures lacks (cuda/explain.ts).
+    family: 'context',
+    keywords: ['geforce', 'gtx', 'rtx', 'quadro', 'tesla', 'titan', 'radeon'],
+    pattern:
+      /\b(?:GeForce|GTX|RTX|Quadro|Tesla|TITAN|Titan|Radeon)\b[\w ]{0,16}?[\s(,]+(\d{1,2}(?:\.\d)?) ?(?:GB|GiB|G)\b(?!\s*(?:of\s+)?(?:RAM|system|host|DDR|CPU))/,
+    source:
+      'NVIDIA and AMD product names (nvidia.com GeForce/RTX/Quadro/Tesla; amd.com Radeon), as users state them',
+    once: true,
+    extract: (m) => ({ statedCardBytes: Number(m[1]) * 1024 ** 3 }),
+  },
+  {
     // A batch of one, as a user or a launcher states it ("batch_size==1", "--batch-size 1",
     // "batch: 1", "batch=1", "per_device_train_batch_size=1"), or in a sentence in any language
     // ("the batch size was already 1", "batch size of 1", "batchsize is 1", "batch_size设为最低1了"):

@@ -148,6 +148,12 @@ function explainFromSummary(draft: Draft, n: TorchNumbers): Explanation {
   };
 }
 
+/**
+ * The most memory one GPU holds: 288 GB of HBM3E (NVIDIA B300, nvidia.com DGX B300 "2.3 TB" over 8
+ * GPUs; AMD Instinct MI355X, amd.com/en/products/accelerators/instinct/mi350/mi355x.html).
+ */
+const largestGpuBytes = 288e9;
+
 /** Picks among contradiction, cap, impossible request, co-tenant, small card, fragmentation and batch. */
 export function explainTorch(draft: Draft, { context }: ExplainContext): Explanation {
   const n = torchNumbers(draft);
@@ -196,6 +202,21 @@ export function explainTorch(draft: Draft, { context }: ExplainContext): Explana
         fix(
           `find the tensor of ${size(n.requestedBytes)} at the failing line and check its shape (batch × sequence length × hidden size); no allocator setting can fit it`,
           `${size(n.requestedBytes)} is more than the card's ${size(total)} total`,
+        ),
+      ],
+      ...holders,
+    };
+  }
+  // No total in the message (a shortened paste): a request larger than any one GPU made cannot fit
+  // whatever card it was, so it is the request's shape, not the card's fill.
+  if (total === 0 && n.requestedBytes > largestGpuBytes) {
+    return {
+      cause: 'request_exceeds_device',
+      causeText: `a single allocation of ${size(n.requestedBytes)} is larger than any one GPU made (the largest hold ${size(largestGpuBytes)}): a shape or configuration problem, not a tuning one${selfNote(n)}`,
+      fixes: [
+        fix(
+          `find the tensor of ${size(n.requestedBytes)} at the failing line and check its shape (batch × sequence length × hidden size, or an attention computed without its memory-efficient kernel); no allocator setting can fit it`,
+          `${size(n.requestedBytes)} is more than any single GPU holds (${size(largestGpuBytes)})`,
         ),
       ],
       ...holders,
