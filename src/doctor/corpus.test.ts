@@ -157,8 +157,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // 1EB" is a corrupt size (host/facts.ts, resolve.ts), TensorFlow's OOM cut before its shape behind
   // "Resource exhausted:" (tensorflow/rules.ts), MemoryError retold (host/exits.ts): 127/128, 1, 7/11, 0, 202/211;
   // a request above any one GPU's memory with no total (pytorch/explain.ts) and a bare CUDA OOM on a
-  // card the user states under 4 GiB (cuda/explain.ts, log/evidence.ts): 9/11.
-  'heldout-10': { kindRight: 127, falseOoms: 1, causesRight: 9, wrongFixes: 0, factsRight: 202 },
+  // card the user states under 4 GiB (cuda/explain.ts, log/evidence.ts): 9/11; TensorFlow's optimizer
+  // node retyped in lower case is a slot update (tensorflow/explain.ts): 10/11.
+  'heldout-10': { kindRight: 127, falseOoms: 1, causesRight: 10, wrongFixes: 0, factsRight: 202 },
 };
 
 for (const part of testCorpusParts) {

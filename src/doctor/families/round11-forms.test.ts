@@ -220,3 +220,13 @@ describe('a request or a card judged without the message giving the total', () =
     );
   });
 });
+
+describe("TensorFlow's optimizer node retyped in lower case", () => {
+  const oom = 'Error: OOM when allocating tensor with shape [1024,4096] and type float on /job:localhost';
+  test('"training/adam/..." is the same slot update as Keras\'s "training/Adam/...": model state', () => {
+    assert.equal(mustDiagnose(oom, '[[{{node training/adam/mul_12}} Mul[T=DT_float]').cause, 'model_state');
+  });
+  test('an activation node stays the batch', () => {
+    assert.equal(mustDiagnose(oom, '[[{{node model/dense_3/MatMul}}]]').cause, 'batch_too_large');
+  });
+});
