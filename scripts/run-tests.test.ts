@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { defaultConcurrency } from './run-tests.js';
 
 const runner = fileURLToPath(new URL('run-tests.ts', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'headroom-run-tests-'));
@@ -69,4 +70,10 @@ test("every test file runs with OpenMP's passive waiting", () => {
   const { code, stdout } = runTests([file]);
   assert.equal(code, 0, stdout);
   assert.match(stdout, /^# pass 1$/m);
+});
+
+test('four files a core at once, at most 16', () => {
+  assert.equal(defaultConcurrency(1), 4);
+  assert.equal(defaultConcurrency(2), 8);
+  assert.equal(defaultConcurrency(16), 16);
 });

@@ -1,10 +1,11 @@
-// `npm test`'s runner: the files of scripts/test-files.ts, the costliest first, a few at a time. Node 20's
-// `node --test a b c` sorts the files it is given by path (a long file late in the alphabet then runs on
-// alone at the end); node:test's run() starts them in the order given.
+// `npm test`'s runner: the files of scripts/test-files.ts, the costliest first, four a core at a time.
+// Node 20's `node --test a b c` sorts the files it is given by path (a long file late in the alphabet
+// then runs on alone at the end); node:test's run() starts them in the order given.
 //   node scripts/test.mjs [--concurrency N] [--costs FILE] [FILE...]   (npm test: on the test build)
 //   node --import tsx scripts/run-tests.ts [...]                        (each test process starts tsx)
 // --costs FILE also writes what each file cost (scripts/test-cost-reporter.mjs) to FILE.
 import { createWriteStream } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { relative, resolve } from 'node:path';
 import { run } from 'node:test';
 import { spec, tap } from 'node:test/reporters';
@@ -77,10 +78,25 @@ function finished(stream: NodeJS.WritableStream): Promise<void> {
   });
 }
 
+/**
+ * Test files at once: four a core, at most 16. A file spends most of its time waiting (on its children,
+ * a Ray or Slurm cluster, a browser, a trial's samples): while running, files used 0.2-0.7 of a core
+ * each (cpuacct, npm test at main 3fb04c6). On this repository's 2-core machine the 12 costliest files
+ * took 158 s at 4 at once (1.2 cores busy) and 142 s at 8; the 228 files under 5 s each, 88 s at 4 and
+ * 69-71 s at 8 (a cpu cgroup with the largest cpu.shares, the machine's other work at load 21-37).
+ * The cap keeps a larger machine's memory in hand: the heaviest files hold 0.5-3 GiB apiece.
+ */
+export function defaultConcurrency(cores = availableParallelism()): number {
+  return Math.min(16, 4 * cores);
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { concurrency: { type: 'string', default: '4' }, costs: { type: 'string' } },
+    options: {
+      concurrency: { type: 'string', default: String(defaultConcurrency()) },
+      costs: { type: 'string' },
+    },
   });
   const files = positionals.length > 0 ? positionals : orderedTestFiles();
   // Several files at once on a small machine: an idle OpenMP thread (torch's intra-op pool, MKL) spins

@@ -1,8 +1,34 @@
 // `node --import ./scripts/test-loader.mjs FILE.ts`: runs TypeScript from the test build in .test-build/
 // (scripts/test-build.mjs) instead of tsx, which costs each test process ~0.3 CPU-s to start
 // (#24: ~250 test files). npm test (scripts/test.mjs) builds and then runs the suite with it.
+import { existsSync, readFileSync } from 'node:fs';
 import { register } from 'node:module';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
+
+// npm test runs the package build (dist/, the CLI's bundles) beside the first test files (scripts/test.mjs
+// --build): a test file it does not name in HEADROOM_TEST_BESIDE_BUILD waits here until
+// HEADROOM_TEST_BUILD_MARKER holds the build's exit code, and stops if the build failed.
+const buildMarker = process.env.HEADROOM_TEST_BUILD_MARKER;
+const testFile = process.argv[1] ?? '';
+if (buildMarker && testFile.endsWith('.test.ts')) {
+  const besideBuild = (process.env.HEADROOM_TEST_BESIDE_BUILD ?? '').split(',');
+  if (!besideBuild.includes(relative(fileURLToPath(new URL('..', import.meta.url)), testFile)))
+    awaitBuild(buildMarker);
+}
+
+function awaitBuild(marker) {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  while (!existsSync(marker)) Atomics.wait(pause, 0, 0, 100);
+  const code = readFileSync(marker, 'utf8').trim();
+  if (code !== '0') {
+    process.stderr.write(
+      `the package build (npm run build) failed (exit ${code}): this test file needs it\n`,
+    );
+    process.exit(1);
+  }
+}
 
 // The V8 regexp settings `headroom` itself runs with (bin/headroom.js; src/linear-pattern.ts's
 // linearEngineFlags), set before any test module makes a RegExp: a match that has backtracked 50,000

@@ -2,11 +2,12 @@
 // module's URL is its `.ts` file, a stack trace names the `.ts` line, and a file without a build is
 // transformed on the spot; builds live in .test-build/ under the file's own path.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { after, test } from 'node:test';
+import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { buildRoot, builtPathOf, repoRoot } from './test-loader-hooks.mjs';
 
@@ -72,4 +73,47 @@ test("a test process has the CLI's V8 regexp settings: the linear engine is ther
   const run = spawnSync(process.execPath, ['--import', loader, file], { encoding: 'utf8' });
   assert.equal(run.status, 0, run.stderr);
   assert.deepEqual(run.stdout.trim().split('\n'), ['l', 'false']);
+});
+
+test("beside npm test's package build, a test file waits for it unless named; a failed build stops it", async () => {
+  // The file says whether the build's marker was there when it began.
+  const file = join(dir, 'gate.test.ts');
+  writeFileSync(
+    file,
+    "import { existsSync } from 'node:fs';\nconsole.log(existsSync(process.env.HEADROOM_TEST_BUILD_MARKER ?? '') ? 'built' : 'absent');\n",
+  );
+  const start = (marker: string, besideBuild = '') => {
+    const env = {
+      ...process.env,
+      HEADROOM_TEST_BUILD_MARKER: marker,
+      HEADROOM_TEST_BESIDE_BUILD: besideBuild,
+    };
+    const child = spawn(process.execPath, ['--import', loader, file], { env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk;
+    });
+    const ended = new Promise<number | null>((done) => child.on('close', done));
+    return { ended, output: () => ({ stdout, stderr }) };
+  };
+  // Not named: it begins only once the build has written its exit code.
+  const waits = start(join(dir, 'built'));
+  await delay(1000);
+  writeFileSync(join(dir, 'built'), '0');
+  assert.equal(await waits.ended, 0, waits.output().stderr);
+  assert.equal(waits.output().stdout.trim(), 'built');
+  // Named: it begins at once (the marker never appears).
+  const named = start(join(dir, 'never'), ['src/x.test.ts', relative(repoRoot, file)].join(','));
+  assert.equal(await named.ended, 0, named.output().stderr);
+  assert.equal(named.output().stdout.trim(), 'absent');
+  // The build failed: the file does not run.
+  writeFileSync(join(dir, 'failed'), '2');
+  const failed = start(join(dir, 'failed'));
+  assert.equal(await failed.ended, 1);
+  assert.equal(failed.output().stdout, '');
+  assert.match(failed.output().stderr, /the package build \(npm run build\) failed \(exit 2\)/);
 });

@@ -1,15 +1,60 @@
 // npm test: builds the tests (scripts/test-build.mjs), then runs scripts/run-tests.ts with every test
 // process on the build (scripts/test-loader.mjs) instead of tsx. Arguments go to run-tests.ts.
-//   node scripts/test.mjs [--concurrency N] [--costs FILE] [FILE...]
-import { spawnSync } from 'node:child_process';
+//   node scripts/test.mjs [--build] [--concurrency N] [--costs FILE] [FILE...]
+// --build (npm test): the package's build too (`npm run build`: tsc, then the CLI's bundles; its output
+// on stderr), run beside the test build and the first test files: tsc keeps one core busy for ~10 s.
+// The files named below start at once; every other test file waits for the build in the test loader.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildTests } from './test-build.mjs';
 
+// Files that need nothing the package build writes (each passed with dist/ removed): they run headroom
+// in-process from src/ and Python from python/. The costliest files, which the runner starts first.
+const besideBuild = [
+  'src/cli/commands/fit/fit-ranks.test.ts',
+  'src/cli/commands/run/seed-000-ray.test.ts',
+  'src/trace/helper.test.ts',
+  'test/framework-logs/framework-logs.test.ts',
+  'src/cli/commands/fit/fit-torch.test.ts',
+  'src/fit/io/warm-server.test.ts',
+];
+
+const args = process.argv.slice(2);
+const isPackageBuilt = args[0] === '--build';
+const runnerArgs = isPackageBuilt ? args.slice(1) : args;
+const env = { ...process.env };
+let packageBuild = Promise.resolve(0);
+let markerDir = null;
+if (isPackageBuilt) {
+  markerDir = mkdtempSync(join(tmpdir(), 'headroom-test-build-'));
+  const marker = join(markerDir, 'exit-code');
+  env.HEADROOM_TEST_BUILD_MARKER = marker;
+  env.HEADROOM_TEST_BESIDE_BUILD = besideBuild.join(',');
+  const build = spawn('npm', ['run', 'build'], { stdio: ['ignore', process.stderr, 'inherit'] });
+  packageBuild = exitCodeOf(build).then((code) => {
+    // Whole or not at all: a waiting test file reads it as soon as it exists.
+    writeFileSync(`${marker}.part`, String(code));
+    renameSync(`${marker}.part`, marker);
+    return code;
+  });
+}
 await buildTests();
 // An absolute URL: a test that starts node with process.execArgv from another directory finds it too.
 const loader = new URL('./test-loader.mjs', import.meta.url).href;
 const runner = fileURLToPath(new URL('./run-tests.ts', import.meta.url));
-const tests = spawnSync(process.execPath, ['--import', loader, runner, ...process.argv.slice(2)], {
-  stdio: 'inherit',
-});
-process.exitCode = tests.status ?? 1;
+const tests = spawn(process.execPath, ['--import', loader, runner, ...runnerArgs], { stdio: 'inherit', env });
+const [buildCode, testsCode] = await Promise.all([packageBuild, exitCodeOf(tests)]);
+if (markerDir) rmSync(markerDir, { recursive: true, force: true });
+if (buildCode !== 0) process.stderr.write(`npm run build failed (exit ${buildCode})\n`);
+process.exitCode = buildCode !== 0 ? buildCode : testsCode;
+
+/** The child's exit code (1 when it could not start or was killed by a signal). */
+function exitCodeOf(child) {
+  return new Promise((done) => {
+    child.on('error', () => done(1));
+    child.on('exit', (code) => done(code ?? 1));
+  });
+}

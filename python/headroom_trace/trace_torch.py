@@ -221,7 +221,8 @@ def load_hf_model(torch, request, device, build_real, layers=None):
     if is_vision and not getattr(config, "num_labels", None):
         config.num_labels = 1000
     kwargs = {"attn_implementation": request.get("attention") or "sdpa"}
-    dtype = _weights_dtype(torch, request["precision"])
+    # weightsDtype: 16-bit parameters under autocast (DeepSpeed/ColossalAI bf16 engines with an fp32 master).
+    dtype = _weights_dtype(torch, request.get("weightsDtype") or request["precision"])
     if build_real:
         torch.manual_seed(0)
         model = auto.from_config(config, **kwargs).to(dtype)
@@ -229,6 +230,8 @@ def load_hf_model(torch, request, device, build_real, layers=None):
         with torch.device("meta"):
             model = auto.from_config(config, **kwargs).to(dtype)
     model.train()
+    if request.get("quantized"):
+        apply_quantized(torch, model, request["quantized"])
     if request.get("lora"):
         apply_lora(torch, model, request["lora"], path)
     if request.get("checkpointing") == "full":
@@ -338,6 +341,39 @@ LORA_MODULES = {
 }
 
 
+def apply_quantized(torch, model, quantized):
+    """bitsandbytes' 4-bit linears as they run in a step, their weights left in the spec's dtype (the packed
+    weights and scales are the analytic model's): Linear4bit.forward casts the input to the compute dtype,
+    MatMul4Bit dequantizes the weight, multiplies, and through 0.43.1 keeps its input for backward
+    (bitsandbytes 0.41.0-0.43.1 autograd/_functions.py MatMul4Bit.forward `ctx.tensors = (A, B)`; 0.43.2,
+    PR #1270, keeps (None, B)), dequantizing again in backward; the output is cast back to the input's dtype.
+    Every linear of the repeated blocks, and the LM head when it is quantized."""
+    compute = {"fp32": torch.float32, "bf16": torch.bfloat16, "fp16": torch.float16}[quantized.get("computeDtype", "fp32")]
+
+    class MatMul4Bit(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, a, weight, bias):
+            # Saved (not a ctx attribute, as bitsandbytes does) so that checkpointing recomputes it.
+            ctx.save_for_backward(a, weight)
+            return torch.nn.functional.linear(a, weight.to(a.dtype), bias)
+
+        @staticmethod
+        def backward(ctx, grad):
+            _, weight = ctx.saved_tensors
+            return grad.matmul(weight.to(grad.dtype)), None, None
+
+    def forward(self, x):
+        bias = None if self.bias is None else self.bias.to(compute)
+        return MatMul4Bit.apply(x.to(compute), self.weight, bias).to(x.dtype)
+
+    for name, module in model.named_modules():
+        if not isinstance(module, torch.nn.Linear):
+            continue
+        in_block = any(part.isdigit() for part in name.split("."))
+        if in_block or (quantized.get("head") and name.split(".")[-1] == "lm_head"):
+            module.forward = forward.__get__(module)
+
+
 def apply_lora(torch, model, lora, path):
     """LoRA as PEFT and torchtune build it: each target linear frozen, beside it A (r × in) and B (out × r)
     that train, dropout on the input of A when asked, output base(x) + B(A(dropout(x))) · alpha / r."""
@@ -358,6 +394,11 @@ def apply_lora(torch, model, lora, path):
             self.lora_a = torch.nn.Linear(in_features, rank, **kwargs)
             self.lora_b = torch.nn.Linear(rank, out_features, **kwargs)
             self.dropout = torch.nn.Dropout(dropout) if dropout > 0 else torch.nn.Identity()
+
+        @property
+        def weight(self):
+            # transformers reads the head's weight (LlamaForCausalLM's loss dtype, tie_weights): the base's.
+            return self.base.weight
 
         def forward(self, x):
             return self.base(x) + self.lora_b(self.lora_a(self.dropout(x))) * scale
@@ -484,6 +525,9 @@ def run_step(request, *, real: bool, layers=None):
         else:
             with torch.device("meta"):
                 built = load_user_module(torch, request)
+        if request.get("weightsDtype"):
+            # 16-bit parameters under autocast (an engine that casts the module: the zero convention).
+            built[0].to(_weights_dtype(torch, request["weightsDtype"]))
     else:
         built = load_hf_model(torch, request, device, build_real=real, layers=layers)
     fake = None if real else FakeTensorMode()

@@ -91,8 +91,10 @@ const measured: Record<TestCorpusPart, Bar> = {
   // podman flake, short of 0), 41/60 causes (68.3%, short of 90%), 0 wrong fixes; round 4: 157/161
   // (97.5%), 1, 45/60, 0, 211/213.
   // Round 5, relabelled (the podman exit 137 is a bare kill: host_oom, cause unknown): 160/161, 0, 47/59, 0.
-  // Round 6, relabelled: 160/161, 0, 46/51.
-  'heldout-2': { kindRight: 160, falseOoms: 0, causesRight: 46, wrongFixes: 0, factsRight: 211 },
+  // Round 6, relabelled: 160/161, 0, 46/51. Round 10: a kill told in the user's words beside their
+  // words that memory ran out (host/exits.ts retold-kill): 161/161, 0, 46/51; a bare kill beside the
+  // host's memory measured ≥ 95% in use is host_ram (host/explain.ts): 47/51.
+  'heldout-2': { kindRight: 161, falseOoms: 0, causesRight: 47, wrongFixes: 0, factsRight: 211 },
   // Measured once at 140/165 (84.8%), 0 false OOMs, 23/53 causes, 0 wrong fixes (HELDOUT-3-RESULT.md);
   // round 4, tuned against it: 161/165 (97.6%), 0, 43/53 (81.1%, short of 90%), 0, 167/176.
   // Round 5, relabelled: 163/165 (98.8%), 0, 38/46, 0, 169/176. Round 6, relabelled: 163/165, 0, 36/41.
@@ -117,8 +119,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // settings a fix never repeats (settings.ts): 0 wrong fixes. Round 7, tuned against it by structure
   // (a device allocation call or CUDA's status in any wrapper, ONNX Runtime's arena, the memcg report,
   // round7-forms.test.ts): 124/124, 0, 13/19, 0, 90/113; relabelled by settled rules 8 and 9
-  // (test/corpus/RELABELS.md, round 7): 124/124, 0, 14/18, 0, 90/113.
-  'heldout-6': { kindRight: 124, falseOoms: 0, causesRight: 14, wrongFixes: 0, factsRight: 90 },
+  // (test/corpus/RELABELS.md, round 7): 124/124, 0, 14/18, 0, 90/113. Round 10: the renderer's "not
+  // enough GPU memory" only with its own names (simulators/rules.ts), so ONNX Runtime's request reads: 91/113.
+  'heldout-6': { kindRight: 124, falseOoms: 0, causesRight: 14, wrongFixes: 0, factsRight: 91 },
   // Measured once, 2026-11-27 05:58 UTC, with round 7's rules frozen at ffa9331 (HELDOUT-7-RESULT.md):
   // 130/141 (92.2%), 1 false OOM (a SYCL work-group local-memory OUT_OF_RESOURCES), 14/21 causes, 1 wrong
   // fix (--max-model-len named to a vLLM command that gives it), 144/175 facts; round 6's rules (8a840ac)
@@ -133,8 +136,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // (28e36b3) on it: 101/124 (81.5%), 1, 12/17, 0, 107/138. After it, tuned against it by structure
   // (round9-forms.test.ts; tuned figures, the slice is spent): 114/124, 0, 14/17, 0, 116/138.
   // Round 9's last-resort reading of any library's OOM words (allocation/generic.ts), a host reading
-  // a refused allocation (host_allocation): 118, 0, 15/17, 0, 117/138.
-  'heldout-8': { kindRight: 118, falseOoms: 0, causesRight: 15, wrongFixes: 0, factsRight: 117 },
+  // a refused allocation (host_allocation): 118, 0, 15/17, 0, 117/138. Round 10: XNU's low-swap kill
+  // (host/kill.ts) and a kill told in the user's words beside memory words: 120/124, 0, 15/17, 0, 118/138.
+  'heldout-8': { kindRight: 120, falseOoms: 0, causesRight: 15, wrongFixes: 0, factsRight: 118 },
   // Measured once, 2026-11-27 12:05 UTC, with round 9's rules frozen at 3c2ad03 (see
   // HELDOUT-9-RESULT.md): 103/109 (94.5%), 2 false OOMs, 10/16 causes, 0 wrong fixes, 171/181 facts;
   // the session-start rules (3e499f6) on it: 102/109, 2 false OOMs. After it, tuned against it by
@@ -142,7 +146,20 @@ const measured: Record<TestCorpusPart, Bar> = {
   // 2^60 bytes or more is a corrupt size, Ray's list of possible causes is no kill: 105, 0, 10/16, 0;
   // PhysX's fixed 64K-material table (simulators/rules.ts): 106/109, 0, 11/16, 0, 171/181; a batch
   // of one shown in the log is model_state, not batch_too_large (pytorch/explain.ts): 12/16.
-  'heldout-9': { kindRight: 106, falseOoms: 0, causesRight: 12, wrongFixes: 0, factsRight: 171 },
+  // Round 10 (round11-forms.test.ts): kills told in the user's words and torch's DataLoader kill
+  // retyped: 109/109; a batch of one said in a sentence, a full fine-tune stated: 14/16.
+  'heldout-9': { kindRight: 109, falseOoms: 0, causesRight: 14, wrongFixes: 0, factsRight: 171 },
+  // Measured once, 2026-11-27 14:42 UTC, with round 10's rules frozen at 88bfb12 (see
+  // HELDOUT-10-RESULT.md): 122/128 (95.3%), 2 false OOMs, 7/11 causes, 0 wrong fixes, 201/211 facts;
+  // the session-start rules (e74f780) on it: the same. After it, a second shift tuned against it by
+  // structure (round11-forms.test.ts; tuned figures, the slice is spent): Intel Gaudi's HPU words and
+  // "Allocation of size N failed" (allocation/generic.ts), PyTorch's "Tried to allocate more than
+  // 1EB" is a corrupt size (host/facts.ts, resolve.ts), TensorFlow's OOM cut before its shape behind
+  // "Resource exhausted:" (tensorflow/rules.ts), MemoryError retold (host/exits.ts): 127/128, 1, 7/11, 0, 202/211;
+  // a request above any one GPU's memory with no total (pytorch/explain.ts) and a bare CUDA OOM on a
+  // card the user states under 4 GiB (cuda/explain.ts, log/evidence.ts): 9/11; TensorFlow's optimizer
+  // node retyped in lower case is a slot update (tensorflow/explain.ts): 10/11.
+  'heldout-10': { kindRight: 127, falseOoms: 1, causesRight: 10, wrongFixes: 0, factsRight: 202 },
 };
 
 for (const part of testCorpusParts) {
@@ -175,7 +192,7 @@ for (const part of testCorpusParts) {
   });
 }
 
-test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-9)', (t) => {
+test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-10)', (t) => {
   const cases = testCorpusParts.flatMap((part) => readPart(part));
   if (cases.length === 0) {
     t.skip('no logs in test/corpus');
@@ -194,8 +211,10 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // heldout-8 folded in as measured once (100/124): 1261/1301 (96.9%), below it; tuned on heldout-8
   // too (114/124): 1275/1301 (98.0%), at the issue's bar; round 9 (the last-resort reading,
   // allocation/generic.ts): 1280/1301 (98.4%); with heldout-9 folded in as measured once (103/109):
-  // 1383/1410 (98.1%); tuned on heldout-9 too: 1386/1410 (98.3%).
-  const floor = 1386;
+  // 1383/1410 (98.1%); tuned on heldout-9 too: 1386/1410 (98.3%); round 10 (host kills told in the
+  // user's words): 1392/1410 (98.7%); with heldout-10 folded in as measured once (122/128):
+  // 1514/1538 (98.4%); tuned on heldout-10 too (127/128): 1519/1538 (98.8%).
+  const floor = 1519;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,

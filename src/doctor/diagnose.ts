@@ -14,6 +14,7 @@ import {
   resolveLibraryInit,
   resolveMemorySide,
   resolveOverflowedSize,
+  resolveRetoldKill,
 } from './resolve.js';
 import { repeatsShownSetting } from './settings.js';
 import type { Diagnosis, Facts } from './types.js';
@@ -76,9 +77,11 @@ function toDiagnosis(draft: Draft, context: ExplainContext): Diagnosis {
 export function diagnoseClassified(log: ClassifiedLog): Diagnosis[] {
   const logFacts = log.familyFacts.get('context') ?? {};
   // A last-resort reading (allocation/generic.ts) speaks only where no signature read the log.
-  const read = log.drafts.some((d) => !d.isLastResort)
-    ? log.drafts.filter((d) => !d.isLastResort)
-    : log.drafts.toSorted((a, b) => b.evidence.line - a.evidence.line).slice(0, 1);
+  // A kill told only in words that no memory evidence decided is no reading at all (resolve.ts).
+  const told = log.drafts.flatMap((d) => resolveRetoldKill(d, logFacts, log.drafts) ?? []);
+  const read = told.some((d) => !d.isLastResort)
+    ? told.filter((d) => !d.isLastResort)
+    : told.toSorted((a, b) => b.evidence.line - a.evidence.line).slice(0, 1);
   const drafts = read.map((d) =>
     resolveOverflowedSize(
       resolveKernelDeath(

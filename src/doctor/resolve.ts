@@ -2,6 +2,7 @@
 // the free memory printed beside it is short, and a bus error is /dev/shm only when /dev/shm was
 // not measured far from full. Pure: drafts and log-wide facts in, drafts out.
 import type { Draft } from './candidates.js';
+import { retoldKillCode } from './families/host/exits.js';
 import { shmFullPercent } from './families/host/shm-rules.js';
 import type { Facts } from './types.js';
 
@@ -118,6 +119,23 @@ export function resolveKernelDeath(draft: Draft, context: Facts): Draft {
 }
 
 /**
+ * A kill told only in the user's words (host/exits.ts retold-kill). The shell's "Killed" retold is
+ * the bare kill's evidence (CORPUS-FORMAT settled rule 2); a passive "the process was killed" names no
+ * killer, so it stands only beside memory evidence (the user's words that memory ran out or grew, or
+ * tcmalloc's large-allocation report), as a notebook kernel's death does (settled rule 6). Beside the
+ * user's words that memory was enough, neither stands. Undecided, it is dropped: no reading; and
+ * beside a signature's own reading of a memory failure it adds nothing.
+ */
+export function resolveRetoldKill(draft: Draft, context: Facts, drafts: readonly Draft[]): Draft | undefined {
+  if (draft.code !== retoldKillCode) return draft;
+  // A signature's own reading of a memory failure says it better than the user's retelling.
+  if (drafts.some((d) => d.code !== retoldKillCode && d.kind !== 'none' && !d.isLastResort)) return undefined;
+  if (context.memoryDenied === true) return undefined;
+  if (draft.facts.retoldKill === 'shell') return draft;
+  return context.memoryStated === true || typeof context.largeAllocBytes === 'number' ? draft : undefined;
+}
+
+/**
  * A last-resort reading whose lines named neither a device nor the host (allocation/generic.ts) is
  * the GPU's where the log names a GPU or another accelerator anywhere, else the host's.
  */
@@ -134,7 +152,11 @@ export function resolveMemorySide(draft: Draft, context: Facts): Draft {
  */
 export function resolveOverflowedSize(draft: Draft, context: Facts): Draft {
   if (typeof context.overflowedSizeBytes !== 'number') return draft;
-  if (draft.code !== 'python-memory-error' && draft.code !== 'generic-out-of-memory') return draft;
+  // PyTorch's own "Tried to allocate more than 1EB" (host/facts.ts) is the refusal itself, whatever
+  // allocator's signature read it (torch's CUDA, NPU or MLU caching allocator).
+  const stated =
+    context.overflowedSizeStated === true && (draft.kind === 'gpu_oom' || draft.kind === 'host_oom');
+  if (!stated && draft.code !== 'python-memory-error' && draft.code !== 'generic-out-of-memory') return draft;
   return {
     ...draft,
     code: 'overflowed-allocation-size',

@@ -32,6 +32,8 @@ const round9Documents = [
   'THUDM/ChatGLM3 finetune_demo/README.md',
   'THUDM/GLM-4 finetune_demo/README.md',
   'foundation-model-stack/fms-acceleration scripts/benchmarks/refs/a100_80gb.csv',
+  'foundation-model-stack/fms-acceleration scripts/benchmarks/refs/a100_80gb_liger.csv',
+  'facebookresearch/dino issue #69',
 ];
 
 checkReferenceRound({

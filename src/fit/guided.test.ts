@@ -289,6 +289,11 @@ test('a run held at the cgroup limit ends the search at margin 0: no value above
   const history = [...measured, held];
   assert.equal(guidedStrategy.next(history, { ...bounds, marginFraction: 0 }), undefined);
   assert.equal(findBoundary(history).largestWithinMargin, 126);
+  // Held far above the largest pass (the bench's transformer under 1000 MiB: 276 ran, 301 held), the gap
+  // below it is narrowed as the boundary is: a value between, not the end (which answered 276 of 301).
+  const gap = [...measured.slice(0, 3), point(100, 800), { ...held, value: 126 }];
+  const narrowed = guidedStrategy.next(gap, { ...bounds, marginFraction: 0 });
+  assert.ok(narrowed !== undefined && narrowed > 100 && narrowed < 126, String(narrowed));
   // Counted as an ordinary pass (before), it crept on a value or two at a time: 129, 130, 131.
   const crept = guidedStrategy.next([...measured, { ...held, isWithinMargin: true }], bounds);
   assert.ok(crept !== undefined && crept > 127, String(crept));

@@ -91,6 +91,35 @@ describe('trace helper, real torch', { skip }, () => {
     assert.equal((withLora?.parameters ?? 0) - (without?.parameters ?? 0), 8 * 512);
   });
 
+  test('tiny llama, bitsandbytes 4-bit linears (fp32 compute) under LoRA: within 2% of the real step; each keeps its input cast to fp32', async () => {
+    // bitsandbytes 0.41.0-0.43.1 MatMul4Bit.forward keeps ctx.tensors = (A, B): A is Linear4bit's input
+    // cast to bnb_4bit_compute_dtype. The helper's apply_quantized runs the same casts and keeps A.
+    const request: TraceRequest = {
+      ...step,
+      precision: 'bf16',
+      lora: { rank: 4, alpha: 8, targets: ['q', 'v'], dropout: 0 },
+      modelConfig: join(fixtures, 'tiny-llama.json'),
+    };
+    const quantized = { computeDtype: 'fp32', head: false } as const;
+    const checked = await runTraceHelper(python(), { ...request, quantized });
+    const traced = checked.peakBytes as number;
+    const real = checked.realPeakBytes as number;
+    assert.ok(errorPercent(traced, real) <= 2, `traced ${traced} B, real ${real} B`);
+    const [kept, plain] = await Promise.all([
+      runTraceHelper(python(), { ...request, quantized, mode: 'trace', rawBytes: true }),
+      runTraceHelper(python(), { ...request, mode: 'trace', rawBytes: true }),
+    ]);
+    const activations = (trace: Record<string, unknown> | undefined) =>
+      ((trace?.parts as Record<string, number>)?.activations ?? 0) as number;
+    // Per layer at least the four fp32 inputs of width hidden (q/k/v's, o's, gate/up's) beside bf16 ones.
+    const hidden = 64; // tiny-llama's hidden_size
+    const floor = 2 * step.batchSize * step.seqLen * hidden * 4 * 4;
+    assert.ok(
+      activations(kept) - activations(plain) >= floor,
+      `activations ${activations(kept)} B with the 4-bit linears, ${activations(plain)} B without (at least ${floor} B more)`,
+    );
+  });
+
   test('tiny llama, bf16 LoRA, loss_upcast false: within 2% of the real step; no fp32 copy of the logits', async () => {
     // transformers' own loss (labels given to the model) upcasts the logits to fp32 (loss/loss_utils.py
     // ForCausalLMLoss); a plain cross-entropy on the returned bf16 logits does not.
@@ -202,6 +231,23 @@ describe('trace helper, real torch', { skip }, () => {
       assert.ok(errorPercent(traced, real) <= 2, `${module}: traced ${traced} B, real ${real} B`);
     });
   }
+
+  test('--trace-module with weightsDtype bf16 under amp_bf16: the parameters are half the fp32 ones', async () => {
+    const request = {
+      ...step,
+      precision: 'amp_bf16',
+      batchSize: 8,
+      module: 'cnn_policy:build',
+      cwd: examples,
+    };
+    const [sixteen, fp32] = await Promise.all([
+      runTraceHelper(python(), { ...request, weightsDtype: 'bf16', mode: 'trace', rawBytes: true }),
+      runTraceHelper(python(), { ...request, mode: 'trace', rawBytes: true }),
+    ]);
+    const parameters = (trace: Record<string, unknown>) =>
+      (trace.parts as Record<string, number>).parameters ?? 0;
+    assert.equal(parameters(sixteen) * 2, parameters(fp32));
+  });
 
   test('a module that does not import is one line, exit 2, no stack on the terminal', async () => {
     await assert.rejects(

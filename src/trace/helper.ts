@@ -20,12 +20,16 @@ export interface TraceRequest {
   batchSize: number;
   seqLen?: number;
   precision: string;
+  /** The parameters' dtype when it is not the precision's (16-bit weights under autocast: the zero convention). */
+  weightsDtype?: 'bf16' | 'fp16';
   optimizer: string;
   optimizerImpl: string;
   checkpointing: string;
   attention?: string;
   /** LoRA adapters on these targets, the rest frozen (model.lora). */
   lora?: { rank: number; alpha: number; targets: string[]; dropout: number };
+  /** bitsandbytes 4-bit linears (model.quantization): the compute dtype, and whether the LM head is one. */
+  quantized?: { computeDtype: 'fp32' | 'bf16' | 'fp16'; head: boolean };
   /** false: the causal LM's loss is a plain cross-entropy on the logits as the model returns them (bf16 stays
    * bf16; training.loss_upcast: false); absent or true: transformers' own loss, which upcasts them to fp32. */
   lossUpcast?: boolean;

@@ -90,6 +90,36 @@ describe("fit's warm-start gate", { skip: python ? undefined : noPythonMessage }
     assert.equal(second, 'none peaks');
   });
 
+  test('offered more while it waits, it imports the names past those it has, and says how many are in', async () => {
+    const gate = join(scratch, 'gate-more');
+    mkdirSync(gate);
+    const { ended } = start(gate);
+    await waitFor(join(gate, 'ready'));
+    const offer = (names: string[]) => {
+      writeFileSync(join(gate, 'learned.tmp'), JSON.stringify(names));
+      renameSync(join(gate, 'learned.tmp'), join(gate, 'learned'));
+    };
+    const learnedCount = async (count: number) => {
+      const until = Date.now() + 20_000;
+      for (;;) {
+        const ready = JSON.parse(readFileSync(join(gate, 'ready'), 'utf8'));
+        if (ready.learned === true && ready.learnedCount === count) return;
+        if (Date.now() > until) throw new Error(`learnedCount ${ready.learnedCount}, not ${count}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    // What a running trial has imported so far, then more of it.
+    offer(['json']);
+    await learnedCount(1);
+    offer(['json', 'late_module']);
+    await learnedCount(2);
+    writeFileSync(join(gate, 'go.tmp'), JSON.stringify({ placeholder: '{batch}', value: '8' }));
+    renameSync(join(gate, 'go.tmp'), join(gate, 'go'));
+    const { code, stdout, stderr } = await ended;
+    assert.equal(code, 0, stderr);
+    assert.equal(JSON.parse(stdout.trim().split('\n')[0] ?? '{}').late_seen, true);
+  });
+
   test('without a gate directory it exits 3 before the script runs', async () => {
     const { code, stdout, stderr } = await start(join(scratch, 'no-such-gate')).ended;
     assert.equal(code, 3);

@@ -117,6 +117,8 @@ dbd_port=$(free_port)
 mysql_port=$(free_port)
 munge_socket="$dir/run/munge.socket"
 
+# Each daemon answers within seconds on a quiet machine; the bound only stops a hang. Under load it
+# can take far longer: at load 39-51, beside npm test's other files, slurmdbd missed a 30 s bound.
 wait_for() { # wait_for SECONDS WHAT COMMAND...
   local seconds=$1 what=$2
   shift 2
@@ -141,7 +143,7 @@ mariadb-install-db --no-defaults --datadir="$dir/mysql" --user=root --auth-root-
 mariadbd --no-defaults --datadir="$dir/mysql" --socket="$dir/run/mysqld.sock" --pid-file="$dir/run/mariadb.pid" \
   --user=root --bind-address=127.0.0.1 --port="$mysql_port" --skip-name-resolve \
   --innodb-buffer-pool-size=32M --log-error="$dir/log/mariadb.log" >/dev/null 2>&1 &
-wait_for 60 MariaDB mariadb --no-defaults -S "$dir/run/mysqld.sock" -uroot -e 'select 1'
+wait_for 180 MariaDB mariadb --no-defaults -S "$dir/run/mysqld.sock" -uroot -e 'select 1'
 
 # --- Slurm's configs --------------------------------------------------------------------------------
 cat >"$dir/etc/slurmdbd.conf" <<CONF
@@ -217,11 +219,11 @@ CONF
 
 export SLURM_CONF="$dir/etc/slurm.conf"
 slurmdbd
-wait_for 30 slurmdbd sacctmgr -n list cluster
+wait_for 180 slurmdbd sacctmgr -n list cluster
 sacctmgr -i add cluster "$cluster" >/dev/null
 slurmctld -i
 slurmd -N "$cluster-0"
 slurmd -N "$cluster-1"
 idle() { [ "$(sinfo -h -N -o %T | grep -c '^idle')" -eq 2 ]; }
-wait_for 30 "the nodes" idle
+wait_for 180 "the nodes" idle
 echo "export SLURM_CONF=$SLURM_CONF"

@@ -9,7 +9,7 @@ from the start, so a trial's memory is the same process's memory as a cold start
 2. imports the script's leading imports (the top-level `import` statements before its first other
    statement, `try:` blocks of imports included), in the script's order, with the script's directory
    on sys.path as the script will have it (a module beside it);
-3. writes GATE/ready (JSON: pid, seconds, imports; `learned: true` once offered imports are in too) and
+3. writes GATE/ready (JSON: pid, seconds, imports; `learned: true` and `learnedCount` once offered imports are in too) and
    waits for the file GATE/go;
 4. reads `{"placeholder": "{batch}", "value": "128"}` and puts the value into sys.argv in place of
    the placeholder; the script then runs as if started with that argv.
@@ -17,7 +17,9 @@ from the start, so a trial's memory is the same process's memory as a cold start
 While it waits, fit may write GATE/learned (JSON: module names, in the order another trial of the same
 command imported them, fit-imports below): the gate imports them too (each on its own; one that fails is
 skipped), so the imports the script makes later (a `lightning` imported inside a function) are paid
-before the value as well; `ready` is written again with the seconds that took.
+before the value as well; `ready` is written again with the seconds that took and `learnedCount`, how
+many of the offered names are in. fit may write it again with more (what a running trial has imported
+so far, then the rest; it only appends): the gate imports the names past those it has.
 
 `fit-imports` (install() in __init__.py, any trial): from the start, every module the process imports
 is appended to the file HEADROOM_FIT_IMPORTS names, one a line, so fit learns what a trial of this
@@ -168,22 +170,39 @@ def _wait():
     os.replace(ready + ".tmp", ready)
     go = os.path.join(gate, "go")
     learned = os.path.join(gate, "learned")
-    has_learned = False
+    # fit may offer more while this waits (what the running trial imported so far, then more): it only
+    # appends to the list, so the names past those already imported are the new ones.
+    learned_count = 0
+    learned_seen = None
     # Written whole (renamed into place) by fit; a parent that is gone leaves this process to the
     # supervisor, which stops its whole group.
     # What other trials imported comes first, even when the value came with it (fit offers it first).
     while True:
-        if not has_learned and os.path.exists(learned):
-            has_learned = True
+        try:
+            stat = os.stat(learned)
+            stamp = (stat.st_ino, stat.st_mtime_ns, stat.st_size)
+        except OSError:
+            stamp = None
+        if stamp is not None and stamp != learned_seen:
+            learned_seen = stamp
             with open(learned) as f:
-                preimport_learned(json.load(f))
-            # learned: fit reads the memory held here (every value's base) once these imports are in.
-            with open(ready + ".tmp", "w") as f:
-                json.dump(
-                    {"pid": os.getpid(), "seconds": round(time.monotonic() - started, 3), "imports": names, "learned": True},
-                    f,
-                )
-            os.replace(ready + ".tmp", ready)
+                offered = json.load(f)
+            if len(offered) > learned_count:
+                preimport_learned(offered[learned_count:])
+                learned_count = len(offered)
+                # learned: fit reads the memory held here (every value's base) once these imports are in.
+                with open(ready + ".tmp", "w") as f:
+                    json.dump(
+                        {
+                            "pid": os.getpid(),
+                            "seconds": round(time.monotonic() - started, 3),
+                            "imports": names,
+                            "learned": True,
+                            "learnedCount": learned_count,
+                        },
+                        f,
+                    )
+                os.replace(ready + ".tmp", ready)
         if os.path.exists(go):
             break
         time.sleep(0.01)

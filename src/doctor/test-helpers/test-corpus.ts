@@ -10,8 +10,8 @@ import { type CorpusCase, parseFactsLine, readCorpus, repoRoot } from './corpus.
 
 /**
  * The parts the corpus is read in: test/corpus/logs, test/corpus/heldout, test/corpus/heldout-2 ..
- * test/corpus/heldout-9, ../shared/corpus. heldout-2 .. heldout-9 are slices held out from a round of rule
- * changes (test/corpus/HELDOUT-2.md .. HELDOUT-9.md): scored once, at the end, and read by no test until then.
+ * test/corpus/heldout-10, ../shared/corpus. heldout-2 .. heldout-10 are slices held out from a round of rule
+ * changes (test/corpus/HELDOUT-2.md .. HELDOUT-10.md): scored once, at the end, and read by no test until then.
  */
 export type CorpusPart =
   | 'logs'
@@ -24,6 +24,7 @@ export type CorpusPart =
   | 'heldout-7'
   | 'heldout-8'
   | 'heldout-9'
+  | 'heldout-10'
   | 'shared';
 export const corpusParts: readonly CorpusPart[] = [
   'logs',
@@ -36,12 +37,13 @@ export const corpusParts: readonly CorpusPart[] = [
   'heldout-7',
   'heldout-8',
   'heldout-9',
+  'heldout-10',
   'shared',
 ];
 
 /**
  * The parts of test/corpus the tests read: heldout/ since it was measured (test/corpus/HELDOUT.md),
- * heldout-2/ .. heldout-9/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-9-RESULT.md).
+ * heldout-2/ .. heldout-10/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-10-RESULT.md).
  */
 export const testCorpusParts = [
   'logs',
@@ -54,6 +56,7 @@ export const testCorpusParts = [
   'heldout-7',
   'heldout-8',
   'heldout-9',
+  'heldout-10',
 ] as const satisfies readonly CorpusPart[];
 
 /** A part the tests read (testCorpusParts). */

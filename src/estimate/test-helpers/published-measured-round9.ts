@@ -333,6 +333,63 @@ training: { precision: bf16, optimizer: adamw, batch_size: ${options.batch}, act
   };
 };
 
+// --- foundation-model-stack/fms-acceleration scripts/benchmarks/refs/a100_80gb_liger.csv (cited at 733992a, Dec 2024) --
+// The same benchmark harness (above) run with scenarios-liger.yaml on meta-llama/Meta-Llama-3-8B and its GPTQ
+// copy, one A100-80GB, the benchmark's defaults of then (packing True at max_seq_len 4096, gradient
+// checkpointing, flash attention 2, no accumulation), every LoRA run with the fused-ops-and-kernels plugin
+// ("foak": fused LoRA QKV/O Triton kernels, fast RMSNorm and RoPE) and the "-liger" framework configs adding
+// Liger's fused linear cross-entropy (no logits kept). LoRA r 16 alpha 16 dropout 0.1 on q_proj, k_proj,
+// v_proj, o_proj: 13,631,488 trainable. Llama-3-8B: 32 layers, 4096 wide, 32 heads, 8 KV heads, MLP 14336,
+// vocab 128256, untied: 8,030,261,248 parameters. The figure taken: mem_peak_torch_mem_alloc_in_bytes (the HF
+// Trainer's max_memory_allocated, bytes). NOT EXPRESSIBLE for every row: the fused LoRA attention kernels
+// (what they keep for backward instead of the separate LoRA and projection activations).
+const fmsLigerCsv =
+  'foundation-model-stack/fms-acceleration scripts/benchmarks/refs/a100_80gb_liger.csv (commit 733992a, https://github.com/foundation-model-stack/fms-acceleration/blob/main/scripts/benchmarks/refs/a100_80gb_liger.csv)';
+const llama3_8bShape =
+  'family: llama, layers: 32, hidden: 4096, heads: 32, kv_heads: 8, vocab: 128256, ffn: 14336, tied_embeddings: false, seq_len: 4096, attention: flash';
+const fmsLiger = (options: {
+  kind: 'lora' | 'bnb' | 'gptq';
+  batch: number;
+  row: number;
+  frameworkConfig: string;
+  bytes: number;
+}): PublishedCase => {
+  const quantization = {
+    lora: '',
+    bnb: '\n  quantization: { weights: nf4, double_quant: true, compute_dtype: bf16 }',
+    gptq: '\n  quantization: { weights: gptq4, group_size: 128, compute_dtype: fp16 }',
+  }[options.kind];
+  const weights = {
+    lora: 'meta-llama/Meta-Llama-3-8B in bfloat16 with --bf16',
+    bnb: "meta-llama/Meta-Llama-3-8B in NF4 (the accelerated-peft plugin's BitsAndBytesConfig: nf4, double quantization, bf16 compute) with --bf16",
+    gptq: "TechxGenus/Meta-Llama-3-8B-GPTQ (4-bit GPTQ, group size 128 assumed) in float16 with --fp16, the plugin's GPTQ kernels",
+  }[options.kind];
+  return {
+    id: `fms-acceleration-liger-a100-llama3-8b-${options.kind}-lora-foak-liger-bs${options.batch}-seq4096`,
+    source: `${fmsLigerCsv}, data row ${options.row} (counted from 1 after the header; framework_config ${options.frameworkConfig}, num_gpus 1, per_device_train_batch_size ${options.batch}): mem_peak_torch_mem_alloc_in_bytes ${options.bytes}`,
+    what: 'allocated',
+    unit: 'GB',
+    measured: options.bytes / 1e9,
+    config: `framework_config ${options.frameworkConfig}: ${weights} (8,030,261,248 parameters), LoRA r 16 alpha 16 dropout 0.1 on q_proj, k_proj, v_proj, o_proj (13,631,488 trainable), ${options.batch} packed Alpaca sequences of 4096 tokens, no accumulation, gradient checkpointing, flash attention 2, AdamW, Liger's fused linear cross-entropy, one A100-80GB (plain python); the HF Trainer's max_memory_allocated in bytes (one GPU). NOT EXPRESSIBLE: the fused LoRA attention kernels of the foak plugin (what they keep for backward); the spec gives plain LoRA with a fused loss`,
+    spec: `model:
+  params: 8030261248
+  transformer: { ${llama3_8bShape} }
+  lora: { rank: 16, alpha: 16, targets: [q, k, v, o], dropout: 0.1 }${quantization}
+training: { precision: ${options.kind === 'gptq' ? 'fp16' : 'amp_bf16'}, optimizer: adamw, batch_size: ${options.batch}, activation_checkpointing: full, loss: fused }`,
+  };
+};
+
+// --- facebookresearch/dino issue #69 "Training Time" (June 2021) -----------------------------------------------------
+// "I run your code on a single node with 4 GPUs (V100) with the ViT_S_16 backbone … Epoch: [0/100] [4400/5004] …
+// max mem: 19499". main_dino.py's defaults (the issue changes none it names): arch vit_small, patch 16,
+// batch_size_per_gpu 64, out_dim 65536, norm_last_layer True, use_bn_in_head False, 2 global crops of 224 and
+// local_crops_number 8 crops of 96, use_fp16 True (torch.cuda.amp with a GradScaler), AdamW, drop_path_rate 0.1,
+// DDP over the 4 GPUs; the teacher an EMA copy of student and head (no gradients). MetricLogger's "max mem" is
+// torch.cuda.max_memory_allocated() / (1024 * 1024): MiB, the main process's (rank 0's). ViT-S/16: 12 blocks, 384
+// wide, 6 heads, MLP 1536, DINO's own attention (explicit softmax): 21,665,664 parameters; the DINO head (384 →
+// 2048 → 2048 → 256, then a weight-normalised 256 → 65536): 22,352,128; student 44,017,792, teacher the same.
+const dinoIssue = 'facebookresearch/dino issue #69 (https://github.com/facebookresearch/dino/issues/69)';
+
 export const round9Cases: PublishedCase[] = [
   // Qwen's README: Qwen-1_8B, 7B and 14B, LoRA / LoRA with trainable embeddings / GPTQ Q-LoRA / full, 256 to 8192.
   qwen({ size: '1.8B', method: 'lora', seq: 2048, cell: 11.0, row: 'LoRA | 1 | 1' }),
@@ -452,6 +509,46 @@ export const round9Cases: PublishedCase[] = [
     figure: { allocatedBytes: 9_442_125_824 },
   }),
 
+  // fms-acceleration's Liger table: Llama-3-8B LoRA, NF4 and GPTQ LoRA with fused kernels and Liger's loss.
+  fmsLiger({
+    kind: 'lora',
+    batch: 8,
+    row: 14,
+    frameworkConfig: 'foak-fast-kernels-liger',
+    bytes: 33_567_698_944,
+  }),
+  fmsLiger({
+    kind: 'bnb',
+    batch: 16,
+    row: 23,
+    frameworkConfig: 'accelerated-peft-bnb-foak-liger',
+    bytes: 39_987_639_296,
+  }),
+  fmsLiger({
+    kind: 'gptq',
+    batch: 4,
+    row: 29,
+    frameworkConfig: 'accelerated-peft-autogptq-foak-liger',
+    bytes: 14_441_084_416,
+  }),
+
+  // DINO's self-distillation of a ViT-S/16 on 4 V100s: a vision row.
+  {
+    id: 'dino-issue-69-vit-s16-multicrop-bs64-fp16-4xv100',
+    source: `${dinoIssue}, the description's log line "Epoch: [0/100] [4400/5004] … max mem: 19499"`,
+    what: 'allocated',
+    unit: 'GiB',
+    measured: 19499 / 1024,
+    config:
+      "main_dino.py on 4 GPUs with its defaults (assumed: the issue names only the ViT_S_16 backbone, 4 V100s and 100 epochs): DINO self-distillation of a ViT-S/16 (21,665,664 parameters) with its DINO head (22,352,128; 44,017,792 trainable) and an EMA teacher of the same size, 64 images per GPU, each as 2 global crops of 224 × 224 (197 tokens) and 8 local crops of 96 × 96 (37 tokens), torch.cuda.amp fp16 with fp32 weights, AdamW, DDP over 4 V100s; MetricLogger's max mem 19499 = rank 0's max_memory_allocated in MiB (one GPU's figure, per GPU). NOT EXPRESSIBLE: the teacher's forward over the global crops, the multi-crop batch (10 crops per image at two resolutions) and the 65536-wide head over every crop; the spec gives the student over 64 × 2 global crops with the teacher's parameters counted",
+    spec: `model:
+  params: 88035584
+  trainable: 44017792
+  transformer: { family: vit, layers: 12, hidden: 384, heads: 6, ffn: 1536, seq_len: 197, fused_qkv: true, attention: eager }
+training: { precision: amp_fp16, optimizer: adamw, batch_size: 128 }
+parallel: { gpus: 4, strategy: ddp }`,
+  },
+
   // Qwen-VL's README: the same harness on the vision-language model (one image per sample).
   qwenVl({ method: 'lora-chat', seq: 384, cell: 23.3, row: 'LoRA (Chat)' }),
   qwenVl({ method: 'lora-chat', seq: 2048, cell: 27.3, row: 'LoRA (Chat)' }),
@@ -548,19 +645,25 @@ parallel: { gpus: 8, strategy: zero3 }`,
 ];
 
 // --- Sources note (round 9, gathered 2026-11-27 from 13:17 UTC) ------------------------------------------------
-// 40 cases from 5 documents (four repositories' READMEs and one benchmark table); 28 the spec can say in full,
-// 12 marked NOT EXPRESSIBLE (LoRA beside trainable embedding and head copies, Qwen-VL's vision encoder and
-// resampler, P-Tuning v2's prefix key/values, prepare_model_for_kbit_training's fp32 cast of the embedding, head
-// and norms, fused LoRA kernels). What was measured: 12 allocated, 28 device total (nvidia-smi), 0 reserved.
-// Two harnesses give most cases: Qwen's finetune.py (HF Trainer, DeepSpeed; 20 with Qwen-VL's) and
-// fms-acceleration's benchmark (TRL SFTTrainer, FSDP1; 14): read per harness as well as per case.
+// 44 cases from 8 documents (four repositories' READMEs, two benchmark tables of one repository, one issue
+// thread); 28 the spec can say in full, 16 marked NOT EXPRESSIBLE (LoRA beside trainable embedding and head
+// copies, Qwen-VL's vision encoder and resampler, P-Tuning v2's prefix key/values, prepare_model_for_kbit_training's
+// fp32 cast of the embedding, head and norms, fused LoRA kernels, DINO's teacher and multi-crop batch). What was
+// measured: 16 allocated, 28 device total (nvidia-smi), 0 reserved. Two harnesses give most cases: Qwen's
+// finetune.py (HF Trainer, DeepSpeed; 20 with Qwen-VL's) and fms-acceleration's benchmark (TRL SFTTrainer,
+// FSDP1; 17): read per harness as well as per case.
 // Aim against find: the aim was today's fine-tunes of 0.5–14B decoders; found were Qwen 1 (1.8B, 7B, 14B),
-// Mistral 7B, ChatGLM3-6B and GLM-4-9B under HF Trainer, TRL, DeepSpeed ZeRO-2/3 and FSDP1, LoRA, bitsandbytes
-// NF4 and GPTQ QLoRA, full fine-tunes, at 256 to 8192 tokens. Not found with a stated config and a measured peak
-// (each looked for): a JAX/Flax training peak, a ViT/ResNet/UNet fine-tune not already cited, Llama 3.x /
-// Qwen2.5 / Gemma rows from a harness not already cited (torchtune's README and tutorials, axolotl's example
-// READMEs, ms-swift's scripts, universal-llm-trainer's gpu_test.md, Unsloth's notebooks are earlier rounds').
+// Mistral 7B, Llama 3 8B, ChatGLM3-6B and GLM-4-9B under HF Trainer, TRL, DeepSpeed ZeRO-2/3 and FSDP1, LoRA,
+// bitsandbytes NF4 and GPTQ QLoRA, full fine-tunes, at 256 to 8192 tokens, and one vision row (DINO ViT-S/16).
+// Not found with a stated config and a measured peak (each looked for): a JAX/Flax training peak (issue
+// threads quote compile-time analyses or none), a ViT/ResNet/UNet fine-tune not already cited, Qwen2.5 / Qwen3 /
+// Gemma 2/3 / Phi rows from a harness not already cited (torchtune's README and tutorials, axolotl's example
+// READMEs, ms-swift's scripts, universal-llm-trainer's gpu_test.md, Unsloth's notebooks are earlier rounds'),
+// so no Unsloth row is here.
 // Left out: torchtune PR #1517 (its results are screenshots), a "FPFT vs LoRA vs QLoRA" Qwen2-0.5B README
 // whose repository and config could not be identified, web "VRAM requirement" pages (estimates, not
-// measurements), fms-acceleration's Mixtral and Llama-2-70B rows (outside the aim; several at the card's limit)
-// and its santacoder rows (max_seq_len 4096 over a 2048-position model), Qwen's 72B rows.
+// measurements), fms-acceleration's Mixtral and Llama-2-70B rows (outside the aim; several at the card's limit),
+// its santacoder rows (max_seq_len 4096 over a 2048-position model), its Llama-3-8B full fine-tunes (at the
+// card's limit, 80.3 GB allocated alike with and without Liger) and its granite (PowerLM-3b) table (the
+// model's config not in reach), Qwen's 72B rows, DINO issue #69's 16-GPU log (its config not stated), TRL issue
+// #5200 (a DPO run whose batch size is not stated).

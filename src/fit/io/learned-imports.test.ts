@@ -195,6 +195,81 @@ describe('learned imports', { skip: noCgroup ?? noPython }, () => {
     }
   });
 
+  test("a running trial's imports so far reach the next trial's gate before it ends", async () => {
+    // The first trial imports late2 and then waits (30 s at most) until another process, the next trial
+    // waiting at its gate, has imported late2 too: offered only once the first had ended, it never would.
+    const dir = mkdtempSync(join(scratch, 'running-'));
+    writeFileSync(
+      join(dir, 'late2.py'),
+      'import os\nopen(os.path.join(os.path.dirname(__file__), "late2-%d" % os.getpid()), "w").close()\n',
+    );
+    writeFileSync(
+      join(dir, 'waits.py'),
+      `import os
+import sys
+import time
+
+
+def main():
+    import late2  # noqa: F401
+    here = os.path.dirname(os.path.abspath(__file__))
+    until = time.time() + 30
+    others = 0
+    while time.time() < until:
+        others = len([f for f in os.listdir(here) if f.startswith("late2-")]) - 1
+        if others > 0:
+            break
+        time.sleep(0.05)
+    print("others:", others, "batch", sys.argv[1], flush=True)
+
+
+main()
+`,
+    );
+    const run = createTrialRunner({
+      launch: {
+        ...launch(['python3', join(dir, 'waits.py'), '{batch}']),
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', PYTHONPATH: dir },
+      },
+      variable: 'batch',
+      gpuProbe: noGpuProbe,
+      runsDir: join(dir, 'fit'),
+      runIdPrefix: `fitlearn${process.pid}-4`,
+      limits: [{ resource: 'host', limitBytes: 200 * MiB }],
+      marginFraction: 0,
+      stopGraceMs: 1000,
+      sampleIntervalMs: 100,
+      isFullTrials: false,
+      warmDepth: 1,
+      learnImports: true,
+    });
+    try {
+      const first = await run(2, 1);
+      assert.equal(first.outcome, 'pass', first.because);
+      assert.match(logOf(first.runDir), /others: 1 batch 2/);
+      const second = await run(4, 2);
+      assert.ok(second.warmStart, 'the second trial started warm');
+      // Its own gate imported late2 (and the next trial's may have by then).
+      assert.match(logOf(second.runDir), /others: [1-9]\d* batch 4/);
+    } finally {
+      await run.close();
+    }
+  });
+
+  test("a running trial's record is read up to its last whole line and kept; read once it ended, the rest", () => {
+    const runsDir = mkdtempSync(join(scratch, 'peek-'));
+    const learned = createLearnedImports(runsDir);
+    // The last line half written (an import being recorded): not a name yet.
+    writeFileSync(learned.logFileOf(1), 'torch\ntorch.nn\nlightning.pyt');
+    assert.equal(learned.peek(1), true);
+    assert.deepEqual(learned.names(), ['torch', 'torch.nn']);
+    assert.equal(learned.peek(1), false, 'nothing new');
+    writeFileSync(learned.logFileOf(1), 'torch\ntorch.nn\nlightning.pytorch\n');
+    assert.equal(learned.learnFrom(1), true);
+    assert.deepEqual(learned.names(), ['torch', 'torch.nn', 'lightning.pytorch']);
+    learned.close();
+  });
+
   test('a record is read once, in order, and only module names are kept', () => {
     const runsDir = mkdtempSync(join(scratch, 'records-'));
     const learned = createLearnedImports(runsDir);

@@ -27,6 +27,11 @@ export interface LearnedImports {
   logFileOf(index: number): string;
   /** Reads (and removes) trial `index`'s record; returns whether it taught anything new. */
   learnFrom(index: number): boolean;
+  /**
+   * Reads trial `index`'s record so far, while it runs (its whole lines: the last may be half written),
+   * and keeps it; returns whether it taught anything new.
+   */
+  peek(index: number): boolean;
   close(): void;
 }
 
@@ -37,6 +42,19 @@ export function createLearnedImports(runsDir: string): LearnedImports {
   const learnedFile = join(runsDir, '.learned-imports.json');
   let hasFile = false;
   const logFileOf = (index: number): string => join(runsDir, `.imports-${String(index).padStart(2, '0')}`);
+  const learn = (text: string): boolean => {
+    const before = names.length;
+    for (const name of text.split('\n')) {
+      if (names.length >= maxLearned) break;
+      if (!moduleName.test(name) || known.has(name)) continue;
+      known.add(name);
+      names.push(name);
+    }
+    if (names.length === before) return false;
+    writeFileSync(learnedFile, JSON.stringify(names));
+    hasFile = true;
+    return true;
+  };
   return {
     names: () => names,
     file: () => (hasFile ? learnedFile : null),
@@ -49,17 +67,16 @@ export function createLearnedImports(runsDir: string): LearnedImports {
         return false;
       }
       rmSync(logFileOf(index), { force: true });
-      const before = names.length;
-      for (const name of text.split('\n')) {
-        if (names.length >= maxLearned) break;
-        if (!moduleName.test(name) || known.has(name)) continue;
-        known.add(name);
-        names.push(name);
+      return learn(text);
+    },
+    peek(index) {
+      let text = '';
+      try {
+        text = readFileSync(logFileOf(index), 'utf8');
+      } catch {
+        return false;
       }
-      if (names.length === before) return false;
-      writeFileSync(learnedFile, JSON.stringify(names));
-      hasFile = true;
-      return true;
+      return learn(text.slice(0, text.lastIndexOf('\n') + 1));
     },
     close() {
       rmSync(learnedFile, { force: true });

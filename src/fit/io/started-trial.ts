@@ -419,22 +419,26 @@ export function startTrial(
   const readyFile = join(gateDir, 'ready');
   const forkFile = join(options.runsDir, `.fork-${String(index).padStart(2, '0')}.json`);
   if (isWarm) mkdirSync(gateDir, { recursive: true });
-  let hasOfferedImports = false;
-  // When the gate had every import in (its `ready` file, rewritten with `learned` after offered ones).
+  // How many learned imports were offered to the gate (it only grows: fit offers what a running trial has
+  // imported so far, then more), and when the gate had every import in (its `ready` file, rewritten with
+  // `learnedCount` once the offered ones are in).
+  let offeredCount = 0;
   let gateInAtMs: number | null = null;
   let gatePid: number | null = null;
   const isGateIn = (): boolean => {
     try {
-      const ready = JSON.parse(readFileSync(readyFile, 'utf8')) as { learned?: boolean };
-      return !hasOfferedImports || ready.learned === true;
+      const ready = JSON.parse(readFileSync(readyFile, 'utf8')) as {
+        learned?: boolean;
+        learnedCount?: number;
+      };
+      return offeredCount === 0 || (ready.learned === true && (ready.learnedCount ?? 0) >= offeredCount);
     } catch {
       return false;
     }
   };
   const offerImports = (names: readonly string[]): void => {
-    if (!isWarm || hasOfferedImports || releasedAtMs !== null || endedAtMs !== null || names.length === 0)
-      return;
-    hasOfferedImports = true;
+    if (!isWarm || releasedAtMs !== null || endedAtMs !== null || names.length <= offeredCount) return;
+    offeredCount = names.length;
     gateInAtMs = null;
     try {
       writeWhole(join(gateDir, 'learned'), JSON.stringify(names));

@@ -11,7 +11,7 @@ import { frameworksPython, skipUnlessFrameworks } from '../../../test-helpers/fr
 import type { WarmPython } from '../../../test-helpers/warm-python.js';
 import { startWarmTracePython } from '../../../trace/test-helpers/warm-trace.js';
 import { runHeadroom } from '../../test-helpers/run-in-process.js';
-import { traceRefusal, traceRequestOf } from './trace.js';
+import { perRankReason, traceRefusal, traceRequestOf } from './trace.js';
 
 const tinyLlama = join(repoRoot, 'src', 'trace', 'fixtures', 'tiny-llama.json');
 const skip = skipUnlessFrameworks('torch', 'transformers');
@@ -254,4 +254,22 @@ test("the request carries training.loss_upcast: false, so the helper's loss keep
     'adamw',
     'a bitsandbytes optimizer is stepped as AdamW',
   );
+});
+
+test('amp under a convention with 16-bit weights (zero) traces 16-bit parameters, the fp32 master from the analytic model', () => {
+  const spec = (training: string) =>
+    parseEstimateSpec(`model: { params: 1B }\ntraining: { optimizer: adamw, ${training} }`, 'x.yaml');
+  const request = (training: string) =>
+    traceRequestOf(
+      spec(training),
+      { inputs: { batchSize: 2 } } as Parameters<typeof traceRequestOf>[1],
+      options,
+    );
+  assert.equal(request('precision: amp_bf16, convention: zero').weightsDtype, 'bf16');
+  assert.equal(request('precision: amp_fp16, convention: eleuther').weightsDtype, 'fp16');
+  // hf's amp keeps fp32 weights and autocast's 16-bit copies: traced as they are.
+  assert.equal('weightsDtype' in request('precision: amp_bf16, convention: hf'), false);
+  assert.equal('weightsDtype' in request('precision: bf16, convention: zero'), false);
+  assert.match(perRankReason(spec('precision: amp_bf16, convention: zero')) ?? '', /16-bit weights/);
+  assert.equal(perRankReason(spec('precision: amp_bf16, convention: hf')), undefined);
 });

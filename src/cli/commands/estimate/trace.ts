@@ -81,12 +81,16 @@ export function perRankReason(spec: EstimateSpec): string | undefined {
     training.offloadParameters || training.offloadGradients || training.offloadOptimizer
       ? 'parameter, gradient or optimizer offload'
       : '',
-    // bitsandbytes and GPTQ kernels need a GPU: the step is traced with plain frozen linears in the
-    // spec's dtype (a 4-bit linear keeps no input for backward either: bitsandbytes 0.43–0.48
-    // autograd/_functions.py MatMul4Bit.forward keeps ctx.tensors = (None, B), its packed weight only);
-    // the packed weights, scales and the dequantized transient are the analytic model's.
+    // bitsandbytes' kernels need a GPU: its 4-bit linears are traced as they run (the input cast to the
+    // compute dtype and kept for backward, as bitsandbytes 0.41.0–0.43.1 MatMul4Bit does: the helper's
+    // apply_quantized) over weights in the spec's dtype, torchao's NF4 linears (LinearNF4 keeps only its
+    // weight) as plain frozen linears; the packed weights, scales and the dequantized transient are the
+    // analytic model's.
     spec.model.quantization
-      ? `${spec.model.quantization.weights} weights (traced as plain frozen linears)`
+      ? `${spec.model.quantization.weights} weights (traced as ${spec.model.quantization.library === 'bitsandbytes' ? "bitsandbytes ≤ 0.43.1's 4-bit linears, which keep their input cast to the compute dtype; 0.43.2 and later keep none, so this errs high there" : 'plain frozen linears'})`
+      : '',
+    isSixteenBitWeights(spec)
+      ? `16-bit weights beside an fp32 master copy (the ${training.convention} convention: traced with ${sixteenBitDtype(spec)} parameters under autocast)`
       : '',
     training.optimizer.startsWith('paged')
       ? `${training.optimizer}'s states in unified memory`
@@ -95,6 +99,31 @@ export function perRankReason(spec: EstimateSpec): string | undefined {
         : '',
   ].filter(Boolean);
   return reasons.length > 0 ? reasons.join(', ') : undefined;
+}
+
+/**
+ * Mixed precision whose model holds 16-bit weights (every convention but hf: DeepSpeed's and ColossalAI's
+ * engines cast the module to bf16/fp16 and keep the fp32 master in the optimizer — DeepSpeed v0.15.4
+ * runtime/engine.py _configure_distributed_model `self.module.bfloat16()`, ColossalAI v0.4.0
+ * booster/plugin/low_level_zero_plugin.py LowLevelZeroModel.__init__ `module = module.to(self.dtype)`; gpu-states.ts counts no
+ * autocast copies for them). Traced with fp32 parameters, autocast would cache a 16-bit copy of every
+ * trainable weight from forward to backward (torch autocast's cached_cast of leaf tensors that require
+ * grad), which such a run never makes: the helper builds the parameters in 16 bits instead.
+ */
+export function isSixteenBitWeights(spec: EstimateSpec): boolean {
+  return spec.training.precision.startsWith('amp') && spec.training.convention !== 'hf';
+}
+
+const sixteenBitDtype = (spec: EstimateSpec): 'bf16' | 'fp16' =>
+  spec.training.precision === 'amp_fp16' ? 'fp16' : 'bf16';
+
+/** bitsandbytes' 4-bit linears for the helper (apply_quantized): their compute dtype and the head's. */
+function quantizedRequest(spec: EstimateSpec): Pick<TraceRequest, 'quantized'> {
+  const quantization = spec.model.quantization;
+  if (quantization?.library !== 'bitsandbytes') return {};
+  const isFp16 = spec.training.precision === 'fp16' || spec.training.precision === 'amp_fp16';
+  const computeDtype = quantization.computeBytes >= 4 ? 'fp32' : isFp16 ? 'fp16' : 'bf16';
+  return { quantized: { computeDtype, head: quantization.isHeadQuantized } };
 }
 
 /** The traced step as this spec's GPU holds it: one rank's states swapped in where perRankReason says. */
@@ -128,6 +157,8 @@ export function traceRequestOf(
     batchSize: report.inputs.batchSize,
     ...(shape && shape.seqLen > 0 ? { seqLen: shape.seqLen } : {}),
     precision: spec.training.precision,
+    ...(isSixteenBitWeights(spec) ? { weightsDtype: sixteenBitDtype(spec) } : {}),
+    ...quantizedRequest(spec),
     // An optimizer torch does not have (bitsandbytes, paged, Lion) is stepped as AdamW: its states and
     // step temporaries are the analytic model's (perRankReason), only the step's shape is traced.
     optimizer: tracedOptimizers.has(spec.training.optimizer) ? spec.training.optimizer : 'adamw',

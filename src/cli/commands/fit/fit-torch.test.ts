@@ -23,9 +23,14 @@ describe('headroom fit on real PyTorch', { skip }, () => {
   test('an epoch far longer than a trial needs: each trial stops once its memory levels off, and the answer is found', async () => {
     const python = frameworksPython() as string;
     // 20000 samples: an epoch of minutes at any batch; only the early stop ends a passing trial. The
-    // limit puts the boundary near 24 (torch alone, ~400 MiB peaks at 16-23), where every pass levels off.
-    const argv = ['fit', '--json', '--run-dir', join(scratch, 'levelled'), '--host-memory', '410MiB'];
-    argv.push('--min', '16', '--max', '64', '--', python, trainScript, '--plain', '--model', 'cnn');
+    // search starts at 16 and its double, 32. The limit sits between them, far from both, so the same
+    // trials run each time: the cgroup's peak at 16 is 325-352 MiB (torch alone; 11 runs at load 5-21),
+    // under the 372 MiB that a 2% margin of 380 MiB leaves, and 32 needs 387-410 MiB and more (at
+    // 410 MiB it levelled off at 387 once and was OOM-killed twice). At 410 MiB and the default margin,
+    // 32 sometimes passed and 1-6 more trials followed near the limit: 14-74 CPU-s for this one test.
+    const argv = ['fit', '--json', '--run-dir', join(scratch, 'levelled'), '--host-memory', '380MiB'];
+    argv.push('--margin', '0.02', '--min', '16', '--max', '64');
+    argv.push('--', python, trainScript, '--plain', '--model', 'cnn');
     argv.push('--samples', '20000', '--batch-size', '{batch}');
     const { code, stdout, stderr } = await runHeadroom(argv, { cwd: scratch });
     assert.equal(code, 0, stderr);
@@ -38,9 +43,8 @@ describe('headroom fit on real PyTorch', { skip }, () => {
     assert.equal(result.end, 'settled');
     assert.ok(result.best > 1, `best ${result.best}`);
     const passes = result.trials.filter((t) => t.outcome === 'pass' || t.outcome === 'over-margin');
-    // Usually two or more passes; one when the first (16, ~367 MiB of the 389 MiB the 5% margin leaves)
-    // already puts the next values over the margin by the memory line: then the answer must be settled
-    // by it (seen in CI: 16 passed, 32 was OOM-killed, answer 16, no trial run that could not change it).
+    // One pass here (16; 32 OOM-killed): then the answer must be settled by it (answer 16, no trial run
+    // that could not change it). Two or more where 32 fits after all (a reclaim that squeezes it under).
     assert.ok(passes.length >= 2 || (passes.length === 1 && result.isAnswerSettled), stdout);
     for (const trial of passes) {
       assert.equal(trial.stoppedEarly?.kind, 'levelled-off', JSON.stringify(trial));

@@ -110,8 +110,9 @@ const smallestEvidenceBytes = 4096;
 // A request at or above 2^63 bytes is a size that wrapped around, not memory anyone lacks.
 const wrappedBytes = 2 ** 63;
 
-// The phrase: a library saying it ran out of memory.
-const oomPhrase = String.raw`out[ _-]?of[ _-]?memory|\bOOM(?:ed)?\b|\bnot enough (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\binsufficient (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bmemory (?:is |was |has been )?exhausted|\bexhausted (?:the )?(?:\w+ )?memory|\bran out of (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bout of (?:GPU|device|video|VRAM|host) (?:memory|resources)\b|\b(?:failed|unable|cannot|can't|could not|couldn't|fail) (?:to )?allocate\b|\b(?:allocation|alloc|malloc|mmap)\w* (?:failed|failure|error)\b|\bexceed(?:s|ed|ing)? (?:the )?(?:\w+ ){0,3}memory\b|\bmemory (?:limit|capacity) (?:exceeded|reached)\b`;
+// The phrase: a library saying it ran out of memory. "Allocation of size N failed" (the size between
+// the words, as the Habana bridge's SYNHELPER prints it) is the same report as "allocation failed".
+const oomPhrase = String.raw`out[ _-]?of[ _-]?memory|\bOOM(?:ed)?\b|\bnot enough (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\binsufficient (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bmemory (?:is |was |has been )?exhausted|\bexhausted (?:the )?(?:\w+ )?memory|\bran out of (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bout of (?:GPU|device|video|VRAM|host) (?:memory|resources)\b|\b(?:failed|unable|cannot|can't|could not|couldn't|fail) (?:to )?allocate\b|\b(?:allocation|alloc|malloc|mmap)\w* (?:failed|failure|error)\b|\bexceed(?:s|ed|ing)? (?:the )?(?:\w+ ){0,3}memory\b|\bmemory (?:limit|capacity) (?:exceeded|reached)\b|\ballocation of (?:size )?[\s:=]*\d[\d,]*\s*(?:bytes?\s*)?failed\b`;
 
 // A failure line: an exception's "Name: message", an error or fatal severity, or "failed"/"error"
 // words in the line itself.
@@ -159,8 +160,12 @@ export function isProseBefore(lead: string): boolean {
 }
 
 // Words that name a device's memory, and words that name the host's, on the line or just before.
+// Intel Gaudi's: PyTorch's device type HPU (pytorch/pytorch v2.0.0 c10/core/DeviceType.h
+// DeviceType::HPU) and the Habana PyTorch bridge's own module names in its "FATAL ERROR :: MODULE:..."
+// lines, PT_DEVMEM (its device memory) and SYNHELPER (its SynapseAI helper's device workspace):
+// docs.habana.ai/en/v1.10.0/PyTorch/Runtime_Flags.html names the bridge's PT_ modules.
 const deviceWords =
-  /\b\w*?(?:CUDA|Cuda|cuda)\w*|\b(?:cu[A-Z]\w*|GPU(?:s|_\w+)?|gpus?|gpu_\w+|dGPU|kIOGPU\w*|IOGPU\w*|MTL\w+|iGPU|VRAM|vram|HIP|hip[A-Z]\w*|ROCm|rocm|MIOpen|Metal|MPS|mps|XPU|xpu|SYCL|Level.?Zero|Vulkan|vulkan|VK_\w+|OpenCL|CL_\w+|DirectML|DML|NPU|npu|TPU|HBM|hbm|MUSA|CANN|Ascend|video memory|device memory|on device|device \d+|OpenVINO|TensorRT|NVIDIA|nvidia)\b/;
+  /\b\w*?(?:CUDA|Cuda|cuda)\w*|\b(?:cu[A-Z]\w*|GPU(?:s|_\w+)?|gpus?|gpu_\w+|dGPU|kIOGPU\w*|IOGPU\w*|MTL\w+|iGPU|VRAM|vram|HIP|hip[A-Z]\w*|ROCm|rocm|MIOpen|Metal|MPS|mps|XPU|xpu|SYCL|Level.?Zero|Vulkan|vulkan|VK_\w+|OpenCL|CL_\w+|DirectML|DML|NPU|npu|TPU|HBM|hbm|MUSA|CANN|Ascend|video memory|device memory|on device|device \d+|OpenVINO|TensorRT|NVIDIA|nvidia|HPU|hpu|Gaudi|Habana|PT_DEVMEM|SYNHELPER)\b/;
 // Host words that name the memory itself ("host memory", "system RAM", swap), and those that only
 // name a host allocator or errno (malloc, ENOMEM, bad_alloc, MemoryError) and yield to a device word.
 const hostMemoryWords =
@@ -295,6 +300,11 @@ export const deviceSeenFactRule: FactRule = {
     'vram',
     'directml',
     'nvidia',
+    'hpu',
+    'gaudi',
+    'habana',
+    'pt_devmem',
+    'synhelper',
   ],
   pattern: deviceWords,
   source: 'the device names of CUDA, ROCm/HIP, Metal/MPS, XPU/SYCL, Vulkan, OpenCL, DirectML, TPU',

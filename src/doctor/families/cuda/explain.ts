@@ -11,6 +11,9 @@ import {
   tensorflowPoolFixes,
 } from '../outside-pool.js';
 
+// 4 GiB: below it a card is too small for training most models (pytorch/numbers.ts smallCardBytes).
+const smallCardBytes = 4 * 1024 ** 3;
+
 const layerNames: Record<string, string> = {
   cublas: 'cuBLAS',
   cudnn: 'cuDNN',
@@ -89,6 +92,22 @@ export function explainLibrary(draft: Draft, ctx: ExplainContext): Explanation {
 export function explainBareCudaOom(draft: Draft, ctx: ExplainContext): Explanation {
   if (isJaxFrontEnd(ctx) || ctx.frameworks.tensorflow) return explainLibrary(draft, ctx);
   const phase = draft.facts.phase === 'backward' ? ' (in backward, where activations peak)' : '';
+  // The card named with its size in the user's words (log/evidence.ts statedCardBytes), below 4 GiB:
+  // the CUDA context (0.25–1.5 GiB) and the weights leave little for activations, and the threads on
+  // 2–3 GiB cards are answered "use a larger GPU" (pytorch/numbers.ts smallCardBytes, FACTS Q5).
+  const card = num(ctx.context, 'statedCardBytes');
+  if (card !== undefined && card < smallCardBytes)
+    return {
+      cause: 'device_too_small',
+      causeText: `a CUDA call failed with out of memory${phase} on a card the log states has ${size(card)}: the CUDA context (0.25–1.5 GiB) and the weights leave little of it for activations`,
+      fixes: [
+        fix(
+          'run on a GPU with more memory (or on the CPU for a model this size)',
+          `a ${size(card)} card holds the context, the weights and the activations at once; no setting makes the fixed part smaller`,
+        ),
+        fix('lower the batch size (halve it)', 'activations scale with the batch'),
+      ],
+    };
   return {
     cause: 'unknown',
     causeText: `a CUDA call failed with out of memory${phase} and the message gives no numbers (an old PyTorch, a C++ extension, or a CUDA call outside the caching allocator): the log cannot say whether this process's tensors or another process filled the GPU`,

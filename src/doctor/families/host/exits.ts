@@ -40,17 +40,37 @@ const rayHandledExit = /SystemExit is raised|receives a SIGTERM/;
 // guesses, not what happened.
 const possibleCauses = /\b(?:potential|possible|likely) (?:root )?(?:causes?|reasons?)\b[\s\S]*$/i;
 
+/** A kill told only in the user's words (resolve.ts decides the passive form by memory evidence). */
+export const retoldKillCode = 'retold-kill';
+// Who is killed, as users say it.
+const retoldSubject = String.raw`\b(?:process(?:es)?|program|script|job|training|run|task|python3?|it|worker|app|application|container|pod|command|session|kernel)\b`;
+// What a kill by a named signal, a person or a timer looks like: not a memory kill.
+const notMemoryKiller = String.raw`(?!\s+(?:by|with|from|via|due to|because of)\s+(?:me\b|myself|the user|users?\b|hand|ctrl|keyboard|a timeout|timeout|time ?limit|the watchdog|watchdog|nccl|signal|SIG[A-Z]+|segmentation|seg ?fault|bus error|abort|the scheduler for time|slurm for time))`;
+// "the process is killed", "the program was then killed", "training got killed".
+const retoldPassive = String.raw`${retoldSubject}[^.\n!?;:]{0,40}?\b(?:is|was|were|got|gets|get|getting|gotten|being|been)\s+(?:(?:then|just|also|always|still|suddenly|immediately|automatically|simply|eventually|finally)\s+)?killed\b${notMemoryKiller}`;
+// "进程被Killed", "程序被kill掉", "被杀死".
+const retoldChinese = String.raw`被\s*(?:killed|kill|杀)`;
+// The shell's "Killed" retold: "it shows killed in line 163", "the terminal just says killed".
+const retoldShellWord = String.raw`\b(?:shows?|showed|shown|says?|said|prints?|printed|outputs?|displays?|displayed|returns?|returned)\s+(?:(?:just|only|simply)\s+)?killed\b(?!\s+(?:by|the|a|an|all|off|it|my|our|process|\w+ing)\b)`;
+const retoldShellPattern = new RegExp(retoldShellWord, 'i');
+// CPython's MemoryError retold in a sentence by what showed it: "it raised MemoryError", "报错提示了
+// MemoryError" (the name right after the verb; Chinese prose puts no space between the words). The
+// name after other words ("except MemoryError", "avoid a MemoryError") is code or a hint, not a report;
+// after a negation ("never got MemoryError", "没有报MemoryError") it is none.
+const retoldMemoryError = String.raw`(?:(?<!(?:\bnot|\bnever|n't|\bno|\bdidn't|\bdoesn't)\s+)\b(?:shows?|showed|says?|said|prints?|printed|throws?|threw|raised|reports?|reported|gets?|got|getting)\s+(?:an?\s+|the\s+)?|(?<!没有?|未|不|无)(?:报错|报|提示|出现|抛出|显示|遇到)了?\s*[:：]?\s*)MemoryError\b`;
+
 export const hostExitRules: LogRule[] = [
   {
     code: 'dataloader-worker-killed',
     kind: 'host_oom',
     framework: 'torch',
     weight: 3,
-    keywords: ['is killed by signal:'],
-    // Also as users retype it ("Dataloader worker (pid 6479) is killed by signal:killed"): case and
-    // the space after the colon are the retelling's, the words are torch's.
+    keywords: ['is killed by signal:', 'is killed by singal:'],
+    // Also as users retype it ("Dataloader worker (pid 6479) is killed by signal:killed", "DataLoader
+    // worker is killed by singal: Killed"): case, the space after the colon, a dropped "(pid N)" and
+    // the transposed letters are the retelling's, the words are torch's.
     pattern:
-      /Data[Ll]oader worker \(pid(?:\(s\))? ([\d, ]+|[^)\d]*)\) is killed by signal: ?([Kk]illed|[Tt]erminated)\b/,
+      /Data[Ll]oader worker(?: \(pid(?:\(s\))? ([\d, ]+|[^)\d]*)\))? is killed by si(?:gn|ng)al: ?([Kk]illed|[Tt]erminated)\b/,
     // torch/csrc/DataLoader.cpp: a worker ended by SIGKILL, which the OOM killer sends; by SIGTERM,
     // which user-space OOM monitors send first (earlyoom, systemd-oomd) but so does any shutdown:
     // a hint only, which any other failure in the log outranks.
@@ -205,6 +225,29 @@ export const hostExitRules: LogRule[] = [
     extract: ({ match }) => ({ facts: definedFacts({ pid: intOf(match[1] ?? match[2]) }) }),
   },
   {
+    code: retoldKillCode,
+    kind: 'host_oom',
+    framework: 'kernel',
+    weight: 1,
+    // A candidate of its own: a signature's reading of the same line or log is never merged into it.
+    group: retoldKillCode,
+    keywords: ['killed', '被kill', '被 kill', '被杀', '被 杀'],
+    pattern: new RegExp(`${retoldPassive}|${retoldChinese}|${retoldShellWord}`, 'i'),
+    // A kill told only in the user's words: "the process is killed after this", "the program was then
+    // killed", "进程被Killed", "it shows killed in line 163". The shell's report retold ("shows
+    // killed") is the bare "Killed" line's evidence (shell-killed; CORPUS-FORMAT settled rule 2); a
+    // passive "was killed" names no killer, so memory evidence elsewhere in the log decides it
+    // (resolve.ts resolveRetoldKill), as it does a notebook kernel's death (settled rule 6).
+    // A kill by a named signal or hand (signal 11, SIGSEGV, the user, Ctrl-C, a timeout, NCCL's
+    // watchdog) is not a memory kill; torch's own "killed by signal" lines are dataloader-worker-killed's.
+    source:
+      "bash jobs.c strsignal(SIGKILL) retold; issue 23 item 4 (one kill grammar across killers, host kills in the user's words)",
+    summary: "a process was killed, as the user tells it (no killer's message): most often the OOM killer",
+    extract: ({ match }) => ({
+      facts: { retoldKill: retoldShellPattern.test(match[0]) ? 'shell' : 'passive' },
+    }),
+  },
+  {
     code: 'python-memory-error',
     kind: 'host_oom',
     framework: 'other',
@@ -221,7 +264,7 @@ export const hostExitRules: LogRule[] = [
       'fatalerror: could not allocate memory',
     ],
     pattern: withSize(
-      String.raw`${lineStart}MemoryError(?:\b|(?=Traceback))|\)MemoryError\b|<(?:type|class) '(?:exceptions\.)?MemoryError'>|Fail to alloc memory of (\d+) size|_ArrayMemoryError|Unable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|std::bad_alloc|paging file is too small|\[WinError 1455\]|posix_memalign\([^)]*\)(?: == 0\. |:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
+      String.raw`${lineStart}MemoryError(?:\b|(?=Traceback))|\)MemoryError\b|${retoldMemoryError}|<(?:type|class) '(?:exceptions\.)?MemoryError'>|Fail to alloc memory of (\d+) size|_ArrayMemoryError|Unable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|std::bad_alloc|paging file is too small|\[WinError 1455\]|posix_memalign\([^)]*\)(?: == 0\. |:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
     ),
     // A paste that joined a traceback's lines glues the exception to the source line before it
     // ("...pickle.load(from_parent)MemoryError") or to the next traceback's header ("MemoryErrorTraceback").

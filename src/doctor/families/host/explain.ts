@@ -5,6 +5,7 @@ import type { Draft } from '../../candidates.js';
 import { hostAllocationCodes } from '../../host-allocation-codes.js';
 import type { FixDetail } from '../../types.js';
 import { type ExplainContext, type Explanation, fix, num, size } from '../explain-types.js';
+import { retoldKillCode } from './exits.js';
 import { explainHostAllocation } from './explain-alloc.js';
 import {
   explainEviction,
@@ -101,6 +102,15 @@ function explainSigkill(draft: Draft, { context }: ExplainContext): Explanation 
   if (typeof option === 'string' && typeof value === 'string')
     return explainJobLimitKill(draft, option, value);
   const exit = draft.facts.exitCode === -9 ? 'return code -9 (SIGKILL)' : 'SIGKILL';
+  // The host's own memory measured nearly all in use before the kill (psutil's percent, log/evidence.ts
+  // hostMemoryPercent): the host's RAM is what ran out, the OOM killer's usual case.
+  const usedPercent = num(context, 'hostMemoryPercent');
+  if (usedPercent !== undefined && usedPercent >= hostMemoryFullPercent)
+    return {
+      cause: 'host_ram',
+      causeText: `${who(draft)} was ended by ${exit} after the log measured the host's memory ${usedPercent}% in use: the host ran out of RAM, and the kernel's OOM killer, which prints nothing to its victim, is what ends a process then${swapNote(context)}`,
+      fixes: [confirmFix, ...keepLessFixes(undefined)],
+    };
   const subject =
     draft.facts.launcher === true
       ? `the launcher reports that its child${draft.facts.pid !== undefined ? ` (PID ${draft.facts.pid})` : ''}`
@@ -129,8 +139,11 @@ function explainSigkill(draft: Draft, { context }: ExplainContext): Explanation 
   };
 }
 
+/** Host memory in use (psutil's percent) at or above which a bare kill is the host's RAM run out. */
+export const hostMemoryFullPercent = 95;
+
 // The exits that say only that a process got SIGKILL (exits.ts): no killer's message of their own.
-const bareKillCodes = new Set(['sigkill-exit', 'shell-killed']);
+const bareKillCodes = new Set(['sigkill-exit', 'shell-killed', retoldKillCode]);
 
 /** A limit of the process's own (a memory cgroup, a Slurm job, a pod), not the host's RAM. */
 function isLimitOf(draft: Draft): boolean {

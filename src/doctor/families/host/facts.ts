@@ -72,6 +72,20 @@ export const kernelFactRules: FactRule[] = [
       return definedFacts({ overflowedSizeBytes: bytes >= overflowedBytes ? bytes : undefined });
     },
   },
+  {
+    family: 'context',
+    keywords: ['more than 1eb'],
+    // PyTorch's allocators refuse a request of 2^60 bytes or more before trying it: "CUDA out of
+    // memory. Tried to allocate more than 1EB memory." (c10/cuda/CUDACachingAllocator.cpp and
+    // CUDAMallocAsyncAllocator.cpp, `one_exa_bytes = 1152921504606846976ULL`, v2.1.0 onward; the
+    // device plugins copy it: torch_npu's NPUCachingAllocator, torch_mlu). The same size bound as
+    // above: a corrupt length (garbage read as a size), not memory lacking.
+    pattern: /\bTried to allocate more than 1 ?EB\b/i,
+    source:
+      'pytorch/pytorch v2.1.0 c10/cuda/CUDACachingAllocator.cpp, CUDAMallocAsyncAllocator.cpp (one_exa_bytes)',
+    once: true,
+    extract: () => ({ overflowedSizeBytes: overflowedBytes, overflowedSizeStated: true }),
+  },
 ];
 
 /** A size no process can map (see the fact rule above): 2^60 bytes, 8x past a 57-bit address space. */

@@ -137,6 +137,20 @@ const spellings: KillSpelling[] = [
       /"bug_type"\s*:\s*"298"|"largestProcess"\s*:\s*"([^"]*)"|\bJetsamEvent\b|memorystatus: killing(?:_\w+)? process (\d+) \[([^\]]*)\]/,
     facts: (m) => definedFacts({ processName: m[1] ?? m[3], pid: intOf(m[2]) }),
   },
+  // XNU's kill when the compressor's swap runs out: "low swap: killing largest compressed process with
+  // pid %d (%s) and size %llu MB" (bsd/kern/kern_memorystatus.c no_paging_space_action, SIGKILL with
+  // OS_REASON_JETSAM / JETSAM_REASON_LOWSWAP), as Console.app shows it beside a notebook that died.
+  {
+    killer: 'jetsam',
+    weight: 3,
+    pattern: /low swap: killing largest compressed process with pid (\d+) \(([^)]*)\)(?: and size (\d+) MB)?/,
+    facts: (m) =>
+      definedFacts({
+        pid: intOf(m[1]),
+        processName: m[2],
+        compressedBytes: m[3] === undefined ? undefined : Number(m[3]) * 2 ** 20,
+      }),
+  },
   // Android's low-memory killers: lmkd (system/memory/lmkd/lmkd.cpp "Kill '%s' (%d), uid %d,
   // oom_score_adj %d to free %ldkB") and the staging kernel driver (drivers/staging/android/
   // lowmemorykiller.c "Killing '%s' (%d), adj %hd,").
@@ -312,6 +326,7 @@ export const killRules: LogRule[] = [
       'largestprocess',
       'jetsamevent',
       'memorystatus: killing',
+      'low swap: killing',
       "kill '",
       "killing '",
       'runtime died',
@@ -334,7 +349,7 @@ export const killRules: LogRule[] = [
     ],
     pattern: new RegExp(spellings.map((s) => s.pattern.source).join('|'), 'i'),
     source:
-      'systemd src/oom/oomd-manager.c and src/core/service.c; rfjakob/earlyoom main.c, kill.c; linux mm/oom_kill.c dump_tasks; hadoop ContainersMonitorImpl; XNU kern_memorystatus.c and Apple jetsam event reports; Android lmkd.cpp; dask worker_memory.py; LSF TERM_MEMLIMIT; HTCondor memory limit; kubelet oom_watcher_linux.go; AWS ECS stopped reasons; Google Cloud Run memory limits; Heroku R15; hashicorp/nomad docker driver; Jupyter, VS Code Jupyter, Colab and Kaggle front ends',
+      'systemd src/oom/oomd-manager.c and src/core/service.c; rfjakob/earlyoom main.c, kill.c; linux mm/oom_kill.c dump_tasks; hadoop ContainersMonitorImpl; XNU kern_memorystatus.c (memorystatus, low swap) and Apple jetsam event reports; Android lmkd.cpp; dask worker_memory.py; LSF TERM_MEMLIMIT; HTCondor memory limit; kubelet oom_watcher_linux.go; AWS ECS stopped reasons; Google Cloud Run memory limits; Heroku R15; hashicorp/nomad docker driver; Jupyter, VS Code Jupyter, Colab and Kaggle front ends',
     summary: 'a process was killed for memory',
     extract: ({ text, before }) => {
       const kill = readKill(text, before);

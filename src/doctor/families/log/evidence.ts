@@ -98,12 +98,30 @@ const logRules: FactRule[] = [
     extract: (m) => ({ jaxEra: m[1] === 'org_tensorflow' ? 'org_tensorflow' : 'openxla' }),
   },
   {
-    // A batch of one, as a user or a launcher states it ("batch_size==1", "--batch-size 1",
-    // "batch: 1", "per_device_train_batch_size=1"): a fix that lowers the batch would repeat it
-    // (issue 23: no fix tells the user to do what the log shows done).
+    // The card's memory as the user states it beside its name ("GeForce GTX 1050 (2 GB, laptop)",
+    // "RTX 3060 12GB", "Tesla T4 16 GB"): NVIDIA's and AMD's product names (GeForce, GTX, RTX, Quadro,
+    // Tesla, TITAN, Radeon) and a size right after; never a size of the host's ("64 GB RAM").
+    // It stands in for the total a message without figures lacks (cuda/explain.ts).
     family: 'context',
-    keywords: ['batch_size', 'batch-size', 'batch size', 'batch:'],
-    pattern: /\bbatch[_ -]size\s*(?:==?|:)?\s*1(?!\d|\.\d)|\bbatch:\s*1(?!\d|\.\d)/i,
+    keywords: ['geforce', 'gtx', 'rtx', 'quadro', 'tesla', 'titan', 'radeon'],
+    pattern:
+      /\b(?:GeForce|GTX|RTX|Quadro|Tesla|TITAN|Titan|Radeon)\b[\w ]{0,16}?[\s(,]+(\d{1,2}(?:\.\d)?) ?(?:GB|GiB|G)\b(?!\s*(?:of\s+)?(?:RAM|system|host|DDR|CPU))/,
+    source:
+      'NVIDIA and AMD product names (nvidia.com GeForce/RTX/Quadro/Tesla; amd.com Radeon), as users state them',
+    once: true,
+    extract: (m) => ({ statedCardBytes: Number(m[1]) * 1024 ** 3 }),
+  },
+  {
+    // A batch of one, as a user or a launcher states it ("batch_size==1", "--batch-size 1",
+    // "batch: 1", "batch=1", "per_device_train_batch_size=1"), or in a sentence in any language
+    // ("the batch size was already 1", "batch size of 1", "batchsize is 1", "batch_size设为最低1了"):
+    // the words between the setting and its 1 hold no digit, list separator or bracket, and the 1 is
+    // no factor of a product ("(1 x 8 x 1)"). A fix that lowers the batch would repeat it (issue 23:
+    // no fix tells the user to do what the log shows done).
+    family: 'context',
+    keywords: ['batch_size', 'batch-size', 'batch size', 'batchsize', 'batch:', 'batch=', 'batch ='],
+    pattern:
+      /\bbatch[_ -]?size\b[^\d\n,;|()[\]{}]{0,24}?(?<![\d.])1(?![\d.]|\s*[x×*/])|\bbatch\s*[:=]\s*1(?![\d.]|\s*[x×*/])/i,
     source: 'issue 23 item 5 (a fix never repeats what the log shows done)',
     once: true,
     extract: () => ({ batchSizeOne: true }),
@@ -115,7 +133,9 @@ const logRules: FactRule[] = [
     // __init__.py initialize), transformers' from_pretrained / torch's load_state_dict load its
     // weights, and FSDP's full state dict clones every parameter onto the device, warning "Failed to
     // clone() tensor with name %s" when that clone fails (torch/distributed/fsdp/_state_dict_utils.py
-    // _full_post_state_dict_hook). Named as a call, a traceback frame, or the warning.
+    // _full_post_state_dict_hook). Named as a call, a traceback frame, or the warning. vLLM wraps an
+    // out-of-memory error raised while it loads the weights in its own "Failed to load model - not
+    // enough GPU memory" (vllm/v1/worker/gpu_model_runner.py load_model): the weights are being placed.
     family: 'context',
     keywords: [
       'accelerator.prepare(',
@@ -123,13 +143,158 @@ const logRules: FactRule[] = [
       'in from_pretrained',
       'in load_state_dict',
       'failed to clone() tensor with name',
+      'failed to load model',
     ],
     pattern:
-      /\b(accelerator\.prepare|deepspeed\.initialize)\(|^\W*File "[^"]+", line \d+, in (from_pretrained|load_state_dict)\s*$|(Failed to clone\(\) tensor with name)/,
+      /\b(accelerator\.prepare|deepspeed\.initialize)\(|^\W*File "[^"]+", line \d+, in (from_pretrained|load_state_dict)\s*$|(Failed to clone\(\) tensor with name)|Failed to load model\s*[-\u2013\u2014]+\s*not enough GPU memory/,
     source:
-      'huggingface/accelerate accelerator.py prepare; deepspeed initialize; transformers from_pretrained; torch load_state_dict; torch/distributed/fsdp/_state_dict_utils.py',
+      'huggingface/accelerate accelerator.py prepare; deepspeed initialize; transformers from_pretrained; torch load_state_dict; torch/distributed/fsdp/_state_dict_utils.py; vllm/v1/worker/gpu_model_runner.py load_model',
     once: true,
     extract: (m) => ({ modelStateStep: m[3] !== undefined ? 'gather' : 'place' }),
+  },
+  {
+    // The user's own words that memory ran out, ran high or kept growing ("an out-of-memory (OOM)
+    // issue occurred", "RAM usage keeps increasing", "内存会占用越来越多", "Could this be a memory
+    // issue"): what decides a kill told only in words (host/exits.ts retold-kill) to be memory, as a
+    // large allocation does a notebook's death (resolve.ts). Not the words of a setting or a count.
+    family: 'context',
+    // Keywords are the phrases, never "memory" alone: a training log may print a memory report on
+    // every step, and a keyword it holds on every line would pass each one through the prefilter.
+    keywords: [
+      'out of memory',
+      'out-of-memory',
+      'out of ram',
+      'oom',
+      'memory issue',
+      'memory problem',
+      'memory error',
+      'memory leak',
+      'memory usage',
+      'memory use ',
+      'memory consumption',
+      'memory footprint',
+      'memory keep',
+      'memory kept',
+      'memory is',
+      'memory was',
+      'memory started',
+      'memory starts',
+      'memory grow',
+      'memory increas',
+      'memory rising',
+      'memory rises',
+      'memory climb',
+      'memory going',
+      'memory ran',
+      'memory run',
+      'memory fill',
+      'memory exhaust',
+      'memory spike',
+      'memory explode',
+      'memory blow',
+      'ram usage',
+      'ram is',
+      'ram was',
+      'ram keep',
+      'ram grow',
+      'ram increas',
+      'swap usage',
+      'swap is',
+      'swap was',
+      'high memory',
+      'huge memory',
+      'excessive memory',
+      'increasing memory',
+      'growing memory',
+      'high ram',
+      'growing ram',
+      '内存',
+      'メモリ',
+      '메모리',
+    ],
+    pattern:
+      /\b(?:out[- ]of[- ]memory|OOM\b(?!_|=|\s*[:=]\s*\d)|(?:memory|RAM|swap)\s+(?:usage\s+|use\s+|consumption\s+|footprint\s+)?(?:issue|problem|error|leak|ran out|runs? out|is full|was full|filled|exhausted|(?:keeps?|kept|is|was|started|starts)?\s*(?:growing|increasing|rising|climbing|going up|grows|increases|rises)|spikes?|explodes?|blows? up)|(?:runs?|ran|running) out of (?:memory|RAM)|(?:high|huge|excessive|increasing|growing) (?:memory|RAM)(?: usage| consumption)?)|内存(?:会|一直|不断|持续|逐渐)?(?:占用)?(?:越来越|不断|持续|一直)?(?:多|大|高|增|涨|满|爆|泄露|泄漏|溢出|不足|不够)|メモリ(?:不足|リーク|が足りない|使用量が増)|메모리\s*(?:부족|누수)/i,
+    source:
+      "issue 23 item 4 (a kill told in the user's words is decided by memory evidence, as a notebook's death is)",
+    once: true,
+    extract: () => ({ memoryStated: true }),
+  },
+  {
+    // The user's words that memory was NOT short ("memory is enough", "RAM is not the problem",
+    // "内存是够的"): a kill told in words beside them is not read as memory.
+    family: 'context',
+    keywords: [
+      'memory is',
+      'memory was',
+      'memory are',
+      'memory were',
+      'ram is',
+      'ram was',
+      'not oom',
+      'not an oom',
+      'not a oom',
+      'not the oom',
+      'not out of memory',
+      'not an out of memory',
+      'not an out-of-memory',
+      'not a memory',
+      'not the memory',
+      'not out-of-memory',
+      'plenty of',
+      '内存',
+      'メモリ',
+    ],
+    pattern:
+      /\b(?:memory|RAM)\s+(?:is|was|are|were)\s+(?:(?:more than|definitely|clearly|still)\s+)?(?:enough|sufficient|fine|ok(?:ay)?|plenty|not (?:the |an? )?(?:issue|problem|full|exhausted|short))|\bnot (?:an? |the )?(?:OOM|out[- ]of[- ]memory|memory (?:issue|problem))|\bplenty of (?:free )?(?:memory|RAM)\b|内存(?:是|也)?(?:够|足够|充足|充裕|没问题|没有问题)|メモリ(?:は)?(?:十分|足りている)/i,
+    source: 'issue 23 item 5 (no reading the log itself contradicts)',
+    once: true,
+    extract: () => ({ memoryDenied: true }),
+  },
+  {
+    // A full fine-tune, as a launcher's option or the user states it ("--sft_type full",
+    // "finetuning_type: full", "full fine-tuning", "全参微调", "LoRA works, changed to full"): every
+    // parameter then has its gradient and optimizer moments on the card, about 16 bytes a parameter
+    // with Adam in mixed precision (Rajbhandari et al., "ZeRO", SC'20, §3.1), where an adapter run
+    // (LoRA) trains a fraction of a percent of them: the model's own state is what does not fit.
+    family: 'context',
+    keywords: [
+      'sft_type',
+      'finetuning_type',
+      'train_type',
+      'tuner_type',
+      'finetune_type',
+      'training_type',
+      'full-param',
+      'full param',
+      'fullparam',
+      'full fine',
+      'full finetun',
+      'full sft',
+      '全参',
+      '成full',
+      '为full',
+      '成 full',
+      '为 full',
+      'to full',
+    ],
+    pattern:
+      /\b(?:sft_type|finetuning_type|train_type|tuner_type|finetune_type|training_type)["']?\s*(?:[=:]|为|是)?\s*["']?full\b|\bfull[ -]?param(?:eter)?s?[ -]?(?:fine[ -]?tun|finetun|train|sft)|\bfull (?:fine[ -]?tun(?:e|ed|ing)|finetun(?:e|ed|ing)|sft)\b|全参(?:数)?(?:微调|训练|量)|(?:改成|换成|改为)\s*full\b|\b(?:switch(?:ed|ing)?|chang(?:e|ed|ing)) (?:it |sft_type |the type )?to full\b/i,
+    source: 'Rajbhandari et al., ZeRO (SC 2020) §3.1, 16 bytes per parameter for mixed-precision Adam',
+    once: true,
+    extract: () => ({ fullFineTune: true }),
+  },
+  {
+    // The host's memory in use as a share, as psutil's virtual_memory().percent prints it ((total -
+    // available) / total, psutil docs) in a program's own report: DeepSpeed's see_memory_usage "CPU
+    // Virtual Memory:  used = 26.4 GB, percent = 84.6%" (deepspeed/runtime/utils.py), a script's
+    // "System Memory - Percent: 98.7%". Not a GPU's.
+    family: 'context',
+    keywords: ['percent'],
+    pattern:
+      /^(?!.*\b(?:GPU|CUDA|VRAM|device|HBM)\b).*\b(?:memory|RAM)\b[^\n%]{0,40}?\bpercent\s*[:=]?\s*(\d{1,3}(?:\.\d+)?)\s*%/i,
+    source: 'psutil virtual_memory().percent; deepspeed/runtime/utils.py see_memory_usage',
+    keep: 'max',
+    extract: (m) => definedFacts({ hostMemoryPercent: Number(m[1]) }),
   },
   {
     // The memory a Slurm job asked for, as its batch script states it ("#SBATCH --mem-per-cpu=4096M",

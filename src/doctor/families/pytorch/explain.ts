@@ -79,7 +79,11 @@ function noShortage(n: TorchNumbers, device: number | string): Explanation {
 
 // The failing step placed or loaded the model's state, or gathered it to save (evidence.ts
 // modelStateStep): no batch is in memory then, so the model's own state is what did not fit.
-function modelState(n: TorchNumbers, step: 'place' | 'gather' | 'batchOfOne', total: number): Explanation {
+function modelState(
+  n: TorchNumbers,
+  step: 'place' | 'gather' | 'batchOfOne' | 'full',
+  total: number,
+): Explanation {
   const held = `PyTorch held ${size(n.reservedBytes)}${total > 0 ? ` of ${size(total)}` : ''} when ${size(n.requestedBytes)} more was refused`;
   if (step === 'gather')
     return {
@@ -97,7 +101,9 @@ function modelState(n: TorchNumbers, step: 'place' | 'gather' | 'batchOfOne', to
     causeText:
       step === 'batchOfOne'
         ? `the log shows a batch of one, so the batch cannot get smaller: the model's own state (its weights, and for training its gradients and optimizer state) is what fills the card: ${held}`
-        : `the failing step placed or loaded the model itself (its weights, and for training its gradients and optimizer state), before any batch: ${held}`,
+        : step === 'full'
+          ? `the log shows a full fine-tune: every parameter's weights, gradients and optimizer moments are on the card (about 16 bytes a parameter with Adam in mixed precision), where an adapter run trains a fraction of a percent of them: ${held}`
+          : `the failing step placed or loaded the model itself (its weights, and for training its gradients and optimizer state), before any batch: ${held}`,
     fixes: [
       fix(
         'make the model state smaller or spread it: train adapters only (LoRA, or freeze the backbone), load the weights in bf16 or 8/4-bit, or shard them over several GPUs (FSDP, DeepSpeed ZeRO-3, or ZeRO with the optimizer offloaded to the CPU)',
@@ -107,7 +113,9 @@ function modelState(n: TorchNumbers, step: 'place' | 'gather' | 'batchOfOne', to
         'or run on a GPU with more memory',
         step === 'batchOfOne'
           ? 'the batch is already one'
-          : 'the step that failed holds no batch, so a smaller batch does not change it',
+          : step === 'full'
+            ? "a full fine-tune's state grows with the parameters, not the batch"
+            : 'the step that failed holds no batch, so a smaller batch does not change it',
       ),
     ],
   };
@@ -139,6 +147,12 @@ function explainFromSummary(draft: Draft, n: TorchNumbers): Explanation {
     fixes: [batchFix({ ...n, allocatedBytes: undefined })],
   };
 }
+
+/**
+ * The most memory one GPU holds: 288 GB of HBM3E (NVIDIA B300, nvidia.com DGX B300 "2.3 TB" over 8
+ * GPUs; AMD Instinct MI355X, amd.com/en/products/accelerators/instinct/mi350/mi355x.html).
+ */
+const largestGpuBytes = 288e9;
 
 /** Picks among contradiction, cap, impossible request, co-tenant, small card, fragmentation and batch. */
 export function explainTorch(draft: Draft, { context }: ExplainContext): Explanation {
@@ -193,6 +207,21 @@ export function explainTorch(draft: Draft, { context }: ExplainContext): Explana
       ...holders,
     };
   }
+  // No total in the message (a shortened paste): a request larger than any one GPU made cannot fit
+  // whatever card it was, so it is the request's shape, not the card's fill.
+  if (total === 0 && n.requestedBytes > largestGpuBytes) {
+    return {
+      cause: 'request_exceeds_device',
+      causeText: `a single allocation of ${size(n.requestedBytes)} is larger than any one GPU made (the largest hold ${size(largestGpuBytes)}): a shape or configuration problem, not a tuning one${selfNote(n)}`,
+      fixes: [
+        fix(
+          `find the tensor of ${size(n.requestedBytes)} at the failing line and check its shape (batch × sequence length × hidden size, or an attention computed without its memory-efficient kernel); no allocator setting can fit it`,
+          `${size(n.requestedBytes)} is more than any single GPU holds (${size(largestGpuBytes)})`,
+        ),
+      ],
+      ...holders,
+    };
+  }
   if (isCoTenant(n)) {
     const pids = n.others.map((h) => h.pid);
     const who = pids.length > 0 ? `PID ${pids.join(', ')}` : 'other processes';
@@ -218,6 +247,9 @@ export function explainTorch(draft: Draft, { context }: ExplainContext): Explana
   // A batch of one shown in the log (log/evidence.ts batchSizeOne): the batch is as small as it
   // goes, so what fills the card is the model's own state (weights, gradients, optimizer moments).
   if (context.batchSizeOne === true) return modelState(n, 'batchOfOne', total);
+  // A full fine-tune shown in the log (log/evidence.ts fullFineTune): every parameter's training state
+  // is on the card, which is what an adapter run avoids (ZeRO, SC'20, §3.1).
+  if (context.fullFineTune === true) return modelState(n, 'full', total);
   const fixes: FixDetail[] = [batchFix(n)];
   // Returning the stranded cache would have served this request, though not with room to spare;
   // offered only where this PyTorch has the option (an upgrade is not a fix for this step).

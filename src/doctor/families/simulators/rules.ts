@@ -168,8 +168,12 @@ export const simRules: LogRule[] = [
       'not enough device memory',
       'not enough video memory',
     ],
-    pattern: /ERROR_OUT_OF_DEVICE_MEMORY|Out of GPU memory|[Nn]ot enough (?:GPU|device|video) memory/,
-    // Omniverse carb.graphics-vulkan reports VkResult VK_ERROR_OUT_OF_DEVICE_MEMORY.
+    pattern:
+      /ERROR_OUT_OF_DEVICE_MEMORY|(?:[Vv]ulkan|carb\.graphics|\bRTX|\bomni\.|[Rr]enderer)[^\n]*?(?:Out of GPU memory|[Nn]ot enough (?:GPU|device|video) memory)|(?:Out of GPU memory|[Nn]ot enough (?:GPU|device|video) memory) allocating resource/,
+    // Omniverse carb.graphics-vulkan reports VkResult VK_ERROR_OUT_OF_DEVICE_MEMORY, and "Out of GPU
+    // memory allocating resource '...'" from its memory manager. The same few words are every
+    // library's ("Failed to load model - not enough GPU memory", vllm gpu_model_runner.py; onnxruntime's
+    // users): only the renderer's own names or its resource words make them the renderer's.
     source: 'Vulkan VkResult VK_ERROR_OUT_OF_DEVICE_MEMORY (Omniverse carb.graphics-vulkan.plugin)',
     summary: 'the RTX renderer (Vulkan) ran out of GPU memory',
   },

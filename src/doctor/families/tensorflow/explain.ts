@@ -13,8 +13,10 @@ export const accumulatedNameCount = 500;
 export const smallPoolBytes = GiB;
 
 // Nodes that create parameters or optimizer slots: allocated once, not per batch.
+// The optimizer's scope is matched in any case: a node name retyped from the console ("training/adam/
+// mul_73" for Keras's "training/Adam/mul_73") names the same slot update.
 const stateNode =
-  /Initializer|\/(?:Adam|Momentum|RMSProp|Adagrad|Ftrl)(?:_\d+)?(?:\/|$)|\/Assign\b|^Variable|\/read$/;
+  /Initializer|\/(?:[Aa]dam|[Mm]omentum|RMSProp|RMSprop|rmsprop|[Aa]dagrad|[Ff]trl)(?:_\d+)?(?:\/|$)|\/Assign\b|^Variable|\/read$/;
 
 /** TF's own preallocation fixes, for several processes on one card. */
 export function tensorflowPreallocationFixes(): FixDetail[] {

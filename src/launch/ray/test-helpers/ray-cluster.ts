@@ -12,7 +12,7 @@ const script = fileURLToPath(new URL('./test-cluster.py', import.meta.url));
 
 // Ray bounds a node's start-up by the wall clock: the raylet waits for its Python agents (dashboard and
 // runtime-env agent, seconds of imports each) to write their ports, and ray/_private/node.py gives the
-// raylet a hard-coded 30 s to register with the GCS. On a loaded machine (the suite runs four files at
+// raylet a hard-coded 30 s to register with the GCS. On a loaded machine (the suite runs eight files at
 // once on two cores) a starved start misses that, and add_node fails. The cluster therefore runs in a
 // cgroup-v1 cpu group with the kernel's largest cpu.shares (kernel/sched/sched.h: MAX_SHARES = 1 << 18):
 // its start-up gets the CPU it asks for, whatever else runs; its idle daemons ask for little.
