@@ -3,6 +3,8 @@
 // source, what was measured, its config, and a spec that parses — and that they are new to rounds 1 to 8
 // and ../shared/estimation. No accuracy figure here: the round is measured once, by the lead, with the
 // model frozen.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { publishedCases } from './test-helpers/published-measured.js';
 import { round2Cases } from './test-helpers/published-measured-round2.js';
 import { round3Cases } from './test-helpers/published-measured-round3.js';
@@ -12,7 +14,7 @@ import { round6Cases } from './test-helpers/published-measured-round6.js';
 import { round7Cases } from './test-helpers/published-measured-round7.js';
 import { round8Cases } from './test-helpers/published-measured-round8.js';
 import { round9Cases } from './test-helpers/published-measured-round9.js';
-import { checkReferenceRound } from './test-helpers/reference-round-checks.js';
+import { checkReferenceRound, roundAccuracy } from './test-helpers/reference-round-checks.js';
 
 const earlierCases = [
   ...publishedCases,
@@ -44,4 +46,12 @@ checkReferenceRound({
   minCases: 30,
   minDocuments: 4,
   isSpecUnique: true,
+});
+
+test('round 9, measured once, is pinned: median |error| and the counts within 5, 15 and 30%', async () => {
+  const { median, within, summary } = await roundAccuracy(round9Cases);
+  // Measured once at 14:56 UTC on 2026-11-27 with session 11's frozen model (4de8429), the same figure as
+  // the session-start model's: 13.6%, 11/25/36 (the 28 expressible cases: 10.8%, 11/19/24).
+  assert.ok(median <= 0.137, summary);
+  assert.ok(within(0.05) >= 11 && within(0.15) >= 25 && within(0.3) >= 36, summary);
 });
