@@ -360,6 +360,20 @@ export function modelStateComponents(
       phase: spec.training.isOptimizerInBackward ? 'backward' : 'step',
     });
   }
+  if (spec.framework === 'jax' && !spec.training.isDonated && !isParamOffload) {
+    // A jitted step returns new parameters and optimizer state. Without donate_argnums XLA may not
+    // reuse the argument buffers, so the new ones are written beside the old (JAX docs, "Buffer
+    // donation", https://docs.jax.dev/en/latest/faq.html#buffer-donation; jax.jit donate_argnums). Measured
+    // on an H200 (test/gpu/peaks-references.ts): memory_analysis() arguments 6.48 GB + outputs 6.44 GB.
+    const stateBytes = spec.training.offloadOptimizer ? 0 : states.statesBytes / share(1);
+    const weightBytes = (counts.trainable * storedBytes) / share(3);
+    device.push({
+      name: 'new weights and states (not donated)',
+      bytes: weightBytes + stateBytes,
+      formula: `${formatCount(counts.trainable)} × ${storedBytes} B weights${stateBytes > 0 ? ' + the optimizer states' : ''}${shardText(3) ? ` ${shardText(3)}` : ''}: the step's outputs beside its arguments (jax.jit without donate_argnums; training.donate: true reuses them)`,
+      phase: 'step',
+    });
+  }
   return { device, host, notes };
 }
 

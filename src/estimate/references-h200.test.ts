@@ -30,14 +30,15 @@ test('each H200 set: 17 cases (16 with a reserved figure), unique ids, the recor
 test('the H200 sets, measured once, are pinned: median |error| and the counts within 5, 15 and 30%', async () => {
   // Measured on 2026-11-27: the first set with the session-start model (e74f780) at 6.8%, 7/12/14, worst
   // -68.6%, and with the frozen model (4de8429) at 6.8%, 7/13/15, worst -34.8%; the second set, never scored
-  // before, with the frozen model at 6.1%, 8/13/15, worst -37.3%.
+  // before, with the frozen model at 6.1%, 8/13/15, worst -37.3%. Then (tuned on these spent sets) JAX's
+  // undonated step counts its new weights and states beside the old: first set 6.8%, 7/13/16, second 6.1%, 8/14/16.
   const first = await roundAccuracy(roundh200Cases);
   assert.ok(first.median <= 0.069, first.summary);
-  assert.ok(first.within(0.05) >= 7 && first.within(0.15) >= 13 && first.within(0.3) >= 15, first.summary);
+  assert.ok(first.within(0.05) >= 7 && first.within(0.15) >= 13 && first.within(0.3) >= 16, first.summary);
   const second = await roundAccuracy(roundh200bCases);
   assert.ok(second.median <= 0.062, second.summary);
   assert.ok(
-    second.within(0.05) >= 8 && second.within(0.15) >= 13 && second.within(0.3) >= 15,
+    second.within(0.05) >= 8 && second.within(0.15) >= 14 && second.within(0.3) >= 16,
     second.summary,
   );
 });

@@ -100,6 +100,13 @@ export const trainingSchema = z.strictObject({
         "under activation_checkpointing: full, the checkpointed layers' inputs require grad (default true). false: reentrant checkpointing (transformers' gradient_checkpointing_enable() default) over frozen embeddings without enable_input_require_grads(): the layers record no graph, keep nothing and their adapters get no gradient",
     })
     .optional(),
+  donate: z
+    .boolean()
+    .meta({
+      description:
+        "JAX: the jitted train step donates its parameters and optimizer state (jax.jit donate_argnums), so XLA writes the new ones over the old. Default false, jax.jit's default: the old and the new parameters and states are both alive at the step",
+    })
+    .optional(),
   loss_upcast: z
     .boolean()
     .meta({

@@ -211,6 +211,9 @@ function toTraining(
     // torchao: enable_fsdp_float8_all_gather is supported for tensorwise scaling only.
     report(['training', 'float8', 'all_gather'], 'float8 all-gather needs recipe: tensorwise');
   }
+  if (training.donate !== undefined && (raw.framework ?? 'torch') !== 'jax') {
+    report(['training', 'donate'], 'is a JAX setting (jax.jit donate_argnums): needs framework: jax');
+  }
   const checkpointing = training.activation_checkpointing ?? 'none';
   if (training.checkpoint_every !== undefined && checkpointing === 'none') {
     report(['training', 'checkpoint_every'], 'needs activation_checkpointing full, op or selective');
@@ -246,6 +249,8 @@ function toTraining(
     gradAccumBytes:
       training.grad_accum_dtype === undefined ? undefined : training.grad_accum_dtype === 'fp32' ? 4 : 2,
     isCheckpointedInputGrad: training.checkpointed_inputs_require_grad ?? true,
+    // jax.jit donates nothing unless donate_argnums / donate_argnames says so (JAX docs, "Buffer donation").
+    isDonated: training.donate ?? false,
     convention,
     gradAccumulation,
     activationCheckpointing: checkpointing,

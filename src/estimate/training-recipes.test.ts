@@ -218,3 +218,32 @@ describe('what autograd records (reentrant checkpointing over frozen inputs, ZeR
     assert.equal(part(zero('zero3'), 'fp32 partition gradients'), undefined, 'ZeRO-3 steps per sub-group');
   });
 });
+
+describe('JAX buffer donation (jax.jit donate_argnums)', () => {
+  // The H200 step of test/gpu/peaks-references.ts: 8 dense 8192 × 8192 layers, optax.adam, fp32.
+  const mlp = (training: string) =>
+    spec(
+      `framework: jax\nmodel:\n  params: 536936448\n  cnn:\n    input: [8192, 1, 1]\n    layers:\n      - { linear: 8192, repeat: 8 }\ntraining: { precision: fp32, optimizer: adam, batch_size: 512${training} }`,
+    );
+  test('not donated (the default): the new weights and Adam states are written beside the old ones', () => {
+    const kept = estimate(mlp(''));
+    const donated = estimate(mlp(', donate: true'));
+    const copy = part(kept, 'new weights and states (not donated)');
+    // 536,936,448 × (4 B weights + 8 B Adam moments): XLA's outputs, 6.44 GB in memory_analysis().
+    assert.equal(copy?.bytes, 536936448 * 12);
+    assert.equal(part(donated, 'new weights and states (not donated)'), undefined);
+    assert.equal(kept.gpu.allocatedPeakBytes - donated.gpu.allocatedPeakBytes, 536936448 * 12);
+  });
+  test('donate is a JAX setting: under torch it is an error naming the field', () => {
+    assert.throws(() => spec(`${model}\ntraining: { donate: true }`), /donate[\s\S]*framework: jax/);
+  });
+  test('PyTorch steps in place: no copy', () => {
+    assert.equal(
+      part(
+        estimate(spec(`${model}\ntraining: { optimizer: adamw }`)),
+        'new weights and states (not donated)',
+      ),
+      undefined,
+    );
+  });
+});

@@ -319,6 +319,8 @@ export interface EstimateSpec {
     gradAccumBytes: number | undefined;
     /** The checkpointed layers' inputs require grad; false: the layers record no autograd graph. */
     isCheckpointedInputGrad: boolean;
+    /** JAX: the jitted step donates its parameters and optimizer state (donate_argnums); false: the jax.jit default. */
+    isDonated: boolean;
     convention: Convention;
     batchSize: Quantity;
     gradAccumulation: number;

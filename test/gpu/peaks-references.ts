@@ -347,8 +347,7 @@ training: { precision: fp32, optimizer: adam, batch_size: 512 }`,
   {
     id: 'jax-mlp-8x8192-fp32-adam-b512-donated',
     config:
-      'JAX: the same step with donate_argnums=(0, 1) (parameters and optimizer state donated: updated in place). NOT EXPRESSIBLE: the spec has no donation setting; the nearest spec is the undonated one',
-    notExpressible: 'donation',
+      'JAX: the same step with donate_argnums=(0, 1) (parameters and optimizer state donated: updated in place; training.donate: true)',
     spec: (p) => `framework: jax
 model:
   params: ${p}
@@ -356,7 +355,7 @@ model:
     input: [8192, 1, 1]
     layers:
       - { linear: 8192, repeat: 8 }
-training: { precision: fp32, optimizer: adam, batch_size: 512 }`,
+training: { precision: fp32, optimizer: adam, batch_size: 512, donate: true }`,
   },
 ];
 

@@ -104,7 +104,7 @@ const uvadlcTransformer = (options: {
 model:
   params: 155877376
   transformer: { family: gpt, layers: 12, hidden: 1024, heads: 8, ffn: 4096, vocab: 2048, max_positions: 512, seq_len: 512, fused_qkv: true, bias: true, lm_head: true, tied_embeddings: false, dropout: true, attention: eager }
-training: { precision: amp_bf16, optimizer: adam, batch_size: ${options.batch}, grad_accumulation: ${options.accumulation}, activation_checkpointing: ${options.checkpointing}, loss: standard }`,
+training: { precision: amp_bf16, optimizer: adam, batch_size: ${options.batch}, grad_accumulation: ${options.accumulation}, activation_checkpointing: ${options.checkpointing}, loss: standard, donate: true }`,
 });
 
 // --- open-mmlab/mmaction2 configs/recognition/tsn/README.md and tsm/README.md, "gpu_mem(M)" (mmaction2 1.0) ---

@@ -801,7 +801,7 @@ tensors:
 model:
   params: 938475520
   transformer: { ${uvadlc3dShape} }
-training: { precision: amp_bf16, optimizer: adamw, batch_size: 8, activation_checkpointing: full, loss: standard }
+training: { precision: amp_bf16, optimizer: adamw, batch_size: 8, activation_checkpointing: full, loss: standard, donate: true }
 parallel: { gpus: 8, strategy: fsdp_full, tensor: 2, pipeline: 2, micro_batches: 8, schedule: gpipe }`,
   },
   {
@@ -816,7 +816,7 @@ parallel: { gpus: 8, strategy: fsdp_full, tensor: 2, pipeline: 2, micro_batches:
 model:
   params: 938475520
   transformer: { ${uvadlc3dShape} }
-training: { precision: amp_bf16, optimizer: adamw, batch_size: 32, activation_checkpointing: full, loss: standard }
+training: { precision: amp_bf16, optimizer: adamw, batch_size: 32, activation_checkpointing: full, loss: standard, donate: true }
 parallel: { gpus: 8, strategy: ddp, tensor: 2 }`,
   },
 
