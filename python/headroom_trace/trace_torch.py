@@ -532,10 +532,13 @@ def run_step(request, *, real: bool, layers=None):
         built = load_hf_model(torch, request, device, build_real=real, layers=layers)
     fake = None if real else FakeTensorMode()
     unpacked = None if real or request.get("module") else _unpacked_batches()
+    fused = None if real or request.get("module") else _fused_attention_dropout(torch)
     if fake is not None:
         fake.__enter__()
     if unpacked is not None:
         unpacked.__enter__()
+    if fused is not None:
+        fused.__enter__()
     try:
         model, batch_fn, opt_fn, loss_fn = built
         if not real:
@@ -551,6 +554,8 @@ def run_step(request, *, real: bool, layers=None):
             return _count_real(torch, model, batch_fn, batch_size, optimizer, autocast, loss_fn, started)
         return _trace(torch, model, names, batch_fn, batch_size, optimizer, autocast, loss_fn, rounding, started)
     finally:
+        if fused is not None:
+            fused.__exit__(None, None, None)
         if unpacked is not None:
             unpacked.__exit__(None, None, None)
         if fake is not None:
@@ -579,6 +584,46 @@ class _unpacked_batches:
     def __exit__(self, *args):
         if self.module is not None and self.original is not None:
             self.module.find_packed_sequence_indices = self.original
+        return False
+
+
+class _fused_attention_dropout:
+    """SDPA with attention dropout (GPT-2's attn_pdrop 0.1 in train mode) runs a fused kernel on a GPU:
+    flash and memory-efficient attention both take dropout_p and keep only the output, its logsumexp
+    and the philox seed/offset for backward (torch v2.13 aten/src/ATen/native/transformers/cuda/
+    sdp_utils.cpp: neither use_flash_attention nor use_mem_efficient_attention checks for dropout;
+    native_functions.yaml _scaled_dot_product_flash_attention / _efficient_attention return philox_seed,
+    philox_offset). The CPU build's fused kernel refuses dropout (aten/src/ATen/native/transformers/
+    sdp_utils_cpp.cpp use_flash_attention_cpp: check_for_dropout), so the trace fell to the math path
+    and kept every layer's b×h×s×s scores, softmax and dropout mask: GPT-2 sdpa traced +102%/+123% over
+    its H200 measurement. The trace asks for the fused kernel's accounting by tracing the call with
+    dropout_p 0 (same output shape, the CPU flash kernel's output + logsumexp); the RNG state it does
+    not hold is 16 bytes. Eager attention (a module's own softmax and nn.Dropout) is not touched, nor a
+    --trace-module model (its nn.MultiheadAttention's dropout stays as the CPU runs it: not checked on a GPU)."""
+
+    def __init__(self, torch):
+        self.functional = torch.nn.functional
+        self.original = None
+
+    def __enter__(self):
+        original = getattr(self.functional, "scaled_dot_product_attention", None)
+        if original is None:
+            return self
+        self.original = original
+
+        def sdpa(*args, **kwargs):
+            if len(args) > 4:
+                args = args[:4] + (0.0,) + args[5:]
+            if kwargs.get("dropout_p"):
+                kwargs["dropout_p"] = 0.0
+            return original(*args, **kwargs)
+
+        self.functional.scaled_dot_product_attention = sdpa
+        return self
+
+    def __exit__(self, *args):
+        if self.original is not None:
+            self.functional.scaled_dot_product_attention = self.original
         return False
 
 

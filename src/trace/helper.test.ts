@@ -2,6 +2,8 @@
 // transformers 5.18: the traced step's live tensors at the peak against the same step run for real on
 // CPU tensors, whose storages a separate TorchDispatchMode counts as they are allocated and freed.
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { HeadroomError } from '../errors.js';
@@ -47,6 +49,25 @@ describe('trace helper, real torch', { skip }, () => {
   });
   after(() => warm?.stop());
   const python = (): string => warm.python;
+
+  test('tiny gpt2 under sdpa: attention dropout traces as the GPU fused kernel keeps it (no s×s scores or mask), the same peak as without dropout', async () => {
+    // The CPU build's flash kernel refuses dropout (sdp_utils_cpp.cpp check_for_dropout) and the math
+    // path keeps the scores; CUDA's flash and memory-efficient kernels take dropout_p and keep neither.
+    const config = JSON.parse(readFileSync(join(fixtures, 'tiny-gpt2.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    assert.ok((config.attn_pdrop as number) > 0, 'the fixture has attention dropout');
+    const noDropout = join(mkdtempSync(join(tmpdir(), 'headroom-gpt2-')), 'config.json');
+    writeFileSync(noDropout, JSON.stringify({ ...config, attn_pdrop: 0 }));
+    const request = { ...step, precision: 'amp_bf16', mode: 'trace' } as const;
+    const withDropout = await runTraceHelper(python(), {
+      ...request,
+      modelConfig: join(fixtures, 'tiny-gpt2.json'),
+    });
+    const without = await runTraceHelper(python(), { ...request, modelConfig: noDropout });
+    assert.equal(withDropout.peakBytes, without.peakBytes);
+  });
 
   for (const { name, request } of configs) {
     test(`tiny ${name}: the traced peak is within 2% of the real CPU step's allocations`, async () => {
