@@ -782,6 +782,17 @@ def layers_of_request(request):
     return None if config is None else hf_layers(config)
 
 
+def _peak_moment_moved(at_low, at_high):
+    """Whether some stage's part shrank with one more block: its peak fell at another moment."""
+    for stage, top in at_high["stages"].items():
+        bottom = at_low["stages"].get(stage)
+        if bottom is None:
+            continue
+        if any(top["parts"].get(name, 0) < bytes_ for name, bytes_ in bottom["parts"].items()):
+            return True
+    return False
+
+
 def extrapolate(request):
     """Traces at 2 and 3 blocks and extends each stage's peak linearly to the model's depth.
 
@@ -795,6 +806,17 @@ def extrapolate(request):
         return run_step(request, real=False)
     at_low = run_step(request, real=False, layers=low)
     at_high = run_step(request, real=False, layers=high)
+    if _peak_moment_moved(at_low, at_high):
+        # A stage peaked at another moment at the lower depth (a Llama 3.1 8B's backward peaks early,
+        # on the logits' gradient, at 2 blocks and at its end, with every gradient, from 3 on), so the
+        # two depths do not lie on one line: step one block deeper, and trace the whole model if the
+        # stages still move.
+        if total <= high + 1:
+            return run_step(request, real=False)
+        low, high = high, high + 1
+        at_low, at_high = at_high, run_step(request, real=False, layers=high)
+        if _peak_moment_moved(at_low, at_high):
+            return run_step(request, real=False)
     extra = total - high
     best = None
     stages = {}

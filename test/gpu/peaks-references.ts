@@ -9,6 +9,7 @@
 // second figure below (--round h200-reserved). A second lease's set is peaks-references-2.ts.
 // Score with `npx tsx scripts/estimate-score.ts --round h200 [--trace]`.
 import type { MeasuredWhat, PublishedCase } from '../../src/estimate/test-helpers/published-measured.js';
+import { torchvisionResnet50Stack } from '../../src/estimate/test-helpers/published-measured-round7.js';
 import recorded from './recorded/2026-11-27-h200-peaks-torch-2.11.0-transformers-5.17.0.json' with {
   type: 'json',
 };
@@ -130,25 +131,6 @@ const vit = (layers: number, hidden: number, heads: number, ffn: number): Shape 
     num_labels: 1000,
   },
 });
-
-const resnet50Stack = (): string[] => {
-  const layers = [
-    '{ conv: 64, kernel: 7, stride: 2, padding: 3 }',
-    '{ pool: max, kernel: 3, stride: 2, padding: 1 }',
-  ];
-  [3, 4, 6, 3].forEach((count, stage) => {
-    const width = 64 * 2 ** stage;
-    for (let block = 0; block < count; block++) {
-      const stride = block === 0 && stage > 0 ? ', stride: 2' : '';
-      layers.push(
-        `{ conv: ${width}, kernel: 1 }`,
-        `{ conv: ${width}${stride} }`,
-        `{ conv: ${4 * width}, kernel: 1 }`,
-      );
-    }
-  });
-  return layers;
-};
 
 interface RecordedCase {
   id: string;
@@ -316,7 +298,7 @@ training: { precision: amp_bf16, optimizer: adamw, batch_size: 32, activation_ch
   cnn:
     input: [3, 224, 224]
     layers:
-${[...resnet50Stack(), '{ pool: global }', '{ linear: 1000 }'].map((layer) => `      - ${layer}`).join('\n')}
+${[...torchvisionResnet50Stack(), '{ pool: global }', '{ linear: 1000 }'].map((layer) => `      - ${layer}`).join('\n')}
 training: { precision: fp32, optimizer: sgd_momentum, batch_size: 128 }`,
   },
   {

@@ -171,7 +171,7 @@ const titanNvfp4 = (commit: string) =>
 // 11037 for the same crops: one case.
 const mmactionTrn =
   'open-mmlab/mmaction2 configs/recognition/trn/README.md (at 53b2a43d, the parent of 0341f70a, https://github.com/open-mmlab/mmaction2/tree/main/configs/recognition/trn)';
-const torchvisionResnet50Stack = (): string[] => {
+export const torchvisionResnet50Stack = (): string[] => {
   const layers = [
     '{ conv: 64, kernel: 7, stride: 2, padding: 3 }',
     '{ pool: max, kernel: 3, stride: 2, padding: 1 }',
