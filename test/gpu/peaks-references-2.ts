@@ -7,6 +7,7 @@ import {
   allLinear,
   bf16Note,
   casesOf,
+  encoderSpec,
   gcNote,
   gpt2,
   llama31_8b,
@@ -14,10 +15,12 @@ import {
   llm,
   loraNote,
   mistral7b,
+  mlpSpec,
   qwen25_05b,
   type Row,
   resultsOf,
   type Shape,
+  stackSpec,
   tinyllama,
 } from './peaks-references.js';
 import recorded from './recorded/2026-11-27-h200-peaks-2-torch-2.11.0-transformers-5.17.0.json' with {
@@ -122,6 +125,35 @@ const resnet18Stack = (): string[] => {
   });
   return layers;
 };
+const t5Base: Shape = {
+  spec: 'family: t5, encoder_layers: 12, decoder_layers: 12, hidden: 768, heads: 12, ffn: 3072, vocab: 32128, seq_len: 512, decoder_seq_len: 128, lm_head: true, tied_embeddings: true, attention: sdpa, dropout: true',
+  traceConfig: {
+    architectures: ['T5ForConditionalGeneration'],
+    model_type: 't5',
+    d_model: 768,
+    d_ff: 3072,
+    num_layers: 12,
+    num_heads: 12,
+    d_kv: 64,
+    vocab_size: 32128,
+    decoder_start_token_id: 0,
+    pad_token_id: 0,
+  },
+};
+const vitHuge14: Shape = {
+  spec: 'family: vit, layers: 32, hidden: 1280, heads: 16, ffn: 5120, seq_len: 257, attention: sdpa, classes: 1000, dropout: false',
+  traceConfig: {
+    architectures: ['ViTForImageClassification'],
+    model_type: 'vit',
+    num_hidden_layers: 32,
+    hidden_size: 1280,
+    num_attention_heads: 16,
+    intermediate_size: 5120,
+    image_size: 224,
+    patch_size: 14,
+    num_labels: 1000,
+  },
+};
 const set2Note =
   "as the first set: random weights, random token ids as inputs and labels, the model's own loss, torch.optim.AdamW (foreach) unless said";
 
@@ -182,42 +214,28 @@ const rows2: Row[] = [
     id: 'bert-base-cls-fp32-adamw-b32-s512',
     config: `BERT-base (BertForSequenceClassification, 2 labels, dropout 0.1 as configured), fp32, SDPA, batch 32 × 512 random ids, the model's cross-entropy, torch.optim.AdamW (foreach)`,
     shape: bert(12, 768, 12, 3072),
-    spec: (p) => `model:
-  params: ${p}
-  transformer: { ${bert(12, 768, 12, 3072).spec} }
-training: { precision: fp32, optimizer: adamw, batch_size: 32, activation_checkpointing: none }`,
+    spec: encoderSpec(
+      bert(12, 768, 12, 3072),
+      'precision: fp32, optimizer: adamw, batch_size: 32, activation_checkpointing: none',
+    ),
   },
   {
     id: 'bert-large-cls-ampfp16-adamw-b16-s512',
     config: `BERT-large (BertForSequenceClassification, 2 labels), fp32 weights under fp16 autocast (no GradScaler), SDPA, batch 16 × 512, the model's cross-entropy, torch.optim.AdamW (foreach)`,
     shape: bert(24, 1024, 16, 4096),
-    spec: (p) => `model:
-  params: ${p}
-  transformer: { ${bert(24, 1024, 16, 4096).spec} }
-training: { precision: amp_fp16, optimizer: adamw, batch_size: 16, activation_checkpointing: none }`,
+    spec: encoderSpec(
+      bert(24, 1024, 16, 4096),
+      'precision: amp_fp16, optimizer: adamw, batch_size: 16, activation_checkpointing: none',
+    ),
   },
   {
     id: 't5-base-fp32-adamw-b16-s512-t128',
     config: `T5-base (T5ForConditionalGeneration, 12 + 12 layers, 768 wide, tied embeddings, dropout 0.1), fp32, attention as configured (sdpa), batch 16 of 512 input and 128 target tokens, the model's loss, torch.optim.AdamW (foreach)`,
-    shape: {
-      spec: 'family: t5, encoder_layers: 12, decoder_layers: 12, hidden: 768, heads: 12, ffn: 3072, vocab: 32128, seq_len: 512, decoder_seq_len: 128, lm_head: true, tied_embeddings: true, attention: sdpa, dropout: true',
-      traceConfig: {
-        architectures: ['T5ForConditionalGeneration'],
-        model_type: 't5',
-        d_model: 768,
-        d_ff: 3072,
-        num_layers: 12,
-        num_heads: 12,
-        d_kv: 64,
-        vocab_size: 32128,
-        decoder_start_token_id: 0,
-        pad_token_id: 0,
-      },
-    },
-    spec: (p) => `model:
-  params: ${p}
-  transformer: { family: t5, encoder_layers: 12, decoder_layers: 12, hidden: 768, heads: 12, ffn: 3072, vocab: 32128, seq_len: 512, decoder_seq_len: 128, lm_head: true, tied_embeddings: true, attention: sdpa, dropout: true }
-training: { precision: fp32, optimizer: adamw, batch_size: 16, activation_checkpointing: none, loss: standard }`,
+    shape: t5Base,
+    spec: encoderSpec(
+      t5Base,
+      'precision: fp32, optimizer: adamw, batch_size: 16, activation_checkpointing: none, loss: standard',
+    ),
   },
   {
     id: 'tinyllama-1.1b-fp32-adamw-eager-b2-s2048',
@@ -265,36 +283,21 @@ training: { precision: fp32, optimizer: adamw, batch_size: 16, activation_checkp
   {
     id: 'vit-huge-14-224-ampbf16-adamw-b16',
     config: `ViT-Huge/14 at 224 px (32 layers, 1280 wide, 257 tokens, 1000 classes), fp32 weights under bf16 autocast, SDPA, batch 16, the model's cross-entropy, torch.optim.AdamW (foreach)`,
-    shape: {
-      spec: 'family: vit, layers: 32, hidden: 1280, heads: 16, ffn: 5120, seq_len: 257, attention: sdpa, classes: 1000, dropout: false',
-      traceConfig: {
-        architectures: ['ViTForImageClassification'],
-        model_type: 'vit',
-        num_hidden_layers: 32,
-        hidden_size: 1280,
-        num_attention_heads: 16,
-        intermediate_size: 5120,
-        image_size: 224,
-        patch_size: 14,
-        num_labels: 1000,
-      },
-    },
-    spec: (p) => `model:
-  params: ${p}
-  transformer: { family: vit, layers: 32, hidden: 1280, heads: 16, ffn: 5120, seq_len: 257, attention: sdpa, classes: 1000, dropout: false }
-training: { precision: amp_bf16, optimizer: adamw, batch_size: 16, activation_checkpointing: none }`,
+    shape: vitHuge14,
+    spec: encoderSpec(
+      vitHuge14,
+      'precision: amp_bf16, optimizer: adamw, batch_size: 16, activation_checkpointing: none',
+    ),
   },
   {
     id: 'resnet18-224-fp32-sgdm-b256',
     config:
       'torchvision resnet18 (1000 classes, BatchNorm trained), fp32, batch 256 random 224 px images, F.cross_entropy, torch.optim.SGD momentum 0.9 (foreach)',
-    spec: (p) => `model:
-  params: ${p}
-  cnn:
-    input: [3, 224, 224]
-    layers:
-${[...resnet18Stack(), '{ pool: global }', '{ linear: 1000 }'].map((layer) => `      - ${layer}`).join('\n')}
-training: { precision: fp32, optimizer: sgd_momentum, batch_size: 256 }`,
+    spec: stackSpec(
+      '[3, 224, 224]',
+      [...resnet18Stack(), '{ pool: global }', '{ linear: 1000 }'],
+      'precision: fp32, optimizer: sgd_momentum, batch_size: 256',
+    ),
   },
   {
     id: 'mistral-7b-lora16-all-bf16-sdpa-b1-s1024',
@@ -312,14 +315,7 @@ training: { precision: fp32, optimizer: sgd_momentum, batch_size: 256 }`,
     id: 'jax-mlp-12x4096-fp32-adam-b2048',
     config:
       'JAX: 12 dense layers 4096 → 4096 as plain arrays with ReLU between, fp32, batch 2048, MSE loss, optax.adam, one jax.jit step without donation; XLA_PYTHON_CLIENT_PREALLOCATE=false; peak_bytes_in_use of the device',
-    spec: (p) => `framework: jax
-model:
-  params: ${p}
-  cnn:
-    input: [4096, 1, 1]
-    layers:
-      - { linear: 4096, repeat: 12 }
-training: { precision: fp32, optimizer: adam, batch_size: 2048 }`,
+    spec: mlpSpec(4096, 12, 'precision: fp32, optimizer: adam, batch_size: 2048', true),
   },
 ];
 

@@ -138,12 +138,34 @@ interface RecordedCase {
     peakAllocated: number;
     peakReserved?: number;
     parameters: number;
-    trainable?: number;
   };
 }
 /** Each recorded case's result by id. */
 export const resultsOf = (run: { cases: unknown[] }) =>
   new Map((run.cases as RecordedCase[]).map((c) => [c.id, c.result]));
+
+/** A spec whose model is `shape`'s transformer, trained as `training` says. */
+export const encoderSpec = (shape: Shape, training: string) => (params: number) =>
+  `model:
+  params: ${params}
+  transformer: { ${shape.spec} }
+training: { ${training} }`;
+
+/** A spec whose model is a layer stack (`cnn`), trained as `training` says; JAX's when `isJax`. */
+export const stackSpec =
+  (input: string, layers: readonly string[], training: string, isJax = false) =>
+  (params: number) =>
+    `${isJax ? 'framework: jax\n' : ''}model:
+  params: ${params}
+  cnn:
+    input: ${input}
+    layers:
+${layers.map((layer) => `      - ${layer}`).join('\n')}
+training: { ${training} }`;
+
+/** An MLP of `layers` square dense layers `width` wide, as a layer stack. */
+export const mlpSpec = (width: number, layers: number, training: string, isJax = false) =>
+  stackSpec(`[${width}, 1, 1]`, [`{ linear: ${width}, repeat: ${layers} }`], training, isJax);
 
 /** One configuration of a set: its id in the recorded run, what it trained, and its spec. */
 export interface Row {
@@ -151,7 +173,6 @@ export interface Row {
   config: string;
   spec: (params: number) => string;
   shape?: Shape;
-  notExpressible?: string;
 }
 
 export const llm =
@@ -275,69 +296,47 @@ const rows: Row[] = [
     id: 'vit-base-16-224-fp32-adamw-b64',
     config: `ViT-Base/16 at 224 px (ViTForImageClassification, 1000 classes, dropout 0 as configured), fp32, SDPA, batch 64 random images, the model's cross-entropy loss, torch.optim.AdamW (foreach)`,
     shape: vit(12, 768, 12, 3072),
-    spec: (p) => `model:
-  params: ${p}
-  transformer: { ${vit(12, 768, 12, 3072).spec} }
-training: { precision: fp32, optimizer: adamw, batch_size: 64, activation_checkpointing: none }`,
+    spec: encoderSpec(
+      vit(12, 768, 12, 3072),
+      'precision: fp32, optimizer: adamw, batch_size: 64, activation_checkpointing: none',
+    ),
   },
   {
     id: 'vit-large-16-224-ampbf16-adamw-b32',
     config: `ViT-Large/16 at 224 px, fp32 weights under bf16 autocast, SDPA, batch 32, the model's cross-entropy loss, torch.optim.AdamW (foreach)`,
     shape: vit(24, 1024, 16, 4096),
-    spec: (p) => `model:
-  params: ${p}
-  transformer: { ${vit(24, 1024, 16, 4096).spec} }
-training: { precision: amp_bf16, optimizer: adamw, batch_size: 32, activation_checkpointing: none }`,
+    spec: encoderSpec(
+      vit(24, 1024, 16, 4096),
+      'precision: amp_bf16, optimizer: adamw, batch_size: 32, activation_checkpointing: none',
+    ),
   },
   {
     id: 'resnet50-224-fp32-sgdm-b128',
     config:
       'torchvision resnet50 (1000 classes, BatchNorm trained), fp32, batch 128 random 224 px images, F.cross_entropy, torch.optim.SGD momentum 0.9 (foreach)',
-    spec: (p) => `model:
-  params: ${p}
-  cnn:
-    input: [3, 224, 224]
-    layers:
-${[...torchvisionResnet50Stack(), '{ pool: global }', '{ linear: 1000 }'].map((layer) => `      - ${layer}`).join('\n')}
-training: { precision: fp32, optimizer: sgd_momentum, batch_size: 128 }`,
+    spec: stackSpec(
+      '[3, 224, 224]',
+      [...torchvisionResnet50Stack(), '{ pool: global }', '{ linear: 1000 }'],
+      'precision: fp32, optimizer: sgd_momentum, batch_size: 128',
+    ),
   },
   {
     id: 'torch-mlp-8x8192-fp32-adam-b512',
     config:
       'PyTorch: 8 Linear layers 8192 → 8192 with ReLU between (536,936,448 parameters), fp32, batch 512 of random inputs and targets, MSE loss, torch.optim.Adam (foreach)',
-    spec: (p) => `model:
-  params: ${p}
-  cnn:
-    input: [8192, 1, 1]
-    layers:
-      - { linear: 8192, repeat: 8 }
-training: { precision: fp32, optimizer: adam, batch_size: 512 }`,
+    spec: mlpSpec(8192, 8, 'precision: fp32, optimizer: adam, batch_size: 512'),
   },
   {
     id: 'jax-mlp-8x8192-fp32-adam-b512',
     config:
       'JAX: the same 8 dense layers as plain arrays, fp32, batch 512, MSE loss, optax.adam, one jax.jit step (value_and_grad, update, apply_updates) without donation: the old and the new parameters and states both alive; XLA_PYTHON_CLIENT_PREALLOCATE=false; peak_bytes_in_use of the device',
-    spec: (p) => `framework: jax
-model:
-  params: ${p}
-  cnn:
-    input: [8192, 1, 1]
-    layers:
-      - { linear: 8192, repeat: 8 }
-training: { precision: fp32, optimizer: adam, batch_size: 512 }`,
+    spec: mlpSpec(8192, 8, 'precision: fp32, optimizer: adam, batch_size: 512', true),
   },
   {
     id: 'jax-mlp-8x8192-fp32-adam-b512-donated',
     config:
       'JAX: the same step with donate_argnums=(0, 1) (parameters and optimizer state donated: updated in place; training.donate: true)',
-    spec: (p) => `framework: jax
-model:
-  params: ${p}
-  cnn:
-    input: [8192, 1, 1]
-    layers:
-      - { linear: 8192, repeat: 8 }
-training: { precision: fp32, optimizer: adam, batch_size: 512, donate: true }`,
+    spec: mlpSpec(8192, 8, 'precision: fp32, optimizer: adam, batch_size: 512, donate: true', true),
   },
 ];
 
