@@ -19,6 +19,24 @@ const vendorNames: Record<string, string> = {
 const maxUtilization = 0.95;
 
 function kvCacheExplanation(draft: Draft, ctx: ExplainContext): Explanation {
+  const seqs = num(draft.facts, 'maxNumSeqs');
+  const blocks = num(draft.facts, 'stateBlocks');
+  // More sequences at once than the state blocks that fit (rules.ts): the concurrency, not a length.
+  if (seqs !== undefined && blocks !== undefined)
+    return {
+      cause: 'batch_too_large',
+      causeText: `vLLM was asked to run ${seqs} sequences at once (max_num_seqs), but the model keeps one Mamba state block per running sequence and only ${blocks} fit in the memory left after the weights`,
+      fixes: [
+        fix(
+          `lower max_num_seqs to at most ${blocks} (--max-num-seqs ${blocks}, or LLM(..., max_num_seqs=${blocks}))`,
+          `each decode sequence needs one Mamba cache block and ${blocks} are available (vllm/config/compilation.py)`,
+        ),
+        fix(
+          'or give the state more room: a larger gpu_memory_utilization, the weights sharded over more GPUs (a larger tensor_parallel_size), or a quantized checkpoint',
+          'the blocks are sized from what gpu_memory_utilization leaves after the weights',
+        ),
+      ],
+    };
   const tokens = num(draft.facts, 'kvCacheTokens');
   const wanted = num(draft.facts, 'maxModelLen');
   const utilization = num(ctx.context, 'gpuMemoryUtilization');

@@ -10,6 +10,7 @@ import {
   isCoTenant,
   isDeviceTooSmall,
   isFragmentation,
+  lastBlocksShareOfCard,
   type TorchNumbers,
   torchNumbers,
 } from './numbers.js';
@@ -46,7 +47,7 @@ function tooSmall(n: TorchNumbers): Explanation {
   const outside = n.outsideBytes!;
   return {
     cause: 'device_too_small',
-    causeText: `the card is too small: of its ${size(total)}, ${size(outside)} is outside PyTorch (this process's CUDA context and the display, 0.25–1.5 GiB on any card), which leaves PyTorch about ${size(total - outside)}`,
+    causeText: `the card is too small: of its ${size(total)}, ${size(outside)} is outside PyTorch (this process's CUDA context and the display, 0.25–1.5 GiB on any card), which leaves PyTorch about ${size(total - outside)}${n.freeBytes !== undefined && n.freeBytes >= n.requestedBytes ? `; the ${size(n.freeBytes)} free beside the ${size(n.requestedBytes)} request are the card's last blocks, which the driver does not hand out whole` : ''}`,
     fixes: [
       fix(
         'run on a GPU with more memory (or on the CPU for a model this size)',
@@ -168,6 +169,29 @@ export function explainTorch(draft: Draft, { context }: ExplainContext): Explana
   const holders = n.self
     ? { holders: (draft.holders ?? []).map((h) => ({ ...h, isSelf: h === n.self })) }
     : {};
+  // PyTorch's own tensors past the card's whole memory, with nothing free: not a misreading but the
+  // driver backing the overflow with system memory (NVIDIA's Windows driver since 536.40, "CUDA -
+  // Sysmem Fallback Policy", nvidia.custhelp.com answer 5490; WDDM's shared GPU memory; an integrated
+  // GPU's unified memory). The tensors of this process are what outgrew the card.
+  if (
+    total > 0 &&
+    n.allocatedBytes !== undefined &&
+    n.allocatedBytes > 1.01 * total &&
+    n.freeBytes !== undefined &&
+    n.freeBytes < n.requestedBytes
+  ) {
+    return {
+      cause: 'batch_too_large',
+      causeText: `this process's own tensors outgrew the card: PyTorch holds ${size(n.allocatedBytes)} in tensors on a GPU of ${size(total)}, ${size(n.freeBytes)} free, ${size(n.requestedBytes)} requested; more than the card can hold only because the driver spilled the rest into system memory (Windows' shared GPU memory, NVIDIA's sysmem fallback), which is much slower and also ran out`,
+      fixes: [
+        batchFix({ ...n, allocatedBytes: undefined }),
+        fix(
+          'to see the spill: print torch.cuda.mem_get_info() and torch.cuda.memory_summary() at the failing step, beside the shared GPU memory in Task Manager (Performance → GPU)',
+          `PyTorch's ${size(n.allocatedBytes)} past the card's ${size(total)} can only be memory the driver lent from the host`,
+        ),
+      ],
+    };
+  }
   const contradiction = contradictionOf(n);
   if (contradiction) {
     return {
@@ -192,8 +216,12 @@ export function explainTorch(draft: Draft, { context }: ExplainContext): Explana
     (n.reservedBytes + n.requestedBytes > allowedBytes || hasRoom)
   )
     return capExplanation(n, allowedBytes, total);
-  if (n.freeBytes !== undefined && n.requestedBytes > 0 && n.freeBytes >= n.requestedBytes)
+  if (n.freeBytes !== undefined && n.requestedBytes > 0 && n.freeBytes >= n.requestedBytes) {
+    // A small card full to its last blocks: the few MiB past the request are no room (numbers.ts).
+    if (isDeviceTooSmall(n) && n.freeBytes - n.requestedBytes < lastBlocksShareOfCard * total)
+      return tooSmall(n);
     return noShortage(n, device as number);
+  }
   if (total > 0 && n.requestedBytes > total) {
     return {
       cause: 'request_exceeds_device',
@@ -217,6 +245,22 @@ export function explainTorch(draft: Draft, { context }: ExplainContext): Explana
         fix(
           `find the tensor of ${size(n.requestedBytes)} at the failing line and check its shape (batch × sequence length × hidden size, or an attention computed without its memory-efficient kernel); no allocator setting can fit it`,
           `${size(n.requestedBytes)} is more than any single GPU holds (${size(largestGpuBytes)})`,
+        ),
+      ],
+      ...holders,
+    };
+  }
+  // No total in the message, but the log states the card's size (log/evidence.ts statedCardBytes): a
+  // request larger than that card cannot fit it whatever else holds it.
+  const statedCard = num(context, 'statedCardBytes');
+  if (total === 0 && statedCard !== undefined && n.requestedBytes > statedCard) {
+    return {
+      cause: 'request_exceeds_device',
+      causeText: `a single allocation of ${size(n.requestedBytes)} is larger than the card the log states (${size(statedCard)}): a shape or configuration problem (an input far larger than the model expects, a batch or resolution several times too big), not a tuning one`,
+      fixes: [
+        fix(
+          `find the tensor of ${size(n.requestedBytes)} at the failing line and check its shape (batch × sequence length × hidden size, or an image's resolution); no allocator setting can fit it`,
+          `${size(n.requestedBytes)} is more than the whole ${size(statedCard)} card`,
         ),
       ],
       ...holders,
@@ -270,6 +314,13 @@ export function explainTorch(draft: Draft, { context }: ExplainContext): Explana
     draft.facts.processBytes !== undefined && n.processBytes === undefined
       ? `; the message's "this process has ${size(num(draft.facts, 'processBytes')!)}" is NVML failing to match the process (containers), not its usage`
       : '';
+  if (total === 0 && n.freeBytes === undefined && n.reservedBytes === 0 && n.allocatedBytes === undefined)
+    return {
+      cause: 'batch_too_large',
+      causeText: `the message gives only the request (${size(n.requestedBytes)}), no total, free or PyTorch figures: most often the step's own tensors (the batch, the sequence or the resolution) outgrew the card; the full message (or torch.cuda.memory_summary()) would show whether another process held it`,
+      fixes,
+      ...holders,
+    };
   return {
     cause: 'batch_too_large',
     causeText: `the GPU is full with this process's own work: PyTorch holds ${size(n.reservedBytes)} (${size(n.allocatedBytes ?? n.reservedBytes)} in tensors)${total > 0 ? ` of ${size(total)}` : ''}${outside}, ${size(n.freeBytes ?? 0)} free, ${size(n.requestedBytes)} requested${cannotDefrag}${nvmlNote}${selfNote(n)}`,
