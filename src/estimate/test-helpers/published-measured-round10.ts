@@ -751,3 +751,30 @@ export const round10Cases: PublishedCase[] = [
 training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 16, activation_checkpointing: full, loss: standard }`,
   },
 ];
+
+// --- Sources note (round 10, gathered 2026-11-27 from 15:55 UTC) -----------------------------------------------
+// 35 cases from one document set: ms-swift's pre-3.0 example scripts (35 sft.sh files under
+// examples/pytorch/llm/scripts at 207582467, each its own model and method). 32 the spec can say in full; 3
+// marked NOT EXPRESSIBLE (GaLore; device_map model parallelism over two GPUs; Qwen1.5-MoE's shared expert
+// and LoRA on every expert). Kinds: LoRA 15 (1 DDP, 4 DeepSpeed ZeRO-2, 1 ZeRO-3), QLoRA 14 (bitsandbytes NF4 9,
+// GPTQ 4-bit 4, AWQ 1; 2 DDP and 4 ZeRO-2 among them), full fine-tune 5 (one GPU 1, ZeRO-2 1, ZeRO-3 1,
+// GaLore 1, device_map 1), plus the MoE LoRA; 1.8B to 72B, Qwen 1 / Qwen1.5 / CodeQwen1.5, Llama 2 / 3,
+// Mistral, Yi, Gemma, Phi-3, InternLM2; one to four GPUs (A10, 3090, V100, A100). What was measured: all 35
+// read as reserved (GiB, swift's logged memory(GiB)), given to the whole GB — read per harness as well as
+// per case: one harness, one reading of its figures, and one assumption about the sequence at the peak
+// (the script's --max_length for long-sample datasets) run through every case.
+// Aim against find: the aim named encoder fine-tunes (BERT, RoBERTa, T5), ViT/CNN fine-tunes and JAX/Flax
+// runs beside the decoders; none was found with a measured training peak and its config that no earlier
+// round cites. Looked at and left out: the Flax NNX UNETR example (docs_nnx/examples/image_segmentation.md:
+// "use 19GB of GPU memory" — a UNETR, and read under JAX's default preallocation it may be the allocator's
+// reservation, not the step's peak), a BERT memory blog of 2019 (memory after the forward only, not a
+// training step), transformers issue #9742 (Trainer memory deltas for bert-base-cased, not reachable whole),
+// CLIP ViT-B/32 issue threads (two towers, figures rounded and unmeasured), LeRobot's hardware guide
+// (indicative ranges, not measurements), torchtune's qlora_finetune.rst (its 15.57 / 9.29 GB are round 1 and
+// 2 cases), Liger-Kernel's docs/Examples.md (percentages and charts), PEFT's lorafa_finetune README (an
+// activation estimate). From the ms-swift scripts, left out: runs at the card's limit (qwen_7b_chat/full and
+// qwen1half_7b_chat/full at 80GB on an A100-80G, qwen_14b_chat/full_ddp_zero3 at 4 * 78GB,
+// qwen_14b_chat/lora_ddp_zero3 and qwen_1_8b_chat/full_ddp at 24GB on 3090s), qwen_14b/qlora (the same spec
+// as qwen_14b_chat/qlora, 17 against 16 GB), the vision-language, audio, 2-bit AQLM, LongLoRA, LLaMA-Pro,
+// Mamba, DBRX/Grok/DeepSeek-V2/Mixtral MoE and torchacc scripts (outside the spec or the aim), GPTQ Int8
+// checkpoints (no 8-bit GPTQ in the spec).
