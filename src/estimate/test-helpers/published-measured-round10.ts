@@ -19,8 +19,10 @@ import type { PublishedCase } from './published-measured.js';
 // "# Experimental environment: <cards>" and "# <N>GB GPU memory" (or "# k * NGB GPU memory" for k GPUs, one
 // GPU's figure). Cited at 207582467, the last commit that touched the folder. The harness is swift's
 // llm_sft.py (`swift sft`): the HF Seq2SeqTrainer with AdamW (adamw_torch), --dtype AUTO = bf16 on A100, A10,
-// 3090 (the model loaded in bf16 and the trainer's bf16 flag: autocast over a bf16 model, the LoRA adapters in
-// the model's dtype; a full fine-tune is pure bf16, its AdamW states in bf16), --dtype fp16 where the script
+// 3090 (the model loaded in bf16 and the trainer's bf16 flag: autocast over a bf16 model; the LoRA adapters in
+// fp32, --lora_dtype AUTO leaving them to PEFT, which upcasts adapters since 0.10 (autocast_adapter_dtype),
+// assumed; a full fine-tune is pure bf16, its AdamW states in bf16; with fp16, a full fine-tune would be
+// fp32 weights under AMP (swift's select_dtype), which no case here is), --dtype fp16 where the script
 // says so (the Int4 checkpoints). Defaults the scripts rely on (swift/llm/utils/argument.py of the time):
 // --batch_size 1, --gradient_checkpointing true (HF, reentrant, every decoder layer), --lora_rank 8,
 // --lora_alpha 32, --lora_dropout_p 0.05; --lora_target_modules ALL = every linear of the decoder (q, k, v,
@@ -31,11 +33,14 @@ import type { PublishedCase } from './published-measured.js';
 // attention 2; --deepspeed default-zero2 / default-zero3 = swift's ds_config/zero2.json and zero3.json (no
 // offload, overlap_comm true, bucket sizes "auto"); the loss is the model's own cross-entropy over the
 // logits upcast to fp32 (transformers 4.3x: `logits = logits.float()` in every causal LM of the time).
-// What was measured: the scripts do not say. From 2023-12-30 (e650d8b96) swift logged "memory(GiB)" =
-// torch.cuda.max_memory_reserved() / 1024**3 (swift/trainers/mixin.py), and the lines "# NGB GPU memory"
-// were written and revised against runs of that time; the figure is read as each GPU's reserved memory in
-// GiB. It is given to the whole GB only (±0.5). Where the dataset's samples are long (agent dialogues, code,
-// reading comprehension) the peak step is read at the script's --max_length (swift drops longer samples:
+// What was measured: the scripts do not say. From 2023-12-30 (e650d8b96, swift/trainers/trainers.py)
+// swift reported each device's torch.cuda.max_memory_reserved() / 1024**3 as "N.NNGiB" after training, and
+// from 2024-05-21 (8a794ff07) logged it as "memory(GiB)" every logging step (swift/trainers/mixin.py); the
+// lines "# NGB GPU memory" were written and revised against runs of that time (a line older than
+// 2023-12-30 may be nvidia-smi's device total, a little higher). Every figure is read as that GPU's reserved
+// memory in GiB (assumed). It is given to the whole GB only (±0.5). Where a script lists several cards,
+// the first is read as the one measured (bf16 where it has it). Where the dataset's samples are long (agent
+// dialogues, code, reading comprehension) the peak step is read at the script's --max_length (swift drops longer samples:
 // check_dataset_strategy warning, truncation_strategy delete), assumed; short-sample datasets are named with
 // the length assumed.
 const swiftScripts = 'modelscope/ms-swift examples/pytorch/llm/scripts';
