@@ -19,8 +19,10 @@ import type { PublishedCase } from './published-measured.js';
 // "# Experimental environment: <cards>" and "# <N>GB GPU memory" (or "# k * NGB GPU memory" for k GPUs, one
 // GPU's figure). Cited at 207582467, the last commit that touched the folder. The harness is swift's
 // llm_sft.py (`swift sft`): the HF Seq2SeqTrainer with AdamW (adamw_torch), --dtype AUTO = bf16 on A100, A10,
-// 3090 (the model loaded in bf16 and the trainer's bf16 flag: autocast over a bf16 model, the LoRA adapters in
-// the model's dtype; a full fine-tune is pure bf16, its AdamW states in bf16), --dtype fp16 where the script
+// 3090 (the model loaded in bf16 and the trainer's bf16 flag: autocast over a bf16 model; the LoRA adapters in
+// fp32, --lora_dtype AUTO leaving them to PEFT, which upcasts adapters since 0.10 (autocast_adapter_dtype),
+// assumed; a full fine-tune is pure bf16, its AdamW states in bf16; with fp16, a full fine-tune would be
+// fp32 weights under AMP (swift's select_dtype), which no case here is), --dtype fp16 where the script
 // says so (the Int4 checkpoints). Defaults the scripts rely on (swift/llm/utils/argument.py of the time):
 // --batch_size 1, --gradient_checkpointing true (HF, reentrant, every decoder layer), --lora_rank 8,
 // --lora_alpha 32, --lora_dropout_p 0.05; --lora_target_modules ALL = every linear of the decoder (q, k, v,
@@ -31,11 +33,14 @@ import type { PublishedCase } from './published-measured.js';
 // attention 2; --deepspeed default-zero2 / default-zero3 = swift's ds_config/zero2.json and zero3.json (no
 // offload, overlap_comm true, bucket sizes "auto"); the loss is the model's own cross-entropy over the
 // logits upcast to fp32 (transformers 4.3x: `logits = logits.float()` in every causal LM of the time).
-// What was measured: the scripts do not say. From 2023-12-30 (e650d8b96) swift logged "memory(GiB)" =
-// torch.cuda.max_memory_reserved() / 1024**3 (swift/trainers/mixin.py), and the lines "# NGB GPU memory"
-// were written and revised against runs of that time; the figure is read as each GPU's reserved memory in
-// GiB. It is given to the whole GB only (±0.5). Where the dataset's samples are long (agent dialogues, code,
-// reading comprehension) the peak step is read at the script's --max_length (swift drops longer samples:
+// What was measured: the scripts do not say. From 2023-12-30 (e650d8b96, swift/trainers/trainers.py)
+// swift reported each device's torch.cuda.max_memory_reserved() / 1024**3 as "N.NNGiB" after training, and
+// from 2024-05-21 (8a794ff07) logged it as "memory(GiB)" every logging step (swift/trainers/mixin.py); the
+// lines "# NGB GPU memory" were written and revised against runs of that time (a line older than
+// 2023-12-30 may be nvidia-smi's device total, a little higher). Every figure is read as that GPU's reserved
+// memory in GiB (assumed). It is given to the whole GB only (±0.5). Where a script lists several cards,
+// the first is read as the one measured (bf16 where it has it). Where the dataset's samples are long (agent
+// dialogues, code, reading comprehension) the peak step is read at the script's --max_length (swift drops longer samples:
 // check_dataset_strategy warning, truncation_strategy delete), assumed; short-sample datasets are named with
 // the length assumed.
 const swiftScripts = 'modelscope/ms-swift examples/pytorch/llm/scripts';
@@ -751,3 +756,30 @@ export const round10Cases: PublishedCase[] = [
 training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 16, activation_checkpointing: full, loss: standard }`,
   },
 ];
+
+// --- Sources note (round 10, gathered 2026-11-27 from 15:55 UTC) -----------------------------------------------
+// 35 cases from one document set: ms-swift's pre-3.0 example scripts (35 sft.sh files under
+// examples/pytorch/llm/scripts at 207582467, each its own model and method). 32 the spec can say in full; 3
+// marked NOT EXPRESSIBLE (GaLore; device_map model parallelism over two GPUs; Qwen1.5-MoE's shared expert
+// and LoRA on every expert). Kinds: LoRA 15 (1 DDP, 4 DeepSpeed ZeRO-2, 1 ZeRO-3), QLoRA 14 (bitsandbytes NF4 9,
+// GPTQ 4-bit 4, AWQ 1; 2 DDP and 4 ZeRO-2 among them), full fine-tune 5 (one GPU 1, ZeRO-2 1, ZeRO-3 1,
+// GaLore 1, device_map 1), plus the MoE LoRA; 1.8B to 72B, Qwen 1 / Qwen1.5 / CodeQwen1.5, Llama 2 / 3,
+// Mistral, Yi, Gemma, Phi-3, InternLM2; one to four GPUs (A10, 3090, V100, A100). What was measured: all 35
+// read as reserved (GiB, swift's logged memory(GiB)), given to the whole GB — read per harness as well as
+// per case: one harness, one reading of its figures, and one assumption about the sequence at the peak
+// (the script's --max_length for long-sample datasets) run through every case.
+// Aim against find: the aim named encoder fine-tunes (BERT, RoBERTa, T5), ViT/CNN fine-tunes and JAX/Flax
+// runs beside the decoders; none was found with a measured training peak and its config that no earlier
+// round cites. Looked at and left out: the Flax NNX UNETR example (docs_nnx/examples/image_segmentation.md:
+// "use 19GB of GPU memory" — a UNETR, and read under JAX's default preallocation it may be the allocator's
+// reservation, not the step's peak), a BERT memory blog of 2019 (memory after the forward only, not a
+// training step), transformers issue #9742 (Trainer memory deltas for bert-base-cased, not reachable whole),
+// CLIP ViT-B/32 issue threads (two towers, figures rounded and unmeasured), LeRobot's hardware guide
+// (indicative ranges, not measurements), torchtune's qlora_finetune.rst (its 15.57 / 9.29 GB are round 1 and
+// 2 cases), Liger-Kernel's docs/Examples.md (percentages and charts), PEFT's lorafa_finetune README (an
+// activation estimate). From the ms-swift scripts, left out: runs at the card's limit (qwen_7b_chat/full and
+// qwen1half_7b_chat/full at 80GB on an A100-80G, qwen_14b_chat/full_ddp_zero3 at 4 * 78GB,
+// qwen_14b_chat/lora_ddp_zero3 and qwen_1_8b_chat/full_ddp at 24GB on 3090s), qwen_14b/qlora (the same spec
+// as qwen_14b_chat/qlora, 17 against 16 GB), the vision-language, audio, 2-bit AQLM, LongLoRA, LLaMA-Pro,
+// Mamba, DBRX/Grok/DeepSeek-V2/Mixtral MoE and torchacc scripts (outside the spec or the aim), GPTQ Int8
+// checkpoints (no 8-bit GPTQ in the spec).
