@@ -37,6 +37,17 @@ _POLL_WAIT_S = 0.5
 _PENDING_WARN_S = 30.0
 
 
+# The raylet names the node it killed on: "Memory on the node (IP: %s, ID: %s) was ..." (Ray 2.58's raylet,
+# src/ray/raylet/node_manager.cc; the same words in its binary's strings).
+_KILLED_ON_NODE = re.compile(r"Memory on the node \(IP: ([^,\s]+), ID: ([0-9a-f]+)\)")
+
+
+def _node_of_ray_error(ray_error):
+    """The node Ray's own message names, for an actor that died before its start answered (no PID then)."""
+    found = _KILLED_ON_NODE.search(ray_error["message"]) if ray_error else None
+    return {"node_id": found.group(2), "node_ip": found.group(1), "hostname": None} if found else None
+
+
 def _classify_ray_error(error):
     """What Ray said ended an actor: Ray's memory monitor, its node's death, or the actor's (worker's) death."""
     text = str(error)
@@ -149,6 +160,7 @@ class Driver:
                 options["resources"] = spec["resources"]
             process.runner = ProcessRunner.options(**options).remote(process.name, self.spec["run_id"])
         process.state = "starting"
+        process.pid, process.node = None, None  # this attempt's, once its start answers
         process.stop_sent = None
         process.waiting_since = time.monotonic()
         process.start_ref = process.runner.start.remote(
@@ -285,8 +297,12 @@ class Driver:
                 if attr == "stop_ref":
                     continue
                 if process.state in ("starting", "running"):
+                    ray_error = _classify_ray_error(error)
+                    # Killed before its start answered (Ray's memory monitor acts on the node's use, which may
+                    # have crossed its threshold before this child held anything): the node is in Ray's words.
+                    process.node = process.node or _node_of_ray_error(ray_error)
                     self.ended(process, {"exit_code": None, "signal": "SIGKILL" if process.pid else None, "spawn_error": None,
-                                         "stop_signal": process.stop_sent}, _classify_ray_error(error))
+                                         "stop_signal": process.stop_sent}, ray_error)
                 continue
             if attr == "start_ref":
                 self.started(process, value)

@@ -33,6 +33,7 @@ STATE_PARTS = ("parameters", "gradients", "optimizer states")
 
 def make_tracker(torch, rounding: int):
     """A TorchDispatchMode that records every storage an op creates: bytes, part, module, lifetime."""
+    from torch._subclasses.fake_tensor import DataDependentOutputException
     from torch.utils._python_dispatch import TorchDispatchMode
     from torch.utils._pytree import tree_flatten
 
@@ -120,6 +121,14 @@ def make_tracker(torch, rounding: int):
                     record.module = module
 
         def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            if func is torch.ops.aten._local_scalar_dense.default:
+                # .item() / bool() of a fake tensor has no value (transformers' Adafactor compares its
+                # RMS with eps: `max(eps, RMS)`); the stand-in only picks a branch there, never a size.
+                try:
+                    return func(*args, **(kwargs or {}))
+                except DataDependentOutputException:
+                    dtype = args[0].dtype
+                    return True if dtype == torch.bool else 1.0 if dtype.is_floating_point else 1
             out = func(*args, **(kwargs or {}))
             for tensor in tree_flatten(out)[0]:
                 self.add(tensor, self.phase)
@@ -173,13 +182,20 @@ def make_counter(torch):
 
 
 def hf_layers(config):
-    """The count of repeated blocks (num_hidden_layers; GPT-2's n_layer maps to it)."""
+    """The count of repeated blocks (num_hidden_layers; GPT-2's n_layer maps to it). An encoder-decoder
+    (T5: num_layers and num_decoder_layers) is extrapolated as one block of each while the two are
+    equally deep, and traced whole otherwise."""
     layers = getattr(config, "num_hidden_layers", None)
+    decoder = getattr(config, "num_decoder_layers", None)
+    if isinstance(decoder, int) and decoder != layers:
+        return None
     return layers if isinstance(layers, int) else None
 
 
 def set_layers(config, layers):
     config.num_hidden_layers = layers
+    if isinstance(getattr(config, "num_decoder_layers", None), int):
+        config.num_decoder_layers = layers
     # Per-layer lists (Qwen2's layer_types: full or sliding attention) keep their first `layers` entries.
     for name in ("layer_types",):
         value = getattr(config, name, None)
@@ -217,7 +233,14 @@ def load_hf_model(torch, request, device, build_real, layers=None):
     if layers is not None:
         set_layers(config, layers)
     is_vision = model_type in ("vit", "deit", "beit", "swin", "convnext", "resnet", "dinov2")
-    auto = transformers.AutoModelForImageClassification if is_vision else transformers.AutoModelForCausalLM
+    task = model_task(transformers, model_type, config, is_vision)
+    auto = {
+        "image": transformers.AutoModelForImageClassification,
+        "classify": transformers.AutoModelForSequenceClassification,
+        "seq2seq": transformers.AutoModelForSeq2SeqLM,
+        "masked": transformers.AutoModelForMaskedLM,
+        "causal": transformers.AutoModelForCausalLM,
+    }[task]
     if is_vision and not getattr(config, "num_labels", None):
         config.num_labels = 1000
     kwargs = {"attn_implementation": request.get("attention") or "sdpa"}
@@ -246,6 +269,20 @@ def load_hf_model(torch, request, device, build_real, layers=None):
                 "pixel_values": torch.randn(n, channels, size, size, device=device, dtype=dtype),
                 "labels": torch.randint(0, labels, (n,), device=device),
             }
+    elif task in ("classify", "seq2seq", "masked"):
+        seq = int(request.get("seqLen") or 0) or min(getattr(config, "max_position_embeddings", 512) or 512, 512)
+        vocab, labels = config.vocab_size, getattr(config, "num_labels", 2)
+        targets = int(request.get("decoderSeqLen") or 0) or seq
+
+        def batch(n):
+            ids = torch.randint(0, vocab, (n, seq), device=device)
+            if task == "classify":
+                # The model's own loss: cross-entropy over num_labels (BertForSequenceClassification).
+                return {"input_ids": ids, "labels": torch.randint(0, labels, (n,), device=device)}
+            if task == "seq2seq":
+                # T5ForConditionalGeneration: decoder inputs are the labels shifted right (_shift_right).
+                return {"input_ids": ids, "labels": torch.randint(0, vocab, (n, targets), device=device)}
+            return {"input_ids": ids, "labels": ids}
     else:
         seq = int(request.get("seqLen") or 0) or min(getattr(config, "max_position_embeddings", 512) or 512, 512)
         vocab = config.vocab_size
@@ -280,6 +317,30 @@ def load_hf_model(torch, request, device, build_real, layers=None):
             return {"input_ids": ids, "labels": ids}
 
     return model, batch, None, None
+
+
+def model_task(transformers, model_type, config, is_vision):
+    """Which head the model is built with, from the config.json's `architectures` (the class the
+    checkpoint was saved from, as transformers' from_pretrained pipelines read it): a sequence
+    classifier (BertForSequenceClassification), an encoder-decoder LM (T5ForConditionalGeneration),
+    a masked LM (BertForMaskedLM), else a causal LM, else an encoder-decoder LM when the model type
+    has no causal LM (T5, BART's seq2seq mapping: transformers models/auto/modeling_auto.py)."""
+    if is_vision:
+        return "image"
+    from transformers.models.auto import modeling_auto as auto
+
+    names = getattr(config, "architectures", None) or []
+    architecture = names[0] if names else ""
+    seq2seq = model_type in auto.MODEL_FOR_SEQ_TO_SEQ_CAUSAL_LM_MAPPING_NAMES
+    if architecture.endswith("ForSequenceClassification"):
+        return "classify"
+    if architecture.endswith("ForConditionalGeneration") and seq2seq:
+        return "seq2seq"
+    if architecture.endswith("ForMaskedLM"):
+        return "masked"
+    if model_type in auto.MODEL_FOR_CAUSAL_LM_MAPPING_NAMES or not seq2seq:
+        return "causal"
+    return "seq2seq"
 
 
 def head_loss(torch, kind, hidden, head, labels, upcast):
@@ -452,8 +513,17 @@ def make_optimizer(torch, request, params, given):
     if name in ("sgd", "sgd_momentum"):
         momentum = 0.9 if name == "sgd_momentum" else 0.0
         return torch.optim.SGD(params, lr=1e-3, momentum=momentum, **flags)
-    if name == "adafactor" and hasattr(torch.optim, "Adafactor"):
-        return torch.optim.Adafactor(params, lr=1e-3, foreach=impl == "foreach")
+    if name == "adafactor":
+        # transformers' Adafactor (optimization.py, v4.x to v5: relative step, factored second moments,
+        # no first moment), the one the analytic model counts (optimizer.ts); torch's own without it.
+        try:
+            from transformers.optimization import Adafactor
+        except ImportError:
+            Adafactor = None
+        if Adafactor is not None:
+            return Adafactor(params, lr=None, relative_step=True, scale_parameter=True, warmup_init=False)
+        if hasattr(torch.optim, "Adafactor"):
+            return torch.optim.Adafactor(params, lr=1e-3, foreach=impl == "foreach")
     if name == "none":
         return None
     raise TraceError(
@@ -533,12 +603,15 @@ def run_step(request, *, real: bool, layers=None):
     fake = None if real else FakeTensorMode()
     unpacked = None if real or request.get("module") else _unpacked_batches()
     fused = None if real or request.get("module") else _fused_attention_dropout(torch)
+    dropout = None if request.get("module") else _native_dropout(torch)
     if fake is not None:
         fake.__enter__()
     if unpacked is not None:
         unpacked.__enter__()
     if fused is not None:
         fused.__enter__()
+    if dropout is not None:
+        dropout.__enter__()
     try:
         model, batch_fn, opt_fn, loss_fn = built
         if not real:
@@ -554,6 +627,8 @@ def run_step(request, *, real: bool, layers=None):
             return _count_real(torch, model, batch_fn, batch_size, optimizer, autocast, loss_fn, started)
         return _trace(torch, model, names, batch_fn, batch_size, optimizer, autocast, loss_fn, rounding, started)
     finally:
+        if dropout is not None:
+            dropout.__exit__(None, None, None)
         if fused is not None:
             fused.__exit__(None, None, None)
         if unpacked is not None:
@@ -598,25 +673,42 @@ class _fused_attention_dropout:
     and kept every layer's b×h×s×s scores, softmax and dropout mask: GPT-2 sdpa traced +102%/+123% over
     its H200 measurement. The trace asks for the fused kernel's accounting by tracing the call with
     dropout_p 0 (same output shape, the CPU flash kernel's output + logsumexp); the RNG state it does
-    not hold is 16 bytes. Eager attention (a module's own softmax and nn.Dropout) is not touched, nor a
-    --trace-module model (its nn.MultiheadAttention's dropout stays as the CPU runs it: not checked on a GPU)."""
+    not hold is 16 bytes. Where CUDA itself takes the math path (a strided mask: T5's position bias),
+    the math path is traced with the dropout a GPU keeps. Every other dropout (nn.Dropout, eager
+    attention's) is traced as CUDA's native_dropout: a bool mask. Not for a --trace-module model (its
+    nn.MultiheadAttention's dropout stays as the CPU runs it: not checked on a GPU)."""
 
     def __init__(self, torch):
+        self.torch = torch
         self.functional = torch.nn.functional
         self.original = None
 
     def __enter__(self):
+        torch = self.torch
         original = getattr(self.functional, "scaled_dot_product_attention", None)
         if original is None:
             return self
         self.original = original
 
-        def sdpa(*args, **kwargs):
-            if len(args) > 4:
-                args = args[:4] + (0.0,) + args[5:]
-            if kwargs.get("dropout_p"):
-                kwargs["dropout_p"] = 0.0
-            return original(*args, **kwargs)
+        def sdpa(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None, **kwargs):
+            if dropout_p and gpu_takes_math(attn_mask):
+                # The GPU's math path with its dropout: softmax output, the bool mask native_dropout
+                # keeps and the dropped weights (attention.cpp _scaled_dot_product_attention_math at
+                # v2.13 takes the mask as dropout_mask: masked_fill keeps it, the matmul the result).
+                shape = (*query.shape[:-1], key.shape[-2])
+                mask = torch.empty(shape, dtype=torch.bool, device=query.device)
+                return torch.ops.aten._scaled_dot_product_attention_math(
+                    query, key, value, attn_mask, dropout_p, is_causal, mask, scale=scale,
+                    enable_gqa=kwargs.get("enable_gqa", False),
+                )[0]
+            return original(query, key, value, attn_mask, 0.0, is_causal, scale=scale, **kwargs)
+
+        def gpu_takes_math(mask):
+            """Whether CUDA's SDPA falls to the math path for this mask: flash takes no mask, and
+            memory-efficient and cuDNN refuse one whose last dimension is strided (sdp_utils_cpp.h
+            check_last_dim_stride_equals_1_dense, v2.13: attn_mask.sym_stride(-1) == 1). T5's relative
+            position bias is such a mask (modeling_t5.py compute_bias: permute([2, 0, 1]))."""
+            return isinstance(mask, torch.Tensor) and mask.dim() > 0 and mask.shape[-1] > 1 and mask.stride(-1) != 1
 
         self.functional.scaled_dot_product_attention = sdpa
         return self
@@ -624,6 +716,36 @@ class _fused_attention_dropout:
     def __exit__(self, *args):
         if self.original is not None:
             self.functional.scaled_dot_product_attention = self.original
+        return False
+
+
+class _native_dropout:
+    """Dropout as CUDA runs it: at::dropout takes native_dropout on a CUDA tensor, which keeps a bool
+    mask for backward; on a CPU tensor it falls to _dropout, whose noise tensor in the input's dtype
+    (4 bytes an element in fp32) is what backward keeps (aten/src/ATen/native/Dropout.cpp, v2.13:
+    is_fused_kernel_acceptable needs input.is_cuda()). nn.Dropout and eager attention call F.dropout,
+    which this routes to native_dropout (it runs on CPU too, so the real check counts the same step)."""
+
+    def __init__(self, torch):
+        self.torch = torch
+        self.functional = torch.nn.functional
+        self.original = None
+
+    def __enter__(self):
+        torch, original = self.torch, self.functional.dropout
+        self.original = original
+
+        def dropout(input, p=0.5, training=True, inplace=False):
+            if training and not inplace and 0.0 < p < 1.0 and input.numel() > 0:
+                return torch.native_dropout(input, p, True)[0]
+            return original(input, p, training, inplace)
+
+        self.functional.dropout = dropout
+        return self
+
+    def __exit__(self, *args):
+        if self.original is not None:
+            self.functional.dropout = self.original
         return False
 
 

@@ -62,7 +62,7 @@ export function activationComponents(
   };
   const checkpointing = spec.training.activationCheckpointing;
   const decoderOnly = shape.decoderLayers === 0 || shape.encoderLayers === 0;
-  const fullSelf = layerBytes(ctx, { tokens: shape.seqLen, isSelective: false });
+  const fullSelf = layerBytes(ctx, { tokens: shape.seqLen, isSelective: false, isEncoder: !decoderOnly });
   const fullDecoder = decoderOnly
     ? 0
     : layerBytes(ctx, { tokens: shape.decoderSeqLen, isSelective: false }) +
@@ -257,7 +257,8 @@ function storedStack(
   const uncheckpointed = (isSelective: boolean): number => {
     if (options.decoderOnly) return layerBytes(ctx, { tokens: shape.seqLen, isSelective });
     // Encoder–decoder: an average layer of the two stacks.
-    const encoder = shape.encoderLayers * layerBytes(ctx, { tokens: shape.seqLen, isSelective });
+    const encoder =
+      shape.encoderLayers * layerBytes(ctx, { tokens: shape.seqLen, isSelective, isEncoder: true });
     const decoder =
       shape.decoderLayers *
       (layerBytes(ctx, { tokens: shape.decoderSeqLen, isSelective }) +

@@ -147,4 +147,25 @@ describe('encoder–decoder (T5)', () => {
       crossAttentionBytes(ctx, { tokens: 64, memory: 256 });
     assert.equal(longer, 256 * (2 * 2 * h) + 7 * a * 64 * 256);
   });
+
+  test("under SDPA the encoder's self-attention keeps the math path's scores (T5's strided position-bias mask); the decoder's stays fused", () => {
+    // CUDA refuses the fused kernels for a mask whose last stride is not 1 (sdp_utils_cpp.h
+    // check_last_dim_stride_equals_1_dense): softmax 4 + dropout mask 1 + dropped 4 bytes per score in fp32.
+    const sdpa = ctxOf({ family: 't5', encoderLayers: 1, decoderLayers: 1, attention: 'sdpa' }, 'fp32');
+    const scores = 9 * a * s * s;
+    const encoder = layerBytes(sdpa, { tokens: s, isSelective: false, isEncoder: true });
+    const decoder = layerBytes(sdpa, { tokens: s, isSelective: false });
+    assert.equal(encoder - decoder, scores);
+    // Selective checkpointing drops them, as it drops eager scores.
+    assert.equal(
+      layerBytes(sdpa, { tokens: s, isSelective: true, isEncoder: true }),
+      layerBytes(sdpa, { tokens: s, isSelective: true }),
+    );
+    // A model without relative position bias (BERT) is fused in its encoder too.
+    const bert = ctxOf({ family: 'bert', attention: 'sdpa' }, 'fp32');
+    assert.equal(
+      layerBytes(bert, { tokens: s, isSelective: false, isEncoder: true }),
+      layerBytes(bert, { tokens: s, isSelective: false }),
+    );
+  });
 });

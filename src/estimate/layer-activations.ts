@@ -184,8 +184,35 @@ export function sequenceShards(ctx: LayerContext): number {
   return ctx.isSequenceParallel ? ctx.tensorParallel : 1;
 }
 
-/** One layer's kept bytes for `tokens` per sequence; checkpointing `selective` drops the scores. */
-export function layerBytes(ctx: LayerContext, options: { tokens: number; isSelective: boolean }): number {
+/**
+ * Whether an encoder–decoder's encoder self-attention under SDPA runs CUDA's math path, which keeps the
+ * s×s scores: T5's relative position bias is the attention mask, permuted out of its (q, k, heads)
+ * embedding (transformers models/t5/modeling_t5.py T5Attention.compute_bias `permute([2, 0, 1])`, v5),
+ * so its last dimension is strided; flash takes no mask and memory-efficient and cuDNN refuse a mask
+ * whose last stride is not 1 (torch v2.13 aten/src/ATen/native/transformers/sdp_utils_cpp.h
+ * check_last_dim_stride_equals_1_dense). The decoder's causal self-attention masks it with torch.where
+ * (a new, contiguous tensor: integrations/sdpa_attention.py create_position_bias_mask) and its
+ * cross-attention has a contiguous zero bias, so both stay fused. Measured: T5-base fp32 on an H200
+ * (test/gpu/peaks-references-2.ts) -33.9% with the encoder fused.
+ */
+export function isEncoderMathAttention(shape: TransformerShape): boolean {
+  return shape.relativeBuckets > 0 && shape.attention === 'sdpa';
+}
+
+/** Bytes per b·a·s² the SDPA math path keeps: its softmax output, and with dropout native_dropout's
+ * bool mask and the dropped-out weights the matmul with V keeps (attention.cpp
+ * _scaled_dot_product_attention_math, v2.13); all in the attention's dtype (no upcast). */
+function mathScoreBytesPerElement(ctx: LayerContext): number {
+  const { compute } = activationDtypes(ctx.precision);
+  return ctx.shape.dropout ? compute + 1 + compute : compute;
+}
+
+/** One layer's kept bytes for `tokens` per sequence; checkpointing `selective` drops the scores. An
+ * encoder layer (`isEncoder`) keeps them also where its SDPA runs the math path (isEncoderMathAttention). */
+export function layerBytes(
+  ctx: LayerContext,
+  options: { tokens: number; isSelective: boolean; isEncoder?: boolean },
+): number {
   const t = ctx.tensorParallel;
   const attention = attentionPerToken(ctx);
   const mlp = mlpPerToken(ctx);
@@ -195,9 +222,11 @@ export function layerBytes(ctx: LayerContext, options: { tokens: number; isSelec
     mlp.gathered +
     (attention.split + mlp.split) / t;
   const tokens = options.tokens * ctx.batch;
-  const hasScores = ctx.shape.attention === 'eager' && !options.isSelective;
+  const isMath = options.isEncoder === true && isEncoderMathAttention(ctx.shape);
+  const hasScores = (ctx.shape.attention === 'eager' || isMath) && !options.isSelective;
+  const perScore = isMath ? mathScoreBytesPerElement(ctx) : scoreBytesPerElement(ctx);
   const scores = hasScores
-    ? (scoreBytesPerElement(ctx) * ctx.batch * ctx.shape.heads * options.tokens * options.tokens) / t
+    ? (perScore * ctx.batch * ctx.shape.heads * options.tokens * options.tokens) / t
     : 0;
   return perToken * tokens + scores;
 }

@@ -91,6 +91,33 @@ describe('trace helper, real torch', { skip }, () => {
     });
   }
 
+  // The model class comes from the config's architectures: an encoder-decoder (T5ForConditionalGeneration,
+  // labels of decoderSeqLen tokens) and an encoder-only classifier (BertForSequenceClassification, one
+  // label per sequence, its hidden dropout traced as CUDA's native_dropout in both counts); and
+  // transformers' Adafactor, whose `max(eps, RMS)` reads a fake tensor's value.
+  const others: { name: string; fixture: string; request: Partial<TraceRequest> }[] = [
+    { name: 't5 (seq2seq)', fixture: 'tiny-t5', request: { precision: 'fp32', decoderSeqLen: 16 } },
+    { name: 'bert classifier', fixture: 'tiny-bert-cls', request: { precision: 'fp32' } },
+    {
+      name: 'llama with Adafactor',
+      fixture: 'tiny-llama',
+      request: { precision: 'bf16', optimizer: 'adafactor', optimizerImpl: 'for_loop' },
+    },
+  ];
+  for (const { name, fixture, request } of others) {
+    test(`tiny ${name}: traced, and within 2% of the real CPU step's allocations`, async () => {
+      const result = await runTraceHelper(python(), {
+        ...step,
+        ...request,
+        modelConfig: join(fixtures, `${fixture}.json`),
+      } as TraceRequest);
+      const traced = result.peakBytes as number;
+      const real = result.realPeakBytes as number;
+      assert.ok(real > 100_000, `the real step allocated ${real} B`);
+      assert.ok(errorPercent(traced, real) <= 2, `${name}: traced ${traced} B, real ${real} B`);
+    });
+  }
+
   test('tiny llama with LoRA on q and v (dropout, checkpointed): within 2% of the real step; the adapters beside the frozen weights', async () => {
     const lora = { rank: 4, alpha: 8, targets: ['q', 'v'], dropout: 0.05 };
     const request = {

@@ -19,6 +19,8 @@ export interface TraceRequest {
   cwd: string;
   batchSize: number;
   seqLen?: number;
+  /** An encoder-decoder's target tokens (model.transformer.decoder_seq_len): its labels' length. */
+  decoderSeqLen?: number;
   precision: string;
   /** The parameters' dtype when it is not the precision's (16-bit weights under autocast: the zero convention). */
   weightsDtype?: 'bf16' | 'fp16';

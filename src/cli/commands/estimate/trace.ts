@@ -156,6 +156,9 @@ export function traceRequestOf(
     cwd: options.cwd,
     batchSize: report.inputs.batchSize,
     ...(shape && shape.seqLen > 0 ? { seqLen: shape.seqLen } : {}),
+    ...(shape && shape.decoderLayers > 0 && shape.decoderSeqLen > 0
+      ? { decoderSeqLen: shape.decoderSeqLen }
+      : {}),
     precision: spec.training.precision,
     ...(isSixteenBitWeights(spec) ? { weightsDtype: sixteenBitDtype(spec) } : {}),
     ...quantizedRequest(spec),
