@@ -166,39 +166,6 @@ describe('warm trials: forks of one interpreter that imported torch', { skip }, 
     assert.equal(trial.addressSpace?.limitBytes, limitBytes);
   });
 
-  test("preimport: the server imports the learned modules now, and its size is each later fork's start", async () => {
-    const learnedFile = join(scratch, 'learned.json');
-    writeFileSync(learnedFile, JSON.stringify(['decimal', 'xml.dom.minidom', 'no_such_module_here']));
-    const server2 = await startWarmServer({
-      command: withExit(command(limitBytes), 0),
-      python: findPythonScript(withExit(command(limitBytes), 0)) as Exclude<
-        ReturnType<typeof findPythonScript>,
-        string
-      >,
-      env,
-      cwd: workDir,
-    });
-    try {
-      const before = await server2.preimport(join(scratch, 'no-file.json'));
-      const reported = await server2.preimport(learnedFile);
-      assert.ok(before && reported, 'the server answered');
-      assert.equal(reported.limitBytes, limitBytes, "the server's RLIMIT_AS is the trials'");
-      assert.ok(reported.sizeBytes > before.sizeBytes, `${before.sizeBytes} -> ${reported.sizeBytes}`);
-      const run = runner({ server: server2, argv: withExit(command(limitBytes), 0), limits: [] });
-      const trial = await run(1, 1);
-      await run.close();
-      const start = printed(trial.runDir).vmStart as number;
-      // The fork starts from the server's address space (the script's own first lines apart).
-      assert.ok(
-        Math.abs(start - reported.sizeBytes) < 16 * MiB,
-        `fork ${start}, server ${reported.sizeBytes}`,
-      );
-    } finally {
-      await server2.stop();
-    }
-    assert.equal(await server2.preimport(learnedFile), null, 'a stopped server reports nothing');
-  });
-
   test("under RLIMIT_AS a fork's address space and its pass/fail at the boundary are a fresh process's", async () => {
     const limits: ResourceLimit[] = [{ resource: 'host', limitBytes, source: 'rlimit-as' }];
     const argv = withExit(command(limitBytes), 0);
@@ -276,5 +243,29 @@ describe('warm trials: forks of one interpreter that imported torch', { skip }, 
       }),
       null,
     );
+  });
+  // Last: it stops the file's server (and the modules it imports would be in every later fork).
+  test("preimport: the server imports the learned modules now, and its size is each later fork's start", async () => {
+    const learnedFile = join(scratch, 'learned.json');
+    writeFileSync(learnedFile, JSON.stringify(['decimal', 'xml.dom.minidom', 'no_such_module_here']));
+    try {
+      const before = await server.preimport(join(scratch, 'no-file.json'));
+      const reported = await server.preimport(learnedFile);
+      assert.ok(before && reported, 'the server answered');
+      assert.equal(reported.limitBytes, limitBytes, "the server's RLIMIT_AS is the trials'");
+      assert.ok(reported.sizeBytes > before.sizeBytes, `${before.sizeBytes} -> ${reported.sizeBytes}`);
+      const run = runner({ server, argv: withExit(command(limitBytes), 0), limits: [] });
+      const trial = await run(1, 1);
+      await run.close();
+      const start = printed(trial.runDir).vmStart as number;
+      // The fork starts from the server's address space (the script's own first lines apart).
+      assert.ok(
+        Math.abs(start - reported.sizeBytes) < 16 * MiB,
+        `fork ${start}, server ${reported.sizeBytes}`,
+      );
+    } finally {
+      await server.stop();
+    }
+    assert.equal(await server.preimport(learnedFile), null, 'a stopped server reports nothing');
   });
 });

@@ -479,11 +479,11 @@ describe('run --on ray: seed 000 on a two-node Ray cluster', { skip }, () => {
       ].join('\n'),
     );
     const runDir = join(dir, 'run');
+    // The CLI from src/ as this file runs it (the suite's test build, or tsx where tsx runs this file).
     const cli = spawn(
       process.execPath,
       [
-        '--import',
-        'tsx',
+        ...process.execArgv,
         join(repoRoot, 'src', 'cli.ts'),
         'run',
         '-c',
