@@ -108,3 +108,26 @@ describe('a small card full to its last blocks (pytorch/numbers.ts lastBlocksSha
     assert.equal(mustDiagnose(small('200.00 MiB')).cause, 'unknown');
   });
 });
+
+describe('a device OOM with no figures at all is "can\'t tell" (CORPUS-FORMAT settled rule 9)', () => {
+  test('MPS or CUDA cut after its first words: cause unknown, no "holds 0 B"', () => {
+    for (const line of ['MPS backend out of memory', 'torch.cuda.OutOfMemoryError: CUDA out of memory.']) {
+      const d = mustDiagnose(line);
+      assert.equal(d.kind, 'gpu_oom', line);
+      assert.equal(d.cause, 'unknown', line);
+      assert.doesNotMatch(d.causeText, /0 B/, line);
+    }
+  });
+});
+
+describe("who else holds the device, by the vendor's own tool", () => {
+  test('never nvidia-smi for a TPU or an Apple GPU', () => {
+    const tpu = mustDiagnose(
+      'RuntimeError: Bad StatusOr access: RESOURCE_EXHAUSTED: Error allocating device buffer: Attempting to allocate 300.00M. That was not possible. There are 120.00M free.; (0x0x0_HBM0)',
+    );
+    assert.ok(!tpu.fixes.some((f) => /nvidia-smi/.test(f)), tpu.fixes.join('\n'));
+    const mac = mustDiagnose('[metal::malloc] Resource limit (499000) exceeded.');
+    assert.ok(!mac.fixes.some((f) => /nvidia-smi/.test(f)), mac.fixes.join('\n'));
+    assert.match(mac.fixes.join('\n'), /Activity Monitor/);
+  });
+});

@@ -314,6 +314,29 @@ export function explainTorch(draft: Draft, { context }: ExplainContext): Explana
     draft.facts.processBytes !== undefined && n.processBytes === undefined
       ? `; the message's "this process has ${size(num(draft.facts, 'processBytes')!)}" is NVML failing to match the process (containers), not its usage`
       : '';
+  // No figure at all (a message cut after its first words, "MPS backend out of memory"): the same
+  // bare status as CUDA's "out of memory", whose cause the log cannot tell (CORPUS-FORMAT settled
+  // rule 9; cuda/explain.ts explainBareCudaOom).
+  if (
+    total === 0 &&
+    n.requestedBytes === 0 &&
+    n.freeBytes === undefined &&
+    n.reservedBytes === 0 &&
+    n.allocatedBytes === undefined
+  )
+    return {
+      cause: 'unknown',
+      causeText:
+        "the message gives no figures (no request, total, free or PyTorch's own): the log cannot say whether this process's tensors or another process filled the device",
+      fixes: [
+        fix(
+          'print torch.cuda.memory_summary() (torch.mps.current_allocated_memory() on a Mac) when it fails, beside the vendor tool (nvidia-smi, rocm-smi, xpu-smi, Activity Monitor)',
+          'the summary gives what this process holds, which the message lacks',
+        ),
+        batchFix(n),
+      ],
+      ...holders,
+    };
   if (total === 0 && n.freeBytes === undefined && n.reservedBytes === 0 && n.allocatedBytes === undefined)
     return {
       cause: 'batch_too_large',
