@@ -131,3 +131,37 @@ describe("who else holds the device, by the vendor's own tool", () => {
     assert.match(mac.fixes.join('\n'), /Activity Monitor/);
   });
 });
+
+describe("an OOM in the optimizer's step is the model's state (log/evidence.ts optimizerStateStep)", () => {
+  const oom =
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 256.00 MiB. GPU 0 has a total capacity of 39.39 GiB of which 100.00 MiB is free. Including non-PyTorch memory, this process has 39.28 GiB memory in use. Of the allocated memory 38.50 GiB is allocated by PyTorch, and 200.00 MiB is reserved by PyTorch but unallocated.';
+
+  test('Adam creating its moments at the first step(): model_state, an optimizer with less state first', () => {
+    const d = mustDiagnose(
+      '  File "/opt/venv/lib/python3.11/site-packages/torch/optim/adamw.py", line 180, in _init_group',
+      '    state["exp_avg"] = torch.zeros_like(',
+      oom,
+    );
+    assert.equal(d.cause, 'model_state');
+    assert.match(d.fixes[0]!, /8-bit Adam/);
+    assert.ok(!d.fixes.some((f) => /lower the batch/.test(f)));
+  });
+
+  test('model.to(device) failing (a traceback through Module._apply) is the model being placed', () => {
+    const d = mustDiagnose(
+      '  File "C:\\env\\lib\\site-packages\\torch\\nn\\modules\\module.py", line 1152, in _apply',
+      '    module._apply(fn)',
+      oom,
+    );
+    assert.equal(d.cause, 'model_state');
+    assert.match(d.causeText, /placed or loaded the model/);
+  });
+
+  test('a traceback through the forward pass stays the batch', () => {
+    const d = mustDiagnose(
+      '  File "/opt/venv/lib/python3.11/site-packages/torch/nn/modules/linear.py", line 125, in forward',
+      oom,
+    );
+    assert.equal(d.cause, 'batch_too_large');
+  });
+});

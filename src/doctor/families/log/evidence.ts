@@ -162,6 +162,8 @@ const logRules: FactRule[] = [
     // _full_post_state_dict_hook). Named as a call, a traceback frame, or the warning. vLLM wraps an
     // out-of-memory error raised while it loads the weights in its own "Failed to load model - not
     // enough GPU memory" (vllm/v1/worker/gpu_model_runner.py load_model): the weights are being placed.
+    // Module.to() / .cuda() / .half() move every parameter through Module._apply (torch/nn/modules/
+    // module.py): an OOM in a traceback through _apply is the model being moved onto the device.
     family: 'context',
     keywords: [
       'accelerator.prepare(',
@@ -170,13 +172,37 @@ const logRules: FactRule[] = [
       'in load_state_dict',
       'failed to clone() tensor with name',
       'failed to load model',
+      'in _apply',
     ],
     pattern:
-      /\b(accelerator\.prepare|deepspeed\.initialize)\(|^\W*File "[^"]+", line \d+, in (from_pretrained|load_state_dict)\s*$|(Failed to clone\(\) tensor with name)|Failed to load model\s*[-\u2013\u2014]+\s*not enough GPU memory/,
+      /\b(accelerator\.prepare|deepspeed\.initialize)\(|^\W*File "[^"]+", line \d+, in (from_pretrained|load_state_dict)\s*$|(Failed to clone\(\) tensor with name)|Failed to load model\s*[-\u2013\u2014]+\s*not enough GPU memory|torch[\\/]nn[\\/]modules[\\/]module\.py", line \d+, in _apply\s*$/,
     source:
-      'huggingface/accelerate accelerator.py prepare; deepspeed initialize; transformers from_pretrained; torch load_state_dict; torch/distributed/fsdp/_state_dict_utils.py; vllm/v1/worker/gpu_model_runner.py load_model',
+      'huggingface/accelerate accelerator.py prepare; deepspeed initialize; transformers from_pretrained; torch load_state_dict; torch/nn/modules/module.py Module._apply; torch/distributed/fsdp/_state_dict_utils.py; vllm/v1/worker/gpu_model_runner.py load_model',
     once: true,
     extract: (m) => ({ modelStateStep: m[3] !== undefined ? 'gather' : 'place' }),
+  },
+  {
+    // The failing step is the optimizer's: a traceback through torch.optim (Adam's _init_group creates
+    // exp_avg and exp_avg_sq with torch.zeros_like at the first step(); _multi_tensor_adam's foreach
+    // temporaries are as large as every parameter's state; pytorch torch/optim/adam.py, adamw.py),
+    // bitsandbytes' 8-bit optimizers (bitsandbytes/optim/optimizer.py init_state) or DeepSpeed's ZeRO
+    // creating its optimizer states (deepspeed/runtime/zero/stage_1_and_2.py initialize_optimizer_states).
+    // By then backward has freed the activations: what does not fit is states that grow with the
+    // parameters (two moments each, 8 bytes a parameter in fp32; ZeRO, SC'20 §3.1), not the batch.
+    family: 'context',
+    keywords: [
+      'torch/optim/',
+      'torch\\optim\\',
+      'exp_avg',
+      'initialize_optimizer_states',
+      'bitsandbytes/optim/',
+    ],
+    pattern:
+      /[\\/]torch[\\/]optim[\\/]\w+\.py", line \d+, in \w+|\bstate\[["']exp_avg(?:_sq)?["']\]\s*=|\binitialize_optimizer_states\b|[\\/]bitsandbytes[\\/]optim[\\/]\w+\.py", line \d+/,
+    source:
+      'pytorch torch/optim/adam.py, adamw.py (_init_group, _multi_tensor_adam); bitsandbytes/optim/optimizer.py init_state; deepspeed/runtime/zero/stage_1_and_2.py initialize_optimizer_states',
+    once: true,
+    extract: () => ({ optimizerStateStep: true }),
   },
   {
     // The user's own words that memory ran out, ran high or kept growing ("an out-of-memory (OOM)

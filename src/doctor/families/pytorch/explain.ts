@@ -82,7 +82,7 @@ function noShortage(n: TorchNumbers, device: number | string): Explanation {
 // modelStateStep): no batch is in memory then, so the model's own state is what did not fit.
 function modelState(
   n: TorchNumbers,
-  step: 'place' | 'gather' | 'batchOfOne' | 'full',
+  step: 'place' | 'gather' | 'batchOfOne' | 'full' | 'optimizer',
   total: number,
 ): Explanation {
   const held = `PyTorch held ${size(n.reservedBytes)}${total > 0 ? ` of ${size(total)}` : ''} when ${size(n.requestedBytes)} more was refused`;
@@ -102,10 +102,20 @@ function modelState(
     causeText:
       step === 'batchOfOne'
         ? `the log shows a batch of one, so the batch cannot get smaller: the model's own state (its weights, and for training its gradients and optimizer state) is what fills the card: ${held}`
-        : step === 'full'
-          ? `the log shows a full fine-tune: every parameter's weights, gradients and optimizer moments are on the card (about 16 bytes a parameter with Adam in mixed precision), where an adapter run trains a fraction of a percent of them: ${held}`
-          : `the failing step placed or loaded the model itself (its weights, and for training its gradients and optimizer state), before any batch: ${held}`,
+        : step === 'optimizer'
+          ? `the failing step is the optimizer's (torch.optim in the traceback): it allocates state for every trained parameter (Adam's two moments, 8 bytes a parameter in fp32, created at the first step()), and backward has already freed the batch's activations: ${held}`
+          : step === 'full'
+            ? `the log shows a full fine-tune: every parameter's weights, gradients and optimizer moments are on the card (about 16 bytes a parameter with Adam in mixed precision), where an adapter run trains a fraction of a percent of them: ${held}`
+            : `the failing step placed or loaded the model itself (its weights, and for training its gradients and optimizer state), before any batch: ${held}`,
     fixes: [
+      ...(step === 'optimizer'
+        ? [
+            fix(
+              "an optimizer with less state: 8-bit Adam (bitsandbytes.optim.AdamW8bit), Adafactor, or the optimizer's state offloaded to the CPU (DeepSpeed ZeRO offload_optimizer)",
+              '8-bit Adam keeps its two moments in 2 bytes a parameter instead of 8 (bitsandbytes docs); Adafactor factors the second moment',
+            ),
+          ]
+        : []),
       fix(
         'make the model state smaller or spread it: train adapters only (LoRA, or freeze the backbone), load the weights in bf16 or 8/4-bit, or shard them over several GPUs (FSDP, DeepSpeed ZeRO-3, or ZeRO with the optimizer offloaded to the CPU)',
         'training with Adam in mixed precision holds about 16 bytes per parameter (weights, gradients, two moments, fp32 master copy), whatever the batch',
@@ -114,9 +124,11 @@ function modelState(
         'or run on a GPU with more memory',
         step === 'batchOfOne'
           ? 'the batch is already one'
-          : step === 'full'
-            ? "a full fine-tune's state grows with the parameters, not the batch"
-            : 'the step that failed holds no batch, so a smaller batch does not change it',
+          : step === 'optimizer'
+            ? "the optimizer's state grows with the parameters, not the batch"
+            : step === 'full'
+              ? "a full fine-tune's state grows with the parameters, not the batch"
+              : 'the step that failed holds no batch, so a smaller batch does not change it',
       ),
     ],
   };
@@ -288,6 +300,9 @@ export function explainTorch(draft: Draft, { context }: ExplainContext): Explana
   }
   const step = context.modelStateStep;
   if (step === 'place' || step === 'gather') return modelState(n, step, total);
+  // The failing step is the optimizer's (log/evidence.ts optimizerStateStep): its states grow with the
+  // parameters, and backward has freed the batch's activations by then.
+  if (context.optimizerStateStep === true) return modelState(n, 'optimizer', total);
   // A batch of one shown in the log (log/evidence.ts batchSizeOne): the batch is as small as it
   // goes, so what fills the card is the model's own state (weights, gradients, optimizer moments).
   if (context.batchSizeOne === true) return modelState(n, 'batchOfOne', total);
