@@ -98,7 +98,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Measured once at 140/165 (84.8%), 0 false OOMs, 23/53 causes, 0 wrong fixes (HELDOUT-3-RESULT.md);
   // round 4, tuned against it: 161/165 (97.6%), 0, 43/53 (81.1%, short of 90%), 0, 167/176.
   // Round 5, relabelled: 163/165 (98.8%), 0, 38/46, 0, 169/176. Round 6, relabelled: 163/165, 0, 36/41.
-  'heldout-3': { kindRight: 163, falseOoms: 0, causesRight: 36, wrongFixes: 0, factsRight: 169 },
+  // Round 11: PyTorch's tensors past the card with nothing free are its own, spilled by the driver
+  // (pytorch/explain.ts, sysmem fallback), not contradictory figures: 37/41.
+  'heldout-3': { kindRight: 163, falseOoms: 0, causesRight: 37, wrongFixes: 0, factsRight: 169 },
   // Measured once at 129/168 (76.8%), 9 false OOMs, 26/48, 1 wrong fix (HELDOUT-4-RESULT.md); round 5,
   // relabelled and tuned against it: 160/168 (95.2%), 1 (an mmap ENOMEM whose thread found a wrong
   // data path), 23/37, 0, 150/163. Round 6, relabelled: 160/168, 1, 28/34, 0, 151/163.
@@ -121,7 +123,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // round7-forms.test.ts): 124/124, 0, 13/19, 0, 90/113; relabelled by settled rules 8 and 9
   // (test/corpus/RELABELS.md, round 7): 124/124, 0, 14/18, 0, 90/113. Round 10: the renderer's "not
   // enough GPU memory" only with its own names (simulators/rules.ts), so ONNX Runtime's request reads: 91/113.
-  'heldout-6': { kindRight: 124, falseOoms: 0, causesRight: 14, wrongFixes: 0, factsRight: 91 },
+  // Round 11: the kernel's OOM kill beside words that state a container's memory limit is that limit
+  // (log/evidence.ts containerLimitStated, host/explain.ts): 15/18.
+  'heldout-6': { kindRight: 124, falseOoms: 0, causesRight: 15, wrongFixes: 0, factsRight: 91 },
   // Measured once, 2026-11-27 05:58 UTC, with round 7's rules frozen at ffa9331 (HELDOUT-7-RESULT.md):
   // 130/141 (92.2%), 1 false OOM (a SYCL work-group local-memory OUT_OF_RESOURCES), 14/21 causes, 1 wrong
   // fix (--max-model-len named to a vLLM command that gives it), 144/175 facts; round 6's rules (8a840ac)
@@ -129,7 +133,13 @@ const measured: Record<TestCorpusPart, Bar> = {
   // given as a flag (--max-model-len 4096) is a shown setting, every one on a command line (settings.ts),
   // and the KV-cache fix names a value below it: 0 wrong fixes, nothing else moved. Round 8, tuned
   // against it by structure (round8-forms.test.ts): 141/141, 0, 16/21, 0, 150/175.
-  'heldout-7': { kindRight: 141, falseOoms: 0, causesRight: 16, wrongFixes: 0, factsRight: 150 },
+  // Round 11: a card's size stated in words stands in for the total (log/evidence.ts statedCardBytes,
+  // pytorch/explain.ts): 17/21. Kind 141 -> 140, lowered on purpose: a Ray worker's death with no
+  // memory evidence beside it is "can't tell" (resolve.ts resolveRayWorkerDeath; issue 23: not-memory
+  // evidence is not read as OOM), and agent-lightning#284's truncated raylet line is only that (its
+  // host_oom label rests on the maintainers' label, not on the text); heldout-10's verl#217, the same
+  // line with Ray's own list of guesses, was a false OOM.
+  'heldout-7': { kindRight: 140, falseOoms: 0, causesRight: 17, wrongFixes: 0, factsRight: 150 },
   // Measured once, 2026-11-27 09:05 UTC, with round 8's rules frozen at 3a5d55e (HELDOUT-8-RESULT.md):
   // 100/124 (80.6%), 2 false OOMs (MLX's wrapped 2^64 allocation size; a Ray worker that died with no
   // error, round 8's new weight-1 rule), 12/17 causes, 0 wrong fixes, 107/138 facts; round 7's rules
@@ -138,7 +148,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Round 9's last-resort reading of any library's OOM words (allocation/generic.ts), a host reading
   // a refused allocation (host_allocation): 118, 0, 15/17, 0, 117/138. Round 10: XNU's low-swap kill
   // (host/kill.ts) and a kill told in the user's words beside memory words: 120/124, 0, 15/17, 0, 118/138.
-  'heldout-8': { kindRight: 120, falseOoms: 0, causesRight: 15, wrongFixes: 0, factsRight: 118 },
+  // Round 11: a /dev/shm of Docker's 64 MiB default is never roomy (resolve.ts; df after the crash
+  // shows it empty), vLLM's Mamba state blocks (allocation/rules.ts): 122/124, 0, 17/17.
+  'heldout-8': { kindRight: 122, falseOoms: 0, causesRight: 17, wrongFixes: 0, factsRight: 118 },
   // Measured once, 2026-11-27 12:05 UTC, with round 9's rules frozen at 3c2ad03 (see
   // HELDOUT-9-RESULT.md): 103/109 (94.5%), 2 false OOMs, 10/16 causes, 0 wrong fixes, 171/181 facts;
   // the session-start rules (3e499f6) on it: 102/109, 2 false OOMs. After it, tuned against it by
@@ -159,7 +171,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // a request above any one GPU's memory with no total (pytorch/explain.ts) and a bare CUDA OOM on a
   // card the user states under 4 GiB (cuda/explain.ts, log/evidence.ts): 9/11; TensorFlow's optimizer
   // node retyped in lower case is a slot update (tensorflow/explain.ts): 10/11.
-  'heldout-10': { kindRight: 127, falseOoms: 1, causesRight: 10, wrongFixes: 0, factsRight: 202 },
+  // Round 11: a Ray worker's death with no memory evidence is "can't tell" (resolve.ts), and Ray's own
+  // list of guesses is not the user's words on memory (log/evidence.ts): 128/128, 0 false OOMs.
+  'heldout-10': { kindRight: 128, falseOoms: 0, causesRight: 10, wrongFixes: 0, factsRight: 202 },
 };
 
 for (const part of testCorpusParts) {
@@ -213,8 +227,8 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // allocation/generic.ts): 1280/1301 (98.4%); with heldout-9 folded in as measured once (103/109):
   // 1383/1410 (98.1%); tuned on heldout-9 too: 1386/1410 (98.3%); round 10 (host kills told in the
   // user's words): 1392/1410 (98.7%); with heldout-10 folded in as measured once (122/128):
-  // 1514/1538 (98.4%); tuned on heldout-10 too (127/128): 1519/1538 (98.8%).
-  const floor = 1519;
+  // 1514/1538 (98.4%); tuned on heldout-10 too (127/128): 1519/1538 (98.8%). Round 11: 1521/1538.
+  const floor = 1521;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,

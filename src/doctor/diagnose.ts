@@ -14,6 +14,7 @@ import {
   resolveLibraryInit,
   resolveMemorySide,
   resolveOverflowedSize,
+  resolveRayWorkerDeath,
   resolveRetoldKill,
 } from './resolve.js';
 import { repeatsShownSetting } from './settings.js';
@@ -84,9 +85,12 @@ export function diagnoseClassified(log: ClassifiedLog): Diagnosis[] {
     : told.toSorted((a, b) => b.evidence.line - a.evidence.line).slice(0, 1);
   const drafts = read.map((d) =>
     resolveOverflowedSize(
-      resolveKernelDeath(
-        resolveMemorySide(
-          resolveBusError(resolveLibraryInit(withFamilyFacts(d, log.familyFacts)), logFacts),
+      resolveRayWorkerDeath(
+        resolveKernelDeath(
+          resolveMemorySide(
+            resolveBusError(resolveLibraryInit(withFamilyFacts(d, log.familyFacts)), logFacts),
+            logFacts,
+          ),
           logFacts,
         ),
         logFacts,

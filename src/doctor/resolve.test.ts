@@ -61,12 +61,22 @@ describe('a bus error is /dev/shm only when /dev/shm is not measured far from fu
   const bus =
     'ERROR: Unexpected bus error encountered in worker. This might be caused by insufficient shared memory (shm).';
   const df = (percent: number) =>
-    `shm              64M   ${Math.round(0.64 * percent)}M   1M  ${percent}% /dev/shm`;
+    `shm              8.0G   ${Math.round(0.08 * percent * 10) / 10}G   1M  ${percent}% /dev/shm`;
 
   test('df at 90% or more: shm; below 50%: not shm; between: the message decides', () => {
     assert.equal(mustDiagnose(df(90), bus).kind, 'shm');
     assert.equal(mustDiagnose(df(49), bus).kind, 'none');
     assert.equal(mustDiagnose(df(50), bus).kind, 'shm');
+  });
+
+  test("a /dev/shm of Docker's 64 MiB default is never roomy: df after the crash shows it empty", () => {
+    const d = mustDiagnose('shm              64M     0   64M   0% /dev/shm', bus);
+    assert.equal(d.kind, 'shm');
+    assert.equal(d.cause, 'shm_too_small');
+    assert.match(d.causeText, /Docker's default size/);
+    // df's line is in the log already: no fix tells the user to run it
+    assert.ok(!d.fixes.some((f) => /df -h/.test(f)));
+    assert.equal(mustDiagnose('shm              65M     0   65M   0% /dev/shm', bus).kind, 'none');
   });
 
   test('prose that states the size and a small peak', () => {

@@ -2,8 +2,9 @@
 // the free memory printed beside it is short, and a bus error is /dev/shm only when /dev/shm was
 // not measured far from full. Pure: drafts and log-wide facts in, drafts out.
 import type { Draft } from './candidates.js';
-import { retoldKillCode } from './families/host/exits.js';
-import { shmFullPercent } from './families/host/shm-rules.js';
+import { rayWorkerDiedCode, retoldKillCode } from './families/host/exits.js';
+import { hostMemoryFullPercent } from './families/host/explain.js';
+import { dockerDefaultShmBytes, shmFullPercent } from './families/host/shm-rules.js';
 import type { Facts } from './types.js';
 
 const GiB = 1024 ** 3;
@@ -35,9 +36,14 @@ export function isUndecidedKernelDeath(draft: Draft): boolean {
   return draft.kind === 'none' && draft.code === 'memory-kill' && draft.facts.killer === 'notebook';
 }
 
+/** True for a Ray worker's death that no memory evidence decided (shown as "can't tell"). */
+export function isUndecidedRayWorkerDeath(draft: Draft): boolean {
+  return draft.kind === 'none' && draft.code === rayWorkerDiedCode;
+}
+
 /** True for a draft the log's evidence could not decide: neither a memory failure nor a near miss. */
 export function isUndecided(draft: Draft): boolean {
-  return isUndecidedInit(draft) || isUndecidedKernelDeath(draft);
+  return isUndecidedInit(draft) || isUndecidedKernelDeath(draft) || isUndecidedRayWorkerDeath(draft);
 }
 
 /** The library a draft names (cuDNN for XLA's autotuner, which runs cuDNN). */
@@ -73,8 +79,13 @@ export function resolveLibraryInit(draft: Draft): Draft {
   };
 }
 
-/** True when the log measured or stated /dev/shm far from full. */
+/**
+ * True when the log measured or stated /dev/shm far from full. A /dev/shm of Docker's default size or
+ * smaller is never roomy: df, run after the failure, shows it empty once the workers' segments are gone.
+ */
 export function isShmMeasuredRoomy(context: Facts): boolean {
+  const sizeBytes = context.shmSizeBytes;
+  if (typeof sizeBytes === 'number' && sizeBytes <= dockerDefaultShmBytes) return false;
   const percent = context.shmUsePercent;
   if (typeof percent === 'number') return percent < 50;
   const stated = context.shmStatedBytes;
@@ -115,6 +126,33 @@ export function resolveKernelDeath(draft: Draft, context: Facts): Draft {
     kind: 'none',
     summary:
       "the notebook's kernel died; the log has no memory evidence to tell running out of RAM from a crash",
+  };
+}
+
+/**
+ * A Ray worker that died with no error of its own (host/exits.ts ray-worker-died): the raylet says
+ * only that the worker's socket closed ("connection error code 2. End of file") and lists its own
+ * guesses (the OOM killer, `ray stop --force`, a SIGSEGV; ray src/ray/raylet/node_manager.cc), so
+ * alone it cannot tell running out of RAM from a crash or a stop, as a notebook's kernel death cannot
+ * (issue 23; CORPUS-FORMAT settled rule 6). Memory evidence beside it decides: the user's words that
+ * memory ran out or grew (not Ray's own list, log/evidence.ts memoryStated), the host's memory
+ * measured nearly all in use, a large allocation just before. Ray's memory monitor and the OOM
+ * killer's own lines are candidates of their own.
+ */
+export function resolveRayWorkerDeath(draft: Draft, context: Facts): Draft {
+  if (draft.code !== rayWorkerDiedCode || draft.kind !== 'host_oom') return draft;
+  const percent = context.hostMemoryPercent;
+  const isMemoryShown =
+    context.memoryDenied !== true &&
+    (context.memoryStated === true ||
+      typeof context.largeAllocBytes === 'number' ||
+      (typeof percent === 'number' && percent >= hostMemoryFullPercent));
+  if (isMemoryShown) return draft;
+  return {
+    ...draft,
+    kind: 'none',
+    summary:
+      'a Ray worker died with no error of its own; the log has no memory evidence to tell the OOM killer from a crash or a stop',
   };
 }
 

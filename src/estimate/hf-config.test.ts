@@ -65,6 +65,22 @@ describe('the shipped configs give the published parameter counts', () => {
       [t5?.encoderLayers, t5?.decoderLayers, t5?.layers, t5?.attention],
       [12, 12, 24, 'eager'],
     );
+    // GPT-2's activation_function gelu_new (NewGELUActivation's tensor ops); another activation is one op.
+    const gpt2 = (await fromConfig(path.join(models, 'gpt2.json'))).model.transformer;
+    assert.equal(gpt2?.mlp, 'gelu_new');
+    const exact = path.join(temp, 'gpt2-gelu.json');
+    writeFileSync(
+      exact,
+      JSON.stringify({
+        model_type: 'gpt2',
+        n_layer: 2,
+        n_embd: 64,
+        n_head: 4,
+        vocab_size: 100,
+        activation_function: 'gelu',
+      }),
+    );
+    assert.equal((await fromConfig(exact)).model.transformer?.mlp, 'gelu');
     const vit = (await fromConfig(path.join(models, 'vit-base-patch16-224.json'), 'family: vit')).model
       .transformer;
     assert.equal(vit?.seqLen, 197, '14 × 14 patches and the class token');

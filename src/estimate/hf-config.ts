@@ -103,6 +103,8 @@ export function readHfConfig(config: Json): HfConfig {
           vocab: int('vocab_size'),
           positions: int('n_positions', 1024),
           fusedQkv: true,
+          // activation_function, GPT2Config's default gelu_new (NewGELUActivation: tensor ops).
+          mlp: (config.activation_function ?? 'gelu_new') === 'gelu_new' ? 'gelu_new' : 'gelu',
           attention: 'sdpa',
           lmHead: true,
           tiedEmbeddings: flag('tie_word_embeddings', true),

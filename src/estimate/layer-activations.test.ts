@@ -137,6 +137,21 @@ describe('LoRA and quantized bases', () => {
   });
 });
 
+describe("GPT-2's gelu_new", () => {
+  test('keeps three more values per MLP element than one GELU op: 12 bytes in fp32 and under autocast (pow is fp32 there), 3 × 2 in bf16', () => {
+    for (const [precision, extra] of [
+      ['fp32', 12],
+      ['amp_bf16', 12],
+      ['amp_fp16', 12],
+      ['bf16', 6],
+    ] as const) {
+      const gelu = ctxOf({ family: 'gpt' }, precision);
+      const geluNew = ctxOf({ family: 'gpt', mlp: 'gelu_new' }, precision);
+      assert.equal(perToken(geluNew) - perToken(gelu), extra * 4 * h, precision);
+    }
+  });
+});
+
 describe('encoder–decoder (T5)', () => {
   test("a decoder layer's cross-attention keeps k and v over the encoder output and eager scores s_dec × s_enc", () => {
     // T5: eager attention, softmax(scores.float()), dropout 0.1: 4 + 1 + 2 bytes per score in bf16.

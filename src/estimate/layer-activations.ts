@@ -153,6 +153,22 @@ function attentionPerToken(ctx: LayerContext): BlockBytes {
   return { residual: norm + mask, gathered: qkvInput, split: qkv + output + oInput + lora };
 }
 
+/**
+ * Bytes per MLP value GPT-2's gelu_new keeps beyond one activation's input and output: transformers'
+ * NewGELUActivation (activations.py, v4.x to v5) is `0.5 * x * (1 + tanh(c * (x + 0.044715 * pow(x, 3))))`
+ * in tensor ops, whose backward keeps tanh's output, 1 + tanh and 0.5·x besides pow's input (x) and the
+ * product (c_proj's input). Under CUDA autocast pow is an fp32 op (torch v2.13 aten/src/ATen/
+ * autocast_mode.h AT_FORALL_FP32): its input is cast to fp32 and every product after it promotes to
+ * fp32, so the three are 4 + 4 + 2 bytes and pow keeps an fp32 copy of x (+2 over the 16-bit x),
+ * 12 bytes in all, as in fp32. Measured (H200, test/gpu/peaks-references.ts): GPT-2 124M bf16 autocast
+ * -25.0% and 355M fp16 autocast -34.8% without them.
+ */
+function geluNewBytes(ctx: LayerContext): number {
+  if (ctx.shape.mlp !== 'gelu_new') return 0;
+  const { compute, isAutocast } = activationDtypes(ctx.precision);
+  return isAutocast ? 12 : 3 * compute;
+}
+
 /** One MLP block per token (MoE: each token through its experts). */
 function mlpPerToken(ctx: LayerContext): BlockBytes {
   const { shape } = ctx;
@@ -164,7 +180,7 @@ function mlpPerToken(ctx: LayerContext): BlockBytes {
   const upInput = inputBytes(ctx, h, isGated ? 2 : 1);
   // gated: gate output (kept by the activation), activation output and up output (kept by the
   // product), the product (down's input); plain: activation input and output (down's input).
-  const values = (isGated ? 4 : 2) * compute * f;
+  const values = (isGated ? 4 : 2) * compute * f + geluNewBytes(ctx) * f;
   const quantized = ctx.quantization && ctx.quantization.computeBytes !== compute;
   const downInput = quantized ? ((ctx.quantization?.computeBytes ?? 0) - compute) * f : 0;
   const mask = shape.dropout ? h : 0;

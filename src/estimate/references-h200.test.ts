@@ -32,13 +32,16 @@ test('the H200 sets, measured once, are pinned: median |error| and the counts wi
   // -68.6%, and with the frozen model (4de8429) at 6.8%, 7/13/15, worst -34.8%; the second set, never scored
   // before, with the frozen model at 6.1%, 8/13/15, worst -37.3%. Then (tuned on these spent sets) JAX's
   // undonated step counts its new weights and states beside the old: first set 6.8%, 7/13/16, second 6.1%, 8/14/16.
+  // Then T5's encoder under SDPA keeps the math path's scores (second set's T5 -33.9% -> -3.3%) and GPT-2's
+  // gelu_new keeps its tensor ops' values (first set's GPT-2 AMP -25.0/-34.8% -> +3.5/-0.5%): first set
+  // 4.3%, 9/15/17, second 3.9%, 9/15/17.
   const first = await roundAccuracy(roundh200Cases);
-  assert.ok(first.median <= 0.069, first.summary);
-  assert.ok(first.within(0.05) >= 7 && first.within(0.15) >= 13 && first.within(0.3) >= 16, first.summary);
+  assert.ok(first.median <= 0.044, first.summary);
+  assert.ok(first.within(0.05) >= 9 && first.within(0.15) >= 15 && first.within(0.3) >= 17, first.summary);
   const second = await roundAccuracy(roundh200bCases);
-  assert.ok(second.median <= 0.062, second.summary);
+  assert.ok(second.median <= 0.04, second.summary);
   assert.ok(
-    second.within(0.05) >= 8 && second.within(0.15) >= 14 && second.within(0.3) >= 16,
+    second.within(0.05) >= 9 && second.within(0.15) >= 15 && second.within(0.3) >= 17,
     second.summary,
   );
 });

@@ -66,7 +66,12 @@ export const transformerSchema = z.strictObject({
   decoder_seq_len: positiveInt.optional(),
   vocab: z.number().int().min(0).optional(),
   ffn: positiveInt.meta({ description: 'MLP hidden size (default 4 × hidden)' }).optional(),
-  mlp: oneOf(['gelu', 'swiglu'] as const).optional(),
+  mlp: oneOf(['gelu', 'swiglu', 'gelu_new'] as const)
+    .meta({
+      description:
+        "gelu (one activation op), swiglu (gated), or gelu_new: GPT-2's tanh approximation as tensor ops (transformers NewGELUActivation)",
+    })
+    .optional(),
   norm: oneOf(['layernorm', 'rmsnorm'] as const).optional(),
   bias: z.union([z.boolean(), z.literal('qkv')], { error: 'expected true, false or qkv' }).optional(),
   fused_qkv: z.boolean().optional(),

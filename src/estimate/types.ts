@@ -128,7 +128,8 @@ export interface TransformerShape {
   vocab: number;
   ffn: number;
   /** swiglu: a gated MLP with three matrices (SwiGLU, GeGLU). */
-  mlp: 'gelu' | 'swiglu';
+  /** gelu_new: GPT-2's tanh-approximated GELU written as tensor ops (keeps three more values). */
+  mlp: 'gelu' | 'swiglu' | 'gelu_new';
   norm: 'layernorm' | 'rmsnorm';
   /** Biases on every linear layer (GPT-2, BERT); qkv: on Q, K and V only (Qwen2). */
   bias: 'all' | 'qkv' | 'none';

@@ -106,7 +106,7 @@ const qwen25_15b: Shape = {
   }),
 };
 export const gpt2 = (layers: number, hidden: number, heads: number): Shape => ({
-  spec: `family: gpt, layers: ${layers}, hidden: ${hidden}, heads: ${heads}, ffn: ${4 * hidden}, vocab: 50257, max_positions: 1024, fused_qkv: true, bias: true, tied_embeddings: true, dropout: true`,
+  spec: `family: gpt, layers: ${layers}, hidden: ${hidden}, heads: ${heads}, ffn: ${4 * hidden}, vocab: 50257, max_positions: 1024, fused_qkv: true, bias: true, tied_embeddings: true, dropout: true, mlp: gelu_new`,
   traceConfig: {
     architectures: ['GPT2LMHeadModel'],
     model_type: 'gpt2',

@@ -118,10 +118,26 @@ describe("a launcher's report of a child's -9, retold", () => {
 describe('a Ray worker gone with no error of its own', () => {
   const died =
     '(raylet) A worker died or was killed while executing a task by an unexpected system error. To troubleshoot the problem, check the logs for the dead worker.';
-  test('is host memory, possibly (the raylet names the OOM killer first)', () => {
+  test("alone is can't tell: the raylet's list of causes is its guess (resolve.ts resolveRayWorkerDeath)", () => {
     const d = mustDiagnose(died);
-    assert.equal(d.kind, 'host_oom');
-    assert.equal(d.confidence, 'possible');
+    assert.equal(d.kind, 'none');
+    assert.equal(d.cause, 'unknown');
+    assert.match(d.fixes.join('\n'), /dmesg/);
+  });
+
+  test("is host memory, possibly, beside the user's words that memory grew or the host's measured full", () => {
+    const grew = mustDiagnose('the RAM usage keeps increasing until it dies', died);
+    assert.equal(grew.kind, 'host_oom');
+    assert.equal(grew.confidence, 'possible');
+    assert.equal(
+      kindOf([
+        '[INFO] [utils.py:799:see_memory_usage] CPU Virtual Memory:  used = 246.1 GB, percent = 97.6%',
+        died,
+      ]),
+      'host_oom',
+    );
+    assert.equal(kindOf(['CPU Virtual Memory:  used = 26.4 GB, percent = 84.6%', died]), 'none');
+    assert.equal(kindOf(['memory is not the problem, RAM usage keeps increasing', died]), 'none');
   });
 
   test("a crash's own words beside it decide otherwise", () => {

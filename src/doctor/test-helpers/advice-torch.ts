@@ -43,9 +43,9 @@ export const torchTable: Record<string, Expected> = {
     why: 'four stray 414 MiB contexts on GPU 0, 6x the 250.7 MiB shortfall',
   },
   'torch_cuda_oom-13.txt': {
-    cause: 'inconsistent_numbers',
-    some: [has(/mem_get_info/)],
-    why: 'allocated 13.98 GiB > total 8.00 GiB',
+    cause: 'batch_too_large',
+    some: [has(/mem_get_info/), has(/batch/)],
+    why: "allocated 13.98 GiB > total 8.00 GiB with 0 free: PyTorch's own tensors past the card, the rest spilled to system memory by the driver (sysmem fallback), as in MMed-RAG#38 (a smaller batch)",
   },
   'torch_cuda_oom-15.txt': {
     cause: 'co_tenant',

@@ -112,7 +112,7 @@ export const modelFlags = defineSpecFlags({
     valueName: 'kind',
     kind: 'text',
     path: 'model.transformer.mlp',
-    description: 'gelu | swiglu',
+    description: 'gelu | swiglu | gelu_new',
   },
   norm: {
     flag: '--norm',

@@ -15,10 +15,60 @@ const vendorNames: Record<string, string> = {
   nvidia: 'the GPU',
 };
 
+/**
+ * Who else holds the device, by the vendor's own tool: NVML's nvidia-smi for NVIDIA (seeHolders),
+ * rocm-smi --showpids for AMD (ROCm SMI docs), xpu-smi ps for Intel (xpu-smi docs), Activity Monitor
+ * for Apple (its GPU shares the Mac's unified memory with every app). A TPU is opened by one process
+ * at a time (libtpu refuses a second with "TPU ... already in use"), so no other process holds it.
+ */
+function holdersFix(vendor: unknown): FixDetail[] {
+  if (vendor === 'tpu') return [];
+  if (vendor === 'amd')
+    return [
+      fix(
+        'see who holds the GPU: rocm-smi --showpids',
+        'ROCm SMI lists the processes using each GPU and their VRAM',
+      ),
+    ];
+  if (vendor === 'intel')
+    return [
+      fix(
+        'see who holds the GPU: xpu-smi ps',
+        'xpu-smi lists the processes using each Intel GPU and their memory',
+      ),
+    ];
+  if (vendor === 'apple')
+    return [
+      fix(
+        "see what else holds memory: Activity Monitor → Memory (the GPU shares the Mac's unified memory with every app)",
+        "Apple silicon's GPU allocates from the same RAM as the CPU, so other apps' memory is what it lacks",
+      ),
+    ];
+  return [seeHolders()];
+}
+
 /** vLLM's largest sensible share of a card it has to itself (its own docs' upper examples). */
 const maxUtilization = 0.95;
 
 function kvCacheExplanation(draft: Draft, ctx: ExplainContext): Explanation {
+  const seqs = num(draft.facts, 'maxNumSeqs');
+  const blocks = num(draft.facts, 'stateBlocks');
+  // More sequences at once than the state blocks that fit (rules.ts): the concurrency, not a length.
+  if (seqs !== undefined && blocks !== undefined)
+    return {
+      cause: 'batch_too_large',
+      causeText: `vLLM was asked to run ${seqs} sequences at once (max_num_seqs), but the model keeps one Mamba state block per running sequence and only ${blocks} fit in the memory left after the weights`,
+      fixes: [
+        fix(
+          `lower max_num_seqs to at most ${blocks} (--max-num-seqs ${blocks}, or LLM(..., max_num_seqs=${blocks}))`,
+          `each decode sequence needs one Mamba cache block and ${blocks} are available (vllm/config/compilation.py)`,
+        ),
+        fix(
+          'or give the state more room: a larger gpu_memory_utilization, the weights sharded over more GPUs (a larger tensor_parallel_size), or a quantized checkpoint',
+          'the blocks are sized from what gpu_memory_utilization leaves after the weights',
+        ),
+      ],
+    };
   const tokens = num(draft.facts, 'kvCacheTokens');
   const wanted = num(draft.facts, 'maxModelLen');
   const utilization = num(ctx.context, 'gpuMemoryUtilization');
@@ -123,7 +173,7 @@ export function explainAllocation(draft: Draft, ctx: ExplainContext): Explanatio
           'measure at the failing step: the framework memory stats (torch.cuda.memory_summary(), jax device memory_stats()) and the vendor tool (nvidia-smi, rocm-smi, xpu-smi) side by side',
           `${size(free)} free ≥ the ${size(requested)} requested, so the failure is not the device being full`,
         ),
-        seeHolders(),
+        ...holdersFix(draft.facts.vendor),
       ],
     };
   const fraction = num(ctx.context, 'paddleGpuFraction');
@@ -136,7 +186,7 @@ export function explainAllocation(draft: Draft, ctx: ExplainContext): Explanatio
           'raise FLAGS_fraction_of_gpu_memory_to_use (below 1.0) in the shell or the launcher, before paddle is imported: the value the message reports is the one in force, whatever a script set later (PaddleOCR: its gpu_mem option sets it too)',
           `the message reports the fraction as ${fraction}; it is read once, when paddle initialises its allocator`,
         ),
-        seeHolders(),
+        ...holdersFix(draft.facts.vendor),
       ],
     };
   const figures =
@@ -148,7 +198,7 @@ export function explainAllocation(draft: Draft, ctx: ExplainContext): Explanatio
       cause: 'unknown',
       causeText: `a device allocation failed on ${device}${figures ? ` (${figures})` : ''} and the message gives no figures on who holds the memory: this process's own work and another process fill it alike`,
       fixes: [
-        seeHolders(),
+        ...holdersFix(draft.facts.vendor),
         fix(
           'if nothing else holds it, lower the batch size (halve it) or the model/sequence size',
           'activations grow with the batch; the message does not say how much this process holds',
@@ -165,7 +215,7 @@ export function explainAllocation(draft: Draft, ctx: ExplainContext): Explanatio
           : 'lower the batch size (halve it), or use activation checkpointing and mixed precision',
         `the request did not fit in what was left (${figures})`,
       ),
-      seeHolders(),
+      ...holdersFix(draft.facts.vendor),
     ],
   };
 }

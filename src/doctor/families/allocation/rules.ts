@@ -331,9 +331,10 @@ export const allocationRules: LogRule[] = [
       'available kv cache memory',
       '# gpu blocks: 0',
       'reserved for kv cache is -',
+      'exceeds available mamba cache blocks',
     ],
     pattern:
-      /No available memory for the cache blocks|is larger than the maximum number of tokens that can be stored in KV cache|KV cache is needed, which is larger than the available KV cache memory|# GPU blocks: 0\b|the rest of the memory reserved for KV Cache is -[\d.]+\s?GiB/,
+      /No available memory for the cache blocks|is larger than the maximum number of tokens that can be stored in KV cache|KV cache is needed, which is larger than the available KV cache memory|# GPU blocks: 0\b|the rest of the memory reserved for KV Cache is -[\d.]+\s?GiB|max_num_seqs \((\d+)\) exceeds available Mamba cache blocks \((\d+)\)/,
     // vllm/v1/core/kv_cache_utils.py check_enough_kv_cache_memory ("No available memory for the
     // cache blocks", "... KV cache is needed, which is larger than the available KV cache memory");
     // vllm/worker/worker.py raise_if_cache_size_invalid (0.x: "The model's max seq len (%d) is
@@ -343,10 +344,14 @@ export const allocationRules: LogRule[] = [
     // vllm/worker/worker.py determine_num_available_blocks logs its profile ("the current vLLM
     // instance can use total_gpu_memory (%.2fGiB) x gpu_memory_utilization (%.2f) = ...; the rest of
     // the memory reserved for KV Cache is %.2fGiB."): a negative rest is no room for one block.
+    // A hybrid (Mamba/linear-attention) model keeps one state block per running sequence in the same
+    // budget, and vLLM refuses more sequences than blocks: "max_num_seqs (%d) exceeds available Mamba
+    // cache blocks (%d). Each decode sequence requires one Mamba cache block" (vllm/config/compilation.py,
+    // at CUDA-graph capture): the concurrency asked for, not one sequence's length.
     source:
-      'vllm-project/vllm vllm/v1/core/kv_cache_utils.py, vllm/worker/worker.py raise_if_cache_size_invalid',
+      'vllm-project/vllm vllm/v1/core/kv_cache_utils.py, vllm/worker/worker.py raise_if_cache_size_invalid, vllm/config/compilation.py (Mamba cache blocks)',
     summary: "vLLM's KV cache does not fit in the GPU memory it may use",
-    extract: ({ text }) => {
+    extract: ({ text, match }) => {
       const tokens = kvTokens.exec(text);
       const memory = kvMemory.exec(text);
       const lengths = kvV1Lengths.exec(text);
@@ -357,6 +362,8 @@ export const allocationRules: LogRule[] = [
           kvCacheTokens: intOf(tokens?.[2] ?? lengths?.[2]),
           kvNeededBytes: memory ? parseLogSize(memory[1]!) : undefined,
           kvAvailableBytes: memory ? parseLogSize(memory[2]!) : undefined,
+          maxNumSeqs: intOf(match[1]),
+          stateBlocks: intOf(match[2]),
         }),
       };
     },

@@ -40,6 +40,8 @@ const rayHandledExit = /SystemExit is raised|receives a SIGTERM/;
 // guesses, not what happened.
 const possibleCauses = /\b(?:potential|possible|likely) (?:root )?(?:causes?|reasons?)\b[\s\S]*$/i;
 
+/** A Ray worker's death with no error of its own (resolve.ts decides it by memory evidence). */
+export const rayWorkerDiedCode = 'ray-worker-died';
 /** A kill told only in the user's words (resolve.ts decides the passive form by memory evidence). */
 export const retoldKillCode = 'retold-kill';
 // Who is killed, as users say it.
@@ -96,7 +98,7 @@ export const hostExitRules: LogRule[] = [
     extract: ({ match }) => ({ facts: definedFacts({ pid: workerPids(match[1]) }) }),
   },
   {
-    code: 'ray-worker-died',
+    code: rayWorkerDiedCode,
     kind: 'host_oom',
     framework: 'ray',
     weight: 1,
@@ -106,15 +108,16 @@ export const hostExitRules: LogRule[] = [
     // SYSTEM_ERROR); the raylet's message goes on to list the likely causes, first "The process is
     // killed by SIGKILL by OOM killer due to high memory usage". A worker gone with no killer's words,
     // as a DataLoader worker's (CORPUS-FORMAT settled rule 7): a hint, which a crash's own words beat.
-    // Kept, on evidence: heldout-6 and -7 each hold a host OOM this message alone names, whose exit
-    // detail is "Worker unexpectedly exits with a connection error code 2. End of file" (the socket
-    // closed under the worker: the raylet's own list then puts "killed by SIGKILL by OOM killer"
-    // first). An exit detail in which the worker recorded its own exit ("SystemExit is raised
-    // (sys.exit is called) ... The process receives a SIGTERM", ray python/ray/_raylet.pyx since
-    // ray-project/ray#40210) is a termination it handled, which the kernel's SIGKILL never allows.
+    // Its exit detail "Worker unexpectedly exits with a connection error code 2. End of file" (the
+    // socket closed under the worker) is followed by the raylet's own guesses, the OOM killer first:
+    // alone it cannot tell RAM from a crash, so it stands only beside memory evidence (resolve.ts
+    // resolveRayWorkerDeath), else "can't tell". An exit detail in which the worker recorded its own
+    // exit ("SystemExit is raised (sys.exit is called) ... The process receives a SIGTERM", ray
+    // python/ray/_raylet.pyx since ray-project/ray#40210) is a termination it handled, which the
+    // kernel's SIGKILL never allows.
     source:
       'ray src/ray/raylet/node_manager.cc (worker died, SYSTEM_ERROR); ray python/ray/_raylet.pyx (SIGTERM exit detail, ray#40210)',
-    summary: 'a Ray worker died with no error of its own (the OOM killer, most often)',
+    summary: 'a Ray worker died with no error of its own, beside memory evidence',
     continuationLines: 4,
     extract: ({ text, before }) =>
       // (the raylet's own list of possible causes names SIGSEGV too: a guess, not a crash's words)

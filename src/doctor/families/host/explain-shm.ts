@@ -3,6 +3,7 @@
 import type { Draft } from '../../candidates.js';
 import type { Facts, FixDetail } from '../../types.js';
 import { type ExplainContext, type Explanation, fix, num, size } from '../explain-types.js';
+import { dockerDefaultShmBytes, shmFullPercent } from './shm-rules.js';
 
 const GiB = 1024 ** 3;
 /** What --shm-size suggests; a /dev/shm the log shows at least this large is not the container default. */
@@ -60,10 +61,13 @@ export function explainShm(draft: Draft, { context }: ExplainContext): Explanati
       : '';
   const percent = num(context, 'shmUsePercent');
   const sizeBytes = num(context, 'shmSizeBytes');
+  const isDefaultSize = sizeBytes !== undefined && sizeBytes <= dockerDefaultShmBytes;
   const measured =
-    percent !== undefined
-      ? `; df showed it ${percent}% full${sizeBytes !== undefined ? ` of ${size(sizeBytes)}` : ''}`
-      : '';
+    percent !== undefined && isDefaultSize && percent < shmFullPercent
+      ? `; df showed it ${size(sizeBytes)}, Docker's default size (${percent}% in use when measured: the workers' segments are freed when they die)`
+      : percent !== undefined
+        ? `; df showed it ${percent}% full${sizeBytes !== undefined ? ` of ${size(sizeBytes)}` : ''}`
+        : '';
   if (draft.framework === 'ray') return explainRayObjectStore(draft);
   const nccl = draft.framework === 'nccl';
   const user = nccl
@@ -71,12 +75,17 @@ export function explainShm(draft: Draft, { context }: ExplainContext): Explanati
     : 'DataLoader workers pass batches (and multiprocessing its semaphores)';
   return {
     cause: 'shm_too_small',
-    causeText: `${user} through /dev/shm and it is full${where}${measured}`,
+    causeText: `${user} through /dev/shm and it ${isDefaultSize && (percent ?? 100) < shmFullPercent ? 'is too small for them' : 'is full'}${where}${measured}`,
     fixes: [
-      fix(
-        'check its size and use: df -h /dev/shm',
-        '/dev/shm is a tmpfs whose size is fixed when it is mounted',
-      ),
+      // Not where the log shows df's line for /dev/shm already (issue 23 item 5: never what is done).
+      ...(sizeBytes === undefined
+        ? [
+            fix(
+              'check its size and use: df -h /dev/shm',
+              '/dev/shm is a tmpfs whose size is fixed when it is mounted',
+            ),
+          ]
+        : []),
       growShm(context),
       nccl
         ? fix(

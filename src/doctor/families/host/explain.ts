@@ -145,15 +145,26 @@ export const hostMemoryFullPercent = 95;
 // The exits that say only that a process got SIGKILL (exits.ts): no killer's message of their own.
 const bareKillCodes = new Set(['sigkill-exit', 'shell-killed', retoldKillCode]);
 
-/** A limit of the process's own (a memory cgroup, a Slurm job, a pod), not the host's RAM. */
-function isLimitOf(draft: Draft): boolean {
+/**
+ * A limit of the process's own (a memory cgroup, a Slurm job, a pod), not the host's RAM: the kill's
+ * own lines say so, or, for the kernel's OOM kill, the log's words state a container's or pod's
+ * memory limit (log/evidence.ts containerLimitStated).
+ */
+function isLimitOf(draft: Draft, context: ExplainContext['context'] = {}): boolean {
   const { facts } = draft;
   return (
     ['cgroup', 'slurm', 'kubernetes'].includes(draft.framework) ||
     facts.isCgroupLimit === true ||
-    facts.constraint === 'CONSTRAINT_MEMCG'
+    facts.constraint === 'CONSTRAINT_MEMCG' ||
+    (context.containerLimitStated === true && isKernelKill(draft) && facts.constraint !== 'CONSTRAINT_NONE')
   );
 }
+
+// The kernel's OOM killer's own lines (host/rules.ts, host/kill.ts): the same inside a memory cgroup
+// and for the whole host, unless the summary's constraint says which (CONSTRAINT_NONE: the host).
+const kernelKillCodes = new Set(['kernel-oom-kill', 'kernel-oom-invoked', 'kernel-oom-summary']);
+const isKernelKill = (draft: Draft): boolean =>
+  kernelKillCodes.has(draft.code) || (draft.code === 'memory-kill' && draft.facts.killer === 'kernel');
 
 /** Picks between the limits and monitors, DataLoader workers, allocation failures and the host's RAM. */
 export function explainHost(draft: Draft, ctx: ExplainContext): Explanation {
@@ -166,7 +177,7 @@ export function explainHost(draft: Draft, ctx: ExplainContext): Explanation {
       return explainEviction();
     case 'memory-kill':
       // The kernel's own kill inside a memory cgroup is the cgroup's limit, whichever line said so first.
-      if (facts.killer !== 'kernel' || !isLimitOf(draft)) return explainKill(draft, ctx.context);
+      if (facts.killer !== 'kernel' || !isLimitOf(draft, ctx.context)) return explainKill(draft, ctx.context);
       break;
     case 'slurm-jobacct-kill':
       return explainSlurmAccounting(draft);
@@ -196,7 +207,7 @@ export function explainHost(draft: Draft, ctx: ExplainContext): Explanation {
         ],
       };
   }
-  const isLimit = isLimitOf(draft);
+  const isLimit = isLimitOf(draft, ctx.context);
   const rss = num(facts, 'anonRssBytes');
   const held = rss !== undefined ? ` holding ${size(rss)} of anonymous memory` : '';
   if (isLimit) {
@@ -205,7 +216,7 @@ export function explainHost(draft: Draft, ctx: ExplainContext): Explanation {
     return {
       cause: 'memory_limit',
       framework: draft.framework === 'kernel' ? 'cgroup' : draft.framework,
-      causeText: `${who(draft)} hit its memory cgroup limit${limit !== undefined ? ` of ${size(limit)}` : ''}${atStart} (container, job or pod), not the whole host's RAM${held}`,
+      causeText: `${who(draft)} hit its memory cgroup limit${limit !== undefined ? ` of ${size(limit)}` : ''}${atStart} (container, job or pod), not the whole host's RAM${held}${isLimitOf(draft) ? '' : "; the kernel's kill line is the same for both, and the log's words state the container's memory limit"}`,
       fixes: limitFixes(draft),
     };
   }

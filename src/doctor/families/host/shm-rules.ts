@@ -5,6 +5,14 @@ import { definedFacts, intOf, lineStart } from '../extract.js';
 /** df's Use% at which /dev/shm counts as full: a batch or two more fills it. */
 export const shmFullPercent = 90;
 
+/**
+ * The /dev/shm Docker gives a container unless told otherwise (docker run --shm-size, default 64m:
+ * docs.docker.com/reference/cli/docker/container/run). A /dev/shm this small is too small for
+ * DataLoader workers whatever df showed afterwards: a dead worker's segments are unlinked before
+ * the user runs df, so it shows the tmpfs empty.
+ */
+export const dockerDefaultShmBytes = 64 * 1024 ** 2;
+
 /** df -h's line for /dev/shm (Size Used Avail Use% Mounted on): sizes in groups 1-3, Use% in 4. */
 export const dfShmLine =
   /(\d[\d.]*[KMGT]?)\s+(\d[\d.]*[KMGT]?)\s+(\d[\d.]*[KMGT]?)\s+(\d{1,3})%\s+\/dev\/shm\b/;

@@ -101,15 +101,41 @@ const logRules: FactRule[] = [
     // The card's memory as the user states it beside its name ("GeForce GTX 1050 (2 GB, laptop)",
     // "RTX 3060 12GB", "Tesla T4 16 GB"): NVIDIA's and AMD's product names (GeForce, GTX, RTX, Quadro,
     // Tesla, TITAN, Radeon) and a size right after; never a size of the host's ("64 GB RAM").
-    // It stands in for the total a message without figures lacks (cuda/explain.ts).
+    // Or the card said by what it is ("Nvidia gpu with 8gb", "a 4GB GPU", "my 6 GB graphics card",
+    // "显存只有8G"): the size of the card, not a use of it ("uses 8 GB of GPU memory" is not one).
+    // It stands in for the total a message without figures lacks (cuda/explain.ts, pytorch/explain.ts).
     family: 'context',
-    keywords: ['geforce', 'gtx', 'rtx', 'quadro', 'tesla', 'titan', 'radeon'],
+    // (Phrases, never "gpu" alone: a training log may name the GPU on every line.)
+    keywords: [
+      'geforce',
+      'gtx',
+      'rtx',
+      'quadro',
+      'tesla',
+      'titan',
+      'radeon',
+      'gpu with',
+      'gpus with',
+      'gpu has',
+      'gpu having',
+      'card with',
+      'cards with',
+      'card has',
+      'gb gpu',
+      'g gpu',
+      'gb vram',
+      'g vram',
+      'gb graphics',
+      'g graphics',
+      'gb video',
+      '显存',
+    ],
     pattern:
-      /\b(?:GeForce|GTX|RTX|Quadro|Tesla|TITAN|Titan|Radeon)\b[\w ]{0,16}?[\s(,]+(\d{1,2}(?:\.\d)?) ?(?:GB|GiB|G)\b(?!\s*(?:of\s+)?(?:RAM|system|host|DDR|CPU))/,
+      /\b(?:GeForce|GTX|RTX|Quadro|Tesla|TITAN|Titan|Radeon)\b[\w ]{0,16}?[\s(,]+(\d{1,2}(?:\.\d)?) ?(?:GB|GiB|G)\b(?!\s*(?:of\s+)?(?:RAM|system|host|DDR|CPU))|\b(?:GPU|graphics card|video card)s?\s+(?:with|has|having)\s+(?:only\s+|just\s+)?(\d{1,3}(?:\.\d)?) ?(?:GB|GiB|G)\b(?!\s*(?:of\s+)?(?:RAM|system|host|DDR|CPU|free|left|used|available|in use))|\b(?:a|an|my|the|one|single|our|this)\s+(\d{1,3}(?:\.\d)?) ?(?:GB|GiB|G)\s+(?:VRAM\s+)?(?:GPU|graphics card|video card)\b|显存(?:只有|仅有|为|是|大小为|容量为)\s*(\d{1,3}(?:\.\d)?) ?(?:GB|G)\b/i,
     source:
       'NVIDIA and AMD product names (nvidia.com GeForce/RTX/Quadro/Tesla; amd.com Radeon), as users state them',
     once: true,
-    extract: (m) => ({ statedCardBytes: Number(m[1]) * 1024 ** 3 }),
+    extract: (m) => ({ statedCardBytes: Number(m[1] ?? m[2] ?? m[3] ?? m[4]) * 1024 ** 3 }),
   },
   {
     // A batch of one, as a user or a launcher states it ("batch_size==1", "--batch-size 1",
@@ -136,6 +162,8 @@ const logRules: FactRule[] = [
     // _full_post_state_dict_hook). Named as a call, a traceback frame, or the warning. vLLM wraps an
     // out-of-memory error raised while it loads the weights in its own "Failed to load model - not
     // enough GPU memory" (vllm/v1/worker/gpu_model_runner.py load_model): the weights are being placed.
+    // Module.to() / .cuda() / .half() move every parameter through Module._apply (torch/nn/modules/
+    // module.py): an OOM in a traceback through _apply is the model being moved onto the device.
     family: 'context',
     keywords: [
       'accelerator.prepare(',
@@ -144,19 +172,47 @@ const logRules: FactRule[] = [
       'in load_state_dict',
       'failed to clone() tensor with name',
       'failed to load model',
+      'in _apply',
     ],
     pattern:
-      /\b(accelerator\.prepare|deepspeed\.initialize)\(|^\W*File "[^"]+", line \d+, in (from_pretrained|load_state_dict)\s*$|(Failed to clone\(\) tensor with name)|Failed to load model\s*[-\u2013\u2014]+\s*not enough GPU memory/,
+      /\b(accelerator\.prepare|deepspeed\.initialize)\(|^\W*File "[^"]+", line \d+, in (from_pretrained|load_state_dict)\s*$|(Failed to clone\(\) tensor with name)|Failed to load model\s*[-\u2013\u2014]+\s*not enough GPU memory|torch[\\/]nn[\\/]modules[\\/]module\.py", line \d+, in _apply\s*$/,
     source:
-      'huggingface/accelerate accelerator.py prepare; deepspeed initialize; transformers from_pretrained; torch load_state_dict; torch/distributed/fsdp/_state_dict_utils.py; vllm/v1/worker/gpu_model_runner.py load_model',
+      'huggingface/accelerate accelerator.py prepare; deepspeed initialize; transformers from_pretrained; torch load_state_dict; torch/nn/modules/module.py Module._apply; torch/distributed/fsdp/_state_dict_utils.py; vllm/v1/worker/gpu_model_runner.py load_model',
     once: true,
     extract: (m) => ({ modelStateStep: m[3] !== undefined ? 'gather' : 'place' }),
+  },
+  {
+    // The failing step is the optimizer's: a traceback through torch.optim (Adam's _init_group creates
+    // exp_avg and exp_avg_sq with torch.zeros_like at the first step(); _multi_tensor_adam's foreach
+    // temporaries are as large as every parameter's state; pytorch torch/optim/adam.py, adamw.py),
+    // bitsandbytes' 8-bit optimizers (bitsandbytes/optim/optimizer.py init_state) or DeepSpeed's ZeRO
+    // creating its optimizer states (deepspeed/runtime/zero/stage_1_and_2.py initialize_optimizer_states).
+    // By then backward has freed the activations: what does not fit is states that grow with the
+    // parameters (two moments each, 8 bytes a parameter in fp32; ZeRO, SC'20 §3.1), not the batch.
+    family: 'context',
+    keywords: [
+      'torch/optim/',
+      'torch\\optim\\',
+      'exp_avg',
+      'initialize_optimizer_states',
+      'bitsandbytes/optim/',
+    ],
+    pattern:
+      /[\\/]torch[\\/]optim[\\/]\w+\.py", line \d+, in \w+|\bstate\[["']exp_avg(?:_sq)?["']\]\s*=|\binitialize_optimizer_states\b|[\\/]bitsandbytes[\\/]optim[\\/]\w+\.py", line \d+/,
+    source:
+      'pytorch torch/optim/adam.py, adamw.py (_init_group, _multi_tensor_adam); bitsandbytes/optim/optimizer.py init_state; deepspeed/runtime/zero/stage_1_and_2.py initialize_optimizer_states',
+    once: true,
+    extract: () => ({ optimizerStateStep: true }),
   },
   {
     // The user's own words that memory ran out, ran high or kept growing ("an out-of-memory (OOM)
     // issue occurred", "RAM usage keeps increasing", "内存会占用越来越多", "Could this be a memory
     // issue"): what decides a kill told only in words (host/exits.ts retold-kill) to be memory, as a
     // large allocation does a notebook's death (resolve.ts). Not the words of a setting or a count.
+    // Nor a list of guesses after "potential root causes" (Ray's raylet ends every worker death with
+    // "(1) The process is killed by SIGKILL by OOM killer due to high memory usage"): not the user's words.
+    // The look back is bounded (300 characters, Ray's list is under 200) so that a long line full of
+    // such words costs linear time, not the square of its length.
     family: 'context',
     // Keywords are the phrases, never "memory" alone: a training log may print a memory report on
     // every step, and a keyword it holds on every line would pass each one through the prefilter.
@@ -213,9 +269,9 @@ const logRules: FactRule[] = [
       '메모리',
     ],
     pattern:
-      /\b(?:out[- ]of[- ]memory|OOM\b(?!_|=|\s*[:=]\s*\d)|(?:memory|RAM|swap)\s+(?:usage\s+|use\s+|consumption\s+|footprint\s+)?(?:issue|problem|error|leak|ran out|runs? out|is full|was full|filled|exhausted|(?:keeps?|kept|is|was|started|starts)?\s*(?:growing|increasing|rising|climbing|going up|grows|increases|rises)|spikes?|explodes?|blows? up)|(?:runs?|ran|running) out of (?:memory|RAM)|(?:high|huge|excessive|increasing|growing) (?:memory|RAM)(?: usage| consumption)?)|内存(?:会|一直|不断|持续|逐渐)?(?:占用)?(?:越来越|不断|持续|一直)?(?:多|大|高|增|涨|满|爆|泄露|泄漏|溢出|不足|不够)|メモリ(?:不足|リーク|が足りない|使用量が増)|메모리\s*(?:부족|누수)/i,
+      /(?:\b(?:out[- ]of[- ]memory|OOM\b(?!_|=|\s*[:=]\s*\d)|(?:memory|RAM|swap)\s+(?:usage\s+|use\s+|consumption\s+|footprint\s+)?(?:issue|problem|error|leak|ran out|runs? out|is full|was full|filled|exhausted|(?:keeps?|kept|is|was|started|starts)?\s*(?:growing|increasing|rising|climbing|going up|grows|increases|rises)|spikes?|explodes?|blows? up)|(?:runs?|ran|running) out of (?:memory|RAM)|(?:high|huge|excessive|increasing|growing) (?:memory|RAM)(?: usage| consumption)?)|内存(?:会|一直|不断|持续|逐渐)?(?:占用)?(?:越来越|不断|持续|一直)?(?:多|大|高|增|涨|满|爆|泄露|泄漏|溢出|不足|不够)|メモリ(?:不足|リーク|が足りない|使用量が増)|메모리\s*(?:부족|누수))(?<!\b(?:potential|possible|likely) (?:root )?(?:causes?|reasons?)\b[^\n]{0,300})/i,
     source:
-      "issue 23 item 4 (a kill told in the user's words is decided by memory evidence, as a notebook's death is)",
+      "issue 23 item 4 (a kill told in the user's words is decided by memory evidence, as a notebook's death is); ray src/ray/raylet/node_manager.cc (its list of potential root causes)",
     once: true,
     extract: () => ({ memoryStated: true }),
   },
@@ -249,6 +305,23 @@ const logRules: FactRule[] = [
     source: 'issue 23 item 5 (no reading the log itself contradicts)',
     once: true,
     extract: () => ({ memoryDenied: true }),
+  },
+  {
+    // The user's or an operator's words that the process runs under a memory limit of its own: "we've
+    // put a 1GB limit on the containers", "a memory limitation inside the container", "the pod's memory
+    // limit", "容器内存限制". The kernel's OOM killer inside a container's cgroup prints the same
+    // "invoked oom-killer" line as for the whole host (linux mm/oom_kill.c; the "Memory cgroup out of
+    // memory" line may be cut from a paste), so the stated limit is what tells them apart, as a Slurm
+    // job's --mem does (host/explain.ts): the cgroup's limit, not the host's RAM (CORPUS-FORMAT
+    // settled rule 3; kubernetes.io "Assign Memory Resources to Containers and Pods").
+    family: 'context',
+    keywords: ['container', 'pod', 'cgroup', '容器'],
+    pattern:
+      /\b(?:memory\s+)?limit(?:ation)?s?\b[^.\n]{0,30}?\b(?:on|of|for|in|inside|to)\s+(?:the\s+|each\s+|every\s+|our\s+|my\s+|this\s+|its\s+|a\s+|your\s+|all\s+)?(?:containers?|pods?|cgroups?|docker)\b|\b(?:containers?|pods?|cgroups?)(?:'s)?\s+(?:(?:has|have|had|with|is|are|was|were)\s+)?(?:a\s+)?(?:\d[\d.]*\s?[KMGT]i?B?\s+)?(?:memory\s+)?(?:limit(?:ed)?\b|(?:is|are|was|were)\s+limited\b)|容器(?:的)?(?:内存|記憶體)(?:限制|上限)/i,
+    source:
+      'linux mm/oom_kill.c (the same kill line inside a memory cgroup); kubernetes.io Assign Memory Resources to Containers and Pods; CORPUS-FORMAT settled rule 3',
+    once: true,
+    extract: () => ({ containerLimitStated: true }),
   },
   {
     // A full fine-tune, as a launcher's option or the user states it ("--sft_type full",

@@ -166,3 +166,22 @@ export function explainUndecidedKernelDeath(): Explanation {
     ],
   };
 }
+
+/** A Ray worker that died with no error of its own and no memory evidence beside it: "can't tell". */
+export function explainUndecidedRayWorkerDeath(): Explanation {
+  return {
+    cause: 'unknown',
+    causeText:
+      "Ray's raylet saw a worker die with no error of the worker's own (its exit type SYSTEM_ERROR) and the log shows nothing else about memory: the raylet's list of possible causes (the OOM killer, ray stop --force, a SIGSEGV) is its guess, and running out of RAM and a crash end a worker the same way",
+    fixes: [
+      fix(
+        "confirm with: dmesg -T | grep -iE \"killed process|oom-kill\" on the worker's node (a line naming the worker's PID means RAM), and read the dead worker's own log (/tmp/ray/session_latest/logs/worker-*<PID>*.err, python-core-worker-*.log) for a crash",
+        "the kernel logs every OOM kill with the victim's PID; a crash leaves its error in the worker's log, which the raylet's message does not repeat",
+      ),
+      fix(
+        "watch the node's memory while it runs (ray memory, or headroom run -- <command>): Ray's memory monitor kills a worker itself above RAY_memory_usage_threshold and says so",
+        "a memory curve that climbs to the node's limit before the death decides it is RAM",
+      ),
+    ],
+  };
+}

@@ -1,9 +1,14 @@
 // Near misses: failures that look like memory trouble but are not (bad indices, illegal addresses,
-// drivers), library start-up failures no figure decided, and notebook kernels that died without
-// memory evidence. Never outranks a memory failure.
-import { isUndecidedInit, isUndecidedKernelDeath } from '../../resolve.js';
+// drivers), library start-up failures no figure decided, and notebook kernels and Ray workers that
+// died without memory evidence. Never outranks a memory failure.
+import { isUndecidedInit, isUndecidedKernelDeath, isUndecidedRayWorkerDeath } from '../../resolve.js';
 import type { DoctorFamily } from '../types.js';
-import { explainNearMiss, explainUndecidedInit, explainUndecidedKernelDeath } from './explain.js';
+import {
+  explainNearMiss,
+  explainUndecidedInit,
+  explainUndecidedKernelDeath,
+  explainUndecidedRayWorkerDeath,
+} from './explain.js';
 import { nearMissRules } from './rules.js';
 
 /** The near-miss family. */
@@ -18,5 +23,7 @@ export const nearMissFamily: DoctorFamily = {
       ? explainUndecidedInit(draft, context)
       : isUndecidedKernelDeath(draft)
         ? explainUndecidedKernelDeath()
-        : explainNearMiss(draft),
+        : isUndecidedRayWorkerDeath(draft)
+          ? explainUndecidedRayWorkerDeath()
+          : explainNearMiss(draft),
 };

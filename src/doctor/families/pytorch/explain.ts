@@ -10,6 +10,7 @@ import {
   isCoTenant,
   isDeviceTooSmall,
   isFragmentation,
+  lastBlocksShareOfCard,
   type TorchNumbers,
   torchNumbers,
 } from './numbers.js';
@@ -46,7 +47,7 @@ function tooSmall(n: TorchNumbers): Explanation {
   const outside = n.outsideBytes!;
   return {
     cause: 'device_too_small',
-    causeText: `the card is too small: of its ${size(total)}, ${size(outside)} is outside PyTorch (this process's CUDA context and the display, 0.25–1.5 GiB on any card), which leaves PyTorch about ${size(total - outside)}`,
+    causeText: `the card is too small: of its ${size(total)}, ${size(outside)} is outside PyTorch (this process's CUDA context and the display, 0.25–1.5 GiB on any card), which leaves PyTorch about ${size(total - outside)}${n.freeBytes !== undefined && n.freeBytes >= n.requestedBytes ? `; the ${size(n.freeBytes)} free beside the ${size(n.requestedBytes)} request are the card's last blocks, which the driver does not hand out whole` : ''}`,
     fixes: [
       fix(
         'run on a GPU with more memory (or on the CPU for a model this size)',
@@ -81,7 +82,7 @@ function noShortage(n: TorchNumbers, device: number | string): Explanation {
 // modelStateStep): no batch is in memory then, so the model's own state is what did not fit.
 function modelState(
   n: TorchNumbers,
-  step: 'place' | 'gather' | 'batchOfOne' | 'full',
+  step: 'place' | 'gather' | 'batchOfOne' | 'full' | 'optimizer',
   total: number,
 ): Explanation {
   const held = `PyTorch held ${size(n.reservedBytes)}${total > 0 ? ` of ${size(total)}` : ''} when ${size(n.requestedBytes)} more was refused`;
@@ -101,10 +102,20 @@ function modelState(
     causeText:
       step === 'batchOfOne'
         ? `the log shows a batch of one, so the batch cannot get smaller: the model's own state (its weights, and for training its gradients and optimizer state) is what fills the card: ${held}`
-        : step === 'full'
-          ? `the log shows a full fine-tune: every parameter's weights, gradients and optimizer moments are on the card (about 16 bytes a parameter with Adam in mixed precision), where an adapter run trains a fraction of a percent of them: ${held}`
-          : `the failing step placed or loaded the model itself (its weights, and for training its gradients and optimizer state), before any batch: ${held}`,
+        : step === 'optimizer'
+          ? `the failing step is the optimizer's (torch.optim in the traceback): it allocates state for every trained parameter (Adam's two moments, 8 bytes a parameter in fp32, created at the first step()), and backward has already freed the batch's activations: ${held}`
+          : step === 'full'
+            ? `the log shows a full fine-tune: every parameter's weights, gradients and optimizer moments are on the card (about 16 bytes a parameter with Adam in mixed precision), where an adapter run trains a fraction of a percent of them: ${held}`
+            : `the failing step placed or loaded the model itself (its weights, and for training its gradients and optimizer state), before any batch: ${held}`,
     fixes: [
+      ...(step === 'optimizer'
+        ? [
+            fix(
+              "an optimizer with less state: 8-bit Adam (bitsandbytes.optim.AdamW8bit), Adafactor, or the optimizer's state offloaded to the CPU (DeepSpeed ZeRO offload_optimizer)",
+              '8-bit Adam keeps its two moments in 2 bytes a parameter instead of 8 (bitsandbytes docs); Adafactor factors the second moment',
+            ),
+          ]
+        : []),
       fix(
         'make the model state smaller or spread it: train adapters only (LoRA, or freeze the backbone), load the weights in bf16 or 8/4-bit, or shard them over several GPUs (FSDP, DeepSpeed ZeRO-3, or ZeRO with the optimizer offloaded to the CPU)',
         'training with Adam in mixed precision holds about 16 bytes per parameter (weights, gradients, two moments, fp32 master copy), whatever the batch',
@@ -113,9 +124,11 @@ function modelState(
         'or run on a GPU with more memory',
         step === 'batchOfOne'
           ? 'the batch is already one'
-          : step === 'full'
-            ? "a full fine-tune's state grows with the parameters, not the batch"
-            : 'the step that failed holds no batch, so a smaller batch does not change it',
+          : step === 'optimizer'
+            ? "the optimizer's state grows with the parameters, not the batch"
+            : step === 'full'
+              ? "a full fine-tune's state grows with the parameters, not the batch"
+              : 'the step that failed holds no batch, so a smaller batch does not change it',
       ),
     ],
   };
@@ -168,6 +181,29 @@ export function explainTorch(draft: Draft, { context }: ExplainContext): Explana
   const holders = n.self
     ? { holders: (draft.holders ?? []).map((h) => ({ ...h, isSelf: h === n.self })) }
     : {};
+  // PyTorch's own tensors past the card's whole memory, with nothing free: not a misreading but the
+  // driver backing the overflow with system memory (NVIDIA's Windows driver since 536.40, "CUDA -
+  // Sysmem Fallback Policy", nvidia.custhelp.com answer 5490; WDDM's shared GPU memory; an integrated
+  // GPU's unified memory). The tensors of this process are what outgrew the card.
+  if (
+    total > 0 &&
+    n.allocatedBytes !== undefined &&
+    n.allocatedBytes > 1.01 * total &&
+    n.freeBytes !== undefined &&
+    n.freeBytes < n.requestedBytes
+  ) {
+    return {
+      cause: 'batch_too_large',
+      causeText: `this process's own tensors outgrew the card: PyTorch holds ${size(n.allocatedBytes)} in tensors on a GPU of ${size(total)}, ${size(n.freeBytes)} free, ${size(n.requestedBytes)} requested; more than the card can hold only because the driver spilled the rest into system memory (Windows' shared GPU memory, NVIDIA's sysmem fallback), which is much slower and also ran out`,
+      fixes: [
+        batchFix({ ...n, allocatedBytes: undefined }),
+        fix(
+          'to see the spill: print torch.cuda.mem_get_info() and torch.cuda.memory_summary() at the failing step, beside the shared GPU memory in Task Manager (Performance → GPU)',
+          `PyTorch's ${size(n.allocatedBytes)} past the card's ${size(total)} can only be memory the driver lent from the host`,
+        ),
+      ],
+    };
+  }
   const contradiction = contradictionOf(n);
   if (contradiction) {
     return {
@@ -192,8 +228,12 @@ export function explainTorch(draft: Draft, { context }: ExplainContext): Explana
     (n.reservedBytes + n.requestedBytes > allowedBytes || hasRoom)
   )
     return capExplanation(n, allowedBytes, total);
-  if (n.freeBytes !== undefined && n.requestedBytes > 0 && n.freeBytes >= n.requestedBytes)
+  if (n.freeBytes !== undefined && n.requestedBytes > 0 && n.freeBytes >= n.requestedBytes) {
+    // A small card full to its last blocks: the few MiB past the request are no room (numbers.ts).
+    if (isDeviceTooSmall(n) && n.freeBytes - n.requestedBytes < lastBlocksShareOfCard * total)
+      return tooSmall(n);
     return noShortage(n, device as number);
+  }
   if (total > 0 && n.requestedBytes > total) {
     return {
       cause: 'request_exceeds_device',
@@ -222,6 +262,22 @@ export function explainTorch(draft: Draft, { context }: ExplainContext): Explana
       ...holders,
     };
   }
+  // No total in the message, but the log states the card's size (log/evidence.ts statedCardBytes): a
+  // request larger than that card cannot fit it whatever else holds it.
+  const statedCard = num(context, 'statedCardBytes');
+  if (total === 0 && statedCard !== undefined && n.requestedBytes > statedCard) {
+    return {
+      cause: 'request_exceeds_device',
+      causeText: `a single allocation of ${size(n.requestedBytes)} is larger than the card the log states (${size(statedCard)}): a shape or configuration problem (an input far larger than the model expects, a batch or resolution several times too big), not a tuning one`,
+      fixes: [
+        fix(
+          `find the tensor of ${size(n.requestedBytes)} at the failing line and check its shape (batch × sequence length × hidden size, or an image's resolution); no allocator setting can fit it`,
+          `${size(n.requestedBytes)} is more than the whole ${size(statedCard)} card`,
+        ),
+      ],
+      ...holders,
+    };
+  }
   if (isCoTenant(n)) {
     const pids = n.others.map((h) => h.pid);
     const who = pids.length > 0 ? `PID ${pids.join(', ')}` : 'other processes';
@@ -244,6 +300,9 @@ export function explainTorch(draft: Draft, { context }: ExplainContext): Explana
   }
   const step = context.modelStateStep;
   if (step === 'place' || step === 'gather') return modelState(n, step, total);
+  // The failing step is the optimizer's (log/evidence.ts optimizerStateStep): its states grow with the
+  // parameters, and backward has freed the batch's activations by then.
+  if (context.optimizerStateStep === true) return modelState(n, 'optimizer', total);
   // A batch of one shown in the log (log/evidence.ts batchSizeOne): the batch is as small as it
   // goes, so what fills the card is the model's own state (weights, gradients, optimizer moments).
   if (context.batchSizeOne === true) return modelState(n, 'batchOfOne', total);
@@ -270,6 +329,36 @@ export function explainTorch(draft: Draft, { context }: ExplainContext): Explana
     draft.facts.processBytes !== undefined && n.processBytes === undefined
       ? `; the message's "this process has ${size(num(draft.facts, 'processBytes')!)}" is NVML failing to match the process (containers), not its usage`
       : '';
+  // No figure at all (a message cut after its first words, "MPS backend out of memory"): the same
+  // bare status as CUDA's "out of memory", whose cause the log cannot tell (CORPUS-FORMAT settled
+  // rule 9; cuda/explain.ts explainBareCudaOom).
+  if (
+    total === 0 &&
+    n.requestedBytes === 0 &&
+    n.freeBytes === undefined &&
+    n.reservedBytes === 0 &&
+    n.allocatedBytes === undefined
+  )
+    return {
+      cause: 'unknown',
+      causeText:
+        "the message gives no figures (no request, total, free or PyTorch's own): the log cannot say whether this process's tensors or another process filled the device",
+      fixes: [
+        fix(
+          'print torch.cuda.memory_summary() (torch.mps.current_allocated_memory() on a Mac) when it fails, beside the vendor tool (nvidia-smi, rocm-smi, xpu-smi, Activity Monitor)',
+          'the summary gives what this process holds, which the message lacks',
+        ),
+        batchFix(n),
+      ],
+      ...holders,
+    };
+  if (total === 0 && n.freeBytes === undefined && n.reservedBytes === 0 && n.allocatedBytes === undefined)
+    return {
+      cause: 'batch_too_large',
+      causeText: `the message gives only the request (${size(n.requestedBytes)}), no total, free or PyTorch figures: most often the step's own tensors (the batch, the sequence or the resolution) outgrew the card; the full message (or torch.cuda.memory_summary()) would show whether another process held it`,
+      fixes,
+      ...holders,
+    };
   return {
     cause: 'batch_too_large',
     causeText: `the GPU is full with this process's own work: PyTorch holds ${size(n.reservedBytes)} (${size(n.allocatedBytes ?? n.reservedBytes)} in tensors)${total > 0 ? ` of ${size(total)}` : ''}${outside}, ${size(n.freeBytes ?? 0)} free, ${size(n.requestedBytes)} requested${cannotDefrag}${nvmlNote}${selfNote(n)}`,

@@ -181,7 +181,9 @@ export function isFragmentation(n: {
  * A card under this size is too small for training whatever the batch: a CUDA context (0.25–1.5
  * GiB, FACTS Q5) and the weights leave little for activations, and the maintainers of threads on
  * 2–3 GiB cards answer "use a larger GPU" (PyTorch's own FAQ: weights, gradients, optimizer state
- * and activations are held at once). A 4 GiB card is left to the other figures.
+ * and activations are held at once). A 4 GiB card is left to the other figures: its threads end
+ * both ways (a larger GPU in Kyubyong/bert_ner#10, a smaller batch or a library fix in
+ * liruilong940607/Pose2Seg#32 and deepspeedai/DeepSpeed#3869).
  */
 export const smallCardBytes = 4 * GiB;
 
@@ -192,6 +194,14 @@ export function isDeviceTooSmall(
   if (n.totalBytes === undefined || n.outsideBytes === undefined || n.otherBytes > 0) return false;
   return n.outsideBytes <= contextMaxBytes && n.totalBytes < smallCardBytes;
 }
+
+/**
+ * Free memory this close to the request (a share of the card) is the card full to its last blocks,
+ * not room: the driver keeps pages for its own use and hands out device memory in 2 MiB pages (CUDA
+ * C Programming Guide, virtual memory management: allocation granularity), so what cudaMemGetInfo
+ * calls free past a request by a few tens of MiB is not a block the request gets.
+ */
+export const lastBlocksShareOfCard = 0.02;
 
 /** The least batch cut that frees the shortfall: shortfall ÷ allocated, in whole percent. */
 export function batchCutPercent(shortfallBytes: number, allocatedBytes: number): number {

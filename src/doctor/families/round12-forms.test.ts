@@ -1,0 +1,167 @@
+// Issue 23, round 11 of the rules (after heldout-10): causes read from the evidence beside the
+// failure, and "can't tell" where it cannot decide: a Ray worker's death without memory evidence, a
+// container's memory limit stated in words, a card's size stated in words, PyTorch's tensors past
+// the card (the driver's sysmem fallback), vLLM's Mamba state blocks. Each case is worded unlike any
+// corpus log; each look-alike must stay what it is.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { mustDiagnose, primary } from '../test-helpers/diagnose.js';
+
+const kindOf = (...lines: string[]) => primary(...lines)?.kind ?? 'none';
+const oomKill =
+  'Mar 02 10:11:12 node7 kernel: python invoked oom-killer: gfp_mask=0x100cca(GFP_HIGHUSER_MOVABLE), order=0, oom_score_adj=0';
+
+describe("the kernel's OOM kill beside a container's memory limit in words", () => {
+  test("the stated limit makes it the container's limit, not the host's RAM", () => {
+    for (const words of [
+      'Our JupyterHub puts a 2GB memory limit on each pod.',
+      'The container has a 4 GB memory limit.',
+      'it is the memory limitation of the docker container',
+      '容器内存限制是8G',
+    ]) {
+      const d = mustDiagnose(words, oomKill);
+      assert.equal(d.kind, 'host_oom', words);
+      assert.equal(d.cause, 'memory_limit', words);
+      assert.match(d.causeText, /the log's words state/, words);
+    }
+  });
+
+  test('without such words, or with only a GPU or time limit, it stays the host', () => {
+    assert.equal(mustDiagnose(oomKill).cause, 'host_ram');
+    assert.equal(mustDiagnose('I set a time limit of 2 hours for the job', oomKill).cause, 'host_ram');
+    // The summary line that names the whole host's constraint decides against the words.
+    assert.equal(
+      mustDiagnose(
+        'The container has a 4 GB memory limit.',
+        'oom-kill:constraint=CONSTRAINT_NONE,nodemask=(null),cpuset=/,mems_allowed=0,global_oom,task=python,pid=4242,uid=0',
+      ).cause,
+      'host_ram',
+    );
+  });
+});
+
+describe("a card's size stated in words stands in for the total a message lacks", () => {
+  const bare = 'torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 40.00 GiB';
+
+  test('a request larger than the stated card cannot fit it', () => {
+    for (const card of ['I am on an AMD gpu with 16gb', 'this is a 12GB GPU', 'my 8 GB graphics card']) {
+      const d = mustDiagnose(card, bare);
+      assert.equal(d.cause, 'request_exceeds_device', card);
+      assert.match(d.causeText, /larger than the card the log states/, card);
+    }
+  });
+
+  test('a use of GPU memory is no card size; a request that fits the card is left to the figures', () => {
+    assert.notEqual(mustDiagnose('training uses 8 GB of GPU memory', bare).cause, 'request_exceeds_device');
+    assert.notEqual(mustDiagnose('a GPU with 80GB', bare).cause, 'request_exceeds_device');
+  });
+
+  test('a message with only the request says so, never "holds 0 B"', () => {
+    const d = mustDiagnose(bare);
+    assert.doesNotMatch(d.causeText, /holds 0 B/);
+    assert.match(d.causeText, /gives only the request/);
+  });
+});
+
+describe("PyTorch's tensors past the card's total with nothing free", () => {
+  const spilled =
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 6.00 GiB of which 0 bytes is free. Of the allocated memory 9.50 GiB is allocated by PyTorch, and 12.00 MiB is reserved by PyTorch but unallocated.';
+
+  test("is the process's own work spilled by the driver (sysmem fallback), not contradictory figures", () => {
+    const d = mustDiagnose(spilled);
+    assert.equal(d.cause, 'batch_too_large');
+    assert.match(d.causeText, /system memory/);
+  });
+
+  test('free memory beside it, or reserved past the card alone, stays a contradiction', () => {
+    const roomy = spilled.replace('of which 0 bytes is free', 'of which 2.00 GiB is free');
+    assert.equal(mustDiagnose(roomy).cause, 'inconsistent_numbers');
+  });
+});
+
+describe("vLLM's Mamba state blocks (vllm/config/compilation.py)", () => {
+  test('more sequences than blocks is the concurrency asked for, with the count to lower it to', () => {
+    const d = mustDiagnose(
+      'ValueError: max_num_seqs (512) exceeds available Mamba cache blocks (97). Each decode sequence requires one Mamba cache block.',
+    );
+    assert.equal(d.kind, 'gpu_oom');
+    assert.equal(d.cause, 'batch_too_large');
+    assert.match(d.fixes[0]!, /max_num_seqs to at most 97/);
+  });
+
+  test('the same words as a deployment note are no failure', () => {
+    assert.equal(kindOf('keep --max-num-seqs below the Mamba block count'), 'none');
+  });
+});
+
+describe('a small card full to its last blocks (pytorch/numbers.ts lastBlocksShareOfCard)', () => {
+  const small = (free: string) =>
+    `torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 1.95 GiB of which ${free} is free. Including non-PyTorch memory, this process has 1.90 GiB memory in use. Of the allocated memory 1.30 GiB is allocated by PyTorch, and 10.00 MiB is reserved by PyTorch but unallocated.`;
+
+  test('a few MiB past the request on a card under 4 GiB is the card too small, not "no shortage"', () => {
+    const d = mustDiagnose(small('30.00 MiB'));
+    assert.equal(d.cause, 'device_too_small');
+    assert.match(d.causeText, /last blocks/);
+  });
+
+  test('room of several percent of the card stays "no shortage"', () => {
+    assert.equal(mustDiagnose(small('200.00 MiB')).cause, 'unknown');
+  });
+});
+
+describe('a device OOM with no figures at all is "can\'t tell" (CORPUS-FORMAT settled rule 9)', () => {
+  test('MPS or CUDA cut after its first words: cause unknown, no "holds 0 B"', () => {
+    for (const line of ['MPS backend out of memory', 'torch.cuda.OutOfMemoryError: CUDA out of memory.']) {
+      const d = mustDiagnose(line);
+      assert.equal(d.kind, 'gpu_oom', line);
+      assert.equal(d.cause, 'unknown', line);
+      assert.doesNotMatch(d.causeText, /0 B/, line);
+    }
+  });
+});
+
+describe("who else holds the device, by the vendor's own tool", () => {
+  test('never nvidia-smi for a TPU or an Apple GPU', () => {
+    const tpu = mustDiagnose(
+      'RuntimeError: Bad StatusOr access: RESOURCE_EXHAUSTED: Error allocating device buffer: Attempting to allocate 300.00M. That was not possible. There are 120.00M free.; (0x0x0_HBM0)',
+    );
+    assert.ok(!tpu.fixes.some((f) => /nvidia-smi/.test(f)), tpu.fixes.join('\n'));
+    const mac = mustDiagnose('[metal::malloc] Resource limit (499000) exceeded.');
+    assert.ok(!mac.fixes.some((f) => /nvidia-smi/.test(f)), mac.fixes.join('\n'));
+    assert.match(mac.fixes.join('\n'), /Activity Monitor/);
+  });
+});
+
+describe("an OOM in the optimizer's step is the model's state (log/evidence.ts optimizerStateStep)", () => {
+  const oom =
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 256.00 MiB. GPU 0 has a total capacity of 39.39 GiB of which 100.00 MiB is free. Including non-PyTorch memory, this process has 39.28 GiB memory in use. Of the allocated memory 38.50 GiB is allocated by PyTorch, and 200.00 MiB is reserved by PyTorch but unallocated.';
+
+  test('Adam creating its moments at the first step(): model_state, an optimizer with less state first', () => {
+    const d = mustDiagnose(
+      '  File "/opt/venv/lib/python3.11/site-packages/torch/optim/adamw.py", line 180, in _init_group',
+      '    state["exp_avg"] = torch.zeros_like(',
+      oom,
+    );
+    assert.equal(d.cause, 'model_state');
+    assert.match(d.fixes[0]!, /8-bit Adam/);
+    assert.ok(!d.fixes.some((f) => /lower the batch/.test(f)));
+  });
+
+  test('model.to(device) failing (a traceback through Module._apply) is the model being placed', () => {
+    const d = mustDiagnose(
+      '  File "C:\\env\\lib\\site-packages\\torch\\nn\\modules\\module.py", line 1152, in _apply',
+      '    module._apply(fn)',
+      oom,
+    );
+    assert.equal(d.cause, 'model_state');
+    assert.match(d.causeText, /placed or loaded the model/);
+  });
+
+  test('a traceback through the forward pass stays the batch', () => {
+    const d = mustDiagnose(
+      '  File "/opt/venv/lib/python3.11/site-packages/torch/nn/modules/linear.py", line 125, in forward',
+      oom,
+    );
+    assert.equal(d.cause, 'batch_too_large');
+  });
+});
