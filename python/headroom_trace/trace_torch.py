@@ -749,15 +749,105 @@ class _native_dropout:
         return False
 
 
+# CUDA autocast's fp32 ops (torch v2.13 aten/src/ATen/autocast_mode.h AT_FORALL_FP32, registered for
+# AutocastCUDA in autocast_mode.cpp), by their Python names; CPU autocast's own list leaves most of them
+# in the input's dtype (measured on 2.13: pow, layer_norm and softmax of a bf16 tensor stay bf16 under
+# torch.autocast("cpu")). GPT-2's gelu_new (transformers activations.py NewGELUActivation) calls
+# torch.pow: on a GPU its input is cast to fp32 and every product after it promotes to fp32.
+CUDA_AUTOCAST_FP32 = frozenset(
+    "acos asin cosh erfinv exp expm1 log log10 log2 log1p reciprocal rsqrt sinh tan pow __pow__ __rpow__"
+    " softplus layer_norm native_layer_norm rms_norm group_norm cosine_similarity poisson_nll_loss"
+    " cosine_embedding_loss nll_loss hinge_embedding_loss kl_div l1_loss smooth_l1_loss huber_loss mse_loss"
+    " margin_ranking_loss multilabel_margin_loss soft_margin_loss triplet_margin_loss multi_margin_loss"
+    " binary_cross_entropy_with_logits dist pdist cdist renorm logsumexp".split()
+)
+# AT_FORALL_FP32_SET_OPT_DTYPE: run in fp32 through their dtype argument (no cast copy of the input).
+CUDA_AUTOCAST_FP32_DTYPE = frozenset("prod softmax log_softmax cumprod cumsum sum".split())
+
+
+def cuda_autocast_policy(torch):
+    """CPU autocast given CUDA's fp32 policy for the ops above: while autocast is on, their 16-bit
+    floating arguments are cast to fp32 (autocast's cached_cast), or dtype=float32 is set for the
+    set-dtype ops. Linears, matmuls and SDPA take CPU autocast's lower-precision cast, which is CUDA's
+    for them. The functions are patched where Python calls them (torch, Tensor methods,
+    torch.nn.functional), not caught by a TorchFunctionMode: a checkpointed layer recomputes inside
+    backward, where torch-function modes are not consulted, under the autocast state it ran with."""
+    return _CudaAutocastPolicy(torch)
+
+
+class _CudaAutocastPolicy:
+    def __init__(self, torch):
+        self.torch = torch
+        self.patched = []
+
+    def __enter__(self):
+        torch = self.torch
+        low = (torch.float16, torch.bfloat16)
+
+        def cast(value):
+            if isinstance(value, torch.Tensor) and value.dtype in low:
+                return value.float()
+            if isinstance(value, (list, tuple)) and any(isinstance(v, torch.Tensor) for v in value):
+                return type(value)(cast(v) for v in value)
+            return value
+
+        def fp32(original):
+            def call(*args, **kwargs):
+                if torch.is_autocast_enabled("cpu"):
+                    args = tuple(cast(a) for a in args)
+                    kwargs = {k: cast(v) for k, v in kwargs.items()}
+                return original(*args, **kwargs)
+
+            return call
+
+        def fp32_dtype(original):
+            def call(*args, **kwargs):
+                if (
+                    torch.is_autocast_enabled("cpu")
+                    and args
+                    and isinstance(args[0], torch.Tensor)
+                    and args[0].dtype in low
+                    and kwargs.get("dtype") is None
+                ):
+                    kwargs = {**kwargs, "dtype": torch.float32}
+                return original(*args, **kwargs)
+
+            return call
+
+        functional = torch.nn.functional
+        for owner in (torch, torch.Tensor, functional):
+            for name in CUDA_AUTOCAST_FP32 | CUDA_AUTOCAST_FP32_DTYPE:
+                original = getattr(owner, name, None)
+                if original is None or not callable(original):
+                    continue
+                wrap = fp32_dtype if name in CUDA_AUTOCAST_FP32_DTYPE else fp32
+                self.patched.append((owner, name, owner.__dict__.get(name), original))
+                setattr(owner, name, wrap(original))
+        return self
+
+    def __exit__(self, *args):
+        for owner, name, own, original in reversed(self.patched):
+            if own is None and owner is self.torch.Tensor:
+                delattr(owner, name)
+            else:
+                setattr(owner, name, own if own is not None else original)
+        self.patched.clear()
+        return False
+
+
 def _step(torch, model, batch, optimizer, autocast, loss_fn, marks):
     context = torch.autocast("cpu", dtype=autocast) if autocast is not None else _null()
-    with context:
-        output = call_model(model, batch)
-        loss = compute_loss(torch, output, batch, loss_fn)
-    del output
-    marks("backward")
-    loss.backward()
-    del loss
+    # The policy stays on through backward: a checkpointed layer recomputes under the autocast state
+    # it was run with (torch.utils.checkpoint), and must cast as its forward did.
+    policy = cuda_autocast_policy(torch) if autocast is not None else _null()
+    with policy:
+        with context:
+            output = call_model(model, batch)
+            loss = compute_loss(torch, output, batch, loss_fn)
+        del output
+        marks("backward")
+        loss.backward()
+        del loss
     marks("step")
     if optimizer is not None:
         optimizer.step()

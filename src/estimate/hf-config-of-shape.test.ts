@@ -1,5 +1,5 @@
 // The config.json a spec's model.transformer stands for: read back by hf-config.ts, it gives the same
-// shape (the round trip over the example configs of each family the trace builds), and the families the
+// shape (the round trip over the example configs of each family the trace builds), and the shapes the
 // trace cannot build are refused with the reason.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -35,6 +35,8 @@ for (const [file, modelType] of [
   ['gpt2.json', 'gpt2'],
   ['pythia-1b.json', 'gpt_neox'],
   ['vit-base-patch16-224.json', 'vit'],
+  ['bert-large-uncased.json', 'bert'],
+  ['t5-base.json', 't5'],
 ] as const) {
   test(`${file}: the shape's config.json reads back as the same shape (${modelType})`, () => {
     const shape = shapeOf(JSON.parse(readFileSync(path.join(models, file), 'utf8')), 512);
@@ -84,12 +86,27 @@ test('a Mixtral shape keeps its experts; a classifier ViT its labels', () => {
   assert.equal(derivedVit.config.num_labels, 10);
 });
 
-test('BERT, T5 and a GPT other than GPT-2 are refused, saying why', () => {
-  for (const file of ['bert-large-uncased.json', 't5-base.json']) {
-    const derived = hfConfigOfShape(shapeOf(JSON.parse(readFileSync(path.join(models, file), 'utf8')), 512));
-    assert.ok('refused' in derived);
-    assert.match(derived.refused, /the trace builds causal language models and ViTs/);
-  }
+test('a BERT classifier keeps its labels; a bare BERT encoder and a GPT other than GPT-2 are refused, saying why', () => {
+  const classifier = shapeOf(
+    {
+      model_type: 'bert',
+      architectures: ['BertForSequenceClassification'],
+      hidden_size: 768,
+      intermediate_size: 3072,
+      num_hidden_layers: 12,
+      num_attention_heads: 12,
+      vocab_size: 30522,
+      num_labels: 2,
+    },
+    512,
+  );
+  const derivedClassifier = hfConfigOfShape(classifier);
+  assert.ok('config' in derivedClassifier);
+  assert.deepEqual(derivedClassifier.config.architectures, ['BertForSequenceClassification']);
+  assert.deepEqual(shapeOf(derivedClassifier.config, 512), classifier);
+  const bare = hfConfigOfShape({ ...classifier, classes: 0 });
+  assert.ok('refused' in bare);
+  assert.match(bare.refused, /neither a sequence classifier nor a masked language model/);
   const korthikanti = buildTransformerShape({
     family: 'gpt',
     layers: 2,

@@ -1,6 +1,6 @@
 // The Hugging Face config.json a spec's `model.transformer` stands for: the inverse of hf-config.ts, so
 // `estimate --trace` can build the model a spec describes when no config.json is given. Only the model
-// types the trace helper builds (a causal LM, or a ViT image classifier) and whose shape fields the
+// types the trace helper builds (a causal LM, a ViT image classifier, a BERT classifier or masked LM, T5) and whose shape fields the
 // config can carry; anything else is refused with the reason. Pure.
 import type { TransformerShape } from './types.js';
 
@@ -107,8 +107,62 @@ export function hfConfigOfShape(shape: TransformerShape): ShapeConfig {
         },
       };
     }
+    case 'bert': {
+      // The helper builds the class `architectures` names: a classifier (pooler + num_labels) or a masked
+      // LM (no pooler), as hf-config.ts reads them back.
+      const isClassifier = shape.classes > 0 && shape.pooler && !shape.lmHead;
+      const isMaskedLm = shape.lmHead && !shape.pooler && shape.classes === 0;
+      if (!isClassifier && !isMaskedLm) {
+        return { refused: 'a BERT that is neither a sequence classifier nor a masked language model' };
+      }
+      return {
+        modelType: 'bert',
+        config: {
+          architectures: [isClassifier ? 'BertForSequenceClassification' : 'BertForMaskedLM'],
+          model_type: 'bert',
+          hidden_size: shape.hidden,
+          intermediate_size: shape.ffn,
+          num_hidden_layers: shape.layers,
+          num_attention_heads: shape.heads,
+          vocab_size: shape.vocab,
+          max_position_embeddings: positions,
+          type_vocab_size: shape.tokenTypes || 2,
+          ...(isClassifier ? { num_labels: shape.classes } : {}),
+          hidden_dropout_prob: shape.dropout ? 0.1 : 0,
+          attention_probs_dropout_prob: shape.dropout ? 0.1 : 0,
+        },
+      };
+    }
+    case 't5':
+      if (!shape.lmHead || shape.encoderLayers === 0 || shape.decoderLayers === 0) {
+        return {
+          refused: 'a T5 other than an encoder–decoder with its LM head (T5ForConditionalGeneration)',
+        };
+      }
+      return {
+        modelType: 't5',
+        config: {
+          architectures: ['T5ForConditionalGeneration'],
+          model_type: 't5',
+          d_model: shape.hidden,
+          d_ff: shape.ffn,
+          d_kv: headDim,
+          num_layers: shape.encoderLayers,
+          num_decoder_layers: shape.decoderLayers,
+          num_heads: shape.heads,
+          vocab_size: shape.vocab,
+          // T5DenseGatedActDense ("gated-gelu", T5 v1.1) or T5DenseActDense (relu): modeling_t5.py.
+          feed_forward_proj: shape.mlp === 'swiglu' ? 'gated-gelu' : 'relu',
+          relative_attention_num_buckets: shape.relativeBuckets || 32,
+          tie_word_embeddings: shape.tiedEmbeddings,
+          dropout_rate: shape.dropout ? 0.1 : 0,
+          decoder_start_token_id: 0,
+          pad_token_id: 0,
+        },
+      };
     default:
-      // The helper builds causal LMs and image classifiers; BERT and T5 are neither.
-      return { refused: `a ${shape.family} model (the trace builds causal language models and ViTs)` };
+      return {
+        refused: `a ${shape.family} model (the trace builds causal language models, ViTs, BERT and T5)`,
+      };
   }
 }

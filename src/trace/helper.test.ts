@@ -2,15 +2,16 @@
 // transformers 5.18: the traced step's live tensors at the peak against the same step run for real on
 // CPU tensors, whose storages a separate TorchDispatchMode counts as they are allocated and freed.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { HeadroomError } from '../errors.js';
 import { repoRoot } from '../probe/gpu/test-helpers/shared.js';
-import { skipUnlessFrameworks } from '../test-helpers/frameworks.js';
+import { frameworksPython, skipUnlessFrameworks } from '../test-helpers/frameworks.js';
 import type { WarmPython } from '../test-helpers/warm-python.js';
-import { runTraceHelper, type TraceRequest } from './helper.js';
+import { packagedTraceDir, runTraceHelper, type TraceRequest } from './helper.js';
 import { startWarmTracePython } from './test-helpers/warm-trace.js';
 
 const fixtures = join(repoRoot, 'src', 'trace', 'fixtures');
@@ -90,6 +91,23 @@ describe('trace helper, real torch', { skip }, () => {
       );
     });
   }
+
+  test("under autocast the helper runs CUDA's fp32 ops in fp32 (GPT-2's gelu_new pow, softmax, layer_norm), linears in 16 bits", () => {
+    // torch.autocast("cpu") leaves pow, softmax and layer_norm of a bf16 tensor in bf16; CUDA's autocast
+    // casts them to fp32 (autocast_mode.h AT_FORALL_FP32, AT_FORALL_FP32_SET_OPT_DTYPE).
+    const code = [
+      'import sys; sys.path.insert(0, sys.argv[1])',
+      'import torch, trace_torch as t',
+      'from transformers.activations import NewGELUActivation',
+      'x = torch.randn(4, 8, dtype=torch.bfloat16)',
+      'with torch.autocast("cpu", dtype=torch.bfloat16), t.cuda_autocast_policy(torch):',
+      '    out = [NewGELUActivation()(x), torch.softmax(x, -1), torch.nn.functional.layer_norm(x, (8,)), torch.nn.functional.linear(x.float(), torch.randn(3, 8))]',
+      'print(" ".join(str(o.dtype) for o in out))',
+    ].join('\n');
+    const python = frameworksPython() as string;
+    const printed = execFileSync(python, ['-c', code, packagedTraceDir], { encoding: 'utf8' }).trim();
+    assert.equal(printed, 'torch.float32 torch.float32 torch.float32 torch.bfloat16');
+  });
 
   // The model class comes from the config's architectures: an encoder-decoder (T5ForConditionalGeneration,
   // labels of decoderSeqLen tokens) and an encoder-only classifier (BertForSequenceClassification, one

@@ -79,7 +79,7 @@ describe('headroom estimate --trace', { skip }, () => {
       const shaped = JSON.parse(fromShape.stdout).trace;
       assert.equal(shaped.tensorBytes, JSON.parse(fromConfig.stdout).trace.tensorBytes);
       assert.match(shaped.notes[0], /built from model\.transformer as a transformers "llama" config/);
-      // A shape the trace cannot build (BERT) says so and what to give instead.
+      // A shape the trace cannot build (a BERT encoder with no head) says so and what to give instead.
       writeFileSync(
         spec,
         'model:\n  transformer: { family: bert, layers: 2, hidden: 64, heads: 4, vocab: 512, seq_len: 64 }\n',
@@ -88,7 +88,7 @@ describe('headroom estimate --trace', { skip }, () => {
       assert.equal(bert.code, 2);
       assert.match(
         bert.stderr,
-        /this is a bert model .*: give --model-config config\.json or --trace-module/,
+        /this is a BERT that is neither .*: give --model-config config\.json or --trace-module/,
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });

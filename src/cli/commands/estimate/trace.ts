@@ -29,7 +29,7 @@ export function traceRefusal(spec: EstimateSpec, options: TraceOptions): string 
       return '--trace needs the model: --model-config config.json (or model.config in the spec), model.transformer, or --trace-module pkg.module:factory';
     }
     if ('refused' in derived) {
-      return `--trace builds the model from model.transformer only for the families transformers builds as one causal LM or ViT; this is ${derived.refused}: give --model-config config.json or --trace-module pkg.module:factory`;
+      return `--trace builds the model from model.transformer only for the models transformers builds with a head to train (a causal LM, a ViT, a BERT classifier or masked LM, T5); this is ${derived.refused}: give --model-config config.json or --trace-module pkg.module:factory`;
     }
   }
   // ZeRO and FSDP shard the states, not the step: perRankTrace swaps one rank's states into the trace.
