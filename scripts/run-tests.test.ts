@@ -28,10 +28,11 @@ function testFile(name: string, fails = false): string {
 }
 
 /** The runner as npm test starts it, outside this file's own test run (NODE_TEST_CONTEXT unset), in an
- * environment without OMP_WAIT_POLICY (the runner sets it). */
+ * environment without OMP_WAIT_POLICY (the runner sets it); on the loader this file runs on (the suite's
+ * test build, or tsx), which its test processes then start on too. */
 function runTests(args: string[]): { code: number | null; stdout: string } {
   const { NODE_TEST_CONTEXT: _, OMP_WAIT_POLICY: __, ...env } = process.env;
-  const run = spawnSync(process.execPath, ['--import', 'tsx', runner, ...args], { encoding: 'utf8', env });
+  const run = spawnSync(process.execPath, [...process.execArgv, runner, ...args], { encoding: 'utf8', env });
   return { code: run.status, stdout: run.stdout };
 }
 
