@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { defaultConcurrency } from './run-tests.js';
+import { builtTestFile, defaultConcurrency, sourceOf } from './run-tests.js';
 
 const runner = fileURLToPath(new URL('run-tests.ts', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'headroom-run-tests-'));
@@ -28,10 +28,11 @@ function testFile(name: string, fails = false): string {
 }
 
 /** The runner as npm test starts it, outside this file's own test run (NODE_TEST_CONTEXT unset), in an
- * environment without OMP_WAIT_POLICY (the runner sets it). */
+ * environment without OMP_WAIT_POLICY (the runner sets it); on the loader this file runs on (the suite's
+ * test build, or tsx), which its test processes then start on too. */
 function runTests(args: string[]): { code: number | null; stdout: string } {
   const { NODE_TEST_CONTEXT: _, OMP_WAIT_POLICY: __, ...env } = process.env;
-  const run = spawnSync(process.execPath, ['--import', 'tsx', runner, ...args], { encoding: 'utf8', env });
+  const run = spawnSync(process.execPath, [...process.execArgv, runner, ...args], { encoding: 'utf8', env });
   return { code: run.status, stdout: run.stdout };
 }
 
@@ -76,4 +77,17 @@ test('four files a core at once, at most 16', () => {
   assert.equal(defaultConcurrency(1), 4);
   assert.equal(defaultConcurrency(2), 8);
   assert.equal(defaultConcurrency(16), 16);
+});
+
+test("--built runs a test file's build in .test-build/; a failure or cost names the .ts file", () => {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const built = builtTestFile('src/units.test.ts');
+  assert.equal(built, join(root, '.test-build', 'src', 'units.test.js'));
+  assert.equal(sourceOf(built), join(root, 'src', 'units.test.ts'));
+  assert.equal(sourceOf(join(dir, 'x.test.mjs')), join(dir, 'x.test.mjs'));
+  assert.equal(
+    builtTestFile(join(dir, 'x.test.ts')),
+    join(dir, 'x.test.ts'),
+    'outside the repository: as it is',
+  );
 });

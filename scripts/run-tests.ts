@@ -3,10 +3,12 @@
 // then runs on alone at the end); node:test's run() starts them in the order given.
 //   node scripts/test.mjs [--concurrency N] [--costs FILE] [FILE...]   (npm test: on the test build)
 //   node --import tsx scripts/run-tests.ts [...]                        (each test process starts tsx)
-// --costs FILE also writes what each file cost (scripts/test-cost-reporter.mjs) to FILE.
+// --costs FILE also writes what each file cost (scripts/test-cost-reporter.mjs) to FILE. --built (npm test)
+// runs each file's build in .test-build/ (scripts/test-loader.mjs: without module hooks); failures and
+// costs still name the `.ts` file.
 import { createWriteStream } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { relative, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { run } from 'node:test';
 import { spec, tap } from 'node:test/reporters';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +28,7 @@ function runTests(
     // A suite fails when a test inside it does; the test itself is what to name.
     if (data.details?.error?.failureType === 'subtestsFailed') return;
     failures.push({
-      where: `${data.file ? relative(process.cwd(), data.file) : '?'}:${data.line ?? '?'}`,
+      where: `${data.file ? relative(process.cwd(), sourceOf(data.file)) : '?'}:${data.line ?? '?'}`,
       name: data.name,
       error: whatWentWrong(data.details?.error),
     });
@@ -37,6 +39,24 @@ function runTests(
   const done = [finished(reporter.pipe(options.output))];
   if (options.costs) done.push(finished(stream.compose(testCosts).pipe(options.costs)));
   return Promise.all(done).then(() => failures);
+}
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const buildRoot = join(repoRoot, '.test-build');
+
+/** The build of a test file of this repository in .test-build/ (scripts/test-build.mjs), which npm test
+ * runs; any other file as it is. */
+export function builtTestFile(file: string): string {
+  const inside = relative(repoRoot, resolve(file));
+  if (!file.endsWith('.ts') || inside.startsWith(`..${sep}`) || isAbsolute(inside)) return file;
+  return join(buildRoot, inside.replace(/\.ts$/, '.js'));
+}
+
+/** The `.ts` file a build in .test-build/ was made from; any other path as it is. */
+export function sourceOf(file: string): string {
+  return file.startsWith(`${buildRoot}${sep}`)
+    ? join(repoRoot, file.slice(buildRoot.length + 1).replace(/\.js$/, '.ts'))
+    : file;
 }
 
 interface FailEvent {
@@ -96,9 +116,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     options: {
       concurrency: { type: 'string', default: String(defaultConcurrency()) },
       costs: { type: 'string' },
+      built: { type: 'boolean', default: false },
     },
   });
-  const files = positionals.length > 0 ? positionals : orderedTestFiles();
+  const sources = positionals.length > 0 ? positionals : orderedTestFiles();
+  const files = values.built ? sources.map(builtTestFile) : sources;
   // Several files at once on a small machine: an idle OpenMP thread (torch's intra-op pool, MKL) spins
   // for work by default (OMP_WAIT_POLICY, OpenMP 4.5 §4.8), burning CPU the other files wait for: a
   // traced tiny-llama step took 1.4-1.9 CPU-s spinning, 0.3-0.7 passive, here at load 12. Passive

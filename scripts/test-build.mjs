@@ -1,8 +1,20 @@
 // Builds every TypeScript file of tsconfig.json's folders into .test-build/ (x.ts -> .test-build/x.js) with
-// the transform scripts/test-loader-hooks.mjs names, leaving alone a build newer than its source.
+// the transform scripts/test-loader-hooks.mjs names, leaving alone a build newer than its source. What a
+// source imports by a relative path that is not another source's build (`./x.json`, `../y.mjs`) is linked
+// beside its build, so that a build runs as it is (npm test runs each test file's build without hooks).
 //   node scripts/test-build.mjs
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transform } from 'esbuild';
 import {
@@ -42,15 +54,38 @@ export async function buildTests() {
         outAt = statSync(out).mtimeMs;
       } catch {}
       if (outAt >= statSync(path).mtimeMs) return;
-      const { code } = await transform(readFileSync(path, 'utf8'), transformOptions(path));
+      const source = readFileSync(path, 'utf8');
+      const { code } = await transform(source, transformOptions(path));
       mkdirSync(dirname(out), { recursive: true });
       writeFileSync(out, code);
+      linkImportedFiles(path, source);
       built++;
     }),
   );
   mkdirSync(buildRoot, { recursive: true });
   writeFileSync(stampPath, buildStamp);
   return [built, files.length - built];
+}
+
+// `from './x'`, `import './x'`, `import('./x')`: the relative specifiers a module names.
+const relativeImport = /(?:\bfrom\s*|\bimport\s*\(?\s*)(['"])(\.{1,2}\/[^'"\n]+)\1/g;
+
+/** Links each file `path` imports that is not a source with a build (`./x.js` naming `./x.ts`) beside `path`'s build. */
+function linkImportedFiles(path, source) {
+  for (const [, , specifier] of source.matchAll(relativeImport)) {
+    const target = resolve(dirname(path), specifier);
+    if (specifier.endsWith('.js') && existsSync(`${target.slice(0, -3)}.ts`)) continue;
+    const inside = relative(repoRoot, target);
+    if (!existsSync(target) || inside.startsWith(`..${sep}`) || inside.split(sep).includes('node_modules'))
+      continue;
+    const link = join(buildRoot, inside);
+    try {
+      lstatSync(link);
+      continue; // linked already
+    } catch {}
+    mkdirSync(dirname(link), { recursive: true });
+    symlinkSync(relative(dirname(link), target), link);
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -3,9 +3,12 @@
 // start tsx and esbuild of its own. A module's URL stays its `.ts` path (import.meta.url finds fixtures
 // beside it) and its inline source map points stack traces at the `.ts` lines. A `.ts` file with no build,
 // or one edited since, is transformed here the same way (esbuild loaded only then).
+// A build says its source's URL wherever it runs from (import.meta.url is replaced by it, and the source
+// map's root is the source's folder): npm test runs each test file's build itself, with no hooks at all
+// (scripts/test-loader.mjs).
 import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const buildRoot = join(repoRoot, '.test-build');
@@ -22,14 +25,19 @@ export function transformOptions(path) {
     keepNames: true,
     sourcemap: 'inline',
     sourcesContent: false,
-    // Relative to the module's URL, which is the `.ts` file's own.
+    // The `.ts` file, from its own folder wherever the build runs (the build's own URL, or the source's).
     sourcefile: basename(path),
+    sourceRoot: pathToFileURL(`${dirname(path)}/`).href,
+    define: { 'import.meta.url': JSON.stringify(pathToFileURL(path).href) },
     tsconfigRaw: { compilerOptions: tsconfig.compilerOptions },
   };
 }
 
 /** What every build in .test-build/ was made with; a build made otherwise is not used. */
-export const buildStamp = JSON.stringify({ ...transformOptions('x.ts'), sourcefile: undefined });
+export const buildStamp = JSON.stringify({
+  ...transformOptions(join(repoRoot, 'x.ts')),
+  sourcefile: undefined,
+});
 export const stampPath = join(buildRoot, 'options.json');
 function readBuildStamp() {
   try {

@@ -117,3 +117,15 @@ test("beside npm test's package build, a test file waits for it unless named; a 
   assert.equal(failed.output().stdout, '');
   assert.match(failed.output().stderr, /the package build \(npm run build\) failed \(exit 2\)/);
 });
+
+test("npm test's way: a test file's build runs as it is, without hooks, its imports the builds and files beside it", () => {
+  // scripts/test-files.test.ts imports a build (./test-files.js) and a plain module (./test-cost-reporter.mjs,
+  // linked into .test-build/ by the test build); its import.meta.url is still its source's.
+  const built = builtPathOf(fileURLToPath(new URL('./test-files.test.ts', import.meta.url)));
+  assert.ok(built);
+  const { NODE_TEST_CONTEXT: _, ...env } = process.env;
+  const run = spawnSync(process.execPath, ['--import', loader, built], { encoding: 'utf8', env });
+  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+  assert.match(run.stdout, /^# fail 0$/m);
+  assert.doesNotMatch(run.stdout, /^# pass 0$/m);
+});

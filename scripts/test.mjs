@@ -1,5 +1,5 @@
-// npm test: builds the tests (scripts/test-build.mjs), then runs scripts/run-tests.ts with every test
-// process on the build (scripts/test-loader.mjs) instead of tsx. Arguments go to run-tests.ts.
+// npm test: builds the tests (scripts/test-build.mjs), then runs scripts/run-tests.ts --built: every test
+// file's build from .test-build/ (scripts/test-loader.mjs), not tsx. Arguments go to run-tests.ts.
 //   node scripts/test.mjs [--build] [--concurrency N] [--costs FILE] [FILE...]
 // --build (npm test): the package's build too (`npm run build`: tsc, then the CLI's bundles; its output
 // on stderr), run beside the test build and the first test files: tsc keeps one core busy for ~10 s.
@@ -45,7 +45,11 @@ await buildTests();
 // An absolute URL: a test that starts node with process.execArgv from another directory finds it too.
 const loader = new URL('./test-loader.mjs', import.meta.url).href;
 const runner = fileURLToPath(new URL('./run-tests.ts', import.meta.url));
-const tests = spawn(process.execPath, ['--import', loader, runner, ...runnerArgs], { stdio: 'inherit', env });
+// --built: each test file's build runs as it is, without module hooks (scripts/test-loader.mjs).
+const tests = spawn(process.execPath, ['--import', loader, runner, '--built', ...runnerArgs], {
+  stdio: 'inherit',
+  env,
+});
 const [buildCode, testsCode] = await Promise.all([packageBuild, exitCodeOf(tests)]);
 if (markerDir) rmSync(markerDir, { recursive: true, force: true });
 if (buildCode !== 0) process.stderr.write(`npm run build failed (exit ${buildCode})\n`);

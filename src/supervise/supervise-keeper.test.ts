@@ -27,7 +27,8 @@ async function startHeadroom(runDir: string, keepOnCrash: boolean) {
     { name: 'b', command: program('ignore-term.mjs'), ...(noCgroup ? {} : { hostMemoryBytes: 512 * MiB }) },
   ];
   const config = { runDir, runId: `keeper-${process.pid}-${keepOnCrash}`, keepOnCrash, processes };
-  const headroom = spawn(process.execPath, ['--import', 'tsx', driver, JSON.stringify(config)], {
+  // On the loader this file runs on (the suite's test build, or tsx).
+  const headroom = spawn(process.execPath, [...process.execArgv, driver, JSON.stringify(config)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';

@@ -165,3 +165,41 @@ describe("an OOM in the optimizer's step is the model's state (log/evidence.ts o
     assert.equal(d.cause, 'batch_too_large');
   });
 });
+
+describe('only the request, on a card the log states under 4 GiB', () => {
+  test('is the card, as a bare CUDA OOM on one is', () => {
+    const d = mustDiagnose(
+      'Laptop with a GeForce MX150 2GB',
+      'torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 300.00 MiB',
+    );
+    assert.equal(d.cause, 'device_too_small');
+  });
+});
+
+describe("docker inspect's OOMKilled", () => {
+  test('false is no OOM kill, and the fixes do not ask the runtime again', () => {
+    assert.equal(kindOf('        "OOMKilled": false,', '        "ExitCode": 1,'), 'none');
+    const d = mustDiagnose(
+      'docker: the container exited with code 137',
+      '            "OOMKilled": false,',
+      '            "Dead": false,',
+    );
+    assert.equal(d.kind, 'host_oom');
+    assert.equal(d.cause, 'unknown');
+    assert.match(d.causeText, /OOMKilled false/);
+    assert.ok(!d.fixes.some((f) => /docker inspect/.test(f)), d.fixes.join('\n'));
+  });
+
+  test('true, or a pod whose reason is OOMKilled, is the container limit', () => {
+    assert.equal(mustDiagnose('        "OOMKilled": true,').cause, 'memory_limit');
+    assert.equal(mustDiagnose('      Reason:       OOMKilled').cause, 'memory_limit');
+  });
+});
+
+describe("PyTorch's OOM class in the code that catches it", () => {
+  test('an except clause is no report', () => {
+    assert.equal(kindOf('except torch.cuda.OutOfMemoryError:', '    torch.cuda.empty_cache()'), 'none');
+    assert.equal(kindOf('    except (torch.OutOfMemoryError, RuntimeError):'), 'none');
+    assert.equal(kindOf('torch.cuda.OutOfMemoryError: CUDA out of memory.'), 'gpu_oom');
+  });
+});

@@ -124,16 +124,20 @@ function explainSigkill(draft: Draft, { context }: ExplainContext): Explanation 
     shm !== undefined && shm >= shmFullPercent
       ? `; df showed /dev/shm ${shm}% full, and its pages take RAM too`
       : '';
-  const where =
-    context.inContainer === true
+  // The runtime's own answer is in the log already ("OOMKilled": false, log/evidence.ts): the
+  // container's limit did not kill it, and asking the runtime again is what the log shows done.
+  const isRuntimeNo = context.runtimeOomKilled === false;
+  const where = isRuntimeNo
+    ? "the container runtime reports OOMKilled false, so by the runtime's record the container's own memory limit did not kill it: the host's OOM killer, a time limit or another sender is left"
+    : context.inContainer === true
       ? "inside a container: its memory limit (the cgroup's OOM killer) or the host's OOM killer"
       : "the kernel's OOM killer (host RAM, or a container's or job's limit) is the usual sender";
   return {
     cause: 'unknown',
-    causeText: `${subject} ended by ${exit} with no Python error of its own${traceNote}; no killer's message is in the log, so why is not stated: ${where}; a time limit or a manual kill -9 look the same${shmNote}`,
+    causeText: `${subject} ended by ${exit} with no Python error of its own${traceNote}; no killer's message is in the log, so why is not stated: ${where}${isRuntimeNo ? '' : '; a time limit or a manual kill -9 look the same'}${shmNote}`,
     fixes: [
       confirmFix,
-      ...(context.inContainer === true ? [containerConfirmFix] : []),
+      ...(context.inContainer === true && !isRuntimeNo ? [containerConfirmFix] : []),
       ...keepLessFixes(undefined),
     ],
   };

@@ -191,8 +191,11 @@ export const hostRules: LogRule[] = [
     framework: 'kubernetes',
     weight: 3,
     keywords: ['oomkilled'],
-    pattern: /\bOOMKilled\b/,
-    source: 'kubernetes ContainerStateTerminated.reason "OOMKilled"',
+    // Not docker inspect's "OOMKilled": false (State.OOMKilled, the runtime saying its cgroup did NOT
+    // kill it), nor the field named in a Go template ({{.State.OOMKilled}}): a reason, never a flag's name.
+    pattern: /(?<!\.)\bOOMKilled\b(?!["']?\s*[:=]\s*["']?(?:false|False|FALSE|0)\b)/,
+    source:
+      'kubernetes ContainerStateTerminated.reason "OOMKilled"; docker inspect State.OOMKilled (docs.docker.com engine API ContainerState)',
     summary: "the container went over its memory limit and the kernel killed it in the pod's cgroup",
   },
   {

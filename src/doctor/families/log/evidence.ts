@@ -182,6 +182,17 @@ const logRules: FactRule[] = [
     extract: (m) => ({ modelStateStep: m[3] !== undefined ? 'gather' : 'place' }),
   },
   {
+    // The container runtime's own record of whether its cgroup's OOM killer ended the container:
+    // docker inspect's "OOMKilled": false (State.OOMKilled, docs.docker.com engine API ContainerState),
+    // as pasted: the container's limit is ruled out, and asking the runtime again is already done.
+    family: 'context',
+    keywords: ['oomkilled'],
+    pattern: /\bOOMKilled["']?\s*[:=]\s*["']?(false|true)\b/i,
+    source: 'docker inspect State.OOMKilled (docs.docker.com engine API, ContainerState)',
+    once: true,
+    extract: (m) => ({ runtimeOomKilled: m[1]!.toLowerCase() === 'true' }),
+  },
+  {
     // The failing step is the optimizer's: a traceback through torch.optim (Adam's _init_group creates
     // exp_avg and exp_avg_sq with torch.zeros_like at the first step(); _multi_tensor_adam's foreach
     // temporaries are as large as every parameter's state; pytorch torch/optim/adam.py, adamw.py),

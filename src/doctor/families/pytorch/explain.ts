@@ -11,6 +11,7 @@ import {
   isDeviceTooSmall,
   isFragmentation,
   lastBlocksShareOfCard,
+  smallCardBytes,
   type TorchNumbers,
   torchNumbers,
 } from './numbers.js';
@@ -351,6 +352,27 @@ export function explainTorch(draft: Draft, { context }: ExplainContext): Explana
         batchFix(n),
       ],
       ...holders,
+    };
+  // Only the request, on a card the log states under 4 GiB: the card, as for a bare CUDA OOM on one
+  // (cuda/explain.ts explainBareCudaOom; numbers.ts smallCardBytes).
+  if (
+    total === 0 &&
+    n.freeBytes === undefined &&
+    n.reservedBytes === 0 &&
+    n.allocatedBytes === undefined &&
+    statedCard !== undefined &&
+    statedCard < smallCardBytes
+  )
+    return {
+      cause: 'device_too_small',
+      causeText: `the message gives only the request (${size(n.requestedBytes)}) on a card the log states has ${size(statedCard)}: the CUDA context (0.25–1.5 GiB) and the weights leave little of it for activations`,
+      fixes: [
+        fix(
+          'run on a GPU with more memory (or on the CPU for a model this size)',
+          `a ${size(statedCard)} card holds the context, the weights and the activations at once; no setting makes the fixed part smaller`,
+        ),
+        batchFix(n),
+      ],
     };
   if (total === 0 && n.freeBytes === undefined && n.reservedBytes === 0 && n.allocatedBytes === undefined)
     return {

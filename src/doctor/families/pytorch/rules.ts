@@ -96,8 +96,10 @@ export const torchRules: LogRule[] = [
     // ("WARNING: CUDA OutOfMemoryError in TaskAlignedAssigner, using CPU", ultralytics
     // utils/tal.py), the qualified name cut mid-word where a paste ends ("torch.cuda.OutOfMemoryErro"),
     // or the class at a line's start; Java's java.lang.OutOfMemoryError is the host's.
+    // Not the class in Python's own handler ("except torch.cuda.OutOfMemoryError:", "except
+    // (torch.OutOfMemoryError, RuntimeError):"): code that catches it, not a report that it was raised.
     pattern:
-      /\b(?:torch\.(?:cuda\.)?|c10::)OutOfMemoryError(?::|'|\s*$)|\btorch\.(?:cuda\.)?OutOfMemory(?:E|Er|Err|Erro)?\s*$|^\s*OutOfMemoryError(?::|\s*Traceback \(most recent call last\))|\b(?:CUDA|GPU) OutOfMemoryError\b/,
+      /(?<!\bexcept\s+\(?(?:[\w.]+,\s*){0,3})\b(?:torch\.(?:cuda\.)?|c10::)OutOfMemoryError(?::|'|\s*$)|\btorch\.(?:cuda\.)?OutOfMemory(?:E|Er|Err|Erro)?\s*$|^\s*OutOfMemoryError(?::|\s*Traceback \(most recent call last\))|\b(?:CUDA|GPU) OutOfMemoryError\b/,
     source: 'torch.cuda.OutOfMemoryError (1.13, PR #83146); torch.OutOfMemoryError (2.5, PR #121702)',
     summary: 'PyTorch raised OutOfMemoryError',
     // The JVM's OutOfMemoryError texts (docs.oracle.com, "Understand the OutOfMemoryError Exception").
