@@ -389,15 +389,25 @@ def causal_lm_loss(torch, logits, labels):
 
 
 # The linear layers each LoRA target names, by the module names transformers gives them (Llama, Mistral,
-# Qwen2, Phi, GPT-2, GPT-NeoX, BERT, ViT). A fused QKV projection takes the adapter when q, k or v is asked.
+# Qwen2, Phi, GPT-2, GPT-NeoX, BERT, ViT, T5). A fused QKV projection takes the adapter when q, k or v is asked.
+# T5 (modeling_t5.py): SelfAttention / EncDecAttention .q .k .v .o, DenseReluDense .wi (or gated .wi_0,
+# .wi_1) and .wo; PEFT's ["q", "v"] adapts both attentions.
+T5_ATTENTION = ("SelfAttention", "EncDecAttention")
 LORA_MODULES = {
-    "q": ("q_proj", "query", "c_attn", "query_key_value"),
-    "k": ("k_proj", "key", "c_attn", "query_key_value"),
-    "v": ("v_proj", "value", "c_attn", "query_key_value"),
-    "o": ("o_proj", "attention.dense", "attn.c_proj", "self_attn.dense", "attention.output.dense"),
-    "gate": ("gate_proj",),
-    "up": ("up_proj", "fc1", "dense_h_to_4h", "mlp.c_fc", "intermediate.dense"),
-    "down": ("down_proj", "fc2", "dense_4h_to_h", "mlp.c_proj"),
+    "q": ("q_proj", "query", "c_attn", "query_key_value", *(f"{a}.q" for a in T5_ATTENTION)),
+    "k": ("k_proj", "key", "c_attn", "query_key_value", *(f"{a}.k" for a in T5_ATTENTION)),
+    "v": ("v_proj", "value", "c_attn", "query_key_value", *(f"{a}.v" for a in T5_ATTENTION)),
+    "o": (
+        "o_proj",
+        "attention.dense",
+        "attn.c_proj",
+        "self_attn.dense",
+        "attention.output.dense",
+        *(f"{a}.o" for a in T5_ATTENTION),
+    ),
+    "gate": ("gate_proj", "DenseReluDense.wi_0"),
+    "up": ("up_proj", "fc1", "dense_h_to_4h", "mlp.c_fc", "intermediate.dense", "DenseReluDense.wi", "DenseReluDense.wi_1"),
+    "down": ("down_proj", "fc2", "dense_4h_to_h", "mlp.c_proj", "DenseReluDense.wo"),
     "lm_head": ("lm_head",),
 }
 

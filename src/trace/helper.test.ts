@@ -115,6 +115,16 @@ describe('trace helper, real torch', { skip }, () => {
   // transformers' Adafactor, whose `max(eps, RMS)` reads a fake tensor's value.
   const others: { name: string; fixture: string; request: Partial<TraceRequest> }[] = [
     { name: 't5 (seq2seq)', fixture: 'tiny-t5', request: { precision: 'fp32', decoderSeqLen: 16 } },
+    {
+      // PEFT's T5 targets q and v: both SelfAttention and EncDecAttention take the adapters.
+      name: 't5 with LoRA on q and v',
+      fixture: 'tiny-t5',
+      request: {
+        precision: 'fp32',
+        decoderSeqLen: 16,
+        lora: { rank: 4, alpha: 8, targets: ['q', 'v'], dropout: 0 },
+      },
+    },
     { name: 'bert classifier', fixture: 'tiny-bert-cls', request: { precision: 'fp32' } },
     {
       name: 'llama with Adafactor',
