@@ -29,6 +29,7 @@ describe("the kernel's OOM kill beside a container's memory limit in words", () 
   test('without such words, or with only a GPU or time limit, it stays the host', () => {
     assert.equal(mustDiagnose(oomKill).cause, 'host_ram');
     assert.equal(mustDiagnose('I set a time limit of 2 hours for the job', oomKill).cause, 'host_ram');
+    assert.equal(mustDiagnose('there is no memory limit on the container', oomKill).cause, 'host_ram');
     // The summary line that names the whole host's constraint decides against the words.
     assert.equal(
       mustDiagnose(

@@ -357,7 +357,7 @@ const logRules: FactRule[] = [
     family: 'context',
     keywords: ['container', 'pod', 'cgroup', '容器'],
     pattern:
-      /\b(?:memory\s+)?limit(?:ation)?s?\b[^.\n]{0,30}?\b(?:on|of|for|in|inside|to)\s+(?:the\s+|each\s+|every\s+|our\s+|my\s+|this\s+|its\s+|a\s+|your\s+|all\s+)?(?:containers?|pods?|cgroups?|docker)\b|\b(?:containers?|pods?|cgroups?)(?:'s)?\s+(?:(?:has|have|had|with|is|are|was|were)\s+)?(?:a\s+)?(?:\d[\d.]*\s?[KMGT]i?B?\s+)?(?:memory\s+)?(?:limit(?:ed)?\b|(?:is|are|was|were)\s+limited\b)|容器(?:的)?(?:内存|記憶體)(?:限制|上限)/i,
+      /(?<!\b(?:no|not|without|any|removed?|disabled?)\s+(?:\w+\s+){0,2})\b(?:memory\s+)?limit(?:ation)?s?\b[^.\n]{0,30}?\b(?:on|of|for|in|inside|to)\s+(?:the\s+|each\s+|every\s+|our\s+|my\s+|this\s+|its\s+|a\s+|your\s+|all\s+)?(?:containers?|pods?|cgroups?|docker)\b|\b(?:containers?|pods?|cgroups?)(?:'s)?\s+(?:(?:has|have|had|with|is|are|was|were)\s+)?(?:a\s+)?(?:\d[\d.]*\s?[KMGT]i?B?\s+)?(?:memory\s+)?(?:limit(?:ed)?\b|(?:is|are|was|were)\s+limited\b)|容器(?:的)?(?:内存|記憶體)(?:限制|上限)/i,
     source:
       'linux mm/oom_kill.c (the same kill line inside a memory cgroup); kubernetes.io Assign Memory Resources to Containers and Pods; CORPUS-FORMAT settled rule 3',
     once: true,
