@@ -45,7 +45,12 @@ describe("a card's size stated in words stands in for the total a message lacks"
   const bare = 'torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 40.00 GiB';
 
   test('a request larger than the stated card cannot fit it', () => {
-    for (const card of ['I am on an AMD gpu with 16gb', 'this is a 12GB GPU', 'my 8 GB graphics card']) {
+    for (const card of [
+      'I am on an AMD gpu with 16gb',
+      'this is a 12GB GPU',
+      'my 8 GB graphics card',
+      'I only have 6GB of VRAM',
+    ]) {
       const d = mustDiagnose(card, bare);
       assert.equal(d.cause, 'request_exceeds_device', card);
       assert.match(d.causeText, /larger than the card the log states/, card);

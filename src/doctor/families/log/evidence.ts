@@ -102,7 +102,8 @@ const logRules: FactRule[] = [
     // "RTX 3060 12GB", "Tesla T4 16 GB"): NVIDIA's and AMD's product names (GeForce, GTX, RTX, Quadro,
     // Tesla, TITAN, Radeon) and a size right after; never a size of the host's ("64 GB RAM").
     // Or the card said by what it is ("Nvidia gpu with 8gb", "a 4GB GPU", "my 6 GB graphics card",
-    // "显存只有8G"): the size of the card, not a use of it ("uses 8 GB of GPU memory" is not one).
+    // "显存只有8G", "I have 6GB of VRAM"): the size of the card, not a use of it ("uses 8 GB of GPU
+    // memory" is not one).
     // It stands in for the total a message without figures lacks (cuda/explain.ts, pytorch/explain.ts).
     family: 'context',
     // (Phrases, never "gpu" alone: a training log may name the GPU on every line.)
@@ -125,17 +126,21 @@ const logRules: FactRule[] = [
       'g gpu',
       'gb vram',
       'g vram',
+      'gib gpu',
+      'gib vram',
+      'gb of vram',
+      'g of vram',
       'gb graphics',
       'g graphics',
       'gb video',
       '显存',
     ],
     pattern:
-      /\b(?:GeForce|GTX|RTX|Quadro|Tesla|TITAN|Titan|Radeon)\b[\w ]{0,16}?[\s(,]+(\d{1,2}(?:\.\d)?) ?(?:GB|GiB|G)\b(?!\s*(?:of\s+)?(?:RAM|system|host|DDR|CPU))|\b(?:GPU|graphics card|video card)s?\s+(?:with|has|having)\s+(?:only\s+|just\s+)?(\d{1,3}(?:\.\d)?) ?(?:GB|GiB|G)\b(?!\s*(?:of\s+)?(?:RAM|system|host|DDR|CPU|free|left|used|available|in use))|\b(?:a|an|my|the|one|single|our|this)\s+(\d{1,3}(?:\.\d)?) ?(?:GB|GiB|G)\s+(?:VRAM\s+)?(?:GPU|graphics card|video card)\b|显存(?:只有|仅有|为|是|大小为|容量为)\s*(\d{1,3}(?:\.\d)?) ?(?:GB|G)\b/i,
+      /\b(?:GeForce|GTX|RTX|Quadro|Tesla|TITAN|Titan|Radeon)\b[\w ]{0,16}?[\s(,]+(\d{1,2}(?:\.\d)?) ?(?:GB|GiB|G)\b(?!\s*(?:of\s+)?(?:RAM|system|host|DDR|CPU))|\b(?:GPU|graphics card|video card)s?\s+(?:with|has|having)\s+(?:only\s+|just\s+)?(\d{1,3}(?:\.\d)?) ?(?:GB|GiB|G)\b(?!\s*(?:of\s+)?(?:RAM|system|host|DDR|CPU|free|left|used|available|in use))|\b(?:a|an|my|the|one|single|our|this)\s+(\d{1,3}(?:\.\d)?) ?(?:GB|GiB|G)\s+(?:VRAM\s+)?(?:GPU|graphics card|video card)\b|显存(?:只有|仅有|为|是|大小为|容量为)\s*(\d{1,3}(?:\.\d)?) ?(?:GB|G)\b|\b(?:have|has|having|with|only)\s+(?:only\s+|just\s+)?(\d{1,3}(?:\.\d)?) ?(?:GB|GiB|G)\s+(?:of\s+)?VRAM\b(?!\s*(?:used|in use|free|left|available|usage))/i,
     source:
       'NVIDIA and AMD product names (nvidia.com GeForce/RTX/Quadro/Tesla; amd.com Radeon), as users state them',
     once: true,
-    extract: (m) => ({ statedCardBytes: Number(m[1] ?? m[2] ?? m[3] ?? m[4]) * 1024 ** 3 }),
+    extract: (m) => ({ statedCardBytes: Number(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5]) * 1024 ** 3 }),
   },
   {
     // A batch of one, as a user or a launcher states it ("batch_size==1", "--batch-size 1",
