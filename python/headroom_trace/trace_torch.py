@@ -707,11 +707,16 @@ class _fused_attention_dropout:
                 # v2.13 takes the mask as dropout_mask: masked_fill keeps it, the matmul the result).
                 shape = (*query.shape[:-1], key.shape[-2])
                 mask = torch.empty(shape, dtype=torch.bool, device=query.device)
+                # scale and enable_gqa only when given (torch before 2.1 / 2.5 lacks them).
+                extra = {"scale": scale} if scale is not None else {}
+                if kwargs.get("enable_gqa"):
+                    extra["enable_gqa"] = True
                 return torch.ops.aten._scaled_dot_product_attention_math(
-                    query, key, value, attn_mask, dropout_p, is_causal, mask, scale=scale,
-                    enable_gqa=kwargs.get("enable_gqa", False),
+                    query, key, value, attn_mask, dropout_p, is_causal, mask, **extra
                 )[0]
-            return original(query, key, value, attn_mask, 0.0, is_causal, scale=scale, **kwargs)
+            if scale is not None:
+                kwargs["scale"] = scale
+            return original(query, key, value, attn_mask, 0.0, is_causal, **kwargs)
 
         def gpu_takes_math(mask):
             """Whether CUDA's SDPA falls to the math path for this mask: flash takes no mask, and
@@ -793,6 +798,11 @@ class _CudaAutocastPolicy:
     def __enter__(self):
         torch = self.torch
         low = (torch.float16, torch.bfloat16)
+        try:
+            torch.is_autocast_enabled("cpu")
+            is_on = lambda: torch.is_autocast_enabled("cpu")  # noqa: E731
+        except TypeError:  # torch before 2.4: no device_type argument
+            is_on = torch.is_autocast_cpu_enabled
 
         def cast(value):
             if isinstance(value, torch.Tensor) and value.dtype in low:
@@ -803,7 +813,7 @@ class _CudaAutocastPolicy:
 
         def fp32(original):
             def call(*args, **kwargs):
-                if torch.is_autocast_enabled("cpu"):
+                if is_on():
                     args = tuple(cast(a) for a in args)
                     kwargs = {k: cast(v) for k, v in kwargs.items()}
                 return original(*args, **kwargs)
@@ -813,7 +823,7 @@ class _CudaAutocastPolicy:
         def fp32_dtype(original):
             def call(*args, **kwargs):
                 if (
-                    torch.is_autocast_enabled("cpu")
+                    is_on()
                     and args
                     and isinstance(args[0], torch.Tensor)
                     and args[0].dtype in low

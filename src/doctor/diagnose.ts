@@ -13,6 +13,7 @@ import {
   resolveKernelDeath,
   resolveLibraryInit,
   resolveMemorySide,
+  resolveNamedKiller,
   resolveOverflowedSize,
   resolveRayWorkerDeath,
   resolveRetoldKill,
@@ -84,11 +85,14 @@ export function diagnoseClassified(log: ClassifiedLog): Diagnosis[] {
     ? told.filter((d) => !d.isLastResort)
     : told.toSorted((a, b) => b.evidence.line - a.evidence.line).slice(0, 1);
   const drafts = read.map((d) =>
-    resolveOverflowedSize(
-      resolveRayWorkerDeath(
-        resolveKernelDeath(
-          resolveMemorySide(
-            resolveBusError(resolveLibraryInit(withFamilyFacts(d, log.familyFacts)), logFacts),
+    resolveNamedKiller(
+      resolveOverflowedSize(
+        resolveRayWorkerDeath(
+          resolveKernelDeath(
+            resolveMemorySide(
+              resolveBusError(resolveLibraryInit(withFamilyFacts(d, log.familyFacts)), logFacts),
+              logFacts,
+            ),
             logFacts,
           ),
           logFacts,

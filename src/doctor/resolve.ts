@@ -156,6 +156,25 @@ export function resolveRayWorkerDeath(draft: Draft, context: Facts): Draft {
   };
 }
 
+// The kills that say only that a process got SIGKILL (host/exits.ts): no killer's message of their own.
+const bareKillCodes = new Set(['sigkill-exit', 'shell-killed', retoldKillCode]);
+
+/**
+ * A bare kill (exit 137, "Killed", -9) in a log that names its sender in that sender's own words: a
+ * time limit, a cancellation or a preemption (log/evidence.ts namedKiller) ends a process with the
+ * same SIGKILL as the OOM killer, and the log says which it was (CORPUS-FORMAT settled rule 2).
+ */
+export function resolveNamedKiller(draft: Draft, context: Facts): Draft {
+  if (!bareKillCodes.has(draft.code) || typeof context.namedKiller !== 'string') return draft;
+  return {
+    ...draft,
+    code: 'kill-by-named-sender',
+    kind: 'none',
+    weight: 1,
+    summary: `the log names who ended the process: ${context.namedKiller}, whose kill is the same SIGKILL (exit 137) as the OOM killer's; not a memory failure`,
+  };
+}
+
 /**
  * A kill told only in the user's words (host/exits.ts retold-kill). The shell's "Killed" retold is
  * the bare kill's evidence (CORPUS-FORMAT settled rule 2); a passive "the process was killed" names no

@@ -29,6 +29,7 @@ describe("the kernel's OOM kill beside a container's memory limit in words", () 
   test('without such words, or with only a GPU or time limit, it stays the host', () => {
     assert.equal(mustDiagnose(oomKill).cause, 'host_ram');
     assert.equal(mustDiagnose('I set a time limit of 2 hours for the job', oomKill).cause, 'host_ram');
+    assert.equal(mustDiagnose('there is no memory limit on the container', oomKill).cause, 'host_ram');
     // The summary line that names the whole host's constraint decides against the words.
     assert.equal(
       mustDiagnose(
@@ -201,5 +202,37 @@ describe("PyTorch's OOM class in the code that catches it", () => {
     assert.equal(kindOf('except torch.cuda.OutOfMemoryError:', '    torch.cuda.empty_cache()'), 'none');
     assert.equal(kindOf('    except (torch.OutOfMemoryError, RuntimeError):'), 'none');
     assert.equal(kindOf('torch.cuda.OutOfMemoryError: CUDA out of memory.'), 'gpu_oom');
+  });
+});
+
+describe('a bare kill whose sender the log names in its own words (CORPUS-FORMAT settled rule 2)', () => {
+  test('a time limit, a timeout, a cancellation: not memory', () => {
+    for (const lines of [
+      [
+        'slurmstepd: error: *** STEP 77.0 ON gpu3 CANCELLED AT 2025-02-02T10:00:00 DUE TO TIME LIMIT ***',
+        'srun: error: gpu3: task 0: Killed',
+      ],
+      ["timeout: sending signal KILL to command 'python3'", 'Killed'],
+      ['ERROR: Job failed: execution took longer than 3h0m0s seconds', 'ERROR: Job failed: exit code 137'],
+      [
+        '##[error]The job running on runner X has exceeded the maximum execution time of 60 minutes.',
+        'Error: Process completed with exit code 137.',
+      ],
+    ]) {
+      const d = mustDiagnose(...lines);
+      assert.equal(d.kind, 'none', lines.join(' / '));
+      assert.equal(d.cause, 'not_memory', lines.join(' / '));
+    }
+  });
+
+  test("the kernel's own OOM kill beside it still decides memory; a bare kill alone stays host OOM", () => {
+    assert.equal(
+      kindOf(
+        "timeout: sending signal KILL to command 'python3'",
+        'Out of memory: Killed process 4242 (python3) total-vm:90000000kB, anon-rss:60000000kB, file-rss:0kB, shmem-rss:0kB',
+      ),
+      'host_oom',
+    );
+    assert.equal(kindOf('Error: Process completed with exit code 137.'), 'host_oom');
   });
 });

@@ -182,6 +182,35 @@ const logRules: FactRule[] = [
     extract: (m) => ({ modelStateStep: m[3] !== undefined ? 'gather' : 'place' }),
   },
   {
+    // A sender other than a memory killer named in the log's own words, which ends a process with the
+    // same SIGKILL (exit 137, "Killed") as the OOM killer (CORPUS-FORMAT settled rule 2: "unless the
+    // log itself names another killer (a time limit, a user's kill, a watchdog)"): Slurm's "*** JOB|STEP
+    // ... CANCELLED AT <time> DUE TO TIME LIMIT|PREEMPTION ***" (slurmstepd), coreutils timeout
+    // --verbose's "timeout: sending signal KILL to command '...'" (src/timeout.c), GitLab Runner's "Job
+    // failed: execution took longer than <t> seconds", GitHub Actions' "has exceeded the maximum
+    // execution time of <n> minutes" and "The operation was canceled", Kubernetes' DeadlineExceeded
+    // (a Job's activeDeadlineSeconds).
+    family: 'context',
+    keywords: [
+      'due to time limit',
+      'due to preemption',
+      'sending signal',
+      'execution took longer than',
+      'maximum execution time',
+      'deadlineexceeded',
+      'was canceled',
+    ],
+    pattern:
+      /CANCELLED AT \S+ DUE TO (TIME LIMIT|PREEMPTION)|\btimeout: sending signal (?:KILL|TERM|9|15) to command\b|\bexecution took longer than \S+ seconds|\bhas exceeded the maximum execution time of \d+ minutes|\bDeadlineExceeded\b|\bThe (?:job|operation) was canceled\b/,
+    source:
+      'slurm src/slurmd/slurmstepd (CANCELLED ... DUE TO TIME LIMIT); coreutils src/timeout.c --verbose; gitlab-runner (execution took longer than); GitHub Actions runner (maximum execution time, canceled); kubernetes Job activeDeadlineSeconds (DeadlineExceeded)',
+    once: true,
+    extract: (m) => ({
+      namedKiller:
+        m[1] === 'PREEMPTION' ? 'preemption' : /cancel/i.test(m[0]) ? 'a cancellation' : 'a time limit',
+    }),
+  },
+  {
     // The container runtime's own record of whether its cgroup's OOM killer ended the container:
     // docker inspect's "OOMKilled": false (State.OOMKilled, docs.docker.com engine API ContainerState),
     // as pasted: the container's limit is ruled out, and asking the runtime again is already done.
@@ -328,7 +357,7 @@ const logRules: FactRule[] = [
     family: 'context',
     keywords: ['container', 'pod', 'cgroup', '容器'],
     pattern:
-      /\b(?:memory\s+)?limit(?:ation)?s?\b[^.\n]{0,30}?\b(?:on|of|for|in|inside|to)\s+(?:the\s+|each\s+|every\s+|our\s+|my\s+|this\s+|its\s+|a\s+|your\s+|all\s+)?(?:containers?|pods?|cgroups?|docker)\b|\b(?:containers?|pods?|cgroups?)(?:'s)?\s+(?:(?:has|have|had|with|is|are|was|were)\s+)?(?:a\s+)?(?:\d[\d.]*\s?[KMGT]i?B?\s+)?(?:memory\s+)?(?:limit(?:ed)?\b|(?:is|are|was|were)\s+limited\b)|容器(?:的)?(?:内存|記憶體)(?:限制|上限)/i,
+      /(?<!\b(?:no|not|without|any|removed?|disabled?)\s+(?:\w+\s+){0,2})\b(?:memory\s+)?limit(?:ation)?s?\b[^.\n]{0,30}?\b(?:on|of|for|in|inside|to)\s+(?:the\s+|each\s+|every\s+|our\s+|my\s+|this\s+|its\s+|a\s+|your\s+|all\s+)?(?:containers?|pods?|cgroups?|docker)\b|\b(?:containers?|pods?|cgroups?)(?:'s)?\s+(?:(?:has|have|had|with|is|are|was|were)\s+)?(?:a\s+)?(?:\d[\d.]*\s?[KMGT]i?B?\s+)?(?:memory\s+)?(?:limit(?:ed)?\b|(?:is|are|was|were)\s+limited\b)|容器(?:的)?(?:内存|記憶體)(?:限制|上限)/i,
     source:
       'linux mm/oom_kill.c (the same kill line inside a memory cgroup); kubernetes.io Assign Memory Resources to Containers and Pods; CORPUS-FORMAT settled rule 3',
     once: true,

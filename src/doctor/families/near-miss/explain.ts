@@ -10,6 +10,12 @@ const blocking =
   'CUDA reports kernel errors asynchronously; with CUDA_LAUNCH_BLOCKING=1 the failing call raises them';
 
 const nearMissFixes: Record<string, FixDetail[]> = {
+  'kill-by-named-sender': [
+    fix(
+      "give the job more time (sbatch --time, timeout, the CI job's timeout-minutes) or make it shorter (fewer steps, checkpoint and resume)",
+      'the sender the log names ends a process when its time or its turn is up, whatever memory it holds',
+    ),
+  ],
   'overflowed-allocation-size': [
     fix(
       'find where the size is computed (a length read from a file or header, a negative value cast to size_t) and check the input it was read from',
