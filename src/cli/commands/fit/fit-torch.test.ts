@@ -16,11 +16,12 @@ interface Trial {
   value: number;
   outcome: string;
   reason: string;
-  stoppedEarly?: { kind: string; levelBytes?: number } | null;
+  seconds?: number;
+  stoppedEarly?: { kind: string; levelBytes?: number; levelSeconds?: number } | null;
 }
 
 describe('headroom fit on real PyTorch', { skip }, () => {
-  test('an epoch far longer than a trial needs: each trial stops once its memory levels off, and the answer is found', async () => {
+  test('an epoch far longer than a trial needs: each trial stops once its memory levels off, and the answer is found', async (t) => {
     const python = frameworksPython() as string;
     // 20000 samples: an epoch of minutes at any batch; only the early stop ends a passing trial. The
     // search starts at 16 and its double, 32. The limit sits between them, far from both, so the same
@@ -40,6 +41,11 @@ describe('headroom fit on real PyTorch', { skip }, () => {
       isAnswerSettled: boolean;
       trials: Trial[];
     };
+    // What each trial took, in the report: the file's CPU swings with them (12-16 CPU-s alone, 29-42 in
+    // whole runs at load 28-50, where the passing trial ran far longer).
+    t.diagnostic(
+      `trials: ${result.trials.map((trial) => `${trial.value} ${trial.outcome} ${trial.seconds ?? '?'} s, level ${trial.stoppedEarly?.levelSeconds ?? '-'} s`).join('; ')}`,
+    );
     assert.equal(result.end, 'settled');
     assert.ok(result.best > 1, `best ${result.best}`);
     const passes = result.trials.filter((t) => t.outcome === 'pass' || t.outcome === 'over-margin');
