@@ -114,7 +114,7 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Measured once, 2026-11-27 00:14 UTC, with round 5's rules frozen at 9d61e74 (HELDOUT-5-RESULT.md):
   // 111/122 (91.0%), 3 false OOMs, 9/13 causes, 0 wrong fixes, 143/168 facts; round 4's rules on it:
   // 107/122 (87.7%), 6, 9/13, 0. Round 6, tuned against it and relabelled: 121/122 (99.2%), 0, 12/13, 0, 146/168.
-  'heldout-5': { kindRight: 121, falseOoms: 0, causesRight: 12, wrongFixes: 0, factsRight: 146 },
+  'heldout-5': { kindRight: 121, falseOoms: 0, causesRight: 12, wrongFixes: 0, factsRight: 147 },
   // Measured once, 2026-11-27 03:22 UTC, with round 6's rules frozen at 63cb5a5 (HELDOUT-6-RESULT.md):
   // 104/124 (83.9%), 0 false OOMs, 10/19 causes, 1 wrong fix (NCCL_DEBUG=INFO told to a log that set it),
   // 83/113 facts; round 5's rules on it: 103/124 (83.1%), 1, 9/19, 1. After it: NCCL_DEBUG joins the
@@ -125,7 +125,7 @@ const measured: Record<TestCorpusPart, Bar> = {
   // enough GPU memory" only with its own names (simulators/rules.ts), so ONNX Runtime's request reads: 91/113.
   // Round 11: the kernel's OOM kill beside words that state a container's memory limit is that limit
   // (log/evidence.ts containerLimitStated, host/explain.ts): 15/18.
-  'heldout-6': { kindRight: 124, falseOoms: 0, causesRight: 15, wrongFixes: 0, factsRight: 91 },
+  'heldout-6': { kindRight: 124, falseOoms: 0, causesRight: 15, wrongFixes: 0, factsRight: 92 },
   // Measured once, 2026-11-27 05:58 UTC, with round 7's rules frozen at ffa9331 (HELDOUT-7-RESULT.md):
   // 130/141 (92.2%), 1 false OOM (a SYCL work-group local-memory OUT_OF_RESOURCES), 14/21 causes, 1 wrong
   // fix (--max-model-len named to a vLLM command that gives it), 144/175 facts; round 6's rules (8a840ac)
@@ -139,7 +139,7 @@ const measured: Record<TestCorpusPart, Bar> = {
   // evidence is not read as OOM), and agent-lightning#284's truncated raylet line is only that (its
   // host_oom label rests on the maintainers' label, not on the text); heldout-10's verl#217, the same
   // line with Ray's own list of guesses, was a false OOM.
-  'heldout-7': { kindRight: 140, falseOoms: 0, causesRight: 17, wrongFixes: 0, factsRight: 150 },
+  'heldout-7': { kindRight: 140, falseOoms: 0, causesRight: 17, wrongFixes: 0, factsRight: 154 },
   // Measured once, 2026-11-27 09:05 UTC, with round 8's rules frozen at 3a5d55e (HELDOUT-8-RESULT.md):
   // 100/124 (80.6%), 2 false OOMs (MLX's wrapped 2^64 allocation size; a Ray worker that died with no
   // error, round 8's new weight-1 rule), 12/17 causes, 0 wrong fixes, 107/138 facts; round 7's rules
@@ -150,7 +150,7 @@ const measured: Record<TestCorpusPart, Bar> = {
   // (host/kill.ts) and a kill told in the user's words beside memory words: 120/124, 0, 15/17, 0, 118/138.
   // Round 11: a /dev/shm of Docker's 64 MiB default is never roomy (resolve.ts; df after the crash
   // shows it empty), vLLM's Mamba state blocks (allocation/rules.ts): 122/124, 0, 17/17.
-  'heldout-8': { kindRight: 122, falseOoms: 0, causesRight: 17, wrongFixes: 0, factsRight: 118 },
+  'heldout-8': { kindRight: 122, falseOoms: 0, causesRight: 17, wrongFixes: 0, factsRight: 120 },
   // Measured once, 2026-11-27 12:05 UTC, with round 9's rules frozen at 3c2ad03 (see
   // HELDOUT-9-RESULT.md): 103/109 (94.5%), 2 false OOMs, 10/16 causes, 0 wrong fixes, 171/181 facts;
   // the session-start rules (3e499f6) on it: 102/109, 2 false OOMs. After it, tuned against it by
@@ -160,7 +160,7 @@ const measured: Record<TestCorpusPart, Bar> = {
   // of one shown in the log is model_state, not batch_too_large (pytorch/explain.ts): 12/16.
   // Round 10 (round11-forms.test.ts): kills told in the user's words and torch's DataLoader kill
   // retyped: 109/109; a batch of one said in a sentence, a full fine-tune stated: 14/16.
-  'heldout-9': { kindRight: 109, falseOoms: 0, causesRight: 14, wrongFixes: 0, factsRight: 171 },
+  'heldout-9': { kindRight: 109, falseOoms: 0, causesRight: 14, wrongFixes: 0, factsRight: 172 },
   // Measured once, 2026-11-27 14:42 UTC, with round 10's rules frozen at 88bfb12 (see
   // HELDOUT-10-RESULT.md): 122/128 (95.3%), 2 false OOMs, 7/11 causes, 0 wrong fixes, 201/211 facts;
   // the session-start rules (e74f780) on it: the same. After it, a second shift tuned against it by
@@ -176,8 +176,15 @@ const measured: Record<TestCorpusPart, Bar> = {
   'heldout-10': { kindRight: 128, falseOoms: 0, causesRight: 10, wrongFixes: 0, factsRight: 202 },
   // Measured once, 2026-11-27 17:06 UTC, with round 11's rules frozen at 68e2e0f (see
   // HELDOUT-11-RESULT.md): 128/134 (95.5%), 0 false OOMs, 29/36 causes, 0 wrong fixes, 194/213 facts;
-  // the session-start rules (c9050a2) on it: the same.
-  'heldout-11': { kindRight: 128, falseOoms: 0, causesRight: 29, wrongFixes: 0, factsRight: 194 },
+  // the session-start rules (c9050a2) on it: the same. After it, a second shift tuned against it by
+  // structure (round12-forms.test.ts; tuned figures, the slice is spent): cudaMallocAsync's figure
+  // lines (pytorch/rules.ts torchAllowedFactRules), the one listed process that is this one gives its
+  // figure (diagnose.ts, pytorch/numbers.ts), a size stated in a unit matches within its printed
+  // digits (test-helpers/corpus.ts): 128/134, 0, 30/36, 0, 210/213 (facts up on heldout-5 .. -9 too);
+  // PyTorch's SIGBUS report by its second sentence (host/shm-rules.ts), a launcher's "error code"
+  // 137/-9 (host/exits.ts), Windows' 1455 in German (host/exits.ts), Ascend's torch_npu words as the
+  // device's (allocation/generic.ts): 133/134, 0, 32/36, 0, 211/213.
+  'heldout-11': { kindRight: 133, falseOoms: 0, causesRight: 32, wrongFixes: 0, factsRight: 211 },
 };
 
 for (const part of testCorpusParts) {
@@ -232,8 +239,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // 1383/1410 (98.1%); tuned on heldout-9 too: 1386/1410 (98.3%); round 10 (host kills told in the
   // user's words): 1392/1410 (98.7%); with heldout-10 folded in as measured once (122/128):
   // 1514/1538 (98.4%); tuned on heldout-10 too (127/128): 1519/1538 (98.8%). Round 11: 1521/1538;
-  // with heldout-11 folded in as measured once (128/134): 1649/1672 (98.6%).
-  const floor = 1649;
+  // with heldout-11 folded in as measured once (128/134): 1649/1672 (98.6%); tuned on heldout-11 too
+  // (133/134): 1654/1672 (98.9%).
+  const floor = 1654;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,

@@ -56,6 +56,13 @@ function toDiagnosis(draft: Draft, context: ExplainContext): Diagnosis {
   if (fixes.length === 0 && proposed.length > 0) fixes.push(measureFix);
   const device = draft.facts.device;
   const shownHolders = holders ?? draft.holders;
+  // The listed process the explainer showed to be this one (PyTorch prints "Process N has" for
+  // itself when NVML's host PID is not its own, in containers) is this process's usage.
+  const self = shownHolders?.find((h) => h.isSelf);
+  const facts =
+    self !== undefined && draft.facts.processBytes === undefined
+      ? { ...draft.facts, processBytes: self.bytes }
+      : draft.facts;
   return {
     code: draft.code,
     kind: draft.kind,
@@ -67,7 +74,7 @@ function toDiagnosis(draft: Draft, context: ExplainContext): Diagnosis {
     causeText,
     confidence: confidenceOf(draft.weight),
     ...(typeof device === 'number' ? { device } : {}),
-    facts: draft.facts,
+    facts,
     ...fixFields(fixes),
     evidence: draft.evidence,
     occurrences: draft.occurrences,

@@ -18,6 +18,12 @@ export interface StatedFact {
   key: string;
   names: string[];
   value: number | string;
+  /**
+   * How far a number may be from `value` and still be the figure stated: half the last printed digit
+   * of a size written in a unit ("9866.00 MiB" is 9866.00 ± 0.005 MiB), so the exact byte count a log
+   * prints beside it (ggml's "buffer of size 10345253120") is the same figure. 0 for a byte count.
+   */
+  within?: number;
 }
 
 /** A holder the header states ("608946 uses 14.91GiB"). */
@@ -130,7 +136,14 @@ export function parseFactsLine(line: string): Pick<CorpusCase, 'facts' | 'holder
       .find(Boolean);
     const value =
       exact !== undefined && names[key!]![0]!.endsWith('Bytes') ? Number(exact) : parseStated(key!, token!);
-    if (value !== undefined) facts.push({ key: key!, names: names[key!]!, value });
+    if (value === undefined) continue;
+    const printed = exact === undefined ? /^\d+(?:\.(\d+))?\s?([KMGT]i?B)\b/.exec(token!) : null;
+    const unitBytes = printed ? parseLogSize(`1 ${printed[2]}`) : undefined;
+    const within =
+      unitBytes !== undefined && typeof value === 'number'
+        ? 0.5 * 10 ** -(printed![1]?.length ?? 0) * unitBytes
+        : undefined;
+    facts.push({ key: key!, names: names[key!]!, value, ...(within ? { within } : {}) });
   }
   const addFree = (key: string, factNames: string[], value: number | undefined) => {
     if (value !== undefined && !facts.some((f) => f.names.some((n) => factNames.includes(n)))) {

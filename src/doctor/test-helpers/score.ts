@@ -39,7 +39,13 @@ export function judgeCase(
   const missedFacts: string[] = [];
   for (const fact of item.facts) {
     const got = fact.names.map((n) => primary?.facts[n]);
-    if (!got.includes(fact.value)) missedFacts.push(`${fact.key}=${fact.value} (got ${got.join('/')})`);
+    const isSame = (v: unknown) =>
+      v === fact.value ||
+      (fact.within !== undefined &&
+        typeof v === 'number' &&
+        typeof fact.value === 'number' &&
+        Math.abs(v - fact.value) <= fact.within);
+    if (!got.some(isSame)) missedFacts.push(`${fact.key}=${fact.value} (got ${got.join('/')})`);
   }
   for (const holder of item.holders) {
     if (!primary?.holders?.some((h) => h.pid === holder.pid && h.bytes === holder.bytes))

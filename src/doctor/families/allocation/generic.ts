@@ -164,8 +164,11 @@ export function isProseBefore(lead: string): boolean {
 // DeviceType::HPU) and the Habana PyTorch bridge's own module names in its "FATAL ERROR :: MODULE:..."
 // lines, PT_DEVMEM (its device memory) and SYNHELPER (its SynapseAI helper's device workspace):
 // docs.habana.ai/en/v1.10.0/PyTorch/Runtime_Flags.html names the bridge's PT_ modules.
+// Huawei Ascend's: CANN's environment variables (ASCEND_LAUNCH_BLOCKING, ASCEND_RT_VISIBLE_DEVICES)
+// that torch_npu's errors name, and torch_npu's error prefix "(PID:N, Device:N, RankID:N)"
+// (Ascend/pytorch torch_npu/csrc/core/npu/NPUException.h, the PTA's error format).
 const deviceWords =
-  /\b\w*?(?:CUDA|Cuda|cuda)\w*|\b(?:cu[A-Z]\w*|GPU(?:s|_\w+)?|gpus?|gpu_\w+|dGPU|kIOGPU\w*|IOGPU\w*|MTL\w+|iGPU|VRAM|vram|HIP|hip[A-Z]\w*|ROCm|rocm|MIOpen|Metal|MPS|mps|XPU|xpu|SYCL|Level.?Zero|Vulkan|vulkan|VK_\w+|OpenCL|CL_\w+|DirectML|DML|NPU|npu|TPU|HBM|hbm|MUSA|CANN|Ascend|video memory|device memory|on device|device \d+|OpenVINO|TensorRT|NVIDIA|nvidia|HPU|hpu|Gaudi|Habana|PT_DEVMEM|SYNHELPER)\b/;
+  /\b\w*?(?:CUDA|Cuda|cuda)\w*|\bASCEND_[A-Z_]+\b|\bDevice:\d+, RankID:\d+|\b(?:cu[A-Z]\w*|GPU(?:s|_\w+)?|gpus?|gpu_\w+|dGPU|kIOGPU\w*|IOGPU\w*|MTL\w+|iGPU|VRAM|vram|HIP|hip[A-Z]\w*|ROCm|rocm|MIOpen|Metal|MPS|mps|XPU|xpu|SYCL|Level.?Zero|Vulkan|vulkan|VK_\w+|OpenCL|CL_\w+|DirectML|DML|NPU|npu|TPU|HBM|hbm|MUSA|CANN|Ascend|video memory|device memory|on device|device \d+|OpenVINO|TensorRT|NVIDIA|nvidia|HPU|hpu|Gaudi|Habana|PT_DEVMEM|SYNHELPER)\b/;
 // Host words that name the memory itself ("host memory", "system RAM", swap), and those that only
 // name a host allocator or errno (malloc, ENOMEM, bad_alloc, MemoryError) and yield to a device word.
 const hostMemoryWords =

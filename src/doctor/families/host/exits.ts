@@ -158,7 +158,7 @@ export const hostExitRules: LogRule[] = [
       'status=9/kill',
     ],
     pattern:
-      /\b(?:exit(?:ed)?|status|return)(?:(?: with)?[ _]?(?:code|status|value))?["']?\s*(?:[:=]\s*|is\s+|of\s+)?137\b|exit code[ :=]*\(?137\b|Worker \(pid:\d+\) was sent SIGKILL!|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|(?:Neg)?Signals?\.SIGKILL\b|\b(?:killed|terminated|exited|died)\s+(?:by|with|on)\s+signal\s*:?\s*(?:9|SIGKILL)\b|\bcode=killed, status=9\/KILL\b|killed by SIGKILL|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|(?:return ?code|exit ?code|exit(?:s|ed)? with (?:\w+ )?code)\s*[:=]?\s*-9\b|^\s*SIGKILL\s*$|returned a non-zero code: 137\b|non-zero exit code:[^\n]{0,60}?\b137\b|\*\*\* \[[^\]\n]*\] Error 137\b/i,
+      /\b(?:exit(?:ed)?|status|return)(?:(?: with)?[ _]?(?:code|status|value))?["']?\s*(?:[:=]\s*|is\s+|of\s+)?137\b|(?:exit|error) code[ :=]*\(?137\b|Worker \(pid:\d+\) was sent SIGKILL!|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|(?:Neg)?Signals?\.SIGKILL\b|\b(?:killed|terminated|exited|died)\s+(?:by|with|on)\s+signal\s*:?\s*(?:9|SIGKILL)\b|\bcode=killed, status=9\/KILL\b|killed by SIGKILL|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|(?:return ?code|exit ?code|error code|exit(?:s|ed)? with (?:\w+ )?code)\s*[:=]?\s*-9\b|^\s*SIGKILL\s*$|returned a non-zero code: 137\b|non-zero exit code:[^\n]{0,60}?\b137\b|\*\*\* \[[^\]\n]*\] Error 137\b/i,
     // A line that is only "SIGKILL": what a launcher or a wrapper script prints for a child killed so.
     // One shape for the exit status however it is written: "exit code 137", "status code 137",
     // "exited with status 137", JSON's "exitCode": 137 (a container's terminated state).
@@ -170,6 +170,8 @@ export const hostExitRules: LogRule[] = [
     // code: 137" (moby builder), kubelet's dockershim exec "command terminated with non-zero exit code:
     // Error executing in Docker Container: 137", GNU make's "*** [target] Error 137" (make's job.c
     // reports the child's exit status as "Error %d").
+    // A launcher that says "error code" for the same status (a child's returncode -9, "ERROR: error
+    // code -9"; a container runtime's 137, "returns error code 137") is the same exit status.
     // Python's signal enum as schedulers print a child's negative return code (Airflow's "Task
     // exited with return code Negsignal.SIGKILL", airflow task_runner; Python's "Signals.SIGKILL"),
     // "killed by signal 9" in any tool's words, systemd's "Main process exited, code=killed,
@@ -189,7 +191,7 @@ export const hostExitRules: LogRule[] = [
         facts: definedFacts({
           exitCode:
             intOf(
-              /(?:exitcode|return ?code|exit ?code|exit(?:s|ed)? with (?:\w+ )?code)\s*[:=]?\s*(-9)\b|exitcode\s*:\s*(-?\d+)/i
+              /(?:exitcode|return ?code|exit ?code|error code|exit(?:s|ed)? with (?:\w+ )?code)\s*[:=]?\s*(-9)\b|exitcode\s*:\s*(-?\d+)/i
                 .exec(text)
                 ?.slice(1)
                 .find(Boolean),
@@ -262,12 +264,14 @@ export const hostExitRules: LogRule[] = [
       'bad_alloc',
       'paging file is too small',
       'winerror 1455',
+      'auslagerungsdatei ist zu klein',
+      '页面文件太小',
       'fail to alloc memory of',
       'posix_memalign',
       'fatalerror: could not allocate memory',
     ],
     pattern: withSize(
-      String.raw`${lineStart}MemoryError(?:\b|(?=Traceback))|\)MemoryError\b|${retoldMemoryError}|<(?:type|class) '(?:exceptions\.)?MemoryError'>|Fail to alloc memory of (\d+) size|_ArrayMemoryError|Unable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|std::bad_alloc|paging file is too small|\[WinError 1455\]|posix_memalign\([^)]*\)(?: == 0\. |:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
+      String.raw`${lineStart}MemoryError(?:\b|(?=Traceback))|\)MemoryError\b|${retoldMemoryError}|<(?:type|class) '(?:exceptions\.)?MemoryError'>|Fail to alloc memory of (\d+) size|_ArrayMemoryError|Unable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|std::bad_alloc|paging file is too small|\[WinError 1455\]|Auslagerungsdatei ist zu klein|页面文件太小|posix_memalign\([^)]*\)(?: == 0\. |:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
     ),
     // A paste that joined a traceback's lines glues the exception to the source line before it
     // ("...pickle.load(from_parent)MemoryError") or to the next traceback's header ("MemoryErrorTraceback").
@@ -286,7 +290,11 @@ export const hostExitRules: LogRule[] = [
     // in static TLS block" is a loader limit, and ibv_reg_mr's ENOMEM is the locked-memory limit
     // (RLIMIT_MEMLOCK), not RAM: both are left out.
     // Windows' ERROR_COMMITMENT_LIMIT is 1455 in every locale ("[WinError 1455] The paging file is
-    // too small ...", learn.microsoft.com/windows/win32/debug/system-error-codes--1300-1699-).
+    // too small ...", learn.microsoft.com/windows/win32/debug/system-error-codes--1300-1699-); where
+    // a library drops the number ("DLL load failed while importing _pywrap_tensorflow_internal: ..."),
+    // its text in the locales users paste: German "Die Auslagerungsdatei ist zu klein, um diesen
+    // Vorgang durchzuführen", Chinese "页面文件太小，无法完成操作" (the same message 1455 in Windows'
+    // de-DE and zh-CN message tables).
     source:
       'CPython MemoryError; numpy _ArrayMemoryError (numpy/core/_exceptions.py); errno ENOMEM; pytorch c10/core/CPUAllocator.cpp (1.0); mujoco engine_util_errmem.c mju_malloc',
     summary: 'a host memory allocation failed (Python MemoryError / ENOMEM)',

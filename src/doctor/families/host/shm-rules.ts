@@ -40,11 +40,21 @@ export const shmRules: LogRule[] = [
     kind: 'shm',
     framework: 'torch',
     weight: 3,
-    keywords: ['is killed by signal: bus'],
-    pattern: /DataLoader worker \(pid(?:\(s\))? ([\d, ]+)\) is killed by signal: Bus error/,
+    keywords: ['is killed by signal: bus', "dataloader's workers are out of shared memory"],
+    // The same report's second sentence, which _error_if_any_worker_fails appends only when the
+    // signal is SIGBUS ("It is possible that dataloader's workers are out of shared memory. Please
+    // try to raise your shared memory limit."), is the report where a paste keeps only it.
+    pattern:
+      /DataLoader worker \(pid(?:\(s\))? ([\d, ]+)\) is killed by signal: Bus error|\bdataloader's workers are out of shared memory\b/,
     source: 'pytorch torch/csrc/DataLoader.cpp _error_if_any_worker_fails',
     summary: 'a DataLoader worker was killed by SIGBUS: /dev/shm is too small for the batches in flight',
-    extract: ({ match }) => ({ facts: definedFacts({ pid: intOf(match[1]!.split(',')[0]!.trim()) }) }),
+    // The worker's PID from the report's first sentence, on this line or (a wrapped paste) the one before.
+    extract: ({ text, before }) => {
+      const pids = /DataLoader worker \(pid(?:\(s\))? ([\d, ]+)\)/.exec(
+        [...before.slice(-1), text].join(' '),
+      )?.[1];
+      return { facts: definedFacts({ pid: intOf(pids?.split(',')[0]?.trim()) }) };
+    },
   },
   {
     code: 'torch-shm-no-space',

@@ -18,6 +18,8 @@ import {
 
 function selfNote(n: TorchNumbers): string {
   if (!n.self) return '';
+  if (n.reservedBytes === 0)
+    return ` (PID ${n.self.pid} is this process: the only one listed, its ${size(n.self.bytes)} is all the memory in use)`;
   return ` (PID ${n.self.pid} is this process: the listed processes account for all used memory and only its ${size(n.self.bytes)} can hold PyTorch's ${size(n.reservedBytes)})`;
 }
 

@@ -3,13 +3,13 @@
 import type { DoctorFamily } from '../types.js';
 import { explainTorch } from './explain.js';
 import { torchSummaryFactRules, torchSummaryRules } from './memory-summary.js';
-import { torchRules } from './rules.js';
+import { torchAllowedFactRules, torchRules } from './rules.js';
 
 /** The pytorch family. */
 export const pytorchFamily: DoctorFamily = {
   name: 'pytorch',
   rules: [...torchRules, ...torchSummaryRules],
-  factRules: torchSummaryFactRules,
+  factRules: [...torchSummaryFactRules, ...torchAllowedFactRules],
   layers: ['torch'],
   frameworks: ['torch'],
   joinedFacts: { keys: ['torch'], layers: ['torch'] },

@@ -58,12 +58,14 @@ export function selfByArithmetic(
   numbers: { totalBytes?: number; freeBytes?: number; reservedBytes: number },
 ): GpuHolder | undefined {
   const { totalBytes, freeBytes, reservedBytes } = numbers;
-  if (holders.length === 0 || totalBytes === undefined || freeBytes === undefined || reservedBytes === 0)
-    return undefined;
+  if (holders.length === 0 || totalBytes === undefined || freeBytes === undefined) return undefined;
   const usedBytes = totalBytes - freeBytes;
   const listedBytes = holders.reduce((sum, h) => sum + h.bytes, 0);
   const toleranceBytes = Math.max(256 * MiB, 0.02 * usedBytes);
   if (Math.abs(listedBytes - usedBytes) > toleranceBytes) return undefined;
+  // One process listed for all used memory, PyTorch's own figures cut off: this process holds at
+  // least its CUDA context by the time its allocator fails, so NVML lists it, and it is the only one.
+  if (reservedBytes === 0) return holders.length === 1 ? holders[0] : undefined;
   const large = holders.filter((h) => h.bytes >= reservedBytes);
   return large.length === 1 ? large[0] : undefined;
 }

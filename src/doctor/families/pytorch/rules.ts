@@ -1,5 +1,5 @@
 // PyTorch's out-of-memory reports, every generation of the message (FACTS Q9).
-import type { Facts, GpuHolder, LogRule, RuleInput } from '../../types.js';
+import type { FactRule, Facts, GpuHolder, LogRule, RuleInput } from '../../types.js';
 import { definedFacts, intOf, lineStart, rankOf, sizeAfter, withSize } from '../extract.js';
 
 const processHolder = withSize(String.raw`Process (\d+) has SIZE memory in use`, 'g');
@@ -17,7 +17,7 @@ function extractTorchOom({ text, before }: RuleInput): { facts: Facts; holders?:
     freeBytes: sizeAfter(text, withSize(`of which SIZE is free`)) ?? sizeAfter(text, withSize(`SIZE free;`)),
     allocatedBytes:
       sizeAfter(text, withSize(`SIZE already allocated`)) ??
-      sizeAfter(text, withSize(`Of the allocated memory SIZE is allocated by PyTorch`)),
+      sizeAfter(text, withSize(`Of the allocated memory SIZE is allocated by`)),
     reservedBytes: sizeAfter(text, withSize(`SIZE reserved in total by PyTorch`)),
     reservedUnallocatedBytes:
       sizeAfter(text, withSize(`SIZE is reserved by PyTorch but unallocated`)) ??
@@ -122,8 +122,25 @@ export const torchRules: LogRule[] = [
     pattern:
       /Allocation on device \d+ would exceed allowed memory|!!! Exception during processing !!! Allocation on device\b/,
     source:
-      'pytorch c10/cuda/CUDACachingAllocator.cpp (allowed memory, set_per_process_memory_fraction); ComfyUI execution.py',
+      'pytorch c10/cuda/CUDACachingAllocator.cpp (allowed memory, set_per_process_memory_fraction); c10/cuda/CUDAMallocAsyncAllocator.cpp mallocAsync (v2.0.0); ComfyUI execution.py',
     summary: 'a CUDA allocation would pass the memory fraction PyTorch was allowed',
+    // Its figures, one a line with the labels padded to a column (CUDAMallocAsyncAllocator.cpp
+    // mallocAsync, v2.0.0: "Currently allocated     : ", "Requested               : ", "Device
+    // limit            : ", "Free (according to CUDA): ", then "PyTorch limit (set by user-supplied
+    // memory fraction)" with its value on the next line). With no fraction set the limit printed is
+    // the allocator's "no limit" (17179869184.00 GiB, past the card), which explainTorch ignores.
+    // Read here where a paste joined them onto the message's line; one a line, by
+    // torchAllowedFactRules.
+    extract: ({ text }) => ({
+      facts: definedFacts({
+        requestedBytes: sizeAfter(text, withSize(String.raw`\bRequested\s*:\s*SIZE`)),
+        allocatedBytes: sizeAfter(text, withSize(String.raw`Currently allocated\s*:\s*SIZE`)),
+        totalBytes: sizeAfter(text, withSize(String.raw`Device limit\s*:\s*SIZE`)),
+        freeBytes: sizeAfter(text, withSize(String.raw`Free \(according to CUDA\)\s*:\s*SIZE`)),
+        allowedBytes: sizeAfter(text, withSize(String.raw`memory fraction\)\s*:\s*SIZE`)),
+        device: intOf(/Allocation on device (\d+) would exceed/.exec(text)?.[1]),
+      }),
+    }),
   },
   {
     code: 'torch-cpu-alloc-failed',
@@ -137,5 +154,30 @@ export const torchRules: LogRule[] = [
     source: 'pytorch c10/core/impl/alloc_cpu.cpp alloc_cpu',
     summary: 'PyTorch could not allocate host memory for a tensor',
     extract: ({ match }) => ({ facts: definedFacts({ requestedBytes: intOf(match[1]) }) }),
+  },
+];
+
+// The figure lines under "Allocation on device N would exceed allowed memory" (torch-allowed-memory-exceeded),
+// one a line with the label padded to a column.
+const allowedFigure: Record<string, string> = {
+  'currently allocated': 'allocatedBytes',
+  requested: 'requestedBytes',
+  'device limit': 'totalBytes',
+  'free (according to cuda)': 'freeBytes',
+};
+
+/** The figure lines of PyTorch's cudaMallocAsync OOM report, as facts of the torch family. */
+export const torchAllowedFactRules: FactRule[] = [
+  {
+    family: 'torch',
+    keywords: ['currently allocated', 'requested', 'device limit', 'free (according to cuda)'],
+    pattern: withSize(
+      String.raw`^\W*(Currently allocated|Requested|Device limit|Free \(according to CUDA\))\s*:\s*SIZE\s*$`,
+    ),
+    source: 'pytorch c10/cuda/CUDAMallocAsyncAllocator.cpp mallocAsync (v2.0.0)',
+    extract: (m) => {
+      const key = allowedFigure[m[1]!.toLowerCase()]!;
+      return definedFacts({ [key]: sizeAfter(m[0], withSize(String.raw`:\s*SIZE`)) });
+    },
   },
 ];
