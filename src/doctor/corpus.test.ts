@@ -174,6 +174,10 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Round 11: a Ray worker's death with no memory evidence is "can't tell" (resolve.ts), and Ray's own
   // list of guesses is not the user's words on memory (log/evidence.ts): 128/128, 0 false OOMs.
   'heldout-10': { kindRight: 128, falseOoms: 0, causesRight: 10, wrongFixes: 0, factsRight: 202 },
+  // Measured once, 2026-11-27 17:06 UTC, with round 11's rules frozen at 68e2e0f (see
+  // HELDOUT-11-RESULT.md): 128/134 (95.5%), 0 false OOMs, 29/36 causes, 0 wrong fixes, 194/213 facts;
+  // the session-start rules (c9050a2) on it: the same.
+  'heldout-11': { kindRight: 128, falseOoms: 0, causesRight: 29, wrongFixes: 0, factsRight: 194 },
 };
 
 for (const part of testCorpusParts) {
@@ -206,7 +210,7 @@ for (const part of testCorpusParts) {
   });
 }
 
-test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-10)', (t) => {
+test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-11)', (t) => {
   const cases = testCorpusParts.flatMap((part) => readPart(part));
   if (cases.length === 0) {
     t.skip('no logs in test/corpus');
@@ -227,8 +231,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // allocation/generic.ts): 1280/1301 (98.4%); with heldout-9 folded in as measured once (103/109):
   // 1383/1410 (98.1%); tuned on heldout-9 too: 1386/1410 (98.3%); round 10 (host kills told in the
   // user's words): 1392/1410 (98.7%); with heldout-10 folded in as measured once (122/128):
-  // 1514/1538 (98.4%); tuned on heldout-10 too (127/128): 1519/1538 (98.8%). Round 11: 1521/1538.
-  const floor = 1521;
+  // 1514/1538 (98.4%); tuned on heldout-10 too (127/128): 1519/1538 (98.8%). Round 11: 1521/1538;
+  // with heldout-11 folded in as measured once (128/134): 1649/1672 (98.6%).
+  const floor = 1649;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
