@@ -44,9 +44,13 @@ checkReferenceRound({
 
 test('round 10, measured once, is pinned: median |error| and the counts within 5, 15 and 30%', async () => {
   const { median, within, summary } = await roundAccuracy(round10Cases);
-  // Measured once at session 12's second shift on 2026-11-27 with session 12's frozen model (0eb5e6e), the
+  // Measured once in session 12's second shift on 2026-11-27 with session 12's frozen model (0eb5e6e), the
   // same figure as the session-start model's: analytic 15.2%, worst +82.5%, 6/16/28 (--trace: 14.5%, worst
-  // +82.5%, 6/19/29; the 32 expressible analytic cases: 14.6%, worst -42.9%).
-  assert.ok(median <= 0.153, summary);
-  assert.ok(within(0.05) >= 6 && within(0.15) >= 16 && within(0.3) >= 28, summary);
+  // +82.5%, 6/19/29; the 32 expressible analytic cases: 14.6%, worst -42.9%). After that measurement the
+  // model engineer corrected gatherer's assumptions from swift's own source (the file's "CORRECTED AFTER THE
+  // ONE MEASUREMENT" note: the script as it was when each figure was written, the datasets' longest samples,
+  // swift's DeepSpeed buckets), the model unchanged; what this pins is the corrected round with the same
+  // model: analytic 14.3%, worst +81.8%, 5/18/28 (--trace: 14.1%, 5/18/29).
+  assert.ok(median <= 0.144, summary);
+  assert.ok(within(0.05) >= 5 && within(0.15) >= 18 && within(0.3) >= 28, summary);
 });

@@ -31,8 +31,8 @@ import type { PublishedCase } from './published-measured.js';
 // compute dtype AUTO = bf16; --use_flash_attn false = eager attention (Qwen 1's remote code) or SDPA
 // (transformers' default for Llama, Mistral, Gemma, Phi-3, InternLM2's remote code eager), true = flash
 // attention 2; --deepspeed default-zero2 / default-zero3 = swift's ds_config/zero2.json and zero3.json (no
-// offload, overlap_comm true, bucket sizes "auto"); the loss is the model's own cross-entropy over the
-// logits upcast to fp32 (transformers 4.3x: `logits = logits.float()` in every causal LM of the time).
+// offload, overlap_comm true; reduce_bucket_size 2e8 in zero2.json, "auto" in zero3.json); the loss is
+// the model's own cross-entropy over the logits upcast to fp32 (transformers 4.3x: `logits = logits.float()` in every causal LM of the time).
 // What was measured: the scripts do not say. From 2023-12-30 (e650d8b96, swift/trainers/trainers.py)
 // swift reported each device's torch.cuda.max_memory_reserved() / 1024**3 as "N.NNGiB" after training, and
 // from 2024-05-21 (8a794ff07) logged it as "memory(GiB)" every logging step (swift/trainers/mixin.py); the
@@ -43,6 +43,25 @@ import type { PublishedCase } from './published-measured.js';
 // dialogues, code, reading comprehension) the peak step is read at the script's --max_length (swift drops longer samples:
 // check_dataset_strategy warning, truncation_strategy delete), assumed; short-sample datasets are named with
 // the length assumed.
+// CORRECTED AFTER THE ONE MEASUREMENT (session 12, second shift, by the model engineer, each from swift's own
+// source; the figure measured once with the frozen model 0eb5e6e is pinned in references-round10.test.ts):
+// (1) a "# NGB GPU memory" line belongs to the script as it was when the line was written (git log -S on the
+// line): qwen_7b_chat/lora's 24GB at 50eb82b09 ran --max_length 2048 (not 1500, no --use_loss_scale);
+// qwen_7b_chat/lora_ddp_ds's 2 * 18GB at fe9674a8a trained advertise-gen with --lora_target_modules ALL;
+// yi_6b/lora's 15GB at 0b3f84037 had --lora_target_modules ALL; qwen1half_7b_chat/lora's 30GB at e37d6a7ce
+// trained ms-bench. (2) The peak step is read at the dataset's longest sample, where swift's table below
+// gives it and it is under --max_length, for the models with Qwen's tokenizer (the table's): blossom-math-zh
+// 563, leetcode-python-en 2146, dureader-robust-zh 1416, advertise-gen 241, codefuse-evol-instruction-zh 2983
+// (the others are longer than their --max_length). Rows with another tokenizer (Llama 2/3, Mistral, Yi,
+// InternLM2, Gemma, Phi-3, CodeQwen1.5) keep --max_length: their token counts are not published.
+// (3) DeepSpeed's buckets as swift's ds_config sets them (see `deepspeed` below). Checked and kept: the
+// figures older than 2023-12-30 are reserved memory too — from ca955baa6 (2023-09-15) swift's trainer
+// recorded torch.cuda.memory_reserved(i) after the 20th step (swift/trainers/trainers.py), so no nvidia-smi.
+// The longest sample of each dataset, in tokens, as swift itself published it: its dataset table's
+// "Statistic (token)" column (mean±std, min, max), computed by scripts/utils/run_dataset_info.py as
+// len(input_ids) after qwen-7b-chat's template encode (Qwen's tokenizer, the chat template included).
+const datasetStats =
+  "swift's docs/source_en/Instruction/Supported-models-datasets.md at 207582467 (scripts/utils/run_dataset_info.py: len(input_ids) under qwen-7b-chat's template)";
 const swiftScripts = 'modelscope/ms-swift examples/pytorch/llm/scripts';
 const swiftCommit = '207582467';
 
@@ -137,7 +156,20 @@ const swift = (row: SwiftRow): PublishedCase => {
         ? `\n  quantization: { weights: awq4, group_size: 128, compute_dtype: ${precision} }`
         : '';
   const convention = row.strategy === 'zero2' || row.strategy === 'zero3' ? ', convention: zero' : '';
-  const parallel = row.gpus > 1 ? `\nparallel: { gpus: ${row.gpus}, strategy: ${row.strategy} }` : '';
+  // swift's ds_config (examples/pytorch/llm/ds_config, later swift/llm/ds_config, the same at every commit
+  // a figure here was written): zero2.json sets overlap_comm true and reduce_bucket_size 2e8; zero3.json
+  // overlap_comm true and reduce_bucket_size "auto", which the HF Trainer fills with hidden_size ×
+  // hidden_size (transformers integrations/deepspeed.py, trainer_config_finalize). Added after the
+  // measurement (the spec had DeepSpeed's defaults: 5e8, overlap_comm off for ZeRO-2).
+  const hidden = Number(/hidden: (\d+)/.exec(shapes[row.shape])?.[1]);
+  const deepspeed =
+    row.strategy === 'zero2'
+      ? ', deepspeed: { overlap_comm: true, reduce_bucket_size: 200000000 }'
+      : row.strategy === 'zero3'
+        ? `, deepspeed: { overlap_comm: true, reduce_bucket_size: ${hidden * hidden} }`
+        : '';
+  const parallel =
+    row.gpus > 1 ? `\nparallel: { gpus: ${row.gpus}, strategy: ${row.strategy}${deepspeed} }` : '';
   return {
     id: `ms-swift-v1-${row.dir.replace(/\//g, '-').replace(/_/g, '')}-${row.gpus}gpu`,
     source: `${swiftScripts}/${row.dir}/sft.sh (commit ${swiftCommit}, https://github.com/modelscope/ms-swift/blob/${swiftCommit}/examples/pytorch/llm/scripts/${row.dir}/sft.sh), "# ${row.line}"`,
@@ -166,13 +198,13 @@ export const round10Cases: PublishedCase[] = [
     method: 'lora',
     targets: ALL,
     dataset: 'ms-agent',
-    maxLength: 1500,
-    seq: 1500,
+    maxLength: 2048,
+    seq: 2048,
     attention: 'eager',
+    extra:
+      'ms-agent mixed 2:1 with general data and 3000 self-cognition samples; the figure was written at 50eb82b09 (2024-02-01), when the script had --max_length 2048 and no --use_loss_scale (both changed later, the figure not re-measured; corrected after the measurement, was 1500)',
     gpus: 1,
     gb: 24,
-    extra:
-      'ms-agent mixed 2:1 with general data and 3000 self-cognition samples, --use_loss_scale true (per-token loss weights)',
   }),
   swift({
     ...q7,
@@ -195,11 +227,12 @@ export const round10Cases: PublishedCase[] = [
     line: '2 * 18GB GPU memory',
     cards: 'Experimental environment: 2 * A10',
     method: 'lora',
-    targets: QKV,
-    dataset: 'blossom-math-zh',
+    targets: ALL,
+    dataset: 'advertise-gen',
     maxLength: 2048,
-    seq: 2048,
+    seq: 241,
     attention: 'eager',
+    seqNote: `the figure was written at fe9674a8a (2023-10-07), when the script trained advertise-gen (later blossom-math-zh) with --lora_target_modules ALL (later DEFAULT); advertise-gen-zh's longest sample is 241 tokens in ${datasetStats} (corrected after the measurement: was blossom-math-zh at 2048 on q, k, v)`,
     gpus: 2,
     strategy: 'zero2',
     ga: 8,
@@ -214,8 +247,9 @@ export const round10Cases: PublishedCase[] = [
     targets: QKV,
     dataset: 'blossom-math-zh',
     maxLength: 2048,
-    seq: 2048,
+    seq: 563,
     attention: 'eager',
+    seqNote: `blossom-math-zh's longest sample is 563 tokens in ${datasetStats} (corrected after the measurement, was 2048)`,
     gpus: 2,
     strategy: 'ddp',
     ga: 8,
@@ -263,8 +297,9 @@ export const round10Cases: PublishedCase[] = [
     method: 'full',
     dataset: 'blossom-math-zh',
     maxLength: 2048,
-    seq: 2048,
+    seq: 563,
     attention: 'flash',
+    seqNote: `blossom-math-zh's longest sample is 563 tokens in ${datasetStats} (corrected after the measurement, was 2048)`,
     gpus: 4,
     strategy: 'zero2',
     gb: 68,
@@ -277,8 +312,9 @@ export const round10Cases: PublishedCase[] = [
     method: 'full',
     dataset: 'blossom-math-zh',
     maxLength: 2048,
-    seq: 2048,
+    seq: 563,
     attention: 'flash',
+    seqNote: `blossom-math-zh's longest sample is 563 tokens in ${datasetStats} (corrected after the measurement, was 2048)`,
     gpus: 4,
     strategy: 'zero3',
     gb: 55,
@@ -294,9 +330,10 @@ export const round10Cases: PublishedCase[] = [
     quant: 'GPTQ 4-bit (group size 128, fp16 embedding and head)',
     dataset: 'leetcode-python-en',
     maxLength: 4096,
-    seq: 4096,
+    seq: 2146,
     attention: 'eager',
     precision: 'fp16',
+    seqNote: `leetcode-python-en's longest sample is 2146 tokens in ${datasetStats} (corrected after the measurement, was 4096)`,
     gpus: 1,
     gb: 13,
   }),
@@ -310,8 +347,9 @@ export const round10Cases: PublishedCase[] = [
     quant: nf4,
     dataset: 'blossom-math-zh',
     maxLength: 2048,
-    seq: 2048,
+    seq: 563,
     attention: 'eager',
+    seqNote: `blossom-math-zh's longest sample is 563 tokens in ${datasetStats} (corrected after the measurement, was 2048)`,
     gpus: 1,
     gb: 16,
   }),
@@ -326,9 +364,10 @@ export const round10Cases: PublishedCase[] = [
     quant: 'GPTQ 4-bit (group size 128, fp16 embedding and head)',
     dataset: 'leetcode-python-en',
     maxLength: 4096,
-    seq: 4096,
+    seq: 2146,
     attention: 'eager',
     precision: 'fp16',
+    seqNote: `leetcode-python-en's longest sample is 2146 tokens in ${datasetStats} (corrected after the measurement, was 4096)`,
     gpus: 1,
     gb: 21,
   }),
@@ -342,8 +381,9 @@ export const round10Cases: PublishedCase[] = [
     targets: 'q, k, v, o, down',
     dataset: 'dureader-robust-zh',
     maxLength: 2048,
-    seq: 2048,
+    seq: 1416,
     attention: 'eager',
+    seqNote: `dureader-robust-zh's longest sample is 1416 tokens in ${datasetStats} (the base model's default-generation template adds fewer tokens than the chat one; taken as equal, assumed; corrected after the measurement, was 2048)`,
     gpus: 2,
     strategy: 'zero2',
     ga: 8,
@@ -377,7 +417,8 @@ export const round10Cases: PublishedCase[] = [
     cards: 'Experimental environment: A100',
     method: 'lora',
     targets: ALL,
-    dataset: 'alpaca-zh + alpaca-en (5000 samples) and 1000 self-cognition samples',
+    dataset:
+      'ms-bench (the dataset when the figure was written, e37d6a7ce 2024-02-06; later alpaca-zh + alpaca-en, 5000 samples; its longest sample is 30960 tokens in the swift docs) and 1000 self-cognition samples',
     maxLength: 1024,
     seq: 1024,
     attention: 'sdpa',
@@ -649,8 +690,9 @@ export const round10Cases: PublishedCase[] = [
     quant: nf4,
     dataset: 'blossom-math-zh (20000 samples)',
     maxLength: 2048,
-    seq: 2048,
+    seq: 563,
     attention: 'flash',
+    seqNote: `blossom-math-zh's longest sample is 563 tokens in ${datasetStats} (corrected after the measurement, was 2048)`,
     gpus: 1,
     gb: 45,
   }),
@@ -665,8 +707,9 @@ export const round10Cases: PublishedCase[] = [
     targets: ALL,
     dataset: 'blossom-math-zh',
     maxLength: 2048,
-    seq: 2048,
+    seq: 563,
     attention: 'flash',
+    seqNote: `blossom-math-zh's longest sample is 563 tokens in ${datasetStats} (corrected after the measurement, was 2048)`,
     gpus: 4,
     strategy: 'zero3',
     ga: 4,
@@ -680,7 +723,7 @@ export const round10Cases: PublishedCase[] = [
     line: '15GB GPU memory',
     cards: 'Experimental environment: A10',
     method: 'lora',
-    targets: QKV,
+    targets: ALL,
     dataset: 'dureader-robust-zh',
     maxLength: 2048,
     seq: 2048,
@@ -716,8 +759,9 @@ export const round10Cases: PublishedCase[] = [
     method: 'full',
     dataset: 'codefuse-evol-instruction-zh',
     maxLength: 4096,
-    seq: 4096,
+    seq: 2983,
     attention: 'flash',
+    seqNote: `codefuse-evol-instruction-zh's longest sample is 2983 tokens in ${datasetStats} (Qwen1.5's tokenizer the same BPE as Qwen's, assumed; corrected after the measurement, was 4096)`,
     gpus: 1,
     gb: 40,
     extra:
@@ -748,10 +792,10 @@ export const round10Cases: PublishedCase[] = [
     unit: 'GiB',
     measured: 42,
     config:
-      "qwen1half_moe_a2_7b_chat/lora/sft.sh: Qwen1.5-MoE-A2.7B-Chat (14,315,784,192 parameters: 24 layers, 2048 wide, 16 heads, 60 routed experts of 1408 with 4 per token and a gated shared expert of 5632 per layer, vocab 151936, untied) in bf16, LoRA r 8 alpha 32 dropout 0.05 on every linear (ALL: the attention projections and every expert's gate, up and down), one A100, batch 1 of blossom-math-zh at --max_length 1024 (the peak step read at 1024, assumed), gradient checkpointing, flash attention 2, AdamW, HF Trainer bf16; reserved GiB as swift logs it, to the whole GB; one GPU. NOT EXPRESSIBLE: the shared expert beside the routed ones (and its sigmoid gate), and LoRA on each of the 60 experts' linears; the spec gives the routed experts with LoRA on the attention projections only",
+      "qwen1half_moe_a2_7b_chat/lora/sft.sh: Qwen1.5-MoE-A2.7B-Chat (14,315,784,192 parameters: 24 layers, 2048 wide, 16 heads, 60 routed experts of 1408 with 4 per token and a gated shared expert of 5632 per layer, vocab 151936, untied) in bf16, LoRA r 8 alpha 32 dropout 0.05 on every linear (ALL: the attention projections and every expert's gate, up and down), one A100, batch 1 of blossom-math-zh at --max_length 1024 (the peak step read at 563 tokens, blossom-math-zh's longest sample in swift's docs/source_en/Instruction/Supported-models-datasets.md at 207582467, under qwen-7b-chat's template; corrected after the measurement, was 1024), gradient checkpointing, flash attention 2, AdamW, HF Trainer bf16; reserved GiB as swift logs it, to the whole GB; one GPU. NOT EXPRESSIBLE: the shared expert beside the routed ones (and its sigmoid gate), and LoRA on each of the 60 experts' linears; the spec gives the routed experts with LoRA on the attention projections only",
     spec: `model:
   params: 14315784192
-  transformer: { family: llama, layers: 24, hidden: 2048, heads: 16, vocab: 151936, ffn: 1408, experts: 60, experts_per_token: 4, bias: qkv, tied_embeddings: false, seq_len: 1024, attention: flash }
+  transformer: { family: llama, layers: 24, hidden: 2048, heads: 16, vocab: 151936, ffn: 1408, experts: 60, experts_per_token: 4, bias: qkv, tied_embeddings: false, seq_len: 563, attention: flash }
   lora: { rank: 8, alpha: 32, targets: [q, k, v, o], dropout: 0.05 }
 training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 16, activation_checkpointing: full, loss: standard }`,
   },
