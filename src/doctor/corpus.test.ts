@@ -183,8 +183,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // digits (test-helpers/corpus.ts): 128/134, 0, 30/36, 0, 210/213 (facts up on heldout-5 .. -9 too);
   // PyTorch's SIGBUS report by its second sentence (host/shm-rules.ts), a launcher's "error code"
   // 137/-9 (host/exits.ts), Windows' 1455 in German (host/exits.ts), Ascend's torch_npu words as the
-  // device's (allocation/generic.ts): 133/134, 0, 32/36, 0, 211/213.
-  'heldout-11': { kindRight: 133, falseOoms: 0, causesRight: 32, wrongFixes: 0, factsRight: 211 },
+  // device's (allocation/generic.ts): 133/134, 0, 32/36, 0, 211/213; a DataLoader worker's death
+  // kept only as rich's marked raise line (host/exits.ts): 134/134.
+  'heldout-11': { kindRight: 134, falseOoms: 0, causesRight: 32, wrongFixes: 0, factsRight: 211 },
 };
 
 for (const part of testCorpusParts) {
@@ -240,8 +241,8 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // user's words): 1392/1410 (98.7%); with heldout-10 folded in as measured once (122/128):
   // 1514/1538 (98.4%); tuned on heldout-10 too (127/128): 1519/1538 (98.8%). Round 11: 1521/1538;
   // with heldout-11 folded in as measured once (128/134): 1649/1672 (98.6%); tuned on heldout-11 too
-  // (133/134): 1654/1672 (98.9%).
-  const floor = 1654;
+  // (134/134): 1655/1672 (99.0%).
+  const floor = 1655;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,

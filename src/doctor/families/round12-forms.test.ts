@@ -366,3 +366,20 @@ describe("Huawei Ascend's allocation failures: the device's, by torch_npu's own 
     );
   });
 });
+
+describe("a DataLoader worker's death in rich's traceback, the message cut below the box", () => {
+  test('the marked raise line is the report; the same source line unmarked is only code', () => {
+    assert.equal(
+      kindOf(
+        "│ ❱  998 │   │   │   │   raise RuntimeError('DataLoader worker (pid(s) {}) exited unexpectedly'.f  │",
+      ),
+      'host_oom',
+    );
+    assert.equal(
+      kindOf(
+        "                raise RuntimeError('DataLoader worker (pid(s) {}) exited unexpectedly'.format(pids_str))",
+      ),
+      'none',
+    );
+  });
+});

@@ -92,8 +92,14 @@ export const hostExitRules: LogRule[] = [
     framework: 'torch',
     weight: 1,
     keywords: ['exited unexpectedly'],
-    pattern: /DataLoader worker \(pid\(s\) ([\d, ]+)\) exited unexpectedly/,
-    source: 'pytorch torch/utils/data/dataloader.py _try_get_data',
+    // Rendered by rich's traceback (Textualize/rich rich/traceback.py: each frame's running line is
+    // marked "❱", and in the last frame that line is the raise) the report may survive only as its
+    // source line, "❱ 1024 │ ... raise RuntimeError('DataLoader worker (pid(s) {}) exited
+    // unexpectedly'.format(pids_str))", the message itself cut below the box: the same report.
+    pattern:
+      /DataLoader worker \(pid\(s\) ([\d, ]+)\) exited unexpectedly|❱\s*\d+\s*│[│\s]*raise RuntimeError\(['"]DataLoader worker \(pid\(s\) \{\}\) exited unexpectedly/,
+    source:
+      'pytorch torch/utils/data/dataloader.py _try_get_data; Textualize/rich rich/traceback.py (❱ marks the running line)',
     summary: 'a DataLoader worker died without a message (host RAM or /dev/shm, most often)',
     extract: ({ match }) => ({ facts: definedFacts({ pid: workerPids(match[1]) }) }),
   },
