@@ -364,6 +364,13 @@ describe("Huawei Ascend's allocation failures: the device's, by torch_npu's own 
       ),
       'gpu_oom',
     );
+    assert.equal(
+      mustDiagnose(
+        '(PID:999, Device:3, RankID:3) ERR00100 PTA call acl api failed.',
+        '[PID: 999] 2025-01-02-03:04:05.123.456 Memory_Allocation_Failure(EL0004): Failed to allocate memory.',
+      ).facts.pid,
+      999,
+    );
   });
 });
 

@@ -30,7 +30,7 @@
 // (wrapped around), TensorFlow's BFC warning "The caller indicates that this is not a failure".
 import { parseLogSize, sizePattern } from '../../sizes.js';
 import type { DiagnosisKind, FactRule, Facts, LogRule } from '../../types.js';
-import { definedFacts } from '../extract.js';
+import { definedFacts, intOf } from '../extract.js';
 import { vendorOf } from './rules.js';
 
 const sized = (source: string): RegExp => new RegExp(source.replaceAll('SIZE', sizePattern), 'i');
@@ -279,7 +279,13 @@ export const genericOutOfMemoryRule: LogRule = {
       group: 'generic',
       facts: {
         ...figures,
-        ...definedFacts({ vendor, memorySideUndecided: kind === undefined ? true : undefined }),
+        // The failing process's PID where the line opens with it (CANN's error records as torch_npu
+        // prints them, "[PID: 210907] 2026-04-09-21:56:40.384.694 Memory_Allocation_Failure(EL0004)").
+        ...definedFacts({
+          vendor,
+          memorySideUndecided: kind === undefined ? true : undefined,
+          pid: intOf(/^\W*\[PID: ?(\d+)\]/.exec(text)?.[1]),
+        }),
       },
     };
   },
