@@ -106,7 +106,9 @@ const logRules: FactRule[] = [
     // memory" is not one).
     // It stands in for the total a message without figures lacks (cuda/explain.ts, pytorch/explain.ts).
     family: 'context',
-    // (Phrases, never "gpu" alone: a training log may name the GPU on every line.)
+    // (Phrases, never "gpu" alone: a training log may name the GPU on every line. Not "gib gpu" either:
+    // memory reports print "host 14.2GiB gpu 11.1GiB" every few lines, and a keyword whose pattern never
+    // matches keeps this once-fact awake on each of them: 18x slower on the large-log bench, 325d769.)
     keywords: [
       'geforce',
       'gtx',
@@ -126,8 +128,6 @@ const logRules: FactRule[] = [
       'g gpu',
       'gb vram',
       'g vram',
-      'gib gpu',
-      'gib vram',
       'gb of vram',
       'g of vram',
       'gb graphics',
