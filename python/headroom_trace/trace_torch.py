@@ -10,6 +10,7 @@ check that the fake trace is right). Nothing here touches a GPU.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 import time
@@ -610,19 +611,18 @@ def run_step(request, *, real: bool, layers=None):
             built[0].to(_weights_dtype(torch, request["weightsDtype"]))
     else:
         built = load_hf_model(torch, request, device, build_real=real, layers=layers)
-    fake = None if real else FakeTensorMode()
-    unpacked = None if real or request.get("module") else _unpacked_batches()
-    fused = None if real or request.get("module") else _fused_attention_dropout(torch)
-    dropout = None if request.get("module") else _native_dropout(torch)
-    if fake is not None:
-        fake.__enter__()
-    if unpacked is not None:
-        unpacked.__enter__()
-    if fused is not None:
-        fused.__enter__()
-    if dropout is not None:
-        dropout.__enter__()
-    try:
+    # Entered in this order and left in the reverse, each only once it is in (a failed entry leaves the
+    # ones before it).
+    contexts = [
+        None if real else FakeTensorMode(),
+        None if real or request.get("module") else _unpacked_batches(),
+        None if real or request.get("module") else _fused_attention_dropout(torch),
+        None if request.get("module") else _native_dropout(torch),
+    ]
+    with contextlib.ExitStack() as stack:
+        for context in contexts:
+            if context is not None:
+                stack.enter_context(context)
         model, batch_fn, opt_fn, loss_fn = built
         if not real:
             materialise(torch, model, device)
@@ -636,15 +636,6 @@ def run_step(request, *, real: bool, layers=None):
         if real:
             return _count_real(torch, model, batch_fn, batch_size, optimizer, autocast, loss_fn, started)
         return _trace(torch, model, names, batch_fn, batch_size, optimizer, autocast, loss_fn, rounding, started)
-    finally:
-        if dropout is not None:
-            dropout.__exit__(None, None, None)
-        if fused is not None:
-            fused.__exit__(None, None, None)
-        if unpacked is not None:
-            unpacked.__exit__(None, None, None)
-        if fake is not None:
-            fake.__exit__(None, None, None)
 
 
 class _unpacked_batches:

@@ -127,8 +127,8 @@ export interface TransformerShape {
   decoderSeqLen: number;
   vocab: number;
   ffn: number;
-  /** swiglu: a gated MLP with three matrices (SwiGLU, GeGLU). */
-  /** gelu_new: GPT-2's tanh-approximated GELU written as tensor ops (keeps three more values). */
+  /** swiglu: a gated MLP with three matrices (SwiGLU, GeGLU); gelu_new: GPT-2's tanh-approximated GELU
+   * written as tensor ops (keeps three more values). */
   mlp: 'gelu' | 'swiglu' | 'gelu_new';
   norm: 'layernorm' | 'rmsnorm';
   /** Biases on every linear layer (GPT-2, BERT); qkv: on Q, K and V only (Qwen2). */
