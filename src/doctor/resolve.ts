@@ -3,7 +3,7 @@
 // not measured far from full. Pure: drafts and log-wide facts in, drafts out.
 import type { Draft } from './candidates.js';
 import { rayWorkerDiedCode, retoldKillCode } from './families/host/exits.js';
-import { hostMemoryFullPercent } from './families/host/explain.js';
+import { bareKillCodes, hostMemoryFullPercent } from './families/host/explain.js';
 import { dockerDefaultShmBytes, shmFullPercent } from './families/host/shm-rules.js';
 import type { Facts } from './types.js';
 
@@ -155,9 +155,6 @@ export function resolveRayWorkerDeath(draft: Draft, context: Facts): Draft {
       'a Ray worker died with no error of its own; the log has no memory evidence to tell the OOM killer from a crash or a stop',
   };
 }
-
-// The kills that say only that a process got SIGKILL (host/exits.ts): no killer's message of their own.
-const bareKillCodes = new Set(['sigkill-exit', 'shell-killed', retoldKillCode]);
 
 /**
  * A bare kill (exit 137, "Killed", -9) in a log that names its sender in that sender's own words: a

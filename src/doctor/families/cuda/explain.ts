@@ -10,9 +10,7 @@ import {
   jaxPoolWords,
   tensorflowPoolFixes,
 } from '../outside-pool.js';
-
-// 4 GiB: below it a card is too small for training most models (pytorch/numbers.ts smallCardBytes).
-const smallCardBytes = 4 * 1024 ** 3;
+import { smallCardBytes } from '../pytorch/numbers.js';
 
 const layerNames: Record<string, string> = {
   cublas: 'cuBLAS',

@@ -62,12 +62,13 @@ export function explainShm(draft: Draft, { context }: ExplainContext): Explanati
   const percent = num(context, 'shmUsePercent');
   const sizeBytes = num(context, 'shmSizeBytes');
   const isDefaultSize = sizeBytes !== undefined && sizeBytes <= dockerDefaultShmBytes;
-  const measured =
-    percent !== undefined && isDefaultSize && percent < shmFullPercent
-      ? `; df showed it ${size(sizeBytes)}, Docker's default size (${percent}% in use when measured: the workers' segments are freed when they die)`
-      : percent !== undefined
-        ? `; df showed it ${percent}% full${sizeBytes !== undefined ? ` of ${size(sizeBytes)}` : ''}`
-        : '';
+  // Docker's 64 MiB measured with room left: the workers' segments went with them (too small, not full).
+  const isDefaultRoomy = isDefaultSize && percent !== undefined && percent < shmFullPercent;
+  const measured = isDefaultRoomy
+    ? `; df showed it ${size(sizeBytes)}, Docker's default size (${percent}% in use when measured: the workers' segments are freed when they die)`
+    : percent !== undefined
+      ? `; df showed it ${percent}% full${sizeBytes !== undefined ? ` of ${size(sizeBytes)}` : ''}`
+      : '';
   if (draft.framework === 'ray') return explainRayObjectStore(draft);
   const nccl = draft.framework === 'nccl';
   const user = nccl
@@ -75,7 +76,7 @@ export function explainShm(draft: Draft, { context }: ExplainContext): Explanati
     : 'DataLoader workers pass batches (and multiprocessing its semaphores)';
   return {
     cause: 'shm_too_small',
-    causeText: `${user} through /dev/shm and it ${isDefaultSize && (percent ?? 100) < shmFullPercent ? 'is too small for them' : 'is full'}${where}${measured}`,
+    causeText: `${user} through /dev/shm and it ${isDefaultRoomy ? 'is too small for them' : 'is full'}${where}${measured}`,
     fixes: [
       // Not where the log shows df's line for /dev/shm already (issue 23 item 5: never what is done).
       ...(sizeBytes === undefined

@@ -147,7 +147,7 @@ function explainSigkill(draft: Draft, { context }: ExplainContext): Explanation 
 export const hostMemoryFullPercent = 95;
 
 // The exits that say only that a process got SIGKILL (exits.ts): no killer's message of their own.
-const bareKillCodes = new Set(['sigkill-exit', 'shell-killed', retoldKillCode]);
+export const bareKillCodes = new Set(['sigkill-exit', 'shell-killed', retoldKillCode]);
 
 /**
  * A limit of the process's own (a memory cgroup, a Slurm job, a pod), not the host's RAM: the kill's

@@ -332,16 +332,13 @@ export function explainTorch(draft: Draft, { context }: ExplainContext): Explana
     draft.facts.processBytes !== undefined && n.processBytes === undefined
       ? `; the message's "this process has ${size(num(draft.facts, 'processBytes')!)}" is NVML failing to match the process (containers), not its usage`
       : '';
+  // No figure beside the request (no total, free or PyTorch's own).
+  const isRequestOnly =
+    total === 0 && n.freeBytes === undefined && n.reservedBytes === 0 && n.allocatedBytes === undefined;
   // No figure at all (a message cut after its first words, "MPS backend out of memory"): the same
   // bare status as CUDA's "out of memory", whose cause the log cannot tell (CORPUS-FORMAT settled
   // rule 9; cuda/explain.ts explainBareCudaOom).
-  if (
-    total === 0 &&
-    n.requestedBytes === 0 &&
-    n.freeBytes === undefined &&
-    n.reservedBytes === 0 &&
-    n.allocatedBytes === undefined
-  )
+  if (isRequestOnly && n.requestedBytes === 0)
     return {
       cause: 'unknown',
       causeText:
@@ -357,14 +354,7 @@ export function explainTorch(draft: Draft, { context }: ExplainContext): Explana
     };
   // Only the request, on a card the log states under 4 GiB: the card, as for a bare CUDA OOM on one
   // (cuda/explain.ts explainBareCudaOom; numbers.ts smallCardBytes).
-  if (
-    total === 0 &&
-    n.freeBytes === undefined &&
-    n.reservedBytes === 0 &&
-    n.allocatedBytes === undefined &&
-    statedCard !== undefined &&
-    statedCard < smallCardBytes
-  )
+  if (isRequestOnly && statedCard !== undefined && statedCard < smallCardBytes)
     return {
       cause: 'device_too_small',
       causeText: `the message gives only the request (${size(n.requestedBytes)}) on a card the log states has ${size(statedCard)}: the CUDA context (0.25–1.5 GiB) and the weights leave little of it for activations`,
@@ -376,7 +366,7 @@ export function explainTorch(draft: Draft, { context }: ExplainContext): Explana
         batchFix(n),
       ],
     };
-  if (total === 0 && n.freeBytes === undefined && n.reservedBytes === 0 && n.allocatedBytes === undefined)
+  if (isRequestOnly)
     return {
       cause: 'batch_too_large',
       causeText: `the message gives only the request (${size(n.requestedBytes)}), no total, free or PyTorch figures: most often the step's own tensors (the batch, the sequence or the resolution) outgrew the card; the full message (or torch.cuda.memory_summary()) would show whether another process held it`,
