@@ -306,9 +306,11 @@ const mmengineLargeSource = `${mmengineLarge} (commit 3b639da1, https://github.c
 const mmengineQuick = 'open-mmlab/mmengine docs/en/get_started/15_minutes.md';
 const mmengineDebug = 'open-mmlab/mmengine docs/en/common_usage/debug_tricks.md';
 const mmactionQuick = 'open-mmlab/mmaction2 docs/en/get_started/quick_run.md';
-// examples/distributed_training_with_flexible_runner.py (the script the page runs, 2023): MMResNet50, CIFAR-10
-// with RandomCrop(32, padding 4) and flip, batch_size 128 per GPU, `torchrun --nproc-per-node 2`, AdamW lr 1e-3,
-// 196 iterations an epoch (50000 / (2 × 128)).
+// examples/distributed_training_with_flexible_runner.py (the script the page runs: --use-deepspeed and
+// --use-fsdp from 399f76ff, 2023-06-28, which the DeepSpeed and FSDP logs of 07/03 follow — the first version,
+// ccd5dc8b, stepped SGD under DeepSpeed; --use-colossalai from db322342, 2023-08-18): MMResNet50, CIFAR-10
+// with RandomCrop(32, padding 4) and flip, batch_size 128 per GPU, `torchrun --nproc-per-node 2`, AdamW lr 1e-3
+// (HybridAdam under ColossalAI), 196 iterations an epoch (50000 / (2 × 128)).
 const flexibleRunner =
   'examples/distributed_training_with_flexible_runner.py: MMResNet50 (torchvision resnet50, 25,557,032 parameters) on CIFAR-10 (32 × 32, RandomCrop padding 4, flip), batch 128 per GPU, torchrun --nproc-per-node 2, AdamW lr 1e-3';
 
