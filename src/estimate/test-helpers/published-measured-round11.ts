@@ -122,6 +122,8 @@ const yi34b: SwiftModel = {
 };
 // baichuan-inc/Baichuan2-7B-Chat: 32 layers, 4096 wide, 32 heads, fused W_pack (no bias), SwiGLU 11008,
 // vocab 125696, RMSNorm, an untied NormHead: 2 × 514,850,816 + 32 × 202,383,360 + 4096 = 7,505,973,248.
+// swift registers it without support_flash_attn, so --use_flash_attn is ignored and the remote code's own
+// kernel runs: xformers' memory_efficient_attention with a LowerTriangularMask in training (read as flash).
 const baichuan2_7b: SwiftModel = {
   key: 'baichuan2-7b-chat',
   name: 'Baichuan2-7B-Chat (7,505,973,248 parameters: 32 layers, 4096 wide, 32 heads, MLP 11008, vocab 125696, rotary)',
@@ -304,9 +306,11 @@ const mmengineLargeSource = `${mmengineLarge} (commit 3b639da1, https://github.c
 const mmengineQuick = 'open-mmlab/mmengine docs/en/get_started/15_minutes.md';
 const mmengineDebug = 'open-mmlab/mmengine docs/en/common_usage/debug_tricks.md';
 const mmactionQuick = 'open-mmlab/mmaction2 docs/en/get_started/quick_run.md';
-// examples/distributed_training_with_flexible_runner.py (the script the page runs, 2023): MMResNet50, CIFAR-10
-// with RandomCrop(32, padding 4) and flip, batch_size 128 per GPU, `torchrun --nproc-per-node 2`, AdamW lr 1e-3,
-// 196 iterations an epoch (50000 / (2 × 128)).
+// examples/distributed_training_with_flexible_runner.py (the script the page runs: --use-deepspeed and
+// --use-fsdp from 399f76ff, 2023-06-28, which the DeepSpeed and FSDP logs of 07/03 follow — the first version,
+// ccd5dc8b, stepped SGD under DeepSpeed; --use-colossalai from db322342, 2023-08-18): MMResNet50, CIFAR-10
+// with RandomCrop(32, padding 4) and flip, batch_size 128 per GPU, `torchrun --nproc-per-node 2`, AdamW lr 1e-3
+// (HybridAdam under ColossalAI), 196 iterations an epoch (50000 / (2 × 128)).
 const flexibleRunner =
   'examples/distributed_training_with_flexible_runner.py: MMResNet50 (torchvision resnet50, 25,557,032 parameters) on CIFAR-10 (32 × 32, RandomCrop padding 4, flip), batch 128 per GPU, torchrun --nproc-per-node 2, AdamW lr 1e-3';
 
@@ -394,7 +398,7 @@ training: { precision: fp32, optimizer: sgd_momentum, batch_size: 12 }`,
 const int8Gptq =
   "GPTQ 8-bit weights (auto_gptq's int8 kernels, group size 128): the spec's int8 is bitsandbytes' LLM.int8 (its outlier handling and buffers), the nearest a user would write";
 const alibi =
-  "Baichuan2-13B's ALiBi attention: its remote code builds an fp32 ALiBi bias of heads × length × length (cached at the model's 4096 positions and sliced per step) and passes it to torch SDPA as a float mask, so the S × S bias lives on the GPU per layer call; the spec gives SDPA without a bias";
+  "Baichuan2-13B's ALiBi attention: its remote code builds a float ALiBi bias of heads × length × length (a cache sized for the model's 4096 positions, sliced per step, rebuilt when longer) and passes it as the attention bias (xformers' memory_efficient_attention in training, xformers 0.0.23 being installed), so an S × S bias per head lives on the GPU beside the layers; the spec gives SDPA without a bias";
 
 export const round11Cases: PublishedCase[] = [
   // LoRA over --max_length 512 to 8192 (the default DEFAULT targets, rank 8, batch 1, checkpointing, flash).
@@ -557,9 +561,14 @@ export const round11Cases: PublishedCase[] = [
 //   78.44), the two-GPU device_map rows (Qwen-72B LoRA, Qwen-7B full at 8192, Qwen-14B full, Yi-34B at 8192:
 //   a naive layer split whose two figures differ by GPU), openbuddy-zephyr-7b-chat (its extended vocabulary
 //   not checked in time), the gradient-accumulation rows 2 to 64 (27.74 GiB each, the default row's figure),
-//   the "bf16" quantization rows (the 2048 LoRA rows again), and the later "Tuners" tables (April 2024, a
-//   different harness: scripts/benchmark/exp.py on ms-agent with ms-bench mixed in, lengths not stated on
-//   the page), the Unsloth, AWQ and AQLM rows (the same later harness).
+//   the "bf16" quantization rows (the 2048 LoRA rows again), and the later "Tuners" tables (April 2024,
+//   c212b44f0: scripts/benchmark/exp.py with config/tuner.json, ms-agent with ms-bench mixed in at
+//   --max_length 2048, evaluation every 2000 steps): their expressible rows repeat this file's specs with
+//   other figures (lora ALL r8: 32.35 GiB there against 27.87 here; full: 73.53 against 74.26; lora+,
+//   rslora and neftune the lora spec again), one spec per case; the rest are methods outside the spec
+//   (DoRA, AdaLoRA, adapters, GaLore, LLaMA-Pro, LISA) or the Unsloth, AWQ and AQLM rows of that harness.
+//   The 27.87 / 32.35 pair is the same config measured twice by one harness months apart: the spread to
+//   expect between two runs of it.
 // - mmengine debug_tricks.md's second ResNet-50 log (477 MiB over a 5-iteration debug epoch: the same spec
 //   as 15_minutes.md's 392 MiB run, one spec per case) and save_gpu_memory.md / speed_up_training.md (no
 //   figures); ColossalAI's nvme_offload.md (host RSS of a GPT-2 run, not GPU memory).
