@@ -113,3 +113,72 @@ describe("doctor's own keywords", () => {
     assert.equal(KeywordAutomaton.for(keywords).isMatchingAll, false);
   });
 });
+
+describe("a SIGKILL exit status in each tool's words", () => {
+  test('every separator the status is written with, and the launchers that name the signal', () => {
+    for (const line of [
+      'Exit status: 137',
+      '[E] process 1234 exit status: 137',
+      'exit_status=137',
+      'Container killed on request. Exit code is 137',
+      'subprocess exited with exit status -9',
+      'YOUR APPLICATION TERMINATED WITH THE EXIT STRING: Killed (signal 9)',
+      'billiard.exceptions.WorkerLostError: Worker exited prematurely: signal 9 (SIGKILL) Job: 3.',
+    ])
+      assert.equal(kindOf(line), 'host_oom', line);
+  });
+
+  test('other statuses and signals are not', () => {
+    for (const line of [
+      'Exit status: 1',
+      'exit status: 1370',
+      'Exit code is 0',
+      'YOUR APPLICATION TERMINATED WITH THE EXIT STRING: Segmentation fault (signal 11)',
+      'Worker exited prematurely: signal 11 (SIGSEGV) Job: 3.',
+    ])
+      assert.equal(kindOf(line), 'none', line);
+  });
+});
+
+describe("a device runtime's allocation failure in its own words", () => {
+  test("MindSpore's device, CANN's 207001 and '<alloc> device memory failed' are the device's", () => {
+    for (const line of [
+      "RuntimeError: Device(id:0) memory isn't enough and alloc failed, kernel name: Default/MatMul-op1, alloc size: 1073741824B.",
+      "RuntimeError: Device memory isn't enough and alloc failed, actor name: kernel_graph_0, alloc size: 1073741824",
+      'aclrtMalloc failed, ret=207001',
+      'RuntimeError: ACL stream synchronize failed, error code:207001',
+      'EE9999: Inner Error! ACL_ERROR_RT_MEMORY_ALLOCATION',
+      '[ERROR] RUNTIME(1234): Malloc device memory failed, size=1073741824',
+    ])
+      assert.equal(kindOf(line), 'gpu_oom', line);
+  });
+
+  test("MindSpore's CPU device (no device word) is the host's; other CANN codes are not memory", () => {
+    assert.equal(
+      kindOf(
+        "RuntimeError: Memory isn't enough and alloc failed, kernel name: Default/MatMul-op1, alloc size: 1073741824B.",
+      ),
+      'host_oom',
+    );
+    assert.equal(kindOf('RuntimeError: ACL stream synchronize failed, error code:507011'), 'none');
+    assert.equal(kindOf('[ERROR] RUNTIME(1234): model execute failed, ret=207011'), 'none');
+  });
+
+  test("a Vulkan or SYCL device-memory status is the renderer's only on the renderer's own line", () => {
+    for (const line of [
+      'ggml_vulkan: vk::Device::allocateMemory: VK_ERROR_OUT_OF_DEVICE_MEMORY',
+      'level_zero backend failed with error: 39 [UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY]',
+      'tvm/src/runtime/vulkan/vulkan_buffer.cc:61: InternalError: Check failed: (__e == VK_SUCCESS) is false: Vulkan Error, code=-2: VK_ERROR_OUT_OF_DEVICE_MEMORY',
+    ]) {
+      const d = mustDiagnose(line);
+      assert.equal(d.kind, 'gpu_oom', line);
+      assert.notEqual(d.cause, 'renderer_memory', line);
+    }
+    assert.equal(
+      mustDiagnose(
+        '2024-06-05 01:29:43 [8,172ms] [Error] [carb.graphics-vulkan.plugin] VkResult: ERROR_OUT_OF_DEVICE_MEMORY',
+      ).cause,
+      'renderer_memory',
+    );
+  });
+});

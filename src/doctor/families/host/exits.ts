@@ -247,9 +247,20 @@ export const hostExitRules: LogRule[] = [
       'signal 9',
       'signal: 9',
       'status=9/kill',
+      'status: 137',
+      'status=137',
+      'status = 137',
+      'code = 137',
+      'code is 137',
+      'status is 137',
+      'status -9',
+      'status: -9',
+      'status=-9',
+      '(signal 9)',
+      'signal 9 (sigkill)',
     ],
     pattern:
-      /\b(?:exit(?:ed)?|status|return)(?:(?: with)?[ _]?(?:code|status|value))?["']?\s*(?:[:=]\s*|is\s+|of\s+)?137\b|(?:exit|error) code[ :=]*\(?137\b|Worker \(pid:\d+\) was sent SIGKILL!|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|(?:Neg)?Signals?\.SIGKILL\b|\b(?:killed|terminated|exited|died)\s+(?:by|with|on)\s+signal\s*:?\s*(?:9|SIGKILL)\b|\bcode=killed, status=9\/KILL\b|killed by SIGKILL|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|(?:return ?code|exit ?code|error code|exit(?:s|ed)? with (?:\w+ )?code)\s*[:=]?\s*-9\b|^\s*SIGKILL\s*$|returned a non-zero code: 137\b|non-zero exit code:[^\n]{0,60}?\b137\b|\*\*\* \[[^\]\n]*\] Error 137\b/i,
+      /\b(?:exit(?:ed)?|status|return)(?:(?: with)?[ _]?(?:code|status|value))?["']?\s*(?:[:=]\s*|is\s+|of\s+)?137\b|(?:exit|error) code[ :=]*\(?137\b|Worker \(pid:\d+\) was sent SIGKILL!|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|(?:Neg)?Signals?\.SIGKILL\b|\b(?:killed|terminated|exited|died)\s+(?:by|with|on)\s+signal\s*:?\s*(?:9|SIGKILL)\b|\bcode=killed, status=9\/KILL\b|killed by SIGKILL|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|(?:return ?code|exit ?(?:code|status)|error code|exit(?:s|ed)? with (?:\w+ )?code)\s*[:=]?\s*-9\b|\bKilled \(signal 9\)|\bsignal:? 9 \(SIGKILL\)|^\s*SIGKILL\s*$|returned a non-zero code: 137\b|non-zero exit code:[^\n]{0,60}?\b137\b|\*\*\* \[[^\]\n]*\] Error 137\b/i,
     // A line that is only "SIGKILL": what a launcher or a wrapper script prints for a child killed so.
     // One shape for the exit status however it is written: "exit code 137", "status code 137",
     // "exited with status 137", JSON's "exitCode": 137 (a container's terminated state).
@@ -267,6 +278,11 @@ export const hostExitRules: LogRule[] = [
     // exited with return code Negsignal.SIGKILL", airflow task_runner; Python's "Signals.SIGKILL"),
     // "killed by signal 9" in any tool's words, systemd's "Main process exited, code=killed,
     // status=9/KILL" (src/core/service.c service_sigchld_event).
+    // The keywords carry each separator the pattern reads ("status: 137", "status=137", "code is 137"
+    // as YARN's "Container killed on request. Exit code is 137"): a keyword narrower than the pattern
+    // hid these spellings from it. MPICH's hydra ends a killed rank with "YOUR APPLICATION TERMINATED
+    // WITH THE EXIT STRING: Killed (signal 9)" (pmi/hydra mpiexec), celery's billiard with "Worker
+    // exited prematurely: signal 9 (SIGKILL)" (billiard/pool.py human_status).
     // Also Flyte's "terminated with exit code (137)" and gunicorn's arbiter "Worker (pid:%s) was sent
     // SIGKILL! Perhaps out of memory?" (benoitc/gunicorn gunicorn/arbiter.py): an observer of the kill.
     source:
@@ -282,7 +298,7 @@ export const hostExitRules: LogRule[] = [
         facts: definedFacts({
           exitCode:
             intOf(
-              /(?:exitcode|return ?code|exit ?code|error code|exit(?:s|ed)? with (?:\w+ )?code)\s*[:=]?\s*(-9)\b|exitcode\s*:\s*(-?\d+)/i
+              /(?:exitcode|return ?code|exit ?(?:code|status)|error code|exit(?:s|ed)? with (?:\w+ )?code)\s*[:=]?\s*(-9)\b|exitcode\s*:\s*(-?\d+)/i
                 .exec(text)
                 ?.slice(1)
                 .find(Boolean),
