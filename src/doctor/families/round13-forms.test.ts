@@ -182,3 +182,59 @@ describe("a device runtime's allocation failure in its own words", () => {
     );
   });
 });
+
+describe("a batch system's kill at the job's memory request", () => {
+  test("PBS's and YARN 3's words are a kill at a memory limit", () => {
+    for (const line of [
+      '=>> PBS: job killed: mem 33554432kb exceeded limit 16777216kb',
+      'PBS: job killed: vmem job total 40000000 kb exceeded limit 33554432 kb',
+      "Container [pid=4242,containerID=container_1_0001_01_000002] is running 2.1GB beyond the 'PHYSICAL' memory limit. Current usage: 6.1 GB of 4 GB physical memory used; 7.0 GB of 8.4 GB virtual memory used. Killing container.",
+    ]) {
+      const d = mustDiagnose(line);
+      assert.equal(d.kind, 'host_oom', line);
+    }
+  });
+
+  test("PBS's walltime kill is not memory", () => {
+    assert.equal(kindOf('=>> PBS: job killed: walltime 3610 exceeded limit 3600'), 'none');
+  });
+});
+
+describe("a device's out-of-memory told in the user's sentence", () => {
+  test('a verb of meeting or showing before the phrase is a report: a possible GPU OOM, cause unknown', () => {
+    for (const line of [
+      'I ran it on my own dataset and met CUDA out of memory error.',
+      'with 4 GPUs I kept getting CUDA OOM on the 2nd iteration',
+      'the node fails and reports "XPU out of memory" after a few images',
+      'we encountered a GPU out-of-memory error during prepare()',
+    ]) {
+      const d = mustDiagnose(line);
+      assert.equal(d.kind, 'gpu_oom', line);
+      assert.equal(d.cause, 'unknown', line);
+    }
+  });
+
+  test('a condition, a negation or a question is not; the pasted message outranks the retelling', () => {
+    for (const line of [
+      'If you encounter CUDA out of memory, try to set --tile with a smaller number.',
+      "I don't get CUDA OOM anymore, but now the loss is NaN",
+      'I never got GPU OOM with this config',
+      'Do you get CUDA out of memory with batch size 8?',
+    ])
+      assert.equal(kindOf(line), 'none', line);
+    assert.equal(
+      mustDiagnose(
+        'I keep getting CUDA OOM:',
+        'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.64 GiB of which 1.06 GiB is free. Including non-PyTorch memory, this process has 22.57 GiB memory in use. Of the allocated memory 21.83 GiB is allocated by PyTorch, and 300.12 MiB is reserved by PyTorch but unallocated.',
+      ).code,
+      'torch-cuda-oom',
+    );
+    assert.equal(
+      kindOf(
+        'I got CUDA OOM last week, fixed it; now:',
+        'RuntimeError: CUDA error: an illegal memory access was encountered',
+      ),
+      'none',
+    );
+  });
+});

@@ -297,6 +297,69 @@ export const genericOutOfMemoryRule: LogRule = {
   },
 };
 
+export const retoldDeviceOomCode = 'retold-device-oom';
+
+// A device's out-of-memory told in the user's own sentence, the message itself not pasted ("I met
+// CUDA out of memory error", "I kept getting CUDA OOM on the 2nd iteration", 'reports "XPU out of
+// memory"'): each never-seen slice held such accounts (test/corpus HELDOUT-4-RESULT.md, -8: "quoted
+// in a sentence"), and the generic reading refuses first-person prose, rightly, for the phrase
+// alone. What makes the sentence a report is a verb of meeting or showing right before the
+// device's phrase — the same evidence as the kill retold in words (host/exits.ts retold-kill,
+// issue 23 item 4: the failure as the user tells it). Not after a condition, a hint or a negation
+// ("if you encounter CUDA out of memory, try --tile", "I don't get CUDA OOM"), nor in a question.
+const reportVerb = String.raw`(?:met|meet|meets|got|get|gets|getting|encounter(?:ed|s|ing)?|hit|hits|(?:run|ran|running|runs) into|fac(?:e|es|ed|ing)|saw|see|sees|seeing|throws?|threw|raise[sd]?|report(?:s|ed)?|show(?:s|ed)?|gives?|gave|produce[sd]?|returns?|returned)`;
+const retoldDevicePhrase = String.raw`(?:CUDA|GPU|HIP|MPS|XPU|NPU|VRAM)(?:[ _-]?out[ _-]?of[ _-]?memory|[ -]?OOM)\b`;
+const retoldDeviceOom = new RegExp(
+  String.raw`\b${reportVerb}\s+(?:(?:an?|the|this|that|same)\s+)?[\`"'“]?${retoldDevicePhrase}`,
+  'i',
+);
+
+// "don't get", "never got", "no longer see", "didn't hit" right before the verb ("n't" ends a word,
+// so no word boundary before it).
+const retoldNegated = /(?:\bnot|\bno|\bnever|n't|\bwithout|\bno longer)\s+(?:\w+\s+)?$/i;
+
+/** The last-resort reading of a device OOM retold in a sentence (no figures: "can't tell" why). */
+export const retoldDeviceOomRule: LogRule = {
+  code: retoldDeviceOomCode,
+  kind: 'gpu_oom',
+  framework: 'other',
+  weight: 1,
+  isLastResort: true,
+  keywords: [
+    'out of memory',
+    'out-of-memory',
+    'out_of_memory',
+    'outofmemory',
+    'cuda oom',
+    'cuda-oom',
+    'gpu oom',
+    'gpu-oom',
+    'vram oom',
+    'hip oom',
+    'mps oom',
+    'xpu oom',
+    'npu oom',
+  ],
+  pattern: retoldDeviceOom,
+  source:
+    "issue 23 item 4 (the failure as the user tells it); host/exits.ts retold-kill; test/corpus HELDOUT-4/-8-RESULT.md (OOMs named only in the reporter's sentence)",
+  summary: "the user's own sentence says the device ran out of memory (the message itself is not in the log)",
+  extract: ({ text, match }) => {
+    const lead = text.slice(0, match.index);
+    if (
+      hintBefore.test(lead) ||
+      retoldNegated.test(lead) ||
+      /\b(?:if|when|whenever|unless)\b[^.,;]{0,40}$/i.test(lead)
+    )
+      return undefined;
+    const rest = text.slice(match.index);
+    const end = rest.search(/[.!](?:\s|$)/);
+    if (/\?/.test(end < 0 ? rest : rest.slice(0, end))) return undefined;
+    const vendor = vendorOf(match[0]);
+    return { group: 'generic', facts: definedFacts({ vendor }) };
+  },
+};
+
 /** That the log names a GPU or another accelerator anywhere (decides a reading whose lines did not). */
 export const deviceSeenFactRule: FactRule = {
   family: 'context',
