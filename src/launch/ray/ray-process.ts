@@ -119,8 +119,10 @@ export class RayProcess {
   ended(exit: ExitEvent, options: { at: string; isStopping: boolean }): Verdict {
     this.state = 'ended';
     this.endedAt = options.at;
-    if (exit.pid !== null) this.pid = exit.pid;
-    if (exit.node) this.node = exit.node;
+    // The driver reports this attempt's own PID and node: none where the attempt died before its start
+    // answered (and Ray's message named no node), so an earlier attempt's are not carried over.
+    this.pid = exit.pid;
+    this.node = exit.node;
     if (typeof exit.peak_cgroup_bytes === 'number')
       this.peakCgroupBytes = Math.max(this.peakCgroupBytes ?? 0, exit.peak_cgroup_bytes);
     const log = this.reader.verdict();

@@ -10,6 +10,7 @@ import {
   jaxPoolWords,
   tensorflowPoolFixes,
 } from '../outside-pool.js';
+import { largerCardFix, smallCardReason } from '../pytorch/fixes.js';
 import { smallCardBytes } from '../pytorch/numbers.js';
 
 const layerNames: Record<string, string> = {
@@ -86,6 +87,9 @@ export function explainLibrary(draft: Draft, ctx: ExplainContext): Explanation {
   };
 }
 
+// A bare OOM gives no figures to size the cut.
+const halveBatch = fix('lower the batch size (halve it)', 'activations scale with the batch');
+
 /** A generic "CUDA error: out of memory" with no numbers: what can and cannot be said. */
 export function explainBareCudaOom(draft: Draft, ctx: ExplainContext): Explanation {
   if (isJaxFrontEnd(ctx) || ctx.frameworks.tensorflow) return explainLibrary(draft, ctx);
@@ -97,14 +101,8 @@ export function explainBareCudaOom(draft: Draft, ctx: ExplainContext): Explanati
   if (card !== undefined && card < smallCardBytes)
     return {
       cause: 'device_too_small',
-      causeText: `a CUDA call failed with out of memory${phase} on a card the log states has ${size(card)}: the CUDA context (0.25–1.5 GiB) and the weights leave little of it for activations`,
-      fixes: [
-        fix(
-          'run on a GPU with more memory (or on the CPU for a model this size)',
-          `a ${size(card)} card holds the context, the weights and the activations at once; no setting makes the fixed part smaller`,
-        ),
-        fix('lower the batch size (halve it)', 'activations scale with the batch'),
-      ],
+      causeText: `a CUDA call failed with out of memory${phase} on a card the log states has ${size(card)}: ${smallCardReason}`,
+      fixes: [largerCardFix(card), halveBatch],
     };
   return {
     cause: 'unknown',
@@ -115,7 +113,7 @@ export function explainBareCudaOom(draft: Draft, ctx: ExplainContext): Explanati
         'print torch.cuda.memory_summary() when it fails (catch the error) to see what this process holds; if memory rises from step to step, look for tensors kept alive across steps (losses summed without .item(), lists of outputs)',
         'the summary gives allocated and reserved memory, which this message lacks',
       ),
-      fix('lower the batch size (halve it)', 'activations scale with the batch'),
+      halveBatch,
     ],
   };
 }

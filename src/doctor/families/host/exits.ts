@@ -23,8 +23,93 @@ const localKilled = [
   'Geëlimineerd',
   'Zabit (SIGKILL)',
   'Dödad',
+  // the rest of glibc 2.36's catalogs (libc-l10n, po/<lang>.po msgid "Killed": be, bg, ca, da, el, eo,
+  // fi, gl, hr, hu, id, lt, nb, sk, sl, sr, tr, vi): the same word wherever the shell runs.
+  'Забіты',
+  'Безусловно прекъснат',
+  'Matat',
+  'Dræbt',
+  'Σκοτώθηκε',
+  'Buĉita',
+  'Tapettu',
+  'Matado',
+  'Ubijen',
+  'Kilőve',
+  'Terbunuh',
+  'Nutraukta (killed)',
+  'Drept',
+  'Zabitý',
+  'Pobit',
+  'Убијен',
+  'Süreç durduruldu',
+  'Bị buộc kết thúc',
 ];
 const localKilledPattern = localKilled.map((word) => word.replace(/[()]/g, '\\$&')).join('|');
+
+// Keywords for the words above whose letters a case-insensitive match spells many ways (Cyrillic,
+// Greek): their common tails ("Убито"/"Вбито" -> "бито"), few enough cased letters for the byte
+// prefilter (stream/keyword-automaton.ts spells a keyword out, at most 64 spellings).
+const localKilledKeywords = [
+  ...localKilled.filter((w) => !/[\u0370-\u03ff\u0400-\u04ff]/.test(w)).map((w) => w.toLowerCase()),
+  'бито',
+  'біты',
+  'снат',
+  'бијен',
+  'θηκε',
+];
+
+// strerror(ENOMEM), "Cannot allocate memory", as glibc translates it (glibc 2.36 po/<lang>.po, the
+// libc-l10n catalogs: be bg ca cs da de el eo es fi fr gl hr hu id it ja ko lt nb nl pl pt pt_BR ru sk
+// sl sr sv tr uk vi zh_CN zh_TW): Python's "OSError: [Errno 12] ...", fork's and mmap's failures print
+// it in the user's locale. Each with a keyword of few cased letters (as localKilledKeywords).
+const localNoMemory: readonly (readonly [string, string])[] = [
+  ['немагчыма разьмеркаваць памяць', 'мяць'],
+  ['Не може да се задели памет', 'адели'],
+  ["No s'ha pogut reservar memòria", 'pogut reservar mem'],
+  ['Nelze alokovat paměť', 'nelze alokovat pam'],
+  ['Kan ikke tildele hukommelse', 'kan ikke tildele hukommelse'],
+  ['Nicht genügend Hauptspeicher verfügbar', 'hauptspeicher verf'],
+  ['Δεν είναι δυνατό να δεσμευτεί μνήμη', 'νήμη'],
+  ['Mankas sufiĉa memoro', 'mankas sufi'],
+  ['No se pudo asignar memoria', 'asignar memoria'],
+  ['Muistin varaaminen ei onnistu', 'muistin varaaminen'],
+  ['Ne peut allouer de la mémoire', 'allouer de la m'],
+  ['Non se pode reservar memoria', 'pode reservar memoria'],
+  ['Nema dovoljno memorije', 'nema dovoljno memorije'],
+  ['Nem foglalható memória', 'nem foglalhat'],
+  ['Tidak dapat mengalokasikan memori', 'mengalokasikan memori'],
+  ['Impossibile allocare memoria', 'impossibile allocare memoria'],
+  ['メモリを確保できません', 'メモリを確保できません'],
+  ['메모리를 할당할 수 없습니다', '메모리를 할당할 수 없습니다'],
+  ['Nepavyko išskirti atminties', 'atminties'],
+  ['Kan ikke tildele minne', 'kan ikke tildele minne'],
+  ['Onvoldoende geheugen beschikbaar', 'onvoldoende geheugen'],
+  ['Nie można przydzielić pamięci', 'przydzieli'],
+  ['Impossível alocar memória', 'alocar mem'],
+  ['Não foi possível alocar memória', 'alocar mem'],
+  ['Невозможно выделить память', 'елить'],
+  ['Nie je možné prideliť pamäť', 'prideli'],
+  ['Pomnilnika ni mogoče dodeliti', 'pomnilnika ni mogo'],
+  ['Не могу да доделим меморију', 'орију'],
+  ['Kan inte allokera minne', 'kan inte allokera minne'],
+  ['Bellek ayrılamadı', 'bellek ayr'],
+  ["Не вдалося розподілити пам'ять", 'поді'],
+  ['Không thể cấp phát bộ nhớ', 'cấp phát bộ nhớ'],
+  ['无法分配内存', '无法分配内存'],
+  ['無法配置記憶體', '無法配置記憶體'],
+];
+// The first letter in either case (the TLS message, below, starts lower-case); an apostrophe typed
+// straight or curly.
+const localNoMemoryPattern = localNoMemory
+  .map(([phrase]) => {
+    const first = phrase[0]!;
+    const rest = phrase.slice(1).replaceAll("'", "['\u2019]");
+    return first.toLowerCase() === first.toUpperCase()
+      ? first + rest
+      : `[${first.toUpperCase()}${first.toLowerCase()}]${rest}`;
+  })
+  .join('|');
+const localNoMemoryLine = new RegExp(localNoMemoryPattern);
 
 // A launcher that runs the training process as a child and reports how it ended.
 const launcherWords =
@@ -162,9 +247,20 @@ export const hostExitRules: LogRule[] = [
       'signal 9',
       'signal: 9',
       'status=9/kill',
+      'status: 137',
+      'status=137',
+      'status = 137',
+      'code = 137',
+      'code is 137',
+      'status is 137',
+      'status -9',
+      'status: -9',
+      'status=-9',
+      '(signal 9)',
+      'signal 9 (sigkill)',
     ],
     pattern:
-      /\b(?:exit(?:ed)?|status|return)(?:(?: with)?[ _]?(?:code|status|value))?["']?\s*(?:[:=]\s*|is\s+|of\s+)?137\b|(?:exit|error) code[ :=]*\(?137\b|Worker \(pid:\d+\) was sent SIGKILL!|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|(?:Neg)?Signals?\.SIGKILL\b|\b(?:killed|terminated|exited|died)\s+(?:by|with|on)\s+signal\s*:?\s*(?:9|SIGKILL)\b|\bcode=killed, status=9\/KILL\b|killed by SIGKILL|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|(?:return ?code|exit ?code|error code|exit(?:s|ed)? with (?:\w+ )?code)\s*[:=]?\s*-9\b|^\s*SIGKILL\s*$|returned a non-zero code: 137\b|non-zero exit code:[^\n]{0,60}?\b137\b|\*\*\* \[[^\]\n]*\] Error 137\b/i,
+      /\b(?:exit(?:ed)?|status|return)(?:(?: with)?[ _]?(?:code|status|value))?["']?\s*(?:[:=]\s*|is\s+|of\s+)?137\b|(?:exit|error) code[ :=]*\(?137\b|Worker \(pid:\d+\) was sent SIGKILL!|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|(?:Neg)?Signals?\.SIGKILL\b|\b(?:killed|terminated|exited|died)\s+(?:by|with|on)\s+signal\s*:?\s*(?:9|SIGKILL)\b|\bcode=killed, status=9\/KILL\b|killed by SIGKILL|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|(?:return ?code|exit ?(?:code|status)|error code|exit(?:s|ed)? with (?:\w+ )?code)\s*[:=]?\s*-9\b|\bKilled \(signal 9\)|\bsignal:? 9 \(SIGKILL\)|^\s*SIGKILL\s*$|returned a non-zero code: 137\b|non-zero exit code:[^\n]{0,60}?\b137\b|\*\*\* \[[^\]\n]*\] Error 137\b/i,
     // A line that is only "SIGKILL": what a launcher or a wrapper script prints for a child killed so.
     // One shape for the exit status however it is written: "exit code 137", "status code 137",
     // "exited with status 137", JSON's "exitCode": 137 (a container's terminated state).
@@ -182,6 +278,11 @@ export const hostExitRules: LogRule[] = [
     // exited with return code Negsignal.SIGKILL", airflow task_runner; Python's "Signals.SIGKILL"),
     // "killed by signal 9" in any tool's words, systemd's "Main process exited, code=killed,
     // status=9/KILL" (src/core/service.c service_sigchld_event).
+    // The keywords carry each separator the pattern reads ("status: 137", "status=137", "code is 137"
+    // as YARN's "Container killed on request. Exit code is 137"): a keyword narrower than the pattern
+    // hid these spellings from it. MPICH's hydra ends a killed rank with "YOUR APPLICATION TERMINATED
+    // WITH THE EXIT STRING: Killed (signal 9)" (pmi/hydra mpiexec), celery's billiard with "Worker
+    // exited prematurely: signal 9 (SIGKILL)" (billiard/pool.py human_status).
     // Also Flyte's "terminated with exit code (137)" and gunicorn's arbiter "Worker (pid:%s) was sent
     // SIGKILL! Perhaps out of memory?" (benoitc/gunicorn gunicorn/arbiter.py): an observer of the kill.
     source:
@@ -197,7 +298,7 @@ export const hostExitRules: LogRule[] = [
         facts: definedFacts({
           exitCode:
             intOf(
-              /(?:exitcode|return ?code|exit ?code|error code|exit(?:s|ed)? with (?:\w+ )?code)\s*[:=]?\s*(-9)\b|exitcode\s*:\s*(-?\d+)/i
+              /(?:exitcode|return ?code|exit ?(?:code|status)|error code|exit(?:s|ed)? with (?:\w+ )?code)\s*[:=]?\s*(-9)\b|exitcode\s*:\s*(-?\d+)/i
                 .exec(text)
                 ?.slice(1)
                 .find(Boolean),
@@ -215,18 +316,13 @@ export const hostExitRules: LogRule[] = [
     kind: 'host_oom',
     framework: 'kernel',
     weight: 2,
-    // Cyrillic "Убито"/"Вбито" by their common tail: each cased Cyrillic letter has 2-3 spellings to a
-    // case-insensitive RegExp, and the byte prefilter spells a keyword out (at most 64 spellings).
-    keywords: [
-      'killed',
-      'бито',
-      ...localKilled.filter((w) => !/[а-яА-Я]/.test(w)).map((w) => w.toLowerCase()),
-    ],
+    keywords: ['killed', ...localKilledKeywords],
     pattern: new RegExp(
-      String.raw`line \d+:\s+(\d+) Killed\b|${lineStart}(?:\[\d+\][+-]?\s+)?Killed(?:: 9)?(?:\s{2,}\S.*)?\s*$|(?:\]|[\d%|\u2588-\u258F]s?(?=Killed\s*$)) ?Killed\s*$|(?:^\s*|[\]\d%|\u2588-\u258F]s? ?)(?:${localKilledPattern})\s*$|zsh: killed|(?<![:=]\s?)(?:^|(?<=[\s(]))["“'\`][Kk]illed\.?["”'\`](?=[\s.,;:)!?]|$)|\[\d+\]\s+[+-]?\s*(\d+) killed {2,}\S`,
+      String.raw`line \d+:\s+(\d+) Killed\b|${lineStart}(?:\[\d+\][+-]?\s+)?Killed(?:: 9)?(?:\s{2,}\S.*)?\s*$|(?:\]|[\d%|\u2588-\u258F]s?(?=Killed\s*$)) ?Killed\s*$|^\s*(?:\[\d+\][+-]?\s+)?(?:${localKilledPattern})(?:\s{2,}\S.*)?\s*$|[\]\d%|\u2588-\u258F]s? ?(?:${localKilledPattern})\s*$|zsh: killed|(?<![:=]\s?)(?:^|(?<=[\s(]))["“'\`][Kk]illed\.?["”'\`](?=[\s.,;:)!?]|$)|\[\d+\]\s+[+-]?\s*(\d+) killed {2,}\S`,
     ),
     // bash prints "Killed" (strsignal(SIGKILL)) for a job ended by SIGKILL, in the user's locale
-    // (localKilled), alone on a line or glued to the last progress bar the job drew ("ETA: 2621s已杀死");
+    // (localKilled), alone on a line, in its job report ("[1]+  Killed    python x.py", the same in any
+    // locale: "[1]+  已杀死    python x.py"), or glued to the last progress bar the job drew ("ETA: 2621s已杀死");
     // zsh's job report is "[1]    14875 killed     python main.py" (Src/jobs.c printjob, sigmsg
     // "killed"), often glued to the last progress bar the job drew.
     // The same word quoted in a user's sentence ('I get a "Killed" message', 'fails with `killed`'):
@@ -275,9 +371,13 @@ export const hostExitRules: LogRule[] = [
       'fail to alloc memory of',
       'posix_memalign',
       'fatalerror: could not allocate memory',
+      'errno 12]',
+      'winerror 8]',
+      'winerror 14]',
+      ...localNoMemory.map(([, keyword]) => keyword),
     ],
     pattern: withSize(
-      String.raw`${lineStart}MemoryError(?:\b|(?=Traceback))|\)MemoryError\b|${retoldMemoryError}|<(?:type|class) '(?:exceptions\.)?MemoryError'>|Fail to alloc memory of (\d+) size|_ArrayMemoryError|Unable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|std::bad_alloc|paging file is too small|\[WinError 1455\]|Auslagerungsdatei ist zu klein|页面文件太小|posix_memalign\([^)]*\)(?: == 0\. |:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
+      String.raw`${lineStart}MemoryError(?:\b|(?=Traceback))|\)MemoryError\b|${retoldMemoryError}|<(?:type|class) '(?:exceptions\.)?MemoryError'>|Fail to alloc memory of (\d+) size|_ArrayMemoryError|Unable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|std::bad_alloc|paging file is too small|\[WinError (?:1455|8|14)\]|\[Errno 12\]|${localNoMemoryPattern}|Auslagerungsdatei ist zu klein|页面文件太小|posix_memalign\([^)]*\)(?: == 0\. |:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
     ),
     // A paste that joined a traceback's lines glues the exception to the source line before it
     // ("...pickle.load(from_parent)MemoryError") or to the next traceback's header ("MemoryErrorTraceback").
@@ -300,12 +400,21 @@ export const hostExitRules: LogRule[] = [
     // a library drops the number ("DLL load failed while importing _pywrap_tensorflow_internal: ..."),
     // its text in the locales users paste: German "Die Auslagerungsdatei ist zu klein, um diesen
     // Vorgang durchzuführen", Chinese "页面文件太小，无法完成操作" (the same message 1455 in Windows'
-    // de-DE and zh-CN message tables).
+    // de-DE and zh-CN message tables). ENOMEM's number, "[Errno 12]" (Linux
+    // include/uapi/asm-generic/errno-base.h, macOS sys/errno.h: 12), and Windows'
+    // ERROR_NOT_ENOUGH_MEMORY 8 and ERROR_OUTOFMEMORY 14 (learn.microsoft.com/windows/win32/debug/
+    // system-error-codes--0-499-) are the same in every locale; strerror(ENOMEM)'s words in glibc's
+    // catalogs: localNoMemory.
     source:
-      'CPython MemoryError; numpy _ArrayMemoryError (numpy/core/_exceptions.py); errno ENOMEM; pytorch c10/core/CPUAllocator.cpp (1.0); mujoco engine_util_errmem.c mju_malloc',
+      'CPython MemoryError; numpy _ArrayMemoryError (numpy/core/_exceptions.py); errno ENOMEM (12), its strerror in glibc 2.36 po/*.po; Windows system error codes 8, 14, 1455; pytorch c10/core/CPUAllocator.cpp (1.0); mujoco engine_util_errmem.c mju_malloc',
     summary: 'a host memory allocation failed (Python MemoryError / ENOMEM)',
     extract: ({ text }) => {
-      if (/Cannot allocate memory/.test(text) && /\bibv_|NCCL|memlock/i.test(text)) return undefined;
+      const isEnomem = /Cannot allocate memory|\[Errno 12\]/.test(text) || localNoMemoryLine.test(text);
+      if (isEnomem && /\bibv_|NCCL|memlock/i.test(text)) return undefined;
+      // The loader's "cannot allocate memory in static TLS block" holds strerror's words in most
+      // catalogs ("no se pudo asignar memoria en el bloque TLS estático", "无法在静态 TLS 块中分配内存"):
+      // a loader limit, as in English (bg.po spells it "TSL", sr.po "ТЛС").
+      if (localNoMemoryLine.test(text) && /\b(?:TLS|TSL)\b|ТЛС/.test(text)) return undefined;
       const array = withSize(
         String.raw`Unable to allocate SIZE for an array with shape \(([\d, ]*)\) and data type (\w+)`,
       ).exec(text);

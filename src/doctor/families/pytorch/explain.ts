@@ -4,7 +4,14 @@
 import type { Draft } from '../../candidates.js';
 import type { FixDetail } from '../../types.js';
 import { type ExplainContext, type Explanation, fix, num, seeHolders, size } from '../explain-types.js';
-import { allocatorFix, batchFix, coTenantFixes, generationOf } from './fixes.js';
+import {
+  allocatorFix,
+  batchFix,
+  coTenantFixes,
+  generationOf,
+  largerCardFix,
+  smallCardReason,
+} from './fixes.js';
 import {
   contradictionOf,
   isCoTenant,
@@ -51,13 +58,7 @@ function tooSmall(n: TorchNumbers): Explanation {
   return {
     cause: 'device_too_small',
     causeText: `the card is too small: of its ${size(total)}, ${size(outside)} is outside PyTorch (this process's CUDA context and the display, 0.25–1.5 GiB on any card), which leaves PyTorch about ${size(total - outside)}${n.freeBytes !== undefined && n.freeBytes >= n.requestedBytes ? `; the ${size(n.freeBytes)} free beside the ${size(n.requestedBytes)} request are the card's last blocks, which the driver does not hand out whole` : ''}`,
-    fixes: [
-      fix(
-        'run on a GPU with more memory (or on the CPU for a model this size)',
-        `a ${size(total)} card holds the context (${Math.round((outside / total) * 100)}% of it here), the weights and the activations at once; no setting makes the fixed part smaller`,
-      ),
-      batchFix(n),
-    ],
+    fixes: [largerCardFix(total, outside / total), batchFix(n)],
   };
 }
 
@@ -357,14 +358,8 @@ export function explainTorch(draft: Draft, { context }: ExplainContext): Explana
   if (isRequestOnly && statedCard !== undefined && statedCard < smallCardBytes)
     return {
       cause: 'device_too_small',
-      causeText: `the message gives only the request (${size(n.requestedBytes)}) on a card the log states has ${size(statedCard)}: the CUDA context (0.25–1.5 GiB) and the weights leave little of it for activations`,
-      fixes: [
-        fix(
-          'run on a GPU with more memory (or on the CPU for a model this size)',
-          `a ${size(statedCard)} card holds the context, the weights and the activations at once; no setting makes the fixed part smaller`,
-        ),
-        batchFix(n),
-      ],
+      causeText: `the message gives only the request (${size(n.requestedBytes)}) on a card the log states has ${size(statedCard)}: ${smallCardReason}`,
+      fixes: [largerCardFix(statedCard), batchFix(n)],
     };
   if (isRequestOnly)
     return {

@@ -5,6 +5,27 @@ import type { FixDetail } from '../../types.js';
 import { fix, size } from '../explain-types.js';
 import { batchCutPercent, contextMaxBytes, type TorchNumbers } from './numbers.js';
 
+/**
+ * The one fix for a card too small for the work (device_too_small), for a bare CUDA OOM and a torch
+ * OOM alike (cuda/explain.ts, explain.ts): the context, the weights and the activations share it,
+ * and no setting makes the fixed part smaller. `contextShare`, where the figures give it, is the
+ * share of the card outside PyTorch.
+ */
+export function largerCardFix(cardBytes: number, contextShare?: number): FixDetail {
+  const context =
+    contextShare === undefined
+      ? 'the context'
+      : `the context (${Math.round(contextShare * 100)}% of it here)`;
+  return fix(
+    'run on a GPU with more memory (or on the CPU for a model this size)',
+    `a ${size(cardBytes)} card holds ${context}, the weights and the activations at once; no setting makes the fixed part smaller`,
+  );
+}
+
+/** Why a card the log states under 4 GiB is too small (numbers.ts smallCardBytes), in one sentence's tail. */
+export const smallCardReason =
+  'the CUDA context (0.25–1.5 GiB) and the weights leave little of it for activations';
+
 /** Which allocator options the process's PyTorch has, judged from its message's wording. */
 export type TorchGeneration = 'cached' | 'reserved' | 'reserved-hint' | 'modern';
 

@@ -169,11 +169,15 @@ export const simRules: LogRule[] = [
       'not enough video memory',
     ],
     pattern:
-      /ERROR_OUT_OF_DEVICE_MEMORY|(?:[Vv]ulkan|carb\.graphics|\bRTX|\bomni\.|[Rr]enderer)[^\n]*?(?:Out of GPU memory|[Nn]ot enough (?:GPU|device|video) memory)|(?:Out of GPU memory|[Nn]ot enough (?:GPU|device|video) memory) allocating resource/,
+      /(?:carb\.graphics|\bRTX|\bomni\.|[Rr]enderer|gpu\.foundation)[^\n]*?ERROR_OUT_OF_DEVICE_MEMORY|(?:[Vv]ulkan|carb\.graphics|\bRTX|\bomni\.|[Rr]enderer)[^\n]*?(?:Out of GPU memory|[Nn]ot enough (?:GPU|device|video) memory)|(?:Out of GPU memory|[Nn]ot enough (?:GPU|device|video) memory) allocating resource/,
     // Omniverse carb.graphics-vulkan reports VkResult VK_ERROR_OUT_OF_DEVICE_MEMORY, and "Out of GPU
     // memory allocating resource '...'" from its memory manager. The same few words are every
     // library's ("Failed to load model - not enough GPU memory", vllm gpu_model_runner.py; onnxruntime's
-    // users): only the renderer's own names or its resource words make them the renderer's.
+    // users): only the renderer's own names or its resource words make them the renderer's. So too
+    // the status: VK_ERROR_OUT_OF_DEVICE_MEMORY is any Vulkan program's (llama.cpp's and TVM's Vulkan
+    // backends), and SYCL's UR_RESULT_/PI_ERROR_OUT_OF_DEVICE_MEMORY end in the same words: the
+    // renderer's only on its own plugin's line ("[carb.graphics-vulkan.plugin] VkResult:
+    // ERROR_OUT_OF_DEVICE_MEMORY"); elsewhere device-alloc-failed reads it (cause by its figures).
     source: 'Vulkan VkResult VK_ERROR_OUT_OF_DEVICE_MEMORY (Omniverse carb.graphics-vulkan.plugin)',
     summary: 'the RTX renderer (Vulkan) ran out of GPU memory',
   },

@@ -1,0 +1,240 @@
+// Issue 23, round 12 of the rules: the OS's own memory reports in every language the C library
+// speaks. strerror(ENOMEM) ("Cannot allocate memory") and strsignal(SIGKILL) ("Killed") are printed
+// in the user's locale (Python's "OSError: [Errno 12] ...", bash's job report); each round's
+// never-seen slice brought another locale (heldout-11: Windows' 1455 in German). The catalogs are
+// read from this machine's glibc (libc-l10n, /usr/share/locale/<lang>/LC_MESSAGES/libc.mo), so a
+// glibc release that changes a translation is noticed; the test skips where they are absent.
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { logFactRules, logRules } from '../index.js';
+import { KeywordAutomaton } from '../stream/keyword-automaton.js';
+import { mustDiagnose, primary } from '../test-helpers/diagnose.js';
+
+const kindOf = (...lines: string[]) => primary(...lines)?.kind ?? 'none';
+const localeDir = '/usr/share/locale';
+
+// A GNU gettext .mo catalog (gettext manual §10.3 "The Format of GNU MO Files"): magic, revision,
+// count, offsets of the original and translated string tables, each entry a length and an offset.
+function readCatalog(path: string): Map<string, string> {
+  const bytes = readFileSync(path);
+  const little = bytes.readUInt32LE(0) === 0x950412de;
+  const u32 = (at: number) => (little ? bytes.readUInt32LE(at) : bytes.readUInt32BE(at));
+  const count = u32(8);
+  const originals = u32(12);
+  const translations = u32(16);
+  const text = (table: number, i: number) =>
+    bytes.toString('utf8', u32(table + i * 8 + 4), u32(table + i * 8 + 4) + u32(table + i * 8));
+  const catalog = new Map<string, string>();
+  for (let i = 0; i < count; i++) catalog.set(text(originals, i), text(translations, i));
+  return catalog;
+}
+
+function glibcTranslations(msgid: string): [string, string][] {
+  if (!existsSync(localeDir)) return [];
+  const found: [string, string][] = [];
+  for (const lang of readdirSync(localeDir).sort()) {
+    const path = join(localeDir, lang, 'LC_MESSAGES', 'libc.mo');
+    if (!existsSync(path)) continue;
+    const translated = readCatalog(path).get(msgid);
+    if (translated !== undefined && translated !== msgid) found.push([lang, translated]);
+  }
+  return found;
+}
+
+const noCatalogs =
+  glibcTranslations('Killed').length === 0 ? "glibc's catalogs (libc-l10n) are not installed" : false;
+
+describe("strerror(ENOMEM) in each of glibc's languages", { skip: noCatalogs }, () => {
+  test('is a host allocation failure, as "Cannot allocate memory" is', () => {
+    const translations = glibcTranslations('Cannot allocate memory');
+    assert.ok(translations.length >= 30, `${translations.length} catalogs`);
+    for (const [lang, words] of translations) {
+      const d = mustDiagnose('Traceback (most recent call last):', `OSError: [Errno 12] ${words}`);
+      assert.equal(d.kind, 'host_oom', lang);
+      assert.equal(d.cause, 'host_allocation', lang);
+      // Without the number too: a fork or mmap failure reported in words only.
+      assert.equal(kindOf(`RuntimeError: DataLoader worker failed: ${words}`), 'host_oom', lang);
+    }
+  });
+
+  test("the loader's static TLS block message stays a loader limit in each language", () => {
+    for (const [lang, words] of glibcTranslations('cannot allocate memory in static TLS block'))
+      assert.equal(kindOf(`ImportError: /usr/lib/libgomp.so.1: ${words}`), 'none', `${lang}: ${words}`);
+  });
+});
+
+describe("strsignal(SIGKILL) in each of glibc's languages", { skip: noCatalogs }, () => {
+  test("is the shell's report of a killed job: alone, in the job table, after a progress bar", () => {
+    const translations = glibcTranslations('Killed');
+    assert.ok(translations.length >= 30, `${translations.length} catalogs`);
+    for (const [lang, word] of translations) {
+      assert.equal(kindOf('Epoch 1/10', word), 'host_oom', `${lang}: ${word}`);
+      assert.equal(kindOf(`[1]+  ${word}                 python train.py`), 'host_oom', `${lang}: ${word}`);
+      assert.equal(kindOf(`Loading: 45%|████▌     | 45/100 ${word}`), 'host_oom', `${lang}: ${word}`);
+    }
+  });
+});
+
+describe('memory errors by number, the same in every locale', () => {
+  test("ENOMEM's [Errno 12] and Windows' 8, 14 and 1455 are host allocation failures", () => {
+    for (const line of [
+      'OSError: [Errno 12] <message in the user language>',
+      'OSError: [WinError 8] <message in the user language>',
+      'OSError: [WinError 14] <message in the user language>',
+      'OSError: [WinError 1455] <message in the user language>',
+    ])
+      assert.equal(mustDiagnose(line).cause, 'host_allocation', line);
+  });
+
+  test('other numbers are not', () => {
+    for (const line of [
+      'OSError: [Errno 28] No space left on device',
+      'OSError: [WinError 5] Access is denied',
+      'OSError: [Errno 120]',
+    ])
+      assert.equal(kindOf(line), 'none', line);
+  });
+
+  test("ENOMEM from the RDMA stack stays the locked-memory limit's, in any words", () => {
+    assert.equal(
+      kindOf(
+        'NCCL WARN Call to ibv_reg_mr failed with error [Errno 12] Nicht genügend Hauptspeicher verfügbar',
+      ),
+      'none',
+    );
+  });
+});
+
+describe("doctor's own keywords", () => {
+  test('each keeps the byte prefilter on (a keyword spelled too many ways would make it read every line)', () => {
+    const keywords = [...logRules, ...logFactRules].flatMap((rule) => rule.keywords);
+    assert.equal(KeywordAutomaton.for(keywords).isMatchingAll, false);
+  });
+});
+
+describe("a SIGKILL exit status in each tool's words", () => {
+  test('every separator the status is written with, and the launchers that name the signal', () => {
+    for (const line of [
+      'Exit status: 137',
+      '[E] process 1234 exit status: 137',
+      'exit_status=137',
+      'Container killed on request. Exit code is 137',
+      'subprocess exited with exit status -9',
+      'YOUR APPLICATION TERMINATED WITH THE EXIT STRING: Killed (signal 9)',
+      'billiard.exceptions.WorkerLostError: Worker exited prematurely: signal 9 (SIGKILL) Job: 3.',
+    ])
+      assert.equal(kindOf(line), 'host_oom', line);
+  });
+
+  test('other statuses and signals are not', () => {
+    for (const line of [
+      'Exit status: 1',
+      'exit status: 1370',
+      'Exit code is 0',
+      'YOUR APPLICATION TERMINATED WITH THE EXIT STRING: Segmentation fault (signal 11)',
+      'Worker exited prematurely: signal 11 (SIGSEGV) Job: 3.',
+    ])
+      assert.equal(kindOf(line), 'none', line);
+  });
+});
+
+describe("a device runtime's allocation failure in its own words", () => {
+  test("MindSpore's device, CANN's 207001 and '<alloc> device memory failed' are the device's", () => {
+    for (const line of [
+      "RuntimeError: Device(id:0) memory isn't enough and alloc failed, kernel name: Default/MatMul-op1, alloc size: 1073741824B.",
+      "RuntimeError: Device memory isn't enough and alloc failed, actor name: kernel_graph_0, alloc size: 1073741824",
+      'aclrtMalloc failed, ret=207001',
+      'RuntimeError: ACL stream synchronize failed, error code:207001',
+      'EE9999: Inner Error! ACL_ERROR_RT_MEMORY_ALLOCATION',
+      '[ERROR] RUNTIME(1234): Malloc device memory failed, size=1073741824',
+    ])
+      assert.equal(kindOf(line), 'gpu_oom', line);
+  });
+
+  test("MindSpore's CPU device (no device word) is the host's; other CANN codes are not memory", () => {
+    assert.equal(
+      kindOf(
+        "RuntimeError: Memory isn't enough and alloc failed, kernel name: Default/MatMul-op1, alloc size: 1073741824B.",
+      ),
+      'host_oom',
+    );
+    assert.equal(kindOf('RuntimeError: ACL stream synchronize failed, error code:507011'), 'none');
+    assert.equal(kindOf('[ERROR] RUNTIME(1234): model execute failed, ret=207011'), 'none');
+  });
+
+  test("a Vulkan or SYCL device-memory status is the renderer's only on the renderer's own line", () => {
+    for (const line of [
+      'ggml_vulkan: vk::Device::allocateMemory: VK_ERROR_OUT_OF_DEVICE_MEMORY',
+      'level_zero backend failed with error: 39 [UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY]',
+      'tvm/src/runtime/vulkan/vulkan_buffer.cc:61: InternalError: Check failed: (__e == VK_SUCCESS) is false: Vulkan Error, code=-2: VK_ERROR_OUT_OF_DEVICE_MEMORY',
+    ]) {
+      const d = mustDiagnose(line);
+      assert.equal(d.kind, 'gpu_oom', line);
+      assert.notEqual(d.cause, 'renderer_memory', line);
+    }
+    assert.equal(
+      mustDiagnose(
+        '2024-06-05 01:29:43 [8,172ms] [Error] [carb.graphics-vulkan.plugin] VkResult: ERROR_OUT_OF_DEVICE_MEMORY',
+      ).cause,
+      'renderer_memory',
+    );
+  });
+});
+
+describe("a batch system's kill at the job's memory request", () => {
+  test("PBS's and YARN 3's words are a kill at a memory limit", () => {
+    for (const line of [
+      '=>> PBS: job killed: mem 33554432kb exceeded limit 16777216kb',
+      'PBS: job killed: vmem job total 40000000 kb exceeded limit 33554432 kb',
+      "Container [pid=4242,containerID=container_1_0001_01_000002] is running 2.1GB beyond the 'PHYSICAL' memory limit. Current usage: 6.1 GB of 4 GB physical memory used; 7.0 GB of 8.4 GB virtual memory used. Killing container.",
+    ]) {
+      const d = mustDiagnose(line);
+      assert.equal(d.kind, 'host_oom', line);
+    }
+  });
+
+  test("PBS's walltime kill is not memory", () => {
+    assert.equal(kindOf('=>> PBS: job killed: walltime 3610 exceeded limit 3600'), 'none');
+  });
+});
+
+describe("a device's out-of-memory told in the user's sentence", () => {
+  test('a verb of meeting or showing before the phrase is a report: a possible GPU OOM, cause unknown', () => {
+    for (const line of [
+      'I ran it on my own dataset and met CUDA out of memory error.',
+      'with 4 GPUs I kept getting CUDA OOM on the 2nd iteration',
+      'the node fails and reports "XPU out of memory" after a few images',
+      'we encountered a GPU out-of-memory error during prepare()',
+    ]) {
+      const d = mustDiagnose(line);
+      assert.equal(d.kind, 'gpu_oom', line);
+      assert.equal(d.cause, 'unknown', line);
+    }
+  });
+
+  test('a condition, a negation or a question is not; the pasted message outranks the retelling', () => {
+    for (const line of [
+      'If you encounter CUDA out of memory, try to set --tile with a smaller number.',
+      "I don't get CUDA OOM anymore, but now the loss is NaN",
+      'I never got GPU OOM with this config',
+      'Do you get CUDA out of memory with batch size 8?',
+    ])
+      assert.equal(kindOf(line), 'none', line);
+    assert.equal(
+      mustDiagnose(
+        'I keep getting CUDA OOM:',
+        'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.64 GiB of which 1.06 GiB is free. Including non-PyTorch memory, this process has 22.57 GiB memory in use. Of the allocated memory 21.83 GiB is allocated by PyTorch, and 300.12 MiB is reserved by PyTorch but unallocated.',
+      ).code,
+      'torch-cuda-oom',
+    );
+    assert.equal(
+      kindOf(
+        'I got CUDA OOM last week, fixed it; now:',
+        'RuntimeError: CUDA error: an illegal memory access was encountered',
+      ),
+      'none',
+    );
+  });
+});
