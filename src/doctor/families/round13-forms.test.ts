@@ -238,3 +238,20 @@ describe("a device's out-of-memory told in the user's sentence", () => {
     );
   });
 });
+
+describe("XLA's allocation failure as newer releases print it", () => {
+  test('a human-readable size is the same device report; "out of host memory" is the host\'s, refused not killed', () => {
+    const device = mustDiagnose(
+      'jaxlib._jax.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 17.00GiB.',
+    );
+    assert.equal(device.kind, 'gpu_oom');
+    assert.equal(device.code, 'xla-out-of-memory');
+    assert.equal(device.facts.requestedBytes, 17 * 2 ** 30);
+    const host = mustDiagnose(
+      'jax.errors.JaxRuntimeError: RESOURCE_EXHAUSTED: Out of host memory while trying to allocate 4.00GiB.',
+    );
+    assert.equal(host.kind, 'host_oom');
+    assert.equal(host.cause, 'host_allocation');
+    assert.equal(host.facts.requestedBytes, 4 * 2 ** 30);
+  });
+});
