@@ -238,3 +238,39 @@ describe("a device's out-of-memory told in the user's sentence", () => {
     );
   });
 });
+
+describe("XLA's allocation failure as newer releases print it", () => {
+  test('a human-readable size is the same device report; "out of host memory" is the host\'s, refused not killed', () => {
+    const device = mustDiagnose(
+      'jaxlib._jax.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 17.00GiB.',
+    );
+    assert.equal(device.kind, 'gpu_oom');
+    assert.equal(device.code, 'xla-out-of-memory');
+    assert.equal(device.facts.requestedBytes, 17 * 2 ** 30);
+    const host = mustDiagnose(
+      'jax.errors.JaxRuntimeError: RESOURCE_EXHAUSTED: Out of host memory while trying to allocate 4.00GiB.',
+    );
+    assert.equal(host.kind, 'host_oom');
+    assert.equal(host.cause, 'host_allocation');
+    assert.equal(host.facts.requestedBytes, 4 * 2 ** 30);
+  });
+});
+
+describe('a setting the program itself applied is a setting shown (no fix repeats it)', () => {
+  const oom =
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.64 GiB of which 1.06 GiB is free. Including non-PyTorch memory, this process has 22.57 GiB memory in use. Of the allocated memory 18.83 GiB is allocated by PyTorch, and 3.3 GiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.';
+  const proposesExpandable = (...lines: string[]) =>
+    mustDiagnose(...lines).fixes.some((f) => /PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True/.test(f));
+
+  test("os.environ's assignment, setdefault and a dict's entry; one option among several", () => {
+    assert.equal(proposesExpandable(oom), true, "the message's own advice is not a setting shown");
+    for (const shown of [
+      "os.environ['PYTORCH_CUDA_ALLOC_CONF'] = 'expandable_segments:True'",
+      'os.environ.setdefault("PYTORCH_CUDA_ALLOC_CONF", "expandable_segments:True")',
+      '"env": {"PYTORCH_CUDA_ALLOC_CONF": "expandable_segments:True"}',
+      'export PYTORCH_CUDA_ALLOC_CONF=max_split_size_mb:128,expandable_segments:True',
+    ])
+      assert.equal(proposesExpandable(shown, oom), false, shown);
+    assert.equal(proposesExpandable('export PYTORCH_CUDA_ALLOC_CONF=max_split_size_mb:128', oom), true);
+  });
+});
