@@ -274,3 +274,25 @@ describe('a setting the program itself applied is a setting shown (no fix repeat
     assert.equal(proposesExpandable('export PYTORCH_CUDA_ALLOC_CONF=max_split_size_mb:128', oom), true);
   });
 });
+
+describe('a buffer that could not be allocated is memory that could not be', () => {
+  test("llama.cpp's buffer failures read as allocation failures, the device's where the line or log names it", () => {
+    assert.equal(kindOf('llama_model_load: error loading model: unable to allocate CUDA0 buffer'), 'gpu_oom');
+    assert.equal(
+      kindOf(
+        'ggml_cuda_init: found 1 CUDA devices:',
+        'llama_kv_cache_init: failed to allocate buffer for kv cache',
+      ),
+      'gpu_oom',
+    );
+    assert.equal(kindOf('llama_new_context_with_model: failed to allocate compute buffers'), 'host_oom');
+  });
+
+  test('a buffer named in a hint or a warning is not a failure', () => {
+    for (const line of [
+      'If allocation fails, try a smaller buffer size.',
+      'WARNING: could not allocate pinned staging buffer, falling back to pageable memory',
+    ])
+      assert.equal(kindOf(line), 'none', line);
+  });
+});

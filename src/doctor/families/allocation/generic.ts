@@ -264,11 +264,14 @@ export const genericOutOfMemoryRule: LogRule = {
     const opensMessage = opensWithinWords(lead, 3) && !/warn/i.test(lead);
     if (!failureLine.test(lead) && !failureLine.test(sentence) && requested === undefined && !opensMessage)
       return undefined;
-    // "allocate" words name a failure only with a size or "memory" beside them.
+    // "allocate" words name a failure only with a size or the memory beside them: "memory", RAM, or a
+    // buffer, the unit a runtime allocates device memory in (llama.cpp's "unable to allocate CUDA0
+    // buffer", "failed to allocate buffer for kv cache", "failed to allocate compute buffers":
+    // ggml-org/llama.cpp src/llama-model.cpp, llama-kv-cache.cpp, llama-context.cpp).
     if (
       /allocat|alloc\w* |malloc|mmap/i.test(phrase[0]) &&
       requested === undefined &&
-      !/memory|\bRAM\b|VRAM/i.test(text)
+      !/memory|\bRAM\b|VRAM|\bbuffers?\b/i.test(text)
     )
       return undefined;
     // A sub-page request is evidence only beside figures that show the memory full (MPS's "max
