@@ -296,3 +296,27 @@ describe('a buffer that could not be allocated is memory that could not be', () 
       assert.equal(kindOf(line), 'none', line);
   });
 });
+
+describe("the device's OOM told in Chinese, Japanese or Korean", () => {
+  test('显存 (video memory) blown, overflowing or short, and the device named before メモリ不足 / 메모리 부족', () => {
+    for (const line of [
+      '训练到第3个epoch时显存爆了',
+      '运行时报错显存不足',
+      '推理几十个字就爆显存了。',
+      'CUDAのメモリ不足エラーが出ます',
+      'GPU 메모리 부족 오류가 발생합니다',
+    ])
+      assert.equal(kindOf(line), 'gpu_oom', line);
+  });
+
+  test('a condition, a negation, a question or a size is not an account of the failure', () => {
+    for (const line of [
+      '如果显存不够，可以减小batch',
+      '这个问题是显存溢出吗？',
+      '没有爆显存',
+      '显存是够的',
+      '我的内存是125g，显存是24g',
+    ])
+      assert.equal(kindOf(line), 'none', line);
+  });
+});
