@@ -274,3 +274,49 @@ describe('a setting the program itself applied is a setting shown (no fix repeat
     assert.equal(proposesExpandable('export PYTORCH_CUDA_ALLOC_CONF=max_split_size_mb:128', oom), true);
   });
 });
+
+describe('a buffer that could not be allocated is memory that could not be', () => {
+  test("llama.cpp's buffer failures read as allocation failures, the device's where the line or log names it", () => {
+    assert.equal(kindOf('llama_model_load: error loading model: unable to allocate CUDA0 buffer'), 'gpu_oom');
+    assert.equal(
+      kindOf(
+        'ggml_cuda_init: found 1 CUDA devices:',
+        'llama_kv_cache_init: failed to allocate buffer for kv cache',
+      ),
+      'gpu_oom',
+    );
+    assert.equal(kindOf('llama_new_context_with_model: failed to allocate compute buffers'), 'host_oom');
+  });
+
+  test('a buffer named in a hint or a warning is not a failure', () => {
+    for (const line of [
+      'If allocation fails, try a smaller buffer size.',
+      'WARNING: could not allocate pinned staging buffer, falling back to pageable memory',
+    ])
+      assert.equal(kindOf(line), 'none', line);
+  });
+});
+
+describe("the device's OOM told in Chinese, Japanese or Korean", () => {
+  test('显存 (video memory) blown, overflowing or short, and the device named before メモリ不足 / 메모리 부족', () => {
+    for (const line of [
+      '训练到第3个epoch时显存爆了',
+      '运行时报错显存不足',
+      '推理几十个字就爆显存了。',
+      'CUDAのメモリ不足エラーが出ます',
+      'GPU 메모리 부족 오류가 발생합니다',
+    ])
+      assert.equal(kindOf(line), 'gpu_oom', line);
+  });
+
+  test('a condition, a negation, a question or a size is not an account of the failure', () => {
+    for (const line of [
+      '如果显存不够，可以减小batch',
+      '这个问题是显存溢出吗？',
+      '没有爆显存',
+      '显存是够的',
+      '我的内存是125g，显存是24g',
+    ])
+      assert.equal(kindOf(line), 'none', line);
+  });
+});
