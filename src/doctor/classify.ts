@@ -6,7 +6,7 @@
 import { CandidateSet, type Draft, RankFollower } from './candidates.js';
 import { FactTable } from './fact-table.js';
 import { logFactRules, logRules } from './families/index.js';
-import { builtPerKeywordSet, KeywordIndex, triggerOf } from './keyword-index.js';
+import { builtPerKeywordSet, KeywordIndex, keptKeywordSets, triggerOf } from './keyword-index.js';
 import { LineRing } from './line-ring.js';
 import { escapedSpellings } from './paste.js';
 import { isMessageOpen, PendingMessage } from './pending-message.js';
@@ -61,15 +61,30 @@ interface Prefilter {
 }
 
 // Built prefilters by keyword set: every classifier starts from the same set and retires facts alike.
-const prefilterFor = builtPerKeywordSet(16, (own): Prefilter => {
+const prefilterFor = builtPerKeywordSet(keptKeywordSets, (own): Prefilter => {
   // Lines are looked at as pasted (the byte path sees raw bytes), so keywords are also looked for
   // as an HTML-escaped paste writes them; the rules read the line once normalizePaste unescaped it.
   const keywords = [...own, ...own.flatMap(escapedSpellings)];
   return { keywords, trigger: triggerOf(keywords), endsInKeywordHead: tailTriggerOf(keywords) };
 });
 
+// The same by the two indexes themselves (each shared, and never changed once built: keyword-index.ts,
+// fact-table.ts): a classifier asks at its start and at each retirement, and naming the set by its
+// keywords (~1000, joined) cost more than the rest of a short log's reading.
+const prefilterByIndexes = new WeakMap<KeywordIndex<LogRule>, WeakMap<KeywordIndex<FactRule>, Prefilter>>();
+
 function prefilterOf(ruleIndex: KeywordIndex<LogRule>, facts: FactTable): Prefilter {
-  return prefilterFor([...ruleIndex.keywords, ...facts.index.keywords]);
+  let byFactIndex = prefilterByIndexes.get(ruleIndex);
+  if (byFactIndex === undefined) {
+    byFactIndex = new WeakMap();
+    prefilterByIndexes.set(ruleIndex, byFactIndex);
+  }
+  let prefilter = byFactIndex.get(facts.index);
+  if (prefilter === undefined) {
+    prefilter = prefilterFor([...ruleIndex.keywords, ...facts.index.keywords]);
+    byFactIndex.set(facts.index, prefilter);
+  }
+  return prefilter;
 }
 
 /** A classifier for one log: call `push` per line (without its newline), then `finish`. */

@@ -110,7 +110,7 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Round 9: the last-resort reading (allocation/generic.ts) reads a quoted OOM: 161/168, 1, 30/34.
   // (The false OOM stays: the same /torch_ mmap ENOMEM is host_oom/dataloader_workers in another of
   // its threads, round6-forms.test.ts.)
-  'heldout-4': { kindRight: 161, falseOoms: 1, causesRight: 30, wrongFixes: 0, factsRight: 151 },
+  'heldout-4': { kindRight: 162, falseOoms: 1, causesRight: 30, wrongFixes: 0, factsRight: 151 },
   // Measured once, 2026-11-27 00:14 UTC, with round 5's rules frozen at 9d61e74 (HELDOUT-5-RESULT.md):
   // 111/122 (91.0%), 3 false OOMs, 9/13 causes, 0 wrong fixes, 143/168 facts; round 4's rules on it:
   // 107/122 (87.7%), 6, 9/13, 0. Round 6, tuned against it and relabelled: 121/122 (99.2%), 0, 12/13, 0, 146/168.
@@ -242,8 +242,8 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // user's words): 1392/1410 (98.7%); with heldout-10 folded in as measured once (122/128):
   // 1514/1538 (98.4%); tuned on heldout-10 too (127/128): 1519/1538 (98.8%). Round 11: 1521/1538;
   // with heldout-11 folded in as measured once (128/134): 1649/1672 (98.6%); tuned on heldout-11 too
-  // (134/134): 1655/1672 (99.0%).
-  const floor = 1655;
+  // (134/134): 1655/1672 (99.0%). Round 12 (a device OOM retold in the user's sentence): 1656/1672.
+  const floor = 1656;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,

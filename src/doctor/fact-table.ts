@@ -1,7 +1,7 @@
 // The facts of each family (allocator dumps, stats blocks, the frameworks a log shows) that the fact
 // rules find, merged line after line. A `once` rule that matched is retired: its keywords leave the
 // index, so lines full of them (framework names) cost nothing more.
-import { builtPerKeywordSet, KeywordIndex } from './keyword-index.js';
+import { builtPerKeywordSet, KeywordIndex, keptKeywordSets } from './keyword-index.js';
 import type { FactRule, Facts } from './types.js';
 
 // The index of what is still looked for, by the rules retired so far (as their places in the list): logs
@@ -14,7 +14,7 @@ const remainingIndexes = new WeakMap<
 function indexWithout(rules: readonly FactRule[], done: ReadonlySet<FactRule>): KeywordIndex<FactRule> {
   let built = remainingIndexes.get(rules);
   if (built === undefined) {
-    built = builtPerKeywordSet(16, (retired) =>
+    built = builtPerKeywordSet(keptKeywordSets, (retired) =>
       KeywordIndex.for(rules.filter((_, i) => !retired.includes(String(i)))),
     );
     remainingIndexes.set(rules, built);

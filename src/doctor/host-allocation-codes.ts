@@ -15,6 +15,8 @@ export const hostAllocationCodes: ReadonlySet<string> = new Set([
   'tf-oom-allocating-tensor',
   'tf-resource-exhausted',
   'xla-bfc-out-of-memory',
+  // XLA's "Out of host memory while trying to allocate N" (MemoryAllocationError with is_host_mem).
+  'xla-out-of-memory',
   // A library's own out-of-memory words read as the host's (doctor/families/allocation/generic.ts):
   // the library printed them, so its process was alive and its allocation refused, not killed.
   'generic-out-of-memory',

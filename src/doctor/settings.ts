@@ -50,9 +50,13 @@ export const settingKeywords = [
   ),
 ];
 
-/** NAME=value, NAME: value, --flag value, name = value, for the names above. */
+/**
+ * NAME=value, NAME: value, --flag value, name = value, for the names above; and as a program sets it:
+ * Python's os.environ['NAME'] = 'value' and os.environ.setdefault("NAME", "value"), a dict's or
+ * JSON's "NAME": "value" (the quote and bracket after the name, a comma before the value).
+ */
 export const shownSetting = new RegExp(
-  `(?<![\\w-])(${settingNames.map(spelled).join('|')})\\s*[=:]?\\s*["']?([\\w.:-]+)`,
+  `(?<![\\w-])(${settingNames.map(spelled).join('|')})["']?\\]?\\s*[=:,]?\\s*["']?([\\w.:-]+(?:,[\\w.:-]+)*)`,
   'i',
 );
 
@@ -94,11 +98,22 @@ const proposed = new RegExp(
   'gi',
 );
 
-/** True when `fix` would set something to the value the log shows it has already. */
+/**
+ * True when `fix` would set something to the value the log shows it has already. A value of several
+ * options ("max_split_size_mb:128,expandable_segments:True", an allocator config's comma-separated
+ * keys, pytorch c10/core/AllocatorConfig.cpp) already holds each option it lists, in any order.
+ */
 export function repeatsShownSetting(fix: string, context: Record<string, unknown>): boolean {
   for (const m of fix.matchAll(proposed)) {
     const shown = context[settingFact(m[1]!)];
-    if (typeof shown === 'string' && shown === canonicalValue(m[2]!)) return true;
+    if (typeof shown !== 'string') continue;
+    const shownOptions = new Set(shown.split(',').map(canonicalValue));
+    if (
+      canonicalValue(m[2]!)
+        .split(',')
+        .every((option) => shownOptions.has(canonicalValue(option)))
+    )
+      return true;
   }
   return false;
 }

@@ -182,3 +182,141 @@ describe("a device runtime's allocation failure in its own words", () => {
     );
   });
 });
+
+describe("a batch system's kill at the job's memory request", () => {
+  test("PBS's and YARN 3's words are a kill at a memory limit", () => {
+    for (const line of [
+      '=>> PBS: job killed: mem 33554432kb exceeded limit 16777216kb',
+      'PBS: job killed: vmem job total 40000000 kb exceeded limit 33554432 kb',
+      "Container [pid=4242,containerID=container_1_0001_01_000002] is running 2.1GB beyond the 'PHYSICAL' memory limit. Current usage: 6.1 GB of 4 GB physical memory used; 7.0 GB of 8.4 GB virtual memory used. Killing container.",
+    ]) {
+      const d = mustDiagnose(line);
+      assert.equal(d.kind, 'host_oom', line);
+    }
+  });
+
+  test("PBS's walltime kill is not memory", () => {
+    assert.equal(kindOf('=>> PBS: job killed: walltime 3610 exceeded limit 3600'), 'none');
+  });
+});
+
+describe("a device's out-of-memory told in the user's sentence", () => {
+  test('a verb of meeting or showing before the phrase is a report: a possible GPU OOM, cause unknown', () => {
+    for (const line of [
+      'I ran it on my own dataset and met CUDA out of memory error.',
+      'with 4 GPUs I kept getting CUDA OOM on the 2nd iteration',
+      'the node fails and reports "XPU out of memory" after a few images',
+      'we encountered a GPU out-of-memory error during prepare()',
+    ]) {
+      const d = mustDiagnose(line);
+      assert.equal(d.kind, 'gpu_oom', line);
+      assert.equal(d.cause, 'unknown', line);
+    }
+  });
+
+  test('a condition, a negation or a question is not; the pasted message outranks the retelling', () => {
+    for (const line of [
+      'If you encounter CUDA out of memory, try to set --tile with a smaller number.',
+      "I don't get CUDA OOM anymore, but now the loss is NaN",
+      'I never got GPU OOM with this config',
+      'Do you get CUDA out of memory with batch size 8?',
+    ])
+      assert.equal(kindOf(line), 'none', line);
+    assert.equal(
+      mustDiagnose(
+        'I keep getting CUDA OOM:',
+        'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.64 GiB of which 1.06 GiB is free. Including non-PyTorch memory, this process has 22.57 GiB memory in use. Of the allocated memory 21.83 GiB is allocated by PyTorch, and 300.12 MiB is reserved by PyTorch but unallocated.',
+      ).code,
+      'torch-cuda-oom',
+    );
+    assert.equal(
+      kindOf(
+        'I got CUDA OOM last week, fixed it; now:',
+        'RuntimeError: CUDA error: an illegal memory access was encountered',
+      ),
+      'none',
+    );
+  });
+});
+
+describe("XLA's allocation failure as newer releases print it", () => {
+  test('a human-readable size is the same device report; "out of host memory" is the host\'s, refused not killed', () => {
+    const device = mustDiagnose(
+      'jaxlib._jax.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 17.00GiB.',
+    );
+    assert.equal(device.kind, 'gpu_oom');
+    assert.equal(device.code, 'xla-out-of-memory');
+    assert.equal(device.facts.requestedBytes, 17 * 2 ** 30);
+    const host = mustDiagnose(
+      'jax.errors.JaxRuntimeError: RESOURCE_EXHAUSTED: Out of host memory while trying to allocate 4.00GiB.',
+    );
+    assert.equal(host.kind, 'host_oom');
+    assert.equal(host.cause, 'host_allocation');
+    assert.equal(host.facts.requestedBytes, 4 * 2 ** 30);
+  });
+});
+
+describe('a setting the program itself applied is a setting shown (no fix repeats it)', () => {
+  const oom =
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.64 GiB of which 1.06 GiB is free. Including non-PyTorch memory, this process has 22.57 GiB memory in use. Of the allocated memory 18.83 GiB is allocated by PyTorch, and 3.3 GiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.';
+  const proposesExpandable = (...lines: string[]) =>
+    mustDiagnose(...lines).fixes.some((f) => /PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True/.test(f));
+
+  test("os.environ's assignment, setdefault and a dict's entry; one option among several", () => {
+    assert.equal(proposesExpandable(oom), true, "the message's own advice is not a setting shown");
+    for (const shown of [
+      "os.environ['PYTORCH_CUDA_ALLOC_CONF'] = 'expandable_segments:True'",
+      'os.environ.setdefault("PYTORCH_CUDA_ALLOC_CONF", "expandable_segments:True")',
+      '"env": {"PYTORCH_CUDA_ALLOC_CONF": "expandable_segments:True"}',
+      'export PYTORCH_CUDA_ALLOC_CONF=max_split_size_mb:128,expandable_segments:True',
+    ])
+      assert.equal(proposesExpandable(shown, oom), false, shown);
+    assert.equal(proposesExpandable('export PYTORCH_CUDA_ALLOC_CONF=max_split_size_mb:128', oom), true);
+  });
+});
+
+describe('a buffer that could not be allocated is memory that could not be', () => {
+  test("llama.cpp's buffer failures read as allocation failures, the device's where the line or log names it", () => {
+    assert.equal(kindOf('llama_model_load: error loading model: unable to allocate CUDA0 buffer'), 'gpu_oom');
+    assert.equal(
+      kindOf(
+        'ggml_cuda_init: found 1 CUDA devices:',
+        'llama_kv_cache_init: failed to allocate buffer for kv cache',
+      ),
+      'gpu_oom',
+    );
+    assert.equal(kindOf('llama_new_context_with_model: failed to allocate compute buffers'), 'host_oom');
+  });
+
+  test('a buffer named in a hint or a warning is not a failure', () => {
+    for (const line of [
+      'If allocation fails, try a smaller buffer size.',
+      'WARNING: could not allocate pinned staging buffer, falling back to pageable memory',
+    ])
+      assert.equal(kindOf(line), 'none', line);
+  });
+});
+
+describe("the device's OOM told in Chinese, Japanese or Korean", () => {
+  test('显存 (video memory) blown, overflowing or short, and the device named before メモリ不足 / 메모리 부족', () => {
+    for (const line of [
+      '训练到第3个epoch时显存爆了',
+      '运行时报错显存不足',
+      '推理几十个字就爆显存了。',
+      'CUDAのメモリ不足エラーが出ます',
+      'GPU 메모리 부족 오류가 발생합니다',
+    ])
+      assert.equal(kindOf(line), 'gpu_oom', line);
+  });
+
+  test('a condition, a negation, a question or a size is not an account of the failure', () => {
+    for (const line of [
+      '如果显存不够，可以减小batch',
+      '这个问题是显存溢出吗？',
+      '没有爆显存',
+      '显存是够的',
+      '我的内存是125g，显存是24g',
+    ])
+      assert.equal(kindOf(line), 'none', line);
+  });
+});

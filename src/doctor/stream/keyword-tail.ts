@@ -4,7 +4,12 @@
 // (fewer than minKeywordHeadChars): a line's last three find the few that may end it (for most
 // lines, none), each then compared whole. A few thousand short strings, built once per keyword set.
 
-import { builtPerKeywordSet, minimalKeywords, minKeywordHeadChars } from '../keyword-index.js';
+import {
+  builtPerKeywordSet,
+  keptKeywordSets,
+  minimalKeywords,
+  minKeywordHeadChars,
+} from '../keyword-index.js';
 import { canonicalize } from './keyword-automaton.js';
 
 /**
@@ -12,7 +17,7 @@ import { canonicalize } from './keyword-automaton.js';
  * `keywords` but not all of it (keyword-automaton.ts reports the same lines in bytes). Built once
  * per keyword set.
  */
-export const tailTriggerOf = builtPerKeywordSet(16, buildTailTrigger);
+export const tailTriggerOf = builtPerKeywordSet(keptKeywordSets, buildTailTrigger);
 
 // A character as a case-insensitive RegExp without the u flag compares it.
 function foldCode(text: string, i: number): number {

@@ -72,7 +72,8 @@ function kvCacheExplanation(draft: Draft, ctx: ExplainContext): Explanation {
   const tokens = num(draft.facts, 'kvCacheTokens');
   const wanted = num(draft.facts, 'maxModelLen');
   const utilization = num(ctx.context, 'gpuMemoryUtilization');
-  const shownMaxModelLen = Number(ctx.context[settingFact('max_model_len')]) || undefined;
+  const shownMaxModelLen =
+    Number(String(ctx.context[settingFact('max_model_len')]).split(',')[0]) || undefined;
   const share = utilization !== undefined ? String(utilization) : 'its default 0.9';
   const fixes: FixDetail[] = [
     tokens !== undefined

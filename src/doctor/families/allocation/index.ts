@@ -2,15 +2,21 @@
 // words (and an inference engine's KV cache too small), explained from its figures alone.
 import type { DoctorFamily } from '../types.js';
 import { explainAllocation } from './explain.js';
-import { deviceSeenFactRule, genericOutOfMemoryCode, genericOutOfMemoryRule } from './generic.js';
+import {
+  deviceSeenFactRule,
+  genericOutOfMemoryCode,
+  genericOutOfMemoryRule,
+  retoldDeviceOomCode,
+  retoldDeviceOomRule,
+} from './generic.js';
 import { allocationFactRules, allocationRules } from './rules.js';
 
 /** The allocation family. */
 export const allocationFamily: DoctorFamily = {
   name: 'allocation',
-  rules: [...allocationRules, genericOutOfMemoryRule],
+  rules: [...allocationRules, genericOutOfMemoryRule, retoldDeviceOomRule],
   factRules: [...allocationFactRules, deviceSeenFactRule],
   layers: [],
-  codes: ['device-alloc-failed', 'kv-cache-too-small', genericOutOfMemoryCode],
+  codes: ['device-alloc-failed', 'kv-cache-too-small', genericOutOfMemoryCode, retoldDeviceOomCode],
   explain: explainAllocation,
 };

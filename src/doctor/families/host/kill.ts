@@ -120,12 +120,13 @@ const spellings: KillSpelling[] = [
       definedFacts({ availableBytes: Number(m[1]) * 2 ** 20, totalBytes: Number(m[2]) * 2 ** 20 }),
   },
   // hadoop-yarn ContainersMonitorImpl: "Container [...] is running beyond physical memory limits"
-  // and the AM's "killed by YARN for exceeding memory limits".
+  // (2.x), "is running 2.1GB beyond the 'PHYSICAL' memory limit" (3.x formatErrorMessage, the
+  // overrun and the limit's type named), and the AM's "killed by YARN for exceeding memory limits".
   {
     killer: 'yarn',
     weight: 3,
     pattern:
-      /killed by YARN for exceeding memory limits|is running beyond (?:physical|virtual) memory limits/,
+      /killed by YARN for exceeding memory limits|is running (?:\S+ )?beyond (?:the '?)?(?:physical|virtual|PHYSICAL|VIRTUAL)'? memory limits?/,
   },
   // macOS's jetsam, the kernel's memory-pressure killer: its JetsamEvent report is JSON with
   // "bug_type": "298" and "largestProcess" (developer.apple.com/documentation/xcode/identifying-high-memory-use-with-jetsam-event-reports),
@@ -167,11 +168,14 @@ const spellings: KillSpelling[] = [
   // Batch schedulers' kills at the job's own memory request: IBM LSF's exit reason "TERM_MEMLIMIT:
   // job killed after reaching LSF memory usage limit" (LSF docs, job exit reasons) and HTCondor's
   // hold reason "Job has gone over memory limit of %d megabytes" (HTCondor docs, MEMORY limits).
+  // PBS's MOM kills a job over its mem/vmem/pmem request and tells it "PBS: job killed: mem N kb
+  // exceeded limit M kb" (openpbs src/resmom/linux/mom_mach.c; Torque's "job killed: mem job total
+  // N kb exceeded limit M kb", adaptivecomputing/torque src/resmom).
   {
     killer: 'scheduler',
     weight: 3,
     pattern:
-      /TERM_MEMLIMIT: job killed after reaching LSF memory usage limit|Job has gone over memory limit of (\d+) megabytes/,
+      /TERM_MEMLIMIT: job killed after reaching LSF memory usage limit|Job has gone over memory limit of (\d+) megabytes|PBS: job killed: [pv]?mem\b[^\n]{0,40}?\bexceed(?:ed|s) limit/,
     facts: (m) => definedFacts({ limitBytes: m[1] === undefined ? undefined : Number(m[1]) * 2 ** 20 }),
   },
   // A kill at a container's or job's memory limit retold in words ("killed by docker because of
@@ -300,6 +304,9 @@ export const killRules: LogRule[] = [
       'exceeding memory limits',
       'beyond physical memory limits',
       'beyond virtual memory limits',
+      "beyond the 'physical' memory limit",
+      "beyond the 'virtual' memory limit",
+      'pbs: job killed:',
       'your session crashed',
       'appears to have died',
       'mem avail:',

@@ -17,17 +17,25 @@ export const xlaRules: LogRule[] = [
     kind: 'gpu_oom',
     framework: 'jax',
     weight: 3,
-    keywords: ['out of memory while trying to allocate', 'out of memory allocating'],
+    keywords: [
+      'out of memory while trying to allocate',
+      'out of memory allocating',
+      'out of host memory while trying to allocate',
+    ],
     // The status prefix is dropped by front ends that re-raise XLA's message in their own words
     // (EXLA's "** (RuntimeError) Out of memory while trying to allocate N bytes.", elixir-nx/nx exla).
+    // Newer XLA prints the size human-readable and says when the memory is the host's
+    // (MemoryAllocationError(size, is_host_mem): "Out of host memory while trying to allocate 4.00GiB.",
+    // tsl HumanReadableNumBytes): the same report, the host's kind where it says so.
     pattern:
-      /(?:(?:RESOURCE_EXHAUSTED|Resource exhausted):? |\(RuntimeError\) |Error: )Out of memory (?:while trying to allocate|allocating) (\d+) bytes/,
+      /(?:(?:RESOURCE_EXHAUSTED|Resource exhausted):? |\(RuntimeError\) |Error: )Out of (host )?memory (?:while trying to allocate|allocating) (?:(\d+) bytes|(\d[\d.]*\s?[KMGTP]i?B)\b)/,
     // xla/stream_executor/integrations/tf_allocator_adapter.cc MemoryAllocationError (FACTS Q4).
     source: 'openxla/xla tf_allocator_adapter.cc MemoryAllocationError',
     summary: 'XLA could not allocate a device buffer',
     extract: ({ text, match, before }) => ({
       framework: xlaFramework(text, before, 'jax'),
-      facts: definedFacts({ requestedBytes: intOf(match[1]) }),
+      ...(match[1] !== undefined ? { kind: 'host_oom' as const } : {}),
+      facts: definedFacts({ requestedBytes: intOf(match[2]) ?? parseLogSize(match[3] ?? '') }),
     }),
   },
   {
