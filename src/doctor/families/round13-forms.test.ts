@@ -320,3 +320,14 @@ describe("the device's OOM told in Chinese, Japanese or Korean", () => {
       assert.equal(kindOf(line), 'none', line);
   });
 });
+
+describe("Intel's SYCL stack's OUT_OF_HOST_MEMORY, under each of its names", () => {
+  test("is read as the device's, as PI_ERROR_OUT_OF_HOST_MEMORY is (an Arc GPU filled: logs/ipex-llm-11993)", () => {
+    for (const line of [
+      'sycl::_V1::exception: Native API failed. Native API returns: -6 (PI_ERROR_OUT_OF_HOST_MEMORY)',
+      'RuntimeError: UR error: UR_RESULT_ERROR_OUT_OF_HOST_MEMORY',
+      'zeMemAllocDevice failed: ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY',
+    ])
+      assert.equal(kindOf(line), 'gpu_oom', line);
+  });
+});
