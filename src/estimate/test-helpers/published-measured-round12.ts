@@ -330,8 +330,8 @@ export const round12Documents = [titanChunkedDoc, nanoVlmDoc, qgaloreDoc, ...pef
 // other files). Read per harness as well as per case: PEFT gives 12 rows and nanoVLM 9. Expressible in full: 1
 // (torchtitan); NOT EXPRESSIBLE: 24 (nanoVLM's vision tower 9, GaLore/Q-GaLore 3, the PEFT adapters' own
 // tensors 12 — their specs give the frozen Llama-3.2-3B with the file's trainable count, as round 8 did).
-// What was measured: 13 allocated-or-reserved by PyTorch counters (nanoVLM 9 allocated, torchtitan 1 "peak
-// active" read as allocated, PEFT 12 reserved), 3 device total (assumed, Q-GaLore).
+// What was measured: 10 allocated (nanoVLM 9 max_memory_allocated; torchtitan 1 "peak active", read as
+// allocated), 12 reserved (PEFT: max_memory_reserved less the start), 3 device total (Q-GaLore, assumed).
 // Model shapes: Qwen3-14B's and Llama-3.2-3B's dimensions are those of their published config.json (not
 // re-downloaded here; the counts computed from them match their cards and, for Llama-3.2-3B, the PEFT files'
 // num_total_params less the adapters); nanoVLM's from its models/config.py and modules at f23454a; LLaMA-7B's
