@@ -345,3 +345,24 @@ describe("PyTorch's own check of the /dev/shm segment's pages", () => {
     }
   });
 });
+
+describe("a memory cgroup's kill told only by its report's header or the runtime's event", () => {
+  test('"Memory cgroup stats for /..." at a line\'s start and Docker\'s "container oom <id>" are the limit\'s kill', () => {
+    for (const line of [
+      '[Mon Jan  1 10:00:00 2024] Memory cgroup stats for /kubepods/burstable/pod123/abc:',
+      'Jan 01 10:00:00 node7 kernel: Memory cgroup stats for /docker/3f1c2a9b8e7d:',
+      '2024-01-01T10:00:00.000000000Z container oom 3f1c2a9b8e7d6c5b4a39281706f5e4d3c2b1a09f8e7d6c5b4a39281706f5e4d3 (image=trainer, name=train)',
+    ]) {
+      const d = mustDiagnose(line);
+      assert.equal(d.kind, 'host_oom', line);
+      assert.equal(d.cause, 'memory_limit', line);
+    }
+  });
+
+  test('the words in a sentence are not the report', () => {
+    assert.equal(
+      kindOf('I looked at the Memory cgroup stats for /sys/fs/cgroup but nothing stood out'),
+      'none',
+    );
+  });
+});
