@@ -161,6 +161,18 @@ tensors: [{ name: ids, shape: [N, 7], dtype: int64, count: 2 }]`;
     assert.ok(Math.abs(fraction(shape('sdpa')) - 0.1) < 1e-3);
     assert.ok(Math.abs(fraction(shape('eager', '\ncuda: { expandable_segments: true }')) - 0.03) < 1e-3);
     assert.ok(Math.abs(fraction(shape('eager', '\ncuda: { fragmentation: 0.5 }')) - 0.5) < 1e-3);
+    // Batches padded each to its own longest sample: half the forward→backward parts stay cached, for any
+    // kernel; expandable segments and a given fraction still win; fixed is the default.
+    assert.ok(Math.abs(fraction(shape('sdpa', '\ncuda: { lengths: variable }')) - 0.5) < 1e-3);
+    assert.ok(Math.abs(fraction(shape('eager', '\ncuda: { lengths: variable }')) - 0.5) < 1e-3);
+    assert.ok(Math.abs(fraction(shape('sdpa', '\ncuda: { lengths: fixed }')) - 0.1) < 1e-3);
+    assert.ok(
+      Math.abs(fraction(shape('sdpa', '\ncuda: { lengths: variable, expandable_segments: true }')) - 0.03) <
+        1e-3,
+    );
+    assert.ok(
+      Math.abs(fraction(shape('sdpa', '\ncuda: { lengths: variable, fragmentation: 0.2 }')) - 0.2) < 1e-3,
+    );
   });
 
   test('a count without a shape says activations are not estimated', () => {

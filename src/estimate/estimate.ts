@@ -137,7 +137,8 @@ export function estimate(given: EstimateSpec, overrides: EstimateOverrides = {})
   }
   gpu.push(...outside, ...deviceParts);
   const fragmentation =
-    spec.cuda.fragmentation ?? defaultFragmentation(shape?.attention, spec.cuda.isExpandableSegments);
+    spec.cuda.fragmentation ??
+    defaultFragmentation(shape?.attention, spec.cuda.isExpandableSegments, spec.cuda.isVariableLengths);
   const dynamicBytes = deviceParts
     .filter((part) => part.phase === 'backward')
     .reduce((sum, p) => sum + p.bytes, 0);
@@ -146,7 +147,7 @@ export function estimate(given: EstimateSpec, overrides: EstimateOverrides = {})
   if (cachedBytes + roundingBytes > 0) {
     const kernel = spec.cuda.isExpandableSegments
       ? 'expandable segments'
-      : `${shape?.attention ?? 'eager'} attention`;
+      : `${shape?.attention ?? 'eager'} attention${spec.cuda.isVariableLengths ? ', variable lengths' : ''}`;
     const terms = [
       cachedBytes > 0
         ? `${Math.round(fragmentation * 100)}% of the forward→backward parts stay cached${spec.cuda.fragmentation === undefined ? ` (${kernel})` : ''}`

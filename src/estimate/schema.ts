@@ -267,6 +267,12 @@ export const cudaSchema = z.strictObject({
   workspaces: z.optional(sizeField),
   fragmentation: z.number().min(0).max(1).optional(),
   expandable_segments: z.boolean().optional(),
+  lengths: oneOf(['fixed', 'variable'] as const)
+    .meta({
+      description:
+        "the batches' shapes from step to step: fixed (default: padded to one length, packed, or images of one size) or variable (each batch padded only to its own longest sample, as transformers' DataCollatorForSeq2Seq and most SFT harnesses do): the caching allocator then keeps about one more copy of the forward→backward parts cached (cuda.ts)",
+    })
+    .optional(),
 });
 
 /** The whole spec; every section but model is optional. */

@@ -114,6 +114,7 @@ export function toEstimateSpec(
       workspaceBytes: raw.cuda?.workspaces,
       fragmentation: raw.cuda?.fragmentation,
       isExpandableSegments: raw.cuda?.expandable_segments ?? false,
+      isVariableLengths: raw.cuda?.lengths === 'variable',
     },
   };
 }

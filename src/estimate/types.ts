@@ -349,6 +349,8 @@ export interface EstimateSpec {
     workspaceBytes: number | undefined;
     fragmentation: number | undefined;
     isExpandableSegments: boolean;
+    /** The batches' shapes change from step to step (cuda.lengths: variable). */
+    isVariableLengths: boolean;
   };
 }
 

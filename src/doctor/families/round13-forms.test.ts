@@ -320,3 +320,49 @@ describe("the device's OOM told in Chinese, Japanese or Korean", () => {
       assert.equal(kindOf(line), 'none', line);
   });
 });
+
+describe("Intel's SYCL stack's OUT_OF_HOST_MEMORY, under each of its names", () => {
+  test("is read as the device's, as PI_ERROR_OUT_OF_HOST_MEMORY is (an Arc GPU filled: logs/ipex-llm-11993)", () => {
+    for (const line of [
+      'sycl::_V1::exception: Native API failed. Native API returns: -6 (PI_ERROR_OUT_OF_HOST_MEMORY)',
+      'RuntimeError: UR error: UR_RESULT_ERROR_OUT_OF_HOST_MEMORY',
+      'zeMemAllocDevice failed: ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY',
+    ])
+      assert.equal(kindOf(line), 'gpu_oom', line);
+  });
+});
+
+describe("PyTorch's own check of the /dev/shm segment's pages", () => {
+  test('"unable to allocate shared memory(shm) for file" is /dev/shm, whatever status follows', () => {
+    for (const line of [
+      'RuntimeError: unable to allocate shared memory(shm) for file </torch_1140157_3143461634_13983>: Success (0)',
+      'RuntimeError: unable to allocate shared memory(shm) for file </torch_43012_1_0>: No space left on device (28)',
+      'RuntimeError: unable to allocate shared memory(shm) for file </torch_77_2_1>: Resource temporarily unavailable (11)',
+    ]) {
+      const d = mustDiagnose(line);
+      assert.equal(d.kind, 'shm', line);
+      assert.equal(d.cause, 'shm_too_small', line);
+    }
+  });
+});
+
+describe("a memory cgroup's kill told only by its report's header or the runtime's event", () => {
+  test('"Memory cgroup stats for /..." at a line\'s start and Docker\'s "container oom <id>" are the limit\'s kill', () => {
+    for (const line of [
+      '[Mon Jan  1 10:00:00 2024] Memory cgroup stats for /kubepods/burstable/pod123/abc:',
+      'Jan 01 10:00:00 node7 kernel: Memory cgroup stats for /docker/3f1c2a9b8e7d:',
+      '2024-01-01T10:00:00.000000000Z container oom 3f1c2a9b8e7d6c5b4a39281706f5e4d3c2b1a09f8e7d6c5b4a39281706f5e4d3 (image=trainer, name=train)',
+    ]) {
+      const d = mustDiagnose(line);
+      assert.equal(d.kind, 'host_oom', line);
+      assert.equal(d.cause, 'memory_limit', line);
+    }
+  });
+
+  test('the words in a sentence are not the report', () => {
+    assert.equal(
+      kindOf('I looked at the Memory cgroup stats for /sys/fs/cgroup but nothing stood out'),
+      'none',
+    );
+  });
+});

@@ -38,6 +38,10 @@ import type { PublishedCase } from './published-measured.js';
 // flash); --use_flash_attn false on Qwen = its remote code's eager attention (fp32 softmax). The loss: the
 // model's own cross-entropy, over logits upcast to fp32 (assumed for every model; ChatGLM3 and transformers'
 // Llama do upcast, Qwen's and Baichuan's remote code may not).
+// Batch shapes vary from step to step (spec: cuda.lengths variable, added after the round was measured and
+// spent): swift's data_collate_fn pads each batch to its own longest sample (swift/llm/utils/utils.py at
+// 4312aeb28: "if none, the batch will be padded to the `longest`"; sft.py passes padding_to only for longlora),
+// over samples of 91 to 19548 tokens as the document states.
 // What was measured: swift's trainer (swift/trainers/trainers.py at 4312aeb28) records, after train(), each
 // device's torch.cuda.max_memory_reserved(i)/1024**3 as "N.NNGiB"; run_single.py reports that dict, and the
 // table prints it ("73.71+78.54" for the two devices of a device_map run). Every figure is one GPU's peak
@@ -237,7 +241,8 @@ const swiftBench = (row: SwiftBenchRow): PublishedCase => {
     spec: `model:
   params: ${model.params}
   transformer: { ${model.shape}, seq_len: ${maxLength}, attention: ${attention} }${lora}${quant}
-training: { precision: ${precision}, optimizer: adamw, batch_size: ${batch}, grad_accumulation: ${ga}, activation_checkpointing: ${checkpointing ? 'full' : 'none'}, loss: standard }`,
+training: { precision: ${precision}, optimizer: adamw, batch_size: ${batch}, grad_accumulation: ${ga}, activation_checkpointing: ${checkpointing ? 'full' : 'none'}, loss: standard }
+cuda: { lengths: variable }`,
   };
 };
 

@@ -49,15 +49,16 @@ export const hostRules: LogRule[] = [
     kind: 'host_oom',
     framework: 'cgroup',
     weight: 3,
-    keywords: ['memory cgroup out of memory', 'memory: usage '],
+    keywords: ['memory cgroup out of memory', 'memory: usage ', 'memory cgroup stats for'],
     // The kernel's memcg OOM sentence without the "Killed process" that follows it (quoted in prose,
     // or cut): mm/oom_kill.c prints "Memory cgroup out of memory: Killed process ..." only for a
     // memory cgroup's own limit (mem_cgroup_out_of_memory). The report's figures before it say the
     // same when a paste keeps only them: mm/memcontrol.c mem_cgroup_print_oom_meminfo, called from
     // the OOM killer's dump_header alone, prints "memory: usage %llukB, limit %llukB, failcnt %lu"
-    // for the cgroup (v1 and v2); usage at its limit is the limit reached.
+    // for the cgroup (v1 and v2); usage at its limit is the limit reached. The same function's header
+    // of the cgroup's counters, "Memory cgroup stats for /kubepods/...:", is printed only there too.
     pattern:
-      /Memory cgroup out of memory(?!: Kill)|(?<![\w+])memory: usage (\d+)kB, limit (\d+)kB, failcnt \d+/,
+      /Memory cgroup out of memory(?!: Kill)|(?<![\w+])memory: usage (\d+)kB, limit (\d+)kB, failcnt \d+|^\W*(?:\[[^\]]*\]\s*)?(?:(?:\S+ )?kernel: (?:\[[^\]]*\]\s*)?)?Memory cgroup stats for \//,
     source:
       'linux mm/oom_kill.c oom_kill_process via mm/memcontrol.c mem_cgroup_out_of_memory; mm/memcontrol.c mem_cgroup_print_oom_meminfo',
     extract: ({ match }) => {
@@ -190,10 +191,13 @@ export const hostRules: LogRule[] = [
     kind: 'host_oom',
     framework: 'kubernetes',
     weight: 3,
-    keywords: ['oomkilled'],
+    keywords: ['oomkilled', 'container oom '],
     // Not docker inspect's "OOMKilled": false (State.OOMKilled, the runtime saying its cgroup did NOT
     // kill it), nor the field named in a Go template ({{.State.OOMKilled}}): a reason, never a flag's name.
-    pattern: /(?<!\.)\bOOMKilled\b(?!["']?\s*[:=]\s*["']?(?:false|False|FALSE|0)\b)/,
+    pattern:
+      /(?<!\.)\bOOMKilled\b(?!["']?\s*[:=]\s*["']?(?:false|False|FALSE|0)\b)|\bcontainer oom [0-9a-f]{12,64}\b/,
+    // Docker's event stream names the same kill "container oom <id>" (docs.docker.com engine events:
+    // the container's cgroup hit its memory limit).
     source:
       'kubernetes ContainerStateTerminated.reason "OOMKilled"; docker inspect State.OOMKilled (docs.docker.com engine API ContainerState)',
     summary: "the container went over its memory limit and the kernel killed it in the pod's cgroup",

@@ -61,9 +61,13 @@ export const shmRules: LogRule[] = [
     kind: 'shm',
     framework: 'torch',
     weight: 3,
-    keywords: ['</torch_'],
+    keywords: ['</torch_', 'allocate shared memory(shm)'],
     pattern:
-      /unable to (?:write to file|open shared memory object|mmap|allocate shared memory)[^<]*<\/torch_[\w]+>[^\n]*(?:No space left on device|\(28\))/,
+      /unable to (?:write to file|open shared memory object|mmap|allocate shared memory)[^<]*<\/torch_[\w]+>[^\n]*(?:No space left on device|\(28\))|unable to allocate shared memory\(shm\) for file\b/,
+    // MapAllocator's own check of posix_fallocate on the /dev/shm file ("unable to allocate shared
+    // memory(shm) for file <%s>: %s (%d)", raised for any error but EINVAL/EOPNOTSUPP, the filesystem
+    // not supporting it): the tmpfs could not give the segment its pages, whatever status follows
+    // (threads show "No space left on device (28)", "Success (0)", "Resource temporarily unavailable (11)").
     // torch/lib/libshm and StorageSharing.cpp: the storage is created in /dev/shm (errno 28 ENOSPC).
     // ENOMEM (12) from its mmap is not a full tmpfs (that is ENOSPC, or SIGBUS on a page): the
     // process's maps (vm.max_map_count) or memory ran out, a host allocation (exits.ts).
