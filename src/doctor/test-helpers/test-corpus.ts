@@ -10,8 +10,8 @@ import { type CorpusCase, parseFactsLine, readCorpus, repoRoot } from './corpus.
 
 /**
  * The parts the corpus is read in: test/corpus/logs, test/corpus/heldout, test/corpus/heldout-2 ..
- * test/corpus/heldout-11, ../shared/corpus. heldout-2 .. heldout-11 are slices held out from a round of rule
- * changes (test/corpus/HELDOUT-2.md .. HELDOUT-11.md): scored once, at the end, and read by no test until then.
+ * test/corpus/heldout-12, ../shared/corpus. heldout-2 .. heldout-12 are slices held out from a round of rule
+ * changes (test/corpus/HELDOUT-2.md .. HELDOUT-12.md): scored once, at the end, and read by no test until then.
  */
 export type CorpusPart =
   | 'logs'
@@ -26,6 +26,7 @@ export type CorpusPart =
   | 'heldout-9'
   | 'heldout-10'
   | 'heldout-11'
+  | 'heldout-12'
   | 'shared';
 export const corpusParts: readonly CorpusPart[] = [
   'logs',
@@ -40,12 +41,13 @@ export const corpusParts: readonly CorpusPart[] = [
   'heldout-9',
   'heldout-10',
   'heldout-11',
+  'heldout-12',
   'shared',
 ];
 
 /**
  * The parts of test/corpus the tests read: heldout/ since it was measured (test/corpus/HELDOUT.md),
- * heldout-2/ .. heldout-11/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-11-RESULT.md).
+ * heldout-2/ .. heldout-12/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-12-RESULT.md).
  */
 export const testCorpusParts = [
   'logs',
@@ -60,6 +62,7 @@ export const testCorpusParts = [
   'heldout-9',
   'heldout-10',
   'heldout-11',
+  'heldout-12',
 ] as const satisfies readonly CorpusPart[];
 
 /** A part the tests read (testCorpusParts). */
