@@ -189,8 +189,14 @@ const measured: Record<TestCorpusPart, Bar> = {
   'heldout-11': { kindRight: 134, falseOoms: 0, causesRight: 32, wrongFixes: 0, factsRight: 212 },
   // Measured once, 2026-11-27, by the lead, with round 12's rules frozen at c72c857 (see
   // HELDOUT-12-RESULT.md): 151/160 (94.4%), 1 false OOM, 33/48 causes, 0 wrong fixes, 321/335 facts;
-  // the session-start rules (7182de0) on it: 150/160, 1 false OOM, 32/48 causes.
-  'heldout-12': { kindRight: 151, falseOoms: 1, causesRight: 33, wrongFixes: 0, factsRight: 321 },
+  // the session-start rules (7182de0) on it: 150/160, 1 false OOM, 32/48 causes. After it, a second
+  // shift tuned against it by structure (round13-forms.test.ts; tuned figures, the slice is spent):
+  // cudaErrorLaunchOutOfResources is a near miss that outranks the user's prose (near-miss/rules.ts),
+  // the C allocator's "Cannot malloc <size>" (allocation/generic.ts), numpy's refusal retyped lower-case
+  // and bash's job report with "line" in the user's locale (host/exits.ts), PyTorch's SIGBUS handler's
+  // two clauses retold (host/shm-rules.ts), transformers' refusal of a bitsandbytes model placed partly
+  // off the GPU (allocation/rules.ts), memory that grew "慢慢" (log/evidence.ts): 158/160, 0, 35/48, 0, 322/335.
+  'heldout-12': { kindRight: 158, falseOoms: 0, causesRight: 35, wrongFixes: 0, factsRight: 322 },
 };
 
 for (const part of testCorpusParts) {
@@ -247,8 +253,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // 1514/1538 (98.4%); tuned on heldout-10 too (127/128): 1519/1538 (98.8%). Round 11: 1521/1538;
   // with heldout-11 folded in as measured once (128/134): 1649/1672 (98.6%); tuned on heldout-11 too
   // (134/134): 1655/1672 (99.0%). Round 12 (a device OOM retold in the user's sentence): 1656/1672;
-  // with heldout-12 folded in as measured once (151/160): 1807/1832 (98.6%).
-  const floor = 1807;
+  // with heldout-12 folded in as measured once (151/160): 1807/1832 (98.6%); tuned on heldout-12 too
+  // (158/160): 1814/1832 (99.0%).
+  const floor = 1814;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,

@@ -116,6 +116,23 @@ function kvCacheExplanation(draft: Draft, ctx: ExplainContext): Explanation {
 /** A device allocation failed; the figures decide what can be said. */
 export function explainAllocation(draft: Draft, ctx: ExplainContext): Explanation {
   if (draft.facts.kvCache === true) return kvCacheExplanation(draft, ctx);
+  if (draft.facts.quantizedOffload === true)
+    return {
+      cause: 'model_state',
+      causeText:
+        "the quantized model's weights do not fit the GPU's memory: device_map placed some of its modules on the CPU or the disk, and transformers refuses to run them there",
+      fixes: [
+        fix(
+          'load it in 4-bit (BitsAndBytesConfig(load_in_4bit=True)) or load a smaller model, or use a GPU with more memory, with nothing else holding it',
+          'the weights of the whole model must fit on the GPU for bitsandbytes to run it',
+        ),
+        fix(
+          'or keep the offloaded modules in 32-bit on the CPU (slow): BitsAndBytesConfig(llm_int8_enable_fp32_cpu_offload=True) with a device_map that names them',
+          "transformers' own message names this way",
+        ),
+        seeHolders(),
+      ],
+    };
   const requested = num(draft.facts, 'requestedBytes');
   const free = num(draft.facts, 'freeBytes');
   const total = num(draft.facts, 'totalBytes');

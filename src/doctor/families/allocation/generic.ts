@@ -55,6 +55,10 @@ const requestSpellings: readonly RegExp[] = [
   unitSized(
     String.raw`\ballocat(?:e|ing|ion)(?: of)? (?:a )?(?:\w+ )?(?:buffer |tensor |block |chunk )?(?:of |with )?(?:size )?[:=]?\s*USIZE`,
   ),
+  // The C allocator's verb before the size ("Cannot malloc 49.0002 MB GPU memory", PaddlePaddle 1.x
+  // paddle/fluid/memory/detail/system_allocator.cc GPUAllocator::Alloc; "... MB pinned memory", its
+  // CUDAPinnedAllocator, the host's: the words after the size decide the side, memorySideOf).
+  unitSized(String.raw`\bm?alloc\s+USIZE`),
   // A bare count that ends the clause ("ran out of memory when allocating 0.").
   sized(String.raw`\ballocat(?:e|ing) (\d[\d,]*)(?=\.?\s|\.?$)`),
   sized(String.raw`\b(?:of|with) size[ :=]+SIZE`),
@@ -113,9 +117,10 @@ const wrappedBytes = 2 ** 63;
 // The phrase: a library saying it ran out of memory. The allocation verb, the memory and the failure
 // with at most one word between ("Malloc device memory failed", CANN's runtime log; "alloc memory
 // failed", "allocate GPU memory failed") is the same report as "allocation failed".
+// "Cannot malloc" / "failed to alloc" is "cannot allocate" in the C allocator's verb.
 // "Allocation of size N failed" (the size between
 // the words, as the Habana bridge's SYNHELPER prints it) is the same report as "allocation failed".
-const oomPhrase = String.raw`out[ _-]?of[ _-]?memory|\bOOM(?:ed)?\b|\bnot enough (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\binsufficient (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bmemory (?:is |was |has been )?exhausted|\bexhausted (?:the )?(?:\w+ )?memory|\bran out of (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bout of (?:GPU|device|video|VRAM|host) (?:memory|resources)\b|\b(?:failed|unable|cannot|can't|could not|couldn't|fail) (?:to )?allocate\b|\b(?:allocation|alloc|malloc|mmap)\w* (?:failed|failure|error)\b|\b(?:allocat(?:e|ing)|alloc|malloc)\w* (?:\w+ )?memory (?:failed|failure|error)\b|\bexceed(?:s|ed|ing)? (?:the )?(?:\w+ ){0,3}memory\b|\bmemory (?:limit|capacity) (?:exceeded|reached)\b|\ballocation of (?:size )?[\s:=]*\d[\d,]*\s*(?:bytes?\s*)?failed\b`;
+const oomPhrase = String.raw`out[ _-]?of[ _-]?memory|\bOOM(?:ed)?\b|\bnot enough (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\binsufficient (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bmemory (?:is |was |has been )?exhausted|\bexhausted (?:the )?(?:\w+ )?memory|\bran out of (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bout of (?:GPU|device|video|VRAM|host) (?:memory|resources)\b|\b(?:failed|unable|cannot|can't|could not|couldn't|fail) (?:to )?(?:allocate|m?alloc)\b|\b(?:allocation|alloc|malloc|mmap)\w* (?:failed|failure|error)\b|\b(?:allocat(?:e|ing)|alloc|malloc)\w* (?:\w+ )?memory (?:failed|failure|error)\b|\bexceed(?:s|ed|ing)? (?:the )?(?:\w+ ){0,3}memory\b|\bmemory (?:limit|capacity) (?:exceeded|reached)\b|\ballocation of (?:size )?[\s:=]*\d[\d,]*\s*(?:bytes?\s*)?failed\b`;
 
 // A failure line: an exception's "Name: message", an error or fatal severity, or "failed"/"error"
 // words in the line itself.
@@ -269,7 +274,7 @@ export const genericOutOfMemoryRule: LogRule = {
     // buffer", "failed to allocate buffer for kv cache", "failed to allocate compute buffers":
     // ggml-org/llama.cpp src/llama-model.cpp, llama-kv-cache.cpp, llama-context.cpp).
     if (
-      /allocat|alloc\w* |malloc|mmap/i.test(phrase[0]) &&
+      /alloc|mmap/i.test(phrase[0]) &&
       requested === undefined &&
       !/memory|\bRAM\b|VRAM|\bbuffers?\b/i.test(text)
     )

@@ -17,6 +17,12 @@ export const allocationFamily: DoctorFamily = {
   rules: [...allocationRules, genericOutOfMemoryRule, retoldDeviceOomRule],
   factRules: [...allocationFactRules, deviceSeenFactRule],
   layers: [],
-  codes: ['device-alloc-failed', 'kv-cache-too-small', genericOutOfMemoryCode, retoldDeviceOomCode],
+  codes: [
+    'device-alloc-failed',
+    'quantized-model-offloaded',
+    'kv-cache-too-small',
+    genericOutOfMemoryCode,
+    retoldDeviceOomCode,
+  ],
   explain: explainAllocation,
 };

@@ -318,8 +318,11 @@ export const hostExitRules: LogRule[] = [
     weight: 2,
     keywords: ['killed', ...localKilledKeywords],
     pattern: new RegExp(
-      String.raw`line \d+:\s+(\d+) Killed\b|${lineStart}(?:\[\d+\][+-]?\s+)?Killed(?:: 9)?(?:\s{2,}\S.*)?\s*$|(?:\]|[\d%|\u2588-\u258F]s?(?=Killed\s*$)) ?Killed\s*$|^\s*(?:\[\d+\][+-]?\s+)?(?:${localKilledPattern})(?:\s{2,}\S.*)?\s*$|[\]\d%|\u2588-\u258F]s? ?(?:${localKilledPattern})\s*$|zsh: killed|(?<![:=]\s?)(?:^|(?<=[\s(]))["“'\`][Kk]illed\.?["”'\`](?=[\s.,;:)!?]|$)|\[\d+\]\s+[+-]?\s*(\d+) killed {2,}\S`,
+      String.raw`line \d+:\s+(\d+) Killed\b|: \S+ \d+ ?:\s+(\d+) (?:Killed|${localKilledPattern})(?=\s{2,}\S|\s*$)|${lineStart}(?:\[\d+\][+-]?\s+)?Killed(?:: 9)?(?:\s{2,}\S.*)?\s*$|(?:\]|[\d%|\u2588-\u258F]s?(?=Killed\s*$)) ?Killed\s*$|^\s*(?:\[\d+\][+-]?\s+)?(?:${localKilledPattern})(?:\s{2,}\S.*)?\s*$|[\]\d%|\u2588-\u258F]s? ?(?:${localKilledPattern})\s*$|zsh: killed|(?<![:=]\s?)(?:^|(?<=[\s(]))["“'\`][Kk]illed\.?["”'\`](?=[\s.,;:)!?]|$)|\[\d+\]\s+[+-]?\s*(\d+) killed {2,}\S`,
     ),
+    // bash's report of a script's job ends "<script>: line N: <pid> Killed <command>", its "line %d: "
+    // translated in the user's locale ("riga 24:", "Zeile 24:", "ligne 24 :": GNU bash po/<lang>.po
+    // msgid "line %d: "); read by its shape, whatever word stands for "line".
     // bash prints "Killed" (strsignal(SIGKILL)) for a job ended by SIGKILL, in the user's locale
     // (localKilled), alone on a line, in its job report ("[1]+  Killed    python x.py", the same in any
     // locale: "[1]+  已杀死    python x.py"), or glued to the last progress bar the job drew ("ETA: 2621s已杀死");
@@ -329,7 +332,7 @@ export const hostExitRules: LogRule[] = [
     // the shell's strsignal(SIGKILL) retold, a bare kill all the same.
     source: 'bash jobs.c pretty_print_job / strsignal(SIGKILL)',
     summary: 'the shell reports a process "Killed" (SIGKILL), most often by the OOM killer',
-    extract: ({ match }) => ({ facts: definedFacts({ pid: intOf(match[1] ?? match[2]) }) }),
+    extract: ({ match }) => ({ facts: definedFacts({ pid: intOf(match[1] ?? match[2] ?? match[3]) }) }),
   },
   {
     code: retoldKillCode,
@@ -377,14 +380,15 @@ export const hostExitRules: LogRule[] = [
       ...localNoMemory.map(([, keyword]) => keyword),
     ],
     pattern: withSize(
-      String.raw`${lineStart}MemoryError(?:\b|(?=Traceback))|\)MemoryError\b|${retoldMemoryError}|<(?:type|class) '(?:exceptions\.)?MemoryError'>|Fail to alloc memory of (\d+) size|_ArrayMemoryError|Unable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|std::bad_alloc|paging file is too small|\[WinError (?:1455|8|14)\]|\[Errno 12\]|${localNoMemoryPattern}|Auslagerungsdatei ist zu klein|页面文件太小|posix_memalign\([^)]*\)(?: == 0\. |:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
+      String.raw`${lineStart}MemoryError(?:\b|(?=Traceback))|\)MemoryError\b|${retoldMemoryError}|<(?:type|class) '(?:exceptions\.)?MemoryError'>|Fail to alloc memory of (\d+) size|_ArrayMemoryError|[Uu]nable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|std::bad_alloc|paging file is too small|\[WinError (?:1455|8|14)\]|\[Errno 12\]|${localNoMemoryPattern}|Auslagerungsdatei ist zu klein|页面文件太小|posix_memalign\([^)]*\)(?: == 0\. |:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
     ),
     // A paste that joined a traceback's lines glues the exception to the source line before it
     // ("...pickle.load(from_parent)MemoryError") or to the next traceback's header ("MemoryErrorTraceback").
     // PaddlePaddle's CPU allocator (paddle/fluid/memory/detail/system_allocator.cc CPUAllocator::Alloc)
     // raises "Fail to alloc memory of %ld size" as a ResourceExhaustedError: host memory, not GPU.
     // numpy/core/src/multiarray/alloc.c raises _ArrayMemoryError, whose message is "Unable to
-    // allocate %s for an array with shape %s and data type %s" (numpy/core/_exceptions.py).
+    // allocate %s for an array with shape %s and data type %s" (numpy/core/_exceptions.py); numpy's
+    // own words are the report whoever retypes them, lower-cased in a user's sentence too.
     // PyTorch 1.0-1.1's c10/core/CPUAllocator.cpp alloc_cpu enforced "posix_memalign(&data,
     // gAlignment, nbytes) == 0. 12 vs 0": the call's error, 12, is ENOMEM. MuJoCo's mju_malloc
     // (src/engine/engine_util_errmem.c) raises "Could not allocate memory" (mujoco.FatalError).
@@ -425,7 +429,7 @@ export const hostExitRules: LogRule[] = [
         facts: definedFacts({
           requestedBytes:
             intOf(paddle?.[1]) ??
-            sizeOf(array?.[1] ?? withSize(`Unable to allocate SIZE for an array`).exec(text)?.[1]),
+            sizeOf(array?.[1] ?? withSize(`[Uu]nable to allocate SIZE for an array`).exec(text)?.[1]),
           arrayShape: array ? `(${array[2]!.replace(/\s+/g, '')})` : undefined,
           dtype: array?.[3],
         }),

@@ -24,13 +24,16 @@ export const shmRules: LogRule[] = [
     kind: 'shm',
     framework: 'torch',
     weight: 3,
-    keywords: ['unexpected bus error encountered in'],
-    pattern: /Unexpected bus error encountered in (?:DataLoader )?worker/i,
+    keywords: ['unexpected bus error encountered in', 'insufficient shared mem'],
+    pattern:
+      /Unexpected bus error encountered in (?:DataLoader )?worker|\bbus error\b[^\n]{0,60}?\binsufficient shared mem\w* \(shm\)/i,
     // torch/csrc/DataLoader.cpp SIGNAL_HANDLER(SIGBUS, ..., "This might be caused by insufficient
     // shared memory (shm).") and PaddlePaddle's copy of the same handler for its DataLoader's
     // workers ("ERROR: Unexpected BUS error encountered in DataLoader worker. This might be caused
     // by insufficient shared memory (shm), please check whether use_shared_memory is set and
     // storage space in /dev/shm is enough", paddle/fluid/imperative/data_loader.cc).
+    // The handler's two clauses retold in the user's line, the bus error and "insufficient shared
+    // memory (shm)" (its "(shm)" kept, a word of it mistyped), are the same report.
     source:
       'pytorch torch/csrc/DataLoader.cpp SIGNAL_HANDLER(SIGBUS); PaddlePaddle paddle/fluid/imperative/data_loader.cc (SIGBUS handler)',
     summary: 'a DataLoader worker hit a bus error writing to /dev/shm (shared memory full)',

@@ -251,8 +251,8 @@ const logRules: FactRule[] = [
   },
   {
     // The user's own words that memory ran out, ran high or kept growing ("an out-of-memory (OOM)
-    // issue occurred", "RAM usage keeps increasing", "内存会占用越来越多", "Could this be a memory
-    // issue"): what decides a kill told only in words (host/exits.ts retold-kill) to be memory, as a
+    // issue occurred", "RAM usage keeps increasing", "内存会占用越来越多", "内存一直慢慢涨" (up to two
+    // adverbs of "steadily"/"slowly" before the verb), "Could this be a memory issue"): what decides a kill told only in words (host/exits.ts retold-kill) to be memory, as a
     // large allocation does a notebook's death (resolve.ts). Not the words of a setting or a count.
     // Nor a list of guesses after "potential root causes" (Ray's raylet ends every worker death with
     // "(1) The process is killed by SIGKILL by OOM killer due to high memory usage"): not the user's words.
@@ -314,7 +314,7 @@ const logRules: FactRule[] = [
       '메모리',
     ],
     pattern:
-      /(?:\b(?:out[- ]of[- ]memory|OOM\b(?!_|=|\s*[:=]\s*\d)|(?:memory|RAM|swap)\s+(?:usage\s+|use\s+|consumption\s+|footprint\s+)?(?:issue|problem|error|leak|ran out|runs? out|is full|was full|filled|exhausted|(?:keeps?|kept|is|was|started|starts)?\s*(?:growing|increasing|rising|climbing|going up|grows|increases|rises)|spikes?|explodes?|blows? up)|(?:runs?|ran|running) out of (?:memory|RAM)|(?:high|huge|excessive|increasing|growing) (?:memory|RAM)(?: usage| consumption)?)|内存(?:会|一直|不断|持续|逐渐)?(?:占用)?(?:越来越|不断|持续|一直)?(?:多|大|高|增|涨|满|爆|泄露|泄漏|溢出|不足|不够)|メモリ(?:不足|リーク|が足りない|使用量が増)|메모리\s*(?:부족|누수))(?<!\b(?:potential|possible|likely) (?:root )?(?:causes?|reasons?)\b[^\n]{0,300})/i,
+      /(?:\b(?:out[- ]of[- ]memory|OOM\b(?!_|=|\s*[:=]\s*\d)|(?:memory|RAM|swap)\s+(?:usage\s+|use\s+|consumption\s+|footprint\s+)?(?:issue|problem|error|leak|ran out|runs? out|is full|was full|filled|exhausted|(?:keeps?|kept|is|was|started|starts)?\s*(?:growing|increasing|rising|climbing|going up|grows|increases|rises)|spikes?|explodes?|blows? up)|(?:runs?|ran|running) out of (?:memory|RAM)|(?:high|huge|excessive|increasing|growing) (?:memory|RAM)(?: usage| consumption)?)|内存(?:会|一直|不断|持续|逐渐|慢慢|渐渐|缓慢|逐步){0,2}(?:占用)?(?:越来越|不断|持续|一直)?(?:多|大|高|增|涨|满|爆|泄露|泄漏|溢出|不足|不够)|メモリ(?:不足|リーク|が足りない|使用量が増)|메모리\s*(?:부족|누수))(?<!\b(?:potential|possible|likely) (?:root )?(?:causes?|reasons?)\b[^\n]{0,300})/i,
     source:
       "issue 23 item 4 (a kill told in the user's words is decided by memory evidence, as a notebook's death is); ray src/ray/raylet/node_manager.cc (its list of potential root causes)",
     once: true,

@@ -35,6 +35,20 @@ export const nearMissRules: LogRule[] = [
       'a GPU kernel read or wrote an invalid address (a kernel or compiler bug), not a memory shortage',
   }),
   nearMiss({
+    code: 'cuda-launch-out-of-resources',
+    framework: 'cuda',
+    keywords: ['too many resources requested for launch', 'launch_out_of_resources', 'launchoutofresources'],
+    pattern:
+      /too many resources requested for launch|CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES|cudaErrorLaunchOutOfResources|hipErrorLaunchOutOfResources/,
+    // A kernel launch that asked for more registers, shared memory per block or threads than one
+    // multiprocessor has: the launch's configuration, not an allocation, and no memory frees it. Its
+    // own error outranks the user's words "out of memory" beside it (test/corpus heldout-12).
+    source:
+      'CUDA runtime API cudaErrorLaunchOutOfResources (701) "too many resources requested for launch"; CUDA driver API CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES; ROCm hip_runtime_api.h hipErrorLaunchOutOfResources',
+    summary:
+      'a GPU kernel was launched with more registers or threads per block than the device allows (a launch configuration or build problem), not a memory shortage',
+  }),
+  nearMiss({
     code: 'cuda-driver-mismatch',
     framework: 'cuda',
     keywords: [
