@@ -173,7 +173,8 @@ const measured: Record<TestCorpusPart, Bar> = {
   // node retyped in lower case is a slot update (tensorflow/explain.ts): 10/11.
   // Round 11: a Ray worker's death with no memory evidence is "can't tell" (resolve.ts), and Ray's own
   // list of guesses is not the user's words on memory (log/evidence.ts): 128/128, 0 false OOMs.
-  'heldout-10': { kindRight: 128, falseOoms: 0, causesRight: 10, wrongFixes: 0, factsRight: 202 },
+  // Round 12's second shift: PyTorch's figures in a paste lower-cased whole (pytorch/rules.ts): 204/211.
+  'heldout-10': { kindRight: 128, falseOoms: 0, causesRight: 10, wrongFixes: 0, factsRight: 204 },
   // Measured once, 2026-11-27 17:06 UTC, with round 11's rules frozen at 68e2e0f (see
   // HELDOUT-11-RESULT.md): 128/134 (95.5%), 0 false OOMs, 29/36 causes, 0 wrong fixes, 194/213 facts;
   // the session-start rules (c9050a2) on it: the same. After it, a second shift tuned against it by
@@ -195,8 +196,12 @@ const measured: Record<TestCorpusPart, Bar> = {
   // the C allocator's "Cannot malloc <size>" (allocation/generic.ts), numpy's refusal retyped lower-case
   // and bash's job report with "line" in the user's locale (host/exits.ts), PyTorch's SIGBUS handler's
   // two clauses retold (host/shm-rules.ts), transformers' refusal of a bitsandbytes model placed partly
-  // off the GPU (allocation/rules.ts), memory that grew "慢慢" (log/evidence.ts): 158/160, 0, 35/48, 0, 322/335.
-  'heldout-12': { kindRight: 158, falseOoms: 0, causesRight: 35, wrongFixes: 0, factsRight: 322 },
+  // off the GPU (allocation/rules.ts), memory that grew "慢慢" (log/evidence.ts): 158/160, 0, 35/48, 0, 322/335;
+  // PyTorch's figures retyped lower-case, unspaced or shortened (pytorch/rules.ts): 36/48, 326/335; a batch
+  // of one before a sentence's full stop (log/evidence.ts): 37/48; one request above the whole card beside
+  // a driver's spill is the request's shape (pytorch/explain.ts): 38/48
+  // (heldout-10's facts 202 -> 204 too).
+  'heldout-12': { kindRight: 158, falseOoms: 0, causesRight: 38, wrongFixes: 0, factsRight: 326 },
 };
 
 for (const part of testCorpusParts) {

@@ -472,3 +472,45 @@ describe('memory that grew slowly, told in Chinese, decides a kill told in words
     assert.equal(kindOf('最后被killed了'), 'none');
   });
 });
+
+describe("PyTorch's caching-allocator figures retyped by hand", () => {
+  test('lower-cased, unspaced or shortened, the same figures are read', () => {
+    const lower = mustDiagnose(
+      '"cuda out of memory. tried to allocate 30.00 mib (gpu 0; 8.00 gib total capacity; 7.04 gib already allocated; 0 bytes free; 7.28 gib reserved in total by pytorch)"',
+    );
+    assert.equal(lower.facts.totalBytes, 8 * 1024 ** 3);
+    assert.equal(lower.facts.requestedBytes, 30 * 1024 ** 2);
+    const unspaced = mustDiagnose(
+      'l got this problem `cuda out of memory, tried to allocate 50MiB(GPU 0; 1.96GiB totalcapacity;1.33GiB already allocated; 43.5MiB free;1.36 GiB reserved in total by Pytorch)`',
+    );
+    assert.equal(unspaced.code, 'torch-cuda-oom');
+    assert.ok(Math.abs(Number(unspaced.facts.totalBytes) - 1.96 * 1024 ** 3) < 1);
+    assert.ok(Math.abs(Number(unspaced.facts.reservedBytes) - 1.36 * 1024 ** 3) < 1);
+    const short = mustDiagnose(
+      'torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 23.04 GiB (GPU 0; 23.52 GiB total; 0 bytes free)',
+    );
+    assert.ok(Math.abs(Number(short.facts.totalBytes) - 23.52 * 1024 ** 3) < 1);
+    assert.equal(short.facts.freeBytes, 0);
+  });
+});
+
+describe("a batch of one stated at a sentence's end", () => {
+  test('"set batch_size 1." is a batch of one; "batch_size 1.5" is not', () => {
+    const oom =
+      'torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.50 GiB (GPU 3; 79.35 GiB total capacity; 77.08 GiB already allocated; 415.19 MiB free; 77.54 GiB reserved in total by PyTorch)';
+    assert.equal(
+      mustDiagnose('i tried zero3 and set batch_size 1.  but it fails again', oom).cause,
+      'model_state',
+    );
+    assert.notEqual(mustDiagnose('i set batch_size 1.5 to test', oom).cause, 'model_state');
+  });
+});
+
+describe('one request larger than the whole card, beside tensors the driver spilled', () => {
+  test("is the request's shape (request_exceeds_device), not the batch", () => {
+    const d = mustDiagnose(
+      'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 39.55 GiB. GPU 0 has a total capacity of 19.99 GiB of which 0 bytes is free. Of the allocated memory 33.42 GiB is allocated by PyTorch, and 39.76 GiB is reserved by PyTorch but unallocated.',
+    );
+    assert.equal(d.cause, 'request_exceeds_device');
+  });
+});

@@ -147,12 +147,13 @@ const logRules: FactRule[] = [
     // "batch: 1", "batch=1", "per_device_train_batch_size=1"), or in a sentence in any language
     // ("the batch size was already 1", "batch size of 1", "batchsize is 1", "batch_size设为最低1了"):
     // the words between the setting and its 1 hold no digit, list separator or bracket, and the 1 is
-    // no factor of a product ("(1 x 8 x 1)"). A fix that lowers the batch would repeat it (issue 23:
+    // no factor of a product ("(1 x 8 x 1)") nor the whole of a decimal ("1.5"; a sentence's full stop
+    // after it is no decimal: "set batch_size 1."). A fix that lowers the batch would repeat it (issue 23:
     // no fix tells the user to do what the log shows done).
     family: 'context',
     keywords: ['batch_size', 'batch-size', 'batch size', 'batchsize', 'batch:', 'batch=', 'batch ='],
     pattern:
-      /\bbatch[_ -]?size\b[^\d\n,;|()[\]{}]{0,24}?(?<![\d.])1(?![\d.]|\s*[x×*/])|\bbatch\s*[:=]\s*1(?![\d.]|\s*[x×*/])/i,
+      /\bbatch[_ -]?size\b[^\d\n,;|()[\]{}]{0,24}?(?<![\d.])1(?!\d|\.\d|\s*[x×*/])|\bbatch\s*[:=]\s*1(?!\d|\.\d|\s*[x×*/])/i,
     source: 'issue 23 item 5 (a fix never repeats what the log shows done)',
     once: true,
     extract: () => ({ batchSizeOne: true }),

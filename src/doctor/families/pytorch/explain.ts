@@ -185,6 +185,17 @@ export function explainTorch(draft: Draft, { context }: ExplainContext): Explana
   const holders = n.self
     ? { holders: (draft.holders ?? []).map((h) => ({ ...h, isSelf: h === n.self })) }
     : {};
+  const exceedsCard = (): Explanation => ({
+    cause: 'request_exceeds_device',
+    causeText: `a single allocation of ${size(n.requestedBytes)} is larger than the whole GPU (${size(total)}): a shape or configuration problem, not a tuning one${selfNote(n)}`,
+    fixes: [
+      fix(
+        `find the tensor of ${size(n.requestedBytes)} at the failing line and check its shape (batch × sequence length × hidden size); no allocator setting can fit it`,
+        `${size(n.requestedBytes)} is more than the card's ${size(total)} total`,
+      ),
+    ],
+    ...holders,
+  });
   // PyTorch's own tensors past the card's whole memory, with nothing free: not a misreading but the
   // driver backing the overflow with system memory (NVIDIA's Windows driver since 536.40, "CUDA -
   // Sysmem Fallback Policy", nvidia.custhelp.com answer 5490; WDDM's shared GPU memory; an integrated
@@ -196,6 +207,9 @@ export function explainTorch(draft: Draft, { context }: ExplainContext): Explana
     n.freeBytes !== undefined &&
     n.freeBytes < n.requestedBytes
   ) {
+    // One request larger than the whole card is its shape's, spill or none: the driver's fallback
+    // lets tensors outgrow the card, but no one allocation that size fits the card's memory.
+    if (n.requestedBytes > total) return exceedsCard();
     return {
       cause: 'batch_too_large',
       causeText: `this process's own tensors outgrew the card: PyTorch holds ${size(n.allocatedBytes)} in tensors on a GPU of ${size(total)}, ${size(n.freeBytes)} free, ${size(n.requestedBytes)} requested; more than the card can hold only because the driver spilled the rest into system memory (Windows' shared GPU memory, NVIDIA's sysmem fallback), which is much slower and also ran out`,
@@ -238,19 +252,7 @@ export function explainTorch(draft: Draft, { context }: ExplainContext): Explana
       return tooSmall(n);
     return noShortage(n, device as number);
   }
-  if (total > 0 && n.requestedBytes > total) {
-    return {
-      cause: 'request_exceeds_device',
-      causeText: `a single allocation of ${size(n.requestedBytes)} is larger than the whole GPU (${size(total)}): a shape or configuration problem, not a tuning one${selfNote(n)}`,
-      fixes: [
-        fix(
-          `find the tensor of ${size(n.requestedBytes)} at the failing line and check its shape (batch × sequence length × hidden size); no allocator setting can fit it`,
-          `${size(n.requestedBytes)} is more than the card's ${size(total)} total`,
-        ),
-      ],
-      ...holders,
-    };
-  }
+  if (total > 0 && n.requestedBytes > total) return exceedsCard();
   // No total in the message (a shortened paste): a request larger than any one GPU made cannot fit
   // whatever card it was, so it is the request's shape, not the card's fill.
   if (total === 0 && n.requestedBytes > largestGpuBytes) {

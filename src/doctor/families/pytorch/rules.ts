@@ -7,24 +7,33 @@ const processHolder = withSize(String.raw`Process (\d+) has SIZE memory in use`,
 // c10/cuda/CUDACachingAllocator.cpp DeviceCachingAllocator::malloc. Old form (PR #13751 "cached" =
 // cached − allocated, later "reserved in total by PyTorch"); 2.1+ (PR #99699) "has a total capacity
 // of ... of which ... is free", first shipped misspelt "capacty"; main adds "allowed" and private pools.
+// Retyped by hand, the same figures keep their order and words, not their case or spacing ("cuda
+// out of memory, tried to allocate 50MiB(GPU 0; 1.96GiB totalcapacity;...", "by Pytorch"); a
+// shortened copy says "(GPU 0; 23.52 GiB total; 0 bytes free)".
+// The figures in any case: a paste lower-cased whole ("tried to allocate 30.00 mib (gpu 0; 8.00 gib
+// total capacity; ...") keeps them.
+const torchSize = (source: string): RegExp => withSize(source, 'i');
+
 function extractTorchOom({ text, before }: RuleInput): { facts: Facts; holders?: GpuHolder[] } {
   const facts = definedFacts({
-    requestedBytes: sizeAfter(text, withSize(`Tried to allocate SIZE`)),
-    device: intOf(/\(GPU (\d+);|\. GPU (\d+) has/.exec(text)?.slice(1).find(Boolean)),
+    requestedBytes: sizeAfter(text, torchSize(`Tried to allocate SIZE`)),
+    device: intOf(/\(GPU (\d+);|\. GPU (\d+) has/i.exec(text)?.slice(1).find(Boolean)),
     totalBytes:
-      sizeAfter(text, withSize(`SIZE total capacity`)) ??
-      sizeAfter(text, withSize(`has a total capac(?:i)?ty of SIZE`)),
-    freeBytes: sizeAfter(text, withSize(`of which SIZE is free`)) ?? sizeAfter(text, withSize(`SIZE free;`)),
+      sizeAfter(text, torchSize(`SIZE total ?capacity`)) ??
+      sizeAfter(text, torchSize(`has a total capac(?:i)?ty of SIZE`)) ??
+      sizeAfter(text, torchSize(`\\(GPU \\d+; SIZE total[;)]`)),
+    freeBytes:
+      sizeAfter(text, torchSize(`of which SIZE is free`)) ?? sizeAfter(text, torchSize(`SIZE free[;)]`)),
     allocatedBytes:
-      sizeAfter(text, withSize(`SIZE already allocated`)) ??
-      sizeAfter(text, withSize(`Of the allocated memory SIZE is allocated by`)),
-    reservedBytes: sizeAfter(text, withSize(`SIZE reserved in total by PyTorch`)),
+      sizeAfter(text, torchSize(`SIZE already allocated`)) ??
+      sizeAfter(text, torchSize(`Of the allocated memory SIZE is allocated by`)),
+    reservedBytes: sizeAfter(text, torchSize(`SIZE reserved in total by PyTorch`)),
     reservedUnallocatedBytes:
-      sizeAfter(text, withSize(`SIZE is reserved by PyTorch but unallocated`)) ??
+      sizeAfter(text, torchSize(`SIZE is reserved by PyTorch but unallocated`)) ??
       sizeAfter(text, withSize(String.raw`SIZE cached\)`)),
-    processBytes: sizeAfter(text, withSize(`this process has SIZE memory in use`)),
-    allowedBytes: sizeAfter(text, withSize(`SIZE allowed;`)),
-    privatePoolBytes: sizeAfter(text, withSize(`with SIZE allocated in private pools`)),
+    processBytes: sizeAfter(text, torchSize(`this process has SIZE memory in use`)),
+    allowedBytes: sizeAfter(text, torchSize(`SIZE allowed;`)),
+    privatePoolBytes: sizeAfter(text, torchSize(`with SIZE allocated in private pools`)),
     allocConfVariable: /setting (PYTORCH_(?:CUDA_|HIP_)?ALLOC_CONF)=/.exec(text)?.[1],
     rank: rankOf(text),
     phase: before.some((line) => /\bbackward\(|in backward\b|\.backward\b/.test(line))
@@ -57,7 +66,7 @@ export const torchRules: LogRule[] = [
     // Quoted whole inside a sentence (backticks, quotes, doubled quotes: "I get `CUDA out of memory`
     // error") it is the same message retold by the user who saw it, not a log line that mentions it.
     pattern: new RegExp(
-      String.raw`(?:CUDA|HIP|XPU) out of memory(?:\.\s*Tried to allocate|\.?\s*$)|(?:\x60|''|"|“)(?:(?:torch\.(?:cuda\.)?OutOfMemoryError|RuntimeError): )?(?:CUDA|HIP|XPU) out of memory\.?(?:\x60|''|"|”)|(?:Error|error|ERROR):\s*(?:CUDA|HIP|XPU) out of memory|\bout of (?:\w+ )?memory\.\s*Tried to allocate|${lineStart}Tried to allocate \d[\d.]* [KMGT]i?B \((?:GPU|XPU) \d+; [\d.]+ [KMGT]i?B total capacity|${lineStart}Tried to allocate \d[\d.]* [KMGT]i?B\. (?:GPU|XPU) \d+ has a total capac`,
+      String.raw`(?:CUDA|HIP|XPU) out of memory(?:\.\s*Tried to allocate|\.?\s*$)|(?:\x60|''|"|“)(?:(?:torch\.(?:cuda\.)?OutOfMemoryError|RuntimeError): )?(?:CUDA|HIP|XPU) out of memory\.?(?:\x60|''|"|”)|(?:Error|error|ERROR):\s*(?:CUDA|HIP|XPU) out of memory|\bout of (?:\w+ )?memory[.,]\s*[Tt]ried to allocate|${lineStart}Tried to allocate \d[\d.]* [KMGT]i?B \((?:GPU|XPU) \d+; [\d.]+ [KMGT]i?B total capacity|${lineStart}Tried to allocate \d[\d.]* [KMGT]i?B\. (?:GPU|XPU) \d+ has a total capac`,
     ),
     source:
       'pytorch c10/cuda/CUDACachingAllocator.cpp DeviceCachingAllocator::malloc (pytorch c10/cuda/CUDACachingAllocator.cpp)',
