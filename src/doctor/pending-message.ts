@@ -11,7 +11,11 @@ const messageEnd = /[).`'"]\s*$/;
 
 /** Whether a rule's hit on `text` waits for the next lines. */
 export function isMessageOpen(rule: LogRule, text: string): boolean {
-  return rule.continuationLines !== undefined && rule.continuationLines > 0 && !messageEnd.test(text);
+  return (
+    rule.continuationLines !== undefined &&
+    rule.continuationLines > 0 &&
+    (!messageEnd.test(text) || rule.continuesWith !== undefined)
+  );
 }
 
 /** A message collecting its next lines. */
@@ -37,11 +41,15 @@ export class PendingMessage {
    * continues the message; true while the message may go on, false when it is complete.
    */
   take(text: string, firstPiece: string, widthChars: number): boolean {
-    if (this.remaining <= 0 || text.trim() === '' || newRecord.test(text)) return false;
+    if (this.remaining <= 0 || text.trim() === '') return false;
+    // A message that ended goes on only with the rule's own continuation ("Tried to allocate ...").
+    const continues = this.rule.continuesWith?.test(text) === true;
+    if (messageEnd.test(this.text) && !continues) return false;
+    if (newRecord.test(text) && !continues) return false;
     const separator = isHardCut(this.lastPiece, firstPiece, widthChars) ? '' : ' ';
     this.text = `${this.text}${separator}${text.trim()}`;
     this.lastPiece = firstPiece;
     this.remaining -= 1;
-    return this.remaining > 0 && !messageEnd.test(this.text);
+    return this.remaining > 0 && (!messageEnd.test(this.text) || this.rule.continuesWith !== undefined);
   }
 }

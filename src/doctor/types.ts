@@ -153,6 +153,11 @@ export interface LogRule {
   source: string;
   /** Following lines to append before extracting (messages that users' terminals wrap). */
   continuationLines?: number;
+  /**
+   * A line that continues the message even after a sentence's end (a paste that broke PyTorch's
+   * "CUDA out of memory." from its "Tried to allocate ..."): read only with `continuationLines`.
+   */
+  continuesWith?: RegExp;
   summary: string;
   /** Merge key beyond kind (default: the framework; host_oom and shm merge across layers). */
   group?: string;

@@ -524,3 +524,20 @@ describe("ONNX Runtime's arena throw cut short after its location prefix", () =>
     assert.notEqual(kindOf('CPUExecutionProvider arena', line), 'gpu_oom');
   });
 });
+
+describe("PyTorch's message broken by a paste after its first sentence", () => {
+  test('"CUDA out of memory." then "Tried to allocate ..." on the next line is one message', () => {
+    const d = mustDiagnose(
+      'torch.cuda.OutOfMemoryError: CUDA out of memory.',
+      'Tried to allocate 23.04 GiB (GPU 0; 23.52 GiB total; 0 bytes free)',
+    );
+    assert.ok(Math.abs(Number(d.facts.requestedBytes) - 23.04 * 1024 ** 3) < 1);
+    assert.equal(d.facts.freeBytes, 0);
+    // Any other line after the sentence's end is not the message's.
+    const alone = mustDiagnose(
+      'torch.cuda.OutOfMemoryError: CUDA out of memory.',
+      'I have 24 GB free (really)',
+    );
+    assert.equal(alone.facts.requestedBytes, undefined);
+  });
+});

@@ -71,6 +71,9 @@ export const torchRules: LogRule[] = [
     source:
       'pytorch c10/cuda/CUDACachingAllocator.cpp DeviceCachingAllocator::malloc (pytorch c10/cuda/CUDACachingAllocator.cpp)',
     continuationLines: 3,
+    // The allocator's one message, "CUDA out of memory. Tried to allocate ...", broken by a paste after
+    // its first sentence (c10/cuda/CUDACachingAllocator.cpp prints both on one line).
+    continuesWith: /^\s*Tried to allocate\b/i,
     summary: 'PyTorch could not allocate GPU memory (CUDA caching allocator)',
     extract: extractTorchOom,
   },
