@@ -199,9 +199,10 @@ const measured: Record<TestCorpusPart, Bar> = {
   // off the GPU (allocation/rules.ts), memory that grew "慢慢" (log/evidence.ts): 158/160, 0, 35/48, 0, 322/335;
   // PyTorch's figures retyped lower-case, unspaced or shortened (pytorch/rules.ts): 36/48, 326/335; a batch
   // of one before a sentence's full stop (log/evidence.ts): 37/48; one request above the whole card beside
-  // a driver's spill is the request's shape (pytorch/explain.ts): 38/48
+  // a driver's spill is the request's shape (pytorch/explain.ts): 38/48; ONNX Runtime's arena throw cut
+  // short after its location prefix (allocation/rules.ts): 159/160
   // (heldout-10's facts 202 -> 204 too).
-  'heldout-12': { kindRight: 158, falseOoms: 0, causesRight: 38, wrongFixes: 0, factsRight: 326 },
+  'heldout-12': { kindRight: 159, falseOoms: 0, causesRight: 38, wrongFixes: 0, factsRight: 326 },
 };
 
 for (const part of testCorpusParts) {
@@ -259,8 +260,8 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // with heldout-11 folded in as measured once (128/134): 1649/1672 (98.6%); tuned on heldout-11 too
   // (134/134): 1655/1672 (99.0%). Round 12 (a device OOM retold in the user's sentence): 1656/1672;
   // with heldout-12 folded in as measured once (151/160): 1807/1832 (98.6%); tuned on heldout-12 too
-  // (158/160): 1814/1832 (99.0%).
-  const floor = 1814;
+  // (159/160): 1815/1832 (99.1%).
+  const floor = 1815;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,

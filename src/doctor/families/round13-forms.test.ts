@@ -514,3 +514,13 @@ describe('one request larger than the whole card, beside tensors the driver spil
     assert.equal(d.cause, 'request_exceeds_device');
   });
 });
+
+describe("ONNX Runtime's arena throw cut short after its location prefix", () => {
+  test('"BFCArena::AllocateRawInternal(...) Failed to alloc" is the arena\'s failed allocation', () => {
+    const line =
+      '/onnxruntime_src/onnxruntime/core/framework/bfc_arena.cc:376 void* onnxruntime::BFCArena::AllocateRawInternal(size_t, bool, onnxruntime::Stream*, bool, onnxruntime::WaitNotificationFn) Failed to alloc';
+    assert.equal(mustDiagnose(line).kind, 'gpu_oom');
+    // The CPU's arena is left to the host's readings (extract.ts namesHostArena), never the GPU's.
+    assert.notEqual(kindOf('CPUExecutionProvider arena', line), 'gpu_oom');
+  });
+});
