@@ -541,3 +541,18 @@ describe("PyTorch's message broken by a paste after its first sentence", () => {
     assert.equal(alone.facts.requestedBytes, undefined);
   });
 });
+
+describe("TensorFlow's BFC allocator's own report of the request it could not serve", () => {
+  test('"Ran out of memory trying to allocate N" gives the OOM its request; the retried "not a failure" does not', () => {
+    const d = mustDiagnose(
+      'W tensorflow/core/common_runtime/bfc_allocator.cc:275] Ran out of memory trying to allocate 2.29GiB.  See logs for memory state.',
+      'W tensorflow/core/framework/op_kernel.cc:993] Resource exhausted: OOM when allocating tensor with shape[20,800,600,64]',
+    );
+    assert.ok(Math.abs(Number(d.facts.requestedBytes) - 2.29 * 1024 ** 3) < 1);
+    const retried = mustDiagnose(
+      'W external/local_tsl/tsl/framework/bfc_allocator.cc:296] Allocator (GPU_0_bfc) ran out of memory trying to allocate 3.15GiB with freed_by_count=0. The caller indicates that this is not a failure, but this may mean that there could be performance gains if more memory were available.',
+      'W tensorflow/core/framework/op_kernel.cc:993] Resource exhausted: OOM when allocating tensor with shape[8,64,512,512]',
+    );
+    assert.equal(retried.facts.requestedBytes, undefined);
+  });
+});
