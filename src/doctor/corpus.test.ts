@@ -205,6 +205,10 @@ const measured: Record<TestCorpusPart, Bar> = {
   // TensorFlow's BFC report of the request it could not serve (tensorflow/facts.ts): 330/335
   // (heldout-10's facts 202 -> 204 too).
   'heldout-12': { kindRight: 159, falseOoms: 0, causesRight: 38, wrongFixes: 0, factsRight: 330 },
+  // Measured once, 2026-11-27, by the lead (see HELDOUT-13-RESULT.md): the session-start rules (7182de0),
+  // round 12's first freeze (c72c857) and its second (9de177c) all gave the same: 110/112 (98.2%),
+  // 1 false OOM, 28/42 causes, 0 wrong fixes, 215/220 facts.
+  'heldout-13': { kindRight: 110, falseOoms: 1, causesRight: 28, wrongFixes: 0, factsRight: 215 },
 };
 
 for (const part of testCorpusParts) {
@@ -262,8 +266,8 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // with heldout-11 folded in as measured once (128/134): 1649/1672 (98.6%); tuned on heldout-11 too
   // (134/134): 1655/1672 (99.0%). Round 12 (a device OOM retold in the user's sentence): 1656/1672;
   // with heldout-12 folded in as measured once (151/160): 1807/1832 (98.6%); tuned on heldout-12 too
-  // (159/160): 1815/1832 (99.1%).
-  const floor = 1815;
+  // (159/160): 1815/1832 (99.1%); with heldout-13 folded in as measured once (110/112): 1925/1944 (99.0%).
+  const floor = 1925;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
