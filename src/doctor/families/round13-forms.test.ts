@@ -556,3 +556,46 @@ describe("TensorFlow's BFC allocator's own report of the request it could not se
     assert.equal(retried.facts.requestedBytes, undefined);
   });
 });
+
+describe("a card under 4 GiB by the message's own total, with no figure of what this process holds", () => {
+  test("PyTorch's message cut after the free memory, on a 1.96 GiB card: the card", () => {
+    const d = mustDiagnose(
+      'torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 300.00 MiB. GPU 0 has a total capacity of 1.96 GiB of which 120.50 MiB is free.',
+    );
+    assert.equal(d.cause, 'device_too_small');
+    // The same cut message on a 7.79 GiB card keeps the other figures' reading.
+    const larger = mustDiagnose(
+      'torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 300.00 MiB. GPU 0 has a total capacity of 7.79 GiB of which 120.50 MiB is free.',
+    );
+    assert.notEqual(larger.cause, 'device_too_small');
+    // Room for the request on the small card: no shortage is shown, so not the card either.
+    const room = mustDiagnose(
+      'torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 100.00 MiB. GPU 0 has a total capacity of 1.96 GiB of which 400.00 MiB is free.',
+    );
+    assert.notEqual(room.cause, 'device_too_small');
+  });
+  test("a driver's report with only request, free and total (Theano's GpuArray) on a 1 GiB card: the card", () => {
+    const d = mustDiagnose(
+      'Error allocating 52428800 bytes of device memory (out of memory). Driver report 20971520 bytes free and 1073414144 bytes total',
+    );
+    assert.equal(d.kind, 'gpu_oom');
+    assert.equal(d.cause, 'device_too_small');
+    const larger = mustDiagnose(
+      'Error allocating 52428800 bytes of device memory (out of memory). Driver report 20971520 bytes free and 8589934592 bytes total',
+    );
+    assert.equal(larger.cause, 'batch_too_large');
+  });
+});
+
+describe("Theano's device allocation failure raised as Python's MemoryError", () => {
+  test('"MemoryError: Error allocating N bytes of device memory (out of memory)." is the GPU\'s, with its figures', () => {
+    const d = mustDiagnose(
+      'MemoryError: Error allocating 52428800 bytes of device memory (out of memory). Driver report 20971520 bytes free and 8589934592 bytes total',
+    );
+    assert.equal(d.kind, 'gpu_oom');
+    assert.equal(d.facts.requestedBytes, 52428800);
+    assert.equal(d.facts.totalBytes, 8589934592);
+    // Python's MemoryError with no device word stays the host's.
+    assert.equal(kindOf('MemoryError: Error allocating 52428800 bytes'), 'host_oom');
+  });
+});

@@ -6,6 +6,8 @@ import type { Draft } from '../../candidates.js';
 import { settingFact } from '../../settings.js';
 import type { FixDetail } from '../../types.js';
 import { type ExplainContext, type Explanation, fix, num, seeHolders, size } from '../explain-types.js';
+import { largerCardFix, smallCardReason } from '../pytorch/fixes.js';
+import { smallCardBytes } from '../pytorch/numbers.js';
 
 const vendorNames: Record<string, string> = {
   amd: 'the AMD GPU',
@@ -220,6 +222,29 @@ export function explainAllocation(draft: Draft, ctx: ExplainContext): Explanatio
         fix(
           'if nothing else holds it, lower the batch size (halve it) or the model/sequence size',
           'activations grow with the batch; the message does not say how much this process holds',
+        ),
+      ],
+    };
+  // A card under 4 GiB by the message's own total, full, with no figure of what this process holds:
+  // the card, as PyTorch's and a bare CUDA OOM's small cards (pytorch/numbers.ts smallCardBytes).
+  if (
+    total !== undefined &&
+    total > 0 &&
+    total < smallCardBytes &&
+    allocated === undefined &&
+    requested !== undefined &&
+    free !== undefined &&
+    free < requested &&
+    !isTpu
+  )
+    return {
+      cause: 'device_too_small',
+      causeText: `${device} has ${size(total)} in all (${figures}): ${smallCardReason}`,
+      fixes: [
+        largerCardFix(total),
+        fix(
+          'or lower the batch size or the input size (halve it)',
+          'activations scale with the batch and the input',
         ),
       ],
     };

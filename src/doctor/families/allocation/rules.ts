@@ -50,6 +50,10 @@ const figureSpellings: Record<string, RegExp[]> = {
     sized('allocating SIZE on device'),
     // MIOpen src/hip/handlehip.cpp: "Memory not available to allocate buffer: 655360000".
     sized(String.raw`not available to allocate buffer: (\d+)`),
+    // Theano's CUDA backend (theano/sandbox/cuda/cuda_ndarray.cu device_malloc): "Error allocating
+    // 103809024 bytes of device memory (out of memory). Driver report 41869312 bytes free and
+    // 1073414144 bytes total".
+    sized(String.raw`Error allocating (\d+) bytes of device memory`),
   ],
   freeBytes: [
     sized('of which SIZE is free'),
@@ -67,6 +71,7 @@ const figureSpellings: Record<string, RegExp[]> = {
     sized('SIZE total capacity'),
     sized(String.raw`Free memory/Total memory: \d+/(\d+)`),
     sized(String.raw`out of memory to allocate \d+ bytes \(total (\d+) bytes\)`),
+    sized(String.raw`Driver report \d+ bytes free and (\d+) bytes total`),
   ],
   allocatedBytes: [
     // CuPy: "(allocated so far: 15,032,385,536 bytes)".
@@ -208,6 +213,7 @@ export const allocationRules: LogRule[] = [
       'device memory allocation of size',
       'buffer of size',
       'bytes of memory on device',
+      'bytes of device memory (out of memory)',
       'failed to allocate memory for requested buffer',
       'bfcarena::allocaterawinternal',
       'memory::allocation::badalloc',
@@ -226,7 +232,7 @@ export const allocationRules: LogRule[] = [
       '메모리 부족',
     ],
     pattern:
-      /Out of memory error on (?:GPU|XPU|NPU) \d+|\bACL_ERROR_RT_MEMORY_ALLOCATION\b|\b(?:acl\w*|rt\w*|ret|error ?code|errorcode|retcode|error)\s*[:=[(]?\s*207001\b|Attempting to (?:reserve|allocate) \S+(?: at the bottom of memory)?\. That was not possible|\b(?:[Ff]ailed to|[Uu]nable to|[Cc]ould not|[Cc]annot) (?:cuda|cu|hip|musa|cnrt|aclrt|ze)(?:Mem)?(?:Malloc|Alloc|malloc|alloc)\w*|\b(?:cuda|cu|hip|musa|cnrt|aclrt|ze)(?:Mem)?(?:Malloc|Alloc|malloc|alloc)\w*(?:\([^)]*\))?(?: \w+)?:? (?:failed|error)\b|(?:CUDA|HIP) runtime error in ::\w*[Mm]alloc\w*\(.*?\): out of memory|PI_ERROR_OUT_OF_(?:DEVICE|HOST)_MEMORY|UR_RESULT_ERROR_OUT_OF_(?:DEVICE_MEMORY|HOST_MEMORY|RESOURCES)|\bZE_RESULT_ERROR_OUT_OF_HOST_MEMORY\b|hipErrorOutOfMemory|HIP error: out of memory|\[mxnet\][^\n]*Memory allocation failed|pooled_storage_manager\.h:\d+\]?:? Memory allocation failed|paddle::memory::allocation::BadAlloc|(?:GPU|XPU|NPU) ?\d+ ?上出现内存不足错误|\b(?:CUDA|GPU|HIP)\b[^\n]{0,16}?[:：]\s*(?:内存不足|显存不足|没有记忆|メモリ不足|메모리 부족)|allocating <= available failed, \d+ > \d+|Failed to allocate \d+ bytes for new constant|\[metal::malloc\] (?:Attempting to allocate|Resource limit)|\[malloc_or_wait\] Unable to allocate|OutOfMemoryError: Out of memory allocating [\d,]+ bytes|\b[Oo]ut of memory allocating [\d,]+ bytes \(allocated so far: [\d,]+ bytes|\b[Oo]ut of memory to allocate \d+ bytes \(total \d+ bytes\)|Requested amount of (?:GPU )?memory \(\d+ bytes\) could not be allocated|Could not allocate tensor with \d+ bytes\. There is not enough GPU video memory|\b(?:ROCm|MUSA) error: out of memory\b|Error Code \d+: Cuda Runtime \(out of memory\)|VK_ERROR_OUT_OF_DEVICE_MEMORY|\bErrorOutOfDeviceMemory\b|\b(?:CL_|cl_)?(?:MEM_OBJECT_ALLOCATION_FAILURE|mem_object_allocation_failure)\b|kIOGPUCommandBufferCallbackErrorOutOfMemory|MTLCommandBufferErrorDomain Code=8\b|MTLCommandBufferErrorOutOfMemory|Insufficient Memory \(IOAF code 8\)|[Cc]ommand buffer[^\n]{0,40}?: Insufficient Memory\b|ggml_vulkan: Device memory allocation of size \d+ failed|failed to allocate (?:CUDA|ROCm|Metal|SYCL|Vulkan|CANN|MUSA)\d* buffer of size \d+|can't allocate \d+ Bytes of memory on device|Failed to allocate memory for requested buffer of size \d+|BFCArena::AllocateRawInternal\([^\n]{0,200}?\) Failed to alloc|\b(?:[Aa]llocation|[Aa]lloc) (?:failed|error)\b[^\n]{0,40}?\b(?:[Ii]nsufficient|[Nn]ot enough) (?:GPU|device|VRAM|video) memory\b|\b(?:[Ii]nsufficient|[Nn]ot enough) (?:GPU|device|VRAM|video) memory (?:for|to) (?:\w+ )?(?:allocation|allocate)\b|\bMemory Object Allocation Failure\b|\b[Mm]emory (?:is )?not available to allocate\b|\b\w+ failed: out of memory\b/,
+      /Out of memory error on (?:GPU|XPU|NPU) \d+|\bACL_ERROR_RT_MEMORY_ALLOCATION\b|\b(?:acl\w*|rt\w*|ret|error ?code|errorcode|retcode|error)\s*[:=[(]?\s*207001\b|Attempting to (?:reserve|allocate) \S+(?: at the bottom of memory)?\. That was not possible|\b(?:[Ff]ailed to|[Uu]nable to|[Cc]ould not|[Cc]annot) (?:cuda|cu|hip|musa|cnrt|aclrt|ze)(?:Mem)?(?:Malloc|Alloc|malloc|alloc)\w*|\b(?:cuda|cu|hip|musa|cnrt|aclrt|ze)(?:Mem)?(?:Malloc|Alloc|malloc|alloc)\w*(?:\([^)]*\))?(?: \w+)?:? (?:failed|error)\b|(?:CUDA|HIP) runtime error in ::\w*[Mm]alloc\w*\(.*?\): out of memory|PI_ERROR_OUT_OF_(?:DEVICE|HOST)_MEMORY|UR_RESULT_ERROR_OUT_OF_(?:DEVICE_MEMORY|HOST_MEMORY|RESOURCES)|\bZE_RESULT_ERROR_OUT_OF_HOST_MEMORY\b|hipErrorOutOfMemory|HIP error: out of memory|\[mxnet\][^\n]*Memory allocation failed|pooled_storage_manager\.h:\d+\]?:? Memory allocation failed|paddle::memory::allocation::BadAlloc|(?:GPU|XPU|NPU) ?\d+ ?上出现内存不足错误|\b(?:CUDA|GPU|HIP)\b[^\n]{0,16}?[:：]\s*(?:内存不足|显存不足|没有记忆|メモリ不足|메모리 부족)|allocating <= available failed, \d+ > \d+|Failed to allocate \d+ bytes for new constant|\[metal::malloc\] (?:Attempting to allocate|Resource limit)|\[malloc_or_wait\] Unable to allocate|OutOfMemoryError: Out of memory allocating [\d,]+ bytes|\b[Oo]ut of memory allocating [\d,]+ bytes \(allocated so far: [\d,]+ bytes|\b[Oo]ut of memory to allocate \d+ bytes \(total \d+ bytes\)|Requested amount of (?:GPU )?memory \(\d+ bytes\) could not be allocated|Could not allocate tensor with \d+ bytes\. There is not enough GPU video memory|\b(?:ROCm|MUSA) error: out of memory\b|Error Code \d+: Cuda Runtime \(out of memory\)|VK_ERROR_OUT_OF_DEVICE_MEMORY|\bErrorOutOfDeviceMemory\b|\b(?:CL_|cl_)?(?:MEM_OBJECT_ALLOCATION_FAILURE|mem_object_allocation_failure)\b|kIOGPUCommandBufferCallbackErrorOutOfMemory|MTLCommandBufferErrorDomain Code=8\b|MTLCommandBufferErrorOutOfMemory|Insufficient Memory \(IOAF code 8\)|[Cc]ommand buffer[^\n]{0,40}?: Insufficient Memory\b|ggml_vulkan: Device memory allocation of size \d+ failed|failed to allocate (?:CUDA|ROCm|Metal|SYCL|Vulkan|CANN|MUSA)\d* buffer of size \d+|can't allocate \d+ Bytes of memory on device|Error allocating \d+ bytes of device memory \(out of memory\)|Failed to allocate memory for requested buffer of size \d+|BFCArena::AllocateRawInternal\([^\n]{0,200}?\) Failed to alloc|\b(?:[Aa]llocation|[Aa]lloc) (?:failed|error)\b[^\n]{0,40}?\b(?:[Ii]nsufficient|[Nn]ot enough) (?:GPU|device|VRAM|video) memory\b|\b(?:[Ii]nsufficient|[Nn]ot enough) (?:GPU|device|VRAM|video) memory (?:for|to) (?:\w+ )?(?:allocation|allocate)\b|\bMemory Object Allocation Failure\b|\b[Mm]emory (?:is )?not available to allocate\b|\b\w+ failed: out of memory\b/,
     // Intel's SYCL stack reports the GPU's exhaustion as OUT_OF_HOST_MEMORY too (test/corpus logs
     // ipex-llm-11993: PI_ERROR_OUT_OF_HOST_MEMORY on an Arc A380 whose 6 GB the model filled, the
     // maintainer's "this looks like an OOM, try a smaller model"): its successors' spellings of the same
@@ -304,8 +310,11 @@ export const allocationRules: LogRule[] = [
     // opencl_error.hpp to_string: "Memory Object Allocation Failure"). An allocator refusing a buffer in its library's words where
     // the line names the device library (ROCm/MIOpen src/hip/handlehip.cpp "Memory not available to
     // allocate buffer: %zu").
+    // Theano's CUDA backend raises its device allocation failure as Python's MemoryError ("MemoryError:
+    // Error allocating N bytes of device memory (out of memory).", theano/sandbox/cuda/cuda_ndarray.cu
+    // device_malloc): the device's, whatever exception class carries it.
     source:
-      'PaddlePaddle allocator_facade.cc, gpu_info.cc; ml-explore/mlx backend/metal/allocator.cpp; cupy memory.pyx; TensorRT allocator; torch-directml allocator; ggml-cuda common.cuh ggml_cuda_error; Vulkan VkResult; OpenCL; Apple IOGPU, MTLCommandBufferError.outOfMemory; ggml-alloc.c, ggml-sycl, ggml-vulkan.cpp; onnxruntime bfc_arena.cc; facebookresearch/faiss gpu/utils/MemorySpace.cpp, StandardGpuResources.cpp; guoqingbao/vllm.rs kvcache_allocator.rs; openxla/xla service/gpu/gpu_executable.cc; TPU runtime HBM allocator; MXNet pooled_storage_manager.h; TensorRT-LLM TLLM_CUDA_CHECK; intel/llvm pi_error.def; ROCm hipErrorOutOfMemory',
+      'PaddlePaddle allocator_facade.cc, gpu_info.cc; theano/sandbox/cuda/cuda_ndarray.cu device_malloc; ml-explore/mlx backend/metal/allocator.cpp; cupy memory.pyx; TensorRT allocator; torch-directml allocator; ggml-cuda common.cuh ggml_cuda_error; Vulkan VkResult; OpenCL; Apple IOGPU, MTLCommandBufferError.outOfMemory; ggml-alloc.c, ggml-sycl, ggml-vulkan.cpp; onnxruntime bfc_arena.cc; facebookresearch/faiss gpu/utils/MemorySpace.cpp, StandardGpuResources.cpp; guoqingbao/vllm.rs kvcache_allocator.rs; openxla/xla service/gpu/gpu_executable.cc; TPU runtime HBM allocator; MXNet pooled_storage_manager.h; TensorRT-LLM TLLM_CUDA_CHECK; intel/llvm pi_error.def; ROCm hipErrorOutOfMemory',
     summary: 'a device memory allocation failed',
     continuationLines: 2,
     extract: ({ text, match, before }) => {

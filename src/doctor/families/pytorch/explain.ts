@@ -363,6 +363,23 @@ export function explainTorch(draft: Draft, { context }: ExplainContext): Explana
       causeText: `the message gives only the request (${size(n.requestedBytes)}) on a card the log states has ${size(statedCard)}: ${smallCardReason}`,
       fixes: [largerCardFix(statedCard), batchFix(n)],
     };
+  // The message's own total under 4 GiB, the card full (the request above what is free), and no
+  // figure of PyTorch's own (a message cut after "of which N is free"): the same card the user could
+  // have named, so the same reading as above (numbers.ts smallCardBytes).
+  if (
+    total > 0 &&
+    total < smallCardBytes &&
+    n.reservedBytes === 0 &&
+    n.allocatedBytes === undefined &&
+    n.requestedBytes > 0 &&
+    n.freeBytes !== undefined &&
+    n.freeBytes < n.requestedBytes
+  )
+    return {
+      cause: 'device_too_small',
+      causeText: `the message gives the card's total (${size(total)}), ${size(n.freeBytes)} free and the request (${size(n.requestedBytes)}), but not what PyTorch holds: ${smallCardReason}`,
+      fixes: [largerCardFix(total), batchFix(n)],
+    };
   if (isRequestOnly)
     return {
       cause: 'batch_too_large',
