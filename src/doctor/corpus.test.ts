@@ -210,8 +210,10 @@ const measured: Record<TestCorpusPart, Bar> = {
   // 1 false OOM, 28/42 causes, 0 wrong fixes, 215/220 facts. Third shift, tuned on it: a card under 4
   // GiB by the message's own total with no figure of what the process holds is the card (pytorch/explain.ts,
   // allocation/explain.ts; numbers.ts smallCardBytes), and Theano's device allocation failure raised as
-  // Python's MemoryError is the GPU's (allocation/rules.ts): 30/42 causes; every other part unchanged.
-  'heldout-13': { kindRight: 110, falseOoms: 1, causesRight: 30, wrongFixes: 0, factsRight: 215 },
+  // Python's MemoryError is the GPU's (allocation/rules.ts): 30/42 causes; a CUDA status and "out of
+  // memory" in two sentences are not the status's (cuda/rules.ts): 111/112, 0 false OOMs; every other
+  // part unchanged.
+  'heldout-13': { kindRight: 111, falseOoms: 0, causesRight: 30, wrongFixes: 0, factsRight: 215 },
 };
 
 for (const part of testCorpusParts) {
@@ -269,8 +271,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // with heldout-11 folded in as measured once (128/134): 1649/1672 (98.6%); tuned on heldout-11 too
   // (134/134): 1655/1672 (99.0%). Round 12 (a device OOM retold in the user's sentence): 1656/1672;
   // with heldout-12 folded in as measured once (151/160): 1807/1832 (98.6%); tuned on heldout-12 too
-  // (159/160): 1815/1832 (99.1%); with heldout-13 folded in as measured once (110/112): 1925/1944 (99.0%).
-  const floor = 1925;
+  // (159/160): 1815/1832 (99.1%); with heldout-13 folded in as measured once (110/112): 1925/1944 (99.0%); tuned on
+  // heldout-13 too (111/112): 1926/1944 (99.1%).
+  const floor = 1926;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,

@@ -599,3 +599,28 @@ describe("Theano's device allocation failure raised as Python's MemoryError", ()
     assert.equal(kindOf('MemoryError: Error allocating 52428800 bytes'), 'host_oom');
   });
 });
+
+describe('a CUDA status and "out of memory" in two sentences', () => {
+  test("the runtime's string follows its failure word in the same sentence; a new sentence between them is the user's", () => {
+    // The user's next sentence names no memory of its own: not the CUDA status's out of memory.
+    assert.equal(
+      kindOf(
+        'I hit NCCL Error 1: unhandled CUDA error. After turning cuDNN off, there will be a situation of out of memory.',
+      ),
+      'none',
+    );
+    // The status's own sentence, and the wrappers' forms, still read.
+    assert.equal(
+      kindOf('RuntimeError: CUDA error: out of memory. CUDA kernel errors might be asynchronously reported'),
+      'gpu_oom',
+    );
+    assert.equal(
+      kindOf(
+        'RuntimeError: cuda runtime error (2) : out of memory at /pytorch/aten/src/THC/generic/THCStorage.cu:58',
+      ),
+      'gpu_oom',
+    );
+    // A device word in the user's own sentence still reads (the generic grammar's).
+    assert.equal(kindOf('NCCL error: unhandled cuda error. Then the GPU runs out of memory'), 'gpu_oom');
+  });
+});

@@ -163,10 +163,12 @@ export const cudaLibraryRules: LogRule[] = [
     // CUDA_CHECK macro that prints only the
     // source location and the runtime's string ("ggml-cuda.cu:5048: out of memory", llama.cpp's
     // CUDA_CHECK before 2024) names a .cu/.cuh file: a CUDA translation unit. Prose that someone
-    // "ran out of memory" is a sentence, not the runtime's string. The enum's
+    // "ran out of memory" is a sentence, not the runtime's string; so is a new sentence between the
+    // failure word and "out of memory" (". After disabling CUDNN, there will be ... out of memory"):
+    // every wrapper above prints the runtime's string in the status's own sentence. The enum's
     // name may be cut mid-word by a paste (CUDA_ERROR_OUT_OF_ME...): the prefix is unambiguous.
     pattern:
-      /(?:\bCUDA\b|\bcuda\w+|\bgpu\w*|\bhip\w+|\bHIP\b)[^\n]{0,120}?\b(?:error|failed|failure|FAIL|fatal|status)\b[^\n]{0,120}?(?<!\b(?:run|runs|ran|running|not|no|without|an?|the)\s)\bout of memory\b|\b(?:error|failed|failure|fatal)\b[^\n]{0,60}?(?:\bCUDA\b|\bcuda\w+|\bgpu\w*|\bhip\w+|\bHIP\b)(?!\s+out of memory)[^\n]{0,60}?(?<!\b(?:run|runs|ran|running|not|no|without|an?|the)\s)\bout of memory\b|\w\.cuh?(?::\d+|\(\d+\))\]?:\s*(?:error:?\s*)?out of memory\b|THCudaCheck FAIL.*out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_M(?:EMORY|E?M?O?R?$)|\b[Ee]rror 2: out of memory|\b(?:CUDA|HIP|MUSA|ZE_RESULT|UR_RESULT)_?ERROR_?(?:OUT_?OF_?(?:DEVICE_?)?MEMORY|MEMORY_?ALLOCATION)\b|\b(?:hip|musa)Error(?:OutOfMemory|MemoryAllocation)\b|\b(?:cuda|hip)Success \(2 vs\. 0\)|\bErrStr:\s*out of memory\b|\bCheck failed:[^\n]*?\b(?:cuda|hip)Success\b[^\n]*?\bout of memory\b|\b(?:CUDA|HIP): out of memory\b/i,
+      /(?:\bCUDA\b|\bcuda\w+|\bgpu\w*|\bhip\w+|\bHIP\b)[^\n]{0,120}?\b(?:error|failed|failure|FAIL|fatal|status)\b(?:(?!\.\s+[A-Z][a-z]+\s)[^\n]){0,120}?(?<!\b(?:run|runs|ran|running|not|no|without|an?|the)\s)\bout of memory\b|\b(?:error|failed|failure|fatal)\b[^\n]{0,60}?(?:\bCUDA\b|\bcuda\w+|\bgpu\w*|\bhip\w+|\bHIP\b)(?!\s+out of memory)(?:(?!\.\s+[A-Z][a-z]+\s)[^\n]){0,60}?(?<!\b(?:run|runs|ran|running|not|no|without|an?|the)\s)\bout of memory\b|\w\.cuh?(?::\d+|\(\d+\))\]?:\s*(?:error:?\s*)?out of memory\b|THCudaCheck FAIL.*out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_M(?:EMORY|E?M?O?R?$)|\b[Ee]rror 2: out of memory|\b(?:CUDA|HIP|MUSA|ZE_RESULT|UR_RESULT)_?ERROR_?(?:OUT_?OF_?(?:DEVICE_?)?MEMORY|MEMORY_?ALLOCATION)\b|\b(?:hip|musa)Error(?:OutOfMemory|MemoryAllocation)\b|\b(?:cuda|hip)Success \(2 vs\. 0\)|\bErrStr:\s*out of memory\b|\bCheck failed:[^\n]*?\b(?:cuda|hip)Success\b[^\n]*?\bout of memory\b|\b(?:CUDA|HIP): out of memory\b/i,
     // cudaErrorMemoryAllocation (2) / CUDA_ERROR_OUT_OF_MEMORY as a framework re-raises it (C10_CUDA_CHECK, THC).
     // Every vendor names the same failure in its status enum, and wrappers print the enum's name
     // in either case: CUDA driver CUDA_ERROR_OUT_OF_MEMORY, ROCm hipErrorOutOfMemory (and the
