@@ -5,29 +5,11 @@
 // is pinned below.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { publishedCases } from './test-helpers/published-measured.js';
-import { round2Cases } from './test-helpers/published-measured-round2.js';
-import { round3Cases } from './test-helpers/published-measured-round3.js';
-import { round4Cases } from './test-helpers/published-measured-round4.js';
-import { round5Cases } from './test-helpers/published-measured-round5.js';
-import { round6Cases } from './test-helpers/published-measured-round6.js';
-import { round7Cases } from './test-helpers/published-measured-round7.js';
-import { round8Cases } from './test-helpers/published-measured-round8.js';
-import { round9Cases } from './test-helpers/published-measured-round9.js';
 import { round10Cases } from './test-helpers/published-measured-round10.js';
 import { checkReferenceRound, roundAccuracy } from './test-helpers/reference-round-checks.js';
+import { casesBefore } from './test-helpers/reference-rounds.js';
 
-const earlierCases = [
-  ...publishedCases,
-  ...round2Cases,
-  ...round3Cases,
-  ...round4Cases,
-  ...round5Cases,
-  ...round6Cases,
-  ...round7Cases,
-  ...round8Cases,
-  ...round9Cases,
-];
+const earlierCases = casesBefore(10);
 
 // The documents each round-10 source comes from: none may be cited by rounds 1 to 9 or ../shared.
 const round10Documents = ['modelscope/ms-swift examples/pytorch/llm/scripts'];

@@ -3,31 +3,14 @@
 // source, what was measured, its config, and a spec that parses — and that they are new to rounds 1 to 10
 // and ../shared/estimation. They print no error of the estimate: the round is measured once, by the lead,
 // with the model frozen.
-import { publishedCases } from './test-helpers/published-measured.js';
-import { round2Cases } from './test-helpers/published-measured-round2.js';
-import { round3Cases } from './test-helpers/published-measured-round3.js';
-import { round4Cases } from './test-helpers/published-measured-round4.js';
-import { round5Cases } from './test-helpers/published-measured-round5.js';
-import { round6Cases } from './test-helpers/published-measured-round6.js';
-import { round7Cases } from './test-helpers/published-measured-round7.js';
-import { round8Cases } from './test-helpers/published-measured-round8.js';
-import { round9Cases } from './test-helpers/published-measured-round9.js';
-import { round10Cases } from './test-helpers/published-measured-round10.js';
-import { round11Cases } from './test-helpers/published-measured-round11.js';
-import { checkReferenceRound } from './test-helpers/reference-round-checks.js';
 
-const earlierCases = [
-  ...publishedCases,
-  ...round2Cases,
-  ...round3Cases,
-  ...round4Cases,
-  ...round5Cases,
-  ...round6Cases,
-  ...round7Cases,
-  ...round8Cases,
-  ...round9Cases,
-  ...round10Cases,
-];
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { round11Cases } from './test-helpers/published-measured-round11.js';
+import { checkReferenceRound, roundAccuracy } from './test-helpers/reference-round-checks.js';
+import { casesBefore } from './test-helpers/reference-rounds.js';
+
+const earlierCases = casesBefore(11);
 
 // The documents each round-11 source comes from: none may be cited by rounds 1 to 10 or ../shared.
 const round11Documents = [
@@ -46,4 +29,15 @@ checkReferenceRound({
   minCases: 30,
   minDocuments: 5,
   isSpecUnique: true,
+});
+
+test('round 11, measured once, is pinned: median |error| and the counts within 5, 15 and 30%', async () => {
+  const { median, within, summary } = await roundAccuracy(round11Cases);
+  // Measured once on 2026-11-27 with session 13's frozen model (595b208), the same figure as the
+  // session-start model's (7182de0): analytic 24.1%, worst +123.1%, 8/21/44 (--trace, 62 traced: 29.6%,
+  // worst -69.0%). The model engineer's second shift then tuned on the spent round: `cuda.lengths: variable`
+  // (6b99377; swift pads each batch to its own longest sample), which the round's swift rows now carry. What
+  // this pins is that tuned figure: analytic 15.9%, worst +123.1%, 13/34/51 (--trace: 18.6%).
+  assert.ok(median <= 0.16, summary);
+  assert.ok(within(0.05) >= 13 && within(0.15) >= 34 && within(0.3) >= 51, summary);
 });

@@ -6,33 +6,11 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { publishedCases } from './test-helpers/published-measured.js';
-import { round2Cases } from './test-helpers/published-measured-round2.js';
-import { round3Cases } from './test-helpers/published-measured-round3.js';
-import { round4Cases } from './test-helpers/published-measured-round4.js';
-import { round5Cases } from './test-helpers/published-measured-round5.js';
-import { round6Cases } from './test-helpers/published-measured-round6.js';
-import { round7Cases } from './test-helpers/published-measured-round7.js';
-import { round8Cases } from './test-helpers/published-measured-round8.js';
-import { round9Cases } from './test-helpers/published-measured-round9.js';
-import { round10Cases } from './test-helpers/published-measured-round10.js';
-import { round11Cases } from './test-helpers/published-measured-round11.js';
 import { round12Cases, round12Documents } from './test-helpers/published-measured-round12.js';
-import { checkReferenceRound } from './test-helpers/reference-round-checks.js';
+import { checkReferenceRound, roundAccuracy } from './test-helpers/reference-round-checks.js';
+import { casesBefore } from './test-helpers/reference-rounds.js';
 
-const earlierCases = [
-  ...publishedCases,
-  ...round2Cases,
-  ...round3Cases,
-  ...round4Cases,
-  ...round5Cases,
-  ...round6Cases,
-  ...round7Cases,
-  ...round8Cases,
-  ...round9Cases,
-  ...round10Cases,
-  ...round11Cases,
-];
+const earlierCases = casesBefore(12);
 
 checkReferenceRound({
   name: 'round 12',
@@ -50,4 +28,14 @@ test('round 12: no case comes from ms-swift, and no document gives more than 10 
     const count = round12Cases.filter((c) => c.source.includes(document)).length;
     assert.ok(count <= 10, `${document}: ${count} cases`);
   }
+});
+
+test('round 12, measured once, is pinned: median |error| and the counts within 5, 15 and 30%', async () => {
+  const { median, within, summary } = await roundAccuracy(round12Cases);
+  // Measured once on 2026-11-27 with session 13's frozen model (a2a8c87), the same figure as the
+  // session-start model's (7182de0): analytic 10.9%, worst +106.1%, 6/16/20 — 24 of its 25 rows are marked
+  // not expressible (a vision tower, GaLore, adapters the spec has no key for) and scored as approximated;
+  // the one expressible row (torchtitan, Qwen3-14B, TP 4 x FSDP 2, chunked loss) is +52.3%.
+  assert.ok(median <= 0.11, summary);
+  assert.ok(within(0.05) >= 6 && within(0.15) >= 16 && within(0.3) >= 20, summary);
 });

@@ -18,13 +18,11 @@
 // by the bench (traceModule, examples/trace): PSPNet -6.9..-15.4% traced against -16..-27% analytic.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { publishedCases } from './test-helpers/published-measured.js';
-import { round2Cases } from './test-helpers/published-measured-round2.js';
-import { round3Cases } from './test-helpers/published-measured-round3.js';
 import { round4Cases } from './test-helpers/published-measured-round4.js';
 import { checkReferenceRound, roundAccuracy } from './test-helpers/reference-round-checks.js';
+import { casesBefore } from './test-helpers/reference-rounds.js';
 
-const earlierCases = [...publishedCases, ...round2Cases, ...round3Cases];
+const earlierCases = casesBefore(4);
 
 // The documents each round-4 source comes from: none may be cited by rounds 1 to 3 or ../shared.
 const round4Documents = [

@@ -22,14 +22,11 @@
 // offload -30.2% → -19.7%, PEFT ZeRO-3 offload T0_3B -35.3% → -21.9%, mt0-xxl -47.1% → -38.2%).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { publishedCases } from './test-helpers/published-measured.js';
-import { round2Cases } from './test-helpers/published-measured-round2.js';
-import { round3Cases } from './test-helpers/published-measured-round3.js';
-import { round4Cases } from './test-helpers/published-measured-round4.js';
 import { round5Cases } from './test-helpers/published-measured-round5.js';
 import { checkReferenceRound, roundAccuracy } from './test-helpers/reference-round-checks.js';
+import { casesBefore } from './test-helpers/reference-rounds.js';
 
-const earlierCases = [...publishedCases, ...round2Cases, ...round3Cases, ...round4Cases];
+const earlierCases = casesBefore(5);
 
 // The documents each round-5 source comes from: none may be cited by rounds 1 to 4 or ../shared.
 const axolotlExamples = [

@@ -12,15 +12,11 @@
 // pins that figure. Issue #25's bar (median <= 5%, worst <= 15% on runs nobody fitted to) is not met.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { publishedCases } from './test-helpers/published-measured.js';
-import { round2Cases } from './test-helpers/published-measured-round2.js';
-import { round3Cases } from './test-helpers/published-measured-round3.js';
-import { round4Cases } from './test-helpers/published-measured-round4.js';
-import { round5Cases } from './test-helpers/published-measured-round5.js';
 import { round6Cases } from './test-helpers/published-measured-round6.js';
 import { checkReferenceRound, roundAccuracy } from './test-helpers/reference-round-checks.js';
+import { casesBefore } from './test-helpers/reference-rounds.js';
 
-const earlierCases = [...publishedCases, ...round2Cases, ...round3Cases, ...round4Cases, ...round5Cases];
+const earlierCases = casesBefore(6);
 
 // The documents each round-6 source comes from: none may be cited by rounds 1 to 5 or ../shared.
 const swiftScripts = [

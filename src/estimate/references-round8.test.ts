@@ -3,25 +3,11 @@
 // source, what was measured, its config, and a spec that parses — and that they are new to rounds 1 to 7
 // and ../shared/estimation. No accuracy figure here: the round is measured once, by the lead, with the
 // model frozen.
-import { publishedCases } from './test-helpers/published-measured.js';
-import { round2Cases } from './test-helpers/published-measured-round2.js';
-import { round3Cases } from './test-helpers/published-measured-round3.js';
-import { round4Cases } from './test-helpers/published-measured-round4.js';
-import { round5Cases } from './test-helpers/published-measured-round5.js';
-import { round6Cases } from './test-helpers/published-measured-round6.js';
-import { round7Cases } from './test-helpers/published-measured-round7.js';
 import { round8Cases } from './test-helpers/published-measured-round8.js';
 import { checkReferenceRound } from './test-helpers/reference-round-checks.js';
+import { casesBefore } from './test-helpers/reference-rounds.js';
 
-const earlierCases = [
-  ...publishedCases,
-  ...round2Cases,
-  ...round3Cases,
-  ...round4Cases,
-  ...round5Cases,
-  ...round6Cases,
-  ...round7Cases,
-];
+const earlierCases = casesBefore(8);
 
 // The documents each round-8 source comes from: none may be cited by rounds 1 to 7 or ../shared.
 const unslothNotebooks = [

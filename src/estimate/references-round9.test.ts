@@ -5,27 +5,11 @@
 // model frozen.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { publishedCases } from './test-helpers/published-measured.js';
-import { round2Cases } from './test-helpers/published-measured-round2.js';
-import { round3Cases } from './test-helpers/published-measured-round3.js';
-import { round4Cases } from './test-helpers/published-measured-round4.js';
-import { round5Cases } from './test-helpers/published-measured-round5.js';
-import { round6Cases } from './test-helpers/published-measured-round6.js';
-import { round7Cases } from './test-helpers/published-measured-round7.js';
-import { round8Cases } from './test-helpers/published-measured-round8.js';
 import { round9Cases } from './test-helpers/published-measured-round9.js';
 import { checkReferenceRound, roundAccuracy } from './test-helpers/reference-round-checks.js';
+import { casesBefore } from './test-helpers/reference-rounds.js';
 
-const earlierCases = [
-  ...publishedCases,
-  ...round2Cases,
-  ...round3Cases,
-  ...round4Cases,
-  ...round5Cases,
-  ...round6Cases,
-  ...round7Cases,
-  ...round8Cases,
-];
+const earlierCases = casesBefore(9);
 
 // The documents each round-9 source comes from: none may be cited by rounds 1 to 8 or ../shared.
 const round9Documents = [

@@ -1,0 +1,34 @@
+// Every round of published measured peaks, in the order they were gathered (round 1 first), so each round's
+// test checks that its rows are new to the rounds before it without importing each of them.
+import { type PublishedCase, publishedCases } from './published-measured.js';
+import { round2Cases } from './published-measured-round2.js';
+import { round3Cases } from './published-measured-round3.js';
+import { round4Cases } from './published-measured-round4.js';
+import { round5Cases } from './published-measured-round5.js';
+import { round6Cases } from './published-measured-round6.js';
+import { round7Cases } from './published-measured-round7.js';
+import { round8Cases } from './published-measured-round8.js';
+import { round9Cases } from './published-measured-round9.js';
+import { round10Cases } from './published-measured-round10.js';
+import { round11Cases } from './published-measured-round11.js';
+import { round12Cases } from './published-measured-round12.js';
+
+const referenceRounds: readonly (readonly PublishedCase[])[] = [
+  publishedCases,
+  round2Cases,
+  round3Cases,
+  round4Cases,
+  round5Cases,
+  round6Cases,
+  round7Cases,
+  round8Cases,
+  round9Cases,
+  round10Cases,
+  round11Cases,
+  round12Cases,
+];
+
+/** The rows of rounds 1 to `round` − 1: what round `round` must be new to. */
+export function casesBefore(round: number): PublishedCase[] {
+  return referenceRounds.slice(0, round - 1).flat();
+}
