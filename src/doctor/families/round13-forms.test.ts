@@ -624,3 +624,16 @@ describe('a CUDA status and "out of memory" in two sentences', () => {
     assert.equal(kindOf('NCCL error: unhandled cuda error. Then the GPU runs out of memory'), 'gpu_oom');
   });
 });
+
+describe("PyTorch's OOM class name with the allocator's first sentence lost", () => {
+  test('"torch.cuda.OutOfMemoryError: . Tried to allocate ..." is the allocator\'s message with its figures', () => {
+    const d = mustDiagnose(
+      '`torch.cuda.OutOfMemoryError: . Tried to allocate 64.00 MiB (GPU 0; 7.79 GiB total capacity; 6.90 GiB already allocated; 12.00 MiB free; 7.01 GiB reserved in total by PyTorch)`',
+    );
+    assert.equal(d.kind, 'gpu_oom');
+    assert.equal(d.facts.requestedBytes, 64 * 1024 ** 2);
+    assert.equal(d.facts.freeBytes, 12 * 1024 ** 2);
+    // The words "Tried to allocate" in a sentence of the user's, no class name before them, are not.
+    assert.equal(kindOf('It Tried to allocate 64.00 MiB more, I think'), 'none');
+  });
+});

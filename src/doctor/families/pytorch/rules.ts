@@ -62,11 +62,13 @@ export const torchRules: LogRule[] = [
     // line ("retry after CUDA out of memory is disabled") does not. Its figures part alone
     // ("Tried to allocate 20.00 MiB (GPU 0; 1.96 GiB total capacity; ..." or "... GPU 0 has a
     // total capacity of ...") is the same message pasted without its first words; a retyped
-    // "out of the memory. Tried to allocate" is still the allocator's sentence.
+    // "out of the memory. Tried to allocate" is still the allocator's sentence, and so is its class's
+    // name with the first sentence lost ("torch.cuda.OutOfMemoryError: . Tried to allocate 20.00 MiB",
+    // torch/cuda/__init__.py OutOfMemoryError, raised with the allocator's message).
     // Quoted whole inside a sentence (backticks, quotes, doubled quotes: "I get `CUDA out of memory`
     // error") it is the same message retold by the user who saw it, not a log line that mentions it.
     pattern: new RegExp(
-      String.raw`(?:CUDA|HIP|XPU) out of memory(?:\.\s*Tried to allocate|\.?\s*$)|(?:\x60|''|"|“)(?:(?:torch\.(?:cuda\.)?OutOfMemoryError|RuntimeError): )?(?:CUDA|HIP|XPU) out of memory\.?(?:\x60|''|"|”)|(?:Error|error|ERROR):\s*(?:CUDA|HIP|XPU) out of memory|\bout of (?:\w+ )?memory[.,]\s*[Tt]ried to allocate|${lineStart}Tried to allocate \d[\d.]* [KMGT]i?B \((?:GPU|XPU) \d+; [\d.]+ [KMGT]i?B total capacity|${lineStart}Tried to allocate \d[\d.]* [KMGT]i?B\. (?:GPU|XPU) \d+ has a total capac`,
+      String.raw`(?:CUDA|HIP|XPU) out of memory(?:\.\s*Tried to allocate|\.?\s*$)|(?:\x60|''|"|“)(?:(?:torch\.(?:cuda\.)?OutOfMemoryError|RuntimeError): )?(?:CUDA|HIP|XPU) out of memory\.?(?:\x60|''|"|”)|(?:Error|error|ERROR):\s*(?:CUDA|HIP|XPU) out of memory|\bout of (?:\w+ )?memory[.,]\s*[Tt]ried to allocate|${lineStart}Tried to allocate \d[\d.]* [KMGT]i?B \((?:GPU|XPU) \d+; [\d.]+ [KMGT]i?B total capacity|\bOutOfMemoryError:\s*\.?\s*Tried to allocate \d[\d.]* [KMGT]i?B\b|${lineStart}Tried to allocate \d[\d.]* [KMGT]i?B\. (?:GPU|XPU) \d+ has a total capac`,
     ),
     source:
       'pytorch c10/cuda/CUDACachingAllocator.cpp DeviceCachingAllocator::malloc (pytorch c10/cuda/CUDACachingAllocator.cpp)',
