@@ -270,7 +270,7 @@ export const cudaSchema = z.strictObject({
   lengths: oneOf(['fixed', 'variable'] as const)
     .meta({
       description:
-        "the batches' shapes from step to step: fixed (default: padded to one length, packed, or images of one size) or variable (each batch padded only to its own longest sample, as transformers' DataCollatorForSeq2Seq and most SFT harnesses do): the caching allocator then keeps about one more copy of the forward→backward parts cached (cuda.ts)",
+        "the batches' shapes from step to step: fixed (default: padded to one length, packed, or images of one size) or variable (each batch padded only to its own longest sample, as transformers' DataCollatorForSeq2Seq and most SFT harnesses do): the caching allocator then keeps about half of the forward→backward parts cached beside them, not 10–20% (cuda.ts defaultFragmentation)",
     })
     .optional(),
 });
