@@ -35,6 +35,15 @@ test('a usage error is one line on stderr with exit 2; under --json, JSON on std
 });
 
 /** PIDs whose command line holds `marker`. */
+/** `read()`, or `fallback` where the process exited while being read. */
+function safely<T>(read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch {
+    return fallback;
+  }
+}
+
 function pidsWith(marker: string): number[] {
   return readdirSync('/proc').flatMap((entry) => {
     if (!/^\d+$/.test(entry)) return [];
@@ -57,7 +66,12 @@ test('Ctrl-C during a trial stops it, leaves no trial process, exits 130', async
   });
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   const deadline = Date.now() + 20_000;
-  while (pidsWith(marker).filter((pid) => pid !== child.pid).length === 0) {
+  // A trial is a process with the marker that is not the CLI: a child the CLI forked shows the CLI's own
+  // command line until it execs (so is not yet the trial, and the CLI may not yet handle SIGINT).
+  const isCli = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(cliPath);
+  while (
+    pidsWith(marker).filter((pid) => pid !== child.pid && !safely(() => isCli(pid), true)).length === 0
+  ) {
     assert.ok(Date.now() < deadline, 'the trial never started');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
