@@ -71,9 +71,11 @@ describe('seed 004: the ACT trainer "Killed" under --host-memory 480MiB', { skip
     assert.match(text, /peak host \d+(\.\d+)? MiB \(cgroup\)/);
     // The main process by its sampled PSS, once; each victim by the kernel's RSS, once.
     const main = [...text.matchAll(/the main process (\S+ \S+) (\w+)/g)].map((m) => `${m[1]} ${m[2]}`);
-    assert.ok(main.length >= 1, text);
-    assert.deepEqual([...new Set(main)].length, 1, `one figure for the main process: ${main.join(' / ')}`);
-    assert.match(main[0]!, / PSS$/);
+    // The main process's share is named where the last sample before the kill held workers; a kill
+    // within the first sample interval (seen once at 1 s in) leaves only the tree's total to name.
+    if (/worker\(s\) \S+ \S+ PSS/.test(text)) assert.ok(main.length >= 1, text);
+    assert.ok([...new Set(main)].length <= 1, `one figure for the main process: ${main.join(' / ')}`);
+    for (const figure of main) assert.match(figure, / PSS$/);
     const victims = [...text.matchAll(/pid (\d+) \([^)]*?, (RSS [\d.]+ \w+)\)/g)];
     assert.ok(victims.length >= 1, text);
     for (const [, pid] of victims) {
