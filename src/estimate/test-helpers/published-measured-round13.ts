@@ -242,7 +242,7 @@ const mmdetCase = (options: {
   const batch = dataset === 'cityscapes' ? 1 : 2;
   const data = {
     coco: `2 COCO images per GPU at ${isMultiScale ? 'a short side drawn from 640 … 800 (multi-scale), the long side at most 1333' : '1333 × 800'} (padded: 800 × 1344 taken as the peak's input)`,
-    voc: 'VOC 2007 + 2012 trainval (RepeatDataset × 3), 2 images per GPU resized to (1000, 600) keeping the ratio (padded: 608 × 1024 taken as the peak input), 20 classes',
+    voc: 'VOC 2007 + 2012 trainval (RepeatDataset × 3), 2 images per GPU (8 GPUs assumed: the README names no layout; the mmdet configs are written for 8 × 2) resized to (1000, 600) keeping the ratio (padded: 608 × 1024 taken as the peak input), 20 classes',
     cityscapes:
       "Cityscapes (COCO-pretrained), 1 image per GPU (batch 8), the short side drawn from 800 … 1024 with the long side at most 2048 (1024 × 2048 taken as the peak's input), 8 classes",
   }[dataset];
