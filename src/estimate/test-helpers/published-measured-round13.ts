@@ -110,7 +110,9 @@ const trunks: Record<
 // Shared2FCBBoxHead (2 FC 1024 on 7 × 7 × 256 = 13,895,680, a classifier 1024 → C + 1 and class-specific boxes
 // 1024 → 4C: 14,306,705 for COCO's 80) or class-agnostic boxes (1024 → 4: 13,982,805, each of Cascade R-CNN's
 // three stages); FCNMaskHead (4 convs 3×3, a 2× deconvolution 262,400, C mask logits: 2,643,280 for 80;
-// Cascade Mask R-CNN one per stage). "Mem (GB)" is mmcv's logged memory = torch.cuda.max_memory_allocated() /
+// Cascade Mask R-CNN one per stage: its config builds mask_head per stage). Counted at mmdet v2.0's num_classes 80;
+// the COCO runs of Feb–Mar 2020 used the pre-release configs' num_classes 81 (the background counted: 4,100 more
+// per class-specific box head, 257 more per mask head — under 0.01%). "Mem (GB)" is mmcv's logged memory = torch.cuda.max_memory_allocated() /
 // 2**20 (MiB) of the logging rank (rank 0), / 1024 in the table (GiB, one decimal): one GPU's figure.
 // NOT EXPRESSIBLE (every row): the FPN, the proposals and the per-RoI heads (512 sampled RoIs per image; mask
 // targets at 28 × 28) are outside the spec's sequential stack; the spec holds the trunk (the residual adds and
