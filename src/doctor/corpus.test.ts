@@ -187,7 +187,11 @@ const measured: Record<TestCorpusPart, Bar> = {
   // device's (allocation/generic.ts): 133/134, 0, 32/36, 0, 211/213; a DataLoader worker's death
   // kept only as rich's marked raise line (host/exits.ts): 134/134; CANN's "[PID: N]" record prefix
   // (allocation/generic.ts): 212/213 facts.
-  'heldout-11': { kindRight: 134, falseOoms: 0, causesRight: 32, wrongFixes: 0, factsRight: 212 },
+  // Round 14: with no process listed, unlisted memory names another process only where it is more than
+  // PyTorch's own (pytorch/numbers.ts unlistedDominates): ComfyUI#3278 (2.45 GiB unlisted beside 21.55
+  // GiB of PyTorch's, the maintainer blamed the desktop) goes to batch_too_large, with co_tenant as its
+  // alternative: 31/36 (heldout-12 and -13 gain one each).
+  'heldout-11': { kindRight: 134, falseOoms: 0, causesRight: 31, wrongFixes: 0, factsRight: 212 },
   // Measured once, 2026-11-27, by the lead, with round 12's rules frozen at c72c857 (see
   // HELDOUT-12-RESULT.md): 151/160 (94.4%), 1 false OOM, 33/48 causes, 0 wrong fixes, 321/335 facts;
   // the session-start rules (7182de0) on it: 150/160, 1 false OOM, 32/48 causes. After it, a second
@@ -204,7 +208,8 @@ const measured: Record<TestCorpusPart, Bar> = {
   // first sentence, "Tried to allocate" on the next line (pending-message.ts continuesWith): 329/335 facts;
   // TensorFlow's BFC report of the request it could not serve (tensorflow/facts.ts): 330/335
   // (heldout-10's facts 202 -> 204 too).
-  'heldout-12': { kindRight: 159, falseOoms: 0, causesRight: 38, wrongFixes: 0, factsRight: 330 },
+  // Round 14 (unlistedDominates, above): 39/48.
+  'heldout-12': { kindRight: 159, falseOoms: 0, causesRight: 39, wrongFixes: 0, factsRight: 330 },
   // Measured once, 2026-11-27, by the lead (see HELDOUT-13-RESULT.md): the session-start rules (7182de0),
   // round 12's first freeze (c72c857) and its second (9de177c) all gave the same: 110/112 (98.2%),
   // 1 false OOM, 28/42 causes, 0 wrong fixes, 215/220 facts. Third shift, tuned on it: a card under 4
@@ -214,7 +219,8 @@ const measured: Record<TestCorpusPart, Bar> = {
   // memory" in two sentences are not the status's (cuda/rules.ts): 111/112, 0 false OOMs; PyTorch's
   // class name before "Tried to allocate", the first sentence lost (pytorch/rules.ts): 220/220 facts;
   // every other part unchanged.
-  'heldout-13': { kindRight: 111, falseOoms: 0, causesRight: 30, wrongFixes: 0, factsRight: 220 },
+  // Round 14 (unlistedDominates, above): 31/42.
+  'heldout-13': { kindRight: 111, falseOoms: 0, causesRight: 31, wrongFixes: 0, factsRight: 220 },
 };
 
 for (const part of testCorpusParts) {
@@ -280,4 +286,16 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
   );
   t.diagnostic(`the issue's bar: ${Math.ceil(issueBars.wholeKindAccuracy * figures.files)}`);
+  // Causes, strict (the header's cause is doctor's cause) and, as a separate figure never folded into
+  // it, the header's cause among doctor's cause and its alternatives (cause-alternatives.ts). Round 14:
+  // strict 376 -> 377/438; truth among the alternatives 401/438.
+  t.diagnostic(
+    `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
+  );
+  assert.ok(figures.causesRight >= 377, `causes right ${figures.causesRight}, at least 377`);
+  assert.ok(
+    figures.causesRightOrAlternative >= 401,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 401`,
+  );
+  assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });

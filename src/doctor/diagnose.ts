@@ -4,6 +4,7 @@
 
 import type { Confidence } from '../vocabulary.js';
 import type { Draft } from './candidates.js';
+import { causeAlternatives as causeAlternativesOf } from './cause-alternatives.js';
 import type { ClassifiedLog } from './classify.js';
 import { type ExplainContext, type Explanation, fix, fixFields } from './families/explain-types.js';
 import { familyExplaining, frameworksSeen, joinedFactKeys } from './families/index.js';
@@ -45,7 +46,7 @@ const confidenceOf = (weight: number): Confidence =>
   weight >= 3 ? 'certain' : weight === 2 ? 'likely' : 'possible';
 
 function toDiagnosis(draft: Draft, context: ExplainContext): Diagnosis {
-  const { cause, causeText, fixes: proposed, framework, holders } = explain(draft, context);
+  const { cause, causeText, fixes: proposed, framework, holders, alternatives } = explain(draft, context);
   // Each fix once, and none that sets what the log shows already set (issue 23).
   const fixes = proposed.filter(
     (f, i) =>
@@ -63,6 +64,13 @@ function toDiagnosis(draft: Draft, context: ExplainContext): Diagnosis {
     self !== undefined && draft.facts.processBytes === undefined
       ? { ...draft.facts, processBytes: self.bytes }
       : draft.facts;
+  const causeAlternatives = causeAlternativesOf({
+    kind: draft.kind,
+    cause,
+    facts,
+    context: context.context,
+    ...(alternatives ? { proposed: alternatives } : {}),
+  });
   return {
     code: draft.code,
     kind: draft.kind,
@@ -79,6 +87,7 @@ function toDiagnosis(draft: Draft, context: ExplainContext): Diagnosis {
     evidence: draft.evidence,
     occurrences: draft.occurrences,
     ...(shownHolders ? { holders: shownHolders } : {}),
+    ...(causeAlternatives.length > 0 ? { causeAlternatives } : {}),
   };
 }
 

@@ -75,6 +75,13 @@ export interface FixDetail {
   because: string;
 }
 
+/** A cause the log's evidence cannot rule out beside the one picked, and what would decide it. */
+export interface CauseAlternative {
+  cause: Cause;
+  /** What the user can check or run to tell this cause from the one picked. */
+  decidedBy: string;
+}
+
 /** A number or a word the text states; sizes are whole bytes and their names end in `Bytes`. */
 export type FactValue = number | string | boolean;
 /** Facts a diagnosis states, by name. */
@@ -113,6 +120,11 @@ export interface Diagnosis extends Finding {
   occurrences: number;
   /** GPU processes the message lists (PyTorch 2.1+), when it lists them. */
   holders?: GpuHolder[];
+  /**
+   * Other causes the log cannot rule out (cause-alternatives.ts), each with what would decide it;
+   * absent when the evidence decided. `cause` is still the one the rules pick.
+   */
+  causeAlternatives?: CauseAlternative[];
 }
 
 /** What a signature's extractor gets: the matched text (wrapped lines rejoined) and the match. */

@@ -142,15 +142,19 @@ export function estimate(given: EstimateSpec, overrides: EstimateOverrides = {})
   const dynamicBytes = deviceParts
     .filter((part) => part.phase === 'backward')
     .reduce((sum, p) => sum + p.bytes, 0);
-  const cachedBytes = fragmentation * dynamicBytes;
+  const freedLogitBytes = activations.cachedLogitBytes ?? 0;
+  const cachedBytes = fragmentation * dynamicBytes + freedLogitBytes;
   const roundingBytes = tensors.reduce((sum, t) => sum + t.roundingBytes, 0);
   if (cachedBytes + roundingBytes > 0) {
     const kernel = spec.cuda.isExpandableSegments
       ? 'expandable segments'
       : `${shape?.attention ?? 'eager'} attention${spec.cuda.isVariableLengths ? ', variable lengths' : ''}`;
     const terms = [
-      cachedBytes > 0
+      cachedBytes > freedLogitBytes
         ? `${Math.round(fragmentation * 100)}% of the forward→backward parts stay cached${spec.cuda.fragmentation === undefined ? ` (${kernel})` : ''}`
+        : '',
+      freedLogitBytes > 0
+        ? `${formatBytes(freedLogitBytes)} of freed 16-bit logits (too small for the loss's fp32 tensors)`
         : '',
       roundingBytes > 0 ? `${formatBytes(roundingBytes)} block rounding of the tensors above` : '',
     ].filter(Boolean);

@@ -22,6 +22,11 @@ import type { Component, EstimateSpec, TransformerShape } from './types.js';
 export interface ActivationParts {
   device: Component[];
   host: Component[];
+  /**
+   * Freed blocks the allocator keeps at the peak that no later tensor there can use: the 16-bit logits
+   * a copy-free upcast loss lets go (bytes; absent: none).
+   */
+  cachedLogitBytes?: number;
 }
 
 /** Transformer (or model.cnn) activations for `batch` sequences; none without a shape. */
@@ -145,7 +150,11 @@ export function activationComponents(
     const loss = spec.training.loss;
     // Autocast runs log_softmax and nll_loss in fp32 whatever the code does.
     const isUpcast = spec.training.isLossUpcast || activationDtypes(forwardPrecision(spec)).isAutocast;
-    const lossMode = { isCompiled: spec.training.isLossCompiled, isUpcast };
+    const lossMode = {
+      isCompiled: spec.training.isLossCompiled,
+      isUpcast,
+      isShiftCopy: spec.training.isLossShiftCopy,
+    };
     const bytes = lossBytes({
       loss,
       logitBytes,
@@ -162,6 +171,15 @@ export function activationComponents(
       phase: 'backward',
       isLossOnly: true,
     });
+    // The 16-bit logits freed once upcast (transformers ≥ 4.49, outputs dropped) leave a block of
+    // logitBytes per logit that the loss's fp32 tensors (twice its size) cannot reuse: the caching
+    // allocator serves a request from a cached block at least as large (c10/cuda/
+    // CUDACachingAllocator.cpp get_free_block), else opens a new segment; so it stays reserved.
+    if (loss === 'standard' && isUpcast && logitBytes < 4 && !spec.training.isLossShiftCopy) {
+      const cachedLogitBytes = (logitBytes * tokens * batch * shape.vocab) / spec.parallel.tensor;
+      device.push(...float8Parts(spec, ctx, tokens), ...contextParts(ctx, cp, tokens));
+      return { device, host, cachedLogitBytes };
+    }
   }
   device.push(...float8Parts(spec, ctx, tokens), ...contextParts(ctx, cp, tokens));
   return { device, host };

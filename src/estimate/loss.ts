@@ -7,6 +7,11 @@ export interface LossMode {
   isCompiled?: boolean;
   /** 16-bit logits upcast to fp32 for the loss (false: F.cross_entropy in the logits' own dtype). */
   isUpcast?: boolean;
+  /**
+   * The standard loss copies the shifted logits (default true). false: transformers ≥ 4.49's
+   * ForCausalLMLoss, which pads and shifts the labels instead.
+   */
+  isShiftCopy?: boolean;
 }
 
 /**
@@ -17,6 +22,11 @@ export interface LossMode {
  *             (16 in fp32). Without the upcast (a pure bf16 model calling F.cross_entropy on its
  *             logits, no autocast: log_softmax returns the input's dtype) the log-probabilities kept,
  *             their gradient and the logits' gradient are each one logit wide: 3 × logitBytes.
+ *             transformers ≥ 4.49 (loss/loss_utils.py ForCausalLMLoss pads the labels, not a copy of
+ *             the logits; the Trainer drops the model's outputs, so the 16-bit logits go once upcast
+ *             — `.float()`'s backward keeps nothing): log_softmax's output (4) is kept, and in backward
+ *             its incoming gradient (4) and the logits' fp32 gradient (4) are alive with it: 12, in
+ *             fp32 as in 16-bit (the logits themselves are not kept for backward).
  *   chunked   torchtune CEWithChunkedOutputLoss, LitGPT chunked_cross_entropy: logits kept in chunks,
  *             each upcast only while its log-softmax (kept, 4 bytes) is computed: logitBytes + 4.
  *             Compiled (torchtune compiles compute_cross_entropy, one chunk at a time): each chunk's
@@ -30,7 +40,9 @@ export function lossBytesPerLogit(loss: Loss, logitBytes: number, mode: LossMode
   if (loss === 'fused') return 0;
   const isUpcast = mode.isUpcast ?? true;
   if (loss === 'chunked') return mode.isCompiled ? (logitBytes * 9) / 8 : logitBytes + 4;
-  const eager = isUpcast || logitBytes === 4 ? logitBytes + 12 : 3 * logitBytes;
+  const isShiftCopy = mode.isShiftCopy ?? true;
+  const upcast = isShiftCopy ? logitBytes + 12 : 12;
+  const eager = isUpcast || logitBytes === 4 ? upcast : 3 * logitBytes;
   // Compiled (an assumption from Inductor's fusion of log_softmax and nll_loss): the upcast and the
   // log-probabilities never materialize; the logits stay until their gradient, in the same dtype,
   // is computed from them and a per-row logsumexp.

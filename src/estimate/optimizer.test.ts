@@ -141,6 +141,28 @@ training: { batch_size: 8, ${training} }`;
     assert.equal(bytesOf(gpt2('precision: amp_bf16, loss_upcast: false'), 'logits and loss'), 14 * logits);
   });
 
+  test('training.transformers >= 4.49: the labels are shifted, not the logits: 12 B per logit, the freed 16-bit logits cached', () => {
+    assert.equal(lossBytesPerLogit('standard', 2, { isShiftCopy: false }), 12);
+    assert.equal(lossBytesPerLogit('standard', 4, { isShiftCopy: false }), 12);
+    assert.equal(lossBytesPerLogit('standard', 2, { isShiftCopy: false, isUpcast: false }), 6);
+    const gpt2 = (training: string) =>
+      `model: { transformer: { family: gpt, layers: 12, hidden: 768, heads: 12, ffn: 3072, vocab: 50257, seq_len: 1024, lm_head: true, attention: flash } }
+training: { batch_size: 8, precision: bf16, ${training} }`;
+    const logits = 8 * 1024 * 50257;
+    assert.equal(bytesOf(gpt2('transformers: 5.17.0'), 'logits and loss'), 12 * logits);
+    assert.equal(bytesOf(gpt2('transformers: "4.49"'), 'logits and loss'), 12 * logits);
+    assert.equal(
+      bytesOf(gpt2('transformers: 4.48.3'), 'logits and loss'),
+      14 * logits,
+      'before 4.49: the copy',
+    );
+    assert.equal(bytesOf(gpt2(''), 'logits and loss'), 14 * logits, 'not stated: the copy');
+    const cache = (training: string) =>
+      estimate(spec(gpt2(training))).gpu.components.find((p) => p.name === 'allocator cache');
+    assert.match(cache('transformers: 5.17.0')?.formula ?? '', /freed 16-bit logits/);
+    assert.doesNotMatch(cache('')?.formula ?? '', /freed 16-bit logits/);
+  });
+
   test('at a 128k vocabulary the loss, not the layers, decides: standard vs fused cross-entropy', () => {
     const llama3 = (loss: string) =>
       `model: { transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, kv_heads: 8, ffn: 14336, vocab: 128256, seq_len: 2048 } }

@@ -34,14 +34,16 @@ test('the H200 sets, measured once, are pinned: median |error| and the counts wi
   // undonated step counts its new weights and states beside the old: first set 6.8%, 7/13/16, second 6.1%, 8/14/16.
   // Then T5's encoder under SDPA keeps the math path's scores (second set's T5 -33.9% -> -3.3%) and GPT-2's
   // gelu_new keeps its tensor ops' values (first set's GPT-2 AMP -25.0/-34.8% -> +3.5/-0.5%): first set
-  // 4.3%, 9/15/17, second 3.9%, 9/15/17.
+  // 4.3%, 9/15/17, second 3.9%, 9/15/17. Then the LLM specs state the runs' transformers (5.17.0), whose
+  // ForCausalLMLoss shifts the labels, not the logits (12 B per logit, not 14): first set 1.0%, 15/15/17,
+  // second 1.4%, 14/16/17 (reserved: 3.2% -> 2.6%, 4.9% -> 5.0%, the freed 16-bit logits cached).
   const first = await roundAccuracy(roundh200Cases);
-  assert.ok(first.median <= 0.044, first.summary);
-  assert.ok(first.within(0.05) >= 9 && first.within(0.15) >= 15 && first.within(0.3) >= 17, first.summary);
+  assert.ok(first.median <= 0.011, first.summary);
+  assert.ok(first.within(0.05) >= 15 && first.within(0.15) >= 15 && first.within(0.3) >= 17, first.summary);
   const second = await roundAccuracy(roundh200bCases);
-  assert.ok(second.median <= 0.04, second.summary);
+  assert.ok(second.median <= 0.015, second.summary);
   assert.ok(
-    second.within(0.05) >= 9 && second.within(0.15) >= 15 && second.within(0.3) >= 17,
+    second.within(0.05) >= 14 && second.within(0.15) >= 16 && second.within(0.3) >= 17,
     second.summary,
   );
 });

@@ -114,6 +114,13 @@ export const trainingSchema = z.strictObject({
         'the loss upcasts 16-bit logits to fp32 (default true: transformers, torchtune, torchtitan; false: a plain F.cross_entropy on bf16/fp16 logits without autocast)',
     })
     .optional(),
+  transformers: z
+    .union([z.string().regex(/^\d+\.\d+(\.\d+)?$/, 'a version: MAJOR.MINOR[.PATCH]'), z.number().positive()])
+    .meta({
+      description:
+        "the transformers release whose model computes the loss (its ForCausalLMLoss), e.g. '5.17.0'. From 4.49 the labels are padded and shifted, not the logits: no shifted fp32 copy of the logits, so a standard loss over upcast logits peaks at 12 B per logit, not the logits' bytes + 12. Default: not stated, the older (copying) loss",
+    })
+    .optional(),
   convention: oneOf(conventions).optional(),
   grad_accum_dtype: oneOf(['fp32', 'bf16', 'fp16'] as const)
     .meta({

@@ -247,6 +247,13 @@ function toTraining(
     // transformers' ForCausalLMLoss (`logits.float()`), torchtune's `self.output(h).float()` and
     // torchtitan's `pred.float()` upcast; under autocast log_softmax and nll_loss run in fp32 anyway.
     isLossUpcast: training.loss_upcast ?? true,
+    // transformers ForCausalLMLoss (src/transformers/loss/loss_utils.py): from v4.46.0 (where loss_utils.py
+    // begins) it shifted the logits, `shift_logits = logits[..., :-1, :].contiguous()` (a copy); PR #35646
+    // ("Optimize ForCausalLMLoss by removing unnecessary contiguous() call", merged 2025-01-13, after
+    // v4.48.0, so first in v4.49.0) pads the labels instead (`labels = nn.functional.pad(labels, (0, 1),
+    // value=ignore_index)`, still so at 5.18.0), so no copy of the logits. Not stated: the copy.
+    isLossShiftCopy:
+      training.transformers === undefined || !isVersionAtLeast(String(training.transformers), [4, 49]),
     gradAccumBytes:
       training.grad_accum_dtype === undefined ? undefined : training.grad_accum_dtype === 'fp32' ? 4 : 2,
     isCheckpointedInputGrad: training.checkpointed_inputs_require_grad ?? true,
@@ -310,4 +317,10 @@ function toHost(
 
 function literal(value: number): Quantity {
   return { text: String(value), expr: { kind: 'int', value } };
+}
+
+/** A "MAJOR.MINOR[.PATCH]" version is at least [major, minor]. */
+function isVersionAtLeast(version: string, [major, minor]: readonly [number, number]): boolean {
+  const [have = 0, haveMinor = 0] = version.split('.').map(Number);
+  return have > major || (have === major && haveMinor >= minor);
 }

@@ -313,6 +313,11 @@ export interface EstimateSpec {
     /** The loss upcasts 16-bit logits to fp32 (.float() in the code, or autocast's fp32 ops). */
     isLossUpcast: boolean;
     /**
+     * The standard loss copies the shifted logits (transformers before 4.49, or not stated); false: the
+     * labels are shifted instead (training.transformers ≥ 4.49).
+     */
+    isLossShiftCopy: boolean;
+    /**
      * Bytes of a gradient element when the framework accumulates them in a dtype of its own (Megatron's
      * fp32 main_grad buffer under bf16, DeepSpeed data_types.grad_accum_dtype); undefined: the
      * precision and convention decide.

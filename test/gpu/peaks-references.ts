@@ -192,7 +192,7 @@ export const llm =
     `model:
   params: ${params}
   transformer: { ${shape.spec}, seq_len: ${options.seq}, attention: ${options.attention} }${options.lora ? `\n  lora: { ${options.lora} }` : ''}
-training: { precision: ${options.precision}, optimizer: ${options.optimizer ?? 'adamw'}, batch_size: ${options.batch}, activation_checkpointing: ${options.checkpointing ? 'full' : 'none'}, loss: standard }`;
+training: { precision: ${options.precision}, optimizer: ${options.optimizer ?? 'adamw'}, batch_size: ${options.batch}, activation_checkpointing: ${options.checkpointing ? 'full' : 'none'}, loss: standard, transformers: 5.17.0 }`;
 
 export const allLinear = 'rank: 16, alpha: 32, targets: [q, k, v, o, gate, up, down], dropout: 0';
 const common =

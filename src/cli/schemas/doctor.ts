@@ -25,6 +25,13 @@ export const diagnosisSchema = findingSchema
     confidence: z.enum(confidences),
     occurrences: z.number().int(),
     holders: z.array(z.object({ pid: z.number().int(), bytes: z.number(), isSelf: z.boolean() })).optional(),
+    causeAlternatives: z
+      .array(z.object({ cause: z.string(), decidedBy: z.string() }))
+      .optional()
+      .meta({
+        description:
+          'other causes the log cannot rule out beside `cause` (which keeps its meaning), each with what would decide it; absent when the evidence decided',
+      }),
     othersAtFailure: z
       .array(
         z.object({

@@ -2,7 +2,7 @@
 // Every fix carries the fact it rests on (`because`), so a reader can check it against the log.
 import { formatBytes } from '../../units.js';
 import type { Draft } from '../candidates.js';
-import type { Cause, Facts, FixDetail, GpuHolder, Layer } from '../types.js';
+import type { Cause, CauseAlternative, Facts, FixDetail, GpuHolder, Layer } from '../types.js';
 
 /** The frameworks the log shows (paths, exception classes, library names), each judged once. */
 export interface Frameworks {
@@ -29,6 +29,8 @@ export interface Explanation {
   framework?: Layer;
   /** The listed GPU processes, with the one the message's arithmetic shows to be this process marked. */
   holders?: GpuHolder[];
+  /** Other causes the family's own figures leave open (cause-alternatives.ts adds the general ones). */
+  alternatives?: CauseAlternative[];
 }
 
 /** A fix and the fact it rests on. */

@@ -25,6 +25,13 @@ export interface Outcome {
   expectedCause?: string;
   cause: string;
   isCauseRight?: boolean;
+  /**
+   * The header's cause is the one picked or one of its alternatives (Diagnosis.causeAlternatives): a
+   * separate figure, never folded into isCauseRight.
+   */
+  isCauseAmongAlternatives?: boolean;
+  /** The alternatives doctor offered beside its cause. */
+  alternatives: string[];
   wrongFixes: string[];
   missedFacts: string[];
   factCount: number;
@@ -52,6 +59,7 @@ export function judgeCase(
       missedFacts.push(`process ${holder.pid}`);
   }
   const judged = isJudgedCause(item.cause);
+  const alternatives: string[] = (primary?.causeAlternatives ?? []).map((a) => a.cause);
   return {
     file: item.file,
     part: item.part,
@@ -59,8 +67,15 @@ export function judgeCase(
     kind,
     isKindRight: kind === item.expectedKind,
     isFalseOom: item.expectedKind === 'none' && kind !== 'none',
-    ...(judged ? { expectedCause: item.cause, isCauseRight: primary?.cause === item.cause } : {}),
+    ...(judged
+      ? {
+          expectedCause: item.cause,
+          isCauseRight: primary?.cause === item.cause,
+          isCauseAmongAlternatives: primary?.cause === item.cause || alternatives.includes(item.cause),
+        }
+      : {}),
     cause: primary?.cause ?? '-',
+    alternatives,
     wrongFixes: wrongFixes(item.body, primary),
     missedFacts,
     factCount: item.facts.length + item.holders.length,
@@ -77,6 +92,8 @@ export interface Figures {
   causesJudged: number;
   causesRight: number;
   causeAccuracy: number;
+  /** Judged logs whose header cause is doctor's cause or one of its alternatives (causesRight included). */
+  causesRightOrAlternative: number;
   wrongFixes: number;
   factsStated: number;
   factsRight: number;
@@ -99,6 +116,7 @@ export function figuresOf(outcomes: readonly Outcome[]): Figures {
     causesJudged: judged.length,
     causesRight,
     causeAccuracy: ratio(causesRight, judged.length),
+    causesRightOrAlternative: judged.filter((o) => o.isCauseAmongAlternatives).length,
     wrongFixes: outcomes.reduce((sum, o) => sum + o.wrongFixes.length, 0),
     factsStated,
     factsRight: factsStated - outcomes.reduce((sum, o) => sum + o.missedFacts.length, 0),
@@ -116,6 +134,7 @@ export function figuresTable(outcomes: readonly Outcome[]): string {
     `${f.kindRight} (${percent(f.kindAccuracy)})`,
     String(f.falseOoms),
     `${f.causesRight}/${f.causesJudged}`,
+    `${f.causesRightOrAlternative}/${f.causesJudged}`,
     String(f.wrongFixes),
     `${f.factsRight}/${f.factsStated}`,
   ];
@@ -128,6 +147,7 @@ export function figuresTable(outcomes: readonly Outcome[]): string {
       { header: 'KIND RIGHT', align: 'right' },
       { header: 'FALSE OOM', align: 'right' },
       { header: 'CAUSES', align: 'right' },
+      { header: 'TRUTH AMONG ALTERNATIVES', align: 'right' },
       { header: 'WRONG FIXES', align: 'right' },
       { header: 'FACTS', align: 'right' },
     ],
@@ -141,7 +161,10 @@ export function misses(outcomes: readonly Outcome[]): string[] {
   for (const o of outcomes) {
     const what: string[] = [];
     if (!o.isKindRight) what.push(`kind ${o.kind}, expected ${o.expectedKind}`);
-    if (o.isCauseRight === false) what.push(`cause ${o.cause}, expected ${o.expectedCause}`);
+    if (o.isCauseRight === false)
+      what.push(
+        `cause ${o.cause}, expected ${o.expectedCause}${o.isCauseAmongAlternatives ? ' (among the alternatives)' : ''}`,
+      );
     for (const w of o.wrongFixes) what.push(`wrong fix: ${w}`);
     for (const m of o.missedFacts) what.push(`fact ${m}`);
     if (what.length > 0) lines.push(`${o.part}/${o.file}: ${what.join('; ')}`);

@@ -91,6 +91,14 @@ function renderDiagnosis(
     lines.push(...block('others', [held.join(' · ')], colors));
   }
   lines.push(...block('cause', [`${d.cause}: ${d.causeText}`], colors));
+  if (d.causeAlternatives?.length)
+    lines.push(
+      ...block(
+        'could be',
+        d.causeAlternatives.map((a) => `${a.cause} (the log cannot rule it out); to decide: ${a.decidedBy}`),
+        colors,
+      ),
+    );
   if (d.fixes.length > 0) lines.push(...block('fix', fixLines(d, colors, options), colors));
   if (d.evidence.text)
     lines.push(

@@ -2,7 +2,7 @@
 // message's own numbers, in order: numbers that contradict, a fraction cap, a request larger than
 // the card, other processes, a card too small, fragmentation, and the process's own work.
 import type { Draft } from '../../candidates.js';
-import type { FixDetail } from '../../types.js';
+import type { CauseAlternative, FixDetail } from '../../types.js';
 import { type ExplainContext, type Explanation, fix, num, seeHolders, size } from '../explain-types.js';
 import {
   allocatorFix,
@@ -171,9 +171,61 @@ function explainFromSummary(draft: Draft, n: TorchNumbers): Explanation {
  */
 const largestGpuBytes = 288e9;
 
-/** Picks among contradiction, cap, impossible request, co-tenant, small card, fragmentation and batch. */
-export function explainTorch(draft: Draft, { context }: ExplainContext): Explanation {
+/**
+ * Picks among contradiction, cap, impossible request, co-tenant, small card, fragmentation and batch;
+ * where unlisted memory past this process's own was left out of co-tenancy (numbers.ts
+ * unlistedDominates), another process stays an alternative of the process's own causes.
+ */
+export function explainTorch(draft: Draft, explainContext: ExplainContext): Explanation {
   const n = torchNumbers(draft);
+  const explanation = pickTorchCause(draft, explainContext, n);
+  const total = n.totalBytes ?? 0;
+  const alternatives: CauseAlternative[] = [];
+  const unshown = n.unlistedUnshownBytes;
+  // Free memory past the request within the card's last blocks (numbers.ts lastBlocksShareOfCard):
+  // the figures show no shortage, but the card is as good as full, so whose memory fills it is open.
+  const lastBlocks =
+    explanation.cause === 'unknown' &&
+    total > 0 &&
+    n.freeBytes !== undefined &&
+    n.requestedBytes > 0 &&
+    n.freeBytes >= n.requestedBytes &&
+    n.freeBytes - n.requestedBytes < lastBlocksShareOfCard * total;
+  if (unshown !== undefined && (ownCauses.has(explanation.cause) || lastBlocks))
+    alternatives.push({
+      cause: 'co_tenant',
+      decidedBy: `${size(unshown)} of the card is neither free, nor PyTorch's, nor what this process's context and libraries usually take, and no process is listed: run nvidia-smi --query-compute-apps=pid,used_memory --format=csv when it fails; another process holding it makes it the other process (the desktop and a browser take a few GiB on Windows)`,
+    });
+  if (lastBlocks && n.otherBytes > 0)
+    alternatives.push({
+      cause: 'co_tenant',
+      decidedBy: `the ${size(n.freeBytes! - n.requestedBytes)} free past the request are the card's last blocks, and ${size(n.otherBytes)} of it is neither free nor this process's: nvidia-smi --query-compute-apps=pid,used_memory --format=csv when it fails shows who holds it`,
+    });
+  if (lastBlocks && n.reservedBytes > n.otherBytes)
+    alternatives.push({
+      cause: 'batch_too_large',
+      decidedBy: `the ${size(n.freeBytes! - n.requestedBytes)} free past the request are the card's last blocks and PyTorch's own ${size(n.reservedBytes)} is most of the card: if a smaller batch, sequence or resolution fits, it was the batch`,
+    });
+  // Fragmentation read from the figures says the cache, returned, would serve this request; whether
+  // the work fits once it is returned (PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True) is a run.
+  if (explanation.cause === 'fragmentation')
+    alternatives.push({
+      cause: 'batch_too_large',
+      decidedBy:
+        "run with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True: if it still fails, the tensors themselves outgrew the card, not the cache's split blocks",
+    });
+  const unique = alternatives.filter((a, i) => alternatives.findIndex((b) => b.cause === a.cause) === i);
+  return unique.length === 0 ? explanation : { ...explanation, alternatives: unique };
+}
+
+const ownCauses: ReadonlySet<string> = new Set([
+  'batch_too_large',
+  'fragmentation',
+  'model_state',
+  'device_too_small',
+]);
+
+function pickTorchCause(draft: Draft, { context }: ExplainContext, n: TorchNumbers): Explanation {
   if (
     num(draft.facts, 'requestedBytes') === undefined &&
     num(draft.facts, 'summaryReservedBytes') !== undefined

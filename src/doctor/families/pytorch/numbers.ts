@@ -46,6 +46,27 @@ export interface TorchNumbers {
   shortfallBytes: number;
   /** Memory on the card that is neither free nor PyTorch's segments (contexts, displays, others). */
   outsideBytes?: number;
+  /**
+   * Unlisted memory past this process's own outside PyTorch that the figures leave to other
+   * processes but do not show held by one (no list): smaller than PyTorch's own segments, it is
+   * not counted in `otherBytes` (unlistedDominates), only offered as an alternative cause.
+   */
+  unlistedUnshownBytes?: number;
+}
+
+/**
+ * With no process listed, unlisted memory names other processes as the cause only where it is more
+ * than PyTorch's own segments. The unlisted figure is an estimate: the desktop and browser (a few
+ * GiB under Windows' WDDM), the context and the process's own libraries all sit in it, while
+ * PyTorch's segments are this process's by the allocator's own count (c10/cuda/CUDACachingAllocator.cpp
+ * "reserved in total by PyTorch"). A few GiB beside many GiB of PyTorch's own do not show another
+ * process; what does is a list (PyTorch 2.1+ "Process N has", nvidia-smi) or others holding more than
+ * this process. Spent threads: 2.2-4.1 GiB unlisted beside 10-21 GiB of PyTorch's, the batch was cut
+ * (4 threads) and once the desktop was blamed (ComfyUI#3278); 7.8-56 GiB unlisted beside 0.1-5 GiB of
+ * PyTorch's, another process held the card (3 threads).
+ */
+export function unlistedDominates(unlistedBytes: number, reservedBytes: number): boolean {
+  return unlistedBytes > reservedBytes;
 }
 
 /**
@@ -126,7 +147,8 @@ export function torchNumbers(draft: Draft): TorchNumbers {
     holders.length === 0 && processBytes === undefined && outsideBytes !== undefined
       ? outsideBytes - inProcessBytes
       : 0;
-  const unlistedOtherBytes = beyondProcessBytes >= unlistedMarginBytes ? beyondProcessBytes : 0;
+  const unlisted = beyondProcessBytes >= unlistedMarginBytes ? beyondProcessBytes : 0;
+  const unlistedOtherBytes = unlistedDominates(unlisted, reservedBytes) ? unlisted : 0;
   return {
     requestedBytes,
     totalBytes,
@@ -140,6 +162,7 @@ export function torchNumbers(draft: Draft): TorchNumbers {
     otherBytes: listedBytes + unlistedOtherBytes,
     shortfallBytes: Math.max(0, requestedBytes - (freeBytes ?? 0)),
     outsideBytes,
+    ...(unlisted > 0 && unlistedOtherBytes === 0 ? { unlistedUnshownBytes: unlisted } : {}),
   };
 }
 

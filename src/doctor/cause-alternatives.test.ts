@@ -1,0 +1,100 @@
+// The causes a log cannot rule out beside the one picked (issue 23, round 14): `cause` keeps its
+// value, `causeAlternatives` only adds; the corpus figure "truth among the alternatives" is separate
+// from the strict one. Messages written afresh in PyTorch's wording (c10/cuda/CUDACachingAllocator.cpp).
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { diagnosisSchema } from '../cli/schemas/doctor.js';
+import { causeAlternatives, smallForWorkBytes } from './cause-alternatives.js';
+import { diagnoseText } from './diagnose-text.js';
+import { figuresOf, judgeCase } from './test-helpers/score.js';
+import type { LabelledCase } from './test-helpers/test-corpus.js';
+
+const torchOom = (request: string, total: string, allocated: string, free: string, reserved: string) =>
+  `torch.OutOfMemoryError: CUDA out of memory. Tried to allocate ${request} (GPU 0; ${total} total capacity; ${allocated} already allocated; ${free} free; ${reserved} reserved in total by PyTorch)`;
+
+const alternativesOf = (text: string) => (diagnoseText(text)[0]?.causeAlternatives ?? []).map((a) => a.cause);
+
+test('a full 24 GiB card, 2.3 GiB unlisted beside 20.5 GiB of PyTorch: batch, with the other process and the model open', () => {
+  const [d] = diagnoseText(torchOom('640.00 MiB', '23.65 GiB', '20.10 GiB', '210.00 MiB', '20.50 GiB'));
+  assert.equal(d?.cause, 'batch_too_large');
+  const causes = (d?.causeAlternatives ?? []).map((a) => a.cause);
+  assert.ok(causes.includes('co_tenant'), causes.join());
+  assert.ok(causes.includes('model_state'), causes.join());
+  assert.ok(!causes.includes('device_too_small'), 'a 24 GiB card is above the small-for-work size');
+  for (const a of d?.causeAlternatives ?? []) assert.ok(a.decidedBy.length > 20, a.cause);
+});
+
+test('unlisted memory larger than PyTorch own is another process, with nothing left open', () => {
+  const [d] = diagnoseText(torchOom('512.00 MiB', '23.65 GiB', '1.10 GiB', '120.00 MiB', '1.30 GiB'));
+  assert.equal(d?.cause, 'co_tenant');
+  assert.equal(d?.causeAlternatives, undefined);
+});
+
+test('a full 6 GiB card: the card is an alternative to the batch', () => {
+  assert.ok(smallForWorkBytes >= 6 * 1024 ** 3);
+  const causes = alternativesOf(torchOom('300.00 MiB', '5.79 GiB', '4.70 GiB', '90.00 MiB', '4.80 GiB'));
+  assert.ok(causes.includes('device_too_small'), causes.join());
+});
+
+test('the optimizer step decided model_state: the batch is not offered', () => {
+  const log = [
+    'Traceback (most recent call last):',
+    '  File "/opt/venv/lib/python3.11/site-packages/torch/optim/adamw.py", line 480, in _multi_tensor_adamw',
+    '    exp_avg_sqs = torch._foreach_mul(device_exp_avg_sqs, beta2)',
+    torchOom('2.00 GiB', '39.39 GiB', '36.80 GiB', '1.10 GiB', '37.20 GiB'),
+  ].join('\n');
+  const [d] = diagnoseText(log);
+  assert.equal(d?.cause, 'model_state');
+  assert.ok(!(d?.causeAlternatives ?? []).some((a) => a.cause === 'batch_too_large'));
+});
+
+test('a bare device out of memory: the batch and another process both stay open, cause unknown', () => {
+  const [d] = diagnoseText('RuntimeError: CUDA error: out of memory');
+  assert.equal(d?.cause, 'unknown');
+  const causes = (d?.causeAlternatives ?? []).map((a) => a.cause);
+  assert.deepEqual(causes.toSorted(), ['batch_too_large', 'co_tenant']);
+});
+
+test('the last blocks of a full card: free past the request is no room, whose memory is open', () => {
+  const causes = alternativesOf(torchOom('20.00 MiB', '10.76 GiB', '2.40 GiB', '26.00 MiB', '2.70 GiB'));
+  assert.ok(causes.includes('co_tenant'), causes.join());
+});
+
+test('a host kill has no alternatives; the function gives none for kinds other than the GPU', () => {
+  const [d] = diagnoseText(
+    'Out of memory: Killed process 4242 (python) total-vm:80000000kB, anon-rss:60000000kB',
+  );
+  assert.equal(d?.kind, 'host_oom');
+  assert.equal(d?.causeAlternatives, undefined);
+  assert.deepEqual(causeAlternatives({ kind: 'host_oom', cause: 'host_ram', facts: {}, context: {} }), []);
+});
+
+test('the JSON shape only gains a field: a diagnosis with alternatives parses by the doctor schema', () => {
+  const [d] = diagnoseText(torchOom('640.00 MiB', '23.65 GiB', '20.10 GiB', '210.00 MiB', '20.50 GiB'));
+  const parsed = diagnosisSchema.parse({ ...d, severity: d!.severity });
+  assert.ok(Array.isArray(parsed.causeAlternatives));
+});
+
+test('the corpus score keeps the strict cause figure and counts the alternatives apart', () => {
+  const body = torchOom('640.00 MiB', '23.65 GiB', '20.10 GiB', '210.00 MiB', '20.50 GiB');
+  const item = (cause: string): LabelledCase =>
+    ({
+      file: 'x.txt',
+      part: 'logs',
+      expectedKind: 'gpu_oom',
+      cause,
+      body,
+      facts: [],
+      holders: [],
+    }) as unknown as LabelledCase;
+  const right = judgeCase(item('batch_too_large'));
+  const among = judgeCase(item('model_state'));
+  const neither = judgeCase(item('fragmentation'));
+  assert.equal(among.isCauseRight, false);
+  assert.equal(among.isCauseAmongAlternatives, true);
+  assert.equal(neither.isCauseAmongAlternatives, false);
+  const f = figuresOf([right, among, neither]);
+  assert.equal(f.causesRight, 1);
+  assert.equal(f.causesRightOrAlternative, 2);
+  assert.equal(f.causesJudged, 3);
+});

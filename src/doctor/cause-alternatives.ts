@@ -1,0 +1,86 @@
+// The other causes a GPU OOM's evidence cannot rule out, each with what would decide it (issue 23,
+// round 14). `cause` keeps its meaning: the one the rules pick. Many logs hold only the allocator's
+// figures, and from those alone "this process's batch", "the model's own state" and "a card too small
+// for the work" are the same picture: a card full of this process's tensors. What separates them is a
+// run the log does not show (batch size 1), the model's size against the card, or the card's size
+// against what the project asks for. Pure: no I/O.
+import { num } from './families/explain-types.js';
+import type { Cause, CauseAlternative, DiagnosisKind, Facts } from './types.js';
+
+const GiB = 1024 ** 3;
+
+/**
+ * A card at or under 8 GiB: the entry size of current consumer GPUs (GeForce RTX 4060 and RTX 5060,
+ * 8 GB; nvidia.com/en-us/geforce/graphics-cards/40-series/rtx-4060-4060ti/), below the minimum many
+ * published models and tools state for themselves. On such a card (or one the log does not size) a
+ * full card can be the card's size, not the batch: the project's stated minimum decides.
+ */
+export const smallForWorkBytes = 8 * GiB;
+
+const decides = {
+  model_state:
+    "run it once with batch size 1 (and the shortest input): if it still fails, the model's own state (weights, and for training gradients and optimizer moments) does not fit; if it runs, the batch is the lever",
+  batch_too_large:
+    'run it with a smaller batch, sequence or resolution: if that fits, the batch was the lever, not the model or the card',
+  co_tenant:
+    'run nvidia-smi --query-compute-apps=pid,used_memory --format=csv when it fails: another process holding the memory outside PyTorch makes it the other process',
+} as const;
+
+function deviceDecides(card: number | undefined): string {
+  return card === undefined
+    ? "compare the card's size (nvidia-smi) with the memory the project states it needs: a card under that minimum is the card, which no batch setting fixes"
+    : `compare this ${(card / GiB).toFixed(2)} GiB card with the memory the project states it needs: a card under that minimum is the card, which no batch setting fixes`;
+}
+
+/** What a diagnosis needs for its alternatives: its kind, cause, facts and the log's context. */
+export interface AlternativesInput {
+  kind: DiagnosisKind;
+  cause: Cause;
+  facts: Facts;
+  context: Facts;
+  /** Alternatives the family's explainer found in its own figures (pytorch/explain.ts: co_tenant). */
+  proposed?: readonly CauseAlternative[];
+}
+
+/** The other causes the log cannot rule out, none when the evidence decided (or for other kinds). */
+export function causeAlternatives(input: AlternativesInput): CauseAlternative[] {
+  const { kind, cause, facts, context } = input;
+  if (kind !== 'gpu_oom') return [];
+  const found: CauseAlternative[] = [...(input.proposed ?? [])];
+  const add = (alternative: Cause, decidedBy: string) => {
+    if (alternative !== cause && !found.some((a) => a.cause === alternative))
+      found.push({ cause: alternative, decidedBy });
+  };
+  const card = num(facts, 'totalBytes') ?? num(context, 'statedCardBytes');
+  const cardMayBeSmall = card === undefined || card <= smallForWorkBytes;
+  // What decided model_state by the step itself: the failing step loaded, placed or gathered the
+  // model, or was the optimizer's, or the log shows a batch of one (log/evidence.ts). Then no batch
+  // was the lever; a full fine-tune alone leaves the batch open.
+  const stepDecided =
+    context.modelStateStep === 'place' ||
+    context.modelStateStep === 'gather' ||
+    context.optimizerStateStep === true ||
+    context.batchSizeOne === true;
+  if (cause === 'batch_too_large') {
+    if (!stepDecided) add('model_state', decides.model_state);
+    if (cardMayBeSmall) add('device_too_small', deviceDecides(card));
+  } else if (cause === 'model_state') {
+    if (!stepDecided) add('batch_too_large', decides.batch_too_large);
+    if (cardMayBeSmall) add('device_too_small', deviceDecides(card));
+  } else if (cause === 'device_too_small') {
+    if (context.batchSizeOne !== true) add('batch_too_large', decides.batch_too_large);
+    add('model_state', decides.model_state);
+  } else if (cause === 'unknown' && num(facts, 'requestedBytes') === undefined && card === undefined) {
+    // No figure at all (a bare "out of memory"): whose memory filled the card is open.
+    add('batch_too_large', decides.batch_too_large);
+    add('co_tenant', decides.co_tenant);
+  }
+  return found.filter((a) => a.cause !== cause);
+}
+
+/** One line for people: the alternatives and what decides each. */
+export function alternativesLine(alternatives: readonly CauseAlternative[]): string {
+  return alternatives.map((a) => `${a.cause} (${a.decidedBy})`).join('; ');
+}
+
+export { decides as alternativeDeciders };
