@@ -288,7 +288,7 @@ def load_hf_model(torch, request, device, build_real, layers=None):
         seq = int(request.get("seqLen") or 0) or min(getattr(config, "max_position_embeddings", 512) or 512, 512)
         vocab = config.vocab_size
 
-        if request.get("loss") in ("fused", "chunked"):
+        if request.get("loss") in ("fused", "chunked", "chunked_head"):
             # The head and the loss as the spec's loss kind runs them, on the final hidden states (the
             # model computes the logits of one position only: logits_to_keep=1).
             kind, upcast = request["loss"], request.get("lossUpcast") is not False
@@ -352,7 +352,9 @@ def head_loss(torch, kind, hidden, head, labels, upcast):
     its own cross-entropy (whose log-softmax autograd keeps). fused: Liger's fused linear cross-entropy
     (liger_kernel/ops/fused_linear_cross_entropy.py, v0.5): chunks of next_power_of_2(ceil(BT /
     ceil(V / H))) tokens, whose logits never outlive their chunk; traced as checkpointed chunks, so each
-    chunk's logits exist once in forward and once again in backward, one chunk at a time.
+    chunk's logits exist once in forward and once again in backward, one chunk at a time. chunked_head:
+    torchtitan's ChunkedLossWrapper (torchtitan/components/loss.py): the head and loss over chunks of
+    chunk_len = 8192 tokens, each chunk's backward run at once; traced as fused's checkpointed chunks.
     """
     from torch.utils.checkpoint import checkpoint
 
@@ -372,7 +374,7 @@ def head_loss(torch, kind, hidden, head, labels, upcast):
         total = sum(chunk_loss(flat[a:b], shifted[a:b]) for a, b in zip(bounds, bounds[1:]) if b > a)
     else:
         ratio = -(-vocab // width)
-        size = 1 << max(0, (-(-tokens // ratio) - 1).bit_length())
+        size = 8192 if kind == "chunked_head" else 1 << max(0, (-(-tokens // ratio) - 1).bit_length())
         total = sum(
             checkpoint(chunk_loss, flat[a : a + size], shifted[a : a + size], use_reentrant=False)
             for a in range(0, tokens, size)

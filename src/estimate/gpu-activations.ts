@@ -15,7 +15,7 @@ import {
   opCheckpointedLayerBytes,
   outsideBytes,
 } from './layer-activations.js';
-import { lossBytes, lossBytesPerLogit } from './loss.js';
+import { headChunkTokens, lossBytes, lossBytesPerLogit } from './loss.js';
 import type { Component, EstimateSpec, TransformerShape } from './types.js';
 
 /** Activation parts on the device, and those moved to the host by activation offloading. */
@@ -167,7 +167,10 @@ export function activationComponents(
     device.push({
       name: 'logits and loss',
       bytes,
-      formula: `${lossBytesPerLogit(loss, logitBytes, lossMode)} B per logit (${loss} cross-entropy${spec.training.isLossCompiled ? ', compiled' : ''}${isUpcast ? '' : ", in the logits' dtype"}) × ${tokens} × ${batch} × vocab ${shape.vocab}${pipeline.stages > 1 ? ' (last stage)' : ''}`,
+      formula:
+        loss === 'chunked_head'
+          ? `the LM head and loss one chunk at a time: ${lossBytesPerLogit('standard', logitBytes, lossMode)} B per logit × ${Math.min(headChunkTokens, tokens * batch)} tokens × vocab ${shape.vocab}${pipeline.stages > 1 ? ' (last stage)' : ''}`
+          : `${lossBytesPerLogit(loss, logitBytes, lossMode)} B per logit (${loss} cross-entropy${spec.training.isLossCompiled ? ', compiled' : ''}${isUpcast ? '' : ", in the logits' dtype"}) × ${tokens} × ${batch} × vocab ${shape.vocab}${pipeline.stages > 1 ? ' (last stage)' : ''}`,
       phase: 'backward',
       isLossOnly: true,
     });

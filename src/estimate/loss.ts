@@ -35,9 +35,14 @@ export interface LossMode {
  *             (torchtune/modules/loss/ce_chunked_output_loss.py, num_output_chunks=8): logitBytes × 9/8.
  *   fused     Liger/Unsloth fused linear cross-entropy: logits never materialize beyond one chunk,
  *             whose gradient is computed in forward: 0.
+ *   chunked_head  torchtitan's ChunkedLossWrapper (torchtitan/components/loss.py; docs/chunked_loss.md at
+ *             94609ad7f): the decoder returns hidden states (_skip_lm_head), detached and split into
+ *             chunks of chunk_len tokens (default 8,192); each chunk runs the LM head, the loss and its
+ *             own backward at once, its gradient gathered into the hidden states' buffer. No logits
+ *             outlive their chunk: 0 per logit of the whole batch; `lossBytes` prices one chunk.
  */
 export function lossBytesPerLogit(loss: Loss, logitBytes: number, mode: LossMode = {}): number {
-  if (loss === 'fused') return 0;
+  if (loss === 'fused' || loss === 'chunked_head') return 0;
   const isUpcast = mode.isUpcast ?? true;
   if (loss === 'chunked') return mode.isCompiled ? (logitBytes * 9) / 8 : logitBytes + 4;
   const isShiftCopy = mode.isShiftCopy ?? true;
@@ -60,6 +65,15 @@ export function lossBytes(options: {
   mode?: LossMode;
 }): number {
   const logits = options.tokens * options.batch * options.vocab;
+  if (options.loss === 'chunked_head') {
+    // One chunk's logits through a standard loss (upcast, log-softmax, their gradients), at a time.
+    const chunk = Math.min(headChunkTokens, options.tokens * options.batch) * options.vocab;
+    const perLogit = lossBytesPerLogit('standard', options.logitBytes, options.mode);
+    return (perLogit * chunk) / options.tensorParallel;
+  }
   const perLogit = lossBytesPerLogit(options.loss, options.logitBytes, options.mode);
   return (perLogit * logits) / options.tensorParallel;
 }
+
+/** torchtitan ChunkedLossWrapper.Config.chunk_len's default (docs/chunked_loss.md at 94609ad7f). */
+export const headChunkTokens = 8192;

@@ -141,6 +141,20 @@ training: { batch_size: 8, ${training} }`;
     assert.equal(bytesOf(gpt2('precision: amp_bf16, loss_upcast: false'), 'logits and loss'), 14 * logits);
   });
 
+  test("chunked_head (torchtitan's ChunkedLossWrapper): one chunk of 8192 tokens through the head and loss, no logits kept", () => {
+    const llama = (loss: string, batch: number) =>
+      `model: { transformer: { family: llama, layers: 2, hidden: 512, heads: 8, ffn: 1024, vocab: 32000, seq_len: 4096, attention: flash } }
+training: { precision: bf16, batch_size: ${batch}, loss: ${loss} }`;
+    assert.equal(lossBytesPerLogit('chunked_head', 2), 0);
+    assert.equal(bytesOf(llama('chunked_head', 4), 'logits and loss'), 14 * 8192 * 32000);
+    assert.equal(
+      bytesOf(llama('chunked_head', 1), 'logits and loss'),
+      14 * 4096 * 32000,
+      'fewer tokens than a chunk',
+    );
+    assert.equal(bytesOf(llama('standard', 4), 'logits and loss'), 14 * 4 * 4096 * 32000);
+  });
+
   test('training.transformers >= 4.49: the labels are shifted, not the logits: 12 B per logit, the freed 16-bit logits cached', () => {
     assert.equal(lossBytesPerLogit('standard', 2, { isShiftCopy: false }), 12);
     assert.equal(lossBytesPerLogit('standard', 4, { isShiftCopy: false }), 12);

@@ -35,7 +35,10 @@ test('round 12, measured once, is pinned: median |error| and the counts within 5
   // Measured once on 2026-11-27 with session 13's frozen model (a2a8c87), the same figure as the
   // session-start model's (7182de0): analytic 10.9%, worst +106.1%, 6/16/20 — 24 of its 25 rows are marked
   // not expressible (a vision tower, GaLore, adapters the spec has no key for) and scored as approximated;
-  // the one expressible row (torchtitan, Qwen3-14B, TP 4 x FSDP 2, chunked loss) is +52.3%.
+  // the one expressible row (torchtitan, Qwen3-14B, TP 4 x FSDP 2, chunked loss) is +52.3%. Session 14:
+  // that row says `loss: chunked_head` (torchtitan's ChunkedLossWrapper: the LM head and loss 8,192 tokens
+  // at a time, each chunk's backward at once; it said torchtune's `chunked`, which keeps every logit):
+  // +52.3% -> +25.5% (the peak now the recomputed layer's moment): 10.9%, 6/16/21.
   assert.ok(median <= 0.11, summary);
-  assert.ok(within(0.05) >= 6 && within(0.15) >= 16 && within(0.3) >= 20, summary);
+  assert.ok(within(0.05) >= 6 && within(0.15) >= 16 && within(0.3) >= 21, summary);
 });

@@ -13,7 +13,7 @@ checkReferenceRound({
   cases: round13Cases,
   documents: round13Documents,
   earlierCases: casesBefore(13),
-  minCases: 17,
-  minDocuments: 2,
+  minCases: 30,
+  minDocuments: 8,
   isSpecUnique: true,
 });

@@ -65,7 +65,10 @@ checkReferenceRound({
 
 test('round 7, measured once, is pinned: median |error| and the counts within 5, 15 and 30%', async () => {
   const { median, within, summary } = await roundAccuracy(round7Cases);
-  assert.ok(median <= 0.144, summary);
-  // Session 10's model (FSDP1's sharded gradients under parameter offload): 14.3%, 9/23/38.
-  assert.ok(within(0.05) >= 9 && within(0.15) >= 23 && within(0.3) >= 38, summary);
+  // Session 10's model (FSDP1's sharded gradients under parameter offload): 14.3%, 9/23/38. Session 14:
+  // the two torchtitan NVFP4-page BF16 rows say `loss: chunked_head` (their ChunkedLossWrapper runs the
+  // LM head and loss a chunk at a time, no logits kept; they said torchtune's `chunked`): +24.2/+14.4% ->
+  // +9.8/+3.1%, round 13.1%, 10/24/38.
+  assert.ok(median <= 0.132, summary);
+  assert.ok(within(0.05) >= 10 && within(0.15) >= 24 && within(0.3) >= 38, summary);
 });

@@ -118,7 +118,7 @@ export const trainingSchema = z.strictObject({
     .union([z.string().regex(/^\d+\.\d+(\.\d+)?$/, 'a version: MAJOR.MINOR[.PATCH]'), z.number().positive()])
     .meta({
       description:
-        "the transformers release whose model computes the loss (its ForCausalLMLoss), e.g. '5.17.0'. From 4.49 the labels are padded and shifted, not the logits: no shifted fp32 copy of the logits, so a standard loss over upcast logits peaks at 12 B per logit, not the logits' bytes + 12. Default: not stated, the older (copying) loss",
+        "the transformers release whose model computes the loss (its ForCausalLMLoss), e.g. '5.17.0'. From 4.49 the labels are padded and shifted, not the logits: no shifted fp32 copy of the logits, so a standard loss over upcast logits peaks at 12 B per logit, not the logits' bytes + 12, with the model's outputs dropped before backward (transformers' Trainer, trl); a loop that keeps `outputs` through backward (PEFT's MetaMathQA run.py) keeps the 16-bit logits too, as many bytes as the copy: leave it unstated. Default: not stated, the older (copying) loss",
     })
     .optional(),
   convention: oneOf(conventions).optional(),

@@ -71,8 +71,11 @@ export const attentions = ['eager', 'sdpa', 'flash'] as const;
 /** One of attentions. */
 export type Attention = (typeof attentions)[number];
 
-/** Losses: standard cross-entropy over full logits, chunked (per-chunk upcast), fused (no logits kept). */
-export const losses = ['standard', 'chunked', 'fused'] as const;
+/**
+ * Losses: standard cross-entropy over full logits, chunked (per-chunk upcast), fused (no logits kept),
+ * chunked_head (the LM head and loss one chunk of tokens at a time: torchtitan's ChunkedLossWrapper).
+ */
+export const losses = ['standard', 'chunked', 'fused', 'chunked_head'] as const;
 /** One of losses. */
 export type Loss = (typeof losses)[number];
 

@@ -235,7 +235,7 @@ describe('trace helper, real torch', { skip }, () => {
       configOverrides: { vocab_size: 8192 },
     };
     const peaks: Record<string, number> = {};
-    for (const loss of ['chunked', 'fused'] as const) {
+    for (const loss of ['chunked', 'fused', 'chunked_head'] as const) {
       const checked = await runTraceHelper(python(), { ...request, loss });
       const traced = checked.peakBytes as number;
       const real = checked.realPeakBytes as number;
@@ -253,6 +253,9 @@ describe('trace helper, real torch', { skip }, () => {
       chunked - fused >= 2 * logits,
       `chunked ${chunked} B, fused ${fused} B: the fused loss keeps no logits`,
     );
+    // torchtitan's chunks are 8192 tokens: more than this step's, so one chunk, never more than standard.
+    const { chunked_head: chunkedHead = 0 } = peaks;
+    assert.ok(chunkedHead <= (standard.peakBytes as number), `chunked_head ${chunkedHead} B`);
   });
 
   test('the steady step: AdamW states alive through forward and backward; no b×s×s mask a real run skips', async () => {

@@ -35,8 +35,11 @@ export interface TraceRequest {
   /** false: the causal LM's loss is a plain cross-entropy on the logits as the model returns them (bf16 stays
    * bf16; training.loss_upcast: false); absent or true: transformers' own loss, which upcasts them to fp32. */
   lossUpcast?: boolean;
-  /** chunked or fused (training.loss): the causal LM's head and loss run as that kind does; absent: standard. */
-  loss?: 'chunked' | 'fused';
+  /**
+   * chunked, fused or chunked_head (training.loss): the causal LM's head and loss run as that kind does;
+   * absent: standard.
+   */
+  loss?: 'chunked' | 'fused' | 'chunked_head';
   /** Trace every layer (no extrapolation). */
   full?: boolean;
   /** `real`: run the step on real CPU tensors and count allocations (the check of a trace). */

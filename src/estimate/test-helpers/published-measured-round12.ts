@@ -37,7 +37,7 @@ const torchtitanCases: PublishedCase[] = [
     spec: `model:
   params: 14768307200
   transformer: { family: llama, layers: 40, hidden: 5120, heads: 40, kv_heads: 8, head_dim: 128, vocab: 151936, ffn: 17408, tied_embeddings: false, seq_len: 8192, attention: flash }
-training: { precision: mixed_bf16, optimizer: adamw, batch_size: 40, activation_checkpointing: full, loss: chunked }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: 40, activation_checkpointing: full, loss: chunked_head }
 parallel: { gpus: 8, tensor: 4, strategy: fsdp_full, fsdp_wrap: torchtitan }`,
   },
 ];

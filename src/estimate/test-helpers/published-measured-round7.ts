@@ -574,7 +574,7 @@ cuda: { expandable_segments: true }`,
     spec: `model:
   params: 8030261248
   transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, kv_heads: 8, vocab: 128256, ffn: 14336, tied_embeddings: false, seq_len: 2048, attention: flash }
-training: { precision: mixed_bf16, optimizer: adamw, batch_size: 32, activation_checkpointing: op, loss: chunked, compile: layers }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: 32, activation_checkpointing: op, loss: chunked_head, compile: layers }
 parallel: { gpus: 4, strategy: fsdp_full, fsdp_wrap: torchtitan }`,
   },
   {
@@ -588,7 +588,7 @@ parallel: { gpus: 4, strategy: fsdp_full, fsdp_wrap: torchtitan }`,
     spec: `model:
   params: 8190735360
   transformer: { family: llama, layers: 36, hidden: 4096, heads: 32, kv_heads: 8, head_dim: 128, vocab: 151936, ffn: 12288, tied_embeddings: false, seq_len: 2048, attention: flash }
-training: { precision: mixed_bf16, optimizer: adamw, batch_size: 16, activation_checkpointing: op, loss: chunked, compile: layers }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: 16, activation_checkpointing: op, loss: chunked_head, compile: layers }
 parallel: { gpus: 4, strategy: fsdp_full, fsdp_wrap: torchtitan }`,
   },
   // ms-swift's Megatron preference runs: packed DPO of a 4B model, KTO of the 7B; and the FP8 benchmark's bf16 row.

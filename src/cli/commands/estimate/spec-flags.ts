@@ -88,7 +88,7 @@ export const specFlags = defineSpecFlags({
     valueName: 'kind',
     kind: 'text',
     path: 'training.loss',
-    description: 'standard | chunked | fused',
+    description: 'standard | chunked | fused | chunked_head',
   },
   epochs: {
     flag: '--epochs',
