@@ -14,6 +14,6 @@ checkReferenceRound({
   documents: round13Documents,
   earlierCases: casesBefore(13),
   minCases: 30,
-  minDocuments: 7,
+  minDocuments: 8,
   isSpecUnique: true,
 });

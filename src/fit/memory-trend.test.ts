@@ -51,3 +51,30 @@ test('memory that levels off is no leak, even while still rising a little at the
 test('a leak needs enough samples to tell', () => {
   assert.equal(findLeak(host([100, 110, 120, 130, 140, 150])), null);
 });
+
+test("host memory's trend is its own memory's where sampled: PSS rising on file-backed pages alone is settled", () => {
+  // PSS climbs to the end (file pages mapped, or a neighbour sharing its libraries exited); its own
+  // memory (anonymous + shmem + swap) held.
+  const pss = [100, 110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 210];
+  const samples = pss.map((mib, i) => ({
+    atMs: i * 200,
+    hostBytes: mib * MiB,
+    ownHostBytes: 90 * MiB,
+    gpuBytes: null,
+  }));
+  assert.equal(findRisingMemory(samples), null);
+  assert.equal(findLeak(samples), null);
+  // Its own memory climbing is rising, and a leak, by its own figures.
+  const growing = pss.map((mib, i) => ({
+    atMs: i * 200,
+    hostBytes: 300 * MiB,
+    ownHostBytes: mib * MiB,
+    gpuBytes: null,
+  }));
+  assert.deepEqual(findRisingMemory(growing), {
+    resource: 'host',
+    risingBytes: 30 * MiB,
+    windowSeconds: 0.6,
+  });
+  assert.equal(findLeak(growing)?.bytesPerSecond, 50 * MiB);
+});

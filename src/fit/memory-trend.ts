@@ -2,12 +2,22 @@
 // took during the trial: the peak of the last quarter of the trial against the peak before it.
 // And did it climb for the whole trial, at a rate that does not slow down: a leak, which no longer
 // trial settles. doctor reads a run record's samples with the same judge.
+// Host memory is judged on the tree's own memory where the sample has it (anonymous + shmem + swap:
+// tree-memory.ts ownBytes), not on its PSS: PSS also counts the tree's share of file-backed pages
+// (torch's libraries), which moves whenever a process outside the tree mapping the same files starts
+// or exits, so a steady trial beside others "rose". Clean file pages are reclaimable and not what
+// the kernel's OOM killer ends a process for; the peaks and limits stay on PSS (trial-stop.ts).
 import type { MemoryLeak, Resource, RisingMemory } from './types.js';
 
 /** One sample of a trial's memory, as the supervisor's status updates give it. */
 export interface MemorySample {
   atMs: number;
   hostBytes: number | null;
+  /**
+   * The tree's own memory at the same sample (anonymous + shmem + swap, no file-backed pages); absent
+   * or null: hostBytes stands in. Whether host memory rises or has levelled off is judged on it.
+   */
+  ownHostBytes?: number | null;
   gpuBytes: number | null;
   /** The trial process's CPU time so far (user + system, its reaped children too), when read: its progress. */
   cpuMs?: number | null;
@@ -22,11 +32,21 @@ export const minRisingBytes = 2 * 2 ** 20;
 /** Fewer samples than this say nothing about a trend. */
 export const minSamples = 4;
 
-function risingOf(samples: readonly MemorySample[], resource: Resource): RisingMemory | null {
-  const series = samples.flatMap((s) => {
-    const bytes = resource === 'host' ? s.hostBytes : s.gpuBytes;
+/** The bytes a sample's trend is judged on: host memory by the tree's own where it was read. */
+export function trendBytesOf(sample: MemorySample, resource: Resource): number | null {
+  if (resource === 'gpu') return sample.gpuBytes;
+  return sample.hostBytes === null ? null : (sample.ownHostBytes ?? sample.hostBytes);
+}
+
+function seriesOf(samples: readonly MemorySample[], resource: Resource) {
+  return samples.flatMap((s) => {
+    const bytes = trendBytesOf(s, resource);
     return bytes === null ? [] : [{ atMs: s.atMs, bytes }];
   });
+}
+
+function risingOf(samples: readonly MemorySample[], resource: Resource): RisingMemory | null {
+  const series = seriesOf(samples, resource);
   if (series.length < minSamples) return null;
   const startMs = series[0]?.atMs ?? 0;
   const endMs = series.at(-1)?.atMs ?? 0;
@@ -55,13 +75,6 @@ const leakQuarters = 4;
 export const minLeakSamples = 8;
 /** The last quarter's rise must be at least this share of the quarters' mean rise: no levelling off. */
 const notSlowingFraction = 0.5;
-
-function seriesOf(samples: readonly MemorySample[], resource: Resource) {
-  return samples.flatMap((s) => {
-    const bytes = resource === 'host' ? s.hostBytes : s.gpuBytes;
-    return bytes === null ? [] : [{ atMs: s.atMs, bytes }];
-  });
-}
 
 // Least-squares slope of bytes over time, in bytes per second.
 function slopePerSecond(points: readonly { atMs: number; bytes: number }[]): number {

@@ -142,3 +142,30 @@ test('under an address-space limit: never before there is a line, and at its pea
   assert.equal(judge(nearLimit, line(992))?.kind, 'levelled-off', 'without an address-space limit it stops');
   assert.equal(judgeAs(timed(200, 100, 500, 960, ...Array(16).fill(960)), line(965))?.kind, 'levelled-off');
 });
+
+/** Host samples every 200 ms: the sampled figure (PSS + swap) and the tree's own memory, in MiB. */
+const withOwn = (pairs: [number, number][]): MemorySample[] =>
+  pairs.map(([host, own], i) => ({
+    atMs: i * 200,
+    hostBytes: host * MiB,
+    ownHostBytes: own * MiB,
+    gpuBytes: null,
+  }));
+
+test("the level is judged on the tree's own memory: a PSS that rises while its own memory is level (a neighbour mapping the same libraries exited) does not hold it", () => {
+  const pss = [100, 300, 500, 600, 604, 608, 612, 616, 620];
+  const own = [80, 280, 480, 580, 580, 581, 580, 580, 580];
+  const stop = judge(withOwn(pss.map((p, i) => [p, own[i]!])), line(605));
+  assert.equal(stop?.kind, 'levelled-off');
+  // The peak it reports and was compared with the line's stays the sampled one.
+  assert.equal(stop.levelBytes, 620 * MiB);
+  assert.equal(stop.ownBytes, 581 * MiB);
+  // Judged on PSS alone (no own figure), the same trial runs on.
+  assert.equal(judge(samples(...pss), line(605)), null);
+});
+
+test('own memory that still climbs holds it, however level its PSS', () => {
+  const pss = [100, 300, 500, 600, 600, 600, 600, 600, 600];
+  const own = [80, 280, 480, 500, 520, 540, 560, 580, 600];
+  assert.equal(judge(withOwn(pss.map((p, i) => [p, own[i]!])), line(605)), null);
+});

@@ -5,9 +5,18 @@
 // fake); under an address-space limit only at the line's peak and after as long as the climb. A trial that crosses its limit needs no judge: the limit's enforcement (the trial's
 // cgroup, headroom's kill over a GPU budget, the simulated card) ends it at once, as too big; the
 // sampled PSS is no measure of crossing (it counts pages the cgroup does not charge).
+// Host memory's level (has it stopped rising, since when) is judged on the tree's own memory,
+// anonymous + shmem + swap (tree-memory.ts ownBytes, from the same smaps_rollup read), not on its PSS:
+// PSS also counts the tree's share of file-backed pages, and that share moves whenever a process
+// outside the tree mapping the same files (another trainer's torch libraries) starts or exits. Beside
+// other torch processes a steady trial's PSS rose 30 MiB over 94 s and never levelled off (the suite's
+// fit-torch run, session 13); clean file pages are reclaimable and not what the kernel's OOM killer
+// ends a process for. The peak it is compared with the line's, and reports, stays the PSS one (the
+// figure the line and the limits are in). Growth that is file-backed only (a memory-mapped data set
+// read further) does not hold a trial level; its cgroup charges those pages and reclaims them.
 import { type AddressSpaceRoom, addressSpaceRoomFor } from './address-space.js';
 import { fitLine, isLinear } from './linear-fit.js';
-import type { MemorySample } from './memory-trend.js';
+import { type MemorySample, trendBytesOf } from './memory-trend.js';
 import { estimateNoise, peakPoints } from './noise.js';
 import type { Observation, Resource, ResourceLimit } from './types.js';
 
@@ -31,6 +40,11 @@ export interface EarlyStop {
   expectedBytes: number | null;
   /** How long it had been level. */
   levelSeconds: number;
+  /**
+   * Host: the tree's own memory (anonymous + shmem + swap) it held level at, the series its level was
+   * judged on; absent where that was not read (levelBytes, the sampled peak, was judged).
+   */
+  ownBytes?: number;
 }
 
 /** The level must hold this long at least (and over 3 samples), in the process's CPU time where it is read... */
@@ -71,6 +85,14 @@ function seriesOf(samples: readonly MemorySample[], resource: Resource) {
   });
 }
 
+// The series a level is judged on: host memory by the tree's own (memory-trend.ts trendBytesOf).
+function levelSeriesOf(samples: readonly MemorySample[], resource: Resource) {
+  return samples.flatMap((s) => {
+    const bytes = trendBytesOf(s, resource);
+    return bytes === null ? [] : [{ atMs: s.atMs, bytes, cpuMs: s.cpuMs ?? null }];
+  });
+}
+
 // Level since when: the first sample within the tolerance of the peak so far, after which nothing rose past it.
 function levelOf(options: {
   resource: Resource;
@@ -86,11 +108,14 @@ function levelOf(options: {
   isLevelAsLongAsClimb?: boolean;
 }) {
   const { resource, samples, noiseFraction, expected, limitBytes, countFromMs, startupMs } = options;
-  const series = seriesOf(samples, resource);
+  // The peak (what the line predicts, what is reported) from the sampled figure; the level from the
+  // series it is judged on (host: the tree's own memory), with the same tolerance in bytes.
+  const peak = Math.max(...seriesOf(samples, resource).map((s) => s.bytes));
+  const series = levelSeriesOf(samples, resource);
   if (series.length < 4) return null;
-  const peak = Math.max(...series.map((s) => s.bytes));
+  const levelPeak = Math.max(...series.map((s) => s.bytes));
   const tolerance = Math.max(levelFloorBytes, noiseFraction * peak);
-  const climbedTo = series.find((s) => s.bytes >= peak - tolerance)?.atMs ?? Number.POSITIVE_INFINITY;
+  const climbedTo = series.find((s) => s.bytes >= levelPeak - tolerance)?.atMs ?? Number.POSITIVE_INFINITY;
   // A level held before the program ran with its value (a warm start at its gate) proves nothing.
   const reachedAt = Math.max(climbedTo, countFromMs);
   const since = series.filter((s) => s.atMs >= reachedAt);
@@ -123,7 +148,7 @@ function levelOf(options: {
   } else if (options.isLineNeeded || levelMs < Math.max(minUnpredictedLevelMs, climbMs)) {
     return null;
   }
-  return { peak, levelMs };
+  return { peak, levelPeak, levelMs };
 }
 
 /**
@@ -178,6 +203,9 @@ export function judgeRunningTrial(options: {
       levelBytes: level.peak,
       expectedBytes: expected,
       levelSeconds: Math.round(level.levelMs) / 1000,
+      ...(resource === 'host' && typeof samples.at(-1)?.ownHostBytes === 'number'
+        ? { ownBytes: level.levelPeak }
+        : {}),
     };
   }
   return first;

@@ -84,6 +84,11 @@ export interface ProcessStatus {
   pid: number | null;
   restarts: number;
   hostBytes: number | null;
+  /**
+   * The tree's own memory (anonymous + shmem + swap, no share of file-backed pages: tree-memory.ts
+   * ownBytes) at the same sample; absent where the backend does not read it.
+   */
+  ownHostBytes?: number | null;
   hostLimitBytes: number | null;
   gpuBytes: number | null;
   gpuBudgetBytes: number | null;

@@ -78,6 +78,8 @@ export interface LiveProcess {
   attempt: Attempt | null;
   isReady: boolean;
   lastHostBytes: number | null;
+  /** The last sample's own memory of the tree (tree-memory.ts ownBytes): what fit judges a level on. */
+  lastOwnHostBytes: number | null;
   lastGpuBytes: number | null;
   peakSampledHostBytes: number;
   /** Highest Σ RSS and Σ PSS of the tree over the samples (labelled apart in the summary). */
@@ -139,6 +141,7 @@ export function statusOf(context: RunContext): ProcessStatus[] {
     pid: live.attempt && !live.attempt.isExited ? live.attempt.pid : null,
     restarts: live.restarts,
     hostBytes: live.lastHostBytes,
+    ownHostBytes: live.lastOwnHostBytes,
     hostLimitBytes: live.spec.hostMemoryBytes,
     gpuBytes: live.lastGpuBytes,
     gpuBudgetBytes: live.spec.gpuBudgetBytes,
@@ -157,6 +160,7 @@ export function newLiveProcess(spec: LaunchSpec): LiveProcess {
     attempt: null,
     isReady: false,
     lastHostBytes: null,
+    lastOwnHostBytes: null,
     lastGpuBytes: null,
     peakSampledHostBytes: 0,
     peakSampledRssBytes: 0,

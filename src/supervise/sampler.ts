@@ -171,6 +171,7 @@ export async function sampleOnce(
     if (holders) noteGpuClients(context, live, holders, gpus);
     const cgroupBytes = live.group ? readCgroupUsageBytes(live.group) : null;
     live.lastHostBytes = memory.hostBytes;
+    live.lastOwnHostBytes = memory.ownBytes;
     live.lastGpuBytes = gpuBytes;
     live.peakSampledHostBytes = Math.max(live.peakSampledHostBytes, memory.hostBytes);
     live.peakSampledRssBytes = Math.max(live.peakSampledRssBytes, memory.rssBytes);

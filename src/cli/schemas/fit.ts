@@ -38,6 +38,10 @@ const trialSchema = z.object({
       levelBytes: bytes,
       expectedBytes: bytes.nullable(),
       levelSeconds: z.number(),
+      ownBytes: bytes.optional().meta({
+        description:
+          "host: the trial tree's own memory (anonymous + shmem + swap) it held level at; its level is judged on this, not on PSS, whose share of file-backed pages (libraries) moves as other processes mapping them start and exit. levelBytes stays the sampled peak (PSS + swap)",
+      }),
     })
     .nullable()
     .optional()

@@ -2,7 +2,7 @@
 // simulated card, stopped by --until-line or --trial-seconds, crashing, and interrupted.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -124,6 +124,72 @@ describe('stopping a healthy trial', () => {
     assert.equal(trial.rising?.resource, 'host');
     assert.ok((trial.rising?.risingBytes ?? 0) >= 4 * MiB, JSON.stringify(trial.rising));
     assert.match(trial.because, /host memory was still rising .*: not settled/);
+  });
+});
+
+describe("a trial's level is judged on its own memory (anonymous + shmem), not its file-backed pages", () => {
+  // A Python program that spins (its CPU time is the level's clock) and, every 50 ms of it, either maps
+  // 1 MiB more of a 96 MiB file it wrote (file-backed pages: its PSS rises, its own memory stays level)
+  // or allocates and writes 4 MiB more (anonymous: both rise), up to 192 MiB.
+  const child = join(scratch, 'own-memory.py');
+  writeFileSync(
+    child,
+    [
+      'import mmap, sys, time',
+      'mode, path = sys.argv[1], sys.argv[2]',
+      'MiB = 1 << 20',
+      "step, size = (MiB, 96 * MiB) if mode == 'file' else (4 * MiB, 192 * MiB)",
+      "if mode == 'file':",
+      "    with open(path, 'wb') as f:",
+      '        for _ in range(96):',
+      "            f.write(b'\\1' * MiB)",
+      "    opened = open(path, 'rb')",
+      '    mapped = mmap.mmap(opened.fileno(), size, prot=mmap.PROT_READ)',
+      'held = []',
+      'done = 0',
+      'while True:',
+      '    until = time.process_time() + 0.05',
+      '    if done < size:',
+      "        if mode == 'file':",
+      '            for at in range(done, done + step, 4096):',
+      '                mapped[at]',
+      '        else:',
+      "            held.append(bytearray(b'\\1') * step)",
+      '        done += step',
+      '    while time.process_time() < until:',
+      '        pass',
+      '',
+    ].join('\n'),
+  );
+  // On tmpfs a file's pages are shmem (the process's own); the file must be on a disk filesystem.
+  const tmpfsMagic = 0x01021994;
+  const onTmpfs = statfsSync(scratch).type === tmpfsMagic ? `${scratch} is on tmpfs` : undefined;
+  const spec = (mode: 'file' | 'anon'): LaunchSpec & { command: string[] } => ({
+    ...launch([], null),
+    command: ['python3', child, mode, join(scratch, `own-memory-${mode}-{batch}.bin`)],
+  });
+  // A line's peak for the value well under what either reaches: the level alone decides.
+  const hints = { expectedPeakBytes: { host: 4 * MiB, gpu: null }, noiseFraction: 0.01 };
+
+  test('file-backed pages that grow while its own memory is level: levelled off, stopped early', async (t) => {
+    if (noPython || onTmpfs) return t.skip(noPython ?? onTmpfs);
+    const trial = await runner({ launch: spec('file'), trialMs: 30_000 })(1, 1, hints);
+    assert.deepEqual([trial.ok, trial.reason, trial.isSettled], [true, 'levelled-off', true], trial.because);
+    assert.equal(trial.stoppedEarly?.resource, 'host');
+    // Its sampled host memory (PSS, what it reports) holds the pages it had mapped; its own memory
+    // does not. And it was stopped while it still mapped more of the file (its PSS still rising):
+    // judged on PSS, as before, it levelled off only after the whole file (96 MiB) and a second more.
+    const stop = trial.stoppedEarly!;
+    const mapped = stop.levelBytes - (stop.ownBytes ?? Number.NaN);
+    assert.ok(mapped >= 8 * MiB && mapped < 80 * MiB, JSON.stringify(stop));
+  });
+
+  test('anonymous memory that grows: not levelled off, and not settled at --trial-seconds', async (t) => {
+    if (noPython) return t.skip(noPython);
+    const trial = await runner({ launch: spec('anon'), trialMs: 2000 })(1, 1, hints);
+    assert.deepEqual([trial.ok, trial.reason, trial.isSettled], [true, 'time-limit', false], trial.because);
+    assert.equal(trial.stoppedEarly ?? null, null);
+    assert.equal(trial.rising?.resource ?? trial.leak?.resource, 'host', trial.because);
   });
 });
 

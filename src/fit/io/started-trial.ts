@@ -359,7 +359,10 @@ export function startTrial(
       const hostBytes = running
         ? hostNeedBytes({ peakHostBytes: null, peakCgroupBytes: null, addressSpace: running })
         : status.hostBytes;
-      samples.push({ atMs: performance.now(), hostBytes, gpuBytes: status.gpuBytes, cpuMs });
+      // Its level is judged on the tree's own memory (trial-stop.ts); under a binding address-space
+      // limit on the need itself, which is what is judged there.
+      const ownHostBytes = running ? hostBytes : (status.ownHostBytes ?? null);
+      samples.push({ atMs: performance.now(), hostBytes, ownHostBytes, gpuBytes: status.gpuBytes, cpuMs });
       // At margin 0 a need past the limit it is judged against is over-limit whatever follows (the peak
       // and the heap given back only grow): the trial ends now, killed, as its answer is known.
       const judgedHost = running ? withAddressSpaceLimit(options.limits, running)[0] : undefined;

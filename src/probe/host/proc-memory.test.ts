@@ -18,7 +18,18 @@ describe('parsers', () => {
       rssBytes: 2048 * 1024,
       pssBytes: 1024 * 1024,
       swapBytes: 4096,
+      ownBytes: 1024,
     });
+  });
+
+  test('its own memory: Pss_Anon + Pss_Shmem (not Pss_File); RssAnon + RssShmem from status; absent where the kernel gives neither', () => {
+    const split =
+      'Rss:  900 kB\nPss:  600 kB\nPss_Anon:  200 kB\nPss_File:  350 kB\nPss_Shmem:  50 kB\nSwap:  0 kB\n';
+    assert.equal(parseSmapsRollup(split)?.ownBytes, 250 * 1024);
+    const statusSplit = `${status(300, 0)}RssAnon:\t  120 kB\nRssFile:\t  170 kB\nRssShmem:\t  10 kB\n`;
+    assert.equal(parseStatusMemory(statusSplit)?.ownBytes, 130 * 1024);
+    assert.equal(parseSmapsRollup('Rss:  900 kB\nPss:  600 kB\n')?.ownBytes, undefined);
+    assert.equal(parseStatusMemory(status(100, 0))?.ownBytes, undefined);
   });
 
   test('status gives RSS and swap; kernel threads have neither', () => {
@@ -57,5 +68,7 @@ describe('readTreeMemory', () => {
     assert.equal(memory.pssBytes, 110 * 1024);
     assert.equal(memory.swapBytes, 15 * 1024);
     assert.equal(memory.hostBytes, 125 * 1024);
+    // Own: 1's Pss_Anon (1 kB), 2's RSS standing in (status without RssAnon), and the swap.
+    assert.equal(memory.ownBytes, (1 + 50 + 15) * 1024);
   });
 });

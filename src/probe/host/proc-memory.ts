@@ -1,5 +1,10 @@
 // Host memory of one process: RSS, PSS and swap from /proc/PID/smaps_rollup (Linux 4.14+),
-// or RSS and swap from /proc/PID/status when smaps_rollup cannot be read.
+// or RSS and swap from /proc/PID/status when smaps_rollup cannot be read. Also its own memory,
+// anonymous + shmem, from the same read: smaps_rollup's Pss_Anon and Pss_Shmem (Linux 5.3, commit
+// ee2ad71b0756 "mm: smaps: split PSS into components"; Documentation/ABI/testing/procfs-smaps_rollup),
+// status's RssAnon and RssShmem (Linux 4.5, proc(5)). PSS also counts the process's share of
+// file-backed pages (its libraries' text), and that share moves whenever another process mapping the
+// same files starts or exits; its own memory does not.
 import { procReadBuffer, readProcFile } from './proc-read.js';
 
 export interface ProcessMemory {
@@ -8,6 +13,11 @@ export interface ProcessMemory {
   /** Proportional set size: shared pages divided among their users; null without smaps_rollup. */
   pssBytes: number | null;
   swapBytes: number | null;
+  /**
+   * Its own memory: anonymous + shmem pages (Pss_Anon + Pss_Shmem; RssAnon + RssShmem from status),
+   * without swap; absent where the kernel gives neither.
+   */
+  ownBytes?: number;
 }
 
 type Fields = Map<string, number>;
@@ -26,20 +36,35 @@ function parseKiBFields(text: string, names: readonly string[]): Fields {
   return fields;
 }
 
+// Anonymous + shmem, where the anonymous figure was given.
+function ownOf(anonBytes: number | undefined, shmemBytes: number | undefined): { ownBytes?: number } {
+  return anonBytes === undefined ? {} : { ownBytes: anonBytes + (shmemBytes ?? 0) };
+}
+
 /** Parses smaps_rollup text; undefined when it has no `Rss:` line. */
 export function parseSmapsRollup(text: string): Omit<ProcessMemory, 'pid'> | undefined {
-  const fields = parseKiBFields(text, ['Rss', 'Pss', 'Swap']);
+  const fields = parseKiBFields(text, ['Rss', 'Pss', 'Swap', 'Pss_Anon', 'Pss_Shmem']);
   const rssBytes = fields.get('Rss');
   if (rssBytes === undefined) return undefined;
-  return { rssBytes, pssBytes: fields.get('Pss') ?? null, swapBytes: fields.get('Swap') ?? null };
+  return {
+    rssBytes,
+    pssBytes: fields.get('Pss') ?? null,
+    swapBytes: fields.get('Swap') ?? null,
+    ...ownOf(fields.get('Pss_Anon'), fields.get('Pss_Shmem')),
+  };
 }
 
 /** Parses /proc/PID/status text; undefined for kernel threads (no `VmRSS:`). */
 export function parseStatusMemory(text: string): Omit<ProcessMemory, 'pid'> | undefined {
-  const fields = parseKiBFields(text, ['VmRSS', 'VmSwap']);
+  const fields = parseKiBFields(text, ['VmRSS', 'VmSwap', 'RssAnon', 'RssShmem']);
   const rssBytes = fields.get('VmRSS');
   if (rssBytes === undefined) return undefined;
-  return { rssBytes, pssBytes: null, swapBytes: fields.get('VmSwap') ?? null };
+  return {
+    rssBytes,
+    pssBytes: null,
+    swapBytes: fields.get('VmSwap') ?? null,
+    ...ownOf(fields.get('RssAnon'), fields.get('RssShmem')),
+  };
 }
 
 // smaps_rollup and status are ASCII: latin1 decodes them without a UTF-8 pass.

@@ -9,6 +9,12 @@ export interface TreeMemory {
   swapBytes: number;
   /** What the tree holds of the host: Σ PSS + Σ swap. */
   hostBytes: number;
+  /**
+   * The tree's own memory: Σ (anonymous + shmem) + Σ swap, each process's PSS (RSS) standing in where
+   * its own was not read. Unlike hostBytes, no share of file-backed pages (libraries), which moves
+   * when processes outside the tree map or unmap the same files.
+   */
+  ownBytes: number;
 }
 
 /** Sums the memory of `pids`; PIDs that have gone meanwhile are left out. */
@@ -26,10 +32,19 @@ export function sumTreeMemory(processes: ProcessMemory[]): TreeMemory {
   let rssBytes = 0;
   let pssBytes = 0;
   let swapBytes = 0;
+  let ownBytes = 0;
   for (const memory of processes) {
     rssBytes += memory.rssBytes;
     pssBytes += memory.pssBytes ?? memory.rssBytes;
     swapBytes += memory.swapBytes ?? 0;
+    ownBytes += memory.ownBytes ?? memory.pssBytes ?? memory.rssBytes;
   }
-  return { processes, rssBytes, pssBytes, swapBytes, hostBytes: pssBytes + swapBytes };
+  return {
+    processes,
+    rssBytes,
+    pssBytes,
+    swapBytes,
+    hostBytes: pssBytes + swapBytes,
+    ownBytes: ownBytes + swapBytes,
+  };
 }
