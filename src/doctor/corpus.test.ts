@@ -288,14 +288,14 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   t.diagnostic(`the issue's bar: ${Math.ceil(issueBars.wholeKindAccuracy * figures.files)}`);
   // Causes, strict (the header's cause is doctor's cause) and, as a separate figure never folded into
   // it, the header's cause among doctor's cause and its alternatives (cause-alternatives.ts). Round 14:
-  // strict 376 -> 377/438; truth among the alternatives 401/438.
+  // strict 376 -> 377/438; truth among the alternatives 405/438.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
   assert.ok(figures.causesRight >= 377, `causes right ${figures.causesRight}, at least 377`);
   assert.ok(
-    figures.causesRightOrAlternative >= 401,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 401`,
+    figures.causesRightOrAlternative >= 405,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 405`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });
