@@ -81,3 +81,16 @@ describe('a batch of one the user says runs is no evidence of the model state', 
     assert.equal(primary('I could run it with batch size 1 but it still fails', oom)?.cause, 'model_state');
   });
 });
+
+describe("TensorRT's own out of memory", () => {
+  test('"[TRT] ... Error Code 2: OutOfMemory (no further information)" is the GPU\'s', () => {
+    const got = read(
+      '[11/27/2026-10:00:00] [TRT] [E] 2: [virtualMemoryBuffer.cpp::resizePhysical::127] Error Code 2: OutOfMemory (no further information)',
+    );
+    assert.equal(got.split(' ')[0], 'gpu_oom');
+  });
+  test('host memory named on a TRT line is still the host', () => {
+    const got = read('[TRT] [E] failed to allocate 2048 MiB of host memory: out of memory');
+    assert.equal(got.split(' ')[0], 'host_oom');
+  });
+});
