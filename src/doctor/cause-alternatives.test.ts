@@ -60,6 +60,17 @@ test('the last blocks of a full card: free past the request is no room, whose me
   assert.ok(causes.includes('co_tenant'), causes.join());
 });
 
+test('one request above 8 GiB with no card in the log: larger than the card stays open; and the reverse', () => {
+  const [d] = diagnoseText('torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 21.50 GiB. GPU');
+  assert.equal(d?.cause, 'batch_too_large');
+  assert.ok((d?.causeAlternatives ?? []).some((a) => a.cause === 'request_exceeds_device'));
+  const small = alternativesOf('torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.50 GiB. GPU');
+  assert.ok(!small.includes('request_exceeds_device'), small.join());
+  const [over] = diagnoseText(torchOom('30.00 GiB', '23.65 GiB', '2.10 GiB', '21.00 GiB', '2.20 GiB'));
+  assert.equal(over?.cause, 'request_exceeds_device');
+  assert.ok((over?.causeAlternatives ?? []).some((a) => a.cause === 'batch_too_large'));
+});
+
 test('a host kill has no alternatives; the function gives none for kinds other than the GPU', () => {
   const [d] = diagnoseText(
     'Out of memory: Killed process 4242 (python) total-vm:80000000kB, anon-rss:60000000kB',

@@ -60,17 +60,31 @@ export function causeAlternatives(input: AlternativesInput): CauseAlternative[] 
     context.modelStateStep === 'place' ||
     context.modelStateStep === 'gather' ||
     context.optimizerStateStep === true ||
-    context.batchSizeOne === true;
+    (context.batchSizeOne === true && context.batchOneRuns !== true);
+  const requested = num(facts, 'requestedBytes');
+  // The user says a batch of one runs (log/evidence.ts batchOneRuns): the model's state fits.
+  const modelFits = context.batchOneRuns === true;
   if (cause === 'batch_too_large') {
-    if (!stepDecided) add('model_state', decides.model_state);
+    if (!stepDecided && !modelFits) add('model_state', decides.model_state);
     if (cardMayBeSmall) add('device_too_small', deviceDecides(card));
+    // No card's size in the log and one request above the small-for-work size: it may be larger than
+    // the whole card, which no batch setting short of its shape fixes.
+    if (card === undefined && requested !== undefined && requested >= smallForWorkBytes)
+      add(
+        'request_exceeds_device',
+        `compare the ${(requested / GiB).toFixed(2)} GiB request with the card's total (nvidia-smi): a single allocation larger than the whole card is its tensor's shape (an input far larger than expected, attention without its memory-efficient kernel)`,
+      );
+  } else if (cause === 'request_exceeds_device') {
+    // The one allocation's size often scales with the batch (batch x sequence x hidden): the thread
+    // may cut the batch where the figures say the shape.
+    add('batch_too_large', decides.batch_too_large);
   } else if (cause === 'model_state') {
     if (!stepDecided) add('batch_too_large', decides.batch_too_large);
     if (cardMayBeSmall) add('device_too_small', deviceDecides(card));
   } else if (cause === 'device_too_small') {
     if (context.batchSizeOne !== true) add('batch_too_large', decides.batch_too_large);
     add('model_state', decides.model_state);
-  } else if (cause === 'unknown' && num(facts, 'requestedBytes') === undefined && card === undefined) {
+  } else if (cause === 'unknown' && requested === undefined && card === undefined) {
     // No figure at all (a bare "out of memory"): whose memory filled the card is open.
     add('batch_too_large', decides.batch_too_large);
     add('co_tenant', decides.co_tenant);

@@ -284,7 +284,9 @@ export class LogClassifier {
   private testJoined(text: string, line: number, matched: Set<LogRule>): void {
     const previous = normalize(this.previous);
     const joined = [previous + text.trimStart(), `${previous} ${text.trimStart()}`];
-    this.testMore(joined, line, matched, this.matchedPrevious);
+    // The first line alone is the hit's own line (RuleInput.firstText): a rule may tell a message
+    // wrapped inside it from a whole message followed by other words (cuda/rules.ts).
+    this.testMore(joined, line, matched, this.matchedPrevious, previous);
   }
 
   // Tests texts for the rules that neither `matched` nor `skipped` holds.
@@ -293,6 +295,7 @@ export class LogClassifier {
     line: number,
     matched: Set<LogRule>,
     skipped: ReadonlySet<LogRule>,
+    firstText?: string,
   ): void {
     for (const joined of texts) {
       for (const rule of this.ruleIndex.find(joined.toLowerCase())) {
@@ -300,7 +303,7 @@ export class LogClassifier {
         const match = rule.pattern.exec(joined);
         if (!match) continue;
         matched.add(rule);
-        this.hit(rule, joined, match, line);
+        this.hit(rule, joined, match, line, firstText);
       }
     }
   }
@@ -311,14 +314,14 @@ export class LogClassifier {
     this.generation += 1;
   }
 
-  private hit(rule: LogRule, text: string, match: RegExpExecArray, line: number): void {
+  private hit(rule: LogRule, text: string, match: RegExpExecArray, line: number, firstText = text): void {
     const before = this.before();
     if (isMessageOpen(rule, text)) {
       if (this.pending) this.completePending();
       this.pending = new PendingMessage(rule, text, line, before, this.lastPiece);
       return;
     }
-    this.record(rule, text, match, line, before, text);
+    this.record(rule, text, match, line, before, firstText);
   }
 
   // Appends the next line to a message that has not ended, or records the message.

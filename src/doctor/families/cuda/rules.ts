@@ -187,6 +187,41 @@ export const cudaLibraryRules: LogRule[] = [
     summary: 'a CUDA call failed with out of memory',
     // "failed to alloc N bytes on host": pinned host memory that TF/XLA's cuda_driver.cc logs and
     // then falls back from (pageable memory, smaller chunks); training goes on, so it is no OOM.
-    extract: ({ text }) => (/failed to alloc(?:ate)? \d+ bytes on host/.test(text) ? undefined : {}),
+    extract: ({ text, match, firstText }) =>
+      /failed to alloc(?:ate)? \d+ bytes on host/.test(text) ||
+      statusOfAnotherCode(firstText) ||
+      otherStatusString.test(text.slice(0, match.index + match[0].length))
+        ? undefined
+        : {},
   },
 ];
+
+/**
+ * cudaGetErrorString's strings for the codes that are not memory (CUDA Runtime API, cudaError_t:
+ * cudaErrorIllegalAddress 700, cudaErrorMisalignedAddress 716, cudaErrorAssert 710,
+ * cudaErrorLaunchFailure 719, cudaErrorLaunchOutOfResources 701, cudaErrorInvalidConfiguration 9,
+ * cudaErrorInvalidValue 1, cudaErrorInvalidDeviceFunction 98, cudaErrorNoKernelImageForDevice 209,
+ * cudaErrorIllegalInstruction 715, cudaErrorLaunchTimeout 702, cudaErrorInitializationError 3,
+ * cudaErrorInvalidDevice 101, cudaErrorNotSupported 801, cudaErrorInvalidResourceHandle 400,
+ * cudaErrorUnknown 999; HIP's hipGetErrorString prints the same for its codes). A wrapper prints one
+ * status string per error, so one of these after "error:" is the error, and an "out of memory" after
+ * it (a line a paste or a wrap joined on) is not this status's string.
+ */
+const otherStatusString =
+  /\berror:\s*(?:an illegal memory access was encountered|misaligned address|device-side assert triggered|unspecified launch failure|too many resources requested for launch|invalid configuration argument|invalid argument|invalid device function|no kernel image is available for execution on the device|an illegal instruction was encountered|the launch timed out and was terminated|initialization error|invalid device ordinal|operation not supported|invalid resource handle|unknown error)\b/i;
+
+/**
+ * The hit's own line is a whole CUDA/HIP error with the runtime's string of another code ("CUDA
+ * error: an illegal memory access was encountered", "CUDA error: invalid configuration argument"):
+ * C10_CUDA_CHECK and every wrapper above print one cudaGetErrorString per error, so an "out of memory"
+ * only on the rejoined next line is not this status's string but the next line's words (a user's
+ * "out of memory" after the paste). A first line cut inside "out of memory" ("CUDA error: out of")
+ * is the same string wrapped and stays.
+ */
+function statusOfAnotherCode(firstText: string | undefined): boolean {
+  if (firstText === undefined || /out of memory/i.test(firstText)) return false;
+  const m = /\b(?:CUDA|HIP|cuda\w*|hip\w*)\s+error:\s*([a-z][a-z -]*?)\s*$/i.exec(firstText.trimEnd());
+  if (!m) return false;
+  const status = m[1]!.toLowerCase();
+  return status.length >= 6 && !'out of memory'.startsWith(status);
+}

@@ -49,6 +49,20 @@ export const nearMissRules: LogRule[] = [
       'a GPU kernel was launched with more registers or threads per block than the device allows (a launch configuration or build problem), not a memory shortage',
   }),
   nearMiss({
+    code: 'triton-out-of-resources',
+    framework: 'other',
+    keywords: ['out of resource:', 'outofresources'],
+    pattern: /\bout of resource: \w[\w ]*, Required: \d+, Hardware limit: \d+|\bOutOfResources\b/,
+    // Triton's compiler refusing a kernel whose block needs more shared memory (or registers) per
+    // multiprocessor than the device has: the kernel's configuration (block sizes, num_stages), not
+    // an allocation of device memory, and no freed memory changes it. Its "shared memory" is the
+    // on-chip scratchpad, which the allocation grammar's device words would otherwise read.
+    source:
+      'triton-lang/triton python/triton/runtime/errors.py OutOfResources ("out of resource: {name}, Required: {required}, Hardware limit: {limit}. Reducing block sizes or `num_stages` may help."), v3.0.0',
+    summary:
+      'a Triton kernel needs more shared memory or registers per block than the GPU has (its block sizes or num_stages), not a memory shortage',
+  }),
+  nearMiss({
     code: 'cuda-driver-mismatch',
     framework: 'cuda',
     keywords: [
