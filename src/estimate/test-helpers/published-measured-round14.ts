@@ -140,6 +140,88 @@ parallel: { gpus: 8, strategy: ddp }`,
   },
 ];
 
+// --- liguodongiot/llm-action llm-train/megatron/gpt2/model_train.md: Megatron-LM GPT-2 345M logs (July 2023) -----
+// A walk-through that pre-trains Megatron-LM's GPT-2 345M (examples/pretrain_gpt*.sh) on 4 A800 80GB cards in
+// four layouts and pastes, for each, the full argument dump, the per-rank parameter counts and the training log with
+// Megatron's report_memory line "[Rank r] (after 100 iterations) memory (MB) | allocated: … | max allocated: … |
+// reserved: … | max reserved: …" (megatron/utils.py: torch.cuda.max_memory_allocated() / 1024**2, printed by every
+// rank whose data-parallel rank is 0): MiB, each printing rank its own figure. The shared arguments, as dumped: 24
+// layers, hidden 1024, 16 heads, ffn 4096, seq_length 1024, max_position_embeddings 1024, GPT2BPETokenizer (50257
+// padded to 50304), tied embeddings (untie_embeddings_and_output_weights False): 354,871,296 parameters on one
+// rank; fp16 True (fp16 weights, fp32 main parameters and Adam moments in Megatron's Float16OptimizerWithFloat16Params,
+// use_distributed_optimizer False), optimizer adam, DDP_impl local with a contiguous fp16 gradient buffer
+// (accumulate_allreduce_grads_in_fp32 False), recompute_granularity None (no activation checkpointing),
+// use_flash_attn False (masked_softmax_fusion: the fused scaled upper-triangular softmax keeps the s × s
+// probabilities in fp16), hidden and attention dropout 0.1, fp16_lm_cross_entropy False (the vocab-parallel loss
+// over fp32 logits), no virtual pipeline stages. The figure taken is rank 0's (the first pipeline stage where there
+// is one).
+const megatronDoc = 'liguodongiot/llm-action llm-train/megatron/gpt2/model_train.md';
+const megatronSource = `${megatronDoc} (added in 3c6d1c7, 2024-05-14, https://github.com/liguodongiot/llm-action/blob/main/llm-train/megatron/gpt2/model_train.md; runs of 2023-07-16)`;
+const megatronGpt345m = (options: {
+  id: string;
+  section: string;
+  mib: number;
+  layout: string;
+  training: string;
+  parallel: string;
+  sequenceParallel: boolean;
+}): PublishedCase => ({
+  id: `llm-action-megatron-gpt2-345m-${options.id}`,
+  source: `${megatronSource}, section "${options.section}", "[Rank 0] (after 100 iterations) memory (MB) | … | max allocated: ${options.mib}"`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: options.mib / 1024,
+  config: `Megatron-LM pretrain_gpt.py (July 2023) on 4 A800 80GB, GPT-2 345M (24 layers, 1024 wide, 16 heads, ffn 4096, vocab 50304, 1024 positions, tied; 354,871,296 parameters), seq_length 1024, ${options.layout}, fp16 with fp32 main parameters and Adam moments (no distributed optimizer), local DDP with a contiguous fp16 gradient buffer, no activation recomputation, fused masked softmax (no flash attention), dropout 0.1, the loss over fp32 logits${options.sequenceParallel ? ', sequence_parallel True' : ''}; rank 0's max_memory_allocated in MiB / 1024, one GPU's figure (each rank its own)`,
+  spec: `model:
+  params: 354871296
+  transformer: { family: gpt, layers: 24, hidden: 1024, heads: 16, ffn: 4096, vocab: 50304, max_positions: 1024, seq_len: 1024, bias: true, lm_head: true, tied_embeddings: true, attention: eager, dropout: true }
+training: { precision: amp_fp16, convention: zero, optimizer: adam, ${options.training}, activation_checkpointing: none, loss: standard }
+parallel: { ${options.parallel} }`,
+});
+const megatronCases: PublishedCase[] = [
+  megatronGpt345m({
+    id: '4dp-mbs1-gbs8',
+    section: '单机多卡(4DP)',
+    mib: 8696.8515625,
+    layout:
+      'data parallel over 4 GPUs (tensor 1, pipeline 1), micro_batch_size 1, global_batch_size 8 (2 micro-batches accumulated per rank)',
+    training: 'batch_size: 1, grad_accumulation: 2',
+    parallel: 'gpus: 4, strategy: ddp',
+    sequenceParallel: false,
+  }),
+  megatronGpt345m({
+    id: 'tp2-pp2-sp-mbs4-gbs16',
+    section: '模型并行（2TP+2DP）',
+    mib: 7253.22705078125,
+    layout:
+      'tensor 2 × pipeline 2 over 4 GPUs (the section title says 2TP+2DP; the argument dump says pipeline_model_parallel_size 2, data parallel 1), micro_batch_size 4, global_batch_size 16 (4 micro-batches per step, the default 1F1B schedule); ranks 0 and 1 (first stage, 102,483,968 parameters each) report 7253.2 MiB, ranks 2 and 3 (second stage) 5373.5',
+    training: 'batch_size: 4',
+    parallel:
+      'gpus: 4, tensor: 2, sequence_parallel: true, pipeline: 2, micro_batches: 4, schedule: 1f1b, strategy: ddp',
+    sequenceParallel: true,
+  }),
+  megatronGpt345m({
+    id: 'tp4-sp-mbs2-gbs8',
+    section: '模型并行（4TP）',
+    mib: 3059.67138671875,
+    layout:
+      'tensor parallel over 4 GPUs (89,714,688 parameters per rank), micro_batch_size 2, global_batch_size 8 (4 micro-batches accumulated); the other ranks report 3065.7 to 3081.7 MiB',
+    training: 'batch_size: 2, grad_accumulation: 4',
+    parallel: 'gpus: 4, tensor: 4, sequence_parallel: true, strategy: ddp',
+    sequenceParallel: true,
+  }),
+  megatronGpt345m({
+    id: 'pp4-mbs2-gbs8',
+    section: '模型并行（4PP）',
+    mib: 7643.34033203125,
+    layout:
+      'pipeline parallel over 4 GPUs (stage 0 holds the embeddings and 6 layers: 128,137,216 parameters), micro_batch_size 2, global_batch_size 8 (4 micro-batches, the default 1F1B schedule); ranks 1 to 3 report 5477.1, 4104.9 and 4390.3 MiB',
+    training: 'batch_size: 2',
+    parallel: 'gpus: 4, pipeline: 4, micro_batches: 4, schedule: 1f1b, strategy: ddp',
+    sequenceParallel: false,
+  }),
+];
+
 // --- unslothai/notebooks nb/*.ipynb committed with their outputs, "Show final memory and time stats" ------------
 // As rounds 6 and 8 read other notebooks of this repository: each notebook loads a model through unsloth's
 // FastLanguageModel (bitsandbytes NF4 with double quantization; dtype None: fp16 compute and weights on a T4,
@@ -349,7 +431,12 @@ const unslothCases: PublishedCase[] = [
 ];
 
 /** Every round-14 case, in the order gathered. */
-export const round14Cases: PublishedCase[] = [...gpt2PrCases, ...dsChatCases, ...unslothCases];
+export const round14Cases: PublishedCase[] = [
+  ...gpt2PrCases,
+  ...dsChatCases,
+  ...megatronCases,
+  ...unslothCases,
+];
 
 /** The documents round 14 draws on (each gives at least one case; none is cited by an earlier round). */
 export const round14Documents: readonly string[] = [
@@ -357,6 +444,7 @@ export const round14Documents: readonly string[] = [
   dsChatSft,
   dsChatRm,
   dsChatDpo,
+  megatronDoc,
   ...[
     'Llama3_(8B)-Conversational.ipynb',
     'Mistral_v0.3_(7B)-Conversational.ipynb',
