@@ -60,10 +60,12 @@ export function causeAlternatives(input: AlternativesInput): CauseAlternative[] 
     context.modelStateStep === 'place' ||
     context.modelStateStep === 'gather' ||
     context.optimizerStateStep === true ||
-    context.batchSizeOne === true;
+    (context.batchSizeOne === true && context.batchOneRuns !== true);
   const requested = num(facts, 'requestedBytes');
+  // The user says a batch of one runs (log/evidence.ts batchOneRuns): the model's state fits.
+  const modelFits = context.batchOneRuns === true;
   if (cause === 'batch_too_large') {
-    if (!stepDecided) add('model_state', decides.model_state);
+    if (!stepDecided && !modelFits) add('model_state', decides.model_state);
     if (cardMayBeSmall) add('device_too_small', deviceDecides(card));
     // No card's size in the log and one request above the small-for-work size: it may be larger than
     // the whole card, which no batch setting short of its shape fixes.
