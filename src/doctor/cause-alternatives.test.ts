@@ -71,6 +71,23 @@ test('one request above 8 GiB with no card in the log: larger than the card stay
   assert.ok((over?.causeAlternatives ?? []).some((a) => a.cause === 'batch_too_large'));
 });
 
+test('a message with no figure of what this process holds leaves another process open', () => {
+  const [d] = diagnoseText(
+    'Out of memory error on GPU 0. Cannot allocate 25.002197MB memory on GPU 0, available memory is only 15.187500MB.',
+  );
+  assert.equal(d?.cause, 'batch_too_large');
+  assert.ok((d?.causeAlternatives ?? []).some((a) => a.cause === 'co_tenant'));
+});
+
+test("free past the request within the last blocks of what the figures account for: the card's fill is open", () => {
+  const [d] = diagnoseText(
+    'Out of memory error on GPU 0. Cannot allocate 80.000000MB memory on GPU 0, 10.647278GB memory has been allocated and available memory is only 108.750000MB.',
+  );
+  assert.equal(d?.cause, 'unknown');
+  const causes = (d?.causeAlternatives ?? []).map((a) => a.cause);
+  assert.ok(causes.includes('batch_too_large') && causes.includes('co_tenant'), causes.join());
+});
+
 test('a host kill has no alternatives; the function gives none for kinds other than the GPU', () => {
   const [d] = diagnoseText(
     'Out of memory: Killed process 4242 (python) total-vm:80000000kB, anon-rss:60000000kB',

@@ -5,6 +5,7 @@
 // run the log does not show (batch size 1), the model's size against the card, or the card's size
 // against what the project asks for. Pure: no I/O.
 import { num } from './families/explain-types.js';
+import { lastBlocksShareOfCard } from './families/pytorch/numbers.js';
 import type { Cause, CauseAlternative, DiagnosisKind, Facts } from './types.js';
 
 const GiB = 1024 ** 3;
@@ -64,6 +65,35 @@ export function causeAlternatives(input: AlternativesInput): CauseAlternative[] 
   const requested = num(facts, 'requestedBytes');
   // The user says a batch of one runs (log/evidence.ts batchOneRuns): the model's state fits.
   const modelFits = context.batchOneRuns === true;
+  const free = num(facts, 'freeBytes');
+  // What this process itself holds, by the message's own figures (PyTorch's allocated or reserved,
+  // a pool's in-use, NVML's "this process has"); without any, the card's fill is nobody's in particular.
+  const own = ['allocatedBytes', 'reservedBytes', 'processBytes', 'summaryReservedBytes', 'inUseBytes']
+    .map((k) => num(facts, k))
+    .find((v) => v !== undefined);
+  if (cause === 'batch_too_large' && own === undefined)
+    add(
+      'co_tenant',
+      'the message gives no figure of what this process holds: run nvidia-smi --query-compute-apps=pid,used_memory --format=csv when it fails (or torch.cuda.memory_summary()); another process holding most of the card makes it the other process',
+    );
+  // Free memory past the request within the card's last blocks (2% of the card, or of what the
+  // figures account for where the message gives no total; pytorch/numbers.ts lastBlocksShareOfCard):
+  // the figures show no shortage, yet the card is as good as full, so whose memory fills it is open.
+  const accounted = card ?? (own !== undefined && free !== undefined ? own + free : undefined);
+  if (
+    cause === 'unknown' &&
+    requested !== undefined &&
+    free !== undefined &&
+    accounted !== undefined &&
+    free >= requested &&
+    free - requested < lastBlocksShareOfCard * accounted
+  ) {
+    add(
+      'batch_too_large',
+      `the ${((free - requested) / 1024 ** 2).toFixed(0)} MiB free past the request are the card's last blocks, which allocators do not hand out whole: if a smaller batch, sequence or resolution fits, it was the batch`,
+    );
+    add('co_tenant', decides.co_tenant);
+  }
   if (cause === 'batch_too_large') {
     if (!stepDecided && !modelFits) add('model_state', decides.model_state);
     if (cardMayBeSmall) add('device_too_small', deviceDecides(card));
