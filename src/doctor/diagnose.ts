@@ -52,7 +52,11 @@ function toDiagnosis(draft: Draft, context: ExplainContext): Diagnosis {
     (f, i) =>
       proposed.findIndex((o) => o.fix === f.fix) === i &&
       !repeatsShownSetting(f.fix, context.context) &&
-      !(context.context.batchSizeOne === true && lowersBatch.test(f.fix)),
+      !(
+        context.context.batchSizeOne === true &&
+        context.context.batchOneRuns !== true &&
+        lowersBatch.test(f.fix)
+      ),
   );
   if (fixes.length === 0 && proposed.length > 0) fixes.push(measureFix);
   const device = draft.facts.device;
@@ -69,6 +73,8 @@ function toDiagnosis(draft: Draft, context: ExplainContext): Diagnosis {
     cause,
     facts,
     context: context.context,
+    code: draft.code,
+    holdersListed: (shownHolders?.length ?? 0) > 0,
     ...(alternatives ? { proposed: alternatives } : {}),
   });
   return {

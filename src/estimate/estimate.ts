@@ -87,7 +87,14 @@ export function estimate(given: EstimateSpec, overrides: EstimateOverrides = {})
     parallel: spec.parallel,
     params: counts.params,
     trainable: counts.trainable,
-    unitParams: shape ? layerParams(shape) : undefined,
+    // A layer stack (model.cnn) under FSDP has no block class to wrap: the whole model is the root unit
+    // (FULL_SHARD without an auto-wrap policy), which FSDP never reshards after forward (parallel.ts).
+    unitParams: shape
+      ? layerParams(shape)
+      : spec.model.cnn && spec.parallel.strategy === 'fsdp_full'
+        ? counts.params
+        : undefined,
+    isRootUnit: !shape && spec.model.cnn !== undefined && spec.parallel.strategy === 'fsdp_full',
     ...unitParts(spec, counts),
     computeBytes: spec.training.precision === 'fp32' ? 4 : 2,
     // torchao enable_fsdp_float8_all_gather: the linear weights are all-gathered already in float8.

@@ -388,3 +388,29 @@ describe('tensor, sequence and pipeline parallelism with FSDP (torchtitan semant
     assert.equal(at('hf').activations, 32 * 1024 * 4096 * 4, "autocast's residual stream is fp32");
   });
 });
+
+test('a layer stack under FSDP FULL_SHARD is one unit, the root: gathered whole through forward and backward', () => {
+  const cnn = (strategy: string) =>
+    spec(`model:
+  params: 25557032
+  cnn:
+    input: [3, 32, 32]
+    layers:
+      - { conv: 64 }
+      - { pool: global }
+      - { linear: 10 }
+training: { precision: amp_fp16, optimizer: adamw, batch_size: 128 }
+parallel: { gpus: 2, strategy: ${strategy} }`);
+  const breakdown = estimate(cnn('fsdp_full'));
+  const part = (name: string) => breakdown.gpu.components.find((p) => p.name === name);
+  assert.equal(part('gathered parameters')?.bytes, 25557032 * 2, 'once, in the compute dtype');
+  assert.match(part('gathered parameters')?.formula ?? '', /whole model, one FSDP unit/);
+  assert.equal(part('gradient buckets')?.bytes, 25557032 * 4, "the whole model's unsharded gradients");
+  assert.ok(!breakdown.notes.some((note) => /sized from one layer/.test(note)), breakdown.notes.join('; '));
+  // DeepSpeed ZeRO-3 gathers module by module (its hooks), not as one unit: still not sized.
+  const zero3 = estimate(cnn('zero3'));
+  assert.equal(
+    zero3.gpu.components.find((p) => p.name === 'gathered parameters'),
+    undefined,
+  );
+});

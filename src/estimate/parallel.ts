@@ -72,6 +72,11 @@ export function parallelComponents(options: {
   gradientBytes: number;
   /** The token embedding's parameters when not tied to the head (the root unit holds both). */
   embeddingParams?: number;
+  /**
+   * The unit is the whole model, the root (a layer stack under FSDP: no block class to wrap): gathered
+   * once, from the start of forward to the end of backward.
+   */
+  isRootUnit?: boolean;
   /** Parameters offloaded to the host: even one GPU copies each unit in when it runs. */
   isParamOffload?: boolean;
   /** JAX: data parallelism is an all-reduce inside the compiled step, with no bucket copies kept. */
@@ -151,13 +156,21 @@ export function parallelComponents(options: {
         unitQuantized > 0
           ? ` (${formatCount(unitQuantized)} of them quantized, ${Number(quantizedBytes.toFixed(4))} B)`
           : '';
-      components.push({
-        name: 'gathered parameters',
-        bytes: 2 * unitBytes,
-        formula: `2 layers × ${formatCount(unit)} × ${gatherBytes} B${quantizedText}: the unit computing and the one prefetched${gatherBytes < computeBytes ? ' (float8 all-gather)' : ''}`,
-        phase: 'backward',
-        isAtBackwardEnd: true,
-      });
+      if (options.isRootUnit)
+        components.push({
+          name: 'gathered parameters',
+          bytes: unitBytes,
+          formula: `the whole model, one FSDP unit: ${formatCount(unit)} × ${gatherBytes} B, gathered from the start of forward to the end of backward (the root is never resharded after forward)`,
+          phase: 'backward',
+        });
+      else
+        components.push({
+          name: 'gathered parameters',
+          bytes: 2 * unitBytes,
+          formula: `2 layers × ${formatCount(unit)} × ${gatherBytes} B${quantizedText}: the unit computing and the one prefetched${gatherBytes < computeBytes ? ' (float8 all-gather)' : ''}`,
+          phase: 'backward',
+          isAtBackwardEnd: true,
+        });
     }
   }
   if (parallel.strategy === 'zero3' && parallel.pipeline <= 1) components.push(...reuseKept(options));
@@ -225,7 +238,7 @@ export function parallelComponents(options: {
       components.push({
         name: 'gradient buckets',
         bytes: unitTrainable * gradientBytes,
-        formula: `one layer's unsharded gradients (${formatCount(unitTrainable)} trainable × ${gradientBytes} B) before reduce-scatter`,
+        formula: `${options.isRootUnit ? "the whole model's" : "one layer's"} unsharded gradients (${formatCount(unitTrainable)} trainable × ${gradientBytes} B) before reduce-scatter`,
         phase: 'backward',
         isAtBackwardEnd: true,
       });

@@ -63,6 +63,10 @@ test('round 6, measured once, is pinned: median |error| and the counts within 5,
   const { median, within, summary } = await roundAccuracy(round6Cases);
   // Session 10's model: 16.4%, 11/24/41 (the axolotl gpt-oss offload rows say fsdp_version: 2, as their
   // config does: FSDP2 frees its gradient shards, so FSDP1's rule leaves them at -51.1/-49.1%).
+  // Session 14: the ms-swift ZeRO rows say `optimizer_impl: foreach` (their bundled zero2/zero3.json have no
+  // "optimizer" section since e471074f6, 2024-12-26, so the HF Trainer's adamw_torch steps each partition:
+  // foreach keeps a sqrt(v) list): SimPO ZeRO-2 -29.8 -> -18.3%, PPO full -39.7 -> -28.5%, GKD full
+  // -27.6 -> -23.6%, Liger packing 8192 -14.1 -> +1.7%: 16.4%, 12/24/43.
   assert.ok(median <= 0.165, summary);
-  assert.ok(within(0.05) >= 11 && within(0.15) >= 24 && within(0.3) >= 41, summary);
+  assert.ok(within(0.05) >= 12 && within(0.15) >= 24 && within(0.3) >= 43, summary);
 });

@@ -57,3 +57,40 @@ describe("Triton's out of resource", () => {
     assert.equal(got.split(' ')[0], 'gpu_oom');
   });
 });
+
+describe('a batch of one the user says runs is no evidence of the model state', () => {
+  const oom =
+    'RuntimeError: CUDA out of memory. Tried to allocate 512.00 MiB (GPU 0; 11.76 GiB total capacity; 9.80 GiB already allocated; 210.00 MiB free; 9.90 GiB reserved in total by PyTorch)';
+  test('"I can train it by reducing the batch size to 1, but ..." reads as the batch, with a batch fix', () => {
+    const d = primary(
+      'With batch size 4 it fails. I can train it by reducing the batch size to 1, but it is slow.',
+      oom,
+    );
+    assert.equal(d?.cause, 'batch_too_large');
+    assert.ok(d?.fixes.some((f) => /batch/.test(f)));
+    assert.ok(!(d?.causeAlternatives ?? []).some((a) => a.cause === 'model_state'));
+  });
+  test('"batch size 1 works" reads the same', () => {
+    assert.equal(primary('batch size 1 works, batch size 8 does not', oom)?.cause, 'batch_too_large');
+  });
+  test('"even with batch size 1 it still fails" stays the model state', () => {
+    assert.equal(
+      primary('I can not train it, even with batch size 1 it still fails', oom)?.cause,
+      'model_state',
+    );
+    assert.equal(primary('I could run it with batch size 1 but it still fails', oom)?.cause, 'model_state');
+  });
+});
+
+describe("TensorRT's own out of memory", () => {
+  test('"[TRT] ... Error Code 2: OutOfMemory (no further information)" is the GPU\'s', () => {
+    const got = read(
+      '[11/27/2026-10:00:00] [TRT] [E] 2: [virtualMemoryBuffer.cpp::resizePhysical::127] Error Code 2: OutOfMemory (no further information)',
+    );
+    assert.equal(got.split(' ')[0], 'gpu_oom');
+  });
+  test('host memory named on a TRT line is still the host', () => {
+    const got = read('[TRT] [E] failed to allocate 2048 MiB of host memory: out of memory');
+    assert.equal(got.split(' ')[0], 'host_oom');
+  });
+});

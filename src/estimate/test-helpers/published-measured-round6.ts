@@ -127,7 +127,12 @@ parallel: { gpus: 8, strategy: ddp }`,
 // 0.05, attention sdpa unless --attn_impl), and the figure is read as the trainer's logged memory(GiB):
 // torch.cuda.max_memory_reserved() / 1024**3 on each rank ("N GiB * k" / "k * N GiB": one GPU's figure),
 // assumed; a "GB" in the line is read the same way. ms-swift's bundled zero2.json / zero3.json: bf16 auto
-// (bf16 weights and gradients, fp32 master copy and Adam states partitioned). The scripts cite the commit
+// (bf16 weights and gradients, fp32 master copy and Adam states partitioned), and no "optimizer" section
+// (since e471074f6, 2024-12-26, "Fix deepspeed"; 2024-01-30 to then they named DeepSpeed's AdamW): the HF
+// Trainer then builds its own optimizer and hands it to DeepSpeed (transformers integrations/deepspeed.py
+// deepspeed_optim_sched: `trainer.create_optimizer()`, zero_allow_untested_optimizer) — adamw_torch, foreach
+// on CUDA, stepping each fp32 partition: the ZeRO rows say `optimizer_impl: foreach` (every script cited
+// here is from 2025). The scripts cite the commit
 // that added the figure line; the command is the script's at d0c71e48c (--train_type renamed --tuner_type).
 // Preference data (hjh0119/shareAI-Llama3-DPO-zh-en-emoji): chosen and rejected are concatenated into one
 // batch padded to the longer; 1024 tokens is assumed for the longest pair (as round 5 assumed for the same
@@ -632,7 +637,7 @@ export const round6Cases: PublishedCase[] = [
     gpus: 4,
     attention: 'flash',
     training:
-      'precision: bf16, convention: zero, optimizer: adamw, batch_size: 8, activation_checkpointing: full, loss: standard',
+      'precision: bf16, convention: zero, optimizer: adamw, optimizer_impl: foreach, batch_size: 8, activation_checkpointing: full, loss: standard',
     parallel: 'gpus: 4, strategy: zero3',
     extra: `tensors:
   - { name: reference model in bf16 as a ZeRO-3 partition of 4, shape: [${qwen25_7bParams / 4}], dtype: bfloat16 }`,
@@ -656,7 +661,7 @@ export const round6Cases: PublishedCase[] = [
     seqText: preferenceSeq,
     gpus: 2,
     training:
-      'precision: bf16, convention: zero, optimizer: adamw, batch_size: 2, grad_accumulation: 8, activation_checkpointing: full, loss: standard',
+      'precision: bf16, convention: zero, optimizer: adamw, optimizer_impl: foreach, batch_size: 2, grad_accumulation: 8, activation_checkpointing: full, loss: standard',
     parallel: 'gpus: 2, strategy: zero2',
   }),
   swift({
@@ -675,7 +680,7 @@ export const round6Cases: PublishedCase[] = [
     gpus: 4,
     attention: 'flash',
     training:
-      'precision: bf16, convention: zero, optimizer: adamw, batch_size: 1, grad_accumulation: 2, activation_checkpointing: full, loss: fused',
+      'precision: bf16, convention: zero, optimizer: adamw, optimizer_impl: foreach, batch_size: 1, grad_accumulation: 2, activation_checkpointing: full, loss: fused',
     parallel: 'gpus: 4, strategy: zero3',
   }),
   swift({
@@ -694,7 +699,7 @@ export const round6Cases: PublishedCase[] = [
     gpus: 4,
     attention: 'flash',
     training:
-      'precision: bf16, convention: zero, optimizer: adamw, batch_size: 1, grad_accumulation: 2, activation_checkpointing: full, loss: standard',
+      'precision: bf16, convention: zero, optimizer: adamw, optimizer_impl: foreach, batch_size: 1, grad_accumulation: 2, activation_checkpointing: full, loss: standard',
     parallel: 'gpus: 4, strategy: zero3',
   }),
   swift({
@@ -718,7 +723,7 @@ export const round6Cases: PublishedCase[] = [
     gpus: 4,
     lora: swiftLora,
     training:
-      'precision: bf16, convention: zero, optimizer: adamw, batch_size: 1, grad_accumulation: 4, activation_checkpointing: full, loss: standard',
+      'precision: bf16, convention: zero, optimizer: adamw, optimizer_impl: foreach, batch_size: 1, grad_accumulation: 4, activation_checkpointing: full, loss: standard',
     parallel: 'gpus: 4, strategy: zero2',
     extra: `tensors:
   - { name: reward model and value model weights (bf16), shape: [7504928768], dtype: bfloat16, count: 2 }
@@ -1173,7 +1178,7 @@ training: { precision: fp32, optimizer: adam, optimizer_impl: for_loop, optimize
       'one prompt per GPU: an alpaca-gpt4 instruction (512 tokens assumed for the longest) plus a 512-token response',
     gpus: 8,
     training:
-      'precision: bf16, convention: zero, optimizer: adamw, batch_size: 1, grad_accumulation: 2, activation_checkpointing: full, loss: standard',
+      'precision: bf16, convention: zero, optimizer: adamw, optimizer_impl: foreach, batch_size: 1, grad_accumulation: 2, activation_checkpointing: full, loss: standard',
     parallel: 'gpus: 8, strategy: zero3',
     extra: `tensors:
   - { name: reference policy and reward model in bf16 as ZeRO-3 partitions of 8, shape: [${(llama31_8bParams + 7_504_928_768) / 8}], dtype: bfloat16 }
@@ -1196,7 +1201,7 @@ cuda: { expandable_segments: true }`,
     gpus: 4,
     attention: 'flash',
     training:
-      'precision: bf16, convention: zero, optimizer: adamw, batch_size: 4, activation_checkpointing: full, loss: standard',
+      'precision: bf16, convention: zero, optimizer: adamw, optimizer_impl: foreach, batch_size: 4, activation_checkpointing: full, loss: standard',
     parallel: 'gpus: 4, strategy: zero3',
     extra: `tensors:
   - { name: teacher Qwen2.5-14B-Instruct in bf16 as a ZeRO-3 partition of 4, shape: [3692508416], dtype: bfloat16 }
@@ -1221,7 +1226,7 @@ cuda: { expandable_segments: true }`,
     gpus: 4,
     attention: 'flash',
     training:
-      'precision: bf16, convention: zero, optimizer: adamw, batch_size: 8, activation_checkpointing: full, loss: fused',
+      'precision: bf16, convention: zero, optimizer: adamw, optimizer_impl: foreach, batch_size: 8, activation_checkpointing: full, loss: fused',
     parallel: 'gpus: 4, strategy: zero3',
   }),
   // mmsegmentation's FCN on Cityscapes: ResNet-50/101-D8, 2 crops per GPU on 4 GPUs.

@@ -25,7 +25,10 @@ const allLinear = '[q, k, v, o, gate, up, down]';
 // `swift sft/rlhf` defaults then: gradient_checkpointing True on every decoder layer (HF Trainer), optim
 // adamw_torch, LoRA dropout 0.05 and target_modules all-linear, SDPA attention unless --attn_impl, the
 // checkpoint's dtype (bf16) when no --torch_dtype is given. ms-swift's bundled zero3.json: bf16 auto (bf16
-// weights and gradients, fp32 master copy and Adam states partitioned). Megatron-SWIFT (`megatron sft`):
+// weights and gradients, fp32 master copy and Adam states partitioned), no "optimizer" section (since
+// e471074f6, 2024-12-26; every ZeRO script here is from 2025 or later): the HF Trainer hands DeepSpeed its own
+// adamw_torch (transformers integrations/deepspeed.py deepspeed_optim_sched), foreach on CUDA, so the ZeRO
+// rows say `optimizer_impl: foreach`. Megatron-SWIFT (`megatron sft`):
 // mcore with bf16 weights, use_distributed_optimizer True (fp32 main parameters and Adam moments sharded over
 // the data-parallel ranks; 1 rank here, so not sharded), fp32 main gradients (accumulate_allreduce_grads_in_fp32
 // under bf16), padding_free True (a micro-batch's samples concatenated into one row without padding),
@@ -400,7 +403,7 @@ export const round7Cases: PublishedCase[] = [
     gpus: 4,
     attention: 'flash',
     training:
-      'precision: bf16, convention: zero, optimizer: adamw, batch_size: 1, activation_checkpointing: full, loss: standard',
+      'precision: bf16, convention: zero, optimizer: adamw, optimizer_impl: foreach, batch_size: 1, activation_checkpointing: full, loss: standard',
     parallel: 'gpus: 4, strategy: zero3',
     extra: `tensors:
   - { name: reference model in bf16 as a ZeRO-3 partition of 4, shape: [${qwen25_7bParams / 4}], dtype: bfloat16 }
@@ -422,7 +425,7 @@ cuda: { expandable_segments: true }`,
     gpus: 4,
     attention: 'flash',
     training:
-      'precision: bf16, convention: zero, optimizer: adamw, batch_size: 1, grad_accumulation: 4, activation_checkpointing: full, loss: fused',
+      'precision: bf16, convention: zero, optimizer: adamw, optimizer_impl: foreach, batch_size: 1, grad_accumulation: 4, activation_checkpointing: full, loss: fused',
     parallel: 'gpus: 4, strategy: zero3',
     extra: 'cuda: { expandable_segments: true }',
   }),
@@ -901,7 +904,7 @@ parallel: { gpus: 8, strategy: zero2 }`,
     attention: 'flash',
     lora: swiftLora,
     training:
-      'precision: bf16, convention: zero, optimizer: adamw, batch_size: 16, activation_checkpointing: full, loss: fused',
+      'precision: bf16, convention: zero, optimizer: adamw, optimizer_impl: foreach, batch_size: 16, activation_checkpointing: full, loss: fused',
     parallel: 'gpus: 2, strategy: zero2',
   }),
   swift({
@@ -921,7 +924,7 @@ parallel: { gpus: 8, strategy: zero2 }`,
     gpus: 4,
     attention: 'flash',
     training:
-      'precision: bf16, convention: zero, optimizer: adamw, batch_size: 4, activation_checkpointing: full, loss: standard',
+      'precision: bf16, convention: zero, optimizer: adamw, optimizer_impl: foreach, batch_size: 4, activation_checkpointing: full, loss: standard',
     parallel: 'gpus: 4, strategy: zero3',
     extra: `tensors:
   - { name: teacher Qwen2.5-14B-Instruct in bf16 as a ZeRO-3 partition of 4, shape: [3692508416], dtype: bfloat16 }

@@ -12,6 +12,7 @@ import { round9Cases } from './published-measured-round9.js';
 import { round10Cases } from './published-measured-round10.js';
 import { round11Cases } from './published-measured-round11.js';
 import { round12Cases } from './published-measured-round12.js';
+import { round13Cases } from './published-measured-round13.js';
 
 const referenceRounds: readonly (readonly PublishedCase[])[] = [
   publishedCases,
@@ -26,6 +27,7 @@ const referenceRounds: readonly (readonly PublishedCase[])[] = [
   round10Cases,
   round11Cases,
   round12Cases,
+  round13Cases,
 ];
 
 /** The rows of rounds 1 to `round` − 1: what round `round` must be new to. */

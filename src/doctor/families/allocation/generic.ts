@@ -178,8 +178,12 @@ export function isProseBefore(lead: string): boolean {
 // MindSpore's runtime names the device it failed on, "Device(id:N) memory isn't enough and alloc
 // failed" or "Device memory isn't enough and alloc failed" (and "Memory isn't enough", without the
 // word, for its CPU device): mindspore/ccsrc/runtime/graph_scheduler/actor/*.cc.
+// TensorRT's logger tags its lines "[TRT]" (NVIDIA/TensorRT samples/common/logging.h, trtexec) and its
+// builder's memory is the GPU's (IGpuAllocator, NvInferRuntime.h; virtualMemoryBuffer's resizePhysical
+// backs it with cuMemCreate), so "[TRT] ... Error Code 2: OutOfMemory (no further information)" is the
+// device's; host memory named on the line still decides first.
 const deviceWords =
-  /\b\w*?(?:CUDA|Cuda|cuda)\w*|\bASCEND_[A-Z_]+\b|\bDevice:\d+, RankID:\d+|\bDevice\(id:\d+\)|\bDevice memory\b|\b(?:cu[A-Z]\w*|GPU(?:s|_\w+)?|gpus?|gpu_\w+|dGPU|kIOGPU\w*|IOGPU\w*|MTL\w+|iGPU|VRAM|vram|HIP|hip[A-Z]\w*|ROCm|rocm|MIOpen|Metal|MPS|mps|XPU|xpu|SYCL|Level.?Zero|Vulkan|vulkan|VK_\w+|OpenCL|CL_\w+|DirectML|DML|NPU|npu|TPU|HBM|hbm|MUSA|CANN|Ascend|video memory|device memory|on device|device \d+|OpenVINO|TensorRT|NVIDIA|nvidia|HPU|hpu|Gaudi|Habana|PT_DEVMEM|SYNHELPER)\b/;
+  /\b\w*?(?:CUDA|Cuda|cuda)\w*|\bASCEND_[A-Z_]+\b|\bDevice:\d+, RankID:\d+|\bDevice\(id:\d+\)|\bDevice memory\b|\b(?:cu[A-Z]\w*|GPU(?:s|_\w+)?|gpus?|gpu_\w+|dGPU|kIOGPU\w*|IOGPU\w*|MTL\w+|iGPU|VRAM|vram|HIP|hip[A-Z]\w*|ROCm|rocm|MIOpen|Metal|MPS|mps|XPU|xpu|SYCL|Level.?Zero|Vulkan|vulkan|VK_\w+|OpenCL|CL_\w+|DirectML|DML|NPU|npu|TPU|HBM|hbm|MUSA|CANN|Ascend|video memory|device memory|on device|device \d+|OpenVINO|TensorRT|TRT|NVIDIA|nvidia|HPU|hpu|Gaudi|Habana|PT_DEVMEM|SYNHELPER)\b/;
 // Host words that name the memory itself ("host memory", "system RAM", swap), and those that only
 // name a host allocator or errno (malloc, ENOMEM, bad_alloc, MemoryError) and yield to a device word.
 const hostMemoryWords =
@@ -407,6 +411,8 @@ export const deviceSeenFactRule: FactRule = {
     'synhelper',
     'device(id:',
     'device memory',
+    'tensorrt',
+    'trt',
   ],
   pattern: deviceWords,
   source: 'the device names of CUDA, ROCm/HIP, Metal/MPS, XPU/SYCL, Vulkan, OpenCL, DirectML, TPU',

@@ -159,6 +159,19 @@ const logRules: FactRule[] = [
     extract: () => ({ batchSizeOne: true }),
   },
   {
+    // A batch of one the user says runs ("I can train the model by cutting the batch size to 1",
+    // "with batch size 1 it works"): the failing run had a larger batch, so the batch of one shows the
+    // batch is the lever, not the model's state (pytorch/explain.ts). A sentence that says it still
+    // fails at one ("even", "still", "but") is not this.
+    family: 'context',
+    keywords: ['batch_size', 'batch-size', 'batch size', 'batchsize'],
+    pattern:
+      /\b(?:can|could|able to|managed to)\s+(?:train|run|fit|infer)\b(?:(?!\b(?:still|even|not|fails?|failed)\b)[^.\n]){0,60}?\bbatch[_ -]?size\b[^\d\n,;|()]{0,24}?(?<![\d.])1(?!\d|\.\d)(?![^.\n]*\b(?:still|fails?|failed|OOM|out of memory|error)\b)|\bbatch[_ -]?size\b[^\d\n,;|()]{0,24}?(?<![\d.])1(?!\d|\.\d)(?:(?!\b(?:still|even|but|not|fails?|failed|OOM)\b)[^.\n]){0,30}?\b(?:works|worked|runs fine|ran fine|trains fine|is fine)\b/i,
+    source: 'issue 23 round 14: a batch of one reached as the fix is not evidence of the model state',
+    once: true,
+    extract: () => ({ batchOneRuns: true }),
+  },
+  {
     // The step that failed placed, loaded or gathered the model's own state, before any batch or
     // after the last: Accelerate's prepare() and DeepSpeed's initialize() move the model and its
     // optimizer onto the device (huggingface/accelerate accelerator.py prepare; deepspeed

@@ -363,7 +363,9 @@ function pickTorchCause(draft: Draft, { context }: ExplainContext, n: TorchNumbe
   if (context.optimizerStateStep === true) return modelState(n, 'optimizer', total);
   // A batch of one shown in the log (log/evidence.ts batchSizeOne): the batch is as small as it
   // goes, so what fills the card is the model's own state (weights, gradients, optimizer moments).
-  if (context.batchSizeOne === true) return modelState(n, 'batchOfOne', total);
+  // Not where the user says the batch of one runs (log/evidence.ts batchOneRuns): then it failed larger.
+  if (context.batchSizeOne === true && context.batchOneRuns !== true)
+    return modelState(n, 'batchOfOne', total);
   // A full fine-tune shown in the log (log/evidence.ts fullFineTune): every parameter's training state
   // is on the card, which is what an adapter run avoids (ZeRO, SC'20, §3.1).
   if (context.fullFineTune === true) return modelState(n, 'full', total);
