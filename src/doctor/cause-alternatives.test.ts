@@ -71,6 +71,64 @@ test('one request above 8 GiB with no card in the log: larger than the card stay
   assert.ok((over?.causeAlternatives ?? []).some((a) => a.cause === 'batch_too_large'));
 });
 
+test('a message with no figure of what this process holds leaves another process open', () => {
+  const [d] = diagnoseText(
+    'Out of memory error on GPU 0. Cannot allocate 25.002197MB memory on GPU 0, available memory is only 15.187500MB.',
+  );
+  assert.equal(d?.cause, 'batch_too_large');
+  assert.ok((d?.causeAlternatives ?? []).some((a) => a.cause === 'co_tenant'));
+});
+
+test("free past the request within the last blocks of what the figures account for: the card's fill is open", () => {
+  const [d] = diagnoseText(
+    'Out of memory error on GPU 0. Cannot allocate 80.000000MB memory on GPU 0, 10.647278GB memory has been allocated and available memory is only 108.750000MB.',
+  );
+  assert.equal(d?.cause, 'unknown');
+  const causes = (d?.causeAlternatives ?? []).map((a) => a.cause);
+  assert.ok(causes.includes('batch_too_large') && causes.includes('co_tenant'), causes.join());
+});
+
+test('a cap the message states is an alternative to the batch; a cap picked leaves the batch open', () => {
+  const [mps] = diagnoseText(
+    'RuntimeError: MPS backend out of memory (MPS allocated: 8.93 GB, other allocations: 120.39 MB, max allowed: 9.07 GB). Tried to allocate 25.00 MB on private pool.',
+  );
+  assert.equal(mps?.cause, 'batch_too_large');
+  assert.ok((mps?.causeAlternatives ?? []).some((a) => a.cause === 'memory_cap'));
+  assert.deepEqual(
+    causeAlternatives({ kind: 'gpu_oom', cause: 'memory_cap', facts: { totalBytes: 40e9 }, context: {} }).map(
+      (a) => a.cause,
+    ),
+    ['batch_too_large'],
+  );
+});
+
+test("XLA's program too large leaves the batch open; TensorFlow's pool refused leaves its own preallocation open", () => {
+  const program = causeAlternatives({
+    kind: 'gpu_oom',
+    cause: 'program_too_large',
+    facts: {},
+    context: {},
+  }).map((a) => a.cause);
+  assert.deepEqual(program, ['batch_too_large', 'device_too_small']);
+  const pool = causeAlternatives({
+    kind: 'gpu_oom',
+    cause: 'co_tenant',
+    facts: { totalBytes: 16e9 },
+    context: {},
+    code: 'stream-executor-alloc-failed',
+  }).map((a) => a.cause);
+  assert.deepEqual(pool, ['preallocation']);
+  const listed = causeAlternatives({
+    kind: 'gpu_oom',
+    cause: 'co_tenant',
+    facts: {},
+    context: {},
+    code: 'stream-executor-alloc-failed',
+    holdersListed: true,
+  });
+  assert.deepEqual(listed, []);
+});
+
 test('a host kill has no alternatives; the function gives none for kinds other than the GPU', () => {
   const [d] = diagnoseText(
     'Out of memory: Killed process 4242 (python) total-vm:80000000kB, anon-rss:60000000kB',

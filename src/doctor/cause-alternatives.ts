@@ -5,6 +5,7 @@
 // run the log does not show (batch size 1), the model's size against the card, or the card's size
 // against what the project asks for. Pure: no I/O.
 import { num } from './families/explain-types.js';
+import { lastBlocksShareOfCard } from './families/pytorch/numbers.js';
 import type { Cause, CauseAlternative, DiagnosisKind, Facts } from './types.js';
 
 const GiB = 1024 ** 3;
@@ -40,6 +41,10 @@ export interface AlternativesInput {
   context: Facts;
   /** Alternatives the family's explainer found in its own figures (pytorch/explain.ts: co_tenant). */
   proposed?: readonly CauseAlternative[];
+  /** The diagnosis's signature code (a family's own reading, e.g. TensorFlow's pool refused). */
+  code?: string;
+  /** The message lists the processes holding the card. */
+  holdersListed?: boolean;
 }
 
 /** The other causes the log cannot rule out, none when the evidence decided (or for other kinds). */
@@ -64,6 +69,35 @@ export function causeAlternatives(input: AlternativesInput): CauseAlternative[] 
   const requested = num(facts, 'requestedBytes');
   // The user says a batch of one runs (log/evidence.ts batchOneRuns): the model's state fits.
   const modelFits = context.batchOneRuns === true;
+  const free = num(facts, 'freeBytes');
+  // What this process itself holds, by the message's own figures (PyTorch's allocated or reserved,
+  // a pool's in-use, NVML's "this process has"); without any, the card's fill is nobody's in particular.
+  const own = ['allocatedBytes', 'reservedBytes', 'processBytes', 'summaryReservedBytes', 'inUseBytes']
+    .map((k) => num(facts, k))
+    .find((v) => v !== undefined);
+  if (cause === 'batch_too_large' && own === undefined)
+    add(
+      'co_tenant',
+      'the message gives no figure of what this process holds: run nvidia-smi --query-compute-apps=pid,used_memory --format=csv when it fails (or torch.cuda.memory_summary()); another process holding most of the card makes it the other process',
+    );
+  // Free memory past the request within the card's last blocks (2% of the card, or of what the
+  // figures account for where the message gives no total; pytorch/numbers.ts lastBlocksShareOfCard):
+  // the figures show no shortage, yet the card is as good as full, so whose memory fills it is open.
+  const accounted = card ?? (own !== undefined && free !== undefined ? own + free : undefined);
+  if (
+    cause === 'unknown' &&
+    requested !== undefined &&
+    free !== undefined &&
+    accounted !== undefined &&
+    free >= requested &&
+    free - requested < lastBlocksShareOfCard * accounted
+  ) {
+    add(
+      'batch_too_large',
+      `the ${((free - requested) / 1024 ** 2).toFixed(0)} MiB free past the request are the card's last blocks, which allocators do not hand out whole: if a smaller batch, sequence or resolution fits, it was the batch`,
+    );
+    add('co_tenant', decides.co_tenant);
+  }
   if (cause === 'batch_too_large') {
     if (!stepDecided && !modelFits) add('model_state', decides.model_state);
     if (cardMayBeSmall) add('device_too_small', deviceDecides(card));
@@ -84,11 +118,45 @@ export function causeAlternatives(input: AlternativesInput): CauseAlternative[] 
   } else if (cause === 'device_too_small') {
     if (context.batchSizeOne !== true) add('batch_too_large', decides.batch_too_large);
     add('model_state', decides.model_state);
-  } else if (cause === 'unknown' && requested === undefined && card === undefined) {
-    // No figure at all (a bare "out of memory"): whose memory filled the card is open.
+  } else if (
+    cause === 'unknown' &&
+    free === undefined &&
+    own === undefined &&
+    num(facts, 'totalBytes') === undefined
+  ) {
+    // No figure of the card's fill (a bare "out of memory", or only the request): whose memory
+    // filled the card is open.
     add('batch_too_large', decides.batch_too_large);
     add('co_tenant', decides.co_tenant);
+  } else if (cause === 'memory_cap') {
+    // A cap refused it; whether the work fits once the cap is lifted is a run the log does not show.
+    add(
+      'batch_too_large',
+      'raise or lift the cap once (the fraction, the MPS high watermark, the pool size): if it still fails, the work itself (the batch) outgrew the card',
+    );
+    if (cardMayBeSmall) add('device_too_small', deviceDecides(card));
+  } else if (cause === 'program_too_large') {
+    // XLA's program memory holds the step's activations, which grow with the batch.
+    add('batch_too_large', decides.batch_too_large);
+    if (cardMayBeSmall) add('device_too_small', deviceDecides(card));
+  } else if (cause === 'co_tenant' && own === undefined && input.holdersListed !== true) {
+    // Another process inferred, not listed, with no figure of this process's own: a small card filled
+    // by this process alone looks the same.
+    if (cardMayBeSmall) add('device_too_small', deviceDecides(card));
+    // TensorFlow's stream executor asks for its whole pool up front (allow_growth off): a pool
+    // refused can be its own preallocation (tensorflow/core/common_runtime/gpu/gpu_process_state.cc).
+    if (input.code === 'stream-executor-alloc-failed')
+      add(
+        'preallocation',
+        'set TF_FORCE_GPU_ALLOW_GROWTH=true (or tf.config.experimental.set_memory_growth): if it then fits, the pool asked up front was the limit, not another process',
+      );
   }
+  // A cap the message states (PyTorch's "N allowed", MPS's "max allowed"): lifting it is the test.
+  if (num(facts, 'allowedBytes') !== undefined && cause !== 'memory_cap')
+    add(
+      'memory_cap',
+      `the message states a cap of ${((num(facts, 'allowedBytes') ?? 0) / GiB).toFixed(2)} GiB: lift it once (PYTORCH_MPS_HIGH_WATERMARK_RATIO=0.0 on a Mac, a higher torch.cuda.set_per_process_memory_fraction on CUDA); if it then fits, the cap was the limit`,
+    );
   return found.filter((a) => a.cause !== cause);
 }
 

@@ -289,14 +289,14 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   t.diagnostic(`the issue's bar: ${Math.ceil(issueBars.wholeKindAccuracy * figures.files)}`);
   // Causes, strict (the header's cause is doctor's cause) and, as a separate figure never folded into
   // it, the header's cause among doctor's cause and its alternatives (cause-alternatives.ts). Round 14:
-  // strict 376 -> 378/438; truth among the alternatives 406/438.
+  // strict 376 -> 378/438; truth among the alternatives 417/438.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
   assert.ok(figures.causesRight >= 378, `causes right ${figures.causesRight}, at least 378`);
   assert.ok(
-    figures.causesRightOrAlternative >= 406,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 406`,
+    figures.causesRightOrAlternative >= 417,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 417`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });

@@ -73,6 +73,8 @@ function toDiagnosis(draft: Draft, context: ExplainContext): Diagnosis {
     cause,
     facts,
     context: context.context,
+    code: draft.code,
+    holdersListed: (shownHolders?.length ?? 0) > 0,
     ...(alternatives ? { proposed: alternatives } : {}),
   });
   return {
