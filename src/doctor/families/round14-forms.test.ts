@@ -127,3 +127,19 @@ describe("the kernel's OOM task table, rows only", () => {
     assert.equal(read('[rank0] [ 3]  12  40  51  10  22  0.5 loss'), 'nothing');
   });
 });
+
+describe('another CUDA status outranks an "out of memory" only a last resort reads', () => {
+  test('invalid configuration argument, then a bare "RuntimeError: out of memory"', () => {
+    assert.equal(
+      read('RuntimeError: CUDA error: invalid configuration argument', 'RuntimeError: out of memory'),
+      'none cuda-other-status',
+    );
+  });
+  test("the allocator's own OOM beside such a status is still the OOM", () => {
+    const got = read(
+      'RuntimeError: CUDA error: invalid device function',
+      'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 23.65 GiB total capacity; 21.00 GiB already allocated; 1.10 GiB free; 21.50 GiB reserved in total by PyTorch)',
+    );
+    assert.equal(got.split(' ')[0], 'gpu_oom');
+  });
+});
