@@ -186,6 +186,7 @@ export async function sampleOnce(
       pssBytes,
       swapBytes,
       hostBytes,
+      ownBytes: memory.ownBytes,
       cgroupBytes,
       gpuBytes,
       ...(holders ? { gpuClients: holders.filter((h) => h.bytes > 0).length } : {}),

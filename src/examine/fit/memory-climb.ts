@@ -1,6 +1,8 @@
 // A run (a fit trial, or any run) whose memory climbed for its whole length without levelling off:
 // a leak, said with its rate, where "no memory failure found" would otherwise be all doctor says.
-// The judge of a climb is fit's (src/fit/memory-trend.ts), so fit and doctor call the same thing a leak.
+// The judge of a climb is fit's (src/fit/memory-trend.ts), so fit and doctor call the same thing a leak:
+// on the tree's own memory where the record has it (ownBytes), not on PSS, whose share of file-backed
+// pages moves as other processes mapping the same files come and go.
 
 import type { DoctorFinding } from '../../doctor/types.js';
 import { findLeak } from '../../fit/memory-trend.js';
@@ -15,7 +17,12 @@ export function findMemoryClimbs(data: RunView): DoctorFinding[] {
       : '';
   return data.processes.flatMap((p): DoctorFinding[] => {
     const leak = findLeak(
-      p.series.map((point) => ({ atMs: point.timeMs, hostBytes: point.hostBytes, gpuBytes: point.gpuBytes })),
+      p.series.map((point) => ({
+        atMs: point.timeMs,
+        hostBytes: point.hostBytes,
+        ownHostBytes: point.ownBytes ?? null,
+        gpuBytes: point.gpuBytes,
+      })),
     );
     if (!leak) return [];
     const rate = `${formatBytes(leak.bytesPerSecond)}/s`;

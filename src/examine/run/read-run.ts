@@ -158,6 +158,7 @@ export async function readRunView(runDir: string, procRoot = '/proc'): Promise<R
           appendPoint(known.series, {
             timeMs,
             hostBytes: held.hostBytes,
+            ...(typeof held.ownBytes === 'number' ? { ownBytes: held.ownBytes } : {}),
             gpuBytes: typeof held.gpuBytes === 'number' ? held.gpuBytes : null,
             members: held.members ?? [],
           });

@@ -19,6 +19,8 @@ export type { RunPlan };
 export interface MemoryPoint {
   timeMs: number;
   hostBytes: number;
+  /** The tree's own memory (anonymous + shmem + swap) at that sample; absent in older records. */
+  ownBytes?: number;
   gpuBytes: number | null;
   /** The tree's largest members at that sample (records from version 2 on). */
   members: SampledMember[];

@@ -18,6 +18,11 @@ export const sampledProcessSchema = z.looseObject({
   pssBytes: bytes.optional(),
   swapBytes: bytes.optional(),
   hostBytes: bytes.nullable().optional(),
+  /**
+   * The tree's own memory: anonymous + shmem + swap, no share of file-backed pages (tree-memory.ts
+   * ownBytes); what fit and doctor judge a climb or a level on. Absent in records before it.
+   */
+  ownBytes: bytes.optional(),
   cgroupBytes: bytes.nullable().optional(),
   gpuBytes: bytes.nullable().optional(),
   /** Processes of the tree holding GPU memory (each a GPU client); absent without a GPU probe. */
