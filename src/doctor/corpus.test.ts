@@ -224,6 +224,15 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Round 14 (unlistedDominates, above): 31/42.
   // Round 14: the kernel's OOM task-table rows alone (host/kill.ts; tensorflow-9419): 112/112.
   'heldout-13': { kindRight: 112, falseOoms: 0, causesRight: 31, wrongFixes: 0, factsRight: 220 },
+  // Measured once, 2026-11-27, by the lead (see HELDOUT-14-RESULT.md): the session-start rules (942a5af),
+  // round 14's freeze (e2169d0), 63ea9cb and 48f6e4e all gave the same: 117/128 (91.4%), 2 false OOMs,
+  // 35/48 causes (truth among the alternatives 41/48), 0 wrong fixes, 249/259 facts.
+  'heldout-14': { kindRight: 117, falseOoms: 2, causesRight: 35, wrongFixes: 0, factsRight: 249 },
+  // Measured once, 2026-11-27, by the lead (see HELDOUT-15-RESULT.md), at the same four commits: 112/140
+  // (80.0%), 0 false OOMs, 12/44 causes (11/44 at 942a5af; truth among the alternatives 20/44, 18 at
+  // e2169d0), 0 wrong fixes, 132/166 facts. 65 of its 140 logs are prose only (no error line): 26 of its
+  // 28 kind misses are among them; on the 75 with an error line, kind is 73/75.
+  'heldout-15': { kindRight: 112, falseOoms: 0, causesRight: 12, wrongFixes: 0, factsRight: 132 },
 };
 
 for (const part of testCorpusParts) {
@@ -256,7 +265,7 @@ for (const part of testCorpusParts) {
   });
 }
 
-test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-12)', (t) => {
+test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-15)', (t) => {
   const cases = testCorpusParts.flatMap((part) => readPart(part));
   if (cases.length === 0) {
     t.skip('no logs in test/corpus');
@@ -283,8 +292,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // with heldout-12 folded in as measured once (151/160): 1807/1832 (98.6%); tuned on heldout-12 too
   // (159/160): 1815/1832 (99.1%); with heldout-13 folded in as measured once (110/112): 1925/1944 (99.0%); tuned on
   // heldout-13 too (111/112): 1926/1944 (99.1%).
-  // Round 14 (the kernel's task-table rows alone): 1928/1944 (99.2%).
-  const floor = 1928;
+  // Round 14 (the kernel's task-table rows alone): 1928/1944 (99.2%); with heldout-14 (117/128) and
+  // heldout-15 (112/140) folded in as measured once: 2157/2212 (97.5%), below the issue's bar.
+  const floor = 2157;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -292,14 +302,15 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   t.diagnostic(`the issue's bar: ${Math.ceil(issueBars.wholeKindAccuracy * figures.files)}`);
   // Causes, strict (the header's cause is doctor's cause) and, as a separate figure never folded into
   // it, the header's cause among doctor's cause and its alternatives (cause-alternatives.ts). Round 14:
-  // strict 376 -> 378/438; truth among the alternatives 417/438.
+  // strict 376 -> 378/438; truth among the alternatives 417/438; with heldout-14 and -15 folded in as
+  // measured once: strict 425/530, alternatives 478/530.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 378, `causes right ${figures.causesRight}, at least 378`);
+  assert.ok(figures.causesRight >= 425, `causes right ${figures.causesRight}, at least 425`);
   assert.ok(
-    figures.causesRightOrAlternative >= 417,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 417`,
+    figures.causesRightOrAlternative >= 478,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 478`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });
