@@ -100,7 +100,8 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Round 5, relabelled: 163/165 (98.8%), 0, 38/46, 0, 169/176. Round 6, relabelled: 163/165, 0, 36/41.
   // Round 11: PyTorch's tensors past the card with nothing free are its own, spilled by the driver
   // (pytorch/explain.ts, sysmem fallback), not contradictory figures: 37/41.
-  'heldout-3': { kindRight: 163, falseOoms: 0, causesRight: 37, wrongFixes: 0, factsRight: 169 },
+  // Round 14: the kernel's OOM task-table rows pasted without header or kill line (host/kill.ts): 164/165.
+  'heldout-3': { kindRight: 164, falseOoms: 0, causesRight: 37, wrongFixes: 0, factsRight: 169 },
   // Measured once at 129/168 (76.8%), 9 false OOMs, 26/48, 1 wrong fix (HELDOUT-4-RESULT.md); round 5,
   // relabelled and tuned against it: 160/168 (95.2%), 1 (an mmap ENOMEM whose thread found a wrong
   // data path), 23/37, 0, 150/163. Round 6, relabelled: 160/168, 1, 28/34, 0, 151/163.
@@ -221,7 +222,8 @@ const measured: Record<TestCorpusPart, Bar> = {
   // class name before "Tried to allocate", the first sentence lost (pytorch/rules.ts): 220/220 facts;
   // every other part unchanged.
   // Round 14 (unlistedDominates, above): 31/42.
-  'heldout-13': { kindRight: 111, falseOoms: 0, causesRight: 31, wrongFixes: 0, factsRight: 220 },
+  // Round 14: the kernel's OOM task-table rows alone (host/kill.ts; tensorflow-9419): 112/112.
+  'heldout-13': { kindRight: 112, falseOoms: 0, causesRight: 31, wrongFixes: 0, factsRight: 220 },
 };
 
 for (const part of testCorpusParts) {
@@ -281,7 +283,8 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // with heldout-12 folded in as measured once (151/160): 1807/1832 (98.6%); tuned on heldout-12 too
   // (159/160): 1815/1832 (99.1%); with heldout-13 folded in as measured once (110/112): 1925/1944 (99.0%); tuned on
   // heldout-13 too (111/112): 1926/1944 (99.1%).
-  const floor = 1926;
+  // Round 14 (the kernel's task-table rows alone): 1928/1944 (99.2%).
+  const floor = 1928;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,

@@ -165,6 +165,9 @@ training: { batch_size: 8, precision: bf16, ${training} }`;
     const logits = 8 * 1024 * 50257;
     assert.equal(bytesOf(gpt2('transformers: 5.17.0'), 'logits and loss'), 12 * logits);
     assert.equal(bytesOf(gpt2('transformers: "4.49"'), 'logits and loss'), 12 * logits);
+    assert.equal(bytesOf(gpt2('transformers: "4.50"'), 'logits and loss'), 12 * logits);
+    // YAML reads 4.50 as 4.5: a number is refused, naming the field.
+    assert.throws(() => spec(gpt2('transformers: 4.50')), /training\.transformers.*as a string/s);
     assert.equal(
       bytesOf(gpt2('transformers: 4.48.3'), 'logits and loss'),
       14 * logits,

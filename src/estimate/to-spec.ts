@@ -212,6 +212,12 @@ function toTraining(
     // torchao: enable_fsdp_float8_all_gather is supported for tensorwise scaling only.
     report(['training', 'float8', 'all_gather'], 'float8 all-gather needs recipe: tensorwise');
   }
+  // YAML reads 4.50 as the number 4.5: a number cannot say a minor version with a trailing zero.
+  if (typeof training.transformers === 'number')
+    report(
+      ['training', 'transformers'],
+      `write the version as a string ("${training.transformers}" or e.g. "4.50"): YAML reads a number, and 4.50 as 4.5`,
+    );
   if (training.donate !== undefined && (raw.framework ?? 'torch') !== 'jax') {
     report(['training', 'donate'], 'is a JAX setting (jax.jit donate_argnums): needs framework: jax');
   }

@@ -55,6 +55,20 @@ const log = (overrides: Partial<LogVerdict>): LogVerdict => ({
 });
 
 describe('judgeEnd', () => {
+  test("a launcher's memory kill before the process was seen to start names no exit code it never saw", () => {
+    const launcherEnd = {
+      isMemory: true,
+      killer: "Ray's memory monitor",
+      because:
+        'Ray\'s memory monitor killed its actor on node 192.0.2.2 (ab8f4a40), before its start answered (no PID): "…"',
+    };
+    const unseen = judgeEnd(facts({ pid: null, launcherEnd }));
+    assert.equal(unseen.reason, 'oom-killed');
+    assert.match(unseen.because, /\(no PID\): "…", and no exit status of its own was seen$/);
+    assert.doesNotMatch(unseen.because, /exited with code/);
+    const seen = judgeEnd(facts({ pid: 4242, signal: 'SIGKILL', launcherEnd }));
+    assert.match(seen.because, /, and it was killed by SIGKILL$/);
+  });
   test('code 0 is exited; a non-zero code is failed', () => {
     assert.deepEqual(judged({ exitCode: 0 }), ['exited', 'certain']);
     assert.deepEqual(judged({ exitCode: 3 }), ['failed', 'certain']);

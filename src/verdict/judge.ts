@@ -156,9 +156,15 @@ function judgeEndReason(facts: EndFacts): Verdict {
   // The launcher's own word on the end (Ray's memory monitor, a dead actor or node) outranks guesses from the signal.
   if (facts.launcherEnd && !facts.isInterrupted) {
     const { isMemory, because } = facts.launcherEnd;
+    // No PID, code or signal: the launcher ended it before it said the process had started (Ray's
+    // memory monitor acting during the actor's start), so how the process itself ended is unknown.
+    const how =
+      facts.pid === null && facts.exitCode === null && !facts.signal
+        ? 'no exit status of its own was seen'
+        : `it ${ended}`;
     return isMemory
-      ? { reason: 'oom-killed', confidence: 'certain', because: `${because}, and it ${ended}` }
-      : { reason: 'signal', confidence: 'likely', because: `${because}, and it ${ended}` };
+      ? { reason: 'oom-killed', confidence: 'certain', because: `${because}, and ${how}` }
+      : { reason: 'signal', confidence: 'likely', because: `${because}, and ${how}` };
   }
   const byKills = judgeTreeKills(facts);
   if (facts.isInterrupted && !facts.wasStoppedForOomKill) {

@@ -94,3 +94,52 @@ describe("TensorRT's own out of memory", () => {
     assert.equal(got.split(' ')[0], 'host_oom');
   });
 });
+
+describe("the kernel's OOM task table, rows only", () => {
+  test('v4 rows after dmesg timestamps are a kernel OOM kill', () => {
+    const got = read(
+      'the trainer was automatically killed, dmesg:',
+      '[ 5301.120001] [ 2310]  1000  2310   120985     1370     110       4      385             0 gnome-shell',
+      '[ 5301.120004] [ 4471]  1000  4471 18237745 15839021   31022      70        0             0 python3',
+    );
+    assert.equal(got, 'host_oom memory-kill');
+  });
+  test('v5/v6 rows (pgtables_bytes; rss split) in the journal are too', () => {
+    assert.equal(
+      read(
+        'Nov 27 10:00:01 node7 kernel: [   4471]  1000  4471 18237745 15839021 125304832        0             0 python3',
+      ),
+      'host_oom memory-kill',
+    );
+    assert.equal(
+      read(
+        '[ 88.1] [   4471]  1000  4471 18237745 15839021 15800000    39021        0 125304832        0             0 python3',
+      ),
+      'host_oom memory-kill',
+    );
+  });
+  test('other bracketed numeric lines are not', () => {
+    assert.equal(read('[2026-11-27 10:00:01] [INFO] step 12 loss 0.31'), 'nothing');
+    assert.equal(
+      read('[ 12.000000] [drm] Initialized nvidia-drm 0.0.0 20160202 for 0000:01:00.0 on minor 1'),
+      'nothing',
+    );
+    assert.equal(read('[rank0] [ 3]  12  40  51  10  22  0.5 loss'), 'nothing');
+  });
+});
+
+describe('another CUDA status outranks an "out of memory" only a last resort reads', () => {
+  test('invalid configuration argument, then a bare "RuntimeError: out of memory"', () => {
+    assert.equal(
+      read('RuntimeError: CUDA error: invalid configuration argument', 'RuntimeError: out of memory'),
+      'none cuda-other-status',
+    );
+  });
+  test("the allocator's own OOM beside such a status is still the OOM", () => {
+    const got = read(
+      'RuntimeError: CUDA error: invalid device function',
+      'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 23.65 GiB total capacity; 21.00 GiB already allocated; 1.10 GiB free; 21.50 GiB reserved in total by PyTorch)',
+    );
+    assert.equal(got.split(' ')[0], 'gpu_oom');
+  });
+});

@@ -13,6 +13,7 @@ import { round10Cases } from './published-measured-round10.js';
 import { round11Cases } from './published-measured-round11.js';
 import { round12Cases } from './published-measured-round12.js';
 import { round13Cases } from './published-measured-round13.js';
+import { round14Cases } from './published-measured-round14.js';
 
 const referenceRounds: readonly (readonly PublishedCase[])[] = [
   publishedCases,
@@ -28,6 +29,7 @@ const referenceRounds: readonly (readonly PublishedCase[])[] = [
   round11Cases,
   round12Cases,
   round13Cases,
+  round14Cases,
 ];
 
 /** The rows of rounds 1 to `round` − 1: what round `round` must be new to. */

@@ -79,12 +79,15 @@ export class RayProcess {
     this.log = record.openLog(launch.name);
   }
 
-  /** Where it runs, for sentences: `on node 192.0.2.2 (4e46b6cb), pid 123`. */
+  /**
+   * Where it runs, for sentences: `on node 192.0.2.2 (4e46b6cb), pid 123`; with no PID, the attempt
+   * ended before its start answered (ray-driver.py `started`), and the sentence says so.
+   */
   where(): string {
     const node = this.node?.node_id
       ? `node ${this.node.node_ip ?? '?'} (${this.node.node_id.slice(0, 8)})`
       : 'no node';
-    return `on ${node}, pid ${this.pid ?? '?'}`;
+    return `on ${node}, ${this.pid === null ? 'before its start answered (no PID)' : `pid ${this.pid}`}`;
   }
 
   started(event: Extract<DriverEvent, { event: 'start' }>, at: string): void {

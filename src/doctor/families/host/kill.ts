@@ -56,6 +56,19 @@ const spellings: KillSpelling[] = [
       /Tasks state \(memory values in pages\)|\[\s*pid\s*\]\s+uid\s+tgid\s+total_vm\s+rss|oom_reaper: reaped process (\d+) \(([^)]*)\)/,
     facts: (m) => definedFacts({ pid: intOf(m[1]), processName: m[2] }),
   },
+  // A row of that table pasted without its header: dump_tasks prints one per task, pr_info("[%7d] %5d
+  // %5d %8lu %8lu ... %5hd %s") — pid in brackets, uid, tgid, then 4 to 7 page counts (total_vm, rss,
+  // v6's rss_anon/rss_file/rss_shmem, nr_ptes or pgtables_bytes, swapents), oom_score_adj, the name —
+  // after the kernel's own timestamp ("[  687.294232] [ 1990]") or the journal's "kernel: ". Nothing
+  // else in the kernel prints that row (linux mm/oom_kill.c dump_tasks, v4.14-v6.8). The prefilter's
+  // keyword is the bracket with the pid's padding ("] [ "): "] [" alone is every "[time] [INFO]" log
+  // line, which would be decoded and tested whole (146x slower on such a log); the table lists tasks
+  // in pid order, so its first rows (systemd, the journal: small pids) carry the padding.
+  {
+    killer: 'kernel',
+    weight: 2,
+    pattern: /(?:\]|kernel:)\s+\[\s*\d+\]\s+\d+\s+\d+(?:\s+\d+){4,7}\s+-?\d{1,4}\s+\S/,
+  },
   // systemd src/oom/oomd-manager.c: "Killed %s due to memory pressure for %s being %s > %s for > %s
   // with reclaim activity" / "... due to memory used (%s) / total (%s) and swap used ..."; oomd-util.c
   // "oomd attempting to kill"; "Memory pressure for %s is %s > %s"; "Considered %d cgroups for killing,
@@ -295,6 +308,8 @@ export const killRules: LogRule[] = [
       "failed with result 'oom-kill'",
       'tasks state (memory values in pages)',
       'total_vm',
+      '] [ ',
+      'kernel: [ ',
       'oom_reaper: reaped process',
       'systemd-oomd',
       'low memory! at or below',

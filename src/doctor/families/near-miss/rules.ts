@@ -35,6 +35,35 @@ export const nearMissRules: LogRule[] = [
       'a GPU kernel read or wrote an invalid address (a kernel or compiler bug), not a memory shortage',
   }),
   nearMiss({
+    code: 'cuda-other-status',
+    framework: 'cuda',
+    keywords: [
+      'invalid configuration argument',
+      'invalid device function',
+      'an illegal instruction was encountered',
+      'the launch timed out and was terminated',
+      'cudaerrorinvalidconfiguration',
+      'cuda error: invalid argument',
+      'cuda error: initialization error',
+      'cuda error: unknown error',
+      'cuda error: operation not supported',
+      'cuda error: invalid device ordinal',
+      'cuda error: invalid resource handle',
+    ],
+    pattern:
+      /invalid configuration argument|invalid device function|an illegal instruction was encountered|the launch timed out and was terminated|cudaErrorInvalidConfiguration|CUDA error: (?:invalid argument|initialization error|unknown error|operation not supported|invalid device ordinal|invalid resource handle)\b/i,
+    // cudaGetErrorString's strings for codes that are not memory: a launch's grid or block
+    // configuration (cudaErrorInvalidConfiguration 9), a kernel not built for the device
+    // (cudaErrorInvalidDeviceFunction 98), an illegal instruction (715), the display watchdog's
+    // timeout (702), and the generic statuses behind C10_CUDA_CHECK's "CUDA error: " prefix. The
+    // log's own error outranks an "out of memory" that only the user's words or a last-resort
+    // reading state (the same as cuda-launch-out-of-resources).
+    source:
+      'CUDA Runtime API cudaError_t: cudaErrorInvalidConfiguration (9), cudaErrorInvalidValue (1), cudaErrorInitializationError (3), cudaErrorInvalidDeviceFunction (98), cudaErrorInvalidDevice (101), cudaErrorInvalidResourceHandle (400), cudaErrorLaunchTimeout (702), cudaErrorIllegalInstruction (715), cudaErrorNotSupported (801), cudaErrorUnknown (999)',
+    summary:
+      'a CUDA call failed with a status other than out of memory (a launch configuration, a build for another GPU, a driver state), not a memory shortage',
+  }),
+  nearMiss({
     code: 'cuda-launch-out-of-resources',
     framework: 'cuda',
     keywords: ['too many resources requested for launch', 'launch_out_of_resources', 'launchoutofresources'],
