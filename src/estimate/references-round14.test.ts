@@ -27,7 +27,9 @@ test('round 14, measured once, is pinned: median |error| and the counts within 5
   // (transformers PR #2356's GPT-2 device totals, DeepSpeed-Chat, Megatron GPT-2 345M DP/TP/PP/SP from
   // llm-action, unsloth notebooks' reserved peaks): analytic 14.8%, worst +65.8% (unsloth Llama-3.2-1B RAFT
   // QLoRA), 1/9/14 within 5/15/30%; the 13 expressible rows 16.5%, worst -35.2%, 0/6/11; --trace, 3 traced:
-  // 22.8%. The round is now spent.
+  // 22.8%. The round is now spent. After: the Megatron 4-DP row says gradient_as_bucket_view (Megatron's local
+  // DDP keeps each gradient only in its contiguous buffer, as round 6's ms-swift Megatron row already says):
+  // +9.7% -> +2.0%; 14.8%, 2/9/14. What this pins is that figure.
   assert.ok(median <= 0.15, summary);
-  assert.ok(within(0.05) >= 1 && within(0.15) >= 9 && within(0.3) >= 14, summary);
+  assert.ok(within(0.05) >= 2 && within(0.15) >= 9 && within(0.3) >= 14, summary);
 });

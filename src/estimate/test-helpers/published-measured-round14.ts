@@ -186,7 +186,11 @@ const megatronCases: PublishedCase[] = [
     layout:
       'data parallel over 4 GPUs (tensor 1, pipeline 1), micro_batch_size 1, global_batch_size 8 (2 micro-batches accumulated per rank)',
     training: 'batch_size: 1, grad_accumulation: 2',
-    parallel: 'gpus: 4, strategy: ddp',
+    // Megatron's local DDP keeps each gradient only in its contiguous buffer (megatron/model/distributed.py of
+    // 2023, DistributedDataParallel with use_contiguous_buffers: param.main_grad is a view of _grad_buffers and
+    // _make_param_hook does `param.main_grad.add_(param.grad.data); param.grad = None`): no Reducer copy
+    // beside the gradients, which the spec says as gradient_as_bucket_view (labelled after the round was spent).
+    parallel: 'gpus: 4, strategy: ddp, gradient_as_bucket_view: true',
     sequenceParallel: false,
   }),
   megatronGpt345m({
