@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { builtTestFile, defaultConcurrency, sourceOf } from './run-tests.js';
+import { builtTestFile, defaultConcurrency, heavyAtOnce, sourceOf } from './run-tests.js';
 
 const runner = fileURLToPath(new URL('run-tests.ts', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'headroom-run-tests-'));
@@ -77,6 +77,52 @@ test('four files a core at once, at most 16', () => {
   assert.equal(defaultConcurrency(1), 4);
   assert.equal(defaultConcurrency(2), 8);
   assert.equal(defaultConcurrency(16), 16);
+});
+
+test('at most one heavy file in three at once: a light file later in the order takes the slot', () => {
+  const log = join(dir, 'heavy-log.txt');
+  writeFileSync(log, '');
+  // A heavy file ends only once the light file `light` has started, so two heavy files started together
+  // would both be running then; one at a time, the second starts after the first has ended.
+  const file = (name: string, waitFor?: string): string => {
+    const path = join(dir, `${name}.test.mjs`);
+    const lines = [
+      "import { appendFileSync, readFileSync } from 'node:fs';",
+      "import { test } from 'node:test';",
+      `const log = ${JSON.stringify(log)};`,
+      `appendFileSync(log, 'start ${name}\\n');`,
+      `test('${name}', async () => {`,
+      waitFor === undefined
+        ? ''
+        : `  for (let i = 0; !readFileSync(log, 'utf8').includes('start ${waitFor}\\n'); i++) {
+    if (i > 3000) throw new Error('${waitFor} never started');
+    await new Promise((done) => setTimeout(done, 10));
+  }`,
+      `  appendFileSync(log, 'end ${name}\\n');`,
+      '});',
+    ];
+    writeFileSync(path, lines.join('\n'));
+    return path;
+  };
+  const heavy = [file('heavy1', 'light'), file('heavy2', 'light')];
+  const light = [file('light'), file('other')];
+  // Three at once: one of them heavy.
+  const args = ['--concurrency', '3', '--heavy', heavy[0] as string, '--heavy', heavy[1] as string];
+  const { code, stdout } = runTests([...args, ...heavy, ...light]);
+  assert.equal(code, 0, stdout);
+  const lines = readFileSync(log, 'utf8').trim().split('\n');
+  const [first, second] = lines.filter((line) => line.startsWith('start heavy')).map((l) => l.slice(6));
+  assert.ok(
+    lines.indexOf(`end ${first}`) < lines.indexOf(`start ${second}`),
+    `the second heavy file started before the first ended:\n${lines.join('\n')}`,
+  );
+  // One run's plan and counts, every file's tests in them.
+  assert.equal(stdout.match(/^1\.\.\d+$/gm)?.join(), '1..4');
+  assert.match(stdout, /^# tests 4$/m);
+  assert.match(stdout, /^# pass 4$/m);
+  assert.equal(heavyAtOnce(8), 3);
+  assert.equal(heavyAtOnce(4), 2);
+  assert.equal(heavyAtOnce(1), 1);
 });
 
 test("--built runs a test file's build in .test-build/; a failure or cost names the .ts file", () => {

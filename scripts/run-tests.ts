@@ -1,7 +1,9 @@
-// `npm test`'s runner: the files of scripts/test-files.ts, the costliest first, four a core at a time.
+// `npm test`'s runner: the files of scripts/test-files.ts, the costliest first, four a core at a time, and
+// at most one in three of those at once a heavy file (scripts/test-files.ts's heavyTestFiles; --heavy FILE,
+// repeated, names others instead): light files take the other slots.
 // Node 20's `node --test a b c` sorts the files it is given by path (a long file late in the alphabet
 // then runs on alone at the end); node:test's run() starts them in the order given.
-//   node scripts/test.mjs [--concurrency N] [--costs FILE] [FILE...]   (npm test: on the test build)
+//   node scripts/test.mjs [--concurrency N] [--costs FILE] [--heavy FILE]... [FILE...]   (npm test: on the test build)
 //   node --import tsx scripts/run-tests.ts [...]                        (each test process starts tsx)
 // --costs FILE also writes what each file cost (scripts/test-cost-reporter.mjs) to FILE. --built (npm test)
 // runs each file's build in .test-build/ (scripts/test-loader.mjs: without module hooks); failures and
@@ -9,19 +11,27 @@
 import { createWriteStream } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { run } from 'node:test';
 import { spec, tap } from 'node:test/reporters';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import testCosts from './test-cost-reporter.mjs';
-import { orderedTestFiles } from './test-files.js';
+import { heavyTestFiles, orderedTestFiles } from './test-files.js';
 
-/** Runs `files` in the order given, `concurrency` at a time; resolves true when every test passed. */
+/** Runs `files` in the order given, `concurrency` at a time and at most `heavyAtOnce` of the heavy ones
+ * (`isHeavy`); resolves with the failing tests. */
 function runTests(
   files: string[],
-  options: { concurrency: number; output: NodeJS.WritableStream; costs?: NodeJS.WritableStream },
+  options: {
+    concurrency: number;
+    isHeavy: (file: string) => boolean;
+    heavyAtOnce: number;
+    output: NodeJS.WritableStream;
+    costs?: NodeJS.WritableStream;
+  },
 ): Promise<Failure[]> {
-  const stream = run({ files: files.map((file) => resolve(file)), concurrency: options.concurrency });
+  const stream = runEach(files, options);
   const failures: Failure[] = [];
   stream.on('test:fail', (data: FailEvent) => {
     if (data.todo) return;
@@ -39,6 +49,79 @@ function runTests(
   const done = [finished(reporter.pipe(options.output))];
   if (options.costs) done.push(finished(stream.compose(testCosts).pipe(options.costs)));
   return Promise.all(done).then(() => failures);
+}
+
+interface TestEvent {
+  type: string;
+  data: { nesting: number; file?: string; count?: number; message?: string } & Record<string, unknown>;
+}
+
+/**
+ * node:test's events of every file, each file run on its own (node:test's run() of one file) so that the
+ * next file to start can be chosen: the first of `files` that may start, `concurrency` at a time, at most
+ * `heavyAtOnce` heavy files among them (a light file takes a slot a heavy one may not). A file's events
+ * come together when it ends; the runs' closing plans and counts (the events that name no file) are
+ * summed into one at the end, as one run() of every file would give.
+ */
+export function runEach(
+  files: string[],
+  options: { concurrency: number; isHeavy: (file: string) => boolean; heavyAtOnce: number },
+): PassThrough {
+  const merged = new PassThrough({ objectMode: true });
+  // run()'s stream also emits each event by its type (the failures above listen so).
+  const put = (event: TestEvent): void => {
+    merged.write(event);
+    merged.emit(event.type, event.data);
+  };
+  const pending = [...files];
+  const counts = new Map<string, number>();
+  let planned = 0;
+  let running = 0;
+  let heavyRunning = 0;
+  const started = performance.now();
+  const close = (): void => {
+    put({ type: 'test:plan', data: { nesting: 0, count: planned } });
+    counts.set('duration_ms', performance.now() - started);
+    for (const [name, count] of counts)
+      put({ type: 'test:diagnostic', data: { nesting: 0, message: `${name} ${count}` } });
+    merged.end();
+  };
+  const startNext = (): void => {
+    while (running < options.concurrency) {
+      const index = pending.findIndex((file) => !options.isHeavy(file) || heavyRunning < options.heavyAtOnce);
+      if (index < 0) return;
+      const [file] = pending.splice(index, 1) as [string];
+      const heavy = options.isHeavy(file);
+      running += 1;
+      if (heavy) heavyRunning += 1;
+      const events: TestEvent[] = [];
+      const stream = run({ files: [resolve(file)], concurrency: 1 });
+      stream.on('data', (event: TestEvent) => {
+        const { nesting, file: from, count, message } = event.data;
+        if (nesting === 0 && from === undefined && event.type === 'test:plan') {
+          planned += count ?? 0;
+          return;
+        }
+        const figure = message?.match(/^(\w+) (\d+(?:\.\d+)?)$/);
+        if (nesting === 0 && from === undefined && event.type === 'test:diagnostic' && figure) {
+          counts.set(figure[1] as string, (counts.get(figure[1] as string) ?? 0) + Number(figure[2]));
+          return;
+        }
+        events.push(event);
+      });
+      stream.on('end', () => {
+        for (const event of events) put(event);
+        running -= 1;
+        if (heavy) heavyRunning -= 1;
+        if (running === 0 && pending.length === 0) close();
+        else startNext();
+      });
+    }
+  };
+  // After the caller's reporters are in place.
+  if (files.length === 0) setImmediate(close);
+  else startNext();
+  return merged;
 }
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -110,6 +193,16 @@ export function defaultConcurrency(cores = availableParallelism()): number {
   return Math.min(16, 4 * cores);
 }
 
+/**
+ * Heavy files (scripts/test-files.ts's heavyTestFiles) at once: one in three of the files at once, at
+ * least one; the other slots go to light files. At 8 at once (2 cores) that is 3: the five heavy files
+ * still end well before the suite does (their seconds in test-costs.json: 343 of the 967 of every file over
+ * 1 s, so about 115 s at 3 at once against a suite of 220-245 s), so none runs on alone at the end.
+ */
+export function heavyAtOnce(concurrency: number): number {
+  return Math.max(1, Math.ceil(concurrency / 3));
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
@@ -117,6 +210,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       concurrency: { type: 'string', default: String(defaultConcurrency()) },
       costs: { type: 'string' },
       built: { type: 'boolean', default: false },
+      heavy: { type: 'string', multiple: true, default: [...heavyTestFiles] },
     },
   });
   const sources = positionals.length > 0 ? positionals : orderedTestFiles();
@@ -127,8 +221,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   // waiting keeps the same threads (and so the same memory); every test file and child inherits it.
   process.env.OMP_WAIT_POLICY ??= 'PASSIVE';
   const costs = values.costs ? createWriteStream(values.costs) : undefined;
+  const heavy = new Set(values.heavy.map((file) => resolve(repoRoot, file)));
+  const concurrency = Number(values.concurrency);
   const failures = await runTests(files, {
-    concurrency: Number(values.concurrency),
+    concurrency,
+    isHeavy: (file) => heavy.has(sourceOf(resolve(file))),
+    heavyAtOnce: heavyAtOnce(concurrency),
     output: process.stdout,
     costs,
   });

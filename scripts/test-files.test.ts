@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import testCosts, { type TestEvent } from './test-cost-reporter.mjs';
-import { orderedTestFiles } from './test-files.js';
+import { heavyTestFiles, orderedTestFiles } from './test-files.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -30,6 +30,14 @@ test('every test file is run once, the costliest known first, then the rest by p
   );
   const unknown = ordered.filter((file) => seconds[file] === undefined);
   assert.deepEqual(unknown, [...unknown].sort());
+});
+
+test('every heavy file the runner holds back is a test file it runs', () => {
+  const ordered = orderedTestFiles();
+  assert.deepEqual(
+    heavyTestFiles.filter((file) => !ordered.includes(file)),
+    [],
+  );
 });
 
 test("the cost reporter sums each file's top-level tests, in seconds, files over a second", async () => {

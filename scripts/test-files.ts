@@ -27,5 +27,21 @@ export function orderedTestFiles(): string[] {
   return files.sort((a, b) => costOf(b) - costOf(a) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
+/**
+ * The files that keep the machine's cores busiest while they run: each starts PyTorch, Ray or DDP ranks of
+ * its own (torch's intra-op threads, a Ray cluster) and used 17-52 CPU-s in whole npm test runs (cpuacct
+ * per file, main 12d23ae and b1ad6d7: fit-ranks 50-52, seed-000-ray 35-38, helper 25-27, fit-torch 22-25,
+ * warm-server 17); the next file used 14.5. Run together they slow each other: these five took 119 CPU-s
+ * with 4 files at once and 152 with 8 (same commit), the same work. The runner (scripts/run-tests.ts)
+ * starts only a few of them at once; a test checks that each still exists.
+ */
+export const heavyTestFiles: readonly string[] = [
+  'src/cli/commands/fit/fit-ranks.test.ts',
+  'src/cli/commands/run/seed-000-ray.test.ts',
+  'src/trace/helper.test.ts',
+  'src/cli/commands/fit/fit-torch.test.ts',
+  'src/fit/io/warm-server.test.ts',
+];
+
 if (process.argv[1] === fileURLToPath(import.meta.url))
   process.stdout.write(`${orderedTestFiles().join('\n')}\n`);
