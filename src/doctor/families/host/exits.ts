@@ -318,7 +318,7 @@ export const hostExitRules: LogRule[] = [
     weight: 2,
     keywords: ['killed', ...localKilledKeywords],
     pattern: new RegExp(
-      String.raw`line \d+:\s+(\d+) Killed\b|: \S+ \d+ ?:\s+(\d+) (?:Killed|${localKilledPattern})(?=\s{2,}\S|\s*$)|${lineStart}(?:\[\d+\][+-]?\s+)?Killed(?:: 9)?(?:\s{2,}\S.*)?\s*$|(?:\]|[\d%|\u2588-\u258F]s?(?=Killed\s*$)) ?Killed\s*$|^\s*(?:\[\d+\][+-]?\s+)?(?:${localKilledPattern})(?:\s{2,}\S.*)?\s*$|[\]\d%|\u2588-\u258F]s? ?(?:${localKilledPattern})\s*$|zsh: killed|(?<![:=]\s?)(?:^|(?<=[\s(]))["“'\`][Kk]illed\.?["”'\`](?=[\s.,;:)!?]|$)|\[\d+\]\s+[+-]?\s*(\d+) killed {2,}\S`,
+      String.raw`line \d+:\s+(\d+) Killed\b|: \S+ \d+ ?:\s+(\d+) (?:Killed|${localKilledPattern})(?=\s{2,}\S|\s*$)|${lineStart}(?:\[\d+\][+-]?\s+)?Killed(?:: 9)?(?:\s{2,}\S.*)?\s*$|(?:\]|[\d%|\u2588-\u258F]s?(?=Killed\s*$)) ?Killed\s*$|^\s*(?:\[\d+\][+-]?\s+)?(?:${localKilledPattern})(?:\s{2,}\S.*)?\s*$|[\]\d%|\u2588-\u258F]s? ?(?:${localKilledPattern})\s*$|zsh: killed|(?<![:=]\s?)(?:^|(?<=[\s(]))["“'\`][Kk]illed\.?["”'\`](?=[\s.,;:)!?]|$)|\[\d+\]\s+[+-]?\s*(\d+) killed {2,}\S|^\s*(\d+) Killed(?= {2,}\S)`,
     ),
     // bash's report of a script's job ends "<script>: line N: <pid> Killed <command>", its "line %d: "
     // translated in the user's locale ("riga 24:", "Zeile 24:", "ligne 24 :": GNU bash po/<lang>.po
@@ -326,13 +326,17 @@ export const hostExitRules: LogRule[] = [
     // bash prints "Killed" (strsignal(SIGKILL)) for a job ended by SIGKILL, in the user's locale
     // (localKilled), alone on a line, in its job report ("[1]+  Killed    python x.py", the same in any
     // locale: "[1]+  已杀死    python x.py"), or glued to the last progress bar the job drew ("ETA: 2621s已杀死");
+    // The same report with its "<script>: line N: " prefix lost in the paste ("71885 Killed    python ..."):
+    // the pid, then "Killed" padded to the command, at the line's start.
     // zsh's job report is "[1]    14875 killed     python main.py" (Src/jobs.c printjob, sigmsg
     // "killed"), often glued to the last progress bar the job drew.
     // The same word quoted in a user's sentence ('I get a "Killed" message', 'fails with `killed`'):
     // the shell's strsignal(SIGKILL) retold, a bare kill all the same.
     source: 'bash jobs.c pretty_print_job / strsignal(SIGKILL)',
     summary: 'the shell reports a process "Killed" (SIGKILL), most often by the OOM killer',
-    extract: ({ match }) => ({ facts: definedFacts({ pid: intOf(match[1] ?? match[2] ?? match[3]) }) }),
+    extract: ({ match }) => ({
+      facts: definedFacts({ pid: intOf(match[1] ?? match[2] ?? match[3] ?? match[4]) }),
+    }),
   },
   {
     code: retoldKillCode,
