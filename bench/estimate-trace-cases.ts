@@ -103,7 +103,9 @@ async function traceOne(
     const request = traceRequestOf(spec, breakdown, options);
     const raw = await cached(request, () => runTraceHelper(options.python, request, { timeoutMs: 600_000 }));
     const trace = traceOfSpec(spec, breakdown, toTraceResult(raw));
-    const compared = compareTrace(breakdown, trace, untracedTensors(spec), untracedParamsShare(spec));
+    // A module traces the user's whole network; a config only the transformer the spec's shape says.
+    const share = options.module ? 0 : untracedParamsShare(spec);
+    const compared = compareTrace(breakdown, trace, untracedTensors(spec), share);
     return { bytes: tracedBytes(compared, what), seconds: trace.seconds };
   } catch (error) {
     return { skipped: `the trace failed: ${(error as Error).message.split('\n')[0]}` };

@@ -201,7 +201,13 @@ export async function withTrace(
     const trace = traceOfSpec(spec, report, toTraceResult(result));
     return {
       ...report,
-      trace: compareTrace(report, trace, untracedTensors(spec), untracedParamsShare(spec)),
+      // A module is the user's whole network; a config.json only the transformer the spec's shape says.
+      trace: compareTrace(
+        report,
+        trace,
+        untracedTensors(spec),
+        options.module ? 0 : untracedParamsShare(spec),
+      ),
     };
   }
   // No config.json: the one model.transformer stands for, written where the helper can read it.
