@@ -31,7 +31,10 @@ import type { PublishedCase } from './published-measured.js';
 // stated: read as the device total (nvidia-smi), in GB as printed (assumed); one GPU (the script spreads a batch
 // over every visible GPU with DataParallel; the thread speaks of one Titan, 24 GB). GPT-2 small: 12 layers, 768
 // wide, 12 heads, vocab 50257, 1024 positions, tied: 124,439,808 parameters; medium: 24 layers, 1024 wide, 16
-// heads: 354,823,168.
+// heads: 354,823,168. The CUDA context is the eager one (spec `cuda.module_loading: eager`, said after the round was
+// spent): the PyTorch releases of Dec 2019 (1.3.1) were built with CUDA 9.2 and 10.1, and lazy loading first came
+// with the CUDA 11.7 runtime ("Libraries compiled using older CUDA runtime versions will load all modules eagerly":
+// CUDA C++ Programming Guide, Lazy Loading, change history).
 const gpt2PrDoc = 'huggingface/transformers pull request #2356';
 const gpt2PrSource = `${gpt2PrDoc} ("GPT2 should not store/compute cached activations during finetuning", https://github.com/huggingface/transformers/pull/2356, description of 2019-12-28, "Quick estimations")`;
 const gpt2Pr = (options: {
@@ -55,7 +58,8 @@ const gpt2Pr = (options: {
     spec: `model:
   params: ${params}
   transformer: { ${shape}, vocab: 50257, max_positions: 1024, seq_len: ${options.seq}, fused_qkv: true, bias: true, lm_head: true, tied_embeddings: true, attention: eager, dropout: true }
-training: { precision: fp32, optimizer: adamw, optimizer_impl: for_loop, batch_size: 4, activation_checkpointing: none, loss: standard }`,
+training: { precision: fp32, optimizer: adamw, optimizer_impl: for_loop, batch_size: 4, activation_checkpointing: none, loss: standard }
+cuda: { module_loading: eager }`,
   };
 };
 const gpt2PrCases: PublishedCase[] = [
