@@ -81,6 +81,16 @@ export function blockBytes(framework: EstimateFramework, bytes: number): number 
  *                    round 11's ms-swift benchmark sweep, whose measured reserved less allocated is 1.4 × these
  *                    parts at the median (so 50% still reads such runs under). Fixed shapes (default) keep 10–20%:
  *                    our own fixed-shape H200 reserved runs hold 0–0.2 × these parts beyond allocated.
+ *                    `variable` states that the spec's sequence length is one the run's longest batches
+ *                    reach (round 11: swift drops samples over --max_length from a 91–19,548-token set).
+ *   capped lengths (cuda.lengths: capped) = the fixed-shape fraction: batches padded each to their own
+ *                    longest, but the sequence length is only the cap (max_seq_length) and the run's
+ *                    batches are not known to reach it. Every part is then priced at the cap, which is itself
+ *                    the allowance for the shorter steps whose blocks stay cached; adding `variable`'s 50% on
+ *                    top counts the same variability twice. Measured on the spent rounds: round 14's unsloth
+ *                    notebooks (max_seq_length 2048 assumed reached, 60 steps over guanaco conversations) read
+ *                    +12.5…+32.5% with 50% on top of the cap and −3.9…+8.7% with the fixed fraction; rounds 7
+ *                    and 8's short runs read at an assumed longest length wanted 0.1 in the fit above.
  */
 export function defaultFragmentation(
   attention: Attention | undefined,

@@ -166,6 +166,10 @@ tensors: [{ name: ids, shape: [N, 7], dtype: int64, count: 2 }]`;
     assert.ok(Math.abs(fraction(shape('sdpa', '\ncuda: { lengths: variable }')) - 0.5) < 1e-3);
     assert.ok(Math.abs(fraction(shape('eager', '\ncuda: { lengths: variable }')) - 0.5) < 1e-3);
     assert.ok(Math.abs(fraction(shape('sdpa', '\ncuda: { lengths: fixed }')) - 0.1) < 1e-3);
+    // seq_len only a cap the batches may not reach: priced at the cap with the fixed-shape cache (one
+    // allowance for the varying lengths, not two).
+    assert.ok(Math.abs(fraction(shape('sdpa', '\ncuda: { lengths: capped }')) - 0.1) < 1e-3);
+    assert.ok(Math.abs(fraction(shape('eager', '\ncuda: { lengths: capped }')) - 0.2) < 1e-3);
     assert.ok(
       Math.abs(fraction(shape('sdpa', '\ncuda: { lengths: variable, expandable_segments: true }')) - 0.03) <
         1e-3,

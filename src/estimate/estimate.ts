@@ -155,7 +155,7 @@ export function estimate(given: EstimateSpec, overrides: EstimateOverrides = {})
   if (cachedBytes + roundingBytes > 0) {
     const kernel = spec.cuda.isExpandableSegments
       ? 'expandable segments'
-      : `${shape?.attention ?? 'eager'} attention${spec.cuda.isVariableLengths ? ', variable lengths' : ''}`;
+      : `${shape?.attention ?? 'eager'} attention${spec.cuda.isVariableLengths ? ', variable lengths' : spec.cuda.isCappedLengths ? ', lengths up to the cap, priced at it' : ''}`;
     const terms = [
       cachedBytes > freedLogitBytes
         ? `${Math.round(fragmentation * 100)}% of the forward→backward parts stay cached${spec.cuda.fragmentation === undefined ? ` (${kernel})` : ''}`

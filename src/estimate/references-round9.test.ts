@@ -35,7 +35,9 @@ checkReferenceRound({
 test('round 9, measured once, is pinned: median |error| and the counts within 5, 15 and 30%', async () => {
   const { median, within, summary } = await roundAccuracy(round9Cases);
   // Measured once at 14:56 UTC on 2026-11-27 with session 11's frozen model (4de8429), the same figure as
-  // the session-start model's: 13.6%, 11/25/36 (the 28 expressible cases: 10.8%, 11/19/24).
-  assert.ok(median <= 0.137, summary);
-  assert.ok(within(0.05) >= 11 && within(0.15) >= 25 && within(0.3) >= 36, summary);
+  // the session-start model's: 13.6%, 11/25/36 (the 28 expressible cases: 10.8%, 11/19/24). Session 15, after
+  // spending: Qwen's single-GPU LoRA rows run the HF Trainer's autocast (no DeepSpeed), so their loss is upcast
+  // (cross_entropy autocasts to float32) and they no longer say loss_upcast: false: 11.2%, 14/32/39. Pinned there.
+  assert.ok(median <= 0.113, summary);
+  assert.ok(within(0.05) >= 14 && within(0.15) >= 32 && within(0.3) >= 39, summary);
 });

@@ -274,10 +274,10 @@ export const cudaSchema = z.strictObject({
   workspaces: z.optional(sizeField),
   fragmentation: z.number().min(0).max(1).optional(),
   expandable_segments: z.boolean().optional(),
-  lengths: oneOf(['fixed', 'variable'] as const)
+  lengths: oneOf(['fixed', 'variable', 'capped'] as const)
     .meta({
       description:
-        "the batches' shapes from step to step: fixed (default: padded to one length, packed, or images of one size) or variable (each batch padded only to its own longest sample, as transformers' DataCollatorForSeq2Seq and most SFT harnesses do): the caching allocator then keeps about half of the forward→backward parts cached beside them, not 10–20% (cuda.ts defaultFragmentation)",
+        "the batches' shapes from step to step, and what the sequence length stands for: fixed (default: padded to one length, packed, or images of one size); variable (each batch padded only to its own longest sample, as transformers' DataCollatorForSeq2Seq and most SFT harnesses do, and seq_len is a length the run's longest batches reach, e.g. a max_length below the data's long tail): the caching allocator then keeps about half of the forward→backward parts cached beside them, not 10–20%; capped (each batch padded to its own longest sample, but seq_len is only the cap, max_seq_length, that the run's batches are not known to reach): every part is priced at the cap and the cache keeps the fixed-shape fraction, since the cap already stands above the shorter steps whose blocks the allocator keeps — one allowance, never both (cuda.ts defaultFragmentation)",
     })
     .optional(),
 });

@@ -115,6 +115,7 @@ export function toEstimateSpec(
       fragmentation: raw.cuda?.fragmentation,
       isExpandableSegments: raw.cuda?.expandable_segments ?? false,
       isVariableLengths: raw.cuda?.lengths === 'variable',
+      isCappedLengths: raw.cuda?.lengths === 'capped',
     },
   };
 }

@@ -359,6 +359,11 @@ export interface EstimateSpec {
     isExpandableSegments: boolean;
     /** The batches' shapes change from step to step (cuda.lengths: variable). */
     isVariableLengths: boolean;
+    /**
+     * Each batch padded to its own longest sample, with the sequence length only the cap the batches are
+     * not known to reach (cuda.lengths: capped): priced as fixed shapes at the cap.
+     */
+    isCappedLengths: boolean;
   };
 }
 

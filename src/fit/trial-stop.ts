@@ -78,20 +78,18 @@ export function trialHintsFor(
   };
 }
 
-function seriesOf(samples: readonly MemorySample[], resource: Resource) {
+// A resource's series of samples by one reading of a sample: the sampled figure (what peaks and limits
+// are stated in), or the tree's own memory that a level is judged on (memory-trend.ts trendBytesOf).
+function seriesOf(samples: readonly MemorySample[], bytesOf: (sample: MemorySample) => number | null) {
   return samples.flatMap((s) => {
-    const bytes = resource === 'host' ? s.hostBytes : s.gpuBytes;
+    const bytes = bytesOf(s);
     return bytes === null ? [] : [{ atMs: s.atMs, bytes, cpuMs: s.cpuMs ?? null }];
   });
 }
 
-// The series a level is judged on: host memory by the tree's own (memory-trend.ts trendBytesOf).
-function levelSeriesOf(samples: readonly MemorySample[], resource: Resource) {
-  return samples.flatMap((s) => {
-    const bytes = trendBytesOf(s, resource);
-    return bytes === null ? [] : [{ atMs: s.atMs, bytes, cpuMs: s.cpuMs ?? null }];
-  });
-}
+const sampledBytes = (resource: Resource) => (s: MemorySample) =>
+  resource === 'host' ? s.hostBytes : s.gpuBytes;
+const judgedBytes = (resource: Resource) => (s: MemorySample) => trendBytesOf(s, resource);
 
 // Level since when: the first sample within the tolerance of the peak so far, after which nothing rose past it.
 function levelOf(options: {
@@ -110,8 +108,8 @@ function levelOf(options: {
   const { resource, samples, noiseFraction, expected, limitBytes, countFromMs, startupMs } = options;
   // The peak (what the line predicts, what is reported) from the sampled figure; the level from the
   // series it is judged on (host: the tree's own memory), with the same tolerance in bytes.
-  const peak = Math.max(...seriesOf(samples, resource).map((s) => s.bytes));
-  const series = levelSeriesOf(samples, resource);
+  const peak = Math.max(...seriesOf(samples, sampledBytes(resource)).map((s) => s.bytes));
+  const series = seriesOf(samples, judgedBytes(resource));
   if (series.length < 4) return null;
   const levelPeak = Math.max(...series.map((s) => s.bytes));
   const tolerance = Math.max(levelFloorBytes, noiseFraction * peak);
@@ -179,7 +177,7 @@ export function judgeRunningTrial(options: {
   const resources: Resource[] =
     limits.length > 0
       ? limits.map((l) => l.resource)
-      : (['gpu', 'host'] as const).filter((r) => seriesOf(samples, r).length > 0);
+      : (['gpu', 'host'] as const).filter((r) => seriesOf(samples, sampledBytes(r)).length > 0);
   if (resources.length === 0) return null;
   let first: EarlyStop | null = null;
   for (const resource of resources) {

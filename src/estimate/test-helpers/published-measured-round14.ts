@@ -31,7 +31,10 @@ import type { PublishedCase } from './published-measured.js';
 // stated: read as the device total (nvidia-smi), in GB as printed (assumed); one GPU (the script spreads a batch
 // over every visible GPU with DataParallel; the thread speaks of one Titan, 24 GB). GPT-2 small: 12 layers, 768
 // wide, 12 heads, vocab 50257, 1024 positions, tied: 124,439,808 parameters; medium: 24 layers, 1024 wide, 16
-// heads: 354,823,168.
+// heads: 354,823,168. The CUDA context is the eager one (spec `cuda.module_loading: eager`, said after the round was
+// spent): the PyTorch releases of Dec 2019 (1.3.1) were built with CUDA 9.2 and 10.1, and lazy loading first came
+// with the CUDA 11.7 runtime ("Libraries compiled using older CUDA runtime versions will load all modules eagerly":
+// CUDA C++ Programming Guide, Lazy Loading, change history).
 const gpt2PrDoc = 'huggingface/transformers pull request #2356';
 const gpt2PrSource = `${gpt2PrDoc} ("GPT2 should not store/compute cached activations during finetuning", https://github.com/huggingface/transformers/pull/2356, description of 2019-12-28, "Quick estimations")`;
 const gpt2Pr = (options: {
@@ -55,7 +58,8 @@ const gpt2Pr = (options: {
     spec: `model:
   params: ${params}
   transformer: { ${shape}, vocab: 50257, max_positions: 1024, seq_len: ${options.seq}, fused_qkv: true, bias: true, lm_head: true, tied_embeddings: true, attention: eager, dropout: true }
-training: { precision: fp32, optimizer: adamw, optimizer_impl: for_loop, batch_size: 4, activation_checkpointing: none, loss: standard }`,
+training: { precision: fp32, optimizer: adamw, optimizer_impl: for_loop, batch_size: 4, activation_checkpointing: none, loss: standard }
+cuda: { module_loading: eager }`,
   };
 };
 const gpt2PrCases: PublishedCase[] = [
@@ -238,7 +242,10 @@ const megatronCases: PublishedCase[] = [
 // ("N GB of memory reserved." above it). One GPU. Sequence lengths are not printed: the conversational notebooks
 // train on philschmid/guanaco-sharegpt-style (9,033 multi-turn conversations in the model's chat template,
 // truncated at max_seq_length); the longest batch of the steps run is assumed to reach max_seq_length (assumed: many
-// guanaco conversations run past 2048 tokens). Cited at the snapshot bdda2efc7 (Aug 2026); the outputs were run with
+// guanaco conversations run past 2048 tokens). The rows said `cuda.lengths: variable` when measured (never-seen
+// figure, pinned in references-round14.test.ts); after the round was spent they say `capped` (cuda.ts: the sequence
+// is the cap the notebook sets, no batch length is printed, so the cap is the one allowance for the varying
+// lengths). Cited at the snapshot bdda2efc7 (Aug 2026); the outputs were run with
 // the unsloth release each notebook prints. LoRA r 16 alpha 16 on the seven projections unless said; trainable
 // counts computed from each model's config (printed where the notebook prints them).
 const unslothNb = (file: string) => `unslothai/notebooks nb/${file}`;
@@ -278,7 +285,7 @@ const unslothRow = (options: {
   lora: { rank: ${rank}, alpha: ${rank}, targets: ${sevenProjections}, dropout: 0 }
   quantization: { weights: nf4, double_quant: true, compute_dtype: ${dtype} }
 training: { precision: ${dtype}, optimizer: ${options.optimizer ?? 'adam8bit'}, batch_size: ${options.batch}, grad_accumulation: ${options.accumulation}, activation_checkpointing: full, loss: chunked, offload: { activations: cpu } }
-cuda: { lengths: variable }`,
+cuda: { lengths: capped }`,
   };
 };
 const guanacoSeq = (cap: number, samples: number) =>

@@ -96,6 +96,12 @@ const qwen = (options: {
       ? `; the cell ${options.cell} is the sum over the ${gpus} GPUs: ${options.cell} / ${gpus} = ${(options.cell / gpus).toFixed(3)} GB per GPU, the mean of each GPU's figure`
       : '; one GPU';
   const common = `batch 1 × 8 accumulation steps of ${options.seq} tokens (every sample padded to model_max_length ${options.seq}), gradient checkpointing (HF, reentrant) with enable_input_require_grads, flash attention 2, Qwen's loss over the 16-bit logits, A100-SXM4-80G, CUDA 11.8, PyTorch 2.0; the memory in GB as the README gives it, read as the device total (nvidia-smi)${perGpu}`;
+  // The single-GPU LoRA scripts run no DeepSpeed, so the HF Trainer's --bf16 is autocast (accelerate wraps the
+  // model's forward, and Qwen's loss with it, in torch.autocast): cross_entropy is on autocast's float32 list
+  // (PyTorch "Automatic Mixed Precision package", CUDA Ops that can autocast to float32: cross_entropy,
+  // log_softmax, nll_loss), so the loss is upcast (the spec's default) whatever the logits' dtype. Said after the
+  // round was spent; until then these rows said loss_upcast: false. The DeepSpeed rows (ZeRO-2 QLoRA, ZeRO-3 full,
+  // multinode ZeRO-2 LoRA) keep it: with DeepSpeed the Trainer leaves precision to the engine (no autocast).
   const byMethod: Record<QwenMethod, { model: string; config: string; spec: string }> = {
     lora: {
       model: `${model.name}-Chat`,
@@ -104,7 +110,7 @@ const qwen = (options: {
   params: ${model.params}
   transformer: { ${shape} }
   lora: { ${qwenLora} }
-training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 8, activation_checkpointing: full, loss: standard, loss_upcast: false }`,
+training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 8, activation_checkpointing: full, loss: standard }`,
     },
     'lora-emb': {
       model: model.name,
@@ -113,7 +119,7 @@ training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation:
   params: ${model.params}
   trainable: ${model.lora + model.embeddings}
   transformer: { ${shape} }
-training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 8, activation_checkpointing: full, loss: standard, loss_upcast: false }`,
+training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 8, activation_checkpointing: full, loss: standard }`,
     },
     qlora: {
       model: `${model.name}-Chat-Int4`,
