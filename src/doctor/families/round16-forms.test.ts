@@ -99,3 +99,29 @@ describe('a memory error the user tells of', () => {
     );
   });
 });
+
+describe("Ray's memory monitor named by its exception's class", () => {
+  test('RayTaskError(RayOutOfMemoryError): the monitor, not a refused allocation', () => {
+    const d = causes('RayTaskError(RayOutOfMemoryError) although there is plenty of free swap left');
+    assert.equal(d.kind, 'host_oom');
+    assert.equal(d.cause, 'memory_monitor');
+  });
+  test("another class's OutOfMemoryError is not Ray's monitor", () => {
+    assert.notEqual(causes('torch.OutOfMemoryError: CUDA out of memory.').cause, 'memory_monitor');
+  });
+});
+
+describe("XLA's compile report beside an earlier rematerialisation pass", () => {
+  const used =
+    'Resource exhausted: Compilation failure: Ran out of memory in memory space hbm. Used 18.56G of 16.00G hbm. Exceeded hbm capacity by 2.56G.';
+  test('the compiler\'s "Used X of Y" over the limit is the program, whatever the remat pass reached', () => {
+    const d = causes(
+      used,
+      "hlo_rematerialization.cc:1363] Can't reduce memory use below 13.58GiB (14583876403 bytes) by rematerialization; only reduced to 15.22GiB (16339342336 bytes)",
+    );
+    assert.equal(d.cause, 'program_too_large');
+  });
+  test('alone, as before', () => {
+    assert.equal(causes(used).cause, 'program_too_large');
+  });
+});
