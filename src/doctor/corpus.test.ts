@@ -101,7 +101,7 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Round 11: PyTorch's tensors past the card with nothing free are its own, spilled by the driver
   // (pytorch/explain.ts, sysmem fallback), not contradictory figures: 37/41.
   // Round 14: the kernel's OOM task-table rows pasted without header or kill line (host/kill.ts): 164/165.
-  'heldout-3': { kindRight: 164, falseOoms: 0, causesRight: 37, wrongFixes: 0, factsRight: 169 },
+  'heldout-3': { kindRight: 164, falseOoms: 0, causesRight: 38, wrongFixes: 0, factsRight: 169 },
   // Measured once at 129/168 (76.8%), 9 false OOMs, 26/48, 1 wrong fix (HELDOUT-4-RESULT.md); round 5,
   // relabelled and tuned against it: 160/168 (95.2%), 1 (an mmap ENOMEM whose thread found a wrong
   // data path), 23/37, 0, 150/163. Round 6, relabelled: 160/168, 1, 28/34, 0, 151/163.
@@ -232,7 +232,7 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Tuned on it (round15-forms.test.ts; tuned figures, the slice is spent): ggml's pinned-buffer try
   // refused with a non-memory status is no OOM, the kernel OOM killer's line is the host's beside a GPU
   // (allocation/generic.ts), an OOM in the user's sentence with no device word: 120/128, 1 false OOM.
-  'heldout-14': { kindRight: 120, falseOoms: 1, causesRight: 37, wrongFixes: 0, factsRight: 249 },
+  'heldout-14': { kindRight: 122, falseOoms: 1, causesRight: 38, wrongFixes: 0, factsRight: 249 },
   // Measured once, 2026-11-27, by the lead (see HELDOUT-15-RESULT.md), at the same four commits: 112/140
   // (80.0%), 0 false OOMs, 12/44 causes (11/44 at 942a5af; truth among the alternatives 20/44, 18 at
   // e2169d0), 0 wrong fixes, 132/166 facts. 65 of its 140 logs are prose only (no error line): 26 of its
@@ -304,7 +304,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // Round 14 (the kernel's task-table rows alone): 1928/1944 (99.2%); with heldout-14 (117/128) and
   // heldout-15 (112/140) folded in as measured once: 2157/2212 (97.5%), below the issue's bar; round 15,
   // tuned on them (round15-forms.test.ts): 2169/2212 (98.1%), at it, 2 false OOMs (3 before).
-  const floor = 2169;
+  // Round 16 (round16-forms.test.ts): fairseq's skipped batch and a sentence typed with no space after
+  // its full stop, heldout-14 120 -> 122: 2171/2212.
+  const floor = 2171;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -314,16 +316,16 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // it, the header's cause among doctor's cause and its alternatives (cause-alternatives.ts). Round 14:
   // strict 376 -> 378/438; truth among the alternatives 417/438; with heldout-14 and -15 folded in as
   // measured once: strict 425/530, alternatives 478/530; round 15: alternatives 482/530. Round 16
-  // (round16-forms.test.ts; tuned on the spent parts): strict 443/530, alternatives 490/530; the
+  // (round16-forms.test.ts; tuned on the spent parts): strict 445/530, alternatives 492/530; the
   // per-part floors above stay the measured-once figures where a part did not move, and are raised
-  // to round 16's where it did (heldout 21, -2 48, -4 31, -6 16, -12 42, -14 37, -15 22).
+  // to round 16's where it did (heldout 21, -2 48, -3 38, -4 31, -6 16, -12 42, -14 38, -15 22).
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 443, `causes right ${figures.causesRight}, at least 443`);
+  assert.ok(figures.causesRight >= 445, `causes right ${figures.causesRight}, at least 445`);
   assert.ok(
-    figures.causesRightOrAlternative >= 490,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 490`,
+    figures.causesRightOrAlternative >= 492,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 492`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });

@@ -99,3 +99,53 @@ describe('a memory error the user tells of', () => {
     );
   });
 });
+
+describe("Ray's memory monitor named by its exception's class", () => {
+  test('RayTaskError(RayOutOfMemoryError): the monitor, not a refused allocation', () => {
+    const d = causes('RayTaskError(RayOutOfMemoryError) although there is plenty of free swap left');
+    assert.equal(d.kind, 'host_oom');
+    assert.equal(d.cause, 'memory_monitor');
+  });
+  test("another class's OutOfMemoryError is not Ray's monitor", () => {
+    assert.notEqual(causes('torch.OutOfMemoryError: CUDA out of memory.').cause, 'memory_monitor');
+  });
+});
+
+describe("XLA's compile report beside an earlier rematerialisation pass", () => {
+  const used =
+    'Resource exhausted: Compilation failure: Ran out of memory in memory space hbm. Used 18.56G of 16.00G hbm. Exceeded hbm capacity by 2.56G.';
+  test('the compiler\'s "Used X of Y" over the limit is the program, whatever the remat pass reached', () => {
+    const d = causes(
+      used,
+      "hlo_rematerialization.cc:1363] Can't reduce memory use below 13.58GiB (14583876403 bytes) by rematerialization; only reduced to 15.22GiB (16339342336 bytes)",
+    );
+    assert.equal(d.cause, 'program_too_large');
+  });
+  test('alone, as before', () => {
+    assert.equal(causes(used).cause, 'program_too_large');
+  });
+});
+
+describe("fairseq's skipped batch (fairseq/trainer.py)", () => {
+  test('"WARNING: ran out of memory, skipping batch" is a GPU OOM, with or without the GPU named', () => {
+    assert.equal(causes('| WARNING: ran out of memory, skipping batch').kind, 'gpu_oom');
+    assert.equal(causes('| WARNING: ran out of memory on GPU #2, skipping batch').kind, 'gpu_oom');
+  });
+  test('a sentence about skipping batches is not', () => {
+    assert.equal(causes('the loader is skipping batch 12 because it is empty').kind, undefined);
+  });
+});
+
+describe('a sentence typed with no space after its full stop', () => {
+  test('the question after it is another sentence', () => {
+    assert.equal(
+      causes(
+        'Because the RAM was out of memory,my program was killed by the system.How can I solve the issue?',
+      ).kind,
+      'host_oom',
+    );
+  });
+  test('the question that holds the phrase is still a question', () => {
+    assert.equal(causes('Do you also get out of memory errors with the RAM at 8GB?').kind, undefined);
+  });
+});
