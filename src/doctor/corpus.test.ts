@@ -232,7 +232,7 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Tuned on it (round15-forms.test.ts; tuned figures, the slice is spent): ggml's pinned-buffer try
   // refused with a non-memory status is no OOM, the kernel OOM killer's line is the host's beside a GPU
   // (allocation/generic.ts), an OOM in the user's sentence with no device word: 120/128, 1 false OOM.
-  'heldout-14': { kindRight: 120, falseOoms: 1, causesRight: 38, wrongFixes: 0, factsRight: 249 },
+  'heldout-14': { kindRight: 122, falseOoms: 1, causesRight: 38, wrongFixes: 0, factsRight: 249 },
   // Measured once, 2026-11-27, by the lead (see HELDOUT-15-RESULT.md), at the same four commits: 112/140
   // (80.0%), 0 false OOMs, 12/44 causes (11/44 at 942a5af; truth among the alternatives 20/44, 18 at
   // e2169d0), 0 wrong fixes, 132/166 facts. 65 of its 140 logs are prose only (no error line): 26 of its
@@ -304,7 +304,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // Round 14 (the kernel's task-table rows alone): 1928/1944 (99.2%); with heldout-14 (117/128) and
   // heldout-15 (112/140) folded in as measured once: 2157/2212 (97.5%), below the issue's bar; round 15,
   // tuned on them (round15-forms.test.ts): 2169/2212 (98.1%), at it, 2 false OOMs (3 before).
-  const floor = 2169;
+  // Round 16 (round16-forms.test.ts): fairseq's skipped batch and a sentence typed with no space after
+  // its full stop, heldout-14 120 -> 122: 2171/2212.
+  const floor = 2171;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,

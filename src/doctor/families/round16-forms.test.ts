@@ -125,3 +125,27 @@ describe("XLA's compile report beside an earlier rematerialisation pass", () => 
     assert.equal(causes(used).cause, 'program_too_large');
   });
 });
+
+describe("fairseq's skipped batch (fairseq/trainer.py)", () => {
+  test('"WARNING: ran out of memory, skipping batch" is a GPU OOM, with or without the GPU named', () => {
+    assert.equal(causes('| WARNING: ran out of memory, skipping batch').kind, 'gpu_oom');
+    assert.equal(causes('| WARNING: ran out of memory on GPU #2, skipping batch').kind, 'gpu_oom');
+  });
+  test('a sentence about skipping batches is not', () => {
+    assert.equal(causes('the loader is skipping batch 12 because it is empty').kind, undefined);
+  });
+});
+
+describe('a sentence typed with no space after its full stop', () => {
+  test('the question after it is another sentence', () => {
+    assert.equal(
+      causes(
+        'Because the RAM was out of memory,my program was killed by the system.How can I solve the issue?',
+      ).kind,
+      'host_oom',
+    );
+  });
+  test('the question that holds the phrase is still a question', () => {
+    assert.equal(causes('Do you also get out of memory errors with the RAM at 8GB?').kind, undefined);
+  });
+});
