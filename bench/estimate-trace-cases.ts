@@ -27,7 +27,7 @@ import { estimate } from '../src/estimate/estimate.js';
 import { tracedBytes } from '../src/estimate/test-helpers/measured-cases.js';
 import type { PublishedCase } from '../src/estimate/test-helpers/published-measured.js';
 import { specOf } from '../src/estimate/test-helpers/references.js';
-import { compareTrace } from '../src/estimate/trace.js';
+import { compareTrace, untracedParamsShare } from '../src/estimate/trace.js';
 import type { EstimateSpec } from '../src/estimate/types.js';
 import { frameworksPython } from '../src/test-helpers/frameworks.js';
 import { packagedTraceDir, runTraceHelper, toTraceResult } from '../src/trace/helper.js';
@@ -103,7 +103,9 @@ async function traceOne(
     const request = traceRequestOf(spec, breakdown, options);
     const raw = await cached(request, () => runTraceHelper(options.python, request, { timeoutMs: 600_000 }));
     const trace = traceOfSpec(spec, breakdown, toTraceResult(raw));
-    const compared = compareTrace(breakdown, trace, untracedTensors(spec));
+    // A module traces the user's whole network; a config only the transformer the spec's shape says.
+    const share = options.module ? 0 : untracedParamsShare(spec);
+    const compared = compareTrace(breakdown, trace, untracedTensors(spec), share);
     return { bytes: tracedBytes(compared, what), seconds: trace.seconds };
   } catch (error) {
     return { skipped: `the trace failed: ${(error as Error).message.split('\n')[0]}` };

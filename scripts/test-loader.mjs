@@ -5,7 +5,8 @@
 // --built): the test file's build runs as it is, with no module hooks: each of its imports is a build
 // beside it, and each build says its source's URL (scripts/test-loader-hooks.mjs). The hooks' thread
 // cost each test process 0.05-0.4 CPU-s (192 small files: 64.5-69.0 CPU-s with it, 48.3 without). A
-// process this starts on a `.ts` file (process.execArgv and a `.ts` file or `-e`) gets the hooks.
+// process this starts on a `.ts` file (process.execArgv and a `.ts` file or `-e`) gets the hooks; one on
+// a build (src/test-helpers/runnable-source.ts) runs it as it is.
 import { existsSync, readFileSync } from 'node:fs';
 import { register } from 'node:module';
 import { relative, sep } from 'node:path';
@@ -21,6 +22,9 @@ const builtTestSource =
     ? `${repoRoot}${mainFile.slice(buildRoot.length, -3)}.ts`
     : null;
 const testFile = builtTestSource ?? mainFile;
+// Any build run as it is (a test file's, or a source's a test starts from the build:
+// src/test-helpers/runnable-source.ts): its imports are builds beside it, so it needs no hooks either.
+const isBuild = mainFile.startsWith(buildRoot) && mainFile.endsWith('.js');
 
 // npm test runs the package build (dist/, the CLI's bundles) beside the first test files (scripts/test.mjs
 // --build): a test file it does not name in HEADROOM_TEST_BESIDE_BUILD waits here until
@@ -53,4 +57,4 @@ setFlagsFromString('--enable-experimental-regexp-engine-on-excessive-backtracks'
 
 // Stack traces name the `.ts` lines (each build carries an inline source map), as under tsx.
 process.setSourceMapsEnabled(true);
-if (builtTestSource === null) register('./test-loader-hooks.mjs', import.meta.url);
+if (!isBuild) register('./test-loader-hooks.mjs', import.meta.url);

@@ -29,14 +29,12 @@ def parse_input(text):
     return name or f"arg{len(shape)}", shape, dtype or "float32"
 
 
-def load(request, jax, jnp):
+def load(request, jax, jnp, parsed):
     target = request["module"]
     function = import_target(request, "function")
-    inputs = request.get("inputs") or []
-    if inputs:
+    if parsed:
         shapes = []
-        for text in inputs:
-            name, shape, dtype = parse_input(text)
+        for text, (name, shape, dtype) in parsed:
             try:
                 shapes.append(jax.ShapeDtypeStruct(shape, jnp.dtype(dtype)))
             except TypeError:
@@ -56,13 +54,15 @@ def nbytes_of(jax, tree):
 
 
 def run(request):
+    # A malformed --trace-input is known before jax (seconds of import) or the user's module is imported.
+    parsed = [(text, parse_input(text)) for text in request.get("inputs") or []]
     try:
         import jax
         import jax.numpy as jnp
     except ImportError as error:
         raise TraceError(f"--trace for jax needs jax in {sys.executable}: {error}")
     started = time.monotonic()
-    step, shapes = load(request, jax, jnp)
+    step, shapes = load(request, jax, jnp, parsed)
     donate = tuple(request.get("donate") or ())
     compiled = jax.jit(step, donate_argnums=donate).lower(*shapes).compile()
     stats = compiled.memory_analysis()

@@ -48,11 +48,11 @@ test('the optimizer step decided model_state: the batch is not offered', () => {
   assert.ok(!(d?.causeAlternatives ?? []).some((a) => a.cause === 'batch_too_large'));
 });
 
-test('a bare device out of memory: the batch and another process both stay open, cause unknown', () => {
+test('a bare device out of memory: the batch named as the most likely (round 16), another process, the model and the card open', () => {
   const [d] = diagnoseText('RuntimeError: CUDA error: out of memory');
-  assert.equal(d?.cause, 'unknown');
+  assert.equal(d?.cause, 'batch_too_large');
   const causes = (d?.causeAlternatives ?? []).map((a) => a.cause);
-  assert.deepEqual(causes.toSorted(), ['batch_too_large', 'co_tenant']);
+  assert.deepEqual(causes.toSorted(), ['co_tenant', 'device_too_small', 'model_state']);
 });
 
 test('the last blocks of a full card: free past the request is no room, whose memory is open', () => {

@@ -157,6 +157,14 @@ export function causeAlternatives(input: AlternativesInput): CauseAlternative[] 
       'memory_cap',
       `the message states a cap of ${((num(facts, 'allowedBytes') ?? 0) / GiB).toFixed(2)} GiB: lift it once (PYTORCH_MPS_HIGH_WATERMARK_RATIO=0.0 on a Mac, a higher torch.cuda.set_per_process_memory_fraction on CUDA); if it then fits, the cap was the limit`,
     );
+  // PaddlePaddle's pool share the message reports (allocation/explain.ts: at its default it is not
+  // read as the cap): raising it once is the test.
+  const paddleFraction = num(context, 'paddleGpuFraction');
+  if (paddleFraction !== undefined && paddleFraction < 1 && cause !== 'memory_cap')
+    add(
+      'memory_cap',
+      `the message reports FLAGS_fraction_of_gpu_memory_to_use = ${paddleFraction}: raise it once (below 1.0) before paddle starts; if it then fits, the pool's share was the limit`,
+    );
   return found.filter((a) => a.cause !== cause);
 }
 

@@ -85,7 +85,7 @@ const measured: Record<TestCorpusPart, Bar> = {
   // reads as the monitor's kill (memory_monitor), as the cause's definition and systemd-oomd's and
   // Ray's kills read; the same rule makes 5 earlyoom causes right in logs/ and heldout-3/ (net +2).
   // Round 5, relabelled: 94/97 (96.9%), 0, 21/28, 0. Round 6, relabelled: 94/97, 0, 20/26.
-  heldout: { kindRight: 94, falseOoms: 0, causesRight: 20, wrongFixes: 0, factsRight: 92 },
+  heldout: { kindRight: 94, falseOoms: 0, causesRight: 21, wrongFixes: 0, factsRight: 92 },
   // Measured once at 136/161 (84.5%), 2 false OOMs, 28/60, 1 wrong fix (HELDOUT-2-RESULT.md); round 3,
   // tuned against it: 155/161 (96.3%, short of 97%), 1 false OOM (a bare "exit code 137" from a
   // podman flake, short of 0), 41/60 causes (68.3%, short of 90%), 0 wrong fixes; round 4: 157/161
@@ -94,14 +94,14 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Round 6, relabelled: 160/161, 0, 46/51. Round 10: a kill told in the user's words beside their
   // words that memory ran out (host/exits.ts retold-kill): 161/161, 0, 46/51; a bare kill beside the
   // host's memory measured ≥ 95% in use is host_ram (host/explain.ts): 47/51.
-  'heldout-2': { kindRight: 161, falseOoms: 0, causesRight: 47, wrongFixes: 0, factsRight: 211 },
+  'heldout-2': { kindRight: 161, falseOoms: 0, causesRight: 48, wrongFixes: 0, factsRight: 211 },
   // Measured once at 140/165 (84.8%), 0 false OOMs, 23/53 causes, 0 wrong fixes (HELDOUT-3-RESULT.md);
   // round 4, tuned against it: 161/165 (97.6%), 0, 43/53 (81.1%, short of 90%), 0, 167/176.
   // Round 5, relabelled: 163/165 (98.8%), 0, 38/46, 0, 169/176. Round 6, relabelled: 163/165, 0, 36/41.
   // Round 11: PyTorch's tensors past the card with nothing free are its own, spilled by the driver
   // (pytorch/explain.ts, sysmem fallback), not contradictory figures: 37/41.
   // Round 14: the kernel's OOM task-table rows pasted without header or kill line (host/kill.ts): 164/165.
-  'heldout-3': { kindRight: 164, falseOoms: 0, causesRight: 37, wrongFixes: 0, factsRight: 169 },
+  'heldout-3': { kindRight: 164, falseOoms: 0, causesRight: 38, wrongFixes: 0, factsRight: 169 },
   // Measured once at 129/168 (76.8%), 9 false OOMs, 26/48, 1 wrong fix (HELDOUT-4-RESULT.md); round 5,
   // relabelled and tuned against it: 160/168 (95.2%), 1 (an mmap ENOMEM whose thread found a wrong
   // data path), 23/37, 0, 150/163. Round 6, relabelled: 160/168, 1, 28/34, 0, 151/163.
@@ -113,7 +113,7 @@ const measured: Record<TestCorpusPart, Bar> = {
   // its threads, round6-forms.test.ts.)
   // Round 15 (an OOM in the user's sentence with no device word, allocation/generic.ts): 163/168
   // (llama-cpp-11044, "I run into memory errors when using the SYCL backend": not designed on it).
-  'heldout-4': { kindRight: 163, falseOoms: 1, causesRight: 30, wrongFixes: 0, factsRight: 151 },
+  'heldout-4': { kindRight: 163, falseOoms: 1, causesRight: 31, wrongFixes: 0, factsRight: 151 },
   // Measured once, 2026-11-27 00:14 UTC, with round 5's rules frozen at 9d61e74 (HELDOUT-5-RESULT.md):
   // 111/122 (91.0%), 3 false OOMs, 9/13 causes, 0 wrong fixes, 143/168 facts; round 4's rules on it:
   // 107/122 (87.7%), 6, 9/13, 0. Round 6, tuned against it and relabelled: 121/122 (99.2%), 0, 12/13, 0, 146/168.
@@ -128,7 +128,7 @@ const measured: Record<TestCorpusPart, Bar> = {
   // enough GPU memory" only with its own names (simulators/rules.ts), so ONNX Runtime's request reads: 91/113.
   // Round 11: the kernel's OOM kill beside words that state a container's memory limit is that limit
   // (log/evidence.ts containerLimitStated, host/explain.ts): 15/18.
-  'heldout-6': { kindRight: 124, falseOoms: 0, causesRight: 15, wrongFixes: 0, factsRight: 92 },
+  'heldout-6': { kindRight: 124, falseOoms: 0, causesRight: 16, wrongFixes: 0, factsRight: 92 },
   // Measured once, 2026-11-27 05:58 UTC, with round 7's rules frozen at ffa9331 (HELDOUT-7-RESULT.md):
   // 130/141 (92.2%), 1 false OOM (a SYCL work-group local-memory OUT_OF_RESOURCES), 14/21 causes, 1 wrong
   // fix (--max-model-len named to a vLLM command that gives it), 144/175 facts; round 6's rules (8a840ac)
@@ -213,7 +213,7 @@ const measured: Record<TestCorpusPart, Bar> = {
   // (heldout-10's facts 202 -> 204 too).
   // Round 14 (unlistedDominates, above): 39/48; a batch of one the user says runs is the batch's
   // (log/evidence.ts batchOneRuns): 40/48.
-  'heldout-12': { kindRight: 159, falseOoms: 0, causesRight: 40, wrongFixes: 0, factsRight: 330 },
+  'heldout-12': { kindRight: 159, falseOoms: 0, causesRight: 42, wrongFixes: 0, factsRight: 330 },
   // Measured once, 2026-11-27, by the lead (see HELDOUT-13-RESULT.md): the session-start rules (7182de0),
   // round 12's first freeze (c72c857) and its second (9de177c) all gave the same: 110/112 (98.2%),
   // 1 false OOM, 28/42 causes, 0 wrong fixes, 215/220 facts. Third shift, tuned on it: a card under 4
@@ -232,7 +232,7 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Tuned on it (round15-forms.test.ts; tuned figures, the slice is spent): ggml's pinned-buffer try
   // refused with a non-memory status is no OOM, the kernel OOM killer's line is the host's beside a GPU
   // (allocation/generic.ts), an OOM in the user's sentence with no device word: 120/128, 1 false OOM.
-  'heldout-14': { kindRight: 120, falseOoms: 1, causesRight: 35, wrongFixes: 0, factsRight: 249 },
+  'heldout-14': { kindRight: 122, falseOoms: 1, causesRight: 38, wrongFixes: 0, factsRight: 249 },
   // Measured once, 2026-11-27, by the lead (see HELDOUT-15-RESULT.md), at the same four commits: 112/140
   // (80.0%), 0 false OOMs, 12/44 causes (11/44 at 942a5af; truth among the alternatives 20/44, 18 at
   // e2169d0), 0 wrong fixes, 132/166 facts. 65 of its 140 logs are prose only (no error line): 26 of its
@@ -241,7 +241,7 @@ const measured: Record<TestCorpusPart, Bar> = {
   // killer's line the host's (allocation/generic.ts), bash's job report with its "line N:" prefix lost
   // (host/exits.ts), an OOM in the user's sentence with no device word, or the memory said to run out
   // (allocation/generic.ts): 120/140.
-  'heldout-15': { kindRight: 120, falseOoms: 0, causesRight: 12, wrongFixes: 0, factsRight: 132 },
+  'heldout-15': { kindRight: 120, falseOoms: 0, causesRight: 22, wrongFixes: 0, factsRight: 132 },
 };
 
 for (const part of testCorpusParts) {
@@ -304,7 +304,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // Round 14 (the kernel's task-table rows alone): 1928/1944 (99.2%); with heldout-14 (117/128) and
   // heldout-15 (112/140) folded in as measured once: 2157/2212 (97.5%), below the issue's bar; round 15,
   // tuned on them (round15-forms.test.ts): 2169/2212 (98.1%), at it, 2 false OOMs (3 before).
-  const floor = 2169;
+  // Round 16 (round16-forms.test.ts): fairseq's skipped batch and a sentence typed with no space after
+  // its full stop, heldout-14 120 -> 122: 2171/2212.
+  const floor = 2171;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -313,14 +315,17 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // Causes, strict (the header's cause is doctor's cause) and, as a separate figure never folded into
   // it, the header's cause among doctor's cause and its alternatives (cause-alternatives.ts). Round 14:
   // strict 376 -> 378/438; truth among the alternatives 417/438; with heldout-14 and -15 folded in as
-  // measured once: strict 425/530, alternatives 478/530; round 15: alternatives 482/530.
+  // measured once: strict 425/530, alternatives 478/530; round 15: alternatives 482/530. Round 16
+  // (round16-forms.test.ts; tuned on the spent parts): strict 445/530, alternatives 492/530; the
+  // per-part floors above stay the measured-once figures where a part did not move, and are raised
+  // to round 16's where it did (heldout 21, -2 48, -3 38, -4 31, -6 16, -12 42, -14 38, -15 22).
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 425, `causes right ${figures.causesRight}, at least 425`);
+  assert.ok(figures.causesRight >= 445, `causes right ${figures.causesRight}, at least 445`);
   assert.ok(
-    figures.causesRightOrAlternative >= 482,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 482`,
+    figures.causesRightOrAlternative >= 492,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 492`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { estimate } from './estimate.js';
 import { parseEstimateSpec } from './load.js';
-import { compareTrace, perRankTrace, type TraceResult } from './trace.js';
+import { compareTrace, perRankTrace, type TraceResult, untracedParamsShare } from './trace.js';
 
 const spec = parseEstimateSpec(
   `model: { params: 7B }
@@ -95,6 +95,34 @@ tensors:
     compareTrace(withTeacher, traceLike()).added.some((p) => p.name === 'teacher weights'),
     false,
   );
+});
+
+test("the spec's parameters beyond the traced model's (a vision tower) add their share of the per-parameter parts of the peak's moment", () => {
+  // nanoVLM-like: 222M parameters given, a 30-layer SmolLM2-135M shape the trace builds (134.5M).
+  const vlm = parseEstimateSpec(
+    `model:
+  params: 222081600
+  transformer: { family: llama, layers: 30, hidden: 576, heads: 9, kv_heads: 3, vocab: 49152, ffn: 1536, tied_embeddings: true, seq_len: 128, attention: sdpa }
+training: { precision: amp_bf16, optimizer: adamw, batch_size: 4 }`,
+    'x.yaml',
+  );
+  const share = untracedParamsShare(vlm);
+  assert.ok(share > 0.39 && share < 0.4, String(share));
+  const vlmBreakdown = estimate(vlm);
+  const bytesOf = (name: string) => vlmBreakdown.gpu.components.find((p) => p.name === name)?.bytes ?? 0;
+  const compared = compareTrace(vlmBreakdown, { ...traceLike(), peakPhase: 'step' }, [], share);
+  const added = (name: string) => compared.added.find((p) => p.name === `${name} (parameters not traced)`);
+  assert.equal(added('weights')?.bytes, bytesOf('weights') * share);
+  assert.equal(added('optimizer states')?.bytes, bytesOf('optimizer states') * share);
+  assert.equal(added('gradients')?.bytes, bytesOf('gradients') * share);
+  // At a backward peak the step's parts (gradients, here) are not alive yet.
+  const atBackward = compareTrace(vlmBreakdown, { ...traceLike(), peakPhase: 'backward' }, [], share);
+  assert.equal(
+    atBackward.added.some((p) => p.name === 'gradients (parameters not traced)'),
+    false,
+  );
+  // A shape that counts what the spec gives: nothing to add.
+  assert.equal(untracedParamsShare(spec), 0);
 });
 
 describe('perRankTrace', () => {

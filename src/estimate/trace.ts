@@ -2,7 +2,9 @@
 // beside the analytic estimate. The trace sees every tensor; it cannot see what is outside tensors
 // (the CUDA context, library workspaces, the allocator's cache, NCCL's buffers), so those come from
 // the analytic model. Pure: the helper's result comes in, the comparison goes out.
-import type { Breakdown } from './types.js';
+import { countParams } from './inventory.js';
+import { loraParams } from './lora.js';
+import type { Breakdown, EstimateSpec } from './types.js';
 
 /** What the helper returns: the bytes alive at the traced peak, by part and by module. */
 export interface TraceResult {
@@ -111,14 +113,41 @@ const percent = (value: number, reference: number): number | null =>
   reference === 0 ? null : Math.round(((value - reference) / reference) * 1000) / 10;
 
 /**
+ * The share of the spec's parameters its model.transformer does not count (model.params beyond the
+ * shape's own count and the adapters, by more than 2%: the shape's count leaves out small parts such as
+ * biases a family's layer does not model): a vision tower, a detection head or a second network the trace
+ * does not build.
+ */
+export function untracedParamsShare(spec: EstimateSpec): number {
+  const { transformer, params, lora } = spec.model;
+  if (!transformer || params === undefined || params <= 0) return 0;
+  const built = countParams(transformer) + (lora ? loraParams(transformer, lora) : 0);
+  return params > built * 1.02 ? (params - built) / params : 0;
+}
+
+// The analytic parts priced per parameter: what parameters the traced model does not build still hold.
+const perParameterParts = new Set([
+  'weights',
+  'autocast weight copies',
+  'gradients',
+  'optimizer states',
+  'optimizer step temporaries',
+]);
+
+/**
  * The traced step beside the analytic breakdown of the same spec. `untraced` names the spec's own
  * `tensors:` entries that no traced model holds (a second model, a buffer: those without `covers`), added
- * to the trace as the analytic model sizes them.
+ * to the trace as the analytic model sizes them. `untracedParamsShare` is the share of the spec's
+ * parameters the traced model does not build (model.params counts a vision tower, a head or a second
+ * network beside the transformer the trace builds from its config): that share of the analytic
+ * per-parameter parts alive at the traced peak's moment is added too (their activations stay unknown to
+ * both). Not with a per-rank trace, whose model states are already the analytic ones of every parameter.
  */
 export function compareTrace(
   breakdown: Breakdown,
   trace: TraceResult,
   untraced: readonly string[] = [],
+  untracedParamsShare = 0,
 ): TraceComparison {
   const parts = Object.entries(trace.parts)
     .filter(([, bytes]) => bytes > 0)
@@ -134,6 +163,17 @@ export function compareTrace(
         ? `${formula} (tensors: in the spec; not in the traced model)`
         : formula,
     }));
+  if (untracedParamsShare > 0 && trace.perRank === undefined) {
+    const moment = trace.peakPhase === 'step' ? 'step' : 'backward';
+    for (const part of components) {
+      if (!perParameterParts.has(part.name) || (part.phase && part.phase !== moment)) continue;
+      added.push({
+        name: `${part.name} (parameters not traced)`,
+        bytes: part.bytes * untracedParamsShare,
+        formula: `${Math.round(untracedParamsShare * 1000) / 10}% of the spec's parameters are not in the traced model (model.params beyond its config's count): that share of ${part.name}, ${part.formula} (analytic)`,
+      });
+    }
+  }
   // The allocator's cache and block rounding: the analytic figure (cuda.ts), a fraction of what the
   // forward→backward phase allocates and frees, reserved at any later moment of the step too.
   const cache = components.find((part) => part.name === 'allocator cache');

@@ -12,11 +12,12 @@ import { after, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { findOwnMemoryCgroup } from '../probe/host/cgroup-detect.js';
+import { runnableSource } from '../test-helpers/runnable-source.js';
 import { cgroupUnavailable, cleanUpRuns, MiB, program, survivors } from './test-helpers/supervised.js';
 
 after(cleanUpRuns);
 
-const driver = fileURLToPath(new URL('./test-helpers/driver.ts', import.meta.url));
+const driver = runnableSource(fileURLToPath(new URL('./test-helpers/driver.ts', import.meta.url)));
 const noCgroup = cgroupUnavailable();
 
 /** Starts a headroom (supervise in a process of its own) and resolves with it and its processes' PIDs once all have started. */

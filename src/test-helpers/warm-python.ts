@@ -43,7 +43,15 @@ export async function startWarmPython(python: string, modules: string[]): Promis
     {
       stdio: ['pipe', 'pipe', 'inherit'],
       // gc_freeze is found there; a fork's environment is its caller's (warm_trials.py), not this.
-      env: { ...process.env, PYTHONPATH: [helpersDir, process.env.PYTHONPATH].filter(Boolean).join(':') },
+      // One compute thread: OpenMP reads OMP_NUM_THREADS when torch loads it, in the server, so every
+      // fork keeps it. No test of these scripts is about threads; beside another torch test file (as in
+      // npm test) a second thread of the real steps only waited: the trace helper's file 21.2 / 21.3
+      // CPU-s with torch's default of 2, 20.7 / 19.9 with one.
+      env: {
+        ...process.env,
+        OMP_NUM_THREADS: '1',
+        PYTHONPATH: [helpersDir, process.env.PYTHONPATH].filter(Boolean).join(':'),
+      },
     },
   );
   const exited = new Promise<void>((resolve) => server.on('close', () => resolve()));

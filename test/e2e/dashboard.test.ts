@@ -11,12 +11,17 @@ import { countPaintedPixels, launchBrowser, noBrowser, openReport } from './brow
 import { newScratch, recordRun, seedConfig } from './records.js';
 
 const scratch = newScratch('dashboard');
+// A finished seed 000 record for `serve`: the one the live test (the first below) made when it ran to
+// its end; else one recorded here, so that `serve`'s tests never depend on the browser's.
 let seedRun = '';
-before(() => {
-  const { runDir, code, stderr } = recordRun({ scratch, config: seedConfig, name: 'seed000' });
-  assert.equal(code, 0, stderr);
-  seedRun = runDir;
-});
+function finishedSeedRun(): string {
+  if (!seedRun) {
+    const { runDir, code, stderr } = recordRun({ scratch, config: seedConfig, name: 'seed000' });
+    assert.equal(code, 0, stderr);
+    seedRun = runDir;
+  }
+  return seedRun;
+}
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** GET with the path sent exactly as written (no `..` folding), and an optional Host header. */
@@ -33,11 +38,57 @@ function get(port: number, path: string, host?: string): Promise<{ status: numbe
   });
 }
 
+describe('run --dashboard in a real browser', { skip: noBrowser }, () => {
+  let browser: Browser | undefined;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => browser?.close());
+
+  test('the page follows seed 000 as it runs, to its summary', async () => {
+    const runDir = join(scratch, 'live');
+    const cli = startCli(['run', '-c', seedConfig, '--run-dir', runDir, '--dashboard', '0'], {
+      HEADROOM_SIM_DIR: newScratch('dashboard-sim'),
+    });
+    try {
+      const url = (await cli.waitFor(/dashboard: (http:\/\/\S+)/))[1]!;
+      const opened = await openReport(browser!, url);
+      const { page } = opened;
+      // Samples arrive while the page is open; the run ends and its summary reaches the page.
+      await page.waitForFunction(
+        () => /ended/.test(String(Reflect.get(globalThis, 'document').getElementById('status')?.textContent)),
+        undefined,
+        { timeout: 60_000 },
+      );
+      assert.equal(await cli.exited, 0);
+      assert.deepEqual(opened.errors, []);
+      const painted = await countPaintedPixels(page);
+      assert.equal(painted.length, 1 + 3 * 2);
+      for (const pixels of painted) assert.ok(pixels > 2000, `painted ${pixels}`);
+      const events = readFileSync(join(runDir, 'events.jsonl'), 'utf8').trim().split('\n').length;
+      assert.equal(await page.locator('#events tbody tr').count(), events);
+      assert.match(await page.locator('#summary tbody').innerText(), /learner\s+exited/);
+      // Same origin only: the page itself and its event stream.
+      const origin = new URL(url).origin;
+      assert.deepEqual(
+        opened.requests.filter((r) => !r.startsWith(origin)),
+        [],
+      );
+      await page.screenshot({ path: join(scratch, 'dashboard.png'), fullPage: true });
+      if (process.env.KEEP_SCREENSHOTS) cpSync(join(scratch, 'dashboard.png'), process.env.KEEP_SCREENSHOTS);
+      await page.close();
+      seedRun = runDir;
+    } finally {
+      await cli.stop();
+    }
+  });
+});
+
 describe('headroom serve', () => {
   test('off loopback: the token is required (401 without), and only the run’s own files are served', async () => {
     // A copy of the real record with one planted symlink pointing out of it.
     const runDir = join(scratch, 'served');
-    cpSync(seedRun, runDir, { recursive: true });
+    cpSync(finishedSeedRun(), runDir, { recursive: true });
     symlinkSync('/etc/passwd', join(runDir, 'logs', 'escape.log'));
     const cli = startCli(['serve', runDir, '--host', '0.0.0.0', '--port', '0', '--json']);
     try {
@@ -83,7 +134,7 @@ describe('headroom serve', () => {
   });
 
   test('on loopback: no token, but a foreign Host header is refused (DNS rebinding)', async () => {
-    const cli = startCli(['serve', seedRun, '--port', '0', '--json']);
+    const cli = startCli(['serve', finishedSeedRun(), '--port', '0', '--json']);
     try {
       const url = new URL(JSON.parse((await cli.waitFor(/^\{.*\}$/m))[0]).dashboardUrl);
       assert.equal(url.hostname, '127.0.0.1');
@@ -99,50 +150,5 @@ describe('headroom serve', () => {
     const cli = startCli(['serve']);
     assert.equal(await cli.exited, 2);
     assert.match(cli.output(), /run directory or --latest/);
-  });
-});
-
-describe('run --dashboard in a real browser', { skip: noBrowser }, () => {
-  let browser: Browser | undefined;
-  before(async () => {
-    browser = await launchBrowser();
-  });
-  after(async () => browser?.close());
-
-  test('the page follows seed 000 as it runs, to its summary', async () => {
-    const runDir = join(scratch, 'live');
-    const cli = startCli(['run', '-c', seedConfig, '--run-dir', runDir, '--dashboard', '0'], {
-      HEADROOM_SIM_DIR: newScratch('dashboard-sim'),
-    });
-    try {
-      const url = (await cli.waitFor(/dashboard: (http:\/\/\S+)/))[1]!;
-      const opened = await openReport(browser!, url);
-      const { page } = opened;
-      // Samples arrive while the page is open; the run ends and its summary reaches the page.
-      await page.waitForFunction(
-        () => /ended/.test(String(Reflect.get(globalThis, 'document').getElementById('status')?.textContent)),
-        undefined,
-        { timeout: 60_000 },
-      );
-      assert.equal(await cli.exited, 0);
-      assert.deepEqual(opened.errors, []);
-      const painted = await countPaintedPixels(page);
-      assert.equal(painted.length, 1 + 3 * 2);
-      for (const pixels of painted) assert.ok(pixels > 2000, `painted ${pixels}`);
-      const events = readFileSync(join(runDir, 'events.jsonl'), 'utf8').trim().split('\n').length;
-      assert.equal(await page.locator('#events tbody tr').count(), events);
-      assert.match(await page.locator('#summary tbody').innerText(), /learner\s+exited/);
-      // Same origin only: the page itself and its event stream.
-      const origin = new URL(url).origin;
-      assert.deepEqual(
-        opened.requests.filter((r) => !r.startsWith(origin)),
-        [],
-      );
-      await page.screenshot({ path: join(scratch, 'dashboard.png'), fullPage: true });
-      if (process.env.KEEP_SCREENSHOTS) cpSync(join(scratch, 'dashboard.png'), process.env.KEEP_SCREENSHOTS);
-      await page.close();
-    } finally {
-      await cli.stop();
-    }
   });
 });

@@ -209,14 +209,14 @@ describe('a request or a card judged without the message giving the total', () =
     );
     assert.equal(d.cause, 'device_too_small');
   });
-  test("a larger card, or the host's RAM stated beside the name, leaves it unknown", () => {
+  test("a larger card, or the host's RAM stated beside the name, is not the card (round 16: the batch, as the most likely)", () => {
     assert.equal(
       mustDiagnose('on an RTX 3090 24GB:', 'RuntimeError: CUDA error: out of memory').cause,
-      'unknown',
+      'batch_too_large',
     );
     assert.equal(
       mustDiagnose('GTX 1080 Ti with 2 GB RAM swap, then', 'RuntimeError: CUDA error: out of memory').cause,
-      'unknown',
+      'batch_too_large',
     );
   });
 });

@@ -115,12 +115,16 @@ describe('a small card full to its last blocks (pytorch/numbers.ts lastBlocksSha
   });
 });
 
-describe('a device OOM with no figures at all is "can\'t tell" (CORPUS-FORMAT settled rule 9)', () => {
-  test('MPS or CUDA cut after its first words: cause unknown, no "holds 0 B"', () => {
+describe('a device OOM with no figures at all names no cause by figures (round 16: the most likely, with the rest open)', () => {
+  test('MPS or CUDA cut after its first words: the batch as the most likely, another process open, no "holds 0 B"', () => {
     for (const line of ['MPS backend out of memory', 'torch.cuda.OutOfMemoryError: CUDA out of memory.']) {
       const d = mustDiagnose(line);
       assert.equal(d.kind, 'gpu_oom', line);
-      assert.equal(d.cause, 'unknown', line);
+      assert.equal(d.cause, 'batch_too_large', line);
+      assert.ok(
+        (d.causeAlternatives ?? []).some((a) => a.cause === 'co_tenant'),
+        line,
+      );
       assert.doesNotMatch(d.causeText, /0 B/, line);
     }
   });

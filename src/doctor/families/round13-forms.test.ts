@@ -201,7 +201,7 @@ describe("a batch system's kill at the job's memory request", () => {
 });
 
 describe("a device's out-of-memory told in the user's sentence", () => {
-  test('a verb of meeting or showing before the phrase is a report: a possible GPU OOM, cause unknown', () => {
+  test('a verb of meeting or showing before the phrase is a report: a possible GPU OOM, the batch as the most likely cause (round 16)', () => {
     for (const line of [
       'I ran it on my own dataset and met CUDA out of memory error.',
       'with 4 GPUs I kept getting CUDA OOM on the 2nd iteration',
@@ -210,7 +210,8 @@ describe("a device's out-of-memory told in the user's sentence", () => {
     ]) {
       const d = mustDiagnose(line);
       assert.equal(d.kind, 'gpu_oom', line);
-      assert.equal(d.cause, 'unknown', line);
+      assert.equal(d.cause, 'batch_too_large', line);
+      assert.ok((d.causeAlternatives ?? []).length > 0, line);
     }
   });
 

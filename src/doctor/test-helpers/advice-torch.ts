@@ -53,7 +53,10 @@ export const torchTable: Record<string, Expected> = {
     why: 'a second dorado process holds the GPU',
   },
   'torch_cuda_oom-17.txt': {
-    cause: 'batch_too_large',
+    // Round 16: a nominal 4 GB card reads as the card (pytorch/numbers.ts smallCardBytes; most threads
+    // on such cards end "a larger GPU"); this thread's smaller batch stays a fix and an alternative.
+    cause: ['batch_too_large', 'device_too_small'],
+    some: [has(/batch size/)],
     every: [not(/max_split_size_mb:/)],
     why: '286.7 MiB stranded of 4.00 GiB (7%) vs 128 MiB; a message too old to read max_split_size_mb',
   },
@@ -103,7 +106,8 @@ export const torchTable: Record<string, Expected> = {
     why: '120 MiB cached vs a 68 MiB request',
   },
   'torch_other_gpu-01.txt': {
-    cause: 'unknown',
+    // Round 16: no figure of the card's fill names the most likely cause, the rest as alternatives.
+    cause: 'batch_too_large',
     some: [has(/memory_summary/)],
     every: [noJaxVariable],
     why: 'no numbers; thread: tensors kept alive across epochs',
@@ -134,7 +138,8 @@ export const torchTable: Record<string, Expected> = {
     why: 'NCCL enqueue OOM, ranks on distinct devices',
   },
   'torch_other_gpu-60.txt': {
-    cause: 'unknown',
+    // Round 16: no figure of the card's fill names the most likely cause, the rest as alternatives.
+    cause: 'batch_too_large',
     some: [holders],
     every: [noJaxVariable],
     why: 'THC error 2 without sizes',
@@ -152,7 +157,8 @@ export const torchTable: Record<string, Expected> = {
     why: "cuBLAS handle without figures; reporter: GPU memory too small, but the same line comes from a broken install (issue 23): can't tell, with who holds the GPU deciding",
   },
   'torch_other_gpu-63.txt': {
-    cause: 'unknown',
+    // Round 16: no figure of the card's fill names the most likely cause, the rest as alternatives.
+    cause: 'batch_too_large',
     some: [holders],
     every: [noJaxVariable],
     why: 'c10 CUDA error: out of memory, no sizes',

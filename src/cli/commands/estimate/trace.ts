@@ -6,7 +6,12 @@ import path from 'node:path';
 import { UsageError } from '../../../errors.js';
 import { hfConfigOfShape, type ShapeConfig } from '../../../estimate/hf-config-of-shape.js';
 import type { EstimateReport } from '../../../estimate/report.js';
-import { compareTrace, perRankTrace, type TraceResult } from '../../../estimate/trace.js';
+import {
+  compareTrace,
+  perRankTrace,
+  type TraceResult,
+  untracedParamsShare,
+} from '../../../estimate/trace.js';
 import type { Breakdown, EstimateSpec } from '../../../estimate/types.js';
 import { runTraceHelper, type TraceRequest, toTraceResult } from '../../../trace/helper.js';
 
@@ -194,7 +199,16 @@ export async function withTrace(
   if (options.modelConfig || options.module) {
     const result = await runTraceHelper(options.python, traceRequestOf(spec, report, options));
     const trace = traceOfSpec(spec, report, toTraceResult(result));
-    return { ...report, trace: compareTrace(report, trace, untracedTensors(spec)) };
+    return {
+      ...report,
+      // A module is the user's whole network; a config.json only the transformer the spec's shape says.
+      trace: compareTrace(
+        report,
+        trace,
+        untracedTensors(spec),
+        options.module ? 0 : untracedParamsShare(spec),
+      ),
+    };
   }
   // No config.json: the one model.transformer stands for, written where the helper can read it.
   const derived = configOfSpec(spec);
@@ -211,6 +225,7 @@ export async function withTrace(
       report,
       traceOfSpec(spec, report, toTraceResult(result)),
       untracedTensors(spec),
+      untracedParamsShare(spec),
     );
     const note = `the model was built from model.transformer as a transformers "${derived.modelType}" config (no config.json given)`;
     return { ...report, trace: { ...trace, notes: [note, ...trace.notes] } };

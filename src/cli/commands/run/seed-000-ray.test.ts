@@ -14,6 +14,7 @@ import { countPaintedPixels, launchBrowser, noBrowser, openReport } from '../../
 import { startTestCluster, type TestRayCluster } from '../../../launch/ray/test-helpers/ray-cluster.js';
 import { repoRoot } from '../../../probe/gpu/test-helpers/shared.js';
 import { skipUnlessFrameworks } from '../../../test-helpers/frameworks.js';
+import { runnableSource } from '../../../test-helpers/runnable-source.js';
 import { scratchDir } from '../../../test-helpers/scratch.js';
 import { runHeadroom } from '../../test-helpers/run-in-process.js';
 
@@ -491,7 +492,7 @@ describe('run --on ray: seed 000 on a two-node Ray cluster', { skip }, () => {
       process.execPath,
       [
         ...process.execArgv,
-        join(repoRoot, 'src', 'cli.ts'),
+        runnableSource(join(repoRoot, 'src', 'cli.ts')),
         'run',
         '-c',
         file,

@@ -115,6 +115,9 @@ function kvCacheExplanation(draft: Draft, ctx: ExplainContext): Explanation {
   };
 }
 
+/** PaddlePaddle's default FLAGS_fraction_of_gpu_memory_to_use on Linux (paddle/fluid/platform/gpu_info.cc, v1.x). */
+export const paddleDefaultFraction = 0.92;
+
 /** A device allocation failed; the figures decide what can be said. */
 export function explainAllocation(draft: Draft, ctx: ExplainContext): Explanation {
   if (draft.facts.kvCache === true) return kvCacheExplanation(draft, ctx);
@@ -197,7 +200,11 @@ export function explainAllocation(draft: Draft, ctx: ExplainContext): Explanatio
       ],
     };
   const fraction = num(ctx.context, 'paddleGpuFraction');
-  if (requested !== undefined && fraction !== undefined && fraction < 1)
+  // A fraction at or above PaddlePaddle's own default (0.92 on Linux: paddle/fluid/platform/gpu_info.cc,
+  // v1.x, "Default use 92% of GPU memory for PaddlePaddle, reserve the rest for page tables") is the
+  // share every run has, not a cap the user set: raising it gains at most the last 8% of the card, so
+  // what did not fit is the work (round 16; the cap stays an alternative, cause-alternatives.ts).
+  if (requested !== undefined && fraction !== undefined && fraction < paddleDefaultFraction)
     return {
       cause: 'memory_cap',
       causeText: `PaddlePaddle's pool may take FLAGS_fraction_of_gpu_memory_to_use = ${fraction} of the card (the message reports it), and ${size(requested)} more did not fit in that share${free !== undefined ? ` (${size(free)} left in it)` : ''}`,

@@ -421,7 +421,9 @@ export const retoldDeviceOomRule: LogRule = {
     )
       return undefined;
     const rest = text.slice(match.index);
-    const end = rest.search(/[.!](?:\s|$)/);
+    // A sentence ends at a full stop before a space, or typed with no space before the next sentence's
+    // capitalised word ("killed by the system.How can I solve it?", round 16).
+    const end = rest.search(/[.!](?:\s|$)|(?<=[a-z]{2})[.!](?=[A-Z][a-z]+\s)/);
     if (/\?/.test(end < 0 ? rest : rest.slice(0, end))) return undefined;
     if (!retoldDeviceNamed.test(match[0])) {
       // The sentence's own words name the side ("on my CUDA device", "the RAM was"), else the whole log.

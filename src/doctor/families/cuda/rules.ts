@@ -128,6 +128,21 @@ export const cudaLibraryRules: LogRule[] = [
     extract: ({ match }) => ({ facts: definedFacts({ function: match[1] }) }),
   },
   {
+    code: 'fairseq-oom-skipped-batch',
+    kind: 'gpu_oom',
+    framework: 'torch',
+    weight: 3,
+    keywords: [', skipping batch'],
+    pattern: /\bWARNING: ran out of memory(?: on GPU #(\d+))?, skipping batch\b/,
+    // fairseq's trainer catches the CUDA "out of memory" RuntimeError of a step, prints this and
+    // skips the batch (facebookresearch/fairseq fairseq/trainer.py train_step/valid_step, v0.6+: "|
+    // WARNING: ran out of memory, skipping batch", v0.6 "... on GPU #%d ..."); code that copied the
+    // loop prints it the same way (jwohlwend/boltz's predict step). Round 16.
+    source: 'facebookresearch/fairseq fairseq/trainer.py ("ran out of memory, skipping batch")',
+    summary: 'a training or prediction step ran out of GPU memory and its batch was skipped',
+    extract: ({ match }) => ({ facts: definedFacts({ device: intOf(match[1]) }) }),
+  },
+  {
     code: 'cuda-out-of-memory',
     kind: 'gpu_oom',
     framework: 'cuda',

@@ -4,6 +4,7 @@
 import type { Draft } from '../../candidates.js';
 import { hostAllocationCodes } from '../../host-allocation-codes.js';
 import type { FixDetail } from '../../types.js';
+import { retoldDeviceOomCode } from '../allocation/generic.js';
 import { type ExplainContext, type Explanation, fix, num, size } from '../explain-types.js';
 import { retoldKillCode } from './exits.js';
 import { explainHostAllocation } from './explain-alloc.js';
@@ -15,6 +16,13 @@ import {
   limitFixes,
 } from './explain-limits.js';
 import { shmFullPercent } from './shm-rules.js';
+
+// A memory error raised (an exception, CPython's MemoryError, "memory error"), not a kill told.
+const raisedMemoryError =
+  /\bmemory\s*error\b|\bout[- ]of[- ]memory\s+(?:exception|error)\b|\bmemory\s+allocation\s+(?:error|failed|failure)\b|\bbad_alloc\b/i;
+function raisedNotKilled(text: string): boolean {
+  return raisedMemoryError.test(text) && !/\bkill(?:ed|s)?\b|杀/i.test(text);
+}
 
 function who(draft: Draft): string {
   const { facts } = draft;
@@ -225,6 +233,26 @@ export function explainHost(draft: Draft, ctx: ExplainContext): Explanation {
     };
   }
   if (bareKillCodes.has(draft.code)) return explainSigkill(draft, ctx);
+  // An out-of-memory told in the user's own words (allocation/generic.ts) as an error the process
+  // raised ("getting memory error", "an error called memoryerror", "an out of memory exception"), with
+  // no kill told: an allocation refused inside the live process (CPython's MemoryError, PyMem_NoMemory
+  // in Objects/obmalloc.c; CORPUS-FORMAT settled rule 8), not the kernel's OOM killer (round 16).
+  if (draft.code === retoldDeviceOomCode && raisedNotKilled(draft.evidence.text))
+    return {
+      cause: 'host_allocation',
+      causeText:
+        'the log tells of a memory error the process raised (a refused allocation), not of a kill: the process asked for more RAM than the host could give',
+      fixes: [
+        fix(
+          'hold less at once: load or build the data in chunks (numpy: np.memmap, np.load(..., mmap_mode="r"); pandas: chunksize=; fewer parallel jobs, each with its own copy)',
+          'a refused allocation is the process asking for more RAM than is free at that moment',
+        ),
+        fix(
+          "record the process tree's host memory over time: headroom run -- <command>",
+          'it shows whether memory climbs before the failure (a growing buffer) or jumps at it',
+        ),
+      ],
+    };
   return {
     cause: 'host_ram',
     causeText: `the host ran out of RAM and the kernel killed ${who(draft)}${held}${swapNote(ctx.context)}`,

@@ -244,13 +244,15 @@ export const hostRules: LogRule[] = [
     // The raylet's message ends "Refer to the documentation on how to address the out of memory
     // issue: https://docs.ray.io/.../ray-oom-prevention.html": printed only with a monitor kill.
     pattern:
-      /(?:(\d+) Workers? \(tasks \/ actors\) )?killed due to memory pressure \(OOM\)|Task was killed due to the node running low on memory|ray\.exceptions\.OutOfMemoryError|how to address the out of memory issue: \S*ray-oom-prevention|RayOutOfMemoryError: More than [\d.]+% of the memory on node|Memory on the node \(IP: [\d.]+, ID: \w+\) where the (?:task|actor|worker)/,
+      /(?:(\d+) Workers? \(tasks \/ actors\) )?killed due to memory pressure \(OOM\)|Task was killed due to the node running low on memory|ray\.exceptions\.OutOfMemoryError|how to address the out of memory issue: \S*ray-oom-prevention|RayOutOfMemoryError: More than [\d.]+% of the memory on node|\bRayTaskError\(RayOutOfMemoryError\)|\bray\.exceptions\.RayOutOfMemoryError\b|Memory on the node \(IP: [\d.]+, ID: \w+\) where the (?:task|actor|worker)/,
     // ray src/ray/raylet/node_manager.cc: the raylet's memory monitor kills a worker when the node's
     // memory passes RAY_memory_usage_threshold (default 0.95); docs "Out-Of-Memory Prevention". Its
     // kill message begins "Memory on the node (IP: %s, ID: %s) where the task (... pid=%d ...) was
     // running was %s / %s (%f), which exceeds the memory usage threshold %f" (2.3+); Ray 0.6-1.x's
     // python/ray/memory_monitor.py raised "RayOutOfMemoryError: More than %d%% of the memory on
-    // node %s is used (%s / %s GB)".
+    // node %s is used (%s / %s GB)"; the task that raised it is reported as
+    // "RayTaskError(RayOutOfMemoryError)" (python/ray/exceptions.py RayTaskError.as_instanceof_cause),
+    // a class only the memory monitor raises (round 16).
     source: 'ray src/ray/raylet/node_manager.cc (memory monitor); python/ray/exceptions.py OutOfMemoryError',
     summary: "Ray's memory monitor killed workers because the node ran low on RAM",
     extract: ({ text, match, before }) => ({

@@ -75,8 +75,11 @@ export function poolAdvice(facts: Facts, context: Facts): PoolAdvice {
   const buffers = num(facts, 'totalAllocationBytes') ?? num(facts, 'requiredBytes');
   const io = num(facts, 'ioArgumentsBytes');
   const request = num(facts, 'requestedBytes');
+  // The rematerialisation pass's best and the compiler's final buffers both bound the need from below:
+  // where the compiler's own "Used X of Y" is the larger (another attempt, or a later pass that added
+  // buffers), the program needs at least that (round 16; XLA:TPU compile report).
   const [programBytes, programSource] =
-    remat !== undefined
+    remat !== undefined && (buffers === undefined || remat >= buffers)
       ? [remat, 'remat' as const]
       : buffers !== undefined
         ? [buffers, 'buffers' as const]

@@ -43,15 +43,46 @@ describe('PyTorch cause preconditions at their boundaries', () => {
     assert.equal(isCoTenant({ otherBytes: 10 * GiB, shortfallBytes: 0 }), false);
   });
 
-  test('card too small: under 4 GiB, a context-sized overhead at most, no other process', () => {
-    assert.equal(isDeviceTooSmall({ totalBytes: 1000 * MiB, outsideBytes: 400 * MiB, otherBytes: 0 }), true);
-    // A card under 4 GiB is too small whatever share its context takes; a 4 GiB one is not by size alone.
-    assert.equal(isDeviceTooSmall({ totalBytes: 4 * GiB - 1, outsideBytes: 300 * MiB, otherBytes: 0 }), true);
-    assert.equal(isDeviceTooSmall({ totalBytes: 4 * GiB, outsideBytes: 300 * MiB, otherBytes: 0 }), false);
-    assert.equal(isDeviceTooSmall({ totalBytes: 2 * GiB, outsideBytes: 300 * MiB, otherBytes: 1 }), false);
+  test('card too small: a nominal 4 GB card or under, a context-sized overhead at most, no other process, no large request', () => {
+    const r = { requestedBytes: 20 * MiB };
+    assert.equal(
+      isDeviceTooSmall({ ...r, totalBytes: 1000 * MiB, outsideBytes: 400 * MiB, otherBytes: 0 }),
+      true,
+    );
+    // A nominal 4 GB card is one class whatever it reports (3.81 GiB, 3.95 GiB, 4.00 GiB); a 6 GB one is not.
+    assert.equal(
+      isDeviceTooSmall({ ...r, totalBytes: 3.81 * GiB, outsideBytes: 300 * MiB, otherBytes: 0 }),
+      true,
+    );
+    assert.equal(
+      isDeviceTooSmall({ ...r, totalBytes: 4 * GiB, outsideBytes: 300 * MiB, otherBytes: 0 }),
+      true,
+    );
+    assert.equal(
+      isDeviceTooSmall({ ...r, totalBytes: 4.1 * GiB, outsideBytes: 300 * MiB, otherBytes: 0 }),
+      false,
+    );
+    assert.equal(
+      isDeviceTooSmall({ ...r, totalBytes: 6 * GiB, outsideBytes: 300 * MiB, otherBytes: 0 }),
+      false,
+    );
+    assert.equal(
+      isDeviceTooSmall({ ...r, totalBytes: 2 * GiB, outsideBytes: 300 * MiB, otherBytes: 1 }),
+      false,
+    );
+    // One request a fifth of the card or more is the step's own input, not the card's fixed part.
+    assert.equal(
+      isDeviceTooSmall({
+        requestedBytes: 0.8 * GiB,
+        totalBytes: 4 * GiB,
+        outsideBytes: 300 * MiB,
+        otherBytes: 0,
+      }),
+      false,
+    );
     // More than a context's worth is other processes, not a small card.
     assert.equal(
-      isDeviceTooSmall({ totalBytes: 3 * GiB, outsideBytes: contextMaxBytes + 1, otherBytes: 0 }),
+      isDeviceTooSmall({ ...r, totalBytes: 3 * GiB, outsideBytes: contextMaxBytes + 1, otherBytes: 0 }),
       false,
     );
   });
