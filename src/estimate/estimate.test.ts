@@ -170,6 +170,11 @@ tensors: [{ name: ids, shape: [N, 7], dtype: int64, count: 2 }]`;
     // allowance for the varying lengths, not two).
     assert.ok(Math.abs(fraction(shape('sdpa', '\ncuda: { lengths: capped }')) - 0.1) < 1e-3);
     assert.ok(Math.abs(fraction(shape('eager', '\ncuda: { lengths: capped }')) - 0.2) < 1e-3);
+    // variable says what it assumes of the length, and names capped for a length that is only the cap.
+    const noteOf = (yaml: string) =>
+      estimate(spec(yaml)).notes.find((n) => n.startsWith('cuda.lengths variable'));
+    assert.match(noteOf(shape('sdpa', '\ncuda: { lengths: variable }')) ?? '', /write cuda\.lengths: capped/);
+    assert.equal(noteOf(shape('sdpa', '\ncuda: { lengths: capped }')), undefined);
     assert.ok(
       Math.abs(fraction(shape('sdpa', '\ncuda: { lengths: variable, expandable_segments: true }')) - 0.03) <
         1e-3,

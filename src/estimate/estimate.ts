@@ -109,6 +109,15 @@ export function estimate(given: EstimateSpec, overrides: EstimateOverrides = {})
     ...(shape && !shape.tiedEmbeddings ? { embeddingParams: shape.vocab * shape.hidden } : {}),
   });
   notes.push(...states.notes, ...parallel.notes);
+  if (
+    spec.cuda.isVariableLengths &&
+    spec.cuda.fragmentation === undefined &&
+    !spec.cuda.isExpandableSegments
+  ) {
+    notes.push(
+      'cuda.lengths variable: the sequence length is read as one the longest batches reach, with half the forward→backward parts cached beside them for the other lengths; if it is only the cap (max_seq_length) the batches may not reach, write cuda.lengths: capped (priced at the cap, fixed-shape cache) so the variability is not counted twice',
+    );
+  }
   // Every part that grows and is not described is named (not only when no tensor is listed).
   const notEstimated = notEstimatedParts(spec);
   for (const { note } of notEstimated) if (note && !notes.includes(note)) notes.push(note);

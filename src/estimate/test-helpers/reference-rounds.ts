@@ -14,6 +14,7 @@ import { round11Cases } from './published-measured-round11.js';
 import { round12Cases } from './published-measured-round12.js';
 import { round13Cases } from './published-measured-round13.js';
 import { round14Cases } from './published-measured-round14.js';
+import { round15Cases } from './published-measured-round15.js';
 
 const referenceRounds: readonly (readonly PublishedCase[])[] = [
   publishedCases,
@@ -30,6 +31,7 @@ const referenceRounds: readonly (readonly PublishedCase[])[] = [
   round12Cases,
   round13Cases,
   round14Cases,
+  round15Cases,
 ];
 
 /** The rows of rounds 1 to `round` − 1: what round `round` must be new to. */
