@@ -23,7 +23,7 @@ test('torchrun and accelerate around the command; --no-python for a command that
     'train.py',
   ]);
   const accelerate = launcherArgv({ name: 'accelerate', nprocPerNode: 4 }, ['train.py']);
-  assert.deepEqual(accelerate.slice(0, 5), ['accelerate', 'launch', '--multi_gpu', '--num_processes', '4']);
+  assert.deepEqual(accelerate.slice(0, 4), ['accelerate-launch', '--multi_gpu', '--num_processes', '4']);
   assert.equal(accelerate.at(-1), 'train.py');
 });
 

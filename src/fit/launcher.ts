@@ -1,5 +1,5 @@
 // Multi-rank trials: the user's command run by a launcher that starts one process per rank
-// (torchrun, or accelerate launch, which runs the same elastic agent), so every trial is the whole
+// (torchrun, or accelerate-launch, which runs the same elastic agent), so every trial is the whole
 // job; and which rank a failed trial failed on. Pure.
 import { parseTorchrunFailures } from '../ranks/torchrun-failure.js';
 
@@ -18,8 +18,13 @@ const isPythonScript = (program: string | undefined): boolean => program?.endsWi
 /**
  * The whole job's argv: `torchrun --standalone --nproc-per-node N CMD...` (a free rendezvous port
  * per trial; --no-python when CMD is not a .py script, as torchrun's own option says), or
- * `accelerate launch --multi_gpu --num_processes N --num_machines 1 CMD...` (--multi_gpu is what
+ * `accelerate-launch --multi_gpu --num_processes N --num_machines 1 CMD...` (--multi_gpu is what
  * makes accelerate start its ranks through torchrun's agent, on CPUs too; --no_python likewise).
+ * `accelerate-launch` is accelerate's own console script for `accelerate launch`, the same main
+ * (`accelerate.commands.launch:main`; accelerate 1.15.0's entry_points.txt, from its setup.py): the
+ * `accelerate` CLI imports every subcommand first, and `estimate-memory`'s imports transformers and
+ * huggingface_hub, so each trial's agent took 4.1 CPU-s and ~100 MiB more, against 1.6 (measured: torch
+ * 2.13, accelerate 1.15, transformers 5.18, 2 CPU ranks).
  */
 export function launcherArgv(launcher: Launcher, argv: readonly string[]): string[] {
   const count = String(launcher.nprocPerNode);
@@ -29,8 +34,7 @@ export function launcherArgv(launcher: Launcher, argv: readonly string[]): strin
   }
   const noPython = isPythonScript(argv[0]) ? [] : ['--no_python'];
   return [
-    'accelerate',
-    'launch',
+    'accelerate-launch',
     '--multi_gpu',
     '--num_processes',
     count,

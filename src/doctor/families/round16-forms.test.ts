@@ -149,3 +149,21 @@ describe('a sentence typed with no space after its full stop', () => {
     assert.equal(causes('Do you also get out of memory errors with the RAM at 8GB?').kind, undefined);
   });
 });
+
+describe("the model's CPU offload turned off in the log", () => {
+  const oom =
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 18.00 MiB. GPU 0 has a total capacity of 15.99 GiB of which 0 bytes is free. Of the allocated memory 15.07 GiB is allocated by PyTorch, and 94.99 MiB is reserved by PyTorch but unallocated.';
+  test('"Disabling CPU offload" before the OOM: the model\'s weights, offload first', () => {
+    const d = primary('Disabling CPU offload', oom);
+    assert.equal(d?.cause, 'model_state');
+    assert.match(d?.fixes[0] ?? '', /CPU offload back on/);
+    assert.ok((d?.causeAlternatives ?? []).some((a) => a.cause === 'batch_too_large'));
+  });
+  test('"Without cpu offloading, produces OOM": the same', () => {
+    assert.equal(primary('Without cpu offloading, produces OOM error:', oom)?.cause, 'model_state');
+  });
+  test('offload named otherwise decides nothing', () => {
+    assert.equal(primary('Enabling CPU offload', oom)?.cause, 'batch_too_large');
+    assert.equal(primary('It runs without cpu offloading on the 4090.', oom)?.cause, 'batch_too_large');
+  });
+});

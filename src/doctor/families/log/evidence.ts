@@ -159,6 +159,20 @@ const logRules: FactRule[] = [
     extract: () => ({ batchSizeOne: true }),
   },
   {
+    // The model's CPU offload turned off in the log's own words: ComfyUI-nunchaku's "Disabling CPU
+    // offload", a user's "Without cpu offloading, produces OOM": offloading moves the model's weights
+    // (and their hooks) off the GPU between uses (huggingface.co/docs/diffusers/optimization/memory,
+    // enable_model_cpu_offload / enable_sequential_cpu_offload), so with it off the weights are what
+    // sit on the card: the model's state is the lever (pytorch/explain.ts; round 16).
+    family: 'context',
+    keywords: ['disabling cpu offload', 'without cpu offload'],
+    pattern:
+      /\bDisabling CPU offload\b|^\W*Without CPU offload(?:ing)?\b[^.\n]{0,40}?\b(?:OOM|out of memory)\b/im,
+    source: 'huggingface diffusers docs optimization/memory (CPU offloading moves the weights off the GPU)',
+    once: true,
+    extract: () => ({ cpuOffloadOff: true }),
+  },
+  {
     // A batch of one the user says runs ("I can train the model by cutting the batch size to 1",
     // "with batch size 1 it works"): the failing run had a larger batch, so the batch of one shows the
     // batch is the lever, not the model's state (pytorch/explain.ts). A sentence that says it still

@@ -86,7 +86,7 @@ function noShortage(n: TorchNumbers, device: number | string): Explanation {
 // modelStateStep): no batch is in memory then, so the model's own state is what did not fit.
 function modelState(
   n: TorchNumbers,
-  step: 'place' | 'gather' | 'batchOfOne' | 'full' | 'optimizer',
+  step: 'place' | 'gather' | 'batchOfOne' | 'full' | 'optimizer' | 'offloadOff',
   total: number,
 ): Explanation {
   const held = `PyTorch held ${size(n.reservedBytes)}${total > 0 ? ` of ${size(total)}` : ''} when ${size(n.requestedBytes)} more was refused`;
@@ -108,15 +108,25 @@ function modelState(
         ? `the log shows a batch of one, so the batch cannot get smaller: the model's own state (its weights, and for training its gradients and optimizer state) is what fills the card: ${held}`
         : step === 'optimizer'
           ? `the failing step is the optimizer's (torch.optim in the traceback): it allocates state for every trained parameter (Adam's two moments, 8 bytes a parameter in fp32, created at the first step()), and backward has already freed the batch's activations: ${held}`
-          : step === 'full'
-            ? `the log shows a full fine-tune: every parameter's weights, gradients and optimizer moments are on the card (about 16 bytes a parameter with Adam in mixed precision), where an adapter run trains a fraction of a percent of them: ${held}`
-            : `the failing step placed or loaded the model itself (its weights, and for training its gradients and optimizer state), before any batch: ${held}`,
+          : step === 'offloadOff'
+            ? `the log shows the model's CPU offload turned off, so all its weights sit on the card: ${held}`
+            : step === 'full'
+              ? `the log shows a full fine-tune: every parameter's weights, gradients and optimizer moments are on the card (about 16 bytes a parameter with Adam in mixed precision), where an adapter run trains a fraction of a percent of them: ${held}`
+              : `the failing step placed or loaded the model itself (its weights, and for training its gradients and optimizer state), before any batch: ${held}`,
     fixes: [
       ...(step === 'optimizer'
         ? [
             fix(
               "an optimizer with less state: 8-bit Adam (bitsandbytes.optim.AdamW8bit), Adafactor, or the optimizer's state offloaded to the CPU (DeepSpeed ZeRO offload_optimizer)",
               '8-bit Adam keeps its two moments in 2 bytes a parameter instead of 8 (bitsandbytes docs); Adafactor factors the second moment',
+            ),
+          ]
+        : []),
+      ...(step === 'offloadOff'
+        ? [
+            fix(
+              "turn the model's CPU offload back on (diffusers: pipe.enable_model_cpu_offload(), or enable_sequential_cpu_offload() for the least GPU memory; ComfyUI/nunchaku: cpu_offload on, fewer blocks on the GPU)",
+              'offloading keeps the weights on the CPU and moves each part to the GPU only while it runs (huggingface.co/docs/diffusers/optimization/memory)',
             ),
           ]
         : []),
@@ -130,9 +140,11 @@ function modelState(
           ? 'the batch is already one'
           : step === 'optimizer'
             ? "the optimizer's state grows with the parameters, not the batch"
-            : step === 'full'
-              ? "a full fine-tune's state grows with the parameters, not the batch"
-              : 'the step that failed holds no batch, so a smaller batch does not change it',
+            : step === 'offloadOff'
+              ? 'with the offload off, the weights stay on the card whatever the batch'
+              : step === 'full'
+                ? "a full fine-tune's state grows with the parameters, not the batch"
+                : 'the step that failed holds no batch, so a smaller batch does not change it',
       ),
     ],
   };
@@ -369,6 +381,9 @@ function pickTorchCause(draft: Draft, { context }: ExplainContext, n: TorchNumbe
   // A full fine-tune shown in the log (log/evidence.ts fullFineTune): every parameter's training state
   // is on the card, which is what an adapter run avoids (ZeRO, SC'20, §3.1).
   if (context.fullFineTune === true) return modelState(n, 'full', total);
+  // The model's CPU offload turned off in the log (log/evidence.ts cpuOffloadOff): its weights are what
+  // sit on the card, and offloading them is the lever (round 16).
+  if (context.cpuOffloadOff === true) return modelState(n, 'offloadOff', total);
   const fixes: FixDetail[] = [batchFix(n)];
   // Returning the stranded cache would have served this request, though not with room to spare;
   // offered only where this PyTorch has the option (an upgrade is not a fix for this step).
