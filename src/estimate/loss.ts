@@ -40,9 +40,17 @@ export interface LossMode {
  *             chunks of chunk_len tokens (default 8,192); each chunk runs the LM head, the loss and its
  *             own backward at once, its gradient gathered into the hidden states' buffer. No logits
  *             outlive their chunk: 0 per logit of the whole batch; `lossBytes` prices one chunk.
+ *   vocab_parallel  Megatron-LM's _VocabParallelCrossEntropy (megatron/core/tensor_parallel/cross_entropy.py
+ *             at NVIDIA/Megatron-LM 00611e6e): `vocab_parallel_logits.float()` is its one copy (4); the max
+ *             is subtracted, exp taken and the sum divided in place on it, and it is saved as the softmax;
+ *             backward turns that same tensor into the gradient in place (grad_2d[...] -= ...,
+ *             grad_input.mul_), which autograd casts to the logits' dtype. The 16-bit logits (GPTModel's
+ *             forward holds them through the loss) with the fp32 copy: logitBytes + 4; fp32 logits are
+ *             not copied (`.float()` returns them): 4.
  */
 export function lossBytesPerLogit(loss: Loss, logitBytes: number, mode: LossMode = {}): number {
   if (loss === 'fused' || loss === 'chunked_head') return 0;
+  if (loss === 'vocab_parallel') return logitBytes >= 4 ? logitBytes : logitBytes + 4;
   const isUpcast = mode.isUpcast ?? true;
   if (loss === 'chunked') return mode.isCompiled ? (logitBytes * 9) / 8 : logitBytes + 4;
   const isShiftCopy = mode.isShiftCopy ?? true;

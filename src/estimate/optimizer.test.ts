@@ -127,6 +127,11 @@ describe('logits and loss (issue #13: priced at 2 bytes per logit before)', () =
     assert.equal(lossBytesPerLogit('fused', 2), 0);
   });
 
+  test("Megatron's vocab-parallel loss: the 16-bit logits and one fp32 copy worked in place (6); fp32 logits, none", () => {
+    assert.equal(lossBytesPerLogit('vocab_parallel', 2), 6);
+    assert.equal(lossBytesPerLogit('vocab_parallel', 4), 4);
+  });
+
   test('a compiled chunked loss keeps the 16-bit logits and one chunk of 8; no upcast keeps 3 logit widths', () => {
     assert.equal(lossBytesPerLogit('chunked', 2, { isCompiled: true }), 2.25);
     assert.equal(lossBytesPerLogit('standard', 2, { isUpcast: false }), 6);

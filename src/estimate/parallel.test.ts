@@ -89,6 +89,15 @@ describe('ZeRO (Rajbhandari et al. 2019, §5): model states per GPU', () => {
     );
   });
 
+  test("Megatron's distributed optimizer (framework: megatron) reduces from its grad buffer: no reduce bucket, no Reducer copy", () => {
+    const megatron = (strategy: string) =>
+      parts(
+        `model: { params: 25M }\ntraining: { precision: amp_bf16 }\nparallel: { gpus: 8, strategy: ${strategy}, framework: megatron }`,
+      );
+    assert.equal(megatron('zero1')['gradient buckets'], undefined);
+    assert.equal(megatron('ddp')['gradient buckets'], 0, 'the gradients are views into the buffer');
+  });
+
   test('ZeRO-1 before DeepSpeed 0.13 allocates no ipg buffer: the engine turned contiguous_gradients off (PR #4887)', () => {
     const zero1 = (version: string) =>
       parts(

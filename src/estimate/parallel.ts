@@ -316,7 +316,12 @@ function reuseKept(options: {
  * parameter dtype when the optimizer is built and keeps it, however few parameters train.
  */
 function deepSpeedBuckets(parallel: ParallelSpec, gradientBytes: number, trainable: number): Component[] {
-  if (!parallel.strategy.startsWith('zero') || trainable <= 0) return [];
+  // Megatron-LM's distributed optimizer (--use-distributed-optimizer, what strategy zero1 means under
+  // parallel.framework: megatron) reduce-scatters each bucket of its contiguous grad buffer in place: the
+  // buckets are views into the buffer (megatron/core/distributed/param_and_grad_buffer.py, _ParamAndGradBucket
+  // over `self.grad_data`; start_grad_sync reduce_scatter_tensor on bucket.grad_data, at NVIDIA/Megatron-LM
+  // 00611e6e), so no reduce bucket is allocated beside the gradients.
+  if (!parallel.strategy.startsWith('zero') || trainable <= 0 || parallel.isMegatron) return [];
   const stage = zeroStageOf(parallel.strategy);
   const { reduceBucketElements, isOverlapComm, version } = parallel.deepSpeed;
   if (stage === 3) {

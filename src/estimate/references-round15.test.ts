@@ -27,7 +27,12 @@ test('round 15, measured once, is pinned: median |error| and the counts within 5
   // golden values (torch.cuda.max_memory_allocated of the last rank, 8 GPUs; GPT small/7B, BERT-large, T5),
   // 25 expressible: analytic 52.7%, worst +266.2% (the small GPT, TE FP8 RMSNorm TP2 SP PP2 distributed
   // optimizer, micro-batch 2), 4/9/14 within 5/15/30%; the 25 expressible rows 36.5%, worst +150.2%. The
-  // round is now spent.
-  assert.ok(median <= 0.53, summary);
-  assert.ok(within(0.05) >= 4 && within(0.15) >= 9 && within(0.3) >= 14, summary);
+  // round is now spent. After (session 15, tuned on the spent round): every row says `training.loss:
+  // vocab_parallel` (Megatron's vocab-parallel cross-entropy, fused or not, keeps the 16-bit logits and one fp32
+  // copy worked in place: 6 B per logit, not transformers' 14) and `parallel.framework: megatron` (its
+  // distributed optimizer reduces from the contiguous grad buffer: no DeepSpeed reduce bucket, 1.86 GiB at
+  // reduce_bucket_size 5e8 × 4 B): 9.9%, worst +132.6% (the Megatron-FSDP row, not expressible), 8/19/26; the
+  // 25 expressible rows 12.8%, worst +67.2% (the small GPT, SwiGLU, PP 4), 6/14/21. What this pins is that figure.
+  assert.ok(median <= 0.1, summary);
+  assert.ok(within(0.05) >= 8 && within(0.15) >= 19 && within(0.3) >= 26, summary);
 });

@@ -92,7 +92,12 @@ export const trainingSchema = z.strictObject({
   optimizer_in_backward: z.boolean().optional(),
   offload: offloadSchema.optional(),
   zero_grad: oneOf(['set_to_none', 'zeros'] as const).optional(),
-  loss: oneOf(losses).optional(),
+  loss: oneOf(losses)
+    .meta({
+      description:
+        "the loss over the logits: standard (cross-entropy over upcast logits, as transformers computes it), chunked (torchtune, LitGPT), fused (Liger/Unsloth fused linear cross-entropy), chunked_head (torchtitan's ChunkedLossWrapper), vocab_parallel (Megatron-LM's vocab-parallel cross-entropy without --cross-entropy-loss-fusion: one fp32 copy of the logits, worked in place into the softmax it keeps and the gradient)",
+    })
+    .optional(),
   checkpointed_inputs_require_grad: z
     .boolean()
     .meta({
@@ -208,6 +213,12 @@ export const parallelSchema = z.strictObject({
     .optional(),
   schedule: oneOf(pipelineSchedules).optional(),
   gradient_as_bucket_view: z.boolean().optional(),
+  framework: oneOf(['megatron'] as const)
+    .meta({
+      description:
+        "megatron: Megatron-LM's own DDP and distributed optimizer (strategy zero1 = --use-distributed-optimizer, ddp without it): the gradients live only in its contiguous grad buffer and are reduced from it (gradient_as_bucket_view defaults to true, no DeepSpeed reduce buckets); default: torch DDP, or DeepSpeed under zero1/2/3",
+    })
+    .optional(),
   fsdp_wrap: oneOf(fsdpWraps)
     .meta({
       description:

@@ -162,7 +162,9 @@ function toParallel(raw: RawEstimate, report: (path: string[], message: string) 
     // Megatron and torchtitan need at least as many micro-batches as stages to fill the pipeline.
     microBatches: given.micro_batches ?? pipeline,
     schedule: given.schedule ?? '1f1b',
-    isBucketView: given.gradient_as_bucket_view ?? false,
+    // Megatron's DDP keeps each gradient only in its contiguous buffer (main_grad): a bucket view.
+    isBucketView: given.gradient_as_bucket_view ?? given.framework === 'megatron',
+    isMegatron: given.framework === 'megatron',
     fsdpWrap: given.fsdp_wrap ?? 'layers',
     // The wraps other than `layers` are FSDP2 recipes' (torchtitan, torchtune); `layers` is FSDP1's
     // transformer_auto_wrap_policy as HF Trainer, accelerate and Lightning apply it by default.

@@ -73,9 +73,10 @@ export type Attention = (typeof attentions)[number];
 
 /**
  * Losses: standard cross-entropy over full logits, chunked (per-chunk upcast), fused (no logits kept),
- * chunked_head (the LM head and loss one chunk of tokens at a time: torchtitan's ChunkedLossWrapper).
+ * chunked_head (the LM head and loss one chunk of tokens at a time: torchtitan's ChunkedLossWrapper),
+ * vocab_parallel (Megatron-LM's vocab-parallel cross-entropy: one fp32 copy of the logits, worked in place).
  */
-export const losses = ['standard', 'chunked', 'fused', 'chunked_head'] as const;
+export const losses = ['standard', 'chunked', 'fused', 'chunked_head', 'vocab_parallel'] as const;
 /** One of losses. */
 export type Loss = (typeof losses)[number];
 
@@ -203,6 +204,11 @@ export interface ParallelSpec {
   microBatches: number;
   schedule: PipelineSchedule;
   isBucketView: boolean;
+  /**
+   * Megatron-LM's own DDP and distributed optimizer (parallel.framework: megatron): the gradients live in
+   * its contiguous grad buffer and are reduced from it (no Reducer copies, no DeepSpeed reduce buckets).
+   */
+  isMegatron: boolean;
   /**
    * What FSDP wraps besides the root: `layers` (transformer_auto_wrap_policy on the block class: HF
    * Trainer and accelerate, Lightning, llama-recipes) leaves the embedding and the head in the root unit;

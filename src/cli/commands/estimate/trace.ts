@@ -177,7 +177,10 @@ export function traceRequestOf(
     ...(spec.model.lora ? { lora: { ...spec.model.lora } } : {}),
     // Without it the helper's causal LM takes transformers' loss, which upcasts 16-bit logits to fp32.
     ...(spec.training.isLossUpcast ? {} : { lossUpcast: false }),
-    ...(spec.training.loss === 'standard' ? {} : { loss: spec.training.loss }),
+    // Megatron's vocab-parallel loss is not the helper's to run: it traces transformers' standard loss.
+    ...(spec.training.loss === 'standard' || spec.training.loss === 'vocab_parallel'
+      ? {}
+      : { loss: spec.training.loss }),
     ...(options.isFull ? { full: true } : {}),
     ...(options.inputs.length > 0 ? { inputs: options.inputs } : {}),
   };
