@@ -242,6 +242,12 @@ const measured: Record<TestCorpusPart, Bar> = {
   // (host/exits.ts), an OOM in the user's sentence with no device word, or the memory said to run out
   // (allocation/generic.ts): 120/140.
   'heldout-15': { kindRight: 120, falseOoms: 0, causesRight: 22, wrongFixes: 0, factsRight: 132 },
+  // Measured once, 2026-11-28, by the lead (see HELDOUT-16-RESULT.md), at the session's start (9ae182e)
+  // and round 16's freeze (19992d8): 134/155 (86.5%), 1 false OOM, 15/48 causes at the start and 23/48
+  // at the freeze (truth among the alternatives 35/48), 0 wrong fixes, 157/163 facts; main when it was
+  // folded in (8a96727) gave the same. 25 of its 155 logs are prose or title only: 9 of its 21 kind
+  // misses are among them; on the 130 with a printed line, kind is 118/130.
+  'heldout-16': { kindRight: 134, falseOoms: 1, causesRight: 23, wrongFixes: 0, factsRight: 157 },
 };
 
 for (const part of testCorpusParts) {
@@ -274,7 +280,7 @@ for (const part of testCorpusParts) {
   });
 }
 
-test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-15)', (t) => {
+test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-16)', (t) => {
   const cases = testCorpusParts.flatMap((part) => readPart(part));
   if (cases.length === 0) {
     t.skip('no logs in test/corpus');
@@ -305,8 +311,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // heldout-15 (112/140) folded in as measured once: 2157/2212 (97.5%), below the issue's bar; round 15,
   // tuned on them (round15-forms.test.ts): 2169/2212 (98.1%), at it, 2 false OOMs (3 before).
   // Round 16 (round16-forms.test.ts): fairseq's skipped batch and a sentence typed with no space after
-  // its full stop, heldout-14 120 -> 122: 2171/2212.
-  const floor = 2171;
+  // its full stop, heldout-14 120 -> 122: 2171/2212; with heldout-16 folded in as measured once
+  // (134/155): 2305/2367 (97.4%), below the issue's bar, 3 false OOMs.
+  const floor = 2305;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -319,13 +326,14 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // (round16-forms.test.ts; tuned on the spent parts): strict 447/530, alternatives 492/530; the
   // per-part floors above stay the measured-once figures where a part did not move, and are raised
   // to round 16's where it did (heldout 21, -2 48, -3 38, -4 31, -6 16, -12 43, -13 32, -14 38, -15 22).
+  // With heldout-16 folded in as measured once: strict 470/578, alternatives 527/578.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 447, `causes right ${figures.causesRight}, at least 447`);
+  assert.ok(figures.causesRight >= 470, `causes right ${figures.causesRight}, at least 470`);
   assert.ok(
-    figures.causesRightOrAlternative >= 492,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 492`,
+    figures.causesRightOrAlternative >= 527,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 527`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });

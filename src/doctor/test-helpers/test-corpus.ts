@@ -10,8 +10,8 @@ import { type CorpusCase, parseFactsLine, readCorpus, repoRoot } from './corpus.
 
 /**
  * The parts the corpus is read in: test/corpus/logs, test/corpus/heldout, test/corpus/heldout-2 ..
- * test/corpus/heldout-15, ../shared/corpus. heldout-2 .. heldout-15 are slices held out from a round of rule
- * changes (test/corpus/HELDOUT-2.md .. HELDOUT-15.md): scored once, at the end, and read by no test until then.
+ * test/corpus/heldout-16, ../shared/corpus. heldout-2 .. heldout-16 are slices held out from a round of rule
+ * changes (test/corpus/HELDOUT-2.md .. HELDOUT-16.md): scored once, at the end, and read by no test until then.
  */
 export type CorpusPart =
   | 'logs'
@@ -30,6 +30,7 @@ export type CorpusPart =
   | 'heldout-13'
   | 'heldout-14'
   | 'heldout-15'
+  | 'heldout-16'
   | 'shared';
 export const corpusParts: readonly CorpusPart[] = [
   'logs',
@@ -48,12 +49,13 @@ export const corpusParts: readonly CorpusPart[] = [
   'heldout-13',
   'heldout-14',
   'heldout-15',
+  'heldout-16',
   'shared',
 ];
 
 /**
  * The parts of test/corpus the tests read: heldout/ since it was measured (test/corpus/HELDOUT.md),
- * heldout-2/ .. heldout-15/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-15-RESULT.md).
+ * heldout-2/ .. heldout-16/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-16-RESULT.md).
  */
 export const testCorpusParts = [
   'logs',
@@ -72,6 +74,7 @@ export const testCorpusParts = [
   'heldout-13',
   'heldout-14',
   'heldout-15',
+  'heldout-16',
 ] as const satisfies readonly CorpusPart[];
 
 /** A part the tests read (testCorpusParts). */
