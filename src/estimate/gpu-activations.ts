@@ -246,7 +246,11 @@ function forwardPrecision(spec: EstimateSpec): EstimateSpec['training']['precisi
  * Pipeline parallelism: each stage holds layers / p, and under 1F1B (PipeDream-flush, Megatron's
  * default: Narayanan et al. 2021, arXiv:2104.04473, §2.2.1) stage i keeps the activations of
  * min(p − i, m) micro-batches in flight, so the first stage holds p of them (Korthikanti et al. 2022
- * §4.2.3: L layers' worth whatever p is); GPipe keeps all m. The first stage is the one estimated.
+ * §4.2.3: L layers' worth whatever p is); GPipe keeps all m. The first stage is the one estimated, or
+ * with parallel.pipeline_stage: last the last, which under 1F1B runs each micro-batch's backward right
+ * after its forward: min(p − (p − 1), m) = 1 in flight (Megatron-LM
+ * megatron/core/pipeline_parallel/schedules.py forward_backward_pipelining_without_interleaving:
+ * num_warmup_microbatches = pipeline_parallel_size − rank − 1, 0 on the last rank).
  */
 function pipelineOf(
   spec: EstimateSpec,
@@ -254,12 +258,13 @@ function pipelineOf(
 ): { stages: number; stageLayers: number; inFlight: number; text: string } {
   const { pipeline: p, microBatches: m, schedule } = spec.parallel;
   if (p <= 1) return { stages: 1, stageLayers: layers, inFlight: 1, text: '' };
-  const inFlight = schedule === 'gpipe' ? m : Math.min(p, m);
+  const isLast = spec.parallel.pipelineStage === 'last';
+  const inFlight = schedule === 'gpipe' ? m : isLast ? 1 : Math.min(p, m);
   return {
     stages: p,
     stageLayers: Math.ceil(layers / p),
     inFlight,
-    text: `first of ${p} stages, ${inFlight} micro-batches in flight (${schedule}) × `,
+    text: `${isLast ? 'last' : 'first'} of ${p} stages, ${inFlight} micro-batch${inFlight === 1 ? '' : 'es'} in flight (${schedule}) × `,
   };
 }
 

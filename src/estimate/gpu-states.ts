@@ -64,6 +64,31 @@ export function gradientBytesOf(spec: EstimateSpec): number {
   );
 }
 
+/**
+ * What one pipeline stage holds of the model's parameters, as a divisor of the whole: p for the first
+ * stage (embedding and head assumed spread evenly), and for the last (parallel.pipeline_stage: last) its
+ * layers / p plus the LM head, vocab × hidden: Megatron-LM builds the output layer on the last stage and,
+ * with tied embeddings, a copy of the word embeddings there that trains and is all-reduced with the first
+ * stage's (megatron/core/models/common/language_module/language_module.py
+ * setup_embeddings_and_output_layer; megatron/core/models/gpt/gpt_model.py: `if self.post_process:
+ * self.output_layer`), while the input embedding (and learned positions) stay on the first.
+ */
+function pipelineStageShare(spec: EstimateSpec, params: number): { divisor: number; text: string } {
+  const p = spec.parallel.pipeline;
+  const shape = spec.model.transformer;
+  const even = { divisor: p, text: `/ ${p} (pipeline stages)` };
+  if (p <= 1 || spec.parallel.pipelineStage !== 'last' || !shape?.lmHead || params <= 0) return even;
+  const embeddings =
+    shape.vocab * shape.hidden * (shape.tiedEmbeddings ? 1 : 2) + shape.positions * shape.hidden;
+  const body = params - embeddings;
+  if (body <= 0) return even;
+  const stageParams = body / p + shape.vocab * shape.hidden;
+  return {
+    divisor: params / stageParams,
+    text: `× ${formatCount(stageParams)} / ${formatCount(params)} (the last of ${p} pipeline stages: its layers and the LM head)`,
+  };
+}
+
 /** Weights, gradients, optimizer states and step temporaries per GPU; offloaded states on the host. */
 export function modelStateComponents(
   spec: EstimateSpec,
@@ -73,13 +98,15 @@ export function modelStateComponents(
   const { strategy } = spec.parallel;
   const dp = dataParallelOf(spec.parallel);
   const t = spec.parallel.tensor;
-  // Pipeline stages each hold their layers' states (embedding and head assumed spread evenly).
+  // Pipeline stages each hold their layers' states (embedding and head assumed spread evenly), or the
+  // last stage's: its layers and the LM head.
   const p = spec.parallel.pipeline;
-  const share = (from: 1 | 2 | 3): number => t * p * (shardsFrom(strategy, from) ? dp : 1);
+  const stage = pipelineStageShare(spec, counts.params);
+  const share = (from: 1 | 2 | 3): number => t * stage.divisor * (shardsFrom(strategy, from) ? dp : 1);
   const shardText = (from: 1 | 2 | 3): string =>
     [
       t > 1 ? `/ ${t} (tensor parallel)` : '',
-      p > 1 ? `/ ${p} (pipeline stages)` : '',
+      p > 1 ? stage.text : '',
       shardsFrom(strategy, from) && dp > 1 ? `/ ${dp} GPUs (${strategy})` : '',
     ]
       .filter(Boolean)
@@ -242,10 +269,16 @@ export function modelStateComponents(
   } else if (gradientBytes > 0) {
     // DeepSpeed ZeRO-1/2 keeps its gradient partitions in flat buffers it allocates once
     // (stage_1_and_2.py averaged_gradients / grads_in_partition), ZeRO-3 likewise.
-    const isDeepSpeed = spec.parallel.strategy.startsWith('zero');
-    const isKept = spec.training.gradAccumulation > 1 || spec.training.zeroGrad === 'zeros' || isDeepSpeed;
-    const why =
-      spec.training.gradAccumulation > 1
+    // Megatron-LM's DDP allocates its contiguous grad buffer when it wraps the model and zeroes it in place
+    // each step, never freeing it (megatron/core/distributed/param_and_grad_buffer.py _ParamAndGradBuffer:
+    // grad_data = torch.zeros(...); reset(): grad_data.zero_()).
+    const isMegatron = spec.parallel.isMegatron;
+    const isDeepSpeed = spec.parallel.strategy.startsWith('zero') && !isMegatron;
+    const isKept =
+      spec.training.gradAccumulation > 1 || spec.training.zeroGrad === 'zeros' || isDeepSpeed || isMegatron;
+    const why = isMegatron
+      ? "Megatron's contiguous grad buffer (main_grad), allocated once and zeroed in place"
+      : spec.training.gradAccumulation > 1
         ? 'kept across accumulation steps'
         : spec.training.zeroGrad === 'zeros'
           ? 'zero_grad(set_to_none=False) keeps them'

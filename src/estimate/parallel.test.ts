@@ -98,6 +98,38 @@ describe('ZeRO (Rajbhandari et al. 2019, §5): model states per GPU', () => {
     assert.equal(megatron('ddp')['gradient buckets'], 0, 'the gradients are views into the buffer');
   });
 
+  test("Megatron's grad buffer is allocated once and zeroed in place: its gradients are kept, not a step-time part", () => {
+    const gradients = (framework: string) =>
+      estimate(
+        spec(
+          `model: { params: 25M }\ntraining: { precision: amp_bf16 }\nparallel: { gpus: 8, gradient_as_bucket_view: true${framework} }`,
+        ),
+      ).gpu.components.find((p) => p.name === 'gradients');
+    assert.equal(gradients('')?.phase, 'step', 'torch DDP: allocated in backward, freed by zero_grad');
+    assert.equal(gradients(', framework: megatron')?.phase, undefined);
+  });
+
+  test('pipeline_stage: last holds its layers, the LM head and one micro-batch in flight under 1F1B', () => {
+    const gpt =
+      'family: gpt, layers: 12, hidden: 512, heads: 8, ffn: 2048, vocab: 50304, max_positions: 1024, seq_len: 1024, lm_head: true, tied_embeddings: true';
+    const at = (stage: string) =>
+      parts(
+        `model: { params: 64109568, transformer: { ${gpt} } }\ntraining: { precision: amp_bf16, convention: zero, batch_size: 4 }\nparallel: { gpus: 8, pipeline: 4${stage} }`,
+      );
+    const first = at('');
+    const last = at(', pipeline_stage: last');
+    assert.ok(
+      Math.abs((first.activations ?? 0) / (last.activations ?? 1) - 4) < 1e-9,
+      'four micro-batches in flight, one',
+    );
+    const body = 64109568 - 50304 * 512 - 1024 * 512;
+    assert.ok(
+      Math.abs((last.weights ?? 0) - (body / 4 + 50304 * 512) * 2) < 1,
+      'its layers and the head, in bf16',
+    );
+    assert.ok(Math.abs((first.weights ?? 0) - (64109568 / 4) * 2) < 1, 'the first: an even share');
+  });
+
   test('ZeRO-1 before DeepSpeed 0.13 allocates no ipg buffer: the engine turned contiguous_gradients off (PR #4887)', () => {
     const zero1 = (version: string) =>
       parts(

@@ -32,7 +32,12 @@ test('round 15, measured once, is pinned: median |error| and the counts within 5
   // copy worked in place: 6 B per logit, not transformers' 14) and `parallel.framework: megatron` (its
   // distributed optimizer reduces from the contiguous grad buffer: no DeepSpeed reduce bucket, 1.86 GiB at
   // reduce_bucket_size 5e8 × 4 B): 9.9%, worst +132.6% (the Megatron-FSDP row, not expressible), 8/19/26; the
-  // 25 expressible rows 12.8%, worst +67.2% (the small GPT, SwiGLU, PP 4), 6/14/21. What this pins is that figure.
-  assert.ok(median <= 0.1, summary);
-  assert.ok(within(0.05) >= 8 && within(0.15) >= 19 && within(0.3) >= 26, summary);
+  // 25 expressible rows 12.8%, worst +67.2% (the small GPT, SwiGLU, PP 4), 6/14/21. Then the pipeline rows
+  // (not the interleaved ones) say `parallel.pipeline_stage: last` (the figure is the last rank's: one micro-batch
+  // in flight under 1F1B, its layers plus the LM head, not the first stage's p micro-batches with an even share)
+  // and framework: megatron keeps the grad buffer (allocated once, zeroed in place) through the step: 3.3%,
+  // worst +132.6% (the Megatron-FSDP row), 19/29/30; the 25 expressible rows 2.3%, worst -27.3% (the fused-loss
+  // TP2 PP2 row), 18/24/25. What this pins is that figure.
+  assert.ok(median <= 0.035, summary);
+  assert.ok(within(0.05) >= 19 && within(0.15) >= 29 && within(0.3) >= 30, summary);
 });

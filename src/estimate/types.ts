@@ -203,6 +203,11 @@ export interface ParallelSpec {
   pipeline: number;
   microBatches: number;
   schedule: PipelineSchedule;
+  /**
+   * The pipeline stage the estimate is for: first (default: the most micro-batches in flight) or last
+   * (the LM head and the loss; the rank Megatron-LM's logged memory is read from).
+   */
+  pipelineStage: 'first' | 'last';
   isBucketView: boolean;
   /**
    * Megatron-LM's own DDP and distributed optimizer (parallel.framework: megatron): the gradients live in

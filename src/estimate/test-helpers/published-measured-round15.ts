@@ -46,7 +46,10 @@
 // (Megatron's cross-entropy; --cross-entropy-loss-fusion fuses the same in-place steps,
 // megatron/core/fusions/fused_cross_entropy.py, and keeps the same fp32 copy: not a fused linear loss) and
 // `parallel.framework: megatron` (its own DDP and distributed optimizer), where they said `loss: standard`
-// (`fused` for the fused-loss row) and DeepSpeed's buckets were priced.
+// (`fused` for the fused-loss row) and DeepSpeed's buckets were priced; and the rows with a pipeline, but the
+// interleaved (virtual pipeline) ones, say `parallel.pipeline_stage: last`: the figure is the last rank's (the
+// interleaved ones keep the first stage's estimate: their last rank warms up (chunks − 1) × p chunk-micro-batches,
+// about the first stage's p × layers / p under plain 1F1B).
 // Where the spec cannot say something the run did, `config` says "NOT EXPRESSIBLE: …" and the spec is the
 // nearest one a user would write. Parameter counts are computed from the arguments (the functions below, layer
 // by layer as megatron/core builds them); the spec's vocab is the padded one the logits have.
@@ -340,7 +343,7 @@ parallel: { gpus: 8, pipeline: 4, micro_batches: 4, schedule: 1f1b, strategy: ze
       'eager',
       true,
       bf16Training('batch_size: 4, activation_checkpointing: none, loss: vocab_parallel'),
-      'gpus: 8, pipeline: 2, micro_batches: 2, schedule: 1f1b, strategy: ddp, gradient_as_bucket_view: true, framework: megatron',
+      'gpus: 8, pipeline: 2, micro_batches: 2, schedule: 1f1b, pipeline_stage: last, strategy: ddp, gradient_as_bucket_view: true, framework: megatron',
     ),
   }),
   megatron({
@@ -360,7 +363,7 @@ parallel: { gpus: 8, pipeline: 4, micro_batches: 4, schedule: 1f1b, strategy: ze
       'eager',
       true,
       bf16Training('batch_size: 4, activation_checkpointing: none, loss: vocab_parallel'),
-      'gpus: 8, pipeline: 4, micro_batches: 4, schedule: 1f1b, strategy: ddp, gradient_as_bucket_view: true, framework: megatron',
+      'gpus: 8, pipeline: 4, micro_batches: 4, schedule: 1f1b, pipeline_stage: last, strategy: ddp, gradient_as_bucket_view: true, framework: megatron',
     ),
   }),
   megatron({
@@ -380,7 +383,7 @@ parallel: { gpus: 8, pipeline: 4, micro_batches: 4, schedule: 1f1b, strategy: ze
       'eager',
       true,
       bf16Training('batch_size: 4, activation_checkpointing: none, loss: vocab_parallel'),
-      'gpus: 8, pipeline: 4, micro_batches: 4, schedule: 1f1b, strategy: ddp, gradient_as_bucket_view: true, framework: megatron',
+      'gpus: 8, pipeline: 4, micro_batches: 4, schedule: 1f1b, pipeline_stage: last, strategy: ddp, gradient_as_bucket_view: true, framework: megatron',
     ),
   }),
   megatron({
@@ -400,7 +403,7 @@ parallel: { gpus: 8, pipeline: 4, micro_batches: 4, schedule: 1f1b, strategy: ze
       'eager',
       true,
       bf16Training('batch_size: 4, activation_checkpointing: none, loss: vocab_parallel'),
-      'gpus: 8, pipeline: 4, micro_batches: 4, schedule: 1f1b, strategy: ddp, gradient_as_bucket_view: true, framework: megatron',
+      'gpus: 8, pipeline: 4, micro_batches: 4, schedule: 1f1b, pipeline_stage: last, strategy: ddp, gradient_as_bucket_view: true, framework: megatron',
     ),
   }),
   megatron({
@@ -420,7 +423,7 @@ parallel: { gpus: 8, pipeline: 4, micro_batches: 4, schedule: 1f1b, strategy: ze
       'eager',
       true,
       bf16Training('batch_size: 4, activation_checkpointing: none, loss: vocab_parallel'),
-      'gpus: 8, pipeline: 4, micro_batches: 4, schedule: 1f1b, strategy: ddp, gradient_as_bucket_view: true, framework: megatron',
+      'gpus: 8, pipeline: 4, micro_batches: 4, schedule: 1f1b, pipeline_stage: last, strategy: ddp, gradient_as_bucket_view: true, framework: megatron',
     ),
   }),
   megatron({
@@ -440,7 +443,7 @@ parallel: { gpus: 8, pipeline: 4, micro_batches: 4, schedule: 1f1b, strategy: ze
       'eager',
       true,
       bf16Training('batch_size: 4, activation_checkpointing: none, loss: vocab_parallel'),
-      'gpus: 8, pipeline: 2, micro_batches: 2, schedule: 1f1b, strategy: ddp, gradient_as_bucket_view: true, framework: megatron',
+      'gpus: 8, pipeline: 2, micro_batches: 2, schedule: 1f1b, pipeline_stage: last, strategy: ddp, gradient_as_bucket_view: true, framework: megatron',
     ),
   }),
   megatron({
@@ -482,7 +485,7 @@ parallel: { gpus: 8, pipeline: 4, micro_batches: 4, schedule: 1f1b, strategy: ze
       'eager',
       true,
       'training: { precision: amp_fp16, convention: zero, grad_accum_dtype: fp16, optimizer: adamw, optimizer_impl: fused, batch_size: 4, activation_checkpointing: none, loss: vocab_parallel }',
-      'gpus: 8, tensor: 2, sequence_parallel: false, pipeline: 2, micro_batches: 4, schedule: 1f1b, strategy: ddp, gradient_as_bucket_view: true, framework: megatron',
+      'gpus: 8, tensor: 2, sequence_parallel: false, pipeline: 2, micro_batches: 4, schedule: 1f1b, pipeline_stage: last, strategy: ddp, gradient_as_bucket_view: true, framework: megatron',
     ),
   }),
   megatron({
@@ -502,7 +505,7 @@ parallel: { gpus: 8, pipeline: 4, micro_batches: 4, schedule: 1f1b, strategy: ze
       'eager',
       true,
       bf16Training('batch_size: 4, activation_checkpointing: none, loss: vocab_parallel'),
-      'gpus: 8, tensor: 2, sequence_parallel: false, pipeline: 2, micro_batches: 4, schedule: 1f1b, strategy: ddp, gradient_as_bucket_view: true, framework: megatron',
+      'gpus: 8, tensor: 2, sequence_parallel: false, pipeline: 2, micro_batches: 4, schedule: 1f1b, pipeline_stage: last, strategy: ddp, gradient_as_bucket_view: true, framework: megatron',
     ),
   }),
   megatron({
@@ -522,7 +525,7 @@ parallel: { gpus: 8, pipeline: 4, micro_batches: 4, schedule: 1f1b, strategy: ze
       'flash',
       true,
       bf16Training('batch_size: 4, activation_checkpointing: none, loss: vocab_parallel'),
-      'gpus: 8, tensor: 2, sequence_parallel: false, pipeline: 2, micro_batches: 4, schedule: 1f1b, strategy: ddp, gradient_as_bucket_view: true, framework: megatron',
+      'gpus: 8, tensor: 2, sequence_parallel: false, pipeline: 2, micro_batches: 4, schedule: 1f1b, pipeline_stage: last, strategy: ddp, gradient_as_bucket_view: true, framework: megatron',
     ),
   }),
   megatron({
@@ -542,7 +545,7 @@ parallel: { gpus: 8, pipeline: 4, micro_batches: 4, schedule: 1f1b, strategy: ze
       'flash',
       false,
       bf16Training('batch_size: 4, activation_checkpointing: none, loss: vocab_parallel'),
-      'gpus: 8, tensor: 2, sequence_parallel: true, context: 2, pipeline: 2, micro_batches: 8, schedule: 1f1b, strategy: ddp, gradient_as_bucket_view: true, framework: megatron',
+      'gpus: 8, tensor: 2, sequence_parallel: true, context: 2, pipeline: 2, micro_batches: 8, schedule: 1f1b, pipeline_stage: last, strategy: ddp, gradient_as_bucket_view: true, framework: megatron',
     ),
   }),
   megatron({
@@ -584,7 +587,7 @@ parallel: { gpus: 8, pipeline: 4, micro_batches: 4, schedule: 1f1b, strategy: ze
       'flash',
       false,
       bf16Training('batch_size: 4, activation_checkpointing: none, loss: vocab_parallel'),
-      'gpus: 8, context: 4, pipeline: 2, micro_batches: 8, schedule: 1f1b, strategy: ddp, gradient_as_bucket_view: true, framework: megatron',
+      'gpus: 8, context: 4, pipeline: 2, micro_batches: 8, schedule: 1f1b, pipeline_stage: last, strategy: ddp, gradient_as_bucket_view: true, framework: megatron',
     ),
   }),
   megatron({
@@ -696,7 +699,7 @@ parallel: { gpus: 8, pipeline: 4, micro_batches: 4, schedule: 1f1b, strategy: ze
       'flash',
       true,
       bf16Training('batch_size: 2, activation_checkpointing: none, loss: vocab_parallel'),
-      'gpus: 8, tensor: 2, sequence_parallel: true, pipeline: 2, micro_batches: 32, schedule: 1f1b, strategy: zero1, gradient_as_bucket_view: true, framework: megatron',
+      'gpus: 8, tensor: 2, sequence_parallel: true, pipeline: 2, micro_batches: 32, schedule: 1f1b, pipeline_stage: last, strategy: zero1, gradient_as_bucket_view: true, framework: megatron',
     ),
   }),
 ];
@@ -727,7 +730,7 @@ const bertCases: PublishedCase[] = [
   params: ${bertCount(1)}
   transformer: { ${bertShape(1)} }
 ${bf16Training('batch_size: 4, activation_checkpointing: none, loss: vocab_parallel')}
-parallel: { gpus: 8, pipeline: 2, micro_batches: 8, schedule: 1f1b, strategy: ddp, gradient_as_bucket_view: true, framework: megatron }`,
+parallel: { gpus: 8, pipeline: 2, micro_batches: 8, schedule: 1f1b, pipeline_stage: last, strategy: ddp, gradient_as_bucket_view: true, framework: megatron }`,
   }),
   megatron({
     model: 'bert',
@@ -743,7 +746,7 @@ parallel: { gpus: 8, pipeline: 2, micro_batches: 8, schedule: 1f1b, strategy: dd
   params: ${bertCount(2)}
   transformer: { ${bertShape(2)} }
 ${bf16Training('batch_size: 4, activation_checkpointing: none, loss: vocab_parallel')}
-parallel: { gpus: 8, tensor: 2, sequence_parallel: false, pipeline: 2, micro_batches: 16, schedule: 1f1b, strategy: ddp, gradient_as_bucket_view: true, framework: megatron }`,
+parallel: { gpus: 8, tensor: 2, sequence_parallel: false, pipeline: 2, micro_batches: 16, schedule: 1f1b, pipeline_stage: last, strategy: ddp, gradient_as_bucket_view: true, framework: megatron }`,
   }),
   megatron({
     model: 'bert',
