@@ -232,7 +232,7 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Tuned on it (round15-forms.test.ts; tuned figures, the slice is spent): ggml's pinned-buffer try
   // refused with a non-memory status is no OOM, the kernel OOM killer's line is the host's beside a GPU
   // (allocation/generic.ts), an OOM in the user's sentence with no device word: 120/128, 1 false OOM.
-  'heldout-14': { kindRight: 122, falseOoms: 1, causesRight: 38, wrongFixes: 0, factsRight: 249 },
+  'heldout-14': { kindRight: 123, falseOoms: 1, causesRight: 38, wrongFixes: 0, factsRight: 249 },
   // Measured once, 2026-11-27, by the lead (see HELDOUT-15-RESULT.md), at the same four commits: 112/140
   // (80.0%), 0 false OOMs, 12/44 causes (11/44 at 942a5af; truth among the alternatives 20/44, 18 at
   // e2169d0), 0 wrong fixes, 132/166 facts. 65 of its 140 logs are prose only (no error line): 26 of its
@@ -247,7 +247,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // at the freeze (truth among the alternatives 35/48), 0 wrong fixes, 157/163 facts; main when it was
   // folded in (8a96727) gave the same. 25 of its 155 logs are prose or title only: 9 of its 21 kind
   // misses are among them; on the 130 with a printed line, kind is 118/130.
-  'heldout-16': { kindRight: 134, falseOoms: 1, causesRight: 23, wrongFixes: 0, factsRight: 157 },
+  // Tuned on it (round17-forms.test.ts; tuned figures, the slice is spent): a device allocator's
+  // bad_alloc (RAPIDS RMM's, Thrust's CUDA backend's) is the device's (allocation/rules.ts): 138/155.
+  'heldout-16': { kindRight: 138, falseOoms: 1, causesRight: 23, wrongFixes: 0, factsRight: 157 },
 };
 
 for (const part of testCorpusParts) {
@@ -312,8 +314,10 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // tuned on them (round15-forms.test.ts): 2169/2212 (98.1%), at it, 2 false OOMs (3 before).
   // Round 16 (round16-forms.test.ts): fairseq's skipped batch and a sentence typed with no space after
   // its full stop, heldout-14 120 -> 122: 2171/2212; with heldout-16 folded in as measured once
-  // (134/155): 2305/2367 (97.4%), below the issue's bar, 3 false OOMs.
-  const floor = 2305;
+  // (134/155): 2305/2367 (97.4%), below the issue's bar, 3 false OOMs. Round 17 (round17-forms.test.ts;
+  // a device allocator's bad_alloc), heldout-16 134 -> 138: 2309/2367.
+  // Intel's single-allocation limit (ipex; round16-forms.test.ts), heldout-14 122 -> 123: 2310/2367.
+  const floor = 2310;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
