@@ -1,5 +1,7 @@
 // Issue 23, round 17 of the rules (tuned on the spent heldout-16, by structure): a C++ bad_alloc that a
-// device allocator throws (RAPIDS RMM's, Thrust's CUDA backend's) is the device's, not the host's.
+// device allocator throws (RAPIDS RMM's, Thrust's CUDA backend's) is the device's, not the host's;
+// one request past Metal's one-buffer limit in MLX's bare words and ggml-metal's; Faiss's assertion on
+// the cudaMalloc call itself.
 // Written afresh, with the look-alikes that must not move.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -42,6 +44,42 @@ describe('look-alikes that stay the host', () => {
   });
   test("a path holding rmm/ with no RMM error prefix is not RMM's refusal", () => {
     const d = primary('INFO: loaded /opt/conda/include/rmm/mr/device/pool_memory_resource.hpp');
+    assert.notEqual(d?.kind, 'gpu_oom');
+  });
+});
+
+describe("one request past the device's one-buffer limit, and an assertion on the allocation call", () => {
+  test("MLX's refusal without its [metal::malloc] prefix, inside libc++abi's line", () => {
+    const d = primary(
+      'libc++abi: terminating due to uncaught exception of type std::runtime_error: Attempting to allocate 19081554496 bytes which is greater than the maximum allowed buffer size of 17179869184 bytes.',
+    );
+    assert.equal(d?.kind, 'gpu_oom');
+    assert.equal(d?.facts.requestedBytes, 19081554496);
+    assert.equal(d?.cause, 'request_exceeds_device');
+  });
+  test("ggml-metal's buffer larger than the buffer maximum", () => {
+    const d = primary(
+      "ggml_metal_add_buffer: buffer 'data' size 18300780544 is larger than buffer maximum of 17179869184",
+    );
+    assert.equal(d?.kind, 'gpu_oom');
+    assert.equal(d?.facts.requestedBytes, 18300780544);
+  });
+  test("Faiss's assertion that cudaMalloc returned cudaSuccess", () => {
+    const d = primary(
+      "Faiss assertion 'cudaMalloc(p, size) == cudaSuccess' failed in void faiss::gpu::allocMemorySpace(faiss::gpu::MemorySpace, void**, size_t) at utils/MemorySpace.cpp:27",
+    );
+    assert.equal(d?.kind, 'gpu_oom');
+  });
+  test("look-alike: Faiss's assertion on another expression is no allocation's failure", () => {
+    const d = primary(
+      "Faiss assertion 'err == cudaSuccess' failed in faiss::gpu::StackDeviceMemory::Stack::Stack(int, size_t) at utils/StackDeviceMemory.cpp:33",
+    );
+    assert.notEqual(d?.kind, 'gpu_oom');
+  });
+  test('look-alike: a wrapped size (2^64 - 16 Ki) is no shortage', () => {
+    const d = primary(
+      'RuntimeError: Attempting to allocate 18446744069414600704 bytes which is greater than the maximum allowed buffer size of 86586540032 bytes.',
+    );
     assert.notEqual(d?.kind, 'gpu_oom');
   });
 });
