@@ -232,7 +232,7 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Tuned on it (round15-forms.test.ts; tuned figures, the slice is spent): ggml's pinned-buffer try
   // refused with a non-memory status is no OOM, the kernel OOM killer's line is the host's beside a GPU
   // (allocation/generic.ts), an OOM in the user's sentence with no device word: 120/128, 1 false OOM.
-  'heldout-14': { kindRight: 122, falseOoms: 1, causesRight: 38, wrongFixes: 0, factsRight: 249 },
+  'heldout-14': { kindRight: 123, falseOoms: 1, causesRight: 38, wrongFixes: 0, factsRight: 249 },
   // Measured once, 2026-11-27, by the lead (see HELDOUT-15-RESULT.md), at the same four commits: 112/140
   // (80.0%), 0 false OOMs, 12/44 causes (11/44 at 942a5af; truth among the alternatives 20/44, 18 at
   // e2169d0), 0 wrong fixes, 132/166 facts. 65 of its 140 logs are prose only (no error line): 26 of its
@@ -317,9 +317,11 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // Round 16 (round16-forms.test.ts): fairseq's skipped batch and a sentence typed with no space after
   // its full stop, heldout-14 120 -> 122: 2171/2212; with heldout-16 folded in as measured once
   // (134/155): 2305/2367 (97.4%), below the issue's bar, 3 false OOMs. Round 17 (round17-forms.test.ts;
-  // a device allocator's bad_alloc; one request past Metal's one-buffer limit; Faiss's assertion on
-  // cudaMalloc), heldout-16 134 -> 141: 2312/2367.
-  const floor = 2312;
+  // a device allocator's bad_alloc), heldout-16 134 -> 138: 2309/2367.
+  // Intel's single-allocation limit (ipex; round16-forms.test.ts), heldout-14 122 -> 123: 2310/2367.
+  // Round 17: one request past Metal's one-buffer limit; Faiss's assertion on cudaMalloc, heldout-16
+  // 138 -> 141: 2313/2367.
+  const floor = 2313;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,

@@ -167,3 +167,25 @@ describe("the model's CPU offload turned off in the log", () => {
     assert.equal(primary('It runs without cpu offloading on the 4090.', oom)?.cause, 'batch_too_large');
   });
 });
+
+describe("Intel's single-allocation limit (intel-extension-for-pytorch's XPU allocator)", () => {
+  test('"can NOT allocate memory block with size larger than 4GB": a device OOM, the one request above the limit', () => {
+    const d = primary(
+      'RuntimeError: Current platform can NOT allocate memory block with size larger than 4GB! Tried to allocate 6.85 GiB (GPU 0; 15.56 GiB total capacity)',
+    );
+    assert.equal(d?.kind, 'gpu_oom');
+    assert.equal(d?.cause, 'request_exceeds_device');
+    assert.ok(d?.fixes.some((f) => /UR_L0_ENABLE_RELAXED_ALLOCATION_LIMITS=1/.test(f)));
+    assert.equal(
+      causes('"can NOT allocate memory block with size larger than 4GB" on Arc A770 GPU when inference').kind,
+      'gpu_oom',
+    );
+  });
+  test("Metal's buffer limit keeps its own words", () => {
+    const d = primary(
+      '[metal::malloc] Attempting to allocate 17179869184 bytes which is greater than the maximum allowed buffer size of 4294967296 bytes',
+    );
+    assert.match(d?.causeText ?? '', /Metal's maxBufferLength/);
+    assert.ok(!d?.fixes.some((f) => /UR_L0/.test(f)));
+  });
+});

@@ -148,12 +148,20 @@ export function explainAllocation(draft: Draft, ctx: ExplainContext): Explanatio
   if (requested !== undefined && maxBuffer !== undefined && requested > maxBuffer)
     return {
       cause: 'request_exceeds_device',
-      causeText: `one buffer of ${size(requested)} is larger than the largest single buffer ${device} allows (${size(maxBuffer)}, Metal's maxBufferLength): no amount of free memory serves it in one piece`,
+      causeText: `one buffer of ${size(requested)} is larger than the largest single buffer ${device} allows (${size(maxBuffer)}, ${draft.facts.vendor === 'apple' ? "Metal's maxBufferLength" : "the runtime's single-allocation limit"}): no amount of free memory serves it in one piece`,
       fixes: [
         fix(
           `make the largest array smaller than ${size(maxBuffer)}: a shorter context or prompt batch, or the computation split into chunks`,
-          `Metal refuses any one buffer above ${size(maxBuffer)}, whatever memory is free`,
+          `${draft.facts.vendor === 'apple' ? 'Metal' : 'the runtime'} refuses any one buffer above ${size(maxBuffer)}, whatever memory is free`,
         ),
+        ...(draft.facts.vendor === 'apple'
+          ? []
+          : [
+              fix(
+                'on an Intel GPU, allow allocations above 4 GB: export UR_L0_ENABLE_RELAXED_ALLOCATION_LIMITS=1 (oneAPI Level Zero adapter), where the runtime reads it',
+                'Intel GPUs refuse one allocation above 4 GB unless relaxed allocation limits are on (intel/llvm unified-runtime Level Zero adapter)',
+              ),
+            ]),
       ],
     };
   if (requested !== undefined && total !== undefined && requested > total)
