@@ -41,16 +41,25 @@ export interface LossMode {
  *             own backward at once, its gradient gathered into the hidden states' buffer. No logits
  *             outlive their chunk: 0 per logit of the whole batch; `lossBytes` prices one chunk.
  *   vocab_parallel  Megatron-LM's _VocabParallelCrossEntropy (megatron/core/tensor_parallel/cross_entropy.py
- *             at NVIDIA/Megatron-LM 00611e6e): `vocab_parallel_logits.float()` is its one copy (4); the max
+ *             at NVIDIA/Megatron-LM d98e8a64): `vocab_parallel_logits.float()` is its one copy (4); the max
  *             is subtracted, exp taken and the sum divided in place on it, and it is saved as the softmax;
  *             backward turns that same tensor into the gradient in place (grad_2d[...] -= ...,
  *             grad_input.mul_), which autograd casts to the logits' dtype. The 16-bit logits (GPTModel's
  *             forward holds them through the loss) with the fp32 copy: logitBytes + 4; fp32 logits are
  *             not copied (`.float()` returns them): 4.
+ *   vocab_parallel_fused  the same steps under --cross-entropy-loss-fusion (megatron/core/fusions/
+ *             fused_cross_entropy.py at d98e8a64, unchanged since 2025-03): calculate_predicted_logits and
+ *             calculate_gradients are each one jit_fuser graph, torch.compile from torch 2.2
+ *             (megatron/core/jit.py), mutating the fp32 logits in place beside a reduction (the row sum) or a
+ *             scatter; Inductor then computes the new value in a fresh logits-sized buffer and copies it
+ *             back (stated by the later rewrite's note in the same file, NVIDIA/Megatron-LM 0cb4a9c8: "a full
+ *             logits-sized transient allocation"): one more fp32 logit in forward and in backward: 8 more
+ *             than the 16-bit logits (10 B in bf16), 8 for fp32 logits.
  */
 export function lossBytesPerLogit(loss: Loss, logitBytes: number, mode: LossMode = {}): number {
   if (loss === 'fused' || loss === 'chunked_head') return 0;
   if (loss === 'vocab_parallel') return logitBytes >= 4 ? logitBytes : logitBytes + 4;
+  if (loss === 'vocab_parallel_fused') return logitBytes >= 4 ? logitBytes + 4 : logitBytes + 8;
   const isUpcast = mode.isUpcast ?? true;
   if (loss === 'chunked') return mode.isCompiled ? (logitBytes * 9) / 8 : logitBytes + 4;
   const isShiftCopy = mode.isShiftCopy ?? true;

@@ -130,6 +130,11 @@ describe('logits and loss (issue #13: priced at 2 bytes per logit before)', () =
   test("Megatron's vocab-parallel loss: the 16-bit logits and one fp32 copy worked in place (6); fp32 logits, none", () => {
     assert.equal(lossBytesPerLogit('vocab_parallel', 2), 6);
     assert.equal(lossBytesPerLogit('vocab_parallel', 4), 4);
+    assert.equal(
+      lossBytesPerLogit('vocab_parallel_fused', 2),
+      10,
+      'compiled in-place steps: one more fp32 logit',
+    );
   });
 
   test('a compiled chunked loss keeps the 16-bit logits and one chunk of 8; no upcast keeps 3 logit widths', () => {

@@ -319,8 +319,8 @@ function deepSpeedBuckets(parallel: ParallelSpec, gradientBytes: number, trainab
   // Megatron-LM's distributed optimizer (--use-distributed-optimizer, what strategy zero1 means under
   // parallel.framework: megatron) reduce-scatters each bucket of its contiguous grad buffer in place: the
   // buckets are views into the buffer (megatron/core/distributed/param_and_grad_buffer.py, _ParamAndGradBucket
-  // over `self.grad_data`; start_grad_sync reduce_scatter_tensor on bucket.grad_data, at NVIDIA/Megatron-LM
-  // 00611e6e), so no reduce bucket is allocated beside the gradients.
+  // over `self.grad_data`; start_grad_sync: dist_reduce_scatter_func(local_data_view, bucket.grad_data), at NVIDIA/Megatron-LM
+  // d98e8a64), so no reduce bucket is allocated beside the gradients.
   if (!parallel.strategy.startsWith('zero') || trainable <= 0 || parallel.isMegatron) return [];
   const stage = zeroStageOf(parallel.strategy);
   const { reduceBucketElements, isOverlapComm, version } = parallel.deepSpeed;

@@ -37,7 +37,9 @@ test('round 15, measured once, is pinned: median |error| and the counts within 5
   // in flight under 1F1B, its layers plus the LM head, not the first stage's p micro-batches with an even share)
   // and framework: megatron keeps the grad buffer (allocated once, zeroed in place) through the step: 3.3%,
   // worst +132.6% (the Megatron-FSDP row), 19/29/30; the 25 expressible rows 2.3%, worst -27.3% (the fused-loss
-  // TP2 PP2 row), 18/24/25. What this pins is that figure.
+  // TP2 PP2 row), 18/24/25. Then that row says `vocab_parallel_fused` (--cross-entropy-loss-fusion compiles the
+  // in-place steps, and each compiled graph adds an fp32 logits-sized transient): -27.3% -> -4.9%; 3.3%, 20/30/30;
+  // the 25 expressible rows 2.3%, worst -14.0% (the small GPT fp16 TP2 PP2), 19/25/25. What this pins is that figure.
   assert.ok(median <= 0.035, summary);
-  assert.ok(within(0.05) >= 19 && within(0.15) >= 29 && within(0.3) >= 30, summary);
+  assert.ok(within(0.05) >= 20 && within(0.15) >= 30 && within(0.3) >= 30, summary);
 });

@@ -95,7 +95,7 @@ export const trainingSchema = z.strictObject({
   loss: oneOf(losses)
     .meta({
       description:
-        "the loss over the logits: standard (cross-entropy over upcast logits, as transformers computes it), chunked (torchtune, LitGPT), fused (Liger/Unsloth fused linear cross-entropy), chunked_head (torchtitan's ChunkedLossWrapper), vocab_parallel (Megatron-LM's vocab-parallel cross-entropy without --cross-entropy-loss-fusion: one fp32 copy of the logits, worked in place into the softmax it keeps and the gradient)",
+        "the loss over the logits: standard (cross-entropy over upcast logits, as transformers computes it), chunked (torchtune, LitGPT), fused (Liger/Unsloth fused linear cross-entropy), chunked_head (torchtitan's ChunkedLossWrapper), vocab_parallel (Megatron-LM's vocab-parallel cross-entropy without --cross-entropy-loss-fusion: one fp32 copy of the logits, worked in place into the softmax it keeps and the gradient), vocab_parallel_fused (with --cross-entropy-loss-fusion: the same steps compiled, each in-place graph adding one fp32 logits-sized transient)",
     })
     .optional(),
   checkpointed_inputs_require_grad: z

@@ -74,9 +74,17 @@ export type Attention = (typeof attentions)[number];
 /**
  * Losses: standard cross-entropy over full logits, chunked (per-chunk upcast), fused (no logits kept),
  * chunked_head (the LM head and loss one chunk of tokens at a time: torchtitan's ChunkedLossWrapper),
- * vocab_parallel (Megatron-LM's vocab-parallel cross-entropy: one fp32 copy of the logits, worked in place).
+ * vocab_parallel (Megatron-LM's vocab-parallel cross-entropy: one fp32 copy of the logits, worked in place),
+ * vocab_parallel_fused (the same under --cross-entropy-loss-fusion, its in-place steps compiled).
  */
-export const losses = ['standard', 'chunked', 'fused', 'chunked_head', 'vocab_parallel'] as const;
+export const losses = [
+  'standard',
+  'chunked',
+  'fused',
+  'chunked_head',
+  'vocab_parallel',
+  'vocab_parallel_fused',
+] as const;
 /** One of losses. */
 export type Loss = (typeof losses)[number];
 

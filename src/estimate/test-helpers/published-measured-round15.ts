@@ -43,11 +43,11 @@
 // merges.txt); BERT's examples/bert/pretrain_bert.py default BertWordPieceLowerCase (vocab.txt, 30,522 assumed:
 // bert-base-uncased's); T5's BertWordPieceCase on bert-large-cased-vocab.txt (28,996) plus --vocab-extra-ids 100.
 // After the round was measured (session 15, the round spent): every spec says `training.loss: vocab_parallel`
-// (Megatron's cross-entropy; --cross-entropy-loss-fusion fuses the same in-place steps,
-// megatron/core/fusions/fused_cross_entropy.py, and keeps the same fp32 copy: not a fused linear loss) and
-// `parallel.framework: megatron` (its own DDP and distributed optimizer), where they said `loss: standard`
-// (`fused` for the fused-loss row) and DeepSpeed's buckets were priced; and the rows with a pipeline, but the
-// interleaved (virtual pipeline) ones, say `parallel.pipeline_stage: last`: the figure is the last rank's (the
+// (Megatron's cross-entropy) and `parallel.framework: megatron` (its own DDP and distributed optimizer), where
+// they said `loss: standard` and DeepSpeed's buckets were priced; the fused-loss row says `vocab_parallel_fused`
+// (it said `fused`: the fusion compiles the same in-place steps, which adds a transient, and never skips the
+// logits); and the rows with a pipeline, but the interleaved (virtual pipeline) ones, say
+// `parallel.pipeline_stage: last`: the figure is the last rank's (the
 // interleaved ones keep the first stage's estimate: their last rank warms up (chunks − 1) × p chunk-micro-batches,
 // about the first stage's p × layers / p under plain 1F1B).
 // Where the spec cannot say something the run did, `config` says "NOT EXPRESSIBLE: …" and the spec is the
@@ -524,7 +524,7 @@ parallel: { gpus: 8, pipeline: 4, micro_batches: 4, schedule: 1f1b, strategy: ze
       { tensor: 2 },
       'flash',
       true,
-      bf16Training('batch_size: 4, activation_checkpointing: none, loss: vocab_parallel'),
+      bf16Training('batch_size: 4, activation_checkpointing: none, loss: vocab_parallel_fused'),
       'gpus: 8, tensor: 2, sequence_parallel: false, pipeline: 2, micro_batches: 4, schedule: 1f1b, pipeline_stage: last, strategy: ddp, gradient_as_bucket_view: true, framework: megatron',
     ),
   }),

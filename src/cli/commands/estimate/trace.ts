@@ -178,7 +178,9 @@ export function traceRequestOf(
     // Without it the helper's causal LM takes transformers' loss, which upcasts 16-bit logits to fp32.
     ...(spec.training.isLossUpcast ? {} : { lossUpcast: false }),
     // Megatron's vocab-parallel loss is not the helper's to run: it traces transformers' standard loss.
-    ...(spec.training.loss === 'standard' || spec.training.loss === 'vocab_parallel'
+    ...(spec.training.loss === 'standard' ||
+    spec.training.loss === 'vocab_parallel' ||
+    spec.training.loss === 'vocab_parallel_fused'
       ? {}
       : { loss: spec.training.loss }),
     ...(options.isFull ? { full: true } : {}),
