@@ -1,7 +1,8 @@
 // Issue 23, round 17 of the rules (tuned on the spent heldout-16, by structure): a C++ bad_alloc that a
 // device allocator throws (RAPIDS RMM's, Thrust's CUDA backend's) is the device's, not the host's;
 // one request past Metal's one-buffer limit in MLX's bare words and ggml-metal's; Faiss's assertion on
-// the cudaMalloc call itself.
+// the cudaMalloc call itself; torch's "Allocation on device" ending a line (a ComfyUI title); a GPU
+// named by its product line (Intel Arc, GeForce, Radeon) decides the side of an allocation failure.
 // Written afresh, with the look-alikes that must not move.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -81,5 +82,23 @@ describe("one request past the device's one-buffer limit, and an assertion on th
       'RuntimeError: Attempting to allocate 18446744069414600704 bytes which is greater than the maximum allowed buffer size of 86586540032 bytes.',
     );
     assert.notEqual(d?.kind, 'gpu_oom');
+  });
+});
+
+describe("torch's message cut to its first words, and a GPU named by its product line", () => {
+  test('a ComfyUI title, the node then the message', () => {
+    assert.equal(primary('WanVideoTextEncode Allocation on device')?.kind, 'gpu_oom');
+  });
+  test("look-alike: the words inside a sentence that goes on are not torch's message", () => {
+    assert.notEqual(
+      primary('Allocation on device is slow when pinned memory is off, see the docs')?.kind,
+      'gpu_oom',
+    );
+  });
+  test("an allocation refused on an Intel Arc card is the device's", () => {
+    assert.equal(primary('[Bug]: Cannot allocate 4GB block on ARC A770')?.kind, 'gpu_oom');
+  });
+  test("look-alike: the same words without a device stay the host's", () => {
+    assert.notEqual(primary('[Bug]: Cannot allocate 4GB block')?.kind, 'gpu_oom');
   });
 });
