@@ -251,8 +251,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // bad_alloc (RAPIDS RMM's, Thrust's CUDA backend's) is the device's (allocation/rules.ts): 138/155;
   // one request past Metal's one-buffer limit in MLX's bare words and ggml-metal's, Faiss's assertion on
   // the cudaMalloc call: 141/155, 24/48 causes; torch's "Allocation on device" ending a line (a ComfyUI
-  // title), a GPU named by its product line (Intel Arc, GeForce, Radeon; allocation/generic.ts): 143/155.
-  'heldout-16': { kindRight: 143, falseOoms: 1, causesRight: 24, wrongFixes: 0, factsRight: 159 },
+  // title), a GPU named by its product line (Intel Arc, GeForce, Radeon; allocation/generic.ts): 143/155;
+  // YARN's kill at the container's memory is its limit (host/explain-limits.ts): causes 27/48.
+  'heldout-16': { kindRight: 143, falseOoms: 1, causesRight: 27, wrongFixes: 0, factsRight: 159 },
 };
 
 for (const part of testCorpusParts) {
@@ -336,14 +337,14 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // (round16-forms.test.ts; tuned on the spent parts): strict 447/530, alternatives 492/530; the
   // per-part floors above stay the measured-once figures where a part did not move, and are raised
   // to round 16's where it did (heldout 21, -2 48, -3 38, -4 31, -6 16, -12 43, -13 32, -14 38, -15 22).
-  // With heldout-16 folded in as measured once: strict 470/578, alternatives 527/578; round 17: 471, 528.
+  // With heldout-16 folded in as measured once: strict 470/578, alternatives 527/578; round 17: 474, 531.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 471, `causes right ${figures.causesRight}, at least 471`);
+  assert.ok(figures.causesRight >= 474, `causes right ${figures.causesRight}, at least 474`);
   assert.ok(
-    figures.causesRightOrAlternative >= 528,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 528`,
+    figures.causesRightOrAlternative >= 531,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 531`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });

@@ -2,7 +2,8 @@
 // device allocator throws (RAPIDS RMM's, Thrust's CUDA backend's) is the device's, not the host's;
 // one request past Metal's one-buffer limit in MLX's bare words and ggml-metal's; Faiss's assertion on
 // the cudaMalloc call itself; torch's "Allocation on device" ending a line (a ComfyUI title); a GPU
-// named by its product line (Intel Arc, GeForce, Radeon) decides the side of an allocation failure.
+// named by its product line (Intel Arc, GeForce, Radeon) decides the side of an allocation failure;
+// YARN's kill at a container's memory is that container's limit (memory_limit), not a monitor's.
 // Written afresh, with the look-alikes that must not move.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -100,5 +101,22 @@ describe("torch's message cut to its first words, and a GPU named by its product
   });
   test("look-alike: the same words without a device stay the host's", () => {
     assert.notEqual(primary('[Bug]: Cannot allocate 4GB block')?.kind, 'gpu_oom');
+  });
+});
+
+describe("YARN's kill at the container's memory", () => {
+  test("Spark's executor lost to YARN is the container's own limit", () => {
+    const d = primary(
+      'ExecutorLostFailure (executor 72 exited caused by one of the running tasks) Reason: Container killed by YARN for exceeding memory limits. 12.0 GB of 12 GB physical memory used. Consider boosting spark.yarn.executor.memoryOverhead.',
+    );
+    assert.equal(d?.kind, 'host_oom');
+    assert.equal(d?.cause, 'memory_limit');
+    assert.ok((d?.fixes ?? []).some((f) => /memoryOverhead/.test(f)));
+  });
+  test("look-alike: earlyoom's own kill stays the monitor's", () => {
+    const d = primary(
+      'earlyoom[812]: sending SIGTERM to process 4242 uid 1000 "python": badness 900, VmRSS 30000 MiB',
+    );
+    assert.notEqual(d?.cause, 'memory_limit');
   });
 });
