@@ -248,8 +248,12 @@ const measured: Record<TestCorpusPart, Bar> = {
   // folded in (8a96727) gave the same. 25 of its 155 logs are prose or title only: 9 of its 21 kind
   // misses are among them; on the 130 with a printed line, kind is 118/130.
   // Tuned on it (round17-forms.test.ts; tuned figures, the slice is spent): a device allocator's
-  // bad_alloc (RAPIDS RMM's, Thrust's CUDA backend's) is the device's (allocation/rules.ts): 138/155.
-  'heldout-16': { kindRight: 138, falseOoms: 1, causesRight: 23, wrongFixes: 0, factsRight: 157 },
+  // bad_alloc (RAPIDS RMM's, Thrust's CUDA backend's) is the device's (allocation/rules.ts): 138/155;
+  // one request past Metal's one-buffer limit in MLX's bare words and ggml-metal's, Faiss's assertion on
+  // the cudaMalloc call: 141/155, 24/48 causes; torch's "Allocation on device" ending a line (a ComfyUI
+  // title), a GPU named by its product line (Intel Arc, GeForce, Radeon; allocation/generic.ts): 143/155;
+  // YARN's kill at the container's memory is its limit (host/explain-limits.ts): causes 27/48.
+  'heldout-16': { kindRight: 143, falseOoms: 1, causesRight: 27, wrongFixes: 0, factsRight: 159 },
 };
 
 for (const part of testCorpusParts) {
@@ -317,7 +321,10 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // (134/155): 2305/2367 (97.4%), below the issue's bar, 3 false OOMs. Round 17 (round17-forms.test.ts;
   // a device allocator's bad_alloc), heldout-16 134 -> 138: 2309/2367.
   // Intel's single-allocation limit (ipex; round16-forms.test.ts), heldout-14 122 -> 123: 2310/2367.
-  const floor = 2310;
+  // Round 17: one request past Metal's one-buffer limit; Faiss's assertion on cudaMalloc, heldout-16
+  // 138 -> 141: 2313/2367; torch's "Allocation on device" ending a line, a GPU named by its product
+  // line, heldout-16 141 -> 143: 2315/2367 (97.8%).
+  const floor = 2315;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -330,14 +337,14 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // (round16-forms.test.ts; tuned on the spent parts): strict 447/530, alternatives 492/530; the
   // per-part floors above stay the measured-once figures where a part did not move, and are raised
   // to round 16's where it did (heldout 21, -2 48, -3 38, -4 31, -6 16, -12 43, -13 32, -14 38, -15 22).
-  // With heldout-16 folded in as measured once: strict 470/578, alternatives 527/578.
+  // With heldout-16 folded in as measured once: strict 470/578, alternatives 527/578; round 17: 474, 531.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 470, `causes right ${figures.causesRight}, at least 470`);
+  assert.ok(figures.causesRight >= 474, `causes right ${figures.causesRight}, at least 474`);
   assert.ok(
-    figures.causesRightOrAlternative >= 527,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 527`,
+    figures.causesRightOrAlternative >= 531,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 531`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });

@@ -31,6 +31,8 @@ const figureSpellings: Record<string, RegExp[]> = {
     // CuPy before v5 (cupy/cuda/memory.pyx): "out of memory to allocate 1073741824 bytes (total 12373894656 bytes)".
     sized(String.raw`out of memory to allocate (\d+) bytes \(total \d+ bytes\)`),
     sized(String.raw`buffer of size (\d+)`),
+    // ggml-metal: "buffer 'data' size 18300780544 is larger than buffer maximum of ...".
+    sized(String.raw`size (\d+) is larger than buffer maximum`),
     sized(String.raw`can't allocate (\d+) Bytes`),
     sized(String.raw`Requested amount of (?:GPU )?memory \((\d+) bytes\)`),
     // torch-directml: "Could not allocate tensor with 234881024 bytes. There is not enough GPU video memory available!"
@@ -89,11 +91,13 @@ const figureSpellings: Record<string, RegExp[]> = {
   largestFreeBlockBytes: [sized('the largest contiguous region of free memory is SIZE')],
   // MLX's Metal allocator: "greater than the maximum allowed buffer size of 30150672384 bytes" (one
   // buffer's limit, MTLDevice.maxBufferLength, below the unified memory's size).
+  // ggml-metal's: "buffer 'data' size 18300780544 is larger than buffer maximum of 17179869184".
   // intel-extension-for-pytorch's XPU allocator: "Current platform can NOT allocate memory block with
   // size larger than 4GB! Tried to allocate 6.85 GiB" (csrc/gpu/runtime/CachingDeviceAllocator.cpp): Intel
   // GPUs' single-allocation limit without relaxed allocation limits (round 16).
   maxBufferBytes: [
     sized(String.raw`maximum allowed buffer size of (\d+) bytes`),
+    sized(String.raw`is larger than buffer maximum of (\d+)`),
     sized('allocate memory block with size larger than SIZE'),
   ],
 };
@@ -239,9 +243,11 @@ export const allocationRules: LogRule[] = [
       '메모리 부족',
       'rmm/',
       'thrust::system::detail::bad_alloc',
+      'maximum allowed buffer size',
+      'than buffer maximum',
     ],
     pattern:
-      /Out of memory error on (?:GPU|XPU|NPU) \d+|\bstd::bad_alloc: (?:out_of_memory: )?(?:CUDA error|RMM failure) at: ?\S*\brmm\/|\bthrust::system::detail::bad_alloc\b|\bACL_ERROR_RT_MEMORY_ALLOCATION\b|\b(?:acl\w*|rt\w*|ret|error ?code|errorcode|retcode|error)\s*[:=[(]?\s*207001\b|Attempting to (?:reserve|allocate) \S+(?: at the bottom of memory)?\. That was not possible|\b(?:[Ff]ailed to|[Uu]nable to|[Cc]ould not|[Cc]annot) (?:cuda|cu|hip|musa|cnrt|aclrt|ze)(?:Mem)?(?:Malloc|Alloc|malloc|alloc)\w*|\b(?:cuda|cu|hip|musa|cnrt|aclrt|ze)(?:Mem)?(?:Malloc|Alloc|malloc|alloc)\w*(?:\([^)]*\))?(?: \w+)?:? (?:failed|error)\b|(?:CUDA|HIP) runtime error in ::\w*[Mm]alloc\w*\(.*?\): out of memory|PI_ERROR_OUT_OF_(?:DEVICE|HOST)_MEMORY|UR_RESULT_ERROR_OUT_OF_(?:DEVICE_MEMORY|HOST_MEMORY|RESOURCES)|\bZE_RESULT_ERROR_OUT_OF_HOST_MEMORY\b|hipErrorOutOfMemory|HIP error: out of memory|\[mxnet\][^\n]*Memory allocation failed|pooled_storage_manager\.h:\d+\]?:? Memory allocation failed|paddle::memory::allocation::BadAlloc|(?:GPU|XPU|NPU) ?\d+ ?上出现内存不足错误|\b(?:CUDA|GPU|HIP)\b[^\n]{0,16}?[:：]\s*(?:内存不足|显存不足|没有记忆|メモリ不足|메모리 부족)|allocating <= available failed, \d+ > \d+|Failed to allocate \d+ bytes for new constant|\[metal::malloc\] (?:Attempting to allocate|Resource limit)|\[malloc_or_wait\] Unable to allocate|OutOfMemoryError: Out of memory allocating [\d,]+ bytes|\b[Oo]ut of memory allocating [\d,]+ bytes \(allocated so far: [\d,]+ bytes|\b[Oo]ut of memory to allocate \d+ bytes \(total \d+ bytes\)|Requested amount of (?:GPU )?memory \(\d+ bytes\) could not be allocated|Could not allocate tensor with \d+ bytes\. There is not enough GPU video memory|\b(?:ROCm|MUSA) error: out of memory\b|Error Code \d+: Cuda Runtime \(out of memory\)|VK_ERROR_OUT_OF_DEVICE_MEMORY|\bErrorOutOfDeviceMemory\b|\b(?:CL_|cl_)?(?:MEM_OBJECT_ALLOCATION_FAILURE|mem_object_allocation_failure)\b|kIOGPUCommandBufferCallbackErrorOutOfMemory|MTLCommandBufferErrorDomain Code=8\b|MTLCommandBufferErrorOutOfMemory|Insufficient Memory \(IOAF code 8\)|[Cc]ommand buffer[^\n]{0,40}?: Insufficient Memory\b|ggml_vulkan: Device memory allocation of size \d+ failed|failed to allocate (?:CUDA|ROCm|Metal|SYCL|Vulkan|CANN|MUSA)\d* buffer of size \d+|can't allocate \d+ Bytes of memory on device|Error allocating \d+ bytes of device memory \(out of memory\)|Failed to allocate memory for requested buffer of size \d+|BFCArena::AllocateRawInternal\([^\n]{0,200}?\) Failed to alloc|\b(?:[Aa]llocation|[Aa]lloc) (?:failed|error)\b[^\n]{0,40}?\b(?:[Ii]nsufficient|[Nn]ot enough) (?:GPU|device|VRAM|video) memory\b|\b(?:[Ii]nsufficient|[Nn]ot enough) (?:GPU|device|VRAM|video) memory (?:for|to) (?:\w+ )?(?:allocation|allocate)\b|\bMemory Object Allocation Failure\b|\b[Mm]emory (?:is )?not available to allocate\b|\b[Cc]an NOT allocate memory block with size larger than \d+\s?GB\b|\b\w+ failed: out of memory\b/,
+      /Out of memory error on (?:GPU|XPU|NPU) \d+|\bstd::bad_alloc: (?:out_of_memory: )?(?:CUDA error|RMM failure) at: ?\S*\brmm\/|\bthrust::system::detail::bad_alloc\b|\bACL_ERROR_RT_MEMORY_ALLOCATION\b|\b(?:acl\w*|rt\w*|ret|error ?code|errorcode|retcode|error)\s*[:=[(]?\s*207001\b|Attempting to (?:reserve|allocate) \S+(?: at the bottom of memory)?\. That was not possible|\b(?:[Ff]ailed to|[Uu]nable to|[Cc]ould not|[Cc]annot) (?:cuda|cu|hip|musa|cnrt|aclrt|ze)(?:Mem)?(?:Malloc|Alloc|malloc|alloc)\w*|\b(?:cuda|cu|hip|musa|cnrt|aclrt|ze)(?:Mem)?(?:Malloc|Alloc|malloc|alloc)\w*(?:\([^)]*\))?(?: \w+)?:? (?:failed|error)\b|(?:CUDA|HIP) runtime error in ::\w*[Mm]alloc\w*\(.*?\): out of memory|PI_ERROR_OUT_OF_(?:DEVICE|HOST)_MEMORY|UR_RESULT_ERROR_OUT_OF_(?:DEVICE_MEMORY|HOST_MEMORY|RESOURCES)|\bZE_RESULT_ERROR_OUT_OF_HOST_MEMORY\b|hipErrorOutOfMemory|HIP error: out of memory|\[mxnet\][^\n]*Memory allocation failed|pooled_storage_manager\.h:\d+\]?:? Memory allocation failed|paddle::memory::allocation::BadAlloc|(?:GPU|XPU|NPU) ?\d+ ?上出现内存不足错误|\b(?:CUDA|GPU|HIP)\b[^\n]{0,16}?[:：]\s*(?:内存不足|显存不足|没有记忆|メモリ不足|메모리 부족)|allocating <= available failed, \d+ > \d+|Failed to allocate \d+ bytes for new constant|\[metal::malloc\] (?:Attempting to allocate|Resource limit)|\bAttempting to allocate \d+ bytes which is greater than the maximum allowed buffer size\b|\bsize \d+ is larger than buffer maximum of \d+|\b(?:cuda|hip|musa)Malloc\w*\([^)]*\) == (?:cuda|hip|musa)Success' failed|\[malloc_or_wait\] Unable to allocate|OutOfMemoryError: Out of memory allocating [\d,]+ bytes|\b[Oo]ut of memory allocating [\d,]+ bytes \(allocated so far: [\d,]+ bytes|\b[Oo]ut of memory to allocate \d+ bytes \(total \d+ bytes\)|Requested amount of (?:GPU )?memory \(\d+ bytes\) could not be allocated|Could not allocate tensor with \d+ bytes\. There is not enough GPU video memory|\b(?:ROCm|MUSA) error: out of memory\b|Error Code \d+: Cuda Runtime \(out of memory\)|VK_ERROR_OUT_OF_DEVICE_MEMORY|\bErrorOutOfDeviceMemory\b|\b(?:CL_|cl_)?(?:MEM_OBJECT_ALLOCATION_FAILURE|mem_object_allocation_failure)\b|kIOGPUCommandBufferCallbackErrorOutOfMemory|MTLCommandBufferErrorDomain Code=8\b|MTLCommandBufferErrorOutOfMemory|Insufficient Memory \(IOAF code 8\)|[Cc]ommand buffer[^\n]{0,40}?: Insufficient Memory\b|ggml_vulkan: Device memory allocation of size \d+ failed|failed to allocate (?:CUDA|ROCm|Metal|SYCL|Vulkan|CANN|MUSA)\d* buffer of size \d+|can't allocate \d+ Bytes of memory on device|Error allocating \d+ bytes of device memory \(out of memory\)|Failed to allocate memory for requested buffer of size \d+|BFCArena::AllocateRawInternal\([^\n]{0,200}?\) Failed to alloc|\b(?:[Aa]llocation|[Aa]lloc) (?:failed|error)\b[^\n]{0,40}?\b(?:[Ii]nsufficient|[Nn]ot enough) (?:GPU|device|VRAM|video) memory\b|\b(?:[Ii]nsufficient|[Nn]ot enough) (?:GPU|device|VRAM|video) memory (?:for|to) (?:\w+ )?(?:allocation|allocate)\b|\bMemory Object Allocation Failure\b|\b[Mm]emory (?:is )?not available to allocate\b|\b[Cc]an NOT allocate memory block with size larger than \d+\s?GB\b|\b\w+ failed: out of memory\b/,
     // Intel's SYCL stack reports the GPU's exhaustion as OUT_OF_HOST_MEMORY too (test/corpus logs
     // ipex-llm-11993: PI_ERROR_OUT_OF_HOST_MEMORY on an Arc A380 whose 6 GB the model filled, the
     // maintainer's "this looks like an OOM, try a smaller model"): its successors' spellings of the same
@@ -322,6 +328,17 @@ export const allocationRules: LogRule[] = [
     // Theano's CUDA backend raises its device allocation failure as Python's MemoryError ("MemoryError:
     // Error allocating N bytes of device memory (out of memory).", theano/sandbox/cuda/cuda_ndarray.cu
     // device_malloc): the device's, whatever exception class carries it.
+    // MLX before the "[metal::malloc]" prefix threw the same refusal bare ("Attempting to allocate %zu
+    // bytes which is greater than the maximum allowed buffer size of %zu bytes.", ml-explore/mlx v0.9
+    // mlx/backend/metal/allocator.cpp MetalAllocator::malloc), and ggml-metal refuses a buffer past
+    // Metal's one-buffer limit in its own words ("ggml_metal_add_buffer: buffer '%s' size %zu is larger
+    // than buffer maximum of %zu", ggml-org/llama.cpp ggml-metal.m of 2023, MTLDevice.maxBufferLength):
+    // one request past the device's one-buffer limit. Faiss's older FAISS_ASSERT on the device
+    // allocation call itself ("Faiss assertion 'cudaMalloc(p, size) == cudaSuccess' failed in
+    // faiss::gpu::allocMemorySpace", facebookresearch/faiss v1.2 gpu/utils/MemorySpace.cpp,
+    // FaissAssert.h): the call's name, its status not shown (so weight 2, as a cut-off status); an
+    // assertion on another expression ("'err == cudaSuccess' failed in ... Stack::Stack") names no
+    // allocation call and is not read.
     // RAPIDS Memory Manager's exceptions derive from std::bad_alloc and say so ("std::bad_alloc:
     // out_of_memory: CUDA error at: <file>: cudaErrorMemoryAllocation out of memory", "std::bad_alloc:
     // RMM failure at: .../rmm/mr/device/pool_memory_resource.hpp:182: Maximum pool size exceeded";
@@ -332,7 +349,7 @@ export const allocationRules: LogRule[] = [
     // thrust/system/cuda/detail/malloc_and_free.h; its what() is "std::bad_alloc: " + the CUDA
     // status string, thrust/system/detail/bad_alloc.h).
     source:
-      'rapidsai/rmm v22.02 include/rmm/detail/error.hpp; NVIDIA/thrust 1.9 thrust/system/cuda/detail/malloc_and_free.h, thrust/system/detail/bad_alloc.h; PaddlePaddle allocator_facade.cc, gpu_info.cc; theano/sandbox/cuda/cuda_ndarray.cu device_malloc; ml-explore/mlx backend/metal/allocator.cpp; cupy memory.pyx; TensorRT allocator; torch-directml allocator; ggml-cuda common.cuh ggml_cuda_error; Vulkan VkResult; OpenCL; Apple IOGPU, MTLCommandBufferError.outOfMemory; ggml-alloc.c, ggml-sycl, ggml-vulkan.cpp; onnxruntime bfc_arena.cc; facebookresearch/faiss gpu/utils/MemorySpace.cpp, StandardGpuResources.cpp; guoqingbao/vllm.rs kvcache_allocator.rs; openxla/xla service/gpu/gpu_executable.cc; TPU runtime HBM allocator; MXNet pooled_storage_manager.h; TensorRT-LLM TLLM_CUDA_CHECK; intel/llvm pi_error.def; ROCm hipErrorOutOfMemory',
+      'ml-explore/mlx v0.9 mlx/backend/metal/allocator.cpp; llama.cpp ggml-metal.m (2023) ggml_metal_add_buffer; faiss v1.2 gpu/utils/MemorySpace.cpp; rapidsai/rmm v22.02 include/rmm/detail/error.hpp; NVIDIA/thrust 1.9 thrust/system/cuda/detail/malloc_and_free.h, thrust/system/detail/bad_alloc.h; PaddlePaddle allocator_facade.cc, gpu_info.cc; theano/sandbox/cuda/cuda_ndarray.cu device_malloc; ml-explore/mlx backend/metal/allocator.cpp; cupy memory.pyx; TensorRT allocator; torch-directml allocator; ggml-cuda common.cuh ggml_cuda_error; Vulkan VkResult; OpenCL; Apple IOGPU, MTLCommandBufferError.outOfMemory; ggml-alloc.c, ggml-sycl, ggml-vulkan.cpp; onnxruntime bfc_arena.cc; facebookresearch/faiss gpu/utils/MemorySpace.cpp, StandardGpuResources.cpp; guoqingbao/vllm.rs kvcache_allocator.rs; openxla/xla service/gpu/gpu_executable.cc; TPU runtime HBM allocator; MXNet pooled_storage_manager.h; TensorRT-LLM TLLM_CUDA_CHECK; intel/llvm pi_error.def; ROCm hipErrorOutOfMemory',
     summary: 'a device memory allocation failed',
     continuationLines: 2,
     extract: ({ text, match, before }) => {

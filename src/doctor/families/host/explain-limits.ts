@@ -186,12 +186,29 @@ export function explainKill(draft: Draft, context: Facts = {}): Explanation {
       ],
     };
   }
-  if (killer === 'earlyoom' || killer === 'yarn') {
+  if (killer === 'yarn') {
+    // YARN's NodeManager kills a container whose process tree passes the memory the container was
+    // given (hadoop-yarn-server-nodemanager ContainersMonitorImpl, "Container killed by YARN for
+    // exceeding memory limits. 12.0 GB of 12 GB physical memory used"; Spark's message names
+    // spark.yarn.executor.memoryOverhead, docs running-on-yarn): the container's own limit, as a
+    // cgroup's or a pod's is, not a monitor's threshold of the host's free memory.
+    return {
+      cause: 'memory_limit',
+      causeText: `${killerNames[killer]} killed ${victim}: its process tree passed the memory its container was given (the container's own limit, not the host's RAM)`,
+      fixes: [
+        fix(
+          'raise the container memory: mapreduce.map.memory.mb / spark.executor.memoryOverhead, or lower what each task holds',
+          "YARN's NodeManager kills a container whose process tree passes its memory allocation (ContainersMonitorImpl)",
+        ),
+        keepLess,
+      ],
+    };
+  }
+  if (killer === 'earlyoom') {
     // earlyoom acts only when available RAM and free swap are BOTH below its thresholds (-m 10% by
     // default; rfjakob/earlyoom README): at its default the machine itself is out of RAM and the
     // kernel's OOM killer would have come next (rfjakob/earlyoom#88, #128); run with a higher -m
     // (earlyoom#131: -m 50) it kills while RAM is still free, which is its own setting's doing.
-    // YARN kills at the container's own limit.
     // Who acted decides the cause, as for systemd-oomd and Ray's monitor: a kill line of earlyoom's
     // own (a victim's pid) is the monitor killing at its threshold (memory_monitor); its low-memory
     // reports without a kill of its own, or a kill the kernel's OOM killer finished (its "Killed
@@ -209,15 +226,10 @@ export function explainKill(draft: Draft, context: Facts = {}): Explanation {
           ? `earlyoom killed ${victim}: a user-space monitor that kills once available RAM and free swap both fall below its thresholds (at its default 10% the host was nearly out of RAM), just before the kernel's OOM killer would`
           : `${killerNames[killer]} killed ${victim}: a user-space monitor that kills at a threshold of free memory before the kernel's OOM killer would`,
       fixes: [
-        killer === 'earlyoom'
-          ? fix(
-              'see the thresholds it runs with (earlyoom -m PERCENT,KILL_PERCENT -s ...; systemctl cat earlyoom) and what it killed (journalctl -u earlyoom)',
-              'earlyoom sends SIGTERM below -m percent of available memory and swap, SIGKILL below half of that (earlyoom README)',
-            )
-          : fix(
-              'raise the container memory: mapreduce.map.memory.mb / spark.executor.memoryOverhead, or lower what each task holds',
-              "YARN's NodeManager kills a container whose process tree passes its memory allocation (ContainersMonitorImpl)",
-            ),
+        fix(
+          'see the thresholds it runs with (earlyoom -m PERCENT,KILL_PERCENT -s ...; systemctl cat earlyoom) and what it killed (journalctl -u earlyoom)',
+          'earlyoom sends SIGTERM below -m percent of available memory and swap, SIGKILL below half of that (earlyoom README)',
+        ),
         keepLess,
       ],
     };

@@ -132,9 +132,10 @@ export const torchRules: LogRule[] = [
     // (torch.cuda.set_per_process_memory_fraction): "Allocation on device %d would exceed allowed
     // memory. (out of memory)" then "Currently allocated : ...", "Requested : ...", "Device limit :
     // ...". ComfyUI's execution.py prints the exception's first words after "!!! Exception during
-    // processing !!! ", which is all some pastes keep.
+    // processing !!! ", which is all some pastes keep; an issue title ComfyUI's template builds from the
+    // node's name and that message ("WanVideoTextEncode Allocation on device") ends on the same words.
     pattern:
-      /Allocation on device \d+ would exceed allowed memory|!!! Exception during processing !!! Allocation on device\b/,
+      /Allocation on device \d+ would exceed allowed memory|!!! Exception during processing !!! Allocation on device\b|\bAllocation on device\s*$/,
     source:
       'pytorch c10/cuda/CUDACachingAllocator.cpp (allowed memory, set_per_process_memory_fraction); c10/cuda/CUDAMallocAsyncAllocator.cpp mallocAsync (v2.0.0); ComfyUI execution.py',
     summary: 'a CUDA allocation would pass the memory fraction PyTorch was allowed',
