@@ -15,6 +15,7 @@ import { round12Cases } from './published-measured-round12.js';
 import { round13Cases } from './published-measured-round13.js';
 import { round14Cases } from './published-measured-round14.js';
 import { round15Cases } from './published-measured-round15.js';
+import { round16Cases } from './published-measured-round16.js';
 
 const referenceRounds: readonly (readonly PublishedCase[])[] = [
   publishedCases,
@@ -32,6 +33,7 @@ const referenceRounds: readonly (readonly PublishedCase[])[] = [
   round13Cases,
   round14Cases,
   round15Cases,
+  round16Cases,
 ];
 
 /** The rows of rounds 1 to `round` − 1: what round `round` must be new to. */
