@@ -55,6 +55,27 @@ export function peakOf(parts: readonly Component[]): number {
 
 /** The memory a training config needs, part by part, on the GPU and on the host. */
 export function estimate(given: EstimateSpec, overrides: EstimateOverrides = {}): Breakdown {
+  // With a pipeline and no stage named, each of the first stage (most activations in flight) and the last
+  // (the LM head and the loss) is estimated, and the one that needs more is the GPU's figure.
+  if (given.parallel.pipeline > 1 && given.parallel.pipelineStage === 'peak') {
+    const at = (stage: 'first' | 'last') =>
+      estimateStage({ ...given, parallel: { ...given.parallel, pipelineStage: stage } }, overrides);
+    const first = at('first');
+    const last = at('last');
+    const stage = last.gpu.peakBytes > first.gpu.peakBytes ? 'last' : 'first';
+    const chosen = stage === 'last' ? last : first;
+    return {
+      ...chosen,
+      notes: [
+        ...chosen.notes,
+        `pipeline: the ${stage} stage needs the most (first ${formatBytes(first.gpu.peakBytes)}, last ${formatBytes(last.gpu.peakBytes)}); parallel.pipeline_stage names one`,
+      ],
+    };
+  }
+  return estimateStage(given, overrides);
+}
+
+function estimateStage(given: EstimateSpec, overrides: EstimateOverrides): Breakdown {
   const spec =
     overrides.gpus === undefined
       ? given

@@ -146,7 +146,10 @@ export function activationComponents(
     formula: 'embedding dropout/norm inputs, final norm and LM head inputs',
     phase: 'backward',
   });
-  if (shape.lmHead && shape.vocab > 0) {
+  // The output layer and the loss run on the last pipeline stage only (megatron/core/models/gpt/gpt_model.py
+  // at NVIDIA/Megatron-LM d98e8a64: `if self.post_process: self.output_layer`; torchtitan's pipeline split).
+  const isHeadHere = pipeline.stages <= 1 || spec.parallel.pipelineStage !== 'first';
+  if (shape.lmHead && shape.vocab > 0 && isHeadHere) {
     const loss = spec.training.loss;
     // Autocast runs log_softmax and nll_loss in fp32 whatever the code does.
     const isUpcast = spec.training.isLossUpcast || activationDtypes(forwardPrecision(spec)).isAutocast;

@@ -65,9 +65,9 @@ export function gradientBytesOf(spec: EstimateSpec): number {
 }
 
 /**
- * What one pipeline stage holds of the model's parameters, as a divisor of the whole: p for the first
- * stage (embedding and head assumed spread evenly), and for the last (parallel.pipeline_stage: last) its
- * layers / p plus the LM head, vocab × hidden: Megatron-LM builds the output layer on the last stage and,
+ * What one pipeline stage holds of the model's parameters, as a divisor of the whole: its layers / p, plus
+ * on the first stage the input embedding (and learned positions), on the last the LM head, vocab × hidden
+ * (without a transformer shape: p, the embedding and head assumed spread evenly): Megatron-LM builds the output layer on the last stage and,
  * with tied embeddings, a copy of the word embeddings there that trains and is all-reduced with the first
  * stage's (megatron/core/models/common/language_module/language_module.py
  * setup_embeddings_and_output_layer; megatron/core/models/gpt/gpt_model.py: `if self.post_process:
@@ -77,15 +77,16 @@ function pipelineStageShare(spec: EstimateSpec, params: number): { divisor: numb
   const p = spec.parallel.pipeline;
   const shape = spec.model.transformer;
   const even = { divisor: p, text: `/ ${p} (pipeline stages)` };
-  if (p <= 1 || spec.parallel.pipelineStage !== 'last' || !shape?.lmHead || params <= 0) return even;
-  const embeddings =
-    shape.vocab * shape.hidden * (shape.tiedEmbeddings ? 1 : 2) + shape.positions * shape.hidden;
-  const body = params - embeddings;
+  if (p <= 1 || !shape?.lmHead || params <= 0) return even;
+  const isLast = spec.parallel.pipelineStage === 'last';
+  const input = shape.vocab * shape.hidden + shape.positions * shape.hidden;
+  const head = shape.vocab * shape.hidden;
+  const body = params - input - (shape.tiedEmbeddings ? 0 : head);
   if (body <= 0) return even;
-  const stageParams = body / p + shape.vocab * shape.hidden;
+  const stageParams = body / p + (isLast ? head : input);
   return {
     divisor: params / stageParams,
-    text: `× ${formatCount(stageParams)} / ${formatCount(params)} (the last of ${p} pipeline stages: its layers and the LM head)`,
+    text: `× ${formatCount(stageParams)} / ${formatCount(params)} (the ${isLast ? 'last' : 'first'} of ${p} pipeline stages: its layers and ${isLast ? 'the LM head' : 'the input embedding'})`,
   };
 }
 

@@ -116,7 +116,7 @@ describe('ZeRO (Rajbhandari et al. 2019, §5): model states per GPU', () => {
       parts(
         `model: { params: 64109568, transformer: { ${gpt} } }\ntraining: { precision: amp_bf16, convention: zero, batch_size: 4 }\nparallel: { gpus: 8, pipeline: 4${stage} }`,
       );
-    const first = at('');
+    const first = at(', pipeline_stage: first');
     const last = at(', pipeline_stage: last');
     assert.ok(
       Math.abs((first.activations ?? 0) / (last.activations ?? 1) - 4) < 1e-9,
@@ -127,7 +127,11 @@ describe('ZeRO (Rajbhandari et al. 2019, §5): model states per GPU', () => {
       Math.abs((last.weights ?? 0) - (body / 4 + 50304 * 512) * 2) < 1,
       'its layers and the head, in bf16',
     );
-    assert.ok(Math.abs((first.weights ?? 0) - (64109568 / 4) * 2) < 1, 'the first: an even share');
+    assert.ok(
+      Math.abs((first.weights ?? 0) - (body / 4 + 50304 * 512 + 1024 * 512) * 2) < 1,
+      'the first: the embeddings',
+    );
+    assert.equal(first['logits and loss'], undefined, 'the head and the loss are the last stage’s');
   });
 
   test('ZeRO-1 before DeepSpeed 0.13 allocates no ipg buffer: the engine turned contiguous_gradients off (PR #4887)', () => {
@@ -406,7 +410,10 @@ describe('tensor, sequence and pipeline parallelism with FSDP (torchtitan semant
     assert.equal(bytes['unsharded parameters'], Math.ceil(stage * 2));
     assert.equal(bytes['unsharded gradients'], Math.ceil(stage * 4), 'accumulated in the fp32 reduce dtype');
     assert.equal(bytes['gathered parameters'], undefined, 'nothing left to gather per layer');
-    assert.equal(bytes.weights, Math.ceil((stage * 4) / 8), 'sharded at rest over the 8 data-parallel ranks');
+    // The first stage's own states: its layers and the input embedding (the untied head is the last's).
+    const embedding = 32000 * 4096;
+    const first = (6_738_415_616 - 2 * embedding) / 4 + embedding;
+    assert.equal(bytes.weights, Math.ceil((first * 4) / 8), 'sharded at rest over the 8 data-parallel ranks');
   });
 
   test('QLoRA under ZeRO-3 and FSDP: a unit is gathered in its 4-bit storage, and only the adapters reduce gradients', () => {

@@ -212,10 +212,10 @@ export const parallelSchema = z.strictObject({
     .meta({ description: 'micro-batches per step (pipeline); training.batch_size is one micro-batch' })
     .optional(),
   schedule: oneOf(pipelineSchedules).optional(),
-  pipeline_stage: oneOf(['first', 'last'] as const)
+  pipeline_stage: oneOf(['first', 'last', 'peak'] as const)
     .meta({
       description:
-        "with pipeline > 1, the stage estimated: first (default: under 1F1B it keeps pipeline micro-batches' activations in flight) or last (one micro-batch in flight under 1F1B, its layers plus the LM head — a copy of tied embeddings — and the loss: the rank Megatron-LM's mem-max-allocated-bytes is logged from)",
+        "with pipeline > 1, the stage estimated: peak (default: the first or the last, whichever needs more), first (under 1F1B it keeps pipeline micro-batches' activations in flight; no LM head or loss: the output layer is built on the last stage only) or last (one micro-batch in flight under 1F1B, its layers plus the LM head — a copy of tied embeddings — and the loss: the rank Megatron-LM's mem-max-allocated-bytes is logged from)",
     })
     .optional(),
   gradient_as_bucket_view: z.boolean().optional(),

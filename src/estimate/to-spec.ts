@@ -162,7 +162,7 @@ function toParallel(raw: RawEstimate, report: (path: string[], message: string) 
     // Megatron and torchtitan need at least as many micro-batches as stages to fill the pipeline.
     microBatches: given.micro_batches ?? pipeline,
     schedule: given.schedule ?? '1f1b',
-    pipelineStage: given.pipeline_stage ?? 'first',
+    pipelineStage: given.pipeline_stage ?? 'peak',
     // Megatron's DDP keeps each gradient only in its contiguous buffer (main_grad): a bucket view.
     isBucketView: given.gradient_as_bucket_view ?? given.framework === 'megatron',
     isMegatron: given.framework === 'megatron',

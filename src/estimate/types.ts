@@ -212,10 +212,11 @@ export interface ParallelSpec {
   microBatches: number;
   schedule: PipelineSchedule;
   /**
-   * The pipeline stage the estimate is for: first (default: the most micro-batches in flight) or last
-   * (the LM head and the loss; the rank Megatron-LM's logged memory is read from).
+   * The pipeline stage the estimate is for: first (the most micro-batches in flight, no LM head or loss),
+   * last (the LM head and the loss; the rank Megatron-LM's logged memory is read from), or peak (default:
+   * whichever of the two needs more).
    */
-  pipelineStage: 'first' | 'last';
+  pipelineStage: 'first' | 'last' | 'peak';
   isBucketView: boolean;
   /**
    * Megatron-LM's own DDP and distributed optimizer (parallel.framework: megatron): the gradients live in
