@@ -252,8 +252,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // one request past Metal's one-buffer limit in MLX's bare words and ggml-metal's, Faiss's assertion on
   // the cudaMalloc call: 141/155, 24/48 causes; torch's "Allocation on device" ending a line (a ComfyUI
   // title), a GPU named by its product line (Intel Arc, GeForce, Radeon; allocation/generic.ts): 143/155;
-  // YARN's kill at the container's memory is its limit (host/explain-limits.ts): causes 27/48.
-  'heldout-16': { kindRight: 143, falseOoms: 1, causesRight: 27, wrongFixes: 0, factsRight: 159 },
+  // YARN's kill at the container's memory is its limit (host/explain-limits.ts): causes 27/48; gcc's
+  // "Killed signal terminated program" (host/exits.ts), OpenCL's status in any case: 145/155, 28/48.
+  'heldout-16': { kindRight: 145, falseOoms: 1, causesRight: 28, wrongFixes: 0, factsRight: 159 },
 };
 
 for (const part of testCorpusParts) {
@@ -323,8 +324,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // Intel's single-allocation limit (ipex; round16-forms.test.ts), heldout-14 122 -> 123: 2310/2367.
   // Round 17: one request past Metal's one-buffer limit; Faiss's assertion on cudaMalloc, heldout-16
   // 138 -> 141: 2313/2367; torch's "Allocation on device" ending a line, a GPU named by its product
-  // line, heldout-16 141 -> 143: 2315/2367 (97.8%).
-  const floor = 2315;
+  // line, heldout-16 141 -> 143: 2315/2367 (97.8%); gcc's killed compiler, OpenCL's status in any
+  // case, heldout-16 143 -> 145: 2317/2367 (97.9%).
+  const floor = 2317;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -337,14 +339,14 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // (round16-forms.test.ts; tuned on the spent parts): strict 447/530, alternatives 492/530; the
   // per-part floors above stay the measured-once figures where a part did not move, and are raised
   // to round 16's where it did (heldout 21, -2 48, -3 38, -4 31, -6 16, -12 43, -13 32, -14 38, -15 22).
-  // With heldout-16 folded in as measured once: strict 470/578, alternatives 527/578; round 17: 474, 531.
+  // With heldout-16 folded in as measured once: strict 470/578, alternatives 527/578; round 17: 475, 532.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 474, `causes right ${figures.causesRight}, at least 474`);
+  assert.ok(figures.causesRight >= 475, `causes right ${figures.causesRight}, at least 475`);
   assert.ok(
-    figures.causesRightOrAlternative >= 531,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 531`,
+    figures.causesRightOrAlternative >= 532,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 532`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });

@@ -3,7 +3,8 @@
 // one request past Metal's one-buffer limit in MLX's bare words and ggml-metal's; Faiss's assertion on
 // the cudaMalloc call itself; torch's "Allocation on device" ending a line (a ComfyUI title); a GPU
 // named by its product line (Intel Arc, GeForce, Radeon) decides the side of an allocation failure;
-// YARN's kill at a container's memory is that container's limit (memory_limit), not a monitor's.
+// YARN's kill at a container's memory is that container's limit (memory_limit), not a monitor's;
+// gcc's compiler "Killed" during a build is a bare kill; OpenCL's status in any case.
 // Written afresh, with the look-alikes that must not move.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -118,5 +119,22 @@ describe("YARN's kill at the container's memory", () => {
       'earlyoom[812]: sending SIGTERM to process 4242 uid 1000 "python": badness 900, VmRSS 30000 MiB',
     );
     assert.notEqual(d?.cause, 'memory_limit');
+  });
+});
+
+describe("a build's compiler killed, and OpenCL's status retyped", () => {
+  test("gcc's driver reports cc1plus Killed: a bare kill, with a build's own fix", () => {
+    const d = primary('c++: fatal error: Killed signal terminated program cc1plus');
+    assert.equal(d?.kind, 'host_oom');
+    assert.ok((d?.fixes ?? []).some((f) => /parallel compile jobs/.test(f)));
+  });
+  test("look-alike: another signal's name is a crash, not a kill", () => {
+    assert.notEqual(
+      primary('c++: fatal error: Segmentation fault signal terminated program cc1plus')?.kind,
+      'host_oom',
+    );
+  });
+  test("OpenCL's memory object allocation failure in lower case is the device's", () => {
+    assert.equal(primary('Memory object allocation failure')?.kind, 'gpu_oom');
   });
 });

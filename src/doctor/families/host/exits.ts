@@ -339,6 +339,22 @@ export const hostExitRules: LogRule[] = [
     }),
   },
   {
+    code: 'compiler-killed',
+    kind: 'host_oom',
+    framework: 'kernel',
+    weight: 2,
+    keywords: ['signal terminated program'],
+    // GCC's driver reports a compiler it ran that died of a signal by the signal's name: "c++: fatal
+    // error: Killed signal terminated program cc1plus" (gcc/gcc.cc execute(): "%s signal terminated
+    // program %s", strsignal(WTERMSIG(status)); GCC 4.x-14). "Killed" is strsignal(SIGKILL), the bare
+    // kill a build under memory pressure meets from the OOM killer, as the shell's "Killed" is
+    // (shell-killed); another signal's name ("Segmentation fault signal terminated program") is a crash.
+    pattern: /\bKilled signal terminated program \S+/,
+    source: 'gcc/gcc.cc execute() (GCC 4.x-14): "%s signal terminated program %s"',
+    summary:
+      'the compiler driver reports its compiler "Killed" (SIGKILL), most often by the OOM killer during a build',
+  },
+  {
     code: retoldKillCode,
     kind: 'host_oom',
     framework: 'kernel',

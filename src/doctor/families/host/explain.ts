@@ -146,7 +146,17 @@ function explainSigkill(draft: Draft, { context }: ExplainContext): Explanation 
     fixes: [
       confirmFix,
       ...(context.inContainer === true && !isRuntimeNo ? [containerConfirmFix] : []),
-      ...keepLessFixes(undefined),
+      // A compiler the build ran (gcc's "Killed signal terminated program cc1plus"): a parallel build
+      // runs one compiler a job, each holding its translation unit's memory (GNU make -j, ninja's
+      // default of the core count + 2, PyTorch extensions' MAX_JOBS).
+      ...(draft.code === 'compiler-killed'
+        ? [
+            fix(
+              'build with fewer parallel compile jobs (make -j2, ninja -j2, MAX_JOBS=2 for PyTorch/CUDA extensions) or give the build more memory',
+              'each parallel job runs its own compiler, and cc1plus on a large C++/CUDA file can take several GiB',
+            ),
+          ]
+        : keepLessFixes(undefined)),
     ],
   };
 }
@@ -155,7 +165,7 @@ function explainSigkill(draft: Draft, { context }: ExplainContext): Explanation 
 export const hostMemoryFullPercent = 95;
 
 // The exits that say only that a process got SIGKILL (exits.ts): no killer's message of their own.
-export const bareKillCodes = new Set(['sigkill-exit', 'shell-killed', retoldKillCode]);
+export const bareKillCodes = new Set(['sigkill-exit', 'shell-killed', 'compiler-killed', retoldKillCode]);
 
 /**
  * A limit of the process's own (a memory cgroup, a Slurm job, a pod), not the host's RAM: the kill's
