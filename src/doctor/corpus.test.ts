@@ -255,6 +255,16 @@ const measured: Record<TestCorpusPart, Bar> = {
   // YARN's kill at the container's memory is its limit (host/explain-limits.ts): causes 27/48; gcc's
   // "Killed signal terminated program" (host/exits.ts), OpenCL's status in any case: 145/155, 28/48.
   'heldout-16': { kindRight: 145, falseOoms: 1, causesRight: 28, wrongFixes: 0, factsRight: 159 },
+  // Measured once, 2026-11-28, by the lead (see HELDOUT-17-RESULT.md): the session's start (9ae182e)
+  // gave 104/135 (77.0%), 6 false OOMs, 8/27 causes (truth among the alternatives 13/27), 0 wrong
+  // fixes, 39/42 facts; round 17's freeze (19992d8, and fb4f010 the same) 104/135, 6, 12/27 (14/27),
+  // 0, 39/42; the session's last rules (main 56a56ba, when it was folded in) 105/135 (77.8%), 6,
+  // 12/27 (14/27), 0, 39/42. Of the six false OOMs, five are cffi's "MemoryError: Cannot allocate
+  // write+execute memory for ffi.callback()" (a refusal of W+X pages, not memory exhausted) and one a
+  // title-only std::bad_alloc from misused ggml_allocr_free (llama.cpp#4928). 7 of its 135 logs are
+  // prose or title only: 3 of its 30 kind misses are among them; on the 128 with a printed line, kind
+  // is 100/128 at the freeze, 101/128 at the last rules.
+  'heldout-17': { kindRight: 105, falseOoms: 6, causesRight: 12, wrongFixes: 0, factsRight: 39 },
 };
 
 for (const part of testCorpusParts) {
@@ -287,7 +297,7 @@ for (const part of testCorpusParts) {
   });
 }
 
-test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-16)', (t) => {
+test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-17)', (t) => {
   const cases = testCorpusParts.flatMap((part) => readPart(part));
   if (cases.length === 0) {
     t.skip('no logs in test/corpus');
@@ -325,8 +335,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // Round 17: one request past Metal's one-buffer limit; Faiss's assertion on cudaMalloc, heldout-16
   // 138 -> 141: 2313/2367; torch's "Allocation on device" ending a line, a GPU named by its product
   // line, heldout-16 141 -> 143: 2315/2367 (97.8%); gcc's killed compiler, OpenCL's status in any
-  // case, heldout-16 143 -> 145: 2317/2367 (97.9%).
-  const floor = 2317;
+  // case, heldout-16 143 -> 145: 2317/2367 (97.9%); with heldout-17 folded in as measured once (the
+  // session's last rules, 105/135): 2422/2502 (96.8%), below the issue's bar, 9 false OOMs.
+  const floor = 2422;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -340,13 +351,14 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // per-part floors above stay the measured-once figures where a part did not move, and are raised
   // to round 16's where it did (heldout 21, -2 48, -3 38, -4 31, -6 16, -12 43, -13 32, -14 38, -15 22).
   // With heldout-16 folded in as measured once: strict 470/578, alternatives 527/578; round 17: 475, 532.
+  // With heldout-17 folded in as measured once (12/27, 14/27): strict 487/605, alternatives 546/605.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 475, `causes right ${figures.causesRight}, at least 475`);
+  assert.ok(figures.causesRight >= 487, `causes right ${figures.causesRight}, at least 487`);
   assert.ok(
-    figures.causesRightOrAlternative >= 532,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 532`,
+    figures.causesRightOrAlternative >= 546,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 546`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });
