@@ -138,3 +138,28 @@ describe("a build's compiler killed, and OpenCL's status retyped", () => {
     assert.equal(primary('Memory object allocation failure')?.kind, 'gpu_oom');
   });
 });
+
+describe("cffi's write+execute refusal (tuned on the spent heldout-17)", () => {
+  test('the MemoryError cffi raises for an ffi.callback() is a near miss, not a host OOM', () => {
+    const d = primary(
+      'MemoryError: Cannot allocate write+execute memory for ffi.callback(). You might be running on a system that prevents this. For more information, see https://cffi.readthedocs.io/en/latest/using.html#callbacks',
+    );
+    assert.equal(d?.kind, 'none');
+    assert.equal(d?.code, 'cffi-write-execute');
+  });
+  test('a plain MemoryError beside it is still the host running out', () => {
+    const d = primary(
+      'Traceback (most recent call last):',
+      '  File "train.py", line 3, in <module>',
+      'MemoryError',
+    );
+    assert.equal(d?.kind, 'host_oom');
+  });
+  test('a MemoryError with a size after a cffi mention is still the host running out', () => {
+    const d = primary(
+      'import cffi  # for ffi.callback()',
+      'MemoryError: Unable to allocate 12.0 GiB for an array with shape (3, 1073741824) and data type float32',
+    );
+    assert.equal(d?.kind, 'host_oom');
+  });
+});

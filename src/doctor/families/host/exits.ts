@@ -4,6 +4,11 @@ import { sizeOf } from '../../sizes.js';
 import type { LogRule } from '../../types.js';
 import { definedFacts, intOf, lineStart, namesHostArena, withSize } from '../extract.js';
 
+// cffi's MemoryError when the system refuses pages both writable and executable for an ffi.callback()
+// trampoline (c/_cffi_backend.c; https://cffi.readthedocs.io/en/latest/using.html#callbacks): a
+// security policy, not memory exhaustion; near-miss/rules.ts names it.
+const cffiWriteExecute = String.raw`: Cannot allocate write\+execute memory`;
+
 // strsignal(SIGKILL) as glibc translates "Killed" (glibc po/<lang>.po: de, es, fr, it, ja, ko,
 // pt_BR, ru, zh_CN, zh_TW, pl, nl, uk, cs, sv): the shell's report of a killed job in the user's locale.
 const localKilled = [
@@ -400,7 +405,7 @@ export const hostExitRules: LogRule[] = [
       ...localNoMemory.map(([, keyword]) => keyword),
     ],
     pattern: withSize(
-      String.raw`${lineStart}MemoryError(?:\b|(?=Traceback))|\)MemoryError\b|${retoldMemoryError}|<(?:type|class) '(?:exceptions\.)?MemoryError'>|Fail to alloc memory of (\d+) size|_ArrayMemoryError|[Uu]nable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|std::bad_alloc|paging file is too small|\[WinError (?:1455|8|14)\]|\[Errno 12\]|${localNoMemoryPattern}|Auslagerungsdatei ist zu klein|页面文件太小|posix_memalign\([^)]*\)(?: == 0\. |:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
+      String.raw`${lineStart}MemoryError(?!${cffiWriteExecute})(?:\b|(?=Traceback))|\)MemoryError(?!${cffiWriteExecute})\b|${retoldMemoryError}|<(?:type|class) '(?:exceptions\.)?MemoryError'>|Fail to alloc memory of (\d+) size|_ArrayMemoryError|[Uu]nable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|std::bad_alloc|paging file is too small|\[WinError (?:1455|8|14)\]|\[Errno 12\]|${localNoMemoryPattern}|Auslagerungsdatei ist zu klein|页面文件太小|posix_memalign\([^)]*\)(?: == 0\. |:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
     ),
     // A paste that joined a traceback's lines glues the exception to the source line before it
     // ("...pickle.load(from_parent)MemoryError") or to the next traceback's header ("MemoryErrorTraceback").

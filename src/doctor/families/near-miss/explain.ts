@@ -56,6 +56,12 @@ const nearMissFixes: Record<string, FixDetail[]> = {
       'errno 2 (ENOENT) means the peer never created the segment or removed it; a full /dev/shm is errno 28 (ENOSPC)',
     ),
   ],
+  'cffi-write-execute': [
+    fix(
+      'upgrade cffi and the library that calls ffi.callback() (pyOpenSSL, soundfile, sounddevice: newer releases use libffi closures or no callback), or lift the restriction for this process (systemd MemoryDenyWriteExecute=no, SELinux deny_execmem off)',
+      "the system refuses memory both writable and executable, which cffi's old-style callbacks need (cffi docs, 'Callbacks')",
+    ),
+  ],
   'segmentation-fault': [
     fix(
       'run with python -X faulthandler to see where it crashed',

@@ -147,6 +147,19 @@ export const nearMissRules: LogRule[] = [
     summary: 'cuDNN is missing or does not match the framework build: not a memory failure',
   }),
   nearMiss({
+    code: 'cffi-write-execute',
+    framework: 'other',
+    keywords: ['write+execute memory'],
+    pattern: /Cannot allocate write\+execute memory for ffi\.callback\(\)/,
+    // cffi raises MemoryError when the OS refuses a page both writable and executable for a callback's
+    // trampoline (hardened runtimes, SELinux deny_execmem, systemd MemoryDenyWriteExecute, FreeBSD
+    // kern.elf64.allow_wx=0): a security policy, not a shortage.
+    source:
+      'python-cffi c/_cffi_backend.c (PyExc_MemoryError "Cannot allocate write+execute memory for ffi.callback()"); https://cffi.readthedocs.io/en/latest/using.html#callbacks',
+    summary:
+      "cffi could not get write+execute memory for an ffi.callback() (the system's security policy forbids it), not a memory shortage",
+  }),
+  nearMiss({
     code: 'segmentation-fault',
     framework: 'other',
     keywords: ['segmentation fault'],
