@@ -112,9 +112,9 @@ training: { precision: amp_bf16, optimizer: adamw, batch_size: 4 }`,
   const bytesOf = (name: string) => vlmBreakdown.gpu.components.find((p) => p.name === name)?.bytes ?? 0;
   const compared = compareTrace(vlmBreakdown, { ...traceLike(), peakPhase: 'step' }, [], share);
   const added = (name: string) => compared.added.find((p) => p.name === `${name} (parameters not traced)`);
-  assert.equal(added('weights')?.bytes, bytesOf('weights') * share);
-  assert.equal(added('optimizer states')?.bytes, bytesOf('optimizer states') * share);
-  assert.equal(added('gradients')?.bytes, bytesOf('gradients') * share);
+  assert.equal(added('weights')?.bytes, Math.ceil(bytesOf('weights') * share));
+  assert.equal(added('optimizer states')?.bytes, Math.ceil(bytesOf('optimizer states') * share));
+  assert.equal(added('gradients')?.bytes, Math.ceil(bytesOf('gradients') * share));
   // At a backward peak the step's parts (gradients, here) are not alive yet.
   const atBackward = compareTrace(vlmBreakdown, { ...traceLike(), peakPhase: 'backward' }, [], share);
   assert.equal(
@@ -123,6 +123,26 @@ training: { precision: amp_bf16, optimizer: adamw, batch_size: 4 }`,
   );
   // A shape that counts what the spec gives: nothing to add.
   assert.equal(untracedParamsShare(spec), 0);
+});
+
+test("the untraced parameters' share of parts sharded over 3 GPUs is whole bytes, as every --json size is", () => {
+  const sharded = parseEstimateSpec(
+    `model:
+  params: 222081601
+  transformer: { family: llama, layers: 30, hidden: 576, heads: 9, kv_heads: 3, vocab: 49152, ffn: 1536, tied_embeddings: true, seq_len: 128, attention: sdpa }
+training: { precision: amp_bf16, optimizer: adamw, batch_size: 4 }
+parallel: { gpus: 3, strategy: zero3 }`,
+    'x.yaml',
+  );
+  const compared = compareTrace(
+    estimate(sharded),
+    { ...traceLike(), peakPhase: 'step' },
+    [],
+    untracedParamsShare(sharded),
+  );
+  assert.ok(compared.added.some((p) => p.name === 'weights (parameters not traced)'));
+  for (const part of compared.added) assert.ok(Number.isInteger(part.bytes), `${part.name}: ${part.bytes}`);
+  assert.ok(Number.isInteger(compared.peakBytes), String(compared.peakBytes));
 });
 
 describe('perRankTrace', () => {

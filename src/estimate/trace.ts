@@ -169,7 +169,8 @@ export function compareTrace(
       if (!perParameterParts.has(part.name) || (part.phase && part.phase !== moment)) continue;
       added.push({
         name: `${part.name} (parameters not traced)`,
-        bytes: part.bytes * untracedParamsShare,
+        // Whole bytes, as every analytic part is (estimate.ts rounds each part up).
+        bytes: Math.ceil(part.bytes * untracedParamsShare),
         formula: `${Math.round(untracedParamsShare * 1000) / 10}% of the spec's parameters are not in the traced model (model.params beyond its config's count): that share of ${part.name}, ${part.formula} (analytic)`,
       });
     }
