@@ -4,7 +4,7 @@
 // for the work" are the same picture: a card full of this process's tensors. What separates them is a
 // run the log does not show (batch size 1), the model's size against the card, or the card's size
 // against what the project asks for. Pure: no I/O.
-import { num } from './families/explain-types.js';
+import { num, size } from './families/explain-types.js';
 import { lastBlocksShareOfCard } from './families/pytorch/numbers.js';
 import type { Cause, CauseAlternative, DiagnosisKind, Facts } from './types.js';
 
@@ -30,7 +30,7 @@ const decides = {
 function deviceDecides(card: number | undefined): string {
   return card === undefined
     ? "compare the card's size (nvidia-smi) with the memory the project states it needs: a card under that minimum is the card, which no batch setting fixes"
-    : `compare this ${(card / GiB).toFixed(2)} GiB card with the memory the project states it needs: a card under that minimum is the card, which no batch setting fixes`;
+    : `compare this ${size(card)} card with the memory the project states it needs: a card under that minimum is the card, which no batch setting fixes`;
 }
 
 /** What a diagnosis needs for its alternatives: its kind, cause, facts and the log's context. */
@@ -94,7 +94,7 @@ export function causeAlternatives(input: AlternativesInput): CauseAlternative[] 
   ) {
     add(
       'batch_too_large',
-      `the ${((free - requested) / 1024 ** 2).toFixed(0)} MiB free past the request are the card's last blocks, which allocators do not hand out whole: if a smaller batch, sequence or resolution fits, it was the batch`,
+      `the ${size(free - requested)} free past the request are the card's last blocks, which allocators do not hand out whole: if a smaller batch, sequence or resolution fits, it was the batch`,
     );
     add('co_tenant', decides.co_tenant);
   }
@@ -106,7 +106,7 @@ export function causeAlternatives(input: AlternativesInput): CauseAlternative[] 
     if (card === undefined && requested !== undefined && requested >= smallForWorkBytes)
       add(
         'request_exceeds_device',
-        `compare the ${(requested / GiB).toFixed(2)} GiB request with the card's total (nvidia-smi): a single allocation larger than the whole card is its tensor's shape (an input far larger than expected, attention without its memory-efficient kernel)`,
+        `compare the ${size(requested)} request with the card's total (nvidia-smi): a single allocation larger than the whole card is its tensor's shape (an input far larger than expected, attention without its memory-efficient kernel)`,
       );
   } else if (cause === 'request_exceeds_device') {
     // The one allocation's size often scales with the batch (batch x sequence x hidden): the thread
@@ -155,7 +155,7 @@ export function causeAlternatives(input: AlternativesInput): CauseAlternative[] 
   if (num(facts, 'allowedBytes') !== undefined && cause !== 'memory_cap')
     add(
       'memory_cap',
-      `the message states a cap of ${((num(facts, 'allowedBytes') ?? 0) / GiB).toFixed(2)} GiB: lift it once (PYTORCH_MPS_HIGH_WATERMARK_RATIO=0.0 on a Mac, a higher torch.cuda.set_per_process_memory_fraction on CUDA); if it then fits, the cap was the limit`,
+      `the message states a cap of ${size(num(facts, 'allowedBytes') ?? 0)}: lift it once (PYTORCH_MPS_HIGH_WATERMARK_RATIO=0.0 on a Mac, a higher torch.cuda.set_per_process_memory_fraction on CUDA); if it then fits, the cap was the limit`,
     );
   // PaddlePaddle's pool share the message reports (allocation/explain.ts: at its default it is not
   // read as the cap): raising it once is the test.
