@@ -47,6 +47,19 @@ export interface AlternativesInput {
   holdersListed?: boolean;
 }
 
+/**
+ * The facts that say what this process itself holds of the card (PyTorch's allocated or reserved, a
+ * pool's in-use, NVML's "this process has"); with the free and total figures, what a message gives of
+ * the card's fill (diagnose.ts: a message with none of them names its most likely cause).
+ */
+export const ownHoldingFacts = [
+  'allocatedBytes',
+  'reservedBytes',
+  'processBytes',
+  'summaryReservedBytes',
+  'inUseBytes',
+] as const;
+
 /** The other causes the log cannot rule out, none when the evidence decided (or for other kinds). */
 export function causeAlternatives(input: AlternativesInput): CauseAlternative[] {
   const { kind, cause, facts, context } = input;
@@ -72,9 +85,7 @@ export function causeAlternatives(input: AlternativesInput): CauseAlternative[] 
   const free = num(facts, 'freeBytes');
   // What this process itself holds, by the message's own figures (PyTorch's allocated or reserved,
   // a pool's in-use, NVML's "this process has"); without any, the card's fill is nobody's in particular.
-  const own = ['allocatedBytes', 'reservedBytes', 'processBytes', 'summaryReservedBytes', 'inUseBytes']
-    .map((k) => num(facts, k))
-    .find((v) => v !== undefined);
+  const own = ownHoldingFacts.map((k) => num(facts, k)).find((v) => v !== undefined);
   if (cause === 'batch_too_large' && own === undefined)
     add(
       'co_tenant',

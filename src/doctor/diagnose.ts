@@ -4,7 +4,7 @@
 
 import type { Confidence } from '../vocabulary.js';
 import type { Draft } from './candidates.js';
-import { causeAlternatives as causeAlternativesOf } from './cause-alternatives.js';
+import { causeAlternatives as causeAlternativesOf, ownHoldingFacts } from './cause-alternatives.js';
 import type { ClassifiedLog } from './classify.js';
 import { type ExplainContext, type Explanation, fix, fixFields } from './families/explain-types.js';
 import { familyExplaining, frameworksSeen, joinedFactKeys } from './families/index.js';
@@ -46,14 +46,7 @@ const confidenceOf = (weight: number): Confidence =>
   weight >= 3 ? 'certain' : weight === 2 ? 'likely' : 'possible';
 
 // What a figure-less GPU OOM (issue 23, round 16) gives of the card's fill: none of these.
-const fillFacts = [
-  'freeBytes',
-  'totalBytes',
-  'allocatedBytes',
-  'reservedBytes',
-  'processBytes',
-  'inUseBytes',
-];
+const fillFacts = ['freeBytes', 'totalBytes', ...ownHoldingFacts];
 
 /**
  * A device OOM whose message gives no figure of the card's fill (a bare "out of memory", a C++
