@@ -265,7 +265,7 @@ const measured: Record<TestCorpusPart, Bar> = {
   // prose or title only: 3 of its 30 kind misses are among them; on the 128 with a printed line, kind
   // is 100/128 at the freeze, 101/128 at the last rules. Then, tuned on it (round17-forms.test.ts):
   // cffi's write+execute refusal is a near miss (near-miss/rules.ts): 110/135, 1 false OOM.
-  'heldout-17': { kindRight: 110, falseOoms: 1, causesRight: 12, wrongFixes: 0, factsRight: 39 },
+  'heldout-17': { kindRight: 110, falseOoms: 1, causesRight: 13, wrongFixes: 0, factsRight: 39 },
 };
 
 for (const part of testCorpusParts) {
@@ -354,10 +354,11 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // to round 16's where it did (heldout 21, -2 48, -3 38, -4 31, -6 16, -12 43, -13 32, -14 38, -15 22).
   // With heldout-16 folded in as measured once: strict 470/578, alternatives 527/578; round 17: 475, 532.
   // With heldout-17 folded in as measured once (12/27, 14/27): strict 487/605, alternatives 546/605.
+  // Session 16 (stated-card.test.ts): a stated small card decides a figure-less device OOM: 488.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 487, `causes right ${figures.causesRight}, at least 487`);
+  assert.ok(figures.causesRight >= 488, `causes right ${figures.causesRight}, at least 488`);
   assert.ok(
     figures.causesRightOrAlternative >= 546,
     `truth among the alternatives ${figures.causesRightOrAlternative}, at least 546`,
