@@ -107,3 +107,64 @@ describe('显存 (video memory) said full', () => {
     assert.equal(primary('如果显存不够，可以调小batch size'), undefined);
   });
 });
+
+describe("Caffe2's enforce on a CUDA call, a question that asks for a fix, earlyoom's bracketed share, TF's large-allocation warning", () => {
+  test('"error == cudaSuccess. 2 vs 0" with the status string cut off is the device\'s (code 2)', () => {
+    const d = primary(
+      'Detectron error == cudaSuccess. 2 vs 0. Error at: /root/caffe2/caffe2/core/context_gpu.cu:343',
+    );
+    assert.equal(d?.kind, 'gpu_oom');
+  });
+  test('look-alike: another code in the same grammar is no OOM', () => {
+    const d = primary('error == cudaSuccess. 30 vs 0. Error at: /root/caffe2/caffe2/core/context_gpu.cu:343');
+    assert.notEqual(d?.kind, 'gpu_oom');
+  });
+  test('"OutOfMemoryError during X -> how to solve ?" reports the error', () => {
+    assert.equal(primary('OutOfMemoryError during diarization -> how to solve ?')?.kind, 'gpu_oom');
+  });
+  test('"my 4GB GPU runs out of memory ..., is there any way to make it not do that?"', () => {
+    const d = primary(
+      'Training on my 4GB GPU runs out of memory even at a batch size of 1, is there any way that I can make it not do that?',
+    );
+    assert.equal(d?.kind, 'gpu_oom');
+  });
+  test('look-alike: a question whether it ran out of memory is no report', () => {
+    assert.equal(primary('Did the GPU run out of memory here?'), undefined);
+  });
+  test('a memory allocation error told as an event, beside the RAM', () => {
+    const d = primary('In my case, which is about 488GB RAM, memory allocation error occured.');
+    assert.equal(d?.kind, 'host_oom');
+  });
+  test("earlyoom v0.9-v1.2's report at 0 % of RAM available", () => {
+    const d = primary(
+      'mem total: 5875 MiB, min: 587 MiB (10 %)',
+      'mem avail: 4912 MiB (83 %), swap free: 0 MiB (0 %)',
+      'mem avail: 0 MiB (0 %), swap free: 927 MiB (15 %)',
+    );
+    assert.equal(d?.kind, 'host_oom');
+  });
+  test("look-alike: earlyoom's report with RAM to spare is no failure", () => {
+    assert.equal(primary('mem avail: 4912 MiB (83 %), swap free: 0 MiB (0 %)'), undefined);
+  });
+  test("a notebook kernel's death after TensorFlow's warnings of allocations past a share of free RAM", () => {
+    const d = primary(
+      'W tensorflow/core/framework/cpu_allocator_impl.cc:82] Allocation of 575296560 exceeds 10% of free system memory.',
+      '[NbConvertApp] ERROR | Kernel died while waiting for execute reply.',
+    );
+    assert.equal(d?.kind, 'host_oom');
+  });
+  test("look-alike: the kernel's death alone stays can't tell", () => {
+    assert.notEqual(
+      primary('[NbConvertApp] ERROR | Kernel died while waiting for execute reply.')?.kind,
+      'host_oom',
+    );
+  });
+  test("look-alike: TensorFlow's warning alone is no failure", () => {
+    assert.equal(
+      primary(
+        'W tensorflow/core/framework/cpu_allocator_impl.cc:82] Allocation of 575296560 exceeds 10% of free system memory.',
+      ),
+      undefined,
+    );
+  });
+});

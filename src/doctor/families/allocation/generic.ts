@@ -161,6 +161,13 @@ const hintBefore =
 // Also with the verb between: "never got an out of memory error", "don't get OOM errors".
 const negatedBefore =
   /\b(?:not|no|never|n't|without)\s+(?:(?:get|got|gets|getting|see|saw|seen|hit|had|have|encounter(?:ed)?)\s+)?(?:an?\s+|the\s+|any\s+)?(?:\w+\s+)?$/i;
+// A question after the phrase that asks how to get past the failure ("OutOfMemoryError during
+// diarization -> how to solve?", "... runs out of memory even at a batch size of 1, is there any way
+// to make it not do that?") takes the failure as given: it reports it. Only a question whether it
+// happened, or one before the phrase ("how to avoid OOM?", hintBefore), is no report.
+const asksForAFix =
+  /\b(?:how (?:to|can I|can we|do I|do we|should I|could I) (?:solve|fix|resolve|avoid|handle|deal with|get rid of|overcome|get past|get around)|is there (?:any|a|an) (?:way|solution|fix|workaround)|any (?:idea|solution|suggestion|fix|workaround)s? (?:how|to|on|for)\b)/i;
+
 /**
  * `/\b(?:I|we|my|our)\b(?![^.]*?(?:[`"'“:]|Error|Exception))[^.]*$/.test(lead)` in one pass
  * (that lazy scan ran from every first-person word): only the last sentence counts ([^.]*$), and
@@ -297,7 +304,8 @@ export const genericOutOfMemoryRule: LogRule = {
     if (phrase === null || notAFailure.test(text)) return undefined;
     const lead = text.slice(0, phrase.index);
     if (hintBefore.test(lead) || isProseBefore(lead) || negatedBefore.test(lead)) return undefined;
-    if (/^[^.!:]*\?\s*$/.test(text.slice(phrase.index))) return undefined;
+    const after = text.slice(phrase.index);
+    if (/^[^.!:]*\?\s*$/.test(after) && !asksForAFix.test(after)) return undefined;
     // The sentence the phrase stands in: a failure word in another sentence is another matter.
     const start = Math.max(lead.lastIndexOf('. '), lead.lastIndexOf('! '), lead.lastIndexOf('? ')) + 1;
     const end = text.slice(phrase.index).search(/[.!?](?:\s|$)/);
@@ -371,12 +379,12 @@ const retoldDeviceCjk = String.raw`[爆炸超]显存|显存[就又都也直接�
 // exhausting GPU memory", "A100 80G is running out of memory"). test/corpus HELDOUT-14/-15-RESULT.md:
 // OOMs told only in the reporter's sentence.
 const retoldBarePhrase = String.raw`(?:out[ _-]?of[ _-]?memory[ _-]?(?:errors?|exceptions?|issues?|problems?|crash(?:es)?)|OutOfMemoryError|OOM[ _-]?(?:errors?|exceptions?|issues?)|MemoryError|memory[ _-]?errors?|(?:memory[ _-]?)?allocation errors?)\b`;
-// Round 17: the failure named as an event that took place ("suddenly OOM happened", "a CUDA OOM
-// occurred": past tense, a report; the present "when OOM happens" is TensorFlow's own hint, and a
+// Round 18: the failure named as an event that took place ("suddenly OOM happened", "a CUDA OOM
+// occurred", "memory allocation error occured": past tense, a report; the present "when OOM happens" is TensorFlow's own hint, and a
 // condition before it is refused below), and an error's words retold ("an error saying tensorflow
 // ran out of memory": the error's statement about the framework or device). test/corpus heldout-16.
-const retoldEvent = String.raw`\b(?:OOM|out[ _-]?of[ _-]?memory)(?:[ _-]?(?:error|exception|issue))?\s+(?:has\s+|had\s+)?(?:happened|occurred|occured)\b|\berror\s+(?:saying|that\s+says|which\s+says|says|stating)\s+(?:that\s+)?(?:the\s+|my\s+)?[\w.-]+\s+(?:ran|runs|has\s+run|is\s+running|was\s+running)\s+out\s+of\s+memory\b`;
-const retoldRanOut = String.raw`\b(?:(?:RAM|VRAM|memory|GPU|card|\d+\s?G[Bi]?B?)\s+(?:is|was|were|got|gets|goes|went)\s+(?:running\s+|completely\s+)?out of memory|(?:exhaust(?:ed|ing|s)?|ran out of|running out of|runs out of|filled up|fills up|filling up)\s+(?:the\s+|all\s+(?:the\s+)?)?(?:GPU|VRAM|CUDA|device|system|host|CPU)\s+(?:memory|RAM)|(?:RAM|system memory|host memory|CPU memory)\s+(?:was|is|got|were)\s+(?:exhausted|used up))\b`;
+const retoldEvent = String.raw`\b(?:(?:OOM|out[ _-]?of[ _-]?memory)(?:[ _-]?(?:error|exception|issue))?|(?:memory[ _-]?)?allocation[ _-]?(?:error|failure)|memory[ _-]?error|MemoryError)\s+(?:has\s+|had\s+)?(?:happened|occurred|occured)\b|\berror\s+(?:saying|that\s+says|which\s+says|says|stating)\s+(?:that\s+)?(?:the\s+|my\s+)?[\w.-]+\s+(?:ran|runs|has\s+run|is\s+running|was\s+running)\s+out\s+of\s+memory\b`;
+const retoldRanOut = String.raw`\b(?:(?:RAM|VRAM|memory|GPU|card|\d+\s?G[Bi]?B?)\s+(?:is|was|were|got|gets|goes|went|runs)\s+(?:running\s+|completely\s+)?out of memory|(?:exhaust(?:ed|ing|s)?|ran out of|running out of|runs out of|filled up|fills up|filling up)\s+(?:the\s+|all\s+(?:the\s+)?)?(?:GPU|VRAM|CUDA|device|system|host|CPU)\s+(?:memory|RAM)|(?:RAM|system memory|host memory|CPU memory)\s+(?:was|is|got|were)\s+(?:exhausted|used up))\b`;
 const retoldDeviceOom = new RegExp(
   String.raw`\b${reportVerb}\s+(?:(?:an?|the|this|that|same)\s+)?[\`"'“]?${retoldDevicePhrase}|${retoldDeviceCjk}|\b${reportVerb}\s+(?:(?:an?|the|this|that|same|these|those)\s+)?(?:(?:error|exception)\s+(?:called|named)\s+)?[\`"'“]?${retoldBarePhrase}|${retoldRanOut}|${retoldEvent}`,
   'i',
@@ -458,7 +466,8 @@ export const retoldDeviceOomRule: LogRule = {
     // A sentence ends at a full stop before a space, or typed with no space before the next sentence's
     // capitalised word ("killed by the system.How can I solve it?", round 16).
     const end = rest.search(/[.!](?:\s|$)|(?<=[a-z]{2})[.!](?=[A-Z][a-z]+\s)/);
-    if (/\?/.test(end < 0 ? rest : rest.slice(0, end))) return undefined;
+    const sentenceRest = end < 0 ? rest : rest.slice(0, end);
+    if (/\?/.test(sentenceRest) && !asksForAFix.test(sentenceRest)) return undefined;
     if (!retoldDeviceNamed.test(match[0])) {
       // The sentence's own words name the side ("on my CUDA device", "the RAM was"), else the whole log.
       const start = Math.max(lead.lastIndexOf('. '), lead.lastIndexOf('! '), lead.lastIndexOf('? ')) + 1;
