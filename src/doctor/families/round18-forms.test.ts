@@ -168,3 +168,28 @@ describe("Caffe2's enforce on a CUDA call, a question that asks for a fix, early
     );
   });
 });
+
+describe("libraries' own spellings checked against their source: Taichi's pool, Arrow's malloc, MATLAB's workspace", () => {
+  test("Taichi's device assertion, then the driver's CUDA_ERROR_ASSERT (its echo, not a near miss)", () => {
+    const d = primary(
+      'Taichi JIT:0: allocate_from_reserved_memory: block: [0,0,0], thread: [0,0,0] Assertion `Out of CUDA pre-allocated memory.',
+      'Consider using ti.init(device_memory_fraction=0.9) or ti.init(device_memory_GB=4) to allocate more GPU memory` failed.',
+      '[E 05/08/23 10:00:00.000 1234] [taichi/rhi/cuda/cuda_driver.h:operator()@92] CUDA_ERROR_ASSERT: device-side assert triggered while calling stream_synchronize (cuStreamSynchronize)',
+    );
+    assert.equal(d?.kind, 'gpu_oom');
+    assert.equal(d?.cause, 'memory_cap');
+    assert.ok(d?.fixes.some((f) => f.includes('device_memory_fraction')));
+  });
+  test('look-alike: a device-side assert alone stays a near miss', () => {
+    const d = primary(
+      '[E 05/08/23 10:00:00.000 1234] [taichi/rhi/cuda/cuda_driver.h:operator()@92] CUDA_ERROR_ASSERT: device-side assert triggered while calling stream_synchronize (cuStreamSynchronize)',
+    );
+    assert.notEqual(d?.kind, 'gpu_oom');
+  });
+  test('Arrow\'s memory pool: "malloc of size N failed"', () => {
+    assert.equal(primary('pyarrow.lib.ArrowMemoryError: malloc of size 1073741824 failed')?.kind, 'host_oom');
+  });
+  test('MATLAB\'s "Out of memory. Type \\"help memory\\" for your options." is the host\'s', () => {
+    assert.equal(primary('Out of memory. Type "help memory" for your options.')?.kind, 'host_oom');
+  });
+});

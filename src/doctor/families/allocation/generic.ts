@@ -119,8 +119,14 @@ const wrappedBytes = 2 ** 63;
 // failed", "allocate GPU memory failed") is the same report as "allocation failed".
 // "Cannot malloc" / "failed to alloc" is "cannot allocate" in the C allocator's verb.
 // "Allocation of size N failed" (the size between
-// the words, as the Habana bridge's SYNHELPER prints it) is the same report as "allocation failed".
-const oomPhrase = String.raw`out[ _-]?of[ _-]?memory|\bOOM(?:ed)?\b|\bnot enough (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\binsufficient (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bmemory (?:is |was |has been )?exhausted|\bexhausted (?:the )?(?:\w+ )?memory|\bran out of (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bout of (?:GPU|device|video|VRAM|host) (?:memory|resources)\b|\b(?:failed|unable|cannot|can't|could not|couldn't|fail) (?:to )?(?:allocate|m?alloc)\b|\b(?:allocation|alloc|malloc|mmap)\w* (?:failed|failure|error)\b|\b(?:allocat(?:e|ing)|alloc|malloc)\w* (?:\w+ )?memory (?:failed|failure|error)\b|\bexceed(?:s|ed|ing)? (?:the )?(?:\w+ ){0,3}memory\b|\bmemory (?:limit|capacity) (?:exceeded|reached)\b|\ballocation of (?:size )?[\s:=]*\d[\d,]*\s*(?:bytes?\s*)?failed\b`;
+// the words, as the Habana bridge's SYNHELPER prints it) is the same report as "allocation failed", and
+// so is Apache Arrow's memory pool's "malloc of size N failed" (apache/arrow apache-arrow-15.0.0
+// cpp/src/arrow/memory_pool.cc, raised as pyarrow.lib.ArrowMemoryError). Taichi's CUDA runtime, which
+// Genesis runs on, aborts the kernel with "Out of CUDA pre-allocated memory." when the pool it took
+// at ti.init (device_memory_fraction / device_memory_GB) is used up (taichi-dev/taichi v1.7.0
+// taichi/runtime/llvm/runtime_module/runtime.cpp allocate_from_buffer; "Out of pre-allocated memory"
+// on the other architectures).
+const oomPhrase = String.raw`out[ _-]?of[ _-]?memory|\bOOM(?:ed)?\b|\bnot enough (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\binsufficient (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bmemory (?:is |was |has been )?exhausted|\bexhausted (?:the )?(?:\w+ )?memory|\bran out of (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bout of (?:GPU|device|video|VRAM|host) (?:memory|resources)\b|\bout of (?:(?:CUDA|GPU|device) )?pre-?allocated memory\b|\b(?:failed|unable|cannot|can't|could not|couldn't|fail) (?:to )?(?:allocate|m?alloc)\b|\b(?:allocation|alloc|malloc|mmap)\w* (?:failed|failure|error)\b|\b(?:allocat(?:e|ing)|alloc|malloc)\w* (?:\w+ )?memory (?:failed|failure|error)\b|\bexceed(?:s|ed|ing)? (?:the )?(?:\w+ ){0,3}memory\b|\bmemory (?:limit|capacity) (?:exceeded|reached)\b|\b(?:allocation|malloc) of (?:size )?[\s:=]*\d[\d,]*\s*(?:bytes?\s*)?failed\b`;
 
 // A failure line: an exception's "Name: message", an error or fatal severity, or "failed"/"error"
 // words in the line itself.
@@ -207,8 +213,10 @@ const deviceWords =
 // name a host allocator or errno (malloc, ENOMEM, bad_alloc, MemoryError) and yield to a device word.
 // The kernel OOM killer's own line, "Out of memory: Killed process N (name) total-vm:..., anon-rss:..."
 // (linux mm/oom_kill.c __oom_kill_process, v5.x-v6.x), is the host's whatever device the log names.
+// MATLAB's "Out of memory. Type "help memory" for your options." is its own workspace's, the host's
+// (mathworks.com help/matlab/matlab_prog/resolving-out-of-memory-errors.html).
 const hostMemoryWords =
-  /\bKilled process \S+ \(|\banon-rss:|\b(?:host (?:memory|RAM|allocation|buffer)|pinned (?:host )?memory|CPU (?:memory|RAM|buffer|allocator)|system (?:memory|RAM)|physical memory|main memory|virtual memory|swap|commit limit|paging file)\b|(?<!GPU'?s? |video |graphics )\bRAM\b/i;
+  /\bKilled process \S+ \(|\banon-rss:|\bType "?help memory"? for your options\b|\b(?:host (?:memory|RAM|allocation|buffer)|pinned (?:host )?memory|CPU (?:memory|RAM|buffer|allocator)|system (?:memory|RAM)|physical memory|main memory|virtual memory|swap|commit limit|paging file)\b|(?<!GPU'?s? |video |graphics )\bRAM\b/i;
 const hostAllocatorWords =
   /(?:CPU|cpu)|\b(?:host|malloc|calloc|realloc|mmap|heap|ENOMEM|[Ee]rrno|bad_alloc|MemoryError)\b|Cannot allocate memory/;
 
@@ -289,6 +297,8 @@ export const genericOutOfMemoryRule: LogRule = {
     'out of video',
     'out of vram',
     'out of host',
+    'pre-allocated memory',
+    'preallocated memory',
     'allocate',
     'alloc',
     'exceed',
