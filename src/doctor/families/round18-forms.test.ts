@@ -103,6 +103,9 @@ describe('显存 (video memory) said full', () => {
   test('显存占满 (filled)', () => {
     assert.equal(primary('请求了一个4461 tokens 的query，导致显存占满，接着日志打印：')?.kind, 'gpu_oom');
   });
+  test("look-alike: TensorFlow's default described (默认会把显存占满) is no failure", () => {
+    assert.equal(primary('TensorFlow默认会把显存占满，可以设置allow_growth'), undefined);
+  });
   test('look-alike: a condition before it (如果显存不够)', () => {
     assert.equal(primary('如果显存不够，可以调小batch size'), undefined);
   });

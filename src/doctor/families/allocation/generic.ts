@@ -401,7 +401,11 @@ const retoldDeviceOom = new RegExp(
 );
 const retoldDeviceNamed = new RegExp(retoldDevicePhrase, 'i');
 // A condition, a negation or a question around the CJK account: "如果显存不够", "没有爆显存", "是显存溢出吗？".
-const cjkNotReport = /(?:如果|若是?|假如|要是|万一|避免|防止|没有?|不会|并不|并没有?)[^，。,.!?！？]{0,8}$/;
+// And a description of what a framework does by default to the memory ("TensorFlow默认会把显存占满":
+// it takes the whole card at start, tensorflow.org/guide/gpu), not a failure: 默认 (by default) before
+// it, or the memory as 把's object right before.
+const cjkNotReport =
+  /(?:如果|若是?|假如|要是|万一|避免|防止|没有?|不会|并不|并没有?|默认)[^，。,.!?！？]{0,8}$|把$/;
 const cjkQuestion = /^[^。.!！]*?(?:吗|么|？|\?)/;
 
 // "don't get", "never got", "no longer see", "didn't hit" right before the verb ("n't" ends a word,
