@@ -68,6 +68,10 @@ describe("std::bad_alloc's what() in Microsoft's C++ runtime", () => {
     );
     assert.equal(d?.kind, 'host_oom');
   });
+  test('look-alike: "a bad allocation" in English about scheduling is no failure', () => {
+    assert.equal(primary('Slurm gave a bad allocation: 2 nodes instead of 4'), undefined);
+    assert.equal(primary('This is a bad allocation of resources between the two jobs.'), undefined);
+  });
   test("look-alike: a device's status after it is still the device's", () => {
     const d = primary('MemoryError: bad allocation: cudaErrorMemoryAllocation: out of memory');
     assert.equal(d?.kind, 'gpu_oom');

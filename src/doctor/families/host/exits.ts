@@ -406,7 +406,7 @@ export const hostExitRules: LogRule[] = [
       ...localNoMemory.map(([, keyword]) => keyword),
     ],
     pattern: withSize(
-      String.raw`${lineStart}MemoryError(?!${cffiWriteExecute})(?:\b|(?=Traceback))|\)MemoryError(?!${cffiWriteExecute})\b|${retoldMemoryError}|<(?:type|class) '(?:exceptions\.)?MemoryError'>|Fail to alloc memory of (\d+) size|_ArrayMemoryError|[Uu]nable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|\bstd::?bad_alloc\b|\bbad allocation\b|paging file is too small|\[WinError (?:1455|8|14)\]|\[Errno 12\]|${localNoMemoryPattern}|Auslagerungsdatei ist zu klein|页面文件太小|posix_memalign\([^)]*\)(?: == 0\. |:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
+      String.raw`${lineStart}MemoryError(?!${cffiWriteExecute})(?:\b|(?=Traceback))|\)MemoryError(?!${cffiWriteExecute})\b|${retoldMemoryError}|<(?:type|class) '(?:exceptions\.)?MemoryError'>|Fail to alloc memory of (\d+) size|_ArrayMemoryError|[Uu]nable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|\bstd::?bad_alloc\b|(?<=^\s*|[:\]'"\x60]\s*)bad allocation\b|paging file is too small|\[WinError (?:1455|8|14)\]|\[Errno 12\]|${localNoMemoryPattern}|Auslagerungsdatei ist zu klein|页面文件太小|posix_memalign\([^)]*\)(?: == 0\. |:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
     ),
     // A paste that joined a traceback's lines glues the exception to the source line before it
     // ("...pickle.load(from_parent)MemoryError") or to the next traceback's header ("MemoryErrorTraceback").
@@ -430,7 +430,8 @@ export const hostExitRules: LogRule[] = [
     // sample's output; microsoft/STL tests assert what() == "bad allocation"): a Windows build of a
     // native library that passes e.what() on (CatBoost's "CatBoostError: bad allocation", LightGBM's
     // "[LightGBM] [Warning] bad allocation", ML.NET's "error message of 'bad allocation'") reports the
-    // same refused host allocation.
+    // same refused host allocation. Only as a message of its own (at a line's start, or after a colon,
+    // a bracket or a quote): "a bad allocation of nodes" is English about scheduling.
     // Windows' ERROR_COMMITMENT_LIMIT is 1455 in every locale ("[WinError 1455] The paging file is
     // too small ...", learn.microsoft.com/windows/win32/debug/system-error-codes--1300-1699-); where
     // a library drops the number ("DLL load failed while importing _pywrap_tensorflow_internal: ..."),
