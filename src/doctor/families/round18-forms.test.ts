@@ -200,3 +200,19 @@ describe("libraries' own spellings checked against their source: Taichi's pool, 
     assert.equal(primary('Out of memory. Type "help memory" for your options.')?.kind, 'host_oom');
   });
 });
+
+describe("paste forms: pytest's failure marker, an exception's repr", () => {
+  test('pytest\'s "E   " before the raised exception', () => {
+    assert.equal(primary('E       MemoryError')?.kind, 'host_oom');
+    assert.equal(
+      primary('E   torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.')?.kind,
+      'gpu_oom',
+    );
+  });
+  test('"MemoryError()" as a log line prints the exception', () => {
+    assert.equal(primary('[2024-01-01 12:00:00] ERROR: worker 2 died: MemoryError()')?.kind, 'host_oom');
+  });
+  test('look-alike: a word starting with E at the line start is no marker', () => {
+    assert.equal(primary('Epoch 3: loss 0.12, no MemoryError seen'), undefined);
+  });
+});
