@@ -261,7 +261,7 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Round 18 (round18-forms.test.ts): an OOM told as an event ("suddenly OOM happened"), an error's words
   // retold ("an error saying tensorflow ran out of memory"): 147/155, 29/48; a question after the phrase that
   // asks for a fix, TensorFlow's large-allocation warning beside a notebook kernel's death: 149/155.
-  'heldout-16': { kindRight: 149, falseOoms: 1, causesRight: 28, wrongFixes: 0, factsRight: 159 },
+  'heldout-16': { kindRight: 149, falseOoms: 1, causesRight: 32, wrongFixes: 0, factsRight: 159 },
   // Measured once, 2026-11-28, by the lead (see HELDOUT-17-RESULT.md): the session's start (9ae182e)
   // gave 104/135 (77.0%), 6 false OOMs, 8/27 causes (truth among the alternatives 13/27), 0 wrong
   // fixes, 39/42 facts; round 17's freeze (19992d8, and fb4f010 the same) 104/135, 6, 12/27 (14/27),
@@ -367,11 +367,13 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // to round 16's where it did (heldout 21, -2 48, -3 38, -4 31, -6 16, -12 43, -13 32, -14 38, -15 22).
   // With heldout-16 folded in as measured once: strict 470/578, alternatives 527/578; round 17: 475, 532.
   // With heldout-17 folded in as measured once (12/27, 14/27): strict 487/605, alternatives 546/605.
-  // Session 16 (stated-card.test.ts): a stated small card decides a figure-less device OOM: 488.
+  // Session 16 (stated-card.test.ts): a stated small card decides a figure-less device OOM: 488;
+  // with round 18's kind rules merged: 496; the user's word that several processes share the card
+  // (log/evidence.ts coTenantStated): 497/605, alternatives 555/605.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 488, `causes right ${figures.causesRight}, at least 488`);
+  assert.ok(figures.causesRight >= 497, `causes right ${figures.causesRight}, at least 497`);
   assert.ok(
     figures.causesRightOrAlternative >= 546,
     `truth among the alternatives ${figures.causesRightOrAlternative}, at least 546`,
