@@ -277,7 +277,7 @@ const measured: Record<TestCorpusPart, Bar> = {
   // it, a bare "OOM" with no side named, "bad allocation" (CatBoost, LightGBM, ML.NET), 炸显存/显存占满:
   // 122/135, 14/27; Caffe2's "cudaSuccess. 2 vs 0", a question that asks for a fix, earlyoom v0.9-1.2's
   // bracketed share of RAM: 125/135.
-  'heldout-17': { kindRight: 125, falseOoms: 1, causesRight: 12, wrongFixes: 0, factsRight: 39 },
+  'heldout-17': { kindRight: 125, falseOoms: 1, causesRight: 15, wrongFixes: 0, factsRight: 39 },
 };
 
 for (const part of testCorpusParts) {
@@ -368,10 +368,11 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // to round 16's where it did (heldout 21, -2 48, -3 38, -4 31, -6 16, -12 43, -13 32, -14 38, -15 22).
   // With heldout-16 folded in as measured once: strict 470/578, alternatives 527/578; round 17: 475, 532.
   // With heldout-17 folded in as measured once (12/27, 14/27): strict 487/605, alternatives 546/605.
+  // Session 16 (stated-card.test.ts): a stated small card decides a figure-less device OOM: 488.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 487, `causes right ${figures.causesRight}, at least 487`);
+  assert.ok(figures.causesRight >= 488, `causes right ${figures.causesRight}, at least 488`);
   assert.ok(
     figures.causesRightOrAlternative >= 546,
     `truth among the alternatives ${figures.causesRightOrAlternative}, at least 546`,
