@@ -244,8 +244,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // killer's line the host's (allocation/generic.ts), bash's job report with its "line N:" prefix lost
   // (host/exits.ts), an OOM in the user's sentence with no device word, or the memory said to run out
   // (allocation/generic.ts): 120/140.
-  // Round 18 (round18-forms.test.ts): a bare "out of memory"/"OOM" with no side named is the device's: 123/140, 23/44.
-  'heldout-15': { kindRight: 123, falseOoms: 0, causesRight: 22, wrongFixes: 0, factsRight: 132 },
+  // Round 18 (round18-forms.test.ts): a bare "out of memory"/"OOM" with no side named is the device's: 123/140, 23/44;
+  // a limit named by its setting ("exceeds max-model-memory"): 124/140.
+  'heldout-15': { kindRight: 124, falseOoms: 0, causesRight: 22, wrongFixes: 0, factsRight: 132 },
   // Measured once, 2026-11-28, by the lead (see HELDOUT-16-RESULT.md), at the session's start (9ae182e)
   // and round 16's freeze (19992d8): 134/155 (86.5%), 1 false OOM, 15/48 causes at the start and 23/48
   // at the freeze (truth among the alternatives 35/48), 0 wrong fixes, 157/163 facts; main when it was
@@ -351,8 +352,8 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // session's last rules, 105/135): 2422/2502 (96.8%), below the issue's bar, 9 false OOMs; cffi's
   // write+execute refusal a near miss, heldout-17 105 -> 110: 2427/2502 (97.0%), 4 false OOMs.
   // Round 18 (round18-forms.test.ts, tuned on the spent parts): 2447/2502 (97.8%), 4 false OOMs; then
-  // 2453/2502 (98.0%), at the issue's bar.
-  const floor = 2453;
+  // 2453/2502 (98.0%), at the issue's bar (frozen 2194b5d); second shift: 2454/2502.
+  const floor = 2454;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
