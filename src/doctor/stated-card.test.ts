@@ -55,3 +55,16 @@ test("a framework's boilerplate about other processes is not the user's word: th
   );
   assert.equal(d?.cause, 'batch_too_large');
 });
+
+test('two models loaded by the user are not two processes: the batch stays the most likely', () => {
+  const d = primary(
+    '[BUG] MemoryError: std::bad_alloc: CUDA error at: ../include/rmm/mr/device/cuda_memory_resource.hpp:68: cudaErrorMemoryAllocation out of memory',
+    'I have 2 models loaded in the workflow.',
+  );
+  assert.equal(d?.cause, 'batch_too_large');
+});
+
+test("what is left on the card is not the card's size", () => {
+  const d = primary(tfRefused, 'there is only 2GB memory on the GPU left');
+  assert.equal(d?.cause, 'co_tenant');
+});
