@@ -68,3 +68,20 @@ test("what is left on the card is not the card's size", () => {
   const d = primary(tfRefused, 'there is only 2GB memory on the GPU left');
   assert.equal(d?.cause, 'co_tenant');
 });
+
+test("a PyTorch message cut before PyTorch's own figures: its share is unknown, not zero, so no other process is named", () => {
+  const d = primary(
+    'torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.24 GiB. GPU 0 has a total capacty of 39.42 GiB of which 3.14 GiB is free. Process 126936 has 36.29 GiB memor',
+  );
+  assert.equal(d?.cause, 'batch_too_large');
+  assert.match(d!.causeText, /not what PyTorch holds/);
+  assert.ok(d!.causeAlternatives?.some((a) => a.cause === 'co_tenant'));
+  assert.ok(d!.fixes.some((f) => /nvidia-smi/.test(f)));
+});
+
+test('the same card with PyTorch holding little of it: the unlisted rest is another process', () => {
+  const d = primary(
+    'torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.24 GiB (GPU 0; 39.42 GiB total capacity; 1.20 GiB already allocated; 3.14 GiB free; 1.50 GiB reserved in total by PyTorch)',
+  );
+  assert.equal(d?.cause, 'co_tenant');
+});
