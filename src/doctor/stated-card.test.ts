@@ -37,3 +37,21 @@ test('a bare CUDA OOM on a stated 4 GB card with no word on the batch is the car
   assert.equal(d?.kind, 'gpu_oom');
   assert.equal(d?.cause, 'device_too_small');
 });
+
+test('a bad_alloc from a device allocator where the user says two kernels share the card: another process', () => {
+  const d = primary(
+    '[BUG] MemoryError: std::bad_alloc: CUDA error at: ../include/rmm/mr/device/cuda_memory_resource.hpp:68: cudaErrorMemoryAllocation out of memory',
+    'it only comes up if I have 2 kernels running and I am using cudf in both',
+  );
+  assert.equal(d?.kind, 'gpu_oom');
+  assert.equal(d?.cause, 'co_tenant');
+  assert.match(d!.fixes[0]!, /nvidia-smi/);
+});
+
+test("a framework's boilerplate about other processes is not the user's word: the batch stays the most likely", () => {
+  const d = primary(
+    '[BUG] MemoryError: std::bad_alloc: CUDA error at: ../include/rmm/mr/device/cuda_memory_resource.hpp:68: cudaErrorMemoryAllocation out of memory',
+    'If there are other process using the GPU, please stop them.',
+  );
+  assert.equal(d?.cause, 'batch_too_large');
+});

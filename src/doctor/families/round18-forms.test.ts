@@ -216,3 +216,12 @@ describe("paste forms: pytest's failure marker, an exception's repr", () => {
     assert.equal(primary('Epoch 3: loss 0.12, no MemoryError seen'), undefined);
   });
 });
+
+describe('a limit named by its setting', () => {
+  test('"exceeds max-model-memory (25.00GB)", a server\'s refusal with no device named', () => {
+    const d = primary(
+      'Error: {"error":{"message":"Model \'Qwen3.5-397B\' (218.08GB) exceeds max-model-memory (25.00GB)","type":"server_error"}}',
+    );
+    assert.equal(d?.kind, 'host_oom');
+  });
+});

@@ -176,6 +176,30 @@ const logRules: FactRule[] = [
     extract: () => ({ cpuOffloadOff: true }),
   },
   {
+    // The user's own words that several processes ran on one card at once ("I have 2 kernels running
+    // and I am using cudf in both", "two processes on the same GPU"): in the first person or naming the
+    // same card, so a framework's boilerplate ("If there are other process using the GPU") is not it.
+    // The other processes are the most likely holders (diagnose.ts mostLikelyOfFigureless).
+    family: 'context',
+    keywords: [
+      'kernels',
+      'processes',
+      'jobs',
+      'notebooks',
+      'instances',
+      'programs',
+      'trainings',
+      'models',
+      'servers',
+      'scripts',
+    ],
+    pattern:
+      /\b(?:I|we)\s+(?:have|had|am running|was running|run|ran|started|launch(?:ed)?|open(?:ed)?)\s+(?:two|2|multiple|several|three|3)\s+(?:jupyter\s+|python\s+)?(?:kernels|processes|jobs|notebooks|instances|programs|trainings|models|servers|scripts)\b|\b(?:two|2|multiple|several)\s+(?:jupyter\s+)?(?:kernels|processes|jobs|notebooks|instances|programs|scripts)\s+(?:(?:are\s+)?running\s+)?on\s+(?:the\s+)?same\s+(?:GPU|card|device)\b/i,
+    source: 'nvidia-smi --query-compute-apps (per-process GPU memory); PyTorch FAQ "out of memory"',
+    once: true,
+    extract: () => ({ coTenantStated: true }),
+  },
+  {
     // The log's own words blame the batch ("a 256-wide batch ... won't fit a 4 GB GPU", "the batch size
     // is too large", "too big a batch"): what the user measured or read decides it over the card's size
     // (diagnose.ts mostLikelyOfFigureless; PyTorch FAQ "out of memory": the batch is the first lever).
