@@ -335,6 +335,11 @@ export class LogClassifier {
     this.pending = undefined;
     const match = rule.pattern.exec(text);
     if (match) this.record(rule, text, match, line, before, firstText);
+    else {
+      // The hit line matched alone; the lines taken after it did not continue the message.
+      const own = rule.pattern.exec(firstText);
+      if (own) this.record(rule, firstText, own, line, before, firstText);
+    }
   }
 
   private record(

@@ -232,7 +232,10 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Tuned on it (round15-forms.test.ts; tuned figures, the slice is spent): ggml's pinned-buffer try
   // refused with a non-memory status is no OOM, the kernel OOM killer's line is the host's beside a GPU
   // (allocation/generic.ts), an OOM in the user's sentence with no device word: 120/128, 1 false OOM.
-  'heldout-14': { kindRight: 123, falseOoms: 1, causesRight: 38, wrongFixes: 0, factsRight: 249 },
+  // Round 18 (round18-forms.test.ts): LightGBM's "bad allocation" (std::bad_alloc's what() in Microsoft's
+  // C++ runtime), a typed "std:bad_alloc", a bare "out of memory" with no side named read as the device's: 126/128, 39/48;
+  // "memory allocation error occured" told as an event: 127/128.
+  'heldout-14': { kindRight: 127, falseOoms: 1, causesRight: 38, wrongFixes: 0, factsRight: 249 },
   // Measured once, 2026-11-27, by the lead (see HELDOUT-15-RESULT.md), at the same four commits: 112/140
   // (80.0%), 0 false OOMs, 12/44 causes (11/44 at 942a5af; truth among the alternatives 20/44, 18 at
   // e2169d0), 0 wrong fixes, 132/166 facts. 65 of its 140 logs are prose only (no error line): 26 of its
@@ -241,7 +244,8 @@ const measured: Record<TestCorpusPart, Bar> = {
   // killer's line the host's (allocation/generic.ts), bash's job report with its "line N:" prefix lost
   // (host/exits.ts), an OOM in the user's sentence with no device word, or the memory said to run out
   // (allocation/generic.ts): 120/140.
-  'heldout-15': { kindRight: 120, falseOoms: 0, causesRight: 22, wrongFixes: 0, factsRight: 132 },
+  // Round 18 (round18-forms.test.ts): a bare "out of memory"/"OOM" with no side named is the device's: 123/140, 23/44.
+  'heldout-15': { kindRight: 123, falseOoms: 0, causesRight: 22, wrongFixes: 0, factsRight: 132 },
   // Measured once, 2026-11-28, by the lead (see HELDOUT-16-RESULT.md), at the session's start (9ae182e)
   // and round 16's freeze (19992d8): 134/155 (86.5%), 1 false OOM, 15/48 causes at the start and 23/48
   // at the freeze (truth among the alternatives 35/48), 0 wrong fixes, 157/163 facts; main when it was
@@ -254,7 +258,10 @@ const measured: Record<TestCorpusPart, Bar> = {
   // title), a GPU named by its product line (Intel Arc, GeForce, Radeon; allocation/generic.ts): 143/155;
   // YARN's kill at the container's memory is its limit (host/explain-limits.ts): causes 27/48; gcc's
   // "Killed signal terminated program" (host/exits.ts), OpenCL's status in any case: 145/155, 28/48.
-  'heldout-16': { kindRight: 145, falseOoms: 1, causesRight: 28, wrongFixes: 0, factsRight: 159 },
+  // Round 18 (round18-forms.test.ts): an OOM told as an event ("suddenly OOM happened"), an error's words
+  // retold ("an error saying tensorflow ran out of memory"): 147/155, 29/48; a question after the phrase that
+  // asks for a fix, TensorFlow's large-allocation warning beside a notebook kernel's death: 149/155.
+  'heldout-16': { kindRight: 149, falseOoms: 1, causesRight: 28, wrongFixes: 0, factsRight: 159 },
   // Measured once, 2026-11-28, by the lead (see HELDOUT-17-RESULT.md): the session's start (9ae182e)
   // gave 104/135 (77.0%), 6 false OOMs, 8/27 causes (truth among the alternatives 13/27), 0 wrong
   // fixes, 39/42 facts; round 17's freeze (19992d8, and fb4f010 the same) 104/135, 6, 12/27 (14/27),
@@ -265,7 +272,11 @@ const measured: Record<TestCorpusPart, Bar> = {
   // prose or title only: 3 of its 30 kind misses are among them; on the 128 with a printed line, kind
   // is 100/128 at the freeze, 101/128 at the last rules. Then, tuned on it (round17-forms.test.ts):
   // cffi's write+execute refusal is a near miss (near-miss/rules.ts): 110/135, 1 false OOM.
-  'heldout-17': { kindRight: 110, falseOoms: 1, causesRight: 12, wrongFixes: 0, factsRight: 39 },
+  // Round 18 (round18-forms.test.ts): a whole "CUDA out of memory" line above lines that do not continue
+  // it, a bare "OOM" with no side named, "bad allocation" (CatBoost, LightGBM, ML.NET), 炸显存/显存占满:
+  // 122/135, 14/27; Caffe2's "cudaSuccess. 2 vs 0", a question that asks for a fix, earlyoom v0.9-1.2's
+  // bracketed share of RAM: 125/135.
+  'heldout-17': { kindRight: 125, falseOoms: 1, causesRight: 12, wrongFixes: 0, factsRight: 39 },
 };
 
 for (const part of testCorpusParts) {
@@ -339,7 +350,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // case, heldout-16 143 -> 145: 2317/2367 (97.9%); with heldout-17 folded in as measured once (the
   // session's last rules, 105/135): 2422/2502 (96.8%), below the issue's bar, 9 false OOMs; cffi's
   // write+execute refusal a near miss, heldout-17 105 -> 110: 2427/2502 (97.0%), 4 false OOMs.
-  const floor = 2427;
+  // Round 18 (round18-forms.test.ts, tuned on the spent parts): 2447/2502 (97.8%), 4 false OOMs; then
+  // 2453/2502 (98.0%), at the issue's bar.
+  const floor = 2453;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,

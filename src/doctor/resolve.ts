@@ -191,12 +191,14 @@ export function resolveRetoldKill(draft: Draft, context: Facts, drafts: readonly
 
 /**
  * A last-resort reading whose lines named neither a device nor the host (allocation/generic.ts) is
- * the GPU's where the log names a GPU or another accelerator anywhere, else the host's.
+ * the GPU's where the log names a GPU or another accelerator anywhere, or where its phrase is the
+ * device runtimes' own "out of memory"/"OOM" (generic.ts undecidedSideOf); else the host's.
  */
 export function resolveMemorySide(draft: Draft, context: Facts): Draft {
-  if (draft.facts.memorySideUndecided !== true) return draft;
+  const lean = draft.facts.memorySideUndecided;
+  if (lean !== true && lean !== 'device') return draft;
   const { memorySideUndecided: _, ...facts } = draft.facts;
-  return { ...draft, kind: context.deviceSeen === true ? 'gpu_oom' : 'host_oom', facts };
+  return { ...draft, kind: context.deviceSeen === true || lean === 'device' ? 'gpu_oom' : 'host_oom', facts };
 }
 
 /**

@@ -109,6 +109,27 @@ describe('ZeRO (Rajbhandari et al. 2019, §5): model states per GPU', () => {
     assert.equal(gradients(', framework: megatron')?.phase, undefined);
   });
 
+  test("framework: megatron without a training.loss prices Megatron's vocab-parallel loss (6 B per 16-bit logit); a stated loss wins", () => {
+    const model =
+      'model: { params: 125M, transformer: { family: gpt, layers: 12, hidden: 768, heads: 12, ffn: 3072, vocab: 50304, max_positions: 1024, seq_len: 1024, lm_head: true, tied_embeddings: true } }';
+    const lossOf = (training: string, framework: string) => {
+      const parsed = spec(
+        `${model}\ntraining: { precision: amp_bf16, batch_size: 2${training} }\nparallel: { gpus: 8${framework} }`,
+      );
+      return {
+        loss: parsed.training.loss,
+        bytes: parts(
+          `${model}\ntraining: { precision: amp_bf16, batch_size: 2${training} }\nparallel: { gpus: 8${framework} }`,
+        )['logits and loss'],
+      };
+    };
+    const megatron = lossOf('', ', framework: megatron');
+    assert.equal(megatron.loss, 'vocab_parallel');
+    assert.equal(megatron.bytes, 6 * 1024 * 2 * 50304);
+    assert.equal(lossOf('', '').loss, 'standard');
+    assert.equal(lossOf(', loss: standard', ', framework: megatron').loss, 'standard');
+  });
+
   test('pipeline_stage: last holds its layers, the LM head and one micro-batch in flight under 1F1B', () => {
     const gpt =
       'family: gpt, layers: 12, hidden: 512, heads: 8, ffn: 2048, vocab: 50304, max_positions: 1024, seq_len: 1024, lm_head: true, tied_embeddings: true';

@@ -27,7 +27,10 @@ test('round 16, measured once, is pinned: median |error| and the counts within 5
   // Session-start model 9ae182e and the frozen model 1f01486: 18.5%, worst +63.1%, 3/7/13 within 5/15/30%.
   // The session's last model (95a39f8, with each pipeline stage holding its own layers and the larger of the
   // first and last stage priced where none is named): 17.0%, worst +58.2% (TP1 PP4 DP2 micro-batch 8 with
-  // checkpointing), 2/6/13. The round is now spent; what this pins is that last figure.
-  assert.ok(median <= 0.175, summary);
-  assert.ok(within(0.05) >= 2 && within(0.15) >= 6 && within(0.3) >= 13, summary);
+  // checkpointing), 2/6/13. The round is now spent. Session 16 relabelled it from its sources (no constant
+  // fitted): the loss Megatron-DeepSpeed computes (vocab_parallel, gpt_model.py) and the CUDA context the
+  // document measured (1113 MiB): 15.6%, worst -33.4% (TP1 PP1 DP8 micro-batch 1 with checkpointing), 3/6/15.
+  // What this pins is that figure.
+  assert.ok(median <= 0.16, summary);
+  assert.ok(within(0.05) >= 3 && within(0.15) >= 6 && within(0.3) >= 15, summary);
 });

@@ -95,7 +95,7 @@ export const trainingSchema = z.strictObject({
   loss: oneOf(losses)
     .meta({
       description:
-        "the loss over the logits: standard (cross-entropy over upcast logits, as transformers computes it), chunked (torchtune, LitGPT), fused (Liger/Unsloth fused linear cross-entropy), chunked_head (torchtitan's ChunkedLossWrapper), vocab_parallel (Megatron-LM's vocab-parallel cross-entropy without --cross-entropy-loss-fusion: one fp32 copy of the logits, worked in place into the softmax it keeps and the gradient), vocab_parallel_fused (with --cross-entropy-loss-fusion: the same steps compiled, each in-place graph adding one fp32 logits-sized transient)",
+        "the loss over the logits: standard (cross-entropy over upcast logits, as transformers computes it), chunked (torchtune, LitGPT), fused (Liger/Unsloth fused linear cross-entropy), chunked_head (torchtitan's ChunkedLossWrapper), vocab_parallel (Megatron-LM's vocab-parallel cross-entropy without --cross-entropy-loss-fusion: one fp32 copy of the logits, worked in place into the softmax it keeps and the gradient), vocab_parallel_fused (with --cross-entropy-loss-fusion: the same steps compiled, each in-place graph adding one fp32 logits-sized transient); default: vocab_parallel under parallel.framework: megatron, else standard",
     })
     .optional(),
   checkpointed_inputs_require_grad: z
@@ -222,7 +222,7 @@ export const parallelSchema = z.strictObject({
   framework: oneOf(['megatron'] as const)
     .meta({
       description:
-        "megatron: Megatron-LM's own DDP and distributed optimizer (strategy zero1 = --use-distributed-optimizer, ddp without it): the gradients live only in its contiguous grad buffer and are reduced from it (gradient_as_bucket_view defaults to true, no DeepSpeed reduce buckets); default: torch DDP, or DeepSpeed under zero1/2/3",
+        "megatron: Megatron-LM's own DDP and distributed optimizer (strategy zero1 = --use-distributed-optimizer, ddp without it): the gradients live only in its contiguous grad buffer and are reduced from it (gradient_as_bucket_view defaults to true, no DeepSpeed reduce buckets), and its vocab-parallel loss (training.loss defaults to vocab_parallel); default: torch DDP, or DeepSpeed under zero1/2/3",
     })
     .optional(),
   fsdp_wrap: oneOf(fsdpWraps)

@@ -253,7 +253,13 @@ function toTraining(
       : undefined,
     // torch.optim.Optimizer.zero_grad(set_to_none=True) is the default since PyTorch 2.0.
     zeroGrad: training.zero_grad ?? 'set_to_none',
-    loss: training.loss ?? 'standard',
+    // Megatron-LM's GPT computes its loss with the vocab-parallel cross-entropy whatever the tensor-parallel
+    // size (megatron/core/models/common/language_module/language_module.py compute_language_model_loss:
+    // tensor_parallel.vocab_parallel_cross_entropy, or its fused form under --cross-entropy-loss-fusion, at
+    // NVIDIA/Megatron-LM d98e8a64; so did the 2021 forks: BigScience's Megatron-DeepSpeed
+    // megatron/model/gpt_model.py post_language_model_processing and CrossEntropy at 0035f06a), so a spec that
+    // names parallel.framework: megatron and no loss gets it rather than transformers' upcast copy.
+    loss: training.loss ?? (raw.parallel?.framework === 'megatron' ? 'vocab_parallel' : 'standard'),
     // transformers' ForCausalLMLoss (`logits.float()`), torchtune's `self.output(h).float()` and
     // torchtitan's `pred.float()` upcast; under autocast log_softmax and nll_loss run in fp32 anyway.
     isLossUpcast: training.loss_upcast ?? true,

@@ -28,6 +28,14 @@
 // Rows left out: those marked OOM (no figure), the 16GB table's rows whose config the 32GB table already gives
 // (one figure per config; "16GB borderline OOM" among them), and the no-checkpointing MBS 2 row at PP 4 (30GB on a
 // 32GB card: at the card's limit, where the allocator is squeezed).
+// After the round was measured (session 16, the round spent), two labels the sources state, neither a constant
+// fitted: `training.loss: vocab_parallel` (it said `standard`): Megatron-DeepSpeed's GPT takes its loss with
+// mpu.vocab_parallel_cross_entropy over the fp32-cast logits, in GPTModelPipe's CrossEntropy (the pipeline engine
+// runs it at every PP, 1 included) and in GPTModel's post_language_model_processing
+// (bigscience-workshop/Megatron-DeepSpeed megatron/model/gpt_model.py at 0035f06a), the in-place loss
+// estimate-r15 added for Megatron-LM; and `cuda.context: 1113 MiB`, the document's own calibration of a bare
+// `torch.ones(1).cuda()` on these cards (its section "calibration": "V100 16GB 1113MiB / V100 32GB 1113MiB"),
+// where the lazy-loading default priced 0.44 GiB (lazy module loading came with CUDA 11.7; this is Dec 2021).
 // Parameters: 24 × 50,358,272 per layer + embeddings, positions (2048 × 2048), the embedding LayerNorm and the
 // final LayerNorm: 1,315,823,616 at TP 1, 1,316,085,760 at TP 2 (counted below).
 import type { PublishedCase } from './published-measured.js';
@@ -81,8 +89,9 @@ const tr3m = (o: {
     spec: `model:
   params: ${params(o.tp)}
   transformer: { family: gpt, layers: 24, hidden: 2048, heads: 16, ffn: 8192, norm: layernorm, vocab: ${padVocab(50257, o.tp)}, max_positions: 2048, seq_len: 2048, bias: true, lm_head: true, tied_embeddings: true, attention: eager, dropout: true }
-training: { precision: amp_fp16, convention: zero, optimizer: adamw, batch_size: ${o.mbs}${accumulation}, activation_checkpointing: ${checkpointed ? 'full' : 'none'}, loss: standard }
-parallel: { gpus: 8${tensor}${pipeline}, strategy: zero1 }`,
+training: { precision: amp_fp16, convention: zero, optimizer: adamw, batch_size: ${o.mbs}${accumulation}, activation_checkpointing: ${checkpointed ? 'full' : 'none'}, loss: vocab_parallel }
+parallel: { gpus: 8${tensor}${pipeline}, strategy: zero1 }
+cuda: { context: 1113 MiB }`,
   };
 };
 

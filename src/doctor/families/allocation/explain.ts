@@ -121,6 +121,22 @@ export const paddleDefaultFraction = 0.92;
 /** A device allocation failed; the figures decide what can be said. */
 export function explainAllocation(draft: Draft, ctx: ExplainContext): Explanation {
   if (draft.facts.kvCache === true) return kvCacheExplanation(draft, ctx);
+  if (draft.facts.taichiPool === true)
+    return {
+      cause: 'memory_cap',
+      causeText:
+        'Taichi took one pool of GPU memory at ti.init and every field and runtime list is cut from it; the pool is used up, whatever else the card has free',
+      fixes: [
+        fix(
+          'give the pool more of the card at start: ti.init(arch=ti.cuda, device_memory_fraction=0.9) or ti.init(arch=ti.cuda, device_memory_GB=N)',
+          "Taichi's own message names these two settings (taichi runtime.cpp allocate_from_buffer)",
+        ),
+        fix(
+          'or need less of it: fewer or smaller fields, fewer environments or particles per step',
+          'the pool holds every field the program places',
+        ),
+      ],
+    };
   if (draft.facts.quantizedOffload === true)
     return {
       cause: 'model_state',

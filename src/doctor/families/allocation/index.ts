@@ -21,6 +21,7 @@ export const allocationFamily: DoctorFamily = {
     'device-alloc-failed',
     'quantized-model-offloaded',
     'kv-cache-too-small',
+    'taichi-pool-exhausted',
     genericOutOfMemoryCode,
     retoldDeviceOomCode,
   ],

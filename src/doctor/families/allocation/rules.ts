@@ -380,6 +380,24 @@ export const allocationRules: LogRule[] = [
     },
   },
   {
+    code: 'taichi-pool-exhausted',
+    kind: 'gpu_oom',
+    framework: 'other',
+    weight: 3,
+    keywords: ['pre-allocated memory'],
+    pattern: /\bOut of CUDA pre-allocated memory\b/,
+    // Taichi's CUDA backend takes one pool of device memory at ti.init (device_memory_fraction or
+    // device_memory_GB) and hands every field and runtime list out of it; when the pool is used up the
+    // kernel stops on a device assertion, "Out of CUDA pre-allocated memory. Consider using
+    // ti.init(device_memory_fraction=0.9) or ti.init(device_memory_GB=4) to allocate more GPU memory"
+    // (taichi-dev/taichi v1.7.0 taichi/runtime/llvm/runtime_module/runtime.cpp allocate_from_buffer;
+    // Genesis runs on a fork of it). The CUDA driver then reports the assertion
+    // (CUDA_ERROR_ASSERT), which is this failure's echo, not a near miss of its own.
+    source: 'taichi-dev/taichi v1.7.0 taichi/runtime/llvm/runtime_module/runtime.cpp allocate_from_buffer',
+    summary: "Taichi's pre-allocated pool of GPU memory is used up",
+    extract: () => ({ facts: { taichiPool: true, vendor: 'nvidia' } }),
+  },
+  {
     code: 'quantized-model-offloaded',
     kind: 'gpu_oom',
     framework: 'other',

@@ -158,6 +158,7 @@ export const cudaLibraryRules: LogRule[] = [
       'erroroutofmemory',
       'errormemoryallocation',
       'success (2 vs. 0)',
+      'success. 2 vs 0',
     ],
     // One shape for every wrapper that re-raises CUDA's error 2: a device-runtime word (CUDA, a
     // cuda*/hip* call or type, a GPU word), then an error, failure or status word, then the runtime's
@@ -183,7 +184,7 @@ export const cudaLibraryRules: LogRule[] = [
     // every wrapper above prints the runtime's string in the status's own sentence. The enum's
     // name may be cut mid-word by a paste (CUDA_ERROR_OUT_OF_ME...): the prefix is unambiguous.
     pattern:
-      /(?:\bCUDA\b|\bcuda\w+|\bgpu\w*|\bhip\w+|\bHIP\b)[^\n]{0,120}?\b(?:error|failed|failure|FAIL|fatal|status)\b(?:(?!\.\s+[A-Z][a-z]+\s)[^\n]){0,120}?(?<!\b(?:run|runs|ran|running|not|no|without|an?|the)\s)\bout of memory\b|\b(?:error|failed|failure|fatal)\b[^\n]{0,60}?(?:\bCUDA\b|\bcuda\w+|\bgpu\w*|\bhip\w+|\bHIP\b)(?!\s+out of memory)(?:(?!\.\s+[A-Z][a-z]+\s)[^\n]){0,60}?(?<!\b(?:run|runs|ran|running|not|no|without|an?|the)\s)\bout of memory\b|\w\.cuh?(?::\d+|\(\d+\))\]?:\s*(?:error:?\s*)?out of memory\b|THCudaCheck FAIL.*out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_M(?:EMORY|E?M?O?R?$)|\b[Ee]rror 2: out of memory|\b(?:CUDA|HIP|MUSA|ZE_RESULT|UR_RESULT)_?ERROR_?(?:OUT_?OF_?(?:DEVICE_?)?MEMORY|MEMORY_?ALLOCATION)\b|\b(?:hip|musa)Error(?:OutOfMemory|MemoryAllocation)\b|\b(?:cuda|hip)Success \(2 vs\. 0\)|\bErrStr:\s*out of memory\b|\bCheck failed:[^\n]*?\b(?:cuda|hip)Success\b[^\n]*?\bout of memory\b|\b(?:CUDA|HIP): out of memory\b/i,
+      /(?:\bCUDA\b|\bcuda\w+|\bgpu\w*|\bhip\w+|\bHIP\b)[^\n]{0,120}?\b(?:error|failed|failure|FAIL|fatal|status)\b(?:(?!\.\s+[A-Z][a-z]+\s)[^\n]){0,120}?(?<!\b(?:run|runs|ran|running|not|no|without|an?|the)\s)\bout of memory\b|\b(?:error|failed|failure|fatal)\b[^\n]{0,60}?(?:\bCUDA\b|\bcuda\w+|\bgpu\w*|\bhip\w+|\bHIP\b)(?!\s+out of memory)(?:(?!\.\s+[A-Z][a-z]+\s)[^\n]){0,60}?(?<!\b(?:run|runs|ran|running|not|no|without|an?|the)\s)\bout of memory\b|\w\.cuh?(?::\d+|\(\d+\))\]?:\s*(?:error:?\s*)?out of memory\b|THCudaCheck FAIL.*out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_M(?:EMORY|E?M?O?R?$)|\b[Ee]rror 2: out of memory|\b(?:CUDA|HIP|MUSA|ZE_RESULT|UR_RESULT)_?ERROR_?(?:OUT_?OF_?(?:DEVICE_?)?MEMORY|MEMORY_?ALLOCATION)\b|\b(?:hip|musa)Error(?:OutOfMemory|MemoryAllocation)\b|\b(?:cuda|hip)Success \(2 vs\. 0\)|\b(?:cuda|hip)Success\. 2 vs 0\b|\bErrStr:\s*out of memory\b|\bCheck failed:[^\n]*?\b(?:cuda|hip)Success\b[^\n]*?\bout of memory\b|\b(?:CUDA|HIP): out of memory\b/i,
     // cudaErrorMemoryAllocation (2) / CUDA_ERROR_OUT_OF_MEMORY as a framework re-raises it (C10_CUDA_CHECK, THC).
     // Every vendor names the same failure in its status enum, and wrappers print the enum's name
     // in either case: CUDA driver CUDA_ERROR_OUT_OF_MEMORY, ROCm hipErrorOutOfMemory (and the
@@ -192,13 +193,16 @@ export const cudaLibraryRules: LogRule[] = [
     // (docs.nvidia.com/cuda/cuda-driver-api group__CUDA__TYPES; rocm.docs.amd.com HIP hipError_t;
     // oneapi-src/level-zero ze_api.h). glog's CHECK_EQ prints the code as "err == cudaSuccess (2 vs. 0)"
     // and MXNet's CUDA_CHECK adds "ErrStr:out of memory" (apache/mxnet src/common/cuda/utils.h):
-    // code 2 is cudaErrorMemoryAllocation and hipErrorOutOfMemory alike.
+    // code 2 is cudaErrorMemoryAllocation and hipErrorOutOfMemory alike. Caffe2's CUDA_ENFORCE prints the
+    // same comparison in its enforce grammar, "error == cudaSuccess. 2 vs 0. Error at: <file>:<line>: out
+    // of memory" (pytorch v1.0.0 caffe2/core/common_gpu.h CUDA_ENFORCE, c10/util/Logging.h
+    // CAFFE_ENFORCE_EQ's "x vs y"): the code decides where a paste cut the string after it.
     // mshadow/MXNet check the call with glog and add the runtime's string after "CUDA: "
     // (dmlc/mshadow mshadow/stream_gpu-inl.h, MXNet src/storage/gpu_device_storage.h:
     // CHECK(e == cudaSuccess || e == cudaErrorCudartUnloading) << "CUDA: " << cudaGetErrorString(e)),
     // so the check names cudaSuccess and the failure is "CUDA: out of memory" after it.
     source:
-      'CUDA runtime API cudaError_t cudaErrorMemoryAllocation = 2, cudaGetErrorString "out of memory"; OpenNMT/CTranslate2 src/cuda/utils.h CUDA_CHECK; dmlc/mshadow stream_gpu-inl.h, apache/mxnet gpu_device_storage.h CHECK; dmlc/xgboost device_helpers.cuh; tensorflow gpu_kernel_helper.h; ggml-org/llama.cpp ggml-cuda.cu CUDA_CHECK; opencv cuda/common.hpp; microsoft/LightGBM cuda_utils.cpp',
+      'CUDA runtime API cudaError_t cudaErrorMemoryAllocation = 2, cudaGetErrorString "out of memory"; pytorch v1.0.0 caffe2/core/common_gpu.h CUDA_ENFORCE; OpenNMT/CTranslate2 src/cuda/utils.h CUDA_CHECK; dmlc/mshadow stream_gpu-inl.h, apache/mxnet gpu_device_storage.h CHECK; dmlc/xgboost device_helpers.cuh; tensorflow gpu_kernel_helper.h; ggml-org/llama.cpp ggml-cuda.cu CUDA_CHECK; opencv cuda/common.hpp; microsoft/LightGBM cuda_utils.cpp',
     summary: 'a CUDA call failed with out of memory',
     // "failed to alloc N bytes on host": pinned host memory that TF/XLA's cuda_driver.cc logs and
     // then falls back from (pageable memory, smaller chunks); training goes on, so it is no OOM.

@@ -392,6 +392,7 @@ export const hostExitRules: LogRule[] = [
       'unable to allocate',
       'cannot allocate memory',
       'bad_alloc',
+      'bad allocation',
       'paging file is too small',
       'winerror 1455',
       'auslagerungsdatei ist zu klein',
@@ -405,7 +406,7 @@ export const hostExitRules: LogRule[] = [
       ...localNoMemory.map(([, keyword]) => keyword),
     ],
     pattern: withSize(
-      String.raw`${lineStart}MemoryError(?!${cffiWriteExecute})(?:\b|(?=Traceback))|\)MemoryError(?!${cffiWriteExecute})\b|${retoldMemoryError}|<(?:type|class) '(?:exceptions\.)?MemoryError'>|Fail to alloc memory of (\d+) size|_ArrayMemoryError|[Uu]nable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|std::bad_alloc|paging file is too small|\[WinError (?:1455|8|14)\]|\[Errno 12\]|${localNoMemoryPattern}|Auslagerungsdatei ist zu klein|页面文件太小|posix_memalign\([^)]*\)(?: == 0\. |:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
+      String.raw`${lineStart}MemoryError(?!${cffiWriteExecute})(?:\b|(?=Traceback))|\)MemoryError(?!${cffiWriteExecute})\b|${retoldMemoryError}|<(?:type|class) '(?:exceptions\.)?MemoryError'>|Fail to alloc memory of (\d+) size|_ArrayMemoryError|[Uu]nable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|\bstd::?bad_alloc\b|(?<=^\s*|[:\]'"\x60]\s*)bad allocation\b|paging file is too small|\[WinError (?:1455|8|14)\]|\[Errno 12\]|${localNoMemoryPattern}|Auslagerungsdatei ist zu klein|页面文件太小|posix_memalign\([^)]*\)(?: == 0\. |:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
     ),
     // A paste that joined a traceback's lines glues the exception to the source line before it
     // ("...pickle.load(from_parent)MemoryError") or to the next traceback's header ("MemoryErrorTraceback").
@@ -424,6 +425,13 @@ export const hostExitRules: LogRule[] = [
     // [Errno 12], fork, mmap of a shared tensor, a user quoting it); dlopen's "cannot allocate memory
     // in static TLS block" is a loader limit, and ibv_reg_mr's ENOMEM is the locked-memory limit
     // (RLIMIT_MEMLOCK), not RAM: both are left out.
+    // std::bad_alloc's what() is "std::bad_alloc" in libstdc++ and libc++ but "bad allocation" in
+    // Microsoft's C++ runtime (MicrosoftDocs/cpp-docs docs/standard-library/bad-alloc-class.md, its
+    // sample's output; microsoft/STL tests assert what() == "bad allocation"): a Windows build of a
+    // native library that passes e.what() on (CatBoost's "CatBoostError: bad allocation", LightGBM's
+    // "[LightGBM] [Warning] bad allocation", ML.NET's "error message of 'bad allocation'") reports the
+    // same refused host allocation. Only as a message of its own (at a line's start, or after a colon,
+    // a bracket or a quote): "a bad allocation of nodes" is English about scheduling.
     // Windows' ERROR_COMMITMENT_LIMIT is 1455 in every locale ("[WinError 1455] The paging file is
     // too small ...", learn.microsoft.com/windows/win32/debug/system-error-codes--1300-1699-); where
     // a library drops the number ("DLL load failed while importing _pywrap_tensorflow_internal: ..."),
@@ -435,7 +443,7 @@ export const hostExitRules: LogRule[] = [
     // system-error-codes--0-499-) are the same in every locale; strerror(ENOMEM)'s words in glibc's
     // catalogs: localNoMemory.
     source:
-      'CPython MemoryError; numpy _ArrayMemoryError (numpy/core/_exceptions.py); errno ENOMEM (12), its strerror in glibc 2.36 po/*.po; Windows system error codes 8, 14, 1455; pytorch c10/core/CPUAllocator.cpp (1.0); mujoco engine_util_errmem.c mju_malloc',
+      'CPython MemoryError; std::bad_alloc (what() "bad allocation" in MicrosoftDocs/cpp-docs standard-library/bad-alloc-class.md); numpy _ArrayMemoryError (numpy/core/_exceptions.py); errno ENOMEM (12), its strerror in glibc 2.36 po/*.po; Windows system error codes 8, 14, 1455; pytorch c10/core/CPUAllocator.cpp (1.0); mujoco engine_util_errmem.c mju_malloc',
     summary: 'a host memory allocation failed (Python MemoryError / ENOMEM)',
     extract: ({ text }) => {
       const isEnomem = /Cannot allocate memory|\[Errno 12\]/.test(text) || localNoMemoryLine.test(text);

@@ -296,7 +296,7 @@ export function explainKill(draft: Draft, context: Facts = {}): Explanation {
   if (killer === 'notebook') {
     return {
       cause: 'host_ram',
-      causeText: `the notebook's kernel process died${draft.weight >= 3 ? ' after using all the RAM the session had' : typeof context.largeAllocBytes === 'number' ? ` right after it took ${size(context.largeAllocBytes)} more at once (tcmalloc reported the allocation): it ran out of RAM, the front end only saw it end` : ' without an error of its own; the front end only saw it end, and running out of RAM (the OOM killer) is the usual reason'}`,
+      causeText: `the notebook's kernel process died${draft.weight >= 3 ? ' after using all the RAM the session had' : typeof context.largeAllocBytes === 'number' ? ` right after it took ${size(context.largeAllocBytes)} more at once (its allocator reported the allocation: tcmalloc, TensorFlow's CPU allocator): it ran out of RAM, the front end only saw it end` : ' without an error of its own; the front end only saw it end, and running out of RAM (the OOM killer) is the usual reason'}`,
       fixes: [
         ...(draft.weight >= 3 ? [] : [dmesg]),
         fix(

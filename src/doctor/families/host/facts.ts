@@ -47,14 +47,18 @@ export const kernelFactRules: FactRule[] = [
   },
   {
     family: 'context',
-    keywords: ['tcmalloc: large alloc'],
-    pattern: /tcmalloc: large alloc (\d+) bytes/,
+    keywords: ['tcmalloc: large alloc', 'of free system memory', 'of system memory'],
+    pattern: /tcmalloc: large alloc (\d+) bytes|Allocation of (\d+) exceeds \d+% of (?:free )?system memory/,
     // gperftools tcmalloc reports each allocation above TCMALLOC_LARGE_ALLOC_REPORT_THRESHOLD
     // ("tcmalloc: large alloc %zu bytes == %p @ ..."; Colab's runtime sets it low): the process was
-    // taking that much more RAM at that moment.
-    source: 'gperftools src/tcmalloc.cc ReportLargeAlloc',
+    // taking that much more RAM at that moment. TensorFlow's CPU allocator warns in the same sense when
+    // one allocation passes a share of the host's free RAM ("Allocation of %d exceeds %d%% of free
+    // system memory", tensorflow/core/framework/cpu_allocator_impl.cc CPUAllocator::AllocateRaw; "% of
+    // system memory" in TensorFlow 1.x's).
+    source:
+      'gperftools src/tcmalloc.cc ReportLargeAlloc; tensorflow tensorflow/core/framework/cpu_allocator_impl.cc CPUAllocator::AllocateRaw',
     keep: 'max',
-    extract: (m) => definedFacts({ largeAllocBytes: intOf(m[1]) }),
+    extract: (m) => definedFacts({ largeAllocBytes: intOf(m[1] ?? m[2]) }),
   },
   {
     family: 'context',

@@ -132,6 +132,14 @@ const spellings: KillSpelling[] = [
     facts: (m) =>
       definedFacts({ availableBytes: Number(m[1]) * 2 ** 20, totalBytes: Number(m[2]) * 2 ** 20 }),
   },
+  // The same report in earlyoom v0.9-v1.2 (rfjakob/earlyoom main.c at those tags): "mem avail: %lu MiB
+  // (%ld %%), swap free: %lu MiB (%d %%)", the share of RAM available in its own brackets.
+  {
+    killer: 'earlyoom',
+    weight: 2,
+    pattern: /\bmem avail:\s*\d+ MiB \(\s*(\d+) ?%\), swap free:/,
+    accepts: (m) => Number(m[1]) <= earlyoomKillFraction * 100,
+  },
   // hadoop-yarn ContainersMonitorImpl: "Container [...] is running beyond physical memory limits"
   // (2.x), "is running 2.1GB beyond the 'PHYSICAL' memory limit" (3.x formatErrorMessage, the
   // overrun and the limit's type named), and the AM's "killed by YARN for exceeding memory limits".
