@@ -244,8 +244,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // killer's line the host's (allocation/generic.ts), bash's job report with its "line N:" prefix lost
   // (host/exits.ts), an OOM in the user's sentence with no device word, or the memory said to run out
   // (allocation/generic.ts): 120/140.
-  // Round 18 (round18-forms.test.ts): a bare "out of memory"/"OOM" with no side named is the device's: 123/140, 23/44.
-  'heldout-15': { kindRight: 123, falseOoms: 0, causesRight: 22, wrongFixes: 0, factsRight: 132 },
+  // Round 18 (round18-forms.test.ts): a bare "out of memory"/"OOM" with no side named is the device's: 123/140, 23/44;
+  // a limit named by its setting ("exceeds max-model-memory"): 124/140.
+  'heldout-15': { kindRight: 124, falseOoms: 0, causesRight: 22, wrongFixes: 0, factsRight: 132 },
   // Measured once, 2026-11-28, by the lead (see HELDOUT-16-RESULT.md), at the session's start (9ae182e)
   // and round 16's freeze (19992d8): 134/155 (86.5%), 1 false OOM, 15/48 causes at the start and 23/48
   // at the freeze (truth among the alternatives 35/48), 0 wrong fixes, 157/163 facts; main when it was
@@ -261,7 +262,7 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Round 18 (round18-forms.test.ts): an OOM told as an event ("suddenly OOM happened"), an error's words
   // retold ("an error saying tensorflow ran out of memory"): 147/155, 29/48; a question after the phrase that
   // asks for a fix, TensorFlow's large-allocation warning beside a notebook kernel's death: 149/155.
-  'heldout-16': { kindRight: 149, falseOoms: 1, causesRight: 28, wrongFixes: 0, factsRight: 159 },
+  'heldout-16': { kindRight: 149, falseOoms: 1, causesRight: 32, wrongFixes: 0, factsRight: 159 },
   // Measured once, 2026-11-28, by the lead (see HELDOUT-17-RESULT.md): the session's start (9ae182e)
   // gave 104/135 (77.0%), 6 false OOMs, 8/27 causes (truth among the alternatives 13/27), 0 wrong
   // fixes, 39/42 facts; round 17's freeze (19992d8, and fb4f010 the same) 104/135, 6, 12/27 (14/27),
@@ -276,7 +277,7 @@ const measured: Record<TestCorpusPart, Bar> = {
   // it, a bare "OOM" with no side named, "bad allocation" (CatBoost, LightGBM, ML.NET), 炸显存/显存占满:
   // 122/135, 14/27; Caffe2's "cudaSuccess. 2 vs 0", a question that asks for a fix, earlyoom v0.9-1.2's
   // bracketed share of RAM: 125/135.
-  'heldout-17': { kindRight: 125, falseOoms: 1, causesRight: 12, wrongFixes: 0, factsRight: 39 },
+  'heldout-17': { kindRight: 125, falseOoms: 1, causesRight: 15, wrongFixes: 0, factsRight: 39 },
 };
 
 for (const part of testCorpusParts) {
@@ -351,8 +352,8 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // session's last rules, 105/135): 2422/2502 (96.8%), below the issue's bar, 9 false OOMs; cffi's
   // write+execute refusal a near miss, heldout-17 105 -> 110: 2427/2502 (97.0%), 4 false OOMs.
   // Round 18 (round18-forms.test.ts, tuned on the spent parts): 2447/2502 (97.8%), 4 false OOMs; then
-  // 2453/2502 (98.0%), at the issue's bar.
-  const floor = 2453;
+  // 2453/2502 (98.0%), at the issue's bar (frozen 2194b5d); second shift: 2454/2502.
+  const floor = 2454;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -367,10 +368,13 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // to round 16's where it did (heldout 21, -2 48, -3 38, -4 31, -6 16, -12 43, -13 32, -14 38, -15 22).
   // With heldout-16 folded in as measured once: strict 470/578, alternatives 527/578; round 17: 475, 532.
   // With heldout-17 folded in as measured once (12/27, 14/27): strict 487/605, alternatives 546/605.
+  // Session 16 (stated-card.test.ts): a stated small card decides a figure-less device OOM: 488;
+  // with round 18's kind rules merged: 496; the user's word that several processes share the card
+  // (log/evidence.ts coTenantStated): 497/605, alternatives 555/605.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 487, `causes right ${figures.causesRight}, at least 487`);
+  assert.ok(figures.causesRight >= 497, `causes right ${figures.causesRight}, at least 497`);
   assert.ok(
     figures.causesRightOrAlternative >= 546,
     `truth among the alternatives ${figures.causesRightOrAlternative}, at least 546`,

@@ -6,8 +6,17 @@ import type { Confidence } from '../vocabulary.js';
 import type { Draft } from './candidates.js';
 import { causeAlternatives as causeAlternativesOf, ownHoldingFacts } from './cause-alternatives.js';
 import type { ClassifiedLog } from './classify.js';
-import { type ExplainContext, type Explanation, fix, fixFields } from './families/explain-types.js';
+import {
+  type ExplainContext,
+  type Explanation,
+  fix,
+  fixFields,
+  seeHolders,
+  size,
+} from './families/explain-types.js';
 import { familyExplaining, frameworksSeen, joinedFactKeys } from './families/index.js';
+import { largerCardFix, smallCardReason } from './families/pytorch/fixes.js';
+import { smallCardBytes } from './families/pytorch/numbers.js';
 import {
   isUndecided,
   resolveBusError,
@@ -65,9 +74,54 @@ function mostLikelyOfFigureless(
   explanation: Explanation,
   holdersListed: boolean,
 ): Explanation {
-  if (draft.kind !== 'gpu_oom' || explanation.cause !== 'unknown' || holdersListed) return explanation;
+  if (draft.kind !== 'gpu_oom' || holdersListed) return explanation;
   if (fillFacts.some((k) => typeof draft.facts[k] === 'number')) return explanation;
   const c = context.context;
+  // The card the log states, under a nominal 4 GB card's size (log/evidence.ts statedCardBytes;
+  // pytorch/numbers.ts smallCardBytes): with no figure of the card's fill, the card decides it, as it
+  // already does for a bare CUDA OOM and a request-only PyTorch message (cuda/explain.ts
+  // explainBareCudaOom, pytorch/explain.ts). This outranks a guess at another process that the log
+  // does not list either (a pool or a simulator refused at start; round 17: the spent threads on
+  // <= 4 GB cards answer "a larger GPU", numbers.ts smallCardBytes). Not where the log's own words
+  // blame the batch (log/evidence.ts batchBlamed).
+  const stated = c.statedCardBytes;
+  if (
+    typeof stated === 'number' &&
+    stated < smallCardBytes &&
+    c.batchBlamed !== true &&
+    (explanation.cause === 'unknown' || explanation.cause === 'co_tenant')
+  )
+    return {
+      ...explanation,
+      cause: 'device_too_small',
+      causeText: `${explanation.causeText}; the message gives no figure of who holds the card, and the log states the card has ${size(stated)}: ${smallCardReason}`,
+      fixes: [largerCardFix(stated), ...explanation.fixes],
+      // The family's own guess stays open beside it, with what decides it (its first fix measures it).
+      alternatives: [
+        ...(explanation.alternatives ?? []),
+        ...(explanation.cause === 'co_tenant'
+          ? [
+              {
+                cause: 'co_tenant' as const,
+                decidedBy:
+                  'run nvidia-smi --query-compute-apps=pid,used_memory --format=csv when it fails: another process holding most of the card makes it the other process',
+              },
+            ]
+          : []),
+      ],
+    };
+  if (explanation.cause !== 'unknown') return explanation;
+  // The user's own words that several processes ran on the card at once ("I have 2 kernels running",
+  // "two processes on the same GPU"; log/evidence.ts coTenantStated): the other process is the most
+  // likely, as a listing of the card's processes would show (PyTorch FAQ "out of memory"; NVIDIA's
+  // nvidia-smi documents per-process used memory, --query-compute-apps).
+  if (c.coTenantStated === true)
+    return {
+      ...explanation,
+      cause: 'co_tenant',
+      causeText: `${explanation.causeText}; the log says several processes ran on the card at once, so the most likely is the others holding what this one lacked`,
+      fixes: [seeHolders(), ...explanation.fixes],
+    };
   if (c.batchSizeOne === true && c.batchOneRuns !== true) return explanation;
   return {
     ...explanation,

@@ -18,6 +18,9 @@
 // - rank prefixes written other ways than torchrun's "[rankN]:" ("[defaultN]:" from
 //   torch.distributed.elastic's log redirects, Lightning's "[rank: N]"), rewritten to "[rankN]: " so
 //   one spelling carries the rank to the rules (rules/extract.ts rankOf, candidates.ts RankFollower);
+// - pytest's failure marker before each line of the raised exception ("E       MemoryError",
+//   "E   RuntimeError: CUDA out of memory. ..."; pytest src/_pytest/_code/code.py FormattedExcinfo
+//   fail_marker "E", the line indented after it);
 // - a comment mark before an error a user pasted into a code block as a comment
 //   ("#XlaRuntimeError: RESOURCE_EXHAUSTED: ..."): Python's traceback module prints the exception as
 //   "Name: message" at the start of a line (Lib/traceback.py format_exception_only), never after "#".
@@ -55,6 +58,7 @@ const pipeTag = /^\s*(?:[\w.-]+[-_]\d+\s+)?\|\s/;
 // reader's locale: "mars 27"): taken off up to the program's own tag ("earlyoom[1460]: "), which stays.
 // "# ValueError: ...", "#XlaRuntimeError: ...": a comment mark before an exception's own line.
 const commentedError = /^\s*#+\s*(?=(?:[\w]+\.)*[A-Z]\w*(?:Error|Exception|Exhausted|Failure)\w*:\s)/;
+const pytestMarker = /^E {3,}(?=\S)/;
 const syslogStamp = /^\s*\p{L}{3,5}\.? {1,2}\d{1,2} \d\d:\d\d:\d\d \S+ (?=[\w./@-]+(?:\[\d+\])?: )/u;
 
 /** The HTML entities a keyword with `<>&"'` may have been written as in an escaped paste. */
@@ -104,6 +108,7 @@ export function normalizePaste(line: string): string {
     if (text === before) break;
   }
   if (text.trimStart()[0] === '#') text = text.replace(commentedError, '');
+  if (text[0] === 'E') text = text.replace(pytestMarker, '');
   if (text.includes('|')) text = text.replace(pipeTag, '');
   if (text.includes(':')) text = text.replace(syslogStamp, '');
   const start = text.trimStart()[0];

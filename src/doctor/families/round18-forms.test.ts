@@ -200,3 +200,28 @@ describe("libraries' own spellings checked against their source: Taichi's pool, 
     assert.equal(primary('Out of memory. Type "help memory" for your options.')?.kind, 'host_oom');
   });
 });
+
+describe("paste forms: pytest's failure marker, an exception's repr", () => {
+  test('pytest\'s "E   " before the raised exception', () => {
+    assert.equal(primary('E       MemoryError')?.kind, 'host_oom');
+    assert.equal(
+      primary('E   torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.')?.kind,
+      'gpu_oom',
+    );
+  });
+  test('"MemoryError()" as a log line prints the exception', () => {
+    assert.equal(primary('[2024-01-01 12:00:00] ERROR: worker 2 died: MemoryError()')?.kind, 'host_oom');
+  });
+  test('look-alike: a word starting with E at the line start is no marker', () => {
+    assert.equal(primary('Epoch 3: loss 0.12, no MemoryError seen'), undefined);
+  });
+});
+
+describe('a limit named by its setting', () => {
+  test('"exceeds max-model-memory (25.00GB)", a server\'s refusal with no device named', () => {
+    const d = primary(
+      'Error: {"error":{"message":"Model \'Qwen3.5-397B\' (218.08GB) exceeds max-model-memory (25.00GB)","type":"server_error"}}',
+    );
+    assert.equal(d?.kind, 'host_oom');
+  });
+});

@@ -75,11 +75,77 @@ function readText(path: string): string | undefined {
 
 /** Reads one process's memory; undefined when it has gone or is a kernel thread. */
 export function readProcessMemory(pid: number, procRoot = '/proc'): ProcessMemory | undefined {
+  return readProcessMemoryToFollow(pid, procRoot)?.memory;
+}
+
+/**
+ * A status read's figures that follow a process between smaps_rollup reads (proc(5): RssAnon, RssFile
+ * and RssShmem since Linux 4.5; VmSwap since 2.6.34). ~20 µs of kernel time where smaps_rollup walks the
+ * page tables (~8 ms for a torch process with 430 MiB resident, measured on Linux 6.18).
+ */
+export interface StatusCounters {
+  rssBytes: number;
+  anonBytes: number;
+  fileBytes: number;
+  shmemBytes: number;
+  swapBytes: number;
+}
+
+/** Parses /proc/PID/status text; undefined unless it has every field of StatusCounters. */
+export function parseStatusCounters(text: string): StatusCounters | undefined {
+  const fields = parseKiBFields(text, ['VmRSS', 'RssAnon', 'RssFile', 'RssShmem', 'VmSwap']);
+  const [rssBytes, anonBytes, fileBytes, shmemBytes, swapBytes] = [
+    'VmRSS',
+    'RssAnon',
+    'RssFile',
+    'RssShmem',
+    'VmSwap',
+  ].map((name) => fields.get(name));
+  if ([rssBytes, anonBytes, fileBytes, shmemBytes, swapBytes].some((value) => value === undefined)) {
+    return undefined;
+  }
+  return { rssBytes, anonBytes, fileBytes, shmemBytes, swapBytes } as StatusCounters;
+}
+
+/** Reads one process's status counters; undefined when it has gone or is a kernel thread. */
+export function readStatusCounters(pid: number, procRoot = '/proc'): StatusCounters | undefined {
+  const text = readText(`${procRoot}/${pid}/status`);
+  return text === undefined ? undefined : parseStatusCounters(text);
+}
+
+/**
+ * What of one smaps_rollup read lets status follow the process until the next: only where every
+ * anonymous page it maps is its alone (Pss_Anon = Anonymous: none shared copy-on-write with a parent
+ * or child) and it maps no shmem, so that its anonymous PSS is RssAnon, and the PSS of its file pages.
+ */
+export interface RollupFollow {
+  pssFileBytes: number;
+}
+
+/** From smaps_rollup text: how status can follow it (undefined where it cannot, as above). */
+export function parseRollupFollow(text: string): RollupFollow | undefined {
+  const fields = parseKiBFields(text, ['Pss', 'Pss_Anon', 'Pss_Shmem', 'Anonymous']);
+  const [pss, pssAnon, pssShmem, anonymous] = ['Pss', 'Pss_Anon', 'Pss_Shmem', 'Anonymous'].map((name) =>
+    fields.get(name),
+  );
+  if (pss === undefined || pssAnon === undefined || anonymous === undefined) return undefined;
+  if (pssAnon !== anonymous || (pssShmem ?? 0) !== 0) return undefined;
+  return { pssFileBytes: pss - pssAnon };
+}
+
+/** One process's memory (smaps_rollup, else status), with how status can follow it (smaps_rollup only). */
+export function readProcessMemoryToFollow(
+  pid: number,
+  procRoot = '/proc',
+): { memory: ProcessMemory; follow?: RollupFollow } | undefined {
   const dir = `${procRoot}/${pid}`;
   const rollupText = readText(`${dir}/smaps_rollup`);
   const fromRollup = rollupText === undefined ? undefined : parseSmapsRollup(rollupText);
-  if (fromRollup) return { pid, ...fromRollup };
+  if (rollupText !== undefined && fromRollup) {
+    const follow = parseRollupFollow(rollupText);
+    return { memory: { pid, ...fromRollup }, ...(follow ? { follow } : {}) };
+  }
   const statusText = readText(`${dir}/status`);
   const fromStatus = statusText === undefined ? undefined : parseStatusMemory(statusText);
-  return fromStatus ? { pid, ...fromStatus } : undefined;
+  return fromStatus ? { memory: { pid, ...fromStatus } } : undefined;
 }

@@ -3,7 +3,13 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { type ProcessMemory, parseSmapsRollup } from './proc-memory.js';
+import {
+  type ProcessMemory,
+  parseRollupFollow,
+  parseSmapsRollup,
+  readStatusCounters,
+  type StatusCounters,
+} from './proc-memory.js';
 import { ProcScanner } from './proc-scan.js';
 import {
   type CountedProcStat,
@@ -88,6 +94,92 @@ describe('when smaps_rollup is read again', () => {
     cache.read([1], byPid(stat(1)), 9_999);
     cache.read([1], byPid(stat(1)), 10_000);
     assert.deepEqual(read, [1, 1]);
+  });
+});
+
+/** A cache whose members status can follow (4 MiB of file PSS each), and the status each reads now. */
+function followedCache(followMaxAgeMs = 2_000) {
+  const read: number[] = [];
+  const statusOf = new Map<number, StatusCounters>();
+  const status = (pid: number, overrides: Partial<StatusCounters> = {}) =>
+    statusOf.set(pid, {
+      rssBytes: 16 * MiB,
+      anonBytes: 6 * MiB,
+      fileBytes: 10 * MiB,
+      shmemBytes: 0,
+      swapBytes: 0,
+      ...overrides,
+    });
+  const cache = new TreeMemoryCache({
+    followMaxAgeMs,
+    readToFollow: (pid) => {
+      read.push(pid);
+      return {
+        memory: { pid, rssBytes: 16 * MiB, pssBytes: 10 * MiB, swapBytes: 0, ownBytes: 6 * MiB },
+        follow: { pssFileBytes: 4 * MiB },
+      };
+    },
+    readStatus: (pid) => statusOf.get(pid),
+  });
+  return { cache, read, status };
+}
+
+describe('between smaps_rollup reads, status follows members whose anonymous pages are all their own', () => {
+  test('a member that faulted: its RSS and anonymous pages from status, its file pages from the last read', () => {
+    const { cache, read, status } = followedCache();
+    status(1);
+    status(2);
+    cache.read([1, 2], byPid(stat(1), stat(2)), 0);
+    status(2, { rssBytes: 18 * MiB, anonBytes: 8 * MiB });
+    const memory = cache.read([1, 2], byPid(stat(1), stat(2, { minorFaults: 99 })), 200);
+    assert.deepEqual(read, [1, 2], 'no smaps_rollup read');
+    assert.equal(cache.followCount, 2);
+    assert.deepEqual(memory.processes[1], {
+      pid: 2,
+      rssBytes: 18 * MiB,
+      pssBytes: 12 * MiB,
+      swapBytes: 0,
+      ownBytes: 8 * MiB,
+    });
+    assert.equal(memory.hostBytes, 22 * MiB);
+    assert.equal(memory.ownBytes, 14 * MiB);
+    cache.read([1, 2], byPid(stat(1), stat(2, { minorFaults: 99 })), 400);
+    assert.equal(cache.followCount, 2, 'then reused while no counter moves');
+  });
+
+  test('read again where a file page, swap or shmem moved, a member joined, or followMaxAgeMs passed', () => {
+    const { cache, read, status } = followedCache(1_000);
+    status(1);
+    status(2);
+    const faulted = (n: number) => byPid(stat(1, { minorFaults: n }), stat(2));
+    cache.read([1], faulted(0), 0);
+    status(1, { fileBytes: 11 * MiB });
+    cache.read([1], faulted(1), 10);
+    assert.deepEqual(read, [1, 1], 'RssFile moved');
+    status(1, { fileBytes: 11 * MiB, swapBytes: MiB });
+    cache.read([1], faulted(2), 20);
+    assert.deepEqual(read, [1, 1, 1], 'VmSwap moved');
+    status(1, { fileBytes: 11 * MiB, swapBytes: MiB, shmemBytes: MiB });
+    cache.read([1], faulted(3), 30);
+    assert.deepEqual(read, [1, 1, 1, 1], 'shmem mapped');
+    status(1, { fileBytes: 11 * MiB, swapBytes: MiB });
+    cache.read([1], faulted(4), 40);
+    assert.deepEqual(read, [1, 1, 1, 1], 'followed again');
+    cache.read([1, 2], faulted(5), 50);
+    assert.deepEqual(read, [1, 1, 1, 1, 1, 2], 'a member joined');
+    cache.read([1, 2], faulted(6), 60);
+    assert.deepEqual(read, [1, 1, 1, 1, 1, 2], 'followed');
+    cache.read([1, 2], faulted(7), 1_050);
+    assert.deepEqual(read, [1, 1, 1, 1, 1, 2, 1, 2], 'followMaxAgeMs after the last read');
+  });
+
+  test('never a member with a shared anonymous page (copy-on-write) or shmem at its last read', () => {
+    const rollup = (anon: number, pssAnon: number, shmem: number) =>
+      `Rss: 900 kB\nPss: 600 kB\nPss_Anon: ${pssAnon} kB\nPss_File: 300 kB\nPss_Shmem: ${shmem} kB\nAnonymous: ${anon} kB\n`;
+    assert.deepEqual(parseRollupFollow(rollup(300, 300, 0)), { pssFileBytes: 300 * 1024 });
+    assert.equal(parseRollupFollow(rollup(400, 300, 0)), undefined);
+    assert.equal(parseRollupFollow(rollup(300, 300, 8)), undefined);
+    assert.equal(parseRollupFollow('Rss: 900 kB\nPss: 600 kB\n'), undefined, 'a kernel before 5.3');
   });
 });
 
@@ -278,5 +370,67 @@ describe('on a real copy-on-write tree, what the tree holds equals a full smaps_
     const memory = sample(cache);
     assert.equal(cache.readCount - readsBefore, childPids.length + 1, 'every member read again');
     assertMatchesFullRead(memory, reads);
+  });
+});
+
+describe('on a real lone process, status follows what a full read says', () => {
+  let lone: ChildProcess | undefined;
+  let lines: Lines;
+  let pid = 0;
+
+  before(async () => {
+    if (pythonMissing) return;
+    const script = fileURLToPath(new URL('./test-helpers/cow-tree.py', import.meta.url));
+    lone = spawn('python3', [script, '8', '0'], { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+    lines = new Lines(lone);
+    pid = Number((await lines.next(/^parent (\d+)$/))[1]);
+  });
+
+  after(() => {
+    if (lone?.pid) process.kill(-lone.pid, 'SIGKILL');
+  });
+
+  // Until it sleeps (in signal.pause) with counters that held still since the last look.
+  const untilResting = async (): Promise<void> => {
+    let last = '';
+    await lines.until(() => {
+      const s = readProcStat(pid);
+      const counters = `${s?.state}:${s?.minorFaults}:${s?.majorFaults}:${s?.vsizeBytes}:${s?.rssPages}`;
+      const isResting = counters === last && s?.state === 'S';
+      last = counters;
+      return isResting;
+    });
+  };
+  const written = async (): Promise<void> => {
+    lines.forget(`written ${pid}`);
+    process.kill(pid, 'SIGUSR1');
+    await lines.next(new RegExp(`^written ${pid}$`));
+    await untilResting();
+  };
+
+  test('1 MiB more of its own: no smaps_rollup read, and its RSS, swap and anonymous PSS as a full read says', async (t) => {
+    if (pythonMissing) return t.skip(pythonMissing);
+    const cache = new TreeMemoryCache();
+    const sample = () => cache.read([pid], indexByPid(readProcessTable()), Date.now());
+    await untilResting();
+    sample();
+    // The first write may fault in code of the handler's (file pages: a read again); the second writes
+    // only 1 MiB more.
+    await written();
+    sample();
+    const readsBefore = cache.readCount;
+    const before = sample().ownBytes;
+    await written();
+    const memory = sample();
+    assert.equal(cache.readCount, readsBefore, 'no smaps_rollup read');
+    assert.ok(cache.followCount > 0);
+    assert.ok(memory.ownBytes >= before + MiB, `own ${before} -> ${memory.ownBytes}`);
+    const full = readRollup(pid) as Rollup;
+    const [followed] = memory.processes as [ProcessMemory];
+    assert.deepEqual(
+      { rssBytes: followed.rssBytes, swapBytes: followed.swapBytes, anonPssBytes: followed.ownBytes },
+      { rssBytes: full.memory.rssBytes, swapBytes: full.memory.swapBytes, anonPssBytes: full.anonPssBytes },
+    );
+    assert.deepEqual(readStatusCounters(pid)?.anonBytes, followed.ownBytes);
   });
 });

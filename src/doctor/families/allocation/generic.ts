@@ -119,14 +119,17 @@ const wrappedBytes = 2 ** 63;
 // failed", "allocate GPU memory failed") is the same report as "allocation failed".
 // "Cannot malloc" / "failed to alloc" is "cannot allocate" in the C allocator's verb.
 // "Allocation of size N failed" (the size between
-// the words, as the Habana bridge's SYNHELPER prints it) is the same report as "allocation failed", and
+// the words, as the Habana bridge's SYNHELPER prints it) is the same report as "allocation failed"; a
+// limit passed may be named by its setting, spelt as a flag or a key is ("exceeds max-model-memory
+// (25.00GB)", "exceeds gpu_memory"): GNU's long options join words with hyphens (GNU C Library manual,
+// "Argument Syntax"), config keys with underscores; and
 // so is Apache Arrow's memory pool's "malloc of size N failed" (apache/arrow apache-arrow-15.0.0
 // cpp/src/arrow/memory_pool.cc, raised as pyarrow.lib.ArrowMemoryError). Taichi's CUDA runtime, which
 // Genesis runs on, aborts the kernel with "Out of CUDA pre-allocated memory." when the pool it took
 // at ti.init (device_memory_fraction / device_memory_GB) is used up (taichi-dev/taichi v1.7.0
 // taichi/runtime/llvm/runtime_module/runtime.cpp allocate_from_buffer; "Out of pre-allocated memory"
 // on the other architectures).
-const oomPhrase = String.raw`out[ _-]?of[ _-]?memory|\bOOM(?:ed)?\b|\bnot enough (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\binsufficient (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bmemory (?:is |was |has been )?exhausted|\bexhausted (?:the )?(?:\w+ )?memory|\bran out of (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bout of (?:GPU|device|video|VRAM|host) (?:memory|resources)\b|\bout of (?:(?:CUDA|GPU|device) )?pre-?allocated memory\b|\b(?:failed|unable|cannot|can't|could not|couldn't|fail) (?:to )?(?:allocate|m?alloc)\b|\b(?:allocation|alloc|malloc|mmap)\w* (?:failed|failure|error)\b|\b(?:allocat(?:e|ing)|alloc|malloc)\w* (?:\w+ )?memory (?:failed|failure|error)\b|\bexceed(?:s|ed|ing)? (?:the )?(?:\w+ ){0,3}memory\b|\bmemory (?:limit|capacity) (?:exceeded|reached)\b|\b(?:allocation|malloc) of (?:size )?[\s:=]*\d[\d,]*\s*(?:bytes?\s*)?failed\b`;
+const oomPhrase = String.raw`out[ _-]?of[ _-]?memory|\bOOM(?:ed)?\b|\bnot enough (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\binsufficient (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bmemory (?:is |was |has been )?exhausted|\bexhausted (?:the )?(?:\w+ )?memory|\bran out of (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bout of (?:GPU|device|video|VRAM|host) (?:memory|resources)\b|\bout of (?:(?:CUDA|GPU|device) )?pre-?allocated memory\b|\b(?:failed|unable|cannot|can't|could not|couldn't|fail) (?:to )?(?:allocate|m?alloc)\b|\b(?:allocation|alloc|malloc|mmap)\w* (?:failed|failure|error)\b|\b(?:allocat(?:e|ing)|alloc|malloc)\w* (?:\w+ )?memory (?:failed|failure|error)\b|\bexceed(?:s|ed|ing)? (?:the )?(?:\w+[ _-]){0,3}memory\b|\bmemory (?:limit|capacity) (?:exceeded|reached)\b|\b(?:allocation|malloc) of (?:size )?[\s:=]*\d[\d,]*\s*(?:bytes?\s*)?failed\b`;
 
 // A failure line: an exception's "Name: message", an error or fatal severity, or "failed"/"error"
 // words in the line itself.

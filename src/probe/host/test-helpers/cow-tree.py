@@ -1,7 +1,8 @@
 """A parent holding MIB mebibytes it has written, and N forked children sharing them copy-on-write.
 
-On SIGUSR1 a child writes to every shared page (copy-on-write: its relatives' PSS changes without a
-fault of theirs) and to 1 MiB more of its own (a fault of its own, every time). SIGTERM or SIGKILL ends
+On SIGUSR1 a child (with N = 0, the parent) writes to every shared page (copy-on-write: its
+relatives' PSS changes without a fault of theirs) and to 1 MiB more of its own (a fault of its own,
+every time). SIGTERM or SIGKILL ends
 a child; the parent reaps it at once. Lines on stdout: "child PID", then "parent PID" once all are
 ready, then "written PID" after each SIGUSR1. usage: cow-tree.py MIB N
 """
@@ -31,11 +32,11 @@ def write(signum, frame):
     say(f"written {os.getpid()}")
 
 
+signal.signal(signal.SIGUSR1, write)
 children = []
 for _ in range(count):
     pid = os.fork()
     if pid == 0:
-        signal.signal(signal.SIGUSR1, write)
         say(f"child {os.getpid()}")
         while True:
             signal.pause()
