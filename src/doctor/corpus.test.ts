@@ -283,7 +283,12 @@ const measured: Record<TestCorpusPart, Bar> = {
   // OOMs, 7/18 causes (truth among the alternatives 15/18), 0 wrong fixes, 126/146 facts; main when it
   // was folded in (5503d5f) gave the same. 18 of its 122 logs are title or prose only: 2 of its 13
   // kind misses are among them; on the 104 with a printed line, kind is 97/104.
-  'heldout-18': { kindRight: 109, falseOoms: 0, causesRight: 7, wrongFixes: 0, factsRight: 126 },
+  // Tuned on it (round19-forms.test.ts; tuned figures, the slice is spent): full-width parentheses and
+  // colon folded (paste.ts), torch's DataLoader worker reports retyped or kept as the raise's source
+  // line, bash's job report and the shell's word retold (host/exits.ts), nohang's corrective action
+  // (host/kill.ts), managedCuda's NPP "Device allocation error" and the driver's CUresult 2
+  // (allocation/rules.ts): 118/122, 9/18 causes (17/18 among the alternatives), 129/146 facts.
+  'heldout-18': { kindRight: 118, falseOoms: 0, causesRight: 9, wrongFixes: 0, factsRight: 129 },
 };
 
 for (const part of testCorpusParts) {
@@ -360,8 +365,8 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // Round 18 (round18-forms.test.ts, tuned on the spent parts): 2447/2502 (97.8%), 4 false OOMs; then
   // 2453/2502 (98.0%), at the issue's bar (frozen 2194b5d); second shift: 2454/2502; with heldout-18
   // folded in as measured once (round 18's freeze, 109/122): 2563/2624 (97.7%), below the issue's bar,
-  // 4 false OOMs.
-  const floor = 2563;
+  // 4 false OOMs; round 19 (round19-forms.test.ts, tuned on heldout-18 too): 2572/2624 (98.0%).
+  const floor = 2572;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -380,13 +385,14 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // with round 18's kind rules merged: 496; the user's word that several processes share the card
   // (log/evidence.ts coTenantStated): 497/605, alternatives 555/605.
   // With heldout-18 folded in as measured once (7/18, 15/18): strict 504/623, alternatives 570/623.
+  // Round 19 (round19-forms.test.ts): strict 506/623, alternatives 572/623.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 504, `causes right ${figures.causesRight}, at least 504`);
+  assert.ok(figures.causesRight >= 506, `causes right ${figures.causesRight}, at least 506`);
   assert.ok(
-    figures.causesRightOrAlternative >= 570,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 570`,
+    figures.causesRightOrAlternative >= 572,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 572`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });
