@@ -370,14 +370,15 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // With heldout-17 folded in as measured once (12/27, 14/27): strict 487/605, alternatives 546/605.
   // Session 16 (stated-card.test.ts): a stated small card decides a figure-less device OOM: 488;
   // with round 18's kind rules merged: 496; the user's word that several processes share the card
-  // (log/evidence.ts coTenantStated): 497/605, alternatives 555/605.
+  // (log/evidence.ts coTenantStated): 497/605, alternatives 555/605; a kill with no killer named
+  // leaves the host's RAM and a container's limit open (cause-alternatives.ts killAlternatives): 559.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
   assert.ok(figures.causesRight >= 497, `causes right ${figures.causesRight}, at least 497`);
   assert.ok(
-    figures.causesRightOrAlternative >= 546,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 546`,
+    figures.causesRightOrAlternative >= 559,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 559`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });
