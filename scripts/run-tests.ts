@@ -3,12 +3,13 @@
 // repeated, names others instead): light files take the other slots.
 // Node 20's `node --test a b c` sorts the files it is given by path (a long file late in the alphabet
 // then runs on alone at the end); node:test's run() starts them in the order given.
-//   node scripts/test.mjs [--concurrency N] [--costs FILE] [--heavy FILE]... [FILE...]   (npm test: on the test build)
+//   node scripts/test.mjs [--concurrency N] [--costs FILE] [--heavy FILE]... [--alone] [FILE...]   (npm test: on the test build)
 //   node --import tsx scripts/run-tests.ts [...]                        (each test process starts tsx)
 // --costs FILE also writes what each file cost (scripts/test-cost-reporter.mjs) to FILE. --built (npm test)
 // runs each file's build in .test-build/ (scripts/test-loader.mjs: without module hooks); failures and
-// costs still name the `.ts` file.
-import { createWriteStream } from 'node:fs';
+// costs still name the `.ts` file. On the build, light files that may share a node process run several to
+// one (scripts/shared-process.ts); --alone runs every file in a process of its own.
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -16,8 +17,9 @@ import { run } from 'node:test';
 import { spec, tap } from 'node:test/reporters';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { groupFiles, sharedEntrySource, whyAlone } from './shared-process.js';
 import testCosts from './test-cost-reporter.mjs';
-import { heavyTestFiles, orderedTestFiles } from './test-files.js';
+import { heavyTestFiles, orderedTestFiles, testCostSeconds } from './test-files.js';
 
 /** Runs `files` in the order given, `concurrency` at a time and at most `heavyAtOnce` of the heavy ones
  * (`isHeavy`); resolves with the failing tests. */
@@ -211,10 +213,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       costs: { type: 'string' },
       built: { type: 'boolean', default: false },
       heavy: { type: 'string', multiple: true, default: [...heavyTestFiles] },
+      alone: { type: 'boolean', default: false },
     },
   });
   const sources = positionals.length > 0 ? positionals : orderedTestFiles();
-  const files = values.built ? sources.map(builtTestFile) : sources;
+  const built = values.built ? sources.map(builtTestFile) : sources;
+  // On the build, light files that may share a process run several to one (scripts/shared-process.ts);
+  // --alone: each file in a process of its own.
+  const shared = values.built && !values.alone ? sharedProcesses(built) : { files: built, dir: null };
+  const files = shared.files;
   // Several files at once on a small machine: an idle OpenMP thread (torch's intra-op pool, MKL) spins
   // for work by default (OMP_WAIT_POLICY, OpenMP 4.5 §4.8), burning CPU the other files wait for: a
   // traced tiny-llama step took 1.4-1.9 CPU-s spinning, 0.3-0.7 passive, here at load 12. Passive
@@ -230,6 +237,33 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     output: process.stdout,
     costs,
   });
+  if (shared.dir) rmSync(shared.dir, { recursive: true, force: true });
   process.stdout.write(failureSummary(failures));
   process.exitCode = failures.length === 0 ? 0 : 1;
+}
+
+/** Files under 2 s in a full run (scripts/test-costs.json) that scripts/shared-process.ts lets share a
+ * process, as entries in a fresh folder of .test-build/ that each run several; the runner's list with
+ * those entries in their files' places. */
+function sharedProcesses(files: string[]): { files: string[]; dir: string | null } {
+  const seconds = testCostSeconds();
+  const mayShare = (file: string): boolean => {
+    const source = sourceOf(resolve(file));
+    return (seconds[relative(repoRoot, source)] ?? 0) < 2 && whyAlone(source) === null;
+  };
+  const groups = groupFiles(files, mayShare);
+  if (groups.every((group) => group.length === 1)) return { files, dir: null };
+  mkdirSync(buildRoot, { recursive: true });
+  const dir = mkdtempSync(join(buildRoot, '.shared-'));
+  const entries = groups.map((group, index) => {
+    if (group.length === 1) return group[0] as string;
+    const entry = join(dir, `${index}.test.js`);
+    const builds = group.map((file) => resolve(file));
+    writeFileSync(
+      entry,
+      sharedEntrySource(builds, (file) => relative(repoRoot, sourceOf(file))),
+    );
+    return entry;
+  });
+  return { files: entries, dir };
 }

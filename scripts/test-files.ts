@@ -15,13 +15,18 @@ function findTests(dir: string): string[] {
   });
 }
 
-/** Every test file under src, test and scripts: the costliest known first, then by path. */
-export function orderedTestFiles(): string[] {
-  const costs = (
+/** Seconds of each test file over 1 s in a full run (scripts/test-costs.json), by its path from the root. */
+export function testCostSeconds(): Record<string, number> {
+  return (
     JSON.parse(readFileSync(join(root, 'scripts', 'test-costs.json'), 'utf8')) as {
       seconds: Record<string, number>;
     }
   ).seconds;
+}
+
+/** Every test file under src, test and scripts: the costliest known first, then by path. */
+export function orderedTestFiles(): string[] {
+  const costs = testCostSeconds();
   const files = ['src', 'test', 'scripts'].flatMap(findTests).map((f) => relative(root, join(root, f)));
   const costOf = (file: string): number => costs[file] ?? 0;
   return files.sort((a, b) => costOf(b) - costOf(a) || (a < b ? -1 : a > b ? 1 : 0));

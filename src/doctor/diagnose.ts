@@ -6,7 +6,14 @@ import type { Confidence } from '../vocabulary.js';
 import type { Draft } from './candidates.js';
 import { causeAlternatives as causeAlternativesOf, ownHoldingFacts } from './cause-alternatives.js';
 import type { ClassifiedLog } from './classify.js';
-import { type ExplainContext, type Explanation, fix, fixFields, size } from './families/explain-types.js';
+import {
+  type ExplainContext,
+  type Explanation,
+  fix,
+  fixFields,
+  seeHolders,
+  size,
+} from './families/explain-types.js';
 import { familyExplaining, frameworksSeen, joinedFactKeys } from './families/index.js';
 import { largerCardFix, smallCardReason } from './families/pytorch/fixes.js';
 import { smallCardBytes } from './families/pytorch/numbers.js';
@@ -104,6 +111,17 @@ function mostLikelyOfFigureless(
       ],
     };
   if (explanation.cause !== 'unknown') return explanation;
+  // The user's own words that several processes ran on the card at once ("I have 2 kernels running",
+  // "two processes on the same GPU"; log/evidence.ts coTenantStated): the other process is the most
+  // likely, as a listing of the card's processes would show (PyTorch FAQ "out of memory"; NVIDIA's
+  // nvidia-smi documents per-process used memory, --query-compute-apps).
+  if (c.coTenantStated === true)
+    return {
+      ...explanation,
+      cause: 'co_tenant',
+      causeText: `${explanation.causeText}; the log says several processes ran on the card at once, so the most likely is the others holding what this one lacked`,
+      fixes: [seeHolders(), ...explanation.fixes],
+    };
   if (c.batchSizeOne === true && c.batchOneRuns !== true) return explanation;
   return {
     ...explanation,

@@ -4,9 +4,11 @@ import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
+import { runSampleSchema } from '../run-record/index.js';
 import { markOf } from './event-marks.js';
 import { followRecord } from './follow-record.js';
 import { JsonlTail } from './jsonl-tail.js';
+import { parseSample } from './parse-record.js';
 import { findLatestRun, readRecord } from './read-record.js';
 import type { RecordUpdate } from './record-types.js';
 
@@ -126,4 +128,44 @@ test('event marks: a host oom and a future oom-kill are both OOM kills', () => {
   assert.equal(markOf({ type: 'exit', reason: 'exited' }), 'exit');
   assert.equal(markOf({ type: 'gpu-over-budget' }), 'budget-exceeded');
   assert.equal(markOf({ type: 'limit' }), 'other');
+});
+
+test("a sample line is kept as written: what runSampleSchema's parse gives where it accepts it, the line itself where a newer headroom's is rejected", () => {
+  const accepted = {
+    time: '2026-01-01T00:00:00.000Z',
+    processes: {
+      learner: {
+        pid: 7,
+        pids: 2,
+        rssBytes: 10,
+        pssBytes: 8,
+        swapBytes: 0,
+        hostBytes: 8,
+        ownBytes: 6,
+        cgroupBytes: null,
+        gpuBytes: 4,
+        gpuClients: 1,
+        members: [{ pid: 7, role: 'main', rssBytes: 10, pssBytes: 8, futureField: 'kept' }],
+        ranks: [{ rank: 0, localRank: null, pid: 7, hostBytes: 8 }],
+        node: 'n1',
+      },
+    },
+    gpus: [{ index: 0, uuid: 'GPU-1', usedBytes: 4, totalBytes: 16 }],
+    futureField: 1,
+  };
+  const { timeMs, ...kept } = parseSample(JSON.parse(JSON.stringify(accepted)))!;
+  assert.equal(timeMs, Date.parse(accepted.time));
+  // The schema has no defaults or transforms: were one added, this says the reader must use its output.
+  assert.deepEqual(kept, runSampleSchema.parse(JSON.parse(JSON.stringify(accepted))));
+  const newer = { time: accepted.time, processes: { learner: { hostBytes: 'a newer unit' } } };
+  assert.equal(runSampleSchema.safeParse(newer).success, false);
+  assert.deepEqual(parseSample(newer), { ...newer, timeMs });
+  for (const line of [
+    null,
+    [],
+    { time: accepted.time },
+    { time: accepted.time, processes: [] },
+    { processes: {} },
+  ])
+    assert.equal(parseSample(line), null, JSON.stringify(line));
 });

@@ -139,7 +139,7 @@ const logRules: FactRule[] = [
       '显存',
     ],
     pattern:
-      /\b(?:GeForce|GTX|RTX|Quadro|Tesla|TITAN|Titan|Radeon)\b[\w ]{0,16}?[\s(,]+(\d{1,2}(?:\.\d)?) ?(?:GB|GiB|G)\b(?!\s*(?:of\s+)?(?:RAM|system|host|DDR|CPU))|\b(?:GPU|graphics card|video card)s?\s+(?:with|has|having)\s+(?:only\s+|just\s+)?(\d{1,3}(?:\.\d)?) ?(?:GB|GiB|G)\b(?!\s*(?:of\s+)?(?:RAM|system|host|DDR|CPU|free|left|used|available|in use))|\b(?:a|an|my|the|one|single|our|this)\s+(\d{1,3}(?:\.\d)?) ?(?:GB|GiB|G)\s+(?:VRAM\s+)?(?:GPU|graphics card|video card)\b|显存(?:只有|仅有|为|是|大小为|容量为)\s*(\d{1,3}(?:\.\d)?) ?(?:GB|G)\b|\b(?:have|has|having|with|only)\s+(?:only\s+|just\s+)?(\d{1,3}(?:\.\d)?) ?(?:GB|GiB|G)\s+(?:of\s+)?VRAM\b(?!\s*(?:used|in use|free|left|available|usage))|\b(\d{1,2}(?:\.\d)?) ?(?:GB|GiB|G)\s+(?:of\s+)?(?:VRAM|GPU memory|video memory|graphics memory|memory)\s+(?:of|on|in)\s+(?:my|the|our|this)\s+(?:[\w-]+\s+){0,2}?(?:GPU|graphics card|video card|card)\b/i,
+      /\b(?:GeForce|GTX|RTX|Quadro|Tesla|TITAN|Titan|Radeon)\b[\w ]{0,16}?[\s(,]+(\d{1,2}(?:\.\d)?) ?(?:GB|GiB|G)\b(?!\s*(?:of\s+)?(?:RAM|system|host|DDR|CPU))|\b(?:GPU|graphics card|video card)s?\s+(?:with|has|having)\s+(?:only\s+|just\s+)?(\d{1,3}(?:\.\d)?) ?(?:GB|GiB|G)\b(?!\s*(?:of\s+)?(?:RAM|system|host|DDR|CPU|free|left|used|available|in use))|\b(?:a|an|my|the|one|single|our|this)\s+(\d{1,3}(?:\.\d)?) ?(?:GB|GiB|G)\s+(?:VRAM\s+)?(?:GPU|graphics card|video card)\b|显存(?:只有|仅有|为|是|大小为|容量为)\s*(\d{1,3}(?:\.\d)?) ?(?:GB|G)\b|\b(?:have|has|having|with|only)\s+(?:only\s+|just\s+)?(\d{1,3}(?:\.\d)?) ?(?:GB|GiB|G)\s+(?:of\s+)?VRAM\b(?!\s*(?:used|in use|free|left|available|usage))|\b(\d{1,2}(?:\.\d)?) ?(?:GB|GiB|G)\s+(?:of\s+)?(?:VRAM|GPU memory|video memory|graphics memory|memory)\s+(?:of|on|in)\s+(?:my|the|our|this)\s+(?:[\w-]+\s+){0,2}?(?:GPU|graphics card|video card|card)\b(?![^.\n]{0,12}?\b(?:left|free|available|remaining|used|in use)\b)/i,
     source:
       'NVIDIA and AMD product names (nvidia.com GeForce/RTX/Quadro/Tesla; amd.com Radeon), as users state them',
     once: true,
@@ -174,6 +174,21 @@ const logRules: FactRule[] = [
     source: 'huggingface diffusers docs optimization/memory (CPU offloading moves the weights off the GPU)',
     once: true,
     extract: () => ({ cpuOffloadOff: true }),
+  },
+  {
+    // The user's own words that several processes ran on one card at once ("I have 2 kernels running
+    // and I am using cudf in both", "two processes on the same GPU"): in the first person or naming the
+    // same card, so a framework's boilerplate ("If there are other process using the GPU") is not it.
+    // The other processes are the most likely holders (diagnose.ts mostLikelyOfFigureless). Not "two
+    // models" or "two servers": several models load in one process (models_accumulated), and a server
+    // is a machine as often as a process.
+    family: 'context',
+    keywords: ['kernels', 'processes', 'jobs', 'notebooks', 'instances', 'programs', 'trainings', 'scripts'],
+    pattern:
+      /\b(?:I|we)\s+(?:have|had|am running|was running|run|ran|started|launch(?:ed)?|open(?:ed)?)\s+(?:two|2|multiple|several|three|3)\s+(?:jupyter\s+|python\s+)?(?:kernels|processes|jobs|notebooks|instances|programs|trainings|scripts)\b|\b(?:two|2|multiple|several)\s+(?:jupyter\s+)?(?:kernels|processes|jobs|notebooks|instances|programs|scripts)\s+(?:(?:are\s+)?running\s+)?on\s+(?:the\s+)?same\s+(?:GPU|card|device)\b/i,
+    source: 'nvidia-smi --query-compute-apps (per-process GPU memory); PyTorch FAQ "out of memory"',
+    once: true,
+    extract: () => ({ coTenantStated: true }),
   },
   {
     // The log's own words blame the batch ("a 256-wide batch ... won't fit a 4 GB GPU", "the batch size

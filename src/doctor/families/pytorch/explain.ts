@@ -449,6 +449,23 @@ function pickTorchCause(draft: Draft, { context }: ExplainContext, n: TorchNumbe
       causeText: `the message gives the card's total (${size(total)}), ${size(n.freeBytes)} free and the request (${size(n.requestedBytes)}), but not what PyTorch holds: ${smallCardReason}`,
       fixes: [largerCardFix(total), batchFix(n)],
     };
+  // The card's total and free, but PyTorch's own cut off (no allocated, reserved or "this process"
+  // figure): the card is full, and by whom the message does not say; the step's own tensors are the
+  // most likely, as for a message with only the request (diagnose.ts mostLikelyOfFigureless).
+  if (
+    total > 0 &&
+    n.reservedBytes === 0 &&
+    n.allocatedBytes === undefined &&
+    n.processBytes === undefined &&
+    n.freeBytes !== undefined &&
+    n.others.length === 0
+  )
+    return {
+      cause: 'batch_too_large',
+      causeText: `the message gives the card's total (${size(total)}), ${size(n.freeBytes)} free and the request (${size(n.requestedBytes)}), but not what PyTorch holds: most often the step's own tensors (the batch, the sequence or the resolution) outgrew the card; the full message (or torch.cuda.memory_summary()) would show whether another process held it${nvmlNote}`,
+      fixes: [...fixes, seeHolders(device as number)],
+      ...holders,
+    };
   if (isRequestOnly)
     return {
       cause: 'batch_too_large',

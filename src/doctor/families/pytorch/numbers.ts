@@ -143,8 +143,13 @@ export function torchNumbers(draft: Draft): TorchNumbers {
   // this process itself may hold outside PyTorch (its context, and on a large card the libraries
   // beside it) can only be other processes.
   const inProcessBytes = Math.max(contextMaxBytes, inProcessLibraryShare * (totalBytes ?? 0));
+  // Only where the message states PyTorch's own (allocated or reserved): a message cut before them
+  // ("... of which 3.14 GiB is free. Process 126936 has 36.29 GiB memor") leaves PyTorch's share
+  // unknown, not zero, so the memory it does not account for is nobody's in particular
+  // (unlistedDominates compares with PyTorch's own segments).
+  const ownStated = statedReserved !== undefined || allocatedBytes !== undefined;
   const beyondProcessBytes =
-    holders.length === 0 && processBytes === undefined && outsideBytes !== undefined
+    holders.length === 0 && processBytes === undefined && outsideBytes !== undefined && ownStated
       ? outsideBytes - inProcessBytes
       : 0;
   const unlisted = beyondProcessBytes >= unlistedMarginBytes ? beyondProcessBytes : 0;
