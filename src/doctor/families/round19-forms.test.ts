@@ -87,3 +87,19 @@ describe('device allocation failures in two more spellings', () => {
     assert.notEqual(primary('[alloc.cpp] CUresult error  result=201 func=cu_ctx_create')?.kind, 'gpu_oom');
   });
 });
+
+describe("a spill past a small card's whole memory", () => {
+  test('is the card, the batch an alternative', () => {
+    const d = primary(
+      'RuntimeError: CUDA out of memory. Tried to allocate 512.00 MiB (GPU 0; 2.00 GiB total capacity; 3.90 GiB already allocated; 0 bytes free; 3.95 GiB reserved in total by PyTorch)',
+    );
+    assert.equal(d?.cause, 'device_too_small');
+    assert.ok(d?.causeAlternatives?.some((a) => a.cause === 'batch_too_large'));
+  });
+  test('look-alike: the same spill on an 8 GiB card stays the batch', () => {
+    const d = primary(
+      'RuntimeError: CUDA out of memory. Tried to allocate 512.00 MiB (GPU 0; 8.00 GiB total capacity; 14.90 GiB already allocated; 0 bytes free; 14.95 GiB reserved in total by PyTorch)',
+    );
+    assert.equal(d?.cause, 'batch_too_large');
+  });
+});

@@ -192,7 +192,7 @@ export function explainTorch(draft: Draft, explainContext: ExplainContext): Expl
   const n = torchNumbers(draft);
   const explanation = pickTorchCause(draft, explainContext, n);
   const total = n.totalBytes ?? 0;
-  const alternatives: CauseAlternative[] = [];
+  const alternatives: CauseAlternative[] = [...(explanation.alternatives ?? [])];
   const unshown = n.unlistedUnshownBytes;
   // Free memory past the request within the card's last blocks (numbers.ts lastBlocksShareOfCard):
   // the figures show no shortage, but the card is as good as full, so whose memory fills it is open.
@@ -274,6 +274,23 @@ function pickTorchCause(draft: Draft, { context }: ExplainContext, n: TorchNumbe
     // One request larger than the whole card is its shape's, spill or none: the driver's fallback
     // lets tensors outgrow the card, but no one allocation that size fits the card's memory.
     if (n.requestedBytes > total) return exceedsCard();
+    // On a nominal 4 GB card or smaller the spill is the card's (numbers.ts smallCardBytes: the
+    // context and the weights leave little of it for activations): what the work needs is past the
+    // whole card, the batch an alternative (round 19; segment-anything-edge-detection#7, 4.60 GiB of
+    // tensors on a 2 GiB card, the maintainer: a GPU with more memory).
+    if (total < smallCardBytes)
+      return {
+        cause: 'device_too_small',
+        causeText: `the card is too small: PyTorch holds ${size(n.allocatedBytes)} in tensors on a GPU of ${size(total)}, more than the whole card, which only the driver's spill into system memory (Windows' shared GPU memory, NVIDIA's sysmem fallback) allowed before it too ran out; ${smallCardReason}`,
+        fixes: [largerCardFix(total), batchFix({ ...n, allocatedBytes: undefined })],
+        alternatives: [
+          {
+            cause: 'batch_too_large',
+            decidedBy:
+              'run with the smallest batch, sequence or resolution the task allows: if that fits the card, it was the batch',
+          },
+        ],
+      };
     return {
       cause: 'batch_too_large',
       causeText: `this process's own tensors outgrew the card: PyTorch holds ${size(n.allocatedBytes)} in tensors on a GPU of ${size(total)}, ${size(n.freeBytes)} free, ${size(n.requestedBytes)} requested; more than the card can hold only because the driver spilled the rest into system memory (Windows' shared GPU memory, NVIDIA's sysmem fallback), which is much slower and also ran out`,
