@@ -138,6 +138,26 @@ test('a host kill has no alternatives; the function gives none for kinds other t
   assert.deepEqual(causeAlternatives({ kind: 'host_oom', cause: 'host_ram', facts: {}, context: {} }), []);
 });
 
+test("a bare kill leaves the host's RAM and a container's limit open, each with the kernel's line that decides it", () => {
+  const [d] = diagnoseText('Killed');
+  assert.equal(d?.kind, 'host_oom');
+  assert.equal(d?.cause, 'unknown');
+  assert.deepEqual(
+    d?.causeAlternatives?.map((a) => a.cause),
+    ['host_ram', 'memory_limit'],
+  );
+  assert.match(d!.causeAlternatives![1]!.decidedBy, /Memory cgroup out of memory/);
+});
+
+test("a DataLoader worker killed also leaves the workers' own copies open", () => {
+  const [d] = diagnoseText('RuntimeError: DataLoader worker (pid 4242) is killed by signal: Killed.');
+  assert.equal(d?.kind, 'host_oom');
+  assert.deepEqual(
+    d?.causeAlternatives?.map((a) => a.cause),
+    ['host_ram', 'memory_limit', 'dataloader_workers'],
+  );
+});
+
 test('the JSON shape only gains a field: a diagnosis with alternatives parses by the doctor schema', () => {
   const [d] = diagnoseText(torchOom('640.00 MiB', '23.65 GiB', '20.10 GiB', '210.00 MiB', '20.50 GiB'));
   const parsed = diagnosisSchema.parse({ ...d, severity: d!.severity });

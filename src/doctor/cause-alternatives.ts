@@ -60,9 +60,40 @@ export const ownHoldingFacts = [
   'inUseBytes',
 ] as const;
 
+/**
+ * A kill the log does not name a killer for (a bare "Killed", exit 137, a DataLoader worker killed;
+ * CORPUS-FORMAT settled rules 2 and 7): the kernel's OOM killer is the usual sender, and its own line
+ * in the kernel log says which memory ran out, the host's or a cgroup's (linux mm/oom_kill.c,
+ * v5.x-v6.x: out_of_memory() prints "Out of memory: Killed process N" for the host and, when
+ * is_memcg_oom(), "Memory cgroup out of memory: Killed process N" for a container's or job's limit). Both stay open, each with the line that decides it; a worker's death
+ * also leaves the workers' own copies open (torch.utils.data docs, "multi-process data loading").
+ */
+function killAlternatives(code: string | undefined): CauseAlternative[] {
+  const found: CauseAlternative[] = [
+    {
+      cause: 'host_ram',
+      decidedBy:
+        'dmesg -T (or journalctl -k) showing "Out of memory: Killed process <pid>" without "Memory cgroup": the whole host ran out of RAM',
+    },
+    {
+      cause: 'memory_limit',
+      decidedBy:
+        "dmesg -T showing \"Memory cgroup out of memory\", or the container's OOMKilled / the job's memory limit reached: a container's or job's limit, not the host",
+    },
+  ];
+  if (code === 'dataloader-worker-killed' || code === 'dataloader-worker-exited')
+    found.push({
+      cause: 'dataloader_workers',
+      decidedBy:
+        "run once with DataLoader(num_workers=0): if it then fits, the workers' own copies (the dataset each one holds, prefetched batches) were what filled memory",
+    });
+  return found;
+}
+
 /** The other causes the log cannot rule out, none when the evidence decided (or for other kinds). */
 export function causeAlternatives(input: AlternativesInput): CauseAlternative[] {
   const { kind, cause, facts, context } = input;
+  if (kind === 'host_oom' && cause === 'unknown') return killAlternatives(input.code);
   if (kind !== 'gpu_oom') return [];
   const found: CauseAlternative[] = [...(input.proposed ?? [])];
   const add = (alternative: Cause, decidedBy: string) => {

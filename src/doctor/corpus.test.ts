@@ -278,6 +278,17 @@ const measured: Record<TestCorpusPart, Bar> = {
   // 122/135, 14/27; Caffe2's "cudaSuccess. 2 vs 0", a question that asks for a fix, earlyoom v0.9-1.2's
   // bracketed share of RAM: 125/135.
   'heldout-17': { kindRight: 125, falseOoms: 1, causesRight: 15, wrongFixes: 0, factsRight: 39 },
+  // Measured once, 2026-11-28, by the lead (see HELDOUT-18-RESULT.md): the session's start (29b3d70)
+  // gave 106/122 (86.9%); round 18's freeze (31d3b30), the never-seen figure, 109/122 (89.3%), 0 false
+  // OOMs, 7/18 causes (truth among the alternatives 15/18), 0 wrong fixes, 126/146 facts; main when it
+  // was folded in (5503d5f) gave the same. 18 of its 122 logs are title or prose only: 2 of its 13
+  // kind misses are among them; on the 104 with a printed line, kind is 97/104.
+  // Tuned on it (round19-forms.test.ts; tuned figures, the slice is spent): full-width parentheses and
+  // colon folded (paste.ts), torch's DataLoader worker reports retyped or kept as the raise's source
+  // line, bash's job report and the shell's word retold (host/exits.ts), nohang's corrective action
+  // (host/kill.ts), managedCuda's NPP "Device allocation error" and the driver's CUresult 2
+  // (allocation/rules.ts): 118/122, 9/18 causes (17/18 among the alternatives), 129/146 facts.
+  'heldout-18': { kindRight: 118, falseOoms: 0, causesRight: 9, wrongFixes: 0, factsRight: 129 },
 };
 
 for (const part of testCorpusParts) {
@@ -310,7 +321,7 @@ for (const part of testCorpusParts) {
   });
 }
 
-test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-17)', (t) => {
+test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-18)', (t) => {
   const cases = testCorpusParts.flatMap((part) => readPart(part));
   if (cases.length === 0) {
     t.skip('no logs in test/corpus');
@@ -352,8 +363,10 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // session's last rules, 105/135): 2422/2502 (96.8%), below the issue's bar, 9 false OOMs; cffi's
   // write+execute refusal a near miss, heldout-17 105 -> 110: 2427/2502 (97.0%), 4 false OOMs.
   // Round 18 (round18-forms.test.ts, tuned on the spent parts): 2447/2502 (97.8%), 4 false OOMs; then
-  // 2453/2502 (98.0%), at the issue's bar (frozen 2194b5d); second shift: 2454/2502.
-  const floor = 2454;
+  // 2453/2502 (98.0%), at the issue's bar (frozen 2194b5d); second shift: 2454/2502; with heldout-18
+  // folded in as measured once (round 18's freeze, 109/122): 2563/2624 (97.7%), below the issue's bar,
+  // 4 false OOMs; round 19 (round19-forms.test.ts, tuned on heldout-18 too): 2572/2624 (98.0%).
+  const floor = 2572;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -371,13 +384,15 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // Session 16 (stated-card.test.ts): a stated small card decides a figure-less device OOM: 488;
   // with round 18's kind rules merged: 496; the user's word that several processes share the card
   // (log/evidence.ts coTenantStated): 497/605, alternatives 555/605.
+  // With heldout-18 folded in as measured once (7/18, 15/18): strict 504/623, alternatives 570/623.
+  // Round 19 (round19-forms.test.ts): strict 506/623, alternatives 572/623.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 497, `causes right ${figures.causesRight}, at least 497`);
+  assert.ok(figures.causesRight >= 506, `causes right ${figures.causesRight}, at least 506`);
   assert.ok(
-    figures.causesRightOrAlternative >= 546,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 546`,
+    figures.causesRightOrAlternative >= 572,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 572`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });

@@ -24,6 +24,10 @@
 // - a comment mark before an error a user pasted into a code block as a comment
 //   ("#XlaRuntimeError: RESOURCE_EXHAUSTED: ..."): Python's traceback module prints the exception as
 //   "Name: message" at the start of a line (Lib/traceback.py format_exception_only), never after "#".
+// - the full-width parentheses and colon an East Asian input method types in place of a program's
+//   ASCII ones ("worker（pid 27631）is killed by signal：killed"): folded to "(", ")" and ":", as Unicode's
+//   compatibility decomposition maps them (UAX #15 NFKC; U+FF08, U+FF09, U+FF1A). Only those: a
+//   full-width question mark or comma is the user's own sentence's, which the rules read as such.
 
 // ECMA-48 CSI sequences (SGR colours, cursor moves), raw or escaped.
 const ansi = /(?:\u001b|#033|\\033|\\x1[bB]|\\u001[bB]|\\e|\^\[)\[[0-9;?]*[A-Za-z]/g;
@@ -59,6 +63,9 @@ const pipeTag = /^\s*(?:[\w.-]+[-_]\d+\s+)?\|\s/;
 // "# ValueError: ...", "#XlaRuntimeError: ...": a comment mark before an exception's own line.
 const commentedError = /^\s*#+\s*(?=(?:[\w]+\.)*[A-Z]\w*(?:Error|Exception|Exhausted|Failure)\w*:\s)/;
 const pytestMarker = /^E {3,}(?=\S)/;
+// U+FF08, U+FF09, U+FF1A: full-width "(", ")", ":" (NFKC maps each to its ASCII character).
+const fullWidth = /[\uFF08\uFF09\uFF1A]/g;
+const foldFullWidth = (c: string): string => String.fromCharCode(c.charCodeAt(0) - 0xfee0);
 const syslogStamp = /^\s*\p{L}{3,5}\.? {1,2}\d{1,2} \d\d:\d\d:\d\d \S+ (?=[\w./@-]+(?:\[\d+\])?: )/u;
 
 /** The HTML entities a keyword with `<>&"'` may have been written as in an escaped paste. */
@@ -93,6 +100,7 @@ function withoutCodeSpan(line: string): string {
 /** A line as the rules read it: the paste's own marks taken off, the program's words kept. */
 export function normalizePaste(line: string): string {
   let text = line.endsWith('\r') ? line.slice(0, -1) : line;
+  text = text.replace(fullWidth, foldFullWidth);
   if (ansiHint.test(text)) text = text.replace(ansi, '');
   if (text.includes('&')) text = text.replace(entity, (e) => entities[e] ?? e);
   // A message relayed inside a quoted string (a server's JSON or C-string error: Name:\'Mul_8\')

@@ -10,8 +10,8 @@ import { type CorpusCase, parseFactsLine, readCorpus, repoRoot } from './corpus.
 
 /**
  * The parts the corpus is read in: test/corpus/logs, test/corpus/heldout, test/corpus/heldout-2 ..
- * test/corpus/heldout-17, ../shared/corpus. heldout-2 .. heldout-17 are slices held out from a round of rule
- * changes (test/corpus/HELDOUT-2.md .. HELDOUT-17.md): scored once, at the end, and read by no test until then.
+ * test/corpus/heldout-18, ../shared/corpus. heldout-2 .. heldout-18 are slices held out from a round of rule
+ * changes (test/corpus/HELDOUT-2.md .. HELDOUT-18.md): scored once, at the end, and read by no test until then.
  */
 export type CorpusPart =
   | 'logs'
@@ -32,6 +32,7 @@ export type CorpusPart =
   | 'heldout-15'
   | 'heldout-16'
   | 'heldout-17'
+  | 'heldout-18'
   | 'shared';
 export const corpusParts: readonly CorpusPart[] = [
   'logs',
@@ -52,12 +53,13 @@ export const corpusParts: readonly CorpusPart[] = [
   'heldout-15',
   'heldout-16',
   'heldout-17',
+  'heldout-18',
   'shared',
 ];
 
 /**
  * The parts of test/corpus the tests read: heldout/ since it was measured (test/corpus/HELDOUT.md),
- * heldout-2/ .. heldout-17/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-17-RESULT.md).
+ * heldout-2/ .. heldout-18/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-18-RESULT.md).
  */
 export const testCorpusParts = [
   'logs',
@@ -78,6 +80,7 @@ export const testCorpusParts = [
   'heldout-15',
   'heldout-16',
   'heldout-17',
+  'heldout-18',
 ] as const satisfies readonly CorpusPart[];
 
 /** A part the tests read (testCorpusParts). */

@@ -16,6 +16,7 @@ import { round13Cases } from './published-measured-round13.js';
 import { round14Cases } from './published-measured-round14.js';
 import { round15Cases } from './published-measured-round15.js';
 import { round16Cases } from './published-measured-round16.js';
+import { round17Cases } from './published-measured-round17.js';
 
 const referenceRounds: readonly (readonly PublishedCase[])[] = [
   publishedCases,
@@ -34,6 +35,7 @@ const referenceRounds: readonly (readonly PublishedCase[])[] = [
   round14Cases,
   round15Cases,
   round16Cases,
+  round17Cases,
 ];
 
 /** The rows of rounds 1 to `round` − 1: what round `round` must be new to. */

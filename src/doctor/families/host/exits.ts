@@ -143,7 +143,8 @@ const retoldPassive = String.raw`${retoldSubject}[^.\n!?;:]{0,40}?\b(?:is|was|we
 // "进程被Killed", "程序被kill掉", "被杀死".
 const retoldChinese = String.raw`被\s*(?:killed|kill|杀)`;
 // The shell's "Killed" retold: "it shows killed in line 163", "the terminal just says killed".
-const retoldShellWord = String.raw`\b(?:shows?|showed|shown|says?|said|prints?|printed|outputs?|displays?|displayed|returns?|returned)\s+(?:(?:just|only|simply)\s+)?killed\b(?!\s+(?:by|the|a|an|all|off|it|my|our|process|\w+ing)\b)`;
+// Also where it was written: "it writes to the terminal Killed", "prints on the console killed".
+const retoldShellWord = String.raw`\b(?:shows?|showed|shown|says?|said|prints?|printed|outputs?|displays?|displayed|returns?|returned|writes?|wrote)\s+(?:(?:to|in|on|into)\s+(?:the\s+)?(?:terminal|console|screen|shell|output|log)\s+)?(?:(?:just|only|simply)\s+)?killed\b(?!\s+(?:by|the|a|an|all|off|it|my|our|process|\w+ing)\b)`;
 const retoldShellPattern = new RegExp(retoldShellWord, 'i');
 // CPython's MemoryError retold in a sentence by what showed it: "it raised MemoryError", "报错提示了
 // MemoryError" (the name right after the verb; Chinese prose puts no space between the words). The
@@ -157,12 +158,15 @@ export const hostExitRules: LogRule[] = [
     kind: 'host_oom',
     framework: 'torch',
     weight: 3,
-    keywords: ['is killed by signal:', 'is killed by singal:'],
+    keywords: ['is killed by signal', 'is killed by singal'],
     // Also as users retype it ("Dataloader worker (pid 6479) is killed by signal:killed", "DataLoader
     // worker is killed by singal: Killed"): case, the space after the colon, a dropped "(pid N)" and
     // the transposed letters are the retelling's, the words are torch's.
+    // Retyped without "DataLoader" or the spaces around the parenthesis ("worker（pid 27631）is killed
+    // by signal：killed", full-width forms folded by paste.ts): "worker (pid N) is killed by signal:" is
+    // still torch's sentence.
     pattern:
-      /Data[Ll]oader worker(?: \(pid(?:\(s\))? ([\d, ]+|[^)\d]*)\))? is killed by si(?:gn|ng)al: ?([Kk]illed|[Tt]erminated)\b/,
+      /(?:Data[Ll]oader |\b)[Ww]orker(?: ?\(pid(?:\(s\))? ([\d, ]+|[^)\d]*)\) ?| )is killed by si(?:gn|ng)al: ?([Kk]illed|[Tt]erminated)\b/,
     // torch/csrc/DataLoader.cpp: a worker ended by SIGKILL, which the OOM killer sends; by SIGTERM,
     // which user-space OOM monitors send first (earlyoom, systemd-oomd) but so does any shutdown:
     // a hint only, which any other failure in the log outranks.
@@ -181,13 +185,17 @@ export const hostExitRules: LogRule[] = [
     kind: 'host_oom',
     framework: 'torch',
     weight: 1,
-    keywords: ['exited unexpectedly'],
+    keywords: ['exited unexpectedly', 'quit unexpectedly'],
     // Rendered by rich's traceback (Textualize/rich rich/traceback.py: each frame's running line is
     // marked "❱", and in the last frame that line is the raise) the report may survive only as its
     // source line, "❱ 1024 │ ... raise RuntimeError('DataLoader worker (pid(s) {}) exited
     // unexpectedly'.format(pids_str))", the message itself cut below the box: the same report.
+    // The raise's source line is the same report where Python's plain traceback shows it (a title that
+    // kept "File .../dataloader.py ... raise RuntimeError('DataLoader worker (pid(s) {}) exited
+    // unexpectedly'.format(" and lost the message), and the message retyped ("DataLoader Worker (pid(s)
+    // 4608) quit unexpectedly") keeps torch's "(pid(s) N)".
     pattern:
-      /DataLoader worker \(pid\(s\) ([\d, ]+)\) exited unexpectedly|❱\s*\d+\s*│[│\s]*raise RuntimeError\(['"]DataLoader worker \(pid\(s\) \{\}\) exited unexpectedly/,
+      /DataLoader [Ww]orker \(pid\(s\) ([\d, ]+)\) (?:exited|quit) unexpectedly|(?:❱\s*\d+\s*│[│\s]*)?raise RuntimeError\(['"]DataLoader worker \(pid\(s\) \{\}\) exited unexpectedly/,
     source:
       'pytorch torch/utils/data/dataloader.py _try_get_data; Textualize/rich rich/traceback.py (❱ marks the running line)',
     summary: 'a DataLoader worker died without a message (host RAM or /dev/shm, most often)',
@@ -323,11 +331,13 @@ export const hostExitRules: LogRule[] = [
     weight: 2,
     keywords: ['killed', ...localKilledKeywords],
     pattern: new RegExp(
-      String.raw`line \d+:\s+(\d+) Killed\b|: \S+ \d+ ?:\s+(\d+) (?:Killed|${localKilledPattern})(?=\s{2,}\S|\s*$)|${lineStart}(?:\[\d+\][+-]?\s+)?Killed(?:: 9)?(?:\s{2,}\S.*)?\s*$|(?:\]|[\d%|\u2588-\u258F]s?(?=Killed\s*$)) ?Killed\s*$|^\s*(?:\[\d+\][+-]?\s+)?(?:${localKilledPattern})(?:\s{2,}\S.*)?\s*$|[\]\d%|\u2588-\u258F]s? ?(?:${localKilledPattern})\s*$|zsh: killed|(?<![:=]\s?)(?:^|(?<=[\s(]))["“'\`][Kk]illed\.?["”'\`](?=[\s.,;:)!?]|$)|\[\d+\]\s+[+-]?\s*(\d+) killed {2,}\S|^\s*(\d+) Killed(?= {2,}\S)`,
+      String.raw`line \d+:\s+(\d+) Killed\b|: \S+ \d+ ?:\s+(\d+) (?:Killed|(?:[Ww]as|[Gg]ot) killed|${localKilledPattern})(?=\s{2,}\S|\s*$)|${lineStart}(?:\[\d+\][+-]?\s+)?Killed(?:: 9)?(?:\s{2,}\S.*)?\s*$|(?:\]|[\d%|\u2588-\u258F]s?(?=Killed\s*$)) ?Killed\s*$|^\s*(?:\[\d+\][+-]?\s+)?(?:${localKilledPattern})(?:\s{2,}\S.*)?\s*$|[\]\d%|\u2588-\u258F]s? ?(?:${localKilledPattern})\s*$|zsh: killed|(?<![:=]\s?)(?:^|(?<=[\s(]))["“'\`][Kk]illed\.?["”'\`](?=[\s.,;:)!?]|$)|\[\d+\]\s+[+-]?\s*(\d+) killed {2,}\S|^\s*(\d+) Killed(?= {2,}\S)`,
     ),
     // bash's report of a script's job ends "<script>: line N: <pid> Killed <command>", its "line %d: "
     // translated in the user's locale ("riga 24:", "Zeile 24:", "ligne 24 :": GNU bash po/<lang>.po
     // msgid "line %d: "); read by its shape, whatever word stands for "line".
+    // The same report with its "Killed" retold in English from the user's locale ("./train.sh: row 8:
+    // 20954 was killed"): the shape (script, line, pid) is bash's.
     // bash prints "Killed" (strsignal(SIGKILL)) for a job ended by SIGKILL, in the user's locale
     // (localKilled), alone on a line, in its job report ("[1]+  Killed    python x.py", the same in any
     // locale: "[1]+  已杀死    python x.py"), or glued to the last progress bar the job drew ("ETA: 2621s已杀死");

@@ -234,6 +234,21 @@ export function explainKill(draft: Draft, context: Facts = {}): Explanation {
       ],
     };
   }
+  if (killer === 'nohang')
+    // nohang acts when MemAvailable and SwapFree fall below its soft or hard thresholds (hakavlad/nohang
+    // nohang.conf soft_threshold_min_mem / hard_threshold_min_mem): a monitor at its own threshold, as
+    // earlyoom and systemd-oomd are (CORPUS-FORMAT settled rule 3).
+    return {
+      cause: 'memory_monitor',
+      causeText: `nohang acted on ${victim === 'the process' ? 'a victim' : victim}: a user-space low-memory handler that sends SIGTERM, then SIGKILL, once available memory and free swap fall below its thresholds, before the kernel's OOM killer would`,
+      fixes: [
+        fix(
+          'see the thresholds it runs with (soft_threshold_min_mem, hard_threshold_min_mem, *_min_swap in nohang.conf) and what it acted on (journalctl -u nohang)',
+          'nohang implements its corrective action below its configured memory and swap thresholds (hakavlad/nohang nohang.conf)',
+        ),
+        keepLess,
+      ],
+    };
   if (killer === 'dask')
     return {
       cause: 'memory_monitor',

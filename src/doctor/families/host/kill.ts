@@ -12,6 +12,7 @@ export type Killer =
   | 'kernel'
   | 'systemd-oomd'
   | 'earlyoom'
+  | 'nohang'
   | 'yarn'
   | 'notebook'
   | 'jetsam'
@@ -121,6 +122,16 @@ const spellings: KillSpelling[] = [
     // Other tools kill hung processes in these words too: earlyoom's own report must come before.
     context: /Out of memory! |mem avail: |earlyoom/i,
     facts: (m) => definedFacts({ pid: intOf(m[1]), processName: m[2] }),
+  },
+  // nohang, a user-space low-memory handler like earlyoom (hakavlad/nohang src/nohang
+  // implement_corrective_action): "Memory status before implementing a corrective action:", "Implement
+  // a corrective action:", "Send SIGTERM to the victim" and, after it, "Memory status after implementing
+  // a corrective action:"; each is logged only when it acts at its memory thresholds.
+  {
+    killer: 'nohang',
+    weight: 3,
+    pattern:
+      /Memory status (?:before|after) implementing a corrective action|\bImplement a corrective action:|\bSend SIG(?:TERM|KILL) to the victim\b/,
   },
   // earlyoom main.c's periodic report "mem avail: %5lld of %5lld MiB (%5.2f%%), swap free: ...":
   // read by its figures, so a start-up report with RAM to spare is no failure.
@@ -333,6 +344,9 @@ export const killRules: LogRule[] = [
       'your session crashed',
       'appears to have died',
       'mem avail:',
+      'implementing a corrective action',
+      'implement a corrective action:',
+      'to the victim',
       'kernel died',
       'kernel has died',
       'kernel restart',
@@ -379,7 +393,7 @@ export const killRules: LogRule[] = [
     ],
     pattern: new RegExp(spellings.map((s) => s.pattern.source).join('|'), 'i'),
     source:
-      'systemd src/oom/oomd-manager.c and src/core/service.c; rfjakob/earlyoom main.c, kill.c; linux mm/oom_kill.c dump_tasks; hadoop ContainersMonitorImpl; XNU kern_memorystatus.c (memorystatus, low swap) and Apple jetsam event reports; Android lmkd.cpp; dask worker_memory.py; LSF TERM_MEMLIMIT; HTCondor memory limit; kubelet oom_watcher_linux.go; AWS ECS stopped reasons; Google Cloud Run memory limits; Heroku R15; hashicorp/nomad docker driver; Jupyter, VS Code Jupyter, Colab and Kaggle front ends',
+      'systemd src/oom/oomd-manager.c and src/core/service.c; rfjakob/earlyoom main.c, kill.c; hakavlad/nohang src/nohang; linux mm/oom_kill.c dump_tasks; hadoop ContainersMonitorImpl; XNU kern_memorystatus.c (memorystatus, low swap) and Apple jetsam event reports; Android lmkd.cpp; dask worker_memory.py; LSF TERM_MEMLIMIT; HTCondor memory limit; kubelet oom_watcher_linux.go; AWS ECS stopped reasons; Google Cloud Run memory limits; Heroku R15; hashicorp/nomad docker driver; Jupyter, VS Code Jupyter, Colab and Kaggle front ends',
     summary: 'a process was killed for memory',
     extract: ({ text, before }) => {
       const kill = readKill(text, before);
