@@ -1,8 +1,8 @@
 // npm test runs light test files several to one node process (scripts/run-tests.ts --built): starting a
 // test file's process (node, node:test, then the modules it imports: zod, yaml, the doctor's tables) costs
 // 0.1-0.3 CPU-s, more than most small files' tests take (#24: the 147 files this picked at main 1105d72
-// took 42.1 / 42.5 CPU-s one to a process and 14.8 / 15.0 twelve to a process, the same 1433 tests passing;
-// cpuacct, load 11-21). A file shares a process only where nothing in it can tell: its tests (and the
+// took 42.1 / 42.5 CPU-s one to a process and 14.8 / 15.0 twelve to a process, the same 1433 tests
+// passing; cpuacct, load 11-21; 48 to a process now: filesPerProcess). A file shares a process only where nothing in it can tell: its tests (and the
 // helpers and modules it imports) leave the process as they found it.
 import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
@@ -87,8 +87,10 @@ function readSource(path: string): string | null {
   }
 }
 
-/** Files at most in one shared process: 147 light files made 13 processes of about 1 CPU-s each. */
-export const filesPerProcess = 12;
+/** Files at most in one shared process: the 149 light files at main 579f155 took 15.6-15.9 CPU-s 12 to a
+ * process (13 processes), 12.9-13.0 at 24, 10.9-11.1 at 48 (4 processes, 6.4 s of wall), 10.6 at 96 (8.1 s
+ * of wall: two long processes); files that share a process share the modules they load. */
+export const filesPerProcess = 48;
 
 /**
  * The runner's list with the files that may share a process (`mayShare`) taken in runs of

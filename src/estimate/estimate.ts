@@ -3,6 +3,7 @@
 import { HeadroomError } from '../errors.js';
 import { formatBytes, maxSizeBytes } from '../units.js';
 import { blockBytes, defaultContextBytes, defaultFragmentation, defaultWorkspaceBytes } from './cuda.js';
+import { formatCount } from './dtypes.js';
 import { evaluateExpr } from './expr.js';
 import { activationComponents } from './gpu-activations.js';
 import { countModel, gradientBytesOf, modelStateComponents } from './gpu-states.js';
@@ -44,7 +45,7 @@ export function peakOf(parts: readonly Component[]): number {
   const lossMoment = sum((part) => isBackward(part) && part.isLossOnly === true);
   const layerMoment = sum((part) => isBackward(part) && part.isAtBackwardEnd === true);
   return (
-    sum((part) => part.phase === undefined) +
+    sum((part) => part.phase === undefined && !part.isAtLoad) +
     Math.max(
       shared + Math.max(lossMoment, layerMoment),
       sum((part) => part.phase === 'step'),
@@ -198,22 +199,55 @@ function estimateStage(given: EstimateSpec, overrides: EstimateOverrides): Break
     gpu.push({ name: 'allocator cache', bytes: cachedBytes + roundingBytes, formula: terms.join(' + ') });
   }
 
+  const load = loadPart(spec, counts);
+  if (load) gpu.push(load);
+
   // Fractions of a byte come from sharding, tensor parallelism and the cache fraction.
   for (const part of gpu) part.bytes = Math.ceil(part.bytes);
-  const peakBytes = peakOf(gpu);
   const outsideBytes = outside.reduce((sum, part) => sum + part.bytes, 0);
+  const stepPeakBytes = peakOf(gpu);
+  const stepAllocatedBytes =
+    stepPeakBytes - contextBytes - outsideBytes - Math.ceil(cachedBytes + roundingBytes);
+  // The load moment (before the first step) beside the context and what lies outside the allocator.
+  const loadBytes = load?.bytes ?? 0;
+  const peakBytes = Math.max(stepPeakBytes, contextBytes + outsideBytes + loadBytes);
+  if (load && peakBytes > stepPeakBytes)
+    notes.push(
+      `the peak is the model's load (${formatBytes(loadBytes)}, the whole model on the GPU before ZeRO-3 partitions it), not the step (${formatBytes(stepPeakBytes)}): build it under deepspeed.zero.Init (parallel.deepspeed.zero_init) to avoid it`,
+    );
   const host = roundUp(hostComponents(spec, batch, moved));
   checkInRange([...gpu, ...host]);
   return {
     gpu: {
       peakBytes,
-      allocatedPeakBytes: peakBytes - contextBytes - outsideBytes - Math.ceil(cachedBytes + roundingBytes),
+      allocatedPeakBytes: Math.max(stepAllocatedBytes, loadBytes),
       components: gpu,
     },
     host: { peakBytes: peakOf(host), components: host },
     inputs: inputsOf(spec, counts, batch, vars),
     notes,
     notEstimated,
+  };
+}
+
+/**
+ * ZeRO-3 over a model not built under deepspeed.zero.Init: deepspeed.initialize casts it to the 16-bit
+ * dtype (module.bfloat16() / half()) and moves it to the GPU whole (`if not (self.dont_change_device or
+ * is_zero_init_model): self.module.to(self.device)`, deepspeed/runtime/engine.py
+ * DeepSpeedEngine._configure_distributed_model at deepspeedai/DeepSpeed v0.19.2, line 1583; the same since
+ * v0.10) before the ZeRO-3 optimizer partitions it, so every GPU holds the whole model once, before the
+ * first step. The caching allocator keeps the freed blocks reserved (torch.cuda.max_memory_reserved).
+ */
+function loadPart(spec: EstimateSpec, counts: ReturnType<typeof countModel>): Component | undefined {
+  if (spec.parallel.strategy !== 'zero3' || spec.parallel.deepSpeed.isZeroInit) return undefined;
+  const { precision } = spec.training;
+  const bytesPerParam = precision === 'bf16' || precision === 'fp16' ? 2 : 4;
+  const params = counts.params / spec.parallel.tensor;
+  return {
+    name: 'model loaded whole',
+    bytes: params * bytesPerParam,
+    formula: `${formatCount(params)} × ${bytesPerParam} B before ZeRO-3 partitions it (parallel.deepspeed.zero_init: false: deepspeed.initialize moves the model to the GPU whole); before the first step, so not beside the parts above`,
+    isAtLoad: true,
   };
 }
 

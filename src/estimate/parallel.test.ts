@@ -483,3 +483,50 @@ parallel: { gpus: 2, strategy: ${strategy} }`);
     undefined,
   );
 });
+
+describe('ZeRO-3 over a model not built under deepspeed.zero.Init (parallel.deepspeed.zero_init: false)', () => {
+  const llama8b =
+    'family: llama, layers: 32, hidden: 4096, heads: 32, kv_heads: 8, vocab: 128256, ffn: 14336, tied_embeddings: false, attention: flash';
+  const zero3 = (seq: number, zeroInit: string) =>
+    estimate(
+      spec(
+        `model:\n  params: 8030261248\n  transformer: { ${llama8b}, seq_len: ${seq} }\ntraining: { precision: bf16, optimizer: adamw, batch_size: 1, activation_checkpointing: full, loss: fused, offload: { optimizer: cpu } }\nparallel: { gpus: 8, strategy: zero3${zeroInit} }`,
+      ),
+    );
+
+  test('deepspeed.initialize moves the 16-bit model to the GPU whole before partitioning: the peak is the larger of that and the step', () => {
+    const built = zero3(8192, '');
+    const loaded = zero3(8192, ', deepspeed: { zero_init: false }');
+    const load = loaded.gpu.components.find((p) => p.name === 'model loaded whole');
+    assert.equal(load?.bytes, 8030261248 * 2);
+    assert.equal(load?.isAtLoad, true);
+    assert.equal(
+      built.gpu.components.find((p) => p.name === 'model loaded whole'),
+      undefined,
+      'zero.Init (the default) builds it partitioned',
+    );
+    // At 8K tokens the step needs less than the whole model: the load is the peak, allocated included.
+    assert.ok(built.gpu.peakBytes < 8030261248 * 2);
+    assert.equal(loaded.gpu.allocatedPeakBytes, 8030261248 * 2);
+    const outside = loaded.gpu.components
+      .filter((p) => p.name === 'cuda context' || p.name === 'nccl buffers')
+      .reduce((sum, p) => sum + p.bytes, 0);
+    assert.equal(loaded.gpu.peakBytes, outside + 8030261248 * 2);
+    assert.ok(loaded.notes.some((note) => note.includes("the peak is the model's load")));
+    // At 64K tokens the step is larger: the load changes nothing.
+    assert.equal(
+      zero3(65536, ', deepspeed: { zero_init: false }').gpu.peakBytes,
+      zero3(65536, '').gpu.peakBytes,
+    );
+  });
+
+  test('zero_init is refused under any strategy but zero3, naming the field', () => {
+    assert.throws(
+      () =>
+        spec(
+          'model: { params: 1B }\nparallel: { gpus: 2, strategy: zero2, deepspeed: { zero_init: false } }',
+        ),
+      /parallel\.deepspeed\.zero_init: needs parallel\.strategy zero3/,
+    );
+  });
+});

@@ -31,16 +31,20 @@ test('round 17, measured once, is pinned: median |error| and the counts within 5
   // max_memory_reserved), detectron2's ViTDet Mask R-CNN / Cascade rows (not expressible: window attention,
   // the pyramid and the RoI heads), mmsegmentation's MAE / BEiT UPerNet rows and lightning-thunder's LitGPT
   // benchmark (not expressible: Thunder). All 18: 47.9%, worst +122.7% (ViTDet Mask R-CNN ViT-L), 2/4/4
-  // within 5/15/30%. The round is now spent. What this pins is that figure.
+  // within 5/15/30%. The round is now spent. Then (session 16, second shift) the six ZeRO-3 rows say
+  // `parallel.deepspeed.zero_init: false` from their source (benchmark.py loads the model with from_pretrained,
+  // then deepspeed.initialize moves it to the GPU whole before partitioning it): the 8K row -34.1% -> -8.2%;
+  // 47.9%, 2/5/5. What this pins is that figure.
   assert.ok(median <= 0.48, summary);
-  assert.ok(within(0.05) >= 2 && within(0.15) >= 4 && within(0.3) >= 4, summary);
+  assert.ok(within(0.05) >= 2 && within(0.15) >= 5 && within(0.3) >= 5, summary);
 });
 
 test('round 17, the 11 expressible rows, is pinned: median |error| and the counts within 5, 15 and 30%', async () => {
   assert.equal(expressible.length, 11);
   const { median, within, summary } = await roundAccuracy(expressible);
   // Measured once with the rest: 37.7%, worst +54.1% (ZeRO-3 + offloaded AdamW at 256K tokens; -34.1% at 8K,
-  // the error growing with the sequence), 1/3/3 within 5/15/30%; the mmseg UPerNet rows -35..-48%.
+  // the error growing with the sequence), 1/3/3 within 5/15/30%; the mmseg UPerNet rows -35..-48%. With
+  // zero_init: false on the ZeRO-3 rows (above): 37.7%, 1/4/4.
   assert.ok(median <= 0.378, summary);
-  assert.ok(within(0.05) >= 1 && within(0.15) >= 3 && within(0.3) >= 3, summary);
+  assert.ok(within(0.05) >= 1 && within(0.15) >= 4 && within(0.3) >= 4, summary);
 });

@@ -190,6 +190,13 @@ export const deepSpeedSchema = z.strictObject({
         'zero_optimization.stage3_max_reuse_distance in elements (default 1e9): ZeRO-3 keeps gathered the parameters used again within it',
     })
     .optional(),
+  zero_init: z
+    .boolean()
+    .meta({
+      description:
+        'ZeRO-3 only: the model was built under deepspeed.zero.Init, already partitioned (default true: HF Trainer and accelerate do so under ZeRO-3); false: a model loaded whole (from_pretrained, then deepspeed.initialize) is moved to the GPU whole, in 16-bit under bf16/fp16, before ZeRO-3 partitions it',
+    })
+    .optional(),
 });
 
 /** parallel: GPUs, strategy and tensor parallelism; the estimate is per GPU. */

@@ -149,6 +149,11 @@ function toParallel(raw: RawEstimate, report: (path: string[], message: string) 
   const strategy = given.strategy ?? legacyStrategy;
   if (given.deepspeed && !strategy.startsWith('zero'))
     report(['parallel', 'deepspeed'], 'needs parallel.strategy zero1, zero2 or zero3');
+  else if (given.deepspeed?.zero_init !== undefined && strategy !== 'zero3')
+    report(
+      ['parallel', 'deepspeed', 'zero_init'],
+      'needs parallel.strategy zero3 (only ZeRO-3 partitions parameters)',
+    );
   return {
     gpus,
     strategy,
@@ -182,6 +187,7 @@ function toParallel(raw: RawEstimate, report: (path: string[], message: string) 
       subGroupElements: given.deepspeed?.sub_group_size ?? 1e9,
       // deepspeed/runtime/zero/config.py: stage3_max_reuse_distance = 1e9 elements.
       maxReuseElements: given.deepspeed?.max_reuse_distance ?? 1e9,
+      isZeroInit: given.deepspeed?.zero_init ?? true,
     },
   };
 }

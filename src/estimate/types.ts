@@ -250,6 +250,8 @@ export interface DeepSpeedSpec {
   subGroupElements: number;
   /** ZeRO-3 stage3_max_reuse_distance in elements (default 1e9): gathered parameters kept for reuse. */
   maxReuseElements: number;
+  /** ZeRO-3: the model was built under deepspeed.zero.Init (default); false: moved to the GPU whole first. */
+  isZeroInit: boolean;
 }
 
 /** A tensor held on the GPU besides the model: `count` separate tensors of `shape` and `dtype`. */
@@ -402,6 +404,9 @@ export interface Component {
   /** Alive only from the loss through the LM head's backward (the logits and the loss's buffers): freed
    * before the first layer runs its backward, so never beside a layer's backward working set. */
   isLossOnly?: boolean;
+  /** Alive only before training starts (the model whole on the GPU before ZeRO-3 partitions it), beside
+   * nothing but the CUDA context and what lies outside the allocator: its own moment of the peak. */
+  isAtLoad?: boolean;
 }
 
 /** What estimate() returns: GPU and host parts, each with its peak. */

@@ -21,7 +21,11 @@ test('nextScrape resolves when a scrape that came after it is answered, and that
   const server = await serveMetrics(metrics, parseListenAddress('127.0.0.1:0', '--metrics'));
   try {
     assert.equal(await server.nextScrape(5000), false, 'nobody scraped: no wait');
+    // Two scrapes 250 ms apart: the wait below is then two of those intervals (500 ms), which the scrape
+    // after it meets however busy the machine (back to back, the window was twice a few ms; a loaded
+    // machine missed it once in ten runs of npm test's light files).
     await scrape(server.url);
+    await new Promise((resolve) => setTimeout(resolve, 250));
     await scrape(server.url);
     const counter = metrics.registry.getSingleMetric('headroom_process_gpu_ooms_total');
     assert.ok(counter, 'the GPU OOM counter is registered');

@@ -26,6 +26,10 @@ const componentSchema = z.object({
   isLossOnly: z.boolean().optional().meta({
     description: "alive from the loss through the LM head's backward only, never beside a layer's backward",
   }),
+  isAtLoad: z.boolean().optional().meta({
+    description:
+      'alive only before training starts (the model whole on the GPU before ZeRO-3 partitions it), beside the CUDA context and what lies outside the allocator: its own candidate peak',
+  }),
 });
 
 const solveSchema = z.object({

@@ -47,7 +47,7 @@ const mlEngSweep = (seq: number, gib: number, row: string): PublishedCase => ({
   params: 8030261248
   transformer: { ${llama31_8b}, seq_len: ${seq}, attention: flash }
 training: { precision: bf16, optimizer: adamw, batch_size: 1, activation_checkpointing: full, loss: fused, transformers: '5.14.1', offload: { optimizer: cpu } }
-parallel: { gpus: 8, strategy: zero3, deepspeed: { version: '0.19.2', overlap_comm: true } }
+parallel: { gpus: 8, strategy: zero3, deepspeed: { version: '0.19.2', overlap_comm: true, zero_init: false } }
 cuda: { lengths: fixed }`,
 });
 

@@ -13,7 +13,7 @@ function partsTable(components: Component[], peakBytes: number, peakNote: string
   const rows = components.map((part) => [
     part.name,
     formatBytes(part.bytes),
-    part.phase ? when[part.phase] : '',
+    part.phase ? when[part.phase] : part.isAtLoad ? 'before training' : '',
     part.formula,
   ]);
   rows.push([colors.bold('peak'), colors.bold(formatBytes(peakBytes)), '', peakNote]);
