@@ -288,8 +288,10 @@ const measured: Record<TestCorpusPart, Bar> = {
   // line, bash's job report and the shell's word retold (host/exits.ts), nohang's corrective action
   // (host/kill.ts), managedCuda's NPP "Device allocation error" and the driver's CUresult 2
   // (allocation/rules.ts): 118/122, 9/18 causes (17/18 among the alternatives), 129/146 facts; a spill
-  // past a nominal 4 GB card's whole memory is the card (pytorch/explain.ts): 10/18.
-  'heldout-18': { kindRight: 118, falseOoms: 0, causesRight: 10, wrongFixes: 0, factsRight: 129 },
+  // past a nominal 4 GB card's whole memory is the card (pytorch/explain.ts): 10/18; ollama's
+  // "available" is the host's free memory, the kernel's kill line with its pid redacted (host/rules.ts):
+  // 11/18, 137/146 facts.
+  'heldout-18': { kindRight: 118, falseOoms: 0, causesRight: 11, wrongFixes: 0, factsRight: 137 },
 };
 
 for (const part of testCorpusParts) {
@@ -387,11 +389,12 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // (log/evidence.ts coTenantStated): 497/605, alternatives 555/605.
   // With heldout-18 folded in as measured once (7/18, 15/18): strict 504/623, alternatives 570/623.
   // Round 19 (round19-forms.test.ts): strict 506/623, alternatives 572/623; with doctor-causes' kill
-  // alternatives merged, 577; a spill past a small card is the card: strict 507/623.
+  // alternatives merged, 577; a spill past a small card is the card: strict 507/623; the kernel's kill
+  // line with its pid redacted: 508/623.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 507, `causes right ${figures.causesRight}, at least 507`);
+  assert.ok(figures.causesRight >= 508, `causes right ${figures.causesRight}, at least 508`);
   assert.ok(
     figures.causesRightOrAlternative >= 577,
     `truth among the alternatives ${figures.causesRightOrAlternative}, at least 577`,

@@ -103,3 +103,22 @@ describe("a spill past a small card's whole memory", () => {
     assert.equal(d?.cause, 'batch_too_large');
   });
 });
+
+describe('figures in two more places', () => {
+  test("ollama's refusal gives the host's free memory as free", () => {
+    const d = primary('Error: model requires more system memory (7.3 GiB) than is available (6.0 GiB)');
+    assert.equal(d?.kind, 'host_oom');
+    assert.equal(d?.facts.freeBytes, 6 * 2 ** 30);
+  });
+  test("the kernel's kill line with its pid redacted keeps its figures", () => {
+    const d = primary(
+      'Killed process _xxxxx_ (python3) total-vm:62715315kB, anon-rss:31522500kB, file-rss:2304kB, shmem-rss:16kB',
+    );
+    assert.equal(d?.kind, 'host_oom');
+    assert.equal(d?.facts.anonRssBytes, 31522500 * 1024);
+    assert.equal(d?.facts.pid, undefined);
+  });
+  test("look-alike: a sentence naming a killed process with no figures is not the kernel's line", () => {
+    assert.notEqual(primary('I killed process XXXX (chrome) to free memory')?.facts.kernelKilled, true);
+  });
+});

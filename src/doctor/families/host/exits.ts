@@ -498,8 +498,14 @@ export const hostExitRules: LogRule[] = [
     ),
     source: 'ollama llm/server.go (system memory check before loading a model)',
     summary: 'the program refused to start: it needs more host memory than is available',
+    // What it calls available is the host's free memory (ollama's check compares the model's need with
+    // the system's FreeMemory, discover/ and llm/server.go): the free figure too, as every other rule names it.
     extract: ({ match }) => ({
-      facts: definedFacts({ requestedBytes: sizeOf(match[1]), availableBytes: sizeOf(match[2]) }),
+      facts: definedFacts({
+        requestedBytes: sizeOf(match[1]),
+        availableBytes: sizeOf(match[2]),
+        freeBytes: sizeOf(match[2]),
+      }),
     }),
   },
   {

@@ -29,20 +29,27 @@ export const hostRules: LogRule[] = [
     framework: 'kernel',
     weight: 3,
     keywords: ['killed process', 'kill process'],
-    pattern: /(Memory cgroup out of memory: |Out of memory: )?Kill(?:ed)? process (\d+) \(([^)]*)\)/,
+    // The pid may be redacted by the user ("Killed process _xxxxx_ (python3) total-vm:..."): the line is
+    // still the kernel's where its figures follow the name, as only __oom_kill_process prints them.
+    pattern:
+      /(Memory cgroup out of memory: |Out of memory: )?Kill(?:ed)? process (\d+|[_*#<]*(?:[xX*#]{3,}|pid|PID)[_*#>]*) \(([^)]*)\)/,
     source: 'linux mm/oom_kill.c __oom_kill_process',
     summary: 'the kernel OOM killer killed a process: the host (or its memory cgroup) ran out of RAM',
-    extract: ({ text, match }) => ({
-      framework: match[1]?.startsWith('Memory cgroup') ? 'cgroup' : 'kernel',
-      // kernelKilled: the kernel's own kill line, which outranks a monitor's attempt on the same victim.
-      facts: {
-        pid: Number(match[2]),
-        processName: match[3]!,
-        kernelKilled: true,
-        ...(match[1]?.startsWith('Memory cgroup') ? { isCgroupLimit: true } : {}),
-        ...killedProcessFacts(text),
-      },
-    }),
+    extract: ({ text, match }) => {
+      const isRedacted = !/^\d+$/.test(match[2]!);
+      if (isRedacted && !/\btotal-vm:/.test(text.slice(match.index))) return undefined;
+      return {
+        framework: match[1]?.startsWith('Memory cgroup') ? 'cgroup' : 'kernel',
+        // kernelKilled: the kernel's own kill line, which outranks a monitor's attempt on the same victim.
+        facts: {
+          ...(isRedacted ? {} : { pid: Number(match[2]) }),
+          processName: match[3]!,
+          kernelKilled: true,
+          ...(match[1]?.startsWith('Memory cgroup') ? { isCgroupLimit: true } : {}),
+          ...killedProcessFacts(text),
+        },
+      };
+    },
   },
   {
     code: 'kernel-memcg-oom',
