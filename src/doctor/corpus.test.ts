@@ -290,8 +290,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // (allocation/rules.ts): 118/122, 9/18 causes (17/18 among the alternatives), 129/146 facts; a spill
   // past a nominal 4 GB card's whole memory is the card (pytorch/explain.ts): 10/18; ollama's
   // "available" is the host's free memory, the kernel's kill line with its pid redacted (host/rules.ts):
-  // 11/18, 137/146 facts.
-  'heldout-18': { kindRight: 118, falseOoms: 0, causesRight: 11, wrongFixes: 0, factsRight: 137 },
+  // 11/18, 137/146 facts; DeepSpeed's launcher killing its ranks after a child ended with no error of
+  // its own, a bare kill (host/exits.ts, resolve.ts resolveLauncherKill): 120/122, 139/146 facts.
+  'heldout-18': { kindRight: 120, falseOoms: 0, causesRight: 11, wrongFixes: 0, factsRight: 139 },
 };
 
 for (const part of testCorpusParts) {
@@ -368,8 +369,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // Round 18 (round18-forms.test.ts, tuned on the spent parts): 2447/2502 (97.8%), 4 false OOMs; then
   // 2453/2502 (98.0%), at the issue's bar (frozen 2194b5d); second shift: 2454/2502; with heldout-18
   // folded in as measured once (round 18's freeze, 109/122): 2563/2624 (97.7%), below the issue's bar,
-  // 4 false OOMs; round 19 (round19-forms.test.ts, tuned on heldout-18 too): 2572/2624 (98.0%).
-  const floor = 2572;
+  // 4 false OOMs; round 19 (round19-forms.test.ts, tuned on heldout-18 too): 2572/2624 (98.0%);
+  // DeepSpeed's launcher killing its ranks after a silent child: 2575/2624 (98.1%).
+  const floor = 2575;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -390,14 +392,14 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // With heldout-18 folded in as measured once (7/18, 15/18): strict 504/623, alternatives 570/623.
   // Round 19 (round19-forms.test.ts): strict 506/623, alternatives 572/623; with doctor-causes' kill
   // alternatives merged, 577; a spill past a small card is the card: strict 507/623; the kernel's kill
-  // line with its pid redacted: 508/623.
+  // line with its pid redacted: 508/623; alternatives 578/623.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
   assert.ok(figures.causesRight >= 508, `causes right ${figures.causesRight}, at least 508`);
   assert.ok(
-    figures.causesRightOrAlternative >= 577,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 577`,
+    figures.causesRightOrAlternative >= 578,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 578`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });

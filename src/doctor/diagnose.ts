@@ -21,6 +21,7 @@ import {
   isUndecided,
   resolveBusError,
   resolveKernelDeath,
+  resolveLauncherKill,
   resolveLibraryInit,
   resolveMemorySide,
   resolveNamedKiller,
@@ -211,7 +212,10 @@ export function diagnoseClassified(log: ClassifiedLog): Diagnosis[] {
   const logFacts = log.familyFacts.get('context') ?? {};
   // A last-resort reading (allocation/generic.ts) speaks only where no signature read the log.
   // A kill told only in words that no memory evidence decided is no reading at all (resolve.ts).
-  const told = log.drafts.flatMap((d) => resolveRetoldKill(d, logFacts, log.drafts) ?? []);
+  const told = log.drafts.flatMap((d) => {
+    const kept = resolveLauncherKill(d, logFacts);
+    return kept === undefined ? [] : (resolveRetoldKill(kept, logFacts, log.drafts) ?? []);
+  });
   const read = told.some((d) => !d.isLastResort)
     ? told.filter((d) => !d.isLastResort)
     : told.toSorted((a, b) => b.evidence.line - a.evidence.line).slice(0, 1);

@@ -2,7 +2,7 @@
 // the free memory printed beside it is short, and a bus error is /dev/shm only when /dev/shm was
 // not measured far from full. Pure: drafts and log-wide facts in, drafts out.
 import type { Draft } from './candidates.js';
-import { rayWorkerDiedCode, retoldKillCode } from './families/host/exits.js';
+import { launcherKilledRanksCode, rayWorkerDiedCode, retoldKillCode } from './families/host/exits.js';
 import { bareKillCodes, hostMemoryFullPercent } from './families/host/explain.js';
 import { dockerDefaultShmBytes, shmFullPercent } from './families/host/shm-rules.js';
 import type { Facts } from './types.js';
@@ -154,6 +154,18 @@ export function resolveRayWorkerDeath(draft: Draft, context: Facts): Draft {
     summary:
       'a Ray worker died with no error of its own; the log has no memory evidence to tell the OOM killer from a crash or a stop',
   };
+}
+
+/**
+ * DeepSpeed's launcher killing its ranks (host/exits.ts launcher-killed-ranks) stands only where the
+ * child ended silently: a traceback in the log, or the launcher's report of a return code of 0 or more
+ * (the child's own exit, not a signal's), takes it back.
+ */
+export function resolveLauncherKill(draft: Draft, context: Facts): Draft | undefined {
+  if (draft.code !== launcherKilledRanksCode) return draft;
+  const code = context.launcherReturnCode;
+  if (context.hasTraceback === true || (typeof code === 'number' && code >= 0)) return undefined;
+  return draft;
 }
 
 /**

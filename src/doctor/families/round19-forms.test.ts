@@ -122,3 +122,30 @@ describe('figures in two more places', () => {
     assert.notEqual(primary('I killed process XXXX (chrome) to free memory')?.facts.kernelKilled, true);
   });
 });
+
+describe("DeepSpeed's launcher killing its ranks", () => {
+  const killing = [
+    '[2024-01-01 10:00:00,000] [INFO] [launch.py:315:sigkill_handler] Killing subprocess 4100',
+    '[2024-01-01 10:00:00,001] [INFO] [launch.py:315:sigkill_handler] Killing subprocess 4101',
+  ];
+  test('after a child that ended with no error of its own is a bare kill', () => {
+    const d = primary('Loading checkpoint shards:   0%|          | 0/7', ...killing);
+    assert.equal(d?.kind, 'host_oom');
+    assert.equal(d?.facts.pid, 4100);
+  });
+  test("look-alike: the child's own return code of 1 is no kill", () => {
+    assert.equal(
+      primary(...killing, "[ERROR] [launch.py:321:sigkill_handler] ['python'] exits with return code = 1"),
+      undefined,
+    );
+  });
+  test("look-alike: a traceback before it is the child's own error", () => {
+    const d = primary(
+      'Traceback (most recent call last):',
+      '  File "train.py", line 3, in <module>',
+      'ValueError: bad shape',
+      ...killing,
+    );
+    assert.notEqual(d?.kind, 'host_oom');
+  });
+});

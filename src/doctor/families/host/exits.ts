@@ -132,6 +132,8 @@ const possibleCauses = /\b(?:potential|possible|likely) (?:root )?(?:causes?|rea
 
 /** A Ray worker's death with no error of its own (resolve.ts decides it by memory evidence). */
 export const rayWorkerDiedCode = 'ray-worker-died';
+/** A launcher's kill of its ranks after a child ended silently (resolve.ts resolveLauncherKill). */
+export const launcherKilledRanksCode = 'launcher-killed-ranks';
 /** A kill told only in the user's words (resolve.ts decides the passive form by memory evidence). */
 export const retoldKillCode = 'retold-kill';
 // Who is killed, as users say it.
@@ -179,6 +181,24 @@ export const hostExitRules: LogRule[] = [
         signal: /^terminated$/i.test(match[2] ?? '') ? 'SIGTERM' : undefined,
       }),
     }),
+  },
+  {
+    code: launcherKilledRanksCode,
+    kind: 'host_oom',
+    framework: 'kernel',
+    weight: 1,
+    keywords: ['killing subprocess'],
+    // DeepSpeed's launcher kills its other ranks once one child has ended (launcher/launch.py
+    // sigkill_handler: "Killing subprocess <pid>" for each, then "<cmd> exits with return code = N").
+    // A child that ended with no error of its own before it (no traceback) was ended by a signal, most
+    // often the OOM killer's SIGKILL, as a DataLoader worker gone without a message is (CORPUS-FORMAT
+    // settled rule 7): a hint, which any other reading outranks; the child's own exit code or a
+    // traceback in the log takes it back (resolve.ts resolveLauncherKill).
+    pattern: /\[launch\.py:\d+:sigkill_handler\] Killing subprocess (\d+)/,
+    source: 'deepspeed launcher/launch.py sigkill_handler',
+    summary:
+      "the launcher killed its ranks after one ended with no error of its own: most often the OOM killer's SIGKILL",
+    extract: ({ match }) => ({ facts: definedFacts({ pid: intOf(match[1]) }) }),
   },
   {
     code: 'dataloader-worker-exited',

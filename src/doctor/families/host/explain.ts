@@ -6,7 +6,7 @@ import { hostAllocationCodes } from '../../host-allocation-codes.js';
 import type { FixDetail } from '../../types.js';
 import { retoldDeviceOomCode } from '../allocation/generic.js';
 import { type ExplainContext, type Explanation, fix, num, size } from '../explain-types.js';
-import { retoldKillCode } from './exits.js';
+import { launcherKilledRanksCode, retoldKillCode } from './exits.js';
 import { explainHostAllocation } from './explain-alloc.js';
 import {
   explainEviction,
@@ -165,7 +165,13 @@ function explainSigkill(draft: Draft, { context }: ExplainContext): Explanation 
 export const hostMemoryFullPercent = 95;
 
 // The exits that say only that a process got SIGKILL (exits.ts): no killer's message of their own.
-export const bareKillCodes = new Set(['sigkill-exit', 'shell-killed', 'compiler-killed', retoldKillCode]);
+export const bareKillCodes = new Set([
+  'sigkill-exit',
+  'shell-killed',
+  'compiler-killed',
+  retoldKillCode,
+  launcherKilledRanksCode,
+]);
 
 /**
  * A limit of the process's own (a memory cgroup, a Slurm job, a pod), not the host's RAM: the kill's

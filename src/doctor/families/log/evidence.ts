@@ -492,6 +492,16 @@ const logRules: FactRule[] = [
     extract: () => ({ hasTraceback: true }),
   },
   {
+    // The launcher's report of how its child ended (DeepSpeed launcher/launch.py sigkill_handler:
+    // "<cmd> exits with return code = N"): a code of 0 or more is the child's own exit, not a signal's.
+    family: 'context',
+    keywords: ['exits with return code'],
+    pattern: /exits with return code\s*=\s*(-?\d+)/,
+    source: 'deepspeed launcher/launch.py sigkill_handler',
+    once: true,
+    extract: (m) => ({ launcherReturnCode: Number(m[1]) }),
+  },
+  {
     family: 'context',
     keywords: ['file "'],
     pattern: /^\W*File "([^"]+)", line (\d+), in (\S+)/,
