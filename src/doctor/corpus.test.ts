@@ -293,6 +293,11 @@ const measured: Record<TestCorpusPart, Bar> = {
   // 11/18, 137/146 facts; DeepSpeed's launcher killing its ranks after a child ended with no error of
   // its own, a bare kill (host/exits.ts, resolve.ts resolveLauncherKill): 120/122, 139/146 facts.
   'heldout-18': { kindRight: 120, falseOoms: 0, causesRight: 11, wrongFixes: 0, factsRight: 139 },
+  // Measured once, 2026-11-28, by the lead (see HELDOUT-19-RESULT.md), never seen by any of the session's
+  // four rules engineers: the session's start (29b3d70) gave 93/112 (83.0%); round 18's freeze (31d3b30)
+  // 97/112 (86.6%), 0 false OOMs, 11/23 causes (truth among the alternatives 14/23), 0 wrong fixes,
+  // 135/137 facts; the session's last rules (e11620d, after the second shift on heldout-18) the same.
+  'heldout-19': { kindRight: 97, falseOoms: 0, causesRight: 11, wrongFixes: 0, factsRight: 135 },
 };
 
 for (const part of testCorpusParts) {
@@ -325,7 +330,7 @@ for (const part of testCorpusParts) {
   });
 }
 
-test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-18)', (t) => {
+test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-19)', (t) => {
   const cases = testCorpusParts.flatMap((part) => readPart(part));
   if (cases.length === 0) {
     t.skip('no logs in test/corpus');
@@ -370,8 +375,10 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // 2453/2502 (98.0%), at the issue's bar (frozen 2194b5d); second shift: 2454/2502; with heldout-18
   // folded in as measured once (round 18's freeze, 109/122): 2563/2624 (97.7%), below the issue's bar,
   // 4 false OOMs; round 19 (round19-forms.test.ts, tuned on heldout-18 too): 2572/2624 (98.0%);
-  // DeepSpeed's launcher killing its ranks after a silent child: 2575/2624 (98.1%).
-  const floor = 2575;
+  // DeepSpeed's launcher killing its ranks after a silent child: 2575/2624 (98.1%); with heldout-19
+  // folded in as measured once (the session's last rules, 97/112): 2672/2736 (97.7%), below the issue's
+  // bar, 4 false OOMs.
+  const floor = 2672;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -392,14 +399,15 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // With heldout-18 folded in as measured once (7/18, 15/18): strict 504/623, alternatives 570/623.
   // Round 19 (round19-forms.test.ts): strict 506/623, alternatives 572/623; with doctor-causes' kill
   // alternatives merged, 577; a spill past a small card is the card: strict 507/623; the kernel's kill
-  // line with its pid redacted: 508/623; alternatives 578/623.
+  // line with its pid redacted: 508/623; alternatives 578/623. With heldout-19 folded in as measured
+  // once (11/23, 14/23): strict 519/646, alternatives 592/646.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 508, `causes right ${figures.causesRight}, at least 508`);
+  assert.ok(figures.causesRight >= 519, `causes right ${figures.causesRight}, at least 519`);
   assert.ok(
-    figures.causesRightOrAlternative >= 578,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 578`,
+    figures.causesRightOrAlternative >= 592,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 592`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });

@@ -10,8 +10,8 @@ import { type CorpusCase, parseFactsLine, readCorpus, repoRoot } from './corpus.
 
 /**
  * The parts the corpus is read in: test/corpus/logs, test/corpus/heldout, test/corpus/heldout-2 ..
- * test/corpus/heldout-18, ../shared/corpus. heldout-2 .. heldout-18 are slices held out from a round of rule
- * changes (test/corpus/HELDOUT-2.md .. HELDOUT-18.md): scored once, at the end, and read by no test until then.
+ * test/corpus/heldout-19, ../shared/corpus. heldout-2 .. heldout-19 are slices held out from a round of rule
+ * changes (test/corpus/HELDOUT-2.md .. HELDOUT-19.md): scored once, at the end, and read by no test until then.
  */
 export type CorpusPart =
   | 'logs'
@@ -33,6 +33,7 @@ export type CorpusPart =
   | 'heldout-16'
   | 'heldout-17'
   | 'heldout-18'
+  | 'heldout-19'
   | 'shared';
 export const corpusParts: readonly CorpusPart[] = [
   'logs',
@@ -54,12 +55,13 @@ export const corpusParts: readonly CorpusPart[] = [
   'heldout-16',
   'heldout-17',
   'heldout-18',
+  'heldout-19',
   'shared',
 ];
 
 /**
  * The parts of test/corpus the tests read: heldout/ since it was measured (test/corpus/HELDOUT.md),
- * heldout-2/ .. heldout-18/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-18-RESULT.md).
+ * heldout-2/ .. heldout-19/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-19-RESULT.md).
  */
 export const testCorpusParts = [
   'logs',
@@ -81,6 +83,7 @@ export const testCorpusParts = [
   'heldout-16',
   'heldout-17',
   'heldout-18',
+  'heldout-19',
 ] as const satisfies readonly CorpusPart[];
 
 /** A part the tests read (testCorpusParts). */

@@ -17,6 +17,7 @@ import { round14Cases } from './published-measured-round14.js';
 import { round15Cases } from './published-measured-round15.js';
 import { round16Cases } from './published-measured-round16.js';
 import { round17Cases } from './published-measured-round17.js';
+import { round18Cases } from './published-measured-round18.js';
 
 const referenceRounds: readonly (readonly PublishedCase[])[] = [
   publishedCases,
@@ -36,6 +37,7 @@ const referenceRounds: readonly (readonly PublishedCase[])[] = [
   round15Cases,
   round16Cases,
   round17Cases,
+  round18Cases,
 ];
 
 /** The rows of rounds 1 to `round` − 1: what round `round` must be new to. */
