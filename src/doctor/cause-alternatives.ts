@@ -27,6 +27,11 @@ const decides = {
     'run nvidia-smi --query-compute-apps=pid,used_memory --format=csv when it fails: another process holding the memory outside PyTorch makes it the other process',
 } as const;
 
+/** What decides another process where a figure-less message was read as the card's size instead
+ * (diagnose.ts mostLikelyOfFigureless keeps the family's guess open beside it). */
+export const coTenantOfCardDecides =
+  'run nvidia-smi --query-compute-apps=pid,used_memory --format=csv when it fails: another process holding most of the card makes it the other process';
+
 function deviceDecides(card: number | undefined): string {
   return card === undefined
     ? "compare the card's size (nvidia-smi) with the memory the project states it needs: a card under that minimum is the card, which no batch setting fixes"

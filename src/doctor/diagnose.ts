@@ -4,7 +4,11 @@
 
 import type { Confidence } from '../vocabulary.js';
 import type { Draft } from './candidates.js';
-import { causeAlternatives as causeAlternativesOf, ownHoldingFacts } from './cause-alternatives.js';
+import {
+  causeAlternatives as causeAlternativesOf,
+  coTenantOfCardDecides,
+  ownHoldingFacts,
+} from './cause-alternatives.js';
 import type { ClassifiedLog } from './classify.js';
 import {
   type ExplainContext,
@@ -101,13 +105,7 @@ function mostLikelyOfFigureless(
       alternatives: [
         ...(explanation.alternatives ?? []),
         ...(explanation.cause === 'co_tenant'
-          ? [
-              {
-                cause: 'co_tenant' as const,
-                decidedBy:
-                  'run nvidia-smi --query-compute-apps=pid,used_memory --format=csv when it fails: another process holding most of the card makes it the other process',
-              },
-            ]
+          ? [{ cause: 'co_tenant' as const, decidedBy: coTenantOfCardDecides }]
           : []),
       ],
     };

@@ -10,6 +10,7 @@ import { countModel, gradientBytesOf, modelStateComponents } from './gpu-states.
 import { hostComponents } from './host.js';
 import { groupParams, layerParams } from './inventory.js';
 import { adapterGroups } from './lora.js';
+import { elementBytes } from './model-states.js';
 import { notEstimatedParts } from './not-estimated.js';
 import { parallelComponents } from './parallel.js';
 import { layerQuantizedParams, quantizedBytesPerParam, quantizedParams } from './quantization.js';
@@ -240,8 +241,7 @@ function estimateStage(given: EstimateSpec, overrides: EstimateOverrides): Break
  */
 function loadPart(spec: EstimateSpec, counts: ReturnType<typeof countModel>): Component | undefined {
   if (spec.parallel.strategy !== 'zero3' || spec.parallel.deepSpeed.isZeroInit) return undefined;
-  const { precision } = spec.training;
-  const bytesPerParam = precision === 'bf16' || precision === 'fp16' ? 2 : 4;
+  const bytesPerParam = elementBytes(spec.training.precision);
   const params = counts.params / spec.parallel.tensor;
   return {
     name: 'model loaded whole',

@@ -42,12 +42,17 @@ const lowStateBytes: Record<Optimizer, number> = {
   lion: 2,
 };
 
+/** Bytes of one element in the run's own dtype: 2 under bf16/fp16 (the model itself in 16 bits), else 4. */
+export function elementBytes(precision: Precision): number {
+  return precision === 'bf16' || precision === 'fp16' ? 2 : 4;
+}
+
 /** Bytes of one optimizer-state element: what step temporaries and factored states are made of. */
 export function stateElementBytes(precision: Precision, optimizer: Optimizer): number {
   if (optimizer === 'paged_adamw') return 4;
   if (optimizer === 'adam4bit') return 0.5;
   if (optimizer === 'adam8bit' || optimizer === 'paged_adamw_8bit') return 1;
-  return precision === 'bf16' || precision === 'fp16' ? 2 : 4;
+  return elementBytes(precision);
 }
 
 /** Per-parameter state bytes of the optimizer alone (no master copy), for the precision. */

@@ -1,7 +1,7 @@
 // Optimizer states and what the step allocates on top of them, by optimizer and implementation.
 import { formatCount } from './dtypes.js';
 import { largestTensorParams, type ParamGroup } from './inventory.js';
-import { bytesPerParam, optimizerStateBytes, stateElementBytes } from './model-states.js';
+import { bytesPerParam, elementBytes, optimizerStateBytes, stateElementBytes } from './model-states.js';
 import type { Convention, Optimizer, OptimizerImpl, Precision } from './types.js';
 
 // Parameters in tensors too small to quantize (biases, norms, small LoRA factors).
@@ -76,8 +76,7 @@ export function optimizerBytes(options: {
   const scaleBytes = blockScaleBytes[optimizer];
   if (scaleBytes !== undefined) {
     const small = smallTensorParams(trainable.groups);
-    const plainBytes =
-      optimizer === 'adam4bit' ? 2 * (precision === 'bf16' || precision === 'fp16' ? 2 : 4) : 8;
+    const plainBytes = optimizer === 'adam4bit' ? 2 * elementBytes(precision) : 8;
     const quantized = trainable.params - small;
     statesBytes = quantized * (perParam + scaleBytes) + small * plainBytes;
     const block = optimizer === 'adam4bit' ? 128 : 256;

@@ -424,6 +424,13 @@ function pickTorchCause(draft: Draft, { context }: ExplainContext, n: TorchNumbe
   // No figure beside the request (no total, free or PyTorch's own).
   const isRequestOnly =
     total === 0 && n.freeBytes === undefined && n.reservedBytes === 0 && n.allocatedBytes === undefined;
+  // The card's total and free, PyTorch's own cut off (a message cut after "of which N is free").
+  const isOwnCutOff =
+    total > 0 && n.freeBytes !== undefined && n.reservedBytes === 0 && n.allocatedBytes === undefined;
+  const cutOffFigures = `the message gives the card's total (${size(total)}), ${size(n.freeBytes ?? 0)} free and the request (${size(n.requestedBytes)}), but not what PyTorch holds`;
+  // Where no figure says whose memory filled the card, the most likely holder and what would show it.
+  const ownTensorsLikely =
+    "most often the step's own tensors (the batch, the sequence or the resolution) outgrew the card; the full message (or torch.cuda.memory_summary()) would show whether another process held it";
   // No figure at all (a message cut after its first words, "MPS backend out of memory"): the same
   // bare status as CUDA's "out of memory", whose cause the log cannot tell (CORPUS-FORMAT settled
   // rule 9; cuda/explain.ts explainBareCudaOom).
@@ -452,41 +459,26 @@ function pickTorchCause(draft: Draft, { context }: ExplainContext, n: TorchNumbe
   // The message's own total under 4 GiB, the card full (the request above what is free), and no
   // figure of PyTorch's own (a message cut after "of which N is free"): the same card the user could
   // have named, so the same reading as above (numbers.ts smallCardBytes).
-  if (
-    total > 0 &&
-    total < smallCardBytes &&
-    n.reservedBytes === 0 &&
-    n.allocatedBytes === undefined &&
-    n.requestedBytes > 0 &&
-    n.freeBytes !== undefined &&
-    n.freeBytes < n.requestedBytes
-  )
+  if (isOwnCutOff && total < smallCardBytes && n.requestedBytes > 0 && (n.freeBytes ?? 0) < n.requestedBytes)
     return {
       cause: 'device_too_small',
-      causeText: `the message gives the card's total (${size(total)}), ${size(n.freeBytes)} free and the request (${size(n.requestedBytes)}), but not what PyTorch holds: ${smallCardReason}`,
+      causeText: `${cutOffFigures}: ${smallCardReason}`,
       fixes: [largerCardFix(total), batchFix(n)],
     };
   // The card's total and free, but PyTorch's own cut off (no allocated, reserved or "this process"
   // figure): the card is full, and by whom the message does not say; the step's own tensors are the
   // most likely, as for a message with only the request (diagnose.ts mostLikelyOfFigureless).
-  if (
-    total > 0 &&
-    n.reservedBytes === 0 &&
-    n.allocatedBytes === undefined &&
-    n.processBytes === undefined &&
-    n.freeBytes !== undefined &&
-    n.others.length === 0
-  )
+  if (isOwnCutOff && n.processBytes === undefined && n.others.length === 0)
     return {
       cause: 'batch_too_large',
-      causeText: `the message gives the card's total (${size(total)}), ${size(n.freeBytes)} free and the request (${size(n.requestedBytes)}), but not what PyTorch holds: most often the step's own tensors (the batch, the sequence or the resolution) outgrew the card; the full message (or torch.cuda.memory_summary()) would show whether another process held it${nvmlNote}`,
+      causeText: `${cutOffFigures}: ${ownTensorsLikely}${nvmlNote}`,
       fixes: [...fixes, seeHolders(device as number)],
       ...holders,
     };
   if (isRequestOnly)
     return {
       cause: 'batch_too_large',
-      causeText: `the message gives only the request (${size(n.requestedBytes)}), no total, free or PyTorch figures: most often the step's own tensors (the batch, the sequence or the resolution) outgrew the card; the full message (or torch.cuda.memory_summary()) would show whether another process held it`,
+      causeText: `the message gives only the request (${size(n.requestedBytes)}), no total, free or PyTorch figures: ${ownTensorsLikely}`,
       fixes,
       ...holders,
     };
