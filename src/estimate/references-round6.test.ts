@@ -67,6 +67,8 @@ test('round 6, measured once, is pinned: median |error| and the counts within 5,
   // "optimizer" section since e471074f6, 2024-12-26, so the HF Trainer's adamw_torch steps each partition:
   // foreach keeps a sqrt(v) list): SimPO ZeRO-2 -29.8 -> -18.3%, PPO full -39.7 -> -28.5%, GKD full
   // -27.6 -> -23.6%, Liger packing 8192 -14.1 -> +1.7%: 16.4%, 12/24/43.
-  assert.ok(median <= 0.165, summary);
-  assert.ok(within(0.05) >= 12 && within(0.15) >= 24 && within(0.3) >= 43, summary);
+  // Session 17: the two ms-swift --use_liger_kernel rows say `kernels: liger` (Liger's RMSNorm and SwiGLU keep
+  // less, layer-activations.ts): padded 8192 +26.7 -> +10.2%, packing 8192 +1.7 -> +1.4%: 15.5%, 12/25/43.
+  assert.ok(median <= 0.156, summary);
+  assert.ok(within(0.05) >= 12 && within(0.15) >= 25 && within(0.3) >= 43, summary);
 });
