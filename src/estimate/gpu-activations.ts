@@ -71,6 +71,7 @@ export function activationComponents(
     tensorParallel: spec.parallel.tensor,
     isSequenceParallel: spec.parallel.isSequenceParallel,
     isCompiled: spec.training.isCompiled,
+    kernels: spec.training.kernels,
   };
   const checkpointing = spec.training.activationCheckpointing;
   const decoderOnly = shape.decoderLayers === 0 || shape.encoderLayers === 0;

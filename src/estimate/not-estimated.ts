@@ -40,7 +40,8 @@ export function notEstimatedParts(spec: EstimateSpec): NotEstimatedPart[] {
   const onDevice = spec.device === 'cpu' ? 'host' : 'gpu';
   const parts: NotEstimatedPart[] = [];
   // A layer stack (model.cnn) or a detector (model.detector) gives its own activations.
-  const isDescribed = shape !== undefined || spec.model.cnn !== undefined || spec.model.detector !== undefined;
+  const isDescribed =
+    shape !== undefined || spec.model.cnn !== undefined || spec.model.detector !== undefined;
   if (!isDescribed && counts.isTraining && !covered.has('activations')) {
     parts.push({
       part: 'activations',

@@ -21,6 +21,7 @@ import {
   datasetStorages,
   estimateFrameworks,
   fsdpWraps,
+  layerKernels,
   losses,
   optimizerImpls,
   optimizers,
@@ -145,6 +146,12 @@ export const trainingSchema = z.strictObject({
     .union([z.boolean(), z.literal('layers')], { error: 'expected true, false or layers' })
     .meta({
       description: 'torch.compile: true = the model and its loss; layers = each block only (torchtitan)',
+    })
+    .optional(),
+  kernels: oneOf(layerKernels)
+    .meta({
+      description:
+        "the layers' kernels: eager (default: the model's own PyTorch ops) or liger (Liger-Kernel's fused RMSNorm, RoPE and SwiGLU, as apply_liger_kernel_to_* and transformers' use_liger_kernel install them: the norm keeps its input and an fp32 rstd per row, the SwiGLU product keeps gate and up only). Its fused linear cross-entropy is loss: fused",
     })
     .optional(),
   float8: float8Schema.optional(),

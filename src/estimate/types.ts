@@ -77,6 +77,14 @@ export type Attention = (typeof attentions)[number];
  * vocab_parallel (Megatron-LM's vocab-parallel cross-entropy: one fp32 copy of the logits, worked in place),
  * vocab_parallel_fused (the same under --cross-entropy-loss-fusion, its in-place steps compiled).
  */
+/**
+ * A decoder layer's kernels: eager (the model's own PyTorch ops), or Liger-Kernel's fused RMSNorm, RoPE and
+ * SwiGLU (apply_liger_kernel_to_*, transformers' Trainer use_liger_kernel, ms-swift --use_liger_kernel).
+ */
+export const layerKernels = ['eager', 'liger'] as const;
+/** One of layerKernels. */
+export type LayerKernels = (typeof layerKernels)[number];
+
 export const losses = [
   'standard',
   'chunked',
@@ -374,6 +382,8 @@ export interface EstimateSpec {
     offloadGradients: boolean;
     /** torch.compile of the layers (a cast shared by the linears reading it), and of the loss. */
     isCompiled: boolean;
+    /** The layers' norm, RoPE and MLP kernels (training.kernels). */
+    kernels: LayerKernels;
     isLossCompiled: boolean;
     /** Checkpoint every k-th layer only (torchtitan selective_ac_option = k); 1 = every layer. */
     checkpointEvery: number;

@@ -687,7 +687,7 @@ export const round6Cases: PublishedCase[] = [
     gpus: 4,
     attention: 'flash',
     training:
-      'precision: bf16, convention: zero, optimizer: adamw, optimizer_impl: foreach, batch_size: 1, grad_accumulation: 2, activation_checkpointing: full, loss: fused',
+      'precision: bf16, convention: zero, optimizer: adamw, optimizer_impl: foreach, batch_size: 1, grad_accumulation: 2, activation_checkpointing: full, loss: fused, kernels: liger',
     parallel: 'gpus: 4, strategy: zero3',
   }),
   swift({
@@ -1233,7 +1233,7 @@ cuda: { expandable_segments: true }`,
     gpus: 4,
     attention: 'flash',
     training:
-      'precision: bf16, convention: zero, optimizer: adamw, optimizer_impl: foreach, batch_size: 8, activation_checkpointing: full, loss: fused',
+      'precision: bf16, convention: zero, optimizer: adamw, optimizer_impl: foreach, batch_size: 8, activation_checkpointing: full, loss: fused, kernels: liger',
     parallel: 'gpus: 4, strategy: zero3',
   }),
   // mmsegmentation's FCN on Cityscapes: ResNet-50/101-D8, 2 crops per GPU on 4 GPUs.

@@ -125,7 +125,7 @@ const liger = (options: { isLiger: boolean; batch: number; mib: number }): Publi
   spec: `model:
   params: ${qwen2_7b.params}
   transformer: { ${qwen2_7b.shape}, seq_len: 512, attention: sdpa }
-training: { precision: bf16, optimizer: adamw, batch_size: ${options.batch}, activation_checkpointing: full, loss: ${options.isLiger ? 'fused' : 'standard'} }
+training: { precision: bf16, optimizer: adamw, batch_size: ${options.batch}, activation_checkpointing: full, loss: ${options.isLiger ? 'fused, kernels: liger' : 'standard'} }
 parallel: { gpus: 4, strategy: fsdp_full }`,
 });
 
