@@ -250,7 +250,7 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Round 20 (round20-forms.test.ts, designed on a random half of the spent title/prose misses): the
   // failure as an outcome, the memory used up, a subject that ran out, a kill told in words as a bare
   // kill: 134/140.
-  'heldout-15': { kindRight: 134, falseOoms: 0, causesRight: 22, wrongFixes: 0, factsRight: 132 },
+  'heldout-15': { kindRight: 134, falseOoms: 0, causesRight: 27, wrongFixes: 0, factsRight: 132 },
   // Measured once, 2026-11-28, by the lead (see HELDOUT-16-RESULT.md), at the session's start (9ae182e)
   // and round 16's freeze (19992d8): 134/155 (86.5%), 1 false OOM, 15/48 causes at the start and 23/48
   // at the freeze (truth among the alternatives 35/48), 0 wrong fixes, 157/163 facts; main when it was
@@ -267,7 +267,7 @@ const measured: Record<TestCorpusPart, Bar> = {
   // retold ("an error saying tensorflow ran out of memory"): 147/155, 29/48; a question after the phrase that
   // asks for a fix, TensorFlow's large-allocation warning beside a notebook kernel's death: 149/155.
   // Round 20: a memory allocation that "fails" after a crash told (round20-forms.test.ts): 150/155.
-  'heldout-16': { kindRight: 150, falseOoms: 1, causesRight: 32, wrongFixes: 0, factsRight: 159 },
+  'heldout-16': { kindRight: 150, falseOoms: 1, causesRight: 33, wrongFixes: 0, factsRight: 159 },
   // Measured once, 2026-11-28, by the lead (see HELDOUT-17-RESULT.md): the session's start (9ae182e)
   // gave 104/135 (77.0%), 6 false OOMs, 8/27 causes (truth among the alternatives 13/27), 0 wrong
   // fixes, 39/42 facts; round 17's freeze (19992d8, and fb4f010 the same) 104/135, 6, 12/27 (14/27),
@@ -282,7 +282,7 @@ const measured: Record<TestCorpusPart, Bar> = {
   // it, a bare "OOM" with no side named, "bad allocation" (CatBoost, LightGBM, ML.NET), 炸显存/显存占满:
   // 122/135, 14/27; Caffe2's "cudaSuccess. 2 vs 0", a question that asks for a fix, earlyoom v0.9-1.2's
   // bracketed share of RAM: 125/135.
-  'heldout-17': { kindRight: 125, falseOoms: 1, causesRight: 15, wrongFixes: 0, factsRight: 39 },
+  'heldout-17': { kindRight: 125, falseOoms: 1, causesRight: 17, wrongFixes: 0, factsRight: 39 },
   // Measured once, 2026-11-28, by the lead (see HELDOUT-18-RESULT.md): the session's start (29b3d70)
   // gave 106/122 (86.9%); round 18's freeze (31d3b30), the never-seen figure, 109/122 (89.3%), 0 false
   // OOMs, 7/18 causes (truth among the alternatives 15/18), 0 wrong fixes, 126/146 facts; main when it
@@ -303,6 +303,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // four rules engineers: the session's start (29b3d70) gave 93/112 (83.0%); round 18's freeze (31d3b30)
   // 97/112 (86.6%), 0 false OOMs, 11/23 causes (truth among the alternatives 14/23), 0 wrong fixes,
   // 135/137 facts; the session's last rules (e11620d, after the second shift on heldout-18) the same.
+  // Session 17 relabelled 13 spent host logs by settled rules 2 and 8 (test/corpus/RELABELS.md), no rule
+  // changed: heldout-15 causes 23/44 -> 27/41, heldout-17 15/27 -> 16/23, heldout-19 11/23 -> 12/23 (the
+  // measured-once figure stays 11/23: a refused CPU allocation, labelled by the thread's batch, is host_allocation).
   // Round 20 (round20-forms.test.ts, tuned on the spent slice): titles, outcomes, the memory used up, kills
   // told in words: 106/112, 16/23 causes (19/23 among the alternatives), 136/137 facts.
   'heldout-19': { kindRight: 106, falseOoms: 0, causesRight: 16, wrongFixes: 0, factsRight: 136 },
@@ -408,14 +411,18 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // Round 19 (round19-forms.test.ts): strict 506/623, alternatives 572/623; with doctor-causes' kill
   // alternatives merged, 577; a spill past a small card is the card: strict 507/623; the kernel's kill
   // line with its pid redacted: 508/623; alternatives 578/623. With heldout-19 folded in as measured
-  // once (11/23, 14/23): strict 519/646, alternatives 592/646. Round 20's kind rules: 524/646, 599/646.
+  // once (11/23, 14/23): strict 519/646, alternatives 592/646. Session 17: 13 host logs relabelled by settled
+  // rules 2 (a bare kill's cause is unknown) and 8 (a refused allocation is host_allocation, the kernel's
+  // kill host_ram; test/corpus/RELABELS.md): strict 525/639, alternatives 595/639. A batch of one with no
+  // figure of the card is the step's other dimensions (batch-of-one.test.ts): 527/639, alternatives 596/639.
+  // Round 20's kind rules (round20-forms.test.ts): CAUSES_NOW.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 524, `causes right ${figures.causesRight}, at least 524`);
+  assert.ok(figures.causesRight >= 527, `causes right ${figures.causesRight}, at least 527`);
   assert.ok(
-    figures.causesRightOrAlternative >= 599,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 599`,
+    figures.causesRightOrAlternative >= 596,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 596`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });

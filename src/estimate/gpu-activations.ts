@@ -4,6 +4,7 @@
 import { formatBytes } from '../units.js';
 import { layerActivationBytes, outsideLayerBytes } from './activations.js';
 import { cnnActivationParts } from './cnn.js';
+import { detectorActivationParts } from './detector.js';
 import type { ModelCounts } from './gpu-states.js';
 import { parameterInventory } from './inventory.js';
 import {
@@ -35,6 +36,12 @@ export function activationComponents(
   counts: ModelCounts,
   batch: number,
 ): ActivationParts {
+  if (spec.model.detector && batch > 0) {
+    const bytesPerValue = activationDtypes(spec.training.precision).compute;
+    const isTraining = counts.isTraining;
+    const device = detectorActivationParts(spec.model.detector, { batch, bytesPerValue, isTraining });
+    return { device, host: [] };
+  }
   if (spec.model.cnn && batch > 0) {
     const bytesPerValue = activationDtypes(spec.training.precision).compute;
     const isTraining = counts.isTraining;
@@ -64,6 +71,7 @@ export function activationComponents(
     tensorParallel: spec.parallel.tensor,
     isSequenceParallel: spec.parallel.isSequenceParallel,
     isCompiled: spec.training.isCompiled,
+    kernels: spec.training.kernels,
   };
   const checkpointing = spec.training.activationCheckpointing;
   const decoderOnly = shape.decoderLayers === 0 || shape.encoderLayers === 0;
