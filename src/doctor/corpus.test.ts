@@ -307,8 +307,8 @@ const measured: Record<TestCorpusPart, Bar> = {
   // changed: heldout-15 causes 23/44 -> 27/41, heldout-17 15/27 -> 16/23, heldout-19 11/23 -> 12/23 (the
   // measured-once figure stays 11/23: a refused CPU allocation, labelled by the thread's batch, is host_allocation).
   // Round 20 (round20-forms.test.ts, tuned on the spent slice): titles, outcomes, the memory used up, kills
-  // told in words: 106/112, 16/23 causes (19/23 among the alternatives), 136/137 facts.
-  'heldout-19': { kindRight: 106, falseOoms: 0, causesRight: 16, wrongFixes: 0, factsRight: 136 },
+  // told in words: 106/112, 17/23 causes with the relabels (20/23 among the alternatives), 136/137 facts.
+  'heldout-19': { kindRight: 106, falseOoms: 0, causesRight: 17, wrongFixes: 0, factsRight: 136 },
 };
 
 for (const part of testCorpusParts) {
@@ -415,14 +415,14 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // rules 2 (a bare kill's cause is unknown) and 8 (a refused allocation is host_allocation, the kernel's
   // kill host_ram; test/corpus/RELABELS.md): strict 525/639, alternatives 595/639. A batch of one with no
   // figure of the card is the step's other dimensions (batch-of-one.test.ts): 527/639, alternatives 596/639.
-  // Round 20's kind rules (round20-forms.test.ts): CAUSES_NOW.
+  // Round 20's kind rules (round20-forms.test.ts): strict 532/639, alternatives 603/639.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 527, `causes right ${figures.causesRight}, at least 527`);
+  assert.ok(figures.causesRight >= 532, `causes right ${figures.causesRight}, at least 532`);
   assert.ok(
-    figures.causesRightOrAlternative >= 596,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 596`,
+    figures.causesRightOrAlternative >= 603,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 603`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });
