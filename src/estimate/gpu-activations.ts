@@ -4,6 +4,7 @@
 import { formatBytes } from '../units.js';
 import { layerActivationBytes, outsideLayerBytes } from './activations.js';
 import { cnnActivationParts } from './cnn.js';
+import { detectorActivationParts } from './detector.js';
 import type { ModelCounts } from './gpu-states.js';
 import { parameterInventory } from './inventory.js';
 import {
@@ -36,6 +37,12 @@ export function activationComponents(
   counts: ModelCounts,
   batch: number,
 ): ActivationParts {
+  if (spec.model.detector && batch > 0) {
+    const bytesPerValue = activationDtypes(spec.training.precision).compute;
+    const isTraining = counts.isTraining;
+    const device = detectorActivationParts(spec.model.detector, { batch, bytesPerValue, isTraining });
+    return { device, host: [] };
+  }
   if (spec.model.cnn && batch > 0) {
     const bytesPerValue = activationDtypes(spec.training.precision).compute;
     const isTraining = counts.isTraining;

@@ -154,10 +154,28 @@ const logRules: FactRule[] = [
     // after it is no decimal: "set batch_size 1."). A fix that lowers the batch would repeat it (issue 23:
     // no fix tells the user to do what the log shows done).
     family: 'context',
-    keywords: ['batch_size', 'batch-size', 'batch size', 'batchsize', 'batch:', 'batch=', 'batch ='],
+    // Session 17: the training batch under its frameworks' own names, whose prefix the word boundary
+    // missed: transformers' per_device_train_batch_size, DeepSpeed's train_micro_batch_size_per_gpu,
+    // Megatron's --micro-batch-size, mmdetection's samples_per_gpu, ultralytics' --batch, a script's
+    // --bs / bs=; never an evaluation batch (per_device_eval_batch_size, eval_batch_size).
+    keywords: [
+      'batch_size',
+      'batch-size',
+      'batch size',
+      'batchsize',
+      'batch:',
+      'batch=',
+      'batch =',
+      '--batch ',
+      'bs=',
+      'bs =',
+      '--bs ',
+      '_per_gpu',
+    ],
     pattern:
-      /\bbatch[_ -]?size\b[^\d\n,;|()[\]{}]{0,24}?(?<![\d.])1(?!\d|\.\d|\s*[x×*/])|\bbatch\s*[:=]\s*1(?!\d|\.\d|\s*[x×*/])/i,
-    source: 'issue 23 item 5 (a fix never repeats what the log shows done)',
+      /(?<![a-z0-9_])(?:per_device_train_|per_gpu_train_|train_micro_|train_|micro_)?batch[_ -]?size(?:_per_(?:gpu|device))?\b[^\d\n,;|()[\]{}]{0,24}?(?<![\d.])1(?!\d|\.\d|\s*[x×*/])|\bbatch\s*[:=]\s*1(?!\d|\.\d|\s*[x×*/])|(?<![\w-])--batch[= ]1(?!\d|\.\d)|(?<![\w-])(?:--bs[= ]|bs\s*=\s*)1(?!\d|\.\d)|\b(?:samples|imgs)_per_gpu\s*[=:]\s*1(?!\d|\.\d)/i,
+    source:
+      'issue 23 item 5 (a fix never repeats what the log shows done); huggingface transformers TrainingArguments (per_device_train_batch_size); DeepSpeed config json (train_micro_batch_size_per_gpu); Megatron-LM arguments.py (--micro-batch-size); mmdetection configs (samples_per_gpu); ultralytics cfg/default.yaml (batch)',
     once: true,
     extract: () => ({ batchSizeOne: true }),
   },
