@@ -6,6 +6,8 @@ import { ExprError, parseExpr } from './expr.js';
 import {
   cnnLayerSchema,
   cnnSchema,
+  detectorBackboneSchema,
+  detectorSchema,
   loraSchema,
   modelSchema,
   oneOf,
@@ -338,6 +340,8 @@ export const sectionKeys: Record<string, string[]> = {
   'model.quantization': Object.keys(quantizationSchema.shape),
   'model.cnn': Object.keys(cnnSchema.shape),
   'model.cnn.layers': Object.keys(cnnLayerSchema.shape),
+  'model.detector': Object.keys(detectorSchema.shape),
+  'model.detector.backbone': Object.keys(detectorBackboneSchema.shape),
   training: Object.keys(trainingSchema.shape),
   'training.offload': Object.keys(offloadSchema.shape),
   'training.float8': Object.keys(float8Schema.shape),
