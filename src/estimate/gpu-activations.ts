@@ -15,6 +15,7 @@ import {
   layerBytes,
   opCheckpointedLayerBytes,
   outsideBytes,
+  sequenceShards,
 } from './layer-activations.js';
 import { headChunkTokens, lossBytes, lossBytesPerLogit } from './loss.js';
 import type { Component, EstimateSpec, TransformerShape } from './types.js';
@@ -195,13 +196,14 @@ function modelActivations(spec: EstimateSpec, counts: ModelCounts, batch: number
     device.push(...offloadInFlight(ctx, spec, { stored, layers: shape.layers, tokens }));
   } else device.push(activations);
   // A layer's backward holds its gradients (about its activations' size); a checkpointed layer is
-  // first recomputed, so two layers' worth.
+  // first recomputed, so two layers' worth. Liger's kernels write some of those gradients over their
+  // inputs (ligerInPlaceBytes).
   const isRecomputing = checkpointing === 'full' || checkpointing === 'op';
   const isGraphCut = checkpointing === 'full' && !spec.training.isCheckpointedInputGrad;
   if (!isGraphCut)
     device.push({
       name: isRecomputing ? 'recomputed layer' : 'backward working set',
-      bytes: (isRecomputing ? 2 : 1) * largestLayer,
+      bytes: (isRecomputing ? 2 : 1) * largestLayer - ligerInPlaceBytes(ctx, tokens),
       formula: isRecomputing
         ? "one layer's activations recomputed for its backward, and their gradients"
         : "one layer's gradients while it runs backward",
@@ -491,4 +493,23 @@ function paperComponents(
     parts.push({ name: 'logits', bytes: outside.logitsBytes, formula, phase: 'backward' });
   }
   return parts;
+}
+
+/**
+ * The gradients Liger's kernels write over tensors already counted (training.kernels: liger), so a
+ * layer's backward holds that much less than its activations' size: the SwiGLU backward stores the
+ * gradients of gate and up over gate and up (linkedin/Liger-Kernel src/liger_kernel/ops/swiglu.py
+ * _swiglu_backward_kernel `tl.store(a_ptr + col_offsets, da_row)`, returning a and b), and the RMSNorm
+ * backward writes dX into the incoming gradient (ops/rms_norm.py LigerRMSNormFunction, in_place=True by
+ * default and as the Llama/Qwen/Mistral patches install it; Gemma 2's patch, for a family the spec does not
+ * name, sets it false).
+ */
+function ligerInPlaceBytes(ctx: LayerContext, tokens: number): number {
+  const { shape } = ctx;
+  if (ctx.kernels !== 'liger') return 0;
+  const { compute, residual } = activationDtypes(ctx.precision);
+  const experts = shape.experts > 0 ? shape.expertsPerToken : 1;
+  const mlp = shape.mlp === 'swiglu' ? (2 * compute * shape.ffn * experts) / ctx.tensorParallel : 0;
+  const norms = shape.norm === 'rmsnorm' ? (2 * residual * shape.hidden) / sequenceShards(ctx) : 0;
+  return tokens * ctx.batch * (mlp + norms);
 }

@@ -73,6 +73,8 @@ test('round 6, measured once, is pinned: median |error| and the counts within 5,
   // mmdetection's Faster R-CNN) say model.detector (the whole detector, its saved tensors checked against a real
   // PyTorch step), no longer the trunk as a sequential stack that counted the frozen stage and left the FPN and
   // heads out: 15.5%, 12/25/43 -> 17.0%, 10/23/44, as measured then (the pins below moved to it, nothing else).
+  // Session 17 (model): Liger's SwiGLU and RMSNorm write some gradients in place (gpu-activations.ts): padded
+  // 8192 +10.2 -> +0.1%, packing 8192 +1.4 -> +1.3%: 17.0%, 11/23/44.
   assert.ok(median <= 0.171, summary);
-  assert.ok(within(0.05) >= 10 && within(0.15) >= 23 && within(0.3) >= 44, summary);
+  assert.ok(within(0.05) >= 11 && within(0.15) >= 23 && within(0.3) >= 44, summary);
 });
