@@ -146,7 +146,10 @@ export function causeAlternatives(input: AlternativesInput): CauseAlternative[] 
     add('co_tenant', decides.co_tenant);
   }
   if (cause === 'batch_too_large') {
-    if (!stepDecided && !modelFits) add('model_state', decides.model_state);
+    // A batch of one read as the step's other dimensions (pytorch/fixes.ts batchOfOneStepText)
+    // leaves the model's state open: what decided model_state by the batch does not decide it here.
+    const batchOfOne = context.batchSizeOne === true && context.batchOneRuns !== true;
+    if ((!stepDecided || batchOfOne) && !modelFits) add('model_state', decides.model_state);
     if (cardMayBeSmall) add('device_too_small', deviceDecides(card));
     // No card's size in the log and one request above the small-for-work size: it may be larger than
     // the whole card, which no batch setting short of its shape fixes.

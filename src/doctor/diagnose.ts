@@ -19,7 +19,12 @@ import {
   size,
 } from './families/explain-types.js';
 import { familyExplaining, frameworksSeen, joinedFactKeys } from './families/index.js';
-import { largerCardFix, smallCardReason } from './families/pytorch/fixes.js';
+import {
+  batchOfOneStepFix,
+  batchOfOneStepText,
+  largerCardFix,
+  smallCardReason,
+} from './families/pytorch/fixes.js';
 import { smallCardBytes } from './families/pytorch/numbers.js';
 import {
   isUndecided,
@@ -33,7 +38,7 @@ import {
   resolveRayWorkerDeath,
   resolveRetoldKill,
 } from './resolve.js';
-import { repeatsShownSetting } from './settings.js';
+import { repeatsShownSetting, withoutShownTechniques } from './settings.js';
 import type { Diagnosis, Facts } from './types.js';
 
 // What is left to say when the log shows every fix already applied.
@@ -43,7 +48,9 @@ const measureFix = fix(
 );
 
 // A fix that only lowers the batch, which a log at batch size 1 shows already as low as it goes.
-const lowersBatch = /^(?:or )?(?:lower|halve|reduce)\b[^;]*\bbatch\b/i;
+// Anywhere in the fix, not only at its start ("if nothing else holds it, lower the batch size").
+const lowersBatch =
+  /\b(?:lower|halve|reduce|cut|decrease)\s+(?:the\s+)?batch\b|^(?:or )?(?:lower|halve|reduce)\b[^;]*\bbatch\b/i;
 
 function withFamilyFacts(draft: Draft, familyFacts: Map<string, Facts>): Draft {
   const family = Object.assign({}, ...joinedFactKeys(draft).map((f) => familyFacts.get(f) ?? {})) as Facts;
@@ -121,7 +128,16 @@ function mostLikelyOfFigureless(
       causeText: `${explanation.causeText}; the log says several processes ran on the card at once, so the most likely is the others holding what this one lacked`,
       fixes: [seeHolders(), ...explanation.fixes],
     };
-  if (c.batchSizeOne === true && c.batchOneRuns !== true) return explanation;
+  // A batch of one shown in the log: not the batch, but the step's other dimensions (the longest
+  // sequence, the resolution) are the most likely, with the model's state and another process open
+  // (pytorch/fixes.ts batchOfOneStepText).
+  if (c.batchSizeOne === true && c.batchOneRuns !== true)
+    return {
+      ...explanation,
+      cause: 'batch_too_large',
+      causeText: `${explanation.causeText}; ${batchOfOneStepText}`,
+      fixes: [...explanation.fixes, batchOfOneStepFix],
+    };
   return {
     ...explanation,
     cause: 'batch_too_large',
@@ -155,10 +171,12 @@ function toDiagnosis(draft: Draft, context: ExplainContext): Diagnosis {
     explained,
     (explained.holders ?? draft.holders ?? []).length > 0,
   );
-  // Each fix once, and none that sets what the log shows already set (issue 23).
-  const fixes = proposed.filter(
+  // Each fix once, and none that sets what the log shows already set (issue 23); a technique the log
+  // shows on is left out of a fix's text (settings.ts withoutShownTechniques).
+  const trimmed = proposed.map((f) => ({ ...f, fix: withoutShownTechniques(f.fix, context.context) }));
+  const fixes = trimmed.filter(
     (f, i) =>
-      proposed.findIndex((o) => o.fix === f.fix) === i &&
+      trimmed.findIndex((o) => o.fix === f.fix) === i &&
       !repeatsShownSetting(f.fix, context.context) &&
       !(
         context.context.batchSizeOne === true &&

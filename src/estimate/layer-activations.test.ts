@@ -97,6 +97,18 @@ describe('Llama-style layers (HF LlamaDecoderLayer)', () => {
       perToken(llama('bf16', { mlp: kind }, { isTrainingNorms: false }));
     assert.equal(mlp('swiglu') - mlp('gelu'), 2 * 2 * 2816);
   });
+
+  test("Liger's kernels: RMSNorm keeps its input and an fp32 rstd per row; SwiGLU keeps gate and up only", () => {
+    // Liger-Kernel ops/rms_norm.py save_for_backward(X, W, RSTD); ops/swiglu.py save_for_backward(a, b).
+    const eager = perToken(llama('bf16'));
+    const liger = perToken(llama('bf16', {}, { kernels: 'liger' }));
+    // per norm: 4h (fp32 copy) + 2h (normalized, weight trains) -> 2h (X) + 4 (rstd); MLP: 4·2·f -> 3·2·f
+    assert.equal(eager - liger, 2 * (6 * h - (2 * h + 4)) + 2 * 2816);
+    // a LayerNorm model (BERT) is untouched: Liger's RMSNorm replaces RMSNorm only
+    const bert = (kernels: 'eager' | 'liger') =>
+      perToken(ctxOf({ family: 'bert', attention: 'sdpa' }, 'bf16', { kernels }));
+    assert.equal(bert('liger'), bert('eager'));
+  });
 });
 
 describe('LoRA and quantized bases', () => {

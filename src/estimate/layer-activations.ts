@@ -22,6 +22,11 @@
 // - PEFT's LoRA applies its dropout to the layer input and keeps the mask and the dropped-out copy;
 //   with dropout 0 the adapter reuses the input the base layer keeps. A fused QKV projection
 //   (LitGPT, GPT-2, NeoX) has one dropout for all its adapters.
+// - Liger-Kernel (linkedin/Liger-Kernel v0.8.0 src/liger_kernel/ops/rms_norm.py LigerRMSNormFunction:
+//   `ctx.save_for_backward(X, W, RSTD)`, RSTD fp32 per row; ops/swiglu.py LigerSiLUMulFunction:
+//   `ctx.save_for_backward(a, b)`, its backward writing the gradients over a and b): the norm keeps its
+//   input as given (no fp32 copy, no normalized tensor), the gated MLP keeps gate and up and the
+//   product down_proj reads, not silu's output.
 // - torch.compile (an assumption): a compiled layer casts a tensor once for every linear that reads
 //   it (common-subexpression elimination in the traced graph), so under autocast Q, K and V share one
 //   16-bit copy. Inductor's partitioner (torch/_functorch/partitioners.py
@@ -29,7 +34,14 @@
 //   compiled fine-tunes keep about what eager keeps (ViT-H, torchao low-bit optimizer benchmark:
 //   measured 12.23 GB allocated against 11.98 GB for eager layers), so nothing more is assumed.
 //   What compile does save is in the loss (loss.ts).
-import type { LoraSpec, LoraTarget, Precision, QuantizationSpec, TransformerShape } from './types.js';
+import type {
+  LayerKernels,
+  LoraSpec,
+  LoraTarget,
+  Precision,
+  QuantizationSpec,
+  TransformerShape,
+} from './types.js';
 
 /** What the layer model needs besides the shape. */
 export interface LayerContext {
@@ -51,6 +63,8 @@ export interface LayerContext {
   isSequenceParallel?: boolean;
   /** torch.compile: one cast of a tensor shared by the linears reading it (see the rules above). */
   isCompiled?: boolean;
+  /** Liger-Kernel's fused RMSNorm and SwiGLU (see the rules above); default eager. */
+  kernels?: LayerKernels;
 }
 
 /** Bytes of the values autograd keeps, by the precision mode. */
@@ -82,13 +96,22 @@ function inputBytes(ctx: LayerContext, width: number, linears: number, isQuantiz
   return isAutocast ? (ctx.isCompiled ? 1 : linears) * 2 * width : compute * width;
 }
 
+const isLigerNorm = (ctx: LayerContext): boolean => ctx.kernels === 'liger' && ctx.shape.norm === 'rmsnorm';
+
+// Per token·hidden; Liger's RMSNorm keeps its input as given and one fp32 rstd per row (4 B per token,
+// divided over the row's width here).
 const normInputBytes = (ctx: LayerContext): number =>
-  ctx.shape.norm === 'rmsnorm' ? 4 : activationDtypes(ctx.precision).residual;
+  isLigerNorm(ctx)
+    ? activationDtypes(ctx.precision).residual + 4 / ctx.shape.hidden
+    : ctx.shape.norm === 'rmsnorm'
+      ? 4
+      : activationDtypes(ctx.precision).residual;
 
 // HF LlamaRMSNorm: `self.weight * hidden_states.to(input_dtype)` keeps the normalized tensor when the
-// weight trains; native LayerNorm's backward needs only its input and statistics.
+// weight trains; native LayerNorm's backward needs only its input and statistics, and so does Liger's
+// RMSNorm (its backward forms the weight's gradient from X and rstd).
 function normWeightBytes(ctx: LayerContext): number {
-  if (!ctx.isTrainingNorms || ctx.shape.norm !== 'rmsnorm') return 0;
+  if (!ctx.isTrainingNorms || ctx.shape.norm !== 'rmsnorm' || isLigerNorm(ctx)) return 0;
   const { compute, isAutocast } = activationDtypes(ctx.precision);
   return isAutocast ? 4 : compute;
 }
@@ -179,8 +202,10 @@ function mlpPerToken(ctx: LayerContext): BlockBytes {
   const norm = (shape.parallelResidual ? 0 : normInputBytes(ctx) * h) + normWeightBytes(ctx) * h;
   const upInput = inputBytes(ctx, h, isGated ? 2 : 1);
   // gated: gate output (kept by the activation), activation output and up output (kept by the
-  // product), the product (down's input); plain: activation input and output (down's input).
-  const values = (isGated ? 4 : 2) * compute * f + geluNewBytes(ctx) * f;
+  // product), the product (down's input); plain: activation input and output (down's input). Liger's
+  // SwiGLU computes silu(gate) · up in one kernel that keeps gate and up only.
+  const gatedValues = ctx.kernels === 'liger' ? 3 : 4;
+  const values = (isGated ? gatedValues : 2) * compute * f + geluNewBytes(ctx) * f;
   const quantized = ctx.quantization && ctx.quantization.computeBytes !== compute;
   const downInput = quantized ? ((ctx.quantization?.computeBytes ?? 0) - compute) * f : 0;
   const mask = shape.dropout ? h : 0;

@@ -6,11 +6,14 @@ import { ExprError, parseExpr } from './expr.js';
 import {
   cnnLayerSchema,
   cnnSchema,
+  detectorBackboneSchema,
+  detectorSchema,
   loraSchema,
   modelSchema,
   oneOf,
   quantizationSchema,
   transformerSchema,
+  visionSchema,
 } from './schema-model.js';
 import {
   checkpointings,
@@ -19,6 +22,7 @@ import {
   datasetStorages,
   estimateFrameworks,
   fsdpWraps,
+  layerKernels,
   losses,
   optimizerImpls,
   optimizers,
@@ -143,6 +147,12 @@ export const trainingSchema = z.strictObject({
     .union([z.boolean(), z.literal('layers')], { error: 'expected true, false or layers' })
     .meta({
       description: 'torch.compile: true = the model and its loss; layers = each block only (torchtitan)',
+    })
+    .optional(),
+  kernels: oneOf(layerKernels)
+    .meta({
+      description:
+        "the layers' kernels: eager (default: the model's own PyTorch ops) or liger (Liger-Kernel's fused RMSNorm, RoPE and SwiGLU, as apply_liger_kernel_to_* and transformers' use_liger_kernel install them: the norm keeps its input and an fp32 rstd per row, the SwiGLU product keeps gate and up only). Its fused linear cross-entropy is loss: fused",
     })
     .optional(),
   float8: float8Schema.optional(),
@@ -331,6 +341,9 @@ export const sectionKeys: Record<string, string[]> = {
   'model.quantization': Object.keys(quantizationSchema.shape),
   'model.cnn': Object.keys(cnnSchema.shape),
   'model.cnn.layers': Object.keys(cnnLayerSchema.shape),
+  'model.detector': Object.keys(detectorSchema.shape),
+  'model.detector.backbone': Object.keys(detectorBackboneSchema.shape),
+  'model.vision': Object.keys(visionSchema.shape),
   training: Object.keys(trainingSchema.shape),
   'training.offload': Object.keys(offloadSchema.shape),
   'training.float8': Object.keys(float8Schema.shape),

@@ -253,6 +253,7 @@ function toTraining(
     isCompiled: training.compile === true || training.compile === 'layers',
     // torchtitan compiles each TransformerBlock, not the output projection and loss.
     isLossCompiled: training.compile === true,
+    kernels: training.kernels ?? 'eager',
     checkpointEvery: training.checkpoint_every ?? 1,
     float8: training.float8
       ? { recipe: training.float8.recipe, isAllGatherFloat8: training.float8.all_gather ?? false }

@@ -31,9 +31,11 @@ describe('a device OOM with no figure of the card', () => {
     assert.equal(d.cause, 'batch_too_large');
     assert.ok(d.alternatives.includes('request_exceeds_device'));
   });
-  test('a batch of one in the log: the batch is no lever, nothing is promoted', () => {
+  // Session 17 (src/doctor/batch-of-one.test.ts): the step's other dimensions (the longest sequence,
+  // the resolution) are read, the model's state an alternative; still no fix lowers the batch.
+  test('a batch of one in the log: the batch is no lever, no fix lowers it', () => {
     const d = causes('python train.py --batch_size 1', 'RuntimeError: CUDA error: out of memory');
-    assert.notEqual(d.cause, 'batch_too_large');
+    assert.ok(d.alternatives.includes('model_state'));
     const fixes =
       primary('python train.py --batch_size 1', 'RuntimeError: CUDA error: out of memory')?.fixes ?? [];
     assert.ok(!fixes.some((f) => /lower the batch size/.test(f)));

@@ -777,7 +777,7 @@ export const round5Cases: PublishedCase[] = [
       'R1 distillation samples run to thousands of tokens: the longest kept under max_length 2048 (truncation_strategy delete) is taken as 2048 tokens, batch 1',
     lora: swiftLora,
     training:
-      'precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 16, activation_checkpointing: full, loss: fused',
+      'precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 16, activation_checkpointing: full, loss: fused, kernels: liger',
   }),
   swift({
     id: 'qwen3-8b-lora-sft-mixin-2048',
@@ -821,7 +821,7 @@ export const round5Cases: PublishedCase[] = [
     seqText: 'packing: every micro-batch is one 8192-token pack (batch 1)',
     attention: 'flash',
     training:
-      'precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 8, activation_checkpointing: full, loss: fused',
+      'precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 8, activation_checkpointing: full, loss: fused, kernels: liger',
   }),
   swift({
     id: 'qwen2.5-7b-dpo-lora-rpo',

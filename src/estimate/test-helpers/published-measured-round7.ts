@@ -425,7 +425,7 @@ cuda: { expandable_segments: true }`,
     gpus: 4,
     attention: 'flash',
     training:
-      'precision: bf16, convention: zero, optimizer: adamw, optimizer_impl: foreach, batch_size: 1, grad_accumulation: 4, activation_checkpointing: full, loss: fused',
+      'precision: bf16, convention: zero, optimizer: adamw, optimizer_impl: foreach, batch_size: 1, grad_accumulation: 4, activation_checkpointing: full, loss: fused, kernels: liger',
     parallel: 'gpus: 4, strategy: zero3',
     extra: 'cuda: { expandable_segments: true }',
   }),

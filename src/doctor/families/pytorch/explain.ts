@@ -7,6 +7,8 @@ import { type ExplainContext, type Explanation, fix, num, seeHolders, size } fro
 import {
   allocatorFix,
   batchFix,
+  batchOfOneStepFix,
+  batchOfOneStepText,
   coTenantFixes,
   generationOf,
   largerCardFix,
@@ -393,7 +395,12 @@ function pickTorchCause(draft: Draft, { context }: ExplainContext, n: TorchNumbe
   // A batch of one shown in the log (log/evidence.ts batchSizeOne): the batch is as small as it
   // goes, so what fills the card is the model's own state (weights, gradients, optimizer moments).
   // Not where the user says the batch of one runs (log/evidence.ts batchOneRuns): then it failed larger.
-  if (context.batchSizeOne === true && context.batchOneRuns !== true)
+  // Only where the message gives a figure of the card's fill: with only the request, the step's other
+  // dimensions are read (below, fixes.ts batchOfOneStepText).
+  // No figure beside the request (no total, free or PyTorch's own).
+  const isRequestOnly =
+    total === 0 && n.freeBytes === undefined && n.reservedBytes === 0 && n.allocatedBytes === undefined;
+  if (context.batchSizeOne === true && context.batchOneRuns !== true && !isRequestOnly)
     return modelState(n, 'batchOfOne', total);
   // A full fine-tune shown in the log (log/evidence.ts fullFineTune): every parameter's training state
   // is on the card, which is what an adapter run avoids (ZeRO, SC'20, §3.1).
@@ -421,9 +428,6 @@ function pickTorchCause(draft: Draft, { context }: ExplainContext, n: TorchNumbe
     draft.facts.processBytes !== undefined && n.processBytes === undefined
       ? `; the message's "this process has ${size(num(draft.facts, 'processBytes')!)}" is NVML failing to match the process (containers), not its usage`
       : '';
-  // No figure beside the request (no total, free or PyTorch's own).
-  const isRequestOnly =
-    total === 0 && n.freeBytes === undefined && n.reservedBytes === 0 && n.allocatedBytes === undefined;
   // The card's total and free, PyTorch's own cut off (a message cut after "of which N is free").
   const isOwnCutOff =
     total > 0 && n.freeBytes !== undefined && n.reservedBytes === 0 && n.allocatedBytes === undefined;
@@ -473,6 +477,15 @@ function pickTorchCause(draft: Draft, { context }: ExplainContext, n: TorchNumbe
       cause: 'batch_too_large',
       causeText: `${cutOffFigures}: ${ownTensorsLikely}${nvmlNote}`,
       fixes: [...fixes, seeHolders(device as number)],
+      ...holders,
+    };
+  // Only the request, and a batch of one in the log: the sequence or the resolution (fixes.ts
+  // batchOfOneStepText), the model's state and another process as the alternatives.
+  if (isRequestOnly && context.batchSizeOne === true && context.batchOneRuns !== true)
+    return {
+      cause: 'batch_too_large',
+      causeText: `the message gives only the request (${size(n.requestedBytes)}), no total, free or PyTorch figures; ${batchOfOneStepText}`,
+      fixes: [batchOfOneStepFix, seeHolders(device as number)],
       ...holders,
     };
   if (isRequestOnly)

@@ -26,6 +26,26 @@ export function largerCardFix(cardBytes: number, contextShare?: number): FixDeta
 export const smallCardReason =
   'the CUDA context (0.25–1.5 GiB) and the weights leave little of it for activations';
 
+/**
+ * A batch of one shown in the log (log/evidence.ts batchSizeOne) with no figure of what the process
+ * holds (a message with only the request, or none): the batch cannot get smaller, but the step's
+ * other dimensions can, and they are what most often outgrew the card: the longest sequence seen
+ * (activations grow with it; a length-sorted or bucketed loader meets its longest batch late) or the
+ * input's resolution. PyTorch FAQ "out of memory" (https://pytorch.org/docs/stable/notes/faq.html:
+ * "the sequence length ... the maximum memory is dictated by the longest sequence"); the spent
+ * corpus's threads on such logs (session 17: SpeechBrain's "with batch size 1 an OOM comes from very
+ * long utterances"). Where the figures show this process's tensors fill the card, the model's state
+ * is read instead (explain.ts modelState 'batchOfOne').
+ */
+export const batchOfOneStepText =
+  "the log shows a batch of one, so the batch cannot get smaller; with no figure of what this process holds, the most likely is the step's other dimensions outgrowing the card: the longest sequence (or the input's resolution) it met";
+
+/** The fix for batchOfOneStepText: shorten the step, not the batch (it is already one). */
+export const batchOfOneStepFix: FixDetail = fix(
+  'cap the longest input the step sees: a maximum sequence length (truncate, or split or drop the longest utterances or documents, sort or bucket by length to meet them early), or a lower input resolution; if even short inputs fail, the model itself or another process fills the card (see the alternatives)',
+  "the batch is already one: activations grow with the sequence length and the resolution, and the longest one decides the peak (PyTorch FAQ, 'out of memory')",
+);
+
 /** Which allocator options the process's PyTorch has, judged from its message's wording. */
 export type TorchGeneration = 'cached' | 'reserved' | 'reserved-hint' | 'modern';
 
