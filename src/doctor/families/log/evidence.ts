@@ -445,6 +445,33 @@ const logRules: FactRule[] = [
     extract: () => ({ containerLimitStated: true }),
   },
   {
+    // Mixed precision already on, as a launcher's flag or the program sets it (transformers
+    // TrainingArguments --bf16/--fp16 True, accelerate's mixed_precision: bf16, a model loaded with
+    // torch_dtype=torch.float16, Lightning's precision="16-mixed"/"bf16-mixed"): a fix that proposes
+    // it would tell the user to do what the log shows done (issue 23 item 5; settings.ts).
+    family: 'context',
+    keywords: ['bf16', 'fp16', 'mixed_precision', 'torch_dtype', 'float16', 'precision='],
+    pattern:
+      /(?<![\w-])(?:--)?(?:bf16|fp16)["']?\s*[=:]\s*["']?(?:true|1)\b|(?<![\w-])--(?:bf16|fp16)\s+["']?(?:true|1)\b|(?<![\w-])--(?:bf16|fp16)(?=\s+--|\s*\\?\s*$)|\bmixed_precision["']?\s*[=:]\s*["']?(?:bf16|fp16)\b|\btorch_dtype\s*=\s*torch\.(?:bfloat16|float16|half)\b|\bprecision\s*=\s*["']?(?:16|bf16)(?:-mixed)?\b/im,
+    source:
+      'huggingface transformers TrainingArguments (bf16, fp16); huggingface accelerate config (mixed_precision); transformers from_pretrained (torch_dtype); Lightning Trainer (precision)',
+    once: true,
+    extract: () => ({ mixedPrecisionShown: true }),
+  },
+  {
+    // Activation (gradient) checkpointing already on: transformers' --gradient_checkpointing True or
+    // model.gradient_checkpointing_enable(), DeepSpeed's activation_checkpointing section with
+    // partition_activations true: a fix that proposes it repeats what the log shows done.
+    family: 'context',
+    keywords: ['gradient_checkpointing', 'gradient-checkpointing', 'partition_activations'],
+    pattern:
+      /(?<![\w-])(?:--)?gradient[_-]checkpointing["']?\s*[=:]\s*["']?(?:true|1)\b|(?<![\w-])--gradient[_-]checkpointing\s+["']?(?:true|1)\b|\bgradient_checkpointing_enable\(|(?<![\w-])--gradient[_-]checkpointing(?=\s+--|\s*\\?\s*$)|\bpartition_activations["']?\s*[=:]\s*["']?true\b/im,
+    source:
+      'huggingface transformers TrainingArguments (gradient_checkpointing) and PreTrainedModel.gradient_checkpointing_enable; DeepSpeed config json activation_checkpointing',
+    once: true,
+    extract: () => ({ checkpointingShown: true }),
+  },
+  {
     // A full fine-tune, as a launcher's option or the user states it ("--sft_type full",
     // "finetuning_type: full", "full fine-tuning", "全参微调", "LoRA works, changed to full"): every
     // parameter then has its gradient and optimizer moments on the card, about 16 bytes a parameter
