@@ -40,3 +40,26 @@ describe('techniques the log shows on are not proposed again', () => {
     assert.ok(fixesWith('--gradient_checkpointing False').some((f) => /activation checkpointing/.test(f)));
   });
 });
+
+describe('an adapter run shown in the log (log/evidence.ts adapterShown)', () => {
+  const full =
+    'torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.14 GiB (GPU 5; 31.75 GiB total capacity; 28.28 GiB already allocated; 1.95 GiB free; 28.28 GiB reserved in total by PyTorch)';
+  test('finetuning_type: lora at a batch of one: the model-state fix does not propose adapters', () => {
+    const fixes =
+      primary('"finetuning_type": "lora",', '"per_device_train_batch_size": 1,', full)?.fixes ?? [];
+    assert.ok(fixes.some((f) => /make the model state smaller/.test(f)));
+    assert.ok(!fixes.some((f) => /train adapters only/.test(f)));
+  });
+  test('no adapter shown: it is proposed', () =>
+    assert.ok(
+      (primary('"per_device_train_batch_size": 1,', full)?.fixes ?? []).some((f) =>
+        /train adapters only/.test(f),
+      ),
+    ));
+  test('--use_lora False is no adapter run', () =>
+    assert.ok(
+      (primary('--use_lora False --per_device_train_batch_size 1', full)?.fixes ?? []).some((f) =>
+        /train adapters only/.test(f),
+      ),
+    ));
+});

@@ -472,6 +472,20 @@ const logRules: FactRule[] = [
     extract: () => ({ checkpointingShown: true }),
   },
   {
+    // An adapter run already, as a launcher's option or the program builds it (LLaMA-Factory's
+    // finetuning_type: lora, ms-swift's sft_type/train_type lora, --use_lora, lora_r = 8, peft's
+    // LoraConfig( / get_peft_model(): a fix that proposes training adapters only would repeat what the
+    // log shows done (issue 23 item 5; settings.ts withoutShownTechniques).
+    family: 'context',
+    keywords: ['lora', 'get_peft_model'],
+    pattern:
+      /\b(?:finetuning_type|sft_type|train_type|tuner_type)["']?\s*[=:]\s*["']?q?lora\b|(?<![\w-])--(?:use_)?q?lora(?![\w-])(?!\s+(?:false|0)\b)|\blora_r(?:ank)?["']?\s*[=:]\s*[1-9]|\bLoraConfig\(|\bget_peft_model\(/i,
+    source:
+      'huggingface peft (LoraConfig, get_peft_model); LLaMA-Factory finetuning_type; modelscope ms-swift sft_type/train_type',
+    once: true,
+    extract: () => ({ adapterShown: true }),
+  },
+  {
     // A full fine-tune, as a launcher's option or the user states it ("--sft_type full",
     // "finetuning_type: full", "full fine-tuning", "全参微调", "LoRA works, changed to full"): every
     // parameter then has its gradient and optimizer moments on the card, about 16 bytes a parameter
