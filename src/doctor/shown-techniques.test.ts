@@ -63,3 +63,23 @@ describe('an adapter run shown in the log (log/evidence.ts adapterShown)', () =>
       ),
     ));
 });
+
+describe('ZeRO-3 shown in the log (log/evidence.ts zeroThreeShown)', () => {
+  const full =
+    'torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.50 GiB (GPU 0; 79.33 GiB total capacity; 77.08 GiB already allocated; 1.45 GiB free; 77.40 GiB reserved in total by PyTorch)';
+  for (const shown of [
+    'i tried zero3 and it fails again. set batch_size 1.',
+    '"zero_optimization": { "stage": 3 }, batch_size=1',
+  ])
+    test(`${shown}: the model-state fix offloads ZeRO-3's states, not ZeRO-3 again`, () => {
+      const fixes = primary(shown, full)?.fixes ?? [];
+      assert.ok(fixes.some((f) => /with ZeRO-3 on already, offload/.test(f)));
+      assert.ok(!fixes.some((f) => /FSDP, DeepSpeed ZeRO-3/.test(f)));
+    });
+  test('a question about ZeRO-3 is not it', () =>
+    assert.ok(
+      (primary('should I try zero3? batch_size=1', full)?.fixes ?? []).some((f) =>
+        /FSDP, DeepSpeed ZeRO-3/.test(f),
+      ),
+    ));
+});

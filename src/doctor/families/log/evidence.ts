@@ -486,6 +486,21 @@ const logRules: FactRule[] = [
     extract: () => ({ adapterShown: true }),
   },
   {
+    // DeepSpeed ZeRO stage 3 already on: a config's "stage": 3 (zero_optimization), a launcher's
+    // zero_stage 3 / --zero_stage=3, a ZeRO-3 config file (ds_z3_config.json, zero3.json, zero_stage3),
+    // or the user's "I tried zero3" / "using ZeRO-3": a fix that proposes sharding with ZeRO-3 repeats
+    // it, and what is left is offloading its states to the CPU (deepspeed.ai docs, ZeRO-Offload /
+    // ZeRO-Infinity: offload_optimizer, offload_param with device cpu; settings.ts withoutShownTechniques).
+    family: 'context',
+    keywords: ['stage', 'zero3', 'zero-3', 'zero_3', 'zero 3', 'z3'],
+    pattern:
+      /"stage"\s*:\s*3\b|\bzero_stage["']?\s*[=: ]\s*3\b|\b(?:ds_z3|zero3|zero_stage3)[\w-]*\.json\b|\b(?:tried|using|use|used|with|enabled?|on)\s+(?:deepspeed\s+)?zero[-_ ]?3\b/i,
+    source:
+      'DeepSpeed config json zero_optimization.stage (deepspeed.ai/docs/config-json); ZeRO-Offload/ZeRO-Infinity offload_optimizer, offload_param',
+    once: true,
+    extract: () => ({ zeroThreeShown: true }),
+  },
+  {
     // A full fine-tune, as a launcher's option or the user states it ("--sft_type full",
     // "finetuning_type: full", "full fine-tuning", "全参微调", "LoRA works, changed to full"): every
     // parameter then has its gradient and optimizer moments on the card, about 16 bytes a parameter
