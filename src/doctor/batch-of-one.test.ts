@@ -48,3 +48,22 @@ describe('a batch of one with no figure of the card', () => {
       true,
     ));
 });
+
+describe("a batch of one under its frameworks' own names (log/evidence.ts batchSizeOne)", () => {
+  const oom = 'RuntimeError: CUDA error: out of memory';
+  for (const shown of [
+    '--per_device_train_batch_size 1 \\',
+    '"train_micro_batch_size_per_gpu": 1,',
+    'data = dict(samples_per_gpu=1, workers_per_gpu=2)',
+    'yolo train data=coco.yaml --batch 1',
+    'python train.py --bs 1',
+  ])
+    test(`${shown}: no fix lowers the batch`, () => {
+      const d = primary(shown, oom);
+      assert.match(d?.causeText ?? '', /batch of one/);
+      assert.ok(!d?.fixes.some((f) => lowersBatch.test(f)));
+    });
+  for (const shown of ['--per_device_eval_batch_size 1 \\', 'eval_batch_size=1', '--batch 16', 'abs=1'])
+    test(`${shown}: not a training batch of one`, () =>
+      assert.doesNotMatch(primary(shown, oom)?.causeText ?? '', /batch of one/));
+});

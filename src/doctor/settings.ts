@@ -117,3 +117,34 @@ export function repeatsShownSetting(fix: string, context: Record<string, unknown
   }
   return false;
 }
+
+/**
+ * A fix's text without the techniques the log shows already on (log/evidence.ts mixedPrecisionShown,
+ * checkpointingShown, adapterShown): "... or use activation checkpointing (torch.utils.checkpoint) and
+ * mixed precision" loses the part already done, or the whole clause when both are, and "train adapters
+ * only (LoRA ...)" goes where the run is an adapter run already (issue 23 item 5: a fix
+ * never tells the user to do what the log shows done). The phrases are the fixes' own
+ * (pytorch/fixes.ts batchFix, allocation/explain.ts, pytorch/explain.ts modelState).
+ */
+export function withoutShownTechniques(fix: string, context: Record<string, unknown>): string {
+  const precision = context.mixedPrecisionShown === true;
+  const checkpointing = context.checkpointingShown === true;
+  const adapters = context.adapterShown === true;
+  if (!precision && !checkpointing && !adapters) return fix;
+  let text = fix;
+  if (adapters) text = text.replace('train adapters only (LoRA, or freeze the backbone), ', '');
+  const both = /,? or use activation checkpointing(?: \(torch\.utils\.checkpoint\))? and mixed precision/;
+  if (precision && checkpointing) text = text.replace(both, '');
+  else if (precision)
+    text = text.replace(
+      /(activation checkpointing(?: \(torch\.utils\.checkpoint\))?) and mixed precision/,
+      '$1',
+    );
+  else
+    text = text.replace(
+      /use activation checkpointing(?: \(torch\.utils\.checkpoint\))? and mixed precision/,
+      'use mixed precision',
+    );
+  if (precision) text = text.replace('load the weights in bf16 or 8/4-bit', 'load the weights in 8/4-bit');
+  return text;
+}

@@ -206,3 +206,31 @@ describe('absurd numbers', () => {
     assert.throws(() => estimate(spec), /huge: the estimate comes to .* PiB/);
   });
 });
+
+describe('training.kernels: liger', () => {
+  const spec = (kernels: string, checkpointing: string) =>
+    parseEstimateSpec(
+      `model:
+  params: 1000000000
+  transformer: { family: llama, layers: 4, hidden: 1024, heads: 16, ffn: 2816, vocab: 32000, seq_len: 512, attention: flash }
+training: { precision: bf16, optimizer: adamw, batch_size: 2, activation_checkpointing: ${checkpointing}, loss: fused, kernels: ${kernels} }`,
+      'test.yaml',
+    );
+  const part = (kernels: string, checkpointing: string, name: string): number =>
+    estimate(spec(kernels, checkpointing)).gpu.components.find((c) => c.name === name)?.bytes ?? Number.NaN;
+
+  test("a checkpointed layer's backward holds less: SwiGLU and RMSNorm write their gradients in place", () => {
+    // Liger's layer keeps 2·(6h - 2h - 4) + 2·f fewer bytes per token; its gate and up gradients (2·2·f)
+    // and two norms' dX (2·2·h) are written over tensors already held.
+    const tokens = 2 * 512;
+    const layerSaving = tokens * (2 * (6 * 1024 - (2 * 1024 + 4)) + 2 * 2816);
+    const inPlace = tokens * (2 * 2 * 2816 + 2 * 2 * 1024);
+    const eager = part('eager', 'full', 'recomputed layer');
+    const liger = part('liger', 'full', 'recomputed layer');
+    assert.equal(eager - liger, 2 * layerSaving + inPlace);
+    assert.equal(
+      part('eager', 'none', 'backward working set') - part('liger', 'none', 'backward working set'),
+      layerSaving + inPlace,
+    );
+  });
+});

@@ -114,10 +114,13 @@ function estimateStage(given: EstimateSpec, overrides: EstimateOverrides): Break
     // (FULL_SHARD without an auto-wrap policy), which FSDP never reshards after forward (parallel.ts).
     unitParams: shape
       ? layerParams(shape)
-      : spec.model.cnn && spec.parallel.strategy === 'fsdp_full'
+      : (spec.model.cnn || spec.model.detector) && spec.parallel.strategy === 'fsdp_full'
         ? counts.params
         : undefined,
-    isRootUnit: !shape && spec.model.cnn !== undefined && spec.parallel.strategy === 'fsdp_full',
+    isRootUnit:
+      !shape &&
+      (spec.model.cnn !== undefined || spec.model.detector !== undefined) &&
+      spec.parallel.strategy === 'fsdp_full',
     ...unitParts(spec, counts),
     computeBytes: spec.training.precision === 'fp32' ? 4 : 2,
     // torchao enable_fsdp_float8_all_gather: the linear weights are all-gathered already in float8.

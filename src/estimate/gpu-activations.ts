@@ -4,6 +4,7 @@
 import { formatBytes } from '../units.js';
 import { layerActivationBytes, outsideLayerBytes } from './activations.js';
 import { cnnActivationParts } from './cnn.js';
+import { detectorActivationParts } from './detector.js';
 import type { ModelCounts } from './gpu-states.js';
 import { parameterInventory } from './inventory.js';
 import {
@@ -14,6 +15,7 @@ import {
   layerBytes,
   opCheckpointedLayerBytes,
   outsideBytes,
+  sequenceShards,
 } from './layer-activations.js';
 import { headChunkTokens, lossBytes, lossBytesPerLogit } from './loss.js';
 import type { Component, EstimateSpec, TransformerShape } from './types.js';
@@ -29,12 +31,78 @@ export interface ActivationParts {
   cachedLogitBytes?: number;
 }
 
-/** Transformer (or model.cnn) activations for `batch` sequences; none without a shape. */
+/** Transformer (or model.cnn) activations for `batch` sequences, and a vision tower's beside them. */
 export function activationComponents(
   spec: EstimateSpec,
   counts: ModelCounts,
   batch: number,
 ): ActivationParts {
+  const parts = modelActivations(spec, counts, batch);
+  const vision = spec.model.vision;
+  if (!vision || batch === 0 || !spec.model.transformer) return parts;
+  return { ...parts, device: [...parts.device, ...visionComponents(spec, vision, counts, batch)] };
+}
+
+/**
+ * A vision tower (model.vision) run over batch × images images before the language model: trained, it keeps
+ * what each of its layers keeps (the language model's rules: the same checkpointing, precision and attention);
+ * frozen, with images that need no gradient, it records nothing (autograd keeps tensors only for inputs or
+ * weights that require grad) and only its output, the projector's input, stays. Its backward runs after the
+ * language model's has freed that model's activations, so no working set of its own is added beside them.
+ */
+function visionComponents(
+  spec: EstimateSpec,
+  vision: NonNullable<EstimateSpec['model']['vision']>,
+  counts: ModelCounts,
+  batch: number,
+): Component[] {
+  const shape = vision.shape;
+  const images = batch * vision.images;
+  const precision = forwardPrecision(spec);
+  const compute = activationDtypes(precision).compute;
+  const where = `${vision.shape.layers} layers, s ${shape.seqLen} patches × ${images} image${images > 1 ? 's' : ''} × h ${shape.hidden}, ${precision}`;
+  if (!counts.isTraining || !vision.isTrainable) {
+    return [
+      {
+        name: 'vision tower output',
+        bytes: compute * shape.seqLen * images * shape.hidden,
+        formula: `${compute} B × ${shape.seqLen} × ${images} × ${shape.hidden} (the frozen tower records nothing; its output feeds the projector)`,
+        phase: 'backward',
+      },
+    ];
+  }
+  const ctx: LayerContext = {
+    shape,
+    precision,
+    batch: images,
+    lora: undefined,
+    quantization: undefined,
+    isTrainingNorms: true,
+    tensorParallel: 1,
+    isSequenceParallel: false,
+    isCompiled: spec.training.isCompiled,
+    kernels: spec.training.kernels,
+  };
+  const stack = storedStack(ctx, spec, { layers: shape.layers, decoderOnly: true, tokens: shape.seqLen });
+  const inputs = shape.patchInputs > 0 ? 4 * shape.patchInputs * shape.seqLen * images : 0;
+  return [
+    {
+      name: 'activations (vision tower)',
+      bytes: stack.bytes + outsideBytes(ctx) + inputs,
+      formula: `${shape.layers} layers × ${formatBytes(stack.bytes / shape.layers)} (${where}; ${stack.text}), its final norm's input${inputs > 0 ? ' and the fp32 pixels' : ''}`,
+      phase: 'backward',
+    },
+  ];
+}
+
+/** Transformer (or model.cnn) activations for `batch` sequences; none without a shape. */
+function modelActivations(spec: EstimateSpec, counts: ModelCounts, batch: number): ActivationParts {
+  if (spec.model.detector && batch > 0) {
+    const bytesPerValue = activationDtypes(spec.training.precision).compute;
+    const isTraining = counts.isTraining;
+    const device = detectorActivationParts(spec.model.detector, { batch, bytesPerValue, isTraining });
+    return { device, host: [] };
+  }
   if (spec.model.cnn && batch > 0) {
     const bytesPerValue = activationDtypes(spec.training.precision).compute;
     const isTraining = counts.isTraining;
@@ -128,13 +196,14 @@ export function activationComponents(
     device.push(...offloadInFlight(ctx, spec, { stored, layers: shape.layers, tokens }));
   } else device.push(activations);
   // A layer's backward holds its gradients (about its activations' size); a checkpointed layer is
-  // first recomputed, so two layers' worth.
+  // first recomputed, so two layers' worth. Liger's kernels write some of those gradients over their
+  // inputs (ligerInPlaceBytes).
   const isRecomputing = checkpointing === 'full' || checkpointing === 'op';
   const isGraphCut = checkpointing === 'full' && !spec.training.isCheckpointedInputGrad;
   if (!isGraphCut)
     device.push({
       name: isRecomputing ? 'recomputed layer' : 'backward working set',
-      bytes: (isRecomputing ? 2 : 1) * largestLayer,
+      bytes: (isRecomputing ? 2 : 1) * largestLayer - ligerInPlaceBytes(ctx, tokens),
       formula: isRecomputing
         ? "one layer's activations recomputed for its backward, and their gradients"
         : "one layer's gradients while it runs backward",
@@ -424,4 +493,23 @@ function paperComponents(
     parts.push({ name: 'logits', bytes: outside.logitsBytes, formula, phase: 'backward' });
   }
   return parts;
+}
+
+/**
+ * The gradients Liger's kernels write over tensors already counted (training.kernels: liger), so a
+ * layer's backward holds that much less than its activations' size: the SwiGLU backward stores the
+ * gradients of gate and up over gate and up (linkedin/Liger-Kernel src/liger_kernel/ops/swiglu.py
+ * _swiglu_backward_kernel `tl.store(a_ptr + col_offsets, da_row)`, returning a and b), and the RMSNorm
+ * backward writes dX into the incoming gradient (ops/rms_norm.py LigerRMSNormFunction, in_place=True by
+ * default and as the Llama/Qwen/Mistral patches install it; Gemma 2's patch, for a family the spec does not
+ * name, sets it false).
+ */
+function ligerInPlaceBytes(ctx: LayerContext, tokens: number): number {
+  const { shape } = ctx;
+  if (ctx.kernels !== 'liger') return 0;
+  const { compute, residual } = activationDtypes(ctx.precision);
+  const experts = shape.experts > 0 ? shape.expertsPerToken : 1;
+  const mlp = shape.mlp === 'swiglu' ? (2 * compute * shape.ffn * experts) / ctx.tensorParallel : 0;
+  const norms = shape.norm === 'rmsnorm' ? (2 * residual * shape.hidden) / sequenceShards(ctx) : 0;
+  return tokens * ctx.batch * (mlp + norms);
 }

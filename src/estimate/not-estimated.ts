@@ -39,7 +39,10 @@ export function notEstimatedParts(spec: EstimateSpec): NotEstimatedPart[] {
   const growsWith = batchKnobs(spec);
   const onDevice = spec.device === 'cpu' ? 'host' : 'gpu';
   const parts: NotEstimatedPart[] = [];
-  if (!shape && counts.isTraining && !covered.has('activations')) {
+  // A layer stack (model.cnn) or a detector (model.detector) gives its own activations.
+  const isDescribed =
+    shape !== undefined || spec.model.cnn !== undefined || spec.model.detector !== undefined;
+  if (!isDescribed && counts.isTraining && !covered.has('activations')) {
     parts.push({
       part: 'activations',
       resource: onDevice,

@@ -35,10 +35,10 @@ test('round 17, measured once, is pinned: median |error| and the counts within 5
   // `parallel.deepspeed.zero_init: false` from their source (benchmark.py loads the model with from_pretrained,
   // then deepspeed.initialize moves it to the GPU whole before partitioning it): the 8K row -34.1% -> -8.2%;
   // 47.9%, 2/5/5. Session 17: the seven Liger rows say `training.kernels: liger` (AutoLigerKernelForCausalLM:
-  // Liger's RMSNorm keeps its input and an fp32 rstd, its SwiGLU gate and up only): 29.5%, 2/6/9. What this
-  // pins is that figure.
-  assert.ok(median <= 0.296, summary);
-  assert.ok(within(0.05) >= 2 && within(0.15) >= 6 && within(0.3) >= 9, summary);
+  // Liger's RMSNorm keeps its input and an fp32 rstd, its SwiGLU gate and up only, and both write their
+  // gradients over tensors already held): 26.5%, 4/8/9. What this pins is that figure.
+  assert.ok(median <= 0.266, summary);
+  assert.ok(within(0.05) >= 4 && within(0.15) >= 8 && within(0.3) >= 9, summary);
 });
 
 test('round 17, the 11 expressible rows, is pinned: median |error| and the counts within 5, 15 and 30%', async () => {
@@ -46,9 +46,9 @@ test('round 17, the 11 expressible rows, is pinned: median |error| and the count
   const { median, within, summary } = await roundAccuracy(expressible);
   // Measured once with the rest: 37.7%, worst +54.1% (ZeRO-3 + offloaded AdamW at 256K tokens; -34.1% at 8K,
   // the error growing with the sequence), 1/3/3 within 5/15/30%; the mmseg UPerNet rows -35..-48%. With
-  // zero_init: false on the ZeRO-3 rows (above): 37.7%, 1/4/4. With `kernels: liger` (above): 19.8%, worst
-  // -47.9% (mmseg BEiT), 1/5/8; the ZeRO-3 sweep 8K..256K -8.2/-8.6/+12.8/+19.8/+22.4/+24.1%, ZeRO-2 Liger
-  // +7.5 -> -14.0% (its no-Liger twin +0.3%: the measured Liger saving, 19 GiB, is smaller than ours, 30.5).
-  assert.ok(median <= 0.199, summary);
-  assert.ok(within(0.05) >= 1 && within(0.15) >= 5 && within(0.3) >= 8, summary);
+  // zero_init: false on the ZeRO-3 rows (above): 37.7%, 1/4/4. With `kernels: liger` (above): 8.2%, worst
+  // -47.9% (mmseg BEiT), 3/7/8; the ZeRO-3 sweep 8K..256K -8.2/-18.1/-0.4/+5.0/+6.8/+8.2%, ZeRO-2 Liger
+  // +7.5 -> -14.7% (its no-Liger twin +0.3%: the measured Liger saving, 19 GiB, is smaller than ours, 31).
+  assert.ok(median <= 0.083, summary);
+  assert.ok(within(0.05) >= 3 && within(0.15) >= 7 && within(0.3) >= 8, summary);
 });

@@ -3,7 +3,14 @@
 import { z } from 'zod';
 import { parseBytes, quoteInput } from '../units.js';
 import { parseCount } from './dtypes.js';
-import { attentions, families, loraTargets, quantizationLibraries, quantizations } from './types.js';
+import {
+  attentions,
+  detectorHeads,
+  families,
+  loraTargets,
+  quantizationLibraries,
+  quantizations,
+} from './types.js';
 
 /** 10^15: a thousand times the largest models trained; beyond it every figure overflows to nonsense. */
 export const maxParameterCount = 1e15;
@@ -149,6 +156,88 @@ export const cnnSchema = z.strictObject({
   layers: z.array(cnnLayerSchema).min(1),
 });
 
+/** model.vision: a vision tower (a ViT) that runs beside the language model of model.transformer. */
+export const visionSchema = transformerSchema.extend({
+  trainable: z
+    .boolean()
+    .meta({
+      description:
+        'the tower trains (default true: its activations are kept for backward); false: frozen, it records nothing and only its output is kept',
+    })
+    .optional(),
+  images: positiveInt.meta({ description: 'images per sample (default 1)' }).optional(),
+});
+
+/** model.detector.backbone: the ResNet / ResNeXt trunk of a detector. */
+export const detectorBackboneSchema = z.strictObject({
+  depth: z
+    .union([z.literal(18), z.literal(34), z.literal(50), z.literal(101), z.literal(152)], {
+      error: 'expected one of 18, 34, 50, 101, 152',
+    })
+    .meta({ description: 'ResNet depth (18 and 34: BasicBlocks; 50, 101, 152: bottlenecks)' }),
+  groups: positiveInt.meta({ description: 'ResNeXt: groups of the 3×3 convs (default 1)' }).optional(),
+  width_per_group: positiveInt
+    .meta({ description: 'ResNeXt: channels per group (default 64: ResNet)' })
+    .optional(),
+  stride_in_1x1: z
+    .boolean()
+    .meta({
+      description:
+        "a stage's stride on the bottleneck's first 1×1 (mmdet style: caffe, detectron2's STRIDE_IN_1X1) rather than its 3×3 (pytorch; default false)",
+    })
+    .optional(),
+  frozen_stages: z
+    .number()
+    .int({ error: 'expected a whole number from 0 to 4' })
+    .min(0, { error: 'expected a whole number from 0 to 4' })
+    .max(4, { error: 'expected a whole number from 0 to 4' })
+    .meta({
+      description:
+        'the stem and this many stages frozen (mmdet frozen_stages, default 1; detectron2 FREEZE_AT − 1)',
+    })
+    .optional(),
+  norm: oneOf(['batch_norm', 'frozen_batch_norm'] as const)
+    .meta({
+      description:
+        "batch_norm (mmdet, default: keeps its input for backward) or detectron2's frozen_batch_norm (an affine of buffers: keeps none)",
+    })
+    .optional(),
+  norm_trained: z
+    .boolean()
+    .meta({
+      description: "BatchNorm's affine trained (default true; false: mmdet caffe style, requires_grad False)",
+    })
+    .optional(),
+});
+
+/** model.detector: an object detector on a ResNet + FPN. */
+export const detectorSchema = z.strictObject({
+  input: z
+    .array(positiveInt)
+    .length(3, { error: 'expected [channels, height, width]' })
+    .meta({ description: 'one padded image: [channels, height, width]' }),
+  backbone: detectorBackboneSchema,
+  head: oneOf(detectorHeads).meta({ description: 'the detector on the FPN' }),
+  classes: positiveInt.meta({ description: 'object classes (default 80, COCO)' }).optional(),
+  fpn_channels: positiveInt.meta({ description: 'FPN channels (default 256)' }).optional(),
+  anchors: positiveInt
+    .meta({ description: 'anchors per position (default 3 for the RPN, 9 for RetinaNet)' })
+    .optional(),
+  head_convs: positiveInt.meta({ description: 'RetinaNet: 3×3 convs in each tower (default 4)' }).optional(),
+  rois: positiveInt
+    .meta({ description: 'RoIs sampled per image for the box heads (default 512)' })
+    .optional(),
+  positive_fraction: z
+    .number({ error: 'expected a share from 0 to 1' })
+    .min(0, { error: 'expected a share from 0 to 1' })
+    .max(1, { error: 'expected a share from 0 to 1' })
+    .meta({
+      description:
+        'the share of the sampled RoIs that may be positive: the mask heads run on them (default 0.25)',
+    })
+    .optional(),
+});
+
 /** model: a parameter count, a shape or a config.json, trainable count, buffers, LoRA, quantization. */
 export const modelSchema = z.strictObject({
   params: countField.optional(),
@@ -159,4 +248,6 @@ export const modelSchema = z.strictObject({
   lora: loraSchema.optional(),
   quantization: quantizationSchema.optional(),
   cnn: cnnSchema.optional(),
+  detector: detectorSchema.optional(),
+  vision: visionSchema.optional(),
 });

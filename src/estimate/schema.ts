@@ -6,11 +6,14 @@ import { ExprError, parseExpr } from './expr.js';
 import {
   cnnLayerSchema,
   cnnSchema,
+  detectorBackboneSchema,
+  detectorSchema,
   loraSchema,
   modelSchema,
   oneOf,
   quantizationSchema,
   transformerSchema,
+  visionSchema,
 } from './schema-model.js';
 import {
   checkpointings,
@@ -338,6 +341,9 @@ export const sectionKeys: Record<string, string[]> = {
   'model.quantization': Object.keys(quantizationSchema.shape),
   'model.cnn': Object.keys(cnnSchema.shape),
   'model.cnn.layers': Object.keys(cnnLayerSchema.shape),
+  'model.detector': Object.keys(detectorSchema.shape),
+  'model.detector.backbone': Object.keys(detectorBackboneSchema.shape),
+  'model.vision': Object.keys(visionSchema.shape),
   training: Object.keys(trainingSchema.shape),
   'training.offload': Object.keys(offloadSchema.shape),
   'training.float8': Object.keys(float8Schema.shape),

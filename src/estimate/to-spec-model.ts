@@ -1,13 +1,21 @@
 // The model section of a spec, with defaults: the shape (from model.transformer over a config.json),
 // the parameter count, LoRA adapters and quantized weights.
 import { cnnCounts, toCnn } from './cnn.js';
+import { detectorCounts } from './detector.js';
 import { buildTransformerShape, type TransformerFields } from './families.js';
 import type { HfConfig } from './hf-config.js';
 import { countParams } from './inventory.js';
 import { loraParams, missingTargets } from './lora.js';
 import { defaultComputeBytes, defaultGroupSize } from './quantization.js';
 import type { RawEstimate } from './schema.js';
-import type { EstimateSpec, LoraSpec, QuantizationSpec, TransformerShape } from './types.js';
+import type {
+  DetectorSpec,
+  EstimateSpec,
+  LoraSpec,
+  QuantizationSpec,
+  TransformerShape,
+  VisionSpec,
+} from './types.js';
 
 type RawModel = RawEstimate['model'];
 type RawTransformer = NonNullable<RawModel['transformer']>;
@@ -116,20 +124,85 @@ function toQuantization(raw: RawModel['quantization'], report: Report): Quantiza
   };
 }
 
+/** model.vision: the tower's shape (family vit unless named), trainable by default, one image per sample. */
+function toVision(raw: RawModel['vision'], report: Report): VisionSpec | undefined {
+  if (!raw) return undefined;
+  const fields = fieldsOf({ family: 'vit', ...raw });
+  const missing = (['layers', 'hidden', 'heads', 'seqLen'] as const).filter(
+    (key) => fields[key] === undefined,
+  );
+  if (missing.length > 0) {
+    const names = missing.map((key) => (key === 'seqLen' ? 'seq_len (patches per image)' : key));
+    report(['model', 'vision'], `needs ${names.join(', ')}`);
+    return undefined;
+  }
+  const shape = buildTransformerShape({
+    ...fields,
+    layers: fields.layers as number,
+    hidden: fields.hidden as number,
+    heads: fields.heads as number,
+    seqLen: fields.seqLen as number,
+  });
+  if (shape.kvHeads > shape.heads || shape.heads % shape.kvHeads !== 0) {
+    report(['model', 'vision', 'kv_heads'], `${shape.kvHeads} does not divide the ${shape.heads} heads`);
+  }
+  return { shape, isTrainable: raw.trainable ?? true, images: raw.images ?? 1 };
+}
+
+/** model.detector with its defaults (mmdet v2 configs/_base_: 80 COCO classes, FPN 256, 512 RoIs, 0.25). */
+function toDetector(raw: RawModel['detector']): DetectorSpec | undefined {
+  if (!raw) return undefined;
+  const head = raw.head;
+  const [channels = 3, height = 1, width = 1] = raw.input;
+  return {
+    input: [channels, height, width],
+    backbone: {
+      depth: raw.backbone.depth,
+      groups: raw.backbone.groups ?? 1,
+      widthPerGroup: raw.backbone.width_per_group ?? 64,
+      strideIn1x1: raw.backbone.stride_in_1x1 ?? false,
+      frozenStages: raw.backbone.frozen_stages ?? 1,
+      norm: raw.backbone.norm ?? 'batch_norm',
+      isNormTrained: raw.backbone.norm_trained ?? true,
+    },
+    head,
+    classes: raw.classes ?? 80,
+    fpnChannels: raw.fpn_channels ?? 256,
+    anchors: raw.anchors ?? (head === 'retinanet' ? 9 : 3),
+    headConvs: raw.head_convs ?? 4,
+    rois: raw.rois ?? 512,
+    positiveFraction: raw.positive_fraction ?? 0.25,
+  };
+}
+
 /** The model part of an EstimateSpec; problems go to `report`. */
 export function toModel(raw: RawModel, config: HfConfig | undefined, report: Report): EstimateSpec['model'] {
   const transformer = toShape(raw, config, report);
   const lora = toLora(raw.lora);
   const quantization = toQuantization(raw.quantization, report);
   const cnn = raw.cnn ? toCnn(raw.cnn, report) : undefined;
+  const detector = toDetector(raw.detector);
+  const vision = toVision(raw.vision, report);
+  if (raw.vision && !raw.transformer && !config) {
+    report(['model', 'vision'], 'needs model.transformer or model.config: the language model it feeds');
+  }
   const notes = [...(config?.notes ?? [])];
-  if (raw.params === undefined && !transformer && !raw.transformer && !config && !cnn) {
+  if (raw.params === undefined && !transformer && !raw.transformer && !config && !cnn && !detector) {
     report(
       ['model'],
-      'needs params (a count such as 335M), transformer (layers, hidden, heads, seq_len), config or cnn',
+      'needs params (a count such as 335M), transformer (layers, hidden, heads, seq_len), config, cnn or detector',
     );
   }
   if (cnn && (raw.transformer || config)) report(['model', 'cnn'], 'give cnn or a transformer, not both');
+  if (detector && (raw.transformer || config || cnn)) {
+    report(['model', 'detector'], 'give detector alone: not with a transformer, config or cnn');
+  }
+  if (detector && raw.lora) report(['model', 'lora'], 'LoRA on a detector is not modelled');
+  if (detector) {
+    notes.push(
+      "detector: the anchors' IoU matrices against the ground-truth boxes and the per-anchor targets (they grow with the boxes in an image) are not counted; the mask heads are taken at the sampler's cap of positive RoIs",
+    );
+  }
   let adapterParams = 0;
   if (lora) {
     if (!transformer) {
@@ -149,10 +222,15 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
     }
     if (raw.trainable !== undefined) report(['model', 'trainable'], 'give trainable or lora, not both');
   }
-  const cnnSizes = cnn ? cnnCounts(cnn) : undefined;
-  const baseParams = raw.params ?? (transformer ? countParams(transformer) : (cnnSizes?.params ?? 0));
+  const detectorSizes = detector ? detectorCounts(detector) : undefined;
+  const cnnSizes = cnn ? cnnCounts(cnn) : detectorSizes;
+  const visionParams = vision ? countParams(vision.shape) : 0;
+  const baseParams =
+    raw.params ?? (transformer ? countParams(transformer) + visionParams : (cnnSizes?.params ?? 0));
   const params = baseParams + adapterParams;
-  const trainable = lora ? adapterParams : raw.trainable;
+  // A detector's frozen stages: the trainable count follows from them unless given.
+  const detectorTrainable = raw.params === undefined ? detectorSizes?.trainable : undefined;
+  const trainable = lora ? adapterParams : (raw.trainable ?? detectorTrainable);
   if (trainable !== undefined && trainable > params) {
     report(['model', 'trainable'], `${trainable} is more than the ${params} parameters of the model`);
   }
@@ -174,5 +252,16 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
     notes.push('quantization without a transformer shape: every frozen parameter is counted as quantized');
   }
   const buffersBytes = raw.buffers ?? cnnSizes?.buffersBytes ?? 0;
-  return { params, trainable, transformer, buffersBytes, lora, quantization, cnn, notes };
+  return {
+    params,
+    trainable,
+    transformer,
+    buffersBytes,
+    lora,
+    quantization,
+    cnn,
+    ...(detector ? { detector } : {}),
+    ...(vision ? { vision } : {}),
+    notes,
+  };
 }

@@ -299,6 +299,58 @@ export interface CnnSpec {
   layers: ConvLayer[];
 }
 
+/** Detection heads on a ResNet + FPN (model.detector.head). */
+export const detectorHeads = [
+  'rpn',
+  'faster_rcnn',
+  'mask_rcnn',
+  'cascade_rcnn',
+  'cascade_mask_rcnn',
+  'ms_rcnn',
+  'retinanet',
+] as const;
+/** One of detectorHeads. */
+export type DetectorHead = (typeof detectorHeads)[number];
+
+/** An object detector: a ResNet / ResNeXt trunk, an FPN and detection heads (model.detector). */
+export interface DetectorSpec {
+  /** One padded image: [channels, height, width]. */
+  input: [number, number, number];
+  backbone: {
+    depth: number;
+    /** ResNeXt: groups of the 3×3 convs and the width of each (1 and 64 for ResNet). */
+    groups: number;
+    widthPerGroup: number;
+    /** The stride on the first 1×1 of a bottleneck (MSRA / caffe style, detectron2) rather than its 3×3. */
+    strideIn1x1: boolean;
+    /** The stem and this many stages frozen (mmdet frozen_stages; detectron2 FREEZE_AT − 1). */
+    frozenStages: number;
+    /** batch_norm keeps its input for backward; frozen_batch_norm (detectron2) is an affine that keeps none. */
+    norm: 'batch_norm' | 'frozen_batch_norm';
+    /** BatchNorm's affine trained (mmdet pytorch style) or frozen (caffe style: requires_grad False). */
+    isNormTrained: boolean;
+  };
+  head: DetectorHead;
+  classes: number;
+  fpnChannels: number;
+  /** Anchors per position: 3 (RPN) or 9 (RetinaNet). */
+  anchors: number;
+  /** RetinaNet: 3×3 convs per tower. */
+  headConvs: number;
+  /** RoIs sampled per image for the box heads, and the share of them that may be positive (mask heads). */
+  rois: number;
+  positiveFraction: number;
+}
+
+/** A vision tower (a ViT over image patches) that runs beside the language model (model.vision). */
+export interface VisionSpec {
+  shape: TransformerShape;
+  /** Its parameters train (its activations are kept for backward); frozen, it keeps only its output. */
+  isTrainable: boolean;
+  /** Images per sample: the tower runs batch × images times. */
+  images: number;
+}
+
 /** torchao Float8 training of the linear layers. */
 export interface Float8Spec {
   recipe: 'tensorwise' | 'rowwise';
@@ -321,6 +373,10 @@ export interface EstimateSpec {
     lora: LoraSpec | undefined;
     quantization: QuantizationSpec | undefined;
     cnn: CnnSpec | undefined;
+    /** An object detector on a ResNet + FPN; absent unless model.detector is given. */
+    detector?: DetectorSpec;
+    /** A vision tower beside the language model (model.vision); absent unless given. */
+    vision?: VisionSpec;
     /** What the estimate cannot model about this model (a vision tower, MoE routing...). */
     notes: string[];
   };

@@ -10,38 +10,12 @@
 // Parameter counts are computed from the modules as the configs build them (layer by layer, below).
 import type { PublishedCase } from './published-measured.js';
 
-// --- A ResNet / ResNeXt trunk as the spec's sequential stack ---------------------------------------------------
+// --- A ResNet / ResNeXt trunk -------------------------------------------------------------------------------------
 // The torchvision-layout Bottleneck (mmdet's ResNet and ResNeXt): 1×1 conv to `width`, 3×3 conv (grouped for
 // ResNeXt), 1×1 conv to 4 × planes, each with BatchNorm; the first block of stages 2 to 4 strides by 2, on the
 // 3×3 ("pytorch" style) or on the first 1×1 ("caffe" style). width = planes × (base_width / 64) × groups:
-// ResNet 64, 128, 256, 512; ResNeXt-101 32x4d 128 … 1024; 64x4d 256 … 2048. The residual adds and the
-// downsample convolutions are outside the sequential stack; the spec cannot say a grouped convolution (its
-// activations are those of the dense one; its parameters are given in params).
-const trunkStack = (
-  blocks: readonly number[],
-  options: { strideOn: '1x1' | '3x3'; widthScale: number },
-): string[] => {
-  const layers = [
-    '{ conv: 64, kernel: 7, stride: 2, padding: 3 }',
-    '{ pool: max, kernel: 3, stride: 2, padding: 1 }',
-  ];
-  blocks.forEach((count, stage) => {
-    const planes = 64 * 2 ** stage;
-    const width = planes * options.widthScale;
-    for (let block = 0; block < count; block++) {
-      const stride = block === 0 && stage > 0 ? ', stride: 2' : '';
-      const [strideIn1x1, strideIn3x3] = options.strideOn === '1x1' ? [stride, ''] : ['', stride];
-      layers.push(
-        `{ conv: ${width}, kernel: 1${strideIn1x1} }`,
-        `{ conv: ${width}${strideIn3x3} }`,
-        `{ conv: ${4 * planes}, kernel: 1 }`,
-      );
-    }
-  });
-  return layers;
-};
-const cnnSpec = (input: readonly number[], layers: readonly string[]): string =>
-  `  cnn:\n    input: [${input.join(', ')}]\n    layers:\n${layers.map((layer) => `      - ${layer}`).join('\n')}`;
+// ResNet 64, 128, 256, 512; ResNeXt-101 32x4d 128 … 1024; 64x4d 256 … 2048. (As gathered, the spec was this
+// trunk as a sequential stack of dense convs; session 17 says it with model.detector.)
 
 type Trunk = 'r50' | 'r101' | 'x101-32x4d' | 'x101-64x4d';
 // Counted from the Bottleneck above (convolutions without bias, BatchNorm weight and bias; no fc):
@@ -114,9 +88,9 @@ const trunks: Record<
 // the COCO runs of Feb–Mar 2020 used the pre-release configs' num_classes 81 (the background counted: 4,100 more
 // per class-specific box head, 257 more per mask head — under 0.01%). "Mem (GB)" is mmcv's logged memory = torch.cuda.max_memory_allocated() /
 // 2**20 (MiB) of the logging rank (rank 0), / 1024 in the table (GiB, one decimal): one GPU's figure.
-// NOT EXPRESSIBLE (every row): the FPN, the proposals and the per-RoI heads (512 sampled RoIs per image; mask
-// targets at 28 × 28) are outside the spec's sequential stack; the spec holds the trunk (the residual adds and
-// downsample convs left out) and states the heads' parameters in params.
+// Gathered NOT EXPRESSIBLE (the FPN, the proposals and the per-RoI heads outside the spec's sequential stack; the
+// spec held the trunk and stated the heads' parameters in params). Session 17 (issue 25, after the round was
+// measured and spent): expressible as model.detector (estimate/detector.ts), the measured figures unchanged.
 const mmdetDocs = {
   maskRcnn: {
     doc: 'open-mmlab/mmdetection configs/mask_rcnn/README.md',
@@ -254,11 +228,12 @@ const mmdetCase = (options: {
     what: 'allocated',
     unit: 'GiB',
     measured: options.measured,
-    config: `tools/dist_train.sh configs/${options.config}.py 8: ${detector.name}, ${trunk.name} (${options.style} style${options.style === 'caffe' ? ', every BatchNorm affine frozen' : ', BatchNorm in eval mode with its affines trained'}) + FPN: ${params.toLocaleString('en-US')} parameters (trunk ${trunk.params.toLocaleString('en-US')} + ${detector.headsText}), ${(params - frozen).toLocaleString('en-US')} trainable (${frozen.toLocaleString('en-US')} frozen); ${data} on 8 GPUs (DDP), SGD momentum 0.9, ${options.isFp16 ? "fp16 (mmcv's Fp16OptimizerHook, loss scale 512; read as autocast over fp32 weights)" : 'fp32'}, ${options.schedule} schedule; mmcv's logged max_memory_allocated in MiB / 1024 (GiB), rank 0's: one GPU's figure. NOT EXPRESSIBLE: ${detector.outside} are outside the spec's sequential stack${trunk.grouped ? '; the ResNeXt 3×3 convolutions are grouped (the spec gives dense ones of the same width; params states the true count)' : ''}`,
-    spec: `model:
-  params: ${params}
-  trainable: ${params - frozen}
-${cnnSpec(input, trunkStack(trunk.blocks, { strideOn: options.style === 'caffe' ? '1x1' : '3x3', widthScale: trunk.widthScale }))}
+    config: `tools/dist_train.sh configs/${options.config}.py 8: ${detector.name}, ${trunk.name} (${options.style} style${options.style === 'caffe' ? ', every BatchNorm affine frozen' : ', BatchNorm in eval mode with its affines trained'}) + FPN: ${params.toLocaleString('en-US')} parameters (trunk ${trunk.params.toLocaleString('en-US')} + ${detector.headsText}), ${(params - frozen).toLocaleString('en-US')} trainable (${frozen.toLocaleString('en-US')} frozen); ${data} on 8 GPUs (DDP), SGD momentum 0.9, ${options.isFp16 ? "fp16 (mmcv's Fp16OptimizerHook, loss scale 512; read as autocast over fp32 weights)" : 'fp32'}, ${options.schedule} schedule; mmcv's logged max_memory_allocated in MiB / 1024 (GiB), rank 0's: one GPU's figure. Session 17: the spec says the whole detector (model.detector: the trunk with its residual adds, shortcut convs and grouped 3×3s, ${detector.outside}), its parameters counted from the modules${options.kind === 'ms_rcnn' ? ' (params and trainable stated: mmdetection v1 heads count the background among 81 classes)' : ''}; before it, the spec was the trunk as a sequential stack with the heads' parameters in params`,
+    spec: `model:${options.kind === 'ms_rcnn' ? `\n  params: ${params}\n  trainable: ${params - frozen}` : ''}
+  detector:
+    input: [${input.join(', ')}]
+    backbone: { depth: ${trunk.blocks[2] === 23 ? 101 : 50}${trunk.grouped ? `, groups: ${trunk.widthScale * 16}, width_per_group: 4` : ''}${options.style === 'caffe' ? ', stride_in_1x1: true, norm_trained: false' : ''} }
+    head: ${options.kind}${classes === 80 ? '' : `\n    classes: ${classes}`}
 training: { precision: ${options.isFp16 ? 'amp_fp16' : 'fp32'}, optimizer: sgd_momentum, batch_size: ${batch} }
 parallel: { gpus: 8, strategy: ddp }`,
   };

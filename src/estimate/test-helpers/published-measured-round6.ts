@@ -58,8 +58,8 @@ const cnnSpec = (input: readonly number[], layers: readonly string[]): string =>
 // laterals and 3×3 outputs of 256 channels, the RPN head (3×3 conv, 3 anchors), the box head (2 FC 1024 on
 // 7 × 7 × 256 pooled features, class-specific boxes), the mask head (4 convs, a deconvolution, 80 masks),
 // RetinaNet's P6/P7 from res5 and its two 4-conv subnets over 9 anchors.
-// NOT EXPRESSIBLE: the FPN, the proposals and the per-ROI heads (512 sampled ROIs per image) are outside
-// the spec's sequential stack; the spec holds the trunk and states their parameters in params.
+// Gathered NOT EXPRESSIBLE (the FPN, the proposals and the per-ROI heads outside the spec's sequential stack);
+// session 17 (issue 25, the round spent): expressible as model.detector, the measured figures unchanged.
 const detectron2Zoo =
   'facebookresearch/detectron2 MODEL_ZOO.md (commit 8b0953c0, https://github.com/facebookresearch/detectron2/blob/main/MODEL_ZOO.md)';
 const detectron2FrozenTrunk = 222_400; // stem 7×7 conv 9,408 + res2's three bottlenecks 212,992
@@ -71,17 +71,19 @@ const detectron2Case = (options: {
   params: number;
   measured: number;
   blocks: readonly number[];
+  head: 'faster_rcnn' | 'mask_rcnn' | 'retinanet';
 }): PublishedCase => ({
   id: `detectron2-model-zoo-${options.id}-8xv100-2img`,
   source: `${detectron2Zoo}, row "${options.row}"`,
   what: 'allocated',
   unit: 'GiB',
   measured: options.measured,
-  config: `tools/train_net.py --num-gpus 8 --config-file ${options.config}: ${options.model} (${options.params} parameters, ${options.params - detectron2FrozenTrunk} trainable: stem and res2 frozen), 2 COCO images per GPU of at most 800 × 1333 (padded to 800 × 1344) on 8 V100s (DDP), FrozenBN, SGD momentum 0.9, fp32; the logging rank's max_memory_allocated in MiB / 1024 (one GPU's figure). NOT EXPRESSIBLE: the FPN, the region proposals and the heads are outside the spec's sequential stack`,
+  config: `tools/train_net.py --num-gpus 8 --config-file ${options.config}: ${options.model} (${options.params} parameters, ${options.params - detectron2FrozenTrunk} trainable: stem and res2 frozen), 2 COCO images per GPU of at most 800 × 1333 (padded to 800 × 1344) on 8 V100s (DDP), FrozenBN, SGD momentum 0.9, fp32; the logging rank's max_memory_allocated in MiB / 1024 (one GPU's figure). Session 17: the spec says the whole detector (model.detector: the MSRA trunk with FrozenBN, the FPN, the RPN and the heads), its parameters counted from the modules; before it, the spec was the trunk as a sequential stack with the heads' parameters in params`,
   spec: `model:
-  params: ${options.params}
-  trainable: ${options.params - detectron2FrozenTrunk}
-${cnnSpec([3, 800, 1344], resnetStack(options.blocks, { isBatchNorm: false, strideOn: '1x1' }))}
+  detector:
+    input: [3, 800, 1344]
+    backbone: { depth: ${options.blocks[2] === 23 ? 101 : 50}, stride_in_1x1: true, norm: frozen_batch_norm }
+    head: ${options.head}
 training: { precision: fp32, optimizer: sgd_momentum, batch_size: 2 }
 parallel: { gpus: 8, strategy: ddp }`,
 });
@@ -519,7 +521,7 @@ tensors:
 // the modules: the torchvision-layout trunk with its BatchNorm affines (23,508,032 for R-50, 42,500,160 for
 // R-101), FPN 3,344,384, RPN head 593,935, box head 14,306,705; frozen: stem conv and BN and the first stage,
 // 225,344. "Mem (GB)" is mmcv's logged max_memory_allocated in MiB / 1024 (GiB), one GPU's figure.
-// NOT EXPRESSIBLE: the FPN, the proposals and the per-ROI head (512 sampled ROIs per image).
+// Gathered NOT EXPRESSIBLE (the FPN, the proposals and the per-ROI head); session 17: model.detector.
 const mmdetFasterRcnn =
   'open-mmlab/mmdetection configs/faster_rcnn/README.md (commit 030823379, https://github.com/open-mmlab/mmdetection/tree/master/configs/faster_rcnn)';
 const mmdetFasterRcnnCase = (options: { depth: 50 | 101; measured: number; row: string }): PublishedCase => {
@@ -530,11 +532,12 @@ const mmdetFasterRcnnCase = (options: { depth: 50 | 101; measured: number; row: 
     what: 'allocated',
     unit: 'GiB',
     measured: options.measured,
-    config: `tools/dist_train.sh configs/faster_rcnn/faster_rcnn_r${options.depth}_fpn_1x_coco.py 8: Faster R-CNN, ResNet-${options.depth} (pytorch style, BN in eval mode) + FPN (${params} parameters, ${params - 225_344} trainable: stem and first stage frozen), 2 COCO images per GPU at 1333 × 800 (padded to 800 × 1344) on 8 GPUs (DDP), SGD momentum 0.9, fp32; the logged max_memory_allocated in MiB / 1024 (one GPU's figure). NOT EXPRESSIBLE: the FPN, the region proposals and the RoI head are outside the spec's sequential stack`,
+    config: `tools/dist_train.sh configs/faster_rcnn/faster_rcnn_r${options.depth}_fpn_1x_coco.py 8: Faster R-CNN, ResNet-${options.depth} (pytorch style, BN in eval mode) + FPN (${params} parameters, ${params - 225_344} trainable: stem and first stage frozen), 2 COCO images per GPU at 1333 × 800 (padded to 800 × 1344) on 8 GPUs (DDP), SGD momentum 0.9, fp32; the logged max_memory_allocated in MiB / 1024 (one GPU's figure). Session 17: the spec says the whole detector (model.detector), its ${params} parameters counted from the modules; before it, the spec was the trunk as a sequential stack with the heads' parameters in params`,
     spec: `model:
-  params: ${params}
-  trainable: ${params - 225_344}
-${cnnSpec([3, 800, 1344], resnetStack(options.depth === 50 ? [3, 4, 6, 3] : [3, 4, 23, 3], { isBatchNorm: true, strideOn: '3x3' }))}
+  detector:
+    input: [3, 800, 1344]
+    backbone: { depth: ${options.depth} }
+    head: faster_rcnn
 training: { precision: fp32, optimizer: sgd_momentum, batch_size: 2 }
 parallel: { gpus: 8, strategy: ddp }`,
   };
@@ -580,6 +583,7 @@ export const round6Cases: PublishedCase[] = [
     params: 41_699_936,
     measured: 3.0,
     blocks: [3, 4, 6, 3],
+    head: 'faster_rcnn',
   }),
   detectron2Case({
     id: 'faster-rcnn-r101-fpn-3x',
@@ -589,6 +593,7 @@ export const round6Cases: PublishedCase[] = [
     params: 60_639_840,
     measured: 4.1,
     blocks: [3, 4, 23, 3],
+    head: 'faster_rcnn',
   }),
   detectron2Case({
     id: 'retinanet-r50-fpn-1x',
@@ -598,6 +603,7 @@ export const round6Cases: PublishedCase[] = [
     params: 37_915_572,
     measured: 4.1,
     blocks: [3, 4, 6, 3],
+    head: 'retinanet',
   }),
   detectron2Case({
     id: 'mask-rcnn-r50-fpn-1x',
@@ -607,6 +613,7 @@ export const round6Cases: PublishedCase[] = [
     params: 44_343_216,
     measured: 3.4,
     blocks: [3, 4, 6, 3],
+    head: 'mask_rcnn',
   }),
 
   // mmaction2's TimeSformer on Kinetics-400: space-only and joint space-time attention.

@@ -278,8 +278,8 @@ parallel: { gpus: 4, strategy: zero3 }`,
 // FP16 row is retinanet_r50_fpn_fp16_1x_coco.py (mmcv's fp16 hook with loss_scale 512; read as autocast over fp32
 // weights, assumed). Parameter counts computed from the modules: trunks 11,176,512 (R-18), 23,508,032 (R-50),
 // 42,500,160 (R-101); FPN 3,770,368 (R-18) or 7,997,440; head 6,463,220; frozen 157,504 (R-18) or 225,344. "Mem
-// (GB)" is mmcv's logged max_memory_allocated in MiB / 1024 (GiB), one GPU's figure. NOT EXPRESSIBLE: the FPN and
-// the dense heads over five pyramid levels (their 256-channel activations, anchors and focal-loss targets).
+// (GB)" is mmcv's logged max_memory_allocated in MiB / 1024 (GiB), one GPU's figure. Gathered NOT EXPRESSIBLE (the
+// FPN and the dense heads over five pyramid levels); session 17 (issue 25, the round spent): model.detector.
 const mmdetRetina =
   'open-mmlab/mmdetection configs/retinanet/README.md (commit 10e91fd2, https://github.com/open-mmlab/mmdetection/tree/master/configs/retinanet)';
 const retinaNet = (options: {
@@ -294,24 +294,18 @@ const retinaNet = (options: {
   const trunk = { 18: 11_176_512, 50: 23_508_032, 101: 42_500_160 }[options.depth];
   const params = trunk + (options.depth === 18 ? 3_770_368 : 7_997_440) + 6_463_220;
   const frozen = options.depth === 18 ? 157_504 : 225_344;
-  const stack =
-    options.depth === 18
-      ? resnet18Stack()
-      : resnet50Stack(options.depth === 50 ? [3, 4, 6, 3] : [3, 4, 23, 3]);
   return {
     id: `mmdet-retinanet-r${options.depth}-fpn-pytorch-1x-coco-${options.gpus}x${options.batch}img${options.isFp16 ? '-fp16' : ''}`,
     source: `${mmdetRetina}, row "${options.row}"`,
     what: 'allocated',
     unit: 'GiB',
     measured: options.measured,
-    config: `configs/retinanet/${options.config}: RetinaNet, ResNet-${options.depth} (pytorch style, BN in eval mode) + FPN (${params} parameters, ${params - frozen} trainable: stem and first stage frozen), ${options.batch} COCO images per GPU at 1333 × 800 (padded to 800 × 1344) on ${options.gpus} GPU${options.gpus > 1 ? 's (DDP)' : ''}, SGD momentum 0.9, ${options.isFp16 ? 'fp16 mixed precision (loss scale 512)' : 'fp32'}; the logged max_memory_allocated in MiB / 1024 (one GPU's figure). NOT EXPRESSIBLE: the FPN and the dense heads over five pyramid levels are outside the spec's sequential stack`,
+    config: `configs/retinanet/${options.config}: RetinaNet, ResNet-${options.depth} (pytorch style, BN in eval mode) + FPN (${params} parameters, ${params - frozen} trainable: stem and first stage frozen), ${options.batch} COCO images per GPU at 1333 × 800 (padded to 800 × 1344) on ${options.gpus} GPU${options.gpus > 1 ? 's (DDP)' : ''}, SGD momentum 0.9, ${options.isFp16 ? 'fp16 mixed precision (loss scale 512)' : 'fp32'}; the logged max_memory_allocated in MiB / 1024 (one GPU's figure). Session 17: the spec says the whole detector (model.detector: the trunk with its residual adds and shortcut convs, the FPN and the RetinaNet head), its ${params} parameters (${params - frozen} trainable) counted from the modules; before it, the spec was the trunk as a sequential stack with the FPN and head's parameters in params`,
     spec: `model:
-  params: ${params}
-  trainable: ${params - frozen}
-  cnn:
+  detector:
     input: [3, 800, 1344]
-    layers:
-${stack.map((layer) => `      - ${layer}`).join('\n')}
+    backbone: { depth: ${options.depth} }
+    head: retinanet
 training: { precision: ${options.isFp16 ? 'amp_fp16' : 'fp32'}, optimizer: sgd_momentum, batch_size: ${options.batch} }${options.gpus > 1 ? `\nparallel: { gpus: ${options.gpus}, strategy: ddp }` : ''}`,
   };
 };

@@ -94,7 +94,10 @@ export function checkReferenceRound(round: {
   });
 
   test(`${name}: no case repeats an earlier case by config (same spec, or same figure for the same model)`, () => {
-    const paramsOf = (spec: string) => /params: (\S+)/.exec(spec)?.[1];
+    // The model: its stated parameter count, or (a spec that lets the model count them, as model.detector
+    // does) the whole model section.
+    const paramsOf = (spec: string) =>
+      /params: (\S+)/.exec(spec)?.[1] ?? /^model:\n((?: {2}.*\n?)*)/m.exec(spec)?.[1];
     for (const c of cases) {
       assert.ok(!earlierCases.some((e) => e.spec === c.spec), `${c.id}: an earlier case has the same spec`);
       const twin = earlierCases.find(

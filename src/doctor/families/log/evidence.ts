@@ -154,10 +154,28 @@ const logRules: FactRule[] = [
     // after it is no decimal: "set batch_size 1."). A fix that lowers the batch would repeat it (issue 23:
     // no fix tells the user to do what the log shows done).
     family: 'context',
-    keywords: ['batch_size', 'batch-size', 'batch size', 'batchsize', 'batch:', 'batch=', 'batch ='],
+    // Session 17: the training batch under its frameworks' own names, whose prefix the word boundary
+    // missed: transformers' per_device_train_batch_size, DeepSpeed's train_micro_batch_size_per_gpu,
+    // Megatron's --micro-batch-size, mmdetection's samples_per_gpu, ultralytics' --batch, a script's
+    // --bs / bs=; never an evaluation batch (per_device_eval_batch_size, eval_batch_size).
+    keywords: [
+      'batch_size',
+      'batch-size',
+      'batch size',
+      'batchsize',
+      'batch:',
+      'batch=',
+      'batch =',
+      '--batch ',
+      'bs=',
+      'bs =',
+      '--bs ',
+      '_per_gpu',
+    ],
     pattern:
-      /\bbatch[_ -]?size\b[^\d\n,;|()[\]{}]{0,24}?(?<![\d.])1(?!\d|\.\d|\s*[x×*/])|\bbatch\s*[:=]\s*1(?!\d|\.\d|\s*[x×*/])/i,
-    source: 'issue 23 item 5 (a fix never repeats what the log shows done)',
+      /(?<![a-z0-9_])(?:per_device_train_|per_gpu_train_|train_micro_|train_|micro_)?batch[_ -]?size(?:_per_(?:gpu|device))?\b[^\d\n,;|()[\]{}]{0,24}?(?<![\d.])1(?!\d|\.\d|\s*[x×*/])|\bbatch\s*[:=]\s*1(?!\d|\.\d|\s*[x×*/])|(?<![\w-])--batch[= ]1(?!\d|\.\d)|(?<![\w-])(?:--bs[= ]|bs\s*=\s*)1(?!\d|\.\d)|\b(?:samples|imgs)_per_gpu\s*[=:]\s*1(?!\d|\.\d)/i,
+    source:
+      'issue 23 item 5 (a fix never repeats what the log shows done); huggingface transformers TrainingArguments (per_device_train_batch_size); DeepSpeed config json (train_micro_batch_size_per_gpu); Megatron-LM arguments.py (--micro-batch-size); mmdetection configs (samples_per_gpu); ultralytics cfg/default.yaml (batch)',
     once: true,
     extract: () => ({ batchSizeOne: true }),
   },
@@ -425,6 +443,47 @@ const logRules: FactRule[] = [
       'linux mm/oom_kill.c (the same kill line inside a memory cgroup); kubernetes.io Assign Memory Resources to Containers and Pods; CORPUS-FORMAT settled rule 3',
     once: true,
     extract: () => ({ containerLimitStated: true }),
+  },
+  {
+    // Mixed precision already on, as a launcher's flag or the program sets it (transformers
+    // TrainingArguments --bf16/--fp16 True, accelerate's mixed_precision: bf16, a model loaded with
+    // torch_dtype=torch.float16, Lightning's precision="16-mixed"/"bf16-mixed"): a fix that proposes
+    // it would tell the user to do what the log shows done (issue 23 item 5; settings.ts).
+    family: 'context',
+    keywords: ['bf16', 'fp16', 'mixed_precision', 'torch_dtype', 'float16', 'precision='],
+    pattern:
+      /(?<![\w-])(?:--)?(?:bf16|fp16)["']?\s*[=:]\s*["']?(?:true|1)\b|(?<![\w-])--(?:bf16|fp16)\s+["']?(?:true|1)\b|(?<![\w-])--(?:bf16|fp16)(?=\s+--|\s*\\?\s*$)|\bmixed_precision["']?\s*[=:]\s*["']?(?:bf16|fp16)\b|\btorch_dtype\s*=\s*torch\.(?:bfloat16|float16|half)\b|\bprecision\s*=\s*["']?(?:16|bf16)(?:-mixed)?\b/im,
+    source:
+      'huggingface transformers TrainingArguments (bf16, fp16); huggingface accelerate config (mixed_precision); transformers from_pretrained (torch_dtype); Lightning Trainer (precision)',
+    once: true,
+    extract: () => ({ mixedPrecisionShown: true }),
+  },
+  {
+    // Activation (gradient) checkpointing already on: transformers' --gradient_checkpointing True or
+    // model.gradient_checkpointing_enable(), DeepSpeed's activation_checkpointing section with
+    // partition_activations true: a fix that proposes it repeats what the log shows done.
+    family: 'context',
+    keywords: ['gradient_checkpointing', 'gradient-checkpointing', 'partition_activations'],
+    pattern:
+      /(?<![\w-])(?:--)?gradient[_-]checkpointing["']?\s*[=:]\s*["']?(?:true|1)\b|(?<![\w-])--gradient[_-]checkpointing\s+["']?(?:true|1)\b|\bgradient_checkpointing_enable\(|(?<![\w-])--gradient[_-]checkpointing(?=\s+--|\s*\\?\s*$)|\bpartition_activations["']?\s*[=:]\s*["']?true\b/im,
+    source:
+      'huggingface transformers TrainingArguments (gradient_checkpointing) and PreTrainedModel.gradient_checkpointing_enable; DeepSpeed config json activation_checkpointing',
+    once: true,
+    extract: () => ({ checkpointingShown: true }),
+  },
+  {
+    // An adapter run already, as a launcher's option or the program builds it (LLaMA-Factory's
+    // finetuning_type: lora, ms-swift's sft_type/train_type lora, --use_lora, lora_r = 8, peft's
+    // LoraConfig( / get_peft_model(): a fix that proposes training adapters only would repeat what the
+    // log shows done (issue 23 item 5; settings.ts withoutShownTechniques).
+    family: 'context',
+    keywords: ['lora', 'get_peft_model'],
+    pattern:
+      /\b(?:finetuning_type|sft_type|train_type|tuner_type)["']?\s*[=:]\s*["']?q?lora\b|(?<![\w-])--(?:use_)?q?lora(?![\w-])(?!\s+(?:false|0)\b)|\blora_r(?:ank)?["']?\s*[=:]\s*[1-9]|\bLoraConfig\(|\bget_peft_model\(/i,
+    source:
+      'huggingface peft (LoraConfig, get_peft_model); LLaMA-Factory finetuning_type; modelscope ms-swift sft_type/train_type',
+    once: true,
+    extract: () => ({ adapterShown: true }),
   },
   {
     // A full fine-tune, as a launcher's option or the user states it ("--sft_type full",

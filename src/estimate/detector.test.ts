@@ -1,0 +1,279 @@
+// model.detector: a ResNet / ResNeXt + FPN detector. Its parameter counts are those the published rounds
+// computed from mmdetection's and detectron2's modules, and the activations it says autograd keeps are checked
+// against the same network run by a real PyTorch 2.13 step on CPU (saved_tensors_hooks count every tensor
+// saved for backward, by storage, parameters and buffers aside). RoIAlign (a torchvision / mmcv op that keeps
+// only the boxes) is stood in for by an autograd Function that keeps nothing.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { test } from 'node:test';
+import { cpuBounded, hangBackstopMs } from '../test-helpers/cpu-limit.js';
+import { frameworksPython, skipUnlessFrameworks } from '../test-helpers/frameworks.js';
+import { detectorCounts, detectorSaved } from './detector.js';
+import { estimate } from './estimate.js';
+import { parseEstimateSpec } from './load.js';
+
+const spec = (yaml: string) => parseEstimateSpec(yaml, 'detector.yaml');
+const detectorOf = (body: string, input = '[3, 800, 1344]') => {
+  const detector = spec(`model:\n  detector:\n    input: ${input}\n    ${body}`).model.detector;
+  assert.ok(detector);
+  return detector;
+};
+
+test('parameters and the frozen part are those counted from the mmdetection and detectron2 modules', () => {
+  const cases: [string, number, number][] = [
+    // mmdet v2 (published-measured-round13.ts): trunk + FPN 3,344,384 + RPN 593,935 + box 14,306,705 + mask 2,643,280.
+    [
+      'backbone: { depth: 50 }\n    head: mask_rcnn',
+      23_508_032 + 3_344_384 + 593_935 + 14_306_705 + 2_643_280,
+      225_344,
+    ],
+    ['backbone: { depth: 101 }\n    head: faster_rcnn', 60_745_184, 225_344],
+    [
+      'backbone: { depth: 101, groups: 32, width_per_group: 4 }\n    head: rpn',
+      42_128_704 + 3_344_384 + 593_935,
+      215_360,
+    ],
+    [
+      'backbone: { depth: 101, groups: 64, width_per_group: 4 }\n    head: rpn',
+      81_406_272 + 3_344_384 + 593_935,
+      402_752,
+    ],
+    // caffe style: every BatchNorm affine frozen too (ResNet-50's later stages: 50,176).
+    [
+      'backbone: { depth: 50, stride_in_1x1: true, norm_trained: false }\n    head: rpn',
+      23_508_032 + 3_344_384 + 593_935,
+      225_344 + 50_176,
+    ],
+    // RetinaNet (published-measured-round8.ts): R-18 trunk + FPN 3,770,368 + head 6,463,220; R-50 FPN 7,997,440.
+    ['backbone: { depth: 18 }\n    head: retinanet', 11_176_512 + 3_770_368 + 6_463_220, 157_504],
+    ['backbone: { depth: 50 }\n    head: retinanet', 23_508_032 + 7_997_440 + 6_463_220, 225_344],
+    // detectron2 (published-measured-round6.ts): FrozenBN holds buffers, not parameters; stem and res2 frozen.
+    [
+      'backbone: { depth: 50, norm: frozen_batch_norm, stride_in_1x1: true }\n    head: faster_rcnn',
+      41_699_936,
+      222_400,
+    ],
+    [
+      'backbone: { depth: 50, norm: frozen_batch_norm, stride_in_1x1: true }\n    head: retinanet',
+      37_915_572,
+      222_400,
+    ],
+    [
+      'backbone: { depth: 50, norm: frozen_batch_norm, stride_in_1x1: true }\n    head: mask_rcnn',
+      44_343_216,
+      222_400,
+    ],
+    [
+      'backbone: { depth: 101, norm: frozen_batch_norm, stride_in_1x1: true }\n    head: faster_rcnn',
+      60_639_840,
+      222_400,
+    ],
+  ];
+  for (const [body, params, frozen] of cases) {
+    const counts = detectorCounts(detectorOf(body));
+    assert.equal(counts.params, params, body);
+    assert.equal(counts.params - counts.trainable, frozen, body);
+    const result = estimate(spec(`model:\n  detector:\n    input: [3, 800, 1344]\n    ${body}`));
+    assert.equal(result.inputs.params, params, 'the spec counts them when params is absent');
+    assert.equal(result.inputs.trainable, params - frozen, 'and the trainable part');
+  }
+});
+
+const python = `
+import json, sys, torch, torch.nn as nn, torch.nn.functional as F
+o = json.loads(sys.argv[1])
+torch.manual_seed(0)
+basic = o['depth'] < 50
+blocks = {18: [2, 2, 2, 2], 50: [3, 4, 6, 3]}[o['depth']]
+frozen_bn = o['norm'] == 'frozen_batch_norm'
+class FrozenBN(nn.Module):  # detectron2 FrozenBatchNorm2d (x * scale + bias, buffers only)
+    def __init__(s, c):
+        super().__init__()
+        for n, v in (('weight', 1.0), ('bias', 0.0), ('running_mean', 0.0), ('running_var', 1.0)):
+            s.register_buffer(n, torch.full((c,), v))
+    def forward(s, x):
+        scale = s.weight * (s.running_var + 1e-5).rsqrt()
+        bias = s.bias - s.running_mean * scale
+        return x * scale.reshape(1, -1, 1, 1) + bias.reshape(1, -1, 1, 1)
+def norm(c):
+    return FrozenBN(c) if frozen_bn else nn.BatchNorm2d(c)
+class Block(nn.Module):
+    def __init__(s, cin, planes, stride):
+        super().__init__()
+        out = planes if basic else 4 * planes
+        if basic:
+            s.convs = nn.ModuleList([nn.Conv2d(cin, planes, 3, stride, 1, bias=False), nn.Conv2d(planes, planes, 3, 1, 1, bias=False)])
+        else:
+            s1, s3 = (stride, 1) if o['stride_in_1x1'] else (1, stride)
+            s.convs = nn.ModuleList([nn.Conv2d(cin, planes, 1, s1, bias=False), nn.Conv2d(planes, planes, 3, s3, 1, bias=False), nn.Conv2d(planes, out, 1, bias=False)])
+        s.norms = nn.ModuleList([norm(c.out_channels) for c in s.convs])
+        s.down = None
+        if stride != 1 or cin != out:
+            s.down = nn.Sequential(nn.Conv2d(cin, out, 1, stride, bias=False), norm(out))
+    def forward(s, x):
+        y = x
+        for i, (c, n) in enumerate(zip(s.convs, s.norms)):
+            y = n(c(y))
+            if i < len(s.convs) - 1: y = F.relu(y, inplace=True)
+        return F.relu_(y + (s.down(x) if s.down is not None else x))
+stem = nn.Sequential(nn.Conv2d(3, 64, 7, 2, 3, bias=False), norm(64), nn.ReLU(inplace=True), nn.MaxPool2d(3, 2, 1))
+stages, cin = nn.ModuleList(), 64
+for i, n in enumerate(blocks):
+    planes = 64 * 2 ** i
+    stage = nn.Sequential(*[Block(cin if b == 0 else (planes if basic else 4 * planes), planes, 2 if (b == 0 and i > 0) else 1) for b in range(n)])
+    stages.append(stage); cin = planes if basic else 4 * planes
+for m in [stem, stages[0]]:
+    for p in m.parameters(): p.requires_grad_(False)
+for m in list(stem.modules()) + list(stages.modules()):
+    if isinstance(m, nn.BatchNorm2d): m.eval()  # norm_eval
+C = o['fpn']
+outs = [64 * 2 ** i * (1 if basic else 4) for i in range(4)]
+retina = o['head'] == 'retinanet'
+ins = outs[1:] if retina else outs
+lat = nn.ModuleList([nn.Conv2d(c, C, 1) for c in ins]); fpnc = nn.ModuleList([nn.Conv2d(C, C, 3, 1, 1) for c in ins])
+p6 = nn.Conv2d(outs[3], C, 3, 2, 1); p7 = nn.Conv2d(C, C, 3, 2, 1)
+A, K = o['anchors'], o['classes']
+if retina:
+    towers = nn.ModuleList([nn.ModuleList([nn.Conv2d(C, C, 3, 1, 1) for _ in range(4)]) for _ in range(2)])
+    cls = nn.Conv2d(C, A * K, 3, 1, 1); reg = nn.Conv2d(C, 4 * A, 3, 1, 1)
+else:
+    rpn = nn.Conv2d(C, C, 3, 1, 1); obj = nn.Conv2d(C, A, 1); dlt = nn.Conv2d(C, 4 * A, 1)
+class Pool(torch.autograd.Function):  # RoIAlign: keeps only the boxes
+    @staticmethod
+    def forward(ctx, x, n, size):
+        ctx.shape = x.shape
+        return x[:1, :, :size, :size].repeat(n, 1, 1, 1).contiguous()
+    @staticmethod
+    def backward(ctx, g):
+        return g.new_zeros(ctx.shape), None, None
+class Focal(torch.autograd.Function):  # mmcv sigmoid_focal_loss: keeps its input, labels and weights
+    @staticmethod
+    def forward(ctx, x, labels, weight):
+        ctx.save_for_backward(x, labels, weight)
+        return x.sigmoid().sum()
+    @staticmethod
+    def backward(ctx, g):
+        x, labels, weight = ctx.saved_tensors
+        return g * torch.ones_like(x), None, None
+fc1, fc2 = nn.Linear(C * 49, 1024), nn.Linear(1024, 1024)
+clsh, regh = nn.Linear(1024, K + 1), nn.Linear(1024, 4 * K)
+mconvs = nn.ModuleList([nn.Conv2d(C, C, 3, 1, 1) for _ in range(4)]); up = nn.ConvTranspose2d(C, C, 2, 2); mlog = nn.Conv2d(C, K, 1)
+mods = [stem, stages, lat, fpnc, p6, p7, fc1, fc2, clsh, regh, mconvs, up, mlog] + ([towers, cls, reg] if retina else [rpn, obj, dlt])
+own = set()
+for m in mods:
+    own |= {t.untyped_storage().data_ptr() for t in list(m.parameters()) + list(m.buffers())}
+seen = {}
+def pack(t):
+    p = t.untyped_storage().data_ptr()
+    if p not in own and t.numel() > 64: seen[p] = t.untyped_storage().nbytes()
+    return t
+B = o['batch']
+x = torch.randn(B, *o['input'])
+with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+    y = stem(x); cs = []
+    for st in stages:
+        y = st(y); cs.append(y)
+    cs_in = cs[1:] if retina else cs
+    lats = [l(c) for l, c in zip(lat, cs_in)]
+    for i in range(len(lats) - 1, 0, -1):
+        lats[i - 1] += F.interpolate(lats[i], size=lats[i - 1].shape[2:], mode='nearest')
+    ps = [f(l) for f, l in zip(fpnc, lats)]
+    if retina:
+        ps.append(p6(cs[3])); ps.append(p7(F.relu(ps[-1])))
+    else:
+        ps.append(F.max_pool2d(ps[-1], 1, stride=2))
+    loss = 0
+    def l1(d):  # mmdet L1Loss with box weights
+        return ((d - torch.zeros_like(d)).abs() * torch.ones_like(d)).sum()
+    for p in ps:
+        if retina:
+            h = p
+            for c in towers[0]: h = F.relu(c(h), inplace=True)
+            z = cls(h).permute(0, 2, 3, 1).reshape(-1, K)
+            loss = loss + Focal.apply(z, torch.zeros(z.shape[0], dtype=torch.long), torch.ones(z.shape[0]))
+            h = p
+            for c in towers[1]: h = F.relu(c(h), inplace=True)
+            loss = loss + l1(reg(h).permute(0, 2, 3, 1).reshape(-1, 4))
+        else:
+            h = F.relu(rpn(p), inplace=True)
+            a = obj(h).permute(0, 2, 3, 1).reshape(-1); d = dlt(h).permute(0, 2, 3, 1).reshape(-1, 4)
+            loss = loss + F.binary_cross_entropy_with_logits(a, torch.zeros_like(a), torch.ones_like(a)) + l1(d)
+    if o['head'] in ('faster_rcnn', 'mask_rcnn'):
+        R, P = o['rois'] * B, int(o['rois'] * 0.25) * B
+        f = Pool.apply(ps[0], R, 7).flatten(1)
+        h = F.relu(fc2(F.relu(fc1(f), inplace=True)), inplace=True)
+        picked = regh(h).view(R, K, 4)[torch.arange(R), torch.zeros(R, dtype=torch.long)]
+        loss = loss + F.cross_entropy(clsh(h), torch.zeros(R, dtype=torch.long)) + l1(picked)
+        if o['head'] == 'mask_rcnn':
+            m = Pool.apply(ps[0], P, 14)
+            for c in mconvs: m = F.relu(c(m), inplace=True)
+            m = mlog(F.relu(up(m), inplace=True))
+            pick = m[torch.arange(P), torch.zeros(P, dtype=torch.long)]
+            loss = loss + F.binary_cross_entropy_with_logits(pick, torch.zeros_like(pick))
+print(sum(seen.values()))
+`;
+
+const realSaved = (options: Record<string, unknown>): number => {
+  const run = spawnSync(
+    ...cpuBounded(120, frameworksPython() as string, ['-c', python, JSON.stringify(options)]),
+    { encoding: 'utf8', timeout: hangBackstopMs },
+  );
+  assert.equal(run.status, 0, run.stderr);
+  return Number(run.stdout.trim());
+};
+
+test('activations kept for backward match a real PyTorch 2.13 step on CPU within 3%', (t) => {
+  const skip = skipUnlessFrameworks('torch');
+  if (skip) return t.skip(skip);
+  const input = [3, 160, 224];
+  const runs: [string, Record<string, unknown>][] = [
+    [
+      'backbone: { depth: 50 }\n    head: mask_rcnn\n    rois: 16',
+      { depth: 50, norm: 'batch_norm', stride_in_1x1: false, head: 'mask_rcnn', rois: 16 },
+    ],
+    [
+      'backbone: { depth: 50, norm: frozen_batch_norm, stride_in_1x1: true }\n    head: faster_rcnn\n    rois: 16',
+      { depth: 50, norm: 'frozen_batch_norm', stride_in_1x1: true, head: 'faster_rcnn', rois: 16 },
+    ],
+    [
+      'backbone: { depth: 18 }\n    head: retinanet\n    classes: 8',
+      { depth: 18, norm: 'batch_norm', stride_in_1x1: false, head: 'retinanet', classes: 8, anchors: 9 },
+    ],
+  ];
+  for (const [body, options] of runs) {
+    const detector = detectorOf(body, `[${input.join(', ')}]`);
+    const torchBytes = realSaved({ fpn: 256, anchors: 3, classes: 80, batch: 2, input, ...options });
+    const saved = detectorSaved(detector);
+    const ruleBytes = 2 * (4 * (saved.backbone + saved.fpn + saved.head + saved.roi) + saved.indexBytes);
+    t.diagnostic(`${body.split('\n')[1]?.trim()}: torch saved ${torchBytes} B, the rule ${ruleBytes} B`);
+    assert.ok(
+      Math.abs(ruleBytes - torchBytes) / torchBytes <= 0.03,
+      `${body}: ${ruleBytes} vs ${torchBytes}`,
+    );
+  }
+});
+
+test('a detector spec: activations grow with the batch; bad input is refused with the field named', () => {
+  const at = (batch: number) =>
+    estimate(
+      spec(
+        `model:\n  detector: { input: [3, 800, 1344], backbone: { depth: 50 }, head: mask_rcnn }\ntraining: { batch_size: ${batch} }`,
+      ),
+    ).gpu.components.find((part) => part.name === 'activations (backbone)')?.bytes ?? 0;
+  assert.ok(at(4) > 0 && Math.abs(at(4) - 2 * at(2)) <= 2);
+  assert.throws(
+    () => spec('model:\n  detector: { input: [3, 800, 1344], backbone: { depth: 50 }, head: yolo }'),
+    /model\.detector\.head.*expected one of rpn, faster_rcnn/s,
+  );
+  assert.throws(
+    () => spec('model:\n  detector: { input: [3, 800, 1344], backbone: { depth: 42 }, head: rpn }'),
+    /model\.detector\.backbone\.depth.*expected one of 18, 34, 50, 101, 152/s,
+  );
+  assert.throws(
+    () =>
+      spec(
+        'model:\n  detector: { input: [3, 800, 1344], backbone: { depth: 50 }, head: rpn }\n  transformer: { layers: 2, hidden: 64, heads: 2, seq_len: 8 }',
+      ),
+    /give detector alone/,
+  );
+});
