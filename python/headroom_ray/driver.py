@@ -14,6 +14,7 @@ without, it prints each process's output prefixed with its name and headroom's n
 """
 
 import argparse
+import faulthandler
 import json
 import os
 import re
@@ -253,9 +254,9 @@ class Driver:
         now = time.monotonic()
         for process in self.processes.values():
             if self.stop_signal and process.state in ("waiting", "restarting"):
-                process.state = "ended"
-                if process.attempt == 0:
-                    self.end_unstarted(process, "not started: headroom was interrupted first")
+                # Each process's end is said, a restart that will not come too (headroom counts a process
+                # with no word of its end as a failure of the run).
+                self.end_unstarted(process, f"not {'started' if process.attempt == 0 else 'restarted'}: headroom was interrupted first")
                 continue
             if self.stop_signal and process.state in ("running", "starting"):
                 self.send_stop(process)
@@ -373,9 +374,15 @@ class Driver:
                 leftovers += [{**killed, "node_id": node_id} for killed in swept["killed"]]
             except ray.exceptions.RayError as error:
                 self.out.emit("warning", message=f"could not sweep node {node_id}: {_classify_ray_error(error)['message'][:300]}")
-            ray.kill(sampler)
+            try:
+                ray.kill(sampler)
+            except Exception:  # already dead
+                pass
         for group in self.groups.values():
-            ray.util.remove_placement_group(group)
+            try:
+                ray.util.remove_placement_group(group)
+            except Exception as error:  # the run's end is still said
+                self.out.emit("warning", message=f"could not remove placement group {group.id}: {error}")
         self.out.emit("done", stopped=self.stop_signal is not None, leftovers=leftovers,
                       nodes_swept=sorted(self.samplers))
 
@@ -396,6 +403,9 @@ def run(spec, argv=None):
         spec["run_id"] = time.strftime("ray-%Y%m%d-%H%M%S-") + str(os.getpid())
         for process in spec["processes"]:
             process["env"] = {**process["env"], "HEADROOM_RUN": spec["run_id"]}
+    # A driver that dies of a fatal signal (a crash in Ray's native code) leaves its Python stack in its
+    # log (stderr: ray/driver.log under headroom) instead of ending without a word.
+    faulthandler.enable()
     output = Output(args.events, args.log_dir)
     driver = Driver(spec, output)
     stops = []

@@ -3,7 +3,24 @@
 import json
 import os
 import sys
+import threading
 import time
+
+
+def _private_events_stream():
+    """The events' own stream: the pipe headroom reads, on a descriptor nothing else writes to.
+
+    Ray's driver prints to stdout from threads of its own: its error listener writes what the raylet
+    publishes ("(raylet) A worker died or was killed ...", ray/_private/worker.py listen_error_messages
+    -> print_worker_logs, one print() = the text, then its newline, as two writes). A JSON line written
+    between the two was glued behind Ray's text, and headroom, which reads a line as an event only when
+    it starts with "{", lost the event (an actor's `exit`). So the pipe gets a descriptor of its own, and
+    descriptor 1 (sys.stdout, and anything native that writes to it) goes where stderr goes: driver.log.
+    """
+    events = os.fdopen(os.dup(sys.stdout.fileno()), "w", encoding="utf-8", buffering=1)
+    sys.stdout.flush()
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
+    return events
 
 
 class Output:
@@ -12,13 +29,19 @@ class Output:
     def __init__(self, is_events, log_dir):
         self.is_events = is_events
         self.log_dir = log_dir
+        self.lock = threading.Lock()
+        self.events = _private_events_stream() if is_events else None
         if log_dir:
             os.makedirs(log_dir, exist_ok=True)
 
     def emit(self, event, **fields):
         if self.is_events:
-            sys.stdout.write(json.dumps({"event": event, "time": time.time(), **fields}) + "\n")
-        elif event == "output":
+            line = json.dumps({"event": event, "time": time.time(), **fields}) + "\n"
+            with self.lock:
+                self.events.write(line)
+                self.events.flush()
+            return
+        if event == "output":
             for line in fields["text"].splitlines():
                 sys.stdout.write(f"[{fields['name']}] {line}\n")
             if self.log_dir:

@@ -38,7 +38,7 @@ import {
   resolveRayWorkerDeath,
   resolveRetoldKill,
 } from './resolve.js';
-import { repeatsShownSetting } from './settings.js';
+import { repeatsShownSetting, withoutShownTechniques } from './settings.js';
 import type { Diagnosis, Facts } from './types.js';
 
 // What is left to say when the log shows every fix already applied.
@@ -171,10 +171,12 @@ function toDiagnosis(draft: Draft, context: ExplainContext): Diagnosis {
     explained,
     (explained.holders ?? draft.holders ?? []).length > 0,
   );
-  // Each fix once, and none that sets what the log shows already set (issue 23).
-  const fixes = proposed.filter(
+  // Each fix once, and none that sets what the log shows already set (issue 23); a technique the log
+  // shows on is left out of a fix's text (settings.ts withoutShownTechniques).
+  const trimmed = proposed.map((f) => ({ ...f, fix: withoutShownTechniques(f.fix, context.context) }));
+  const fixes = trimmed.filter(
     (f, i) =>
-      proposed.findIndex((o) => o.fix === f.fix) === i &&
+      trimmed.findIndex((o) => o.fix === f.fix) === i &&
       !repeatsShownSetting(f.fix, context.context) &&
       !(
         context.context.batchSizeOne === true &&

@@ -31,12 +31,72 @@ export interface ActivationParts {
   cachedLogitBytes?: number;
 }
 
-/** Transformer (or model.cnn) activations for `batch` sequences; none without a shape. */
+/** Transformer (or model.cnn) activations for `batch` sequences, and a vision tower's beside them. */
 export function activationComponents(
   spec: EstimateSpec,
   counts: ModelCounts,
   batch: number,
 ): ActivationParts {
+  const parts = modelActivations(spec, counts, batch);
+  const vision = spec.model.vision;
+  if (!vision || batch === 0 || !spec.model.transformer) return parts;
+  return { ...parts, device: [...parts.device, ...visionComponents(spec, vision, counts, batch)] };
+}
+
+/**
+ * A vision tower (model.vision) run over batch × images images before the language model: trained, it keeps
+ * what each of its layers keeps (the language model's rules: the same checkpointing, precision and attention);
+ * frozen, with images that need no gradient, it records nothing (autograd keeps tensors only for inputs or
+ * weights that require grad) and only its output, the projector's input, stays. Its backward runs after the
+ * language model's has freed that model's activations, so no working set of its own is added beside them.
+ */
+function visionComponents(
+  spec: EstimateSpec,
+  vision: NonNullable<EstimateSpec['model']['vision']>,
+  counts: ModelCounts,
+  batch: number,
+): Component[] {
+  const shape = vision.shape;
+  const images = batch * vision.images;
+  const precision = forwardPrecision(spec);
+  const compute = activationDtypes(precision).compute;
+  const where = `${vision.shape.layers} layers, s ${shape.seqLen} patches × ${images} image${images > 1 ? 's' : ''} × h ${shape.hidden}, ${precision}`;
+  if (!counts.isTraining || !vision.isTrainable) {
+    return [
+      {
+        name: 'vision tower output',
+        bytes: compute * shape.seqLen * images * shape.hidden,
+        formula: `${compute} B × ${shape.seqLen} × ${images} × ${shape.hidden} (the frozen tower records nothing; its output feeds the projector)`,
+        phase: 'backward',
+      },
+    ];
+  }
+  const ctx: LayerContext = {
+    shape,
+    precision,
+    batch: images,
+    lora: undefined,
+    quantization: undefined,
+    isTrainingNorms: true,
+    tensorParallel: 1,
+    isSequenceParallel: false,
+    isCompiled: spec.training.isCompiled,
+    kernels: spec.training.kernels,
+  };
+  const stack = storedStack(ctx, spec, { layers: shape.layers, decoderOnly: true, tokens: shape.seqLen });
+  const inputs = shape.patchInputs > 0 ? 4 * shape.patchInputs * shape.seqLen * images : 0;
+  return [
+    {
+      name: 'activations (vision tower)',
+      bytes: stack.bytes + outsideBytes(ctx) + inputs,
+      formula: `${shape.layers} layers × ${formatBytes(stack.bytes / shape.layers)} (${where}; ${stack.text}), its final norm's input${inputs > 0 ? ' and the fp32 pixels' : ''}`,
+      phase: 'backward',
+    },
+  ];
+}
+
+/** Transformer (or model.cnn) activations for `batch` sequences; none without a shape. */
+function modelActivations(spec: EstimateSpec, counts: ModelCounts, batch: number): ActivationParts {
   if (spec.model.detector && batch > 0) {
     const bytesPerValue = activationDtypes(spec.training.precision).compute;
     const isTraining = counts.isTraining;

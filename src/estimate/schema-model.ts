@@ -156,6 +156,18 @@ export const cnnSchema = z.strictObject({
   layers: z.array(cnnLayerSchema).min(1),
 });
 
+/** model.vision: a vision tower (a ViT) that runs beside the language model of model.transformer. */
+export const visionSchema = transformerSchema.extend({
+  trainable: z
+    .boolean()
+    .meta({
+      description:
+        'the tower trains (default true: its activations are kept for backward); false: frozen, it records nothing and only its output is kept',
+    })
+    .optional(),
+  images: positiveInt.meta({ description: 'images per sample (default 1)' }).optional(),
+});
+
 /** model.detector.backbone: the ResNet / ResNeXt trunk of a detector. */
 export const detectorBackboneSchema = z.strictObject({
   depth: z
@@ -237,4 +249,5 @@ export const modelSchema = z.strictObject({
   quantization: quantizationSchema.optional(),
   cnn: cnnSchema.optional(),
   detector: detectorSchema.optional(),
+  vision: visionSchema.optional(),
 });

@@ -13,6 +13,7 @@ import {
   oneOf,
   quantizationSchema,
   transformerSchema,
+  visionSchema,
 } from './schema-model.js';
 import {
   checkpointings,
@@ -342,6 +343,7 @@ export const sectionKeys: Record<string, string[]> = {
   'model.cnn.layers': Object.keys(cnnLayerSchema.shape),
   'model.detector': Object.keys(detectorSchema.shape),
   'model.detector.backbone': Object.keys(detectorBackboneSchema.shape),
+  'model.vision': Object.keys(visionSchema.shape),
   training: Object.keys(trainingSchema.shape),
   'training.offload': Object.keys(offloadSchema.shape),
   'training.float8': Object.keys(float8Schema.shape),

@@ -8,7 +8,14 @@ import { countParams } from './inventory.js';
 import { loraParams, missingTargets } from './lora.js';
 import { defaultComputeBytes, defaultGroupSize } from './quantization.js';
 import type { RawEstimate } from './schema.js';
-import type { DetectorSpec, EstimateSpec, LoraSpec, QuantizationSpec, TransformerShape } from './types.js';
+import type {
+  DetectorSpec,
+  EstimateSpec,
+  LoraSpec,
+  QuantizationSpec,
+  TransformerShape,
+  VisionSpec,
+} from './types.js';
 
 type RawModel = RawEstimate['model'];
 type RawTransformer = NonNullable<RawModel['transformer']>;
@@ -117,6 +124,31 @@ function toQuantization(raw: RawModel['quantization'], report: Report): Quantiza
   };
 }
 
+/** model.vision: the tower's shape (family vit unless named), trainable by default, one image per sample. */
+function toVision(raw: RawModel['vision'], report: Report): VisionSpec | undefined {
+  if (!raw) return undefined;
+  const fields = fieldsOf({ family: 'vit', ...raw });
+  const missing = (['layers', 'hidden', 'heads', 'seqLen'] as const).filter(
+    (key) => fields[key] === undefined,
+  );
+  if (missing.length > 0) {
+    const names = missing.map((key) => (key === 'seqLen' ? 'seq_len (patches per image)' : key));
+    report(['model', 'vision'], `needs ${names.join(', ')}`);
+    return undefined;
+  }
+  const shape = buildTransformerShape({
+    ...fields,
+    layers: fields.layers as number,
+    hidden: fields.hidden as number,
+    heads: fields.heads as number,
+    seqLen: fields.seqLen as number,
+  });
+  if (shape.kvHeads > shape.heads || shape.heads % shape.kvHeads !== 0) {
+    report(['model', 'vision', 'kv_heads'], `${shape.kvHeads} does not divide the ${shape.heads} heads`);
+  }
+  return { shape, isTrainable: raw.trainable ?? true, images: raw.images ?? 1 };
+}
+
 /** model.detector with its defaults (mmdet v2 configs/_base_: 80 COCO classes, FPN 256, 512 RoIs, 0.25). */
 function toDetector(raw: RawModel['detector']): DetectorSpec | undefined {
   if (!raw) return undefined;
@@ -150,6 +182,10 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
   const quantization = toQuantization(raw.quantization, report);
   const cnn = raw.cnn ? toCnn(raw.cnn, report) : undefined;
   const detector = toDetector(raw.detector);
+  const vision = toVision(raw.vision, report);
+  if (raw.vision && !raw.transformer && !config) {
+    report(['model', 'vision'], 'needs model.transformer or model.config: the language model it feeds');
+  }
   const notes = [...(config?.notes ?? [])];
   if (raw.params === undefined && !transformer && !raw.transformer && !config && !cnn && !detector) {
     report(
@@ -188,7 +224,9 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
   }
   const detectorSizes = detector ? detectorCounts(detector) : undefined;
   const cnnSizes = cnn ? cnnCounts(cnn) : detectorSizes;
-  const baseParams = raw.params ?? (transformer ? countParams(transformer) : (cnnSizes?.params ?? 0));
+  const visionParams = vision ? countParams(vision.shape) : 0;
+  const baseParams =
+    raw.params ?? (transformer ? countParams(transformer) + visionParams : (cnnSizes?.params ?? 0));
   const params = baseParams + adapterParams;
   // A detector's frozen stages: the trainable count follows from them unless given.
   const detectorTrainable = raw.params === undefined ? detectorSizes?.trainable : undefined;
@@ -223,6 +261,7 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
     quantization,
     cnn,
     ...(detector ? { detector } : {}),
+    ...(vision ? { vision } : {}),
     notes,
   };
 }

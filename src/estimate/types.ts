@@ -342,6 +342,15 @@ export interface DetectorSpec {
   positiveFraction: number;
 }
 
+/** A vision tower (a ViT over image patches) that runs beside the language model (model.vision). */
+export interface VisionSpec {
+  shape: TransformerShape;
+  /** Its parameters train (its activations are kept for backward); frozen, it keeps only its output. */
+  isTrainable: boolean;
+  /** Images per sample: the tower runs batch × images times. */
+  images: number;
+}
+
 /** torchao Float8 training of the linear layers. */
 export interface Float8Spec {
   recipe: 'tensorwise' | 'rowwise';
@@ -366,6 +375,8 @@ export interface EstimateSpec {
     cnn: CnnSpec | undefined;
     /** An object detector on a ResNet + FPN; absent unless model.detector is given. */
     detector?: DetectorSpec;
+    /** A vision tower beside the language model (model.vision); absent unless given. */
+    vision?: VisionSpec;
     /** What the estimate cannot model about this model (a vision tower, MoE routing...). */
     notes: string[];
   };

@@ -30,8 +30,12 @@ describe("a kill told in the user's words", () => {
       'host_oom',
     );
   });
-  test('a passive kill with no memory evidence is no reading', () => {
-    assert.equal(kindOf('the job was killed after two hours, how can I resume it?'), 'none');
+  test('a passive kill with no memory evidence is a bare kill (round 20: settled rule 2, as the spent slices label it)', () => {
+    assert.equal(kindOf('the job was killed after two hours, how can I resume it?'), 'host_oom');
+    assert.equal(
+      kindOf('A worker died or was killed while executing a task by an unexpected system error.'),
+      'none',
+    );
   });
   test('a kill by a named signal, a person or a timer is no memory kill', () => {
     assert.equal(kindOf('memory usage was high; the process was killed by SIGSEGV in libfoo.so'), 'none');

@@ -54,9 +54,9 @@ parallel: { gpus: 8, tensor: 4, strategy: fsdp_full, fsdp_wrap: torchtitan }`,
 // tied: 134,515,008): 222,081,600 parameters (the README's "222M"). The LM sees the 49 image embeddings followed
 // by lm_max_length = 128 - 49 = 79 text tokens (padded to that length: 128 positions, fixed), SDPA with the
 // padding mask, logits over all 128 positions (bf16 under autocast), the cross-entropy over the 79 text
-// positions (upcast to fp32 by autocast). NOT EXPRESSIBLE (every row): the SigLIP tower's 12 layers over 196
-// patches and the projector run beside the decoder; the spec gives the decoder at 128 tokens with the whole
-// model's parameters, all trainable.
+// positions (upcast to fp32 by autocast). Gathered NOT EXPRESSIBLE (the SigLIP tower's 12 layers over 196 patches
+// and the projector beside the decoder; the spec gave the decoder alone); session 17 (issue 25, the round spent):
+// model.vision says the tower, the measured figures unchanged.
 const nanoVlmDoc = 'huggingface/nanoVLM README.md';
 const nanoVlmSource = `${nanoVlmDoc} (commit f23454a, https://github.com/huggingface/nanoVLM/blob/f23454a/README.md), section "VRAM Usage"`;
 const nanoVlm = (batch: number, mib: number): PublishedCase => ({
@@ -65,10 +65,11 @@ const nanoVlm = (batch: number, mib: number): PublishedCase => ({
   what: 'allocated',
   unit: 'GiB',
   measured: mib / 1024,
-  config: `python measure_vram.py --batch_sizes "… ${batch} …" at f23454a: nanoVLM 222,081,600 parameters (SigLIP-B/16-224 ViT 85,797,120 + projector 1,769,472 + SmolLM2-135M 134,515,008) in fp32, all trainable, batch ${batch} (one image of 224 × 224 and 79 text tokens each, 49 + 79 = 128 decoder positions), torch.autocast bf16, AdamW (torch default, foreach), no checkpointing, not compiled, SDPA; one H100 80GB; max_memory_allocated in MiB ("MB"). NOT EXPRESSIBLE: the SigLIP tower (12 layers of 768 over 196 patches, its activations kept for backward) and the pixel-shuffle projector beside the decoder`,
+  config: `python measure_vram.py --batch_sizes "… ${batch} …" at f23454a: nanoVLM 222,081,600 parameters (SigLIP-B/16-224 ViT 85,797,120 + projector 1,769,472 + SmolLM2-135M 134,515,008) in fp32, all trainable, batch ${batch} (one image of 224 × 224 and 79 text tokens each, 49 + 79 = 128 decoder positions), torch.autocast bf16, AdamW (torch default, foreach), no checkpointing, not compiled, SDPA; one H100 80GB; max_memory_allocated in MiB ("MB"). Session 17: the spec says the SigLIP tower (model.vision: 12 layers of 768 over 196 patches, trained, one fused qkv_proj, GELU MLP 3072, SDPA, dropout 0: nanoVLM models/vision_transformer.py) beside the decoder; the pixel-shuffle projector's input (49 × 3072 per image) is not counted; before it, the spec was the decoder alone with the whole model's parameters`,
   spec: `model:
   params: 222081600
   transformer: { family: llama, layers: 30, hidden: 576, heads: 9, kv_heads: 3, vocab: 49152, ffn: 1536, tied_embeddings: true, seq_len: 128, attention: sdpa }
+  vision: { layers: 12, hidden: 768, heads: 12, ffn: 3072, seq_len: 196, fused_qkv: true, attention: sdpa }
 training: { precision: amp_bf16, optimizer: adamw, batch_size: ${batch}, activation_checkpointing: none, loss: standard }`,
 });
 

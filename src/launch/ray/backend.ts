@@ -102,22 +102,37 @@ export function rayBackend(options: RayRunOptions): LaunchBackend<RayProcessSumm
       lines.on('line', (line) => {
         const event = parseDriverLine(line);
         if (event) follower.handle(run, event);
+        // Only events reach this pipe (the driver prints the rest to driver.log): a line that is not one
+        // is said, never dropped in silence, since an event lost there is a process's end lost.
+        else if (line.trim() !== '')
+          run.event(
+            'warning',
+            undefined,
+            `the Ray driver printed a line that is not an event: ${line.length > 300 ? `${line.slice(0, 300)}…` : line}`,
+          );
       });
       if (follower.isStopped) child.kill('SIGTERM');
     },
     async follow(run) {
       const ended = await (exited ?? Promise.resolve({ code: null, signal: null }));
-      if (!follower.isDone) {
-        const how = ended.signal ? `was killed by ${ended.signal}` : `exited with code ${ended.code}`;
-        run.event(
-          'warning',
-          undefined,
-          `the Ray driver ${how} before the run ended; see ${join(options.runDir, 'ray', 'driver.log')}`,
-        );
-      }
+      const how = driverEndWords(ended);
+      const log = join(options.runDir, 'ray', 'driver.log');
+      if (!follower.isDone)
+        run.event('warning', undefined, `the Ray driver ${how} before the run ended; see ${log}`);
       const endedAt = new Date(clock.now()).toISOString();
       const { isStopped, endOrder, extra } = follower;
-      const summaries = [...processes.values()].map((p) => p.summary(endedAt, isStopped));
+      // A process the driver never said the end of did not end well: the run fails with it (a run whose
+      // driver died must not exit 0), and its line says how the driver ended.
+      const unended = follower.unended();
+      endOrder.push(
+        ...unended.map(() => ({
+          reason: isStopped ? ('interrupted' as const) : ('failed' as const),
+          exitCode: null,
+          signal: null,
+        })),
+      );
+      const driverEnd = `the Ray driver ${how} before it said how this process ended; see ${log}`;
+      const summaries = [...processes.values()].map((p) => p.summary(endedAt, isStopped, driverEnd));
       return { processes: summaries, endOrder, isStopped, extra };
     },
     stop(signal) {
@@ -138,6 +153,12 @@ export function rayBackend(options: RayRunOptions): LaunchBackend<RayProcessSumm
       }
     },
   };
+}
+
+/** How the driver process ended, for sentences: `exited with code 1`, `was killed by SIGKILL`. */
+export function driverEndWords(ended: { code: number | null; signal: string | null }): string {
+  if (ended.signal) return `was killed by ${ended.signal}`;
+  return ended.code === null ? 'did not start' : `exited with code ${ended.code}`;
 }
 
 /** Runs the spec's processes on Ray to their end, and returns what summary.json holds. */

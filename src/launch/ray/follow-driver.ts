@@ -36,6 +36,11 @@ export class DriverFollower {
     this.extra = { ray: { address, nodes: [], leftovers: [] } };
   }
 
+  /** The processes whose last word from the driver was not an end (no `exit` or `not-started` since their last start). */
+  unended(): RayProcess[] {
+    return [...this.processes.values()].filter((p) => p.state !== 'ended');
+  }
+
   private at(): string {
     return new Date(this.clock.now()).toISOString();
   }

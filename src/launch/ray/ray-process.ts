@@ -178,10 +178,13 @@ export class RayProcess {
     };
   }
 
-  /** Its summary line once the run is over. */
-  summary(fallbackEndedAt: string, isStopped: boolean): RayProcessSummary {
+  /**
+   * Its summary line once the run is over; `driverEnd` is the verdict's words for a process the driver
+   * never said the end of (`the Ray driver exited with code 0 before it said how this process ended`).
+   */
+  summary(fallbackEndedAt: string, isStopped: boolean, driverEnd: string): RayProcessSummary {
     const verdict: Verdict =
-      this.last?.verdict ??
+      (this.state === 'ended' ? this.last?.verdict : undefined) ??
       (this.notStarted
         ? {
             reason: this.notStarted.isInterrupted ? 'interrupted' : 'failed',
@@ -191,9 +194,9 @@ export class RayProcess {
         : {
             reason: isStopped ? 'interrupted' : 'failed',
             confidence: 'possible',
-            because: 'the Ray driver ended before it said how this process ended',
+            because: driverEnd,
           });
-    const exit = this.last?.exit;
+    const exit = this.state === 'ended' ? this.last?.exit : undefined;
     const launch = this.launch;
     return {
       name: launch.name,

@@ -439,7 +439,8 @@ describe('run --on ray: seed 000 on a two-node Ray cluster', { skip }, () => {
     const run = await running;
     const summary = JSON.parse(readFileSync(join(runDir, 'summary.json'), 'utf8')) as { processes: Ended[] };
     const sleeper = summary.processes[0]!;
-    // Seen once (a quiet full run): code 0. Say what the record and the driver's log held.
+    // Seen in CI (code 0) while the driver's events shared stdout with Ray's own prints (driver-output.test.ts):
+    // say what the record and the driver's log held.
     const driverLog = join(runDir, 'ray', 'driver.log');
     assert.equal(
       run.code,

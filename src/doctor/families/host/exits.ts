@@ -140,10 +140,18 @@ export const retoldKillCode = 'retold-kill';
 const retoldSubject = String.raw`\b(?:process(?:es)?|program|script|job|training|run|task|python3?|it|worker|app|application|container|pod|command|session|kernel)\b`;
 // What a kill by a named signal, a person or a timer looks like: not a memory kill.
 const notMemoryKiller = String.raw`(?!\s+(?:by|with|from|via|due to|because of)\s+(?:me\b|myself|the user|users?\b|hand|ctrl|keyboard|a timeout|timeout|time ?limit|the watchdog|watchdog|nccl|signal|SIG[A-Z]+|segmentation|seg ?fault|bus error|abort|the scheduler for time|slurm for time))`;
-// "the process is killed", "the program was then killed", "training got killed".
-const retoldPassive = String.raw`${retoldSubject}[^.\n!?;:]{0,40}?\b(?:is|was|were|got|gets|get|getting|gotten|being|been)\s+(?:(?:then|just|also|always|still|suddenly|immediately|automatically|simply|eventually|finally)\s+)?killed\b${notMemoryKiller}`;
-// "进程被Killed", "程序被kill掉", "被杀死".
-const retoldChinese = String.raw`被\s*(?:killed|kill|杀)`;
+// "the process is killed", "the program was then killed", "training got killed"; the bare "be" of a
+// non-native sentence ("then the process be killed"), and "it's"/"its" for "it is" ("then its killed
+// suddenly"). Not after "or" ("A worker died or was killed": Ray's raylet, ray src/ray/raylet
+// node_manager.cc, names two ends and neither: ray-worker-died reads it).
+const killAdverb = String.raw`(?:(?:then|just|also|always|still|suddenly|immediately|automatically|simply|eventually|finally)\s+)?`;
+const retoldPassive = String.raw`${retoldSubject}[^.\n!?;:]{0,40}?(?<!\bor\s+)\b(?:is|was|were|got|gets|get|getting|gotten|being|been|be)\s+${killAdverb}killed\b${notMemoryKiller}|\bit'?s\s+${killAdverb}killed\b${notMemoryKiller}`;
+// "进程被Killed", "程序被kill掉", "被杀死"; and the subject with the English word right after it, no
+// 被 ("程序killed", "进程直接killed了": 程序 program, 进程 process, 训练 training, 任务 task, 脚本 script).
+const retoldChinese = String.raw`被\s*(?:killed|kill|杀)|(?:程序|进程|训练|任务|脚本)\s*(?:就|又|直接|突然|自动)?\s*(?:killed|kill掉|被?杀掉)`;
+// An issue's title that opens with the word and says when ("killed when training on S3DIS", "Killed
+// during preprocessing"): the shell's report with its circumstance, the log's whole first line.
+const retoldKillTitle = String.raw`^\W*(?:process\s+|program\s+|training\s+|job\s+)?killed\s+(?:when|while|during|after|at|in|on)\s+\S[^.!?]{0,60}$`;
 // The shell's "Killed" retold: "it shows killed in line 163", "the terminal just says killed".
 // Also where it was written: "it writes to the terminal Killed", "prints on the console killed".
 const retoldShellWord = String.raw`\b(?:shows?|showed|shown|says?|said|prints?|printed|outputs?|displays?|displayed|returns?|returned|writes?|wrote)\s+(?:(?:to|in|on|into)\s+(?:the\s+)?(?:terminal|console|screen|shell|output|log)\s+)?(?:(?:just|only|simply)\s+)?killed\b(?!\s+(?:by|the|a|an|all|off|it|my|our|process|\w+ing)\b)`;
@@ -396,8 +404,8 @@ export const hostExitRules: LogRule[] = [
     weight: 1,
     // A candidate of its own: a signature's reading of the same line or log is never merged into it.
     group: retoldKillCode,
-    keywords: ['killed', '被kill', '被 kill', '被杀', '被 杀'],
-    pattern: new RegExp(`${retoldPassive}|${retoldChinese}|${retoldShellWord}`, 'i'),
+    keywords: ['killed', '被kill', '被 kill', '被杀', '被 杀', 'kill掉', '杀掉'],
+    pattern: new RegExp(`${retoldPassive}|${retoldChinese}|${retoldShellWord}|${retoldKillTitle}`, 'i'),
     // A kill told only in the user's words: "the process is killed after this", "the program was then
     // killed", "进程被Killed", "it shows killed in line 163". The shell's report retold ("shows
     // killed") is the bare "Killed" line's evidence (shell-killed; CORPUS-FORMAT settled rule 2); a

@@ -1,0 +1,85 @@
+// Issue 23 item 5, session 17: a fix never tells the user to do what the log shows done. Mixed
+// precision and activation checkpointing shown on (log/evidence.ts mixedPrecisionShown,
+// checkpointingShown) leave the fix's text (settings.ts withoutShownTechniques).
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { withoutShownTechniques } from './settings.js';
+import { primary } from './test-helpers/diagnose.js';
+
+const oom =
+  'torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 23.65 GiB total capacity; 20.12 GiB already allocated; 1.10 GiB free; 21.40 GiB reserved in total by PyTorch)';
+const fixesWith = (...lines: string[]) => primary(...lines, oom)?.fixes ?? [];
+
+describe('techniques the log shows on are not proposed again', () => {
+  test('neither shown: the batch fix names both', () =>
+    assert.ok(fixesWith('python train.py').some((f) => /checkpointing .*and mixed precision/.test(f))));
+  test('--bf16 True: checkpointing only', () => {
+    const fixes = fixesWith('  --bf16 True \\');
+    assert.ok(fixes.some((f) => /activation checkpointing/.test(f)));
+    assert.ok(!fixes.some((f) => /mixed precision/.test(f)));
+  });
+  test('--gradient_checkpointing True: mixed precision only', () => {
+    const fixes = fixesWith('  --gradient_checkpointing True \\');
+    assert.ok(fixes.some((f) => /use mixed precision/.test(f)));
+    assert.ok(!fixes.some((f) => /checkpointing/.test(f)));
+  });
+  test('both: the batch alone', () => {
+    const fixes = fixesWith('--bf16 True --gradient_checkpointing True');
+    assert.ok(fixes.some((f) => /^lower the batch size by at least \d+%$/.test(f)));
+  });
+  test("a model loaded in half precision: the model-state fix does not say 'load the weights in bf16'", () =>
+    assert.equal(
+      withoutShownTechniques(
+        'make the model state smaller or spread it: train adapters only (LoRA, or freeze the backbone), load the weights in bf16 or 8/4-bit, or shard them',
+        { mixedPrecisionShown: true },
+      ),
+      'make the model state smaller or spread it: train adapters only (LoRA, or freeze the backbone), load the weights in 8/4-bit, or shard them',
+    ));
+  test('turned off is not shown on', () => {
+    assert.ok(fixesWith('--fp16 False').some((f) => /and mixed precision/.test(f)));
+    assert.ok(fixesWith('--gradient_checkpointing False').some((f) => /activation checkpointing/.test(f)));
+  });
+});
+
+describe('an adapter run shown in the log (log/evidence.ts adapterShown)', () => {
+  const full =
+    'torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.14 GiB (GPU 5; 31.75 GiB total capacity; 28.28 GiB already allocated; 1.95 GiB free; 28.28 GiB reserved in total by PyTorch)';
+  test('finetuning_type: lora at a batch of one: the model-state fix does not propose adapters', () => {
+    const fixes =
+      primary('"finetuning_type": "lora",', '"per_device_train_batch_size": 1,', full)?.fixes ?? [];
+    assert.ok(fixes.some((f) => /make the model state smaller/.test(f)));
+    assert.ok(!fixes.some((f) => /train adapters only/.test(f)));
+  });
+  test('no adapter shown: it is proposed', () =>
+    assert.ok(
+      (primary('"per_device_train_batch_size": 1,', full)?.fixes ?? []).some((f) =>
+        /train adapters only/.test(f),
+      ),
+    ));
+  test('--use_lora False is no adapter run', () =>
+    assert.ok(
+      (primary('--use_lora False --per_device_train_batch_size 1', full)?.fixes ?? []).some((f) =>
+        /train adapters only/.test(f),
+      ),
+    ));
+});
+
+describe('ZeRO-3 shown in the log (log/evidence.ts zeroThreeShown)', () => {
+  const full =
+    'torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.50 GiB (GPU 0; 79.33 GiB total capacity; 77.08 GiB already allocated; 1.45 GiB free; 77.40 GiB reserved in total by PyTorch)';
+  for (const shown of [
+    'i tried zero3 and it fails again. set batch_size 1.',
+    '"zero_optimization": { "stage": 3 }, batch_size=1',
+  ])
+    test(`${shown}: the model-state fix offloads ZeRO-3's states, not ZeRO-3 again`, () => {
+      const fixes = primary(shown, full)?.fixes ?? [];
+      assert.ok(fixes.some((f) => /with ZeRO-3 on already, offload/.test(f)));
+      assert.ok(!fixes.some((f) => /FSDP, DeepSpeed ZeRO-3/.test(f)));
+    });
+  test('a question about ZeRO-3 is not it', () =>
+    assert.ok(
+      (primary('should I try zero3? batch_size=1', full)?.fixes ?? []).some((f) =>
+        /FSDP, DeepSpeed ZeRO-3/.test(f),
+      ),
+    ));
+});
