@@ -154,7 +154,8 @@ const measured: Record<TestCorpusPart, Bar> = {
   // (host/kill.ts) and a kill told in the user's words beside memory words: 120/124, 0, 15/17, 0, 118/138.
   // Round 11: a /dev/shm of Docker's 64 MiB default is never roomy (resolve.ts; df after the crash
   // shows it empty), vLLM's Mamba state blocks (allocation/rules.ts): 122/124, 0, 17/17.
-  'heldout-8': { kindRight: 122, falseOoms: 0, causesRight: 17, wrongFixes: 0, factsRight: 120 },
+  // Round 20: the caching allocator's NVML assert on its OOM path (pytorch/rules.ts): 123/124.
+  'heldout-8': { kindRight: 123, falseOoms: 0, causesRight: 17, wrongFixes: 0, factsRight: 120 },
   // Measured once, 2026-11-27 12:05 UTC, with round 9's rules frozen at 3c2ad03 (see
   // HELDOUT-9-RESULT.md): 103/109 (94.5%), 2 false OOMs, 10/16 causes, 0 wrong fixes, 171/181 facts;
   // the session-start rules (3e499f6) on it: 102/109, 2 false OOMs. After it, tuned against it by
@@ -249,8 +250,8 @@ const measured: Record<TestCorpusPart, Bar> = {
   // a limit named by its setting ("exceeds max-model-memory"): 124/140.
   // Round 20 (round20-forms.test.ts, designed on a random half of the spent title/prose misses): the
   // failure as an outcome, the memory used up, a subject that ran out, a kill told in words as a bare
-  // kill: 134/140.
-  'heldout-15': { kindRight: 134, falseOoms: 0, causesRight: 27, wrongFixes: 0, factsRight: 132 },
+  // kill: 134/140; Vulkan-Hpp's ErrorOutOfHostMemory, an exception quoted inline: 135/140.
+  'heldout-15': { kindRight: 135, falseOoms: 0, causesRight: 27, wrongFixes: 0, factsRight: 132 },
   // Measured once, 2026-11-28, by the lead (see HELDOUT-16-RESULT.md), at the session's start (9ae182e)
   // and round 16's freeze (19992d8): 134/155 (86.5%), 1 false OOM, 15/48 causes at the start and 23/48
   // at the freeze (truth among the alternatives 35/48), 0 wrong fixes, 157/163 facts; main when it was
@@ -267,7 +268,8 @@ const measured: Record<TestCorpusPart, Bar> = {
   // retold ("an error saying tensorflow ran out of memory"): 147/155, 29/48; a question after the phrase that
   // asks for a fix, TensorFlow's large-allocation warning beside a notebook kernel's death: 149/155.
   // Round 20: a memory allocation that "fails" after a crash told (round20-forms.test.ts): 150/155.
-  'heldout-16': { kindRight: 150, falseOoms: 1, causesRight: 33, wrongFixes: 0, factsRight: 159 },
+  // detectron2's "to CPU due to CUDA OOM" (pytorch/rules.ts): 151/155, 34/48.
+  'heldout-16': { kindRight: 151, falseOoms: 1, causesRight: 34, wrongFixes: 0, factsRight: 159 },
   // Measured once, 2026-11-28, by the lead (see HELDOUT-17-RESULT.md): the session's start (9ae182e)
   // gave 104/135 (77.0%), 6 false OOMs, 8/27 causes (truth among the alternatives 13/27), 0 wrong
   // fixes, 39/42 facts; round 17's freeze (19992d8, and fb4f010 the same) 104/135, 6, 12/27 (14/27),
@@ -388,8 +390,8 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // 4 false OOMs; round 19 (round19-forms.test.ts, tuned on heldout-18 too): 2572/2624 (98.0%);
   // DeepSpeed's launcher killing its ranks after a silent child: 2575/2624 (98.1%); with heldout-19
   // folded in as measured once (the session's last rules, 97/112): 2672/2736 (97.7%), below the issue's
-  // bar, 4 false OOMs; round 20 (round20-forms.test.ts): 2695/2736 (98.5%), 4 false OOMs.
-  const floor = 2695;
+  // bar, 4 false OOMs; round 20 (round20-forms.test.ts): 2698/2736 (98.6%), 4 false OOMs.
+  const floor = 2698;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -415,14 +417,14 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // rules 2 (a bare kill's cause is unknown) and 8 (a refused allocation is host_allocation, the kernel's
   // kill host_ram; test/corpus/RELABELS.md): strict 525/639, alternatives 595/639. A batch of one with no
   // figure of the card is the step's other dimensions (batch-of-one.test.ts): 527/639, alternatives 596/639.
-  // Round 20's kind rules (round20-forms.test.ts): strict 532/639, alternatives 603/639.
+  // Round 20's kind rules (round20-forms.test.ts): strict 533/639, alternatives 604/639.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 532, `causes right ${figures.causesRight}, at least 532`);
+  assert.ok(figures.causesRight >= 533, `causes right ${figures.causesRight}, at least 533`);
   assert.ok(
-    figures.causesRightOrAlternative >= 603,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 603`,
+    figures.causesRightOrAlternative >= 604,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 604`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });

@@ -86,3 +86,38 @@ describe('a count named by what it counts is no byte count', () => {
     assert.equal(d?.facts.requestedBytes, undefined);
   });
 });
+
+describe('lines only an out-of-memory path prints', () => {
+  test("the caching allocator's NVML assert, detectron2's fallback to the CPU", () => {
+    assert.equal(
+      kindOf(
+        'RuntimeError: NVML_SUCCESS == r INTERNAL ASSERT FAILED at "/opt/builds/pytorch/c10/cuda/CUDACachingAllocator.cpp":830, please report a bug to PyTorch.',
+      ),
+      'gpu_oom',
+    );
+    assert.equal(
+      kindOf('Attempting to copy inputs of <function pairwise_iou at 0x7f> to CPU due to CUDA OOM'),
+      'gpu_oom',
+    );
+  });
+  test('look-alike: the NVML init assert elsewhere is not read', () => {
+    assert.equal(
+      kindOf(
+        'RuntimeError: NVML_SUCCESS == DriverAPI::get()->nvmlInit_v2_() INTERNAL ASSERT FAILED at "c10/cuda/CUDACachingAllocator.cpp":1123',
+      ),
+      'none',
+    );
+  });
+});
+
+describe("Vulkan's host allocation failure, as Vulkan-Hpp spells it", () => {
+  test('ErrorOutOfHostMemory is the host, quoted inline too', () => {
+    assert.equal(
+      kindOf(
+        "I'm facing a serious `RuntimeError: vk::Device::createFenceUnique: ErrorOutOfHostMemory` issue.",
+      ),
+      'host_oom',
+    );
+    assert.equal(kindOf('vk::Device::allocateMemory: ErrorOutOfDeviceMemory'), 'gpu_oom');
+  });
+});

@@ -133,12 +133,12 @@ const wrappedBytes = 2 ** 63;
 // at ti.init (device_memory_fraction / device_memory_GB) is used up (taichi-dev/taichi v1.7.0
 // taichi/runtime/llvm/runtime_module/runtime.cpp allocate_from_buffer; "Out of pre-allocated memory"
 // on the other architectures).
-const oomPhrase = String.raw`out[ _-]?of[ _-]?memory|\bOOM(?:ed)?\b|\bnot enough (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\binsufficient (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bmemory (?:is |was |has been )?exhausted|\bexhausted (?:the )?(?:\w+ )?memory|\bran out of (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bout of (?:GPU|device|video|VRAM|host) (?:memory|resources)\b|\bout of (?:(?:CUDA|GPU|device) )?pre-?allocated memory\b|\b(?:failed|unable|cannot|can't|could not|couldn't|fail) (?:to )?(?:allocate|m?alloc)\b|\b(?:allocation|alloc|malloc|mmap)\w* (?:failed|fails|failure|error)\b|\b(?:allocat(?:e|ing)|alloc|malloc)\w* (?:\w+ )?memory (?:failed|failure|error)\b|\bexceed(?:s|ed|ing)? (?:the )?(?:\w+[ _-]){0,3}memory\b|\bmemory (?:limit|capacity) (?:exceeded|reached)\b|\b(?:allocation|malloc) of (?:size )?[\s:=]*\d[\d,]*\s*(?:bytes?\s*)?failed\b`;
+const oomPhrase = String.raw`out[ _-]?of[ _-]?memory|\bErrorOutOfHostMemory\b|\bVK_ERROR_OUT_OF_HOST_MEMORY\b|\bOOM(?:ed)?\b|\bnot enough (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\binsufficient (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bmemory (?:is |was |has been )?exhausted|\bexhausted (?:the )?(?:\w+ )?memory|\bran out of (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bout of (?:GPU|device|video|VRAM|host) (?:memory|resources)\b|\bout of (?:(?:CUDA|GPU|device) )?pre-?allocated memory\b|\b(?:failed|unable|cannot|can't|could not|couldn't|fail) (?:to )?(?:allocate|m?alloc)\b|\b(?:allocation|alloc|malloc|mmap)\w* (?:failed|fails|failure|error)\b|\b(?:allocat(?:e|ing)|alloc|malloc)\w* (?:\w+ )?memory (?:failed|failure|error)\b|\bexceed(?:s|ed|ing)? (?:the )?(?:\w+[ _-]){0,3}memory\b|\bmemory (?:limit|capacity) (?:exceeded|reached)\b|\b(?:allocation|malloc) of (?:size )?[\s:=]*\d[\d,]*\s*(?:bytes?\s*)?failed\b`;
 
-// A failure line: an exception's "Name: message", an error or fatal severity, or "failed"/"error"
-// words in the line itself.
+// A failure line: an exception's "Name: message" (also quoted inline, "`RuntimeError: ...`"), an
+// error or fatal severity, or "failed"/"error" words in the line itself.
 const failureLine =
-  /\bnon-?ok\b|\.\w+:\d+:?\s*$|(?:^|[\s:>\]])(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Failure)\b|\b(?:error|fatal|failed|failure|abort(?:ed)?|panic|critical)\b|^\s*[EF]\d{4}\s|\[(?:E|F|ERROR|FATAL)\]/i;
+  /\bnon-?ok\b|\.\w+:\d+:?\s*$|(?:^|[\s:>\]`"'(])(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Failure)\b|\b(?:error|fatal|failed|failure|abort(?:ed)?|panic|critical)\b|^\s*[EF]\d{4}\s|\[(?:E|F|ERROR|FATAL)\]/i;
 // Not a failure but words about one, anywhere on the line: a name or import of the class, a loader
 // limit, cuBLAS's init status, a heap corruption, TensorFlow's "not a failure", a setting.
 const notAFailure = new RegExp(
@@ -220,10 +220,13 @@ const deviceWords =
 // name a host allocator or errno (malloc, ENOMEM, bad_alloc, MemoryError) and yield to a device word.
 // The kernel OOM killer's own line, "Out of memory: Killed process N (name) total-vm:..., anon-rss:..."
 // (linux mm/oom_kill.c __oom_kill_process, v5.x-v6.x), is the host's whatever device the log names.
+// Vulkan's VK_ERROR_OUT_OF_HOST_MEMORY, as Vulkan-Hpp's exceptions spell it in what() ("vk::Device::
+// createFenceUnique: ErrorOutOfHostMemory": KhronosGroup/Vulkan-Hpp vulkan.hpp OutOfHostMemoryError,
+// to_string(Result::eErrorOutOfHostMemory)), is the driver's host allocation that failed, the host's.
 // MATLAB's "Out of memory. Type "help memory" for your options." is its own workspace's, the host's
 // (mathworks.com help/matlab/matlab_prog/resolving-out-of-memory-errors.html).
 const hostMemoryWords =
-  /\bKilled process \S+ \(|\banon-rss:|\bType "?help memory"? for your options\b|\b(?:host (?:memory|RAM|allocation|buffer)|pinned (?:host )?memory|CPU (?:memory|RAM|buffer|allocator)|system (?:memory|RAM)|physical memory|main memory|virtual memory|swap|commit limit|paging file)\b|(?<!GPU'?s? |video |graphics )\bRAM\b/i;
+  /\bErrorOutOfHostMemory\b|\bVK_ERROR_OUT_OF_HOST_MEMORY\b|\bKilled process \S+ \(|\banon-rss:|\bType "?help memory"? for your options\b|\b(?:host (?:memory|RAM|allocation|buffer)|pinned (?:host )?memory|CPU (?:memory|RAM|buffer|allocator)|system (?:memory|RAM)|physical memory|main memory|virtual memory|swap|commit limit|paging file)\b|(?<!GPU'?s? |video |graphics )\bRAM\b/i;
 const hostAllocatorWords =
   /(?:CPU|cpu)|\b(?:host|malloc|calloc|realloc|mmap|heap|ENOMEM|[Ee]rrno|bad_alloc|MemoryError)\b|Cannot allocate memory/;
 
@@ -306,6 +309,8 @@ export const genericOutOfMemoryRule: LogRule = {
     'out-of-memory',
     'out_of_memory',
     'outofmemory',
+    'outofhostmemory',
+    'out_of_host_memory',
     'oom',
     'not enough',
     'insufficient',

@@ -56,7 +56,14 @@ export const torchRules: LogRule[] = [
     kind: 'gpu_oom',
     framework: 'torch',
     weight: 3,
-    keywords: ['tried to allocate', 'cuda out of memory', 'hip out of memory', 'xpu out of memory'],
+    keywords: [
+      'tried to allocate',
+      'cuda out of memory',
+      'hip out of memory',
+      'xpu out of memory',
+      'nvml_success == r',
+      'due to cuda oom',
+    ],
     // The allocator's message, in every generation, is "CUDA out of memory. Tried to allocate";
     // an exception prefix or a line end also counts (cut messages). A mere mention in a log
     // line ("retry after CUDA out of memory is disabled") does not. Its figures part alone
@@ -68,8 +75,16 @@ export const torchRules: LogRule[] = [
     // Quoted whole inside a sentence (backticks, quotes, doubled quotes: "I get `CUDA out of memory`
     // error") it is the same message retold by the user who saw it, not a log line that mentions it.
     pattern: new RegExp(
-      String.raw`(?:CUDA|HIP|XPU) out of memory(?:\.\s*Tried to allocate|\.?\s*$)|(?:\x60|''|"|“)(?:(?:torch\.(?:cuda\.)?OutOfMemoryError|RuntimeError): )?(?:CUDA|HIP|XPU) out of memory\.?(?:\x60|''|"|”)|(?:Error|error|ERROR):\s*(?:CUDA|HIP|XPU) out of memory|\bout of (?:\w+ )?memory[.,]\s*[Tt]ried to allocate|${lineStart}Tried to allocate \d[\d.]* [KMGT]i?B \((?:GPU|XPU) \d+; [\d.]+ [KMGT]i?B total capacity|\bOutOfMemoryError:\s*\.?\s*Tried to allocate \d[\d.]* [KMGT]i?B\b|${lineStart}Tried to allocate \d[\d.]* [KMGT]i?B\. (?:GPU|XPU) \d+ has a total capac`,
+      String.raw`(?:CUDA|HIP|XPU) out of memory(?:\.\s*Tried to allocate|\.?\s*$)|(?:\x60|''|"|“)(?:(?:torch\.(?:cuda\.)?OutOfMemoryError|RuntimeError): )?(?:CUDA|HIP|XPU) out of memory\.?(?:\x60|''|"|”)|(?:Error|error|ERROR):\s*(?:CUDA|HIP|XPU) out of memory|\bout of (?:\w+ )?memory[.,]\s*[Tt]ried to allocate|${lineStart}Tried to allocate \d[\d.]* [KMGT]i?B \((?:GPU|XPU) \d+; [\d.]+ [KMGT]i?B total capacity|\bOutOfMemoryError:\s*\.?\s*Tried to allocate \d[\d.]* [KMGT]i?B\b|${lineStart}Tried to allocate \d[\d.]* [KMGT]i?B\. (?:GPU|XPU) \d+ has a total capac|NVML_SUCCESS == r INTERNAL ASSERT FAILED at "[^"]*CUDACachingAllocator\.cpp"|Attempting to copy inputs (?:of .{0,200}? )?to CPU due to CUDA OOM`,
     ),
+    // Two more lines only the allocator's out-of-memory path prints. The caching allocator's OOM branch
+    // lists the GPU's processes through NVML before it raises (c10/cuda/CUDACachingAllocator.cpp
+    // reportProcessMemoryInfo, v2.1-v2.3: TORCH_INTERNAL_ASSERT(NVML_SUCCESS == r)), and where NVML
+    // fails there the assert is what the user sees instead of the message (pytorch/pytorch#185240,
+    // "NVML internal assert fires instead of clean OOMError"). detectron2's retry_if_cuda_oom logs
+    // "Attempting to copy inputs of <fn> to CPU due to CUDA OOM" after torch raised it
+    // (facebookresearch/detectron2 detectron2/utils/memory.py).
+    //
     source:
       'pytorch c10/cuda/CUDACachingAllocator.cpp DeviceCachingAllocator::malloc (pytorch c10/cuda/CUDACachingAllocator.cpp)',
     continuationLines: 3,
