@@ -284,7 +284,8 @@ const measured: Record<TestCorpusPart, Bar> = {
   // it, a bare "OOM" with no side named, "bad allocation" (CatBoost, LightGBM, ML.NET), 炸显存/显存占满:
   // 122/135, 14/27; Caffe2's "cudaSuccess. 2 vs 0", a question that asks for a fix, earlyoom v0.9-1.2's
   // bracketed share of RAM: 125/135.
-  'heldout-17': { kindRight: 125, falseOoms: 1, causesRight: 17, wrongFixes: 0, factsRight: 39 },
+  // Round 20: "the cause of my OOM issues", an OOM the user owns (round20-forms.test.ts): 126/135.
+  'heldout-17': { kindRight: 126, falseOoms: 1, causesRight: 17, wrongFixes: 0, factsRight: 39 },
   // Measured once, 2026-11-28, by the lead (see HELDOUT-18-RESULT.md): the session's start (29b3d70)
   // gave 106/122 (86.9%); round 18's freeze (31d3b30), the never-seen figure, 109/122 (89.3%), 0 false
   // OOMs, 7/18 causes (truth among the alternatives 15/18), 0 wrong fixes, 126/146 facts; main when it
@@ -309,8 +310,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // changed: heldout-15 causes 23/44 -> 27/41, heldout-17 15/27 -> 16/23, heldout-19 11/23 -> 12/23 (the
   // measured-once figure stays 11/23: a refused CPU allocation, labelled by the thread's batch, is host_allocation).
   // Round 20 (round20-forms.test.ts, tuned on the spent slice): titles, outcomes, the memory used up, kills
-  // told in words: 106/112, 17/23 causes with the relabels (20/23 among the alternatives), 136/137 facts.
-  'heldout-19': { kindRight: 106, falseOoms: 0, causesRight: 17, wrongFixes: 0, factsRight: 136 },
+  // told in words: 106/112, 17/23 causes with the relabels (20/23 among the alternatives), 136/137 facts;
+  // a kill by the OS, XLA's allocation after the CPU platform is named: 108/112.
+  'heldout-19': { kindRight: 108, falseOoms: 0, causesRight: 17, wrongFixes: 0, factsRight: 136 },
 };
 
 for (const part of testCorpusParts) {
@@ -390,8 +392,8 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // 4 false OOMs; round 19 (round19-forms.test.ts, tuned on heldout-18 too): 2572/2624 (98.0%);
   // DeepSpeed's launcher killing its ranks after a silent child: 2575/2624 (98.1%); with heldout-19
   // folded in as measured once (the session's last rules, 97/112): 2672/2736 (97.7%), below the issue's
-  // bar, 4 false OOMs; round 20 (round20-forms.test.ts): 2698/2736 (98.6%), 4 false OOMs.
-  const floor = 2698;
+  // bar, 4 false OOMs; round 20 (round20-forms.test.ts): 2701/2736 (98.7%), 4 false OOMs.
+  const floor = 2701;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -417,14 +419,14 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // rules 2 (a bare kill's cause is unknown) and 8 (a refused allocation is host_allocation, the kernel's
   // kill host_ram; test/corpus/RELABELS.md): strict 525/639, alternatives 595/639. A batch of one with no
   // figure of the card is the step's other dimensions (batch-of-one.test.ts): 527/639, alternatives 596/639.
-  // Round 20's kind rules (round20-forms.test.ts): strict 533/639, alternatives 604/639.
+  // Round 20's kind rules (round20-forms.test.ts): strict 533/639, alternatives 605/639.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
   assert.ok(figures.causesRight >= 533, `causes right ${figures.causesRight}, at least 533`);
   assert.ok(
-    figures.causesRightOrAlternative >= 604,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 604`,
+    figures.causesRightOrAlternative >= 605,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 605`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });

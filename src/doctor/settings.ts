@@ -120,16 +120,26 @@ export function repeatsShownSetting(fix: string, context: Record<string, unknown
 
 /**
  * A fix's text without the techniques the log shows already on (log/evidence.ts mixedPrecisionShown,
- * checkpointingShown): "... or use activation checkpointing (torch.utils.checkpoint) and mixed
- * precision" loses the part already done, or the whole clause when both are (issue 23 item 5: a fix
+ * checkpointingShown, adapterShown, zeroThreeShown): "... or use activation checkpointing (torch.utils.checkpoint) and
+ * mixed precision" loses the part already done, or the whole clause when both are, and "train adapters
+ * only (LoRA ...)" goes where the run is an adapter run already, ZeRO-3 sharding where it is on (then its
+ * CPU offload is what is left) (issue 23 item 5: a fix
  * never tells the user to do what the log shows done). The phrases are the fixes' own
  * (pytorch/fixes.ts batchFix, allocation/explain.ts, pytorch/explain.ts modelState).
  */
 export function withoutShownTechniques(fix: string, context: Record<string, unknown>): string {
   const precision = context.mixedPrecisionShown === true;
   const checkpointing = context.checkpointingShown === true;
-  if (!precision && !checkpointing) return fix;
+  const adapters = context.adapterShown === true;
+  const zeroThree = context.zeroThreeShown === true;
+  if (!precision && !checkpointing && !adapters && !zeroThree) return fix;
   let text = fix;
+  if (zeroThree)
+    text = text.replace(
+      'shard them over several GPUs (FSDP, DeepSpeed ZeRO-3, or ZeRO with the optimizer offloaded to the CPU)',
+      'with ZeRO-3 on already, offload its optimizer states and parameters to the CPU (zero_optimization.offload_optimizer and offload_param, device cpu)',
+    );
+  if (adapters) text = text.replace('train adapters only (LoRA, or freeze the backbone), ', '');
   const both = /,? or use activation checkpointing(?: \(torch\.utils\.checkpoint\))? and mixed precision/;
   if (precision && checkpointing) text = text.replace(both, '');
   else if (precision)

@@ -40,3 +40,46 @@ describe('techniques the log shows on are not proposed again', () => {
     assert.ok(fixesWith('--gradient_checkpointing False').some((f) => /activation checkpointing/.test(f)));
   });
 });
+
+describe('an adapter run shown in the log (log/evidence.ts adapterShown)', () => {
+  const full =
+    'torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.14 GiB (GPU 5; 31.75 GiB total capacity; 28.28 GiB already allocated; 1.95 GiB free; 28.28 GiB reserved in total by PyTorch)';
+  test('finetuning_type: lora at a batch of one: the model-state fix does not propose adapters', () => {
+    const fixes =
+      primary('"finetuning_type": "lora",', '"per_device_train_batch_size": 1,', full)?.fixes ?? [];
+    assert.ok(fixes.some((f) => /make the model state smaller/.test(f)));
+    assert.ok(!fixes.some((f) => /train adapters only/.test(f)));
+  });
+  test('no adapter shown: it is proposed', () =>
+    assert.ok(
+      (primary('"per_device_train_batch_size": 1,', full)?.fixes ?? []).some((f) =>
+        /train adapters only/.test(f),
+      ),
+    ));
+  test('--use_lora False is no adapter run', () =>
+    assert.ok(
+      (primary('--use_lora False --per_device_train_batch_size 1', full)?.fixes ?? []).some((f) =>
+        /train adapters only/.test(f),
+      ),
+    ));
+});
+
+describe('ZeRO-3 shown in the log (log/evidence.ts zeroThreeShown)', () => {
+  const full =
+    'torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.50 GiB (GPU 0; 79.33 GiB total capacity; 77.08 GiB already allocated; 1.45 GiB free; 77.40 GiB reserved in total by PyTorch)';
+  for (const shown of [
+    'i tried zero3 and it fails again. set batch_size 1.',
+    '"zero_optimization": { "stage": 3 }, batch_size=1',
+  ])
+    test(`${shown}: the model-state fix offloads ZeRO-3's states, not ZeRO-3 again`, () => {
+      const fixes = primary(shown, full)?.fixes ?? [];
+      assert.ok(fixes.some((f) => /with ZeRO-3 on already, offload/.test(f)));
+      assert.ok(!fixes.some((f) => /FSDP, DeepSpeed ZeRO-3/.test(f)));
+    });
+  test('a question about ZeRO-3 is not it', () =>
+    assert.ok(
+      (primary('should I try zero3? batch_size=1', full)?.fixes ?? []).some((f) =>
+        /FSDP, DeepSpeed ZeRO-3/.test(f),
+      ),
+    ));
+});

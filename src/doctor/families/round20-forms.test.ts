@@ -121,3 +121,30 @@ describe("Vulkan's host allocation failure, as Vulkan-Hpp spells it", () => {
     assert.equal(kindOf('vk::Device::allocateMemory: ErrorOutOfDeviceMemory'), 'gpu_oom');
   });
 });
+
+describe('the system named as the killer; OOMs owned; the CPU platform named', () => {
+  test('"killed by OS due to running out of RAM", "killed by the kernel"', () => {
+    assert.equal(kindOf('nnUNetv2_plan_and_preprocess killed by OS due to running out of RAM.'), 'host_oom');
+    assert.equal(kindOf('the job is killed by the kernel after an hour'), 'host_oom');
+  });
+  test('"the cause of my OOM issues" is OOMs that happened', () => {
+    assert.equal(kindOf('Ok, I think I have found the cause of my OOM issues.', '| GPU Memory |'), 'gpu_oom');
+  });
+  test("XLA's allocation failure after the CPU platform is named is the host's", () => {
+    const cpu = primary(
+      'I want to use CPU platform with 40 GB memory to run it, but:',
+      'jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory allocating 124867611608 bytes.',
+    );
+    assert.equal(cpu?.kind, 'host_oom');
+    assert.equal(
+      kindOf(
+        'jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory allocating 20029400304 bytes.',
+      ),
+      'gpu_oom',
+    );
+  });
+  test('look-alikes: a kill by the user, a question about OOMs', () => {
+    assert.equal(kindOf('the process was killed by me'), 'none');
+    assert.equal(kindOf('How do I avoid my OOM issues?'), 'none');
+  });
+});

@@ -163,6 +163,24 @@ export function startTimeOf(startTicks: number, bootTimeSeconds: number): Date {
   return new Date((bootTimeSeconds + startTicks / clockTicksPerSecond) * 1000);
 }
 
+// PF_FORKNOEXEC, "forked but didn't exec" (include/linux/sched.h, v6.x: 0x00000040), in field 9 of
+// /proc/PID/stat (proc(5) "flags"): set at fork, cleared by exec, kept while the process is a zombie.
+const forkedNoExecFlag = 0x40;
+
+/**
+ * Whether a process (a zombie too) was forked and never exec'd, so its command line is the one its
+ * parent had at the fork; undefined when it has gone.
+ */
+export function isForkedWithoutExec(pid: number, procRoot = '/proc'): boolean | undefined {
+  try {
+    const text = readFileSync(join(procRoot, String(pid), 'stat'), 'utf8');
+    const flags = Number(text.slice(text.lastIndexOf(')') + 2).split(' ')[6]);
+    return Number.isInteger(flags) ? (flags & forkedNoExecFlag) !== 0 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A process's argv from /proc/PID/cmdline; empty for a kernel thread, undefined when it has gone. */
 export function readArgv(pid: number, procRoot = '/proc'): string[] | undefined {
   try {

@@ -149,6 +149,10 @@ const retoldPassive = String.raw`${retoldSubject}[^.\n!?;:]{0,40}?(?<!\bor\s+)\b
 // "进程被Killed", "程序被kill掉", "被杀死"; and the subject with the English word right after it, no
 // 被 ("程序killed", "进程直接killed了": 程序 program, 进程 process, 训练 training, 任务 task, 脚本 script).
 const retoldChinese = String.raw`被\s*(?:killed|kill|杀)|(?:程序|进程|训练|任务|脚本)\s*(?:就|又|直接|突然|自动)?\s*(?:killed|kill掉|被?杀掉)`;
+// The kill told with the system as its sender ("nnUNetv2_plan_and_preprocess killed by OS due to running
+// out of RAM", "the job is killed by the kernel"): the kernel's OOM killer is the system's killer of a
+// process for memory (linux mm/oom_kill.c), the one CORPUS-FORMAT settled rule 2 names.
+const retoldKilledBySystem = String.raw`\bkilled\s+by\s+(?:the\s+)?(?:OS|operating\s+system|system|kernel|linux|OOM[ -]?killer)\b`;
 // An issue's title that opens with the word and says when ("killed when training on S3DIS", "Killed
 // during preprocessing"): the shell's report with its circumstance, the log's whole first line.
 const retoldKillTitle = String.raw`^\W*(?:process\s+|program\s+|training\s+|job\s+)?killed\s+(?:when|while|during|after|at|in|on)\s+\S[^.!?]{0,60}$`;
@@ -405,7 +409,10 @@ export const hostExitRules: LogRule[] = [
     // A candidate of its own: a signature's reading of the same line or log is never merged into it.
     group: retoldKillCode,
     keywords: ['killed', '被kill', '被 kill', '被杀', '被 杀', 'kill掉', '杀掉'],
-    pattern: new RegExp(`${retoldPassive}|${retoldChinese}|${retoldShellWord}|${retoldKillTitle}`, 'i'),
+    pattern: new RegExp(
+      `${retoldPassive}|${retoldChinese}|${retoldShellWord}|${retoldKillTitle}|${retoldKilledBySystem}`,
+      'i',
+    ),
     // A kill told only in the user's words: "the process is killed after this", "the program was then
     // killed", "进程被Killed", "it shows killed in line 163". The shell's report retold ("shows
     // killed") is the bare "Killed" line's evidence (shell-killed; CORPUS-FORMAT settled rule 2); a

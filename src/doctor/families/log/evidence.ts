@@ -472,6 +472,35 @@ const logRules: FactRule[] = [
     extract: () => ({ checkpointingShown: true }),
   },
   {
+    // An adapter run already, as a launcher's option or the program builds it (LLaMA-Factory's
+    // finetuning_type: lora, ms-swift's sft_type/train_type lora, --use_lora, lora_r = 8, peft's
+    // LoraConfig( / get_peft_model(): a fix that proposes training adapters only would repeat what the
+    // log shows done (issue 23 item 5; settings.ts withoutShownTechniques).
+    family: 'context',
+    keywords: ['lora', 'get_peft_model'],
+    pattern:
+      /\b(?:finetuning_type|sft_type|train_type|tuner_type)["']?\s*[=:]\s*["']?q?lora\b|(?<![\w-])--(?:use_)?q?lora(?![\w-])(?!\s+(?:false|0)\b)|\blora_r(?:ank)?["']?\s*[=:]\s*[1-9]|\bLoraConfig\(|\bget_peft_model\(/i,
+    source:
+      'huggingface peft (LoraConfig, get_peft_model); LLaMA-Factory finetuning_type; modelscope ms-swift sft_type/train_type',
+    once: true,
+    extract: () => ({ adapterShown: true }),
+  },
+  {
+    // DeepSpeed ZeRO stage 3 already on: a config's "stage": 3 (zero_optimization), a launcher's
+    // zero_stage 3 / --zero_stage=3, a ZeRO-3 config file (ds_z3_config.json, zero3.json, zero_stage3),
+    // or the user's "I tried zero3" / "using ZeRO-3": a fix that proposes sharding with ZeRO-3 repeats
+    // it, and what is left is offloading its states to the CPU (deepspeed.ai docs, ZeRO-Offload /
+    // ZeRO-Infinity: offload_optimizer, offload_param with device cpu; settings.ts withoutShownTechniques).
+    family: 'context',
+    keywords: ['stage', 'zero3', 'zero-3', 'zero_3', 'zero 3', 'z3'],
+    pattern:
+      /"stage"\s*:\s*3\b|\bzero_stage["']?\s*[=: ]\s*3\b|\b(?:ds_z3|zero3|zero_stage3)[\w-]*\.json\b|\b(?:tried|using|use|used|with|enabled?|on)\s+(?:deepspeed\s+)?zero[-_ ]?3\b/i,
+    source:
+      'DeepSpeed config json zero_optimization.stage (deepspeed.ai/docs/config-json); ZeRO-Offload/ZeRO-Infinity offload_optimizer, offload_param',
+    once: true,
+    extract: () => ({ zeroThreeShown: true }),
+  },
+  {
     // A full fine-tune, as a launcher's option or the user states it ("--sft_type full",
     // "finetuning_type: full", "full fine-tuning", "全参微调", "LoRA works, changed to full"): every
     // parameter then has its gradient and optimizer moments on the card, about 16 bytes a parameter
