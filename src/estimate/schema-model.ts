@@ -116,6 +116,14 @@ export const loraSchema = z.strictObject({
   alpha: z.number().min(0).optional(),
   targets: z.array(oneOf(loraTargets)).min(1).optional(),
   dropout: z.number().min(0).max(1).optional(),
+  modules_to_save: z
+    .array(oneOf(['embed', 'lm_head'] as const))
+    .min(1)
+    .meta({
+      description:
+        'PEFT modules_to_save: a full trainable copy of the token embedding and/or the LM head beside the frozen original',
+    })
+    .optional(),
 });
 
 /** model.quantization: the format of the frozen base weights. */

@@ -99,6 +99,7 @@ function toLora(raw: RawModel['lora']): LoraSpec | undefined {
     alpha: raw.alpha ?? 2 * raw.rank,
     targets: raw.targets ?? ['q', 'v'],
     dropout: raw.dropout ?? 0,
+    ...(raw.modules_to_save ? { modulesToSave: raw.modules_to_save } : {}),
   };
 }
 
@@ -219,6 +220,14 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
           `the model has no ${missing.join(', ')} layer (mlp: ${transformer.mlp}${transformer.tiedEmbeddings ? ', the LM head is the tied embedding' : ''})`,
         );
       }
+      const saved = lora.modulesToSave ?? [];
+      if (saved.length > 0 && transformer.vocab === 0)
+        report(
+          ['model', 'lora', 'modules_to_save'],
+          'needs model.transformer.vocab: the copies are vocab × hidden',
+        );
+      else if (saved.includes('lm_head') && !transformer.lmHead)
+        report(['model', 'lora', 'modules_to_save'], 'the model has no LM head');
       adapterParams = loraParams(transformer, lora);
     }
     if (raw.trainable !== undefined) report(['model', 'trainable'], 'give trainable or lora, not both');

@@ -187,6 +187,11 @@ export interface LoraSpec {
   alpha: number;
   targets: LoraTarget[];
   dropout: number;
+  /**
+   * PEFT modules_to_save: a full trainable copy of the token embedding and/or the LM head beside the frozen
+   * original (ModulesToSaveWrapper); absent: none.
+   */
+  modulesToSave?: ('embed' | 'lm_head')[];
 }
 
 /** Quantized frozen base weights. */

@@ -114,11 +114,11 @@ training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation:
     },
     'lora-emb': {
       model: model.name,
-      config: `finetune/finetune_lora_single_gpu.sh on the base ${model.name} (${model.params} parameters, bf16 weights), LoRA r 64 alpha 16 dropout 0.05 on c_attn, c_proj, w1, w2 (${model.lora}) plus modules_to_save wte and lm_head, full trainable copies (${model.embeddings}): ${model.lora + model.embeddings} trainable, no DeepSpeed, HF Trainer --bf16, AdamW, ${common}. NOT EXPRESSIBLE: LoRA beside trainable copies of the embedding and the LM head (modules_to_save next to the frozen originals); the spec cannot give both lora and trainable, so it gives the ${model.lora + model.embeddings} trainable parameters without the adapters' own activations`,
+      config: `finetune/finetune_lora_single_gpu.sh on the base ${model.name} (${model.params} parameters, bf16 weights), LoRA r 64 alpha 16 dropout 0.05 on c_attn, c_proj, w1, w2 (${model.lora}) plus modules_to_save wte and lm_head, full trainable copies (${model.embeddings}): ${model.lora + model.embeddings} trainable, no DeepSpeed, HF Trainer --bf16, AdamW, ${common}. Gathered NOT EXPRESSIBLE (the spec could not give both lora and trainable, and gave the ${model.lora + model.embeddings} trainable parameters without the adapters' activations); session 17 (issue 25): lora.modules_to_save says the copies beside the adapters`,
       spec: `model:
   params: ${model.params}
-  trainable: ${model.lora + model.embeddings}
   transformer: { ${shape} }
+  lora: { ${qwenLora}, modules_to_save: [embed, lm_head] }
 training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 8, activation_checkpointing: full, loss: standard }`,
     },
     qlora: {
