@@ -100,6 +100,12 @@ export const transformerSchema = z.strictObject({
   decoder_layers: positiveInt.optional(),
   experts: z.number().int().min(0).optional(),
   experts_per_token: positiveInt.optional(),
+  shared_ffn: positiveInt
+    .meta({
+      description:
+        'MoE: hidden size of the shared expert(s) every token goes through beside its routed ones (Llama 4, Qwen-MoE, DeepSeek-MoE)',
+    })
+    .optional(),
   classes: z.number().int().min(0).optional(),
   pooler: z.boolean().optional(),
 });

@@ -52,6 +52,7 @@ function fieldsOf(raw: RawTransformer | undefined): TransformerFields {
     dropout: raw.dropout,
     experts: raw.experts,
     expertsPerToken: raw.experts_per_token,
+    sharedFfn: raw.shared_ffn,
     classes: raw.classes,
     pooler: raw.pooler,
   };
@@ -238,6 +239,9 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
     notes.push(
       `mixture of ${transformer.experts} experts: every expert's weights are counted, activations assume each token goes through its top ${transformer.expertsPerToken || 'k'} experts with even routing (capacity and dropped tokens are not modelled)`,
     );
+  }
+  if (transformer && transformer.sharedFfn > 0 && transformer.experts === 0) {
+    report(['model', 'transformer', 'shared_ffn'], "is a mixture of experts' shared expert: needs experts");
   }
   if (transformer && transformer.experts > 0 && transformer.expertsPerToken === 0) {
     report(
