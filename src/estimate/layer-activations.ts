@@ -213,10 +213,17 @@ function mlpPerToken(ctx: LayerContext): BlockBytes {
   const experts = shape.experts > 0 ? shape.expertsPerToken : 1;
   // MoE: the router's logits per token (fp32), tiny next to the experts.
   const router = shape.experts > 0 ? 4 * shape.experts : 0;
+  // A shared expert is one more MLP every token goes through, reading the normed input the router reads
+  // (its autocast copy, when there is one, counted once more) and keeping what an MLP keeps per value.
+  const s = shape.sharedFfn;
+  const sharedLora = s > 0 ? loraBytes(ctx, ['gate', 'up'], h) + loraBytes(ctx, ['down'], s) : 0;
+  const sharedValues =
+    s > 0 ? ((isGated ? gatedValues : 2) * compute + geluNewBytes(ctx)) * s + sharedLora : 0;
+  const sharedInput = s > 0 ? upInput : 0;
   return {
     residual: norm + mask + router,
-    gathered: experts * upInput,
-    split: experts * (values + downInput + lora),
+    gathered: experts * upInput + sharedInput,
+    split: experts * (values + downInput + lora) + sharedValues,
   };
 }
 

@@ -146,3 +146,21 @@ training: { precision: bf16, compile: true }`),
     );
   });
 });
+
+test('modules_to_save: full trainable copies of the embedding and the LM head beside the adapters', () => {
+  const yaml = (extra: string) =>
+    `model:\n  transformer: { family: llama, layers: 2, hidden: 256, heads: 4, vocab: 1000, ffn: 512, seq_len: 64, tied_embeddings: false }\n  lora: { rank: 8, targets: [q, v]${extra} }`;
+  const plain = estimate(parseEstimateSpec(yaml(''), 'lora.yaml')).inputs;
+  const saved = estimate(parseEstimateSpec(yaml(', modules_to_save: [embed, lm_head]'), 'lora.yaml')).inputs;
+  // PEFT ModulesToSaveWrapper: the copy trains, the original stays: 2 × vocab × hidden more of each.
+  assert.equal(saved.trainable - plain.trainable, 2 * 1000 * 256);
+  assert.equal(saved.params - plain.params, 2 * 1000 * 256);
+  assert.throws(
+    () => parseEstimateSpec(yaml(', modules_to_save: [lm_head]').replace('vocab: 1000, ', ''), 'lora.yaml'),
+    /modules_to_save.*needs model\.transformer\.vocab/s,
+  );
+  assert.throws(
+    () => parseEstimateSpec(yaml(', modules_to_save: [head]'), 'lora.yaml'),
+    /modules_to_save.*expected one of embed, lm_head/s,
+  );
+});

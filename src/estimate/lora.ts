@@ -10,12 +10,35 @@ export function loraGroups(shape: TransformerShape, lora: LoraSpec): ParamGroup[
   );
 }
 
-/** Adapter parameters: every target matrix gets r × (in + out). */
+/**
+ * PEFT's modules_to_save (tuners_utils ModulesToSaveWrapper): each named module is copied, the copy trains
+ * and the original stays frozen beside it. The embedding (vocab × hidden) and the LM head (the same size;
+ * under tied embeddings the copy unties it).
+ */
+export function savedModuleGroups(shape: TransformerShape, lora: LoraSpec): ParamGroup[] {
+  const names = lora.modulesToSave ?? [];
+  if (names.length === 0 || shape.vocab === 0) return [];
+  const copy = (name: string): ParamGroup => ({
+    name,
+    rows: shape.vocab,
+    cols: shape.hidden,
+    count: 1,
+    kind: name.includes('embedding') ? 'embedding' : 'linear',
+    isPerLayer: false,
+  });
+  return [
+    ...(names.includes('embed') ? [copy('embeddings (modules_to_save copy)')] : []),
+    ...(names.includes('lm_head') && shape.lmHead ? [copy('lm_head (modules_to_save copy)')] : []),
+  ];
+}
+
+/** Adapter parameters: every target matrix gets r × (in + out); and modules_to_save's copies. */
 export function loraParams(shape: TransformerShape, lora: LoraSpec): number {
-  return loraGroups(shape, lora).reduce(
+  const adapters = loraGroups(shape, lora).reduce(
     (sum, group) => sum + group.count * lora.rank * (group.rows + group.cols),
     0,
   );
+  return adapters + savedModuleGroups(shape, lora).reduce((sum, group) => sum + groupParams(group), 0);
 }
 
 /** Targets the shape does not have (a gate on a non-gated MLP). */
@@ -26,10 +49,13 @@ export function missingTargets(shape: TransformerShape, lora: LoraSpec): LoraTar
 
 /** The adapter tensors as parameter groups (A and B of each target), for per-tensor optimizer state. */
 export function adapterGroups(shape: TransformerShape, lora: LoraSpec): ParamGroup[] {
-  return loraGroups(shape, lora).flatMap((group) => [
-    { ...group, name: `${group.name} lora_A`, rows: lora.rank, cols: group.cols },
-    { ...group, name: `${group.name} lora_B`, rows: group.rows, cols: lora.rank },
-  ]);
+  return [
+    ...loraGroups(shape, lora).flatMap((group) => [
+      { ...group, name: `${group.name} lora_A`, rows: lora.rank, cols: group.cols },
+      { ...group, name: `${group.name} lora_B`, rows: group.rows, cols: lora.rank },
+    ]),
+    ...savedModuleGroups(shape, lora),
+  ];
 }
 
 /** Frozen parameters the adapters sit on (for messages). */

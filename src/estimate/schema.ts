@@ -225,6 +225,12 @@ export const parallelSchema = z.strictObject({
     .meta({ description: 'context-parallel degree: each GPU holds seq_len / context tokens' })
     .optional(),
   pipeline: positiveInt.meta({ description: 'pipeline stages' }).optional(),
+  expert: positiveInt
+    .meta({
+      description:
+        "expert-parallel degree (torchtitan expert_parallel_degree): each rank holds experts / expert of every MoE layer's routed experts and gets its tokens by all-to-all; with fsdp_*",
+    })
+    .optional(),
   micro_batches: positiveInt
     .meta({ description: 'micro-batches per step (pipeline); training.batch_size is one micro-batch' })
     .optional(),

@@ -174,6 +174,11 @@ export interface TransformerShape {
   /** Mixture of experts: experts per MLP and experts each token goes through (0 when dense). */
   experts: number;
   expertsPerToken: number;
+  /**
+   * MoE: the hidden size of the shared expert(s) every token goes through beside its routed ones (Llama 4,
+   * Qwen-MoE, DeepSeek-MoE), in the MLP's own form (gated or not); 0 without.
+   */
+  sharedFfn: number;
 }
 
 /** LoRA adapters on the frozen base. */
@@ -182,6 +187,11 @@ export interface LoraSpec {
   alpha: number;
   targets: LoraTarget[];
   dropout: number;
+  /**
+   * PEFT modules_to_save: a full trainable copy of the token embedding and/or the LM head beside the frozen
+   * original (ModulesToSaveWrapper); absent: none.
+   */
+  modulesToSave?: ('embed' | 'lm_head')[];
 }
 
 /** Quantized frozen base weights. */
@@ -215,6 +225,11 @@ export interface ParallelSpec {
   isSequenceParallel: boolean;
   /** Context parallelism: each GPU holds seq_len / context tokens of every sequence (ring attention). */
   context: number;
+  /**
+   * Expert parallelism: the routed experts of every MoE layer split over this many ranks, which trade
+   * tokens all-to-all instead of gathering the experts (absent: 1).
+   */
+  expert?: number;
   /** Pipeline stages, the micro-batches per step, and the schedule. */
   pipeline: number;
   microBatches: number;
