@@ -113,8 +113,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // its threads, round6-forms.test.ts.)
   // Round 15 (an OOM in the user's sentence with no device word, allocation/generic.ts): 163/168
   // (llama-cpp-11044, "I run into memory errors when using the SYCL backend": not designed on it).
-  // Round 20 (round20-forms.test.ts): "batch size N" no byte count, a retold device OOM: 164/168.
-  'heldout-4': { kindRight: 164, falseOoms: 1, causesRight: 31, wrongFixes: 0, factsRight: 151 },
+  // Round 20 (round20-forms.test.ts): "batch size N" no byte count, a retold device OOM: 164/168; OOM as a
+  // verb ("it always oom in ..."): 165/168.
+  'heldout-4': { kindRight: 165, falseOoms: 1, causesRight: 31, wrongFixes: 0, factsRight: 151 },
   // Measured once, 2026-11-27 00:14 UTC, with round 5's rules frozen at 9d61e74 (HELDOUT-5-RESULT.md):
   // 111/122 (91.0%), 3 false OOMs, 9/13 causes, 0 wrong fixes, 143/168 facts; round 4's rules on it:
   // 107/122 (87.7%), 6, 9/13, 0. Round 6, tuned against it and relabelled: 121/122 (99.2%), 0, 12/13, 0, 146/168.
@@ -250,8 +251,8 @@ const measured: Record<TestCorpusPart, Bar> = {
   // a limit named by its setting ("exceeds max-model-memory"): 124/140.
   // Round 20 (round20-forms.test.ts, designed on a random half of the spent title/prose misses): the
   // failure as an outcome, the memory used up, a subject that ran out, a kill told in words as a bare
-  // kill: 134/140; Vulkan-Hpp's ErrorOutOfHostMemory, an exception quoted inline: 135/140.
-  'heldout-15': { kindRight: 135, falseOoms: 0, causesRight: 27, wrongFixes: 0, factsRight: 132 },
+  // kill: 134/140; Vulkan-Hpp's ErrorOutOfHostMemory, an exception quoted inline: 135/140; OOM as a verb: 136/140, 28/41.
+  'heldout-15': { kindRight: 136, falseOoms: 0, causesRight: 28, wrongFixes: 0, factsRight: 132 },
   // Measured once, 2026-11-28, by the lead (see HELDOUT-16-RESULT.md), at the session's start (9ae182e)
   // and round 16's freeze (19992d8): 134/155 (86.5%), 1 false OOM, 15/48 causes at the start and 23/48
   // at the freeze (truth among the alternatives 35/48), 0 wrong fixes, 157/163 facts; main when it was
@@ -392,8 +393,8 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // 4 false OOMs; round 19 (round19-forms.test.ts, tuned on heldout-18 too): 2572/2624 (98.0%);
   // DeepSpeed's launcher killing its ranks after a silent child: 2575/2624 (98.1%); with heldout-19
   // folded in as measured once (the session's last rules, 97/112): 2672/2736 (97.7%), below the issue's
-  // bar, 4 false OOMs; round 20 (round20-forms.test.ts): 2701/2736 (98.7%), 4 false OOMs.
-  const floor = 2701;
+  // bar, 4 false OOMs; round 20 (round20-forms.test.ts): 2703/2736 (98.8%), 4 false OOMs.
+  const floor = 2703;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -419,14 +420,14 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // rules 2 (a bare kill's cause is unknown) and 8 (a refused allocation is host_allocation, the kernel's
   // kill host_ram; test/corpus/RELABELS.md): strict 525/639, alternatives 595/639. A batch of one with no
   // figure of the card is the step's other dimensions (batch-of-one.test.ts): 527/639, alternatives 596/639.
-  // Round 20's kind rules (round20-forms.test.ts): strict 533/639, alternatives 605/639.
+  // Round 20's kind rules (round20-forms.test.ts): strict 534/639, alternatives 606/639.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 533, `causes right ${figures.causesRight}, at least 533`);
+  assert.ok(figures.causesRight >= 534, `causes right ${figures.causesRight}, at least 534`);
   assert.ok(
-    figures.causesRightOrAlternative >= 605,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 605`,
+    figures.causesRightOrAlternative >= 606,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 606`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });

@@ -148,3 +148,17 @@ describe('the system named as the killer; OOMs owned; the CPU platform named', (
     assert.equal(kindOf('How do I avoid my OOM issues?'), 'none');
   });
 });
+
+describe('OOM used as a verb', () => {
+  test('inflected, or after its subject', () => {
+    assert.equal(
+      kindOf('runs <=256x256; OOMs at native 1024x1024 (conv2d im2col needs a >4GB DRAM buffer)'),
+      'gpu_oom',
+    );
+    assert.equal(kindOf('with cudagraph, it always oom in make_graphed_callables:'), 'gpu_oom');
+  });
+  test('look-alikes: a condition, a negation', () => {
+    assert.equal(kindOf('if it OOMs, lower the batch'), 'none');
+    assert.equal(kindOf('it never OOMed on the old release'), 'none');
+  });
+});
