@@ -312,8 +312,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // measured-once figure stays 11/23: a refused CPU allocation, labelled by the thread's batch, is host_allocation).
   // Round 20 (round20-forms.test.ts, tuned on the spent slice): titles, outcomes, the memory used up, kills
   // told in words: 106/112, 17/23 causes with the relabels (20/23 among the alternatives), 136/137 facts;
-  // a kill by the OS, XLA's allocation after the CPU platform is named: 108/112.
-  'heldout-19': { kindRight: 108, falseOoms: 0, causesRight: 17, wrongFixes: 0, factsRight: 136 },
+  // a kill by the OS, XLA's allocation after the CPU platform is named: 108/112; the phrase with a doubled
+  // space: 109/112, 18/23.
+  'heldout-19': { kindRight: 109, falseOoms: 0, causesRight: 18, wrongFixes: 0, factsRight: 136 },
 };
 
 for (const part of testCorpusParts) {
@@ -393,8 +394,8 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // 4 false OOMs; round 19 (round19-forms.test.ts, tuned on heldout-18 too): 2572/2624 (98.0%);
   // DeepSpeed's launcher killing its ranks after a silent child: 2575/2624 (98.1%); with heldout-19
   // folded in as measured once (the session's last rules, 97/112): 2672/2736 (97.7%), below the issue's
-  // bar, 4 false OOMs; round 20 (round20-forms.test.ts): 2703/2736 (98.8%), 4 false OOMs.
-  const floor = 2703;
+  // bar, 4 false OOMs; round 20 (round20-forms.test.ts): 2704/2736 (98.8%), 4 false OOMs.
+  const floor = 2704;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -420,14 +421,14 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // rules 2 (a bare kill's cause is unknown) and 8 (a refused allocation is host_allocation, the kernel's
   // kill host_ram; test/corpus/RELABELS.md): strict 525/639, alternatives 595/639. A batch of one with no
   // figure of the card is the step's other dimensions (batch-of-one.test.ts): 527/639, alternatives 596/639.
-  // Round 20's kind rules (round20-forms.test.ts): strict 534/639, alternatives 606/639.
+  // Round 20's kind rules (round20-forms.test.ts): strict 535/639, alternatives 607/639.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 534, `causes right ${figures.causesRight}, at least 534`);
+  assert.ok(figures.causesRight >= 535, `causes right ${figures.causesRight}, at least 535`);
   assert.ok(
-    figures.causesRightOrAlternative >= 606,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 606`,
+    figures.causesRightOrAlternative >= 607,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 607`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });

@@ -162,3 +162,10 @@ describe('OOM used as a verb', () => {
     assert.equal(kindOf('it never OOMed on the old release'), 'none');
   });
 });
+
+describe('the phrase with a doubled space', () => {
+  test('"CUDA out of  memory" typed with two spaces is the same phrase', () => {
+    assert.equal(kindOf('the error came out:CUDA out of  memory'), 'gpu_oom');
+    assert.equal(kindOf('retry after CUDA out of  memory is disabled'), 'none');
+  });
+});

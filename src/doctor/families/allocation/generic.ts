@@ -133,8 +133,10 @@ const wrappedBytes = 2 ** 63;
 // at ti.init (device_memory_fraction / device_memory_GB) is used up (taichi-dev/taichi v1.7.0
 // taichi/runtime/llvm/runtime_module/runtime.cpp allocate_from_buffer; "Out of pre-allocated memory"
 // on the other architectures).
-const oomPhrase = String.raw`out[ _-]?of[ _-]?memory|\bErrorOutOfHostMemory\b|\bVK_ERROR_OUT_OF_HOST_MEMORY\b|\bOOM(?:ed)?\b|\bnot enough (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\binsufficient (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bmemory (?:is |was |has been )?exhausted|\bexhausted (?:the )?(?:\w+ )?memory|\bran out of (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bout of (?:GPU|device|video|VRAM|host) (?:memory|resources)\b|\bout of (?:(?:CUDA|GPU|device) )?pre-?allocated memory\b|\b(?:failed|unable|cannot|can't|could not|couldn't|fail) (?:to )?(?:allocate|m?alloc)\b|\b(?:allocation|alloc|malloc|mmap)\w* (?:failed|fails|failure|error)\b|\b(?:allocat(?:e|ing)|alloc|malloc)\w* (?:\w+ )?memory (?:failed|failure|error)\b|\bexceed(?:s|ed|ing)? (?:the )?(?:\w+[ _-]){0,3}memory\b|\bmemory (?:limit|capacity) (?:exceeded|reached)\b|\b(?:allocation|malloc) of (?:size )?[\s:=]*\d[\d,]*\s*(?:bytes?\s*)?failed\b`;
+const oomPhrase = String.raw`out(?:[ _-]|  )?of(?:[ _-]|  )?memory|\bErrorOutOfHostMemory\b|\bVK_ERROR_OUT_OF_HOST_MEMORY\b|\bOOM(?:ed)?\b|\bnot enough (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\binsufficient (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bmemory (?:is |was |has been )?exhausted|\bexhausted (?:the )?(?:\w+ )?memory|\bran out of (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bout of (?:GPU|device|video|VRAM|host) (?:memory|resources)\b|\bout of (?:(?:CUDA|GPU|device) )?pre-?allocated memory\b|\b(?:failed|unable|cannot|can't|could not|couldn't|fail) (?:to )?(?:allocate|m?alloc)\b|\b(?:allocation|alloc|malloc|mmap)\w* (?:failed|fails|failure|error)\b|\b(?:allocat(?:e|ing)|alloc|malloc)\w* (?:\w+ )?memory (?:failed|failure|error)\b|\bexceed(?:s|ed|ing)? (?:the )?(?:\w+[ _-]){0,3}memory\b|\bmemory (?:limit|capacity) (?:exceeded|reached)\b|\b(?:allocation|malloc) of (?:size )?[\s:=]*\d[\d,]*\s*(?:bytes?\s*)?failed\b`;
 
+// The phrase with a doubled space where a paste or a retyping left one ("the error came out:CUDA out of
+// memory" typed with two spaces) is the same phrase.
 // A failure line: an exception's "Name: message" (also quoted inline, "`RuntimeError: ...`"), an
 // error or fatal severity, or "failed"/"error" words in the line itself.
 const failureLine =
@@ -306,6 +308,8 @@ export const genericOutOfMemoryRule: LogRule = {
   isLastResort: true,
   keywords: [
     'out of memory',
+    'out of  memory',
+    'out  of memory',
     'out-of-memory',
     'out_of_memory',
     'outofmemory',
