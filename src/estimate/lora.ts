@@ -38,7 +38,26 @@ export function loraParams(shape: TransformerShape, lora: LoraSpec): number {
     (sum, group) => sum + group.count * lora.rank * (group.rows + group.cols),
     0,
   );
-  return adapters + savedModuleGroups(shape, lora).reduce((sum, group) => sum + groupParams(group), 0);
+  return (
+    adapters +
+    doraMagnitudeGroups(shape, lora).reduce((sum, group) => sum + groupParams(group), 0) +
+    savedModuleGroups(shape, lora).reduce((sum, group) => sum + groupParams(group), 0)
+  );
+}
+
+/** DoRA's magnitude vectors (peft/tuners/lora/dora.py DoraLinearLayer.weight): one value per output row. */
+export function doraMagnitudeGroups(shape: TransformerShape, lora: LoraSpec): ParamGroup[] {
+  if (!lora.isDora) return [];
+  return loraGroups(shape, lora).map(
+    (group): ParamGroup => ({
+      name: `${group.name} lora_magnitude`,
+      rows: group.rows,
+      cols: 1,
+      count: group.count,
+      kind: 'vector',
+      isPerLayer: group.isPerLayer,
+    }),
+  );
 }
 
 /** Targets the shape does not have (a gate on a non-gated MLP). */
@@ -54,6 +73,7 @@ export function adapterGroups(shape: TransformerShape, lora: LoraSpec): ParamGro
       { ...group, name: `${group.name} lora_A`, rows: lora.rank, cols: group.cols },
       { ...group, name: `${group.name} lora_B`, rows: group.rows, cols: lora.rank },
     ]),
+    ...doraMagnitudeGroups(shape, lora),
     ...savedModuleGroups(shape, lora),
   ];
 }

@@ -116,6 +116,13 @@ export const loraSchema = z.strictObject({
   alpha: z.number().min(0).optional(),
   targets: z.array(oneOf(loraTargets)).min(1).optional(),
   dropout: z.number().min(0).max(1).optional(),
+  use_dora: z
+    .boolean()
+    .meta({
+      description:
+        "DoRA (PEFT use_dora): a trained magnitude vector per adapted linear; each forward also keeps the layer's output and the adapters' output, and builds the adapted weight to take its norm",
+    })
+    .optional(),
   modules_to_save: z
     .array(oneOf(['embed', 'lm_head'] as const))
     .min(1)

@@ -100,6 +100,7 @@ function toLora(raw: RawModel['lora']): LoraSpec | undefined {
     targets: raw.targets ?? ['q', 'v'],
     dropout: raw.dropout ?? 0,
     ...(raw.modules_to_save ? { modulesToSave: raw.modules_to_save } : {}),
+    ...(raw.use_dora ? { isDora: true } : {}),
   };
 }
 

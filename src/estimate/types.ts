@@ -192,6 +192,8 @@ export interface LoraSpec {
    * original (ModulesToSaveWrapper); absent: none.
    */
   modulesToSave?: ('embed' | 'lm_head')[];
+  /** DoRA (PEFT use_dora): a trained magnitude per output beside the adapters, and the weight-norm term. */
+  isDora?: boolean;
 }
 
 /** Quantized frozen base weights. */
