@@ -169,3 +169,13 @@ describe('the phrase with a doubled space', () => {
     assert.equal(kindOf('retry after CUDA out of  memory is disabled'), 'none');
   });
 });
+
+describe('descriptions that are no events (look-alikes)', () => {
+  test('what the memory is filled with, a default, a negation as the subject, a "where" clause', () => {
+    assert.equal(kindOf('This tool fills the memory with zeros before each run.'), 'none');
+    assert.equal(kindOf('By default TensorFlow fills up the GPU memory at start.'), 'none');
+    assert.equal(kindOf('The allocator uses up all available memory by default, see the docs.'), 'none');
+    assert.equal(kindOf('Memory usage grows but it never runs out of memory.'), 'none');
+    assert.equal(kindOf('PR: handle the case where the kernel runs out of memory'), 'none');
+  });
+});

@@ -451,7 +451,8 @@ const retoldRanOut = String.raw`\b(?:(?:RAM|VRAM|memory|GPU|card|\d+\s?G[Bi]?B?)
 const anyOom = String.raw`(?:(?:CUDA|GPU|VRAM|HIP|MPS|XPU|NPU)[ _-]?)?(?:OOM|out[ _-]?of[ _-]?memory)`;
 const retoldOutcome = String.raw`\b(?:crash(?:es|ed)?|fail(?:s|ed)?|die[sd]?|abort(?:s|ed)?|stop(?:s|ped)?|exit(?:s|ed)?|breaks?|broke)\s+(?:(?:always|again|immediately|suddenly|eventually|randomly|quickly)\s+)?(?:due\s+to|because\s+of|with|from|by)\s+(?:an?\s+|the\s+)?${anyOom}\b|\b(?:leads?|led|leading)\s+to\s+(?:an?\s+|the\s+)?${anyOom}\b|\bresult(?:s|ed)?\s+in\s+(?:an?\s+|the\s+)?${anyOom}\b|\band\s+(?:then\s+)?${anyOom}(?:ed|s)?(?=\s*(?:[.!…]|$))|\bthe\s+${anyOom}(?:\s+(?:issue|error|problem))?\s+(?:was|got|has\s+been|is)\s+(?:solved|fixed|resolved|gone)\b`;
 const retoldUsedUp = String.raw`\b(?:fill(?:s|ed|ing)?(?:\s+up)?|exhaust(?:s|ed|ing)?|consum(?:e|es|ed|ing)\s+all|us(?:e|es|ed|ing)\s+up(?:\s+all)?|eat(?:s|ing)?\s+up(?:\s+all)?|ate\s+up(?:\s+all)?|blew\s+up|blow(?:s|ing)?\s+up|max(?:es|ed)?\s+out)\s+(?:of\s+)?(?:(?:the|this|my|our|its|their|all)\s+){0,2}(?:of\s+(?:the|my|our|its)\s+)?(?:\d+(?:\.\d+)?\s?[GMT]i?B?\s+of\s+)?(?:(?:system|host|CPU|GPU|device|video|machine|available|physical)\s+)?(?:memory|RAM|VRAM)\b`;
-const retoldRanOutAny = String.raw`\b[\w.-]+\s+(?:(?:always|still|quickly|eventually|then|also|just)\s+)?(?:ran|runs|has\s+run|keeps\s+running|kept\s+running)\s+out\s+of\s+memory\b|\b(?:memory|RAM|VRAM)\s+(?:(?:always|keeps?|kept|often|still|quickly|eventually)\s+)?overflow(?:s|ed|ing)?\b`;
+const retoldUsedUpForm = new RegExp(`^(?:${retoldUsedUp})`, 'i');
+const retoldRanOutAny = String.raw`\b(?!(?:never|not|no|nothing|hardly|rarely|seldom)\b)[\w.-]+\s+(?:(?:always|still|quickly|eventually|then|also|just)\s+)?(?:ran|runs|has\s+run|keeps\s+running|kept\s+running)\s+out\s+of\s+memory\b|\b(?:memory|RAM|VRAM)\s+(?:(?:always|keeps?|kept|often|still|quickly|eventually)\s+)?overflow(?:s|ed|ing)?\b`;
 // The user's own OOMs, owned ("the cause of my OOM issues", "our out of memory errors"): ones that
 // happened to them; and a run ended "due to running out of RAM".
 const retoldOwned = String.raw`\b(?:my|our)\s+(?:\w+\s+)?${retoldBarePhrase}|\b(?:due\s+to|because\s+of|from)\s+(?:running|having\s+run)\s+out\s+of\s+(?:(?:system|host|CPU|GPU|device)\s+)?(?:memory|RAM|VRAM)\b`;
@@ -595,7 +596,7 @@ export const retoldDeviceOomRule: LogRule = {
     if (
       hintBefore.test(lead) ||
       retoldNegated.test(lead) ||
-      /\b(?:if|when|whenever|unless)\b[^.,;]{0,40}$/i.test(lead) ||
+      /\b(?:if|when|whenever|unless|where|in case)\b[^.,;]{0,40}$/i.test(lead) ||
       /\b(?:may|might|could|can|would|will|should|to)\s+(?:\w+\s+)?$/i.test(lead) ||
       // The user's guess ("I believe that it runs out of memory", "maybe it ran out of memory") is
       // not a report of what the log showed.
@@ -605,6 +606,14 @@ export const retoldDeviceOomRule: LogRule = {
     )
       return undefined;
     const rest = text.slice(match.index);
+    // The memory used up as a description, not an event: what it is filled with ("fills the memory with
+    // zeros"), or what a library does by default ("uses up all available memory by default").
+    if (
+      retoldUsedUpForm.test(match[0]) &&
+      /^[^.]*?(?:\bwith\b|\bby default\b)/i.test(rest.slice(match[0].length))
+    )
+      return undefined;
+    if (/\bby default\b/i.test(lead.slice(lead.lastIndexOf('.') + 1))) return undefined;
     // A sentence ends at a full stop before a space, or typed with no space before the next sentence's
     // capitalised word ("killed by the system.How can I solve it?", round 16).
     const end = rest.search(/[.!](?:\s|$)|(?<=[a-z]{2})[.!](?=[A-Z][a-z]+\s)/);
