@@ -120,6 +120,8 @@ interface SwiftRow {
   ga?: number;
   extra?: string;
   notExpressible?: string;
+  /** The parallel: section when it is not the strategy over gpus (a spec line). */
+  parallel?: string;
 }
 
 const swift = (row: SwiftRow): PublishedCase => {
@@ -168,8 +170,11 @@ const swift = (row: SwiftRow): PublishedCase => {
       : row.strategy === 'zero3'
         ? `, deepspeed: { overlap_comm: true, reduce_bucket_size: ${hidden * hidden} }`
         : '';
-  const parallel =
-    row.gpus > 1 ? `\nparallel: { gpus: ${row.gpus}, strategy: ${row.strategy}${deepspeed} }` : '';
+  const parallel = row.parallel
+    ? `\n${row.parallel}`
+    : row.gpus > 1
+      ? `\nparallel: { gpus: ${row.gpus}, strategy: ${row.strategy}${deepspeed} }`
+      : '';
   return {
     id: `ms-swift-v1-${row.dir.replace(/\//g, '-').replace(/_/g, '')}-${row.gpus}gpu`,
     source: `${swiftScripts}/${row.dir}/sft.sh (commit ${swiftCommit}, https://github.com/modelscope/ms-swift/blob/${swiftCommit}/examples/pytorch/llm/scripts/${row.dir}/sft.sh), "# ${row.line}"`,
@@ -782,8 +787,15 @@ export const round10Cases: PublishedCase[] = [
     gpus: 2,
     strategy: 'ddp',
     gb: 55,
-    notExpressible:
-      "one process, the model split by layers over the 2 GPUs by device_map (naive model parallelism, not DDP): each GPU holds half the layers with their gradients and AdamW states and that half's activations; the spec gives a 2-GPU DDP run, each rank the whole model",
+    // Marked not expressible when gathered (one process, the model split by layers over the 2 GPUs by device_map:
+    // naive model parallelism, not DDP; the spec gave a 2-GPU DDP run, each rank the whole model). Session 17
+    // (issue 25): naive model parallelism is a pipeline of one micro-batch (GPipe, Huang et al. 2019, §2: with
+    // one micro-batch it reduces to naive model parallelism): each GPU its half of the layers with their
+    // gradients and AdamW states and that half's activations, the embedding on the first, the head and loss on
+    // the last.
+    extra:
+      'one process, the layers split over the 2 GPUs by device_map (naive model parallelism): the spec says it as a pipeline of 2 stages and one micro-batch',
+    parallel: 'parallel: { gpus: 2, pipeline: 2, micro_batches: 1, schedule: gpipe }',
   }),
   {
     id: 'ms-swift-v1-qwen1half-moe-a2-7b-chat-lora-1gpu',
