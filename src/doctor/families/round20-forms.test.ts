@@ -198,3 +198,11 @@ describe('a kill told in words must be one that happened (look-alikes)', () => {
     );
   });
 });
+
+describe("a change's title and a negated title are no report (look-alikes)", () => {
+  test('"Fix crash due to OOM ...", "... so training no longer fails with OOM"', () => {
+    assert.equal(kindOf('Fix crash due to OOM in tokenizer (#1234)'), 'none');
+    assert.equal(kindOf('Reduce memory so training no longer fails with OOM'), 'none');
+    assert.equal(kindOf('A100 80GB lora training out of memory'), 'gpu_oom');
+  });
+});
