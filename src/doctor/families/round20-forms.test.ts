@@ -179,3 +179,30 @@ describe('descriptions that are no events (look-alikes)', () => {
     assert.equal(kindOf('PR: handle the case where the kernel runs out of memory'), 'none');
   });
 });
+
+describe('a kill told in words must be one that happened (look-alikes)', () => {
+  test("a condition, a purpose, a doubt, a person's act, another sender are no bare kill", () => {
+    assert.equal(kindOf('The job was killed by the scheduler after 24 hours.'), 'none');
+    assert.equal(kindOf('If the process is killed, the checkpoint is lost.'), 'none');
+    assert.equal(kindOf('Make sure the worker is killed before restarting.'), 'none');
+    assert.equal(kindOf('the old process gets killed when you restart the server'), 'none');
+    assert.equal(kindOf('Do I need to check whether the job was killed?'), 'none');
+    assert.equal(kindOf('The container was killed by Kubernetes due to a failed liveness probe'), 'none');
+  });
+  test('one that happened stays: "until eventually the process is killed due to out-of-memory"', () => {
+    assert.equal(
+      kindOf(
+        'host memory keeps increasing, until eventually my machine freezes up or the process is killed due to out-of-memory',
+      ),
+      'host_oom',
+    );
+  });
+});
+
+describe("a change's title and a negated title are no report (look-alikes)", () => {
+  test('"Fix crash due to OOM ...", "... so training no longer fails with OOM"', () => {
+    assert.equal(kindOf('Fix crash due to OOM in tokenizer (#1234)'), 'none');
+    assert.equal(kindOf('Reduce memory so training no longer fails with OOM'), 'none');
+    assert.equal(kindOf('A100 80GB lora training out of memory'), 'gpu_oom');
+  });
+});

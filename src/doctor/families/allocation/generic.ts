@@ -471,6 +471,8 @@ const titleNotAfter = String.raw`(?<!\b(?:after|before|for|about|of|to|avoid|pre
 const titleCircumstance = String.raw`(?:\s*[.!:]?\s*$|\s+(?:while|when|during|in|on|at|after|for|with|using|even|error|issue|problem|exception)\b[^?]*$)`;
 const retoldTitle = String.raw`^${titleOpen}(?:[\w.+/#,()-]+\s+){0,10}?${titleNotAfter}${retoldDevicePhrase}${titleCircumstance}|^${titleOpen}(?:OOM|out[ _-]?of[ _-]?memory|Memory ?Error)(?:\s+(?:error|issue|exception|problem))?\s+(?:while|when|during|in|on|at|after|for|with|using|even)\b[^?]*$|^${titleOpen}(?:[\w.+/#-]+\s+){1,10}${titleNotAfter}(?:out[ _-]?of[ _-]?memory|OOM)\s*[.!]?\s*$`;
 const retoldTitleWords = 14;
+const changeTitle =
+  /^\W*(?:\[[^\]]*\]\s*)?(?:fix(?:es|ed)?|add|adds|support|handle|improve|reduce|avoid|prevent|refactor|docs?|update|remove|implement|feat|chore)\b/i;
 const retoldTitleForm = new RegExp(retoldTitle, 'i');
 const retoldInSentence = String.raw`\b${reportVerb}\s+(?:(?:an?|the|this|that|same)\s+)?[\`"'“]?${retoldDevicePhrase}|${retoldDeviceCjk}|\b${reportVerb}\s+${retoldDeterminers}(?:(?:error|exception)\s+(?:called|named)\s+)?[\`"'“]?${retoldBarePhrase}|${retoldRanOut}|${retoldEvent}|${retoldOutcome}|${retoldUsedUp}|${retoldRanOutAny}|${retoldOwned}|${retoldOomVerb}`;
 const retoldInSentenceForm = new RegExp(retoldInSentence, 'i');
@@ -565,6 +567,12 @@ export const retoldDeviceOomRule: LogRule = {
       const words = text.trim().split(/\s+/).length;
       const refused =
         words > retoldTitleWords ||
+        // A change's title (a pull request's, a changelog's: "Fix crash due to OOM", "Handle CUDA OOM"),
+        // or a negation, modal or purpose anywhere before the phrase ("so training no longer fails with OOM").
+        changeTitle.test(text) ||
+        /\b(?:no|not|never|no longer|without|n't|may|might|could|would|should|so|to avoid|in order to)\b/i.test(
+          text.slice(0, outOfMemoryWords.exec(text)?.index ?? 0),
+        ) ||
         hintBefore.test(text) ||
         negatedBefore.test(text.slice(0, outOfMemoryWords.exec(text)?.index ?? 0)) ||
         /\b(?:if|when|whenever|unless|how to|avoid|prevent)\b[^.,;]{0,40}(?:OOM|out[ _-]?of[ _-]?memory)/i.test(
@@ -602,7 +610,10 @@ export const retoldDeviceOomRule: LogRule = {
       // not a report of what the log showed.
       /\b(?:believe|think|guess|suspect|assume|suppose|maybe|perhaps|probably)\b(?:\s+that)?\s+(?:\w+\s+){0,2}$/i.test(
         lead,
-      )
+      ) ||
+      // A change's title ("Fix crash due to OOM in tokenizer", "[Feature] Handle ..."): what a change
+      // does, not what a run met.
+      changeTitle.test(lead.slice(lead.lastIndexOf('. ') + 1))
     )
       return undefined;
     const rest = text.slice(match.index);

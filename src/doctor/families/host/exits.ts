@@ -423,9 +423,30 @@ export const hostExitRules: LogRule[] = [
     source:
       "bash jobs.c strsignal(SIGKILL) retold; issue 23 item 4 (one kill grammar across killers, host kills in the user's words)",
     summary: "a process was killed, as the user tells it (no killer's message): most often the OOM killer",
-    extract: ({ match }) => ({
-      facts: { retoldKill: retoldShellPattern.test(match[0]) ? 'shell' : 'passive' },
-    }),
+    // Standing alone as a bare kill (round 20, resolve.ts resolveRetoldKill), the kill must be told as
+    // one that happened: not in a condition, a purpose or a doubt ("If the process is killed, ...",
+    // "Make sure the worker is killed", "whether the job was killed"), not as what a person's act does
+    // ("gets killed when you restart the server"), and not by a sender other than the system unless
+    // memory is named beside it ("killed by the scheduler after 24 hours", "by Kubernetes due to a
+    // failed liveness probe": a named sender, CORPUS-FORMAT settled rule 2).
+    extract: ({ text, match }) => {
+      const lead = text.slice(0, match.index);
+      const sentenceLead = lead.slice(
+        Math.max(lead.lastIndexOf('. '), lead.lastIndexOf('? '), lead.lastIndexOf('! ')) + 1,
+      );
+      if (/\b(?:if|unless|whether|make sure|ensure|so that|in case)\b[^.,;]{0,60}$/i.test(sentenceLead))
+        return undefined;
+      const rest = text.slice(match.index + match[0].length).split(/[.!?](?:\s|$)/)[0] ?? '';
+      if (/^\s*(?:\w+\s+)?when\s+(?:you|I|we|the user|a user)\b/i.test(rest)) return undefined;
+      const sender = /^\s*by\s+(?:the\s+)?([\w-]+)/i.exec(rest)?.[1];
+      if (
+        sender !== undefined &&
+        !/^(?:OS|operating|system|kernel|linux|OOM|oom-killer|OOMkiller)$/i.test(sender) &&
+        !/\b(?:memory|OOM|RAM)\b/i.test(rest)
+      )
+        return undefined;
+      return { facts: { retoldKill: retoldShellPattern.test(match[0]) ? 'shell' : 'passive' } };
+    },
   },
   {
     code: 'python-memory-error',
