@@ -320,8 +320,11 @@ const measured: Record<TestCorpusPart, Bar> = {
   // (53c6be8) give the same figure (one miss read "can't tell" at the start, the host's OOM at the freeze):
   // 103/119 (86.6%), 1 false OOM (a DeepSpeed rank's segmentation fault, return code -11, read as a host
   // OOM), 8/10 causes (8/10 among the alternatives), 0 wrong
-  // fixes, 122/136 facts.
-  'heldout-20': { kindRight: 103, falseOoms: 1, causesRight: 8, wrongFixes: 0, factsRight: 122 },
+  // fixes, 122/136 facts. Second shift (heldout20-forms.test.ts, built on a random half of its 16 kind
+  // misses, the other half aside): 109/119 (91.6%), 1 false OOM, 9/10 causes, 123/136 facts — the
+  // built-on half moved 6 of 8, the aside half 0 of 8 (so these are the spent slice's figures, not
+  // a never-seen one's).
+  'heldout-20': { kindRight: 109, falseOoms: 1, causesRight: 9, wrongFixes: 0, factsRight: 123 },
 };
 
 for (const part of testCorpusParts) {
@@ -402,8 +405,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // DeepSpeed's launcher killing its ranks after a silent child: 2575/2624 (98.1%); with heldout-19
   // folded in as measured once (the session's last rules, 97/112): 2672/2736 (97.7%), below the issue's
   // bar, 4 false OOMs; round 20 (round20-forms.test.ts): 2704/2736 (98.8%), 4 false OOMs; with heldout-20
-  // folded in as measured once (the freeze, 103/119): 2807/2855 (98.3%), 5 false OOMs.
-  const floor = 2807;
+  // folded in as measured once (the freeze, 103/119): 2807/2855 (98.3%), 5 false OOMs; heldout-20's
+  // second shift (heldout20-forms.test.ts): 2813/2855 (98.5%), 5 false OOMs.
+  const floor = 2813;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -430,14 +434,15 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // kill host_ram; test/corpus/RELABELS.md): strict 525/639, alternatives 595/639. A batch of one with no
   // figure of the card is the step's other dimensions (batch-of-one.test.ts): 527/639, alternatives 596/639.
   // Round 20's kind rules (round20-forms.test.ts): strict 535/639, alternatives 607/639. With heldout-20
-  // folded in as measured once (8/10, 8/10): strict 543/649, alternatives 615/649.
+  // folded in as measured once (8/10, 8/10): strict 543/649, alternatives 615/649; heldout-20's second
+  // shift (a Ray monitor kill with the node's IP redacted): strict 544/649, alternatives 616/649.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 543, `causes right ${figures.causesRight}, at least 543`);
+  assert.ok(figures.causesRight >= 544, `causes right ${figures.causesRight}, at least 544`);
   assert.ok(
-    figures.causesRightOrAlternative >= 615,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 615`,
+    figures.causesRightOrAlternative >= 616,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 616`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });

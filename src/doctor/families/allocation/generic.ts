@@ -139,8 +139,14 @@ const oomPhrase = String.raw`out(?:[ _-]|  )?of(?:[ _-]|  )?memory|\bErrorOutOfH
 // memory" typed with two spaces) is the same phrase.
 // A failure line: an exception's "Name: message" (also quoted inline, "`RuntimeError: ...`"), an
 // error or fatal severity, or "failed"/"error" words in the line itself.
+// Also (issue 23, heldout-20's spent misses): "exception" as a word of its own and an unhandled or
+// uncaught one — Haskell's cuda package shows a driver failure as "CUDA Exception: out of memory"
+// (cuda-0.x Foreign.CUDA.Driver.Error, instance Show CUDAException), C++ runtimes print "unhandled
+// exception" / "uncaught exception"; and a line that opens with the source location a program's
+// error names, "file.ext:LINE[:COL]: message" (GNU Coding Standards §4.4 "Formatting Error
+// Messages"; GHC's `error` prints its caller's "Module.hs:237:40:" so), unless it says it warns.
 const failureLine =
-  /\bnon-?ok\b|\.\w+:\d+:?\s*$|(?:^|[\s:>\]`"'(])(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Failure)\b|\b(?:error|fatal|failed|failure|abort(?:ed)?|panic|critical)\b|^\s*[EF]\d{4}\s|\[(?:E|F|ERROR|FATAL)\]/i;
+  /\bnon-?ok\b|\.\w+:\d+:?\s*$|(?:^|[\s:>\]`"'(])(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Failure)\b|\b(?:error|fatal|failed|failure|abort(?:ed)?|panic|critical|exception|unhandled|uncaught)\b|^\s*[EF]\d{4}\s|\[(?:E|F|ERROR|FATAL)\]|^\W{0,3}[\w./\\-]+\.[A-Za-z]\w{0,4}:\d+(?::\d+)?:\s(?!.*\b(?:warn\w*|note|info)\b)/i;
 // Not a failure but words about one, anywhere on the line: a name or import of the class, a loader
 // limit, cuBLAS's init status, a heap corruption, TensorFlow's "not a failure", a setting.
 const notAFailure = new RegExp(
@@ -216,8 +222,17 @@ export function isProseBefore(lead: string): boolean {
 // device's; host memory named on the line still decides first.
 // A GPU named by its product line is the device too: Intel Arc A-/B-series (intel.com Arc A770, A750,
 // A380, B580 product pages; "A770M" for laptops), NVIDIA GeForce, AMD Radeon.
+// Device memory by a backend's own name for it, or by figures only a device allocator states
+// (issue 23, heldout-20's spent misses): Haskell Accelerate's GPU backends call the device's memory
+// "remote memory" (accelerate-1.0.0.0 Data.Array.Accelerate.Array.Remote, "remote memory management
+// for backends with a separate memory space", its LRU "Remote memory exhausted"); Ascend CANN's
+// error records "Name(EXnnnn):" are its runtime's and driver's (hiascend.com CANN maintenref
+// troubleshooting, "EL0004 Memory_Allocation_Failure", under Driver Errors); and PyTorch's caching
+// allocator's "reserved" beside its allocated or active figure (torch.cuda.memory_reserved; AUTOMATIC1111
+// modules/call_queue.py prints "A: N GB, R: N GB, Sys: ..." and "Torch active/reserved: N/N MiB" as
+// "video memory ... by the Torch library").
 const deviceWords =
-  /\b\w*?(?:CUDA|Cuda|cuda)\w*|\bASCEND_[A-Z_]+\b|\bDevice:\d+, RankID:\d+|\bDevice\(id:\d+\)|\bDevice memory\b|\b(?:cu[A-Z]\w*|GPU(?:s|_\w+)?|gpus?|gpu_\w+|dGPU|kIOGPU\w*|IOGPU\w*|MTL\w+|iGPU|VRAM|vram|HIP|hip[A-Z]\w*|ROCm|rocm|MIOpen|Metal|MPS|mps|XPU|xpu|SYCL|Level.?Zero|Vulkan|vulkan|VK_\w+|OpenCL|CL_\w+|DirectML|DML|NPU|npu|TPU|HBM|hbm|MUSA|CANN|Ascend|video memory|device memory|on device|device \d+|OpenVINO|TensorRT|TRT|NVIDIA|nvidia|HPU|hpu|Gaudi|Habana|PT_DEVMEM|SYNHELPER|TT_FATAL|ttnn|Tenstorrent|(?:DRAM|L1) buffer|(?:Arc|ARC) [AB]\d{3}M?|GeForce|Radeon)\b/;
+  /\b[Rr]emote memory\b|\b[A-Z][A-Za-z]+(?:_[A-Za-z]+)+\(E[A-Z0-9]\d{4}\)|\bA: ?\d[\d.]* ?[KMG]i?B, R: ?\d|\bactive\/reserved: \d|\b\w*?(?:CUDA|Cuda|cuda)\w*|\bASCEND_[A-Z_]+\b|\bDevice:\d+, RankID:\d+|\bDevice\(id:\d+\)|\bDevice memory\b|\b(?:cu[A-Z]\w*|GPU(?:s|_\w+)?|gpus?|gpu_\w+|dGPU|kIOGPU\w*|IOGPU\w*|MTL\w+|iGPU|VRAM|vram|HIP|hip[A-Z]\w*|ROCm|rocm|MIOpen|Metal|MPS|mps|XPU|xpu|SYCL|Level.?Zero|Vulkan|vulkan|VK_\w+|OpenCL|CL_\w+|DirectML|DML|NPU|npu|TPU|HBM|hbm|MUSA|CANN|Ascend|video memory|device memory|on device|device \d+|OpenVINO|TensorRT|TRT|NVIDIA|nvidia|HPU|hpu|Gaudi|Habana|PT_DEVMEM|SYNHELPER|TT_FATAL|ttnn|Tenstorrent|(?:DRAM|L1) buffer|(?:Arc|ARC) [AB]\d{3}M?|GeForce|Radeon)\b/;
 // Host words that name the memory itself ("host memory", "system RAM", swap), and those that only
 // name a host allocator or errno (malloc, ENOMEM, bad_alloc, MemoryError) and yield to a device word.
 // The kernel OOM killer's own line, "Out of memory: Killed process N (name) total-vm:..., anon-rss:..."
@@ -280,6 +295,17 @@ export function opensWithinWords(lead: string, words: number): boolean {
   let seen = 0;
   for (const token of lead.split(/\s+/)) if (/\w/.test(token) && ++seen > words) return false;
   return true;
+}
+
+/** `after` cut at the close of a markdown span (`**`, `__` or a backtick) that `lead` left open. */
+export function withinOpenSpan(lead: string, after: string): string {
+  for (const mark of ['**', '__', '`']) {
+    if ((lead.split(mark).length - 1) % 2 === 1) {
+      const close = after.indexOf(mark);
+      if (close >= 0) return after.slice(0, close);
+    }
+  }
+  return after;
 }
 
 /** The words of the phrase, for diagnose.ts to tell whether the log's last exception is memory. */
@@ -361,7 +387,11 @@ export const genericOutOfMemoryRule: LogRule = {
       )
         return undefined;
     }
-    if (/^[^.!:]*\?\s*$/.test(after) && !asksForAFix.test(after)) return undefined;
+    // A question after a quoted report asks about the quote, it does not make the quote one: where
+    // the phrase stands inside a markdown span the lead opened ("**Runtime Error: ... OUT_OF_MEMORY**,
+    // May I ask ...?", "`...`"; CommonMark 0.31 §6.1 code spans, §6.2 emphasis), only the span's own
+    // text is asked whether it is a question.
+    if (/^[^.!:]*\?\s*$/.test(withinOpenSpan(lead, after)) && !asksForAFix.test(after)) return undefined;
     // The sentence the phrase stands in: a failure word in another sentence is another matter.
     const start = Math.max(lead.lastIndexOf('. '), lead.lastIndexOf('! '), lead.lastIndexOf('? ')) + 1;
     const end = text.slice(phrase.index).search(/[.!?](?:\s|$)/);
