@@ -206,3 +206,10 @@ describe("a change's title and a negated title are no report (look-alikes)", () 
     assert.equal(kindOf('A100 80GB lora training out of memory'), 'gpu_oom');
   });
 });
+
+describe('a changelog line and an expected end are no report (look-alikes)', () => {
+  test('"... is fixed in 0.5", "killed when training finished, as expected"', () => {
+    assert.equal(kindOf('Memory Error while loading embeddings is fixed in 0.5'), 'none');
+    assert.equal(kindOf('killed when training finished, as expected'), 'none');
+  });
+});

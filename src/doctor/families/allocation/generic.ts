@@ -570,6 +570,10 @@ export const retoldDeviceOomRule: LogRule = {
         // A change's title (a pull request's, a changelog's: "Fix crash due to OOM", "Handle CUDA OOM"),
         // or a negation, modal or purpose anywhere before the phrase ("so training no longer fails with OOM").
         changeTitle.test(text) ||
+        // A changelog's line: the failure said fixed ("... is fixed in 0.5").
+        /\b(?:is|was|are|were|got|has been|have been)\s+(?:now\s+)?(?:fixed|solved|resolved)\s+(?:in|since|by|with)\b/i.test(
+          text,
+        ) ||
         /\b(?:no|not|never|no longer|without|n't|may|might|could|would|should|so|to avoid|in order to)\b/i.test(
           text.slice(0, outOfMemoryWords.exec(text)?.index ?? 0),
         ) ||

@@ -437,6 +437,13 @@ export const hostExitRules: LogRule[] = [
       if (/\b(?:if|unless|whether|make sure|ensure|so that|in case)\b[^.,;]{0,60}$/i.test(sentenceLead))
         return undefined;
       const rest = text.slice(match.index + match[0].length).split(/[.!?](?:\s|$)/)[0] ?? '';
+      // A kill the user expected ("killed when training finished, as expected") is the run's own end.
+      if (
+        /\b(?:as expected|as intended|is expected|which is expected|expected behaviou?r)\b/i.test(
+          match[0] + rest,
+        )
+      )
+        return undefined;
       if (/^\s*(?:\w+\s+)?when\s+(?:you|I|we|the user|a user)\b/i.test(rest)) return undefined;
       const sender = /^\s*by\s+(?:the\s+)?([\w-]+)/i.exec(rest)?.[1];
       if (
