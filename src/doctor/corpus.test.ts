@@ -315,6 +315,13 @@ const measured: Record<TestCorpusPart, Bar> = {
   // a kill by the OS, XLA's allocation after the CPU platform is named: 108/112; the phrase with a doubled
   // space: 109/112, 18/23.
   'heldout-19': { kindRight: 109, falseOoms: 0, causesRight: 18, wrongFixes: 0, factsRight: 136 },
+  // Measured once, 2026-11-28, by the lead (see HELDOUT-20-RESULT.md), never seen by session 17's rules
+  // engineers (doctor-rules: kind; doctor-causes: causes): the session's start (9f6bc30) and the freeze
+  // (53c6be8) give the same figure (one miss read "can't tell" at the start, the host's OOM at the freeze):
+  // 103/119 (86.6%), 1 false OOM (a DeepSpeed rank's segmentation fault, return code -11, read as a host
+  // OOM), 8/10 causes (8/10 among the alternatives), 0 wrong
+  // fixes, 122/136 facts.
+  'heldout-20': { kindRight: 103, falseOoms: 1, causesRight: 8, wrongFixes: 0, factsRight: 122 },
 };
 
 for (const part of testCorpusParts) {
@@ -347,7 +354,7 @@ for (const part of testCorpusParts) {
   });
 }
 
-test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-19)', (t) => {
+test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-20)', (t) => {
   const cases = testCorpusParts.flatMap((part) => readPart(part));
   if (cases.length === 0) {
     t.skip('no logs in test/corpus');
@@ -394,8 +401,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // 4 false OOMs; round 19 (round19-forms.test.ts, tuned on heldout-18 too): 2572/2624 (98.0%);
   // DeepSpeed's launcher killing its ranks after a silent child: 2575/2624 (98.1%); with heldout-19
   // folded in as measured once (the session's last rules, 97/112): 2672/2736 (97.7%), below the issue's
-  // bar, 4 false OOMs; round 20 (round20-forms.test.ts): 2704/2736 (98.8%), 4 false OOMs.
-  const floor = 2704;
+  // bar, 4 false OOMs; round 20 (round20-forms.test.ts): 2704/2736 (98.8%), 4 false OOMs; with heldout-20
+  // folded in as measured once (the freeze, 103/119): 2807/2855 (98.3%), 5 false OOMs.
+  const floor = 2807;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -421,14 +429,15 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // rules 2 (a bare kill's cause is unknown) and 8 (a refused allocation is host_allocation, the kernel's
   // kill host_ram; test/corpus/RELABELS.md): strict 525/639, alternatives 595/639. A batch of one with no
   // figure of the card is the step's other dimensions (batch-of-one.test.ts): 527/639, alternatives 596/639.
-  // Round 20's kind rules (round20-forms.test.ts): strict 535/639, alternatives 607/639.
+  // Round 20's kind rules (round20-forms.test.ts): strict 535/639, alternatives 607/639. With heldout-20
+  // folded in as measured once (8/10, 8/10): strict 543/649, alternatives 615/649.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 535, `causes right ${figures.causesRight}, at least 535`);
+  assert.ok(figures.causesRight >= 543, `causes right ${figures.causesRight}, at least 543`);
   assert.ok(
-    figures.causesRightOrAlternative >= 607,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 607`,
+    figures.causesRightOrAlternative >= 615,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 615`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });

@@ -308,7 +308,13 @@ export function modelStateComponents(
     precision: isZeroMaster ? (precision === 'bf16' ? 'amp_bf16' : 'amp_fp16') : precision,
     convention: isZeroMaster ? 'zero' : convention,
     trainable,
+    ...(spec.training.galore ? { galore: spec.training.galore } : {}),
   });
+  if (spec.training.galore && trainable.groups === undefined) {
+    notes.push(
+      'training.galore needs model.transformer to size the projected states: counted as plain states',
+    );
+  }
   if (trainable.groups === undefined && spec.training.optimizerImpl === 'for_loop') {
     notes.push(
       'a for_loop optimizer holds temporaries of its largest tensor: give model.transformer to size them',

@@ -23,6 +23,7 @@ import {
   estimateFrameworks,
   fsdpWraps,
   layerKernels,
+  loraTargets,
   losses,
   optimizerImpls,
   optimizers,
@@ -94,6 +95,25 @@ export const trainingSchema = z.strictObject({
   optimizer: oneOf(optimizers).optional(),
   optimizer_impl: oneOf(optimizerImpls).optional(),
   optimizer_in_backward: z.boolean().optional(),
+  galore: z
+    .strictObject({
+      rank: positiveInt.meta({
+        description: 'the projection rank (GaLore --rank; ms-swift galore_rank 128)',
+      }),
+      targets: z
+        .array(oneOf(loraTargets))
+        .min(1)
+        .meta({
+          description:
+            'the weight matrices projected (default every linear of a block: q k v o gate up down)',
+        })
+        .optional(),
+    })
+    .meta({
+      description:
+        'GaLore: the optimizer of each targeted weight keeps its states in a rank-r projection of the gradient (r × the longer side per state) beside the projection matrix (r × the shorter side), with an SVD of the gradient every update_proj_gap steps',
+    })
+    .optional(),
   offload: offloadSchema.optional(),
   zero_grad: oneOf(['set_to_none', 'zeros'] as const).optional(),
   loss: oneOf(losses)

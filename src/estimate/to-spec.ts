@@ -220,6 +220,11 @@ function toTraining(
   const isDeepSpeed = strategy.startsWith('zero');
   const convention = training.convention ?? (isDeepSpeed && precision.startsWith('amp') ? 'zero' : 'hf');
   const isOptimizerInBackward = training.optimizer_in_backward ?? false;
+  if (training.galore && !['adam', 'adamw', 'adam8bit'].includes(optimizer))
+    report(
+      ['training', 'galore'],
+      `needs optimizer adamw, adam or adam8bit (GaLore's AdamW and 8-bit AdamW), not ${optimizer}`,
+    );
   const gradAccumulation = training.grad_accumulation ?? 1;
   if (isOptimizerInBackward && gradAccumulation > 1) {
     // torchtune refuses it: the step runs as each gradient is produced, so nothing accumulates.
@@ -261,6 +266,15 @@ function toTraining(
           'for_loop'
         : defaultOptimizerImpl(optimizer, raw.framework ?? 'torch', convention, isDeepSpeed)),
     isOptimizerInBackward,
+    // GaLore's projected optimizers (galore_torch GaLoreAdamW, GaLoreAdamW8bit): Adam moments only.
+    ...(training.galore
+      ? {
+          galore: {
+            rank: training.galore.rank,
+            targets: training.galore.targets ?? ['q', 'k', 'v', 'o', 'gate', 'up', 'down'],
+          },
+        }
+      : {}),
     offloadOptimizer: offload.optimizer === 'cpu',
     offloadActivations: offload.activations === 'cpu',
     offloadParameters: offload.parameters === 'cpu',

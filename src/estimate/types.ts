@@ -402,6 +402,11 @@ export interface EstimateSpec {
     optimizer: Optimizer;
     optimizerImpl: OptimizerImpl;
     isOptimizerInBackward: boolean;
+    /**
+     * GaLore (Zhao et al. 2024): the optimizer of each targeted weight matrix keeps its states in a rank-`rank`
+     * projection of the gradient, beside the projection matrix; absent: none.
+     */
+    galore?: { rank: number; targets: LoraTarget[] };
     offloadOptimizer: boolean;
     offloadActivations: boolean;
     /** FSDP CPUOffload(offload_params=True), DeepSpeed ZeRO-Infinity offload_param: weights on the host. */

@@ -10,8 +10,8 @@ import { type CorpusCase, parseFactsLine, readCorpus, repoRoot } from './corpus.
 
 /**
  * The parts the corpus is read in: test/corpus/logs, test/corpus/heldout, test/corpus/heldout-2 ..
- * test/corpus/heldout-19, ../shared/corpus. heldout-2 .. heldout-19 are slices held out from a round of rule
- * changes (test/corpus/HELDOUT-2.md .. HELDOUT-19.md): scored once, at the end, and read by no test until then.
+ * test/corpus/heldout-20, ../shared/corpus. heldout-2 .. heldout-20 are slices held out from a round of rule
+ * changes (test/corpus/HELDOUT-2.md .. HELDOUT-20.md): scored once, at the end, and read by no test until then.
  */
 export type CorpusPart =
   | 'logs'
@@ -34,6 +34,7 @@ export type CorpusPart =
   | 'heldout-17'
   | 'heldout-18'
   | 'heldout-19'
+  | 'heldout-20'
   | 'shared';
 export const corpusParts: readonly CorpusPart[] = [
   'logs',
@@ -56,12 +57,13 @@ export const corpusParts: readonly CorpusPart[] = [
   'heldout-17',
   'heldout-18',
   'heldout-19',
+  'heldout-20',
   'shared',
 ];
 
 /**
  * The parts of test/corpus the tests read: heldout/ since it was measured (test/corpus/HELDOUT.md),
- * heldout-2/ .. heldout-19/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-19-RESULT.md).
+ * heldout-2/ .. heldout-20/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-20-RESULT.md).
  */
 export const testCorpusParts = [
   'logs',
@@ -84,6 +86,7 @@ export const testCorpusParts = [
   'heldout-17',
   'heldout-18',
   'heldout-19',
+  'heldout-20',
 ] as const satisfies readonly CorpusPart[];
 
 /** A part the tests read (testCorpusParts). */

@@ -122,6 +122,8 @@ interface SwiftRow {
   notExpressible?: string;
   /** The parallel: section when it is not the strategy over gpus (a spec line). */
   parallel?: string;
+  /** GaLore's projection rank (training.galore), when the run uses it. */
+  galoreRank?: number;
 }
 
 const swift = (row: SwiftRow): PublishedCase => {
@@ -185,7 +187,7 @@ const swift = (row: SwiftRow): PublishedCase => {
     spec: `model:
   params: ${row.params}
   transformer: { ${shapes[row.shape]}, seq_len: ${row.seq}, attention: ${row.attention} }${lora}${quant}
-training: { precision: ${precision}${convention}, optimizer: adamw, batch_size: ${batch}, grad_accumulation: ${row.ga ?? 16}, activation_checkpointing: full, loss: standard }${parallel}`,
+training: { precision: ${precision}${convention}, optimizer: adamw, batch_size: ${batch}, grad_accumulation: ${row.ga ?? 16}, activation_checkpointing: full, loss: standard${row.galoreRank ? `, galore: { rank: ${row.galoreRank} }` : ''} }${parallel}`,
   };
 };
 
@@ -770,9 +772,8 @@ export const round10Cases: PublishedCase[] = [
     gpus: 1,
     gb: 40,
     extra:
-      '--use_galore true --galore_update_proj_gap 400 (GaLore AdamW, rank 128 projections of the 2-D weights)',
-    notExpressible:
-      "GaLore: the optimizer's states live in a rank-128 projected space, with the projection matrices beside them; the spec gives the full fine-tune with plain AdamW",
+      '--use_galore true --galore_update_proj_gap 400 (GaLore AdamW, rank 128 projections of the 2-D weights of every attention and MLP linear: swift GaLoreConfig target_modules attn and mlp); marked not expressible when gathered (the spec gave the full fine-tune with plain AdamW), session 17 (issue 25): training.galore says it',
+    galoreRank: 128,
   }),
   swift({
     ...q7,

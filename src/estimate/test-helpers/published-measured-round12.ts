@@ -145,11 +145,11 @@ training: { precision: bf16, optimizer: adam8bit, optimizer_in_backward: true, b
     unit: 'GB',
     measured: 21.3,
     config:
-      'run_pretrain.py --optimizer galore_adamw8bit_per_layer --batch_size 1 (no activation checkpointing, no quantisation), LLaMA-7B (6,738,415,616 parameters) from scratch on C4 at 256 tokens (padded to max_length), bf16 weights, per-layer optimizer steps in backward, 512 accumulation steps; one GPU (an A6000 48 GB per the README, assumed for this script too); "Memory cost: 21.3G" read as the device total (assumed). NOT EXPRESSIBLE: GaLore\'s rank-1024 projected 8-bit Adam states and projection matrices; the spec gives 8-bit Adam in backward over every weight',
+      'run_pretrain.py --optimizer galore_adamw8bit_per_layer --batch_size 1 (no activation checkpointing, no quantisation), LLaMA-7B (6,738,415,616 parameters) from scratch on C4 at 256 tokens (padded to max_length), bf16 weights, per-layer optimizer steps in backward, 512 accumulation steps; one GPU (an A6000 48 GB per the README, assumed for this script too); "Memory cost: 21.3G" read as the device total (assumed). Marked not expressible when gathered (GaLore\'s rank-1024 projected 8-bit Adam states and projection matrices; the spec gave 8-bit Adam in backward over every weight); session 17 (issue 25): training.galore says it (rank 1024 on every attention and MLP linear: run_pretrain.py target_modules_list ["attn", "mlp"])',
     spec: `model:
   params: 6738415616
   transformer: { ${llama7b256} }
-training: { precision: bf16, optimizer: adam8bit, optimizer_in_backward: true, batch_size: 1, activation_checkpointing: none, loss: standard }`,
+training: { precision: bf16, optimizer: adam8bit, optimizer_in_backward: true, batch_size: 1, activation_checkpointing: none, loss: standard, galore: { rank: 1024 } }`,
   },
 ];
 
