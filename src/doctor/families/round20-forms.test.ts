@@ -213,3 +213,13 @@ describe('a changelog line and an expected end are no report (look-alikes)', () 
     assert.equal(kindOf('killed when training finished, as expected'), 'none');
   });
 });
+
+describe('a kill with another cause told in its clause is no bare kill (look-alikes)', () => {
+  test('a time limit, a preemption, the user closing the session, a crash', () => {
+    assert.equal(kindOf('The training got killed because I closed the SSH session'), 'none');
+    assert.equal(kindOf('the job was killed after exceeding the time limit'), 'none');
+    assert.equal(kindOf('my job was killed due to preemption'), 'none');
+    assert.equal(kindOf('the process was killed after a segmentation fault'), 'none');
+    assert.equal(kindOf('the process got killed, memory usage was at 100%'), 'host_oom');
+  });
+});
