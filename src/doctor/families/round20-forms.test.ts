@@ -223,3 +223,11 @@ describe('a kill with another cause told in its clause is no bare kill (look-ali
     assert.equal(kindOf('the process got killed, memory usage was at 100%'), 'host_oom');
   });
 });
+
+describe('the error named as a modifier of another noun is no report (look-alikes)', () => {
+  test('"has memory error handling", "allocation error checks"', () => {
+    assert.equal(kindOf('The library has memory error handling built in.'), 'none');
+    assert.equal(kindOf('We have allocation error checks in the loader.'), 'none');
+    assert.equal(kindOf('I had an OOM error before the update'), 'gpu_oom');
+  });
+});
