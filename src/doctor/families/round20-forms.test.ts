@@ -231,3 +231,13 @@ describe('the error named as a modifier of another noun is no report (look-alike
     assert.equal(kindOf('I had an OOM error before the update'), 'gpu_oom');
   });
 });
+
+describe('words about code and releases are no report (look-alikes, the generic reading too)', () => {
+  test("a change's title, the phrase as a modifier, a fix in a release", () => {
+    assert.equal(kindOf('Handle OOM'), 'none');
+    assert.equal(kindOf('Support CUDA out of memory recovery in the trainer'), 'none');
+    assert.equal(kindOf('This PR has OOM error reporting.'), 'none');
+    assert.equal(kindOf('Release notes: the OOM was fixed in v2.1'), 'none');
+    assert.equal(kindOf('OOM when allocating tensor'), 'gpu_oom');
+  });
+});

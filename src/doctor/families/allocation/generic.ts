@@ -362,6 +362,19 @@ export const genericOutOfMemoryRule: LogRule = {
         return undefined;
     }
     if (/^[^.!:]*\?\s*$/.test(after) && !asksForAFix.test(after)) return undefined;
+    // A change's title ("Handle OOM", "Support CUDA out of memory recovery", "Fix ... OOM"), the phrase
+    // as a modifier of another noun ("OOM error reporting"), or the failure said fixed in a release ("the
+    // OOM was fixed in v2.1"): words about code and releases, not a failure met.
+    if (
+      changeTitle.test(text) ||
+      new RegExp(`^${oomModifierOf}`, 'i').test(
+        after.replace(/^\S+(?:\s+(?:error|exception|issue)s?)?/i, ''),
+      ) ||
+      /\b(?:is|was|are|were|got|has been|have been)\s+(?:now\s+)?(?:fixed|solved|resolved)\s+(?:in|since|by|with)\b/i.test(
+        after,
+      )
+    )
+      return undefined;
     // The sentence the phrase stands in: a failure word in another sentence is another matter.
     const start = Math.max(lead.lastIndexOf('. '), lead.lastIndexOf('! '), lead.lastIndexOf('? ')) + 1;
     const end = text.slice(phrase.index).search(/[.!?](?:\s|$)/);
@@ -431,7 +444,8 @@ const retoldDeviceCjk = String.raw`[爆炸超]显存|显存[就又都也直接�
 // generic reading's is; and the memory itself said to run out ("the RAM was out of memory", "were
 // exhausting GPU memory", "A100 80G is running out of memory"). test/corpus HELDOUT-14/-15-RESULT.md:
 // OOMs told only in the reporter's sentence.
-const retoldBarePhrase = String.raw`(?:out[ _-]?of[ _-]?memory[ _-]?(?:errors?|exceptions?|issues?|problems?|crash(?:es)?)|OutOfMemoryError|OOM[ _-]?(?:errors?|exceptions?|issues?)|MemoryError|memory[ _-]?errors?|(?:memory[ _-]?)?allocation errors?)\b(?!\s+(?:handling|handlers?|checks?|checking|reporting|messages?|detection|recovery|tests?|testing|support|logic|code|paths?|hooks?|callbacks?)\b)`;
+const oomModifierOf = String.raw`\s+(?:handling|handlers?|checks?|checking|reporting|messages?|detection|recovery|tests?|testing|support|logic|code|paths?|hooks?|callbacks?)\b`;
+const retoldBarePhrase = String.raw`(?:out[ _-]?of[ _-]?memory[ _-]?(?:errors?|exceptions?|issues?|problems?|crash(?:es)?)|OutOfMemoryError|OOM[ _-]?(?:errors?|exceptions?|issues?)|MemoryError|memory[ _-]?errors?|(?:memory[ _-]?)?allocation errors?)\b(?!${oomModifierOf})`;
 // Round 18: the failure named as an event that took place ("suddenly OOM happened", "a CUDA OOM
 // occurred", "memory allocation error occured": past tense, a report; the present "when OOM happens" is TensorFlow's own hint, and a
 // condition before it is refused below), and an error's words retold ("an error saying tensorflow
@@ -642,6 +656,13 @@ export const retoldDeviceOomRule: LogRule = {
     )
       return undefined;
     if (/\bby default\b/i.test(lead.slice(lead.lastIndexOf('.') + 1))) return undefined;
+    // Fixed in a release ("the OOM was fixed in v2.1"): a changelog's words, not a run's.
+    if (
+      /^\s*(?:in|since)\s+(?:v?\d|version|release|the latest|master|main|nightly)/i.test(
+        rest.slice(match[0].length),
+      )
+    )
+      return undefined;
     // A sentence ends at a full stop before a space, or typed with no space before the next sentence's
     // capitalised word ("killed by the system.How can I solve it?", round 16).
     const end = rest.search(/[.!](?:\s|$)|(?<=[a-z]{2})[.!](?=[A-Z][a-z]+\s)/);
