@@ -241,3 +241,11 @@ describe('words about code and releases are no report (look-alikes, the generic 
     assert.equal(kindOf('OOM when allocating tensor'), 'gpu_oom');
   });
 });
+
+describe('close to it, or a guide about it, is no report (look-alikes)', () => {
+  test('"Almost out of memory", "Tips for CUDA OOM"', () => {
+    assert.equal(kindOf('Almost out of memory'), 'none');
+    assert.equal(kindOf('Tips for CUDA OOM'), 'none');
+    assert.equal(kindOf('Notes: CUDA out of memory at step 5 again'), 'gpu_oom');
+  });
+});

@@ -349,6 +349,8 @@ export const genericOutOfMemoryRule: LogRule = {
     );
     if (hintBefore.test(lead) || (isProseBefore(lead) && !quotesFigure) || negatedBefore.test(lead))
       return undefined;
+    // Close to it is not in it: "Almost out of memory", "nearly OOM", "about to run out of memory".
+    if (/\b(?:almost|nearly|close to|about to|near)\s+(?:\w+\s+)?$/i.test(lead)) return undefined;
     // The present "fails" is a condition's ("If allocation fails, try a smaller buffer") unless the
     // sentence before "when" tells a failure that took place ("crash repeatedly ... when GPU memory
     // allocation fails in MetalAllocator::malloc()").
@@ -494,12 +496,12 @@ const retoldDeterminers = String.raw`(?:(?:an?|the|this|that|same|similar|such|t
 // CenterPoint even with batch size 1.", "Memory Error while loading embeddings".
 // A title opens a line, after a markdown heading, quote or bullet at most.
 const titleOpen = String.raw`[\s#*>"'\x60-]*`;
-const titleNotAfter = String.raw`(?<!\b(?:after|before|for|about|of|to|avoid|prevent|handle|handling|detect|detecting|catch|catching|retry|no|not|without|on|an?|the)\s+)`;
+const titleNotAfter = String.raw`(?<!\b(?:after|before|for|about|of|to|avoid|prevent|handle|handling|detect|detecting|catch|catching|retry|no|not|without|on|an?|the|almost|nearly)\s+)`;
 const titleCircumstance = String.raw`(?:\s*[.!:]?\s*$|\s+(?:while|when|during|in|on|at|after|for|with|using|even|error|issue|problem|exception)\b[^?]*$)`;
 const retoldTitle = String.raw`^${titleOpen}(?:[\w.+/#,()-]+\s+){0,10}?${titleNotAfter}${retoldDevicePhrase}${titleCircumstance}|^${titleOpen}(?:OOM|out[ _-]?of[ _-]?memory|Memory ?Error)(?:\s+(?:error|issue|exception|problem))?\s+(?:while|when|during|in|on|at|after|for|with|using|even)\b[^?]*$|^${titleOpen}(?:[\w.+/#-]+\s+){1,10}${titleNotAfter}(?:out[ _-]?of[ _-]?memory|OOM)\s*[.!]?\s*$`;
 const retoldTitleWords = 14;
 const changeTitle =
-  /^\W*(?:\[[^\]]*\]\s*)?(?:fix(?:es|ed)?|add|adds|support|handle|improve|reduce|avoid|prevent|refactor|docs?|update|remove|implement|feat|chore)\b/i;
+  /^\W*(?:\[[^\]]*\]\s*)?(?:fix(?:es|ed)?|add|adds|support|handle|improve|reduce|avoid|prevent|refactor|docs?|update|remove|implement|feat|chore|tips?|guide|faq|tutorial|howto)\b/i;
 const retoldTitleForm = new RegExp(retoldTitle, 'i');
 const retoldInSentence = String.raw`\b${reportVerb}\s+(?:(?:an?|the|this|that|same)\s+)?[\`"'“]?${retoldDevicePhrase}|${retoldDeviceCjk}|\b${reportVerb}\s+${retoldDeterminers}(?:(?:error|exception)\s+(?:called|named)\s+)?[\`"'“]?${retoldBarePhrase}|${retoldRanOut}|${retoldEvent}|${retoldOutcome}|${retoldUsedUp}|${retoldRanOutAny}|${retoldOwned}|${retoldOomVerb}`;
 const retoldInSentenceForm = new RegExp(retoldInSentence, 'i');
