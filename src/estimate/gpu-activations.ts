@@ -201,13 +201,16 @@ function modelActivations(spec: EstimateSpec, counts: ModelCounts, batch: number
   // inputs (ligerInPlaceBytes).
   const isRecomputing = checkpointing === 'full' || checkpointing === 'op';
   const isGraphCut = checkpointing === 'full' && !spec.training.isCheckpointedInputGrad;
+  const inPlace = ligerInPlaceBytes(ctx, tokens);
   if (!isGraphCut)
     device.push({
       name: isRecomputing ? 'recomputed layer' : 'backward working set',
-      bytes: (isRecomputing ? 2 : 1) * largestLayer - ligerInPlaceBytes(ctx, tokens),
-      formula: isRecomputing
-        ? "one layer's activations recomputed for its backward, and their gradients"
-        : "one layer's gradients while it runs backward",
+      bytes: (isRecomputing ? 2 : 1) * largestLayer - inPlace,
+      formula:
+        (isRecomputing
+          ? "one layer's activations recomputed for its backward, and their gradients"
+          : "one layer's gradients while it runs backward") +
+        (inPlace > 0 ? `, less ${formatBytes(inPlace)} Liger's kernels write over their inputs` : ''),
       phase: 'backward',
       isAtBackwardEnd: true,
     });

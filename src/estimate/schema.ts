@@ -115,7 +115,12 @@ export const trainingSchema = z.strictObject({
     })
     .optional(),
   offload: offloadSchema.optional(),
-  zero_grad: oneOf(['set_to_none', 'zeros'] as const).optional(),
+  zero_grad: oneOf(['set_to_none', 'zeros', 'after_forward'] as const)
+    .meta({
+      description:
+        "how the loop clears gradients: set_to_none (default since PyTorch 2.0: zero_grad() before the forward frees them, so they live from backward to step), zeros (zero_grad(set_to_none=False): kept always), after_forward (zero_grad() called between the forward and backward, as in `logits = model(x); loss = ...; optimizer.zero_grad(); loss.backward()`: the previous step's gradients live through the whole forward)",
+    })
+    .optional(),
   loss: oneOf(losses)
     .meta({
       description:

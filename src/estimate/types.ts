@@ -421,7 +421,7 @@ export interface EstimateSpec {
     /** Checkpoint every k-th layer only (torchtitan selective_ac_option = k); 1 = every layer. */
     checkpointEvery: number;
     float8: Float8Spec | undefined;
-    zeroGrad: 'set_to_none' | 'zeros';
+    zeroGrad: 'set_to_none' | 'zeros' | 'after_forward';
     loss: Loss;
     /** The loss upcasts 16-bit logits to fp32 (.float() in the code, or autocast's fp32 ops). */
     isLossUpcast: boolean;

@@ -206,3 +206,46 @@ describe("a change's title and a negated title are no report (look-alikes)", () 
     assert.equal(kindOf('A100 80GB lora training out of memory'), 'gpu_oom');
   });
 });
+
+describe('a changelog line and an expected end are no report (look-alikes)', () => {
+  test('"... is fixed in 0.5", "killed when training finished, as expected"', () => {
+    assert.equal(kindOf('Memory Error while loading embeddings is fixed in 0.5'), 'none');
+    assert.equal(kindOf('killed when training finished, as expected'), 'none');
+  });
+});
+
+describe('a kill with another cause told in its clause is no bare kill (look-alikes)', () => {
+  test('a time limit, a preemption, the user closing the session, a crash', () => {
+    assert.equal(kindOf('The training got killed because I closed the SSH session'), 'none');
+    assert.equal(kindOf('the job was killed after exceeding the time limit'), 'none');
+    assert.equal(kindOf('my job was killed due to preemption'), 'none');
+    assert.equal(kindOf('the process was killed after a segmentation fault'), 'none');
+    assert.equal(kindOf('the process got killed, memory usage was at 100%'), 'host_oom');
+  });
+});
+
+describe('the error named as a modifier of another noun is no report (look-alikes)', () => {
+  test('"has memory error handling", "allocation error checks"', () => {
+    assert.equal(kindOf('The library has memory error handling built in.'), 'none');
+    assert.equal(kindOf('We have allocation error checks in the loader.'), 'none');
+    assert.equal(kindOf('I had an OOM error before the update'), 'gpu_oom');
+  });
+});
+
+describe('words about code and releases are no report (look-alikes, the generic reading too)', () => {
+  test("a change's title, the phrase as a modifier, a fix in a release", () => {
+    assert.equal(kindOf('Handle OOM'), 'none');
+    assert.equal(kindOf('Support CUDA out of memory recovery in the trainer'), 'none');
+    assert.equal(kindOf('This PR has OOM error reporting.'), 'none');
+    assert.equal(kindOf('Release notes: the OOM was fixed in v2.1'), 'none');
+    assert.equal(kindOf('OOM when allocating tensor'), 'gpu_oom');
+  });
+});
+
+describe('close to it, or a guide about it, is no report (look-alikes)', () => {
+  test('"Almost out of memory", "Tips for CUDA OOM"', () => {
+    assert.equal(kindOf('Almost out of memory'), 'none');
+    assert.equal(kindOf('Tips for CUDA OOM'), 'none');
+    assert.equal(kindOf('Notes: CUDA out of memory at step 5 again'), 'gpu_oom');
+  });
+});

@@ -24,6 +24,7 @@ describe('parseProcStat', () => {
       ppid: 7,
       pgid: 40,
       startTicks: 123,
+      flags: 0x400000,
       minorFaults: 0,
       majorFaults: 0,
       vsizeBytes: 0,

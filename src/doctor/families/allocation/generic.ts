@@ -375,6 +375,8 @@ export const genericOutOfMemoryRule: LogRule = {
     );
     if (hintBefore.test(lead) || (isProseBefore(lead) && !quotesFigure) || negatedBefore.test(lead))
       return undefined;
+    // Close to it is not in it: "Almost out of memory", "nearly OOM", "about to run out of memory".
+    if (/\b(?:almost|nearly|close to|about to|near)\s+(?:\w+\s+)?$/i.test(lead)) return undefined;
     // The present "fails" is a condition's ("If allocation fails, try a smaller buffer") unless the
     // sentence before "when" tells a failure that took place ("crash repeatedly ... when GPU memory
     // allocation fails in MetalAllocator::malloc()").
@@ -392,6 +394,19 @@ export const genericOutOfMemoryRule: LogRule = {
     // May I ask ...?", "`...`"; CommonMark 0.31 §6.1 code spans, §6.2 emphasis), only the span's own
     // text is asked whether it is a question.
     if (/^[^.!:]*\?\s*$/.test(withinOpenSpan(lead, after)) && !asksForAFix.test(after)) return undefined;
+    // A change's title ("Handle OOM", "Support CUDA out of memory recovery", "Fix ... OOM"), the phrase
+    // as a modifier of another noun ("OOM error reporting"), or the failure said fixed in a release ("the
+    // OOM was fixed in v2.1"): words about code and releases, not a failure met.
+    if (
+      changeTitle.test(text) ||
+      new RegExp(`^${oomModifierOf}`, 'i').test(
+        after.replace(/^\S+(?:\s+(?:error|exception|issue)s?)?/i, ''),
+      ) ||
+      /\b(?:is|was|are|were|got|has been|have been)\s+(?:now\s+)?(?:fixed|solved|resolved)\s+(?:in|since|by|with)\b/i.test(
+        after,
+      )
+    )
+      return undefined;
     // The sentence the phrase stands in: a failure word in another sentence is another matter.
     const start = Math.max(lead.lastIndexOf('. '), lead.lastIndexOf('! '), lead.lastIndexOf('? ')) + 1;
     const end = text.slice(phrase.index).search(/[.!?](?:\s|$)/);
@@ -452,6 +467,8 @@ const retoldDevicePhrase = String.raw`(?:CUDA|GPU|HIP|MPS|XPU|NPU|VRAM)(?:[ _-]?
 // full, used up, exhausted), and the device named
 // before "memory shortage" (メモリ不足, 메모리 부족).
 const retoldDeviceCjk = String.raw`[爆炸超]显存|显存[就又都也直接一下子瞬间被]{0,4}(?:爆了|爆掉|炸了|溢出|不足|不够|超了|占满|用完|耗尽|OOM)|(?:CUDA|GPU|VRAM)\s*の?\s*メモリ不足|(?:CUDA|GPU|VRAM)\s*메모리\s*부족`;
+// Not as a modifier of another noun ("has memory error handling", "allocation error checks"): words
+// about code, not a failure met.
 // Round 15: the same report with no device word in the phrase ("I keep getting out-of-memory errors",
 // "I get an out of memory exception", 'we get an error called "memoryerror"', "I encounter an
 // `OutOfMemoryError` on my CUDA device"): the error named as a thing met, its memory side then decided by
@@ -459,7 +476,8 @@ const retoldDeviceCjk = String.raw`[爆炸超]显存|显存[就又都也直接�
 // generic reading's is; and the memory itself said to run out ("the RAM was out of memory", "were
 // exhausting GPU memory", "A100 80G is running out of memory"). test/corpus HELDOUT-14/-15-RESULT.md:
 // OOMs told only in the reporter's sentence.
-const retoldBarePhrase = String.raw`(?:out[ _-]?of[ _-]?memory[ _-]?(?:errors?|exceptions?|issues?|problems?|crash(?:es)?)|OutOfMemoryError|OOM[ _-]?(?:errors?|exceptions?|issues?)|MemoryError|memory[ _-]?errors?|(?:memory[ _-]?)?allocation errors?)\b`;
+const oomModifierOf = String.raw`\s+(?:handling|handlers?|checks?|checking|reporting|messages?|detection|recovery|tests?|testing|support|logic|code|paths?|hooks?|callbacks?)\b`;
+const retoldBarePhrase = String.raw`(?:out[ _-]?of[ _-]?memory[ _-]?(?:errors?|exceptions?|issues?|problems?|crash(?:es)?)|OutOfMemoryError|OOM[ _-]?(?:errors?|exceptions?|issues?)|MemoryError|memory[ _-]?errors?|(?:memory[ _-]?)?allocation errors?)\b(?!${oomModifierOf})`;
 // Round 18: the failure named as an event that took place ("suddenly OOM happened", "a CUDA OOM
 // occurred", "memory allocation error occured": past tense, a report; the present "when OOM happens" is TensorFlow's own hint, and a
 // condition before it is refused below), and an error's words retold ("an error saying tensorflow
@@ -482,7 +500,18 @@ const anyOom = String.raw`(?:(?:CUDA|GPU|VRAM|HIP|MPS|XPU|NPU)[ _-]?)?(?:OOM|out
 const retoldOutcome = String.raw`\b(?:crash(?:es|ed)?|fail(?:s|ed)?|die[sd]?|abort(?:s|ed)?|stop(?:s|ped)?|exit(?:s|ed)?|breaks?|broke)\s+(?:(?:always|again|immediately|suddenly|eventually|randomly|quickly)\s+)?(?:due\s+to|because\s+of|with|from|by)\s+(?:an?\s+|the\s+)?${anyOom}\b|\b(?:leads?|led|leading)\s+to\s+(?:an?\s+|the\s+)?${anyOom}\b|\bresult(?:s|ed)?\s+in\s+(?:an?\s+|the\s+)?${anyOom}\b|\band\s+(?:then\s+)?${anyOom}(?:ed|s)?(?=\s*(?:[.!…]|$))|\bthe\s+${anyOom}(?:\s+(?:issue|error|problem))?\s+(?:was|got|has\s+been|is)\s+(?:solved|fixed|resolved|gone)\b`;
 const retoldUsedUp = String.raw`\b(?:fill(?:s|ed|ing)?(?:\s+up)?|exhaust(?:s|ed|ing)?|consum(?:e|es|ed|ing)\s+all|us(?:e|es|ed|ing)\s+up(?:\s+all)?|eat(?:s|ing)?\s+up(?:\s+all)?|ate\s+up(?:\s+all)?|blew\s+up|blow(?:s|ing)?\s+up|max(?:es|ed)?\s+out)\s+(?:of\s+)?(?:(?:the|this|my|our|its|their|all)\s+){0,2}(?:of\s+(?:the|my|our|its)\s+)?(?:\d+(?:\.\d+)?\s?[GMT]i?B?\s+of\s+)?(?:(?:system|host|CPU|GPU|device|video|machine|available|physical)\s+)?(?:memory|RAM|VRAM)\b`;
 const retoldUsedUpForm = new RegExp(`^(?:${retoldUsedUp})`, 'i');
+
+/**
+ * The failure's own words in a "met it" retelling ("getting out-of-memory errors" -> "out-of-memory
+ * errors"), so the runtimes' phrase leans to the device as it does alone; the memory used up or run out
+ * of in the user's English ("ran out of memory", "fills the memory") keeps its words, the host's lean.
+ */
+function reportedPhraseAt(matched: string): number {
+  if (retoldMemoryAsSubject.test(matched)) return 0;
+  return Math.max(0, matched.search(/out[ _-]?of[ _-]?memory|\bOOM\b/i));
+}
 const retoldRanOutAny = String.raw`\b(?!(?:never|not|no|nothing|hardly|rarely|seldom)\b)[\w.-]+\s+(?:(?:always|still|quickly|eventually|then|also|just)\s+)?(?:ran|runs|has\s+run|keeps\s+running|kept\s+running)\s+out\s+of\s+memory\b|\b(?:memory|RAM|VRAM)\s+(?:(?:always|keeps?|kept|often|still|quickly|eventually)\s+)?overflow(?:s|ed|ing)?\b`;
+const retoldMemoryAsSubject = new RegExp(`^(?:${retoldUsedUp}|${retoldRanOut}|${retoldRanOutAny})`, 'i');
 // The user's own OOMs, owned ("the cause of my OOM issues", "our out of memory errors"): ones that
 // happened to them; and a run ended "due to running out of RAM".
 const retoldOwned = String.raw`\b(?:my|our)\s+(?:\w+\s+)?${retoldBarePhrase}|\b(?:due\s+to|because\s+of|from)\s+(?:running|having\s+run)\s+out\s+of\s+(?:(?:system|host|CPU|GPU|device)\s+)?(?:memory|RAM|VRAM)\b`;
@@ -497,12 +526,12 @@ const retoldDeterminers = String.raw`(?:(?:an?|the|this|that|same|similar|such|t
 // CenterPoint even with batch size 1.", "Memory Error while loading embeddings".
 // A title opens a line, after a markdown heading, quote or bullet at most.
 const titleOpen = String.raw`[\s#*>"'\x60-]*`;
-const titleNotAfter = String.raw`(?<!\b(?:after|before|for|about|of|to|avoid|prevent|handle|handling|detect|detecting|catch|catching|retry|no|not|without|on|an?|the)\s+)`;
+const titleNotAfter = String.raw`(?<!\b(?:after|before|for|about|of|to|avoid|prevent|handle|handling|detect|detecting|catch|catching|retry|no|not|without|on|an?|the|almost|nearly)\s+)`;
 const titleCircumstance = String.raw`(?:\s*[.!:]?\s*$|\s+(?:while|when|during|in|on|at|after|for|with|using|even|error|issue|problem|exception)\b[^?]*$)`;
 const retoldTitle = String.raw`^${titleOpen}(?:[\w.+/#,()-]+\s+){0,10}?${titleNotAfter}${retoldDevicePhrase}${titleCircumstance}|^${titleOpen}(?:OOM|out[ _-]?of[ _-]?memory|Memory ?Error)(?:\s+(?:error|issue|exception|problem))?\s+(?:while|when|during|in|on|at|after|for|with|using|even)\b[^?]*$|^${titleOpen}(?:[\w.+/#-]+\s+){1,10}${titleNotAfter}(?:out[ _-]?of[ _-]?memory|OOM)\s*[.!]?\s*$`;
 const retoldTitleWords = 14;
 const changeTitle =
-  /^\W*(?:\[[^\]]*\]\s*)?(?:fix(?:es|ed)?|add|adds|support|handle|improve|reduce|avoid|prevent|refactor|docs?|update|remove|implement|feat|chore)\b/i;
+  /^\W*(?:\[[^\]]*\]\s*)?(?:fix(?:es|ed)?|add|adds|support|handle|improve|reduce|avoid|prevent|refactor|docs?|update|remove|implement|feat|chore|tips?|guide|faq|tutorial|howto)\b/i;
 const retoldTitleForm = new RegExp(retoldTitle, 'i');
 const retoldInSentence = String.raw`\b${reportVerb}\s+(?:(?:an?|the|this|that|same)\s+)?[\`"'“]?${retoldDevicePhrase}|${retoldDeviceCjk}|\b${reportVerb}\s+${retoldDeterminers}(?:(?:error|exception)\s+(?:called|named)\s+)?[\`"'“]?${retoldBarePhrase}|${retoldRanOut}|${retoldEvent}|${retoldOutcome}|${retoldUsedUp}|${retoldRanOutAny}|${retoldOwned}|${retoldOomVerb}`;
 const retoldInSentenceForm = new RegExp(retoldInSentence, 'i');
@@ -600,6 +629,10 @@ export const retoldDeviceOomRule: LogRule = {
         // A change's title (a pull request's, a changelog's: "Fix crash due to OOM", "Handle CUDA OOM"),
         // or a negation, modal or purpose anywhere before the phrase ("so training no longer fails with OOM").
         changeTitle.test(text) ||
+        // A changelog's line: the failure said fixed ("... is fixed in 0.5").
+        /\b(?:is|was|are|were|got|has been|have been)\s+(?:now\s+)?(?:fixed|solved|resolved)\s+(?:in|since|by|with)\b/i.test(
+          text,
+        ) ||
         /\b(?:no|not|never|no longer|without|n't|may|might|could|would|should|so|to avoid|in order to)\b/i.test(
           text.slice(0, outOfMemoryWords.exec(text)?.index ?? 0),
         ) ||
@@ -655,6 +688,13 @@ export const retoldDeviceOomRule: LogRule = {
     )
       return undefined;
     if (/\bby default\b/i.test(lead.slice(lead.lastIndexOf('.') + 1))) return undefined;
+    // Fixed in a release ("the OOM was fixed in v2.1"): a changelog's words, not a run's.
+    if (
+      /^\s*(?:in|since)\s+(?:v?\d|version|release|the latest|master|main|nightly)/i.test(
+        rest.slice(match[0].length),
+      )
+    )
+      return undefined;
     // A sentence ends at a full stop before a space, or typed with no space before the next sentence's
     // capitalised word ("killed by the system.How can I solve it?", round 16).
     const end = rest.search(/[.!](?:\s|$)|(?<=[a-z]{2})[.!](?=[A-Z][a-z]+\s)/);
@@ -677,7 +717,10 @@ export const retoldDeviceOomRule: LogRule = {
           facts: {
             memorySideUndecided: retoldOutcomeForm.test(match[0])
               ? 'device'
-              : undecidedSideOf(match[0], text.slice(match.index)),
+              : undecidedSideOf(
+                  match[0].slice(reportedPhraseAt(match[0])),
+                  text.slice(match.index + reportedPhraseAt(match[0])),
+                ),
           },
         };
       const vendor = kind === 'gpu_oom' ? vendorOf(sentence) : undefined;

@@ -437,6 +437,22 @@ export const hostExitRules: LogRule[] = [
       if (/\b(?:if|unless|whether|make sure|ensure|so that|in case)\b[^.,;]{0,60}$/i.test(sentenceLead))
         return undefined;
       const rest = text.slice(match.index + match[0].length).split(/[.!?](?:\s|$)/)[0] ?? '';
+      // A kill the user expected ("killed when training finished, as expected") is the run's own end.
+      if (
+        /\b(?:as expected|as intended|is expected|which is expected|expected behaviou?r)\b/i.test(
+          match[0] + rest,
+        )
+      )
+        return undefined;
+      // Another cause told in the same clause: a time limit, a preemption, the user's own act, another
+      // signal or a crash ("killed after exceeding the time limit", "due to preemption", "because I closed
+      // the SSH session", "after a segmentation fault"): a named killer or cause, settled rule 2.
+      if (
+        /\b(?:time ?limit|wall ?time|timeout|timed out|deadline|preempt\w*|ssh|closed the \w+|logged out|log out|ctrl[- ]?c|keyboard ?interrupt|SIG(?:TERM|INT|SEGV|ABRT|HUP|QUIT)|segfault|segmentation fault|core dumped|liveness|readiness|health ?check|watchdog|cancel\w*|manually|by hand)\b|\b(?:because|since|as|when)\s+(?:I|we|you|someone|the user)\b/i.test(
+          rest,
+        )
+      )
+        return undefined;
       if (/^\s*(?:\w+\s+)?when\s+(?:you|I|we|the user|a user)\b/i.test(rest)) return undefined;
       const sender = /^\s*by\s+(?:the\s+)?([\w-]+)/i.exec(rest)?.[1];
       if (
