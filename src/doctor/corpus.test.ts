@@ -323,8 +323,10 @@ const measured: Record<TestCorpusPart, Bar> = {
   // fixes, 122/136 facts. Second shift (heldout20-forms.test.ts, built on a random half of its 16 kind
   // misses, the other half aside): 109/119 (91.6%), 1 false OOM, 9/10 causes, 123/136 facts — the
   // built-on half moved 6 of 8, the aside half 0 of 8 (so these are the spent slice's figures, not
-  // a never-seen one's).
-  'heldout-20': { kindRight: 109, falseOoms: 1, causesRight: 9, wrongFixes: 0, factsRight: 123 },
+  // a never-seen one's); then DeepSpeed's launcher after a rank's own signal other than SIGKILL
+  // (resolve.ts resolveLauncherKill; the form the lead's measurement named, its file in the aside
+  // half): 110/119 (92.4%), 0 false OOMs.
+  'heldout-20': { kindRight: 110, falseOoms: 0, causesRight: 9, wrongFixes: 0, factsRight: 123 },
 };
 
 for (const part of testCorpusParts) {
@@ -406,8 +408,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // folded in as measured once (the session's last rules, 97/112): 2672/2736 (97.7%), below the issue's
   // bar, 4 false OOMs; round 20 (round20-forms.test.ts): 2704/2736 (98.8%), 4 false OOMs; with heldout-20
   // folded in as measured once (the freeze, 103/119): 2807/2855 (98.3%), 5 false OOMs; heldout-20's
-  // second shift (heldout20-forms.test.ts): 2813/2855 (98.5%), 5 false OOMs.
-  const floor = 2813;
+  // second shift (heldout20-forms.test.ts): 2813/2855 (98.5%), 5 false OOMs; a launcher's negative
+  // return code other than -9 is no OOM kill: 2814/2855 (98.6%), 4 false OOMs.
+  const floor = 2814;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,

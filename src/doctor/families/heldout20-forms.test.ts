@@ -76,3 +76,17 @@ describe("Ray's memory monitor with the node's address redacted", () => {
     assert.equal(d?.cause, 'memory_monitor');
   });
 });
+
+describe("DeepSpeed's launcher after a rank's own crash", () => {
+  test('a negative return code other than -9 is a signal the OOM killer never sends', () => {
+    const lines = (code: number) => [
+      '[2024-03-01 10:00:00,000] [INFO] [launch.py:315:sigkill_handler] Killing subprocess 4242',
+      '[2024-03-01 10:00:00,001] [INFO] [launch.py:315:sigkill_handler] Killing subprocess 4243',
+      `[2024-03-01 10:00:00,002] [ERROR] [launch.py:321:sigkill_handler] ['/usr/bin/python', '-u', 'train.py'] exits with return code = ${code}`,
+    ];
+    assert.equal(kindOf(...lines(-11)), 'none');
+    assert.equal(kindOf(...lines(-6)), 'none');
+    // SIGKILL (-9) stays the OOM killer's most often.
+    assert.equal(kindOf(...lines(-9)), 'host_oom');
+  });
+});
