@@ -327,6 +327,12 @@ const measured: Record<TestCorpusPart, Bar> = {
   // (resolve.ts resolveLauncherKill; the form the lead's measurement named, its file in the aside
   // half): 110/119 (92.4%), 0 false OOMs.
   'heldout-20': { kindRight: 110, falseOoms: 0, causesRight: 9, wrongFixes: 0, factsRight: 123 },
+  // Measured once, 2026-11-28, by the lead (see HELDOUT-21-RESULT.md), never seen by any of session 17's
+  // rules engineers (doctor-rules, doctor-causes, then doctor-h20's second shift on heldout-20): the
+  // session's start (9f6bc30), the freeze (53c6be8) and the session's last rules (86178ca) give the same
+  // figure, file by file: 99/113 (87.6%), 1 false OOM (a simulator's lost device, its message listing
+  // out of memory among the reasons), 8/16 causes (11/16 among the alternatives), 0 wrong fixes, 82/102 facts.
+  'heldout-21': { kindRight: 99, falseOoms: 1, causesRight: 8, wrongFixes: 0, factsRight: 82 },
 };
 
 for (const part of testCorpusParts) {
@@ -359,7 +365,7 @@ for (const part of testCorpusParts) {
   });
 }
 
-test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-20)', (t) => {
+test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-21)', (t) => {
   const cases = testCorpusParts.flatMap((part) => readPart(part));
   if (cases.length === 0) {
     t.skip('no logs in test/corpus');
@@ -409,8 +415,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // bar, 4 false OOMs; round 20 (round20-forms.test.ts): 2704/2736 (98.8%), 4 false OOMs; with heldout-20
   // folded in as measured once (the freeze, 103/119): 2807/2855 (98.3%), 5 false OOMs; heldout-20's
   // second shift (heldout20-forms.test.ts): 2813/2855 (98.5%), 5 false OOMs; a launcher's negative
-  // return code other than -9 is no OOM kill: 2814/2855 (98.6%), 4 false OOMs.
-  const floor = 2814;
+  // return code other than -9 is no OOM kill: 2814/2855 (98.6%), 4 false OOMs; with heldout-21 folded in
+  // as measured once (the session's last rules, 99/113): 2913/2968 (98.1%), 5 false OOMs.
+  const floor = 2913;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -438,14 +445,15 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // figure of the card is the step's other dimensions (batch-of-one.test.ts): 527/639, alternatives 596/639.
   // Round 20's kind rules (round20-forms.test.ts): strict 535/639, alternatives 607/639. With heldout-20
   // folded in as measured once (8/10, 8/10): strict 543/649, alternatives 615/649; heldout-20's second
-  // shift (a Ray monitor kill with the node's IP redacted): strict 544/649, alternatives 616/649.
+  // shift (a Ray monitor kill with the node's IP redacted): strict 544/649, alternatives 616/649. With
+  // heldout-21 folded in as measured once (8/16, 11/16): strict 552/665, alternatives 627/665.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 544, `causes right ${figures.causesRight}, at least 544`);
+  assert.ok(figures.causesRight >= 552, `causes right ${figures.causesRight}, at least 552`);
   assert.ok(
-    figures.causesRightOrAlternative >= 616,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 616`,
+    figures.causesRightOrAlternative >= 627,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 627`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });
