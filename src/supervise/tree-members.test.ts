@@ -91,3 +91,36 @@ describe('updateMembers', () => {
     assert.equal(members.get(11)?.command, loky);
   });
 });
+
+describe('updateMembers, a fork whose command line cannot be read', () => {
+  test("a fork that never exec'd, seen as it is torn down (empty cmdline), takes its parent's command line", (t) => {
+    // An OOM victim the sampler first sees while the kernel tears it down shows an empty cmdline; a
+    // multiprocessing fork worker's command line is its parent's (CI named such a victim 'python3').
+    const proc = makeFixtureTree();
+    t.after(() => proc.remove());
+    proc.write('10/cmdline', 'python3\0workers.py\0' + '4\0');
+    proc.write('11/cmdline', '');
+    proc.write('12/cmdline', '');
+    const members: TreeMembers = new Map();
+    const stat = (pid: number, ppid: number, flags: number) => ({
+      pid,
+      comm: 'python3',
+      state: 'S',
+      ppid,
+      pgid: 10,
+      startTicks: 1000 + pid,
+      flags,
+    });
+    updateMembers({
+      members,
+      pids: [10, 11, 12],
+      table: [stat(10, 1, 0x400000), stat(11, 10, 0x400040), stat(12, 10, 0x400000)],
+      memory: [],
+      nowMs: 0,
+      procRoot: proc.root,
+    });
+    assert.equal(members.get(11)?.command, 'python3 workers.py 4');
+    // One that exec'd keeps its own name where its command line cannot be read.
+    assert.equal(members.get(12)?.command, 'python3');
+  });
+});

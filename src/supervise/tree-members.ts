@@ -42,6 +42,16 @@ export function readCommandLine(pid: number, procRoot = '/proc'): string | undef
   return text ? text.slice(0, maxCommandChars) : undefined;
 }
 
+/**
+ * The command line of a fork that never exec'd, whose own could not be read (a process being torn down,
+ * an OOM victim among them, shows an empty cmdline): its parent's at the fork, as the tree or the parent
+ * shows it; undefined for any other process.
+ */
+function forkedCommandOf(members: TreeMembers, stat: ProcStat, procRoot: string): string | undefined {
+  if (!isForkedWithoutExecFlags(stat.flags)) return undefined;
+  return members.get(stat.ppid)?.command ?? readCommandLine(stat.ppid, procRoot);
+}
+
 /** Records the tree as one sample saw it: new members get their command line, vanished ones a time. */
 export function updateMembers(options: {
   members: TreeMembers;
@@ -64,7 +74,7 @@ export function updateMembers(options: {
         pid,
         ppid: stat.ppid,
         comm: stat.comm,
-        command: readCommandLine(pid, procRoot) ?? stat.comm,
+        command: readCommandLine(pid, procRoot) ?? forkedCommandOf(members, stat, procRoot) ?? stat.comm,
         isForkedWithoutExec: isForkedWithoutExecFlags(stat.flags),
         rank: readRankOf(pid, procRoot),
         startTicks: stat.startTicks,
