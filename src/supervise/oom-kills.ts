@@ -5,13 +5,13 @@
 import { basename } from 'node:path';
 import { readCgroupOomKills } from '../probe/host/cgroup.js';
 import type { KernelOomKill } from '../probe/host/kernel-log.js';
-import { isForkedWithoutExec, readProcStat } from '../probe/host/proc-table.js';
+import { isForkedWithoutExecFlags, readProcStat } from '../probe/host/proc-table.js';
 import { formatBytes } from '../units.js';
 import { describeKill } from '../verdict/judge.js';
 import type { TreeOomKill } from '../verdict/types.js';
 import type { Attempt, LiveProcess, RunContext } from './run-context.js';
 import { requestStop } from './stop.js';
-import { readCommandLine, roleOf, type TreeMember } from './tree-members.js';
+import { forkedCommandOf, roleOf, type TreeMember } from './tree-members.js';
 
 /** How long a counted kill may stay unnamed before the tree's vanished members stand in for the kernel log. */
 export const unnamedKillGraceMs = 1500;
@@ -74,8 +74,8 @@ function memberFromRemains(
   // Gone already (reaped), or the PID is someone else's now.
   if (!stat || stat.comm !== kill.processName) return undefined;
   const parent = attempt.members.get(stat.ppid);
-  const isFork = isForkedWithoutExec(kill.pid, procRoot) === true;
-  const parentCommand = isFork ? (parent?.command ?? readCommandLine(stat.ppid, procRoot)) : undefined;
+  const isFork = isForkedWithoutExecFlags(stat.flags);
+  const parentCommand = forkedCommandOf(attempt.members, stat, procRoot);
   const member: TreeMember = {
     pid: kill.pid,
     ppid: stat.ppid,

@@ -43,11 +43,11 @@ export function readCommandLine(pid: number, procRoot = '/proc'): string | undef
 }
 
 /**
- * The command line of a fork that never exec'd, whose own could not be read (a process being torn down,
- * an OOM victim among them, shows an empty cmdline): its parent's at the fork, as the tree or the parent
- * shows it; undefined for any other process.
+ * The command line of a fork that never exec'd, whose own cannot be read (a process being torn down,
+ * an OOM victim among them, or a zombie, shows an empty cmdline): its parent's at the fork, as the tree
+ * or the parent shows it; undefined for any other process.
  */
-function forkedCommandOf(members: TreeMembers, stat: ProcStat, procRoot: string): string | undefined {
+export function forkedCommandOf(members: TreeMembers, stat: ProcStat, procRoot: string): string | undefined {
   if (!isForkedWithoutExecFlags(stat.flags)) return undefined;
   return members.get(stat.ppid)?.command ?? readCommandLine(stat.ppid, procRoot);
 }
