@@ -11,7 +11,9 @@
 // 19 of 21 are expressible (the two OPT rows are not: its 512-wide embedding projections and post-norm layers).
 // THE BENCHMARK (the same script in every case, adapted from fxmarty's gist 7e75cc39 — the variants quoted in the
 // PRs and indexed copies of it read the same): the model loaded in float16 (--use-half), model.train() (dropout
-// as the config sets it), inputs torch.randint over the vocabulary with an all-ones attention mask, a few warm-up
+// as the config sets it), inputs torch.randint over the vocabulary (fxmarty's script, read for the NeoX and OPT rows,
+// passes an all-ones attention mask; the masked-LM variant indexed beside the DistilBERT table passes none, and the
+// SDPA pass runs with the math kernel disabled — the BioGPT rows, same card and table layout, assumed the same), a few warm-up
 // steps, then torch.cuda.reset_peak_memory_stats(); torch.cuda.empty_cache(); and num_training_steps times
 // { model.zero_grad(); outputs = model(**inputs); loss = outputs.logits.sum(); loss.backward() } — no optimizer,
 // no labels, no cross-entropy: the loss is the sum of the fp16 logits, whose gradient is a logits-sized tensor of
@@ -24,7 +26,7 @@
 import type { PublishedCase } from './published-measured.js';
 
 const benchmark =
-  "fxmarty's SDPA training benchmark (loaded with torch_dtype float16, model.train(), random input_ids with an all-ones attention_mask; after warm-up, reset_peak_memory_stats and num_training_steps × { model.zero_grad(); loss = model(**inputs).logits.sum(); loss.backward() }: pure fp16 weights and gradients, no optimizer, gradients freed before each forward)";
+  "fxmarty's SDPA training benchmark (loaded with torch_dtype float16, model.train(), random input_ids (with an all-ones attention_mask in fxmarty's script; none in the masked-LM variant); after warm-up, reset_peak_memory_stats and num_training_steps × { model.zero_grad(); loss = model(**inputs).logits.sum(); loss.backward() }: pure fp16 weights and gradients, no optimizer, gradients freed before each forward)";
 const meter =
   'torch.cuda.max_memory_allocated() over the timed steps × 1e-6, printed as MB (decimal): allocated, one GPU';
 
