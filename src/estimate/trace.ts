@@ -125,6 +125,9 @@ export function untracedParamsShare(spec: EstimateSpec): number {
   return params > built * 1.02 ? (params - built) / params : 0;
 }
 
+// The analytic parts of model.vision's tower (gpu-activations.ts visionActivations).
+const visionTowerParts = new Set(['activations (vision tower)', 'vision tower output']);
+
 // The analytic parts priced per parameter: what parameters the traced model does not build still hold.
 const perParameterParts = new Set([
   'weights',
@@ -142,12 +145,15 @@ const perParameterParts = new Set([
  * network beside the transformer the trace builds from its config): that share of the analytic
  * per-parameter parts alive at the traced peak's moment is added too (their activations stay unknown to
  * both). Not with a per-rank trace, whose model states are already the analytic ones of every parameter.
+ * `isConfigTrace`: the model was built from a config.json (the language model only), so model.vision's
+ * tower activations are added as the analytic model sizes them; a --trace-module builds the whole network.
  */
 export function compareTrace(
   breakdown: Breakdown,
   trace: TraceResult,
   untraced: readonly string[] = [],
   untracedParamsShare = 0,
+  isConfigTrace = false,
 ): TraceComparison {
   const parts = Object.entries(trace.parts)
     .filter(([, bytes]) => bytes > 0)
@@ -163,8 +169,20 @@ export function compareTrace(
         ? `${formula} (tensors: in the spec; not in the traced model)`
         : formula,
     }));
+  const moment = trace.peakPhase === 'step' ? 'step' : 'backward';
+  // A config.json builds the language model only: model.vision's tower (gpu-activations.ts: its stored
+  // activations, or a frozen tower's output) is the analytic model's, at the moment the trace peaked.
+  if (isConfigTrace) {
+    for (const part of components) {
+      if (!visionTowerParts.has(part.name) || (part.phase && part.phase !== moment)) continue;
+      added.push({
+        name: part.name,
+        bytes: part.bytes,
+        formula: `${part.formula} (model.vision: the tower is not in the traced model; analytic)`,
+      });
+    }
+  }
   if (untracedParamsShare > 0 && trace.perRank === undefined) {
-    const moment = trace.peakPhase === 'step' ? 'step' : 'backward';
     for (const part of components) {
       if (!perParameterParts.has(part.name) || (part.phase && part.phase !== moment)) continue;
       added.push({

@@ -238,6 +238,7 @@ export async function withTrace(
         trace,
         untracedTensors(spec),
         options.module ? 0 : untracedParamsShare(spec),
+        !options.module,
       ),
     };
   }
@@ -257,6 +258,7 @@ export async function withTrace(
       traceOfSpec(spec, report, toTraceResult(result)),
       untracedTensors(spec),
       untracedParamsShare(spec),
+      true,
     );
     const note = `the model was built from model.transformer as a transformers "${derived.modelType}" config (no config.json given)`;
     return { ...report, trace: { ...trace, notes: [note, ...trace.notes] } };
