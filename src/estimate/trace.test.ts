@@ -152,6 +152,32 @@ training: { precision: amp_bf16, optimizer: adamw, batch_size: 64 }`,
   );
 });
 
+test("gradients kept across micro-batches stand in for the traced micro-batch's own at its peak", () => {
+  const accumulated = parseEstimateSpec(
+    `model: { params: 7B }
+training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 4 }`,
+    'x.yaml',
+  );
+  const b = estimate(accumulated);
+  const kept = b.gpu.components.find((p) => p.name === 'gradients');
+  assert.ok(kept && kept.phase === undefined, 'accumulated gradients have no phase');
+  const traced = Math.round(kept.bytes / 4);
+  const trace: TraceResult = {
+    ...traceLike(),
+    parts: { parameters: 1, gradients: traced, activations: 1 },
+    peakPhase: 'backward',
+  };
+  const added = compareTrace(b, trace).added.find((p) => p.name === 'kept gradients');
+  assert.equal(added?.bytes, kept.bytes - traced);
+  // One micro-batch freed by zero_grad: nothing kept to add.
+  assert.equal(
+    compareTrace(breakdown, { ...traceLike(), peakPhase: 'backward' }).added.some(
+      (p) => p.name === 'kept gradients',
+    ),
+    false,
+  );
+});
+
 test("the untraced parameters' share of parts sharded over 3 GPUs is whole bytes, as every --json size is", () => {
   const sharded = parseEstimateSpec(
     `model:

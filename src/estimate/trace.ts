@@ -193,6 +193,23 @@ export function compareTrace(
       });
     }
   }
+  // Gradients kept through the step's forward and backward (accumulation over micro-batches, Megatron's
+  // grad buffer, zero_grad(set_to_none=False): gpu-states.ts gives them no phase). The helper traces one
+  // micro-batch after zero_grad(set_to_none=True), so its gradients appear only as backward makes them;
+  // a later micro-batch accumulates into the kept ones in place (torch AccumulateGrad), so at the traced
+  // peak the kept gradients stand in for the traced ones: the difference is added.
+  const kept = components.find((part) => part.name === 'gradients' && part.phase === undefined);
+  if (trace.framework === 'torch' && kept && trace.perRank === undefined) {
+    const traced = trace.parts.gradients ?? 0;
+    const missing = Math.ceil(kept.bytes * (1 - untracedParamsShare)) - traced;
+    if (missing > 0) {
+      added.push({
+        name: 'kept gradients',
+        bytes: missing,
+        formula: `${kept.formula}: alive through forward and backward, the traced micro-batch's ${Math.round(traced / 2 ** 20)} MiB of them at its peak taken off (analytic)`,
+      });
+    }
+  }
   // The allocator's cache and block rounding: the analytic figure (cuda.ts), a fraction of what the
   // forward→backward phase allocates and frees, reserved at any later moment of the step too.
   const cache = components.find((part) => part.name === 'allocator cache');
