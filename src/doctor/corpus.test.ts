@@ -286,7 +286,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // 122/135, 14/27; Caffe2's "cudaSuccess. 2 vs 0", a question that asks for a fix, earlyoom v0.9-1.2's
   // bracketed share of RAM: 125/135.
   // Round 20: "the cause of my OOM issues", an OOM the user owns (round20-forms.test.ts): 126/135.
-  'heldout-17': { kindRight: 126, falseOoms: 1, causesRight: 17, wrongFixes: 0, factsRight: 39 },
+  // Session 18: rule 9 applied to 3 title-only bare statuses labelled with the thread's cause
+  // (test/corpus/RELABELS.md), no rule changed: causes 17/23 -> 15/20.
+  'heldout-17': { kindRight: 126, falseOoms: 1, causesRight: 15, wrongFixes: 0, factsRight: 39 },
   // Measured once, 2026-11-28, by the lead (see HELDOUT-18-RESULT.md): the session's start (29b3d70)
   // gave 106/122 (86.9%); round 18's freeze (31d3b30), the never-seen figure, 109/122 (89.3%), 0 false
   // OOMs, 7/18 causes (truth among the alternatives 15/18), 0 wrong fixes, 126/146 facts; main when it
@@ -314,7 +316,8 @@ const measured: Record<TestCorpusPart, Bar> = {
   // told in words: 106/112, 17/23 causes with the relabels (20/23 among the alternatives), 136/137 facts;
   // a kill by the OS, XLA's allocation after the CPU platform is named: 108/112; the phrase with a doubled
   // space: 109/112, 18/23.
-  'heldout-19': { kindRight: 109, falseOoms: 0, causesRight: 18, wrongFixes: 0, factsRight: 136 },
+  // Session 18: rule 9 applied to 2 title-only bare statuses (test/corpus/RELABELS.md): 18/23 -> 17/21.
+  'heldout-19': { kindRight: 109, falseOoms: 0, causesRight: 17, wrongFixes: 0, factsRight: 136 },
   // Measured once, 2026-11-28, by the lead (see HELDOUT-20-RESULT.md), never seen by session 17's rules
   // engineers (doctor-rules: kind; doctor-causes: causes): the session's start (9f6bc30) and the freeze
   // (53c6be8) give the same figure (one miss read "can't tell" at the start, the host's OOM at the freeze):
@@ -446,14 +449,17 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // Round 20's kind rules (round20-forms.test.ts): strict 535/639, alternatives 607/639. With heldout-20
   // folded in as measured once (8/10, 8/10): strict 543/649, alternatives 615/649; heldout-20's second
   // shift (a Ray monitor kill with the node's IP redacted): strict 544/649, alternatives 616/649. With
-  // heldout-21 folded in as measured once (8/16, 11/16): strict 552/665, alternatives 627/665.
+  // heldout-21 folded in as measured once (8/16, 11/16): strict 552/665, alternatives 627/665. Session 18:
+  // rule 9 applied to 9 title-only bare statuses of heldout-15..19 labelled with the thread's cause
+  // (test/corpus/RELABELS.md; doctor had named the thread's cause for 3, and had it among the alternatives for
+  // 8, all by the default reading of a bare status, not by evidence): strict 549/656, alternatives 619/656.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 552, `causes right ${figures.causesRight}, at least 552`);
+  assert.ok(figures.causesRight >= 549, `causes right ${figures.causesRight}, at least 549`);
   assert.ok(
-    figures.causesRightOrAlternative >= 627,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 627`,
+    figures.causesRightOrAlternative >= 619,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 619`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });
