@@ -113,8 +113,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // its threads, round6-forms.test.ts.)
   // Round 15 (an OOM in the user's sentence with no device word, allocation/generic.ts): 163/168
   // (llama-cpp-11044, "I run into memory errors when using the SYCL backend": not designed on it).
-  // Round 20 (round20-forms.test.ts): "batch size N" no byte count, a retold device OOM: 164/168.
-  'heldout-4': { kindRight: 164, falseOoms: 1, causesRight: 31, wrongFixes: 0, factsRight: 151 },
+  // Round 20 (round20-forms.test.ts): "batch size N" no byte count, a retold device OOM: 164/168; OOM as a
+  // verb ("it always oom in ..."): 165/168.
+  'heldout-4': { kindRight: 165, falseOoms: 1, causesRight: 31, wrongFixes: 0, factsRight: 151 },
   // Measured once, 2026-11-27 00:14 UTC, with round 5's rules frozen at 9d61e74 (HELDOUT-5-RESULT.md):
   // 111/122 (91.0%), 3 false OOMs, 9/13 causes, 0 wrong fixes, 143/168 facts; round 4's rules on it:
   // 107/122 (87.7%), 6, 9/13, 0. Round 6, tuned against it and relabelled: 121/122 (99.2%), 0, 12/13, 0, 146/168.
@@ -250,8 +251,8 @@ const measured: Record<TestCorpusPart, Bar> = {
   // a limit named by its setting ("exceeds max-model-memory"): 124/140.
   // Round 20 (round20-forms.test.ts, designed on a random half of the spent title/prose misses): the
   // failure as an outcome, the memory used up, a subject that ran out, a kill told in words as a bare
-  // kill: 134/140; Vulkan-Hpp's ErrorOutOfHostMemory, an exception quoted inline: 135/140.
-  'heldout-15': { kindRight: 135, falseOoms: 0, causesRight: 27, wrongFixes: 0, factsRight: 132 },
+  // kill: 134/140; Vulkan-Hpp's ErrorOutOfHostMemory, an exception quoted inline: 135/140; OOM as a verb: 136/140, 28/41.
+  'heldout-15': { kindRight: 136, falseOoms: 0, causesRight: 28, wrongFixes: 0, factsRight: 132 },
   // Measured once, 2026-11-28, by the lead (see HELDOUT-16-RESULT.md), at the session's start (9ae182e)
   // and round 16's freeze (19992d8): 134/155 (86.5%), 1 false OOM, 15/48 causes at the start and 23/48
   // at the freeze (truth among the alternatives 35/48), 0 wrong fixes, 157/163 facts; main when it was
@@ -284,7 +285,10 @@ const measured: Record<TestCorpusPart, Bar> = {
   // it, a bare "OOM" with no side named, "bad allocation" (CatBoost, LightGBM, ML.NET), 炸显存/显存占满:
   // 122/135, 14/27; Caffe2's "cudaSuccess. 2 vs 0", a question that asks for a fix, earlyoom v0.9-1.2's
   // bracketed share of RAM: 125/135.
-  'heldout-17': { kindRight: 125, falseOoms: 1, causesRight: 17, wrongFixes: 0, factsRight: 39 },
+  // Round 20: "the cause of my OOM issues", an OOM the user owns (round20-forms.test.ts): 126/135.
+  // Session 18: rule 9 applied to 3 title-only bare statuses labelled with the thread's cause
+  // (test/corpus/RELABELS.md), no rule changed: causes 17/23 -> 15/20.
+  'heldout-17': { kindRight: 126, falseOoms: 1, causesRight: 15, wrongFixes: 0, factsRight: 39 },
   // Measured once, 2026-11-28, by the lead (see HELDOUT-18-RESULT.md): the session's start (29b3d70)
   // gave 106/122 (86.9%); round 18's freeze (31d3b30), the never-seen figure, 109/122 (89.3%), 0 false
   // OOMs, 7/18 causes (truth among the alternatives 15/18), 0 wrong fixes, 126/146 facts; main when it
@@ -309,8 +313,29 @@ const measured: Record<TestCorpusPart, Bar> = {
   // changed: heldout-15 causes 23/44 -> 27/41, heldout-17 15/27 -> 16/23, heldout-19 11/23 -> 12/23 (the
   // measured-once figure stays 11/23: a refused CPU allocation, labelled by the thread's batch, is host_allocation).
   // Round 20 (round20-forms.test.ts, tuned on the spent slice): titles, outcomes, the memory used up, kills
-  // told in words: 106/112, 17/23 causes with the relabels (20/23 among the alternatives), 136/137 facts.
-  'heldout-19': { kindRight: 106, falseOoms: 0, causesRight: 17, wrongFixes: 0, factsRight: 136 },
+  // told in words: 106/112, 17/23 causes with the relabels (20/23 among the alternatives), 136/137 facts;
+  // a kill by the OS, XLA's allocation after the CPU platform is named: 108/112; the phrase with a doubled
+  // space: 109/112, 18/23.
+  // Session 18: rule 9 applied to 2 title-only bare statuses (test/corpus/RELABELS.md): 18/23 -> 17/21.
+  'heldout-19': { kindRight: 109, falseOoms: 0, causesRight: 17, wrongFixes: 0, factsRight: 136 },
+  // Measured once, 2026-11-28, by the lead (see HELDOUT-20-RESULT.md), never seen by session 17's rules
+  // engineers (doctor-rules: kind; doctor-causes: causes): the session's start (9f6bc30) and the freeze
+  // (53c6be8) give the same figure (one miss read "can't tell" at the start, the host's OOM at the freeze):
+  // 103/119 (86.6%), 1 false OOM (a DeepSpeed rank's segmentation fault, return code -11, read as a host
+  // OOM), 8/10 causes (8/10 among the alternatives), 0 wrong
+  // fixes, 122/136 facts. Second shift (heldout20-forms.test.ts, built on a random half of its 16 kind
+  // misses, the other half aside): 109/119 (91.6%), 1 false OOM, 9/10 causes, 123/136 facts — the
+  // built-on half moved 6 of 8, the aside half 0 of 8 (so these are the spent slice's figures, not
+  // a never-seen one's); then DeepSpeed's launcher after a rank's own signal other than SIGKILL
+  // (resolve.ts resolveLauncherKill; the form the lead's measurement named, its file in the aside
+  // half): 110/119 (92.4%), 0 false OOMs.
+  'heldout-20': { kindRight: 110, falseOoms: 0, causesRight: 9, wrongFixes: 0, factsRight: 123 },
+  // Measured once, 2026-11-28, by the lead (see HELDOUT-21-RESULT.md), never seen by any of session 17's
+  // rules engineers (doctor-rules, doctor-causes, then doctor-h20's second shift on heldout-20): the
+  // session's start (9f6bc30), the freeze (53c6be8) and the session's last rules (86178ca) give the same
+  // figure, file by file: 99/113 (87.6%), 1 false OOM (a simulator's lost device, its message listing
+  // out of memory among the reasons), 8/16 causes (11/16 among the alternatives), 0 wrong fixes, 82/102 facts.
+  'heldout-21': { kindRight: 99, falseOoms: 1, causesRight: 8, wrongFixes: 0, factsRight: 82 },
 };
 
 for (const part of testCorpusParts) {
@@ -343,7 +368,7 @@ for (const part of testCorpusParts) {
   });
 }
 
-test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-19)', (t) => {
+test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-21)', (t) => {
   const cases = testCorpusParts.flatMap((part) => readPart(part));
   if (cases.length === 0) {
     t.skip('no logs in test/corpus');
@@ -390,8 +415,12 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // 4 false OOMs; round 19 (round19-forms.test.ts, tuned on heldout-18 too): 2572/2624 (98.0%);
   // DeepSpeed's launcher killing its ranks after a silent child: 2575/2624 (98.1%); with heldout-19
   // folded in as measured once (the session's last rules, 97/112): 2672/2736 (97.7%), below the issue's
-  // bar, 4 false OOMs; round 20 (round20-forms.test.ts): 2698/2736 (98.6%), 4 false OOMs.
-  const floor = 2698;
+  // bar, 4 false OOMs; round 20 (round20-forms.test.ts): 2704/2736 (98.8%), 4 false OOMs; with heldout-20
+  // folded in as measured once (the freeze, 103/119): 2807/2855 (98.3%), 5 false OOMs; heldout-20's
+  // second shift (heldout20-forms.test.ts): 2813/2855 (98.5%), 5 false OOMs; a launcher's negative
+  // return code other than -9 is no OOM kill: 2814/2855 (98.6%), 4 false OOMs; with heldout-21 folded in
+  // as measured once (the session's last rules, 99/113): 2913/2968 (98.1%), 5 false OOMs.
+  const floor = 2913;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -417,14 +446,20 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // rules 2 (a bare kill's cause is unknown) and 8 (a refused allocation is host_allocation, the kernel's
   // kill host_ram; test/corpus/RELABELS.md): strict 525/639, alternatives 595/639. A batch of one with no
   // figure of the card is the step's other dimensions (batch-of-one.test.ts): 527/639, alternatives 596/639.
-  // Round 20's kind rules (round20-forms.test.ts): strict 533/639, alternatives 604/639.
+  // Round 20's kind rules (round20-forms.test.ts): strict 535/639, alternatives 607/639. With heldout-20
+  // folded in as measured once (8/10, 8/10): strict 543/649, alternatives 615/649; heldout-20's second
+  // shift (a Ray monitor kill with the node's IP redacted): strict 544/649, alternatives 616/649. With
+  // heldout-21 folded in as measured once (8/16, 11/16): strict 552/665, alternatives 627/665. Session 18:
+  // rule 9 applied to 9 title-only bare statuses of heldout-15..19 labelled with the thread's cause
+  // (test/corpus/RELABELS.md; doctor had named the thread's cause for 3, and had it among the alternatives for
+  // 8, all by the default reading of a bare status, not by evidence): strict 549/656, alternatives 619/656.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 533, `causes right ${figures.causesRight}, at least 533`);
+  assert.ok(figures.causesRight >= 549, `causes right ${figures.causesRight}, at least 549`);
   assert.ok(
-    figures.causesRightOrAlternative >= 604,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 604`,
+    figures.causesRightOrAlternative >= 619,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 619`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });

@@ -159,12 +159,16 @@ export function resolveRayWorkerDeath(draft: Draft, context: Facts): Draft {
 /**
  * DeepSpeed's launcher killing its ranks (host/exits.ts launcher-killed-ranks) stands only where the
  * child ended silently: a traceback in the log, or the launcher's report of a return code of 0 or more
- * (the child's own exit, not a signal's), takes it back.
+ * (the child's own exit, not a signal's), takes it back. So does a negative code other than -9: Python's
+ * subprocess reports a child ended by signal N as returncode -N (docs.python.org/3/library/subprocess
+ * Popen.returncode), and the kernel's OOM killer sends only SIGKILL (linux mm/oom_kill.c
+ * __oom_kill_process, do_send_sig_info(SIGKILL)), so -11 (SIGSEGV), -6 (SIGABRT) or -7 (SIGBUS) is the
+ * child's own crash, not the OOM killer (issue 23, heldout-20's spent false OOM's form).
  */
 export function resolveLauncherKill(draft: Draft, context: Facts): Draft | undefined {
   if (draft.code !== launcherKilledRanksCode) return draft;
   const code = context.launcherReturnCode;
-  if (context.hasTraceback === true || (typeof code === 'number' && code >= 0)) return undefined;
+  if (context.hasTraceback === true || (typeof code === 'number' && code !== -9)) return undefined;
   return draft;
 }
 

@@ -53,6 +53,7 @@ training: { ${training} }`;
       part(`model: { params: 1B }\ntraining: { ${training} }`, 'gradients')?.phase;
     assert.equal(phase('precision: fp32'), 'step');
     assert.equal(phase('precision: fp32, zero_grad: zeros'), undefined);
+    assert.equal(phase('precision: fp32, zero_grad: after_forward'), 'step');
     assert.equal(phase('precision: fp32, grad_accumulation: 4'), undefined);
   });
 

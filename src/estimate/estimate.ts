@@ -8,7 +8,7 @@ import { evaluateExpr } from './expr.js';
 import { activationComponents } from './gpu-activations.js';
 import { countModel, gradientBytesOf, modelStateComponents } from './gpu-states.js';
 import { hostComponents } from './host.js';
-import { groupParams, layerParams } from './inventory.js';
+import { groupParams, layerParams, routedExpertParams } from './inventory.js';
 import { adapterGroups } from './lora.js';
 import { elementBytes } from './model-states.js';
 import { notEstimatedParts } from './not-estimated.js';
@@ -113,7 +113,7 @@ function estimateStage(given: EstimateSpec, overrides: EstimateOverrides): Break
     // A layer stack (model.cnn) under FSDP has no block class to wrap: the whole model is the root unit
     // (FULL_SHARD without an auto-wrap policy), which FSDP never reshards after forward (parallel.ts).
     unitParams: shape
-      ? layerParams(shape)
+      ? unitLayerParams(spec, shape)
       : (spec.model.cnn || spec.model.detector) && spec.parallel.strategy === 'fsdp_full'
         ? counts.params
         : undefined,
@@ -264,6 +264,19 @@ function headGather(spec: EstimateSpec): { params: number; bytes: number } {
   return { params: shape.vocab * shape.hidden, bytes };
 }
 
+/**
+ * One layer's parameters as an FSDP/ZeRO-3 unit gathers them. Under expert parallelism (torchtitan
+ * torchtitan/distributed/expert_parallel.py ExpertParallel, apply_moe_ep_tp) a layer's routed experts are
+ * split over the EP ranks and never gathered across them (tokens travel all-to-all instead): each rank's unit
+ * gathers the rest of the layer and its own experts / EP.
+ */
+function unitLayerParams(
+  spec: EstimateSpec,
+  shape: NonNullable<EstimateSpec['model']['transformer']>,
+): number {
+  return layerParams(shape) - routedExpertParams(shape) * (1 - 1 / (spec.parallel.expert ?? 1));
+}
+
 /** One FSDP/ZeRO-3 unit's quantized and trainable parameters, when the shape says. */
 function unitParts(
   spec: EstimateSpec,
@@ -273,7 +286,7 @@ function unitParts(
   if (!shape) return {};
   const { quantization, lora } = spec.model;
   const layers = Math.max(1, shape.layers);
-  const unit = layerParams(shape);
+  const unit = unitLayerParams(spec, shape);
   const unitTrainable = lora
     ? adapterGroups(shape, lora)
         .filter((group) => group.isPerLayer)

@@ -40,6 +40,7 @@ const common: FamilyDefaults = {
   dropout: true,
   experts: 0,
   expertsPerToken: 0,
+  sharedFfn: 0,
 };
 
 // What each family's Hugging Face implementation does (transformers models/<family>/modeling_*.py).

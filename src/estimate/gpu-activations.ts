@@ -17,8 +17,9 @@ import {
   outsideBytes,
   sequenceShards,
 } from './layer-activations.js';
+import { loraGroups } from './lora.js';
 import { headChunkTokens, lossBytes, lossBytesPerLogit } from './loss.js';
-import type { Component, EstimateSpec, TransformerShape } from './types.js';
+import type { Component, EstimateSpec, LoraSpec, TransformerShape } from './types.js';
 
 /** Activation parts on the device, and those moved to the host by activation offloading. */
 export interface ActivationParts {
@@ -200,16 +201,20 @@ function modelActivations(spec: EstimateSpec, counts: ModelCounts, batch: number
   // inputs (ligerInPlaceBytes).
   const isRecomputing = checkpointing === 'full' || checkpointing === 'op';
   const isGraphCut = checkpointing === 'full' && !spec.training.isCheckpointedInputGrad;
+  const inPlace = ligerInPlaceBytes(ctx, tokens);
   if (!isGraphCut)
     device.push({
       name: isRecomputing ? 'recomputed layer' : 'backward working set',
-      bytes: (isRecomputing ? 2 : 1) * largestLayer - ligerInPlaceBytes(ctx, tokens),
-      formula: isRecomputing
-        ? "one layer's activations recomputed for its backward, and their gradients"
-        : "one layer's gradients while it runs backward",
+      bytes: (isRecomputing ? 2 : 1) * largestLayer - inPlace,
+      formula:
+        (isRecomputing
+          ? "one layer's activations recomputed for its backward, and their gradients"
+          : "one layer's gradients while it runs backward") +
+        (inPlace > 0 ? `, less ${formatBytes(inPlace)} Liger's kernels write over their inputs` : ''),
       phase: 'backward',
       isAtBackwardEnd: true,
     });
+  if (spec.model.lora?.isDora) device.push(doraTemporaries(spec, shape, spec.model.lora));
   device.push({
     name: 'embeddings and head inputs',
     bytes: outsideBytes(ctx),
@@ -259,6 +264,28 @@ function modelActivations(spec: EstimateSpec, counts: ModelCounts, batch: number
   }
   device.push(...float8Parts(spec, ctx, tokens), ...contextParts(ctx, cp, tokens));
   return { device, host };
+}
+
+/**
+ * DoRA's weight-norm term, built in every adapted linear's forward (and again in its recomputation): PEFT
+ * (peft/tuners/lora/dora.py DoraLinearLayer.forward) makes an identity of in × in in the input's dtype, runs it
+ * through the adapters for ΔW (in × out), takes `W + s·ΔW` (s·ΔW and the sum, out × in each) for its column
+ * norms, and dequantizes a quantized W to that dtype. The largest adapted linear's, one at a time, beside the
+ * activations (the last layers' forward, or a checkpointed layer's recomputation).
+ */
+function doraTemporaries(spec: EstimateSpec, shape: TransformerShape, lora: LoraSpec): Component {
+  const bytes = activationDtypes(forwardPrecision(spec)).residual;
+  const dequantized = spec.model.quantization ? 1 : 0;
+  const per = loraGroups(shape, lora).map(
+    (group) => bytes * (group.cols * group.cols + (3 + dequantized) * group.cols * group.rows),
+  );
+  const largest = Math.max(0, ...per);
+  return {
+    name: 'DoRA weight temporaries',
+    bytes: largest,
+    formula: `the largest adapted linear's in × in identity, ΔW, s·ΔW and W + s·ΔW${dequantized ? ', the dequantized W' : ''}, ${bytes} B each (PEFT DoraLinearLayer, one layer at a time)`,
+    phase: 'backward',
+  };
 }
 
 /**

@@ -275,6 +275,20 @@ export function modelStateComponents(
     // grad_data = torch.zeros(...); reset(): grad_data.zero_()).
     const isMegatron = spec.parallel.isMegatron;
     const isDeepSpeed = spec.parallel.strategy.startsWith('zero') && !isMegatron;
+    // zero_grad() between the forward and backward (set_to_none, PyTorch >= 2.0) frees the previous step's
+    // gradients only after the forward has built every activation, so they sit beside the forward→backward
+    // parts at their peak as if kept (torch/optim/optimizer.py Optimizer.zero_grad, v2.1.0: `p.grad = None`
+    // where it is called). The loop order is the user's: rasbt/ViT-finetuning-scripts
+    // precision-benchmarks/*/0[1-6]_*.py and rasbt/LLM-finetuning-scripts
+    // conventional/distilbert-movie-review/mixed-precision-experiment/*.py (commits 2372d1b, a099246) call
+    // `logits = model(x); loss = ...; optimizer.zero_grad(); fabric.backward(loss)`.
+    // Freed before the backward starts, they never sit beside a layer's backward working set: a moment of
+    // their own, as the loss's is (isLossOnly), and the step's gradients are the new ones.
+    const isAfterForward =
+      spec.training.zeroGrad === 'after_forward' &&
+      spec.training.gradAccumulation === 1 &&
+      !isDeepSpeed &&
+      !isMegatron;
     const isKept =
       spec.training.gradAccumulation > 1 || spec.training.zeroGrad === 'zeros' || isDeepSpeed || isMegatron;
     const why = isMegatron
@@ -292,6 +306,14 @@ export function modelStateComponents(
       formula: `${formatCount(counts.trainable)} × ${gradientBytes} B${shardText(2) ? ` ${shardText(2)}` : ''}: ${why}`,
       ...(isKept ? {} : { phase: 'step' as const, isAtBackwardEnd: true }),
     });
+    if (isAfterForward)
+      device.push({
+        name: "last step's gradients",
+        bytes: (counts.trainable * gradientBytes) / share(2),
+        formula: `${formatCount(counts.trainable)} × ${gradientBytes} B${shardText(2) ? ` ${shardText(2)}` : ''}: zero_grad() after the forward frees them only once it has run, before backward`,
+        phase: 'backward',
+        isLossOnly: true,
+      });
   }
   // DeepSpeed's ZeRO optimizers keep an fp32 master partition of 16-bit weights and fp32 Adam states
   // whatever dtype the model was loaded in (v0.15.4 stage_1_and_2.py: single_partition_of_fp32_groups
@@ -308,7 +330,13 @@ export function modelStateComponents(
     precision: isZeroMaster ? (precision === 'bf16' ? 'amp_bf16' : 'amp_fp16') : precision,
     convention: isZeroMaster ? 'zero' : convention,
     trainable,
+    ...(spec.training.galore ? { galore: spec.training.galore } : {}),
   });
+  if (spec.training.galore && trainable.groups === undefined) {
+    notes.push(
+      'training.galore needs model.transformer to size the projected states: counted as plain states',
+    );
+  }
   if (trainable.groups === undefined && spec.training.optimizerImpl === 'for_loop') {
     notes.push(
       'a for_loop optimizer holds temporaries of its largest tensor: give model.transformer to size them',

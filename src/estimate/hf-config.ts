@@ -60,11 +60,15 @@ export function readHfConfig(config: Json): HfConfig {
     case 'mistral':
     case 'qwen2':
     case 'gemma':
-    case 'mixtral': {
+    case 'mixtral':
+    case 'qwen2_moe': {
       // modeling_llama.py and its copies: q/k/v/o without biases unless attention_bias; Qwen2Attention
       // hard-codes biases on q, k and v; Gemma ties the embeddings and sets head_dim explicitly.
       const heads = int('num_attention_heads');
-      const experts = int('num_local_experts', 0) ?? 0;
+      // Qwen2-MoE (modeling_qwen2_moe.py): num_experts of moe_intermediate_size and a shared expert of
+      // shared_expert_intermediate_size in every layer (decoder_sparse_step 1, no mlp_only_layers assumed).
+      const isQwenMoe = modelType === 'qwen2_moe';
+      const experts = (isQwenMoe ? int('num_experts', 0) : int('num_local_experts', 0)) ?? 0;
       if (experts > 0) {
         notes.push(
           `${modelType}: mixture of ${experts} experts; every expert's weights are counted, activations assume each token goes through its top ${int('num_experts_per_tok', 2)} experts with even routing (capacity and dropped tokens are not modelled)`,
@@ -79,12 +83,13 @@ export function readHfConfig(config: Json): HfConfig {
           heads,
           kvHeads: config.num_key_value_heads == null ? heads : int('num_key_value_heads'),
           headDim: config.head_dim === undefined || config.head_dim === null ? undefined : int('head_dim'),
-          ffn: int('intermediate_size'),
+          ffn: isQwenMoe ? int('moe_intermediate_size') : int('intermediate_size'),
           vocab: int('vocab_size'),
           tiedEmbeddings: flag('tie_word_embeddings', modelType === 'gemma'),
-          bias: modelType === 'qwen2' ? 'qkv' : flag('attention_bias', false) ? 'all' : 'none',
+          bias: modelType === 'qwen2' || isQwenMoe ? 'qkv' : flag('attention_bias', false) ? 'all' : 'none',
           experts,
           expertsPerToken: experts > 0 ? int('num_experts_per_tok', 2) : 0,
+          ...(isQwenMoe ? { sharedFfn: int('shared_expert_intermediate_size', 0) ?? 0 } : {}),
         },
         notes,
         issues,

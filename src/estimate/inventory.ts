@@ -56,6 +56,15 @@ function mlpGroups(shape: TransformerShape, count: number): ParamGroup[] {
   // Generic and GPT-2/BERT-style MLPs carry biases on both matrices (f + h); gated ones none.
   if (shape.bias === 'all') groups.push(vector('mlp biases', f + h, count * experts));
   if (shape.experts > 0) groups.push(linear('router', shape.experts, h, count));
+  // The shared expert (transformers Llama4TextMoe.shared_expert, Qwen2MoeSparseMoeBlock.shared_expert): one
+  // more MLP of shared_ffn in the same form, every token through it. Qwen-MoE's sigmoid gate (h → 1) is left
+  // out (hidden parameters per layer).
+  const s = shape.sharedFfn;
+  if (s > 0) {
+    // Named up_proj / down_proj / gate_proj as the routed experts' are, so LoRA targets reach them too.
+    groups.push(linear('shared up', s, h, count, 'up'), linear('shared down', h, s, count, 'down'));
+    if (shape.mlp === 'swiglu') groups.push(linear('shared gate', s, h, count, 'gate'));
+  }
   return groups;
 }
 
@@ -155,6 +164,14 @@ export function countParams(shape: TransformerShape): number {
 export function layerParams(shape: TransformerShape): number {
   const perLayer = parameterInventory(shape).filter((group) => group.isPerLayer);
   return perLayer.reduce((sum, group) => sum + groupParams(group) / Math.max(1, shape.layers), 0);
+}
+
+/** One layer's routed experts' parameters (every expert's MLP; the router and a shared expert aside). */
+export function routedExpertParams(shape: TransformerShape): number {
+  if (shape.experts === 0) return 0;
+  const matrices = shape.mlp === 'swiglu' ? 3 : 2;
+  const biases = shape.bias === 'all' ? shape.ffn + shape.hidden : 0;
+  return shape.experts * (matrices * shape.hidden * shape.ffn + biases);
 }
 
 /** The largest single tensor (an embedding or the LM head in most models). */

@@ -127,6 +127,19 @@ function loraTargetBytes(ctx: LayerContext, width: number): number {
   return dropout + compute * lora.rank;
 }
 
+/**
+ * DoRA (peft/tuners/lora/dora.py DoraLinearLayer.forward): `(m / ‖W + sBA‖ - 1) * F.linear(x, W) + m / ‖W + sBA‖ *
+ * lora_B(lora_A(x)) * s` with m trained: each product keeps its tensor operand, the layer's output and the
+ * adapters' output, `out` values each per token in the compute dtype, for every adapted linear of `outs`.
+ */
+function doraBytes(ctx: LayerContext, outs: [LoraTarget, number][]): number {
+  if (!ctx.lora?.isDora) return 0;
+  const { compute } = activationDtypes(ctx.precision);
+  return outs
+    .filter(([target]) => ctx.lora?.targets.includes(target))
+    .reduce((sum, [, out]) => sum + 2 * compute * out, 0);
+}
+
 function loraBytes(ctx: LayerContext, targets: LoraTarget[], width: number, isFused = false): number {
   const chosen = targets.filter((target) => ctx.lora?.targets.includes(target));
   if (chosen.length === 0) return 0;
@@ -173,7 +186,14 @@ function attentionPerToken(ctx: LayerContext): BlockBytes {
       : compute * a * d;
   const mask = shape.dropout ? h : 0;
   const lora = loraBytes(ctx, ['q', 'k', 'v'], h, shape.fusedQkv) + loraBytes(ctx, ['o'], a * d);
-  return { residual: norm + mask, gathered: qkvInput, split: qkv + output + oInput + lora };
+  const kvOut = shape.kvHeads * d;
+  const dora = doraBytes(ctx, [
+    ['q', a * d],
+    ['k', kvOut],
+    ['v', kvOut],
+    ['o', h],
+  ]);
+  return { residual: norm + mask, gathered: qkvInput, split: qkv + output + oInput + lora + dora };
 }
 
 /**
@@ -209,14 +229,28 @@ function mlpPerToken(ctx: LayerContext): BlockBytes {
   const quantized = ctx.quantization && ctx.quantization.computeBytes !== compute;
   const downInput = quantized ? ((ctx.quantization?.computeBytes ?? 0) - compute) * f : 0;
   const mask = shape.dropout ? h : 0;
-  const lora = loraBytes(ctx, ['gate', 'up'], h) + loraBytes(ctx, ['down'], f);
+  const lora =
+    loraBytes(ctx, ['gate', 'up'], h) +
+    loraBytes(ctx, ['down'], f) +
+    doraBytes(ctx, [
+      ['gate', f],
+      ['up', f],
+      ['down', h],
+    ]);
   const experts = shape.experts > 0 ? shape.expertsPerToken : 1;
   // MoE: the router's logits per token (fp32), tiny next to the experts.
   const router = shape.experts > 0 ? 4 * shape.experts : 0;
+  // A shared expert is one more MLP every token goes through, reading the normed input the router reads
+  // (its autocast copy, when there is one, counted once more) and keeping what an MLP keeps per value.
+  const s = shape.sharedFfn;
+  const sharedLora = s > 0 ? loraBytes(ctx, ['gate', 'up'], h) + loraBytes(ctx, ['down'], s) : 0;
+  const sharedValues =
+    s > 0 ? ((isGated ? gatedValues : 2) * compute + geluNewBytes(ctx)) * s + sharedLora : 0;
+  const sharedInput = s > 0 ? upInput : 0;
   return {
     residual: norm + mask + router,
-    gathered: experts * upInput,
-    split: experts * (values + downInput + lora),
+    gathered: experts * upInput + sharedInput,
+    split: experts * (values + downInput + lora) + sharedValues,
   };
 }
 

@@ -146,3 +146,36 @@ training: { precision: bf16, compile: true }`),
     );
   });
 });
+
+test('modules_to_save: full trainable copies of the embedding and the LM head beside the adapters', () => {
+  const yaml = (extra: string) =>
+    `model:\n  transformer: { family: llama, layers: 2, hidden: 256, heads: 4, vocab: 1000, ffn: 512, seq_len: 64, tied_embeddings: false }\n  lora: { rank: 8, targets: [q, v]${extra} }`;
+  const plain = estimate(parseEstimateSpec(yaml(''), 'lora.yaml')).inputs;
+  const saved = estimate(parseEstimateSpec(yaml(', modules_to_save: [embed, lm_head]'), 'lora.yaml')).inputs;
+  // PEFT ModulesToSaveWrapper: the copy trains, the original stays: 2 × vocab × hidden more of each.
+  assert.equal(saved.trainable - plain.trainable, 2 * 1000 * 256);
+  assert.equal(saved.params - plain.params, 2 * 1000 * 256);
+  assert.throws(
+    () => parseEstimateSpec(yaml(', modules_to_save: [lm_head]').replace('vocab: 1000, ', ''), 'lora.yaml'),
+    /modules_to_save.*needs model\.transformer\.vocab/s,
+  );
+  assert.throws(
+    () => parseEstimateSpec(yaml(', modules_to_save: [head]'), 'lora.yaml'),
+    /modules_to_save.*expected one of embed, lm_head/s,
+  );
+});
+
+test('use_dora: a magnitude per adapted output, two outputs kept per token, and the weight-norm temporaries', () => {
+  const yaml = (dora: string) =>
+    `model:\n  transformer: { family: llama, layers: 2, hidden: 256, heads: 4, kv_heads: 2, vocab: 1000, ffn: 512, seq_len: 64 }\n  lora: { rank: 8, targets: [q, v, down]${dora} }\ntraining: { precision: bf16, batch_size: 2 }`;
+  const lora = estimate(parseEstimateSpec(yaml(''), 'dora.yaml'));
+  const dora = estimate(parseEstimateSpec(yaml(', use_dora: true'), 'dora.yaml'));
+  // q out 256, v out 2 × 64 = 128, down out 256: the magnitudes, per layer.
+  assert.equal(dora.inputs.trainable - lora.inputs.trainable, 2 * (256 + 128 + 256));
+  const part = (r: typeof lora, name: string) => r.gpu.components.find((c) => c.name === name)?.bytes ?? 0;
+  // Per token and layer: the layer's output and the adapters' output of each adapted linear, 2 B each.
+  assert.equal(part(dora, 'activations') - part(lora, 'activations'), 2 * 2 * 64 * 2 * 2 * (256 + 128 + 256));
+  // down (in 512, out 256): the 512² identity, ΔW, s·ΔW and W + s·ΔW (512 × 256 each), 2 B.
+  assert.equal(part(dora, 'DoRA weight temporaries'), 2 * (512 * 512 + 3 * 512 * 256));
+  assert.equal(part(lora, 'DoRA weight temporaries'), 0);
+});

@@ -233,3 +233,22 @@ test('DeepSpeed ZeRO keeps an fp32 master partition and fp32 Adam states of a mo
   assert.equal(states('bf16', 'zero2'), states('amp_bf16', 'zero2'), "as DeepSpeed's 16-bit engine");
   assert.equal(states('bf16', 'ddp'), params() * 4, 'torch AdamW on bf16 parameters: bf16 m and v');
 });
+
+test('GaLore: projected moments of rank r on each targeted matrix, its projection, plain states elsewhere', () => {
+  const yaml = (galore: string, optimizer = 'adamw') =>
+    `model:\n  transformer: { family: llama, layers: 2, hidden: 256, heads: 4, vocab: 1000, ffn: 512, seq_len: 64, tied_embeddings: false }\ntraining: { precision: bf16, optimizer: ${optimizer}, batch_size: 1${galore} }`;
+  const states = (text: string) =>
+    estimate(parseEstimateSpec(text, 'galore.yaml')).gpu.components.find((c) => c.name === 'optimizer states')
+      ?.bytes ?? 0;
+  const plain = states(yaml(''));
+  const galore = states(yaml(', galore: { rank: 16, targets: [q, down] }'));
+  // Per layer: q 256 × 256 and down 256 × 512 (out × in); bf16 Adam: 2 moments × 2 B.
+  const full = 256 * 256 + 256 * 512;
+  const projected = 16 * 256 + 16 * 512; // r × the longer side
+  const projection = 16 * 256 + 16 * 256; // r × the shorter side, in the weight's dtype
+  assert.equal(plain - galore, 2 * (full * 4 - projected * 4 - projection * 2));
+  assert.throws(
+    () => parseEstimateSpec(yaml(', galore: { rank: 16 }', 'sgd'), 'galore.yaml'),
+    /training\.galore.*needs optimizer adamw, adam or adam8bit/s,
+  );
+});

@@ -2,7 +2,7 @@
 import { formatCount } from './dtypes.js';
 import { largestTensorParams, type ParamGroup } from './inventory.js';
 import { bytesPerParam, elementBytes, optimizerStateBytes, stateElementBytes } from './model-states.js';
-import type { Convention, Optimizer, OptimizerImpl, Precision } from './types.js';
+import type { Convention, LoraTarget, Optimizer, OptimizerImpl, Precision } from './types.js';
 
 // Parameters in tensors too small to quantize (biases, norms, small LoRA factors).
 function smallTensorParams(groups: readonly ParamGroup[] | undefined): number {
@@ -66,7 +66,9 @@ export function optimizerBytes(options: {
   precision: Precision;
   convention: Convention;
   trainable: Trainable;
+  galore?: { rank: number; targets: LoraTarget[] };
 }): OptimizerBytes {
+  if (options.galore && options.trainable.groups) return galoreBytes({ ...options, galore: options.galore });
   const { optimizer, precision, trainable } = options;
   const perParam = bytesPerParam(precision, optimizer, options.convention).optimizer;
   const largest = trainable.groups ? largestTensorParams(trainable.groups) : undefined;
@@ -120,4 +122,58 @@ export function optimizerBytes(options: {
     };
   })();
   return { statesBytes, statesFormula, ...temporaries };
+}
+
+/**
+ * GaLore (Zhao et al. 2024, arXiv:2403.03507, Algorithm 1; galore_torch/galore_projector.py GaLoreProjector): the
+ * gradient of each targeted m × n weight is projected to rank r on its shorter side, so Adam's two moments are
+ * r × max(m, n) (8-bit under GaLoreAdamW8bit, with bitsandbytes' block scales) and the projection matrix
+ * r × min(m, n) is kept in the weight's dtype; every other parameter keeps plain states. Every
+ * update_proj_gap steps the projection is recomputed by `torch.linalg.svd(matrix.float(),
+ * full_matrices=False)`: the gradient in fp32 and U and Vh (min(m, n) wide, fp32) for the largest matrix, one
+ * matrix at a time, the step's largest temporary.
+ */
+function galoreBytes(options: {
+  optimizer: Optimizer;
+  precision: Precision;
+  convention: Convention;
+  trainable: Trainable;
+  galore: { rank: number; targets: LoraTarget[] };
+}): OptimizerBytes {
+  const { optimizer, precision, trainable, galore } = options;
+  const groups = trainable.groups ?? [];
+  const perParam = bytesPerParam(precision, optimizer, options.convention).optimizer;
+  const state = optimizerStateBytes(precision, optimizer);
+  const master = perParam - state;
+  const targeted = groups.filter(
+    (group) => group.kind === 'linear' && group.target !== undefined && galore.targets.includes(group.target),
+  );
+  const targetedParams = targeted.reduce((sum, group) => sum + group.count * group.rows * group.cols, 0);
+  const rankOf = (group: ParamGroup) => Math.min(galore.rank, group.rows, group.cols);
+  const projected = targeted.reduce(
+    (sum, group) => sum + group.count * rankOf(group) * Math.max(group.rows, group.cols),
+    0,
+  );
+  const projections = targeted.reduce(
+    (sum, group) => sum + group.count * rankOf(group) * Math.min(group.rows, group.cols),
+    0,
+  );
+  const scale = blockScaleBytes[optimizer] ?? 0;
+  const plain = trainable.params - targetedParams;
+  const weightBytes = elementBytes(precision);
+  const statesBytes =
+    plain * perParam + targetedParams * master + projected * (state + scale) + projections * weightBytes;
+  const statesFormula = `${formatCount(plain)} untargeted × ${perParam} B + ${formatCount(projected)} projected moments' elements × ${state}${scale > 0 ? ' (+ block scales)' : ''} B${master > 0 ? ` + ${formatCount(targetedParams)} × ${master} B master` : ''} + ${formatCount(projections)} projection elements × ${weightBytes} B (GaLore rank ${galore.rank} on ${galore.targets.join(', ')})`;
+  const largest = targeted.reduce(
+    (best, group) => (group.rows * group.cols > best.rows * best.cols ? group : best),
+    targeted[0] ?? { rows: 0, cols: 0 },
+  );
+  const k = Math.min(largest.rows, largest.cols);
+  const svd = 4 * (largest.rows * largest.cols + largest.rows * k + k * largest.cols);
+  return {
+    statesBytes,
+    statesFormula,
+    temporariesBytes: svd,
+    temporariesFormula: `the largest targeted matrix (${largest.rows} × ${largest.cols}) recomputing its projection: its gradient in fp32, U and Vh (torch.linalg.svd, full_matrices=False), 4 B each`,
+  };
 }

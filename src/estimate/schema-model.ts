@@ -100,6 +100,12 @@ export const transformerSchema = z.strictObject({
   decoder_layers: positiveInt.optional(),
   experts: z.number().int().min(0).optional(),
   experts_per_token: positiveInt.optional(),
+  shared_ffn: positiveInt
+    .meta({
+      description:
+        'MoE: hidden size of the shared expert(s) every token goes through beside its routed ones (Llama 4, Qwen-MoE, DeepSeek-MoE)',
+    })
+    .optional(),
   classes: z.number().int().min(0).optional(),
   pooler: z.boolean().optional(),
 });
@@ -110,6 +116,21 @@ export const loraSchema = z.strictObject({
   alpha: z.number().min(0).optional(),
   targets: z.array(oneOf(loraTargets)).min(1).optional(),
   dropout: z.number().min(0).max(1).optional(),
+  use_dora: z
+    .boolean()
+    .meta({
+      description:
+        "DoRA (PEFT use_dora): a trained magnitude vector per adapted linear; each forward also keeps the layer's output and the adapters' output, and builds the adapted weight to take its norm",
+    })
+    .optional(),
+  modules_to_save: z
+    .array(oneOf(['embed', 'lm_head'] as const))
+    .min(1)
+    .meta({
+      description:
+        'PEFT modules_to_save: a full trainable copy of the token embedding and/or the LM head beside the frozen original',
+    })
+    .optional(),
 });
 
 /** model.quantization: the format of the frozen base weights. */

@@ -23,6 +23,7 @@ import {
   estimateFrameworks,
   fsdpWraps,
   layerKernels,
+  loraTargets,
   losses,
   optimizerImpls,
   optimizers,
@@ -91,11 +92,40 @@ export const float8Schema = z.strictObject({
 /** training: precision, optimizer and its implementation, batch, checkpointing, loss, gradients. */
 export const trainingSchema = z.strictObject({
   precision: oneOf(precisions).optional(),
-  optimizer: oneOf(optimizers).optional(),
+  optimizer: oneOf(optimizers)
+    .meta({
+      description:
+        "the optimizer; 'none' is no training step at all (forward only: no gradients, nothing kept for a backward). A backward with no optimizer step (a benchmark's loss.backward() alone) is 'sgd': its step keeps no state and allocates nothing",
+    })
+    .optional(),
   optimizer_impl: oneOf(optimizerImpls).optional(),
   optimizer_in_backward: z.boolean().optional(),
+  galore: z
+    .strictObject({
+      rank: positiveInt.meta({
+        description: 'the projection rank (GaLore --rank; ms-swift galore_rank 128)',
+      }),
+      targets: z
+        .array(oneOf(loraTargets))
+        .min(1)
+        .meta({
+          description:
+            'the weight matrices projected (default every linear of a block: q k v o gate up down)',
+        })
+        .optional(),
+    })
+    .meta({
+      description:
+        'GaLore: the optimizer of each targeted weight keeps its states in a rank-r projection of the gradient (r × the longer side per state) beside the projection matrix (r × the shorter side), with an SVD of the gradient every update_proj_gap steps',
+    })
+    .optional(),
   offload: offloadSchema.optional(),
-  zero_grad: oneOf(['set_to_none', 'zeros'] as const).optional(),
+  zero_grad: oneOf(['set_to_none', 'zeros', 'after_forward'] as const)
+    .meta({
+      description:
+        "how the loop clears gradients: set_to_none (default since PyTorch 2.0: zero_grad() before the forward frees them, so they live from backward to step), zeros (zero_grad(set_to_none=False): kept always), after_forward (zero_grad() called between the forward and backward, as in `logits = model(x); loss = ...; optimizer.zero_grad(); loss.backward()`: the previous step's gradients live through the whole forward)",
+    })
+    .optional(),
   loss: oneOf(losses)
     .meta({
       description:
@@ -225,6 +255,12 @@ export const parallelSchema = z.strictObject({
     .meta({ description: 'context-parallel degree: each GPU holds seq_len / context tokens' })
     .optional(),
   pipeline: positiveInt.meta({ description: 'pipeline stages' }).optional(),
+  expert: positiveInt
+    .meta({
+      description:
+        "expert-parallel degree (torchtitan expert_parallel_degree): each rank holds experts / expert of every MoE layer's routed experts and gets its tokens by all-to-all; with fsdp_*",
+    })
+    .optional(),
   micro_batches: positiveInt
     .meta({ description: 'micro-batches per step (pipeline); training.batch_size is one micro-batch' })
     .optional(),

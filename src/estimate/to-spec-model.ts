@@ -52,6 +52,7 @@ function fieldsOf(raw: RawTransformer | undefined): TransformerFields {
     dropout: raw.dropout,
     experts: raw.experts,
     expertsPerToken: raw.experts_per_token,
+    sharedFfn: raw.shared_ffn,
     classes: raw.classes,
     pooler: raw.pooler,
   };
@@ -98,6 +99,8 @@ function toLora(raw: RawModel['lora']): LoraSpec | undefined {
     alpha: raw.alpha ?? 2 * raw.rank,
     targets: raw.targets ?? ['q', 'v'],
     dropout: raw.dropout ?? 0,
+    ...(raw.modules_to_save ? { modulesToSave: raw.modules_to_save } : {}),
+    ...(raw.use_dora ? { isDora: true } : {}),
   };
 }
 
@@ -218,6 +221,14 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
           `the model has no ${missing.join(', ')} layer (mlp: ${transformer.mlp}${transformer.tiedEmbeddings ? ', the LM head is the tied embedding' : ''})`,
         );
       }
+      const saved = lora.modulesToSave ?? [];
+      if (saved.length > 0 && transformer.vocab === 0)
+        report(
+          ['model', 'lora', 'modules_to_save'],
+          'needs model.transformer.vocab: the copies are vocab × hidden',
+        );
+      else if (saved.includes('lm_head') && !transformer.lmHead)
+        report(['model', 'lora', 'modules_to_save'], 'the model has no LM head');
       adapterParams = loraParams(transformer, lora);
     }
     if (raw.trainable !== undefined) report(['model', 'trainable'], 'give trainable or lora, not both');
@@ -238,6 +249,9 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
     notes.push(
       `mixture of ${transformer.experts} experts: every expert's weights are counted, activations assume each token goes through its top ${transformer.expertsPerToken || 'k'} experts with even routing (capacity and dropped tokens are not modelled)`,
     );
+  }
+  if (transformer && transformer.sharedFfn > 0 && transformer.experts === 0) {
+    report(['model', 'transformer', 'shared_ffn'], "is a mixture of experts' shared expert: needs experts");
   }
   if (transformer && transformer.experts > 0 && transformer.expertsPerToken === 0) {
     report(

@@ -56,6 +56,19 @@ export function toEstimateSpec(
   };
 
   const model = toModel(raw.model, source.config, report);
+  const ep = parallel.expert ?? 1;
+  if (ep > 1) {
+    const experts = model.transformer?.experts ?? 0;
+    if (experts === 0)
+      report(['parallel', 'expert'], 'needs a mixture of experts (model.transformer.experts)');
+    else if (experts % ep !== 0)
+      report(['parallel', 'expert'], `${ep} does not divide the ${experts} experts`);
+    if (!parallel.strategy.startsWith('fsdp'))
+      report(
+        ['parallel', 'expert'],
+        'is modelled with fsdp_full or fsdp_grad_op (torchtitan: the experts sharded by EP and FSDP together)',
+      );
+  }
   const batchSize = raw.training?.batch_size ?? literal(1);
   checkQuantity(batchSize, ['training', 'batch_size'], true);
   const tensors = (raw.tensors ?? []).map((tensor, i) => {
@@ -143,6 +156,8 @@ function toParallel(raw: RawEstimate, report: (path: string[], message: string) 
       `tensor × context × pipeline (${model}) does not divide the ${gpus} GPUs`,
     );
   }
+  if (given.expert !== undefined && gpus % given.expert !== 0)
+    report(['parallel', 'expert'], `${given.expert} does not divide the ${gpus} GPUs`);
   if (given.micro_batches !== undefined && pipeline === 1)
     report(['parallel', 'micro_batches'], 'needs parallel.pipeline > 1');
   const legacyStrategy: Strategy = legacyStage ? (`zero${legacyStage}` as Strategy) : 'ddp';
@@ -163,6 +178,7 @@ function toParallel(raw: RawEstimate, report: (path: string[], message: string) 
     // recipes set --sequence-parallel with TP (Korthikanti et al. 2022, arXiv:2205.05198 §4.2.2).
     isSequenceParallel: tensor > 1 && (given.sequence_parallel ?? true),
     context,
+    ...(given.expert !== undefined && given.expert > 1 ? { expert: given.expert } : {}),
     pipeline,
     // Megatron and torchtitan need at least as many micro-batches as stages to fill the pipeline.
     microBatches: given.micro_batches ?? pipeline,
@@ -204,6 +220,11 @@ function toTraining(
   const isDeepSpeed = strategy.startsWith('zero');
   const convention = training.convention ?? (isDeepSpeed && precision.startsWith('amp') ? 'zero' : 'hf');
   const isOptimizerInBackward = training.optimizer_in_backward ?? false;
+  if (training.galore && !['adam', 'adamw', 'adam8bit'].includes(optimizer))
+    report(
+      ['training', 'galore'],
+      `needs optimizer adamw, adam or adam8bit (GaLore's AdamW and 8-bit AdamW), not ${optimizer}`,
+    );
   const gradAccumulation = training.grad_accumulation ?? 1;
   if (isOptimizerInBackward && gradAccumulation > 1) {
     // torchtune refuses it: the step runs as each gradient is produced, so nothing accumulates.
@@ -245,6 +266,15 @@ function toTraining(
           'for_loop'
         : defaultOptimizerImpl(optimizer, raw.framework ?? 'torch', convention, isDeepSpeed)),
     isOptimizerInBackward,
+    // GaLore's projected optimizers (galore_torch GaLoreAdamW, GaLoreAdamW8bit): Adam moments only.
+    ...(training.galore
+      ? {
+          galore: {
+            rank: training.galore.rank,
+            targets: training.galore.targets ?? ['q', 'k', 'v', 'o', 'gate', 'up', 'down'],
+          },
+        }
+      : {}),
     offloadOptimizer: offload.optimizer === 'cpu',
     offloadActivations: offload.activations === 'cpu',
     offloadParameters: offload.parameters === 'cpu',

@@ -174,6 +174,11 @@ export interface TransformerShape {
   /** Mixture of experts: experts per MLP and experts each token goes through (0 when dense). */
   experts: number;
   expertsPerToken: number;
+  /**
+   * MoE: the hidden size of the shared expert(s) every token goes through beside its routed ones (Llama 4,
+   * Qwen-MoE, DeepSeek-MoE), in the MLP's own form (gated or not); 0 without.
+   */
+  sharedFfn: number;
 }
 
 /** LoRA adapters on the frozen base. */
@@ -182,6 +187,13 @@ export interface LoraSpec {
   alpha: number;
   targets: LoraTarget[];
   dropout: number;
+  /**
+   * PEFT modules_to_save: a full trainable copy of the token embedding and/or the LM head beside the frozen
+   * original (ModulesToSaveWrapper); absent: none.
+   */
+  modulesToSave?: ('embed' | 'lm_head')[];
+  /** DoRA (PEFT use_dora): a trained magnitude per output beside the adapters, and the weight-norm term. */
+  isDora?: boolean;
 }
 
 /** Quantized frozen base weights. */
@@ -215,6 +227,11 @@ export interface ParallelSpec {
   isSequenceParallel: boolean;
   /** Context parallelism: each GPU holds seq_len / context tokens of every sequence (ring attention). */
   context: number;
+  /**
+   * Expert parallelism: the routed experts of every MoE layer split over this many ranks, which trade
+   * tokens all-to-all instead of gathering the experts (absent: 1).
+   */
+  expert?: number;
   /** Pipeline stages, the micro-batches per step, and the schedule. */
   pipeline: number;
   microBatches: number;
@@ -385,6 +402,11 @@ export interface EstimateSpec {
     optimizer: Optimizer;
     optimizerImpl: OptimizerImpl;
     isOptimizerInBackward: boolean;
+    /**
+     * GaLore (Zhao et al. 2024): the optimizer of each targeted weight matrix keeps its states in a rank-`rank`
+     * projection of the gradient, beside the projection matrix; absent: none.
+     */
+    galore?: { rank: number; targets: LoraTarget[] };
     offloadOptimizer: boolean;
     offloadActivations: boolean;
     /** FSDP CPUOffload(offload_params=True), DeepSpeed ZeRO-Infinity offload_param: weights on the host. */
@@ -399,7 +421,7 @@ export interface EstimateSpec {
     /** Checkpoint every k-th layer only (torchtitan selective_ac_option = k); 1 = every layer. */
     checkpointEvery: number;
     float8: Float8Spec | undefined;
-    zeroGrad: 'set_to_none' | 'zeros';
+    zeroGrad: 'set_to_none' | 'zeros' | 'after_forward';
     loss: Loss;
     /** The loss upcasts 16-bit logits to fp32 (.float() in the code, or autocast's fp32 ops). */
     isLossUpcast: boolean;

@@ -8,7 +8,8 @@ import { test } from 'node:test';
 import { createGuardedServer } from './guarded-server.js';
 import { closeServer, listen } from './serve-metrics.js';
 
-async function until(isDone: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+// Waits for a state of the sockets; the clock only ends a hang (a loaded CI is slow, never wrong).
+async function until(isDone: () => boolean, what: string, timeoutMs = 120_000): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   while (!isDone()) {
     if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);

@@ -5,12 +5,13 @@
 import { basename } from 'node:path';
 import { readCgroupOomKills } from '../probe/host/cgroup.js';
 import type { KernelOomKill } from '../probe/host/kernel-log.js';
+import { isForkedWithoutExecFlags, readProcStat } from '../probe/host/proc-table.js';
 import { formatBytes } from '../units.js';
 import { describeKill } from '../verdict/judge.js';
 import type { TreeOomKill } from '../verdict/types.js';
 import type { Attempt, LiveProcess, RunContext } from './run-context.js';
 import { requestStop } from './stop.js';
-import { roleOf } from './tree-members.js';
+import { forkedCommandOf, roleOf, type TreeMember } from './tree-members.js';
 
 /** How long a counted kill may stay unnamed before the tree's vanished members stand in for the kernel log. */
 export const unnamedKillGraceMs = 1500;
@@ -57,8 +58,50 @@ const rankOf = (attempt: Attempt, pid: number) => {
   return rank ? { rank: rank.rank, localRank: rank.localRank } : {};
 };
 
-function fromKernel(attempt: Attempt, kill: KernelOomKill, nowMs: number): TreeOomKill {
-  const member = attempt.members.get(kill.pid);
+/**
+ * A victim no sample saw alive (it was born and killed between two samples: a loaded machine, or a
+ * worker that outgrows the limit at once) is still read from what it left: its zombie, while its
+ * parent has not reaped it, gives its parent; and one forked without exec (a multiprocessing fork
+ * worker) has its parent's command line, which the tree knows, or the parent, still alive, shows.
+ */
+function memberFromRemains(
+  attempt: Attempt,
+  kill: KernelOomKill,
+  procRoot: string,
+  monotonicMs: number,
+): TreeMember | undefined {
+  const stat = readProcStat(kill.pid, procRoot);
+  // Gone already (reaped), or the PID is someone else's now.
+  if (!stat || stat.comm !== kill.processName) return undefined;
+  const parent = attempt.members.get(stat.ppid);
+  const isFork = isForkedWithoutExecFlags(stat.flags);
+  const parentCommand = forkedCommandOf(attempt.members, stat, procRoot);
+  const member: TreeMember = {
+    pid: kill.pid,
+    ppid: stat.ppid,
+    comm: stat.comm,
+    command: parentCommand ?? stat.comm,
+    startTicks: stat.startTicks,
+    rssBytes: 0,
+    pssBytes: 0,
+    // A fork keeps its parent's environment, so its rank too.
+    rank: isFork ? (parent?.rank ?? null) : null,
+    lastSeenMs: monotonicMs,
+    goneAtMs: monotonicMs,
+  };
+  attempt.members.set(kill.pid, member);
+  return member;
+}
+
+function fromKernel(
+  attempt: Attempt,
+  kill: KernelOomKill,
+  nowMs: number,
+  remains?: { procRoot: string; monotonicMs: number },
+): TreeOomKill {
+  const member =
+    attempt.members.get(kill.pid) ??
+    (remains ? memberFromRemains(attempt, kill, remains.procRoot, remains.monotonicMs) : undefined);
   const { role, roleText } = roleOf(attempt.members, attempt.pid, kill.pid);
   return {
     ...rankOf(attempt, kill.pid),
@@ -141,7 +184,12 @@ export function checkOomKills(
         Object.assign(guessed, fromKernel(attempt, kill, guessed.atMs));
         continue;
       }
-      record(context, live, attempt, fromKernel(attempt, kill, nowMs));
+      record(
+        context,
+        live,
+        attempt,
+        fromKernel(attempt, kill, nowMs, { procRoot: context.procRoot, monotonicMs }),
+      );
     }
     countUnnamed(attempt, counter !== null, monotonicMs);
   }

@@ -30,8 +30,11 @@ const skipReason = noCgroup
 describe('an OOM kill inside the tree', () => {
   test('a multiprocessing worker killed while the parent exits 0: named, and the run fails', async (t) => {
     if (skipReason) return t.skip(skipReason);
+    // The victim dies within a fraction of a second, before a loaded machine's sampler may see it; the
+    // parent joins worker 0 first (10 s), so the victim stays a zombie that long, for headroom to read
+    // its parent and command line when the kernel's report arrives (at load 40 a 3 s hold was outrun once).
     const run = await runSupervised([
-      launch('train', [python!, script('workers.py'), '4', '2', '600', '3'], { hostMemoryBytes: 256 * MiB }),
+      launch('train', [python!, script('workers.py'), '4', '2', '600', '10'], { hostMemoryBytes: 256 * MiB }),
     ]);
     const train = run.processNamed('train');
     assert.equal(train.reason, 'oom-killed', train.because);
@@ -47,6 +50,28 @@ describe('an OOM kill inside the tree', () => {
     const event = run.events.find((e) => e.type === 'oom-kill');
     assert.equal(event?.pid, kill?.pid);
     assert.match(event?.message ?? '', /was killed by the OOM killer \(host limit 256 MiB\)/);
+  });
+
+  test('a worker killed before any sample saw it is still named by its command line (a fork: its parent’s)', async (t) => {
+    if (skipReason) return t.skip(skipReason);
+    // Samples 2 s apart: the worker is born and killed before the first (as a loaded machine's sampler
+    // misses one; CI read 'python3' here). The parent joins worker 0 first (30 s), so the victim is
+    // left a zombie, which names its parent and says it never exec'd.
+    const run = await runSupervised(
+      [
+        launch('train', [python!, script('workers.py'), '4', '2', '600', '30'], {
+          hostMemoryBytes: 256 * MiB,
+        }),
+      ],
+      { sampleIntervalMs: 2000 },
+    );
+    const train = run.processNamed('train');
+    assert.equal(train.reason, 'oom-killed', train.because);
+    const [kill] = train.oomKills;
+    assert.equal(kill?.source, 'kernel-log');
+    assert.equal(kill?.role, 'worker');
+    assert.match(kill?.command ?? '', /workers\.py 4 2 600 30$/);
+    assert.match(train.because, new RegExp(`forked worker pid ${kill?.pid} \\(python3? \\S*workers\\.py`));
   });
 
   test('a Pool whose worker is killed hangs; headroom stops it, with the kill as the reason', async (t) => {

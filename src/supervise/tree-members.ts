@@ -2,7 +2,7 @@
 // the last sample, and who each one is (the main process, a DataLoader or pool worker), so an
 // OOM kill can name its victim after the victim has gone.
 import type { ProcessMemory } from '../probe/host/proc-memory.js';
-import { indexByPid, type ProcStat, readArgv } from '../probe/host/proc-table.js';
+import { indexByPid, isForkedWithoutExecFlags, type ProcStat, readArgv } from '../probe/host/proc-table.js';
 import { readRankOf } from '../probe/host/rank-env.js';
 import { describeRank, type RankIdentity } from '../ranks/rank.js';
 import type { TreeRole } from '../verdict/types.js';
@@ -13,8 +13,13 @@ export interface TreeMember {
   ppid: number;
   /** /proc/PID/comm: PyTorch 2.x names its DataLoader workers `pt_data_worker`. */
   comm: string;
-  /** The command line, read once when first seen (or the comm when it cannot be read). */
+  /** The command line, read when first seen (or the comm when it cannot be read), again after an exec. */
   command: string;
+  /**
+   * Seen between its fork and its exec (PF_FORKNOEXEC): its command line then was its parent's, so it is
+   * read again once the flag clears, even where the exec kept the comm (python execs python).
+   */
+  isForkedWithoutExec?: boolean;
   startTicks: number;
   rssBytes: number;
   pssBytes: number;
@@ -35,6 +40,16 @@ const maxCommandChars = 240;
 export function readCommandLine(pid: number, procRoot = '/proc'): string | undefined {
   const text = readArgv(pid, procRoot)?.filter(Boolean).join(' ');
   return text ? text.slice(0, maxCommandChars) : undefined;
+}
+
+/**
+ * The command line of a fork that never exec'd, whose own cannot be read (a process being torn down,
+ * an OOM victim among them, or a zombie, shows an empty cmdline): its parent's at the fork, as the tree
+ * or the parent shows it; undefined for any other process.
+ */
+export function forkedCommandOf(members: TreeMembers, stat: ProcStat, procRoot: string): string | undefined {
+  if (!isForkedWithoutExecFlags(stat.flags)) return undefined;
+  return members.get(stat.ppid)?.command ?? readCommandLine(stat.ppid, procRoot);
 }
 
 /** Records the tree as one sample saw it: new members get their command line, vanished ones a time. */
@@ -59,7 +74,8 @@ export function updateMembers(options: {
         pid,
         ppid: stat.ppid,
         comm: stat.comm,
-        command: readCommandLine(pid, procRoot) ?? stat.comm,
+        command: readCommandLine(pid, procRoot) ?? forkedCommandOf(members, stat, procRoot) ?? stat.comm,
+        isForkedWithoutExec: isForkedWithoutExecFlags(stat.flags),
         rank: readRankOf(pid, procRoot),
         startTicks: stat.startTicks,
         rssBytes: 0,
@@ -68,9 +84,15 @@ export function updateMembers(options: {
         goneAtMs: null,
       };
       members.set(pid, member);
-    } else if (member.comm !== stat.comm) {
-      // It exec'd (or renamed itself, as PyTorch's workers do) since: read the new command line.
+    } else if (
+      member.comm !== stat.comm ||
+      (member.isForkedWithoutExec === true && !isForkedWithoutExecFlags(stat.flags))
+    ) {
+      // It exec'd (or renamed itself, as PyTorch's workers do) since: read the new command line. A
+      // fork that execs the same program (joblib's loky workers: python -m ...loky.backend...) keeps its
+      // comm; its cleared PF_FORKNOEXEC says so.
       member.comm = stat.comm;
+      member.isForkedWithoutExec = isForkedWithoutExecFlags(stat.flags);
       member.command = readCommandLine(pid, procRoot) ?? stat.comm;
       member.rank = readRankOf(pid, procRoot);
     }

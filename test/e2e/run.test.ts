@@ -45,17 +45,22 @@ function startCli(args: string[]): {
   return { child, finished, stdout: () => stdout };
 }
 
-/** Resolves once stdout matches `pattern`; rejects after timeoutMs. */
+/** Resolves once stdout matches `pattern`; rejects when the CLI ends first, or after timeoutMs (a hang guard). */
 async function waitForStdout(
   cli: ReturnType<typeof startCli>,
   pattern: RegExp,
-  timeoutMs = 20_000,
+  timeoutMs = 600_000,
 ): Promise<RegExpMatchArray> {
   const deadline = Date.now() + timeoutMs;
+  let hasEnded = false;
+  void cli.finished.then(() => {
+    hasEnded = true;
+  });
   for (;;) {
     const match = pattern.exec(cli.stdout());
     if (match) return match;
-    if (Date.now() > deadline) throw new Error(`no ${pattern} in stdout:\n${cli.stdout()}`);
+    if (hasEnded || Date.now() > deadline)
+      throw new Error(`no ${pattern} in stdout (${hasEnded ? 'it ended' : 'a hang?'}):\n${cli.stdout()}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }

@@ -21,7 +21,8 @@ let socket = socketOf('none');
 const tmux = (...args: string[]): string =>
   execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
 
-async function waitForPane(session: string, pattern: RegExp, timeoutMs = 20_000): Promise<string> {
+// The clock only ends a hang: a loaded CI draws the pane late, never wrong.
+async function waitForPane(session: string, pattern: RegExp, timeoutMs = 120_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const pane = tmux('capture-pane', '-p', '-t', session);

@@ -121,3 +121,131 @@ describe("Vulkan's host allocation failure, as Vulkan-Hpp spells it", () => {
     assert.equal(kindOf('vk::Device::allocateMemory: ErrorOutOfDeviceMemory'), 'gpu_oom');
   });
 });
+
+describe('the system named as the killer; OOMs owned; the CPU platform named', () => {
+  test('"killed by OS due to running out of RAM", "killed by the kernel"', () => {
+    assert.equal(kindOf('nnUNetv2_plan_and_preprocess killed by OS due to running out of RAM.'), 'host_oom');
+    assert.equal(kindOf('the job is killed by the kernel after an hour'), 'host_oom');
+  });
+  test('"the cause of my OOM issues" is OOMs that happened', () => {
+    assert.equal(kindOf('Ok, I think I have found the cause of my OOM issues.', '| GPU Memory |'), 'gpu_oom');
+  });
+  test("XLA's allocation failure after the CPU platform is named is the host's", () => {
+    const cpu = primary(
+      'I want to use CPU platform with 40 GB memory to run it, but:',
+      'jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory allocating 124867611608 bytes.',
+    );
+    assert.equal(cpu?.kind, 'host_oom');
+    assert.equal(
+      kindOf(
+        'jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory allocating 20029400304 bytes.',
+      ),
+      'gpu_oom',
+    );
+  });
+  test('look-alikes: a kill by the user, a question about OOMs', () => {
+    assert.equal(kindOf('the process was killed by me'), 'none');
+    assert.equal(kindOf('How do I avoid my OOM issues?'), 'none');
+  });
+});
+
+describe('OOM used as a verb', () => {
+  test('inflected, or after its subject', () => {
+    assert.equal(
+      kindOf('runs <=256x256; OOMs at native 1024x1024 (conv2d im2col needs a >4GB DRAM buffer)'),
+      'gpu_oom',
+    );
+    assert.equal(kindOf('with cudagraph, it always oom in make_graphed_callables:'), 'gpu_oom');
+  });
+  test('look-alikes: a condition, a negation', () => {
+    assert.equal(kindOf('if it OOMs, lower the batch'), 'none');
+    assert.equal(kindOf('it never OOMed on the old release'), 'none');
+  });
+});
+
+describe('the phrase with a doubled space', () => {
+  test('"CUDA out of  memory" typed with two spaces is the same phrase', () => {
+    assert.equal(kindOf('the error came out:CUDA out of  memory'), 'gpu_oom');
+    assert.equal(kindOf('retry after CUDA out of  memory is disabled'), 'none');
+  });
+});
+
+describe('descriptions that are no events (look-alikes)', () => {
+  test('what the memory is filled with, a default, a negation as the subject, a "where" clause', () => {
+    assert.equal(kindOf('This tool fills the memory with zeros before each run.'), 'none');
+    assert.equal(kindOf('By default TensorFlow fills up the GPU memory at start.'), 'none');
+    assert.equal(kindOf('The allocator uses up all available memory by default, see the docs.'), 'none');
+    assert.equal(kindOf('Memory usage grows but it never runs out of memory.'), 'none');
+    assert.equal(kindOf('PR: handle the case where the kernel runs out of memory'), 'none');
+  });
+});
+
+describe('a kill told in words must be one that happened (look-alikes)', () => {
+  test("a condition, a purpose, a doubt, a person's act, another sender are no bare kill", () => {
+    assert.equal(kindOf('The job was killed by the scheduler after 24 hours.'), 'none');
+    assert.equal(kindOf('If the process is killed, the checkpoint is lost.'), 'none');
+    assert.equal(kindOf('Make sure the worker is killed before restarting.'), 'none');
+    assert.equal(kindOf('the old process gets killed when you restart the server'), 'none');
+    assert.equal(kindOf('Do I need to check whether the job was killed?'), 'none');
+    assert.equal(kindOf('The container was killed by Kubernetes due to a failed liveness probe'), 'none');
+  });
+  test('one that happened stays: "until eventually the process is killed due to out-of-memory"', () => {
+    assert.equal(
+      kindOf(
+        'host memory keeps increasing, until eventually my machine freezes up or the process is killed due to out-of-memory',
+      ),
+      'host_oom',
+    );
+  });
+});
+
+describe("a change's title and a negated title are no report (look-alikes)", () => {
+  test('"Fix crash due to OOM ...", "... so training no longer fails with OOM"', () => {
+    assert.equal(kindOf('Fix crash due to OOM in tokenizer (#1234)'), 'none');
+    assert.equal(kindOf('Reduce memory so training no longer fails with OOM'), 'none');
+    assert.equal(kindOf('A100 80GB lora training out of memory'), 'gpu_oom');
+  });
+});
+
+describe('a changelog line and an expected end are no report (look-alikes)', () => {
+  test('"... is fixed in 0.5", "killed when training finished, as expected"', () => {
+    assert.equal(kindOf('Memory Error while loading embeddings is fixed in 0.5'), 'none');
+    assert.equal(kindOf('killed when training finished, as expected'), 'none');
+  });
+});
+
+describe('a kill with another cause told in its clause is no bare kill (look-alikes)', () => {
+  test('a time limit, a preemption, the user closing the session, a crash', () => {
+    assert.equal(kindOf('The training got killed because I closed the SSH session'), 'none');
+    assert.equal(kindOf('the job was killed after exceeding the time limit'), 'none');
+    assert.equal(kindOf('my job was killed due to preemption'), 'none');
+    assert.equal(kindOf('the process was killed after a segmentation fault'), 'none');
+    assert.equal(kindOf('the process got killed, memory usage was at 100%'), 'host_oom');
+  });
+});
+
+describe('the error named as a modifier of another noun is no report (look-alikes)', () => {
+  test('"has memory error handling", "allocation error checks"', () => {
+    assert.equal(kindOf('The library has memory error handling built in.'), 'none');
+    assert.equal(kindOf('We have allocation error checks in the loader.'), 'none');
+    assert.equal(kindOf('I had an OOM error before the update'), 'gpu_oom');
+  });
+});
+
+describe('words about code and releases are no report (look-alikes, the generic reading too)', () => {
+  test("a change's title, the phrase as a modifier, a fix in a release", () => {
+    assert.equal(kindOf('Handle OOM'), 'none');
+    assert.equal(kindOf('Support CUDA out of memory recovery in the trainer'), 'none');
+    assert.equal(kindOf('This PR has OOM error reporting.'), 'none');
+    assert.equal(kindOf('Release notes: the OOM was fixed in v2.1'), 'none');
+    assert.equal(kindOf('OOM when allocating tensor'), 'gpu_oom');
+  });
+});
+
+describe('close to it, or a guide about it, is no report (look-alikes)', () => {
+  test('"Almost out of memory", "Tips for CUDA OOM"', () => {
+    assert.equal(kindOf('Almost out of memory'), 'none');
+    assert.equal(kindOf('Tips for CUDA OOM'), 'none');
+    assert.equal(kindOf('Notes: CUDA out of memory at step 5 again'), 'gpu_oom');
+  });
+});

@@ -10,8 +10,8 @@ import { type CorpusCase, parseFactsLine, readCorpus, repoRoot } from './corpus.
 
 /**
  * The parts the corpus is read in: test/corpus/logs, test/corpus/heldout, test/corpus/heldout-2 ..
- * test/corpus/heldout-19, ../shared/corpus. heldout-2 .. heldout-19 are slices held out from a round of rule
- * changes (test/corpus/HELDOUT-2.md .. HELDOUT-19.md): scored once, at the end, and read by no test until then.
+ * test/corpus/heldout-21, ../shared/corpus. heldout-2 .. heldout-21 are slices held out from a round of rule
+ * changes (test/corpus/HELDOUT-2.md .. HELDOUT-21.md): scored once, at the end, and read by no test until then.
  */
 export type CorpusPart =
   | 'logs'
@@ -34,6 +34,8 @@ export type CorpusPart =
   | 'heldout-17'
   | 'heldout-18'
   | 'heldout-19'
+  | 'heldout-20'
+  | 'heldout-21'
   | 'shared';
 export const corpusParts: readonly CorpusPart[] = [
   'logs',
@@ -56,12 +58,14 @@ export const corpusParts: readonly CorpusPart[] = [
   'heldout-17',
   'heldout-18',
   'heldout-19',
+  'heldout-20',
+  'heldout-21',
   'shared',
 ];
 
 /**
  * The parts of test/corpus the tests read: heldout/ since it was measured (test/corpus/HELDOUT.md),
- * heldout-2/ .. heldout-19/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-19-RESULT.md).
+ * heldout-2/ .. heldout-21/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-21-RESULT.md).
  */
 export const testCorpusParts = [
   'logs',
@@ -84,6 +88,8 @@ export const testCorpusParts = [
   'heldout-17',
   'heldout-18',
   'heldout-19',
+  'heldout-20',
+  'heldout-21',
 ] as const satisfies readonly CorpusPart[];
 
 /** A part the tests read (testCorpusParts). */

@@ -120,6 +120,10 @@ interface SwiftRow {
   ga?: number;
   extra?: string;
   notExpressible?: string;
+  /** The parallel: section when it is not the strategy over gpus (a spec line). */
+  parallel?: string;
+  /** GaLore's projection rank (training.galore), when the run uses it. */
+  galoreRank?: number;
 }
 
 const swift = (row: SwiftRow): PublishedCase => {
@@ -168,8 +172,11 @@ const swift = (row: SwiftRow): PublishedCase => {
       : row.strategy === 'zero3'
         ? `, deepspeed: { overlap_comm: true, reduce_bucket_size: ${hidden * hidden} }`
         : '';
-  const parallel =
-    row.gpus > 1 ? `\nparallel: { gpus: ${row.gpus}, strategy: ${row.strategy}${deepspeed} }` : '';
+  const parallel = row.parallel
+    ? `\n${row.parallel}`
+    : row.gpus > 1
+      ? `\nparallel: { gpus: ${row.gpus}, strategy: ${row.strategy}${deepspeed} }`
+      : '';
   return {
     id: `ms-swift-v1-${row.dir.replace(/\//g, '-').replace(/_/g, '')}-${row.gpus}gpu`,
     source: `${swiftScripts}/${row.dir}/sft.sh (commit ${swiftCommit}, https://github.com/modelscope/ms-swift/blob/${swiftCommit}/examples/pytorch/llm/scripts/${row.dir}/sft.sh), "# ${row.line}"`,
@@ -180,7 +187,7 @@ const swift = (row: SwiftRow): PublishedCase => {
     spec: `model:
   params: ${row.params}
   transformer: { ${shapes[row.shape]}, seq_len: ${row.seq}, attention: ${row.attention} }${lora}${quant}
-training: { precision: ${precision}${convention}, optimizer: adamw, batch_size: ${batch}, grad_accumulation: ${row.ga ?? 16}, activation_checkpointing: full, loss: standard }${parallel}`,
+training: { precision: ${precision}${convention}, optimizer: adamw, batch_size: ${batch}, grad_accumulation: ${row.ga ?? 16}, activation_checkpointing: full, loss: standard${row.galoreRank ? `, galore: { rank: ${row.galoreRank} }` : ''} }${parallel}`,
   };
 };
 
@@ -765,9 +772,8 @@ export const round10Cases: PublishedCase[] = [
     gpus: 1,
     gb: 40,
     extra:
-      '--use_galore true --galore_update_proj_gap 400 (GaLore AdamW, rank 128 projections of the 2-D weights)',
-    notExpressible:
-      "GaLore: the optimizer's states live in a rank-128 projected space, with the projection matrices beside them; the spec gives the full fine-tune with plain AdamW",
+      '--use_galore true --galore_update_proj_gap 400 (GaLore AdamW, rank 128 projections of the 2-D weights of every attention and MLP linear: swift GaLoreConfig target_modules attn and mlp); marked not expressible when gathered (the spec gave the full fine-tune with plain AdamW), session 17 (issue 25): training.galore says it',
+    galoreRank: 128,
   }),
   swift({
     ...q7,
@@ -782,8 +788,15 @@ export const round10Cases: PublishedCase[] = [
     gpus: 2,
     strategy: 'ddp',
     gb: 55,
-    notExpressible:
-      "one process, the model split by layers over the 2 GPUs by device_map (naive model parallelism, not DDP): each GPU holds half the layers with their gradients and AdamW states and that half's activations; the spec gives a 2-GPU DDP run, each rank the whole model",
+    // Marked not expressible when gathered (one process, the model split by layers over the 2 GPUs by device_map:
+    // naive model parallelism, not DDP; the spec gave a 2-GPU DDP run, each rank the whole model). Session 17
+    // (issue 25): naive model parallelism is a pipeline of one micro-batch (GPipe, Huang et al. 2019, §2: with
+    // one micro-batch it reduces to naive model parallelism): each GPU its half of the layers with their
+    // gradients and AdamW states and that half's activations, the embedding on the first, the head and loss on
+    // the last.
+    extra:
+      'one process, the layers split over the 2 GPUs by device_map (naive model parallelism): the spec says it as a pipeline of 2 stages and one micro-batch',
+    parallel: 'parallel: { gpus: 2, pipeline: 2, micro_batches: 1, schedule: gpipe }',
   }),
   {
     id: 'ms-swift-v1-qwen1half-moe-a2-7b-chat-lora-1gpu',
@@ -792,11 +805,11 @@ export const round10Cases: PublishedCase[] = [
     unit: 'GiB',
     measured: 42,
     config:
-      "qwen1half_moe_a2_7b_chat/lora/sft.sh: Qwen1.5-MoE-A2.7B-Chat (14,315,784,192 parameters: 24 layers, 2048 wide, 16 heads, 60 routed experts of 1408 with 4 per token and a gated shared expert of 5632 per layer, vocab 151936, untied) in bf16, LoRA r 8 alpha 32 dropout 0.05 on every linear (ALL: the attention projections and every expert's gate, up and down), one A100, batch 1 of blossom-math-zh at --max_length 1024 (the peak step read at 563 tokens, blossom-math-zh's longest sample in swift's docs/source_en/Instruction/Supported-models-datasets.md at 207582467, under qwen-7b-chat's template; corrected after the measurement, was 1024), gradient checkpointing, flash attention 2, AdamW, HF Trainer bf16; reserved GiB as swift logs it, to the whole GB; one GPU. NOT EXPRESSIBLE: the shared expert beside the routed ones (and its sigmoid gate), and LoRA on each of the 60 experts' linears; the spec gives the routed experts with LoRA on the attention projections only",
+      "qwen1half_moe_a2_7b_chat/lora/sft.sh: Qwen1.5-MoE-A2.7B-Chat (14,315,784,192 parameters: 24 layers, 2048 wide, 16 heads, 60 routed experts of 1408 with 4 per token and a gated shared expert of 5632 per layer, vocab 151936, untied) in bf16, LoRA r 8 alpha 32 dropout 0.05 on every linear (ALL: the attention projections and every expert's gate, up and down), one A100, batch 1 of blossom-math-zh at --max_length 1024 (the peak step read at 563 tokens, blossom-math-zh's longest sample in swift's docs/source_en/Instruction/Supported-models-datasets.md at 207582467, under qwen-7b-chat's template; corrected after the measurement, was 1024), gradient checkpointing, flash attention 2, AdamW, HF Trainer bf16; reserved GiB as swift logs it, to the whole GB; one GPU. Marked not expressible when gathered (the shared expert beside the routed ones, and LoRA on each of the 60 experts' linears; the spec gave the routed experts with LoRA on the attention projections only); session 17 (issue 25): shared_ffn says the shared expert and LoRA targets [gate, up, down] reach every routed expert's and the shared expert's linears (PEFT matches their names); left out, under 0.01%: the shared expert's sigmoid gate (2048 → 1) and the adapters on it and on the router",
     spec: `model:
   params: 14315784192
-  transformer: { family: llama, layers: 24, hidden: 2048, heads: 16, vocab: 151936, ffn: 1408, experts: 60, experts_per_token: 4, bias: qkv, tied_embeddings: false, seq_len: 563, attention: flash }
-  lora: { rank: 8, alpha: 32, targets: [q, k, v, o], dropout: 0.05 }
+  transformer: { family: llama, layers: 24, hidden: 2048, heads: 16, vocab: 151936, ffn: 1408, experts: 60, experts_per_token: 4, shared_ffn: 5632, bias: qkv, tied_embeddings: false, seq_len: 563, attention: flash }
+  lora: { rank: 8, alpha: 32, targets: [q, k, v, o, gate, up, down], dropout: 0.05 }
 training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 16, activation_checkpointing: full, loss: standard }`,
   },
 ];

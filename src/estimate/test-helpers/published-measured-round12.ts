@@ -145,11 +145,11 @@ training: { precision: bf16, optimizer: adam8bit, optimizer_in_backward: true, b
     unit: 'GB',
     measured: 21.3,
     config:
-      'run_pretrain.py --optimizer galore_adamw8bit_per_layer --batch_size 1 (no activation checkpointing, no quantisation), LLaMA-7B (6,738,415,616 parameters) from scratch on C4 at 256 tokens (padded to max_length), bf16 weights, per-layer optimizer steps in backward, 512 accumulation steps; one GPU (an A6000 48 GB per the README, assumed for this script too); "Memory cost: 21.3G" read as the device total (assumed). NOT EXPRESSIBLE: GaLore\'s rank-1024 projected 8-bit Adam states and projection matrices; the spec gives 8-bit Adam in backward over every weight',
+      'run_pretrain.py --optimizer galore_adamw8bit_per_layer --batch_size 1 (no activation checkpointing, no quantisation), LLaMA-7B (6,738,415,616 parameters) from scratch on C4 at 256 tokens (padded to max_length), bf16 weights, per-layer optimizer steps in backward, 512 accumulation steps; one GPU (an A6000 48 GB per the README, assumed for this script too); "Memory cost: 21.3G" read as the device total (assumed). Marked not expressible when gathered (GaLore\'s rank-1024 projected 8-bit Adam states and projection matrices; the spec gave 8-bit Adam in backward over every weight); session 17 (issue 25): training.galore says it (rank 1024 on every attention and MLP linear: run_pretrain.py target_modules_list ["attn", "mlp"])',
     spec: `model:
   params: 6738415616
   transformer: { ${llama7b256} }
-training: { precision: bf16, optimizer: adam8bit, optimizer_in_backward: true, batch_size: 1, activation_checkpointing: none, loss: standard }`,
+training: { precision: bf16, optimizer: adam8bit, optimizer_in_backward: true, batch_size: 1, activation_checkpointing: none, loss: standard, galore: { rank: 1024 } }`,
   },
 ];
 
@@ -188,6 +188,8 @@ const peftVariant = (options: {
   trainable: number;
   config: string;
   commit?: string;
+  /** The adapters as the spec says them (then params is the base model's), instead of a trainable count. */
+  lora?: string;
 }): PublishedCase => ({
   id: `peft-metamathqa-llama32-3b-variant-${options.label}`,
   source: peftSource(options.file, options.bytes, options.commit ?? '51c2ff666'),
@@ -196,9 +198,8 @@ const peftVariant = (options: {
   measured: options.bytes / 1e9,
   config: `meta-llama/Llama-3.2-3B, ${options.config}; bf16 weights, batch 4, max_seq_length 768 (the peak batch assumed to reach it), no gradient checkpointing, eager (not compiled), SDPA attention, cross-entropy over upcast logits, 1 × L40S; train_info.accelerator_memory_max (max_memory_reserved less the start), bytes`,
   spec: `model:
-  params: ${options.params}
-  trainable: ${options.trainable}
-  transformer: { family: llama, layers: 28, hidden: 3072, heads: 24, kv_heads: 8, vocab: 128256, ffn: 8192, tied_embeddings: true, seq_len: 768, attention: sdpa }
+  params: ${options.lora ? 3_212_749_824 : options.params}${options.lora ? '' : `\n  trainable: ${options.trainable}`}
+  transformer: { family: llama, layers: 28, hidden: 3072, heads: 24, kv_heads: 8, vocab: 128256, ffn: 8192, tied_embeddings: true, seq_len: 768, attention: sdpa }${options.lora ? `\n  lora: { ${options.lora} }` : ''}
 training: { precision: bf16, optimizer: adamw, batch_size: 4, activation_checkpointing: none, loss: standard }`,
 });
 
@@ -228,7 +229,8 @@ const peftCases: PublishedCase[] = [
     params: 3_222_039_552,
     trainable: 9_289_728,
     config:
-      "DoRA (LoRA r 32 alpha 64 on q_proj and v_proj with use_dora: a trainable magnitude vector per adapted output — 9,289,728 trainable; 3,222,039,552 in all), AdamW lr 1e-4 weight decay 0.1. NOT EXPRESSIBLE: DoRA's weight-norm term (each adapted layer materialises W + s·BA to take its column norms every forward, and keeps what backward needs of it); the spec gives the frozen model with 9,289,728 trainable parameters",
+      "DoRA (LoRA r 32 alpha 64 on q_proj and v_proj with use_dora: a trainable magnitude vector per adapted output — 9,289,728 trainable; 3,222,039,552 in all), AdamW lr 1e-4 weight decay 0.1. Marked not expressible when gathered (DoRA's weight-norm term; the spec gave the frozen model with 9,289,728 trainable parameters); session 17 (issue 25): lora.use_dora says it (the base's 3,212,749,824 parameters, the adapters and magnitudes counted from the shape: 9,289,728)",
+    lora: 'rank: 32, alpha: 64, targets: [q, v], use_dora: true',
   }),
   peftVariant({
     label: 'bdlora-r14-mlp',

@@ -597,11 +597,11 @@ const swiftCases: PublishedCase[] = [
     unit: 'GiB',
     measured: 17.2,
     config:
-      "swift sft --tuner_type lora --use_dora true --dataset 'swift/self-cognition#1000' --per_device_train_batch_size 1 --gradient_accumulation_steps 16 --lora_rank 8 --lora_alpha 32: Qwen/Qwen2.5-7B-Instruct (7,615,616,512 parameters: 28 layers, 3584 wide, 28 heads, 4 KV heads, MLP 18944, vocab 152064, q/k/v bias, untied), DoRA r 8 alpha 32 dropout 0.05 on every linear of the decoder layers: LoRA A and B 20,185,088 + a magnitude vector per adapted linear (3584 + 512 + 512 + 3584 + 18944 + 18944 + 3584 per layer: 1,390,592) = 21,575,680 trainable; bf16 weights with bf16 autocast, AdamW, every decoder layer checkpointed, SDPA; swift/self-cognition samples of about 100 to 200 tokens (192 assumed), batch 1; one GPU's max_memory_reserved in GiB (memory(GiB), assumed). NOT EXPRESSIBLE: DoRA (each adapted linear's weight W + scale · B·A is formed and its column norm taken every forward, a full-weight-size temporary per layer); the spec gives the frozen model with that many trainable parameters",
+      "swift sft --tuner_type lora --use_dora true --dataset 'swift/self-cognition#1000' --per_device_train_batch_size 1 --gradient_accumulation_steps 16 --lora_rank 8 --lora_alpha 32: Qwen/Qwen2.5-7B-Instruct (7,615,616,512 parameters: 28 layers, 3584 wide, 28 heads, 4 KV heads, MLP 18944, vocab 152064, q/k/v bias, untied), DoRA r 8 alpha 32 dropout 0.05 on every linear of the decoder layers: LoRA A and B 20,185,088 + a magnitude vector per adapted linear (3584 + 512 + 512 + 3584 + 18944 + 18944 + 3584 per layer: 1,390,592) = 21,575,680 trainable; bf16 weights with bf16 autocast, AdamW, every decoder layer checkpointed, SDPA; swift/self-cognition samples of about 100 to 200 tokens (192 assumed), batch 1; one GPU's max_memory_reserved in GiB (memory(GiB), assumed). Marked not expressible when gathered (DoRA: each adapted linear's weight W + scale · B·A formed and its column norm taken every forward, a full-weight-size temporary per layer; the spec gave the frozen model with that many trainable parameters); session 17 (issue 25): lora.use_dora says it",
     spec: `model:
   params: 7615616512
-  trainable: 21575680
   transformer: { family: llama, layers: 28, hidden: 3584, heads: 28, kv_heads: 4, vocab: 152064, ffn: 18944, bias: qkv, tied_embeddings: false, seq_len: 192, attention: sdpa }
+  lora: { rank: 8, alpha: 32, targets: [q, k, v, o, gate, up, down], dropout: 0.05, use_dora: true }
 training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 16, activation_checkpointing: full, loss: standard }`,
   },
 ];

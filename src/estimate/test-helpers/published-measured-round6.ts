@@ -746,12 +746,12 @@ cuda: { expandable_segments: true }`,
       "swift sft --model Qwen/Qwen2.5-7B-Instruct --tuner_type full --dataset 'swift/self-cognition#1000' --per_device_train_batch_size 1 --gradient_accumulation_steps 16 --use_galore true --galore_optim_per_parameter true",
     model: qwen25_7bInstruct,
     tuning:
-      "full fine-tune of the bf16 model with ms-swift's GaLore (GaLoreAdamW over the decoder layers' linears, rank 128 by default, one optimizer per parameter stepped in backward; the other parameters with AdamW), every layer checkpointed, SDPA attention. NOT EXPRESSIBLE: GaLore's low-rank projected Adam states; the spec says adamw in backward (optimizer_in_backward) over bf16 weights, and leaves out the 16 accumulation steps (the spec allows no accumulation with a step in backward; the peak is one micro-batch's either way)",
+      "full fine-tune of the bf16 model with ms-swift's GaLore (GaLoreAdamW over the decoder layers' linears, rank 128 by default, one optimizer per parameter stepped in backward; the other parameters with AdamW), every layer checkpointed, SDPA attention. Marked not expressible when gathered (GaLore's low-rank projected Adam states; the spec said adamw in backward over bf16 weights); session 17 (issue 25): training.galore says them (rank 128 on every decoder linear). The spec leaves out the 16 accumulation steps (it allows no accumulation with a step in backward; the peak is one micro-batch's either way)",
     seq: 192,
     seqText:
       'swift/self-cognition samples of about 100 to 200 tokens with the system prompt and chat template (192 assumed)',
     training:
-      'precision: bf16, optimizer: adamw, optimizer_in_backward: true, batch_size: 1, activation_checkpointing: full, loss: standard',
+      'precision: bf16, optimizer: adamw, optimizer_in_backward: true, batch_size: 1, activation_checkpointing: full, loss: standard, galore: { rank: 128 }',
   }),
   // The FLUX.1-dev LoRA blog: QLoRA and bf16 LoRA on an RTX 4090, FP8 LoRA on an H100.
   {
@@ -959,11 +959,11 @@ training: { precision: amp_bf16, optimizer: adam8bit, batch_size: 2, grad_accumu
     unit: 'GB',
     measured: 22.8,
     config:
-      'torchrun_main.py --model_config configs/llama_7b.json --optimizer galore_adamw8bit_per_layer --rank 1024 --batch_size 16 --total_batch_size 512 --activation_checkpointing --dtype bfloat16 --single_gpu: LLaMA-7B (6,738,415,616 parameters) in pure bf16, batch 16 × 256 tokens (C4, padded to max_length 256), 8-bit GaLore AdamW stepped per layer during backward, every layer checkpointed, one RTX 4090 24 GB; "22.8G", the device total (assumed). NOT EXPRESSIBLE: GaLore\'s rank-1024 projected states (the spec says adam8bit in backward over every weight) and the 32 accumulation steps beside a step in backward (the spec allows none; the peak is one micro-batch\'s)',
+      'torchrun_main.py --model_config configs/llama_7b.json --optimizer galore_adamw8bit_per_layer --rank 1024 --batch_size 16 --total_batch_size 512 --activation_checkpointing --dtype bfloat16 --single_gpu: LLaMA-7B (6,738,415,616 parameters) in pure bf16, batch 16 × 256 tokens (C4, padded to max_length 256), 8-bit GaLore AdamW stepped per layer during backward, every layer checkpointed, one RTX 4090 24 GB; "22.8G", the device total (assumed). Marked not expressible when gathered (GaLore\'s rank-1024 projected states; the spec said adam8bit in backward over every weight); session 17 (issue 25): training.galore says them (rank 1024 on every attention and MLP linear: torchrun_main.py target_modules_list ["attn", "mlp"]). The spec leaves out the 32 accumulation steps beside a step in backward (it allows none; the peak is one micro-batch\'s)',
     spec: `model:
   params: 6738415616
   transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, vocab: 32000, ffn: 11008, tied_embeddings: false, seq_len: 256, attention: sdpa }
-training: { precision: bf16, optimizer: adam8bit, optimizer_in_backward: true, batch_size: 16, activation_checkpointing: full, loss: standard }`,
+training: { precision: bf16, optimizer: adam8bit, optimizer_in_backward: true, batch_size: 16, activation_checkpointing: full, loss: standard, galore: { rank: 1024 } }`,
   },
 
   // BAdam's block-coordinate Adam on one RTX 3090: Llama 3-8B and Llama 2-7B.

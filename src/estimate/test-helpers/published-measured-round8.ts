@@ -610,10 +610,9 @@ export const round8Cases: PublishedCase[] = [
       'UnslothTrainer over roneneldan/TinyStories train[:2500] (one epoch), stories of about 100 to 900 tokens padded to the longest of a batch, assumed 1024',
     loraText:
       'rank-stabilised LoRA r 128 alpha 32 dropout 0 on q, k, v, o, gate, up, down (335,544,320) plus "embed_tokens" and "lm_head" in target_modules, which unsloth trains as full trainable copies (268,435,456): 603,979,776 trainable as printed, embedding_learning_rate 5e-6',
-    lora: false,
-    extraTrainable: '603979776',
-    notExpressible:
-      "LoRA beside trainable copies of embed_tokens and lm_head (modules_to_save next to the frozen ones); the spec cannot give both lora and trainable, so it gives the 603,979,776 trainable parameters without the adapters' own activations",
+    // Gathered NOT EXPRESSIBLE (the spec could not give both lora and trainable: it gave the 603,979,776 trainable
+    // parameters without the adapters' activations); session 17 (issue 25): lora.modules_to_save says the copies.
+    lora: `rank: 128, alpha: 32, targets: ${allLinear}, dropout: 0, modules_to_save: [embed, lm_head]`,
   }),
 
   // flax #5026: the same 1.9B-parameter MLP trained in Flax NNX and in PyTorch on one A100 80GB.

@@ -114,11 +114,11 @@ training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation:
     },
     'lora-emb': {
       model: model.name,
-      config: `finetune/finetune_lora_single_gpu.sh on the base ${model.name} (${model.params} parameters, bf16 weights), LoRA r 64 alpha 16 dropout 0.05 on c_attn, c_proj, w1, w2 (${model.lora}) plus modules_to_save wte and lm_head, full trainable copies (${model.embeddings}): ${model.lora + model.embeddings} trainable, no DeepSpeed, HF Trainer --bf16, AdamW, ${common}. NOT EXPRESSIBLE: LoRA beside trainable copies of the embedding and the LM head (modules_to_save next to the frozen originals); the spec cannot give both lora and trainable, so it gives the ${model.lora + model.embeddings} trainable parameters without the adapters' own activations`,
+      config: `finetune/finetune_lora_single_gpu.sh on the base ${model.name} (${model.params} parameters, bf16 weights), LoRA r 64 alpha 16 dropout 0.05 on c_attn, c_proj, w1, w2 (${model.lora}) plus modules_to_save wte and lm_head, full trainable copies (${model.embeddings}): ${model.lora + model.embeddings} trainable, no DeepSpeed, HF Trainer --bf16, AdamW, ${common}. Marked not expressible when gathered (the spec could not give both lora and trainable, and gave the ${model.lora + model.embeddings} trainable parameters without the adapters' activations); session 17 (issue 25): lora.modules_to_save says the copies beside the adapters`,
       spec: `model:
   params: ${model.params}
-  trainable: ${model.lora + model.embeddings}
   transformer: { ${shape} }
+  lora: { ${qwenLora}, modules_to_save: [embed, lm_head] }
 training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 8, activation_checkpointing: full, loss: standard }`,
     },
     qlora: {
@@ -191,12 +191,12 @@ const qwenVl = (options: {
     what: 'device total',
     unit: 'GB',
     measured: options.cell,
-    config: `Qwen-VL${isBase ? '' : isQ ? '-Chat-Int4 (GPTQ 4-bit language model, fp16, DeepSpeed ZeRO-2 on the one GPU)' : '-Chat (bf16)'} (about 9.6B parameters: ViT-bigG 448 px, resampler to 256 tokens, Qwen-7B), the ViT frozen, LoRA r 64 alpha 16 on the language model${isBase ? ' plus wte and lm_head as full trainable copies' : ''}, batch 1 × 8 accumulation steps of ${options.seq} tokens with one image each, gradient checkpointing, flash attention 2, one A100-SXM4-80G, CUDA 11.8, PyTorch 2.0; GB as the README gives it, read as the device total (nvidia-smi). Session 17: the spec says the frozen ViT-bigG (model.vision: 48 layers of 1664, 16 heads, MLP 8192, 1024 patches, trainable false: the images need no gradient and its weights are frozen, so it records nothing and only its output stays; its forward runs before the language model's), the whole parameter count stated; the resampler's cross-attention (256 queries over the 1024 patches, frozen) is not described${isBase ? ". NOT EXPRESSIBLE: LoRA beside trainable copies of the embedding and LM head (the spec gives their 1,387,790,336 trainable parameters without the adapters' activations)" : ''}`,
+    config: `Qwen-VL${isBase ? '' : isQ ? '-Chat-Int4 (GPTQ 4-bit language model, fp16, DeepSpeed ZeRO-2 on the one GPU)' : '-Chat (bf16)'} (about 9.6B parameters: ViT-bigG 448 px, resampler to 256 tokens, Qwen-7B), the ViT frozen, LoRA r 64 alpha 16 on the language model${isBase ? ' plus wte and lm_head as full trainable copies' : ''}, batch 1 × 8 accumulation steps of ${options.seq} tokens with one image each, gradient checkpointing, flash attention 2, one A100-SXM4-80G, CUDA 11.8, PyTorch 2.0; GB as the README gives it, read as the device total (nvidia-smi). Session 17: the spec says the frozen ViT-bigG (model.vision: 48 layers of 1664, 16 heads, MLP 8192, 1024 patches, trainable false: the images need no gradient and its weights are frozen, so it records nothing and only its output stays; its forward runs before the language model's), the whole parameter count stated; the resampler's cross-attention (256 queries over the 1024 patches, frozen) is not described${isBase ? "; LoRA beside trainable copies of the embedding and LM head (marked not expressible when gathered: the spec gave their 1,387,790,336 trainable parameters without the adapters' activations) is lora.modules_to_save" : ''}`,
     spec: `model:
   params: 9600000000
   transformer: { ${qwenModels['7B'].shape}, seq_len: ${options.seq}, attention: flash }
   vision: { layers: 48, hidden: 1664, heads: 16, ffn: 8192, seq_len: 1024, trainable: false }
-${isBase ? `  trainable: ${qwenModels['7B'].lora + qwenModels['7B'].embeddings}` : `  lora: { ${qwenLora} }`}${isQ ? '\n  quantization: { weights: gptq4, group_size: 128, compute_dtype: fp16 }' : ''}
+  lora: { ${qwenLora}${isBase ? ', modules_to_save: [embed, lm_head]' : ''} }${isQ ? '\n  quantization: { weights: gptq4, group_size: 128, compute_dtype: fp16 }' : ''}
 training: { precision: ${isQ ? 'fp16, convention: zero' : 'bf16'}, optimizer: adamw, batch_size: 1, grad_accumulation: 8, activation_checkpointing: full, loss: standard, loss_upcast: false }${isQ ? '\nparallel: { gpus: 1, strategy: zero2 }' : ''}`,
   };
 };
@@ -302,7 +302,7 @@ training: { precision: bf16, optimizer: adamw, batch_size: ${options.batch}, act
 training: { precision: bf16, optimizer: adamw, batch_size: ${options.batch}, activation_checkpointing: full, loss: standard }${parallel}`,
     },
     'qlora-bnb': {
-      config: `baseline-peft-bnb scenario (sample-configurations/baseline-peft-bnb-nf4: the plugin loads the model through BitsAndBytesConfig(load_in_4bit, nf4, bnb_4bit_use_double_quant True, compute dtype bfloat16) and leaves PEFT to SFTTrainer): ${model} (7,241,732,096 parameters) in NF4 with bf16 compute, --bf16 (autocast), LoRA r 16 alpha 16 dropout 0.1 on q_proj, k_proj, v_proj, o_proj (13,631,488 trainable), ${common}. NOT EXPRESSIBLE: SFTTrainer's prepare_model_for_kbit_training casts every parameter that is not 4-bit (the embedding, the LM head and the norms: 262,410,240) to fp32, which the spec cannot say (it keeps them in the compute dtype)`,
+      config: `baseline-peft-bnb scenario (sample-configurations/baseline-peft-bnb-nf4: the plugin loads the model through BitsAndBytesConfig(load_in_4bit, nf4, bnb_4bit_use_double_quant True, compute dtype bfloat16) and leaves PEFT to SFTTrainer): ${model} (7,241,732,096 parameters) in NF4 with bf16 compute, --bf16 (autocast), LoRA r 16 alpha 16 dropout 0.1 on q_proj, k_proj, v_proj, o_proj (13,631,488 trainable), ${common}. SFTTrainer's prepare_model_for_kbit_training casts every parameter that is not 4-bit (the embedding, the LM head and the norms: 262,410,240) to fp32 (peft/utils/other.py). Marked not expressible when gathered; session 17 (issue 25): the spec already says it: under amp_bf16 the frozen parameters that are not quantized are fp32 (weights: 262.41M frozen × 4 B), the LM head computes on its autocast bf16 copy and the residual stream from the fp32 embedding is fp32, as the cast leaves them; the spec is unchanged`,
       spec: `model:
   params: 7241732096
   transformer: { ${mistral7bV01Shape} }

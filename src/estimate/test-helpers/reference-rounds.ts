@@ -18,6 +18,8 @@ import { round15Cases } from './published-measured-round15.js';
 import { round16Cases } from './published-measured-round16.js';
 import { round17Cases } from './published-measured-round17.js';
 import { round18Cases } from './published-measured-round18.js';
+import { round19Cases } from './published-measured-round19.js';
+import { round20Cases } from './published-measured-round20.js';
 
 const referenceRounds: readonly (readonly PublishedCase[])[] = [
   publishedCases,
@@ -38,6 +40,8 @@ const referenceRounds: readonly (readonly PublishedCase[])[] = [
   round16Cases,
   round17Cases,
   round18Cases,
+  round19Cases,
+  round20Cases,
 ];
 
 /** The rows of rounds 1 to `round` − 1: what round `round` must be new to. */

@@ -7,21 +7,12 @@ import assert from 'node:assert/strict';
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { simpleLaunchSpec } from '../../supervise/launch-spec.js';
 import { scratchDir } from '../../test-helpers/scratch.js';
 import type { LaunchSpec } from '../types.js';
 import { runOnRay } from './backend.js';
 
-const launch = (name: string): LaunchSpec => ({
-  name,
-  command: ['sleep', '300'],
-  env: {},
-  hostMemoryBytes: null,
-  gpuBudgetBytes: null,
-  restart: 'no',
-  maxRestarts: 0,
-  dependsOn: [],
-  enforce: 'warn',
-});
+const launch = (name: string): LaunchSpec => simpleLaunchSpec(name, ['sleep', '300'], { env: {} });
 
 const request = { numGpus: 0, numCpus: 1, memoryBytes: null, nodeId: null, placementGroup: null };
 

@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, test } from 'node:test';
-import { parseProcStat, readProcessTable, selectDescendants, selectGroup } from './proc-table.js';
+import {
+  isForkedWithoutExec,
+  parseProcStat,
+  readProcessTable,
+  selectDescendants,
+  selectGroup,
+} from './proc-table.js';
 import { type FixtureTree, makeFixtureTree, statLine } from './test-helpers/fixture-tree.js';
 
 let tree: FixtureTree | undefined;
@@ -18,6 +24,7 @@ describe('parseProcStat', () => {
       ppid: 7,
       pgid: 40,
       startTicks: 123,
+      flags: 0x400000,
       minorFaults: 0,
       majorFaults: 0,
       vsizeBytes: 0,
@@ -64,6 +71,18 @@ describe('readProcessTable', () => {
         .sort(),
       [1, 10],
     );
+  });
+});
+
+describe('isForkedWithoutExec', () => {
+  test("reads PF_FORKNOEXEC from a zombie's flags: a fork that never exec'd, or one that did", () => {
+    // The flags (field 9) a Python fork child's zombie and a `sleep` child's zombie showed on Linux 6.x.
+    const zombie = (pid: number, flags: number) =>
+      `${pid} (python3) Z 10 10 10 0 -1 ${flags} 0 0 0 0 0 0 0 0 20 0 1 0 ${1000 + pid} 0 0\n`;
+    tree = makeFixtureTree({ '20/stat': zombie(20, 0x40804c), '21/stat': zombie(21, 0x40800c) });
+    assert.equal(isForkedWithoutExec(20, tree.root), true);
+    assert.equal(isForkedWithoutExec(21, tree.root), false);
+    assert.equal(isForkedWithoutExec(22, tree.root), undefined);
   });
 });
 

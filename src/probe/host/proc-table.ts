@@ -15,6 +15,8 @@ export interface ProcStat {
   pgid: number;
   /** Field 22, clock ticks since boot: tells a reused PID from the process we saw. */
   startTicks: number;
+  /** Field 9, the kernel's PF_* flags (0 where a line is cut short): see isForkedWithoutExecFlags. */
+  flags?: number;
 }
 
 /** Counters of /proc/PID/stat that move whenever a process's memory mappings may have changed. */
@@ -32,7 +34,7 @@ export interface ProcCounters {
 export interface CountedProcStat extends ProcStat, ProcCounters {}
 
 // Indexes of the fields after `)`: state is 0 (field 3 of proc(5)), so field N is at N - 3.
-const at = { ppid: 1, pgrp: 2, minorFaults: 7, majorFaults: 9, startTicks: 19, vsize: 20, rss: 21 };
+const at = { ppid: 1, pgrp: 2, flags: 6, minorFaults: 7, majorFaults: 9, startTicks: 19, vsize: 20, rss: 21 };
 // Reused by every parse: a scan allocates only the results.
 const fields = new Float64Array(at.rss + 1);
 
@@ -63,6 +65,7 @@ export function parseProcStatBytes(bytes: Buffer, length: number): CountedProcSt
     ppid: ppid as number,
     pgid: pgid as number,
     startTicks: startTicks as number,
+    flags: counter(at.flags),
     minorFaults: counter(at.minorFaults),
     majorFaults: counter(at.majorFaults),
     vsizeBytes: counter(at.vsize),
@@ -161,6 +164,24 @@ export function readBootTime(procRoot = '/proc'): number | undefined {
 /** When a process started, from its start ticks and the boot time (readBootTime). */
 export function startTimeOf(startTicks: number, bootTimeSeconds: number): Date {
   return new Date((bootTimeSeconds + startTicks / clockTicksPerSecond) * 1000);
+}
+
+// PF_FORKNOEXEC, "forked but didn't exec" (include/linux/sched.h, v6.x: 0x00000040), in field 9 of
+// /proc/PID/stat (proc(5) "flags"): set at fork, cleared by exec, kept while the process is a zombie.
+const forkedNoExecFlag = 0x40;
+
+/** Whether a stat line's flags say forked and never exec'd (its command line is its parent's at the fork). */
+export function isForkedWithoutExecFlags(flags: number | undefined): boolean {
+  return ((flags ?? 0) & forkedNoExecFlag) !== 0;
+}
+
+/**
+ * Whether a process (a zombie too) was forked and never exec'd, so its command line is the one its
+ * parent had at the fork; undefined when it has gone.
+ */
+export function isForkedWithoutExec(pid: number, procRoot = '/proc'): boolean | undefined {
+  const stat = readProcStat(pid, procRoot);
+  return stat ? isForkedWithoutExecFlags(stat.flags) : undefined;
 }
 
 /** A process's argv from /proc/PID/cmdline; empty for a kernel thread, undefined when it has gone. */

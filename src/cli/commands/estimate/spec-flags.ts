@@ -81,7 +81,7 @@ export const specFlags = defineSpecFlags({
     valueName: 'mode',
     kind: 'text',
     path: 'training.zero_grad',
-    description: 'set_to_none | zeros',
+    description: 'set_to_none | zeros | after_forward',
   },
   loss: {
     flag: '--loss',

@@ -149,6 +149,10 @@ const retoldPassive = String.raw`${retoldSubject}[^.\n!?;:]{0,40}?(?<!\bor\s+)\b
 // "进程被Killed", "程序被kill掉", "被杀死"; and the subject with the English word right after it, no
 // 被 ("程序killed", "进程直接killed了": 程序 program, 进程 process, 训练 training, 任务 task, 脚本 script).
 const retoldChinese = String.raw`被\s*(?:killed|kill|杀)|(?:程序|进程|训练|任务|脚本)\s*(?:就|又|直接|突然|自动)?\s*(?:killed|kill掉|被?杀掉)`;
+// The kill told with the system as its sender ("nnUNetv2_plan_and_preprocess killed by OS due to running
+// out of RAM", "the job is killed by the kernel"): the kernel's OOM killer is the system's killer of a
+// process for memory (linux mm/oom_kill.c), the one CORPUS-FORMAT settled rule 2 names.
+const retoldKilledBySystem = String.raw`\bkilled\s+by\s+(?:the\s+)?(?:OS|operating\s+system|system|kernel|linux|OOM[ -]?killer)\b`;
 // An issue's title that opens with the word and says when ("killed when training on S3DIS", "Killed
 // during preprocessing"): the shell's report with its circumstance, the log's whole first line.
 const retoldKillTitle = String.raw`^\W*(?:process\s+|program\s+|training\s+|job\s+)?killed\s+(?:when|while|during|after|at|in|on)\s+\S[^.!?]{0,60}$`;
@@ -405,7 +409,10 @@ export const hostExitRules: LogRule[] = [
     // A candidate of its own: a signature's reading of the same line or log is never merged into it.
     group: retoldKillCode,
     keywords: ['killed', '被kill', '被 kill', '被杀', '被 杀', 'kill掉', '杀掉'],
-    pattern: new RegExp(`${retoldPassive}|${retoldChinese}|${retoldShellWord}|${retoldKillTitle}`, 'i'),
+    pattern: new RegExp(
+      `${retoldPassive}|${retoldChinese}|${retoldShellWord}|${retoldKillTitle}|${retoldKilledBySystem}`,
+      'i',
+    ),
     // A kill told only in the user's words: "the process is killed after this", "the program was then
     // killed", "进程被Killed", "it shows killed in line 163". The shell's report retold ("shows
     // killed") is the bare "Killed" line's evidence (shell-killed; CORPUS-FORMAT settled rule 2); a
@@ -416,9 +423,46 @@ export const hostExitRules: LogRule[] = [
     source:
       "bash jobs.c strsignal(SIGKILL) retold; issue 23 item 4 (one kill grammar across killers, host kills in the user's words)",
     summary: "a process was killed, as the user tells it (no killer's message): most often the OOM killer",
-    extract: ({ match }) => ({
-      facts: { retoldKill: retoldShellPattern.test(match[0]) ? 'shell' : 'passive' },
-    }),
+    // Standing alone as a bare kill (round 20, resolve.ts resolveRetoldKill), the kill must be told as
+    // one that happened: not in a condition, a purpose or a doubt ("If the process is killed, ...",
+    // "Make sure the worker is killed", "whether the job was killed"), not as what a person's act does
+    // ("gets killed when you restart the server"), and not by a sender other than the system unless
+    // memory is named beside it ("killed by the scheduler after 24 hours", "by Kubernetes due to a
+    // failed liveness probe": a named sender, CORPUS-FORMAT settled rule 2).
+    extract: ({ text, match }) => {
+      const lead = text.slice(0, match.index);
+      const sentenceLead = lead.slice(
+        Math.max(lead.lastIndexOf('. '), lead.lastIndexOf('? '), lead.lastIndexOf('! ')) + 1,
+      );
+      if (/\b(?:if|unless|whether|make sure|ensure|so that|in case)\b[^.,;]{0,60}$/i.test(sentenceLead))
+        return undefined;
+      const rest = text.slice(match.index + match[0].length).split(/[.!?](?:\s|$)/)[0] ?? '';
+      // A kill the user expected ("killed when training finished, as expected") is the run's own end.
+      if (
+        /\b(?:as expected|as intended|is expected|which is expected|expected behaviou?r)\b/i.test(
+          match[0] + rest,
+        )
+      )
+        return undefined;
+      // Another cause told in the same clause: a time limit, a preemption, the user's own act, another
+      // signal or a crash ("killed after exceeding the time limit", "due to preemption", "because I closed
+      // the SSH session", "after a segmentation fault"): a named killer or cause, settled rule 2.
+      if (
+        /\b(?:time ?limit|wall ?time|timeout|timed out|deadline|preempt\w*|ssh|closed the \w+|logged out|log out|ctrl[- ]?c|keyboard ?interrupt|SIG(?:TERM|INT|SEGV|ABRT|HUP|QUIT)|segfault|segmentation fault|core dumped|liveness|readiness|health ?check|watchdog|cancel\w*|manually|by hand)\b|\b(?:because|since|as|when)\s+(?:I|we|you|someone|the user)\b/i.test(
+          rest,
+        )
+      )
+        return undefined;
+      if (/^\s*(?:\w+\s+)?when\s+(?:you|I|we|the user|a user)\b/i.test(rest)) return undefined;
+      const sender = /^\s*by\s+(?:the\s+)?([\w-]+)/i.exec(rest)?.[1];
+      if (
+        sender !== undefined &&
+        !/^(?:OS|operating|system|kernel|linux|OOM|oom-killer|OOMkiller)$/i.test(sender) &&
+        !/\b(?:memory|OOM|RAM)\b/i.test(rest)
+      )
+        return undefined;
+      return { facts: { retoldKill: retoldShellPattern.test(match[0]) ? 'shell' : 'passive' } };
+    },
   },
   {
     code: 'python-memory-error',

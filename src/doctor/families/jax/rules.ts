@@ -11,6 +11,9 @@ function deviceOfAllocator(name: string | undefined): number | undefined {
 }
 
 /** XLA's allocation failures, with JAX or TensorFlow told apart by path. */
+const cpuPlatformNamed =
+  /\bCPU platform\b|\bplatform[\s:=]+["']?cpu\b|\bJAX_PLATFORMS?\s*=\s*["']?cpu\b|\bCpuDevice\(|\bTFRT_CPU_\d/i;
+
 export const xlaRules: LogRule[] = [
   {
     code: 'xla-out-of-memory',
@@ -32,9 +35,14 @@ export const xlaRules: LogRule[] = [
     // xla/stream_executor/integrations/tf_allocator_adapter.cc MemoryAllocationError (FACTS Q4).
     source: 'openxla/xla tf_allocator_adapter.cc MemoryAllocationError',
     summary: 'XLA could not allocate a device buffer',
+    // The run's platform named the CPU just before ("CPU platform", JAX_PLATFORMS=cpu, jax.devices()'s
+    // "CpuDevice(id=0)" or "TFRT_CPU_0": jax.readthedocs.io, "JAX_PLATFORMS"; jax/_src/xla_bridge.py)
+    // makes the buffer the host's: XLA's CPU client reports its own allocations the same way.
     extract: ({ text, match, before }) => ({
       framework: xlaFramework(text, before, 'jax'),
-      ...(match[1] !== undefined ? { kind: 'host_oom' as const } : {}),
+      ...(match[1] !== undefined || cpuPlatformNamed.test([...before.slice(-4), text].join('\n'))
+        ? { kind: 'host_oom' as const }
+        : {}),
       facts: definedFacts({ requestedBytes: intOf(match[2]) ?? parseLogSize(match[3] ?? '') }),
     }),
   },

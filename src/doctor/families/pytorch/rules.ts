@@ -178,12 +178,16 @@ export const torchRules: LogRule[] = [
     framework: 'torch',
     weight: 3,
     keywords: ['defaultcpuallocator'],
+    // Also machine-translated (a user's page translator rewrites the words, not the allocator's name
+    // nor the count: "DefaultCPUAllocator：内存不足：您尝试分配 96153108480 字节", the full-width colons
+    // folded by paste.ts): the name with its one colon (never a C++ frame's "DefaultCPUAllocator::")
+    // then non-ASCII words and the count.
     pattern: withSize(
-      String.raw`DefaultCPUAllocator: (?:can't allocate memory|not enough memory)(?:: you tried to allocate (\d+) bytes)?`,
+      String.raw`DefaultCPUAllocator: (?:can't allocate memory|not enough memory)(?:: you tried to allocate (\d+) bytes)?|DefaultCPUAllocator:(?!:) ?[^\x00-\x7F][^\d]{0,40}?(\d{4,})`,
     ),
     source: 'pytorch c10/core/impl/alloc_cpu.cpp alloc_cpu',
     summary: 'PyTorch could not allocate host memory for a tensor',
-    extract: ({ match }) => ({ facts: definedFacts({ requestedBytes: intOf(match[1]) }) }),
+    extract: ({ match }) => ({ facts: definedFacts({ requestedBytes: intOf(match[1] ?? match[2]) }) }),
   },
 ];
 

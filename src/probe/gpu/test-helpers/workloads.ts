@@ -13,9 +13,17 @@ export function newSimDir(): string {
   return dir;
 }
 
+/** How long a wait for a workload's output may last before it is taken for a hang: far past any load. */
+const hangGuardMs = 10 * 60_000;
+
 export interface RunningWorkload {
   child: ChildProcess;
-  /** Resolves when stdout has printed text matching the pattern; rejects after timeoutMs or at exit. */
+  /**
+   * Resolves when stdout has printed text matching the pattern; rejects if the workload exits first.
+   * `timeoutMs` only guards against a hang (a workload that neither prints it nor ends): the wait is on
+   * the output, never on a clock, since a loaded machine starts and steps a workload late (CI at load 34:
+   * fake-jax's step 2 after 16.5 s, past the 15 s this guard once was).
+   */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<void>;
   ended: Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>;
 }
@@ -40,10 +48,15 @@ export function startWorkload(script: string, args: string[], env: Record<string
     stdout: string;
     stderr: string;
   }>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
-  const waitFor = (pattern: RegExp, timeoutMs = 15_000): Promise<void> =>
+  const waitFor = (pattern: RegExp, timeoutMs = hangGuardMs): Promise<void> =>
     new Promise((resolve, reject) => {
       const timer = setTimeout(
-        () => reject(new Error(`timed out waiting for ${pattern}; stdout: ${stdout}; stderr: ${stderr}`)),
+        () =>
+          reject(
+            new Error(
+              `no ${pattern} after ${timeoutMs / 1000} s (a hang?); stdout: ${stdout}; stderr: ${stderr}`,
+            ),
+          ),
         timeoutMs,
       );
       const check = (): void => {

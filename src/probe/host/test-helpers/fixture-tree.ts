@@ -39,9 +39,11 @@ export function statLine(options: {
   majorFaults?: number;
   vsizeBytes?: number;
   rssPages?: number;
+  /** The kernel's PF_* flags (field 9); 0x400000 (PF_RANDOMIZE) as most processes show. */
+  flags?: number;
 }): string {
   const { pid, comm = 'node', state = 'S', ppid, pgid = pid, startTicks = 1000 + pid } = options;
-  const { minorFaults = 0, majorFaults = 0, vsizeBytes = 0, rssPages = 0 } = options;
+  const { minorFaults = 0, majorFaults = 0, vsizeBytes = 0, rssPages = 0, flags = 0x400000 } = options;
   // pid (comm) state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime priority nice num_threads itrealvalue starttime vsize rss
-  return `${pid} (${comm}) ${state} ${ppid} ${pgid} ${pgid} 0 -1 4194304 ${minorFaults} 0 ${majorFaults} 0 0 0 0 0 20 0 1 0 ${startTicks} ${vsizeBytes} ${rssPages}\n`;
+  return `${pid} (${comm}) ${state} ${ppid} ${pgid} ${pgid} 0 -1 ${flags} ${minorFaults} 0 ${majorFaults} 0 0 0 0 0 20 0 1 0 ${startTicks} ${vsizeBytes} ${rssPages}\n`;
 }
