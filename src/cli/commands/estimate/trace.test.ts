@@ -291,3 +291,11 @@ test("a bf16 model under DeepSpeed ZeRO on one GPU takes the rank's fp32 master 
     undefined,
   );
 });
+
+test("GaLore's projected optimizer states come from the analytic model, not the traced full-rank AdamW", () => {
+  const spec = parseEstimateSpec(
+    'model: { params: 1B }\ntraining: { optimizer: adamw, precision: bf16, galore: { rank: 128 } }',
+    'x.yaml',
+  );
+  assert.match(perRankReason(spec) ?? '', /GaLore's rank-128 optimizer states/);
+});

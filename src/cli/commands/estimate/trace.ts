@@ -100,6 +100,12 @@ export function perRankReason(spec: EstimateSpec): string | undefined {
     isSixteenBitWeights(spec)
       ? `16-bit weights beside an fp32 master copy (the ${training.convention} convention: traced with ${sixteenBitDtype(spec)} parameters under autocast)`
       : '',
+    // GaLore steps its optimizer on each target matrix's gradient projected to `rank` rows (Zhao et al.
+    // 2024, arXiv:2403.03507, Algorithm 1; galore_torch/galore_projector.py GaLoreProjector): its states
+    // and projectors are the analytic model's (optimizer.ts galoreBytes), the traced AdamW's full-rank ones not.
+    training.galore
+      ? `GaLore's rank-${training.galore.rank} optimizer states (the traced AdamW keeps full-rank ones)`
+      : '',
     training.optimizer.startsWith('paged')
       ? `${training.optimizer}'s states in unified memory`
       : !tracedOptimizers.has(training.optimizer)
@@ -232,6 +238,7 @@ export async function withTrace(
         trace,
         untracedTensors(spec),
         options.module ? 0 : untracedParamsShare(spec),
+        !options.module,
       ),
     };
   }
@@ -251,6 +258,7 @@ export async function withTrace(
       traceOfSpec(spec, report, toTraceResult(result)),
       untracedTensors(spec),
       untracedParamsShare(spec),
+      true,
     );
     const note = `the model was built from model.transformer as a transformers "${derived.modelType}" config (no config.json given)`;
     return { ...report, trace: { ...trace, notes: [note, ...trace.notes] } };
