@@ -252,7 +252,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Round 20 (round20-forms.test.ts, designed on a random half of the spent title/prose misses): the
   // failure as an outcome, the memory used up, a subject that ran out, a kill told in words as a bare
   // kill: 134/140; Vulkan-Hpp's ErrorOutOfHostMemory, an exception quoted inline: 135/140; OOM as a verb: 136/140, 28/41.
-  'heldout-15': { kindRight: 136, falseOoms: 0, causesRight: 28, wrongFixes: 0, factsRight: 132 },
+  // Session 18: 136 -> 135, a one-line question about "bigger images" that shows no ML or GPU work now
+  // reads its bare "out of memory" as the host's (allocation/generic.ts mlSeenFactRule).
+  'heldout-15': { kindRight: 135, falseOoms: 0, causesRight: 27, wrongFixes: 0, factsRight: 132 },
   // Measured once, 2026-11-28, by the lead (see HELDOUT-16-RESULT.md), at the session's start (9ae182e)
   // and round 16's freeze (19992d8): 134/155 (86.5%), 1 false OOM, 15/48 causes at the start and 23/48
   // at the freeze (truth among the alternatives 35/48), 0 wrong fixes, 157/163 facts; main when it was
@@ -335,7 +337,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // session's start (9f6bc30), the freeze (53c6be8) and the session's last rules (86178ca) give the same
   // figure, file by file: 99/113 (87.6%), 1 false OOM (a simulator's lost device, its message listing
   // out of memory among the reasons), 8/16 causes (11/16 among the alternatives), 0 wrong fixes, 82/102 facts.
-  'heldout-21': { kindRight: 99, falseOoms: 1, causesRight: 8, wrongFixes: 0, factsRight: 82 },
+  // Session 18 (spent since): 99 -> 104, five bare "out of memory" lines from programs outside ML read
+  // as the host's (allocation/generic.ts mlSeenFactRule), causes 8 -> 9.
+  'heldout-21': { kindRight: 104, falseOoms: 1, causesRight: 9, wrongFixes: 0, factsRight: 82 },
 };
 
 for (const part of testCorpusParts) {
@@ -419,8 +423,10 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // folded in as measured once (the freeze, 103/119): 2807/2855 (98.3%), 5 false OOMs; heldout-20's
   // second shift (heldout20-forms.test.ts): 2813/2855 (98.5%), 5 false OOMs; a launcher's negative
   // return code other than -9 is no OOM kill: 2814/2855 (98.6%), 4 false OOMs; with heldout-21 folded in
-  // as measured once (the session's last rules, 99/113): 2913/2968 (98.1%), 5 false OOMs.
-  const floor = 2913;
+  // as measured once (the session's last rules, 99/113): 2913/2968 (98.1%), 5 false OOMs; session 18, a
+  // bare "out of memory" outside ML or GPU work is the program's own (allocation/generic.ts
+  // mlSeenFactRule): 2917/2968 (98.3%), 5 false OOMs.
+  const floor = 2917;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
