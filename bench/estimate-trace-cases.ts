@@ -105,7 +105,7 @@ async function traceOne(
     const trace = traceOfSpec(spec, breakdown, toTraceResult(raw));
     // A module traces the user's whole network; a config only the transformer the spec's shape says.
     const share = options.module ? 0 : untracedParamsShare(spec);
-    const compared = compareTrace(breakdown, trace, untracedTensors(spec), share);
+    const compared = compareTrace(breakdown, trace, untracedTensors(spec), share, !options.module);
     return { bytes: tracedBytes(compared, what), seconds: trace.seconds };
   } catch (error) {
     return { skipped: `the trace failed: ${(error as Error).message.split('\n')[0]}` };

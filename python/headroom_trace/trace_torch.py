@@ -491,6 +491,45 @@ def apply_lora(torch, model, lora, path):
         wrapped += 1
     if wrapped == 0:
         raise TraceError(f"{path}: no linear layer matches the LoRA targets {sorted(lora.get('targets', []))}")
+    for saved in lora.get("modulesToSave") or []:
+        save_module(model, saved, path)
+
+
+def save_module(model, saved, path):
+    """PEFT's modules_to_save (peft v0.13.0 src/peft/utils/other.py ModulesToSaveWrapper): the named
+    module stays frozen and a deep copy of it trains in its place (the forward runs the copy; under tied
+    embeddings the copy unties them), so its parameters are held twice and the copy has gradients and
+    optimizer states. `embed` is the input embedding, `lm_head` the output one (lora.ts savedModuleGroups
+    counts the same copies)."""
+    import copy
+
+    import torch
+
+    original = model.get_input_embeddings() if saved == "embed" else model.get_output_embeddings()
+    if original is None:
+        raise TraceError(f"{path}: the model has no {saved} for lora.modules_to_save")
+
+    class ModulesToSave(torch.nn.Module):
+        def __init__(self, base):
+            super().__init__()
+            self.original_module = base
+            self.modules_to_save = copy.deepcopy(base)
+            self.modules_to_save.requires_grad_(True)
+
+        @property
+        def weight(self):
+            return self.modules_to_save.weight
+
+        def forward(self, *args, **kwargs):
+            return self.modules_to_save(*args, **kwargs)
+
+    for name, module in list(model.named_modules()):
+        if module is original:
+            parent_name, _, child = name.rpartition(".")
+            parent = model.get_submodule(parent_name) if parent_name else model
+            setattr(parent, child, ModulesToSave(module))
+            return
+    raise TraceError(f"{path}: the {saved} of lora.modules_to_save is not a submodule of the model")
 
 
 def load_user_module(torch, request):

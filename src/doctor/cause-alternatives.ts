@@ -18,6 +18,9 @@ const GiB = 1024 ** 3;
  */
 export const smallForWorkBytes = 8 * GiB;
 
+/** A single request at least this share of the card leaves its shape open beside the batch (cause-alternatives.ts). */
+export const requestHalfOfCard = 0.5;
+
 const decides = {
   model_state:
     "run it once with batch size 1 (and the shortest input): if it still fails, the model's own state (weights, and for training gradients and optimizer moments) does not fit; if it runs, the batch is the lever",
@@ -158,6 +161,14 @@ export function causeAlternatives(input: AlternativesInput): CauseAlternative[] 
         'request_exceeds_device',
         `compare the ${size(requested)} request with the card's total (nvidia-smi): a single allocation larger than the whole card is its tensor's shape (an input far larger than expected, attention without its memory-efficient kernel)`,
       );
+    // One request of at least half the card (its total, or the size the log states): beside the
+    // context and the weights it cannot fit whatever the rest of the step holds, so its own shape is
+    // open (a nominal card's total is below its name: a "16 GB" T4 reports 14.75 GiB, nvidia-smi).
+    if (card !== undefined && requested !== undefined && requested >= requestHalfOfCard * card)
+      add(
+        'request_exceeds_device',
+        `the one request of ${size(requested)} is at least half of the ${size(card)} card: find its tensor at the failing line and check its shape (an input far larger than expected, a whole dataset or index moved at once, attention without its memory-efficient kernel); if it should be that large, no batch setting makes it fit this card`,
+      );
   } else if (cause === 'request_exceeds_device') {
     // The one allocation's size often scales with the batch (batch x sequence x hidden): the thread
     // may cut the batch where the figures say the shape.
@@ -199,6 +210,18 @@ export function causeAlternatives(input: AlternativesInput): CauseAlternative[] 
       add(
         'preallocation',
         'set TF_FORCE_GPU_ALLOW_GROWTH=true (or tf.config.experimental.set_memory_growth): if it then fits, the pool asked up front was the limit, not another process',
+      );
+  }
+  // Another process's share decided co_tenant, yet the message's own figures show this process holding
+  // at least what all the others hold together (the card's total less this process's and the free;
+  // PyTorch's "this process has ... in use", c10/cuda/CUDACachingAllocator.cpp v2.1.0): its own batch
+  // is as much the lever as the other processes, so batch_too_large stays open beside them.
+  if (cause === 'co_tenant' && own !== undefined && card !== undefined && free !== undefined) {
+    const others = card - own - free;
+    if (others > 0 && own >= others)
+      add(
+        'batch_too_large',
+        `this process holds ${size(own)} of the ${size(card)} card, the other processes ${size(others)}: if a smaller batch, sequence or resolution fits beside them, it was this run's batch`,
       );
   }
   // A cap the message states (PyTorch's "N allowed", MPS's "max allowed"): lifting it is the test.

@@ -252,7 +252,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Round 20 (round20-forms.test.ts, designed on a random half of the spent title/prose misses): the
   // failure as an outcome, the memory used up, a subject that ran out, a kill told in words as a bare
   // kill: 134/140; Vulkan-Hpp's ErrorOutOfHostMemory, an exception quoted inline: 135/140; OOM as a verb: 136/140, 28/41.
-  'heldout-15': { kindRight: 136, falseOoms: 0, causesRight: 28, wrongFixes: 0, factsRight: 132 },
+  // Session 18: 136 -> 135, a one-line question about "bigger images" that shows no ML or GPU work now
+  // reads its bare "out of memory" as the host's (allocation/generic.ts mlSeenFactRule).
+  'heldout-15': { kindRight: 135, falseOoms: 0, causesRight: 27, wrongFixes: 0, factsRight: 132 },
   // Measured once, 2026-11-28, by the lead (see HELDOUT-16-RESULT.md), at the session's start (9ae182e)
   // and round 16's freeze (19992d8): 134/155 (86.5%), 1 false OOM, 15/48 causes at the start and 23/48
   // at the freeze (truth among the alternatives 35/48), 0 wrong fixes, 157/163 facts; main when it was
@@ -286,7 +288,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // 122/135, 14/27; Caffe2's "cudaSuccess. 2 vs 0", a question that asks for a fix, earlyoom v0.9-1.2's
   // bracketed share of RAM: 125/135.
   // Round 20: "the cause of my OOM issues", an OOM the user owns (round20-forms.test.ts): 126/135.
-  'heldout-17': { kindRight: 126, falseOoms: 1, causesRight: 17, wrongFixes: 0, factsRight: 39 },
+  // Session 18: rule 9 applied to 3 title-only bare statuses labelled with the thread's cause
+  // (test/corpus/RELABELS.md), no rule changed: causes 17/23 -> 15/20.
+  'heldout-17': { kindRight: 126, falseOoms: 1, causesRight: 15, wrongFixes: 0, factsRight: 39 },
   // Measured once, 2026-11-28, by the lead (see HELDOUT-18-RESULT.md): the session's start (29b3d70)
   // gave 106/122 (86.9%); round 18's freeze (31d3b30), the never-seen figure, 109/122 (89.3%), 0 false
   // OOMs, 7/18 causes (truth among the alternatives 15/18), 0 wrong fixes, 126/146 facts; main when it
@@ -314,7 +318,8 @@ const measured: Record<TestCorpusPart, Bar> = {
   // told in words: 106/112, 17/23 causes with the relabels (20/23 among the alternatives), 136/137 facts;
   // a kill by the OS, XLA's allocation after the CPU platform is named: 108/112; the phrase with a doubled
   // space: 109/112, 18/23.
-  'heldout-19': { kindRight: 109, falseOoms: 0, causesRight: 18, wrongFixes: 0, factsRight: 136 },
+  // Session 18: rule 9 applied to 2 title-only bare statuses (test/corpus/RELABELS.md): 18/23 -> 17/21.
+  'heldout-19': { kindRight: 109, falseOoms: 0, causesRight: 17, wrongFixes: 0, factsRight: 136 },
   // Measured once, 2026-11-28, by the lead (see HELDOUT-20-RESULT.md), never seen by session 17's rules
   // engineers (doctor-rules: kind; doctor-causes: causes): the session's start (9f6bc30) and the freeze
   // (53c6be8) give the same figure (one miss read "can't tell" at the start, the host's OOM at the freeze):
@@ -332,7 +337,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // session's start (9f6bc30), the freeze (53c6be8) and the session's last rules (86178ca) give the same
   // figure, file by file: 99/113 (87.6%), 1 false OOM (a simulator's lost device, its message listing
   // out of memory among the reasons), 8/16 causes (11/16 among the alternatives), 0 wrong fixes, 82/102 facts.
-  'heldout-21': { kindRight: 99, falseOoms: 1, causesRight: 8, wrongFixes: 0, factsRight: 82 },
+  // Session 18 (spent since): 99 -> 104, five bare "out of memory" lines from programs outside ML read
+  // as the host's (allocation/generic.ts mlSeenFactRule), causes 8 -> 9.
+  'heldout-21': { kindRight: 104, falseOoms: 1, causesRight: 9, wrongFixes: 0, factsRight: 82 },
 };
 
 for (const part of testCorpusParts) {
@@ -416,8 +423,10 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // folded in as measured once (the freeze, 103/119): 2807/2855 (98.3%), 5 false OOMs; heldout-20's
   // second shift (heldout20-forms.test.ts): 2813/2855 (98.5%), 5 false OOMs; a launcher's negative
   // return code other than -9 is no OOM kill: 2814/2855 (98.6%), 4 false OOMs; with heldout-21 folded in
-  // as measured once (the session's last rules, 99/113): 2913/2968 (98.1%), 5 false OOMs.
-  const floor = 2913;
+  // as measured once (the session's last rules, 99/113): 2913/2968 (98.1%), 5 false OOMs; session 18, a
+  // bare "out of memory" outside ML or GPU work is the program's own (allocation/generic.ts
+  // mlSeenFactRule): 2917/2968 (98.3%), 5 false OOMs.
+  const floor = 2917;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -446,14 +455,17 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // Round 20's kind rules (round20-forms.test.ts): strict 535/639, alternatives 607/639. With heldout-20
   // folded in as measured once (8/10, 8/10): strict 543/649, alternatives 615/649; heldout-20's second
   // shift (a Ray monitor kill with the node's IP redacted): strict 544/649, alternatives 616/649. With
-  // heldout-21 folded in as measured once (8/16, 11/16): strict 552/665, alternatives 627/665.
+  // heldout-21 folded in as measured once (8/16, 11/16): strict 552/665, alternatives 627/665. Session 18:
+  // rule 9 applied to 9 title-only bare statuses of heldout-15..19 labelled with the thread's cause
+  // (test/corpus/RELABELS.md; doctor had named the thread's cause for 3, and had it among the alternatives for
+  // 8, all by the default reading of a bare status, not by evidence): strict 549/656, alternatives 619/656.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 552, `causes right ${figures.causesRight}, at least 552`);
+  assert.ok(figures.causesRight >= 549, `causes right ${figures.causesRight}, at least 549`);
   assert.ok(
-    figures.causesRightOrAlternative >= 627,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 627`,
+    figures.causesRightOrAlternative >= 619,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 619`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });

@@ -217,7 +217,9 @@ export function resolveMemorySide(draft: Draft, context: Facts): Draft {
   const lean = draft.facts.memorySideUndecided;
   if (lean !== true && lean !== 'device') return draft;
   const { memorySideUndecided: _, ...facts } = draft.facts;
-  return { ...draft, kind: context.deviceSeen === true || lean === 'device' ? 'gpu_oom' : 'host_oom', facts };
+  // The phrase's device lean holds only in a log that shows an ML framework (generic.ts mlSeenFactRule).
+  const device = context.deviceSeen === true || (lean === 'device' && context.mlSeen === true);
+  return { ...draft, kind: device ? 'gpu_oom' : 'host_oom', facts };
 }
 
 /**

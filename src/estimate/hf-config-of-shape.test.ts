@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { buildTransformerShape } from './families.js';
 import { readHfConfig } from './hf-config.js';
 import { hfConfigOfShape } from './hf-config-of-shape.js';
+import { parseEstimateSpec } from './load.js';
 import type { TransformerShape } from './types.js';
 
 const models = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../examples/models');
@@ -118,4 +119,23 @@ test('a BERT classifier keeps its labels; a bare BERT encoder and a GPT other th
   const derived = hfConfigOfShape(korthikanti);
   assert.ok('refused' in derived);
   assert.match(derived.refused, /GPT-2/);
+});
+
+test("a GPT with one K/V head beside a parallel MLP is Falcon-7B's layout (transformers' Falcon); other grouped K/V GPTs are refused, not built as GPT-2's full heads", () => {
+  const falcon = parseEstimateSpec(
+    `model:
+  transformer: { family: gpt, layers: 32, hidden: 4544, heads: 71, kv_heads: 1, vocab: 65024, ffn: 18176, parallel_residual: true, bias: false, fused_qkv: true, lm_head: true, tied_embeddings: false, seq_len: 256 }`,
+    'x.yaml',
+  ).model.transformer;
+  assert.ok(falcon);
+  const derived = hfConfigOfShape(falcon);
+  assert.ok('config' in derived);
+  assert.equal(derived.modelType, 'falcon');
+  assert.equal(derived.config.multi_query, true);
+  assert.equal(derived.config.parallel_attn, true);
+  assert.equal(derived.config.bias, false);
+  assert.equal(derived.config.ffn_hidden_size, 18176);
+  const grouped = hfConfigOfShape({ ...falcon, kvHeads: 8, heads: 64, hidden: 4096 });
+  assert.ok('refused' in grouped);
+  assert.match(grouped.refused, /grouped K\/V heads/);
 });

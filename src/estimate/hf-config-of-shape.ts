@@ -49,6 +49,33 @@ export function hfConfigOfShape(shape: TransformerShape): ShapeConfig {
     }
     case 'gpt':
       if (!shape.lmHead || !shape.fusedQkv) return { refused: 'a GPT-family model other than GPT-2' };
+      if (shape.kvHeads !== shape.heads) {
+        // GPT-2 has no grouped K/V heads (it would build full ones). Falcon-7B's layout, one K/V head and
+        // attention beside the MLP, is transformers' Falcon (configuration_falcon.py, v5.18: multi_query,
+        // parallel_attn, bias on every linear or none, ffn_hidden_size).
+        if (shape.kvHeads !== 1 || !shape.parallelResidual) {
+          return { refused: 'a GPT-family model with grouped K/V heads other than Falcon-7B’s one' };
+        }
+        return {
+          modelType: 'falcon',
+          config: {
+            architectures: ['FalconForCausalLM'],
+            model_type: 'falcon',
+            hidden_size: shape.hidden,
+            num_attention_heads: shape.heads,
+            num_hidden_layers: shape.layers,
+            ffn_hidden_size: shape.ffn,
+            vocab_size: shape.vocab,
+            multi_query: true,
+            parallel_attn: true,
+            new_decoder_architecture: false,
+            alibi: false,
+            bias: shape.bias === 'all',
+            max_position_embeddings: positions,
+            tie_word_embeddings: shape.tiedEmbeddings,
+          },
+        };
+      }
       return {
         modelType: 'gpt2',
         config: {

@@ -92,7 +92,12 @@ export const float8Schema = z.strictObject({
 /** training: precision, optimizer and its implementation, batch, checkpointing, loss, gradients. */
 export const trainingSchema = z.strictObject({
   precision: oneOf(precisions).optional(),
-  optimizer: oneOf(optimizers).optional(),
+  optimizer: oneOf(optimizers)
+    .meta({
+      description:
+        "the optimizer; 'none' is no training step at all (forward only: no gradients, nothing kept for a backward). A backward with no optimizer step (a benchmark's loss.backward() alone) is 'sgd': its step keeps no state and allocates nothing",
+    })
+    .optional(),
   optimizer_impl: oneOf(optimizerImpls).optional(),
   optimizer_in_backward: z.boolean().optional(),
   galore: z

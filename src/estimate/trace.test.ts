@@ -125,6 +125,59 @@ training: { precision: amp_bf16, optimizer: adamw, batch_size: 4 }`,
   assert.equal(untracedParamsShare(spec), 0);
 });
 
+test("model.vision's tower activations are added to a trace built from a config.json (the language model only), not to a module's", () => {
+  const vlm = parseEstimateSpec(
+    `model:
+  params: 222081600
+  transformer: { family: llama, layers: 30, hidden: 576, heads: 9, kv_heads: 3, vocab: 49152, ffn: 1536, tied_embeddings: true, seq_len: 128, attention: sdpa }
+  vision: { layers: 12, hidden: 768, heads: 12, ffn: 3072, seq_len: 196, fused_qkv: true, attention: sdpa }
+training: { precision: amp_bf16, optimizer: adamw, batch_size: 64 }`,
+    'x.yaml',
+  );
+  const vlmBreakdown = estimate(vlm);
+  const tower = vlmBreakdown.gpu.components.find((p) => p.name === 'activations (vision tower)');
+  assert.ok(tower && tower.bytes > 0);
+  const backward = { ...traceLike(), peakPhase: 'backward' as const };
+  const fromConfig = compareTrace(vlmBreakdown, backward, [], 0, true);
+  assert.equal(fromConfig.added.find((p) => p.name === tower.name)?.bytes, tower.bytes);
+  // A module builds the whole network; at the step's peak the tower's activations are freed.
+  assert.equal(
+    compareTrace(vlmBreakdown, backward, [], 0, false).added.some((p) => p.name === tower.name),
+    false,
+  );
+  const atStep = compareTrace(vlmBreakdown, { ...traceLike(), peakPhase: 'step' }, [], 0, true);
+  assert.equal(
+    atStep.added.some((p) => p.name === tower.name),
+    false,
+  );
+});
+
+test("gradients kept across micro-batches stand in for the traced micro-batch's own at its peak", () => {
+  const accumulated = parseEstimateSpec(
+    `model: { params: 7B }
+training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 4 }`,
+    'x.yaml',
+  );
+  const b = estimate(accumulated);
+  const kept = b.gpu.components.find((p) => p.name === 'gradients');
+  assert.ok(kept && kept.phase === undefined, 'accumulated gradients have no phase');
+  const traced = Math.round(kept.bytes / 4);
+  const trace: TraceResult = {
+    ...traceLike(),
+    parts: { parameters: 1, gradients: traced, activations: 1 },
+    peakPhase: 'backward',
+  };
+  const added = compareTrace(b, trace).added.find((p) => p.name === 'kept gradients');
+  assert.equal(added?.bytes, kept.bytes - traced);
+  // One micro-batch freed by zero_grad: nothing kept to add.
+  assert.equal(
+    compareTrace(breakdown, { ...traceLike(), peakPhase: 'backward' }).added.some(
+      (p) => p.name === 'kept gradients',
+    ),
+    false,
+  );
+});
+
 test("the untraced parameters' share of parts sharded over 3 GPUs is whole bytes, as every --json size is", () => {
   const sharded = parseEstimateSpec(
     `model:

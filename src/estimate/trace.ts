@@ -125,6 +125,9 @@ export function untracedParamsShare(spec: EstimateSpec): number {
   return params > built * 1.02 ? (params - built) / params : 0;
 }
 
+// The analytic parts of model.vision's tower (gpu-activations.ts visionActivations).
+const visionTowerParts = new Set(['activations (vision tower)', 'vision tower output']);
+
 // The analytic parts priced per parameter: what parameters the traced model does not build still hold.
 const perParameterParts = new Set([
   'weights',
@@ -142,12 +145,15 @@ const perParameterParts = new Set([
  * network beside the transformer the trace builds from its config): that share of the analytic
  * per-parameter parts alive at the traced peak's moment is added too (their activations stay unknown to
  * both). Not with a per-rank trace, whose model states are already the analytic ones of every parameter.
+ * `isConfigTrace`: the model was built from a config.json (the language model only), so model.vision's
+ * tower activations are added as the analytic model sizes them; a --trace-module builds the whole network.
  */
 export function compareTrace(
   breakdown: Breakdown,
   trace: TraceResult,
   untraced: readonly string[] = [],
   untracedParamsShare = 0,
+  isConfigTrace = false,
 ): TraceComparison {
   const parts = Object.entries(trace.parts)
     .filter(([, bytes]) => bytes > 0)
@@ -163,8 +169,20 @@ export function compareTrace(
         ? `${formula} (tensors: in the spec; not in the traced model)`
         : formula,
     }));
+  const moment = trace.peakPhase === 'step' ? 'step' : 'backward';
+  // A config.json builds the language model only: model.vision's tower (gpu-activations.ts: its stored
+  // activations, or a frozen tower's output) is the analytic model's, at the moment the trace peaked.
+  if (isConfigTrace) {
+    for (const part of components) {
+      if (!visionTowerParts.has(part.name) || (part.phase && part.phase !== moment)) continue;
+      added.push({
+        name: part.name,
+        bytes: part.bytes,
+        formula: `${part.formula} (model.vision: the tower is not in the traced model; analytic)`,
+      });
+    }
+  }
   if (untracedParamsShare > 0 && trace.perRank === undefined) {
-    const moment = trace.peakPhase === 'step' ? 'step' : 'backward';
     for (const part of components) {
       if (!perParameterParts.has(part.name) || (part.phase && part.phase !== moment)) continue;
       added.push({
@@ -172,6 +190,23 @@ export function compareTrace(
         // Whole bytes, as every analytic part is (estimate.ts rounds each part up).
         bytes: Math.ceil(part.bytes * untracedParamsShare),
         formula: `${Math.round(untracedParamsShare * 1000) / 10}% of the spec's parameters are not in the traced model (model.params beyond its config's count): that share of ${part.name}, ${part.formula} (analytic)`,
+      });
+    }
+  }
+  // Gradients kept through the step's forward and backward (accumulation over micro-batches, Megatron's
+  // grad buffer, zero_grad(set_to_none=False): gpu-states.ts gives them no phase). The helper traces one
+  // micro-batch after zero_grad(set_to_none=True), so its gradients appear only as backward makes them;
+  // a later micro-batch accumulates into the kept ones in place (torch AccumulateGrad), so at the traced
+  // peak the kept gradients stand in for the traced ones: the difference is added.
+  const kept = components.find((part) => part.name === 'gradients' && part.phase === undefined);
+  if (trace.framework === 'torch' && kept && trace.perRank === undefined) {
+    const traced = trace.parts.gradients ?? 0;
+    const missing = Math.ceil(kept.bytes * (1 - untracedParamsShare)) - traced;
+    if (missing > 0) {
+      added.push({
+        name: 'kept gradients',
+        bytes: missing,
+        formula: `${kept.formula}: alive through forward and backward, the traced micro-batch's ${Math.round(traced / 2 ** 20)} MiB of them at its peak taken off (analytic)`,
       });
     }
   }

@@ -30,8 +30,11 @@ const skipReason = noCgroup
 describe('an OOM kill inside the tree', () => {
   test('a multiprocessing worker killed while the parent exits 0: named, and the run fails', async (t) => {
     if (skipReason) return t.skip(skipReason);
+    // The victim dies within a fraction of a second, before a loaded machine's sampler may see it; the
+    // parent joins worker 0 first (10 s), so the victim stays a zombie that long, for headroom to read
+    // its parent and command line when the kernel's report arrives (at load 40 a 3 s hold was outrun once).
     const run = await runSupervised([
-      launch('train', [python!, script('workers.py'), '4', '2', '600', '3'], { hostMemoryBytes: 256 * MiB }),
+      launch('train', [python!, script('workers.py'), '4', '2', '600', '10'], { hostMemoryBytes: 256 * MiB }),
     ]);
     const train = run.processNamed('train');
     assert.equal(train.reason, 'oom-killed', train.because);

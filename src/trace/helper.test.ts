@@ -169,6 +169,24 @@ describe('trace helper, real torch', { skip }, () => {
     assert.equal((withLora?.parameters ?? 0) - (without?.parameters ?? 0), 8 * 512);
   });
 
+  test("tiny llama, LoRA with modules_to_save [embed, lm_head]: within 2% of the real step; PEFT's trainable copies beside the frozen originals", async () => {
+    const lora = { rank: 4, alpha: 8, targets: ['q', 'v'], dropout: 0 };
+    const request = { ...step, precision: 'bf16', modelConfig: join(fixtures, 'tiny-llama.json') } as const;
+    const saved = { ...lora, modulesToSave: ['embed', 'lm_head'] as ('embed' | 'lm_head')[] };
+    const result = await runTraceHelper(python(), { ...request, lora: saved });
+    const traced = result.peakBytes as number;
+    const real = result.realPeakBytes as number;
+    assert.ok(errorPercent(traced, real) <= 2, `traced ${traced} B, real ${real} B`);
+    const traces = await Promise.all([
+      runTraceHelper(python(), { ...request, lora: saved, mode: 'trace' }),
+      runTraceHelper(python(), { ...request, lora, mode: 'trace' }),
+    ]);
+    const [withCopies, without] = traces.map((trace) => trace.parts) as Record<string, number>[];
+    // Two copies of vocab 512 × hidden 64 in bf16: 64 KiB each.
+    assert.equal((withCopies?.parameters ?? 0) - (without?.parameters ?? 0), 2 * 512 * 64 * 2);
+    assert.ok((withCopies?.['optimizer states'] ?? 0) > (without?.['optimizer states'] ?? 0));
+  });
+
   test('tiny llama, bitsandbytes 4-bit linears (fp32 compute) under LoRA: within 2% of the real step; each keeps its input cast to fp32', async () => {
     // bitsandbytes 0.41.0-0.43.1 MatMul4Bit.forward keeps ctx.tensors = (A, B): A is Linear4bit's input
     // cast to bnb_4bit_compute_dtype. The helper's apply_quantized runs the same casts and keeps A.

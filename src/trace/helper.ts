@@ -29,7 +29,14 @@ export interface TraceRequest {
   checkpointing: string;
   attention?: string;
   /** LoRA adapters on these targets, the rest frozen (model.lora). */
-  lora?: { rank: number; alpha: number; targets: string[]; dropout: number };
+  lora?: {
+    rank: number;
+    alpha: number;
+    targets: string[];
+    dropout: number;
+    /** PEFT's modules_to_save: a trainable copy of each beside the frozen original. */
+    modulesToSave?: ('embed' | 'lm_head')[];
+  };
   /** bitsandbytes 4-bit linears (model.quantization): the compute dtype, and whether the LM head is one. */
   quantized?: { computeDtype: 'fp32' | 'bf16' | 'fp16'; head: boolean };
   /** false: the causal LM's loss is a plain cross-entropy on the logits as the model returns them (bf16 stays

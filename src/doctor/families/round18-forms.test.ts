@@ -37,9 +37,15 @@ describe('an out-of-memory that names no side', () => {
     );
     assert.equal(d?.kind, 'gpu_oom');
   });
-  test('"leads to an out of memory error" with no device word is the device\'s', () => {
+  test('"leads to an out of memory error" is a report; with no ML or GPU work shown, the host\'s', () => {
+    // Session 18: a bare phrase leans to the device only where the log shows ML or GPU work
+    // (allocation/generic.ts mlSeenFactRule).
     assert.equal(
       primary('Anything beyond 640 x 480 pixels leads to an out of memory error.')?.kind,
+      'host_oom',
+    );
+    assert.equal(
+      primary('Training on images beyond 640 x 480 pixels leads to an out of memory error.')?.kind,
       'gpu_oom',
     );
   });
@@ -127,7 +133,12 @@ describe("Caffe2's enforce on a CUDA call, a question that asks for a fix, early
     assert.notEqual(d?.kind, 'gpu_oom');
   });
   test('"OutOfMemoryError during X -> how to solve ?" reports the error', () => {
-    assert.equal(primary('OutOfMemoryError during diarization -> how to solve ?')?.kind, 'gpu_oom');
+    // Session 18: no ML or GPU work shown, the program's own (mlSeenFactRule); with a model named, the device's.
+    assert.equal(primary('OutOfMemoryError during diarization -> how to solve ?')?.kind, 'host_oom');
+    assert.equal(
+      primary('OutOfMemoryError during diarization with the large model -> how to solve ?')?.kind,
+      'gpu_oom',
+    );
   });
   test('"my 4GB GPU runs out of memory ..., is there any way to make it not do that?"', () => {
     const d = primary(

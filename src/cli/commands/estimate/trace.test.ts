@@ -273,3 +273,29 @@ test('amp under a convention with 16-bit weights (zero) traces 16-bit parameters
   assert.match(perRankReason(spec('precision: amp_bf16, convention: zero')) ?? '', /16-bit weights/);
   assert.equal(perRankReason(spec('precision: amp_bf16, convention: hf')), undefined);
 });
+
+test("a bf16 model under DeepSpeed ZeRO on one GPU takes the rank's fp32 master and states from the analytic model", () => {
+  const spec = (text: string) => parseEstimateSpec(`model: { params: 1B }\ntraining: { ${text} }`, 'x.yaml');
+  assert.match(
+    perRankReason(spec('optimizer: adamw, precision: bf16 }\nparallel: { gpus: 1, strategy: zero3')) ?? '',
+    /fp32 master partition and fp32 states/,
+  );
+  assert.match(
+    perRankReason(spec('optimizer: adamw, precision: fp16 }\nparallel: { gpus: 1, strategy: zero2')) ?? '',
+    /fp32 master/,
+  );
+  // Plain bf16 (no ZeRO) and SGD without momentum keep their states as traced.
+  assert.equal(perRankReason(spec('optimizer: adamw, precision: bf16')), undefined);
+  assert.equal(
+    perRankReason(spec('precision: bf16, optimizer: sgd }\nparallel: { gpus: 1, strategy: zero3')),
+    undefined,
+  );
+});
+
+test("GaLore's projected optimizer states come from the analytic model, not the traced full-rank AdamW", () => {
+  const spec = parseEstimateSpec(
+    'model: { params: 1B }\ntraining: { optimizer: adamw, precision: bf16, galore: { rank: 128 } }',
+    'x.yaml',
+  );
+  assert.match(perRankReason(spec) ?? '', /GaLore's rank-128 optimizer states/);
+});

@@ -94,8 +94,17 @@ export function perRankReason(spec: EstimateSpec): string | undefined {
     spec.model.quantization
       ? `${spec.model.quantization.weights} weights (traced as ${spec.model.quantization.library === 'bitsandbytes' ? "bitsandbytes ≤ 0.43.1's 4-bit linears, which keep their input cast to the compute dtype; 0.43.2 and later keep none, so this errs high there" : 'plain frozen linears'})`
       : '',
+    isZeroMaster(spec)
+      ? `${training.precision} weights under ${parallel.strategy}, whose optimizer keeps an fp32 master partition and fp32 states (the traced step's states are in the weights' dtype)`
+      : '',
     isSixteenBitWeights(spec)
       ? `16-bit weights beside an fp32 master copy (the ${training.convention} convention: traced with ${sixteenBitDtype(spec)} parameters under autocast)`
+      : '',
+    // GaLore steps its optimizer on each target matrix's gradient projected to `rank` rows (Zhao et al.
+    // 2024, arXiv:2403.03507, Algorithm 1; galore_torch/galore_projector.py GaLoreProjector): its states
+    // and projectors are the analytic model's (optimizer.ts galoreBytes), the traced AdamW's full-rank ones not.
+    training.galore
+      ? `GaLore's rank-${training.galore.rank} optimizer states (the traced AdamW keeps full-rank ones)`
       : '',
     training.optimizer.startsWith('paged')
       ? `${training.optimizer}'s states in unified memory`
@@ -104,6 +113,23 @@ export function perRankReason(spec: EstimateSpec): string | undefined {
         : '',
   ].filter(Boolean);
   return reasons.length > 0 ? reasons.join(', ') : undefined;
+}
+
+/**
+ * A 16-bit model under DeepSpeed ZeRO with an optimizer of fp32 states: the engine keeps an fp32 master
+ * partition and fp32 states whatever dtype the model was loaded in (DeepSpeed v0.15.4
+ * runtime/zero/stage_1_and_2.py single_partition_of_fp32_groups = the bit16 partition `.clone().float()`;
+ * stage3.py fp32_partitioned_groups_flat), as the analytic model counts them (gpu-states.ts isZeroMaster).
+ * The traced step's AdamW keeps its states in the parameters' 16-bit dtype, so even one GPU's rank takes
+ * the analytic states.
+ */
+export function isZeroMaster(spec: EstimateSpec): boolean {
+  const { precision, optimizer } = spec.training;
+  return (
+    spec.parallel.strategy.startsWith('zero') &&
+    (precision === 'bf16' || precision === 'fp16') &&
+    ['adam', 'adamw', 'sgd_momentum', 'adafactor', 'lion'].includes(optimizer)
+  );
 }
 
 /**
@@ -212,6 +238,7 @@ export async function withTrace(
         trace,
         untracedTensors(spec),
         options.module ? 0 : untracedParamsShare(spec),
+        !options.module,
       ),
     };
   }
@@ -231,6 +258,7 @@ export async function withTrace(
       traceOfSpec(spec, report, toTraceResult(result)),
       untracedTensors(spec),
       untracedParamsShare(spec),
+      true,
     );
     const note = `the model was built from model.transformer as a transformers "${derived.modelType}" config (no config.json given)`;
     return { ...report, trace: { ...trace, notes: [note, ...trace.notes] } };

@@ -6,6 +6,7 @@ import {
   deviceSeenFactRule,
   genericOutOfMemoryCode,
   genericOutOfMemoryRule,
+  mlSeenFactRule,
   retoldDeviceOomCode,
   retoldDeviceOomRule,
 } from './generic.js';
@@ -15,7 +16,7 @@ import { allocationFactRules, allocationRules } from './rules.js';
 export const allocationFamily: DoctorFamily = {
   name: 'allocation',
   rules: [...allocationRules, genericOutOfMemoryRule, retoldDeviceOomRule],
-  factRules: [...allocationFactRules, deviceSeenFactRule],
+  factRules: [...allocationFactRules, deviceSeenFactRule, mlSeenFactRule],
   layers: [],
   codes: [
     'device-alloc-failed',
