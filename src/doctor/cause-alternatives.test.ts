@@ -187,3 +187,23 @@ test('the corpus score keeps the strict cause figure and counts the alternatives
   assert.equal(f.causesRightOrAlternative, 2);
   assert.equal(f.causesJudged, 3);
 });
+
+// PyTorch 2.1+'s message listing the other processes (c10/cuda/CUDACachingAllocator.cpp v2.1.0).
+const listedOom = (request: string, total: string, free: string, others: string[], own: string) =>
+  `torch.OutOfMemoryError: CUDA out of memory. Tried to allocate ${request}. GPU 0 has a total capacity of ${total} of which ${free} is free. ${others.map((o, i) => `Process ${100 + i} has ${o} memory in use. `).join('')}Including non-PyTorch memory, this process has ${own} memory in use.`;
+
+test('other processes listed, yet this process holds more than they do together: its batch stays open beside them', () => {
+  const [d] = diagnoseText(
+    listedOom('6.00 GiB', '79.00 GiB', '3.00 GiB', ['10.00 GiB', '4.00 GiB'], '62.00 GiB'),
+  );
+  assert.equal(d?.cause, 'co_tenant');
+  const causes = (d?.causeAlternatives ?? []).map((a) => a.cause);
+  assert.ok(causes.includes('batch_too_large'), causes.join());
+});
+
+test('other processes holding more than this one: no batch alternative beside co_tenant', () => {
+  const [d] = diagnoseText(listedOom('2.00 GiB', '23.50 GiB', '0.50 GiB', ['14.00 GiB'], '9.00 GiB'));
+  assert.equal(d?.cause, 'co_tenant');
+  const causes = (d?.causeAlternatives ?? []).map((a) => a.cause);
+  assert.ok(!causes.includes('batch_too_large'), causes.join());
+});

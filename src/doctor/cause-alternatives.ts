@@ -212,6 +212,18 @@ export function causeAlternatives(input: AlternativesInput): CauseAlternative[] 
         'set TF_FORCE_GPU_ALLOW_GROWTH=true (or tf.config.experimental.set_memory_growth): if it then fits, the pool asked up front was the limit, not another process',
       );
   }
+  // Another process's share decided co_tenant, yet the message's own figures show this process holding
+  // at least what all the others hold together (the card's total less this process's and the free;
+  // PyTorch's "this process has ... in use", c10/cuda/CUDACachingAllocator.cpp v2.1.0): its own batch
+  // is as much the lever as the other processes, so batch_too_large stays open beside them.
+  if (cause === 'co_tenant' && own !== undefined && card !== undefined && free !== undefined) {
+    const others = card - own - free;
+    if (others > 0 && own >= others)
+      add(
+        'batch_too_large',
+        `this process holds ${size(own)} of the ${size(card)} card, the other processes ${size(others)}: if a smaller batch, sequence or resolution fits beside them, it was this run's batch`,
+      );
+  }
   // A cap the message states (PyTorch's "N allowed", MPS's "max allowed"): lifting it is the test.
   if (num(facts, 'allowedBytes') !== undefined && cause !== 'memory_cap')
     add(
