@@ -6,7 +6,7 @@ import { layerActivationBytes, outsideLayerBytes } from './activations.js';
 import { cnnActivationParts } from './cnn.js';
 import { detectorActivationParts } from './detector.js';
 import type { ModelCounts } from './gpu-states.js';
-import { parameterInventory } from './inventory.js';
+import { type ParamGroup, parameterInventory } from './inventory.js';
 import {
   activationDtypes,
   checkpointedLayerBytes,
@@ -17,7 +17,7 @@ import {
   outsideBytes,
   sequenceShards,
 } from './layer-activations.js';
-import { loraGroups } from './lora.js';
+import { lokrFactorization, loraGroups } from './lora.js';
 import { headChunkTokens, lossBytes, lossBytesPerLogit } from './loss.js';
 import type { Component, EstimateSpec, LoraSpec, TransformerShape } from './types.js';
 
@@ -215,6 +215,11 @@ function modelActivations(spec: EstimateSpec, counts: ModelCounts, batch: number
       isAtBackwardEnd: true,
     });
   if (spec.model.lora?.isDora) device.push(doraTemporaries(spec, shape, spec.model.lora));
+  const variant = spec.model.lora?.variant;
+  if (spec.model.lora && (variant === 'loha' || variant === 'lokr')) {
+    const layersKept = checkpointing === 'full' ? 1 : pipeline.stageLayers * pipeline.inFlight;
+    device.push(...deltaWeightParts(spec, shape, spec.model.lora, layersKept));
+  }
   device.push({
     name: 'embeddings and head inputs',
     bytes: outsideBytes(ctx),
@@ -286,6 +291,55 @@ function doraTemporaries(spec: EstimateSpec, shape: TransformerShape, lora: Lora
     formula: `the largest adapted linear's in × in identity, ΔW, s·ΔW and W + s·ΔW${dequantized ? ', the dequantized W' : ''}, ${bytes} B each (PEFT DoraLinearLayer, one layer at a time)`,
     phase: 'backward',
   };
+}
+
+/**
+ * LoHa and LoKr (peft/tuners/loha/layer.py, lokr/layer.py at v0.21.0) build each adapted linear's dense ΔW every
+ * forward and run `F.linear(input, delta_weight)`, which keeps ΔW for backward: fp32 (the adapters' dtype under
+ * get_peft_model's autocast_adapter_dtype), or under autocast the 16-bit copy F.linear casts. LoHa's HadaWeight
+ * keeps only its four factors; LoKr's torch.kron also keeps w2 when it is the product lokr_w2_a @ lokr_w2_b (fp32).
+ * That for every layer whose activations are kept (one under full checkpointing: the recomputed layer's). In a
+ * layer's backward the largest adapted linear's ΔW-sized temporaries, fp32: LoHa's four (F.linear's grad of ΔW;
+ * HadaWeight.backward's grad_out * scale, the rebuilt product and temp), LoKr's three (the grad of ΔW, of
+ * `rebuild * scale`, and the product kron's backward forms).
+ */
+function deltaWeightParts(
+  spec: EstimateSpec,
+  shape: TransformerShape,
+  lora: LoraSpec,
+  layersKept: number,
+): Component[] {
+  const { isAutocast } = activationDtypes(forwardPrecision(spec));
+  const kept = isAutocast ? 2 : 4;
+  const isLokr = lora.variant === 'lokr';
+  const factor = lora.decomposeFactor ?? -1;
+  const keptOf = (group: ParamGroup): number => {
+    const full = group.rows * group.cols;
+    if (!isLokr) return kept * full;
+    const [, inN] = lokrFactorization(group.cols, factor);
+    const [, outK] = lokrFactorization(group.rows, factor);
+    const isW2Product = lora.rank < Math.max(outK, inN) / 2;
+    return kept * full + (isW2Product ? 4 * outK * inN : 0);
+  };
+  const groups = loraGroups(shape, lora);
+  const perLayer = groups.reduce((sum, group) => sum + keptOf(group) * (group.isPerLayer ? 1 : 0), 0);
+  const largest = Math.max(0, ...groups.map((group) => group.rows * group.cols));
+  const temporaries = isLokr ? 3 : 4;
+  const name = isLokr ? 'LoKr' : 'LoHa';
+  return [
+    {
+      name: `${name} ΔW kept for backward`,
+      bytes: perLayer * layersKept,
+      formula: `${layersKept} layers × ${formatBytes(perLayer)} (each adapted linear's out × in ΔW, ${kept} B${isLokr ? ", and the kron's w2 product, 4 B" : ''}; PEFT ${name} F.linear(input, delta_weight))`,
+      phase: 'backward',
+    },
+    {
+      name: `${name} backward temporaries`,
+      bytes: temporaries * 4 * largest,
+      formula: `${temporaries} × the largest adapted linear's out × in, 4 B (PEFT ${isLokr ? 'make_kron' : 'HadaWeight'} backward, one layer at a time)`,
+      phase: 'backward',
+    },
+  ];
 }
 
 /**

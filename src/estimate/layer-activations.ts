@@ -22,6 +22,15 @@
 // - PEFT's LoRA applies its dropout to the layer input and keeps the mask and the dropped-out copy;
 //   with dropout 0 the adapter reuses the input the base layer keeps. A fused QKV projection
 //   (LitGPT, GPT-2, NeoX) has one dropout for all its adapters.
+// - PEFT's other tuners (peft v0.21.0, model.lora.variant): LoHa and LoKr (loha/layer.py, lokr/layer.py
+//   _get_delta_activations: `F.linear(input, delta_weight)`) keep the adapted linear's input, as LoRA's lora_A
+//   does (under autocast F.linear's own 16-bit copy per target), and the dense ΔW (per layer, not per token:
+//   gpu-activations.ts); IA³ (ia3/layer.py Linear.forward) keeps what its vector multiplies: a target's output
+//   (`result * ia3_scaling`), or a feed-forward target's (down's) input (`x * ia3_scaling`), one more tensor
+//   of that width. Like the LoRA rule these take the adapters in the activations' dtype; under 16-bit weights
+//   get_peft_model's autocast_adapter_dtype keeps them in fp32 and every tuner's input is cast to fp32 per
+//   target (tuners_utils _cast_input_dtype), 4 B × in per target that no rule here counts yet. Counted with
+//   real PyTorch 2.13 and PEFT 0.21.0 on CPU (saved-tensor hooks over a 2-layer Llama; lora.test.ts).
 // - Liger-Kernel (linkedin/Liger-Kernel v0.8.0 src/liger_kernel/ops/rms_norm.py LigerRMSNormFunction:
 //   `ctx.save_for_backward(X, W, RSTD)`, RSTD fp32 per row; ops/swiglu.py LigerSiLUMulFunction:
 //   `ctx.save_for_backward(a, b)`, its backward writing the gradients over a and b): the norm keeps its
@@ -120,8 +129,9 @@ function normWeightBytes(ctx: LayerContext): number {
 // lora_A's r-wide output kept by lora_B.
 function loraTargetBytes(ctx: LayerContext, width: number): number {
   const lora = ctx.lora;
-  if (!lora) return 0;
+  if (!lora || lora.variant === 'ia3') return 0;
   const { compute, isAutocast } = activationDtypes(ctx.precision);
+  if (lora.variant === 'loha' || lora.variant === 'lokr') return isAutocast ? 2 * width : 0;
   const copy = isAutocast ? 2 : compute;
   const dropout = lora.dropout > 0 ? (1 + copy) * width : isAutocast ? 2 * width : 0;
   return dropout + compute * lora.rank;
@@ -138,6 +148,19 @@ function doraBytes(ctx: LayerContext, outs: [LoraTarget, number][]): number {
   return outs
     .filter(([target]) => ctx.lora?.targets.includes(target))
     .reduce((sum, [, out]) => sum + 2 * compute * out, 0);
+}
+
+/**
+ * IA³ (peft/tuners/ia3/layer.py Linear.forward, v0.21.0): a target's output kept by `result * ia3_scaling`, a
+ * feed-forward target's (down's) input kept by `x * ia3_scaling` (with the layer's own input, the scaled copy),
+ * per token for every IA³ target of `values` ([target, kept width]), in the compute dtype.
+ */
+function ia3Bytes(ctx: LayerContext, values: [LoraTarget, number][]): number {
+  if (ctx.lora?.variant !== 'ia3') return 0;
+  const { compute } = activationDtypes(ctx.precision);
+  return values
+    .filter(([target]) => ctx.lora?.targets.includes(target))
+    .reduce((sum, [, width]) => sum + compute * width, 0);
 }
 
 function loraBytes(ctx: LayerContext, targets: LoraTarget[], width: number, isFused = false): number {
@@ -193,7 +216,13 @@ function attentionPerToken(ctx: LayerContext): BlockBytes {
     ['v', kvOut],
     ['o', h],
   ]);
-  return { residual: norm + mask, gathered: qkvInput, split: qkv + output + oInput + lora + dora };
+  const ia3 = ia3Bytes(ctx, [
+    ['q', a * d],
+    ['k', kvOut],
+    ['v', kvOut],
+    ['o', h],
+  ]);
+  return { residual: norm + mask, gathered: qkvInput, split: qkv + output + oInput + lora + dora + ia3 };
 }
 
 /**
@@ -236,6 +265,11 @@ function mlpPerToken(ctx: LayerContext): BlockBytes {
       ['gate', f],
       ['up', f],
       ['down', h],
+    ]) +
+    ia3Bytes(ctx, [
+      ['gate', f],
+      ['up', f],
+      ['down', f],
     ]);
   const experts = shape.experts > 0 ? shape.expertsPerToken : 1;
   // MoE: the router's logits per token (fp32), tiny next to the experts.

@@ -1,6 +1,9 @@
 // LoRA adapters and quantized frozen weights.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { describe, test } from 'node:test';
+import { cpuBounded, hangBackstopMs } from '../test-helpers/cpu-limit.js';
+import { frameworksPython, skipUnlessFrameworks } from '../test-helpers/frameworks.js';
 import { estimate } from './estimate.js';
 import { parseEstimateSpec } from './load.js';
 import { quantizedBytesPerParam } from './quantization.js';
@@ -178,4 +181,131 @@ test('use_dora: a magnitude per adapted output, two outputs kept per token, and 
   // down (in 512, out 256): the 512² identity, ΔW, s·ΔW and W + s·ΔW (512 × 256 each), 2 B.
   assert.equal(part(dora, 'DoRA weight temporaries'), 2 * (512 * 512 + 3 * 512 * 256));
   assert.equal(part(lora, 'DoRA weight temporaries'), 0);
+});
+
+// model.lora.variant: PEFT's LoHa, LoKr and IA³ (peft v0.21.0), their parameters counted from the shapes and
+// what they keep checked against the real step: a 2-layer Llama (hidden 256, ffn 512, 8 heads, 2 KV heads) in
+// bf16 under PEFT, saved_tensors_hooks counting every tensor autograd keeps, by storage, parameters aside, at
+// 64 and 128 tokens (the per-token slope and the per-layer constant), against the same model without adapters.
+const tinyLlama =
+  'family: llama, layers: 2, hidden: 256, heads: 8, kv_heads: 2, vocab: 1000, ffn: 512, tied_embeddings: true, seq_len: 64, attention: sdpa';
+const peftPython = `
+import sys, json, torch
+from transformers import LlamaConfig, LlamaForCausalLM
+import peft
+o = json.loads(sys.argv[1])
+cfg = LlamaConfig(hidden_size=256, intermediate_size=512, num_hidden_layers=2, num_attention_heads=8,
+                  num_key_value_heads=2, vocab_size=1000, tie_word_embeddings=True, attn_implementation='sdpa')
+def saved(kind, seq, fp32_adapters):
+    torch.manual_seed(0)
+    m = LlamaForCausalLM(cfg).to(torch.bfloat16)
+    for p in m.parameters(): p.requires_grad_(False)
+    if kind != 'none':
+        conf = {'loha': lambda: peft.LoHaConfig(r=8, alpha=16, target_modules=['q_proj', 'v_proj']),
+                'lokr': lambda: peft.LoKrConfig(r=8, alpha=16, target_modules=['q_proj', 'v_proj'], decompose_factor=4),
+                'ia3': lambda: peft.IA3Config(target_modules=['k_proj', 'v_proj', 'down_proj'], feedforward_modules=['down_proj'])}[kind]()
+        m = peft.get_peft_model(m, conf, autocast_adapter_dtype=fp32_adapters)
+    m.get_input_embeddings().register_forward_hook(lambda mod, i, out: out.requires_grad_(True))
+    params = {p.untyped_storage().data_ptr() for p in m.parameters()}
+    seen = {}
+    def pack(t):
+        st = t.untyped_storage()
+        if st.data_ptr() != 0 and st.data_ptr() not in params: seen[st.data_ptr()] = st.nbytes()
+        return t
+    with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+        m(input_ids=torch.randint(0, 1000, (2, seq)))
+    n = m.num_parameters(only_trainable=True) if kind != 'none' else 0
+    return sum(seen.values()), n
+def delta(seq, fp32):
+    return saved(o['kind'], seq, fp32)[0] - saved('none', seq, fp32)[0]
+slope = (delta(128, False) - delta(64, False)) / (2 * 64 * 2)  # per token per layer, adapters in bf16
+const = (delta(64, True) - (delta(128, True) - delta(64, True))) / 2  # per layer, PEFT's default fp32 adapters
+print(json.dumps({'slope': slope, 'constant': const, 'trainable': saved(o['kind'], 64, True)[1]}))
+`;
+
+describe('PEFT tuners (model.lora.variant): LoHa, LoKr, IA³', () => {
+  test('trainable parameters are those of the PEFT modules: 2·r·(in + out) (LoHa), Kronecker factors (LoKr), a vector per target (IA³)', () => {
+    const parsed = (lora: string) =>
+      spec(`model:\n  transformer: { ${tinyLlama} }\n  lora: { ${lora} }`).model.trainable;
+    // q 256 × 256, v 64 × 256, 2 layers.
+    assert.equal(parsed('variant: loha, rank: 8, targets: [q, v]'), 2 * (2 * 8 * 512 + 2 * 8 * 320));
+    // LoKr factor 4: q (4 × 4) + w2 64 × 64 as 64×8 + 8×64; v (4 × 4) + w2 16 × 64 whole? 8 < 64/2: as 16×8 + 8×64.
+    assert.equal(
+      parsed('variant: lokr, rank: 8, decompose_factor: 4, targets: [q, v]'),
+      2 * (16 + 64 * 8 + 8 * 64 + 16 + 16 * 8 + 8 * 64),
+    );
+    // IA³: k and v outputs (64 each), down's input (512).
+    assert.equal(parsed('variant: ia3'), 2 * (64 + 64 + 512));
+  });
+
+  test('a variant without a rank, DoRA on a variant and a LoKr factor on LoRA are located errors', () => {
+    assert.throws(
+      () => spec(`model:\n  transformer: { ${tinyLlama} }\n  lora: { variant: loha }`),
+      /model\.lora\.rank.*required for loha/s,
+    );
+    assert.throws(
+      () =>
+        spec(`model:\n  transformer: { ${tinyLlama} }\n  lora: { variant: lokr, rank: 4, use_dora: true }`),
+      /model\.lora\.use_dora/,
+    );
+    assert.throws(
+      () => spec(`model:\n  transformer: { ${tinyLlama} }\n  lora: { rank: 4, decompose_factor: 4 }`),
+      /model\.lora\.decompose_factor/,
+    );
+  });
+
+  const partOf = (lora: string, name: string): number => {
+    const breakdown = estimate(
+      spec(
+        `model:\n  transformer: { ${tinyLlama} }\n  lora: { ${lora} }\ntraining: { precision: bf16, batch_size: 2 }`,
+      ),
+    );
+    return breakdown.gpu.components.find((part) => part.name === name)?.bytes ?? 0;
+  };
+  const activationsOf = (lora: string): number => partOf(lora, 'activations');
+
+  const real = (kind: string): { slope: number; constant: number; trainable: number } => {
+    const run = spawnSync(
+      ...cpuBounded(300, frameworksPython() as string, ['-c', peftPython, JSON.stringify({ kind })]),
+      { encoding: 'utf8', timeout: hangBackstopMs },
+    );
+    assert.equal(run.status, 0, run.stderr);
+    return JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}');
+  };
+
+  test('what each keeps matches a real PEFT 0.21 step on CPU: per token, and the dense ΔW per layer', (t) => {
+    const skip = skipUnlessFrameworks('torch', 'transformers', 'peft');
+    if (skip) return t.skip(skip);
+    const tokens = 2 * 64;
+    // IA³: k's and v's outputs (64 wide) and one more copy of down's input (512), bf16, per token and layer.
+    const ia3 = real('ia3');
+    assert.equal(
+      ia3.trainable,
+      spec(`model:\n  transformer: { ${tinyLlama} }\n  lora: { variant: ia3 }`).model.trainable,
+    );
+    assert.equal(ia3.slope, 2 * (64 + 64 + 512));
+    assert.equal(
+      activationsOf('variant: ia3') - activationsOf('variant: ia3, targets: [k]'),
+      2 * tokens * 2 * (64 + 512),
+    );
+    // LoHa / LoKr: per token only the q/v input the base layer's rule already keeps (2 B × 256); per layer the
+    // fp32 ΔW of q and v (and LoKr's w2 products), as the model's component says.
+    for (const [kind, lora, name] of [
+      ['loha', 'variant: loha, rank: 8, targets: [q, v]', 'LoHa ΔW kept for backward'],
+      ['lokr', 'variant: lokr, rank: 8, decompose_factor: 4, targets: [q, v]', 'LoKr ΔW kept for backward'],
+    ] as const) {
+      const measured = real(kind);
+      assert.equal(measured.slope, 2 * 256, kind);
+      const modelled = partOf(lora, name) / 2;
+      assert.ok(
+        Math.abs(measured.constant - modelled) / modelled < 0.001,
+        `${kind}: ${measured.constant} vs ${modelled}`,
+      );
+      assert.equal(
+        activationsOf(lora),
+        activationsOf('rank: 8, targets: [q, v]') - 2 * tokens * 2 * 2 * 8,
+        `${kind}: no per-token tensor beyond LoRA's (its r-wide lora_A output aside)`,
+      );
+    }
+  });
 });

@@ -32,17 +32,67 @@ export function savedModuleGroups(shape: TransformerShape, lora: LoraSpec): Para
   ];
 }
 
-/** Adapter parameters: every target matrix gets r × (in + out); and modules_to_save's copies. */
+/** Adapter parameters (LoRA: every target matrix gets r × (in + out)); DoRA's magnitudes; modules_to_save's copies. */
 export function loraParams(shape: TransformerShape, lora: LoraSpec): number {
-  const adapters = loraGroups(shape, lora).reduce(
-    (sum, group) => sum + group.count * lora.rank * (group.rows + group.cols),
-    0,
-  );
-  return (
-    adapters +
-    doraMagnitudeGroups(shape, lora).reduce((sum, group) => sum + groupParams(group), 0) +
-    savedModuleGroups(shape, lora).reduce((sum, group) => sum + groupParams(group), 0)
-  );
+  return adapterGroups(shape, lora).reduce((sum, group) => sum + groupParams(group), 0);
+}
+
+/**
+ * PEFT's factorization (peft/tuners/lokr/layer.py at v0.17.0 to v0.21.0): `dimension` as m × n with m ≤ n, m the
+ * factor when it divides; with -1 (or a factor that does not divide) the pair of divisors nearest the square root
+ * not above the factor.
+ */
+export function lokrFactorization(dimension: number, factor: number): [number, number] {
+  if (factor > 0 && dimension % factor === 0) return [factor, dimension / factor];
+  const limit = factor === -1 ? dimension : factor;
+  let m = 1;
+  let n = dimension;
+  while (m < n) {
+    let next = m + 1;
+    while (dimension % next !== 0) next++;
+    const pair = dimension / next;
+    if (next + pair > m + n || next > limit) break;
+    m = next;
+    n = pair;
+  }
+  return m > n ? [n, m] : [m, n];
+}
+
+/**
+ * One adapted linear's tensors under each PEFT tuner (v0.21.0): LoRA's lora_A (r × in) and lora_B (out × r);
+ * LoHa's hada_w1_a, hada_w2_a (out × r) and hada_w1_b, hada_w2_b (r × in) (loha/layer.py create_adapter_parameters);
+ * LoKr's lokr_w1 (out_l × in_m, whole: decompose_both false) and lokr_w2 (out_k × in_n) whole, or as lokr_w2_a
+ * (out_k × r) and lokr_w2_b (r × in_n) when r < max(out_k, in_n) / 2 (lokr/layer.py update_layer); IA³'s ia3_l,
+ * one value per output, or per input for a feed-forward module (down) (ia3/layer.py update_layer).
+ */
+function variantGroups(group: ParamGroup, lora: LoraSpec): ParamGroup[] {
+  const r = lora.rank;
+  const part = (suffix: string, rows: number, cols: number): ParamGroup => ({
+    ...group,
+    name: `${group.name} ${suffix}`,
+    rows,
+    cols,
+  });
+  const variant = lora.variant ?? 'lora';
+  if (variant === 'ia3')
+    return [{ ...part('ia3_l', 1, group.target === 'down' ? group.cols : group.rows), kind: 'vector' }];
+  if (variant === 'loha')
+    return [
+      part('hada_w1_a', group.rows, r),
+      part('hada_w1_b', r, group.cols),
+      part('hada_w2_a', group.rows, r),
+      part('hada_w2_b', r, group.cols),
+    ];
+  if (variant === 'lokr') {
+    const factor = lora.decomposeFactor ?? -1;
+    const [inM, inN] = lokrFactorization(group.cols, factor);
+    const [outL, outK] = lokrFactorization(group.rows, factor);
+    const w1 = part('lokr_w1', outL, inM);
+    return r < Math.max(outK, inN) / 2
+      ? [w1, part('lokr_w2_a', outK, r), part('lokr_w2_b', r, inN)]
+      : [w1, part('lokr_w2', outK, inN)];
+  }
+  return [part('lora_A', r, group.cols), part('lora_B', group.rows, r)];
 }
 
 /** DoRA's magnitude vectors (peft/tuners/lora/dora.py DoraLinearLayer.weight): one value per output row. */
@@ -69,10 +119,7 @@ export function missingTargets(shape: TransformerShape, lora: LoraSpec): LoraTar
 /** The adapter tensors as parameter groups (A and B of each target), for per-tensor optimizer state. */
 export function adapterGroups(shape: TransformerShape, lora: LoraSpec): ParamGroup[] {
   return [
-    ...loraGroups(shape, lora).flatMap((group) => [
-      { ...group, name: `${group.name} lora_A`, rows: lora.rank, cols: group.cols },
-      { ...group, name: `${group.name} lora_B`, rows: group.rows, cols: lora.rank },
-    ]),
+    ...loraGroups(shape, lora).flatMap((group) => variantGroups(group, lora)),
     ...doraMagnitudeGroups(shape, lora),
     ...savedModuleGroups(shape, lora),
   ];

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { parseBytes, quoteInput } from '../units.js';
 import { parseCount } from './dtypes.js';
 import {
+  adapterVariants,
   attentions,
   detectorHeads,
   families,
@@ -112,7 +113,19 @@ export const transformerSchema = z.strictObject({
 
 /** model.lora: adapters of `rank` on the target linear layers; the base is frozen. */
 export const loraSchema = z.strictObject({
-  rank: positiveInt,
+  rank: positiveInt.meta({ description: "the adapters' rank (every variant but ia3 needs one)" }).optional(),
+  variant: oneOf(adapterVariants)
+    .meta({
+      description:
+        "the PEFT tuner (default lora): loha (LoHaConfig, ΔW = (W1a·W1b) ⊙ (W2a·W2b)) and lokr (LoKrConfig, ΔW = W1 ⊗ W2a·W2b) build a dense ΔW per adapted linear every forward and keep it for backward; ia3 (IA3Config) scales each target's output, or a down projection's input, by a trained vector",
+    })
+    .optional(),
+  decompose_factor: z
+    .number()
+    .int()
+    .refine((value) => value === -1 || value > 0, 'a positive factor, or -1')
+    .meta({ description: "LoKr's decompose_factor (default -1: factors near the square root)" })
+    .optional(),
   alpha: z.number().min(0).optional(),
   targets: z.array(oneOf(loraTargets)).min(1).optional(),
   dropout: z.number().min(0).max(1).optional(),

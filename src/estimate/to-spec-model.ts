@@ -91,16 +91,27 @@ function toShape(raw: RawModel, config: HfConfig | undefined, report: Report): T
   return shape;
 }
 
-function toLora(raw: RawModel['lora']): LoraSpec | undefined {
+function toLora(raw: RawModel['lora'], report: Report): LoraSpec | undefined {
   if (!raw) return undefined;
-  // PEFT's defaults: lora_dropout 0.0; q_proj and v_proj for Llama-style models (torchtune's too).
+  const variant = raw.variant ?? 'lora';
+  if (raw.rank === undefined && variant !== 'ia3')
+    report(['model', 'lora', 'rank'], `required for ${variant} (only ia3 has no rank)`);
+  if (raw.use_dora && variant !== 'lora')
+    report(['model', 'lora', 'use_dora'], `DoRA is a LoRA option; variant is ${variant}`);
+  if (raw.decompose_factor !== undefined && variant !== 'lokr')
+    report(['model', 'lora', 'decompose_factor'], `a LoKr option; variant is ${variant}`);
+  const rank = raw.rank ?? 0;
+  // PEFT's defaults: lora_dropout 0.0; q_proj and v_proj for Llama-style models (torchtune's too); IA3's
+  // k_proj, v_proj and down_proj (peft/utils/constants.py TRANSFORMERS_MODELS_TO_IA3_TARGET_MODULES_MAPPING).
   return {
-    rank: raw.rank,
-    alpha: raw.alpha ?? 2 * raw.rank,
-    targets: raw.targets ?? ['q', 'v'],
+    rank,
+    alpha: raw.alpha ?? 2 * rank,
+    targets: raw.targets ?? (variant === 'ia3' ? ['k', 'v', 'down'] : ['q', 'v']),
     dropout: raw.dropout ?? 0,
     ...(raw.modules_to_save ? { modulesToSave: raw.modules_to_save } : {}),
     ...(raw.use_dora ? { isDora: true } : {}),
+    ...(variant !== 'lora' ? { variant } : {}),
+    ...(raw.decompose_factor !== undefined ? { decomposeFactor: raw.decompose_factor } : {}),
   };
 }
 
@@ -181,7 +192,7 @@ function toDetector(raw: RawModel['detector']): DetectorSpec | undefined {
 /** The model part of an EstimateSpec; problems go to `report`. */
 export function toModel(raw: RawModel, config: HfConfig | undefined, report: Report): EstimateSpec['model'] {
   const transformer = toShape(raw, config, report);
-  const lora = toLora(raw.lora);
+  const lora = toLora(raw.lora, report);
   const quantization = toQuantization(raw.quantization, report);
   const cnn = raw.cnn ? toCnn(raw.cnn, report) : undefined;
   const detector = toDetector(raw.detector);

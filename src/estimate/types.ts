@@ -194,7 +194,20 @@ export interface LoraSpec {
   modulesToSave?: ('embed' | 'lm_head')[];
   /** DoRA (PEFT use_dora): a trained magnitude per output beside the adapters, and the weight-norm term. */
   isDora?: boolean;
+  /**
+   * Which PEFT tuner sits on the targets (absent: LoRA): LoHa and LoKr (LyCORIS) build a dense ΔW per adapted
+   * linear every forward, IA³ scales the targets' outputs (the feed-forward down projection's input) by a
+   * trained vector.
+   */
+  variant?: AdapterVariant;
+  /** LoKr's decompose_factor (PEFT LoKrConfig, default -1: factors near the square root). */
+  decomposeFactor?: number;
 }
+
+/** PEFT tuners model.lora.variant names besides plain LoRA. */
+export const adapterVariants = ['lora', 'loha', 'lokr', 'ia3'] as const;
+/** One of adapterVariants. */
+export type AdapterVariant = (typeof adapterVariants)[number];
 
 /** Quantized frozen base weights. */
 export interface QuantizationSpec {

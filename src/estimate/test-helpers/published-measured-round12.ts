@@ -312,7 +312,8 @@ const peftCases: PublishedCase[] = [
     params: 3_215_044_480,
     trainable: 2_294_656,
     config:
-      'LoKr (PEFT LOKR r 32 alpha 64, decompose_factor 4, on q_proj and v_proj: a Kronecker product of a small factor and a rank-32 factor per adapted weight, materialised as a dense ΔW every forward — 2,294,656 trainable; 3,215,044,480 in all), AdamW lr 3e-3 weight decay 0.1; run of 2026-08-11 with PEFT 0.20.1.dev0. NOT EXPRESSIBLE: the dense ΔW each adapted layer builds every forward; the spec gives the frozen model with 2,294,656 trainable parameters',
+      "LoKr (PEFT LOKR r 32 alpha 64, decompose_factor 4, on q_proj and v_proj: a Kronecker product of a small factor and a rank-32 factor per adapted weight, materialised as a dense ΔW every forward — 2,294,656 trainable; 3,215,044,480 in all), AdamW lr 3e-3 weight decay 0.1; run of 2026-08-11 with PEFT 0.20.1.dev0. Marked not expressible when gathered (the dense ΔW each adapted layer builds every forward; the spec gave the frozen model with 2,294,656 trainable parameters); session 18 (issue 25): lora.variant lokr says it (the base's 3,212,749,824 parameters, the Kronecker factors counted from the shape: 2,294,656)",
+    lora: 'variant: lokr, rank: 32, alpha: 64, decompose_factor: 4, targets: [q, v]',
   }),
 ];
 

@@ -785,7 +785,8 @@ parallel: { gpus: 4, strategy: fsdp_full, context: 2, fsdp_wrap: torchtitan }`,
     params: 3_213_036_544,
     trainable: 286_720,
     config:
-      "IA³ (PEFT IA3 on k_proj, v_proj and down_proj, down_proj as a feed-forward module: learned vectors scaling k and v's outputs and down_proj's input; 286,720 trainable; 3,213,036,544 in all), lr 1e-4. NOT EXPRESSIBLE: the scaled activations each IA³ vector keeps for backward; the spec gives the frozen model with 286,720 trainable parameters",
+      "IA³ (PEFT IA3 on k_proj, v_proj and down_proj, down_proj as a feed-forward module: learned vectors scaling k and v's outputs and down_proj's input; 286,720 trainable; 3,213,036,544 in all), lr 1e-4. Marked not expressible when gathered (the scaled activations each IA³ vector keeps for backward; the spec gave the frozen model with 286,720 trainable parameters); session 18 (issue 25): lora.variant ia3 says it (the base's 3,212,749,824 parameters, the vectors counted from the shape: 286,720)",
+    lora: 'variant: ia3, targets: [k, v, down]',
   }),
   peftMetaMath({
     label: 'loha-r32-qv',
@@ -794,7 +795,8 @@ parallel: { gpus: 4, strategy: fsdp_full, context: 2, fsdp_wrap: torchtitan }`,
     params: 3_231_099_904,
     trainable: 18_350_080,
     config:
-      "LoHa (PEFT LOHA r 32 alpha 64 on q_proj and v_proj: ΔW = (W1a W1b) ⊙ (W2a W2b), 18,350,080 trainable; 3,231,099,904 in all), lr 1e-4. NOT EXPRESSIBLE: the full-size ΔW each adapted layer builds every forward (and keeps for the Hadamard product's backward); the spec gives the frozen model with 18,350,080 trainable parameters",
+      "LoHa (PEFT LOHA r 32 alpha 64 on q_proj and v_proj: ΔW = (W1a W1b) ⊙ (W2a W2b), 18,350,080 trainable; 3,231,099,904 in all), lr 1e-4. Marked not expressible when gathered (the full-size ΔW each adapted layer builds every forward and keeps for backward; the spec gave the frozen model with 18,350,080 trainable parameters); session 18 (issue 25): lora.variant loha says it (the base's 3,212,749,824 parameters, the factors counted from the shape: 18,350,080)",
+    lora: 'variant: loha, rank: 32, alpha: 64, targets: [q, v]',
   }),
   peftMetaMath({
     label: 'vera-r256-qv',
