@@ -178,6 +178,32 @@ training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation:
   );
 });
 
+test('the load moment before the first step (ZeRO-3 without zero.Init) is the peak when larger than the traced step', () => {
+  const loaded = parseEstimateSpec(
+    `model: { params: 8B }
+training: { precision: bf16, optimizer: adamw, batch_size: 1 }
+parallel: { gpus: 8, strategy: zero3, deepspeed: { zero_init: false } }`,
+    'x.yaml',
+  );
+  const b = estimate(loaded);
+  const load = b.gpu.components.find((p) => p.isAtLoad);
+  assert.ok(load);
+  const small: TraceResult = {
+    ...traceLike(),
+    peakBytes: 1024,
+    parts: { activations: 1024 },
+    peakPhase: 'backward',
+  };
+  const compared = compareTrace(b, small);
+  assert.equal(compared.load?.bytes, load.bytes);
+  assert.ok(
+    compared.load && compared.peakBytes === compared.load.peakBytes && compared.load.peakBytes > load.bytes,
+  );
+  assert.match(compared.notes.join(' '), /the peak is the model's load/);
+  // No load moment without it.
+  assert.equal(compareTrace(breakdown, traceLike()).load, undefined);
+});
+
 test("the untraced parameters' share of parts sharded over 3 GPUs is whole bytes, as every --json size is", () => {
   const sharded = parseEstimateSpec(
     `model:

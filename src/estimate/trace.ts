@@ -70,6 +70,10 @@ export interface TraceComparison {
   /** When the traced peak came; the groups compare the analytic parts of that moment. */
   peakPhase?: 'forward' | 'backward' | 'step';
   extrapolation?: { layers: number; tracedLayers: number[] };
+  /** The analytic load moment before the first step (the whole model on the GPU before ZeRO-3 partitions
+   * it): its part, and the device's bytes then (with the context and NCCL's buffers); peakBytes is the
+   * larger of it and the traced step. */
+  load?: { name: string; bytes: number; peakBytes: number };
   notes: string[];
 }
 
@@ -216,7 +220,19 @@ export function compareTrace(
   if (trace.framework === 'torch' && cache) {
     added.push({ name: cache.name, bytes: cache.bytes, formula: `${cache.formula} (analytic)` });
   }
-  const peakBytes = tensorBytes + added.reduce((sum, part) => sum + part.bytes, 0);
+  const stepPeakBytes = tensorBytes + added.reduce((sum, part) => sum + part.bytes, 0);
+  // The load moment before the first step (estimate.ts loadPart: ZeRO-3 without zero.Init moves the whole
+  // model to the GPU before partitioning it), beside the context and NCCL's own buffers: no traced step
+  // sees it, so it is the analytic model's, and the peak when larger than the traced step.
+  const load = components.find((part) => part.isAtLoad);
+  const loadPeakBytes = load
+    ? load.bytes +
+      components
+        .filter((part) => part.name === 'cuda context' || part.name === 'nccl buffers')
+        .reduce((sum, part) => sum + part.bytes, 0)
+    : 0;
+  const isLoadPeak = loadPeakBytes > stepPeakBytes;
+  const peakBytes = Math.max(stepPeakBytes, loadPeakBytes);
   const analyticPeakBytes = breakdown.gpu.peakBytes;
 
   // The analytic parts of the moment the trace peaked (forward→backward or backward→step); without
@@ -269,6 +285,11 @@ export function compareTrace(
     );
   }
   if (trace.perRank) notes.push(trace.perRank);
+  if (load && isLoadPeak) {
+    notes.push(
+      `the peak is the model's load (${load.name}, ${Math.round(load.bytes / 2 ** 20)} MiB, analytic: ${load.formula}), not the traced step`,
+    );
+  }
   if (trace.extrapolation) {
     notes.push(
       `the repeated blocks were traced at ${trace.extrapolation.tracedLayers.join(' and ')} layers and extrapolated to ${trace.extrapolation.layers}`,
@@ -290,6 +311,7 @@ export function compareTrace(
     modules: trace.modules.slice(0, 12),
     ...(trace.peakPhase ? { peakPhase: trace.peakPhase } : {}),
     ...(trace.extrapolation ? { extrapolation: trace.extrapolation } : {}),
+    ...(load ? { load: { name: load.name, bytes: load.bytes, peakBytes: loadPeakBytes } } : {}),
     notes,
   };
 }

@@ -157,6 +157,10 @@ export const estimateOutputSchema = z
           .object({ layers: z.number().int(), tracedLayers: z.array(z.number().int()) })
           .optional()
           .meta({ description: 'repeated blocks traced at these depths and extrapolated to layers' }),
+        load: z.object({ name: z.string(), bytes, peakBytes: bytes }).optional().meta({
+          description:
+            'the analytic load moment before the first step (ZeRO-3 without zero.Init: the whole model on the GPU), and the device then; peakBytes is the larger of it and the traced step',
+        }),
         notes: z.array(z.string()),
       })
       .optional()

@@ -247,8 +247,11 @@ export function tracedBytes(comparison: TraceComparison, what: PublishedCase['wh
     comparison.added
       .filter((part) => !outside.includes(part.name))
       .reduce((sum, part) => sum + part.bytes, 0);
-  if (what === 'allocated') return allocated;
-  if (what === 'reserved') return allocated + added(['allocator cache']);
+  // The load moment (comparison.load): its part alone is then allocated and reserved (the device less the
+  // context and NCCL's buffers, as measuredBytes reads the analytic peak).
+  const loadBytes = comparison.load?.bytes ?? 0;
+  if (what === 'allocated') return Math.max(allocated, loadBytes);
+  if (what === 'reserved') return Math.max(allocated + added(['allocator cache']), loadBytes);
   return comparison.peakBytes;
 }
 
