@@ -120,7 +120,7 @@ export function repeatsShownSetting(fix: string, context: Record<string, unknown
 
 /**
  * A fix's text without the techniques the log shows already on (log/evidence.ts mixedPrecisionShown,
- * checkpointingShown, adapterShown, zeroThreeShown): "... or use activation checkpointing (torch.utils.checkpoint) and
+ * checkpointingShown, adapterShown, zeroThreeShown, fourBitShown): "... or use activation checkpointing (torch.utils.checkpoint) and
  * mixed precision" loses the part already done, or the whole clause when both are, and "train adapters
  * only (LoRA ...)" goes where the run is an adapter run already, ZeRO-3 sharding where it is on (then its
  * CPU offload is what is left) (issue 23 item 5: a fix
@@ -132,8 +132,17 @@ export function withoutShownTechniques(fix: string, context: Record<string, unkn
   const checkpointing = context.checkpointingShown === true;
   const adapters = context.adapterShown === true;
   const zeroThree = context.zeroThreeShown === true;
-  if (!precision && !checkpointing && !adapters && !zeroThree) return fix;
+  const fourBit = context.fourBitShown === true;
+  if (!precision && !checkpointing && !adapters && !zeroThree && !fourBit) return fix;
   let text = fix;
+  // Weights loaded in 4-bit already: no smaller bitsandbytes load is left to propose.
+  if (fourBit)
+    text = text
+      .replace(/load the weights in bf16 or 8\/4-bit, /, '')
+      .replace(
+        'load it in 4-bit (BitsAndBytesConfig(load_in_4bit=True)) or load a smaller model',
+        'load a smaller model',
+      );
   if (zeroThree)
     text = text.replace(
       'shard them over several GPUs (FSDP, DeepSpeed ZeRO-3, or ZeRO with the optimizer offloaded to the CPU)',

@@ -83,3 +83,38 @@ describe('ZeRO-3 shown in the log (log/evidence.ts zeroThreeShown)', () => {
       ),
     ));
 });
+
+describe('weights the log shows loaded in 4-bit are not proposed a 4-bit load again', () => {
+  const stateFix =
+    'make the model state smaller or spread it: train adapters only (LoRA, or freeze the backbone), load the weights in bf16 or 8/4-bit, or shard them';
+  test('the model-state fix loses its bf16 / 8/4-bit clause, with or without mixed precision shown', () => {
+    const want =
+      'make the model state smaller or spread it: train adapters only (LoRA, or freeze the backbone), or shard them';
+    assert.equal(withoutShownTechniques(stateFix, { fourBitShown: true }), want);
+    assert.equal(withoutShownTechniques(stateFix, { fourBitShown: true, mixedPrecisionShown: true }), want);
+  });
+  // transformers' refusal of a bitsandbytes model placed partly off the GPU (quantizer_bnb_4bit.py v4.40.0).
+  const refusal =
+    'ValueError: Some modules are dispatched on the CPU or the disk. Make sure you have enough GPU RAM to fit the quantized model.';
+  const fixesOf = (...lines: string[]) => primary(...lines, refusal)?.fixes ?? [];
+  test('a 4-bit load shown: the quantized-offload fix keeps a smaller model and the card only', () => {
+    for (const shown of [
+      'bnb = BitsAndBytesConfig(load_in_4bit=True, bnb_4bit_compute_dtype=torch.bfloat16)',
+      '  File "/x/transformers/quantizers/quantizer_bnb_4bit.py", line 86, in validate_environment',
+    ]) {
+      const fixes = fixesOf(shown);
+      assert.ok(
+        fixes.some((f) => f.startsWith('load a smaller model')),
+        fixes.join(' | '),
+      );
+      assert.ok(!fixes.some((f) => /4-bit/.test(f)), fixes.join(' | '));
+    }
+  });
+  test('an 8-bit load (or nothing shown) keeps the 4-bit proposal', () => {
+    for (const shown of ['model = load(load_in_8bit=True)', 'python run.py', 'load_in_4bit=False'])
+      assert.ok(
+        fixesOf(shown).some((f) => f.startsWith('load it in 4-bit')),
+        shown,
+      );
+  });
+});

@@ -501,6 +501,21 @@ const logRules: FactRule[] = [
     extract: () => ({ zeroThreeShown: true }),
   },
   {
+    // Weights already loaded in 4-bit by bitsandbytes: BitsAndBytesConfig(load_in_4bit=True), its
+    // bnb_4bit_* options, a launcher's --load_in_4bit / --quantization_bit 4, or transformers' 4-bit
+    // quantizer in the traceback (quantizers/quantizer_bnb_4bit.py): a fix that proposes loading
+    // them in 8/4-bit repeats it (huggingface/transformers v4.40.0 BitsAndBytesConfig; settings.ts
+    // withoutShownTechniques).
+    family: 'context',
+    keywords: ['4bit', 'quantization_bit'],
+    pattern:
+      /\bload_in_4bit["']?\s*[=:]\s*["']?true\b|(?<![\w-])--load[-_]in[-_]4bit\b(?!\s+(?:false|0)\b)|\bbnb_4bit_(?:compute_dtype|quant_type|use_double_quant)\b|\bquantizer_bnb_4bit\.py\b|\bquantization_bit["']?\s*[=: ]\s*4\b/i,
+    source:
+      'huggingface/transformers v4.40.0 utils/quantization_config.py BitsAndBytesConfig (load_in_4bit, bnb_4bit_*), quantizers/quantizer_bnb_4bit.py; LLaMA-Factory quantization_bit',
+    once: true,
+    extract: () => ({ fourBitShown: true }),
+  },
+  {
     // A full fine-tune, as a launcher's option or the user states it ("--sft_type full",
     // "finetuning_type: full", "full fine-tuning", "全参微调", "LoRA works, changed to full"): every
     // parameter then has its gradient and optimizer moments on the card, about 16 bytes a parameter
