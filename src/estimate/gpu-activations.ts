@@ -263,12 +263,61 @@ function modelActivations(spec: EstimateSpec, counts: ModelCounts, batch: number
     // CUDACachingAllocator.cpp get_free_block), else opens a new segment; so it stays reserved.
     if (loss === 'standard' && isUpcast && logitBytes < 4 && !spec.training.isLossShiftCopy) {
       const cachedLogitBytes = (logitBytes * tokens * batch * shape.vocab) / spec.parallel.tensor;
-      device.push(...float8Parts(spec, ctx, tokens), ...contextParts(ctx, cp, tokens));
+      device.push(
+        ...float8Parts(spec, ctx, tokens),
+        ...contextParts(ctx, cp, tokens),
+        ...referenceLogits(spec, shape, tokens, batch),
+      );
       return { device, host, cachedLogitBytes };
     }
   }
-  device.push(...float8Parts(spec, ctx, tokens), ...contextParts(ctx, cp, tokens));
+  device.push(
+    ...float8Parts(spec, ctx, tokens),
+    ...contextParts(ctx, cp, tokens),
+    ...referenceLogits(spec, shape, tokens, batch),
+  );
   return { device, host };
+}
+
+/**
+ * The logits of model.reference's no-grad forward. TRL runs it after the trained model's forward, while that
+ * forward's activations and logits are alive: DPOTrainer (v1.13.0 trl/trainer/dpo_trainer.py _compute_loss:
+ * `outputs = model(**model_kwargs)`, then under no_grad `ref_outputs = self.ref_model(...)` and
+ * selective_log_softmax of its logits) frees them once their per-sequence log-probabilities are taken: a
+ * batch × seq × vocab tensor beside the loss. A distillation teacher's (GKDTrainer, v1.13.0
+ * trl/experimental/gkd/gkd_trainer.py compute_loss: the teacher's forward after the student's, its logits into
+ * generalized_jsd_loss, whose KL terms keep their log-softmax for backward) stays through the backward
+ * (logits: kept). ms-swift's Megatron DPO (swift/megatron/trainers/dpo_trainer.py forward_step, 2026) runs the
+ * reference first under no_grad with the labels, so Megatron's fused cross-entropy returns per-token
+ * log-probabilities only (logits: none). In the reference's dtype, split over the tensor ranks (vocab-parallel).
+ */
+function referenceLogits(
+  spec: EstimateSpec,
+  shape: TransformerShape,
+  tokens: number,
+  batch: number,
+): Component[] {
+  const reference = spec.model.reference;
+  if (!reference || reference.logits === 'none' || shape.vocab === 0) return [];
+  const perValue = reference.bytesPerParam ?? activationDtypes(forwardPrecision(spec)).compute;
+  const bytes = (perValue * tokens * batch * shape.vocab) / spec.parallel.tensor;
+  const formula = `${perValue} B × ${tokens} × ${batch} × vocab ${shape.vocab}`;
+  return [
+    reference.logits === 'kept'
+      ? {
+          name: 'teacher logits',
+          bytes,
+          formula: `${formula} (model.reference logits: kept — the distillation loss keeps them through backward)`,
+          phase: 'backward',
+        }
+      : {
+          name: 'reference logits',
+          bytes,
+          formula: `${formula} (model.reference: its forward's logits beside the trained model's, until their log-probabilities are taken)`,
+          phase: 'backward',
+          isLossOnly: true,
+        },
+  ];
 }
 
 /**

@@ -287,6 +287,15 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
     cnn,
     ...(detector ? { detector } : {}),
     ...(vision ? { vision } : {}),
+    ...(raw.reference
+      ? {
+          reference: {
+            params: raw.reference.params ?? baseParams,
+            ...(raw.reference.dtype ? { bytesPerParam: raw.reference.dtype === 'fp32' ? 4 : 2 } : {}),
+            logits: raw.reference.logits ?? 'beside_loss',
+          },
+        }
+      : {}),
     notes,
   };
 }

@@ -252,3 +252,56 @@ describe('JAX buffer donation (jax.jit donate_argnums)', () => {
     );
   });
 });
+
+describe('a frozen reference model or teacher (model.reference: TRL DPOTrainer / GKDTrainer, ms-swift Megatron DPO)', () => {
+  const withReference = (reference: string, parallel = '') =>
+    estimate(
+      spec(
+        `model:\n  transformer: { ${llama} }\n  reference: { ${reference} }\ntraining: { precision: bf16, batch_size: 2 }${parallel ? `\nparallel: { ${parallel} }` : ''}`,
+      ),
+    );
+  const params = spec(model).model.params ?? 0;
+
+  test("its weights are the trained model's count in its frozen dtype, partitioned under zero3, whole under zero2 (TRL prepare_deepspeed: stage 0)", () => {
+    assert.equal(part(withReference('logits: none'), 'reference model weights')?.bytes, 2 * params);
+    assert.equal(
+      part(withReference('logits: none', 'gpus: 4, strategy: zero3'), 'reference model weights')?.bytes,
+      (2 * params) / 4,
+    );
+    assert.equal(
+      part(withReference('logits: none', 'gpus: 4, strategy: zero2'), 'reference model weights')?.bytes,
+      2 * params,
+    );
+    assert.equal(
+      part(
+        withReference('params: 13B, dtype: fp32, logits: none', 'gpus: 4, tensor: 4'),
+        'reference model weights',
+      )?.bytes,
+      (4 * 13e9) / 4,
+    );
+  });
+
+  test('its logits: beside the loss only (DPO), through the backward (a teacher), or none (Megatron)', () => {
+    const logits = 2 * 512 * 2 * 32000;
+    const dpo = withReference('dtype: bf16');
+    assert.equal(part(dpo, 'reference logits')?.bytes, logits);
+    assert.equal(part(dpo, 'reference logits')?.isLossOnly, true);
+    const teacher = withReference('params: 13B, logits: kept');
+    assert.equal(part(teacher, 'teacher logits')?.bytes, logits);
+    assert.equal(part(teacher, 'teacher logits')?.isLossOnly, undefined);
+    const megatron = withReference('logits: none');
+    assert.equal(part(megatron, 'reference logits'), undefined);
+    assert.equal(part(megatron, 'teacher logits'), undefined);
+    // The reference adds its weights to every moment and its logits to the loss moment at most.
+    const plain = estimate(spec(`${model}\ntraining: { precision: bf16, batch_size: 2 }`));
+    assert.ok(dpo.gpu.peakBytes - plain.gpu.peakBytes <= 2 * params + logits + 64 * 2 ** 20);
+    assert.ok(dpo.gpu.peakBytes - plain.gpu.peakBytes >= 2 * params);
+  });
+
+  test('a bad value is a located error', () => {
+    assert.throws(
+      () => spec(`model:\n  transformer: { ${llama} }\n  reference: { logits: always }`),
+      /model\.reference\.logits/,
+    );
+  });
+});

@@ -267,6 +267,10 @@ test('amp under a convention with 16-bit weights (zero) traces 16-bit parameters
     );
   assert.equal(request('precision: amp_bf16, convention: zero').weightsDtype, 'bf16');
   assert.equal(request('precision: amp_fp16, convention: eleuther').weightsDtype, 'fp16');
+  // The engine casts the module and runs no autocast: the plain 16-bit dtype (softmax, norms in 16 bits).
+  assert.equal(request('precision: amp_bf16, convention: zero').precision, 'bf16');
+  assert.equal(request('precision: amp_fp16, convention: eleuther').precision, 'fp16');
+  assert.equal(request('precision: amp_bf16, convention: hf').precision, 'amp_bf16');
   // hf's amp keeps fp32 weights and autocast's 16-bit copies: traced as they are.
   assert.equal('weightsDtype' in request('precision: amp_bf16, convention: hf'), false);
   assert.equal('weightsDtype' in request('precision: bf16, convention: zero'), false);
