@@ -120,7 +120,7 @@ export function repeatsShownSetting(fix: string, context: Record<string, unknown
 
 /**
  * A fix's text without the techniques the log shows already on (log/evidence.ts mixedPrecisionShown,
- * checkpointingShown, adapterShown, zeroThreeShown, fourBitShown): "... or use activation checkpointing (torch.utils.checkpoint) and
+ * checkpointingShown, adapterShown, zeroThreeShown, fourBitShown, eagerShown): "... or use activation checkpointing (torch.utils.checkpoint) and
  * mixed precision" loses the part already done, or the whole clause when both are, and "train adapters
  * only (LoRA ...)" goes where the run is an adapter run already, ZeRO-3 sharding where it is on (then its
  * CPU offload is what is left) (issue 23 item 5: a fix
@@ -133,8 +133,11 @@ export function withoutShownTechniques(fix: string, context: Record<string, unkn
   const adapters = context.adapterShown === true;
   const zeroThree = context.zeroThreeShown === true;
   const fourBit = context.fourBitShown === true;
-  if (!precision && !checkpointing && !adapters && !zeroThree && !fourBit) return fix;
+  const eager = context.eagerShown === true || context[settingFact('enforce_eager')] === 'true';
+  if (!precision && !checkpointing && !adapters && !zeroThree && !fourBit && !eager) return fix;
   let text = fix;
+  // vLLM run eager already: the CUDA graphs' memory is not there to free (allocation/explain.ts).
+  if (eager) text = text.replace('; enforce_eager=True also frees the memory CUDA graphs take', '');
   // Weights loaded in 4-bit already: no smaller bitsandbytes load is left to propose.
   if (fourBit)
     text = text

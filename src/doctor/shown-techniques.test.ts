@@ -118,3 +118,27 @@ describe('weights the log shows loaded in 4-bit are not proposed a 4-bit load ag
       );
   });
 });
+
+describe('vLLM shown run eager already is not told enforce_eager=True again', () => {
+  // vLLM's refusal when one sequence does not fit the KV cache (vllm/worker/worker.py v0.6.0).
+  const kv =
+    "ValueError: The model's max seq len (32768) is larger than the maximum number of tokens that can be stored in KV cache (7344). Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine.";
+  const fixesOf = (...lines: string[]) => primary(...lines, kv)?.fixes ?? [];
+  test('nothing shown: the weights fix names enforce_eager', () =>
+    assert.ok(fixesOf('vllm serve m').some((f) => /enforce_eager=True/.test(f))));
+  test('--enforce-eager or enforce_eager=True shown: the weights fix stays, without enforce_eager', () => {
+    for (const shown of [
+      'vllm serve m --max-model-len 32768 --enforce-eager',
+      'llm = LLM(model=m, enforce_eager=True)',
+    ]) {
+      const fixes = fixesOf(shown);
+      assert.ok(
+        fixes.some((f) => /tensor_parallel_size across GPUs/.test(f)),
+        `${shown}: ${fixes.join(' | ')}`,
+      );
+      assert.ok(!fixes.some((f) => /enforce_eager/.test(f)), `${shown}: ${fixes.join(' | ')}`);
+    }
+  });
+  test('enforce_eager=False is not shown on', () =>
+    assert.ok(fixesOf('llm = LLM(model=m, enforce_eager=False)').some((f) => /enforce_eager=True/.test(f))));
+});

@@ -215,6 +215,10 @@ function modelActivations(spec: EstimateSpec, counts: ModelCounts, batch: number
       isAtBackwardEnd: true,
     });
   if (spec.model.lora?.isDora) device.push(doraTemporaries(spec, shape, spec.model.lora));
+  if (spec.model.attentionBias) {
+    const layersKept = checkpointing === 'full' ? 1 : pipeline.stageLayers * pipeline.inFlight;
+    device.push(attentionBiasPart(spec, shape, layersKept));
+  }
   const variant = spec.model.lora?.variant;
   if (spec.model.lora && (variant === 'loha' || variant === 'lokr')) {
     const layersKept = checkpointing === 'full' ? 1 : pipeline.stageLayers * pipeline.inFlight;
@@ -263,12 +267,61 @@ function modelActivations(spec: EstimateSpec, counts: ModelCounts, batch: number
     // CUDACachingAllocator.cpp get_free_block), else opens a new segment; so it stays reserved.
     if (loss === 'standard' && isUpcast && logitBytes < 4 && !spec.training.isLossShiftCopy) {
       const cachedLogitBytes = (logitBytes * tokens * batch * shape.vocab) / spec.parallel.tensor;
-      device.push(...float8Parts(spec, ctx, tokens), ...contextParts(ctx, cp, tokens));
+      device.push(
+        ...float8Parts(spec, ctx, tokens),
+        ...contextParts(ctx, cp, tokens),
+        ...referenceLogits(spec, shape, tokens, batch),
+      );
       return { device, host, cachedLogitBytes };
     }
   }
-  device.push(...float8Parts(spec, ctx, tokens), ...contextParts(ctx, cp, tokens));
+  device.push(
+    ...float8Parts(spec, ctx, tokens),
+    ...contextParts(ctx, cp, tokens),
+    ...referenceLogits(spec, shape, tokens, batch),
+  );
   return { device, host };
+}
+
+/**
+ * The logits of model.reference's no-grad forward. TRL runs it after the trained model's forward, while that
+ * forward's activations and logits are alive: DPOTrainer (v1.13.0 trl/trainer/dpo_trainer.py _compute_loss:
+ * `outputs = model(**model_kwargs)`, then under no_grad `ref_outputs = self.ref_model(...)` and
+ * selective_log_softmax of its logits) frees them once their per-sequence log-probabilities are taken: a
+ * batch × seq × vocab tensor beside the loss. A distillation teacher's (GKDTrainer, v1.13.0
+ * trl/experimental/gkd/gkd_trainer.py compute_loss: the teacher's forward after the student's, its logits into
+ * generalized_jsd_loss, whose KL terms keep their log-softmax for backward) stays through the backward
+ * (logits: kept). ms-swift's Megatron DPO (swift/megatron/trainers/dpo_trainer.py forward_step, 2026) runs the
+ * reference first under no_grad with the labels, so Megatron's fused cross-entropy returns per-token
+ * log-probabilities only (logits: none). In the reference's dtype, split over the tensor ranks (vocab-parallel).
+ */
+function referenceLogits(
+  spec: EstimateSpec,
+  shape: TransformerShape,
+  tokens: number,
+  batch: number,
+): Component[] {
+  const reference = spec.model.reference;
+  if (!reference || reference.logits === 'none' || shape.vocab === 0) return [];
+  const perValue = reference.bytesPerParam ?? activationDtypes(forwardPrecision(spec)).compute;
+  const bytes = (perValue * tokens * batch * shape.vocab) / spec.parallel.tensor;
+  const formula = `${perValue} B × ${tokens} × ${batch} × vocab ${shape.vocab}`;
+  return [
+    reference.logits === 'kept'
+      ? {
+          name: 'teacher logits',
+          bytes,
+          formula: `${formula} (model.reference logits: kept — the distillation loss keeps them through backward)`,
+          phase: 'backward',
+        }
+      : {
+          name: 'reference logits',
+          bytes,
+          formula: `${formula} (model.reference: its forward's logits beside the trained model's, until their log-probabilities are taken)`,
+          phase: 'backward',
+          isLossOnly: true,
+        },
+  ];
 }
 
 /**
@@ -289,6 +342,30 @@ function doraTemporaries(spec: EstimateSpec, shape: TransformerShape, lora: Lora
     name: 'DoRA weight temporaries',
     bytes: largest,
     formula: `the largest adapted linear's in × in identity, ΔW, s·ΔW and W + s·ΔW${dequantized ? ', the dequantized W' : ''}, ${bytes} B each (PEFT DoraLinearLayer, one layer at a time)`,
+    phase: 'backward',
+  };
+}
+
+/**
+ * A float additive attention bias (ALiBi) passed to the attention kernel: PyTorch's memory-efficient SDPA keeps
+ * its attn_bias for backward (torch 2.13: aten::_scaled_dot_product_efficient_attention_backward takes
+ * `Tensor attn_bias`, so the forward's autograd node saves it), as xformers' memory_efficient_attention keeps its
+ * attn_bias for its cutlass backward. heads × positions × positions in the activations' dtype, broadcast over the batch:
+ * one per layer whose activations are kept when each layer builds its own (forgather's Deep One), one for the
+ * model when the layers share it (Baichuan2's remote code builds it once per forward from a cache of the
+ * model's positions and slices it). A bias that trains (learned slopes) also gets a gradient in each layer's
+ * backward, transient and not counted.
+ */
+function attentionBiasPart(spec: EstimateSpec, shape: TransformerShape, layersKept: number): Component {
+  const bias = spec.model.attentionBias;
+  const positions = Math.max(bias?.positions ?? 0, shape.seqLen);
+  const perValue = activationDtypes(forwardPrecision(spec)).compute;
+  const one = perValue * (shape.heads / spec.parallel.tensor) * positions * positions;
+  const copies = bias?.isPerLayer ? layersKept : 1;
+  return {
+    name: 'attention bias',
+    bytes: copies * one,
+    formula: `${copies} × heads ${shape.heads / spec.parallel.tensor} × ${positions} × ${positions} × ${perValue} B (model.transformer.attention_bias per ${bias?.isPerLayer ? 'layer' : 'model'}: kept by the attention kernel for backward)`,
     phase: 'backward',
   };
 }

@@ -179,6 +179,21 @@ export function modelStateComponents(
       formula: `${formatCount(quantized)} quantized × ${Number((qBytes - packedBytes).toFixed(4))} B of block scales, on every GPU (not parameters: ${strategy} does not shard them)`,
     });
   }
+  // A frozen reference model or teacher (model.reference), held as the trained model's frozen weights are:
+  // TRL (v1.13.0 trl/models/utils.py prepare_deepspeed, for DPOTrainer's ref_model and GKDTrainer's teacher)
+  // prepares it with the trainer's DeepSpeed config, keeping ZeRO-3's partitioning and otherwise dropping to
+  // stage 0 (whole on each GPU), and shards it under FSDP (prepare_fsdp); Megatron (ms-swift megatron rlhf)
+  // builds it with the same tensor and pipeline split. Its no-grad forward keeps no activation; its logits are
+  // gpu-activations.ts referenceLogits.
+  const reference = spec.model.reference;
+  if (reference) {
+    const perParam = reference.bytesPerParam ?? frozenWeightBytes(precision, convention);
+    device.push({
+      name: 'reference model weights',
+      bytes: (reference.params * perParam) / share(3),
+      formula: `${formatCount(reference.params)} frozen × ${perParam} B${shardText(3) ? ` ${shardText(3)}` : ''} (model.reference: run without grad before the trained model's forward)`,
+    });
+  }
   if (isAutocastCopy && counts.isTraining && !shardsFrom(strategy, 3)) {
     const linear = shape
       ? parameterInventory(shape)

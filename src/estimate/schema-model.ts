@@ -11,6 +11,7 @@ import {
   loraTargets,
   quantizationLibraries,
   quantizations,
+  referenceLogitsModes,
 } from './types.js';
 
 /** 10^15: a thousand times the largest models trained; beyond it every figure overflows to nonsense. */
@@ -109,6 +110,21 @@ export const transformerSchema = z.strictObject({
     .optional(),
   classes: z.number().int().min(0).optional(),
   pooler: z.boolean().optional(),
+  attention_bias: z
+    .strictObject({
+      per: oneOf(['layer', 'model'] as const).meta({
+        description:
+          'layer: every layer builds its own bias and its attention keeps it for backward; model: one bias the layers share',
+      }),
+      positions: positiveInt
+        .meta({ description: 'the bias is built for this many positions and sliced (default: seq_len)' })
+        .optional(),
+    })
+    .meta({
+      description:
+        "a float additive attention bias of heads × positions × positions in the activations' dtype (ALiBi passed as SDPA's attn_mask or xformers' attn_bias), which the memory-efficient attention kernels keep for backward",
+    })
+    .optional(),
 });
 
 /** model.lora: adapters of `rank` on the target linear layers; the base is frozen. */
@@ -272,6 +288,22 @@ export const detectorSchema = z.strictObject({
     .optional(),
 });
 
+/** model.reference: a frozen second model that runs a no-grad forward over each batch. */
+export const referenceSchema = z.strictObject({
+  params: countField
+    .meta({ description: "its parameter count (default: the trained model's, adapters aside)" })
+    .optional(),
+  dtype: oneOf(['fp32', 'bf16', 'fp16'] as const)
+    .meta({ description: "the dtype it is held in (default: the trained model's frozen weights')" })
+    .optional(),
+  logits: oneOf(referenceLogitsModes)
+    .meta({
+      description:
+        "what its logits (batch × seq × vocab, in its dtype) meet: beside_loss (default; TRL DPOTrainer runs it after the trained model's forward and frees them once their log-probabilities are taken), kept (a distillation teacher, TRL GKDTrainer: held through the student's backward), none (Megatron / ms-swift megatron rlhf: run first, fused into per-token log-probabilities; or precompute_ref_log_probs)",
+    })
+    .optional(),
+});
+
 /** model: a parameter count, a shape or a config.json, trainable count, buffers, LoRA, quantization. */
 export const modelSchema = z.strictObject({
   params: countField.optional(),
@@ -284,4 +316,10 @@ export const modelSchema = z.strictObject({
   cnn: cnnSchema.optional(),
   detector: detectorSchema.optional(),
   vision: visionSchema.optional(),
+  reference: referenceSchema
+    .meta({
+      description:
+        "a frozen second model run without grad over every batch (DPO/KTO's reference policy, a distillation teacher): its weights, sharded as the trained model's frozen weights are under zero3/fsdp_full and tensor/pipeline parallelism, whole on each GPU otherwise",
+    })
+    .optional(),
 });

@@ -287,6 +287,25 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
     cnn,
     ...(detector ? { detector } : {}),
     ...(vision ? { vision } : {}),
+    ...(raw.transformer?.attention_bias
+      ? {
+          attentionBias: {
+            isPerLayer: raw.transformer.attention_bias.per === 'layer',
+            ...(raw.transformer.attention_bias.positions
+              ? { positions: raw.transformer.attention_bias.positions }
+              : {}),
+          },
+        }
+      : {}),
+    ...(raw.reference
+      ? {
+          reference: {
+            params: raw.reference.params ?? baseParams,
+            ...(raw.reference.dtype ? { bytesPerParam: raw.reference.dtype === 'fp32' ? 4 : 2 } : {}),
+            logits: raw.reference.logits ?? 'beside_loss',
+          },
+        }
+      : {}),
     notes,
   };
 }

@@ -2,7 +2,9 @@
 // gradient offload, torch.compile's loss, torchtitan's per-op checkpointing and checkpoint_every,
 // LoRA on the embedding and LM head, FSDP mixed precision, Float8, context and pipeline parallelism.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { describe, test } from 'node:test';
+import { frameworksPython, skipUnlessFrameworks } from '../test-helpers/frameworks.js';
 import { estimate } from './estimate.js';
 import { parseEstimateSpec } from './load.js';
 import type { Breakdown } from './types.js';
@@ -249,6 +251,105 @@ describe('JAX buffer donation (jax.jit donate_argnums)', () => {
         'new weights and states (not donated)',
       ),
       undefined,
+    );
+  });
+});
+
+describe('a frozen reference model or teacher (model.reference: TRL DPOTrainer / GKDTrainer, ms-swift Megatron DPO)', () => {
+  const withReference = (reference: string, parallel = '') =>
+    estimate(
+      spec(
+        `model:\n  transformer: { ${llama} }\n  reference: { ${reference} }\ntraining: { precision: bf16, batch_size: 2 }${parallel ? `\nparallel: { ${parallel} }` : ''}`,
+      ),
+    );
+  const params = spec(model).model.params ?? 0;
+
+  test("its weights are the trained model's count in its frozen dtype, partitioned under zero3, whole under zero2 (TRL prepare_deepspeed: stage 0)", () => {
+    assert.equal(part(withReference('logits: none'), 'reference model weights')?.bytes, 2 * params);
+    assert.equal(
+      part(withReference('logits: none', 'gpus: 4, strategy: zero3'), 'reference model weights')?.bytes,
+      (2 * params) / 4,
+    );
+    assert.equal(
+      part(withReference('logits: none', 'gpus: 4, strategy: zero2'), 'reference model weights')?.bytes,
+      2 * params,
+    );
+    assert.equal(
+      part(
+        withReference('params: 13B, dtype: fp32, logits: none', 'gpus: 4, tensor: 4'),
+        'reference model weights',
+      )?.bytes,
+      (4 * 13e9) / 4,
+    );
+  });
+
+  test('its logits: beside the loss only (DPO), through the backward (a teacher), or none (Megatron)', () => {
+    const logits = 2 * 512 * 2 * 32000;
+    const dpo = withReference('dtype: bf16');
+    assert.equal(part(dpo, 'reference logits')?.bytes, logits);
+    assert.equal(part(dpo, 'reference logits')?.isLossOnly, true);
+    const teacher = withReference('params: 13B, logits: kept');
+    assert.equal(part(teacher, 'teacher logits')?.bytes, logits);
+    assert.equal(part(teacher, 'teacher logits')?.isLossOnly, undefined);
+    const megatron = withReference('logits: none');
+    assert.equal(part(megatron, 'reference logits'), undefined);
+    assert.equal(part(megatron, 'teacher logits'), undefined);
+    // The reference adds its weights to every moment and its logits to the loss moment at most.
+    const plain = estimate(spec(`${model}\ntraining: { precision: bf16, batch_size: 2 }`));
+    assert.ok(dpo.gpu.peakBytes - plain.gpu.peakBytes <= 2 * params + logits + 64 * 2 ** 20);
+    assert.ok(dpo.gpu.peakBytes - plain.gpu.peakBytes >= 2 * params);
+  });
+
+  test('a bad value is a located error', () => {
+    assert.throws(
+      () => spec(`model:\n  transformer: { ${llama} }\n  reference: { logits: always }`),
+      /model\.reference\.logits/,
+    );
+  });
+});
+
+describe('a float attention bias (model.transformer.attention_bias: ALiBi through SDPA or xformers)', () => {
+  const biased = (bias: string, training = 'precision: fp32, batch_size: 2') =>
+    estimate(
+      spec(
+        `model:\n  transformer: { ${llama}, attention: sdpa, attention_bias: { ${bias} } }\ntraining: { ${training} }`,
+      ),
+    );
+  const one = 32 * 512 * 512;
+
+  test('per layer: every layer whose activations are kept holds its heads × seq × seq bias in the activations dtype', () => {
+    assert.equal(part(biased('per: layer'), 'attention bias')?.bytes, 32 * 4 * one);
+    assert.equal(
+      part(biased('per: layer', 'precision: bf16, batch_size: 2'), 'attention bias')?.bytes,
+      32 * 2 * one,
+    );
+    const checkpointed = biased(
+      'per: layer',
+      'precision: fp32, batch_size: 2, activation_checkpointing: full',
+    );
+    assert.equal(part(checkpointed, 'attention bias')?.bytes, 4 * one, 'only the recomputed layer holds one');
+  });
+
+  test('per model: one bias the layers share, built for the positions given (Baichuan2: its 4096-position cache)', () => {
+    assert.equal(part(biased('per: model'), 'attention bias')?.bytes, 4 * one);
+    assert.equal(part(biased('per: model, positions: 4096'), 'attention bias')?.bytes, 4 * 32 * 4096 * 4096);
+  });
+
+  test("the premise: torch's memory-efficient attention backward takes the bias, so its autograd node keeps it", (t) => {
+    const skip = skipUnlessFrameworks('torch');
+    if (skip) return t.skip(skip);
+    const run = spawnSync(
+      frameworksPython() as string,
+      [
+        '-c',
+        'import torch; print(torch.ops.aten._scaled_dot_product_efficient_attention_backward.default._schema)',
+      ],
+      { encoding: 'utf8', timeout: 120_000 },
+    );
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(
+      run.stdout,
+      /_scaled_dot_product_efficient_attention_backward\(Tensor grad_out_, Tensor query, Tensor key, Tensor value, Tensor attn_bias,/,
     );
   });
 });

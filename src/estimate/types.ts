@@ -204,6 +204,29 @@ export interface LoraSpec {
   decomposeFactor?: number;
 }
 
+/**
+ * model.reference: a frozen model beside the trained one that runs a forward, without grad, over each batch: DPO's
+ * or KTO's reference policy, a distillation teacher (GKD), a reward model scoring the batch.
+ */
+export interface ReferenceSpec {
+  /** Its parameters (default: the trained model's base). */
+  params: number;
+  /** Bytes per parameter as it is held (default: the trained model's frozen weights'). */
+  bytesPerParam?: number;
+  /**
+   * What its forward's logits (batch × seq × vocab, in its dtype) meet: `beside_loss` (TRL's DPOTrainer: its
+   * forward after the trained model's, the logits freed once their log-probabilities are taken), `kept` (a
+   * distillation teacher, GKD: held through the student's backward), `none` (Megatron, ms-swift megatron rlhf:
+   * its forward first and fused into per-token log-probabilities; or precomputed).
+   */
+  logits: ReferenceLogits;
+}
+
+/** model.reference.logits values. */
+export const referenceLogitsModes = ['beside_loss', 'kept', 'none'] as const;
+/** One of referenceLogitsModes. */
+export type ReferenceLogits = (typeof referenceLogitsModes)[number];
+
 /** PEFT tuners model.lora.variant names besides plain LoRA. */
 export const adapterVariants = ['lora', 'loha', 'lokr', 'ia3'] as const;
 /** One of adapterVariants. */
@@ -407,6 +430,13 @@ export interface EstimateSpec {
     detector?: DetectorSpec;
     /** A vision tower beside the language model (model.vision); absent unless given. */
     vision?: VisionSpec;
+    /**
+     * A float additive attention bias (model.transformer.attention_bias: ALiBi as SDPA's attn_mask or xformers'
+     * attn_bias): built per layer or once for the model, for `positions` (absent: the sequence length).
+     */
+    attentionBias?: { isPerLayer: boolean; positions?: number };
+    /** A frozen second model run each step (model.reference: DPO/KTO's reference, a distillation teacher). */
+    reference?: ReferenceSpec;
     /** What the estimate cannot model about this model (a vision tower, MoE routing...). */
     notes: string[];
   };

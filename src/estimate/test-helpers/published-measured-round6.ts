@@ -166,6 +166,8 @@ const swift = (options: {
   gpus?: number;
   attention?: 'sdpa' | 'flash';
   lora?: string;
+  /** model.reference (a frozen second model run each step), as the spec says it. */
+  reference?: string;
   quantization?: string;
   training: string;
   parallel?: string;
@@ -181,7 +183,7 @@ const swift = (options: {
     config: `${options.command}: ${options.model.name} (${options.model.params} parameters), ${options.tuning}; ${options.seqText}; ${gpus > 1 ? `${gpus} GPUs, each rank's max_memory_reserved in GiB (one GPU's figure)` : "one GPU's max_memory_reserved in GiB"} (memory(GiB), assumed)`,
     spec: `model:
   params: ${options.model.params}
-  transformer: { ${options.model.shape}, seq_len: ${options.seq}, attention: ${options.attention ?? 'sdpa'} }${options.lora ? `\n  lora: { ${options.lora} }` : ''}${options.quantization ? `\n  quantization: { ${options.quantization} }` : ''}
+  transformer: { ${options.model.shape}, seq_len: ${options.seq}, attention: ${options.attention ?? 'sdpa'} }${options.lora ? `\n  lora: { ${options.lora} }` : ''}${options.reference ? `\n  reference: { ${options.reference} }` : ''}${options.quantization ? `\n  quantization: { ${options.quantization} }` : ''}
 training: { ${options.training} }${options.parallel ? `\nparallel: { ${options.parallel} }` : ''}${options.extra ? `\n${options.extra}` : ''}`,
   };
 };
@@ -1201,7 +1203,7 @@ cuda: { expandable_segments: true }`,
       "PYTORCH_CUDA_ALLOC_CONF='expandable_segments:True' NPROC_PER_NODE=4 swift rlhf --rlhf_type gkd --model Qwen/Qwen2.5-7B --teacher_model Qwen/Qwen2.5-14B-Instruct --tuner_type full --dataset 'AI-ModelScope/alpaca-gpt4-data-en#2000' 'AI-ModelScope/alpaca-gpt4-data-zh#2000' --torch_dtype bfloat16 --per_device_train_batch_size 4 --gradient_accumulation_steps 1 --max_length 2048 --max_completion_length 512 --deepspeed zero3 --attn_impl flash_attn",
     model: { name: 'Qwen/Qwen2.5-7B (the student)', params: qwen25_7bParams, shape: qwen25_7bShape },
     tuning:
-      "full GKD (TRL GKDTrainer: generalized Jensen-Shannon divergence between the student's and the teacher's token distributions, on-policy student generations of up to 512 tokens half of the time by default): the bf16 student under ZeRO-3 over 4 GPUs (bf16 weights and gradients, fp32 master copy and AdamW states partitioned), the teacher Qwen2.5-14B-Instruct (14,770,033,664 parameters) in bf16 prepared by DeepSpeed ZeRO-3 for inference (partitioned over the 4 ranks), 4 sequences per GPU, every layer checkpointed, FlashAttention-2, expandable segments. NOT EXPRESSIBLE: the teacher's forward and its logits held for the divergence (the spec gives the teacher's partition and its bf16 logits as tensors)",
+      "full GKD (TRL GKDTrainer: generalized Jensen-Shannon divergence between the student's and the teacher's token distributions, on-policy student generations of up to 512 tokens half of the time by default): the bf16 student under ZeRO-3 over 4 GPUs (bf16 weights and gradients, fp32 master copy and AdamW states partitioned), the teacher Qwen2.5-14B-Instruct (14,770,033,664 parameters) in bf16 prepared by DeepSpeed ZeRO-3 for inference (partitioned over the 4 ranks), 4 sequences per GPU, every layer checkpointed, FlashAttention-2, expandable segments. Marked not expressible when gathered (the teacher's forward and its logits held for the divergence; the spec gave the teacher's partition and its bf16 logits as tensors); session 18 (issue 25): model.reference says it (the teacher's 14,770,033,664 bf16 parameters partitioned as the student's, its logits kept: the same bytes)",
     seq: 1024,
     seqText:
       'alpaca-gpt4 prompts with their answers or student completions of up to 512 tokens, 1024 tokens assumed for the longest (the script prints no lengths)',
@@ -1210,10 +1212,8 @@ cuda: { expandable_segments: true }`,
     training:
       'precision: bf16, convention: zero, optimizer: adamw, optimizer_impl: foreach, batch_size: 4, activation_checkpointing: full, loss: standard',
     parallel: 'gpus: 4, strategy: zero3',
-    extra: `tensors:
-  - { name: teacher Qwen2.5-14B-Instruct in bf16 as a ZeRO-3 partition of 4, shape: [3692508416], dtype: bfloat16 }
-  - { name: teacher logits, shape: [4, 1024, 152064], dtype: bfloat16 }
-cuda: { expandable_segments: true }`,
+    reference: 'params: 14770033664, dtype: bf16, logits: kept',
+    extra: 'cuda: { expandable_segments: true }',
   }),
   // ms-swift padding-free example: the padded run, 8 long R1-distill samples per GPU.
   swift({

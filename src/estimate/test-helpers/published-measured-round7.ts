@@ -68,6 +68,8 @@ const swift = (options: {
   attention?: 'sdpa' | 'flash';
   trainable?: number;
   lora?: string;
+  /** model.reference (a frozen second model run each step), as the spec says it. */
+  reference?: string;
   training: string;
   parallel?: string;
   extra?: string;
@@ -82,7 +84,7 @@ const swift = (options: {
     config: `${options.command}: ${options.model.name} (${options.model.params} parameters), ${options.tuning}; ${options.seqText}; ${gpus > 1 ? `${gpus} GPUs, each rank's max_memory_reserved in GiB (one GPU's figure)` : "one GPU's max_memory_reserved in GiB"} (memory(GiB), assumed)`,
     spec: `model:
   params: ${options.model.params}${options.trainable !== undefined ? `\n  trainable: ${options.trainable}` : ''}
-  transformer: { ${options.model.shape}, seq_len: ${options.seq}, attention: ${options.attention ?? 'sdpa'} }${options.lora ? `\n  lora: { ${options.lora} }` : ''}
+  transformer: { ${options.model.shape}, seq_len: ${options.seq}, attention: ${options.attention ?? 'sdpa'} }${options.lora ? `\n  lora: { ${options.lora} }` : ''}${options.reference ? `\n  reference: { ${options.reference} }` : ''}
 training: { ${options.training} }${options.parallel ? `\nparallel: { ${options.parallel} }` : ''}${options.extra ? `\n${options.extra}` : ''}`,
   };
 };
@@ -396,7 +398,7 @@ export const round7Cases: PublishedCase[] = [
       "PYTORCH_CUDA_ALLOC_CONF='expandable_segments:True' NPROC_PER_NODE=4 swift rlhf --rlhf_type dpo --model Qwen/Qwen2.5-7B-Instruct --tuner_type full --dataset AI-ModelScope/orpo-dpo-mix-40k --torch_dtype bfloat16 --per_device_train_batch_size 1 --gradient_accumulation_steps 1 --max_length 8192 --deepspeed zero3 --attn_impl flash_attn --rpo_alpha 0.1 --packing true",
     model: qwen25_7bInstruct,
     tuning:
-      "full DPO (TRL DPOTrainer with RPO alpha 0.1): the bf16 policy under ZeRO-3 over 4 GPUs (bf16 weights and gradients, fp32 master copy and AdamW states partitioned), the reference model a second bf16 copy prepared by DeepSpeed ZeRO-3 for inference (partitioned too), every layer checkpointed, FlashAttention-2 over the packed rows, expandable segments. NOT EXPRESSIBLE: the reference model's forward over the same pack (the spec holds its partition as a tensor)",
+      "full DPO (TRL DPOTrainer with RPO alpha 0.1): the bf16 policy under ZeRO-3 over 4 GPUs (bf16 weights and gradients, fp32 master copy and AdamW states partitioned), the reference model a second bf16 copy prepared by DeepSpeed ZeRO-3 for inference (partitioned too), every layer checkpointed, FlashAttention-2 over the packed rows, expandable segments. Marked not expressible when gathered (the reference model's forward over the same pack; the spec held its partition as a tensor); session 18 (issue 25): model.reference says it (a bf16 copy partitioned as the policy; TRL's DPOTrainer runs it after the policy's forward, its logits beside the loss)",
     seq: 8192,
     seqText:
       'packing: chosen and rejected sequences of orpo-dpo-mix-40k packed into one 8192-token row per micro-batch (batch 1)',
@@ -405,9 +407,8 @@ export const round7Cases: PublishedCase[] = [
     training:
       'precision: bf16, convention: zero, optimizer: adamw, optimizer_impl: foreach, batch_size: 1, activation_checkpointing: full, loss: standard',
     parallel: 'gpus: 4, strategy: zero3',
-    extra: `tensors:
-  - { name: reference model in bf16 as a ZeRO-3 partition of 4, shape: [${qwen25_7bParams / 4}], dtype: bfloat16 }
-cuda: { expandable_segments: true }`,
+    reference: 'dtype: bf16',
+    extra: 'cuda: { expandable_segments: true }',
   }),
   swift({
     id: 'qwen2.5-7b-full-zero3-packing-16384-liger-fa2-4xh20',
@@ -498,7 +499,7 @@ cuda: { expandable_segments: true }`,
       "PYTORCH_CUDA_ALLOC_CONF='expandable_segments:True' NPROC_PER_NODE=4 megatron rlhf --rlhf_type dpo --model Qwen/Qwen2.5-7B-Instruct --dataset hjh0119/shareAI-Llama3-DPO-zh-en-emoji --tensor_model_parallel_size 4 --micro_batch_size 8 --global_batch_size 16 --recompute_granularity full --recompute_method uniform --recompute_num_layers 1 --num_train_epochs 1 --cross_entropy_loss_fusion true --max_length 8192 --sequence_parallel true --attention_backend flash --beta 0.1 --rpo_alpha 0.1 --loss_type sigmoid",
     model: qwen25_7bInstruct,
     tuning:
-      "full DPO in Megatron-core: the bf16 policy with fp32 main gradients, main parameters and Adam moments (1 data-parallel rank: 2 accumulation steps), the reference model a second bf16 copy split over the same 4 tensor-parallel ranks, tensor parallelism 4 with sequence parallelism, every layer recomputed, fused cross-entropy, FlashAttention, expandable segments. NOT EXPRESSIBLE: the reference model's forward (the spec holds its tensor-parallel shard as a tensor)",
+      "full DPO in Megatron-core: the bf16 policy with fp32 main gradients, main parameters and Adam moments (1 data-parallel rank: 2 accumulation steps), the reference model a second bf16 copy split over the same 4 tensor-parallel ranks, tensor parallelism 4 with sequence parallelism, every layer recomputed, fused cross-entropy, FlashAttention, expandable segments. Marked not expressible when gathered (the reference model's forward; the spec held its tensor-parallel shard as a tensor); session 18 (issue 25): model.reference says it (a bf16 copy split as the policy; ms-swift's Megatron DPO runs it first, fused into per-token log-probabilities: logits none)",
     seq: 512,
     seqText:
       'padding_free: 8 pairs per micro-batch = 16 chosen and rejected sequences concatenated into one row; shareAI DPO emoji answers of about 300 to 700 tokens with the prompt, 512 assumed on average, given as 16 × 512',
@@ -507,9 +508,8 @@ cuda: { expandable_segments: true }`,
     training:
       'precision: amp_bf16, convention: zero, optimizer: adamw, batch_size: 16, grad_accumulation: 2, activation_checkpointing: full, loss: fused',
     parallel: 'gpus: 4, tensor: 4, sequence_parallel: true, strategy: zero1',
-    extra: `tensors:
-  - { name: reference model in bf16 as a tensor-parallel shard of 4, shape: [${qwen25_7bParams / 4}], dtype: bfloat16 }
-cuda: { expandable_segments: true }`,
+    reference: 'dtype: bf16, logits: none',
+    extra: 'cuda: { expandable_segments: true }',
   }),
 
   // PEFT's MetaMathQA benchmark: layer-norm tuning, prompt tuning and trainable tokens on Llama-3.2-3B.
@@ -609,7 +609,7 @@ parallel: { gpus: 4, strategy: fsdp_full, fsdp_wrap: torchtitan }`,
         'family: llama, layers: 36, hidden: 2560, heads: 32, kv_heads: 8, head_dim: 128, vocab: 151936, ffn: 9728, tied_embeddings: true',
     },
     tuning:
-      "full DPO in Megatron-core: the bf16 policy with fp32 main gradients, main parameters and Adam moments (1 data-parallel rank: 4 accumulation steps), the reference model a second bf16 copy split over the same 4 tensor-parallel ranks, tensor parallelism 4 with sequence parallelism, every layer recomputed, fused cross-entropy, FlashAttention, expandable segments. NOT EXPRESSIBLE: the reference model's forward (the spec holds its tensor-parallel shard as a tensor)",
+      "full DPO in Megatron-core: the bf16 policy with fp32 main gradients, main parameters and Adam moments (1 data-parallel rank: 4 accumulation steps), the reference model a second bf16 copy split over the same 4 tensor-parallel ranks, tensor parallelism 4 with sequence parallelism, every layer recomputed, fused cross-entropy, FlashAttention, expandable segments. Marked not expressible when gathered (the reference model's forward; the spec held its tensor-parallel shard as a tensor); session 18 (issue 25): model.reference says it (a bf16 copy split as the policy; ms-swift's Megatron DPO runs it first, fused into per-token log-probabilities: logits none)",
     seq: 8192,
     seqText:
       'packing: chosen and rejected sequences of orpo-dpo-mix-40k packed into one 8192-token row per micro-batch (batch 1)',
@@ -618,9 +618,8 @@ parallel: { gpus: 4, strategy: fsdp_full, fsdp_wrap: torchtitan }`,
     training:
       'precision: amp_bf16, convention: zero, optimizer: adamw, batch_size: 1, grad_accumulation: 4, activation_checkpointing: full, loss: fused',
     parallel: 'gpus: 4, tensor: 4, sequence_parallel: true, strategy: zero1',
-    extra: `tensors:
-  - { name: reference model in bf16 as a tensor-parallel shard of 4, shape: [1005617024], dtype: bfloat16 }
-cuda: { expandable_segments: true }`,
+    reference: 'dtype: bf16, logits: none',
+    extra: 'cuda: { expandable_segments: true }',
   }),
   swift({
     id: 'qwen2.5-7b-megatron-kto-full-tp4-sp-packing-8192-4gpu',
@@ -917,7 +916,7 @@ parallel: { gpus: 8, strategy: zero2 }`,
       "NPROC_PER_NODE=4 PYTORCH_CUDA_ALLOC_CONF='expandable_segments:True' swift rlhf --rlhf_type gkd --model Qwen/Qwen2.5-7B --teacher_model Qwen/Qwen2.5-14B-Instruct --tuner_type full --dataset 'new_dataset.jsonl' (the teacher's vLLM answers of up to 2048 new tokens to alpaca-gpt4 prompts) --torch_dtype bfloat16 --per_device_train_batch_size 4 --gradient_accumulation_steps 1 --max_length 4096 --deepspeed zero3 --padding_free true --attn_impl flash_attn --lmbda 0",
     model: { name: 'Qwen/Qwen2.5-7B (the student)', params: qwen25_7bParams, shape: qwen25_7bShape },
     tuning:
-      "full GKD with lmbda 0 (no student generation: the teacher's own answers are the data): the bf16 student under ZeRO-3 over 4 GPUs (bf16 weights and gradients, fp32 master copy and AdamW states partitioned), the teacher Qwen2.5-14B-Instruct (14,770,033,664 parameters) in bf16 prepared by DeepSpeed ZeRO-3 for inference, every layer checkpointed, FlashAttention-2 over the padding-free row, expandable segments. NOT EXPRESSIBLE: the teacher's forward and its logits held for the divergence (the spec gives the teacher's partition and its bf16 logits as tensors)",
+      "full GKD with lmbda 0 (no student generation: the teacher's own answers are the data): the bf16 student under ZeRO-3 over 4 GPUs (bf16 weights and gradients, fp32 master copy and AdamW states partitioned), the teacher Qwen2.5-14B-Instruct (14,770,033,664 parameters) in bf16 prepared by DeepSpeed ZeRO-3 for inference, every layer checkpointed, FlashAttention-2 over the padding-free row, expandable segments. Marked not expressible when gathered (the teacher's forward and its logits held for the divergence; the spec gave the teacher's partition and its bf16 logits as tensors); session 18 (issue 25): model.reference says it (the teacher's 14,770,033,664 bf16 parameters partitioned as the student's, its logits kept: the same bytes)",
     seq: 2048,
     seqText:
       'padding_free: 4 samples per GPU (prompt plus a teacher answer of up to 2048 tokens) concatenated, 4 × 2048 assumed',
@@ -926,10 +925,8 @@ parallel: { gpus: 8, strategy: zero2 }`,
     training:
       'precision: bf16, convention: zero, optimizer: adamw, optimizer_impl: foreach, batch_size: 4, activation_checkpointing: full, loss: standard',
     parallel: 'gpus: 4, strategy: zero3',
-    extra: `tensors:
-  - { name: teacher Qwen2.5-14B-Instruct in bf16 as a ZeRO-3 partition of 4, shape: [3692508416], dtype: bfloat16 }
-  - { name: teacher logits, shape: [4, 2048, 152064], dtype: bfloat16 }
-cuda: { expandable_segments: true }`,
+    reference: 'params: 14770033664, dtype: bf16, logits: kept',
+    extra: 'cuda: { expandable_segments: true }',
   }),
   // mmaction2's TIN: ResNet-50 with temporal interlace shifts, 48 images per GPU on 32 GPUs.
   {
@@ -964,7 +961,7 @@ parallel: { gpus: 32, strategy: ddp }`,
         'family: llama, layers: 36, hidden: 2560, heads: 32, kv_heads: 8, head_dim: 128, vocab: 151936, ffn: 9728, tied_embeddings: true',
     },
     tuning:
-      "full DPO in Megatron-core: the bf16 policy with fp32 main gradients, main parameters and Adam moments (1 data-parallel rank: 4 accumulation steps), the reference model a second bf16 copy split over the same 4 tensor-parallel ranks, tensor parallelism 4 with sequence parallelism, every layer recomputed, fused cross-entropy, FlashAttention, expandable segments. NOT EXPRESSIBLE: the reference model's forward (the spec holds its tensor-parallel shard as a tensor)",
+      "full DPO in Megatron-core: the bf16 policy with fp32 main gradients, main parameters and Adam moments (1 data-parallel rank: 4 accumulation steps), the reference model a second bf16 copy split over the same 4 tensor-parallel ranks, tensor parallelism 4 with sequence parallelism, every layer recomputed, fused cross-entropy, FlashAttention, expandable segments. Marked not expressible when gathered (the reference model's forward; the spec held its tensor-parallel shard as a tensor); session 18 (issue 25): model.reference says it (a bf16 copy split as the policy; ms-swift's Megatron DPO runs it first, fused into per-token log-probabilities: logits none)",
     seq: 8192,
     seqText:
       'padding_free false with group_by_length: 4 pairs = 8 chosen and rejected sequences padded to the longest of a batch of similar lengths; the peak batch is the longest group, assumed to reach the 8192 cap',
@@ -973,9 +970,8 @@ parallel: { gpus: 32, strategy: ddp }`,
     training:
       'precision: amp_bf16, convention: zero, optimizer: adamw, batch_size: 8, grad_accumulation: 4, activation_checkpointing: full, loss: fused',
     parallel: 'gpus: 4, tensor: 4, sequence_parallel: true, strategy: zero1',
-    extra: `tensors:
-  - { name: reference model in bf16 as a tensor-parallel shard of 4, shape: [1005617024], dtype: bfloat16 }
-cuda: { expandable_segments: true }`,
+    reference: 'dtype: bf16, logits: none',
+    extra: 'cuda: { expandable_segments: true }',
   }),
   swift({
     id: 'qwen3-embedding-8b-megatron-full-infonce-tp2-sp-mbs16-2gpu',

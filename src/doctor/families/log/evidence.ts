@@ -501,6 +501,18 @@ const logRules: FactRule[] = [
     extract: () => ({ zeroThreeShown: true }),
   },
   {
+    // vLLM already run without CUDA graphs: the bare flag --enforce-eager (vLLM's engine arguments,
+    // vllm/engine/arg_utils.py v0.6.0: a store_true flag) or enforce_eager=True: a fix that proposes
+    // enforce_eager=True repeats it (settings.ts withoutShownTechniques).
+    family: 'context',
+    keywords: ['enforce-eager', 'enforce_eager'],
+    pattern:
+      /(?<![\w-])--enforce[-_]eager\b(?!\s*=?\s*(?:false|0)\b)|\benforce_eager["']?\s*[=:]\s*["']?true\b/i,
+    source: 'vllm-project/vllm v0.6.0 vllm/engine/arg_utils.py (--enforce-eager, store_true)',
+    once: true,
+    extract: () => ({ eagerShown: true }),
+  },
+  {
     // Weights already loaded in 4-bit by bitsandbytes: BitsAndBytesConfig(load_in_4bit=True), its
     // bnb_4bit_* options, a launcher's --load_in_4bit / --quantization_bit 4, or transformers' 4-bit
     // quantizer in the traceback (quantizers/quantizer_bnb_4bit.py): a fix that proposes loading
