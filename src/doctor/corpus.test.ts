@@ -340,6 +340,12 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Session 18 (spent since): 99 -> 104, five bare "out of memory" lines from programs outside ML read
   // as the host's (allocation/generic.ts mlSeenFactRule), causes 8 -> 9.
   'heldout-21': { kindRight: 104, falseOoms: 1, causesRight: 9, wrongFixes: 0, factsRight: 82 },
+  // Measured once, 2026-11-28, by the lead (see HELDOUT-23-RESULT.md), never seen by session 18's rules
+  // engineers (doctor-rules: kind; doctor-causes: causes): the session's start (d91df5c) gave 75/113
+  // (66.4%); the freeze (6aa9aff), the never-seen figure, 90/113 (79.6%), 3 false OOMs, 3/20 causes
+  // (8/20 among the alternatives), 0 wrong fixes, 21/28 facts. Drawn by the language, runtime or host
+  // program the job ran in: most of it is host memory in programs outside ML.
+  'heldout-23': { kindRight: 90, falseOoms: 3, causesRight: 3, wrongFixes: 0, factsRight: 21 },
 };
 
 for (const part of testCorpusParts) {
@@ -372,7 +378,7 @@ for (const part of testCorpusParts) {
   });
 }
 
-test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-21)', (t) => {
+test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-21, heldout-23)', (t) => {
   const cases = testCorpusParts.flatMap((part) => readPart(part));
   if (cases.length === 0) {
     t.skip('no logs in test/corpus');
@@ -425,8 +431,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // return code other than -9 is no OOM kill: 2814/2855 (98.6%), 4 false OOMs; with heldout-21 folded in
   // as measured once (the session's last rules, 99/113): 2913/2968 (98.1%), 5 false OOMs; session 18, a
   // bare "out of memory" outside ML or GPU work is the program's own (allocation/generic.ts
-  // mlSeenFactRule): 2917/2968 (98.3%), 5 false OOMs.
-  const floor = 2917;
+  // mlSeenFactRule): 2917/2968 (98.3%), 5 false OOMs; with heldout-23 folded in as measured once (the
+  // freeze, 90/113): 3007/3081 (97.6%), below the issue's bar, 8 false OOMs.
+  const floor = 3007;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -458,14 +465,17 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // heldout-21 folded in as measured once (8/16, 11/16): strict 552/665, alternatives 627/665. Session 18:
   // rule 9 applied to 9 title-only bare statuses of heldout-15..19 labelled with the thread's cause
   // (test/corpus/RELABELS.md; doctor had named the thread's cause for 3, and had it among the alternatives for
-  // 8, all by the default reading of a bare status, not by evidence): strict 549/656, alternatives 619/656.
+  // 8, all by the default reading of a bare status, not by evidence): strict 549/656, alternatives 619/656;
+  // session 18's causes rules (co_tenant beside the process's own holding; a request of half the card):
+  // alternatives 621/656; with heldout-23 folded in as measured once (3/20, 8/20): strict 552/676,
+  // alternatives 629/676.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 549, `causes right ${figures.causesRight}, at least 549`);
+  assert.ok(figures.causesRight >= 552, `causes right ${figures.causesRight}, at least 552`);
   assert.ok(
-    figures.causesRightOrAlternative >= 619,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 619`,
+    figures.causesRightOrAlternative >= 629,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 629`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });

@@ -215,6 +215,10 @@ function modelActivations(spec: EstimateSpec, counts: ModelCounts, batch: number
       isAtBackwardEnd: true,
     });
   if (spec.model.lora?.isDora) device.push(doraTemporaries(spec, shape, spec.model.lora));
+  if (spec.model.attentionBias) {
+    const layersKept = checkpointing === 'full' ? 1 : pipeline.stageLayers * pipeline.inFlight;
+    device.push(attentionBiasPart(spec, shape, layersKept));
+  }
   const variant = spec.model.lora?.variant;
   if (spec.model.lora && (variant === 'loha' || variant === 'lokr')) {
     const layersKept = checkpointing === 'full' ? 1 : pipeline.stageLayers * pipeline.inFlight;
@@ -338,6 +342,30 @@ function doraTemporaries(spec: EstimateSpec, shape: TransformerShape, lora: Lora
     name: 'DoRA weight temporaries',
     bytes: largest,
     formula: `the largest adapted linear's in × in identity, ΔW, s·ΔW and W + s·ΔW${dequantized ? ', the dequantized W' : ''}, ${bytes} B each (PEFT DoraLinearLayer, one layer at a time)`,
+    phase: 'backward',
+  };
+}
+
+/**
+ * A float additive attention bias (ALiBi) passed to the attention kernel: PyTorch's memory-efficient SDPA keeps
+ * its attn_bias for backward (torch 2.13: aten::_scaled_dot_product_efficient_attention_backward takes
+ * `Tensor attn_bias`, so the forward's autograd node saves it), as xformers' memory_efficient_attention keeps its
+ * attn_bias for its cutlass backward. heads × positions × positions in the activations' dtype, broadcast over the batch:
+ * one per layer whose activations are kept when each layer builds its own (forgather's Deep One), one for the
+ * model when the layers share it (Baichuan2's remote code builds it once per forward from a cache of the
+ * model's positions and slices it). A bias that trains (learned slopes) also gets a gradient in each layer's
+ * backward, transient and not counted.
+ */
+function attentionBiasPart(spec: EstimateSpec, shape: TransformerShape, layersKept: number): Component {
+  const bias = spec.model.attentionBias;
+  const positions = Math.max(bias?.positions ?? 0, shape.seqLen);
+  const perValue = activationDtypes(forwardPrecision(spec)).compute;
+  const one = perValue * (shape.heads / spec.parallel.tensor) * positions * positions;
+  const copies = bias?.isPerLayer ? layersKept : 1;
+  return {
+    name: 'attention bias',
+    bytes: copies * one,
+    formula: `${copies} × heads ${shape.heads / spec.parallel.tensor} × ${positions} × ${positions} × ${perValue} B (model.transformer.attention_bias per ${bias?.isPerLayer ? 'layer' : 'model'}: kept by the attention kernel for backward)`,
     phase: 'backward',
   };
 }

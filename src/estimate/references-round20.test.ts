@@ -19,11 +19,18 @@ checkReferenceRound({
   isSpecUnique: true,
 });
 
-test("round 20: the forgather rows without checkpointing say what the spec cannot express (each layer's ALiBi bias)", () => {
-  const marked = round20Cases.filter((c) => /NOT EXPRESSIBLE/.test(c.config)).map((c) => c.id);
-  assert.equal(marked.length, 4, marked.join(', '));
-  for (const id of marked) assert.match(id, /^forgather-peak-memory-deepone-1b6-/);
-  for (const id of marked) assert.doesNotMatch(id, /checkpoint/);
+test("round 20: the forgather rows without checkpointing say each layer's ALiBi bias (attention_bias per layer)", () => {
+  // Marked NOT EXPRESSIBLE when gathered; session 18 (issue 25): model.transformer.attention_bias says it.
+  assert.deepEqual(
+    round20Cases.filter((c) => /NOT EXPRESSIBLE/.test(c.config)).map((c) => c.id),
+    [],
+  );
+  const biased = round20Cases
+    .filter((c) => c.spec.includes('attention_bias: { per: layer }'))
+    .map((c) => c.id);
+  assert.equal(biased.length, 4, biased.join(', '));
+  for (const id of biased) assert.match(id, /^forgather-peak-memory-deepone-1b6-/);
+  for (const id of biased) assert.doesNotMatch(id, /checkpoint/);
 });
 
 test('round 20, measured once, is pinned: median |error| and the counts within 5, 15 and 30%', async () => {
@@ -36,7 +43,10 @@ test('round 20, measured once, is pinned: median |error| and the counts within 5
   // from the Reformer blog (3, nvml device total), a BERT-large fine-tune (1, allocated) and forgather's
   // 1.6B decoder with Adafactor (7, allocated). All 23: 12.0%, worst -33.0% (minGPT GPT-2 XL under FSDP on
   // 4 GPUs, batch 4, no checkpointing), 6/13/22 within 5/15/30%; the 19 the spec expresses: 16.2%, worst
-  // -33.0%, 4/9/18. The round is now spent.
+  // -33.0%, 4/9/18. The round is now spent. Session 18 (estimate-express): the four forgather rows without
+  // checkpointing say their per-layer ALiBi bias (model.transformer.attention_bias, 1.2 GB in fp32): fp32
+  // control +4.3 -> +9.6%, fp32 fused +5.4 -> +10.7%, fp32 compile +12.0 -> +17.7%, bf16 fused -2.6 -> +2.0%;
+  // all 23: 12.0%, worst -33.0%, 5/12/22.
   assert.ok(median <= 0.12, summary);
-  assert.ok(within(0.05) >= 6 && within(0.15) >= 13 && within(0.3) >= 22, summary);
+  assert.ok(within(0.05) >= 5 && within(0.15) >= 12 && within(0.3) >= 22, summary);
 });

@@ -110,6 +110,21 @@ export const transformerSchema = z.strictObject({
     .optional(),
   classes: z.number().int().min(0).optional(),
   pooler: z.boolean().optional(),
+  attention_bias: z
+    .strictObject({
+      per: oneOf(['layer', 'model'] as const).meta({
+        description:
+          'layer: every layer builds its own bias and its attention keeps it for backward; model: one bias the layers share',
+      }),
+      positions: positiveInt
+        .meta({ description: 'the bias is built for this many positions and sliced (default: seq_len)' })
+        .optional(),
+    })
+    .meta({
+      description:
+        "a float additive attention bias of heads × positions × positions in the activations' dtype (ALiBi passed as SDPA's attn_mask or xformers' attn_bias), which the memory-efficient attention kernels keep for backward",
+    })
+    .optional(),
 });
 
 /** model.lora: adapters of `rank` on the target linear layers; the base is frozen. */

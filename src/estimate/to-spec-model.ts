@@ -287,6 +287,16 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
     cnn,
     ...(detector ? { detector } : {}),
     ...(vision ? { vision } : {}),
+    ...(raw.transformer?.attention_bias
+      ? {
+          attentionBias: {
+            isPerLayer: raw.transformer.attention_bias.per === 'layer',
+            ...(raw.transformer.attention_bias.positions
+              ? { positions: raw.transformer.attention_bias.positions }
+              : {}),
+          },
+        }
+      : {}),
     ...(raw.reference
       ? {
           reference: {

@@ -2,7 +2,9 @@
 // gradient offload, torch.compile's loss, torchtitan's per-op checkpointing and checkpoint_every,
 // LoRA on the embedding and LM head, FSDP mixed precision, Float8, context and pipeline parallelism.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { describe, test } from 'node:test';
+import { frameworksPython, skipUnlessFrameworks } from '../test-helpers/frameworks.js';
 import { estimate } from './estimate.js';
 import { parseEstimateSpec } from './load.js';
 import type { Breakdown } from './types.js';
@@ -302,6 +304,52 @@ describe('a frozen reference model or teacher (model.reference: TRL DPOTrainer /
     assert.throws(
       () => spec(`model:\n  transformer: { ${llama} }\n  reference: { logits: always }`),
       /model\.reference\.logits/,
+    );
+  });
+});
+
+describe('a float attention bias (model.transformer.attention_bias: ALiBi through SDPA or xformers)', () => {
+  const biased = (bias: string, training = 'precision: fp32, batch_size: 2') =>
+    estimate(
+      spec(
+        `model:\n  transformer: { ${llama}, attention: sdpa, attention_bias: { ${bias} } }\ntraining: { ${training} }`,
+      ),
+    );
+  const one = 32 * 512 * 512;
+
+  test('per layer: every layer whose activations are kept holds its heads × seq × seq bias in the activations dtype', () => {
+    assert.equal(part(biased('per: layer'), 'attention bias')?.bytes, 32 * 4 * one);
+    assert.equal(
+      part(biased('per: layer', 'precision: bf16, batch_size: 2'), 'attention bias')?.bytes,
+      32 * 2 * one,
+    );
+    const checkpointed = biased(
+      'per: layer',
+      'precision: fp32, batch_size: 2, activation_checkpointing: full',
+    );
+    assert.equal(part(checkpointed, 'attention bias')?.bytes, 4 * one, 'only the recomputed layer holds one');
+  });
+
+  test('per model: one bias the layers share, built for the positions given (Baichuan2: its 4096-position cache)', () => {
+    assert.equal(part(biased('per: model'), 'attention bias')?.bytes, 4 * one);
+    assert.equal(part(biased('per: model, positions: 4096'), 'attention bias')?.bytes, 4 * 32 * 4096 * 4096);
+  });
+
+  test("the premise: torch's memory-efficient attention backward takes the bias, so its autograd node keeps it", (t) => {
+    const skip = skipUnlessFrameworks('torch');
+    if (skip) return t.skip(skip);
+    const run = spawnSync(
+      frameworksPython() as string,
+      [
+        '-c',
+        'import torch; print(torch.ops.aten._scaled_dot_product_efficient_attention_backward.default._schema)',
+      ],
+      { encoding: 'utf8', timeout: 120_000 },
+    );
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(
+      run.stdout,
+      /_scaled_dot_product_efficient_attention_backward\(Tensor grad_out_, Tensor query, Tensor key, Tensor value, Tensor attn_bias,/,
     );
   });
 });

@@ -430,6 +430,11 @@ export interface EstimateSpec {
     detector?: DetectorSpec;
     /** A vision tower beside the language model (model.vision); absent unless given. */
     vision?: VisionSpec;
+    /**
+     * A float additive attention bias (model.transformer.attention_bias: ALiBi as SDPA's attn_mask or xformers'
+     * attn_bias): built per layer or once for the model, for `positions` (absent: the sequence length).
+     */
+    attentionBias?: { isPerLayer: boolean; positions?: number };
     /** A frozen second model run each step (model.reference: DPO/KTO's reference, a distillation teacher). */
     reference?: ReferenceSpec;
     /** What the estimate cannot model about this model (a vision tower, MoE routing...). */

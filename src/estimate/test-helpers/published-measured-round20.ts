@@ -152,10 +152,10 @@ const forgather = (o: {
   what: 'allocated',
   unit: 'GiB',
   measured: o.gib,
-  config: `forgather -t ${o.experiment} train (examples/tiny_experiments/peak_memory at ${forgatherCommit.slice(0, 7)}): Deep One 1.6B (${deepOneParams.toLocaleString('en-US')} parameters; 32 post-norm layers, 2048 wide, 16 heads, RMSNorm, gated ReLU MLP 5400, ALiBi attention through SDPA with a [16, 768, 768] float bias, untied decoder, vocab 8000), batch 4 × 768 tokens (padded to max_length), forgather's Adafactor (factored, no first moment), ${o.run}, 100 steps on one RTX 4090 24 GB, PyTorch 2.8.0. Measured: torch.cuda.max_memory_allocated() / 1024**3 (GiB)${o.isCheckpointed ? '' : ". NOT EXPRESSIBLE: each layer keeps its own ALiBi bias of 16 × 768 × 768 (the model dtype) for SDPA's backward — about 1.2 GB over 32 layers in fp32, 0.6 GB in bf16 — which the spec's sdpa attention does not hold"}`,
+  config: `forgather -t ${o.experiment} train (examples/tiny_experiments/peak_memory at ${forgatherCommit.slice(0, 7)}): Deep One 1.6B (${deepOneParams.toLocaleString('en-US')} parameters; 32 post-norm layers, 2048 wide, 16 heads, RMSNorm, gated ReLU MLP 5400, ALiBi attention through SDPA with a [16, 768, 768] float bias, untied decoder, vocab 8000), batch 4 × 768 tokens (padded to max_length), forgather's Adafactor (factored, no first moment), ${o.run}, 100 steps on one RTX 4090 24 GB, PyTorch 2.8.0. Measured: torch.cuda.max_memory_allocated() / 1024**3 (GiB)${o.isCheckpointed ? '' : ". Marked not expressible when gathered (each layer keeps its own ALiBi bias of 16 × 768 × 768, the model dtype, for SDPA's backward — about 1.2 GB over 32 layers in fp32, 0.6 GB in bf16 — which the spec's sdpa attention did not hold); session 18 (issue 25): model.transformer.attention_bias (per: layer) says it"}`,
   spec: `model:
   params: ${deepOneParams}
-  transformer: { family: llama, layers: 32, hidden: 2048, heads: 16, ffn: 5400, vocab: 8000, seq_len: 768, attention: sdpa, tied_embeddings: false }
+  transformer: { family: llama, layers: 32, hidden: 2048, heads: 16, ffn: 5400, vocab: 8000, seq_len: 768, attention: sdpa, tied_embeddings: false${o.isCheckpointed ? '' : ', attention_bias: { per: layer }'} }
 training: { precision: ${o.precision}, optimizer: adafactor, batch_size: 4, activation_checkpointing: ${o.isCheckpointed ? 'full' : 'none'}${o.isFused ? ', optimizer_in_backward: true' : ''}${o.isCompiled ? ', compile: true' : ''}, loss: standard }
 cuda: { lengths: fixed }`,
 });

@@ -20,6 +20,8 @@ import { round17Cases } from './published-measured-round17.js';
 import { round18Cases } from './published-measured-round18.js';
 import { round19Cases } from './published-measured-round19.js';
 import { round20Cases } from './published-measured-round20.js';
+import { round21Cases } from './published-measured-round21.js';
+import { round22Cases } from './published-measured-round22.js';
 
 const referenceRounds: readonly (readonly PublishedCase[])[] = [
   publishedCases,
@@ -42,6 +44,8 @@ const referenceRounds: readonly (readonly PublishedCase[])[] = [
   round18Cases,
   round19Cases,
   round20Cases,
+  round21Cases,
+  round22Cases,
 ];
 
 /** The rows of rounds 1 to `round` − 1: what round `round` must be new to. */

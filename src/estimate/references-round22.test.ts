@@ -1,0 +1,49 @@
+// Round 22 of the published measured peaks (test-helpers/published-measured-round22.ts), gathered held out
+// by one engineer while three others changed the model. These tests check their shape — each names its
+// source, what was measured, its config, and a spec that parses — and that they are new to rounds 1 to 21
+// and ../shared/estimation, and pin the figure the lead measured once.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { round22Cases, round22Documents } from './test-helpers/published-measured-round22.js';
+import { checkReferenceRound, roundAccuracy } from './test-helpers/reference-round-checks.js';
+import { casesBefore } from './test-helpers/reference-rounds.js';
+
+checkReferenceRound({
+  name: 'round 22',
+  cases: round22Cases,
+  documents: round22Documents,
+  earlierCases: casesBefore(22),
+  minCases: 21,
+  minDocuments: 4,
+  isSpecUnique: true,
+});
+
+test("round 22: the OPT rows say what the spec cannot express (its 512-wide embeddings' projections, post-norm layers)", () => {
+  const marked = round22Cases.filter((c) => /NOT EXPRESSIBLE/.test(c.config)).map((c) => c.id);
+  assert.equal(marked.length, 2, marked.join(', '));
+  for (const id of marked) assert.match(id, /^transformers-sdpa-bench-opt-/);
+});
+
+test('round 22: a benchmark that runs loss.backward() with no optimizer step is specified as sgd, not none', () => {
+  // 'none' is no training step at all (the schema's description of training.optimizer); the rows as
+  // gathered said 'none' and were corrected by the lead before any model change (the file's header).
+  for (const c of round22Cases) assert.match(c.spec, /optimizer: sgd/, c.id);
+});
+
+test('round 22, measured once, is pinned: median |error| and the counts within 5, 15 and 30%', async () => {
+  const { median, within, summary } = await roundAccuracy(round22Cases);
+  // Measured once on 2026-11-28 by the lead, never seen by session 18's model engineers (estimate-model,
+  // estimate-express, estimate-trace): the session-start model (d91df5c) and the frozen model (6aa9aff)
+  // give the same figure, row by row. 21 rows from four pages of the transformers documentation (the
+  // "Add SDPA support" training benchmark: fp16 weights, forward and backward with no optimizer step,
+  // torch.cuda.max_memory_allocated): Pythia-410m (GPT-NeoX) eager and SDPA (12), BioGPT (4), DistilBERT
+  // masked-LM (4), OPT-350m (2, not expressible). As gathered (optimizer: none, read as no backward):
+  // 66.2%. Corrected to sgd: all 21 rows 22.1%, worst -54.2% (Pythia eager, batch 1 x 2048), 8/9/14 within
+  // 5/15/30%; the 19 the spec expresses 27.2%, 8 within 5%: BioGPT and DistilBERT within 5%, every NeoX row
+  // 22-54% under. With --trace (scripts/estimate-score.ts --trace, not run here) the 11 traced NeoX rows
+  // are within 3.1% (median 2.5%), and trace-else-analytic over all 21 is 2.5%, worst -20.2% (OPT). The
+  // round is now spent.
+  assert.ok(median <= 0.222, summary);
+  assert.ok(within(0.05) >= 8 && within(0.15) >= 9 && within(0.3) >= 14, summary);
+});
