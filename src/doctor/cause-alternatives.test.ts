@@ -207,3 +207,32 @@ test('other processes holding more than this one: no batch alternative beside co
   const causes = (d?.causeAlternatives ?? []).map((a) => a.cause);
   assert.ok(!causes.includes('batch_too_large'), causes.join());
 });
+
+// PyTorch 2.1+'s message with its reserved-but-unallocated figure (c10/cuda/CUDACachingAllocator.cpp v2.1.0).
+const modernOom = (
+  request: string,
+  total: string,
+  free: string,
+  own: string,
+  allocated: string,
+  stranded: string,
+) =>
+  `torch.OutOfMemoryError: CUDA out of memory. Tried to allocate ${request}. GPU 0 has a total capacity of ${total} of which ${free} is free. Including non-PyTorch memory, this process has ${own} memory in use. Of the allocated memory ${allocated} is allocated by PyTorch, and ${stranded} is reserved by PyTorch but unallocated.`;
+
+test('the batch picked while the unallocated reserve alone is at least the request: fragmentation stays open', () => {
+  const [d] = diagnoseText(
+    modernOom('600.00 MiB', '15.75 GiB', '500.00 MiB', '15.20 GiB', '13.70 GiB', '800.00 MiB'),
+  );
+  assert.equal(d?.cause, 'batch_too_large');
+  const causes = (d?.causeAlternatives ?? []).map((a) => a.cause);
+  assert.ok(causes.includes('fragmentation'), causes.join());
+});
+
+test('an unallocated reserve smaller than the request does not open fragmentation', () => {
+  const [d] = diagnoseText(
+    modernOom('600.00 MiB', '15.75 GiB', '500.00 MiB', '15.20 GiB', '14.30 GiB', '200.00 MiB'),
+  );
+  assert.equal(d?.cause, 'batch_too_large');
+  const causes = (d?.causeAlternatives ?? []).map((a) => a.cause);
+  assert.ok(!causes.includes('fragmentation'), causes.join());
+});

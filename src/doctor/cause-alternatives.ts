@@ -154,6 +154,30 @@ export function causeAlternatives(input: AlternativesInput): CauseAlternative[] 
     const batchOfOne = context.batchSizeOne === true && context.batchOneRuns !== true;
     if ((!stepDecided || batchOfOne) && !modelFits) add('model_state', decides.model_state);
     if (cardMayBeSmall) add('device_too_small', deviceDecides(card));
+    // The reserve PyTorch holds but has not handed out is itself at least the request (request > free,
+    // reserved-but-unallocated >= request). Before raising, the caching allocator frees its cached
+    // segments and retries (c10/cuda/CUDACachingAllocator.cpp v2.1.0 malloc: release_cached_blocks), so
+    // what is left unallocated sits in segments beside live tensors, in pieces none of which held the
+    // request: fragmentation stays open beside the batch, PyTorch's own hint for it being
+    // expandable_segments ("If reserved but unallocated memory is large try setting ...").
+    const allocated = num(facts, 'allocatedBytes');
+    const reserved = num(facts, 'reservedBytes');
+    const stranded =
+      num(facts, 'reservedUnallocatedBytes') ??
+      (reserved !== undefined && allocated !== undefined && reserved > allocated
+        ? reserved - allocated
+        : undefined);
+    if (
+      requested !== undefined &&
+      free !== undefined &&
+      stranded !== undefined &&
+      requested > free &&
+      stranded >= requested
+    )
+      add(
+        'fragmentation',
+        `PyTorch holds ${size(stranded)} reserved but unallocated, at least the ${size(requested)} request (${size(free)} free), which as one block would have served it; set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True once: if it then fits, it was fragmentation`,
+      );
     // No card's size in the log and one request above the small-for-work size: it may be larger than
     // the whole card, which no batch setting short of its shape fixes.
     if (card === undefined && requested !== undefined && requested >= smallForWorkBytes)
