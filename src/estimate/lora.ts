@@ -88,6 +88,13 @@ function variantGroups(group: ParamGroup, lora: LoraSpec): ParamGroup[] {
   const variant = lora.variant ?? 'lora';
   if (variant === 'ia3')
     return [{ ...part('ia3_l', 1, group.target === 'down' ? group.cols : group.rows), kind: 'vector' }];
+  // VeRA (vera/layer.py update_layer): vera_lambda_d (r) and vera_lambda_b (out) per target; the shared
+  // vera_A / vera_B projections are buffers (r × largest in, largest out × r), not counted.
+  if (variant === 'vera')
+    return [
+      { ...part('vera_lambda_d', 1, r), kind: 'vector' },
+      { ...part('vera_lambda_b', 1, group.rows), kind: 'vector' },
+    ];
   if (variant === 'loha')
     return [
       part('hada_w1_a', group.rows, r),
