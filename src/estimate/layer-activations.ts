@@ -134,7 +134,8 @@ function loraTargetBytes(ctx: LayerContext, width: number): number {
   if (lora.variant === 'loha' || lora.variant === 'lokr') return isAutocast ? 2 * width : 0;
   const copy = isAutocast ? 2 : compute;
   const dropout = lora.dropout > 0 ? (1 + copy) * width : isAutocast ? 2 * width : 0;
-  return dropout + compute * lora.rank;
+  // lora_B keeps its r-wide input for its weight's gradient; a frozen lora_B (MiCA) keeps none.
+  return dropout + (lora.trainedFactor === 'a' ? 0 : compute * lora.rank);
 }
 
 /**

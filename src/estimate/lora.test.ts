@@ -254,6 +254,20 @@ describe('PEFT tuners (model.lora.variant): LoHa, LoKr, IA³', () => {
     );
   });
 
+  test('train: a | b freezes one LoRA factor (LoRA-FA freezes lora_A, MiCA lora_B): counted, but with no gradient or state', () => {
+    const parsed = (lora: string) =>
+      spec(`model:\n  transformer: { ${tinyLlama} }\n  lora: { ${lora} }`).model;
+    const both = parsed('rank: 8, targets: [q, v]');
+    const fa = parsed('rank: 8, targets: [q, v], train: b');
+    const mica = parsed('rank: 8, targets: [q, v], train: a');
+    assert.equal(fa.params, both.params);
+    assert.equal(mica.params, both.params);
+    // B: q 256 × 8, v 64 × 8; A: 8 × 256 twice; 2 layers.
+    assert.equal(fa.trainable, 2 * (256 * 8 + 64 * 8));
+    assert.equal(mica.trainable, 2 * 2 * 8 * 256);
+    assert.throws(() => parsed('variant: loha, rank: 8, train: a'), /model\.lora\.train/);
+  });
+
   const partOf = (lora: string, name: string): number => {
     const breakdown = estimate(
       spec(

@@ -34,7 +34,19 @@ export function savedModuleGroups(shape: TransformerShape, lora: LoraSpec): Para
 
 /** Adapter parameters (LoRA: every target matrix gets r × (in + out)); DoRA's magnitudes; modules_to_save's copies. */
 export function loraParams(shape: TransformerShape, lora: LoraSpec): number {
-  return adapterGroups(shape, lora).reduce((sum, group) => sum + groupParams(group), 0);
+  return (
+    adapterGroups(shape, lora).reduce((sum, group) => sum + groupParams(group), 0) +
+    frozenAdapterParams(shape, lora)
+  );
+}
+
+/** The LoRA factor that stays frozen (model.lora.train: LoRA-FA's lora_A, MiCA's lora_B), as parameters. */
+export function frozenAdapterParams(shape: TransformerShape, lora: LoraSpec): number {
+  if (!lora.trainedFactor) return 0;
+  return loraGroups(shape, lora).reduce(
+    (sum, group) => sum + group.count * lora.rank * (lora.trainedFactor === 'b' ? group.cols : group.rows),
+    0,
+  );
 }
 
 /**
@@ -92,7 +104,11 @@ function variantGroups(group: ParamGroup, lora: LoraSpec): ParamGroup[] {
       ? [w1, part('lokr_w2_a', outK, r), part('lokr_w2_b', r, inN)]
       : [w1, part('lokr_w2', outK, inN)];
   }
-  return [part('lora_A', r, group.cols), part('lora_B', group.rows, r)];
+  // model.lora.train: only the trained factor gets gradients and optimizer states.
+  return [
+    ...(lora.trainedFactor === 'b' ? [] : [part('lora_A', r, group.cols)]),
+    ...(lora.trainedFactor === 'a' ? [] : [part('lora_B', group.rows, r)]),
+  ];
 }
 
 /** DoRA's magnitude vectors (peft/tuners/lora/dora.py DoraLinearLayer.weight): one value per output row. */
@@ -116,7 +132,7 @@ export function missingTargets(shape: TransformerShape, lora: LoraSpec): LoraTar
   return lora.targets.filter((target) => !present.has(target));
 }
 
-/** The adapter tensors as parameter groups (A and B of each target), for per-tensor optimizer state. */
+/** The trained adapter tensors as parameter groups (A and B of each target), for per-tensor optimizer state. */
 export function adapterGroups(shape: TransformerShape, lora: LoraSpec): ParamGroup[] {
   return [
     ...loraGroups(shape, lora).flatMap((group) => variantGroups(group, lora)),

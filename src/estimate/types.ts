@@ -200,6 +200,11 @@ export interface LoraSpec {
    * trained vector.
    */
   variant?: AdapterVariant;
+  /**
+   * Which LoRA factor trains when only one does: `b` (LoRA-FA, PEFT create_lorafa_optimizer freezes lora_A), `a`
+   * (MiCA, PEFT init_lora_weights "mica" freezes lora_B); absent: both.
+   */
+  trainedFactor?: 'a' | 'b';
   /** LoKr's decompose_factor (PEFT LoKrConfig, default -1: factors near the square root). */
   decomposeFactor?: number;
 }
