@@ -194,6 +194,16 @@ export function modelStateComponents(
       formula: `${formatCount(reference.params)} frozen × ${perParam} B${shardText(3) ? ` ${shardText(3)}` : ''} (model.reference: run without grad before the trained model's forward)`,
     });
   }
+  // AdaLoRA's rank allocator (peft v0.21.0 tuners/adalora/layer.py RankAllocator.update_ipt) keeps two EMAs,
+  // exp_avg_ipt and exp_avg_unc, zeros_like every adapter parameter: the adapters' dtype, fp32 under
+  // get_peft_model's autocast_adapter_dtype.
+  if (spec.model.lora?.variant === 'adalora' && counts.isTraining) {
+    device.push({
+      name: 'AdaLoRA importance EMAs',
+      bytes: (2 * 4 * counts.trainable) / share(3),
+      formula: `2 × ${formatCount(counts.trainable)} adapter parameters × 4 B (RankAllocator exp_avg_ipt and exp_avg_unc)`,
+    });
+  }
   if (isAutocastCopy && counts.isTraining && !shardsFrom(strategy, 3)) {
     const linear = shape
       ? parameterInventory(shape)

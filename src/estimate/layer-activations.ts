@@ -130,7 +130,7 @@ function normWeightBytes(ctx: LayerContext): number {
 // lora_A's r-wide output kept by lora_B.
 function loraTargetBytes(ctx: LayerContext, width: number): number {
   const lora = ctx.lora;
-  if (!lora || lora.variant === 'ia3' || lora.variant === 'vera') return 0;
+  if (!lora || lora.variant === 'ia3' || lora.variant === 'vera' || lora.variant === 'adalora') return 0;
   const { compute, isAutocast } = activationDtypes(ctx.precision);
   if (lora.variant === 'loha' || lora.variant === 'lokr') return isAutocast ? 2 * width : 0;
   const copy = isAutocast ? 2 : compute;
@@ -172,7 +172,10 @@ function ia3Bytes(ctx: LayerContext, values: [LoraTarget, number][]): number {
  */
 function veraBytes(ctx: LayerContext, outs: [LoraTarget, number][]): number {
   const lora = ctx.lora;
-  if (lora?.variant !== 'vera') return 0;
+  // AdaLoRA (adalora/layer.py SVDLinear.forward: `(x @ (lora_A * lora_E).T @ lora_B.T) * scaling / ranknum`)
+  // keeps the same two per target: x·(A·E)ᵀ for lora_B's gradient and the output the division by ranknum keeps
+  // (counted with real PEFT 0.21 on CPU, lora.test.ts); x itself as LoRA's lora_A does.
+  if (lora?.variant !== 'vera' && lora?.variant !== 'adalora') return 0;
   const { compute } = activationDtypes(ctx.precision);
   return outs
     .filter(([target]) => lora.targets.includes(target))

@@ -203,6 +203,7 @@ def saved(kind, seq, fp32_adapters):
     if kind != 'none':
         conf = {'loha': lambda: peft.LoHaConfig(r=8, alpha=16, target_modules=['q_proj', 'v_proj']),
                 'lokr': lambda: peft.LoKrConfig(r=8, alpha=16, target_modules=['q_proj', 'v_proj'], decompose_factor=4),
+                'adalora': lambda: peft.AdaLoraConfig(init_r=8, target_r=4, lora_alpha=8, target_modules=['q_proj', 'v_proj'], total_step=100),
                 'vera': lambda: peft.VeraConfig(r=32, target_modules=['q_proj', 'v_proj']),
                 'ia3': lambda: peft.IA3Config(target_modules=['k_proj', 'v_proj', 'down_proj'], feedforward_modules=['down_proj'])}[kind]()
         m = peft.get_peft_model(m, conf, autocast_adapter_dtype=fp32_adapters)
@@ -237,6 +238,11 @@ describe('PEFT tuners (model.lora.variant): LoHa, LoKr, IA³', () => {
     );
     // IA³: k and v outputs (64 each), down's input (512).
     assert.equal(parsed('variant: ia3'), 2 * (64 + 64 + 512));
+    // AdaLoRA init_r 8 on q and v: lora_A 8 × 256, lora_E 8, lora_B out × 8.
+    assert.equal(
+      parsed('variant: adalora, rank: 8, targets: [q, v]'),
+      2 * (8 * 256 + 8 + 256 * 8 + 8 * 256 + 8 + 64 * 8),
+    );
     // VeRA r 32 on q and v: lambda_d (32) and lambda_b (out: 256, 64) per target.
     assert.equal(parsed('variant: vera, rank: 32, targets: [q, v]'), 2 * (32 + 256 + 32 + 64));
   });
@@ -313,6 +319,14 @@ describe('PEFT tuners (model.lora.variant): LoHa, LoKr, IA³', () => {
       activationsOf('variant: vera, rank: 32, targets: [q, v]') -
         activationsOf('variant: vera, rank: 32, targets: [q]'),
       2 * tokens * 2 * (32 + 64),
+    );
+    // AdaLoRA init_r 8 on q and v: besides the shared input, x·(A·E)ᵀ (8) and the output (256, 64) per target.
+    const adalora = real('adalora');
+    assert.equal(adalora.slope, 2 * 256 + 2 * (8 + 256 + 8 + 64));
+    assert.equal(
+      activationsOf('variant: adalora, rank: 8, targets: [q, v]') -
+        activationsOf('variant: adalora, rank: 8, targets: [q]'),
+      2 * tokens * 2 * (8 + 64),
     );
     // LoHa / LoKr: per token only the q/v input the base layer's rule already keeps (2 B × 256); per layer the
     // fp32 ΔW of q and v (and LoKr's w2 products), as the model's component says.

@@ -40,8 +40,10 @@ export function loraParams(shape: TransformerShape, lora: LoraSpec): number {
   );
 }
 
-/** The LoRA factor that stays frozen (model.lora.train: LoRA-FA's lora_A, MiCA's lora_B), as parameters. */
+/** Adapter parameters that stay frozen (model.lora.train: LoRA-FA's lora_A, MiCA's lora_B; AdaLoRA's ranknum). */
 export function frozenAdapterParams(shape: TransformerShape, lora: LoraSpec): number {
+  // AdaLoRA's ranknum: one frozen scalar parameter per adapted linear (adalora/layer.py update_layer).
+  if (lora.variant === 'adalora') return loraGroups(shape, lora).reduce((sum, group) => sum + group.count, 0);
   if (!lora.trainedFactor) return 0;
   return loraGroups(shape, lora).reduce(
     (sum, group) => sum + group.count * lora.rank * (lora.trainedFactor === 'b' ? group.cols : group.rows),
@@ -94,6 +96,13 @@ function variantGroups(group: ParamGroup, lora: LoraSpec): ParamGroup[] {
     return [
       { ...part('vera_lambda_d', 1, r), kind: 'vector' },
       { ...part('vera_lambda_b', 1, group.rows), kind: 'vector' },
+    ];
+  // AdaLoRA (adalora/layer.py update_layer): lora_A (r × in), lora_E (r × 1), lora_B (out × r), r its init_r.
+  if (variant === 'adalora')
+    return [
+      part('lora_A', r, group.cols),
+      { ...part('lora_E', r, 1), kind: 'vector' },
+      part('lora_B', group.rows, r),
     ];
   if (variant === 'loha')
     return [

@@ -197,7 +197,8 @@ export interface LoraSpec {
   /**
    * Which PEFT tuner sits on the targets (absent: LoRA): LoHa and LoKr (LyCORIS) build a dense ΔW per adapted
    * linear every forward, IA³ scales the targets' outputs (the feed-forward down projection's input) by a
-   * trained vector, VeRA trains two vectors around frozen random projections shared by every layer.
+   * trained vector, VeRA trains two vectors around frozen random projections shared by every layer, AdaLoRA
+   * trains SVD-form adapters (P, Λ, Q) whose rank its allocator prunes by importance EMAs.
    */
   variant?: AdapterVariant;
   /**
@@ -233,7 +234,7 @@ export const referenceLogitsModes = ['beside_loss', 'kept', 'none'] as const;
 export type ReferenceLogits = (typeof referenceLogitsModes)[number];
 
 /** PEFT tuners model.lora.variant names besides plain LoRA. */
-export const adapterVariants = ['lora', 'loha', 'lokr', 'ia3', 'vera'] as const;
+export const adapterVariants = ['lora', 'loha', 'lokr', 'ia3', 'vera', 'adalora'] as const;
 /** One of adapterVariants. */
 export type AdapterVariant = (typeof adapterVariants)[number];
 

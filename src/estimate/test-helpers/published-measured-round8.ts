@@ -766,8 +766,8 @@ parallel: { gpus: 4, strategy: fsdp_full, context: 2, fsdp_wrap: torchtitan }`,
     params: 3_231_103_544,
     trainable: 18_353_664,
     config:
-      "AdaLoRA on q_proj and v_proj (init_r 64 pruned toward target_r 32 between steps 200 and 4500 — the SVD-form adapters P, Λ, Q keep their rank-64 size, masked — lora_alpha 8; 18,353,664 trainable; 3,231,103,544 in all), lr 1e-4. NOT EXPRESSIBLE: the orthogonality regulariser over P and Q and the rank allocator's importance scores (two EMAs per adapter parameter); the spec gives rank-64 LoRA on q and v",
-    lora: 'rank: 64, alpha: 8, targets: [q, v], dropout: 0',
+      "AdaLoRA on q_proj and v_proj (init_r 64 pruned toward target_r 32 between steps 200 and 4500 — the SVD-form adapters P, Λ, Q keep their rank-64 size, masked — lora_alpha 8; 18,353,664 trainable; 3,231,103,544 in all), lr 1e-4. Marked not expressible when gathered (the orthogonality regulariser over P and Q and the rank allocator's importance scores (two EMAs per adapter parameter); the spec gives rank-64 LoRA on q and v); session 18 (issue 25): lora.variant adalora says it (lora_A, lora_E, lora_B at init_r 64 counted from the shape: 18,353,664; the allocator's two EMAs of each)",
+    lora: 'variant: adalora, rank: 64, alpha: 8, targets: [q, v]',
   }),
   peftMetaMath({
     label: 'boft-block4-qv',
