@@ -27,7 +27,8 @@
 //   does (under autocast F.linear's own 16-bit copy per target), and the dense ΔW (per layer, not per token:
 //   gpu-activations.ts); IA³ (ia3/layer.py Linear.forward) keeps what its vector multiplies: a target's output
 //   (`result * ia3_scaling`), or a feed-forward target's (down's) input (`x * ia3_scaling`), one more tensor
-//   of that width. Like the LoRA rule these take the adapters in the activations' dtype; under 16-bit weights
+//   of that width; VeRA (vera/layer.py) keeps x·A (r) and the back-projection (out) per target, its frozen shared
+//   projections none. Like the LoRA rule these take the adapters in the activations' dtype; under 16-bit weights
 //   get_peft_model's autocast_adapter_dtype keeps them in fp32 and every tuner's input is cast to fp32 per
 //   target (tuners_utils _cast_input_dtype), 4 B × in per target that no rule here counts yet. Counted with
 //   real PyTorch 2.13 and PEFT 0.21.0 on CPU (saved-tensor hooks over a 2-layer Llama; lora.test.ts).
@@ -129,12 +130,13 @@ function normWeightBytes(ctx: LayerContext): number {
 // lora_A's r-wide output kept by lora_B.
 function loraTargetBytes(ctx: LayerContext, width: number): number {
   const lora = ctx.lora;
-  if (!lora || lora.variant === 'ia3') return 0;
+  if (!lora || lora.variant === 'ia3' || lora.variant === 'vera') return 0;
   const { compute, isAutocast } = activationDtypes(ctx.precision);
   if (lora.variant === 'loha' || lora.variant === 'lokr') return isAutocast ? 2 * width : 0;
   const copy = isAutocast ? 2 : compute;
   const dropout = lora.dropout > 0 ? (1 + copy) * width : isAutocast ? 2 * width : 0;
-  return dropout + compute * lora.rank;
+  // lora_B keeps its r-wide input for its weight's gradient; a frozen lora_B (MiCA) keeps none.
+  return dropout + (lora.trainedFactor === 'a' ? 0 : compute * lora.rank);
 }
 
 /**
@@ -161,6 +163,20 @@ function ia3Bytes(ctx: LayerContext, values: [LoraTarget, number][]): number {
   return values
     .filter(([target]) => ctx.lora?.targets.includes(target))
     .reduce((sum, [, width]) => sum + compute * width, 0);
+}
+
+/**
+ * VeRA (peft/tuners/vera/layer.py Linear.forward, v0.21.0): `lambda_b * F.linear(lambda_d * F.linear(x, A), B)`
+ * with A and B frozen: the two products keep x·A (r wide) and the projection back (out wide) for the vectors'
+ * gradients, and the frozen projections keep no per-token input; per token for every target of `outs`.
+ */
+function veraBytes(ctx: LayerContext, outs: [LoraTarget, number][]): number {
+  const lora = ctx.lora;
+  if (lora?.variant !== 'vera') return 0;
+  const { compute } = activationDtypes(ctx.precision);
+  return outs
+    .filter(([target]) => lora.targets.includes(target))
+    .reduce((sum, [, out]) => sum + compute * (lora.rank + out), 0);
 }
 
 function loraBytes(ctx: LayerContext, targets: LoraTarget[], width: number, isFused = false): number {
@@ -216,12 +232,19 @@ function attentionPerToken(ctx: LayerContext): BlockBytes {
     ['v', kvOut],
     ['o', h],
   ]);
-  const ia3 = ia3Bytes(ctx, [
-    ['q', a * d],
-    ['k', kvOut],
-    ['v', kvOut],
-    ['o', h],
-  ]);
+  const ia3 =
+    ia3Bytes(ctx, [
+      ['q', a * d],
+      ['k', kvOut],
+      ['v', kvOut],
+      ['o', h],
+    ]) +
+    veraBytes(ctx, [
+      ['q', a * d],
+      ['k', kvOut],
+      ['v', kvOut],
+      ['o', h],
+    ]);
   return { residual: norm + mask, gathered: qkvInput, split: qkv + output + oInput + lora + dora + ia3 };
 }
 
@@ -270,6 +293,11 @@ function mlpPerToken(ctx: LayerContext): BlockBytes {
       ['gate', f],
       ['up', f],
       ['down', f],
+    ]) +
+    veraBytes(ctx, [
+      ['gate', f],
+      ['up', f],
+      ['down', h],
     ]);
   const experts = shape.experts > 0 ? shape.expertsPerToken : 1;
   // MoE: the router's logits per token (fp32), tiny next to the experts.

@@ -203,6 +203,7 @@ def saved(kind, seq, fp32_adapters):
     if kind != 'none':
         conf = {'loha': lambda: peft.LoHaConfig(r=8, alpha=16, target_modules=['q_proj', 'v_proj']),
                 'lokr': lambda: peft.LoKrConfig(r=8, alpha=16, target_modules=['q_proj', 'v_proj'], decompose_factor=4),
+                'vera': lambda: peft.VeraConfig(r=32, target_modules=['q_proj', 'v_proj']),
                 'ia3': lambda: peft.IA3Config(target_modules=['k_proj', 'v_proj', 'down_proj'], feedforward_modules=['down_proj'])}[kind]()
         m = peft.get_peft_model(m, conf, autocast_adapter_dtype=fp32_adapters)
     m.get_input_embeddings().register_forward_hook(lambda mod, i, out: out.requires_grad_(True))
@@ -236,6 +237,8 @@ describe('PEFT tuners (model.lora.variant): LoHa, LoKr, IA³', () => {
     );
     // IA³: k and v outputs (64 each), down's input (512).
     assert.equal(parsed('variant: ia3'), 2 * (64 + 64 + 512));
+    // VeRA r 32 on q and v: lambda_d (32) and lambda_b (out: 256, 64) per target.
+    assert.equal(parsed('variant: vera, rank: 32, targets: [q, v]'), 2 * (32 + 256 + 32 + 64));
   });
 
   test('a variant without a rank, DoRA on a variant and a LoKr factor on LoRA are located errors', () => {
@@ -252,6 +255,20 @@ describe('PEFT tuners (model.lora.variant): LoHa, LoKr, IA³', () => {
       () => spec(`model:\n  transformer: { ${tinyLlama} }\n  lora: { rank: 4, decompose_factor: 4 }`),
       /model\.lora\.decompose_factor/,
     );
+  });
+
+  test('train: a | b freezes one LoRA factor (LoRA-FA freezes lora_A, MiCA lora_B): counted, but with no gradient or state', () => {
+    const parsed = (lora: string) =>
+      spec(`model:\n  transformer: { ${tinyLlama} }\n  lora: { ${lora} }`).model;
+    const both = parsed('rank: 8, targets: [q, v]');
+    const fa = parsed('rank: 8, targets: [q, v], train: b');
+    const mica = parsed('rank: 8, targets: [q, v], train: a');
+    assert.equal(fa.params, both.params);
+    assert.equal(mica.params, both.params);
+    // B: q 256 × 8, v 64 × 8; A: 8 × 256 twice; 2 layers.
+    assert.equal(fa.trainable, 2 * (256 * 8 + 64 * 8));
+    assert.equal(mica.trainable, 2 * 2 * 8 * 256);
+    assert.throws(() => parsed('variant: loha, rank: 8, train: a'), /model\.lora\.train/);
   });
 
   const partOf = (lora: string, name: string): number => {
@@ -287,6 +304,15 @@ describe('PEFT tuners (model.lora.variant): LoHa, LoKr, IA³', () => {
     assert.equal(
       activationsOf('variant: ia3') - activationsOf('variant: ia3, targets: [k]'),
       2 * tokens * 2 * (64 + 512),
+    );
+    // VeRA r 32 on q and v: x·A (32) and the back-projection (256 for q, 64 for v), bf16, per token and layer;
+    // its frozen projections keep no input (the base layer's rule keeps it).
+    const vera = real('vera');
+    assert.equal(vera.slope, 2 * (32 + 256 + 32 + 64));
+    assert.equal(
+      activationsOf('variant: vera, rank: 32, targets: [q, v]') -
+        activationsOf('variant: vera, rank: 32, targets: [q]'),
+      2 * tokens * 2 * (32 + 64),
     );
     // LoHa / LoKr: per token only the q/v input the base layer's rule already keeps (2 B × 256); per layer the
     // fp32 ΔW of q and v (and LoKr's w2 products), as the model's component says.

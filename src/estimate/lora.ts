@@ -34,7 +34,19 @@ export function savedModuleGroups(shape: TransformerShape, lora: LoraSpec): Para
 
 /** Adapter parameters (LoRA: every target matrix gets r × (in + out)); DoRA's magnitudes; modules_to_save's copies. */
 export function loraParams(shape: TransformerShape, lora: LoraSpec): number {
-  return adapterGroups(shape, lora).reduce((sum, group) => sum + groupParams(group), 0);
+  return (
+    adapterGroups(shape, lora).reduce((sum, group) => sum + groupParams(group), 0) +
+    frozenAdapterParams(shape, lora)
+  );
+}
+
+/** The LoRA factor that stays frozen (model.lora.train: LoRA-FA's lora_A, MiCA's lora_B), as parameters. */
+export function frozenAdapterParams(shape: TransformerShape, lora: LoraSpec): number {
+  if (!lora.trainedFactor) return 0;
+  return loraGroups(shape, lora).reduce(
+    (sum, group) => sum + group.count * lora.rank * (lora.trainedFactor === 'b' ? group.cols : group.rows),
+    0,
+  );
 }
 
 /**
@@ -76,6 +88,13 @@ function variantGroups(group: ParamGroup, lora: LoraSpec): ParamGroup[] {
   const variant = lora.variant ?? 'lora';
   if (variant === 'ia3')
     return [{ ...part('ia3_l', 1, group.target === 'down' ? group.cols : group.rows), kind: 'vector' }];
+  // VeRA (vera/layer.py update_layer): vera_lambda_d (r) and vera_lambda_b (out) per target; the shared
+  // vera_A / vera_B projections are buffers (r × largest in, largest out × r), not counted.
+  if (variant === 'vera')
+    return [
+      { ...part('vera_lambda_d', 1, r), kind: 'vector' },
+      { ...part('vera_lambda_b', 1, group.rows), kind: 'vector' },
+    ];
   if (variant === 'loha')
     return [
       part('hada_w1_a', group.rows, r),
@@ -92,7 +111,11 @@ function variantGroups(group: ParamGroup, lora: LoraSpec): ParamGroup[] {
       ? [w1, part('lokr_w2_a', outK, r), part('lokr_w2_b', r, inN)]
       : [w1, part('lokr_w2', outK, inN)];
   }
-  return [part('lora_A', r, group.cols), part('lora_B', group.rows, r)];
+  // model.lora.train: only the trained factor gets gradients and optimizer states.
+  return [
+    ...(lora.trainedFactor === 'b' ? [] : [part('lora_A', r, group.cols)]),
+    ...(lora.trainedFactor === 'a' ? [] : [part('lora_B', group.rows, r)]),
+  ];
 }
 
 /** DoRA's magnitude vectors (peft/tuners/lora/dora.py DoraLinearLayer.weight): one value per output row. */
@@ -116,7 +139,7 @@ export function missingTargets(shape: TransformerShape, lora: LoraSpec): LoraTar
   return lora.targets.filter((target) => !present.has(target));
 }
 
-/** The adapter tensors as parameter groups (A and B of each target), for per-tensor optimizer state. */
+/** The trained adapter tensors as parameter groups (A and B of each target), for per-tensor optimizer state. */
 export function adapterGroups(shape: TransformerShape, lora: LoraSpec): ParamGroup[] {
   return [
     ...loraGroups(shape, lora).flatMap((group) => variantGroups(group, lora)),

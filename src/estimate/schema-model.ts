@@ -133,7 +133,13 @@ export const loraSchema = z.strictObject({
   variant: oneOf(adapterVariants)
     .meta({
       description:
-        "the PEFT tuner (default lora): loha (LoHaConfig, ΔW = (W1a·W1b) ⊙ (W2a·W2b)) and lokr (LoKrConfig, ΔW = W1 ⊗ W2a·W2b) build a dense ΔW per adapted linear every forward and keep it for backward; ia3 (IA3Config) scales each target's output, or a down projection's input, by a trained vector",
+        "the PEFT tuner (default lora): loha (LoHaConfig, ΔW = (W1a·W1b) ⊙ (W2a·W2b)) and lokr (LoKrConfig, ΔW = W1 ⊗ W2a·W2b) build a dense ΔW per adapted linear every forward and keep it for backward; ia3 (IA3Config) scales each target's output, or a down projection's input, by a trained vector; vera (VeraConfig) trains lambda_d (r) and lambda_b (out) per target around frozen random projections shared by all layers",
+    })
+    .optional(),
+  train: oneOf(['a', 'b'] as const)
+    .meta({
+      description:
+        'the one LoRA factor that trains: b (LoRA-FA: PEFT create_lorafa_optimizer freezes lora_A), a (MiCA: init_lora_weights "mica" freezes lora_B); default both',
     })
     .optional(),
   decompose_factor: z

@@ -5,7 +5,7 @@ import { detectorCounts } from './detector.js';
 import { buildTransformerShape, type TransformerFields } from './families.js';
 import type { HfConfig } from './hf-config.js';
 import { countParams } from './inventory.js';
-import { loraParams, missingTargets } from './lora.js';
+import { frozenAdapterParams, loraParams, missingTargets } from './lora.js';
 import { defaultComputeBytes, defaultGroupSize } from './quantization.js';
 import type { RawEstimate } from './schema.js';
 import type {
@@ -100,6 +100,8 @@ function toLora(raw: RawModel['lora'], report: Report): LoraSpec | undefined {
     report(['model', 'lora', 'use_dora'], `DoRA is a LoRA option; variant is ${variant}`);
   if (raw.decompose_factor !== undefined && variant !== 'lokr')
     report(['model', 'lora', 'decompose_factor'], `a LoKr option; variant is ${variant}`);
+  if (raw.train !== undefined && (variant !== 'lora' || raw.use_dora))
+    report(['model', 'lora', 'train'], 'freezes one factor of plain LoRA (not DoRA, not another variant)');
   const rank = raw.rank ?? 0;
   // PEFT's defaults: lora_dropout 0.0; q_proj and v_proj for Llama-style models (torchtune's too); IA3's
   // k_proj, v_proj and down_proj (peft/utils/constants.py TRANSFORMERS_MODELS_TO_IA3_TARGET_MODULES_MAPPING).
@@ -112,6 +114,7 @@ function toLora(raw: RawModel['lora'], report: Report): LoraSpec | undefined {
     ...(raw.use_dora ? { isDora: true } : {}),
     ...(variant !== 'lora' ? { variant } : {}),
     ...(raw.decompose_factor !== undefined ? { decomposeFactor: raw.decompose_factor } : {}),
+    ...(raw.train ? { trainedFactor: raw.train } : {}),
   };
 }
 
@@ -218,6 +221,7 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
     );
   }
   let adapterParams = 0;
+  let adapterTrainable = 0;
   if (lora) {
     if (!transformer) {
       report(
@@ -241,6 +245,7 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
       else if (saved.includes('lm_head') && !transformer.lmHead)
         report(['model', 'lora', 'modules_to_save'], 'the model has no LM head');
       adapterParams = loraParams(transformer, lora);
+      adapterTrainable = adapterParams - frozenAdapterParams(transformer, lora);
     }
     if (raw.trainable !== undefined) report(['model', 'trainable'], 'give trainable or lora, not both');
   }
@@ -252,7 +257,7 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
   const params = baseParams + adapterParams;
   // A detector's frozen stages: the trainable count follows from them unless given.
   const detectorTrainable = raw.params === undefined ? detectorSizes?.trainable : undefined;
-  const trainable = lora ? adapterParams : (raw.trainable ?? detectorTrainable);
+  const trainable = lora ? adapterTrainable : (raw.trainable ?? detectorTrainable);
   if (trainable !== undefined && trainable > params) {
     report(['model', 'trainable'], `${trainable} is more than the ${params} parameters of the model`);
   }

@@ -204,6 +204,29 @@ parallel: { gpus: 8, strategy: zero3, deepspeed: { zero_init: false } }`,
   assert.equal(compareTrace(breakdown, traceLike()).load, undefined);
 });
 
+test("model.reference's frozen model is added as the analytic model sizes it: its weights, a teacher's logits at a backward peak", () => {
+  const distilled = parseEstimateSpec(
+    `model:
+  params: 1B
+  reference: { params: 2B, dtype: bf16, logits: kept }
+  transformer: { family: llama, layers: 2, hidden: 256, heads: 4, vocab: 1000, ffn: 512, seq_len: 64 }
+training: { precision: bf16, optimizer: adamw, batch_size: 1 }`,
+    'x.yaml',
+  );
+  const b = estimate(distilled);
+  const bytesOf = (name: string) => b.gpu.components.find((p) => p.name === name)?.bytes;
+  const atBackward = compareTrace(b, { ...traceLike(), peakPhase: 'backward' });
+  const added = (c: ReturnType<typeof compareTrace>, name: string) =>
+    c.added.find((p) => p.name === name)?.bytes;
+  assert.ok((bytesOf('reference model weights') ?? 0) > 0);
+  assert.equal(added(atBackward, 'reference model weights'), bytesOf('reference model weights'));
+  assert.equal(added(atBackward, 'teacher logits'), bytesOf('teacher logits'));
+  // At the optimizer step the teacher's logits are gone; its weights stay.
+  const atStep = compareTrace(b, { ...traceLike(), peakPhase: 'step' });
+  assert.equal(added(atStep, 'teacher logits'), undefined);
+  assert.equal(added(atStep, 'reference model weights'), bytesOf('reference model weights'));
+});
+
 test("the untraced parameters' share of parts sharded over 3 GPUs is whole bytes, as every --json size is", () => {
   const sharded = parseEstimateSpec(
     `model:

@@ -129,6 +129,9 @@ export function untracedParamsShare(spec: EstimateSpec): number {
   return params > built * 1.02 ? (params - built) / params : 0;
 }
 
+// The analytic parts of model.reference's frozen second model (gpu-states.ts, gpu-activations.ts).
+const referenceParts = new Set(['reference model weights', 'teacher logits', 'reference logits']);
+
 // The analytic parts of model.vision's tower (gpu-activations.ts visionActivations).
 const visionTowerParts = new Set(['activations (vision tower)', 'vision tower output']);
 
@@ -185,6 +188,21 @@ export function compareTrace(
         formula: `${part.formula} (model.vision: the tower is not in the traced model; analytic)`,
       });
     }
+  }
+  // model.reference: a frozen second model run each step (gpu-states.ts, gpu-activations.ts
+  // referenceLogits), never in the traced model: its weights, and its logits at the moments they live
+  // (a teacher's through backward; a reference policy's only beside the loss, the end of forward).
+  for (const part of components) {
+    if (!referenceParts.has(part.name)) continue;
+    const isAlive = part.isLossOnly
+      ? trace.peakPhase === 'forward'
+      : part.phase === undefined || part.phase === moment;
+    if (!isAlive) continue;
+    added.push({
+      name: part.name,
+      bytes: part.bytes,
+      formula: `${part.formula} (model.reference: not in the traced model; analytic)`,
+    });
   }
   if (untracedParamsShare > 0 && trace.perRank === undefined) {
     for (const part of components) {

@@ -197,9 +197,14 @@ export interface LoraSpec {
   /**
    * Which PEFT tuner sits on the targets (absent: LoRA): LoHa and LoKr (LyCORIS) build a dense ΔW per adapted
    * linear every forward, IA³ scales the targets' outputs (the feed-forward down projection's input) by a
-   * trained vector.
+   * trained vector, VeRA trains two vectors around frozen random projections shared by every layer.
    */
   variant?: AdapterVariant;
+  /**
+   * Which LoRA factor trains when only one does: `b` (LoRA-FA, PEFT create_lorafa_optimizer freezes lora_A), `a`
+   * (MiCA, PEFT init_lora_weights "mica" freezes lora_B); absent: both.
+   */
+  trainedFactor?: 'a' | 'b';
   /** LoKr's decompose_factor (PEFT LoKrConfig, default -1: factors near the square root). */
   decomposeFactor?: number;
 }
@@ -228,7 +233,7 @@ export const referenceLogitsModes = ['beside_loss', 'kept', 'none'] as const;
 export type ReferenceLogits = (typeof referenceLogitsModes)[number];
 
 /** PEFT tuners model.lora.variant names besides plain LoRA. */
-export const adapterVariants = ['lora', 'loha', 'lokr', 'ia3'] as const;
+export const adapterVariants = ['lora', 'loha', 'lokr', 'ia3', 'vera'] as const;
 /** One of adapterVariants. */
 export type AdapterVariant = (typeof adapterVariants)[number];
 

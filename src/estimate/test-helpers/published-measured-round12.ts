@@ -211,7 +211,8 @@ const peftCases: PublishedCase[] = [
     params: 3_221_924_864,
     trainable: 3_670_016,
     config:
-      'LoRA r 32 alpha 64 on q_proj and v_proj trained with PEFT\'s LoRA-FA optimizer (optimizer_type "lora-fa", lr 1e-4, weight decay 0.1: the A matrices frozen after initialisation, only B trained — 3,670,016 trainable; 3,221,924,864 in all). NOT EXPRESSIBLE: LoRA-FA keeps only the rank-32 projection x·A of each adapted input for backward (not x) and steps B with its own projected update; the spec gives the frozen model with 3,670,016 trainable parameters',
+      'LoRA r 32 alpha 64 on q_proj and v_proj trained with PEFT\'s LoRA-FA optimizer (optimizer_type "lora-fa", lr 1e-4, weight decay 0.1: the A matrices frozen after initialisation, only B trained — 3,670,016 trainable; 3,221,924,864 in all). Marked not expressible when gathered (LoRA-FA keeps only the rank-32 projection x·A of each adapted input for backward, not x, and steps B with its own projected update; the spec gave the frozen model with 3,670,016 trainable parameters); session 18 (issue 25): lora.train b says it (lora_A frozen: 3,670,016 trainable of the 9,175,040 adapters counted from the shape); the optimizer\'s projected update is not modelled',
+    lora: 'rank: 32, alpha: 64, targets: [q, v], train: b',
   }),
   peftVariant({
     label: 'mica-r32-qv',
@@ -220,7 +221,8 @@ const peftCases: PublishedCase[] = [
     params: 3_221_924_864,
     trainable: 5_505_024,
     config:
-      'LoRA r 32 alpha 64 on q_proj and v_proj with init_lora_weights "mica" (5,505,024 trainable of the 9,175,040 adapter parameters; 3,221,924,864 in all), AdamW lr 1e-4 weight decay 0.1. NOT EXPRESSIBLE: the adapter\'s frozen part (which of A and B train is the MiCA initialisation\'s choice); the spec gives the frozen model with 5,505,024 trainable parameters',
+      'LoRA r 32 alpha 64 on q_proj and v_proj with init_lora_weights "mica" (5,505,024 trainable of the 9,175,040 adapter parameters; 3,221,924,864 in all), AdamW lr 1e-4 weight decay 0.1. Marked not expressible when gathered (the adapter\'s frozen part: which of A and B train is the MiCA initialisation\'s choice; the spec gave the frozen model with 5,505,024 trainable parameters); session 18 (issue 25): lora.train a says it (PEFT\'s "mica" freezes lora_B: 5,505,024 trainable of the 9,175,040 adapters counted from the shape)',
+    lora: 'rank: 32, alpha: 64, targets: [q, v], train: a',
   }),
   peftVariant({
     label: 'dora-r32-qv',

@@ -630,7 +630,7 @@ parallel: { gpus: 4, strategy: fsdp_full, fsdp_wrap: torchtitan }`,
       "PYTORCH_CUDA_ALLOC_CONF='expandable_segments:True' NPROC_PER_NODE=4 megatron rlhf --rlhf_type kto --model Qwen/Qwen2.5-7B-Instruct --dataset 'AI-ModelScope/ultrafeedback-binarized-preferences-cleaned-kto#20000' --tensor_model_parallel_size 4 --packing true --micro_batch_size 1 --global_batch_size 4 --recompute_granularity full --recompute_method uniform --recompute_num_layers 1 --cross_entropy_loss_fusion true --max_length 8192 --sequence_parallel true --attention_backend flash --beta 0.1 --desirable_weight 1 --undesirable_weight 1",
     model: qwen25_7bInstruct,
     tuning:
-      "full KTO in Megatron-core: the bf16 policy with fp32 main gradients, main parameters and Adam moments (1 data-parallel rank: 4 accumulation steps), the reference model a second bf16 copy split over the same 4 tensor-parallel ranks, tensor parallelism 4 with sequence parallelism, every layer recomputed, fused cross-entropy, FlashAttention, expandable segments. NOT EXPRESSIBLE: the reference model's forward and KTO's mismatched KL pairs (the spec holds the reference shard as a tensor)",
+      "full KTO in Megatron-core: the bf16 policy with fp32 main gradients, main parameters and Adam moments (1 data-parallel rank: 4 accumulation steps), the reference model a second bf16 copy split over the same 4 tensor-parallel ranks, tensor parallelism 4 with sequence parallelism, every layer recomputed, fused cross-entropy, FlashAttention, expandable segments. Marked not expressible when gathered (the reference model's forward and KTO's mismatched KL pairs; the spec held the reference shard as a tensor); session 18 (issue 25): model.reference says it (a bf16 copy split as the policy; ms-swift's Megatron KTO, swift/megatron/trainers/kto_trainer.py forward_step, runs the reference over the pairs and the KL pairs and the policy over the KL pairs under no_grad before the policy's own forward, each fused into per-token log-probabilities: logits none)",
     seq: 8192,
     seqText: 'packing: ultrafeedback KTO samples packed into one 8192-token row per micro-batch (batch 1)',
     gpus: 4,
@@ -638,9 +638,8 @@ parallel: { gpus: 4, strategy: fsdp_full, fsdp_wrap: torchtitan }`,
     training:
       'precision: amp_bf16, convention: zero, optimizer: adamw, batch_size: 1, grad_accumulation: 4, activation_checkpointing: full, loss: fused',
     parallel: 'gpus: 4, tensor: 4, sequence_parallel: true, strategy: zero1',
-    extra: `tensors:
-  - { name: reference model in bf16 as a tensor-parallel shard of 4, shape: [${qwen25_7bParams / 4}], dtype: bfloat16 }
-cuda: { expandable_segments: true }`,
+    reference: 'dtype: bf16, logits: none',
+    extra: 'cuda: { expandable_segments: true }',
   }),
   swift({
     id: 'qwen3-14b-megatron-bf16-tp4-sp-dp2-packing-8192-selective-8xh20',

@@ -805,7 +805,8 @@ parallel: { gpus: 4, strategy: fsdp_full, context: 2, fsdp_wrap: torchtitan }`,
     params: 3_212_878_848,
     trainable: 129_024,
     config:
-      'VeRA (PEFT VERA r 256 on q_proj and v_proj: frozen random projections A (256 × 3072) and B shared by every layer, trainable scaling vectors d and b; 129,024 trainable; 3,212,878,848 in all with the projections as buffers), lr 1e-3. NOT EXPRESSIBLE: the rank-256 intermediate activations of the shared projections; the spec gives the frozen model with 129,024 trainable parameters',
+      "VeRA (PEFT VERA r 256 on q_proj and v_proj: frozen random projections A (256 × 3072) and B shared by every layer, trainable scaling vectors d and b; 129,024 trainable; 3,212,878,848 in all with the projections as buffers), lr 1e-3. Marked not expressible when gathered (the rank-256 intermediate activations of the shared projections; the spec gives the frozen model with 129,024 trainable parameters); session 18 (issue 25): lora.variant vera says it (the base's 3,212,749,824 parameters, the vectors counted from the shape: 129,024)",
+    lora: 'variant: vera, rank: 256, targets: [q, v]',
   }),
 ];
 
