@@ -236,3 +236,15 @@ test('an unallocated reserve smaller than the request does not open fragmentatio
   const causes = (d?.causeAlternatives ?? []).map((a) => a.cause);
   assert.ok(!causes.includes('fragmentation'), causes.join());
 });
+
+test('free well past the request: cause unknown, with the run own step and another process both open', () => {
+  const [d] = diagnoseText(torchOom('1.25 GiB', '8.00 GiB', '0.90 GiB', '4.80 GiB', '1.00 GiB'));
+  assert.equal(d?.cause, 'unknown');
+  const causes = (d?.causeAlternatives ?? []).map((a) => a.cause);
+  assert.ok(causes.includes('batch_too_large'), causes.join());
+  assert.ok(causes.includes('co_tenant'), causes.join());
+  assert.ok(
+    !(d?.fixes ?? []).some((f) => /lower the batch/.test(f)),
+    'no batch fix where the figures show no shortage',
+  );
+});

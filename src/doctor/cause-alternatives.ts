@@ -148,6 +148,17 @@ export function causeAlternatives(input: AlternativesInput): CauseAlternative[] 
     );
     add('co_tenant', decides.co_tenant);
   }
+  // Free memory past the request by more than the last blocks: the figures, read as the message was
+  // built, show no shortage, so the card filled between that reading and the failure, or the free
+  // memory was not one block (pytorch/explain.ts names both). Who filled it, this run's step or
+  // another process, is then what the figures cannot say: both stay open beside cause unknown.
+  if (cause === 'unknown' && requested !== undefined && free !== undefined && free >= requested) {
+    add(
+      'batch_too_large',
+      `the message shows ${size(free)} free for a ${size(requested)} request: if a smaller batch, sequence or resolution fits, this run's step filled the card after the figures were read`,
+    );
+    add('co_tenant', decides.co_tenant);
+  }
   if (cause === 'batch_too_large') {
     // A batch of one read as the step's other dimensions (pytorch/fixes.ts batchOfOneStepText)
     // leaves the model's state open: what decided model_state by the batch does not decide it here.
