@@ -58,8 +58,23 @@ const familyDefaults: Record<Family, FamilyDefaults> = {
     isSoftmaxUpcast: true,
     lmHead: true,
   },
-  // GPTNeoXLayer: fused query_key_value, use_parallel_residual, no dropout by default.
-  neox: { ...common, fusedQkv: true, parallelResidual: true, dropout: false, lmHead: true },
+  // GPTNeoXLayer: fused query_key_value, use_parallel_residual, no dropout by default. Eager attention
+  // keeps its scores in fp32 under a 16-bit model: transformers v5.18.0 models/gpt_neox/modeling_gpt_neox.py
+  // eager_attention_forward, `softmax(attn_weights, dim=-1, dtype=torch.float32).to(query.dtype)` (the fp32
+  // softmax output and its 16-bit cast both saved for backward: 16 + 8 sbh of saved scores counted for real
+  // on a tiny fp16 GPTNeoXLayer with torch 2.13 CPU, saved_tensors_hooks); releases before the 4.48 refactor
+  // reach the same through fp32 rotary caches that promote query and key (the SDPA/flash classes' "GPT-neo-X
+  // casts query and key in fp32 to apply rotary embedding in full precision", then `_attn`'s scores of
+  // query.dtype and `attn_weights.to(value.dtype)`). Round 22's Pythia eager rows (transformers' SDPA
+  // benchmark, PR #31031) agree: 5.9-6.0 B per b·a·s² element and layer above the SDPA rows' line.
+  neox: {
+    ...common,
+    fusedQkv: true,
+    parallelResidual: true,
+    dropout: false,
+    lmHead: true,
+    isSoftmaxUpcast: true,
+  },
   // BertLayer: post-LayerNorm, dropout 0.1 everywhere, pooler.
   bert: { ...common, tokenTypes: 2, pooler: true },
   // T5Block: T5LayerNorm (RMS, variance in fp32), no biases, relative position bias, eager attention

@@ -44,6 +44,10 @@ test('round 22, measured once, is pinned: median |error| and the counts within 5
   // 22-54% under. With --trace (scripts/estimate-score.ts --trace, not run here) the 11 traced NeoX rows
   // are within 3.1% (median 2.5%), and trace-else-analytic over all 21 is 2.5%, worst -20.2% (OPT). The
   // round is now spent.
-  assert.ok(median <= 0.222, summary);
-  assert.ok(within(0.05) >= 8 && within(0.15) >= 9 && within(0.3) >= 14, summary);
+  // Now the TUNED figure (session 18 second shift, estimate-r22, after the round was spent): GPT-NeoX eager
+  // attention keeps fp32 scores and their 16-bit cast (families.ts neox isSoftmaxUpcast, sourced there): all
+  // 21 rows 22.1% -> 8.9%, worst -30.8% (Pythia SDPA, batch 4 x 2048), 9/14/20 within 5/15/30%. The NeoX
+  // SDPA rows (-27 to -31%) are unchanged: what they miss is per token and not yet found.
+  assert.ok(median <= 0.089, summary);
+  assert.ok(within(0.05) >= 9 && within(0.15) >= 14 && within(0.3) >= 20, summary);
 });
