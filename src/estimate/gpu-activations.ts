@@ -220,7 +220,7 @@ function modelActivations(spec: EstimateSpec, counts: ModelCounts, batch: number
     device.push(attentionBiasPart(spec, shape, layersKept));
   }
   const variant = spec.model.lora?.variant;
-  if (spec.model.lora && (variant === 'loha' || variant === 'lokr')) {
+  if (spec.model.lora && (variant === 'loha' || variant === 'lokr' || variant === 'fourierft')) {
     const layersKept = checkpointing === 'full' ? 1 : pipeline.stageLayers * pipeline.inFlight;
     device.push(...deltaWeightParts(spec, shape, spec.model.lora, layersKept));
   }
@@ -378,7 +378,10 @@ function attentionBiasPart(spec: EstimateSpec, shape: TransformerShape, layersKe
  * That for every layer whose activations are kept (one under full checkpointing: the recomputed layer's). In a
  * layer's backward the largest adapted linear's ΔW-sized temporaries, fp32: LoHa's four (F.linear's grad of ΔW;
  * HadaWeight.backward's grad_out * scale, the rebuilt product and temp), LoKr's three (the grad of ΔW, of
- * `rebuild * scale`, and the product kron's backward forms).
+ * `rebuild * scale`, and the product kron's backward forms). FourierFT (fourierft/layer.py get_delta_weight:
+ * `torch.fft.ifft2(dense_spectrum).real * scaling`, then F.linear) keeps its ΔW the same way; its backward holds
+ * the grad of ΔW (fp32) and ifft2's complex64 gradient in and out (8 B each): 20 B per element; its
+ * `dense_spectrum[indices] = spectrum` keeps the int64 indices.
  */
 function deltaWeightParts(
   spec: EstimateSpec,
@@ -389,9 +392,12 @@ function deltaWeightParts(
   const { isAutocast } = activationDtypes(forwardPrecision(spec));
   const kept = isAutocast ? 2 : 4;
   const isLokr = lora.variant === 'lokr';
+  const isFourier = lora.variant === 'fourierft';
   const factor = lora.decomposeFactor ?? -1;
   const keptOf = (group: ParamGroup): number => {
     const full = group.rows * group.cols;
+    // FourierFT's index_put keeps its int64 indices (2 × n_frequency) for the spectrum's gradient.
+    if (isFourier) return kept * full + 16 * (lora.frequencies ?? 1000);
     if (!isLokr) return kept * full;
     const [, inN] = lokrFactorization(group.cols, factor);
     const [, outK] = lokrFactorization(group.rows, factor);
@@ -401,8 +407,8 @@ function deltaWeightParts(
   const groups = loraGroups(shape, lora);
   const perLayer = groups.reduce((sum, group) => sum + keptOf(group) * (group.isPerLayer ? 1 : 0), 0);
   const largest = Math.max(0, ...groups.map((group) => group.rows * group.cols));
-  const temporaries = isLokr ? 3 : 4;
-  const name = isLokr ? 'LoKr' : 'LoHa';
+  const temporaryBytes = isFourier ? 20 : isLokr ? 12 : 16;
+  const name = isFourier ? 'FourierFT' : isLokr ? 'LoKr' : 'LoHa';
   return [
     {
       name: `${name} ΔW kept for backward`,
@@ -412,8 +418,8 @@ function deltaWeightParts(
     },
     {
       name: `${name} backward temporaries`,
-      bytes: temporaries * 4 * largest,
-      formula: `${temporaries} × the largest adapted linear's out × in, 4 B (PEFT ${isLokr ? 'make_kron' : 'HadaWeight'} backward, one layer at a time)`,
+      bytes: temporaryBytes * largest,
+      formula: `the largest adapted linear's out × in × ${temporaryBytes} B (PEFT ${isFourier ? 'ifft2' : isLokr ? 'make_kron' : 'HadaWeight'} backward, one layer at a time)`,
       phase: 'backward',
     },
   ];

@@ -191,7 +191,7 @@ export function modelStateComponents(
     device.push({
       name: 'reference model weights',
       bytes: (reference.params * perParam) / share(3),
-      formula: `${formatCount(reference.params)} frozen × ${perParam} B${shardText(3) ? ` ${shardText(3)}` : ''} (model.reference: run without grad before the trained model's forward)`,
+      formula: `${formatCount(reference.params)} frozen × ${perParam} B${shardText(3) ? ` ${shardText(3)}` : ''} (model.reference: frozen, its forward run without grad over each batch)`,
     });
   }
   // AdaLoRA's rank allocator (peft v0.21.0 tuners/adalora/layer.py RankAllocator.update_ipt) keeps two EMAs,

@@ -204,6 +204,7 @@ def saved(kind, seq, fp32_adapters):
         conf = {'loha': lambda: peft.LoHaConfig(r=8, alpha=16, target_modules=['q_proj', 'v_proj']),
                 'lokr': lambda: peft.LoKrConfig(r=8, alpha=16, target_modules=['q_proj', 'v_proj'], decompose_factor=4),
                 'adalora': lambda: peft.AdaLoraConfig(init_r=8, target_r=4, lora_alpha=8, target_modules=['q_proj', 'v_proj'], total_step=100),
+                'fourierft': lambda: peft.FourierFTConfig(n_frequency=100, target_modules=['q_proj', 'v_proj']),
                 'vera': lambda: peft.VeraConfig(r=32, target_modules=['q_proj', 'v_proj']),
                 'ia3': lambda: peft.IA3Config(target_modules=['k_proj', 'v_proj', 'down_proj'], feedforward_modules=['down_proj'])}[kind]()
         m = peft.get_peft_model(m, conf, autocast_adapter_dtype=fp32_adapters)
@@ -238,6 +239,8 @@ describe('PEFT tuners (model.lora.variant): LoHa, LoKr, IA³', () => {
     );
     // IA³: k and v outputs (64 each), down's input (512).
     assert.equal(parsed('variant: ia3'), 2 * (64 + 64 + 512));
+    // FourierFT: n_frequency spectral values per target.
+    assert.equal(parsed('variant: fourierft, n_frequency: 100, targets: [q, v]'), 2 * 2 * 100);
     // AdaLoRA init_r 8 on q and v: lora_A 8 × 256, lora_E 8, lora_B out × 8.
     assert.equal(
       parsed('variant: adalora, rank: 8, targets: [q, v]'),
@@ -333,6 +336,11 @@ describe('PEFT tuners (model.lora.variant): LoHa, LoKr, IA³', () => {
     for (const [kind, lora, name] of [
       ['loha', 'variant: loha, rank: 8, targets: [q, v]', 'LoHa ΔW kept for backward'],
       ['lokr', 'variant: lokr, rank: 8, decompose_factor: 4, targets: [q, v]', 'LoKr ΔW kept for backward'],
+      [
+        'fourierft',
+        'variant: fourierft, n_frequency: 100, targets: [q, v]',
+        'FourierFT ΔW kept for backward',
+      ],
     ] as const) {
       const measured = real(kind);
       assert.equal(measured.slope, 2 * 256, kind);

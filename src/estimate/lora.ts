@@ -104,6 +104,9 @@ function variantGroups(group: ParamGroup, lora: LoraSpec): ParamGroup[] {
       { ...part('lora_E', r, 1), kind: 'vector' },
       part('lora_B', group.rows, r),
     ];
+  // FourierFT (fourierft/layer.py update_layer): fourierft_spectrum, n_frequency values per target.
+  if (variant === 'fourierft')
+    return [{ ...part('fourierft_spectrum', 1, lora.frequencies ?? 1000), kind: 'vector' }];
   if (variant === 'loha')
     return [
       part('hada_w1_a', group.rows, r),

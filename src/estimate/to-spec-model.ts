@@ -94,8 +94,10 @@ function toShape(raw: RawModel, config: HfConfig | undefined, report: Report): T
 function toLora(raw: RawModel['lora'], report: Report): LoraSpec | undefined {
   if (!raw) return undefined;
   const variant = raw.variant ?? 'lora';
-  if (raw.rank === undefined && variant !== 'ia3')
-    report(['model', 'lora', 'rank'], `required for ${variant} (only ia3 has no rank)`);
+  if (raw.rank === undefined && variant !== 'ia3' && variant !== 'fourierft')
+    report(['model', 'lora', 'rank'], `required for ${variant} (only ia3 and fourierft have no rank)`);
+  if (raw.n_frequency !== undefined && variant !== 'fourierft')
+    report(['model', 'lora', 'n_frequency'], `a FourierFT option; variant is ${variant}`);
   if (raw.use_dora && variant !== 'lora')
     report(['model', 'lora', 'use_dora'], `DoRA is a LoRA option; variant is ${variant}`);
   if (raw.decompose_factor !== undefined && variant !== 'lokr')
@@ -115,6 +117,7 @@ function toLora(raw: RawModel['lora'], report: Report): LoraSpec | undefined {
     ...(variant !== 'lora' ? { variant } : {}),
     ...(raw.decompose_factor !== undefined ? { decomposeFactor: raw.decompose_factor } : {}),
     ...(raw.train ? { trainedFactor: raw.train } : {}),
+    ...(variant === 'fourierft' ? { frequencies: raw.n_frequency ?? 1000 } : {}),
   };
 }
 

@@ -206,6 +206,8 @@ export interface LoraSpec {
    * (MiCA, PEFT init_lora_weights "mica" freezes lora_B); absent: both.
    */
   trainedFactor?: 'a' | 'b';
+  /** FourierFT's n_frequency: trained spectral coefficients per adapted linear (PEFT FourierFTConfig, default 1000). */
+  frequencies?: number;
   /** LoKr's decompose_factor (PEFT LoKrConfig, default -1: factors near the square root). */
   decomposeFactor?: number;
 }
@@ -234,7 +236,7 @@ export const referenceLogitsModes = ['beside_loss', 'kept', 'none'] as const;
 export type ReferenceLogits = (typeof referenceLogitsModes)[number];
 
 /** PEFT tuners model.lora.variant names besides plain LoRA. */
-export const adapterVariants = ['lora', 'loha', 'lokr', 'ia3', 'vera', 'adalora'] as const;
+export const adapterVariants = ['lora', 'loha', 'lokr', 'ia3', 'vera', 'adalora', 'fourierft'] as const;
 /** One of adapterVariants. */
 export type AdapterVariant = (typeof adapterVariants)[number];
 

@@ -295,7 +295,8 @@ const peftCases: PublishedCase[] = [
     params: 3_212_805_824,
     trainable: 56_000,
     config:
-      'FourierFT (PEFT FOURIERFT n_frequency 1000, scaling 300, on q_proj and v_proj: 1000 learned spectral coefficients per adapted weight, turned into a dense weight update by an inverse 2-D FFT every forward — 56,000 trainable; 3,212,805,824 in all), AdamW lr 1e-4 weight decay 0.1. NOT EXPRESSIBLE: the dense ΔW (3072 × 3072 and 3072 × 1024 per layer) and its complex spectrum built every step; the spec gives the frozen model with 56,000 trainable parameters',
+      'FourierFT (PEFT FOURIERFT n_frequency 1000, scaling 300, on q_proj and v_proj: 1000 learned spectral coefficients per adapted weight, turned into a dense weight update by an inverse 2-D FFT every forward — 56,000 trainable; 3,212,805,824 in all), AdamW lr 1e-4 weight decay 0.1. Marked not expressible when gathered (the dense ΔW (3072 × 3072 and 3072 × 1024 per layer) and its complex spectrum built every step; the spec gives the frozen model with 56,000 trainable parameters); session 18 (issue 25): lora.variant fourierft says it (the spectra counted from the shape: 56,000; the dense fp32 ΔW kept per adapted linear)',
+    lora: 'variant: fourierft, n_frequency: 1000, targets: [q, v]',
   }),
   peftVariant({
     label: 'osf-all-linear-rank-pattern',

@@ -64,6 +64,11 @@ export function traceRefusal(spec: EstimateSpec, options: TraceOptions): string 
       ? 'model.trainable without lora (the trace trains every parameter it builds)'
       : '',
     parallel.pipeline > 1 || parallel.context > 1 ? 'pipeline or context parallelism' : '',
+    // The helper builds plain LoRA with both factors trained and the config's attention (model.reference is
+    // added to the trace analytically: estimate/trace.ts).
+    spec.model.lora?.variant ? `lora.variant ${spec.model.lora.variant} (the helper builds plain LoRA)` : '',
+    spec.model.lora?.trainedFactor ? 'lora.train (the helper trains both LoRA factors)' : '',
+    spec.model.attentionBias ? 'transformer.attention_bias (the helper passes no attention bias)' : '',
   ].filter(Boolean);
   if (unTraced.length > 0) {
     return `--trace runs one eager step in one process; it does not trace ${unTraced.join(', ')}: use the analytic estimate`;
