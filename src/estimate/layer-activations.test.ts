@@ -111,6 +111,17 @@ describe('Llama-style layers (HF LlamaDecoderLayer)', () => {
   });
 });
 
+describe('GPT-NeoX layers (HF GPTNeoXLayer)', () => {
+  test('eager attention keeps the fp32 softmax output and its 16-bit cast: 6 B per score element in fp16', () => {
+    // transformers v5.18.0 gpt_neox eager_attention_forward: softmax(dtype=torch.float32).to(query.dtype);
+    // a real fp16 GPTNeoXLayer (torch 2.13 CPU, saved_tensors_hooks) saves 16 + 8 sbh of scores at b1 s512 h256 a4.
+    const neox = ctxOf({ family: 'neox', attention: 'eager' }, 'fp16');
+    assert.equal(scoreBytesPerElement(neox), 6);
+    // A family without the upcast keeps one 16-bit softmax output (GPT-2-style, no dropout).
+    assert.equal(scoreBytesPerElement(ctxOf({ family: 'vit', attention: 'eager' }, 'fp16')), 2);
+  });
+});
+
 describe('LoRA and quantized bases', () => {
   const lora = (dropout: number, targets: LoraSpec['targets'] = ['q', 'v']): LoraSpec => ({
     rank: 8,
