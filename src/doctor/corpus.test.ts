@@ -345,7 +345,10 @@ const measured: Record<TestCorpusPart, Bar> = {
   // (66.4%); the freeze (6aa9aff), the never-seen figure, 90/113 (79.6%), 3 false OOMs, 3/20 causes
   // (8/20 among the alternatives), 0 wrong fixes, 21/28 facts. Drawn by the language, runtime or host
   // program the job ran in: most of it is host memory in programs outside ML.
-  'heldout-23': { kindRight: 90, falseOoms: 3, causesRight: 3, wrongFixes: 0, factsRight: 21 },
+  // Second shift (spent since; doctor-h23): 90 -> 93, Ray 2.0's "System memory low at node ... killing
+  // latest task" monitor kill, and an Emscripten heap abort outside a physics port read as the host's;
+  // causes 3 -> 4.
+  'heldout-23': { kindRight: 93, falseOoms: 3, causesRight: 4, wrongFixes: 0, factsRight: 21 },
 };
 
 for (const part of testCorpusParts) {
@@ -432,8 +435,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // as measured once (the session's last rules, 99/113): 2913/2968 (98.1%), 5 false OOMs; session 18, a
   // bare "out of memory" outside ML or GPU work is the program's own (allocation/generic.ts
   // mlSeenFactRule): 2917/2968 (98.3%), 5 false OOMs; with heldout-23 folded in as measured once (the
-  // freeze, 90/113): 3007/3081 (97.6%), below the issue's bar, 8 false OOMs.
-  const floor = 3007;
+  // freeze, 90/113): 3007/3081 (97.6%), below the issue's bar, 8 false OOMs; heldout-23's second shift
+  // (Ray 2.0's monitor kill; an Emscripten heap abort outside a physics port is the host's): 3010/3081 (97.7%).
+  const floor = 3010;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -468,11 +472,11 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // 8, all by the default reading of a bare status, not by evidence): strict 549/656, alternatives 619/656;
   // session 18's causes rules (co_tenant beside the process's own holding; a request of half the card):
   // alternatives 621/656; with heldout-23 folded in as measured once (3/20, 8/20): strict 552/676,
-  // alternatives 629/676.
+  // alternatives 629/676; heldout-23's second shift (Ray 2.0's monitor kill): strict 553/676.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 552, `causes right ${figures.causesRight}, at least 552`);
+  assert.ok(figures.causesRight >= 553, `causes right ${figures.causesRight}, at least 553`);
   assert.ok(
     figures.causesRightOrAlternative >= 629,
     `truth among the alternatives ${figures.causesRightOrAlternative}, at least 629`,

@@ -251,11 +251,12 @@ export const hostRules: LogRule[] = [
       // raylet's sentence (issue 23, heldout-20's spent misses: users blank addresses before posting).
       'memory on the node (',
       'ray killed this worker',
+      'system memory low at node',
     ],
     // The raylet's message ends "Refer to the documentation on how to address the out of memory
     // issue: https://docs.ray.io/.../ray-oom-prevention.html": printed only with a monitor kill.
     pattern:
-      /(?:(\d+) Workers? \(tasks \/ actors\) )?killed due to memory pressure \(OOM\)|Task was killed due to the node running low on memory|ray\.exceptions\.OutOfMemoryError|how to address the out of memory issue: \S*ray-oom-prevention|RayOutOfMemoryError: More than [\d.]+% of the memory on node|\bRayTaskError\(RayOutOfMemoryError\)|\bray\.exceptions\.RayOutOfMemoryError\b|Memory on the node \((?:IP: [\d.]+, )?\s*ID: \w+\s*\) where the (?:task|actor|worker)|which exceeds the memory usage threshold (?:of )?[\d.]+\. Ray killed this worker/,
+      /(?:(\d+) Workers? \(tasks \/ actors\) )?killed due to memory pressure \(OOM\)|Task was killed due to the node running low on memory|ray\.exceptions\.OutOfMemoryError|how to address the out of memory issue: \S*ray-oom-prevention|RayOutOfMemoryError: More than [\d.]+% of the memory on node|\bRayTaskError\(RayOutOfMemoryError\)|\bray\.exceptions\.RayOutOfMemoryError\b|Memory on the node \((?:IP: [\d.]+, )?\s*ID: \w+\s*\) where the (?:task|actor|worker)|which exceeds the memory usage threshold (?:of )?[\d.]+\. Ray killed this worker|System memory low at node with IP [\d.]+\. Used memory \([^)]*\) \/ total capacity \([^)]*\) \([\d.]+\) exceeds threshold [\d.]+, killing latest task/,
     // ray src/ray/raylet/node_manager.cc: the raylet's memory monitor kills a worker when the node's
     // memory passes RAY_memory_usage_threshold (default 0.95); docs "Out-Of-Memory Prevention". Its
     // kill message begins "Memory on the node (IP: %s, ID: %s) where the task (... pid=%d ...) was
@@ -263,7 +264,10 @@ export const hostRules: LogRule[] = [
     // python/ray/memory_monitor.py raised "RayOutOfMemoryError: More than %d%% of the memory on
     // node %s is used (%s / %s GB)"; the task that raised it is reported as
     // "RayTaskError(RayOutOfMemoryError)" (python/ray/exceptions.py RayTaskError.as_instanceof_cause),
-    // a class only the memory monitor raises (round 16).
+    // a class only the memory monitor raises (round 16). Ray 2.0's first raylet monitor
+    // (ray-2.0.0 src/ray/raylet/node_manager.cc) said instead "System memory low at node with IP %s.
+    // Used memory (%s) / total capacity (%s) (%f) exceeds threshold %f, killing latest task with name
+    // %s and task ID %s to avoid running out of memory" (issue 23, heldout-23's spent misses).
     source: 'ray src/ray/raylet/node_manager.cc (memory monitor); python/ray/exceptions.py OutOfMemoryError',
     summary: "Ray's memory monitor killed workers because the node ran low on RAM",
     extract: ({ text, match, before }) => ({

@@ -33,6 +33,9 @@ export function capacityFacts(field: string, value: number | undefined) {
 }
 
 /** PhysX buffer overflows (sim_capacity) and simulator device-memory failures. */
+/** Physics engines shipped as Emscripten ports (ammo.js = Bullet, box2d.js/Box2D-wasm, physx-js, and the like). */
+const WASM_PHYSICS_PORT = /\b(?:ammo|box2d|bullet|physx|cannon|oimo|planck|rapier|havok|jolt)\b/i;
+
 export const simRules: LogRule[] = [
   {
     code: 'physx-gpu-buffer-overflow',
@@ -130,11 +133,15 @@ export const simRules: LogRule[] = [
     // INITIAL_MEMORY (TOTAL_MEMORY before 2.0) bytes; without ALLOW_MEMORY_GROWTH it cannot grow, and
     // the runtime aborts "Cannot enlarge memory arrays to size %d bytes (OOM)" / "abort(OOM)"
     // (emscripten src/library.js abortOnCannotGrowMemory): a capacity fixed at build time.
+    // The same abort ends any Emscripten program: a simulation's fixed capacity only where the module
+    // is a physics engine's port (named on the hit or the lines before it); ffmpeg.wasm or any other
+    // program's heap is that program's host memory (issue 23, heldout-23's spent misses).
     source: 'emscripten-core/emscripten src/library.js abortOnCannotGrowMemory',
     summary: 'the WebAssembly heap, fixed when the module was built, is full',
-    extract: ({ match }) => ({
+    extract: ({ text, match, before }) => ({
       facts: definedFacts({ setting: 'INITIAL_MEMORY', requiredBytes: intOf(match[1]) }),
       group: 'INITIAL_MEMORY',
+      ...(WASM_PHYSICS_PORT.test([...before, text].join('\n')) ? {} : { kind: 'host_oom' as const }),
     }),
   },
   {
