@@ -347,8 +347,8 @@ const measured: Record<TestCorpusPart, Bar> = {
   // program the job ran in: most of it is host memory in programs outside ML.
   // Second shift (spent since; doctor-h23): 90 -> 93, Ray 2.0's "System memory low at node ... killing
   // latest task" monitor kill, and an Emscripten heap abort outside a physics port read as the host's;
-  // causes 3 -> 4.
-  'heldout-23': { kindRight: 93, falseOoms: 3, causesRight: 4, wrongFixes: 0, factsRight: 21 },
+  // causes 3 -> 4; 93 -> 96, the shell's "Killed" glued to conda's spinner or ending with a full stop.
+  'heldout-23': { kindRight: 96, falseOoms: 3, causesRight: 4, wrongFixes: 0, factsRight: 21 },
 };
 
 for (const part of testCorpusParts) {
@@ -436,8 +436,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // bare "out of memory" outside ML or GPU work is the program's own (allocation/generic.ts
   // mlSeenFactRule): 2917/2968 (98.3%), 5 false OOMs; with heldout-23 folded in as measured once (the
   // freeze, 90/113): 3007/3081 (97.6%), below the issue's bar, 8 false OOMs; heldout-23's second shift
-  // (Ray 2.0's monitor kill; an Emscripten heap abort outside a physics port is the host's): 3010/3081 (97.7%).
-  const floor = 3010;
+  // (Ray 2.0's monitor kill; an Emscripten heap abort outside a physics port is the host's): 3010/3081 (97.7%); the shell's
+  // "Killed" after conda's spinner or with a full stop: 3013/3081 (97.8%).
+  const floor = 3013;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,

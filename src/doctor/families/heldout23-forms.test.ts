@@ -36,3 +36,15 @@ describe("Emscripten's heap abort, by what the module is", () => {
     );
   });
 });
+
+describe('the shell\'s "Killed" in two more paste shapes', () => {
+  test("glued to conda's spinner, and alone with a full stop", () => {
+    assert.equal(kindOf('Solving environment: \\ Killed'), 'host_oom');
+    assert.equal(kindOf('Collecting package metadata: / Killed'), 'host_oom');
+    assert.equal(kindOf('Killed.'), 'host_oom');
+  });
+  test('look-alikes: a spinner before other words, "Killed." opening a name', () => {
+    assert.equal(kindOf('Killed.count = 0 after the sweep'), 'none');
+    assert.equal(kindOf('Solving environment: \\ done'), 'none');
+  });
+});
