@@ -340,6 +340,12 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Session 18 (spent since): 99 -> 104, five bare "out of memory" lines from programs outside ML read
   // as the host's (allocation/generic.ts mlSeenFactRule), causes 8 -> 9.
   'heldout-21': { kindRight: 104, falseOoms: 1, causesRight: 9, wrongFixes: 0, factsRight: 82 },
+  // Measured once, 2026-11-28, by the lead (see HELDOUT-22-RESULT.md), never seen by any of session 18's
+  // rules engineers (doctor-rules, doctor-causes, then doctor-h23's second shift on heldout-23): the
+  // session's start (d91df5c) gave 94/111 (84.7%); the freeze (6aa9aff) and the session's last rules
+  // (ef83280) give the same figure, file by file: 96/111 (86.5%), 2 false OOMs, 8/17 causes (11/17 among
+  // the alternatives), 0 wrong fixes, 46/61 facts.
+  'heldout-22': { kindRight: 96, falseOoms: 2, causesRight: 8, wrongFixes: 0, factsRight: 46 },
   // Measured once, 2026-11-28, by the lead (see HELDOUT-23-RESULT.md), never seen by session 18's rules
   // engineers (doctor-rules: kind; doctor-causes: causes): the session's start (d91df5c) gave 75/113
   // (66.4%); the freeze (6aa9aff), the never-seen figure, 90/113 (79.6%), 3 false OOMs, 3/20 causes
@@ -381,7 +387,7 @@ for (const part of testCorpusParts) {
   });
 }
 
-test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-21, heldout-23)', (t) => {
+test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-23)', (t) => {
   const cases = testCorpusParts.flatMap((part) => readPart(part));
   if (cases.length === 0) {
     t.skip('no logs in test/corpus');
@@ -437,8 +443,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // mlSeenFactRule): 2917/2968 (98.3%), 5 false OOMs; with heldout-23 folded in as measured once (the
   // freeze, 90/113): 3007/3081 (97.6%), below the issue's bar, 8 false OOMs; heldout-23's second shift
   // (Ray 2.0's monitor kill; an Emscripten heap abort outside a physics port is the host's): 3010/3081 (97.7%); the shell's
-  // "Killed" after conda's spinner or with a full stop: 3013/3081 (97.8%).
-  const floor = 3013;
+  // "Killed" after conda's spinner or with a full stop: 3013/3081 (97.8%); with heldout-22 folded in as
+  // measured once (the session's last rules, 96/111): 3109/3192 (97.4%), below the issue's bar, 10 false OOMs.
+  const floor = 3109;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -473,14 +480,18 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // 8, all by the default reading of a bare status, not by evidence): strict 549/656, alternatives 619/656;
   // session 18's causes rules (co_tenant beside the process's own holding; a request of half the card):
   // alternatives 621/656; with heldout-23 folded in as measured once (3/20, 8/20): strict 552/676,
-  // alternatives 629/676; heldout-23's second shift (Ray 2.0's monitor kill): strict 553/676.
+  // alternatives 629/676; heldout-23's second shift (Ray 2.0's monitor kill): strict 553/676; the causes
+  // rules after the freeze (fragmentation beside batch where the reserved-but-unallocated memory alone covers
+  // the request; batch and another process open where free memory exceeds the request) and the second
+  // shift: alternatives 636/676; with heldout-22 folded in as measured once (8/17, 11/17): strict 561/693,
+  // alternatives 647/693.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 553, `causes right ${figures.causesRight}, at least 553`);
+  assert.ok(figures.causesRight >= 561, `causes right ${figures.causesRight}, at least 561`);
   assert.ok(
-    figures.causesRightOrAlternative >= 629,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 629`,
+    figures.causesRightOrAlternative >= 647,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 647`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });

@@ -10,7 +10,7 @@ import { type CorpusCase, parseFactsLine, readCorpus, repoRoot } from './corpus.
 
 /**
  * The parts the corpus is read in: test/corpus/logs, test/corpus/heldout, test/corpus/heldout-2 ..
- * test/corpus/heldout-21, test/corpus/heldout-23, ../shared/corpus. heldout-2 .. heldout-23 are slices held out from a
+ * test/corpus/heldout-23, ../shared/corpus. heldout-2 .. heldout-23 are slices held out from a
  * round of rule changes (test/corpus/HELDOUT-2.md .. HELDOUT-23.md): scored once, at the end, and read by no test until then.
  */
 export type CorpusPart =
@@ -36,6 +36,7 @@ export type CorpusPart =
   | 'heldout-19'
   | 'heldout-20'
   | 'heldout-21'
+  | 'heldout-22'
   | 'heldout-23'
   | 'shared';
 export const corpusParts: readonly CorpusPart[] = [
@@ -61,14 +62,14 @@ export const corpusParts: readonly CorpusPart[] = [
   'heldout-19',
   'heldout-20',
   'heldout-21',
+  'heldout-22',
   'heldout-23',
   'shared',
 ];
 
 /**
  * The parts of test/corpus the tests read: heldout/ since it was measured (test/corpus/HELDOUT.md),
- * heldout-2/ .. heldout-21/ and heldout-23/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-21-RESULT.md,
- * HELDOUT-23-RESULT.md; heldout-22 is not measured yet).
+ * heldout-2/ .. heldout-23/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-23-RESULT.md).
  */
 export const testCorpusParts = [
   'logs',
@@ -93,6 +94,7 @@ export const testCorpusParts = [
   'heldout-19',
   'heldout-20',
   'heldout-21',
+  'heldout-22',
   'heldout-23',
 ] as const satisfies readonly CorpusPart[];
 
