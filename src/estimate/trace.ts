@@ -177,33 +177,23 @@ export function compareTrace(
         : formula,
     }));
   const moment = trace.peakPhase === 'step' ? 'step' : 'backward';
+  // An analytic part alive when the trace peaked: one beside the loss only at the end of forward, one
+  // with no phase throughout, the others in their phase.
+  const isAtTracedPeak = (part: (typeof components)[number]): boolean =>
+    part.isLossOnly ? trace.peakPhase === 'forward' : part.phase === undefined || part.phase === moment;
+  const addAnalytic = (names: ReadonlySet<string>, why: string): void => {
+    for (const part of components) {
+      if (!names.has(part.name) || !isAtTracedPeak(part)) continue;
+      added.push({ name: part.name, bytes: part.bytes, formula: `${part.formula} (${why}; analytic)` });
+    }
+  };
   // A config.json builds the language model only: model.vision's tower (gpu-activations.ts: its stored
   // activations, or a frozen tower's output) is the analytic model's, at the moment the trace peaked.
-  if (isConfigTrace) {
-    for (const part of components) {
-      if (!visionTowerParts.has(part.name) || (part.phase && part.phase !== moment)) continue;
-      added.push({
-        name: part.name,
-        bytes: part.bytes,
-        formula: `${part.formula} (model.vision: the tower is not in the traced model; analytic)`,
-      });
-    }
-  }
+  if (isConfigTrace) addAnalytic(visionTowerParts, 'model.vision: the tower is not in the traced model');
   // model.reference: a frozen second model run each step (gpu-states.ts, gpu-activations.ts
   // referenceLogits), never in the traced model: its weights, and its logits at the moments they live
   // (a teacher's through backward; a reference policy's only beside the loss, the end of forward).
-  for (const part of components) {
-    if (!referenceParts.has(part.name)) continue;
-    const isAlive = part.isLossOnly
-      ? trace.peakPhase === 'forward'
-      : part.phase === undefined || part.phase === moment;
-    if (!isAlive) continue;
-    added.push({
-      name: part.name,
-      bytes: part.bytes,
-      formula: `${part.formula} (model.reference: not in the traced model; analytic)`,
-    });
-  }
+  addAnalytic(referenceParts, 'model.reference: not in the traced model');
   if (untracedParamsShare > 0 && trace.perRank === undefined) {
     for (const part of components) {
       if (!perParameterParts.has(part.name) || (part.phase && part.phase !== moment)) continue;
