@@ -44,6 +44,7 @@
 //   compiled fine-tunes keep about what eager keeps (ViT-H, torchao low-bit optimizer benchmark:
 //   measured 12.23 GB allocated against 11.98 GB for eager layers), so nothing more is assumed.
 //   What compile does save is in the loss (loss.ts).
+import { isIa3FeedForward } from './lora.js';
 import type {
   LayerKernels,
   LoraSpec,
@@ -163,6 +164,11 @@ function ia3Bytes(ctx: LayerContext, values: [LoraTarget, number][]): number {
   return values
     .filter(([target]) => ctx.lora?.targets.includes(target))
     .reduce((sum, [, width]) => sum + compute * width, 0);
+}
+
+/** What IA³ keeps on an MLP target of input `input` and output `output` wide: the scaled input of a feed-forward one. */
+function ia3MlpWidth(ctx: LayerContext, target: LoraTarget, input: number, output: number): number {
+  return ctx.lora && isIa3FeedForward(ctx.lora, target) ? input : output;
 }
 
 /**
@@ -293,9 +299,9 @@ function mlpPerToken(ctx: LayerContext): BlockBytes {
       ['down', h],
     ]) +
     ia3Bytes(ctx, [
-      ['gate', f],
-      ['up', f],
-      ['down', f],
+      ['gate', ia3MlpWidth(ctx, 'gate', h, f)],
+      ['up', ia3MlpWidth(ctx, 'up', h, f)],
+      ['down', ia3MlpWidth(ctx, 'down', f, h)],
     ]) +
     veraBytes(ctx, [
       ['gate', f],

@@ -250,6 +250,37 @@ describe('PEFT tuners (model.lora.variant): LoHa, LoKr, IA³', () => {
     assert.equal(parsed('variant: vera, rank: 32, targets: [q, v]'), 2 * (32 + 256 + 32 + 64));
   });
 
+  test('feedforward: IA³ scales the input of the MLP targets it names (PEFT feedforward_modules), the outputs of the rest', () => {
+    const parsed = (lora: string) =>
+      spec(`model:\n  transformer: { ${tinyLlama} }\n  lora: { ${lora} }`).model.trainable;
+    const all = 'variant: ia3, targets: [q, k, v, o, gate, up, down]';
+    // q 256, k 64, v 64, o 256 outputs; gate and up by their outputs (512) or inputs (256); down's input (512).
+    assert.equal(parsed(all), 2 * (256 + 64 + 64 + 256 + 512 + 512 + 512));
+    assert.equal(
+      parsed(`${all}, feedforward: [gate, up, down]`),
+      2 * (256 + 64 + 64 + 256 + 256 + 256 + 512),
+    );
+    // The scaled copy each keeps: gate's and up's input (256) instead of their output (512), per token and layer.
+    const activations = (lora: string) =>
+      estimate(
+        spec(
+          `model:\n  transformer: { ${tinyLlama} }\n  lora: { ${lora} }\ntraining: { precision: bf16, batch_size: 2 }`,
+        ),
+      ).gpu.components.find((part) => part.name === 'activations')?.bytes ?? 0;
+    assert.equal(
+      activations(all) - activations(`${all}, feedforward: [gate, up, down]`),
+      2 * 2 * 64 * 2 * (512 - 256) * 2,
+    );
+    assert.throws(
+      () => spec(`model:\n  transformer: { ${tinyLlama} }\n  lora: { variant: ia3, feedforward: [up] }`),
+      /model\.lora\.feedforward.*up not among the targets \(k, v, down\)/s,
+    );
+    assert.throws(
+      () => spec(`model:\n  transformer: { ${tinyLlama} }\n  lora: { rank: 8, feedforward: [down] }`),
+      /model\.lora\.feedforward.*an IA³ option/s,
+    );
+  });
+
   test('a variant without a rank, DoRA on a variant and a LoKr factor on LoRA are located errors', () => {
     assert.throws(
       () => spec(`model:\n  transformer: { ${tinyLlama} }\n  lora: { variant: loha }`),

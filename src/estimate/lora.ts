@@ -3,6 +3,11 @@
 import { groupParams, type ParamGroup, parameterInventory } from './inventory.js';
 import type { LoraSpec, LoraTarget, TransformerShape } from './types.js';
 
+/** IA³ scales this target's input (a feed-forward module: PEFT IA3Config feedforward_modules, default [down]). */
+export function isIa3FeedForward(lora: LoraSpec, target: LoraTarget | undefined): boolean {
+  return (lora.feedforward ?? ['down']).some((module) => module === target);
+}
+
 /** The linear groups LoRA adapts. */
 export function loraGroups(shape: TransformerShape, lora: LoraSpec): ParamGroup[] {
   return parameterInventory(shape).filter(
@@ -77,7 +82,7 @@ export function lokrFactorization(dimension: number, factor: number): [number, n
  * LoHa's hada_w1_a, hada_w2_a (out × r) and hada_w1_b, hada_w2_b (r × in) (loha/layer.py create_adapter_parameters);
  * LoKr's lokr_w1 (out_l × in_m, whole: decompose_both false) and lokr_w2 (out_k × in_n) whole, or as lokr_w2_a
  * (out_k × r) and lokr_w2_b (r × in_n) when r < max(out_k, in_n) / 2 (lokr/layer.py update_layer); IA³'s ia3_l,
- * one value per output, or per input for a feed-forward module (down) (ia3/layer.py update_layer).
+ * one value per output, or per input for a feed-forward module (default down) (ia3/layer.py update_layer).
  */
 function variantGroups(group: ParamGroup, lora: LoraSpec): ParamGroup[] {
   const r = lora.rank;
@@ -89,7 +94,9 @@ function variantGroups(group: ParamGroup, lora: LoraSpec): ParamGroup[] {
   });
   const variant = lora.variant ?? 'lora';
   if (variant === 'ia3')
-    return [{ ...part('ia3_l', 1, group.target === 'down' ? group.cols : group.rows), kind: 'vector' }];
+    return [
+      { ...part('ia3_l', 1, isIa3FeedForward(lora, group.target) ? group.cols : group.rows), kind: 'vector' },
+    ];
   // VeRA (vera/layer.py update_layer): vera_lambda_d (r) and vera_lambda_b (out) per target; the shared
   // vera_A / vera_B projections are buffers (r × largest in, largest out × r), not counted.
   if (variant === 'vera')

@@ -33,7 +33,9 @@ test('round 14, measured once, is pinned: median |error| and the counts within 5
   // capped`, not `variable` (their seq_len is the notebooks' max_seq_length, assumed reached; cuda.ts: the cap is
   // the one allowance, not the cap and half the parts cached on top): 5.9%, worst -35.2% (the GPT-2 PR #2356
   // medium row), 7/13/16; the GPT-2 PR #2356 rows (Dec 2019: CUDA 9.2/10.1, before lazy loading's 11.7) say
-  // `cuda.module_loading: eager`: -27.8/-23.4/-35.2% -> -19.0/-19.2/-31.4%, worst -31.4%. What this pins is that figure.
+  // `cuda.module_loading: eager`: -27.8/-23.4/-35.2% -> -19.0/-19.2/-31.4%, worst -31.4%. Session 19: the
+  // DeepSpeed-Chat DPO row says its frozen fp16 reference (model.reference), no longer marked not expressible:
+  // +6.6% -> +16.0%; the round 4.8%, 9/13/16 -> 9/12/16. What this pins is that figure.
   assert.ok(median <= 0.06, summary);
-  assert.ok(within(0.05) >= 7 && within(0.15) >= 13 && within(0.3) >= 16, summary);
+  assert.ok(within(0.05) >= 7 && within(0.15) >= 12 && within(0.3) >= 16, summary);
 });

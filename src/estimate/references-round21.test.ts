@@ -19,9 +19,11 @@ checkReferenceRound({
   isSpecUnique: true,
 });
 
-test('round 21: 21 of its 27 rows say what the spec cannot express (PEFT methods other than LoRA)', () => {
+test('round 21: 19 of its 27 rows say what the spec cannot express (PEFT methods other than LoRA)', () => {
+  // 21 when gathered; session 19 made FourierFT (lora.variant fourierft) and IA³ on every linear
+  // (lora.variant ia3 with lora.feedforward) expressible.
   const marked = round21Cases.filter((c) => /NOT EXPRESSIBLE/.test(c.config)).map((c) => c.id);
-  assert.equal(marked.length, 21, marked.join(', '));
+  assert.equal(marked.length, 19, marked.join(', '));
   for (const id of marked) assert.match(id, /^peft-metamathqa-llama32-3b-r21-/);
 });
 
@@ -36,7 +38,9 @@ test('round 21, measured once, is pinned: median |error| and the counts within 5
   // 500 classes), 3/17/24 within 5/15/30%; the 6 the spec expresses: 37.2%, worst -67.0%, 0/1 within 5/15%
   // (the three detectors 52-67% under, BEFT +22.1%, P-tuning +20.8%, rsLoRA +9.8%). --trace traces one row
   // (rsLoRA, -5.6%); the PEFT methods' trainable parameters without LoRA and the detectors (no Hugging Face
-  // config) are not traced. The round is now spent.
+  // config) are not traced. The round is now spent. Session 19 (spent, tuned on): FourierFT n 5000 and IA³ on
+  // every linear made expressible (lora.variant fourierft; ia3 with lora.feedforward [gate, up, down]): +4.1% ->
+  // +11.5% and -5.8% -> +10.6% (their rsLoRA neighbour +9.8%); the round 12.5%, 3/17/24 -> 2/17/24.
   assert.ok(median <= 0.126, summary);
-  assert.ok(within(0.05) >= 3 && within(0.15) >= 17 && within(0.3) >= 24, summary);
+  assert.ok(within(0.05) >= 2 && within(0.15) >= 17 && within(0.3) >= 24, summary);
 });

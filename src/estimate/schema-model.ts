@@ -153,6 +153,13 @@ export const loraSchema = z.strictObject({
     .optional(),
   alpha: z.number().min(0).optional(),
   targets: z.array(oneOf(loraTargets)).min(1).optional(),
+  feedforward: z
+    .array(oneOf(['gate', 'up', 'down'] as const))
+    .meta({
+      description:
+        "IA³'s feedforward_modules: the targets whose input (not output) its vector scales (default [down], PEFT's Llama mapping); a subset of targets",
+    })
+    .optional(),
   dropout: z.number().min(0).max(1).optional(),
   use_dora: z
     .boolean()

@@ -104,13 +104,23 @@ function toLora(raw: RawModel['lora'], report: Report): LoraSpec | undefined {
     report(['model', 'lora', 'decompose_factor'], `a LoKr option; variant is ${variant}`);
   if (raw.train !== undefined && (variant !== 'lora' || raw.use_dora))
     report(['model', 'lora', 'train'], 'freezes one factor of plain LoRA (not DoRA, not another variant)');
+  if (raw.feedforward !== undefined && variant !== 'ia3')
+    report(['model', 'lora', 'feedforward'], `an IA³ option (feedforward_modules); variant is ${variant}`);
+  const targets = raw.targets ?? (variant === 'ia3' ? ['k', 'v', 'down'] : ['q', 'v']);
+  // PEFT IA3Config.__post_init__: "`feedforward_modules` should be a subset of `target_modules`".
+  const strays = (raw.feedforward ?? []).filter((module) => !targets.includes(module));
+  if (strays.length > 0)
+    report(
+      ['model', 'lora', 'feedforward'],
+      `${strays.join(', ')} not among the targets (${targets.join(', ')})`,
+    );
   const rank = raw.rank ?? 0;
   // PEFT's defaults: lora_dropout 0.0; q_proj and v_proj for Llama-style models (torchtune's too); IA3's
   // k_proj, v_proj and down_proj (peft/utils/constants.py TRANSFORMERS_MODELS_TO_IA3_TARGET_MODULES_MAPPING).
   return {
     rank,
     alpha: raw.alpha ?? 2 * rank,
-    targets: raw.targets ?? (variant === 'ia3' ? ['k', 'v', 'down'] : ['q', 'v']),
+    targets,
     dropout: raw.dropout ?? 0,
     ...(raw.modules_to_save ? { modulesToSave: raw.modules_to_save } : {}),
     ...(raw.use_dora ? { isDora: true } : {}),
@@ -118,6 +128,7 @@ function toLora(raw: RawModel['lora'], report: Report): LoraSpec | undefined {
     ...(raw.decompose_factor !== undefined ? { decomposeFactor: raw.decompose_factor } : {}),
     ...(raw.train ? { trainedFactor: raw.train } : {}),
     ...(variant === 'fourierft' ? { frequencies: raw.n_frequency ?? 1000 } : {}),
+    ...(raw.feedforward !== undefined ? { feedforward: raw.feedforward } : {}),
   };
 }
 

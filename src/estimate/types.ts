@@ -210,6 +210,11 @@ export interface LoraSpec {
   frequencies?: number;
   /** LoKr's decompose_factor (PEFT LoKrConfig, default -1: factors near the square root). */
   decomposeFactor?: number;
+  /**
+   * IA³'s feedforward_modules (PEFT IA3Config): the MLP targets whose input its vector scales; the others' outputs
+   * are scaled. Absent: [down] (peft/utils/constants.py TRANSFORMERS_MODELS_TO_IA3_FEEDFORWARD_MODULES_MAPPING).
+   */
+  feedforward?: ('gate' | 'up' | 'down')[];
 }
 
 /**

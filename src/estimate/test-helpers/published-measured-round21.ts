@@ -127,7 +127,8 @@ const peftCases: PublishedCase[] = [
     params: 3_213_029_824,
     trainable: 280_000,
     config:
-      'FourierFT (PEFT FOURIERFT n_frequency 5000, scaling 300, on q_proj and v_proj: 5000 learned spectral coefficients per adapted weight turned into a dense ΔW by an inverse 2-D FFT every forward — 280,000 trainable; 3,213,029,824 in all), AdamW lr 1e-4 weight decay 0.1 (the WaveFT n_frequency 5000 file has the same parameter counts and is left out: the spec would repeat). NOT EXPRESSIBLE: the dense ΔW and its complex spectrum built every step; the spec gives the frozen model with 280,000 trainable parameters',
+      'FourierFT (PEFT FOURIERFT n_frequency 5000, scaling 300, on q_proj and v_proj: 5000 learned spectral coefficients per adapted weight turned into a dense ΔW by an inverse 2-D FFT every forward — 280,000 trainable; 3,213,029,824 in all), AdamW lr 1e-4 weight decay 0.1 (the WaveFT n_frequency 5000 file has the same parameter counts and is left out: the spec would repeat). Marked not expressible when gathered (the dense ΔW and its complex spectrum built every step; the spec gave the frozen model with 280,000 trainable parameters); session 19 (issue 25): lora.variant fourierft (session 18) says it',
+    lora: 'variant: fourierft, n_frequency: 5000, targets: [q, v]',
   }),
   peftVariant({
     label: 'frod-sparse001-qv',
@@ -163,7 +164,8 @@ const peftCases: PublishedCase[] = [
     params: 3_213_380_608,
     trainable: 630_784,
     config:
-      'IA³ (PEFT IA3 on q_proj, k_proj, v_proj, o_proj, gate_proj, up_proj and down_proj, the three MLP projections as feed-forward modules: learned vectors scaling outputs (attention) or inputs (MLP) — 630,784 trainable; 3,213,380,608 in all), AdamW lr 5e-3. NOT EXPRESSIBLE: the scaled activations each IA³ vector keeps for backward; the spec gives the frozen model with 630,784 trainable parameters',
+      'IA³ (PEFT IA3 on q_proj, k_proj, v_proj, o_proj, gate_proj, up_proj and down_proj, the three MLP projections as feed-forward modules: learned vectors scaling outputs (attention) or inputs (MLP) — 630,784 trainable; 3,213,380,608 in all), AdamW lr 5e-3. Marked not expressible when gathered (the scaled activations each IA³ vector keeps for backward; the spec gave the frozen model with 630,784 trainable parameters); session 19 (issue 25): lora.variant ia3 (session 18) with lora.feedforward (IA3Config feedforward_modules) says it',
+    lora: 'variant: ia3, targets: [q, k, v, o, gate, up, down], feedforward: [gate, up, down]',
   }),
   peftVariant({
     label: 'lily-r140-mlp',
