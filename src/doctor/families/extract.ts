@@ -85,3 +85,30 @@ export function namesHostArena(lines: readonly string[]): boolean {
     /CPUExecutionProvider|\bCPU\b|_nchwc\b/i.test(text)
   );
 }
+
+/**
+ * That the memory phrase at `index` (`length` characters) is one item of a list of possibilities
+ * joined by "or" ("Reasons for the failure: a device lost, out of memory, or an unexpected bug", Omniverse
+ * Kit's gpu.foundation message after any GPU crash; "... starves it for CPU/Memory, or blocks its
+ * network" in a CI runner's lost-runner notice; "out of memory or a driver reset"): a program that
+ * lists what may have happened does not report that memory ran out. Only an "or" that joins the phrase
+ * to another item counts ("X, out of memory, or Y", "out of memory or Y", "X or out of memory"); a
+ * comma alone is a report's own punctuation ("cudaMalloc failed, out of memory").
+ */
+export function isListedPossibility(text: string, index: number, length: number): boolean {
+  const after = text.slice(index + length);
+  if (/^(?:\s+(?:errors?|conditions?))?\s*,?\s+or\s+\S/i.test(after)) return true;
+  return /\bor\s+(?:an?\s+|the\s+)?$/i.test(text.slice(0, index));
+}
+
+/**
+ * The NVIDIA kernel driver's soft-check trace, "nvCheckOkFailedNoLog: Check failed: Out of memory
+ * [NV_ERR_NO_MEMORY] (0x00000051) returned from _memdescAllocInternal(pMemDesc) @ mem_desc.c:1359"
+ * (NVIDIA/open-gpu-kernel-modules src/nvidia/src/libraries/utils/nvassert.c, nvCheckOkFailedNoLog, the
+ * helper of NV_CHECK_OK_FAILED): the resource manager's own status check inside the driver, which its
+ * caller may handle (another heap, a retry) and which hosts log at rest and on starts that succeed. It
+ * is no process's failure; the process's own error beside it decides.
+ */
+export function isDriverCheckTrace(text: string): boolean {
+  return /\bnvCheckOk\w*|\bnvAssert\w*Failed\w*|\[NV_ERR_\w+\] \(0x[0-9a-fA-F]+\) returned from\b/.test(text);
+}

@@ -30,7 +30,7 @@
 // (wrapped around), TensorFlow's BFC warning "The caller indicates that this is not a failure".
 import { parseLogSize, sizePattern } from '../../sizes.js';
 import type { DiagnosisKind, FactRule, Facts, LogRule } from '../../types.js';
-import { definedFacts, intOf } from '../extract.js';
+import { definedFacts, intOf, isDriverCheckTrace, isListedPossibility } from '../extract.js';
 import { vendorOf } from './rules.js';
 
 const sized = (source: string): RegExp => new RegExp(source.replaceAll('SIZE', sizePattern), 'i');
@@ -242,8 +242,15 @@ const deviceWords =
 // to_string(Result::eErrorOutOfHostMemory)), is the driver's host allocation that failed, the host's.
 // MATLAB's "Out of memory. Type "help memory" for your options." is its own workspace's, the host's
 // (mathworks.com help/matlab/matlab_prog/resolving-out-of-memory-errors.html).
+// The JVM's heap error is the host's on every JVM: java.lang.OutOfMemoryError "Thrown when the Java
+// Virtual Machine cannot allocate an object because it is out of memory" (docs.oracle.com javase/8
+// api java/lang/OutOfMemoryError.html; its details "Java heap space", "GC overhead limit exceeded",
+// "Metaspace", "Direct buffer memory"), and Android ART's own wording of it, "Failed to allocate a N
+// byte allocation with N free bytes and NMB until OOM" (aosp art/runtime/gc/heap.cc
+// ThrowOutOfMemoryError), whatever a graphics or ML library in the stack (android.graphics.Bitmap, a
+// TensorFlow or ONNX Runtime model read into a byte array) asked for.
 const hostMemoryWords =
-  /\bErrorOutOfHostMemory\b|\bVK_ERROR_OUT_OF_HOST_MEMORY\b|\bKilled process \S+ \(|\banon-rss:|\bType "?help memory"? for your options\b|\b(?:host (?:memory|RAM|allocation|buffer)|pinned (?:host )?memory|CPU (?:memory|RAM|buffer|allocator)|system (?:memory|RAM)|physical memory|main memory|virtual memory|swap|commit limit|paging file)\b|(?<!GPU'?s? |video |graphics )\bRAM\b/i;
+  /\bjava\.lang\.OutOfMemoryError\b|\bOutOfMemoryError: (?:Java heap space|GC overhead limit exceeded|Metaspace|Direct buffer memory|Compressed class space|Requested array size exceeds VM limit)|\bbyte allocation with \d+ free bytes\b|\bErrorOutOfHostMemory\b|\bVK_ERROR_OUT_OF_HOST_MEMORY\b|\bKilled process \S+ \(|\banon-rss:|\bType "?help memory"? for your options\b|\b(?:host (?:memory|RAM|allocation|buffer)|pinned (?:host )?memory|CPU (?:memory|RAM|buffer|allocator)|system (?:memory|RAM)|physical memory|main memory|virtual memory|swap|commit limit|paging file)\b|(?<!GPU'?s? |video |graphics )\bRAM\b/i;
 const hostAllocatorWords =
   /(?:CPU|cpu)|\b(?:host|malloc|calloc|realloc|mmap|heap|ENOMEM|[Ee]rrno|bad_alloc|MemoryError)\b|Cannot allocate memory/;
 
@@ -366,7 +373,9 @@ export const genericOutOfMemoryRule: LogRule = {
   summary: 'the library reports that it ran out of memory (its own words, no signature of ours)',
   extract: ({ text, before }) => {
     const phrase = outOfMemoryWords.exec(text);
-    if (phrase === null || notAFailure.test(text)) return undefined;
+    if (phrase === null || notAFailure.test(text) || isDriverCheckTrace(text)) return undefined;
+    // One item of a list of what may have happened ("a device lost, out of memory, or an unexpected bug").
+    if (isListedPossibility(text, phrase.index, phrase[0].length)) return undefined;
     const lead = text.slice(0, phrase.index);
     const after = text.slice(phrase.index);
     // The runtime's figure quoted right after the phrase ("I always get the same issue (ran out of
@@ -622,6 +631,9 @@ export const retoldDeviceOomRule: LogRule = {
     // A request below one page or wrapped around is a broken state in a retelling as in the report
     // itself ("GPU ran out of memory when allocating 0", TensorFlow's EigenAllocator: the generic reading).
     if (!isSizedEvidence(requestFigures(text))) return undefined;
+    // One of several things that may have happened ("the GPU hung or ran out of memory or ...").
+    const said = outOfMemoryWords.exec(text);
+    if (said !== null && isListedPossibility(text, said.index, said[0].length)) return undefined;
     let match: RegExpExecArray | null = found;
     if (match.index === 0 && retoldTitleForm.test(match[0])) {
       const words = text.trim().split(/\s+/).length;

@@ -1,6 +1,6 @@
 // Allocation failures inside CUDA libraries (cuBLAS, cuDNN, NCCL) and the CUDA runtime itself.
 import type { LogRule } from '../../types.js';
-import { definedFacts, intOf } from '../extract.js';
+import { definedFacts, intOf, isDriverCheckTrace, isListedPossibility } from '../extract.js';
 
 // The library a status word or message names, as its vendor spells it.
 function libraryOf(word: string): string {
@@ -206,14 +206,24 @@ export const cudaLibraryRules: LogRule[] = [
     summary: 'a CUDA call failed with out of memory',
     // "failed to alloc N bytes on host": pinned host memory that TF/XLA's cuda_driver.cc logs and
     // then falls back from (pageable memory, smaller chunks); training goes on, so it is no OOM.
+    // "out of memory" as one item of a list of possible reasons ("a device lost, out of memory, or an
+    // unexpected bug") is no status string (extract.ts isListedPossibility).
     extract: ({ text, match, firstText }) =>
       /failed to alloc(?:ate)? \d+ bytes on host/.test(text) ||
       statusOfAnotherCode(firstText) ||
-      otherStatusString.test(text.slice(0, match.index + match[0].length))
+      otherStatusString.test(text.slice(0, match.index + match[0].length)) ||
+      isListedOutOfMemory(text, match) ||
+      isDriverCheckTrace(text)
         ? undefined
         : {},
   },
 ];
+
+/** The runtime's "out of memory" that ends the match stands as one item of an "or" list. */
+function isListedOutOfMemory(text: string, match: RegExpExecArray): boolean {
+  const at = match[0].toLowerCase().lastIndexOf('out of memory');
+  return at >= 0 && isListedPossibility(text, match.index + at, 'out of memory'.length);
+}
 
 /**
  * cudaGetErrorString's strings for the codes that are not memory (CUDA Runtime API, cudaError_t:

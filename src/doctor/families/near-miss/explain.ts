@@ -62,6 +62,16 @@ const nearMissFixes: Record<string, FixDetail[]> = {
       "the system refuses memory both writable and executable, which cffi's old-style callbacks need (cffi docs, 'Callbacks')",
     ),
   ],
+  'gpu-device-lost': [
+    fix(
+      "read the driver's own log for why it took the device away (Linux: dmesg -T | grep -iE 'xid|nvrm|amdgpu|i915|xe'; Windows: Event Viewer > System, Display/TDR events; a browser: its GPU page, chrome://gpu or about:support)",
+      'a lost device is a reset, hang or removal the driver decided; its log names the reason (a timeout, a fault, memory), the program only sees the loss',
+    ),
+    fix(
+      'if the loss follows long kernels or frames, shorten them or raise the watchdog (Windows TdrDelay), and recreate the device on loss instead of retrying on the old one',
+      'after a device is lost every call on it fails, allocations included, whatever memory is free',
+    ),
+  ],
   'segmentation-fault': [
     fix(
       'run with python -X faulthandler to see where it crashed',

@@ -160,6 +160,42 @@ export const nearMissRules: LogRule[] = [
       "cffi could not get write+execute memory for an ffi.callback() (the system's security policy forbids it), not a memory shortage",
   }),
   nearMiss({
+    code: 'gpu-device-lost',
+    framework: 'other',
+    keywords: [
+      'device_lost',
+      'device lost',
+      'devicelost',
+      'device_hung',
+      'device_removed',
+      'device_reset',
+      'deviceremoved',
+      'context lost',
+      'contextlost',
+      'context_lost',
+      ' is lost',
+      ' was lost',
+      'has been lost',
+    ],
+    // Every graphics and compute API has one status for a device the driver took away (a hang, a
+    // reset, a crash, a tab in the background whose GPU the browser reclaimed): Vulkan
+    // VK_ERROR_DEVICE_LOST ("VkResult: ERROR_DEVICE_LOST" in Omniverse Kit's log), oneAPI Level Zero
+    // ZE_RESULT_ERROR_DEVICE_LOST and the Unified Runtime's UR_RESULT_ERROR_DEVICE_LOST, DXGI's
+    // DXGI_ERROR_DEVICE_HUNG / _REMOVED / _RESET, Metal's MTLCommandBufferErrorDeviceRemoved, WebGPU's
+    // GPUDevice.lost ("GPU device lost", "WebGPU Device Lost") and WebGL's webglcontextlost event
+    // (CONTEXT_LOST_WEBGL; "WebGL2RenderingContext is lost"). After it every call fails, allocations
+    // included, and a wrapper may name that failure "out of memory" (wgpu's DeviceError::OutOfMemory on
+    // a lost WebGL context) or list it among the possible reasons. Alone it outranks only the weak
+    // readings (a last-resort phrase, a retold one); an allocator's own OOM status beside it (Vulkan's
+    // ERROR_OUT_OF_DEVICE_MEMORY, UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY) is a signature and still decides.
+    pattern:
+      /\b(?:VK_|ZE_RESULT_|UR_RESULT_|PI_)?ERROR_DEVICE_LOST\b|\bDXGI_ERROR_DEVICE_(?:HUNG|REMOVED|RESET)\b|\bMTLCommandBufferErrorDeviceRemoved\b|\b(?:GPU|WebGPU|[Dd]evice)\W{0,2} ?(?:[Dd]evice )?(?:[Ll]ost|LOST)\b(?! (?:connection|track))|\bdevice (?:was|is|has been) lost\b|\bwebglcontextlost\b|\bCONTEXT_LOST_WEBGL\b|\b\w*Context\W{0,2} (?:is|was|has been|got) lost\b|\b(?:WebGL|GL|GPU|rendering) context (?:was |is |has been )?lost\b/,
+    source:
+      'Vulkan spec VkResult VK_ERROR_DEVICE_LOST; oneAPI Level Zero ze_api.h ZE_RESULT_ERROR_DEVICE_LOST, unified-runtime ur_api.h UR_RESULT_ERROR_DEVICE_LOST; learn.microsoft.com DXGI_ERROR (DEVICE_HUNG, DEVICE_REMOVED, DEVICE_RESET); Apple MTLCommandBufferError.deviceRemoved; W3C WebGPU GPUDevice.lost; Khronos WebGL 1.0 spec 5.15.2 webglcontextlost, CONTEXT_LOST_WEBGL',
+    summary:
+      'the GPU device (or its graphics context) was lost: the driver reset or removed it, and every call after fails; a memory failure named beside it is its fallout or one of its possible reasons',
+  }),
+  nearMiss({
     code: 'segmentation-fault',
     framework: 'other',
     keywords: ['segmentation fault'],

@@ -1,0 +1,153 @@
+// Issue 23, session 19 (`doctor-rules`): kind rules by the structure of the evidence, each beside the
+// forms another vendor, framework, version or paste would print (checked at their public sources) and
+// the look-alikes that must keep their answer. Not one line of these is a corpus file's.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { primary } from '../test-helpers/diagnose.js';
+
+const kindOf = (...lines: string[]): string => primary(...lines)?.kind ?? 'none';
+
+describe('a lost device is not a memory failure; the memory named beside it is its fallout', () => {
+  test('each API spells the loss its own way, and a weak "out of memory" beside it yields', () => {
+    // Vulkan (VkResult), as a renderer's log prints it, with an app's own OOM phrase after it.
+    assert.equal(
+      kindOf('[Error] [gfx.vulkan] vkQueueSubmit failed: VK_ERROR_DEVICE_LOST', 'Error: out of memory'),
+      'none',
+    );
+    // Level Zero / Unified Runtime (oneAPI), DXGI (D3D12), Metal.
+    assert.equal(
+      kindOf('RuntimeError: level_zero backend failed with error: 20 (UR_RESULT_ERROR_DEVICE_LOST)'),
+      'none',
+    );
+    assert.equal(
+      kindOf(
+        'D3D12: Removing Device. DXGI_ERROR_DEVICE_REMOVED (0x887A0005)',
+        'Failed to allocate buffer: out of memory',
+      ),
+      'none',
+    );
+    assert.equal(kindOf('Command buffer failed: MTLCommandBufferErrorDeviceRemoved'), 'none');
+    // WebGPU and WebGL in a browser's console, with a wrapper calling the next failure OOM.
+    assert.equal(
+      kindOf(
+        'Uncaught (in promise) GPU device lost: DXGI_ERROR_DEVICE_HUNG (0x887A0006)',
+        'viewer: out of memory creating a 5 KB buffer',
+      ),
+      'none',
+    );
+    assert.equal(
+      kindOf(
+        'The WebGL context was lost; wgpu panicked with DeviceError::OutOfMemory: Not enough memory left',
+      ),
+      'none',
+    );
+  });
+  test("the allocator's own OOM status beside a loss still decides: memory", () => {
+    assert.equal(
+      kindOf(
+        'RuntimeError: level_zero backend failed with error: 39 (UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY)',
+        'RuntimeError: level_zero backend failed with error: 20 (UR_RESULT_ERROR_DEVICE_LOST)',
+      ),
+      'gpu_oom',
+    );
+    assert.equal(
+      kindOf(
+        '[Error] [carb.graphics-vulkan.plugin] VkResult: ERROR_OUT_OF_DEVICE_MEMORY',
+        '[Error] [carb.graphics-vulkan.plugin] VkResult: ERROR_DEVICE_LOST',
+      ),
+      'gpu_oom',
+    );
+  });
+  test('look-alikes: lost words that are not a device', () => {
+    // A lost connection or lost track is no device; the memory failure beside it stays.
+    assert.equal(kindOf('Worker lost connection to the scheduler', 'MemoryError'), 'host_oom');
+    assert.equal(kindOf('RuntimeError: CUDA out of memory. Tried to allocate 2.00 GiB'), 'gpu_oom');
+  });
+});
+
+describe('"out of memory" as one item of a list of possible reasons', () => {
+  test('a crash handler that lists what may have happened reports none of them', () => {
+    assert.equal(
+      kindOf(
+        '[Error] [gpu.foundation.plugin] A GPU crash occurred. Exiting the application...',
+        'Reasons for the failure: a device lost, out of memory, or an unexpected bug.',
+      ),
+      'none',
+    );
+    assert.equal(kindOf('Error: the renderer stopped: out of memory or a driver timeout.'), 'none');
+    assert.equal(kindOf('fatal: the GPU hung or ran out of memory or the driver crashed'), 'none');
+  });
+  test('look-alikes: a comma or "or" elsewhere in a report keeps it a report', () => {
+    assert.equal(kindOf('cudaMalloc failed, out of memory'), 'gpu_oom');
+    assert.equal(
+      kindOf(
+        'RuntimeError: CUDA error: out of memory',
+        'Compile with `TORCH_USE_CUDA_DSA` or set CUDA_LAUNCH_BLOCKING=1',
+      ),
+      'gpu_oom',
+    );
+  });
+});
+
+describe("the NVIDIA driver's soft-check trace is no process's failure", () => {
+  test('NV_ERR_NO_MEMORY in an RM check, as dmesg and journald print it', () => {
+    assert.equal(
+      kindOf(
+        'NVRM: nvCheckOkFailedNoLog: Check failed: Out of memory [NV_ERR_NO_MEMORY] (0x00000051) returned from _memdescAllocInternal(pMemDesc) @ mem_desc.c:1359',
+      ),
+      'none',
+    );
+    assert.equal(
+      kindOf(
+        'Sep 12 10:00:01 host kernel: NVRM: GPU0 nvCheckOkFailedNoLog: Check failed: Out of memory [NV_ERR_NO_MEMORY] (0x00000051) returned from pmaAllocatePages(...) @ phys_mem_allocator.c:800',
+      ),
+      'none',
+    );
+  });
+  test("look-alike: the process's own OOM beside the trace decides", () => {
+    assert.equal(
+      kindOf(
+        'NVRM: nvCheckOkFailedNoLog: Check failed: Out of memory [NV_ERR_NO_MEMORY] (0x00000051) returned from _memdescAllocInternal(pMemDesc) @ mem_desc.c:1359',
+        'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 23.55 GiB of which 3.06 MiB is free.',
+      ),
+      'gpu_oom',
+    );
+  });
+});
+
+describe("the JVM's heap error is the host's whatever library asked", () => {
+  test('HotSpot and Android ART spell it; a graphics or ML library in the stack does not make it the GPU', () => {
+    assert.equal(
+      kindOf(
+        'java.lang.OutOfMemoryError: Failed to allocate a 2560012 byte allocation with 843048 free bytes and 823KB until OOM',
+        '    at android.graphics.Bitmap.nativeCreate(Native Method)',
+      ),
+      'host_oom',
+    );
+    assert.equal(
+      kindOf(
+        '01-11 19:30:21.225 29425-29425/? W/art: Throwing OutOfMemoryError "Failed to allocate a 198571917 byte allocation with 3779736 free bytes and 186MB until OOM"',
+      ),
+      'host_oom',
+    );
+    assert.equal(
+      kindOf(
+        'Caused by: java.lang.OutOfMemoryError: Direct buffer memory',
+        '  at org.tensorflow.Tensor.create',
+      ),
+      'host_oom',
+    );
+  });
+  test("look-alikes: a framework's own OutOfMemoryError keeps its side", () => {
+    assert.equal(
+      kindOf('torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB'),
+      'gpu_oom',
+    );
+    assert.equal(
+      kindOf(
+        'jax.errors.JaxRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 1.00GiB',
+      ),
+      'gpu_oom',
+    );
+  });
+});
