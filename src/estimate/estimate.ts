@@ -106,22 +106,24 @@ function estimateStage(given: EstimateSpec, overrides: EstimateOverrides): Break
   const states = modelStateComponents(spec, counts);
   const activations = activationComponents(spec, counts, batch);
   const shape = spec.model.transformer;
+  // A layer stack (model.cnn) under FSDP has no block class to wrap, and parallel.fsdp_wrap: model wraps none:
+  // the whole model is the root unit (FULL_SHARD without an auto-wrap policy), which FSDP never reshards
+  // after forward (parallel.ts).
+  const isWholeModelUnit =
+    spec.parallel.strategy === 'fsdp_full' &&
+    (spec.parallel.fsdpWrap === 'model' ||
+      (!shape && (spec.model.cnn !== undefined || spec.model.detector !== undefined)));
   const parallel = parallelComponents({
     parallel: spec.parallel,
     params: counts.params,
     trainable: counts.trainable,
-    // A layer stack (model.cnn) under FSDP has no block class to wrap: the whole model is the root unit
-    // (FULL_SHARD without an auto-wrap policy), which FSDP never reshards after forward (parallel.ts).
-    unitParams: shape
-      ? unitLayerParams(spec, shape)
-      : (spec.model.cnn || spec.model.detector) && spec.parallel.strategy === 'fsdp_full'
-        ? counts.params
-        : undefined,
-    isRootUnit:
-      !shape &&
-      (spec.model.cnn !== undefined || spec.model.detector !== undefined) &&
-      spec.parallel.strategy === 'fsdp_full',
+    unitParams: isWholeModelUnit ? counts.params : shape ? unitLayerParams(spec, shape) : undefined,
+    isRootUnit: isWholeModelUnit,
     ...unitParts(spec, counts),
+    ...(isWholeModelUnit ? { unitTrainable: counts.trainable } : {}),
+    ...(isWholeModelUnit && shape && spec.model.quantization
+      ? { unitQuantized: quantizedParams(shape, spec.model.quantization) }
+      : {}),
     computeBytes: spec.training.precision === 'fp32' ? 4 : 2,
     // torchao enable_fsdp_float8_all_gather: the linear weights are all-gathered already in float8.
     ...(spec.training.float8?.isAllGatherFloat8 ? { gatherBytes: 1 } : {}),

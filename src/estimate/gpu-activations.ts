@@ -488,14 +488,31 @@ function forwardPrecision(spec: EstimateSpec): EstimateSpec['training']['precisi
  * after its forward: min(p − (p − 1), m) = 1 in flight (Megatron-LM
  * megatron/core/pipeline_parallel/schedules.py forward_backward_pipelining_without_interleaving:
  * num_warmup_microbatches = pipeline_parallel_size − rank − 1, 0 on the last rank).
+ * Interleaved (parallel.virtual_stages v > 1): each rank holds v chunks of layers / (p·v) layers, and rank r runs
+ * 2(p − r − 1) + (v − 1)·p warm-up forwards of chunk micro-batches before its first backward, so it keeps that
+ * many plus one, at most all m·v (Megatron-LM megatron/core/pipeline_parallel/schedules.py
+ * forward_backward_pipelining_with_interleaving at d98e8a64: `num_warmup_microbatches = (pipeline_parallel_size -
+ * pipeline_parallel_rank - 1) * 2; num_warmup_microbatches += (num_model_chunks - 1) *
+ * config.microbatch_group_size_per_vp_stage`, the group p by default). On the first rank that is
+ * 1 + (p − 1)/(p·v) of the plain schedule's L layers (Korthikanti et al. 2022, §4.2.3).
  */
 function pipelineOf(
   spec: EstimateSpec,
   layers: number,
 ): { stages: number; stageLayers: number; inFlight: number; text: string } {
-  const { pipeline: p, microBatches: m, schedule } = spec.parallel;
+  const { pipeline: p, microBatches: m, schedule, virtualStages: v } = spec.parallel;
   if (p <= 1) return { stages: 1, stageLayers: layers, inFlight: 1, text: '' };
   const isLast = spec.parallel.pipelineStage === 'last';
+  if (v > 1) {
+    const rank = isLast ? p - 1 : 0;
+    const chunkInFlight = Math.min(2 * (p - rank - 1) + (v - 1) * p + 1, m * v);
+    return {
+      stages: p,
+      stageLayers: Math.ceil(layers / (p * v)),
+      inFlight: chunkInFlight,
+      text: `${isLast ? 'last' : 'first'} of ${p} stages, interleaved over ${v} chunks: ${chunkInFlight} chunk micro-batches in flight × `,
+    };
+  }
   const inFlight = schedule === 'gpipe' ? m : isLast ? 1 : Math.min(p, m);
   return {
     stages: p,

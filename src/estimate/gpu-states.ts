@@ -265,7 +265,9 @@ export function modelStateComponents(
     // (FSDP2 foreach_reduce, offload_to_cpu): a layer's are the gradient buckets of the layer's moment.
     // Where the head is a unit of its own (not the root, which reduces only at the end of backward),
     // its gradient, the largest, lives through the head's backward only: beside the loss.
-    const isHeadOwnUnit = spec.parallel.strategy.startsWith('fsdp') && spec.parallel.fsdpWrap !== 'layers';
+    const isHeadOwnUnit =
+      spec.parallel.strategy.startsWith('fsdp') &&
+      (spec.parallel.fsdpWrap === 'torchtitan' || spec.parallel.fsdpWrap === 'layers_embedding_head');
     device.push({
       name: 'gradients',
       bytes: (largest * gradientBytes) / t,

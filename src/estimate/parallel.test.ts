@@ -484,6 +484,61 @@ parallel: { gpus: 2, strategy: ${strategy} }`);
   );
 });
 
+test('fsdp_wrap: model (no auto_wrap_policy) makes a transformer one unit: the whole model gathered, no root unit beside it', () => {
+  const at = (wrap: string) =>
+    estimate(
+      spec(
+        `model: { transformer: { ${layer} } }\ntraining: { precision: mixed_bf16 }\nparallel: { gpus: 4, strategy: fsdp_full${wrap} }`,
+      ),
+    );
+  const whole = at(', fsdp_wrap: model');
+  const part = (b: ReturnType<typeof at>, name: string) => b.gpu.components.find((p) => p.name === name);
+  assert.equal(part(whole, 'gathered parameters')?.bytes, 6_738_415_616 * 2, 'every parameter once, bf16');
+  assert.match(part(whole, 'gathered parameters')?.formula ?? '', /whole model, one FSDP unit/);
+  assert.equal(part(whole, 'gradient buckets')?.bytes, 6_738_415_616 * 4, "the whole model's fp32 gradients");
+  assert.equal(part(whole, 'gathered root unit'), undefined, 'the head is inside the one unit');
+  assert.ok(part(at(''), 'gathered root unit'), 'the default wrap leaves the embedding and head in the root');
+  assert.equal(
+    spec('model: { params: 1B }\nparallel: { gpus: 2, strategy: fsdp_full, fsdp_wrap: model }').parallel
+      .fsdpVersion,
+    1,
+  );
+});
+
+describe("Megatron's interleaved pipeline schedule (parallel.virtual_stages)", () => {
+  const at = (parallel: string) =>
+    parts(
+      `model: { transformer: { ${layer} } }\ntraining: { precision: bf16 }\nparallel: { gpus: 4, pipeline: 4, micro_batches: 8, ${parallel} }`,
+    );
+  test("the first rank keeps 1 + (p − 1)/(p·v) of the plain schedule's layers' worth (Korthikanti et al. 2022, §4.2.3)", () => {
+    const plain = at('pipeline_stage: first').activations ?? 0;
+    // p 4, v 2: 2(4 − 1) + (2 − 1)·4 + 1 = 11 chunk micro-batches of 32 / 8 = 4 layers: 44 layers against 32.
+    assert.equal(at('pipeline_stage: first, virtual_stages: 2').activations, (plain * 44) / 32);
+    assert.equal(44 / 32, 1 + 3 / (4 * 2));
+  });
+  test('the last rank keeps (v − 1)·p + 1 chunk micro-batches, capped at all m·v of them', () => {
+    const plain = at('pipeline_stage: last').activations ?? 0;
+    // Plain 1F1B: one micro-batch of 8 layers on the last stage; interleaved v 4: 3·4 + 1 = 13 chunks of 2 layers.
+    assert.equal(at('pipeline_stage: last, virtual_stages: 4').activations, (plain * 26) / 8);
+    // m 2, v 2: the warm-up (0 + 4) covers all 4 chunk micro-batches.
+    const few = parts(
+      `model: { transformer: { ${layer} } }\ntraining: { precision: bf16 }\nparallel: { gpus: 4, pipeline: 4, micro_batches: 2, pipeline_stage: last, virtual_stages: 2 }`,
+    );
+    assert.equal(few.activations, (plain * 4 * 4) / 8);
+  });
+  test('without a pipeline, or under GPipe, it is a located error', () => {
+    assert.throws(
+      () => spec('model: { params: 1B }\nparallel: { gpus: 2, virtual_stages: 2 }'),
+      /x\.yaml:2:.*parallel\.virtual_stages.*needs parallel\.pipeline > 1/s,
+    );
+    assert.throws(
+      () =>
+        spec('model: { params: 1B }\nparallel: { gpus: 4, pipeline: 4, schedule: gpipe, virtual_stages: 2 }'),
+      /parallel\.virtual_stages.*interleaves the 1f1b schedule/s,
+    );
+  });
+});
+
 describe('ZeRO-3 over a model not built under deepspeed.zero.Init (parallel.deepspeed.zero_init: false)', () => {
   const llama8b =
     'family: llama, layers: 32, hidden: 4096, heads: 32, kv_heads: 8, vocab: 128256, ffn: 14336, tied_embeddings: false, attention: flash';

@@ -177,6 +177,7 @@ export function parallelComponents(options: {
   if (
     parallel.strategy === 'fsdp_full' &&
     parallel.pipeline <= 1 &&
+    !options.isRootUnit &&
     options.head &&
     options.head.params > 0
   ) {

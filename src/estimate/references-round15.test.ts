@@ -42,7 +42,10 @@ test('round 15, measured once, is pinned: median |error| and the counts within 5
   // the 25 expressible rows 2.3%, worst -14.0% (the small GPT fp16 TP2 PP2), 19/25/25. Then a pipeline stage's
   // own parameters (the first holds the input embedding, the last the head) and, with no stage named, the larger
   // of the first (no head, no loss) and the last: the three interleaved rows (not expressible, no stage named) move
-  // -0.9/+9.9/+6.9% -> -4.0/-9.4/+10.8%; 3.4%, 20/30/30, expressible unchanged. What this pins is that figure.
-  assert.ok(median <= 0.035, summary);
-  assert.ok(within(0.05) >= 20 && within(0.15) >= 30 && within(0.3) >= 30, summary);
+  // -0.9/+9.9/+6.9% -> -4.0/-9.4/+10.8%; 3.4%, 20/30/30, expressible unchanged. Session 19: the three
+  // interleaved rows made expressible (parallel.virtual_stages 8/3/3 and pipeline_stage: last; Megatron's
+  // interleaved warm-up, 2(p − r − 1) + (v − 1)p + 1 chunk micro-batches in flight on rank r): -4.0/-9.4/+10.8%
+  // -> -0.9/-2.4/-2.8%; 3.4% -> 2.4%, 20/30/30 -> 22/30/30. What this pins is that figure.
+  assert.ok(median <= 0.025, summary);
+  assert.ok(within(0.05) >= 22 && within(0.15) >= 30 && within(0.3) >= 30, summary);
 });

@@ -19,9 +19,10 @@ checkReferenceRound({
   isSpecUnique: true,
 });
 
-test('round 19: one row says what the spec cannot express (FSDP with the whole model as one unit)', () => {
+test('round 19: no row says what the spec cannot express (FSDP with the whole model as one unit: fsdp_wrap model)', () => {
+  // One when gathered; session 19's parallel.fsdp_wrap: model says it.
   const marked = round19Cases.filter((c) => /NOT EXPRESSIBLE/.test(c.config)).map((c) => c.id);
-  assert.deepEqual(marked, ['rasbt-cvpr2023-vitb16-cifar10-bf16-mixed-fsdp4-bs16']);
+  assert.deepEqual(marked, []);
 });
 
 test('round 19, measured once, is pinned: median |error| and the counts within 5, 15 and 30%', async () => {
@@ -36,7 +37,9 @@ test('round 19, measured once, is pinned: median |error| and the counts within 5
   // Second shift (estimate-r19), after the round was spent: every script calls optimizer.zero_grad()
   // between the forward and backward, so the specs say `zero_grad: after_forward` (the last step's
   // gradients live through the forward, not beside a layer's backward): all 18 at 8.5%, worst -43.1%
-  // (the FSDP row), 3/13/17 within 5/15/30% — measured so, and pinned at that.
+  // (the FSDP row), 3/13/17 within 5/15/30% — measured so, and pinned at that. Session 19: the FSDP row made
+  // expressible (parallel.fsdp_wrap: model, the whole model one unit gathered through backward): -43.1% ->
+  // -25.3%; 8.5%, 3/13/17 -> 3/13/18.
   assert.ok(median <= 0.085, summary);
-  assert.ok(within(0.05) >= 3 && within(0.15) >= 13 && within(0.3) >= 17, summary);
+  assert.ok(within(0.05) >= 3 && within(0.15) >= 13 && within(0.3) >= 18, summary);
 });

@@ -265,6 +265,12 @@ export const parallelSchema = z.strictObject({
     .meta({ description: 'micro-batches per step (pipeline); training.batch_size is one micro-batch' })
     .optional(),
   schedule: oneOf(pipelineSchedules).optional(),
+  virtual_stages: positiveInt
+    .meta({
+      description:
+        "model chunks per pipeline rank under Megatron's interleaved 1F1B schedule (--num-virtual-stages-per-pipeline-rank; layers / (pipeline × --num-layers-per-virtual-pipeline-stage)): rank r keeps 2(p − r − 1) + (v − 1)p + 1 chunk micro-batches of layers / (p·v) layers in flight (default 1: the plain schedule)",
+    })
+    .optional(),
   pipeline_stage: oneOf(['first', 'last', 'peak'] as const)
     .meta({
       description:
@@ -281,7 +287,7 @@ export const parallelSchema = z.strictObject({
   fsdp_wrap: oneOf(fsdpWraps)
     .meta({
       description:
-        'FSDP units: layers (default; the block class wrapped, the embedding and head left in the root unit, which stays gathered from forward to the end of backward: HF Trainer/accelerate, Lightning, llama-recipes) torchtitan (embedding, blocks and [norm, output] each a unit) or layers_embedding_head (blocks, embedding and head each a unit, the root holding the final norm: torchtune custom_sharded_layers [tok_embeddings, output])',
+        'FSDP units: layers (default; the block class wrapped, the embedding and head left in the root unit, which stays gathered from forward to the end of backward: HF Trainer/accelerate, Lightning, llama-recipes) torchtitan (embedding, blocks and [norm, output] each a unit) or layers_embedding_head (blocks, embedding and head each a unit, the root holding the final norm: torchtune custom_sharded_layers [tok_embeddings, output]) or model (no auto_wrap_policy: the whole model one unit, gathered from the start of forward to the end of backward, its gradients unsharded until the reduce-scatter: Fabric/Lightning strategy="fsdp" without a policy)',
     })
     .optional(),
   fsdp_version: z

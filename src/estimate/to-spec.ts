@@ -160,6 +160,12 @@ function toParallel(raw: RawEstimate, report: (path: string[], message: string) 
     report(['parallel', 'expert'], `${given.expert} does not divide the ${gpus} GPUs`);
   if (given.micro_batches !== undefined && pipeline === 1)
     report(['parallel', 'micro_batches'], 'needs parallel.pipeline > 1');
+  if (given.virtual_stages !== undefined && given.virtual_stages > 1) {
+    if (pipeline === 1) report(['parallel', 'virtual_stages'], 'needs parallel.pipeline > 1');
+    // Megatron interleaves 1F1B only (forward_backward_pipelining_with_interleaving); GPipe has no interleaved form.
+    else if (given.schedule === 'gpipe')
+      report(['parallel', 'virtual_stages'], 'interleaves the 1f1b schedule; schedule is gpipe');
+  }
   const legacyStrategy: Strategy = legacyStage ? (`zero${legacyStage}` as Strategy) : 'ddp';
   const strategy = given.strategy ?? legacyStrategy;
   if (given.deepspeed && !strategy.startsWith('zero'))
@@ -183,6 +189,7 @@ function toParallel(raw: RawEstimate, report: (path: string[], message: string) 
     // Megatron and torchtitan need at least as many micro-batches as stages to fill the pipeline.
     microBatches: given.micro_batches ?? pipeline,
     schedule: given.schedule ?? '1f1b',
+    virtualStages: given.virtual_stages ?? 1,
     pipelineStage: given.pipeline_stage ?? 'peak',
     // Megatron's DDP keeps each gradient only in its contiguous buffer (main_grad): a bucket view.
     isBucketView: given.gradient_as_bucket_view ?? given.framework === 'megatron',
@@ -190,7 +197,8 @@ function toParallel(raw: RawEstimate, report: (path: string[], message: string) 
     fsdpWrap: given.fsdp_wrap ?? 'layers',
     // The wraps other than `layers` are FSDP2 recipes' (torchtitan, torchtune); `layers` is FSDP1's
     // transformer_auto_wrap_policy as HF Trainer, accelerate and Lightning apply it by default.
-    fsdpVersion: given.fsdp_version ?? ((given.fsdp_wrap ?? 'layers') === 'layers' ? 1 : 2),
+    // `model` (no policy) is FSDP1's default too (FullyShardedDataParallel(model) wraps the root alone).
+    fsdpVersion: given.fsdp_version ?? (['layers', 'model'].includes(given.fsdp_wrap ?? 'layers') ? 1 : 2),
     ncclBytes: given.nccl_buffers,
     deepSpeed: {
       version: given.deepspeed?.version

@@ -258,7 +258,7 @@ export interface QuantizationSpec {
 }
 
 /** How FSDP units are drawn (ParallelSpec.fsdpWrap). */
-export const fsdpWraps = ['layers', 'torchtitan', 'layers_embedding_head'] as const;
+export const fsdpWraps = ['layers', 'torchtitan', 'layers_embedding_head', 'model'] as const;
 /** One of fsdpWraps. */
 export type FsdpWrap = (typeof fsdpWraps)[number];
 
@@ -286,6 +286,11 @@ export interface ParallelSpec {
   microBatches: number;
   schedule: PipelineSchedule;
   /**
+   * Model chunks per pipeline rank under Megatron's interleaved 1F1B schedule (--num-virtual-stages-per-pipeline-rank,
+   * or layers / (pipeline × --num-layers-per-virtual-pipeline-stage)); 1: the plain schedule.
+   */
+  virtualStages: number;
+  /**
    * The pipeline stage the estimate is for: first (the most micro-batches in flight, no LM head or loss),
    * last (the LM head and the loss; the rank Megatron-LM's logged memory is read from), or peak (default:
    * whichever of the two needs more).
@@ -303,7 +308,8 @@ export interface ParallelSpec {
    * `torchtitan` shards the embedding, each block and [norm, output] as units of their own;
    * `layers_embedding_head` wraps the blocks, the embedding and the head each on its own and leaves the
    * root only the final norm (torchtune's full_finetune_distributed with custom_sharded_layers:
-   * ['tok_embeddings', 'output']).
+   * ['tok_embeddings', 'output']); `model` wraps nothing (no auto_wrap_policy): the whole model is the root
+   * unit, gathered whole from the start of forward to the end of backward.
    */
   fsdpWrap: FsdpWrap;
   /** FSDP1 (FullyShardedDataParallel) or FSDP2 (fully_shard). */

@@ -146,6 +146,8 @@ const megatron = (o: {
   args: string;
   layout: string;
   notExpressible?: string;
+  /** What made a row marked not expressible when gathered expressible since (the mark is then dropped). */
+  expressedBy?: string;
   spec: string;
 }): PublishedCase => {
   const file = `golden_values_${o.env}.json`;
@@ -156,7 +158,7 @@ const megatron = (o: {
     what: 'allocated',
     unit: 'GiB',
     measured: o.bytes / 2 ** 30,
-    config: `Megatron-LM functional test ${o.name} on one DGX node of 8 ${card} (Megatron-LM CI, dev container): ${o.args}; ${o.layout}. Measured: the last rank's torch.cuda.max_memory_allocated() (allocated_bytes.all.peak), logged to TensorBoard by that rank only, bytes / 2^30; one GPU's figure${o.notExpressible ? `. NOT EXPRESSIBLE: ${o.notExpressible}` : ''}`,
+    config: `Megatron-LM functional test ${o.name} on one DGX node of 8 ${card} (Megatron-LM CI, dev container): ${o.args}; ${o.layout}. Measured: the last rank's torch.cuda.max_memory_allocated() (allocated_bytes.all.peak), logged to TensorBoard by that rank only, bytes / 2^30; one GPU's figure${o.notExpressible === undefined ? '' : o.expressedBy ? `. Marked not expressible when gathered (${o.notExpressible}); ${o.expressedBy}` : `. NOT EXPRESSIBLE: ${o.notExpressible}`}`,
     spec: o.spec,
   };
 };
@@ -279,12 +281,14 @@ parallel: { gpus: 8, tensor: 4, sequence_parallel: false, strategy: zero1, gradi
     layout:
       'pipeline parallel 4 × data parallel 2 with the interleaved schedule (one layer per virtual stage: 8 model chunks per rank), 4 micro-batches of 1 × 8192 tokens per step, the distributed optimizer over 2 ranks; the figure is the last stage (the output layer and loss)',
     notExpressible:
-      'the interleaved (virtual-pipeline) 1F1B schedule; the spec gives the plain 1F1B schedule over 4 stages',
+      'the interleaved (virtual-pipeline) 1F1B schedule; the spec gave the plain 1F1B schedule over 4 stages',
+    expressedBy:
+      'session 19 (issue 25): parallel.virtual_stages says the interleaved schedule, and pipeline_stage: last the rank measured (32 layers / (4 stages × 1 layer per virtual stage) = 8 chunks per rank)',
     spec: `model:
   params: ${gpt7b(1)}
   transformer: { ${gpt7bShape(1)} }
 ${bf16Training('batch_size: 1, activation_checkpointing: none, loss: vocab_parallel')}
-parallel: { gpus: 8, pipeline: 4, micro_batches: 4, schedule: 1f1b, strategy: zero1, gradient_as_bucket_view: true, framework: megatron }`,
+parallel: { gpus: 8, pipeline: 4, micro_batches: 4, schedule: 1f1b, virtual_stages: 8, pipeline_stage: last, strategy: zero1, gradient_as_bucket_view: true, framework: megatron }`,
   }),
   megatron({
     model: 'gpt',
@@ -625,13 +629,15 @@ parallel: { gpus: 8, pipeline: 4, micro_batches: 4, schedule: 1f1b, strategy: ze
     ),
     layout: `pipeline parallel 4 × data parallel 2 with the interleaved schedule (one layer per virtual stage: 3 model chunks per rank), 4 micro-batches of 4 per step, the distributed optimizer over 2 ranks; ${small({ tensor: 1 }).params} parameters; the last stage's figure`,
     notExpressible:
-      'the interleaved (virtual-pipeline) schedule; the spec gives the plain 1F1B schedule over 4 stages',
+      'the interleaved (virtual-pipeline) schedule; the spec gave the plain 1F1B schedule over 4 stages',
+    expressedBy:
+      'session 19 (issue 25): parallel.virtual_stages says the interleaved schedule, and pipeline_stage: last the rank measured (3 chunks per rank)',
     spec: smallSpec(
       { tensor: 1 },
       'eager',
       true,
       bf16Training('batch_size: 4, activation_checkpointing: none, loss: vocab_parallel'),
-      'gpus: 8, pipeline: 4, micro_batches: 4, schedule: 1f1b, strategy: zero1, gradient_as_bucket_view: true, framework: megatron',
+      'gpus: 8, pipeline: 4, micro_batches: 4, schedule: 1f1b, virtual_stages: 3, pipeline_stage: last, strategy: zero1, gradient_as_bucket_view: true, framework: megatron',
     ),
   }),
   megatron({
@@ -777,12 +783,14 @@ parallel: { gpus: 8, tensor: 4, sequence_parallel: false, strategy: ddp, gradien
     ),
     layout: `pipeline parallel 4 × data parallel 2 with the interleaved schedule (2 layers per virtual stage: 3 model chunks per rank), 16 micro-batches of 4 per step; ${bertCount(1)} parameters; the last stage's figure`,
     notExpressible:
-      'the interleaved (virtual-pipeline) schedule; the spec gives the plain 1F1B schedule over 4 stages',
+      'the interleaved (virtual-pipeline) schedule; the spec gave the plain 1F1B schedule over 4 stages',
+    expressedBy:
+      'session 19 (issue 25): parallel.virtual_stages says the interleaved schedule, and pipeline_stage: last the rank measured (24 layers / (4 stages × 2 layers per virtual stage) = 3 chunks per rank)',
     spec: `model:
   params: ${bertCount(1)}
   transformer: { ${bertShape(1)} }
 ${bf16Training('batch_size: 4, activation_checkpointing: none, loss: vocab_parallel')}
-parallel: { gpus: 8, pipeline: 4, micro_batches: 16, schedule: 1f1b, strategy: ddp, gradient_as_bucket_view: true, framework: megatron }`,
+parallel: { gpus: 8, pipeline: 4, micro_batches: 16, schedule: 1f1b, virtual_stages: 3, pipeline_stage: last, strategy: ddp, gradient_as_bucket_view: true, framework: megatron }`,
   }),
 ];
 
