@@ -151,3 +151,43 @@ describe("the JVM's heap error is the host's whatever library asked", () => {
     );
   });
 });
+
+describe('the kill grammar: SIGKILL however a tool names it', () => {
+  test('the signal by name without SIG, or "due to" it, is the bare kill', () => {
+    // nvcc's driver on a compiler stage, a build runner, a test harness on macOS.
+    assert.equal(kindOf("nvcc error   : 'cicc' died due to signal 9 (Kill signal)"), 'host_oom');
+    assert.equal(kindOf("nvcc error   : 'cudafe++' died due to signal 9 (Kill signal)"), 'host_oom');
+    assert.equal(kindOf('error: the following command terminated with signal KILL'), 'host_oom');
+    assert.equal(kindOf('worker 3 was killed by signal SIGKILL'), 'host_oom');
+  });
+  test('look-alikes: another signal is a crash or a stop, not a kill for memory', () => {
+    assert.equal(kindOf("nvcc error   : 'ptxas' died due to signal 11 (Invalid memory reference)"), 'none');
+    assert.equal(kindOf('error: the following command terminated with signal TERM'), 'none');
+    assert.equal(kindOf('the build died due to signal 2 (Interrupt)'), 'none');
+  });
+  test('the shell\'s "Killed" glued after the last sentence printed, or quoted in capitals', () => {
+    assert.equal(kindOf('Allocation of 17198850112 exceeds 10% of free system memory. Killed'), 'host_oom');
+    assert.equal(kindOf('Epoch 3: loading shards (64GB). Killed'), 'host_oom');
+    assert.equal(
+      kindOf(
+        'The error message "Allocation of 400000000 exceeds 10% of free system memory. Killed" shows up',
+      ),
+      'host_oom',
+    );
+    assert.equal(kindOf('The terminal shows the message "KILLED" only.'), 'host_oom');
+  });
+  test('look-alikes: a name or a title that reads "Killed"', () => {
+    assert.equal(kindOf('Mr. Killed'), 'none');
+    assert.equal(kindOf('Season 2. Killed in action is the next episode'), 'none');
+  });
+  test('the kill told as an event, and the memory used up before it', () => {
+    assert.equal(kindOf('solving environment:killed happened.'), 'host_oom');
+    assert.equal(kindOf('then a kill occurred during the merge step'), 'host_oom');
+    assert.equal(kindOf('the wheel build eats all available memory (64GB) and gets killed'), 'host_oom');
+  });
+  test('look-alikes: eating all of something else, a default described', () => {
+    assert.equal(kindOf('it eats all the cookies'), 'none');
+    assert.equal(kindOf('The allocator eats all available memory by default'), 'none');
+    assert.equal(kindOf('if a kill occurred, restart the job'), 'none');
+  });
+});

@@ -508,7 +508,7 @@ const retoldRanOut = String.raw`\b(?:(?:RAM|VRAM|memory|GPU|card|\d+\s?G[Bi]?B?)
 // Each names its side by the sentence's words (RAM, system memory, GPU), else by the whole log.
 const anyOom = String.raw`(?:(?:CUDA|GPU|VRAM|HIP|MPS|XPU|NPU)[ _-]?)?(?:OOM|out[ _-]?of[ _-]?memory)`;
 const retoldOutcome = String.raw`\b(?:crash(?:es|ed)?|fail(?:s|ed)?|die[sd]?|abort(?:s|ed)?|stop(?:s|ped)?|exit(?:s|ed)?|breaks?|broke)\s+(?:(?:always|again|immediately|suddenly|eventually|randomly|quickly)\s+)?(?:due\s+to|because\s+of|with|from|by)\s+(?:an?\s+|the\s+)?${anyOom}\b|\b(?:leads?|led|leading)\s+to\s+(?:an?\s+|the\s+)?${anyOom}\b|\bresult(?:s|ed)?\s+in\s+(?:an?\s+|the\s+)?${anyOom}\b|\band\s+(?:then\s+)?${anyOom}(?:ed|s)?(?=\s*(?:[.!…]|$))|\bthe\s+${anyOom}(?:\s+(?:issue|error|problem))?\s+(?:was|got|has\s+been|is)\s+(?:solved|fixed|resolved|gone)\b`;
-const retoldUsedUp = String.raw`\b(?:fill(?:s|ed|ing)?(?:\s+up)?|exhaust(?:s|ed|ing)?|consum(?:e|es|ed|ing)\s+all|us(?:e|es|ed|ing)\s+up(?:\s+all)?|eat(?:s|ing)?\s+up(?:\s+all)?|ate\s+up(?:\s+all)?|blew\s+up|blow(?:s|ing)?\s+up|max(?:es|ed)?\s+out)\s+(?:of\s+)?(?:(?:the|this|my|our|its|their|all)\s+){0,2}(?:of\s+(?:the|my|our|its)\s+)?(?:\d+(?:\.\d+)?\s?[GMT]i?B?\s+of\s+)?(?:(?:system|host|CPU|GPU|device|video|machine|available|physical)\s+)?(?:memory|RAM|VRAM)\b`;
+const retoldUsedUp = String.raw`\b(?:fill(?:s|ed|ing)?(?:\s+up)?|exhaust(?:s|ed|ing)?|consum(?:e|es|ed|ing)\s+all|us(?:e|es|ed|ing)\s+up(?:\s+all)?|eat(?:s|ing)?\s+(?:up(?:\s+all)?|all)|ate\s+(?:up(?:\s+all)?|all)|blew\s+up|blow(?:s|ing)?\s+up|max(?:es|ed)?\s+out)\s+(?:of\s+)?(?:(?:the|this|my|our|its|their|all)\s+){0,2}(?:of\s+(?:the|my|our|its)\s+)?(?:\d+(?:\.\d+)?\s?[GMT]i?B?\s+of\s+)?(?:(?:system|host|CPU|GPU|device|video|machine|available|physical)\s+)?(?:memory|RAM|VRAM)\b`;
 const retoldUsedUpForm = new RegExp(`^(?:${retoldUsedUp})`, 'i');
 
 /**
@@ -616,6 +616,10 @@ export const retoldDeviceOomRule: LogRule = {
     'eat up',
     'eats up',
     'ate up',
+    'eat all',
+    'eats all',
+    'ate all',
+    'eating all',
     'blew up',
     'blow up',
     'blows up',

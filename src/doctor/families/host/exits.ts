@@ -156,6 +156,10 @@ const retoldKilledBySystem = String.raw`\bkilled\s+by\s+(?:the\s+)?(?:OS|operati
 // An issue's title that opens with the word and says when ("killed when training on S3DIS", "Killed
 // during preprocessing"): the shell's report with its circumstance, the log's whole first line.
 const retoldKillTitle = String.raw`^\W*(?:process\s+|program\s+|training\s+|job\s+)?killed\s+(?:when|while|during|after|at|in|on)\s+\S[^.!?]{0,60}$`;
+// The kill told as an event that took place, as the OOM is ("suddenly OOM happened", allocation/generic.ts
+// retoldEvent): "killed happened", "a kill occurred" after the step it ended ("solving environment:killed
+// happened").
+const retoldKillEvent = String.raw`\b(?:killed|a\s+kill|the\s+kill|sigkill)\s+(?:has\s+|had\s+)?(?:happened|occurred|occured)\b`;
 // The shell's "Killed" retold: "it shows killed in line 163", "the terminal just says killed".
 // Also where it was written: "it writes to the terminal Killed", "prints on the console killed".
 const retoldShellWord = String.raw`\b(?:shows?|showed|shown|says?|said|prints?|printed|outputs?|displays?|displayed|returns?|returned|writes?|wrote)\s+(?:(?:to|in|on|into)\s+(?:the\s+)?(?:terminal|console|screen|shell|output|log)\s+)?(?:(?:just|only|simply)\s+)?killed\b(?!\s+(?:by|the|a|an|all|off|it|my|our|process|\w+ing)\b)`;
@@ -303,9 +307,10 @@ export const hostExitRules: LogRule[] = [
       'status=-9',
       '(signal 9)',
       'signal 9 (sigkill)',
+      'signal kill',
     ],
     pattern:
-      /\b(?:exit(?:ed)?|status|return)(?:(?: with)?[ _]?(?:code|status|value))?["']?\s*(?:[:=]\s*|is\s+|of\s+)?137\b|(?:exit|error) code[ :=]*\(?137\b|Worker \(pid:\d+\) was sent SIGKILL!|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|(?:Neg)?Signals?\.SIGKILL\b|\b(?:killed|terminated|exited|died)\s+(?:by|with|on)\s+signal\s*:?\s*(?:9|SIGKILL)\b|\bcode=killed, status=9\/KILL\b|killed by SIGKILL|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|(?:return ?code|exit ?(?:code|status)|error code|exit(?:s|ed)? with (?:\w+ )?code)\s*[:=]?\s*-9\b|\bKilled \(signal 9\)|\bsignal:? 9 \(SIGKILL\)|^\s*SIGKILL\s*$|returned a non-zero code: 137\b|non-zero exit code:[^\n]{0,60}?\b137\b|\*\*\* \[[^\]\n]*\] Error 137\b/i,
+      /\b(?:exit(?:ed)?|status|return)(?:(?: with)?[ _]?(?:code|status|value))?["']?\s*(?:[:=]\s*|is\s+|of\s+)?137\b|(?:exit|error) code[ :=]*\(?137\b|Worker \(pid:\d+\) was sent SIGKILL!|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|(?:Neg)?Signals?\.SIGKILL\b|\b(?:killed|terminated|exited|died)\s+(?:by|with|on|due to|from|of)\s+(?:the\s+)?signal\s*:?\s*(?:9|SIGKILL|KILL)\b|\bcode=killed, status=9\/KILL\b|killed by SIGKILL|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|(?:return ?code|exit ?(?:code|status)|error code|exit(?:s|ed)? with (?:\w+ )?code)\s*[:=]?\s*-9\b|\bKilled \(signal 9\)|\bsignal:? 9 \(SIGKILL\)|^\s*SIGKILL\s*$|returned a non-zero code: 137\b|non-zero exit code:[^\n]{0,60}?\b137\b|\*\*\* \[[^\]\n]*\] Error 137\b/i,
     // A line that is only "SIGKILL": what a launcher or a wrapper script prints for a child killed so.
     // One shape for the exit status however it is written: "exit code 137", "status code 137",
     // "exited with status 137", JSON's "exitCode": 137 (a container's terminated state).
@@ -328,6 +333,10 @@ export const hostExitRules: LogRule[] = [
     // hid these spellings from it. MPICH's hydra ends a killed rank with "YOUR APPLICATION TERMINATED
     // WITH THE EXIT STRING: Killed (signal 9)" (pmi/hydra mpiexec), celery's billiard with "Worker
     // exited prematurely: signal 9 (SIGKILL)" (billiard/pool.py human_status).
+    // The signal named as kill(1) -l and the BSDs name it, without "SIG" ("terminated with signal KILL",
+    // sys_signame), and the cause told "due to"/"from" the signal: nvcc's driver reports a compiler
+    // stage it ran so ("nvcc error   : 'cicc' died due to signal 9 (Kill signal)", the CUDA toolkit's
+    // nvcc; the same driver prints "died due to signal 11 (Invalid memory reference)" for a crash).
     // Also Flyte's "terminated with exit code (137)" and gunicorn's arbiter "Worker (pid:%s) was sent
     // SIGKILL! Perhaps out of memory?" (benoitc/gunicorn gunicorn/arbiter.py): an observer of the kill.
     source:
@@ -363,7 +372,7 @@ export const hostExitRules: LogRule[] = [
     weight: 2,
     keywords: ['killed', ...localKilledKeywords],
     pattern: new RegExp(
-      String.raw`line \d+:\s+(\d+) Killed\b|: \S+ \d+ ?:\s+(\d+) (?:Killed|(?:[Ww]as|[Gg]ot) killed|${localKilledPattern})(?=\s{2,}\S|\s*$)|${lineStart}(?:\[\d+\][+-]?\s+)?Killed(?:: 9|\.)?(?:\s{2,}\S.*)?\s*$|(?:\]|[\d%|\u2588-\u258F]s?(?=Killed\s*$)) ?Killed\s*$|: [\\/|-] Killed\s*$|^\s*(?:\[\d+\][+-]?\s+)?(?:${localKilledPattern})(?:\s{2,}\S.*)?\s*$|[\]\d%|\u2588-\u258F]s? ?(?:${localKilledPattern})\s*$|zsh: killed|(?<![:=]\s?)(?:^|(?<=[\s(]))["“'\`][Kk]illed\.?["”'\`](?=[\s.,;:)!?]|$)|\[\d+\]\s+[+-]?\s*(\d+) killed {2,}\S|^\s*(\d+) Killed(?= {2,}\S)`,
+      String.raw`line \d+:\s+(\d+) Killed\b|: \S+ \d+ ?:\s+(\d+) (?:Killed|(?:[Ww]as|[Gg]ot) killed|${localKilledPattern})(?=\s{2,}\S|\s*$)|${lineStart}(?:\[\d+\][+-]?\s+)?Killed(?:: 9|\.)?(?:\s{2,}\S.*)?\s*$|(?:\]|[\d%|\u2588-\u258F]s?(?=Killed\s*$)) ?Killed\s*$|: [\\/|-] Killed\s*$|^\s*(?:\[\d+\][+-]?\s+)?(?:${localKilledPattern})(?:\s{2,}\S.*)?\s*$|[\]\d%|\u2588-\u258F]s? ?(?:${localKilledPattern})\s*$|zsh: killed|(?<![:=]\s?)(?:^|(?<=[\s(]))["“'\`](?:[Kk]illed|KILLED)\.?["”'\`](?=[\s.,;:)!?]|$)|(?<=(?:[a-z]{2}|[\d)%])[.!] )Killed(?=\s*$|["”'\`])|\[\d+\]\s+[+-]?\s*(\d+) killed {2,}\S|^\s*(\d+) Killed(?= {2,}\S)`,
     ),
     // bash's report of a script's job ends "<script>: line N: <pid> Killed <command>", its "line %d: "
     // translated in the user's locale ("riga 24:", "Zeile 24:", "ligne 24 :": GNU bash po/<lang>.po
@@ -380,8 +389,11 @@ export const hostExitRules: LogRule[] = [
     // The same "Killed" glued to conda's spinner ("Solving environment: \ Killed": conda
     // conda/common/io.py Spinner cycles "/-\|" after the step's colon), or alone with a full stop
     // ("Killed.") as a paste ends it (issue 23, heldout-23's spent misses).
-    // The same word quoted in a user's sentence ('I get a "Killed" message', 'fails with `killed`'):
-    // the shell's strsignal(SIGKILL) retold, a bare kill all the same.
+    // The same word quoted in a user's sentence ('I get a "Killed" message', 'fails with `killed`',
+    // 'the terminal shows the message "KILLED"'): the shell's strsignal(SIGKILL) retold, a bare kill all
+    // the same. And "Killed" glued after the last sentence the process printed ("... exceeds 10% of free
+    // system memory. Killed", TensorFlow's cpu_allocator_impl.cc warning, then the shell's word where the
+    // paste lost the line break), at the line's end or before the quote that closes a retold message.
     source: 'bash jobs.c pretty_print_job / strsignal(SIGKILL)',
     summary: 'the shell reports a process "Killed" (SIGKILL), most often by the OOM killer',
     extract: ({ match }) => ({
@@ -411,9 +423,21 @@ export const hostExitRules: LogRule[] = [
     weight: 1,
     // A candidate of its own: a signature's reading of the same line or log is never merged into it.
     group: retoldKillCode,
-    keywords: ['killed', '被kill', '被 kill', '被杀', '被 杀', 'kill掉', '杀掉'],
+    keywords: [
+      'killed',
+      '被kill',
+      '被 kill',
+      '被杀',
+      '被 杀',
+      'kill掉',
+      '杀掉',
+      'kill occur',
+      'kill happen',
+      'kill has',
+      'kill had',
+    ],
     pattern: new RegExp(
-      `${retoldPassive}|${retoldChinese}|${retoldShellWord}|${retoldKillTitle}|${retoldKilledBySystem}`,
+      `${retoldPassive}|${retoldChinese}|${retoldShellWord}|${retoldKillTitle}|${retoldKilledBySystem}|${retoldKillEvent}`,
       'i',
     ),
     // A kill told only in the user's words: "the process is killed after this", "the program was then
