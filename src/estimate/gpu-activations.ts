@@ -15,6 +15,7 @@ import {
   layerBytes,
   opCheckpointedLayerBytes,
   outsideBytes,
+  scoreBytesPerElement,
   sequenceShards,
 } from './layer-activations.js';
 import { lokrFactorization, loraGroups } from './lora.js';
@@ -224,6 +225,8 @@ function modelActivations(spec: EstimateSpec, counts: ModelCounts, batch: number
     const layersKept = checkpointing === 'full' ? 1 : pipeline.stageLayers * pipeline.inFlight;
     device.push(...deltaWeightParts(spec, shape, spec.model.lora, layersKept));
   }
+  if (spec.model.lora?.variant === 'prefix_tuning')
+    device.push(prefixPart(ctx, spec, { layers: pipeline.stageLayers * pipeline.inFlight, tokens }));
   device.push({
     name: 'embeddings and head inputs',
     bytes: outsideBytes(ctx),
@@ -423,6 +426,48 @@ function deltaWeightParts(
       phase: 'backward',
     },
   ];
+}
+
+/**
+ * Prefix tuning (PEFT PrefixTuningConfig, v0.21.0 PeftModelForCausalLM.forward; ChatGLM's P-Tuning v2): the virtual
+ * tokens' keys and values enter every layer's attention as past key-values, concatenated before the sequence's
+ * own (transformers DynamicCache.update: `torch.cat([self.keys, key_states], dim=-2)`), so each layer's attention
+ * keeps its keys and values over P + s positions: P more per sequence, in the heads the kernel keeps them in (the
+ * query heads after repeat_kv under SDPA or eager, the key/value heads under Flash), and eager's scores over s × P
+ * more. The prefix always comes with an attention mask (PEFT extends it by P), so SDPA runs with one: its
+ * memory-efficient kernel keeps the mask, converted from bool to the activations' dtype in every layer, b × s × (P + s)
+ * (transformers v5.18 use_gqa_in_sdpa: no GQA kernel with a mask on CUDA, hence the repeated heads). The prefix
+ * embedding keeps its int64 token ids. Counted with real PEFT 0.21 on CPU (lora.test.ts). Under full checkpointing
+ * a layer keeps only its inputs, among them the prefix's own key/value heads.
+ */
+function prefixPart(
+  ctx: LayerContext,
+  spec: EstimateSpec,
+  options: { layers: number; tokens: number },
+): Component {
+  const { shape } = ctx;
+  const virtual = ctx.lora?.virtualTokens ?? 0;
+  const { compute } = activationDtypes(ctx.precision);
+  const t = spec.parallel.tensor;
+  const isCheckpointed = spec.training.activationCheckpointing === 'full';
+  const keptHeads = isCheckpointed || shape.attention === 'flash' ? shape.kvHeads : shape.heads;
+  const keysAndValues = 2 * (keptHeads / t) * shape.headDim * virtual * compute;
+  const scores =
+    !isCheckpointed && shape.attention === 'eager'
+      ? (shape.heads / t) * options.tokens * virtual * scoreBytesPerElement(ctx)
+      : 0;
+  const mask =
+    !isCheckpointed && shape.attention === 'sdpa' ? options.tokens * (virtual + options.tokens) * compute : 0;
+  const perLayer = ctx.batch * (keysAndValues + scores + mask);
+  const layers = isCheckpointed ? shape.layers : options.layers;
+  // PEFT get_prompt: `prompt_tokens.unsqueeze(0).expand(batch_size, -1)`, one row of ids expanded over the batch.
+  const tokenIds = 8 * virtual;
+  return {
+    name: 'prefix keys and values',
+    bytes: layers * perLayer + tokenIds,
+    formula: `${layers} layers × b ${ctx.batch} × (${virtual} virtual tokens × keys and values of ${keptHeads / t} heads × ${shape.headDim} × ${compute} B${scores > 0 ? `, eager scores over ${options.tokens} queries` : ''}${mask > 0 ? `, SDPA's mask of ${options.tokens} × ${virtual + options.tokens} × ${compute} B` : ''})${isCheckpointed ? ' (every checkpointed layer keeps its prefix as an input)' : ' (each layer attends over them beside the sequence)'}, and the prefix's int64 token ids`,
+    phase: 'backward',
+  };
 }
 
 /**

@@ -206,6 +206,7 @@ def saved(kind, seq, fp32_adapters):
                 'adalora': lambda: peft.AdaLoraConfig(init_r=8, target_r=4, lora_alpha=8, target_modules=['q_proj', 'v_proj'], total_step=100),
                 'fourierft': lambda: peft.FourierFTConfig(n_frequency=100, target_modules=['q_proj', 'v_proj']),
                 'vera': lambda: peft.VeraConfig(r=32, target_modules=['q_proj', 'v_proj']),
+                'prefix': lambda: peft.PrefixTuningConfig(num_virtual_tokens=16, task_type='CAUSAL_LM'),
                 'ia3': lambda: peft.IA3Config(target_modules=['k_proj', 'v_proj', 'down_proj'], feedforward_modules=['down_proj'])}[kind]()
         m = peft.get_peft_model(m, conf, autocast_adapter_dtype=fp32_adapters)
     m.get_input_embeddings().register_forward_hook(lambda mod, i, out: out.requires_grad_(True))
@@ -217,13 +218,13 @@ def saved(kind, seq, fp32_adapters):
         return t
     with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
         m(input_ids=torch.randint(0, 1000, (2, seq)))
-    n = m.num_parameters(only_trainable=True) if kind != 'none' else 0
+    n = sum(p.numel() for p in m.parameters() if p.requires_grad) if kind != 'none' else 0
     return sum(seen.values()), n
 def delta(seq, fp32):
     return saved(o['kind'], seq, fp32)[0] - saved('none', seq, fp32)[0]
 slope = (delta(128, False) - delta(64, False)) / (2 * 64 * 2)  # per token per layer, adapters in bf16
 const = (delta(64, True) - (delta(128, True) - delta(64, True))) / 2  # per layer, PEFT's default fp32 adapters
-print(json.dumps({'slope': slope, 'constant': const, 'trainable': saved(o['kind'], 64, True)[1]}))
+print(json.dumps({'slope': slope, 'constant': const, 'trainable': saved(o['kind'], 64, True)[1], 'at64': delta(64, False)}))
 `;
 
 describe('PEFT tuners (model.lora.variant): LoHa, LoKr, IA³', () => {
@@ -281,6 +282,25 @@ describe('PEFT tuners (model.lora.variant): LoHa, LoKr, IA³', () => {
     );
   });
 
+  test('prefix_tuning: a key and value per layer for each virtual token; no rank or targets, virtual_tokens required', () => {
+    const parsed = (lora: string) =>
+      spec(`model:\n  transformer: { ${tinyLlama} }\n  lora: { ${lora} }`).model;
+    // 2 layers × 2 (key, value) × 2 KV heads × 32 × 16 tokens.
+    assert.equal(parsed('variant: prefix_tuning, virtual_tokens: 16').trainable, 2 * 2 * 2 * 32 * 16);
+    assert.throws(
+      () => parsed('variant: prefix_tuning'),
+      /model\.lora\.virtual_tokens.*required for prefix_tuning/s,
+    );
+    assert.throws(
+      () => parsed('variant: prefix_tuning, virtual_tokens: 16, targets: [q]'),
+      /model\.lora\.targets.*adapts no linear/s,
+    );
+    assert.throws(
+      () => parsed('rank: 8, virtual_tokens: 16'),
+      /model\.lora\.virtual_tokens.*a prefix_tuning option/s,
+    );
+  });
+
   test('a variant without a rank, DoRA on a variant and a LoKr factor on LoRA are located errors', () => {
     assert.throws(
       () => spec(`model:\n  transformer: { ${tinyLlama} }\n  lora: { variant: loha }`),
@@ -321,7 +341,7 @@ describe('PEFT tuners (model.lora.variant): LoHa, LoKr, IA³', () => {
   };
   const activationsOf = (lora: string): number => partOf(lora, 'activations');
 
-  const real = (kind: string): { slope: number; constant: number; trainable: number } => {
+  const real = (kind: string): { slope: number; constant: number; trainable: number; at64: number } => {
     const run = spawnSync(
       ...cpuBounded(300, frameworksPython() as string, ['-c', peftPython, JSON.stringify({ kind })]),
       { encoding: 'utf8', timeout: hangBackstopMs },
@@ -362,6 +382,19 @@ describe('PEFT tuners (model.lora.variant): LoHa, LoKr, IA³', () => {
         activationsOf('variant: adalora, rank: 8, targets: [q]'),
       2 * tokens * 2 * (8 + 64),
     );
+    // Prefix tuning, 16 virtual tokens: its keys and values (2 KV heads × 32 per token) per layer, 4,096 trainable;
+    // at 64 tokens (b 2, bf16) what the step keeps beyond the plain model is the modelled part plus the sequence's
+    // own keys and values repeated to 8 heads (with the prefix's mask SDPA runs without GQA; the model counts
+    // SDPA's keys and values repeated already: transformers pads batches, and padding brings the mask too).
+    const prefix = real('prefix');
+    const prefixSpec = 'variant: prefix_tuning, virtual_tokens: 16';
+    assert.equal(
+      prefix.trainable,
+      spec(`model:\n  transformer: { ${tinyLlama} }\n  lora: { ${prefixSpec} }`).model.trainable,
+    );
+    const ownRepeated = 2 * 2 * 2 * (8 - 2) * 64 * 32 * 2;
+    assert.equal(prefix.at64, partOf(prefixSpec, 'prefix keys and values') + ownRepeated);
+
     // LoHa / LoKr: per token only the q/v input the base layer's rule already keeps (2 B × 256); per layer the
     // fp32 ΔW of q and v (and LoKr's w2 products), as the model's component says.
     for (const [kind, lora, name] of [

@@ -158,12 +158,33 @@ export function missingTargets(shape: TransformerShape, lora: LoraSpec): LoraTar
   return lora.targets.filter((target) => !present.has(target));
 }
 
+/**
+ * Prefix tuning (peft/tuners/prefix_tuning/model.py PrefixEncoder without prefix_projection, v0.21.0): one embedding
+ * of num_virtual_tokens × (layers · 2 · token_dim), token_dim the key/value width (PEFT's Llama: kv heads × head_dim,
+ * 200 tokens on Llama-3.2-3B = 11,468,800 as PEFT's MetaMathQA file counts; ChatGLM's P-Tuning v2 PrefixEncoder
+ * likewise, its multi-query groups × head size): a key and a value per layer for each virtual token.
+ */
+export function prefixGroups(shape: TransformerShape, lora: LoraSpec): ParamGroup[] {
+  if (lora.variant !== 'prefix_tuning' || !lora.virtualTokens) return [];
+  return [
+    {
+      name: 'prefix keys and values',
+      rows: lora.virtualTokens,
+      cols: 2 * shape.kvHeads * shape.headDim,
+      count: shape.layers,
+      kind: 'embedding',
+      isPerLayer: true,
+    },
+  ];
+}
+
 /** The trained adapter tensors as parameter groups (A and B of each target), for per-tensor optimizer state. */
 export function adapterGroups(shape: TransformerShape, lora: LoraSpec): ParamGroup[] {
   return [
     ...loraGroups(shape, lora).flatMap((group) => variantGroups(group, lora)),
     ...doraMagnitudeGroups(shape, lora),
     ...savedModuleGroups(shape, lora),
+    ...prefixGroups(shape, lora),
   ];
 }
 

@@ -19,11 +19,11 @@ checkReferenceRound({
   isSpecUnique: true,
 });
 
-test('round 21: 19 of its 27 rows say what the spec cannot express (PEFT methods other than LoRA)', () => {
-  // 21 when gathered; session 19 made FourierFT (lora.variant fourierft) and IA³ on every linear
-  // (lora.variant ia3 with lora.feedforward) expressible.
+test('round 21: 17 of its 27 rows say what the spec cannot express (PEFT methods other than LoRA)', () => {
+  // 21 when gathered; session 19 made FourierFT (lora.variant fourierft), IA³ on every linear (lora.variant ia3
+  // with lora.feedforward) and the two prefix-tuning rows (lora.variant prefix_tuning) expressible.
   const marked = round21Cases.filter((c) => /NOT EXPRESSIBLE/.test(c.config)).map((c) => c.id);
-  assert.equal(marked.length, 19, marked.join(', '));
+  assert.equal(marked.length, 17, marked.join(', '));
   for (const id of marked) assert.match(id, /^peft-metamathqa-llama32-3b-r21-/);
 });
 
@@ -40,7 +40,10 @@ test('round 21, measured once, is pinned: median |error| and the counts within 5
   // (rsLoRA, -5.6%); the PEFT methods' trainable parameters without LoRA and the detectors (no Hugging Face
   // config) are not traced. The round is now spent. Session 19 (spent, tuned on): FourierFT n 5000 and IA³ on
   // every linear made expressible (lora.variant fourierft; ia3 with lora.feedforward [gate, up, down]): +4.1% ->
-  // +11.5% and -5.8% -> +10.6% (their rsLoRA neighbour +9.8%); the round 12.5%, 3/17/24 -> 2/17/24.
-  assert.ok(median <= 0.126, summary);
+  // +11.5% and -5.8% -> +10.6% (their rsLoRA neighbour +9.8%); the round 12.5%, 3/17/24 -> 2/17/24. Then the
+  // two prefix-tuning rows (lora.variant prefix_tuning, virtual_tokens 200 and 50: the prefix keys and values over
+  // repeated heads and SDPA's mask per layer, as a real PEFT 0.21 step keeps them): +12.5/+19.7% -> +14.7/+20.9%;
+  // the round 12.5% -> 14.2% (rows near the median moved up past it), 2/17/24.
+  assert.ok(median <= 0.143, summary);
   assert.ok(within(0.05) >= 2 && within(0.15) >= 17 && within(0.3) >= 24, summary);
 });

@@ -133,7 +133,7 @@ export const loraSchema = z.strictObject({
   variant: oneOf(adapterVariants)
     .meta({
       description:
-        "the PEFT tuner (default lora): loha (LoHaConfig, ΔW = (W1a·W1b) ⊙ (W2a·W2b)) and lokr (LoKrConfig, ΔW = W1 ⊗ W2a·W2b) build a dense ΔW per adapted linear every forward and keep it for backward; ia3 (IA3Config) scales each target's output, or a down projection's input, by a trained vector; vera (VeraConfig) trains lambda_d (r) and lambda_b (out) per target around frozen random projections shared by all layers; adalora (AdaLoraConfig, rank its init_r) trains lora_A, lora_E and lora_B per target and keeps two importance EMAs of each; fourierft (FourierFTConfig, no rank; n_frequency) builds each adapted linear's dense ΔW from its spectrum (ifft2) every forward and keeps it",
+        "the PEFT tuner (default lora): loha (LoHaConfig, ΔW = (W1a·W1b) ⊙ (W2a·W2b)) and lokr (LoKrConfig, ΔW = W1 ⊗ W2a·W2b) build a dense ΔW per adapted linear every forward and keep it for backward; ia3 (IA3Config) scales each target's output, or a down projection's input, by a trained vector; vera (VeraConfig) trains lambda_d (r) and lambda_b (out) per target around frozen random projections shared by all layers; adalora (AdaLoraConfig, rank its init_r) trains lora_A, lora_E and lora_B per target and keeps two importance EMAs of each; fourierft (FourierFTConfig, no rank; n_frequency) builds each adapted linear's dense ΔW from its spectrum (ifft2) every forward and keeps it; prefix_tuning (PrefixTuningConfig without projection, P-Tuning v2; no rank or targets; virtual_tokens) trains a key and value per layer for each virtual token, which every layer's attention reads beside the sequence's own",
     })
     .optional(),
   train: oneOf(['a', 'b'] as const)
@@ -144,6 +144,12 @@ export const loraSchema = z.strictObject({
     .optional(),
   n_frequency: positiveInt
     .meta({ description: "FourierFT's trained spectral coefficients per adapted linear (default 1000)" })
+    .optional(),
+  virtual_tokens: positiveInt
+    .meta({
+      description:
+        "prefix_tuning's num_virtual_tokens (P-Tuning v2's pre_seq_len): a trained key and value per layer for each, read by every layer's attention as past key-values (required with prefix_tuning)",
+    })
     .optional(),
   decompose_factor: z
     .number()

@@ -94,8 +94,22 @@ function toShape(raw: RawModel, config: HfConfig | undefined, report: Report): T
 function toLora(raw: RawModel['lora'], report: Report): LoraSpec | undefined {
   if (!raw) return undefined;
   const variant = raw.variant ?? 'lora';
-  if (raw.rank === undefined && variant !== 'ia3' && variant !== 'fourierft')
-    report(['model', 'lora', 'rank'], `required for ${variant} (only ia3 and fourierft have no rank)`);
+  const isPrefix = variant === 'prefix_tuning';
+  if (raw.rank === undefined && variant !== 'ia3' && variant !== 'fourierft' && !isPrefix)
+    report(
+      ['model', 'lora', 'rank'],
+      `required for ${variant} (only ia3, fourierft and prefix_tuning have no rank)`,
+    );
+  if (isPrefix && raw.virtual_tokens === undefined)
+    report(['model', 'lora', 'virtual_tokens'], 'required for prefix_tuning (num_virtual_tokens)');
+  if (!isPrefix && raw.virtual_tokens !== undefined)
+    report(['model', 'lora', 'virtual_tokens'], `a prefix_tuning option; variant is ${variant}`);
+  // Prefix tuning adapts no linear: its keys and values enter the attention as past key-values.
+  if (isPrefix && (raw.rank !== undefined || raw.targets !== undefined))
+    report(
+      ['model', 'lora', raw.rank !== undefined ? 'rank' : 'targets'],
+      'prefix_tuning has no rank and adapts no linear (its keys and values are read as past key-values)',
+    );
   if (raw.n_frequency !== undefined && variant !== 'fourierft')
     report(['model', 'lora', 'n_frequency'], `a FourierFT option; variant is ${variant}`);
   if (raw.use_dora && variant !== 'lora')
@@ -106,7 +120,7 @@ function toLora(raw: RawModel['lora'], report: Report): LoraSpec | undefined {
     report(['model', 'lora', 'train'], 'freezes one factor of plain LoRA (not DoRA, not another variant)');
   if (raw.feedforward !== undefined && variant !== 'ia3')
     report(['model', 'lora', 'feedforward'], `an IA³ option (feedforward_modules); variant is ${variant}`);
-  const targets = raw.targets ?? (variant === 'ia3' ? ['k', 'v', 'down'] : ['q', 'v']);
+  const targets = isPrefix ? [] : (raw.targets ?? (variant === 'ia3' ? ['k', 'v', 'down'] : ['q', 'v']));
   // PEFT IA3Config.__post_init__: "`feedforward_modules` should be a subset of `target_modules`".
   const strays = (raw.feedforward ?? []).filter((module) => !targets.includes(module));
   if (strays.length > 0)
@@ -128,6 +142,7 @@ function toLora(raw: RawModel['lora'], report: Report): LoraSpec | undefined {
     ...(raw.decompose_factor !== undefined ? { decomposeFactor: raw.decompose_factor } : {}),
     ...(raw.train ? { trainedFactor: raw.train } : {}),
     ...(variant === 'fourierft' ? { frequencies: raw.n_frequency ?? 1000 } : {}),
+    ...(isPrefix && raw.virtual_tokens !== undefined ? { virtualTokens: raw.virtual_tokens } : {}),
     ...(raw.feedforward !== undefined ? { feedforward: raw.feedforward } : {}),
   };
 }

@@ -208,6 +208,11 @@ export interface LoraSpec {
   trainedFactor?: 'a' | 'b';
   /** FourierFT's n_frequency: trained spectral coefficients per adapted linear (PEFT FourierFTConfig, default 1000). */
   frequencies?: number;
+  /**
+   * Prefix tuning's num_virtual_tokens (PEFT PrefixTuningConfig, P-Tuning v2's pre_seq_len): a trained key and value
+   * per layer for each, which every layer's attention reads as a past key-value cache.
+   */
+  virtualTokens?: number;
   /** LoKr's decompose_factor (PEFT LoKrConfig, default -1: factors near the square root). */
   decomposeFactor?: number;
   /**
@@ -241,7 +246,16 @@ export const referenceLogitsModes = ['beside_loss', 'kept', 'none'] as const;
 export type ReferenceLogits = (typeof referenceLogitsModes)[number];
 
 /** PEFT tuners model.lora.variant names besides plain LoRA. */
-export const adapterVariants = ['lora', 'loha', 'lokr', 'ia3', 'vera', 'adalora', 'fourierft'] as const;
+export const adapterVariants = [
+  'lora',
+  'loha',
+  'lokr',
+  'ia3',
+  'vera',
+  'adalora',
+  'fourierft',
+  'prefix_tuning',
+] as const;
 /** One of adapterVariants. */
 export type AdapterVariant = (typeof adapterVariants)[number];
 

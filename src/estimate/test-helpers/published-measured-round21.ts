@@ -211,7 +211,8 @@ const peftCases: PublishedCase[] = [
     params: 3_224_218_624,
     trainable: 11_468_800,
     config:
-      "prefix tuning (PEFT PREFIX_TUNING, 200 virtual tokens: a learned key and value of 8 KV heads × 128 per layer, 28 layers — 11,468,800 trainable; 3,224,218,624 in all), AdamW lr 1e-3 (the zero-init lr 5e-3 file has the same counts and figure and is left out). NOT EXPRESSIBLE: the 200 prefix keys and values each layer's attention reads as a past key-value cache (768 queries over 968 keys); the spec gives the frozen model with 11,468,800 trainable parameters",
+      "prefix tuning (PEFT PREFIX_TUNING, 200 virtual tokens: a learned key and value of 8 KV heads × 128 per layer, 28 layers — 11,468,800 trainable; 3,224,218,624 in all), AdamW lr 1e-3 (the zero-init lr 5e-3 file has the same counts and figure and is left out). Marked not expressible when gathered (the 200 prefix keys and values each layer's attention reads as a past key-value cache, 768 queries over 968 keys; the spec gave the frozen model with 11,468,800 trainable parameters); session 19 (issue 25): lora.variant prefix_tuning with virtual_tokens 200 says it (the 11,468,800 counted from the shape)",
+    lora: 'variant: prefix_tuning, virtual_tokens: 200',
   }),
   peftVariant({
     label: 'prefix-tuning-50-tokens',
@@ -220,7 +221,8 @@ const peftCases: PublishedCase[] = [
     params: 3_215_617_024,
     trainable: 2_867_200,
     config:
-      'prefix tuning (PEFT PREFIX_TUNING, 50 virtual tokens, zero init — 2,867,200 trainable; 3,215,617,024 in all), AdamW lr 5e-3. NOT EXPRESSIBLE: the prefix keys and values read as a past key-value cache (768 queries over 818 keys); the spec gives the frozen model with 2,867,200 trainable parameters',
+      'prefix tuning (PEFT PREFIX_TUNING, 50 virtual tokens, zero init — 2,867,200 trainable; 3,215,617,024 in all), AdamW lr 5e-3. Marked not expressible when gathered (the prefix keys and values read as a past key-value cache, 768 queries over 818 keys; the spec gave the frozen model with 2,867,200 trainable parameters); session 19 (issue 25): lora.variant prefix_tuning with virtual_tokens 50 says it (the 2,867,200 counted from the shape)',
+    lora: 'variant: prefix_tuning, virtual_tokens: 50',
   }),
   peftVariant({
     label: 'psoft-r256-full-svd-qv',

@@ -584,11 +584,11 @@ training: { precision: bf16, optimizer: adamw, batch_size: 4, activation_checkpo
     unit: 'GiB',
     measured: 18426 / 1024,
     config:
-      "python finetune_hf.py data/AdvertiseGen/ THUDM/chatglm3-6b configs/ptuning_v2.yaml: ChatGLM3-6B (6,243,584,000 parameters) in bf16, P-Tuning v2 with 128 virtual tokens (the prefix encoder: 128 × 28 layers × 2 × 256 = 1,835,008 trainable, in fp32), batch 4 padded to the longest (assumed 256 tokens), gradient checkpointing, AdamW; one GPU, 18426 MiB as nvidia-smi shows (device total). NOT EXPRESSIBLE: the prefix key/values prepended to every layer's attention (each layer attends over 128 more positions, and the prefix is in the graph of every layer); the spec gives the frozen model with 1,835,008 trainable parameters",
+      "python finetune_hf.py data/AdvertiseGen/ THUDM/chatglm3-6b configs/ptuning_v2.yaml: ChatGLM3-6B (6,243,584,000 parameters) in bf16, P-Tuning v2 with 128 virtual tokens (the prefix encoder: 128 × 28 layers × 2 × 256 = 1,835,008 trainable, in fp32), batch 4 padded to the longest (assumed 256 tokens), gradient checkpointing, AdamW; one GPU, 18426 MiB as nvidia-smi shows (device total). Marked not expressible when gathered (the prefix key/values prepended to every layer's attention: each layer attends over 128 more positions, and the prefix is in the graph of every layer; the spec gave the frozen model with 1,835,008 trainable parameters); session 19 (issue 25): lora.variant prefix_tuning with virtual_tokens 128 says it (the 1,835,008 counted from the shape)",
     spec: `model:
-  params: 6245419008
-  trainable: 1835008
+  params: 6243584000
   transformer: { ${chatglm3Shape} }
+  lora: { variant: prefix_tuning, virtual_tokens: 128 }
 training: { precision: bf16, optimizer: adamw, batch_size: 4, activation_checkpointing: full, loss: standard }`,
   },
   {
@@ -628,11 +628,11 @@ training: { precision: bf16, optimizer: adamw, batch_size: 1, activation_checkpo
     unit: 'GiB',
     measured: 21381 / 1024,
     config:
-      "python finetune.py data/AdvertiseGen/ THUDM/glm-4-9b-chat configs/ptuning_v2.yaml: GLM-4-9B-Chat (9,399,951,360 parameters) in bf16, P-Tuning v2 (PREFIX_TUNING, 128 virtual tokens assumed; the 121M checkpoint is the prefix encoder saved in fp32: about 31M parameters, 128 × 40 layers × 2 × 256 = 2,621,440 of them the prefix key/values and the rest its projection, assumed), batch 1 padded to the longest (assumed 256 tokens), gradient checkpointing, AdamW; one A100-SXM4-80GB, 21381 MiB as nvidia-smi shows (device total). NOT EXPRESSIBLE: the prefix key/values prepended to every layer's attention; the spec gives the frozen model with the prefix's 2,621,440 trainable parameters",
+      "python finetune.py data/AdvertiseGen/ THUDM/glm-4-9b-chat configs/ptuning_v2.yaml: GLM-4-9B-Chat (9,399,951,360 parameters) in bf16, P-Tuning v2 (PREFIX_TUNING, 128 virtual tokens assumed; the 121M checkpoint is the prefix encoder saved in fp32: about 31M parameters, 128 × 40 layers × 2 × 256 = 2,621,440 of them the prefix key/values and the rest its projection, assumed), batch 1 padded to the longest (assumed 256 tokens), gradient checkpointing, AdamW; one A100-SXM4-80GB, 21381 MiB as nvidia-smi shows (device total). Marked not expressible when gathered (the prefix key/values prepended to every layer's attention; the spec gave the frozen model with the prefix's 2,621,440 trainable parameters); session 19 (issue 25): lora.variant prefix_tuning with virtual_tokens 128 says it (the 2,621,440 counted from the shape)",
     spec: `model:
-  params: 9402572800
-  trainable: 2621440
+  params: 9399951360
   transformer: { ${glm4Shape} }
+  lora: { variant: prefix_tuning, virtual_tokens: 128 }
 training: { precision: bf16, optimizer: adamw, batch_size: 1, activation_checkpointing: full, loss: standard }`,
   },
   {
