@@ -191,3 +191,98 @@ describe('the kill grammar: SIGKILL however a tool names it', () => {
     assert.equal(kindOf('if a kill occurred, restart the job'), 'none');
   });
 });
+
+describe('the admission grammar: a program that weighs its need against what it has and refuses', () => {
+  test('the need with a figure, then a smaller figure free, available or allowed', () => {
+    // An NPU context generator (Qualcomm QNN), an inference server on Apple unified memory, a miner.
+    assert.equal(
+      kindOf(
+        'qnn-context-binary-generator pid:1801',
+        '[ ERROR ] fa_alloc.cc:3986:ERROR:graph requires estimated allocation of 2326375 KB, limit is 2097152 KB',
+      ),
+      'gpu_oom',
+    );
+    assert.equal(
+      kindOf(
+        'Error: Prefill would require ~70.27 GB peak but the Metal ceiling is 69.86 GB, reduce context length.',
+      ),
+      'gpu_oom',
+    );
+    assert.equal(
+      kindOf(
+        'GPU[0] NVIDIA GeForce RTX 3060',
+        '(e) - Device[0]: Not enough. Needed 5401471552, memory available 5370806272',
+      ),
+      'gpu_oom',
+    );
+    // The figure of what there is before its word, and the host's memory named.
+    assert.equal(
+      kindOf('Error: model requires 20.1 GiB of system memory but only 15.2 GiB is available'),
+      'host_oom',
+    );
+    assert.equal(kindOf('Error: requires 12 GB but only 8 GB free on GPU 0'), 'gpu_oom');
+  });
+  test('look-alikes: a need that fits, a plan that adapts, a disk, tokens, a fixed pool of its own', () => {
+    assert.equal(kindOf('INFO: model requires 4 GB, 16 GB free'), 'none');
+    assert.equal(kindOf('Error: requires 4 GB of memory, 16 GB available'), 'none');
+    assert.equal(
+      kindOf('Switching to partial offload since the model requires 37 GB while available RAM is 26 GB'),
+      'none',
+    );
+    assert.equal(kindOf('Error: this model requires 20 GB of disk space, available 5 GB'), 'none');
+    assert.equal(kindOf('error: prompt requires 9000 tokens but the limit is 8192'), 'none');
+    assert.equal(
+      kindOf(
+        "ggml_new_object: not enough space in the context's memory pool (needed 16810528, available 11370496)",
+      ),
+      'none',
+    );
+  });
+  test('more memory than there is, with no figure; not having enough of it', () => {
+    assert.equal(
+      kindOf(
+        'An application has requested more GPU memory than is available in the system.',
+        'Error code: 6',
+      ),
+      'gpu_oom',
+    );
+    assert.equal(kindOf('ERROR: the job requested more memory than the node has'), 'host_oom');
+    assert.equal(
+      kindOf(
+        'ERROR    You do not have enough GPU memory available to train the selected model at the selected settings.',
+      ),
+      'gpu_oom',
+    );
+    assert.equal(kindOf("fatal: the process doesn't have enough RAM to map the index"), 'host_oom');
+  });
+  test('look-alikes: a hint, a condition, a question', () => {
+    assert.equal(kindOf('If you do not have enough GPU memory, lower the batch size.'), 'none');
+    assert.equal(kindOf('Do I have enough RAM to run this?'), 'none');
+  });
+  test("absl's RESOURCE_EXHAUSTED where the message names memory; not where it names another resource", () => {
+    assert.equal(
+      kindOf('RESOURCE_EXHAUSTED: GPU memory headroom too low to safely start another session'),
+      'gpu_oom',
+    );
+    assert.equal(
+      kindOf('grpc: RESOURCE_EXHAUSTED: received message larger than max (8388608 vs. 4194304)'),
+      'none',
+    );
+    assert.equal(kindOf('RESOURCE_EXHAUSTED: quota exceeded for requests per minute'), 'none');
+  });
+});
+
+describe("CPython's MemoryError as a line's last word, after a record's prefix or a label", () => {
+  test('a GUI log, a web UI task label, a debugger, a test summary', () => {
+    assert.equal(kindOf('[00000600] [01-24-2023 23:20:26] MemoryError'), 'host_oom');
+    assert.equal(kindOf('loading stable diffusion model: MemoryError'), 'host_oom');
+    assert.equal(kindOf('Exception has occurred: MemoryError'), 'host_oom');
+    assert.equal(kindOf('FAILED tests/test_big.py::test_alloc - MemoryError'), 'host_oom');
+    assert.equal(kindOf('2024-01-02 10:00:00,123 ERROR worker.py:88] MemoryError'), 'host_oom');
+  });
+  test('look-alikes: the name in code or in a sentence about handling it', () => {
+    assert.equal(kindOf('except MemoryError:'), 'none');
+    assert.equal(kindOf('the loader catches MemoryError and retries with a smaller chunk'), 'none');
+    assert.equal(kindOf('handlers: MemoryError, ValueError, KeyError'), 'none');
+  });
+});

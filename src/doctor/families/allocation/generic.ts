@@ -133,7 +133,19 @@ const wrappedBytes = 2 ** 63;
 // at ti.init (device_memory_fraction / device_memory_GB) is used up (taichi-dev/taichi v1.7.0
 // taichi/runtime/llvm/runtime_module/runtime.cpp allocate_from_buffer; "Out of pre-allocated memory"
 // on the other architectures).
-const oomPhrase = String.raw`out(?:[ _-]|  )?of(?:[ _-]|  )?memory|\bErrorOutOfHostMemory\b|\bVK_ERROR_OUT_OF_HOST_MEMORY\b|\bOOM(?:ed)?\b|\bnot enough (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\binsufficient (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bmemory (?:is |was |has been )?exhausted|\bexhausted (?:the )?(?:\w+ )?memory|\bran out of (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bout of (?:GPU|device|video|VRAM|host) (?:memory|resources)\b|\bout of (?:(?:CUDA|GPU|device) )?pre-?allocated memory\b|\b(?:failed|unable|cannot|can't|could not|couldn't|fail) (?:to )?(?:allocate|m?alloc)\b|\b(?:allocation|alloc|malloc|mmap)\w* (?:failed|fails|failure|error)\b|\b(?:allocat(?:e|ing)|alloc|malloc)\w* (?:\w+ )?memory (?:failed|failure|error)\b|\bexceed(?:s|ed|ing)? (?:the )?(?:\w+[ _-]){0,3}memory\b|\bmemory (?:limit|capacity) (?:exceeded|reached)\b|\b(?:allocation|malloc) of (?:size )?[\s:=]*\d[\d,]*\s*(?:bytes?\s*)?failed\b`;
+// The admission grammar (issue 23, session 19): a program that weighs its need against what it has and
+// refuses, before any allocator fails, in its own words; each held-out slice brought new ones (a QNN
+// context generator's "graph requires estimated allocation of N KB, limit is M KB", an inference
+// server's "Prefill would require ~N GB peak ... but metal_cap ceiling is M GB", a miner's "Needed N,
+// memory available M", NVIDIA's OpenGL driver's "An application has requested more GPU memory than is
+// available in the system", a trainer's "You do not have enough GPU memory available", an app's
+// "RESOURCE_EXHAUSTED: GPU memory headroom too low"). Three shapes: the need with a figure, then a
+// smaller figure of what is free, available or allowed (needOverHave; the figures are compared in the
+// extract); "requests more memory than" what there is, with no figure; "does not have enough memory".
+// And absl's status name RESOURCE_EXHAUSTED (abseil absl/status/status.h kResourceExhausted, which
+// XLA, TF and gRPC services carry) where the message names memory.
+const needOverHave = String.raw`\b(?:requires?|required|needs?|needed|would (?:require|need)|requesting)\b[^.;!?\n]{0,60}?\d[^;\n]{0,120}?(?:\b(?:limit|ceiling|cap|available|free|budget|threshold)\b[^;\n\d]{0,20}\d|\d[\d.,]*\s?(?:bytes?|[KMGT]i?B|kB|[KMGT])\s+(?:is\s+|are\s+)?(?:available|free|left)\b)`;
+const oomPhrase = String.raw`${needOverHave}|\b(?:requests?|requested|requires?|required|needs?|needed|asks? for|asked for) more (?:\w+ ){0,2}(?:memory|RAM|VRAM) than\b|\b(?:do(?:es)?|did) not have (?:enough|sufficient) (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\b(?:do(?:es)?|did)n't have (?:enough|sufficient) (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bRESOURCE_EXHAUSTED\b(?=[^\n]{0,80}\b(?:memory|VRAM|RAM|HBM)\b)|out(?:[ _-]|  )?of(?:[ _-]|  )?memory|\bErrorOutOfHostMemory\b|\bVK_ERROR_OUT_OF_HOST_MEMORY\b|\bOOM(?:ed)?\b|\bnot enough (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\binsufficient (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bmemory (?:is |was |has been )?exhausted|\bexhausted (?:the )?(?:\w+ )?memory|\bran out of (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bout of (?:GPU|device|video|VRAM|host) (?:memory|resources)\b|\bout of (?:(?:CUDA|GPU|device) )?pre-?allocated memory\b|\b(?:failed|unable|cannot|can't|could not|couldn't|fail) (?:to )?(?:allocate|m?alloc)\b|\b(?:allocation|alloc|malloc|mmap)\w* (?:failed|fails|failure|error)\b|\b(?:allocat(?:e|ing)|alloc|malloc)\w* (?:\w+ )?memory (?:failed|failure|error)\b|\bexceed(?:s|ed|ing)? (?:the )?(?:\w+[ _-]){0,3}memory\b|\bmemory (?:limit|capacity) (?:exceeded|reached)\b|\b(?:allocation|malloc) of (?:size )?[\s:=]*\d[\d,]*\s*(?:bytes?\s*)?failed\b`;
 
 // The phrase with a doubled space where a paste or a retyping left one ("the error came out:CUDA out of
 // memory" typed with two spaces) is the same phrase.
@@ -220,6 +232,8 @@ export function isProseBefore(lead: string): boolean {
 // builder's memory is the GPU's (IGpuAllocator, NvInferRuntime.h; virtualMemoryBuffer's resizePhysical
 // backs it with cuMemCreate), so "[TRT] ... Error Code 2: OutOfMemory (no further information)" is the
 // device's; host memory named on the line still decides first.
+// Qualcomm's NPU by its SDK's names: AI Engine Direct (QNN, its "QnnDsp"/"QnnHtp" log tags) and its
+// Hexagon Tensor Processor backend, HTP (docs.qualcomm.com, Qualcomm AI Engine Direct SDK, "HTP backend").
 // A GPU named by its product line is the device too: Intel Arc A-/B-series (intel.com Arc A770, A750,
 // A380, B580 product pages; "A770M" for laptops), NVIDIA GeForce, AMD Radeon.
 // Device memory by a backend's own name for it, or by figures only a device allocator states
@@ -232,7 +246,7 @@ export function isProseBefore(lead: string): boolean {
 // modules/call_queue.py prints "A: N GB, R: N GB, Sys: ..." and "Torch active/reserved: N/N MiB" as
 // "video memory ... by the Torch library").
 const deviceWords =
-  /\b[Rr]emote memory\b|\b[A-Z][A-Za-z]+(?:_[A-Za-z]+)+\(E[A-Z0-9]\d{4}\)|\bA: ?\d[\d.]* ?[KMG]i?B, R: ?\d|\bactive\/reserved: \d|\b\w*?(?:CUDA|Cuda|cuda)\w*|\bASCEND_[A-Z_]+\b|\bDevice:\d+, RankID:\d+|\bDevice\(id:\d+\)|\bDevice memory\b|\b(?:cu[A-Z]\w*|GPU(?:s|_\w+)?|gpus?|gpu_\w+|dGPU|kIOGPU\w*|IOGPU\w*|MTL\w+|iGPU|VRAM|vram|HIP|hip[A-Z]\w*|ROCm|rocm|MIOpen|Metal|MPS|mps|XPU|xpu|SYCL|Level.?Zero|Vulkan|vulkan|VK_\w+|OpenCL|CL_\w+|DirectML|DML|NPU|npu|TPU|HBM|hbm|MUSA|CANN|Ascend|video memory|device memory|on device|device \d+|OpenVINO|TensorRT|TRT|NVIDIA|nvidia|HPU|hpu|Gaudi|Habana|PT_DEVMEM|SYNHELPER|TT_FATAL|ttnn|Tenstorrent|(?:DRAM|L1) buffer|(?:Arc|ARC) [AB]\d{3}M?|GeForce|Radeon)\b/;
+  /\b[Rr]emote memory\b|\b[A-Z][A-Za-z]+(?:_[A-Za-z]+)+\(E[A-Z0-9]\d{4}\)|\bA: ?\d[\d.]* ?[KMG]i?B, R: ?\d|\bactive\/reserved: \d|\b\w*?(?:CUDA|Cuda|cuda)\w*|\bASCEND_[A-Z_]+\b|\bDevice:\d+, RankID:\d+|\bDevice\(id:\d+\)|\bDevice memory\b|\b(?:cu[A-Z]\w*|GPU(?:s|_\w+)?|gpus?|gpu_\w+|dGPU|kIOGPU\w*|IOGPU\w*|MTL\w+|iGPU|VRAM|vram|HIP|hip[A-Z]\w*|ROCm|rocm|MIOpen|Metal|MPS|mps|XPU|xpu|SYCL|Level.?Zero|Vulkan|vulkan|VK_\w+|OpenCL|CL_\w+|DirectML|DML|NPU|npu|TPU|HBM|hbm|MUSA|CANN|Ascend|video memory|device memory|on device|device \d+|OpenVINO|TensorRT|TRT|NVIDIA|nvidia|HPU|hpu|Gaudi|Habana|QNN|qnn|Qnn\w*|Hexagon|HTP|PT_DEVMEM|SYNHELPER|TT_FATAL|ttnn|Tenstorrent|(?:DRAM|L1) buffer|(?:Arc|ARC) [AB]\d{3}M?|GeForce|Radeon)\b/;
 // Host words that name the memory itself ("host memory", "system RAM", swap), and those that only
 // name a host allocator or errno (malloc, ENOMEM, bad_alloc, MemoryError) and yield to a device word.
 // The kernel OOM killer's own line, "Out of memory: Killed process N (name) total-vm:..., anon-rss:..."
@@ -316,6 +330,61 @@ export function withinOpenSpan(lead: string, after: string): string {
   return after;
 }
 
+const needOverHaveForm = new RegExp(`^(?:${needOverHave})$`, 'i');
+// A figure as the admission grammar reads it: with a unit, or a bare count of bytes (seven digits at
+// least: "Needed 5401471552, memory available 5370806272").
+const figureAfterHave =
+  /^\w+[^;\n\d]{0,20}?(\d[\d,]*(?:\.\d+)?\s?(?:bytes?|[KMGT]i?B|kB|[KMGT]\b|B\b)|\d{7,}\b)/i;
+const weighedFigure = /~?\s*(\d[\d,]*(?:\.\d+)?\s?(?:bytes?|[KMGT]i?B|kB|[KMGT]\b|B\b)|\d{7,}\b)/i;
+// What is weighed is memory, not disk or a quota of something else.
+const weighedMemory = /\b(?:memory|RAM|VRAM|heap|allocation|buffers?)\b|_mem\b|\bmem_/i;
+// A pool the program sized itself at start and filled: ggml's context ("ggml_new_object: not enough
+// space in the context's memory pool (needed N, available M)", ggml-org/llama.cpp ggml/src/ggml.c
+// ggml_new_object, whose mem_size the caller fixes at ggml_init), an arena, a scratch buffer: the
+// program's own bound, whatever memory the machine has free.
+const fixedArena =
+  /\bspace in (?:the )?\w+(?:'s)? (?:memory )?(?:pool|arena|buffer)\b|\b(?:arena|scratch)\b/i;
+const weighedOther =
+  /\b(?:disk|storage|space on|file ?system|quota|tokens?|seq(?:uence)?[ _]len(?:gth)?|context length|batch)\b/i;
+
+/**
+ * The need and what there is, from "<need verb> ... N ... <limit|available|free ...> M" (the phrase,
+ * and `from`, the line from the phrase on, where M's figure ends): both figures, only where the need
+ * is above it and memory is what is weighed; else undefined.
+ */
+function needAndHave(phrase: string, from: string, line: string): Facts | undefined {
+  if (weighedOther.test(phrase) || fixedArena.test(line)) return undefined;
+  // A refusal, not a plan: a failure word, or the contrast that refuses ("but", "only", "not",
+  // "exceeds"); a program that adapts ("switching to partial offload since it requires N while M is
+  // available") says so without one.
+  if (
+    !failureLine.test(line) &&
+    !/\b(?:but|only|not|cannot|can't|unable|refus\w*|insufficient|exceed\w*|too (?:low|small|little|large))\b/i.test(
+      line,
+    )
+  )
+    return undefined;
+  const needAt = /\b(?:requires?|required|needs?|needed|would (?:require|need)|requesting)\b/i.exec(phrase);
+  const haveAt =
+    /\b(?:limit|ceiling|cap|available|free|budget|threshold|left)\b(?![\s\S]*\b(?:limit|ceiling|cap|available|free|budget|threshold|left)\b)/i.exec(
+      phrase,
+    );
+  if (needAt === null || haveAt === null) return undefined;
+  const needText = weighedFigure.exec(phrase.slice(needAt.index, haveAt.index))?.[1];
+  // What there is: the figure after its word ("limit is M"), else the last before it ("M is available").
+  const haveText =
+    figureAfterHave.exec(from.slice(haveAt.index))?.[1] ??
+    [...phrase.slice(0, haveAt.index).matchAll(new RegExp(weighedFigure.source, 'gi'))].at(-1)?.[1];
+  // Memory is named, or both figures are in bytes' units (a count of tokens or items is no memory).
+  const isBytes = (t: string | undefined) => t !== undefined && /[KMGT]i?B|kB|bytes?|\d{7,}/i.test(t);
+  if (!weighedMemory.test(phrase) && !(isBytes(needText) && isBytes(haveText))) return undefined;
+  const need = bytesOf(needText?.replace(/\s+/g, ' '));
+  const have = bytesOf(haveText?.replace(/\s+/g, ' '));
+  if (need === undefined || have === undefined || need <= have) return undefined;
+  const isLimit = /^(?:limit|ceiling|cap|budget|threshold)$/i.test(haveAt[0]);
+  return isLimit ? { requestedBytes: need, limitBytes: have } : { requestedBytes: need, freeBytes: have };
+}
+
 /** The words of the phrase, for diagnose.ts to tell whether the log's last exception is memory. */
 export const outOfMemoryWords = new RegExp(oomPhrase, 'i');
 
@@ -366,6 +435,18 @@ export const genericOutOfMemoryRule: LogRule = {
     'exceed',
     'memory limit',
     'memory capacity',
+    'require',
+    'need',
+    'requesting',
+    'requested more',
+    'requests more',
+    'asks for more',
+    'asked for more',
+    'not have enough',
+    "n't have enough",
+    'not have sufficient',
+    "n't have sufficient",
+    'resource_exhausted',
   ],
   pattern: new RegExp(oomPhrase, 'i'),
   source:
@@ -376,6 +457,11 @@ export const genericOutOfMemoryRule: LogRule = {
     if (phrase === null || notAFailure.test(text) || isDriverCheckTrace(text)) return undefined;
     // One item of a list of what may have happened ("a device lost, out of memory, or an unexpected bug").
     if (isListedPossibility(text, phrase.index, phrase[0].length)) return undefined;
+    // The need weighed against what there is: only a need above it, of memory, is a refusal.
+    const weighed = needOverHaveForm.test(phrase[0])
+      ? needAndHave(phrase[0], text.slice(phrase.index), text)
+      : undefined;
+    if (needOverHaveForm.test(phrase[0]) && weighed === undefined) return undefined;
     const lead = text.slice(0, phrase.index);
     const after = text.slice(phrase.index);
     // The runtime's figure quoted right after the phrase ("I always get the same issue (ran out of
@@ -421,7 +507,7 @@ export const genericOutOfMemoryRule: LogRule = {
     const start = Math.max(lead.lastIndexOf('. '), lead.lastIndexOf('! '), lead.lastIndexOf('? ')) + 1;
     const end = text.slice(phrase.index).search(/[.!?](?:\s|$)/);
     const sentence = text.slice(start, end < 0 ? undefined : phrase.index + end + 1);
-    const figures = requestFigures(text);
+    const figures = { ...requestFigures(text), ...weighed };
     const requested = figures.requestedBytes;
     // A report, not words about one: a failure line, a size beside the phrase, or the phrase as
     // the message's own start ("HIP out of memory.", "[GPU] out of GPU resources").
@@ -769,6 +855,9 @@ export const deviceSeenFactRule: FactRule = {
     'hpu',
     'gaudi',
     'habana',
+    'qnn',
+    'hexagon',
+    'htp',
     'pt_devmem',
     'synhelper',
     'tt_fatal',

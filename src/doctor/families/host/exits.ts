@@ -515,8 +515,15 @@ export const hostExitRules: LogRule[] = [
       ...localNoMemory.map(([, keyword]) => keyword),
     ],
     pattern: withSize(
-      String.raw`${lineStart}MemoryError(?!${cffiWriteExecute})(?:\b|(?=Traceback))|\)MemoryError(?!${cffiWriteExecute})\b|${retoldMemoryError}|<(?:type|class) '(?:exceptions\.)?MemoryError'>|\bMemoryError\(\)|Fail to alloc memory of (\d+) size|_ArrayMemoryError|[Uu]nable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|\bstd::?bad_alloc\b|(?<=^\s*|[:\]'"\x60]\s*)bad allocation\b|paging file is too small|\[WinError (?:1455|8|14)\]|\[Errno 12\]|${localNoMemoryPattern}|Auslagerungsdatei ist zu klein|页面文件太小|posix_memalign\([^)]*\)(?: == 0\. |:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
+      String.raw`${lineStart}MemoryError(?!${cffiWriteExecute})(?:\b|(?=Traceback))|(?<=(?:[:\]]|\s-)\s{1,8})MemoryError\s*$|\)MemoryError(?!${cffiWriteExecute})\b|${retoldMemoryError}|<(?:type|class) '(?:exceptions\.)?MemoryError'>|\bMemoryError\(\)|Fail to alloc memory of (\d+) size|_ArrayMemoryError|[Uu]nable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|\bstd::?bad_alloc\b|(?<=^\s*|[:\]'"\x60]\s*)bad allocation\b|paging file is too small|\[WinError (?:1455|8|14)\]|\[Errno 12\]|${localNoMemoryPattern}|Auslagerungsdatei ist zu klein|页面文件太小|posix_memalign\([^)]*\)(?: == 0\. |:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
     ),
+    // The class name alone as a line's last word after a log record's prefix or a label ("[00000600]
+    // [01-24-2023 23:20:26] MemoryError", a GUI's log of the traceback's last line; "loading stable
+    // diffusion model: MemoryError", AUTOMATIC1111 modules/errors.py display() printing
+    // f"{task}: {type(e).__name__}"; "Exception has occurred: MemoryError", VS Code's debugger
+    // (debugpy) on the raise; "FAILED tests/t.py::test_x - MemoryError", pytest's short summary,
+    // _pytest/terminal.py _get_line_with_reprcrash_message): CPython prints a MemoryError without a message as its bare name
+    // (Lib/traceback.py format_exception_only), and that name is the report whatever stands before it.
     // The exception's repr, as a log line or a pool's report prints it ("worker 2 died: MemoryError()",
     // CPython BaseException.__repr__), is the same exception.
     // A paste that joined a traceback's lines glues the exception to the source line before it
