@@ -125,11 +125,13 @@ def make_tracker(torch, rounding: int):
             if func is torch.ops.aten._local_scalar_dense.default:
                 # .item() / bool() of a fake tensor has no value (transformers' Adafactor compares its
                 # RMS with eps: `max(eps, RMS)`); the stand-in only picks a branch there, never a size.
+                # A bool is False: LayerDrop's `torch.rand([]) < layerdrop` (BioGPT, OPT, BART) skips its
+                # layer when True, which a real run with layerdrop 0 never does.
                 try:
                     return func(*args, **(kwargs or {}))
                 except DataDependentOutputException:
                     dtype = args[0].dtype
-                    return True if dtype == torch.bool else 1.0 if dtype.is_floating_point else 1
+                    return False if dtype == torch.bool else 1.0 if dtype.is_floating_point else 1
             out = func(*args, **(kwargs or {}))
             for tensor in tree_flatten(out)[0]:
                 self.add(tensor, self.phase)
@@ -235,6 +237,11 @@ def load_hf_model(torch, request, device, build_real, layers=None):
         set_layers(config, layers)
     is_vision = model_type in ("vit", "deit", "beit", "swin", "convnext", "resnet", "dinov2")
     task = model_task(transformers, model_type, config, is_vision)
+    # The spec's objective when it is not the model's own loss (model.transformer.lm_head false): the
+    # logits kept with their gradient (a `tensors:` entry covering them), or the bare model's hidden states.
+    objective = request.get("objective")
+    if objective is not None and (is_vision or task == "classify"):
+        raise TraceError(f"{path}: objective {objective!r} is for a language model, not a {task} head")
     auto = {
         "image": transformers.AutoModelForImageClassification,
         "classify": transformers.AutoModelForSequenceClassification,
@@ -242,6 +249,9 @@ def load_hf_model(torch, request, device, build_real, layers=None):
         "masked": transformers.AutoModelForMaskedLM,
         "causal": transformers.AutoModelForCausalLM,
     }[task]
+    if objective == "hidden":
+        # No head: the base model (AutoModel), its last hidden states the step's output.
+        auto = transformers.AutoModel
     if is_vision and not getattr(config, "num_labels", None):
         config.num_labels = 1000
     kwargs = {"attn_implementation": request.get("attention") or "sdpa"}
@@ -270,6 +280,19 @@ def load_hf_model(torch, request, device, build_real, layers=None):
                 "pixel_values": torch.randn(n, channels, size, size, device=device, dtype=dtype),
                 "labels": torch.randint(0, labels, (n,), device=device),
             }
+    elif objective is not None:
+        seq = int(request.get("seqLen") or 0) or min(getattr(config, "max_position_embeddings", 512) or 512, 512)
+        vocab = config.vocab_size
+        targets = int(request.get("decoderSeqLen") or 0) or seq
+
+        def batch(n):
+            # No labels: the model computes no loss of its own.
+            inputs = {"input_ids": torch.randint(0, vocab, (n, seq), device=device)}
+            if task == "seq2seq":
+                inputs["decoder_input_ids"] = torch.randint(0, vocab, (n, targets), device=device)
+            return inputs
+
+        return model, batch, None, objective_loss(torch, objective)
     elif task in ("classify", "seq2seq", "masked"):
         seq = int(request.get("seqLen") or 0) or min(getattr(config, "max_position_embeddings", 512) or 512, 512)
         vocab, labels = config.vocab_size, getattr(config, "num_labels", 2)
@@ -380,6 +403,39 @@ def head_loss(torch, kind, hidden, head, labels, upcast):
             for a in range(0, tokens, size)
         )
     return total / max(1, tokens)
+
+
+def objective_loss(torch, objective):
+    """The step's loss when the spec says the model's own is not run (model.transformer.lm_head false).
+
+    logits: `loss = outputs.logits.sum(); loss.backward()` with the outputs held through backward (the
+    spec's `tensors:` entry covering the logits: the logits and their gradient). Sum's gradient is a
+    stride-0 expand of the scalar; cuBLAS takes no such matrix, so the head's backward matmul copies it
+    to a dense logits-sized tensor (aten/src/ATen/native/cuda/Blas.cpp prepare_matrix_for_cublas: a
+    tensor that is not non-overlapping-and-dense is cloned contiguous). The sum's backward here returns
+    that dense copy, so the CPU trace and the real CPU run hold it as a GPU does.
+    hidden: the bare model (no head), its last hidden states summed: nothing logits-sized at all."""
+
+    class DenseSum(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, tensor):
+            ctx.shape, ctx.dtype = tensor.shape, tensor.dtype
+            return tensor.sum()
+
+        @staticmethod
+        def backward(ctx, grad):
+            return grad.to(ctx.dtype).expand(ctx.shape).contiguous()
+
+    def loss(output, batch):
+        if objective == "logits":
+            return DenseSum.apply(output.logits)
+        hidden = getattr(output, "last_hidden_state", None)
+        if hidden is None:
+            hidden = output[0]
+        return DenseSum.apply(hidden)
+
+    loss.keeps_output = objective == "logits"
+    return loss
 
 
 def causal_lm_loss(torch, logits, labels):
@@ -896,10 +952,14 @@ def _step(torch, model, batch, optimizer, autocast, loss_fn, marks):
         with context:
             output = call_model(model, batch)
             loss = compute_loss(torch, output, batch, loss_fn)
-        del output
+        # A loss that says the outputs are held (objective logits: the benchmark's `outputs` variable)
+        # keeps them through backward; otherwise only what autograd saved stays.
+        if not getattr(loss_fn, "keeps_output", False):
+            del output
         marks("backward")
         loss.backward()
         del loss
+        output = None
     marks("step")
     if optimizer is not None:
         optimizer.step()

@@ -87,7 +87,7 @@ test('a Mixtral shape keeps its experts; a classifier ViT its labels', () => {
   assert.equal(derivedVit.config.num_labels, 10);
 });
 
-test('a BERT classifier keeps its labels; a bare BERT encoder and a GPT other than GPT-2 are refused, saying why', () => {
+test('a BERT classifier keeps its labels; a bare BERT encoder and a GPT without its head are refused, saying why', () => {
   const classifier = shapeOf(
     {
       model_type: 'bert',
@@ -118,7 +118,31 @@ test('a BERT classifier keeps its labels; a bare BERT encoder and a GPT other th
   });
   const derived = hfConfigOfShape(korthikanti);
   assert.ok('refused' in derived);
-  assert.match(derived.refused, /GPT-2/);
+  assert.match(derived.refused, /without a language-model head/);
+});
+
+test("the generic GPT layer with separate Q, K, V and its head is transformers' BioGPT (GELU, dropout as the shape says); a fused one GPT-2 with the shape's activation", () => {
+  const generic = buildTransformerShape({
+    family: 'gpt',
+    layers: 2,
+    hidden: 64,
+    heads: 4,
+    seqLen: 32,
+    vocab: 100,
+    lmHead: true,
+  });
+  const derived = hfConfigOfShape(generic);
+  assert.ok('config' in derived, JSON.stringify(derived));
+  assert.equal(derived.modelType, 'biogpt');
+  assert.equal(derived.config.hidden_act, 'gelu');
+  assert.equal(derived.config.hidden_dropout_prob, 0.1);
+  const gated = hfConfigOfShape({ ...generic, mlp: 'swiglu' });
+  assert.ok('refused' in gated);
+  const gpt2 = hfConfigOfShape({ ...generic, fusedQkv: true, mlp: 'gelu', dropout: false });
+  assert.ok('config' in gpt2);
+  assert.equal(gpt2.modelType, 'gpt2');
+  assert.equal(gpt2.config.activation_function, 'gelu');
+  assert.equal(gpt2.config.resid_pdrop, 0);
 });
 
 test("a GPT with one K/V head beside a parallel MLP is Falcon-7B's layout (transformers' Falcon); other grouped K/V GPTs are refused, not built as GPT-2's full heads", () => {

@@ -48,7 +48,34 @@ export function hfConfigOfShape(shape: TransformerShape): ShapeConfig {
       };
     }
     case 'gpt':
-      if (!shape.lmHead || !shape.fusedQkv) return { refused: 'a GPT-family model other than GPT-2' };
+      if (!shape.lmHead) return { refused: 'a GPT-family model without a language-model head' };
+      if (!shape.fusedQkv && shape.kvHeads === shape.heads) {
+        // The generic GPT layer with separate Q, K and V (pre-LayerNorm, learned positions, biases, a GELU
+        // MLP): transformers' BioGPT is that layer (modeling_biogpt.py BioGptDecoderLayer, v5.18), its
+        // embedding scaled by √hidden (scale_embedding) and its head tied to the embedding by default.
+        if (shape.mlp === 'swiglu' || shape.norm !== 'layernorm' || shape.parallelResidual) {
+          return { refused: 'a GPT-family model with separate Q, K, V other than pre-LayerNorm GELU layers' };
+        }
+        return {
+          modelType: 'biogpt',
+          config: {
+            architectures: ['BioGptForCausalLM'],
+            model_type: 'biogpt',
+            hidden_size: shape.hidden,
+            intermediate_size: shape.ffn,
+            num_hidden_layers: shape.layers,
+            num_attention_heads: shape.heads,
+            vocab_size: shape.vocab,
+            max_position_embeddings: positions,
+            hidden_act: shape.mlp === 'gelu_new' ? 'gelu_new' : 'gelu',
+            hidden_dropout_prob: shape.dropout ? 0.1 : 0,
+            attention_probs_dropout_prob: shape.dropout ? 0.1 : 0,
+            tie_word_embeddings: shape.tiedEmbeddings,
+          },
+        };
+      }
+      if (!shape.fusedQkv)
+        return { refused: 'a GPT-family model with grouped K/V heads and separate Q, K, V' };
       if (shape.kvHeads !== shape.heads) {
         // GPT-2 has no grouped K/V heads (it would build full ones). Falcon-7B's layout, one K/V head and
         // attention beside the MLP, is transformers' Falcon (configuration_falcon.py, v5.18: multi_query,
@@ -89,6 +116,9 @@ export function hfConfigOfShape(shape: TransformerShape): ShapeConfig {
           vocab_size: shape.vocab,
           n_positions: positions,
           tie_word_embeddings: shape.tiedEmbeddings,
+          // GPT2Config's defaults: gelu_new and dropout 0.1 on the embeddings, residuals and attention.
+          activation_function: shape.mlp === 'gelu' ? 'gelu' : 'gelu_new',
+          ...(shape.dropout ? {} : { resid_pdrop: 0, embd_pdrop: 0, attn_pdrop: 0 }),
         },
       };
     case 'neox':
@@ -105,6 +135,8 @@ export function hfConfigOfShape(shape: TransformerShape): ShapeConfig {
           max_position_embeddings: positions,
           use_parallel_residual: shape.parallelResidual,
           tie_word_embeddings: shape.tiedEmbeddings,
+          // GPTNeoXConfig's dropouts default to 0.
+          ...(shape.dropout ? { hidden_dropout: 0.1, attention_dropout: 0.1 } : {}),
         },
       };
     case 'vit': {

@@ -276,6 +276,50 @@ describe('trace helper, real torch', { skip }, () => {
     assert.ok(chunkedHead <= (standard.peakBytes as number), `chunked_head ${chunkedHead} B`);
   });
 
+  test("the spec's objective, not the model's loss: logits summed and held (lm_head false with a tensors: entry covering them), or the bare model; within 2% of the real step", async () => {
+    // fp16, SGD (a backward with no optimizer state): the round-22 benchmark's step on a tiny model.
+    const request: TraceRequest = {
+      ...step,
+      precision: 'fp16',
+      optimizer: 'sgd',
+      modelConfig: join(fixtures, 'tiny-llama.json'),
+      configOverrides: { vocab_size: 4096 },
+    };
+    const peaks: Record<string, number> = {};
+    for (const objective of ['logits', 'hidden'] as const) {
+      const checked = await runTraceHelper(python(), { ...request, objective });
+      const traced = checked.peakBytes as number;
+      const real = checked.realPeakBytes as number;
+      assert.ok(errorPercent(traced, real) <= 2, `${objective}: traced ${traced} B, real ${real} B`);
+      peaks[objective] = traced;
+    }
+    const own = (await runTraceHelper(python(), { ...request, mode: 'trace' })).peakBytes as number;
+    const logits = step.batchSize * step.seqLen * 4096 * 2;
+    const { logits: summed = 0, hidden = 0 } = peaks;
+    // The model's own loss upcasts the logits and keeps its log-softmax: more than the two fp16
+    // logits-sized tensors the sum holds (the logits, the dense gradient cuBLAS copies), which the
+    // bare model (no head) does not hold at all.
+    assert.ok(own - summed >= logits, `own loss ${own} B, logits summed ${summed} B`);
+    assert.ok(summed - hidden >= 2 * logits, `logits summed ${summed} B, bare model ${hidden} B`);
+  });
+
+  test('tiny BioGPT (the generic GPT layer, LayerDrop in its loop): within 2% of the real step, every layer run', async () => {
+    // `torch.rand([]) < layerdrop` has no value on fake tensors: the stand-in must not skip the layer.
+    const checked = await runTraceHelper(python(), {
+      ...step,
+      precision: 'fp16',
+      optimizer: 'sgd',
+      attention: 'eager',
+      objective: 'logits',
+      modelConfig: join(fixtures, 'tiny-biogpt.json'),
+    });
+    const traced = checked.peakBytes as number;
+    const real = checked.realPeakBytes as number;
+    assert.ok(errorPercent(traced, real) <= 2, `traced ${traced} B, real ${real} B`);
+    const modules = (checked.modules as { module: string }[]).map((m) => m.module);
+    assert.ok(modules.includes('biogpt.layers.1'), modules.join(', '));
+  });
+
   test('the steady step: AdamW states alive through forward and backward; no b×s×s mask a real run skips', async () => {
     // fp32 with every layer checkpointed peaks in backward, where the second and every later step
     // holds the states the first step() created; the real count runs two steps.

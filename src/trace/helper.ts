@@ -47,6 +47,13 @@ export interface TraceRequest {
    * absent: standard.
    */
   loss?: 'chunked' | 'fused' | 'chunked_head';
+  /**
+   * The step's loss when it is not the model's own (model.transformer.lm_head false): `logits`, the
+   * model's logits summed and held with their gradient through backward (a `tensors:` entry covering the
+   * logits); `hidden`, the bare model without its head, its last hidden states summed. Absent: the
+   * model's own loss over labels.
+   */
+  objective?: 'logits' | 'hidden';
   /** Trace every layer (no extrapolation). */
   full?: boolean;
   /** `real`: run the step on real CPU tensors and count allocations (the check of a trace). */

@@ -11,7 +11,7 @@ import { frameworksPython, skipUnlessFrameworks } from '../../../test-helpers/fr
 import type { WarmPython } from '../../../test-helpers/warm-python.js';
 import { startWarmTracePython } from '../../../trace/test-helpers/warm-trace.js';
 import { runHeadroom } from '../../test-helpers/run-in-process.js';
-import { perRankReason, traceRefusal, traceRequestOf } from './trace.js';
+import { configOfSpec, perRankReason, traceRefusal, traceRequestOf } from './trace.js';
 
 const tinyLlama = join(repoRoot, 'src', 'trace', 'fixtures', 'tiny-llama.json');
 const skip = skipUnlessFrameworks('torch', 'transformers');
@@ -254,6 +254,30 @@ test("the request carries training.loss_upcast: false, so the helper's loss keep
     'adamw',
     'a bitsandbytes optimizer is stepped as AdamW',
   );
+});
+
+test("lm_head: false runs no loss of the model's own: the logits summed and held when a tensors: entry covers them, else the bare model", () => {
+  const spec = (tensors: string) =>
+    parseEstimateSpec(
+      `model:\n  params: 1B\n  transformer: { family: gpt, layers: 2, hidden: 64, heads: 4, vocab: 100, seq_len: 32, lm_head: false }\ntraining: { precision: fp16, optimizer: sgd, batch_size: 2 }${tensors}`,
+      'x.yaml',
+    );
+  const covered = spec(
+    '\ntensors:\n  - { name: logits and their gradient, shape: [2, 32, 100], dtype: float16, count: 2, covers: logits }',
+  );
+  const request = (s: ReturnType<typeof spec>) =>
+    traceRequestOf(s, { inputs: { batchSize: 2 } } as Parameters<typeof traceRequestOf>[1], options);
+  assert.equal(request(covered).objective, 'logits');
+  assert.equal(request(spec('')).objective, 'hidden');
+  // Built as its LM class either way (the head's weights are in model.params): BioGPT's generic layer.
+  const derived = configOfSpec(covered);
+  assert.ok(derived && 'config' in derived, JSON.stringify(derived));
+  assert.equal(derived.modelType, 'biogpt');
+  const withHead = parseEstimateSpec(
+    'model:\n  params: 1B\n  transformer: { family: llama, layers: 2, hidden: 64, heads: 4, vocab: 100, seq_len: 32 }\ntraining: { optimizer: adamw }',
+    'x.yaml',
+  );
+  assert.equal('objective' in request(withHead), false, "the model's own loss over labels");
 });
 
 test('amp under a convention with 16-bit weights (zero) traces 16-bit parameters, the fp32 master from the analytic model', () => {

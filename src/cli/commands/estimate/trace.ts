@@ -178,10 +178,28 @@ export function untracedTensors(spec: EstimateSpec): string[] {
   return spec.tensors.filter((tensor) => tensor.covers === undefined).map((tensor) => tensor.name);
 }
 
+/**
+ * The step's objective when it is not the model's own loss: a language model whose spec says
+ * `lm_head: false` runs no cross-entropy of the spec's own. With a `tensors:` entry covering the logits
+ * (a benchmark's `outputs.logits.sum()`, the logits and their gradient held), the model runs its head
+ * and the step keeps its logits (`logits`); without one, the bare model runs, no head at all
+ * (`hidden`). Undefined: the model's own loss over labels (a classifier's, a ViT's, an LM's).
+ */
+export function objectiveOf(spec: EstimateSpec): TraceRequest['objective'] {
+  const shape = spec.model.transformer;
+  if (!shape || shape.lmHead || shape.vocab === 0 || shape.classes > 0 || shape.family === 'vit') {
+    return undefined;
+  }
+  return spec.tensors.some((tensor) => tensor.covers === 'logits') ? 'logits' : 'hidden';
+}
+
 /** The config.json the spec's model.transformer stands for (torch), when no config.json was given. */
 export function configOfSpec(spec: EstimateSpec): ShapeConfig | undefined {
   const shape = spec.model.transformer;
-  return spec.framework === 'torch' && shape ? hfConfigOfShape(shape) : undefined;
+  if (spec.framework !== 'torch' || !shape) return undefined;
+  // Without the spec's own loss the model is still built as its LM class (the head's weights are in
+  // model.params); the helper runs the objective instead of its loss, or the bare model (objectiveOf).
+  return hfConfigOfShape(objectiveOf(spec) ? { ...shape, lmHead: true } : shape);
 }
 
 /** The helper's request for this spec and report. */
@@ -215,6 +233,7 @@ export function traceRequestOf(
     ...(spec.model.lora ? { lora: { ...spec.model.lora } } : {}),
     // Without it the helper's causal LM takes transformers' loss, which upcasts 16-bit logits to fp32.
     ...(spec.training.isLossUpcast ? {} : { lossUpcast: false }),
+    ...(objectiveOf(spec) ? { objective: objectiveOf(spec) } : {}),
     // Megatron's vocab-parallel loss is not the helper's to run: it traces transformers' standard loss.
     ...(spec.training.loss === 'standard' ||
     spec.training.loss === 'vocab_parallel' ||
