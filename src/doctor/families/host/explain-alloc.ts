@@ -4,6 +4,7 @@
 import type { Draft } from '../../candidates.js';
 import type { FixDetail } from '../../types.js';
 import { type ExplainContext, type Explanation, fix, num, size } from '../explain-types.js';
+import { explainHeapCap } from './explain-heap-cap.js';
 
 /** A request below this that fails means RAM was already exhausted by what the process holds. */
 export const lastStrawBytes = 256 * 1024 ** 2;
@@ -30,7 +31,12 @@ function frameOf(context: ExplainContext['context']): string | undefined {
 }
 
 /** Cause and fixes for an allocation the OS refused. */
-export function explainHostAllocation(draft: Draft, { context }: ExplainContext): Explanation {
+export function explainHostAllocation(draft: Draft, ctx: ExplainContext): Explanation {
+  // A cap of the runtime's or the program's own (the JVM's heap, V8's old space, ART's app heap, a
+  // setting the message names) refused it: the cap, not the OS, is what to raise.
+  const capped = explainHeapCap(draft, ctx);
+  if (capped) return capped;
+  const { context } = ctx;
   const request = num(draft.facts, 'requestedBytes');
   const dtype = typeof draft.facts.dtype === 'string' ? draft.facts.dtype : undefined;
   const shape = typeof draft.facts.arrayShape === 'string' ? ` with shape ${draft.facts.arrayShape}` : '';

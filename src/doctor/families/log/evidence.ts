@@ -5,6 +5,7 @@ import { settingFact, settingKeywords, settingsShown, shownSetting } from '../..
 import { parseLogSize } from '../../sizes.js';
 import type { FactRule, Facts } from '../../types.js';
 import { definedFacts, intOf } from '../extract.js';
+import { xmxBytes } from '../host/explain-heap-cap.js';
 import { dfShmLine } from '../host/shm-rules.js';
 
 // jaxlib's own names and paths: its bundled XLA lived under external/org_tensorflow until early
@@ -714,6 +715,34 @@ const logRules: FactRule[] = [
     pattern: /\/dev\/shm|--ipc[= ]host|--shm-size/,
     source: "prose and command lines about /dev/shm (docker run --ipc=host shares the host's)",
     extract: (m) => shmProse(m.input),
+  },
+  {
+    family: 'context',
+    keywords: ['-xmx'],
+    pattern: /(?<![\w-])-Xmx(\d+[kKmMgGtT]?)\b/,
+    // The JVM's maximum heap as a command line or JAVA_OPTS/JAVA_TOOL_OPTIONS gives it (java -Xmx<size>):
+    // a fix that raises the heap starts above it (host/explain-heap-cap.ts).
+    source: 'OpenJDK java launcher -Xmx<size> (docs.oracle.com java command, -Xmx)',
+    keep: 'max',
+    extract: (m) => definedFacts({ jvmMaxHeapBytes: xmxBytes(m[1]!) }),
+  },
+  {
+    family: 'context',
+    keywords: ['max-old-space-size', 'max_old_space_size'],
+    pattern: /--max[-_]old[-_]space[-_]size[= ](\d+)\b/,
+    // V8's old-space limit in MiB as node's command line or NODE_OPTIONS gives it (Node.js CLI docs).
+    source: 'Node.js CLI docs, --max-old-space-size=SIZE (in MiB)',
+    keep: 'max',
+    extract: (m) => definedFacts({ nodeMaxOldSpaceMiB: intOf(m[1]) }),
+  },
+  {
+    family: 'context',
+    keywords: ['largeheap'],
+    pattern: /android:largeHeap\s*=\s*["']?true\b/,
+    // The manifest's large-heap request already made (developer.android.com, <application> android:largeHeap).
+    source: 'developer.android.com <application> android:largeHeap',
+    once: true,
+    extract: () => ({ androidLargeHeap: true }),
   },
   {
     family: 'context',
