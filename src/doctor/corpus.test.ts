@@ -355,6 +355,12 @@ const measured: Record<TestCorpusPart, Bar> = {
   // latest task" monitor kill, and an Emscripten heap abort outside a physics port read as the host's;
   // causes 3 -> 4; 93 -> 96, the shell's "Killed" glued to conda's spinner or ending with a full stop.
   'heldout-23': { kindRight: 96, falseOoms: 3, causesRight: 4, wrongFixes: 0, factsRight: 21 },
+  // Measured once, 2026-11-28, by the lead (see HELDOUT-25-RESULT.md), never seen by session 19's rules
+  // engineers (doctor-rules: kind; doctor-causes: causes): the session's start (8b6c536) and main at 11:17 UTC
+  // (4156e597) give the same figure, file by file: 76/113 (67.3%), 0 false OOMs, 2/3 causes (2/3 among the
+  // alternatives), 0 wrong fixes, 27/33 facts. Drawn by the repository the user ran; 70 of its 98 memory logs
+  // are labelled from the reporter's words, 8 are a title alone. Spent since: doctor-h25's second shift.
+  'heldout-25': { kindRight: 76, falseOoms: 0, causesRight: 2, wrongFixes: 0, factsRight: 27 },
 };
 
 for (const part of testCorpusParts) {
@@ -387,7 +393,7 @@ for (const part of testCorpusParts) {
   });
 }
 
-test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-23)', (t) => {
+test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-23, heldout-25)', (t) => {
   const cases = testCorpusParts.flatMap((part) => readPart(part));
   if (cases.length === 0) {
     t.skip('no logs in test/corpus');
@@ -445,7 +451,10 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // (Ray 2.0's monitor kill; an Emscripten heap abort outside a physics port is the host's): 3010/3081 (97.7%); the shell's
   // "Killed" after conda's spinner or with a full stop: 3013/3081 (97.8%); with heldout-22 folded in as
   // measured once (the session's last rules, 96/111): 3109/3192 (97.4%), below the issue's bar, 10 false OOMs.
-  const floor = 3109;
+  // Session 19 (doctor-rules: the kill grammar's SIGKILL spellings, a lost device, "out of memory" listed as a
+  // possible reason, the admission grammar; kind-structure.test.ts): 3130/3192 (98.1%), 6 false OOMs; with
+  // heldout-25 folded in as measured once (76/113): 3206/3305 (97.0%), below the issue's bar, 6 false OOMs.
+  const floor = 3206;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -484,14 +493,15 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // rules after the freeze (fragmentation beside batch where the reserved-but-unallocated memory alone covers
   // the request; batch and another process open where free memory exceeds the request) and the second
   // shift: alternatives 636/676; with heldout-22 folded in as measured once (8/17, 11/17): strict 561/693,
-  // alternatives 647/693.
+  // alternatives 647/693. Session 19, with heldout-25 folded in as measured once (2/3, 2/3): strict 563/696,
+  // alternatives 650/696.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 561, `causes right ${figures.causesRight}, at least 561`);
+  assert.ok(figures.causesRight >= 563, `causes right ${figures.causesRight}, at least 563`);
   assert.ok(
-    figures.causesRightOrAlternative >= 647,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 647`,
+    figures.causesRightOrAlternative >= 650,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 650`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });
