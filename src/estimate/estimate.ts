@@ -8,7 +8,7 @@ import { evaluateExpr } from './expr.js';
 import { activationComponents } from './gpu-activations.js';
 import { countModel, gradientBytesOf, modelStateComponents } from './gpu-states.js';
 import { hostComponents } from './host.js';
-import { groupParams, layerParams, routedExpertParams } from './inventory.js';
+import { embedWidth, groupParams, layerParams, routedExpertParams } from './inventory.js';
 import { adapterGroups } from './lora.js';
 import { elementBytes } from './model-states.js';
 import { notEstimatedParts } from './not-estimated.js';
@@ -134,7 +134,7 @@ function estimateStage(given: EstimateSpec, overrides: EstimateOverrides): Break
     ...(shape && spec.model.quantization
       ? { modelQuantized: quantizedParams(shape, spec.model.quantization) }
       : {}),
-    ...(shape && !shape.tiedEmbeddings ? { embeddingParams: shape.vocab * shape.hidden } : {}),
+    ...(shape && !shape.tiedEmbeddings ? { embeddingParams: shape.vocab * embedWidth(shape) } : {}),
   });
   notes.push(...states.notes, ...parallel.notes);
   if (
@@ -263,7 +263,7 @@ function headGather(spec: EstimateSpec): { params: number; bytes: number } {
   const { quantization } = spec.model;
   const computeBytes = spec.training.precision === 'fp32' ? 4 : 2;
   const bytes = quantization?.isHeadQuantized ? (quantization.weights === 'int8' ? 1 : 0.5) : computeBytes;
-  return { params: shape.vocab * shape.hidden, bytes };
+  return { params: shape.vocab * embedWidth(shape), bytes };
 }
 
 /**

@@ -91,11 +91,26 @@ const familyDefaults: Record<Family, FamilyDefaults> = {
   },
   // ViTLayer: pre-LayerNorm, hidden_dropout_prob 0.0.
   vit: { ...common, dropout: false },
+  // OPTDecoderLayer (transformers v4.46 models/opt/modeling_opt.py; facebook/opt-* configs): fc1, ReLU, fc2;
+  // dropout 0.1 on the hidden states but attention_dropout 0.0; biases; learned positions (offset 2); the head tied
+  // to the embedding. Eager attention upcasts a 16-bit model's softmax (`if attn_weights.dtype == torch.float16:
+  // softmax(attn_weights, dim=-1, dtype=torch.float32).to(torch.float16)`). OPT-350m's post-norm blocks and
+  // 512-wide word embeddings are post_norm and word_embed_dim.
+  opt: {
+    ...common,
+    mlp: 'relu',
+    attentionDropout: false,
+    isSoftmaxUpcast: true,
+    lmHead: true,
+    tiedEmbeddings: true,
+  },
 };
 
 /** Default learned positions: GPT-2-style models as long as the sequence, BERT 512, rotary none. */
 function defaultPositions(family: Family, seqLen: number): number {
   if (family === 'gpt') return seqLen;
+  // OPTLearnedPositionalEmbedding: max_position_embeddings + 2 (its offset).
+  if (family === 'opt') return seqLen + 2;
   if (family === 'bert') return 512;
   return 0;
 }

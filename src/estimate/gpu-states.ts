@@ -3,7 +3,13 @@
 // go to the host.
 import { formatBytes } from '../units.js';
 import { formatCount } from './dtypes.js';
-import { groupParams, largestTensorParams, type ParamGroup, parameterInventory } from './inventory.js';
+import {
+  embedWidth,
+  groupParams,
+  largestTensorParams,
+  type ParamGroup,
+  parameterInventory,
+} from './inventory.js';
 import { adapterGroups } from './lora.js';
 import { bytesPerParam, frozenWeightBytes } from './model-states.js';
 import { optimizerBytes, type Trainable } from './optimizer.js';
@@ -79,8 +85,8 @@ function pipelineStageShare(spec: EstimateSpec, params: number): { divisor: numb
   const even = { divisor: p, text: `/ ${p} (pipeline stages)` };
   if (p <= 1 || !shape?.lmHead || params <= 0) return even;
   const isLast = spec.parallel.pipelineStage === 'last';
-  const input = shape.vocab * shape.hidden + shape.positions * shape.hidden;
-  const head = shape.vocab * shape.hidden;
+  const input = shape.vocab * embedWidth(shape) + shape.positions * shape.hidden;
+  const head = shape.vocab * embedWidth(shape);
   const body = params - input - (shape.tiedEmbeddings ? 0 : head);
   if (body <= 0) return even;
   const stageParams = body / p + (isLast ? head : input);

@@ -92,11 +92,12 @@ export function parameterInventory(shape: TransformerShape): ParamGroup[] {
   // blocks still have two in NeoX, which is what is counted here.
   const normsPerLayer = 2;
   groups.push(vector('norms', normSize(shape), normsPerLayer * selfLayers + shape.decoderLayers));
+  const w = embedWidth(shape);
   if (v > 0) {
     groups.push({
       name: 'embeddings',
       rows: v,
-      cols: h,
+      cols: w,
       count: 1,
       kind: 'embedding',
       isPerLayer: false,
@@ -132,8 +133,16 @@ export function parameterInventory(shape: TransformerShape): ParamGroup[] {
     groups.push({ ...linear('patch embedding', h, shape.patchInputs, 1), isPerLayer: false });
     groups.push(vector('patch bias and class token', 2 * h, 1, false));
   }
-  // Final norm(s): one per stack; BERT's sits on the embeddings instead.
-  groups.push(vector('final norms', normSize(shape), isEncoderDecoder ? 2 : 1, false));
+  // OPT's project_in and project_out (no bias) around the layers when its word embeddings are narrower.
+  if (w !== h)
+    groups.push(
+      { ...linear('project_in', h, w, 1), isPerLayer: false },
+      { ...linear('project_out', w, h, 1), isPerLayer: false },
+    );
+  // Final norm(s): one per stack; BERT's sits on the embeddings instead; a post-norm stack has none
+  // (OPTDecoder: final_layer_norm only when do_layer_norm_before).
+  if (!shape.isPostNorm || shape.family === 'bert')
+    groups.push(vector('final norms', normSize(shape), isEncoderDecoder ? 2 : 1, false));
   if (shape.pooler)
     groups.push({ ...linear('pooler', h, h, 1), isPerLayer: false }, vector('pooler bias', h, 1, false));
   if (shape.classes > 0) {
@@ -145,9 +154,14 @@ export function parameterInventory(shape: TransformerShape): ParamGroup[] {
     groups.push({ ...linear('mlm transform', h, h, 1), isPerLayer: false });
     groups.push(vector('mlm transform bias and norm, decoder bias', 3 * h + v, 1, false));
   } else if (shape.lmHead && !shape.tiedEmbeddings) {
-    groups.push({ ...linear('lm_head', v, h, 1, 'lm_head'), isPerLayer: false });
+    groups.push({ ...linear('lm_head', v, w, 1, 'lm_head'), isPerLayer: false });
   }
   return groups;
+}
+
+/** The token embedding's (and a tied head's) width: hidden, or OPT's word_embed_proj_dim. */
+export function embedWidth(shape: TransformerShape): number {
+  return shape.wordEmbedDim ?? shape.hidden;
 }
 
 /** Elements of one group: count × rows × cols. */

@@ -194,11 +194,16 @@ function loraBytes(ctx: LayerContext, targets: LoraTarget[], width: number, isFu
   return isFused ? loraTargetBytes(ctx, width) : chosen.length * loraTargetBytes(ctx, width);
 }
 
+/** Dropout on the attention probabilities: the shape's attention_dropout, else its dropout. */
+const isAttentionDropout = (ctx: LayerContext): boolean => ctx.shape.attentionDropout ?? ctx.shape.dropout;
+
 /** Bytes per b·a·s² of eager attention scores: softmax output, dropout mask and output, matmul copy. */
 export function scoreBytesPerElement(ctx: LayerContext): number {
   const { compute, isAutocast } = activationDtypes(ctx.precision);
-  const softmax = isAutocast || ctx.shape.isSoftmaxUpcast ? 4 : compute;
-  if (ctx.shape.dropout) return softmax + 1 + compute;
+  // OPT upcasts only an fp16 model's softmax (modeling_opt.py: `if attn_weights.dtype == torch.float16`).
+  const isUpcast = ctx.shape.isSoftmaxUpcast && !(ctx.shape.family === 'opt' && ctx.precision === 'bf16');
+  const softmax = isAutocast || isUpcast ? 4 : compute;
+  if (isAttentionDropout(ctx)) return softmax + 1 + compute;
   return softmax === compute ? softmax : softmax + compute;
 }
 
@@ -286,7 +291,9 @@ function mlpPerToken(ctx: LayerContext): BlockBytes {
   // product), the product (down's input); plain: activation input and output (down's input). Liger's
   // SwiGLU computes silu(gate) · up in one kernel that keeps gate and up only.
   const gatedValues = ctx.kernels === 'liger' ? 3 : 4;
-  const values = (isGated ? gatedValues : 2) * compute * f + geluNewBytes(ctx) * f;
+  // ReLU (OPT) keeps only its output (threshold_backward reads the result), which the second linear keeps too.
+  const plainValues = shape.mlp === 'relu' ? 1 : 2;
+  const values = (isGated ? gatedValues : plainValues) * compute * f + geluNewBytes(ctx) * f;
   const quantized = ctx.quantization && ctx.quantization.computeBytes !== compute;
   const downInput = quantized ? ((ctx.quantization?.computeBytes ?? 0) - compute) * f : 0;
   const mask = shape.dropout ? h : 0;
@@ -316,7 +323,7 @@ function mlpPerToken(ctx: LayerContext): BlockBytes {
   const s = shape.sharedFfn;
   const sharedLora = s > 0 ? loraBytes(ctx, ['gate', 'up'], h) + loraBytes(ctx, ['down'], s) : 0;
   const sharedValues =
-    s > 0 ? ((isGated ? gatedValues : 2) * compute + geluNewBytes(ctx)) * s + sharedLora : 0;
+    s > 0 ? ((isGated ? gatedValues : plainValues) * compute + geluNewBytes(ctx)) * s + sharedLora : 0;
   const sharedInput = s > 0 ? upInput : 0;
   return {
     residual: norm + mask + router,
@@ -350,7 +357,7 @@ export function isEncoderMathAttention(shape: TransformerShape): boolean {
  * _scaled_dot_product_attention_math, v2.13); all in the attention's dtype (no upcast). */
 function mathScoreBytesPerElement(ctx: LayerContext): number {
   const { compute } = activationDtypes(ctx.precision);
-  return ctx.shape.dropout ? compute + 1 + compute : compute;
+  return isAttentionDropout(ctx) ? compute + 1 + compute : compute;
 }
 
 /** One layer's kept bytes for `tokens` per sequence; checkpointing `selective` drops the scores. An
@@ -414,19 +421,27 @@ export function outsideBytes(ctx: LayerContext): number {
   const lora = ctx.lora;
   const embedLora = lora?.targets.includes('embed') ? compute * lora.rank : 0;
   const headLora = shape.lmHead && lora?.targets.includes('lm_head') ? loraTargetBytes(ctx, h) : 0;
-  const finalNorm = shape.family === 'bert' ? 0 : normInputBytes(ctx) * h + normWeightBytes(ctx) * h;
+  const finalNorm =
+    shape.family === 'bert' || shape.isPostNorm ? 0 : normInputBytes(ctx) * h + normWeightBytes(ctx) * h;
+  // OPT's narrower word embeddings: project_in keeps the embedding's output, project_out the last hidden state
+  // (the head then reads project_out's output, word_embed_dim wide).
+  const w = shape.wordEmbedDim ?? h;
+  const projectIn = w !== h ? inputBytes(ctx, w, 1) : 0;
+  const projectOut = w !== h ? inputBytes(ctx, h, 1) : 0;
   const embedding =
     shape.family === 'bert'
       ? residual * h + mask
       : shape.patchInputs > 0
         ? compute * shape.patchInputs + mask
-        : mask + embedLora;
+        : mask + embedLora + projectIn;
   const isHeadQuantized = ctx.quantization?.isHeadQuantized ?? false;
-  const head = shape.lmHead
-    ? inputBytes(ctx, h, 1, isHeadQuantized) +
-      headLora +
-      (shape.family === 'bert' ? (residual + compute) * h : 0)
-    : 0;
+  const head =
+    projectOut +
+    (shape.lmHead
+      ? inputBytes(ctx, w, 1, isHeadQuantized) +
+        headLora +
+        (shape.family === 'bert' ? (residual + compute) * h : 0)
+      : 0);
   // Sequence parallel: the embedding output and the final norm are in the sequence-split region; the
   // head's input is gathered for the column-parallel LM head.
   const sp = sequenceShards(ctx);

@@ -35,7 +35,10 @@ test('round 14, measured once, is pinned: median |error| and the counts within 5
   // medium row), 7/13/16; the GPT-2 PR #2356 rows (Dec 2019: CUDA 9.2/10.1, before lazy loading's 11.7) say
   // `cuda.module_loading: eager`: -27.8/-23.4/-35.2% -> -19.0/-19.2/-31.4%, worst -31.4%. Session 19: the
   // DeepSpeed-Chat DPO row says its frozen fp16 reference (model.reference), no longer marked not expressible:
-  // +6.6% -> +16.0%; the round 4.8%, 9/13/16 -> 9/12/16. What this pins is that figure.
-  assert.ok(median <= 0.06, summary);
-  assert.ok(within(0.05) >= 7 && within(0.15) >= 12 && within(0.3) >= 16, summary);
+  // +6.6% -> +16.0%; the round 4.8%, 9/13/16 -> 9/12/16. Then the OPT-350m rows say family opt (post_norm,
+  // word_embed_dim 512: the reward row no longer marked), and the DPO row SDPA (transformers v4.48 of Jan 2025
+  // builds OPT with SDPA by default, since PR #33298 in v4.46; gathered as eager): reward -4.8% unchanged, DPO
+  // +16.0% -> +2.9%; the round 4.8% -> 3.9%, 10/13/16. What this pins is that figure.
+  assert.ok(median <= 0.04, summary);
+  assert.ok(within(0.05) >= 10 && within(0.15) >= 13 && within(0.3) >= 16, summary);
 });

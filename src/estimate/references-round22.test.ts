@@ -19,10 +19,10 @@ checkReferenceRound({
   isSpecUnique: true,
 });
 
-test("round 22: the OPT rows say what the spec cannot express (its 512-wide embeddings' projections, post-norm layers)", () => {
+test("round 22: no row says what the spec cannot express (the OPT rows' projections and post-norm: family opt)", () => {
+  // The two OPT rows were marked when gathered; session 19's family opt, post_norm and word_embed_dim say them.
   const marked = round22Cases.filter((c) => /NOT EXPRESSIBLE/.test(c.config)).map((c) => c.id);
-  assert.equal(marked.length, 2, marked.join(', '));
-  for (const id of marked) assert.match(id, /^transformers-sdpa-bench-opt-/);
+  assert.deepEqual(marked, []);
 });
 
 test('round 22: a benchmark that runs loss.backward() with no optimizer step is specified as sgd, not none', () => {
@@ -47,7 +47,9 @@ test('round 22, measured once, is pinned: median |error| and the counts within 5
   // Now the TUNED figure (session 18 second shift, estimate-r22, after the round was spent): GPT-NeoX eager
   // attention keeps fp32 scores and their 16-bit cast (families.ts neox isSoftmaxUpcast, sourced there): all
   // 21 rows 22.1% -> 8.9%, worst -30.8% (Pythia SDPA, batch 4 x 2048), 9/14/20 within 5/15/30%. The NeoX
-  // SDPA rows (-27 to -31%) are unchanged: what they miss is per token and not yet found.
+  // SDPA rows (-27 to -31%) are unchanged: what they miss is per token and not yet found. Session 19: the two
+  // OPT rows made expressible (family opt: ReLU MLP, no attention dropout, the fp16 softmax upcast; post_norm;
+  // word_embed_dim 512): eager -20.2% -> -15.8%, SDPA +5.3% -> -6.8%; the round unchanged, 8.9%, 9/14/20.
   assert.ok(median <= 0.09, summary);
   assert.ok(within(0.05) >= 9 && within(0.15) >= 14 && within(0.3) >= 20, summary);
 });

@@ -65,7 +65,9 @@ export const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
 
 /** model.transformer: the shape that drives activations (and the count when params is absent). */
 export const transformerSchema = z.strictObject({
-  family: oneOf(families).meta({ description: 'gpt (default) | llama | neox | bert | t5 | vit' }).optional(),
+  family: oneOf(families)
+    .meta({ description: 'gpt (default) | llama | neox | bert | t5 | vit | opt' })
+    .optional(),
   layers: positiveInt.optional(),
   hidden: positiveInt.optional(),
   heads: positiveInt.optional(),
@@ -75,10 +77,10 @@ export const transformerSchema = z.strictObject({
   decoder_seq_len: positiveInt.optional(),
   vocab: z.number().int().min(0).optional(),
   ffn: positiveInt.meta({ description: 'MLP hidden size (default 4 × hidden)' }).optional(),
-  mlp: oneOf(['gelu', 'swiglu', 'gelu_new'] as const)
+  mlp: oneOf(['gelu', 'swiglu', 'gelu_new', 'relu'] as const)
     .meta({
       description:
-        "gelu (one activation op), swiglu (gated), or gelu_new: GPT-2's tanh approximation as tensor ops (transformers NewGELUActivation)",
+        "gelu (one activation op), swiglu (gated), gelu_new: GPT-2's tanh approximation as tensor ops (transformers NewGELUActivation), or relu (OPT: its backward reads its output, which the second linear keeps anyway)",
     })
     .optional(),
   norm: oneOf(['layernorm', 'rmsnorm'] as const).optional(),
@@ -98,6 +100,26 @@ export const transformerSchema = z.strictObject({
   attention: oneOf(attentions).optional(),
   gated_mlp: z.boolean().optional(),
   dropout: z.boolean().optional(),
+  attention_dropout: z
+    .boolean()
+    .meta({
+      description:
+        "dropout on the attention probabilities (default: as dropout; OPT's attention_dropout is 0, its other dropouts 0.1)",
+    })
+    .optional(),
+  post_norm: z
+    .boolean()
+    .meta({
+      description:
+        'post-LayerNorm blocks (OPT-350m do_layer_norm_before false): the norm after each residual add, no final norm; keeps what a pre-norm block keeps (default false; bert: true)',
+    })
+    .optional(),
+  word_embed_dim: positiveInt
+    .meta({
+      description:
+        "the word embedding's width when not hidden (OPT word_embed_proj_dim: project_in to hidden after the embedding, project_out back before the head)",
+    })
+    .optional(),
   encoder_layers: positiveInt.optional(),
   decoder_layers: positiveInt.optional(),
   experts: z.number().int().min(0).optional(),

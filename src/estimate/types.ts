@@ -62,7 +62,7 @@ export const estimateFrameworks = ['torch', 'jax'] as const;
 export type EstimateFramework = (typeof estimateFrameworks)[number];
 
 /** Model families whose layers and parameters estimate() knows (hf-config.ts maps model_type). */
-export const families = ['gpt', 'llama', 'neox', 'bert', 't5', 'vit'] as const;
+export const families = ['gpt', 'llama', 'neox', 'bert', 't5', 'vit', 'opt'] as const;
 /** One of families; `gpt` is the generic GPT-2/BERT-style layer of Korthikanti et al. */
 export type Family = (typeof families)[number];
 
@@ -148,8 +148,9 @@ export interface TransformerShape {
   vocab: number;
   ffn: number;
   /** swiglu: a gated MLP with three matrices (SwiGLU, GeGLU); gelu_new: GPT-2's tanh-approximated GELU
-   * written as tensor ops (keeps three more values). */
-  mlp: 'gelu' | 'swiglu' | 'gelu_new';
+   * written as tensor ops (keeps three more values); relu: one op whose output its backward reads, the second
+   * linear's input too (OPT). */
+  mlp: 'gelu' | 'swiglu' | 'gelu_new' | 'relu';
   norm: 'layernorm' | 'rmsnorm';
   /** Biases on every linear layer (GPT-2, BERT); qkv: on Q, K and V only (Qwen2). */
   bias: 'all' | 'qkv' | 'none';
@@ -171,6 +172,18 @@ export interface TransformerShape {
   /** Softmax computed in fp32 even in a 16-bit model (HF Llama-family eager attention, T5). */
   isSoftmaxUpcast: boolean;
   dropout: boolean;
+  /** Dropout on the attention probabilities (absent: as `dropout`); OPT's attention_dropout is 0. */
+  attentionDropout?: boolean;
+  /**
+   * Post-LayerNorm blocks (BERT, OPT-350m's do_layer_norm_before false): each sublayer's norm after its residual
+   * add, and no final norm. Absent: pre-norm (BERT's own family has no final norm either way).
+   */
+  isPostNorm?: boolean;
+  /**
+   * The word embedding's width when it differs from hidden (OPT's word_embed_proj_dim): project_in (hidden × it)
+   * after the embedding and project_out (it × hidden) before the head, which is that wide. Absent: hidden.
+   */
+  wordEmbedDim?: number;
   /** Mixture of experts: experts per MLP and experts each token goes through (0 when dense). */
   experts: number;
   expertsPerToken: number;

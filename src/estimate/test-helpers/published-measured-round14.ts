@@ -97,8 +97,10 @@ const dsChatDoc = (step: string, file: string) =>
 const dsChatSft = dsChatDoc('step1_supervised_finetuning', 'opt-1.3b-globalBatchSize128.log');
 const dsChatRm = dsChatDoc('step2_reward_model_finetuning', 'opt-350m_globalBatchSize-64.log');
 const dsChatDpo = dsChatDoc('step2_dpo_finetuning', 'opt-350M_globalBatchSize-32.log');
+// OPT-350m: post-norm, 512-wide word embeddings (project_in / project_out), ReLU MLP 4096, attention dropout 0.
+// Session 19 (issue 25): family opt, post_norm and word_embed_dim; gathered as family gpt (no projections).
 const opt350m =
-  'family: gpt, layers: 24, hidden: 1024, heads: 16, ffn: 4096, vocab: 50272, max_positions: 2050';
+  'family: opt, layers: 24, hidden: 1024, heads: 16, ffn: 4096, vocab: 50272, max_positions: 2050, word_embed_dim: 512, post_norm: true';
 const dsChatCases: PublishedCase[] = [
   {
     id: 'deepspeed-chat-step1-sft-opt-1.3b-zero2-fp16-bs8-seq512-16gpu',
@@ -121,7 +123,7 @@ parallel: { gpus: 16, strategy: zero2 }`,
     unit: 'GiB',
     measured: 12.81,
     config:
-      "cmd = deepspeed main.py … --model_name_or_path facebook/opt-350m --num_padding_at_beginning 1 --per_device_train_batch_size 4 --max_seq_len 512 --gradient_accumulation_steps 1 --zero_stage 0 --deepspeed: the reward model (OPT-350m trunk, 331,196,416 parameters, its LM head replaced by a 1024 → 1 value head) trained on chosen/rejected pairs: each step runs 4 chosen and 4 rejected sequences of 512 tokens (a batch of 8), 16 ranks (global batch 64 ÷ 4), DeepSpeed fp16 without ZeRO partitioning (fp16 weights, fp32 master weights and FusedAdam moments on every rank), no activation checkpointing, eager attention, dropout kept; rank 0's max_memory_allocated in GiB, one GPU's figure. NOT EXPRESSIBLE: a reward model (a scalar head, no vocabulary logits) scored over pairs; OPT-350m's 512-wide word embeddings projected to 1024. The spec gives the trunk with batch 8",
+      "cmd = deepspeed main.py … --model_name_or_path facebook/opt-350m --num_padding_at_beginning 1 --per_device_train_batch_size 4 --max_seq_len 512 --gradient_accumulation_steps 1 --zero_stage 0 --deepspeed: the reward model (OPT-350m trunk, 331,196,416 parameters, its LM head replaced by a 1024 → 1 value head) trained on chosen/rejected pairs: each step runs 4 chosen and 4 rejected sequences of 512 tokens (a batch of 8), 16 ranks (global batch 64 ÷ 4), DeepSpeed fp16 without ZeRO partitioning (fp16 weights, fp32 master weights and FusedAdam moments on every rank), no activation checkpointing, eager attention, dropout kept; rank 0's max_memory_allocated in GiB, one GPU's figure. Marked not expressible when gathered (a reward model, a scalar head and no vocabulary logits, scored over pairs; OPT-350m's 512-wide word embeddings projected to 1024; the spec gave the trunk with batch 8); session 19 (issue 25): family opt with word_embed_dim and post_norm says the trunk, and lm_head: false the reward model (no vocabulary logits; its 512 → 1 value head, 512 parameters, left out), batch 8 its 4 chosen and 4 rejected sequences",
     spec: `model:
   params: 331196416
   transformer: { ${opt350m}, seq_len: 512, bias: true, lm_head: false, tied_embeddings: true, attention: eager, dropout: true }
@@ -135,10 +137,10 @@ parallel: { gpus: 16, strategy: ddp }`,
     unit: 'GiB',
     measured: 8.61,
     config:
-      "main.py (step2_dpo_finetuning) --data_path Dahoas/rm-static Dahoas/full-hh-rlhf --data_split 2,4,4 --model_name_or_path facebook/opt-350m --per_device_train_batch_size 2 --max_seq_len 512 --dropout 0.0 --gradient_accumulation_steps 2 --zero_stage 0 --deepspeed, launched over 8 ranks (dist_world_size=8 in the log; global batch 2 × 2 × 8 = 32): DPO on chosen/rejected pairs, the policy (OPT-350m, 331,196,416 parameters) trained and a frozen reference copy run forward, DeepSpeed fp16 without ZeRO partitioning (fp16 weights, fp32 master weights and FusedAdam moments on every rank), dropout 0, no activation checkpointing, sequences padded to 512, DeepSpeed and transformers of Jan 2025; rank 0's max_memory_allocated in GiB, one GPU's figure. Marked not expressible when gathered (DPO: a second, frozen reference model; each step runs chosen and rejected sequences through both; the spec gave the policy alone with batch 4, 2 pairs); session 19 (issue 25): model.reference (session 18) says the reference: a frozen fp16 copy (DeepSpeed-Chat initialises it with the fp16 eval config at ZeRO stage 0) run without grad over the same 4 sequences after the policy's forward, its logits beside the loss",
+      "main.py (step2_dpo_finetuning) --data_path Dahoas/rm-static Dahoas/full-hh-rlhf --data_split 2,4,4 --model_name_or_path facebook/opt-350m --per_device_train_batch_size 2 --max_seq_len 512 --dropout 0.0 --gradient_accumulation_steps 2 --zero_stage 0 --deepspeed, launched over 8 ranks (dist_world_size=8 in the log; global batch 2 × 2 × 8 = 32): DPO on chosen/rejected pairs, the policy (OPT-350m, 331,196,416 parameters) trained and a frozen reference copy run forward, DeepSpeed fp16 without ZeRO partitioning (fp16 weights, fp32 master weights and FusedAdam moments on every rank), dropout 0, no activation checkpointing, sequences padded to 512, DeepSpeed and transformers of Jan 2025; rank 0's max_memory_allocated in GiB, one GPU's figure. Marked not expressible when gathered (DPO: a second, frozen reference model; each step runs chosen and rejected sequences through both; the spec gave the policy alone with batch 4, 2 pairs); session 19 (issue 25): model.reference (session 18) says the reference: a frozen fp16 copy (DeepSpeed-Chat initialises it with the fp16 eval config at ZeRO stage 0) run without grad over the same 4 sequences after the policy's forward, its logits beside the loss; and family opt (post_norm, word_embed_dim) with SDPA attention, not eager as gathered: transformers of Jan 2025 (v4.48) build OPT with SDPA by default (OPT's SDPA came with pull request #33298, in v4.46), and DeepSpeed-Chat's create_hf_model names no attn_implementation",
     spec: `model:
   params: 331196416
-  transformer: { ${opt350m}, seq_len: 512, bias: true, lm_head: true, tied_embeddings: true, attention: eager, dropout: false }
+  transformer: { ${opt350m}, seq_len: 512, bias: true, lm_head: true, tied_embeddings: true, attention: sdpa, dropout: false }
   reference: { dtype: fp16, logits: beside_loss }
 training: { precision: amp_fp16, convention: zero, optimizer: adamw, batch_size: 4, grad_accumulation: 2, activation_checkpointing: none }
 parallel: { gpus: 8, strategy: ddp }`,
