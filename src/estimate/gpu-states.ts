@@ -58,7 +58,7 @@ export function offloadsGradients(spec: EstimateSpec): boolean {
 
 /** Optimizers whose states torch and DeepSpeed keep in fp32 for a mixed-precision step. */
 function isFp32StateOptimizer(optimizer: Optimizer): boolean {
-  return ['adam', 'adamw', 'sgd_momentum', 'adafactor', 'lion'].includes(optimizer);
+  return ['adam', 'adamw', 'sgd_momentum', 'adafactor', 'lion', 'adalomo'].includes(optimizer);
 }
 
 /** Bytes the gradient of one parameter takes, for the spec's precision and convention. */

@@ -27,6 +27,12 @@ const fp32StateBytes: Record<Optimizer, number> = {
   paged_adamw: 8,
   paged_adamw_8bit: 2,
   lion: 4,
+  // LOMO (Lv et al. 2023, arXiv:2306.09782; OpenLMLab/LOMO lomo.py): SGD fused into backward, no state.
+  // AdaLomo (Lv et al. 2023, arXiv:2310.10195; OpenLMLab/collie optim/adalomo.py): Adafactor-like factored second
+  // moments, exp_avg_sq_row and exp_avg_sq_col (exp_avg_sq for a vector) in fp32 whatever the weights' dtype; an
+  // upper bound here, factored by optimizer.ts when the tensors are known.
+  lomo: 0,
+  adalomo: 4,
   none: 0,
 };
 
@@ -40,6 +46,8 @@ const lowStateBytes: Record<Optimizer, number> = {
   sgd_momentum: 2,
   adafactor: 2,
   lion: 2,
+  // AdaLomo's factored states are fp32 in a 16-bit model too.
+  adalomo: 4,
 };
 
 /** Bytes of one element in the run's own dtype: 2 under bf16/fp16 (the model itself in 16 bits), else 4. */
@@ -49,7 +57,7 @@ export function elementBytes(precision: Precision): number {
 
 /** Bytes of one optimizer-state element: what step temporaries and factored states are made of. */
 export function stateElementBytes(precision: Precision, optimizer: Optimizer): number {
-  if (optimizer === 'paged_adamw') return 4;
+  if (optimizer === 'paged_adamw' || optimizer === 'adalomo' || optimizer === 'lomo') return 4;
   if (optimizer === 'adam4bit') return 0.5;
   if (optimizer === 'adam8bit' || optimizer === 'paged_adamw_8bit') return 1;
   return elementBytes(precision);

@@ -252,3 +252,38 @@ test('GaLore: projected moments of rank r on each targeted matrix, its projectio
     /training\.galore.*needs optimizer adamw, adam or adam8bit/s,
   );
 });
+
+test('lomo and adalomo update in backward: no states (LOMO) or fp32 factored ones (AdaLomo), one gradient at a time', () => {
+  const shape =
+    'family: llama, layers: 2, hidden: 256, heads: 4, vocab: 1000, ffn: 512, seq_len: 64, tied_embeddings: false';
+  const at = (training: string) => {
+    const parsed = parseEstimateSpec(
+      `model:\n  transformer: { ${shape} }\ntraining: { precision: bf16, batch_size: 1, ${training} }`,
+      'lomo.yaml',
+    );
+    const parts = Object.fromEntries(estimate(parsed).gpu.components.map((p) => [p.name, p]));
+    return { parsed, parts };
+  };
+  const lomo = at('optimizer: lomo');
+  assert.equal(lomo.parsed.training.isOptimizerInBackward, true);
+  assert.equal(lomo.parts['optimizer states'], undefined);
+  // The largest gradient alone: the untied head or embedding, 1000 × 256 in bf16.
+  assert.equal(lomo.parts.gradients?.bytes, 1000 * 256 * 2);
+  assert.equal(
+    lomo.parts.gradients?.bytes,
+    at('optimizer: sgd, optimizer_in_backward: true').parts.gradients?.bytes,
+  );
+  // AdaLomo: rows + columns of every matrix and each vector whole, fp32 in a bf16 model.
+  const adalomo = at('optimizer: adalomo');
+  const matrices = 2 * (4 * (256 + 256) + 3 * (512 + 256)) + 2 * (1000 + 256);
+  const vectors = (2 * 2 + 1) * 256;
+  assert.equal(adalomo.parts['optimizer states']?.bytes, (matrices + vectors) * 4);
+  assert.throws(
+    () => at('optimizer: lomo, grad_accumulation: 4'),
+    /lomo\.yaml:3:.*training\.grad_accumulation.*lomo updates each parameter/s,
+  );
+  assert.throws(
+    () => at('optimizer: adalomo, optimizer_in_backward: false'),
+    /training\.optimizer_in_backward.*adalomo always updates in backward/s,
+  );
+});

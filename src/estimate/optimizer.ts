@@ -84,12 +84,12 @@ export function optimizerBytes(options: {
     const block = optimizer === 'adam4bit' ? 128 : 256;
     statesFormula = `${formatCount(quantized)} × (${perParam} B + an fp32 scale per ${block} per state) (${optimizer}, block-wise)${small > 0 ? ` + ${formatCount(small)} in tensors under 4096 elements × ${plainBytes} B (not quantized)` : ''}`;
   }
-  if (optimizer === 'adafactor' && trainable.groups) {
+  if ((optimizer === 'adafactor' || optimizer === 'adalomo') && trainable.groups) {
     const element = stateElementBytes(precision, optimizer);
     const master = perParam - optimizerStateBytes(precision, optimizer);
     const factored = factoredElements(trainable.groups);
     statesBytes = trainable.params * master + factored * element;
-    statesFormula = `${formatCount(factored)} factored row/column values × ${element} B${master > 0 ? ` + ${count} × ${master} B fp32 master` : ''} (adafactor, no first moment)`;
+    statesFormula = `${formatCount(factored)} factored row/column values × ${element} B${master > 0 ? ` + ${count} × ${master} B fp32 master` : ''} (${optimizer}, no first moment)`;
   }
   if (optimizer.startsWith('paged'))
     statesFormula += '; paged: CUDA unified memory, evicted to the host under pressure';
@@ -108,8 +108,10 @@ export function optimizerBytes(options: {
         temporariesFormula: `${count} × ${element} B: foreach Adam's sqrt(v) list, only during step()`,
       };
     }
-    const copies = optimizer === 'adafactor' ? 3 : 2;
-    const bytes = optimizer === 'adafactor' ? 4 : element;
+    // LOMO and AdaLomo update one tensor at a time in fp32 (lomo.py: `grad_fp32 = p.grad.to(torch.float32)`, the
+    // parameter's fp32 copy; AdaLomo also the update and its row × column approximation, as Adafactor).
+    const copies = optimizer === 'adafactor' || optimizer === 'adalomo' ? 3 : 2;
+    const bytes = ['adafactor', 'adalomo', 'lomo'].includes(optimizer) ? 4 : element;
     if (largest === undefined) {
       return {
         temporariesBytes: trainable.params * bytes,

@@ -95,7 +95,7 @@ export const trainingSchema = z.strictObject({
   optimizer: oneOf(optimizers)
     .meta({
       description:
-        "the optimizer; 'none' is no training step at all (forward only: no gradients, nothing kept for a backward). A backward with no optimizer step (a benchmark's loss.backward() alone) is 'sgd': its step keeps no state and allocates nothing",
+        "the optimizer; 'none' is no training step at all (forward only: no gradients, nothing kept for a backward). A backward with no optimizer step (a benchmark's loss.backward() alone) is 'sgd': its step keeps no state and allocates nothing. lomo (LOMO: SGD fused into backward, no state) and adalomo (AdaLomo: fp32 factored second moments) update each parameter in its gradient's hook: optimizer_in_backward, no grad_accumulation",
     })
     .optional(),
   optimizer_impl: oneOf(optimizerImpls).optional(),

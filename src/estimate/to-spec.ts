@@ -227,7 +227,14 @@ function toTraining(
   // DeepSpeed keeps 16-bit weights and gradients with an fp32 master copy: the ZeRO paper's layout.
   const isDeepSpeed = strategy.startsWith('zero');
   const convention = training.convention ?? (isDeepSpeed && precision.startsWith('amp') ? 'zero' : 'hf');
-  const isOptimizerInBackward = training.optimizer_in_backward ?? false;
+  // LOMO and AdaLomo fuse each parameter's update into its gradient's hook: the optimizer runs in backward.
+  const isFusedIntoBackward = optimizer === 'lomo' || optimizer === 'adalomo';
+  if (isFusedIntoBackward && training.optimizer_in_backward === false)
+    report(
+      ['training', 'optimizer_in_backward'],
+      `${optimizer} always updates in backward (its gradient hooks)`,
+    );
+  const isOptimizerInBackward = training.optimizer_in_backward ?? isFusedIntoBackward;
   if (training.galore && !['adam', 'adamw', 'adam8bit'].includes(optimizer))
     report(
       ['training', 'galore'],
@@ -235,8 +242,19 @@ function toTraining(
     );
   const gradAccumulation = training.grad_accumulation ?? 1;
   if (isOptimizerInBackward && gradAccumulation > 1) {
-    // torchtune refuses it: the step runs as each gradient is produced, so nothing accumulates.
-    report(['training', 'optimizer_in_backward'], 'cannot be combined with grad_accumulation > 1');
+    // torchtune refuses it: the step runs as each gradient is produced, so nothing accumulates; LOMO's and
+    // AdaLomo's hooks likewise apply and free each gradient within the backward that made it.
+    report(
+      [
+        'training',
+        isFusedIntoBackward && training.optimizer_in_backward === undefined
+          ? 'grad_accumulation'
+          : 'optimizer_in_backward',
+      ],
+      isFusedIntoBackward
+        ? `${optimizer} updates each parameter as its gradient is produced: no grad_accumulation > 1`
+        : 'cannot be combined with grad_accumulation > 1',
+    );
   }
   const offload = training.offload ?? {};
   const isOffloading = Object.values(offload).some((where) => where === 'cpu');
@@ -341,7 +359,8 @@ export function defaultOptimizerImpl(
 ): OptimizerImpl {
   if (framework === 'jax' || isDeepSpeed || convention === 'zero' || convention === 'eleuther')
     return 'fused';
-  if (optimizer === 'adafactor' || optimizer === 'lion') return 'for_loop';
+  if (optimizer === 'adafactor' || optimizer === 'lion' || optimizer === 'lomo' || optimizer === 'adalomo')
+    return 'for_loop';
   if (optimizer === 'adam8bit' || optimizer === 'adam4bit' || optimizer.startsWith('paged')) return 'fused';
   return 'foreach';
 }

@@ -32,6 +32,8 @@ export const optimizers = [
   'paged_adamw',
   'paged_adamw_8bit',
   'lion',
+  'lomo',
+  'adalomo',
   'none',
 ] as const;
 /** `none` means no training step: weights only, forward-pass activations only. */

@@ -20,7 +20,7 @@ export const specFlags = defineSpecFlags({
     kind: 'text',
     path: 'training.optimizer',
     description:
-      'adamw | adam | sgd | sgd_momentum | adafactor | adam8bit | adam4bit | paged_adamw | paged_adamw_8bit | lion | none',
+      'adamw | adam | sgd | sgd_momentum | adafactor | adam8bit | adam4bit | paged_adamw | paged_adamw_8bit | lion | lomo | adalomo | none',
   },
   optimizerImpl: {
     flag: '--optimizer-impl',
