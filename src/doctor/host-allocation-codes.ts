@@ -20,4 +20,7 @@ export const hostAllocationCodes: ReadonlySet<string> = new Set([
   // A library's own out-of-memory words read as the host's (doctor/families/allocation/generic.ts):
   // the library printed them, so its process was alive and its allocation refused, not killed.
   'generic-out-of-memory',
+  // CUDA's error 2 from the pinned host allocator (cudaHostAlloc, THCCachingHostAllocator.cpp: cuda/rules.ts
+  // gives it the host_oom kind): page-locked RAM refused to a live process.
+  'cuda-out-of-memory',
 ]);

@@ -29,8 +29,11 @@ export const maxWrapChars = 1000;
 // bracketed prefix (a kernel timestamp, "[rank0]:", "[E ProcessGroupNCCL"), a table's border or row,
 // an exception's name ("RuntimeError:", "torch.OutOfMemoryError"). Each is narrow enough that a hard
 // cut rarely lands on one ("eExhaustedError", "[64,372,32,32] and type" are cut pieces).
+// Also a compiler's or a runtime's message that opens with its source location, "file.ext:LINE:COL: "
+// (GNU Coding Standards §4.4 "Formatting Error Messages"; GCC, Clang, GHC's `error` and Go's panics
+// print so), which a hard cut landing on a path and a line number would not make.
 const recordStart =
-  /^\s*(?:Traceback|File "|During handling|The above exception|\d{4}-\d\d-\d\d|[IWEF]\d{4} |\[(?:\s*\d+\.\d+\]|[A-Za-z]\w*[\]\s]|\d{4}-)|[|+][-=\s]|(?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning)\b)/;
+  /^\s*(?:Traceback|File "|During handling|The above exception|\d{4}-\d\d-\d\d|[IWEF]\d{4} |\[(?:\s*\d+\.\d+\]|[A-Za-z]\w*[\]\s]|\d{4}-)|[|+][-=\s]|(?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning)\b|(?:\.{0,2}\/)?[\w.\/-]+\.[A-Za-z]\w{0,4}:\d+(?::\d+)?:\s)/;
 const sameStartChars = 5;
 const midSentenceEnd = /[\w\s,:=(/-]$/;
 const midSentenceStart = /^(?: ?[a-z0-9]|[:;,)]|-[a-z]|[A-Z][,;:)])/;

@@ -286,3 +286,124 @@ describe("CPython's MemoryError as a line's last word, after a record's prefix o
     assert.equal(kindOf('handlers: MemoryError, ValueError, KeyError'), 'none');
   });
 });
+
+describe('the paste normaliser: a line that opens with its source location is a record of its own', () => {
+  test('never a wrapped continuation of the line before it, however long both are', () => {
+    const lines = [
+      '*** Please submit a bug report at https://github.com/example-org/sortlib-gpu/issues',
+      './src/Data/Sort/Remote/LRUCache.hs:120:7: (malloc): Remote memory exhausted',
+      'CallStack (from HasCallStack):',
+    ];
+    assert.equal(kindOf(...lines), 'gpu_oom');
+  });
+});
+
+describe("a side named by a backend's, an allocator's or a web API's own identifiers", () => {
+  test("ggml's backend prefixes and Metal's property are the device's", () => {
+    assert.equal(
+      kindOf(
+        "ggml_metal_add_buffer: error: failed to allocate 'data            ' buffer, size = 19283.21 MiB",
+      ),
+      'gpu_oom',
+    );
+    assert.equal(
+      kindOf('ggml_vulkan: failed to allocate buffer of size 8589934592: out of memory'),
+      'gpu_oom',
+    );
+    assert.equal(kindOf('ggml_sycl_malloc: failed to allocate 4096.00 MiB of device memory'), 'gpu_oom');
+  });
+  test('WebGPU and wgpu in a browser are the device', () => {
+    assert.equal(
+      kindOf('Error: ChartLib: WebGPU is not available.', 'Reason: Not enough memory left.'),
+      'gpu_oom',
+    );
+    assert.equal(kindOf('wgpu error: Validation Error: Not enough memory left.'), 'gpu_oom');
+  });
+  test("the host's by its allocator's name: pinned memory, ggml's CPU buffer, the old OOM killer's line", () => {
+    assert.equal(
+      kindOf(
+        'THCudaCheck FAIL file=/pytorch/aten/src/THC/THCCachingHostAllocator.cpp line=296 error=2 : out of memory',
+      ),
+      'host_oom',
+    );
+    assert.equal(
+      kindOf(
+        'RuntimeError: CUDA error: out of memory (CachingHostAllocator::malloc at CachingHostAllocator.cpp:240)',
+      ),
+      'host_oom',
+    );
+    assert.equal(
+      kindOf('ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate buffer of size 2390000000'),
+      'host_oom',
+    );
+    assert.equal(
+      kindOf('I found `Out of memory: Kill process` from dmesg, while the GPU memory was half used.'),
+      'host_oom',
+    );
+  });
+  test("look-alikes: the card's own allocator stays the card's", () => {
+    assert.equal(
+      kindOf(
+        'THCudaCheck FAIL file=/pytorch/aten/src/THC/THCCachingAllocator.cpp line=296 error=2 : out of memory',
+      ),
+      'gpu_oom',
+    );
+    assert.equal(
+      kindOf(
+        'ggml_backend_cuda_buffer_type_alloc_buffer: allocating 4096.00 MiB on device 0: cudaMalloc failed: out of memory',
+      ),
+      'gpu_oom',
+    );
+  });
+});
+
+describe("the kernel's memory report under its header", () => {
+  test('dmesg -T and journald prints of Mem-Info and its counters', () => {
+    assert.equal(
+      kindOf(
+        'kern  :warn  : [Mon Jul  8 09:49:25 2026] Mem-Info:',
+        'kern  :warn  : [Mon Jul  8 09:49:25 2026] active_anon:4102767 inactive_anon:3631299 isolated_anon:0',
+      ),
+      'host_oom',
+    );
+    assert.equal(
+      kindOf('[ 1234.567890] Mem-Info:', '[ 1234.567891] active_anon:12 inactive_anon:3 isolated_anon:0'),
+      'host_oom',
+    );
+  });
+  test("look-alike: the counters quoted without the kernel's header", () => {
+    assert.equal(
+      kindOf('my script prints active_anon:12 inactive_anon:3 isolated_anon:0 every minute'),
+      'none',
+    );
+  });
+});
+
+describe('a report by its place: a detector, the value of a field, a run in progress', () => {
+  test("a detector's verdict at any severity; the phrase as a field's whole value", () => {
+    assert.equal(
+      kindOf('=fil-profile= WARNING: Detected out-of-memory condition, exiting soon.'),
+      'host_oom',
+    );
+    assert.equal(kindOf('monitor: detected an OOM condition in swap, stopping the job'), 'host_oom');
+    assert.equal(kindOf('Guru Meditation, hint: Out of Memory. Reboot the device.'), 'host_oom');
+  });
+  test('look-alikes: a guessing label, advice, a low-memory warning', () => {
+    assert.equal(kindOf('Possible reason: out of memory.'), 'none');
+    assert.equal(kindOf('Tip: out of memory errors can be avoided with --lowvram'), 'none');
+    assert.equal(kindOf('WARNING: low memory detected, 10% free'), 'none');
+  });
+  test("a BFC allocator's dump names TensorFlow's GPU allocator", () => {
+    assert.equal(
+      kindOf(
+        'Windows fatal exception: access violation (Ran out of memory)',
+        '2021-08-04 16:39:48.539972: I tensorflow/core/common_runtime/bfc_allocator.cc:1046] InUse at c01799300 of size 256 by op Fill',
+      ),
+      'gpu_oom',
+    );
+  });
+  test('"I am running out of memory" told as it happens; not after a condition', () => {
+    assert.equal(kindOf('I am running out of memory when I load the second dataset into RAM'), 'host_oom');
+    assert.equal(kindOf('if you are running out of memory, lower the batch'), 'none');
+  });
+});

@@ -187,7 +187,7 @@ const notAFailure = new RegExp(
 // "whether it ran out of memory?" (what follows the phrase — "Use X to disable ... (may cause
 // system failure)" — is advice after a report, not a hint instead of one).
 const hintBefore =
-  /\b(?:may|might|could be|can be|would|will|possibly|likely) (?:be )?(?:due to|caused by|because of|lead to|result in|run out|cause|trigger)|\b(?:to avoid|avoid(?:ing)?|prevent(?:ing)?|to reduce|in case of|if you|whether|check if|try to)\b[^.]{0,40}$|\bwill\b(?=[^.]{0,60}$)(?![^.]*?(?:[`"'“:]|Error|Exception))/i;
+  /\b(?:possible|probable|likely|potential|suspected) (?:root )?(?:reasons?|causes?)\b[^.]{0,20}$|\b(?:may|might|could be|can be|would|will|possibly|likely) (?:be )?(?:due to|caused by|because of|lead to|result in|run out|cause|trigger)|\b(?:to avoid|avoid(?:ing)?|prevent(?:ing)?|to reduce|in case of|if you|whether|check if|try to)\b[^.]{0,40}$|\bwill\b(?=[^.]{0,60}$)(?![^.]*?(?:[`"'“:]|Error|Exception))/i;
 // First-person prose before the phrase, with no quoted message between ("I run out of memory"): the
 // user's account, not the library's report ("I get `RuntimeError: CUDA out of memory`" is a quote).
 // A negation right before the phrase: "was not OOM killed", "is not an out of memory error".
@@ -232,6 +232,13 @@ export function isProseBefore(lead: string): boolean {
 // builder's memory is the GPU's (IGpuAllocator, NvInferRuntime.h; virtualMemoryBuffer's resizePhysical
 // backs it with cuMemCreate), so "[TRT] ... Error Code 2: OutOfMemory (no further information)" is the
 // device's; host memory named on the line still decides first.
+// A GPU by its web API (W3C WebGPU, its Rust implementation wgpu, Khronos WebGL) or by a backend's
+// prefix in ggml's function names (ggml-org/llama.cpp ggml/src/ggml-metal/, ggml-vulkan/, ggml-sycl/:
+// "ggml_metal_add_buffer: error: failed to allocate 'data' buffer"), and Metal's own device property
+// recommendedMaxWorkingSetSize (Apple MTLDevice). TensorFlow's best-fit-with-coalescing allocator, whose
+// dump ("bfc_allocator.cc ... InUse at ... of size N by op ...") it prints when an allocation fails, is the
+// one TF gives each GPU (tensorflow/core/common_runtime/gpu/gpu_bfc_allocator.h; its CPU allocator is
+// cpu_allocator_impl.cc's).
 // Qualcomm's NPU by its SDK's names: AI Engine Direct (QNN, its "QnnDsp"/"QnnHtp" log tags) and its
 // Hexagon Tensor Processor backend, HTP (docs.qualcomm.com, Qualcomm AI Engine Direct SDK, "HTP backend").
 // A GPU named by its product line is the device too: Intel Arc A-/B-series (intel.com Arc A770, A750,
@@ -246,7 +253,7 @@ export function isProseBefore(lead: string): boolean {
 // modules/call_queue.py prints "A: N GB, R: N GB, Sys: ..." and "Torch active/reserved: N/N MiB" as
 // "video memory ... by the Torch library").
 const deviceWords =
-  /\b[Rr]emote memory\b|\b[A-Z][A-Za-z]+(?:_[A-Za-z]+)+\(E[A-Z0-9]\d{4}\)|\bA: ?\d[\d.]* ?[KMG]i?B, R: ?\d|\bactive\/reserved: \d|\b\w*?(?:CUDA|Cuda|cuda)\w*|\bASCEND_[A-Z_]+\b|\bDevice:\d+, RankID:\d+|\bDevice\(id:\d+\)|\bDevice memory\b|\b(?:cu[A-Z]\w*|GPU(?:s|_\w+)?|gpus?|gpu_\w+|dGPU|kIOGPU\w*|IOGPU\w*|MTL\w+|iGPU|VRAM|vram|HIP|hip[A-Z]\w*|ROCm|rocm|MIOpen|Metal|MPS|mps|XPU|xpu|SYCL|Level.?Zero|Vulkan|vulkan|VK_\w+|OpenCL|CL_\w+|DirectML|DML|NPU|npu|TPU|HBM|hbm|MUSA|CANN|Ascend|video memory|device memory|on device|device \d+|OpenVINO|TensorRT|TRT|NVIDIA|nvidia|HPU|hpu|Gaudi|Habana|QNN|qnn|Qnn\w*|Hexagon|HTP|PT_DEVMEM|SYNHELPER|TT_FATAL|ttnn|Tenstorrent|(?:DRAM|L1) buffer|(?:Arc|ARC) [AB]\d{3}M?|GeForce|Radeon)\b/;
+  /\b[Rr]emote memory\b|\b[A-Z][A-Za-z]+(?:_[A-Za-z]+)+\(E[A-Z0-9]\d{4}\)|\bA: ?\d[\d.]* ?[KMG]i?B, R: ?\d|\bactive\/reserved: \d|\b\w*?(?:CUDA|Cuda|cuda)\w*|\bASCEND_[A-Z_]+\b|\bDevice:\d+, RankID:\d+|\bDevice\(id:\d+\)|\bDevice memory\b|\b(?:cu[A-Z]\w*|GPU(?:s|_\w+)?|gpus?|gpu_\w+|dGPU|kIOGPU\w*|IOGPU\w*|MTL\w+|iGPU|VRAM|vram|HIP|hip[A-Z]\w*|ROCm|rocm|MIOpen|Metal|MPS|mps|XPU|xpu|SYCL|Level.?Zero|Vulkan|vulkan|VK_\w+|OpenCL|CL_\w+|DirectML|DML|NPU|npu|TPU|HBM|hbm|MUSA|CANN|Ascend|video memory|device memory|on device|device \d+|OpenVINO|TensorRT|TRT|NVIDIA|nvidia|HPU|hpu|Gaudi|Habana|bfc_allocator|WebGPU|wgpu|WebGL\w*|ggml_(?:metal|vulkan|vk|sycl|cuda|hip|opencl|cann|musa)\w*|recommendedMaxWorkingSetSize|QNN|qnn|Qnn\w*|Hexagon|HTP|PT_DEVMEM|SYNHELPER|TT_FATAL|ttnn|Tenstorrent|(?:DRAM|L1) buffer|(?:Arc|ARC) [AB]\d{3}M?|GeForce|Radeon)\b/;
 // Host words that name the memory itself ("host memory", "system RAM", swap), and those that only
 // name a host allocator or errno (malloc, ENOMEM, bad_alloc, MemoryError) and yield to a device word.
 // The kernel OOM killer's own line, "Out of memory: Killed process N (name) total-vm:..., anon-rss:..."
@@ -263,8 +270,13 @@ const deviceWords =
 // byte allocation with N free bytes and NMB until OOM" (aosp art/runtime/gc/heap.cc
 // ThrowOutOfMemoryError), whatever a graphics or ML library in the stack (android.graphics.Bitmap, a
 // TensorFlow or ONNX Runtime model read into a byte array) asked for.
+// The host's side by an allocator's or a buffer type's own name: PyTorch's pinned-memory allocator
+// (THCCachingHostAllocator.cpp, at::cuda::CachingHostAllocator: cudaHostAlloc, page-locked host RAM),
+// ggml's CPU buffer type (ggml_backend_cpu_buffer_type_alloc_buffer); and the kernel OOM killer's line
+// in kernels before 5.0, "Out of memory: Kill process N (name) score N or sacrifice child" (linux
+// v4.19 mm/oom_kill.c oom_kill_process), quoted with or without its figures.
 const hostMemoryWords =
-  /\bjava\.lang\.OutOfMemoryError\b|\bOutOfMemoryError: (?:Java heap space|GC overhead limit exceeded|Metaspace|Direct buffer memory|Compressed class space|Requested array size exceeds VM limit)|\bbyte allocation with \d+ free bytes\b|\bErrorOutOfHostMemory\b|\bVK_ERROR_OUT_OF_HOST_MEMORY\b|\bKilled process \S+ \(|\banon-rss:|\bType "?help memory"? for your options\b|\b(?:host (?:memory|RAM|allocation|buffer)|pinned (?:host )?memory|CPU (?:memory|RAM|buffer|allocator)|system (?:memory|RAM)|physical memory|main memory|virtual memory|swap|commit limit|paging file)\b|(?<!GPU'?s? |video |graphics )\bRAM\b/i;
+  /\b\w*HostAllocator\b|\b\w*_cpu_buffer\w*|\bOut of memory: Kill(?:ed)? process\b|\bjava\.lang\.OutOfMemoryError\b|\bOutOfMemoryError: (?:Java heap space|GC overhead limit exceeded|Metaspace|Direct buffer memory|Compressed class space|Requested array size exceeds VM limit)|\bbyte allocation with \d+ free bytes\b|\bErrorOutOfHostMemory\b|\bVK_ERROR_OUT_OF_HOST_MEMORY\b|\bKilled process \S+ \(|\banon-rss:|\bType "?help memory"? for your options\b|\b(?:host (?:memory|RAM|allocation|buffer)|pinned (?:host )?memory|CPU (?:memory|RAM|buffer|allocator)|system (?:memory|RAM)|physical memory|main memory|virtual memory|swap|commit limit|paging file)\b|(?<!GPU'?s? |video |graphics )\bRAM\b/i;
 const hostAllocatorWords =
   /(?:CPU|cpu)|\b(?:host|malloc|calloc|realloc|mmap|heap|ENOMEM|[Ee]rrno|bad_alloc|MemoryError)\b|Cannot allocate memory/;
 
@@ -511,7 +523,19 @@ export const genericOutOfMemoryRule: LogRule = {
     const requested = figures.requestedBytes;
     // A report, not words about one: a failure line, a size beside the phrase, or the phrase as
     // the message's own start ("HIP out of memory.", "[GPU] out of GPU resources").
-    const opensMessage = opensWithinWords(lead, 3) && !/warn/i.test(lead);
+    // A detector's verdict ("WARNING: Detected out-of-memory condition, exiting soon.": Fil's OOM detector,
+    // pythonspeed/filprofiler memory-pressure check) is a report at any severity; and the phrase as the
+    // whole value of a field ("... with hint: Out of Memory.", "Reason: Not enough memory left."): a
+    // message's own words after its label.
+    const detected = /\bdetect(?:ed|s)\s+(?:an?\s+|the\s+)?$/i.test(lead);
+    const fieldValue =
+      /:\s+$/.test(lead) &&
+      // not a label that guesses ("Possible reason:", "Likely cause:") or advises ("Tip:", "e.g.:")
+      !/\b(?:possibl[ey]|likely|probabl[ey]|potential|maybe|suspected|might|may|tips?|notes?|e\.g\.|example|examples)\b[^:]{0,30}:\s+$/i.test(
+        lead,
+      ) &&
+      /^(?:\s+[^\s.!?]+){0,2}\s*(?:[.!]|$)/.test(after.slice(phrase[0].length));
+    const opensMessage = (opensWithinWords(lead, 3) && !/warn/i.test(lead)) || detected || fieldValue;
     if (!failureLine.test(lead) && !failureLine.test(sentence) && requested === undefined && !opensMessage)
       return undefined;
     // "allocate" words name a failure only with a size or the memory beside them: "memory", RAM, or a
@@ -606,7 +630,7 @@ function reportedPhraseAt(matched: string): number {
   if (retoldMemoryAsSubject.test(matched)) return 0;
   return Math.max(0, matched.search(/out[ _-]?of[ _-]?memory|\bOOM\b/i));
 }
-const retoldRanOutAny = String.raw`\b(?!(?:never|not|no|nothing|hardly|rarely|seldom)\b)[\w.-]+\s+(?:(?:always|still|quickly|eventually|then|also|just)\s+)?(?:ran|runs|has\s+run|keeps\s+running|kept\s+running)\s+out\s+of\s+memory\b|\b(?:memory|RAM|VRAM)\s+(?:(?:always|keeps?|kept|often|still|quickly|eventually)\s+)?overflow(?:s|ed|ing)?\b`;
+const retoldRanOutAny = String.raw`\b(?!(?:never|not|no|nothing|hardly|rarely|seldom)\b)[\w.-]+\s+(?:(?:always|still|quickly|eventually|then|also|just)\s+)?(?:ran|runs|has\s+run|keeps\s+running|kept\s+running|(?:am|is|are|was|were)\s+(?:always\s+|still\s+|constantly\s+)?running)\s+out\s+of\s+memory\b|\b(?:memory|RAM|VRAM)\s+(?:(?:always|keeps?|kept|often|still|quickly|eventually)\s+)?overflow(?:s|ed|ing)?\b`;
 const retoldMemoryAsSubject = new RegExp(`^(?:${retoldUsedUp}|${retoldRanOut}|${retoldRanOutAny})`, 'i');
 // The user's own OOMs, owned ("the cause of my OOM issues", "our out of memory errors"): ones that
 // happened to them; and a run ended "due to running out of RAM".
@@ -855,6 +879,12 @@ export const deviceSeenFactRule: FactRule = {
     'hpu',
     'gaudi',
     'habana',
+    'bfc_allocator',
+    'webgpu',
+    'wgpu',
+    'webgl',
+    'ggml_',
+    'recommendedmaxworkingsetsize',
     'qnn',
     'hexagon',
     'htp',

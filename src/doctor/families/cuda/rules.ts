@@ -215,7 +215,11 @@ export const cudaLibraryRules: LogRule[] = [
       isListedOutOfMemory(text, match) ||
       isDriverCheckTrace(text)
         ? undefined
-        : {},
+        : // CUDA's error 2 from cudaHostAlloc is page-locked host RAM refused (PyTorch THC's
+          // THCCachingHostAllocator.cpp, ATen's CachingHostAllocator): the host's memory, not the card's.
+          /\b\w*HostAllocator\b/.test(text)
+          ? { kind: 'host_oom' }
+          : {},
   },
 ];
 

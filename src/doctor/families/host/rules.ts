@@ -97,6 +97,24 @@ export const hostRules: LogRule[] = [
     }),
   },
   {
+    code: 'kernel-memory-report',
+    kind: 'host_oom',
+    framework: 'kernel',
+    weight: 2,
+    keywords: ['active_anon:'],
+    // The kernel's memory report, "Mem-Info:" and then its counters "active_anon:N inactive_anon:N
+    // isolated_anon:N" (mm/show_mem.c __show_mem, lib/show_mem.c before 6.x), which it prints when the
+    // OOM killer runs (mm/oom_kill.c dump_header) and when a page allocation fails (mm/page_alloc.c
+    // warn_alloc): a paste that kept the report and lost the kill line above or below it still shows
+    // the host's memory exhausted. Only under its header, as the kernel prints it.
+    pattern: /\bactive_anon:\d+ inactive_anon:\d+ isolated_anon:\d+/,
+    source:
+      'linux mm/show_mem.c __show_mem (called from mm/oom_kill.c dump_header, mm/page_alloc.c warn_alloc)',
+    summary:
+      'the kernel printed its memory report, as it does when the OOM killer runs or a page allocation fails',
+    extract: ({ before }) => (before.slice(-2).some((line) => /\bMem-Info:\s*$/.test(line)) ? {} : undefined),
+  },
+  {
     code: 'kernel-oom-summary',
     kind: 'host_oom',
     framework: 'kernel',
