@@ -22,6 +22,7 @@ import { round19Cases } from './published-measured-round19.js';
 import { round20Cases } from './published-measured-round20.js';
 import { round21Cases } from './published-measured-round21.js';
 import { round22Cases } from './published-measured-round22.js';
+import { round23Cases } from './published-measured-round23.js';
 
 const referenceRounds: readonly (readonly PublishedCase[])[] = [
   publishedCases,
@@ -46,6 +47,7 @@ const referenceRounds: readonly (readonly PublishedCase[])[] = [
   round20Cases,
   round21Cases,
   round22Cases,
+  round23Cases,
 ];
 
 /** The rows of rounds 1 to `round` − 1: what round `round` must be new to. */
