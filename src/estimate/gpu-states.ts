@@ -364,6 +364,9 @@ export function modelStateComponents(
     convention: isZeroMaster ? 'zero' : convention,
     trainable,
     ...(spec.training.galore ? { galore: spec.training.galore } : {}),
+    ...(spec.training.stateDtypeBytes !== undefined
+      ? { stateDtypeBytes: spec.training.stateDtypeBytes }
+      : {}),
   });
   if (spec.training.galore && trainable.groups === undefined) {
     notes.push(

@@ -287,3 +287,27 @@ test('lomo and adalomo update in backward: no states (LOMO) or fp32 factored one
     /training\.optimizer_in_backward.*adalomo always updates in backward/s,
   );
 });
+
+test("optimizer_states_dtype: Adam's moments in bf16 beside the fp32 master (Megatron's precision-aware optimizer)", () => {
+  const states = (training: string) =>
+    bytesOf(
+      `model: { params: 1B }\ntraining: { precision: amp_bf16, convention: zero, optimizer: adamw, ${training} }`,
+      'optimizer states',
+    );
+  // fp32 master 4 + two moments 2 + 2 (not 4 + 4).
+  assert.equal(states('optimizer_states_dtype: bf16'), 1e9 * 8);
+  assert.equal(states(''), 1e9 * 12);
+  assert.equal(states('optimizer_states_dtype: fp32'), 1e9 * 12);
+  // A bf16 model's states are bf16 already: fp32 states double them.
+  assert.equal(
+    bytesOf(
+      'model: { params: 1B }\ntraining: { precision: bf16, optimizer: adamw, optimizer_states_dtype: fp32 }',
+      'optimizer states',
+    ),
+    1e9 * 8,
+  );
+  assert.throws(
+    () => spec('model: { params: 1B }\ntraining: { optimizer: adam8bit, optimizer_states_dtype: bf16 }'),
+    /x\.yaml:2:.*training\.optimizer_states_dtype.*not adam8bit's/s,
+  );
+});

@@ -67,14 +67,24 @@ export function optimizerBytes(options: {
   convention: Convention;
   trainable: Trainable;
   galore?: { rank: number; targets: LoraTarget[] };
+  /** Bytes per state element when the spec names the states' dtype (training.optimizer_states_dtype). */
+  stateDtypeBytes?: number;
 }): OptimizerBytes {
   if (options.galore && options.trainable.groups) return galoreBytes({ ...options, galore: options.galore });
   const { optimizer, precision, trainable } = options;
-  const perParam = bytesPerParam(precision, optimizer, options.convention).optimizer;
+  const given = bytesPerParam(precision, optimizer, options.convention).optimizer;
+  const stateBytes = optimizerStateBytes(precision, optimizer);
+  // Named state dtype (Megatron's precision-aware optimizer: exp_avg and exp_avg_sq in bf16 beside the fp32
+  // main parameters, megatron/core/optimizer/__init__.py with TE's FusedAdam): the moments re-sized, the master kept.
+  const stateElements = stateBytes / stateElementBytes(precision, optimizer);
+  const perParam =
+    options.stateDtypeBytes === undefined
+      ? given
+      : given - stateBytes + stateElements * options.stateDtypeBytes;
   const largest = trainable.groups ? largestTensorParams(trainable.groups) : undefined;
   const count = formatCount(trainable.params);
   let statesBytes = trainable.params * perParam;
-  let statesFormula = `${count} × ${perParam} B (${optimizer} states${perParam > optimizerStateBytes(precision, optimizer) ? ' + fp32 master' : ''})`;
+  let statesFormula = `${count} × ${perParam} B (${optimizer} states${options.stateDtypeBytes === undefined ? '' : ` in ${options.stateDtypeBytes} B each`}${given > stateBytes ? ' + fp32 master' : ''})`;
   const scaleBytes = blockScaleBytes[optimizer];
   if (scaleBytes !== undefined) {
     const small = smallTensorParams(trainable.groups);
@@ -94,7 +104,7 @@ export function optimizerBytes(options: {
   if (optimizer.startsWith('paged'))
     statesFormula += '; paged: CUDA unified memory, evicted to the host under pressure';
 
-  const element = stateElementBytes(precision, optimizer);
+  const element = options.stateDtypeBytes ?? stateElementBytes(precision, optimizer);
   const isEightBitOrPaged =
     optimizer === 'adam8bit' || optimizer === 'adam4bit' || optimizer.startsWith('paged');
   const isAdam = optimizer === 'adam' || optimizer === 'adamw';

@@ -68,7 +68,9 @@ test('round 7, measured once, is pinned: median |error| and the counts within 5,
   // Session 10's model (FSDP1's sharded gradients under parameter offload): 14.3%, 9/23/38. Session 14:
   // the two torchtitan NVFP4-page BF16 rows say `loss: chunked_head` (their ChunkedLossWrapper runs the
   // LM head and loss a chunk at a time, no logits kept; they said torchtune's `chunked`): +24.2/+14.4% ->
-  // +9.8/+3.1%, round 13.1%, 10/24/38.
-  assert.ok(median <= 0.132, summary);
-  assert.ok(within(0.05) >= 10 && within(0.15) >= 24 && within(0.3) >= 38, summary);
+  // +9.8/+3.1%, round 13.1%, 10/24/38. Session 19: the ms-swift Megatron Qwen3-14B row says its bf16 Adam moments
+  // (training.optimizer_states_dtype: bf16, Megatron's precision-aware optimizer) and is no longer marked:
+  // +15.9% -> +2.6%; round 13.1% -> 11.6%, 10/24/38 -> 11/25/38.
+  assert.ok(median <= 0.117, summary);
+  assert.ok(within(0.05) >= 11 && within(0.15) >= 25 && within(0.3) >= 38, summary);
 });

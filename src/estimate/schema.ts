@@ -99,6 +99,12 @@ export const trainingSchema = z.strictObject({
     })
     .optional(),
   optimizer_impl: oneOf(optimizerImpls).optional(),
+  optimizer_states_dtype: oneOf(['fp32', 'bf16', 'fp16'] as const)
+    .meta({
+      description:
+        "the dtype of the optimizer's states when the framework is told it (Megatron --use-precision-aware-optimizer with --exp-avg-dtype/--exp-avg-sq-dtype bf16, DeepSpeed bf16_optimizer_states): Adam's two moments (SGD's momentum, Lion's) in it, any fp32 master copy unchanged; default: the precision's (fp32 beside fp32 or master weights)",
+    })
+    .optional(),
   optimizer_in_backward: z.boolean().optional(),
   galore: z
     .strictObject({

@@ -240,6 +240,15 @@ function toTraining(
       ['training', 'galore'],
       `needs optimizer adamw, adam or adam8bit (GaLore's AdamW and 8-bit AdamW), not ${optimizer}`,
     );
+  // The states a dtype can be named for: torch-style moments (the 8-bit, 4-bit, paged and factored ones have their own).
+  if (
+    training.optimizer_states_dtype !== undefined &&
+    !['adam', 'adamw', 'sgd_momentum', 'lion'].includes(optimizer)
+  )
+    report(
+      ['training', 'optimizer_states_dtype'],
+      `names the moments of adamw, adam, sgd_momentum or lion, not ${optimizer}'s`,
+    );
   const gradAccumulation = training.grad_accumulation ?? 1;
   if (isOptimizerInBackward && gradAccumulation > 1) {
     // torchtune refuses it: the step runs as each gradient is produced, so nothing accumulates; LOMO's and
@@ -300,6 +309,9 @@ function toTraining(
             targets: training.galore.targets ?? ['q', 'k', 'v', 'o', 'gate', 'up', 'down'],
           },
         }
+      : {}),
+    ...(training.optimizer_states_dtype !== undefined
+      ? { stateDtypeBytes: training.optimizer_states_dtype === 'fp32' ? 4 : 2 }
       : {}),
     offloadOptimizer: offload.optimizer === 'cpu',
     offloadActivations: offload.activations === 'cpu',

@@ -498,6 +498,11 @@ export interface EstimateSpec {
      * projection of the gradient, beside the projection matrix; absent: none.
      */
     galore?: { rank: number; targets: LoraTarget[] };
+    /**
+     * Bytes of one optimizer-state element when the spec names the states' dtype (Megatron's precision-aware
+     * optimizer --exp-avg-dtype/--exp-avg-sq-dtype bf16, DeepSpeed bf16_optimizer_states); absent: the precision's.
+     */
+    stateDtypeBytes?: number;
     offloadOptimizer: boolean;
     offloadActivations: boolean;
     /** FSDP CPUOffload(offload_params=True), DeepSpeed ZeRO-Infinity offload_param: weights on the host. */
