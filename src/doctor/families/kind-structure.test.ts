@@ -407,3 +407,17 @@ describe('a report by its place: a detector, the value of a field, a run in prog
     assert.equal(kindOf('if you are running out of memory, lower the batch'), 'none');
   });
 });
+
+describe("a DataLoader worker's death as torch's C++ side reports it", () => {
+  test('"(pid N) exited unexpectedly with exit code C" is settled rule 7 whatever the status', () => {
+    assert.equal(
+      kindOf(
+        'RuntimeError: DataLoader worker (pid 2804708) exited unexpectedly with exit code 1. Details are lost due to multiprocessing. Rerunning with num_workers=0 may give better error trace.',
+      ),
+      'host_oom',
+    );
+  });
+  test("look-alike: another program's worker that exited", () => {
+    assert.equal(kindOf('celery worker (pid 1234) exited with exit code 1'), 'none');
+  });
+});

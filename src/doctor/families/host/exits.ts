@@ -226,16 +226,20 @@ export const hostExitRules: LogRule[] = [
     // marked "❱", and in the last frame that line is the raise) the report may survive only as its
     // source line, "❱ 1024 │ ... raise RuntimeError('DataLoader worker (pid(s) {}) exited
     // unexpectedly'.format(pids_str))", the message itself cut below the box: the same report.
+    // The same death as the C++ side's SIGCHLD check reports it, with the worker's own exit status,
+    // "DataLoader worker (pid N) exited unexpectedly with exit code C. Details are lost due to
+    // multiprocessing." (pytorch torch/csrc/DataLoader.cpp _error_if_any_worker_fails): a worker gone
+    // with no message of its own, CORPUS-FORMAT settled rule 7 whatever the status.
     // The raise's source line is the same report where Python's plain traceback shows it (a title that
     // kept "File .../dataloader.py ... raise RuntimeError('DataLoader worker (pid(s) {}) exited
     // unexpectedly'.format(" and lost the message), and the message retyped ("DataLoader Worker (pid(s)
     // 4608) quit unexpectedly") keeps torch's "(pid(s) N)".
     pattern:
-      /DataLoader [Ww]orker \(pid\(s\) ([\d, ]+)\) (?:exited|quit) unexpectedly|(?:❱\s*\d+\s*│[│\s]*)?raise RuntimeError\(['"]DataLoader worker \(pid\(s\) \{\}\) exited unexpectedly/,
+      /DataLoader [Ww]orker \(pid\(s\) ([\d, ]+)\) (?:exited|quit) unexpectedly|DataLoader worker \(pid (\d+)\) exited unexpectedly with exit code \d+|(?:❱\s*\d+\s*│[│\s]*)?raise RuntimeError\(['"]DataLoader worker \(pid\(s\) \{\}\) exited unexpectedly/,
     source:
       'pytorch torch/utils/data/dataloader.py _try_get_data; Textualize/rich rich/traceback.py (❱ marks the running line)',
     summary: 'a DataLoader worker died without a message (host RAM or /dev/shm, most often)',
-    extract: ({ match }) => ({ facts: definedFacts({ pid: workerPids(match[1]) }) }),
+    extract: ({ match }) => ({ facts: definedFacts({ pid: workerPids(match[1] ?? match[2]) }) }),
   },
   {
     code: rayWorkerDiedCode,
