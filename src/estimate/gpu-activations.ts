@@ -614,7 +614,9 @@ function storedStack(
  * and weight (`ctx.save_for_backward(input_hp, weight_hp_t)`), so activations do not change; each
  * matmul casts its input, weight and, in backward, its output gradient to float8 (1 byte) for
  * torch._scaled_mm, freed after it: the largest linear's casts at a time. Scales and amax values are
- * one fp32 per tensor (tensorwise) or per row (rowwise): negligible.
+ * one fp32 per tensor (tensorwise) or per row (rowwise): negligible. MXFP8 (torchao/prototype/mx_formats
+ * mx_linear.py, the OCP microscaling format) keeps the high-precision input and weight the same way and casts
+ * to e4m3 data with one e8m0 byte per 32 elements along the reduction: 1 + 1/32 B per cast element.
  */
 function float8Parts(spec: EstimateSpec, ctx: LayerContext, tokens: number): Component[] {
   if (!spec.training.float8) return [];
@@ -626,13 +628,14 @@ function float8Parts(spec: EstimateSpec, ctx: LayerContext, tokens: number): Com
     });
   const t = spec.parallel.tensor;
   const positions = tokens * ctx.batch;
-  const bytes = (largest.rows * largest.cols + positions * (largest.rows + largest.cols)) / t;
+  const perElement = spec.training.float8.recipe === 'mxfp8' ? 1 + 1 / 32 : 1;
+  const bytes = (perElement * (largest.rows * largest.cols + positions * (largest.rows + largest.cols))) / t;
   return [
     {
       name: 'float8 casts',
       bytes,
       isAtBackwardEnd: true,
-      formula: `the largest linear's float8 copies (${spec.training.float8.recipe}): weight ${largest.rows}×${largest.cols} + input and output gradient × ${positions} positions, 1 B each`,
+      formula: `the largest linear's float8 copies (${spec.training.float8.recipe}): weight ${largest.rows}×${largest.cols} + input and output gradient × ${positions} positions, ${perElement === 1 ? '1 B' : '1 B and an e8m0 scale per 32'} each`,
       phase: 'backward',
     },
   ];

@@ -80,7 +80,10 @@ export const offloadSchema = z.strictObject({
 
 /** training.float8: torchao Float8 training of the linear layers (torchtitan --model.converters float8). */
 export const float8Schema = z.strictObject({
-  recipe: oneOf(['tensorwise', 'rowwise'] as const),
+  recipe: oneOf(['tensorwise', 'rowwise', 'mxfp8'] as const).meta({
+    description:
+      "torchao's float8 scaling: tensorwise or rowwise (torchao.float8), or mxfp8 (torchao.prototype.mx_formats, torchtitan's quantize.linear.mx converter: float8 e4m3 data with an e8m0 scale per 32 elements)",
+  }),
   all_gather: z
     .boolean()
     .meta({

@@ -145,6 +145,10 @@ describe('FSDP mixed precision and Float8 (torchao)', () => {
     assert.equal(part(f8, 'activations')?.bytes, part(bf16, 'activations')?.bytes);
     assert.equal(part(f8, 'float8 casts')?.bytes, 11008 * 4096 + 512 * (11008 + 4096));
     assert.equal(part(f8, 'gathered parameters')?.bytes, (part(bf16, 'gathered parameters')?.bytes ?? 0) / 2);
+    // MXFP8: the same casts with an e8m0 scale per 32 elements.
+    const mx = at(', float8: { recipe: mxfp8 }');
+    assert.equal(part(mx, 'activations')?.bytes, part(bf16, 'activations')?.bytes);
+    assert.equal(part(mx, 'float8 casts')?.bytes, (33 / 32) * (11008 * 4096 + 512 * (11008 + 4096)));
     assert.throws(
       () => spec(`${model}\ntraining: { float8: { recipe: rowwise, all_gather: true } }`),
       /tensorwise/,

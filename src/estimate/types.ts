@@ -454,7 +454,7 @@ export interface VisionSpec {
 
 /** torchao Float8 training of the linear layers. */
 export interface Float8Spec {
-  recipe: 'tensorwise' | 'rowwise';
+  recipe: 'tensorwise' | 'rowwise' | 'mxfp8';
   /** FSDP2 all-gathers the weights already cast to float8 (enable_fsdp_float8_all_gather). */
   isAllGatherFloat8: boolean;
 }

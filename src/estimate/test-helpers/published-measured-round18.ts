@@ -151,7 +151,7 @@ const moe = (o: {
   what: 'reserved',
   unit: 'GiB',
   measured: o.gib,
-  config: `torchtitan llama4.sh on 4 B200 with NGPU=4 --parallelism.data_parallel_shard_degree=4 --parallelism.expert_parallel_degree=4 --parallelism.tensor_parallel_degree=1 --compile.enable --training.seq_len=8192 --activation_checkpoint.mode=none${o.converter}: Llama 4 Scout 17Bx16E shapes with 2 layers (6,473,180,160 parameters; 16 routed experts top-1 plus a shared expert in every layer), local batch 8 × 8192 tokens, FSDP2 mixed precision (fp32 sharded parameters and AdamW states, bf16 compute), torch.compile, no activation checkpointing; torchtitan's logged max_reserved in GiB (rank 0, one GPU's figure). Session 17: the spec says expert parallelism over the 4 ranks (parallel.expert) and the shared expert (shared_ffn, transformers Llama4TextMoe.shared_expert); before it, the spec gave FSDP gathering every expert and no shared expert${o.converter ? '. NOT EXPRESSIBLE: MXFP8 (microscaled float8, a scale per 32 elements) on the linears, which the spec cannot say: its nearest is float8 rowwise on the linears' : ''}`,
+  config: `torchtitan llama4.sh on 4 B200 with NGPU=4 --parallelism.data_parallel_shard_degree=4 --parallelism.expert_parallel_degree=4 --parallelism.tensor_parallel_degree=1 --compile.enable --training.seq_len=8192 --activation_checkpoint.mode=none${o.converter}: Llama 4 Scout 17Bx16E shapes with 2 layers (6,473,180,160 parameters; 16 routed experts top-1 plus a shared expert in every layer), local batch 8 × 8192 tokens, FSDP2 mixed precision (fp32 sharded parameters and AdamW states, bf16 compute), torch.compile, no activation checkpointing; torchtitan's logged max_reserved in GiB (rank 0, one GPU's figure). Session 17: the spec says expert parallelism over the 4 ranks (parallel.expert) and the shared expert (shared_ffn, transformers Llama4TextMoe.shared_expert); before it, the spec gave FSDP gathering every expert and no shared expert${o.converter ? '. Marked not expressible when gathered (MXFP8, microscaled float8 with a scale per 32 elements, on the linears; the spec gave its nearest, float8 rowwise); session 19 (issue 25): training.float8.recipe mxfp8 says it' : ''}`,
   spec: `model:
   params: 6473180160
   transformer: { family: llama, layers: 2, hidden: 5120, heads: 40, kv_heads: 8, head_dim: 128, vocab: 202048, ffn: 8192, experts: 16, experts_per_token: 1, shared_ffn: 8192, tied_embeddings: false, seq_len: 8192, attention: flash }
@@ -224,7 +224,7 @@ export const round18Cases: PublishedCase[] = [
     gib: 146.62,
     converter: ' --model.converters="quantize.linear.mx"',
     slug: 'mxfp8-linears',
-    float8: '{ recipe: rowwise }',
+    float8: '{ recipe: mxfp8 }',
   }),
 ];
 
