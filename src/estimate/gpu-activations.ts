@@ -131,6 +131,7 @@ function modelActivations(spec: EstimateSpec, counts: ModelCounts, batch: number
     lora: spec.model.lora,
     quantization: spec.model.quantization,
     isTrainingNorms: counts.isTraining && counts.trainable === counts.params,
+    isFrozenBase: spec.model.lora !== undefined,
     tensorParallel: spec.parallel.tensor,
     isSequenceParallel: spec.parallel.isSequenceParallel,
     isCompiled: spec.training.isCompiled,
@@ -138,12 +139,18 @@ function modelActivations(spec: EstimateSpec, counts: ModelCounts, batch: number
   };
   const checkpointing = spec.training.activationCheckpointing;
   const decoderOnly = shape.decoderLayers === 0 || shape.encoderLayers === 0;
-  const fullSelf = layerBytes(ctx, { tokens: shape.seqLen, isSelective: false, isEncoder: !decoderOnly });
-  const fullDecoder = decoderOnly
-    ? 0
-    : layerBytes(ctx, { tokens: shape.decoderSeqLen, isSelective: false }) +
-      crossAttentionBytes(ctx, { tokens: shape.decoderSeqLen, memory: shape.seqLen });
-  const largestLayer = Math.max(fullSelf, fullDecoder);
+  const largestLayerOf = (layer: LayerContext): number =>
+    Math.max(
+      layerBytes(layer, { tokens: shape.seqLen, isSelective: false, isEncoder: !decoderOnly }),
+      decoderOnly
+        ? 0
+        : layerBytes(layer, { tokens: shape.decoderSeqLen, isSelective: false }) +
+            crossAttentionBytes(layer, { tokens: shape.decoderSeqLen, memory: shape.seqLen }),
+    );
+  const largestLayer = largestLayerOf(ctx);
+  // A layer's backward holds the gradients of its activations, which a frozen base does not shrink (they flow
+  // through every linear to the adapters and the input): sized as the layer that keeps every linear's input.
+  const gradientLayer = ctx.isFrozenBase ? largestLayerOf({ ...ctx, isFrozenBase: false }) : largestLayer;
   const logitBytes = activationDtypes(forwardPrecision(spec)).compute;
   const tokens = decoderOnly ? shape.seqLen : shape.decoderSeqLen;
   const where = `s ${tokens}${cp > 1 ? ` (${given.seqLen} / context ${cp})` : ''} × b ${batch} × h ${shape.hidden}, ${forwardPrecision(spec)}${spec.training.isCompiled ? ', compiled' : ''}`;
@@ -206,7 +213,7 @@ function modelActivations(spec: EstimateSpec, counts: ModelCounts, batch: number
   if (!isGraphCut)
     device.push({
       name: isRecomputing ? 'recomputed layer' : 'backward working set',
-      bytes: (isRecomputing ? 2 : 1) * largestLayer - inPlace,
+      bytes: (isRecomputing ? largestLayer : 0) + gradientLayer - inPlace,
       formula:
         (isRecomputing
           ? "one layer's activations recomputed for its backward, and their gradients"

@@ -3,10 +3,14 @@
 // every value is 16-bit. Bytes for s tokens of b sequences.
 //
 // Rules, each checked against its source or a measurement:
-// - Every linear layer keeps its input, also when its weight is frozen (LoRA, QLoRA). Measured:
-//   LitGPT's LoRA runs (../shared/estimation references litgpt-lora-1gpu-a100-40gb) grow by 33.6
-//   bytes per token·hidden per layer for phi-1.5 and 43-45 for Llama-2-7B; a layer that keeps every
-//   linear input gives 31 and 44.5, one that drops the frozen ones 19 and 33.
+// - A linear keeps its input only for its weight's gradient (autograd saves mm's input for mat2's gradient alone,
+//   tools/autograd gen_variable_type.py guard_for): a frozen base (LoRA and the other PEFT tuners) keeps none, and
+//   what reads it only for a frozen linear (the permuted eager attention output, the MLP product) is not kept.
+//   Measured: a peft-LoRA'd Llama-2-7B layer on an H200 (test/gpu/recorded/2026-11-28-h200-lora-layer-…json) keeps
+//   32.5 B per token·hidden frozen, and each adapter its own copy, within 1.4%; counted on CPU (torch 2.13,
+//   saved-tensor hooks, layer-activations.test.ts): 6440 B per token over a 256-wide bf16 layer frozen, 9512
+//   trained. LitGPT's 2023 resource table (../shared/estimation litgpt-lora-1gpu-a100-40gb, torch 2.1) grows as
+//   if every linear kept its input (33.6 and 43-45 against 31 and 44.5); no source explains it, and it is left.
 // - torch.autocast (amp_*) runs LayerNorm and softmax in fp32 and casts a linear's input for each
 //   linear separately (only leaf weights are cached): Q, K and V each keep a 16-bit copy of the fp32
 //   norm output, and the residual stream is fp32 (fp16 + fp32 promotes).
@@ -17,21 +21,23 @@
 //   FlashAttention keep q, k, v, the output and a per-row logsumexp only.
 // - HF's eager and SDPA paths repeat K and V to every query head (repeat_kv) before attention, and
 //   keep the repeated copies; FlashAttention takes grouped K/V as they are.
-// - bitsandbytes' 4-bit matmul (MatMul4Bit) keeps its input cast to the compute dtype, one copy per
-//   layer: with compute fp32 that replaces each shared 16-bit input by a 4-byte copy.
-// - PEFT's LoRA applies its dropout to the layer input and keeps the mask and the dropped-out copy;
-//   with dropout 0 the adapter reuses the input the base layer keeps. A fused QKV projection
-//   (LitGPT, GPT-2, NeoX) has one dropout for all its adapters.
+// - bitsandbytes' 4-bit matmul (MatMul4Bit) before 0.43.2 keeps its input cast to the compute dtype, one copy
+//   per layer, frozen or not (`ctx.tensors = (A, B)`): with compute fp32 that replaces each shared 16-bit input by
+//   a 4-byte copy. From 0.43.2 (#1270, `ctx.tensors = (None, B)`; model.quantization.bitsandbytes) and in
+//   torchao's linear_nf4 (it saves the weight only) a frozen quantized linear keeps none.
+// - PEFT's LoRA applies its dropout to the layer input: a bool mask (CUDA's native_dropout) and the dropped-out
+//   copy lora_A keeps. PEFT keeps 16-bit adapters in fp32 and casts each target's input to them
+//   (model.lora.adapter_dtype): under autocast lora_A keeps its 16-bit cast, without it the fp32 copy; adapters in
+//   the weights' dtype (LitGPT, torchtune) read the input itself, kept once for the targets sharing it. A fused QKV
+//   projection (LitGPT, GPT-2, NeoX) has one dropout for all its adapters.
 // - PEFT's other tuners (peft v0.21.0, model.lora.variant): LoHa and LoKr (loha/layer.py, lokr/layer.py
 //   _get_delta_activations: `F.linear(input, delta_weight)`) keep the adapted linear's input, as LoRA's lora_A
 //   does (under autocast F.linear's own 16-bit copy per target), and the dense ΔW (per layer, not per token:
 //   gpu-activations.ts); IA³ (ia3/layer.py Linear.forward) keeps what its vector multiplies: a target's output
 //   (`result * ia3_scaling`), or a feed-forward target's (down's) input (`x * ia3_scaling`), one more tensor
 //   of that width; VeRA (vera/layer.py) keeps x·A (r) and the back-projection (out) per target, its frozen shared
-//   projections none. Like the LoRA rule these take the adapters in the activations' dtype; under 16-bit weights
-//   get_peft_model's autocast_adapter_dtype keeps them in fp32 and every tuner's input is cast to fp32 per
-//   target (tuners_utils _cast_input_dtype), 4 B × in per target that no rule here counts yet. Counted with
-//   real PyTorch 2.13 and PEFT 0.21.0 on CPU (saved-tensor hooks over a 2-layer Llama; lora.test.ts).
+//   projections none. Their input copies and products follow the LoRA rule's adapter dtype. Counted with real
+//   PyTorch 2.13 and PEFT 0.21.0 on CPU (saved-tensor hooks over a 2-layer Llama; lora.test.ts).
 // - Liger-Kernel (linkedin/Liger-Kernel v0.8.0 src/liger_kernel/ops/rms_norm.py LigerRMSNormFunction:
 //   `ctx.save_for_backward(X, W, RSTD)`, RSTD fp32 per row; ops/swiglu.py LigerSiLUMulFunction:
 //   `ctx.save_for_backward(a, b)`, its backward writing the gradients over a and b): the norm keeps its
@@ -76,6 +82,11 @@ export interface LayerContext {
   isCompiled?: boolean;
   /** Liger-Kernel's fused RMSNorm and SwiGLU (see the rules above); default eager. */
   kernels?: LayerKernels;
+  /**
+   * The base linears' weights are frozen (LoRA and the other PEFT tuners): a frozen linear keeps no input
+   * (see the rules above); only the adapters reading it do.
+   */
+  isFrozenBase?: boolean;
 }
 
 /** Bytes of the values autograd keeps, by the precision mode. */
@@ -97,9 +108,22 @@ export function activationDtypes(precision: Precision): ActivationDtypes {
   };
 }
 
+/**
+ * A base linear keeps its input when its weight trains, or when it is quantized by a kernel that keeps it anyway:
+ * bitsandbytes' MatMul4Bit before 0.43.2 (`ctx.tensors = (A, B)`; #1270 made it `(None, B)`), LLM.int8, GPTQ and
+ * AWQ as the model has them. A frozen nn.Linear keeps none (autograd saves mm's input only for the weight's
+ * gradient), nor does torchao's linear_nf4.
+ */
+function isBaseInputKept(ctx: LayerContext, isQuantized = true): boolean {
+  if (!ctx.isFrozenBase) return true;
+  const quantized = isQuantized ? ctx.quantization : undefined;
+  return quantized !== undefined && !quantized.keepsNoInput;
+}
+
 // Per-token bytes the linears reading one tensor of `width` keep: one shared copy, or under autocast
 // (and for quantized layers computing in another dtype) one copy each.
 function inputBytes(ctx: LayerContext, width: number, linears: number, isQuantized = true): number {
+  if (!isBaseInputKept(ctx, isQuantized)) return 0;
   const { compute, isAutocast } = activationDtypes(ctx.precision);
   const quantized = isQuantized ? ctx.quantization : undefined;
   if (quantized && quantized.computeBytes !== compute) return linears * quantized.computeBytes * width;
@@ -127,17 +151,51 @@ function normWeightBytes(ctx: LayerContext): number {
   return isAutocast ? 4 : compute;
 }
 
-// PEFT LoRA on one target of input `width`: dropout mask + dropped-out copy kept by lora_A, and
-// lora_A's r-wide output kept by lora_B.
+/**
+ * Bytes per value of what an adapter's matmuls keep. PEFT keeps 16-bit adapters in fp32 (get_peft_model
+ * autocast_adapter_dtype=True) and every tuner casts its input to them (tuners_utils _cast_input_dtype, v0.21.0):
+ * under autocast (amp, or the HF Trainer's bf16/fp16=True over 16-bit weights: model.lora.adapter_dtype
+ * fp32_autocast, the default) each adapter then keeps autocast's 16-bit cast; without it (`fp32`) the fp32 copy;
+ * adapters in the weights' dtype (`weights`: LitGPT, torchtune, unsloth) read the input as it is.
+ */
+function adapterValueBytes(ctx: LayerContext): number {
+  const { compute, isAutocast } = activationDtypes(ctx.precision);
+  if (isAutocast) return 2;
+  if (compute === 4) return 4;
+  const dtype = ctx.lora?.adapterDtype ?? 'fp32_autocast';
+  return dtype === 'fp32' ? 4 : 2;
+}
+
+/** Each adapter makes its own copy of its input (autocast's cast, PEFT's fp32 cast), or reads it as it is. */
+function isAdapterInputCopied(ctx: LayerContext): boolean {
+  const { compute, isAutocast } = activationDtypes(ctx.precision);
+  if (isAutocast) return true;
+  if (compute === 4) return false;
+  return (ctx.lora?.adapterDtype ?? 'fp32_autocast') !== 'weights';
+}
+
+/** Tuners whose adapter reads the linear's input x (LoRA's lora_A, LoHa/LoKr/FourierFT's F.linear(x, ΔW), AdaLoRA). */
+const readsInput = (lora: LoraSpec): boolean => lora.variant !== 'ia3' && lora.variant !== 'vera';
+
+/** Tuners with an input dropout (LoraConfig / AdaLoraConfig lora_dropout). */
+const hasInputDropout = (lora: LoraSpec): boolean =>
+  lora.dropout > 0 && (lora.variant === undefined || lora.variant === 'lora' || lora.variant === 'adalora');
+
+/**
+ * One adapted linear of input `width`, what its adapter keeps per token beside the input it may share: the
+ * dropout's bool mask and its copy (the dropped-out values, or the cast under autocast / fp32 adapters), read by
+ * lora_A (checked: peft-LoRA'd Llama layers on an H200, test/gpu/recorded/…-lora-layer-…json, and on CPU with
+ * saved-tensor hooks: a q/v r 8 pair keeps 2 × (4 × 256 + 4 × 8) B per token over a 256-wide bf16 layer), and
+ * lora_A's r-wide output kept by lora_B (a frozen lora_B, MiCA, keeps none).
+ */
 function loraTargetBytes(ctx: LayerContext, width: number): number {
   const lora = ctx.lora;
-  if (!lora || lora.variant === 'ia3' || lora.variant === 'vera' || lora.variant === 'adalora') return 0;
-  const { compute, isAutocast } = activationDtypes(ctx.precision);
-  if (lora.variant === 'loha' || lora.variant === 'lokr') return isAutocast ? 2 * width : 0;
-  const copy = isAutocast ? 2 : compute;
-  const dropout = lora.dropout > 0 ? (1 + copy) * width : isAutocast ? 2 * width : 0;
-  // lora_B keeps its r-wide input for its weight's gradient; a frozen lora_B (MiCA) keeps none.
-  return dropout + (lora.trainedFactor === 'a' ? 0 : compute * lora.rank);
+  if (!lora || !readsInput(lora)) return 0;
+  const values = adapterValueBytes(ctx);
+  const mask = hasInputDropout(lora) ? 1 : 0;
+  const input = isAdapterInputCopied(ctx) || mask > 0 ? (mask + values) * width : 0;
+  const isLora = lora.variant === undefined || lora.variant === 'lora';
+  return input + (isLora && lora.trainedFactor !== 'a' ? values * lora.rank : 0);
 }
 
 /**
@@ -161,9 +219,15 @@ function doraBytes(ctx: LayerContext, outs: [LoraTarget, number][]): number {
 function ia3Bytes(ctx: LayerContext, values: [LoraTarget, number][]): number {
   if (ctx.lora?.variant !== 'ia3') return 0;
   const { compute } = activationDtypes(ctx.precision);
+  // `x = x.to(ia3_l.dtype)` before `x * ia3_scaling` (ia3/layer.py Linear.forward): the feed-forward
+  // target's input is kept in the vector's dtype.
   return values
     .filter(([target]) => ctx.lora?.targets.includes(target))
-    .reduce((sum, [, width]) => sum + compute * width, 0);
+    .reduce(
+      (sum, [target, width]) =>
+        sum + (ctx.lora && isIa3FeedForward(ctx.lora, target) ? adapterValueBytes(ctx) : compute) * width,
+      0,
+    );
 }
 
 /** What IA³ keeps on an MLP target of input `input` and output `output` wide: the scaled input of a feed-forward one. */
@@ -182,16 +246,31 @@ function veraBytes(ctx: LayerContext, outs: [LoraTarget, number][]): number {
   // keeps the same two per target: x·(A·E)ᵀ for lora_B's gradient and the output the division by ranknum keeps
   // (counted with real PEFT 0.21 on CPU, lora.test.ts); x itself as LoRA's lora_A does.
   if (lora?.variant !== 'vera' && lora?.variant !== 'adalora') return 0;
-  const { compute } = activationDtypes(ctx.precision);
+  const values = adapterValueBytes(ctx);
   return outs
     .filter(([target]) => lora.targets.includes(target))
-    .reduce((sum, [, out]) => sum + compute * (lora.rank + out), 0);
+    .reduce((sum, [, out]) => sum + values * (lora.rank + out), 0);
 }
 
-function loraBytes(ctx: LayerContext, targets: LoraTarget[], width: number, isFused = false): number {
-  const chosen = targets.filter((target) => ctx.lora?.targets.includes(target));
-  if (chosen.length === 0) return 0;
-  return isFused ? loraTargetBytes(ctx, width) : chosen.length * loraTargetBytes(ctx, width);
+/**
+ * The adapters on `targets`, which read one tensor of `width`: each target's own part, and the tensor itself
+ * once when adapters read it as it is (same dtype, no dropout) and nothing else keeps it (`isInputKept`: an SDPA
+ * output, kept by the kernel): a frozen linear keeps no input. A fused QKV projection is one adapted linear.
+ */
+function loraBytes(
+  ctx: LayerContext,
+  targets: LoraTarget[],
+  width: number,
+  options: { isFused?: boolean; isInputKept?: boolean; isQuantized?: boolean } = {},
+): number {
+  const lora = ctx.lora;
+  const chosen = targets.filter((target) => lora?.targets.includes(target));
+  if (!lora || chosen.length === 0) return 0;
+  const each = loraTargetBytes(ctx, width);
+  const isKept = options.isInputKept === true || isBaseInputKept(ctx, options.isQuantized ?? true);
+  const isShared = readsInput(lora) && !isAdapterInputCopied(ctx) && !hasInputDropout(lora) && !isKept;
+  const shared = isShared ? activationDtypes(ctx.precision).compute * width : 0;
+  return (options.isFused ? 1 : chosen.length) * each + shared;
 }
 
 /** Dropout on the attention probabilities: the shape's attention_dropout, else its dropout. */
@@ -232,13 +311,17 @@ function attentionPerToken(ctx: LayerContext): BlockBytes {
   const qkv = compute * (a * d + 2 * kv * d);
   // SDPA/Flash keep their output, which o_proj reads as it is (a view); eager's permuted copy is o_proj's.
   const output = kernelKeepsOutput ? compute * a * d : 0;
-  const oInput = quantized
-    ? (ctx.quantization?.computeBytes ?? 0) * a * d
-    : kernelKeepsOutput
-      ? 0
-      : compute * a * d;
+  const oInput = !isBaseInputKept(ctx)
+    ? 0
+    : quantized
+      ? (ctx.quantization?.computeBytes ?? 0) * a * d
+      : kernelKeepsOutput
+        ? 0
+        : compute * a * d;
   const mask = shape.dropout ? h : 0;
-  const lora = loraBytes(ctx, ['q', 'k', 'v'], h, shape.fusedQkv) + loraBytes(ctx, ['o'], a * d);
+  const lora =
+    loraBytes(ctx, ['q', 'k', 'v'], h, { isFused: shape.fusedQkv }) +
+    loraBytes(ctx, ['o'], a * d, { isInputKept: kernelKeepsOutput });
   const kvOut = shape.kvHeads * d;
   const dora = doraBytes(ctx, [
     ['q', a * d],
@@ -290,11 +373,13 @@ function mlpPerToken(ctx: LayerContext): BlockBytes {
   // gated: gate output (kept by the activation), activation output and up output (kept by the
   // product), the product (down's input); plain: activation input and output (down's input). Liger's
   // SwiGLU computes silu(gate) · up in one kernel that keeps gate and up only.
-  const gatedValues = ctx.kernels === 'liger' ? 3 : 4;
+  // A frozen down projection keeps no input: the product (or the activation's output) only its adapter keeps.
+  const frozenDown = isBaseInputKept(ctx) ? 0 : 1;
+  const gatedValues = (ctx.kernels === 'liger' ? 3 : 4) - frozenDown;
   // ReLU (OPT) keeps only its output (threshold_backward reads the result), which the second linear keeps too.
-  const plainValues = shape.mlp === 'relu' ? 1 : 2;
+  const plainValues = shape.mlp === 'relu' ? 1 : 2 - frozenDown;
   const values = (isGated ? gatedValues : plainValues) * compute * f + geluNewBytes(ctx) * f;
-  const quantized = ctx.quantization && ctx.quantization.computeBytes !== compute;
+  const quantized = ctx.quantization && ctx.quantization.computeBytes !== compute && isBaseInputKept(ctx);
   const downInput = quantized ? ((ctx.quantization?.computeBytes ?? 0) - compute) * f : 0;
   const mask = shape.dropout ? h : 0;
   const lora =
@@ -420,7 +505,7 @@ export function outsideBytes(ctx: LayerContext): number {
   // adapter like any other (peft/tuners/lora/layer.py Embedding and Linear).
   const lora = ctx.lora;
   const embedLora = lora?.targets.includes('embed') ? compute * lora.rank : 0;
-  const headLora = shape.lmHead && lora?.targets.includes('lm_head') ? loraTargetBytes(ctx, h) : 0;
+  const isHeadQuantized = ctx.quantization?.isHeadQuantized ?? false;
   const finalNorm =
     shape.family === 'bert' || shape.isPostNorm ? 0 : normInputBytes(ctx) * h + normWeightBytes(ctx) * h;
   // OPT's narrower word embeddings: project_in keeps the embedding's output, project_out the last hidden state
@@ -428,17 +513,20 @@ export function outsideBytes(ctx: LayerContext): number {
   const w = shape.wordEmbedDim ?? h;
   const projectIn = w !== h ? inputBytes(ctx, w, 1) : 0;
   const projectOut = w !== h ? inputBytes(ctx, h, 1) : 0;
+  const headLora = shape.lmHead ? loraBytes(ctx, ['lm_head'], w, { isQuantized: isHeadQuantized }) : 0;
   const embedding =
     shape.family === 'bert'
       ? residual * h + mask
       : shape.patchInputs > 0
         ? compute * shape.patchInputs + mask
         : mask + embedLora + projectIn;
-  const isHeadQuantized = ctx.quantization?.isHeadQuantized ?? false;
+  // modules_to_save's trained copy of the head keeps its input as a trained linear does.
+  const isHeadTrained = lora?.modulesToSave?.includes('lm_head') ?? false;
+  const headCtx = isHeadTrained ? { ...ctx, isFrozenBase: false } : ctx;
   const head =
     projectOut +
     (shape.lmHead
-      ? inputBytes(ctx, w, 1, isHeadQuantized) +
+      ? inputBytes(headCtx, w, 1, isHeadQuantized) +
         headLora +
         (shape.family === 'bert' ? (residual + compute) * h : 0)
       : 0);

@@ -339,7 +339,8 @@ describe('PEFT tuners (model.lora.variant): LoHa, LoKr, IA³', () => {
     );
     return breakdown.gpu.components.find((part) => part.name === name)?.bytes ?? 0;
   };
-  const activationsOf = (lora: string): number => partOf(lora, 'activations');
+  // The per-token slope is counted with bf16 adapters (autocast_adapter_dtype=False, no autocast): adapter_dtype weights.
+  const activationsOf = (lora: string): number => partOf(`${lora}, adapter_dtype: weights`, 'activations');
 
   const real = (kind: string): { slope: number; constant: number; trainable: number; at64: number } => {
     const run = spawnSync(

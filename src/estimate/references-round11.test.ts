@@ -38,6 +38,9 @@ test('round 11, measured once, is pinned: median |error| and the counts within 5
   // worst -69.0%). The model engineer's second shift then tuned on the spent round: `cuda.lengths: variable`
   // (6b99377; swift pads each batch to its own longest sample), which the round's swift rows now carry. What
   // this pins is that tuned figure: analytic 15.9%, worst +123.1%, 13/34/51 (--trace: 18.6%).
-  assert.ok(median <= 0.16, summary);
-  assert.ok(within(0.05) >= 13 && within(0.15) >= 34 && within(0.3) >= 51, summary);
+  // Session 19 (estimate-model): a frozen linear keeps no input, PEFT's adapters their own input copy: 15.9%,
+  // 14/34/51 -> 16.0%, 13/33/51; Baichuan2-7B LoRA 8192 -14.5 -> -15.1% leaves the 15% band, Qwen-7B LoRA without checkpointing
+  // -0.6 -> -10.0%, without flash or checkpointing +28.1 -> +20.6%; the checkpointed LoRA rows move by < 1 point.
+  assert.ok(median <= 0.161, summary);
+  assert.ok(within(0.05) >= 13 && within(0.15) >= 33 && within(0.3) >= 51, summary);
 });

@@ -39,6 +39,9 @@ test('round 14, measured once, is pinned: median |error| and the counts within 5
   // word_embed_dim 512: the reward row no longer marked), and the DPO row SDPA (transformers v4.48 of Jan 2025
   // builds OPT with SDPA by default, since PR #33298 in v4.46; gathered as eager): reward -4.8% unchanged, DPO
   // +16.0% -> +2.9%; the round 4.8% -> 3.9%, 10/13/16. What this pins is that figure.
-  assert.ok(median <= 0.04, summary);
+  // Then (estimate-model) a frozen linear keeps no input and unsloth's rows say adapter_dtype weights (its fast
+  // LoRA kernels read X in the weights' dtype): the seven unsloth QLoRA rows move by < 1 point each (Mistral-7B
+  // -3.9 -> -4.4%, Phi-3.5 +8.7 -> +7.9%); the median, a middle unsloth row, 3.9% -> 4.4%, 10/13/16 unchanged.
+  assert.ok(median <= 0.045, summary);
   assert.ok(within(0.05) >= 10 && within(0.15) >= 13 && within(0.3) >= 16, summary);
 });

@@ -38,6 +38,10 @@ test('round 9, measured once, is pinned: median |error| and the counts within 5,
   // the session-start model's: 13.6%, 11/25/36 (the 28 expressible cases: 10.8%, 11/19/24). Session 15, after
   // spending: Qwen's single-GPU LoRA rows run the HF Trainer's autocast (no DeepSpeed), so their loss is upcast
   // (cross_entropy autocasts to float32) and they no longer say loss_upcast: false: 11.2%, 14/32/39. Pinned there.
-  assert.ok(median <= 0.113, summary);
-  assert.ok(within(0.05) >= 14 && within(0.15) >= 32 && within(0.3) >= 39, summary);
+  // Session 19 (estimate-model): a frozen linear keeps no input, PEFT's adapters their own input copy
+  // (layer-activations.ts): 10.5%, 15/31/39; fms-acceleration's Mistral LoRA on 2 GPUs (FSDP, nvidia-smi)
+  // -13.4 -> -16.9% leaves the 15% band, its FOAK LoRA +14.6 -> +9.5% stays in; the Liger FOAK rows fall
+  // (+145.0 -> +137.4%).
+  assert.ok(median <= 0.106, summary);
+  assert.ok(within(0.05) >= 15 && within(0.15) >= 31 && within(0.3) >= 39, summary);
 });

@@ -179,6 +179,12 @@ export const loraSchema = z.strictObject({
     .refine((value) => value === -1 || value > 0, 'a positive factor, or -1')
     .meta({ description: "LoKr's decompose_factor (default -1: factors near the square root)" })
     .optional(),
+  adapter_dtype: oneOf(['fp32_autocast', 'fp32', 'weights'] as const)
+    .meta({
+      description:
+        "what the adapters compute in over 16-bit weights: fp32_autocast (default: PEFT's fp32 adapters, autocast_adapter_dtype=True, under the 16-bit autocast the HF Trainer's bf16/fp16=True runs; each adapter keeps a 16-bit cast of its input), fp32 (the same without autocast, e.g. a plain PyTorch loop: each keeps an fp32 copy of its input), weights (adapters in the frozen weights' dtype: LitGPT, torchtune, unsloth, autocast_adapter_dtype=False; they read the input as it is)",
+    })
+    .optional(),
   alpha: z.number().min(0).optional(),
   targets: z.array(oneOf(loraTargets)).min(1).optional(),
   feedforward: z
@@ -217,6 +223,14 @@ export const quantizationSchema = z.strictObject({
   double_quant: z.boolean().optional(),
   group_size: positiveInt.optional(),
   compute_dtype: oneOf(['fp32', 'bf16', 'fp16'] as const).optional(),
+  bitsandbytes: z
+    .string()
+    .regex(/^\d+\.\d+(\.\d+)?$/, 'a version like "0.45.0"')
+    .meta({
+      description:
+        "the bitsandbytes release (e.g. '0.45.0'): from 0.43.2 its 4-bit matmul keeps no input for backward (bitsandbytes #1270); default: not stated, the older matmul that keeps its compute-dtype input",
+    })
+    .optional(),
   lm_head: z
     .boolean()
     .meta({ description: 'quantize the LM head too (default: kept, as HF does)' })

@@ -144,6 +144,9 @@ function toLora(raw: RawModel['lora'], report: Report): LoraSpec | undefined {
     ...(variant !== 'lora' ? { variant } : {}),
     ...(raw.decompose_factor !== undefined ? { decomposeFactor: raw.decompose_factor } : {}),
     ...(raw.train ? { trainedFactor: raw.train } : {}),
+    ...(raw.adapter_dtype !== undefined && raw.adapter_dtype !== 'fp32_autocast'
+      ? { adapterDtype: raw.adapter_dtype }
+      : {}),
     ...(variant === 'fourierft' ? { frequencies: raw.n_frequency ?? 1000 } : {}),
     ...(isPrefix && raw.virtual_tokens !== undefined ? { virtualTokens: raw.virtual_tokens } : {}),
     ...(raw.feedforward !== undefined ? { feedforward: raw.feedforward } : {}),
@@ -170,7 +173,24 @@ function toQuantization(raw: RawModel['quantization'], report: Report): Quantiza
         ? 2
         : defaultComputeBytes(raw.weights),
     isHeadQuantized: raw.lm_head ?? false,
+    // torchao's LinearNF4 saves only the weight; bitsandbytes' MatMul4Bit from 0.43.2 (#1270) none of the input.
+    ...(isTorchao ||
+    ((raw.weights === 'nf4' || raw.weights === 'fp4') &&
+      raw.bitsandbytes !== undefined &&
+      isReleaseAtLeast(raw.bitsandbytes, [0, 43, 2]))
+      ? { keepsNoInput: true }
+      : {}),
   };
+}
+
+/** A "MAJOR.MINOR[.PATCH]" release is at least `least`. */
+function isReleaseAtLeast(version: string, least: readonly [number, number, number]): boolean {
+  const have = version.split('.').map(Number);
+  for (const [i, want] of least.entries()) {
+    const part = have[i] ?? 0;
+    if (part !== want) return part > want;
+  }
+  return true;
 }
 
 /** model.vision: the tower's shape (family vit unless named), trainable by default, one image per sample. */

@@ -107,8 +107,9 @@ describe('LoRA on the embedding and the LM head (PEFT)', () => {
     const more = lora('q, v, embed, lm_head');
     assert.equal(more.inputs.trainable - base.inputs.trainable, 2 * 8 * (32000 + 4096));
     const outside = (b: Breakdown) => part(b, 'embeddings and head inputs')?.bytes ?? 0;
-    // embedding: r values per token; head: dropout 0, so only lora_A's r-wide output.
-    assert.equal(outside(more) - outside(base), 512 * (2 * 8 + 2 * 8));
+    // embedding: r values per token; head: the frozen head keeps no input, its adapter a 16-bit cast of it (PEFT's
+    // fp32 adapters under the Trainer's autocast, adapter_dtype's default) and lora_A's r-wide output.
+    assert.equal(outside(more) - outside(base), 512 * (2 * 8 + 2 * 4096 + 2 * 8));
   });
 
   test('a tied LM head cannot take its own adapter', () => {
@@ -210,7 +211,10 @@ describe('what autograd records (reentrant checkpointing over frozen inputs, ZeR
     assert.equal(part(cut, 'activations'), undefined);
     assert.equal(part(cut, 'recomputed layer'), undefined);
     const working = part(cut, 'forward working set');
-    assert.ok(working && working.bytes === (part(kept, 'recomputed layer')?.bytes ?? 0) / 2);
+    // The recomputed layer is what one layer keeps plus its activations' gradients, sized as a layer whose linears
+    // keep their inputs (a frozen base does not shrink the gradients): more than twice the forward working set.
+    const recomputed = part(kept, 'recomputed layer')?.bytes ?? 0;
+    assert.ok(working && working.bytes > 0 && working.bytes < recomputed / 2);
     assert.ok(part(cut, 'logits and loss'), 'the head and the loss still run backward');
     assert.ok(cut.gpu.allocatedPeakBytes < kept.gpu.allocatedPeakBytes);
   });

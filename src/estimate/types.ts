@@ -235,6 +235,13 @@ export interface LoraSpec {
    * are scaled. Absent: [down] (peft/utils/constants.py TRANSFORMERS_MODELS_TO_IA3_FEEDFORWARD_MODULES_MAPPING).
    */
   feedforward?: ('gate' | 'up' | 'down')[];
+  /**
+   * What the adapters compute in over 16-bit weights: absent, PEFT's fp32 adapters (get_peft_model
+   * autocast_adapter_dtype=True) under the 16-bit autocast the HF Trainer's bf16/fp16=True runs; `fp32`, the
+   * same without autocast (each adapter keeps an fp32 copy of its input); `weights`, adapters in the frozen
+   * weights' dtype (LitGPT, torchtune, unsloth, autocast_adapter_dtype=False).
+   */
+  adapterDtype?: 'fp32' | 'weights';
 }
 
 /**
@@ -284,6 +291,11 @@ export interface QuantizationSpec {
   /** Bytes of the dtype a quantized layer computes in (bitsandbytes bnb_4bit_compute_dtype). */
   computeBytes: number;
   isHeadQuantized: boolean;
+  /**
+   * The quantized matmul keeps no input for backward: bitsandbytes' MatMul4Bit from 0.43.2 (#1270, `ctx.tensors =
+   * (None, B)`), torchao's linear_nf4. Absent: it keeps its compute-dtype input, as bitsandbytes did before.
+   */
+  keepsNoInput?: boolean;
 }
 
 /** How FSDP units are drawn (ParallelSpec.fsdpWrap). */

@@ -114,7 +114,9 @@ function litgptSpec(
   options: { batch: number; isTraining: boolean; quantization?: string; seq?: number },
 ): string {
   const m = litgptModels[model];
-  const lora = options.isTraining ? '\n  lora: { rank: 8, alpha: 16, targets: [q, v], dropout: 0.05 }' : '';
+  const lora = options.isTraining
+    ? '\n  lora: { rank: 8, alpha: 16, targets: [q, v], dropout: 0.05, adapter_dtype: weights }'
+    : '';
   const quantization = options.quantization ? `\n  quantization: { ${options.quantization} }` : '';
   return `model:
   params: ${m.params}

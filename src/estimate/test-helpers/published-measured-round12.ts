@@ -199,7 +199,7 @@ const peftVariant = (options: {
   config: `meta-llama/Llama-3.2-3B, ${options.config}; bf16 weights, batch 4, max_seq_length 768 (the peak batch assumed to reach it), no gradient checkpointing, eager (not compiled), SDPA attention, cross-entropy over upcast logits, 1 × L40S; train_info.accelerator_memory_max (max_memory_reserved less the start), bytes`,
   spec: `model:
   params: ${options.lora ? 3_212_749_824 : options.params}${options.lora ? '' : `\n  trainable: ${options.trainable}`}
-  transformer: { family: llama, layers: 28, hidden: 3072, heads: 24, kv_heads: 8, vocab: 128256, ffn: 8192, tied_embeddings: true, seq_len: 768, attention: sdpa }${options.lora ? `\n  lora: { ${options.lora} }` : ''}
+  transformer: { family: llama, layers: 28, hidden: 3072, heads: 24, kv_heads: 8, vocab: 128256, ffn: 8192, tied_embeddings: true, seq_len: 768, attention: sdpa }${options.lora ? `\n  lora: { ${options.lora}, adapter_dtype: fp32 }` : ''}
 training: { precision: bf16, optimizer: adamw, batch_size: 4, activation_checkpointing: none, loss: standard }`,
 });
 

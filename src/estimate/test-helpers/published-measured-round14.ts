@@ -285,7 +285,7 @@ const unslothRow = (options: {
     spec: `model:
   params: ${options.model.params}
   transformer: { ${options.model.shape}, seq_len: ${options.seq}, attention: flash }
-  lora: { rank: ${rank}, alpha: ${rank}, targets: ${sevenProjections}, dropout: 0 }
+  lora: { rank: ${rank}, alpha: ${rank}, targets: ${sevenProjections}, dropout: 0, adapter_dtype: weights }
   quantization: { weights: nf4, double_quant: true, compute_dtype: ${dtype} }
 training: { precision: ${dtype}, optimizer: ${options.optimizer ?? 'adam8bit'}, batch_size: ${options.batch}, grad_accumulation: ${options.accumulation}, activation_checkpointing: full, loss: chunked, offload: { activations: cpu } }
 cuda: { lengths: capped }`,

@@ -95,7 +95,7 @@ const peftMetaMath = (options: {
   config: `meta-llama/Llama-3.2-3B, ${options.config}; bf16 weights (autocast_adapter_dtype keeps LoRA weights in fp32), AdamW (lr 1e-4 or as the experiment says, weight decay 0.1), batch 4, max_seq_length 768 (the peak batch assumed to reach it), no gradient checkpointing, eager (not compiled), SDPA attention, cross-entropy over upcast logits (transformers 5.13.1), 1 × L40S 48 GB, PyTorch 2.13.0; ${options.bytes} bytes = max_memory_reserved − the reserved bytes at start (a few MiB), the cache emptied every 10 steps, evaluation generation (batch 50, max_length 800) inside the same peak window`,
   spec: `model:
   params: ${options.params}
-  transformer: { ${llama32_3b} }${options.lora ? `\n  lora: { ${options.lora} }` : ''}
+  transformer: { ${llama32_3b} }${options.lora ? `\n  lora: { ${options.lora}, adapter_dtype: fp32 }` : ''}
 training: { precision: bf16, optimizer: adamw, batch_size: 4, activation_checkpointing: none, loss: standard }`,
 });
 
@@ -174,7 +174,7 @@ const torchtuneLlama2Lora = (
     spec: `model:
   params: 6738415616
   transformer: { ${llama2_7b}, seq_len: 512, attention: sdpa }
-  lora: { rank: ${rank}, alpha: ${2 * rank}, targets: ${targets}, dropout: 0.05 }
+  lora: { rank: ${rank}, alpha: ${2 * rank}, targets: ${targets}, dropout: 0.05, adapter_dtype: weights }
 training: { precision: bf16, optimizer: adamw, batch_size: 2, grad_accumulation: 64, activation_checkpointing: full }`,
   };
 };
@@ -630,7 +630,7 @@ parallel: { gpus: 2, strategy: fsdp_full }`,
     spec: `model:
   params: 8030261248
   transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, kv_heads: 8, vocab: 128256, ffn: 14336, seq_len: 512, attention: sdpa }
-  lora: { rank: 8, alpha: 16, targets: [q, v], dropout: 0.05 }
+  lora: { rank: 8, alpha: 16, targets: [q, v], dropout: 0.05, adapter_dtype: weights }
 training: { precision: bf16, optimizer: adamw, batch_size: 2, grad_accumulation: 64, activation_checkpointing: full }`,
   },
 
@@ -658,7 +658,7 @@ training: { precision: bf16, optimizer: adamw, batch_size: 2, grad_accumulation:
     spec: `model:
   params: 1100048384
   transformer: { family: llama, layers: 22, hidden: 2048, heads: 32, kv_heads: 4, vocab: 32000, ffn: 5632, seq_len: 4096, attention: flash }
-  lora: { rank: 32, alpha: 32, targets: ${allLinear}, dropout: 0 }
+  lora: { rank: 32, alpha: 32, targets: ${allLinear}, dropout: 0, adapter_dtype: weights }
   quantization: { weights: nf4, double_quant: true, compute_dtype: fp16 }
 training: { precision: fp16, optimizer: adam8bit, batch_size: 2, grad_accumulation: 4, activation_checkpointing: none, loss: chunked }`,
   },

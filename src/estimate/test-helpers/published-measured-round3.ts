@@ -95,7 +95,7 @@ const litgpt = (options: {
 }): PublishedCase => {
   const model = litgptShapes[options.model];
   const adapters = options.lora
-    ? `\n  lora: { rank: ${options.lora.rank}, alpha: ${options.lora.alpha}, targets: ${options.lora.targets}, dropout: ${options.lora.dropout} }`
+    ? `\n  lora: { rank: ${options.lora.rank}, alpha: ${options.lora.alpha}, targets: ${options.lora.targets}, dropout: ${options.lora.dropout}, adapter_dtype: weights }`
     : '';
   const quantized =
     options.method === 'qlora'
@@ -309,7 +309,7 @@ const torchtuneFlag = (options: {
   config: `Llama 3.2 3B (3,212,749,824 parameters, tied head), one A100, bf16, batch 2, alpaca packed to 4096 tokens; ${options.config}; peak active bytes / 1024**3`,
   spec: `model:
   params: 3212749824
-  transformer: { ${llama32_3bTied} }${options.lora || options.qlora ? '\n  lora: { rank: 64, alpha: 128, targets: [q, v, o, gate, up, down], dropout: 0 }' : ''}${options.qlora ? '\n  quantization: { weights: nf4, library: torchao, compute_dtype: bf16 }' : ''}
+  transformer: { ${llama32_3bTied} }${options.lora || options.qlora ? '\n  lora: { rank: 64, alpha: 128, targets: [q, v, o, gate, up, down], dropout: 0, adapter_dtype: weights }' : ''}${options.qlora ? '\n  quantization: { weights: nf4, library: torchao, compute_dtype: bf16 }' : ''}
 training: { precision: bf16, batch_size: 2, ${options.training} }`,
 });
 
@@ -1021,7 +1021,7 @@ export const round3Cases: PublishedCase[] = [
     spec: `model:
   params: 3637321728
   transformer: { family: neox, layers: 16, hidden: 4096, heads: 32, vocab: 50688, ffn: 16384, seq_len: 1034, attention: flash }
-  lora: { rank: 8, alpha: 16, targets: [q, v], dropout: 0.05 }
+  lora: { rank: 8, alpha: 16, targets: [q, v], dropout: 0.05, adapter_dtype: weights }
 training: { precision: amp_bf16, optimizer: adamw, batch_size: 1, loss: chunked }`,
   },
   {
@@ -1035,7 +1035,7 @@ training: { precision: amp_bf16, optimizer: adamw, batch_size: 1, loss: chunked 
     spec: `model:
   params: 3637321728
   transformer: { family: neox, layers: 16, hidden: 4096, heads: 32, vocab: 50688, ffn: 16384, seq_len: 1034, attention: flash }
-  lora: { rank: 8, alpha: 16, targets: [q, v], dropout: 0.05 }
+  lora: { rank: 8, alpha: 16, targets: [q, v], dropout: 0.05, adapter_dtype: weights }
   quantization: { weights: nf4, double_quant: true, compute_dtype: bf16, lm_head: true }
 training: { precision: bf16, optimizer: paged_adamw, batch_size: 1, loss: chunked }`,
   },
@@ -1050,7 +1050,7 @@ training: { precision: bf16, optimizer: paged_adamw, batch_size: 1, loss: chunke
     spec: `model:
   params: 6738415616
   transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, vocab: 32000, ffn: 11008, fused_qkv: true, seq_len: 1304, attention: flash }
-  lora: { rank: 8, alpha: 16, targets: [q, v], dropout: 0.05 }
+  lora: { rank: 8, alpha: 16, targets: [q, v], dropout: 0.05, adapter_dtype: weights }
   quantization: { weights: nf4, double_quant: true, compute_dtype: bf16, lm_head: true }
 training: { precision: bf16, optimizer: paged_adamw, batch_size: 1, loss: chunked }`,
   },

@@ -933,7 +933,7 @@ export const round5Cases: PublishedCase[] = [
     spec: `model:
   params: ${falcon7bParams}
   transformer: { ${falcon7bShape}, seq_len: 256, attention: sdpa }
-  lora: { rank: 8, alpha: 16, targets: [q, v], dropout: 0.05 }
+  lora: { rank: 8, alpha: 16, targets: [q, v], dropout: 0.05, adapter_dtype: weights }
 training: { precision: bf16, optimizer: adamw, batch_size: 1, activation_checkpointing: none, loss: chunked }`,
   },
 
@@ -950,7 +950,7 @@ training: { precision: bf16, optimizer: adamw, batch_size: 1, activation_checkpo
     spec: `model:
   params: 6738415616
   transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, vocab: 32000, ffn: 11008, seq_len: 2048, attention: eager }
-  lora: { rank: 8, alpha: 32, targets: [q, v], dropout: 0.05 }
+  lora: { rank: 8, alpha: 32, targets: [q, v], dropout: 0.05, adapter_dtype: weights }
 training: { precision: bf16, optimizer: adamw, batch_size: 4, activation_checkpointing: full, loss: standard }
 parallel: { gpus: 4, strategy: fsdp_full }`,
   },

@@ -272,7 +272,7 @@ const torchtuneRow = (options: {
   config: `${options.config}: ${options.model.name} (${options.model.params} parameters), batch 2 × 2048 packed tokens, torch.compile on, bf16 weights; ${(options.gpus ?? 1) > 1 ? `FSDP2 over ${options.gpus} A100 80 GB, each rank's peak memory reserved (one GPU's figure)` : 'one RTX 4090 24 GB, peak memory reserved'} in GiB (assumed)${options.unitNote ?? ''}`,
   spec: `model:
   params: ${options.model.params}
-  transformer: { ${options.model.shape}, seq_len: 2048, attention: sdpa }${options.lora ? `\n  lora: { ${options.lora} }` : ''}${options.quantization ? `\n  quantization: { ${options.quantization} }` : ''}
+  transformer: { ${options.model.shape}, seq_len: 2048, attention: sdpa }${options.lora ? `\n  lora: { ${options.lora}, adapter_dtype: weights }` : ''}${options.quantization ? `\n  quantization: { ${options.quantization} }` : ''}
 training: { ${options.training} }${(options.gpus ?? 1) > 1 ? `\nparallel: { gpus: ${options.gpus}, strategy: fsdp_full${options.fsdpWrap ? `, fsdp_wrap: ${options.fsdpWrap}` : ''} }` : ''}`,
 });
 const llama31_8b = {

@@ -64,7 +64,7 @@ const unsloth = (options: {
     config: `${options.model.name} (${options.model.params} parameters) loaded in 4-bit NF4 with double quantization and ${dtype} compute, ${options.loraText ?? `LoRA r 16 alpha 16 dropout 0 on q, k, v, o, gate, up, down (${options.trainable} trainable)`}, use_gradient_checkpointing "unsloth" (every layer checkpointed, the checkpoints offloaded to the host), batch ${options.batch} × ${options.accumulation} accumulation steps, ${options.optimizer === 'paged_adamw_8bit' ? 'paged_adamw_8bit (states in unified memory)' : 'adamw_8bit'}, ${dtype} Trainer precision, unsloth's cross-entropy kernel, xformers attention; ${options.seqText}; one ${options.gpu} (${options.releases}); round(max_memory_reserved / 1024**3, 3), ${options.start} GiB of it reserved before training${options.notExpressible ? `. NOT EXPRESSIBLE: ${options.notExpressible}` : ''}`,
     spec: `model:
   params: ${options.model.params}${options.extraTrainable ? `\n  trainable: ${options.extraTrainable}` : ''}
-  transformer: { ${options.model.shape}, seq_len: ${options.seq}, attention: flash }${options.lora === false ? '' : `\n  lora: { ${options.lora ?? `rank: 16, alpha: 16, targets: ${allLinear}, dropout: 0`} }`}
+  transformer: { ${options.model.shape}, seq_len: ${options.seq}, attention: flash }${options.lora === false ? '' : `\n  lora: { ${options.lora ?? `rank: 16, alpha: 16, targets: ${allLinear}, dropout: 0`}, adapter_dtype: weights }`}
   quantization: { weights: nf4, double_quant: true, compute_dtype: ${dtype} }
 training: { precision: ${dtype}, optimizer: ${options.optimizer ?? 'adam8bit'}, batch_size: ${options.batch}, grad_accumulation: ${options.accumulation}, activation_checkpointing: full, loss: chunked, offload: { activations: cpu } }`,
   };
@@ -339,7 +339,7 @@ const peftMetaMath = (options: {
   config: `meta-llama/Llama-3.2-3B, ${options.config}; bf16 weights, AdamW, batch 4, max_seq_length 768 (the peak batch assumed to reach it), no gradient checkpointing, eager (not compiled), SDPA attention, cross-entropy over upcast logits, 1 × L40S 48 GB, PyTorch 2.13.0+cu130, transformers 5.13.1, PEFT 0.19.2.dev0; ${options.bytes} bytes = max_memory_reserved − the reserved bytes at start (a few MiB), the cache emptied every 10 steps, evaluation generation (batch 50, max_length 800) inside the same peak window`,
   spec: `model:
   params: ${options.lora ? 3_212_749_824 : options.params}${options.lora ? '' : `\n  trainable: ${options.trainable}`}
-  transformer: { family: llama, layers: 28, hidden: 3072, heads: 24, kv_heads: 8, vocab: 128256, ffn: 8192, tied_embeddings: true, seq_len: 768, attention: sdpa }${options.lora ? `\n  lora: { ${options.lora} }` : ''}
+  transformer: { family: llama, layers: 28, hidden: 3072, heads: 24, kv_heads: 8, vocab: 128256, ffn: 8192, tied_embeddings: true, seq_len: 768, attention: sdpa }${options.lora ? `\n  lora: { ${options.lora}, adapter_dtype: fp32 }` : ''}
 training: { precision: bf16, optimizer: adamw, batch_size: 4, activation_checkpointing: none, loss: standard }`,
 });
 

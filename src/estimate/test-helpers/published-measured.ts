@@ -238,7 +238,7 @@ export const publishedCases: PublishedCase[] = [
     spec: `model:
   params: 6738415616
   transformer: { ${llama2_7b}, seq_len: ${alpacaSeq}, attention: sdpa }
-  lora: { rank: 8, alpha: 16, targets: [q, k, v, o, gate, up, down], dropout: 0.05 }
+  lora: { rank: 8, alpha: 16, targets: [q, k, v, o, gate, up, down], dropout: 0.05, adapter_dtype: weights }
   quantization: { weights: nf4, library: torchao, compute_dtype: bf16 }
 training: { precision: bf16, optimizer: adamw, batch_size: 2, activation_checkpointing: full }`,
   }),
@@ -251,7 +251,7 @@ training: { precision: bf16, optimizer: adamw, batch_size: 2, activation_checkpo
     spec: `model:
   params: 6738415616
   transformer: { ${llama2_7b}, seq_len: ${alpacaSeq}, attention: sdpa }
-  lora: { rank: 8, alpha: 16, targets: [q, v], dropout: 0.05 }
+  lora: { rank: 8, alpha: 16, targets: [q, v], dropout: 0.05, adapter_dtype: weights }
 training: { precision: bf16, optimizer: adamw, batch_size: 2, activation_checkpointing: full }`,
   }),
   torchtuneCase({
@@ -265,7 +265,7 @@ training: { precision: bf16, optimizer: adamw, batch_size: 2, activation_checkpo
     spec: `model:
   params: 6738415616
   transformer: { ${llama2_7b}, seq_len: ${alpacaSeq}, attention: sdpa }
-  lora: { rank: 8, alpha: 16, targets: [q, v], dropout: 0.05 }
+  lora: { rank: 8, alpha: 16, targets: [q, v], dropout: 0.05, adapter_dtype: weights }
 training: { precision: bf16, optimizer: adamw, batch_size: 2, activation_checkpointing: none }
 parallel: { gpus: 2, strategy: fsdp_full }`,
   }),
