@@ -103,7 +103,8 @@ export function modelStateComponents(
 ): { device: Component[]; host: Component[]; notes: string[] } {
   const { precision, optimizer, convention } = spec.training;
   const { strategy } = spec.parallel;
-  const dp = dataParallelOf(spec.parallel);
+  // Megatron's --num-distributed-optimizer-instances n: each instance shards the optimizer over dp / n ranks.
+  const dp = dataParallelOf(spec.parallel) / spec.parallel.optimizerInstances;
   const t = spec.parallel.tensor;
   // Pipeline stages each hold their layers' states (embedding and head assumed spread evenly), or the
   // last stage's: its layers and the LM head.

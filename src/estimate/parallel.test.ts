@@ -505,6 +505,27 @@ test('fsdp_wrap: model (no auto_wrap_policy) makes a transformer one unit: the w
   );
 });
 
+test("optimizer_instances: Megatron's distributed optimizer replicated, each copy sharded over dp / instances", () => {
+  const states = (extra: string) =>
+    parts(
+      `model: { params: 1B }\ntraining: { precision: amp_bf16, convention: zero, optimizer: adamw }\nparallel: { gpus: 8, strategy: zero1, framework: megatron${extra} }`,
+    )['optimizer states'] ?? 0;
+  // fp32 master and two moments, 12 B: over 8 ranks, or over 4 with two instances.
+  assert.equal(states(''), (1e9 * 12) / 8);
+  assert.equal(states(', optimizer_instances: 2'), (1e9 * 12) / 4);
+  assert.throws(
+    () => spec('model: { params: 1B }\nparallel: { gpus: 8, strategy: zero1, optimizer_instances: 2 }'),
+    /parallel\.optimizer_instances.*needs framework: megatron/s,
+  );
+  assert.throws(
+    () =>
+      spec(
+        'model: { params: 1B }\nparallel: { gpus: 6, strategy: zero1, framework: megatron, optimizer_instances: 4 }',
+      ),
+    /4 does not divide the 6 data-parallel ranks/,
+  );
+});
+
 describe("Megatron's interleaved pipeline schedule (parallel.virtual_stages)", () => {
   const at = (parallel: string) =>
     parts(

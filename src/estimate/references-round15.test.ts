@@ -45,7 +45,9 @@ test('round 15, measured once, is pinned: median |error| and the counts within 5
   // -0.9/+9.9/+6.9% -> -4.0/-9.4/+10.8%; 3.4%, 20/30/30, expressible unchanged. Session 19: the three
   // interleaved rows made expressible (parallel.virtual_stages 8/3/3 and pipeline_stage: last; Megatron's
   // interleaved warm-up, 2(p − r − 1) + (v − 1)p + 1 chunk micro-batches in flight on rank r): -4.0/-9.4/+10.8%
-  // -> -0.9/-2.4/-2.8%; 3.4% -> 2.4%, 20/30/30 -> 22/30/30. What this pins is that figure.
-  assert.ok(median <= 0.025, summary);
-  assert.ok(within(0.05) >= 22 && within(0.15) >= 30 && within(0.3) >= 30, summary);
+  // -> -0.9/-2.4/-2.8%; 3.4% -> 2.4%, 20/30/30 -> 22/30/30. Then the two-instance distributed-optimizer row
+  // (parallel.optimizer_instances: 2, each instance sharded over 2 of the 4 data-parallel ranks): -5.8% -> -2.2%;
+  // 2.4% -> 2.3%, 23/30/30. What this pins is that figure.
+  assert.ok(median <= 0.024, summary);
+  assert.ok(within(0.05) >= 23 && within(0.15) >= 30 && within(0.3) >= 30, summary);
 });

@@ -274,6 +274,12 @@ export const parallelSchema = z.strictObject({
     .meta({ description: 'micro-batches per step (pipeline); training.batch_size is one micro-batch' })
     .optional(),
   schedule: oneOf(pipelineSchedules).optional(),
+  optimizer_instances: positiveInt
+    .meta({
+      description:
+        "Megatron's --num-distributed-optimizer-instances with framework megatron and strategy zero1: the distributed optimizer replicated this many times, each instance sharding the main parameters and states over data-parallel ranks / instances (default 1)",
+    })
+    .optional(),
   virtual_stages: positiveInt
     .meta({
       description:

@@ -160,6 +160,20 @@ function toParallel(raw: RawEstimate, report: (path: string[], message: string) 
     report(['parallel', 'expert'], `${given.expert} does not divide the ${gpus} GPUs`);
   if (given.micro_batches !== undefined && pipeline === 1)
     report(['parallel', 'micro_batches'], 'needs parallel.pipeline > 1');
+  if (given.optimizer_instances !== undefined && given.optimizer_instances > 1) {
+    const dp = gpus / (tensor * pipeline);
+    // Megatron-LM arguments.py: --num-distributed-optimizer-instances needs --use-distributed-optimizer.
+    if (given.framework !== 'megatron' || given.strategy !== 'zero1')
+      report(
+        ['parallel', 'optimizer_instances'],
+        "is Megatron's distributed optimizer: needs framework: megatron and strategy: zero1",
+      );
+    else if (dp % given.optimizer_instances !== 0)
+      report(
+        ['parallel', 'optimizer_instances'],
+        `${given.optimizer_instances} does not divide the ${dp} data-parallel ranks`,
+      );
+  }
   if (given.virtual_stages !== undefined && given.virtual_stages > 1) {
     if (pipeline === 1) report(['parallel', 'virtual_stages'], 'needs parallel.pipeline > 1');
     // Megatron interleaves 1F1B only (forward_backward_pipelining_with_interleaving); GPipe has no interleaved form.
@@ -190,6 +204,7 @@ function toParallel(raw: RawEstimate, report: (path: string[], message: string) 
     microBatches: given.micro_batches ?? pipeline,
     schedule: given.schedule ?? '1f1b',
     virtualStages: given.virtual_stages ?? 1,
+    optimizerInstances: given.optimizer_instances ?? 1,
     pipelineStage: given.pipeline_stage ?? 'peak',
     // Megatron's DDP keeps each gradient only in its contiguous buffer (main_grad): a bucket view.
     isBucketView: given.gradient_as_bucket_view ?? given.framework === 'megatron',

@@ -327,6 +327,11 @@ export interface ParallelSpec {
   microBatches: number;
   schedule: PipelineSchedule;
   /**
+   * Megatron's --num-distributed-optimizer-instances: the distributed optimizer's copies, each sharded over the
+   * data-parallel ranks / this many (1: one instance over all of them).
+   */
+  optimizerInstances: number;
+  /**
    * Model chunks per pipeline rank under Megatron's interleaved 1F1B schedule (--num-virtual-stages-per-pipeline-rank,
    * or layers / (pipeline × --num-layers-per-virtual-pipeline-stage)); 1: the plain schedule.
    */

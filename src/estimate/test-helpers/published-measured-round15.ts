@@ -653,7 +653,8 @@ parallel: { gpus: 8, pipeline: 4, micro_batches: 4, schedule: 1f1b, virtual_stag
     ),
     layout: `tensor parallel 2 without sequence parallelism × data parallel 4, two distributed-optimizer instances (each shards over 2 of the 4 data-parallel ranks), 2 micro-batches of 4 accumulated per step; ${small({ tensor: 2 }).params} parameters`,
     notExpressible:
-      'the distributed optimizer sharded over 2 of the 4 data-parallel ranks (--num-distributed-optimizer-instances 2); the spec shards over all 4',
+      'the distributed optimizer sharded over 2 of the 4 data-parallel ranks (--num-distributed-optimizer-instances 2); the spec sharded over all 4',
+    expressedBy: 'session 19 (issue 25): parallel.optimizer_instances: 2 says it',
     spec: smallSpec(
       { tensor: 2 },
       'eager',
@@ -661,7 +662,7 @@ parallel: { gpus: 8, pipeline: 4, micro_batches: 4, schedule: 1f1b, virtual_stag
       bf16Training(
         'batch_size: 4, grad_accumulation: 2, activation_checkpointing: none, loss: vocab_parallel',
       ),
-      'gpus: 8, tensor: 2, sequence_parallel: false, strategy: zero1, gradient_as_bucket_view: true, framework: megatron',
+      'gpus: 8, tensor: 2, sequence_parallel: false, strategy: zero1, optimizer_instances: 2, gradient_as_bucket_view: true, framework: megatron',
     ),
   }),
   megatron({
