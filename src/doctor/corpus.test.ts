@@ -369,7 +369,11 @@ const measured: Record<TestCorpusPart, Bar> = {
   // (4156e597) give the same figure, file by file: 76/113 (67.3%), 0 false OOMs, 2/3 causes (2/3 among the
   // alternatives), 0 wrong fixes, 27/33 facts. Drawn by the repository the user ran; 70 of its 98 memory logs
   // are labelled from the reporter's words, 8 are a title alone. Spent since: doctor-h25's second shift.
-  'heldout-25': { kindRight: 76, falseOoms: 0, causesRight: 2, wrongFixes: 0, factsRight: 27 },
+  // heldout-25's second shift: the retold grammar (heldout25-forms.test.ts: "OOM" met with no noun after
+  // it, "there is OOM", "causing OOM", a memory run out of or exceeded by its owner or size, a when-clause's
+  // main clause, a question spliced on after a comma; the device by "graphic memory", a data-centre GPU's
+  // name, 显存; ML work by the training step's words and a model family's name) 76 -> 93.
+  'heldout-25': { kindRight: 93, falseOoms: 0, causesRight: 2, wrongFixes: 0, factsRight: 27 },
 };
 
 for (const part of testCorpusParts) {
@@ -465,8 +469,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // heldout-25 folded in as measured once (76/113): 3206/3305 (97.0%), below the issue's bar, 6 false OOMs;
   // session 19 (doctor-rules: sides by identifiers, the kernel's Mem-Info report, a detector's verdict and a
   // field's value as reports, a source-located line kept apart from a wrap, torch's C++ worker death):
-  // 3216/3305 (97.3%), 6 false OOMs (heldout-25 unchanged at 76/113).
-  const floor = 3216;
+  // 3216/3305 (97.3%), 6 false OOMs (heldout-25 unchanged at 76/113); heldout-25's second shift (the
+  // retold grammar, heldout25-forms.test.ts; heldout-25 76 -> 93): 3233/3305 (97.8%), 6 false OOMs.
+  const floor = 3233;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
