@@ -61,9 +61,22 @@ test('the last blocks of a full card: free past the request is no room, whose me
 });
 
 test('one request above 8 GiB with no card in the log: larger than the card stays open; and the reverse', () => {
-  const [d] = diagnoseText('torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 21.50 GiB. GPU');
+  const [d] = diagnoseText('torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 10.50 GiB. GPU');
   assert.equal(d?.cause, 'batch_too_large');
   assert.ok((d?.causeAlternatives ?? []).some((a) => a.cause === 'request_exceeds_device'));
+  // Past the whole of a nominal 16 GB card (requestPastCommonCardBytes): the shape first, the batch
+  // and the model's state open.
+  const [past] = diagnoseText('torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 21.50 GiB. GPU');
+  assert.equal(past?.cause, 'request_exceeds_device');
+  assert.deepEqual(
+    past?.causeAlternatives?.map((a) => a.cause),
+    ['batch_too_large', 'model_state'],
+  );
+  // The same request on a card the log sizes larger than it is read by that card.
+  const [sized] = diagnoseText(
+    'I train on an A100 with 80 GB of VRAM\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 21.50 GiB. GPU',
+  );
+  assert.notEqual(sized?.cause, 'request_exceeds_device');
   const small = alternativesOf('torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.50 GiB. GPU');
   assert.ok(!small.includes('request_exceeds_device'), small.join());
   const [over] = diagnoseText(torchOom('30.00 GiB', '23.65 GiB', '2.10 GiB', '21.00 GiB', '2.20 GiB'));

@@ -4,9 +4,9 @@
 // for the work" are the same picture: a card full of this process's tensors. What separates them is a
 // run the log does not show (batch size 1), the model's size against the card, or the card's size
 // against what the project asks for. Pure: no I/O.
-import { num, size } from './families/explain-types.js';
-import { lastBlocksShareOfCard } from './families/pytorch/numbers.js';
-import type { Cause, CauseAlternative, DiagnosisKind, Facts } from './types.js';
+import { fix, num, size } from './families/explain-types.js';
+import { lastBlocksShareOfCard, reservedUnallocatedOf } from './families/pytorch/numbers.js';
+import type { Cause, CauseAlternative, DiagnosisKind, Facts, FixDetail } from './types.js';
 
 const GiB = 1024 ** 3;
 
@@ -17,6 +17,29 @@ const GiB = 1024 ** 3;
  * full card can be the card's size, not the batch: the project's stated minimum decides.
  */
 export const smallForWorkBytes = 8 * GiB;
+
+/**
+ * One request at least the whole of a nominal 16 GB card, the most common size of data-centre and
+ * mid-range cards (a T4 reports 14.75 GiB, a V100-16GB 15.78 GiB, nvidia-smi): where the log gives no
+ * card's size, a single tensor that large does not fit most cards whatever else holds them, so its
+ * shape (an input far larger than expected, a whole dataset or index moved at once, attention without
+ * its memory-efficient kernel) is the most likely cause, the batch the alternative. The spent corpus:
+ * every request-only allocator message at or above it (7 of 7) was concluded the request's shape.
+ */
+export const requestPastCommonCardBytes = 14.5 * GiB;
+
+/** One request past a common card's whole memory, on a card the log does not size (requestPastCommonCardBytes). */
+export function isRequestPastCommonCard(requested: number | undefined, card: number | undefined): boolean {
+  return card === undefined && requested !== undefined && requested >= requestPastCommonCardBytes;
+}
+
+/** The fix for a request past a common card: its tensor's shape (isRequestPastCommonCard). */
+export function requestShapeFix(requested: number): FixDetail {
+  return fix(
+    `find the tensor of ${size(requested)} at the failing line and check its shape (batch × sequence × hidden size, an image's resolution, a whole dataset or index moved at once); if it must be that large, only a card larger than it holds it`,
+    `one allocation of ${size(requested)} is at least the whole memory of a nominal 16 GB card, and the log does not size the card`,
+  );
+}
 
 /** A single request at least this share of the card leaves its shape open beside the batch (cause-alternatives.ts). */
 export const requestHalfOfCard = 0.5;
@@ -171,13 +194,7 @@ export function causeAlternatives(input: AlternativesInput): CauseAlternative[] 
     // what is left unallocated sits in segments beside live tensors, in pieces none of which held the
     // request: fragmentation stays open beside the batch, PyTorch's own hint for it being
     // expandable_segments ("If reserved but unallocated memory is large try setting ...").
-    const allocated = num(facts, 'allocatedBytes');
-    const reserved = num(facts, 'reservedBytes');
-    const stranded =
-      num(facts, 'reservedUnallocatedBytes') ??
-      (reserved !== undefined && allocated !== undefined && reserved > allocated
-        ? reserved - allocated
-        : undefined);
+    const stranded = reservedUnallocatedOf(facts);
     if (
       requested !== undefined &&
       free !== undefined &&
@@ -208,6 +225,13 @@ export function causeAlternatives(input: AlternativesInput): CauseAlternative[] 
     // The one allocation's size often scales with the batch (batch x sequence x hidden): the thread
     // may cut the batch where the figures say the shape.
     add('batch_too_large', decides.batch_too_large);
+    // Read past a common card with no card sized (isRequestPastCommonCard): a buffer that large may be
+    // the model's own weights or cache placed whole (an inference engine's model or KV buffer).
+    if (isRequestPastCommonCard(requested, card) && !modelFits)
+      add(
+        'model_state',
+        `if the ${size(requested ?? 0)} allocation is the model's own weights or cache placed whole (loading, an engine's model or KV buffer), the model does not fit the card: a smaller or more quantized model, or part of it kept off the GPU`,
+      );
   } else if (cause === 'model_state') {
     if (!stepDecided) add('batch_too_large', decides.batch_too_large);
     if (cardMayBeSmall) add('device_too_small', deviceDecides(card));

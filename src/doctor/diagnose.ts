@@ -7,9 +7,12 @@ import type { Draft } from './candidates.js';
 import {
   causeAlternatives as causeAlternativesOf,
   coTenantOfCardDecides,
+  isRequestPastCommonCard,
   ownHoldingFacts,
+  requestShapeFix,
 } from './cause-alternatives.js';
 import type { ClassifiedLog } from './classify.js';
+import { genericOutOfMemoryCode } from './families/allocation/generic.js';
 import {
   type ExplainContext,
   type Explanation,
@@ -127,6 +130,18 @@ function mostLikelyOfFigureless(
       cause: 'co_tenant',
       causeText: `${explanation.causeText}; the log says several processes ran on the card at once, so the most likely is the others holding what this one lacked`,
       fixes: [seeHolders(), ...explanation.fixes],
+    };
+  // One request past the whole of a common card, read from an allocator's own message (not a size in a
+  // user's sentence, which may be the card's own: "an RTX 5090 (32 GB VRAM)"), on a card the log does
+  // not size: its shape, the batch the alternative (cause-alternatives.ts requestPastCommonCardBytes).
+  const requested = typeof draft.facts.requestedBytes === 'number' ? draft.facts.requestedBytes : undefined;
+  const statedCard = typeof stated === 'number' ? stated : undefined;
+  if (draft.code !== genericOutOfMemoryCode && isRequestPastCommonCard(requested, statedCard))
+    return {
+      ...explanation,
+      cause: 'request_exceeds_device',
+      causeText: `${explanation.causeText}; one allocation of ${size(requested ?? 0)} is past the whole memory of most cards (a nominal 16 GB card holds 14.5-16 GiB), so its tensor's shape is the most likely cause`,
+      fixes: [requestShapeFix(requested ?? 0), ...explanation.fixes],
     };
   // A batch of one shown in the log: not the batch, but the step's other dimensions (the longest
   // sequence, the resolution) are the most likely, with the model's state and another process open

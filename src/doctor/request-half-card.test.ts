@@ -29,3 +29,11 @@ describe('a request of half the card or more', () => {
       ).includes('request_exceeds_device'),
     ));
 });
+
+test("a device's single-allocation limit, OpenVINO's words: the request's shape, no Level Zero setting", () => {
+  const d = primary(
+    '[GPU] Exceeded max size of memory object allocation: requested 32095728896 bytes, but max alloc size supported by device is 25055051776 bytes.',
+  );
+  assert.equal(d?.cause, 'request_exceeds_device');
+  assert.ok(!(d?.fixes ?? []).some((f) => /UR_L0_ENABLE_RELAXED_ALLOCATION_LIMITS/.test(f)));
+});

@@ -202,9 +202,14 @@ describe('a request or a card judged without the message giving the total', () =
     );
     assert.equal(d.cause, 'request_exceeds_device');
   });
-  test('a request a large card could hold, with no total, stays the batch', () => {
-    const d = mustDiagnose('torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 40.00 GiB.');
+  test('a request a large card could hold, with no total, stays the batch below a common card', () => {
+    const d = mustDiagnose('torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 12.00 GiB.');
     assert.equal(d.cause, 'batch_too_large');
+    // Session 19: past the whole of a nominal 16 GB card the shape is the most likely, the batch an
+    // alternative (cause-alternatives.ts requestPastCommonCardBytes: 7 of 7 spent threads).
+    const past = mustDiagnose('torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 40.00 GiB.');
+    assert.equal(past.cause, 'request_exceeds_device');
+    assert.ok(past.causeAlternatives?.some((a) => a.cause === 'batch_too_large'));
   });
   test('a bare CUDA OOM on a card the user states under 4 GiB: the card is too small', () => {
     const d = mustDiagnose(

@@ -27,9 +27,17 @@ describe('a device OOM with no figure of the card', () => {
     assert.equal(d.cause, 'batch_too_large');
   });
   test('only the request, and no card: the request may pass the card', () => {
-    const d = causes('torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 29.80 GiB.');
+    const d = causes('torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 9.80 GiB.');
     assert.equal(d.cause, 'batch_too_large');
     assert.ok(d.alternatives.includes('request_exceeds_device'));
+    // Past a nominal 16 GB card's whole memory (cause-alternatives.ts requestPastCommonCardBytes, session 19).
+    const past = causes('torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 29.80 GiB.');
+    assert.equal(past.cause, 'request_exceeds_device');
+    assert.ok(past.alternatives.includes('batch_too_large'));
+  });
+  test("a size in the user's sentence is not read as past a card (it may be the card's own)", () => {
+    const d = causes('Training causes CUDA out-of-memory errors on an RTX 5090 (32 GB VRAM).');
+    assert.notEqual(d.cause, 'request_exceeds_device');
   });
   // Session 17 (src/doctor/batch-of-one.test.ts): the step's other dimensions (the longest sequence,
   // the resolution) are read, the model's state an alternative; still no fix lowers the batch.

@@ -31,7 +31,7 @@
 import { parseLogSize, sizePattern } from '../../sizes.js';
 import type { DiagnosisKind, FactRule, Facts, LogRule } from '../../types.js';
 import { definedFacts, intOf, isDriverCheckTrace, isListedPossibility } from '../extract.js';
-import { vendorOf } from './rules.js';
+import { allocationFigures, vendorOf } from './rules.js';
 
 const sized = (source: string): RegExp => new RegExp(source.replaceAll('SIZE', sizePattern), 'i');
 // A hexadecimal byte count ("size 0x40000000").
@@ -109,6 +109,8 @@ export function requestFigures(text: string): Facts {
     freeBytes: firstFigure(text, freeSpellings),
     totalBytes: firstFigure(text, totalSpellings),
     limitBytes: firstFigure(text, limitSpellings),
+    // A device's single-allocation limit, in the spellings the device allocators' rule reads (rules.ts).
+    maxBufferBytes: allocationFigures(text).maxBufferBytes,
   });
 }
 

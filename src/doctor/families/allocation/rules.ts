@@ -99,6 +99,10 @@ const figureSpellings: Record<string, RegExp[]> = {
     sized(String.raw`maximum allowed buffer size of (\d+) bytes`),
     sized(String.raw`is larger than buffer maximum of (\d+)`),
     sized('allocate memory block with size larger than SIZE'),
+    // OpenVINO's GPU plugin: "[GPU] Exceeded max size of memory object allocation: requested N bytes,
+    // but max alloc size supported by device is M bytes" (openvino src/plugins/intel_gpu/src/runtime/
+    // engine.cpp check_allocatable, the device's CL_DEVICE_MAX_MEM_ALLOC_SIZE).
+    sized(String.raw`max alloc size supported by device is (\d+) bytes`),
   ],
 };
 

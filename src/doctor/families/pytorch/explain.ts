@@ -2,6 +2,7 @@
 // message's own numbers, in order: numbers that contradict, a fraction cap, a request larger than
 // the card, other processes, a card too small, fragmentation, and the process's own work.
 import type { Draft } from '../../candidates.js';
+import { isRequestPastCommonCard, requestShapeFix } from '../../cause-alternatives.js';
 import type { CauseAlternative, FixDetail } from '../../types.js';
 import { type ExplainContext, type Explanation, fix, num, seeHolders, size } from '../explain-types.js';
 import {
@@ -477,6 +478,15 @@ function pickTorchCause(draft: Draft, { context }: ExplainContext, n: TorchNumbe
       cause: 'batch_too_large',
       causeText: `${cutOffFigures}: ${ownTensorsLikely}${nvmlNote}`,
       fixes: [...fixes, seeHolders(device as number)],
+      ...holders,
+    };
+  // Only the request, past the whole of a common card, on a card the log does not size: its shape
+  // (cause-alternatives.ts requestPastCommonCardBytes), the batch the alternative.
+  if (isRequestOnly && isRequestPastCommonCard(n.requestedBytes, statedCard))
+    return {
+      cause: 'request_exceeds_device',
+      causeText: `the message gives only the request, and one allocation of ${size(n.requestedBytes)} is past the whole memory of most cards (a nominal 16 GB card holds 14.5-16 GiB): most likely its tensor's shape, not the card's fill`,
+      fixes: [requestShapeFix(n.requestedBytes), ...fixes],
       ...holders,
     };
   // Only the request, and a batch of one in the log: the sequence or the resolution (fixes.ts

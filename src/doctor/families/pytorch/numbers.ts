@@ -2,7 +2,7 @@
 // that decide whether they can be trusted (FACTS Q9). Pure arithmetic; each rule is exported so its
 // boundary can be tested.
 import type { Draft } from '../../candidates.js';
-import type { GpuHolder } from '../../types.js';
+import type { Facts, GpuHolder } from '../../types.js';
 import { num, size } from '../explain-types.js';
 
 const MiB = 1024 ** 2;
@@ -110,16 +110,34 @@ export function contradictionOf(n: {
   return undefined;
 }
 
+/** PyTorch's allocated memory as the message (or its memory_summary) states it. */
+const allocatedOf = (facts: Facts): number | undefined =>
+  num(facts, 'allocatedBytes') ?? num(facts, 'summaryAllocatedBytes');
+/** PyTorch's reserved memory as the message (or its memory_summary) states it. */
+const reservedOf = (facts: Facts): number | undefined =>
+  num(facts, 'reservedBytes') ?? num(facts, 'summaryReservedBytes');
+
+/**
+ * What PyTorch reserved but has not handed out: the message's own figure (2.1+ "reserved by PyTorch
+ * but unallocated"), else reserved less allocated (c10/cuda/CUDACachingAllocator.cpp: the reserve is
+ * the allocated blocks plus the cached free ones). The one reading of it, for the explainer
+ * (torchNumbers) and the alternatives (cause-alternatives.ts).
+ */
+export function reservedUnallocatedOf(facts: Facts): number | undefined {
+  const allocated = allocatedOf(facts);
+  const reserved = reservedOf(facts);
+  return (
+    num(facts, 'reservedUnallocatedBytes') ??
+    (reserved !== undefined && allocated !== undefined ? reserved - allocated : undefined)
+  );
+}
+
 /** The numbers of a PyTorch OOM draft. */
 export function torchNumbers(draft: Draft): TorchNumbers {
   const { facts } = draft;
-  const allocatedBytes = num(facts, 'allocatedBytes') ?? num(facts, 'summaryAllocatedBytes');
-  const statedReserved = num(facts, 'reservedBytes') ?? num(facts, 'summaryReservedBytes');
-  const unallocatedBytes =
-    num(facts, 'reservedUnallocatedBytes') ??
-    (statedReserved !== undefined && allocatedBytes !== undefined
-      ? statedReserved - allocatedBytes
-      : undefined);
+  const allocatedBytes = allocatedOf(facts);
+  const statedReserved = reservedOf(facts);
+  const unallocatedBytes = reservedUnallocatedOf(facts);
   const reservedBytes = statedReserved ?? (allocatedBytes ?? 0) + (unallocatedBytes ?? 0);
   const totalBytes = num(facts, 'totalBytes');
   const freeBytes = num(facts, 'freeBytes');
