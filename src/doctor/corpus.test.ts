@@ -355,7 +355,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // the alternatives), 0 wrong fixes, 46/61 facts.
   // Session 19 (doctor-rules): 96 -> 106, 2 -> 1 false OOMs (the driver's soft-check trace; the kill
   // grammar; the admission grammar; a bare MemoryError; a detector's verdict; torch's C++ worker death).
-  'heldout-22': { kindRight: 106, falseOoms: 1, causesRight: 8, wrongFixes: 0, factsRight: 46 },
+  // Then 106 -> 108, 1 -> 0 false OOMs: a bare kill beside a measurement that memory stayed available is
+  // can't tell (resolve.ts resolveKillWithMemoryFree); a paste cut inside "CUDA out of memory" at its end.
+  'heldout-22': { kindRight: 108, falseOoms: 0, causesRight: 8, wrongFixes: 0, factsRight: 46 },
   // Measured once, 2026-11-28, by the lead (see HELDOUT-23-RESULT.md), never seen by session 18's rules
   // engineers (doctor-rules: kind; doctor-causes: causes): the session's start (d91df5c) gave 75/113
   // (66.4%); the freeze (6aa9aff), the never-seen figure, 90/113 (79.6%), 3 false OOMs, 3/20 causes
@@ -473,8 +475,10 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // session 19 (doctor-rules: sides by identifiers, the kernel's Mem-Info report, a detector's verdict and a
   // field's value as reports, a source-located line kept apart from a wrap, torch's C++ worker death):
   // 3216/3305 (97.3%), 6 false OOMs (heldout-25 unchanged at 76/113); heldout-25's second shift (the
-  // retold grammar, heldout25-forms.test.ts; heldout-25 76 -> 93): 3233/3305 (97.8%), 6 false OOMs.
-  const floor = 3233;
+  // retold grammar, heldout25-forms.test.ts; heldout-25 76 -> 93): 3233/3305 (97.8%), 6 false OOMs; a kill
+  // beside memory measured free, a paste cut inside "CUDA out of memory" (doctor-rules): 3235/3305 (97.9%),
+  // 5 false OOMs.
+  const floor = 3235;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
