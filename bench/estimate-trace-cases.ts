@@ -17,6 +17,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   configOfSpec,
+  coveringTensors,
+  isFrozenTrace,
   type TraceOptions,
   traceOfSpec,
   traceRefusal,
@@ -31,6 +33,7 @@ import { compareTrace, untracedParamsShare } from '../src/estimate/trace.js';
 import type { EstimateSpec } from '../src/estimate/types.js';
 import { frameworksPython } from '../src/test-helpers/frameworks.js';
 import { packagedTraceDir, runTraceHelper, toTraceResult } from '../src/trace/helper.js';
+import { startWarmTracePython } from '../src/trace/test-helpers/warm-trace.js';
 
 const examplesTrace = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'examples', 'trace');
 
@@ -40,7 +43,12 @@ export type TracedCase = { bytes: number; seconds: number } | { skipped: string 
 /** Traces each case that can be traced; the others say why not. */
 export async function traceCases(cases: readonly PublishedCase[]): Promise<Map<string, TracedCase>> {
   const results = new Map<string, TracedCase>();
-  const python = frameworksPython();
+  // Each trace runs in a fork of one Python that imported torch, transformers and PEFT once (seconds of
+  // CPU per trace otherwise); the helper script itself runs afresh in each fork.
+  const warm = frameworksPython()
+    ? await startWarmTracePython(warmModules).catch(() => undefined)
+    : undefined;
+  const python = warm?.python ?? frameworksPython();
   const directory = mkdtempSync(join(tmpdir(), 'headroom-trace-cases-'));
   try {
     for (const c of cases) {
@@ -88,9 +96,18 @@ export async function traceCases(cases: readonly PublishedCase[]): Promise<Map<s
     }
   } finally {
     rmSync(directory, { recursive: true, force: true });
+    await warm?.stop();
   }
   return results;
 }
+
+// Imported once in the warm Python besides torch and transformers: PEFT and the families the cases build.
+const warmModules = [
+  'peft',
+  ...['gpt_neox', 'bert', 't5', 'biogpt', 'falcon', 'mixtral'].map(
+    (family) => `transformers.models.${family}.modeling_${family}`,
+  ),
+];
 
 /** One traced process for one case, read as the case was measured. */
 async function traceOne(
@@ -105,7 +122,15 @@ async function traceOne(
     const trace = traceOfSpec(spec, breakdown, toTraceResult(raw));
     // A module traces the user's whole network; a config only the transformer the spec's shape says.
     const share = options.module ? 0 : untracedParamsShare(spec);
-    const compared = compareTrace(breakdown, trace, untracedTensors(spec), share, !options.module);
+    const compared = compareTrace(
+      breakdown,
+      trace,
+      untracedTensors(spec),
+      share,
+      !options.module,
+      isFrozenTrace(spec),
+      coveringTensors(spec),
+    );
     return { bytes: tracedBytes(compared, what), seconds: trace.seconds };
   } catch (error) {
     return { skipped: `the trace failed: ${(error as Error).message.split('\n')[0]}` };

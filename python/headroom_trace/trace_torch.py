@@ -65,6 +65,7 @@ def make_tracker(torch, rounding: int):
             self.stage_working_peaks = {}  # stage -> (working bytes, clock)
             self.modules = []  # stack of module names, from forward hooks
             self._refs = {}
+            self._values = {}  # id(tensor) -> (weak reference, the value a fake tensor stands for)
 
         def module_name(self):
             return self.modules[-1] if self.modules else ""
@@ -125,17 +126,43 @@ def make_tracker(torch, rounding: int):
             if func is torch.ops.aten._local_scalar_dense.default:
                 # .item() / bool() of a fake tensor has no value (transformers' Adafactor compares its
                 # RMS with eps: `max(eps, RMS)`); the stand-in only picks a branch there, never a size.
-                # A bool is False: LayerDrop's `torch.rand([]) < layerdrop` (BioGPT, OPT, BART) skips its
-                # layer when True, which a real run with layerdrop 0 never does.
+                # A random draw compared with a probability has one (random_scalar_value).
                 try:
                     return func(*args, **(kwargs or {}))
                 except DataDependentOutputException:
+                    known = self._known_value(args[0])
+                    if known is not None:
+                        return known
                     dtype = args[0].dtype
                     return False if dtype == torch.bool else 1.0 if dtype.is_floating_point else 1
             out = func(*args, **(kwargs or {}))
+            self._note_random_scalar(func, args, out)
             for tensor in tree_flatten(out)[0]:
                 self.add(tensor, self.phase)
             return out
+
+        def _known_value(self, tensor):
+            entry = self._values.get(id(tensor))
+            return entry[1] if entry is not None and entry[0]() is tensor else None
+
+        def _note_random_scalar(self, func, args, out):
+            """A one-element uniform draw is taken at its middle, 0.5, and its comparison with a number
+            answered from that: LayerDrop's `torch.rand([]) < layerdrop` (BioGPT, OPT: skip the layer)
+            and LyCORIS's module dropout `torch.rand(1) > module_dropout` (LoHa, LoKr: run the adapter)
+            branch as a run with the probability 0 always does, where one fixed answer would skip a
+            layer or drop an adapter."""
+            if not isinstance(out, torch.Tensor) or out.numel() != 1:
+                return
+            name = func.overloadpacket.__name__ if hasattr(func, "overloadpacket") else ""
+            if name in ("rand", "rand_like", "uniform", "uniform_"):
+                self._values[id(out)] = (weakref.ref(out), 0.5)
+                return
+            compare = {"lt": float.__lt__, "le": float.__le__, "gt": float.__gt__, "ge": float.__ge__}.get(name)
+            if compare is None or len(args) < 2 or not isinstance(args[1], (int, float)):
+                return
+            value = self._known_value(args[0]) if isinstance(args[0], torch.Tensor) else None
+            if value is not None:
+                self._values[id(out)] = (weakref.ref(out), compare(float(value), float(args[1])))
 
         def alive_at(self, clock):
             return [r for r in self.all if r.born <= clock and (r.died is None or r.died > clock)]
@@ -267,7 +294,15 @@ def load_hf_model(torch, request, device, build_real, layers=None):
     if request.get("quantized"):
         apply_quantized(torch, model, request["quantized"])
     if request.get("lora"):
-        apply_lora(torch, model, request["lora"], path)
+        model = apply_peft(torch, model, request["lora"], path)
+    elif request.get("frozen"):
+        # model.trainable without adapters: a few trained parameters somewhere the spec does not say. The
+        # base is frozen and the gradient carried from the loss down to the first layer's input
+        # (transformers' enable_input_require_grads), as when the trained ones sit in every layer; their
+        # own gradients and optimizer states are the analytic model's.
+        for parameter in model.parameters():
+            parameter.requires_grad_(False)
+        model.enable_input_require_grads()
     if request.get("checkpointing") == "full":
         model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
     if is_vision:
@@ -461,6 +496,7 @@ LORA_MODULES = {
         "attention.dense",
         "attn.c_proj",
         "self_attn.dense",
+        "self_attn.out_proj",
         "attention.output.dense",
         *(f"{a}.o" for a in T5_ATTENTION),
     ),
@@ -502,6 +538,85 @@ def apply_quantized(torch, model, quantized):
         in_block = any(part.isdigit() for part in name.split("."))
         if in_block or (quantized.get("head") and name.split(".")[-1] == "lm_head"):
             module.forward = forward.__get__(module)
+
+
+def lora_target_names(model, lora, path):
+    """The full names of the modules the spec's LoRA targets name (LORA_MODULES' suffixes; `embed` the
+    input embedding, `lm_head` the output one), for PEFT's target_modules."""
+    targets = lora.get("targets") or ["q", "v"]
+    suffixes = {suffix for target in targets for suffix in LORA_MODULES.get(target, ())}
+    special = {}
+    if "embed" in targets and model.get_input_embeddings() is not None:
+        special[id(model.get_input_embeddings())] = True
+    if "lm_head" in targets and model.get_output_embeddings() is not None:
+        special[id(model.get_output_embeddings())] = True
+    names = []
+    for name, module in model.named_modules():
+        if id(module) in special or (
+            any(name == suffix or name.endswith("." + suffix) for suffix in suffixes)
+            and getattr(getattr(module, "weight", None), "dim", lambda: 0)() == 2
+        ):
+            names.append(name)
+    if not names:
+        raise TraceError(f"{path}: no layer matches the LoRA targets {sorted(targets)}")
+    return names
+
+
+def apply_peft(torch, model, lora, path):
+    """The spec's adapters built by the real PEFT (get_peft_model) on the traced model: lora (with DoRA,
+    one factor trained: LoRA-FA freezes lora_A, MiCA lora_B), loha, lokr, ia3, vera, adalora, fourierft,
+    prefix_tuning, as model.lora says them; PEFT's defaults for what it does not say (its adapters in
+    fp32 beside 16-bit weights: autocast_adapter_dtype). Returns the PEFT model."""
+    try:
+        import peft
+    except ImportError as error:
+        raise TraceError(f"model.lora.variant {lora.get('variant')!r} needs peft in this Python ({sys.executable}): {error}")
+    variant = lora.get("variant") or "lora"
+    rank = int(lora.get("rank") or 8)
+    alpha = float(lora.get("alpha", 2 * rank))
+    dropout = float(lora.get("dropout", 0))
+    saved = [
+        name
+        for name, module in model.named_modules()
+        for which in lora.get("modulesToSave") or []
+        if module is (model.get_input_embeddings() if which == "embed" else model.get_output_embeddings())
+    ] or None
+    if variant == "prefix_tuning":
+        tokens = int(lora.get("virtualTokens") or 0)
+        if tokens <= 0:
+            raise TraceError(f"{path}: lora.variant prefix_tuning needs lora.virtual_tokens")
+        config = peft.PrefixTuningConfig(task_type="CAUSAL_LM", num_virtual_tokens=tokens)
+        return peft.get_peft_model(model, config)
+    targets = lora_target_names(model, lora, path)
+    common = {"target_modules": targets, "modules_to_save": saved}
+    if variant == "lora":
+        config = peft.LoraConfig(r=rank, lora_alpha=alpha, lora_dropout=dropout, use_dora=bool(lora.get("isDora")), **common)
+    elif variant == "loha":
+        config = peft.LoHaConfig(r=rank, alpha=alpha, rank_dropout=0.0, module_dropout=0.0, **common)
+    elif variant == "lokr":
+        config = peft.LoKrConfig(r=rank, alpha=alpha, decompose_factor=int(lora.get("decomposeFactor") or -1), **common)
+    elif variant == "ia3":
+        feedforward = {suffix for target in lora.get("feedforward") or ["down"] for suffix in LORA_MODULES.get(target, ())}
+        ff_names = [n for n in targets if any(n == f or n.endswith("." + f) for f in feedforward)]
+        config = peft.IA3Config(feedforward_modules=ff_names, **common)
+    elif variant == "vera":
+        config = peft.VeraConfig(r=rank, vera_dropout=dropout, **common)
+    elif variant == "adalora":
+        # The rank the spec says is AdaLoRA's init_r; total_step only sizes its budget schedule.
+        config = peft.AdaLoraConfig(init_r=rank, target_r=min(8, rank), lora_alpha=alpha, lora_dropout=dropout, total_step=1000, **common)
+    elif variant == "fourierft":
+        config = peft.FourierFTConfig(n_frequency=int(lora.get("frequencies") or 1000), scaling=150.0, **common)
+    else:
+        raise TraceError(f"{path}: lora.variant {variant!r} is not built by the trace helper")
+    model = peft.get_peft_model(model, config)
+    trained = lora.get("trainedFactor")
+    if trained:
+        # LoRA-FA (PEFT create_lorafa_optimizer) freezes lora_A; MiCA lora_B.
+        frozen = "lora_A" if trained == "b" else "lora_B"
+        for name, parameter in model.named_parameters():
+            if f".{frozen}." in name:
+                parameter.requires_grad_(False)
+    return model
 
 
 def apply_lora(torch, model, lora, path):
@@ -711,7 +826,9 @@ def run_step(request, *, real: bool, layers=None):
     # Entered in this order and left in the reverse, each only once it is in (a failed entry leaves the
     # ones before it).
     contexts = [
-        None if real else FakeTensorMode(),
+        # Non-fake inputs allowed: PEFT keeps some tensors as plain attributes, not buffers (FourierFT's
+        # spectral indices, prefix tuning's prompt tokens), which materialise cannot swap for fakes.
+        None if real else FakeTensorMode(allow_non_fake_inputs=True),
         None if real or request.get("module") else _unpacked_batches(),
         None if real or request.get("module") else _fused_attention_dropout(torch),
         None if request.get("module") else _native_dropout(torch),
@@ -727,7 +844,8 @@ def run_step(request, *, real: bool, layers=None):
         for name, module in model.named_modules():
             names[module] = name
         params = [p for p in model.parameters() if p.requires_grad]
-        optimizer = make_optimizer(torch, request, params, opt_fn)
+        # Nothing trained (a frozen base): no optimizer to step.
+        optimizer = make_optimizer(torch, request, params, opt_fn) if params or opt_fn else None
         batch_size = int(request.get("batchSize") or 1)
         autocast = _autocast_dtype(torch, request["precision"])
         if real:

@@ -4,7 +4,14 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { estimate } from './estimate.js';
 import { parseEstimateSpec } from './load.js';
-import { compareTrace, perRankTrace, type TraceResult, untracedParamsShare } from './trace.js';
+import {
+  compareTrace,
+  partKind,
+  perRankTrace,
+  type TraceResult,
+  tracedHolding,
+  untracedParamsShare,
+} from './trace.js';
 
 const spec = parseEstimateSpec(
   `model: { params: 7B }
@@ -337,4 +344,58 @@ parallel: { gpus: 2, strategy: fsdp_full }`,
     const { stages: _, ...old } = unsharded;
     assert.deepEqual(perRankTrace(sharded, old, 'zero3 over 8 GPUs'), old);
   });
+});
+
+test('every analytic part of every reference spec (rounds 1 to 22, the H200 sets) has a kind: none is double-counted or dropped by the trace unseen', async () => {
+  const { casesBefore } = await import('./test-helpers/reference-rounds.js');
+  const { specOf } = await import('./test-helpers/references.js');
+  const h200 = await import('../../test/gpu/peaks-references.js');
+  const h200b = await import('../../test/gpu/peaks-references-2.js');
+  const cases = [...casesBefore(23), ...h200.roundh200Cases, ...h200b.roundh200bCases];
+  const unknown = new Set<string>();
+  let parts = 0;
+  for (const c of cases) {
+    const s = specOf(c.spec);
+    const tensors = new Set(s.tensors.map((tensor) => tensor.name));
+    for (const component of estimate(s).gpu.components) {
+      parts += 1;
+      if (!tensors.has(component.name) && partKind(component) === undefined) unknown.add(component.name);
+    }
+  }
+  assert.ok(parts > 5000, `${parts} parts`);
+  assert.deepEqual([...unknown], []);
+});
+
+test('one rule over kinds: the outside parts and a second model are added, the step held, per-parameter parts held or shared, trainable state whole for a frozen trace', () => {
+  const context = {
+    untraced: [],
+    covering: [],
+    untracedParamsShare: 0,
+    isConfigTrace: true,
+    isFrozenTrace: false,
+  };
+  assert.equal(tracedHolding('outside', context), 'added');
+  assert.equal(tracedHolding('second model', context), 'added');
+  assert.equal(tracedHolding('step', context), 'held');
+  assert.equal(tracedHolding('weights', context), 'share');
+  assert.equal(tracedHolding('trainable state', context), 'share');
+  assert.equal(tracedHolding('trainable state', { ...context, isFrozenTrace: true }), 'added');
+  assert.equal(tracedHolding('vision tower', context), 'added');
+  assert.equal(tracedHolding('vision tower', { ...context, isConfigTrace: false }), 'held');
+  // A frozen trace (no parameter trained): the analytic gradients and optimizer states are added.
+  const trainable = estimate(
+    parseEstimateSpec(
+      `model: { params: 7B, trainable: 10M }
+training: { precision: bf16, optimizer: adamw, batch_size: 1 }`,
+      'x.yaml',
+    ),
+  );
+  const frozen = compareTrace(trainable, { ...traceLike(), peakPhase: 'step' }, [], 0, false, true);
+  const bytesOf = (name: string) => trainable.gpu.components.find((p) => p.name === name)?.bytes;
+  assert.equal(frozen.added.find((p) => p.name === 'optimizer states')?.bytes, bytesOf('optimizer states'));
+  assert.equal(frozen.added.find((p) => p.name === 'gradients')?.bytes, bytesOf('gradients'));
+  assert.equal(
+    compareTrace(trainable, { ...traceLike(), peakPhase: 'step' }).added.some((p) => p.name === 'gradients'),
+    false,
+  );
 });

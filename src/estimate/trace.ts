@@ -4,7 +4,7 @@
 // the analytic model. Pure: the helper's result comes in, the comparison goes out.
 import { countParams } from './inventory.js';
 import { loraParams } from './lora.js';
-import type { Breakdown, EstimateSpec } from './types.js';
+import type { Breakdown, Component, EstimateSpec } from './types.js';
 
 /** What the helper returns: the bytes alive at the traced peak, by part and by module. */
 export interface TraceResult {
@@ -129,31 +129,167 @@ export function untracedParamsShare(spec: EstimateSpec): number {
   return params > built * 1.02 ? (params - built) / params : 0;
 }
 
-// The analytic parts of model.reference's frozen second model (gpu-states.ts, gpu-activations.ts).
-const referenceParts = new Set(['reference model weights', 'teacher logits', 'reference logits']);
+/**
+ * What an analytic part is, for a trace: what decides whether the traced step already holds it.
+ * - `outside`: beyond any process's tensors or the step (the CUDA context, library workspaces, NCCL's and
+ *   DDP's buffers): added as they are.
+ * - `cache`: the caching allocator's reserve: added (torch).
+ * - `load`: the moment before the first step: its own peak (compareTrace's load).
+ * - `weights`, `trainable state`: per parameter: held for the parameters the traced model builds and trains;
+ *   the share it does not build (untracedParamsShare) is added; a trace that trains nothing (a frozen model
+ *   with a trainable count: `isFrozenTrace`) takes the trainable state whole from the analytic model.
+ * - `untraced state`: kept by a library step the helper does not run (AdaLoRA's importance EMAs, made by
+ *   update_and_allocate after the step): added.
+ * - `step`: what the traced model's own step makes (activations, the loss, a tuner's ΔW): held.
+ * - `second model`: model.reference, never in the traced model: added at the moments it lives.
+ * - `vision tower`: model.vision's tower: added to a trace built from a config.json (the language model
+ *   only), held by a --trace-module network.
+ * - `spec tensor`: a `tensors:` entry: held when it covers a traced part, added otherwise.
+ */
+export type PartKind =
+  | 'outside'
+  | 'cache'
+  | 'load'
+  | 'weights'
+  | 'trainable state'
+  | 'untraced state'
+  | 'step'
+  | 'second model'
+  | 'vision tower'
+  | 'spec tensor';
 
-// The analytic parts of model.vision's tower (gpu-activations.ts visionActivations).
-const visionTowerParts = new Set(['activations (vision tower)', 'vision tower output']);
+// The analytic parts by kind (estimate.ts, cuda.ts, gpu-states.ts, gpu-activations.ts, parallel.ts, lora.ts,
+// deepspeed.ts name them); a part named here by no kind is `step` and says so in the trace's notes
+// (trace.test.ts checks every part of every reference spec has its kind).
+const kindsByName: Record<Exclude<PartKind, 'load' | 'spec tensor'>, readonly (string | RegExp)[]> = {
+  outside: [
+    'cuda context',
+    'library workspaces',
+    'nccl buffers',
+    'gradient buckets',
+    'ring attention buffers',
+  ],
+  cache: ['allocator cache'],
+  weights: [
+    'weights',
+    'dequantized weights',
+    'quantization scales',
+    'autocast weight copies',
+    'gathered parameters',
+    'gathered root unit',
+    'gathered LM head',
+    'unsharded parameters',
+    'parameters kept for reuse',
+    /^(fp|float)\d+ casts$/,
+  ],
+  'trainable state': [
+    /^gradients/,
+    /^optimizer states/,
+    'optimizer step temporaries',
+    "last step's gradients",
+    // JAX: the step's new parameters and optimizer state beside the old (XLA's outputs, not donated).
+    'new weights and states (not donated)',
+    'unsharded gradients',
+    'sharded gradients (FSDP1 offload)',
+    /^fp\d+ (sub-group|partition) gradients$/,
+    /^fp\d+ partition staged/,
+  ],
+  'untraced state': ['AdaLoRA importance EMAs'],
+  'second model': ['reference model weights', 'teacher logits', 'reference logits'],
+  'vision tower': ['activations (vision tower)', 'vision tower output'],
+  step: [
+    'activations',
+    'embeddings and head inputs',
+    'logits and loss',
+    'logits',
+    'backward working set',
+    'forward working set',
+    'recomputed layer',
+    'input batch',
+    'input images',
+    'attention bias',
+    'activations in flight',
+    'offload stash',
+    'DoRA weight temporaries',
+    'prefix keys and values',
+    /^(LoHa|LoKr|FourierFT) /,
+    /^SwiGLU intermediates/,
+    /^activations \((backbone|FPN and dense head|RoI heads)\)$/,
+    /logits resized to the crop for the loss$/,
+    /^MLM logits over/,
+  ],
+};
 
-// The analytic parts priced per parameter: what parameters the traced model does not build still hold.
-const perParameterParts = new Set([
-  'weights',
-  'autocast weight copies',
-  'gradients',
-  'optimizer states',
-  'optimizer step temporaries',
-]);
+/** The kind of one analytic part of `breakdown` (undefined: no kind names it). */
+export function partKind(part: Component): PartKind | undefined {
+  if (part.isAtLoad) return 'load';
+  for (const [kind, names] of Object.entries(kindsByName) as [PartKind, readonly (string | RegExp)[]][]) {
+    if (names.some((name) => (typeof name === 'string' ? name === part.name : name.test(part.name))))
+      return kind;
+  }
+  return undefined;
+}
+
+/** What the trace knows besides its result: which parts it cannot hold. */
+export interface TraceContext {
+  /** The spec's `tensors:` entries no traced model holds (no `covers`): added as given. */
+  untraced: readonly string[];
+  /** The spec's `tensors:` entries that cover a part the traced step makes: held. */
+  covering: readonly string[];
+  /** The share of the spec's parameters the traced model does not build (untracedParamsShare). */
+  untracedParamsShare: number;
+  /** Built from a config.json (the language model only), not a --trace-module network. */
+  isConfigTrace: boolean;
+  /** The traced model trained nothing (model.trainable without adapters: its base frozen). */
+  isFrozenTrace: boolean;
+}
 
 /**
- * The traced step beside the analytic breakdown of the same spec. `untraced` names the spec's own
- * `tensors:` entries that no traced model holds (a second model, a buffer: those without `covers`), added
- * to the trace as the analytic model sizes them. `untracedParamsShare` is the share of the spec's
- * parameters the traced model does not build (model.params counts a vision tower, a head or a second
- * network beside the transformer the trace builds from its config): that share of the analytic
- * per-parameter parts alive at the traced peak's moment is added too (their activations stay unknown to
- * both). Not with a per-rank trace, whose model states are already the analytic ones of every parameter.
+ * How a part of `kind` meets the traced step: `held` (the trace has it), `added` (whole, as the analytic
+ * model sizes it, at the moments it lives), `share` (held for the traced parameters, the untraced share
+ * added). The one rule of what the trace already holds.
+ */
+export function tracedHolding(kind: PartKind, context: TraceContext): 'held' | 'added' | 'share' {
+  switch (kind) {
+    case 'outside':
+    case 'cache':
+    case 'untraced state':
+    case 'second model':
+      return 'added';
+    case 'load':
+    case 'step':
+      return 'held';
+    case 'weights':
+      return 'share';
+    case 'trainable state':
+      return context.isFrozenTrace ? 'added' : 'share';
+    case 'vision tower':
+      return context.isConfigTrace ? 'added' : 'held';
+    case 'spec tensor':
+      return 'added';
+  }
+}
+
+/** A part's kind as this trace sees the spec's tensors: one covering a traced part is the step's. */
+function contextKind(part: Component, context: TraceContext): PartKind | undefined {
+  if (context.covering.includes(part.name)) return 'step';
+  if (context.untraced.includes(part.name)) return 'spec tensor';
+  return partKind(part);
+}
+
+/**
+ * The traced step beside the analytic breakdown of the same spec. Every analytic part has a kind
+ * (partKind), and one rule (tracedHolding) says whether the traced step holds it, or it is added as the
+ * analytic model sizes it at the moment the trace peaked. `untraced` names the spec's own `tensors:`
+ * entries that no traced model holds (a second model, a buffer: those without `covers`).
+ * `untracedParamsShare` is the share of the spec's parameters the traced model does not build (model.params
+ * counts a vision tower, a head or a second network beside the transformer the trace builds from its
+ * config): that share of the per-parameter parts is added too (their activations stay unknown to both).
+ * Not with a per-rank trace, whose model states are already the analytic ones of every parameter.
  * `isConfigTrace`: the model was built from a config.json (the language model only), so model.vision's
- * tower activations are added as the analytic model sizes them; a --trace-module builds the whole network.
+ * tower is added as the analytic model sizes it; a --trace-module builds the whole network.
+ * `isFrozenTrace`: the traced model trained nothing (model.trainable without adapters), so the trainable
+ * parameters' gradients and optimizer states are the analytic model's.
  */
 export function compareTrace(
   breakdown: Breakdown,
@@ -161,57 +297,72 @@ export function compareTrace(
   untraced: readonly string[] = [],
   untracedParamsShare = 0,
   isConfigTrace = false,
+  isFrozenTrace = false,
+  covering: readonly string[] = [],
 ): TraceComparison {
   const parts = Object.entries(trace.parts)
     .filter(([, bytes]) => bytes > 0)
     .map(([name, bytes]) => ({ name, bytes }));
   const tensorBytes = trace.peakBytes;
   const components = breakdown.gpu.components;
-  const added: TraceComparison['added'] = components
-    .filter((part) => outsideTensors.has(part.name) || untraced.includes(part.name))
-    .map(({ name, bytes, formula }) => ({
-      name,
-      bytes,
-      formula: untraced.includes(name)
-        ? `${formula} (tensors: in the spec; not in the traced model)`
-        : formula,
-    }));
+  const context: TraceContext = { untraced, covering, untracedParamsShare, isConfigTrace, isFrozenTrace };
   const moment = trace.peakPhase === 'step' ? 'step' : 'backward';
   // An analytic part alive when the trace peaked: one beside the loss only at the end of forward, one
   // with no phase throughout, the others in their phase.
-  const isAtTracedPeak = (part: (typeof components)[number]): boolean =>
+  const isAtTracedPeak = (part: Component): boolean =>
     part.isLossOnly ? trace.peakPhase === 'forward' : part.phase === undefined || part.phase === moment;
-  const addAnalytic = (names: ReadonlySet<string>, why: string): void => {
-    for (const part of components) {
-      if (!names.has(part.name) || !isAtTracedPeak(part)) continue;
-      added.push({ name: part.name, bytes: part.bytes, formula: `${part.formula} (${why}; analytic)` });
-    }
+  const why: Partial<Record<PartKind, string>> = {
+    'spec tensor': 'tensors: in the spec; not in the traced model',
+    'second model': 'model.reference: not in the traced model; analytic',
+    'vision tower': 'model.vision: the tower is not in the traced model; analytic',
+    'untraced state': 'kept by a step the trace does not run; analytic',
+    'trainable state':
+      "the traced model trains nothing (model.trainable without adapters): the trainable parameters'; analytic",
+    cache: 'analytic',
   };
-  // A config.json builds the language model only: model.vision's tower (gpu-activations.ts: its stored
-  // activations, or a frozen tower's output) is the analytic model's, at the moment the trace peaked.
-  if (isConfigTrace) addAnalytic(visionTowerParts, 'model.vision: the tower is not in the traced model');
-  // model.reference: a frozen second model run each step (gpu-states.ts, gpu-activations.ts
-  // referenceLogits), never in the traced model: its weights, and its logits at the moments they live
-  // (a teacher's through backward; a reference policy's only beside the loss, the end of forward).
-  addAnalytic(referenceParts, 'model.reference: not in the traced model');
-  if (untracedParamsShare > 0 && trace.perRank === undefined) {
-    for (const part of components) {
-      if (!perParameterParts.has(part.name) || (part.phase && part.phase !== moment)) continue;
-      added.push({
+  const added: TraceComparison['added'] = [];
+  const shares: TraceComparison['added'] = [];
+  const unknown: string[] = [];
+  let cache: TraceComparison['added'][number] | undefined;
+  for (const part of components) {
+    const known = contextKind(part, context);
+    if (known === undefined) unknown.push(part.name);
+    const kind = known ?? 'step';
+    const holding = tracedHolding(kind, context);
+    if (holding === 'share') {
+      if (untracedParamsShare <= 0 || trace.perRank !== undefined) continue;
+      if (part.phase && part.phase !== moment) continue;
+      shares.push({
         name: `${part.name} (parameters not traced)`,
         // Whole bytes, as every analytic part is (estimate.ts rounds each part up).
         bytes: Math.ceil(part.bytes * untracedParamsShare),
         formula: `${Math.round(untracedParamsShare * 1000) / 10}% of the spec's parameters are not in the traced model (model.params beyond its config's count): that share of ${part.name}, ${part.formula} (analytic)`,
       });
+      continue;
+    }
+    if (holding !== 'added') continue;
+    const reason = why[kind];
+    const entry = {
+      name: part.name,
+      bytes: part.bytes,
+      formula: reason ? `${part.formula} (${reason})` : part.formula,
+    };
+    if (kind === 'cache') {
+      // The allocator's cache and block rounding (cuda.ts): a fraction of what the forward→backward phase
+      // allocates and frees, reserved at any later moment of the step too (torch's caching allocator).
+      if (trace.framework === 'torch') cache = entry;
+    } else if (kind === 'outside' || kind === 'spec tensor' || isAtTracedPeak(part)) {
+      added.push(entry);
     }
   }
+  added.push(...shares);
   // Gradients kept through the step's forward and backward (accumulation over micro-batches, Megatron's
   // grad buffer, zero_grad(set_to_none=False): gpu-states.ts gives them no phase). The helper traces one
   // micro-batch after zero_grad(set_to_none=True), so its gradients appear only as backward makes them;
   // a later micro-batch accumulates into the kept ones in place (torch AccumulateGrad), so at the traced
   // peak the kept gradients stand in for the traced ones: the difference is added.
   const kept = components.find((part) => part.name === 'gradients' && part.phase === undefined);
-  if (trace.framework === 'torch' && kept && trace.perRank === undefined) {
+  if (trace.framework === 'torch' && kept && trace.perRank === undefined && !isFrozenTrace) {
     const traced = trace.parts.gradients ?? 0;
     const missing = Math.ceil(kept.bytes * (1 - untracedParamsShare)) - traced;
     if (missing > 0) {
@@ -222,12 +373,7 @@ export function compareTrace(
       });
     }
   }
-  // The allocator's cache and block rounding: the analytic figure (cuda.ts), a fraction of what the
-  // forward→backward phase allocates and frees, reserved at any later moment of the step too.
-  const cache = components.find((part) => part.name === 'allocator cache');
-  if (trace.framework === 'torch' && cache) {
-    added.push({ name: cache.name, bytes: cache.bytes, formula: `${cache.formula} (analytic)` });
-  }
+  if (cache) added.push(cache);
   const stepPeakBytes = tensorBytes + added.reduce((sum, part) => sum + part.bytes, 0);
   // The load moment before the first step (estimate.ts loadPart: ZeRO-3 without zero.Init moves the whole
   // model to the GPU before partitioning it), beside the context and NCCL's own buffers: no traced step
@@ -293,6 +439,9 @@ export function compareTrace(
     );
   }
   if (trace.perRank) notes.push(trace.perRank);
+  if (unknown.length > 0) {
+    notes.push(`analytic parts of no known kind, taken as held by the traced step: ${unknown.join(', ')}`);
+  }
   if (load && isLoadPeak) {
     notes.push(
       `the peak is the model's load (${load.name}, ${Math.round(load.bytes / 2 ** 20)} MiB, analytic: ${load.formula}), not the traced step`,

@@ -165,8 +165,9 @@ describe('trace helper, real torch', { skip }, () => {
       runTraceHelper(python(), { ...request, mode: 'trace' }),
     ]);
     const [withLora, without] = traces.map((trace) => trace.parts) as Record<string, number>[];
-    // 2 layers × (A and B on q and on v): 8 tensors under 512 B, one CUDA block each.
-    assert.equal((withLora?.parameters ?? 0) - (without?.parameters ?? 0), 8 * 512);
+    // 2 layers × (A and B on q and on v), in fp32 beside the bf16 weights (PEFT's get_peft_model
+    // autocast_adapter_dtype): q's A and B 1 KiB each (two CUDA blocks), v's A 1 KiB and B (32 × 4) one block.
+    assert.equal((withLora?.parameters ?? 0) - (without?.parameters ?? 0), 2 * 7 * 512);
   });
 
   test("tiny llama, LoRA with modules_to_save [embed, lm_head]: within 2% of the real step; PEFT's trainable copies beside the frozen originals", async () => {
@@ -225,6 +226,9 @@ describe('trace helper, real torch', { skip }, () => {
       checkpointing: 'full',
       lora: { rank: 4, alpha: 8, targets: ['q', 'k', 'v', 'o', 'gate', 'up', 'down'], dropout: 0.05 },
       modelConfig: join(fixtures, 'tiny-llama.json'),
+      // A vocabulary large enough that the loss is the step's peak (PEFT's fp32 adapters beside the bf16
+      // layers outweigh 512 logits a token).
+      configOverrides: { vocab_size: 8192 },
     };
     const checked = await runTraceHelper(python(), { ...request, lossUpcast: false });
     const traced = checked.peakBytes as number;
@@ -234,7 +238,7 @@ describe('trace helper, real torch', { skip }, () => {
       runTraceHelper(python(), { ...request, lossUpcast: false, mode: 'trace', rawBytes: true }),
       runTraceHelper(python(), { ...request, mode: 'trace', rawBytes: true }),
     ]);
-    const logits = step.batchSize * step.seqLen * 512; // tiny-llama's vocab_size
+    const logits = step.batchSize * step.seqLen * 8192;
     // At least the fp32 copy's 2 B per logit over the bf16 ones (about 6 B at 8192 tokens, where the loss peaks).
     const saved = (upcast?.peakBytes as number) - (plain?.peakBytes as number);
     assert.ok(
@@ -319,6 +323,65 @@ describe('trace helper, real torch', { skip }, () => {
     const modules = (checked.modules as { module: string }[]).map((m) => m.module);
     assert.ok(modules.includes('biogpt.layers.1'), modules.join(', '));
   });
+
+  // model.lora through the real PEFT (apply_peft): every variant the spec names, DoRA, one factor trained,
+  // and a frozen base with a trainable count (model.trainable without adapters).
+  const peftVariants: { name: string; request: Partial<TraceRequest> }[] = [
+    { name: 'DoRA', request: { lora: { rank: 4, alpha: 8, targets: ['q', 'v'], dropout: 0, isDora: true } } },
+    {
+      name: 'LoRA-FA (lora.train b)',
+      request: { lora: { rank: 4, alpha: 8, targets: ['q', 'v'], dropout: 0, trainedFactor: 'b' } },
+    },
+    {
+      name: 'LoHa',
+      request: { lora: { rank: 4, alpha: 8, targets: ['q', 'v'], dropout: 0, variant: 'loha' } },
+    },
+    {
+      name: 'LoKr',
+      request: { lora: { rank: 4, alpha: 8, targets: ['q', 'v'], dropout: 0, variant: 'lokr' } },
+    },
+    {
+      name: 'IA³',
+      request: { lora: { rank: 1, alpha: 1, targets: ['k', 'v', 'down'], dropout: 0, variant: 'ia3' } },
+    },
+    {
+      name: 'VeRA',
+      request: { lora: { rank: 4, alpha: 8, targets: ['q', 'v'], dropout: 0, variant: 'vera' } },
+    },
+    {
+      name: 'AdaLoRA',
+      request: { lora: { rank: 4, alpha: 8, targets: ['q', 'v'], dropout: 0, variant: 'adalora' } },
+    },
+    {
+      name: 'FourierFT',
+      request: {
+        lora: { rank: 1, alpha: 1, targets: ['q', 'v'], dropout: 0, variant: 'fourierft', frequencies: 100 },
+      },
+    },
+    {
+      name: 'prefix tuning',
+      request: {
+        lora: { rank: 1, alpha: 1, targets: ['q'], dropout: 0, variant: 'prefix_tuning', virtualTokens: 8 },
+      },
+    },
+    { name: 'a frozen base (model.trainable without adapters)', request: { frozen: true } },
+  ];
+  for (const { name, request } of peftVariants) {
+    test(`tiny llama, ${name}: built by the real PEFT, within 2% of the real CPU step`, async () => {
+      const checked = await runTraceHelper(python(), {
+        ...step,
+        precision: 'bf16',
+        modelConfig: join(fixtures, 'tiny-llama.json'),
+        ...request,
+      } as TraceRequest);
+      const traced = checked.peakBytes as number;
+      const real = checked.realPeakBytes as number;
+      assert.ok(real > 1_000_000, `the real step allocated ${real} B`);
+      assert.ok(errorPercent(traced, real) <= 2, `${name}: traced ${traced} B, real ${real} B`);
+      const parts = checked.parts as Record<string, number>;
+      if (request.frozen) assert.equal(parts['optimizer states'] ?? 0, 0, 'nothing trained, no states');
+    });
+  }
 
   test('the steady step: AdamW states alive through forward and backward; no b×s×s mask a real run skips', async () => {
     // fp32 with every layer checkpointed peaks in backward, where the second and every later step

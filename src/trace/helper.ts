@@ -36,6 +36,14 @@ export interface TraceRequest {
     dropout: number;
     /** PEFT's modules_to_save: a trainable copy of each beside the frozen original. */
     modulesToSave?: ('embed' | 'lm_head')[];
+    /** The PEFT tuner and its own settings (model.lora: variant, use_dora, train, n_frequency, …). */
+    variant?: string;
+    isDora?: boolean;
+    trainedFactor?: 'a' | 'b';
+    frequencies?: number;
+    decomposeFactor?: number;
+    virtualTokens?: number;
+    feedforward?: string[];
   };
   /** bitsandbytes 4-bit linears (model.quantization): the compute dtype, and whether the LM head is one. */
   quantized?: { computeDtype: 'fp32' | 'bf16' | 'fp16'; head: boolean };
@@ -54,6 +62,9 @@ export interface TraceRequest {
    * model's own loss over labels.
    */
   objective?: 'logits' | 'hidden';
+  /** Train no parameter of the built model, the gradient carried to its first layer's input (a frozen base
+   * whose few trained parameters the spec does not place: model.trainable without adapters). */
+  frozen?: boolean;
   /** Trace every layer (no extrapolation). */
   full?: boolean;
   /** `real`: run the step on real CPU tensors and count allocations (the check of a trace). */

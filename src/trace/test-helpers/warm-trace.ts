@@ -15,7 +15,8 @@ const imports = [
   ),
 ];
 
-/** The frameworks Python with torch and transformers imported; `python` runs a script in a fork of it. */
-export function startWarmTracePython(): Promise<WarmPython> {
-  return startWarmPython(frameworksPython() as string, imports);
+/** The frameworks Python with torch and transformers imported (and `extra` modules); `python` runs a
+ * script in a fork of it. */
+export function startWarmTracePython(extra: readonly string[] = []): Promise<WarmPython> {
+  return startWarmPython(frameworksPython() as string, [...imports, ...extra]);
 }

@@ -59,21 +59,37 @@ export function traceRefusal(spec: EstimateSpec, options: TraceOptions): string 
     training.offloadActivations ? 'activation offloading (the trace keeps saved tensors on the device)' : '',
     // The helper steps the optimizer after backward over every trainable tensor it built.
     training.isOptimizerInBackward ? 'optimizer_in_backward (the step runs after backward)' : '',
-    // A trainable count names no tensors: the helper would train every parameter (BAdam's one block).
-    spec.model.trainable !== undefined && !spec.model.lora
-      ? 'model.trainable without lora (the trace trains every parameter it builds)'
+    // A trainable count names no tensors: beyond an adapter's few (isFrozenTrace), which parameters train
+    // decides what the step keeps (BAdam's one block, frozen embeddings).
+    spec.model.trainable !== undefined && !spec.model.lora && !isFrozenTrace(spec)
+      ? `model.trainable without lora above ${frozenTraceShare * 100}% of the parameters (which of them train decides what the step keeps)`
       : '',
     parallel.pipeline > 1 || parallel.context > 1 ? 'pipeline or context parallelism' : '',
-    // The helper builds plain LoRA with both factors trained and the config's attention (model.reference is
-    // added to the trace analytically: estimate/trace.ts).
-    spec.model.lora?.variant ? `lora.variant ${spec.model.lora.variant} (the helper builds plain LoRA)` : '',
-    spec.model.lora?.trainedFactor ? 'lora.train (the helper trains both LoRA factors)' : '',
+    // model.lora (every variant, DoRA, one factor trained) is built by the real PEFT (the helper's
+    // apply_peft); model.reference is added to the trace analytically (estimate/trace.ts).
     spec.model.attentionBias ? 'transformer.attention_bias (the helper passes no attention bias)' : '',
   ].filter(Boolean);
   if (unTraced.length > 0) {
     return `--trace runs one eager step in one process; it does not trace ${unTraced.join(', ')}: use the analytic estimate`;
   }
   return undefined;
+}
+
+// The largest share of the parameters a trainable count without adapters may be and be traced frozen.
+const frozenTraceShare = 0.01;
+
+/**
+ * model.trainable without adapters, at most 1% of the parameters (a PEFT method the spec cannot name:
+ * BEFT's biases, prompt encoders, sparse or tied updates): traced as the frozen model with the gradient
+ * carried from the loss to its first layer (the most any placement of the trained parameters backpropagates
+ * through), the trainable parameters' gradients and optimizer states from the analytic model
+ * (estimate/trace.ts compareTrace).
+ */
+export function isFrozenTrace(spec: EstimateSpec): boolean {
+  const { trainable, params, lora } = spec.model;
+  return (
+    !lora && trainable !== undefined && (params ?? 0) > 0 && trainable <= (params ?? 0) * frozenTraceShare
+  );
 }
 
 // The optimizers python/headroom_trace/trace_torch.py builds from torch.optim (make_optimizer).
@@ -193,6 +209,11 @@ export function objectiveOf(spec: EstimateSpec): TraceRequest['objective'] {
   return spec.tensors.some((tensor) => tensor.covers === 'logits') ? 'logits' : 'hidden';
 }
 
+/** The spec's `tensors:` entries that cover a part the traced step makes (the logits, activations). */
+export function coveringTensors(spec: EstimateSpec): string[] {
+  return spec.tensors.filter((tensor) => tensor.covers !== undefined).map((tensor) => tensor.name);
+}
+
 /** The config.json the spec's model.transformer stands for (torch), when no config.json was given. */
 export function configOfSpec(spec: EstimateSpec): ShapeConfig | undefined {
   const shape = spec.model.transformer;
@@ -234,6 +255,7 @@ export function traceRequestOf(
     // Without it the helper's causal LM takes transformers' loss, which upcasts 16-bit logits to fp32.
     ...(spec.training.isLossUpcast ? {} : { lossUpcast: false }),
     ...(objectiveOf(spec) ? { objective: objectiveOf(spec) } : {}),
+    ...(isFrozenTrace(spec) ? { frozen: true } : {}),
     // Megatron's vocab-parallel loss is not the helper's to run: it traces transformers' standard loss.
     ...(spec.training.loss === 'standard' ||
     spec.training.loss === 'vocab_parallel' ||
@@ -270,6 +292,8 @@ export async function withTrace(
         untracedTensors(spec),
         options.module ? 0 : untracedParamsShare(spec),
         !options.module,
+        isFrozenTrace(spec),
+        coveringTensors(spec),
       ),
     };
   }
@@ -290,6 +314,8 @@ export async function withTrace(
       untracedTensors(spec),
       untracedParamsShare(spec),
       true,
+      isFrozenTrace(spec),
+      coveringTensors(spec),
     );
     const note = `the model was built from model.transformer as a transformers "${derived.modelType}" config (no config.json given)`;
     return { ...report, trace: { ...trace, notes: [note, ...trace.notes] } };
