@@ -383,6 +383,72 @@ describe('trace helper, real torch', { skip }, () => {
     });
   }
 
+  test("a ViT at a non-square image and BEiT's relative position bias (per layer, shared: Data2Vec-vision's): within 2% of the real step", async () => {
+    // BEiT caches its relative position index per window (an lru_cache on the class): the helper empties
+    // it between the traced and the real step, so neither sees the other's tensors. SDPA with BEiT's
+    // trained bias is traced as CUDA's memory-efficient kernel runs it (next test), not as the CPU does.
+    const cases: { name: string; request: Partial<TraceRequest> }[] = [
+      {
+        name: 'vit 48 × 32',
+        request: { modelConfig: join(fixtures, 'tiny-vit.json'), configOverrides: { image_size: [48, 32] } },
+      },
+      {
+        name: 'beit per layer',
+        request: { modelConfig: join(fixtures, 'tiny-beit.json'), attention: 'eager' },
+      },
+      {
+        name: 'beit shared, checkpointed, amp_bf16 AdamW',
+        request: {
+          modelConfig: join(fixtures, 'tiny-beit.json'),
+          configOverrides: { use_relative_position_bias: false, use_shared_relative_position_bias: true },
+          attention: 'eager',
+          checkpointing: 'full',
+          precision: 'amp_bf16',
+          optimizer: 'adamw',
+        },
+      },
+    ];
+    for (const { name, request } of cases) {
+      const checked = await runTraceHelper(python(), {
+        ...step,
+        precision: 'fp16',
+        batchSize: 2,
+        ...request,
+      });
+      const traced = checked.peakBytes as number;
+      const real = checked.realPeakBytes as number;
+      assert.ok(errorPercent(traced, real) <= 2, `${name}: traced ${traced} B, real ${real} B`);
+    }
+  });
+
+  test("SDPA with BEiT's trained bias is traced as CUDA's memory-efficient kernel: the bias kept per layer and one bias gradient, no scores (the CPU's math path keeps them)", async () => {
+    const request: TraceRequest = {
+      ...step,
+      precision: 'fp16',
+      optimizer: 'sgd',
+      batchSize: 2,
+      modelConfig: join(fixtures, 'tiny-beit.json'),
+      configOverrides: { image_size: [128, 128] },
+    };
+    const withBias = await runTraceHelper(python(), request);
+    const noBias = await runTraceHelper(python(), {
+      ...request,
+      configOverrides: { image_size: [128, 128], use_relative_position_bias: false },
+    });
+    // 16 × 16 patches and the class token, 4 heads, 2 layers, fp16.
+    const tokens = 16 * 16 + 1;
+    const bias = 4 * tokens * tokens * 2;
+    const scores = 2 * bias;
+    const traced = withBias.peakBytes as number;
+    const real = withBias.realPeakBytes as number;
+    assert.equal(noBias.peakBytes, noBias.realPeakBytes);
+    assert.ok(
+      traced - (noBias.peakBytes as number) <= 2 * bias + 2 * scores,
+      `with ${traced} B, without ${noBias.peakBytes} B`,
+    );
+    assert.ok(real - traced >= 2 * scores, `traced ${traced} B, the CPU's math path ${real} B`);
+  });
+
   test('the steady step: AdamW states alive through forward and backward; no b×s×s mask a real run skips', async () => {
     // fp32 with every layer checkpointed peaks in backward, where the second and every later step
     // holds the states the first step() created; the real count runs two steps.
