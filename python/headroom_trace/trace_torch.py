@@ -262,12 +262,12 @@ def load_hf_model(torch, request, device, build_real, layers=None):
         raise TraceError(f"{path}: model_type {model_type!r} is not known to transformers {transformers.__version__}")
     if layers is not None:
         set_layers(config, layers)
-    is_vision = is_image_model(model_type)
+    is_vision = model_type in ("vit", "deit", "beit", "swin", "convnext", "resnet", "dinov2")
     task = model_task(transformers, model_type, config, is_vision)
     # The spec's objective when it is not the model's own loss (model.transformer.lm_head false): the
     # logits kept with their gradient (a `tensors:` entry covering them), or the bare model's hidden states.
     objective = request.get("objective")
-    if objective is not None and task == "classify":
+    if objective is not None and (is_vision or task == "classify"):
         raise TraceError(f"{path}: objective {objective!r} is for a language model, not a {task} head")
     auto = {
         "image": transformers.AutoModelForImageClassification,
@@ -306,19 +306,15 @@ def load_hf_model(torch, request, device, build_real, layers=None):
     if request.get("checkpointing") == "full":
         model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
     if is_vision:
-        height, width = image_size(config)
+        size = getattr(config, "image_size", 224)
         channels = getattr(config, "num_channels", 3)
         labels = config.num_labels
 
         def batch(n):
-            inputs = {"pixel_values": torch.randn(n, channels, height, width, device=device, dtype=dtype)}
-            if objective is None:
-                inputs["labels"] = torch.randint(0, labels, (n,), device=device)
-            return inputs
-
-        if objective is not None:
-            # A benchmark's `model(pixel_values).logits.sum()` (logits), or the backbone alone (hidden).
-            return model, batch, None, objective_loss(torch, objective)
+            return {
+                "pixel_values": torch.randn(n, channels, size, size, device=device, dtype=dtype),
+                "labels": torch.randint(0, labels, (n,), device=device),
+            }
     elif objective is not None:
         seq = int(request.get("seqLen") or 0) or min(getattr(config, "max_position_embeddings", 512) or 512, 512)
         vocab = config.vocab_size
@@ -380,23 +376,6 @@ def load_hf_model(torch, request, device, build_real, layers=None):
             return {"input_ids": ids, "labels": ids}
 
     return model, batch, None, None
-
-
-def is_image_model(model_type):
-    """A model transformers builds as an image classifier (AutoModelForImageClassification's mapping,
-    models/auto/modeling_auto.py: ViT, DeiT, BEiT, Data2Vec-vision, Swin, ConvNeXt, ResNet, DINOv2...)."""
-    from transformers.models.auto import modeling_auto as auto
-
-    return model_type in auto.MODEL_FOR_IMAGE_CLASSIFICATION_MAPPING_NAMES
-
-
-def image_size(config):
-    """(height, width) of the config's image: image_size is one side or [height, width] (ViT, BEiT and
-    their patch embeddings take either: modeling_vit.py ViTPatchEmbeddings)."""
-    size = getattr(config, "image_size", 224)
-    if isinstance(size, (list, tuple)):
-        return int(size[0]), int(size[1])
-    return int(size), int(size)
 
 
 def model_task(transformers, model_type, config, is_vision):
@@ -812,27 +791,6 @@ def call_model(model, batch):
     return model(batch)
 
 
-def clear_cached_tensors(model):
-    """Empty the lru caches of the model's classes' methods. transformers caches tensors it builds from
-    sizes (pytorch_utils.compile_compatible_method_lru_cache: BEiT's relative position index per window,
-    modeling_beit.py), so a tensor one step made, fake or real, would reach the next step's mode."""
-    seen = set()
-    for module in model.modules():
-        for cls in type(module).__mro__:
-            if cls in seen:
-                continue
-            seen.add(cls)
-            for value in vars(cls).values():
-                function = getattr(value, "__func__", value)
-                for cell in getattr(function, "__closure__", None) or ():
-                    try:
-                        content = cell.cell_contents
-                    except ValueError:
-                        continue
-                    if callable(getattr(content, "cache_clear", None)):
-                        content.cache_clear()
-
-
 def module_group(name, layer_names):
     """The module a tensor is counted under: its repeated block (model.layers.3) or its top two levels."""
     parts = name.split(".") if name else []
@@ -880,7 +838,6 @@ def run_step(request, *, real: bool, layers=None):
             if context is not None:
                 stack.enter_context(context)
         model, batch_fn, opt_fn, loss_fn = built
-        clear_cached_tensors(model)
         if not real:
             materialise(torch, model, device)
         names = {}
@@ -965,42 +922,7 @@ class _fused_attention_dropout:
                 )[0]
             if scale is not None:
                 kwargs["scale"] = scale
-            if gpu_takes_efficient_bias(attn_mask):
-                return EfficientWithBias.apply(query, key, value, attn_mask, is_causal, kwargs)
             return original(query, key, value, attn_mask, 0.0, is_causal, **kwargs)
-
-        def gpu_takes_efficient_bias(mask):
-            """A float mask that is trained (BEiT's relative position bias): CUDA's memory-efficient kernel
-            takes it as attn_bias and computes its gradient (aten/src/ATen/native/transformers/cuda/
-            attention_backward.cu _efficient_attention_backward, grad_bias of the expanded B×H×L×S bias),
-            keeping no L×S scores; the CPU kernels give a mask no gradient, so autograd takes the math
-            path and keeps the scores and softmax of every layer."""
-            return (
-                isinstance(mask, torch.Tensor)
-                and mask.requires_grad
-                and mask.is_floating_point()
-                and not gpu_takes_math(mask)
-            )
-
-        class EfficientWithBias(torch.autograd.Function):
-            """The memory-efficient kernel's accounting: forward keeps q, k, v, the output and its fp32
-            logsumexp (B×H×L) and the bias; backward makes q, k, v gradients and the B×H×L×S bias
-            gradient, summed to the bias's shape (sdpa's expand). Values are not the kernel's (a trace)."""
-
-            @staticmethod
-            def forward(ctx, query, key, value, bias, is_causal, kwargs):
-                with torch.no_grad():
-                    output = original(query, key, value, bias.detach(), 0.0, is_causal, **kwargs)
-                lse = torch.empty(query.shape[:-1], dtype=torch.float32, device=query.device)
-                ctx.save_for_backward(query, key, value, output, lse, bias)
-                return output
-
-            @staticmethod
-            def backward(ctx, grad):
-                query, key, value, output, lse, bias = ctx.saved_tensors
-                shape = (*query.shape[:-1], key.shape[-2])
-                grad_bias = torch.empty(shape, dtype=bias.dtype, device=bias.device).sum_to_size(bias.shape)
-                return torch.empty_like(query), torch.empty_like(key), torch.empty_like(value), grad_bias, None, None
 
         def gpu_takes_math(mask):
             """Whether CUDA's SDPA falls to the math path for this mask: flash takes no mask, and

@@ -1,31 +1,14 @@
 // The Hugging Face config.json a spec's `model.transformer` stands for: the inverse of hf-config.ts, so
 // `estimate --trace` can build the model a spec describes when no config.json is given. Only the model
-// types the trace helper builds (a causal LM, a ViT or BEiT image classifier at any image size, a BERT classifier or masked LM, T5) and whose shape fields the
+// types the trace helper builds (a causal LM, a ViT image classifier, a BERT classifier or masked LM, T5) and whose shape fields the
 // config can carry; anything else is refused with the reason. Pure.
 import type { TransformerShape } from './types.js';
 
 /** A config.json for `shape`, or why there is none. */
 export type ShapeConfig = { modelType: string; config: Record<string, unknown> } | { refused: string };
 
-/**
- * The image grid of `patches` patches as [rows, columns], the squarest (rows ≥ columns): a square image's
- * side², or a non-square one's (1048 × 640 in 16-pixel patches: 65 × 40 = 2600 → 52 × 50, the same count).
- * Undefined without a patch.
- */
-export function patchGrid(patches: number): [number, number] | undefined {
-  if (!Number.isInteger(patches) || patches < 1) return undefined;
-  for (let columns = Math.floor(Math.sqrt(patches)); columns >= 1; columns -= 1) {
-    if (patches % columns === 0) return [patches / columns, columns];
-  }
-  return undefined;
-}
-
-/** The config.json transformers builds the model of `shape` from (modeling_<type>.py's config keys);
- * `attentionBias` (model.attention_bias) makes a ViT BEiT's. */
-export function hfConfigOfShape(
-  shape: TransformerShape,
-  options: { attentionBias?: { isPerLayer: boolean } } = {},
-): ShapeConfig {
+/** The config.json transformers builds the model of `shape` from (modeling_<type>.py's config keys). */
+export function hfConfigOfShape(shape: TransformerShape): ShapeConfig {
   const headDim = shape.headDim || shape.hidden / shape.heads;
   const positions = Math.max(shape.positions, shape.seqLen, 1);
   if (shape.family !== 'vit' && shape.vocab === 0) {
@@ -157,57 +140,29 @@ export function hfConfigOfShape(
         },
       };
     case 'vit': {
-      // seqLen = patches + the class token; patchInputs = channels × patch² (hf-config.ts). A spec's
-      // ViT says no patch: ViTConfig's and BeitConfig's default patch_size 16 (ViT-B/16).
+      // seqLen = (image / patch)² + the class token; patchInputs = channels × patch² (hf-config.ts).
       const channels = 3;
-      const patch = shape.patchInputs > 0 ? Math.sqrt(shape.patchInputs / channels) : 16;
-      const grid = patchGrid(shape.seqLen - 1);
-      if (!Number.isInteger(patch) || !grid) {
-        return {
-          refused: 'a ViT whose patch inputs are not 3 channels of square patches, or with no patch token',
-        };
-      }
-      // The image as [height, width] of whole patches, so the model's positions are the sequence's (no
-      // interpolation): any grid of the same patch count holds the same tensors (the pixels, the
-      // patches and every layer's b × s tensors; BEiT's bias table differs by its few (2h-1)(2w-1) rows).
-      const image = [grid[0] * patch, grid[1] * patch];
-      const common = {
-        hidden_size: shape.hidden,
-        intermediate_size: shape.ffn,
-        num_hidden_layers: shape.layers,
-        num_attention_heads: shape.heads,
-        image_size: image,
-        patch_size: patch,
-        num_channels: channels,
-        num_labels: shape.classes || 1000,
-        hidden_dropout_prob: shape.dropout ? 0.1 : 0,
-        attention_probs_dropout_prob: shape.dropout ? 0.1 : 0,
-      };
-      if (options.attentionBias) {
-        // A ViT whose attention adds a learned relative position bias (per layer, or one the layers
-        // share) is BEiT's layer (Bao et al. 2021, arXiv:2106.08254 §2.2; transformers models/beit/
-        // modeling_beit.py BeitRelativePositionBias, the bias passed to SDPA as attn_mask), which
-        // Data2Vec-vision reuses. BeitConfig's defaults stand for what the spec does not say: layer
-        // scale 0.1, stochastic depth 0.1, mean pooling, no bias on the key projection.
-        return {
-          modelType: 'beit',
-          config: {
-            architectures: ['BeitForImageClassification'],
-            model_type: 'beit',
-            ...common,
-            use_relative_position_bias: options.attentionBias.isPerLayer,
-            use_shared_relative_position_bias: !options.attentionBias.isPerLayer,
-            use_absolute_position_embeddings: false,
-          },
-        };
+      const patch = Math.sqrt(shape.patchInputs / channels);
+      const side = Math.sqrt(shape.seqLen - 1);
+      if (!Number.isInteger(patch) || !Number.isInteger(side) || patch === 0) {
+        return { refused: 'a ViT whose patch inputs and sequence are not 3 channels of square patches' };
       }
       return {
         modelType: 'vit',
         config: {
           architectures: ['ViTForImageClassification'],
           model_type: 'vit',
-          ...common,
+          hidden_size: shape.hidden,
+          intermediate_size: shape.ffn,
+          num_hidden_layers: shape.layers,
+          num_attention_heads: shape.heads,
+          image_size: side * patch,
+          patch_size: patch,
+          num_channels: channels,
           qkv_bias: shape.bias !== 'none',
+          num_labels: shape.classes || 1000,
+          hidden_dropout_prob: shape.dropout ? 0.1 : 0,
+          attention_probs_dropout_prob: shape.dropout ? 0.1 : 0,
         },
       };
     }

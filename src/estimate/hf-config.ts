@@ -181,15 +181,9 @@ export function readHfConfig(config: Json): HfConfig {
       };
     }
     case 'vit': {
-      // image_size is one side or [height, width] (ViTPatchEmbeddings takes either).
-      const size = config.image_size;
-      const [height, width] =
-        Array.isArray(size) && size.length === 2 && size.every((x) => typeof x === 'number')
-          ? (size as [number, number])
-          : [int('image_size', 224) ?? 224, int('image_size', 224) ?? 224];
+      const image = int('image_size', 224) ?? 224;
       const patch = int('patch_size', 16) ?? 16;
       const channels = int('num_channels', 3) ?? 3;
-      const patches = Math.floor(height / patch) * Math.floor(width / patch);
       const isClassifier = isArchitecture('ForImageClassification');
       return {
         modelType,
@@ -200,9 +194,9 @@ export function readHfConfig(config: Json): HfConfig {
           heads: int('num_attention_heads'),
           ffn: int('intermediate_size'),
           vocab: 0,
-          // (height / patch) × (width / patch) patches and the class token.
-          seqLen: patches + 1,
-          positions: patches + 1,
+          // (image / patch)² patches and the class token.
+          seqLen: Math.floor(image / patch) ** 2 + 1,
+          positions: Math.floor(image / patch) ** 2 + 1,
           patchInputs: channels * patch * patch,
           bias: flag('qkv_bias', true) ? 'all' : 'none',
           pooler: !isClassifier,

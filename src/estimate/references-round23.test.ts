@@ -31,13 +31,7 @@ test('round 23, measured once, is pinned: median |error| and the counts within 5
   // non-square image encoders). With --trace (scripts/estimate-score.ts --trace, not run here): at the
   // session's start no row traced; at a0b1c863 the 5 BERT rows trace within 2.2% (median 0.4%), and
   // trace-else-analytic over all 21 is 10.8%, worst -52.4%, 5/13/19. The round is now spent (second shift
-  // estimate-r23). After the trace built a ViT at any image size and a ViT with attention_bias as BEiT, SDPA
-  // with its trained bias traced as CUDA's memory-efficient kernel: 5 -> 9 rows trace, median 0.4% -> 0.9%;
-  // BEiT SDPA +0.9%, Data2Vec SDPA -39.0% (the row assumes one shared bias; its peak equals BEiT's within
-  // 55 MB, where 11 fewer biases would be 1.8 GB less), both eager rows +116% (not explained: transformers
-  // 5.18's BEiT eager softmaxes in fp32, `softmax(..., dtype=torch.float32)`; the release measured is not
-  // checked); trace-else-analytic 10.8% -> 10.8%, worst -52.4% -> +116.7%, 5/13/19 -> 6/12/17. The analytic
-  // figure does not move.
+  // estimate-r23).
   // Then (estimate-model, after the measurement): a frozen linear keeps no input and PEFT's adapters keep their
   // own input copy (layer-activations.ts): CogVideoX-2B LoRA +5.5 -> -2.7%, unsloth Qwen2-7B QLoRA -5.1 -> -3.6%
   // enter the 5% band; unsloth Llama-3-8B +11.2 -> +12.9% (its spec leaves adapter_dtype at the PEFT default;

@@ -66,11 +66,8 @@ export function traceRefusal(spec: EstimateSpec, options: TraceOptions): string 
       : '',
     parallel.pipeline > 1 || parallel.context > 1 ? 'pipeline or context parallelism' : '',
     // model.lora (every variant, DoRA, one factor trained) is built by the real PEFT (the helper's
-    // apply_peft); model.reference is added to the trace analytically (estimate/trace.ts). A ViT's bias is
-    // BEiT's relative position bias, which the helper builds (hf-config-of-shape.ts).
-    spec.model.attentionBias && spec.model.transformer?.family !== 'vit'
-      ? 'transformer.attention_bias (the helper passes no attention bias)'
-      : '',
+    // apply_peft); model.reference is added to the trace analytically (estimate/trace.ts).
+    spec.model.attentionBias ? 'transformer.attention_bias (the helper passes no attention bias)' : '',
   ].filter(Boolean);
   if (unTraced.length > 0) {
     return `--trace runs one eager step in one process; it does not trace ${unTraced.join(', ')}: use the analytic estimate`;
@@ -223,10 +220,7 @@ export function configOfSpec(spec: EstimateSpec): ShapeConfig | undefined {
   if (spec.framework !== 'torch' || !shape) return undefined;
   // Without the spec's own loss the model is still built as its LM class (the head's weights are in
   // model.params); the helper runs the objective instead of its loss, or the bare model (objectiveOf).
-  const bias = spec.model.attentionBias;
-  return hfConfigOfShape(objectiveOf(spec) ? { ...shape, lmHead: true } : shape, {
-    ...(bias ? { attentionBias: bias } : {}),
-  });
+  return hfConfigOfShape(objectiveOf(spec) ? { ...shape, lmHead: true } : shape);
 }
 
 /** The helper's request for this spec and report. */
