@@ -378,6 +378,12 @@ const measured: Record<TestCorpusPart, Bar> = {
   // it, "there is OOM", "causing OOM", a memory run out of or exceeded by its owner or size, a when-clause's
   // main clause, a question spliced on after a comma; the device by "graphic memory", a data-centre GPU's
   // name, 显存; ML work by the training step's words and a model family's name) 76 -> 93.
+  // Measured by the lead, 2026-11-28, never seen by any of session 19's rules engineers (doctor-rules,
+  // doctor-causes, doctor-h25; see HELDOUT-24-RESULT.md): the session's start (8b6c536), the freeze (67ba7b93)
+  // and the session's last rules (75309bc8) give the same figure, file by file: 81/109 (74.3%), 1 false OOM,
+  // 5/15 causes (8/15 among the alternatives), 0 wrong fixes, 24/28 facts. Drawn on the issue's breadth
+  // matrix; 40 of its files are the reporter's words only (21 right), the 69 with program output 60 (87.0%).
+  'heldout-24': { kindRight: 81, falseOoms: 1, causesRight: 5, wrongFixes: 0, factsRight: 24 },
   'heldout-25': { kindRight: 93, falseOoms: 0, causesRight: 2, wrongFixes: 0, factsRight: 27 },
 };
 
@@ -411,7 +417,7 @@ for (const part of testCorpusParts) {
   });
 }
 
-test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-23, heldout-25)', (t) => {
+test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-25)', (t) => {
   const cases = testCorpusParts.flatMap((part) => readPart(part));
   if (cases.length === 0) {
     t.skip('no logs in test/corpus');
@@ -477,8 +483,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // 3216/3305 (97.3%), 6 false OOMs (heldout-25 unchanged at 76/113); heldout-25's second shift (the
   // retold grammar, heldout25-forms.test.ts; heldout-25 76 -> 93): 3233/3305 (97.8%), 6 false OOMs; a kill
   // beside memory measured free, a paste cut inside "CUDA out of memory" (doctor-rules): 3235/3305 (97.9%),
-  // 5 false OOMs.
-  const floor = 3235;
+  // 5 false OOMs; with heldout-24 folded in as measured once (the session's last rules, 81/109): 3316/3414
+  // (97.1%), below the issue's bar, 6 false OOMs.
+  const floor = 3316;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -518,14 +525,16 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // the request; batch and another process open where free memory exceeds the request) and the second
   // shift: alternatives 636/676; with heldout-22 folded in as measured once (8/17, 11/17): strict 561/693,
   // alternatives 647/693. Session 19, with heldout-25 folded in as measured once (2/3, 2/3): strict 563/696,
-  // alternatives 650/696.
+  // alternatives 650/696; session 19's causes rules (a runtime's own heap cap is memory_cap; a request past a
+  // nominal 16 GB card is request_exceeds_device): strict 569/696, alternatives 654/696; with heldout-24 folded
+  // in as measured once (5/15, 8/15): strict 574/711, alternatives 662/711.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 563, `causes right ${figures.causesRight}, at least 563`);
+  assert.ok(figures.causesRight >= 574, `causes right ${figures.causesRight}, at least 574`);
   assert.ok(
-    figures.causesRightOrAlternative >= 650,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 650`,
+    figures.causesRightOrAlternative >= 662,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 662`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });
