@@ -23,6 +23,7 @@ import { round20Cases } from './published-measured-round20.js';
 import { round21Cases } from './published-measured-round21.js';
 import { round22Cases } from './published-measured-round22.js';
 import { round23Cases } from './published-measured-round23.js';
+import { round24Cases } from './published-measured-round24.js';
 
 const referenceRounds: readonly (readonly PublishedCase[])[] = [
   publishedCases,
@@ -48,6 +49,7 @@ const referenceRounds: readonly (readonly PublishedCase[])[] = [
   round21Cases,
   round22Cases,
   round23Cases,
+  round24Cases,
 ];
 
 /** The rows of rounds 1 to `round` − 1: what round `round` must be new to. */
