@@ -33,7 +33,6 @@ import {
   isUndecided,
   resolveBusError,
   resolveKernelDeath,
-  resolveKillWithMemoryFree,
   resolveLauncherKill,
   resolveLibraryInit,
   resolveMemorySide,
@@ -252,15 +251,12 @@ export function diagnoseClassified(log: ClassifiedLog): Diagnosis[] {
     ? told.filter((d) => !d.isLastResort)
     : told.toSorted((a, b) => b.evidence.line - a.evidence.line).slice(0, 1);
   const drafts = read.map((d) =>
-    resolveKillWithMemoryFree(
-      resolveNamedKiller(
-        resolveOverflowedSize(
-          resolveRayWorkerDeath(
-            resolveKernelDeath(
-              resolveMemorySide(
-                resolveBusError(resolveLibraryInit(withFamilyFacts(d, log.familyFacts)), logFacts),
-                logFacts,
-              ),
+    resolveNamedKiller(
+      resolveOverflowedSize(
+        resolveRayWorkerDeath(
+          resolveKernelDeath(
+            resolveMemorySide(
+              resolveBusError(resolveLibraryInit(withFamilyFacts(d, log.familyFacts)), logFacts),
               logFacts,
             ),
             logFacts,

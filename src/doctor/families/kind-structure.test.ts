@@ -421,31 +421,3 @@ describe("a DataLoader worker's death as torch's C++ side reports it", () => {
     assert.equal(kindOf('celery worker (pid 1234) exited with exit code 1'), 'none');
   });
 });
-
-describe('a bare kill beside a measurement that memory stayed free', () => {
-  test("can't tell: the OOM killer acts only when memory cannot be reclaimed", () => {
-    assert.equal(
-      kindOf(
-        '[watch] KILLED: signal=SIGKILL; 11200 MB of 16000 MB stayed available during the run',
-        'Error: Process completed with exit code 137.',
-      ),
-      'none',
-    );
-    assert.equal(kindOf('free memory never dropped below 9 GB', 'Killed'), 'none');
-  });
-  test('look-alikes: the kill alone, or memory that ran low, stays the bare kill', () => {
-    assert.equal(kindOf('Error: Process completed with exit code 137.'), 'host_oom');
-    assert.equal(kindOf('available memory fell to 120 MB', 'Killed'), 'host_oom');
-  });
-});
-
-describe("a paste cut inside PyTorch's message at its end", () => {
-  test('the exception name and the runtime words up to the cut', () => {
-    assert.equal(kindOf('  File "train.py", line 9, in step', 'RuntimeError: CUDA out of'), 'gpu_oom');
-    assert.equal(kindOf('torch.OutOfMemoryError: HIP out of mem'), 'gpu_oom');
-  });
-  test('look-alikes: other words after "out of"', () => {
-    assert.equal(kindOf('RuntimeError: CUDA out of bounds access in kernel'), 'none');
-    assert.equal(kindOf('RuntimeError: CUDA out of range index 7'), 'none');
-  });
-});

@@ -159,8 +159,6 @@ export const cudaLibraryRules: LogRule[] = [
       'errormemoryallocation',
       'success (2 vs. 0)',
       'success. 2 vs 0',
-      'cuda out of',
-      'hip out of',
     ],
     // One shape for every wrapper that re-raises CUDA's error 2: a device-runtime word (CUDA, a
     // cuda*/hip* call or type, a GPU word), then an error, failure or status word, then the runtime's
@@ -186,7 +184,7 @@ export const cudaLibraryRules: LogRule[] = [
     // every wrapper above prints the runtime's string in the status's own sentence. The enum's
     // name may be cut mid-word by a paste (CUDA_ERROR_OUT_OF_ME...): the prefix is unambiguous.
     pattern:
-      /(?:\bCUDA\b|\bcuda\w+|\bgpu\w*|\bhip\w+|\bHIP\b)[^\n]{0,120}?\b(?:error|failed|failure|FAIL|fatal|status)\b(?:(?!\.\s+[A-Z][a-z]+\s)[^\n]){0,120}?(?<!\b(?:run|runs|ran|running|not|no|without|an?|the)\s)\bout of memory\b|\b(?:error|failed|failure|fatal)\b[^\n]{0,60}?(?:\bCUDA\b|\bcuda\w+|\bgpu\w*|\bhip\w+|\bHIP\b)(?!\s+out of memory)(?:(?!\.\s+[A-Z][a-z]+\s)[^\n]){0,60}?(?<!\b(?:run|runs|ran|running|not|no|without|an?|the)\s)\bout of memory\b|\w\.cuh?(?::\d+|\(\d+\))\]?:\s*(?:error:?\s*)?out of memory\b|THCudaCheck FAIL.*out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_M(?:EMORY|E?M?O?R?$)|\b[Ee]rror 2: out of memory|\b(?:CUDA|HIP|MUSA|ZE_RESULT|UR_RESULT)_?ERROR_?(?:OUT_?OF_?(?:DEVICE_?)?MEMORY|MEMORY_?ALLOCATION)\b|\b(?:hip|musa)Error(?:OutOfMemory|MemoryAllocation)\b|\b(?:cuda|hip)Success \(2 vs\. 0\)|\b(?:cuda|hip)Success\. 2 vs 0\b|\bErrStr:\s*out of memory\b|(?:Error|Exception):\s*(?:CUDA|HIP) out of(?: m(?:e(?:m(?:o(?:r)?)?)?)?)?\s*$|\bCheck failed:[^\n]*?\b(?:cuda|hip)Success\b[^\n]*?\bout of memory\b|\b(?:CUDA|HIP): out of memory\b/i,
+      /(?:\bCUDA\b|\bcuda\w+|\bgpu\w*|\bhip\w+|\bHIP\b)[^\n]{0,120}?\b(?:error|failed|failure|FAIL|fatal|status)\b(?:(?!\.\s+[A-Z][a-z]+\s)[^\n]){0,120}?(?<!\b(?:run|runs|ran|running|not|no|without|an?|the)\s)\bout of memory\b|\b(?:error|failed|failure|fatal)\b[^\n]{0,60}?(?:\bCUDA\b|\bcuda\w+|\bgpu\w*|\bhip\w+|\bHIP\b)(?!\s+out of memory)(?:(?!\.\s+[A-Z][a-z]+\s)[^\n]){0,60}?(?<!\b(?:run|runs|ran|running|not|no|without|an?|the)\s)\bout of memory\b|\w\.cuh?(?::\d+|\(\d+\))\]?:\s*(?:error:?\s*)?out of memory\b|THCudaCheck FAIL.*out of memory|cudaErrorMemoryAllocation|CUDA_ERROR_OUT_OF_M(?:EMORY|E?M?O?R?$)|\b[Ee]rror 2: out of memory|\b(?:CUDA|HIP|MUSA|ZE_RESULT|UR_RESULT)_?ERROR_?(?:OUT_?OF_?(?:DEVICE_?)?MEMORY|MEMORY_?ALLOCATION)\b|\b(?:hip|musa)Error(?:OutOfMemory|MemoryAllocation)\b|\b(?:cuda|hip)Success \(2 vs\. 0\)|\b(?:cuda|hip)Success\. 2 vs 0\b|\bErrStr:\s*out of memory\b|\bCheck failed:[^\n]*?\b(?:cuda|hip)Success\b[^\n]*?\bout of memory\b|\b(?:CUDA|HIP): out of memory\b/i,
     // cudaErrorMemoryAllocation (2) / CUDA_ERROR_OUT_OF_MEMORY as a framework re-raises it (C10_CUDA_CHECK, THC).
     // Every vendor names the same failure in its status enum, and wrappers print the enum's name
     // in either case: CUDA driver CUDA_ERROR_OUT_OF_MEMORY, ROCm hipErrorOutOfMemory (and the
@@ -199,9 +197,6 @@ export const cudaLibraryRules: LogRule[] = [
     // same comparison in its enforce grammar, "error == cudaSuccess. 2 vs 0. Error at: <file>:<line>: out
     // of memory" (pytorch v1.0.0 caffe2/core/common_gpu.h CUDA_ENFORCE, c10/util/Logging.h
     // CAFFE_ENFORCE_EQ's "x vs y"): the code decides where a paste cut the string after it.
-    // A paste cut inside PyTorch's own message at its end ("RuntimeError: CUDA out of", the excerpt's
-    // last line; c10/cuda/CUDACachingAllocator.cpp "CUDA out of memory. Tried to allocate ..."): the
-    // exception's name and the runtime's words up to the cut are no other message's.
     // mshadow/MXNet check the call with glog and add the runtime's string after "CUDA: "
     // (dmlc/mshadow mshadow/stream_gpu-inl.h, MXNet src/storage/gpu_device_storage.h:
     // CHECK(e == cudaSuccess || e == cudaErrorCudartUnloading) << "CUDA: " << cudaGetErrorString(e)),

@@ -429,27 +429,6 @@ const logRules: FactRule[] = [
     extract: () => ({ memoryDenied: true }),
   },
   {
-    // A measurement beside the kill that memory did not run out: a watcher's "13149 MB of 15990 MB stayed
-    // available", "free memory never dropped below 2 GB", "memory exhaustion does not explain this kill".
-    // A bare kill beside it cannot be read as the OOM killer's (resolve.ts resolveKillWithMemoryFree): the
-    // kernel kills for memory only when it has none to give (linux mm/oom_kill.c out_of_memory).
-    family: 'context',
-    keywords: [
-      'stayed',
-      'remained',
-      'still free',
-      'still available',
-      'never dropped',
-      'never fell',
-      'exhaustion does',
-    ],
-    pattern:
-      /\b(?:stayed|remained|was still|were still) (?:free|available)\b|\b(?:free|available) (?:memory|RAM) never (?:dropped|fell|went) below\b|\bmemory exhaustion (?:does not|doesn't|cannot|can't|did not|didn't) explain\b/i,
-    source: 'linux mm/oom_kill.c out_of_memory (the OOM killer runs only when no memory can be reclaimed)',
-    once: true,
-    extract: () => ({ memoryFreeAtKill: true }),
-  },
-  {
     // The user's or an operator's words that the process runs under a memory limit of its own: "we've
     // put a 1GB limit on the containers", "a memory limitation inside the container", "the pod's memory
     // limit", "容器内存限制". The kernel's OOM killer inside a container's cgroup prints the same
