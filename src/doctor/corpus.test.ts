@@ -357,7 +357,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // grammar; the admission grammar; a bare MemoryError; a detector's verdict; torch's C++ worker death).
   // Then 106 -> 108, 1 -> 0 false OOMs: a bare kill beside a measurement that memory stayed available is
   // can't tell (resolve.ts resolveKillWithMemoryFree); a paste cut inside "CUDA out of memory" at its end.
-  'heldout-22': { kindRight: 108, falseOoms: 0, causesRight: 8, wrongFixes: 0, factsRight: 46 },
+  // Lowered 108 -> 106 (and the false OOM back) by the lead's revert of 0d2b6dcf at the session's end: that
+  // rule broke wrapped.test.ts (one PyTorch message cut at every column changed cause).
+  'heldout-22': { kindRight: 106, falseOoms: 1, causesRight: 8, wrongFixes: 0, factsRight: 46 },
   // Measured once, 2026-11-28, by the lead (see HELDOUT-23-RESULT.md), never seen by session 18's rules
   // engineers (doctor-rules: kind; doctor-causes: causes): the session's start (d91df5c) gave 75/113
   // (66.4%); the freeze (6aa9aff), the never-seen figure, 90/113 (79.6%), 3 false OOMs, 3/20 causes
@@ -485,7 +487,8 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // beside memory measured free, a paste cut inside "CUDA out of memory" (doctor-rules): 3235/3305 (97.9%),
   // 5 false OOMs; with heldout-24 folded in as measured once (the session's last rules, 81/109): 3316/3414
   // (97.1%), below the issue's bar, 6 false OOMs.
-  const floor = 3316;
+  // The lead's revert of 0d2b6dcf at the session's end (it broke wrapped.test.ts): 3314/3414, 7 false OOMs.
+  const floor = 3314;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
