@@ -17,12 +17,10 @@ function xmx(bytes: number): string {
   return bytes % GiB === 0 ? `-Xmx${bytes / GiB}g` : `-Xmx${Math.ceil(bytes / MiB)}m`;
 }
 
-/** The JVM's -Xmx size as written ("-Xmx4g", "-Xmx512m", "-Xmx2048"), in bytes. */
+/** The JVM's -Xmx size as written ("-Xmx4g", "-Xmx512m", "-Xmx2048"), in bytes: the JVM's form (digits
+ * and one binary unit letter, no "b") checked here, the size read by the one log-size parser. */
 export function xmxBytes(written: string): number | undefined {
-  const m = /^(\d+)([kmgt]?)$/i.exec(written);
-  if (!m) return undefined;
-  const unit = { '': 1, k: 1024, m: MiB, g: GiB, t: 1024 * GiB }[m[2]!.toLowerCase()] ?? 1;
-  return Number(m[1]) * unit;
+  return /^\d+[kmgt]?$/i.test(written) ? parseLogSize(written) : undefined;
 }
 
 const holdLess = fix(
