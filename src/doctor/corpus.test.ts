@@ -379,14 +379,17 @@ const measured: Record<TestCorpusPart, Bar> = {
   // heldout-25's second shift: the retold grammar (heldout25-forms.test.ts: "OOM" met with no noun after
   // it, "there is OOM", "causing OOM", a memory run out of or exceeded by its owner or size, a when-clause's
   // main clause, a question spliced on after a comma; the device by "graphic memory", a data-centre GPU's
-  // name, 显存; ML work by the training step's words and a model family's name) 76 -> 93.
+  // name, 显存; ML work by the training step's words and a model family's name) 76 -> 93; a title's
+  // settings list then "OOM on <GPU>", the OOM as a title's closing aside, TensorFlow's OOM hint without
+  // its failure line, the failure after a Chinese verb of reporting (doctor-h25's fbb5b041, landed in
+  // session 20 by doctor-rules): 93 -> 96 (no file moved elsewhere; heldout-24 81 -> 81).
   // Measured by the lead, 2026-11-28, never seen by any of session 19's rules engineers (doctor-rules,
   // doctor-causes, doctor-h25; see HELDOUT-24-RESULT.md): the session's start (8b6c536), the freeze (67ba7b93)
   // and the session's last rules (75309bc8) give the same figure, file by file: 81/109 (74.3%), 1 false OOM,
   // 5/15 causes (8/15 among the alternatives), 0 wrong fixes, 24/28 facts. Drawn on the issue's breadth
   // matrix; 40 of its files are the reporter's words only (21 right), the 69 with program output 60 (87.0%).
   'heldout-24': { kindRight: 81, falseOoms: 1, causesRight: 5, wrongFixes: 0, factsRight: 24 },
-  'heldout-25': { kindRight: 93, falseOoms: 0, causesRight: 2, wrongFixes: 0, factsRight: 27 },
+  'heldout-25': { kindRight: 96, falseOoms: 0, causesRight: 2, wrongFixes: 0, factsRight: 27 },
 };
 
 for (const part of testCorpusParts) {
@@ -488,7 +491,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // 5 false OOMs; with heldout-24 folded in as measured once (the session's last rules, 81/109): 3316/3414
   // (97.1%), below the issue's bar, 6 false OOMs.
   // The lead's revert of 0d2b6dcf at the session's end (it broke wrapped.test.ts): 3314/3414, 7 false OOMs.
-  const floor = 3314;
+  // Session 20: doctor-h25's titles, TensorFlow's hint alone, Chinese verbs of reporting (fbb5b041; heldout-25
+  // 93 -> 96, heldout-24 unchanged at 81): 3317/3414 (97.2%), 7 false OOMs.
+  const floor = 3317;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,

@@ -111,3 +111,50 @@ describe('the device by the names users give it', () => {
     assert.equal(kindOf('qwen2-7b crashes with OOM'), 'gpu_oom');
   });
 });
+
+describe("a title's settings list, then the OOM and where; the OOM as the title's closing aside", () => {
+  test('"..., OOM on L40", "(Out of Memory)", "[OOM]"', () => {
+    assert.equal(kindOf('Unsloth LLAMA3 8B, 4096 cut off, OOM on L40'), 'gpu_oom');
+    assert.equal(kindOf('[Bug Report] IsaacLab crashes with "--video" flag (Out of Memory)'), 'gpu_oom');
+    assert.equal(kindOf('[Bug] SDXL training on 3090 [OOM]'), 'gpu_oom');
+  });
+  test("look-alikes: a change's title, a negation, a how-to, a question", () => {
+    assert.equal(kindOf('Fix training crash (OOM)'), 'none');
+    assert.equal(kindOf('[Feature] Handle model crash (OOM)'), 'none');
+    assert.equal(kindOf('Model loading (no OOM)'), 'none');
+    assert.equal(kindOf('How to avoid OOM on L40'), 'none');
+    assert.equal(kindOf('Training with batch 64, no OOM on L40'), 'none');
+  });
+});
+
+describe('the failure after a Chinese verb of reporting, and the conditions and questions around it', () => {
+  test('"训练时报了OOM", "出现了CUDA out of memory，怎么办？"', () => {
+    assert.equal(kindOf('用 deepspeed 训练时报了OOM，怎么办'), 'gpu_oom');
+    assert.equal(kindOf('训练时出现了CUDA out of memory，怎么办？'), 'gpu_oom');
+  });
+  test('look-alikes: a condition, "whether", a modal, a question in its own clause', () => {
+    assert.equal(kindOf('如果报 OOM，请调小 batch size'), 'none');
+    assert.equal(kindOf('请问是不是报 OOM 了？'), 'none');
+    assert.equal(kindOf('用deepspeed zero2也会报OOM'), 'none');
+    assert.equal(kindOf('是显存溢出吗？'), 'none');
+  });
+});
+
+describe("TensorFlow's OOM hint where the paste lost its failure line", () => {
+  test('the hint after the graph node lines is the OOM; the CPU allocator named before it is the host', () => {
+    assert.equal(
+      kindOf(
+        '[[Node: loss/Mean_2/_2543 = _Recv[client_terminated=false, recv_device="/job:localhost/replica:0/task:0/device:CPU:0", send_device="/job:localhost/replica:0/task:0/device:GPU:0"]()]]',
+        'Hint: If you want to see a list of allocated tensors when OOM happens, add report_tensor_allocations_upon_oom to RunOptions for current allocation info.',
+      ),
+      'gpu_oom',
+    );
+  });
+  test('look-alikes: the RunOptions setting itself is no failure', () => {
+    assert.equal(kindOf('run_opts = tf.RunOptions(report_tensor_allocations_upon_oom=True)'), 'none');
+    assert.equal(
+      kindOf('model.compile(loss=loss, options=run_opts)  # report_tensor_allocations_upon_oom'),
+      'none',
+    );
+  });
+});

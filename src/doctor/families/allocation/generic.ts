@@ -518,6 +518,10 @@ export const genericOutOfMemoryRule: LogRule = {
     if (questionOpen.test(ownSentence) && /^[^.!:]*\?(?:\s|$)/.test(after) && !asksForAFix.test(after))
       return undefined;
     if (/^\W*(?:if|unless|in case|whenever)\b[^.,;:]{0,40}$/i.test(ownSentence)) return undefined;
+    // The same in Chinese: a condition, negation, modal or "whether" right before ("如果报 OOM，...",
+    // "是不是报 OOM 了？"), or a question in the phrase's own clause.
+    if (/[\u4e00-\u9fff]/.test(text) && (cjkNotReport.test(lead) || cjkQuestion.test(after)))
+      return undefined;
     // A change's title ("Handle OOM", "Support CUDA out of memory recovery", "Fix ... OOM"), the phrase
     // as a modifier of another noun ("OOM error reporting"), or the failure said fixed in a release ("the
     // OOM was fixed in v2.1"): words about code and releases, not a failure met.
@@ -606,7 +610,12 @@ const retoldDevicePhrase = String.raw`(?:CUDA|GPU|HIP|MPS|XPU|NPU|VRAM)(?:[ _-]?
 // 显存 (video memory: "爆显存"/"炸显存", "显存爆了", "显存溢出", "显存不足/不够", "超显存", "显存占满/用完/耗尽":
 // full, used up, exhausted), and the device named
 // before "memory shortage" (メモリ不足, 메모리 부족).
-const retoldDeviceCjk = String.raw`[爆炸超]显存|显存[就又都也直接一下子瞬间被]{0,4}(?:爆了|爆掉|炸了|溢出|不足|不够|超了|占满|用完|耗尽|OOM)|(?:CUDA|GPU|VRAM)\s*の?\s*メモリ不足|(?:CUDA|GPU|VRAM)\s*메모리\s*부족`;
+// heldout-25's second shift: the failure named by the runtimes' own word after a Chinese verb of
+// reporting or meeting (报 "reports", 出现 "appears", 遇到 "meets", 发生 "happens", 提示 "prompts",
+// 爆 "bursts": "训练几十步后报 OOM", "出现了CUDA out of memory"); read by the side the sentence names, else
+// as the runtimes' phrase leans (retoldCjkVerbOom).
+const retoldCjkVerb = String.raw`(?:报|爆|出现|遇到|碰到|发生|产生|提示)了?\s*(?:CUDA\s*|GPU\s*)?(?:OOM|out[ _-]?of[ _-]?memory)\b`;
+const retoldDeviceCjk = String.raw`${retoldCjkVerb}|[爆炸超]显存|显存[就又都也直接一下子瞬间被]{0,4}(?:爆了|爆掉|炸了|溢出|不足|不够|超了|占满|用完|耗尽|OOM)|(?:CUDA|GPU|VRAM)\s*の?\s*メモリ不足|(?:CUDA|GPU|VRAM)\s*메모리\s*부족`;
 // Not as a modifier of another noun ("has memory error handling", "allocation error checks"): words
 // about code, not a failure met.
 // Round 15: the same report with no device word in the phrase ("I keep getting out-of-memory errors",
@@ -666,6 +675,10 @@ const retoldOwned = String.raw`\b(?:my|our)\s+(?:\w+\s+)?${retoldBarePhrase}|\b(
 const retoldOomVerb = String.raw`\bOOM(?:s|ed|'d)\b|\b(?:it|that|this|training|model|job|run|process|script|everything)\s+(?:(?:always|still|just|immediately|eventually|quickly|then|also)\s+)?oom\s+(?=(?:in|at|on|during|when|after|with|while)\b)`;
 const retoldOutcomeForm = new RegExp(String.raw`^(?:${retoldOutcome}|${retoldOomVerb})`, 'i');
 const retoldDeterminers = String.raw`(?:(?:an?|the|this|that|same|similar|such|these|those)\s+){0,2}`;
+// heldout-25's second shift: the failure named after a list of the run's settings, then where it
+// happened ("Unsloth LLAMA3 8B, 4096 cut off, OOM on L40"), and the failure as a parenthesis that ends
+// the title ("IsaacLab crashes with "--video" flag (Out of Memory)", "[Bug] ... [OOM]"): the tags and
+// asides issue trackers' titles carry (GitHub's issue forms put "[Bug]" first; the outcome last).
 // An issue's title put first in the paste: a short line (retoldTitleWords) whose subject or end is
 // the failure, with no verb of its own: "GCMC with 350M edges CUDA OOM", "CUDA out of memory for
 // CenterPoint even with batch size 1.", "Memory Error while loading embeddings".
@@ -673,7 +686,7 @@ const retoldDeterminers = String.raw`(?:(?:an?|the|this|that|same|similar|such|t
 const titleOpen = String.raw`[\s#*>"'\x60-]*`;
 const titleNotAfter = String.raw`(?<!\b(?:after|before|for|about|of|to|avoid|prevent|handle|handling|detect|detecting|catch|catching|retry|no|not|without|on|an?|the|almost|nearly)\s+)`;
 const titleCircumstance = String.raw`(?:\s*[.!:]?\s*$|\s+(?:while|when|during|in|on|at|after|for|with|using|even|error|issue|problem|exception)\b[^?]*$)`;
-const retoldTitle = String.raw`^${titleOpen}(?:[\w.+/#,()-]+\s+){0,10}?${titleNotAfter}${retoldDevicePhrase}${titleCircumstance}|^${titleOpen}(?:OOM|out[ _-]?of[ _-]?memory|Memory ?Error)(?:\s+(?:error|issue|exception|problem))?\s+(?:while|when|during|in|on|at|after|for|with|using|even)\b[^?]*$|^${titleOpen}(?:[\w.+/#-]+\s+){1,10}${titleNotAfter}(?:out[ _-]?of[ _-]?memory|OOM)\s*[.!]?\s*$`;
+const retoldTitle = String.raw`^${titleOpen}(?:[\w.+/#,()-]+\s+){0,10}?${titleNotAfter}${retoldDevicePhrase}${titleCircumstance}|^${titleOpen}(?:OOM|out[ _-]?of[ _-]?memory|Memory ?Error)(?:\s+(?:error|issue|exception|problem))?\s+(?:while|when|during|in|on|at|after|for|with|using|even)\b[^?]*$|^${titleOpen}(?:[\w.+/#-]+\s+){1,10}${titleNotAfter}(?:out[ _-]?of[ _-]?memory|OOM)\s*[.!]?\s*$|^${titleOpen}(?:[\w.+/#,-]+\s+){1,10}${titleNotAfter}OOM\s+(?:on|with|while|when|during|at|after|for|using)\s[^?]*$|^${titleOpen}(?:\[[^\]]{1,30}\]\s*)?[^?()\[\]]{3,120}?\s[(\[](?:(?:CUDA|GPU|VRAM)\s)?(?:out[ _-]?of[ _-]?memory|OOM)[)\]]\s*[.!]?\s*$`;
 const retoldTitleWords = 14;
 const changeTitle =
   /^\W*(?:\[[^\]]*\]\s*)?(?:fix(?:es|ed)?|add|adds|support|handle|improve|reduce|avoid|prevent|refactor|docs?|update|remove|implement|feat|chore|tips?|guide|faq|tutorial|howto)\b/i;
@@ -687,8 +700,11 @@ const retoldDeviceNamed = new RegExp(retoldDevicePhrase, 'i');
 // it takes the whole card at start, tensorflow.org/guide/gpu), not a failure: 默认 (by default) before
 // it, or the memory as 把's object right before.
 const cjkNotReport =
-  /(?:如果|若是?|假如|要是|万一|避免|防止|没有?|不会|并不|并没有?|默认)[^，。,.!?！？]{0,8}$|把$/;
-const cjkQuestion = /^[^。.!！]*?(?:吗|么|？|\?)/;
+  /(?:如果|若是?|假如|要是|万一|避免|防止|没有?|不会|并不|并没有?|默认|是不是|会不会|是否|能否)[^，。,.!?！？]{0,8}$|把$|(?:会|可能|可以)[^，。,.!?！？]{0,12}$/;
+// A question in the account's own clause (up to a comma): "是显存溢出吗？"; one asked in a later clause
+// ("...报 OOM，...请问能否通过调整参数...消除 OOM 呢？") asks about the failure told before it.
+const cjkQuestion = /^[^。.!！，,]*?(?:吗|么|？|\?)/;
+const retoldCjkVerbOom = new RegExp(`^${retoldCjkVerb}`, 'i');
 
 // A question's own opening (an auxiliary or a question word first), and a question spliced on after a
 // comma: English's question order (the auxiliary before the subject), as in "..., is it normal?".
@@ -825,7 +841,7 @@ export const retoldDeviceOomRule: LogRule = {
         /\b(?:is|was|are|were|got|has been|have been)\s+(?:now\s+)?(?:fixed|solved|resolved)\s+(?:in|since|by|with)\b/i.test(
           text,
         ) ||
-        /\b(?:no|not|never|no longer|without|n't|may|might|could|would|should|so|to avoid|in order to)\b/i.test(
+        /\b(?:no|not|never|no longer|without|n't|may|might|could|would|should|so|to avoid|in order to|believe|think|guess|suspect|assume|suppose|maybe|perhaps|probably)\b/i.test(
           text.slice(0, outOfMemoryWords.exec(text)?.index ?? 0),
         ) ||
         hintBefore.test(text) ||
@@ -854,6 +870,16 @@ export const retoldDeviceOomRule: LogRule = {
     const lead = text.slice(0, match.index);
     if (!/^[a-z]/i.test(match[0]) || /^(?:CUDA|GPU|VRAM)\s*(?:の|メ|메)/i.test(match[0])) {
       if (cjkNotReport.test(lead) || cjkQuestion.test(text.slice(match.index))) return undefined;
+      if (retoldCjkVerbOom.test(match[0]) && !retoldDeviceNamed.test(match[0])) {
+        const kind = memorySideOf(text, []);
+        if (kind === undefined)
+          return { kind: 'gpu_oom', group: 'generic', facts: { memorySideUndecided: 'device' } };
+        return {
+          kind,
+          group: 'generic',
+          facts: definedFacts({ vendor: kind === 'gpu_oom' ? vendorOf(text) : undefined }),
+        };
+      }
       return { group: 'generic', facts: definedFacts({ vendor: vendorOf(match[0]) }) };
     }
     if (

