@@ -128,16 +128,22 @@ for m in list(stem.modules()) + list(stages.modules()):
     if isinstance(m, nn.BatchNorm2d): m.eval()  # norm_eval
 C = o['fpn']
 outs = [64 * 2 ** i * (1 if basic else 4) for i in range(4)]
-retina = o['head'] == 'retinanet'
+head = o['head']
+retina = head in ('retinanet', 'rotated_retinanet')
+rotated = head in ('rotated_retinanet', 'rotated_faster_rcnn', 'oriented_rcnn', 'roi_trans')
+# mmrotate v0.3.4: angle deltas (5), the oriented RPN's midpoint offsets (6), SmoothL1Loss in its RPN and R-CNN.
+D = 6 if head == 'oriented_rcnn' else 5 if head == 'rotated_retinanet' else 4
+BD = 5 if rotated else 4
+smooth = rotated and not retina
 ins = outs[1:] if retina else outs
 lat = nn.ModuleList([nn.Conv2d(c, C, 1) for c in ins]); fpnc = nn.ModuleList([nn.Conv2d(C, C, 3, 1, 1) for c in ins])
 p6 = nn.Conv2d(outs[3], C, 3, 2, 1); p7 = nn.Conv2d(C, C, 3, 2, 1)
 A, K = o['anchors'], o['classes']
 if retina:
     towers = nn.ModuleList([nn.ModuleList([nn.Conv2d(C, C, 3, 1, 1) for _ in range(4)]) for _ in range(2)])
-    cls = nn.Conv2d(C, A * K, 3, 1, 1); reg = nn.Conv2d(C, 4 * A, 3, 1, 1)
+    cls = nn.Conv2d(C, A * K, 3, 1, 1); reg = nn.Conv2d(C, D * A, 3, 1, 1)
 else:
-    rpn = nn.Conv2d(C, C, 3, 1, 1); obj = nn.Conv2d(C, A, 1); dlt = nn.Conv2d(C, 4 * A, 1)
+    rpn = nn.Conv2d(C, C, 3, 1, 1); obj = nn.Conv2d(C, A, 1); dlt = nn.Conv2d(C, D * A, 1)
 class Pool(torch.autograd.Function):  # RoIAlign: keeps only the boxes
     @staticmethod
     def forward(ctx, x, n, size):
@@ -155,10 +161,17 @@ class Focal(torch.autograd.Function):  # mmcv sigmoid_focal_loss: keeps its inpu
     def backward(ctx, g):
         x, labels, weight = ctx.saved_tensors
         return g * torch.ones_like(x), None, None
-fc1, fc2 = nn.Linear(C * 49, 1024), nn.Linear(1024, 1024)
-clsh, regh = nn.Linear(1024, K + 1), nn.Linear(1024, 4 * K)
+stages_n = 2 if head == 'roi_trans' else 1
+def box_out(i):  # class-agnostic in every rotated config but RoI Transformer's second stage
+    agnostic = head in ('rotated_faster_rcnn', 'oriented_rcnn') or (head == 'roi_trans' and i == 0)
+    return BD * (1 if agnostic else K)
+boxes = nn.ModuleList([nn.ModuleList([nn.Linear(C * 49, 1024), nn.Linear(1024, 1024), nn.Linear(1024, K + 1), nn.Linear(1024, box_out(i))]) for i in range(stages_n)])
 mconvs = nn.ModuleList([nn.Conv2d(C, C, 3, 1, 1) for _ in range(4)]); up = nn.ConvTranspose2d(C, C, 2, 2); mlog = nn.Conv2d(C, K, 1)
-mods = [stem, stages, lat, fpnc, p6, p7, fc1, fc2, clsh, regh, mconvs, up, mlog] + ([towers, cls, reg] if retina else [rpn, obj, dlt])
+mods = [stem, stages, lat, fpnc] + ([p6, p7, towers, cls, reg] if retina else [rpn, obj, dlt])
+if not retina and head != 'rpn': mods.append(boxes)
+if head == 'mask_rcnn': mods += [mconvs, up, mlog]
+params = sum(p.numel() for m in mods for p in m.parameters())
+trainable = sum(p.numel() for m in mods for p in m.parameters() if p.requires_grad)
 own = set()
 for m in mods:
     own |= {t.untyped_storage().data_ptr() for t in list(m.parameters()) + list(m.buffers())}
@@ -183,8 +196,10 @@ with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
     else:
         ps.append(F.max_pool2d(ps[-1], 1, stride=2))
     loss = 0
-    def l1(d):  # mmdet L1Loss with box weights
-        return ((d - torch.zeros_like(d)).abs() * torch.ones_like(d)).sum()
+    def l1(d, is_smooth=False):  # mmdet L1Loss / SmoothL1Loss with box weights
+        diff = (d - torch.zeros_like(d)).abs()
+        if is_smooth: diff = torch.where(diff < 1.0, 0.5 * diff * diff / 1.0, diff - 0.5)
+        return (diff * torch.ones_like(d)).sum()
     for p in ps:
         if retina:
             h = p
@@ -193,33 +208,35 @@ with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
             loss = loss + Focal.apply(z, torch.zeros(z.shape[0], dtype=torch.long), torch.ones(z.shape[0]))
             h = p
             for c in towers[1]: h = F.relu(c(h), inplace=True)
-            loss = loss + l1(reg(h).permute(0, 2, 3, 1).reshape(-1, 4))
+            loss = loss + l1(reg(h).permute(0, 2, 3, 1).reshape(-1, D))
         else:
             h = F.relu(rpn(p), inplace=True)
-            a = obj(h).permute(0, 2, 3, 1).reshape(-1); d = dlt(h).permute(0, 2, 3, 1).reshape(-1, 4)
-            loss = loss + F.binary_cross_entropy_with_logits(a, torch.zeros_like(a), torch.ones_like(a)) + l1(d)
-    if o['head'] in ('faster_rcnn', 'mask_rcnn'):
-        R, P = o['rois'] * B, int(o['rois'] * 0.25) * B
-        f = Pool.apply(ps[0], R, 7).flatten(1)
-        h = F.relu(fc2(F.relu(fc1(f), inplace=True)), inplace=True)
-        picked = regh(h).view(R, K, 4)[torch.arange(R), torch.zeros(R, dtype=torch.long)]
-        loss = loss + F.cross_entropy(clsh(h), torch.zeros(R, dtype=torch.long)) + l1(picked)
-        if o['head'] == 'mask_rcnn':
-            m = Pool.apply(ps[0], P, 14)
-            for c in mconvs: m = F.relu(c(m), inplace=True)
-            m = mlog(F.relu(up(m), inplace=True))
-            pick = m[torch.arange(P), torch.zeros(P, dtype=torch.long)]
-            loss = loss + F.binary_cross_entropy_with_logits(pick, torch.zeros_like(pick))
-print(sum(seen.values()))
+            a = obj(h).permute(0, 2, 3, 1).reshape(-1); d = dlt(h).permute(0, 2, 3, 1).reshape(-1, D)
+            loss = loss + F.binary_cross_entropy_with_logits(a, torch.zeros_like(a), torch.ones_like(a)) + l1(d, smooth)
+    R, P = o.get('rois', 512) * B, int(o.get('rois', 512) * 0.25) * B
+    if not retina and head != 'rpn':
+        for i, (fc1, fc2, clsh, regh) in enumerate(boxes):
+            f = Pool.apply(ps[0], R, 7).flatten(1)
+            h = F.relu(fc2(F.relu(fc1(f), inplace=True)), inplace=True)
+            r = regh(h)
+            picked = r if r.shape[1] == BD else r.view(R, K, BD)[torch.arange(R), torch.zeros(R, dtype=torch.long)]
+            loss = loss + F.cross_entropy(clsh(h), torch.zeros(R, dtype=torch.long)) + l1(picked, smooth)
+    if head == 'mask_rcnn':
+        m = Pool.apply(ps[0], P, 14)
+        for c in mconvs: m = F.relu(c(m), inplace=True)
+        m = mlog(F.relu(up(m), inplace=True))
+        pick = m[torch.arange(P), torch.zeros(P, dtype=torch.long)]
+        loss = loss + F.binary_cross_entropy_with_logits(pick, torch.zeros_like(pick))
+print(json.dumps({'saved': sum(seen.values()), 'params': params, 'trainable': trainable}))
 `;
 
-const realSaved = (options: Record<string, unknown>): number => {
+const realStep = (options: Record<string, unknown>): { saved: number; params: number; trainable: number } => {
   const run = spawnSync(
     ...cpuBounded(120, frameworksPython() as string, ['-c', python, JSON.stringify(options)]),
     { encoding: 'utf8', timeout: hangBackstopMs },
   );
   assert.equal(run.status, 0, run.stderr);
-  return Number(run.stdout.trim());
+  return JSON.parse(run.stdout.trim());
 };
 
 test('activations kept for backward match a real PyTorch 2.13 step on CPU within 3%', (t) => {
@@ -239,10 +256,32 @@ test('activations kept for backward match a real PyTorch 2.13 step on CPU within
       'backbone: { depth: 18 }\n    head: retinanet\n    classes: 8',
       { depth: 18, norm: 'batch_norm', stride_in_1x1: false, head: 'retinanet', classes: 8, anchors: 9 },
     ],
+    // mmrotate v0.3.4's DOTA configs (15 classes): the angle's deltas, the oriented RPN, RoI Transformer's two stages.
+    [
+      'backbone: { depth: 18 }\n    head: rotated_retinanet\n    classes: 15',
+      {
+        depth: 18,
+        norm: 'batch_norm',
+        stride_in_1x1: false,
+        head: 'rotated_retinanet',
+        classes: 15,
+        anchors: 9,
+      },
+    ],
+    ...(['rotated_faster_rcnn', 'oriented_rcnn', 'roi_trans'] as const).map(
+      (head): [string, Record<string, unknown>] => [
+        `backbone: { depth: 50 }\n    head: ${head}\n    classes: 15\n    rois: 16`,
+        { depth: 50, norm: 'batch_norm', stride_in_1x1: false, head, classes: 15, rois: 16 },
+      ],
+    ),
   ];
   for (const [body, options] of runs) {
     const detector = detectorOf(body, `[${input.join(', ')}]`);
-    const torchBytes = realSaved({ fpn: 256, anchors: 3, classes: 80, batch: 2, input, ...options });
+    const real = realStep({ fpn: 256, anchors: 3, classes: 80, batch: 2, input, ...options });
+    const torchBytes = real.saved;
+    const counts = detectorCounts(detector);
+    assert.equal(counts.params, real.params, `${body}: parameters as the modules hold them`);
+    assert.equal(counts.trainable, real.trainable, `${body}: trainable parameters`);
     const saved = detectorSaved(detector);
     const ruleBytes = 2 * (4 * (saved.backbone + saved.fpn + saved.head + saved.roi) + saved.indexBytes);
     t.diagnostic(`${body.split('\n')[1]?.trim()}: torch saved ${torchBytes} B, the rule ${ruleBytes} B`);
@@ -275,5 +314,33 @@ test('a detector spec: activations grow with the batch; bad input is refused wit
         'model:\n  detector: { input: [3, 800, 1344], backbone: { depth: 50 }, head: rpn }\n  transformer: { layers: 2, hidden: 64, heads: 2, seq_len: 8 }',
       ),
     /give detector alone/,
+  );
+});
+
+test("mmrotate's rotated heads: the README's example runs; a misspelt head is refused at its line", () => {
+  const result = estimate(
+    spec(
+      'model:\n  detector: { input: [3, 1024, 1024], backbone: { depth: 50 }, head: oriented_rcnn, classes: 15 }\ntraining: { batch_size: 2 }',
+    ),
+  );
+  const part = (name: string) => result.gpu.components.find((c) => c.name === name);
+  assert.match(part('activations (FPN and dense head)')?.formula ?? '', /oriented RPN head/);
+  assert.match(part('activations (RoI heads)')?.formula ?? '', /1 box head on 512 sampled RoIs/);
+  // RoI Transformer: two box stages; the second regresses 5 deltas per class (reg_class_agnostic False).
+  const oriented = detectorCounts(
+    detectorOf('backbone: { depth: 50 }\n    head: oriented_rcnn\n    classes: 15'),
+  );
+  const roiTrans = detectorCounts(
+    detectorOf('backbone: { depth: 50 }\n    head: roi_trans\n    classes: 15'),
+  );
+  const boxStage = 256 * 49 * 1024 + 1024 + 1024 * 1024 + 1024 + 1025 * 16;
+  // oriented RPN's regressor 6 × 3 deltas against the horizontal 4 × 3: 257 × 6 more.
+  assert.equal(roiTrans.params - oriented.params, boxStage + 1025 * 75 - 257 * 6);
+  assert.throws(
+    () =>
+      spec(
+        'model:\n  detector:\n    input: [3, 1024, 1024]\n    backbone: { depth: 50 }\n    head: rotated_fcos\n',
+      ),
+    /detector\.yaml:5:11: model\.detector\.head.*rotated_retinanet, rotated_faster_rcnn, oriented_rcnn, roi_trans/s,
   );
 });

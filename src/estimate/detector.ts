@@ -15,6 +15,17 @@
 // fpn.py (LastLevelMaxPool, LastLevelP6P7), proposal_generator/rpn.py (StandardRPNHead), roi_heads/
 // box_head.py and mask_head.py, configs/Base-RCNN-FPN.yaml (ROI_HEADS.BATCH_SIZE_PER_IMAGE 512,
 // POSITIVE_FRACTION 0.25).
+// Rotated detectors as mmrotate v0.3.4 builds them (configs/rotated_retinanet/rotated_retinanet_obb_r50_fpn_1x_
+// dota_le90.py, rotated_faster_rcnn/rotated_faster_rcnn_r50_fpn_1x_dota_le90.py, oriented_rcnn/oriented_rcnn_r50_
+// fpn_1x_dota_le90.py, roi_trans/roi_trans_r50_fpn_1x_dota_le90.py) are the same trunk, FPN and heads with an angle:
+// RotatedRetinaHead regresses 5 deltas per anchor (x, y, w, h, a: dense_heads/rotated_retina_head.py
+// `num_anchors * 5`), OrientedRPNHead 6 (midpoint offsets: oriented_rpn_head.py `num_anchors * 6`; the RPN of
+// Rotated Faster R-CNN and RoI Transformer, RotatedRPNHead, stays horizontal with 4), and RotatedShared2FCBBoxHead
+// 5 per box (roi_heads/bbox_heads/rotated_bbox_head.py `out_dim_reg = 5 if reg_class_agnostic else 5 *
+// num_classes`: class-agnostic in every config but RoI Transformer's second stage). RoI Transformer
+// (roi_trans_roi_head.py, num_stages 2) runs two box stages on 512 sampled RoIs each: a horizontal RoIAlign stage that
+// learns the rotated RoIs, then a RoIAlignRotated stage on them. mmcv's RoIAlignRotated, like RoIAlign, keeps only
+// the RoIs for backward.
 import { formatBytes } from '../units.js';
 import type { Component, DetectorSpec } from './types.js';
 
@@ -107,10 +118,44 @@ function stageOutputs(spec: DetectorSpec): { channels: number; area: number; isF
   return outs;
 }
 
-const isRetina = (spec: DetectorSpec) => spec.head === 'retinanet';
-const hasRoiHeads = (spec: DetectorSpec) => spec.head !== 'rpn' && spec.head !== 'retinanet';
+const isRetina = (spec: DetectorSpec) => spec.head === 'retinanet' || spec.head === 'rotated_retinanet';
+const isRotated = (spec: DetectorSpec) =>
+  spec.head === 'rotated_retinanet' ||
+  spec.head === 'rotated_faster_rcnn' ||
+  spec.head === 'oriented_rcnn' ||
+  spec.head === 'roi_trans';
+const hasRoiHeads = (spec: DetectorSpec) => spec.head !== 'rpn' && !isRetina(spec);
 const boxStages = (spec: DetectorSpec) =>
-  spec.head === 'cascade_rcnn' || spec.head === 'cascade_mask_rcnn' ? 3 : hasRoiHeads(spec) ? 1 : 0;
+  spec.head === 'cascade_rcnn' || spec.head === 'cascade_mask_rcnn'
+    ? 3
+    : spec.head === 'roi_trans'
+      ? 2
+      : hasRoiHeads(spec)
+        ? 1
+        : 0;
+/** Box deltas the dense head regresses per anchor: 4, 5 with an angle (rotated RetinaNet), 6 (oriented RPN). */
+const denseDeltas = (spec: DetectorSpec) =>
+  spec.head === 'oriented_rcnn' ? 6 : spec.head === 'rotated_retinanet' ? 5 : 4;
+/** Deltas of one box in the RoI heads: 5 (an angle) in the rotated detectors, 4 otherwise. */
+const boxDeltas = (spec: DetectorSpec) => (isRotated(spec) ? 5 : 4);
+/**
+ * Values a box loss keeps per delta. L1Loss (mmdet v2 RetinaNet, Faster R-CNN; mmrotate's rotated RetinaNet): the
+ * difference from the target and the weight (`abs(pred - target) * weight`). SmoothL1Loss, which mmrotate's RPN
+ * and R-CNN heads use (mmdet v2 losses/smooth_l1_loss.py: `diff = abs(pred - target)`, `torch.where(diff < beta,
+ * 0.5 * diff * diff / beta, diff - 0.5 * beta)`, then `* weight`): the difference, its absolute value, the half
+ * product's operand and the weight, and a bool condition (1 byte, counted with the index bytes).
+ */
+const isSmoothL1 = (spec: DetectorSpec, isDense: boolean) => isRotated(spec) && !(isDense && isRetina(spec));
+const lossValuesPerDelta = (spec: DetectorSpec, isDense: boolean) => (isSmoothL1(spec, isDense) ? 4 : 2);
+/** Outputs of a box stage's regressor: one box (class-agnostic) or one per class. */
+const boxOutputs = (spec: DetectorSpec, stage: number) => {
+  const isAgnostic =
+    spec.head.startsWith('cascade') ||
+    spec.head === 'rotated_faster_rcnn' ||
+    spec.head === 'oriented_rcnn' ||
+    (spec.head === 'roi_trans' && stage === 0);
+  return boxDeltas(spec) * (isAgnostic ? 1 : spec.classes);
+};
 const maskStages = (spec: DetectorSpec) =>
   spec.head === 'cascade_mask_rcnn' ? 3 : spec.head === 'mask_rcnn' || spec.head === 'ms_rcnn' ? 1 : 0;
 
@@ -193,20 +238,27 @@ export function detectorCounts(spec: DetectorSpec): {
     add(conv(outs[3]?.channels ?? 0, c, 3, 1, true) + conv(c, c, 3, 1, true), false);
     // RetinaHead: two towers of 4 3×3 convs, classes × anchors logits, 4 × anchors box deltas.
     add(2 * spec.headConvs * conv(c, c, 3, 1, true), false);
-    add(conv(c, classes * spec.anchors, 3, 1, true) + conv(c, 4 * spec.anchors, 3, 1, true), false);
-  } else {
-    // RPN head: a 3×3 conv, objectness (one per anchor, sigmoid) and 4 deltas per anchor.
     add(
-      conv(c, c, 3, 1, true) + conv(c, spec.anchors, 1, 1, true) + conv(c, 4 * spec.anchors, 1, 1, true),
+      conv(c, classes * spec.anchors, 3, 1, true) + conv(c, denseDeltas(spec) * spec.anchors, 3, 1, true),
+      false,
+    );
+  } else {
+    // RPN head: a 3×3 conv, objectness (one per anchor, sigmoid) and 4 deltas per anchor (6: oriented).
+    add(
+      conv(c, c, 3, 1, true) +
+        conv(c, spec.anchors, 1, 1, true) +
+        conv(c, denseDeltas(spec) * spec.anchors, 1, 1, true),
       false,
     );
   }
   const fcIn = c * 7 * 7;
   for (let stage = 0; stage < boxStages(spec); stage++) {
     // Shared2FCBBoxHead / FastRCNNConvFCHead: 2 FC of 1024, a classifier over C + 1 and box deltas (4 per
-    // class, or 4 when class-agnostic as every Cascade stage is).
-    const boxes = spec.head.startsWith('cascade') ? 4 : 4 * classes;
-    add(fcIn * 1024 + 1024 + 1024 * 1024 + 1024 + 1025 * (classes + 1) + 1025 * boxes, false);
+    // class, or 4 when class-agnostic as every Cascade stage is; 5 with an angle).
+    add(
+      fcIn * 1024 + 1024 + 1024 * 1024 + 1024 + 1025 * (classes + 1) + 1025 * boxOutputs(spec, stage),
+      false,
+    );
   }
   for (let stage = 0; stage < maskStages(spec); stage++) {
     // FCNMaskHead / MaskRCNNConvUpsampleHead: 4 3×3 convs, a 2× deconvolution, a 1×1 to a mask per class.
@@ -299,22 +351,31 @@ export function detectorSaved(spec: DetectorSpec): {
     // (in place on the conv outputs). The losses per anchor: mmcv's sigmoid_focal_loss keeps its input (the
     // logits permuted to (anchors, classes): a copy), the labels (int64) and the label weights; L1Loss keeps
     // the deltas' difference from their targets and the box weights (mmdet FocalLoss, L1Loss).
-    head += total * (c + 2 * spec.headConvs * c + spec.anchors * (spec.classes + 1 + 8));
+    head +=
+      total *
+      (c +
+        2 * spec.headConvs * c +
+        spec.anchors * (spec.classes + 1 + lossValuesPerDelta(spec, true) * denseDeltas(spec)));
     indexBytes += 8 * spec.anchors * total;
   } else {
     // RPN: each level kept by the 3×3 conv, its ReLU result kept by the two 1×1s. The losses per anchor:
     // binary cross-entropy keeps the objectness (a permuted copy), its float labels and weights; L1Loss the
     // deltas' difference and the box weights (mmdet CrossEntropyLoss use_sigmoid, L1Loss). The max-pooled
     // P6 keeps its input (P5, kept anyway) and int64 indices.
-    head += total * (2 * c + spec.anchors * (3 + 8));
+    head += total * (2 * c + spec.anchors * (3 + lossValuesPerDelta(spec, true) * denseDeltas(spec)));
     indexBytes += 8 * c * (pyramid[4] ?? 0);
+    if (isSmoothL1(spec, true)) indexBytes += spec.anchors * denseDeltas(spec) * total;
   }
   const { rois, positives } = roisPerImage(spec);
   let roi = 0;
   // Box head per RoI: the pooled 7 × 7 features (fc1's input), two 1024 ReLU results, the classifier's
-  // log-softmax (C + 1), and for the box loss the chosen class's 4 deltas' difference and weights (the
+  // log-softmax (C + 1), and for the box loss the chosen class's 4 (or 5) deltas' loss values (the
   // deltas of the other classes are indexed away: an index keeps no input).
-  roi += boxStages(spec) * rois * (c * 49 + 2 * 1024 + spec.classes + 1 + 8);
+  roi +=
+    boxStages(spec) *
+    rois *
+    (c * 49 + 2 * 1024 + spec.classes + 1 + lossValuesPerDelta(spec, false) * boxDeltas(spec));
+  if (isSmoothL1(spec, false)) indexBytes += boxStages(spec) * rois * boxDeltas(spec);
   // Mask head per positive RoI: the pooled 14 × 14 features and four ReLU results at 14 × 14, the upsampled
   // ReLU result at 28 × 28 (the 1×1 logits' input), the chosen class's mask logits and its target (the
   // other classes' masks are indexed away).
@@ -354,7 +415,7 @@ export function detectorActivationParts(
     ];
   }
   const { rois, positives } = roisPerImage(spec);
-  const headName = isRetina(spec) ? 'RetinaNet head' : 'RPN head';
+  const headName = `${isRotated(spec) ? 'rotated ' : ''}${isRetina(spec) ? 'RetinaNet head' : spec.head === 'oriented_rcnn' ? 'oriented RPN head' : 'RPN head'}`;
   const parts: Component[] = [
     images,
     {

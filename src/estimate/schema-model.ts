@@ -325,7 +325,10 @@ export const detectorSchema = z.strictObject({
     .length(3, { error: 'expected [channels, height, width]' })
     .meta({ description: 'one padded image: [channels, height, width]' }),
   backbone: detectorBackboneSchema,
-  head: oneOf(detectorHeads).meta({ description: 'the detector on the FPN' }),
+  head: oneOf(detectorHeads).meta({
+    description:
+      "the detector on the FPN: mmdetection's and detectron2's, or mmrotate's rotated ones (rotated_retinanet, rotated_faster_rcnn, oriented_rcnn, roi_trans)",
+  }),
   classes: positiveInt.meta({ description: 'object classes (default 80, COCO)' }).optional(),
   fpn_channels: positiveInt.meta({ description: 'FPN channels (default 256)' }).optional(),
   anchors: positiveInt

@@ -237,7 +237,7 @@ function toDetector(raw: RawModel['detector']): DetectorSpec | undefined {
     head,
     classes: raw.classes ?? 80,
     fpnChannels: raw.fpn_channels ?? 256,
-    anchors: raw.anchors ?? (head === 'retinanet' ? 9 : 3),
+    anchors: raw.anchors ?? (head === 'retinanet' || head === 'rotated_retinanet' ? 9 : 3),
     headConvs: raw.head_convs ?? 4,
     rois: raw.rois ?? 512,
     positiveFraction: raw.positive_fraction ?? 0.25,

@@ -426,6 +426,10 @@ export const detectorHeads = [
   'cascade_mask_rcnn',
   'ms_rcnn',
   'retinanet',
+  'rotated_retinanet',
+  'rotated_faster_rcnn',
+  'oriented_rcnn',
+  'roi_trans',
 ] as const;
 /** One of detectorHeads. */
 export type DetectorHead = (typeof detectorHeads)[number];
