@@ -41,7 +41,7 @@ import {
   resolveRayWorkerDeath,
   resolveRetoldKill,
 } from './resolve.js';
-import { repeatsShownSetting, withoutShownTechniques } from './settings.js';
+import { lowersSettingAtFloor, repeatsShownSetting, withoutShownTechniques } from './settings.js';
 import type { Diagnosis, Facts } from './types.js';
 
 // What is left to say when the log shows every fix already applied.
@@ -193,6 +193,7 @@ function toDiagnosis(draft: Draft, context: ExplainContext): Diagnosis {
     (f, i) =>
       trimmed.findIndex((o) => o.fix === f.fix) === i &&
       !repeatsShownSetting(f.fix, context.context) &&
+      !lowersSettingAtFloor(f.fix, context.context) &&
       !(
         context.context.batchSizeOne === true &&
         context.context.batchOneRuns !== true &&

@@ -61,9 +61,10 @@ export const shownSetting = new RegExp(
 );
 
 // A message's own advice names a setting without showing it applied ("try setting
-// PYTORCH_CUDA_ALLOC_CONF=...", "consider passing CUDA_LAUNCH_BLOCKING=1").
+// PYTORCH_CUDA_ALLOC_CONF=...", "consider passing CUDA_LAUNCH_BLOCKING=1", PyTorch's DataLoader
+// "Rerunning with num_workers=0 may give better error trace", torch/utils/data/dataloader.py).
 const adviceBefore =
-  /\b(?:try|consider|recommend\w*|suggest\w*|you (?:can|may|should|could)|please|hint|e\.g\.|such as|increas\w*|decreas\w*|reduc\w*|lower\w*|rais\w*)\b[^.]*$/i;
+  /\b(?:try|consider|recommend\w*|suggest\w*|you (?:can|may|should|could)|please|hint|e\.g\.|such as|increas\w*|decreas\w*|reduc\w*|lower\w*|rais\w*|rerun\w*)\b[^.]*$/i;
 
 // The same pattern, for every setting on one line (matchAll copies it: no shared lastIndex).
 const everyShownSetting = new RegExp(shownSetting.source, 'gi');
@@ -116,6 +117,25 @@ export function repeatsShownSetting(fix: string, context: Record<string, unknown
       return true;
   }
   return false;
+}
+
+// Settings a fix lowers that can go no lower than a value the log may show them at: DataLoader's
+// num_workers=0 loads in the main process (torch.utils.data.DataLoader docs, "Single- and
+// Multi-process Data Loading"); a fix that lowers it there repeats what the log shows done.
+const loweredToFloor: readonly { name: string; floor: string; lowers: RegExp }[] = [
+  {
+    name: 'num_workers',
+    floor: canonicalValue('0'),
+    lowers:
+      /\b(?:lower|halve|reduce|cut)\s+(?:the\s+)?DataLoader\(num_workers\b|\bfewer DataLoader workers\b/i,
+  },
+];
+
+/** True when `fix` lowers a setting the log shows at its floor already (num_workers at 0). */
+export function lowersSettingAtFloor(fix: string, context: Record<string, unknown>): boolean {
+  return loweredToFloor.some(
+    ({ name, floor, lowers }) => context[settingFact(name)] === floor && lowers.test(fix),
+  );
 }
 
 /**

@@ -142,3 +142,47 @@ describe('vLLM shown run eager already is not told enforce_eager=True again', ()
   test('enforce_eager=False is not shown on', () =>
     assert.ok(fixesOf('llm = LLM(model=m, enforce_eager=False)').some((f) => /enforce_eager=True/.test(f))));
 });
+
+describe('an adapter run given as a command line with a space (session 20)', () => {
+  const full =
+    'torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.14 GiB (GPU 5; 31.75 GiB total capacity; 28.28 GiB already allocated; 1.95 GiB free; 28.28 GiB reserved in total by PyTorch)';
+  // ms-swift's `swift sft --train_type lora` (its docs' command lines), LLaMA-Factory's YAML key.
+  for (const shown of [
+    'swift sft --model m --train_type lora --per_device_train_batch_size 1',
+    'finetuning_type: lora',
+  ])
+    test(`${shown}: adapters are not proposed again`, () => {
+      const fixes = primary(shown, '"per_device_train_batch_size": 1,', full)?.fixes ?? [];
+      assert.ok(!fixes.some((f) => /train adapters only/.test(f)), fixes.join(' | '));
+    });
+  test('--train_type full is no adapter run', () =>
+    assert.ok(
+      (primary('--train_type full --per_device_train_batch_size 1', full)?.fixes ?? []).some((f) =>
+        /train adapters only/.test(f),
+      ),
+    ));
+});
+
+describe('DataLoader workers the log shows at 0 are not lowered again (settings.ts lowersSettingAtFloor)', () => {
+  // PyTorch's DataLoader worker death (torch/utils/data/dataloader.py) and its shared-memory mapping
+  // refused (torch/csrc/.../MapAllocator.cpp "unable to mmap").
+  const died = 'RuntimeError: DataLoader worker (pid(s) 12488) exited unexpectedly';
+  const mmap =
+    'RuntimeError: unable to mmap 4096 bytes from file </torch_362873_3123855485_63350>: Cannot allocate memory (12)';
+  const lowers = (fixes: readonly string[]) => fixes.some((f) => /lower DataLoader\(num_workers/.test(f));
+  for (const failure of [died, mmap]) {
+    test(`num_workers=0 shown beside "${failure.slice(0, 40)}": no fix lowers the workers`, () => {
+      for (const shown of [
+        'I tried num_workers =0 and it is very slow',
+        'DataLoader(ds, batch_size=8, num_workers=0)',
+      ])
+        assert.ok(!lowers(primary(shown, failure)?.fixes ?? []), shown);
+    });
+    test(`num_workers=4, or PyTorch's own advice to rerun with 0, keeps the fix (${failure.slice(0, 20)})`, () => {
+      assert.ok(lowers(primary('DataLoader(ds, num_workers=4)', failure)?.fixes ?? []));
+      assert.ok(
+        lowers(primary(failure, 'Rerunning with num_workers=0 may give better error trace.')?.fixes ?? []),
+      );
+    });
+  }
+});

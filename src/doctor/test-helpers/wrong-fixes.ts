@@ -5,6 +5,7 @@
 // it (a full GPU where the message shows the request fits in what is free).
 import { parseLogSize } from '../sizes.js';
 import type { Diagnosis } from '../types.js';
+import { techniquesAlreadyDone } from './already-done.js';
 
 // NAME=value (environment), --flag=value / --flag value (command lines), name=value (keyword
 // arguments), as a fix writes a setting to apply.
@@ -31,10 +32,10 @@ export function proposedSettings(fix: string): { name: string; value?: string }[
 }
 
 // A message's own advice ("try setting PYTORCH_CUDA_ALLOC_CONF=...", "consider passing
-// CUDA_LAUNCH_BLOCKING=1", NCCL's "(run with NCCL_DEBUG=INFO for details)") names a setting
-// without showing it applied.
+// CUDA_LAUNCH_BLOCKING=1", NCCL's "(run with NCCL_DEBUG=INFO for details)", PyTorch's DataLoader
+// "Rerunning with num_workers=0 may give better error trace") names a setting without showing it applied.
 const adviceBefore =
-  /(?:\b(?:try|consider|recommend\w*|suggest\w*|you (?:can|may|should|could)|please|hint|e\.g\.|such as|by passing)\b|\(run with\b)[^.]*$/i;
+  /(?:\b(?:try|consider|recommend\w*|suggest\w*|you (?:can|may|should|could)|please|hint|e\.g\.|such as|by passing|rerunning)\b|\(run with\b)[^.]*$/i;
 
 /** Whether the text before `index` on its line is a message's advice (adviceBefore). */
 function isAdviceAt(body: string, index: number): boolean {
@@ -117,6 +118,7 @@ export function wrongFixes(body: string, d: Diagnosis | undefined): string[] {
         problems.push(`raises ${name} to ${proposed}, its value now: ${fix}`);
     }
   }
+  problems.push(...techniquesAlreadyDone(body, d.fixes));
   problems.push(...contradictions(d));
   return problems;
 }

@@ -474,13 +474,14 @@ const logRules: FactRule[] = [
   },
   {
     // An adapter run already, as a launcher's option or the program builds it (LLaMA-Factory's
-    // finetuning_type: lora, ms-swift's sft_type/train_type lora, --use_lora, lora_r = 8, peft's
+    // finetuning_type: lora, ms-swift's sft_type/train_type lora (a command line's `--train_type lora`
+    // as much as a config's `train_type: lora`), --use_lora, lora_r = 8, peft's
     // LoraConfig( / get_peft_model(): a fix that proposes training adapters only would repeat what the
     // log shows done (issue 23 item 5; settings.ts withoutShownTechniques).
     family: 'context',
     keywords: ['lora', 'get_peft_model'],
     pattern:
-      /\b(?:finetuning_type|sft_type|train_type|tuner_type)["']?\s*[=:]\s*["']?q?lora\b|(?<![\w-])--(?:use_)?q?lora(?![\w-])(?!\s+(?:false|0)\b)|\blora_r(?:ank)?["']?\s*[=:]\s*[1-9]|\bLoraConfig\(|\bget_peft_model\(/i,
+      /\b(?:finetuning_type|sft_type|train_type|tuner_type)["']?\s*[=: ]\s*["']?q?lora\b|(?<![\w-])--(?:use_)?q?lora(?![\w-])(?!\s+(?:false|0)\b)|\blora_r(?:ank)?["']?\s*[=:]\s*[1-9]|\bLoraConfig\(|\bget_peft_model\(/i,
     source:
       'huggingface peft (LoraConfig, get_peft_model); LLaMA-Factory finetuning_type; modelscope ms-swift sft_type/train_type',
     once: true,
