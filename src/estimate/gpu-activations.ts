@@ -20,6 +20,7 @@ import {
 } from './layer-activations.js';
 import { lokrFactorization, loraGroups } from './lora.js';
 import { headChunkTokens, lossBytes, lossBytesPerLogit } from './loss.js';
+import { segmenterActivationParts } from './segmenter.js';
 import type { Component, EstimateSpec, LoraSpec, TransformerShape } from './types.js';
 
 /** Activation parts on the device, and those moved to the host by activation offloading. */
@@ -40,9 +41,23 @@ export function activationComponents(
   batch: number,
 ): ActivationParts {
   const parts = modelActivations(spec, counts, batch);
+  const segmenter = spec.model.segmenter;
+  // The heads' backward runs first, with every activation alive; the ViT's working set comes after the heads'
+  // activations are freed: the larger of the two is the one at the peak.
+  const vitWorkingSet = parts.device.find((part) => part.name === 'backward working set')?.bytes ?? 0;
+  const heads =
+    segmenter && batch > 0
+      ? segmenterActivationParts(segmenter, {
+          batch,
+          bytesPerValue: activationDtypes(spec.training.precision).compute,
+          isTraining: counts.isTraining,
+          beyondBytes: vitWorkingSet,
+        })
+      : [];
   const vision = spec.model.vision;
-  if (!vision || batch === 0 || !spec.model.transformer) return parts;
-  return { ...parts, device: [...parts.device, ...visionComponents(spec, vision, counts, batch)] };
+  if (!vision || batch === 0 || !spec.model.transformer)
+    return heads.length > 0 ? { ...parts, device: [...parts.device, ...heads] } : parts;
+  return { ...parts, device: [...parts.device, ...heads, ...visionComponents(spec, vision, counts, batch)] };
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   quantizationLibraries,
   quantizations,
   referenceLogitsModes,
+  segmenterDecoders,
 } from './types.js';
 
 /** 10^15: a thousand times the largest models trained; beyond it every figure overflows to nonsense. */
@@ -349,6 +350,35 @@ export const detectorSchema = z.strictObject({
     .optional(),
 });
 
+/** model.segmenter: SETR's decode and auxiliary heads on the ViT of model.transformer. */
+export const segmenterSchema = z.strictObject({
+  decoder: oneOf(segmenterDecoders).meta({
+    description:
+      "mmsegmentation's SETR decoders: setr_naive (one 1×1 conv, ×4), setr_pup (four 3×3 convs, ×2 each), setr_mla (MLANeck over four blocks and the MLA head)",
+  }),
+  crop: z
+    .array(positiveInt)
+    .length(2, { error: 'expected [height, width]' })
+    .meta({ description: 'the training crop, [height, width] (ADE20K 512 × 512, Cityscapes 768 × 768)' }),
+  classes: positiveInt.meta({ description: 'classes (default 150, ADE20K)' }).optional(),
+  patch: positiveInt.meta({ description: "the ViT's patch size (default 16)" }).optional(),
+  channels: positiveInt
+    .meta({ description: "the up heads' channels (default 256), or MLA's mla_channels (default 128)" })
+    .optional(),
+  aux_heads: z
+    .number()
+    .int()
+    .min(0)
+    .meta({ description: 'auxiliary heads (default 3 for naive and PUP, 4 FCN heads for MLA)' })
+    .optional(),
+  aux_convs: positiveInt
+    .meta({
+      description:
+        'convolutions of each auxiliary SETRUPHead, each followed by ×4 (default 1, configs/_base_; the ADE20K configs: 2)',
+    })
+    .optional(),
+});
+
 /** model.reference: a frozen second model that runs a no-grad forward over each batch. */
 export const referenceSchema = z.strictObject({
   params: countField
@@ -376,6 +406,12 @@ export const modelSchema = z.strictObject({
   quantization: quantizationSchema.optional(),
   cnn: cnnSchema.optional(),
   detector: detectorSchema.optional(),
+  segmenter: segmenterSchema
+    .meta({
+      description:
+        "SETR's decode and auxiliary heads on the ViT that model.transformer describes (family vit, seq_len the crop's patches plus the class token; MLA drops it): the heads' parameters and per-layer activations",
+    })
+    .optional(),
   vision: visionSchema.optional(),
   reference: referenceSchema
     .meta({

@@ -8,11 +8,13 @@ import { countParams } from './inventory.js';
 import { frozenAdapterParams, loraParams, missingTargets } from './lora.js';
 import { defaultComputeBytes, defaultGroupSize } from './quantization.js';
 import type { RawEstimate } from './schema.js';
+import { segmenterCounts } from './segmenter.js';
 import type {
   DetectorSpec,
   EstimateSpec,
   LoraSpec,
   QuantizationSpec,
+  SegmenterSpec,
   TransformerShape,
   VisionSpec,
 } from './types.js';
@@ -244,6 +246,42 @@ function toDetector(raw: RawModel['detector']): DetectorSpec | undefined {
   };
 }
 
+/** model.segmenter with its defaults (mmseg SETR configs: ADE20K's 150 classes, patch 16, 256 channels). */
+function toSegmenter(
+  raw: RawModel['segmenter'],
+  transformer: TransformerShape | undefined,
+  report: Report,
+): SegmenterSpec | undefined {
+  if (!raw) return undefined;
+  const isMla = raw.decoder === 'setr_mla';
+  const [height = 1, width = 1] = raw.crop;
+  const patch = raw.patch ?? 16;
+  const spec: SegmenterSpec = {
+    decoder: raw.decoder,
+    crop: [height, width],
+    classes: raw.classes ?? 150,
+    patch,
+    embed: transformer?.hidden ?? 0,
+    channels: raw.channels ?? (isMla ? 128 : 256),
+    auxHeads: raw.aux_heads ?? (isMla ? 4 : 3),
+    auxConvs: raw.aux_convs ?? 1,
+  };
+  if (!transformer) {
+    report(['model', 'segmenter'], 'needs model.transformer (family vit): the ViT the heads read');
+    return spec;
+  }
+  // mmseg VisionTransformer: the crop's patches, plus the class token unless with_cls_token is False (MLA).
+  const patches = Math.floor(height / patch) * Math.floor(width / patch);
+  const tokens = patches + (isMla ? 0 : 1);
+  if (transformer.seqLen !== tokens) {
+    report(
+      ['model', 'transformer', 'seq_len'],
+      `is ${transformer.seqLen}, but ${raw.decoder} on a ${height} × ${width} crop in patches of ${patch} runs ${tokens} tokens (${patches} patches${isMla ? '; MLA drops the class token' : ' and the class token'})`,
+    );
+  }
+  return spec;
+}
+
 /** The model part of an EstimateSpec; problems go to `report`. */
 export function toModel(raw: RawModel, config: HfConfig | undefined, report: Report): EstimateSpec['model'] {
   const transformer = toShape(raw, config, report);
@@ -251,6 +289,7 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
   const quantization = toQuantization(raw.quantization, report);
   const cnn = raw.cnn ? toCnn(raw.cnn, report) : undefined;
   const detector = toDetector(raw.detector);
+  const segmenter = toSegmenter(raw.segmenter, transformer, report);
   const vision = toVision(raw.vision, report);
   if (raw.vision && !raw.transformer && !config) {
     report(['model', 'vision'], 'needs model.transformer or model.config: the language model it feeds');
@@ -303,7 +342,8 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
   }
   const detectorSizes = detector ? detectorCounts(detector) : undefined;
   const cnnSizes = cnn ? cnnCounts(cnn) : detectorSizes;
-  const visionParams = vision ? countParams(vision.shape) : 0;
+  const segmenterSizes = segmenter ? segmenterCounts(segmenter) : undefined;
+  const visionParams = (vision ? countParams(vision.shape) : 0) + (segmenterSizes?.params ?? 0);
   const baseParams =
     raw.params ?? (transformer ? countParams(transformer) + visionParams : (cnnSizes?.params ?? 0));
   const params = baseParams + adapterParams;
@@ -333,7 +373,7 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
   if (quantization && !transformer) {
     notes.push('quantization without a transformer shape: every frozen parameter is counted as quantized');
   }
-  const buffersBytes = raw.buffers ?? cnnSizes?.buffersBytes ?? 0;
+  const buffersBytes = raw.buffers ?? cnnSizes?.buffersBytes ?? segmenterSizes?.buffersBytes ?? 0;
   return {
     params,
     trainable,
@@ -344,6 +384,7 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
     cnn,
     ...(detector ? { detector } : {}),
     ...(vision ? { vision } : {}),
+    ...(segmenter ? { segmenter } : {}),
     ...(raw.transformer?.attention_bias
       ? {
           attentionBias: {

@@ -434,6 +434,27 @@ export const detectorHeads = [
 /** One of detectorHeads. */
 export type DetectorHead = (typeof detectorHeads)[number];
 
+/** SETR's decoders on a plain ViT (model.segmenter.decoder). */
+export const segmenterDecoders = ['setr_naive', 'setr_pup', 'setr_mla'] as const;
+/** One of segmenterDecoders. */
+export type SegmenterDecoder = (typeof segmenterDecoders)[number];
+
+/** A semantic segmenter: SETR's decode and auxiliary heads on the ViT of model.transformer (model.segmenter). */
+export interface SegmenterSpec {
+  decoder: SegmenterDecoder;
+  /** The training crop: [height, width]. */
+  crop: [number, number];
+  classes: number;
+  /** The ViT's patch size and width (model.transformer.hidden). */
+  patch: number;
+  embed: number;
+  /** The up heads' channels (naive, PUP), or MLA's mla_channels. */
+  channels: number;
+  auxHeads: number;
+  /** Convolutions of each auxiliary SETRUPHead (naive, PUP). */
+  auxConvs: number;
+}
+
 /** An object detector: a ResNet / ResNeXt trunk, an FPN and detection heads (model.detector). */
 export interface DetectorSpec {
   /** One padded image: [channels, height, width]. */
@@ -495,6 +516,8 @@ export interface EstimateSpec {
     lora: LoraSpec | undefined;
     quantization: QuantizationSpec | undefined;
     cnn: CnnSpec | undefined;
+    /** SETR's heads on the ViT of model.transformer; absent unless model.segmenter is given. */
+    segmenter?: SegmenterSpec;
     /** An object detector on a ResNet + FPN; absent unless model.detector is given. */
     detector?: DetectorSpec;
     /** A vision tower beside the language model (model.vision); absent unless given. */

@@ -218,6 +218,9 @@ export function coveringTensors(spec: EstimateSpec): string[] {
 export function configOfSpec(spec: EstimateSpec): ShapeConfig | undefined {
   const shape = spec.model.transformer;
   if (spec.framework !== 'torch' || !shape) return undefined;
+  // SETR's heads are not in any transformers model: tracing the ViT alone would leave them out.
+  if (spec.model.segmenter)
+    return { refused: "SETR's segmentation heads (model.segmenter): no transformers model holds them" };
   // Without the spec's own loss the model is still built as its LM class (the head's weights are in
   // model.params); the helper runs the objective instead of its loss, or the bare model (objectiveOf).
   return hfConfigOfShape(objectiveOf(spec) ? { ...shape, lmHead: true } : shape);

@@ -1,0 +1,145 @@
+// SETR's decoders on a plain ViT (model.segmenter beside a model.transformer of family vit), as mmsegmentation
+// builds them: parameters counted from the modules, and the activations autograd keeps for each op (the rules of
+// detector.ts: a convolution keeps its input, BatchNorm / SyncBN its input, mmcv ConvModule's in-place ReLU its
+// result, LayerNorm its input; a bilinear upsampling, a concatenation and a contiguous copy keep nothing).
+// Checked against the same heads run by a real PyTorch 2.13 step on CPU (segmenter.test.ts).
+//
+// Sources: mmsegmentation v1.2.2 configs/_base_/models/setr_naive.py, setr_pup.py, setr_mla.py and configs/setr/
+// setr_vit-l_{naive,pup}_8xb2-160k_ade20k-512x512.py, setr_vit-l-mla_8xb1-160k_ade20k-512x512.py;
+// mmseg/models/backbones/vit.py (patch embedding conv, class token, position table of (img/16)² + 1, each
+// out_indices block's tokens without the class token reshaped to NCHW and made contiguous), decode_heads/
+// setr_up_head.py (SETRUPHead: LayerNorm over the tokens between two contiguous copies, num_convs × [ConvModule
+// kernel 1 or 3 → Upsample ×up_scale], conv_seg 1×1), necks/mla_neck.py (MLANeck: per level a LayerNorm between two
+// contiguous copies, a 1×1 ConvModule to 256, top-down cumulative sums, a 3×3 ConvModule), decode_heads/
+// setr_mla_head.py (per level two 3×3 ConvModules to mla_channels and Upsample ×4, concatenated, conv_seg 1×1),
+// fcn_head.py (num_convs 0: conv_seg alone), decode_head.py loss_by_feat (each head's logits resized to the crop,
+// CrossEntropyLoss: log_softmax keeps its fp32 output; the int64 label map is shared).
+import { formatBytes } from '../units.js';
+import type { Component, SegmenterSpec } from './types.js';
+
+/** One SETRUPHead: LayerNorm on the tokens, `convs` × (conv → norm → ReLU → upsample), a 1×1 classifier. */
+interface UpHead {
+  convs: number;
+  kernel: number;
+  upScale: number;
+}
+
+/** The decode head and the auxiliary heads of each decoder as the ADE20K / Cityscapes configs build them. */
+function upHeads(spec: SegmenterSpec): { decode: UpHead; aux: UpHead[] } {
+  // Naive: one 1×1 conv and ×4; PUP: four 3×3 convs, ×2 each. Auxiliary heads: `aux_convs` convs, ×4 each
+  // (SETRUPHead's default up_scale), 1×1 for naive and 3×3 for PUP.
+  const isPup = spec.decoder === 'setr_pup';
+  const decode = isPup ? { convs: 4, kernel: 3, upScale: 2 } : { convs: 1, kernel: 1, upScale: 4 };
+  const aux = { convs: spec.auxConvs, kernel: isPup ? 3 : 1, upScale: 4 };
+  return { decode, aux: Array.from({ length: spec.auxHeads }, () => aux) };
+}
+
+const convParams = (inChannels: number, out: number, kernel: number) => inChannels * out * kernel * kernel;
+
+/** Parameters (the heads, the neck, and the ViT's patch embedding, class token and position table) and buffers. */
+export function segmenterCounts(spec: SegmenterSpec): { params: number; buffersBytes: number } {
+  const d = spec.embed;
+  const k = spec.classes;
+  let params = 0;
+  let buffers = 0;
+  // ConvModule with a norm has no conv bias (bias 'auto'); SyncBN: weight and bias, running statistics and a counter.
+  const convModule = (inChannels: number, out: number, kernel: number) => {
+    params += convParams(inChannels, out, kernel) + 2 * out;
+    buffers += 2 * out * 4 + 8;
+  };
+  const [height, width] = spec.crop;
+  const patches = Math.floor(height / spec.patch) * Math.floor(width / spec.patch);
+  // VisionTransformer: a patch conv with bias, a class token, (patches + 1) positions (always with the class slot).
+  params += convParams(3, d, spec.patch) + d + d + (patches + 1) * d;
+  if (spec.decoder === 'setr_mla') {
+    // MLANeck: per level a LayerNorm, a 1×1 ConvModule to 256 and a 3×3 one; SETRMLAHead: two 3×3 ConvModules
+    // to mla_channels per level, conv_seg over the 4 × mla_channels concatenation; FCN auxiliary heads on 256.
+    for (let level = 0; level < 4; level++) {
+      params += 2 * d;
+      convModule(d, 256, 1);
+      convModule(256, 256, 3);
+      convModule(256, spec.channels, 3);
+      convModule(spec.channels, spec.channels, 3);
+    }
+    params += 4 * spec.channels * k + k;
+    params += spec.auxHeads * (256 * k + k);
+    return { params, buffersBytes: buffers };
+  }
+  const { decode, aux } = upHeads(spec);
+  for (const head of [decode, ...aux]) {
+    params += 2 * d;
+    for (let i = 0; i < head.convs; i++) convModule(i === 0 ? d : spec.channels, spec.channels, head.kernel);
+    params += spec.channels * k + k;
+  }
+  return { params, buffersBytes: buffers };
+}
+
+/** Values one image keeps for backward in the heads (activation dtype), the fp32 log-softmax outputs, the largest map. */
+export function segmenterSaved(spec: SegmenterSpec): { heads: number; logSoftmax: number; largest: number } {
+  const d = spec.embed;
+  const c = spec.channels;
+  const [height, width] = spec.crop;
+  const area = Math.floor(height / spec.patch) * Math.floor(width / spec.patch);
+  const crop = height * width;
+  const heads = 1 + spec.auxHeads;
+  // Each head's logits are resized to the crop; cross-entropy's log_softmax keeps its (fp32) output.
+  const logSoftmax = heads * spec.classes * crop;
+  let largest = spec.classes * crop;
+  if (spec.decoder === 'setr_mla') {
+    // Per level: the LayerNorm's contiguous input and the conv's contiguous copy of its output (2d), the 1×1
+    // ConvModule's norm input and ReLU result (2 × 256), the 3×3's (2 × 256), two head ConvModules (4c); the three
+    // cumulative sums (the first is the top level itself); the ×4-upsampled concatenation conv_seg keeps.
+    const neck = 4 * (2 * d + 4 * 256 + 4 * c) * area + 3 * 256 * area;
+    const concat = 4 * c * 16 * area;
+    largest = Math.max(largest, concat);
+    return { heads: neck + concat, logSoftmax, largest };
+  }
+  const { decode, aux } = upHeads(spec);
+  let kept = 0;
+  for (const head of [decode, ...aux]) {
+    // The LayerNorm's contiguous input and the first conv's contiguous input (2d per position).
+    kept += 2 * d * area;
+    let at = area;
+    for (let i = 0; i < head.convs; i++) {
+      kept += 2 * c * at; // the norm's input, the in-place ReLU's result
+      at *= head.upScale ** 2;
+      kept += c * at; // the upsampled map the next conv (or conv_seg) keeps
+      largest = Math.max(largest, c * at);
+    }
+  }
+  return { heads: kept, logSoftmax, largest };
+}
+
+/** Activation components of the decoder heads for `batch` images. */
+export function segmenterActivationParts(
+  spec: SegmenterSpec,
+  options: { batch: number; bytesPerValue: number; isTraining: boolean; beyondBytes?: number },
+): Component[] {
+  const e = options.bytesPerValue;
+  const b = options.batch;
+  const saved = segmenterSaved(spec);
+  const crop = spec.crop[0] * spec.crop[1];
+  const inputs: Component = {
+    name: 'input images and label maps',
+    bytes: (3 * 4 + 8) * crop * b,
+    formula: `${b} × [3, ${spec.crop.join(', ')}] fp32 and an int64 label map each`,
+    phase: 'backward',
+  };
+  if (!options.isTraining) return [inputs];
+  const heads = spec.decoder === 'setr_mla' ? 'MLA neck and head, ' : '';
+  return [
+    inputs,
+    {
+      name: 'activations (segmentation heads)',
+      bytes: saved.heads * e * b + saved.logSoftmax * 4 * b,
+      formula: `${formatBytes(saved.heads * e + saved.logSoftmax * 4)} per image × ${b} (${spec.decoder}: ${heads}${spec.auxHeads} auxiliary heads; per conv its norm's input and the ReLU result, each upsampled map; ${spec.classes}-class fp32 log-softmax at ${spec.crop.join(' × ')} per head)`,
+      phase: 'backward',
+    },
+    {
+      name: 'backward working set (segmentation heads)',
+      bytes: Math.max(0, 2 * saved.largest * 4 * b - (options.beyondBytes ?? 0)),
+      formula: `the gradient of the largest head map and of its input (${formatBytes(saved.largest * 4)} per image each, fp32), beyond the ViT's working set (${formatBytes(options.beyondBytes ?? 0)}): the heads' backward runs first, with every activation alive`,
+      phase: 'backward',
+    },
+  ];
+}
