@@ -5,9 +5,12 @@ import { describe, test } from 'node:test';
 import { cpuBounded, hangBackstopMs } from '../test-helpers/cpu-limit.js';
 import { frameworksPython, skipUnlessFrameworks } from '../test-helpers/frameworks.js';
 import { estimate } from './estimate.js';
+import { buildTransformerShape } from './families.js';
+import { layerBytes } from './layer-activations.js';
 import { parseEstimateSpec } from './load.js';
 import { quantizedBytesPerParam } from './quantization.js';
 import { expectedAt, noReferencesMessage, referenceCase } from './test-helpers/references.js';
+import type { LoraSpec } from './types.js';
 
 const spec = (yaml: string) => parseEstimateSpec(yaml, 'x.yaml');
 const llama7b = 'family: llama, layers: 32, hidden: 4096, heads: 32, vocab: 32000, ffn: 11008, seq_len: 512';
@@ -420,5 +423,93 @@ describe('PEFT tuners (model.lora.variant): LoHa, LoKr, IA³', () => {
         `${kind}: no per-token tensor beyond LoRA's (its r-wide lora_A output aside)`,
       );
     }
+  });
+});
+
+// The LoRA rules of layer-activations.ts on a real step: a frozen base keeps no linear input, and each adapter
+// keeps what its dtype makes it keep. A 256-wide bf16 Llama (ffn 512, 8 heads, 2 KV heads) under PEFT 0.21
+// (r 8, dropout 0: CPU's dropout keeps its mask in the input's dtype, CUDA's a bool), saved-tensor hooks by
+// storage over the decoder layers, per token and layer (4 layers less 2, 128 tokens less 64). Measured here:
+// frozen 6440 B; q/v +2112 (fp32 adapters) and +544 (bf16); all seven +8416 and +2160.
+const loraLayerPython = `
+import sys, json, torch
+from transformers import LlamaConfig, LlamaForCausalLM
+import peft
+o = {}
+def saved(seq, layers, targets):
+    cfg = LlamaConfig(hidden_size=256, intermediate_size=512, num_hidden_layers=layers, num_attention_heads=8,
+                      num_key_value_heads=2, vocab_size=1000, tie_word_embeddings=True, attn_implementation='sdpa')
+    torch.manual_seed(0)
+    m = LlamaForCausalLM(cfg).to(torch.bfloat16)
+    for p in m.parameters(): p.requires_grad_(False)
+    if targets:
+        conf = peft.LoraConfig(r=8, lora_alpha=16, lora_dropout=0.0, target_modules=targets)
+        m = peft.get_peft_model(m, conf, autocast_adapter_dtype=o['fp32'])
+    m.get_input_embeddings().register_forward_hook(lambda mod, i, out: out.requires_grad_(True))
+    params = {p.untyped_storage().data_ptr() for p in m.parameters()}
+    seen = {}
+    def pack(t):
+        st = t.untyped_storage()
+        if st.data_ptr() != 0 and st.data_ptr() not in params: seen[st.data_ptr()] = st.nbytes()
+        return t
+    with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+        m(input_ids=torch.randint(0, 1000, (2, seq)))
+    return sum(seen.values())
+def per_token_layer(targets):
+    return ((saved(128, 4, targets) - saved(128, 2, targets)) - (saved(64, 4, targets) - saved(64, 2, targets))) / 128 / 2
+frozen = per_token_layer([])
+ALL = ['q_proj', 'k_proj', 'v_proj', 'o_proj', 'gate_proj', 'up_proj', 'down_proj']
+out = {}
+for name, targets, fp32 in [('qv_fp32', ['q_proj', 'v_proj'], True), ('qv_bf16', ['q_proj', 'v_proj'], False),
+                            ('all_fp32', ALL, True), ('all_bf16', ALL, False)]:
+    o['fp32'] = fp32
+    out[name] = per_token_layer(targets) - frozen
+print(json.dumps(out))
+`;
+
+describe('LoRA on a frozen base (layer-activations.ts)', () => {
+  const real = (): Record<string, number> => {
+    const run = spawnSync(...cpuBounded(300, frameworksPython() as string, ['-c', loraLayerPython]), {
+      encoding: 'utf8',
+      timeout: hangBackstopMs,
+    });
+    assert.equal(run.status, 0, run.stderr);
+    return JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}');
+  };
+  const shape = buildTransformerShape({
+    family: 'llama',
+    layers: 1,
+    hidden: 256,
+    heads: 8,
+    kvHeads: 2,
+    ffn: 512,
+    seqLen: 1,
+    attention: 'sdpa',
+  });
+  const perToken = (lora?: LoraSpec): number =>
+    layerBytes(
+      {
+        shape,
+        precision: 'bf16',
+        batch: 1,
+        isTrainingNorms: false,
+        tensorParallel: 1,
+        isFrozenBase: true,
+        lora,
+      },
+      { tokens: 1, isSelective: false },
+    );
+  const modelled = (targets: LoraSpec['targets'], adapterDtype: 'fp32' | 'weights'): number =>
+    perToken({ rank: 8, alpha: 16, dropout: 0, targets, adapterDtype }) - perToken();
+
+  test('each adapter keeps an fp32 copy of its input (PEFT default, no autocast); bf16 adapters read it once', (t) => {
+    const skip = skipUnlessFrameworks('torch', 'transformers', 'peft');
+    if (skip) return t.skip(skip);
+    const all: LoraSpec['targets'] = ['q', 'k', 'v', 'o', 'gate', 'up', 'down'];
+    const measured = real();
+    assert.equal(measured.qv_fp32, modelled(['q', 'v'], 'fp32'));
+    assert.equal(measured.qv_bf16, modelled(['q', 'v'], 'weights'));
+    assert.equal(measured.all_fp32, modelled(all, 'fp32'));
+    assert.equal(measured.all_bf16, modelled(all, 'weights'));
   });
 });
