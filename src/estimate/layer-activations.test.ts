@@ -174,7 +174,26 @@ describe('LoRA and quantized bases', () => {
     const fused = (extra: Partial<LayerContext>) =>
       base({ isFrozenBase: true, ...extra }, { fusedQkv: true });
     const weights: LoraSpec = { ...lora(0.05), adapterDtype: 'weights' };
-    assert.equal(fused({ lora: weights }) - fused({}), (1 + 2) * h + 2 * 8);
+    // The mask and dropped-out copy once, lora_A's output, and LitGPT's zero_pad keeping the q and v updates.
+    assert.equal(fused({ lora: weights }) - fused({}), (1 + 2) * h + 2 * 8 + 2 * (h + h));
+    const all: LoraSpec = { ...weights, targets: ['q', 'k', 'v'] };
+    assert.equal(fused({ lora: all }) - fused({}), (1 + 2) * h + 2 * 8, 'q, k and v all adapted: no padding');
+  });
+
+  // Counted with torch 2.13 on CPU (saved-tensor hooks by storage) against LitGPT's own model, lit-gpt 8641822 and
+  // litgpt e5493986, a 256-wide bf16 layer of 8 heads, RoPE on every dimension: the fused q·k·v output (1536 B per
+  // token) is kept whole beside the rotated q and k (512 each) with 8 K/V groups, and not with 2 (k and v are then
+  // expanded copies); LoRA r 8 on q and v keeps 1568 B per token more than the frozen layer, on q alone 1040, on all
+  // three 560 (its input 512, lora_A's output, and for a partial set zero_pad's index_copy source).
+  test("a fused QKV under RoPE keeps its whole output through v's view, beside the rotated q and k", () => {
+    const fusedLlama = (extra: Partial<LayerContext>, kvHeads = a) =>
+      base({ isFrozenBase: true, ...extra }, { fusedQkv: true, kvHeads });
+    const separate = base({ isFrozenBase: true });
+    assert.equal(fusedLlama({}) - separate, 2 * (h + h), 'q and k widths more');
+    assert.equal(fusedLlama({}, 4) - base({ isFrozenBase: true }, { kvHeads: 4 }), 0, 'grouped K/V: copies');
+    const ctx = ctxOf({ family: 'gpt', fusedQkv: true }, 'bf16');
+    const gpt2 = ctxOf({ family: 'gpt', fusedQkv: false }, 'bf16');
+    assert.equal(perToken(ctx), perToken(gpt2), 'learned positions: q, k and v are all views of one output');
   });
 
   test('bitsandbytes 4-bit layers before 0.43.2 keep their input in the compute dtype, frozen or not; from 0.43.2 none', () => {

@@ -9,8 +9,8 @@
 //   Measured: a peft-LoRA'd Llama-2-7B layer on an H200 (test/gpu/recorded/2026-11-28-h200-lora-layer-…json) keeps
 //   32.5 B per token·hidden frozen, and each adapter its own copy, within 1.4%; counted on CPU (torch 2.13,
 //   saved-tensor hooks, layer-activations.test.ts): 6440 B per token over a 256-wide bf16 layer frozen, 9512
-//   trained. LitGPT's 2023 resource table (../shared/estimation litgpt-lora-1gpu-a100-40gb, torch 2.1) grows as
-//   if every linear kept its input (33.6 and 43-45 against 31 and 44.5); no source explains it, and it is left.
+//   trained. LitGPT's fused QKV keeps more than its frozen linears' inputs: see fusedOutputKeptBytes and
+//   fusedLoraPaddingBytes (counted against lit-gpt 8641822 and litgpt e5493986 on CPU).
 // - torch.autocast (amp_*) runs LayerNorm and softmax in fp32 and casts a linear's input for each
 //   linear separately (only leaf weights are cached): Q, K and V each keep a 16-bit copy of the fp32
 //   norm output, and the residual stream is fp32 (fp16 + fp32 promotes).
@@ -321,6 +321,7 @@ function attentionPerToken(ctx: LayerContext): BlockBytes {
   const mask = shape.dropout ? h : 0;
   const lora =
     loraBytes(ctx, ['q', 'k', 'v'], h, { isFused: shape.fusedQkv }) +
+    fusedLoraPaddingBytes(ctx) +
     loraBytes(ctx, ['o'], a * d, { isInputKept: kernelKeepsOutput });
   const kvOut = shape.kvHeads * d;
   const dora = doraBytes(ctx, [
@@ -342,7 +343,60 @@ function attentionPerToken(ctx: LayerContext): BlockBytes {
       ['v', kvOut],
       ['o', h],
     ]);
-  return { residual: norm + mask, gathered: qkvInput, split: qkv + output + oInput + lora + dora + ia3 };
+  return {
+    residual: norm + mask,
+    gathered: qkvInput,
+    split: qkv + fusedOutputKeptBytes(ctx) + output + oInput + lora + dora + ia3,
+  };
+}
+
+/**
+ * Rotary positions: Llama and GPT-NeoX always (transformers LlamaRotaryEmbedding, GPTNeoXRotaryEmbedding; a
+ * max_positions given for them sizes no table), a `gpt` layer without learned positions (GPT-J, Phi).
+ */
+const isRotary = (shape: TransformerShape): boolean =>
+  shape.family === 'llama' || shape.family === 'neox' || (shape.family === 'gpt' && shape.positions === 0);
+
+/**
+ * A fused QKV projection under rotary positions, with as many K/V heads as query heads: RoPE writes new q and k,
+ * while v stays a view of the fused output, so the attention kernel's saved v keeps the whole q·k·v output
+ * alive beside the rotated copies: the q and k widths more than three separate tensors. transformers
+ * GPTNeoXAttention (v4.41 `value = qkv[..., 2 * self.head_size :].permute(0, 2, 1, 3)`; v5.18
+ * `qkv.view(hidden_shape).transpose(1, 2).chunk(3, dim=-1)`), LitGPT CausalSelfAttention (lit-gpt 8641822 and
+ * litgpt e5493986: `q, k, v = qkv.split(...)`, v reshaped as a view when no K/V head is repeated). Counted with
+ * torch 2.13 on CPU (saved-tensor hooks by storage, LitGPT at both commits, a 256-wide bf16 layer): the 768-wide
+ * fused output (1536 B per token) kept whole, q and k 512 B each; with 2 K/V groups, k and v are expanded
+ * copies and the fused output is freed. torch 2.13's SDPA saves such a strided v as given (CPU, alone). Not
+ * confirmed for transformers' own NeoX: v5.18's GPTNeoXForCausalLM on CPU kept a separate v (cause not found);
+ * the measured NeoX runs (round 22) used v4.41's code, read here, not run.
+ */
+function fusedOutputKeptBytes(ctx: LayerContext): number {
+  const { shape } = ctx;
+  if (!shape.fusedQkv || !isRotary(shape) || shape.kvHeads !== shape.heads) return 0;
+  return activationDtypes(ctx.precision).compute * (shape.heads + shape.kvHeads) * shape.headDim;
+}
+
+/**
+ * LoRA on some but not all of a fused QKV projection's q, k and v (LitGPT's LoRAQKVLinear; PEFT adapts a fused
+ * module whole): zero_pad scatters the adapters' output into the fused width with index_copy, whose backward
+ * formula reads its source (pytorch tools/autograd/derivatives.yaml index_copy: `source.dim() > 0 ?
+ * grad.index_select(dim, index).expand_as(source) : ...`), so the adapters' output is kept, per token the
+ * enabled parts' widths in the adapters' dtype (lit-gpt 8641822 lit_gpt/lora.py zero_pad `result.index_copy(1,
+ * ..., x.reshape(-1, sum(self.qkv_shapes)))`; litgpt e5493986 `result.index_copy_(dim=-1, ..., source=x)`).
+ * Counted with torch 2.13 on CPU (both commits, a 256-wide bf16 layer, r 8): q and v 1024 B per token beyond
+ * the input and lora_A's output, q alone 512; with q, k and v all adapted zero_pad returns its input.
+ */
+function fusedLoraPaddingBytes(ctx: LayerContext): number {
+  const { shape, lora } = ctx;
+  if (!shape.fusedQkv || !lora || (lora.variant !== undefined && lora.variant !== 'lora')) return 0;
+  const widths: [LoraTarget, number][] = [
+    ['q', shape.heads * shape.headDim],
+    ['k', shape.kvHeads * shape.headDim],
+    ['v', shape.kvHeads * shape.headDim],
+  ];
+  const chosen = widths.filter(([target]) => lora.targets.includes(target));
+  if (chosen.length === 0 || chosen.length === widths.length) return 0;
+  return adapterValueBytes(ctx) * chosen.reduce((sum, [, width]) => sum + width, 0);
 }
 
 /**

@@ -5,12 +5,13 @@
 // After round 3's work (2026-11-26 23:00 UTC): median 2.0%, worst +9.3% (LitGPT QLoRA Llama-2-13B mb 1),
 // 21 within 5%.
 // 2026-11-28 (estimate-model, issue 25): a frozen linear keeps no input (layer-activations.ts; measured on an H200
-// with HF + PEFT and counted on CPU with torch 2.13) moves LitGPT's 2023 resource table the other way: its
-// LoRA rows (torch 2.1.0, lit-gpt 8641822, bf16-true) grow by 33.6 (phi-1.5) and 43–45 (Llama-2-7B) B per
-// token·hidden per layer, what a layer keeping every linear's input would keep, and the frozen-base layer keeps
-// ~21 and ~35; no source found for the difference (lit-gpt's LoRALinear and mark_only_lora_as_trainable freeze the
-// base as PEFT does). Median 2.0% -> 5.2%, worst +9.3% -> -20.6% (phi-1.5 mb 4), 21 -> 12 within 5%; the bar
-// below is loosened for those nine rows only (25%) and the median to 6%, saying so, not hidden.
+// with HF + PEFT and counted on CPU with torch 2.13) moved LitGPT's 2023 resource table the other way: median
+// 2.0% -> 5.2%, worst -20.6% (phi-1.5 mb 4), 12 within 5%, and this bar was loosened for its nine LoRA rows.
+// Session 20 found what those rows keep (counted with torch 2.13 on CPU against lit-gpt 8641822's own model,
+// layer-activations.ts): LoRA on q and v of LitGPT's fused QKV keeps the adapters' output through zero_pad's
+// index_copy, and v, a view of the fused output, keeps that output whole; and the NF4 rows' specs now say what
+// lit-gpt asks of Lightning's BitsandbytesPrecision (bf16 compute, every Linear quantized, the head too). Median
+// 5.2% -> 2.5%, worst -20.6% -> -11.6% (phi-1.5 NF4 inference), 12 -> 21 within 5%: the bar is 15% and 5% again.
 import assert from 'node:assert/strict';
 import { type TestContext, test } from 'node:test';
 import { defaultContextBytes } from './cuda.js';
@@ -27,8 +28,6 @@ import {
 } from './test-helpers/references.js';
 
 const MiB = 1024 ** 2;
-// LitGPT's 2023 LoRA rows without NF4 (see the head).
-const litgpt2023LoraIds = /^litgpt-lora-1gpu-a100-40gb (?!.*nf4)/;
 const GiB = 1024 ** 3;
 
 function report(t: TestContext, label: string, estimated: number, measured: number): void {
@@ -41,12 +40,11 @@ test('every measured case within 15%, the median within 5% (issue #13; `npm run 
   const cases = measuredCases();
   for (const c of cases) {
     report(t, `${c.id} (${c.unit})`, c.estimated, c.measured);
-    const tolerance = litgpt2023LoraIds.test(c.id) ? 0.25 : 0.15;
-    assertClose(c.estimated, c.measured, `${c.id}: ${c.spec}`, { tolerance });
+    assertClose(c.estimated, c.measured, `${c.id}: ${c.spec}`, { tolerance: 0.15 });
   }
   const median = medianAbsoluteError(cases);
   t.diagnostic(`median absolute error ${(median * 100).toFixed(1)}% over ${cases.length} cases`);
-  assert.ok(median <= 0.06, `median ${median}`);
+  assert.ok(median <= 0.05, `median ${median}`);
   if (!referenceCase('hf-v100-bert-large-vanilla-bs4')) t.diagnostic(noReferencesMessage);
 });
 
@@ -99,9 +97,8 @@ test('litgpt-lora-1gpu-a100-40gb: micro-batch 4 of Llama-2-7B does not fit 40 GB
   lora: { rank: 8, targets: [q, v], dropout: 0.05, adapter_dtype: weights }
 training: { precision: bf16, batch_size: ${batch}, loss: chunked }`),
     ).gpu.peakBytes;
-  // Since the frozen base keeps no linear input (see the file's head) micro-batch 4 comes out at 41.7 GB (38.8
-  // GiB) against the table's OOM on the 40 GB card: micro-batch 2 fits and 6 does not; the OOM at 4 is missed.
-  assert.ok(at(6) > 40 * GiB, 'micro-batch 6 is over 40 GiB');
+  // Micro-batch 4 comes out at 44.6 GiB (47.9 GB), over the 40 GB card, as the table's OOM says; 2 at 28.8 GiB.
+  assert.ok(at(4) > 40 * GiB, 'micro-batch 4 is over 40 GiB');
   assert.ok(at(2) < 40 * GiB, 'micro-batch 2 fits 40 GiB');
 });
 

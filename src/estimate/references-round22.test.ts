@@ -50,6 +50,10 @@ test('round 22, measured once, is pinned: median |error| and the counts within 5
   // SDPA rows (-27 to -31%) are unchanged: what they miss is per token and not yet found. Session 19: the two
   // OPT rows made expressible (family opt: ReLU MLP, no attention dropout, the fp16 softmax upcast; post_norm;
   // word_embed_dim 512): eager -20.2% -> -15.8%, SDPA +5.3% -> -6.8%; the round unchanged, 8.9%, 9/14/20.
-  assert.ok(median <= 0.09, summary);
-  assert.ok(within(0.05) >= 9 && within(0.15) >= 14 && within(0.3) >= 20, summary);
+  // Session 20: a fused QKV under RoPE keeps its whole output through v's view beside the rotated q and k (counted
+  // against LitGPT on CPU; transformers 4.41's GPTNeoXAttention takes value as a permuted slice of qkv, read from
+  // its source, layer-activations.ts fusedOutputKeptBytes): every NeoX row 2-6 points up, SDPA -27..-31% ->
+  // -22..-24%, eager -4..-18% -> -3..-15%; the round 8.9% -> 6.8%, worst -30.8% -> -24.2%, 9/14/20 -> 9/16/21.
+  assert.ok(median <= 0.069, summary);
+  assert.ok(within(0.05) >= 9 && within(0.15) >= 16 && within(0.3) >= 21, summary);
 });

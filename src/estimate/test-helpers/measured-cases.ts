@@ -117,7 +117,13 @@ function litgptSpec(
   const lora = options.isTraining
     ? '\n  lora: { rank: 8, alpha: 16, targets: [q, v], dropout: 0.05, adapter_dtype: weights }'
     : '';
-  const quantization = options.quantization ? `\n  quantization: { ${options.quantization} }` : '';
+  // lit-gpt quantizes through Lightning's BitsandbytesPrecision(mode, dtype) with no ignore_modules (finetune/lora.py
+  // and generate/base.py at 8641822): it replaces every nn.Linear, the LM head included, and sets each Linear4bit's
+  // compute_dtype to the precision's dtype, bf16 here (lightning/fabric/plugins/precision/bitsandbytes.py
+  // convert_module, Lightning 2.1).
+  const quantization = options.quantization
+    ? `\n  quantization: { ${options.quantization}, compute_dtype: bf16, lm_head: true }`
+    : '';
   return `model:
   params: ${m.params}
   transformer: { ${m.shape}, attention: flash, seq_len: ${options.seq ?? m.seq} }${lora}${quantization}
