@@ -55,9 +55,15 @@ test('a bare device out of memory: the batch named as the most likely (round 16)
   assert.deepEqual(causes.toSorted(), ['co_tenant', 'device_too_small', 'model_state']);
 });
 
-test('the last blocks of a full card: free past the request is no room, whose memory is open', () => {
-  const causes = alternativesOf(torchOom('20.00 MiB', '10.76 GiB', '2.40 GiB', '26.00 MiB', '2.70 GiB'));
-  assert.ok(causes.includes('co_tenant'), causes.join());
+test("the last blocks of a full card: free past the request is no room, and the card's fill decides whose memory it is", () => {
+  // Session 20 (pytorch/numbers.ts isFullToLastBlocks): 8 GiB of the 10.76 GiB card is neither free nor
+  // PyTorch's, so another process; before, the cause was left open with co_tenant an alternative.
+  const [other] = diagnoseText(torchOom('20.00 MiB', '10.76 GiB', '2.40 GiB', '26.00 MiB', '2.70 GiB'));
+  assert.equal(other?.cause, 'co_tenant');
+  assert.match(other?.causeText ?? '', /last blocks/);
+  // PyTorch's own 9.73 GiB fill the same card: its batch.
+  const [own] = diagnoseText(torchOom('24.00 MiB', '10.89 GiB', '9.69 GiB', '25.60 MiB', '9.73 GiB'));
+  assert.equal(own?.cause, 'batch_too_large');
 });
 
 test('one request above 8 GiB with no card in the log: larger than the card stays open; and the reverse', () => {

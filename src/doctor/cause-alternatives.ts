@@ -234,6 +234,20 @@ export function causeAlternatives(input: AlternativesInput): CauseAlternative[] 
       );
   } else if (cause === 'model_state') {
     if (!stepDecided) add('batch_too_large', decides.batch_too_large);
+    // Read from a batch of one alone (pytorch/explain.ts modelState 'batchOfOne'): the step's other
+    // dimensions still grow its activations (PyTorch FAQ, "out of memory"), so the input's own size
+    // stays open where the step itself did not decide it (placing the model, the optimizer's step).
+    else if (
+      context.batchSizeOne === true &&
+      context.batchOneRuns !== true &&
+      context.modelStateStep !== 'place' &&
+      context.modelStateStep !== 'gather' &&
+      context.optimizerStateStep !== true
+    )
+      add(
+        'batch_too_large',
+        "run it once with the shortest input (a short sequence, a lower resolution): if that fits, the input's size was the lever, not the model's own state",
+      );
     if (cardMayBeSmall) add('device_too_small', deviceDecides(card));
   } else if (cause === 'device_too_small') {
     if (context.batchSizeOne !== true) add('batch_too_large', decides.batch_too_large);

@@ -218,7 +218,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // (log/evidence.ts batchOneRuns): 40/48.
   // Session 19 (doctor-causes): causes 43 -> 44, a request past a nominal 16 GB card's whole memory
   // with no card sized reads as its shape (cause-alternatives.ts requestPastCommonCardBytes).
-  'heldout-12': { kindRight: 159, falseOoms: 0, causesRight: 44, wrongFixes: 0, factsRight: 330 },
+  // Session 20 (doctor-causes): free past the request within the card's last blocks is a full card,
+  // read by its fill (pytorch/numbers.ts isFullToLastBlocks): causes 44 -> 45.
+  'heldout-12': { kindRight: 159, falseOoms: 0, causesRight: 45, wrongFixes: 0, factsRight: 330 },
   // Measured once, 2026-11-27, by the lead (see HELDOUT-13-RESULT.md): the session-start rules (7182de0),
   // round 12's first freeze (c72c857) and its second (9de177c) all gave the same: 110/112 (98.2%),
   // 1 false OOM, 28/42 causes, 0 wrong fixes, 215/220 facts. Third shift, tuned on it: a card under 4
@@ -230,7 +232,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // every other part unchanged.
   // Round 14 (unlistedDominates, above): 31/42.
   // Round 14: the kernel's OOM task-table rows alone (host/kill.ts; tensorflow-9419): 112/112.
-  'heldout-13': { kindRight: 112, falseOoms: 0, causesRight: 32, wrongFixes: 0, factsRight: 220 },
+  // Session 20 (doctor-causes): free past the request within the card's last blocks is a full card,
+  // read by its fill (pytorch/numbers.ts isFullToLastBlocks): causes 32 -> 34.
+  'heldout-13': { kindRight: 112, falseOoms: 0, causesRight: 34, wrongFixes: 0, factsRight: 220 },
   // Measured once, 2026-11-27, by the lead (see HELDOUT-14-RESULT.md): the session-start rules (942a5af),
   // round 14's freeze (e2169d0), 63ea9cb and 48f6e4e all gave the same: 117/128 (91.4%), 2 false OOMs,
   // 35/48 causes (truth among the alternatives 41/48), 0 wrong fixes, 249/259 facts.
@@ -240,7 +244,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Round 18 (round18-forms.test.ts): LightGBM's "bad allocation" (std::bad_alloc's what() in Microsoft's
   // C++ runtime), a typed "std:bad_alloc", a bare "out of memory" with no side named read as the device's: 126/128, 39/48;
   // "memory allocation error occured" told as an event: 127/128.
-  'heldout-14': { kindRight: 127, falseOoms: 1, causesRight: 38, wrongFixes: 0, factsRight: 249 },
+  // Session 20 (doctor-causes): free past the request within the card's last blocks is a full card,
+  // read by its fill (pytorch/numbers.ts isFullToLastBlocks): causes 38 -> 39.
+  'heldout-14': { kindRight: 127, falseOoms: 1, causesRight: 39, wrongFixes: 0, factsRight: 249 },
   // Measured once, 2026-11-27, by the lead (see HELDOUT-15-RESULT.md), at the same four commits: 112/140
   // (80.0%), 0 false OOMs, 12/44 causes (11/44 at 942a5af; truth among the alternatives 20/44, 18 at
   // e2169d0), 0 wrong fixes, 132/166 facts. 65 of its 140 logs are prose only (no error line): 26 of its
@@ -274,7 +280,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // asks for a fix, TensorFlow's large-allocation warning beside a notebook kernel's death: 149/155.
   // Round 20: a memory allocation that "fails" after a crash told (round20-forms.test.ts): 150/155.
   // detectron2's "to CPU due to CUDA OOM" (pytorch/rules.ts): 151/155, 34/48.
-  'heldout-16': { kindRight: 151, falseOoms: 1, causesRight: 34, wrongFixes: 0, factsRight: 159 },
+  // Session 20 (doctor-causes): free past the request within the card's last blocks is a full card,
+  // read by its fill (pytorch/numbers.ts isFullToLastBlocks): causes 34 -> 36.
+  'heldout-16': { kindRight: 151, falseOoms: 1, causesRight: 36, wrongFixes: 0, factsRight: 159 },
   // Measured once, 2026-11-28, by the lead (see HELDOUT-17-RESULT.md): the session's start (9ae182e)
   // gave 104/135 (77.0%), 6 false OOMs, 8/27 causes (truth among the alternatives 13/27), 0 wrong
   // fixes, 39/42 facts; round 17's freeze (19992d8, and fb4f010 the same) 104/135, 6, 12/27 (14/27),

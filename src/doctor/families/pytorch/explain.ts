@@ -193,7 +193,7 @@ const largestGpuBytes = 288e9;
  */
 export function explainTorch(draft: Draft, explainContext: ExplainContext): Explanation {
   const n = torchNumbers(draft);
-  const explanation = pickTorchCause(draft, explainContext, n);
+  const explanation = withLastBlocksNote(pickTorchCause(draft, explainContext, n), n);
   const total = n.totalBytes ?? 0;
   const alternatives: CauseAlternative[] = [...(explanation.alternatives ?? [])];
   const unshown = n.unlistedUnshownBytes;
@@ -231,6 +231,17 @@ export function explainTorch(draft: Draft, explainContext: ExplainContext): Expl
     });
   const unique = alternatives.filter((a, i) => alternatives.findIndex((b) => b.cause === a.cause) === i);
   return unique.length === 0 ? explanation : { ...explanation, alternatives: unique };
+}
+
+// Where the free covered the request only within the card's last blocks, the cause says so (the
+// small card's own sentence already does, tooSmall).
+function withLastBlocksNote(explanation: Explanation, n: TorchNumbers): Explanation {
+  if (!n.isFullToLastBlocks || explanation.cause === 'device_too_small') return explanation;
+  const past = (n.freeBytes ?? 0) - n.requestedBytes;
+  return {
+    ...explanation,
+    causeText: `${explanation.causeText}; the ${size(past)} free past the ${size(n.requestedBytes)} request are the card's last blocks, which the driver and PyTorch's rounding (a 20 MiB segment for a request of 1-10 MiB) do not hand out, so the card is full`,
+  };
 }
 
 const ownCauses: ReadonlySet<string> = new Set([
@@ -330,12 +341,15 @@ function pickTorchCause(draft: Draft, { context }: ExplainContext, n: TorchNumbe
     (n.reservedBytes + n.requestedBytes > allowedBytes || hasRoom)
   )
     return capExplanation(n, allowedBytes, total);
-  if (n.freeBytes !== undefined && n.requestedBytes > 0 && n.freeBytes >= n.requestedBytes) {
-    // A small card full to its last blocks: the few MiB past the request are no room (numbers.ts).
-    if (isDeviceTooSmall(n) && n.freeBytes - n.requestedBytes < lastBlocksShareOfCard * total)
-      return tooSmall(n);
+  // Free past the request by more than the card's last blocks: the figures show no shortage. Within
+  // them the card is full (numbers.ts isFullToLastBlocks), and whose memory fills it decides below.
+  if (
+    n.freeBytes !== undefined &&
+    n.requestedBytes > 0 &&
+    n.freeBytes >= n.requestedBytes &&
+    !n.isFullToLastBlocks
+  )
     return noShortage(n, device as number);
-  }
   if (total > 0 && n.requestedBytes > total) return exceedsCard();
   // No total in the message (a shortened paste): a request larger than any one GPU made cannot fit
   // whatever card it was, so it is the request's shape, not the card's fill.

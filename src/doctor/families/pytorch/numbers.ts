@@ -42,8 +42,13 @@ export interface TorchNumbers {
   others: GpuHolder[];
   /** Memory that can only be other processes': listed ones, or (old messages) what no context explains. */
   otherBytes: number;
-  /** What the request lacked beyond free memory. */
+  /** What the request lacked beyond free memory (all of it where the free is the card's last blocks). */
   shortfallBytes: number;
+  /**
+   * The free memory covers the request only by less than the card's last blocks (isFullToLastBlocks):
+   * the card is full, and the figures are read as for a request above what is free.
+   */
+  isFullToLastBlocks: boolean;
   /** Memory on the card that is neither free nor PyTorch's segments (contexts, displays, others). */
   outsideBytes?: number;
   /**
@@ -172,6 +177,7 @@ export function torchNumbers(draft: Draft): TorchNumbers {
       : 0;
   const unlisted = beyondProcessBytes >= unlistedMarginBytes ? beyondProcessBytes : 0;
   const unlistedOtherBytes = unlistedDominates(unlisted, reservedBytes) ? unlisted : 0;
+  const fullToLastBlocks = isFullToLastBlocks({ requestedBytes, freeBytes, totalBytes });
   return {
     requestedBytes,
     totalBytes,
@@ -183,7 +189,8 @@ export function torchNumbers(draft: Draft): TorchNumbers {
     self,
     others,
     otherBytes: listedBytes + unlistedOtherBytes,
-    shortfallBytes: Math.max(0, requestedBytes - (freeBytes ?? 0)),
+    shortfallBytes: fullToLastBlocks ? requestedBytes : Math.max(0, requestedBytes - (freeBytes ?? 0)),
+    isFullToLastBlocks: fullToLastBlocks,
     outsideBytes,
     ...(unlisted > 0 && unlistedOtherBytes === 0 ? { unlistedUnshownBytes: unlisted } : {}),
   };
@@ -265,6 +272,25 @@ export function isDeviceTooSmall(
  * calls free past a request by a few tens of MiB is not a block the request gets.
  */
 export const lastBlocksShareOfCard = 0.02;
+
+/**
+ * The free memory the message reports covers the request by less than the card's last blocks
+ * (lastBlocksShareOfCard of its total): no room. Besides the driver's own pages, PyTorch's caching
+ * allocator asks cudaMalloc for more than the request: a whole 20 MiB segment for requests of 1-10 MiB
+ * and 2 MiB multiples above (c10/cuda/CUDACachingAllocator.cpp v2.1.0 get_allocation_size:
+ * kLargeBuffer, kRoundLarge), so "2.00 MiB requested, 4.90 MiB free" is a 20 MiB cudaMalloc refused.
+ * The card's fill then decides the cause as for a request above what is free (explain.ts).
+ */
+export function isFullToLastBlocks(n: {
+  requestedBytes: number;
+  freeBytes?: number;
+  totalBytes?: number;
+}): boolean {
+  const { requestedBytes, freeBytes, totalBytes } = n;
+  if (freeBytes === undefined || totalBytes === undefined || totalBytes <= 0 || requestedBytes <= 0)
+    return false;
+  return freeBytes >= requestedBytes && freeBytes - requestedBytes < lastBlocksShareOfCard * totalBytes;
+}
 
 /** The least batch cut that frees the shortfall: shortfall ÷ allocated, in whole percent. */
 export function batchCutPercent(shortfallBytes: number, allocatedBytes: number): number {
