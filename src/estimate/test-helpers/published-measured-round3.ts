@@ -19,6 +19,8 @@ import type { PublishedCase } from './published-measured.js';
 // "Peak memory" is what litgpt/finetune/*.py prints at the end: torch.cuda.max_memory_allocated() / 1e9
 // ("Memory used: X GB"); the window covers validation (100 batches) and a 100-token sample generation.
 // litgpt of then keeps lm_head as its own tensor even where the Hugging Face checkpoint ties it.
+// Every litgpt model projects q, k and v with one Linear (litgpt/model.py CausalSelfAttention `self.attn`, at
+// e5493986): fused_qkv; phi-2 has rotary positions and no learned table (max_positions 0). Both added in session 20.
 // LoRA: litgpt's fused-QKV LoRA (lora_query/key/value), lora_projection (o), lora_mlp (every MLP
 // linear), lora_head; trainable LoRA weights in bf16 like the rest. QLoRA (quantize: bnb.nf4): Fabric's
 // BitsandbytesPrecision replaces every nn.Linear, the head included (no ignore_modules), with NF4
@@ -31,55 +33,55 @@ const litgptShapes = {
     name: 'TinyLlama/TinyLlama-1.1B-intermediate-step-1431k-3T',
     params: 1_100_048_384,
     shape:
-      'family: llama, layers: 22, hidden: 2048, heads: 32, kv_heads: 4, vocab: 32000, ffn: 5632, seq_len: 512, attention: sdpa',
+      'family: llama, layers: 22, hidden: 2048, heads: 32, kv_heads: 4, vocab: 32000, ffn: 5632, seq_len: 512, attention: sdpa, fused_qkv: true',
   },
   phi2: {
     name: 'microsoft/phi-2 (32 parallel-residual blocks with one shared LayerNorm, 2560 wide, 32 heads, GELU MLP 10240, biases, partial rotary, vocab padded to 51200, head with bias)',
     params: 2_779_683_840,
     shape:
-      'family: gpt, layers: 32, hidden: 2560, heads: 32, vocab: 51200, ffn: 10240, parallel_residual: true, bias: true, lm_head: true, tied_embeddings: false, seq_len: 512, attention: sdpa',
+      'family: gpt, layers: 32, hidden: 2560, heads: 32, vocab: 51200, ffn: 10240, parallel_residual: true, bias: true, max_positions: 0, lm_head: true, tied_embeddings: false, seq_len: 512, attention: sdpa, fused_qkv: true',
   },
   llama2_7b: {
     name: 'meta-llama/Llama-2-7b-hf',
     params: 6_738_415_616,
     shape:
-      'family: llama, layers: 32, hidden: 4096, heads: 32, vocab: 32000, ffn: 11008, seq_len: 512, attention: sdpa',
+      'family: llama, layers: 32, hidden: 4096, heads: 32, vocab: 32000, ffn: 11008, seq_len: 512, attention: sdpa, fused_qkv: true',
   },
   mistral7b: {
     name: 'mistralai/Mistral-7B-v0.1',
     params: 7_241_732_096,
     shape:
-      'family: llama, layers: 32, hidden: 4096, heads: 32, kv_heads: 8, vocab: 32000, ffn: 14336, seq_len: 512, attention: sdpa',
+      'family: llama, layers: 32, hidden: 4096, heads: 32, kv_heads: 8, vocab: 32000, ffn: 14336, seq_len: 512, attention: sdpa, fused_qkv: true',
   },
   stablelm3b: {
     name: 'stabilityai/stablelm-base-alpha-3b (GPT-NeoX: 16 parallel-residual layers, 4096 wide, 32 heads, MLP 16384, biases, vocab padded to 50688, untied head)',
     params: 3_637_321_728,
     shape:
-      'family: neox, layers: 16, hidden: 4096, heads: 32, vocab: 50688, ffn: 16384, seq_len: 512, attention: sdpa',
+      'family: neox, layers: 16, hidden: 4096, heads: 32, vocab: 50688, ffn: 16384, seq_len: 512, attention: sdpa, fused_qkv: true',
   },
   llama31_8b: {
     name: 'meta-llama/Meta-Llama-3.1-8B',
     params: 8_030_261_248,
     shape:
-      'family: llama, layers: 32, hidden: 4096, heads: 32, kv_heads: 8, vocab: 128256, ffn: 14336, seq_len: 512, attention: sdpa',
+      'family: llama, layers: 32, hidden: 4096, heads: 32, kv_heads: 8, vocab: 128256, ffn: 14336, seq_len: 512, attention: sdpa, fused_qkv: true',
   },
   llama32_1b: {
     name: "meta-llama/Llama-3.2-1B (16 layers, 2048 wide, 32 heads, 8 KV heads, MLP 8192, vocab 128256; 1,235,814,400 parameters tied, 1,498,482,688 with litgpt's separate head)",
     params: 1_498_482_688,
     shape:
-      'family: llama, layers: 16, hidden: 2048, heads: 32, kv_heads: 8, vocab: 128256, ffn: 8192, seq_len: 512, attention: sdpa',
+      'family: llama, layers: 16, hidden: 2048, heads: 32, kv_heads: 8, vocab: 128256, ffn: 8192, seq_len: 512, attention: sdpa, fused_qkv: true',
   },
   llama32_3b: {
     name: "meta-llama/Llama-3.2-3B (28 layers, 3072 wide, 24 heads, 8 KV heads, MLP 8192, vocab 128256; 3,212,749,824 parameters tied, 3,606,752,256 with litgpt's separate head)",
     params: 3_606_752_256,
     shape:
-      'family: llama, layers: 28, hidden: 3072, heads: 24, kv_heads: 8, vocab: 128256, ffn: 8192, seq_len: 512, attention: sdpa',
+      'family: llama, layers: 28, hidden: 3072, heads: 24, kv_heads: 8, vocab: 128256, ffn: 8192, seq_len: 512, attention: sdpa, fused_qkv: true',
   },
   phi3mini: {
     name: 'microsoft/Phi-3-mini-4k-instruct (32 layers, 3072 wide, 32 heads, MLP 8192, vocab padded to 32064, untied)',
     params: 3_821_079_552,
     shape:
-      'family: llama, layers: 32, hidden: 3072, heads: 32, vocab: 32064, ffn: 8192, seq_len: 512, attention: sdpa',
+      'family: llama, layers: 32, hidden: 3072, heads: 32, vocab: 32064, ffn: 8192, seq_len: 512, attention: sdpa, fused_qkv: true',
   },
 } as const;
 const litgpt = (options: {
