@@ -94,6 +94,18 @@ export interface Figures {
   causeAccuracy: number;
   /** Judged logs whose header cause is doctor's cause or one of its alternatives (causesRight included). */
   causesRightOrAlternative: number;
+  /**
+   * Judged logs that are not right, split by what doctor said (issue 23 item 4: saying "can't tell"
+   * with what would decide it is more honest than a wrong guess, which causesRight counts the same):
+   * undecided (cause unknown) with the truth among the alternatives it printed; undecided without it;
+   * a cause named with the truth among the alternatives; a cause named, the truth not offered at all:
+   * the confidently wrong; no diagnosis at all (the kind missed: a rule's reading, not a cause's).
+   */
+  causesUndecidedTruthListed: number;
+  causesUndecidedTruthUnlisted: number;
+  causesWrongTruthListed: number;
+  causesWrongTruthUnlisted: number;
+  causesNotDiagnosed: number;
   wrongFixes: number;
   factsStated: number;
   factsRight: number;
@@ -106,6 +118,7 @@ export function figuresOf(outcomes: readonly Outcome[]): Figures {
   const judged = outcomes.filter((o) => o.expectedCause !== undefined);
   const kindRight = outcomes.filter((o) => o.isKindRight).length;
   const causesRight = judged.filter((o) => o.isCauseRight).length;
+  const missed = judged.filter((o) => !o.isCauseRight);
   const factsStated = outcomes.reduce((sum, o) => sum + o.factCount, 0);
   return {
     files: outcomes.length,
@@ -117,6 +130,15 @@ export function figuresOf(outcomes: readonly Outcome[]): Figures {
     causesRight,
     causeAccuracy: ratio(causesRight, judged.length),
     causesRightOrAlternative: judged.filter((o) => o.isCauseAmongAlternatives).length,
+    causesUndecidedTruthListed: missed.filter((o) => o.cause === 'unknown' && o.isCauseAmongAlternatives)
+      .length,
+    causesUndecidedTruthUnlisted: missed.filter((o) => o.cause === 'unknown' && !o.isCauseAmongAlternatives)
+      .length,
+    causesWrongTruthListed: missed.filter((o) => o.cause !== 'unknown' && o.isCauseAmongAlternatives).length,
+    causesWrongTruthUnlisted: missed.filter(
+      (o) => o.cause !== 'unknown' && o.cause !== '-' && !o.isCauseAmongAlternatives,
+    ).length,
+    causesNotDiagnosed: missed.filter((o) => o.cause === '-').length,
     wrongFixes: outcomes.reduce((sum, o) => sum + o.wrongFixes.length, 0),
     factsStated,
     factsRight: factsStated - outcomes.reduce((sum, o) => sum + o.missedFacts.length, 0),
