@@ -77,6 +77,12 @@ const familyDefaults: Record<Family, FamilyDefaults> = {
   },
   // BertLayer: post-LayerNorm, dropout 0.1 everywhere, pooler.
   bert: { ...common, tokenTypes: 2, pooler: true },
+  // ElectraModel (transformers models/electra/modeling_electra.py): BERT's layers and embeddings (at
+  // embedding_size, word_embed_dim here, with embeddings_project to hidden when narrower), no pooler. With
+  // lm_head it is ElectraForMaskedLM (the generator: dense hidden → embedding_size, GELU, LayerNorm, the head
+  // tied to the embedding); without, ElectraForPreTraining (the discriminator: dense hidden → hidden, GELU,
+  // dense_prediction hidden → 1 per token).
+  electra: { ...common, tokenTypes: 2, tiedEmbeddings: true },
   // T5Block: T5LayerNorm (RMS, variance in fp32), no biases, relative position bias, eager attention
   // with `softmax(scores.float())`, dropout 0.1, tied embeddings in the original T5.
   t5: {
@@ -111,7 +117,7 @@ function defaultPositions(family: Family, seqLen: number): number {
   if (family === 'gpt') return seqLen;
   // OPTLearnedPositionalEmbedding: max_position_embeddings + 2 (its offset).
   if (family === 'opt') return seqLen + 2;
-  if (family === 'bert') return 512;
+  if (family === 'bert' || family === 'electra') return 512;
   return 0;
 }
 

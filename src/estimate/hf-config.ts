@@ -156,6 +156,28 @@ export function readHfConfig(config: Json): HfConfig {
         issues,
       };
     }
+    case 'electra': {
+      // ElectraForMaskedLM (the generator) has the LM head; ElectraForPreTraining (the discriminator) one logit
+      // per token (modeling_electra.py). embedding_size is the embeddings' width (embeddings_project to hidden).
+      return {
+        modelType,
+        fields: {
+          family: 'electra',
+          layers: int('num_hidden_layers'),
+          hidden: int('hidden_size'),
+          heads: int('num_attention_heads'),
+          ffn: int('intermediate_size'),
+          vocab: int('vocab_size'),
+          wordEmbedDim: int('embedding_size', int('hidden_size')),
+          positions: int('max_position_embeddings', 512),
+          tokenTypes: int('type_vocab_size', 2),
+          lmHead: isArchitecture('ForMaskedLM'),
+          dropout: typeof config.hidden_dropout_prob !== 'number' || config.hidden_dropout_prob > 0,
+        },
+        notes,
+        issues,
+      };
+    }
     case 't5': {
       // T5DenseActDense (relu, two matrices) or T5DenseGatedActDense ("gated-gelu", three).
       const layers = int('num_layers');
@@ -214,7 +236,7 @@ export function readHfConfig(config: Json): HfConfig {
       if (!hasDecoderKeys) {
         issues.push({
           key: 'model_type',
-          message: `"${modelType}" is not a family headroom reads (llama, mistral, qwen2, gemma, mixtral, gpt2, gpt_neox, bert, t5, vit); give model.transformer instead`,
+          message: `"${modelType}" is not a family headroom reads (llama, mistral, qwen2, gemma, mixtral, gpt2, gpt_neox, bert, electra, t5, vit); give model.transformer instead`,
         });
         return { modelType, fields: {}, notes, issues };
       }

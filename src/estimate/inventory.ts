@@ -104,11 +104,13 @@ export function parameterInventory(shape: TransformerShape): ParamGroup[] {
       target: 'embed',
     });
   }
+  // ELECTRA's positions and token types are embedding_size wide, like its word embeddings.
+  const e = shape.family === 'electra' ? w : h;
   if (shape.positions > 0) {
     groups.push({
       name: 'positions',
       rows: shape.positions,
-      cols: h,
+      cols: e,
       count: 1,
       kind: 'embedding',
       isPerLayer: false,
@@ -118,7 +120,7 @@ export function parameterInventory(shape: TransformerShape): ParamGroup[] {
     groups.push({
       name: 'token types',
       rows: shape.tokenTypes,
-      cols: h,
+      cols: e,
       count: 1,
       kind: 'embedding',
       isPerLayer: false,
@@ -133,23 +135,47 @@ export function parameterInventory(shape: TransformerShape): ParamGroup[] {
     groups.push({ ...linear('patch embedding', h, shape.patchInputs, 1), isPerLayer: false });
     groups.push(vector('patch bias and class token', 2 * h, 1, false));
   }
-  // OPT's project_in and project_out (no bias) around the layers when its word embeddings are narrower.
-  if (w !== h)
+  // ELECTRA's embeddings_project (with a bias); OPT's project_in and project_out (no bias) around the layers
+  // when its word embeddings are narrower.
+  if (w !== h && shape.family === 'electra')
+    groups.push(
+      { ...linear('embeddings_project', h, w, 1), isPerLayer: false },
+      vector('embeddings_project bias', h, 1, false),
+    );
+  else if (w !== h)
     groups.push(
       { ...linear('project_in', h, w, 1), isPerLayer: false },
       { ...linear('project_out', w, h, 1), isPerLayer: false },
     );
   // Final norm(s): one per stack; BERT's sits on the embeddings instead; a post-norm stack has none
   // (OPTDecoder: final_layer_norm only when do_layer_norm_before).
-  if (!shape.isPostNorm || shape.family === 'bert')
-    groups.push(vector('final norms', normSize(shape), isEncoderDecoder ? 2 : 1, false));
+  if (!shape.isPostNorm || shape.family === 'bert' || shape.family === 'electra')
+    groups.push(
+      vector(
+        'final norms',
+        shape.family === 'electra' ? 2 * e : normSize(shape),
+        isEncoderDecoder ? 2 : 1,
+        false,
+      ),
+    );
   if (shape.pooler)
     groups.push({ ...linear('pooler', h, h, 1), isPerLayer: false }, vector('pooler bias', h, 1, false));
   if (shape.classes > 0) {
     groups.push({ ...linear('classifier', shape.classes, h, 1), isPerLayer: false });
     groups.push(vector('classifier bias', shape.classes, 1, false));
   }
-  if (shape.lmHead && shape.family === 'bert') {
+  if (shape.family === 'electra') {
+    // ElectraGeneratorPredictions (dense hidden → embedding_size, LayerNorm) and the tied head's bias; or
+    // ElectraDiscriminatorPredictions (dense hidden → hidden, dense_prediction hidden → 1).
+    if (shape.lmHead) {
+      groups.push({ ...linear('generator dense', w, h, 1), isPerLayer: false });
+      groups.push(vector('generator dense bias and norm, head bias', 3 * w + v, 1, false));
+    } else if (shape.classes === 0) {
+      groups.push({ ...linear('discriminator dense', h, h, 1), isPerLayer: false });
+      groups.push({ ...linear('discriminator prediction', 1, h, 1), isPerLayer: false });
+      groups.push(vector('discriminator biases', h + 1, 1, false));
+    }
+  } else if (shape.lmHead && shape.family === 'bert') {
     // BertForMaskedLM: a dense + LayerNorm transform, and a decoder tied to the embeddings with a bias.
     groups.push({ ...linear('mlm transform', h, h, 1), isPerLayer: false });
     groups.push(vector('mlm transform bias and norm, decoder bias', 3 * h + v, 1, false));

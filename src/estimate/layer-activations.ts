@@ -560,16 +560,22 @@ export function outsideBytes(ctx: LayerContext): number {
   const lora = ctx.lora;
   const embedLora = lora?.targets.includes('embed') ? compute * lora.rank : 0;
   const isHeadQuantized = ctx.quantization?.isHeadQuantized ?? false;
+  const isElectra = shape.family === 'electra';
   const finalNorm =
-    shape.family === 'bert' || shape.isPostNorm ? 0 : normInputBytes(ctx) * h + normWeightBytes(ctx) * h;
+    shape.family === 'bert' || isElectra || shape.isPostNorm
+      ? 0
+      : normInputBytes(ctx) * h + normWeightBytes(ctx) * h;
   // OPT's narrower word embeddings: project_in keeps the embedding's output, project_out the last hidden state
   // (the head then reads project_out's output, word_embed_dim wide).
+  // ELECTRA's embeddings_project keeps the embeddings' dropout output (embedding_size wide); no project_out.
   const w = shape.wordEmbedDim ?? h;
   const projectIn = w !== h ? inputBytes(ctx, w, 1) : 0;
-  const projectOut = w !== h ? inputBytes(ctx, h, 1) : 0;
+  const projectOut = w !== h && !isElectra ? inputBytes(ctx, h, 1) : 0;
   const headLora = shape.lmHead ? loraBytes(ctx, ['lm_head'], w, { isQuantized: isHeadQuantized }) : 0;
-  const embedding =
-    shape.family === 'bert'
+  // ELECTRA: the embeddings' LayerNorm input and dropout mask at embedding_size, then the projection's input.
+  const embedding = isElectra
+    ? residual * w + (shape.dropout ? w : 0) + projectIn
+    : shape.family === 'bert'
       ? residual * h + mask
       : shape.patchInputs > 0
         ? compute * shape.patchInputs + mask
@@ -577,8 +583,20 @@ export function outsideBytes(ctx: LayerContext): number {
   // modules_to_save's trained copy of the head keeps its input as a trained linear does.
   const isHeadTrained = lora?.modulesToSave?.includes('lm_head') ?? false;
   const headCtx = isHeadTrained ? { ...ctx, isFrozenBase: false } : ctx;
+  // ELECTRA's heads keep the last hidden state (their first dense's input). The generator's dense → GELU →
+  // LayerNorm transform runs at embedding_size (the GELU's and the norm's inputs; the head reads the norm's
+  // output); the discriminator's at hidden (the GELU's input, dense_prediction's input). Counted on a real
+  // transformers ElectraForMaskedLM / ElectraForPreTraining step (families.test.ts).
+  const electraHead = isElectra
+    ? shape.lmHead
+      ? compute * h + (residual + compute) * w
+      : shape.classes === 0
+        ? 3 * compute * h
+        : 0
+    : 0;
   const head =
     projectOut +
+    electraHead +
     (shape.lmHead
       ? inputBytes(headCtx, w, 1, isHeadQuantized) +
         headLora +

@@ -67,7 +67,7 @@ export const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
 /** model.transformer: the shape that drives activations (and the count when params is absent). */
 export const transformerSchema = z.strictObject({
   family: oneOf(families)
-    .meta({ description: 'gpt (default) | llama | neox | bert | t5 | vit | opt' })
+    .meta({ description: 'gpt (default) | llama | neox | bert | t5 | vit | opt | electra' })
     .optional(),
   layers: positiveInt.optional(),
   hidden: positiveInt.optional(),
@@ -118,7 +118,7 @@ export const transformerSchema = z.strictObject({
   word_embed_dim: positiveInt
     .meta({
       description:
-        "the word embedding's width when not hidden (OPT word_embed_proj_dim: project_in to hidden after the embedding, project_out back before the head)",
+        "the word embedding's width when not hidden (OPT word_embed_proj_dim: project_in to hidden after the embedding, project_out back before the head; ELECTRA embedding_size: embeddings_project to hidden, the generator's head back at this width)",
     })
     .optional(),
   encoder_layers: positiveInt.optional(),

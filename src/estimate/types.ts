@@ -64,7 +64,7 @@ export const estimateFrameworks = ['torch', 'jax'] as const;
 export type EstimateFramework = (typeof estimateFrameworks)[number];
 
 /** Model families whose layers and parameters estimate() knows (hf-config.ts maps model_type). */
-export const families = ['gpt', 'llama', 'neox', 'bert', 't5', 'vit', 'opt'] as const;
+export const families = ['gpt', 'llama', 'neox', 'bert', 't5', 'vit', 'opt', 'electra'] as const;
 /** One of families; `gpt` is the generic GPT-2/BERT-style layer of Korthikanti et al. */
 export type Family = (typeof families)[number];
 
