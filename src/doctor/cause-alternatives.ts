@@ -303,6 +303,16 @@ export function causeAlternatives(input: AlternativesInput): CauseAlternative[] 
       'memory_cap',
       `the message states a cap of ${size(num(facts, 'allowedBytes') ?? 0)}: lift it once (PYTORCH_MPS_HIGH_WATERMARK_RATIO=0.0 on a Mac, a higher torch.cuda.set_per_process_memory_fraction on CUDA); if it then fits, the cap was the limit`,
     );
+  // A pool's share the log itself sets below the framework's default (log/evidence.ts poolShareShown:
+  // JAX's XLA_PYTHON_CLIENT_MEM_FRACTION, TensorFlow's per_process_gpu_memory_fraction, PyTorch's
+  // set_per_process_memory_fraction): a cap already set, which a larger share may lift.
+  const poolShare = num(context, 'poolShareShown');
+  const poolSetting = context.poolShareSetting;
+  if (poolShare !== undefined && typeof poolSetting === 'string' && cause !== 'memory_cap')
+    add(
+      'memory_cap',
+      `the log sets ${poolSetting} to ${poolShare}, below its default: raise it once (or leave it unset); if it then fits, the pool's share was the limit, not the work`,
+    );
   // PaddlePaddle's pool share the message reports (allocation/explain.ts: at its default it is not
   // read as the cap): raising it once is the test.
   const paddleFraction = num(context, 'paddleGpuFraction');

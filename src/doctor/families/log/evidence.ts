@@ -77,6 +77,25 @@ const frameworkRules: FactRule[] = [
 ];
 
 /** Log-wide facts beyond frameworks. */
+// A pool's share set in the log (not as a message's advice): the setting's name and its value.
+const poolShareSet =
+  /(?<!(?:try|consider|e\.g\.|such as|setting)\s*)(?:\b(XLA_PYTHON_CLIENT_MEM_FRACTION)["']?\]?\s*[=:,]\s*["']?|\b(per_process_gpu_memory_fraction)\s*[=:]\s*|\b(set_per_process_memory_fraction)\(\s*)(0?\.\d+|1(?:\.0+)?)\b/i;
+
+/** Each pool-share setting's default: a value below it caps the pool below what the framework takes. */
+const poolShareDefaults: Readonly<Record<string, number>> = {
+  xla_python_client_mem_fraction: 0.75,
+  per_process_gpu_memory_fraction: 1,
+  set_per_process_memory_fraction: 1,
+};
+
+function poolShareOf(m: RegExpExecArray): Facts {
+  const setting = (m[1] ?? m[2] ?? m[3] ?? '').toLowerCase();
+  const share = Number(m[4]);
+  const byDefault = poolShareDefaults[setting];
+  if (byDefault === undefined || !(share > 0) || share >= byDefault) return {};
+  return { poolShareShown: share, poolShareSetting: setting };
+}
+
 const logRules: FactRule[] = [
   {
     family: 'context',
@@ -665,6 +684,25 @@ const logRules: FactRule[] = [
         settingsShown(m.input).map((shown) => [settingFact(shown.name), shown.value]),
       );
     },
+  },
+  {
+    family: 'context',
+    keywords: [
+      'xla_python_client_mem_fraction',
+      'per_process_gpu_memory_fraction',
+      'set_per_process_memory_fraction',
+    ],
+    pattern: poolShareSet,
+    // A framework's pool capped below its default in the log itself (a cap already set): JAX's
+    // XLA_PYTHON_CLIENT_MEM_FRACTION (default 0.75 of the card since jaxlib 0.4.4, 0.9 before;
+    // jax.readthedocs.io gpu_memory_allocation), TensorFlow 1's GPUOptions.per_process_gpu_memory_fraction
+    // and PyTorch's torch.cuda.set_per_process_memory_fraction (no cap by default). The pool's share
+    // then stays open as the cause beside the work (cause-alternatives.ts), and decides it where the
+    // message's own figures show the card had room (pytorch/explain.ts).
+    source:
+      'jax docs gpu_memory_allocation (XLA_PYTHON_CLIENT_MEM_FRACTION); tensorflow GPUOptions.per_process_gpu_memory_fraction; torch.cuda.set_per_process_memory_fraction',
+    keep: 'last',
+    extract: (m) => poolShareOf(m),
   },
   {
     family: 'context',

@@ -259,7 +259,15 @@ function pickTorchCause(draft: Draft, { context }: ExplainContext, n: TorchNumbe
     return explainFromSummary(draft, n);
   const device = draft.facts.device ?? draft.facts.summaryDevice ?? 0;
   const total = n.totalBytes ?? 0;
-  const allowedBytes = num(draft.facts, 'allowedBytes');
+  // The cap the message states ("N allowed"), or the one the log sets with
+  // torch.cuda.set_per_process_memory_fraction (log/evidence.ts poolShareShown) times the card.
+  const shownShare =
+    context.poolShareSetting === 'set_per_process_memory_fraction'
+      ? num(context, 'poolShareShown')
+      : undefined;
+  const allowedBytes =
+    num(draft.facts, 'allowedBytes') ??
+    (shownShare !== undefined && total > 0 ? Math.floor(shownShare * total) : undefined);
   const holders = n.self
     ? { holders: (draft.holders ?? []).map((h) => ({ ...h, isSelf: h === n.self })) }
     : {};
