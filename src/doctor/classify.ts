@@ -8,7 +8,7 @@ import { FactTable } from './fact-table.js';
 import { logFactRules, logRules } from './families/index.js';
 import { builtPerKeywordSet, KeywordIndex, keptKeywordSets, triggerOf } from './keyword-index.js';
 import { LineRing } from './line-ring.js';
-import { escapedSpellings } from './paste.js';
+import { escapedSpellings, launcherPrefixOf } from './paste.js';
 import { isMessageOpen, PendingMessage } from './pending-message.js';
 import { chooseReading, normalize, type RuleSet, splitsKeyword } from './readings.js';
 import { tailTriggerOf } from './stream/keyword-tail.js';
@@ -111,6 +111,8 @@ export class LogClassifier {
   private lastPiece = '';
   // The last candidate that lacks a rank, watched for a few lines for a "[rankN]:" prefix.
   private rankFollower: RankFollower | undefined;
+  // While a line's words after a launcher's prefix are read: the rank the prefix named.
+  private prefixRank: number | undefined;
 
   constructor(options: ClassifierOptions = {}) {
     this.ring = new LineRing(options.contextLines ?? 24);
@@ -218,6 +220,9 @@ export class LogClassifier {
       if (isHit) this.testRules(rules, report, line, matched);
       // The same pieces joined the other way (a hard wrap's or textwrap's): rules that only it matches.
       if (otherRaw !== undefined) this.testMore([normalize(otherRaw)], line, matched, noRules);
+      const launcher = launcherPrefixOf(report);
+      if (launcher !== undefined)
+        this.testAfterPrefix(report.slice(launcher.length), launcher.rank, line, matched);
       if (this.facts.read(text, lower)) this.onRetired();
     }
     // A line with any keyword (a path, a framework's name) may be the first half of a wrapped message.
@@ -279,11 +284,33 @@ export class LogClassifier {
     }
   }
 
+  // A line a launcher prefixed ("[rank3]: ", "(RayTrainWorker pid=N) ", "3: "): the rules that did
+  // not match it read its own words too, as they read the same line unprefixed (a signature anchored
+  // at the line's start: "Killed", "MemoryError", "Bus error"), with the prefix's rank as the hit's.
+  // A last-resort reading only where no rule matched the line at all.
+  private testAfterPrefix(rest: string, rank: number | undefined, line: number, matched: Set<LogRule>): void {
+    if (rest.trim() === '') return;
+    const isAnyMatched = matched.size > 0;
+    const rules = this.ruleIndex
+      .find(rest.toLowerCase())
+      .filter((rule) => !matched.has(rule) && !(isAnyMatched && rule.isLastResort));
+    if (rules.length === 0) return;
+    this.prefixRank = rank;
+    this.testRules(rules, rest, line, matched);
+    this.prefixRank = undefined;
+  }
+
   // A wrapped message ("...from devic" / "e: CUDA_ERROR_OUT_OF_MEMORY"): try the two lines
   // rejoined, with and without a space, for rules that matched neither line alone.
   private testJoined(text: string, line: number, matched: Set<LogRule>): void {
     const previous = normalize(this.previous);
-    const joined = [previous + text.trimStart(), `${previous} ${text.trimStart()}`];
+    // A launcher's prefix on both lines ("[rank3]: ") is the launcher's, not the message's.
+    const prefix = launcherPrefixOf(text);
+    const own =
+      prefix !== undefined && previous.trimStart().startsWith(text.slice(0, prefix.length).trimStart())
+        ? text.slice(prefix.length)
+        : text;
+    const joined = [previous + own.trimStart(), `${previous} ${own.trimStart()}`];
     // The first line alone is the hit's own line (RuleInput.firstText): a rule may tell a message
     // wrapped inside it from a whole message followed by other words (cuda/rules.ts).
     this.testMore(joined, line, matched, this.matchedPrevious, previous);
@@ -351,8 +378,17 @@ export class LogClassifier {
     firstText: string,
   ): void {
     // The context lines are read as the hit's own line is: through the paste normaliser.
-    const hit = rule.extract ? rule.extract({ text, match, before: before.map(normalize), firstText }) : {};
-    if (!hit) return;
+    const extracted = rule.extract
+      ? rule.extract({ text, match, before: before.map(normalize), firstText })
+      : {};
+    if (!extracted) return;
+    // The rank a launcher's prefix names on the line ("[rank3]: ", "[1,3]<stderr>:", "3: "), where the
+    // rule read none: the prefix is the launcher's, whichever rule read the words after it.
+    const prefixRank = this.prefixRank ?? launcherPrefixOf(firstText)?.rank;
+    const hit =
+      prefixRank !== undefined && extracted.facts?.rank === undefined
+        ? { ...extracted, facts: { ...extracted.facts, rank: prefixRank } }
+        : extracted;
     const key = this.candidates.add(rule, hit, line, text);
     // A last-resort reading never takes the rank watch from a signature's hit.
     if (rule.isLastResort && this.rankFollower !== undefined) return;

@@ -29,9 +29,18 @@
 //   compatibility decomposition maps them (UAX #15 NFKC; U+FF08, U+FF09, U+FF1A). Only those: a
 //   full-width question mark or comma is the user's own sentence's, which the rules read as such.
 
-// ECMA-48 CSI sequences (SGR colours, cursor moves), raw or escaped.
-const ansi = /(?:\u001b|#033|\\033|\\x1[bB]|\\u001[bB]|\\e|\^\[)\[[0-9;?]*[A-Za-z]/g;
-const ansiHint = /[\u001b#\\^]/;
+// ECMA-48 CSI sequences (SGR colours, cursor moves), raw or escaped, or with the ESC turned into
+// U+FFFD by a copy that decoded it as invalid text ("\uFFFD[33m[2021-12-23 ...] [ WARNING]\uFFFD[0m").
+const ansi = /(?:\u001b|#033|\\033|\\x1[bB]|\\u001[bB]|\\e|\^\[|\uFFFD)\[[0-9;?]*[A-Za-z]/g;
+const ansiHint = /[\u001b#\\^\uFFFD]/;
+// The same SGR codes with the ESC dropped by a web view or a copy ("[0m[91mKilled[0m", docker build's
+// "[0m[91m"): read as codes only on a line that holds the reset "[0m" (ECMA-48 SGR 0), which no
+// program's words spell, and only with digits ("[m]" stays a unit).
+const bareSgr = /\[\d{1,3}(?:;\d{1,3})*m/g;
+// Typographic quotes a chat app or an editor typed over a program's straight ones (macOS and Slack
+// "smart quotes"): U+2018/U+2019 for ', U+201C/U+201D for ".
+const smartQuote = /[\u2018\u2019\u201C\u201D]/g;
+const foldSmartQuote = (c: string): string => (c === '\u201C' || c === '\u201D' ? '"' : "'");
 const entities: Record<string, string> = {
   '&lt;': '<',
   '&gt;': '>',
@@ -54,7 +63,10 @@ const fenceStart = /^\s*`{3,}/;
 const fenceEnd = /`{3,}\s*$/;
 const ciTimestamp =
   /^\s*(?:\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)\]\s?|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)\s(?:\d\d[OE][+ ]?\s?)?|\[\d{1,2}:\d\d(?::\d\d)?(?:\s?[AP]M)?\]\s?)/;
-const otherRankPrefix = /^(\s*)\[(?:default\s?(\d+)|rank:\s*(\d+))\]:?\s?/;
+// Open MPI's --tag-output "[jobid,rank]<stdout>:" (mpirun(1): "Tag each line of output to stdout,
+// stderr, and stddiag with [jobid, MCW_rank]<stdxxx>") carries the rank too.
+const otherRankPrefix =
+  /^(\s*)(?:\[(?:default\s?(\d+)|rank:\s*(\d+))\]:?\s?|\[\d+,(\d+)\]<std(?:out|err|diag)>:\s?)/;
 // A multiplexer's tag before each line: docker compose's "trainer-1  | " (v2; v1 "trainer_1  | ")
 // and a CI log viewer's gutter "  | " (Buildkite's copied output).
 const pipeTag = /^\s*(?:[\w.-]+[-_]\d+\s+)?\|\s/;
@@ -102,6 +114,8 @@ export function normalizePaste(line: string): string {
   let text = line.endsWith('\r') ? line.slice(0, -1) : line;
   text = text.replace(fullWidth, foldFullWidth);
   if (ansiHint.test(text)) text = text.replace(ansi, '');
+  if (text.includes('[0m')) text = text.replace(bareSgr, '');
+  text = text.replace(smartQuote, foldSmartQuote);
   if (text.includes('&')) text = text.replace(entity, (e) => entities[e] ?? e);
   // A message relayed inside a quoted string (a server's JSON or C-string error: Name:\'Mul_8\')
   // keeps its quotes escaped: the backslash before a quote is the relay's, not the program's.
@@ -126,8 +140,65 @@ export function normalizePaste(line: string): string {
     if (text.trimStart()[0] === '`') text = withoutCodeSpan(text);
     text = text.replace(
       otherRankPrefix,
-      (_, blank: string, a?: string, b?: string) => `${blank}[rank${a ?? b}]: `,
+      (_, blank: string, a?: string, b?: string, c?: string) => `${blank}[rank${a ?? b ?? c}]: `,
     );
   }
   return text;
+}
+
+// What a launcher writes before each line of a worker's output, left on the line by normalizePaste
+// (it names the rank or the worker): torchrun's "[rankN]: " (the spelling normalizePaste gives every
+// rank prefix), Ray's "(RayTrainWorker pid=12345, ip=10.0.0.2) " and vLLM's "(EngineCore pid=316) " /
+// "(VllmWorker rank=0 pid=123) " (ray python/ray/_private/log.py, the worker's name and pid), srun
+// --label's "3: " (srun(1): "Prepend task number to lines of stdout/err"), pdsh's "worker-1: " (the
+// host, as DeepSpeed's multi-node runner shows it), a syslog program tag "python3[1701]: ".
+const launcherPrefix =
+  /^\s*(?:\[rank(\d+)\]:\s*|\((?:[\w.-]+ )?(?:rank=(\d+),?\s)?(?:[\w]+=[\w.]+,?\s)*?pid=\d+(?:,\s*ip=[\d.]+)?\)\s+|\(raylet(?:,\s*ip=[\d.]+)?\)\s+|(\d{1,4}): (?=\S)|(?:localhost|[a-z][a-z0-9-]*\d[a-z0-9-]*(?:\.[a-z0-9-]+)*): (?=\S)|[\w./@-]+\[\d+\]:\s+)/;
+
+/** A launcher's prefix before a normalised line's own words, and the rank it names (undefined: none). */
+export function launcherPrefixOf(text: string): { length: number; rank?: number } | undefined {
+  let length = 0;
+  let rank: number | undefined;
+  // Launchers stack ("[rank3]: (EngineCore pid=316) ..."): up to three are taken off.
+  for (let pass = 0; pass < 3; pass++) {
+    const match = launcherPrefix.exec(text.slice(length));
+    if (!match || match[0].length === 0) break;
+    length += match[0].length;
+    const named = match[1] ?? match[2] ?? match[3];
+    if (named !== undefined && rank === undefined) rank = Number(named);
+  }
+  return length === 0 ? undefined : { length, ...(rank !== undefined ? { rank } : {}) };
+}
+
+// The marks a channel writes before every line it carries, as they come (before normalizePaste): a
+// quote reply's markers, a CI runner's or a chat's stamp, a launcher's prefix, a multiplexer's tag.
+// A program's line that was wrapped before the channel marked it carries the mark on every piece
+// ("> ...alloca" / "> te 18.44GiB", "[rank3]: ...Tried to alloc" / "[rank3]: ate 2.00 GiB").
+const stampMark =
+  /^(?:\s*\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)\s|\s*\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)\]\s?|\s*\[\d{1,2}:\d\d(?::\d\d)?(?:\s?[AP]M)?\]\s?)/;
+const ownMark =
+  /^(?:[ \t]{0,3}(?:>[ \t]?)+|\s*\[(?:default|rank)\s?:?\s?\d+\]:\s?|\s*\[\d+,\d+\]<std(?:out|err|diag)>:\s?|\s*\((?:[\w.-]+ )?(?:[\w]+=[\w.]+,?\s)*?pid=\d+(?:,\s*ip=[\d.]+)?\)\s|\s*[\w.-]+[-_]\d+\s+\|\s)/;
+
+/**
+ * The mark a channel put before a line as pasted, and its shape: two lines that carry marks of one
+ * shape (the same quote depth, rank or worker; stamps alike but for their digits) came through the
+ * same channel. Undefined when the line carries none.
+ */
+export function lineMarkOf(line: string): { length: number; shape: string } | undefined {
+  let length = 0;
+  let shape = '';
+  for (let pass = 0; pass < 3; pass++) {
+    const rest = line.slice(length);
+    const stamp = stampMark.exec(rest);
+    if (stamp) {
+      length += stamp[0].length;
+      shape += stamp[0].replace(/\d/g, '0');
+      continue;
+    }
+    const own = ownMark.exec(rest);
+    if (!own || own[0].length === 0) break;
+    length += own[0].length;
+    shape += own[0];
+  }
+  return length === 0 ? undefined : { length, shape };
 }

@@ -2,6 +2,7 @@
 // terminals wrap these): the next lines are appended, up to the rule's count, until one starts a
 // record of its own or the message ends. A cut that looks like a hard wrap's (unwrap.ts) joins
 // without a space; any other with one.
+import { launcherPrefixOf } from './paste.js';
 import type { LogRule } from './types.js';
 import { isHardCut } from './unwrap.js';
 
@@ -40,7 +41,9 @@ export class PendingMessage {
    * Appends the next line (`text`, normalized; `firstPiece`, its first piece as it came) when it
    * continues the message; true while the message may go on, false when it is complete.
    */
-  take(text: string, firstPiece: string, widthChars: number): boolean {
+  take(line: string, firstPiece: string, widthChars: number): boolean {
+    // The launcher's prefix the message's own line carries, on the next line too, is the launcher's.
+    const text = line.slice(sameLauncherPrefixLength(this.firstText, line));
     if (this.remaining <= 0 || text.trim() === '') return false;
     // A message that ended goes on only with the rule's own continuation ("Tried to allocate ...").
     const continues = this.rule.continuesWith?.test(text) === true;
@@ -52,4 +55,11 @@ export class PendingMessage {
     this.remaining -= 1;
     return this.remaining > 0 && (!messageEnd.test(this.text) || this.rule.continuesWith !== undefined);
   }
+}
+
+// How long the launcher's prefix is that `next` shares with `first` ("[rank3]: " on both), or 0.
+function sameLauncherPrefixLength(first: string, next: string): number {
+  const prefix = launcherPrefixOf(next);
+  if (prefix === undefined) return 0;
+  return first.trimStart().startsWith(next.slice(0, prefix.length).trimStart()) ? prefix.length : 0;
 }

@@ -1,10 +1,12 @@
 // Which reading of a wrapped line the rules take. Where a cut fell between two words, a hard wrap's
 // join (no space) and textwrap's (a space) differ: the one the rules and facts make more of leads.
 // And wrapping adds nothing: when a piece alone is a failure the whole line is not, the pieces were
-// lines of their own (a line exactly as wide as the wrap, then "Killed").
+// lines of their own (a line exactly as wide as the wrap, then "Killed"), unless a sentence or a number
+// runs across the cut beside that piece.
 import type { KeywordIndex } from './keyword-index.js';
 import { normalizePaste } from './paste.js';
 import type { FactRule, LogRule } from './types.js';
+import { goesOnAcross } from './unwrap.js';
 import type { WholeLine } from './wrap-run.js';
 
 // Terminals that wrap a long line pad it with spaces where the wrap was (see the corpus's kernel
@@ -39,9 +41,15 @@ export function chooseReading(
     [raw, otherRaw] = [otherRaw, raw];
   }
   const joined = new Set(rulesOf(normalize(raw), rules.ruleIndex));
-  const apart = whole.pieces.slice(whole.piecesInRing);
-  const isApart = apart.some((piece) =>
-    rulesOf(normalize(piece), rules.ruleIndex).some((r) => !joined.has(r)),
+  // A piece that a sentence or a number runs into or out of ("... (1) The process is killed" /
+  // " by SIGKILL by OOM killer ...") is no line of its own, whatever a rule makes of it alone.
+  const { pieces } = whole;
+  const isApart = pieces.some(
+    (piece, i) =>
+      i >= whole.piecesInRing &&
+      !(i > 0 && goesOnAcross(pieces[i - 1]!, piece)) &&
+      !(i + 1 < pieces.length && goesOnAcross(piece, pieces[i + 1]!)) &&
+      rulesOf(normalize(piece), rules.ruleIndex).some((r) => !joined.has(r)),
   );
   return isApart ? undefined : { raw, ...(otherRaw !== undefined ? { otherRaw } : {}) };
 }

@@ -15,6 +15,8 @@
 // never a continuation: structured logs and tables have many lines of one length (the corpus's NCCL
 // INFO lines, nvidia-smi tables, PyTorch's memory summary), and they must stay apart.
 
+import { lineMarkOf } from './paste.js';
+
 /**
  * A window whose widest line is shorter than this is not wrapped: terminals are 60 columns or more,
  * and a word wrap's widest piece may fall short of its width by a word.
@@ -35,6 +37,18 @@ export const maxWrapChars = 1000;
 const recordStart =
   /^\s*(?:Traceback|File "|During handling|The above exception|\d{4}-\d\d-\d\d|[IWEF]\d{4} |\[(?:\s*\d+\.\d+\]|[A-Za-z]\w*[\]\s]|\d{4}-)|[|+][-=\s]|(?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning)\b|(?:\.{0,2}\/)?[\w.\/-]+\.[A-Za-z]\w{0,4}:\d+(?::\d+)?:\s)/;
 const sameStartChars = 5;
+
+/**
+ * How many characters at the start of `line` and of `next` are one channel's mark on both (a quote
+ * reply's "> ", a CI stamp, a launcher's "[rank3]: ": paste.ts lineMarkOf): a line wrapped before the
+ * channel marked it carries the mark on every piece, and the pieces are judged and joined without it.
+ */
+export function sharedMarkLength(line: string, next: string): number {
+  const mark = lineMarkOf(line);
+  if (mark === undefined) return 0;
+  const nextMark = lineMarkOf(next);
+  return nextMark !== undefined && nextMark.shape === mark.shape ? mark.length : 0;
+}
 const midSentenceEnd = /[\w\s,:=(/-]$/;
 const midSentenceStart = /^(?: ?[a-z0-9]|[:;,)]|-[a-z]|[A-Z][,;:)])/;
 const endsInBlank = /\s$/;
@@ -69,6 +83,14 @@ export function cutBetween(
   widthChars: number,
   first = line,
 ): 'hard' | 'word' | undefined {
+  const mark = sharedMarkLength(line, next);
+  if (mark > 0)
+    return cutBetween(
+      line.slice(mark),
+      next.slice(mark),
+      widthChars - mark,
+      first.slice(sharedMarkLength(first, next)),
+    );
   if (widthChars < minWrapChars || widthChars > maxWrapChars || line.length > maxWrapChars) return undefined;
   if (next.length > widthChars || recordStart.test(next)) return undefined;
   if (isSameStart(line, next) || isSameStart(first, next)) return undefined;
@@ -130,36 +152,47 @@ export function joinsOf(
     cuts.push(cut);
     if (cut === undefined) first = lines[i + 1]!;
   }
+  // Each pair as judged and joined: without a channel's mark that both lines carry.
+  const pairOf = (i: number): [string, string, number] => {
+    const mark = sharedMarkLength(lines[i]!, lines[i + 1]!);
+    return [lines[i]!.slice(mark), lines[i + 1]!.slice(mark), mark];
+  };
   const count = (test: (cut: 'hard' | 'word' | undefined, i: number) => boolean) =>
     cuts.filter((cut, i) => test(cut, i)).length;
   const fullLines = lines.filter((line) => line.length === widthChars).length;
   // One cut, one line as long as the widest: the widest line of a log that was never wrapped, unless
   // the next goes on inside a sentence or a number (a lower-case word, a digit), or a keyword spans the cut.
   const isEvident = count((cut) => cut !== undefined) >= 2 || (fullLines >= 2 && cuts.includes('hard'));
-  const goesOn = (i: number) => goesOnAt(lines, i) || splitsKeyword(lines[i]!, lines[i + 1]!);
+  const goesOn = (i: number) => {
+    const [line, next] = pairOf(i);
+    return goesOnAt(line, next) || splitsKeyword(line, next);
+  };
   if (!isEvident && !cuts.some((cut, i) => cut === 'hard' && i >= from && goesOn(i))) {
     return cuts.slice(from).map(() => undefined);
   }
   // A hard cut between two words (no blank at it) may be textwrap's piece that ended at the width
   // by chance: which it is, the other cuts around say. A piece that ends inside a word or begins
   // with a blank is a hard wrap's; a piece shorter than the width that ends without a blank is textwrap's.
-  const isBare = (i: number) => !endsInBlank.test(lines[i]!) && !startsWithBlank.test(lines[i + 1]!);
+  const isBare = (i: number) => {
+    const [line, next] = pairOf(i);
+    return !endsInBlank.test(line) && !startsWithBlank.test(next);
+  };
   const hardBare = count((cut, i) => cut === 'hard' && isBare(i));
   const wordBare = count((cut, i) => cut === 'word' && isBare(i));
-  const hardOnly = count(
-    (cut, i) => cut === 'hard' && (startsWithBlank.test(lines[i + 1]!) || isInNumber(lines, i)),
-  );
+  const hardOnly = count((cut, i) => {
+    const [line, next] = pairOf(i);
+    return cut === 'hard' && (startsWithBlank.test(next) || isInNumber(line, next));
+  });
   const isHard = hardOnly > 0 && wordBare <= hardBare;
   // A bare cut short of the width is textwrap's alone, a bare cut at the width either's.
   const isTextwrap = hardOnly === 0 && wordBare > 0 && wordBare >= hardBare;
   return cuts.slice(from).map((cut, k) => {
     if (cut === undefined) return undefined;
-    const line = lines[from + k]!;
-    const next = lines[from + k + 1]!;
+    const [line, next, mark] = pairOf(from + k);
     if (!isBare(from + k)) return { separator: '' };
     if (hyphenBreak.test(line) && startsWithLetter.test(next)) return { separator: '' };
     // Only a word longer than the width is cut inside (textwrap's long words, fold -s without a blank).
-    if (lastToken.exec(line)![0].length + firstToken.exec(next)![0].length > widthChars)
+    if (lastToken.exec(line)![0].length + firstToken.exec(next)![0].length > widthChars - mark)
       return { separator: '' };
     if (cut === 'word') return { separator: ' ' };
     if (isHard) return { separator: '' };
@@ -167,14 +200,24 @@ export function joinsOf(
   });
 }
 
+/**
+ * Whether a sentence or a number goes on across the cut between `line` and `next`: a cut at a blank
+ * with a lower-case word after it ("... is killed" / " by SIGKILL ..."), or beside a decimal point.
+ * Neither piece is then a line of its own. (Letters glued at a cut, "Killed" / "killed", say nothing:
+ * a line that ends in a word and a line that begins with one.)
+ */
+export function goesOnAcross(line: string, next: string): boolean {
+  const mark = sharedMarkLength(line, next);
+  const [a, b] = [line.slice(mark), next.slice(mark)];
+  return ((endsInBlank.test(a) || startsWithBlank.test(b)) && goesOnAt(a, b)) || isInNumber(a, b);
+}
+
 // A cut inside a sentence: a word, a blank or a comma before, a lower-case word or a digit after.
-function goesOnAt(lines: readonly string[], i: number): boolean {
-  return (midSentenceEnd.test(lines[i]!) && midSentenceStart.test(lines[i + 1]!)) || isInNumber(lines, i);
+function goesOnAt(line: string, next: string): boolean {
+  return (midSentenceEnd.test(line) && midSentenceStart.test(next)) || isInNumber(line, next);
 }
 
 // A cut beside the decimal point of a number ("24." / "89", "2" / ".56"): no word wrap cuts there.
-function isInNumber(lines: readonly string[], i: number): boolean {
-  const line = lines[i]!;
-  const next = lines[i + 1]!;
+function isInNumber(line: string, next: string): boolean {
   return (/\d\.$/.test(line) && /^\d/.test(next)) || (/\d$/.test(line) && /^\.\d/.test(next));
 }

@@ -4,7 +4,7 @@
 // else) and holds the next ones while each may continue the last. Released, the run is cut into
 // whole lines where unwrap.ts sees no wrap, each with its pieces and where it starts.
 import type { LineRing } from './line-ring.js';
-import { cutBetween, isWrapLength, joinsOf, minPieceChars, widthOf } from './unwrap.js';
+import { cutBetween, isWrapLength, joinsOf, minPieceChars, sharedMarkLength, widthOf } from './unwrap.js';
 
 /** One whole line of a released run. */
 export interface WholeLine {
@@ -80,8 +80,10 @@ export class WrapRun {
     for (let i = 1; i <= pieces.length; i++) {
       const join = joins[i - 1];
       if (i < pieces.length && join !== undefined) {
-        raw += join.separator + pieces[i]!;
-        otherRaw += (join.otherSeparator ?? join.separator) + pieces[i]!;
+        // A piece joins without the channel's mark it shares with the one before ("> ", "[rank3]: ").
+        const piece = pieces[i]!.slice(sharedMarkLength(pieces[i - 1]!, pieces[i]!));
+        raw += join.separator + piece;
+        otherRaw += (join.otherSeparator ?? join.separator) + piece;
         continue;
       }
       if (i > inRing || start < i - 1) {

@@ -63,6 +63,8 @@ export interface LabelledCase extends CorpusCase {
   cause: string;
   conclusion: string;
   fix: string;
+  /** The header's paste forms ("code fence, timestamps", "title-only"); '' when the header has none. */
+  paste: string;
 }
 
 /** The directory a part is read from. */
@@ -96,6 +98,7 @@ export function parseLabelled(file: string, text: string, part: CorpusPart): Lab
     cause: headerField(header, 'cause'),
     conclusion: headerField(header, 'conclusion'),
     fix: headerField(header, 'fix'),
+    paste: headerField(header, 'paste'),
     ...parseFactsLine(headerField(header, 'facts')),
   };
 }
@@ -104,7 +107,7 @@ export function parseLabelled(file: string, text: string, part: CorpusPart): Lab
 export function readPart(part: CorpusPart): LabelledCase[] {
   if (part === 'shared') {
     // ../shared/corpus has labels, not kind/cause lines: the kind its label stands for (corpus.ts).
-    return readCorpus().map((c) => ({ ...c, part, cause: '', conclusion: '', fix: '' }));
+    return readCorpus().map((c) => ({ ...c, part, cause: '', conclusion: '', fix: '', paste: '' }));
   }
   const dir = partDir(part);
   if (!existsSync(dir)) return [];
