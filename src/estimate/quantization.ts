@@ -53,16 +53,93 @@ function quantizedGroups(shape: TransformerShape, quantization: QuantizationSpec
   );
 }
 
-/** Parameters stored quantized. */
+/** Parameters stored quantized (less the modules skip_modules keeps in 16 bits). */
 export function quantizedParams(shape: TransformerShape, quantization: QuantizationSpec): number {
-  return quantizedGroups(shape, quantization).reduce((sum, group) => sum + groupParams(group), 0);
+  return (
+    quantizedGroups(shape, quantization).reduce((sum, group) => sum + groupParams(group), 0) -
+    skippedModules(shape, quantization).params
+  );
 }
 
-/** Parameters of one block stored quantized (what a gathered FSDP/ZeRO-3 unit holds in 4 or 8 bits). */
+/** Parameters of one block stored quantized (what a gathered FSDP/ZeRO-3 unit holds in 4 or 8 bits), on average. */
 export function layerQuantizedParams(shape: TransformerShape, quantization: QuantizationSpec): number {
+  const skipped = skippedModules(shape, quantization);
   return quantizedGroups(shape, quantization)
     .filter((group) => group.isPerLayer)
-    .reduce((sum, group) => sum + groupParams(group) / Math.max(1, shape.layers), 0);
+    .reduce(
+      (sum, group) => sum + groupParams(group) / Math.max(1, shape.layers),
+      -(skipped.params - skipped.headParams) / Math.max(1, shape.layers),
+    );
+}
+
+// A block's linears under the names transformers' Llama-style models give them (modeling_llama.py
+// LlamaAttention q_proj … o_proj, LlamaMLP gate_proj, up_proj, down_proj; Mistral, Qwen2/3, Gemma alike).
+const moduleNames: Record<string, string> = {
+  q: 'self_attn.q_proj',
+  k: 'self_attn.k_proj',
+  v: 'self_attn.v_proj',
+  o: 'self_attn.o_proj',
+  gate: 'mlp.gate_proj',
+  up: 'mlp.up_proj',
+  down: 'mlp.down_proj',
+};
+
+/**
+ * A skip pattern keeps a module in 16 bits as transformers 5.18 decides (quantizers/quantizers_utils.py
+ * should_convert_module: `re.match(f"{key}\\.", name) or re.match(f"{key}", name) or name.endswith(key)`): the
+ * pattern as a regular expression matched at the name's start (so model.layers.1 also takes layers 10 to 19, as
+ * transformers does), or the name's end. transformers 4.x matched `key + "."` anywhere in the name, or the whole name.
+ */
+export function isSkipMatch(pattern: string, name: string): boolean {
+  return skipPattern(pattern).test(name) || name.endsWith(pattern);
+}
+
+/** The pattern as Python's re.match reads it (anchored at the start); a pattern that is no regex matches literally. */
+function skipPattern(pattern: string): RegExp {
+  try {
+    return new RegExp(`^(?:${pattern})`);
+  } catch {
+    return new RegExp(`^${pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+  }
+}
+
+/**
+ * The quantized linears skip_modules keeps in 16 bits: their parameters (the LM head's apart), and the patterns
+ * that name no linear of the spec's layers (a vision tower, a projector: parts the spec does not model).
+ */
+export function skippedModules(
+  shape: TransformerShape,
+  quantization: QuantizationSpec,
+): { params: number; headParams: number; unmatched: string[] } {
+  const patterns = quantization.skipModules ?? [];
+  if (patterns.length === 0) return { params: 0, headParams: 0, unmatched: [] };
+  const groups = quantizedGroups(shape, quantization);
+  const matched = new Set<string>();
+  let params = 0;
+  let headParams = 0;
+  for (const group of groups) {
+    const name = group.target ? moduleNames[group.target] : group.name === 'lm_head' ? 'lm_head' : undefined;
+    if (!name) continue;
+    if (name === 'lm_head') {
+      const hits = patterns.filter((pattern) => isSkipMatch(pattern, name));
+      for (const hit of hits) matched.add(hit);
+      if (hits.length > 0) {
+        params += groupParams(group);
+        headParams += groupParams(group);
+      }
+      continue;
+    }
+    const perLayer = groupParams(group) / Math.max(1, shape.layers);
+    for (let layer = 0; layer < shape.layers; layer++) {
+      const hits = patterns.filter((pattern) => isSkipMatch(pattern, `model.layers.${layer}.${name}`));
+      for (const hit of hits) matched.add(hit);
+      if (hits.length > 0) params += perLayer;
+    }
+  }
+  // lm_head is not quantized unless asked (transformers keeps it): naming it skips nothing more.
+  const isKeptAnyway = (pattern: string) => pattern === 'lm_head' && !quantization.isHeadQuantized;
+  const unmatched = patterns.filter((pattern) => !matched.has(pattern) && !isKeptAnyway(pattern));
+  return { params, headParams, unmatched };
 }
 
 /** The largest quantized matrix: what one layer dequantizes at a time (elements). */

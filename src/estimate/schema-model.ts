@@ -236,6 +236,14 @@ export const quantizationSchema = z.strictObject({
     .boolean()
     .meta({ description: 'quantize the LM head too (default: kept, as HF does)' })
     .optional(),
+  skip_modules: z
+    .array(z.string().min(1, { error: 'expected a module name such as model.layers.0.mlp' }))
+    .min(1)
+    .meta({
+      description:
+        "modules kept in 16 bits: bitsandbytes' llm_int8_skip_modules as a checkpoint's config.json lists them (Unsloth's dynamic 4-bit checkpoints keep a few sensitive layers so), matched against Llama-style module names (model.layers.3.mlp, model.layers.0.self_attn.o_proj, lm_head); names of parts the spec does not model (vision_tower, multi_modal_projector) are noted and left out",
+    })
+    .optional(),
 });
 
 /** model.cnn.layers[]: one convolution (with BatchNorm and ReLU), pooling or linear layer. */

@@ -6,7 +6,7 @@ import { buildTransformerShape, type TransformerFields } from './families.js';
 import type { HfConfig } from './hf-config.js';
 import { countParams } from './inventory.js';
 import { frozenAdapterParams, loraParams, missingTargets } from './lora.js';
-import { defaultComputeBytes, defaultGroupSize } from './quantization.js';
+import { defaultComputeBytes, defaultGroupSize, skippedModules } from './quantization.js';
 import type { RawEstimate } from './schema.js';
 import { segmenterCounts } from './segmenter.js';
 import type {
@@ -175,6 +175,7 @@ function toQuantization(raw: RawModel['quantization'], report: Report): Quantiza
         ? 2
         : defaultComputeBytes(raw.weights),
     isHeadQuantized: raw.lm_head ?? false,
+    ...(raw.skip_modules ? { skipModules: raw.skip_modules } : {}),
     // torchao's LinearNF4 saves only the weight; bitsandbytes' MatMul4Bit from 0.43.2 (#1270) none of the input.
     ...(isTorchao ||
     ((raw.weights === 'nf4' || raw.weights === 'fp4') &&
@@ -372,6 +373,26 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
   }
   if (quantization && !transformer) {
     notes.push('quantization without a transformer shape: every frozen parameter is counted as quantized');
+    if (quantization.skipModules)
+      report(
+        ['model', 'quantization', 'skip_modules'],
+        'needs model.transformer: the modules are matched against its layers',
+      );
+  }
+  if (quantization?.skipModules && transformer) {
+    quantization.skipModules.forEach((pattern, i) => {
+      const layer = /(?:^|\.)layers\.(\d+)(?:\.|$)/.exec(pattern)?.[1];
+      if (layer !== undefined && Number(layer) >= transformer.layers)
+        report(
+          ['model', 'quantization', 'skip_modules', i],
+          `names layer ${layer}, but the model has ${transformer.layers} layers (0 to ${transformer.layers - 1})`,
+        );
+    });
+    const { unmatched } = skippedModules(transformer, quantization);
+    if (unmatched.length > 0)
+      notes.push(
+        `quantization.skip_modules: ${unmatched.join(', ')} name${unmatched.length === 1 ? 's' : ''} no quantized linear of model.transformer's layers (a part the spec does not model, or a non-Llama name): left out`,
+      );
   }
   const buffersBytes = raw.buffers ?? cnnSizes?.buffersBytes ?? segmenterSizes?.buffersBytes ?? 0;
   return {

@@ -296,6 +296,11 @@ export interface QuantizationSpec {
    * (None, B)`), torchao's linear_nf4. Absent: it keeps its compute-dtype input, as bitsandbytes did before.
    */
   keepsNoInput?: boolean;
+  /**
+   * Module names kept in 16 bits (bitsandbytes' llm_int8_skip_modules, as an Unsloth dynamic 4-bit checkpoint's
+   * config.json lists them), matched against Llama-style names: model.layers.N.self_attn.q_proj, ….mlp.down_proj.
+   */
+  skipModules?: string[];
 }
 
 /** How FSDP units are drawn (ParallelSpec.fsdpWrap). */
