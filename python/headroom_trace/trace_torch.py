@@ -303,8 +303,7 @@ def load_hf_model(torch, request, device, build_real, layers=None):
         for parameter in model.parameters():
             parameter.requires_grad_(False)
         model.enable_input_require_grads()
-    if request.get("checkpointing") == "full":
-        model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
+    apply_checkpointing(torch, model, request)
     if is_vision:
         size = getattr(config, "image_size", 224)
         channels = getattr(config, "num_channels", 3)
@@ -376,6 +375,68 @@ def load_hf_model(torch, request, device, build_real, layers=None):
             return {"input_ids": ids, "labels": ids}
 
     return model, batch, None, None
+
+
+def apply_checkpointing(torch, model, request):
+    """The spec's activation checkpointing on the model's repeated blocks (transformers'
+    GradientCheckpointingLayer), non-reentrant. `full`: every block, or with checkpointEvery k only every
+    k-th, the others keeping everything, as torchtitan's layer SAC picks them (torchtitan
+    torchtitan/distributed/activation_checkpoint.py _apply_layer_sac: a count from 1, the block wrapped
+    when count % k == 0, so blocks k-1, 2k-1, ...; torchtune's ac_mode selective, ac_option k, the same
+    rule). transformers' own every_n_layers starts from block 0 instead. `op`: every block under
+    torchtitan's op-level policy (torchtitan/models/llama3/infra/parallelize.py, 2025: _save_list, see
+    op_sac_context)."""
+    mode = request.get("checkpointing") or "none"
+    if mode == "none":
+        return
+    every = int(request.get("checkpointEvery") or 1)
+    kwargs = {"use_reentrant": False}
+    if mode == "op":
+        kwargs["context_fn"] = op_sac_context(torch)
+    model.gradient_checkpointing_enable(gradient_checkpointing_kwargs=kwargs)
+    if every > 1:
+        from transformers.modeling_layers import GradientCheckpointingLayer
+
+        blocks = [m for m in model.modules() if isinstance(m, GradientCheckpointingLayer)]
+        for index, block in enumerate(blocks):
+            block.gradient_checkpointing = (index + 1) % every == 0
+
+
+def op_sac_context(torch):
+    """torchtitan's op-level selective checkpointing policy (torchtitan/models/llama3/infra/parallelize.py,
+    2025, `_save_list` and `_get_custom_policy`; torchtune's ac_option op copies it): within each block,
+    the outputs of matmuls (every second one recomputed, counted per block and pass), of the fused SDPA
+    kernels and of max are saved, everything else recomputed in backward (torch.utils.checkpoint
+    create_selective_checkpoint_contexts). The CPU build's flash kernel stands for CUDA's
+    (_scaled_dot_product_flash_attention_for_cpu: the trace's SDPA runs on CPU)."""
+    from collections import defaultdict
+
+    from torch.utils.checkpoint import CheckpointPolicy, create_selective_checkpoint_contexts
+
+    aten = torch.ops.aten
+    names = (
+        "mm",
+        "_scaled_dot_product_efficient_attention",
+        "_scaled_dot_product_flash_attention",
+        "_scaled_dot_product_flash_attention_for_cpu",
+        "max",
+    )
+    save = {getattr(aten, name).default for name in names if hasattr(aten, name)}
+    mm = aten.mm.default
+
+    def context():
+        counts = defaultdict(int)
+
+        def policy(ctx, func, *args, **kwargs):
+            key = "recompute" if ctx.is_recompute else "forward"
+            if func == mm:
+                counts[key] += 1
+            to_save = func in save and not (func == mm and counts[key] % 2 == 0)
+            return CheckpointPolicy.MUST_SAVE if to_save else CheckpointPolicy.PREFER_RECOMPUTE
+
+        return create_selective_checkpoint_contexts(policy)
+
+    return context
 
 
 def model_task(transformers, model_type, config, is_vision):
@@ -511,21 +572,26 @@ def apply_quantized(torch, model, quantized):
     """bitsandbytes' 4-bit linears as they run in a step, their weights left in the spec's dtype (the packed
     weights and scales are the analytic model's): Linear4bit.forward casts the input to the compute dtype,
     MatMul4Bit dequantizes the weight, multiplies, and through 0.43.1 keeps its input for backward
-    (bitsandbytes 0.41.0-0.43.1 autograd/_functions.py MatMul4Bit.forward `ctx.tensors = (A, B)`; 0.43.2,
-    PR #1270, keeps (None, B)), dequantizing again in backward; the output is cast back to the input's dtype.
-    Every linear of the repeated blocks, and the LM head when it is quantized."""
+    (bitsandbytes 0.41.0-0.43.1 autograd/_functions.py MatMul4Bit.forward `ctx.tensors = (A, B)`); from 0.43.2
+    (PR #1270) it keeps (None, B): `keepsNoInput`, model.quantization.bitsandbytes >= 0.43.2. Either way it
+    dequantizes again in backward; the output is cast back to the input's dtype. Every linear of the repeated
+    blocks, and the LM head when it is quantized."""
     compute = {"fp32": torch.float32, "bf16": torch.bfloat16, "fp16": torch.float16}[quantized.get("computeDtype", "fp32")]
+    keeps_input = not quantized.get("keepsNoInput")
 
     class MatMul4Bit(torch.autograd.Function):
         @staticmethod
         def forward(ctx, a, weight, bias):
             # Saved (not a ctx attribute, as bitsandbytes does) so that checkpointing recomputes it.
-            ctx.save_for_backward(a, weight)
+            if keeps_input:
+                ctx.save_for_backward(a, weight)
+            else:
+                ctx.save_for_backward(weight)
             return torch.nn.functional.linear(a, weight.to(a.dtype), bias)
 
         @staticmethod
         def backward(ctx, grad):
-            _, weight = ctx.saved_tensors
+            weight = ctx.saved_tensors[-1]
             return grad.matmul(weight.to(grad.dtype)), None, None
 
     def forward(self, x):
@@ -566,7 +632,9 @@ def apply_peft(torch, model, lora, path):
     """The spec's adapters built by the real PEFT (get_peft_model) on the traced model: lora (with DoRA,
     one factor trained: LoRA-FA freezes lora_A, MiCA lora_B), loha, lokr, ia3, vera, adalora, fourierft,
     prefix_tuning, as model.lora says them; PEFT's defaults for what it does not say (its adapters in
-    fp32 beside 16-bit weights: autocast_adapter_dtype). Returns the PEFT model."""
+    fp32 beside 16-bit weights: autocast_adapter_dtype), or adapters in the weights' dtype when
+    model.lora.adapter_dtype says `weights` (autocast_adapter_dtype=False: LitGPT, torchtune, unsloth keep
+    them so). Returns the PEFT model."""
     try:
         import peft
     except ImportError as error:
@@ -575,6 +643,8 @@ def apply_peft(torch, model, lora, path):
     rank = int(lora.get("rank") or 8)
     alpha = float(lora.get("alpha", 2 * rank))
     dropout = float(lora.get("dropout", 0))
+    # peft mapping_func.py get_peft_model (v0.21): autocast_adapter_dtype=True upcasts 16-bit adapters to fp32.
+    autocast_adapters = lora.get("adapterDtype") != "weights"
     saved = [
         name
         for name, module in model.named_modules()
@@ -586,7 +656,7 @@ def apply_peft(torch, model, lora, path):
         if tokens <= 0:
             raise TraceError(f"{path}: lora.variant prefix_tuning needs lora.virtual_tokens")
         config = peft.PrefixTuningConfig(task_type="CAUSAL_LM", num_virtual_tokens=tokens)
-        return peft.get_peft_model(model, config)
+        return peft.get_peft_model(model, config, autocast_adapter_dtype=autocast_adapters)
     targets = lora_target_names(model, lora, path)
     common = {"target_modules": targets, "modules_to_save": saved}
     if variant == "lora":
@@ -608,7 +678,7 @@ def apply_peft(torch, model, lora, path):
         config = peft.FourierFTConfig(n_frequency=int(lora.get("frequencies") or 1000), scaling=150.0, **common)
     else:
         raise TraceError(f"{path}: lora.variant {variant!r} is not built by the trace helper")
-    model = peft.get_peft_model(model, config)
+    model = peft.get_peft_model(model, config, autocast_adapter_dtype=autocast_adapters)
     trained = lora.get("trainedFactor")
     if trained:
         # LoRA-FA (PEFT create_lorafa_optimizer) freezes lora_A; MiCA lora_B.
@@ -1243,23 +1313,28 @@ def extrapolate(request):
     """
     started = time.monotonic()
     total = layers_of_request(request)
-    low, high = EXTRAPOLATE_FROM
-    if total is None or total <= high:
+    # Checkpointing every k-th block only: the depths are whole groups of k blocks (one checkpointed, k-1
+    # not), so the model is extended group by group; a depth that is not a whole number of groups past
+    # them is traced whole.
+    every = int(request.get("checkpointEvery") or 1) if request.get("checkpointing") not in (None, "none") else 1
+    step = every
+    low, high = EXTRAPOLATE_FROM if every == 1 else (every, 2 * every)
+    if total is None or total <= high or (total - high) % step:
         return run_step(request, real=False)
     at_low = run_step(request, real=False, layers=low)
     at_high = run_step(request, real=False, layers=high)
     if _peak_moment_moved(at_low, at_high):
         # A stage peaked at another moment at the lower depth (a Llama 3.1 8B's backward peaks early,
         # on the logits' gradient, at 2 blocks and at its end, with every gradient, from 3 on), so the
-        # two depths do not lie on one line: step one block deeper, and trace the whole model if the
-        # stages still move.
-        if total <= high + 1:
+        # two depths do not lie on one line: step one block (group) deeper, and trace the whole model if
+        # the stages still move.
+        if total <= high + step:
             return run_step(request, real=False)
-        low, high = high, high + 1
+        low, high = high, high + step
         at_low, at_high = at_high, run_step(request, real=False, layers=high)
         if _peak_moment_moved(at_low, at_high):
             return run_step(request, real=False)
-    extra = total - high
+    extra = (total - high) // step
     best = None
     stages = {}
     for stage, top in at_high["stages"].items():

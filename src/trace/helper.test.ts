@@ -217,6 +217,100 @@ describe('trace helper, real torch', { skip }, () => {
     );
   });
 
+  test('tiny llama, bitsandbytes 0.43.2 and later (keepsNoInput): within 2% of the real step; the 4-bit matmul keeps no input', async () => {
+    // bitsandbytes PR #1270 (0.43.2): MatMul4Bit.forward keeps ctx.tensors = (None, B).
+    const request: TraceRequest = {
+      ...step,
+      precision: 'bf16',
+      lora: { rank: 4, alpha: 8, targets: ['q', 'v'], dropout: 0 },
+      modelConfig: join(fixtures, 'tiny-llama.json'),
+    };
+    const newer = { computeDtype: 'fp32', head: false, keepsNoInput: true } as const;
+    const checked = await runTraceHelper(python(), { ...request, quantized: newer });
+    const traced = checked.peakBytes as number;
+    const real = checked.realPeakBytes as number;
+    assert.ok(errorPercent(traced, real) <= 2, `traced ${traced} B, real ${real} B`);
+    const [kept, none] = await Promise.all([
+      runTraceHelper(python(), {
+        ...request,
+        quantized: { computeDtype: 'fp32', head: false },
+        mode: 'trace',
+        rawBytes: true,
+      }),
+      runTraceHelper(python(), { ...request, quantized: newer, mode: 'trace', rawBytes: true }),
+    ]);
+    const activations = (trace: Record<string, unknown>) =>
+      (trace.parts as Record<string, number>).activations ?? 0;
+    // Per layer at least the four fp32 inputs of width hidden the older matmul keeps.
+    const floor = 2 * step.batchSize * step.seqLen * 64 * 4 * 4;
+    assert.ok(activations(kept) - activations(none) >= floor, `${activations(kept)} ${activations(none)}`);
+  });
+
+  test("tiny llama, model.lora.adapter_dtype: PEFT's fp32 adapters with no autocast, under the Trainer's autocast over bf16 weights, and adapters in bf16 (autocast_adapter_dtype=False): each within 2% of the real step, in that order of activations", async () => {
+    const lora = { rank: 4, alpha: 8, targets: ['q', 'k', 'v', 'o', 'gate', 'up', 'down'], dropout: 0 };
+    const request: TraceRequest = {
+      ...step,
+      precision: 'bf16',
+      modelConfig: join(fixtures, 'tiny-llama.json'),
+    };
+    const variants: Record<string, TraceRequest> = {
+      fp32: { ...request, lora: { ...lora, adapterDtype: 'fp32' } },
+      autocast: { ...request, precision: 'amp_bf16', weightsDtype: 'bf16', lora },
+      weights: { ...request, lora: { ...lora, adapterDtype: 'weights' } },
+    };
+    const activations: Record<string, number> = {};
+    for (const [name, variant] of Object.entries(variants)) {
+      const checked = await runTraceHelper(python(), variant);
+      const traced = checked.peakBytes as number;
+      const real = checked.realPeakBytes as number;
+      assert.ok(errorPercent(traced, real) <= 2, `${name}: traced ${traced} B, real ${real} B`);
+      activations[name] = (checked.parts as Record<string, number>).activations ?? 0;
+    }
+    // Each adapted linear keeps an fp32 copy of its input, a bf16 cast of it, or the input itself.
+    assert.ok(
+      (activations.fp32 ?? 0) > (activations.autocast ?? 0) &&
+        (activations.autocast ?? 0) > (activations.weights ?? 0),
+      JSON.stringify(activations),
+    );
+  });
+
+  test("tiny llama, torchtitan's op-level and every-2nd-block checkpointing: within 2% of the real step, between full and none; extrapolated equal to traced whole", async () => {
+    const request: TraceRequest = {
+      ...step,
+      precision: 'amp_bf16',
+      modelConfig: join(fixtures, 'tiny-llama.json'),
+    };
+    const activations: Record<string, number> = {};
+    const kinds: Record<string, Partial<TraceRequest>> = {
+      none: { checkpointing: 'none' },
+      full: { checkpointing: 'full' },
+      op: { checkpointing: 'op' },
+      every2: { checkpointing: 'full', checkpointEvery: 2 },
+    };
+    for (const [name, kind] of Object.entries(kinds)) {
+      const checked = await runTraceHelper(python(), { ...request, ...kind });
+      const traced = checked.peakBytes as number;
+      const real = checked.realPeakBytes as number;
+      assert.ok(errorPercent(traced, real) <= 2, `${name}: traced ${traced} B, real ${real} B`);
+      activations[name] = (checked.parts as Record<string, number>).activations ?? 0;
+    }
+    const { none = 0, full = 0, op = 0, every2 = 0 } = activations;
+    assert.ok(full < op && op < none && full < every2 && every2 < none, JSON.stringify(activations));
+    // Eight blocks, every 2nd checkpointed: traced at 2 and 4 blocks and extended by pairs.
+    for (const kind of [kinds.every2 ?? {}, kinds.op ?? {}]) {
+      const deep = { ...request, ...kind, mode: 'trace', configOverrides: { num_hidden_layers: 8 } } as const;
+      const [extended, whole] = await Promise.all([
+        runTraceHelper(python(), deep),
+        runTraceHelper(python(), { ...deep, full: true }),
+      ]);
+      assert.deepEqual(
+        (extended.extrapolation as { tracedLayers: number[] }).tracedLayers,
+        kind.checkpointEvery ? [2, 4] : [2, 3],
+      );
+      assert.equal(extended.peakBytes, whole.peakBytes);
+    }
+  });
+
   test('tiny llama, bf16 LoRA, loss_upcast false: within 2% of the real step; no fp32 copy of the logits', async () => {
     // transformers' own loss (labels given to the model) upcasts the logits to fp32 (loss/loss_utils.py
     // ForCausalLMLoss); a plain cross-entropy on the returned bf16 logits does not.

@@ -26,7 +26,10 @@ export interface TraceRequest {
   weightsDtype?: 'bf16' | 'fp16';
   optimizer: string;
   optimizerImpl: string;
+  /** none, full or op (torchtitan's op-level selective checkpointing). */
   checkpointing: string;
+  /** With full: checkpoint every k-th block only (torchtitan selective_ac_option k). */
+  checkpointEvery?: number;
   attention?: string;
   /** LoRA adapters on these targets, the rest frozen (model.lora). */
   lora?: {
@@ -44,9 +47,15 @@ export interface TraceRequest {
     decomposeFactor?: number;
     virtualTokens?: number;
     feedforward?: string[];
+    /** `weights`: PEFT's adapters in the frozen weights' dtype (get_peft_model autocast_adapter_dtype=False);
+     * otherwise fp32 over 16-bit weights (model.lora.adapter_dtype). */
+    adapterDtype?: 'fp32' | 'weights';
   };
-  /** bitsandbytes 4-bit linears (model.quantization): the compute dtype, and whether the LM head is one. */
-  quantized?: { computeDtype: 'fp32' | 'bf16' | 'fp16'; head: boolean };
+  /**
+   * bitsandbytes 4-bit linears (model.quantization): the compute dtype, whether the LM head is one, and
+   * whether the 4-bit matmul keeps no input for backward (bitsandbytes 0.43.2 and later).
+   */
+  quantized?: { computeDtype: 'fp32' | 'bf16' | 'fp16'; head: boolean; keepsNoInput?: boolean };
   /** false: the causal LM's loss is a plain cross-entropy on the logits as the model returns them (bf16 stays
    * bf16; training.loss_upcast: false); absent or true: transformers' own loss, which upcasts them to fp32. */
   lossUpcast?: boolean;

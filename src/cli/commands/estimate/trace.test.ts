@@ -320,6 +320,55 @@ test("a bf16 model under DeepSpeed ZeRO on one GPU takes the rank's fp32 master 
   );
 });
 
+test("checkpointing full every k-th block and torchtitan's op-level policy are traced, Megatron's selective refused; FSDP mixed precision is the 16-bit step with the rank's fp32 states", () => {
+  const spec = (training: string, parallel = '') =>
+    parseEstimateSpec(
+      `model: { params: 1B }\ntraining: { optimizer: adamw, ${training} }${parallel}`,
+      'x.yaml',
+    );
+  const request = (s: ReturnType<typeof spec>) =>
+    traceRequestOf(s, { inputs: { batchSize: 2 } } as Parameters<typeof traceRequestOf>[1], options);
+  const every = spec('activation_checkpointing: full, checkpoint_every: 2');
+  assert.equal(traceRefusal(every, options), undefined);
+  assert.equal(request(every).checkpointEvery, 2);
+  assert.equal(traceRefusal(spec('activation_checkpointing: op'), options), undefined);
+  assert.equal(request(spec('activation_checkpointing: op')).checkpointing, 'op');
+  assert.match(traceRefusal(spec('activation_checkpointing: selective'), options) ?? '', /Megatron/);
+  assert.match(
+    traceRefusal(spec('activation_checkpointing: op, checkpoint_every: 2'), options) ?? '',
+    /checkpoint_every with op/,
+  );
+  const mixed = spec('precision: mixed_bf16', '\nparallel: { gpus: 8, strategy: fsdp_full }');
+  assert.equal(traceRefusal(mixed, options), undefined);
+  assert.equal(request(mixed).precision, 'bf16');
+  assert.equal(request(mixed).weightsDtype, 'bf16');
+  // One GPU too: the fp32 master, gradients and states are the analytic model's.
+  assert.match(perRankReason(spec('precision: mixed_bf16')) ?? '', /FSDP keeps fp32 parameters/);
+});
+
+test("model.lora.adapter_dtype and model.quantization.bitsandbytes reach the helper: PEFT's fp32 adapters, or adapters in the weights' dtype; bitsandbytes 0.43.2's matmul keeps no input", () => {
+  const spec = (lora: string, rest = '') =>
+    parseEstimateSpec(
+      `model:\n  params: 1B\n  transformer: { family: llama, layers: 2, hidden: 64, heads: 4, vocab: 100, seq_len: 32 }\n  lora: { rank: 8, targets: [q, v]${lora} }${rest}\ntraining: { optimizer: adamw, precision: bf16 }`,
+      'x.yaml',
+    );
+  const request = (s: ReturnType<typeof spec>) =>
+    traceRequestOf(s, { inputs: { batchSize: 2 } } as Parameters<typeof traceRequestOf>[1], options);
+  // PEFT's default fp32 adapters are traced without autocast (tracedPrecision says why).
+  assert.equal(request(spec('')).precision, 'bf16');
+  assert.equal('weightsDtype' in request(spec('')), false);
+  assert.equal(request(spec(', adapter_dtype: fp32')).precision, 'bf16');
+  assert.equal(request(spec(', adapter_dtype: fp32')).lora?.adapterDtype, 'fp32');
+  const weights = request(spec(', adapter_dtype: weights'));
+  assert.equal(weights.precision, 'bf16');
+  assert.equal(weights.lora?.adapterDtype, 'weights');
+  const quantized = (version: string) =>
+    request(spec(', adapter_dtype: weights', `\n  quantization: { weights: nf4${version} }`)).quantized;
+  assert.equal(quantized(", bitsandbytes: '0.45.0'")?.keepsNoInput, true);
+  assert.equal(quantized(", bitsandbytes: '0.43.1'")?.keepsNoInput, undefined);
+  assert.equal(quantized('')?.keepsNoInput, undefined);
+});
+
 test("GaLore's projected optimizer states come from the analytic model, not the traced full-rank AdamW", () => {
   const spec = parseEstimateSpec(
     'model: { params: 1B }\ntraining: { optimizer: adamw, precision: bf16, galore: { rank: 128 } }',
