@@ -57,6 +57,45 @@ const axolotlPr602 = (options: {
   spec: options.spec,
 });
 
+// --- huggingface/peft examples/sequence_classification/LoRA-torchao-8bit*.ipynb (PR #2062 "FEAT: Support torchao") ------
+// Both notebooks as added in commit 9918977e (2024-10-08; the figures are unchanged at 2d488820a, 2026-03): google/gemma-2-2b
+// in AutoModelForSequenceClassification (Gemma2: 26 layers of 2304, 8 heads of 256, 4 KV heads, GeGLU MLP 9216, vocab
+// 256000 tied; the 2304 → 2 score head instead of the LM head: 2,614,346,496 parameters) loaded in bfloat16 with
+// transformers' TorchAoConfig — "int8_weight_only" (torchao int8 weight-only: the linear weights int8 with a scale per
+// row, activations bf16) in one, Int8DynamicActivationInt8WeightConfig (weights int8 and activations quantized to int8
+// per token at each matmul) in the other; PEFT LoRA r 16 alpha 32 dropout 0.1 on q_proj and v_proj (PEFT casts the adapters
+// to fp32), torch.optim.AdamW over the adapters (foreach), GLUE MRPC sentence pairs tokenised without truncation and padded
+// to the longest of each batch of 16 (the longest MRPC pair is about 100 Gemma tokens: assumed 103), no gradient
+// checkpointing, attention as transformers of that day ran Gemma2 (eager, with logit soft-capping), 5 epochs with an
+// evaluation pass after each. The figure is a comment in the last cell, "# memory: 18098MiB" / "# memory: 4122MiB":
+// read as nvidia-smi's used memory of the device (MiB: GiB here after / 1024). The GPU is not named.
+const peftTorchaoDoc = 'huggingface/peft examples/sequence_classification/LoRA-torchao-8bit.ipynb';
+const peftTorchaoDynamicDoc =
+  'huggingface/peft examples/sequence_classification/LoRA-torchao-8bit-dynamic-activation.ipynb';
+const gemma2_2bSeqClsShape =
+  'family: llama, layers: 26, hidden: 2304, heads: 8, kv_heads: 4, head_dim: 256, vocab: 256000, ffn: 9216, tied_embeddings: true, lm_head: false, seq_len: 103, attention: eager';
+const peftTorchao = (options: {
+  label: string;
+  doc: string;
+  quant: string;
+  mib: number;
+  notExpressible?: string;
+}): PublishedCase => ({
+  id: `peft-torchao-${options.label}-gemma-2-2b-seqcls-lora-r16-qv-mrpc-bs16`,
+  source: `${options.doc} (added in commit 9918977e, PEFT pull request #2062, https://github.com/huggingface/peft/blob/9918977ecf23d3840ba50cd876f8b4a08f742de3/${options.doc.replace('huggingface/peft ', '')}), last cell "# memory: ${options.mib}MiB"`,
+  what: 'device total',
+  unit: 'GiB',
+  measured: Math.round((options.mib / 1024) * 1000) / 1000,
+  config: `google/gemma-2-2b as Gemma2ForSequenceClassification (2,614,346,496 parameters) in bfloat16 with TorchAoConfig ${options.quant}, LoRA r 16 alpha 32 dropout 0.1 on q_proj, v_proj (fp32 adapters), torch AdamW, GLUE MRPC pairs padded to each batch's longest (about 100 tokens at most; 103 assumed), batch 16, no gradient checkpointing, eager attention, one GPU (not named); "# memory: ${options.mib}MiB" read as the device's used memory (nvidia-smi), ${options.mib} MiB = ${(options.mib / 1024).toFixed(3)} GiB${options.notExpressible ? `. NOT EXPRESSIBLE: ${options.notExpressible}` : ''}`,
+  spec: `model:
+  params: 2614346496
+  transformer: { ${gemma2_2bSeqClsShape} }
+  lora: { rank: 16, alpha: 32, targets: [q, v], dropout: 0.1 }
+  quantization: { weights: int8, library: torchao, compute_dtype: bf16 }
+training: { precision: bf16, optimizer: adamw, batch_size: 16, activation_checkpointing: none }
+cuda: { lengths: variable }`,
+});
+
 export const round26Cases: PublishedCase[] = [
   // Open LLaMA 3B v2 on one GPU through axolotl's quickstart examples: full fine-tune, LoRA over LLM.int8, QLoRA.
   axolotlPr602({
@@ -99,7 +138,22 @@ training: { precision: amp_fp16, optimizer: adam8bit, batch_size: 2, activation_
   quantization: { weights: nf4, double_quant: true, compute_dtype: fp16 }
 training: { precision: amp_fp16, optimizer: paged_adamw, batch_size: 2, activation_checkpointing: full }`,
   }),
+  // Gemma-2-2B sequence classification with LoRA over torchao int8 weights (PEFT's own example notebooks).
+  peftTorchao({
+    label: 'int8-weight-only',
+    doc: peftTorchaoDoc,
+    quant: 'quant_type "int8_weight_only"',
+    mib: 18098,
+  }),
+  peftTorchao({
+    label: 'int8-dynamic-activation',
+    doc: peftTorchaoDynamicDoc,
+    quant: 'Int8DynamicActivationInt8WeightConfig()',
+    mib: 4122,
+    notExpressible:
+      'int8 dynamic activation quantization (activations quantized to int8 per token at each matmul, int8 × int8 matmuls); the spec gives the int8 weights with bf16 compute',
+  }),
 ];
 
 /** The documents round 26 reads: none is cited by rounds 1 to 25 or ../shared/estimation. */
-export const round26Documents = [axolotlPr602Doc];
+export const round26Documents = [axolotlPr602Doc, peftTorchaoDoc, peftTorchaoDynamicDoc];
