@@ -96,6 +96,50 @@ training: { precision: bf16, optimizer: adamw, batch_size: 16, activation_checkp
 cuda: { lengths: variable }`,
 });
 
+// --- meta-llama/llama-cookbook (then facebookresearch/llama-recipes) pull request #41 "Improve FSDP LoRA Memory Usage" ----
+// awgu, 2023-07-25, test plan: "torchrun --nnodes 1 --nproc_per_node 4 llama_finetuning.py --enable_fsdp --use_peft
+// --peft_method lora --model_name llama-2-7b-hf/ --pure_bf16 --output_dir output_dir", "my AWS setup with 4 40 GB A100
+// GPUs": "With limit_all_gathers=False: Peak active: 25.86 GB, Peak reserved: 32.67 GB"; "With limit_all_gathers=True: Peak
+// active: 20.20 GB, Peak reserved: 27.36 GB"; and with that and not keeping the logits alive (loss = model(**batch).loss
+// instead of outputs = model(**batch); loss = outputs.loss) "only uses 15.22 GB peak active memory and 19.36 GB peak
+// reserved memory". The repository at the merge commit e5970e2e (configs/training.py, fsdp.py, peft.py; the two changes
+// are the pull request's): meta-llama/Llama-2-7b-hf (32 layers of 4096, 32 heads, MLP 11008, vocab 32000, untied:
+// 6,738,415,616 parameters) cast to bf16 (pure_bf16: no mixed-precision policy, bf16 weights, gradients and AdamW states
+// of the adapters), PEFT LoRA r 8 alpha 32 dropout 0.05 on q_proj and v_proj, FSDP FULL_SHARD wrapping each
+// LlamaDecoderLayer and the LoRA modules (utils.fsdp_auto_wrap_policy), non-reentrant activation checkpointing of every
+// decoder layer (fsdp_activation_checkpointing True), torch.optim.AdamW, samsum in the summarize prompt concatenated into
+// 2048-token chunks (ft_datasets/utils.Concatenator), batch_size_training 4 = micro_batch_size 4 per GPU (no
+// accumulation); transformers 4.31 (eager attention, LlamaForCausalLM upcasting the logits to fp32 before the loss).
+// The figures are the author's own peak "active" and "reserved" counters (torch.cuda.memory_stats; the repository's
+// MemoryTrace printed whole GiB then), per GPU; "GB" read as 10^9 bytes (if GiB, 7% higher). Peak active is read as
+// allocated (the two differ only by blocks freed but not yet reused by a stream). What the spec cannot say: FSDP1
+// without its rate limiter (limit_all_gathers False: the CPU thread runs ahead, several layers' all-gathered parameters in
+// flight), and the model's outputs (the fp32 logits among them) kept referenced through backward.
+const llamaRecipesPr41Doc = 'meta-llama/llama-cookbook pull request #41';
+const llamaRecipesPr41At =
+  'https://github.com/meta-llama/llama-cookbook/pull/41 (then facebookresearch/llama-recipes), merge commit e5970e2e1f59eb2af513ea269823a3b9bb8f3cc8';
+const llamaRecipesPr41 = (options: {
+  label: string;
+  what: 'allocated' | 'reserved';
+  measured: number;
+  quote: string;
+  variant: string;
+  notExpressible?: string;
+}): PublishedCase => ({
+  id: `llama-recipes-pr41-llama2-7b-lora-r8-qv-fsdp-pure-bf16-4xa100-40gb-bs4-seq2048-${options.label}`,
+  source: `${llamaRecipesPr41Doc} (${llamaRecipesPr41At}), description of awgu 2023-07-25: "${options.quote}"`,
+  what: options.what,
+  unit: 'GB',
+  measured: options.measured,
+  config: `torchrun --nproc_per_node 4 llama_finetuning.py --enable_fsdp --use_peft --peft_method lora --pure_bf16 on 4 A100 40 GB: Llama-2-7B (6,738,415,616 parameters) in bf16, LoRA r 8 alpha 32 dropout 0.05 on q_proj, v_proj, FSDP1 FULL_SHARD per decoder layer (LoRA modules wrapped apart), non-reentrant activation checkpointing on every decoder layer, torch AdamW, samsum packed into 2048-token chunks, batch 4 per GPU, eager attention (transformers 4.31); ${options.variant}; the author's peak ${options.what === 'allocated' ? 'active (read as allocated)' : 'reserved'} memory per GPU, "GB" read as 10^9 bytes${options.notExpressible ? `. NOT EXPRESSIBLE: ${options.notExpressible}` : ''}`,
+  spec: `model:
+  params: 6738415616
+  transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, vocab: 32000, ffn: 11008, tied_embeddings: false, seq_len: 2048, attention: eager }
+  lora: { rank: 8, alpha: 32, targets: [q, v], dropout: 0.05 }
+training: { precision: bf16, optimizer: adamw, batch_size: 4, activation_checkpointing: full }
+parallel: { gpus: 4, strategy: fsdp_full, fsdp_version: 1 }`,
+});
+
 export const round26Cases: PublishedCase[] = [
   // Open LLaMA 3B v2 on one GPU through axolotl's quickstart examples: full fine-tune, LoRA over LLM.int8, QLoRA.
   axolotlPr602({
@@ -153,7 +197,40 @@ training: { precision: amp_fp16, optimizer: paged_adamw, batch_size: 2, activati
     notExpressible:
       'int8 dynamic activation quantization (activations quantized to int8 per token at each matmul, int8 × int8 matmuls); the spec gives the int8 weights with bf16 compute',
   }),
+  // Llama-2-7B LoRA under FSDP on 4 A100 40 GB (llama-recipes): before and after the pull request's two fixes.
+  llamaRecipesPr41({
+    label: 'no-rate-limit-outputs-kept-active',
+    what: 'allocated',
+    measured: 25.86,
+    quote: 'With `limit_all_gathers=False`: Peak active: 25.86 GB',
+    variant:
+      'limit_all_gathers False, the outputs (logits) referenced through backward (the code before the pull request)',
+    notExpressible:
+      "FSDP1 without its all-gather rate limiter, and the model's outputs kept alive through backward",
+  }),
+  llamaRecipesPr41({
+    label: 'outputs-kept-active',
+    what: 'allocated',
+    measured: 20.2,
+    quote: 'With `limit_all_gathers=True`: Peak active: 20.20 GB',
+    variant: 'limit_all_gathers True, the outputs (logits) still referenced through backward',
+    notExpressible: "the model's outputs (the fp32 logits among them) kept alive through backward",
+  }),
+  llamaRecipesPr41({
+    label: 'active',
+    what: 'allocated',
+    measured: 15.22,
+    quote: 'In the end, this only uses 15.22 GB peak active memory and 19.36 GB peak reserved memory',
+    variant: 'limit_all_gathers True and loss = model(**batch).loss (the code after the pull request)',
+  }),
+  llamaRecipesPr41({
+    label: 'reserved',
+    what: 'reserved',
+    measured: 19.36,
+    quote: 'In the end, this only uses 15.22 GB peak active memory and 19.36 GB peak reserved memory',
+    variant: 'limit_all_gathers True and loss = model(**batch).loss (the code after the pull request)',
+  }),
 ];
 
 /** The documents round 26 reads: none is cited by rounds 1 to 25 or ../shared/estimation. */
-export const round26Documents = [axolotlPr602Doc, peftTorchaoDoc, peftTorchaoDynamicDoc];
+export const round26Documents = [axolotlPr602Doc, peftTorchaoDoc, peftTorchaoDynamicDoc, llamaRecipesPr41Doc];
