@@ -36,9 +36,12 @@ test('round 17, measured once, is pinned: median |error| and the counts within 5
   // then deepspeed.initialize moves it to the GPU whole before partitioning it): the 8K row -34.1% -> -8.2%;
   // 47.9%, 2/5/5. Session 17: the seven Liger rows say `training.kernels: liger` (AutoLigerKernelForCausalLM:
   // Liger's RMSNorm keeps its input and an fp32 rstd, its SwiGLU gate and up only, and both write their
-  // gradients over tensors already held): 26.5%, 4/8/9. What this pins is that figure.
-  assert.ok(median <= 0.266, summary);
-  assert.ok(within(0.05) >= 4 && within(0.15) >= 8 && within(0.3) >= 9, summary);
+  // gradients over tensors already held): 26.5%, 4/8/9. Session 20: the three mmseg UPerNet rows say
+  // `model.segmenter: { decoder: upernet }` (Feature2Pyramid, UPerHead and the FCN auxiliary head per layer, in
+  // place of their two fp32 logits tensors): -42.4/-47.9/-34.9% -> -29.2/-28.0/-29.3%; 23.1%, 4/8/12. What this
+  // pins is that figure.
+  assert.ok(median <= 0.232, summary);
+  assert.ok(within(0.05) >= 4 && within(0.15) >= 8 && within(0.3) >= 12, summary);
 });
 
 test('round 17, the 11 expressible rows, is pinned: median |error| and the counts within 5, 15 and 30%', async () => {
@@ -49,6 +52,7 @@ test('round 17, the 11 expressible rows, is pinned: median |error| and the count
   // zero_init: false on the ZeRO-3 rows (above): 37.7%, 1/4/4. With `kernels: liger` (above): 8.2%, worst
   // -47.9% (mmseg BEiT), 3/7/8; the ZeRO-3 sweep 8K..256K -8.2/-18.1/-0.4/+5.0/+6.8/+8.2%, ZeRO-2 Liger
   // +7.5 -> -14.7% (its no-Liger twin +0.3%: the measured Liger saving, 19 GiB, is smaller than ours, 31).
+  // Session 20, model.segmenter upernet on the mmseg rows (above): 8.2%, worst -29.3% (mmseg BEiT-L), 3/7/11.
   assert.ok(median <= 0.083, summary);
-  assert.ok(within(0.05) >= 3 && within(0.15) >= 7 && within(0.3) >= 8, summary);
+  assert.ok(within(0.05) >= 3 && within(0.15) >= 7 && within(0.3) >= 11, summary);
 });

@@ -362,7 +362,7 @@ export const detectorSchema = z.strictObject({
 export const segmenterSchema = z.strictObject({
   decoder: oneOf(segmenterDecoders).meta({
     description:
-      "mmsegmentation's SETR decoders: setr_naive (one 1×1 conv, ×4), setr_pup (four 3×3 convs, ×2 each), setr_mla (MLANeck over four blocks and the MLA head)",
+      "mmsegmentation's SETR decoders: setr_naive (one 1×1 conv, ×4), setr_pup (four 3×3 convs, ×2 each), setr_mla (MLANeck over four blocks and the MLA head); upernet (the BEiT / MAE configs: Feature2Pyramid over four blocks, UPerHead with pool scales 1, 2, 3, 6, an FCN auxiliary head of 256 channels)",
   }),
   crop: z
     .array(positiveInt)
@@ -371,13 +371,19 @@ export const segmenterSchema = z.strictObject({
   classes: positiveInt.meta({ description: 'classes (default 150, ADE20K)' }).optional(),
   patch: positiveInt.meta({ description: "the ViT's patch size (default 16)" }).optional(),
   channels: positiveInt
-    .meta({ description: "the up heads' channels (default 256), or MLA's mla_channels (default 128)" })
+    .meta({
+      description:
+        "the up heads' channels (default 256), MLA's mla_channels (default 128), or UPerHead's channels (default: the ViT's width, as the BEiT / MAE configs)",
+    })
     .optional(),
   aux_heads: z
     .number()
     .int()
     .min(0)
-    .meta({ description: 'auxiliary heads (default 3 for naive and PUP, 4 FCN heads for MLA)' })
+    .meta({
+      description:
+        'auxiliary heads (default 3 for naive and PUP, 4 FCN heads for MLA, 1 FCN head for UPerNet)',
+    })
     .optional(),
   aux_convs: positiveInt
     .meta({

@@ -13,7 +13,13 @@
 // contiguous copies, a 1×1 ConvModule to 256, top-down cumulative sums, a 3×3 ConvModule), decode_heads/
 // setr_mla_head.py (per level two 3×3 ConvModules to mla_channels and Upsample ×4, concatenated, conv_seg 1×1),
 // fcn_head.py (num_convs 0: conv_seg alone), decode_head.py loss_by_feat (each head's logits resized to the crop,
-// CrossEntropyLoss: log_softmax keeps its fp32 output; the int64 label map is shared).
+// CrossEntropyLoss: log_softmax keeps its fp32 output; the int64 label map is shared). UPerNet on a ViT as the
+// BEiT / MAE configs build it (configs/_base_/models/upernet_beit.py, upernet_mae.py): necks/featurepyramid.py
+// (Feature2Pyramid, rescales 4, 2, 1, 0.5: two 2×2 transposed convs with SyncBN and GELU between at 4×, one at
+// 2×, the block itself at 1×, a 2×2 max pool at ½), decode_heads/uper_head.py (UPerHead: PPM of pool scales
+// 1, 2, 3, 6 and a 3×3 bottleneck on the ½ level, 1×1 laterals and 3×3 FPN convs on the others, top-down sums,
+// every level resized to the ¼ one and concatenated into a 3×3 fpn_bottleneck; Dropout2d 0.1 before conv_seg)
+// and fcn_head.py (the auxiliary head: one 3×3 ConvModule to 256 on the 1× level).
 import { formatBytes } from '../units.js';
 import type { Component, SegmenterSpec } from './types.js';
 
@@ -51,6 +57,25 @@ export function segmenterCounts(spec: SegmenterSpec): { params: number; buffersB
   const patches = Math.floor(height / spec.patch) * Math.floor(width / spec.patch);
   // VisionTransformer: a patch conv with bias, a class token, (patches + 1) positions (always with the class slot).
   params += convParams(3, d, spec.patch) + d + d + (patches + 1) * d;
+  if (spec.decoder === 'upernet') {
+    const c = spec.channels;
+    // Feature2Pyramid: three 2×2 transposed convs with bias (4 d² + d each) and the SyncBN between two of them.
+    params += 3 * (4 * d * d + d) + 2 * d;
+    buffers += 2 * d * 4 + 8;
+    for (let scale = 0; scale < 4; scale++) convModule(d, c, 1); // PPM
+    convModule(d + 4 * c, c, 3); // its bottleneck
+    for (let level = 0; level < 3; level++) {
+      convModule(d, c, 1); // lateral
+      convModule(c, c, 3); // FPN conv
+    }
+    convModule(4 * c, c, 3); // fpn_bottleneck
+    params += c * k + k;
+    for (let head = 0; head < spec.auxHeads; head++) {
+      convModule(d, 256, 3);
+      params += 256 * k + k;
+    }
+    return { params, buffersBytes: buffers };
+  }
   if (spec.decoder === 'setr_mla') {
     // MLANeck: per level a LayerNorm, a 1×1 ConvModule to 256 and a 3×3 one; SETRMLAHead: two 3×3 ConvModules
     // to mla_channels per level, conv_seg over the 4 × mla_channels concatenation; FCN auxiliary heads on 256.
@@ -75,7 +100,12 @@ export function segmenterCounts(spec: SegmenterSpec): { params: number; buffersB
 }
 
 /** Values one image keeps for backward in the heads (activation dtype), the fp32 log-softmax outputs, the largest map. */
-export function segmenterSaved(spec: SegmenterSpec): { heads: number; logSoftmax: number; largest: number } {
+export function segmenterSaved(spec: SegmenterSpec): {
+  heads: number;
+  logSoftmax: number;
+  largest: number;
+  indexBytes: number;
+} {
   const d = spec.embed;
   const c = spec.channels;
   const [height, width] = spec.crop;
@@ -85,6 +115,23 @@ export function segmenterSaved(spec: SegmenterSpec): { heads: number; logSoftmax
   // Each head's logits are resized to the crop; cross-entropy's log_softmax keeps its (fp32) output.
   const logSoftmax = heads * spec.classes * crop;
   let largest = spec.classes * crop;
+  if (spec.decoder === 'upernet') {
+    const c = spec.channels;
+    // Feature2Pyramid, in units of d × the block's grid A: the ×4 branch keeps the block (1), its norm's and
+    // GELU's inputs and the second deconv's input at 4A (12), and hands a 16A map on; the ×2 branch keeps its
+    // block (1) and hands 4A on; the 1× level is the block itself (1); the max pool keeps its block (1), hands A/4
+    // on and keeps int64 indices of it.
+    const neck = d * area * (1 + 12 + 16 + 1 + 4 + 1 + 1 + 0.25);
+    // UPerHead, in units of c × A: the laterals' norm inputs and ReLU results (2 × 21), the top-down sums the FPN
+    // convs keep (21), the FPN convs' norm inputs and ReLU results (42), the concatenation at 16A (64), the
+    // fpn_bottleneck's (32), and Dropout2d's output conv_seg keeps (16); the PPM's concatenation and bottleneck
+    // at A/4, its pooled maps (1 + 4 + 9 + 36 positions).
+    const uper = 217 * c * area + ((d + 4 * c) * area) / 4 + (c * area) / 2 + 50 * (d + 2 * c);
+    // The FCN auxiliary head on the 1× level: its norm input, ReLU result and Dropout2d's output (256 each).
+    const aux = spec.auxHeads * 3 * 256 * area;
+    largest = Math.max(largest, 64 * c * area);
+    return { heads: neck + uper + aux, logSoftmax, largest, indexBytes: (8 * (d * area)) / 4 };
+  }
   if (spec.decoder === 'setr_mla') {
     // Per level: the LayerNorm's contiguous input and the conv's contiguous copy of its output (2d), the 1×1
     // ConvModule's norm input and ReLU result (2 × 256), the 3×3's (2 × 256), two head ConvModules (4c); the three
@@ -92,7 +139,7 @@ export function segmenterSaved(spec: SegmenterSpec): { heads: number; logSoftmax
     const neck = 4 * (2 * d + 4 * 256 + 4 * c) * area + 3 * 256 * area;
     const concat = 4 * c * 16 * area;
     largest = Math.max(largest, concat);
-    return { heads: neck + concat, logSoftmax, largest };
+    return { heads: neck + concat, logSoftmax, largest, indexBytes: 0 };
   }
   const { decode, aux } = upHeads(spec);
   let kept = 0;
@@ -107,7 +154,7 @@ export function segmenterSaved(spec: SegmenterSpec): { heads: number; logSoftmax
       largest = Math.max(largest, c * at);
     }
   }
-  return { heads: kept, logSoftmax, largest };
+  return { heads: kept, logSoftmax, largest, indexBytes: 0 };
 }
 
 /** Activation components of the decoder heads for `batch` images. */
@@ -131,7 +178,7 @@ export function segmenterActivationParts(
     inputs,
     {
       name: 'activations (segmentation heads)',
-      bytes: saved.heads * e * b + saved.logSoftmax * 4 * b,
+      bytes: saved.heads * e * b + saved.logSoftmax * 4 * b + saved.indexBytes * b,
       formula: `${formatBytes(saved.heads * e + saved.logSoftmax * 4)} per image × ${b} (${spec.decoder}: ${heads}${spec.auxHeads} auxiliary heads; per conv its norm's input and the ReLU result, each upsampled map; ${spec.classes}-class fp32 log-softmax at ${spec.crop.join(' × ')} per head)`,
       phase: 'backward',
     },

@@ -263,8 +263,8 @@ function toSegmenter(
     classes: raw.classes ?? 150,
     patch,
     embed: transformer?.hidden ?? 0,
-    channels: raw.channels ?? (isMla ? 128 : 256),
-    auxHeads: raw.aux_heads ?? (isMla ? 4 : 3),
+    channels: raw.channels ?? (isMla ? 128 : raw.decoder === 'upernet' ? (transformer?.hidden ?? 0) : 256),
+    auxHeads: raw.aux_heads ?? (isMla ? 4 : raw.decoder === 'upernet' ? 1 : 3),
     auxConvs: raw.aux_convs ?? 1,
   };
   if (!transformer) {

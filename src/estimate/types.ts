@@ -440,7 +440,7 @@ export const detectorHeads = [
 export type DetectorHead = (typeof detectorHeads)[number];
 
 /** SETR's decoders on a plain ViT (model.segmenter.decoder). */
-export const segmenterDecoders = ['setr_naive', 'setr_pup', 'setr_mla'] as const;
+export const segmenterDecoders = ['setr_naive', 'setr_pup', 'setr_mla', 'upernet'] as const;
 /** One of segmenterDecoders. */
 export type SegmenterDecoder = (typeof segmenterDecoders)[number];
 

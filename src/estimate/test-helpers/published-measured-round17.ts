@@ -190,15 +190,13 @@ const mmsegBeit = (o: {
     what: 'allocated',
     unit: 'GiB',
     measured: o.gb,
-    config: `${o.runConfig}: UPerNet on ${o.about} (${o.layers} blocks, ${o.hidden} wide, ${o.heads} heads, ${tokens} tokens), the Feature2Pyramid neck, UPerHead (channels ${o.hidden}) and an FCN auxiliary head, ${o.params} parameters, ADE20K ${o.crop} × ${o.crop} crops, ${o.batch} per GPU on 8 GPUs (DDP, SyncBN in the heads), AdamW with layer-wise lr decay, ${o.precision === 'fp32' ? 'fp32' : 'mmcv fp16 (autocast over fp32 weights, dynamic loss scale)'}, no activation checkpointing; mmcv's logged max_memory_allocated, the largest rank's (one GPU's figure), GiB. The relative position bias (a [heads, ${tokens}, ${tokens}] bias added in every layer), the neck and the UPerNet feature pyramid are outside the spec's transformer`,
+    config: `${o.runConfig}: UPerNet on ${o.about} (${o.layers} blocks, ${o.hidden} wide, ${o.heads} heads, ${tokens} tokens), the Feature2Pyramid neck, UPerHead (channels ${o.hidden}) and an FCN auxiliary head, ${o.params} parameters, ADE20K ${o.crop} × ${o.crop} crops, ${o.batch} per GPU on 8 GPUs (DDP, SyncBN in the heads), AdamW with layer-wise lr decay, ${o.precision === 'fp32' ? 'fp32' : 'mmcv fp16 (autocast over fp32 weights, dynamic loss scale)'}, no activation checkpointing; mmcv's logged max_memory_allocated, the largest rank's (one GPU's figure), GiB. The relative position bias (a [heads, ${tokens}, ${tokens}] bias added in every layer) is outside the spec's transformer. Gathered with the neck and the UPerNet heads outside the spec too (the two heads' logits as fp32 tensors); session 20: model.segmenter decoder upernet says them (Feature2Pyramid, UPerHead, the FCN auxiliary head, per layer)`,
     spec: `model:
   params: ${o.params}
   transformer: { family: vit, layers: ${o.layers}, hidden: ${o.hidden}, heads: ${o.heads}, ffn: ${4 * o.hidden}, seq_len: ${tokens}, fused_qkv: true, attention: eager, dropout: false }
+  segmenter: { decoder: upernet, crop: [${o.crop}, ${o.crop}], classes: 150 }
 training: { precision: ${o.precision}, optimizer: adamw, batch_size: ${o.batch} }
-parallel: { gpus: 8, strategy: ddp }
-tensors:
-  - { name: decode-head logits resized to the crop for the loss, shape: [${o.batch}, 150, ${o.crop}, ${o.crop}], dtype: float32 }
-  - { name: auxiliary-head logits resized to the crop for the loss, shape: [${o.batch}, 150, ${o.crop}, ${o.crop}], dtype: float32 }`,
+parallel: { gpus: 8, strategy: ddp }`,
   };
 };
 
