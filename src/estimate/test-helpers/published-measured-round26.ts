@@ -140,6 +140,42 @@ training: { precision: bf16, optimizer: adamw, batch_size: 4, activation_checkpo
 parallel: { gpus: 4, strategy: fsdp_full, fsdp_version: 1 }`,
 });
 
+// --- deepspeedai/DeepSpeed issue #5305 "[BUG]DeepSpeed zero3 use more gpu memory than zero2" (Sakura-gh, 2024-03-22) ---
+// "just use ulysess sample code: https://github.com/microsoft/Megatron-DeepSpeed/blob/main/examples_deepspeed/sequence_parallel/
+// ds_pretrain_gpt_1.3B_seq_parallel_32k.sh; change the model size into 7b, use 8xA100-80g, gbs=16, mbs=1, dp=2, sp=4; for
+// deepspeed: dp2+sp4: zero3, recompute: 52.8G, 13000 ms; zero2, recompute: 43.8G; zero3, no-recompute: 75.2G; zero2,
+// no-recompute: 62.3G". The script (Megatron-DeepSpeed at a2a476e1, 2023-08, unchanged in what is read here until
+// 08f5a996, 2024-07): seq_len 32768 (max positions 32768: learned positions), the script's "GPT-3 6.7B" block read for
+// "7b" (32 layers of 4096, 32 heads, MLP 16384; GPT-2 BPE vocab padded to 50304; the head tied to the embedding:
+// 6,784,425,984 parameters with the 32768 × 4096 position table), --fp16 (DeepSpeed's fp16 weights and gradients, fp32
+// master and Adam states under ZeRO), --use-flash-attn-triton, --ds-sequence-parallel-size 4 (DeepSpeed-Ulysses: each rank
+// holds 8192 of the 32768 tokens outside attention, all-to-all to a quarter of the heads over the whole sequence inside
+// it), tensor and pipeline parallel 1, micro-batch 1, global batch 16 over data parallel 2 (8 micro-batches accumulated),
+// --checkpoint-activations with DeepSpeed activation checkpointing ("recompute") or not, Megatron's dropout 0.1, Adam
+// (beta2 0.95, weight decay 0.1, clip 1.0). The zero stage is the issue's (the script's own is 1). What "52.8G" measures
+// is not said: read as each GPU's device memory as nvidia-smi shows it (G read as GiB, nvidia-smi's unit). NOT
+// EXPRESSIBLE: Ulysses' head-sharded all-to-all attention (the spec gives context parallelism of 4, seq_len / 4 tokens per
+// GPU) and ZeRO partitioning over the sequence-and-data-parallel group of 8 (DeepSpeed-Ulysses shards over dp × sp).
+const dsIssue5305Doc = 'deepspeedai/DeepSpeed issue #5305';
+const dsIssue5305 = (options: {
+  stage: 'zero2' | 'zero3';
+  isRecompute: boolean;
+  measured: number;
+  quote: string;
+}): PublishedCase => ({
+  id: `deepspeed-issue5305-megatron-ds-gpt-6.7b-ulysses-sp4-dp2-${options.stage}-${options.isRecompute ? 'recompute' : 'no-recompute'}-seq32k-8xa100-80gb`,
+  source: `${dsIssue5305Doc} (https://github.com/deepspeedai/DeepSpeed/issues/5305), description of 2024-03-22, line "${options.quote}"`,
+  what: 'device total',
+  unit: 'GiB',
+  measured: options.measured,
+  config: `Megatron-DeepSpeed examples_deepspeed/sequence_parallel/ds_pretrain_gpt_1.3B_seq_parallel_32k.sh (at a2a476e1) changed to "7b" (the script's GPT-3 6.7B block: 32 layers of 4096, 32 heads, vocab 50304, learned positions 32768, tied head: 6,784,425,984 parameters, assumed for "7b"), 8 A100 80 GB, DeepSpeed-Ulysses sequence parallel 4 × data parallel 2, ${options.stage === 'zero3' ? 'ZeRO-3' : 'ZeRO-2'}, fp16 (fp32 master and Adam states), triton flash attention, 32768 tokens per sample, micro-batch 1, global batch 16 (8 accumulation steps), ${options.isRecompute ? 'activation checkpointing of every layer' : 'no activation checkpointing'}, dropout 0.1; "${options.measured}G" read as each GPU's device memory (nvidia-smi, GiB; what was measured is not said). NOT EXPRESSIBLE: Ulysses' all-to-all head sharding and ZeRO over the sequence-and-data-parallel group; the spec is context parallelism of 4`,
+  spec: `model:
+  params: 6784425984
+  transformer: { family: gpt, layers: 32, hidden: 4096, heads: 32, ffn: 16384, vocab: 50304, max_positions: 32768, mlp: gelu, norm: layernorm, bias: true, dropout: true, seq_len: 32768, attention: flash }
+training: { precision: amp_fp16, optimizer: adam, batch_size: 1, grad_accumulation: 8, activation_checkpointing: ${options.isRecompute ? 'full' : 'none'} }
+parallel: { gpus: 8, strategy: ${options.stage}, context: 4 }`,
+});
+
 export const round26Cases: PublishedCase[] = [
   // Open LLaMA 3B v2 on one GPU through axolotl's quickstart examples: full fine-tune, LoRA over LLM.int8, QLoRA.
   axolotlPr602({
@@ -229,6 +265,32 @@ training: { precision: amp_fp16, optimizer: paged_adamw, batch_size: 2, activati
     measured: 19.36,
     quote: 'In the end, this only uses 15.22 GB peak active memory and 19.36 GB peak reserved memory',
     variant: 'limit_all_gathers True and loss = model(**batch).loss (the code after the pull request)',
+  }),
+  // A 6.7B GPT at 32k tokens under DeepSpeed-Ulysses (sequence parallel 4) on 8 A100 80 GB: ZeRO-3 and ZeRO-2, with and
+  // without recomputation.
+  dsIssue5305({
+    stage: 'zero3',
+    isRecompute: true,
+    measured: 52.8,
+    quote: '- zero3, recompute: 52.8G, 13000 ms',
+  }),
+  dsIssue5305({
+    stage: 'zero2',
+    isRecompute: true,
+    measured: 43.8,
+    quote: '- zero2, recompute: 43.8G, 13194 ms',
+  }),
+  dsIssue5305({
+    stage: 'zero3',
+    isRecompute: false,
+    measured: 75.2,
+    quote: '- zero3, no-recompute: 75.2G, 10329 ms',
+  }),
+  dsIssue5305({
+    stage: 'zero2',
+    isRecompute: false,
+    measured: 62.3,
+    quote: '- zero2, no-recompute: 62.3G, 10050 ms',
   }),
 ];
 
