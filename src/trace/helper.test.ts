@@ -552,6 +552,25 @@ describe('trace helper, real torch', { skip }, () => {
     });
   }
 
+  // mmdetection's Faster R-CNN (R-50 + FPN, RPN, RoIAlign, Shared2FC head) at 128 x 192, 4 classes, and
+  // mmsegmentation's SETR (PUP and MLA decoders) 64 wide at 64 x 64; the examples' other factories are the
+  // same code at the datasets' sizes.
+  for (const module of ['faster_rcnn:tiny', 'setr:tiny', 'setr:tiny_mla']) {
+    test(`--trace-module ${module}: the example's network traced within 2% of the real step`, async () => {
+      const result = await runTraceHelper(python(), {
+        ...step,
+        precision: 'fp32',
+        optimizer: 'sgd_momentum',
+        batchSize: 2,
+        module,
+        cwd: examples,
+      });
+      const traced = result.peakBytes as number;
+      const real = result.realPeakBytes as number;
+      assert.ok(errorPercent(traced, real) <= 2, `${module}: traced ${traced} B, real ${real} B`);
+    });
+  }
+
   test('--trace-module with weightsDtype bf16 under amp_bf16: the parameters are half the fp32 ones', async () => {
     const request = {
       ...step,

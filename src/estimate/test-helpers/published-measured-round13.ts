@@ -228,6 +228,12 @@ const mmdetCase = (options: {
     what: 'allocated',
     unit: 'GiB',
     measured: options.measured,
+    // The network itself for --trace (examples/trace/faster_rcnn.py): mmdet's pytorch-style ResNet Faster R-CNN.
+    ...(options.kind === 'faster_rcnn' &&
+    options.style === 'pytorch' &&
+    (options.trunk === 'r50' || options.trunk === 'r101')
+      ? { traceModule: `faster_rcnn:${options.trunk}_${dataset}` }
+      : {}),
     config: `tools/dist_train.sh configs/${options.config}.py 8: ${detector.name}, ${trunk.name} (${options.style} style${options.style === 'caffe' ? ', every BatchNorm affine frozen' : ', BatchNorm in eval mode with its affines trained'}) + FPN: ${params.toLocaleString('en-US')} parameters (trunk ${trunk.params.toLocaleString('en-US')} + ${detector.headsText}), ${(params - frozen).toLocaleString('en-US')} trainable (${frozen.toLocaleString('en-US')} frozen); ${data} on 8 GPUs (DDP), SGD momentum 0.9, ${options.isFp16 ? "fp16 (mmcv's Fp16OptimizerHook, loss scale 512; read as autocast over fp32 weights)" : 'fp32'}, ${options.schedule} schedule; mmcv's logged max_memory_allocated in MiB / 1024 (GiB), rank 0's: one GPU's figure. Session 17: the spec says the whole detector (model.detector: the trunk with its residual adds, shortcut convs and grouped 3×3s, ${detector.outside}), its parameters counted from the modules${options.kind === 'ms_rcnn' ? ' (params and trainable stated: mmdetection v1 heads count the background among 81 classes)' : ''}; before it, the spec was the trunk as a sequential stack with the heads' parameters in params`,
     spec: `model:${options.kind === 'ms_rcnn' ? `\n  params: ${params}\n  trainable: ${params - frozen}` : ''}
   detector:

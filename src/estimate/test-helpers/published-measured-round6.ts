@@ -531,6 +531,8 @@ const mmdetFasterRcnnCase = (options: { depth: 50 | 101; measured: number; row: 
   return {
     id: `mmdet-faster-rcnn-r${options.depth}-fpn-pytorch-1x-coco-8x2img`,
     source: `${mmdetFasterRcnn}, row "${options.row}"`,
+    // The network itself for --trace (examples/trace/faster_rcnn.py).
+    traceModule: `faster_rcnn:r${options.depth}_coco`,
     what: 'allocated',
     unit: 'GiB',
     measured: options.measured,
