@@ -517,10 +517,45 @@ export function layerBytes(
   const isMath = options.isEncoder === true && isEncoderMathAttention(ctx.shape);
   const hasScores = (ctx.shape.attention === 'eager' || isMath) && !options.isSelective;
   const perScore = isMath ? mathScoreBytesPerElement(ctx) : scoreBytesPerElement(ctx);
+  const window = windowedAttention(ctx.shape, options.tokens);
+  // Windowed blocks run their attention on the padded grid (the per-token attention bytes grow with it) and
+  // keep windows × size⁴ scores; the average over the layers is what one layer here stands for.
+  const attentionTokens = window ? window.paddedShare * tokens : tokens;
   const scores = hasScores
-    ? (perScore * ctx.batch * ctx.shape.heads * options.tokens * options.tokens) / t
+    ? (perScore * ctx.batch * ctx.shape.heads * (window ? window.scoreElements : options.tokens ** 2)) / t
     : 0;
-  return perToken * tokens + scores;
+  return perToken * tokens + (attentionTokens - tokens) * (window?.attentionPerToken(ctx) ?? 0) + scores;
+}
+
+/**
+ * detectron2 ViTDet's Block (modeling/backbone/vit.py): window_partition pads the H × W grid to multiples of the
+ * window and attends inside each window; window_unpartition drops the padding before the residual add and the
+ * MLP. Averaged over the layers (global ones attend over all tokens): the score elements per head, and the
+ * share of tokens the attention part runs on.
+ */
+function windowedAttention(
+  shape: TransformerShape,
+  tokens: number,
+):
+  | { scoreElements: number; paddedShare: number; attentionPerToken: (ctx: LayerContext) => number }
+  | undefined {
+  if (!shape.window) return undefined;
+  const side = Math.round(Math.sqrt(tokens));
+  const size = shape.window.size;
+  const padded = Math.ceil(side / size) * size;
+  const windows = (padded / size) ** 2;
+  const global = Math.min(shape.layers, shape.window.globalLayers);
+  const windowed = shape.layers - global;
+  const scoreElements = (global * tokens ** 2 + windowed * windows * size ** 4) / shape.layers;
+  const paddedShare = (global * tokens + windowed * padded ** 2) / shape.layers / tokens;
+  return {
+    scoreElements,
+    paddedShare,
+    attentionPerToken: (ctx) => {
+      const attention = attentionPerToken(ctx);
+      return attention.residual + attention.gathered + attention.split;
+    },
+  };
 }
 
 /**

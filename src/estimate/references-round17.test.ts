@@ -38,10 +38,12 @@ test('round 17, measured once, is pinned: median |error| and the counts within 5
   // Liger's RMSNorm keeps its input and an fp32 rstd, its SwiGLU gate and up only, and both write their
   // gradients over tensors already held): 26.5%, 4/8/9. Session 20: the three mmseg UPerNet rows say
   // `model.segmenter: { decoder: upernet }` (Feature2Pyramid, UPerHead and the FCN auxiliary head per layer, in
-  // place of their two fp32 logits tensors): -42.4/-47.9/-34.9% -> -29.2/-28.0/-29.3%; 23.1%, 4/8/12. What this
-  // pins is that figure.
-  assert.ok(median <= 0.232, summary);
-  assert.ok(within(0.05) >= 4 && within(0.15) >= 8 && within(0.3) >= 12, summary);
+  // place of their two fp32 logits tensors): -42.4/-47.9/-34.9% -> -29.2/-28.0/-29.3%; 23.1%, 4/8/12. Then the
+  // six ViTDet rows say `model.transformer.window: { size: 14, global_layers: 4 }` (still not expressible: the
+  // pyramid and the RoI heads): +63.7/+122.7/+110.7/+48.7/+110.7/+103.1% -> -20.0/-17.2/-17.7/-25.4/-20.4/-19.8%;
+  // 17.4%, worst -29.3% (mmseg BEiT-L), 4/8/18. What this pins is that figure.
+  assert.ok(median <= 0.175, summary);
+  assert.ok(within(0.05) >= 4 && within(0.15) >= 8 && within(0.3) >= 18, summary);
 });
 
 test('round 17, the 11 expressible rows, is pinned: median |error| and the counts within 5, 15 and 30%', async () => {

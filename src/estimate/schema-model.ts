@@ -121,6 +121,21 @@ export const transformerSchema = z.strictObject({
         "the word embedding's width when not hidden (OPT word_embed_proj_dim: project_in to hidden after the embedding, project_out back before the head; ELECTRA embedding_size: embeddings_project to hidden, the generator's head back at this width)",
     })
     .optional(),
+  window: z
+    .strictObject({
+      size: positiveInt.meta({ description: 'the window side in tokens (ViTDet 14)' }),
+      global_layers: z
+        .number()
+        .int()
+        .min(0)
+        .meta({ description: 'blocks that attend over the whole grid instead (ViTDet: 4)' })
+        .optional(),
+    })
+    .meta({
+      description:
+        "windowed attention (detectron2 ViTDet, SAM's image encoder: window_partition pads the square token grid to a multiple of size, each window attends within itself; global_layers blocks attend over all tokens): eager scores of windows × size⁴ per head instead of seq_len², and the padded tokens' attention activations",
+    })
+    .optional(),
   encoder_layers: positiveInt.optional(),
   decoder_layers: positiveInt.optional(),
   experts: z.number().int().min(0).optional(),

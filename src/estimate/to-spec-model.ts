@@ -47,6 +47,7 @@ function fieldsOf(raw: RawTransformer | undefined): TransformerFields {
     attentionDropout: raw.attention_dropout,
     isPostNorm: raw.post_norm,
     wordEmbedDim: raw.word_embed_dim,
+    window: raw.window ? { size: raw.window.size, globalLayers: raw.window.global_layers ?? 0 } : undefined,
     bias: raw.bias === undefined ? undefined : raw.bias === 'qkv' ? 'qkv' : raw.bias ? 'all' : 'none',
     fusedQkv: raw.fused_qkv,
     parallelResidual: raw.parallel_residual,

@@ -186,6 +186,11 @@ export interface TransformerShape {
    * after the embedding and project_out (it × hidden) before the head, which is that wide. Absent: hidden.
    */
   wordEmbedDim?: number;
+  /**
+   * Windowed attention (ViTDet, SAM's image encoder): all but `globalLayers` blocks attend inside size × size
+   * windows of the square token grid (padded to a multiple of size); the others attend globally.
+   */
+  window?: { size: number; globalLayers: number };
   /** Mixture of experts: experts per MLP and experts each token goes through (0 when dense). */
   experts: number;
   expertsPerToken: number;
