@@ -329,4 +329,11 @@ training: { precision: bf16, optimizer: adamw, optimizer_impl: fused, batch_size
 ];
 
 /** The documents round 26 reads: none is cited by rounds 1 to 25 or ../shared/estimation. */
-export const round26Documents = [axolotlPr602Doc, peftTorchaoDoc, peftTorchaoDynamicDoc, llamaRecipesPr41Doc];
+export const round26Documents = [
+  axolotlPr602Doc,
+  peftTorchaoDoc,
+  peftTorchaoDynamicDoc,
+  llamaRecipesPr41Doc,
+  dsIssue5305Doc,
+  axolotlPr3800Doc,
+];
