@@ -215,6 +215,9 @@ const kindsByName: Record<Exclude<PartKind, 'load' | 'spec tensor'>, readonly (s
     /^(LoHa|LoKr|FourierFT) /,
     /^SwiGLU intermediates/,
     /^activations \((backbone|FPN and dense head|RoI heads)\)$/,
+    // model.segmenter's heads (SETR, UPerNet): what a traced step of the whole segmenter holds.
+    'input images and label maps',
+    /^(activations|backward working set) \(segmentation heads\)$/,
     /logits resized to the crop for the loss$/,
     /^MLM logits over/,
   ],
