@@ -8,7 +8,7 @@ import { FactTable } from './fact-table.js';
 import { logFactRules, logRules } from './families/index.js';
 import { builtPerKeywordSet, KeywordIndex, keptKeywordSets, triggerOf } from './keyword-index.js';
 import { LineRing } from './line-ring.js';
-import { escapedSpellings, launcherPrefixOf } from './paste.js';
+import { escapedSpellings, launcherPrefixOf, withoutColour } from './paste.js';
 import { isMessageOpen, PendingMessage } from './pending-message.js';
 import { chooseReading, normalize, type RuleSet, splitsKeyword } from './readings.js';
 import { tailTriggerOf } from './stream/keyword-tail.js';
@@ -146,8 +146,8 @@ export class LogClassifier {
     if (!this.isQuiet) throw new Error('skipQuiet: the classifier still watches the next line; push it');
     this.lineCount += count;
     this.ring.quietLines += count;
-    for (const raw of lastLines) this.ring.push(raw);
-    this.previous = lastLines.at(-1) ?? '';
+    for (const raw of lastLines) this.ring.push(withoutColour(raw));
+    this.previous = withoutColour(lastLines.at(-1) ?? '');
     this.matchedPrevious = noRules;
   }
 
@@ -167,7 +167,9 @@ export class LogClassifier {
   }
 
   /** Feeds one line (without its newline). */
-  push(raw: string): void {
+  push(line: string): void {
+    // Colour codes take no column of the terminal that wrapped the line: gone before the wrap is judged.
+    const raw = withoutColour(line);
     this.lineCount += 1;
     if (this.run.isHolding) {
       if (this.run.extend(raw)) return;

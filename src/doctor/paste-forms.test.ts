@@ -10,6 +10,7 @@ import { pasteForms, seededRandom } from './test-helpers/paste-forms.js';
 import { pasteStability } from './test-helpers/paste-robustness.js';
 import { type LabelledCase, readPart, testCorpusParts } from './test-helpers/test-corpus.js';
 import { hardWrap, textwrapFill } from './test-helpers/wrap.js';
+import { sharedMarkLength } from './unwrap.js';
 
 const primary = (text: string) => diagnoseText(text)[0];
 const verdict = (text: string) => {
@@ -64,6 +65,12 @@ describe("a launcher's prefix before each line", () => {
       assert.equal(d?.facts.rank, rank);
     });
   }
+  test('a host\'s line as wide as the window, then that host\'s "Killed": two lines, not one wrapped', () => {
+    for (const host of ['worker-1: ', '3: ', '[rank3]: ']) {
+      const log = [`${host}# Init train iterator, skipping 0 elements`, `${host}Killed`].join('\n');
+      assert.equal(primary(log)?.code, 'shell-killed', host);
+    }
+  });
   test("other anchored reports after a prefix: MemoryError, a worker's bus error", () => {
     assert.equal(verdict('(pid=4242) MemoryError'), 'host_oom/host_allocation');
     assert.equal(
@@ -119,6 +126,27 @@ describe("a wrapped message whose every piece carries the channel's mark", () =>
       });
     }
   }
+  test('colour codes around each piece take no column: a coloured, hard-wrapped message keeps its cause and figures', () => {
+    // PyTorch 1.x's message (c10/cuda/CUDACachingAllocator.cpp), the batch already 1: the card is too small.
+    const torch1 =
+      'RuntimeError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 2.00 GiB total capacity; 748.12 MiB already allocated; 0 bytes free; 796.00 MiB reserved in total by PyTorch)';
+    for (const width of [80, 136]) {
+      const wrapped = hardWrap(torch1, width).split('\n');
+      const plain = primary([...wrapped, '', 'My batch size has been set to 1.'].join('\n'))!;
+      const coloured = wrapped.map((l) => `\u001b[31m${l}\u001b[0m`);
+      const d = primary([...coloured, '', 'My batch size has been set to 1.'].join('\n'))!;
+      assert.equal(`${d.kind}/${d.cause}`, `${plain.kind}/${plain.cause}`, `width ${width}`);
+      assert.equal(d.facts.freeBytes, 0);
+    }
+    const illegal = hardWrap(
+      'RuntimeError: CUDA error: an illegal memory access was encountered. CUDA kernel errors might be asynchronously reported at some other API call.',
+      80,
+    )
+      .split('\n')
+      .map((l) => `\u001b[1;31m${l}\u001b[0m`)
+      .join('\n');
+    assert.equal(verdict(illegal), 'none/not_memory');
+  });
   test("XLA's allocator, hard-wrapped then quoted: the request read whole", () => {
     const log = hardWrap(xlaOom, 80)
       .split('\n')
@@ -145,6 +173,11 @@ describe("a wrapped message whose every piece carries the channel's mark", () =>
       lineMarkOf('2024-05-01T12:35:07.9Z b')?.shape,
     );
     assert.equal(lineMarkOf('RuntimeError: x'), undefined);
+    // A quote reply around Ray's raylet prefix: the quote is on every piece, the raylet's on the first.
+    assert.equal(
+      sharedMarkLength('> (raylet) node_manager.cc:2963: 1 Workers killed due to memory', '> pressure (OOM)'),
+      2,
+    );
   });
   test('look-alike: a quoted, wrapped illegal memory access stays not-memory', () => {
     const log = hardWrap(

@@ -109,6 +109,18 @@ function withoutCodeSpan(line: string): string {
   return text;
 }
 
+/**
+ * A line without its colour codes and its CRLF's carriage return: what a terminal shows, column for
+ * column (an SGR code takes no column, ECMA-48), so a wrap's width is measured the way the terminal
+ * that wrapped the line measured it. The classifier reads every line through it before anything else.
+ */
+export function withoutColour(line: string): string {
+  let text = line.endsWith('\r') ? line.slice(0, -1) : line;
+  if (ansiHint.test(text)) text = text.replace(ansi, '');
+  if (text.includes('[0m')) text = text.replace(bareSgr, '');
+  return text;
+}
+
 /** A line as the rules read it: the paste's own marks taken off, the program's words kept. */
 export function normalizePaste(line: string): string {
   let text = line.endsWith('\r') ? line.slice(0, -1) : line;
@@ -177,28 +189,39 @@ export function launcherPrefixOf(text: string): { length: number; rank?: number 
 const stampMark =
   /^(?:\s*\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)\s|\s*\[\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)\]\s?|\s*\[\d{1,2}:\d\d(?::\d\d)?(?:\s?[AP]M)?\]\s?)/;
 const ownMark =
-  /^(?:[ \t]{0,3}(?:>[ \t]?)+|\s*\[(?:default|rank)\s?:?\s?\d+\]:\s?|\s*\[\d+,\d+\]<std(?:out|err|diag)>:\s?|\s*\((?:[\w.-]+ )?(?:[\w]+=[\w.]+,?\s)*?pid=\d+(?:,\s*ip=[\d.]+)?\)\s|\s*[\w.-]+[-_]\d+\s+\|\s)/;
+  /^(?:[ \t]{0,3}(?:>[ \t]?)+|\s*\[(?:default|rank)\s?:?\s?\d+\]:\s?|\s*\[\d+,\d+\]<std(?:out|err|diag)>:\s?|\s*[\w.-]+[-_]\d+\s+\|\s)/;
+
+/** One mark a channel put before a line: where it ends in the line, and its shape. */
+export interface LineMark {
+  end: number;
+  shape: string;
+}
 
 /**
- * The mark a channel put before a line as pasted, and its shape: two lines that carry marks of one
- * shape (the same quote depth, rank or worker; stamps alike but for their digits) came through the
- * same channel. Undefined when the line carries none.
+ * The marks channels put before a line as pasted, outermost first ("> " then "(raylet) "), each with
+ * its shape: two lines whose marks have one shape (the same quote depth, rank or worker; stamps alike
+ * but for their digits) came through the same channel. [] when the line carries none.
  */
-export function lineMarkOf(line: string): { length: number; shape: string } | undefined {
-  let length = 0;
-  let shape = '';
+export function lineMarksOf(line: string): LineMark[] {
+  const marks: LineMark[] = [];
+  let end = 0;
   for (let pass = 0; pass < 3; pass++) {
-    const rest = line.slice(length);
+    const rest = line.slice(end);
     const stamp = stampMark.exec(rest);
-    if (stamp) {
-      length += stamp[0].length;
-      shape += stamp[0].replace(/\d/g, '0');
-      continue;
-    }
-    const own = ownMark.exec(rest);
-    if (!own || own[0].length === 0) break;
-    length += own[0].length;
-    shape += own[0];
+    // A launcher's prefix too (launcherPrefix: a rank, a Ray worker, srun's task, pdsh's host).
+    const own = stamp ? undefined : (ownMark.exec(rest) ?? launcherPrefix.exec(rest));
+    const mark = stamp?.[0] ?? own?.[0];
+    if (mark === undefined || mark.length === 0) break;
+    end += mark.length;
+    marks.push({ end, shape: stamp ? mark.replace(/\d/g, '0') : mark });
   }
-  return length === 0 ? undefined : { length, shape };
+  return marks;
+}
+
+/** All the marks before a line, as one (lineMarksOf), or undefined when it carries none. */
+export function lineMarkOf(line: string): { length: number; shape: string } | undefined {
+  const marks = lineMarksOf(line);
+  return marks.length === 0
+    ? undefined
+    : { length: marks.at(-1)!.end, shape: marks.map((m) => m.shape).join('') };
 }

@@ -4,7 +4,7 @@
 // lines of their own (a line exactly as wide as the wrap, then "Killed"), unless a sentence or a number
 // runs across the cut beside that piece.
 import type { KeywordIndex } from './keyword-index.js';
-import { normalizePaste } from './paste.js';
+import { launcherPrefixOf, normalizePaste } from './paste.js';
 import type { FactRule, LogRule } from './types.js';
 import { goesOnAcross } from './unwrap.js';
 import type { WholeLine } from './wrap-run.js';
@@ -61,9 +61,16 @@ export function splitsKeyword(trigger: RegExp, line: string, next: string): bool
   return !trigger.test(end) && !trigger.test(start) && trigger.test(end + start);
 }
 
-// The failure rules that match a text.
+// The failure rules that match a text, or its words after a launcher's prefix (as classify.ts reads them).
 function rulesOf(text: string, ruleIndex: KeywordIndex<LogRule>): LogRule[] {
-  return ruleIndex.find(text.toLowerCase()).filter((rule) => rule.pattern.test(text));
+  const found = ruleIndex.find(text.toLowerCase()).filter((rule) => rule.pattern.test(text));
+  const prefix = launcherPrefixOf(text);
+  if (prefix === undefined) return found;
+  const rest = text.slice(prefix.length);
+  const more = ruleIndex
+    .find(rest.toLowerCase())
+    .filter((rule) => !found.includes(rule) && rule.pattern.test(rest));
+  return [...found, ...more];
 }
 
 // How much the rules make of a text: each rule or fact rule that matches, and each fact it states.

@@ -15,7 +15,7 @@
 // never a continuation: structured logs and tables have many lines of one length (the corpus's NCCL
 // INFO lines, nvidia-smi tables, PyTorch's memory summary), and they must stay apart.
 
-import { lineMarkOf } from './paste.js';
+import { lineMarksOf } from './paste.js';
 
 /**
  * A window whose widest line is shorter than this is not wrapped: terminals are 60 columns or more,
@@ -35,19 +35,25 @@ export const maxWrapChars = 1000;
 // (GNU Coding Standards §4.4 "Formatting Error Messages"; GCC, Clang, GHC's `error` and Go's panics
 // print so), which a hard cut landing on a path and a line number would not make.
 const recordStart =
-  /^\s*(?:Traceback|File "|During handling|The above exception|\d{4}-\d\d-\d\d|[IWEF]\d{4} |\[(?:\s*\d+\.\d+\]|[A-Za-z]\w*[\]\s]|\d{4}-)|[|+][-=\s]|(?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning)\b|(?:\.{0,2}\/)?[\w.\/-]+\.[A-Za-z]\w{0,4}:\d+(?::\d+)?:\s)/;
+  /^\s*(?:Traceback|File "|During handling|The above exception|\d{4}-\d\d-\d\d|[IWEF]\d{4} |\[(?:\s*\d+\.\d+\]|[A-Za-z]\w*[\]\s]|\d{4}-)|[|+][-=\s]|(?:[a-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Warning)\b|(?:\.{0,2}\/)?[\w./-]+\.[A-Za-z]\w{0,4}:\d+(?::\d+)?:\s)/;
 const sameStartChars = 5;
 
 /**
  * How many characters at the start of `line` and of `next` are one channel's mark on both (a quote
- * reply's "> ", a CI stamp, a launcher's "[rank3]: ": paste.ts lineMarkOf): a line wrapped before the
+ * reply's "> ", a CI stamp, a launcher's "[rank3]: ": paste.ts lineMarksOf): a line wrapped before the
  * channel marked it carries the mark on every piece, and the pieces are judged and joined without it.
  */
 export function sharedMarkLength(line: string, next: string): number {
-  const mark = lineMarkOf(line);
-  if (mark === undefined) return 0;
-  const nextMark = lineMarkOf(next);
-  return nextMark !== undefined && nextMark.shape === mark.shape ? mark.length : 0;
+  const marks = lineMarksOf(line);
+  if (marks.length === 0) return 0;
+  const nextMarks = lineMarksOf(next);
+  // The marks both carry, outermost first ("> " on both, "(raylet) " on the first piece only).
+  let end = 0;
+  for (let i = 0; i < marks.length && i < nextMarks.length; i++) {
+    if (marks[i]!.shape !== nextMarks[i]!.shape) break;
+    end = marks[i]!.end;
+  }
+  return end;
 }
 const midSentenceEnd = /[\w\s,:=(/-]$/;
 const midSentenceStart = /^(?: ?[a-z0-9]|[:;,)]|-[a-z]|[A-Z][,;:)])/;
