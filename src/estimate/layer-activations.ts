@@ -366,9 +366,10 @@ const isRotary = (shape: TransformerShape): boolean =>
  * litgpt e5493986: `q, k, v = qkv.split(...)`, v reshaped as a view when no K/V head is repeated). Counted with
  * torch 2.13 on CPU (saved-tensor hooks by storage, LitGPT at both commits, a 256-wide bf16 layer): the 768-wide
  * fused output (1536 B per token) kept whole, q and k 512 B each; with 2 K/V groups, k and v are expanded
- * copies and the fused output is freed. torch 2.13's SDPA saves such a strided v as given (CPU, alone). Not
- * confirmed for transformers' own NeoX: v5.18's GPTNeoXForCausalLM on CPU kept a separate v (cause not found);
- * the measured NeoX runs (round 22) used v4.41's code, read here, not run.
+ * copies and the fused output is freed. transformers' GPTNeoXForCausalLM v5.18 on CPU, full training, the same
+ * way: 9256 B per token and layer with use_cache=False, the fused output kept; with use_cache=True (the config's
+ * default, which a run without gradient checkpointing keeps) 8232, 1024 less: v5's DynamicCache copies k and v
+ * into the cache, and attention then reads the copies. v4.41's tuple cache held the tensors themselves.
  */
 function fusedOutputKeptBytes(ctx: LayerContext): number {
   const { shape } = ctx;
