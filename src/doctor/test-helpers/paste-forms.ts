@@ -52,7 +52,7 @@ const pick = <T>(items: readonly T[], random: () => number): T => items[Math.flo
 // The marks a writer puts around a line already copied: quote markers, a whole line's emphasis, the
 // inline code's opening backtick. A runner's or launcher's mark goes inside them (it was on the line
 // when the user copied it); a fence line is the writer's and gets none.
-const writerMarks = /^(\s{0,3}(?:>\s?)*(?:\*\*|__|`(?!``))?)/;
+const writerMarks = /^((?:[ \t]{0,3}>[ \t]?)*(?:\*\*|__|`(?!``))?)/;
 const isFenceLine = (line: string): boolean => /^\s*(?:>\s?)*(?:`{3,}|~{3,})/.test(line);
 
 /** `mark` before each line of the program's, inside the writer's own marks. */
