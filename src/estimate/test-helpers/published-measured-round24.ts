@@ -32,9 +32,9 @@ import type { PublishedCase } from './published-measured.js';
 // images scaled to 2: one GPU × 2 images (assumed; the tables do not name the GPU count). The fp16 configs add mmcv's
 // fp16 = dict(loss_scale='dynamic') (Fp16OptimizerHook, read as autocast over fp32 weights as earlier rounds read
 // mmdetection's fp16 rows). "Mem (GB)" is mmcv's logged torch.cuda.max_memory_allocated() / 2**20 (MiB) / 1024 in the
-// table: GiB. NOT EXPRESSIBLE: the rotated boxes (five-parameter box regression, rotated RoI Align, the rotated
-// anchor assigners); the spec gives the axis-aligned detector of the same trunk, FPN and head kind — for the RoI
-// Transformer (an RoI learner head, then a rotated R-CNN head) a cascade, the nearest multi-stage head.
+// table: GiB. The spec says each rotated head as model.detector.head (rotated_retinanet, rotated_faster_rcnn,
+// oriented_rcnn, roi_trans: the angle's deltas, the oriented RPN, RoI Transformer's two box stages, RoIAlignRotated,
+// SmoothL1 losses; re-said in session 20, first gathered as the axis-aligned head of the same kind).
 const mmrotateDocs = {
   retinanet: {
     doc: 'open-mmlab/mmrotate configs/rotated_retinanet/README.md',
@@ -58,8 +58,7 @@ const mmrotate = (options: {
   label: string;
   detector: string;
   config: string;
-  head: 'retinanet' | 'faster_rcnn' | 'cascade_rcnn';
-  nearest: string;
+  head: 'rotated_retinanet' | 'rotated_faster_rcnn' | 'oriented_rcnn' | 'roi_trans';
   isFp16?: boolean;
   row: string;
   measured: number;
@@ -71,7 +70,7 @@ const mmrotate = (options: {
     what: 'allocated',
     unit: 'GiB',
     measured: options.measured,
-    config: `configs/${options.config}.py: ${options.detector} on a ResNet-50 (pytorch style, frozen_stages 1, BatchNorm in eval mode) + FPN, DOTA-v1.0's 15 classes, 2 images of 1024 × 1024 per GPU on one GPU (assumed from the table's batch size 2 and lr 0.0025), SGD momentum 0.9, gradient clipping 35, ${options.isFp16 ? "fp16 (mmcv's Fp16OptimizerHook, dynamic loss scale; read as autocast over fp32 weights)" : 'fp32'}, 1x schedule, mmrotate v0.1; mmcv's logged max_memory_allocated in MiB / 1024 (GiB). NOT EXPRESSIBLE: the rotated boxes (five-parameter regression, rotated RoI Align, rotated assigners); the spec is ${options.nearest}`,
+    config: `configs/${options.config}.py: ${options.detector} on a ResNet-50 (pytorch style, frozen_stages 1, BatchNorm in eval mode) + FPN, DOTA-v1.0's 15 classes, 2 images of 1024 × 1024 per GPU on one GPU (assumed from the table's batch size 2 and lr 0.0025), SGD momentum 0.9, gradient clipping 35, ${options.isFp16 ? "fp16 (mmcv's Fp16OptimizerHook, dynamic loss scale; read as autocast over fp32 weights)" : 'fp32'}, 1x schedule, mmrotate v0.1; mmcv's logged max_memory_allocated in MiB / 1024 (GiB); the spec's head is ${options.head}`,
     spec: `model:
   detector:
     input: [3, 1024, 1024]
@@ -93,13 +92,15 @@ training: { precision: ${options.isFp16 ? 'amp_fp16' : 'fp32'}, optimizer: sgd_m
 // convs), setr_vit-large_{naive,pup}_8x1_768x768_80k_cityscapes (Cityscapes, 19 classes, 768 × 768 crops, 8 GPUs × 1,
 // the _base_ heads: channels 512, three (Naive) or four (PUP) auxiliary heads); SGD momentum 0.9, weight decay 0,
 // fp32, SyncBN in the heads (DDP). The losses are cross-entropy over each head's logits resized to the crop (mmseg
-// 0.x decode_head.losses), fp32: one logits-sized tensor per head kept for backward, said as a tensor in the spec.
+// 0.x decode_head.losses), fp32: one logits-sized tensor per head kept for backward.
 // Parameters counted from the modules (backbone: patch embedding 787,456, cls token 1,024, positions (crop/16)² + 1,
 // 24 blocks of 12,596,224; heads as configured). "Mem (GB)" is mmcv's logged max_memory_allocated in MiB / 1024:
-// GiB, the logging rank's (rank 0) figure: one GPU's. NOT EXPRESSIBLE: the decode heads' upsampled feature maps
-// (SETRUPHead's convs run at 1/16, 1/4 and the full crop; MLA's four 128-channel branches at 1/4), the auxiliary
-// heads and SyncBN; the spec is the ViT-L trunk over the patch tokens with the model's parameter count and one
-// logits tensor per head.
+// GiB, the logging rank's (rank 0) figure: one GPU's. The spec says the heads as model.segmenter (decoder, crop,
+// classes, channels, auxiliary heads and their convs; each head's upsampled maps, SyncBN and fp32 log-softmax at the
+// crop), re-said in session 20; first gathered as the ViT-L trunk with one logits tensor per head. Still NOT
+// EXPRESSIBLE where a row says so: one `channels` for the decode and auxiliary heads (the ADE20K naive and PUP
+// configs give the decoder 512 and the auxiliary heads 256), and the naive decoder's two 1×1 convs as read here
+// (the key builds mmseg's one).
 const setrDoc = 'open-mmlab/mmsegmentation configs/setr/README.md';
 const setrAt =
   'commit 02e04cc2, https://github.com/open-mmlab/mmsegmentation/blob/02e04cc213fa7fe5313258e27fcca6c8d4ef8e23/configs/setr/README.md';
@@ -111,26 +112,39 @@ const setr = (options: {
   batch: number;
   params: number;
   heads: number;
+  decoder: 'setr_naive' | 'setr_pup' | 'setr_mla';
+  channels?: number;
+  auxHeads: number;
+  auxConvs?: number;
+  notExpressible?: string;
   row: string;
   measured: number;
 }): PublishedCase => {
   const crop = options.dataset === 'ADE20K' ? 512 : 768;
   const classes = options.dataset === 'ADE20K' ? 150 : 19;
-  const tokens = (crop / 16) ** 2 + 1;
+  // mmseg's MLA ViT drops the class token (model.segmenter refuses a seq_len with it).
+  const tokens = (crop / 16) ** 2 + (options.decoder === 'setr_mla' ? 0 : 1);
+  const segmenterKeys = [
+    `decoder: ${options.decoder}`,
+    `crop: [${crop}, ${crop}]`,
+    `classes: ${classes}`,
+    ...(options.channels ? [`channels: ${options.channels}`] : []),
+    `aux_heads: ${options.auxHeads}`,
+    ...(options.auxConvs ? [`aux_convs: ${options.auxConvs}`] : []),
+  ].join(', ');
   return {
     id: `mmseg-setr-${options.label}-vit-l16-${crop}x${crop}-${options.dataset.toLowerCase()}-8x${options.batch}`,
     source: `${setrDoc} (${setrAt}), table ${options.dataset}, row "${options.row}", column "Mem (GB)"`,
     what: 'allocated',
     unit: 'GiB',
     measured: options.measured,
-    config: `configs/setr/${options.config}.py (mmsegmentation 0.x): SETR ${options.head} on a ViT-L/16 (${options.params} parameters with the heads, counted from the modules), ${options.dataset} ${classes} classes, ${crop} × ${crop} crops (${tokens} tokens with the cls token), ${options.batch} per GPU on 8 GPUs (DDP, SyncBN in the heads), SGD momentum 0.9, fp32, eager attention; ${options.heads} heads each with a cross-entropy over logits resized to the crop; mmcv's logged max_memory_allocated in MiB / 1024 (GiB), rank 0's: one GPU's figure. NOT EXPRESSIBLE: the heads' upsampled feature maps, the auxiliary heads and SyncBN; the spec is the ViT-L trunk with the model's parameter count and the heads' resized logits as a tensor`,
+    config: `configs/setr/${options.config}.py (mmsegmentation 0.x): SETR ${options.head} on a ViT-L/16 (${options.params} parameters with the heads, counted from the modules), ${options.dataset} ${classes} classes, ${crop} × ${crop} crops (${tokens} tokens${options.decoder === 'setr_mla' ? ', no cls token' : ' with the cls token'}), ${options.batch} per GPU on 8 GPUs (DDP, SyncBN in the heads), SGD momentum 0.9, fp32, eager attention; ${options.heads} heads each with a cross-entropy over logits resized to the crop; mmcv's logged max_memory_allocated in MiB / 1024 (GiB), rank 0's: one GPU's figure${options.notExpressible ? `. NOT EXPRESSIBLE: ${options.notExpressible}` : ''}`,
     spec: `model:
   params: ${options.params}
   transformer: { family: vit, layers: 24, hidden: 1024, heads: 16, ffn: 4096, seq_len: ${tokens}, attention: eager }
+  segmenter: { ${segmenterKeys} }
 training: { precision: fp32, optimizer: sgd_momentum, batch_size: ${options.batch} }
-parallel: { gpus: 8, strategy: ddp }
-tensors:
-  - { name: fp32 logits resized to the crop for each head's cross-entropy, shape: [${options.batch}, ${classes}, ${crop}, ${crop}], dtype: float32, count: ${options.heads} }`,
+parallel: { gpus: 8, strategy: ddp }`,
   };
 };
 
@@ -146,9 +160,13 @@ tensors:
 // layers of 768 (12 heads, GELU MLP 3072), 768-wide embeddings (no projection), learned positions 512, token types 2,
 // the LM head's 768 → 768 transform with GELU and LayerNorm, the vocabulary projection tied to the word embedding,
 // vocab 30522: 109,514,298 parameters. On the generator config (hidden 256, 4 heads, MLP 1024, 768-wide embeddings
-// projected to 256, the head's 256 → 768 transform): 33,740,602 parameters. The spec says the logits as round 22's
-// correction does: optimizer sgd (a backward with no optimizer step), lm_head false and a tensors entry for the fp16
-// logits and their gradient.
+// projected to 256, the head's 256 → 768 transform): 33,740,602 parameters. The spec says family electra with
+// word_embed_dim 768 (embedding_size; the generator's embeddings_project to 256), re-said in session 20 (first
+// gathered as family bert), and the logits as round 22's correction does: optimizer sgd (a backward with no optimizer
+// step), lm_head false and a tensors entry for the fp16 logits and their gradient. NOT EXPRESSIBLE: ElectraForMaskedLM's
+// head under a loss of logits.sum() — lm_head true says that head but with a cross-entropy the benchmark does not run;
+// lm_head false says ElectraForPreTraining's head (dense, GELU, one logit per token) in its place, with the masked-LM
+// model's parameter count given.
 const electraDoc = 'huggingface/transformers pull request #37106';
 const electraAt =
   'https://github.com/huggingface/transformers/pull/37106, its docs/source/en/model_doc/electra.md "Training Benchmark" tables';
@@ -157,13 +175,13 @@ const electraModels = {
     name: 'google/electra-base-discriminator in ElectraForMaskedLM (12 layers of 768, 12 heads, MLP 3072, LM-head transform, tied vocabulary projection, vocab 30522; 109,514,298 parameters)',
     params: 109_514_298,
     shape:
-      'family: bert, layers: 12, hidden: 768, heads: 12, ffn: 3072, vocab: 30522, max_positions: 512, pooler: false, dropout: true',
+      'family: electra, layers: 12, hidden: 768, heads: 12, ffn: 3072, vocab: 30522, word_embed_dim: 768, max_positions: 512, dropout: true',
   },
   generator: {
     name: 'google/electra-base-generator in ElectraForMaskedLM (12 layers of 256, 4 heads, MLP 1024, 768-wide embeddings projected to 256, a 256 → 768 LM-head transform, tied vocabulary projection; 33,740,602 parameters)',
     params: 33_740_602,
     shape:
-      'family: bert, layers: 12, hidden: 256, heads: 4, ffn: 1024, vocab: 30522, max_positions: 512, pooler: false, dropout: true',
+      'family: electra, layers: 12, hidden: 256, heads: 4, ffn: 1024, vocab: 30522, word_embed_dim: 768, max_positions: 512, dropout: true',
   },
 } as const;
 const electra = (options: {
@@ -173,7 +191,6 @@ const electra = (options: {
   seq: number;
   mb: number;
   row: string;
-  notExpressible?: string;
 }): PublishedCase => {
   const m = electraModels[options.model];
   return {
@@ -182,7 +199,7 @@ const electra = (options: {
     what: 'allocated',
     unit: 'GB',
     measured: options.mb / 1000,
-    config: `SDPA training benchmark adapted from fxmarty's (torch_dtype float16, model.train(), random input_ids with an all-ones attention mask; after warm-up, reset_peak_memory_stats and 100 × { model.zero_grad(); loss = model(**inputs).logits.sum(); loss.backward() }: pure fp16 weights and gradients, no optimizer — assumed as fxmarty's script does it): ${m.name}, attn_implementation "${options.attention}", batch ${options.batch} × ${options.seq} tokens (fixed), one Tesla T4 15 GB, PyTorch 2.5.1, Ubuntu 22.04; max_memory_allocated × 1e-6 printed as MB (decimal): allocated, ${options.mb} MB${options.notExpressible ? `. NOT EXPRESSIBLE: ${options.notExpressible}` : ''}`,
+    config: `SDPA training benchmark adapted from fxmarty's (torch_dtype float16, model.train(), random input_ids with an all-ones attention mask; after warm-up, reset_peak_memory_stats and 100 × { model.zero_grad(); loss = model(**inputs).logits.sum(); loss.backward() }: pure fp16 weights and gradients, no optimizer — assumed as fxmarty's script does it): ${m.name}, attn_implementation "${options.attention}", batch ${options.batch} × ${options.seq} tokens (fixed), one Tesla T4 15 GB, PyTorch 2.5.1, Ubuntu 22.04; max_memory_allocated × 1e-6 printed as MB (decimal): allocated, ${options.mb} MB. NOT EXPRESSIBLE: ElectraForMaskedLM's head under logits.sum() with no cross-entropy; the spec says lm_head false (ElectraForPreTraining's head in its place) with the masked-LM model's parameter count and the fp16 logits and their gradient as a tensor`,
     spec: `model:
   params: ${m.params}
   transformer: { ${m.shape}, seq_len: ${options.seq}, lm_head: false, attention: ${options.attention} }
@@ -265,8 +282,7 @@ export const round24Cases: PublishedCase[] = [
     label: 'rotated-retinanet-obb',
     detector: 'Rotated RetinaNet (obb assigner, 9 anchors per position, focal loss)',
     config: 'rotated_retinanet/rotated_retinanet_obb_r50_fpn_1x_dota_le90',
-    head: 'retinanet',
-    nearest: 'RetinaNet',
+    head: 'rotated_retinanet',
     row: 'ResNet50 (1024,1024,200) | 68.42 | le90 | 1x | 3.38 | 16.2 | - | 2',
     measured: 3.38,
   }),
@@ -276,8 +292,7 @@ export const round24Cases: PublishedCase[] = [
     detector:
       'Rotated Faster R-CNN (horizontal RPN, rotated RoI Align, a shared 2-FC head regressing rotated boxes)',
     config: 'rotated_faster_rcnn/rotated_faster_rcnn_r50_fpn_1x_dota_le90',
-    head: 'faster_rcnn',
-    nearest: 'Faster R-CNN',
+    head: 'rotated_faster_rcnn',
     row: 'ResNet50 (1024,1024,200) | 73.40 | le90 | 1x | 8.46 | 16.0 | - | 2',
     measured: 8.46,
   }),
@@ -286,8 +301,7 @@ export const round24Cases: PublishedCase[] = [
     label: 'oriented-rcnn',
     detector: 'Oriented R-CNN (oriented RPN, rotated RoI Align, a shared 2-FC head)',
     config: 'oriented_rcnn/oriented_rcnn_r50_fpn_fp16_1x_dota_le90',
-    head: 'faster_rcnn',
-    nearest: 'Faster R-CNN',
+    head: 'oriented_rcnn',
     isFp16: true,
     row: 'ResNet50 (1024,1024,200) | 75.63 | le90 | 1x | 7.37 | 21.2 | - | 2',
     measured: 7.37,
@@ -298,8 +312,7 @@ export const round24Cases: PublishedCase[] = [
     detector:
       'RoI Transformer (horizontal RPN, an RoI learner head turning horizontal RoIs into rotated ones, then a rotated R-CNN head)',
     config: 'roi_trans/roi_trans_r50_fpn_1x_dota_le90',
-    head: 'cascade_rcnn',
-    nearest: 'Cascade R-CNN (three stages for the two)',
+    head: 'roi_trans',
     row: 'ResNet50 (1024,1024,200) | 76.08 | le90 | 1x | 8.67 | 14.4 | - | 2',
     measured: 8.67,
   }),
@@ -309,8 +322,7 @@ export const round24Cases: PublishedCase[] = [
     detector:
       'RoI Transformer (horizontal RPN, an RoI learner head turning horizontal RoIs into rotated ones, then a rotated R-CNN head)',
     config: 'roi_trans/roi_trans_r50_fpn_fp16_1x_dota_le90',
-    head: 'cascade_rcnn',
-    nearest: 'Cascade R-CNN (three stages for the two)',
+    head: 'roi_trans',
     isFp16: true,
     row: 'ResNet50 (1024,1024,200) | 75.75 | le90 | 1x | 7.56 | 19.3 | - | 2',
     measured: 7.56,
@@ -324,6 +336,12 @@ export const round24Cases: PublishedCase[] = [
     batch: 2,
     params: 306_122_840,
     heads: 4,
+    decoder: 'setr_naive',
+    channels: 256,
+    auxHeads: 3,
+    auxConvs: 2,
+    notExpressible:
+      "one channels key for the decode head (512) and the auxiliary heads (256): the spec gives the auxiliary heads' 256; the naive decoder's two 1×1 convs as read here (the key builds mmseg's one)",
     row: 'SETR Naive | ViT-L | 512x512 | 16 | 160000 | 18.40',
     measured: 18.4,
   }),
@@ -335,6 +353,12 @@ export const round24Cases: PublishedCase[] = [
     batch: 2,
     params: 324_999_256,
     heads: 4,
+    decoder: 'setr_pup',
+    channels: 256,
+    auxHeads: 3,
+    auxConvs: 2,
+    notExpressible:
+      "one channels key for the decode head (512) and the auxiliary heads (256): the spec gives the auxiliary heads' 256",
     row: 'SETR PUP | ViT-L | 512x512 | 16 | 160000 | 19.54',
     measured: 19.54,
   }),
@@ -346,6 +370,8 @@ export const round24Cases: PublishedCase[] = [
     batch: 1,
     params: 309_570_286,
     heads: 5,
+    decoder: 'setr_mla',
+    auxHeads: 4,
     row: 'SETR MLA | ViT-L | 512x512 | 8 | 160000 | 10.96',
     measured: 10.96,
   }),
@@ -357,6 +383,11 @@ export const round24Cases: PublishedCase[] = [
     batch: 1,
     params: 308_659_276,
     heads: 4,
+    decoder: 'setr_naive',
+    channels: 512,
+    auxHeads: 3,
+    auxConvs: 2,
+    notExpressible: "the naive decoder's two 1×1 convs as read here (the key builds mmseg's one)",
     row: 'SETR Naive | ViT-L | 768x768 | 8 | 80000 | 24.06',
     measured: 24.06,
   }),
@@ -368,6 +399,10 @@ export const round24Cases: PublishedCase[] = [
     batch: 1,
     params: 345_637_471,
     heads: 5,
+    decoder: 'setr_pup',
+    channels: 512,
+    auxHeads: 4,
+    auxConvs: 2,
     row: 'SETR PUP | ViT-L | 768x768 | 8 | 80000 | 27.96',
     measured: 27.96,
   }),
@@ -411,8 +446,6 @@ export const round24Cases: PublishedCase[] = [
     seq: 256,
     mb: 1804.67,
     row: '100 | 16 | 256 | True | True | 0.0970 | 0.0832 | 16.9086 | 1804.67 | 1553.798 | 16.146',
-    notExpressible:
-      "the generator's 768-wide embeddings projected to its 256-wide layers (embeddings_project) and the LM head's 256 → 768 transform before the tied 768-wide vocabulary projection; the spec is a 256-wide BERT with the model's parameter count",
   }),
   // QLoRA through unsloth: gpt-oss 20B (MoE) and Gemma 3 4B on a T4, Magistral Small 24B on an L4.
   unsloth({
