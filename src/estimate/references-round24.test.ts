@@ -32,6 +32,14 @@ test('round 24, measured once, is pinned: median |error| and the counts within 5
   // 14 marked NOT EXPRESSIBLE (rotated boxes, SETR's heads, the resident vision towers). With --trace
   // (scripts/estimate-score.ts --trace, not run here) 7 rows trace (ELECTRA 5, the FSDP rows 2): 17.4%,
   // worst +40.4%; trace-else-analytic over all 20: 30.6%, worst -76.8%, 0/3/10.
-  assert.ok(median <= 0.307, summary);
-  assert.ok(within(0.05) >= 0 && within(0.15) >= 3 && within(0.3) >= 10, summary);
+  // Session 20 (94b05a2d) re-said 15 rows in keys built that session by engineers who had not read them, the
+  // specs written before any per-row error was seen and measured once: mmrotate's rotated heads
+  // (model.detector.head), SETR as model.segmenter, ELECTRA as family electra. 30.6% -> 24.9%, worst -76.8% ->
+  // -76.6% (Oriented R-CNN fp16: the rotated heads move the five mmrotate rows by under 2 points), 0/3/10 -> 0/5/14;
+  // SETR -40.8/-43.2/-32.9/-37.3/-44.4% -> -26.4/-24.7/-30.6/-12.4/-10.4%, ELECTRA by under 1.1 points.
+  // NOT EXPRESSIBLE 14 -> 11 (SETR's one channels key and the naive decoder's conv count; ELECTRA's masked-LM
+  // head under logits.sum(), now written on all five; the unsloth rows, no skip list stored). --trace: 7 traced
+  // rows -> 2 (the trace does not build family electra), 17.4% -> 33.6%; trace-else-analytic 24.9%, -76.6%, 0/5/14.
+  assert.ok(median <= 0.25, summary);
+  assert.ok(within(0.05) >= 0 && within(0.15) >= 5 && within(0.3) >= 14, summary);
 });
