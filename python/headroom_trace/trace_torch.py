@@ -28,6 +28,10 @@ def _block(nbytes: int, rounding: int) -> int:
     return -(-nbytes // rounding) * rounding if rounding > 1 else nbytes
 
 
+# Set while a tensor is copied to host memory (offloaded activations): neither count sees that copy, as a
+# GPU's allocator does not (the trace and the real check both run on CPU, where host and device are one).
+HOST = [False]
+
 # The model's states: what one rank of a sharded, offloaded or paged run holds its own share of.
 STATE_PARTS = ("parameters", "gradients", "optimizer states")
 
@@ -71,7 +75,7 @@ def make_tracker(torch, rounding: int):
             return self.modules[-1] if self.modules else ""
 
         def add(self, tensor, part, module=None):
-            if not isinstance(tensor, torch.Tensor):
+            if not isinstance(tensor, torch.Tensor) or HOST[0]:
                 return None
             try:
                 storage = tensor.untyped_storage()
@@ -186,7 +190,7 @@ def make_counter(torch):
             self.seen = {}
 
         def count(self, tensor):
-            if not isinstance(tensor, torch.Tensor):
+            if not isinstance(tensor, torch.Tensor) or HOST[0]:
                 return
             storage = tensor.untyped_storage()
             key = id(storage)
@@ -394,12 +398,55 @@ def apply_checkpointing(torch, model, request):
     if mode == "op":
         kwargs["context_fn"] = op_sac_context(torch)
     model.gradient_checkpointing_enable(gradient_checkpointing_kwargs=kwargs)
+    if request.get("offloadActivations"):
+        from transformers.modeling_layers import GradientCheckpointingLayer
+
+        offloaded = offloaded_checkpoint(torch)
+        for block in model.modules():
+            if isinstance(block, GradientCheckpointingLayer):
+                block._gradient_checkpointing_func = offloaded
     if every > 1:
         from transformers.modeling_layers import GradientCheckpointingLayer
 
         blocks = [m for m in model.modules() if isinstance(m, GradientCheckpointingLayer)]
         for index, block in enumerate(blocks):
             block.gradient_checkpointing = (index + 1) % every == 0
+
+
+def offloaded_checkpoint(torch):
+    """Full checkpointing with each block's input kept in host memory, as unsloth's offloaded gradient
+    checkpointing runs it (unsloth/models/_utils.py Unsloth_Offloaded_Gradient_Checkpointer: forward copies
+    hidden_states to the CPU and runs the block without grad; backward copies it back, recomputes the block
+    with grad and runs its backward). The host copy is made with HOST set, so neither count sees it."""
+
+    class Offloaded(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, function, hidden, *args):
+            HOST[0] = True
+            try:
+                saved = hidden.detach().clone()
+            finally:
+                HOST[0] = False
+            with torch.no_grad():
+                output = function(hidden, *args)
+            ctx.save_for_backward(saved)
+            ctx.function, ctx.args = function, args
+            return output
+
+        @staticmethod
+        def backward(ctx, grad):
+            (saved,) = ctx.saved_tensors
+            hidden = saved.clone().requires_grad_(True)
+            with torch.enable_grad():
+                output = ctx.function(hidden, *ctx.args)
+            output = output[0] if isinstance(output, tuple) else output
+            torch.autograd.backward(output, grad)
+            return (None, hidden.grad) + (None,) * len(ctx.args)
+
+    def run(function, hidden, *args):
+        return Offloaded.apply(function, hidden, *args)
+
+    return run
 
 
 def op_sac_context(torch):

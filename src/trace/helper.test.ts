@@ -296,6 +296,19 @@ describe('trace helper, real torch', { skip }, () => {
     }
     const { none = 0, full = 0, op = 0, every2 = 0 } = activations;
     assert.ok(full < op && op < none && full < every2 && every2 < none, JSON.stringify(activations));
+    // unsloth's offloaded checkpointing: the blocks' inputs in host memory, uncounted by the trace and the real count alike.
+    const forwardActivations = (result: Record<string, unknown>) =>
+      (result.stages as Record<string, { parts: Record<string, number> }>).forward?.parts.activations ?? 0;
+    const [offloaded, kept] = await Promise.all([
+      runTraceHelper(python(), { ...request, checkpointing: 'full', offloadActivations: true }),
+      runTraceHelper(python(), { ...request, checkpointing: 'full' }),
+    ]);
+    const [traced, real] = [offloaded.peakBytes as number, offloaded.realPeakBytes as number];
+    assert.ok(errorPercent(traced, real) <= 2, `offloaded: traced ${traced} B, real ${real} B`);
+    assert.ok(
+      forwardActivations(offloaded) < forwardActivations(kept),
+      `${forwardActivations(offloaded)} ${forwardActivations(kept)}`,
+    );
     // Eight blocks, every 2nd checkpointed: traced at 2 and 4 blocks and extended by pairs.
     for (const kind of [kinds.every2 ?? {}, kinds.op ?? {}]) {
       const deep = { ...request, ...kind, mode: 'trace', configOverrides: { num_hidden_layers: 8 } } as const;

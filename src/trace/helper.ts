@@ -28,6 +28,8 @@ export interface TraceRequest {
   optimizerImpl: string;
   /** none, full or op (torchtitan's op-level selective checkpointing). */
   checkpointing: string;
+  /** With full: each block's checkpointed input kept in host memory (unsloth's offloaded checkpointing). */
+  offloadActivations?: boolean;
   /** With full: checkpoint every k-th block only (torchtitan selective_ac_option k). */
   checkpointEvery?: number;
   attention?: string;

@@ -233,7 +233,14 @@ test('what the helper would trace as something else is refused: an optimizer ste
   assert.equal(refusal('optimizer: adamw'), undefined);
   assert.match(refusal('optimizer: adamw, optimizer_in_backward: true') ?? '', /optimizer_in_backward/);
   assert.match(refusal('optimizer: adamw', ', trainable: 200M') ?? '', /model\.trainable without lora/);
-  assert.match(refusal('optimizer: adamw, offload: { activations: cpu }') ?? '', /activation offloading/);
+  assert.match(
+    refusal('optimizer: adamw, offload: { activations: cpu }') ?? '',
+    /activation offloading without full checkpointing/,
+  );
+  assert.equal(
+    refusal('optimizer: adamw, activation_checkpointing: full, offload: { activations: cpu }'),
+    undefined,
+  );
   // States off the GPU: traced, with the rank's states from the analytic model.
   assert.equal(refusal('optimizer: adamw, offload: { optimizer: cpu }'), undefined);
 });

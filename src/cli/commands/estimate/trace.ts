@@ -56,8 +56,12 @@ export function traceRefusal(spec: EstimateSpec, options: TraceOptions): string 
     training.isCompiled ? 'compile' : '',
     training.float8 ? 'float8' : '',
     training.optimizer === 'none' ? 'inference (optimizer: none; the trace runs a training step)' : '',
-    // The traced step keeps every saved tensor where it was made; offloading moves them to the host.
-    training.offloadActivations ? 'activation offloading (the trace keeps saved tensors on the device)' : '',
+    // Offloaded checkpoint inputs are traced as unsloth's offloaded checkpointing keeps them (the helper's
+    // offloaded_checkpoint); offloading every saved tensor without checkpointing (torchtune's
+    // OffloadActivations alone) is not built.
+    training.offloadActivations && training.activationCheckpointing !== 'full'
+      ? "activation offloading without full checkpointing (the trace offloads only checkpointed layers' inputs)"
+      : '',
     // The helper steps the optimizer after backward over every trainable tensor it built.
     training.isOptimizerInBackward ? 'optimizer_in_backward (the step runs after backward)' : '',
     // A trainable count names no tensors: beyond an adapter's few (isFrozenTrace), which parameters train
@@ -293,6 +297,7 @@ export function traceRequestOf(
     optimizer: tracedOptimizers.has(spec.training.optimizer) ? spec.training.optimizer : 'adamw',
     optimizerImpl: spec.training.optimizerImpl,
     checkpointing: spec.training.activationCheckpointing,
+    ...(spec.training.offloadActivations ? { offloadActivations: true } : {}),
     ...(spec.training.checkpointEvery > 1 && spec.training.activationCheckpointing !== 'none'
       ? { checkpointEvery: spec.training.checkpointEvery }
       : {}),
