@@ -37,9 +37,14 @@ export function proposedSettings(fix: string): { name: string; value?: string }[
 const adviceBefore =
   /(?:\b(?:try|consider|recommend\w*|suggest\w*|you (?:can|may|should|could)|please|hint|e\.g\.|such as|by passing|rerunning)\b|\(run with\b)[^.]*$/i;
 
-/** Whether the text before `index` on its line is a message's advice (adviceBefore). */
+/**
+ * Whether the text before `index` in its paragraph is a message's advice (adviceBefore). A terminal or
+ * a paste wraps long messages, even inside a word ("... try s" / "etting PYTORCH_CUDA_ALLOC_CONF=..."),
+ * so the clause is read across the paragraph's lines (adviceBefore stops at a full stop).
+ */
 function isAdviceAt(body: string, index: number): boolean {
-  return adviceBefore.test(body.slice(body.lastIndexOf('\n', index) + 1, index));
+  const paragraph = Math.max(body.lastIndexOf('\n\n', index) + 2, index - 400, 0);
+  return adviceBefore.test(body.slice(paragraph, index).replace(/\s*\n\s*/g, ' '));
 }
 
 // Whether the log sets `name` to `value` (NAME=value, NAME: value, --flag=value, name = value).
