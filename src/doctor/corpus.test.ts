@@ -398,6 +398,17 @@ const measured: Record<TestCorpusPart, Bar> = {
   // matrix; 40 of its files are the reporter's words only (21 right), the 69 with program output 60 (87.0%).
   'heldout-24': { kindRight: 81, falseOoms: 1, causesRight: 5, wrongFixes: 0, factsRight: 24 },
   'heldout-25': { kindRight: 96, falseOoms: 0, causesRight: 2, wrongFixes: 0, factsRight: 27 },
+  // Measured by the lead, 2026-11-28, never seen by session 20's rules engineers (doctor-rules: kind and the
+  // paste normaliser; doctor-causes; see HELDOUT-26-RESULT.md and HELDOUT-27-RESULT.md): the session's start
+  // (12ae1450), the freeze (52bf4b05) and the session's last rules (aac69232) give the same figures, file by
+  // file. heldout-26 (110 GitHub threads on the issue's breadth matrix, every file holding program output):
+  // 103/110 (93.6%), 0 false OOMs, 10/14 causes (10/14 among the alternatives), 155/172 facts; 1 wrong fix
+  // as judged then (a wrapped PyTorch hint read as the setting applied; the judge reads advice across a
+  // wrapped paragraph since 35817caa, so 0 now). heldout-27 (104 threads from user repositories and forums,
+  // every file holding program output): 97/104 (93.3%), 1 false OOM (a gunicorn worker timeout whose kill
+  // line says "Perhaps out of memory?"), 9/13 causes (11/13 among the alternatives), 0 wrong fixes, 115/134.
+  'heldout-26': { kindRight: 103, falseOoms: 0, causesRight: 10, wrongFixes: 0, factsRight: 155 },
+  'heldout-27': { kindRight: 97, falseOoms: 1, causesRight: 9, wrongFixes: 0, factsRight: 115 },
 };
 
 for (const part of testCorpusParts) {
@@ -430,7 +441,7 @@ for (const part of testCorpusParts) {
   });
 }
 
-test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-25)', (t) => {
+test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-27)', (t) => {
   const cases = testCorpusParts.flatMap((part) => readPart(part));
   if (cases.length === 0) {
     t.skip('no logs in test/corpus');
@@ -501,7 +512,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // The lead's revert of 0d2b6dcf at the session's end (it broke wrapped.test.ts): 3314/3414, 7 false OOMs.
   // Session 20: doctor-h25's titles, TensorFlow's hint alone, Chinese verbs of reporting (fbb5b041; heldout-25
   // 93 -> 96, heldout-24 unchanged at 81): 3317/3414 (97.2%), 7 false OOMs.
-  const floor = 3317;
+  // With heldout-26 and heldout-27 folded in as measured once (103/110, 97/104): 3517/3628 (96.9%), below
+  // the issue's bar, 8 false OOMs.
+  const floor = 3517;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -543,14 +556,17 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // alternatives 647/693. Session 19, with heldout-25 folded in as measured once (2/3, 2/3): strict 563/696,
   // alternatives 650/696; session 19's causes rules (a runtime's own heap cap is memory_cap; a request past a
   // nominal 16 GB card is request_exceeds_device): strict 569/696, alternatives 654/696; with heldout-24 folded
-  // in as measured once (5/15, 8/15): strict 574/711, alternatives 662/711.
+  // in as measured once (5/15, 8/15): strict 574/711, alternatives 662/711. Session 20's causes rules (a
+  // card full to its last blocks; a pool share the log sets below its framework's default): strict 580/711;
+  // with heldout-26 and heldout-27 folded in as measured once (10/14 and 9/13; 10/14 and 11/13): strict
+  // 599/738, alternatives 683/738.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 574, `causes right ${figures.causesRight}, at least 574`);
+  assert.ok(figures.causesRight >= 599, `causes right ${figures.causesRight}, at least 599`);
   assert.ok(
-    figures.causesRightOrAlternative >= 662,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 662`,
+    figures.causesRightOrAlternative >= 683,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 683`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });
