@@ -24,6 +24,8 @@ import { round21Cases } from './published-measured-round21.js';
 import { round22Cases } from './published-measured-round22.js';
 import { round23Cases } from './published-measured-round23.js';
 import { round24Cases } from './published-measured-round24.js';
+import { round25Cases } from './published-measured-round25.js';
+import { round26Cases } from './published-measured-round26.js';
 
 const referenceRounds: readonly (readonly PublishedCase[])[] = [
   publishedCases,
@@ -50,6 +52,8 @@ const referenceRounds: readonly (readonly PublishedCase[])[] = [
   round22Cases,
   round23Cases,
   round24Cases,
+  round25Cases,
+  round26Cases,
 ];
 
 /** The rows of rounds 1 to `round` − 1: what round `round` must be new to. */
