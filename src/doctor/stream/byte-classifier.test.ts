@@ -9,6 +9,7 @@ import { LogClassifier } from '../classify.js';
 import { diagnoseClassified } from '../diagnose.js';
 import { diagnoseText } from '../diagnose-text.js';
 import { corpusDir, readCorpus } from '../test-helpers/corpus.js';
+import { seededRandom as random } from '../test-helpers/paste-forms.js';
 import { readPart, testCorpusParts } from '../test-helpers/test-corpus.js';
 import { hardWrap, textwrapFill } from '../test-helpers/wrap.js';
 import type { Diagnosis } from '../types.js';
@@ -18,18 +19,6 @@ import { LineSplitter } from './line-splitter.js';
 interface Result {
   diagnoses: Diagnosis[];
   lineCount: number;
-}
-
-/** A small deterministic generator (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function chunked(bytes: Buffer, next: () => number, maxChunkBytes: number): Buffer[] {
