@@ -192,9 +192,24 @@ test('use_dora: a magnitude per adapted output, two outputs kept per token, and 
 // 64 and 128 tokens (the per-token slope and the per-layer constant), against the same model without adapters.
 const tinyLlama =
   'family: llama, layers: 2, hidden: 256, heads: 8, kv_heads: 2, vocab: 1000, ffn: 512, tied_embeddings: true, seq_len: 64, attention: sdpa';
+// Both probes count what autograd keeps in one forward pass: every saved tensor by storage, parameters aside
+// (the input embedding's output is made to need a gradient, as a frozen base's inputs do under PEFT).
+const savedBytesPython = `
+def saved_bytes(m, seq):
+    m.get_input_embeddings().register_forward_hook(lambda mod, i, out: out.requires_grad_(True))
+    params = {p.untyped_storage().data_ptr() for p in m.parameters()}
+    seen = {}
+    def pack(t):
+        st = t.untyped_storage()
+        if st.data_ptr() != 0 and st.data_ptr() not in params: seen[st.data_ptr()] = st.nbytes()
+        return t
+    with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+        m(input_ids=torch.randint(0, 1000, (2, seq)))
+    return sum(seen.values())
+`;
 const peftPython = `
 import sys, json, torch
-from transformers import LlamaConfig, LlamaForCausalLM
+${savedBytesPython}from transformers import LlamaConfig, LlamaForCausalLM
 import peft
 o = json.loads(sys.argv[1])
 cfg = LlamaConfig(hidden_size=256, intermediate_size=512, num_hidden_layers=2, num_attention_heads=8,
@@ -212,17 +227,8 @@ def saved(kind, seq, fp32_adapters):
                 'prefix': lambda: peft.PrefixTuningConfig(num_virtual_tokens=16, task_type='CAUSAL_LM'),
                 'ia3': lambda: peft.IA3Config(target_modules=['k_proj', 'v_proj', 'down_proj'], feedforward_modules=['down_proj'])}[kind]()
         m = peft.get_peft_model(m, conf, autocast_adapter_dtype=fp32_adapters)
-    m.get_input_embeddings().register_forward_hook(lambda mod, i, out: out.requires_grad_(True))
-    params = {p.untyped_storage().data_ptr() for p in m.parameters()}
-    seen = {}
-    def pack(t):
-        st = t.untyped_storage()
-        if st.data_ptr() != 0 and st.data_ptr() not in params: seen[st.data_ptr()] = st.nbytes()
-        return t
-    with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
-        m(input_ids=torch.randint(0, 1000, (2, seq)))
     n = sum(p.numel() for p in m.parameters() if p.requires_grad) if kind != 'none' else 0
-    return sum(seen.values()), n
+    return saved_bytes(m, seq), n
 def delta(seq, fp32):
     return saved(o['kind'], seq, fp32)[0] - saved('none', seq, fp32)[0]
 slope = (delta(128, False) - delta(64, False)) / (2 * 64 * 2)  # per token per layer, adapters in bf16
@@ -433,7 +439,7 @@ describe('PEFT tuners (model.lora.variant): LoHa, LoKr, IA³', () => {
 // frozen 6440 B; q/v +2112 (fp32 adapters) and +544 (bf16); all seven +8416 and +2160.
 const loraLayerPython = `
 import sys, json, torch
-from transformers import LlamaConfig, LlamaForCausalLM
+${savedBytesPython}from transformers import LlamaConfig, LlamaForCausalLM
 import peft
 o = {}
 def saved(seq, layers, targets):
@@ -445,16 +451,7 @@ def saved(seq, layers, targets):
     if targets:
         conf = peft.LoraConfig(r=8, lora_alpha=16, lora_dropout=0.0, target_modules=targets)
         m = peft.get_peft_model(m, conf, autocast_adapter_dtype=o['fp32'])
-    m.get_input_embeddings().register_forward_hook(lambda mod, i, out: out.requires_grad_(True))
-    params = {p.untyped_storage().data_ptr() for p in m.parameters()}
-    seen = {}
-    def pack(t):
-        st = t.untyped_storage()
-        if st.data_ptr() != 0 and st.data_ptr() not in params: seen[st.data_ptr()] = st.nbytes()
-        return t
-    with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
-        m(input_ids=torch.randint(0, 1000, (2, seq)))
-    return sum(seen.values())
+    return saved_bytes(m, seq)
 def per_token_layer(targets):
     return ((saved(128, 4, targets) - saved(128, 2, targets)) - (saved(64, 4, targets) - saved(64, 2, targets))) / 128 / 2
 frozen = per_token_layer([])
