@@ -407,7 +407,10 @@ const measured: Record<TestCorpusPart, Bar> = {
   // wrapped paragraph since 35817caa, so 0 now). heldout-27 (104 threads from user repositories and forums,
   // every file holding program output): 97/104 (93.3%), 1 false OOM (a gunicorn worker timeout whose kill
   // line says "Perhaps out of memory?"), 9/13 causes (11/13 among the alternatives), 0 wrong fixes, 115/134.
-  'heldout-26': { kindRight: 103, falseOoms: 0, causesRight: 10, wrongFixes: 0, factsRight: 155 },
+  // Session 21 (doctor-causes): a request of the card's whole total is its shape, read from the report that
+  // gives the figures (figures-read.test.ts); a program's refusal to load for want of free RAM is
+  // host_allocation, not a kill: causes 10 -> 12.
+  'heldout-26': { kindRight: 103, falseOoms: 0, causesRight: 12, wrongFixes: 0, factsRight: 155 },
   'heldout-27': { kindRight: 97, falseOoms: 1, causesRight: 9, wrongFixes: 0, factsRight: 115 },
 };
 

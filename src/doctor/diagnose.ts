@@ -239,6 +239,26 @@ function toDiagnosis(draft: Draft, context: ExplainContext): Diagnosis {
   };
 }
 
+// The figures a cause is read from: the request and the card's fill.
+const causeFigures = ['requestedBytes', ...fillFacts];
+const figureCount = (draft: Draft): number =>
+  causeFigures.filter((k) => typeof draft.facts[k] === 'number').length;
+
+/**
+ * Two reports of one failure, equally strong (a runtime's bare status, then the framework's own
+ * message with the request and the card's total, as PyTorch on XPU prints "UR_RESULT_ERROR_OUT_OF_RESOURCES"
+ * before its "XPU out of memory. Tried to allocate ..."): the one that gives figures goes first, since
+ * the cause is read from them; the earlier one decides only where neither gives any.
+ */
+function withFiguresFirst(sorted: Draft[]): Draft[] {
+  const [first] = sorted;
+  if (first === undefined || figureCount(first) > 0) return sorted;
+  const figured = sorted.find(
+    (d) => d.kind === first.kind && d.weight === first.weight && figureCount(d) > 0,
+  );
+  return figured === undefined ? sorted : [figured, ...sorted.filter((d) => d !== figured)];
+}
+
 /** Diagnoses from a classified log: the primary (strongest, then earliest) first; [] when nothing matched. */
 export function diagnoseClassified(log: ClassifiedLog): Diagnosis[] {
   const logFacts = log.familyFacts.get('context') ?? {};
@@ -279,7 +299,9 @@ export function diagnoseClassified(log: ClassifiedLog): Diagnosis[] {
   const hasNearMiss = specific.some((d) => d.kind === 'none' && !isUndecided(d));
   const failures = specific.filter((d) => d.kind !== 'none' && !(d.weight === 1 && hasNearMiss));
   const byStrength = (a: Draft, b: Draft) => b.weight - a.weight || a.evidence.line - b.evidence.line;
-  const chosen = failures.length > 0 ? failures.sort(byStrength) : specific.sort(byStrength).slice(0, 1);
+  const chosen = withFiguresFirst(
+    failures.length > 0 ? failures.sort(byStrength) : specific.sort(byStrength).slice(0, 1),
+  );
   const context: ExplainContext = {
     context: logFacts,
     drafts: chosen,

@@ -23,4 +23,8 @@ export const hostAllocationCodes: ReadonlySet<string> = new Set([
   // CUDA's error 2 from the pinned host allocator (cudaHostAlloc, THCCachingHostAllocator.cpp: cuda/rules.ts
   // gives it the host_oom kind): page-locked RAM refused to a live process.
   'cuda-out-of-memory',
+  // A program that compares its need with the host's free memory and refuses before allocating
+  // (ollama llm/server.go: "model requires more system memory (X) than is available (Y)"): alive,
+  // refused, not killed (CORPUS-FORMAT settled rule 8, "another runtime's allocation error").
+  'memory-requirement-refused',
 ]);

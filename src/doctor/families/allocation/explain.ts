@@ -183,10 +183,11 @@ export function explainAllocation(draft: Draft, ctx: ExplainContext): Explanatio
             ]),
       ],
     };
-  if (requested !== undefined && total !== undefined && requested > total)
+  // At the device's whole total too: its runtime's context holds part of every device before any buffer.
+  if (requested !== undefined && total !== undefined && requested >= total)
     return {
       cause: 'request_exceeds_device',
-      causeText: `one allocation of ${size(requested)} is larger than all of ${device} (${size(total)}): a shape or configuration problem`,
+      causeText: `one allocation of ${size(requested)} is ${requested > total ? 'larger than' : 'as large as'} all of ${device} (${size(total)}): a shape or configuration problem`,
       fixes: [
         fix(
           `find the tensor of ${size(requested)} at the failing line and check its shape; no setting makes it fit`,

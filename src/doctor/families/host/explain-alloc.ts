@@ -30,12 +30,36 @@ function frameOf(context: ExplainContext['context']): string | undefined {
   return `${file}:${line ?? '?'}${fn}`;
 }
 
+// The program's own check refused before allocating (host/exits.ts memory-requirement-refused: ollama
+// compares the model's need with the system's free memory, llm/server.go): nothing was killed, and
+// what decides it is the free memory at load, which other programs and the GPU's share change.
+function explainRequirementRefused(draft: Draft): Explanation {
+  const need = num(draft.facts, 'requestedBytes');
+  const free = num(draft.facts, 'availableBytes') ?? num(draft.facts, 'freeBytes');
+  const short = need !== undefined && free !== undefined && need > free ? need - free : undefined;
+  return {
+    cause: 'host_allocation',
+    causeText: `the program checked its need${need !== undefined ? ` (${size(need)})` : ''} against the host's free memory${free !== undefined ? ` (${size(free)})` : ''} and refused to load${short !== undefined ? `, ${size(short)} short` : ''}: it was not killed, nothing was allocated`,
+    fixes: [
+      fix(
+        `free ${short !== undefined ? `at least ${size(short)} of ` : ''}host RAM before loading (close other programs and models; ollama: unload others with ollama stop, or OLLAMA_MAX_LOADED_MODELS=1)`,
+        'the check compares the need with the RAM free at that moment, which other processes hold',
+      ),
+      fix(
+        'or load a smaller or more quantized model, a shorter context (num_ctx), or more of its layers on the GPU',
+        `the need${need !== undefined ? ` of ${size(need)}` : ''} is the model's weights and context held in host RAM`,
+      ),
+    ],
+  };
+}
+
 /** Cause and fixes for an allocation the OS refused. */
 export function explainHostAllocation(draft: Draft, ctx: ExplainContext): Explanation {
   // A cap of the runtime's or the program's own (the JVM's heap, V8's old space, ART's app heap, a
   // setting the message names) refused it: the cap, not the OS, is what to raise.
   const capped = explainHeapCap(draft, ctx);
   if (capped) return capped;
+  if (draft.code === 'memory-requirement-refused') return explainRequirementRefused(draft);
   const { context } = ctx;
   const request = num(draft.facts, 'requestedBytes');
   const dtype = typeof draft.facts.dtype === 'string' ? draft.facts.dtype : undefined;

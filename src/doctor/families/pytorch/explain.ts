@@ -33,6 +33,16 @@ function selfNote(n: TorchNumbers): string {
   return ` (PID ${n.self.pid} is this process: the listed processes account for all used memory and only its ${size(n.self.bytes)} can hold PyTorch's ${size(n.reservedBytes)})`;
 }
 
+// What this process holds by the message's own figures: PyTorch's reserved and allocated where the
+// message gives them, else NVML's "this process has", else that the message does not say (a message
+// cut short, or a vendor's that gives only the request and the total): never a 0 B it did not print.
+function ownHeldText(n: TorchNumbers, verb: 'holds' | 'held' = 'holds'): string {
+  if (n.reservedBytes > 0 || n.allocatedBytes !== undefined)
+    return `PyTorch ${verb} ${size(n.reservedBytes)} (${size(n.allocatedBytes ?? n.reservedBytes)} in tensors)`;
+  if (n.processBytes !== undefined) return `this process ${verb} ${size(n.processBytes)}`;
+  return 'the message does not give what PyTorch holds';
+}
+
 function capExplanation(n: TorchNumbers, allowedBytes: number, total: number): Explanation {
   // Never the fraction it has now: at least a step above the allowed share, and what the request needs.
   const needed = Math.ceil(((n.reservedBytes + n.requestedBytes) / total) * 100) / 100;
@@ -92,7 +102,7 @@ function modelState(
   step: 'place' | 'gather' | 'batchOfOne' | 'full' | 'optimizer' | 'offloadOff',
   total: number,
 ): Explanation {
-  const held = `PyTorch held ${size(n.reservedBytes)}${total > 0 ? ` of ${size(total)}` : ''} when ${size(n.requestedBytes)} more was refused`;
+  const held = `${ownHeldText(n, 'held')}${total > 0 ? ` of ${size(total)}` : ''} when ${size(n.requestedBytes)} more was refused`;
   if (step === 'gather')
     return {
       cause: 'model_state',
@@ -273,11 +283,11 @@ function pickTorchCause(draft: Draft, { context }: ExplainContext, n: TorchNumbe
     : {};
   const exceedsCard = (): Explanation => ({
     cause: 'request_exceeds_device',
-    causeText: `a single allocation of ${size(n.requestedBytes)} is larger than the whole GPU (${size(total)}): a shape or configuration problem, not a tuning one${selfNote(n)}`,
+    causeText: `a single allocation of ${size(n.requestedBytes)} is ${n.requestedBytes > total ? 'larger than' : 'as large as'} the whole GPU (${size(total)}): a shape or configuration problem, not a tuning one${selfNote(n)}`,
     fixes: [
       fix(
         `find the tensor of ${size(n.requestedBytes)} at the failing line and check its shape (batch × sequence length × hidden size); no allocator setting can fit it`,
-        `${size(n.requestedBytes)} is more than the card's ${size(total)} total`,
+        `${size(n.requestedBytes)} is ${n.requestedBytes > total ? 'more than' : 'all of'} the card's ${size(total)} total, and its own context always holds part of it`,
       ),
     ],
     ...holders,
@@ -295,7 +305,7 @@ function pickTorchCause(draft: Draft, { context }: ExplainContext, n: TorchNumbe
   ) {
     // One request larger than the whole card is its shape's, spill or none: the driver's fallback
     // lets tensors outgrow the card, but no one allocation that size fits the card's memory.
-    if (n.requestedBytes > total) return exceedsCard();
+    if (n.requestedBytes >= total) return exceedsCard();
     // On a nominal 4 GB card or smaller the spill is the card's (numbers.ts smallCardBytes: the
     // context and the weights leave little of it for activations): what the work needs is past the
     // whole card, the batch an alternative (round 19; segment-anything-edge-detection#7, 4.60 GiB of
@@ -358,7 +368,9 @@ function pickTorchCause(draft: Draft, { context }: ExplainContext, n: TorchNumbe
     !n.isFullToLastBlocks
   )
     return noShortage(n, device as number);
-  if (total > 0 && n.requestedBytes > total) return exceedsCard();
+  // A request of the card's whole total (the two figures equal as the message rounds them) cannot fit
+  // either: the CUDA context and the driver hold part of every card before any tensor (0.25-1.5 GiB).
+  if (total > 0 && n.requestedBytes >= total) return exceedsCard();
   // No total in the message (a shortened paste): a request larger than any one GPU made cannot fit
   // whatever card it was, so it is the request's shape, not the card's fill.
   if (total === 0 && n.requestedBytes > largestGpuBytes) {
@@ -529,7 +541,7 @@ function pickTorchCause(draft: Draft, { context }: ExplainContext, n: TorchNumbe
     };
   return {
     cause: 'batch_too_large',
-    causeText: `the GPU is full with this process's own work: PyTorch holds ${size(n.reservedBytes)} (${size(n.allocatedBytes ?? n.reservedBytes)} in tensors)${total > 0 ? ` of ${size(total)}` : ''}${outside}, ${size(n.freeBytes ?? 0)} free, ${size(n.requestedBytes)} requested${cannotDefrag}${nvmlNote}${selfNote(n)}`,
+    causeText: `the GPU is full with this process's own work: ${ownHeldText(n)}${total > 0 ? ` of ${size(total)}` : ''}${outside}, ${n.freeBytes !== undefined ? `${size(n.freeBytes)} free, ` : ''}${size(n.requestedBytes)} requested${cannotDefrag}${nvmlNote}${selfNote(n)}`,
     fixes,
     ...holders,
   };

@@ -1,0 +1,55 @@
+// Issue 23 item 5 (session 21, causes): doctor reads the cause from the figures a log gives and says
+// nothing it did not read. A request of the card's whole total cannot fit (the context holds part of
+// every card); of two equally strong reports of one failure, the one with figures is read; a program
+// that refuses to load for want of free RAM was not killed; a figure the message did not print is not
+// told as 0 B.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { primary } from './test-helpers/diagnose.js';
+
+// intel/torch-xpu-ops#1170 (stock PyTorch XPU on a 64 GiB Data Center GPU Max), the issue's own text.
+const xpuReport = [
+  'After use stock PT, OOB for HF models on PVC have OOM issue compared with IPEX 2.3. ',
+  'issue type:',
+  '1. RuntimeError: UR backend failed. UR backend returns:40 (UR_RESULT_ERROR_OUT_OF_RESOURCES)',
+  '2. torch.OutOfMemoryError: XPU out of memory. Tried to allocate 64.00 GiB. GPU 0 has a total capacity of 64.00 GiB',
+];
+
+test("a request of the card's whole total is its shape, read from the report that gives the figures", () => {
+  const d = primary(...xpuReport);
+  assert.equal(d?.code, 'torch-cuda-oom');
+  assert.equal(d?.cause, 'request_exceeds_device');
+  assert.match(d!.causeText, /as large as the whole GPU \(64\.00 GiB\)/);
+});
+
+test('the bare status alone keeps its own reading (no figures to prefer)', () => {
+  const d = primary(xpuReport[2]!);
+  assert.equal(d?.kind, 'gpu_oom');
+  assert.notEqual(d?.cause, 'request_exceeds_device');
+});
+
+test("a message cut after the card's total says it does not give PyTorch's share, never 0 B", () => {
+  const d = primary(
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 23.64 GiB',
+  );
+  assert.equal(d?.cause, 'batch_too_large');
+  assert.doesNotMatch(d!.causeText, /0 B/);
+  assert.match(d!.causeText, /does not give what PyTorch holds/);
+});
+
+// continuedev/continue#10826 (ollama behind the Continue extension), the error as posted.
+const ollamaRefused = [
+  '**Error Output**',
+  '```',
+  '"model requires more system memory (15.7 GiB) than is available (13.4 GiB)"',
+  '```',
+];
+
+test("a program's own refusal to load for want of free RAM is an allocation refused, not a kill", () => {
+  const d = primary(...ollamaRefused);
+  assert.equal(d?.kind, 'host_oom');
+  assert.equal(d?.cause, 'host_allocation');
+  assert.match(d!.causeText, /not killed/);
+  assert.match(d!.causeText, /2\.30 GiB short/);
+  assert.match(d!.fixes[0]!, /free at least 2\.30 GiB of host RAM/);
+});
