@@ -282,7 +282,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // detectron2's "to CPU due to CUDA OOM" (pytorch/rules.ts): 151/155, 34/48.
   // Session 20 (doctor-causes): free past the request within the card's last blocks is a full card,
   // read by its fill (pytorch/numbers.ts isFullToLastBlocks): causes 34 -> 36.
-  'heldout-16': { kindRight: 151, falseOoms: 1, causesRight: 36, wrongFixes: 0, factsRight: 159 },
+  // Session 21 (doctor-causes): rule 9 applied to two whole logs that are a bare status labelled with the
+  // thread's cause, both read right by the default reading (test/corpus/RELABELS.md): causes 36 -> 34.
+  'heldout-16': { kindRight: 151, falseOoms: 1, causesRight: 34, wrongFixes: 0, factsRight: 159 },
   // Measured once, 2026-11-28, by the lead (see HELDOUT-17-RESULT.md): the session's start (9ae182e)
   // gave 104/135 (77.0%), 6 false OOMs, 8/27 causes (truth among the alternatives 13/27), 0 wrong
   // fixes, 39/42 facts; round 17's freeze (19992d8, and fb4f010 the same) 104/135, 6, 12/27 (14/27),
@@ -562,14 +564,18 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // in as measured once (5/15, 8/15): strict 574/711, alternatives 662/711. Session 20's causes rules (a
   // card full to its last blocks; a pool share the log sets below its framework's default): strict 580/711;
   // with heldout-26 and heldout-27 folded in as measured once (10/14 and 9/13; 10/14 and 11/13): strict
-  // 599/738, alternatives 683/738.
+  // 599/738, alternatives 683/738. Session 21's causes rules (a request of the card's whole total; the report
+  // with figures read first; a program's refusal to load for want of RAM is host_allocation): strict
+  // 601/738, alternatives 685/738; then settled rules 2 and 9 applied to 9 judged logs (5 bare kills, 4 whole
+  // logs that are a bare device status; test/corpus/RELABELS.md; doctor had named the thread's cause for 2,
+  // and had it among the alternatives for 7, all by the default reading): strict 599/729, alternatives 676/729.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
   assert.ok(figures.causesRight >= 599, `causes right ${figures.causesRight}, at least 599`);
   assert.ok(
-    figures.causesRightOrAlternative >= 683,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 683`,
+    figures.causesRightOrAlternative >= 676,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 676`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
 });
