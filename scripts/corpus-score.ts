@@ -4,7 +4,13 @@
 // --misses lists each log that missed something (never use it on a held-out part before it is measured:
 // it prints what the logs say).
 import { toJson } from '../src/cli/output.js';
-import { figuresOf, figuresTable, judgeCase, misses } from '../src/doctor/test-helpers/score.js';
+import {
+  causeClaimsLine,
+  figuresOf,
+  figuresTable,
+  judgeCase,
+  misses,
+} from '../src/doctor/test-helpers/score.js';
 import { type CorpusPart, corpusParts, partDir, readPart } from '../src/doctor/test-helpers/test-corpus.js';
 
 function argument(name: string): string | undefined {
@@ -25,5 +31,7 @@ if (cases.length === 0) {
 const outcomes = cases.map((c) => judgeCase(c));
 process.stdout.write(`doctor on ${partDir(part as CorpusPart)} (${cases.length} logs)\n`);
 process.stdout.write(`${figuresTable(outcomes)}\n`);
+const figures = figuresOf(outcomes);
+process.stdout.write(`${causeClaimsLine(figures)}\n`);
 if (process.argv.includes('--misses')) for (const line of misses(outcomes)) process.stdout.write(`${line}\n`);
-process.stdout.write(`${toJson({ part, ...figuresOf(outcomes) })}\n`);
+process.stdout.write(`${toJson({ part, ...figures })}\n`);

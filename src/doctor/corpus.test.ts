@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { diagnoseText } from './diagnose-text.js';
-import { figuresOf, figuresTable, judgeCase, misses } from './test-helpers/score.js';
+import { causeClaimsLine, figuresOf, figuresTable, judgeCase, misses } from './test-helpers/score.js';
 import {
   type CorpusPart,
   partDir,
@@ -30,8 +30,10 @@ function printFigures(t: { diagnostic: (line: string) => void }, part: CorpusPar
   const outcomes = cases.map((c) => judgeCase(c));
   t.diagnostic(`${partDir(part)}: ${cases.length} logs`);
   for (const line of figuresTable(outcomes).split('\n')) t.diagnostic(line);
+  const figures = figuresOf(outcomes);
+  t.diagnostic(causeClaimsLine(figures));
   for (const line of misses(outcomes)) t.diagnostic(line);
-  return { cases, outcomes, figures: figuresOf(outcomes) };
+  return { cases, outcomes, figures };
 }
 
 test('the shared corpus (../shared/corpus)', (t) => {
@@ -578,4 +580,13 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
     `truth among the alternatives ${figures.causesRightOrAlternative}, at least 676`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
+  // The causes as doctor claimed them (score.ts causeClaimsLine), beside the strict figure. Session 21:
+  // decided (a cause named, no alternative) 387/401 right, open (alternatives offered, what decides each)
+  // 289/307 offer the truth, 21 not diagnosed (kind missed).
+  t.diagnostic(causeClaimsLine(figures));
+  assert.ok(figures.causesDecidedRight >= 387, `decided right ${figures.causesDecidedRight}, at least 387`);
+  assert.ok(
+    figures.causesOpenTruthOffered >= 289,
+    `open with the truth offered ${figures.causesOpenTruthOffered}, at least 289`,
+  );
 });

@@ -43,3 +43,21 @@ test('every judged cause lands in exactly one class', () => {
   );
   assert.equal(f.causesJudged, 6);
 });
+
+test('decided and open split the judged causes by what doctor claimed, beside the strict figure', () => {
+  const f = figuresOf([
+    outcome('batch_too_large', 'batch_too_large'),
+    outcome('co_tenant', 'batch_too_large'),
+    outcome('batch_too_large', 'model_state', ['model_state']),
+    outcome('batch_too_large', 'device_too_small', ['model_state']),
+    outcome('unknown', 'host_ram', ['host_ram', 'memory_limit']),
+    outcome('unknown', 'host_ram'),
+    outcome('-', 'host_ram'),
+  ]);
+  assert.deepEqual(
+    [f.causesDecided, f.causesDecidedRight, f.causesOpen, f.causesOpenTruthOffered, f.causesNotDiagnosed],
+    [2, 1, 4, 2, 1],
+  );
+  assert.equal(f.causesDecided + f.causesOpen + f.causesNotDiagnosed, f.causesJudged);
+  assert.equal(f.causesRight, 1);
+});

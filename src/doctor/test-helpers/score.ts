@@ -106,6 +106,18 @@ export interface Figures {
   causesWrongTruthListed: number;
   causesWrongTruthUnlisted: number;
   causesNotDiagnosed: number;
+  /**
+   * The judged logs split by what doctor claimed (issue 23 item 5), beside the strict figure, never
+   * instead of it. Decided: a cause named with no alternative, i.e. doctor says the evidence decides
+   * it; right when it is the header's. Open: alternatives offered beside the cause (or "unknown"), each
+   * with what would decide it, i.e. doctor says the log cannot tell which; the truth offered when the
+   * header's cause is the one named first or among the alternatives. Not diagnosed is neither.
+   * Decided + open + causesNotDiagnosed = causesJudged.
+   */
+  causesDecided: number;
+  causesDecidedRight: number;
+  causesOpen: number;
+  causesOpenTruthOffered: number;
   wrongFixes: number;
   factsStated: number;
   factsRight: number;
@@ -119,6 +131,9 @@ export function figuresOf(outcomes: readonly Outcome[]): Figures {
   const kindRight = outcomes.filter((o) => o.isKindRight).length;
   const causesRight = judged.filter((o) => o.isCauseRight).length;
   const missed = judged.filter((o) => !o.isCauseRight);
+  const isOpen = (o: Outcome) => o.alternatives.length > 0 || o.cause === 'unknown';
+  const decided = judged.filter((o) => o.cause !== '-' && !isOpen(o));
+  const open = judged.filter((o) => o.cause !== '-' && isOpen(o));
   const factsStated = outcomes.reduce((sum, o) => sum + o.factCount, 0);
   return {
     files: outcomes.length,
@@ -139,6 +154,10 @@ export function figuresOf(outcomes: readonly Outcome[]): Figures {
       (o) => o.cause !== 'unknown' && o.cause !== '-' && !o.isCauseAmongAlternatives,
     ).length,
     causesNotDiagnosed: missed.filter((o) => o.cause === '-').length,
+    causesDecided: decided.length,
+    causesDecidedRight: decided.filter((o) => o.isCauseRight).length,
+    causesOpen: open.length,
+    causesOpenTruthOffered: open.filter((o) => o.isCauseAmongAlternatives).length,
     wrongFixes: outcomes.reduce((sum, o) => sum + o.wrongFixes.length, 0),
     factsStated,
     factsRight: factsStated - outcomes.reduce((sum, o) => sum + o.missedFacts.length, 0),
@@ -175,6 +194,17 @@ export function figuresTable(outcomes: readonly Outcome[]): string {
     ],
     rows,
   );
+}
+
+/**
+ * The causes as doctor claimed them, one line beside the table: the strict figure, then decided (no
+ * alternative offered) and how many of those are right, then open (alternatives offered, the log cannot
+ * tell which) and how many offer the truth, then not diagnosed.
+ */
+export function causeClaimsLine(figures: Figures): string {
+  const f = figures;
+  const share = (part: number, whole: number) => (whole === 0 ? '-' : percent(part / whole));
+  return `causes ${f.causesRight}/${f.causesJudged} strict (${share(f.causesRight, f.causesJudged)}); decided ${f.causesDecidedRight}/${f.causesDecided} right (${share(f.causesDecidedRight, f.causesDecided)}); open ${f.causesOpenTruthOffered}/${f.causesOpen} offer the truth (${share(f.causesOpenTruthOffered, f.causesOpen)}); not diagnosed ${f.causesNotDiagnosed}`;
 }
 
 /** One line per log that missed something (kind, cause, a fix, a fact), for diagnostics. */
