@@ -371,7 +371,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // can't tell (resolve.ts resolveKillWithMemoryFree); a paste cut inside "CUDA out of memory" at its end.
   // Lowered 108 -> 106 (and the false OOM back) by the lead's revert of 0d2b6dcf at the session's end: that
   // rule broke wrapped.test.ts (one PyTorch message cut at every column changed cause).
-  'heldout-22': { kindRight: 106, falseOoms: 1, causesRight: 8, wrongFixes: 0, factsRight: 46 },
+  // Session 21 (doctor-rules): the kill-with-memory-free half of 0d2b6dcf back alone (its cut half was what
+  // broke wrapped.test.ts): 106 -> 107, 1 -> 0 false OOMs.
+  'heldout-22': { kindRight: 107, falseOoms: 0, causesRight: 8, wrongFixes: 0, factsRight: 46 },
   // Measured once, 2026-11-28, by the lead (see HELDOUT-23-RESULT.md), never seen by session 18's rules
   // engineers (doctor-rules: kind; doctor-causes: causes): the session's start (d91df5c) gave 75/113
   // (66.4%); the freeze (6aa9aff), the never-seen figure, 90/113 (79.6%), 3 false OOMs, 3/20 causes
@@ -382,7 +384,8 @@ const measured: Record<TestCorpusPart, Bar> = {
   // causes 3 -> 4; 93 -> 96, the shell's "Killed" glued to conda's spinner or ending with a full stop.
   // Session 19 (doctor-rules): 96 -> 105, 3 -> 1 false OOMs (a lost device; the JVM's heap error; the kill
   // grammar; WebGPU as a device).
-  'heldout-23': { kindRight: 105, falseOoms: 1, causesRight: 7, wrongFixes: 0, factsRight: 21 },
+  // Session 21 (doctor-rules): 105 -> 106, the OOM killer told acting ("the linux oom killer kicks-in").
+  'heldout-23': { kindRight: 106, falseOoms: 1, causesRight: 7, wrongFixes: 0, factsRight: 21 },
   // Measured once, 2026-11-28, by the lead (see HELDOUT-25-RESULT.md), never seen by session 19's rules
   // engineers (doctor-rules: kind; doctor-causes: causes): the session's start (8b6c536) and main at 11:17 UTC
   // (4156e597) give the same figure, file by file: 76/113 (67.3%), 0 false OOMs, 2/3 causes (2/3 among the
@@ -401,7 +404,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // 5/15 causes (8/15 among the alternatives), 0 wrong fixes, 24/28 facts. Drawn on the issue's breadth
   // matrix; 40 of its files are the reporter's words only (21 right), the 69 with program output 60 (87.0%).
   'heldout-24': { kindRight: 81, falseOoms: 1, causesRight: 5, wrongFixes: 0, factsRight: 24 },
-  'heldout-25': { kindRight: 96, falseOoms: 0, causesRight: 2, wrongFixes: 0, factsRight: 27 },
+  // Session 21 (doctor-rules): 96 -> 97, a kill told with its auxiliary dropped ("process killed without
+  // explanation").
+  'heldout-25': { kindRight: 97, falseOoms: 0, causesRight: 2, wrongFixes: 0, factsRight: 27 },
   // Measured by the lead, 2026-11-28, never seen by session 20's rules engineers (doctor-rules: kind and the
   // paste normaliser; doctor-causes; see HELDOUT-26-RESULT.md and HELDOUT-27-RESULT.md): the session's start
   // (12ae1450), the freeze (52bf4b05) and the session's last rules (aac69232) give the same figures, file by
@@ -414,8 +419,12 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Session 21 (doctor-causes): a request of the card's whole total is its shape, read from the report that
   // gives the figures (figures-read.test.ts); a program's refusal to load for want of free RAM is
   // host_allocation, not a kill: causes 10 -> 12.
-  'heldout-26': { kindRight: 103, falseOoms: 0, causesRight: 12, wrongFixes: 0, factsRight: 155 },
-  'heldout-27': { kindRight: 97, falseOoms: 1, causesRight: 9, wrongFixes: 0, factsRight: 115 },
+  // Session 21 (doctor-rules, session21-forms.test.ts): heldout-26 103 -> 105 ("exits with code 137"; the
+  // shell's "Killed" glued to a log line's figure); heldout-27 97 -> 101, 1 -> 0 false OOMs (gunicorn's
+  // WORKER TIMEOUT names the sender; XLA's pinned host allocator; torchelastic's SIGBUS; TensorFlow's OOM
+  // with its first letter lost).
+  'heldout-26': { kindRight: 105, falseOoms: 0, causesRight: 12, wrongFixes: 0, factsRight: 155 },
+  'heldout-27': { kindRight: 101, falseOoms: 0, causesRight: 9, wrongFixes: 0, factsRight: 115 },
 };
 
 for (const part of testCorpusParts) {
@@ -520,8 +529,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // Session 20: doctor-h25's titles, TensorFlow's hint alone, Chinese verbs of reporting (fbb5b041; heldout-25
   // 93 -> 96, heldout-24 unchanged at 81): 3317/3414 (97.2%), 7 false OOMs.
   // With heldout-26 and heldout-27 folded in as measured once (103/110, 97/104): 3517/3628 (96.9%), below
-  // the issue's bar, 8 false OOMs.
-  const floor = 3517;
+  // the issue's bar, 8 false OOMs. Session 21 (doctor-rules; kill grammar, torchelastic's SIGBUS, pinned host
+  // allocators, a lost first letter; session21-forms.test.ts): 3526/3628 (97.2%), 6 false OOMs.
+  const floor = 3526;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,

@@ -33,6 +33,7 @@ import {
   isUndecided,
   resolveBusError,
   resolveKernelDeath,
+  resolveKillWithMemoryFree,
   resolveLauncherKill,
   resolveLibraryInit,
   resolveMemorySide,
@@ -272,12 +273,15 @@ export function diagnoseClassified(log: ClassifiedLog): Diagnosis[] {
     ? told.filter((d) => !d.isLastResort)
     : told.toSorted((a, b) => b.evidence.line - a.evidence.line).slice(0, 1);
   const drafts = read.map((d) =>
-    resolveNamedKiller(
-      resolveOverflowedSize(
-        resolveRayWorkerDeath(
-          resolveKernelDeath(
-            resolveMemorySide(
-              resolveBusError(resolveLibraryInit(withFamilyFacts(d, log.familyFacts)), logFacts),
+    resolveKillWithMemoryFree(
+      resolveNamedKiller(
+        resolveOverflowedSize(
+          resolveRayWorkerDeath(
+            resolveKernelDeath(
+              resolveMemorySide(
+                resolveBusError(resolveLibraryInit(withFamilyFacts(d, log.familyFacts)), logFacts),
+                logFacts,
+              ),
               logFacts,
             ),
             logFacts,

@@ -189,6 +189,24 @@ export function resolveNamedKiller(draft: Draft, context: Facts): Draft {
 }
 
 /**
+ * A bare kill (exit 137, "Killed", -9) in a log that measured memory free around it (log/evidence.ts
+ * memoryFreeAtKill: "N MB of M MB stayed available"): the kernel's OOM killer acts only when memory
+ * cannot be reclaimed (linux mm/oom_kill.c out_of_memory), so another sender sent this SIGKILL and the
+ * log does not say which: "can't tell", with the sender as what decides it.
+ */
+export function resolveKillWithMemoryFree(draft: Draft, context: Facts): Draft {
+  if (!bareKillCodes.has(draft.code) || context.memoryFreeAtKill !== true) return draft;
+  return {
+    ...draft,
+    code: 'kill-with-memory-free',
+    kind: 'none',
+    weight: 1,
+    summary:
+      "a process was killed with SIGKILL while the log measured memory still available: not the OOM killer's kill, and the log does not name the sender",
+  };
+}
+
+/**
  * A kill told only in the user's words (host/exits.ts retold-kill): the shell's "Killed" retold, or
  * a passive "the process was killed" naming no killer, is a bare kill (CORPUS-FORMAT settled rule 2:
  * the kernel's OOM killer is the one killer that prints nothing to its victim; a kill by a named

@@ -63,10 +63,15 @@ export function rankOf(text: string): number | undefined {
  * True when an allocation failure names a host allocator or device: TensorFlow's and XLA's CPU allocators
  * are named "cpu" (tensorflow/core/framework/cpu_allocator_impl.cc, CPUAllocator::Name) and "mklcpu"
  * (tensorflow/core/common_runtime/mkl_cpu_allocator.h, MklCPUAllocator::Name; the x86 wheels' default,
- * as TF 2.21 prints it in test/framework-logs), on device "/job:…/device:CPU:0".
+ * as TF 2.21 prints it in test/framework-logs), on device "/job:…/device:CPU:0". The pinned host memory a
+ * GPU runtime stages copies in is the host's too: TensorFlow's "gpu_host_bfc" (older "cuda_host_bfc";
+ * tensorflow/core/common_runtime/gpu/gpu_process_state.cc GetGpuHostAllocator) and XLA's
+ * "xla_gpu_host_bfc" (xla/pjrt/gpu GetGpuHostAllocator), BFC allocators over cuMemHostAlloc.
  */
 export function namesHostAllocator(text: string): boolean {
-  return /\/device:CPU:\d+|by allocator (?:mkl)?cpu\b|Allocator \((?:mkl)?cpu\)/i.test(text);
+  return /\/device:CPU:\d+|by allocator (?:mkl)?cpu\b|Allocator \((?:mkl)?cpu\)|\b(?:by allocator |Allocator \()(?:xla_)?(?:gpu|cuda)_host_bfc\b/i.test(
+    text,
+  );
 }
 
 /**

@@ -153,6 +153,11 @@ const retoldChinese = String.raw`被\s*(?:killed|kill|杀)|(?:程序|进程|训�
 // out of RAM", "the job is killed by the kernel"): the kernel's OOM killer is the system's killer of a
 // process for memory (linux mm/oom_kill.c), the one CORPUS-FORMAT settled rule 2 names.
 const retoldKilledBySystem = String.raw`\bkilled\s+by\s+(?:the\s+)?(?:OS|operating\s+system|system|kernel|linux|OOM[ -]?killer)\b`;
+// The same passive with its auxiliary dropped, as titles and hurried sentences write it ("fairseq-train
+// process killed without explanation", "training process killed after 3 epochs"): a thing that runs,
+// then "killed", then no object but a circumstance or the sentence's end (an object after it, "the job
+// killed the process", is the active verb, not a kill of the subject).
+const retoldElidedPassive = String.raw`\b(?:process(?:es)?|program|script|job|training|task|container|pod|worker|app|application|command)\s+${killAdverb}killed(?=\s*(?:[.!,;:)]|$)|\s+(?:without|with no|when|while|during|after|before|at|in|on|for|again|randomly|silently|unexpectedly|immediately|automatically|suddenly|every|each|halfway|and|but|then)\b)${notMemoryKiller}`;
 // An issue's title that opens with the word and says when ("killed when training on S3DIS", "Killed
 // during preprocessing"): the shell's report with its circumstance, the log's whole first line.
 const retoldKillTitle = String.raw`^\W*(?:process\s+|program\s+|training\s+|job\s+)?killed\s+(?:when|while|during|after|at|in|on)\s+\S[^.!?]{0,60}$`;
@@ -314,10 +319,11 @@ export const hostExitRules: LogRule[] = [
       'signal kill',
     ],
     pattern:
-      /\b(?:exit(?:ed)?|status|return)(?:(?: with)?[ _]?(?:code|status|value))?["']?\s*(?:[:=]\s*|is\s+|of\s+)?137\b|(?:exit|error) code[ :=]*\(?137\b|Worker \(pid:\d+\) was sent SIGKILL!|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|(?:Neg)?Signals?\.SIGKILL\b|\b(?:killed|terminated|exited|died)\s+(?:by|with|on|due to|from|of)\s+(?:the\s+)?signal\s*:?\s*(?:9|SIGKILL|KILL)\b|\bcode=killed, status=9\/KILL\b|killed by SIGKILL|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|(?:return ?code|exit ?(?:code|status)|error code|exit(?:s|ed)? with (?:\w+ )?code)\s*[:=]?\s*-9\b|\bKilled \(signal 9\)|\bsignal:? 9 \(SIGKILL\)|^\s*SIGKILL\s*$|returned a non-zero code: 137\b|non-zero exit code:[^\n]{0,60}?\b137\b|\*\*\* \[[^\]\n]*\] Error 137\b/i,
+      /\b(?:exit(?:s|ed)?|status|return)(?:(?: with)?[ _]?(?:code|status|value))?["']?\s*(?:[:=]\s*|is\s+|of\s+)?137\b|(?:exit|error) code[ :=]*\(?137\b|Worker \(pid:\d+\) was sent SIGKILL!|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|(?:Neg)?Signals?\.SIGKILL\b|\b(?:killed|terminated|exited|died)\s+(?:by|with|on|due to|from|of)\s+(?:the\s+)?signal\s*:?\s*(?:9|SIGKILL|KILL)\b|\bcode=killed, status=9\/KILL\b|killed by SIGKILL|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|(?:return ?code|exit ?(?:code|status)|error code|exit(?:s|ed)? with (?:\w+ )?code)\s*[:=]?\s*-9\b|\bKilled \(signal 9\)|\bsignal:? 9 \(SIGKILL\)|^\s*SIGKILL\s*$|returned a non-zero code: 137\b|non-zero exit code:[^\n]{0,60}?\b137\b|\*\*\* \[[^\]\n]*\] Error 137\b/i,
     // A line that is only "SIGKILL": what a launcher or a wrapper script prints for a child killed so.
     // One shape for the exit status however it is written: "exit code 137", "status code 137",
-    // "exited with status 137", JSON's "exitCode": 137 (a container's terminated state).
+    // "exited with status 137", "exits with code 137" (a title's present tense), JSON's "exitCode": 137
+    // (a container's terminated state).
     // 128 + 9: the shell's code for a child killed by SIGKILL, which the OOM killer sends; Python's
     // subprocess reports the same child as returncode -9 (launchers: DeepSpeed's launch.py
     // sigkill_handler "exits with return code = -9", torchrun's "exitcode: -9"; retold in a user's
@@ -376,7 +382,7 @@ export const hostExitRules: LogRule[] = [
     weight: 2,
     keywords: ['killed', ...localKilledKeywords],
     pattern: new RegExp(
-      String.raw`line \d+:\s+(\d+) Killed\b|: \S+ \d+ ?:\s+(\d+) (?:Killed|(?:[Ww]as|[Gg]ot) killed|${localKilledPattern})(?=\s{2,}\S|\s*$)|${lineStart}(?:\[\d+\][+-]?\s+)?Killed(?:: 9|\.)?(?:\s{2,}\S.*)?\s*$|(?:\]|[\d%|\u2588-\u258F]s?(?=Killed\s*$)) ?Killed\s*$|: [\\/|-] Killed\s*$|^\s*(?:\[\d+\][+-]?\s+)?(?:${localKilledPattern})(?:\s{2,}\S.*)?\s*$|[\]\d%|\u2588-\u258F]s? ?(?:${localKilledPattern})\s*$|zsh: killed|(?<![:=]\s?)(?:^|(?<=[\s(]))["“'\`](?:[Kk]illed|KILLED)\.?["”'\`](?=[\s.,;:)!?]|$)|(?<=(?:[a-z]{2}|[\d)%])[.!] )Killed(?=\s*$|["”'\`])|\[\d+\]\s+[+-]?\s*(\d+) killed {2,}\S|^\s*(\d+) Killed(?= {2,}\S)`,
+      String.raw`line \d+:\s+(\d+) Killed\b|: \S+ \d+ ?:\s+(\d+) (?:Killed|(?:[Ww]as|[Gg]ot) killed|${localKilledPattern})(?=\s{2,}\S|\s*$)|${lineStart}(?:\[\d+\][+-]?\s+)?Killed(?:: 9|\.)?(?:\s{2,}\S.*)?\s*$|(?:\]|[\d%|\u2588-\u258F]s?(?=Killed\s*$)|(?<=\d\.\d+|%) (?=Killed\s*$)) ?Killed\s*$|: [\\/|-] Killed\s*$|^\s*(?:\[\d+\][+-]?\s+)?(?:${localKilledPattern})(?:\s{2,}\S.*)?\s*$|[\]\d%|\u2588-\u258F]s? ?(?:${localKilledPattern})\s*$|zsh: killed|(?<![:=]\s?)(?:^|(?<=[\s(]))["“'\`](?:[Kk]illed|KILLED)\.?["”'\`](?=[\s.,;:)!?]|$)|(?<=(?:[a-z]{2}|[\d)%])[.!] )Killed(?=\s*$|["”'\`])|\[\d+\]\s+[+-]?\s*(\d+) killed {2,}\S|^\s*(\d+) Killed(?= {2,}\S)`,
     ),
     // bash's report of a script's job ends "<script>: line N: <pid> Killed <command>", its "line %d: "
     // translated in the user's locale ("riga 24:", "Zeile 24:", "ligne 24 :": GNU bash po/<lang>.po
@@ -389,7 +395,9 @@ export const hostExitRules: LogRule[] = [
     // The same report with its "<script>: line N: " prefix lost in the paste ("71885 Killed    python ..."):
     // the pid, then "Killed" padded to the command, at the line's start.
     // zsh's job report is "[1]    14875 killed     python main.py" (Src/jobs.c printjob, sigmsg
-    // "killed"), often glued to the last progress bar the job drew.
+    // "killed"), often glued to the last progress bar the job drew, or to the last log line when it
+    // ended without a newline ("... trainable%: 0.0000 Killed": a decimal figure or a percentage, one
+    // space, the word; not a count, "3 Killed", a tally's column).
     // The same "Killed" glued to conda's spinner ("Solving environment: \ Killed": conda
     // conda/common/io.py Spinner cycles "/-\|" after the step's colon), or alone with a full stop
     // ("Killed.") as a paste ends it (issue 23, heldout-23's spent misses).
@@ -441,7 +449,7 @@ export const hostExitRules: LogRule[] = [
       'kill had',
     ],
     pattern: new RegExp(
-      `${retoldPassive}|${retoldChinese}|${retoldShellWord}|${retoldKillTitle}|${retoldKilledBySystem}|${retoldKillEvent}`,
+      `${retoldPassive}|${retoldElidedPassive}|${retoldChinese}|${retoldShellWord}|${retoldKillTitle}|${retoldKilledBySystem}|${retoldKillEvent}`,
       'i',
     ),
     // A kill told only in the user's words: "the process is killed after this", "the program was then

@@ -277,12 +277,15 @@ const spellings: KillSpelling[] = [
   },
   // A user's own words for the kernel's OOM killer doing it ("killed by the OOM killer", "the
   // oom-killer killed it", "OOM killed", as Nomad's docker driver also reports it: Exit Message
-  // "OOM Killed", hashicorp/nomad drivers/docker): the kill, retold; likely, not certain.
+  // "OOM Killed", hashicorp/nomad drivers/docker): the kill, retold; likely, not certain. The killer
+  // told acting in the present or as invoked ("the linux oom killer kicks-in and kill my shell", "the OOM
+  // killer was triggered"), not in a condition, a purpose or a denial ("if the OOM killer kicks in",
+  // "to avoid the OOM killer", "the OOM killer never fired").
   {
     killer: 'kernel',
     weight: 2,
     pattern:
-      /\bkilled by (?:the )?(?:kernel'?s? |linux |system )?(?:OOM|out[- ]of[- ]memory)[ -]?killer|\bOOM[ -]?killer (?:has )?(?:killed|terminated)\b|(?<!\b(?:not|never|wasn't|isn't|no) (?:\w+ )?)\bOOM[ -]killed\b/i,
+      /\bkilled by (?:the )?(?:kernel'?s? |linux |system )?(?:OOM|out[- ]of[- ]memory)[ -]?killer|\bOOM[ -]?killer (?:has )?(?:killed|terminated)\b|(?<!\b(?:not|never|no|if|unless|whether|avoid|prevent|without|n't)\s+(?:[\w-]+\s+){0,2})\bOOM[ -]?killer\s+(?:(?:then|just|also|always|eventually|finally|immediately|suddenly)\s+)?(?:kick(?:s|ed)?[ -]in|kills|terminates|step(?:s|ped)?[ -]in|(?:was|got|gets|is|has been)\s+(?:triggered|invoked|activated)|intervene[sd]|fire[sd])\b|(?<!\b(?:not|never|wasn't|isn't|no) (?:\w+ )?)\bOOM[ -]killed\b/i,
   },
 ];
 

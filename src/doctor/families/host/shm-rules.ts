@@ -189,9 +189,15 @@ export const shmRules: LogRule[] = [
     kind: 'shm',
     framework: 'other',
     weight: 1,
-    keywords: ['bus error'],
-    pattern: new RegExp(String.raw`${lineStart}(?:Fatal Python error: )?Bus error(?: \(core dumped\))?\s*$`),
-    source: 'SIGBUS: a write to a full tmpfs mapping such as /dev/shm',
+    keywords: ['bus error', 'signal 7 (sigbus) received'],
+    // The same signal as torchelastic reports a worker ended by it: "Signal 7 (SIGBUS) received by PID
+    // 54" (torch/distributed/elastic/multiprocessing/errors ProcessFailure, "Signal {-exitcode}
+    // ({signal name}) received by PID {pid}"), the message beside exitcode=-7.
+    pattern: new RegExp(
+      String.raw`${lineStart}(?:Fatal Python error: )?Bus error(?: \(core dumped\))?\s*$|\bSignal 7 \(SIGBUS\) received by PID \d+`,
+    ),
+    source:
+      'SIGBUS: a write to a full tmpfs mapping such as /dev/shm; torch/distributed/elastic/multiprocessing/errors ProcessFailure message',
     summary: 'a process died of a bus error (SIGBUS), most often a full /dev/shm',
   },
 ];

@@ -290,9 +290,12 @@ const logRules: FactRule[] = [
     // --verbose's "timeout: sending signal KILL to command '...'" (src/timeout.c), GitLab Runner's "Job
     // failed: execution took longer than <t> seconds", GitHub Actions' "has exceeded the maximum
     // execution time of <n> minutes" and "The operation was canceled", Kubernetes' DeadlineExceeded
-    // (a Job's activeDeadlineSeconds).
+    // (a Job's activeDeadlineSeconds), gunicorn's arbiter "WORKER TIMEOUT (pid:N)" before it aborts, then
+    // kills, the worker it timed out (benoitc/gunicorn gunicorn/arbiter.py murder_workers; its later
+    // "Worker (pid:N) was sent SIGKILL! Perhaps out of memory?" is then its own timeout's kill).
     family: 'context',
     keywords: [
+      'worker timeout',
       'due to time limit',
       'due to preemption',
       'sending signal',
@@ -302,9 +305,9 @@ const logRules: FactRule[] = [
       'was canceled',
     ],
     pattern:
-      /CANCELLED AT \S+ DUE TO (TIME LIMIT|PREEMPTION)|\btimeout: sending signal (?:KILL|TERM|9|15) to command\b|\bexecution took longer than \S+ seconds|\bhas exceeded the maximum execution time of \d+ minutes|\bDeadlineExceeded\b|\bThe (?:job|operation) was canceled\b/,
+      /CANCELLED AT \S+ DUE TO (TIME LIMIT|PREEMPTION)|\btimeout: sending signal (?:KILL|TERM|9|15) to command\b|\bexecution took longer than \S+ seconds|\bhas exceeded the maximum execution time of \d+ minutes|\bDeadlineExceeded\b|\bThe (?:job|operation) was canceled\b|\bWORKER TIMEOUT \(pid:\d+\)/,
     source:
-      'slurm src/slurmd/slurmstepd (CANCELLED ... DUE TO TIME LIMIT); coreutils src/timeout.c --verbose; gitlab-runner (execution took longer than); GitHub Actions runner (maximum execution time, canceled); kubernetes Job activeDeadlineSeconds (DeadlineExceeded)',
+      'slurm src/slurmd/slurmstepd (CANCELLED ... DUE TO TIME LIMIT); coreutils src/timeout.c --verbose; gitlab-runner (execution took longer than); GitHub Actions runner (maximum execution time, canceled); kubernetes Job activeDeadlineSeconds (DeadlineExceeded); gunicorn arbiter.py murder_workers (WORKER TIMEOUT)',
     once: true,
     extract: (m) => ({
       namedKiller:
@@ -446,6 +449,27 @@ const logRules: FactRule[] = [
     source: 'issue 23 item 5 (no reading the log itself contradicts)',
     once: true,
     extract: () => ({ memoryDenied: true }),
+  },
+  {
+    // A measurement beside the kill that memory did not run out: a watcher's "13149 MB of 15990 MB stayed
+    // available", "free memory never dropped below 2 GB", "memory exhaustion does not explain this kill".
+    // A bare kill beside it cannot be read as the OOM killer's (resolve.ts resolveKillWithMemoryFree): the
+    // kernel kills for memory only when it has none to give (linux mm/oom_kill.c out_of_memory).
+    family: 'context',
+    keywords: [
+      'stayed',
+      'remained',
+      'still free',
+      'still available',
+      'never dropped',
+      'never fell',
+      'exhaustion does',
+    ],
+    pattern:
+      /\b(?:stayed|remained|was still|were still) (?:free|available)\b|\b(?:free|available) (?:memory|RAM) never (?:dropped|fell|went) below\b|\bmemory exhaustion (?:does not|doesn't|cannot|can't|did not|didn't) explain\b/i,
+    source: 'linux mm/oom_kill.c out_of_memory (the OOM killer runs only when no memory can be reclaimed)',
+    once: true,
+    extract: () => ({ memoryFreeAtKill: true }),
   },
   {
     // The user's or an operator's words that the process runs under a memory limit of its own: "we've

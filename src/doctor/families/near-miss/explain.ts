@@ -16,6 +16,12 @@ const nearMissFixes: Record<string, FixDetail[]> = {
       'the sender the log names ends a process when its time or its turn is up, whatever memory it holds',
     ),
   ],
+  'kill-with-memory-free': [
+    fix(
+      "find the SIGKILL's sender: the kernel's log (dmesg -T | grep -iE 'killed process|oom') names an OOM kill, the runner's or scheduler's log a timeout or a cancellation, and auditd (auditctl -a exit,always -F arch=b64 -S kill) any other process that sent it",
+      'memory stayed available around the kill, so the OOM killer, which acts only when none can be reclaimed, did not send it',
+    ),
+  ],
   'overflowed-allocation-size': [
     fix(
       'find where the size is computed (a length read from a file or header, a negative value cast to size_t) and check the input it was read from',

@@ -36,12 +36,14 @@ export const tensorflowRules: LogRule[] = [
     kind: 'gpu_oom',
     framework: 'tensorflow',
     weight: 3,
-    keywords: ['oom when allocating tensor'],
+    keywords: ['om when allocating tensor'],
     // 2016 releases printed the shape with nothing after "shape" (executor.cc "Compute status").
+    // A paste that lost the line's first letter ("OM when allocating tensor with shape[...]") is the same
+    // message: the rest of the sentence is TensorFlow's alone.
     // Cut before the shape, the message still stands whole behind its status code's name, "Resource
     // exhausted: " (tensorflow/core/lib/core/status.cc error_name(RESOURCE_EXHAUSTED), v1.4.0).
     pattern:
-      /OOM when allocating tensor (?:with|of) shape(?:\s*\[([\d,\s]*)\](?: and type (\w+))?(?: on (\S+))?(?: by allocator (\w+))?)?|\bResource exhausted: OOM when allocating tensor\b(?! (?:with|of) shape)/,
+      /(?:OOM|^\s*OM) when allocating tensor (?:with|of) shape(?:\s*\[([\d,\s]*)\](?: and type (\w+))?(?: on (\S+))?(?: by allocator (\w+))?)?|\bResource exhausted: OOM when allocating tensor\b(?! (?:with|of) shape)/,
     // tensorflow/core/framework/op_kernel.cc OpKernelContext::allocate_tensor (FACTS Q11).
     source:
       'tensorflow/core/framework/op_kernel.cc OpKernelContext::allocate_tensor; tensorflow v1.4.0 core/lib/core/status.cc error_name',
