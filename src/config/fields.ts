@@ -103,3 +103,9 @@ export const durationField = z
 export const envValueField = z.union([z.string(), z.number(), z.boolean()], {
   error: 'expected a string (environment values are text)',
 });
+
+/** zod's expected type as a user reads it, with its article: "an integer", "an array", "a number". */
+export function describeExpectedType(expected: string): string {
+  if (expected === 'int') return 'an integer';
+  return `${/^[aeiou]/.test(expected) ? 'an' : 'a'} ${expected}`;
+}

@@ -3,6 +3,7 @@ import type { Document, LineCounter } from 'yaml';
 import type { z } from 'zod';
 import { ConfigError, type ConfigIssue } from '../errors.js';
 import type { Spec } from '../plan/types.js';
+import { describeExpectedType } from './fields.js';
 import { type FieldPath, formatFieldPath, locateKey, locateValue } from './locate.js';
 import { readUserFile } from './read-text.js';
 import { configSchema, gpuSchema, processSchema, type RawConfig } from './schema.js';
@@ -84,7 +85,7 @@ function describeIssue(
 // zod says "Invalid input: expected number, received string"; say what was written instead.
 function friendlyMessage(issue: z.core.$ZodIssue, written: unknown): string {
   if (issue.code !== 'invalid_type') return issue.message;
-  const expected = issue.expected === 'int' ? 'an integer' : `a ${issue.expected}`;
+  const expected = describeExpectedType(issue.expected);
   return `expected ${expected}, got ${JSON.stringify(written) ?? String(written)}`;
 }
 

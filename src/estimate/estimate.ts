@@ -112,7 +112,10 @@ function estimateStage(given: EstimateSpec, overrides: EstimateOverrides): Break
   const isWholeModelUnit =
     spec.parallel.strategy === 'fsdp_full' &&
     (spec.parallel.fsdpWrap === 'model' ||
-      (!shape && (spec.model.cnn !== undefined || spec.model.detector !== undefined)));
+      (!shape &&
+        (spec.model.cnn !== undefined ||
+          spec.model.detector !== undefined ||
+          spec.model.yolo !== undefined)));
   const parallel = parallelComponents({
     parallel: spec.parallel,
     params: counts.params,

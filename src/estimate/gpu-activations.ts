@@ -22,6 +22,7 @@ import { lokrFactorization, loraGroups } from './lora.js';
 import { headChunkTokens, lossBytes, lossBytesPerLogit } from './loss.js';
 import { segmenterActivationParts } from './segmenter.js';
 import type { Component, EstimateSpec, LoraSpec, TransformerShape } from './types.js';
+import { yoloActivationParts } from './yolo.js';
 
 /** Activation parts on the device, and those moved to the host by activation offloading. */
 export interface ActivationParts {
@@ -118,6 +119,16 @@ function modelActivations(spec: EstimateSpec, counts: ModelCounts, batch: number
     const bytesPerValue = activationDtypes(spec.training.precision).compute;
     const isTraining = counts.isTraining;
     const device = detectorActivationParts(spec.model.detector, { batch, bytesPerValue, isTraining });
+    return { device, host: [] };
+  }
+  if (spec.model.yolo && batch > 0) {
+    const dtypes = activationDtypes(spec.training.precision);
+    const device = yoloActivationParts(spec.model.yolo, {
+      batch,
+      bytesPerValue: dtypes.compute,
+      isAutocast: dtypes.isAutocast,
+      isTraining: counts.isTraining,
+    });
     return { device, host: [] };
   }
   if (spec.model.cnn && batch > 0) {

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { type Document, LineCounter } from 'yaml';
 import type { z } from 'zod';
+import { describeExpectedType } from '../config/fields.js';
 import { formatFieldPath, locateKey, locateValue } from '../config/locate.js';
 import { suggestNearest } from '../config/suggest.js';
 import { readYaml } from '../config/yaml-guard.js';
@@ -134,10 +135,7 @@ function describe(issue: z.core.$ZodIssue, data: unknown, locate: Locate): Confi
     (node, part) => (node as Record<string | number, unknown>)?.[part],
     data,
   );
-  const expected =
-    issue.code === 'invalid_type' && issue.expected === 'int'
-      ? 'an integer'
-      : `a ${issue.code === 'invalid_type' ? issue.expected : ''}`;
+  const expected = issue.code === 'invalid_type' ? describeExpectedType(issue.expected) : '';
   const message =
     written === undefined
       ? 'is required'

@@ -39,9 +39,12 @@ export function notEstimatedParts(spec: EstimateSpec): NotEstimatedPart[] {
   const growsWith = batchKnobs(spec);
   const onDevice = spec.device === 'cpu' ? 'host' : 'gpu';
   const parts: NotEstimatedPart[] = [];
-  // A layer stack (model.cnn) or a detector (model.detector) gives its own activations.
+  // A layer stack (model.cnn) or a detector (model.detector, model.yolo) gives its own activations.
   const isDescribed =
-    shape !== undefined || spec.model.cnn !== undefined || spec.model.detector !== undefined;
+    shape !== undefined ||
+    spec.model.cnn !== undefined ||
+    spec.model.detector !== undefined ||
+    spec.model.yolo !== undefined;
   if (!isDescribed && counts.isTraining && !covered.has('activations')) {
     parts.push({
       part: 'activations',

@@ -13,6 +13,8 @@ import {
   quantizations,
   referenceLogitsModes,
   segmenterDecoders,
+  yoloScales,
+  yoloVersions,
 } from './types.js';
 
 /** 10^15: a thousand times the largest models trained; beyond it every figure overflows to nonsense. */
@@ -373,6 +375,41 @@ export const detectorSchema = z.strictObject({
     .optional(),
 });
 
+/** model.yolo: a YOLO detector as ultralytics and mmyolo build it. */
+export const yoloSchema = z.strictObject({
+  version: oneOf(yoloVersions).meta({
+    description:
+      'v5 (YOLOv5 v6.x: ultralytics/yolov5 and mmyolo, anchor-based head), v5u (the YOLOv5 network with the anchor-free head), v8, v11 (ultralytics)',
+  }),
+  scale: oneOf(yoloScales).meta({ description: 'the published scale: n, s, m, l or x' }),
+  input: z
+    .array(positiveInt)
+    .length(3, { error: 'expected [channels, height, width]' })
+    .meta({ description: 'one training image: [channels, height, width] (mosaic 640: [3, 640, 640])' }),
+  classes: positiveInt.meta({ description: 'object classes (default 80, COCO)' }).optional(),
+  p6: z
+    .boolean()
+    .meta({
+      description: "YOLOv5's P6 layout (yolov5n6 … x6: a stride-64 level and four heads; default false)",
+    })
+    .optional(),
+  max_objects: z
+    .number()
+    .int({ error: 'expected a whole number of boxes' })
+    .min(0, { error: 'expected a whole number of boxes' })
+    .meta({
+      description:
+        "the most ground-truth boxes in one image of a batch (after mosaic): the anchor-free heads' TaskAlignedAssigner holds 32 B per image × box × anchor point after the forward (default 0: not counted)",
+    })
+    .optional(),
+  ema: z
+    .boolean()
+    .meta({
+      description: "an fp32 EMA copy of the model (ultralytics ModelEMA, mmyolo's EMAHook; default true)",
+    })
+    .optional(),
+});
+
 /** model.segmenter: SETR's decode and auxiliary heads on the ViT of model.transformer. */
 export const segmenterSchema = z.strictObject({
   decoder: oneOf(segmenterDecoders).meta({
@@ -435,6 +472,7 @@ export const modelSchema = z.strictObject({
   quantization: quantizationSchema.optional(),
   cnn: cnnSchema.optional(),
   detector: detectorSchema.optional(),
+  yolo: yoloSchema.optional(),
   segmenter: segmenterSchema
     .meta({
       description:

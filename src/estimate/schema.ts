@@ -14,6 +14,7 @@ import {
   quantizationSchema,
   transformerSchema,
   visionSchema,
+  yoloSchema,
 } from './schema-model.js';
 import {
   checkpointings,
@@ -400,6 +401,7 @@ export const sectionKeys: Record<string, string[]> = {
   'model.cnn.layers': Object.keys(cnnLayerSchema.shape),
   'model.detector': Object.keys(detectorSchema.shape),
   'model.detector.backbone': Object.keys(detectorBackboneSchema.shape),
+  'model.yolo': Object.keys(yoloSchema.shape),
   'model.vision': Object.keys(visionSchema.shape),
   training: Object.keys(trainingSchema.shape),
   'training.offload': Object.keys(offloadSchema.shape),

@@ -17,7 +17,9 @@ import type {
   SegmenterSpec,
   TransformerShape,
   VisionSpec,
+  YoloSpec,
 } from './types.js';
+import { walkYolo } from './yolo.js';
 
 type RawModel = RawEstimate['model'];
 type RawTransformer = NonNullable<RawModel['transformer']>;
@@ -248,6 +250,22 @@ function toDetector(raw: RawModel['detector']): DetectorSpec | undefined {
   };
 }
 
+/** model.yolo with its defaults (80 COCO classes, P5, the assigner not counted, an EMA copy as both trainers keep). */
+function toYolo(raw: RawModel['yolo'], report: Report): YoloSpec | undefined {
+  if (!raw) return undefined;
+  const [channels = 3, height = 1, width = 1] = raw.input;
+  if (raw.p6 && raw.version !== 'v5') report(['model', 'yolo', 'p6'], 'is a YOLOv5 layout: needs version v5');
+  return {
+    version: raw.version,
+    scale: raw.scale,
+    classes: raw.classes ?? 80,
+    input: [channels, height, width],
+    isP6: raw.p6 ?? false,
+    maxObjects: raw.max_objects ?? 0,
+    isEma: raw.ema ?? true,
+  };
+}
+
 /** model.segmenter with its defaults (mmseg SETR configs: ADE20K's 150 classes, patch 16, 256 channels). */
 function toSegmenter(
   raw: RawModel['segmenter'],
@@ -291,16 +309,26 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
   const quantization = toQuantization(raw.quantization, report);
   const cnn = raw.cnn ? toCnn(raw.cnn, report) : undefined;
   const detector = toDetector(raw.detector);
+  const yolo = toYolo(raw.yolo, report);
   const segmenter = toSegmenter(raw.segmenter, transformer, report);
   const vision = toVision(raw.vision, report);
   if (raw.vision && !raw.transformer && !config) {
     report(['model', 'vision'], 'needs model.transformer or model.config: the language model it feeds');
   }
   const notes = [...(config?.notes ?? [])];
-  if (raw.params === undefined && !transformer && !raw.transformer && !config && !cnn && !detector) {
+  if (raw.params === undefined && !transformer && !raw.transformer && !config && !cnn && !detector && !yolo) {
     report(
       ['model'],
-      'needs params (a count such as 335M), transformer (layers, hidden, heads, seq_len), config, cnn or detector',
+      'needs params (a count such as 335M), transformer (layers, hidden, heads, seq_len), config, cnn, detector or yolo',
+    );
+  }
+  if (yolo && (raw.transformer || config || cnn || detector)) {
+    report(['model', 'yolo'], 'give yolo alone: not with a transformer, config, cnn or detector');
+  }
+  if (yolo && raw.lora) report(['model', 'lora'], 'LoRA on a YOLO detector is not modelled');
+  if (yolo && yolo.version !== 'v5' && yolo.maxObjects === 0) {
+    notes.push(
+      "yolo: the TaskAlignedAssigner's working set after the forward (32 B per image × ground-truth box × anchor point) is not counted: give model.yolo.max_objects, the most boxes in one image of a batch",
     );
   }
   if (cnn && (raw.transformer || config)) report(['model', 'cnn'], 'give cnn or a transformer, not both');
@@ -343,7 +371,8 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
     if (raw.trainable !== undefined) report(['model', 'trainable'], 'give trainable or lora, not both');
   }
   const detectorSizes = detector ? detectorCounts(detector) : undefined;
-  const cnnSizes = cnn ? cnnCounts(cnn) : detectorSizes;
+  const yoloSizes = yolo ? walkYolo(yolo) : undefined;
+  const cnnSizes = cnn ? cnnCounts(cnn) : (detectorSizes ?? yoloSizes);
   const segmenterSizes = segmenter ? segmenterCounts(segmenter) : undefined;
   const visionParams = (vision ? countParams(vision.shape) : 0) + (segmenterSizes?.params ?? 0);
   const baseParams =
@@ -405,6 +434,7 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
     quantization,
     cnn,
     ...(detector ? { detector } : {}),
+    ...(yolo ? { yolo } : {}),
     ...(vision ? { vision } : {}),
     ...(segmenter ? { segmenter } : {}),
     ...(raw.transformer?.attention_bias

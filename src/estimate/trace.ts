@@ -194,7 +194,7 @@ const kindsByName: Record<Exclude<PartKind, 'load' | 'spec tensor'>, readonly (s
     /^fp\d+ (sub-group|partition) gradients$/,
     /^fp\d+ partition staged/,
   ],
-  'untraced state': ['AdaLoRA importance EMAs'],
+  'untraced state': ['AdaLoRA importance EMAs', 'EMA copy of the model'],
   'second model': ['reference model weights', 'teacher logits', 'reference logits'],
   'vision tower': ['activations (vision tower)', 'vision tower output'],
   step: [
@@ -215,6 +215,9 @@ const kindsByName: Record<Exclude<PartKind, 'load' | 'spec tensor'>, readonly (s
     /^(LoHa|LoKr|FourierFT) /,
     /^SwiGLU intermediates/,
     /^activations \((backbone|FPN and dense head|RoI heads)\)$/,
+    // model.yolo: the network's and the loss's saved tensors, the assigner's no-grad working set after the forward.
+    /^activations \(YOLO (backbone, neck and head|loss)\)$/,
+    'task-aligned assigner working set',
     // model.segmenter's heads (SETR, UPerNet): what a traced step of the whole segmenter holds.
     'input images and label maps',
     /^(activations|backward working set) \(segmentation heads\)$/,

@@ -444,6 +444,30 @@ export const detectorHeads = [
 /** One of detectorHeads. */
 export type DetectorHead = (typeof detectorHeads)[number];
 
+/** YOLO families (model.yolo.version): YOLOv5 v6.x (anchor-based), YOLOv5u, YOLOv8, YOLO11 (anchor-free). */
+export const yoloVersions = ['v5', 'v5u', 'v8', 'v11'] as const;
+/** One of yoloVersions. */
+export type YoloVersion = (typeof yoloVersions)[number];
+/** The published scales (model.yolo.scale). */
+export const yoloScales = ['n', 's', 'm', 'l', 'x'] as const;
+/** One of yoloScales. */
+export type YoloScale = (typeof yoloScales)[number];
+
+/** A YOLO detector as ultralytics (and mmyolo, for YOLOv5) build it (model.yolo). */
+export interface YoloSpec {
+  version: YoloVersion;
+  scale: YoloScale;
+  classes: number;
+  /** One training image: [channels, height, width]. */
+  input: [number, number, number];
+  /** YOLOv5's P6 layout (an extra stride-64 level, four heads). */
+  isP6: boolean;
+  /** The most ground-truth boxes in one image of a batch: the anchor-free assigner's working set grows with it (0: not counted). */
+  maxObjects: number;
+  /** An EMA copy of the model in fp32 (ultralytics ModelEMA, mmyolo's EMAHook): both trainers keep one. */
+  isEma: boolean;
+}
+
 /** SETR's decoders on a plain ViT (model.segmenter.decoder). */
 export const segmenterDecoders = ['setr_naive', 'setr_pup', 'setr_mla', 'upernet'] as const;
 /** One of segmenterDecoders. */
@@ -530,6 +554,8 @@ export interface EstimateSpec {
     segmenter?: SegmenterSpec;
     /** An object detector on a ResNet + FPN; absent unless model.detector is given. */
     detector?: DetectorSpec;
+    /** A YOLO detector; absent unless model.yolo is given. */
+    yolo?: YoloSpec;
     /** A vision tower beside the language model (model.vision); absent unless given. */
     vision?: VisionSpec;
     /**
