@@ -31,6 +31,12 @@ test('round 25, measured once, is pinned: median |error| and the counts within 5
   // worst -16.0%; 21 marked NOT EXPRESSIBLE (YOLO necks and heads, MiniCPM's resampler, SegFormer's
   // encoder, 8-bit LoRA's fp32 head, ZeRO++). With --trace (not run here): 8 rows traced, 24.4%, worst
   // +67.7%; trace-else-analytic over all 24 the same as analytic, 49.3%.
-  assert.ok(median <= 0.494, summary);
-  assert.ok(within(0.15) >= 2 && within(0.3) >= 8, summary);
+  // Session 21 (estimate-express), a spec change only: the 9 YOLO rows re-said with model.yolo (the published
+  // network, neck, heads, loss and EMA copy): 49.3% -> 29.1%, worst -94.5% -> -88.1% (now SegFormer B0),
+  // 0/2/8 -> 4/7/13 within 5/15/30%. mmyolo's four rows -52.1/-48.9/-49.7/-50.8% -> -7.5/+0.6/+0.5/+1.1%, the
+  // user's YOLOv5n6 log -48.7% -> +3.2%; the four WIDER FACE rows -90.0/-86.9/-89.9/-94.5% ->
+  // -77.7/-75.5/-78.6/-87.7% (their densest batch's face count, model.yolo.max_objects, is in no source: the
+  // assigner stays uncounted). NOT EXPRESSIBLE 21 -> 16.
+  assert.ok(median <= 0.292, summary);
+  assert.ok(within(0.05) >= 4 && within(0.15) >= 7 && within(0.3) >= 13, summary);
 });

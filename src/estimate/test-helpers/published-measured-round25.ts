@@ -33,45 +33,12 @@
 // says so) and the spec is the nearest one a user would write.
 import type { PublishedCase } from './published-measured.js';
 
-// --- YOLOv5 as a sequential conv stack (model.cnn): the nearest a user can write -------------------------------
-// ultralytics YOLOv5 v6.x (models/yolov5*.yaml, models/common.py; mmyolo's YOLOv5CSPDarknet is the same network):
-// a 6×6 stride-2 stem, then per stage a 3×3 stride-2 conv and a C3 block (cv1 1×1 to c/2, n bottlenecks of 1×1 and
-// 3×3 at c/2, cv2 1×1 to c/2 beside them, cv3 1×1 to c over the concatenation), SPPF (1×1 to c/2, three 5×5 max
-// pools, 1×1 to c) at the end. The stack below is the backbone's main path in order, cv2 read as one more 1×1 conv;
-// the neck and the three (P5) or four (P6) detection heads are not a sequential stack, so only one 1×1 head conv of
-// 3 anchors × (5 + classes) (or the anchor-free head's 4 × 16 + classes) at the last stride stands for them. YOLOv8's
-// C2f and YOLO11's C3k2 blocks are read the same way (their stride conv's width taken as the block's output width).
-// SiLU is counted as the stack's ReLU.
-const yoloStack = (options: {
-  channels: number[];
-  repeats: number[];
-  /** The head conv's channels: 3 anchors × (5 + classes), or the anchor-free head's 4 × 16 + classes. */
-  head: number;
-  /** YOLOv5's 6×6 stem (v6.x); YOLOv8 and YOLO11 start with a 3×3 stride-2 conv. */
-  stemKernel?: 6 | 3;
-}): string => {
-  const [stem = 16, ...stages] = options.channels;
-  const layers = [
-    options.stemKernel === 3
-      ? `{ conv: ${stem}, stride: 2 }`
-      : `{ conv: ${stem}, kernel: 6, stride: 2, padding: 2 }`,
-  ];
-  stages.forEach((c, i) => {
-    const half = c / 2;
-    layers.push(`{ conv: ${c}, stride: 2 }`, `{ conv: ${half}, kernel: 1 }`);
-    for (let k = 0; k < (options.repeats[i] ?? 1); k++)
-      layers.push(`{ conv: ${half}, kernel: 1 }`, `{ conv: ${half} }`);
-    layers.push(`{ conv: ${half}, kernel: 1 }`, `{ conv: ${c}, kernel: 1 }`);
-  });
-  const last = stages[stages.length - 1] ?? stem;
-  layers.push(
-    `{ conv: ${last / 2}, kernel: 1 }`,
-    '{ pool: max, kernel: 5, stride: 1, padding: 2, repeat: 3 }',
-    `{ conv: ${last}, kernel: 1 }`,
-    `{ conv: ${options.head}, kernel: 1, batch_norm: false, relu: false }`,
-  );
-  return `[${layers.join(', ')}]`;
-};
+// --- YOLO rows: model.yolo (session 21) ------------------------------------------------------------------------
+// Gathered as the CSPDarknet backbone's main path in a sequential model.cnn stack with one head conv (what the spec
+// could say then; each row's config keeps that note). Re-expressed with model.yolo (the published network of each
+// version and scale, neck, heads, loss over every position and the EMA copy), a spec change only: ids, sources,
+// configs and figures unchanged. The WIDER FACE rows still cannot say the densest batch's face count
+// (model.yolo.max_objects): no source gives it, so the TaskAlignedAssigner's working set stays uncounted there.
 const yoloNotExpressible =
   "the PAFPN neck (upsampling and concatenation across strides 8–32, or 8–64 for P6), the three or four detection heads, C3's two-branch concatenation, the loss's target assignment and the EMA copy of the model; SiLU counted as ReLU. The spec is the CSPDarknet backbone's main path as a sequential model.cnn stack with one 1×1 head conv";
 
@@ -109,9 +76,7 @@ const mmyolo = (options: {
     measured: options.measured,
     config: `tools/dist_train.sh configs/yolov5/${config}.py 8 (mmyolo v0.x): YOLOv5-${options.size}${options.isP6 ? ' P6 (v6.2)' : ' P5 (v6.1)'}, deepen ${options.deepen}, widen ${options.widen} (channels ${channels.join(', ')}), 80 COCO classes, 16 mosaic images of ${image} × ${image} per GPU on 8 A100 (DDP, SyncBN), AMP (fp16 autocast over fp32 weights), SGD momentum 0.937 nesterov; mmengine's logged max_memory_allocated in MiB / 1024 (GiB), rank 0's: one GPU's figure. NOT EXPRESSIBLE: ${yoloNotExpressible}`,
     spec: `model:
-  cnn:
-    input: [3, ${image}, ${image}]
-    layers: ${yoloStack({ channels, repeats: options.repeats, head: 3 * (5 + 80) })}
+  yolo: { version: v5, scale: ${options.size}, input: [3, ${image}, ${image}]${options.isP6 ? ', p6: true' : ''} }
 training: { precision: amp_fp16, optimizer: sgd_momentum, batch_size: 16 }
 parallel: { gpus: 8, strategy: ddp }`,
   };
@@ -337,9 +302,8 @@ const yoloFace = (options: {
   model: string;
   name: string;
   params: number;
-  channels: number[];
-  repeats: number[];
-  stemKernel: 6 | 3;
+  /** model.yolo's version and scale of the trained model. */
+  yolo: { version: 'v5u' | 'v8' | 'v11'; scale: 'n' | 's' };
   line: string;
   measured: number;
 }): PublishedCase => ({
@@ -350,16 +314,13 @@ const yoloFace = (options: {
   measured: options.measured,
   config: `python3 detect_train.py --model ${options.model}.pt --data widerface.yaml --epochs 300 --imgsz 800 --batch 8 --device 0 (ultralytics 8.3.75, torch 1.12.1+cu113, one RTX 3090 24 GB): ${options.name} (${options.params} parameters as printed, one class), 8 mosaic images of 800 × 800 per batch, AMP (fp16 autocast over fp32 weights), SGD momentum 0.9, EMA; GPU_mem is torch.cuda.memory_reserved() / 1e9 (assumed), "G": reserved, decimal GB, at the end of the first epoch. NOT EXPRESSIBLE: ${yoloFaceNotExpressible}`,
   spec: `model:
-  params: ${options.params}
-  cnn:
-    input: [3, 800, 800]
-    layers: ${yoloStack({ channels: options.channels, repeats: options.repeats, head: 4 * 16 + 1, stemKernel: options.stemKernel })}
+  yolo: { version: ${options.yolo.version}, scale: ${options.yolo.scale}, classes: 1, input: [3, 800, 800] }
 training: { precision: amp_fp16, optimizer: sgd_momentum, batch_size: 8 }`,
 });
 
 export const round25Cases: PublishedCase[] = [
   // S1 mmyolo YOLOv5 on COCO, 8 GPUs × 16 images, AMP.
-  // NOT EXPRESSIBLE: the PAFPN neck, the three (P5) or four (P6) heads, C3's concatenation, EMA (backbone stack only).
+  // Expressed by model.yolo (was NOT EXPRESSIBLE: the PAFPN neck, the heads, C3's concatenation, EMA).
   mmyolo({
     size: 'n',
     deepen: 0.33,
@@ -368,7 +329,7 @@ export const round25Cases: PublishedCase[] = [
     row: 'YOLOv5-n | P5 | 640 | No | Yes | Yes | 1.5 | 28.0 | 30.7',
     measured: 1.5,
   }),
-  // NOT EXPRESSIBLE: as above.
+  // Expressed by model.yolo, as above.
   mmyolo({
     size: 'm',
     deepen: 0.67,
@@ -377,7 +338,7 @@ export const round25Cases: PublishedCase[] = [
     row: 'YOLOv5-m | P5 | 640 | No | Yes | Yes | 5.0 | 45.3 | 46.9',
     measured: 5.0,
   }),
-  // NOT EXPRESSIBLE: as above.
+  // Expressed by model.yolo, as above.
   mmyolo({
     size: 'l',
     deepen: 1.0,
@@ -386,7 +347,7 @@ export const round25Cases: PublishedCase[] = [
     row: 'YOLOv5-l | P5 | 640 | No | Yes | Yes | 8.1 | 48.8 | 49.9',
     measured: 8.1,
   }),
-  // NOT EXPRESSIBLE: as above (four heads at strides 8 to 64).
+  // Expressed by model.yolo (p6: four heads at strides 8 to 64), as above.
   mmyolo({
     size: 'l',
     isP6: true,
@@ -485,7 +446,7 @@ export const round25Cases: PublishedCase[] = [
     measured: 10.86,
   }),
   // S6 a user's YOLOv5n6 log on a GTX 1060 6GB.
-  // NOT EXPRESSIBLE: the PAFPN neck, the four heads, C3's concatenation and the anchor-target building.
+  // Expressed by model.yolo (was NOT EXPRESSIBLE: the PAFPN neck, the four heads, C3's concatenation).
   {
     id: 'yolov5n6-user-log-single-cls-1280-rect-bs20-amp-gtx1060',
     source: `${yoloLogDoc} (${yoloLogAt}), epoch 0's progress line "0/149 5.05G 0.06383 0.03304 0 0 1280", column "gpu_mem"`,
@@ -494,34 +455,28 @@ export const round25Cases: PublishedCase[] = [
     measured: 5.05,
     config: `ultralytics/yolov5 at 4ce6737 (torch 1.10.1), one GeForce GTX 1060 6GB: python train.py --single-cls --img 1280 --rect --batch 20 --weights yolov5n6.pt --workers 0 — YOLOv5n6 (channels 16, 32, 64, 128, 192, 256; 3,094,312 parameters; one class), 20 images per batch as rectangular 768 × 1280 inputs (1280 × 720 images, stride 64), AMP (fp16 autocast over fp32 weights), SGD momentum 0.937 nesterov, EMA; gpu_mem is torch.cuda.memory_reserved() / 1E9 ("G", decimal GB), the largest printed (epoch 0). NOT EXPRESSIBLE: ${yoloNotExpressible}`,
     spec: `model:
-  params: 3094312
-  cnn:
-    input: [3, 768, 1280]
-    layers: ${yoloStack({ channels: [16, 32, 64, 128, 192, 256], repeats: [1, 2, 3, 1, 1], head: 3 * (5 + 1) })}
+  yolo: { version: v5, scale: n, p6: true, classes: 1, input: [3, 768, 1280] }
 training: { precision: amp_fp16, optimizer: sgd_momentum, batch_size: 20 }`,
   },
   // S7 ultralytics 8.3 face detectors on WIDER FACE, one RTX 3090.
-  // NOT EXPRESSIBLE: the TaskAlignedAssigner's per-batch tensors over crowded images, the neck and heads, EMA.
+  // NOT EXPRESSIBLE still: the densest batch's face count for the TaskAlignedAssigner (model.yolo.max_objects; no
+  // source gives it). The network, neck, heads, loss and EMA are expressed by model.yolo.
   yoloFace({
     doc: 'v8',
     model: 'yolov8s',
     name: 'YOLOv8s (C2f blocks, channels 32 to 512)',
     params: 11_135_987,
-    channels: [32, 64, 128, 256, 512],
-    repeats: [1, 2, 2, 1],
-    stemKernel: 3,
+    yolo: { version: 'v8', scale: 's' },
     line: '1/300 14.5G 1.718 1.197 1.186 32 800',
     measured: 14.5,
   }),
-  // NOT EXPRESSIBLE: as above, and YOLO11's C2PSA attention block.
+  // NOT EXPRESSIBLE still: as above (C2PSA now expressed).
   yoloFace({
     doc: 'v11',
     model: 'yolo11s',
     name: 'YOLO11s (C3k2 blocks, C2PSA, channels 32 to 512)',
     params: 9_428_179,
-    channels: [32, 128, 256, 256, 512],
-    repeats: [1, 1, 1, 1],
-    stemKernel: 3,
+    yolo: { version: 'v11', scale: 's' },
     line: '1/300 14.9G 1.695 1.198 1.16 32 800',
     measured: 14.9,
   }),
@@ -531,9 +486,7 @@ training: { precision: amp_fp16, optimizer: sgd_momentum, batch_size: 20 }`,
     model: 'yolov5su',
     name: 'YOLOv5su (the YOLOv5 v6 backbone and PAFPN with the anchor-free head, channels 32 to 512)',
     params: 9_122_579,
-    channels: [32, 64, 128, 256, 512],
-    repeats: [1, 2, 3, 1],
-    stemKernel: 6,
+    yolo: { version: 'v5u', scale: 's' },
     line: '1/300 14.3G 1.736 1.162 1.18 32 800',
     measured: 14.3,
   }),
@@ -543,9 +496,7 @@ training: { precision: amp_fp16, optimizer: sgd_momentum, batch_size: 20 }`,
     model: 'yolov5nu',
     name: 'YOLOv5nu (the YOLOv5 v6 backbone and PAFPN with the anchor-free head, channels 16 to 256)',
     params: 2_508_659,
-    channels: [16, 32, 64, 128, 256],
-    repeats: [1, 2, 3, 1],
-    stemKernel: 6,
+    yolo: { version: 'v5u', scale: 'n' },
     line: '1/300 13.3G 1.841 1.681 1.22 32 800',
     measured: 13.3,
   }),
