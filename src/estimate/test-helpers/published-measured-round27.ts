@@ -181,6 +181,49 @@ training: { precision: fp32, optimizer: adamw, batch_size: 32, activation_checkp
 cuda: { lengths: variable }`,
 });
 
+// --- Lightning-AI/litgpt (then lit-gpt) pull request #275 "Enable fine tuning with QLORA 4-bit floating point and
+// bitsandbytes int8 types." — rasbt, comment of 2023-08-18: "Ok, here is a new batch of results", table with the columns
+// "Model | Settings | Iterations | Dataset | Micro batch size | Paged optimizer | Training Memory | ...", rows "StableLM 3B
+// (default) | Default (bfloat16-mixed) | 5,000 | Alpaca | 4 | No | 33.50 GB" and "StableLM 3B (default) | --precision
+// bf16-true | 5,000 | Alpaca | 4 | No | 15.86 GB"; the quantized rows below them are cut off where this search could
+// read them, so these two are taken. The script is finetune/lora.py with its defaults of that day (read at 97168598,
+// 2023-08-17): stabilityai/stablelm-base-alpha-3b (lit-gpt's config: GPT-NeoX, 16 layers of 4096, 32 heads, MLP 16384,
+// vocab padded to 50688, untied head, LayerNorm, parallel residual, rotary on a quarter of each head, block size 4096:
+// 3,637,321,728 parameters), LoRA r 8 alpha 16 dropout 0.05 on the query and value parts of the fused qkv linear
+// (lora_key, lora_projection, lora_mlp, lora_head False), adapters in the weights' dtype, torch AdamW (weight decay
+// 0.01) over the adapters, micro_batch_size 4 with 32 accumulation steps (batch 128), no activation checkpointing,
+// lm_head_chunk_size 128 with lit-gpt's chunked cross-entropy, F.scaled_dot_product_attention. Alpaca prepared by
+// scripts/prepare_alpaca.py with max_seq_length the model's block size (no truncation below 4096); the first
+// iteration's batch holds the longest training example (get_batch with longest_seq_ix) and all four are padded to
+// it: 1034 StableLM tokens (the figure lit-gpt's tutorials/resource-tables.md gives for StableLM Alpha, taken as the
+// peak's length). "Training Memory" is the script's closing line `Memory used: {torch.cuda.max_memory_allocated() /
+// 1e9:.02f} GB`: allocated, GB of 10^9 bytes. Lightning Fabric's "bf16-mixed" is torch.autocast(bfloat16) over fp32
+// weights; "bf16-true" holds the weights and adapters in bf16. One GPU (not named; an A100 in the author's other
+// tables of that time).
+const litgptPr275Doc = 'Lightning-AI/litgpt pull request #275';
+const stablelm3bShape =
+  'family: neox, layers: 16, hidden: 4096, heads: 32, ffn: 16384, vocab: 50688, tied_embeddings: false, fused_qkv: true, parallel_residual: true, seq_len: 1034, attention: sdpa';
+const litgptPr275 = (options: {
+  label: string;
+  settings: string;
+  measured: number;
+  precision: string;
+  precisionText: string;
+}): PublishedCase => ({
+  id: `litgpt-pr275-stablelm-base-alpha-3b-lora-r8-qv-alpaca-mb4-${options.label}`,
+  source: `${litgptPr275Doc} (https://github.com/Lightning-AI/litgpt/pull/275, then Lightning-AI/lit-gpt), comment of rasbt 2023-08-18, row "StableLM 3B (default) | ${options.settings} | 5,000 | Alpaca | 4 | No | ${options.measured.toFixed(2)} GB"`,
+  what: 'allocated',
+  unit: 'GB',
+  measured: options.measured,
+  config: `lit-gpt finetune/lora.py (defaults of 2023-08-17, 97168598) on one GPU (not named): stabilityai/stablelm-base-alpha-3b (3,637,321,728 parameters), ${options.precisionText}, LoRA r 8 alpha 16 dropout 0.05 on query and value of the fused qkv linear, adapters in the weights' dtype, torch AdamW over the adapters, micro-batch 4 (32 accumulation steps), no activation checkpointing, the LM head in 128-token chunks with chunked cross-entropy, SDPA attention; Alpaca unpadded below the 4096 block size, the first batch padded to the longest example, 1034 StableLM tokens (assumed the peak's length, from lit-gpt's resource tables); "Training Memory" = torch.cuda.max_memory_allocated() / 1e9 printed at the end of the run; traceable: yes (stabilityai/stablelm-base-alpha-3b's GPTNeoXForCausalLM config builds in transformers 5.18; lit-gpt's own model code is not installed here)`,
+  spec: `model:
+  params: 3637321728
+  transformer: { ${stablelm3bShape} }
+  lora: { rank: 8, alpha: 16, targets: [q, v], dropout: 0.05, adapter_dtype: weights }
+training: { precision: ${options.precision}, optimizer: adamw, batch_size: 4, grad_accumulation: 32, activation_checkpointing: none, loss: chunked }
+cuda: { lengths: variable }`,
+});
+
 export const round27Cases: PublishedCase[] = [
   // ViT-L/16 on ImageNet through mmpretrain on 2 GPUs, with and without checkpointing 10 of its 24 blocks.
   mmenginePr1319({
@@ -244,7 +287,28 @@ export const round27Cases: PublishedCase[] = [
     quote: "'peak_memory_reserved': 3.33984375",
     measured: 3.33984375,
   }),
+  // StableLM 3B LoRA on Alpaca through lit-gpt's LoRA script, bf16-mixed and bf16-true.
+  litgptPr275({
+    label: 'bf16-mixed',
+    settings: 'Default (bfloat16-mixed)',
+    measured: 33.5,
+    precision: 'amp_bf16',
+    precisionText: 'Fabric precision bf16-mixed (the default: fp32 weights under bf16 autocast)',
+  }),
+  litgptPr275({
+    label: 'bf16-true',
+    settings: '--precision bf16-true',
+    measured: 15.86,
+    precision: 'bf16',
+    precisionText: 'Fabric precision bf16-true (weights and adapters in bf16)',
+  }),
 ];
 
 /** The documents round 27 reads: none is cited by rounds 1 to 26 or ../shared/estimation. */
-export const round27Documents = [mmenginePr1319Doc, peftIssue675Doc, pytorchPr108757Doc, peftIssue1469Doc];
+export const round27Documents = [
+  mmenginePr1319Doc,
+  peftIssue675Doc,
+  pytorchPr108757Doc,
+  peftIssue1469Doc,
+  litgptPr275Doc,
+];
