@@ -125,6 +125,8 @@ function killAlternatives(code: string | undefined): CauseAlternative[] {
 export function causeAlternatives(input: AlternativesInput): CauseAlternative[] {
   const { kind, cause, facts, context } = input;
   if (kind === 'host_oom' && cause === 'unknown') return killAlternatives(input.code);
+  // A host reading the family left open itself (host/explain.ts: an out-of-memory told only in words).
+  if (kind === 'host_oom') return (input.proposed ?? []).filter((a) => a.cause !== cause);
   if (kind !== 'gpu_oom') return [];
   const found: CauseAlternative[] = [...(input.proposed ?? [])];
   const add = (alternative: Cause, decidedBy: string) => {

@@ -373,7 +373,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // rule broke wrapped.test.ts (one PyTorch message cut at every column changed cause).
   // Session 21 (doctor-rules): the kill-with-memory-free half of 0d2b6dcf back alone (its cut half was what
   // broke wrapped.test.ts): 106 -> 107, 1 -> 0 false OOMs.
-  'heldout-22': { kindRight: 107, falseOoms: 0, causesRight: 8, wrongFixes: 0, factsRight: 46 },
+  // Session 21 (doctor-causes): settled rule 3 on one header (a pod OOM killed is memory_limit, not
+  // memory_cap; RELABELS.md) and a pod's OOM kill told in words read as its limit: causes 8 -> 9.
+  'heldout-22': { kindRight: 107, falseOoms: 0, causesRight: 9, wrongFixes: 0, factsRight: 46 },
   // Measured once, 2026-11-28, by the lead (see HELDOUT-23-RESULT.md), never seen by session 18's rules
   // engineers (doctor-rules: kind; doctor-causes: causes): the session's start (d91df5c) gave 75/113
   // (66.4%); the freeze (6aa9aff), the never-seen figure, 90/113 (79.6%), 3 false OOMs, 3/20 causes
@@ -385,7 +387,10 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Session 19 (doctor-rules): 96 -> 105, 3 -> 1 false OOMs (a lost device; the JVM's heap error; the kill
   // grammar; WebGPU as a device).
   // Session 21 (doctor-rules): 105 -> 106, the OOM killer told acting ("the linux oom killer kicks-in").
-  'heldout-23': { kindRight: 106, falseOoms: 1, causesRight: 7, wrongFixes: 0, factsRight: 21 },
+  // Session 21 (doctor-causes): settled rules 3 and 8 on three headers labelled memory_cap (a cgroup's kill
+  // is memory_limit; ENOMEM and MATLAB's refusal with no job limit in the log are host_allocation;
+  // RELABELS.md), which doctor already read so: causes 7 -> 10.
+  'heldout-23': { kindRight: 106, falseOoms: 1, causesRight: 10, wrongFixes: 0, factsRight: 21 },
   // Measured once, 2026-11-28, by the lead (see HELDOUT-25-RESULT.md), never seen by session 19's rules
   // engineers (doctor-rules: kind; doctor-causes: causes): the session's start (8b6c536) and main at 11:17 UTC
   // (4156e597) give the same figure, file by file: 76/113 (67.3%), 0 false OOMs, 2/3 causes (2/3 among the
@@ -580,23 +585,27 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // with figures read first; a program's refusal to load for want of RAM is host_allocation): strict
   // 601/738, alternatives 685/738; then settled rules 2 and 9 applied to 9 judged logs (5 bare kills, 4 whole
   // logs that are a bare device status; test/corpus/RELABELS.md; doctor had named the thread's cause for 2,
-  // and had it among the alternatives for 7, all by the default reading): strict 599/729, alternatives 676/729.
+  // and had it among the alternatives for 7, all by the default reading): strict 599/729, alternatives 676/729;
+  // settled rules 3 and 8 on 4 host headers labelled memory_cap (RELABELS.md): 602/729; a pod's OOM kill
+  // told in words is its limit, an out-of-memory told only in words keeps host_allocation open: strict
+  // 603/729, alternatives 682/729.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 599, `causes right ${figures.causesRight}, at least 599`);
+  assert.ok(figures.causesRight >= 603, `causes right ${figures.causesRight}, at least 603`);
   assert.ok(
-    figures.causesRightOrAlternative >= 676,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 676`,
+    figures.causesRightOrAlternative >= 682,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 682`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
   // The causes as doctor claimed them (score.ts causeClaimsLine), beside the strict figure. Session 21:
   // decided (a cause named, no alternative) 387/401 right, open (alternatives offered, what decides each)
-  // 289/307 offer the truth, 21 not diagnosed (kind missed).
+  // 289/307 offer the truth, 21 not diagnosed (kind missed); with the relabels and rules above, 389/396
+  // and 293/312.
   t.diagnostic(causeClaimsLine(figures));
-  assert.ok(figures.causesDecidedRight >= 387, `decided right ${figures.causesDecidedRight}, at least 387`);
+  assert.ok(figures.causesDecidedRight >= 389, `decided right ${figures.causesDecidedRight}, at least 389`);
   assert.ok(
-    figures.causesOpenTruthOffered >= 289,
-    `open with the truth offered ${figures.causesOpenTruthOffered}, at least 289`,
+    figures.causesOpenTruthOffered >= 293,
+    `open with the truth offered ${figures.causesOpenTruthOffered}, at least 293`,
   );
 });

@@ -53,3 +53,26 @@ test("a program's own refusal to load for want of free RAM is an allocation refu
   assert.match(d!.causeText, /2\.30 GiB short/);
   assert.match(d!.fixes[0]!, /free at least 2\.30 GiB of host RAM/);
 });
+
+// kubeflow/katib#2260: the kill told in words, its victim a pod, and the limits raised as the fix.
+test("a pod OOM killed, told in words, is the pod's memory limit, not the host's RAM", () => {
+  const d = primary(
+    'Every time I try to run an experiment (in this case using Bayesian Optimization) after 18-25 trials, the pod that schedules the trials with suggested hyperparameters gets OOM Killed and the experiment does not continue.',
+  );
+  assert.equal(d?.kind, 'host_oom');
+  assert.equal(d?.cause, 'memory_limit');
+});
+
+// LungCellAtlas/HLCA#5: the host running out told in words, neither a kill nor a raised error.
+test('an out-of-memory told only in words keeps a refused allocation open beside the kill', () => {
+  const d = primary(
+    "I'm trying to load full dataset on a computer with 64GB of RAM, even though h5ad file is only ~20GB, reading the file quickly fills the memory and crashes the kernel. Unfortunately increasing memory won't be an option.",
+  );
+  assert.equal(d?.kind, 'host_oom');
+  assert.equal(d?.cause, 'host_ram');
+  assert.doesNotMatch(d!.causeText, /kernel killed/);
+  assert.deepEqual(
+    d!.causeAlternatives?.map((a) => a.cause),
+    ['host_allocation'],
+  );
+});

@@ -173,6 +173,13 @@ export const bareKillCodes = new Set([
   launcherKilledRanksCode,
 ]);
 
+// An OOM kill told in words whose victim is a pod or a container ("the pod ... gets OOM Killed"):
+// Kubernetes and Docker report the kernel's kill inside the container's memory cgroup that way
+// (kubernetes.io "Assign Memory Resources to Containers and Pods": a container over its limit "becomes
+// a candidate for termination ... OOMKilled"), the one-word reason read by host/rules.ts
+// kubernetes-oomkilled; CORPUS-FORMAT settled rule 3.
+const podKilled = /\b(?:pods?|containers?)\b[^.\n]{0,80}?\bOOM[- ]?kill/i;
+
 /**
  * A limit of the process's own (a memory cgroup, a Slurm job, a pod), not the host's RAM: the kill's
  * own lines say so, or, for the kernel's OOM kill, the log's words state a container's or pod's
@@ -184,6 +191,7 @@ function isLimitOf(draft: Draft, context: ExplainContext['context'] = {}): boole
     ['cgroup', 'slurm', 'kubernetes'].includes(draft.framework) ||
     facts.isCgroupLimit === true ||
     facts.constraint === 'CONSTRAINT_MEMCG' ||
+    (draft.code === 'memory-kill' && podKilled.test(draft.evidence.text)) ||
     (context.containerLimitStated === true && isKernelKill(draft) && facts.constraint !== 'CONSTRAINT_NONE')
   );
 }
@@ -267,6 +275,22 @@ export function explainHost(draft: Draft, ctx: ExplainContext): Explanation {
           "record the process tree's host memory over time: headroom run -- <command>",
           'it shows whether memory climbs before the failure (a growing buffer) or jumps at it',
         ),
+      ],
+    };
+  // The same told in words with neither a kill nor a raised error (a kill told in words is
+  // host/kill.ts's retold kill): the kernel's OOM killer is the usual end, yet a refused allocation
+  // reads the same in a user's sentence, so it stays open beside it (settled rules 2 and 8).
+  if (draft.code === retoldDeviceOomCode && !/\bkill(?:ed|s)?\b/i.test(draft.evidence.text))
+    return {
+      cause: 'host_ram',
+      causeText: `the log tells in words of the host running out of RAM, not how the process ended: most often the kernel's OOM killer ends the process holding the most${swapNote(ctx.context)}`,
+      fixes: [...keepLessFixes(rss), confirmFix],
+      alternatives: [
+        {
+          cause: 'host_allocation',
+          decidedBy:
+            'the process\'s own last lines: a MemoryError, "Cannot allocate memory" or "Unable to allocate" means its allocation was refused while it lived; "Killed" with dmesg\'s "Out of memory: Killed process" means the kernel ended it',
+        },
       ],
     };
   return {
