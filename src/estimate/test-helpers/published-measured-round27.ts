@@ -224,6 +224,65 @@ training: { precision: ${options.precision}, optimizer: adamw, batch_size: 4, gr
 cuda: { lengths: variable }`,
 });
 
+// --- huggingface/trl examples/notebooks/openenv_wordle_grpo.ipynb, committed with its outputs in abf6033b (2026-02-16) ---
+// GRPO (reinforcement learning of a policy against an OpenEnv Wordle environment, multi-turn rollouts through a
+// rollout_func) on one A100-SXM4-40GB: Qwen/Qwen3-1.7B (28 layers of 2048, 16 heads, 8 KV heads of 128, MLP 6144, vocab
+// 151936, tied embeddings: 1,720,574,976 parameters) trained whole (no LoRA), GRPOConfig per_device_train_batch_size 1,
+// gradient_accumulation_steps 64, num_generations 2, max_completion_length 1024 ("full episode length"), optim
+// adamw_torch, max_grad_norm 1.0, gradient_checkpointing True, use_vllm True in vllm_mode "colocate" (a vLLM engine in
+// the same process, gpu_memory_utilization 0.15, max model length 3072, CUDA graphs captured), beta left at TRL's
+// default of that day (0.0: no reference model, assumed), the model loaded from its name by GRPOTrainer (dtype "auto":
+// bf16 weights, with the Trainer's bf16 default: assumed). The memory cells print "12.484 GB of memory reserved"
+// before training and, after, "Peak reserved memory = 38.139 GB" — torch.cuda.max_memory_reserved() / 1024^3 (GiB,
+// whatever the label says), the reserved peak of the process that holds both the trainer and the vLLM engine. NOT
+// EXPRESSIBLE: the colocated vLLM engine (its weight copy, its KV cache at 15% of the card, CUDA-graph pools) in the same
+// allocator as the training step; the spec is the training step alone, at the engine's 3072-token cap.
+const trlWordleDoc = 'huggingface/trl examples/notebooks/openenv_wordle_grpo.ipynb';
+
+// --- pytorch/torchtitan pull request #1690 "[Qwen3] Add 32b training configs" (merged as d66b72a6, 2025-09-17) ----------
+// The description (kept whole in the squash commit's message): "Some other recommended training configs (no compile
+// applied for following benchmarking)", a table "Local bs (gbs) | seq_len | Training parallelism | Performance" whose
+// cells quote torchtitan's step log lines ("memory: 70.79GiB(74.51%)"), and above it the compiled run "local batch size=2,
+// FSDP=8, full AC ... memory: 81.85GiB(86.17%)". Eight runs logged a figure (the OOM rows none); seed 27 drew four of
+// them, in the table's order [compiled lbs 2 FSDP 8; 16 fsdp 4 × tp 8; 32 fsdp 4 × tp 8; 32 fsdp 8 × tp 8; 1 FSDP 8;
+// 2 FSDP 8; 4 FSDP 16; 16 fsdp 8 × tp 4]: Python random.Random(27).sample(range(8), 4) = [2, 5, 6, 7]. The config is
+// the pull request's torchtitan/experiments/qwen3/train_configs/qwen3_32b.toml ("a preset for 8 H100 GPUs (with 96GiB
+// memory)"; the logged 81.85 GiB = 86.17% puts the card at 95.0 GiB): Qwen3 32B flavor (64 layers of 5120, 64 heads, 8 KV
+// heads of 128, qk_norm, MLP 25600, vocab 151936, untied output: 32,762,123,264 parameters), AdamW (eps 1e-8), seq_len
+// 4096 on packed C4, max_norm 1.0, activation_checkpoint mode "full" (the rows with tensor parallelism say "Full AC";
+// the FSDP-only rows are read with the preset's full AC too), compile off, FSDP2 with bf16 parameters and fp32 gradient
+// reduction (torchtitan's MixedPrecisionPolicy defaults), reshard_after_forward "default"; tensor parallelism as
+// torchtitan's qwen3 parallelize applies it (colwise/rowwise linears, SequenceParallel norms, loss_parallel: the
+// output's logits sharded by vocabulary over the TP group). The cross-entropy of that commit is
+// torch.nn.functional.cross_entropy over pred.float() (no chunking). "memory" in torchtitan's step log is the device
+// memory monitor's peak reserved (torch.cuda max_memory_reserved, GiB) of the logging rank: one GPU's figure.
+const torchtitanPr1690Doc = 'pytorch/torchtitan pull request #1690';
+const qwen3_32bShape =
+  'family: llama, layers: 64, hidden: 5120, heads: 64, kv_heads: 8, head_dim: 128, vocab: 151936, ffn: 25600, tied_embeddings: false, seq_len: 4096, attention: sdpa';
+const torchtitanPr1690 = (options: {
+  localBatch: number;
+  shard: number;
+  tensor: number;
+  measured: number;
+  quote: string;
+}): PublishedCase => {
+  const gpus = options.shard * options.tensor;
+  const layout = options.tensor > 1 ? `fsdp${options.shard}-tp${options.tensor}` : `fsdp${options.shard}`;
+  return {
+    id: `torchtitan-pr1690-qwen3-32b-${layout}-lbs${options.localBatch}-seq4096-full-ac-h100-96gb`,
+    source: `${torchtitanPr1690Doc} (https://github.com/pytorch/torchtitan/pull/1690, squash commit d66b72a6ac57be4e7ff749dabe2908a4fcc58a1d), description, table row "${options.quote}"`,
+    what: 'reserved',
+    unit: 'GiB',
+    measured: options.measured,
+    config: `torchtitan at d66b72a6 (September 2025), torchtitan/experiments/qwen3/train_configs/qwen3_32b.toml with local_batch_size ${options.localBatch}, on ${gpus} H100 96 GB: Qwen3 32B (32,762,123,264 parameters), FSDP2 over ${options.shard}${options.tensor > 1 ? ` × tensor parallel ${options.tensor} (sequence-parallel norms, loss_parallel)` : ''}, bf16 parameters with fp32 reduction, AdamW, packed C4 at 4096 tokens, full activation checkpointing (the preset's; the row says "Full AC" only where tensor parallelism is used), compile off, cross-entropy over fp32-upcast logits; torchtitan's logged "memory" (peak reserved, GiB) of the logging rank, one GPU's figure; traceable: yes (Qwen/Qwen3-32B's Qwen3ForCausalLM config builds in transformers 5.18; torchtitan's own model code is not installed here)`,
+    spec: `model:
+  params: 32762123264
+  transformer: { ${qwen3_32bShape} }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: ${options.localBatch}, activation_checkpointing: full }
+parallel: { gpus: ${gpus}, strategy: fsdp_full, fsdp_wrap: torchtitan${options.tensor > 1 ? `, tensor: ${options.tensor}, sequence_parallel: true` : ''} }`,
+  };
+};
+
 export const round27Cases: PublishedCase[] = [
   // ViT-L/16 on ImageNet through mmpretrain on 2 GPUs, with and without checkpointing 10 of its 24 blocks.
   mmenginePr1319({
@@ -302,6 +361,50 @@ export const round27Cases: PublishedCase[] = [
     precision: 'bf16',
     precisionText: 'Fabric precision bf16-true (weights and adapters in bf16)',
   }),
+  // Qwen3-1.7B trained whole by GRPO on Wordle episodes with a colocated vLLM engine (TRL's OpenEnv notebook).
+  {
+    id: 'trl-openenv-wordle-grpo-qwen3-1.7b-full-vllm-colocate-a100-40gb',
+    source: `${trlWordleDoc} (output cells of abf6033b, https://github.com/huggingface/trl/blob/abf6033b99fc75eb9d58458b44b81f7f7faebdc1/examples/notebooks/openenv_wordle_grpo.ipynb), "Show memory stats" cell: "Peak reserved memory = 38.139 GB."`,
+    what: 'reserved',
+    unit: 'GiB',
+    measured: 38.139,
+    config:
+      "TRL GRPOTrainer (February 2026) on one A100-SXM4-40GB: Qwen/Qwen3-1.7B (1,720,574,976 parameters) trained whole, bf16 weights (dtype auto, assumed), adamw_torch, per-device batch 1 × 64 accumulation steps, 2 generations per prompt, completions up to 1024 tokens in multi-turn Wordle episodes (vLLM max model length 3072), gradient checkpointing, no reference model (beta 0.0, assumed), vLLM colocated at gpu_memory_utilization 0.15; torch.cuda.max_memory_reserved() / 1024^3 over the run (printed as GB, computed in GiB). NOT EXPRESSIBLE: the colocated vLLM engine (weights, KV cache, CUDA graphs) in the trainer's allocator; the spec is the training step alone at the 3072-token cap; traceable: yes (Qwen/Qwen3-1.7B's Qwen3ForCausalLM config builds in transformers 5.18)",
+    spec: `model:
+  params: 1720574976
+  transformer: { family: llama, layers: 28, hidden: 2048, heads: 16, kv_heads: 8, head_dim: 128, vocab: 151936, ffn: 6144, tied_embeddings: true, seq_len: 3072, attention: sdpa }
+training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 64, activation_checkpointing: full }
+cuda: { lengths: capped }`,
+  },
+  // Qwen3-32B pretraining steps under torchtitan on 8 to 64 H100 96 GB (four of the pull request's eight runs, seed 27).
+  torchtitanPr1690({
+    localBatch: 32,
+    shard: 4,
+    tensor: 8,
+    measured: 70.79,
+    quote: '32 (128) | 4096 | fsdp 4, tp 8 | Full AC, … step: 10 … memory: 70.79GiB(74.51%)',
+  }),
+  torchtitanPr1690({
+    localBatch: 2,
+    shard: 8,
+    tensor: 1,
+    measured: 89.33,
+    quote: '2 (16) | 4096 | FSDP 8 | … step: 50 … memory: 89.33GiB(94.04%)',
+  }),
+  torchtitanPr1690({
+    localBatch: 4,
+    shard: 16,
+    tensor: 1,
+    measured: 78.48,
+    quote: '4 (64) | 4096 | FSDP 16| … step: 80 … memory: 78.48GiB(82.54%)',
+  }),
+  torchtitanPr1690({
+    localBatch: 16,
+    shard: 8,
+    tensor: 4,
+    measured: 70.2,
+    quote: '16 | 4096 | fsdp=8, tp=4 | … step: 90 … memory: 70.20GiB(73.89%)',
+  }),
 ];
 
 /** The documents round 27 reads: none is cited by rounds 1 to 26 or ../shared/estimation. */
@@ -311,4 +414,6 @@ export const round27Documents = [
   pytorchPr108757Doc,
   peftIssue1469Doc,
   litgptPr275Doc,
+  trlWordleDoc,
+  torchtitanPr1690Doc,
 ];
