@@ -427,9 +427,10 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Session 21 (doctor-rules, session21-forms.test.ts): heldout-26 103 -> 105 ("exits with code 137"; the
   // shell's "Killed" glued to a log line's figure); heldout-27 97 -> 101, 1 -> 0 false OOMs (gunicorn's
   // WORKER TIMEOUT names the sender; XLA's pinned host allocator; torchelastic's SIGBUS; TensorFlow's OOM
-  // with its first letter lost).
-  'heldout-26': { kindRight: 105, falseOoms: 0, causesRight: 12, wrongFixes: 0, factsRight: 155 },
-  'heldout-27': { kindRight: 101, falseOoms: 0, causesRight: 9, wrongFixes: 0, factsRight: 115 },
+  // with its first letter lost). Then heldout-26 105 -> 107 (MPS's OOM message with its head cut; Arrow's
+  // "realloc of size N failed"), heldout-27 101 -> 103 ("RuntimeError bad allocation"; /dev/shm told used up).
+  'heldout-26': { kindRight: 107, falseOoms: 0, causesRight: 12, wrongFixes: 0, factsRight: 155 },
+  'heldout-27': { kindRight: 103, falseOoms: 0, causesRight: 9, wrongFixes: 0, factsRight: 115 },
 };
 
 for (const part of testCorpusParts) {
@@ -535,8 +536,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // 93 -> 96, heldout-24 unchanged at 81): 3317/3414 (97.2%), 7 false OOMs.
   // With heldout-26 and heldout-27 folded in as measured once (103/110, 97/104): 3517/3628 (96.9%), below
   // the issue's bar, 8 false OOMs. Session 21 (doctor-rules; kill grammar, torchelastic's SIGBUS, pinned host
-  // allocators, a lost first letter; session21-forms.test.ts): 3526/3628 (97.2%), 6 false OOMs.
-  const floor = 3526;
+  // allocators, a lost first letter; session21-forms.test.ts): 3526/3628 (97.2%), 6 false OOMs; heads cut
+  // from MPS's message, Arrow's realloc, /dev/shm in the user's words: 3530/3628 (97.3%).
+  const floor = 3530;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { primary } from '../test-helpers/diagnose.js';
+import { requestFigures } from './allocation/generic.js';
 
 const kindOf = (...lines: string[]): string => primary(...lines)?.kind ?? 'none';
 const codeOf = (...lines: string[]): string => primary(...lines)?.code ?? '-';
@@ -174,5 +175,87 @@ describe('a bare kill beside a measurement that memory stayed free', () => {
   test('look-alikes: the kill alone, or memory that ran low, stays the bare kill', () => {
     assert.equal(kindOf('Error: Process completed with exit code 137.'), 'host_oom');
     assert.equal(kindOf('available memory fell to 120 MB', 'Killed'), 'host_oom');
+  });
+});
+
+describe("PyTorch's MPS out-of-memory message with its head cut", () => {
+  test('its own last words after a failure', () => {
+    // test/corpus/heldout-26/gpu_oom-ace-step-ace-step-1-5-1336.txt (the title)
+    assert.equal(
+      kindOf(
+        '[generate_music] Generation failed. Music generation failed: .....disable upper limit for memory allocations (may cause system failure).',
+      ),
+      'gpu_oom',
+    );
+  });
+  test("look-alike: the hint copied whole after its setting, as a script's comment", () => {
+    assert.equal(
+      kindOf(
+        '# Use PYTORCH_MPS_HIGH_WATERMARK_RATIO=0.0 to disable upper limit for memory allocations (may cause system failure).',
+      ),
+      'none',
+    );
+  });
+});
+
+describe("Microsoft's std::bad_alloc words after an exception's name", () => {
+  test('"RuntimeError bad allocation" (a title that dropped the colon)', () => {
+    // test/corpus/heldout-27/host_oom-coqui-ai-tts-3800.txt (the title)
+    assert.equal(
+      kindOf('[Bug] on large text with device=cpu, tts_to_file will throw RuntimeError bad allocation'),
+      'host_oom',
+    );
+  });
+  test('look-alikes: English about scheduling', () => {
+    assert.equal(kindOf('a bad allocation of nodes'), 'none');
+    assert.equal(kindOf('the scheduler made an error bad allocation of tasks'), 'none');
+  });
+});
+
+describe("Arrow's memory pool growing a buffer", () => {
+  test('"realloc of size N failed" (pyarrow.lib.ArrowMemoryError)', () => {
+    // test/corpus/heldout-26/host_oom-rom1504-img2dataset-443.txt
+    assert.equal(kindOf('pyarrow.lib.ArrowMemoryError: realloc of size 2172846080 failed'), 'host_oom');
+  });
+  test('look-alike: a realloc that succeeded, logged', () => {
+    assert.equal(kindOf('debug: realloc of size 2172846080 ok'), 'none');
+  });
+});
+
+describe("/dev/shm told used up in the user's words", () => {
+  test('"due to exhaustion of shared memory (/dev/shm)", "/dev/shm was full"', () => {
+    // test/corpus/heldout-27/shm-discuss-pytorch-202773.txt
+    assert.equal(
+      kindOf(
+        'Sadly, this crashes for training on sufficiently large dataset due to exhaustion of shared memory (/dev/shm).',
+      ),
+      'shm',
+    );
+    assert.equal(kindOf('the DataLoader crashed and /dev/shm was full'), 'shm');
+  });
+  test("look-alikes: a condition, a question, a denial, a GPU kernel's shared memory", () => {
+    assert.equal(kindOf('If /dev/shm is full, increase it.'), 'none');
+    assert.equal(kindOf('Is /dev/shm full?'), 'none');
+    assert.equal(kindOf('/dev/shm was not full'), 'none');
+    assert.equal(
+      kindOf('triton: out of resource: shared memory, Required: 98304, Hardware limit: 65536'),
+      'none',
+    );
+  });
+});
+
+describe("a model's size glued to its name is no byte count", () => {
+  test('"qwen7b on single node" does not make the OOM a 7-byte request', () => {
+    // test/corpus/heldout-12/host_oom-verl-project-verl-224.txt (read as a retold OOM since; its side
+    // is still the GPU's, the label's is the host's)
+    assert.notEqual(
+      kindOf('I tested qwen7b on single node with 8*A800 80g and 96g memory and got OOM.'),
+      'none',
+    );
+  });
+  test('look-alike: a byte count that stands alone stays one', () => {
+    assert.equal(requestFigures('qwen7b on single node').requestedBytes, undefined);
+    assert.equal(requestFigures('failed to allocate 512 B on device cuda:0').requestedBytes, 512);
+    assert.equal(requestFigures('failed to allocate 7b on device cuda:0').requestedBytes, 7);
   });
 });

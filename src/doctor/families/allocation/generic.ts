@@ -47,7 +47,9 @@ const hexSize = /\b(?:size|allocate|request(?:ed)?)\s*[:=]?\s*(0x[0-9a-f]{3,16})
 // a size word stands right before it ("of size 123", "size: 123") — never an error code ("allocate: 2").
 // (?<!\d,*): start only where a number starts (the leftmost match is the same; without it a long
 // run of digits is tried from each digit, quadratic).
-const unitSize = String.raw`(?<!\d,*)(\d[\d,]*(?:\.\d+|\.(?=\s?[KMGT]i?B))?\s?(?:bytes?|[KMGT]i?B|kB|[KMGT]\b|B\b))`;
+// A bare "B" is bytes only on a figure that stands alone: glued to a name it is a model's parameter count
+// ("qwen7b on single node", "Llama-2-13B"), as ML users write sizes (Hugging Face model ids).
+const unitSize = String.raw`(?<!\d,*)(\d[\d,]*(?:\.\d+|\.(?=\s?[KMGT]i?B))?\s?(?:bytes?|[KMGT]i?B|kB|[KMGT]\b)|(?<![A-Za-z][\w.-]*)\d[\d,]*(?:\.\d+)?\s?B\b)`;
 const unitSized = (source: string): RegExp => new RegExp(source.replaceAll('USIZE', unitSize), 'i');
 const requestSpellings: readonly RegExp[] = [
   unitSized(String.raw`\btried to allocate USIZE`),
@@ -129,8 +131,9 @@ const wrappedBytes = 2 ** 63;
 // limit passed may be named by its setting, spelt as a flag or a key is ("exceeds max-model-memory
 // (25.00GB)", "exceeds gpu_memory"): GNU's long options join words with hyphens (GNU C Library manual,
 // "Argument Syntax"), config keys with underscores; and
-// so is Apache Arrow's memory pool's "malloc of size N failed" (apache/arrow apache-arrow-15.0.0
-// cpp/src/arrow/memory_pool.cc, raised as pyarrow.lib.ArrowMemoryError). Taichi's CUDA runtime, which
+// so is Apache Arrow's memory pool's "malloc of size N failed" and, growing a buffer, "realloc of size N
+// failed" (apache/arrow apache-arrow-15.0.0 cpp/src/arrow/memory_pool.cc, raised as
+// pyarrow.lib.ArrowMemoryError). Taichi's CUDA runtime, which
 // Genesis runs on, aborts the kernel with "Out of CUDA pre-allocated memory." when the pool it took
 // at ti.init (device_memory_fraction / device_memory_GB) is used up (taichi-dev/taichi v1.7.0
 // taichi/runtime/llvm/runtime_module/runtime.cpp allocate_from_buffer; "Out of pre-allocated memory"
@@ -147,7 +150,7 @@ const wrappedBytes = 2 ** 63;
 // And absl's status name RESOURCE_EXHAUSTED (abseil absl/status/status.h kResourceExhausted, which
 // XLA, TF and gRPC services carry) where the message names memory.
 const needOverHave = String.raw`\b(?:requires?|required|needs?|needed|would (?:require|need)|requesting)\b[^.;!?\n]{0,60}?\d[^;\n]{0,120}?(?:\b(?:limit|ceiling|cap|available|free|budget|threshold)\b[^;\n\d]{0,20}\d|\d[\d.,]*\s?(?:bytes?|[KMGT]i?B|kB|[KMGT])\s+(?:is\s+|are\s+)?(?:available|free|left)\b)`;
-const oomPhrase = String.raw`${needOverHave}|\b(?:requests?|requested|requires?|required|needs?|needed|asks? for|asked for) more (?:\w+ ){0,2}(?:memory|RAM|VRAM) than\b|\b(?:do(?:es)?|did) not have (?:enough|sufficient) (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\b(?:do(?:es)?|did)n't have (?:enough|sufficient) (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bRESOURCE_EXHAUSTED\b(?=[^\n]{0,80}\b(?:memory|VRAM|RAM|HBM)\b)|out(?:[ _-]|  )?of(?:[ _-]|  )?memory|\bErrorOutOfHostMemory\b|\bVK_ERROR_OUT_OF_HOST_MEMORY\b|\bOOM(?:ed)?\b|\bnot enough (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\binsufficient (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bmemory (?:is |was |has been )?exhausted|\bexhausted (?:the )?(?:\w+ )?memory|\bran out of (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bout of (?:GPU|device|video|VRAM|host) (?:memory|resources)\b|\bout of (?:(?:CUDA|GPU|device) )?pre-?allocated memory\b|\b(?:failed|unable|cannot|can't|could not|couldn't|fail) (?:to )?(?:allocate|m?alloc)\b|\b(?:allocation|alloc|malloc|mmap)\w* (?:failed|fails|failure|error)\b|\b(?:allocat(?:e|ing)|alloc|malloc)\w* (?:\w+ )?memory (?:failed|failure|error)\b|\bexceed(?:s|ed|ing)? (?:the )?(?:\w+[ _-]){0,3}memory\b|\bmemory (?:limit|capacity) (?:exceeded|reached)\b|\b(?:allocation|malloc) of (?:size )?[\s:=]*\d[\d,]*\s*(?:bytes?\s*)?failed\b`;
+const oomPhrase = String.raw`${needOverHave}|\b(?:requests?|requested|requires?|required|needs?|needed|asks? for|asked for) more (?:\w+ ){0,2}(?:memory|RAM|VRAM) than\b|\b(?:do(?:es)?|did) not have (?:enough|sufficient) (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\b(?:do(?:es)?|did)n't have (?:enough|sufficient) (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bRESOURCE_EXHAUSTED\b(?=[^\n]{0,80}\b(?:memory|VRAM|RAM|HBM)\b)|out(?:[ _-]|  )?of(?:[ _-]|  )?memory|\bErrorOutOfHostMemory\b|\bVK_ERROR_OUT_OF_HOST_MEMORY\b|\bOOM(?:ed)?\b|\bnot enough (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\binsufficient (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bmemory (?:is |was |has been )?exhausted|\bexhausted (?:the )?(?:\w+ )?memory|\bran out of (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bout of (?:GPU|device|video|VRAM|host) (?:memory|resources)\b|\bout of (?:(?:CUDA|GPU|device) )?pre-?allocated memory\b|\b(?:failed|unable|cannot|can't|could not|couldn't|fail) (?:to )?(?:allocate|m?alloc)\b|\b(?:allocation|alloc|malloc|mmap)\w* (?:failed|fails|failure|error)\b|\b(?:allocat(?:e|ing)|alloc|malloc)\w* (?:\w+ )?memory (?:failed|failure|error)\b|\bexceed(?:s|ed|ing)? (?:the )?(?:\w+[ _-]){0,3}memory\b|\bmemory (?:limit|capacity) (?:exceeded|reached)\b|\b(?:allocation|malloc|realloc) of (?:size )?[\s:=]*\d[\d,]*\s*(?:bytes?\s*)?failed\b`;
 
 // The phrase with a doubled space where a paste or a retyping left one ("the error came out:CUDA out of
 // memory" typed with two spaces) is the same phrase.

@@ -527,7 +527,7 @@ export const hostExitRules: LogRule[] = [
       ...localNoMemory.map(([, keyword]) => keyword),
     ],
     pattern: withSize(
-      String.raw`${lineStart}MemoryError(?!${cffiWriteExecute})(?:\b|(?=Traceback))|(?<=(?:[:\]]|\s-)\s{1,8})MemoryError\s*$|\)MemoryError(?!${cffiWriteExecute})\b|${retoldMemoryError}|<(?:type|class) '(?:exceptions\.)?MemoryError'>|\bMemoryError\(\)|Fail to alloc memory of (\d+) size|_ArrayMemoryError|[Uu]nable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|\bstd::?bad_alloc\b|(?<=^\s*|[:\]'"\x60]\s*)bad allocation\b|paging file is too small|\[WinError (?:1455|8|14)\]|\[Errno 12\]|${localNoMemoryPattern}|Auslagerungsdatei ist zu klein|页面文件太小|posix_memalign\([^)]*\)(?: == 0\. |:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
+      String.raw`${lineStart}MemoryError(?!${cffiWriteExecute})(?:\b|(?=Traceback))|(?<=(?:[:\]]|\s-)\s{1,8})MemoryError\s*$|\)MemoryError(?!${cffiWriteExecute})\b|${retoldMemoryError}|<(?:type|class) '(?:exceptions\.)?MemoryError'>|\bMemoryError\(\)|Fail to alloc memory of (\d+) size|_ArrayMemoryError|[Uu]nable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|\bstd::?bad_alloc\b|(?<=^\s*|[:\]'"\x60]\s*|Error )bad allocation\b|paging file is too small|\[WinError (?:1455|8|14)\]|\[Errno 12\]|${localNoMemoryPattern}|Auslagerungsdatei ist zu klein|页面文件太小|posix_memalign\([^)]*\)(?: == 0\. |:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
     ),
     // The class name alone as a line's last word after a log record's prefix or a label ("[00000600]
     // [01-24-2023 23:20:26] MemoryError", a GUI's log of the traceback's last line; "loading stable
@@ -561,7 +561,8 @@ export const hostExitRules: LogRule[] = [
     // native library that passes e.what() on (CatBoost's "CatBoostError: bad allocation", LightGBM's
     // "[LightGBM] [Warning] bad allocation", ML.NET's "error message of 'bad allocation'") reports the
     // same refused host allocation. Only as a message of its own (at a line's start, or after a colon,
-    // a bracket or a quote): "a bad allocation of nodes" is English about scheduling.
+    // a bracket, a quote, or an exception's name whose colon a title dropped: "will throw RuntimeError bad
+    // allocation"): "a bad allocation of nodes" is English about scheduling.
     // Windows' ERROR_COMMITMENT_LIMIT is 1455 in every locale ("[WinError 1455] The paging file is
     // too small ...", learn.microsoft.com/windows/win32/debug/system-error-codes--1300-1699-); where
     // a library drops the number ("DLL load failed while importing _pywrap_tensorflow_internal: ..."),

@@ -169,6 +169,34 @@ export const shmRules: LogRule[] = [
     }),
   },
   {
+    code: 'retold-shm-exhausted',
+    kind: 'shm',
+    framework: 'other',
+    weight: 1,
+    keywords: ['/dev/shm'],
+    // /dev/shm told used up in the user's words, the tmpfs named ("crashes ... due to exhaustion of shared
+    // memory (/dev/shm)", "/dev/shm was full", "ran out of /dev/shm"): the same account as a retold OOM
+    // (allocation/generic.ts retold grammar, issue 23 item 4). "Shared memory" alone is not enough: a GPU
+    // kernel's per-block shared memory (Triton's "out of resource: shared memory") and PostgreSQL's "out
+    // of shared memory" (its lock table) are other memories. Not in a condition, a denial or a question.
+    pattern:
+      /\b(?:due to|because of|from|by)\s+(?:the\s+)?(?:exhaustion of|exhausting|running out of|filling(?: up)?)\s+(?:the\s+)?(?:shared memory\s*\(\/dev\/shm\)|\/dev\/shm)|\/dev\/shm\s+(?:is|was|got|gets|became)\s+(?:completely\s+)?(?:full|exhausted|filled(?: up)?)\b|\b(?:ran|runs|running)\s+out\s+of\s+(?:space\s+(?:in|on)\s+)?(?:shared memory\s*\(\/dev\/shm\)|\/dev\/shm)/i,
+    source:
+      'issue 23 item 4 (the failure as the user tells it); tmpfs full => ENOSPC / SIGBUS (Documentation/filesystems/tmpfs.rst)',
+    summary: "the user's own sentence says /dev/shm ran out (the failure's message is not in the log)",
+    extract: ({ text, match }) => {
+      const lead = text.slice(0, match.index);
+      const sentenceLead = lead.slice(
+        Math.max(lead.lastIndexOf('. '), lead.lastIndexOf('? '), lead.lastIndexOf('! ')) + 1,
+      );
+      if (/\b(?:if|unless|whether|in case|not|never|no|n't|avoid|prevent)\b[^.,;]{0,60}$/i.test(sentenceLead))
+        return undefined;
+      const rest = text.slice(match.index);
+      const end = rest.search(/[.!?](?:\s|$)/);
+      return /\?/.test(end < 0 ? rest : rest.slice(0, end + 1)) ? undefined : {};
+    },
+  },
+  {
     code: 'dev-shm-df-full',
     kind: 'shm',
     framework: 'other',

@@ -99,8 +99,14 @@ export const torchRules: LogRule[] = [
     kind: 'gpu_oom',
     framework: 'torch',
     weight: 3,
-    keywords: ['mps backend out of memory'],
-    pattern: /MPS backend out of memory/,
+    keywords: ['mps backend out of memory', 'disable upper limit for memory allocations'],
+    // The message's own last words with its head cut ("Music generation failed: .....disable upper limit
+    // for memory allocations (may cause system failure).", a title's length): no other message ends so
+    // (MPSAllocator.mm: "... pool. Use PYTORCH_MPS_HIGH_WATERMARK_RATIO=0.0 to disable upper limit for
+    // memory allocations (may cause system failure)."). Not the hint copied whole after its setting, as a
+    // script's comment or a README quotes it.
+    pattern:
+      /MPS backend out of memory|(?<!PYTORCH_MPS_HIGH_WATERMARK_RATIO=[\d.]+ to )disable upper limit for memory allocations \(may cause system failure\)/,
     source: 'pytorch aten/src/ATen/mps/MPSAllocator.mm MPSHeapAllocatorImpl::malloc',
     summary: 'PyTorch could not allocate memory on the Apple GPU (MPS)',
     extract: ({ text }) => ({
