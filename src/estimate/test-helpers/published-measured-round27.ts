@@ -12,11 +12,12 @@
 // a user would write for it; where a source leaves a setting out, `config` says what was assumed and from which default.
 // `config` also ends with a `traceable` note: whether the model's code is available to trace here (a Hugging Face config
 // that transformers 5.18 builds, a timm or torchvision model, or none).
-// WHAT IT HOLDS: 16 rows from 7 documents of 7 harnesses — mmengine PR #1319 (mmpretrain ViT-L/16, 2 rows), PEFT
+// WHAT IT HOLDS: 18 rows from 8 documents of 8 harnesses — mmengine PR #1319 (mmpretrain ViT-L/16, 2 rows), PEFT
 // issue #675 (RoBERTa-large with the HF Trainer, 2), pytorch PR #108757 (torchvision ResNet-50, 3), PEFT issue #1469
 // (PEFT's sequence-classification notebook, bert-base, 2), lit-gpt PR #275 (StableLM 3B LoRA, 2), TRL's
-// openenv_wordle_grpo notebook (Qwen3-1.7B GRPO, 1), torchtitan PR #1690 (Qwen3-32B, 4 of 8 drawn with seed 27). Three
-// are NOT EXPRESSIBLE (mmengine's 10-of-24 checkpointing, PR #108757's conv-bn-eval pass, the colocated vLLM engine).
+// openenv_wordle_grpo notebook (Qwen3-1.7B GRPO, 1), torchtitan PR #1690 (Qwen3-32B, 4 of 8 drawn with seed 27),
+// lerobot PR #4274 (a diffusion robot policy, 2). Five are NOT EXPRESSIBLE (mmengine's 10-of-24 checkpointing, PR
+// #108757's conv-bn-eval pass, the colocated vLLM engine, the lerobot policy twice).
 // Short of the 20 asked: the stored corpora give issue and pull-request threads only in excerpts (tables after a long
 // description are cut off), and most whole-text tables are cited by rounds 1 to 26; the squash-commit messages of
 // fetched repositories (torchtitan's keep the pull request's description) gave the last rows.
@@ -301,6 +302,39 @@ parallel: { gpus: ${gpus}, strategy: fsdp_full, fsdp_wrap: torchtitan${options.t
   };
 };
 
+// --- huggingface/lerobot pull request #4274 "fix(train): honor policy.use_amp when the policy has no dtype field"
+// (squash commit 99443a93, 2026-07-31): "Measured on multi_task_dit / pusht, batch 256, H100: peak allocated drops from
+// ~75 GiB (fp32) to ~46.5 GiB under bf16 autocast." Both figures taken. The policy (a robot-control diffusion policy)
+// at that commit, configuration_multi_task_dit.py defaults: n_obs_steps 2 (two observation frames per sample, pusht's
+// one camera: 512 images a step), a CLIPVisionModel openai/clip-vit-base-patch16 trained at a 224 × 224 crop (12 layers
+// of 768, 12 heads, MLP 3072, 197 tokens; the CLS token taken per image; learning-rate multiplier 0.1), a frozen
+// CLIPTextModel of the same checkpoint run under no_grad on the task string padded to 77 tokens, and a diffusion
+// transformer of 6 blocks of 512 with 8 heads, MLP 2048, adaLN modulation from the conditioning vector, RoPE, dropout
+// 0.1, over the 32-step action horizon (DDPM objective, epsilon prediction); AdamW betas (0.95, 0.999), no weight
+// decay; lerobot-train through Accelerate on one H100 (80 GB). "peak allocated" read as torch.cuda.max_memory_allocated
+// in GiB, approximate as written ("~"). NOT EXPRESSIBLE: the policy as a whole — the spec's model.vision is a VLM's tower
+// feeding a language model's sequence, here it is the trained CLIP image tower over 512 images whose CLS tokens
+// condition a 32-token diffusion transformer through adaLN, beside a frozen text tower; the spec below is the vision
+// tower as the model (the DiT and the frozen text tower left out).
+const lerobotPr4274Doc = 'huggingface/lerobot pull request #4274';
+const lerobotPr4274 = (options: {
+  label: string;
+  quote: string;
+  measured: number;
+  precision: string;
+  precisionText: string;
+}): PublishedCase => ({
+  id: `lerobot-pr4274-multi-task-dit-pusht-clip-vit-b16-bs256-h100-${options.label}`,
+  source: `${lerobotPr4274Doc} (https://github.com/huggingface/lerobot/pull/4274, squash commit 99443a936d73ad3c7cb62b126ef36e9b0045b154), description: "Measured on multi_task_dit / pusht, batch 256, H100: ${options.quote}"`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: options.measured,
+  config: `lerobot-train --policy.type=multi_task_dit on pusht (lerobot at 99443a93, July 2026), batch 256 with 2 observation frames each (512 images of 224 × 224 through a trained CLIP ViT-B/16), a frozen CLIP text tower, a 6-block 512-wide diffusion transformer over a 32-step action horizon, AdamW, one H100; ${options.precisionText}; "peak allocated" (max_memory_allocated, GiB, approximate as written). NOT EXPRESSIBLE: the diffusion policy as a whole (the trained image tower's CLS tokens conditioning a small diffusion transformer through adaLN, beside a frozen text tower); the spec is the trained CLIP vision tower over 512 images, the rest left out; traceable: the vision tower only (openai/clip-vit-base-patch16's CLIPVisionModel builds in transformers 5.18; lerobot's policy code is not installed here — a --trace-module factory would be needed)`,
+  spec: `model:
+  transformer: { family: vit, layers: 12, hidden: 768, heads: 12, ffn: 3072, seq_len: 197, attention: sdpa, dropout: false }
+training: { precision: ${options.precision}, optimizer: adamw, batch_size: 512, activation_checkpointing: none }`,
+});
+
 export const round27Cases: PublishedCase[] = [
   // ViT-L/16 on ImageNet through mmpretrain on 2 GPUs, with and without checkpointing 10 of its 24 blocks.
   mmenginePr1319({
@@ -433,6 +467,21 @@ cuda: { lengths: capped }`,
     measured: 70.2,
     quote: '16 | 4096 | fsdp=8, tp=4 | … step: 90 … memory: 70.20GiB(73.89%)',
   }),
+  // A lerobot diffusion policy (CLIP image tower + diffusion transformer) on PushT at batch 256, fp32 and bf16 autocast.
+  lerobotPr4274({
+    label: 'fp32',
+    quote: 'peak allocated drops from ~75 GiB (fp32)',
+    measured: 75,
+    precision: 'fp32',
+    precisionText: 'fp32 (the bug the pull request fixes: use_amp ignored)',
+  }),
+  lerobotPr4274({
+    label: 'amp-bf16',
+    quote: 'to ~46.5 GiB under bf16 autocast',
+    measured: 46.5,
+    precision: 'amp_bf16',
+    precisionText: 'bf16 autocast over fp32 weights (the pull request: use_amp honoured)',
+  }),
 ];
 
 /** The documents round 27 reads: none is cited by rounds 1 to 26 or ../shared/estimation. */
@@ -444,4 +493,5 @@ export const round27Documents = [
   litgptPr275Doc,
   trlWordleDoc,
   torchtitanPr1690Doc,
+  lerobotPr4274Doc,
 ];
