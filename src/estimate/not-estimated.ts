@@ -44,7 +44,8 @@ export function notEstimatedParts(spec: EstimateSpec): NotEstimatedPart[] {
     shape !== undefined ||
     spec.model.cnn !== undefined ||
     spec.model.detector !== undefined ||
-    spec.model.yolo !== undefined;
+    spec.model.yolo !== undefined ||
+    spec.model.segmenter?.decoder === 'segformer';
   if (!isDescribed && counts.isTraining && !covered.has('activations')) {
     parts.push({
       part: 'activations',

@@ -9,6 +9,7 @@ import {
   detectorHeads,
   families,
   loraTargets,
+  mitEncoders,
   quantizationLibraries,
   quantizations,
   referenceLogitsModes,
@@ -414,8 +415,14 @@ export const yoloSchema = z.strictObject({
 export const segmenterSchema = z.strictObject({
   decoder: oneOf(segmenterDecoders).meta({
     description:
-      "mmsegmentation's SETR decoders: setr_naive (one 1×1 conv, ×4), setr_pup (four 3×3 convs, ×2 each), setr_mla (MLANeck over four blocks and the MLA head); upernet (the BEiT / MAE configs: Feature2Pyramid over four blocks, UPerHead with pool scales 1, 2, 3, 6, an FCN auxiliary head of 256 channels)",
+      "mmsegmentation's SETR decoders: setr_naive (one 1×1 conv, ×4), setr_pup (four 3×3 convs, ×2 each), setr_mla (MLANeck over four blocks and the MLA head); upernet (the BEiT / MAE configs: Feature2Pyramid over four blocks, UPerHead with pool scales 1, 2, 3, 6, an FCN auxiliary head of 256 channels); segformer (SegFormer's all-MLP head on the Mix Transformer of `encoder`, with no model.transformer)",
   }),
+  encoder: oneOf(mitEncoders)
+    .meta({
+      description:
+        "SegFormer's Mix Transformer (decoder segformer): mit_b0 … mit_b5 as mmsegmentation's configs build them",
+    })
+    .optional(),
   crop: z
     .array(positiveInt)
     .length(2, { error: 'expected [height, width]' })
@@ -476,7 +483,7 @@ export const modelSchema = z.strictObject({
   segmenter: segmenterSchema
     .meta({
       description:
-        "SETR's decode and auxiliary heads on the ViT that model.transformer describes (family vit, seq_len the crop's patches plus the class token; MLA drops it): the heads' parameters and per-layer activations",
+        "SETR's decode and auxiliary heads on the ViT that model.transformer describes (family vit, seq_len the crop's patches plus the class token; MLA drops it): the heads' parameters and per-layer activations; or SegFormer (decoder segformer, encoder mit_b0 … mit_b5) alone",
     })
     .optional(),
   vision: visionSchema.optional(),

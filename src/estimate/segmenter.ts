@@ -21,6 +21,7 @@
 // every level resized to the ¼ one and concatenated into a 3×3 fpn_bottleneck; Dropout2d 0.1 before conv_seg)
 // and fcn_head.py (the auxiliary head: one 3×3 ConvModule to 256 on the 1× level).
 import { formatBytes } from '../units.js';
+import { segformerCounts, segformerSaved } from './segformer.js';
 import type { Component, SegmenterSpec } from './types.js';
 
 /** One SETRUPHead: LayerNorm on the tokens, `convs` × (conv → norm → ReLU → upsample), a 1×1 classifier. */
@@ -44,6 +45,7 @@ const convParams = (inChannels: number, out: number, kernel: number) => inChanne
 
 /** Parameters (the heads, the neck, and the ViT's patch embedding, class token and position table) and buffers. */
 export function segmenterCounts(spec: SegmenterSpec): { params: number; buffersBytes: number } {
+  if (spec.decoder === 'segformer') return segformerCounts(spec);
   const d = spec.embed;
   const k = spec.classes;
   let params = 0;
@@ -173,6 +175,7 @@ export function segmenterActivationParts(
     phase: 'backward',
   };
   if (!options.isTraining) return [inputs];
+  if (spec.decoder === 'segformer') return [inputs, ...segformerParts(spec, options)];
   const heads = spec.decoder === 'setr_mla' ? 'MLA neck and head, ' : '';
   return [
     inputs,
@@ -186,6 +189,35 @@ export function segmenterActivationParts(
       name: 'backward working set (segmentation heads)',
       bytes: Math.max(0, 2 * saved.largest * 4 * b - (options.beyondBytes ?? 0)),
       formula: `the gradient of the largest head map and of its input (${formatBytes(saved.largest * 4)} per image each, fp32), beyond the ViT's working set (${formatBytes(options.beyondBytes ?? 0)}): the heads' backward runs first, with every activation alive`,
+      phase: 'backward',
+    },
+  ];
+}
+
+/** SegFormer's encoder and head activations, each head's fp32 log-softmax, and the backward working set. */
+function segformerParts(spec: SegmenterSpec, options: { batch: number; bytesPerValue: number }): Component[] {
+  const e = options.bytesPerValue;
+  const b = options.batch;
+  const saved = segformerSaved(spec, b);
+  const logSoftmax = spec.classes * spec.crop[0] * spec.crop[1];
+  const encoder = saved.encoder * e + saved.statistics * 4;
+  return [
+    {
+      name: 'activations (MiT encoder)',
+      bytes: encoder * b,
+      formula: `${formatBytes(encoder)} per image × ${b} (${spec.encoder}: per block LayerNorm inputs and fp32 statistics, the reduced keys, the packed k and v, each head's attention probabilities, MixFFN's 4C maps, DropPath's copies)`,
+      phase: 'backward',
+    },
+    {
+      name: 'activations (segmentation heads)',
+      bytes: (saved.head * e + logSoftmax * 4) * b,
+      formula: `${formatBytes(saved.head * e + logSoftmax * 4)} per image × ${b} (SegformerHead: per ConvModule its norm's input and the ReLU result, the ¼ concatenation; the ${spec.classes}-class fp32 log-softmax at ${spec.crop.join(' × ')})`,
+      phase: 'backward',
+    },
+    {
+      name: 'backward working set (segmentation heads)',
+      bytes: 2 * saved.largest * e * b,
+      formula: `the gradient of the largest map (the first stage's attention probabilities or the logits) and of its input, ${formatBytes(saved.largest * e)} per image each`,
       phase: 'backward',
     },
   ];

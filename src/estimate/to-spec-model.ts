@@ -274,6 +274,7 @@ function toSegmenter(
 ): SegmenterSpec | undefined {
   if (!raw) return undefined;
   const isMla = raw.decoder === 'setr_mla';
+  const isSegformer = raw.decoder === 'segformer';
   const [height = 1, width = 1] = raw.crop;
   const patch = raw.patch ?? 16;
   const spec: SegmenterSpec = {
@@ -283,9 +284,21 @@ function toSegmenter(
     patch,
     embed: transformer?.hidden ?? 0,
     channels: raw.channels ?? (isMla ? 128 : raw.decoder === 'upernet' ? (transformer?.hidden ?? 0) : 256),
-    auxHeads: raw.aux_heads ?? (isMla ? 4 : raw.decoder === 'upernet' ? 1 : 3),
+    auxHeads: raw.aux_heads ?? (isMla ? 4 : raw.decoder === 'upernet' ? 1 : isSegformer ? 0 : 3),
     auxConvs: raw.aux_convs ?? 1,
+    ...(raw.encoder ? { encoder: raw.encoder } : {}),
   };
+  if (isSegformer) {
+    // SegFormer is the whole model: its own encoder, no ViT beside it, no auxiliary head (mmseg's configs).
+    if (!raw.encoder)
+      report(['model', 'segmenter', 'encoder'], 'is required with decoder segformer (mit_b0 … mit_b5)');
+    if (transformer)
+      report(['model', 'segmenter'], 'decoder segformer brings its own encoder: give no model.transformer');
+    if (spec.auxHeads > 0)
+      report(['model', 'segmenter', 'aux_heads'], "SegFormer's configs have no auxiliary head: give 0");
+    return spec;
+  }
+  if (raw.encoder) report(['model', 'segmenter', 'encoder'], 'is the Mix Transformer of decoder segformer');
   if (!transformer) {
     report(['model', 'segmenter'], 'needs model.transformer (family vit): the ViT the heads read');
     return spec;
@@ -316,7 +329,16 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
     report(['model', 'vision'], 'needs model.transformer or model.config: the language model it feeds');
   }
   const notes = [...(config?.notes ?? [])];
-  if (raw.params === undefined && !transformer && !raw.transformer && !config && !cnn && !detector && !yolo) {
+  if (
+    raw.params === undefined &&
+    !transformer &&
+    !raw.transformer &&
+    !config &&
+    !cnn &&
+    !detector &&
+    !yolo &&
+    segmenter?.decoder !== 'segformer'
+  ) {
     report(
       ['model'],
       'needs params (a count such as 335M), transformer (layers, hidden, heads, seq_len), config, cnn, detector or yolo',
@@ -376,7 +398,10 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
   const segmenterSizes = segmenter ? segmenterCounts(segmenter) : undefined;
   const visionParams = (vision ? countParams(vision.shape) : 0) + (segmenterSizes?.params ?? 0);
   const baseParams =
-    raw.params ?? (transformer ? countParams(transformer) + visionParams : (cnnSizes?.params ?? 0));
+    raw.params ??
+    (transformer
+      ? countParams(transformer) + visionParams
+      : (cnnSizes?.params ?? segmenterSizes?.params ?? 0));
   const params = baseParams + adapterParams;
   // A detector's frozen stages: the trainable count follows from them unless given.
   const detectorTrainable = raw.params === undefined ? detectorSizes?.trainable : undefined;

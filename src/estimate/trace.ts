@@ -221,6 +221,7 @@ const kindsByName: Record<Exclude<PartKind, 'load' | 'spec tensor'>, readonly (s
     // model.segmenter's heads (SETR, UPerNet): what a traced step of the whole segmenter holds.
     'input images and label maps',
     /^(activations|backward working set) \(segmentation heads\)$/,
+    'activations (MiT encoder)',
     /logits resized to the crop for the loss$/,
     /^MLM logits over/,
   ],

@@ -469,13 +469,19 @@ export interface YoloSpec {
 }
 
 /** SETR's decoders on a plain ViT (model.segmenter.decoder). */
-export const segmenterDecoders = ['setr_naive', 'setr_pup', 'setr_mla', 'upernet'] as const;
+export const segmenterDecoders = ['setr_naive', 'setr_pup', 'setr_mla', 'upernet', 'segformer'] as const;
 /** One of segmenterDecoders. */
 export type SegmenterDecoder = (typeof segmenterDecoders)[number];
+/** SegFormer's Mix Transformer encoders (model.segmenter.encoder). */
+export const mitEncoders = ['mit_b0', 'mit_b1', 'mit_b2', 'mit_b3', 'mit_b4', 'mit_b5'] as const;
+/** One of mitEncoders. */
+export type MitEncoder = (typeof mitEncoders)[number];
 
 /** A semantic segmenter: SETR's decode and auxiliary heads on the ViT of model.transformer (model.segmenter). */
 export interface SegmenterSpec {
   decoder: SegmenterDecoder;
+  /** SegFormer's encoder (decoder segformer): the segmenter is the whole model, with no model.transformer. */
+  encoder?: MitEncoder;
   /** The training crop: [height, width]. */
   crop: [number, number];
   classes: number;
