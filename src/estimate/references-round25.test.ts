@@ -37,6 +37,10 @@ test('round 25, measured once, is pinned: median |error| and the counts within 5
   // user's YOLOv5n6 log -48.7% -> +3.2%; the four WIDER FACE rows -90.0/-86.9/-89.9/-94.5% ->
   // -77.7/-75.5/-78.6/-87.7% (their densest batch's face count, model.yolo.max_objects, is in no source: the
   // assigner stays uncounted). NOT EXPRESSIBLE 21 -> 16.
-  assert.ok(median <= 0.292, summary);
-  assert.ok(within(0.05) >= 4 && within(0.15) >= 7 && within(0.3) >= 13, summary);
+  // Then the 4 SegFormer rows re-said with model.segmenter decoder segformer (the MiT encoder and SegformerHead
+  // counted from their modules, in place of a parameter count and two tensors): 29.1% -> 23.9%, worst -88.1% ->
+  // -87.7%, 4/7/13 -> 4/7/17; the SegFormer rows -72.4/-88.1/-87.9/-87.6% -> -17.4/-21.4/-24.5/-26.8%.
+  // NOT EXPRESSIBLE 16 -> 12.
+  assert.ok(median <= 0.24, summary);
+  assert.ok(within(0.05) >= 4 && within(0.15) >= 7 && within(0.3) >= 17, summary);
 });
