@@ -299,6 +299,16 @@ export function causeAlternatives(input: AlternativesInput): CauseAlternative[] 
         `this process holds ${size(own)} of the ${size(card)} card, the other processes ${size(others)}: if a smaller batch, sequence or resolution fits beside them, it was this run's batch`,
       );
   }
+  // An Apple GPU (Metal, MLX, llama.cpp's Metal backend): its memory is the Mac's unified memory, of which
+  // the GPU may wire only a share (Metal's MTLDevice.recommendedMaxWorkingSetSize, about two thirds to
+  // three quarters of RAM; macOS's iogpu.wired_limit_mb raises it, as mlx-lm's README advises for large
+  // models): a refusal there can be that share, not the Mac's RAM, whatever the work. MPS messages that
+  // state their cap ("max allowed") get the stated figure below instead.
+  if (facts.vendor === 'apple' && num(facts, 'allowedBytes') === undefined && cause !== 'memory_cap')
+    add(
+      'memory_cap',
+      "the GPU's share of the Mac's unified memory (Metal's recommended working set) may be the limit: raise it once (sudo sysctl iogpu.wired_limit_mb=<MB>, macOS 14+; MLX's mx.metal.set_memory_limit) with other apps closed; if it then fits, the share was the limit, not the work",
+    );
   // A cap the message states (PyTorch's "N allowed", MPS's "max allowed"): lifting it is the test.
   if (num(facts, 'allowedBytes') !== undefined && cause !== 'memory_cap')
     add(

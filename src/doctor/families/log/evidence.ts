@@ -630,6 +630,17 @@ const logRules: FactRule[] = [
     extract: (m) => definedFacts({ jobMemoryOption: m[1], jobMemoryValue: m[2] }),
   },
   {
+    // A child process started by spawning (Windows' only start method; CPython's multiprocessing
+    // spawn.py spawn_main runs first in every such child, a DataLoader worker's included): what decides
+    // whether a commit-limit failure while loading torch's DLLs was a worker's (host/explain-alloc.ts).
+    family: 'context',
+    keywords: ['spawn_main', 'spawn.py'],
+    pattern: /\bspawn_main\b|multiprocessing[\\/]spawn\.py/,
+    source: 'CPython Lib/multiprocessing/spawn.py (spawn_main)',
+    once: true,
+    extract: () => ({ spawnedChildShown: true }),
+  },
+  {
     family: 'context',
     keywords: ['traceback (most recent call last)'],
     pattern: /Traceback \(most recent call last\)/,
