@@ -122,3 +122,21 @@ test('the same failure in a spawned child decides the workers', () => {
   assert.equal(d?.cause, 'dataloader_workers');
   assert.equal(d?.causeAlternatives, undefined);
 });
+
+// graphdeco-inria/gaussian-splatting#587 (a rasterizer built with CUDA 12.3; CUDA 12.1 and below train).
+test('a request orders of magnitude past any GPU is told as a size computed wrong, its shape second', () => {
+  const d = primary(
+    'torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 67109892.01 GiB. GPU 0 has a total capacty of 23.69 GiB of which 17.17 GiB is free. Including non-PyTorch memory, this process has 6.51 GiB memory in use. Of the allocated memory 6.16 GiB is allocated by PyTorch, and 21.80 MiB is reserved by PyTorch but unallocated.',
+  );
+  assert.equal(d?.cause, 'request_exceeds_device');
+  assert.match(d!.fixes[0]!, /size itself as the bug/);
+  assert.match(d!.fixes[1]!, /check its shape/);
+});
+
+test('a request past the card but no absurd size keeps its shape as the one fix', () => {
+  const d = primary(
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 35.27 GiB. GPU 0 has a total capacity of 23.64 GiB of which 20.10 GiB is free.',
+  );
+  assert.equal(d?.cause, 'request_exceeds_device');
+  assert.doesNotMatch(d!.fixes.join('\n'), /size itself as the bug/);
+});

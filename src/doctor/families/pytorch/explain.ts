@@ -197,6 +197,25 @@ function explainFromSummary(draft: Draft, n: TorchNumbers): Explanation {
 const largestGpuBytes = 288e9;
 
 /**
+ * A request at least this many times the largest GPU made (288 TB) is no tensor a program means to
+ * allocate: the spent corpus's three such requests (67,109,892 GiB, just past 2^56 bytes; 538,976,288 GiB,
+ * 0x20202020 GiB, four ASCII blanks; 4.6e18 bytes) were sizes computed wrong, one fixed by building the
+ * CUDA extension with another CUDA toolkit (graphdeco-inria/gaussian-splatting#587).
+ */
+const corruptSizeTimesLargestGpu = 1000;
+
+// The fix for a size no device holds by orders of magnitude: the size, not the data.
+function corruptSizeFixes(requested: number): FixDetail[] {
+  if (requested < corruptSizeTimesLargestGpu * largestGpuBytes) return [];
+  return [
+    fix(
+      "treat the size itself as the bug: an overflowed or uninitialised size, most often in a custom CUDA op or extension built against another CUDA or PyTorch version; rebuild or update that extension against the installed torch and CUDA (pip install --no-build-isolation --force-reinstall --no-cache-dir <it>), and report it to the op's project if it persists",
+      `${size(requested)} is over ${corruptSizeTimesLargestGpu}× the largest GPU made (${size(largestGpuBytes)}): no input's shape makes a request like it by intent`,
+    ),
+  ];
+}
+
+/**
  * Picks among contradiction, cap, impossible request, co-tenant, small card, fragmentation and batch;
  * where unlisted memory past this process's own was left out of co-tenancy (numbers.ts
  * unlistedDominates), another process stays an alternative of the process's own causes.
@@ -285,6 +304,7 @@ function pickTorchCause(draft: Draft, { context }: ExplainContext, n: TorchNumbe
     cause: 'request_exceeds_device',
     causeText: `a single allocation of ${size(n.requestedBytes)} is ${n.requestedBytes > total ? 'larger than' : 'as large as'} the whole GPU (${size(total)}): a shape or configuration problem, not a tuning one${selfNote(n)}`,
     fixes: [
+      ...corruptSizeFixes(n.requestedBytes),
       fix(
         `find the tensor of ${size(n.requestedBytes)} at the failing line and check its shape (batch × sequence length × hidden size); no allocator setting can fit it`,
         `${size(n.requestedBytes)} is ${n.requestedBytes > total ? 'more than' : 'all of'} the card's ${size(total)} total, and its own context always holds part of it`,
@@ -378,6 +398,7 @@ function pickTorchCause(draft: Draft, { context }: ExplainContext, n: TorchNumbe
       cause: 'request_exceeds_device',
       causeText: `a single allocation of ${size(n.requestedBytes)} is larger than any one GPU made (the largest hold ${size(largestGpuBytes)}): a shape or configuration problem, not a tuning one${selfNote(n)}`,
       fixes: [
+        ...corruptSizeFixes(n.requestedBytes),
         fix(
           `find the tensor of ${size(n.requestedBytes)} at the failing line and check its shape (batch × sequence length × hidden size, or an attention computed without its memory-efficient kernel); no allocator setting can fit it`,
           `${size(n.requestedBytes)} is more than any single GPU holds (${size(largestGpuBytes)})`,
