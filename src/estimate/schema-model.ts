@@ -450,6 +450,18 @@ export const segmenterSchema = z.strictObject({
         'convolutions of each auxiliary SETRUPHead, each followed by ×4 (default 1, configs/_base_; the ADE20K configs: 2)',
     })
     .optional(),
+  aux_channels: positiveInt
+    .meta({
+      description:
+        "the auxiliary SETRUPHeads' channels when not the decode head's (default: channels; mmseg 0.x's ADE20K naive and PUP configs: 256 beside a 512 decoder)",
+    })
+    .optional(),
+  decode_convs: positiveInt
+    .meta({
+      description:
+        "the decode SETRUPHead's convolutions (default: naive 1 1×1, ×4 each, as mmseg v1.2.2; mmseg 0.x's _base_ setr_naive.py: num_convs=2; PUP 4 3×3, ×2 each)",
+    })
+    .optional(),
 });
 
 /** model.reference: a frozen second model that runs a no-grad forward over each batch. */

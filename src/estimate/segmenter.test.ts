@@ -26,11 +26,11 @@ mla = o['decoder'] == 'setr_mla'
 def cm(i, out, k):  # mmcv ConvModule: conv without bias, SyncBN (BatchNorm here), in-place ReLU
     return nn.Sequential(nn.Conv2d(i, out, k, 1, (k - 1) // 2, bias=False), nn.BatchNorm2d(out), nn.ReLU(inplace=True))
 class Up(nn.Module):  # SETRUPHead
-    def __init__(s, convs, k, up):
+    def __init__(s, convs, k, up, ch=c):
         super().__init__()
         s.norm = nn.LayerNorm(D, eps=1e-6)
-        s.convs = nn.ModuleList([cm(D if i == 0 else c, c, k) for i in range(convs)]); s.up = up
-        s.seg = nn.Conv2d(c, K, 1)
+        s.convs = nn.ModuleList([cm(D if i == 0 else ch, ch, k) for i in range(convs)]); s.up = up
+        s.seg = nn.Conv2d(ch, K, 1)
     def forward(s, x):
         n, ch, h, w = x.shape
         x = s.norm(x.reshape(n, ch, h * w).transpose(2, 1).contiguous())
@@ -89,8 +89,8 @@ elif mla:
     m = Mla(); aux = nn.ModuleList([nn.Conv2d(256, K, 1) for _ in range(o['aux_heads'])])
 else:
     pup = o['decoder'] == 'setr_pup'
-    m = Up(4, 3, 2) if pup else Up(1, 1, 4)
-    aux = nn.ModuleList([Up(o['aux_convs'], 3 if pup else 1, 4) for _ in range(o['aux_heads'])])
+    m = Up(o.get('decode_convs', 4), 3, 2) if pup else Up(o.get('decode_convs', 1), 1, 4)
+    aux = nn.ModuleList([Up(o['aux_convs'], 3 if pup else 1, 4, o.get('aux_channels', c)) for _ in range(o['aux_heads'])])
 mods = [m, aux]
 params = sum(p.numel() for mod in mods for p in mod.parameters())
 buffers = sum(b.numel() * b.element_size() for mod in mods for b in mod.buffers())
@@ -133,8 +133,10 @@ test("SETR's heads keep what a real PyTorch 2.13 step keeps on CPU, and hold the
   const skip = skipUnlessFrameworks('torch');
   if (skip) return t.skip(skip);
   // A small ViT width and crop so the CPU step is quick; the rule is the same at ViT-L and 512 × 512.
-  const runs: { decoder: string; auxConvs: number }[] = [
+  const runs: { decoder: string; auxConvs: number; decodeConvs?: number; auxChannels?: number }[] = [
     { decoder: 'setr_naive', auxConvs: 2 },
+    // mmseg 0.x's _base_ naive decoder (num_convs=2) beside narrower auxiliary heads (the ADE20K configs' 256 by 512).
+    { decoder: 'setr_naive', auxConvs: 2, decodeConvs: 2, auxChannels: 16 },
     { decoder: 'setr_pup', auxConvs: 1 },
     { decoder: 'setr_mla', auxConvs: 1 },
     { decoder: 'upernet', auxConvs: 1 },
@@ -144,7 +146,7 @@ test("SETR's heads keep what a real PyTorch 2.13 step keeps on CPU, and hold the
     const isUper = run.decoder === 'upernet';
     const channels = isMla ? 16 : isUper ? 48 : 32;
     const auxHeads = isMla ? 4 : isUper ? 1 : 3;
-    const body = `model:\n  transformer: { family: vit, layers: 2, hidden: 96, heads: 2, seq_len: ${isMla ? 64 : 65} }\n  segmenter: { decoder: ${run.decoder}, crop: [128, 128], classes: 7, channels: ${channels}, aux_convs: ${run.auxConvs} }`;
+    const body = `model:\n  transformer: { family: vit, layers: 2, hidden: 96, heads: 2, seq_len: ${isMla ? 64 : 65} }\n  segmenter: { decoder: ${run.decoder}, crop: [128, 128], classes: 7, channels: ${channels}, aux_convs: ${run.auxConvs}${run.decodeConvs ? `, decode_convs: ${run.decodeConvs}` : ''}${run.auxChannels ? `, aux_channels: ${run.auxChannels}` : ''} }`;
     const segmenter = spec(body).model.segmenter;
     assert.ok(segmenter);
     const real = realStep({
@@ -157,6 +159,8 @@ test("SETR's heads keep what a real PyTorch 2.13 step keeps on CPU, and hold the
       batch: 2,
       aux_heads: auxHeads,
       aux_convs: run.auxConvs,
+      ...(run.decodeConvs ? { decode_convs: run.decodeConvs } : {}),
+      ...(run.auxChannels ? { aux_channels: run.auxChannels } : {}),
     });
     const counts = segmenterCounts(segmenter);
     // The rule's count also holds the ViT's patch conv, class token and position table (not in this torch mirror).
@@ -207,5 +211,12 @@ test('a SETR spec adds the heads to the ViT; a crop that does not give seq_len t
   assert.throws(
     () => spec(`model:\n  ${vitL(1025)}\n  segmenter: { decoder: setr_fpn, crop: [512, 512] }`),
     /setr\.yaml:3:\d+: model\.segmenter\.decoder: expected one of setr_naive, setr_pup, setr_mla/,
+  );
+  assert.throws(
+    () =>
+      spec(
+        `model:\n  ${vitL(1024)}\n  segmenter: { decoder: setr_mla, crop: [512, 512], aux_channels: 256 }`,
+      ),
+    /model\.segmenter\.aux_channels: sizes the auxiliary SETRUPHeads: needs decoder setr_naive or setr_pup/,
   );
 });

@@ -29,15 +29,24 @@ interface UpHead {
   convs: number;
   kernel: number;
   upScale: number;
+  channels: number;
 }
 
 /** The decode head and the auxiliary heads of each decoder as the ADE20K / Cityscapes configs build them. */
 function upHeads(spec: SegmenterSpec): { decode: UpHead; aux: UpHead[] } {
-  // Naive: one 1×1 conv and ×4; PUP: four 3×3 convs, ×2 each. Auxiliary heads: `aux_convs` convs, ×4 each
-  // (SETRUPHead's default up_scale), 1×1 for naive and 3×3 for PUP.
+  // Naive: `decode_convs` 1×1 convs (v1.2.2's one by default; mmseg 0.x's _base_ setr_naive.py: num_convs=2), ×4
+  // each; PUP: four 3×3 convs, ×2 each. Auxiliary heads: `aux_convs` convs, ×4 each (SETRUPHead's default
+  // up_scale), 1×1 for naive and 3×3 for PUP, of `aux_channels` (the ADE20K configs: 256 beside a 512 decoder).
   const isPup = spec.decoder === 'setr_pup';
-  const decode = isPup ? { convs: 4, kernel: 3, upScale: 2 } : { convs: 1, kernel: 1, upScale: 4 };
-  const aux = { convs: spec.auxConvs, kernel: isPup ? 3 : 1, upScale: 4 };
+  const decode = isPup
+    ? { convs: spec.decodeConvs ?? 4, kernel: 3, upScale: 2, channels: spec.channels }
+    : { convs: spec.decodeConvs ?? 1, kernel: 1, upScale: 4, channels: spec.channels };
+  const aux = {
+    convs: spec.auxConvs,
+    kernel: isPup ? 3 : 1,
+    upScale: 4,
+    channels: spec.auxChannels ?? spec.channels,
+  };
   return { decode, aux: Array.from({ length: spec.auxHeads }, () => aux) };
 }
 
@@ -95,8 +104,8 @@ export function segmenterCounts(spec: SegmenterSpec): { params: number; buffersB
   const { decode, aux } = upHeads(spec);
   for (const head of [decode, ...aux]) {
     params += 2 * d;
-    for (let i = 0; i < head.convs; i++) convModule(i === 0 ? d : spec.channels, spec.channels, head.kernel);
-    params += spec.channels * k + k;
+    for (let i = 0; i < head.convs; i++) convModule(i === 0 ? d : head.channels, head.channels, head.kernel);
+    params += head.channels * k + k;
   }
   return { params, buffersBytes: buffers };
 }
@@ -150,10 +159,10 @@ export function segmenterSaved(spec: SegmenterSpec): {
     kept += 2 * d * area;
     let at = area;
     for (let i = 0; i < head.convs; i++) {
-      kept += 2 * c * at; // the norm's input, the in-place ReLU's result
+      kept += 2 * head.channels * at; // the norm's input, the in-place ReLU's result
       at *= head.upScale ** 2;
-      kept += c * at; // the upsampled map the next conv (or conv_seg) keeps
-      largest = Math.max(largest, c * at);
+      kept += head.channels * at; // the upsampled map the next conv (or conv_seg) keeps
+      largest = Math.max(largest, head.channels * at);
     }
   }
   return { heads: kept, logSoftmax, largest, indexBytes: 0 };

@@ -286,6 +286,8 @@ function toSegmenter(
     channels: raw.channels ?? (isMla ? 128 : raw.decoder === 'upernet' ? (transformer?.hidden ?? 0) : 256),
     auxHeads: raw.aux_heads ?? (isMla ? 4 : raw.decoder === 'upernet' ? 1 : isSegformer ? 0 : 3),
     auxConvs: raw.aux_convs ?? 1,
+    ...(raw.aux_channels ? { auxChannels: raw.aux_channels } : {}),
+    ...(raw.decode_convs ? { decodeConvs: raw.decode_convs } : {}),
     ...(raw.encoder ? { encoder: raw.encoder } : {}),
   };
   if (isSegformer) {
@@ -299,6 +301,17 @@ function toSegmenter(
     return spec;
   }
   if (raw.encoder) report(['model', 'segmenter', 'encoder'], 'is the Mix Transformer of decoder segformer');
+  const isUpHead = raw.decoder === 'setr_naive' || raw.decoder === 'setr_pup';
+  if (!isUpHead && raw.aux_channels !== undefined)
+    report(
+      ['model', 'segmenter', 'aux_channels'],
+      'sizes the auxiliary SETRUPHeads: needs decoder setr_naive or setr_pup',
+    );
+  if (!isUpHead && raw.decode_convs !== undefined)
+    report(
+      ['model', 'segmenter', 'decode_convs'],
+      "counts the decode SETRUPHead's convs: needs decoder setr_naive or setr_pup",
+    );
   if (!transformer) {
     report(['model', 'segmenter'], 'needs model.transformer (family vit): the ViT the heads read');
     return spec;

@@ -493,6 +493,10 @@ export interface SegmenterSpec {
   auxHeads: number;
   /** Convolutions of each auxiliary SETRUPHead (naive, PUP). */
   auxConvs: number;
+  /** The auxiliary SETRUPHeads' channels when not the decode head's (absent: `channels`). */
+  auxChannels?: number;
+  /** Convolutions of the decode SETRUPHead when not the decoder's default (naive 1, PUP 4). */
+  decodeConvs?: number;
 }
 
 /** An object detector: a ResNet / ResNeXt trunk, an FPN and detection heads (model.detector). */
