@@ -40,6 +40,10 @@ test('round 24, measured once, is pinned: median |error| and the counts within 5
   // NOT EXPRESSIBLE 14 -> 11 (SETR's one channels key and the naive decoder's conv count; ELECTRA's masked-LM
   // head under logits.sum(), now written on all five; the unsloth rows, no skip list stored). --trace: 7 traced
   // rows -> 2 (the trace does not build family electra), 17.4% -> 33.6%; trace-else-analytic 24.9%, -76.6%, 0/5/14.
-  assert.ok(median <= 0.25, summary);
-  assert.ok(within(0.05) >= 0 && within(0.15) >= 5 && within(0.3) >= 14, summary);
+  // Session 21 (estimate-express), a spec change only: model.segmenter's aux_channels and decode_convs say the three
+  // SETR rows' remaining notes (decoder 512 beside auxiliary heads of 256; the naive decoder's two 1×1 convs): 24.9%
+  // -> 19.7%, worst -76.6% unchanged, 0/5/14 -> 0/7/14; SETR naive ADE20K -26.4% -> -14.7%, PUP ADE20K -24.7% ->
+  // -14.5%, naive Cityscapes -12.4% -> -7.2%. NOT EXPRESSIBLE 11 -> 8.
+  assert.ok(median <= 0.198, summary);
+  assert.ok(within(0.05) >= 0 && within(0.15) >= 7 && within(0.3) >= 14, summary);
 });

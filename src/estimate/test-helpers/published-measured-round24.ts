@@ -116,6 +116,10 @@ const setr = (options: {
   channels?: number;
   auxHeads: number;
   auxConvs?: number;
+  /** The auxiliary heads' channels where not the decode head's (session 21's aux_channels). */
+  auxChannels?: number;
+  /** The decode head's convs where not the decoder's default (session 21's decode_convs). */
+  decodeConvs?: number;
   notExpressible?: string;
   row: string;
   measured: number;
@@ -131,6 +135,8 @@ const setr = (options: {
     ...(options.channels ? [`channels: ${options.channels}`] : []),
     `aux_heads: ${options.auxHeads}`,
     ...(options.auxConvs ? [`aux_convs: ${options.auxConvs}`] : []),
+    ...(options.auxChannels ? [`aux_channels: ${options.auxChannels}`] : []),
+    ...(options.decodeConvs ? [`decode_convs: ${options.decodeConvs}`] : []),
   ].join(', ');
   return {
     id: `mmseg-setr-${options.label}-vit-l16-${crop}x${crop}-${options.dataset.toLowerCase()}-8x${options.batch}`,
@@ -337,7 +343,11 @@ export const round24Cases: PublishedCase[] = [
     params: 306_122_840,
     heads: 4,
     decoder: 'setr_naive',
-    channels: 256,
+    // Session 21: decoder 512 and auxiliary heads 256 (aux_channels), the decoder's two 1×1 convs (decode_convs):
+    // now expressed; the config's note is the gatherer's.
+    channels: 512,
+    auxChannels: 256,
+    decodeConvs: 2,
     auxHeads: 3,
     auxConvs: 2,
     notExpressible:
@@ -354,7 +364,9 @@ export const round24Cases: PublishedCase[] = [
     params: 324_999_256,
     heads: 4,
     decoder: 'setr_pup',
-    channels: 256,
+    // Session 21: decoder 512, auxiliary heads 256 (aux_channels): now expressed; the config's note is the gatherer's.
+    channels: 512,
+    auxChannels: 256,
     auxHeads: 3,
     auxConvs: 2,
     notExpressible:
@@ -385,6 +397,8 @@ export const round24Cases: PublishedCase[] = [
     heads: 4,
     decoder: 'setr_naive',
     channels: 512,
+    // Session 21: the decoder's two 1×1 convs (decode_convs): now expressed; the config's note is the gatherer's.
+    decodeConvs: 2,
     auxHeads: 3,
     auxConvs: 2,
     notExpressible: "the naive decoder's two 1×1 convs as read here (the key builds mmseg's one)",
