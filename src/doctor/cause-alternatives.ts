@@ -293,11 +293,15 @@ export function causeAlternatives(input: AlternativesInput): CauseAlternative[] 
   // is as much the lever as the other processes, so batch_too_large stays open beside them.
   if (cause === 'co_tenant' && own !== undefined && card !== undefined && free !== undefined) {
     const others = card - own - free;
-    if (others > 0 && own >= others)
+    if (others > 0 && own >= others) {
       add(
         'batch_too_large',
         `this process holds ${size(own)} of the ${size(card)} card, the other processes ${size(others)}: if a smaller batch, sequence or resolution fits beside them, it was this run's batch`,
       );
+      // This process's own share is as open as the batch it holds: its model's state fills the same
+      // share (a full card of this process's tensors reads the same for either; module comment).
+      if (!modelFits) add('model_state', decides.model_state);
+    }
   }
   // An Apple GPU (Metal, MLX, llama.cpp's Metal backend): its memory is the Mac's unified memory, of which
   // the GPU may wire only a share (Metal's MTLDevice.recommendedMaxWorkingSetSize, about two thirds to

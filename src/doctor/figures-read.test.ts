@@ -140,3 +140,15 @@ test('a request past the card but no absurd size keeps its shape as the one fix'
   assert.equal(d?.cause, 'request_exceeds_device');
   assert.doesNotMatch(d!.fixes.join('\n'), /size itself as the bug/);
 });
+
+// hiyouga/LlamaFactory#3816 (four 16G cards; the maintainers: shard the model with ZeRO-3).
+test("another process read beside this process's larger share keeps both of that share's causes open", () => {
+  const d = primary(
+    'torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.16 GiB. GPU  has a total capacity of 15.77 GiB of which 1012.69 MiB is free. Process 15788 has 456.00 MiB memory in use. Including non-PyTorch memory, this process has 14.33 GiB memory in use. Of the allocated memory 13.18 GiB is allocated by PyTorch, and 438.51 MiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.  See documentation for Memory Management  (https://pytorch.org/docs/stable/notes/cuda.html#environment-variables)',
+  );
+  assert.equal(d?.cause, 'co_tenant');
+  assert.deepEqual(
+    d!.causeAlternatives?.map((a) => a.cause),
+    ['batch_too_large', 'model_state'],
+  );
+});
