@@ -593,24 +593,25 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // 603/729, alternatives 682/729; with session 21's kind rules (doctor-rules) 605/729, 684/729; an Apple
   // GPU's share of unified memory open beside the work, the main process open beside the workers where no
   // spawned worker is shown: alternatives 686/729; with doctor-rules' later kind rules 607/729, 688/729;
-  // model_state beside batch_too_large where this process holds more than the other processes: 689/729.
+  // model_state beside batch_too_large where this process holds more than the other processes: 689/729;
+  // a request at least twice a program's own memory setting keeps the machine's RAM open: 690/729.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
   assert.ok(figures.causesRight >= 607, `causes right ${figures.causesRight}, at least 607`);
   assert.ok(
-    figures.causesRightOrAlternative >= 689,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 689`,
+    figures.causesRightOrAlternative >= 690,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 690`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
   // The causes as doctor claimed them (score.ts causeClaimsLine), beside the strict figure. Session 21:
   // decided (a cause named, no alternative) 387/401 right, open (alternatives offered, what decides each)
   // 289/307 offer the truth, 21 not diagnosed (kind missed); with the relabels and rules above, 389/396
-  // and 293/312; then 389/395 and 297/315; then 391/397 and 298/316.
+  // and 293/312; then 389/395 and 297/315; then 391/397 and 298/316; then 391/396 and 299/317.
   t.diagnostic(causeClaimsLine(figures));
   assert.ok(figures.causesDecidedRight >= 391, `decided right ${figures.causesDecidedRight}, at least 391`);
   assert.ok(
-    figures.causesOpenTruthOffered >= 298,
-    `open with the truth offered ${figures.causesOpenTruthOffered}, at least 298`,
+    figures.causesOpenTruthOffered >= 299,
+    `open with the truth offered ${figures.causesOpenTruthOffered}, at least 299`,
   );
 });

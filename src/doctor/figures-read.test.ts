@@ -152,3 +152,19 @@ test("another process read beside this process's larger share keeps both of that
     ['batch_too_large', 'model_state'],
   );
 });
+
+// jundot/omlx#378 (a 397B model on a 64 GB Mac; the maintainer: it needs ~218 GB, use a smaller variant)
+// and jundot/omlx#113 (a 10.2 GB model over an 8 GB setting, which raising the setting serves).
+test("a request many times the program's own memory setting keeps the machine's RAM open beside the cap", () => {
+  const far = primary(
+    'Error: {"error":{"message":"Model \'Qwen3.5-397B-A17B-nvfp4\' (218.08GB) exceeds max-model-memory (25.00GB)","type":"server_error","param":null,"code":null}}',
+  );
+  assert.equal(far?.cause, 'memory_cap');
+  assert.deepEqual(
+    far!.causeAlternatives?.map((a) => a.cause),
+    ['request_exceeds_device'],
+  );
+  const near = primary("Model 'Qwen3.5-9B-8bit' (10.20GB) exceeds max-model-memory (8.00GB)");
+  assert.equal(near?.cause, 'memory_cap');
+  assert.equal(near?.causeAlternatives, undefined);
+});

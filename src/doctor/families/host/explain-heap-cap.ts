@@ -138,6 +138,18 @@ export function explainHeapCap(draft: Draft, { context }: ExplainContext): Expla
             `the message compares the request (${size(request)}) with ${setting[2]} (${size(cap)}), not with free RAM`,
           ),
         ],
+        // A request at least twice the cap: such a setting is set below the machine's RAM (a share of it,
+        // room left for the rest), so the request may be past the RAM itself, which no setting fits.
+        ...(request >= 2 * cap
+          ? {
+              alternatives: [
+                {
+                  cause: 'request_exceeds_device' as const,
+                  decidedBy: `compare the ${size(request)} with the machine's RAM: ${setting[2]} is set below it, and a request ${(request / cap).toFixed(1)}× the setting may be past the RAM itself; then only a smaller or more quantized model fits`,
+                },
+              ],
+            }
+          : {}),
       };
   }
   return undefined;
