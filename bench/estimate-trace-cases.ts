@@ -31,7 +31,7 @@ import type { PublishedCase } from '../src/estimate/test-helpers/published-measu
 import { specOf } from '../src/estimate/test-helpers/references.js';
 import { compareTrace, untracedParamsShare } from '../src/estimate/trace.js';
 import type { EstimateSpec } from '../src/estimate/types.js';
-import { frameworksPython } from '../src/test-helpers/frameworks.js';
+import { frameworksPython, visionPython } from '../src/test-helpers/frameworks.js';
 import { packagedTraceDir, runTraceHelper, toTraceResult } from '../src/trace/helper.js';
 import { startWarmTracePython } from '../src/trace/test-helpers/warm-trace.js';
 
@@ -64,9 +64,10 @@ export async function traceCases(cases: readonly PublishedCase[]): Promise<Map<s
         continue;
       }
       if (c.traceModule) {
-        // The network itself, built by its examples/trace factory (a CNN the spec's stack cannot say).
+        // The network itself, built by its examples/trace factory (a CNN the spec's stack cannot say), in
+        // the Python that has torchvision and timm where there is one (a superset of the frameworks').
         const module = {
-          python,
+          python: visionPython() ?? python,
           modelConfig: undefined,
           module: c.traceModule,
           isFull: false,
@@ -154,8 +155,16 @@ async function cached(
   const { modelConfig, cwd, ...rest } = request;
   hash.update(JSON.stringify(rest));
   if (typeof modelConfig === 'string') hash.update(readFileSync(modelConfig));
-  // The temporary directory's name changes every run; a module's own directory (examples/trace) does not.
-  if (typeof cwd === 'string' && !cwd.startsWith(tmpdir())) hash.update(cwd);
+  // The temporary directory's name changes every run; a module's own directory (examples/trace) does not,
+  // and the module's source is part of the answer.
+  if (typeof cwd === 'string' && !cwd.startsWith(tmpdir())) {
+    hash.update(cwd);
+    const source =
+      typeof rest.module === 'string'
+        ? join(cwd, `${rest.module.split(':')[0]?.replaceAll('.', '/')}.py`)
+        : '';
+    if (source && existsSync(source)) hash.update(readFileSync(source));
+  }
   const file = join(directory, `${hash.digest('hex')}.json`);
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
   const raw = await run();

@@ -7,11 +7,37 @@ cd "$(dirname "$0")/.."
 venv=.venv-frameworks
 reqs=python/requirements-frameworks.txt
 stamp="$venv/.requirements"
+
+# torchvision and timm (python/requirements-vision.txt) in $venv/vision: a venv of its own over $venv's
+# packages (a .pth line), installed with --no-deps so torch stays the one $venv pins.
+vision_venv() {
+  local vision="$venv/vision" vreqs=python/requirements-vision.txt
+  [ -x "$venv/bin/python" ] || return 0
+  if [ -x "$vision/bin/python" ] && cmp -s "$vreqs" "$vision/.requirements"; then
+    echo "frameworks: $vision is up to date"
+    return 0
+  fi
+  rm -rf "$vision"
+  "$python" -m venv "$vision" >/dev/null 2>&1 || { echo "frameworks: no $vision; the vision trace tests will skip"; return 0; }
+  local site
+  site=$("$vision/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+  # Relative to $vision's site-packages: $venv's own (lib/pythonX.Y/site-packages, four levels up).
+  echo "../../../../$(realpath --relative-to="$venv" "$("$venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')")" >"$site/frameworks.pth"
+  if "$vision/bin/pip" install --retries 0 --timeout 2 -q --no-deps -r "$vreqs" >"$vision/install.log" 2>&1; then
+    cp "$vreqs" "$vision/.requirements"
+    echo "frameworks: torchvision and timm installed into $vision"
+  else
+    echo "frameworks: pip install into $vision failed; the vision trace tests will skip"
+    grep -v '^WARNING: Location' "$vision/install.log" | tail -3
+  fi
+}
+
+python=$(command -v python3 || echo /usr/bin/python3)
 if [ -x "$venv/bin/python" ] && cmp -s "$reqs" "$stamp"; then
   echo "frameworks: $venv is up to date"
+  vision_venv
   exit 0
 fi
-python=$(command -v python3 || echo /usr/bin/python3)
 started=$(date +%s)
 rm -rf "$venv"
 if ! "$python" -m venv "$venv" >/dev/null 2>&1; then
@@ -26,4 +52,5 @@ else
   echo "frameworks: pip install failed (tail of $venv/install.log below); tests that need them will skip"
   grep -v '^WARNING: Location' "$venv/install.log" | tail -5
 fi
+vision_venv
 exit 0

@@ -44,6 +44,7 @@ export const heavyTestFiles: readonly string[] = [
   'src/cli/commands/fit/fit-ranks.test.ts',
   'src/cli/commands/run/seed-000-ray.test.ts',
   'src/trace/helper.test.ts',
+  'src/trace/helper-vision.test.ts',
   'src/cli/commands/fit/fit-torch.test.ts',
   'src/fit/io/warm-server.test.ts',
 ];

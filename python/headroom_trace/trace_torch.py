@@ -16,6 +16,8 @@ import sys
 import time
 import weakref
 
+import fixed_sizes
+import torchvision_ops
 from _protocol import TraceError, import_target, serve
 
 PARTS = ("parameters", "buffers", "inputs", "gradients", "optimizer states", "activations", "temporaries")
@@ -930,6 +932,8 @@ def run_step(request, *, real: bool, layers=None):
     # Built on `meta` outside the fake mode (casting or deep-copying fake parameters mixes fake
     # modes), then materialised as fake tensors inside it; no initialisation runs on the fakes.
     if request.get("module"):
+        # Before the user's module imports torchvision: its operators in Python if its library does not load.
+        torchvision_ops.install(torch)
         if real:
             built = load_user_module(torch, request)
         else:
@@ -949,6 +953,10 @@ def run_step(request, *, real: bool, layers=None):
         None if real or request.get("module") else _unpacked_batches(),
         None if real or request.get("module") else _fused_attention_dropout(torch),
         None if request.get("module") else _native_dropout(torch),
+        # A module's data-dependent sizes (a detector's box bookkeeping) at their upper bound, in the
+        # trace and the real check alike.
+        fixed_sizes.one_nms_call() if request.get("module") else None,
+        fixed_sizes.every_element_selected(torch) if request.get("module") else None,
     ]
     with contextlib.ExitStack() as stack:
         for context in contexts:

@@ -49,3 +49,29 @@ export function skipUnlessFrameworks(...modules: string[]): string | undefined {
     ? `${python} cannot import ${missing.join(', ')} (bash scripts/frameworks-venv.sh installs it)`
     : undefined;
 }
+
+/**
+ * The Python with torchvision and timm beside the frameworks (.venv-frameworks/vision/, made by
+ * scripts/frameworks-venv.sh): a venv of its own whose site-packages reads .venv-frameworks' through a
+ * .pth line, so importing torchvision never touches the shared venv (the index's torchvision 0.28.0 is a
+ * CUDA build whose compiled ops do not load with torch 2.13.0+cpu; importing it there breaks Lightning,
+ * torchmetrics and PEFT). HEADROOM_VISION_PYTHON overrides it.
+ */
+export function visionPython(): string | undefined {
+  const fromEnv = process.env.HEADROOM_VISION_PYTHON;
+  if (fromEnv) return fromEnv;
+  const inRepo = join(repoRoot, '.venv-frameworks', 'vision', 'bin', 'python');
+  return existsSync(inRepo) ? inRepo : undefined;
+}
+
+/** A skip reason unless the vision Python has every one of `modules`, else undefined. */
+export function skipUnlessVision(...modules: string[]): string | undefined {
+  const python = visionPython();
+  if (!python) {
+    return 'needs .venv-frameworks/vision (bash scripts/frameworks-venv.sh installs torchvision and timm from the local package index)';
+  }
+  const missing = modules.filter((name) => !pythonHas(python, name));
+  return missing.length > 0
+    ? `${python} cannot import ${missing.join(', ')} (bash scripts/frameworks-venv.sh installs it)`
+    : undefined;
+}
