@@ -4,7 +4,8 @@ built from a SegformerConfig: real library code), under either decoder.
     headroom estimate --trace --trace-module segformer:mmseg_b2_ade20k --batch-size 2 \\
         --params 24770000   # run from this directory
 
-- `mmseg_*`: mmsegmentation's SegformerHead (decode_heads/segformer_head.py, v0.x and 1.x): each stage's
+- `mmseg_*`: the encoder with eager attention (mmseg's nn.MultiheadAttention keeps the softmax scores),
+  under mmsegmentation's SegformerHead (decode_heads/segformer_head.py, v0.x and 1.x): each stage's
   output through a 1x1 ConvModule (conv, BatchNorm, ReLU) to 256 channels, resized to 1/4 (bilinear,
   align_corners False), concatenated, fused by a 1x1 ConvModule to 256, Dropout2d 0.1, conv_seg; mmseg
   keeps the _base_ head's 256 channels for every MiT size. The loss as BaseDecodeHead.losses: the logits
@@ -43,6 +44,9 @@ def conv_module(cin, cout):
 class MmsegSegformer(nn.Module):
     def __init__(self, config, channels=256):
         super().__init__()
+        # mmseg's EfficientMultiheadAttention runs torch's nn.MultiheadAttention: the explicit scores and
+        # softmax, kept for backward (transformers' eager path); transformers' own default is SDPA.
+        config._attn_implementation = "eager"
         self.encoder = SegformerModel(config)
         self.convs = nn.ModuleList(conv_module(c, channels) for c in config.hidden_sizes)
         self.fusion_conv = conv_module(channels * len(config.hidden_sizes), channels)

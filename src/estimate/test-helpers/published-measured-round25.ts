@@ -69,6 +69,9 @@ const mmyolo = (options: {
     ? `yolov5_${options.size}-p6-v62_syncbn_fast_8xb16-300e_coco`
     : `yolov5_${options.size}-v61_syncbn_fast_8xb16-300e_coco`;
   return {
+    // The network itself (examples/trace/yolo.py): YOLOv5 from its layer table, its loss, mmyolo's EMA
+    // copy on the GPU (EMAHook); the most boxes an image has: a mosaic of 4 COCO images, 4 × 7.3.
+    traceModule: `yolo:v5${options.isP6 ? 'p6' : ''}_${options.size}_${image}x${image}_c80_b29_ema`,
     id: `mmyolo-yolov5-${options.size}${options.isP6 ? '-p6' : ''}-syncbn-amp-8xb16-${image}-coco`,
     source: `${mmyoloDoc} (${mmyoloAt}), table "COCO", row "${options.row}", column "Mem (GB)"`,
     what: 'allocated',
@@ -252,6 +255,9 @@ const segformer = (options: {
       ? `segformer_mit-${options.variant}_512x512_160k_ade20k`
       : `segformer_mit-${options.variant}_8x1_1024x1024_160k_cityscapes`;
   return {
+    // The network itself: transformers' MiT encoder under mmseg's SegformerHead (examples/trace/segformer.py),
+    // which resizes its logits to the crop for the loss.
+    traceModule: `segformer:mmseg_${options.variant}_${options.dataset.toLowerCase()}`,
     id: `mmseg-segformer-mit-${options.variant}-${crop}x${crop}-${options.dataset.toLowerCase()}-8x${batch}-adamw`,
     source: `${segformerDoc} (${segformerAt}), table ${options.dataset}, row "${options.row}", column "Mem (GB)"`,
     what: 'allocated',
@@ -296,6 +302,12 @@ const yoloFaceDocs = {
 const yoloFaceCommit = 'd923b7f734e53e0d0a0c5f7943e44e0498e1913f';
 const yoloFaceNotExpressible =
   "the TaskAlignedAssigner's per-batch tensors (batch × the most faces of any image × 13,125 anchors: alignment metrics, overlaps and masks, which WIDER FACE's crowded images make large), the neck and the three anchor-free heads, the blocks' two-branch concatenations (C3 / C2f / C3k2, and YOLO11's C2PSA attention) and the EMA copy; SiLU counted as ReLU. The spec is the backbone's main path as a sequential model.cnn stack with one head conv, and the printed parameter count";
+// The networks examples/trace/yolo.py builds (YOLO11's C3k2 and C2PSA blocks are not among them), with the
+// EMA copy ultralytics keeps on the GPU (ModelEMA). The assigner is padded to the batch's most faces: taken
+// as a mosaic's mean, 4 × 12.2 (WIDER FACE: 393,703 faces in 32,203 images, Yang et al. 2016) = 49; the
+// epoch's most crowded batch, which sets the reserved peak, holds far more (not modelled).
+const yoloFaceTraced: Record<string, string> = { yolov8s: 'v8_s', yolov5su: 'v5u_s', yolov5nu: 'v5u_n' };
+const wideFaceBoxes = 49;
 const yoloFace = (options: {
   doc: keyof typeof yoloFaceDocs;
   model: string;
@@ -306,6 +318,9 @@ const yoloFace = (options: {
   line: string;
   measured: number;
 }): PublishedCase => ({
+  ...(yoloFaceTraced[options.model]
+    ? { traceModule: `yolo:${yoloFaceTraced[options.model]}_800x800_c1_b${wideFaceBoxes}_ema` }
+    : {}),
   id: `yolo11face-log-${options.model}-widerface-800-bs8-amp-rtx3090`,
   source: `${yoloFaceDocs[options.doc]} (commit ${yoloFaceCommit.slice(0, 8)}, https://github.com/zjykzj/YOLO11Face/blob/${yoloFaceCommit}/${yoloFaceDocs[options.doc].split(' ')[1]}), section "${options.model}", the first epoch's progress line "${options.line}", column "GPU_mem"`,
   what: 'reserved',
@@ -448,6 +463,8 @@ export const round25Cases: PublishedCase[] = [
   // S6 a user's YOLOv5n6 log on a GTX 1060 6GB.
   // Expressed by model.yolo (was NOT EXPRESSIBLE: the PAFPN neck, the four heads, C3's concatenation).
   {
+    // The network itself (examples/trace/yolo.py): YOLOv5n6 on 768 × 1280, one class, train.py's ModelEMA.
+    traceModule: 'yolo:v5p6_n_768x1280_c1_b8_ema',
     id: 'yolov5n6-user-log-single-cls-1280-rect-bs20-amp-gtx1060',
     source: `${yoloLogDoc} (${yoloLogAt}), epoch 0's progress line "0/149 5.05G 0.06383 0.03304 0 0 1280", column "gpu_mem"`,
     what: 'reserved',
