@@ -69,6 +69,51 @@ def _freeze_like_pretrained(model):
             parameter.requires_grad_(False)
 
 
+def _msra_stride(backbone):
+    """detectron2's MSRA ResNet (STRIDE_IN_1X1): each stage's first block strides on its 1x1 conv, where
+    torchvision's (and pytorch-style) strides on the 3x3."""
+    for layer in (backbone.layer2, backbone.layer3, backbone.layer4):
+        block = layer[0]
+        block.conv1.stride, block.conv2.stride = block.conv2.stride, (1, 1)
+
+
+def _detectron2(kind, depth):
+    """detectron2's COCO baselines (configs/Base-RCNN-FPN.yaml, Base-RetinaNet.yaml) on torchvision's
+    detectors: the MSRA trunk with FrozenBN, FREEZE_AT 2 (stem and res2), 80 classes; Faster R-CNN's RPN
+    keeps 2000 proposals a level before NMS and 1000 an image after (POST_NMS_TOPK_TRAIN), 256 anchors and
+    512 RoIs an image sampled; RetinaNet's P6 and P7 from res5. Two images of 800 x 1333 a GPU."""
+    from torchvision.models import resnet
+    from torchvision.models.detection import FasterRCNN, RetinaNet
+    from torchvision.models.detection.backbone_utils import _resnet_fpn_extractor
+    from torchvision.ops.feature_pyramid_network import LastLevelP6P7
+    from torchvision.ops.misc import FrozenBatchNorm2d
+
+    trunk = getattr(resnet, f"resnet{depth}")(weights=None, norm_layer=FrozenBatchNorm2d)
+    _msra_stride(trunk)
+    if kind == "retinanet":
+        backbone = _resnet_fpn_extractor(trunk, 3, returned_layers=[2, 3, 4], extra_blocks=LastLevelP6P7(2048, 256))
+        model = RetinaNet(backbone, num_classes=80, min_size=800, max_size=1333)
+    else:
+        backbone = _resnet_fpn_extractor(trunk, 3)
+        model = FasterRCNN(
+            backbone, num_classes=81, min_size=800, max_size=1333,
+            rpn_pre_nms_top_n_train=2000, rpn_post_nms_top_n_train=1000,
+        )
+    return {"model": model, "batch": _batch(800, 1333, 80), "loss": _losses}
+
+
+def detectron2_faster_rcnn_r50_fpn():
+    return _detectron2("faster_rcnn", 50)
+
+
+def detectron2_faster_rcnn_r101_fpn():
+    return _detectron2("faster_rcnn", 101)
+
+
+def detectron2_retinanet_r50_fpn():
+    return _detectron2("retinanet", 50)
+
+
 def fasterrcnn_resnet50_fpn_coco():
     return _build("fasterrcnn_resnet50_fpn", 800, 1333, 91)
 
@@ -87,4 +132,4 @@ def fasterrcnn_tiny():
 
 
 def retinanet_tiny():
-    return _build("retinanet_resnet50_fpn", 160, 224, 5, min_size=160, max_size=224)
+    return _build("retinanet_resnet50_fpn", 96, 128, 5, min_size=96, max_size=128)

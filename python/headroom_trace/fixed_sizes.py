@@ -52,6 +52,16 @@ def every_element_selected(torch):
                 return _first_indices(torch, args[0], args[0].numel() if count is None else count)
             if nms is not None and func is nms:
                 return args[1].argsort(descending=True)
+            if func is aten.index.Tensor and any(_is_mask(torch, i) for i in args[1]):
+                # `x[mask]` (RetinaNet's valid anchors): the mask's nonzero as long indices, one a dimension.
+                indices = []
+                for index in args[1]:
+                    if _is_mask(torch, index):
+                        count = self.count_of(index)
+                        indices.extend(_first_indices(torch, index, index.numel() if count is None else count).unbind(1))
+                    else:
+                        indices.append(index)
+                return func(args[0], indices)
             out = func(*args, **kwargs)
             if func in zeros:
                 self.note(out, 0)
@@ -71,6 +81,10 @@ def every_element_selected(torch):
             return out
 
     return EveryElementSelected()
+
+
+def _is_mask(torch, index):
+    return isinstance(index, torch.Tensor) and index.dtype in (torch.bool, torch.uint8)
 
 
 def _first_indices(torch, tensor, count):

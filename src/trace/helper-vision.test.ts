@@ -94,6 +94,7 @@ describe('vision trace examples, real torchvision and timm', { skip }, () => {
   // a ConvNeXt and a ResNet from timm, YOLOv5 and YOLOv8, SegFormer under mmseg's head.
   const modules = [
     'torchvision_detection:fasterrcnn_tiny',
+    'torchvision_detection:retinanet_tiny',
     'torchvision_segmentation:tiny_deeplabv3',
     'timm_classifiers:tiny_vit',
     'timm_classifiers:tiny_swin',

@@ -321,6 +321,8 @@ const flexibleRunner =
 
 const mmCnnCases: PublishedCase[] = [
   {
+    // MMResNet50 is torchvision's resnet50: traced itself (examples/trace/torchvision_classifiers.py).
+    traceModule: 'torchvision_classifiers:resnet50_32x32_c1000',
     id: 'mmengine-flexiblerunner-resnet50-cifar10-deepspeed-zero3-fp16-2gpu',
     source: `${mmengineLargeSource}, section "DeepSpeed", training log "Epoch(train) [1][190/196] … memory: 970"`,
     what: 'allocated',
@@ -334,6 +336,8 @@ training: { precision: amp_fp16, convention: zero, optimizer: adamw, batch_size:
 parallel: { gpus: 2, strategy: zero3, deepspeed: { overlap_comm: true, reduce_bucket_size: 50000000 } }`,
   },
   {
+    // MMResNet50 is torchvision's resnet50: traced itself (examples/trace/torchvision_classifiers.py).
+    traceModule: 'torchvision_classifiers:resnet50_32x32_c1000',
     id: 'mmengine-flexiblerunner-resnet50-cifar10-fsdp-amp-fp16-2gpu',
     source: `${mmengineLargeSource}, section "FullyShardedDataParallel (FSDP)", training log "Epoch(train) [1][190/196] … memory: 954"`,
     what: 'allocated',
@@ -347,6 +351,8 @@ training: { precision: amp_fp16, optimizer: adamw, batch_size: 128 }
 parallel: { gpus: 2, strategy: fsdp_full }`,
   },
   {
+    // MMResNet50 is torchvision's resnet50: traced itself (examples/trace/torchvision_classifiers.py).
+    traceModule: 'torchvision_classifiers:resnet50_32x32_c1000',
     id: 'mmengine-flexiblerunner-resnet50-cifar10-colossalai-gemini-2gpu',
     source: `${mmengineLargeSource}, section "ColossalAI", training log "Epoch(train) [1][180/196] … memory: 597"`,
     what: 'allocated',
@@ -360,6 +366,8 @@ training: { precision: amp_fp16, convention: zero, optimizer: adamw, batch_size:
 parallel: { gpus: 2, strategy: zero3 }`,
   },
   {
+    // MMResNet50 is torchvision's resnet50: traced itself (examples/trace/torchvision_classifiers.py).
+    traceModule: 'torchvision_classifiers:resnet50_32x32_c1000',
     id: 'mmengine-15-minutes-resnet50-cifar10-sgd-bs32-1gpu',
     source: `${mmengineQuick} (line written in dc01545e, 2022-10-19, https://github.com/open-mmlab/mmengine/blob/main/docs/en/get_started/15_minutes.md), training log "Epoch(train) [1][10/1563] … memory: 392"`,
     what: 'allocated',
@@ -386,6 +394,9 @@ ${cnnSpec([3, 32, 32], ['{ conv: 64 }', ...basicStages(), '{ pool: global }', '{
 training: { precision: fp32, optimizer: sgd_momentum, batch_size: 16 }`,
   },
   {
+    // TSN's trunk is torchvision's ResNet-50 layout with a 2-class head over the 12 frames (the consensus
+    // average left out): traced as torchvision's resnet50 (examples/trace/torchvision_classifiers.py).
+    traceModule: 'torchvision_classifiers:resnet50_224x224_c2',
     id: 'mmaction2-quick-run-tsn-r50-1x1x3-kinetics-tiny-bs4-1gpu',
     source: `${mmactionQuick} (the log written in 6cc912ba, 2023-04-06; file at 34d31bf2, https://github.com/open-mmlab/mmaction2/blob/34d31bf2/docs/en/get_started/quick_run.md), training log "Epoch(train) [1][8/8] … memory: 1314"`,
     what: 'allocated',

@@ -667,6 +667,8 @@ training: { precision: bf16, optimizer: adamw, batch_size: 1, activation_checkpo
     fp16: true,
   }),
   {
+    // mmpretrain's ResNet-50 (style pytorch) is torchvision's: traced as it (examples/trace/torchvision_classifiers.py).
+    traceModule: 'torchvision_classifiers:resnet50_224x224_c1000',
     id: 'mmpretrain-resnet50-8xb32-fp16-imagenet',
     source: `${mmpretrainFp16}, row "ResNet-50 | 25.56 | 4.12 | 1.9" (config resnet50_8xb32-fp16_in1k.py, log of 2021-03-20)`,
     what: 'allocated',

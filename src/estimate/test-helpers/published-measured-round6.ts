@@ -63,6 +63,11 @@ const cnnSpec = (input: readonly number[], layers: readonly string[]): string =>
 const detectron2Zoo =
   'facebookresearch/detectron2 MODEL_ZOO.md (commit 8b0953c0, https://github.com/facebookresearch/detectron2/blob/main/MODEL_ZOO.md)';
 const detectron2FrozenTrunk = 222_400; // stem 7×7 conv 9,408 + res2's three bottlenecks 212,992
+const detectron2Traced: Record<string, string> = {
+  'faster-rcnn-r50-fpn-1x': 'detectron2_faster_rcnn_r50_fpn',
+  'faster-rcnn-r101-fpn-3x': 'detectron2_faster_rcnn_r101_fpn',
+  'retinanet-r50-fpn-1x': 'detectron2_retinanet_r50_fpn',
+};
 const detectron2Case = (options: {
   id: string;
   row: string;
@@ -73,6 +78,11 @@ const detectron2Case = (options: {
   blocks: readonly number[];
   head: 'faster_rcnn' | 'mask_rcnn' | 'retinanet';
 }): PublishedCase => ({
+  // torchvision's detectors configured as detectron2's baselines (examples/trace/torchvision_detection.py);
+  // Mask R-CNN is not among them.
+  ...(detectron2Traced[options.id]
+    ? { traceModule: `torchvision_detection:${detectron2Traced[options.id]}` }
+    : {}),
   id: `detectron2-model-zoo-${options.id}-8xv100-2img`,
   source: `${detectron2Zoo}, row "${options.row}"`,
   what: 'allocated',
