@@ -431,6 +431,14 @@ const measured: Record<TestCorpusPart, Bar> = {
   // "realloc of size N failed"), heldout-27 101 -> 103 ("RuntimeError bad allocation"; /dev/shm told used up).
   'heldout-26': { kindRight: 107, falseOoms: 0, causesRight: 12, wrongFixes: 0, factsRight: 155 },
   'heldout-27': { kindRight: 103, falseOoms: 0, causesRight: 9, wrongFixes: 0, factsRight: 115 },
+  // Measured by the lead, 2026-11-28, never seen by session 21's rules engineers (doctor-rules: kind;
+  // doctor-causes; see HELDOUT-28-RESULT.md and HELDOUT-29-RESULT.md): the session's start (f694519e), the
+  // freeze (499b3d06) and the session's last rules (844a819a) give the same figures, file by file.
+  // heldout-28 (77 GitHub threads drawn by repository, seed 28, every file holding program output): 68/77
+  // (88.3%), 0 false OOMs, 3/3 causes, 0 wrong fixes, 23/28 facts. heldout-29 (60 GitHub threads drawn by a
+  // query plan, seed 29): 53/60 (88.3%), 0 false OOMs, 2/3 causes, 0 wrong fixes, 19/24 facts.
+  'heldout-28': { kindRight: 68, falseOoms: 0, causesRight: 3, wrongFixes: 0, factsRight: 23 },
+  'heldout-29': { kindRight: 53, falseOoms: 0, causesRight: 2, wrongFixes: 0, factsRight: 19 },
 };
 
 for (const part of testCorpusParts) {
@@ -463,7 +471,7 @@ for (const part of testCorpusParts) {
   });
 }
 
-test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-27)', (t) => {
+test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-29)', (t) => {
   const cases = testCorpusParts.flatMap((part) => readPart(part));
   if (cases.length === 0) {
     t.skip('no logs in test/corpus');
@@ -538,8 +546,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // the issue's bar, 8 false OOMs. Session 21 (doctor-rules; kill grammar, torchelastic's SIGBUS, pinned host
   // allocators, a lost first letter; session21-forms.test.ts): 3526/3628 (97.2%), 6 false OOMs; heads cut
   // from MPS's message, Arrow's realloc, /dev/shm in the user's words: 3530/3628 (97.3%); Chinese habitual 会:
-  // 3531/3628.
-  const floor = 3531;
+  // 3531/3628. With heldout-28 and heldout-29 folded in as measured once (68/77, 53/60): 3652/3765 (97.0%),
+  // below the issue's bar, 6 false OOMs.
+  const floor = 3652;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -596,13 +605,15 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // spawned worker is shown: alternatives 686/729; with doctor-rules' later kind rules 607/729, 688/729;
   // model_state beside batch_too_large where this process holds more than the other processes: 689/729;
   // a request at least twice a program's own memory setting keeps the machine's RAM open: 690/729.
+  // With heldout-28 and heldout-29 folded in as measured once (3/3 and 2/3; 3/3 and 2/3): strict 612/735,
+  // alternatives 695/735.
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 607, `causes right ${figures.causesRight}, at least 607`);
+  assert.ok(figures.causesRight >= 612, `causes right ${figures.causesRight}, at least 612`);
   assert.ok(
-    figures.causesRightOrAlternative >= 690,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 690`,
+    figures.causesRightOrAlternative >= 695,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 695`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
   // The causes as doctor claimed them (score.ts causeClaimsLine), beside the strict figure. Session 21:

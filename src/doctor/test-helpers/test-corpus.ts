@@ -10,7 +10,7 @@ import { type CorpusCase, parseFactsLine, readCorpus, repoRoot } from './corpus.
 
 /**
  * The parts of test/corpus the tests read: heldout/ since it was measured (test/corpus/HELDOUT.md),
- * heldout-2/ .. heldout-27/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-27-RESULT.md).
+ * heldout-2/ .. heldout-29/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-29-RESULT.md).
  */
 export const testCorpusParts = [
   'logs',
@@ -41,6 +41,8 @@ export const testCorpusParts = [
   'heldout-25',
   'heldout-26',
   'heldout-27',
+  'heldout-28',
+  'heldout-29',
 ] as const;
 
 /** A part the tests read (testCorpusParts). */
