@@ -26,6 +26,7 @@ import { round23Cases } from './published-measured-round23.js';
 import { round24Cases } from './published-measured-round24.js';
 import { round25Cases } from './published-measured-round25.js';
 import { round26Cases } from './published-measured-round26.js';
+import { round27Cases } from './published-measured-round27.js';
 
 const referenceRounds: readonly (readonly PublishedCase[])[] = [
   publishedCases,
@@ -54,6 +55,7 @@ const referenceRounds: readonly (readonly PublishedCase[])[] = [
   round24Cases,
   round25Cases,
   round26Cases,
+  round27Cases,
 ];
 
 /** The rows of rounds 1 to `round` − 1: what round `round` must be new to. */
