@@ -32,6 +32,11 @@ test('round 27, measured once, is pinned: median |error| and the counts within 5
   // forward and backward with no optimizer step, which it says is `sgd`), 2/10/13 within 5/15/30%; the 13 the
   // spec expresses: 12.2%; 5 marked NOT EXPRESSIBLE. With --trace (not run here): 9 rows traced, 12.2%,
   // worst -56.1%; trace-else-analytic 13.7%, 3/10/14.
-  assert.ok(median <= 0.129, summary);
-  assert.ok(within(0.05) >= 2 && within(0.15) >= 10 && within(0.3) >= 13, summary);
+  // Re-said after the measurement by the lead (a spec change only; ids, configs and figures unchanged): the
+  // ResNet-50 rows with `optimizer: sgd` and named to torchvision's own model for --trace: 12.8% -> 11.6%,
+  // worst +96.2% (the PR's own conv-bn-eval compiler pass, marked NOT EXPRESSIBLE), 2/10/13 -> 3/12/15; the 13
+  // expressible 12.2% -> 9.1%, worst +35.9%. ResNet-50 eager +9.1% analytic, +9.8% traced with torchvision's
+  // ResNet-50; compiled +3.5%, +4.1%. --trace: 12 rows 11.0%; trace-else-analytic 12.4%, 4/12/16.
+  assert.ok(median <= 0.117, summary);
+  assert.ok(within(0.05) >= 3 && within(0.15) >= 12 && within(0.3) >= 15, summary);
 });

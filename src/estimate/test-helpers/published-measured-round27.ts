@@ -129,12 +129,16 @@ const pytorchPr108757 = (options: {
   compile: string;
   notExpressible?: string;
 }): PublishedCase => ({
+  // Named after the measurement (session 21, the lead): torchvision's own ResNet-50 (examples/trace/torchvision_classifiers.py).
+  traceModule: 'torchvision_classifiers:resnet50_224x224_c1000',
   id: `pytorch-pr108757-torchvision-resnet50-eval-bn-fwd-bwd-bs64-224-fp32-${options.label}`,
   source: `${pytorchPr108757Doc} (https://github.com/pytorch/pytorch/pull/108757), description of youkaichao 2023-09-07, table "Memory Footprint (GB)", row "${options.quote}"`,
   what: 'allocated',
   unit: 'GB',
   measured: options.measured,
   config: `torchvision resnet50() (25,557,032 parameters) in eval mode (BatchNorm on running statistics, every parameter requiring grad), fp32, one random batch of 64 × 3 × 224 × 224, ${options.variant}, one forward and one backward, no optimizer; the footprint read as the peak allocated above the memory allocated before the step (weights and input), GB of 10^9 bytes (assumed: the script's last lines are not in what could be read); GPU not named, PyTorch of September 2023; residual adds and downsample convs are outside the spec's sequential stack${options.notExpressible ? `. NOT EXPRESSIBLE: ${options.notExpressible}` : ''}; traceable: yes (torchvision resnet50 — with a torchvision that pairs with the installed torch)`,
+  // Re-said after the measurement (session 21, the lead): the spec said `optimizer: none`, which the schema
+  // defines as forward only; a forward and backward with no optimizer step is `sgd` (its step keeps no state).
   spec: `model:
   params: 25557032
   cnn:
@@ -156,7 +160,7 @@ ${[
 ]
   .map((layer) => `      - ${layer}`)
   .join('\n')}
-training: { precision: fp32, optimizer: none, batch_size: 64${options.compile} }`,
+training: { precision: fp32, optimizer: sgd, batch_size: 64${options.compile} }`,
 });
 
 // --- huggingface/peft issue #1469 "Using LoRA consumes high memory", comment of BenjaminBossan 2024-10-11 ------------
