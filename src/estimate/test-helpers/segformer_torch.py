@@ -15,6 +15,7 @@ import sys
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
+from saved_bytes import saved_bytes
 
 VARIANTS = {
     'mit_b0': (32, [2, 2, 2, 2]),
@@ -109,22 +110,14 @@ def measure(o):
         'buffersBytes': sum(t.numel() * t.element_size() for t in model.buffers()),
     }
     if 'crop' in o:
-        own = {t.untyped_storage().data_ptr() for t in list(model.parameters()) + list(model.buffers())}
-        seen = {}
-
-        def pack(t):
-            p = t.untyped_storage().data_ptr()
-            if p not in own and t.numel() > 64:
-                seen[p] = t.untyped_storage().nbytes()
-            return t
-
         x = torch.randn(o['batch'], 3, *o['crop'])
         labels = torch.randint(0, o['classes'], (o['batch'], *o['crop']))
-        with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+
+        def step():
             logits = F.interpolate(model(x), size=tuple(o['crop']), mode='bilinear', align_corners=False)
-            loss = F.cross_entropy(logits, labels, ignore_index=255)
-        loss.backward()
-        result['saved'] = sum(seen.values())
+            return F.cross_entropy(logits, labels, ignore_index=255)
+
+        result['saved'] = saved_bytes(model, step)
     return result
 
 

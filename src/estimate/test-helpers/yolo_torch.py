@@ -20,6 +20,7 @@ import sys
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
+from saved_bytes import saved_bytes
 
 
 def divisible(x, d=8):
@@ -315,21 +316,8 @@ def measure(o):
     buffers = sum(t.numel() * t.element_size() for t in model.buffers())
     result = {'params': params, 'buffersBytes': buffers}
     if 'input' in o:
-        own = {t.untyped_storage().data_ptr() for t in list(model.parameters()) + list(model.buffers())}
-        seen = {}
-
-        def pack(t):
-            p = t.untyped_storage().data_ptr()
-            if p not in own and t.numel() > 64:
-                seen[p] = t.untyped_storage().nbytes()
-            return t
-
         x = torch.randn(o['batch'], *o['input'])
-        with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
-            preds = model(x)
-            loss = loss_of(model, preds, o['classes'])
-        loss.backward()
-        result['saved'] = sum(seen.values())
+        result['saved'] = saved_bytes(model, lambda: loss_of(model, model(x), o['classes']))
     return result
 
 
