@@ -408,7 +408,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // and the session's last rules (75309bc8) give the same figure, file by file: 81/109 (74.3%), 1 false OOM,
   // 5/15 causes (8/15 among the alternatives), 0 wrong fixes, 24/28 facts. Drawn on the issue's breadth
   // matrix; 40 of its files are the reporter's words only (21 right), the 69 with program output 60 (87.0%).
-  'heldout-24': { kindRight: 81, falseOoms: 1, causesRight: 5, wrongFixes: 0, factsRight: 24 },
+  // doctor-rules2 (session 21): a launcher's return code -7 (SIGBUS), TGI's KV block pool, nvJPEG's
+  // allocator status, Vulkan's status without VK_: heldout-24 81 -> 82, heldout-28 68 -> 71, heldout-29 53 -> 54.
+  'heldout-24': { kindRight: 82, falseOoms: 1, causesRight: 5, wrongFixes: 0, factsRight: 24 },
   // Session 21 (doctor-rules): 96 -> 97, a kill told with its auxiliary dropped ("process killed without
   // explanation"); 97 -> 98, Chinese 会 after an adverb of persistence ("仍然会在训练几十步后报 OOM") a report.
   'heldout-25': { kindRight: 98, falseOoms: 0, causesRight: 2, wrongFixes: 0, factsRight: 27 },
@@ -437,8 +439,8 @@ const measured: Record<TestCorpusPart, Bar> = {
   // heldout-28 (77 GitHub threads drawn by repository, seed 28, every file holding program output): 68/77
   // (88.3%), 0 false OOMs, 3/3 causes, 0 wrong fixes, 23/28 facts. heldout-29 (60 GitHub threads drawn by a
   // query plan, seed 29): 53/60 (88.3%), 0 false OOMs, 2/3 causes, 0 wrong fixes, 19/24 facts.
-  'heldout-28': { kindRight: 68, falseOoms: 0, causesRight: 3, wrongFixes: 0, factsRight: 23 },
-  'heldout-29': { kindRight: 53, falseOoms: 0, causesRight: 2, wrongFixes: 0, factsRight: 19 },
+  'heldout-28': { kindRight: 71, falseOoms: 0, causesRight: 3, wrongFixes: 0, factsRight: 23 },
+  'heldout-29': { kindRight: 54, falseOoms: 0, causesRight: 2, wrongFixes: 0, factsRight: 19 },
 };
 
 for (const part of testCorpusParts) {
@@ -548,7 +550,8 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // from MPS's message, Arrow's realloc, /dev/shm in the user's words: 3530/3628 (97.3%); Chinese habitual 会:
   // 3531/3628. With heldout-28 and heldout-29 folded in as measured once (68/77, 53/60): 3652/3765 (97.0%),
   // below the issue's bar, 6 false OOMs.
-  const floor = 3652;
+  // doctor-rules2: 3652 -> 3657 (the -7 return code, KV block pool, nvJPEG, ERROR_OUT_OF_DEVICE_MEMORY).
+  const floor = 3657;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,

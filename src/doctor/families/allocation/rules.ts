@@ -216,6 +216,7 @@ export const allocationRules: LogRule[] = [
       'musa error: out of memory',
       'cuda runtime (out of memory)',
       'erroroutofdevicememory',
+      'nvjpeg_status_allocator_failure',
       'mem_object_allocation_failure',
       'memory object allocation failure',
       'not available to allocate',
@@ -259,7 +260,7 @@ export const allocationRules: LogRule[] = [
       // CUDA_ERROR_OUT_OF_MEMORY (cuda.h enum cudaError_enum; docs.nvidia.com/cuda/cuda-driver-api
       // group__CUDA__TYPES), as a wrapper prints the code of a cuMem* call ("CUresult error result=2
       // ... func=cu_mem_create", fzyzcjy/torch_memory_saver csrc/torch_memory_saver.cpp).
-      /Out of memory error on (?:GPU|XPU|NPU) \d+|\bstd::bad_alloc: (?:out_of_memory: )?(?:CUDA error|RMM failure) at: ?\S*\brmm\/|\bthrust::system::detail::bad_alloc\b|\bACL_ERROR_RT_MEMORY_ALLOCATION\b|\b(?:acl\w*|rt\w*|ret|error ?code|errorcode|retcode|error)\s*[:=[(]?\s*207001\b|Attempting to (?:reserve|allocate) \S+(?: at the bottom of memory)?\. That was not possible|\b(?:[Ff]ailed to|[Uu]nable to|[Cc]ould not|[Cc]annot) (?:cuda|cu|hip|musa|cnrt|aclrt|ze)(?:Mem)?(?:Malloc|Alloc|malloc|alloc)\w*|\b(?:cuda|cu|hip|musa|cnrt|aclrt|ze)(?:Mem)?(?:Malloc|Alloc|malloc|alloc)\w*(?:\([^)]*\))?(?: \w+)?:? (?:failed|error)\b|(?:CUDA|HIP) runtime error in ::\w*[Mm]alloc\w*\(.*?\): out of memory|PI_ERROR_OUT_OF_(?:DEVICE|HOST)_MEMORY|UR_RESULT_ERROR_OUT_OF_(?:DEVICE_MEMORY|HOST_MEMORY|RESOURCES)|\bZE_RESULT_ERROR_OUT_OF_HOST_MEMORY\b|hipErrorOutOfMemory|HIP error: out of memory|\[mxnet\][^\n]*Memory allocation failed|pooled_storage_manager\.h:\d+\]?:? Memory allocation failed|paddle::memory::allocation::BadAlloc|(?:GPU|XPU|NPU) ?\d+ ?上出现内存不足错误|\b(?:CUDA|GPU|HIP)\b[^\n]{0,16}?[:：]\s*(?:内存不足|显存不足|没有记忆|メモリ不足|메모리 부족)|allocating <= available failed, \d+ > \d+|Failed to allocate \d+ bytes for new constant|\[metal::malloc\] (?:Attempting to allocate|Resource limit)|\bAttempting to allocate \d+ bytes which is greater than the maximum allowed buffer size\b|\bsize \d+ is larger than buffer maximum of \d+|\b(?:cuda|hip|musa)Malloc\w*\([^)]*\) == (?:cuda|hip|musa)Success' failed|\[malloc_or_wait\] Unable to allocate|OutOfMemoryError: Out of memory allocating [\d,]+ bytes|\b[Oo]ut of memory allocating [\d,]+ bytes \(allocated so far: [\d,]+ bytes|\b[Oo]ut of memory to allocate \d+ bytes \(total \d+ bytes\)|Requested amount of (?:GPU )?memory \(\d+ bytes\) could not be allocated|Could not allocate tensor with \d+ bytes\. There is not enough GPU video memory|\b(?:ROCm|MUSA) error: out of memory\b|Error Code \d+: Cuda Runtime \(out of memory\)|VK_ERROR_OUT_OF_DEVICE_MEMORY|\bErrorOutOfDeviceMemory\b|\b(?:CL_|cl_)?(?:MEM_OBJECT_ALLOCATION_FAILURE|mem_object_allocation_failure)\b|kIOGPUCommandBufferCallbackErrorOutOfMemory|MTLCommandBufferErrorDomain Code=8\b|MTLCommandBufferErrorOutOfMemory|Insufficient Memory \(IOAF code 8\)|[Cc]ommand buffer[^\n]{0,40}?: Insufficient Memory\b|ggml_vulkan: Device memory allocation of size \d+ failed|failed to allocate (?:CUDA|ROCm|Metal|SYCL|Vulkan|CANN|MUSA)\d* buffer of size \d+|can't allocate \d+ Bytes of memory on device|Error allocating \d+ bytes of device memory \(out of memory\)|Failed to allocate memory for requested buffer of size \d+|BFCArena::AllocateRawInternal\([^\n]{0,200}?\) Failed to alloc|\b(?:[Aa]llocation|[Aa]lloc) (?:failed|error)\b[^\n]{0,40}?\b(?:[Ii]nsufficient|[Nn]ot enough) (?:GPU|device|VRAM|video) memory\b|\b(?:[Ii]nsufficient|[Nn]ot enough) (?:GPU|device|VRAM|video) memory (?:for|to) (?:\w+ )?(?:allocation|allocate)\b|\b[Mm]emory [Oo]bject [Aa]llocation [Ff]ailure\b|\b[Mm]emory (?:is )?not available to allocate\b|\b[Cc]an NOT allocate memory block with size larger than \d+\s?GB\b|\b\w+ failed: out of memory\b|\bNPPException\b[^\n]{0,30}?\bDevice allocation error\b|^\s*Message=Device allocation error\b|\bCUresult\b[^\n]{0,30}?\b(?:result|error|code|status)\s*[=:]\s*2(?![\d.])/,
+      /Out of memory error on (?:GPU|XPU|NPU) \d+|\bstd::bad_alloc: (?:out_of_memory: )?(?:CUDA error|RMM failure) at: ?\S*\brmm\/|\bthrust::system::detail::bad_alloc\b|\bACL_ERROR_RT_MEMORY_ALLOCATION\b|\b(?:acl\w*|rt\w*|ret|error ?code|errorcode|retcode|error)\s*[:=[(]?\s*207001\b|Attempting to (?:reserve|allocate) \S+(?: at the bottom of memory)?\. That was not possible|\b(?:[Ff]ailed to|[Uu]nable to|[Cc]ould not|[Cc]annot) (?:cuda|cu|hip|musa|cnrt|aclrt|ze)(?:Mem)?(?:Malloc|Alloc|malloc|alloc)\w*|\b(?:cuda|cu|hip|musa|cnrt|aclrt|ze)(?:Mem)?(?:Malloc|Alloc|malloc|alloc)\w*(?:\([^)]*\))?(?: \w+)?:? (?:failed|error)\b|(?:CUDA|HIP) runtime error in ::\w*[Mm]alloc\w*\(.*?\): out of memory|PI_ERROR_OUT_OF_(?:DEVICE|HOST)_MEMORY|UR_RESULT_ERROR_OUT_OF_(?:DEVICE_MEMORY|HOST_MEMORY|RESOURCES)|\bZE_RESULT_ERROR_OUT_OF_HOST_MEMORY\b|hipErrorOutOfMemory|HIP error: out of memory|\[mxnet\][^\n]*Memory allocation failed|pooled_storage_manager\.h:\d+\]?:? Memory allocation failed|paddle::memory::allocation::BadAlloc|(?:GPU|XPU|NPU) ?\d+ ?上出现内存不足错误|\b(?:CUDA|GPU|HIP)\b[^\n]{0,16}?[:：]\s*(?:内存不足|显存不足|没有记忆|メモリ不足|메모리 부족)|allocating <= available failed, \d+ > \d+|Failed to allocate \d+ bytes for new constant|\[metal::malloc\] (?:Attempting to allocate|Resource limit)|\bAttempting to allocate \d+ bytes which is greater than the maximum allowed buffer size\b|\bsize \d+ is larger than buffer maximum of \d+|\b(?:cuda|hip|musa)Malloc\w*\([^)]*\) == (?:cuda|hip|musa)Success' failed|\[malloc_or_wait\] Unable to allocate|OutOfMemoryError: Out of memory allocating [\d,]+ bytes|\b[Oo]ut of memory allocating [\d,]+ bytes \(allocated so far: [\d,]+ bytes|\b[Oo]ut of memory to allocate \d+ bytes \(total \d+ bytes\)|Requested amount of (?:GPU )?memory \(\d+ bytes\) could not be allocated|Could not allocate tensor with \d+ bytes\. There is not enough GPU video memory|\b(?:ROCm|MUSA) error: out of memory\b|Error Code \d+: Cuda Runtime \(out of memory\)|(?<![A-Za-z0-9])(?:VK_)?ERROR_OUT_OF_DEVICE_MEMORY\b|\bErrorOutOfDeviceMemory\b|\bNVJPEG_STATUS_ALLOCATOR_FAILURE\b|\b(?:CL_|cl_)?(?:MEM_OBJECT_ALLOCATION_FAILURE|mem_object_allocation_failure)\b|kIOGPUCommandBufferCallbackErrorOutOfMemory|MTLCommandBufferErrorDomain Code=8\b|MTLCommandBufferErrorOutOfMemory|Insufficient Memory \(IOAF code 8\)|[Cc]ommand buffer[^\n]{0,40}?: Insufficient Memory\b|ggml_vulkan: Device memory allocation of size \d+ failed|failed to allocate (?:CUDA|ROCm|Metal|SYCL|Vulkan|CANN|MUSA)\d* buffer of size \d+|can't allocate \d+ Bytes of memory on device|Error allocating \d+ bytes of device memory \(out of memory\)|Failed to allocate memory for requested buffer of size \d+|BFCArena::AllocateRawInternal\([^\n]{0,200}?\) Failed to alloc|\b(?:[Aa]llocation|[Aa]lloc) (?:failed|error)\b[^\n]{0,40}?\b(?:[Ii]nsufficient|[Nn]ot enough) (?:GPU|device|VRAM|video) memory\b|\b(?:[Ii]nsufficient|[Nn]ot enough) (?:GPU|device|VRAM|video) memory (?:for|to) (?:\w+ )?(?:allocation|allocate)\b|\b[Mm]emory [Oo]bject [Aa]llocation [Ff]ailure\b|\b[Mm]emory (?:is )?not available to allocate\b|\b[Cc]an NOT allocate memory block with size larger than \d+\s?GB\b|\b\w+ failed: out of memory\b|\bNPPException\b[^\n]{0,30}?\bDevice allocation error\b|^\s*Message=Device allocation error\b|\bCUresult\b[^\n]{0,30}?\b(?:result|error|code|status)\s*[=:]\s*2(?![\d.])/,
     // Intel's SYCL stack reports the GPU's exhaustion as OUT_OF_HOST_MEMORY too (test/corpus logs
     // ipex-llm-11993: PI_ERROR_OUT_OF_HOST_MEMORY on an Arc A380 whose 6 GB the model filled, the
     // maintainer's "this looks like an OOM, try a smaller model"): its successors' spellings of the same
@@ -302,8 +303,12 @@ export const allocationRules: LogRule[] = [
     // GPU video memory available!", microsoft/DirectML issues); ggml-cuda's CUDA_CHECK built for ROCm or
     // MUSA ("ROCm error: out of memory", ggml/src/ggml-cuda/common.cuh ggml_cuda_error, which names
     // the backend by the build: "CUDA error", "ROCm error", "MUSA error", then the runtime's string); Vulkan's VkResult
-    // VK_ERROR_OUT_OF_DEVICE_MEMORY (vulkan.hpp ErrorOutOfDeviceMemory); OpenCL's
-    // CL_MEM_OBJECT_ALLOCATION_FAILURE; Apple IOGPU's kIOGPUCommandBufferCallbackErrorOutOfMemory
+    // VK_ERROR_OUT_OF_DEVICE_MEMORY (vulkan.hpp ErrorOutOfDeviceMemory), also printed without its VK_
+    // prefix (Omniverse/Isaac Sim "VkResult: ERROR_OUT_OF_DEVICE_MEMORY", retold so in titles); OpenCL's
+    // CL_MEM_OBJECT_ALLOCATION_FAILURE; nvJPEG's NVJPEG_STATUS_ALLOCATOR_FAILURE (5: "the user-provided
+    // allocator functions, for either memory allocation or for releasing the memory, returned a non-zero
+    // code", docs.nvidia.com/cuda/nvjpeg return codes), the decoder's device buffers failing mid-run as
+    // DALI reports it ("NVJPEG error \"5\" : NVJPEG_STATUS_ALLOCATOR_FAILURE"); Apple IOGPU's kIOGPUCommandBufferCallbackErrorOutOfMemory
     // (a Metal command buffer that ran out, as ggml-metal reports it) and the same status as Metal's
     // NSError shows it: MTLCommandBufferErrorDomain Code=8, "Insufficient Memory (IOAF code 8)"
     // (developer.apple.com MTLCommandBufferError.Code.outOfMemory = 8, MTLCommandBufferErrorOutOfMemory),
@@ -426,6 +431,25 @@ export const allocationRules: LogRule[] = [
     summary:
       'the quantized model does not fit the GPU: some of its modules were placed on the CPU or the disk',
     extract: ({ text }) => ({ facts: definedFacts({ quantizedOffload: true, vendor: vendorOf(text) }) }),
+  },
+  {
+    code: 'kv-block-pool-exhausted',
+    kind: 'gpu_oom',
+    framework: 'other',
+    weight: 3,
+    keywords: ['out of available cache blocks'],
+    pattern: /Out of available cache blocks: asked (\d+), only (\d+) free blocks/,
+    // A paged-attention server sizes its KV-cache block pool from the GPU memory left after the
+    // weights and refuses a batch whose sequences need more blocks than are free: text-generation-
+    // inference server/text_generation_server/models/flash_causal_lm.py ("Out of available cache
+    // blocks: asked {blocks}, only {len(free_block_indices)} free blocks"), the same words in the
+    // servers derived from it (Ascend MindIE's atb_models cache manager). The pool is GPU memory.
+    source:
+      'huggingface/text-generation-inference server/text_generation_server/models/flash_causal_lm.py (allocate_blocks)',
+    summary: "the inference server's KV-cache block pool (GPU memory) had too few free blocks for the batch",
+    extract: ({ match }) => ({
+      facts: definedFacts({ kvCache: true, blocksAsked: intOf(match[1]), blocksFree: intOf(match[2]) }),
+    }),
   },
   {
     code: 'kv-cache-too-small',

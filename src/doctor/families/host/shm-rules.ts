@@ -217,15 +217,18 @@ export const shmRules: LogRule[] = [
     kind: 'shm',
     framework: 'other',
     weight: 1,
-    keywords: ['bus error', 'signal 7 (sigbus) received'],
+    keywords: ['bus error', 'signal 7 (sigbus) received', '= -7', '=-7', ': -7'],
     // The same signal as torchelastic reports a worker ended by it: "Signal 7 (SIGBUS) received by PID
     // 54" (torch/distributed/elastic/multiprocessing/errors ProcessFailure, "Signal {-exitcode}
-    // ({signal name}) received by PID {pid}"), the message beside exitcode=-7.
+    // ({signal name}) received by PID {pid}"), the message beside exitcode=-7. The signal alone as a
+    // launcher reports its child's end: Python's returncode is -N for a child ended by signal N and
+    // SIGBUS is 7 on Linux (signal(7)), so DeepSpeed's launcher "exits with return code = -7"
+    // (deepspeed/launcher/launch.py sigkill_handler) and torchelastic's "exitcode: -7" are the same end.
     pattern: new RegExp(
-      String.raw`${lineStart}(?:Fatal Python error: )?Bus error(?: \(core dumped\))?\s*$|\bSignal 7 \(SIGBUS\) received by PID \d+`,
+      String.raw`${lineStart}(?:Fatal Python error: )?Bus error(?: \(core dumped\))?\s*$|\bSignal 7 \(SIGBUS\) received by PID \d+|\b(?:exits? with return code|return ?code|exitcode)\s*[:=]\s*-7(?![\d.])`,
     ),
     source:
-      'SIGBUS: a write to a full tmpfs mapping such as /dev/shm; torch/distributed/elastic/multiprocessing/errors ProcessFailure message',
+      'SIGBUS: a write to a full tmpfs mapping such as /dev/shm; torch/distributed/elastic/multiprocessing/errors ProcessFailure message; deepspeed/launcher/launch.py sigkill_handler (return code -7)',
     summary: 'a process died of a bus error (SIGBUS), most often a full /dev/shm',
   },
 ];
