@@ -126,6 +126,15 @@ export async function runTraceHelper(
     stderr = (stderr + chunk).slice(-stderrTailChars);
   });
   const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 30 * 60_000);
+  // A signal sent to headroom alone (kill, a timeout wrapper, a scheduler) must not leave the helper
+  // running on its own: kill it, then die of the same signal as headroom would have without a handler.
+  const stopSignals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  const onStop = (signal: NodeJS.Signals): void => {
+    child.kill('SIGKILL');
+    for (const name of stopSignals) process.off(name, onStop);
+    process.kill(process.pid, signal);
+  };
+  for (const name of stopSignals) process.on(name, onStop);
   const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; spawnError?: Error }>(
     (resolve) => {
       child.on('error', (spawnError) => resolve({ code: null, signal: null, spawnError }));
@@ -133,6 +142,7 @@ export async function runTraceHelper(
     },
   );
   clearTimeout(timer);
+  for (const name of stopSignals) process.off(name, onStop);
   if (exit.spawnError) {
     const missing = (exit.spawnError as NodeJS.ErrnoException).code === 'ENOENT';
     throw traceError(
