@@ -7,6 +7,7 @@
 // change here. `shared` is ../shared/estimation's measured cases (analytic only).
 // --cases lists each case's errors: never use it on a held-out round before it is measured (it prints
 // the cases); the summary names only the worst case's id.
+import './closed-pipe.js';
 import { toJson } from '../src/cli/output.js';
 import {
   caseError,

@@ -4,6 +4,7 @@
 // validation part heldout-24, whose files no rule may be written against.
 //   npx tsx scripts/paste-robustness.ts [--part P] [--form NAME[,NAME...]] [--flips] [--seed N] [--every K]
 // --every K tries every K-th log only (a quicker look); --flips lists each log whose verdict changed.
+import './closed-pipe.js';
 import { renderTable } from '../src/cli/output.js';
 import { pasteForms } from '../src/doctor/test-helpers/paste-forms.js';
 import { pasteStability } from '../src/doctor/test-helpers/paste-robustness.js';
