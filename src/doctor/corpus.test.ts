@@ -551,7 +551,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // 3531/3628. With heldout-28 and heldout-29 folded in as measured once (68/77, 53/60): 3652/3765 (97.0%),
   // below the issue's bar, 6 false OOMs.
   // doctor-rules2: 3652 -> 3657 (the -7 return code, KV block pool, nvJPEG, ERROR_OUT_OF_DEVICE_MEMORY).
-  const floor = 3657;
+  // Session 22 (vocabulary from sources): 3657 -> 3659 (a device named as the allocation's noun, DALI's
+  // CUDABadAlloc "CUDA allocation failed"; tcmalloc's null report; MLX's metal:: allocator).
+  const floor = 3659;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,

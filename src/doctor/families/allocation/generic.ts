@@ -262,8 +262,12 @@ export function isProseBefore(lead: string): boolean {
 // English), the data-centre GPUs by their product names (nvidia.com A100, H100, H200, B200, GH200,
 // V100, L40/L40S, A10G, RTX A6000, Tesla; amd.com Instinct MI200/MI300 series), and in Chinese 显存
 // (video memory) and 显卡 (graphics card), the words every Chinese CUDA tutorial uses for them.
+// Session 22 (vocabulary from the runtimes' sources): MLX's Metal allocator names itself by its C++
+// namespace in every message ("[metal::malloc] Unable to allocate N bytes.", "[metal::malloc] Attempting
+// to allocate N bytes which is greater than the maximum allowed buffer size": ml-explore/mlx
+// mlx/backend/metal/allocator.cpp), and a "device allocation" is the device's memory by its noun.
 const deviceWords =
-  /\b[Rr]emote memory\b|\b[A-Z][A-Za-z]+(?:_[A-Za-z]+)+\(E[A-Z0-9]\d{4}\)|\bA: ?\d[\d.]* ?[KMG]i?B, R: ?\d|\bactive\/reserved: \d|\b\w*?(?:CUDA|Cuda|cuda)\w*|\bASCEND_[A-Z_]+\b|\bDevice:\d+, RankID:\d+|\bDevice\(id:\d+\)|\bDevice memory\b|\b(?:cu[A-Z]\w*|GPU(?:s|_\w+)?|gpus?|gpu_\w+|dGPU|kIOGPU\w*|IOGPU\w*|MTL\w+|iGPU|VRAM|vram|HIP|hip[A-Z]\w*|ROCm|rocm|MIOpen|Metal|MPS|mps|XPU|xpu|SYCL|Level.?Zero|Vulkan|vulkan|VK_\w+|OpenCL|CL_\w+|DirectML|DML|NPU|npu|TPU|HBM|hbm|MUSA|CANN|Ascend|video memory|device memory|on device|device \d+|OpenVINO|TensorRT|TRT|NVIDIA|nvidia|HPU|hpu|Gaudi|Habana|bfc_allocator|WebGPU|wgpu|WebGL\w*|ggml_(?:metal|vulkan|vk|sycl|cuda|hip|opencl|cann|musa)\w*|recommendedMaxWorkingSetSize|QNN|qnn|Qnn\w*|Hexagon|HTP|PT_DEVMEM|SYNHELPER|TT_FATAL|ttnn|Tenstorrent|(?:DRAM|L1) buffer|(?:Arc|ARC) [AB]\d{3}M?|GeForce|Radeon|[Gg]raphics? (?:memory|card)|[AHBV]100|H200|GH200|B200|L40S?|A10G|A6000|Tesla [A-Z]\w*|MI[23]\d0X?)\b|显存|显卡/;
+  /\bmetal::|\b[Dd]evice[ _-](?:allocation|m?alloc)\b|\b[Rr]emote memory\b|\b[A-Z][A-Za-z]+(?:_[A-Za-z]+)+\(E[A-Z0-9]\d{4}\)|\bA: ?\d[\d.]* ?[KMG]i?B, R: ?\d|\bactive\/reserved: \d|\b\w*?(?:CUDA|Cuda|cuda)\w*|\bASCEND_[A-Z_]+\b|\bDevice:\d+, RankID:\d+|\bDevice\(id:\d+\)|\bDevice memory\b|\b(?:cu[A-Z]\w*|GPU(?:s|_\w+)?|gpus?|gpu_\w+|dGPU|kIOGPU\w*|IOGPU\w*|MTL\w+|iGPU|VRAM|vram|HIP|hip[A-Z]\w*|ROCm|rocm|MIOpen|Metal|MPS|mps|XPU|xpu|SYCL|Level.?Zero|Vulkan|vulkan|VK_\w+|OpenCL|CL_\w+|DirectML|DML|NPU|npu|TPU|HBM|hbm|MUSA|CANN|Ascend|video memory|device memory|on device|device \d+|OpenVINO|TensorRT|TRT|NVIDIA|nvidia|HPU|hpu|Gaudi|Habana|bfc_allocator|WebGPU|wgpu|WebGL\w*|ggml_(?:metal|vulkan|vk|sycl|cuda|hip|opencl|cann|musa)\w*|recommendedMaxWorkingSetSize|QNN|qnn|Qnn\w*|Hexagon|HTP|PT_DEVMEM|SYNHELPER|TT_FATAL|ttnn|Tenstorrent|(?:DRAM|L1) buffer|(?:Arc|ARC) [AB]\d{3}M?|GeForce|Radeon|[Gg]raphics? (?:memory|card)|[AHBV]100|H200|GH200|B200|L40S?|A10G|A6000|Tesla [A-Z]\w*|MI[23]\d0X?)\b|显存|显卡/;
 // Host words that name the memory itself ("host memory", "system RAM", swap), and those that only
 // name a host allocator or errno (malloc, ENOMEM, bad_alloc, MemoryError) and yield to a device word.
 // The kernel OOM killer's own line, "Out of memory: Killed process N (name) total-vm:..., anon-rss:..."
@@ -406,6 +410,10 @@ function needAndHave(phrase: string, from: string, line: string): Facts | undefi
   const isLimit = /^(?:limit|ceiling|cap|budget|threshold)$/i.test(haveAt[0]);
   return isLimit ? { requestedBytes: need, limitBytes: have } : { requestedBytes: need, freeBytes: have };
 }
+
+// The device as the allocation's own noun ("CUDA allocation", "GPU allocation failed", "device malloc").
+const deviceAllocation =
+  /\b(?:CUDA|GPU|device|HIP|ROCm|XPU|MPS|Metal|Vulkan|OpenCL|SYCL|NPU|TPU)[ _-](?:memory[ _-])?(?:allocation|alloc|malloc)\b/i;
 
 /** The words of the phrase, for diagnose.ts to tell whether the log's last exception is memory. */
 export const outOfMemoryWords = new RegExp(oomPhrase, 'i');
@@ -565,10 +573,15 @@ export const genericOutOfMemoryRule: LogRule = {
     // buffer, the unit a runtime allocates device memory in (llama.cpp's "unable to allocate CUDA0
     // buffer", "failed to allocate buffer for kv cache", "failed to allocate compute buffers":
     // ggml-org/llama.cpp src/llama-model.cpp, llama-kv-cache.cpp, llama-context.cpp).
+    // A device named as what was allocated is the memory named too: "CUDA allocation failed" (NVIDIA/DALI
+    // include/dali/core/cuda_error.h CUDABadAlloc, thrown for cudaErrorMemoryAllocation and
+    // CUDA_ERROR_OUT_OF_MEMORY), "GPU allocation failed", "device allocation failed" — a runtime's words
+    // for its device allocator's refusal, whatever the program (a failure line; a fallback is no failure).
     if (
       /alloc|mmap/i.test(phrase[0]) &&
       requested === undefined &&
-      !/memory|\bRAM\b|VRAM|\bbuffers?\b/i.test(text)
+      !/memory|\bRAM\b|VRAM|\bbuffers?\b/i.test(text) &&
+      !deviceAllocation.test(text)
     )
       return undefined;
     if (!isSizedEvidence(figures)) return undefined;

@@ -650,6 +650,7 @@ export const hostExitRules: LogRule[] = [
       'failed to allocate cpu',
       'failed to allocate cuda_host',
       'failed to allocate rocm_host',
+      'tcmalloc: large alloc',
     ],
     // The host allocation grammar in other runtimes' words, each the runtime's own message for an
     // allocation the OS (or the runtime's heap cap) refused inside a live process:
@@ -668,10 +669,13 @@ export const hostExitRules: LogRule[] = [
     // ggml_backend_cpu_buffer_type_alloc_buffer "%s: failed to allocate buffer of size %zu",
     // ggml-alloc.c "%s: failed to allocate %s buffer of size %zu" with CPU, CPU_Mapped or the pinned
     // CUDA_Host/ROCm_Host type: host memory, where its GPU types are the device's, allocation/rules.ts).
+    // gperftools' large-allocation report with the null pointer it got back ("tcmalloc: large alloc N
+    // bytes == (nil) @ ...": src/tcmalloc.cc ReportLargeAlloc prints the result with %p, glibc's
+    // "(nil)" for NULL): the allocation failed — a report with an address is no failure (facts.ts).
     pattern:
-      /java\.lang\.OutOfMemoryError: (Java heap space|GC overhead limit exceeded|Requested array size exceeds VM limit|unable to create (?:new )?native thread|Direct buffer memory|Metaspace)|cannot allocate vector of size ([\d.]+ [KMGT]?b)|JavaScript heap out of memory|fatal error: runtime: out of memory|memory allocation of (\d+) bytes failed|^\s*Out of memory!\s*$|Out of memory during (?:"large" )?request for (\d+) bytes|\bOutOfMemoryError\(\)|System\.OutOfMemoryException|\[WinError (?:8|14)\]|Failed to allocate memory for requested buffer of size (\d+)|could not allocate pinned host(?: memory)? of size:? (\d+)|ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate buffer of size (\d+)|failed to allocate (?:CPU|CPU_Mapped|CUDA_Host|ROCm_Host) buffer of size (\d+)/,
+      /java\.lang\.OutOfMemoryError: (Java heap space|GC overhead limit exceeded|Requested array size exceeds VM limit|unable to create (?:new )?native thread|Direct buffer memory|Metaspace)|cannot allocate vector of size ([\d.]+ [KMGT]?b)|JavaScript heap out of memory|fatal error: runtime: out of memory|memory allocation of (\d+) bytes failed|^\s*Out of memory!\s*$|Out of memory during (?:"large" )?request for (\d+) bytes|\bOutOfMemoryError\(\)|System\.OutOfMemoryException|\[WinError (?:8|14)\]|Failed to allocate memory for requested buffer of size (\d+)|could not allocate pinned host(?: memory)? of size:? (\d+)|ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate buffer of size (\d+)|failed to allocate (?:CPU|CPU_Mapped|CUDA_Host|ROCm_Host) buffer of size (\d+)|tcmalloc: large alloc (\d+) bytes == (?:\(nil\)|0x0+|0|\(null\))(?=\s|$)/,
     source:
-      'OpenJDK hotspot OutOfMemoryError; R memory.c; V8 heap limit; Go runtime/malloc.go; Rust std::alloc; Perl malloc.c; Julia OutOfMemoryError; .NET OutOfMemoryException; Windows system error codes 8, 14',
+      'OpenJDK hotspot OutOfMemoryError; R memory.c; V8 heap limit; Go runtime/malloc.go; Rust std::alloc; Perl malloc.c; Julia OutOfMemoryError; .NET OutOfMemoryException; Windows system error codes 8, 14; gperftools src/tcmalloc.cc ReportLargeAlloc',
     summary: 'a host memory allocation failed (the runtime refused or could not get more RAM)',
     extract: ({ text, match, before }) => {
       // ONNX Runtime's arena failing with a GPU execution provider in the log is the device's
@@ -681,7 +685,7 @@ export const hostExitRules: LogRule[] = [
         facts: definedFacts({
           javaHeap: match[1],
           requestedBytes:
-            intOf(match[3] ?? match[4] ?? match[5] ?? match[6] ?? match[7] ?? match[8]) ??
+            intOf(match[3] ?? match[4] ?? match[5] ?? match[6] ?? match[7] ?? match[8] ?? match[9]) ??
             sizeOf(match[2]?.replace(/b$/, 'B')),
         }),
       };
