@@ -439,6 +439,396 @@ const entries: VocabularyEntry[] = [
     lines: ['Your session crashed after using all available RAM.'],
     expected: 'host_oom',
   },
+  // Session 22, second batch: servers' start-up refusals and pools, newer framework exception names,
+  // killers and launchers, signals by name and by the shell's 128 + N.
+  {
+    program: "vLLM (KV cache shorter than the model's length)",
+    source: 'vllm-project/vllm vllm/worker/worker.py raise_if_cache_size_invalid',
+    lines: [
+      "ValueError: The model's max seq len (32768) is larger than the maximum number of tokens that can be stored in KV cache (13440). Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine.",
+    ],
+    expected: 'gpu_oom',
+  },
+  {
+    program: 'vLLM V1 (KV cache memory for one request)',
+    source: 'vllm-project/vllm vllm/v1/core/kv_cache_utils.py check_enough_kv_cache_memory',
+    lines: [
+      "ValueError: To serve at least one request with the models's max seq len (32768), (4.00 GiB KV cache is needed, which is larger than the available KV cache memory (2.50 GiB). Based on the available memory, the estimated maximum model length is 20000. Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when initializing the engine.",
+    ],
+    expected: 'gpu_oom',
+  },
+  {
+    program: 'vLLM V1 (free memory at start-up)',
+    source: 'vllm-project/vllm vllm/v1/worker/gpu_worker.py init_device',
+    lines: [
+      'ValueError: Free memory on device (10.5/79.1 GiB) on startup is less than desired GPU memory utilization (0.9, 71.2 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.',
+    ],
+    expected: 'gpu_oom',
+  },
+  {
+    program: 'vLLM (look-alike: preemption warning)',
+    source: 'vllm-project/vllm vllm/core/scheduler.py _preempt',
+    lines: [
+      'WARNING 05-01 12:00:00 scheduler.py:1089] Sequence group 0 is preempted by PreemptionMode.RECOMPUTE mode because there is not enough KV cache space. This can affect the end-to-end performance. Increase gpu_memory_utilization or tensor_parallel_size to provide more KV cache memory.',
+    ],
+    expected: 'none',
+  },
+  {
+    program: 'SGLang (prefill)',
+    source:
+      'sgl-project/sglang python/sglang/srt/managers/scheduler.py "Prefill out of memory. Try to lower your batch size."',
+    lines: ['RuntimeError: Prefill out of memory. Try to lower your batch size.'],
+    expected: 'gpu_oom',
+  },
+  {
+    program: 'SGLang (decode)',
+    source:
+      'sgl-project/sglang python/sglang/srt/managers/schedule_batch.py "Decode out of memory. Try to lower your batch size."',
+    lines: ['RuntimeError: Decode out of memory. Try to lower your batch size.'],
+    expected: 'gpu_oom',
+  },
+  {
+    program: 'TGI (warmup, prefill tokens)',
+    source:
+      'huggingface/text-generation-inference server/text_generation_server/models/flash_causal_lm.py warmup',
+    lines: [
+      'RuntimeError: Not enough memory to handle 4096 prefill tokens. You need to decrease `--max-batch-prefill-tokens`',
+    ],
+    expected: 'gpu_oom',
+  },
+  {
+    program: 'TGI (warmup, total tokens)',
+    source:
+      'huggingface/text-generation-inference server/text_generation_server/models/flash_causal_lm.py warmup',
+    lines: [
+      'RuntimeError: Not enough memory to handle 16000 total tokens with 4096 prefill tokens. You need to decrease `--max-batch-total-tokens` or `--max-batch-prefill-tokens`',
+    ],
+    expected: 'gpu_oom',
+  },
+  {
+    program: 'ggml graph allocator',
+    source:
+      'ggml-org/llama.cpp ggml/src/ggml-alloc.c ggml_gallocr_reserve_n "failed to allocate %s buffer of size %zu"',
+    lines: ['ggml_gallocr_reserve_n: failed to allocate CUDA0 buffer of size 2147483648'],
+    expected: 'gpu_oom',
+  },
+  {
+    program: 'ggml CPU buffer',
+    source: 'ggml-org/llama.cpp ggml/src/ggml-backend.cpp ggml_backend_cpu_buffer_type_alloc_buffer',
+    lines: ['ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate buffer of size 8589934592'],
+    expected: 'host_oom',
+  },
+  {
+    program: 'Ollama runner',
+    source: "ollama/ollama llm/server.go (runner's stderr relayed as the error)",
+    lines: ['Error: llama runner process has terminated: cudaMalloc failed: out of memory'],
+    expected: 'gpu_oom',
+  },
+  {
+    program: 'DeepSpeed ZeRO-3 (look-alike: cache flush warning)',
+    source:
+      'microsoft/DeepSpeed deepspeed/runtime/zero/stage3.py step "pytorch allocator cache flushes since last step"',
+    lines: [
+      '[WARNING] [stage3.py:2070:step] 4 pytorch allocator cache flushes since last step. this happens when there is high memory pressure and is detrimental to performance. if this is happening frequently consider adjusting settings to reduce memory consumption.',
+    ],
+    expected: 'none',
+  },
+  {
+    program: 'bitsandbytes (look-alike: setup failure)',
+    source: 'bitsandbytes-foundation/bitsandbytes bitsandbytes/cuda_setup/main.py',
+    lines: [
+      'RuntimeError: CUDA Setup failed despite GPU being available. Please run the following command to get more information:',
+    ],
+    expected: 'none',
+  },
+  {
+    program: 'JAX 0.4.36+ (JaxRuntimeError)',
+    source: 'jax-ml/jax jax/errors.py JaxRuntimeError; xla/pjrt "Out of memory while trying to allocate"',
+    lines: [
+      'jax.errors.JaxRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 17179869184 bytes.',
+    ],
+    expected: 'gpu_oom',
+  },
+  {
+    program: 'PyTorch 2.8+ (AcceleratorError)',
+    source:
+      'pytorch/pytorch torch/csrc/Exceptions.h AcceleratorError (CUDA errors raised as torch.AcceleratorError)',
+    lines: ['torch.AcceleratorError: CUDA error: out of memory'],
+    expected: 'gpu_oom',
+  },
+  {
+    program: 'systemd-oomd',
+    source: 'systemd/systemd src/oom/oomd-util.c "Killed %s due to memory pressure for %s being %s > %s"',
+    lines: [
+      'systemd-oomd[1234]: Killed /user.slice/user-1000.slice/user@1000.service/app.slice/app-gnome-code-1234.scope due to memory pressure for /user.slice/user-1000.slice/user@1000.service being 72.34% > 50.00% for > 20s with reclaim activity',
+    ],
+    expected: 'host_oom',
+  },
+  {
+    program: 'earlyoom',
+    source: 'rfjakob/earlyoom kill.c "sending %s to process %d uid %d \\"%s\\": badness %d, VmRSS %lld MiB"',
+    lines: ['earlyoom: sending SIGKILL to process 4321 uid 1000 "python": badness 890, VmRSS 12000 MiB'],
+    expected: 'host_oom',
+  },
+  {
+    program: 'kubectl describe (OOMKilled)',
+    source: 'kubernetes/kubernetes pkg/kubelet (container termination reason OOMKilled)',
+    lines: ['    Last State:     Terminated', '      Reason:       OOMKilled', '      Exit Code:    137'],
+    expected: 'host_oom',
+  },
+  {
+    program: 'kubelet eviction (memory)',
+    source: 'kubernetes/kubernetes pkg/kubelet/eviction/helpers.go evictionMessage',
+    lines: [
+      'The node was low on resource: memory. Threshold quantity: 100Mi, available: 52484Ki. Container trainer was using 14Gi, request is 8Gi, has larger consumption of memory.',
+    ],
+    expected: 'host_oom',
+  },
+  {
+    program: 'kubelet eviction (look-alike: ephemeral storage)',
+    source: 'kubernetes/kubernetes pkg/kubelet/eviction/helpers.go evictionMessage',
+    lines: [
+      'The node was low on resource: ephemeral-storage. Threshold quantity: 10Gi, available: 9Gi. Container trainer was using 50Gi, request is 0, has larger consumption of ephemeral-storage.',
+    ],
+    expected: 'none',
+  },
+  {
+    program: 'docker inspect',
+    source: 'moby/moby api/types/container State.OOMKilled',
+    lines: ['            "OOMKilled": true,'],
+    expected: 'host_oom',
+  },
+  {
+    program: 'LSF',
+    source: 'IBM Spectrum LSF job exit reason TERM_MEMLIMIT',
+    lines: ['TERM_MEMLIMIT: job killed after reaching LSF memory usage limit.'],
+    expected: 'host_oom',
+  },
+  {
+    program: 'PBS',
+    source: 'openpbs/openpbs src/resmom (job killed: mem exceeded limit)',
+    lines: ['=>> PBS: job killed: mem 33554432kb exceeded limit 16777216kb'],
+    expected: 'host_oom',
+  },
+  {
+    program: 'HTCondor',
+    source: 'htcondor/htcondor src/condor_starter.V6.1 (memory limit hold reason)',
+    lines: ['Job has gone over memory limit of 4096 megabytes. Peak usage: 5120 megabytes.'],
+    expected: 'host_oom',
+  },
+  {
+    program: 'Ray (look-alike: worker crashed, nothing about memory)',
+    source: 'ray-project/ray python/ray/exceptions.py WorkerCrashedError',
+    lines: [
+      'ray.exceptions.WorkerCrashedError: The worker died unexpectedly while executing this task. Check python-core-worker-*.log files for more information.',
+    ],
+    expected: 'none',
+  },
+  {
+    program: 'subprocess (SIGKILL)',
+    source: 'python/cpython Lib/subprocess.py CalledProcessError.__str__ "died with %r"',
+    lines: [
+      "subprocess.CalledProcessError: Command '['/usr/bin/python', 'train.py']' died with <Signals.SIGKILL: 9>.",
+    ],
+    expected: 'host_oom',
+  },
+  {
+    program: 'subprocess (SIGBUS)',
+    source: 'python/cpython Lib/subprocess.py CalledProcessError.__str__ "died with %r"',
+    lines: [
+      "subprocess.CalledProcessError: Command '['/usr/bin/python', 'train.py']' died with <Signals.SIGBUS: 7>.",
+    ],
+    expected: 'shm',
+  },
+  {
+    program: 'bash job report',
+    source: 'GNU bash jobs.c ("Killed" for SIGKILL, strsignal)',
+    lines: ['./run.sh: line 3: 12345 Killed                  python train.py'],
+    expected: 'host_oom',
+  },
+  {
+    program: 'zsh job report',
+    source: 'zsh Src/jobs.c ("killed")',
+    lines: ['zsh: killed     python train.py'],
+    expected: 'host_oom',
+  },
+  {
+    program: 'shell (look-alike: segfault)',
+    source: 'GNU bash jobs.c strsignal(SIGSEGV)',
+    lines: ['Segmentation fault (core dumped)'],
+    expected: 'none',
+  },
+  {
+    program: 'shell (look-alike: abort)',
+    source: 'GNU bash jobs.c strsignal(SIGABRT)',
+    lines: ['Aborted (core dumped)'],
+    expected: 'none',
+  },
+  {
+    program: 'shell (bus error)',
+    source: 'GNU bash jobs.c strsignal(SIGBUS)',
+    lines: ['Bus error (core dumped)'],
+    expected: 'shm',
+  },
+  {
+    program: "Jupyter (kernel died: can't tell, rule 6)",
+    source: 'jupyter/notebook kernel restart dialog',
+    lines: ['The kernel appears to have died. It will restart automatically.'],
+    expected: 'none',
+  },
+  {
+    program: 'Kaggle',
+    source: 'Kaggle notebook front end notice (CORPUS-FORMAT settled rule 6)',
+    lines: ['Your notebook tried to allocate more memory than is available. It has restarted.'],
+    expected: 'host_oom',
+  },
+  {
+    program: 'ENOMEM',
+    source: 'man-pages errno(3) ENOMEM; python/cpython OSError',
+    lines: ['OSError: [Errno 12] Cannot allocate memory'],
+    expected: 'host_oom',
+  },
+  {
+    program: 'EAGAIN (look-alike)',
+    source: 'man-pages errno(3) EAGAIN',
+    lines: ['BlockingIOError: [Errno 11] Resource temporarily unavailable'],
+    expected: 'none',
+  },
+  {
+    program: 'NCCL (shm extend)',
+    source: 'NVIDIA/nccl src/misc/shmutils.cc "failed to extend %s to %ld bytes"',
+    lines: ['misc/shmutils.cc:72 NCCL WARN Error: failed to extend /dev/shm/nccl-aBcDeF to 9637892 bytes'],
+    expected: 'shm',
+  },
+  {
+    program: 'NCCL (shm segment)',
+    source: 'NVIDIA/nccl src/transport/shm.cc "Error while creating shared memory segment"',
+    lines: ['NCCL WARN Error while creating shared memory segment /dev/shm/nccl-XXXX (size 9637888)'],
+    expected: 'shm',
+  },
+  {
+    program: 'PyTorch shared-memory file',
+    source: 'pytorch/pytorch aten/src/ATen/MapAllocator.cpp "unable to write to file <%s>"',
+    lines: [
+      'RuntimeError: unable to write to file </torch_12345_1234567890_0>: No space left on device (28)',
+    ],
+    expected: 'shm',
+  },
+  {
+    program: 'ENOSPC in /dev/shm',
+    source: 'man-pages errno(3) ENOSPC on a tmpfs',
+    lines: ["OSError: [Errno 28] No space left on device: '/dev/shm/psm_1234'"],
+    expected: 'shm',
+  },
+  {
+    program: 'mimalloc',
+    source: 'microsoft/mimalloc src/os.c "unable to allocate OS memory"',
+    lines: [
+      'mimalloc: error: unable to allocate OS memory (1073741824 bytes, error code: 12 [Cannot allocate memory], address: (nil), large only: 0, allow large: 0)',
+    ],
+    expected: 'host_oom',
+  },
+  {
+    program: 'torchelastic (SIGKILL)',
+    source:
+      'pytorch/pytorch torch/distributed/elastic/multiprocessing/api.py "failed (exitcode: %s) local_rank: %s (pid: %s)"',
+    lines: [
+      'torch.distributed.elastic.multiprocessing.api:failed (exitcode: -9) local_rank: 0 (pid: 1234) of binary: /usr/bin/python3',
+    ],
+    expected: 'host_oom',
+  },
+  {
+    program: 'torchelastic (SIGBUS)',
+    source: 'pytorch/pytorch torch/distributed/elastic/multiprocessing/api.py',
+    lines: [
+      'torch.distributed.elastic.multiprocessing.api:failed (exitcode: -7) local_rank: 0 (pid: 1234) of binary: /usr/bin/python3',
+    ],
+    expected: 'shm',
+  },
+  {
+    program: 'torchelastic (look-alike: SIGSEGV)',
+    source: 'pytorch/pytorch torch/distributed/elastic/multiprocessing/api.py',
+    lines: [
+      'torch.distributed.elastic.multiprocessing.api:failed (exitcode: -11) local_rank: 0 (pid: 1234) of binary: /usr/bin/python3',
+    ],
+    expected: 'none',
+  },
+  {
+    program: 'torchelastic (look-alike: exit 1)',
+    source: 'pytorch/pytorch torch/distributed/elastic/multiprocessing/api.py',
+    lines: [
+      'torch.distributed.elastic.multiprocessing.api:failed (exitcode: 1) local_rank: 0 (pid: 1234) of binary: /usr/bin/python3',
+    ],
+    expected: 'none',
+  },
+  {
+    program: 'JetBrains run console (SIGKILL)',
+    source:
+      'JetBrains IDE process handler "Process finished with exit code %d (interrupted by signal %d: %s)"',
+    lines: ['Process finished with exit code 137 (interrupted by signal 9: SIGKILL)'],
+    expected: 'host_oom',
+  },
+  {
+    program: 'JetBrains run console (SIGBUS)',
+    source: 'JetBrains IDE process handler',
+    lines: ['Process finished with exit code 135 (interrupted by signal 7: SIGBUS)'],
+    expected: 'shm',
+  },
+  {
+    program: 'JetBrains run console (look-alike: SIGSEGV)',
+    source: 'JetBrains IDE process handler',
+    lines: ['Process finished with exit code 139 (interrupted by signal 11: SIGSEGV)'],
+    expected: 'none',
+  },
+  {
+    program: 'JetBrains run console (look-alike: SIGABRT)',
+    source: 'JetBrains IDE process handler',
+    lines: ['Process finished with exit code 134 (interrupted by signal 6: SIGABRT)'],
+    expected: 'none',
+  },
+  {
+    program: 'torch.multiprocessing.spawn (SIGKILL)',
+    source:
+      'pytorch/pytorch torch/multiprocessing/spawn.py ProcessExitedException "process %d terminated with signal %s"',
+    lines: ['torch.multiprocessing.spawn.ProcessExitedException: process 0 terminated with signal SIGKILL'],
+    expected: 'host_oom',
+  },
+  {
+    program: 'torch.multiprocessing.spawn (SIGBUS)',
+    source: 'pytorch/pytorch torch/multiprocessing/spawn.py ProcessExitedException',
+    lines: ['torch.multiprocessing.spawn.ProcessExitedException: process 0 terminated with signal SIGBUS'],
+    expected: 'shm',
+  },
+  {
+    program: 'torch.multiprocessing.spawn (look-alike: SIGSEGV)',
+    source: 'pytorch/pytorch torch/multiprocessing/spawn.py ProcessExitedException',
+    lines: ['torch.multiprocessing.spawn.ProcessExitedException: process 0 terminated with signal SIGSEGV'],
+    expected: 'none',
+  },
+  {
+    program: 'GitLab runner (137)',
+    source: 'gitlab-org/gitlab-runner "ERROR: Job failed: exit code %d"',
+    lines: ['ERROR: Job failed: exit code 137'],
+    expected: 'host_oom',
+  },
+  {
+    program: 'GitLab runner (135)',
+    source: 'gitlab-org/gitlab-runner "ERROR: Job failed: exit code %d"',
+    lines: ['ERROR: Job failed: exit code 135'],
+    expected: 'shm',
+  },
+  {
+    program: 'Go os/exec (135)',
+    source: 'golang/go src/os/exec_posix.go ExitError "exit status %d"',
+    lines: ['Error: failed to run: exit status 135'],
+    expected: 'shm',
+  },
+  {
+    program: 'GitLab runner (look-alike: 1350 is no status of a signal)',
+    source: 'gitlab-org/gitlab-runner',
+    lines: ['ERROR: Job failed: exit code 1350'],
+    expected: 'none',
+  },
 ];
 
 // Entries doctor still reads wrong, each with why: the test fails when one starts passing, so the

@@ -217,18 +217,40 @@ export const shmRules: LogRule[] = [
     kind: 'shm',
     framework: 'other',
     weight: 1,
-    keywords: ['bus error', 'signal 7 (sigbus) received', '= -7', '=-7', ': -7'],
+    keywords: [
+      'bus error',
+      'signal 7 (sigbus) received',
+      '= -7',
+      '=-7',
+      ': -7',
+      'sigbus',
+      'signal 7',
+      'signal: 7',
+      'code 135',
+      'code: 135',
+      'code=135',
+      'code (135)',
+      'status 135',
+      'exited (135)',
+      'error 135',
+    ],
     // The same signal as torchelastic reports a worker ended by it: "Signal 7 (SIGBUS) received by PID
     // 54" (torch/distributed/elastic/multiprocessing/errors ProcessFailure, "Signal {-exitcode}
     // ({signal name}) received by PID {pid}"), the message beside exitcode=-7. The signal alone as a
     // launcher reports its child's end: Python's returncode is -N for a child ended by signal N and
     // SIGBUS is 7 on Linux (signal(7)), so DeepSpeed's launcher "exits with return code = -7"
     // (deepspeed/launcher/launch.py sigkill_handler) and torchelastic's "exitcode: -7" are the same end.
+    // Session 22 (the kill grammar's forms, sigkill-exit in exits.ts, for signal 7): the signal by its
+    // name as each reporter prints a child's end — Python's enum ("died with <Signals.SIGBUS: 7>",
+    // subprocess.CalledProcessError; "Negsignal.SIGBUS"), torch.multiprocessing.spawn's "process 0
+    // terminated with signal SIGBUS" (ProcessExitedException), an IDE's "exit code 135 (interrupted by
+    // signal 7: SIGBUS)" — and the shell's 128 + 7 = 135 as CI runners and container tools report an exit
+    // status ("exit code 135", "exit status 135", "Exited (135)", make's "Error 135").
     pattern: new RegExp(
-      String.raw`${lineStart}(?:Fatal Python error: )?Bus error(?: \(core dumped\))?\s*$|\bSignal 7 \(SIGBUS\) received by PID \d+|\b(?:exits? with return code|return ?code|exitcode)\s*[:=]\s*-7(?![\d.])`,
+      String.raw`${lineStart}(?:Fatal Python error: )?Bus error(?: \(core dumped\))?\s*$|\bSignal 7 \(SIGBUS\) received by PID \d+|\b(?:exits? with return code|return ?code|exitcode)\s*[:=]\s*-7(?![\d.])|(?:Neg)?Signals?\.SIGBUS\b|\b(?:killed|terminated|exited|died|interrupted)\s+(?:by|with|on|due to|from|of)\s+(?:the\s+)?signal\s*:?\s*(?:7\b:?\s*)?(?:SIGBUS|BUS)\b|\bsignal:? 7 \(SIGBUS\)|(?:[Ee]xit|[Ee]rror) (?:[Cc]ode|[Ss]tatus)[ :=]*\(?135\b|Exit Code:\s*135\b|Exited \(135\)|\*\*\* \[[^\]\n]*\] Error 135\b`,
     ),
     source:
-      'SIGBUS: a write to a full tmpfs mapping such as /dev/shm; torch/distributed/elastic/multiprocessing/errors ProcessFailure message; deepspeed/launcher/launch.py sigkill_handler (return code -7)',
+      'SIGBUS: a write to a full tmpfs mapping such as /dev/shm; torch/distributed/elastic/multiprocessing/errors ProcessFailure message; deepspeed/launcher/launch.py sigkill_handler (return code -7); shell exit status 128+SIGBUS; Python signal.Signals; torch/multiprocessing/spawn.py ProcessExitedException',
     summary: 'a process died of a bus error (SIGBUS), most often a full /dev/shm',
   },
 ];
