@@ -610,7 +610,13 @@ function storedStack(
   const { shape } = ctx;
   const checkpointing = spec.training.activationCheckpointing;
   const every = spec.training.checkpointEvery;
-  const checkpointed = checkpointing === 'none' ? 0 : Math.floor(options.layers / every);
+  const first = spec.training.checkpointLayers;
+  const checkpointed =
+    checkpointing === 'none'
+      ? 0
+      : first !== undefined
+        ? Math.min(first, options.layers)
+        : Math.floor(options.layers / every);
   const plain = options.layers - checkpointed;
   const uncheckpointed = (isSelective: boolean): number => {
     if (options.decoderOnly) return layerBytes(ctx, { tokens: shape.seqLen, isSelective });
@@ -636,9 +642,13 @@ function storedStack(
     full: 'full checkpointing: each layer input only',
   }[checkpointing];
   const partly =
-    every > 1 && checkpointing !== 'none'
-      ? `; every ${every}th layer (${checkpointed}), the other ${plain} keep everything`
-      : '';
+    checkpointing === 'none'
+      ? ''
+      : first !== undefined
+        ? `; the first ${checkpointed} layers, the other ${plain} keep everything`
+        : every > 1
+          ? `; every ${every}th layer (${checkpointed}), the other ${plain} keep everything`
+          : '';
   return { bytes: checkpointed * perCheckpointed + plain * uncheckpointed(false), text: `${kept}${partly}` };
 }
 

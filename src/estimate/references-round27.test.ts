@@ -37,6 +37,9 @@ test('round 27, measured once, is pinned: median |error| and the counts within 5
   // worst +96.2% (the PR's own conv-bn-eval compiler pass, marked NOT EXPRESSIBLE), 2/10/13 -> 3/12/15; the 13
   // expressible 12.2% -> 9.1%, worst +35.9%. ResNet-50 eager +9.1% analytic, +9.8% traced with torchvision's
   // ResNet-50; compiled +3.5%, +4.1%. --trace: 12 rows 11.0%; trace-else-analytic 12.4%, 4/12/16.
+  // Session 22 (estimate-express): the ViT-L row's first 10 of 24 checkpointed blocks said with
+  // `checkpoint_layers: 10` (it was `checkpoint_every: 2` and NOT EXPRESSIBLE): -6.0% -> +2.6%; 11.6% (same),
+  // 3/12/15 -> 4/12/15; the expressible rows 13 -> 14, 9.1% -> 8.0%.
   assert.ok(median <= 0.117, summary);
-  assert.ok(within(0.05) >= 3 && within(0.15) >= 12 && within(0.3) >= 15, summary);
+  assert.ok(within(0.05) >= 4 && within(0.15) >= 12 && within(0.3) >= 15, summary);
 });

@@ -183,6 +183,12 @@ export const trainingSchema = z.strictObject({
   checkpoint_every: positiveInt
     .meta({ description: 'checkpoint only every k-th layer (torchtitan selective_ac_option: k)' })
     .optional(),
+  checkpoint_layers: positiveInt
+    .meta({
+      description:
+        "checkpoint only the first N layers (of each pipeline stage), the others keep everything: mmengine's activation_checkpointing list of blocks, Megatron's --recompute-method block --recompute-num-layers N",
+    })
+    .optional(),
   compile: z
     .union([z.boolean(), z.literal('layers')], { error: 'expected true, false or layers' })
     .meta({

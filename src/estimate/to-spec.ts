@@ -306,6 +306,12 @@ function toTraining(
   if (training.checkpoint_every !== undefined && checkpointing === 'none') {
     report(['training', 'checkpoint_every'], 'needs activation_checkpointing full, op or selective');
   }
+  if (training.checkpoint_layers !== undefined && checkpointing === 'none') {
+    report(['training', 'checkpoint_layers'], 'needs activation_checkpointing full, op or selective');
+  }
+  if (training.checkpoint_layers !== undefined && training.checkpoint_every !== undefined) {
+    report(['training', 'checkpoint_layers'], 'say checkpoint_every or checkpoint_layers, not both');
+  }
   return {
     precision,
     optimizer,
@@ -338,6 +344,7 @@ function toTraining(
     isLossCompiled: training.compile === true,
     kernels: training.kernels ?? 'eager',
     checkpointEvery: training.checkpoint_every ?? 1,
+    ...(training.checkpoint_layers !== undefined ? { checkpointLayers: training.checkpoint_layers } : {}),
     float8: training.float8
       ? { recipe: training.float8.recipe, isAllGatherFloat8: training.float8.all_gather ?? false }
       : undefined,

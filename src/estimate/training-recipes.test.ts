@@ -93,6 +93,28 @@ describe("checkpointing as recipes define it (torchtitan's SAC)", () => {
       /needs activation_checkpointing/,
     );
   });
+
+  // mmengine's activation_checkpointing list of blocks (PR #1319: the first 10 of ViT-L's 24), Megatron's
+  // --recompute-method block --recompute-num-layers N: the first N layers checkpointed, the others keep everything.
+  test('checkpoint_layers 8: the first 8 of 32 layers checkpointed, the other 24 keep everything', () => {
+    const acts = (training: string) =>
+      part(estimate(spec(`${model}\ntraining: { precision: bf16, ${training} }`)), 'activations')?.bytes ?? 0;
+    const none = acts('activation_checkpointing: none');
+    const full = acts('activation_checkpointing: full');
+    assert.equal(acts('activation_checkpointing: full, checkpoint_layers: 8'), (24 * none + 8 * full) / 32);
+    assert.equal(acts('activation_checkpointing: full, checkpoint_layers: 64'), full);
+    assert.throws(
+      () => spec(`${model}\ntraining: { checkpoint_layers: 8 }`),
+      /needs activation_checkpointing/,
+    );
+    assert.throws(
+      () =>
+        spec(
+          `${model}\ntraining: { activation_checkpointing: full, checkpoint_layers: 8, checkpoint_every: 2 }`,
+        ),
+      /not both/,
+    );
+  });
 });
 
 describe('LoRA on the embedding and the LM head (PEFT)', () => {

@@ -606,6 +606,8 @@ export interface EstimateSpec {
     isLossCompiled: boolean;
     /** Checkpoint every k-th layer only (torchtitan selective_ac_option = k); 1 = every layer. */
     checkpointEvery: number;
+    /** Checkpoint only the first N layers of each stage (mmengine's block list, Megatron's block method). */
+    checkpointLayers?: number;
     float8: Float8Spec | undefined;
     zeroGrad: 'set_to_none' | 'zeros' | 'after_forward';
     loss: Loss;

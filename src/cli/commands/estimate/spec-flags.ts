@@ -76,6 +76,13 @@ export const specFlags = defineSpecFlags({
     path: 'training.checkpoint_every',
     description: 'checkpoint only every k-th layer',
   },
+  checkpointLayers: {
+    flag: '--checkpoint-layers',
+    valueName: 'n',
+    kind: 'count',
+    path: 'training.checkpoint_layers',
+    description: 'checkpoint only the first n layers',
+  },
   zeroGrad: {
     flag: '--zero-grad',
     valueName: 'mode',

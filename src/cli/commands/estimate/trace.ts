@@ -48,6 +48,10 @@ export function traceRefusal(spec: EstimateSpec, options: TraceOptions): string 
   if (training.activationCheckpointing === 'selective') {
     return "--trace traces activation checkpointing none, full (checkpoint_every k) or op (torchtitan's op-level policy); selective (Megatron's core-attention recompute) is not built: use the analytic estimate";
   }
+  // The helper's apply_checkpointing wraps every block (or every k-th); the first N alone is not built.
+  if (training.checkpointLayers !== undefined) {
+    return '--trace: checkpoint_layers (the first N blocks checkpointed) is not built in the trace helper: use the analytic estimate';
+  }
   if (training.checkpointEvery > 1 && training.activationCheckpointing === 'op') {
     return '--trace: checkpoint_every with op checkpointing (torchtitan takes one or the other): use the analytic estimate';
   }
