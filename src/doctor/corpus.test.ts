@@ -439,8 +439,15 @@ const measured: Record<TestCorpusPart, Bar> = {
   // heldout-28 (77 GitHub threads drawn by repository, seed 28, every file holding program output): 68/77
   // (88.3%), 0 false OOMs, 3/3 causes, 0 wrong fixes, 23/28 facts. heldout-29 (60 GitHub threads drawn by a
   // query plan, seed 29): 53/60 (88.3%), 0 false OOMs, 2/3 causes, 0 wrong fixes, 19/24 facts.
-  'heldout-28': { kindRight: 71, falseOoms: 0, causesRight: 3, wrongFixes: 0, factsRight: 23 },
+  // Session 22 (vocabulary-sources.test.ts): heldout-28 71 -> 73 (DALI's CUDABadAlloc, "CUDA allocation failed").
+  'heldout-28': { kindRight: 73, falseOoms: 0, causesRight: 3, wrongFixes: 0, factsRight: 23 },
   'heldout-29': { kindRight: 54, falseOoms: 0, causesRight: 2, wrongFixes: 0, factsRight: 19 },
+  // Session 22 (see HELDOUT-30-RESULT.md): gathered by the lead after the session's last rule change
+  // (2fe04a1d, the vocabulary from the programs' sources), measured once there and at the session's start
+  // (be39fa2c): the same figures, file by file. 24 GitHub threads by a query plan (seed 30): 19/24 (79.2%),
+  // 0 false OOMs, 3/5 causes, 0 wrong fixes, 7/14 facts; the 5 misses are all among the 14 files flagged
+  // unsure before the measurement.
+  'heldout-30': { kindRight: 19, falseOoms: 0, causesRight: 3, wrongFixes: 0, factsRight: 7 },
 };
 
 for (const part of testCorpusParts) {
@@ -473,7 +480,7 @@ for (const part of testCorpusParts) {
   });
 }
 
-test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-29)', (t) => {
+test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-30)', (t) => {
   const cases = testCorpusParts.flatMap((part) => readPart(part));
   if (cases.length === 0) {
     t.skip('no logs in test/corpus');
@@ -552,8 +559,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // below the issue's bar, 6 false OOMs.
   // doctor-rules2: 3652 -> 3657 (the -7 return code, KV block pool, nvJPEG, ERROR_OUT_OF_DEVICE_MEMORY).
   // Session 22 (vocabulary from sources): 3657 -> 3659 (a device named as the allocation's noun, DALI's
-  // CUDABadAlloc "CUDA allocation failed"; tcmalloc's null report; MLX's metal:: allocator).
-  const floor = 3659;
+  // CUDABadAlloc "CUDA allocation failed"; tcmalloc's null report; MLX's metal:: allocator). With heldout-30
+  // folded in as measured once (19/24): 3678/3789 (97.1%), 6 false OOMs.
+  const floor = 3678;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -615,10 +623,11 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   t.diagnostic(
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
-  assert.ok(figures.causesRight >= 612, `causes right ${figures.causesRight}, at least 612`);
+  // With heldout-30 folded in (3/5 strict, 4/5 among alternatives): 615/740, 699/740.
+  assert.ok(figures.causesRight >= 615, `causes right ${figures.causesRight}, at least 615`);
   assert.ok(
-    figures.causesRightOrAlternative >= 695,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 695`,
+    figures.causesRightOrAlternative >= 699,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 699`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
   // The causes as doctor claimed them (score.ts causeClaimsLine), beside the strict figure. Session 21:
