@@ -829,6 +829,35 @@ const entries: VocabularyEntry[] = [
     lines: ['ERROR: Job failed: exit code 1350'],
     expected: 'none',
   },
+  // After heldout-30's measurement: the fatal-signal handlers ML runtimes install (abseil, glog).
+  {
+    program: 'abseil failure signal handler (SIGBUS)',
+    source:
+      'abseil/abseil-cpp absl/debugging/failure_signal_handler.cc WriteSignalMessage "*** %s received at time=%ld on cpu %d ***"',
+    lines: ['(RayWorker pid=3554640) *** SIGBUS received at time=1692931519 on cpu 133 ***'],
+    expected: 'shm',
+  },
+  {
+    program: 'abseil failure signal handler (look-alike: SIGSEGV)',
+    source: 'abseil/abseil-cpp absl/debugging/failure_signal_handler.cc WriteSignalMessage',
+    lines: ['*** SIGSEGV received at time=1692931519 on cpu 133 ***'],
+    expected: 'none',
+  },
+  {
+    program: 'glog signal handler (SIGBUS, as PaddlePaddle wraps it)',
+    source:
+      'google/glog src/signalhandler.cc DumpSignalInfo "*** %s (@0x%x) received by PID %d (TID 0x%x) from PID %d; stack trace: ***"',
+    lines: [
+      '  [SignalInfo: *** SIGBUS (@0x7f1a2b3c4000) received by PID 8299 (TID 0x7f9ef028e740) from PID 8299 ***]',
+    ],
+    expected: 'shm',
+  },
+  {
+    program: 'glog signal handler (look-alike: SIGSEGV)',
+    source: 'google/glog src/signalhandler.cc DumpSignalInfo',
+    lines: ['  [SignalInfo: *** SIGSEGV (@0x0) received by PID 8299 (TID 0x7f9ef028e740) from PID 0 ***]'],
+    expected: 'none',
+  },
 ];
 
 // Entries doctor still reads wrong, each with why: the test fails when one starts passing, so the

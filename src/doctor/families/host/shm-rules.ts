@@ -233,6 +233,7 @@ export const shmRules: LogRule[] = [
       'status 135',
       'exited (135)',
       'error 135',
+      'sigbus (@',
     ],
     // The same signal as torchelastic reports a worker ended by it: "Signal 7 (SIGBUS) received by PID
     // 54" (torch/distributed/elastic/multiprocessing/errors ProcessFailure, "Signal {-exitcode}
@@ -246,11 +247,16 @@ export const shmRules: LogRule[] = [
     // terminated with signal SIGBUS" (ProcessExitedException), an IDE's "exit code 135 (interrupted by
     // signal 7: SIGBUS)" — and the shell's 128 + 7 = 135 as CI runners and container tools report an exit
     // status ("exit code 135", "exit status 135", "Exited (135)", make's "Error 135").
+    // And the fatal-signal handlers that ML runtimes install, which name the signal before they dump the stack:
+    // abseil's "*** SIGBUS received at time=N on cpu N ***" (absl/debugging/failure_signal_handler.cc
+    // WriteSignalMessage; TensorFlow, JAX/XLA and Ray print it) and glog's "*** SIGBUS (@0x...) received by PID
+    // N (TID ...) from PID N; stack trace: ***" (google/glog src/signalhandler.cc DumpSignalInfo; PaddlePaddle
+    // wraps it as "[SignalInfo: *** SIGBUS (@0x...) received by PID N ...]").
     pattern: new RegExp(
-      String.raw`${lineStart}(?:Fatal Python error: )?Bus error(?: \(core dumped\))?\s*$|\bSignal 7 \(SIGBUS\) received by PID \d+|\b(?:exits? with return code|return ?code|exitcode)\s*[:=]\s*-7(?![\d.])|(?:Neg)?Signals?\.SIGBUS\b|\b(?:killed|terminated|exited|died|interrupted)\s+(?:by|with|on|due to|from|of)\s+(?:the\s+)?signal\s*:?\s*(?:7\b:?\s*)?(?:SIGBUS|BUS)\b|\bsignal:? 7 \(SIGBUS\)|(?:[Ee]xit|[Ee]rror) (?:[Cc]ode|[Ss]tatus)[ :=]*\(?135\b|Exit Code:\s*135\b|Exited \(135\)|\*\*\* \[[^\]\n]*\] Error 135\b`,
+      String.raw`${lineStart}(?:Fatal Python error: )?Bus error(?: \(core dumped\))?\s*$|\bSignal 7 \(SIGBUS\) received by PID \d+|\b(?:exits? with return code|return ?code|exitcode)\s*[:=]\s*-7(?![\d.])|(?:Neg)?Signals?\.SIGBUS\b|\b(?:killed|terminated|exited|died|interrupted)\s+(?:by|with|on|due to|from|of)\s+(?:the\s+)?signal\s*:?\s*(?:7\b:?\s*)?(?:SIGBUS|BUS)\b|\bsignal:? 7 \(SIGBUS\)|\*\*\* SIGBUS (?:\(@0x[0-9a-f]+\) )?received (?:at time=|by PID)|(?:[Ee]xit|[Ee]rror) (?:[Cc]ode|[Ss]tatus)[ :=]*\(?135\b|Exit Code:\s*135\b|Exited \(135\)|\*\*\* \[[^\]\n]*\] Error 135\b`,
     ),
     source:
-      'SIGBUS: a write to a full tmpfs mapping such as /dev/shm; torch/distributed/elastic/multiprocessing/errors ProcessFailure message; deepspeed/launcher/launch.py sigkill_handler (return code -7); shell exit status 128+SIGBUS; Python signal.Signals; torch/multiprocessing/spawn.py ProcessExitedException',
+      'SIGBUS: a write to a full tmpfs mapping such as /dev/shm; torch/distributed/elastic/multiprocessing/errors ProcessFailure message; deepspeed/launcher/launch.py sigkill_handler (return code -7); shell exit status 128+SIGBUS; Python signal.Signals; torch/multiprocessing/spawn.py ProcessExitedException; absl failure_signal_handler.cc; glog signalhandler.cc',
     summary: 'a process died of a bus error (SIGBUS), most often a full /dev/shm',
   },
 ];
