@@ -45,7 +45,8 @@ export function notEstimatedParts(spec: EstimateSpec): NotEstimatedPart[] {
     spec.model.cnn !== undefined ||
     spec.model.detector !== undefined ||
     spec.model.yolo !== undefined ||
-    spec.model.segmenter?.decoder === 'segformer';
+    // A segmenter with its own encoder (SegFormer's MiT, the D8 models' ResNetV1c) is the whole model.
+    spec.model.segmenter?.encoder !== undefined;
   if (!isDescribed && counts.isTraining && !covered.has('activations')) {
     parts.push({
       part: 'activations',

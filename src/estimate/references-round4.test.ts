@@ -53,6 +53,9 @@ test('round 4: accuracy on the spent round-4 cases stays at or better than its o
   // The one measurement: median 12.3%, 10 within 5%, 25 within 15%, 39 within 30% (issue #25's bar,
   // median <= 5% and worst <= 15% on runs nobody fitted to, was not met).
   // Fitted since (see the top): median 11.6%, 13 / 27 / 40.
-  assert.ok(median <= 0.117, summary);
-  assert.ok(within(0.05) >= 13 && within(0.15) >= 27 && within(0.3) >= 40, summary);
+  // Session 22 (estimate-express): the six PSPNet rows said with model.segmenter decoder psp on the dilated
+  // ResNetV1c (the residual branches, the pyramid pooling and the auxiliary head the sequential stack left out):
+  // -26.2/-17.7/-26.5/-17.9/-26.3/-16.0% -> -10.8/-7.9/-10.9/-8.0/-12.1/-5.6%; 11.5% -> 10.8%, 13/27/40 -> 13/33/40.
+  assert.ok(median <= 0.109, summary);
+  assert.ok(within(0.05) >= 13 && within(0.15) >= 33 && within(0.3) >= 40, summary);
 });

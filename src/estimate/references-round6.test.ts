@@ -75,6 +75,9 @@ test('round 6, measured once, is pinned: median |error| and the counts within 5,
   // heads out: 15.5%, 12/25/43 -> 17.0%, 10/23/44, as measured then (the pins below moved to it, nothing else).
   // Session 17 (model): Liger's SwiGLU and RMSNorm write some gradients in place (gpu-activations.ts): padded
   // 8192 +10.2 -> +0.1%, packing 8192 +1.4 -> +1.3%: 17.0%, 11/23/44.
-  assert.ok(median <= 0.171, summary);
-  assert.ok(within(0.05) >= 11 && within(0.15) >= 23 && within(0.3) >= 44, summary);
+  // Session 22 (estimate-express): mmseg's FCN (3) and DeepLabV3 (2) rows said with model.segmenter decoder fcn and
+  // aspp on the dilated ResNetV1c: -18.7/-12.7/-19.7/-22.7/-15.5% -> -7.2/-5.5/-8.1/-7.8/-6.0%; 16.4% -> 9.7%,
+  // 12/25/44 -> 12/29/44.
+  assert.ok(median <= 0.098, summary);
+  assert.ok(within(0.05) >= 11 && within(0.15) >= 29 && within(0.3) >= 44, summary);
 });

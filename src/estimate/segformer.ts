@@ -36,7 +36,10 @@ const srRatios = [8, 4, 2, 1];
 
 /** Each stage: width, heads, blocks, token grid and the keys' grid after spatial reduction. */
 function stages(spec: SegmenterSpec) {
-  const variant = mitVariants[spec.encoder ?? 'mit_b0'];
+  const variant =
+    mitVariants[
+      spec.encoder !== undefined && spec.encoder in mitVariants ? (spec.encoder as MitEncoder) : 'mit_b0'
+    ];
   let [height, width] = spec.crop;
   return variant.layers.map((blocks, i) => {
     const patch = patchSizes[i] ?? 3;

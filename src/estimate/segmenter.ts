@@ -21,6 +21,7 @@
 // every level resized to the ¼ one and concatenated into a 3×3 fpn_bottleneck; Dropout2d 0.1 before conv_seg)
 // and fcn_head.py (the auxiliary head: one 3×3 ConvModule to 256 on the 1× level).
 import { formatBytes } from '../units.js';
+import { dilatedResnetCounts, dilatedResnetParts, isDilatedResnet } from './dilated-resnet.js';
 import { segformerCounts, segformerSaved } from './segformer.js';
 import type { Component, SegmenterSpec } from './types.js';
 
@@ -55,6 +56,7 @@ const convParams = (inChannels: number, out: number, kernel: number) => inChanne
 /** Parameters (the heads, the neck, and the ViT's patch embedding, class token and position table) and buffers. */
 export function segmenterCounts(spec: SegmenterSpec): { params: number; buffersBytes: number } {
   if (spec.decoder === 'segformer') return segformerCounts(spec);
+  if (isDilatedResnet(spec)) return dilatedResnetCounts(spec);
   const d = spec.embed;
   const k = spec.classes;
   let params = 0;
@@ -185,6 +187,7 @@ export function segmenterActivationParts(
   };
   if (!options.isTraining) return [inputs];
   if (spec.decoder === 'segformer') return [inputs, ...segformerParts(spec, options)];
+  if (isDilatedResnet(spec)) return [inputs, ...dilatedResnetParts(spec, options)];
   const heads = spec.decoder === 'setr_mla' ? 'MLA neck and head, ' : '';
   return [
     inputs,

@@ -2,6 +2,7 @@
 // the parameter count, LoRA adapters and quantized weights.
 import { cnnCounts, toCnn } from './cnn.js';
 import { detectorCounts } from './detector.js';
+import { dilatedHeadChannels } from './dilated-resnet.js';
 import { buildTransformerShape, type TransformerFields } from './families.js';
 import type { HfConfig } from './hf-config.js';
 import { countParams } from './inventory.js';
@@ -275,6 +276,8 @@ function toSegmenter(
   if (!raw) return undefined;
   const isMla = raw.decoder === 'setr_mla';
   const isSegformer = raw.decoder === 'segformer';
+  const isDilated = raw.decoder === 'fcn' || raw.decoder === 'psp' || raw.decoder === 'aspp';
+  const dilatedDefaults = dilatedHeadChannels(raw.encoder);
   const [height = 1, width = 1] = raw.crop;
   const patch = raw.patch ?? 16;
   const spec: SegmenterSpec = {
@@ -283,13 +286,47 @@ function toSegmenter(
     classes: raw.classes ?? 150,
     patch,
     embed: transformer?.hidden ?? 0,
-    channels: raw.channels ?? (isMla ? 128 : raw.decoder === 'upernet' ? (transformer?.hidden ?? 0) : 256),
-    auxHeads: raw.aux_heads ?? (isMla ? 4 : raw.decoder === 'upernet' ? 1 : isSegformer ? 0 : 3),
+    channels:
+      raw.channels ??
+      (isMla
+        ? 128
+        : raw.decoder === 'upernet'
+          ? (transformer?.hidden ?? 0)
+          : isDilated
+            ? dilatedDefaults.channels
+            : 256),
+    auxHeads: raw.aux_heads ?? (isMla ? 4 : raw.decoder === 'upernet' || isDilated ? 1 : isSegformer ? 0 : 3),
     auxConvs: raw.aux_convs ?? 1,
-    ...(raw.aux_channels ? { auxChannels: raw.aux_channels } : {}),
+    ...(raw.aux_channels
+      ? { auxChannels: raw.aux_channels }
+      : isDilated
+        ? { auxChannels: dilatedDefaults.auxChannels }
+        : {}),
     ...(raw.decode_convs ? { decodeConvs: raw.decode_convs } : {}),
     ...(raw.encoder ? { encoder: raw.encoder } : {}),
   };
+  const isMitEncoder = raw.encoder?.startsWith('mit_') ?? false;
+  if (isDilated) {
+    // mmseg's FCN, PSPNet and DeepLabV3 are the whole model: their own dilated ResNetV1c, no ViT beside it.
+    if (!raw.encoder || isMitEncoder)
+      report(
+        ['model', 'segmenter', 'encoder'],
+        `is required with decoder ${raw.decoder}: resnet18_v1c_d8, resnet50_v1c_d8 or resnet101_v1c_d8`,
+      );
+    if (transformer)
+      report(
+        ['model', 'segmenter'],
+        `decoder ${raw.decoder} brings its own ResNet: give no model.transformer`,
+      );
+    if (raw.decode_convs !== undefined)
+      report(
+        ['model', 'segmenter', 'decode_convs'],
+        "counts the decode SETRUPHead's convs: needs decoder setr_naive or setr_pup",
+      );
+    return spec;
+  }
+  if (isSegformer && raw.encoder && !isMitEncoder)
+    report(['model', 'segmenter', 'encoder'], 'decoder segformer takes a Mix Transformer: mit_b0 … mit_b5');
   if (isSegformer) {
     // SegFormer is the whole model: its own encoder, no ViT beside it, no auxiliary head (mmseg's configs).
     if (!raw.encoder)
@@ -300,7 +337,11 @@ function toSegmenter(
       report(['model', 'segmenter', 'aux_heads'], "SegFormer's configs have no auxiliary head: give 0");
     return spec;
   }
-  if (raw.encoder) report(['model', 'segmenter', 'encoder'], 'is the Mix Transformer of decoder segformer');
+  if (raw.encoder)
+    report(
+      ['model', 'segmenter', 'encoder'],
+      'is the own encoder of decoders segformer (a Mix Transformer), fcn, psp and aspp (a dilated ResNetV1c)',
+    );
   const isUpHead = raw.decoder === 'setr_naive' || raw.decoder === 'setr_pup';
   if (!isUpHead && raw.aux_channels !== undefined)
     report(
@@ -350,7 +391,7 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
     !cnn &&
     !detector &&
     !yolo &&
-    segmenter?.decoder !== 'segformer'
+    segmenter?.encoder === undefined
   ) {
     report(
       ['model'],

@@ -469,19 +469,37 @@ export interface YoloSpec {
 }
 
 /** SETR's decoders on a plain ViT (model.segmenter.decoder). */
-export const segmenterDecoders = ['setr_naive', 'setr_pup', 'setr_mla', 'upernet', 'segformer'] as const;
+export const segmenterDecoders = [
+  'setr_naive',
+  'setr_pup',
+  'setr_mla',
+  'upernet',
+  'segformer',
+  'fcn',
+  'psp',
+  'aspp',
+] as const;
 /** One of segmenterDecoders. */
 export type SegmenterDecoder = (typeof segmenterDecoders)[number];
 /** SegFormer's Mix Transformer encoders (model.segmenter.encoder). */
 export const mitEncoders = ['mit_b0', 'mit_b1', 'mit_b2', 'mit_b3', 'mit_b4', 'mit_b5'] as const;
+/** mmsegmentation's dilated ResNetV1c trunks (decoders fcn, psp and aspp: the D8 configs). */
+export const dilatedResnetEncoderNames = ['resnet18_v1c_d8', 'resnet50_v1c_d8', 'resnet101_v1c_d8'] as const;
+/** A segmenter's own encoder: a Mix Transformer or a dilated ResNetV1c. */
+export const segmenterEncoders = [...mitEncoders, ...dilatedResnetEncoderNames] as const;
+/** One of segmenterEncoders. */
+export type SegmenterEncoder = (typeof segmenterEncoders)[number];
 /** One of mitEncoders. */
 export type MitEncoder = (typeof mitEncoders)[number];
 
 /** A semantic segmenter: SETR's decode and auxiliary heads on the ViT of model.transformer (model.segmenter). */
 export interface SegmenterSpec {
   decoder: SegmenterDecoder;
-  /** SegFormer's encoder (decoder segformer): the segmenter is the whole model, with no model.transformer. */
-  encoder?: MitEncoder;
+  /**
+   * SegFormer's encoder (decoder segformer) or a dilated ResNetV1c (fcn, psp, aspp): the segmenter is then the
+   * whole model, with no model.transformer.
+   */
+  encoder?: SegmenterEncoder;
   /** The training crop: [height, width]. */
   crop: [number, number];
   classes: number;

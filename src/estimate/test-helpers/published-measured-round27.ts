@@ -16,7 +16,7 @@
 // issue #675 (RoBERTa-large with the HF Trainer, 2), pytorch PR #108757 (torchvision ResNet-50, 3), PEFT issue #1469
 // (PEFT's sequence-classification notebook, bert-base, 2), lit-gpt PR #275 (StableLM 3B LoRA, 2), TRL's
 // openenv_wordle_grpo notebook (Qwen3-1.7B GRPO, 1), torchtitan PR #1690 (Qwen3-32B, 4 of 8 drawn with seed 27),
-// lerobot PR #4274 (a diffusion robot policy, 2). Five were NOT EXPRESSIBLE (mmengine's 10-of-24 checkpointing, said since session 22 with checkpoint_layers; PR
+// lerobot PR #4274 (a diffusion robot policy, 2). Five are NOT EXPRESSIBLE (mmengine's 10-of-24 checkpointing, PR
 // #108757's conv-bn-eval pass, the colocated vLLM engine, the lerobot policy twice).
 // Short of the 20 asked: the stored corpora give issue and pull-request threads only in excerpts (tables after a long
 // description are cut off), and most whole-text tables are cited by rounds 1 to 26; the squash-commit messages of
@@ -355,8 +355,10 @@ export const round27Cases: PublishedCase[] = [
     checkpointing:
       'activation checkpointing of the first 10 of the 24 blocks (torch.utils.checkpoint around each)',
     // Re-said (session 22, estimate-express): `checkpoint_layers: 10` says the first 10 of the 24 blocks; it was
-    // `checkpoint_every: 2` (12 of 24) and NOT EXPRESSIBLE. Spec only; the figure and the config are the same.
+    // `checkpoint_every: 2` (12 of 24). Spec only: the figure and the config (with its gatherer's mark) unchanged.
     trainingCheckpoint: 'activation_checkpointing: full, checkpoint_layers: 10',
+    notExpressible:
+      'checkpointing of the first 10 of 24 blocks (the spec checkpoints every k-th layer: every 2nd, 12 of 24, is written)',
   }),
   // RoBERTa-large sequence classification, full fine-tune and LoRA (PEFT's defaults).
   peftIssue675({

@@ -219,16 +219,6 @@ const mmsegPspCase = (options: {
   fp16?: boolean;
 }): PublishedCase => {
   const [height, width] = options.crop;
-  const stem = [
-    '{ conv: 32, stride: 2 }',
-    '{ conv: 32 }',
-    '{ conv: 64 }',
-    '{ pool: max, kernel: 3, stride: 2, padding: 1 }',
-  ];
-  const head = [
-    `{ conv: ${options.depth === 18 ? 128 : 512} }`,
-    '{ conv: 19, kernel: 1, batch_norm: false, relu: false }',
-  ];
   return {
     id: `mmseg-pspnet-r${options.depth}-d8-${height}x${width}-cityscapes-4xb2${options.fp16 ? '-fp16' : ''}`,
     source: `${options.fp16 ? mmsegPsp.replace('configs/pspnet/README.md', 'configs/pspnet/README.md (and configs/fp16/README.md)') : mmsegPsp}, row "${options.row}"`,
@@ -237,13 +227,14 @@ const mmsegPspCase = (options: {
     measured: options.measured,
     config: `mmsegmentation pspnet_r${options.depth}-d8 ${height}x${width} ${options.schedule} Cityscapes: PSPNet on ResNetV1c-${options.depth}-D8 (${pspParams[options.depth]} parameters with both heads), ${height} × ${width} crops, 2 per GPU on 4 GPUs (DDP, SyncBN), SGD momentum, ${options.fp16 ? "fp16 by mmcv 1.0's Fp16OptimizerHook (loss scale 512; July 2020, before PyTorch 1.6: the model in fp16 but its norms, an fp32 master copy of the parameters in the hook; assumed here as fp16 autocast over fp32 weights)" : 'fp32'}; the largest rank's max_memory_allocated in GiB (one GPU's figure). Residual adds, downsample convs, pooling branches and the auxiliary head are outside the spec's sequential stack`,
     traceModule: `pspnet:r${options.depth}_${height}x${width}`,
+    // Re-said (session 22, estimate-express; spec only, the figure and the config unchanged): model.segmenter
+    // decoder psp on the dilated ResNetV1c says the whole network — the residual branches, the pyramid pooling, the
+    // auxiliary head and each head's logits at the crop — where the spec was the main path as a sequential stack
+    // with a tensors: entry for the resized logits. Its parameters are counted (the same ${pspParams[options.depth]}).
     spec: `model:
-  params: ${pspParams[options.depth]}
-${cnnSpec([3, height, width], [...stem, ...resnetStages(options.depth, [1, 2, 1, 1]), ...head])}
+  segmenter: { decoder: psp, encoder: resnet${options.depth}_v1c_d8, crop: [${height}, ${width}], classes: 19 }
 training: { precision: ${options.fp16 ? 'amp_fp16' : 'fp32'}, optimizer: sgd_momentum, batch_size: 2 }
-parallel: { gpus: 4, strategy: ddp }
-tensors:
-  - { name: logits resized to the crop for the loss, shape: [2, 19, ${height}, ${width}], dtype: ${options.fp16 ? 'float16' : 'float32'} }`,
+parallel: { gpus: 4, strategy: ddp }`,
   };
 };
 

@@ -471,27 +471,6 @@ training: { ${options.training} }${options.gpus > 1 ? `\nparallel: { gpus: ${opt
 // are outside the spec's sequential stack (their parameters are in params).
 const mmsegFcn =
   'open-mmlab/mmsegmentation configs/fcn/README.md "Results and models", Cityscapes (commit 02e04cc21, https://github.com/open-mmlab/mmsegmentation/blob/main/configs/fcn/README.md)';
-const resnetV1cD8Stages = (depth: 50 | 101): string[] => {
-  const blocks = depth === 50 ? [3, 4, 6, 3] : [3, 4, 23, 3];
-  const layers = [
-    '{ conv: 32, stride: 2 }',
-    '{ conv: 32 }',
-    '{ conv: 64 }',
-    '{ pool: max, kernel: 3, stride: 2, padding: 1 }',
-  ];
-  blocks.forEach((count, stage) => {
-    const width = 64 * 2 ** stage;
-    for (let block = 0; block < count; block++) {
-      const stride = block === 0 && stage === 1 ? ', stride: 2' : '';
-      layers.push(
-        `{ conv: ${width}, kernel: 1 }`,
-        `{ conv: ${width}${stride} }`,
-        `{ conv: ${4 * width}, kernel: 1 }`,
-      );
-    }
-  });
-  return layers;
-};
 const mmsegFcnCase = (options: {
   depth: 50 | 101;
   crop: readonly [number, number];
@@ -500,12 +479,6 @@ const mmsegFcnCase = (options: {
 }): PublishedCase => {
   const [height, width] = options.crop;
   const params = options.depth === 50 ? 49_497_734 : 68_489_862;
-  const head = [
-    '{ conv: 512 }',
-    '{ conv: 512 }',
-    '{ conv: 512 }',
-    '{ conv: 19, kernel: 1, batch_norm: false, relu: false }',
-  ];
   return {
     id: `mmseg-fcn-r${options.depth}-d8-${height}x${width}-40k-cityscapes-4xb2`,
     source: `${mmsegFcn}, row "${options.row}"`,
@@ -513,13 +486,13 @@ const mmsegFcnCase = (options: {
     unit: 'GiB',
     measured: options.measured,
     config: `mmsegmentation fcn_r${options.depth}-d8_${height}x${width}_40k_cityscapes: FCN on ResNetV1c-${options.depth}-D8 (${params} parameters with both heads), ${height} × ${width} crops, 2 per GPU on 4 GPUs (DDP, SyncBN), SGD momentum 0.9, fp32; the largest rank's max_memory_allocated in GiB (one GPU's figure). Residual adds, downsample convs, the head's concatenation and the auxiliary head are outside the spec's sequential stack`,
+    // Re-said (session 22, estimate-express; spec only, the figure and the config unchanged): model.segmenter
+    // decoder fcn on the dilated ResNetV1c says the residual branches, the concatenation, the auxiliary head and each
+    // head's logits at the crop, where the spec was the main path as a sequential stack. Parameters counted (${params}).
     spec: `model:
-  params: ${params}
-${cnnSpec([3, height, width], [...resnetV1cD8Stages(options.depth), ...head])}
+  segmenter: { decoder: fcn, encoder: resnet${options.depth}_v1c_d8, crop: [${height}, ${width}], classes: 19 }
 training: { precision: fp32, optimizer: sgd_momentum, batch_size: 2 }
-parallel: { gpus: 4, strategy: ddp }
-tensors:
-  - { name: logits resized to the crop for the loss, shape: [2, 19, ${height}, ${width}], dtype: float32 }`,
+parallel: { gpus: 4, strategy: ddp }`,
   };
 };
 
@@ -569,7 +542,6 @@ const mmsegDeeplabV3 =
   'open-mmlab/mmsegmentation configs/deeplabv3/README.md "Results and models", Cityscapes (commit 0999c5581, https://github.com/open-mmlab/mmsegmentation/blob/main/configs/deeplabv3/README.md)';
 const mmsegDeeplabV3Case = (options: { depth: 50 | 101; measured: number; row: string }): PublishedCase => {
   const params = options.depth === 50 ? 68_113_030 : 87_105_158;
-  const head = ['{ conv: 512 }', '{ conv: 19, kernel: 1, batch_norm: false, relu: false }'];
   return {
     id: `mmseg-deeplabv3-r${options.depth}-d8-512x1024-40k-cityscapes-4xb2`,
     source: `${mmsegDeeplabV3}, row "${options.row}"`,
@@ -577,13 +549,13 @@ const mmsegDeeplabV3Case = (options: { depth: 50 | 101; measured: number; row: s
     unit: 'GiB',
     measured: options.measured,
     config: `mmsegmentation deeplabv3_r${options.depth}-d8_512x1024_40k_cityscapes: DeepLabV3 (ASPP) on ResNetV1c-${options.depth}-D8 (${params} parameters with both heads), 512 × 1024 crops, 2 per GPU on 4 GPUs (DDP, SyncBN), SGD momentum 0.9, fp32; the largest rank's max_memory_allocated in GiB (one GPU's figure). NOT EXPRESSIBLE: the parallel ASPP branches and their concatenation, the residual adds, the downsample convs and the auxiliary head`,
+    // Re-said (session 22, estimate-express; spec only, the figure and the config with its gatherer's mark
+    // unchanged): model.segmenter decoder aspp (DeepLabV3) on the dilated ResNetV1c says the parallel ASPP branches
+    // and their concatenation, the residual branches and the auxiliary head. Parameters counted (${params}).
     spec: `model:
-  params: ${params}
-${cnnSpec([3, 512, 1024], [...resnetV1cD8Stages(options.depth), ...head])}
+  segmenter: { decoder: aspp, encoder: resnet${options.depth}_v1c_d8, crop: [512, 1024], classes: 19 }
 training: { precision: fp32, optimizer: sgd_momentum, batch_size: 2 }
-parallel: { gpus: 4, strategy: ddp }
-tensors:
-  - { name: logits resized to the crop for the loss, shape: [2, 19, 512, 1024], dtype: float32 }`,
+parallel: { gpus: 4, strategy: ddp }`,
   };
 };
 

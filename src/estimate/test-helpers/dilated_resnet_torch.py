@@ -1,0 +1,187 @@
+"""mmsegmentation's FCN, PSPNet and DeepLabV3 on ResNetV1c-D8, in plain torch: the real-CPU-step check of the
+analytic rules in dilated-resnet.ts (saved bytes counted by storage, saved_bytes.py).
+
+Built as mmsegmentation's configs/_base_/models/{fcn,pspnet,deeplabv3}_r50-d8.py (v0.x and 1.x) build them:
+ResNetV1c (a deep stem of three 3x3 ConvModules 32, 32, 64 and a 3x3 max pool; style pytorch: the stride on
+each bottleneck's 3x3), strides (1, 2, 1, 1), dilations (1, 1, 2, 4) with contract_dilation (the first block of
+a dilated stage at half the dilation), BatchNorm (SyncBN keeps the same tensors); decode heads on stage 4:
+FCNHead (num_convs 2, concat_input: the input and the last conv's output concatenated into a 3x3 conv_cat),
+PSPHead (pool scales 1, 2, 3, 6, each an adaptive average pool and a 1x1 ConvModule, resized back and
+concatenated with the input into a 3x3 bottleneck), ASPPHead (an image pool with a 1x1 ConvModule, a 1x1 and
+three 3x3 ConvModules at dilations 12, 24, 36, concatenated into a 3x3 bottleneck); each with Dropout2d(0.1)
+and a 1x1 conv_seg; an auxiliary FCNHead on stage 3 (one 3x3 ConvModule, no concat_input). Every head's
+logits are resized to the crop (bilinear) for CrossEntropyLoss(ignore_index=255); the auxiliary loss weighs 0.4.
+
+    python dilated_resnet_torch.py '[{"depth": 50, "decoder": "psp", "classes": 19, "channels": 512,
+                                      "aux_channels": 256, "crop": [64, 128], "batch": 2}]'
+"""
+
+import json
+import os
+import sys
+
+import torch
+from torch import nn
+from torch.nn import functional as F
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from saved_bytes import saved_bytes  # noqa: E402
+
+
+def conv_module(cin, cout, kernel=3, stride=1, dilation=1, relu=True):
+    layers = [
+        nn.Conv2d(cin, cout, kernel, stride, padding=dilation * (kernel // 2), dilation=dilation, bias=False),
+        nn.BatchNorm2d(cout),
+    ]
+    if relu:
+        layers.append(nn.ReLU(inplace=True))
+    return nn.Sequential(*layers)
+
+
+class Bottleneck(nn.Module):
+    expansion = 4
+
+    def __init__(self, cin, width, stride, dilation, downsample):
+        super().__init__()
+        self.conv1 = conv_module(cin, width, 1)
+        self.conv2 = conv_module(width, width, 3, stride, dilation)
+        self.conv3 = conv_module(width, width * 4, 1, relu=False)
+        self.downsample = downsample
+        self.relu = nn.ReLU(inplace=True)
+
+    def forward(self, x):
+        identity = x if self.downsample is None else self.downsample(x)
+        return self.relu(self.conv3(self.conv2(self.conv1(x))) + identity)
+
+
+class BasicBlock(nn.Module):
+    expansion = 1
+
+    def __init__(self, cin, width, stride, dilation, downsample):
+        super().__init__()
+        self.conv1 = conv_module(cin, width, 3, stride, dilation)
+        self.conv2 = conv_module(width, width, 3, 1, dilation, relu=False)
+        self.downsample = downsample
+        self.relu = nn.ReLU(inplace=True)
+
+    def forward(self, x):
+        identity = x if self.downsample is None else self.downsample(x)
+        return self.relu(self.conv2(self.conv1(x)) + identity)
+
+
+class ResNetV1cD8(nn.Module):
+    def __init__(self, depth):
+        super().__init__()
+        block, counts = {18: (BasicBlock, (2, 2, 2, 2)), 50: (Bottleneck, (3, 4, 6, 3)), 101: (Bottleneck, (3, 4, 23, 3))}[depth]
+        self.stem = nn.Sequential(conv_module(3, 32, 3, 2), conv_module(32, 32), conv_module(32, 64))
+        self.pool = nn.MaxPool2d(3, 2, 1)
+        cin = 64
+        self.stages = nn.ModuleList()
+        for i, (count, stride, dilation) in enumerate(zip(counts, (1, 2, 1, 1), (1, 1, 2, 4))):
+            width = 64 * 2**i
+            cout = width * block.expansion
+            downsample = conv_module(cin, cout, 1, stride, relu=False) if stride != 1 or cin != cout else None
+            first = dilation // 2 if dilation > 1 else 1
+            blocks = [block(cin, width, stride, first, downsample)]
+            blocks += [block(cout, width, 1, dilation, None) for _ in range(count - 1)]
+            self.stages.append(nn.Sequential(*blocks))
+            cin = cout
+        self.channels = cin
+
+    def forward(self, x):
+        x = self.pool(self.stem(x))
+        outs = []
+        for stage in self.stages:
+            x = stage(x)
+            outs.append(x)
+        return outs
+
+
+def resize(x, size):
+    return F.interpolate(x, size=size, mode='bilinear', align_corners=False)
+
+
+class FCNHead(nn.Module):
+    def __init__(self, cin, channels, classes, convs, concat):
+        super().__init__()
+        self.convs = nn.Sequential(*[conv_module(cin if i == 0 else channels, channels) for i in range(convs)])
+        self.concat = conv_module(cin + channels, channels) if concat else None
+        self.seg = nn.Sequential(nn.Dropout2d(0.1), nn.Conv2d(channels, classes, 1))
+
+    def forward(self, x):
+        out = self.convs(x)
+        if self.concat is not None:
+            out = self.concat(torch.cat([x, out], 1))
+        return self.seg(out)
+
+
+class PSPHead(nn.Module):
+    def __init__(self, cin, channels, classes):
+        super().__init__()
+        self.ppm = nn.ModuleList(nn.Sequential(nn.AdaptiveAvgPool2d(s), conv_module(cin, channels, 1)) for s in (1, 2, 3, 6))
+        self.bottleneck = conv_module(cin + 4 * channels, channels)
+        self.seg = nn.Sequential(nn.Dropout2d(0.1), nn.Conv2d(channels, classes, 1))
+
+    def forward(self, x):
+        size = x.shape[2:]
+        return self.seg(self.bottleneck(torch.cat([x, *[resize(b(x), size) for b in self.ppm]], 1)))
+
+
+class ASPPHead(nn.Module):
+    def __init__(self, cin, channels, classes):
+        super().__init__()
+        self.image_pool = nn.Sequential(nn.AdaptiveAvgPool2d(1), conv_module(cin, channels, 1))
+        self.aspp = nn.ModuleList(
+            conv_module(cin, channels, 1 if d == 1 else 3, dilation=d) for d in (1, 12, 24, 36)
+        )
+        self.bottleneck = conv_module(5 * channels, channels)
+        self.seg = nn.Sequential(nn.Dropout2d(0.1), nn.Conv2d(channels, classes, 1))
+
+    def forward(self, x):
+        outs = [resize(self.image_pool(x), x.shape[2:])] + [m(x) for m in self.aspp]
+        return self.seg(self.bottleneck(torch.cat(outs, 1)))
+
+
+class Segmenter(nn.Module):
+    def __init__(self, depth, decoder, classes, channels, aux_channels, aux_heads):
+        super().__init__()
+        self.backbone = ResNetV1cD8(depth)
+        top = self.backbone.channels
+        if decoder == 'fcn':
+            self.decode = FCNHead(top, channels, classes, 2, True)
+        elif decoder == 'psp':
+            self.decode = PSPHead(top, channels, classes)
+        else:
+            self.decode = ASPPHead(top, channels, classes)
+        self.aux = nn.ModuleList(FCNHead(top // 2, aux_channels, classes, 1, False) for _ in range(aux_heads))
+
+    def forward(self, image, label):
+        c1, c2, c3, c4 = self.backbone(image)
+        crop = label.shape[1:]
+        loss = F.cross_entropy(resize(self.decode(c4), crop), label, ignore_index=255)
+        for aux in self.aux:
+            loss = loss + 0.4 * F.cross_entropy(resize(aux(c3), crop), label, ignore_index=255)
+        return loss
+
+
+def measure(o):
+    torch.manual_seed(0)
+    model = Segmenter(o['depth'], o['decoder'], o['classes'], o['channels'], o['aux_channels'], o.get('aux_heads', 1))
+    result = {
+        'params': sum(p.numel() for p in model.parameters()),
+        'buffersBytes': sum(t.numel() * t.element_size() for t in model.buffers()),
+    }
+    if 'crop' in o:
+        x = torch.randn(o['batch'], 3, *o['crop'])
+        labels = torch.randint(0, o['classes'], (o['batch'], *o['crop']))
+        result['saved'] = saved_bytes(model, lambda: model(x, labels))
+    return result
+
+
+def main():
+    o = json.loads(sys.argv[1])
+    print(json.dumps([measure(x) for x in o] if isinstance(o, list) else measure(o)))
+
+
+if __name__ == '__main__':
+    main()
