@@ -125,4 +125,11 @@ test('a D8 segmenter stands alone: its parts; no encoder, a Mix Transformer or a
       ),
     /brings its own ResNet: give no model\.transformer/,
   );
+  assert.throws(
+    () =>
+      spec(
+        'model:\n  segmenter: { decoder: aspp, encoder: resnet50_v1c_d8, crop: [512, 1024], aux_convs: 2 }\n',
+      ),
+    /model\.segmenter\.aux_convs: counts each auxiliary SETRUPHead's convs/,
+  );
 });

@@ -323,6 +323,12 @@ function toSegmenter(
         ['model', 'segmenter', 'decode_convs'],
         "counts the decode SETRUPHead's convs: needs decoder setr_naive or setr_pup",
       );
+    // mmseg's D8 configs: the auxiliary FCNHead has one 3×3 ConvModule (num_convs 1), not SETR's aux_convs.
+    if (raw.aux_convs !== undefined)
+      report(
+        ['model', 'segmenter', 'aux_convs'],
+        "counts each auxiliary SETRUPHead's convs: needs decoder setr_naive or setr_pup",
+      );
     return spec;
   }
   if (isSegformer && raw.encoder && !isMitEncoder)
