@@ -28,73 +28,11 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from saved_bytes import saved_bytes  # noqa: E402
 
 
-def conv_module(cin, cout, kernel=3, stride=1, dilation=1, relu=True):
-    layers = [
-        nn.Conv2d(cin, cout, kernel, stride, padding=dilation * (kernel // 2), dilation=dilation, bias=False),
-        nn.BatchNorm2d(cout),
-    ]
-    if relu:
-        layers.append(nn.ReLU(inplace=True))
-    return nn.Sequential(*layers)
-
-
-class Bottleneck(nn.Module):
-    expansion = 4
-
-    def __init__(self, cin, width, stride, dilation, downsample):
-        super().__init__()
-        self.conv1 = conv_module(cin, width, 1)
-        self.conv2 = conv_module(width, width, 3, stride, dilation)
-        self.conv3 = conv_module(width, width * 4, 1, relu=False)
-        self.downsample = downsample
-        self.relu = nn.ReLU(inplace=True)
-
-    def forward(self, x):
-        identity = x if self.downsample is None else self.downsample(x)
-        return self.relu(self.conv3(self.conv2(self.conv1(x))) + identity)
-
-
-class BasicBlock(nn.Module):
-    expansion = 1
-
-    def __init__(self, cin, width, stride, dilation, downsample):
-        super().__init__()
-        self.conv1 = conv_module(cin, width, 3, stride, dilation)
-        self.conv2 = conv_module(width, width, 3, 1, dilation, relu=False)
-        self.downsample = downsample
-        self.relu = nn.ReLU(inplace=True)
-
-    def forward(self, x):
-        identity = x if self.downsample is None else self.downsample(x)
-        return self.relu(self.conv2(self.conv1(x)) + identity)
-
-
-class ResNetV1cD8(nn.Module):
-    def __init__(self, depth):
-        super().__init__()
-        block, counts = {18: (BasicBlock, (2, 2, 2, 2)), 50: (Bottleneck, (3, 4, 6, 3)), 101: (Bottleneck, (3, 4, 23, 3))}[depth]
-        self.stem = nn.Sequential(conv_module(3, 32, 3, 2), conv_module(32, 32), conv_module(32, 64))
-        self.pool = nn.MaxPool2d(3, 2, 1)
-        cin = 64
-        self.stages = nn.ModuleList()
-        for i, (count, stride, dilation) in enumerate(zip(counts, (1, 2, 1, 1), (1, 1, 2, 4))):
-            width = 64 * 2**i
-            cout = width * block.expansion
-            downsample = conv_module(cin, cout, 1, stride, relu=False) if stride != 1 or cin != cout else None
-            first = dilation // 2 if dilation > 1 else 1
-            blocks = [block(cin, width, stride, first, downsample)]
-            blocks += [block(cout, width, 1, dilation, None) for _ in range(count - 1)]
-            self.stages.append(nn.Sequential(*blocks))
-            cin = cout
-        self.channels = cin
-
-    def forward(self, x):
-        x = self.pool(self.stem(x))
-        outs = []
-        for stage in self.stages:
-            x = stage(x)
-            outs.append(x)
-        return outs
+# The backbone is the one `estimate --trace-module pspnet:...` traces (examples/trace/pspnet.py): one network, so
+# the analytic rule is checked against exactly what the trace runs.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "examples", "trace"))
+from pspnet import ResNetV1cD8  # noqa: E402
+from pspnet import conv_bn_relu as conv_module  # noqa: E402
 
 
 def resize(x, size):
