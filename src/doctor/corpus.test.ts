@@ -449,6 +449,11 @@ const measured: Record<TestCorpusPart, Bar> = {
   // unsure before the measurement.
   // After the measurement: 19 -> 20 (abseil's "*** SIGBUS received at time=", host/shm-rules.ts).
   'heldout-30': { kindRight: 20, falseOoms: 0, causesRight: 3, wrongFixes: 0, factsRight: 7 },
+  // Session 22 (see HELDOUT-31-RESULT.md): gathered by doctor-gather (42 threads of 39 uncited ML repositories,
+  // seed 31), landed after every rule of the session; measured once at the session's start (be39fa2c) and at
+  // 22069061: the same figures, file by file. 40/42 (95.2%), 0 false OOMs, 6/6 causes, 0 wrong fixes, 64/67 facts;
+  // both misses among the 27 files flagged unsure before the measurement.
+  'heldout-31': { kindRight: 40, falseOoms: 0, causesRight: 6, wrongFixes: 0, factsRight: 64 },
 };
 
 for (const part of testCorpusParts) {
@@ -481,7 +486,7 @@ for (const part of testCorpusParts) {
   });
 }
 
-test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-30)', (t) => {
+test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-31)', (t) => {
   const cases = testCorpusParts.flatMap((part) => readPart(part));
   if (cases.length === 0) {
     t.skip('no logs in test/corpus');
@@ -562,8 +567,8 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // Session 22 (vocabulary from sources): 3657 -> 3659 (a device named as the allocation's noun, DALI's
   // CUDABadAlloc "CUDA allocation failed"; tcmalloc's null report; MLX's metal:: allocator). With heldout-30
   // folded in as measured once (19/24): 3678/3789 (97.1%), 6 false OOMs; abseil's and glog's fatal-signal
-  // lines for SIGBUS: 3679/3789.
-  const floor = 3679;
+  // lines for SIGBUS: 3679/3789. With heldout-31 folded in as measured once (40/42): 3719/3831 (97.1%).
+  const floor = 3719;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -626,10 +631,11 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
     `causes right ${figures.causesRight}/${figures.causesJudged}; truth among the alternatives ${figures.causesRightOrAlternative}/${figures.causesJudged}`,
   );
   // With heldout-30 folded in (3/5 strict, 4/5 among alternatives): 615/740, 699/740.
-  assert.ok(figures.causesRight >= 615, `causes right ${figures.causesRight}, at least 615`);
+  // With heldout-31 folded in (6/6, 6/6): 621/746, 705/746.
+  assert.ok(figures.causesRight >= 621, `causes right ${figures.causesRight}, at least 621`);
   assert.ok(
-    figures.causesRightOrAlternative >= 699,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 699`,
+    figures.causesRightOrAlternative >= 705,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 705`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
   // The causes as doctor claimed them (score.ts causeClaimsLine), beside the strict figure. Session 21:

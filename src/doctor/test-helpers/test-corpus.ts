@@ -10,7 +10,7 @@ import { type CorpusCase, parseFactsLine, readCorpus, repoRoot } from './corpus.
 
 /**
  * The parts of test/corpus the tests read: heldout/ since it was measured (test/corpus/HELDOUT.md),
- * heldout-2/ .. heldout-30/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-30-RESULT.md).
+ * heldout-2/ .. heldout-31/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-31-RESULT.md).
  */
 export const testCorpusParts = [
   'logs',
@@ -44,6 +44,7 @@ export const testCorpusParts = [
   'heldout-28',
   'heldout-29',
   'heldout-30',
+  'heldout-31',
 ] as const;
 
 /** A part the tests read (testCorpusParts). */
