@@ -453,7 +453,8 @@ const measured: Record<TestCorpusPart, Bar> = {
   // seed 31), landed after every rule of the session; measured once at the session's start (be39fa2c) and at
   // 22069061: the same figures, file by file. 40/42 (95.2%), 0 false OOMs, 6/6 causes, 0 wrong fixes, 64/67 facts;
   // both misses among the 27 files flagged unsure before the measurement.
-  'heldout-31': { kindRight: 40, falseOoms: 0, causesRight: 6, wrongFixes: 0, factsRight: 64 },
+  // After the measurement: 40 -> 41 (OpenGL's GL_OUT_OF_MEMORY description, allocation/generic.ts).
+  'heldout-31': { kindRight: 41, falseOoms: 0, causesRight: 6, wrongFixes: 0, factsRight: 64 },
 };
 
 for (const part of testCorpusParts) {
@@ -567,8 +568,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // Session 22 (vocabulary from sources): 3657 -> 3659 (a device named as the allocation's noun, DALI's
   // CUDABadAlloc "CUDA allocation failed"; tcmalloc's null report; MLX's metal:: allocator). With heldout-30
   // folded in as measured once (19/24): 3678/3789 (97.1%), 6 false OOMs; abseil's and glog's fatal-signal
-  // lines for SIGBUS: 3679/3789. With heldout-31 folded in as measured once (40/42): 3719/3831 (97.1%).
-  const floor = 3719;
+  // lines for SIGBUS: 3679/3789. With heldout-31 folded in as measured once (40/42): 3719/3831 (97.1%);
+  // OpenGL's GL_OUT_OF_MEMORY description: 3720/3831.
+  const floor = 3720;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,

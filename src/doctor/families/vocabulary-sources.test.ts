@@ -858,6 +858,25 @@ const entries: VocabularyEntry[] = [
     lines: ['  [SignalInfo: *** SIGSEGV (@0x0) received by PID 8299 (TID 0x7f9ef028e740) from PID 0 ***]'],
     expected: 'none',
   },
+  // After heldout-31's measurement: OpenGL's out-of-memory error.
+  {
+    program: "OpenGL (GL_OUT_OF_MEMORY by its table's description)",
+    source: 'Khronos OpenGL 4.6 core profile spec §2.3.1 Table 2.3 GL_OUT_OF_MEMORY',
+    lines: ['Exception: There is not enough memory left to execute the command'],
+    expected: 'gpu_oom',
+  },
+  {
+    program: 'OpenGL (GL_OUT_OF_MEMORY by name)',
+    source: 'Khronos OpenGL 4.6 core profile spec §2.3.1 Table 2.3',
+    lines: ['E/GlContext: glTexImage2D failed: GL_OUT_OF_MEMORY'],
+    expected: 'gpu_oom',
+  },
+  {
+    program: 'OpenGL (look-alike: GL_INVALID_OPERATION)',
+    source: 'Khronos OpenGL 4.6 core profile spec §2.3.1 Table 2.3',
+    lines: ['E/GlContext: glTexImage2D failed: GL_INVALID_OPERATION'],
+    expected: 'none',
+  },
 ];
 
 // Entries doctor still reads wrong, each with why: the test fails when one starts passing, so the
