@@ -1126,7 +1126,6 @@ const expectedMiss = new Set<string>([
   'mxnet-memory-allocation-failed',
   'mindspore-out-of-memory-request',
   'ort-available-smaller-than-requested',
-  'dali-cuda-allocation-failed',
   'rmm-pool-max-exceeded-new',
   'rmm-limiting-adaptor',
   'dask-nanny-restart',
