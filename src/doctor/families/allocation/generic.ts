@@ -147,10 +147,13 @@ const wrappedBytes = 2 ** 63;
 // "RESOURCE_EXHAUSTED: GPU memory headroom too low"). Three shapes: the need with a figure, then a
 // smaller figure of what is free, available or allowed (needOverHave; the figures are compared in the
 // extract); "requests more memory than" what there is, with no figure; "does not have enough memory".
+// "No enough" is "not enough" as programs written in Chinese-speaking teams print it: lmdeploy's
+// PyTorch engine refuses its KV cache with "No enough gpu memory for runtime." (InternLM/lmdeploy v0.6.0
+// lmdeploy/pytorch/engine/cache_engine.py; the wording its own docs quote).
 // And absl's status name RESOURCE_EXHAUSTED (abseil absl/status/status.h kResourceExhausted, which
 // XLA, TF and gRPC services carry) where the message names memory.
 const needOverHave = String.raw`\b(?:requires?|required|needs?|needed|would (?:require|need)|requesting)\b[^.;!?\n]{0,60}?\d[^;\n]{0,120}?(?:\b(?:limit|ceiling|cap|available|free|budget|threshold)\b[^;\n\d]{0,20}\d|\d[\d.,]*\s?(?:bytes?|[KMGT]i?B|kB|[KMGT])\s+(?:is\s+|are\s+)?(?:available|free|left)\b)`;
-const oomPhrase = String.raw`${needOverHave}|\b(?:requests?|requested|requires?|required|needs?|needed|asks? for|asked for) more (?:\w+ ){0,2}(?:memory|RAM|VRAM) than\b|\b(?:do(?:es)?|did) not have (?:enough|sufficient) (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\b(?:do(?:es)?|did)n't have (?:enough|sufficient) (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bRESOURCE_EXHAUSTED\b(?=[^\n]{0,80}\b(?:memory|VRAM|RAM|HBM)\b)|out(?:[ _-]|  )?of(?:[ _-]|  )?memory|\bErrorOutOfHostMemory\b|\bVK_ERROR_OUT_OF_HOST_MEMORY\b|\bOOM(?:ed)?\b|\bnot enough (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\binsufficient (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bmemory (?:is |was |has been )?exhausted|\bexhausted (?:the )?(?:\w+ )?memory|\bran out of (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bout of (?:GPU|device|video|VRAM|host) (?:memory|resources)\b|\bout of (?:(?:CUDA|GPU|device) )?pre-?allocated memory\b|\b(?:failed|unable|cannot|can't|could not|couldn't|fail) (?:to )?(?:allocate|m?alloc)\b|\b(?:allocation|alloc|malloc|mmap)\w* (?:failed|fails|failure|error)\b|\b(?:allocat(?:e|ing)|alloc|malloc)\w* (?:\w+ )?memory (?:failed|failure|error)\b|\bexceed(?:s|ed|ing)? (?:the )?(?:\w+[ _-]){0,3}memory\b|\bmemory (?:limit|capacity) (?:exceeded|reached)\b|\b(?:allocation|malloc|realloc) of (?:size )?[\s:=]*\d[\d,]*\s*(?:bytes?\s*)?failed\b`;
+const oomPhrase = String.raw`${needOverHave}|\b(?:requests?|requested|requires?|required|needs?|needed|asks? for|asked for) more (?:\w+ ){0,2}(?:memory|RAM|VRAM) than\b|\b(?:do(?:es)?|did) not have (?:enough|sufficient) (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\b(?:do(?:es)?|did)n't have (?:enough|sufficient) (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bRESOURCE_EXHAUSTED\b(?=[^\n]{0,80}\b(?:memory|VRAM|RAM|HBM)\b)|out(?:[ _-]|  )?of(?:[ _-]|  )?memory|\bErrorOutOfHostMemory\b|\bVK_ERROR_OUT_OF_HOST_MEMORY\b|\bOOM(?:ed)?\b|\bno(?:t)? enough (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\binsufficient (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bmemory (?:is |was |has been )?exhausted|\bexhausted (?:the )?(?:\w+ )?memory|\bran out of (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bout of (?:GPU|device|video|VRAM|host) (?:memory|resources)\b|\bout of (?:(?:CUDA|GPU|device) )?pre-?allocated memory\b|\b(?:failed|unable|cannot|can't|could not|couldn't|fail) (?:to )?(?:allocate|m?alloc)\b|\b(?:allocation|alloc|malloc|mmap)\w* (?:failed|fails|failure|error)\b|\b(?:allocat(?:e|ing)|alloc|malloc)\w* (?:\w+ )?memory (?:failed|failure|error)\b|\bexceed(?:s|ed|ing)? (?:the )?(?:\w+[ _-]){0,3}memory\b|\bmemory (?:limit|capacity) (?:exceeded|reached)\b|\b(?:allocation|malloc|realloc) of (?:size )?[\s:=]*\d[\d,]*\s*(?:bytes?\s*)?failed\b`;
 
 // The phrase with a doubled space where a paste or a retyping left one ("the error came out:CUDA out of
 // memory" typed with two spaces) is the same phrase.
@@ -453,6 +456,7 @@ export const genericOutOfMemoryRule: LogRule = {
     'out_of_host_memory',
     'oom',
     'not enough',
+    'no enough',
     'insufficient',
     'exhausted',
     'ran out of',

@@ -195,8 +195,11 @@ const spellings: KillSpelling[] = [
   },
   // Dask's nanny restarts a worker over its memory budget (dask/distributed worker_memory.py
   // "Worker exceeded %d%% memory budget. Restarting..."; before 2022 nanny.py "Worker exceeded 95%
-  // memory budget. Restarting").
-  { killer: 'dask', weight: 3, pattern: /Worker exceeded (\d+)% memory budget/ },
+  // memory budget. Restarting"); since 2022 with the worker's address and pid between, "Worker
+  // tcp://H:P (pid=N) exceeded 95% memory budget" (dask/distributed 2024.8.0 distributed/worker_memory.py).
+  // A budget of 0% is a threshold set to 0 (distributed.worker.memory.terminate: 0), a setting that
+  // restarts every worker, not memory that ran out.
+  { killer: 'dask', weight: 3, pattern: /Worker (?:\S+ \(pid=\d+\) )?exceeded ([1-9]\d*)% memory budget/ },
   // Batch schedulers' kills at the job's own memory request: IBM LSF's exit reason "TERM_MEMLIMIT:
   // job killed after reaching LSF memory usage limit" (LSF docs, job exit reasons) and HTCondor's
   // hold reason "Job has gone over memory limit of %d megabytes" (HTCondor docs, MEMORY limits).
