@@ -433,7 +433,45 @@ export const appsVocabulary: VocabularyEntry[] = [
     ],
     kind: 'none',
   },
+  {
+    id: 'ggml-metal-buffer-alloc',
+    program: 'llama.cpp (ggml-metal)',
+    source: gh('ggml-org/llama.cpp@b4000', 'ggml/src/ggml-metal.m'),
+    template: '%s: error: failed to allocate buffer, size = %8.2f MiB',
+    lines: [
+      'ggml_backend_metal_buffer_type_alloc_buffer: error: failed to allocate buffer, size =  8192.00 MiB',
+    ],
+    kind: 'gpu_oom',
+  },
+  {
+    id: 'ggml-sycl-buffer-alloc',
+    program: 'llama.cpp (ggml-sycl)',
+    source: gh('ggml-org/llama.cpp@b4000', 'ggml/src/ggml-sycl.cpp'),
+    template: "%s: can't allocate %lu Bytes of memory on device",
+    lines: [
+      "ggml_backend_sycl_buffer_type_alloc_buffer: can't allocate 4294967296 Bytes of memory on device",
+    ],
+    kind: 'gpu_oom',
+  },
   // ---- Ollama ----
+  {
+    id: 'ollama-runner-signal-killed',
+    program: 'Ollama 0.1-0.12',
+    source: gh('ollama/ollama@v0.12.0', 'llm/server.go', 1261),
+    template: 'llama runner process has terminated: %w (exec\'s "signal: killed")',
+    lines: ['Error: llama runner process has terminated: signal: killed'],
+    kind: 'host_oom',
+  },
+  {
+    id: 'ollama-runner-unable-to-allocate-cuda0',
+    program: 'Ollama 0.1-0.12',
+    source: gh('ollama/ollama@v0.12.0', 'llm/server.go', 1261),
+    template: "llama runner process has terminated: %w (the runner's last error line)",
+    lines: [
+      'Error: llama runner process has terminated: error loading model: unable to allocate CUDA0 buffer',
+    ],
+    kind: 'gpu_oom',
+  },
   {
     id: 'ollama-system-memory',
     program: 'Ollama 0.3-0.12',
@@ -521,6 +559,93 @@ export const appsVocabulary: VocabularyEntry[] = [
     template: 'CUDA error: {cudaGetErrorString}',
     lines: ['torch.AcceleratorError: CUDA error: an illegal memory access was encountered'],
     kind: 'none',
+  },
+  {
+    id: 'torch-cuda-driver-error-oom',
+    program: 'PyTorch 2.1-2.13 (expandable segments, cuMemCreate)',
+    source: gh('pytorch/pytorch@v2.8.0', 'c10/cuda/driver_api.h'),
+    template: 'CUDA driver error: {cuGetErrorString}',
+    lines: ['RuntimeError: CUDA driver error: out of memory'],
+    kind: 'gpu_oom',
+  },
+  {
+    id: 'torch-xpu-oom-ipex',
+    program: 'intel-extension-for-pytorch 2.x XPU',
+    source: gh(
+      'intel/intel-extension-for-pytorch@v2.1.10+xpu',
+      'csrc/gpu/runtime/CachingDeviceAllocator.cpp',
+    ),
+    template:
+      'XPU out of memory. Tried to allocate {size} (GPU {dev}; {total} total capacity; {alloc} already allocated; {reserved} reserved in total by PyTorch)',
+    lines: [
+      'RuntimeError: XPU out of memory. Tried to allocate 2.00 GiB (GPU 0; 15.11 GiB total capacity; 12.00 GiB already allocated; 13.50 GiB reserved in total by PyTorch)',
+    ],
+    kind: 'gpu_oom',
+  },
+  {
+    id: 'triton-driver-cuda-oom',
+    program: 'Triton 2.x-3.x (driver)',
+    source: gh('triton-lang/triton@v3.1.0', 'third_party/nvidia/backend/driver.c'),
+    template: 'Triton Error [CUDA]: {cuGetErrorString}',
+    lines: ['RuntimeError: Triton Error [CUDA]: out of memory'],
+    kind: 'gpu_oom',
+  },
+  {
+    id: 'triton-driver-illegal-address-lookalike',
+    program: 'Triton 2.x-3.x (driver)',
+    source: gh('triton-lang/triton@v3.1.0', 'third_party/nvidia/backend/driver.c'),
+    template: 'Triton Error [CUDA]: {cuGetErrorString}',
+    lines: ['RuntimeError: Triton Error [CUDA]: an illegal memory access was encountered'],
+    kind: 'none',
+  },
+  {
+    id: 'xformers-no-operator-lookalike',
+    program: 'xformers 0.0.2x',
+    source: gh('facebookresearch/xformers@v0.0.28', 'xformers/ops/fmha/dispatch.py'),
+    template: 'No operator found for `{name}` with inputs:',
+    lines: ['NotImplementedError: No operator found for `memory_efficient_attention_forward` with inputs:'],
+    kind: 'none',
+  },
+  {
+    id: 'mlc-insufficient-gpu-memory',
+    program: 'MLC-LLM 0.1 (serve engine)',
+    source: gh('mlc-ai/mlc-llm@v0.1.0', 'python/mlc_llm/serve/engine_base.py'),
+    template:
+      'Insufficient GPU memory error: The available single GPU memory is {a} GB, which is less than the sum of model weight size ({w} GB) and temporary buffer size ({t} GB).',
+    lines: [
+      'ValueError: Insufficient GPU memory error: The available single GPU memory is 6.200 GB, which is less than the sum of model weight size (7.500 GB) and temporary buffer size (1.200 GB).',
+    ],
+    kind: 'gpu_oom',
+  },
+  {
+    id: 'vllm-v1-engine-core-init-lookalike',
+    program: 'vLLM 0.8-0.11 (V1)',
+    source: gh('vllm-project/vllm@v0.10.2', 'vllm/v1/engine/utils.py'),
+    template: 'Engine core initialization failed. See root cause above. Failed core proc(s): {procs}',
+    lines: ['RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}'],
+    kind: 'none',
+  },
+  {
+    id: 'tf-bfc-ran-out-before-failure',
+    program: 'TensorFlow 2.x BFC allocator',
+    source: gh('tensorflow/tensorflow@v2.16.1', 'tensorflow/core/common_runtime/bfc_allocator.cc'),
+    template:
+      'Allocator ({name}) ran out of memory trying to allocate {size} (rounded to {bytes})requested by op {op}',
+    lines: [
+      'W tensorflow/core/common_runtime/bfc_allocator.cc:479] Allocator (GPU_0_bfc) ran out of memory trying to allocate 1.00GiB (rounded to 1073741824)requested by op MatMul',
+    ],
+    kind: 'gpu_oom',
+  },
+  {
+    id: 'xla-tpu-vmem',
+    program: 'XLA:TPU / Pallas via jax 0.4.30-0.10',
+    source: gh('jax-ml/jax@jax-v0.4.30', 'jax/_src/compiler.py'),
+    template:
+      "RESOURCE_EXHAUSTED: Ran out of memory in memory space vmem ... (the corpus settles it as the device's)",
+    lines: [
+      'jax.errors.JaxRuntimeError: RESOURCE_EXHAUSTED: Ran out of memory in memory space vmem while allocating on stack for %dot.1 = f32[512,512]{1,0} dot(f32[512,512]{1,0} %a, f32[512,512]{1,0} %b)',
+    ],
+    kind: 'gpu_oom',
   },
   // ---- JAX / XLA / TensorFlow ----
   {

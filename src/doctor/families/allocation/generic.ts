@@ -265,6 +265,9 @@ export function isProseBefore(lead: string): boolean {
 // English), the data-centre GPUs by their product names (nvidia.com A100, H100, H200, B200, GH200,
 // V100, L40/L40S, A10G, RTX A6000, Tesla; amd.com Instinct MI200/MI300 series), and in Chinese 显存
 // (video memory) and 显卡 (graphics card), the words every Chinese CUDA tutorial uses for them.
+// ggml names each backend's buffer type functions ggml_backend_<backend>_... too ("ggml_backend_metal_
+// buffer_type_alloc_buffer: error: failed to allocate buffer, size = N MiB": ggml-org/llama.cpp b4000
+// ggml/src/ggml-metal.m; ggml_backend_cpu_... stays the host's, hostMemoryWords decides first).
 // Session 22 (vocabulary from the runtimes' sources): MLX's Metal allocator names itself by its C++
 // namespace in every message ("[metal::malloc] Unable to allocate N bytes.", "[metal::malloc] Attempting
 // to allocate N bytes which is greater than the maximum allowed buffer size": ml-explore/mlx
@@ -273,7 +276,7 @@ export function isProseBefore(lead: string): boolean {
 // gives it, "There is not enough memory left to execute the command" (Khronos OpenGL 4.6 core spec §2.3.1,
 // Table 2.3; OpenGL ES 3.2 §2.3.1), which GL-backed runtimes (MediaPipe's GPU delegate, TFLite GL) surface as is.
 const deviceWords =
-  /\bGL_OUT_OF_MEMORY\b|\bnot enough memory left to execute the command\b|\bmetal::|\b[Dd]evice[ _-](?:allocation|m?alloc)\b|\b[Rr]emote memory\b|\b[A-Z][A-Za-z]+(?:_[A-Za-z]+)+\(E[A-Z0-9]\d{4}\)|\bA: ?\d[\d.]* ?[KMG]i?B, R: ?\d|\bactive\/reserved: \d|\b\w*?(?:CUDA|Cuda|cuda)\w*|\bASCEND_[A-Z_]+\b|\bDevice:\d+, RankID:\d+|\bDevice\(id:\d+\)|\bDevice memory\b|\b(?:cu[A-Z]\w*|GPU(?:s|_\w+)?|gpus?|gpu_\w+|dGPU|kIOGPU\w*|IOGPU\w*|MTL\w+|iGPU|VRAM|vram|HIP|hip[A-Z]\w*|ROCm|rocm|MIOpen|Metal|MPS|mps|XPU|xpu|SYCL|Level.?Zero|Vulkan|vulkan|VK_\w+|OpenCL|CL_\w+|DirectML|DML|NPU|npu|TPU|HBM|hbm|MUSA|CANN|Ascend|video memory|device memory|on device|device \d+|OpenVINO|TensorRT|TRT|NVIDIA|nvidia|HPU|hpu|Gaudi|Habana|bfc_allocator|WebGPU|wgpu|WebGL\w*|ggml_(?:metal|vulkan|vk|sycl|cuda|hip|opencl|cann|musa)\w*|recommendedMaxWorkingSetSize|QNN|qnn|Qnn\w*|Hexagon|HTP|PT_DEVMEM|SYNHELPER|TT_FATAL|ttnn|Tenstorrent|(?:DRAM|L1) buffer|(?:Arc|ARC) [AB]\d{3}M?|GeForce|Radeon|[Gg]raphics? (?:memory|card)|[AHBV]100|H200|GH200|B200|L40S?|A10G|A6000|Tesla [A-Z]\w*|MI[23]\d0X?)\b|显存|显卡/;
+  /\bGL_OUT_OF_MEMORY\b|\bnot enough memory left to execute the command\b|\bmetal::|\b[Dd]evice[ _-](?:allocation|m?alloc)\b|\b[Rr]emote memory\b|\b[A-Z][A-Za-z]+(?:_[A-Za-z]+)+\(E[A-Z0-9]\d{4}\)|\bA: ?\d[\d.]* ?[KMG]i?B, R: ?\d|\bactive\/reserved: \d|\b\w*?(?:CUDA|Cuda|cuda)\w*|\bASCEND_[A-Z_]+\b|\bDevice:\d+, RankID:\d+|\bDevice\(id:\d+\)|\bDevice memory\b|\b(?:cu[A-Z]\w*|GPU(?:s|_\w+)?|gpus?|gpu_\w+|dGPU|kIOGPU\w*|IOGPU\w*|MTL\w+|iGPU|VRAM|vram|HIP|hip[A-Z]\w*|ROCm|rocm|MIOpen|Metal|MPS|mps|XPU|xpu|SYCL|Level.?Zero|Vulkan|vulkan|VK_\w+|OpenCL|CL_\w+|DirectML|DML|NPU|npu|TPU|HBM|hbm|MUSA|CANN|Ascend|video memory|device memory|on device|device \d+|OpenVINO|TensorRT|TRT|NVIDIA|nvidia|HPU|hpu|Gaudi|Habana|bfc_allocator|WebGPU|wgpu|WebGL\w*|ggml_(?:backend_)?(?:metal|vulkan|vk|sycl|cuda|hip|opencl|cann|musa)\w*|recommendedMaxWorkingSetSize|QNN|qnn|Qnn\w*|Hexagon|HTP|PT_DEVMEM|SYNHELPER|TT_FATAL|ttnn|Tenstorrent|(?:DRAM|L1) buffer|(?:Arc|ARC) [AB]\d{3}M?|GeForce|Radeon|[Gg]raphics? (?:memory|card)|[AHBV]100|H200|GH200|B200|L40S?|A10G|A6000|Tesla [A-Z]\w*|MI[23]\d0X?)\b|显存|显卡/;
 // Host words that name the memory itself ("host memory", "system RAM", swap), and those that only
 // name a host allocator or errno (malloc, ENOMEM, bad_alloc, MemoryError) and yield to a device word.
 // The kernel OOM killer's own line, "Out of memory: Killed process N (name) total-vm:..., anon-rss:..."
