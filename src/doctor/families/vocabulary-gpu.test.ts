@@ -1139,11 +1139,9 @@ export const gpuVocabulary: VocabularyEntry[] = [
  * rule reads it right, and then the test fails until it is struck from this list.
  */
 const expectedMiss = new Set<string>([
-  'nvrtc-oom-torch',
   'ze-oom-host',
   'ur-oom-host',
   'pi-out-of-resources',
-  'cl-out-of-host-memory',
   'mps-invalid-buffer-size',
   'ort-dml-e-outofmemory',
 ]);
