@@ -14,12 +14,19 @@ const driver = runnableSource(fileURLToPath(new URL('./test-helpers/helper-drive
 const dir = mkdtempSync(join(tmpdir(), 'headroom-trace-signal-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
+// Running, not a zombie: once headroom dies, its killed helper is reparented to the machine's init,
+// which may reap it late (seen under load in a CI run), and kill(pid, 0) succeeds on a zombie.
 const isAlive = (pid: number): boolean => {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return !existsSync('/proc/self/stat');
   }
 };
 
