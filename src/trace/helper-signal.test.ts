@@ -37,8 +37,14 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     writeFileSync(python, `#!/bin/sh\necho $$ > '${pidFile}'\nexec sleep 60\n`);
     chmodSync(python, 0o755);
     const headroom = spawn(process.execPath, [...process.execArgv, driver, python, dir], { stdio: 'ignore' });
-    for (let i = 0; i < 200 && !existsSync(pidFile); i++) await sleep(50);
-    const helperPid = Number(readFileSync(pidFile, 'utf8'));
+    // The shell creates the file before it writes the pid: wait for the whole line, not the file.
+    const writtenPid = (): number => {
+      const text = existsSync(pidFile) ? readFileSync(pidFile, 'utf8') : '';
+      return /^\d+\n$/.test(text) ? Number(text) : 0;
+    };
+    for (let i = 0; i < 200 && writtenPid() === 0; i++) await sleep(50);
+    const helperPid = writtenPid();
+    assert.ok(helperPid > 0, 'the helper wrote its pid');
     assert.ok(isAlive(helperPid), 'the helper runs');
     const ended = new Promise<NodeJS.Signals | null>((resolve) => headroom.on('exit', (_c, s) => resolve(s)));
     headroom.kill(signal);

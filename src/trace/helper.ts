@@ -1,7 +1,7 @@
 // Runs headroom's trace helper (python/headroom_trace) with the user's Python, one request in argv,
 // one JSON object back on stdout. Every failure is one line (exit 2); the Python stack's tail goes to
 // the error's detail (--json), never to the terminal.
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { HeadroomError } from '../errors.js';
 import type { TraceResult } from '../estimate/trace.js';
@@ -112,11 +112,24 @@ export async function runTraceHelper(
   options: { timeoutMs?: number } = {},
 ): Promise<Record<string, unknown>> {
   const script = `${packagedTraceDir}/${request.framework === 'jax' ? 'trace_jax.py' : 'trace_torch.py'}`;
+  // A signal sent to headroom alone (kill, a timeout wrapper, a scheduler) must not leave the helper
+  // running on its own: kill it, then die of the same signal as headroom would have without a handler.
+  // The handlers go in before the spawn: one installed after it left a window, under load, in which a
+  // signal killed headroom and orphaned a helper that had already started (seen in helper-signal.test.ts).
+  const stopSignals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  let started: ChildProcess | undefined;
+  const onStop = (signal: NodeJS.Signals): void => {
+    started?.kill('SIGKILL');
+    for (const name of stopSignals) process.off(name, onStop);
+    process.kill(process.pid, signal);
+  };
+  for (const name of stopSignals) process.on(name, onStop);
   const child = spawn(python, [script, JSON.stringify(request)], {
     cwd: request.cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' },
   });
+  started = child;
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
@@ -126,15 +139,6 @@ export async function runTraceHelper(
     stderr = (stderr + chunk).slice(-stderrTailChars);
   });
   const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 30 * 60_000);
-  // A signal sent to headroom alone (kill, a timeout wrapper, a scheduler) must not leave the helper
-  // running on its own: kill it, then die of the same signal as headroom would have without a handler.
-  const stopSignals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-  const onStop = (signal: NodeJS.Signals): void => {
-    child.kill('SIGKILL');
-    for (const name of stopSignals) process.off(name, onStop);
-    process.kill(process.pid, signal);
-  };
-  for (const name of stopSignals) process.on(name, onStop);
   const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; spawnError?: Error }>(
     (resolve) => {
       child.on('error', (spawnError) => resolve({ code: null, signal: null, spawnError }));
