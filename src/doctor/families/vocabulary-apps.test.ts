@@ -4,23 +4,7 @@
 // with its placeholders filled and the prefix the program puts before it. `source` names the file at
 // the tag (a line anchor where the file was read from a git mirror at that tag). Kinds follow
 // test/corpus/CORPUS-FORMAT.md: a kernel's shared memory (Triton) or a pool's warning is not memory.
-import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
-import { primary } from '../test-helpers/diagnose.js';
-
-type Kind = 'gpu_oom' | 'host_oom' | 'shm' | 'none';
-
-interface VocabularyEntry {
-  id: string;
-  program: string;
-  source: string;
-  template: string;
-  lines: string[];
-  kind: Kind;
-}
-
-const gh = (repoAtTag: string, path: string, line?: number): string =>
-  `https://github.com/${repoAtTag.replace('@', '/blob/')}/${path}${line ? `#L${line}` : ''}`;
+import { checkVocabulary, gh, type VocabularyEntry } from '../test-helpers/vocabulary.js';
 
 export const appsVocabulary: VocabularyEntry[] = [
   // ---- vLLM ----
@@ -1246,31 +1230,11 @@ export const appsVocabulary: VocabularyEntry[] = [
   },
 ];
 
-/**
- * Entries doctor reads wrong at the commit that added this table: a known miss stays listed until a
- * rule reads it right, and then the test fails until it is struck from this list.
- */
+/** Entries doctor reads wrong (see checkVocabulary). */
 const expectedMiss = new Set<string>(['mindspore-out-of-memory-request']);
 
-const kindOf = (lines: string[]): string => primary(...lines)?.kind ?? 'none';
-
-describe('the apps vocabulary (frameworks, inference servers, data/compute libraries) from source', () => {
-  test('the table is broad and well formed', () => {
-    assert.ok(appsVocabulary.length >= 60, `${appsVocabulary.length} entries`);
-    const ids = new Set(appsVocabulary.map((e) => e.id));
-    assert.equal(ids.size, appsVocabulary.length, 'ids are unique');
-    for (const e of appsVocabulary)
-      assert.match(e.source, /^https:\/\/github\.com\/[^/]+\/[^/]+\/blob\/[^/]+\//);
-    for (const id of expectedMiss) assert.ok(ids.has(id), `expectedMiss names ${id}, not in the table`);
-  });
-  for (const entry of appsVocabulary) {
-    test(`${entry.program}: ${entry.id} -> ${entry.kind}`, () => {
-      const got = kindOf(entry.lines);
-      if (expectedMiss.has(entry.id)) {
-        assert.notEqual(got, entry.kind, `${entry.id} is read right now: strike it from expectedMiss`);
-      } else {
-        assert.equal(got, entry.kind, `${entry.id}: ${entry.lines.join(' | ')}`);
-      }
-    });
-  }
-});
+checkVocabulary(
+  'the apps vocabulary (frameworks, inference servers, data/compute libraries) from source',
+  appsVocabulary,
+  expectedMiss,
+);

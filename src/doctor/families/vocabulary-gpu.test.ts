@@ -6,23 +6,7 @@
 // Exceptions.h), not from the corpus, with the look-alikes of the same enums. Kinds follow
 // test/corpus/CORPUS-FORMAT.md: a library's allocation status with no figures is "can't tell" (rule 1),
 // a device status with no figures is a GPU OOM (rule 9), a host allocation refused is host_oom (rule 8).
-import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
-import { primary } from '../test-helpers/diagnose.js';
-
-type Kind = 'gpu_oom' | 'host_oom' | 'shm' | 'none';
-
-interface VocabularyEntry {
-  id: string;
-  program: string;
-  source: string;
-  template: string;
-  lines: string[];
-  kind: Kind;
-}
-
-const gh = (repoAtTag: string, path: string, line?: number): string =>
-  `https://github.com/${repoAtTag.replace('@', '/blob/')}/${path}${line ? `#L${line}` : ''}`;
+import { checkVocabulary, gh, type VocabularyEntry } from '../test-helpers/vocabulary.js';
 
 export const gpuVocabulary: VocabularyEntry[] = [
   {
@@ -1134,10 +1118,7 @@ export const gpuVocabulary: VocabularyEntry[] = [
   },
 ];
 
-/**
- * Entries doctor reads wrong at the commit that added this table: a known miss stays listed until a
- * rule reads it right, and then the test fails until it is struck from this list.
- */
+/** Entries doctor reads wrong (see checkVocabulary). */
 const expectedMiss = new Set<string>([
   'ze-oom-host',
   'ur-oom-host',
@@ -1146,25 +1127,8 @@ const expectedMiss = new Set<string>([
   'ort-dml-e-outofmemory',
 ]);
 
-const kindOf = (lines: string[]): string => primary(...lines)?.kind ?? 'none';
-
-describe('the GPU vocabulary (runtimes and vendor libraries) from source', () => {
-  test('the table is broad and well formed', () => {
-    assert.ok(gpuVocabulary.length >= 60, `${gpuVocabulary.length} entries`);
-    const ids = new Set(gpuVocabulary.map((e) => e.id));
-    assert.equal(ids.size, gpuVocabulary.length, 'ids are unique');
-    for (const e of gpuVocabulary)
-      assert.match(e.source, /^https:\/\/github\.com\/[^/]+\/[^/]+\/blob\/[^/]+\//);
-    for (const id of expectedMiss) assert.ok(ids.has(id), `expectedMiss names ${id}, not in the table`);
-  });
-  for (const entry of gpuVocabulary) {
-    test(`${entry.program}: ${entry.id} -> ${entry.kind}`, () => {
-      const got = kindOf(entry.lines);
-      if (expectedMiss.has(entry.id)) {
-        assert.notEqual(got, entry.kind, `${entry.id} is read right now: strike it from expectedMiss`);
-      } else {
-        assert.equal(got, entry.kind, `${entry.id}: ${entry.lines.join(' | ')}`);
-      }
-    });
-  }
-});
+checkVocabulary(
+  'the GPU vocabulary (runtimes and vendor libraries) from source',
+  gpuVocabulary,
+  expectedMiss,
+);

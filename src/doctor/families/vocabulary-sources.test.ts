@@ -11,8 +11,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { primary } from '../test-helpers/diagnose.js';
-
-type Kind = 'gpu_oom' | 'host_oom' | 'shm' | 'none';
+import type { Kind } from '../test-helpers/vocabulary.js';
 
 interface VocabularyEntry {
   program: string;
