@@ -1,6 +1,6 @@
 // `env NAME -- CMD`: runs CMD with the process's variables set at spawn, standing in front of it (as a
 // container's PID 1, say), and passes its exit code (128 + signal) through.
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { UsageError } from '../../../errors.js';
 import { fillPlaceholders } from '../../../frameworks/engine-command.js';
@@ -29,30 +29,45 @@ export function runWith(
   const forwarded: NodeJS.Signals[] = io.stdin.isTTY
     ? ['SIGTERM']
     : ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'];
+  // The handlers go in before the spawn: installed after it, a signal arriving in between would kill
+  // headroom by its default action and leave the child it had just started running on its own (the
+  // window estimate --trace had, a6349ca3). A signal that comes before the child exists is passed on
+  // as soon as it does.
+  let child: ChildProcess | undefined;
+  const early: NodeJS.Signals[] = [];
   const handlers = new Map<NodeJS.Signals, () => void>();
-  const ignore = (): void => {};
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'] as NodeJS.Signals[]) {
+    const handler = forwarded.includes(signal)
+      ? () => (child ? child.kill(signal) : early.push(signal))
+      : () => {};
+    handlers.set(signal, handler);
+    process.on(signal, handler);
+  }
+  const release = (): void => {
+    for (const [name, handler] of handlers) process.off(name, handler);
+  };
   return new Promise((resolve, reject) => {
     // The child writes straight to headroom's own stdout and stderr when they are the process's;
     // captured streams (tests) get its output piped.
     const isOwn = io.stdout === process.stdout && io.stderr === process.stderr;
-    const child = spawn(file, args, {
-      env,
-      cwd: io.cwd,
-      stdio: isOwn ? 'inherit' : ['inherit', 'pipe', 'pipe'],
-    });
+    let started: ChildProcess;
+    try {
+      started = spawn(file, args, {
+        env,
+        cwd: io.cwd,
+        stdio: isOwn ? 'inherit' : ['inherit', 'pipe', 'pipe'],
+      });
+    } catch (error) {
+      release();
+      throw error;
+    }
+    child = started;
+    for (const signal of early) started.kill(signal);
     if (!isOwn) {
-      child.stdout?.on('data', (chunk: Buffer) => io.stdout.write(chunk.toString()));
-      child.stderr?.on('data', (chunk: Buffer) => io.stderr.write(chunk.toString()));
+      started.stdout?.on('data', (chunk: Buffer) => io.stdout.write(chunk.toString()));
+      started.stderr?.on('data', (chunk: Buffer) => io.stderr.write(chunk.toString()));
     }
-    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'] as NodeJS.Signals[]) {
-      const handler = forwarded.includes(signal) ? () => child.kill(signal) : ignore;
-      handlers.set(signal, handler);
-      process.on(signal, handler);
-    }
-    const release = (): void => {
-      for (const [name, handler] of handlers) process.off(name, handler);
-    };
-    child.on('error', (error: NodeJS.ErrnoException) => {
+    started.on('error', (error: NodeJS.ErrnoException) => {
       release();
       reject(
         new UsageError(
@@ -60,7 +75,7 @@ export function runWith(
         ),
       );
     });
-    child.on('close', (code, signal) => {
+    started.on('close', (code, signal) => {
       release();
       resolve(code ?? 128 + (signal ? (constants.signals[signal] ?? 0) : 0));
     });
