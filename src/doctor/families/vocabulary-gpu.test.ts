@@ -1120,11 +1120,12 @@ export const gpuVocabulary: VocabularyEntry[] = [
 
 /** Entries doctor reads wrong (see checkVocabulary). */
 const expectedMiss = new Set<string>([
+  // A labelling disagreement, left open: the corpus labels PyTorch MPS's "Invalid buffer size: N GB" none
+  // (label mps_buffer_limit, three threads in test/corpus/heldout-2: one buffer over the device's maximum,
+  // refused whatever is free; the fix is a smaller op, not freed memory), this table gpu_oom.
+  'mps-invalid-buffer-size',
   'ze-oom-host',
   'ur-oom-host',
-  'pi-out-of-resources',
-  'mps-invalid-buffer-size',
-  'ort-dml-e-outofmemory',
 ]);
 
 checkVocabulary(
