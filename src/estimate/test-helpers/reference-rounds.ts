@@ -27,6 +27,7 @@ import { round24Cases } from './published-measured-round24.js';
 import { round25Cases } from './published-measured-round25.js';
 import { round26Cases } from './published-measured-round26.js';
 import { round27Cases } from './published-measured-round27.js';
+import { round28Cases } from './published-measured-round28.js';
 
 const referenceRounds: readonly (readonly PublishedCase[])[] = [
   publishedCases,
@@ -56,6 +57,7 @@ const referenceRounds: readonly (readonly PublishedCase[])[] = [
   round25Cases,
   round26Cases,
   round27Cases,
+  round28Cases,
 ];
 
 /** The rows of rounds 1 to `round` − 1: what round `round` must be new to. */
