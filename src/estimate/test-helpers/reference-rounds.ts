@@ -28,6 +28,7 @@ import { round25Cases } from './published-measured-round25.js';
 import { round26Cases } from './published-measured-round26.js';
 import { round27Cases } from './published-measured-round27.js';
 import { round28Cases } from './published-measured-round28.js';
+import { round29Cases } from './published-measured-round29.js';
 
 const referenceRounds: readonly (readonly PublishedCase[])[] = [
   publishedCases,
@@ -58,6 +59,7 @@ const referenceRounds: readonly (readonly PublishedCase[])[] = [
   round26Cases,
   round27Cases,
   round28Cases,
+  round29Cases,
 ];
 
 /** The rows of rounds 1 to `round` − 1: what round `round` must be new to. */
