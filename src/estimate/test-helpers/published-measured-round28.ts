@@ -1,13 +1,13 @@
 // Round 28 of published MEASURED peaks for issue #25 (item 6), gathered in session 23 by estimate-gather after rounds 1
 // to 27 (round 23, the validation round, opened only to grep its documents). EVERY case here is HELD OUT: none was
 // scored, estimated or looked at through the estimate before the lead's one measurement.
-// THE DRAW (the rules of round 27, set at about 00:35 UTC on 2026-11-29, after the first look-ups and before the
-// first row was written): any training run a user might bring — LLM pretraining and fine-tunes (full, LoRA,
-// QLoRA), multi-GPU FSDP/TP, vision, diffusion, speech, RL — from documents of 2023 to 2026 (GitHub pull requests and issues, squash-commit messages that keep a pull
-// request's description, READMEs and docs at a commit), at most 4 rows from any one document, no document any earlier
-// round or ../shared/estimation cites (repository moves and renames followed: torchtrain is torchtitan). Where a
-// source gives more candidates than 4, the 4 are picked with seed 28 (Python's random.Random(28).sample over the
-// candidates in the source's order), as each case block says.
+// THE DRAW (the rules of round 27, set at about 00:35 UTC on 2026-11-29, after the first look-ups and before the first
+// row was written): any training run a user might bring — LLM pretraining and fine-tunes (full, LoRA, QLoRA), multi-GPU
+// FSDP/TP, vision, diffusion, speech, RL — from documents of 2023 to 2026 (GitHub pull requests and issues,
+// squash-commit messages that keep a pull request's description, READMEs and docs at a commit), at most 4 rows from any
+// one document, no document any earlier round or ../shared/estimation cites (repository moves and renames followed:
+// torchtrain is torchtitan). Where a source gives more candidates than 4, the 4 are picked with seed 28 (Python's
+// random.Random(28).sample over the candidates in the source's order), as each case block says.
 // Each case names its public source (document, commit, quote), what was measured, the config as published, and the spec
 // a user would write for it; where a source leaves a setting out, `config` says what was assumed and from which default.
 // `config` also ends with a `traceable` note: whether the model's code is available to trace here (a Hugging Face config
