@@ -188,6 +188,15 @@ const notAFailure = new RegExp(
     // once and was not killed for it.
     'Exceeded (?:step|job) memory limit at some point',
     String.raw`\boom[_-](?:score|kill|adj|control|group|policy)|--oom|oom\s*[:=]`,
+    // A counter row of the kernel's memory interface files, "oom N" in cgroup v2 memory.events (the
+    // times the cgroup hit its limit; linux Documentation/admin-guide/cgroup-v2.rst): a count, read by
+    // the kill grammar's "oom_kill N" row (host/kill.ts), not a library's report.
+    String.raw`^\s*(?:low|high|max|oom|oom_kill|oom_group_kill)\s+\d+\s*$`,
+    // Slurm's refusal to start a job whose request no node can hold (srun/salloc "Unable to allocate
+    // resources: %m", sbatch "Batch job submission failed: %m", slurm src/srun/allocate.c,
+    // src/sbatch/sbatch.c; "Memory required by task is not available" is ESLURM_INVALID_TASK_MEMORY's
+    // text, src/common/slurm_errno.c): nothing ran, so nothing ran out.
+    String.raw`\bUnable to allocate resources: |\bBatch job submission failed: |\bJob submit/allocate failed: `,
   ].join('|'),
   'i',
 );

@@ -105,6 +105,11 @@ const localNoMemory: readonly (readonly [string, string])[] = [
 ];
 // The first letter in either case (the TLS message, below, starts lower-case); an apostrophe typed
 // straight or curly.
+// Windows' NTSTATUS for an allocation refused, as a process's exit code (a heap allocation that raises,
+// HeapAlloc with HEAP_GENERATE_EXCEPTIONS): STATUS_NO_MEMORY 0xC0000017 and STATUS_COMMITMENT_LIMIT
+// 0xC000012D (wine include/ntstatus.h; learn.microsoft.com NTSTATUS values), as hex, as the signed
+// 32-bit code IDEs print (-1073741801, -1073741523) and unsigned (3221225495, 3221225773).
+const windowsNoMemoryStatus = String.raw`\b(?:0x)?(?:[Cc]0000017|[Cc]000012[Dd])\b|(?<![\d-])-107374(?:1801|1523)\b|\b32212(?:25495|25773)\b`;
 const localNoMemoryPattern = localNoMemory
   .map(([phrase]) => {
     const first = phrase[0]!;
@@ -319,7 +324,7 @@ export const hostExitRules: LogRule[] = [
       'signal kill',
     ],
     pattern:
-      /\b(?:exit(?:s|ed)?|status|return)(?:(?: with)?[ _]?(?:code|status|value))?["']?\s*(?:[:=]\s*|is\s+|of\s+)?137\b|(?:exit|error) code[ :=]*\(?137\b|Worker \(pid:\d+\) was sent SIGKILL!|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|(?:Neg)?Signals?\.SIGKILL\b|\b(?:killed|terminated|exited|died)\s+(?:by|with|on|due to|from|of)\s+(?:the\s+)?signal\s*:?\s*(?:9|SIGKILL|KILL)\b|\bcode=killed, status=9\/KILL\b|killed by SIGKILL|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|(?:return ?code|exit ?(?:code|status)|error code|exit(?:s|ed)? with (?:\w+ )?code)\s*[:=]?\s*-9\b|\bKilled \(signal 9\)|\bsignal:? 9 \(SIGKILL\)|^\s*SIGKILL\s*$|returned a non-zero code: 137\b|non-zero exit code:[^\n]{0,60}?\b137\b|\*\*\* \[[^\]\n]*\] Error 137\b/i,
+      /\b(?:exit(?:s|ed)?|status|return)(?:(?: with)?[ _]?(?:code|status|value))?["']?\s*(?:[:=]\s*|is\s+|of\s+)?137\b|(?:exit|error) code[ :=]*\(?137\b|Worker \(pid:\d+\) was sent SIGKILL!|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|(?:Neg)?Signals?\.SIGKILL\b|\b(?:killed|terminated|exited|died)\s+(?:by|with|on|due to|from|of)\s+(?:the\s+)?signal\s*:?\s*(?:9|SIGKILL|KILL)\b|\bcode=killed, status=9\/KILL\b|(?:killed|terminated) by SIGKILL|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|(?:return ?code|exit ?(?:code|status)|error code|exit(?:s|ed)? with (?:\w+ )?code)\s*[:=]?\s*-9\b|\bKilled \(signal 9\)|\bsignal:? 9 \(SIGKILL\)|^\s*SIGKILL\s*$|returned a non-zero code: 137\b|non-zero exit code:[^\n]{0,60}?\b137\b|\*\*\* \[[^\]\n]*\] Error 137\b/i,
     // A line that is only "SIGKILL": what a launcher or a wrapper script prints for a child killed so.
     // One shape for the exit status however it is written: "exit code 137", "status code 137",
     // "exited with status 137", "exits with code 137" (a title's present tense), JSON's "exitCode": 137
@@ -347,6 +352,8 @@ export const hostExitRules: LogRule[] = [
     // sys_signame), and the cause told "due to"/"from" the signal: nvcc's driver reports a compiler
     // stage it ran so ("nvcc error   : 'cicc' died due to signal 9 (Kill signal)", the CUDA toolkit's
     // nvcc; the same driver prints "died due to signal 11 (Invalid memory reference)" for a crash).
+    // supervisord's "exited: %s (terminated by SIGKILL; not expected)" (Supervisor/supervisor
+    // supervisor/process.py finish: a child its signal ended, not one it stopped).
     // Also Flyte's "terminated with exit code (137)" and gunicorn's arbiter "Worker (pid:%s) was sent
     // SIGKILL! Perhaps out of memory?" (benoitc/gunicorn gunicorn/arbiter.py): an observer of the kill.
     source:
@@ -524,10 +531,16 @@ export const hostExitRules: LogRule[] = [
       'errno 12]',
       'winerror 8]',
       'winerror 14]',
+      'c0000017',
+      'c000012d',
+      '-1073741801',
+      '-1073741523',
+      '3221225495',
+      '3221225773',
       ...localNoMemory.map(([, keyword]) => keyword),
     ],
     pattern: withSize(
-      String.raw`${lineStart}MemoryError(?!${cffiWriteExecute})(?:\b|(?=Traceback))|(?<=(?:[:\]]|\s-)\s{1,8})MemoryError\s*$|\)MemoryError(?!${cffiWriteExecute})\b|${retoldMemoryError}|<(?:type|class) '(?:exceptions\.)?MemoryError'>|\bMemoryError\(\)|Fail to alloc memory of (\d+) size|_ArrayMemoryError|[Uu]nable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|\bstd::?bad_alloc\b|(?<=^\s*|[:\]'"\x60]\s*|Error )bad allocation\b|paging file is too small|\[WinError (?:1455|8|14)\]|\[Errno 12\]|${localNoMemoryPattern}|Auslagerungsdatei ist zu klein|页面文件太小|posix_memalign\([^)]*\)(?: == 0\. |:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
+      String.raw`${lineStart}MemoryError(?!${cffiWriteExecute})(?:\b|(?=Traceback))|(?<=(?:[:\]]|\s-)\s{1,8})MemoryError\s*$|\)MemoryError(?!${cffiWriteExecute})\b|${retoldMemoryError}|<(?:type|class) '(?:exceptions\.)?MemoryError'>|\bMemoryError\(\)|Fail to alloc memory of (\d+) size|_ArrayMemoryError|[Uu]nable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|\bstd::?bad_alloc\b|(?<=^\s*|[:\]'"\x60]\s*|Error )bad allocation\b|paging file is too small|\[WinError (?:1455|8|14)\]|${windowsNoMemoryStatus}|\[Errno 12\]|${localNoMemoryPattern}|Auslagerungsdatei ist zu klein|页面文件太小|posix_memalign\([^)]*\)(?: == 0\. |:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
     ),
     // The class name alone as a line's last word after a log record's prefix or a label ("[00000600]
     // [01-24-2023 23:20:26] MemoryError", a GUI's log of the traceback's last line; "loading stable

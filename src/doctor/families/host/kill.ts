@@ -57,6 +57,26 @@ const spellings: KillSpelling[] = [
       /Tasks state \(memory values in pages\)|\[\s*pid\s*\]\s+uid\s+tgid\s+total_vm\s+rss|oom_reaper: reaped process (\d+) \(([^)]*)\)/,
     facts: (m) => definedFacts({ pid: intOf(m[1]), processName: m[2] }),
   },
+  // Linux 4.x's memory-cgroup OOM report names the victim's cgroup and the cgroup whose limit was hit,
+  // "Task in %s killed as a result of limit of %s" (linux v4.14 mm/memcontrol.c
+  // mem_cgroup_print_oom_info; v4.19+ prints oom-kill:constraint=CONSTRAINT_MEMCG instead).
+  {
+    killer: 'kernel',
+    weight: 3,
+    pattern: /\bTask in (\S+) killed as a result of limit of (\S+)/,
+    facts: (m) => definedFacts({ cgroup: m[2] }),
+  },
+  // The kernel's count of OOM kills as its interface files print it, one "key value" row each: cgroup
+  // v2 memory.events "oom_kill N" (the number of processes in the cgroup the OOM killer ended), cgroup
+  // v1 memory.oom_control "oom_kill N" (v4.13+), /proc/vmstat "oom_kill N" (linux
+  // Documentation/admin-guide/cgroup-v2.rst, cgroup-v1/memory.rst, mm/vmstat.c). A count above 0 is a
+  // kill that happened; "oom_kill 0" is none.
+  {
+    killer: 'kernel',
+    weight: 3,
+    pattern: /^\s*oom_kill\s+([1-9]\d*)\s*$/,
+    facts: (m) => definedFacts({ oomKills: intOf(m[1]) }),
+  },
   // A row of that table pasted without its header: dump_tasks prints one per task, pr_info("[%7d] %5d
   // %5d %8lu %8lu ... %5hd %s") — pid in brackets, uid, tgid, then 4 to 7 page counts (total_vm, rss,
   // v6's rss_anon/rss_file/rss_shmem, nr_ptes or pgtables_bytes, swapents), oom_score_adj, the name —
@@ -202,7 +222,9 @@ const spellings: KillSpelling[] = [
   { killer: 'dask', weight: 3, pattern: /Worker (?:\S+ \(pid=\d+\) )?exceeded ([1-9]\d*)% memory budget/ },
   // Batch schedulers' kills at the job's own memory request: IBM LSF's exit reason "TERM_MEMLIMIT:
   // job killed after reaching LSF memory usage limit" (LSF docs, job exit reasons) and HTCondor's
-  // hold reason "Job has gone over memory limit of %d megabytes" (HTCondor docs, MEMORY limits).
+  // hold reason "Job has gone over memory limit of %d megabytes" (HTCondor docs, MEMORY limits;
+  // 10+ "Job has gone over cgroup memory limit of %d megabytes", htcondor src/condor_starter.V6.1
+  // vanilla_proc.cpp).
   // PBS's MOM kills a job over its mem/vmem/pmem request and tells it "PBS: job killed: mem N kb
   // exceeded limit M kb" (openpbs src/resmom/linux/mom_mach.c; Torque's "job killed: mem job total
   // N kb exceeded limit M kb", adaptivecomputing/torque src/resmom).
@@ -210,7 +232,7 @@ const spellings: KillSpelling[] = [
     killer: 'scheduler',
     weight: 3,
     pattern:
-      /TERM_MEMLIMIT: job killed after reaching LSF memory usage limit|Job has gone over memory limit of (\d+) megabytes|PBS: job killed: [pv]?mem\b[^\n]{0,40}?\bexceed(?:ed|s) limit/,
+      /TERM_MEMLIMIT: job killed after reaching LSF memory usage limit|Job has gone over (?:cgroup )?memory limit of (\d+) megabytes|PBS: job killed: [pv]?mem\b[^\n]{0,40}?\bexceed(?:ed|s) limit/,
     facts: (m) => definedFacts({ limitBytes: m[1] === undefined ? undefined : Number(m[1]) * 2 ** 20 }),
   },
   // A kill at a container's or job's memory limit retold in words ("killed by docker because of
@@ -252,6 +274,28 @@ const spellings: KillSpelling[] = [
     killer: 'renderer',
     weight: 3,
     pattern: /(?:terminated unexpectedly|crash(?:ed|es)?)[^\n]{0,30}?\(?reason:?\s*'oom'/i,
+  },
+  // Grid Engine's execd kills a job over a hard limit of its queue and says which: "job %s exceeds job
+  // hard limit \"%s\" of queue \"%s\" (%s > limit:%s) - sending SIGKILL" (Son of Grid Engine
+  // source/daemons/execd/execd_ck_to_do.c). The limit's name decides: h_vmem/s_vmem, h_rss/s_rss and
+  // h_data/s_data are memory (queue_conf(5)); h_rt or h_cpu is a time limit, not this rule's.
+  {
+    killer: 'scheduler',
+    weight: 3,
+    pattern:
+      /\bexceeds job (?:hard|soft) limit "([hs]_(?:vmem|rss|data))" of queue "[^"]*" \(([\d.]+) > limit:([\d.]+)\)/,
+    facts: (m) =>
+      definedFacts({ usageBytes: Math.round(Number(m[2])), limitBytes: Math.round(Number(m[3])) }),
+  },
+  // XNU's per-process memory limit: "EXC_RESOURCE -> %s[%d] exceeded mem limit: %s%s %d MB (%s)"
+  // (apple-oss-distributions/xnu bsd/kern/kern_memorystatus.c memorystatus_on_ledger_footprint_exceeded);
+  // "(fatal)" is jetsam's kill at the limit, "(non-fatal)" only a warning.
+  {
+    killer: 'jetsam',
+    weight: 3,
+    pattern: /EXC_RESOURCE -> (\S+?)\[(\d+)\] exceeded mem limit: \w+ (\d+) MB \((fatal|non-fatal)\)/,
+    accepts: (m) => m[4] === 'fatal',
+    facts: (m) => definedFacts({ processName: m[1], pid: intOf(m[2]), limitBytes: Number(m[3]) * 2 ** 20 }),
   },
   // Kaggle's front end: "Your notebook tried to allocate more memory than is available. It has restarted."
   {
@@ -389,6 +433,12 @@ export const killRules: LogRule[] = [
       "reason 'oom'",
       'term_memlimit',
       'gone over memory limit',
+      'gone over cgroup memory limit',
+      'killed as a result of limit of',
+      'oom_kill ',
+      'exceeds job hard limit',
+      'exceeds job soft limit',
+      'exceeded mem limit',
       'system oom encountered',
       'tried to allocate more memory than is available',
       'kernelrestarter: restarting kernel',
@@ -399,7 +449,7 @@ export const killRules: LogRule[] = [
     ],
     pattern: new RegExp(spellings.map((s) => s.pattern.source).join('|'), 'i'),
     source:
-      'systemd src/oom/oomd-manager.c and src/core/service.c; rfjakob/earlyoom main.c, kill.c; hakavlad/nohang src/nohang; linux mm/oom_kill.c dump_tasks; hadoop ContainersMonitorImpl; XNU kern_memorystatus.c (memorystatus, low swap) and Apple jetsam event reports; Android lmkd.cpp; dask worker_memory.py; LSF TERM_MEMLIMIT; HTCondor memory limit; kubelet oom_watcher_linux.go; AWS ECS stopped reasons; Google Cloud Run memory limits; Heroku R15; hashicorp/nomad docker driver; Jupyter, VS Code Jupyter, Colab and Kaggle front ends',
+      'systemd src/oom/oomd-manager.c and src/core/service.c; linux v4.14 mm/memcontrol.c mem_cgroup_print_oom_info, cgroup memory.events/memory.oom_control oom_kill; Son of Grid Engine execd_ck_to_do.c; XNU EXC_RESOURCE mem limit; rfjakob/earlyoom main.c, kill.c; hakavlad/nohang src/nohang; linux mm/oom_kill.c dump_tasks; hadoop ContainersMonitorImpl; XNU kern_memorystatus.c (memorystatus, low swap) and Apple jetsam event reports; Android lmkd.cpp; dask worker_memory.py; LSF TERM_MEMLIMIT; HTCondor memory limit; kubelet oom_watcher_linux.go; AWS ECS stopped reasons; Google Cloud Run memory limits; Heroku R15; hashicorp/nomad docker driver; Jupyter, VS Code Jupyter, Colab and Kaggle front ends',
     summary: 'a process was killed for memory',
     extract: ({ text, before }) => {
       const kill = readKill(text, before);

@@ -303,15 +303,44 @@ const logRules: FactRule[] = [
       'maximum execution time',
       'deadlineexceeded',
       'was canceled',
+      'cancelled at',
+      "result 'timeout'",
+      'timed out. killing',
+      'timed out. terminating',
+      'using the force',
+      'pbs: job killed:',
+      'intended_user_exit',
+      'intended_system_exit',
     ],
+    // Session 23 (the host vocabulary table, families/vocabulary-host.test.ts), the same grammar for
+    // the senders other programs name: Slurm's cancel with no reason, "*** STEP N ON host CANCELLED AT
+    // <time> ***" (a user's scancel; slurm src/slurmd/slurmstepd/req.c); systemd's own kill when a unit
+    // outlived its stop timeout, "State 'stop-sigterm' timed out. Killing." and "Failed with result
+    // 'timeout'" (systemd src/core/service.c service_enter_signal, service_result_to_string); dockerd's
+    // "Container failed to exit within 10s of signal 15 - using the force" (moby daemon/stop.go: docker
+    // stop's SIGKILL after its grace period, the 137 that follows); PBS's kill at a limit that is not
+    // memory, "PBS: job killed: walltime|cput|ncpus N exceeded limit M" (openpbs src/resmom
+    // mom_main.c; memory's mem/vmem/pmem are the kill grammar's, host/kill.ts); Ray's record of an exit
+    // it was asked for, "Worker exit type: INTENDED_USER_EXIT" (ray.kill, ray src/ray/protobuf
+    // common.proto WorkerExitType).
     pattern:
-      /CANCELLED AT \S+ DUE TO (TIME LIMIT|PREEMPTION)|\btimeout: sending signal (?:KILL|TERM|9|15) to command\b|\bexecution took longer than \S+ seconds|\bhas exceeded the maximum execution time of \d+ minutes|\bDeadlineExceeded\b|\bThe (?:job|operation) was canceled\b|\bWORKER TIMEOUT \(pid:\d+\)/,
+      /CANCELLED AT \S+ (?:DUE TO (TIME LIMIT|PREEMPTION)|\*\*\*)|\btimeout: sending signal (?:KILL|TERM|9|15) to command\b|\bexecution took longer than \S+ seconds|\bhas exceeded the maximum execution time of \d+ minutes|\bDeadlineExceeded\b|\bThe (?:job|operation) was canceled\b|\bWORKER TIMEOUT \(pid:\d+\)|\bState '[\w-]+' (?:timed out)\. (?:Killing|Terminating)\.|\bFailed with result '(timeout)'|\bfailed to exit within \S+ of signal \d+ - (using the force)|\bPBS: job killed: (?:walltime|cput|pcput|(ncpus))\b|\bWorker exit type: (INTENDED_(?:USER|SYSTEM)_EXIT)\b/,
     source:
-      'slurm src/slurmd/slurmstepd (CANCELLED ... DUE TO TIME LIMIT); coreutils src/timeout.c --verbose; gitlab-runner (execution took longer than); GitHub Actions runner (maximum execution time, canceled); kubernetes Job activeDeadlineSeconds (DeadlineExceeded); gunicorn arbiter.py murder_workers (WORKER TIMEOUT)',
+      'slurm src/slurmd/slurmstepd/req.c (CANCELLED AT ... [DUE TO TIME LIMIT|PREEMPTION]); coreutils src/timeout.c --verbose; gitlab-runner (execution took longer than); GitHub Actions runner (maximum execution time, canceled); kubernetes Job activeDeadlineSeconds (DeadlineExceeded); gunicorn arbiter.py murder_workers (WORKER TIMEOUT); systemd src/core/service.c (stop timeout, result timeout); moby daemon/stop.go (using the force); openpbs src/resmom (walltime, cput, ncpus limits); ray common.proto WorkerExitType INTENDED_USER_EXIT',
     once: true,
     extract: (m) => ({
       namedKiller:
-        m[1] === 'PREEMPTION' ? 'preemption' : /cancel/i.test(m[0]) ? 'a cancellation' : 'a time limit',
+        m[1] === 'PREEMPTION'
+          ? 'preemption'
+          : m[3] !== undefined
+            ? 'docker stop'
+            : m[5] !== undefined
+              ? 'an exit the program asked for'
+              : m[4] !== undefined
+                ? 'a CPU limit'
+                : /cancel/i.test(m[0]) && m[1] === undefined
+                  ? 'a cancellation'
+                  : 'a time limit',
     }),
   },
   {
