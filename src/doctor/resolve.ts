@@ -184,6 +184,7 @@ export function resolveNamedKiller(draft: Draft, context: Facts): Draft {
     code: 'kill-by-named-sender',
     kind: 'none',
     weight: 1,
+    facts: { ...draft.facts, namedKiller: context.namedKiller },
     summary: `the log names who ended the process: ${context.namedKiller}, whose kill is the same SIGKILL (exit 137) as the OOM killer's; not a memory failure`,
   };
 }

@@ -269,13 +269,23 @@ export function explainKill(draft: Draft, context: Facts = {}): Explanation {
       fixes: [
         fix(
           limit !== undefined
-            ? `ask for more memory than the ${size(limit)} it had (LSF: bsub -M / -R "rusage[mem=...]"; HTCondor: request_memory), or lower what the job keeps in RAM`
-            : 'ask for more memory (LSF: bsub -M / -R "rusage[mem=...]"; HTCondor: request_memory), or lower what the job keeps in RAM',
+            ? `ask for more memory than the ${size(limit)} it had (${schedulerMemoryRequest(facts.scheduler)}), or lower what the job keeps in RAM`
+            : `ask for more memory (${schedulerMemoryRequest(facts.scheduler)}), or lower what the job keeps in RAM`,
           'the scheduler enforces the memory the job requested',
         ),
       ],
     };
   }
+  // XNU's EXC_RESOURCE kill at a process's own footprint limit (host/kill.ts: "exceeded mem limit:
+  // ActiveHard N MB (fatal)", bsd/kern/kern_memorystatus.c): the process passed the limit the system
+  // set for it, whatever RAM was free.
+  const processLimit = num(facts, 'limitBytes');
+  if (killer === 'jetsam' && processLimit !== undefined)
+    return {
+      cause: 'memory_limit',
+      causeText: `macOS ended ${victim} at its own memory limit (${size(processLimit)}, EXC_RESOURCE): the process's footprint passed the limit the system set for it, not the machine's RAM`,
+      fixes: [keepLess],
+    };
   if (killer === 'jetsam' || killer === 'lmkd') {
     const name = killer === 'jetsam' ? "macOS's jetsam" : "Android's low-memory killer";
     return {
@@ -326,4 +336,16 @@ export function explainKill(draft: Draft, context: Facts = {}): Explanation {
     causeText: `the kernel's OOM killer killed ${victim}: the host (or the unit's memory limit) ran out of RAM`,
     fixes: [dmesg, keepLess],
   };
+}
+
+// How each batch scheduler is asked for memory, by the scheduler the kill grammar read (host/kill.ts
+// facts.scheduler): LSF bsub -M / rusage[mem] (IBM LSF docs), HTCondor request_memory (submit
+// description), PBS -l mem= (Torque also vmem/pmem; openpbs pbs_resources(7)), Grid Engine -l h_vmem=
+// (per slot, queue_conf(5)).
+function schedulerMemoryRequest(scheduler: unknown): string {
+  if (scheduler === 'lsf') return 'LSF: bsub -M / -R "rusage[mem=...]"';
+  if (scheduler === 'htcondor') return 'HTCondor: request_memory';
+  if (scheduler === 'pbs') return 'PBS: qsub -l mem=... (Torque: also -l vmem=/pmem=)';
+  if (scheduler === 'sge') return 'Grid Engine: qsub -l h_vmem=..., per slot';
+  return 'LSF: bsub -M / -R "rusage[mem=...]"; HTCondor: request_memory; PBS: -l mem=; Grid Engine: -l h_vmem=';
 }

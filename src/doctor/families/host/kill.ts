@@ -37,6 +37,9 @@ interface KillSpelling {
 // "-m PERCENT"); a report at or below the SIGKILL line is RAM run out, whatever earlyoom then did.
 const earlyoomKillFraction = 0.05;
 
+// PBS's MOM prints a memory limit in kb (openpbs), Torque's vmem in bytes with no unit.
+const pbsUnitBytes: Record<string, number> = { b: 1, kb: 2 ** 10, mb: 2 ** 20, gb: 2 ** 30 };
+
 const spellings: KillSpelling[] = [
   // systemd src/core/unit.c unit_log_..., service.c: "A process of this unit has been killed by the
   // OOM killer." and "Failed with result 'oom-kill'" (the kernel's kill, seen by the unit's cgroup).
@@ -232,8 +235,17 @@ const spellings: KillSpelling[] = [
     killer: 'scheduler',
     weight: 3,
     pattern:
-      /TERM_MEMLIMIT: job killed after reaching LSF memory usage limit|Job has gone over (?:cgroup )?memory limit of (\d+) megabytes|PBS: job killed: [pv]?mem\b[^\n]{0,40}?\bexceed(?:ed|s) limit/,
-    facts: (m) => definedFacts({ limitBytes: m[1] === undefined ? undefined : Number(m[1]) * 2 ** 20 }),
+      /TERM_MEMLIMIT: job killed after reaching LSF memory usage limit|Job has gone over (?:cgroup )?memory limit of (\d+) megabytes|PBS: job killed: [pv]?mem\b[^\n]{0,40}?\bexceed(?:ed|s) limit(?: (\d+) ?([kmg]?b)?\b)?/i,
+    facts: (m) =>
+      definedFacts({
+        scheduler: /^TERM_/.test(m[0]) ? 'lsf' : /^Job has/.test(m[0]) ? 'htcondor' : 'pbs',
+        limitBytes:
+          m[1] !== undefined
+            ? Number(m[1]) * 2 ** 20
+            : m[2] !== undefined
+              ? Number(m[2]) * pbsUnitBytes[(m[3] ?? 'b').toLowerCase()]!
+              : undefined,
+      }),
   },
   // A kill at a container's or job's memory limit retold in words ("killed by docker because of
   // memory limits", "killed for exceeding its memory limit"): the runtime's or scheduler's limit,
@@ -285,7 +297,11 @@ const spellings: KillSpelling[] = [
     pattern:
       /\bexceeds job (?:hard|soft) limit "([hs]_(?:vmem|rss|data))" of queue "[^"]*" \(([\d.]+) > limit:([\d.]+)\)/,
     facts: (m) =>
-      definedFacts({ usageBytes: Math.round(Number(m[2])), limitBytes: Math.round(Number(m[3])) }),
+      definedFacts({
+        scheduler: 'sge',
+        usageBytes: Math.round(Number(m[2])),
+        limitBytes: Math.round(Number(m[3])),
+      }),
   },
   // XNU's per-process memory limit: "EXC_RESOURCE -> %s[%d] exceeded mem limit: %s%s %d MB (%s)"
   // (apple-oss-distributions/xnu bsd/kern/kern_memorystatus.c memorystatus_on_ledger_footprint_exceeded);

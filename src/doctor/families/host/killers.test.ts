@@ -278,3 +278,58 @@ describe('host allocations refused, in every runtime', () => {
   ];
   for (const c of cases) test(c.name, () => check(c));
 });
+
+// Session 23 (the host vocabulary table): who killed and the limit decide the cause and the fix —
+// a scheduler's kill names that scheduler's own request, XNU's per-process limit is the process's
+// own limit, and a kill by a sender that is not memory gets that sender's fix, not "more time".
+describe('kills read from the host vocabulary, with their fixes', () => {
+  test("Grid Engine's h_vmem kill: the job's limit, asked for with qsub -l h_vmem", () => {
+    const d = mustDiagnose(
+      'job 812345.1 exceeds job hard limit "h_vmem" of queue "gpu.q@node12" (34359738368.00000 > limit:32212254720.00000) - sending SIGKILL',
+    );
+    assert.equal(d.cause, 'memory_limit');
+    assert.equal(d.facts.limitBytes, 32212254720);
+    assert.match(d.fixes[0]!, /h_vmem/);
+  });
+  test("PBS's mem kill: the limit in kb, asked for with -l mem", () => {
+    const d = mustDiagnose('=>> PBS: job killed: mem 33554432kb exceeded limit 16777216kb');
+    assert.equal(d.cause, 'memory_limit');
+    assert.equal(d.facts.limitBytes, 16 * 2 ** 30);
+    assert.match(d.fixes[0]!, /-l mem=/);
+  });
+  test("XNU's EXC_RESOURCE kill: the process's own limit", () => {
+    const d = mustDiagnose(
+      'kernel: EXC_RESOURCE -> python3.11[4711] exceeded mem limit: ActiveHard 8192 MB (fatal)',
+    );
+    assert.equal(d.cause, 'memory_limit');
+    assert.equal(d.facts.limitBytes, 8 * 2 ** 30);
+  });
+  for (const [sender, lines, fixWords] of [
+    [
+      "a user's scancel",
+      [
+        'slurmstepd: error: *** STEP 4512378.0 ON gpu-node-07 CANCELLED AT 2026-11-29T00:12:01 ***',
+        'srun: error: gpu-node-07: task 0: Killed',
+      ],
+      /who cancelled/,
+    ],
+    [
+      'docker stop',
+      [
+        'level=info msg="Container failed to exit within 10s of signal 15 - using the force" container=3f2a9c0d1e2f',
+        'trainer exited with code 137',
+      ],
+      /grace period/,
+    ],
+    ['PBS ncpus', ['=>> PBS: job killed: ncpus 9.18 exceeded limit 8 (sum)'], /ncpus|threads/],
+  ] as const) {
+    test(`a kill by ${sender} is not memory, and its fix is that sender's`, () => {
+      const d = primary(...lines);
+      assert.equal(d?.kind ?? 'none', 'none');
+      if (d) {
+        assert.match(d.fixes.join(' | '), fixWords);
+        assert.doesNotMatch(d.fixes[0] ?? '', /^give the job more time/);
+      }
+    });
+  }
+});

@@ -109,6 +109,32 @@ const installCheck = fix(
   'a library that fails to initialise with memory to spare is a version or install problem',
 );
 
+// What to do about each sender log/evidence.ts namedKiller names other than a time limit (whose fix is
+// nearMissFixes' "give the job more time"): a user's cancel or a stop is no limit to raise, and
+// telling the user to give a cancelled job more time would be a wrong fix (issue 23 item 5).
+const namedSenderFixes: Record<string, FixDetail> = {
+  'a cancellation': fix(
+    "find who cancelled it and why (Slurm: sacct -j <job> -o JobID,State,Reason; a CI run's page names a manual cancel or its timeout-minutes), and give it more time only where a time limit did it; nothing about memory to change",
+    'a cancelled job is ended by its scheduler with the same signals as any kill; the cancel came from a user, an admin, a dependency or a CI timeout',
+  ),
+  preemption: fix(
+    'make the job resumable (checkpoint, and sbatch --requeue with a handler for the warning signal: --signal=B:USR1@120), or run it in a partition or QoS that is not preempted',
+    'a preempted job is ended for a job of higher priority, whatever memory it holds',
+  ),
+  'docker stop': fix(
+    'handle SIGTERM in the program so it exits within the grace period, or give it longer (docker stop -t <s>, compose stop_grace_period); the 137 is docker stop, not memory',
+    "docker stop sends SIGTERM, then SIGKILL once the grace period (10 s by default) is over (moby daemon/stop.go: 'using the force')",
+  ),
+  'a CPU limit': fix(
+    'ask for the CPUs the job uses (PBS: -l ncpus=...), or cap its threads (OMP_NUM_THREADS, torch.set_num_threads, DataLoader num_workers) to what it asked for',
+    'the scheduler killed the job for using more CPUs than it requested, not memory',
+  ),
+  'an exit the program asked for': fix(
+    "find what asked for the exit (a ray.kill, an actor that exited on purpose, a driver that shut down) in the driver's own code; nothing about memory to change",
+    'Ray records an exit it was asked for as INTENDED_USER_EXIT or INTENDED_SYSTEM_EXIT, never for a worker its memory monitor killed (NODE_OUT_OF_MEMORY)',
+  ),
+};
+
 /** A failure that is not a memory shortage. */
 export function explainNearMiss(draft: Draft): Explanation {
   const free = num(draft.facts, 'freeBytes');
@@ -124,6 +150,11 @@ export function explainNearMiss(draft: Draft): Explanation {
         ),
       ],
     };
+  }
+  if (draft.code === 'kill-by-named-sender') {
+    const sender = draft.facts.namedKiller;
+    const senderFix = typeof sender === 'string' ? namedSenderFixes[sender] : undefined;
+    if (senderFix) return { cause: 'not_memory', causeText: draft.summary, fixes: [senderFix] };
   }
   return { cause: 'not_memory', causeText: draft.summary, fixes: nearMissFixes[draft.code] ?? [] };
 }
