@@ -28,6 +28,7 @@
 // below one 4 KiB page (an mmap of 280 bytes, an allocation of 0 or 12 bytes: a broken state, not a
 // full memory — test/corpus heldout-4, heldout-5 and logs each hold one), a size at or above 2^63
 // (wrapped around), TensorFlow's BFC warning "The caller indicates that this is not a failure".
+import { launcherPrefixOf } from '../../paste.js';
 import { parseLogSize, sizePattern } from '../../sizes.js';
 import type { DiagnosisKind, FactRule, Facts, LogRule } from '../../types.js';
 import { definedFacts, intOf, isDriverCheckTrace, isListedPossibility } from '../extract.js';
@@ -596,7 +597,10 @@ export const genericOutOfMemoryRule: LogRule = {
         lead,
       ) &&
       /^(?:\s+[^\s.!?]+){0,2}\s*(?:[.!]|$)/.test(after.slice(phrase[0].length));
-    const opensMessage = (opensWithinWords(lead, 3) && !/warn/i.test(lead)) || detected || fieldValue;
+    // A launcher's prefix before the line ("(RayWorker pid=N) ", "[rankN]: ", srun's "3: "; paste.ts
+    // launcherPrefixOf) is not the message's words: the message opens after it.
+    const ownLead = lead.slice(launcherPrefixOf(lead)?.length ?? 0);
+    const opensMessage = (opensWithinWords(ownLead, 3) && !/warn/i.test(lead)) || detected || fieldValue;
     if (!failureLine.test(lead) && !failureLine.test(sentence) && requested === undefined && !opensMessage)
       return undefined;
     // "allocate" words name a failure only with a size or the memory beside them: "memory", RAM, or a

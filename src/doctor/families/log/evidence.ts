@@ -314,7 +314,9 @@ const logRules: FactRule[] = [
     ],
     // Session 23 (the host vocabulary table, families/vocabulary-host.test.ts), the same grammar for
     // the senders other programs name: Slurm's cancel with no reason, "*** STEP N ON host CANCELLED AT
-    // <time> ***" (a user's scancel; slurm src/slurmd/slurmstepd/req.c); systemd's own kill when a unit
+    // <time> ***" (a user's scancel; slurm src/slurmd/slurmstepd/req.c), and its banner cut after "AT"
+    // where a terminal or a quote wrapped the line (the reason, if any, on the next line: a
+    // cancellation whose cause the fix asks for); systemd's own kill when a unit
     // outlived its stop timeout, "State 'stop-sigterm' timed out. Killing." and "Failed with result
     // 'timeout'" (systemd src/core/service.c service_enter_signal, service_result_to_string); dockerd's
     // "Container failed to exit within 10s of signal 15 - using the force" (moby daemon/stop.go: docker
@@ -324,7 +326,7 @@ const logRules: FactRule[] = [
     // it was asked for, "Worker exit type: INTENDED_USER_EXIT" (ray.kill, ray src/ray/protobuf
     // common.proto WorkerExitType).
     pattern:
-      /CANCELLED AT \S+ (?:DUE TO (TIME LIMIT|PREEMPTION)|\*\*\*)|\btimeout: sending signal (?:KILL|TERM|9|15) to command\b|\bexecution took longer than \S+ seconds|\bhas exceeded the maximum execution time of \d+ minutes|\bDeadlineExceeded\b|\bThe (?:job|operation) was canceled\b|\bWORKER TIMEOUT \(pid:\d+\)|\bState '[\w-]+' (?:timed out)\. (?:Killing|Terminating)\.|\bFailed with result '(timeout)'|\bfailed to exit within \S+ of signal \d+ - (using the force)|\bPBS: job killed: (?:walltime|cput|pcput|(ncpus))\b|\bWorker exit type: (INTENDED_(?:USER|SYSTEM)_EXIT)\b/,
+      /CANCELLED AT \S+ (?:DUE TO (TIME LIMIT|PREEMPTION)|\*\*\*)|\*\*\* (?:JOB|STEP) \S+ ON \S+ CANCELLED AT(?! \S+ DUE TO)\b|\btimeout: sending signal (?:KILL|TERM|9|15) to command\b|\bexecution took longer than \S+ seconds|\bhas exceeded the maximum execution time of \d+ minutes|\bDeadlineExceeded\b|\bThe (?:job|operation) was canceled\b|\bWORKER TIMEOUT \(pid:\d+\)|\bState '[\w-]+' (?:timed out)\. (?:Killing|Terminating)\.|\bFailed with result '(timeout)'|\bfailed to exit within \S+ of signal \d+ - (using the force)|\bPBS: job killed: (?:walltime|cput|pcput|(ncpus))\b|\bWorker exit type: (INTENDED_(?:USER|SYSTEM)_EXIT)\b/,
     source:
       'slurm src/slurmd/slurmstepd/req.c (CANCELLED AT ... [DUE TO TIME LIMIT|PREEMPTION]); coreutils src/timeout.c --verbose; gitlab-runner (execution took longer than); GitHub Actions runner (maximum execution time, canceled); kubernetes Job activeDeadlineSeconds (DeadlineExceeded); gunicorn arbiter.py murder_workers (WORKER TIMEOUT); systemd src/core/service.c (stop timeout, result timeout); moby daemon/stop.go (using the force); openpbs src/resmom (walltime, cput, ncpus limits); ray common.proto WorkerExitType INTENDED_USER_EXIT',
     once: true,
