@@ -1604,6 +1604,154 @@ export const hostVocabulary: VocabularyEntry[] = [
     ],
     kind: 'none',
   },
+  // ---- settings, status and start-up lines that name memory or a killer and report no failure,
+  // and kills whose sender the log shows (added after the first run of the table) ----
+  {
+    id: 'systemd-oomd-unit-started-lookalike',
+    program: "systemd job status for systemd-oomd.service (look-alike: the daemon's name)",
+    source: gh('systemd/systemd@v255', 'units/systemd-oomd.service.in'),
+    template: 'Started %s. (Description=Userspace Out-Of-Memory (OOM) Killer)',
+    lines: [
+      'Nov 29 00:00:01 gpu01 systemd[1]: Starting systemd-oomd.service - Userspace Out-Of-Memory (OOM) Killer...',
+      'Nov 29 00:00:01 gpu01 systemd[1]: Started systemd-oomd.service - Userspace Out-Of-Memory (OOM) Killer.',
+    ],
+    kind: 'none',
+  },
+  {
+    id: 'systemctl-show-oom-settings-lookalike',
+    program: 'systemctl show (look-alike: OOM settings)',
+    source: gh('systemd/systemd@v255', 'src/core/dbus-cgroup.c'),
+    template: 'OOMPolicy=%s / ManagedOOMMemoryPressure=%s / MemoryMax=%llu',
+    lines: [
+      '$ systemctl show train.service -p OOMPolicy -p ManagedOOMMemoryPressure -p MemoryMax',
+      'OOMPolicy=stop',
+      'ManagedOOMMemoryPressure=kill',
+      'MemoryMax=17179869184',
+    ],
+    kind: 'none',
+  },
+  {
+    id: 'docker-run-oom-flags-lookalike',
+    program: 'docker run (look-alike: memory and OOM flags)',
+    source: gh('docker/cli@v26.1.0', 'cli/command/container/opts.go'),
+    template: '--memory, --memory-swap, --oom-kill-disable, --shm-size',
+    lines: [
+      '$ docker run --gpus all --memory=32g --memory-swap=32g --oom-kill-disable --shm-size=8g trainer:latest',
+    ],
+    kind: 'none',
+  },
+  {
+    id: 'kubelet-oom-score-adj-lookalike',
+    program: "kubelet (look-alike: setting a process's oom_score_adj)",
+    source: gh('kubernetes/kubernetes@v1.30.0', 'pkg/util/oom/oom_linux.go'),
+    template: 'applyOOMScoreAdj: oom_score_adj for pid %d',
+    lines: [
+      'I1129 00:12:01.123456    4711 kubelet.go:412] "Setting oom_score_adj" pid=912345 oomScoreAdj=-997',
+    ],
+    kind: 'none',
+  },
+  {
+    id: 'sysctl-panic-on-oom-lookalike',
+    program: 'sysctl (look-alike: OOM settings)',
+    source: gh('torvalds/linux@v6.6', 'Documentation/admin-guide/sysctl/vm.rst'),
+    template: 'vm.overcommit_memory = %d / vm.panic_on_oom = %d',
+    lines: [
+      '$ sysctl vm.overcommit_memory vm.panic_on_oom',
+      'vm.overcommit_memory = 1',
+      'vm.panic_on_oom = 0',
+    ],
+    kind: 'none',
+  },
+  {
+    id: 'sacct-completed-maxrss-lookalike',
+    program: 'sacct (look-alike: completed, its peak RSS listed)',
+    source: gh('SchedMD/slurm@slurm-23-11-6-1', 'src/common/slurm_protocol_defs.c'),
+    template: 'job_state_string: COMPLETED; MaxRSS',
+    lines: [
+      'JobID           JobName      State ExitCode     MaxRSS',
+      '------------ ---------- ---------- -------- ----------',
+      '4512378           train  COMPLETED      0:0',
+      '4512378.bat+      batch  COMPLETED      0:0  31997812K',
+    ],
+    kind: 'none',
+  },
+  {
+    id: 'seff-completed-lookalike',
+    program: 'seff (look-alike: completed near its memory request)',
+    source: gh('SchedMD/slurm@slurm-23-11-6-1', 'contribs/seff/seff'),
+    template: 'State: %s (exit code %d) / Memory Efficiency: %.2f%% of %s',
+    lines: [
+      'Job ID: 4512378',
+      'State: COMPLETED (exit code 0)',
+      'Memory Utilized: 30.51 GB',
+      'Memory Efficiency: 95.34% of 32.00 GB',
+    ],
+    kind: 'none',
+  },
+  {
+    id: 'torchelastic-succeeded-lookalike',
+    program: 'torchelastic agent (look-alike: the group finished)',
+    source: gh('pytorch/pytorch@v2.5.1', 'torch/distributed/elastic/agent/server/api.py'),
+    template: 'Local worker group finished (%s). Waiting %s seconds for other agents to finish',
+    lines: [
+      'I1129 00:12:01.000000 4711 torch/distributed/elastic/agent/server/api.py:879] [default] worker group successfully finished. Waiting 300 seconds for other agents to finish.',
+      'I1129 00:12:01.000000 4711 torch/distributed/elastic/agent/server/api.py:932] Local worker group finished (WorkerState.SUCCEEDED). Waiting 300 seconds for other agents to finish',
+    ],
+    kind: 'none',
+  },
+  {
+    id: 'slurm-node-failure-lookalike',
+    program: 'slurmstepd (look-alike: node failure)',
+    source: gh('SchedMD/slurm@slurm-23-11-6-1', 'src/slurmd/slurmstepd/req.c'),
+    template: '*** %s ON %s CANCELLED AT %s DUE TO NODE FAILURE ***',
+    lines: [
+      'slurmstepd: error: *** JOB 4512378 ON gpu-node-07 CANCELLED AT 2026-11-29T00:12:01 DUE TO NODE FAILURE ***',
+      'srun: error: gpu-node-07: task 0: Killed',
+    ],
+    kind: 'none',
+  },
+  {
+    id: 'k8s-preempted-137-lookalike',
+    program: 'kube-scheduler preemption (look-alike: 137 after a preemption)',
+    source: gh('kubernetes/kubernetes@v1.30.0', 'pkg/scheduler/framework/preemption/preemption.go'),
+    template: 'Preempted by pod %v on node %v',
+    lines: [
+      '  Normal   Preempted  30s  default-scheduler  Preempted by pod 8a1b2c3d on node gpu-node-1',
+      '    Last State:     Terminated',
+      '      Reason:       Error',
+      '      Exit Code:    137',
+    ],
+    kind: 'none',
+  },
+  {
+    id: 'docker-kill-by-user-lookalike',
+    program: 'docker kill (look-alike: the 137 of a kill the user ran)',
+    source: gh('docker/cli@v26.1.0', 'cli/command/container/kill.go'),
+    template: 'docker kill CONTAINER (default signal KILL); docker ps: Exited (137)',
+    lines: [
+      '$ docker kill trainer',
+      'trainer',
+      '$ docker ps -a',
+      '3f2a9c0d1e2f   trainer:latest   "python train.py"   10 minutes ago   Exited (137) 2 seconds ago   trainer',
+    ],
+    kind: 'none',
+  },
+  {
+    id: 'timeout-s-kill-lookalike',
+    program: 'coreutils timeout -s KILL (look-alike: the shell\'s "Killed" after the time limit)',
+    source: gh('coreutils/coreutils@v9.4', 'src/timeout.c'),
+    template: 'timeout -s KILL DURATION COMMAND; bash: Killed',
+    lines: ['$ timeout -s KILL 3600 python train.py', 'Killed'],
+    kind: 'none',
+  },
+  {
+    id: 'bash-kill-9-by-user-lookalike',
+    program: 'bash job report after kill -9 (look-alike)',
+    source: gh('bminor/bash@bash-5.2', 'jobs.c'),
+    template: '[%d]+  Killed                  %s',
+    lines: ['$ kill -9 912345', '[1]+  Killed                  python train.py'],
+    kind: 'none',
+  },
 ];
 
 /** Entries doctor reads wrong (see checkVocabulary). */
@@ -1622,10 +1770,23 @@ checkVocabulary(
 const uncutForms = pasteForms.filter((f) => !/-cut$/.test(f.name));
 // A cgroup counter row ("oom 0") behind a launcher's prefix: a file's rows never come through a
 // launcher, and reading them there would need the row grammar to skip any prefix (left open).
+// The same for a command typed at a shell prompt ("$ kill -9 N"): a user's own command never comes
+// through a launcher's prefix, and the named-sender grammar reads it only at a prompt.
+const launcherForms = [
+  'rank-prefix',
+  'srun-label',
+  'mpi-tag',
+  'ray-prefix',
+  'pdsh-host',
+  'ranks-interleaved',
+];
 const expectedFormMiss = new Set(
-  ['rank-prefix', 'srun-label', 'mpi-tag', 'ray-prefix', 'pdsh-host', 'ranks-interleaved'].map(
-    (form) => `cgroup2-memory-events-zero-lookalike ${form}`,
-  ),
+  [
+    'cgroup2-memory-events-zero-lookalike',
+    'docker-kill-by-user-lookalike',
+    'timeout-s-kill-lookalike',
+    'bash-kill-9-by-user-lookalike',
+  ].flatMap((id) => launcherForms.map((form) => `${id} ${form}`)),
 );
 
 describe('the host vocabulary as users paste it', () => {

@@ -198,6 +198,12 @@ const notAFailure = new RegExp(
     // src/sbatch/sbatch.c; "Memory required by task is not available" is ESLURM_INVALID_TASK_MEMORY's
     // text, src/common/slurm_errno.c): nothing ran, so nothing ran out.
     String.raw`\bUnable to allocate resources: |\bBatch job submission failed: |\bJob submit/allocate failed: `,
+    // A unit's name in systemd's job status lines ("Starting %s...", "Started %s.", "Stopped %s.",
+    // systemd src/core/job.c job_get_status_message_format): systemd-oomd.service's Description is
+    // "Userspace Out-Of-Memory (OOM) Killer" (systemd units/systemd-oomd.service.in), printed at every
+    // boot; a daemon's name, not a failure (read by its "(OOM) Killer", which a terminal's wrap of
+    // "Out-Of-Memory" leaves whole).
+    String.raw`\(OOM\) Killer\b|\bsystemd\[\d+\]: (?:Starting|Started|Stopping|Stopped|Reached target|Finished) `,
   ].join('|'),
   'i',
 );

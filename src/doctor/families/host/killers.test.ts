@@ -322,6 +322,23 @@ describe('kills read from the host vocabulary, with their fixes', () => {
       /grace period/,
     ],
     ['PBS ncpus', ['=>> PBS: job killed: ncpus 9.18 exceeded limit 8 (sum)'], /ncpus|threads/],
+    [
+      'a Slurm node failure',
+      [
+        'slurmstepd: error: *** JOB 4512378 ON gpu-node-07 CANCELLED AT 2026-11-29T00:12:01 DUE TO NODE FAILURE ***',
+        'srun: error: gpu-node-07: task 0: Killed',
+      ],
+      /node failed/,
+    ],
+    ["the user's kill -9", ['$ kill -9 912345', '[1]+  Killed                  python train.py'], /by hand/],
+    [
+      "systemd's stop timeout",
+      [
+        "systemd[1]: train.service: State 'stop-sigterm' timed out. Killing.",
+        'systemd[1]: train.service: Main process exited, code=killed, status=9/KILL',
+      ],
+      /TimeoutStopSec/,
+    ],
   ] as const) {
     test(`a kill by ${sender} is not memory, and its fix is that sender's`, () => {
       const d = primary(...lines);

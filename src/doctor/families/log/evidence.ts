@@ -311,6 +311,14 @@ const logRules: FactRule[] = [
       'pbs: job killed:',
       'intended_user_exit',
       'intended_system_exit',
+      'docker kill',
+      'docker stop',
+      'kill -',
+      'pkill',
+      'killall',
+      'scancel',
+      'timeout -s',
+      'timeout --signal',
     ],
     // Session 23 (the host vocabulary table, families/vocabulary-host.test.ts), the same grammar for
     // the senders other programs name: Slurm's cancel with no reason, "*** STEP N ON host CANCELLED AT
@@ -325,25 +333,27 @@ const logRules: FactRule[] = [
     // mom_main.c; memory's mem/vmem/pmem are the kill grammar's, host/kill.ts); Ray's record of an exit
     // it was asked for, "Worker exit type: INTENDED_USER_EXIT" (ray.kill, ray src/ray/protobuf
     // common.proto WorkerExitType).
-    pattern:
-      /CANCELLED AT \S+ (?:DUE TO (TIME LIMIT|PREEMPTION)|\*\*\*)|\*\*\* (?:JOB|STEP) \S+ ON \S+ CANCELLED AT(?! \S+ DUE TO)\b|\btimeout: sending signal (?:KILL|TERM|9|15) to command\b|\bexecution took longer than \S+ seconds|\bhas exceeded the maximum execution time of \d+ minutes|\bDeadlineExceeded\b|\bThe (?:job|operation) was canceled\b|\bWORKER TIMEOUT \(pid:\d+\)|\bState '[\w-]+' (?:timed out)\. (?:Killing|Terminating)\.|\bFailed with result '(timeout)'|\bfailed to exit within \S+ of signal \d+ - (using the force)|\bPBS: job killed: (?:walltime|cput|pcput|(ncpus))\b|\bWorker exit type: (INTENDED_(?:USER|SYSTEM)_EXIT)\b/,
+    pattern: new RegExp(
+      [
+        // Slurm: any reason is Slurm's own sender, none is memory (an OOM is "Detected N oom_kill events").
+        String.raw`CANCELLED AT \S+ (?:DUE TO (?<slurmReason>TIME LIMIT|PREEMPTION|NODE FAIL(?:URE)?|JOB REQUEUE|[A-Z][A-Z_ ]*?(?= \*\*\*))|\*\*\*)`,
+        String.raw`\*\*\* (?:JOB|STEP) \S+ ON \S+ CANCELLED AT(?! \S+ DUE TO)\b`,
+        String.raw`\btimeout: sending signal (?:KILL|TERM|9|15) to command\b`,
+        String.raw`\bexecution took longer than \S+ seconds|\bhas exceeded the maximum execution time of \d+ minutes`,
+        String.raw`\bDeadlineExceeded\b|\bThe (?:job|operation) was canceled\b|\bWORKER TIMEOUT \(pid:\d+\)`,
+        String.raw`\bState '(?<systemdStop>stop[\w-]*)' timed out\. (?:Killing|Terminating)\.|\bState '[\w-]+' timed out\. (?:Killing|Terminating)\.|\bFailed with result 'timeout'`,
+        String.raw`\bfailed to exit within \S+ of signal \d+ - (?<dockerStop>using the force)`,
+        String.raw`\bPBS: job killed: (?:walltime|cput|pcput|(?<cpuLimit>ncpus))\b`,
+        String.raw`\bWorker exit type: (?<intendedExit>INTENDED_(?:USER|SYSTEM)_EXIT)\b`,
+        // The user's own command at a shell prompt that sends SIGKILL: docker kill/stop, kill -9,
+        // pkill, killall, scancel, coreutils timeout -s KILL (the shell's "Killed" that follows is theirs).
+        String.raw`^\s*[$#%>]\s*(?:sudo\s+)?(?<userKill>docker\s+(?:kill|stop)|kill\s+-(?:9|KILL|s\s+(?:KILL|9))|pkill|killall|scancel|timeout\s+(?:-s\s*|--signal[= ])(?:KILL|9))\b`,
+      ].join('|'),
+    ),
     source:
-      'slurm src/slurmd/slurmstepd/req.c (CANCELLED AT ... [DUE TO TIME LIMIT|PREEMPTION]); coreutils src/timeout.c --verbose; gitlab-runner (execution took longer than); GitHub Actions runner (maximum execution time, canceled); kubernetes Job activeDeadlineSeconds (DeadlineExceeded); gunicorn arbiter.py murder_workers (WORKER TIMEOUT); systemd src/core/service.c (stop timeout, result timeout); moby daemon/stop.go (using the force); openpbs src/resmom (walltime, cput, ncpus limits); ray common.proto WorkerExitType INTENDED_USER_EXIT',
+      'slurm src/slurmd/slurmstepd/req.c (CANCELLED AT ... [DUE TO <reason>]); coreutils src/timeout.c --verbose; gitlab-runner (execution took longer than); GitHub Actions runner (maximum execution time, canceled); kubernetes Job activeDeadlineSeconds (DeadlineExceeded); gunicorn arbiter.py murder_workers (WORKER TIMEOUT); systemd src/core/service.c (stop timeout, result timeout); moby daemon/stop.go (using the force); openpbs src/resmom (walltime, cput, ncpus limits); ray common.proto WorkerExitType INTENDED_USER_EXIT; a shell prompt running kill -9, docker kill/stop, pkill, killall, scancel or timeout -s KILL',
     once: true,
-    extract: (m) => ({
-      namedKiller:
-        m[1] === 'PREEMPTION'
-          ? 'preemption'
-          : m[3] !== undefined
-            ? 'docker stop'
-            : m[5] !== undefined
-              ? 'an exit the program asked for'
-              : m[4] !== undefined
-                ? 'a CPU limit'
-                : /cancel/i.test(m[0]) && m[1] === undefined
-                  ? 'a cancellation'
-                  : 'a time limit',
-    }),
+    extract: (m) => ({ namedKiller: namedSenderOf(m) }),
   },
   {
     // The container runtime's own record of whether its cgroup's OOM killer ended the container:
@@ -877,3 +887,21 @@ function shmProse(text: string): Facts {
 
 /** Every log-wide evidence rule. */
 export const evidenceRules: FactRule[] = [...frameworkRules, ...logRules];
+
+/** Which sender the named-sender rule read, in the words the diagnosis gives it. */
+function namedSenderOf(m: RegExpExecArray): string {
+  const g = m.groups ?? {};
+  if (g.slurmReason === 'TIME LIMIT') return 'a time limit';
+  if (g.slurmReason === 'PREEMPTION') return 'preemption';
+  if (g.slurmReason?.startsWith('NODE FAIL')) return 'a node failure';
+  if (g.slurmReason === 'JOB REQUEUE') return 'a requeue';
+  if (g.dockerStop !== undefined) return 'docker stop';
+  if (g.systemdStop !== undefined) return 'a stop that timed out';
+  if (g.cpuLimit !== undefined) return 'a CPU limit';
+  if (g.intendedExit !== undefined) return 'an exit the program asked for';
+  if (g.userKill !== undefined) return 'a kill the user ran';
+  return /cancel|\*\*\*/i.test(m[0]) &&
+    !/TIME LIMIT|timeout|timed out|execution|Deadline|TIMEOUT|walltime|cput/i.test(m[0])
+    ? 'a cancellation'
+    : 'a time limit';
+}

@@ -125,6 +125,22 @@ const namedSenderFixes: Record<string, FixDetail> = {
     'handle SIGTERM in the program so it exits within the grace period, or give it longer (docker stop -t <s>, compose stop_grace_period); the 137 is docker stop, not memory',
     "docker stop sends SIGTERM, then SIGKILL once the grace period (10 s by default) is over (moby daemon/stop.go: 'using the force')",
   ),
+  'a stop that timed out': fix(
+    'the service was being stopped and outlived its stop timeout, so systemd killed it: find what stopped it (journalctl -u <unit>), and let it exit on SIGTERM within TimeoutStopSec; nothing about memory to change',
+    "systemd sends SIGTERM, then SIGKILL when the stop timeout passes (systemd src/core/service.c: State 'stop-sigterm' timed out. Killing.)",
+  ),
+  'a node failure': fix(
+    'rerun the job (from its last checkpoint); sinfo -R or the admins say why the node failed; nothing about memory to change',
+    'Slurm ends every job on a node it finds failed, whatever memory the job held',
+  ),
+  'a requeue': fix(
+    'the job was requeued (scontrol requeue, or by preemption): let it resume from its last checkpoint; nothing about memory to change',
+    'a requeued job is ended and put back in the queue by Slurm itself',
+  ),
+  'a kill the user ran': fix(
+    'the log shows the SIGKILL sent by hand (kill -9, docker kill/stop, pkill, scancel, timeout -s KILL): nothing about memory to change; if the process had hung, find why before killing it',
+    'the kill the log shows ran from a shell prompt, and sends the same SIGKILL (137) as the OOM killer',
+  ),
   'a CPU limit': fix(
     'ask for the CPUs the job uses (PBS: -l ncpus=...), or cap its threads (OMP_NUM_THREADS, torch.set_num_threads, DataLoader num_workers) to what it asked for',
     'the scheduler killed the job for using more CPUs than it requested, not memory',
