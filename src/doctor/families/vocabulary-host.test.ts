@@ -1752,6 +1752,58 @@ export const hostVocabulary: VocabularyEntry[] = [
     lines: ['$ kill -9 912345', '[1]+  Killed                  python train.py'],
     kind: 'none',
   },
+  {
+    id: 'containerd1-taskoom-event',
+    program: 'containerd 1.x CRI plugin',
+    source: gh('containerd/containerd@v1.7.13', 'pkg/cri/server/events.go'),
+    template: 'TaskOOM event %+v',
+    lines: [
+      'containerd[1011]: time="2026-11-29T00:12:01.578084676Z" level=info msg="TaskOOM event &TaskOOM{ContainerID:3f2a9c0d1e2f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b,XXX_unrecognized:[],}"',
+    ],
+    kind: 'host_oom',
+  },
+  {
+    id: 'containerd2-taskoom-event',
+    program: 'containerd 2.x CRI plugin',
+    source: gh('containerd/containerd@v2.0.0', 'internal/cri/server/events.go'),
+    template: 'TaskOOM event %+v (protobuf text)',
+    lines: [
+      'containerd[2723]: time="2026-11-29T00:12:01.578084676Z" level=info msg="TaskOOM event container_id:\\"9192cb33411ff69d015a3577db136757f5b145064a1703efea3d0e12e8a64987\\""',
+    ],
+    kind: 'host_oom',
+  },
+  {
+    id: 'libmalloc-mach-vm-map-failed',
+    program: 'macOS libmalloc (region refused)',
+    source: gh('apple-oss-distributions/libmalloc@libmalloc-474.0.13', 'src/vm.c'),
+    template: "can't allocate region\\n:*** mach_vm_map(size=%lu, flags: %x) failed (error code=%d)",
+    lines: [
+      'python3(4711,0x1f2a3b4c0) malloc: *** mach_vm_map(size=8589934592, flags: 100) failed (error code=3)',
+      "python3(4711,0x1f2a3b4c0) malloc: *** error: can't allocate region",
+      'python3(4711,0x1f2a3b4c0) malloc: *** set a breakpoint in malloc_error_break to debug',
+    ],
+    kind: 'host_oom',
+  },
+  {
+    id: 'libmalloc-pointer-not-allocated-lookalike',
+    program: 'macOS libmalloc (look-alike: a bad free)',
+    source: gh('apple-oss-distributions/libmalloc@libmalloc-474.0.13', 'src/malloc_printf.c'),
+    template: '*** error for object %p: pointer being freed was not allocated',
+    lines: [
+      'python3(4711,0x1f2a3b4c0) malloc: *** error for object 0x600003a0c000: pointer being freed was not allocated',
+      'python3(4711,0x1f2a3b4c0) malloc: *** set a breakpoint in malloc_error_break to debug',
+      'zsh: abort      python train.py',
+    ],
+    kind: 'none',
+  },
+  {
+    id: 'bash-macos-killed-9',
+    program: 'bash on macOS (SIGKILL named by the BSD signal list)',
+    source: gh('bminor/bash@bash-5.2', 'jobs.c'),
+    template: '%s: %d (strsignal on macOS: "Killed: 9")',
+    lines: ['Killed: 9'],
+    kind: 'host_oom',
+  },
 ];
 
 /** Entries doctor reads wrong (see checkVocabulary). */

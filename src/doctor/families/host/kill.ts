@@ -270,6 +270,17 @@ const spellings: KillSpelling[] = [
       /\bMemory limit of (\d[\d.]* ?[KMGT]i?B) exceeded with (\d[\d.]* ?[KMGT]i?B) used|\bR15 \(Memory quota vastly exceeded\)|\bContainer killed due to memory usage\b/,
     facts: (m) => definedFacts({ limitBytes: sizeOf(m[1]), usageBytes: sizeOf(m[2]) }),
   },
+  // containerd's CRI plugin logs the OOM event of a container's own cgroup as it handles it:
+  // "TaskOOM event &TaskOOM{ContainerID:%s,...}" (containerd 1.x pkg/cri/server/events.go, logrus
+  // "%+v"), "TaskOOM event container_id:\"%s\"" (2.x internal/cri/server/events.go, protobuf text);
+  // the container's memory cgroup hit its limit and the kernel killed inside it (the kubelet then
+  // reports the container OOMKilled).
+  {
+    killer: 'kernel',
+    weight: 3,
+    pattern: /\bTaskOOM event\b[^\n]*?(?:ContainerID:|container_id:\\?")([0-9a-f]{12,64})/,
+    facts: (m) => definedFacts({ containerId: m[1], isCgroupLimit: true }),
+  },
   // The kubelet's OOM watcher reports the kernel's kill on the node as a "SystemOOM" event
   // (kubernetes pkg/kubelet/oom/oom_watcher_linux.go "System OOM encountered, victim process: %s, pid: %d").
   {
@@ -456,6 +467,7 @@ export const killRules: LogRule[] = [
       'exceeds job soft limit',
       'exceeded mem limit',
       'system oom encountered',
+      'taskoom event',
       'tried to allocate more memory than is available',
       'kernelrestarter: restarting kernel',
       'killed due to memory usage',
@@ -465,7 +477,7 @@ export const killRules: LogRule[] = [
     ],
     pattern: new RegExp(spellings.map((s) => s.pattern.source).join('|'), 'i'),
     source:
-      'systemd src/oom/oomd-manager.c and src/core/service.c; linux v4.14 mm/memcontrol.c mem_cgroup_print_oom_info, cgroup memory.events/memory.oom_control oom_kill; Son of Grid Engine execd_ck_to_do.c; XNU EXC_RESOURCE mem limit; rfjakob/earlyoom main.c, kill.c; hakavlad/nohang src/nohang; linux mm/oom_kill.c dump_tasks; hadoop ContainersMonitorImpl; XNU kern_memorystatus.c (memorystatus, low swap) and Apple jetsam event reports; Android lmkd.cpp; dask worker_memory.py; LSF TERM_MEMLIMIT; HTCondor memory limit; kubelet oom_watcher_linux.go; AWS ECS stopped reasons; Google Cloud Run memory limits; Heroku R15; hashicorp/nomad docker driver; Jupyter, VS Code Jupyter, Colab and Kaggle front ends',
+      'systemd src/oom/oomd-manager.c and src/core/service.c; linux v4.14 mm/memcontrol.c mem_cgroup_print_oom_info, cgroup memory.events/memory.oom_control oom_kill; Son of Grid Engine execd_ck_to_do.c; XNU EXC_RESOURCE mem limit; containerd CRI events.go TaskOOM; rfjakob/earlyoom main.c, kill.c; hakavlad/nohang src/nohang; linux mm/oom_kill.c dump_tasks; hadoop ContainersMonitorImpl; XNU kern_memorystatus.c (memorystatus, low swap) and Apple jetsam event reports; Android lmkd.cpp; dask worker_memory.py; LSF TERM_MEMLIMIT; HTCondor memory limit; kubelet oom_watcher_linux.go; AWS ECS stopped reasons; Google Cloud Run memory limits; Heroku R15; hashicorp/nomad docker driver; Jupyter, VS Code Jupyter, Colab and Kaggle front ends',
     summary: 'a process was killed for memory',
     extract: ({ text, before }) => {
       const kill = readKill(text, before);
