@@ -1804,6 +1804,164 @@ export const hostVocabulary: VocabularyEntry[] = [
     lines: ['Killed: 9'],
     kind: 'host_oom',
   },
+  {
+    id: 'openmpi-exited-on-signal-7',
+    program: 'Open MPI mpirun (SIGBUS)',
+    source: gh('open-mpi/ompi@v4.1.6', 'orte/mca/errmgr/base/help-errmgr-base.txt'),
+    template: '%s noticed that process rank %s with PID %s on node %s exited on signal %d (%s).',
+    lines: [
+      'mpirun noticed that process rank 3 with PID 912348 on node gpu-node-07 exited on signal 7 (Bus error).',
+    ],
+    kind: 'shm',
+  },
+  {
+    id: 'sacct-failed-signal-9',
+    program: 'sacct (a step ended by signal 9: ExitCode is exit:signal)',
+    source: gh('SchedMD/slurm@slurm-23-11-6-1', 'doc/man/man1/sacct.1'),
+    template: 'State FAILED, ExitCode %d:%d',
+    lines: ['JobID           JobName      State ExitCode', '4512378.0        python     FAILED      0:9'],
+    kind: 'host_oom',
+  },
+  {
+    id: 'dask-nanny-killed-by-signal-9',
+    program: 'Dask nanny (worker ended by SIGKILL)',
+    source: gh('dask/distributed@2024.8.0', 'distributed/nanny.py'),
+    template: 'Worker process %d was killed by signal %d',
+    lines: [
+      'distributed.nanny - INFO - Worker process 912345 was killed by signal 9',
+      'distributed.nanny - WARNING - Restarting worker',
+    ],
+    kind: 'host_oom',
+  },
+  {
+    id: 'dask-nanny-killed-by-signal-15-lookalike',
+    program: 'Dask nanny (look-alike: SIGTERM)',
+    source: gh('dask/distributed@2024.8.0', 'distributed/nanny.py'),
+    template: 'Worker process %d was killed by signal %d',
+    lines: ['distributed.nanny - INFO - Worker process 912345 was killed by signal 15'],
+    kind: 'none',
+  },
+  {
+    id: 'spark-k8s-executor-137',
+    program: 'Spark on Kubernetes (executor lost)',
+    source: gh(
+      'apache/spark@v3.5.1',
+      'resource-managers/kubernetes/core/src/main/scala/org/apache/spark/scheduler/cluster/k8s/ExecutorPodsLifecycleManager.scala',
+    ),
+    template: 'The executor with id %s exited with exit code %d(SIGKILL, possible container OOM).',
+    lines: [
+      'ExecutorLostFailure (executor 3 exited caused by one of the running tasks) Reason: The executor with id 3 exited with exit code 137(SIGKILL, possible container OOM).',
+    ],
+    kind: 'host_oom',
+  },
+  {
+    id: 'torchelastic-api-failed-7',
+    program: 'torchelastic agent log (SIGBUS)',
+    source: gh('pytorch/pytorch@v2.5.1', 'torch/distributed/elastic/multiprocessing/api.py'),
+    template: 'failed (exitcode: %s) local_rank: %s (pid: %s) of binary: %s',
+    lines: [
+      'E1129 00:12:01.123000 4711 torch/distributed/elastic/multiprocessing/api.py:869] failed (exitcode: -7) local_rank: 0 (pid: 912345) of binary: /usr/bin/python3',
+    ],
+    kind: 'shm',
+  },
+  {
+    id: 'torchelastic-api-failed-11-lookalike',
+    program: 'torchelastic agent log (look-alike: SIGSEGV)',
+    source: gh('pytorch/pytorch@v2.5.1', 'torch/distributed/elastic/multiprocessing/api.py'),
+    template: 'failed (exitcode: %s) local_rank: %s (pid: %s) of binary: %s',
+    lines: [
+      'E1129 00:12:01.123000 4711 torch/distributed/elastic/multiprocessing/api.py:869] failed (exitcode: -11) local_rank: 0 (pid: 912345) of binary: /usr/bin/python3',
+    ],
+    kind: 'none',
+  },
+  {
+    id: 'torchelastic-api-failed-1-lookalike',
+    program: 'torchelastic agent log (look-alike: exit 1)',
+    source: gh('pytorch/pytorch@v2.5.1', 'torch/distributed/elastic/multiprocessing/api.py'),
+    template: 'failed (exitcode: %s) local_rank: %s (pid: %s) of binary: %s',
+    lines: [
+      'E1129 00:12:01.123000 4711 torch/distributed/elastic/multiprocessing/api.py:869] failed (exitcode: 1) local_rank: 0 (pid: 912345) of binary: /usr/bin/python3',
+    ],
+    kind: 'none',
+  },
+  {
+    id: 'deepspeed-return-code-7',
+    program: 'DeepSpeed launcher (SIGBUS)',
+    source: gh('microsoft/DeepSpeed@v0.14.0', 'deepspeed/launcher/launch.py'),
+    template: '%s exits with return code = %d',
+    lines: [
+      "[2026-11-29 00:12:01,000] [ERROR] [launch.py:322:sigkill_handler] ['/usr/bin/python', '-u', 'train.py', '--local_rank=0'] exits with return code = -7",
+    ],
+    kind: 'shm',
+  },
+  {
+    id: 'deepspeed-return-code-11-lookalike',
+    program: 'DeepSpeed launcher (look-alike: SIGSEGV)',
+    source: gh('microsoft/DeepSpeed@v0.14.0', 'deepspeed/launcher/launch.py'),
+    template: '%s exits with return code = %d',
+    lines: [
+      "[2026-11-29 00:12:01,000] [ERROR] [launch.py:322:sigkill_handler] ['/usr/bin/python', '-u', 'train.py', '--local_rank=0'] exits with return code = -11",
+    ],
+    kind: 'none',
+  },
+  {
+    id: 'kubelet-backoff-lookalike',
+    program: 'kubelet (look-alike: back-off after a crash)',
+    source: gh('kubernetes/kubernetes@v1.30.0', 'pkg/kubelet/kuberuntime/kuberuntime_manager.go'),
+    template: 'Back-off restarting failed container %s in pod %s',
+    lines: [
+      '  Warning  BackOff  12s (x5 over 1m)  kubelet  Back-off restarting failed container trainer in pod trainer-0_default(1a2b)',
+    ],
+    kind: 'none',
+  },
+  {
+    id: 'kubectl-crashloopbackoff-lookalike',
+    program: 'kubectl get pods (look-alike: CrashLoopBackOff)',
+    source: gh('kubernetes/kubernetes@v1.30.0', 'pkg/printers/internalversion/printers.go'),
+    template: "STATUS: the container's waiting reason",
+    lines: [
+      'NAME        READY   STATUS             RESTARTS      AGE',
+      'trainer-0   0/1     CrashLoopBackOff   4 (30s ago)   3m',
+    ],
+    kind: 'none',
+  },
+  {
+    id: 'oomd-killed-processes-in-unit',
+    program: "systemd 252+ (a unit's processes killed by systemd-oomd)",
+    source: gh('systemd/systemd@v255', 'src/core/unit.c'),
+    template: 'systemd-oomd killed %"PRIu64" process(es) in this unit.',
+    lines: ['systemd[1012]: vte-spawn-1.scope: systemd-oomd killed 12 process(es) in this unit.'],
+    kind: 'host_oom',
+  },
+  {
+    id: 'kernel-oom-kill-allocating-task',
+    program: 'Linux OOM killer (vm.oom_kill_allocating_task)',
+    source: gh('torvalds/linux@v6.6', 'mm/oom_kill.c'),
+    template: 'Out of memory (oom_kill_allocating_task): Killed process %d (%s) ...',
+    lines: [
+      '[Sat Nov 29 00:12:01 2026] Out of memory (oom_kill_allocating_task): Killed process 23145 (python) total-vm:62345678kB, anon-rss:60123456kB, file-rss:0kB, shmem-rss:0kB, UID:1000 pgtables:120000kB oom_score_adj:0',
+    ],
+    kind: 'host_oom',
+  },
+  {
+    id: 'vscode-terminal-137',
+    program: 'VS Code integrated terminal',
+    source: gh('microsoft/vscode@1.89.0', 'src/vs/workbench/contrib/terminal/browser/terminalInstance.ts'),
+    template: 'The terminal process "{0}" terminated with exit code: {1}.',
+    lines: ["The terminal process \"/bin/bash '-c', 'python train.py'\" terminated with exit code: 137."],
+    kind: 'host_oom',
+  },
+  {
+    id: 'lightning-sigterm-lookalike',
+    program: 'Lightning signal connector (look-alike: SIGTERM)',
+    source: gh(
+      'Lightning-AI/pytorch-lightning@2.2.0',
+      'src/lightning/pytorch/trainer/connectors/signal_connector.py',
+    ),
+    template: 'Received SIGTERM: {signum} / Bypassing SIGTERM: {signum}',
+    lines: ['[rank: 0] Received SIGTERM: 15', 'Bypassing SIGTERM: 15'],
+    kind: 'none',
+  },
 ];
 
 /** Entries doctor reads wrong (see checkVocabulary). */
