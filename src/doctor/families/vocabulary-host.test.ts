@@ -1962,6 +1962,86 @@ export const hostVocabulary: VocabularyEntry[] = [
     lines: ['[rank: 0] Received SIGTERM: 15', 'Bypassing SIGTERM: 15'],
     kind: 'none',
   },
+  {
+    id: 'kubelet-admission-outofmemory-lookalike',
+    program: 'kubelet admission (look-alike: a pod refused before it ran)',
+    source: gh('kubernetes/kubernetes@v1.30.0', 'pkg/kubelet/lifecycle/predicate.go'),
+    template: "Reason: OutOf%s / Node didn't have enough resource: %s, requested: %d, used: %d, capacity: %d",
+    lines: [
+      'Status:  Failed',
+      'Reason:  OutOfmemory',
+      "Message: Pod was rejected: Node didn't have enough resource: memory, requested: 68719476736, used: 1073741824, capacity: 67108864000",
+    ],
+    kind: 'none',
+  },
+  {
+    id: 'k8s-insufficient-memory-lookalike',
+    program: 'kube-scheduler (look-alike: unschedulable for its memory request)',
+    source: gh('kubernetes/kubernetes@v1.30.0', 'pkg/scheduler/framework/plugins/noderesources/fit.go'),
+    template: 'Insufficient %v',
+    lines: [
+      '  Warning  FailedScheduling  12s  default-scheduler  0/3 nodes are available: 3 Insufficient memory. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.',
+    ],
+    kind: 'none',
+  },
+  {
+    id: 'sbatch-memory-spec-lookalike',
+    program: 'sbatch (look-alike: a memory request no node satisfies)',
+    source: gh('SchedMD/slurm@slurm-23-11-6-1', 'src/sbatch/opt.c'),
+    template: 'Memory specification can not be satisfied',
+    lines: [
+      'sbatch: error: Memory specification can not be satisfied',
+      'sbatch: error: Batch job submission failed: Requested node configuration is not available',
+    ],
+    kind: 'none',
+  },
+  {
+    id: 'hotspot-commit-memory-failed',
+    program: 'HotSpot (os::commit_memory refused)',
+    source: gh('openjdk/jdk@jdk-21+35', 'src/hotspot/os/linux/os_linux.cpp'),
+    template: "INFO: os::commit_memory(%p, %zu, %d) failed; error='%s' (errno=%d)",
+    lines: [
+      "OpenJDK 64-Bit Server VM warning: INFO: os::commit_memory(0x00000005c0000000, 8589934592, 0) failed; error='Cannot allocate memory' (errno=12)",
+    ],
+    kind: 'host_oom',
+  },
+  {
+    id: 'go-thread-exhaustion-lookalike',
+    program: 'Go runtime (look-alike: thread limit)',
+    source: gh('golang/go@go1.22.0', 'src/runtime/proc.go'),
+    template: 'runtime: program exceeds %d-thread limit\\nfatal error: thread exhaustion',
+    lines: ['runtime: program exceeds 10000-thread limit', 'fatal error: thread exhaustion'],
+    kind: 'none',
+  },
+  {
+    id: 'dataloader-worker-count-warning-lookalike',
+    program: 'PyTorch DataLoader (look-alike: worker count warning)',
+    source: gh('pytorch/pytorch@v2.5.1', 'torch/utils/data/dataloader.py'),
+    template:
+      'This DataLoader will create {} worker processes in total. Our suggested max number of worker in current system is {}, ...',
+    lines: [
+      'UserWarning: This DataLoader will create 16 worker processes in total. Our suggested max number of worker in current system is 8, which is smaller than what this DataLoader is going to create. Please be aware that excessive worker creation might get DataLoader running slow or even freeze, lower the worker number to avoid potential slowness/freeze if necessary.',
+    ],
+    kind: 'none',
+  },
+  {
+    id: 'kernel-hugetlb-allocating-lookalike',
+    program: 'Linux hugetlb (look-alike: a boot-time hugepage shortfall)',
+    source: gh('torvalds/linux@v6.6', 'mm/hugetlb.c'),
+    template: 'HugeTLB: allocating %lu of page size %s failed.  Only allocated %lu hugepages.',
+    lines: [
+      '[    1.2] HugeTLB: allocating 1024 of page size 2.00 MiB failed.  Only allocated 512 hugepages.',
+    ],
+    kind: 'none',
+  },
+  {
+    id: 'kernel-pids-controller-lookalike',
+    program: 'Linux pids cgroup (look-alike: fork refused for its pid limit)',
+    source: gh('torvalds/linux@v6.6', 'kernel/cgroup/pids.c'),
+    template: 'cgroup: fork rejected by pids controller in %s',
+    lines: ['[  912.1] cgroup: fork rejected by pids controller in /kubepods/burstable/pod12/3f2a'],
+    kind: 'none',
+  },
 ];
 
 /** Entries doctor reads wrong (see checkVocabulary). */

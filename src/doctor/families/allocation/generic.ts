@@ -198,6 +198,10 @@ const notAFailure = new RegExp(
     // src/sbatch/sbatch.c; "Memory required by task is not available" is ESLURM_INVALID_TASK_MEMORY's
     // text, src/common/slurm_errno.c): nothing ran, so nothing ran out.
     String.raw`\bUnable to allocate resources: |\bBatch job submission failed: |\bJob submit/allocate failed: `,
+    // The kubelet's admission refusal, the same kind of refusal for a pod: "Pod was rejected: Node
+    // didn't have enough resource: %s, requested: %d, used: %d, capacity: %d" (status reason
+    // "OutOf<resource>"; kubernetes pkg/kubelet/lifecycle/predicate.go): the pod never started.
+    String.raw`\bNode didn't have enough resource: |\bReason:\s+OutOf(?:memory|cpu|pods)\s*$`,
     // A unit's name in systemd's job status lines ("Starting %s...", "Started %s.", "Stopped %s.",
     // systemd src/core/job.c job_get_status_message_format): systemd-oomd.service's Description is
     // "Userspace Out-Of-Memory (OOM) Killer" (systemd units/systemd-oomd.service.in), printed at every
