@@ -29,6 +29,7 @@ import { round26Cases } from './published-measured-round26.js';
 import { round27Cases } from './published-measured-round27.js';
 import { round28Cases } from './published-measured-round28.js';
 import { round29Cases } from './published-measured-round29.js';
+import { round30Cases } from './published-measured-round30.js';
 
 const referenceRounds: readonly (readonly PublishedCase[])[] = [
   publishedCases,
@@ -60,6 +61,7 @@ const referenceRounds: readonly (readonly PublishedCase[])[] = [
   round27Cases,
   round28Cases,
   round29Cases,
+  round30Cases,
 ];
 
 /** The rows of rounds 1 to `round` − 1: what round `round` must be new to. */
