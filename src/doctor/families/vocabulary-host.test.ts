@@ -568,14 +568,46 @@ export const hostVocabulary: VocabularyEntry[] = [
   },
   // ---- Slurm ----
   {
-    id: 'slurm-cgroup2-oom-kill-events',
-    program: 'Slurm 22.05+ (cgroup v2)',
-    source: gh('SchedMD/slurm@slurm-23-11-6-1', 'src/plugins/cgroup/v2/cgroup_v2.c'),
+    id: 'slurm-oom-kill-events-stepid',
+    program: 'Slurm 20.11-23.11 (task/cgroup)',
+    source: gh('SchedMD/slurm@slurm-23-11-6-1', 'src/plugins/task/cgroup/task_cgroup_memory.c'),
     template:
-      'Detected %"PRIu64" oom_kill event%s in %ps. Some of your processes may have been killed by the cgroup out-of-memory handler.',
+      'Detected %"PRIu64" oom-kill event(s) in %ps. Some of your processes may have been killed by the cgroup out-of-memory handler.',
     lines: [
-      'slurmstepd: error: Detected 2 oom_kill events in StepId=4512378.0. Some of your processes may have been killed by the cgroup out-of-memory handler.',
+      'slurmstepd: error: Detected 2 oom-kill event(s) in StepId=4512378.0. Some of your processes may have been killed by the cgroup out-of-memory handler.',
       'srun: error: gpu-node-07: task 0: Out Of Memory',
+    ],
+    kind: 'host_oom',
+  },
+  {
+    id: 'slurm-oom-kill-events-step-tasks',
+    program: 'Slurm 24.05+ (task/cgroup, reworded)',
+    source: gh('SchedMD/slurm@slurm-24-05-4-1', 'src/plugins/task/cgroup/task_cgroup_memory.c'),
+    template: 'Detected %"PRIu64" oom_kill event%s in %ps. Some of the step tasks have been OOM Killed.',
+    lines: [
+      'slurmstepd: error: Detected 1 oom_kill event in StepId=4512378.batch. Some of the step tasks have been OOM Killed.',
+    ],
+    kind: 'host_oom',
+  },
+  {
+    id: 'slurm-hit-memory-limit-lookalike',
+    program: 'Slurm 20.11+ (look-alike: the limit reached, no kill counted)',
+    source: gh('SchedMD/slurm@slurm-23-11-6-1', 'src/plugins/task/cgroup/task_cgroup_memory.c'),
+    template:
+      '%ps hit memory limit at least once during execution. This may or may not result in some failure.',
+    lines: [
+      'slurmstepd: info: StepId=4512378.batch hit memory limit at least once during execution. This may or may not result in some failure.',
+    ],
+    kind: 'none',
+  },
+  {
+    id: 'slurm-scancel-then-oom-kill-events',
+    program: "Slurm (a cancel banner, then the step's oom-kill count: the count decides)",
+    source: gh('SchedMD/slurm@slurm-23-11-6-1', 'src/plugins/task/cgroup/task_cgroup_memory.c'),
+    template: '*** JOB %u ON %s CANCELLED AT %s *** / Detected %"PRIu64" oom-kill event(s) in %ps. ...',
+    lines: [
+      'slurmstepd: error: *** JOB 4512378 ON gpu-node-07 CANCELLED AT 2026-11-29T00:12:01 ***',
+      'slurmstepd: error: Detected 1 oom-kill event(s) in StepId=4512378.batch. Some of your processes may have been killed by the cgroup out-of-memory handler.',
     ],
     kind: 'host_oom',
   },
