@@ -54,10 +54,110 @@ training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation:
 cuda: { lengths: capped }`,
 });
 
+// --- InternLM/xtuner docs/en/get_started/installation.md, "XTuner Verification" / "LLM Large Model Fine-tuning" (as of
+// commit 4b10fa3e, 2025-10-28; the log is dated 2025-09-08) --------------------------------------------------------------
+// "torchrun xtuner/v1/train/cli/sft.py --model-cfg examples/v1/sft_qwen3_tiny.py --chat_template qwen3 --dataset
+// tests/resource/openai_sft.jsonl", then the log of 13 steps, each "max_memory: N GB reserved_memory: M GB"; the largest
+// max_memory is 7.06 (steps 2 to 13; step 1 5.36), reserved 8.79. One candidate run (the peak allocated taken; its
+// reserved figure is the same run, not a second row); the page's second run (the Intern-S1 tiny multimodal model) is
+// left: its vision tower and projector config were not resolved in the time. The config at the log's date (3546ecaf,
+// 2025-09-08): examples/v1/sft_qwen3_tiny.py is Qwen3Dense8BConfig(num_hidden_layers=3, hidden_size=512): Qwen3-8B's
+// attention (32 heads of 128, 8 KV heads, q/k norm) and MLP 12288 over a 512-wide stream, vocab 151936, untied: counted
+// 2 × 77,791,232 (embedding, LM head) + 3 × 24,118,528 + 512 = 227,938,560 parameters. The CLI's TrainingArguments
+// defaults: data packed to pack_max_length 4096 (max_length 4096), AdamW (foreach False), chunked_loss True, one GPU;
+// fsdp_config None, so the trainer's FSDPConfig defaults (assumed applied): FSDP2 with bf16 parameters and bf16
+// reduction, reshard_after_forward, recompute_ratio 1.0 (every layer checkpointed), torch_compile False, no CPU offload.
+// Global batch size: not given (1 packed sequence per step assumed: "text_tokens" ~4000 per step). Attention: flash
+// (the page recommends flash-attn; assumed installed). "max_memory" is torch.cuda.max_memory_allocated() / 1024**3
+// (xtuner/v1/train/trainer.py), printed as "GB": GiB.
+const xtunerInstallDoc = 'InternLM/xtuner docs/en/get_started/installation.md';
+const xtunerQwen3TinyCase: PublishedCase = {
+  id: 'xtuner-v1-install-check-qwen3-tiny-3l-512-packed4096-fsdp2-1gpu',
+  source: `${xtunerInstallDoc} (https://github.com/InternLM/xtuner/blob/4b10fa3ed3e68f921a209c362c6711108f1bed81/docs/en/get_started/installation.md), "XTuner Verification", the dense model's log: "Step 2/13 ... max_memory: 7.06 GB reserved_memory: 8.79 GB" (7.06 the largest of the 13 steps)`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: 7.06,
+  config:
+    "xtuner v1 sft.py (September 2025, 3546ecaf) on one GPU (not named): examples/v1/sft_qwen3_tiny.py, Qwen3-8B's config cut to 3 layers of 512 (32 heads of 128, 8 KV heads, q/k RMSNorm, MLP 12288, vocab 151936, untied: 227,938,560 parameters counted), tests/resource/openai_sft.jsonl packed to 4096 tokens, one packed sequence per step (assumed), AdamW (foreach off), xtuner's chunked loss, FSDP2 on one GPU with bf16 parameters and reduction over fp32 sharded weights (FSDPConfig defaults, assumed applied when fsdp_config is None), every layer checkpointed (recompute_ratio 1.0), not compiled, flash attention (assumed installed, varlen over the packed samples); the log's max_memory = torch.cuda.max_memory_allocated() / 1024**3, the largest over the 13 steps; traceable: yes (a Qwen3ForCausalLM config with 3 layers, hidden_size 512 and head_dim 128 builds in transformers 5.18; xtuner's own model code is not installed here)",
+  spec: `model:
+  params: 227938560
+  transformer: { family: llama, layers: 3, hidden: 512, heads: 32, kv_heads: 8, head_dim: 128, vocab: 151936, ffn: 12288, tied_embeddings: false, seq_len: 4096, attention: flash }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: 1, activation_checkpointing: full, loss: chunked }
+parallel: { gpus: 1, strategy: fsdp_full, fsdp_wrap: layers, fsdp_version: 2 }`,
+};
+
+// --- hiyouga/LLaMA-Factory, branch dev_efficient_valuehead_forward: the reward-model memory commits of Tony Wang
+// (fac296c7 and 6221fc6d, 2026-04-04; 9976572d, 2026-04-06) -------------------------------------------------------------
+// 6221fc6d's message: "Tested on Qwen3-4B-Instruct-2507 + UltraFeedback on H100: - Memory: 15.09 GiB -> 9.50 GiB";
+// 9976572d's: "Benchmark (Qwen3-4B, H100, bs=4, cutoff=512): Baseline: 14.36 GiB peak, 1.049 s/step / Optimized: 9.66
+// GiB peak". Four figures (all taken, no draw). The config is scripts/benchmark_rm_memory.py at each commit: run_exp
+// with stage "rm", finetuning_type "lora", dataset ultrafeedback, template qwen3, cutoff_len 512,
+// per_device_train_batch_size 4, max_steps 20, bf16, and the script's defaults --model Qwen/Qwen3-4B-Instruct-2507;
+// LLaMA-Factory's defaults (assumed): lora_rank 8, lora_alpha 16 (twice the rank), dropout 0, lora_target all, adapters
+// upcast to fp32, gradient checkpointing on, SDPA, adamw_torch. The pairwise trainer runs the 4 chosen and the 4
+// rejected answers as one batch of 8, each padded to the batch's longest (at most 512). The peak is
+// torch.cuda.max_memory_allocated() / 1024**3 over the whole run_exp (model load included). "Baseline": TRL's
+// AutoModelForCausalLMWithValueHead forward with output_hidden_states=True and the LM head restored (its vocabulary
+// logits upcast to fp32 by TRL, every layer's hidden state returned); 6221fc6d's "optimized": the LM head replaced by
+// Identity (no vocabulary logits), the value head on the last hidden state; 9976572d's "optimized": the LM head kept, the
+// last hidden state taken by a hook on the final norm, output_hidden_states=False.
+const llamaFactoryRmDoc = 'hiyouga/LLaMA-Factory reward-model memory commits (branch dev_efficient_valuehead_forward)';
+const qwen3_4bInstructShape =
+  'family: llama, layers: 36, hidden: 2560, heads: 32, kv_heads: 8, head_dim: 128, vocab: 151936, ffn: 9728, tied_embeddings: true, seq_len: 512, attention: sdpa';
+const llamaFactoryRm = (options: {
+  commit: string;
+  label: string;
+  quote: string;
+  measured: number;
+  forward: string;
+}): PublishedCase => ({
+  id: `llamafactory-rm-${options.commit.slice(0, 8)}-qwen3-4b-instruct-2507-lora-r8-ultrafeedback-bs4x2-cutoff512-${options.label}`,
+  source: `${llamaFactoryRmDoc} (https://github.com/hiyouga/LLaMA-Factory/commit/${options.commit}), commit message: "${options.quote}"`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: options.measured,
+  config: `LLaMA-Factory reward modeling (stage rm, April 2026) through scripts/benchmark_rm_memory.py on one H100: Qwen/Qwen3-4B-Instruct-2507 (4,022,468,096 parameters, tied embeddings) in bf16 with a scalar value head, LoRA r 8 alpha 16 dropout 0 on every linear (LLaMA-Factory defaults, assumed; adapters in fp32), UltraFeedback pairs, batch 4 pairs (8 sequences: chosen and rejected), cutoff_len 512 (each batch padded to its longest, assumed to reach 512), bf16, adamw_torch, gradient checkpointing (default, assumed), SDPA; ${options.forward}; torch.cuda.max_memory_allocated() / 1024**3 over the whole run. NOT EXPRESSIBLE: the reward model's pairwise loss on a value head (no language-model loss); the spec gives the language model with the standard loss over its vocabulary; traceable: yes (Qwen/Qwen3-4B-Instruct-2507's Qwen3ForCausalLM config builds in transformers 5.18)`,
+  spec: `model:
+  params: 4022468096
+  transformer: { ${qwen3_4bInstructShape} }
+  lora: { rank: 8, alpha: 16, targets: [q, k, v, o, gate, up, down], dropout: 0, adapter_dtype: fp32 }
+training: { precision: bf16, optimizer: adamw, batch_size: 8, activation_checkpointing: full, loss: standard, transformers: '5.5' }
+cuda: { lengths: variable }`,
+});
+
 export const round30Cases: PublishedCase[] = [
   qwen25LlamaFactory({ method: 'lora', quote: 'LoRA训练：20.17GB', measured: 20.17 }),
   qwen25LlamaFactory({ method: 'qlora', quote: 'QLoRA训练: 10.97GB', measured: 10.97 }),
+  xtunerQwen3TinyCase,
+  llamaFactoryRm({
+    commit: '6221fc6d26c3f275f1952bb33e410ae8d95de359',
+    label: 'baseline',
+    quote: 'Tested on Qwen3-4B-Instruct-2507 + UltraFeedback on H100: - Memory: 15.09 GiB -> 9.50 GiB',
+    measured: 15.09,
+    forward: "baseline: TRL's value-head forward with output_hidden_states=True and the LM head restored (vocabulary logits computed and upcast to fp32, every layer's hidden state returned)",
+  }),
+  llamaFactoryRm({
+    commit: '6221fc6d26c3f275f1952bb33e410ae8d95de359',
+    label: 'lm-head-identity',
+    quote: 'Tested on Qwen3-4B-Instruct-2507 + UltraFeedback on H100: - Memory: 15.09 GiB -> 9.50 GiB',
+    measured: 9.5,
+    forward: 'optimized (fac296c7): the LM head replaced by Identity, no vocabulary logits, the value head on the last hidden state',
+  }),
+  llamaFactoryRm({
+    commit: '9976572d954af941f34d5eeaefbcee95649d09f7',
+    label: 'baseline',
+    quote: 'Benchmark (Qwen3-4B, H100, bs=4, cutoff=512): Baseline: 14.36 GiB peak',
+    measured: 14.36,
+    forward: "baseline: TRL's value-head forward with output_hidden_states=True and the LM head restored (vocabulary logits computed and upcast to fp32, every layer's hidden state returned)",
+  }),
+  llamaFactoryRm({
+    commit: '9976572d954af941f34d5eeaefbcee95649d09f7',
+    label: 'norm-hook',
+    quote: 'Optimized: 9.66 GiB peak',
+    measured: 9.66,
+    forward: "optimized: the LM head kept (its bf16 vocabulary logits formed and dropped), the last hidden state taken by a forward hook on the final norm, output_hidden_states=False",
+  }),
 ];
 
 /** The documents round 30 reads: none is cited by rounds 1 to 29 or ../shared/estimation. */
-export const round30Documents = [qwen25LlamaFactoryDoc];
+export const round30Documents = [qwen25LlamaFactoryDoc, xtunerInstallDoc, llamaFactoryRmDoc];
