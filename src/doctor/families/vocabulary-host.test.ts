@@ -137,6 +137,14 @@ export const hostVocabulary: VocabularyEntry[] = [
     kind: 'host_oom',
   },
   {
+    id: 'kernel-panic-on-oom',
+    program: 'Linux OOM killer (vm.panic_on_oom)',
+    source: gh('torvalds/linux@v6.6', 'mm/oom_kill.c'),
+    template: 'Out of memory: %s panic_on_oom is enabled',
+    lines: ['[ 7001.5] Kernel panic - not syncing: Out of memory: system-wide panic_on_oom is enabled'],
+    kind: 'host_oom',
+  },
+  {
     id: 'kernel-hung-task-lookalike',
     program: 'Linux hung-task detector (look-alike)',
     source: gh('torvalds/linux@v6.6', 'kernel/hung_task.c'),

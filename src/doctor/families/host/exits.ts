@@ -383,7 +383,7 @@ export const hostExitRules: LogRule[] = [
                 .find(Boolean),
             ) ?? (/\b137\b/.test(text) ? 137 : undefined),
           launcher: launcherWords.test([...before, text].join('\n')) ? true : undefined,
-          pid: intOf(/\(pid: (\d+)\)|received by PID (\d+)/.exec(text)?.slice(1).find(Boolean)),
+          pid: intOf(/\(pid: ?(\d+)\)|received by PID (\d+)/.exec(text)?.slice(1).find(Boolean)),
           rank: intOf(/rank\s*:\s*(\d+)/.exec(rank ?? '')?.[1]),
           localRank: intOf(/local_rank:\s*(\d+)/.exec(rank ?? '')?.[1]),
         }),

@@ -60,6 +60,16 @@ const spellings: KillSpelling[] = [
       /Tasks state \(memory values in pages\)|\[\s*pid\s*\]\s+uid\s+tgid\s+total_vm\s+rss|oom_reaper: reaped process (\d+) \(([^)]*)\)/,
     facts: (m) => definedFacts({ pid: intOf(m[1]), processName: m[2] }),
   },
+  // The OOM killer with nothing left to kill, and the panic that follows: "Out of memory and no
+  // killable processes...", "Kernel panic - not syncing: System is deadlocked on memory" (linux v6.6
+  // mm/oom_kill.c out_of_memory), or vm.panic_on_oom's "Kernel panic - not syncing: Out of memory:
+  // %s panic_on_oom is enabled" (check_panic_on_oom): the host's RAM, the kernel's own report.
+  {
+    killer: 'kernel',
+    weight: 3,
+    pattern:
+      /\bOut of memory and no killable processes\b|Kernel panic - not syncing: (?:System is deadlocked on memory|Out of memory)/,
+  },
   // Linux 4.x's memory-cgroup OOM report names the victim's cgroup and the cgroup whose limit was hit,
   // "Task in %s killed as a result of limit of %s" (linux v4.14 mm/memcontrol.c
   // mem_cgroup_print_oom_info; v4.19+ prints oom-kill:constraint=CONSTRAINT_MEMCG instead).
@@ -462,6 +472,9 @@ export const killRules: LogRule[] = [
       'gone over memory limit',
       'gone over cgroup memory limit',
       'killed as a result of limit of',
+      'no killable processes',
+      'not syncing: system is deadlocked on memory',
+      'not syncing: out of memory',
       'oom_kill ',
       'exceeds job hard limit',
       'exceeds job soft limit',
@@ -477,7 +490,7 @@ export const killRules: LogRule[] = [
     ],
     pattern: new RegExp(spellings.map((s) => s.pattern.source).join('|'), 'i'),
     source:
-      'systemd src/oom/oomd-manager.c and src/core/service.c; linux v4.14 mm/memcontrol.c mem_cgroup_print_oom_info, cgroup memory.events/memory.oom_control oom_kill; Son of Grid Engine execd_ck_to_do.c; XNU EXC_RESOURCE mem limit; containerd CRI events.go TaskOOM; rfjakob/earlyoom main.c, kill.c; hakavlad/nohang src/nohang; linux mm/oom_kill.c dump_tasks; hadoop ContainersMonitorImpl; XNU kern_memorystatus.c (memorystatus, low swap) and Apple jetsam event reports; Android lmkd.cpp; dask worker_memory.py; LSF TERM_MEMLIMIT; HTCondor memory limit; kubelet oom_watcher_linux.go; AWS ECS stopped reasons; Google Cloud Run memory limits; Heroku R15; hashicorp/nomad docker driver; Jupyter, VS Code Jupyter, Colab and Kaggle front ends',
+      'systemd src/oom/oomd-manager.c and src/core/service.c; linux v4.14 mm/memcontrol.c mem_cgroup_print_oom_info, v6.6 mm/oom_kill.c (no killable processes, panic), cgroup memory.events/memory.oom_control oom_kill; Son of Grid Engine execd_ck_to_do.c; XNU EXC_RESOURCE mem limit; containerd CRI events.go TaskOOM; rfjakob/earlyoom main.c, kill.c; hakavlad/nohang src/nohang; linux mm/oom_kill.c dump_tasks; hadoop ContainersMonitorImpl; XNU kern_memorystatus.c (memorystatus, low swap) and Apple jetsam event reports; Android lmkd.cpp; dask worker_memory.py; LSF TERM_MEMLIMIT; HTCondor memory limit; kubelet oom_watcher_linux.go; AWS ECS stopped reasons; Google Cloud Run memory limits; Heroku R15; hashicorp/nomad docker driver; Jupyter, VS Code Jupyter, Colab and Kaggle front ends',
     summary: 'a process was killed for memory',
     extract: ({ text, before }) => {
       const kill = readKill(text, before);

@@ -297,6 +297,20 @@ describe('kills read from the host vocabulary, with their fixes', () => {
     assert.equal(d.facts.limitBytes, 16 * 2 ** 30);
     assert.match(d.fixes[0]!, /-l mem=/);
   });
+  test("the kernel's OOM killer with nothing left to kill: the host's RAM, read as a kill", () => {
+    const d = mustDiagnose(
+      '[ 7001.5] Out of memory and no killable processes...',
+      'Kernel panic - not syncing: System is deadlocked on memory',
+    );
+    assert.equal(d.code, 'memory-kill');
+    assert.equal(d.cause, 'host_ram');
+  });
+  test("gunicorn's SIGKILL report names the worker's pid", () => {
+    const d = mustDiagnose(
+      '[2026-11-29 00:12:01 +0000] [4711] [ERROR] Worker (pid:912345) was sent SIGKILL! Perhaps out of memory?',
+    );
+    assert.equal(d.facts.pid, 912345);
+  });
   test("XNU's EXC_RESOURCE kill: the process's own limit", () => {
     const d = mustDiagnose(
       'kernel: EXC_RESOURCE -> python3.11[4711] exceeded mem limit: ActiveHard 8192 MB (fatal)',
