@@ -86,6 +86,35 @@ training: { precision: mixed_bf16, optimizer: adamw, batch_size: 1, activation_c
 parallel: { gpus: 1, strategy: fsdp_full, fsdp_wrap: layers, fsdp_version: 2 }`,
 };
 
+// --- InternLM/xtuner docs/en/get_started/sft.md, "Language Model Fine-tuning" (as of commit 4b10fa3e, 2025-10-28; the
+// log is dated 2025-08-29) --------------------------------------------------------------------------------------------
+// "torchrun --nproc-per-node 8 xtuner/v1/train/cli/sft.py --load-from <model_path> --chat_template qwen3 --dataset
+// <dataset_path> --total-step 100 --work-dir <target_work_directory>" with Qwen/Qwen3-8B, then the log of steps 1 and 2
+// on the 8 ranks: "max_memory: 15.90 GB reserved_memory: 17.87" at step 1, "max_memory: 18.02 GB reserved_memory:
+// 22.20" at step 2 (every rank the same). One candidate run: its peak allocated, 18.02 (step 2, the first step that
+// holds the AdamW states from step 1's update). The config: the CLI's TrainingArguments defaults of the log's date (read
+// at 3546ecaf, 2025-09-08, as for the installation check above): packed to 4096 tokens, AdamW (foreach off), xtuner's
+// chunked loss, the trainer's FSDPConfig defaults (FSDP2 over the 8 GPUs, bf16 parameters and reduction, reshard after
+// forward, every layer checkpointed, not compiled; assumed applied), one packed sequence per GPU per step (assumed:
+// "text_tokens" ~4000 per rank per step), flash attention (assumed). Qwen3-8B: 36 layers of 4096, 32 heads of 128, 8 KV
+// heads, q/k norm, MLP 12288, vocab 151936, untied: 8,190,735,360 parameters. "max_memory" is
+// torch.cuda.max_memory_allocated() / 1024**3, printed as "GB": GiB; rank 0's (one GPU's) figure.
+const xtunerSftDoc = 'InternLM/xtuner docs/en/get_started/sft.md';
+const xtunerQwen3_8bCase: PublishedCase = {
+  id: 'xtuner-v1-get-started-sft-qwen3-8b-full-packed4096-fsdp2-8gpu',
+  source: `${xtunerSftDoc} (https://github.com/InternLM/xtuner/blob/4b10fa3ed3e68f921a209c362c6711108f1bed81/docs/en/get_started/sft.md), "Start Fine-tuning", the log: "[RANK 0][2025-08-29 09:17:52][INFO] Step 2/100 ... max_memory: 18.02 GB reserved_memory: 22.20 GB"`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: 18.02,
+  config:
+    "xtuner v1 sft.py (August 2025) on 8 GPUs (not named): Qwen/Qwen3-8B (8,190,735,360 parameters, untied) fully fine-tuned, the user's OpenAI-format chat jsonl packed to 4096 tokens, one packed sequence per GPU per step (assumed), AdamW (foreach off), xtuner's chunked loss, FSDP2 over the 8 GPUs with bf16 parameters and reduction over fp32 sharded weights (the trainer's FSDPConfig defaults, assumed applied), every layer checkpointed (recompute_ratio 1.0), not compiled, flash attention (assumed installed, varlen over the packed samples); the log's max_memory = torch.cuda.max_memory_allocated() / 1024**3 of rank 0 at step 2 (after the first optimizer step; step 1 15.90); traceable: yes (Qwen/Qwen3-8B's Qwen3ForCausalLM config builds in transformers 5.18; xtuner's own model code is not installed here)",
+  spec: `model:
+  params: 8190735360
+  transformer: { family: llama, layers: 36, hidden: 4096, heads: 32, kv_heads: 8, head_dim: 128, vocab: 151936, ffn: 12288, tied_embeddings: false, seq_len: 4096, attention: flash }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: 1, activation_checkpointing: full, loss: chunked }
+parallel: { gpus: 8, strategy: fsdp_full, fsdp_wrap: layers, fsdp_version: 2 }`,
+};
+
 // --- hiyouga/LLaMA-Factory, branch dev_efficient_valuehead_forward: the reward-model memory commits of Tony Wang
 // (fac296c7 and 6221fc6d, 2026-04-04; 9976572d, 2026-04-06) -------------------------------------------------------------
 // 6221fc6d's message: "Tested on Qwen3-4B-Instruct-2507 + UltraFeedback on H100: - Memory: 15.09 GiB -> 9.50 GiB";
@@ -129,6 +158,7 @@ export const round30Cases: PublishedCase[] = [
   qwen25LlamaFactory({ method: 'lora', quote: 'LoRA训练：20.17GB', measured: 20.17 }),
   qwen25LlamaFactory({ method: 'qlora', quote: 'QLoRA训练: 10.97GB', measured: 10.97 }),
   xtunerQwen3TinyCase,
+  xtunerQwen3_8bCase,
   llamaFactoryRm({
     commit: '6221fc6d26c3f275f1952bb33e410ae8d95de359',
     label: 'baseline',
@@ -160,4 +190,4 @@ export const round30Cases: PublishedCase[] = [
 ];
 
 /** The documents round 30 reads: none is cited by rounds 1 to 29 or ../shared/estimation. */
-export const round30Documents = [qwen25LlamaFactoryDoc, xtunerInstallDoc, llamaFactoryRmDoc];
+export const round30Documents = [qwen25LlamaFactoryDoc, xtunerInstallDoc, xtunerSftDoc, llamaFactoryRmDoc];
