@@ -130,7 +130,8 @@ parallel: { gpus: 8, strategy: fsdp_full, fsdp_wrap: layers, fsdp_version: 2 }`,
 // logits upcast to fp32 by TRL, every layer's hidden state returned); 6221fc6d's "optimized": the LM head replaced by
 // Identity (no vocabulary logits), the value head on the last hidden state; 9976572d's "optimized": the LM head kept, the
 // last hidden state taken by a hook on the final norm, output_hidden_states=False.
-const llamaFactoryRmDoc = 'hiyouga/LLaMA-Factory reward-model memory commits (branch dev_efficient_valuehead_forward)';
+const llamaFactoryRmDoc =
+  'hiyouga/LLaMA-Factory reward-model memory commits (branch dev_efficient_valuehead_forward)';
 const qwen3_4bInstructShape =
   'family: llama, layers: 36, hidden: 2560, heads: 32, kv_heads: 8, head_dim: 128, vocab: 151936, ffn: 9728, tied_embeddings: true, seq_len: 512, attention: sdpa';
 const llamaFactoryRm = (options: {
@@ -164,28 +165,32 @@ export const round30Cases: PublishedCase[] = [
     label: 'baseline',
     quote: 'Tested on Qwen3-4B-Instruct-2507 + UltraFeedback on H100: - Memory: 15.09 GiB -> 9.50 GiB',
     measured: 15.09,
-    forward: "baseline: TRL's value-head forward with output_hidden_states=True and the LM head restored (vocabulary logits computed and upcast to fp32, every layer's hidden state returned)",
+    forward:
+      "baseline: TRL's value-head forward with output_hidden_states=True and the LM head restored (vocabulary logits computed and upcast to fp32, every layer's hidden state returned)",
   }),
   llamaFactoryRm({
     commit: '6221fc6d26c3f275f1952bb33e410ae8d95de359',
     label: 'lm-head-identity',
     quote: 'Tested on Qwen3-4B-Instruct-2507 + UltraFeedback on H100: - Memory: 15.09 GiB -> 9.50 GiB',
     measured: 9.5,
-    forward: 'optimized (fac296c7): the LM head replaced by Identity, no vocabulary logits, the value head on the last hidden state',
+    forward:
+      'optimized (fac296c7): the LM head replaced by Identity, no vocabulary logits, the value head on the last hidden state',
   }),
   llamaFactoryRm({
     commit: '9976572d954af941f34d5eeaefbcee95649d09f7',
     label: 'baseline',
     quote: 'Benchmark (Qwen3-4B, H100, bs=4, cutoff=512): Baseline: 14.36 GiB peak',
     measured: 14.36,
-    forward: "baseline: TRL's value-head forward with output_hidden_states=True and the LM head restored (vocabulary logits computed and upcast to fp32, every layer's hidden state returned)",
+    forward:
+      "baseline: TRL's value-head forward with output_hidden_states=True and the LM head restored (vocabulary logits computed and upcast to fp32, every layer's hidden state returned)",
   }),
   llamaFactoryRm({
     commit: '9976572d954af941f34d5eeaefbcee95649d09f7',
     label: 'norm-hook',
     quote: 'Optimized: 9.66 GiB peak',
     measured: 9.66,
-    forward: "optimized: the LM head kept (its bf16 vocabulary logits formed and dropped), the last hidden state taken by a forward hook on the final norm, output_hidden_states=False",
+    forward:
+      'optimized: the LM head kept (its bf16 vocabulary logits formed and dropped), the last hidden state taken by a forward hook on the final norm, output_hidden_states=False',
   }),
 ];
 
