@@ -12,10 +12,33 @@
 // Each case names its public source (document, commit, quote), what was measured, the config as published, and the spec
 // a user would write for it; where a source leaves a setting out, `config` says what was assumed and from which default.
 // `config` also ends with a `traceable` note: whether the model's code is available to trace here.
+// WHAT IT HOLDS: 8 rows from 4 documents of 2 harnesses (short of the brief's 15 rows, 6 documents and 4 harnesses: the
+// 30 drawn repositories were walked in order, and most gave no measured training peak with its config, see below) —
+// Qwen2.5's LLaMA-Factory fine-tuning page (Qwen2-7B-Instruct LoRA and QLoRA, device total assumed, 2), xtuner's
+// installation check (Qwen3-8B's shape cut to 3 layers of 512 under FSDP2 on one GPU, 1), xtuner's get-started SFT log
+// (Qwen3-8B full fine-tune under FSDP2 on 8 GPUs, 1), LLaMA-Factory's reward-model memory commits (Qwen3-4B-Instruct-2507
+// LoRA reward model, 4). Four are NOT EXPRESSIBLE: the reward model's value head and pairwise loss (the spec gives the
+// language model with its standard loss).
 // LOOKED AT AND LEFT (in draw order): DiffSynth-Studio docs/en/Training/Offload_Training.md (a toy 10-layer MLP at
-// "4GB VRAM usage", rounded, how read not said); NeMo, nanoGPT, LOMO, bitsandbytes, open_clip and alpaca-lora (no
-// measured training peak with its config in their documents at the fetched snapshots); Qwen2.5's full-parameter figure
-// (its DeepSpeed config is "PATH-TO-DS-CONFIG" and the GPU count is not given).
+// "4GB VRAM usage", rounded to one figure, how read not said); NeMo, nanoGPT, LOMO, bitsandbytes, open_clip and
+// alpaca-lora (no measured training peak with its config in their documents or commit messages at the fetched
+// snapshots; NeMo's and open_clip's only requirements); Qwen2.5's full-parameter figure (its DeepSpeed config is
+// "PATH-TO-DS-CONFIG" and the GPU count is not given) and its ms-swift page ("The required GPU memory is 22GB", a
+// requirement); InternVL (only "Required GPU memory" tables); sd-scripts (requirements tables; PR #1259's SDXL Adafactor
+// fused-backward "BF16(10GB)/FP32(16.4GB)", a U-Net the spec cannot say, batch and data not given); ChatGLM-6B's
+// P-Tuning v2 "最低只需 6.7G 显存" (a prefix encoder and GLM's own int4 kernels, and the vocabulary of that day not
+// checked in the time); SimpleTuner documentation/experimental/SEGMENTED_CHECKPOINTING.md (674 measured cells; seed 30
+// drew AuraFlow bf16 seg2-stride4 L40S 16.14, LongCat-Image int8-sdnq-hadamard seg2-stride4 L40S 9.68, SD3
+// fp8wo-torchao interval2 L40S 7.03, Z-Image Turbo bf16 seg2-stride4-offload L40S 14.99 GiB: four diffusion
+// transformers under segmented checkpointing and SDNQ/torchao quantization, none expressible, and their block
+// structures were not resolved to specs in the time — a deviation, left for a later round); nanotron, musubi-tuner
+// (requirements), EasyContext, Open-Sora (inference tables; training batch sizes "searched on H200"), verl (PR #5854's
+// text is cut off in the excerpt corpus and the pull request was closed unmerged), timm, Firefly (its figures are in
+// WeChat articles), LLaVA, OpenRLHF, mistral-finetune (no measured figure); xtuner's ChunkLoss commit 4ee7bda7 (a
+// profiling log without its config) and the installation check's second run (Intern-S1 tiny, a vision model whose tower
+// was not resolved); gpt-neox, maxtext, llm.c, ai-toolkit (nothing at the fetched snapshots); flash-attention's
+// training/configs/experiment/owt/gpt2xl-flash.yaml comments ("mem 46GB" on a card it names A100 40GB: the figures
+// exceed the card they name); Megablocks (no snapshot here).
 import type { PublishedCase } from './published-measured.js';
 
 // --- QwenLM/Qwen2.5 examples/llama-factory/finetune-zh.md ("add fine-tuning readme for llama-factory", #982, commit
