@@ -1490,6 +1490,49 @@ export const hostVocabulary: VocabularyEntry[] = [
     kind: 'host_oom',
   },
   {
+    id: 'cpython-fatal-memoryerrors',
+    program: 'CPython (a MemoryError while normalizing one: fatal)',
+    source: gh('python/cpython@v3.12.0', 'Python/errors.c'),
+    template: 'Fatal Python error: Cannot recover from MemoryErrors while normalizing exceptions.',
+    lines: [
+      'Fatal Python error: Cannot recover from MemoryErrors while normalizing exceptions.',
+      'Python runtime state: initialized',
+    ],
+    kind: 'host_oom',
+  },
+  {
+    id: 'cpython-fatal-segfault-lookalike',
+    program: 'CPython faulthandler (look-alike: segfault)',
+    source: gh('python/cpython@v3.12.0', 'Modules/faulthandler.c'),
+    template: 'Fatal Python error: Segmentation fault',
+    lines: [
+      'Fatal Python error: Segmentation fault',
+      '',
+      'Current thread 0x00007f1a2b3c4740 (most recent call first):',
+    ],
+    kind: 'none',
+  },
+  {
+    id: 'cargo-status-no-memory',
+    program: 'cargo run on Windows (NTSTATUS by name)',
+    source: gh('rust-lang/cargo@0.78.0', 'crates/cargo-util/src/process_error.rs'),
+    template: "process didn't exit successfully: `%s` (exit code: %#x, %s)",
+    lines: [
+      "error: process didn't exit successfully: `target\\release\\train.exe` (exit code: 0xc0000017, STATUS_NO_MEMORY)",
+    ],
+    kind: 'host_oom',
+  },
+  {
+    id: 'cargo-stack-buffer-overrun-lookalike',
+    program: 'cargo run on Windows (look-alike: STATUS_STACK_BUFFER_OVERRUN)',
+    source: gh('rust-lang/cargo@0.78.0', 'crates/cargo-util/src/process_error.rs'),
+    template: "process didn't exit successfully: `%s` (exit code: %#x, %s)",
+    lines: [
+      "error: process didn't exit successfully: `target\\release\\train.exe` (exit code: 0xc0000409, STATUS_STACK_BUFFER_OVERRUN)",
+    ],
+    kind: 'none',
+  },
+  {
     id: 'go-runtime-out-of-memory',
     program: 'Go runtime',
     source: gh('golang/go@go1.22.0', 'src/runtime/malloc.go'),

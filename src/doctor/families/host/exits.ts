@@ -109,6 +109,9 @@ const localNoMemory: readonly (readonly [string, string])[] = [
 // HeapAlloc with HEAP_GENERATE_EXCEPTIONS): STATUS_NO_MEMORY 0xC0000017 and STATUS_COMMITMENT_LIMIT
 // 0xC000012D (wine include/ntstatus.h; learn.microsoft.com NTSTATUS values), as hex, as the signed
 // 32-bit code IDEs print (-1073741801, -1073741523) and unsigned (3221225495, 3221225773).
+// CPython's fatal error when a MemoryError recurs while it normalizes one (cpython Python/errors.c
+// _PyErr_NormalizeException: "Cannot recover from MemoryErrors while normalizing exceptions.") is the
+// same refusal, fatal; matched whole below (the plural defeats MemoryError's word boundary).
 // macOS libmalloc's report of a region the kernel refused: "can't allocate region" with
 // "*** mach_vm_map(size=%lu, flags: %x) failed (error code=%d)" (newer) or "*** mmap(size=%lu) failed
 // (error code=12)" (older), then "set a breakpoint in malloc_error_break" (apple-oss-distributions/
@@ -539,6 +542,7 @@ export const hostExitRules: LogRule[] = [
       'errno 12]',
       'winerror 8]',
       'winerror 14]',
+      'cannot recover from memoryerrors',
       "can't allocate region",
       'malloc: *** mach_vm_map(',
       'malloc: *** mmap(',
@@ -551,7 +555,7 @@ export const hostExitRules: LogRule[] = [
       ...localNoMemory.map(([, keyword]) => keyword),
     ],
     pattern: withSize(
-      String.raw`${lineStart}MemoryError(?!${cffiWriteExecute})(?:\b|(?=Traceback))|(?<=(?:[:\]]|\s-)\s{1,8})MemoryError\s*$|\)MemoryError(?!${cffiWriteExecute})\b|${retoldMemoryError}|<(?:type|class) '(?:exceptions\.)?MemoryError'>|\bMemoryError\(\)|Fail to alloc memory of (\d+) size|_ArrayMemoryError|[Uu]nable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|\bstd::?bad_alloc\b|(?<=^\s*|[:\]'"\x60]\s*|Error )bad allocation\b|paging file is too small|\[WinError (?:1455|8|14)\]|${windowsNoMemoryStatus}|${macMallocRegionRefused}|\[Errno 12\]|${localNoMemoryPattern}|Auslagerungsdatei ist zu klein|页面文件太小|posix_memalign\([^)]*\)(?: == 0\. |:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
+      String.raw`${lineStart}MemoryError(?!${cffiWriteExecute})(?:\b|(?=Traceback))|(?<=(?:[:\]]|\s-)\s{1,8})MemoryError\s*$|\)MemoryError(?!${cffiWriteExecute})\b|${retoldMemoryError}|<(?:type|class) '(?:exceptions\.)?MemoryError'>|\bMemoryError\(\)|Fail to alloc memory of (\d+) size|_ArrayMemoryError|[Uu]nable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|\bstd::?bad_alloc\b|(?<=^\s*|[:\]'"\x60]\s*|Error )bad allocation\b|paging file is too small|\[WinError (?:1455|8|14)\]|${windowsNoMemoryStatus}|${macMallocRegionRefused}|\bCannot recover from MemoryErrors while normalizing exceptions\b|\[Errno 12\]|${localNoMemoryPattern}|Auslagerungsdatei ist zu klein|页面文件太小|posix_memalign\([^)]*\)(?: == 0\. |:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
     ),
     // The class name alone as a line's last word after a log record's prefix or a label ("[00000600]
     // [01-24-2023 23:20:26] MemoryError", a GUI's log of the traceback's last line; "loading stable
