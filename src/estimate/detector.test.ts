@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { cpuBounded, hangBackstopMs } from '../test-helpers/cpu-limit.js';
 import { frameworksPython, skipUnlessFrameworks } from '../test-helpers/frameworks.js';
-import { detectorCounts, detectorSaved } from './detector.js';
+import { assignerPairs, detectorCounts, detectorSaved } from './detector.js';
 import { estimate } from './estimate.js';
 import { parseEstimateSpec } from './load.js';
 
@@ -343,4 +343,28 @@ test("mmrotate's rotated heads: the README's example runs; a misspelt head is re
       ),
     /detector\.yaml:5:11: model\.detector\.head.*rotated_retinanet, rotated_faster_rcnn, oriented_rcnn, roi_trans/s,
   );
+});
+
+test("the dense head's anchor assigner: every anchor of P2-P6 against the most boxes in one image", () => {
+  // 800 × 1344: P2 200 × 336, P3 100 × 168, P4 50 × 84, P5 25 × 42, the max-pooled P6 13 × 21; 3 anchors each.
+  const positions = 200 * 336 + 100 * 168 + 50 * 84 + 25 * 42 + 13 * 21;
+  assert.equal(assignerPairs(detectorOf('backbone: { depth: 50 }\n    head: rpn')), 100 * 3 * positions);
+  assert.equal(
+    assignerPairs(detectorOf('backbone: { depth: 50 }\n    head: faster_rcnn\n    max_objects: 40')),
+    40 * 3 * positions,
+  );
+  assert.equal(assignerPairs(detectorOf('backbone: { depth: 50 }\n    head: rpn\n    max_objects: 0')), 0);
+  // Rotated heads' IoU (mmcv box_iou_rotated) is not counted.
+  assert.equal(assignerPairs(detectorOf('backbone: { depth: 50 }\n    head: rotated_retinanet')), 0);
+  const parts = estimate(
+    spec(`model:
+  detector:
+    input: [3, 800, 1344]
+    backbone: { depth: 50 }
+    head: rpn
+training: { precision: fp32, optimizer: sgd_momentum, batch_size: 2 }`),
+  ).gpu.components;
+  const assigner = parts.find((part) => part.name === 'anchor assigner working set');
+  assert.equal(assigner?.bytes, 36 * 100 * 3 * positions);
+  assert.equal(assigner?.isLossOnly, true);
 });

@@ -388,6 +388,21 @@ export function detectorSaved(spec: DetectorSpec): {
   return { backbone, fpn, head, roi, indexBytes, largest };
 }
 
+/**
+ * (box, anchor) pairs whose IoU the dense head's assigner computes for one image: every anchor of every level
+ * (mmdet's RPN and RetinaNet configs set allowed_border -1: none is dropped) against the most ground-truth
+ * boxes an image of the data set has. mmdet's bbox_overlaps (core/bbox/iou_calculators/iou2d_calculator.py)
+ * holds, per pair, the fp32 lt and rb corners and their clamped difference wh (8 B each, alive until it
+ * returns), then overlap, union, its max with eps and the ious (4 B each): 36 B at its peak. MaxIoUAssigner
+ * runs it on the GPU (gpu_assign_thr -1) per image in the loss, after the forward, with every activation alive;
+ * max_memory_allocated keeps the largest image's (the memory that grows with the boxes: mmdetection issues #188,
+ * #3147, PR #1575). detectron2's pairwise_iou peaks lower (24 B). Rotated heads (mmcv's box_iou_rotated) not counted.
+ */
+export function assignerPairs(spec: DetectorSpec): number {
+  if (isRotated(spec) || spec.maxObjects === 0) return 0;
+  return spec.maxObjects * spec.anchors * pyramidAreas(spec).reduce((a, b) => a + b, 0);
+}
+
 /** Activation components for `batch` images at `bytesPerValue` bytes per value. */
 export function detectorActivationParts(
   spec: DetectorSpec,
@@ -437,6 +452,16 @@ export function detectorActivationParts(
       bytes: saved.roi * e * b,
       formula: `${formatBytes(saved.roi * e)} per image × ${b} (${boxStages(spec)} box head${boxStages(spec) > 1 ? 's' : ''} on ${rois} sampled RoIs${maskStages(spec) > 0 ? `, ${maskStages(spec)} mask head${maskStages(spec) > 1 ? 's' : ''} on ${positives} positives (${spec.positiveFraction} of them, the sampler's cap)` : ''} per image)`,
       phase: 'backward',
+    });
+  }
+  const assigned = assignerPairs(spec);
+  if (assigned > 0) {
+    parts.push({
+      name: 'anchor assigner working set',
+      bytes: 36 * assigned,
+      formula: `36 B × ${spec.maxObjects} ground-truth boxes × ${assigned / Math.max(1, spec.maxObjects)} anchors of one image (MaxIoUAssigner's bbox_overlaps, fp32, one image at a time, after the forward)`,
+      phase: 'backward',
+      isLossOnly: true,
     });
   }
   parts.push({

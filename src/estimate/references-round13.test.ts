@@ -31,6 +31,9 @@ test('round 13, measured once, is pinned: median |error| and the counts within 5
   // PyTorch step) instead of the trunk as a sequential stack with the heads' parameters in params: the faithful
   // count comes out lower (the old stack counted the frozen first stage, which records nothing): 6.8%, 14/23/30
   // -> 15.4%, worst -44.1% (faster-rcnn r50 fpn fp16), 1/14/28, as measured then (the pins moved to it).
-  assert.ok(median <= 0.155, summary);
-  assert.ok(within(0.05) >= 1 && within(0.15) >= 14 && within(0.3) >= 28, summary);
+  // Session 23: the dense head's anchor assigner (36 B per anchor × ground-truth box of one image, at most 100
+  // boxes: detector.ts assignerPairs), a part no row's spec changed for: 15.4%, 1/14/28 -> 2.0%, worst -17.6%
+  // (faster-rcnn r50 fpn fp16), 25/30/32.
+  assert.ok(median <= 0.021, summary);
+  assert.ok(within(0.05) >= 25 && within(0.15) >= 30 && within(0.3) >= 32, summary);
 });

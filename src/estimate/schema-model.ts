@@ -374,6 +374,15 @@ export const detectorSchema = z.strictObject({
         'the share of the sampled RoIs that may be positive: the mask heads run on them (default 0.25)',
     })
     .optional(),
+  max_objects: z
+    .number()
+    .int({ error: 'expected a whole number of boxes' })
+    .min(0, { error: 'expected a whole number of boxes' })
+    .meta({
+      description:
+        "the most ground-truth boxes in one image of the data set: the dense head's MaxIoUAssigner holds 36 B per box × anchor while it assigns, after the forward (default 100: COCO's images have fewer; 0: not counted)",
+    })
+    .optional(),
 });
 
 /** model.yolo: a YOLO detector as ultralytics and mmyolo build it. */

@@ -248,6 +248,9 @@ function toDetector(raw: RawModel['detector']): DetectorSpec | undefined {
     headConvs: raw.head_convs ?? 4,
     rois: raw.rois ?? 512,
     positiveFraction: raw.positive_fraction ?? 0.25,
+    // COCO's, as classes' default is: "popular object detection datasets usually annotate less than 100 gts"
+    // (mmdetection's maintainer, open-mmlab/mmdetection issue #188); a denser data set states its own.
+    maxObjects: raw.max_objects ?? 100,
   };
 }
 
@@ -420,7 +423,7 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
   if (detector && raw.lora) report(['model', 'lora'], 'LoRA on a detector is not modelled');
   if (detector) {
     notes.push(
-      "detector: the anchors' IoU matrices against the ground-truth boxes and the per-anchor targets (they grow with the boxes in an image) are not counted; the mask heads are taken at the sampler's cap of positive RoIs",
+      `detector: the dense head's IoU matrix of the anchors against the ground-truth boxes is counted at ${detector.maxObjects} boxes in one image (model.detector.max_objects${raw.detector?.max_objects === undefined ? ', default: COCO' : ''}; rotated heads' not counted), the per-anchor targets are not; the mask heads are taken at the sampler's cap of positive RoIs`,
     );
   }
   let adapterParams = 0;

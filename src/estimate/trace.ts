@@ -215,6 +215,8 @@ const kindsByName: Record<Exclude<PartKind, 'load' | 'spec tensor'>, readonly (s
     /^(LoHa|LoKr|FourierFT) /,
     /^SwiGLU intermediates/,
     /^activations \((backbone|FPN and dense head|RoI heads)\)$/,
+    // model.detector: the dense head's MaxIoUAssigner (no-grad, after the forward).
+    'anchor assigner working set',
     // model.yolo: the network's and the loss's saved tensors, the assigner's no-grad working set after the forward.
     /^activations \(YOLO (backbone, neck and head|loss)\)$/,
     'task-aligned assigner working set',

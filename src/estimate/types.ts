@@ -545,6 +545,8 @@ export interface DetectorSpec {
   /** RoIs sampled per image for the box heads, and the share of them that may be positive (mask heads). */
   rois: number;
   positiveFraction: number;
+  /** The most ground-truth boxes in one image of the data set: the anchor assigner's IoU matrix grows with it. */
+  maxObjects: number;
 }
 
 /** A vision tower (a ViT over image patches) that runs beside the language model (model.vision). */
