@@ -433,7 +433,7 @@ export const hostVocabulary: VocabularyEntry[] = [
   {
     id: 'compose-exited-137',
     program: 'docker compose',
-    source: gh('docker/compose@v2.27.0', 'pkg/compose/start.go'),
+    source: gh('docker/compose@v2.27.0', 'pkg/compose/printer.go'),
     template: '%s exited with code %d',
     lines: ['trainer-1 exited with code 137'],
     kind: 'host_oom',
@@ -441,7 +441,7 @@ export const hostVocabulary: VocabularyEntry[] = [
   {
     id: 'compose-exited-139-lookalike',
     program: 'docker compose (look-alike: 139)',
-    source: gh('docker/compose@v2.27.0', 'pkg/compose/start.go'),
+    source: gh('docker/compose@v2.27.0', 'pkg/compose/printer.go'),
     template: '%s exited with code %d',
     lines: ['trainer-1 exited with code 139'],
     kind: 'none',
@@ -449,7 +449,7 @@ export const hostVocabulary: VocabularyEntry[] = [
   {
     id: 'compose-exited-143-lookalike',
     program: 'docker compose (look-alike: 143)',
-    source: gh('docker/compose@v2.27.0', 'pkg/compose/start.go'),
+    source: gh('docker/compose@v2.27.0', 'pkg/compose/printer.go'),
     template: '%s exited with code %d',
     lines: ['Gracefully stopping... (press Ctrl+C again to force)', 'trainer-1 exited with code 143'],
     kind: 'none',
@@ -673,7 +673,7 @@ export const hostVocabulary: VocabularyEntry[] = [
   {
     id: 'slurm-seff-out-of-memory',
     program: 'seff',
-    source: gh('SchedMD/slurm@slurm-23-11-6-1', 'contrib/seff/seff'),
+    source: gh('SchedMD/slurm@slurm-23-11-6-1', 'contribs/seff/seff'),
     template: 'State: %s (exit code %d)',
     lines: [
       'Job ID: 4512378',
@@ -1330,14 +1330,7 @@ export const hostVocabulary: VocabularyEntry[] = [
     ],
     kind: 'host_oom',
   },
-  {
-    id: 'colab-crashed-unknown-reason',
-    program: 'Colab (rule 6)',
-    source: gh('googlecolab/colabtools@v1.0.0', 'google/colab/_message.py'),
-    template: 'Your session crashed for an unknown reason.',
-    lines: ['Your session crashed for an unknown reason. View runtime logs'],
-    kind: 'none',
-  },
+
   // ---- Windows ----
   {
     id: 'win-1455-dll-load',
