@@ -80,15 +80,17 @@ test('the traced PSPNet R-18 (examples/trace/pspnet.py) is within 15% of its pub
 // mmdetection's Faster R-CNN (examples/trace/faster_rcnn.py) on its five pytorch-style rows of rounds 6 and 13,
 // measured 2026-11-28: traced -13.7% (R-50 COCO), -11.7% (R-101 COCO), -39.4% (R-50 COCO fp16), -14.5% (R-50
 // VOC), -35.1% (R-50 Cityscapes) where model.detector says -21.7, -17.0, -44.1, -21.6, -41.7%. The VOC row (the
-// smallest input) is checked here.
-test('the traced Faster R-CNN R-50 on VOC (examples/trace/faster_rcnn.py) is within 15% of its published peak, closer than model.detector', {
+// smallest input) is checked here. Session 23: both count the anchor assigner at the most boxes in one image
+// (100, model.detector.max_objects' default; the trace had 8): on the VOC row traced -14.5% -> -6.2%,
+// model.detector -21.6% -> -1.5%. model.detector is now the closer of the two, so both are held within 15%.
+test('the traced Faster R-CNN R-50 on VOC (examples/trace/faster_rcnn.py) and model.detector are within 15% of its published peak', {
   skip: skipUnlessFrameworks('torch'),
 }, async () => {
   const { message, traced, analytic } = await traceCase(
     round13Cases.find((x) => x.id === 'mmdet-faster-rcnn-r50-fpn-pytorch-1x-voc-8x2img'),
   );
   assert.ok(Math.abs(traced) <= 0.15, message);
-  assert.ok(Math.abs(traced) < Math.abs(analytic), message);
+  assert.ok(Math.abs(analytic) <= 0.15, message);
 });
 
 // Round 25's YOLO and SegFormer rows, traced by their networks (examples/trace/yolo.py, segformer.py),
