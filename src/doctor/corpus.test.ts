@@ -455,6 +455,17 @@ const measured: Record<TestCorpusPart, Bar> = {
   // both misses among the 27 files flagged unsure before the measurement.
   // After the measurement: 40 -> 41 (OpenGL's GL_OUT_OF_MEMORY description, allocation/generic.ts).
   'heldout-31': { kindRight: 41, falseOoms: 0, causesRight: 6, wrongFixes: 0, factsRight: 64 },
+  // Session 23 (see HELDOUT-32-RESULT.md, HELDOUT-33-RESULT.md and HELDOUT-34-RESULT.md): three slices gathered
+  // while the session's rules changed (the host vocabulary), by engineers who changed no rule, measured once after
+  // the last rule change (main 7996a04f) and at the session's start (ad1b6c9e): the same figures, file by file.
+  // heldout-32 (80 threads, seed 32, doctor-gather): 79/80 (98.8%), 0 false OOMs, 16/21 causes, 0 wrong fixes,
+  // 82/94 facts. heldout-33 (28 threads, seed 33, the lead): 20/28 (71.4%), 1 false OOM (a bare bus error its
+  // maintainer put down to alignment, read as /dev/shm by the settled bus-error rule), 2/2 causes, 18/21 facts.
+  // heldout-34 (23 threads, seed 34, doctor-gather34): 20/23 (87.0%), 0 false OOMs, 4/6 causes, 15/23 facts.
+  // 11 of the 12 kind misses are among the files flagged unsure before the measurement.
+  'heldout-32': { kindRight: 79, falseOoms: 0, causesRight: 16, wrongFixes: 0, factsRight: 82 },
+  'heldout-33': { kindRight: 20, falseOoms: 1, causesRight: 2, wrongFixes: 0, factsRight: 18 },
+  'heldout-34': { kindRight: 20, falseOoms: 0, causesRight: 4, wrongFixes: 0, factsRight: 15 },
 };
 
 for (const part of testCorpusParts) {
@@ -487,7 +498,7 @@ for (const part of testCorpusParts) {
   });
 }
 
-test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-31)', (t) => {
+test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-34)', (t) => {
   const cases = testCorpusParts.flatMap((part) => readPart(part));
   if (cases.length === 0) {
     t.skip('no logs in test/corpus');
@@ -569,8 +580,10 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // CUDABadAlloc "CUDA allocation failed"; tcmalloc's null report; MLX's metal:: allocator). With heldout-30
   // folded in as measured once (19/24): 3678/3789 (97.1%), 6 false OOMs; abseil's and glog's fatal-signal
   // lines for SIGBUS: 3679/3789. With heldout-31 folded in as measured once (40/42): 3719/3831 (97.1%);
-  // OpenGL's GL_OUT_OF_MEMORY description: 3720/3831.
-  const floor = 3720;
+  // OpenGL's GL_OUT_OF_MEMORY description: 3720/3831. Session 23's host vocabulary rules moved no corpus file.
+  // With heldout-32, -33 and -34 folded in as measured once (79/80, 20/28, 20/23): 3839/3962 (96.9%), below the
+  // issue's bar, 7 false OOMs.
+  const floor = 3839;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -634,20 +647,23 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   );
   // With heldout-30 folded in (3/5 strict, 4/5 among alternatives): 615/740, 699/740.
   // With heldout-31 folded in (6/6, 6/6): 621/746, 705/746.
-  assert.ok(figures.causesRight >= 621, `causes right ${figures.causesRight}, at least 621`);
+  // With heldout-32, -33 and -34 folded in (16/21, 2/2, 4/6 strict; 20/21, 2/2, 5/6 among alternatives):
+  // 643/775, 732/775.
+  assert.ok(figures.causesRight >= 643, `causes right ${figures.causesRight}, at least 643`);
   assert.ok(
-    figures.causesRightOrAlternative >= 705,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 705`,
+    figures.causesRightOrAlternative >= 732,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 732`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
   // The causes as doctor claimed them (score.ts causeClaimsLine), beside the strict figure. Session 21:
   // decided (a cause named, no alternative) 387/401 right, open (alternatives offered, what decides each)
   // 289/307 offer the truth, 21 not diagnosed (kind missed); with the relabels and rules above, 389/396
-  // and 293/312; then 389/395 and 297/315; then 391/397 and 298/316; then 391/396 and 299/317.
+  // and 293/312; then 389/395 and 297/315; then 391/397 and 298/316; then 391/396 and 299/317. With
+  // heldout-30 .. heldout-34 folded in: 419/424 and 313/333, 18 not diagnosed.
   t.diagnostic(causeClaimsLine(figures));
-  assert.ok(figures.causesDecidedRight >= 391, `decided right ${figures.causesDecidedRight}, at least 391`);
+  assert.ok(figures.causesDecidedRight >= 419, `decided right ${figures.causesDecidedRight}, at least 419`);
   assert.ok(
-    figures.causesOpenTruthOffered >= 299,
-    `open with the truth offered ${figures.causesOpenTruthOffered}, at least 299`,
+    figures.causesOpenTruthOffered >= 313,
+    `open with the truth offered ${figures.causesOpenTruthOffered}, at least 313`,
   );
 });

@@ -10,7 +10,7 @@ import { type CorpusCase, parseFactsLine, readCorpus, repoRoot } from './corpus.
 
 /**
  * The parts of test/corpus the tests read: heldout/ since it was measured (test/corpus/HELDOUT.md),
- * heldout-2/ .. heldout-31/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-31-RESULT.md).
+ * heldout-2/ .. heldout-34/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-34-RESULT.md).
  */
 export const testCorpusParts = [
   'logs',
@@ -45,6 +45,9 @@ export const testCorpusParts = [
   'heldout-29',
   'heldout-30',
   'heldout-31',
+  'heldout-32',
+  'heldout-33',
+  'heldout-34',
 ] as const;
 
 /** A part the tests read (testCorpusParts). */
