@@ -3,8 +3,10 @@
 // and the trace. These tests check their shape and that they are new to rounds 1 to 29 and ../shared/estimation; the
 // lead measures the round once and pins its figure here.
 
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
 import { round30Cases, round30Documents } from './test-helpers/published-measured-round30.js';
-import { checkReferenceRound } from './test-helpers/reference-round-checks.js';
+import { checkReferenceRound, roundAccuracy } from './test-helpers/reference-round-checks.js';
 import { casesBefore } from './test-helpers/reference-rounds.js';
 
 checkReferenceRound({
@@ -14,4 +16,16 @@ checkReferenceRound({
   earlierCases: casesBefore(30),
   minCases: 8,
   minDocuments: 4,
+});
+
+test('round 30, measured once, is pinned: median |error| and the counts within 5, 15 and 30%', async () => {
+  const { median, within, summary } = await roundAccuracy(round30Cases);
+  // Measured once on 2026-11-29 02:10 UTC by the lead, after the session's last model change (main 7996a04f), and
+  // at the session's start (ad1b6c9e): the same figures. 8 rows: 10.4% median, worst +61.1% (LLaMA-Factory's reward
+  // model with the LM head as identity, NOT EXPRESSIBLE), 1/5/6 within 5/15/30%. The 4 expressible rows: 10.4%,
+  // worst -17.0% (Qwen2-7B QLoRA through LLaMA-Factory, device total assumed), 0/3/4: LoRA -6.9%, xtuner's tiny
+  // Qwen3 -13.9%, xtuner's Qwen3-8B FSDP2 +6.0%. NOT EXPRESSIBLE reward-model rows: +1.4, +61.1, +6.6, +58.4%.
+  // --trace: 8 rows traced, 19.6% (analytic on the same 8: 10.4%).
+  assert.ok(median <= 0.105, summary);
+  assert.ok(within(0.05) >= 1 && within(0.15) >= 5 && within(0.3) >= 6, summary);
 });
