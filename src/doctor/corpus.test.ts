@@ -463,8 +463,10 @@ const measured: Record<TestCorpusPart, Bar> = {
   // maintainer put down to alignment, read as /dev/shm by the settled bus-error rule), 2/2 causes, 18/21 facts.
   // heldout-34 (23 threads, seed 34, doctor-gather34): 20/23 (87.0%), 0 false OOMs, 4/6 causes, 15/23 facts.
   // 11 of the 12 kind misses are among the files flagged unsure before the measurement.
+  // After the measurement: heldout-33 20 -> 21 (glog's CHECK_EQ on posix_memalign failing with 12, ENOMEM: legacy
+  // Paddle's CpuAllocator, host/exits.ts; vocabulary-host.test.ts has it with its EINVAL look-alike).
   'heldout-32': { kindRight: 79, falseOoms: 0, causesRight: 16, wrongFixes: 0, factsRight: 82 },
-  'heldout-33': { kindRight: 20, falseOoms: 1, causesRight: 2, wrongFixes: 0, factsRight: 18 },
+  'heldout-33': { kindRight: 21, falseOoms: 1, causesRight: 2, wrongFixes: 0, factsRight: 18 },
   'heldout-34': { kindRight: 20, falseOoms: 0, causesRight: 4, wrongFixes: 0, factsRight: 15 },
 };
 
@@ -582,8 +584,8 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // lines for SIGBUS: 3679/3789. With heldout-31 folded in as measured once (40/42): 3719/3831 (97.1%);
   // OpenGL's GL_OUT_OF_MEMORY description: 3720/3831. Session 23's host vocabulary rules moved no corpus file.
   // With heldout-32, -33 and -34 folded in as measured once (79/80, 20/28, 20/23): 3839/3962 (96.9%), below the
-  // issue's bar, 7 false OOMs.
-  const floor = 3839;
+  // issue's bar, 7 false OOMs; glog's CHECK_EQ on posix_memalign (ENOMEM): 3840/3962.
+  const floor = 3840;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,

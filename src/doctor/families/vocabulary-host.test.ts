@@ -1494,6 +1494,29 @@ export const hostVocabulary: VocabularyEntry[] = [
     kind: 'host_oom',
   },
   {
+    id: 'glog-check-posix-memalign-enomem',
+    program: 'legacy PaddlePaddle CpuAllocator (glog CHECK_EQ on posix_memalign: 12 is ENOMEM)',
+    source: gh('PaddlePaddle/Paddle@2c98becba4fb48311b80c53c1793fae47e7fe975', 'paddle/math/Allocator.h'),
+    template: 'Check failed: posix_memalign(&ptr, 32ul, size) == 0 (%d vs. 0)',
+    lines: [
+      'F0314 12:03:39.361496 32630 Allocator.h:56] Check failed: posix_memalign(&ptr, 32ul, size) == 0 (12 vs. 0) ',
+      '*** Check failure stack trace: ***',
+      '    @     0x7fab786c7345  paddle::CpuAllocator::alloc()',
+    ],
+    kind: 'host_oom',
+  },
+  {
+    id: 'glog-check-posix-memalign-einval-lookalike',
+    program: 'the same check failing with EINVAL (look-alike: a bad alignment, not memory)',
+    source: gh('PaddlePaddle/Paddle@2c98becba4fb48311b80c53c1793fae47e7fe975', 'paddle/math/Allocator.h'),
+    template: 'Check failed: posix_memalign(&ptr, 32ul, size) == 0 (%d vs. 0)',
+    lines: [
+      'F0314 12:03:39.361496 32630 Allocator.h:56] Check failed: posix_memalign(&ptr, 32ul, size) == 0 (22 vs. 0) ',
+      '*** Check failure stack trace: ***',
+    ],
+    kind: 'none',
+  },
+  {
     id: 'cpython-fatal-segfault-lookalike',
     program: 'CPython faulthandler (look-alike: segfault)',
     source: gh('python/cpython@v3.12.0', 'Modules/faulthandler.c'),

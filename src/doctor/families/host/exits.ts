@@ -555,7 +555,7 @@ export const hostExitRules: LogRule[] = [
       ...localNoMemory.map(([, keyword]) => keyword),
     ],
     pattern: withSize(
-      String.raw`${lineStart}MemoryError(?!${cffiWriteExecute})(?:\b|(?=Traceback))|(?<=(?:[:\]]|\s-)\s{1,8})MemoryError\s*$|\)MemoryError(?!${cffiWriteExecute})\b|${retoldMemoryError}|<(?:type|class) '(?:exceptions\.)?MemoryError'>|\bMemoryError\(\)|Fail to alloc memory of (\d+) size|_ArrayMemoryError|[Uu]nable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|\bstd::?bad_alloc\b|(?<=^\s*|[:\]'"\x60]\s*|Error )bad allocation\b|paging file is too small|\[WinError (?:1455|8|14)\]|${windowsNoMemoryStatus}|${macMallocRegionRefused}|\bCannot recover from MemoryErrors while normalizing exceptions\b|\[Errno 12\]|${localNoMemoryPattern}|Auslagerungsdatei ist zu klein|页面文件太小|posix_memalign\([^)]*\)(?: == 0\. |:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
+      String.raw`${lineStart}MemoryError(?!${cffiWriteExecute})(?:\b|(?=Traceback))|(?<=(?:[:\]]|\s-)\s{1,8})MemoryError\s*$|\)MemoryError(?!${cffiWriteExecute})\b|${retoldMemoryError}|<(?:type|class) '(?:exceptions\.)?MemoryError'>|\bMemoryError\(\)|Fail to alloc memory of (\d+) size|_ArrayMemoryError|[Uu]nable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|\bstd::?bad_alloc\b|(?<=^\s*|[:\]'"\x60]\s*|Error )bad allocation\b|paging file is too small|\[WinError (?:1455|8|14)\]|${windowsNoMemoryStatus}|${macMallocRegionRefused}|\bCannot recover from MemoryErrors while normalizing exceptions\b|\[Errno 12\]|${localNoMemoryPattern}|Auslagerungsdatei ist zu klein|页面文件太小|posix_memalign\([^)]*\)(?: == 0\. | == 0 \(|:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
     ),
     // The class name alone as a line's last word after a log record's prefix or a label ("[00000600]
     // [01-24-2023 23:20:26] MemoryError", a GUI's log of the traceback's last line; "loading stable
@@ -578,7 +578,9 @@ export const hostExitRules: LogRule[] = [
     // (src/engine/engine_util_errmem.c) raises "Could not allocate memory" (mujoco.FatalError).
     // PaddlePaddle's PADDLE_ENFORCE_EQ on the same call (paddle/fluid/memory/detail/
     // system_allocator.cc) prints "Expected posix_memalign(&p, alignment, size) == 0, but received
-    // posix_memalign(&p, alignment, size):12 != 0:0.": the same ENOMEM in its enforce grammar.
+    // posix_memalign(&p, alignment, size):12 != 0:0.": the same ENOMEM in its enforce grammar; legacy
+    // Paddle's CpuAllocator (paddle/math/Allocator.h, CHECK_EQ(posix_memalign(&ptr, 32ul, size), 0)) in glog's
+    // ("Check failed: posix_memalign(&ptr, 32ul, size) == 0 (12 vs. 0)", glog MakeCheckOpString "(v1 vs. v2)").
     // "Cannot allocate memory" is strerror(ENOMEM) (man-pages errno(3)) whoever prints it (OSError
     // [Errno 12], fork, mmap of a shared tensor, a user quoting it); dlopen's "cannot allocate memory
     // in static TLS block" is a loader limit, and ibv_reg_mr's ENOMEM is the locked-memory limit
