@@ -63,6 +63,11 @@ const positiveInt = z
   .number({ error: 'expected a whole number ≥ 1' })
   .int({ error: 'expected a whole number ≥ 1' })
   .min(1, { error: 'expected a whole number ≥ 1' });
+// The most ground-truth boxes in one image (model.detector and model.yolo max_objects; 0: not counted).
+const boxCount = z
+  .number()
+  .int({ error: 'expected a whole number of boxes' })
+  .min(0, { error: 'expected a whole number of boxes' });
 /** An enum with a message listing its values. */
 export const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: `expected one of ${values.join(', ')}` });
@@ -374,10 +379,7 @@ export const detectorSchema = z.strictObject({
         'the share of the sampled RoIs that may be positive: the mask heads run on them (default 0.25)',
     })
     .optional(),
-  max_objects: z
-    .number()
-    .int({ error: 'expected a whole number of boxes' })
-    .min(0, { error: 'expected a whole number of boxes' })
+  max_objects: boxCount
     .meta({
       description:
         "the most ground-truth boxes in one image of the data set: the dense head's MaxIoUAssigner holds 36 B per box × anchor while it assigns, after the forward (default 100: COCO's images have fewer; 0: not counted)",
@@ -403,10 +405,7 @@ export const yoloSchema = z.strictObject({
       description: "YOLOv5's P6 layout (yolov5n6 … x6: a stride-64 level and four heads; default false)",
     })
     .optional(),
-  max_objects: z
-    .number()
-    .int({ error: 'expected a whole number of boxes' })
-    .min(0, { error: 'expected a whole number of boxes' })
+  max_objects: boxCount
     .meta({
       description:
         "the most ground-truth boxes in one image of a batch (after mosaic): the anchor-free heads' TaskAlignedAssigner holds 32 B per image × box × anchor point after the forward (default 0: not counted)",

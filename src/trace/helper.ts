@@ -118,17 +118,28 @@ export async function runTraceHelper(
   // signal killed headroom and orphaned a helper that had already started (seen in helper-signal.test.ts).
   const stopSignals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   let started: ChildProcess | undefined;
+  const release = (): void => {
+    for (const name of stopSignals) process.off(name, onStop);
+  };
   const onStop = (signal: NodeJS.Signals): void => {
     started?.kill('SIGKILL');
-    for (const name of stopSignals) process.off(name, onStop);
+    release();
     process.kill(process.pid, signal);
   };
   for (const name of stopSignals) process.on(name, onStop);
-  const child = spawn(python, [script, JSON.stringify(request)], {
-    cwd: request.cwd,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' },
-  });
+  const start = () =>
+    spawn(python, [script, JSON.stringify(request)], {
+      cwd: request.cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' },
+    });
+  let child: ReturnType<typeof start>;
+  try {
+    child = start();
+  } catch (error) {
+    release();
+    throw error;
+  }
   started = child;
   let stdout = '';
   let stderr = '';
@@ -146,7 +157,7 @@ export async function runTraceHelper(
     },
   );
   clearTimeout(timer);
-  for (const name of stopSignals) process.off(name, onStop);
+  release();
   if (exit.spawnError) {
     const missing = (exit.spawnError as NodeJS.ErrnoException).code === 'ENOENT';
     throw traceError(

@@ -888,8 +888,21 @@ function shmProse(text: string): Facts {
 /** Every log-wide evidence rule. */
 export const evidenceRules: FactRule[] = [...frameworkRules, ...logRules];
 
-/** Which sender the named-sender rule read, in the words the diagnosis gives it. */
-function namedSenderOf(m: RegExpExecArray): string {
+/** The senders the named-sender rule tells apart, in the words the diagnosis gives them. */
+export type NamedSender =
+  | 'a time limit'
+  | 'preemption'
+  | 'a node failure'
+  | 'a requeue'
+  | 'docker stop'
+  | 'a stop that timed out'
+  | 'a CPU limit'
+  | 'an exit the program asked for'
+  | 'a kill the user ran'
+  | 'a cancellation';
+
+/** Which sender the named-sender rule read. */
+function namedSenderOf(m: RegExpExecArray): NamedSender {
   const g = m.groups ?? {};
   if (g.slurmReason === 'TIME LIMIT') return 'a time limit';
   if (g.slurmReason === 'PREEMPTION') return 'preemption';

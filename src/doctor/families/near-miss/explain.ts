@@ -4,6 +4,7 @@ import type { Draft } from '../../candidates.js';
 import { libraryName } from '../../resolve.js';
 import type { FixDetail } from '../../types.js';
 import { type ExplainContext, type Explanation, fix, num, size } from '../explain-types.js';
+import type { NamedSender } from '../log/evidence.js';
 import { jaxPoolWords } from '../outside-pool.js';
 
 const blocking =
@@ -112,7 +113,7 @@ const installCheck = fix(
 // What to do about each sender log/evidence.ts namedKiller names other than a time limit (whose fix is
 // nearMissFixes' "give the job more time"): a user's cancel or a stop is no limit to raise, and
 // telling the user to give a cancelled job more time would be a wrong fix (issue 23 item 5).
-const namedSenderFixes: Record<string, FixDetail> = {
+const namedSenderFixes: Record<Exclude<NamedSender, 'a time limit'>, FixDetail> = {
   'a cancellation': fix(
     "find who cancelled it and why (Slurm: sacct -j <job> -o JobID,State,Reason; a CI run's page names a manual cancel or its timeout-minutes), and give it more time only where a time limit did it; nothing about memory to change",
     'a cancelled job is ended by its scheduler with the same signals as any kill; the cancel came from a user, an admin, a dependency or a CI timeout',
@@ -169,7 +170,10 @@ export function explainNearMiss(draft: Draft): Explanation {
   }
   if (draft.code === 'kill-by-named-sender') {
     const sender = draft.facts.namedKiller;
-    const senderFix = typeof sender === 'string' ? namedSenderFixes[sender] : undefined;
+    const senderFix =
+      typeof sender === 'string' && sender in namedSenderFixes
+        ? namedSenderFixes[sender as keyof typeof namedSenderFixes]
+        : undefined;
     if (senderFix) return { cause: 'not_memory', causeText: draft.summary, fixes: [senderFix] };
   }
   return { cause: 'not_memory', causeText: draft.summary, fixes: nearMissFixes[draft.code] ?? [] };
