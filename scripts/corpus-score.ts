@@ -1,10 +1,13 @@
 // Prints doctor's figures on one part of the corpus (issue 23): kind accuracy, false OOMs, causes
 // right where the header names one, wrong fixes, facts; a table, then the same as JSON.
-//   npx tsx scripts/corpus-score.ts --part logs|heldout|heldout-2|heldout-3|heldout-4|heldout-5|heldout-6|heldout-7|heldout-8|heldout-9|heldout-10|heldout-11|heldout-12|heldout-13|heldout-14|heldout-15|heldout-16|heldout-17|heldout-18|heldout-19|heldout-20|heldout-21|heldout-22|heldout-23|heldout-24|heldout-25|heldout-26|heldout-27|heldout-28|heldout-29|heldout-30|heldout-31|heldout-32|heldout-33|heldout-34|shared [--misses]
+//   npx tsx scripts/corpus-score.ts --part logs|heldout|heldout-2|heldout-3|heldout-4|heldout-5|heldout-6|heldout-7|heldout-8|heldout-9|heldout-10|heldout-11|heldout-12|heldout-13|heldout-14|heldout-15|heldout-16|heldout-17|heldout-18|heldout-19|heldout-20|heldout-21|heldout-22|heldout-23|heldout-24|heldout-25|heldout-26|heldout-27|heldout-28|heldout-29|heldout-30|heldout-31|heldout-32|heldout-33|heldout-34|shared [--by-paste] [--misses]
+// --by-paste prints the table again for each paste group the headers name (program output as printed,
+// program output cut at an edge, the reporter's own words only): no log's text is shown.
 // --misses lists each log that missed something (never use it on a held-out part before it is measured:
 // it prints what the logs say).
 import './closed-pipe.js';
 import { toJson } from '../src/cli/output.js';
+import { pasteGroupOf, pasteGroups } from '../src/doctor/test-helpers/paste-forms.js';
 import {
   causeClaimsLine,
   figuresOf,
@@ -34,5 +37,13 @@ process.stdout.write(`doctor on ${partDir(part as CorpusPart)} (${cases.length} 
 process.stdout.write(`${figuresTable(outcomes)}\n`);
 const figures = figuresOf(outcomes);
 process.stdout.write(`${causeClaimsLine(figures)}\n`);
+if (process.argv.includes('--by-paste')) {
+  for (const group of pasteGroups) {
+    const inGroup = outcomes.filter((_, i) => pasteGroupOf(cases[i]!.paste) === group);
+    if (inGroup.length === 0) continue;
+    process.stdout.write(`\npaste group ${group} (${inGroup.length} logs)\n${figuresTable(inGroup)}\n`);
+  }
+  process.stdout.write('\n');
+}
 if (process.argv.includes('--misses')) for (const line of misses(outcomes)) process.stdout.write(`${line}\n`);
 process.stdout.write(`${toJson({ part, ...figures })}\n`);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { diagnoseText } from './diagnose-text.js';
 import { launcherPrefixOf, lineMarkOf, normalizePaste } from './paste.js';
-import { pasteForms, seededRandom } from './test-helpers/paste-forms.js';
+import { pasteForms, pasteGroupOf, seededRandom } from './test-helpers/paste-forms.js';
 import { pasteStability } from './test-helpers/paste-robustness.js';
 import { type LabelledCase, readPart, testCorpusParts } from './test-helpers/test-corpus.js';
 import { hardWrap, textwrapFill } from './test-helpers/wrap.js';
@@ -215,4 +215,14 @@ describe('colour codes and quotes a channel rewrote', () => {
 
 test('every paste form has a distinct name', () => {
   assert.equal(new Set(pasteForms.map((f) => f.name)).size, pasteForms.length);
+});
+
+describe('the paste groups the corpus figures are reported by (scripts/corpus-score.ts --by-paste)', () => {
+  test("a header's paste line names its group: the reporter's words, a cut output, or the output as printed", () => {
+    assert.equal(pasteGroupOf("prose (only the reporter's words), truncated"), 'prose');
+    assert.equal(pasteGroupOf('title-only'), 'prose');
+    assert.equal(pasteGroupOf('code fence, timestamps, truncated'), 'cut');
+    assert.equal(pasteGroupOf('code fence, in prose'), 'output');
+    assert.equal(pasteGroupOf(''), 'output');
+  });
 });

@@ -46,6 +46,18 @@ export function isProgramOutput(paste: string): boolean {
   return !/title-only|only the reporter|^\s*prose\b/i.test(paste);
 }
 
+/**
+ * What a log's header says it holds, for reporting figures apart: the reporter's own words only (prose,
+ * a title), a program's output cut at an edge ("truncated"), or a program's output as printed.
+ */
+export type PasteGroup = 'prose' | 'cut' | 'output';
+export const pasteGroups: readonly PasteGroup[] = ['output', 'cut', 'prose'];
+
+export function pasteGroupOf(paste: string): PasteGroup {
+  if (!isProgramOutput(paste)) return 'prose';
+  return /truncated/i.test(paste) ? 'cut' : 'output';
+}
+
 const eachLine = (text: string, f: (line: string) => string): string => text.split('\n').map(f).join('\n');
 const pick = <T>(items: readonly T[], random: () => number): T => items[Math.floor(random() * items.length)]!;
 
