@@ -19,6 +19,109 @@
 // that transformers 5.18 builds, a timm or torchvision model, one of the examples/trace factories, or none).
 import type { PublishedCase } from './published-measured.js';
 
+// --- pytorch/torchtitan commit messages with a training log's "memory:" (kind: LLM pretraining) ----------------------
+// The search: `git log --grep` over torchtitan (then torchtrain) since 2023 for a step log's "memory: N GiB" or a peak
+// memory table, less the commits an earlier round reads or left (rounds 4, 28 and others: PRs #165, #355, #808/#820,
+// #822, #996, #1074, #1672, #2377, #2389, #2570, #3429, #3914): 53 commits, in log order. "memory" in torchtitan's step
+// log is the logging rank's peak reserved memory since the last log (GPUMemoryMonitor: reserved_bytes.all.peak, GiB).
+// THE PICK: random.Random(31).sample(range(53), 12) = [0, 30, 7, 48, 25, ...]; the first four that can be written are
+// taken, one row each (the harness's limit of 4). Replaced: 0, 00cffaeb3 "[GraphTrainer] Add full recompute save
+// selectors" (#4153): DeepSeek-V3 671B on a "fake backend" (one GB300 standing in for 256 ranks, collectives faked), not
+// a training run's memory. Written: 30 (8a749c618, #1616), 7 (aa1d37414, #3659), 48 (ab5d91823, #171; of its two
+// integration runs random.Random(31).sample(range(2), 1) = [0], the 1-D FSDP run), 25 (951f6ff48, #1902). The configs
+// are the repository's at each commit (its train_configs or config_registry), as the log names them.
+const titanCommitDoc = (commit: string, pr: string) =>
+  `pytorch/torchtitan commit ${commit.slice(0, 9)} (${pr})`;
+const titanCommit = (options: { commit: string; pr: string; title: string; quote: string }) =>
+  `${titanCommitDoc(options.commit, options.pr)} "${options.title}" (https://github.com/pytorch/torchtitan/commit/${options.commit}), the message's training log: "${options.quote}"`;
+const dsv3_16bShape =
+  'family: llama, layers: 27, hidden: 2048, heads: 16, head_dim: 192, vocab: 102400, ffn: 1408, experts: 64, experts_per_token: 6, shared_ffn: 2816, tied_embeddings: false, seq_len: 4096, attention: flash';
+const dsv3_16bAbout =
+  "DeepSeek-V3 16B (torchtitan's flavor of deepseek-moe-16b: 27 layers of 2048, the first dense (MLP 10944), 26 MoE layers of 64 routed experts (MLP 1408, top 6) and 2 shared, MLA attention with 16 heads (kv_lora_rank 512, q not low-rank, q/k heads of 128 + 64 rope, v heads of 128), vocab 102400, untied: 15,706,484,224 parameters as logged)";
+const dsv3NotExpressible =
+  "NOT EXPRESSIBLE: MLA (the compressed KV path: a 512-wide latent and a 64-wide shared rope key, not GQA heads; the spec gives 16 heads of 192), the first layer's dense MLP, the router's grouped-mm token buffers and the expert-parallel all-to-all; the spec gives a 27-layer MoE transformer with the logged parameter count";
+const titanCases: PublishedCase[] = [
+  {
+    id: 'torchtitan-8a749c618-deepseek-v3-16b-pp4-interleaved-fsdp2-8xh100-lbs8-seq4096-full-ac',
+    source: titanCommit({
+      commit: '8a749c61877471e2ca6f9d3aa4966d45462c2c15',
+      pr: '#1616',
+      title: 'Move the call to init_attention_mask to trainer',
+      quote:
+        '[rank6]:[titan] 2025-08-21 10:15:43,154 - root - INFO - step: 10  loss: 10.3629  grad_norm:  3.0762  memory: 67.11GiB(70.64%)',
+    }),
+    what: 'reserved',
+    unit: 'GiB',
+    measured: 67.11,
+    config: `torchtitan at 8a749c618 (August 2025), LOG_RANK=6 CONFIG_FILE=torchtitan/models/deepseek_v3/train_configs/deepseek_v3_16b.toml ./run_train.sh --training.steps=100 --parallelism.pipeline_parallel_degree=4 on 8 H100 (95.00 GiB): ${dsv3_16bAbout}, c4, local batch 8 of 4096 tokens split into 8 micro-batches of 1 (the Interleaved1F1B schedule, 8 stages: 2 per rank), the mesh [pp 4, dp_shard 2] as logged (FSDP2 over 2 with bf16 parameters and fp32 reduction; expert parallelism not in the logged mesh), full activation checkpointing ("Applied full activation checkpointing", as logged), AdamW (eps 1e-8), the loss compiled (compile components ["loss"]), FlexAttention with a block-causal mask, PYTORCH_ALLOC_CONF=expandable_segments:True; the step log's memory (peak reserved, GiB) of rank 6: PP rank 3, which holds stage 3 (layers 11 to 14) and stage 7 (layers 25, 26, the final norm and the output), one GPU's figure, steps 10 and 20 (step 1: 53.94). ${dsv3NotExpressible}, pipeline stages by layer count; traceable: no (torchtitan's DeepSeek-V3 code is not installed here; transformers 5.18's DeepseekV3 config could be built with these shapes, but not under pipeline parallelism)`,
+    spec: `model:
+  params: 15706484224
+  transformer: { ${dsv3_16bShape} }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: 1, activation_checkpointing: full }
+parallel: { gpus: 8, pipeline: 4, virtual_stages: 2, micro_batches: 8, schedule: 1f1b, pipeline_stage: last, strategy: fsdp_full, fsdp_wrap: torchtitan, fsdp_version: 2 }
+cuda: { expandable_segments: true }`,
+  },
+  {
+    id: 'torchtitan-aa1d37414-deepseek-v3-16b-hybridep-ep4-fsdp4-lbs4-seq4096-selective-op',
+    source: titanCommit({
+      commit: 'aa1d37414426ef61c23bd08bd1c6329e3c53981b',
+      pr: '#3659',
+      title: 'Add FusedGroupedExperts override and offset-aware kernels to skip async EP worst case padding',
+      quote:
+        '[rank0]:[titan] 2026-06-13 11:39:16,113 - root - INFO - step: 10  loss: 11.20896  grad_norm:  2.5372  memory: 74.71GiB(27.01%)',
+    }),
+    what: 'reserved',
+    unit: 'GiB',
+    measured: 74.71,
+    config: `torchtitan at aa1d37414 (June 2026), NGPU=4 MODULE=deepseek_v3 CONFIG=deepseek_v3_16b_hybridep ./run_train.sh --parallelism.pipeline_parallel_degree 1 --parallelism.data_parallel_shard_degree 4 --parallelism.expert_parallel_degree 4 on 4 GPUs of 276.7 GiB (74.71 GiB is 27.01%; the card is not named): ${dsv3_16bAbout}, the config_registry's deepseek_v3_16b: c4, local batch 4 of 4096 tokens, AdamW, chunked cross-entropy (ChunkedCELoss) compiled, selective activation checkpointing (SelectiveAC's default: op-level), FlexAttention; FSDP2 over 4 (bf16 parameters, fp32 reduction) and expert parallelism over 4 through HybridEP (capacity factor 1.0, a buffer of 16,384 tokens per rank as logged) with the pull request's FusedGroupedExperts; the step log's memory (peak reserved, GiB) of rank 0, one GPU's figure, steps 10 to 40 (step 1: 59.90). ${dsv3NotExpressible}, and HybridEP's communication buffers; traceable: no (torchtitan's code is not installed here)`,
+    spec: `model:
+  params: 15706484224
+  transformer: { ${dsv3_16bShape} }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: 4, activation_checkpointing: op, loss: chunked }
+parallel: { gpus: 4, expert: 4, strategy: fsdp_full, fsdp_wrap: torchtitan, fsdp_version: 2 }`,
+  },
+  {
+    id: 'torchtitan-ab5d91823-torchtrain-llama-debugmodel-fsdp1-4xh100-bs8-seq2048-ac-every-2nd',
+    source: titanCommit({
+      commit: 'ab5d91823f835e8688f381e3ff24706d7ae50cff',
+      pr: '#171',
+      title: 'Add 2D integration test (FSDP + TP)',
+      quote:
+        '[rank0]:2024-03-27 14:29:53,577 - root - INFO - step: 10  loss:  9.1404  memory: 11.38GiB(11.97%)',
+    }),
+    what: 'reserved',
+    unit: 'GiB',
+    measured: 11.38,
+    config:
+      "torchtrain (now torchtitan) at ab5d91823 (March 2024), CONFIG_FILE=./train_configs/debug_model.toml NGPU=4 ./run_llama_train.sh on 4 H100 (95.04 GiB): the llama debugmodel (2 layers of 256, 16 heads, SwiGLU MLP 768 (multiple_of 256), vocab 32000 from the Llama 2 tokenizer, untied output: 18,089,216 parameters as logged), alpaca packed into 2048-token sequences, batch 8 per GPU, AdamW (lr 8e-4), max_norm 1.0, FSDP1 FULL_SHARD over 4 with MixedPrecision(param_dtype bf16, reduce_dtype fp32) and each TransformerBlock a unit, selective activation checkpointing with selective_ac_option '2' (every second block checkpointed: one of the two), not compiled, the output upcast with .float() before F.cross_entropy; the profiler on (every 10th step); the step log's memory (peak reserved, GiB) of rank 0, one GPU's figure, steps 2 to 10 (step 1: 9.42); traceable: yes (a LlamaForCausalLM config with 2 layers, hidden_size 256, 16 heads, intermediate_size 768 and vocab 32000 builds in transformers 5.18; torchtrain's own model code is not installed here)",
+    spec: `model:
+  params: 18089216
+  transformer: { family: llama, layers: 2, hidden: 256, heads: 16, vocab: 32000, ffn: 768, tied_embeddings: false, seq_len: 2048, attention: sdpa }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: 8, activation_checkpointing: full, checkpoint_every: 2 }
+parallel: { gpus: 4, strategy: fsdp_full, fsdp_wrap: layers, fsdp_version: 1 }`,
+  },
+  {
+    id: 'torchtitan-951f6ff48-qwen3-moe-debugmodel-ep2-fsdp2-8xh100-lbs4-seq4096-selective-op',
+    source: titanCommit({
+      commit: '951f6ff4841b1dd2d91d4e880d9c0759eb5df197',
+      pr: '#1902',
+      title: '[TorchComms] Support training with EP',
+      quote:
+        '[rank0]:[titan] 2025-10-16 17:32:41,520 - root - INFO - step: 8 loss: 4.3251 grad_norm: 2.2613 memory: 6.89GiB(7.26%)',
+    }),
+    what: 'reserved',
+    unit: 'GiB',
+    measured: 6.89,
+    config:
+      "torchtitan at 951f6ff48 (October 2025), TEST_BACKEND=nccl TRAIN_FILE=torchtitan.experiments.torchcomms.train CONFIG_FILE=./torchtitan/models/qwen3/train_configs/qwen3_moe_debug.toml ./run_train.sh --parallelism.expert_parallel_degree 2, on 8 GPUs (run_train.sh's default NGPU, assumed) of 94.9 GiB (6.89 GiB is 7.26%: H100): the Qwen3 debugmodel_moe as logged (8 layers of 256, 16 heads of 128, 8 KV heads, q/k norm, every layer an MoE of 64 experts of MLP 768 with top 8 and no shared expert, vocab 2048, untied: 315,758,848 parameters counted), c4_test, local batch 4 of 4096 tokens, AdamW (eps 1e-8), max_norm 1.0, FSDP2 over the 8 (bf16 parameters, fp32 reduction) with expert parallelism 2, selective op-level activation checkpointing (the toml's mode selective, option 'op'), not compiled, the loss over fp32-upcast logits; the step log's memory (peak reserved, GiB) of rank 0, one GPU's figure: 6.89 at steps 8 to 10 (4.90 at step 1, growing as the routing spreads); traceable: yes (a Qwen3MoeForCausalLM config with these shapes builds in transformers 5.18; torchtitan's own code is not installed here)",
+    spec: `model:
+  params: 315758848
+  transformer: { family: llama, layers: 8, hidden: 256, heads: 16, kv_heads: 8, head_dim: 128, vocab: 2048, ffn: 768, experts: 64, experts_per_token: 8, tied_embeddings: false, seq_len: 4096, attention: sdpa }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: 4, activation_checkpointing: op }
+parallel: { gpus: 8, expert: 2, strategy: fsdp_full, fsdp_wrap: torchtitan, fsdp_version: 2 }`,
+  },
+];
+
 // --- unslothai/notebooks nb/*.ipynb committed with their outputs, "Show final memory and time stats" (kind: LLM
 // LoRA/QLoRA) ----------------------------------------------------------------------------------------------------------
 // As rounds 6, 8, 14, 23, 24 and 28 read other notebooks of this repository (at the snapshot bdda2efc7, Aug 2026): a
@@ -108,11 +211,15 @@ cuda: { lengths: variable }`,
   }),
 ];
 
-export const round31Cases: PublishedCase[] = [...unslothCases];
+export const round31Cases: PublishedCase[] = [...unslothCases, ...titanCases];
 
 /** The documents round 31 reads: none is cited by rounds 1 to 30 or ../shared/estimation. */
 export const round31Documents: string[] = [
   unslothNb('gpt-oss-(120B)_A100-Fine-tuning.ipynb'),
   unslothNb('Gemma3_(270M).ipynb'),
   unslothNb('Gemma3_(27B)_A100-Conversational.ipynb'),
+  titanCommitDoc('8a749c618', '#1616'),
+  titanCommitDoc('aa1d37414', '#3659'),
+  titanCommitDoc('ab5d91823', '#171'),
+  titanCommitDoc('951f6ff48', '#1902'),
 ];
