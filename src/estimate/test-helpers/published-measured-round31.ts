@@ -211,7 +211,83 @@ cuda: { lengths: variable }`,
   }),
 ];
 
-export const round31Cases: PublishedCase[] = [...unslothCases, ...titanCases];
+// --- huggingface/trl examples/notebooks/*.ipynb committed with their outputs (kind: LLM LoRA/QLoRA, second pass) -----
+// The search: the notebooks of TRL's mirror at f2cd5771 (July 2026) whose outputs print "Peak reserved memory = N GB."
+// (round(torch.cuda.max_memory_reserved() / 1024**3, 3): GiB, with what loading reserved before training): five, of
+// which sft_trl_lora_qlora.ipynb (round 7) and grpo_trl_lora_qlora.ipynb are cited; three left, all taken (no draw).
+// Written: sft_tool_calling.ipynb. Left: sft_nemotron_3.ipynb (NVIDIA-Nemotron-3-Nano-30B-A3B, 61.922 on an A100 80GB:
+// the hybrid Mamba-2/MoE stack the spec has no layer for, its shapes not resolvable here in the time; as for the
+// unsloth notebook above) and sft_ministral3_vl.ipynb (Ministral-3-3B-Instruct-2512 QLoRA over llava-instruct-mix
+// images, 13.881 on a T4: the model's vision and language shapes and the images' sizes were not resolved here in the
+// time — a deviation).
+const trlToolCallingDoc = 'huggingface/trl examples/notebooks/sft_tool_calling.ipynb';
+const trlToolCallingCase: PublishedCase = {
+  id: 'trl-notebook-sft-tool-calling-tiny-aya-global-qlora-r32-a100-40gb',
+  source: `${trlToolCallingDoc} (output of 9fc9a7dce, https://github.com/huggingface/trl/blob/9fc9a7dcebe3938a273e18ca3ed5b2cfdb6c0839/examples/notebooks/sft_tool_calling.ipynb), output "Peak reserved memory = 11.928 GB."`,
+  what: 'reserved',
+  unit: 'GiB',
+  measured: 11.928,
+  config:
+    "TRL's SFTTrainer (February 2026, transformers 5.x) on one A100-SXM4-40GB: CohereLabs/tiny-aya-global (Cohere2: 36 layers of 2048, 16 heads of 128, 4 KV heads, one LayerNorm before a parallel attention and SwiGLU MLP 11008, vocab 262144, tied embeddings, sliding-window (4096) attention in three of every four layers: 3,349,227,520 parameters, counted and checked with transformers' Cohere2ForCausalLM) loaded with dtype float16 and BitsAndBytesConfig(load_in_4bit, nf4, double quant, fp16 compute), SDPA; LoraConfig(r 32, alpha 32, dropout 0, q, k, v, o, gate, up, down; adapters in fp32, PEFT's default); SFTConfig batch 1 × 4 accumulation steps, paged_adamw_8bit, max_length 1024, activation_offloading True, TRL's defaults gradient_checkpointing True and bf16 True (autocast over the fp16 model; assumed to change no stored dtype), completion-only loss on the prompt/completion pairs; bebechien/SimpleToolCalling (half of it, each a user question, the two tool schemas in the chat template and one tool call: short samples, the longest batch not known: lengths capped at 1024); round(max_memory_reserved / 1024**3, 3), 4.648 GiB of it reserved before training; traceable: yes (a Cohere2ForCausalLM config with these shapes builds in transformers 5.18)",
+  spec: `model:
+  params: 3349227520
+  transformer: { family: llama, layers: 36, hidden: 2048, heads: 16, kv_heads: 4, head_dim: 128, vocab: 262144, ffn: 11008, norm: layernorm, parallel_residual: true, tied_embeddings: true, seq_len: 1024, attention: sdpa }
+  lora: { rank: 32, alpha: 32, targets: [q, k, v, o, gate, up, down], dropout: 0 }
+  quantization: { weights: nf4, double_quant: true, compute_dtype: fp16 }
+training: { precision: fp16, optimizer: paged_adamw_8bit, batch_size: 1, grad_accumulation: 4, activation_checkpointing: full, loss: standard, offload: { activations: cpu } }
+cuda: { lengths: capped }`,
+};
+
+// --- ultralytics/ultralytics issues with a YOLOv8 training log (kind: detection) --------------------------------------
+// The detection searches (in result order): ultralytics issues #3075, #7114, #5937, UWARG PR #125, hustvl/YOLOS #5,
+// ultralytics #1854, AILab-CVC/YOLO-World #165, THU-MIG/yolov10 #35, YuHengsss/YOLOV #112, ultralytics #19571, then the
+// OpenMMLab model-zoo tables (mmdetection's pascal_voc, mask_rcnn and ms_rcnn READMEs cited; albu_example's Mask R-CNN
+// R-50 at 4.4 is mask_rcnn's configuration with another augmentation, the same spec as an earlier round's; its
+// strong_baselines table has no figures). Taken: #3075 and #1854, whose logs print GPU_mem with the full command. Left:
+// #7114 (AutoBatch, no training figure in the text), #5937, #125, YOLOS #5 (no figure), YOLO-World #165 (a YOLO-World
+// detector with a CLIP text tower under mmengine, the spec has no word for it), yolov10 #35 (no figure), YOLOV #112
+// (nvidia-smi, no figure), #19571 (a YOLO11 tuning run whose batch and data are not in the text). ultralytics 8.0 of
+// spring 2023 prints GPU_mem as f"{torch.cuda.memory_reserved() / 1E9:.3g}G" (ultralytics/yolo/engine/trainer.py):
+// reserved, decimal GB, after the epoch's last batch. The trainer's defaults of that release: AMP (fp16 autocast over fp32
+// weights), optimizer SGD (lr 0.01, momentum 0.937; "auto" picked SGD for long runs), mosaic 1.0 (close_mosaic 10),
+// an fp32 EMA copy of the model (ModelEMA), the anchor-free Detect head and the TaskAlignedAssigner.
+const ultralyticsIssueDoc = (issue: number) => `ultralytics/ultralytics issue #${issue}`;
+const yoloIssueCases: PublishedCase[] = [
+  {
+    traceModule: 'yolo:v8_n_704x704_c80_b8_ema',
+    id: 'ultralytics-issue3075-yolov8n-704-bs8-amp-gtx1060',
+    source: `${ultralyticsIssueDoc(3075)} (https://github.com/ultralytics/ultralytics/issues/3075, "Geforce gtx1060 6gb", 2023-06-07), the description's log: "1/8       2.8G     0.4452      1.629      1.087         18        704: 100%|██████████| 25848/25848", column "GPU_mem"`,
+    what: 'reserved',
+    unit: 'GB',
+    measured: 2.8,
+    config:
+      "model = YOLO('yolov8n.pt'); model.train(data='test.yaml', imgsz=704, epochs=8, batch=8) on one GTX 1060 6 GB (ultralytics 8.0 of June 2023, version not printed: assumed 8.0.11x): YOLOv8n (3.2 M parameters) on the user's data (the class count is not given: 80, the spec's default, assumed; for YOLOv8n any count up to 64 leaves the head's widths unchanged), 8 mosaic images of 704 × 704 per batch, AMP, SGD momentum, the EMA copy; GPU_mem = torch.cuda.memory_reserved() / 1e9 at the end of the first epoch (25,848 batches; validation reports 411,952 boxes over 206,780 images: about 2 per image, so about 8 per mosaic, assumed for the assigner). traceable: yes (examples/trace/yolo.py's v8_n factory at 704 × 704, 80 classes, 8 boxes an image, with the EMA copy)",
+    spec: `model:
+  yolo: { version: v8, scale: n, classes: 80, input: [3, 704, 704], max_objects: 8 }
+training: { precision: amp_fp16, optimizer: sgd_momentum, batch_size: 8 }`,
+  },
+  {
+    traceModule: 'yolo:v8_x_640x640_c80_b2_ema',
+    id: 'ultralytics-issue1854-yolov8x-640-ddp8-bs2-per-gpu-amp',
+    source: `${ultralyticsIssueDoc(1854)} (https://github.com/ultralytics/ultralytics/issues/1854, "After 200+ epochs Runtime error happens now on 2 from 3 trainings", 2023-04-05), the description's log: "261/300      2.95G     0.3137     0.3809     0.7961          3        640: 100%|██████████| 246/246", column "GPU_mem"`,
+    what: 'reserved',
+    unit: 'GB',
+    measured: 2.95,
+    config:
+      "yolo task=detect mode=train model=yolov8x.pt data=test_yaml/kaggleFVall.yaml epochs=300 device='0,1,2,3,4,5,6,7' (ultralytics 8.0 of April 2023) on 8 GPUs (not named) under DDP: YOLOv8x (68.2 M parameters) on the user's data (class count not given: 80 assumed), the default batch 16 split over the 8 ranks: 2 mosaic images of 640 × 640 per GPU, AMP, SGD momentum, the EMA copy (rank 0); GPU_mem = torch.cuda.memory_reserved() / 1e9 of rank 0 (one GPU's figure) at the end of epoch 261 (still under mosaic: close_mosaic 10); validation reports 1,523 boxes over 3,932 images (under one per image: 2 per mosaic assumed for the assigner). traceable: yes (examples/trace/yolo.py's v8_x factory at 640 × 640, 80 classes, 2 boxes an image, with the EMA copy)",
+    spec: `model:
+  yolo: { version: v8, scale: x, classes: 80, input: [3, 640, 640], max_objects: 2 }
+training: { precision: amp_fp16, optimizer: sgd_momentum, batch_size: 2 }
+parallel: { gpus: 8, strategy: ddp }`,
+  },
+];
+
+export const round31Cases: PublishedCase[] = [
+  ...unslothCases,
+  ...titanCases,
+  trlToolCallingCase,
+  ...yoloIssueCases,
+];
 
 /** The documents round 31 reads: none is cited by rounds 1 to 30 or ../shared/estimation. */
 export const round31Documents: string[] = [
@@ -222,4 +298,7 @@ export const round31Documents: string[] = [
   titanCommitDoc('aa1d37414', '#3659'),
   titanCommitDoc('ab5d91823', '#171'),
   titanCommitDoc('951f6ff48', '#1902'),
+  trlToolCallingDoc,
+  ultralyticsIssueDoc(3075),
+  ultralyticsIssueDoc(1854),
 ];
