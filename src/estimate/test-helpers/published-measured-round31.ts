@@ -282,11 +282,76 @@ parallel: { gpus: 8, strategy: ddp }`,
   },
 ];
 
+// --- open-mmlab/mmyolo configs/yolov8/README.md "Results and models", COCO (the table as of 69b43e69, 2023-03-07; read
+// at the mirror's 8c4d9dc5, mmyolo v0.6) (kind: detection, second pass) ------------------------------------------------
+// Found by the detection pass's model-zoo search (mmyolo's YOLOv5 README is round 25's; its YOLOv8 README is cited by
+// no round). Ten rows give a Mem (GB): YOLOv8-n/s/m/l/x, each without and with Mask Refine; random.Random(31).sample(
+// range(10), 4) = [0, 7, 1, 6]: YOLOv8-n (2.8), YOLOv8-l with Mask Refine (9.1), YOLOv8-n with Mask Refine (2.5),
+// YOLOv8-l (9.8). The configs: configs/yolov8/yolov8_{n,l}[_mask-refine]_syncbn_fast_8xb16-500e_coco.py: YOLOv8 as
+// ultralytics 8.0 defines it (CSPDarknet with C2f, PAFPN, the decoupled anchor-free head with DFL reg_max 16, the
+// BatchTaskAlignedAssigner with topk 10), deepen/widen 0.33/0.25 with last stage 1024 (n), 1.0/1.0 with 512 (l), 80
+// classes, 16 mosaic images of 640 × 640 per GPU on 8 GPUs (DDP, SyncBN as the column says), AMP (the column: mmengine's
+// AmpOptimWrapper, fp16 autocast over fp32 weights), SGD lr 0.01 momentum 0.937 nesterov, weight decay 0.0005, the
+// EMAHook's fp32 copy of the model; Mask Refine changes only the data pipeline (masks from COCO polygons refine the
+// affine-transformed boxes, and the l config adds copy-paste): the same network and spec. Mem (GB) is mmengine's logged
+// max_memory_allocated in MiB / 1024 (GiB), rank 0's: one GPU's figure.
+const mmyoloV8Doc = 'open-mmlab/mmyolo configs/yolov8/README.md';
+const mmyoloV8 = (options: {
+  scale: 'n' | 'l';
+  isMaskRefine: boolean;
+  row: string;
+  measured: number;
+}): PublishedCase => {
+  const config = `yolov8_${options.scale}${options.isMaskRefine ? '_mask-refine' : ''}_syncbn_fast_8xb16-500e_coco`;
+  return {
+    // The network itself (examples/trace/yolo.py): YOLOv8 from its layer table, its loss, the EMA copy; the most
+    // boxes an image has taken as a mosaic of 4 COCO images, 4 × 7.3 (as round 25 traced mmyolo's YOLOv5).
+    traceModule: `yolo:v8_${options.scale}_640x640_c80_b29_ema`,
+    id: `mmyolo-yolov8-${options.scale}${options.isMaskRefine ? '-mask-refine' : ''}-syncbn-amp-8xb16-640-coco`,
+    source: `${mmyoloV8Doc} (at 69b43e696dcf1fc10e3e5c17a021b444c6692eb0, https://github.com/open-mmlab/mmyolo/blob/69b43e696dcf1fc10e3e5c17a021b444c6692eb0/configs/yolov8/README.md), table "COCO", row "${options.row}", column "Mem (GB)"`,
+    what: 'allocated',
+    unit: 'GiB',
+    measured: options.measured,
+    config: `tools/dist_train.sh configs/yolov8/${config}.py 8 --amp (mmyolo v0.5, March 2023): YOLOv8-${options.scale} (${options.scale === 'n' ? 'deepen 0.33, widen 0.25, last stage 1024' : 'deepen 1.0, widen 1.0, last stage 512'}), 80 COCO classes, 16 mosaic images of 640 × 640 per GPU on 8 GPUs (DDP, SyncBN), AMP, SGD momentum 0.937 nesterov, the EMA copy${options.isMaskRefine ? ', Mask Refine (a data-pipeline change: the same network)' : ''}; mmengine's logged max_memory_allocated in MiB / 1024 (GiB), rank 0's: one GPU's figure. traceable: yes (examples/trace/yolo.py's v8_${options.scale} factory at 640 × 640, 80 classes, 29 boxes an image, with the EMA copy)`,
+    spec: `model:
+  yolo: { version: v8, scale: ${options.scale}, classes: 80, input: [3, 640, 640] }
+training: { precision: amp_fp16, optimizer: sgd_momentum, batch_size: 16 }
+parallel: { gpus: 8, strategy: ddp }`,
+  };
+};
+const mmyoloV8Cases: PublishedCase[] = [
+  mmyoloV8({
+    scale: 'n',
+    isMaskRefine: false,
+    row: 'YOLOv8-n | P5 | 640 | No | Yes | Yes | 2.8 | 37.2',
+    measured: 2.8,
+  }),
+  mmyoloV8({
+    scale: 'l',
+    isMaskRefine: true,
+    row: 'YOLOv8-l | P5 | 640 | Yes | Yes | Yes | 9.1 | 53.0 (+0.9) | 54.4',
+    measured: 9.1,
+  }),
+  mmyoloV8({
+    scale: 'n',
+    isMaskRefine: true,
+    row: 'YOLOv8-n | P5 | 640 | Yes | Yes | Yes | 2.5 | 37.4 (+0.2) | 39.9',
+    measured: 2.5,
+  }),
+  mmyoloV8({
+    scale: 'l',
+    isMaskRefine: false,
+    row: 'YOLOv8-l | P5 | 640 | No | Yes | Yes | 9.8 | 52.1',
+    measured: 9.8,
+  }),
+];
+
 export const round31Cases: PublishedCase[] = [
   ...unslothCases,
   ...titanCases,
   trlToolCallingCase,
   ...yoloIssueCases,
+  ...mmyoloV8Cases,
 ];
 
 /** The documents round 31 reads: none is cited by rounds 1 to 30 or ../shared/estimation. */
@@ -301,4 +366,5 @@ export const round31Documents: string[] = [
   trlToolCallingDoc,
   ultralyticsIssueDoc(3075),
   ultralyticsIssueDoc(1854),
+  mmyoloV8Doc,
 ];
