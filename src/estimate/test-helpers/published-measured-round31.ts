@@ -241,9 +241,10 @@ cuda: { lengths: capped }`,
 // --- ultralytics/ultralytics issues with a YOLOv8 training log (kind: detection) --------------------------------------
 // The detection searches (in result order): ultralytics issues #3075, #7114, #5937, UWARG PR #125, hustvl/YOLOS #5,
 // ultralytics #1854, AILab-CVC/YOLO-World #165, THU-MIG/yolov10 #35, YuHengsss/YOLOV #112, ultralytics #19571, then the
-// OpenMMLab model-zoo tables (mmdetection's pascal_voc, mask_rcnn and ms_rcnn READMEs cited; albu_example's Mask R-CNN
+// validation-before-training search ("coco8 epochs=3 GPU_mem"), whose first result is #10435, then the OpenMMLab
+// model-zoo tables (mmdetection's pascal_voc, mask_rcnn and ms_rcnn READMEs cited; albu_example's Mask R-CNN
 // R-50 at 4.4 is mask_rcnn's configuration with another augmentation, the same spec as an earlier round's; its
-// strong_baselines table has no figures). Taken: #3075 and #1854, whose logs print GPU_mem with the full command. Left:
+// strong_baselines table has no figures). Taken: #3075, #1854 and #10435, whose logs print GPU_mem with the full command. Left:
 // #7114 (AutoBatch, no training figure in the text), #5937, #125, YOLOS #5 (no figure), YOLO-World #165 (a YOLO-World
 // detector with a CLIP text tower under mmengine, the spec has no word for it), yolov10 #35 (no figure), YOLOV #112
 // (nvidia-smi, no figure), #19571 (a YOLO11 tuning run whose batch and data are not in the text). ultralytics 8.0 of
@@ -279,6 +280,19 @@ training: { precision: amp_fp16, optimizer: sgd_momentum, batch_size: 8 }`,
   yolo: { version: v8, scale: x, classes: 80, input: [3, 640, 640], max_objects: 2 }
 training: { precision: amp_fp16, optimizer: sgd_momentum, batch_size: 2 }
 parallel: { gpus: 8, strategy: ddp }`,
+  },
+  {
+    traceModule: 'yolo:v8_n_640x640_c80_b17_ema',
+    id: 'ultralytics-issue10435-yolov8n-coco8-640-bs4-adamw-amp',
+    source: `${ultralyticsIssueDoc(10435)} (https://github.com/ultralytics/ultralytics/issues/10435, "Validation before training ruins trained model metrics", April 2024), the description's log: "1/3     0.824G      1.069       3.51      1.514         21        640: 100%|██████████| 1/1", column "GPU_mem"`,
+    what: 'reserved',
+    unit: 'GB',
+    measured: 0.824,
+    config:
+      "yolo train model=yolov8n.pt data=coco8.yaml epochs=3 batch=16 imgsz=640 (ultralytics 8.1/8.2 of spring 2024, with PyTorch 2.3 as the cuDNN warning shows; the GPU not named): YOLOv8n (3,157,200 parameters, 80 COCO classes), coco8's 4 training images: one batch of 4 mosaic images of 640 × 640 per epoch (\"1/1\"), AMP, optimizer auto → AdamW (lr 0.000119, momentum 0.9, as logged), the EMA copy; GPU_mem = torch.cuda.memory_reserved() / 1e9 at the end of the first epoch (0.818 at the second; the third is not in the text read); the most boxes in one mosaic image assumed 17 (each mosaic tiles up to four of the four training images; the log's validation over coco8's 4 other images counts 17 boxes). traceable: yes (examples/trace/yolo.py's v8_n factory at 640 × 640, 80 classes, 17 boxes an image, with the EMA copy)",
+    spec: `model:
+  yolo: { version: v8, scale: n, classes: 80, input: [3, 640, 640], max_objects: 17 }
+training: { precision: amp_fp16, optimizer: adamw, batch_size: 4 }`,
   },
 ];
 
@@ -366,5 +380,6 @@ export const round31Documents: string[] = [
   trlToolCallingDoc,
   ultralyticsIssueDoc(3075),
   ultralyticsIssueDoc(1854),
+  ultralyticsIssueDoc(10435),
   mmyoloV8Doc,
 ];
