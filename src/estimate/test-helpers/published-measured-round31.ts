@@ -17,6 +17,49 @@
 // a user would write for it; where a source leaves a setting out, `config` says what was assumed and from which default.
 // `config` also ends with a `traceable` note: whether the model's code is available to trace here (a Hugging Face config
 // that transformers 5.18 builds, a timm or torchvision model, one of the examples/trace factories, or none).
+// WHAT IT HOLDS: 15 rows from 12 documents of 5 harnesses — torchtitan commit messages (4: DeepSeek-V3 16B under
+// pipeline parallelism and under HybridEP, both NOT EXPRESSIBLE; torchtrain's llama debug model under FSDP1; the Qwen3
+// MoE debug model under EP 2), unsloth notebooks (3: gpt-oss 120B QLoRA, NOT EXPRESSIBLE; Gemma 3 270M LoRA in fp32;
+// Gemma 3 27B QLoRA, NOT EXPRESSIBLE), TRL's tool-calling notebook (1: tiny-aya-global QLoRA), ultralytics issues (3:
+// YOLOv8n and YOLOv8x training logs), mmyolo's YOLOv8 model zoo (4). By kind: LLM pretraining 4, LLM LoRA/QLoRA 4,
+// detection 7 (the LLM full fine-tune kind is the pretraining rows' kind); segmentation, diffusion, vision
+// classification, speech and RL policies gave no row that could be written (below). Four rows are NOT EXPRESSIBLE
+// (each says why in its config). Traceable here: 13 (Hugging Face configs that transformers 5.18 builds: 6 of the LLM
+// rows; examples/trace/yolo.py: the 7 YOLO rows); not: the two DeepSeek-V3 rows (torchtitan's code) — and gpt-oss's and
+// Gemma 3's configs build, but their 4-bit experts and vision towers are outside a trace of the text model.
+// HOW THE DRAW WENT (deviations said plainly): the kinds were searched in the drawn order (segmentation, diffusion and
+// vision classification first, none giving a writable document), and the searches included `git grep`/`git log --grep`
+// over the repository snapshots on this machine as well as the search corpora. LLM pretraining's torchtitan pick took 4
+// rows on its first pass (the harness's limit) where the rule says up to 3; detection took 7 over two passes (two
+// harnesses). No estimate was run on any row; the only checks were the shape checks of checkReferenceRound (in a scratch
+// test, not committed), npm run typecheck and npm run lint.
+// LOOKED AT AND LEFT, by kind: SEGMENTATION — NVlabs/SegFormer #51 (2021, "almost 22GB"), mmsegmentation #3088 (an OOM,
+// no figure) and #2242 (2022), SeMask #12 (2022), TransNeXt #19 ("60G", Mask2Former on TransNeXt), ultralytics #17961
+// (no figure), LITv2 #2 (2022), Depth-Anything #197 (an OOM), mmsegmentation's model zoo (its MAE, BEiT, ViT, SETR,
+// SegFormer, FCN, PSPNet, DeepLabV3 READMEs are earlier rounds'; the others are decoders the spec cannot say),
+// ziqi-jin/finetune-anything #10 ("29629MB" for SAM ViT-B with a frozen encoder and its own heads, how read not said),
+// TS-SAM #3/#6 (rounded), NJU-LHRS/official-CMID #5 (a UPerNet on a non-dilated ResNet-50 under mmseg 0.x: not a
+// decoder-encoder pair the spec has). DIFFUSION — huggingface/blog diffusers-quantization2.md (its FP8 Flux run, 36.57, is
+// round 6's flux-qlora.md figure; its QLoRA "approximately 9GB" is rounded and its BF16 LoRA "26 GB" exceeds the RTX 4090
+// it names), kohya-ss/sd-scripts PR #1374 and XLabs-AI/x-flux #126/#149/#157 (no figure or "at least"), simple-flux-lora-
+// training #3 (a UI reading), diffusers #11014/#4368 (OOMs); bghira/SimpleTuner's KREA2.md matrix (nvidia-smi samples of
+// Krea2, whose architecture is not resolvable here) and SEGMENTED_CHECKPOINTING.md (round 30 deferred it; its families'
+// block structures were not resolvable here in the time either); unsloth's LTX-2 video LoRA commit f02e49fc27 (a video
+// DiT the spec cannot say, shapes not resolvable). VISION CLASSIFICATION — JAX-Toolbox PR #431, dinov2 #553 (rounded
+// "6 GB"/"19 GB"), R2-Tuning #19 (a video grounding model), rasbt/pytorch-memory-optim (an earlier round's), NVIDIA
+// DeepLearningExamples' ResNet-50 (no memory figure). SPEECH — unsloth's Sesame_CSM_(1B)-TTS.ipynb (its peak equals what
+// was reserved before training: the codec's data preparation), Gemma4_(E2B)-Audio.ipynb (drawn 1 of the 3 Gemma 4 audio
+// notebooks with random.Random(31).sample(range(3), 1) = [0]; Gemma 4's per-layer heterogeneous config and audio tower
+// are not in the spec and its shapes were not resolvable here), Whisper-Finetune #30 (nvidia-smi, rounded),
+// vasistalodagala/whisper-finetune #20 ("41GB", batch not given). RL POLICIES — lerobot #1488/#2213/#4612 (no figure),
+// lerobot 99443a936 ("~75 GiB" / "~46.5 GiB", approximate), TRL #3456 (nvidia-smi figures of GRPO runs whose
+// num_generations and TRL release are not given), TRL #2927/#2972 (no figure), verl a6f15ae0a ("around 90GB"). LLM
+// (other) — PEFT 8d8aa0b71 #2845 (its rank-10 MLP LoRA and its rank-32 attention LoRA are MetaMath configurations round 2
+// reads from the benchmark's result files) and 90d3fc05d #2894 (the same benchmark's default, 19.3 GB), ms-swift's
+// Megatron-SWIFT LoRA-Training.md and Multimodal-Model.md (whole-GiB figures of commands earlier rounds read from the
+// examples), xtuner's loss.md (a loss-only micro-benchmark), axolotl's ScatterMoE commits (kernel benchmarks), unsloth
+// 2cf7a28880 (Qwen3-0.6B LoRA at 8192 on a B200: batch and rank not given), Liger-Kernel's CuTe commits (kernel
+// benchmarks).
 import type { PublishedCase } from './published-measured.js';
 
 // --- pytorch/torchtitan commit messages with a training log's "memory:" (kind: LLM pretraining) ----------------------
