@@ -29,6 +29,11 @@ export interface ClassifiedLog {
   drafts: Draft[];
   familyFacts: Map<string, Facts>;
   lineCount: number;
+  /**
+   * The log's last lines (at most the context kept, oldest first, through the paste normaliser): where
+   * a log that ends inside a traceback shows it (missing-failure-line.ts).
+   */
+  tailLines?: string[];
 }
 
 // Source lines a traceback quotes ("if 'CUDA out of memory' in str(e):", "except MemoryError:")
@@ -262,6 +267,7 @@ export class LogClassifier {
       drafts: [...this.candidates.drafts.values()],
       familyFacts: this.facts.families,
       lineCount: this.lineCount,
+      tailLines: this.ring.toArray().map(normalize),
     };
   }
 

@@ -21,7 +21,7 @@ import {
   seeHolders,
   size,
 } from './families/explain-types.js';
-import { familyExplaining, frameworksSeen, joinedFactKeys } from './families/index.js';
+import { familyExplaining, frameworksSeen, joinedFactKeys, ruleWithCode } from './families/index.js';
 import {
   batchOfOneStepFix,
   batchOfOneStepText,
@@ -29,6 +29,7 @@ import {
   smallCardReason,
 } from './families/pytorch/fixes.js';
 import { smallCardBytes } from './families/pytorch/numbers.js';
+import { cutTracebackOf } from './missing-failure-line.js';
 import {
   isUndecided,
   resolveBusError,
@@ -43,7 +44,7 @@ import {
   resolveRetoldKill,
 } from './resolve.js';
 import { lowersSettingAtFloor, repeatsShownSetting, withoutShownTechniques } from './settings.js';
-import type { Diagnosis, Facts } from './types.js';
+import type { Diagnosis, Facts, MissingFailureLine } from './types.js';
 
 // What is left to say when the log shows every fix already applied.
 const measureFix = fix(
@@ -237,6 +238,50 @@ function toDiagnosis(draft: Draft, context: ExplainContext): Diagnosis {
     occurrences: draft.occurrences,
     ...(shownHolders ? { holders: shownHolders } : {}),
     ...(causeAlternatives.length > 0 ? { causeAlternatives } : {}),
+    ...withoutFailureLineOf(draft),
+  };
+}
+
+// A reading of evidence printed beside a failure, not of the failure line (types.ts LogRule.withoutFailureLine).
+function withoutFailureLineOf(draft: Draft): { failureLineMissing?: MissingFailureLine } {
+  const missing = ruleWithCode(draft.code)?.withoutFailureLine;
+  return missing === undefined ? {} : { failureLineMissing: missing };
+}
+
+/** The code of the "can't tell" answer for a log that ends before its failure line. */
+export const failureLineMissingCode = 'failure-line-missing';
+
+/**
+ * Nothing read, and the log ends inside a traceback: not "no failure" but "can't tell", with what
+ * would decide it (missing-failure-line.ts). The same answer whichever library's frames they are.
+ */
+function cantTellOfCutLog(log: ClassifiedLog): Diagnosis | undefined {
+  const missing = cutTracebackOf(log.tailLines ?? []);
+  if (missing === undefined) return undefined;
+  // The last line with words, numbered from the end (a final newline is no line of its own on the byte path).
+  const tail = log.tailLines ?? [];
+  const lastIndex = tail.findLastIndex((l) => l.trim() !== '');
+  const lastLine = tail[lastIndex] ?? '';
+  const lastLineNumber = log.lineCount - (tail.length - 1 - lastIndex);
+  const summary = "the log ends before its failure line: doctor can't tell what failed";
+  const causeText = `the log shows ${missing.saw}; the line that says what failed (memory or not, and which: GPU, host, /dev/shm) is not in it`;
+  return {
+    code: failureLineMissingCode,
+    kind: 'none',
+    framework: 'other',
+    severity: 'info',
+    summary,
+    message: `${summary}: ${causeText}`,
+    cause: 'unknown',
+    causeText,
+    confidence: 'possible',
+    facts: {},
+    // What decides it is failureLineMissing.toDecide: no fix before the failure is known.
+    fixes: [],
+    fixDetails: [],
+    evidence: { line: lastLineNumber, text: lastLine.trim().slice(0, 400) },
+    occurrences: 1,
+    failureLineMissing: missing,
   };
 }
 
@@ -302,6 +347,10 @@ export function diagnoseClassified(log: ClassifiedLog): Diagnosis[] {
   // a near miss: it does not explain a memory hint away.
   const hasNearMiss = specific.some((d) => d.kind === 'none' && !isUndecided(d));
   const failures = specific.filter((d) => d.kind !== 'none' && !(d.weight === 1 && hasNearMiss));
+  if (specific.length === 0) {
+    const cantTell = cantTellOfCutLog(log);
+    return cantTell === undefined ? [] : [cantTell];
+  }
   const byStrength = (a: Draft, b: Draft) => b.weight - a.weight || a.evidence.line - b.evidence.line;
   const chosen = withFiguresFirst(
     failures.length > 0 ? failures.sort(byStrength) : specific.sort(byStrength).slice(0, 1),

@@ -82,6 +82,14 @@ export interface CauseAlternative {
   decidedBy: string;
 }
 
+/** The failure line a diagnosis lacks (missing-failure-line.ts): what stands in its place, and what decides. */
+export interface MissingFailureLine {
+  /** What the log shows where the failure line would be (an allocator's dump, a cut traceback, a bare kill). */
+  saw: string;
+  /** What to paste or run to decide what failed. */
+  toDecide: string;
+}
+
 /** A number or a word the text states; sizes are whole bytes and their names end in `Bytes`. */
 export type FactValue = number | string | boolean;
 /** Facts a diagnosis states, by name. */
@@ -125,6 +133,12 @@ export interface Diagnosis extends Finding {
    * absent when the evidence decided. `cause` is still the one the rules pick.
    */
   causeAlternatives?: CauseAlternative[];
+  /**
+   * Present when the line that reports the failure is not in the log: the reading rests on what a
+   * program prints only beside a failure (an allocator's dump, a stack through the allocator, a bare
+   * kill), or nothing could be read and the log ends inside a traceback ("can't tell").
+   */
+  failureLineMissing?: MissingFailureLine;
 }
 
 /** What a signature's extractor gets: the matched text (wrapped lines rejoined) and the match. */
@@ -178,6 +192,11 @@ export interface LogRule {
   /** A last-resort reading (allocation/generic.ts): dropped wherever any other signature read the log. */
   isLastResort?: boolean;
   extract?: (input: RuleInput) => RuleHit | undefined;
+  /**
+   * The rule reads evidence a program prints beside a failure, not the failure line itself (an
+   * allocator's dump, a stack through the allocator, a bare kill): what its diagnosis says is missing.
+   */
+  withoutFailureLine?: MissingFailureLine;
 }
 
 /** A rule that only adds facts to diagnoses of a family (allocator dumps, stats blocks). */

@@ -32,6 +32,10 @@ export const diagnosisSchema = findingSchema
         description:
           'other causes the log cannot rule out beside `cause` (which keeps its meaning), each with what would decide it; absent when the evidence decided',
       }),
+    failureLineMissing: z.object({ saw: z.string(), toDecide: z.string() }).optional().meta({
+      description:
+        "the line that reports the failure is not in the log: what it shows instead (an allocator's dump, a cut traceback, a bare kill) and what to paste or run to decide; absent when the failure line is there",
+    }),
     othersAtFailure: z
       .array(
         z.object({

@@ -41,6 +41,15 @@ export const doctorFamilies: readonly DoctorFamily[] = [
 /** The log signatures of every family, most specific first. */
 export const logRules: readonly LogRule[] = doctorFamilies.flatMap((f) => f.rules);
 
+// The first rule of each code (a code names one signature; a few share a code across spellings).
+const ruleByCode = new Map<string, LogRule>();
+for (const rule of logRules) if (!ruleByCode.has(rule.code)) ruleByCode.set(rule.code, rule);
+
+/** The rule that reports a diagnosis code, if any. */
+export function ruleWithCode(code: string): LogRule | undefined {
+  return ruleByCode.get(code);
+}
+
 /** Rules that only add facts, of every family. */
 export const logFactRules: readonly FactRule[] = doctorFamilies.flatMap((f) => f.factRules);
 

@@ -1116,6 +1116,160 @@ export const gpuVocabulary: VocabularyEntry[] = [
     lines: ['DXGI_ERROR_DEVICE_REMOVED'],
     kind: 'none',
   },
+  // Issue 23 item 4 (session 24, doctor-rules): evidence a program prints only after an allocation
+  // failed, read as that failure where the failure line itself was not pasted, beside the same
+  // programs' blocks that are printed on request (look-alikes: none).
+  {
+    id: 'tf-bfc-dump-chunk-1x',
+    program: 'TensorFlow 1.x BFCAllocator::DumpMemoryLog',
+    source: gh('tensorflow/tensorflow@v1.12.0', 'tensorflow/core/common_runtime/bfc_allocator.cc'),
+    template: 'Chunk at {ptr} of size {size}',
+    lines: [
+      '2018-11-15 17:00:15.027108: I tensorflow/core/common_runtime/bfc_allocator.cc:632] Chunk at 0x7f95caf0ee00 of size 256',
+      '2018-11-15 17:00:15.027117: I tensorflow/core/common_runtime/bfc_allocator.cc:632] Free  at 0x7f95caf0ef00 of size 1280',
+    ],
+    kind: 'gpu_oom',
+  },
+  {
+    id: 'tf-bfc-dump-inuse-2x',
+    program: 'TensorFlow 2.x BFCAllocator::DumpMemoryLog',
+    source: gh('tensorflow/tensorflow@v2.11.0', 'tensorflow/tsl/framework/bfc_allocator.cc'),
+    template: 'InUse at {ptr} next {n} of size {size}',
+    lines: [
+      '2024-01-12 18:02:46.980892: I tensorflow/core/common_runtime/bfc_allocator.cc:800] InUse at 0x2300d40800 next 5 of size 256',
+    ],
+    kind: 'gpu_oom',
+  },
+  {
+    id: 'tf-bfc-dump-bin-unprefixed',
+    program: 'TensorFlow BFCAllocator::DumpMemoryLog (glog prefix lost)',
+    source: gh('tensorflow/tensorflow@v2.11.0', 'tensorflow/tsl/framework/bfc_allocator.cc'),
+    template: 'Bin ({size}): \tTotal Chunks: {n}, Chunks in use: {n}. ...',
+    lines: [
+      'Bin (256): \tTotal Chunks: 27, Chunks in use: 27. 6.8KiB allocated for chunks. 6.8KiB in use in bin. 1.1KiB client-requested in use in bin.',
+    ],
+    kind: 'gpu_oom',
+  },
+  {
+    id: 'tf-bfc-dump-sum-total-unprefixed',
+    program: 'TensorFlow BFCAllocator::DumpMemoryLog (glog prefix lost)',
+    source: gh('tensorflow/tensorflow@v2.11.0', 'tensorflow/tsl/framework/bfc_allocator.cc'),
+    template: 'Sum Total of in-use chunks: {size}',
+    lines: ['Sum Total of in-use chunks: 6.66GiB'],
+    kind: 'gpu_oom',
+  },
+  {
+    id: 'xla-bfc-dump-host-pool',
+    program: 'TensorFlow BFCAllocator, pinned host pool (gpu_host_bfc)',
+    source: gh('tensorflow/tensorflow@v2.11.0', 'tensorflow/core/common_runtime/gpu/gpu_process_state.cc'),
+    template: 'Allocator ({name}) ... then DumpMemoryLog',
+    lines: [
+      'I tensorflow/core/common_runtime/bfc_allocator.cc:1033] BFCAllocator dump for gpu_host_bfc',
+      'I tensorflow/core/common_runtime/bfc_allocator.cc:1036] Allocator (gpu_host_bfc) Bin (256): Total Chunks: 3, Chunks in use: 3.',
+      'I tensorflow/core/common_runtime/bfc_allocator.cc:1107] Sum Total of in-use chunks: 31.50GiB',
+    ],
+    kind: 'host_oom',
+  },
+  {
+    id: 'paddle-cuda-allocator-frame-1x',
+    program: 'PaddlePaddle 1.8 C++ Call Stacks (thrown in CUDAAllocator::AllocateImpl)',
+    source: gh('PaddlePaddle/Paddle@v1.8.5', 'paddle/fluid/memory/allocation/cuda_allocator.cc'),
+    template: '0 GetTraceBackString / 1 CUDAAllocator::AllocateImpl',
+    lines: [
+      '0   std::string paddle::platform::GetTraceBackString<std::string>(std::string&&, char const*, int)',
+      '1   paddle::memory::allocation::CUDAAllocator::AllocateImpl(unsigned long)',
+      '2   paddle::memory::allocation::AlignedAllocator::AllocateImpl(unsigned long)',
+    ],
+    kind: 'gpu_oom',
+  },
+  {
+    id: 'paddle-cuda-allocator-frame-2x',
+    program: 'PaddlePaddle 2.x C++ Traceback (most recent call last)',
+    source: gh('PaddlePaddle/Paddle@v2.5.2', 'paddle/fluid/memory/allocation/cuda_allocator.cc'),
+    template: 'N CUDAAllocator::AllocateImpl / N+1 GetCompleteTraceBackString',
+    lines: [
+      '9   paddle::memory::allocation::CUDAAllocator::AllocateImpl(unsigned long)',
+      '10  std::string phi::enforce::GetCompleteTraceBackString<std::string>(std::string&&, char const*, int)',
+    ],
+    kind: 'gpu_oom',
+  },
+  {
+    id: 'paddle-cpu-allocator-frame',
+    program: 'PaddlePaddle C++ Call Stacks (thrown in CPUAllocator::AllocateImpl: posix_memalign failed)',
+    source: gh('PaddlePaddle/Paddle@v2.5.2', 'paddle/fluid/memory/allocation/cpu_allocator.cc'),
+    template: '0 GetTraceBackString / 1 CPUAllocator::AllocateImpl',
+    lines: [
+      '0   std::string paddle::platform::GetTraceBackString<std::string>(std::string&&, char const*, int)',
+      '1   paddle::memory::allocation::CPUAllocator::AllocateImpl(unsigned long)',
+    ],
+    kind: 'host_oom',
+  },
+  {
+    id: 'vllm-no-free-blocks',
+    program: 'vLLM 0.6 block manager',
+    source: gh('vllm-project/vllm@v0.6.4', 'vllm/core/block/naive_block.py'),
+    template: 'raise BlockAllocator.NoFreeBlocksError()',
+    lines: ['ERROR 12-13 08:58:11 engine.py:165] NoFreeBlocksError()'],
+    kind: 'gpu_oom',
+  },
+  {
+    id: 'tf-allocator-stats-alone',
+    program: 'TensorFlow AllocatorStats::DebugString (look-alike: any caller may log it)',
+    source: gh('tensorflow/tensorflow@v2.11.0', 'tensorflow/tsl/framework/allocator.cc'),
+    template: 'Limit: {n}\\nInUse: {n}\\nMaxInUse: {n}\\nNumAllocs: {n}\\nMaxAllocSize: {n}',
+    lines: [
+      'Stats: ',
+      'Limit:                  1843986432',
+      'InUse:                   917285632',
+      'MaxInUse:               1420726272',
+      'NumAllocs:                     455',
+      'MaxAllocSize:            562273024',
+    ],
+    kind: 'none',
+  },
+  {
+    id: 'tf-bfc-not-a-failure',
+    program: 'TensorFlow BFCAllocator::AllocateRaw without retry (look-alike: no dump, not a failure)',
+    source: gh('tensorflow/tensorflow@v2.11.0', 'tensorflow/tsl/framework/bfc_allocator.cc'),
+    template:
+      'Allocator ({name}) ran out of memory trying to allocate {size} with freed_by_count={n}. The caller indicates that this is not a failure, ...',
+    lines: [
+      '2023-01-01 10:00:00.000000: W tensorflow/core/common_runtime/bfc_allocator.cc:275] Allocator (GPU_0_bfc) ran out of memory trying to allocate 2.29GiB with freed_by_count=0. The caller indicates that this is not a failure, but may mean that there could be performance gains if more memory were available.',
+    ],
+    kind: 'none',
+  },
+  {
+    id: 'torch-memory-summary-on-request',
+    program: 'PyTorch torch.cuda.memory_summary() (look-alike: printed on request)',
+    source: gh('pytorch/pytorch@v2.5.1', 'torch/cuda/memory.py'),
+    template:
+      '|  PyTorch CUDA memory summary, device ID {d}  | ... CUDA OOMs: {n} | cudaMalloc retries: {n} |',
+    lines: [
+      '|===========================================================================|',
+      '|                  PyTorch CUDA memory summary, device ID 0                 |',
+      '|---------------------------------------------------------------------------|',
+      '|            CUDA OOMs: 0            |        cudaMalloc retries: 0         |',
+      '|===========================================================================|',
+      '|        Metric         | Cur Usage  | Peak Usage | Tot Alloc  | Tot Freed  |',
+      '|---------------------------------------------------------------------------|',
+      '| Allocated memory      |   1024 MiB |   2048 MiB |  10240 MiB |   9216 MiB |',
+    ],
+    kind: 'none',
+  },
+  {
+    id: 'paddle-allocator-frame-not-thrown-there',
+    program: 'PaddlePaddle C++ stack through CUDAAllocator, thrown by RaiseNonOutOfMemoryError (look-alike)',
+    source: gh('PaddlePaddle/Paddle@v1.8.5', 'paddle/fluid/memory/allocation/cuda_allocator.cc'),
+    template:
+      '0 GetTraceBackString / 1 EnforceNotMet / 2 RaiseNonOutOfMemoryError / 3 CUDAAllocator::AllocateImpl',
+    lines: [
+      '0   std::string paddle::platform::GetTraceBackString<std::string>(std::string&&, char const*, int)',
+      '1   paddle::platform::EnforceNotMet::EnforceNotMet(std::string const&, char const*, int)',
+      '2   paddle::platform::RaiseNonOutOfMemoryError(cudaError*)',
+      '3   paddle::memory::allocation::CUDAAllocator::AllocateImpl(unsigned long)',
+    ],
+    kind: 'none',
+  },
 ];
 
 /** Entries doctor reads wrong (see checkVocabulary). */
@@ -1126,6 +1280,9 @@ const expectedMiss = new Set<string>([
   'mps-invalid-buffer-size',
   'ze-oom-host',
   'ur-oom-host',
+  // The last-resort reading (allocation/generic.ts) takes the frame's name "RaiseNonOutOfMemoryError"
+  // for an out-of-memory report; the allocator reading (failure-evidence.ts) rightly does not.
+  'paddle-allocator-frame-not-thrown-there',
 ]);
 
 checkVocabulary(

@@ -26,6 +26,29 @@ function runClean(args: string[], options: { env?: Record<string, string>; input
 }
 
 describe('headroom doctor', () => {
+  test("a log cut before its failure line: can't tell, what it saw, what to paste (text and JSON)", async () => {
+    const log = write(
+      'cut.log',
+      'Traceback (most recent call last):\n  File "train.py", line 88, in <module>\n    main()\n  File "/x/torch/nn/modules/module.py", line 1501, in _call_impl\n    return forward_call(*args, **kwargs)\n',
+    );
+    const text = await runClean(['doctor', log]);
+    assert.match(text.stdout, /\? can't tell: the failure line is missing — other \(failure-line-missing/);
+    assert.match(text.stdout, /not shown\s+the failure line is not in the log; it shows a Python traceback/);
+    assert.match(text.stdout, /to decide: paste the rest of the output/);
+    const json = await runClean(['doctor', log, '--json']);
+    const [d] = JSON.parse(json.stdout).diagnoses;
+    assert.equal(d.kind, 'none');
+    assert.match(d.failureLineMissing.saw, /traceback/);
+    const dump = write(
+      'dump.log',
+      'I tensorflow/core/common_runtime/bfc_allocator.cc:800] InUse at 0x2300d40800 next 5 of size 256\n',
+    );
+    const read = await runClean(['doctor', dump]);
+    assert.equal(read.code, 1);
+    assert.match(read.stdout, /GPU out of memory/);
+    assert.match(read.stdout, /not shown\s+the failure line is not in the log; it shows TensorFlow's/);
+  });
+
   test('a log with a PyTorch OOM: kind, layer, numbers, cause, fix, evidence; exit 1', async () => {
     const log = write('train.log', `epoch 1\nepoch 2\n${torchOom}\n`);
     const { code, stdout } = await runHeadroom(['doctor', log]);

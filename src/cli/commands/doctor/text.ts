@@ -55,11 +55,14 @@ function renderDiagnosis(
   colors: Colors,
   options: RenderOptions,
 ): string {
-  const mark = d.kind === 'none' ? colors.green('✓') : colors.red('✗');
+  // A log that ends before its failure line, with nothing read: neither a failure nor a clean bill.
+  const isCantTell = d.kind === 'none' && d.failureLineMissing !== undefined;
+  const mark = isCantTell ? colors.yellow('?') : d.kind === 'none' ? colors.green('✓') : colors.red('✗');
+  const title = isCantTell ? "can't tell: the failure line is missing" : kindTitles[d.kind];
   const who = d.process ? `${d.process}: ` : '';
   const where = d.evidence.line > 0 ? `, line ${d.evidence.line}` : '';
   const lines = [
-    `${mark} ${colors.bold(`${who}${kindTitles[d.kind]}`)} — ${d.framework} (${d.code}${where}, ${d.confidence})`,
+    `${mark} ${colors.bold(`${who}${title}`)} — ${d.framework} (${d.code}${where}, ${d.confidence})`,
   ];
   lines.push(`  ${d.summary}`);
   // A peak and its source read as one fact: `peak host 480 MiB (cgroup)`.
@@ -96,6 +99,18 @@ function renderDiagnosis(
       ...block(
         'could be',
         d.causeAlternatives.map((a) => `${a.cause} (the log cannot rule it out); to decide: ${a.decidedBy}`),
+        colors,
+      ),
+    );
+  // The failure line itself is not in the log: what stood in its place, and what to paste to decide.
+  if (d.failureLineMissing)
+    lines.push(
+      ...block(
+        'not shown',
+        [
+          `the failure line is not in the log; it shows ${d.failureLineMissing.saw}`,
+          `to decide: ${d.failureLineMissing.toDecide}`,
+        ],
         colors,
       ),
     );

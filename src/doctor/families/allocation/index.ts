@@ -2,6 +2,7 @@
 // words (and an inference engine's KV cache too small), explained from its figures alone.
 import type { DoctorFamily } from '../types.js';
 import { explainAllocation } from './explain.js';
+import { failureEvidenceRules } from './failure-evidence.js';
 import {
   deviceSeenFactRule,
   genericOutOfMemoryCode,
@@ -15,7 +16,7 @@ import { allocationFactRules, allocationRules } from './rules.js';
 /** The allocation family. */
 export const allocationFamily: DoctorFamily = {
   name: 'allocation',
-  rules: [...allocationRules, genericOutOfMemoryRule, retoldDeviceOomRule],
+  rules: [...allocationRules, ...failureEvidenceRules, genericOutOfMemoryRule, retoldDeviceOomRule],
   factRules: [...allocationFactRules, deviceSeenFactRule, mlSeenFactRule],
   layers: [],
   codes: [
@@ -23,6 +24,8 @@ export const allocationFamily: DoctorFamily = {
     'quantized-model-offloaded',
     'kv-cache-too-small',
     'taichi-pool-exhausted',
+    'paddle-allocator-throw',
+    'kv-block-allocator-empty',
     genericOutOfMemoryCode,
     retoldDeviceOomCode,
   ],

@@ -1,5 +1,6 @@
 // Host RAM seen from the victim's side: SIGKILL exits (137, -9), the shell's "Killed", DataLoader
 // workers killed, and allocation errors (MemoryError, ENOMEM, std::bad_alloc).
+import { bareKillMissing } from '../../missing-failure-line.js';
 import { sizeOf } from '../../sizes.js';
 import type { LogRule } from '../../types.js';
 import { definedFacts, intOf, lineStart, namesHostArena, withSize } from '../extract.js';
@@ -370,6 +371,7 @@ export const hostExitRules: LogRule[] = [
     source:
       'POSIX shell exit status 128+SIGKILL; Python subprocess returncode -signal; torch.distributed.elastic ChildFailedError exitcode -9; gunicorn arbiter.py',
     summary: 'a process was killed with SIGKILL (exit 137), most often by an OOM killer',
+    withoutFailureLine: bareKillMissing,
     extract: ({ text, before, match }) => {
       // A kill named as one of a list of possible causes is a guess, not a report: Ray's raylet ends
       // every worker death with "There are some potential root causes. (1) The process is killed by
@@ -426,6 +428,7 @@ export const hostExitRules: LogRule[] = [
     // paste lost the line break), at the line's end or before the quote that closes a retold message.
     source: 'bash jobs.c pretty_print_job / strsignal(SIGKILL)',
     summary: 'the shell reports a process "Killed" (SIGKILL), most often by the OOM killer',
+    withoutFailureLine: bareKillMissing,
     extract: ({ match }) => ({
       facts: definedFacts({ pid: intOf(match[1] ?? match[2] ?? match[3] ?? match[4]) }),
     }),

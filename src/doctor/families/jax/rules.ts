@@ -1,7 +1,7 @@
 // XLA's out-of-memory reports, printed by JAX and by TensorFlow (FACTS Q4, Q11).
 
 import { parseLogSize } from '../../sizes.js';
-import type { LogRule, RuleInput } from '../../types.js';
+import type { LogRule, MissingFailureLine, RuleInput } from '../../types.js';
 import { definedFacts, intOf, namesHostAllocator, sizeAfter, withSize, xlaFramework } from '../extract.js';
 
 const rayPid = /^\s*\((?:[\w-]+ )?pid=(\d+)/;
@@ -13,6 +13,32 @@ function deviceOfAllocator(name: string | undefined): number | undefined {
 /** XLA's allocation failures, with JAX or TensorFlow told apart by path. */
 const cpuPlatformNamed =
   /\bCPU platform\b|\bplatform[\s:=]+["']?cpu\b|\bJAX_PLATFORMS?\s*=\s*["']?cpu\b|\bCpuDevice\(|\bTFRT_CPU_\d/i;
+
+// tensorflow/core/common_runtime/bfc_allocator.cc (v1.4-v2.x; xla/tsl/framework/bfc_allocator.cc since):
+// BFCAllocator::DumpMemoryLog is called from AllocateRawInternal only after every bin and Extend()
+// failed ("We searched all bins for an existing free chunk to use and couldn't find one. This means we
+// must have run out of memory"), and only with dump_log_on_failure, which AllocateRawInternalWithRetry
+// sets on its last try (and a no-retry scratch allocation only at VLOG 2). Its lines, under the
+// file's glog prefix: "Bin (256): Total Chunks: 3, Chunks in use: 2. ...", "Chunk at 0x.. of size 256"
+// and "Free  at 0x.." (1.x), "InUse at 0x.. next 5 of size 256" (2.x), "Summary of in-use Chunks by
+// size", "4 Chunks of size 256 totalling 1.0KiB", "Sum Total of in-use chunks: 1.38GiB", "Stats:",
+// the occupancy map ("****____"). Without the prefix, only the two lines no other program prints.
+// Not evidence: the "Stats:" block alone (AllocatorStats::DebugString, which any caller may log) and
+// "ran out of memory ... The caller indicates that this is not a failure" (AllocateRaw, no dump).
+const bfcDumpLine =
+  /bfc_allocator\.cc:\d+\]\s*(?:Total size in pool|Stats:|Sum Total of in-use chunks|\d+ Chunks of size|Bin \(\d+\)|Next region of size|Summary of in-use Chunks|\*{8,}|(?:Chunk|InUse|Free) {1,2}at (?:0x)?[0-9a-f]+ (?:next -?\d+ )?of size \d+)|^\s*(?:Bin \(\d+\):\s+Total Chunks: \d+, Chunks in use: \d+|Sum Total of in-use chunks: \d)/;
+
+// The BFC allocators TensorFlow and XLA build, by the name the failure line logs ("Allocator (GPU_0_bfc)
+// ran out of memory"): one per GPU (GPU_%d_bfc, gpu_process_state.cc) unless named for the host: the
+// pinned host pool (gpu_host_bfc, GPUProcessState::GetGpuHostAllocator), the CPU pool that
+// TF_CPU_ALLOCATOR_USE_BFC turns on ("bfc_cpu_allocator_for_gpu"), oneDNN's ("mklcpu"), "cpu".
+const hostBfcAllocator = /^(?:gpu_host_bfc|cuda_host_bfc|bfc_cpu_allocator\w*|mkl_?cpu|cpu)$/i;
+
+const bfcDumpMissing: MissingFailureLine = {
+  saw: "TensorFlow's (or XLA's) BFC allocator dump, which it prints only after an allocation failed",
+  toDecide:
+    'paste the lines just above the dump ("Allocator (GPU_0_bfc) ran out of memory trying to allocate N", which names the device and the request) and the error after it ("OOM when allocating tensor ...", "RESOURCE_EXHAUSTED")',
+};
 
 export const xlaRules: LogRule[] = [
   {
@@ -230,12 +256,26 @@ export const xlaRules: LogRule[] = [
     framework: 'jax',
     weight: 2,
     isGeneric: true,
-    keywords: ['bfc_allocator'],
-    pattern:
-      /bfc_allocator\.cc:\d+\]\s*(?:Total size in pool|Stats:|Sum Total of in-use chunks|\d+ Chunks of size|Bin \(\d+\)|Next region of size|Summary of in-use Chunks|\*{8,})/,
-    // BFCAllocator::DumpMemoryLog runs only when an allocation fails (bfc_allocator.cc).
-    source: 'openxla/xla xla/tsl/framework/bfc_allocator.cc BFCAllocator::DumpMemoryLog',
+    keywords: ['bfc_allocator', 'total chunks:', 'sum total of in-use chunks'],
+    pattern: bfcDumpLine,
+    // BFCAllocator::DumpMemoryLog runs only when an allocation fails (bfc_allocator.cc; see
+    // bfcDumpLine): its every line is that failure, the chunk lines a paste keeps at its end included.
+    source:
+      'openxla/xla xla/tsl/framework/bfc_allocator.cc BFCAllocator::DumpMemoryLog; tensorflow/tensorflow core/common_runtime/bfc_allocator.cc AllocateRawInternal (v1.4-v2.x)',
     summary: "XLA's BFC allocator dumped its memory map (it only does so on a failed allocation)",
-    extract: ({ text, before }: RuleInput) => ({ framework: xlaFramework(text, before, 'jax') }),
+    extract: ({ text, before }: RuleInput) => {
+      // ONNX Runtime's arena prints the same dump (onnxruntime/core/framework/bfc_arena.cc) for CPU and
+      // CUDA arenas alike, under its own prefix; its own failure line is read elsewhere.
+      if (/bfc_arena\.cc|onnxruntime/i.test(text)) return undefined;
+      const name = [...before, text]
+        .reverse()
+        .map((l) => /\bAllocator \((\w+)\)/.exec(l)?.[1])
+        .find((n) => n !== undefined);
+      return {
+        framework: xlaFramework(text, before, 'jax'),
+        ...(name !== undefined && hostBfcAllocator.test(name) ? { kind: 'host_oom' as const } : {}),
+      };
+    },
+    withoutFailureLine: bfcDumpMissing,
   },
 ];
