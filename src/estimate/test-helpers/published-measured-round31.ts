@@ -17,16 +17,17 @@
 // a user would write for it; where a source leaves a setting out, `config` says what was assumed and from which default.
 // `config` also ends with a `traceable` note: whether the model's code is available to trace here (a Hugging Face config
 // that transformers 5.18 builds, a timm or torchvision model, one of the examples/trace factories, or none).
-// WHAT IT HOLDS: 15 rows from 12 documents of 5 harnesses — torchtitan commit messages (4: DeepSeek-V3 16B under
+// WHAT IT HOLDS: 16 rows from 13 documents of 5 harnesses — torchtitan commit messages (4: DeepSeek-V3 16B under
 // pipeline parallelism and under HybridEP, both NOT EXPRESSIBLE; torchtrain's llama debug model under FSDP1; the Qwen3
 // MoE debug model under EP 2), unsloth notebooks (3: gpt-oss 120B QLoRA, NOT EXPRESSIBLE; Gemma 3 270M LoRA in fp32;
-// Gemma 3 27B QLoRA, NOT EXPRESSIBLE), TRL's tool-calling notebook (1: tiny-aya-global QLoRA), ultralytics issues (3:
-// YOLOv8n and YOLOv8x training logs), mmyolo's YOLOv8 model zoo (4). By kind: LLM pretraining 4, LLM LoRA/QLoRA 4,
-// detection 7 (the LLM full fine-tune kind is the pretraining rows' kind); segmentation, diffusion, vision
-// classification, speech and RL policies gave no row that could be written (below). Four rows are NOT EXPRESSIBLE
-// (each says why in its config). Traceable here: 13 (Hugging Face configs that transformers 5.18 builds: 6 of the LLM
-// rows; examples/trace/yolo.py: the 7 YOLO rows); not: the two DeepSeek-V3 rows (torchtitan's code) — and gpt-oss's and
-// Gemma 3's configs build, but their 4-bit experts and vision towers are outside a trace of the text model.
+// Gemma 3 27B QLoRA, NOT EXPRESSIBLE), TRL's tool-calling notebook (1: tiny-aya-global QLoRA), ultralytics training
+// logs (4: three issues' YOLOv8n and YOLOv8x logs, and YOLO11Face's YOLOv8s-pose log, NOT EXPRESSIBLE), mmyolo's
+// YOLOv8 model zoo (4). By kind: LLM pretraining 4, LLM LoRA/QLoRA 4, detection 8 (the LLM full fine-tune kind is the
+// pretraining rows' kind); segmentation, diffusion, vision classification, speech and RL policies gave no row that
+// could be written (below). Five rows are NOT EXPRESSIBLE (each says why in its config). Traceable here: 14 (Hugging
+// Face configs that transformers 5.18 builds: 6 of the LLM rows; examples/trace/yolo.py: the 8 YOLO rows, the pose row
+// as its detector); not: the two DeepSeek-V3 rows (torchtitan's code). gpt-oss's and Gemma 3's configs build, but their
+// 4-bit experts and vision towers are outside a trace of the text model.
 // HOW THE DRAW WENT (deviations said plainly): the kinds were searched in the drawn order (segmentation, diffusion and
 // vision classification first, none giving a writable document), and the searches included `git grep`/`git log --grep`
 // over the repository snapshots on this machine as well as the search corpora. LLM pretraining's torchtitan pick took 4
@@ -339,6 +340,31 @@ training: { precision: amp_fp16, optimizer: adamw, batch_size: 4 }`,
   },
 ];
 
+// --- zjykzj/YOLO11Face yolo11face/docs/*/pose_train.md (ultralytics 8.3.75 pose training logs, Feb–Mar 2025) (kind:
+// detection, second pass; the ultralytics harness's fourth row) ---------------------------------------------------------
+// Found by `git grep GPU_mem` over the repository's snapshot here: its detect_train.md logs are round 25's; its two
+// pose_train.md logs are cited by no round. Four candidates in the documents' order (yolo8face: YOLOv8s-pose 16.6,
+// YOLOv8n-pose 15.5; yolo11face: YOLO11s-pose 16.9, YOLO11n-pose 15.7); one row is left to this harness:
+// random.Random(31).sample(range(4), 1) = [0], YOLOv8s-pose. As round 25 read the detect logs: pose_train.py passes its
+// arguments to ultralytics' trainer (ultralytics 8.3.75, torch 1.12.1+cu113, one RTX 3090 24 GB, all printed), AMP,
+// optimizer auto → SGD(lr 0.01, momentum 0.9) as logged, mosaic 1.0 at 800 × 800, an EMA copy, the anchor-free head
+// with the TaskAlignedAssigner; GPU_mem is torch.cuda.memory_reserved() divided by 1e9 (assumed, as round 25: the 8.3
+// releases of early 2025), "G": reserved, decimal GB, at the end of the first epoch.
+const yoloFacePoseDoc = 'zjykzj/YOLO11Face yolo11face/docs/yolo8face/pose_train.md';
+const yoloFacePoseCase: PublishedCase = {
+  traceModule: 'yolo:v8_s_800x800_c1_b49_ema',
+  id: 'yolo11face-pose-log-yolov8s-pose-widerface-landmarks-800-bs8-amp-rtx3090',
+  source: `${yoloFacePoseDoc} (commit 67160fd2, https://github.com/zjykzj/YOLO11Face/blob/67160fd218a2f6aa9f884215ee0d918e71e1c0ac/yolo11face/docs/yolo8face/pose_train.md), section "YOLOv8s-pose", the first epoch's progress line "1/300      16.6G       1.72      1.287     0.5697      1.132      1.235        112        800: 100%|██████████| 1288/1288", column "GPU_mem"`,
+  what: 'reserved',
+  unit: 'GB',
+  measured: 16.6,
+  config:
+    "python3 pose_train.py --model yolov8s-pose.pt --data ./yolo11face/cfg/datasets/widerface-landmarks.yaml --epochs 300 --imgsz 800 --batch 8 --device 0 (ultralytics 8.3.75, torch 1.12.1+cu113, one RTX 3090 24 GB): YOLOv8s-pose with one class (face) and kpt_shape [5, 3] (11,423,552 parameters as printed), WIDER FACE with five landmarks (10,304 training images, crowded: the validation counts 29,560 faces in 2,576 images), 8 mosaic images of 800 × 800 per batch, AMP, SGD momentum 0.9, the EMA copy; GPU_mem = torch.cuda.memory_reserved() / 1e9 (assumed) at the end of the first epoch. NOT EXPRESSIBLE: the pose head (a third convolution branch per level predicting 15 keypoint values) and the keypoint and keypoint-objectness losses; the spec is the YOLOv8s detector with one class, the assigner padded to 49 faces an image (round 25's mosaic mean, 4 × 12.2; the most crowded batch holds far more); traceable: yes, as the detector (examples/trace/yolo.py's v8_s factory at 800 × 800, one class, 49 boxes an image, with the EMA copy; the pose branch is not in it)",
+  spec: `model:
+  yolo: { version: v8, scale: s, classes: 1, input: [3, 800, 800], max_objects: 49 }
+training: { precision: amp_fp16, optimizer: sgd_momentum, batch_size: 8 }`,
+};
+
 // --- open-mmlab/mmyolo configs/yolov8/README.md "Results and models", COCO (the table as of 69b43e69, 2023-03-07; read
 // at the mirror's 8c4d9dc5, mmyolo v0.6) (kind: detection, second pass) ------------------------------------------------
 // Found by the detection pass's model-zoo search (mmyolo's YOLOv5 README is round 25's; its YOLOv8 README is cited by
@@ -408,6 +434,7 @@ export const round31Cases: PublishedCase[] = [
   ...titanCases,
   trlToolCallingCase,
   ...yoloIssueCases,
+  yoloFacePoseCase,
   ...mmyoloV8Cases,
 ];
 
@@ -424,5 +451,6 @@ export const round31Documents: string[] = [
   ultralyticsIssueDoc(3075),
   ultralyticsIssueDoc(1854),
   ultralyticsIssueDoc(10435),
+  yoloFacePoseDoc,
   mmyoloV8Doc,
 ];
