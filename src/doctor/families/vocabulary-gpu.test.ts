@@ -1270,6 +1270,47 @@ export const gpuVocabulary: VocabularyEntry[] = [
     ],
     kind: 'none',
   },
+  {
+    id: 'torch-oom-tail-2-3',
+    program: 'PyTorch 2.3+ caching allocator OOM message, its first line cut',
+    source: gh('pytorch/pytorch@v2.5.1', 'c10/cuda/CUDACachingAllocator.cpp'),
+    template:
+      'Of the allocated memory {a} is allocated by PyTorch, and {r} is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.',
+    lines: [
+      'memory in use. Of the allocated memory 9.08 GiB is allocated by PyTorch, and 9.35 GiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.  See documentation for Memory Management  (https://pytorch.org/docs/stable/notes/cuda.html#environment-variables)',
+    ],
+    kind: 'gpu_oom',
+  },
+  {
+    id: 'torch-oom-tail-rocm',
+    program: 'PyTorch ROCm caching allocator OOM message, its first line cut',
+    source: gh('pytorch/pytorch@v2.5.1', 'c10/cuda/CUDACachingAllocator.cpp'),
+    template:
+      'If reserved but unallocated memory is large try setting PYTORCH_HIP_ALLOC_CONF=expandable_segments:True to avoid fragmentation.',
+    lines: [
+      'If reserved but unallocated memory is large try setting PYTORCH_HIP_ALLOC_CONF=expandable_segments:True to avoid fragmentation.  See documentation for Memory Management  (https://pytorch.org/docs/stable/notes/cuda.html#environment-variables)',
+    ],
+    kind: 'gpu_oom',
+  },
+  {
+    id: 'torch-oom-tail-1-x',
+    program: 'PyTorch 1.10-2.0 caching allocator OOM message, its first line cut',
+    source: gh('pytorch/pytorch@v1.13.1', 'c10/cuda/CUDACachingAllocator.cpp'),
+    template:
+      'If reserved memory is >> allocated memory try setting max_split_size_mb to avoid fragmentation.  See documentation for Memory Management and PYTORCH_CUDA_ALLOC_CONF',
+    lines: [
+      ' If reserved memory is >> allocated memory try setting max_split_size_mb to avoid fragmentation.  See documentation for Memory Management and PYTORCH_CUDA_ALLOC_CONF',
+    ],
+    kind: 'gpu_oom',
+  },
+  {
+    id: 'torch-alloc-conf-set-by-user',
+    program: 'PyTorch allocator setting in a launch script (look-alike)',
+    source: gh('pytorch/pytorch@v2.5.1', 'c10/cuda/CUDAAllocatorConfig.cpp'),
+    template: 'export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True',
+    lines: ['export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True', 'python train.py --batch-size 8'],
+    kind: 'none',
+  },
 ];
 
 /** Entries doctor reads wrong (see checkVocabulary). */

@@ -95,6 +95,42 @@ export const torchRules: LogRule[] = [
     extract: extractTorchOom,
   },
   {
+    code: 'torch-oom-message-tail',
+    kind: 'gpu_oom',
+    framework: 'torch',
+    weight: 2,
+    isGeneric: true,
+    // Its own candidate: the message's head, where the paste kept it, is the reading.
+    group: 'torch-oom-message-tail',
+    keywords: [
+      'if reserved but unallocated memory is large',
+      'if reserved memory is >> allocated memory',
+      'of the allocated memory',
+      'reserved by pytorch but unallocated',
+    ],
+    // The closing sentences of the caching allocator's out-of-memory message, which it prints in that
+    // message only (c10/cuda/CUDACachingAllocator.cpp DeviceCachingAllocator::malloc's
+    // TORCH_CHECK_WITH(OutOfMemoryError, ...): 1.10-2.0 "If reserved memory is >> allocated memory try
+    // setting max_split_size_mb to avoid fragmentation", 2.1-2.2 "Of the allocated memory %s is
+    // allocated by PyTorch, and %s is reserved by PyTorch but unallocated. If reserved but unallocated
+    // memory is large try setting max_split_size_mb ...", 2.3+ "... try setting
+    // PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation", PYTORCH_HIP_ALLOC_CONF
+    // on ROCm). A paste that lost the message's first line ("CUDA out of memory. Tried to allocate")
+    // keeps the failure in these.
+    pattern:
+      /If reserved (?:but unallocated )?memory is (?:large|>> allocated memory) try setting (?:PYTORCH_(?:CUDA|HIP)_ALLOC_CONF=expandable_segments:True|max_split_size_mb) to avoid fragmentation|\bOf the allocated memory [\d.]+ ?[KMGT]?i?B is allocated by\s+PyTorch\b|\bis reserved by PyTorch but unallocated\b/,
+    source:
+      'pytorch/pytorch v1.10.0-v2.5.1 c10/cuda/CUDACachingAllocator.cpp DeviceCachingAllocator::malloc (OutOfMemoryError message)',
+    summary:
+      "the closing sentences of PyTorch's CUDA out-of-memory message (its first line is not in the paste)",
+    extract: extractTorchOom,
+    withoutFailureLine: {
+      saw: "the closing sentences of PyTorch's out-of-memory message, which its caching allocator prints only when an allocation failed",
+      toDecide:
+        'paste the message\'s first line ("CUDA out of memory. Tried to allocate N. GPU 0 has a total capacity of T of which F is free ..."): the request and the card\'s fill decide the cause',
+    },
+  },
+  {
     code: 'torch-mps-oom',
     kind: 'gpu_oom',
     framework: 'torch',
