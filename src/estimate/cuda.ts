@@ -59,12 +59,26 @@ export function blockBytes(framework: EstimateFramework, bytes: number): number 
  * memory allocated and freed every step (the forward→backward parts). Blocks freed in one phase are
  * split for another phase's requests of other sizes; a request no free block fits opens a new
  * segment. The largest short-lived requests decide it:
- *   eager attention  20%: its b·a·s² score tensors are created and freed several times per layer.
- *                    The HF V100 run (bert-large, batch 4, fp32, eager; references
- *                    hf-v100-bert-large-vanilla-bs4) leaves 22% after the allocated peak this module
- *                    computes; ZeRO §3.2 saw up to 30% lost "in extreme cases", the upper bound.
- *   SDPA/Flash       10%: no s² tensors; the largest requests are MLP-sized. An assumption (half of
- *                    eager): no measured reserved-memory run with these kernels is at hand.
+ *   eager attention, no checkpointing  3%: its b·a·s² score, softmax and dropout tensors are created
+ *                    and freed at one size in every layer, so each layer reuses the blocks the one before
+ *                    freed. Measured by replaying traced steps through the allocator's policy
+ *                    (python/headroom_trace/allocator_replay.py, three steps on fake tensors, torch 2.13):
+ *                    GPT-2 124M fp32 b8×1024 3.1%, GPT-2 medium fp32 b4×1024 3.1%, BERT-large fp32 b4×512
+ *                    (zero_grad zeros, for_loop AdamW: the HF V100 run's loop) 2.9% of these parts; on
+ *                    the real H200 (test/gpu/recorded/2026-11-27-h200-peaks-…json, max_memory_reserved less
+ *                    max_memory_allocated) GPT-2 124M 2.9%, TinyLlama fp32 b2×2048 4.1%. It was 20%, read
+ *                    off the HF V100 run's nvidia-smi figure (hf-v100-bert-large-vanilla-bs4) less this
+ *                    module's allocated peak and context: an inference that carried their errors, where the
+ *                    replay of that run's own loop leaves 2.9%.
+ *   eager attention under activation checkpointing (training.activation_checkpointing: full), and
+ *                    models without attention (CNNs, detectors)  20%: the recomputed layer's tensors do not
+ *                    fit the forward's blocks, split around the checkpointed inputs that stay alive; the
+ *                    replay gives 53% (GPT-2 medium fp32 b4×1024), the H200 15.6% (Llama-2-7B LoRA
+ *                    b1×2048), a CNN's cuDNN workspaces up to 70% (H200 ResNet-18): unchanged here.
+ *   SDPA/Flash       10%: no s² tensors; the largest requests are MLP-sized. The replay above gives
+ *                    0.4% (GPT-2 medium fp32) to 14.5% (Qwen2.5-1.5B bf16 b2×2048), 6–15% for bf16 and amp
+ *                    runs; under checkpointing 29–87% in the replay and 12–52% on the H200's LoRA and full
+ *                    runs: no one fraction, so it is kept (the replay's own figure is what --trace should use).
  *   expandable_segments:True  3%: segments grow in place instead of new ones being opened (FACTS Q7).
  *   variable lengths (cuda.lengths: variable) 50%: each batch padded only to its own longest sample, so
  *                    every step asks for the forward→backward parts at another size. Freed blocks stay
@@ -92,12 +106,15 @@ export function blockBytes(framework: EstimateFramework, bytes: number): number 
  *                    +12.5…+32.5% with 50% on top of the cap and −3.9…+8.7% with the fixed fraction; rounds 7
  *                    and 8's short runs read at an assumed longest length wanted 0.1 in the fit above.
  */
-export function defaultFragmentation(
-  attention: Attention | undefined,
-  isExpandableSegments: boolean,
-  isVariableLengths = false,
-): number {
+export function defaultFragmentation(options: {
+  attention: Attention | undefined;
+  isExpandableSegments: boolean;
+  isVariableLengths?: boolean;
+  isCheckpointed?: boolean;
+}): number {
+  const { attention, isExpandableSegments, isVariableLengths = false, isCheckpointed = false } = options;
   if (isExpandableSegments) return 0.03;
   if (isVariableLengths) return 0.5;
-  return attention === undefined || attention === 'eager' ? 0.2 : 0.1;
+  if (attention === 'eager') return isCheckpointed ? 0.2 : 0.03;
+  return attention === undefined ? 0.2 : 0.1;
 }

@@ -158,7 +158,11 @@ tensors: [{ name: ids, shape: [N, 7], dtype: int64, count: 2 }]`;
       const dynamic = parts.filter((p) => p.phase === 'backward').reduce((s, p) => s + p.bytes, 0);
       return (parts.find((p) => p.name === 'allocator cache')?.bytes ?? 0) / dynamic;
     };
-    assert.ok(Math.abs(fraction(shape('eager')) - 0.2) < 1e-3);
+    // Eager attention keeps 3% cached without checkpointing, 20% under it (cuda.ts: the allocator replay).
+    assert.ok(Math.abs(fraction(shape('eager')) - 0.03) < 1e-3);
+    assert.ok(
+      Math.abs(fraction(shape('eager', '\ntraining: { activation_checkpointing: full }')) - 0.2) < 1e-3,
+    );
     assert.ok(Math.abs(fraction(shape('sdpa')) - 0.1) < 1e-3);
     assert.ok(Math.abs(fraction(shape('eager', '\ncuda: { expandable_segments: true }')) - 0.03) < 1e-3);
     assert.ok(Math.abs(fraction(shape('eager', '\ncuda: { fragmentation: 0.5 }')) - 0.5) < 1e-3);
@@ -170,7 +174,7 @@ tensors: [{ name: ids, shape: [N, 7], dtype: int64, count: 2 }]`;
     // seq_len only a cap the batches may not reach: priced at the cap with the fixed-shape cache (one
     // allowance for the varying lengths, not two).
     assert.ok(Math.abs(fraction(shape('sdpa', '\ncuda: { lengths: capped }')) - 0.1) < 1e-3);
-    assert.ok(Math.abs(fraction(shape('eager', '\ncuda: { lengths: capped }')) - 0.2) < 1e-3);
+    assert.ok(Math.abs(fraction(shape('eager', '\ncuda: { lengths: capped }')) - 0.03) < 1e-3);
     // variable says what it assumes of the length, and names capped for a length that is only the cap.
     const noteOf = (yaml: string) =>
       estimate(spec(yaml)).notes.find((n) => n.startsWith('cuda.lengths variable'));

@@ -185,7 +185,12 @@ function estimateStage(given: EstimateSpec, overrides: EstimateOverrides): Break
   gpu.push(...outside, ...deviceParts);
   const fragmentation =
     spec.cuda.fragmentation ??
-    defaultFragmentation(shape?.attention, spec.cuda.isExpandableSegments, spec.cuda.isVariableLengths);
+    defaultFragmentation({
+      attention: shape?.attention,
+      isExpandableSegments: spec.cuda.isExpandableSegments,
+      isVariableLengths: spec.cuda.isVariableLengths,
+      isCheckpointed: spec.training.activationCheckpointing === 'full',
+    });
   const dynamicBytes = deviceParts
     .filter((part) => part.phase === 'backward')
     .reduce((sum, p) => sum + p.bytes, 0);

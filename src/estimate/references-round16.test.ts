@@ -30,7 +30,11 @@ test('round 16, measured once, is pinned: median |error| and the counts within 5
   // checkpointing), 2/6/13. The round is now spent. Session 16 relabelled it from its sources (no constant
   // fitted): the loss Megatron-DeepSpeed computes (vocab_parallel, gpt_model.py) and the CUDA context the
   // document measured (1113 MiB): 15.6%, worst -33.4% (TP1 PP1 DP8 micro-batch 1 with checkpointing), 3/6/15.
-  // What this pins is that figure.
-  assert.ok(median <= 0.16, summary);
-  assert.ok(within(0.05) >= 3 && within(0.15) >= 6 && within(0.3) >= 15, summary);
+  // What this pins is that figure. Session 24 (estimate-model: eager attention without checkpointing keeps 3%
+  // of the forward→backward parts cached, not 20%, as the allocator replay and the H200 measured): the four
+  // rows without checkpointing -15.4/-2.4/+3.5/-32.6 -> -23.4/-12.2/-7.3/-38.5%: 15.6% -> 16.5%, worst -33.4 ->
+  // -38.5%, 3/6/15 -> 1/6/15. What they miss beyond the cache (a 2021 Megatron-DeepSpeed V100 run read as
+  // nvidia-smi) is not found.
+  assert.ok(median <= 0.166, summary);
+  assert.ok(within(0.05) >= 1 && within(0.15) >= 6 && within(0.3) >= 15, summary);
 });

@@ -46,7 +46,10 @@ test('round 20, measured once, is pinned: median |error| and the counts within 5
   // -33.0%, 4/9/18. The round is now spent. Session 18 (estimate-express): the four forgather rows without
   // checkpointing say their per-layer ALiBi bias (model.transformer.attention_bias, 1.2 GB in fp32): fp32
   // control +4.3 -> +9.6%, fp32 fused +5.4 -> +10.7%, fp32 compile +12.0 -> +17.7%, bf16 fused -2.6 -> +2.0%;
-  // all 23: 12.0%, worst -33.0%, 5/12/22.
-  assert.ok(median <= 0.12, summary);
-  assert.ok(within(0.05) >= 5 && within(0.15) >= 12 && within(0.3) >= 22, summary);
+  // all 23: 12.0%, worst -33.0%, 5/12/22. Session 24 (estimate-model: eager attention without checkpointing
+  // keeps 3% of the forward→backward parts cached, not 20%, as the allocator replay and the H200 measured):
+  // 12.0% -> 9.6%, worst -33.0 -> -36.9%, 5/12/22 -> 5/15/21 (the Reformer blog's BERT rows +24..25 -> +7.5..8.4%;
+  // minGPT under FSDP, no checkpointing, -12..-33 -> -14..-37%).
+  assert.ok(median <= 0.097, summary);
+  assert.ok(within(0.05) >= 5 && within(0.15) >= 15 && within(0.3) >= 21, summary);
 });

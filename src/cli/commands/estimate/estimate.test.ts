@@ -80,7 +80,7 @@ describe('headroom estimate', () => {
       ...['--budget', '24GiB', '--host-budget', '16GiB', '--solve', 'N', '--grad-accumulation-target', '24'],
     ]);
     assert.equal(code, 0);
-    assert.match(stdout, /Solve: N = 16 fits 24\.00 GiB GPU and 16\.00 GiB host/);
+    assert.match(stdout, /Solve: N = 18 fits 24\.00 GiB GPU and 16\.00 GiB host/);
     assert.match(stdout, /Gradient accumulation: N = 12 × 2 steps = 24/);
   });
 
