@@ -1,6 +1,7 @@
 // `npm run bench -- estimate-trace [--skip-full] [--model FILE]`: how long `estimate --trace` takes on
-// Llama-2-7B (examples/models/llama-2-7b.json; bf16 weights, AdamW foreach, batch 1 of 512 tokens),
-// extrapolated from 2 and 3 blocks against tracing all 32, and the extrapolation's error. Needs
+// Llama-2-7B (examples/models/llama-2-7b.json; bf16 weights, AdamW foreach, batch 1 of 512 tokens): the
+// default (every block when that is predicted cheap, for the allocator's replay), extrapolated from 2 and 3
+// blocks against tracing all 32, and the extrapolation's error. Needs
 // .venv-frameworks (torch, transformers); a 7B full trace takes minutes on a 2-core machine. The
 // helper's CPU time is printed beside the wall time: on a shared machine the wall time is mostly waiting.
 import { join } from 'node:path';
@@ -34,16 +35,22 @@ export async function main(args: string[]): Promise<void> {
     checkpointing: 'none',
     attention: 'sdpa',
   };
-  const timed = async (full: boolean) => {
+  const timed = async (how: Partial<TraceRequest>) => {
     const started = performance.now();
-    const result = await runTraceHelper(python, { ...request, ...(full ? { full: true } : {}) });
+    const result = await runTraceHelper(python, { ...request, ...how });
     return { result, seconds: (performance.now() - started) / 1000 };
   };
-  const fast = await timed(false);
-  const rows = [row('extrapolated (2, 3 blocks)', fast)];
+  // The default traces the whole model when its trace is predicted cheap (the allocator's replay needs
+  // every block), else extrapolates; forced, the extrapolation is measured on its own.
+  const usual = await timed({});
+  const fast = await timed({ extrapolate: true });
+  const rows = [
+    row(usual.result.extrapolation ? 'default: extrapolated' : 'default: every block (cheap)', usual),
+    row('extrapolated (2, 3 blocks)', fast),
+  ];
   let error = '';
   if (!args.includes('--skip-full')) {
-    const full = await timed(true);
+    const full = await timed({ full: true });
     rows.push(row('every block', full));
     const [got, want] = [fast.result.peakBytes as number, full.result.peakBytes as number];
     error = `extrapolation error: ${(((got - want) / want) * 100).toFixed(3)}% (${got - want} B of ${want} B)`;

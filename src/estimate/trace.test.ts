@@ -75,6 +75,27 @@ describe('compareTrace', () => {
     assert.equal(optimizer?.differencePercent, -75);
   });
 
+  test("a trace that replayed the caching allocator takes the step's cache from it, not the analytic fraction", () => {
+    const GiB = 2 ** 30;
+    const traced = traceLike();
+    const allocator = { reservedBytes: traced.peakBytes + 3 * GiB, allocatedBytes: traced.peakBytes + GiB };
+    const compared = compareTrace(breakdown, { ...traced, allocator });
+    const cache = compared.added.find((p) => p.name === 'allocator cache');
+    assert.equal(cache?.bytes, 2 * GiB);
+    assert.match(cache?.formula ?? '', /replayed/);
+    // One rank's states swapped in: the replay was of the unsharded step, so the analytic cache stands.
+    const rank = perRankTrace(
+      breakdown,
+      { ...traced, allocator, stages: { step: { peakBytes: 1, parts: {} } } },
+      'x',
+    );
+    assert.equal(rank.allocator, undefined);
+    assert.equal(
+      compareTrace(breakdown, rank).added.find((p) => p.name === 'allocator cache')?.bytes,
+      part('allocator cache'),
+    );
+  });
+
   test("the groups compare the analytic parts of the trace's peak moment (step: no activations)", () => {
     const compared = compareTrace(breakdown, traceLike());
     const weights = compared.groups.find((g) => g.name === 'weights');

@@ -35,6 +35,9 @@ export interface TraceResult {
   >;
   /** Set by perRankTrace: the traced step's model states were replaced by one rank's (in words). */
   perRank?: string;
+  /** torch: the caching allocator replayed on the traced allocations over steady steps
+   * (python/headroom_trace/caching_allocator.py): its reserved peak, and its allocated peak in whole blocks. */
+  allocator?: { reservedBytes: number; allocatedBytes: number };
 }
 
 /** One group of parts, traced and analytic, and how far apart. */
@@ -361,7 +364,8 @@ export function compareTrace(
     if (kind === 'cache') {
       // The allocator's cache and block rounding (cuda.ts): a fraction of what the forward→backward phase
       // allocates and frees, reserved at any later moment of the step too (torch's caching allocator).
-      if (trace.framework === 'torch') cache = entry;
+      // A trace that replayed the caching allocator on its own allocations has the step's cache itself.
+      if (trace.framework === 'torch') cache = trace.allocator ? replayedCache(trace.allocator) : entry;
     } else if (kind === 'outside' || kind === 'spec tensor' || isAtTracedPeak(part)) {
       added.push(entry);
     }
@@ -484,6 +488,16 @@ export function compareTrace(
   };
 }
 
+/** The allocator's cache as the replay of the traced allocations left it: reserved less allocated blocks. */
+function replayedCache(allocator: NonNullable<TraceResult['allocator']>): TraceComparison['added'][number] {
+  const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(2)} GiB`;
+  return {
+    name: 'allocator cache',
+    bytes: Math.max(0, allocator.reservedBytes - allocator.allocatedBytes),
+    formula: `the caching allocator replayed on the traced allocations over steady steps: ${gib(allocator.reservedBytes)} reserved less ${gib(allocator.allocatedBytes)} allocated in whole blocks (traced)`,
+  };
+}
+
 // The analytic parts that are one rank's model states as its sharding, offload or paging leaves them
 // on the GPU (gpu-states.ts, parallel.ts, deepspeed.ts): what perRankTrace puts in place of the whole
 // model's traced parameters, gradients and optimizer states. DeepSpeed's and FSDP's gradient buckets
@@ -574,8 +588,10 @@ export function perRankTrace(breakdown: Breakdown, trace: TraceResult, why: stri
       "; its peak is the end of backward, every gradient the rank keeps beside the first layer, which the unsharded trace cannot show: that moment is the analytic model's";
   }
   if (!best) return trace;
+  // The allocator's replay was of the unsharded step's own allocations, not of this rank's.
+  const { allocator: _unsharded, ...unsharded } = trace;
   return {
-    ...trace,
+    ...unsharded,
     peakBytes: best.bytes,
     parts: best.parts,
     peakPhase: best.stage,

@@ -311,7 +311,13 @@ describe('trace helper, real torch', { skip }, () => {
     );
     // Eight blocks, every 2nd checkpointed: traced at 2 and 4 blocks and extended by pairs.
     for (const kind of [kinds.every2 ?? {}, kinds.op ?? {}]) {
-      const deep = { ...request, ...kind, mode: 'trace', configOverrides: { num_hidden_layers: 8 } } as const;
+      const deep = {
+        ...request,
+        ...kind,
+        mode: 'trace',
+        configOverrides: { num_hidden_layers: 8 },
+        extrapolate: true,
+      } as const;
       const [extended, whole] = await Promise.all([
         runTraceHelper(python(), deep),
         runTraceHelper(python(), { ...deep, full: true }),
@@ -522,7 +528,7 @@ describe('trace helper, real torch', { skip }, () => {
       modelConfig: join(fixtures, 'tiny-llama.json'),
       configOverrides: { num_hidden_layers: 12 },
     } as const;
-    const extrapolated = await runTraceHelper(python(), request);
+    const extrapolated = await runTraceHelper(python(), { ...request, extrapolate: true });
     const full = await runTraceHelper(python(), { ...request, full: true });
     assert.deepEqual(extrapolated.extrapolation, { layers: 12, tracedLayers: [2, 3] });
     assert.equal(full.extrapolation, undefined);
@@ -543,7 +549,7 @@ describe('trace helper, real torch', { skip }, () => {
       checkpointing: 'full',
       modelConfig: join(fixtures, 'llama-3.1-8b.json'),
     } as const;
-    const extrapolated = await runTraceHelper(python(), request);
+    const extrapolated = await runTraceHelper(python(), { ...request, extrapolate: true });
     const full = await runTraceHelper(python(), { ...request, full: true });
     assert.deepEqual(extrapolated.extrapolation, { layers: 32, tracedLayers: [3, 4] });
     const [got, want] = [extrapolated.peakBytes as number, full.peakBytes as number];

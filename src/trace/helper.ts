@@ -14,6 +14,9 @@ export interface TraceRequest {
   framework: 'torch' | 'jax';
   /** A Hugging Face config.json (torch). */
   modelConfig?: string;
+  /** Extrapolate from a few blocks even when the whole model would be cheap to trace (the bench, tests):
+   * the whole trace is the one the caching allocator's replay needs. */
+  extrapolate?: boolean;
   /** `pkg.module:factory` (torch) or `pkg.module:step` (jax), imported from `cwd`. */
   module?: string;
   cwd: string;
@@ -212,6 +215,9 @@ export function toTraceResult(result: Record<string, unknown>): TraceResult {
       : {}),
     ...(result.extrapolation ? { extrapolation: result.extrapolation as TraceResult['extrapolation'] } : {}),
     ...(stagesOf(result.stages) ? { stages: stagesOf(result.stages) } : {}),
+    ...(typeof result.reservedBytes === 'number' && typeof result.allocatedBlockBytes === 'number'
+      ? { allocator: { reservedBytes: result.reservedBytes, allocatedBytes: result.allocatedBlockBytes } }
+      : {}),
   };
 }
 

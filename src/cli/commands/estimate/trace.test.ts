@@ -5,13 +5,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { estimate } from '../../../estimate/estimate.js';
 import { parseEstimateSpec } from '../../../estimate/load.js';
+import type { TraceResult } from '../../../estimate/trace.js';
 import { repoRoot } from '../../../probe/gpu/test-helpers/shared.js';
 import { frameworksPython, skipUnlessFrameworks } from '../../../test-helpers/frameworks.js';
 import type { WarmPython } from '../../../test-helpers/warm-python.js';
 import { startWarmTracePython } from '../../../trace/test-helpers/warm-trace.js';
 import { runHeadroom } from '../../test-helpers/run-in-process.js';
-import { configOfSpec, perRankReason, traceRefusal, traceRequestOf } from './trace.js';
+import { configOfSpec, perRankReason, traceOfSpec, traceRefusal, traceRequestOf } from './trace.js';
 
 const tinyLlama = join(repoRoot, 'src', 'trace', 'fixtures', 'tiny-llama.json');
 const skip = skipUnlessFrameworks('torch', 'transformers');
@@ -382,4 +384,28 @@ test("GaLore's projected optimizer states come from the analytic model, not the 
     'x.yaml',
   );
   assert.match(perRankReason(spec) ?? '', /GaLore's rank-128 optimizer states/);
+});
+
+test("the allocator's replay of the traced step is the cache only of a fixed-shape run: cuda.lengths variable, expandable segments and a given fragmentation keep the analytic one", () => {
+  const trace: TraceResult = {
+    framework: 'torch',
+    peakBytes: 1,
+    parts: { parameters: 1 },
+    modules: [],
+    seconds: 1,
+    version: '2.13.0',
+    python: 'python3',
+    allocator: { reservedBytes: 3, allocatedBytes: 1 },
+  };
+  const kept = (cuda: string) => {
+    const spec = parseEstimateSpec(
+      `model: { params: 1B }\ntraining: { optimizer: adamw, precision: bf16 }${cuda}`,
+      'x.yaml',
+    );
+    return traceOfSpec(spec, estimate(spec), trace).allocator !== undefined;
+  };
+  assert.equal(kept(''), true);
+  assert.equal(kept('\ncuda: { lengths: variable }'), false);
+  assert.equal(kept('\ncuda: { expandable_segments: true }'), false);
+  assert.equal(kept('\ncuda: { fragmentation: 0.1 }'), false);
 });

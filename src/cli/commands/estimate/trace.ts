@@ -235,10 +235,18 @@ function quantizedRequest(spec: EstimateSpec): Pick<TraceRequest, 'quantized'> {
   };
 }
 
-/** The traced step as this spec's GPU holds it: one rank's states swapped in where perRankReason says. */
+/**
+ * The traced step as this spec's GPU holds it: one rank's states swapped in where perRankReason says. The
+ * allocator's replay of the traced step (a fixed-shape run's cache) is kept only where the spec's cache is
+ * that one: not with cuda.fragmentation given, expandable segments, or variable lengths (cuda.ts).
+ */
 export function traceOfSpec(spec: EstimateSpec, breakdown: Breakdown, trace: TraceResult): TraceResult {
   const why = perRankReason(spec);
-  return why ? perRankTrace(breakdown, trace, why) : trace;
+  const { allocator, ...rest } = trace;
+  const isFixedShapeCache =
+    spec.cuda.fragmentation === undefined && !spec.cuda.isExpandableSegments && !spec.cuda.isVariableLengths;
+  const own = allocator && isFixedShapeCache ? trace : rest;
+  return why ? perRankTrace(breakdown, own, why) : own;
 }
 
 /** The spec's `tensors:` entries no traced model holds (without `covers`): added to the trace as given. */
