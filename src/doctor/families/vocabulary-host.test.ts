@@ -2141,6 +2141,54 @@ export const hostVocabulary: VocabularyEntry[] = [
     lines: ['[  912.1] cgroup: fork rejected by pids controller in /kubepods/burstable/pod12/3f2a'],
     kind: 'none',
   },
+  // Session 24 (issue 23 item 4): the SIGBUS as the signal handlers print it above a native stack.
+  {
+    id: 'ompi-signal-bus-error',
+    program: 'Open MPI stack-trace handler',
+    source: gh('open-mpi/ompi@v4.1.6', 'opal/util/stacktrace.c'),
+    template: '[host:pid] Signal: %s (%d)',
+    lines: [
+      '[triton-inference-server-7cd84c8f4b-wzsk9:00030] *** Process received signal ***',
+      '[triton-inference-server-7cd84c8f4b-wzsk9:00030] Signal: Bus error (7)',
+    ],
+    kind: 'shm',
+  },
+  {
+    id: 'ucx-bus-error-adrerr',
+    program: 'UCX signal handler (si_code BUS_ADRERR)',
+    source: gh('openucx/ucx@v1.15.0', 'src/ucs/debug/debug.c'),
+    template: 'Caught signal %d (%s: %s)',
+    lines: [
+      '[1665086677.373524] [host:3353708:0]        debug.c:1289 UCX  ERROR Caught signal 7 (Bus error: nonexistent physical address)',
+    ],
+    kind: 'shm',
+  },
+  {
+    id: 'psiginfo-bus-adrerr',
+    program: 'glibc psiginfo (si_code BUS_ADRERR)',
+    source: gh('bminor/glibc@glibc-2.38', 'sysdeps/generic/siginfo-consts.h'),
+    template: '%s (%s)',
+    lines: ['Bus error (Nonexistent physical address)'],
+    kind: 'shm',
+  },
+  {
+    id: 'ucx-bus-error-adraln',
+    program: 'UCX signal handler (look-alike: si_code BUS_ADRALN, an alignment fault)',
+    source: gh('openucx/ucx@v1.15.0', 'src/ucs/debug/debug.c'),
+    template: 'Caught signal %d (%s: %s)',
+    lines: [
+      '[1665086677.373524] [host:3353708:0]        debug.c:1289 UCX  ERROR Caught signal 7 (Bus error: invalid address alignment)',
+    ],
+    kind: 'none',
+  },
+  {
+    id: 'ompi-signal-segv',
+    program: 'Open MPI stack-trace handler (look-alike: a segmentation fault)',
+    source: gh('open-mpi/ompi@v4.1.6', 'opal/util/stacktrace.c'),
+    template: '[host:pid] Signal: %s (%d)',
+    lines: ['[host:00030] Signal: Segmentation fault (11)'],
+    kind: 'none',
+  },
 ];
 
 /** Entries doctor reads wrong (see checkVocabulary). */

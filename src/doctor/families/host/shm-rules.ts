@@ -234,6 +234,7 @@ export const shmRules: LogRule[] = [
       'exited (135)',
       'error 135',
       'sigbus (@',
+      'physical address',
     ],
     // The same signal as torchelastic reports a worker ended by it: "Signal 7 (SIGBUS) received by PID
     // 54" (torch/distributed/elastic/multiprocessing/errors ProcessFailure, "Signal {-exitcode}
@@ -255,8 +256,17 @@ export const shmRules: LogRule[] = [
     // Open MPI's launcher names the signal by number and strsignal's words: "mpirun noticed that process
     // rank N with PID N on node H exited on signal 7 (Bus error)." (open-mpi/ompi v4.1.x
     // orte/mca/errmgr/base/help-errmgr-base.txt).
+    // Session 24 (issue 23 item 4): the signal handlers that print the SIGBUS above a native stack whose
+    // failure line a paste loses. Open MPI's "[host:pid] Signal: Bus error (7)" (open-mpi/ompi v4.1.x
+    // opal/util/stacktrace.c show_stackframe: "Signal: %s (%d)" with strsignal). And the fault's si_code
+    // in words: BUS_ADRERR, a mapped page that cannot be backed, which is what a write into a full tmpfs
+    // such as /dev/shm meets (linux mm/shmem.c shmem_fault returns VM_FAULT_SIGBUS when it cannot
+    // allocate the page): UCX's handler prints "Caught signal 7 (Bus error: nonexistent physical
+    // address)" (openucx/ucx v1.15.0 src/ucs/debug/debug.c ucs_signal_cause_common), glibc's psiginfo
+    // "Bus error (Nonexistent physical address)", Open MPI's "Signal code: Non-existant physical address
+    // (2)". An alignment fault (BUS_ADRALN, "invalid address alignment") is not read here.
     pattern: new RegExp(
-      String.raw`${lineStart}(?:Fatal Python error: )?Bus error(?: \(core dumped\))?\s*$|\bSignal 7 \(SIGBUS\) received by PID \d+|\b(?:exits? with return code|return ?code|exitcode)\s*[:=]\s*-7(?![\d.])|(?:Neg)?Signals?\.SIGBUS\b|\b(?:killed|terminated|exited|died|interrupted)\s+(?:by|with|on|due to|from|of)\s+(?:the\s+)?signal\s*:?\s*(?:7\b:?\s*)?(?:SIGBUS\b|BUS\b|\(Bus error\))|\bsignal:? 7 \(SIGBUS\)|\*\*\* SIGBUS (?:\(@0x[0-9a-f]+\) )?received (?:at time=|by PID)|(?:[Ee]xit|[Ee]rror) (?:[Cc]ode|[Ss]tatus)[ :=]*\(?135\b|Exit Code:\s*135\b|Exited \(135\)|\*\*\* \[[^\]\n]*\] Error 135\b`,
+      String.raw`\bSignal: Bus error \(7\)|\bBus error\s*[:(]\s*[Nn]onexist\w* physical address\b|\bSignal code: Non-?exist\w* physical address \(2\)|${lineStart}(?:Fatal Python error: )?Bus error(?: \(core dumped\))?\s*$|\bSignal 7 \(SIGBUS\) received by PID \d+|\b(?:exits? with return code|return ?code|exitcode)\s*[:=]\s*-7(?![\d.])|(?:Neg)?Signals?\.SIGBUS\b|\b(?:killed|terminated|exited|died|interrupted)\s+(?:by|with|on|due to|from|of)\s+(?:the\s+)?signal\s*:?\s*(?:7\b:?\s*)?(?:SIGBUS\b|BUS\b|\(Bus error\))|\bsignal:? 7 \(SIGBUS\)|\*\*\* SIGBUS (?:\(@0x[0-9a-f]+\) )?received (?:at time=|by PID)|(?:[Ee]xit|[Ee]rror) (?:[Cc]ode|[Ss]tatus)[ :=]*\(?135\b|Exit Code:\s*135\b|Exited \(135\)|\*\*\* \[[^\]\n]*\] Error 135\b`,
     ),
     source:
       'SIGBUS: a write to a full tmpfs mapping such as /dev/shm; torch/distributed/elastic/multiprocessing/errors ProcessFailure message; deepspeed/launcher/launch.py sigkill_handler (return code -7); shell exit status 128+SIGBUS; Python signal.Signals; torch/multiprocessing/spawn.py ProcessExitedException; absl failure_signal_handler.cc; glog signalhandler.cc',
