@@ -142,3 +142,39 @@ def replay(lifetimes) -> CachingAllocator:
         else:
             allocator.free(blocks.pop(index))
     return allocator
+
+
+def replay_steady_steps(records, step_started: int, steps: int = 3) -> CachingAllocator:
+    """One traced step's records (nbytes, born, died, persists), in one clock with the step's after
+    `step_started`, replayed as `steps` steps in a row without tracing them again: what was made before the
+    step (parameters, buffers) once; each step's own allocations and frees again, except what persists from
+    the first step (the optimizer's states its first step() makes, which later steps reuse). The first
+    step's other survivors (the batch) are freed as the next step makes its own."""
+    events = []
+    for index, (nbytes, born, died, _persists) in enumerate(records):
+        events.append((born, 1, index))
+        if died is not None:
+            events.append((died, 0, index))
+    events.sort()
+    allocator = CachingAllocator()
+    blocks = {}
+    for clock, is_allocation, index in events:
+        if clock > step_started:
+            break
+        if is_allocation:
+            blocks[index] = allocator.malloc(records[index][0])
+        elif index in blocks:
+            allocator.free(blocks.pop(index))
+    step_events = [event for event in events if event[0] > step_started]
+    for step in range(steps):
+        if step > 0:
+            for index in [i for i in blocks if records[i][1] > step_started and not records[i][3]]:
+                allocator.free(blocks.pop(index))
+        for _, is_allocation, index in step_events:
+            if is_allocation:
+                if step > 0 and records[index][3] and records[index][2] is None:
+                    continue
+                blocks[index] = allocator.malloc(records[index][0])
+            elif index in blocks:
+                allocator.free(blocks.pop(index))
+    return allocator

@@ -16,7 +16,7 @@ import sys
 import time
 import weakref
 
-import caching_allocator
+import allocator_replay
 import fixed_sizes
 import torchvision_ops
 from _protocol import TraceError, import_target, serve
@@ -1325,12 +1325,12 @@ def _trace(torch, model, names, batch_fn, batch_size, optimizer, autocast, loss_
     # What the caching allocator keeps reserved over steady steps of this sequence (the optimizer's states
     # made by the first step() persist): torch.cuda.max_memory_reserved() of a fixed-shape run.
     records = [(r.nbytes, r.born, r.died, r.part == "optimizer states") for r in tracker.all]
-    reserved, allocated_blocks = caching_allocator.replay_steady_steps(records, step_started)
+    replayed = allocator_replay.replay_steady_steps(records, step_started)
     # The peak's phase: after backward started, activations still alive are the saved ones.
     return {
         "mode": "trace",
-        "reservedBytes": reserved,
-        "allocatedBlockBytes": allocated_blocks,
+        "reservedBytes": replayed.peak_reserved_bytes,
+        "allocatedBlockBytes": replayed.peak_allocated_bytes,
         "peakBytes": peak,
         "parts": parts,
         "modules": modules,
@@ -1347,7 +1347,7 @@ def _trace(torch, model, names, batch_fn, batch_size, optimizer, autocast, loss_
 EXTRAPOLATE_FROM = (2, 3)
 
 # The whole model is traced after all when its trace is predicted to take at most this much CPU: the
-# caching allocator's replay (caching_allocator.py) needs every block's allocations, and a few blocks'
+# caching allocator's replay (allocator_replay.py) needs every block's allocations, and a few blocks'
 # cache does not extend linearly. Issue #25 bounds a 7B trace at 20 s; measured here (torch 2.13 CPU,
 # Llama-2-7B bf16 AdamW, 1 × 512): importing torch and transformers ~3 CPU-s, the first traced depth
 # ~3.3 CPU-s (one-time costs included), 3 blocks 0.31 CPU-s, all 32 blocks 3.2 CPU-s — so 10 CPU-s

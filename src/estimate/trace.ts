@@ -36,7 +36,7 @@ export interface TraceResult {
   /** Set by perRankTrace: the traced step's model states were replaced by one rank's (in words). */
   perRank?: string;
   /** torch: the caching allocator replayed on the traced allocations over steady steps
-   * (python/headroom_trace/caching_allocator.py): its reserved peak, and its allocated peak in whole blocks. */
+   * (python/headroom_trace/allocator_replay.py replay_steady_steps): its reserved peak, and its allocated peak in whole blocks. */
   allocator?: { reservedBytes: number; allocatedBytes: number };
 }
 

@@ -1,5 +1,5 @@
 // The CUDA caching allocator replayed over a traced step (python/headroom_trace/allocator_replay.py and
-// reserved_steps.py): its policy on hand-made requests, then three real-shaped training steps on fake
+// reserved_steps.py; `estimate --trace`'s cache, replay_steady_steps): its policy on hand-made requests, then three real-shaped training steps on fake
 // tensors (real torch 2.13, transformers 5.18) against what the same configurations reserved on a real
 // H200 (test/gpu/recorded/…-h200-peaks-…json: torch 2.11.0+cu130, max_memory_reserved over three steps).
 import assert from 'node:assert/strict';
@@ -71,6 +71,20 @@ print(json.dumps([r.peak_allocated_bytes, r.peak_reserved_bytes, r.segments]))`,
     ]);
     assert.equal(reservedMerged, 20 * MiB);
     assert.equal(segmentsMerged, 1);
+  });
+
+  test("one traced step replayed as steady steps (the trace's cache): states its first step() makes split a freed activation block, so the next step opens another segment", () => {
+    // (nbytes, born, died, persists), the step after clock 0: a 100 MiB activation lives from 1 to 2, a
+    // 30 MiB optimizer state is made at 3 and persists (later steps reuse it).
+    const steady = (steps: number) =>
+      runPython(
+        python,
+        `import json, allocator_replay as a
+r = a.replay_steady_steps([(${100 * MiB}, 1, 2, False), (${30 * MiB}, 3, None, True)], 0, steps=${steps})
+print(json.dumps([r.peak_reserved_bytes, r.peak_allocated_bytes]))`,
+      );
+    assert.deepEqual(steady(1), [100 * MiB, 100 * MiB]);
+    assert.deepEqual(steady(3), [200 * MiB, 130 * MiB]);
   });
 });
 
