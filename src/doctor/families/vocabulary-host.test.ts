@@ -2189,6 +2189,47 @@ export const hostVocabulary: VocabularyEntry[] = [
     lines: ['[host:00030] Signal: Segmentation fault (11)'],
     kind: 'none',
   },
+  // Session 24: bash's job report as pastes leave it, and the shell's word after a progress ellipsis.
+  {
+    id: 'bash-job-report-collapsed',
+    program: 'bash job report, padding collapsed by the paste',
+    source: gh('bminor/bash@bash-5.2', 'jobs.c'),
+    template: '%s: line %d: %5ld %s\t%s',
+    lines: ['./run_rl_swarm.sh: line 155: 1126 Killed python -m hivemind_exp.train'],
+    kind: 'host_oom',
+  },
+  {
+    id: 'bash-job-report-lowercase',
+    program: 'bash job report, its word retyped in lower case',
+    source: gh('bminor/bash@bash-5.2', 'jobs.c'),
+    template: '%s: line %d: %5ld %s',
+    lines: ['./scripts/on_sd_start.sh: line 118: 7080 killed'],
+    kind: 'host_oom',
+  },
+  {
+    id: 'killed-after-ellipsis',
+    program: "bash's Killed after a program's progress message",
+    source: gh('bminor/bash@bash-5.2', 'jobs.c'),
+    template: '{message}... Killed',
+    lines: ['loading annotations into memory... Killed'],
+    kind: 'host_oom',
+  },
+  {
+    id: 'bash-job-report-terminated',
+    program: 'bash job report of a SIGTERM (look-alike)',
+    source: gh('bminor/bash@bash-5.2', 'jobs.c'),
+    template: '%s: line %d: %5ld %s\t%s',
+    lines: ['./train.sh: line 12: 1234 Terminated python train.py'],
+    kind: 'none',
+  },
+  {
+    id: 'ellipsis-killed-count',
+    program: "a program's own count of processes it killed (look-alike)",
+    source: gh('bminor/bash@bash-5.2', 'jobs.c'),
+    template: '{message}... Killed {n} {what}',
+    lines: ['Cleaning up... Killed 2 zombie workers'],
+    kind: 'none',
+  },
 ];
 
 /** Entries doctor reads wrong (see checkVocabulary). */

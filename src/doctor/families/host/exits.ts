@@ -402,7 +402,7 @@ export const hostExitRules: LogRule[] = [
     weight: 2,
     keywords: ['killed', ...localKilledKeywords],
     pattern: new RegExp(
-      String.raw`line \d+:\s+(\d+) Killed\b|: \S+ \d+ ?:\s+(\d+) (?:Killed|(?:[Ww]as|[Gg]ot) killed|${localKilledPattern})(?=\s{2,}\S|\s*$)|${lineStart}(?:\[\d+\][+-]?\s+)?Killed(?:: 9|\.)?(?:\s{2,}\S.*)?\s*$|(?:\]|[\d%|\u2588-\u258F]s?(?=Killed\s*$)|(?<=\d\.\d+|%) (?=Killed\s*$)) ?Killed\s*$|: [\\/|-] Killed\s*$|^\s*(?:\[\d+\][+-]?\s+)?(?:${localKilledPattern})(?:\s{2,}\S.*)?\s*$|[\]\d%|\u2588-\u258F]s? ?(?:${localKilledPattern})\s*$|zsh: killed|(?<![:=]\s?)(?:^|(?<=[\s(]))["“'\`](?:[Kk]illed|KILLED)\.?["”'\`](?=[\s.,;:)!?]|$)|(?<=(?:[a-z]{2}|[\d)%])[.!] )Killed(?=\s*$|["”'\`])|\[\d+\]\s+[+-]?\s*(\d+) killed {2,}\S|^\s*(\d+) Killed(?= {2,}\S)`,
+      String.raw`line \d+ ?:\s+(\d+) (?:Killed\b|killed(?=\s*$))|: \S+ \d+ ?:\s+(\d+) (?:Killed(?=\s|$)|killed(?=\s*$)|(?:(?:[Ww]as|[Gg]ot) killed|${localKilledPattern})(?=\s{2,}\S|\s*$))|${lineStart}(?:\[\d+\][+-]?\s+)?Killed(?:: 9|\.)?(?:\s{2,}\S.*)?\s*$|(?:\]|[\d%|\u2588-\u258F]s?(?=Killed\s*$)|(?<=\d\.\d+|%) (?=Killed\s*$)) ?Killed\s*$|: [\\/|-] Killed\s*$|^\s*(?:\[\d+\][+-]?\s+)?(?:${localKilledPattern})(?:\s{2,}\S.*)?\s*$|[\]\d%|\u2588-\u258F]s? ?(?:${localKilledPattern})\s*$|zsh: killed|(?<![:=]\s?)(?:^|(?<=[\s(]))["“'\`](?:[Kk]illed|KILLED)\.?["”'\`](?=[\s.,;:)!?]|$)|(?<=(?:[a-z]{2}|[\d)%]|\.\.)[.!] )Killed(?=\s*$|["”'\`])|\[\d+\]\s+[+-]?\s*(\d+) killed {2,}\S|^\s*(\d+) Killed(?= {2,}\S)`,
     ),
     // bash's report of a script's job ends "<script>: line N: <pid> Killed <command>", its "line %d: "
     // translated in the user's locale ("riga 24:", "Zeile 24:", "ligne 24 :": GNU bash po/<lang>.po
@@ -426,6 +426,12 @@ export const hostExitRules: LogRule[] = [
     // the same. And "Killed" glued after the last sentence the process printed ("... exceeds 10% of free
     // system memory. Killed", TensorFlow's cpu_allocator_impl.cc warning, then the shell's word where the
     // paste lost the line break), at the line's end or before the quote that closes a retold message.
+    // Session 24: the same after a progress message's ellipsis ("loading annotations into memory...
+    // Killed": the step it announced is where the kill came), and bash's job report with its padding
+    // collapsed to one space or its word retyped in lower case at the line's end ("<script>: line 118:
+    // 7080 killed"; a lower-case word with more after it is a sentence, "item 24: 8612 killed birds"),
+    // "line 155 : 1126 Killed python ..."), as HTML and chat pastes leave it: the shape (script, line,
+    // pid) is bash's (jobs.c/nojobs.c "%s: line %d: "), whatever the spacing.
     source: 'bash jobs.c pretty_print_job / strsignal(SIGKILL)',
     summary: 'the shell reports a process "Killed" (SIGKILL), most often by the OOM killer',
     withoutFailureLine: bareKillMissing,
