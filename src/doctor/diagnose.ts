@@ -40,6 +40,7 @@ import {
   resolveMemorySide,
   resolveNamedKiller,
   resolveOverflowedSize,
+  resolvePaddleMemoryError,
   resolveRayWorkerDeath,
   resolveRetoldKill,
 } from './resolve.js';
@@ -324,7 +325,10 @@ export function diagnoseClassified(log: ClassifiedLog): Diagnosis[] {
           resolveRayWorkerDeath(
             resolveKernelDeath(
               resolveMemorySide(
-                resolveBusError(resolveLibraryInit(withFamilyFacts(d, log.familyFacts)), logFacts),
+                resolveBusError(
+                  resolvePaddleMemoryError(resolveLibraryInit(withFamilyFacts(d, log.familyFacts)), logFacts),
+                  logFacts,
+                ),
                 logFacts,
               ),
               logFacts,

@@ -1,7 +1,9 @@
 // Verdicts that need more than one line: a library that failed to initialise is memory only when
 // the free memory printed beside it is short, and a bus error is /dev/shm only when /dev/shm was
 // not measured far from full. Pure: drafts and log-wide facts in, drafts out.
+
 import type { Draft } from './candidates.js';
+import { paddleDeviceMemoryErrorCode } from './families/allocation/failure-evidence.js';
 import { launcherKilledRanksCode, rayWorkerDiedCode, retoldKillCode } from './families/host/exits.js';
 import { bareKillCodes, hostMemoryFullPercent } from './families/host/explain.js';
 import { dockerDefaultShmBytes, shmFullPercent } from './families/host/shm-rules.js';
@@ -239,6 +241,23 @@ export function resolveMemorySide(draft: Draft, context: Facts): Draft {
   // The phrase's device lean holds only in a log that shows an ML framework (generic.ts mlSeenFactRule).
   const device = context.deviceSeen === true || (lean === 'device' && context.mlSeen === true);
   return { ...draft, kind: device ? 'gpu_oom' : 'host_oom', facts };
+}
+
+/**
+ * Python's MemoryError in a log whose PaddlePaddle C++ traceback runs the failing kernel on a device
+ * (allocation/failure-evidence.ts paddleDeviceKernelFactRule): Paddle raises its allocators' BadAlloc
+ * as MemoryError, the device's included, so it is the device's memory.
+ */
+export function resolvePaddleMemoryError(draft: Draft, context: Facts): Draft {
+  if (draft.code !== 'python-memory-error' || context.paddleDeviceKernel !== true) return draft;
+  return {
+    ...draft,
+    code: paddleDeviceMemoryErrorCode,
+    kind: 'gpu_oom',
+    framework: 'other',
+    summary:
+      "PaddlePaddle's allocator failed on the device (Paddle raises its BadAlloc as Python's MemoryError)",
+  };
 }
 
 /**

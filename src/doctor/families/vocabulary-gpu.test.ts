@@ -1311,6 +1311,33 @@ export const gpuVocabulary: VocabularyEntry[] = [
     lines: ['export PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True', 'python train.py --batch-size 8'],
     kind: 'none',
   },
+  {
+    id: 'paddle-memoryerror-gpu-kernel',
+    program: 'PaddlePaddle BadAlloc raised as Python MemoryError, C++ traceback on phi::GPUContext',
+    source: gh('PaddlePaddle/Paddle@v2.5.2', 'paddle/fluid/pybind/exception.cc'),
+    template: 'MemoryError / C++ Traceback ... KernelImpl<..., phi::GPUContext, ...>',
+    lines: [
+      'MemoryError: ',
+      '--------------------------------------',
+      'C++ Traceback (most recent call last):',
+      '--------------------------------------',
+      '0   paddle::AnalysisPredictor::ZeroCopyRun()',
+      '1   void phi::KernelImpl<void (*)(phi::GPUContext const&, phi::DenseTensor const&, phi::DenseTensor*), &(void phi::Conv2dKernel<float, phi::GPUContext>(phi::GPUContext const&, phi::DenseTensor const&, phi::DenseTensor*))>::Compute(phi::KernelContext*)',
+    ],
+    kind: 'gpu_oom',
+  },
+  {
+    id: 'paddle-memoryerror-cpu-kernel',
+    program: 'PaddlePaddle BadAlloc raised as Python MemoryError, C++ traceback on phi::CPUContext',
+    source: gh('PaddlePaddle/Paddle@v2.5.2', 'paddle/fluid/pybind/exception.cc'),
+    template: 'MemoryError / C++ Traceback ... KernelImpl<..., phi::CPUContext, ...>',
+    lines: [
+      'MemoryError: ',
+      'C++ Traceback (most recent call last):',
+      '1   void phi::KernelImpl<void (*)(phi::CPUContext const&, phi::DenseTensor const&, phi::DenseTensor*), &(void phi::Conv2dKernel<float, phi::CPUContext>(phi::CPUContext const&, phi::DenseTensor const&, phi::DenseTensor*))>::Compute(phi::KernelContext*)',
+    ],
+    kind: 'host_oom',
+  },
 ];
 
 /** Entries doctor reads wrong (see checkVocabulary). */

@@ -7,7 +7,7 @@
 // Not evidence (printed on request, tested as look-alikes in vocabulary-gpu.test.ts): PyTorch's
 // torch.cuda.memory_summary() table, TensorFlow's allocator "Stats:" block alone, and its "The caller
 // indicates that this is not a failure" warning.
-import type { LogRule, MissingFailureLine } from '../../types.js';
+import type { FactRule, LogRule, MissingFailureLine } from '../../types.js';
 
 // PaddlePaddle's allocators throw from their AllocateImpl only when the allocation failed: 1.8-2.x
 // paddle/fluid/memory/allocation/cuda_allocator.cc CUDAAllocator::AllocateImpl returns the pointer on
@@ -83,3 +83,24 @@ export const failureEvidenceRules: LogRule[] = [
         : {},
   },
 ];
+
+/** The code a Paddle MemoryError on a device kernel is read under (resolve.ts resolvePaddleMemoryError). */
+export const paddleDeviceMemoryErrorCode = 'paddle-device-memory-error';
+
+/**
+ * PaddlePaddle raises its allocators' BadAlloc as Python's MemoryError, the device's as the host's
+ * (paddle/fluid/pybind/exception.cc BindException: "catch (const memory::allocation::BadAlloc& e) {
+ * PyErr_SetString(PyExc_MemoryError, e.what()); }"). Its C++ traceback's frames name the device
+ * context the failing kernel ran on (phi::GPUContext, platform::CUDADeviceContext, a CUDAPlace): a
+ * MemoryError beside them is the device's memory.
+ */
+export const paddleDeviceKernelFactRule: FactRule = {
+  family: 'context',
+  keywords: ['gpucontext', 'cudadevicecontext', 'cudaplace', 'gpuplace', 'xpucontext'],
+  pattern:
+    /\b(?:paddle|phi)::[^\n]*\b(?:phi::GPUContext|platform::CUDADeviceContext|platform::CUDAPlace|phi::GPUPlace|phi::XPUContext)\b/,
+  source:
+    'PaddlePaddle v2.5.2 paddle/fluid/pybind/exception.cc BindException (BadAlloc -> MemoryError); phi/core/kernel_utils.h KernelImpl<..., phi::GPUContext, ...>',
+  once: true,
+  extract: () => ({ paddleDeviceKernel: true }),
+};

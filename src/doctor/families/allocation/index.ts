@@ -2,7 +2,11 @@
 // words (and an inference engine's KV cache too small), explained from its figures alone.
 import type { DoctorFamily } from '../types.js';
 import { explainAllocation } from './explain.js';
-import { failureEvidenceRules } from './failure-evidence.js';
+import {
+  failureEvidenceRules,
+  paddleDeviceKernelFactRule,
+  paddleDeviceMemoryErrorCode,
+} from './failure-evidence.js';
 import {
   deviceSeenFactRule,
   genericOutOfMemoryCode,
@@ -17,7 +21,7 @@ import { allocationFactRules, allocationRules } from './rules.js';
 export const allocationFamily: DoctorFamily = {
   name: 'allocation',
   rules: [...allocationRules, ...failureEvidenceRules, genericOutOfMemoryRule, retoldDeviceOomRule],
-  factRules: [...allocationFactRules, deviceSeenFactRule, mlSeenFactRule],
+  factRules: [...allocationFactRules, deviceSeenFactRule, mlSeenFactRule, paddleDeviceKernelFactRule],
   layers: [],
   codes: [
     'device-alloc-failed',
@@ -26,6 +30,7 @@ export const allocationFamily: DoctorFamily = {
     'taichi-pool-exhausted',
     'paddle-allocator-throw',
     'kv-block-allocator-empty',
+    paddleDeviceMemoryErrorCode,
     genericOutOfMemoryCode,
     retoldDeviceOomCode,
   ],
