@@ -437,14 +437,30 @@ def offloaded_checkpoint(torch):
             return output
 
         @staticmethod
-        def backward(ctx, grad):
+        def backward(ctx, *grads):
+            # One gradient per output: a block returning a tuple (Whisper's layers: hidden states and
+            # attention weights) gets one for each, None for those the loss did not reach.
+            # Arguments from outside the block that carry gradients (a decoder layer's encoder states) are
+            # detached and their gradients handed back, so backward never re-enters the graph before them.
             (saved,) = ctx.saved_tensors
             hidden = saved.clone().requires_grad_(True)
+            args = [
+                arg.detach().requires_grad_(True) if isinstance(arg, torch.Tensor) and arg.requires_grad else arg
+                for arg in ctx.args
+            ]
             with torch.enable_grad():
-                output = ctx.function(hidden, *ctx.args)
-            output = output[0] if isinstance(output, tuple) else output
-            torch.autograd.backward(output, grad)
-            return (None, hidden.grad) + (None,) * len(ctx.args)
+                output = ctx.function(hidden, *args)
+            outputs = output if isinstance(output, tuple) else (output,)
+            pairs = [
+                (out, grad)
+                for out, grad in zip(outputs, grads)
+                if isinstance(out, torch.Tensor) and out.requires_grad and grad is not None
+            ]
+            torch.autograd.backward([out for out, _ in pairs], [grad for _, grad in pairs])
+            arg_grads = tuple(
+                arg.grad if isinstance(arg, torch.Tensor) and arg.requires_grad else None for arg in args
+            )
+            return (None, hidden.grad) + arg_grads
 
     def run(function, hidden, *args):
         return Offloaded.apply(function, hidden, *args)

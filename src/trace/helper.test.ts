@@ -330,6 +330,22 @@ describe('trace helper, real torch', { skip }, () => {
     }
   });
 
+  test("tiny T5, unsloth's offloaded checkpointing: blocks that return tuples and take the first block's position bias trace within 2% of the real step", async () => {
+    // T5Block returns (hidden states, position bias, …) and every later block takes the first one's
+    // position bias, which carries a gradient: each output gets its gradient, the bias its own.
+    const result = await runTraceHelper(python(), {
+      ...step,
+      precision: 'fp32',
+      batchSize: 2,
+      decoderSeqLen: 16,
+      checkpointing: 'full',
+      offloadActivations: true,
+      modelConfig: join(fixtures, 'tiny-t5.json'),
+    });
+    const [traced, real] = [result.peakBytes as number, result.realPeakBytes as number];
+    assert.ok(errorPercent(traced, real) <= 2, `traced ${traced} B, real ${real} B`);
+  });
+
   test('tiny llama, bf16 LoRA, loss_upcast false: within 2% of the real step; no fp32 copy of the logits', async () => {
     // transformers' own loss (labels given to the model) upcasts the logits to fp32 (loss/loss_utils.py
     // ForCausalLMLoss); a plain cross-entropy on the returned bf16 logits does not.
