@@ -468,6 +468,16 @@ const measured: Record<TestCorpusPart, Bar> = {
   'heldout-32': { kindRight: 79, falseOoms: 0, causesRight: 16, wrongFixes: 0, factsRight: 82 },
   'heldout-33': { kindRight: 21, falseOoms: 1, causesRight: 2, wrongFixes: 0, factsRight: 18 },
   'heldout-34': { kindRight: 20, falseOoms: 0, causesRight: 4, wrongFixes: 0, factsRight: 15 },
+  // Session 24 (see HELDOUT-35-RESULT.md and HELDOUT-36-RESULT.md): two slices gathered while the session's rules
+  // changed (doctor-rules: evidence printed only after a failed allocation, the failure line missing said as such),
+  // by engineers who changed no rule, measured once after the last doctor rule change (main 07599a7d) and at the
+  // session's start (d4678dfb). heldout-35 (118 threads, seed 35, doctor-gather: topic queries and 60 uncited
+  // repositories): 110/118 (93.2%; 109 at the start), 0 false OOMs, 15/19 causes, 0 wrong fixes, 111/129 facts.
+  // heldout-36 (60 threads, seed 36, doctor-gather36: the 40 most-used ML repositories): 52/60 (86.7%; 50 at the
+  // start), 0 false OOMs, 3/6 causes, 0 wrong fixes, 34/45 facts. All 16 kind misses were flagged unsure before
+  // the measurement.
+  'heldout-35': { kindRight: 110, falseOoms: 0, causesRight: 15, wrongFixes: 0, factsRight: 111 },
+  'heldout-36': { kindRight: 52, falseOoms: 0, causesRight: 3, wrongFixes: 0, factsRight: 34 },
 };
 
 for (const part of testCorpusParts) {
@@ -500,7 +510,7 @@ for (const part of testCorpusParts) {
   });
 }
 
-test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-34)', (t) => {
+test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-36)', (t) => {
   const cases = testCorpusParts.flatMap((part) => readPart(part));
   if (cases.length === 0) {
     t.skip('no logs in test/corpus');
@@ -584,8 +594,11 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // lines for SIGBUS: 3679/3789. With heldout-31 folded in as measured once (40/42): 3719/3831 (97.1%);
   // OpenGL's GL_OUT_OF_MEMORY description: 3720/3831. Session 23's host vocabulary rules moved no corpus file.
   // With heldout-32, -33 and -34 folded in as measured once (79/80, 20/28, 20/23): 3839/3962 (96.9%), below the
-  // issue's bar, 7 false OOMs; glog's CHECK_EQ on posix_memalign (ENOMEM): 3840/3962.
-  const floor = 3840;
+  // issue's bar, 7 false OOMs; glog's CHECK_EQ on posix_memalign (ENOMEM): 3840/3962. Session 24 (doctor-rules:
+  // evidence only a failed allocation prints, bash's Killed as pastes leave it, SIGBUS spellings): 3850/3962.
+  // With heldout-35 and heldout-36 folded in as measured once (110/118, 52/60): 4012/4140 (96.9%), below the
+  // issue's bar, 7 false OOMs.
+  const floor = 4012;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -651,21 +664,23 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // With heldout-31 folded in (6/6, 6/6): 621/746, 705/746.
   // With heldout-32, -33 and -34 folded in (16/21, 2/2, 4/6 strict; 20/21, 2/2, 5/6 among alternatives):
   // 643/775, 732/775.
-  assert.ok(figures.causesRight >= 643, `causes right ${figures.causesRight}, at least 643`);
+  // With heldout-35 and -36 folded in (15/19, 3/6 strict; 16/19, 4/6 among alternatives): 661/800, 752/800.
+  assert.ok(figures.causesRight >= 661, `causes right ${figures.causesRight}, at least 661`);
   assert.ok(
-    figures.causesRightOrAlternative >= 732,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 732`,
+    figures.causesRightOrAlternative >= 752,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 752`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
   // The causes as doctor claimed them (score.ts causeClaimsLine), beside the strict figure. Session 21:
   // decided (a cause named, no alternative) 387/401 right, open (alternatives offered, what decides each)
   // 289/307 offer the truth, 21 not diagnosed (kind missed); with the relabels and rules above, 389/396
   // and 293/312; then 389/395 and 297/315; then 391/397 and 298/316; then 391/396 and 299/317. With
-  // heldout-30 .. heldout-34 folded in: 419/424 and 313/333, 18 not diagnosed.
+  // heldout-30 .. heldout-34 folded in: 419/424 and 313/333, 18 not diagnosed. With heldout-35 and -36 folded
+  // in: 432/438 and 320/344, 18 not diagnosed.
   t.diagnostic(causeClaimsLine(figures));
-  assert.ok(figures.causesDecidedRight >= 419, `decided right ${figures.causesDecidedRight}, at least 419`);
+  assert.ok(figures.causesDecidedRight >= 432, `decided right ${figures.causesDecidedRight}, at least 432`);
   assert.ok(
-    figures.causesOpenTruthOffered >= 313,
-    `open with the truth offered ${figures.causesOpenTruthOffered}, at least 313`,
+    figures.causesOpenTruthOffered >= 320,
+    `open with the truth offered ${figures.causesOpenTruthOffered}, at least 320`,
   );
 });
