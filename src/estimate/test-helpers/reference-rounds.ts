@@ -30,6 +30,7 @@ import { round27Cases } from './published-measured-round27.js';
 import { round28Cases } from './published-measured-round28.js';
 import { round29Cases } from './published-measured-round29.js';
 import { round30Cases } from './published-measured-round30.js';
+import { round31Cases } from './published-measured-round31.js';
 
 const referenceRounds: readonly (readonly PublishedCase[])[] = [
   publishedCases,
@@ -62,6 +63,7 @@ const referenceRounds: readonly (readonly PublishedCase[])[] = [
   round28Cases,
   round29Cases,
   round30Cases,
+  round31Cases,
 ];
 
 /** The rows of rounds 1 to `round` − 1: what round `round` must be new to. */
