@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { gpt2, type Shape, tinyllama } from '../../test/gpu/peaks-references.js';
 import { repoRoot } from '../probe/gpu/test-helpers/shared.js';
 import { frameworksPython, skipUnlessFrameworks } from '../test-helpers/frameworks.js';
 import { packagedTraceDir } from './helper.js';
@@ -98,6 +99,12 @@ const recorded = JSON.parse(
   ),
 ) as Recorded;
 
+// The configurations the H200 runs were recorded with (test/gpu/peaks-references.ts).
+const configOf = (shape: Shape): Record<string, unknown> => {
+  assert.ok(shape.traceConfig, shape.spec);
+  return shape.traceConfig;
+};
+
 const measured = (id: string) => {
   const result = recorded.cases.find((c) => c.id === id)?.result;
   assert.ok(result, id);
@@ -121,18 +128,13 @@ print(json.dumps(reserved_steps.reserved_peaks({"modelConfig": path, **json.load
   // Measured on the H200: reserved 734 MiB over allocated (eager attention's equal s×s blocks reuse well).
   test('GPT-2 124M fp32, eager, batch 8 × 1024: the reserved peak within 1% of the H200 run', () => {
     const real = measured('gpt2-124m-fp32-adamw-eager-b8-s1024');
-    const replayed = steps(
-      {
-        architectures: ['GPT2LMHeadModel'],
-        model_type: 'gpt2',
-        n_layer: 12,
-        n_embd: 768,
-        n_head: 12,
-        vocab_size: 50257,
-        n_positions: 1024,
-      },
-      { precision: 'fp32', attention: 'eager', batchSize: 8, seqLen: 1024, optimizer: 'adamw' },
-    );
+    const replayed = steps(configOf(gpt2(12, 768, 12)), {
+      precision: 'fp32',
+      attention: 'eager',
+      batchSize: 8,
+      seqLen: 1024,
+      optimizer: 'adamw',
+    });
     assert.equal(replayed.steps, 3);
     // Replayed 26,780,631,040 B reserved (−0.12%), 25,971,301,376 allocated (−0.27%: cuBLAS's workspaces
     // and kernels' own scratch are not storages of the trace).
@@ -149,21 +151,13 @@ print(json.dumps(reserved_steps.reserved_peaks({"modelConfig": path, **json.load
   // Measured: 2,765 MiB reserved over allocated, 11.3% of the allocated peak.
   test('TinyLlama 1.1B bf16, SDPA, batch 4 × 2048: the reserved peak within 1% of the H200 run', () => {
     const real = measured('tinyllama-1.1b-bf16-adamw-sdpa-b4-s2048');
-    const replayed = steps(
-      {
-        architectures: ['LlamaForCausalLM'],
-        model_type: 'llama',
-        num_hidden_layers: 22,
-        hidden_size: 2048,
-        num_attention_heads: 32,
-        num_key_value_heads: 4,
-        intermediate_size: 5632,
-        vocab_size: 32000,
-        tie_word_embeddings: false,
-        max_position_embeddings: 4096,
-      },
-      { precision: 'bf16', attention: 'sdpa', batchSize: 4, seqLen: 2048, optimizer: 'adamw' },
-    );
+    const replayed = steps(configOf(tinyllama), {
+      precision: 'bf16',
+      attention: 'sdpa',
+      batchSize: 4,
+      seqLen: 2048,
+      optimizer: 'adamw',
+    });
     // Replayed 28,460,449,792 B reserved against 28,561,113,088 (−0.35%); the analytic model reads +3.3%.
     assert.ok(
       Math.abs(percent(replayed.reservedPeakBytes, real.peakReserved)) < 1,
