@@ -52,6 +52,25 @@ def segment_size(size: int) -> int:
     return -(-size // ROUND_LARGE) * ROUND_LARGE
 
 
+def _absorb(front: _Block, back: _Block) -> None:
+    """Merges `back`, the block after `front` in its segment, into `front` (try_merge_blocks)."""
+    front.size += back.size
+    front.next = back.next
+    if back.next is not None:
+        back.next.previous = front
+
+
+def _clock_order(lifetimes):
+    """(tick, 1 for an allocation or 0 for a free, index) of each lifetime (nbytes, born, died, ...), in clock
+    order; at one tick a free comes before an allocation."""
+    events = []
+    for index, (_nbytes, born, died, *_rest) in enumerate(lifetimes):
+        events.append((born, 1, index))
+        if died is not None:
+            events.append((died, 0, index))
+    return sorted(events)
+
+
 class CachingAllocator:
     """Allocated and reserved bytes, now and at their peaks, as the caching allocator counts them."""
 
@@ -99,18 +118,12 @@ class CachingAllocator:
         before = block.previous
         if before is not None and not before.is_allocated:
             self._uncache(before)
-            before.size += block.size
-            before.next = block.next
-            if block.next is not None:
-                block.next.previous = before
+            _absorb(before, block)
             block = before
         after = block.next
         if after is not None and not after.is_allocated:
             self._uncache(after)
-            block.size += after.size
-            block.next = after.next
-            if after.next is not None:
-                after.next.previous = block
+            _absorb(block, after)
         self._cache(block)
 
     def _cache(self, block):
@@ -126,14 +139,7 @@ class CachingAllocator:
 def replay(lifetimes) -> CachingAllocator:
     """Each (nbytes, born, died) — ticks of one clock, died None while alive at the end — allocated and freed
     in clock order through the caching allocator."""
-    events = []
-    for index, (nbytes, born, died) in enumerate(lifetimes):
-        if nbytes <= 0:
-            continue
-        events.append((born, 1, index))
-        if died is not None:
-            events.append((died, 0, index))
-    events.sort()
+    events = [event for event in _clock_order(lifetimes) if lifetimes[event[2]][0] > 0]
     allocator = CachingAllocator()
     blocks = {}
     for _, is_allocation, index in events:
@@ -150,12 +156,7 @@ def replay_steady_steps(records, step_started: int, steps: int = 3) -> CachingAl
     step (parameters, buffers) once; each step's own allocations and frees again, except what persists from
     the first step (the optimizer's states its first step() makes, which later steps reuse). The first
     step's other survivors (the batch) are freed as the next step makes its own."""
-    events = []
-    for index, (nbytes, born, died, _persists) in enumerate(records):
-        events.append((born, 1, index))
-        if died is not None:
-            events.append((died, 0, index))
-    events.sort()
+    events = _clock_order(records)
     allocator = CachingAllocator()
     blocks = {}
     for clock, is_allocation, index in events:

@@ -45,9 +45,10 @@ export const failureEvidenceRules: LogRule[] = [
     extract: ({ text, before }) => {
       // The allocator's frame and the frame that built the error, next to each other, in either order.
       const previous = before.at(-1) ?? '';
+      const ownFrame = paddleAllocatorFrame.exec(text)?.[1];
       const allocator =
-        paddleAllocatorFrame.exec(text)?.[1] !== undefined && paddleTraceBackFrame.test(previous)
-          ? paddleAllocatorFrame.exec(text)?.[1]
+        ownFrame !== undefined && paddleTraceBackFrame.test(previous)
+          ? ownFrame
           : paddleTraceBackFrame.test(text)
             ? paddleAllocatorFrame.exec(previous)?.[1]
             : undefined;
