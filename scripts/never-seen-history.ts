@@ -5,7 +5,7 @@
 //   npx tsx scripts/never-seen-history.ts heldout-30=/tmp/at-2fe04a1d [heldout-31=/tmp/at-22069061 ...]
 // Each argument is PART=CHECKOUT. The output is one JSON line per log, then a table per part and overall.
 import './closed-pipe.js';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderTable } from '../src/cli/output.js';
 import { pasteGroupOf, pasteGroups } from '../src/doctor/test-helpers/paste-forms.js';
@@ -19,15 +19,22 @@ interface Read {
   group: string;
 }
 
+function fail(message: string): never {
+  process.stderr.write(`never-seen-history: ${message}\n`);
+  process.exit(2);
+}
+
 const reads: Read[] = [];
 for (const argument of process.argv.slice(2)) {
   const [part, checkout] = argument.split('=');
   if (!part || !checkout) {
-    process.stderr.write(`never-seen-history: ${argument}: expected PART=CHECKOUT\n`);
-    process.exit(2);
+    fail(`${argument}: expected PART=CHECKOUT`);
   }
-  const { diagnoseText } = await import(join(checkout, 'src/doctor/diagnose-text.ts'));
   const dir = join(testCorpusDir, part);
+  const rules = join(checkout, 'src/doctor/diagnose-text.ts');
+  if (!existsSync(dir)) fail(`${argument}: no slice ${dir}`);
+  if (!existsSync(rules)) fail(`${argument}: ${checkout} is no headroom checkout (no ${rules})`);
+  const { diagnoseText } = await import(rules);
   for (const file of readdirSync(dir)
     .filter((f) => f.endsWith('.txt'))
     .sort()) {
