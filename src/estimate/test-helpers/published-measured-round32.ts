@@ -115,7 +115,100 @@ cuda: { expandable_segments: true }`,
   },
 ];
 
-export const round32Cases: PublishedCase[] = [...titanCases];
+// --- unslothai/notebooks nb/*.ipynb committed with their outputs, "Show final memory and time stats" (kind: LLM
+// LoRA/QLoRA) ----------------------------------------------------------------------------------------------------------
+// As rounds 6, 8, 14, 23, 24, 28 and 31 read other notebooks of this repository (at the snapshot bdda2efc7, Aug 2026): a
+// model loaded through unsloth's FastLanguageModel / FastModel, LoRA dropout 0, unsloth's gradient checkpointing
+// ("unsloth": every decoder layer checkpointed, its input offloaded to host memory until backward; "Will smartly
+// offload gradients" as logged), TRL's SFTTrainer, unsloth's cross-entropy kernel (read as chunked). The printed "Peak
+// reserved memory = N GB." is round(torch.cuda.max_memory_reserved() / 1024**3, 3): GiB, including what loading
+// reserved before training ("N GB of memory reserved." above it). One GPU. THE PICK: the notebooks of nb/ (AMD-,
+// Kaggle- and HuggingFace- copies aside) whose committed outputs print a peak, that fine-tune a text language model and
+// that no round cites, in the directory's order: 28 (round 31's 32 less the three it wrote and CodeForces-cot, whose
+// output is a copy of a cited notebook's): ERNIE 4.5 21B-A3B, Falcon-H1 0.5B, FunctionGemma 270M Mobile-Actions,
+// FunctionGemma 270M, GLM Flash, Gemma 3N 4B Conversational, Gemma 3 270M Phone Deployment, Gemma 4 12B/26B-A4B/31B/E2B/
+// E4B Text, Granite 4.0, Granite 4.0 350M, LFM2.5 1.2B Conversational/Text Completion/Translation, Liquid LFM2
+// Conversational, Liquid LFM2 1.2B Conversational, Llama 3 8B Ollama, Meta Synthetic Data Llama 3.1 8B and 3.2 3B,
+// Nemotron-3-Nano 30B-A3B (two), Qwen3 0.6B Phone Deployment, Qwen3 4B Instruct QAT, Qwen 3.5 27B, gpt-oss 20B 500K
+// context (indexes 0 to 27). random.Random(32).sample(range(28), 3) = [2, 6, 4]; a drawn notebook that cannot be written
+// is replaced by the next of random.Random(32).sample(range(28), 8) = [2, 6, 4, 9, 22, 7, 15, 0]. Replaced: 4, GLM Flash
+// (unsloth/GLM-4.7-Flash, 16-bit LoRA r 8 on an A100 80GB, 65.738): a glm4_moe_lite MoE with MLA attention whose shapes
+// and parameter count the notebook does not print and were not resolvable here; 9 and 7, Gemma 4 31B and 12B Text
+// (Gemma 4's per-layer heterogeneous config, not resolvable here, as round 31 found); 22, Nemotron-3-Nano (the hybrid
+// Mamba-2/MoE stack, as round 31 found); 15, LFM2.5 1.2B Text Completion (LFM2's hybrid short-convolution and attention
+// layers, their layout not resolvable here). Written: 2 (FunctionGemma Mobile-Actions), 6 (Gemma 3 270M Phone
+// Deployment), 0 (ERNIE 4.5 21B-A3B). The speech notebook Oute_TTS_(1B).ipynb (unsloth/Llama-OuteTTS-1.0-1B, LoRA r 128
+// on q and v, T4) is left: its peak, 7.215, equals what was reserved before training (Whisper turbo transcribing the
+// data set on the GPU), not a training step's — as round 31 found for Sesame CSM.
+// PADDING-FREE: the newer notebooks print "Padding-free auto-enabled" (unsloth/trainer.py: TRL's padding_free, each
+// batch's samples flattened into one row with their position ids and packed_seq_lengths); the spec reads such a batch
+// as one sequence of the samples' summed length (batch 1), a doubt for eager attention (whether the scores are built
+// over the whole row or per sample is unsloth's kernel's business, not checked here).
+const unslothNb = (file: string) => `unslothai/notebooks nb/${file}`;
+const unsloth = (options: {
+  id: string;
+  file: string;
+  measured: number;
+  start: number;
+  config: string;
+  spec: string;
+}): PublishedCase => ({
+  id: `unsloth-notebook-${options.id}`,
+  source: `${unslothNb(options.file)} (at bdda2efc7, https://github.com/unslothai/notebooks/blob/bdda2efc7ad5ae129ea63cd2065d23c391406283/nb/${options.file}), output "Peak reserved memory = ${options.measured} GB."`,
+  what: 'reserved',
+  unit: 'GiB',
+  measured: options.measured,
+  config: `${options.config}; round(max_memory_reserved / 1024**3, 3), ${options.start} GiB of it reserved before training`,
+  spec: options.spec,
+});
+const gemma3_270mShape = (seqLen: number) =>
+  `family: llama, layers: 18, hidden: 640, heads: 4, kv_heads: 1, head_dim: 256, vocab: 262144, ffn: 2048, tied_embeddings: true, seq_len: ${seqLen}, attention: eager`;
+const unslothCases: PublishedCase[] = [
+  unsloth({
+    id: 'functiongemma-270m-mobile-actions-lora-r16-fp32-padding-free-t4',
+    file: 'FunctionGemma_(270M)-Mobile-Actions.ipynb',
+    measured: 10.459,
+    start: 0.832,
+    config:
+      'unsloth/functiongemma-270m-it through FastLanguageModel with load_in_16bit True (16-bit LoRA), in float32 on one Tesla T4 ("Using float16 precision for gemma3 won\'t work! Using float32", "Switching to float32 training"), eager attention ("Gemma3 does not support SDPA - switching to fast eager"): Gemma 3 270M\'s shape (18 layers, 640 wide, 4 heads of 256, 1 KV head, GeGLU MLP 2048, vocab 262144, tied embeddings, sliding-window (512) attention in five of every six layers: 268,098,176 parameters, the printed 271,895,168 less the adapters); LoRA r 16 alpha 16 dropout 0 on q, k, v, o, gate, up, down (3,796,992 trainable, as printed), use_gradient_checkpointing "unsloth", SFTConfig batch 4 × 2 accumulation steps, 100 steps, adamw_8bit, train_on_responses_only, padding-free (auto-enabled, as logged), an evaluation every 2 steps over 50 held-back samples (per_device_eval_batch_size 8, the default; no grad); google/mobile-actions (9,604 training samples) in FunctionGemma\'s chat template with the sample\'s tool declarations: one sample is about 1,430 tokens (the decoded labels of sample 100 show 1,354 masked prompt tokens before the function call), so a packed batch of 4 is about 5,720 tokens (assumed for every batch; a doubt); max_seq_length 4096; unsloth 2025.12.6, transformers 4.57.3, PyTorch 2.9.0+cu126. The sliding window is assumed not to change memory under the eager masks; traceable: yes (a Gemma3ForCausalLM config with these shapes builds in transformers 5.18)',
+    spec: `model:
+  params: 268098176
+  transformer: { ${gemma3_270mShape(5720)} }
+  lora: { rank: 16, alpha: 16, targets: [q, k, v, o, gate, up, down], dropout: 0 }
+training: { precision: fp32, optimizer: adam8bit, batch_size: 1, grad_accumulation: 2, activation_checkpointing: full, loss: chunked, offload: { activations: cpu } }
+cuda: { lengths: variable }`,
+  }),
+  unsloth({
+    id: 'gemma3-270m-it-phone-deployment-full-ft-qat-int4-bf16-padding-free-t4',
+    file: 'Gemma3_(270M)_Phone_Deployment.ipynb',
+    measured: 13.57,
+    start: 1.666,
+    config:
+      'unsloth/gemma-3-270m-it through FastLanguageModel with full_finetuning True and qat_scheme "int4" ("Applying QAT to mitigate quantization degradation") on one Tesla T4: the weights in bf16 ("Using bfloat16 full finetuning which cuts memory usage by 50%", emulated on the T4), eager attention ("Gemma3 does not support SDPA - switching to fast eager"); 18 layers, 640 wide, 4 heads of 256, 1 KV head, GeGLU MLP 2048, vocab 262144, tied embeddings: 268,098,176 parameters, all trained (as printed); gradient checkpointing "unsloth" (FastLanguageModel\'s default, assumed; "smartly offload gradients" as logged), SFTConfig batch 8 × 4 accumulation steps, 60 steps, adamw_torch (its states in the parameters\' bf16), max_grad_norm 1.0, padding-free (auto-enabled, as logged); mlabonne/FineTome-100k (the first 10,000) in the gemma-3 chat template, max_seq_length 2048: a packed batch of 8 samples reaches at most 16,384 tokens (the spec takes that bound: lengths capped); unsloth 2025.12.9, transformers 4.56.2, PyTorch 2.9.0+cu126. NOT EXPRESSIBLE: torchao\'s int4 QAT (every linear\'s weight fake-quantized in the forward, its quantized copy and scales kept for backward) and the bf16 AdamW states; the spec is the plain bf16 full fine-tune; traceable: yes (a Gemma3ForCausalLM config with these shapes builds in transformers 5.18; the QAT wrappers are not in it)',
+    spec: `model:
+  params: 268098176
+  transformer: { ${gemma3_270mShape(16384)} }
+training: { precision: bf16, optimizer: adamw, optimizer_states_dtype: bf16, batch_size: 1, grad_accumulation: 4, activation_checkpointing: full, loss: chunked, offload: { activations: cpu } }
+cuda: { lengths: capped }`,
+  }),
+  unsloth({
+    id: 'ernie-4.5-21b-a3b-pt-finetome-qlora-r8-experts-l4',
+    file: 'ERNIE_4_5_21B_A3B_PT-Conversational.ipynb',
+    measured: 16.764,
+    start: 11.576,
+    config:
+      'unsloth/ERNIE-4.5-21B-A3B-PT through FastModel with load_in_4bit True (bitsandbytes NF4, double quantization assumed, as unsloth\'s 4-bit loads) on one NVIDIA L4 (22.161 GB), bf16 compute (Bfloat16 TRUE); Ernie4_5_Moe: 28 layers of 2560, 20 heads of 128, 4 KV heads, the first layer dense (MLP 12288), the other 27 MoE layers of 64 experts (MLP 1536, top 6) with 2 shared experts (MLP 3072 together), vocab 103424, tied embeddings: 21,825,437,888 parameters (the printed 22,002,983,104 less the adapters; counted and checked with transformers\' Ernie4_5_MoeForCausalLM); LoRA r 8 alpha 16 dropout 0 on q, k, v, o, gate, up, down, the experts\' included (177,545,216 trainable, as printed and recounted: 169,869,312 of them on the routed experts), use_gradient_checkpointing "unsloth", SFTConfig batch 4 × 2 accumulation steps, 60 steps, adamw_8bit, train_on_responses_only ("User:" / "Assistant:"); mlabonne/FineTome-100k (all 100,000) in ERNIE\'s chat template, max_seq_length 2048, each batch padded to its longest sample (no padding-free line in this older run), the longest batch assumed to reach 2048; SDPA assumed (the banner names no switch); unsloth 2025.11.3, transformers 4.56.2, PyTorch 2.9.0+cu126. The spec gives every layer as MoE (the first layer\'s dense MLP is in the parameter count; its activations are taken as an MoE layer\'s, a small difference); traceable: yes (an Ernie4_5_MoeForCausalLM config with these shapes builds in transformers 5.18)',
+    spec: `model:
+  params: 21825437888
+  transformer: { family: llama, layers: 28, hidden: 2560, heads: 20, kv_heads: 4, head_dim: 128, vocab: 103424, ffn: 1536, experts: 64, experts_per_token: 6, shared_ffn: 3072, tied_embeddings: true, seq_len: 2048, attention: sdpa }
+  lora: { rank: 8, alpha: 16, targets: [q, k, v, o, gate, up, down], dropout: 0 }
+  quantization: { weights: nf4, double_quant: true, compute_dtype: bf16 }
+training: { precision: bf16, optimizer: adam8bit, batch_size: 4, grad_accumulation: 2, activation_checkpointing: full, loss: chunked, offload: { activations: cpu } }
+cuda: { lengths: variable }`,
+  }),
+];
+
+export const round32Cases: PublishedCase[] = [...titanCases, ...unslothCases];
 
 /** The documents round 32 reads: none is cited by rounds 1 to 31 or ../shared/estimation. */
 export const round32Documents: string[] = [
@@ -123,4 +216,7 @@ export const round32Documents: string[] = [
   titanCommitDoc('c6856e3c1', '#2541'),
   titanCommitDoc('0e0590c13', '#2839'),
   titanCommitDoc('b109f7d71', '#1513'),
+  unslothNb('FunctionGemma_(270M)-Mobile-Actions.ipynb'),
+  unslothNb('Gemma3_(270M)_Phone_Deployment.ipynb'),
+  unslothNb('ERNIE_4_5_21B_A3B_PT-Conversational.ipynb'),
 ];
