@@ -13,6 +13,7 @@ import { failureCauseOf, overBudgetFixes } from './failure-cause.js';
 import { layerOfFramework } from './framework-layer.js';
 import { explainHostKill } from './host-kill.js';
 import { planChange } from './plan-change.js';
+import { fitAdviceToRun } from './supervised-advice.js';
 import { type RunPlan, type RunProcess, type RunView, settledReasons } from './types.js';
 
 /** What another process held when this one failed. */
@@ -296,7 +297,10 @@ export function diagnoseRun(options: {
     const planned = plan?.processes?.find((x) => x.name === p.name);
     // The layer its framework's profile's doctor family reports as (none: `other`).
     const framework = layerOfFramework(planned?.framework);
-    const logs = logDiagnoses.get(p.name) ?? [];
+    // Its log was captured by headroom run: advice to record it or paste more of it is done already.
+    const logs = (logDiagnoses.get(p.name) ?? []).map((d) =>
+      fitAdviceToRun({ process: p, runDir: data.runDir }, d),
+    );
     const others = othersAt(p);
     const found: Diagnosis[] = [];
     const reason = p.end?.reason;

@@ -348,3 +348,57 @@ describe('doctor RUN_DIR', () => {
     assert.equal(yamlSize(300 * 1024 ** 2), '512MiB');
   });
 });
+
+describe('doctor RUN_DIR: advice for a log headroom run captured (issue 23 item 5)', () => {
+  // A Python traceback cut after its last frame: read alone, "can't tell: the failure line is missing".
+  const cutTraceback = [
+    'step 1',
+    'Traceback (most recent call last):',
+    '  File "train.py", line 12, in <module>',
+    '    main()',
+    '  File "train.py", line 8, in main',
+    '    step(batch)',
+    '',
+  ].join('\n');
+
+  test("a cut log of a failed run: what decides is the supervisor's record, never a rerun under headroom run", async () => {
+    const dir = writeRun({ samples: {}, learnerLog: cutTraceback, reason: 'failed' });
+    const [d] = (await examineTarget(dir)).diagnoses;
+    assert.equal(d?.code, 'failure-line-missing');
+    const toDecide = d?.failureLineMissing?.toDecide ?? '';
+    assert.doesNotMatch(toDecide, /rerun under headroom run|headroom run -- <command>|paste the rest/);
+    assert.match(toDecide, /kept all the process printed \(logs\/learner\.log\) and it ends there/);
+    assert.match(toDecide, /it exited with code 1 \(summary\.json: failed, /);
+    assert.match(toDecide, /no OOM kill in its tree/);
+    assert.match(
+      toDecide,
+      /its peaks: host 2\.00 GiB of its 16\.00 GiB limit, GPU 6\.90 GiB of its 7\.00 GiB budget/,
+    );
+  });
+
+  test('the same log read alone still asks for the rest of the output', async () => {
+    const { diagnoseText } = await import('../../doctor/diagnose-text.js');
+    const [d] = diagnoseText(cutTraceback);
+    assert.match(d?.failureLineMissing?.toDecide ?? '', /rerun under headroom run -- <command>/);
+  });
+
+  test("a host OOM's 'record its memory: headroom run -- <command>' reads the record instead", async () => {
+    const dir = writeRun({
+      samples: {},
+      learnerLog:
+        'step 1\nTraceback (most recent call last):\n  File "a.py", line 1, in <module>\nMemoryError\n',
+      reason: 'host-oom',
+    });
+    const [d] = (await examineTarget(dir)).diagnoses;
+    assert.equal(d?.kind, 'host_oom');
+    for (const fix of d?.fixes ?? []) assert.doesNotMatch(fix, /headroom run -- <command>/);
+    assert.ok(
+      d?.fixes.some((f) =>
+        /^read the process tree's host memory over time in this run's record \(samples\.jsonl; headroom report /.test(
+          f,
+        ),
+      ),
+      d?.fixes.join('\n'),
+    );
+  });
+});
