@@ -208,7 +208,57 @@ cuda: { lengths: variable }`,
   }),
 ];
 
-export const round32Cases: PublishedCase[] = [...titanCases, ...unslothCases];
+// --- zjykzj/YOLO11Face yolo11face/docs/yolo11face/pose_train.md (ultralytics 8.3.75 pose training logs, Feb–Mar 2025)
+// (kind: detection) ----------------------------------------------------------------------------------------------------
+// The detection searches (issues corpus: "GPU_mem" logs of YOLOv8/YOLO11 training; most excerpts cut before the
+// progress line or give no command) led back to this repository's snapshot here, where `git grep GPU_mem` finds five
+// documents: three detect_train.md logs (round 25's), yolo8face/pose_train.md (round 31's) and yolo11face/pose_train.md,
+// cited by no round. Its two candidates in the document's order: YOLO11s-pose 16.9, YOLO11n-pose 15.7;
+// random.Random(32).sample(range(2), 1) = [0], YOLO11s-pose. The repository vendors ultralytics 8.3.75
+// (ultralytics/__init__.py), whose trainer's _get_memory returns torch.cuda.memory_reserved() / 1e9
+// (ultralytics/engine/trainer.py lines 488 to 496 at 67160fd2): GPU_mem is reserved memory in decimal GB, printed at the
+// end of the epoch's last batch.
+const yoloFacePoseDoc = 'zjykzj/YOLO11Face yolo11face/docs/yolo11face/pose_train.md';
+const yoloFacePoseCase: PublishedCase = {
+  id: 'yolo11face-pose-log-yolo11s-pose-widerface-landmarks-800-bs8-amp-rtx3090',
+  source: `${yoloFacePoseDoc} (commit 67160fd2, https://github.com/zjykzj/YOLO11Face/blob/67160fd218a2f6aa9f884215ee0d918e71e1c0ac/yolo11face/docs/yolo11face/pose_train.md), section "YOLO11s-pose", the first epoch's progress line "1/300      16.9G      1.704      1.227      0.565      1.113      1.181        112        800: 100%|██████████| 1288/1288", column "GPU_mem"`,
+  what: 'reserved',
+  unit: 'GB',
+  measured: 16.9,
+  config:
+    "python3 pose_train.py --model yolo11s-pose.pt --data ./yolo11face/cfg/datasets/widerface-landmarks.yaml --epochs 300 --imgsz 800 --batch 8 --device 0 (ultralytics 8.3.75, torch 1.12.1+cu113, one RTX 3090 24 GB, all printed): YOLO11s-pose with one class (face) and kpt_shape [5, 3] (9,715,744 parameters as printed; C3k2 blocks and the C2PSA attention block), WIDER FACE with five landmarks (10,304 training images, crowded: the validation counts 29,560 faces in 2,576 images), 8 mosaic images of 800 × 800 per batch, AMP (checks passed), optimizer auto → SGD(lr 0.01, momentum 0.9) as logged, the EMA copy (ModelEMA), the TaskAlignedAssigner; GPU_mem = torch.cuda.memory_reserved() / 1e9 (the vendored trainer's line, above) at the end of the first epoch. NOT EXPRESSIBLE: the pose head (a third convolution branch per level predicting 15 keypoint values) and the keypoint and keypoint-objectness losses; the spec is the YOLO11s detector with one class, the assigner padded to 49 faces an image (round 25's mosaic mean, 4 × 12.2; the most crowded batch holds far more); traceable: no (examples/trace/yolo.py builds YOLOv5, YOLOv5u and YOLOv8, not YOLO11's C3k2 and C2PSA blocks)",
+  spec: `model:
+  yolo: { version: v11, scale: s, classes: 1, input: [3, 800, 800], max_objects: 49 }
+training: { precision: amp_fp16, optimizer: sgd_momentum, batch_size: 8 }`,
+};
+
+// --- PrimeIntellect-ai/prime-rl commit 4a7ec4344 (#721), the message's SFT debug log (kind: LLM full fine-tune, second
+// pass) -----------------------------------------------------------------------------------------------------------------
+// Found by `git log --since=2023-01-01 -E -i --grep '(peak|max)[ _]?(memory|mem|vram|reserved|allocated)…[0-9] (GiB|GB|
+// MiB|MB)'` over the training repositories' snapshots here (diffusers, finetrainers, musubi-tuner, ai-toolkit,
+// DiffSynth-Studio, Open-Sora, lerobot, verl, open-r1, prime-rl, OpenRLHF, timm, Whisper-Finetune, open_clip, mmaction2,
+// mmpose, mmocr, peft, trl, torchtune, torchao, litgpt, Liger-Kernel, axolotl): 12 commits, of which PEFT's 8d8aa0b71 and
+// torchao's #1629 are cited, torchao's and diffusers' others are kernel or inference figures, and this one is a training
+// run's (one row, no draw). An earlier round reads prime-rl's benchmarks/baselines files, not this commit. The figure is
+// prime-rl's own: src/prime_rl/trainer/sft/train.py line 265 at 4a7ec4344, logger.info(f"Peak memory:
+// {torch.cuda.max_memory_allocated() / 1024**3:.2f} GB"): allocated, GiB, over the whole run.
+const primeRlDoc = 'PrimeIntellect-ai/prime-rl commit 4a7ec4344 (#721)';
+const primeRlCase: PublishedCase = {
+  id: 'prime-rl-4a7ec4344-sft-debug-qwen3-0.6b-fsdp2-1gpu-micro8-seq128-packed-fa2',
+  source: `${primeRlDoc} "Update validation commands to point to correct config file" (https://github.com/PrimeIntellect-ai/prime-rl/commit/4a7ec4344afe6a20b8e4fcd525eecdd5c170e229), the message's log after the change: "11:36:46    INFO Peak memory: 13.47 GB"`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: 13.47,
+  config:
+    "uv run sft @ configs/debug/sft.toml (prime-rl at 4a7ec4344, August 2025) on one GPU (World(world_size=1), an NVIDIA PG509-210, the A100-80GB part, as logged): PrimeIntellect/Qwen3-0.6B (28 layers of 1024, 16 heads of 128, 8 KV heads, q/k norm, SwiGLU MLP 3072, vocab 151936, tied embeddings: 596,049,920 parameters, counted with transformers' Qwen3ForCausalLM) loaded by AutoModelForCausalLM.from_pretrained without a dtype (fp32 weights, the transformers default of that day) with attn 'flash_attention_2', compile False, ac False (as logged); FSDP2 fully_shard per layer and on the root with MixedPrecisionPolicy(param_dtype bf16, reduce_dtype fp32) on the one rank (reshard_after_forward True but for the last layer); AdamW (lr 4e-4, weight decay 0.01, betas 0.9/0.999, max_norm 1.0, torch's default foreach); batch_size 16, micro_batch_size 8 (2 micro-steps of accumulation), seq_len 128, collate_mode packing (every micro-batch 8 rows of 128 tokens; the toml's fake = true draws random tokens, the log names PrimeIntellect/Reverse-Text-SFT — either way packed to 128); the loss: cross_entropy over the bf16 logits (B × 128 × 151936) without an upcast, a softmax over the same logits for the accuracy, and the logits deleted before backward; 5 steps; torch.cuda.max_memory_allocated() / 1024**3 over the run (GiB). traceable: yes (a Qwen3ForCausalLM config with these shapes builds in transformers 5.18; prime-rl's loop is not installed here)",
+  spec: `model:
+  params: 596049920
+  transformer: { family: llama, layers: 28, hidden: 1024, heads: 16, kv_heads: 8, head_dim: 128, vocab: 151936, ffn: 3072, tied_embeddings: true, seq_len: 128, attention: flash }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: 8, grad_accumulation: 2, loss: standard, loss_upcast: false }
+parallel: { gpus: 1, strategy: fsdp_full, fsdp_wrap: layers, fsdp_version: 2 }`,
+};
+
+export const round32Cases: PublishedCase[] = [...titanCases, primeRlCase, ...unslothCases, yoloFacePoseCase];
 
 /** The documents round 32 reads: none is cited by rounds 1 to 31 or ../shared/estimation. */
 export const round32Documents: string[] = [
@@ -219,4 +269,6 @@ export const round32Documents: string[] = [
   unslothNb('FunctionGemma_(270M)-Mobile-Actions.ipynb'),
   unslothNb('Gemma3_(270M)_Phone_Deployment.ipynb'),
   unslothNb('ERNIE_4_5_21B_A3B_PT-Conversational.ipynb'),
+  yoloFacePoseDoc,
+  primeRlDoc,
 ];
