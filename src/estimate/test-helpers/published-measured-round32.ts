@@ -258,7 +258,58 @@ training: { precision: mixed_bf16, optimizer: adamw, batch_size: 8, grad_accumul
 parallel: { gpus: 1, strategy: fsdp_full, fsdp_wrap: layers, fsdp_version: 2 }`,
 };
 
-export const round32Cases: PublishedCase[] = [...titanCases, primeRlCase, ...unslothCases, yoloFacePoseCase];
+// --- ultralytics/yolov5 tutorial.ipynb committed with its outputs (the training cell's run: YOLOv5 v7.0-136-g71244ae,
+// torch 2.0.0, committed in 20a736837 "Created using Colaboratory", 2023-04-09) (kind: detection, second pass) --------
+// Found by `git grep GPU_mem` over the repository snapshots here: yolov5's three tutorial notebooks, none cited (round
+// 25 and 28 read yolov5's issues and pull request #5092, not these). Only this one's run is of the draw's years: the
+// classification notebook's (classify/tutorial.ipynb, YOLOv5s-cls on Imagenette160, 1.73G) and the segmentation
+// notebook's (segment/tutorial.ipynb, YOLOv5s-seg on COCO128-seg, 6.29G) print YOLOv5 v7.0-3 and v7.0-2 of November
+// 2022 — left, with a segmentation and a classification row the round lacks (the spec has no YOLO classify or
+// segment head either). GPU_mem in train.py at 71244ae (line 334): f'{torch.cuda.memory_reserved() / 1E9 …:.3g}G' —
+// reserved, decimal GB, printed after each batch; the first epoch's last value is taken (before any validation: the
+// later epochs' 4.76G also hold what validation at batch 32 reserved after epoch 0).
+const yolov5TutorialDoc = 'ultralytics/yolov5 tutorial.ipynb';
+const yolov5TutorialCase: PublishedCase = {
+  traceModule: 'yolo:v5_s_640x640_c80_b29_ema',
+  id: 'yolov5-tutorial-notebook-yolov5s-coco128-640-bs16-amp-t4',
+  source: `${yolov5TutorialDoc} (output of 20a736837, https://github.com/ultralytics/yolov5/blob/20a7368373b592d9832a10f79a7a527d1976e321/tutorial.ipynb; unchanged in the output at 5081342f0), cell "Train YOLOv5s on COCO128 for 3 epochs", progress line "0/2      3.91G    0.04618    0.07209    0.01703        232        640: 100% 8/8", column "GPU_mem"`,
+  what: 'reserved',
+  unit: 'GB',
+  measured: 3.91,
+  config:
+    "python train.py --img 640 --batch 16 --epochs 3 --data coco128.yaml --weights yolov5s.pt --cache (YOLOv5 v7.0-136-g71244ae, Python 3.9.16, torch 2.0.0+cu118, one Tesla T4 15102MiB, all printed): YOLOv5s (7,235,389 parameters as printed, 80 COCO classes, the anchor-based Detect head with AutoAnchor's fitting anchors), hyp.scratch-low (mosaic 1.0), 16 mosaic images of 640 × 640 per batch, AMP (checks passed), SGD(lr 0.01, momentum 0.937 nesterov) as logged, the EMA copy (ModelEMA), images cached in RAM; COCO128 (128 images, 929 boxes: 7.3 an image, 4 × 7.3 = 29 for a mosaic, as round 25 took COCO); GPU_mem = torch.cuda.memory_reserved() / 1E9 at the end of the first epoch (8 batches). traceable: yes (examples/trace/yolo.py's v5_s factory at 640 × 640, 80 classes, 29 boxes an image, with the EMA copy)",
+  spec: `model:
+  yolo: { version: v5, scale: s, classes: 80, input: [3, 640, 640] }
+training: { precision: amp_fp16, optimizer: sgd_momentum, batch_size: 16 }`,
+};
+
+// --- Lightning-AI/pytorch-lightning examples/pytorch/tensor_parallel/README.md (added in c8059d7bfd, "(6/n) Support 2D
+// Parallelism - Trainer example" #19879, 2024-05-19; the figure unchanged through 1b26ac4cf5, 2025-01-07) (kind: LLM
+// full fine-tune or pretraining, second pass) -------------------------------------------------------------------------
+// Found by the snapshot grep for "Peak memory" in documentation (the same pass as the yolov5 notebook). An earlier round
+// reads the Fabric twin (examples/fabric/tensor_parallel/README.md, 17.95 GB, a run without optimizer states) and names
+// this Trainer example only to leave it, its spec then equal to the Fabric case's; the Fabric case's spec has since been
+// re-said (optimizer sgd), and this run's AdamW states (configure_optimizers after configure_model) make its own. One
+// row. The figure: train.py at c8059d7bfd, line 69, trainer.print(f"Peak memory usage: {torch.cuda.max_memory_reserved()
+// / 1e9:.02f} GB") — rank 0's reserved peak in decimal GB (987c2c4093, three days later, switched the print to
+// max_memory_allocated; the README's figure was not re-run).
+const lightningTpDoc = 'Lightning-AI/pytorch-lightning examples/pytorch/tensor_parallel/README.md';
+const lightningTpCase: PublishedCase = {
+  id: 'lightning-trainer-tensor-parallel-example-llama2-7b-tp2-fsdp2-4gpu-bs8-seq128-full-ac',
+  source: `${lightningTpDoc} (commit c8059d7bfd, https://github.com/Lightning-AI/pytorch-lightning/blob/c8059d7bfd0ccd4d3d29efe9a57a41b110d8a02a/examples/pytorch/tensor_parallel/README.md), the expected output's last line "Peak memory usage: 36.73 GB"`,
+  what: 'reserved',
+  unit: 'GB',
+  measured: 36.73,
+  config:
+    "cd examples/pytorch/tensor_parallel && python train.py (Lightning at c8059d7bfd, May 2024, PyTorch 2.3+) on 4 GPUs (not named; \"at least 4 GPUs and 24 GB memory each\"): a Llama-2-style Transformer (model.py: dim 4096, 32 layers, 32 heads, SwiGLU hidden 11008 from multiple_of 256, RMSNorm, vocab 32000, untied output: \"6.7 B\" parameters = 6,738,415,616), built under trainer.init_module(empty_init=True); ModelParallelStrategy(data_parallel_size 2, tensor_parallel_size 2): parallelism.py's tensor-parallel plan (embedding row-wise, output column-wise, wq/wk/wv/w1/w3 column-wise, wo/w2 row-wise, the norms sequence-parallel), every block in checkpoint_wrapper (full activation checkpointing), FSDP2 fully_shard per block (reshard_after_forward except the last) and at the root over the 2 data-parallel ranks with MixedPrecisionPolicy(param_dtype bf16, reduce_dtype fp32); SDPA (is_causal); torch.optim.AdamW(lr 3e-3, foreach True) over the fp32 sharded parameters (configure_optimizers, after configure_model); RandomTokenDataset of 128 samples of 129 tokens, DataLoader batch 8 per data-parallel rank (inputs of 128 tokens), limit_train_batches 10, one epoch; F.cross_entropy under loss_parallel (the logits sharded over the vocabulary); the Trainer's default precision 32-true (the bf16 compute is FSDP2's); torch.cuda.max_memory_reserved() / 1e9 on rank 0: one GPU's figure. traceable: yes (a LlamaForCausalLM config with these shapes builds in transformers 5.18, on one GPU's view without the tensor-parallel plan)",
+  spec: `model:
+  params: 6738415616
+  transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, vocab: 32000, ffn: 11008, tied_embeddings: false, seq_len: 128, attention: sdpa }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: 8, activation_checkpointing: full, loss: vocab_parallel }
+parallel: { gpus: 4, tensor: 2, sequence_parallel: true, strategy: fsdp_full, fsdp_wrap: layers, fsdp_version: 2 }`,
+};
+
+export const round32Cases: PublishedCase[] = [...titanCases, primeRlCase, lightningTpCase, ...unslothCases, yoloFacePoseCase, yolov5TutorialCase];
 
 /** The documents round 32 reads: none is cited by rounds 1 to 31 or ../shared/estimation. */
 export const round32Documents: string[] = [
@@ -271,4 +322,6 @@ export const round32Documents: string[] = [
   unslothNb('ERNIE_4_5_21B_A3B_PT-Conversational.ipynb'),
   yoloFacePoseDoc,
   primeRlDoc,
+  yolov5TutorialDoc,
+  lightningTpDoc,
 ];
