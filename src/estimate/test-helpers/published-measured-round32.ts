@@ -326,7 +326,34 @@ training: { precision: mixed_bf16, optimizer: adamw, batch_size: 8, activation_c
 parallel: { gpus: 4, tensor: 2, sequence_parallel: true, strategy: fsdp_full, fsdp_wrap: layers, fsdp_version: 2 }`,
 };
 
-export const round32Cases: PublishedCase[] = [...titanCases, primeRlCase, lightningTpCase, ...unslothCases, yoloFacePoseCase, yolov5TutorialCase];
+// --- volcengine/verl commit 16f6c1ee6 (#1127, "[feat] lora: new feature -- LoRA support for PPO", 2025-05-29), the
+// message's GRPO run log (kind: RL policy) ----------------------------------------------------------------------------
+// Found by the commit-message pass (`git log --since=2023-01-01 -E -i --grep 'Max CUDA memory allocated was|Peak memory
+// …|max_memory_allocated…[0-9] GB|peak_memory_(alloc|reserved)|Peak reserved memory|GPU_mem'` over every snapshot here,
+// torchtitan aside): 68 commits, 41 of them verl's; of verl's, only this one's message carries a training step's
+// measured figure (the others name gpu_memory_utilization or no figure). One row. The figure: verl/workers/
+// fsdp_workers.py line 630 at 16f6c1ee6, metrics["perf/max_memory_allocated_gb"] = get_torch_device().
+// max_memory_allocated() / (1024**3): allocated, GiB, since the worker process began (no reset), logged after the actor
+// update of the step, by the worker that also holds the colocated vLLM engine.
+const verlLoraDoc = 'volcengine/verl commit 16f6c1ee6 (#1127)';
+const verlLoraCase: PublishedCase = {
+  id: 'verl-16f6c1ee6-grpo-lora-r8-kv-qwen2.5-0.5b-instruct-fsdp-2xh800-vllm-colocated',
+  source: `${verlLoraDoc} "[feat] lora: new feature -- LoRA support for PPO" (https://github.com/volcengine/verl/commit/16f6c1ee6524f1754d5d5570fba0fc8bc2ff1b0b), the message's log at "step:10": "perf/max_memory_allocated_gb:12.799 - perf/max_memory_reserved_gb:13.301"`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: 12.799,
+  config:
+    "python3 -m verl.trainer.main_ppo --config-name=lora-ppo_trainer.yaml algorithm.adv_estimator=grpo (verl of May 2025, the pull request's branch) on one node of 2 GPUs (trainer.n_gpus_per_node 2; the paths name an H800 pod, 80 GB assumed): Qwen/Qwen2.5-0.5B-Instruct (24 layers of 896, 14 heads, 2 KV heads of 64, q/k/v bias, SwiGLU MLP 4864, vocab 151936, tied embeddings: 494,032,768 parameters, counted with transformers' Qwen2ForCausalLM) as the actor, loaded in fp32 (fsdp_workers.py: the actor's torch_dtype float32) under FSDP (strategy fsdp: FSDP1 FULL_SHARD over the 2, fsdp_size -1) with MixedPrecision(param_dtype bf16, reduce_dtype fp32), param_offload False, optimizer_offload True (AdamW states on the host), enable_gradient_checkpointing True, use_remove_padding True (each micro-batch's samples packed without padding); LoRA r 8 alpha 16 on k_proj and v_proj (peft get_peft_model), the reference log-probs from the same model with the adapters off (no second copy); data.train_batch_size 2 prompts × rollout.n 2 = 4 responses, ppo_mini_batch_size 2, ppo_micro_batch_size 2 (global: 1 sample per GPU per micro-step, 2 micro-steps), max_prompt_length 2000, max_response_length 600 (the step's packed lengths: 3,432 tokens a rank on average, 4,883 at most, as logged); the rollout: vLLM colocated in the same worker (tensor_model_parallel_size 1, gpu_memory_utilization 0.1, max_num_seqs 4, max_model_len 4000, VLLM_ATTENTION_BACKEND XFORMERS); entropy_coeff 0.001, use_kl_loss False; rank 0's max_memory_allocated over the run, logged at step 10. NOT EXPRESSIBLE: the colocated vLLM engine (its bf16 weight copy and KV cache at 10% of the card, and whatever of it PyTorch's allocator counts) beside the training step, and the log-prob passes of the rollout and reference; the spec is the actor's training step alone at the 2,600-token cap (prompt 2000 + response 600); traceable: yes (Qwen/Qwen2.5-0.5B-Instruct's Qwen2ForCausalLM config builds in transformers 5.18; verl and vLLM are not installed here)",
+  spec: `model:
+  params: 494032768
+  transformer: { family: llama, layers: 24, hidden: 896, heads: 14, kv_heads: 2, head_dim: 64, vocab: 151936, ffn: 4864, bias: qkv, tied_embeddings: true, seq_len: 2600, attention: flash }
+  lora: { rank: 8, alpha: 16, targets: [k, v] }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 2, activation_checkpointing: full, offload: { optimizer: cpu } }
+parallel: { gpus: 2, strategy: fsdp_full, fsdp_wrap: layers, fsdp_version: 1 }
+cuda: { lengths: capped }`,
+};
+
+export const round32Cases: PublishedCase[] = [...titanCases, primeRlCase, lightningTpCase, verlLoraCase, ...unslothCases, yoloFacePoseCase, yolov5TutorialCase];
 
 /** The documents round 32 reads: none is cited by rounds 1 to 31 or ../shared/estimation. */
 export const round32Documents: string[] = [
@@ -342,4 +369,5 @@ export const round32Documents: string[] = [
   primeRlDoc,
   yolov5TutorialDoc,
   lightningTpDoc,
+  verlLoraDoc,
 ];
