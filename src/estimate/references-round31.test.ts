@@ -27,6 +27,9 @@ test('round 31, measured once, is pinned: median |error| and the counts within 5
   // (ultralytics' GPU_mem rows -13..-43%, mmyolo's YOLOv8-n -27..-35%, TRL's tiny-aya QLoRA -45%, torchtitan's
   // llama debug model under FSDP1 -31%). --trace: 15 rows, 26.5% (22.1% trace-else-analytic at the start, 24.9% at
   // the freeze); on the 11 expressible 26.5%.
-  assert.ok(median <= 0.216, summary);
-  assert.ok(within(0.05) >= 4 && within(0.15) >= 7 && within(0.3) >= 9, summary);
+  // Session 25 (estimate-model): mmyolo's and April-2023 ultralytics' assigner marks the top-k with an int64 one-hot
+  // (model.yolo.assigner one_hot, 104 B per image × box × anchor point) and the mmyolo rows count it at the trace's
+  // 29 boxes: 21.5% -> 14.6%, signed -11.0% -> -8.0%, 4/7/9 -> 5/8/10.
+  assert.ok(median <= 0.146, summary);
+  assert.ok(within(0.05) >= 5 && within(0.15) >= 8 && within(0.3) >= 10, summary);
 });

@@ -14,6 +14,7 @@ import {
   referenceLogitsModes,
   segmenterDecoders,
   segmenterEncoders,
+  yoloAssigners,
   yoloScales,
   yoloVersions,
 } from './types.js';
@@ -408,7 +409,13 @@ export const yoloSchema = z.strictObject({
   max_objects: boxCount
     .meta({
       description:
-        "the most ground-truth boxes in one image of a batch (after mosaic): the anchor-free heads' TaskAlignedAssigner holds 32 B per image × box × anchor point after the forward (default 0: not counted)",
+        "the most ground-truth boxes in one image of a batch (after mosaic): the anchor-free heads' TaskAlignedAssigner holds 32 B (assigner count) or 104 B (one_hot) per image × box × anchor point after the forward; a peak over a whole run is set by the densest batch it saw (default 0: not counted)",
+    })
+    .optional(),
+  assigner: oneOf(yoloAssigners)
+    .meta({
+      description:
+        "how the TaskAlignedAssigner marks each box's top-k anchor points: count (an int8 count; ultralytics from PR #2481, May 2023; default) or one_hot (F.one_hot over every anchor point, int64: mmyolo's BatchTaskAlignedAssigner, ultralytics before PR #2481)",
     })
     .optional(),
   ema: z

@@ -266,6 +266,7 @@ function toYolo(raw: RawModel['yolo'], report: Report): YoloSpec | undefined {
     input: [channels, height, width],
     isP6: raw.p6 ?? false,
     maxObjects: raw.max_objects ?? 0,
+    assigner: raw.assigner ?? 'count',
     isEma: raw.ema ?? true,
   };
 }
@@ -413,7 +414,7 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
   if (yolo && raw.lora) report(['model', 'lora'], 'LoRA on a YOLO detector is not modelled');
   if (yolo && yolo.version !== 'v5' && yolo.maxObjects === 0) {
     notes.push(
-      "yolo: the TaskAlignedAssigner's working set after the forward (32 B per image × ground-truth box × anchor point) is not counted: give model.yolo.max_objects, the most boxes in one image of a batch",
+      "yolo: the TaskAlignedAssigner's working set after the forward (32 B per image × ground-truth box × anchor point; 104 B with assigner one_hot) is not counted: give model.yolo.max_objects, the most boxes in one image of a batch",
     );
   }
   if (cnn && (raw.transformer || config)) report(['model', 'cnn'], 'give cnn or a transformer, not both');

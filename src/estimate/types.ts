@@ -452,6 +452,15 @@ export type YoloVersion = (typeof yoloVersions)[number];
 export const yoloScales = ['n', 's', 'm', 'l', 'x'] as const;
 /** One of yoloScales. */
 export type YoloScale = (typeof yoloScales)[number];
+/**
+ * How the anchor-free head's TaskAlignedAssigner marks each box's top-k anchor points (model.yolo.assigner):
+ * `count`, an int8 count scattered per top-k index (ultralytics from PR #2481, May 2023); `one_hot`, F.one_hot of
+ * the (batch, boxes, topk) indices over every anchor point, int64, summed over topk (mmyolo's
+ * BatchTaskAlignedAssigner; ultralytics before PR #2481).
+ */
+export const yoloAssigners = ['count', 'one_hot'] as const;
+/** One of yoloAssigners. */
+export type YoloAssigner = (typeof yoloAssigners)[number];
 
 /** A YOLO detector as ultralytics (and mmyolo, for YOLOv5) build it (model.yolo). */
 export interface YoloSpec {
@@ -464,6 +473,8 @@ export interface YoloSpec {
   isP6: boolean;
   /** The most ground-truth boxes in one image of a batch: the anchor-free assigner's working set grows with it (0: not counted). */
   maxObjects: number;
+  /** How the assigner marks each box's top-k anchor points: its working set per (image, box, anchor point). */
+  assigner: YoloAssigner;
   /** An EMA copy of the model in fp32 (ultralytics ModelEMA, mmyolo's EMAHook): both trainers keep one. */
   isEma: boolean;
 }

@@ -12,13 +12,14 @@ import { frameworksPython, skipUnlessFrameworks } from '../test-helpers/framewor
 import { estimate } from './estimate.js';
 import { parseEstimateSpec } from './load.js';
 import type { YoloSpec } from './types.js';
-import { assignerBytes, walkYolo, yoloLossBytes } from './yolo.js';
+import { assignerBytes, assignerBytesPerPair, walkYolo, yoloLossBytes } from './yolo.js';
 
 const yolo = (fields: Partial<YoloSpec> & Pick<YoloSpec, 'version' | 'scale'>): YoloSpec => ({
   classes: 80,
   input: [3, 640, 640],
   isP6: false,
   maxObjects: 0,
+  assigner: 'count',
   isEma: true,
   ...fields,
 });
@@ -119,6 +120,18 @@ test("the assigner's working set is what ultralytics PR #25240 measured within 1
   );
 });
 
+test("the one-hot assigner (mmyolo's, ultralytics' before PR #2481) holds 104 B per image × box × anchor point", () => {
+  // F.one_hot of the top 10 indices, int64 (80 B), its sum (8 B), beside four fp32 maps (16 B): measured with
+  // real torch 2.13 on CPU as 88.0 B of new storages per pair beside the four maps (b 4, n 20, A 8,400).
+  assert.equal(assignerBytesPerPair('one_hot'), 104);
+  assert.equal(assignerBytesPerPair('count'), 32);
+  // mmyolo's YOLOv8 at 16 images of 640 px and 29 boxes: the one-hot top-k dominates the target scores.
+  const options = { batch: 16, boxes: 29, anchors: 8400, classes: 80, bytesPerValue: 2 };
+  const scores = 16 * 8400 * 80;
+  assert.equal(assignerBytes({ ...options, assigner: 'one_hot' }), 104 * 16 * 29 * 8400 + 2 * scores);
+  assert.equal(assignerBytes(options), 12 * 16 * 29 * 8400 + 17 * scores + 2 * scores);
+});
+
 const spec = (yaml: string) => parseEstimateSpec(yaml, 'yolo.yaml');
 
 test('a yolo spec: its parts, the EMA copy and the assigner; bad input refused with file, line and field', () => {
@@ -139,6 +152,14 @@ test('a yolo spec: its parts, the EMA copy and the assigner; bad input refused w
   assert.equal(
     part('task-aligned assigner working set', crowded)?.bytes,
     32 * 8 * 1000 * 13_125 + 8 * 13_125 * 2,
+  );
+  assert.equal(
+    part('task-aligned assigner working set', result(', max_objects: 1000, assigner: one_hot'))?.bytes,
+    104 * 8 * 1000 * 13_125 + 8 * 13_125 * 2,
+  );
+  assert.throws(
+    () => spec('model:\n  yolo: { version: v8, scale: s, input: [3, 640, 640], assigner: onehot }\n'),
+    /model\.yolo\.assigner: expected one of count, one_hot/,
   );
   assert.equal(part('EMA copy of the model', result(', ema: false')), undefined);
   assert.throws(

@@ -16,7 +16,7 @@
 // models/common.py, models/yolo.py Detect (3 anchors × (5 + classes) per position, a (b, 3, h, w, 5 + classes)
 // contiguous copy in training). Published parameter counts reproduced exactly: yolo.test.ts.
 import { formatBytes } from '../units.js';
-import type { Component, YoloSpec } from './types.js';
+import type { Component, YoloAssigner, YoloSpec } from './types.js';
 
 /** One stored tensor: its values per image and whether autograd keeps it. */
 interface Storage {
@@ -399,16 +399,35 @@ export function yoloLossBytes(spec: YoloSpec, walk: YoloWalk, isAutocast: boolea
 /** Anchor points the anchor-free head predicts at: the positions of every level. */
 export const yoloAnchors = (walk: YoloWalk): number => walk.levels.reduce((sum, l) => sum + l.positions, 0);
 
+/** The top-k anchor points the assigner keeps per box: 10 in ultralytics' v8DetectionLoss and mmyolo's YOLOv8 configs (tal_topk). */
+const assignerTopk = 10;
+
 /**
- * The TaskAlignedAssigner's working set (ultralytics utils/tal.py before PR #25240, run under no_grad after the
- * forward, beside every activation), in bytes for `batch` images of at most `boxes` ground-truth boxes each. Per
- * (image, box, anchor point): select_candidates_in_gts builds every box's left-top and right-bottom deltas to
- * every anchor (two fp32 (b × n, A, 2) halves, 8 B each) and their concatenation (16 B) before the min: 32 B.
- * Later three fp32 (b, n, A) maps stay (mask_pos, align_metric, overlaps: 12 B) while get_targets builds the
- * one-hot target scores as int64, its torch.where copy (int64) and the repeated foreground mask (bool): 17 B per
- * (image, anchor, class). The sigmoid of the class scores it reads is a copy in the activation dtype. Checked
- * against the measurement in ultralytics PR #25240 (batch 16, 365 classes, 640 px, 300 boxes per image: the
- * assigner's peak 1.52 GB before the PR; this rule 1.42 GB).
+ * Bytes per (image, box, anchor point) at the assigner's peak, by how it marks each box's top-k anchor points.
+ * `count` (ultralytics from PR #2481): select_candidates_in_gts builds every box's left-top and right-bottom deltas
+ * to every anchor (two fp32 (b × n, A, 2) halves, 8 B each) and their concatenation (16 B) before the min: 32 B;
+ * the int8 count itself needs 5 B beside the maps alive then. `one_hot` (mmyolo's BatchTaskAlignedAssigner,
+ * ultralytics before PR #2481): F.one_hot of the (b, n, topk) indices over every anchor point is int64, 8 B × topk,
+ * and its sum over topk another 8 B, beside four fp32 (b, n, A) maps alive at the call (is_in_gts, the alignment
+ * metrics, the overlaps and mmyolo's product of the first two: 16 B; ultralytics' old code freed the product: 12 B).
+ * Measured with real PyTorch 2.13 on CPU (a TorchDispatchMode over live storages, b 4, n 20, A 8,400): the
+ * one-hot step's new storages 88.0 B per pair, the int8 count's 5.0 B; mmyolo's CIoU over every pair before it
+ * peaks lower (73.2 B).
+ */
+export function assignerBytesPerPair(assigner: YoloAssigner): number {
+  return assigner === 'one_hot' ? 8 * assignerTopk + 8 + 16 : 32;
+}
+
+/**
+ * The TaskAlignedAssigner's working set (run under no_grad after the forward, beside every activation), in bytes
+ * for `batch` images of at most `boxes` ground-truth boxes each: the per-pair peak (assignerBytesPerPair), or later
+ * three fp32 (b, n, A) maps (mask_pos, align_metric, overlaps: 12 B) while get_targets builds the one-hot target
+ * scores as int64, its torch.where copy (int64) and the repeated foreground mask (bool): 17 B per (image, anchor,
+ * class). The sigmoid of the class scores it reads is a copy in the activation dtype. Checked against the
+ * measurement in ultralytics PR #25240 (batch 16, 365 classes, 640 px, 300 boxes per image, `count`: the
+ * assigner's peak 1.52 GB before the PR; this rule 1.42 GB). The boxes are padded to the most in one image of the
+ * batch, so a peak over a run is the densest batch's (PR #25240: "the old peak scales with the densest image seen
+ * so far").
  */
 export function assignerBytes(options: {
   batch: number;
@@ -416,10 +435,12 @@ export function assignerBytes(options: {
   anchors: number;
   classes: number;
   bytesPerValue: number;
+  assigner?: YoloAssigner;
 }): number {
   const pairs = options.batch * options.boxes * options.anchors;
   const scores = options.batch * options.anchors * options.classes;
-  return Math.max(32 * pairs, 12 * pairs + 17 * scores) + scores * options.bytesPerValue;
+  const perPair = assignerBytesPerPair(options.assigner ?? 'count');
+  return Math.max(perPair * pairs, 12 * pairs + 17 * scores) + scores * options.bytesPerValue;
 }
 
 /** Activation components of a YOLO training step for `batch` images. */
@@ -489,11 +510,12 @@ export function yoloActivationParts(
       anchors,
       classes: spec.classes,
       bytesPerValue: e,
+      assigner: spec.assigner,
     });
     parts.push({
       name: 'task-aligned assigner working set',
       bytes,
-      formula: `the larger of 32 B × ${b} images × ${spec.maxObjects} boxes (the most in one image of the batch) × ${anchors} anchor points and 12 B per such pair beside 17 B per image × anchor × class, and the scores' sigmoid (ultralytics TaskAlignedAssigner, after the forward)`,
+      formula: `the larger of ${assignerBytesPerPair(spec.assigner)} B (${spec.assigner === 'one_hot' ? 'the top-k as an int64 one-hot' : "the boxes' deltas to every anchor"}) × ${b} images × ${spec.maxObjects} boxes (the most in one image of the batch) × ${anchors} anchor points and 12 B per such pair beside 17 B per image × anchor × class, and the scores' sigmoid (ultralytics TaskAlignedAssigner, after the forward)`,
       phase: 'backward',
       isLossOnly: true,
     });

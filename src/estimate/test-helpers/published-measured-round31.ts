@@ -312,6 +312,8 @@ const yoloIssueCases: PublishedCase[] = [
 training: { precision: amp_fp16, optimizer: sgd_momentum, batch_size: 8 }`,
   },
   {
+    // assigner one_hot (session 25, estimate-model): ultralytics of April 2023 predates PR #2481 (2023-05-08), which
+    // replaced tal.py select_topk_candidates' F.one_hot with an int8 count.
     traceModule: 'yolo:v8_x_640x640_c80_b2_ema',
     id: 'ultralytics-issue1854-yolov8x-640-ddp8-bs2-per-gpu-amp',
     source: `${ultralyticsIssueDoc(1854)} (https://github.com/ultralytics/ultralytics/issues/1854, "After 200+ epochs Runtime error happens now on 2 from 3 trainings", 2023-04-05), the description's log: "261/300      2.95G     0.3137     0.3809     0.7961          3        640: 100%|██████████| 246/246", column "GPU_mem"`,
@@ -321,7 +323,7 @@ training: { precision: amp_fp16, optimizer: sgd_momentum, batch_size: 8 }`,
     config:
       "yolo task=detect mode=train model=yolov8x.pt data=test_yaml/kaggleFVall.yaml epochs=300 device='0,1,2,3,4,5,6,7' (ultralytics 8.0 of April 2023) on 8 GPUs (not named) under DDP: YOLOv8x (68.2 M parameters) on the user's data (class count not given: 80 assumed), the default batch 16 split over the 8 ranks: 2 mosaic images of 640 × 640 per GPU, AMP, SGD momentum, the EMA copy (rank 0); GPU_mem = torch.cuda.memory_reserved() / 1e9 of rank 0 (one GPU's figure) at the end of epoch 261 (still under mosaic: close_mosaic 10); validation reports 1,523 boxes over 3,932 images (under one per image: 2 per mosaic assumed for the assigner). traceable: yes (examples/trace/yolo.py's v8_x factory at 640 × 640, 80 classes, 2 boxes an image, with the EMA copy)",
     spec: `model:
-  yolo: { version: v8, scale: x, classes: 80, input: [3, 640, 640], max_objects: 2 }
+  yolo: { version: v8, scale: x, classes: 80, input: [3, 640, 640], max_objects: 2, assigner: one_hot }
 training: { precision: amp_fp16, optimizer: sgd_momentum, batch_size: 2 }
 parallel: { gpus: 8, strategy: ddp }`,
   },
@@ -396,8 +398,12 @@ const mmyoloV8 = (options: {
     unit: 'GiB',
     measured: options.measured,
     config: `tools/dist_train.sh configs/yolov8/${config}.py 8 --amp (mmyolo v0.5, March 2023): YOLOv8-${options.scale} (${options.scale === 'n' ? 'deepen 0.33, widen 0.25, last stage 1024' : 'deepen 1.0, widen 1.0, last stage 512'}), 80 COCO classes, 16 mosaic images of 640 × 640 per GPU on 8 GPUs (DDP, SyncBN), AMP, SGD momentum 0.937 nesterov, the EMA copy${options.isMaskRefine ? ', Mask Refine (a data-pipeline change: the same network)' : ''}; mmengine's logged max_memory_allocated in MiB / 1024 (GiB), rank 0's: one GPU's figure. traceable: yes (examples/trace/yolo.py's v8_${options.scale} factory at 640 × 640, 80 classes, 29 boxes an image, with the EMA copy)`,
+    // Re-expressed in session 25 (estimate-model): the analytic spec gave no max_objects, so the assigner was not
+    // counted at all; it now takes the trace's own 29 boxes (the mosaic mean: the run's densest batch, which sets a
+    // max_memory_allocated over 500 epochs, holds more and is not known) and mmyolo's assigner marks the top-k with
+    // F.one_hot (mmyolo/models/task_modules/assigners/batch_task_aligned_assigner.py select_topk_candidates).
     spec: `model:
-  yolo: { version: v8, scale: ${options.scale}, classes: 80, input: [3, 640, 640] }
+  yolo: { version: v8, scale: ${options.scale}, classes: 80, input: [3, 640, 640], max_objects: 29, assigner: one_hot }
 training: { precision: amp_fp16, optimizer: sgd_momentum, batch_size: 16 }
 parallel: { gpus: 8, strategy: ddp }`,
   };
