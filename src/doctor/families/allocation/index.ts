@@ -1,6 +1,7 @@
 // The allocation-failure grammar: a device allocation that failed, in any framework's or vendor's
 // words (and an inference engine's KV cache too small), explained from its figures alone.
 import type { DoctorFamily } from '../types.js';
+import { apiStatusRule } from './api-status.js';
 import { explainAllocation } from './explain.js';
 import {
   failureEvidenceRules,
@@ -20,11 +21,18 @@ import { allocationFactRules, allocationRules } from './rules.js';
 /** The allocation family. */
 export const allocationFamily: DoctorFamily = {
   name: 'allocation',
-  rules: [...allocationRules, ...failureEvidenceRules, genericOutOfMemoryRule, retoldDeviceOomRule],
+  rules: [
+    ...allocationRules,
+    apiStatusRule,
+    ...failureEvidenceRules,
+    genericOutOfMemoryRule,
+    retoldDeviceOomRule,
+  ],
   factRules: [...allocationFactRules, deviceSeenFactRule, mlSeenFactRule, paddleDeviceKernelFactRule],
   layers: [],
   codes: [
     'device-alloc-failed',
+    apiStatusRule.code,
     'quantized-model-offloaded',
     'kv-cache-too-small',
     'taichi-pool-exhausted',

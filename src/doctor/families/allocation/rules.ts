@@ -8,6 +8,7 @@
 import { parseLogSize, sizePattern } from '../../sizes.js';
 import type { FactRule, Facts, LogRule } from '../../types.js';
 import { definedFacts, intOf, namesHostArena } from '../extract.js';
+import { readCallStatus } from './api-status.js';
 
 const SIZE = sizePattern;
 const sized = (source: string): RegExp => new RegExp(source.replaceAll('SIZE', SIZE), 'i');
@@ -394,6 +395,10 @@ export const allocationRules: LogRule[] = [
       // mismatch) is that failure, not memory; one whose status a paste cut off is memory, likely.
       const status = text.slice(match.index);
       if (deviceAllocationCall.test(match[0]) && otherRuntimeStatus.test(status)) return undefined;
+      // The same where the status is printed as the API's number or name (api-status.ts): "cuMemAlloc_v2
+      // failed res=1" is CUDA_ERROR_INVALID_VALUE, not memory.
+      if (deviceAllocationCall.test(match[0]) && readCallStatus(text)?.isOutOfMemory === false)
+        return undefined;
       const lines = [...before.slice(-3), text].join('\n');
       if (/failed: out of memory$|not available to allocate$/i.test(match[0]) && !deviceStack.test(lines))
         return undefined;

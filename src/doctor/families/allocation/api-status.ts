@@ -1,0 +1,264 @@
+// The API status-code grammar (issue 23 item 4): most GPU and accelerator stacks report a failed call
+// as the call's name and the status it returned, each in its own spelling ("cuMemAlloc failed: 2",
+// HAMi-core's "cuMemoryAllocate failed res=2", "clCreateBuffer failed with error -4", "rknn_init fail!
+// ret=-4", "vkAllocateMemory failed with VK_ERROR_OUT_OF_DEVICE_MEMORY"). One reading for all of them:
+// the API by the call's name, the status by that API's enum. A status that is the API's out-of-memory
+// value is an allocation failure on the side the enum names, whatever the call; any other status it
+// prints is that other failure, not memory, even on an allocation call. Each value below is the
+// vendor's header at a release tag.
+import type { LogRule } from '../../types.js';
+import { definedFacts, intOf } from '../extract.js';
+import { allocationFigures } from './rules.js';
+
+/** Where the memory the enum names lives. */
+export type MemorySide = 'device' | 'host';
+
+interface OutOfMemoryStatus {
+  name: string;
+  value: number;
+  side: MemorySide;
+}
+
+interface RuntimeApi {
+  api: string;
+  vendor: string;
+  /** The API's call names (its prefix, then a capital or an underscore). */
+  call: RegExp;
+  /** Every named status of the API, so that a name says whose it is and that it is not memory. */
+  statusName: RegExp;
+  outOfMemory: readonly OutOfMemoryStatus[];
+}
+
+const runtimeApis: readonly RuntimeApi[] = [
+  {
+    // NVIDIA/cuda-python (CUDA 12.4) cuda/bindings/cuda.pxd, from cuda.h enum cudaError_enum:
+    // CUDA_ERROR_OUT_OF_MEMORY = 2 ("unable to allocate enough memory to perform the requested operation").
+    api: 'CUDA driver',
+    vendor: 'nvidia',
+    call: /^cu[A-Z]\w*$/,
+    statusName: /^CUDA_ERROR_\w+$|^CUDA_SUCCESS$/,
+    outOfMemory: [{ name: 'CUDA_ERROR_OUT_OF_MEMORY', value: 2, side: 'device' }],
+  },
+  {
+    // CUDA runtime driver_types.h enum cudaError: cudaErrorMemoryAllocation = 2.
+    api: 'CUDA runtime',
+    vendor: 'nvidia',
+    call: /^cuda[A-Z]\w*$/,
+    statusName: /^cudaError\w+$|^cudaSuccess$/,
+    outOfMemory: [{ name: 'cudaErrorMemoryAllocation', value: 2, side: 'device' }],
+  },
+  {
+    // ROCm/HIP rocm-6.1.0 include/hip/hip_runtime_api.h enum hipError_t: hipErrorOutOfMemory = 2, with
+    // hipErrorMemoryAllocation = 2 its deprecated alias.
+    api: 'HIP',
+    vendor: 'amd',
+    call: /^hip[A-Z]\w*$/,
+    statusName: /^hipError\w+$|^hipSuccess$/,
+    outOfMemory: [
+      { name: 'hipErrorOutOfMemory', value: 2, side: 'device' },
+      { name: 'hipErrorMemoryAllocation', value: 2, side: 'device' },
+    ],
+  },
+  {
+    // KhronosGroup/Vulkan-Headers v1.3.280 include/vulkan/vulkan_core.h enum VkResult:
+    // VK_ERROR_OUT_OF_HOST_MEMORY = -1, VK_ERROR_OUT_OF_DEVICE_MEMORY = -2 (vulkan.hpp spells them
+    // vk::Result::eErrorOutOfHostMemory, ErrorOutOfDeviceMemory; Omniverse's carb prints them without VK_).
+    api: 'Vulkan',
+    vendor: 'vulkan',
+    call: /^[Vv]k[A-Z]\w*$/,
+    statusName: /^(?:VK_)?(?:ERROR_\w+|SUCCESS|NOT_READY|TIMEOUT|INCOMPLETE)$|^e?Error\w+$/,
+    outOfMemory: [
+      { name: 'VK_ERROR_OUT_OF_HOST_MEMORY', value: -1, side: 'host' },
+      { name: 'VK_ERROR_OUT_OF_DEVICE_MEMORY', value: -2, side: 'device' },
+    ],
+  },
+  {
+    // KhronosGroup/OpenCL-Headers v2024.05.08 CL/cl.h: CL_MEM_OBJECT_ALLOCATION_FAILURE -4 (a buffer
+    // the device could not back), CL_OUT_OF_HOST_MEMORY -6. CL_OUT_OF_RESOURCES -5 is any resource
+    // of the device, memory or not: not read as memory.
+    api: 'OpenCL',
+    vendor: 'opencl',
+    call: /^cl[A-Z]\w*$/,
+    statusName: /^CL_\w+$/,
+    outOfMemory: [
+      { name: 'CL_MEM_OBJECT_ALLOCATION_FAILURE', value: -4, side: 'device' },
+      { name: 'CL_OUT_OF_HOST_MEMORY', value: -6, side: 'host' },
+    ],
+  },
+  {
+    // oneapi-src/level-zero v1.17.0 include/ze_api.h enum _ze_result_t:
+    // ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY = 0x70000002, ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY = 0x70000003.
+    // Intel's GPU stack reports the card's exhaustion as OUT_OF_HOST_MEMORY too (rules.ts, ipex-llm-11993):
+    // both read as the device's, as the allocation rule reads its PI/UR spellings.
+    api: 'Level Zero',
+    vendor: 'intel',
+    call: /^zes?[A-Z]\w*$/,
+    statusName: /^ZE_RESULT_\w+$/,
+    outOfMemory: [
+      { name: 'ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY', value: 0x70000002, side: 'device' },
+      { name: 'ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY', value: 0x70000003, side: 'device' },
+    ],
+  },
+  {
+    // CANN's rt_error_codes.h as Ascend/pytorch vendors it (commit d9c719e5, third_party/acl/inc/acl/
+    // error_codes/rt_error_codes.h): ACL_ERROR_RT_MEMORY_ALLOCATION = 207001 "memory allocation error"
+    // (torch_npu's NPUCachingAllocator checks it after aclrtMalloc), ACL_ERROR_RT_DEVIDE_OOM = 207018
+    // "device oom"; 107000 ACL_ERROR_RT_PARAM_INVALID and the rest are other failures.
+    api: 'Ascend ACL',
+    vendor: 'ascend',
+    call: /^acl(?:rt)?[A-Z]\w*$/,
+    statusName: /^ACL_ERROR_\w+$|^ACL_SUCCESS$/,
+    outOfMemory: [
+      { name: 'ACL_ERROR_RT_MEMORY_ALLOCATION', value: 207001, side: 'device' },
+      { name: 'ACL_ERROR_RT_DEVIDE_OOM', value: 207018, side: 'device' },
+    ],
+  },
+  {
+    // airockchip/rknn-toolkit2 v2.0.0-beta0 rknpu2/runtime/Linux/librknn_api/include/rknn_api.h:
+    // "#define RKNN_ERR_MALLOC_FAIL -4 /* memory malloc fail. */" (the NPU runtime's memory).
+    api: 'RKNN',
+    vendor: 'rockchip',
+    call: /^rknn_\w+$/,
+    statusName: /^RKNN_(?:ERR_\w+|SUCC)$/,
+    outOfMemory: [{ name: 'RKNN_ERR_MALLOC_FAIL', value: -4, side: 'device' }],
+  },
+];
+
+// A call's name at a word's start: every prefix of the table. "cuMemAlloc_v2", "rknn_init".
+const callName = String.raw`(?<![\w.:])((?:cu|cuda|hip|[Vv]k|cl|zes?|acl|aclrt)[A-Z]\w*|rknn_[a-z]\w*)`;
+// Its arguments, where a wrapper prints the call as written.
+const callArgs = String.raw`(?:\([^()\n]{0,160}\))?`;
+// The words a wrapper puts between the call and its status, then the status: an enum name or a number.
+const statusLead = String.raw`\b(?:res|ret|result|rc|status|code|err|error|returned|returns|failed(?: with)?(?: error)?|fail!?)\s*[:=]?\s*\(?`;
+const statusToken = String.raw`((?:VK_)?[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|(?:cuda|hip)(?:Error\w+|Success)|(?:vk::Result::)?e?Error[A-Z]\w*|0x[0-9A-Fa-f]+|-?\d+)(?![\w.%])`;
+
+/** A call with the status it returned, as a log line prints it. */
+export const callStatusPattern = new RegExp(`${callName}${callArgs}[^\\n]{0,60}?${statusLead}${statusToken}`);
+
+const outOfMemoryNames = new Map(
+  runtimeApis.flatMap((api) =>
+    api.outOfMemory.map((s) => [s.name.toLowerCase(), { api, status: s }] as const),
+  ),
+);
+// The same names as wrappers shorten them: without VK_ (carb), vulkan.hpp's camel case.
+const shortNames = new Map([
+  ['error_out_of_host_memory', 'vk_error_out_of_host_memory'],
+  ['error_out_of_device_memory', 'vk_error_out_of_device_memory'],
+  ['eerroroutofhostmemory', 'vk_error_out_of_host_memory'],
+  ['erroroutofhostmemory', 'vk_error_out_of_host_memory'],
+  ['eerroroutofdevicememory', 'vk_error_out_of_device_memory'],
+  ['erroroutofdevicememory', 'vk_error_out_of_device_memory'],
+]);
+
+/** A named status that is some API's out-of-memory value. */
+function outOfMemoryNamed(name: string): { api: RuntimeApi; status: OutOfMemoryStatus } | undefined {
+  const key = name.replace(/^vk::Result::/, '').toLowerCase();
+  return outOfMemoryNames.get(shortNames.get(key) ?? key);
+}
+
+/** What a call's printed status says. */
+export interface ApiStatusReading {
+  call: string;
+  status: string;
+  api?: string;
+  vendor?: string;
+  /** The status is the API's out-of-memory value (false: another status; undefined: unknown). */
+  isOutOfMemory?: boolean;
+  side?: MemorySide;
+}
+
+/** Reads a call and its status from one line by the API's enum, or undefined where none is printed. */
+export function readCallStatus(text: string): ApiStatusReading | undefined {
+  const found = callStatusPattern.exec(text);
+  if (!found) return undefined;
+  const call = found[1]!;
+  const status = found[2]!;
+  const api = runtimeApis.find((a) => a.call.test(call));
+  const named = outOfMemoryNamed(status);
+  // A Vulkan fence, semaphore or event is a file descriptor on Linux drivers (a sync fd), and
+  // Omniverse's carb prints the process's descriptor count beside "VkCreateFence failed with
+  // ERROR_OUT_OF_HOST_MEMORY" for that reason: the status there cannot tell RAM from a descriptor
+  // limit (test/corpus labels the same line host_oom once and none twice), so it decides nothing.
+  if (named?.status.side === 'host' && /^[Vv]k(?:Create|Get|Import)?(?:Fence|Semaphore|Event)/.test(call))
+    return { call, status, api: named.api.api, vendor: named.api.vendor };
+  if (named)
+    return {
+      call,
+      status,
+      api: named.api.api,
+      vendor: named.api.vendor,
+      isOutOfMemory: true,
+      side: named.status.side,
+    };
+  if (!api) return { call, status };
+  if (/^-?\d+$|^0x/i.test(status)) {
+    const value = status.startsWith('0x') ? Number.parseInt(status, 16) : intOf(status);
+    const oom = api.outOfMemory.find((s) => s.value === value);
+    return {
+      call,
+      status,
+      api: api.api,
+      vendor: api.vendor,
+      isOutOfMemory: oom !== undefined,
+      ...(oom ? { side: oom.side } : {}),
+    };
+  }
+  // Another API's or this API's other named status: that failure, not memory. An unknown capitalised
+  // word (a constant the wrapper prints) decides nothing.
+  const isKnownStatus = runtimeApis.some((a) => a.statusName.test(status));
+  return isKnownStatus
+    ? { call, status, api: api.api, vendor: api.vendor, isOutOfMemory: false }
+    : { call, status };
+}
+
+// An out-of-memory status named after a failure or status word, where no call is named ("RKNN init
+// failed. error code: RKNN_ERR_MALLOC_FAIL").
+const namedStatusPattern = new RegExp(
+  String.raw`\b(?:error code|error|err|status|code|ret|res|result|returned|failed with)\s*[:=]?\s*\(?(${runtimeApis
+    .flatMap((a) => a.outOfMemory.map((s) => s.name))
+    .filter((n) => n !== 'VK_ERROR_OUT_OF_HOST_MEMORY')
+    .join('|')})\b`,
+);
+
+/** An out-of-memory status named after a status word, without its call. */
+export function readNamedStatus(text: string): ApiStatusReading | undefined {
+  const found = namedStatusPattern.exec(text);
+  if (!found) return undefined;
+  const named = outOfMemoryNamed(found[1]!)!;
+  return {
+    call: '',
+    status: found[1]!,
+    api: named.api.api,
+    vendor: named.api.vendor,
+    isOutOfMemory: true,
+    side: named.status.side,
+  };
+}
+
+/** An API's out-of-memory status, on any call of it or named after a status word. */
+export const apiStatusRule: LogRule = {
+  code: 'api-status-out-of-memory',
+  kind: 'gpu_oom',
+  framework: 'other',
+  weight: 3,
+  keywords: [' failed', ' fail', 'res=', 'ret=', 'rc=', 'returned', ' error', 'status', 'result'],
+  pattern: new RegExp(`${callStatusPattern.source}|${namedStatusPattern.source}`),
+  source:
+    'NVIDIA cuda.h cudaError_enum, driver_types.h cudaError; ROCm hip_runtime_api.h hipError_t; Khronos vulkan_core.h VkResult, CL/cl.h; oneapi-src/level-zero ze_api.h; CANN rt_error_codes.h; airockchip rknn_api.h; Project-HAMi/HAMi-core src/allocator/allocator.c ("cuMemoryAllocate failed res=%d", a CUresult)',
+  summary: "a runtime call returned its API's out-of-memory status",
+  extract: ({ text }) => {
+    const reading = readCallStatus(text) ?? readNamedStatus(text);
+    if (!reading?.isOutOfMemory) return undefined;
+    const pid = intOf(/\(pid[:= ]\s*(\d+)/.exec(text)?.[1]);
+    return {
+      ...(reading.side === 'host' ? { kind: 'host_oom' as const } : {}),
+      facts: definedFacts({
+        ...allocationFigures(text),
+        apiCall: reading.call || undefined,
+        apiStatus: reading.status,
+        vendor: reading.vendor,
+        pid,
+      }),
+    };
+  },
+};
