@@ -332,9 +332,12 @@ export const hostExitRules: LogRule[] = [
       '(signal 9)',
       'signal 9 (sigkill)',
       'signal kill',
+      'with sigkill',
+      "'sigkill'",
+      '[code=137]',
     ],
     pattern:
-      /\b(?:exit(?:s|ed)?|status|return)(?:(?: with)?[ _]?(?:code|status|value))?["']?\s*(?:[:=]\s*|is\s+|of\s+)?137\b|(?:exit|error) code[ :=]*\(?137\b|Worker \(pid:\d+\) was sent SIGKILL!|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|(?:Neg)?Signals?\.SIGKILL\b|\b(?:killed|terminated|exited|died)\s+(?:by|with|on|due to|from|of)\s+(?:the\s+)?signal\s*:?\s*(?:9|SIGKILL|KILL)\b|\bcode=killed, status=9\/KILL\b|(?:killed|terminated) by SIGKILL|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|\bFAILED\s+\d+:9\b|(?:return ?code|exit ?(?:code|status)|error code|exit(?:s|ed)? with (?:\w+ )?code)\s*[:=]?\s*-9\b|\bKilled \(signal 9\)|\bsignal:? 9 \(SIGKILL\)|^\s*SIGKILL\s*$|returned a non-zero code: 137\b|non-zero exit code:[^\n]{0,60}?\b137\b|\*\*\* \[[^\]\n]*\] Error 137\b/i,
+      /\b(?:exit(?:s|ed)?|status|return)(?:(?: with)?[ _]?(?:code|status|value))?["']?\s*(?:[:=]\s*|is\s+|of\s+)?137\b|(?:exit|error) code[ :=]*\(?137\b|Worker \(pid:\d+\) was sent SIGKILL!|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|(?:Neg)?Signals?\.SIGKILL\b|\b(?:killed|terminated|exited|died)\s+(?:by|with|on|due to|from|of)\s+(?:the\s+)?signal\s*:?\s*(?:9|SIGKILL|KILL)\b|\bcode=killed, status=9\/KILL\b|(?:killed|terminated) (?:by|with) SIGKILL|\bsignal:\s*'SIGKILL'|\b(?:exit(?:s|ed)?|terminated|died|ended|stopped)\b[^\n]{0,40}?\(\s*(?:by|on|with|from)\s+signal\s*:?\s*(?:9|SIGKILL|KILL)\s*\)|\bexitcode=-SIGKILL\b|^\s*FAILED: \[code=137\]|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|\bFAILED\s+\d+:9\b|(?:return ?code|exit ?(?:code|status)|error code|exit(?:s|ed)? with (?:\w+ )?code)\s*[:=]?\s*-9\b|\bKilled \(signal 9\)|\bsignal:? 9 \(SIGKILL\)|^\s*SIGKILL\s*$|returned a non-zero code: 137\b|non-zero exit code:[^\n]{0,60}?\b137\b|\*\*\* \[[^\]\n]*\] Error 137\b/i,
     // A line that is only "SIGKILL": what a launcher or a wrapper script prints for a child killed so.
     // One shape for the exit status however it is written: "exit code 137", "status code 137",
     // "exited with status 137", "exits with code 137" (a title's present tense), JSON's "exitCode": 137
@@ -366,6 +369,18 @@ export const hostExitRules: LogRule[] = [
     // signal that caused the process to terminate"): a FAILED step with signal 9, "FAILED 0:9".
     // supervisord's "exited: %s (terminated by SIGKILL; not expected)" (Supervisor/supervisor
     // supervisor/process.py finish: a child its signal ended, not one it stopped).
+    // Session 25, the kill grammar in supervisors' and launchers' words: s6's finish script is run with
+    // 256 and the signal's number when ./run was killed by a signal (skarnet.org s6 servicedir.html,
+    // "./finish"), which Home Assistant's add-ons print as "Service exited with code 256 (by signal 9)"
+    // (home-assistant/addons */rootfs/etc/s6-overlay/s6-rc.d/*/finish): any exit report with the signal
+    // in parentheses; another signal there (4, an illegal instruction; 15) is not a kill by SIGKILL.
+    // execa's "Command was killed with SIGKILL (Forced termination)" (sindresorhus/execa lib/return/
+    // message.js) and Node's child_process error fields ("killed: true, signal: 'SIGKILL'", nodejs
+    // lib/child_process.js); Python's multiprocessing.Process repr of a child ended by a signal
+    // ("<Process name='Process-1' pid=1234 parent=1 stopped exitcode=-SIGKILL>", cpython Lib/
+    // multiprocessing/process.py _exitcode_to_name); ninja's "FAILED: [code=137] <target>" (ninja
+    // src/status_printer.cc; subprocess-posix.cc returns 128 plus the raw wait status for a signal other
+    // than INT/TERM/HUP, 137 for SIGKILL).
     // Also Flyte's "terminated with exit code (137)" and gunicorn's arbiter "Worker (pid:%s) was sent
     // SIGKILL! Perhaps out of memory?" (benoitc/gunicorn gunicorn/arbiter.py): an observer of the kill.
     source:
@@ -402,7 +417,7 @@ export const hostExitRules: LogRule[] = [
     weight: 2,
     keywords: ['killed', ...localKilledKeywords],
     pattern: new RegExp(
-      String.raw`line \d+ ?:\s+(\d+) (?:Killed\b|killed(?=\s*$))|: \S+ \d+ ?:\s+(\d+) (?:Killed(?=\s|$)|killed(?=\s*$)|(?:(?:[Ww]as|[Gg]ot) killed|${localKilledPattern})(?=\s{2,}\S|\s*$))|${lineStart}(?:\[\d+\][+-]?\s+)?Killed(?:: 9|\.)?(?:\s{2,}\S.*)?\s*$|(?:\]|[\d%|\u2588-\u258F]s?(?=Killed\s*$)|(?<=\d\.\d+|%) (?=Killed\s*$)) ?Killed\s*$|: [\\/|-] Killed\s*$|^\s*(?:\[\d+\][+-]?\s+)?(?:${localKilledPattern})(?:\s{2,}\S.*)?\s*$|[\]\d%|\u2588-\u258F]s? ?(?:${localKilledPattern})\s*$|zsh: killed|(?<![:=]\s?)(?:^|(?<=[\s(]))["“'\`](?:[Kk]illed|KILLED)\.?["”'\`](?=[\s.,;:)!?]|$)|(?<=(?:[a-z]{2}|[\d)%]|\.\.)[.!] )Killed(?=\s*$|["”'\`])|\[\d+\]\s+[+-]?\s*(\d+) killed {2,}\S|^\s*(\d+) Killed(?= {2,}\S)`,
+      String.raw`line \d+ ?:\s+(\d+) (?:Killed\b|killed(?=\s*$))|: \S+ \d+ ?:\s+(\d+) (?:Killed(?=\s|$)|killed(?=\s*$)|(?:(?:[Ww]as|[Gg]ot) killed|${localKilledPattern})(?=\s{2,}\S|\s*$))|${lineStart}(?:\[\d+\][+-]?\s+)?Killed(?:: 9|\.)?(?:\s{2,}\S.*)?\s*$|(?:\]|[\d%|\u2588-\u258F]s?(?=Killed\s*$)|(?<=\d\.\d+|%) (?=Killed\s*$)) ?Killed\s*$|: [\\/|-] Killed\s*$|(?:it\/s|s\/it|\d\d:\d\d)\] ?Killed(?=["”'\`])|^\s*(?:\[\d+\][+-]?\s+)?(?:${localKilledPattern})(?:\s{2,}\S.*)?\s*$|[\]\d%|\u2588-\u258F]s? ?(?:${localKilledPattern})\s*$|zsh: killed|(?<![:=]\s?)(?:^|(?<=[\s(]))["“'\`](?:[Kk]illed|KILLED)\.?["”'\`](?=[\s.,;:)!?]|$)|(?<=(?:[a-z]{2}|[\d)%]|\.\.)[.!] )Killed(?=\s*$|["”'\`])|\[\d+\]\s+[+-]?\s*(\d+) killed {2,}\S|^\s*(\d+) Killed(?= {2,}\S)`,
     ),
     // bash's report of a script's job ends "<script>: line N: <pid> Killed <command>", its "line %d: "
     // translated in the user's locale ("riga 24:", "Zeile 24:", "ligne 24 :": GNU bash po/<lang>.po
@@ -432,6 +447,9 @@ export const hostExitRules: LogRule[] = [
     // 7080 killed"; a lower-case word with more after it is a sentence, "item 24: 8612 killed birds"),
     // "line 155 : 1126 Killed python ..."), as HTML and chat pastes leave it: the shape (script, line,
     // pid) is bash's (jobs.c/nojobs.c "%s: line %d: "), whatever the spacing.
+    // Session 25: the word glued to a tqdm bar's closing bracket ("... [00:00, ?it/s]Killed"; tqdm's
+    // bar_format ends "[{elapsed}<{remaining}, {rate_fmt}{postfix}]", tqdm/std.py) where a user quotes
+    // the line in a sentence, the closing quote right after it.
     source: 'bash jobs.c pretty_print_job / strsignal(SIGKILL)',
     summary: 'the shell reports a process "Killed" (SIGKILL), most often by the OOM killer',
     withoutFailureLine: bareKillMissing,

@@ -319,6 +319,9 @@ const logRules: FactRule[] = [
       'scancel',
       'timeout -s',
       'timeout --signal',
+      'death signal, shutting down workers',
+      'forcefully exiting via',
+      'command timed out after',
     ],
     // Session 23 (the host vocabulary table, families/vocabulary-host.test.ts), the same grammar for
     // the senders other programs name: Slurm's cancel with no reason, "*** STEP N ON host CANCELLED AT
@@ -345,6 +348,15 @@ const logRules: FactRule[] = [
         String.raw`\bfailed to exit within \S+ of signal \d+ - (?<dockerStop>using the force)`,
         String.raw`\bPBS: job killed: (?:walltime|cput|pcput|(?<cpuLimit>ncpus))\b`,
         String.raw`\bWorker exit type: (?<intendedExit>INTENDED_(?:USER|SYSTEM)_EXIT)\b`,
+        // Session 25 (the kill grammar's look-alikes): a launcher that was itself told to stop and ends
+        // its workers, by SIGKILL once they outlive the grace period: torchelastic's "Received
+        // Signals.SIGINT death signal, shutting down workers" (a Ctrl-C or the scheduler's SIGTERM;
+        // torch/distributed/elastic/agent/server/api.py) and "Unable to shutdown process N via
+        // Signals.SIGTERM, forcefully exiting via Signals.SIGKILL" (elastic/multiprocessing/api.py
+        // _close); execa's "Command timed out after N milliseconds" (sindresorhus/execa
+        // lib/return/message.js), its own timeout's kill.
+        String.raw`\bReceived (?<launcherStop>\S+) death signal, shutting down workers\b|\bUnable to shutdown process \d+ via \S+, (?<launcherForce>forcefully exiting) via \S*(?:SIGKILL|9)\b`,
+        String.raw`\bCommand timed out after \d+ milliseconds\b`,
         // The user's own command at a shell prompt that sends SIGKILL: docker kill/stop, kill -9,
         // pkill, killall, scancel, coreutils timeout -s KILL (the shell's "Killed" that follows is theirs).
         String.raw`^\s*[$#%>]\s*(?:sudo\s+)?(?<userKill>docker\s+(?:kill|stop)|kill\s+-(?:9|KILL|s\s+(?:KILL|9))|pkill|killall|scancel|timeout\s+(?:-s\s*|--signal[= ])(?:KILL|9))\b`,
@@ -913,6 +925,7 @@ function namedSenderOf(m: RegExpExecArray): NamedSender {
   if (g.cpuLimit !== undefined) return 'a CPU limit';
   if (g.intendedExit !== undefined) return 'an exit the program asked for';
   if (g.userKill !== undefined) return 'a kill the user ran';
+  if (g.launcherStop !== undefined || g.launcherForce !== undefined) return 'a cancellation';
   return /cancel|\*\*\*/i.test(m[0]) &&
     !/TIME LIMIT|timeout|timed out|execution|Deadline|TIMEOUT|walltime|cput/i.test(m[0])
     ? 'a cancellation'
