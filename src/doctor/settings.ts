@@ -154,8 +154,45 @@ export function withoutShownTechniques(fix: string, context: Record<string, unkn
   const zeroThree = context.zeroThreeShown === true;
   const fourBit = context.fourBitShown === true;
   const eager = context.eagerShown === true || context[settingFact('enforce_eager')] === 'true';
-  if (!precision && !checkpointing && !adapters && !zeroThree && !fourBit && !eager) return fix;
+  const shards = typeof context.tensorParallelShown === 'number' ? context.tensorParallelShown : undefined;
+  const quantized = typeof context.quantizedShown === 'string' ? context.quantizedShown : undefined;
+  if (
+    !precision &&
+    !checkpointing &&
+    !adapters &&
+    !zeroThree &&
+    !fourBit &&
+    !eager &&
+    shards === undefined &&
+    quantized === undefined
+  )
+    return fix;
   let text = fix;
+  // An engine's weights sharded over N GPUs already (log/evidence.ts tensorParallelShown): more than N is
+  // what is left; quantized already (quantizedShown): a quantized checkpoint is done, a smaller model is not.
+  if (shards !== undefined)
+    text = text
+      .replace(
+        'tensor_parallel_size across GPUs',
+        `tensor_parallel_size across more than the ${shards} GPUs it uses`,
+      )
+      .replace('--num-shard across GPUs', `--num-shard across more than the ${shards} GPUs it uses`)
+      .replace(
+        'shard the weights (--tp_size)',
+        `shard the weights over more than the ${shards} GPUs it uses (--tp_size)`,
+      );
+  if (quantized !== undefined)
+    text = text
+      .replace(
+        ', a quantized checkpoint, or a smaller model',
+        `, or a smaller model (the weights are ${quantized}-quantized already)`,
+      )
+      .replace(
+        ', or a quantized checkpoint (--quantize)',
+        ` (the weights are ${quantized}-quantized already)`,
+      )
+      .replace(' or use a quantized checkpoint', ` (the weights are ${quantized}-quantized already)`)
+      .replace(', or a quantized checkpoint', '');
   // vLLM run eager already: the CUDA graphs' memory is not there to free (allocation/explain.ts).
   if (eager) text = text.replace('; enforce_eager=True also frees the memory CUDA graphs take', '');
   // Weights loaded in 4-bit already: no smaller bitsandbytes load is left to propose.

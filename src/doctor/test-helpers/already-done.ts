@@ -70,6 +70,29 @@ const techniques: readonly Technique[] = [
     source: 'DeepSpeed config json zero_optimization.stage (deepspeed.ai/docs/config-json)',
   },
   {
+    // An engine's weights already quantized: vLLM's and aphrodite's --quantization (-q) METHOD, TGI's
+    // --quantize METHOD. "A quantized checkpoint" is then done; fewer bits is another proposal.
+    name: 'quantized weights',
+    proposes: /\ba quantized checkpoint\b/i,
+    shown:
+      /(?<![\w-])(?:-q|--quantization|--quantize)[= ]["']?(?:gptq|awq|bitsandbytes|fp8|gguf|exl2|marlin|squeezellm|aqlm|eetq|bnb\w*|int[48]\w*)\b|\bquantization["']?\s*[=:]\s*["']?(?:gptq|awq|bitsandbytes|fp8|gguf|exl2|marlin|squeezellm|aqlm)\b|(?:--model(?:[-_]path)?[= ]|\bvllm serve\s+)\S*?[-_](?:gptq|awq|int[48]|w[48]a(?:8|16)|fp8|gguf|exl2|aqlm)\b/i,
+    acknowledges: /\bquantized already\b|\bfewer bits\b/i,
+    source:
+      'vllm vllm/engine/arg_utils.py (--quantization, -q); aphrodite-engine args (-q); huggingface text-generation-inference launcher (--quantize)',
+  },
+  {
+    // The weights already sharded over several GPUs: --tensor-parallel-size (-tp) N > 1, TGI's
+    // --num-shard N. Sharding "across GPUs" is then done; more GPUs than N is another proposal.
+    name: 'tensor parallelism',
+    proposes:
+      /\btensor_parallel_size across GPUs\b|--num-shard across GPUs|\bshard the weights \(--tp_size\)/i,
+    shown:
+      /(?<![\w-])(?:-tp|--tensor-parallel-size|--num-shard|--tp_size)[= ]["']?(?:[2-9]|\d{2,})\b|\btensor_parallel_size["']?\s*[=:]\s*["']?(?:[2-9]|\d{2,})\b/i,
+    acknowledges: /\bmore than the \d+ GPUs\b/i,
+    source:
+      'vllm vllm/engine/arg_utils.py (--tensor-parallel-size, -tp); huggingface text-generation-inference launcher (--num-shard); TensorRT-LLM (--tp_size)',
+  },
+  {
     name: 'TensorFlow memory growth',
     proposes: /\bset_memory_growth\b|\ballow_growth\b/,
     shown:

@@ -25,3 +25,31 @@ test('a setting the log shows applied is still judged already done, after a sent
   ];
   for (const body of applied) assert.equal(wrongFixes(body, suggesting(fix)).length, 1, body);
 });
+
+test("the judge: an engine's share raised to what the log gives it already, in any spelling, is a repeat", () => {
+  const raise = 'let vLLM use more of the GPU: gpu_memory_utilization=0.95 (now its default 0.9)';
+  for (const body of [
+    'serve -gmu .97 --port 1',
+    'vllm serve m --gpu-memory-utilization 0.95',
+    'LLM(gpu_memory_utilization=0.98)',
+  ])
+    assert.equal(wrongFixes(body, suggesting(raise)).length, 1, body);
+  for (const body of [
+    'serve -gmu .9',
+    'vllm serve m --gpu-memory-utilization 0.8',
+    "Try increasing 'gpu_memory_utilization' 0.99",
+  ])
+    assert.deepEqual(wrongFixes(body, suggesting(raise)), [], body);
+});
+
+test('the judge: sharding "across GPUs" or "a quantized checkpoint" where the log shards or quantizes already', () => {
+  const shard =
+    'or make the weights smaller per GPU: tensor_parallel_size across GPUs, a quantized checkpoint, or a smaller model';
+  assert.equal(wrongFixes('python -m vllm serve m -tp 2', suggesting(shard)).length, 1);
+  assert.equal(wrongFixes('python -m vllm serve m -q awq', suggesting(shard)).length, 1);
+  assert.equal(wrongFixes('vllm serve Qwen2.5-32B-Instruct-INT8-W8A16', suggesting(shard)).length, 1);
+  assert.deepEqual(wrongFixes('python -m vllm serve m -tp 1', suggesting(shard)), []);
+  const acknowledged =
+    'or make the weights smaller per GPU: tensor_parallel_size across more than the 2 GPUs it uses, or a smaller model (the weights are awq-quantized already)';
+  assert.deepEqual(wrongFixes('vllm serve m -tp 2 -q awq', suggesting(acknowledged)), []);
+});

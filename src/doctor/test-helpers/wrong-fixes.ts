@@ -43,7 +43,9 @@ const adviceBefore =
  * so the clause is read across the paragraph's lines (adviceBefore stops at a full stop).
  */
 function isAdviceAt(body: string, index: number): boolean {
-  const paragraph = Math.max(body.lastIndexOf('\n\n', index) + 2, index - 400, 0);
+  // No blank line before it: the paragraph starts with the body (lastIndexOf's -1 + 2 would cut its first letter).
+  const blank = body.lastIndexOf('\n\n', index);
+  const paragraph = Math.max(blank < 0 ? 0 : blank + 2, index - 400);
   return adviceBefore.test(body.slice(paragraph, index).replace(/\s*\n\s*/g, ' '));
 }
 
@@ -94,6 +96,24 @@ function currentValue(body: string, name: string): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
+// An engine's share of the card as the log sets it: the keyword, the dashed flag, and the short
+// flags launchers pass (aphrodite-engine's -gmu for --gpu-memory-utilization); the largest given.
+const shareSpellings: Readonly<Record<string, string>> = {
+  gpu_memory_utilization: String.raw`(?:--)?gpu[_-]memory[_-]utilization|(?<![\w-])-gmu`,
+  mem_fraction_static: String.raw`(?:--)?mem[_-]fraction[_-]static`,
+};
+
+function shareShown(body: string, name: string): number | undefined {
+  const spelled = shareSpellings[name];
+  if (spelled === undefined) return undefined;
+  const values: number[] = [];
+  for (const m of body.matchAll(
+    new RegExp(`(?:${spelled})["']?\\s*[=: ]\\s*["']?(0?\\.\\d+|1(?:\\.0+)?)\\b`, 'gi'),
+  ))
+    if (!isAdviceAt(body, m.index)) values.push(Number(m[1]));
+  return values.length > 0 ? Math.max(...values) : undefined;
+}
+
 /** Why each fix of `d` is wrong on the face of the log, empty when none is. */
 export function wrongFixes(body: string, d: Diagnosis | undefined): string[] {
   if (!d) return [];
@@ -121,6 +141,12 @@ export function wrongFixes(body: string, d: Diagnosis | undefined): string[] {
       const now = currentValue(body, name);
       if (now !== undefined && proposed <= now)
         problems.push(`raises ${name} to ${proposed}, its value now: ${fix}`);
+    }
+    // "gpu_memory_utilization=0.95" where the log already gives it 0.95 or more (any spelling).
+    for (const m of fix.matchAll(/\b(gpu_memory_utilization|mem_fraction_static)=(0?\.\d+)\b/g)) {
+      const now = shareShown(body, m[1]!);
+      if (now !== undefined && Number(m[2]) <= now)
+        problems.push(`raises ${m[1]} to ${m[2]} where the log gives it ${now}: ${fix}`);
     }
   }
   problems.push(...techniquesAlreadyDone(body, d.fixes));

@@ -611,6 +611,45 @@ const logRules: FactRule[] = [
     extract: () => ({ eagerShown: true }),
   },
   {
+    // An inference engine's weights already sharded over N > 1 GPUs: vLLM's and aphrodite-engine's
+    // --tensor-parallel-size (-tp) N, SGLang's --tp-size / --tp N, TGI's --num-shard N, TensorRT-LLM's
+    // --tp_size N, or tensor_parallel_size=N: a fix that proposes sharding "across GPUs" would repeat
+    // it; more GPUs than N is what is left (settings.ts withoutShownTechniques).
+    family: 'context',
+    keywords: [
+      '-tp',
+      'tensor-parallel-size',
+      'tensor_parallel_size',
+      '--num-shard',
+      '--tp-size',
+      '--tp_size',
+    ],
+    pattern:
+      /(?<![\w-])(?:-tp|--tensor[-_]parallel[-_]size|--tp[-_]size|--tp|--num[-_]shard)[= ]["']?(\d+)\b|\btensor_parallel_size["']?\s*[=:]\s*["']?(\d+)\b/i,
+    source:
+      'vllm vllm/engine/arg_utils.py (--tensor-parallel-size, -tp); aphrodite-engine args (-tp); sglang server_args.py (--tp-size, --tp); huggingface text-generation-inference launcher (--num-shard); TensorRT-LLM (--tp_size)',
+    keep: 'last',
+    extract: (m): Facts => {
+      const n = intOf(m[1] ?? m[2]);
+      return n !== undefined && n > 1 ? { tensorParallelShown: n } : {};
+    },
+  },
+  {
+    // An inference engine's weights already quantized: vLLM's and aphrodite-engine's --quantization
+    // (-q) METHOD, TGI's --quantize METHOD, quantization=METHOD: a fix that proposes "a quantized
+    // checkpoint" would repeat it (settings.ts withoutShownTechniques).
+    family: 'context',
+    keywords: ['-q ', '-q=', '--quantization', '--quantize', 'quantization=', '--model', 'vllm serve'],
+    pattern:
+      /(?<!\binstall\b[^\n]*)(?<![\w-])(?:-q|--quantization|--quantize)[= ]["']?(gptq|awq|bitsandbytes|fp8|gguf|exl2|marlin|squeezellm|aqlm|eetq|bnb\w*)\b|\bquantization\s*=\s*["']?(gptq|awq|bitsandbytes|fp8|gguf|exl2|marlin|squeezellm|aqlm)\b|(?:--model(?:[-_]path)?[= ]|\bvllm serve\s+)\S*?[-_](gptq|awq|int[48]|w[48]a(?:8|16)|fp8|gguf|exl2|aqlm)\b/i,
+    // Or the served checkpoint's own name says it is quantized (Qwen2.5-32B-Instruct-INT8-W8A16,
+    // Llama-3-70B-AWQ: the suffixes quantized checkpoints are published under on the Hugging Face Hub).
+    source:
+      "vllm vllm/engine/arg_utils.py (--quantization, -q); aphrodite-engine args (-q); huggingface text-generation-inference launcher (--quantize); quantized checkpoints' name suffixes on the Hugging Face Hub (-GPTQ, -AWQ, -INT8, -W8A16, -FP8)",
+    once: true,
+    extract: (m) => ({ quantizedShown: (m[1] ?? m[2] ?? m[3] ?? '').toLowerCase() }),
+  },
+  {
     // Weights already loaded in 4-bit by bitsandbytes: BitsAndBytesConfig(load_in_4bit=True), its
     // bnb_4bit_* options, a launcher's --load_in_4bit / --quantization_bit 4, or transformers' 4-bit
     // quantizer in the traceback (quantizers/quantizer_bnb_4bit.py): a fix that proposes loading
@@ -794,10 +833,11 @@ const logRules: FactRule[] = [
   },
   {
     family: 'context',
-    keywords: ['gpu_memory_utilization', 'gpu-memory-utilization'],
-    pattern: /gpu[_-]memory[_-]utilization['"]?\s*[=:]?\s*([01](?:\.\d+)?)\b/,
+    keywords: ['gpu_memory_utilization', 'gpu-memory-utilization', '-gmu'],
+    pattern: /(?:gpu[_-]memory[_-]utilization['"]?\s*[=:]?|(?<![\w-])-gmu[= ])\s*([01](?:\.\d+)?|\.\d+)\b/,
     // vLLM's share of the GPU it may use (EngineArgs.gpu_memory_utilization, default 0.9), as a
-    // command line, a config dump or the engine's own argument print shows it.
+    // command line, a config dump or the engine's own argument print shows it; aphrodite-engine's
+    // launchers pass it as -gmu (aphrodite run MODEL -gmu 0.9), often as ".97".
     source: 'vllm-project/vllm vllm/engine/arg_utils.py EngineArgs.gpu_memory_utilization',
     keep: 'last',
     extract: (m) => definedFacts({ gpuMemoryUtilization: Number(m[1]) }),
