@@ -1573,6 +1573,58 @@ export const gpuVocabulary: VocabularyEntry[] = [
     lines: ['    if (cudaMalloc(&ptr, bytes) != cudaSuccess) return -1;'],
     kind: 'none',
   },
+  {
+    id: 'api-status-torch-npu-207001',
+    program: 'torch_npu NPU_CHECK_ERROR: an ACL allocation call with 207001 (ACL_ERROR_RT_MEMORY_ALLOCATION)',
+    source: gh(
+      'Ascend/pytorch@d9c719e5b9bd890b0575a1b61a43809f03c2dd97',
+      'third_party/acl/inc/acl/error_codes/rt_error_codes.h',
+    ),
+    template: '%s NPU function error: %s, error code is %d',
+    lines: [
+      'RuntimeError: malloc:build/CMakeFiles/torch_npu.dir/compiler_depend.ts:123 NPU function error: aclrtMalloc(&ptr, size, ACL_MEM_MALLOC_HUGE_FIRST), error code is 207001',
+    ],
+    kind: 'gpu_oom',
+  },
+  {
+    id: 'api-status-torch-npu-aclnn-207018',
+    program: 'torch_npu NPU_CHECK_ERROR: an aclnn operator with 207018 (ACL_ERROR_RT_DEVIDE_OOM)',
+    source: gh(
+      'Ascend/pytorch@d9c719e5b9bd890b0575a1b61a43809f03c2dd97',
+      'third_party/acl/inc/acl/error_codes/rt_error_codes.h',
+    ),
+    template: '%s NPU function error: call %s failed, error code is %d',
+    lines: [
+      'RuntimeError: npu_swiglu:build/CMakeFiles/torch_npu.dir/compiler_depend.ts:79 NPU function error: call aclnnSwiGlu failed, error code is 207018',
+    ],
+    kind: 'gpu_oom',
+  },
+  {
+    id: 'api-status-torch-npu-507035',
+    program: 'torch_npu NPU_CHECK_ERROR: 507035 (ACL_ERROR_RT_VECTOR_CORE_EXCEPTION), not memory',
+    source: gh(
+      'Ascend/pytorch@d9c719e5b9bd890b0575a1b61a43809f03c2dd97',
+      'third_party/acl/inc/acl/error_codes/rt_error_codes.h',
+    ),
+    template: '%s NPU function error: %s, error code is %d',
+    lines: [
+      'RuntimeError: operator():build/CMakeFiles/torch_npu.dir/compiler_depend.ts:26 NPU function error: c10_npu::acl::AclrtSynchronizeStreamWithTimeout(copy_stream), error code is 507035',
+    ],
+    kind: 'none',
+  },
+  {
+    id: 'api-status-torch-npu-malloc-107000',
+    program: 'torch_npu NPU_CHECK_ERROR: aclrtMalloc with 107000 (ACL_ERROR_RT_PARAM_INVALID), not memory',
+    source: gh(
+      'Ascend/pytorch@d9c719e5b9bd890b0575a1b61a43809f03c2dd97',
+      'third_party/acl/inc/acl/error_codes/rt_error_codes.h',
+    ),
+    template: '%s NPU function error: %s, error code is %d',
+    lines: [
+      'RuntimeError: malloc:build/CMakeFiles/torch_npu.dir/compiler_depend.ts:123 NPU function error: aclrtMalloc(&ptr, size, ACL_MEM_MALLOC_HUGE_FIRST), error code is 107000',
+    ],
+    kind: 'none',
+  },
 ];
 
 /** Entries doctor reads wrong (see checkVocabulary). */

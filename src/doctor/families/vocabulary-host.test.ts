@@ -2400,6 +2400,40 @@ export const hostVocabulary: VocabularyEntry[] = [
     lines: ['the label list [cat, dog]Killed" was printed by my script'],
     kind: 'none',
   },
+  {
+    id: 'kill-cargo-rustc-sigkill',
+    program: 'cargo: rustc ended by SIGKILL (Rust ExitStatus Display)',
+    source: gh('rust-lang/rust@1.70.0', 'library/std/src/sys/unix/process/process_unix.rs'),
+    template: 'process did not exit successfully: `{cmd}` (signal: 9, SIGKILL: kill)',
+    lines: ["  process didn't exit successfully: `rustc --crate-name foo` (signal: 9, SIGKILL: kill)"],
+    kind: 'host_oom',
+  },
+  {
+    id: 'kill-cargo-rustc-sigsegv',
+    program: 'cargo: rustc ended by SIGSEGV',
+    source: gh('rust-lang/rust@1.70.0', 'library/std/src/sys/unix/process/process_unix.rs'),
+    template: '(signal: 11, SIGSEGV: invalid memory reference)',
+    lines: [
+      "  process didn't exit successfully: `rustc --crate-name foo` (signal: 11, SIGSEGV: invalid memory reference)",
+    ],
+    kind: 'none',
+  },
+  {
+    id: 'kill-pm2-sigkill',
+    program: 'PM2: an app ended by SIGKILL',
+    source: gh('Unitech/pm2@v5.3.0', 'lib/God.js'),
+    template: 'App [%s:%s] exited with code [%s] via signal [%s]',
+    lines: ['PM2        | App [api:0] exited with code [0] via signal [SIGKILL]'],
+    kind: 'host_oom',
+  },
+  {
+    id: 'kill-pm2-sigint',
+    program: 'PM2: an app ended by SIGINT (a stop)',
+    source: gh('Unitech/pm2@v5.3.0', 'lib/God.js'),
+    template: 'App [%s:%s] exited with code [%s] via signal [%s]',
+    lines: ['PM2        | App [api:0] exited with code [0] via signal [SIGINT]'],
+    kind: 'none',
+  },
 ];
 
 /** Entries doctor reads wrong (see checkVocabulary). */

@@ -167,13 +167,22 @@ export interface ApiStatusReading {
   side?: MemorySide;
 }
 
+// torch_npu's check of every ACL call it makes: "<where> NPU function error: <the call as written>, error
+// code is <aclError>" (Ascend/pytorch torch_npu/csrc/core/npu/NPUException.h NPU_CHECK_ERROR), whatever
+// the call's spelling ("c10_npu::acl::AclrtSynchronizeStreamWithTimeout(copy_stream)", "call aclnnX
+// failed"): the status is ACL's.
+/** torch_npu's report of an ACL call's status. */
+export const npuCheckPattern = /\bNPU function error: ([^\n]{1,160}?), error code is (\d+)\b/;
+const aclApi = () => runtimeApis.find((a) => a.api === 'Ascend ACL')!;
+
 /** Reads a call and its status from one line by the API's enum, or undefined where none is printed. */
 export function readCallStatus(text: string): ApiStatusReading | undefined {
-  const found = callStatusPattern.exec(text);
+  const npuCheck = npuCheckPattern.exec(text);
+  const found = npuCheck ?? callStatusPattern.exec(text);
   if (!found) return undefined;
   const call = found[1]!;
   const status = found[2]!;
-  const api = runtimeApis.find((a) => a.call.test(call));
+  const api = npuCheck ? aclApi() : runtimeApis.find((a) => a.call.test(call));
   const named = outOfMemoryNamed(status);
   // A Vulkan fence, semaphore or event is a file descriptor on Linux drivers (a sync fd), and
   // Omniverse's carb prints the process's descriptor count beside "VkCreateFence failed with
@@ -240,9 +249,24 @@ export const apiStatusRule: LogRule = {
   code: 'api-status-out-of-memory',
   kind: 'gpu_oom',
   framework: 'other',
-  weight: 3,
-  keywords: [' failed', ' fail', 'res=', 'ret=', 'rc=', 'returned', ' error', 'status', 'result'],
-  pattern: new RegExp(`${callStatusPattern.source}|${namedStatusPattern.source}`),
+  // A status code is the echo that a more specific reading (the framework's own message, the
+  // allocator's line, a CUDA error's own rule) reads too: strong but generic, it leads only where
+  // nothing else read the failure.
+  weight: 2,
+  isGeneric: true,
+  keywords: [
+    ' failed',
+    ' fail',
+    'res=',
+    'ret=',
+    'rc=',
+    'returned',
+    ' error',
+    'status',
+    'result',
+    'error code is',
+  ],
+  pattern: new RegExp(`${npuCheckPattern.source}|${callStatusPattern.source}|${namedStatusPattern.source}`),
   source:
     'NVIDIA cuda.h cudaError_enum, driver_types.h cudaError; ROCm hip_runtime_api.h hipError_t; Khronos vulkan_core.h VkResult, CL/cl.h; oneapi-src/level-zero ze_api.h; CANN rt_error_codes.h; airockchip rknn_api.h; Project-HAMi/HAMi-core src/allocator/allocator.c ("cuMemoryAllocate failed res=%d", a CUresult)',
   summary: "a runtime call returned its API's out-of-memory status",
@@ -252,6 +276,8 @@ export const apiStatusRule: LogRule = {
     const pid = intOf(/\(pid[:= ]\s*(\d+)/.exec(text)?.[1]);
     return {
       ...(reading.side === 'host' ? { kind: 'host_oom' as const } : {}),
+      // CUDA's statuses are the cuda family's too (cuda/rules.ts): one failure, one diagnosis.
+      ...(reading.vendor === 'nvidia' ? { framework: 'cuda' as const } : {}),
       facts: definedFacts({
         ...allocationFigures(text),
         apiCall: reading.call || undefined,

@@ -335,9 +335,12 @@ export const hostExitRules: LogRule[] = [
       'with sigkill',
       "'sigkill'",
       '[code=137]',
+      'sigkill: kill',
+      'via signal [sigkill]',
+      'signal termination:',
     ],
     pattern:
-      /\b(?:exit(?:s|ed)?|status|return)(?:(?: with)?[ _]?(?:code|status|value))?["']?\s*(?:[:=]\s*|is\s+|of\s+)?137\b|(?:exit|error) code[ :=]*\(?137\b|Worker \(pid:\d+\) was sent SIGKILL!|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|(?:Neg)?Signals?\.SIGKILL\b|\b(?:killed|terminated|exited|died)\s+(?:by|with|on|due to|from|of)\s+(?:the\s+)?signal\s*:?\s*(?:9|SIGKILL|KILL)\b|\bcode=killed, status=9\/KILL\b|(?:killed|terminated) (?:by|with) SIGKILL|\bsignal:\s*'SIGKILL'|\b(?:exit(?:s|ed)?|terminated|died|ended|stopped)\b[^\n]{0,40}?\(\s*(?:by|on|with|from)\s+signal\s*:?\s*(?:9|SIGKILL|KILL)\s*\)|\bexitcode=-SIGKILL\b|^\s*FAILED: \[code=137\]|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|\bFAILED\s+\d+:9\b|(?:return ?code|exit ?(?:code|status)|error code|exit(?:s|ed)? with (?:\w+ )?code)\s*[:=]?\s*-9\b|\bKilled \(signal 9\)|\bsignal:? 9 \(SIGKILL\)|^\s*SIGKILL\s*$|returned a non-zero code: 137\b|non-zero exit code:[^\n]{0,60}?\b137\b|\*\*\* \[[^\]\n]*\] Error 137\b/i,
+      /\b(?:exit(?:s|ed)?|status|return)(?:(?: with)?[ _]?(?:code|status|value))?["']?\s*(?:[:=]\s*|is\s+|of\s+)?137\b|(?:exit|error) code[ :=]*\(?137\b|Worker \(pid:\d+\) was sent SIGKILL!|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|(?:Neg)?Signals?\.SIGKILL\b|\b(?:killed|terminated|exited|died)\s+(?:by|with|on|due to|from|of)\s+(?:the\s+)?signal\s*:?\s*(?:9|SIGKILL|KILL)\b|\bcode=killed, status=9\/KILL\b|(?:killed|terminated) (?:by|with) SIGKILL|\bsignal:\s*'SIGKILL'|\b(?:exit(?:s|ed)?|terminated|died|ended|stopped)\b[^\n]{0,40}?\(\s*(?:by|on|with|from)\s+signal\s*:?\s*(?:9|SIGKILL|KILL)\s*\)|\bexitcode=-SIGKILL\b|^\s*FAILED: \[code=137\]|\bsignal: 9, SIGKILL: kill\b|\bvia signal \[SIGKILL\]|\bExited with signal termination: (?:Killed|9)\b|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|\bFAILED\s+\d+:9\b|(?:return ?code|exit ?(?:code|status)|error code|exit(?:s|ed)? with (?:\w+ )?code)\s*[:=]?\s*-9\b|\bKilled \(signal 9\)|\bsignal:? 9 \(SIGKILL\)|^\s*SIGKILL\s*$|returned a non-zero code: 137\b|non-zero exit code:[^\n]{0,60}?\b137\b|\*\*\* \[[^\]\n]*\] Error 137\b/i,
     // A line that is only "SIGKILL": what a launcher or a wrapper script prints for a child killed so.
     // One shape for the exit status however it is written: "exit code 137", "status code 137",
     // "exited with status 137", "exits with code 137" (a title's present tense), JSON's "exitCode": 137
@@ -380,7 +383,11 @@ export const hostExitRules: LogRule[] = [
     // ("<Process name='Process-1' pid=1234 parent=1 stopped exitcode=-SIGKILL>", cpython Lib/
     // multiprocessing/process.py _exitcode_to_name); ninja's "FAILED: [code=137] <target>" (ninja
     // src/status_printer.cc; subprocess-posix.cc returns 128 plus the raw wait status for a signal other
-    // than INT/TERM/HUP, 137 for SIGKILL).
+    // than INT/TERM/HUP, 137 for SIGKILL); Rust's ExitStatus as cargo prints a compiler it ran ("process
+    // didn't exit successfully: `rustc ...` (signal: 9, SIGKILL: kill)", rust-lang/rust 1.70 library/std/
+    // src/sys/unix/process/process_unix.rs signal_string); PM2's "App [name:id] exited with code [0] via
+    // signal [SIGKILL]" (Unitech/pm2 lib/God.js handleExit); LSF's job report "Exited with signal
+    // termination: Killed." (IBM Spectrum LSF job output, strsignal).
     // Also Flyte's "terminated with exit code (137)" and gunicorn's arbiter "Worker (pid:%s) was sent
     // SIGKILL! Perhaps out of memory?" (benoitc/gunicorn gunicorn/arbiter.py): an observer of the kill.
     source:
