@@ -745,6 +745,8 @@ def apply_peft(torch, model, lora, path):
     else:
         raise TraceError(f"{path}: lora.variant {variant!r} is not built by the trace helper")
     model = peft.get_peft_model(model, config, autocast_adapter_dtype=autocast_adapters)
+    if lora.get("adapterAutocast"):
+        autocast_tuner_layers(torch, model, lora["adapterAutocast"])
     trained = lora.get("trainedFactor")
     if trained:
         # LoRA-FA (PEFT create_lorafa_optimizer) freezes lora_A; MiCA lora_B.
@@ -753,6 +755,31 @@ def apply_peft(torch, model, lora, path):
             if f".{frozen}." in name:
                 parameter.requires_grad_(False)
     return model
+
+
+def autocast_tuner_layers(torch, model, dtype):
+    """PEFT's fp32 adapters over 16-bit weights as the HF Trainer's bf16/fp16=True runs them: under the 16-bit
+    autocast (model.lora.adapter_dtype fp32_autocast, the spec's default). Each tuner layer casts its input to
+    the adapters' fp32 (peft v0.21 tuners_utils _cast_input_dtype) and autocast casts it back for lora_A's
+    matmul, so lora_A keeps a 16-bit copy of its input and lora_B's output is 16-bit, where without autocast it
+    keeps the fp32 copy. Measured on an H200 (test/gpu/recorded/2026-11-28-h200-lora-layer-*.json, one
+    Llama-2-7B-shaped layer, q and v at r 32): 36.8 B per token-hidden under bf16 autocast, 40.6 without, over
+    the frozen layer's 32.5. Only the tuner layers run under it: the rest of the 16-bit model is the same
+    either way on the measured layer (SDPA, RMSNorm upcasting on its own), and autocast's fp32 ops over
+    the whole model traced round 7's seq-8192 LoRA rows +31..+49% over (isSixteenBitWeights' note)."""
+    from peft.tuners.tuners_utils import BaseTunerLayer
+
+    autocast = _weights_dtype(torch, dtype)
+    for module in model.modules():
+        if not isinstance(module, BaseTunerLayer):
+            continue
+        plain = module.forward
+
+        def forward(*args, _plain=plain, **kwargs):
+            with torch.autocast("cpu", dtype=autocast):
+                return _plain(*args, **kwargs)
+
+        module.forward = forward
 
 
 def apply_lora(torch, model, lora, path):

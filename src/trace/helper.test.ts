@@ -246,7 +246,7 @@ describe('trace helper, real torch', { skip }, () => {
     assert.ok(activations(kept) - activations(none) >= floor, `${activations(kept)} ${activations(none)}`);
   });
 
-  test("tiny llama, model.lora.adapter_dtype: PEFT's fp32 adapters with no autocast, under the Trainer's autocast over bf16 weights, and adapters in bf16 (autocast_adapter_dtype=False): each within 2% of the real step, in that order of activations", async () => {
+  test("tiny llama, model.lora.adapter_dtype: PEFT's fp32 adapters with no autocast, under the Trainer's autocast over bf16 weights (the whole step, or the tuner layers alone), and adapters in bf16 (autocast_adapter_dtype=False): each within 2% of the real step, in that order of activations", async () => {
     const lora = { rank: 4, alpha: 8, targets: ['q', 'k', 'v', 'o', 'gate', 'up', 'down'], dropout: 0 };
     const request: TraceRequest = {
       ...step,
@@ -256,6 +256,7 @@ describe('trace helper, real torch', { skip }, () => {
     const variants: Record<string, TraceRequest> = {
       fp32: { ...request, lora: { ...lora, adapterDtype: 'fp32' } },
       autocast: { ...request, precision: 'amp_bf16', weightsDtype: 'bf16', lora },
+      tunerAutocast: { ...request, lora: { ...lora, adapterAutocast: 'bf16' } },
       weights: { ...request, lora: { ...lora, adapterDtype: 'weights' } },
     };
     const activations: Record<string, number> = {};
@@ -272,6 +273,13 @@ describe('trace helper, real torch', { skip }, () => {
         (activations.autocast ?? 0) > (activations.weights ?? 0),
       JSON.stringify(activations),
     );
+    // The tuner layers alone under autocast keep the adapters' bf16 casts (as the whole step does), not the fp32
+    // copies: by the 7 targets' inputs × 2 B per layer at least, the fp32 ones being 4 B.
+    const { fp32 = 0, tunerAutocast = 0, weights = 0 } = activations;
+    const layers = 2;
+    const widths = 6 * 64 + 176; // q, k, v, o, gate and up read 64 values a token (tiny-llama.json), down 176
+    const floor = layers * step.batchSize * step.seqLen * widths * 2;
+    assert.ok(fp32 - tunerAutocast >= floor && tunerAutocast > weights, JSON.stringify(activations));
   });
 
   test("tiny llama, torchtitan's op-level and every-2nd-block checkpointing: within 2% of the real step, between full and none; extrapolated equal to traced whole", async () => {

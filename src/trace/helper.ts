@@ -55,6 +55,9 @@ export interface TraceRequest {
     /** `weights`: PEFT's adapters in the frozen weights' dtype (get_peft_model autocast_adapter_dtype=False);
      * otherwise fp32 over 16-bit weights (model.lora.adapter_dtype). */
     adapterDtype?: 'fp32' | 'weights';
+    /** PEFT's fp32 adapters run under this 16-bit autocast (the HF Trainer's bf16/fp16=True over 16-bit
+     * weights: model.lora.adapter_dtype fp32_autocast), the rest of the step without it. */
+    adapterAutocast?: 'bf16' | 'fp16';
   };
   /**
    * bitsandbytes 4-bit linears (model.quantization): the compute dtype, whether the LM head is one, and

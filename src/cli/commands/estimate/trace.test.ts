@@ -363,14 +363,18 @@ test("model.lora.adapter_dtype and model.quantization.bitsandbytes reach the hel
     );
   const request = (s: ReturnType<typeof spec>) =>
     traceRequestOf(s, { inputs: { batchSize: 2 } } as Parameters<typeof traceRequestOf>[1], options);
-  // PEFT's default fp32 adapters are traced without autocast (tracedPrecision says why).
+  // PEFT's default fp32 adapters are traced under the Trainer's 16-bit autocast, the tuner layers alone
+  // (tracedPrecision and adapterAutocastOf say why); `fp32` ones without it; `weights` ones need none.
   assert.equal(request(spec('')).precision, 'bf16');
   assert.equal('weightsDtype' in request(spec('')), false);
+  assert.equal(request(spec('')).lora?.adapterAutocast, 'bf16');
   assert.equal(request(spec(', adapter_dtype: fp32')).precision, 'bf16');
   assert.equal(request(spec(', adapter_dtype: fp32')).lora?.adapterDtype, 'fp32');
+  assert.equal(request(spec(', adapter_dtype: fp32')).lora?.adapterAutocast, undefined);
   const weights = request(spec(', adapter_dtype: weights'));
   assert.equal(weights.precision, 'bf16');
   assert.equal(weights.lora?.adapterDtype, 'weights');
+  assert.equal(weights.lora?.adapterAutocast, undefined);
   const quantized = (version: string) =>
     request(spec(', adapter_dtype: weights', `\n  quantization: { weights: nf4${version} }`)).quantized;
   assert.equal(quantized(", bitsandbytes: '0.45.0'")?.keepsNoInput, true);

@@ -193,10 +193,9 @@ const sixteenBitDtype = (spec: EstimateSpec): 'bf16' | 'fp16' =>
  * casts the module to 16 bits runs its forward without autocast (DeepSpeed, ColossalAI:
  * isSixteenBitWeights), so softmax, layer norms and GELU stay in 16 bits: traced as the plain dtype.
  * 16-bit weights with PEFT's fp32 adapters (model.lora.adapter_dtype absent, fp32_autocast) are traced
- * without autocast, each adapter keeping an fp32 copy of its input where the analytic model counts the
- * Trainer's 16-bit cast: autocast over the whole 16-bit model (CUDA's fp32 ops: rms_norm, pow, softmax)
- * traced the round 7 Llama 3.1 8B, Gemma and Gemma 2 LoRA rows at seq 8192 +31..+49% over their
- * measurements, where without it they are within 12%.
+ * without autocast but for the tuner layers (adapterAutocastOf): autocast over the whole 16-bit model
+ * (CUDA's fp32 ops: rms_norm, pow, softmax) traced the round 7 Llama 3.1 8B, Gemma and Gemma 2 LoRA rows at
+ * seq 8192 +31..+49% over their measurements, where without it they are within 12%.
  */
 function tracedPrecision(spec: EstimateSpec): Pick<TraceRequest, 'precision' | 'weightsDtype'> {
   const { precision } = spec.training;
@@ -210,6 +209,19 @@ function tracedPrecision(spec: EstimateSpec): Pick<TraceRequest, 'precision' | '
   if (isSixteenBitWeights(spec))
     return { precision: sixteenBitDtype(spec), weightsDtype: sixteenBitDtype(spec) };
   return { precision };
+}
+
+/**
+ * PEFT's fp32 adapters over 16-bit weights under the HF Trainer's 16-bit autocast (model.lora.adapter_dtype
+ * absent: fp32_autocast, layer-activations.ts adapterValueBytes): the helper runs each tuner layer under
+ * autocast to the weights' dtype (autocast_tuner_layers), so lora_A keeps a 16-bit copy of its input, not the
+ * fp32 one (measured: test/gpu/recorded/2026-11-28-h200-lora-layer-torch-2.11.0-peft-0.21.0.json). amp_*
+ * precisions autocast the whole step already; `fp32` adapters run without autocast; `weights` ones need none.
+ */
+function adapterAutocastOf(spec: EstimateSpec): { adapterAutocast?: 'bf16' | 'fp16' } {
+  const { precision } = spec.training;
+  if (spec.model.lora?.adapterDtype !== undefined) return {};
+  return precision === 'bf16' || precision === 'fp16' ? { adapterAutocast: precision } : {};
 }
 
 /** How the trace runs the spec's quantized linears (the helper's apply_quantized), for the notes. */
@@ -315,7 +327,7 @@ export function traceRequestOf(
       : {}),
     // FlashAttention 2 needs its own CUDA package; SDPA keeps the same O(s) state on a CPU trace.
     attention: shape?.attention === 'eager' ? 'eager' : 'sdpa',
-    ...(spec.model.lora ? { lora: { ...spec.model.lora } } : {}),
+    ...(spec.model.lora ? { lora: { ...spec.model.lora, ...adapterAutocastOf(spec) } } : {}),
     // Without it the helper's causal LM takes transformers' loss, which upcasts 16-bit logits to fp32.
     ...(spec.training.isLossUpcast ? {} : { lossUpcast: false }),
     ...(objectiveOf(spec) ? { objective: objectiveOf(spec) } : {}),
