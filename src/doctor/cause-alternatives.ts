@@ -279,6 +279,9 @@ export function causeAlternatives(input: AlternativesInput): CauseAlternative[] 
     // Another process inferred, not listed, with no figure of this process's own: a small card filled
     // by this process alone looks the same.
     if (cardMayBeSmall) add('device_too_small', deviceDecides(card));
+    // Read from the user's words that others were on the card (log/evidence.ts coTenantStated): what
+    // this process's own step took beside them is as unknown, so its batch stays open.
+    if (context.coTenantStated === true) add('batch_too_large', decides.batch_too_large);
     // TensorFlow's stream executor asks for its whole pool up front (allow_growth off): a pool
     // refused can be its own preallocation (tensorflow/core/common_runtime/gpu/gpu_process_state.cc).
     if (input.code === 'stream-executor-alloc-failed')

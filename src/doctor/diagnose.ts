@@ -122,18 +122,24 @@ function mostLikelyOfFigureless(
           : []),
       ],
     };
-  if (explanation.cause !== 'unknown') return explanation;
   // The user's own words that several processes ran on the card at once ("I have 2 kernels running",
-  // "two processes on the same GPU"; log/evidence.ts coTenantStated): the other process is the most
-  // likely, as a listing of the card's processes would show (PyTorch FAQ "out of memory"; NVIDIA's
-  // nvidia-smi documents per-process used memory, --query-compute-apps).
-  if (c.coTenantStated === true)
+  // "two processes on the same GPU", "while the GPU was being used for other processes"; log/evidence.ts
+  // coTenantStated): the other process is the most likely, as a listing of the card's processes would
+  // show (PyTorch FAQ "out of memory"; NVIDIA's nvidia-smi documents per-process used memory,
+  // --query-compute-apps). Also over a family's figureless guess at the batch (TensorFlow's bare
+  // ResourceExhaustedError): no figure says this process filled the card, the words say others were on it;
+  // the batch stays open (cause-alternatives.ts).
+  if (
+    c.coTenantStated === true &&
+    (explanation.cause === 'unknown' || explanation.cause === 'batch_too_large')
+  )
     return {
       ...explanation,
       cause: 'co_tenant',
-      causeText: `${explanation.causeText}; the log says several processes ran on the card at once, so the most likely is the others holding what this one lacked`,
+      causeText: `${explanation.causeText}; the log says other processes ran on the card at once, so the most likely is the others holding what this one lacked`,
       fixes: [seeHolders(), ...explanation.fixes],
     };
+  if (explanation.cause !== 'unknown') return explanation;
   // One request past the whole of a common card, read from an allocator's own message (not a size in a
   // user's sentence, which may be the card's own: "an RTX 5090 (32 GB VRAM)"), on a card the log does
   // not size: its shape, the batch the alternative (cause-alternatives.ts requestPastCommonCardBytes).

@@ -60,6 +60,8 @@ export function explainHostAllocation(draft: Draft, ctx: ExplainContext): Explan
   const capped = explainHeapCap(draft, ctx);
   if (capped) return capped;
   if (draft.code === 'memory-requirement-refused') return explainRequirementRefused(draft);
+  const limitNamed = explainLimitNamed(draft);
+  if (limitNamed) return limitNamed;
   const { context } = ctx;
   const request = num(draft.facts, 'requestedBytes');
   const dtype = typeof draft.facts.dtype === 'string' ? draft.facts.dtype : undefined;
@@ -174,5 +176,39 @@ export function explainHostAllocation(draft: Draft, ctx: ExplainContext): Explan
         ? `a host allocation of only ${what}failed${at}: RAM was already exhausted by what the process (or the machine) holds; the process was not killed, its allocation was refused`
         : `a host allocation ${what ? `of ${what}` : ''}was refused${at}: the process asked for more RAM than the OS could give; it was not killed (no OOM killer, nothing in dmesg)`,
     fixes,
+  };
+}
+
+// A memory *limit* named as exceeded or reached ("Memory limit exceeded", "exceeded the memory limit"),
+// with no setting of the program's own named (explainHeapCap reads those first): what refused it is a
+// limit put on the process, not the machine's RAM running out. A container's, job's or hosted app's
+// limit is the usual one (CORPUS-FORMAT settled rule 3: a container/cgroup/Slurm limit is memory_limit);
+// a limit the program enforces on itself reads the same, so it stays open.
+const limitExceeded =
+  /\bmemory limit (?:was |has been |is )?(?:exceeded|reached|hit)\b|\b(?:exceed(?:s|ed|ing)?|reach(?:ed|es)?|hit)\s+(?:the |its |their |your |a |my )?(?:\w+ )?memory limit\b/i;
+
+function explainLimitNamed(draft: Draft): Explanation | undefined {
+  if (!limitExceeded.test(draft.evidence.text)) return undefined;
+  const limit = num(draft.facts, 'limitBytes');
+  return {
+    cause: 'memory_limit',
+    causeText: `the log says a memory limit${limit !== undefined ? ` of ${size(limit)}` : ''} was exceeded: a limit put on the process (a container's, a job's, a hosted app's) refused or ended it, not the machine's RAM running out`,
+    fixes: [
+      fix(
+        "give it a larger limit where it runs (docker run --memory, Kubernetes resources.limits.memory, Slurm --mem, a hosted app's larger hardware tier), or hold less at once (smaller inputs, data in chunks)",
+        'the limit is a number set for the process, below what the machine has',
+      ),
+      fix(
+        "see the limit and the peak: the platform's own record (docker stats, kubectl describe pod, sacct -o MaxRSS,ReqMem)",
+        'which limit was hit, and how far the process went past it, is in the record of whatever enforces it',
+      ),
+    ],
+    alternatives: [
+      {
+        cause: 'memory_cap',
+        decidedBy:
+          "a memory limit the program sets on itself (its own setting: a server's process memory limit, a model runner's max memory): if the log or its config names one, that setting is the cap to raise, not the container's",
+      },
+    ],
   };
 }

@@ -221,9 +221,24 @@ const logRules: FactRule[] = [
     // models" or "two servers": several models load in one process (models_accumulated), and a server
     // is a machine as often as a process.
     family: 'context',
-    keywords: ['kernels', 'processes', 'jobs', 'notebooks', 'instances', 'programs', 'trainings', 'scripts'],
+    keywords: [
+      'kernels',
+      'processes',
+      'process',
+      'jobs',
+      'job',
+      'notebooks',
+      'instances',
+      'programs',
+      'program',
+      'applications',
+      'application',
+      'users',
+      'trainings',
+      'scripts',
+    ],
     pattern:
-      /\b(?:I|we)\s+(?:have|had|am running|was running|run|ran|started|launch(?:ed)?|open(?:ed)?)\s+(?:two|2|multiple|several|three|3)\s+(?:jupyter\s+|python\s+)?(?:kernels|processes|jobs|notebooks|instances|programs|trainings|scripts)\b|\b(?:two|2|multiple|several)\s+(?:jupyter\s+)?(?:kernels|processes|jobs|notebooks|instances|programs|scripts)\s+(?:(?:are\s+)?running\s+)?on\s+(?:the\s+)?same\s+(?:GPU|card|device)\b/i,
+      /\b(?:I|we)\s+(?:have|had|am running|was running|run|ran|started|launch(?:ed)?|open(?:ed)?)\s+(?:two|2|multiple|several|three|3)\s+(?:jupyter\s+|python\s+)?(?:kernels|processes|jobs|notebooks|instances|programs|trainings|scripts)\b|\b(?:two|2|multiple|several)\s+(?:jupyter\s+)?(?:kernels|processes|jobs|notebooks|instances|programs|scripts)\s+(?:(?:are\s+)?running\s+)?on\s+(?:the\s+)?same\s+(?:GPU|card|device)\b|\b(?:the|my|our|this)\s+(?:GPU|card|graphics card)\b[^.\n]{0,40}?\b(?:was|is|were|are)\s+(?:being\s+|also\s+|already\s+)?(?:used|occupied)\s+(?:by|for)\s+(?:other|another|several|multiple)\s+(?:processes|process|programs?|applications?|jobs?|users?)\b|\b(?:other|another)\s+(?:processes|process|programs?|applications?|jobs?)\s+(?:were|was|are|is)\s+(?:already\s+|also\s+)?(?:using|occupying)\s+(?:the|my|our|this)\s+(?:GPU|card)\b/i,
     source: 'nvidia-smi --query-compute-apps (per-process GPU memory); PyTorch FAQ "out of memory"',
     once: true,
     extract: () => ({ coTenantStated: true }),
@@ -264,7 +279,9 @@ const logRules: FactRule[] = [
     // out-of-memory error raised while it loads the weights in its own "Failed to load model - not
     // enough GPU memory" (vllm/v1/worker/gpu_model_runner.py load_model): the weights are being placed.
     // Module.to() / .cuda() / .half() move every parameter through Module._apply (torch/nn/modules/
-    // module.py): an OOM in a traceback through _apply is the model being moved onto the device.
+    // module.py): an OOM in a traceback through _apply is the model being moved onto the device; Module.to's
+    // own closure `convert` (module.py: def convert(t): return t.to(device, ...)) is that move's last
+    // frame where the paste cut _apply's.
     family: 'context',
     keywords: [
       'accelerator.prepare(',
@@ -274,9 +291,10 @@ const logRules: FactRule[] = [
       'failed to clone() tensor with name',
       'failed to load model',
       'in _apply',
+      'in convert',
     ],
     pattern:
-      /\b(accelerator\.prepare|deepspeed\.initialize)\(|^\W*File "[^"]+", line \d+, in (from_pretrained|load_state_dict)\s*$|(Failed to clone\(\) tensor with name)|Failed to load model\s*[-\u2013\u2014]+\s*not enough GPU memory|torch[\\/]nn[\\/]modules[\\/]module\.py", line \d+, in _apply\s*$/,
+      /\b(accelerator\.prepare|deepspeed\.initialize)\(|^\W*File "[^"]+", line \d+, in (from_pretrained|load_state_dict)\s*$|(Failed to clone\(\) tensor with name)|Failed to load model\s*[-\u2013\u2014]+\s*not enough GPU memory|torch[\\/]nn[\\/]modules[\\/]module\.py", line \d+, in (?:_apply|convert)\s*$/,
     source:
       'huggingface/accelerate accelerator.py prepare; deepspeed initialize; transformers from_pretrained; torch load_state_dict; torch/nn/modules/module.py Module._apply; torch/distributed/fsdp/_state_dict_utils.py; vllm/v1/worker/gpu_model_runner.py load_model',
     once: true,
