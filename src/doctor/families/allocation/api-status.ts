@@ -148,6 +148,10 @@ const shortNames = new Map([
   ['erroroutofhostmemory', 'vk_error_out_of_host_memory'],
   ['eerroroutofdevicememory', 'vk_error_out_of_device_memory'],
   ['erroroutofdevicememory', 'vk_error_out_of_device_memory'],
+  // pyopencl prints OpenCL's statuses without CL_ ("clCreateBuffer failed: OUT_OF_HOST_MEMORY",
+  // inducer/pyopencl src/wrap_cl.hpp PYOPENCL_CALL_GUARDED's error, cl_error_to_str).
+  ['out_of_host_memory', 'cl_out_of_host_memory'],
+  ['mem_object_allocation_failure', 'cl_mem_object_allocation_failure'],
 ]);
 
 /** A named status that is some API's out-of-memory value. */
@@ -229,6 +233,44 @@ const namedStatusPattern = new RegExp(
     .join('|')})\b`,
 );
 
+// A status number after the API's own name instead of a call's: the CHECK macros of CUDA samples and
+// their copies ("CUDA error 2 at kernel.cu:45", "CUDA Error: 2"), HIP's ("HIP error 2 at ..."), OpenCL's
+// ("OpenCL error -4"), Vulkan's VkResult printed as a number ("VkResult -2"), and ACL's numbers after a
+// status word with no call ("error code is 207001"; ACL's six-digit values are its own). The number must
+// end the status: "CUDA error: 2 devices" is no status.
+const apiNumberPattern =
+  /\b(?:(CUDA|Cuda|HIP|OpenCL|Vulkan)(?: (?:runtime|driver))? (?:error|Error|ERROR)(?: code)?|(VkResult)|(error code|errorcode|retcode|ret)(?= *(?:is |[:=]) *20700[18]\b))\s*(?:is\s+)?[:=(]?\s*(-?\d+)(?![\d.%])(?=\s*(?:$|[).,;:(\]]|at\b|in\b|on\b|from\b|when\b|while\b))/;
+const apiByWord: Record<string, string> = {
+  CUDA: 'CUDA runtime',
+  Cuda: 'CUDA runtime',
+  HIP: 'HIP',
+  OpenCL: 'OpenCL',
+  Vulkan: 'Vulkan',
+  VkResult: 'Vulkan',
+};
+
+/** A status number after the API's own name (or ACL's after a status word), by that API's enum. */
+export function readApiNumber(text: string): ApiStatusReading | undefined {
+  const found = apiNumberPattern.exec(text);
+  if (!found) return undefined;
+  const word = found[1] ?? found[2];
+  const apiName = word ? apiByWord[word] : 'Ascend ACL';
+  const api = runtimeApis.find((a) => a.api === apiName)!;
+  const value = intOf(found[4]);
+  const oom = api.outOfMemory.find((o) => o.value === value);
+  // ACL's numbers read without a call only where they are its memory statuses; Vulkan's host status
+  // without its call cannot tell RAM from a fence's descriptor (readCallStatus).
+  if ((!word && !oom) || (api.api === 'Vulkan' && oom?.side === 'host')) return undefined;
+  return {
+    call: '',
+    status: found[4]!,
+    api: api.api,
+    vendor: api.vendor,
+    isOutOfMemory: oom !== undefined,
+    ...(oom ? { side: oom.side } : {}),
+  };
+}
+
 /** An out-of-memory status named after a status word, without its call. */
 export function readNamedStatus(text: string): ApiStatusReading | undefined {
   const found = namedStatusPattern.exec(text);
@@ -265,13 +307,18 @@ export const apiStatusRule: LogRule = {
     'status',
     'result',
     'error code is',
+    'errorcode',
+    'retcode',
+    'vkresult',
   ],
-  pattern: new RegExp(`${npuCheckPattern.source}|${callStatusPattern.source}|${namedStatusPattern.source}`),
+  pattern: new RegExp(
+    `${npuCheckPattern.source}|${callStatusPattern.source}|${namedStatusPattern.source}|${apiNumberPattern.source}`,
+  ),
   source:
     'NVIDIA cuda.h cudaError_enum, driver_types.h cudaError; ROCm hip_runtime_api.h hipError_t; Khronos vulkan_core.h VkResult, CL/cl.h; oneapi-src/level-zero ze_api.h; CANN rt_error_codes.h; airockchip rknn_api.h; Project-HAMi/HAMi-core src/allocator/allocator.c ("cuMemoryAllocate failed res=%d", a CUresult)',
   summary: "a runtime call returned its API's out-of-memory status",
   extract: ({ text }) => {
-    const reading = readCallStatus(text) ?? readNamedStatus(text);
+    const reading = readCallStatus(text) ?? readNamedStatus(text) ?? readApiNumber(text);
     if (!reading?.isOutOfMemory) return undefined;
     const pid = intOf(/\(pid[:= ]\s*(\d+)/.exec(text)?.[1]);
     return {
