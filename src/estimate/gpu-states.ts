@@ -20,7 +20,7 @@ import {
   quantizedBytesPerParam,
   quantizedParams,
 } from './quantization.js';
-import type { Component, EstimateSpec, Optimizer } from './types.js';
+import type { Component, EstimateSpec, Optimizer, Precision } from './types.js';
 
 /** Parameter counts the parts are computed from. */
 export interface ModelCounts {
@@ -61,9 +61,36 @@ function isFp32StateOptimizer(optimizer: Optimizer): boolean {
   return ['adam', 'adamw', 'sgd_momentum', 'adafactor', 'lion', 'adalomo'].includes(optimizer);
 }
 
+/**
+ * The precision the trained parameters are kept in. PEFT's adapters over a bf16/fp16 model are fp32: get_peft_model's
+ * autocast_adapter_dtype=True (peft 0.12+, tuners_utils.py cast_adapter_dtype: float16 and bfloat16 adapter
+ * parameters to float32), and over a bitsandbytes 4/8-bit layer they are created fp32 and never cast (the base
+ * weight is not a float). So their weights, gradients and optimizer states are those of an fp32 run, while the
+ * frozen model stays 16-bit. `adapter_dtype: weights` (LitGPT, torchtune, unsloth) keeps them in the model's dtype.
+ * modules_to_save copies are not adapter layers and keep the model's dtype; a run training both is counted in the
+ * model's dtype throughout (one precision per run here). Two recipes keep 16-bit adapters: QLoRA with sharded
+ * parameters (FSDP, ZeRO-3), where TRL's prepare_peft_model passes autocast_adapter_dtype=False so every flattened
+ * unit has one dtype (trl/models/utils.py, `is_sharded_qlora`), and torchtune (torchao's NF4), which builds the
+ * model, adapters included, under training.set_default_dtype of the run's dtype.
+ */
+export function trainedPrecision(spec: EstimateSpec): Precision {
+  const { precision } = spec.training;
+  const lora = spec.model.lora;
+  const quantization = spec.model.quantization;
+  const isShardedQlora = quantization !== undefined && shardsFrom(spec.parallel.strategy, 3);
+  const isFp32Adapters =
+    lora !== undefined &&
+    lora.adapterDtype !== 'weights' &&
+    (lora.modulesToSave ?? []).length === 0 &&
+    !isShardedQlora &&
+    quantization?.library !== 'torchao';
+  return isFp32Adapters && (precision === 'bf16' || precision === 'fp16') ? 'fp32' : precision;
+}
+
 /** Bytes the gradient of one parameter takes, for the spec's precision and convention. */
 export function gradientBytesOf(spec: EstimateSpec): number {
-  const { precision, optimizer, convention } = spec.training;
+  const { optimizer, convention } = spec.training;
+  const precision = trainedPrecision(spec);
   return (
     spec.training.gradAccumBytes ??
     bytesPerParam(precision, optimizer === 'none' ? 'adamw' : optimizer, convention).gradients
@@ -121,7 +148,7 @@ export function modelStateComponents(
       .join(' ');
   const notes: string[] = [];
   const bytes = counts.isTraining
-    ? { ...bytesPerParam(precision, optimizer, convention), gradients: gradientBytesOf(spec) }
+    ? { ...bytesPerParam(trainedPrecision(spec), optimizer, convention), gradients: gradientBytesOf(spec) }
     : { weights: frozenWeightBytes(precision, convention), gradients: 0, optimizer: 0 };
   const shape = spec.model.transformer;
   const quantization = spec.model.quantization;
@@ -354,14 +381,15 @@ export function modelStateComponents(
   // = the bit16 partition `.clone().float()`; stage3.py fp32_partitioned_groups_flat); bf16 states need
   // bf16_master_weights_and_grads with bf16_optimizer_states (v0.19), not modelled. So a bf16 model under
   // ZeRO steps as the 16-bit engine with master weights does.
+  const stepPrecision = trainedPrecision(spec);
   const isZeroMaster =
     strategy.startsWith('zero') &&
-    (precision === 'bf16' || precision === 'fp16') &&
+    (stepPrecision === 'bf16' || stepPrecision === 'fp16') &&
     isFp32StateOptimizer(optimizer);
   const states = optimizerBytes({
     optimizer,
     impl: spec.training.isOptimizerInBackward ? 'for_loop' : spec.training.optimizerImpl,
-    precision: isZeroMaster ? (precision === 'bf16' ? 'amp_bf16' : 'amp_fp16') : precision,
+    precision: isZeroMaster ? (stepPrecision === 'bf16' ? 'amp_bf16' : 'amp_fp16') : stepPrecision,
     convention: isZeroMaster ? 'zero' : convention,
     trainable,
     ...(spec.training.galore ? { galore: spec.training.galore } : {}),

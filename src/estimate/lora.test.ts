@@ -46,9 +46,10 @@ describe('LoRA (Hu et al. 2021): r × (in + out) per target matrix, the base fro
     );
     const parts = Object.fromEntries(breakdown.gpu.components.map((p) => [p.name, p.bytes]));
     assert.equal(breakdown.inputs.trainable, 4_194_304);
-    assert.equal(parts.gradients, 4_194_304 * 2);
-    assert.equal(parts['optimizer states'], 4_194_304 * 4);
-    assert.equal(parts.weights, (6_738_415_616 + 4_194_304) * 2);
+    // PEFT's adapters are fp32 over a bf16 model (get_peft_model's autocast_adapter_dtype): fp32 gradients and states.
+    assert.equal(parts.gradients, 4_194_304 * 4);
+    assert.equal(parts['optimizer states'], 4_194_304 * 8);
+    assert.equal(parts.weights, 6_738_415_616 * 2 + 4_194_304 * 4);
   });
 });
 
@@ -74,7 +75,7 @@ training: { precision: bf16 }`),
     const kept = 6_738_415_616 - linears;
     assert.equal(
       weights,
-      Math.ceil(4_194_304 * 2 + kept * 2 + linears * quantizedBytesPerParam('nf4', true, 64)),
+      Math.ceil(4_194_304 * 4 + kept * 2 + linears * quantizedBytesPerParam('nf4', true, 64)),
     );
     const dequantized = breakdown.gpu.components.find((p) => p.name === 'dequantized weights');
     assert.equal(

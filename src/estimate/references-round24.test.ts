@@ -44,6 +44,9 @@ test('round 24, measured once, is pinned: median |error| and the counts within 5
   // SETR rows' remaining notes (decoder 512 beside auxiliary heads of 256; the naive decoder's two 1×1 convs): 24.9%
   // -> 19.7%, worst -76.6% unchanged, 0/5/14 -> 0/7/14; SETR naive ADE20K -26.4% -> -14.7%, PUP ADE20K -24.7% ->
   // -14.5%, naive Cityscapes -12.4% -> -7.2%. NOT EXPRESSIBLE 11 -> 8.
-  assert.ok(median <= 0.198, summary);
-  assert.ok(within(0.05) >= 0 && within(0.15) >= 7 && within(0.3) >= 14, summary);
+  // Session 25 (estimate-model): PEFT's fp32 adapters over a 16-bit model counted with fp32 weights, gradients and
+  // states (gpu-states.ts trainedPrecision): 19.7% -> 21.6%, 0/7/14 -> 1/7/14 (unsloth's Magistral QLoRA +20.8 ->
+  // +24.6%, Gemma 3 4B QLoRA -5.4 -> -4.9%, and the median row between them).
+  assert.ok(median <= 0.216, summary);
+  assert.ok(within(0.05) >= 1 && within(0.15) >= 7 && within(0.3) >= 14, summary);
 });

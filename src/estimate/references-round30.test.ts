@@ -26,6 +26,8 @@ test('round 30, measured once, is pinned: median |error| and the counts within 5
   // worst -17.0% (Qwen2-7B QLoRA through LLaMA-Factory, device total assumed), 0/3/4: LoRA -6.9%, xtuner's tiny
   // Qwen3 -13.9%, xtuner's Qwen3-8B FSDP2 +6.0%. NOT EXPRESSIBLE reward-model rows: +1.4, +61.1, +6.6, +58.4%.
   // --trace: 8 rows traced, 19.6% (analytic on the same 8: 10.4%).
-  assert.ok(median <= 0.105, summary);
+  // Session 25 (estimate-model): PEFT's fp32 adapters over a 16-bit model counted with fp32 weights, gradients and
+  // states: 10.4% -> 10.6% (LoRA -6.9 -> -5.3%, QLoRA -17.0 -> -14.0%, the reward-model rows up by 0.6-1.0 points).
+  assert.ok(median <= 0.106, summary);
   assert.ok(within(0.05) >= 1 && within(0.15) >= 5 && within(0.3) >= 6, summary);
 });
