@@ -55,3 +55,15 @@ test("Module.to's convert frame is the model being moved onto the card: model_st
   assert.equal(d?.cause, 'model_state');
   assert.ok(!d!.fixes.some((f) => /lower the batch size/.test(f)), d!.fixes.join('\n'));
 });
+
+test("PyTorch's allocator warning in plain bytes: its free and total are read, and a request past the card is its shape (vrgamegirl19/VRGDG-SeedVR2-TensorRT-Studio#26)", () => {
+  const log = [
+    '[W831 09:18:45.000000000 CUDACachingAllocator.cpp:4079] memory allocation failed with OOM on device 0 while trying to allocate 38050725888 bytes (free: 11672748032, total: 25756696576).',
+    'CUDA ONNX export ran out of memory; falling back to CPU export. This may take a while.',
+  ].join('\n');
+  const [d] = diagnoseText(log);
+  assert.equal(d?.kind, 'gpu_oom');
+  assert.equal(d?.facts.freeBytes, 11672748032);
+  assert.equal(d?.facts.totalBytes, 25756696576);
+  assert.equal(d?.cause, 'request_exceeds_device');
+});

@@ -73,11 +73,17 @@ const requestSpellings: readonly RegExp[] = [
   unitSized(String.raw`\(USIZE(?: \w+)?\)`),
   unitSized(String.raw`USIZE (?:of (?:\w+ )?memory )?(?:on|for|from)\b`),
 ];
+// PyTorch's caching allocator warns in plain byte counts, its figures in one parenthesis: "memory
+// allocation failed with OOM on device 0 while trying to allocate 38050725888 bytes (free: 11672748032,
+// total: 25756696576)." ([W... CUDACachingAllocator.cpp:4079], torch 2.8+ logs): both are bytes.
+const allocatorWarningFigures = /\(free: (\d+), total: (\d+)\)/;
 const freeSpellings: readonly RegExp[] = [
+  allocatorWarningFigures,
   unitSized(String.raw`\b(?:free|available)(?: memory)?(?: is| of)?(?: only)?[ :=]+USIZE`),
   unitSized(String.raw`USIZE (?:is )?(?:free|available)\b`),
 ];
 const totalSpellings: readonly RegExp[] = [
+  new RegExp(String.raw`\(free: \d+, total: (\d+)\)`),
   unitSized(String.raw`\btotal(?: memory| capacity)?(?: of| is)?[ :=]+USIZE`),
   unitSized(String.raw`USIZE total\b`),
 ];
