@@ -338,9 +338,11 @@ export const hostExitRules: LogRule[] = [
       'sigkill: kill',
       'via signal [sigkill]',
       'signal termination:',
+      'signal sigkill',
+      'signal "sigkill',
     ],
     pattern:
-      /\b(?:exit(?:s|ed)?|status|return)(?:(?: with)?[ _]?(?:code|status|value))?["']?\s*(?:[:=]\s*|is\s+|of\s+)?137\b|(?:exit|error) code[ :=]*\(?137\b|Worker \(pid:\d+\) was sent SIGKILL!|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|(?:Neg)?Signals?\.SIGKILL\b|\b(?:killed|terminated|exited|died)\s+(?:by|with|on|due to|from|of)\s+(?:the\s+)?signal\s*:?\s*(?:9|SIGKILL|KILL)\b|\bcode=killed, status=9\/KILL\b|(?:killed|terminated) (?:by|with) SIGKILL|\bsignal:\s*'SIGKILL'|\b(?:exit(?:s|ed)?|terminated|died|ended|stopped)\b[^\n]{0,40}?\(\s*(?:by|on|with|from)\s+signal\s*:?\s*(?:9|SIGKILL|KILL)\s*\)|\bexitcode=-SIGKILL\b|^\s*FAILED: \[code=137\]|\bsignal: 9, SIGKILL: kill\b|\bvia signal \[SIGKILL\]|\bExited with signal termination: (?:Killed|9)\b|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|\bFAILED\s+\d+:9\b|(?:return ?code|exit ?(?:code|status)|error code|exit(?:s|ed)? with (?:\w+ )?code)\s*[:=]?\s*-9\b|\bKilled \(signal 9\)|\bsignal:? 9 \(SIGKILL\)|^\s*SIGKILL\s*$|returned a non-zero code: 137\b|non-zero exit code:[^\n]{0,60}?\b137\b|\*\*\* \[[^\]\n]*\] Error 137\b/i,
+      /\b(?:exit(?:s|ed)?|status|return)(?:(?: with)?[ _]?(?:code|status|value))?["']?\s*(?:[:=]\s*|is\s+|of\s+)?137\b|(?:exit|error) code[ :=]*\(?137\b|Worker \(pid:\d+\) was sent SIGKILL!|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|(?:Neg)?Signals?\.SIGKILL\b|\b(?:killed|terminated|exited|died)\s+(?:by|with|on|due to|from|of)\s+(?:the\s+)?signal\s*:?\s*(?:9|SIGKILL|KILL)\b|\bcode=killed, status=9\/KILL\b|(?:killed|terminated) (?:by|with) SIGKILL|\bsignal:\s*'SIGKILL'|\b(?:exit(?:s|ed)?|terminated|died|ended|stopped)\b[^\n]{0,40}?\(\s*(?:by|on|with|from)\s+signal\s*:?\s*(?:9|SIGKILL|KILL)\s*\)|\bexitcode=-SIGKILL\b|^\s*FAILED: \[code=137\]|\bnpm (?:ERR!|error) signal SIGKILL\b|\bfailed with signal ["']?SIGKILL\b|\bsignal: 9, SIGKILL: kill\b|\bvia signal \[SIGKILL\]|\bExited with signal termination: (?:Killed|9)\b|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|\bFAILED\s+\d+:9\b|(?:return ?code|exit ?(?:code|status)|error code|exit(?:s|ed)? with (?:\w+ )?code)\s*[:=]?\s*-9\b|\bKilled \(signal 9\)|\bsignal:? 9 \(SIGKILL\)|^\s*SIGKILL\s*$|returned a non-zero code: 137\b|non-zero exit code:[^\n]{0,60}?\b137\b|\*\*\* \[[^\]\n]*\] Error 137\b/i,
     // A line that is only "SIGKILL": what a launcher or a wrapper script prints for a child killed so.
     // One shape for the exit status however it is written: "exit code 137", "status code 137",
     // "exited with status 137", "exits with code 137" (a title's present tense), JSON's "exitCode": 137
@@ -387,7 +389,9 @@ export const hostExitRules: LogRule[] = [
     // didn't exit successfully: `rustc ...` (signal: 9, SIGKILL: kill)", rust-lang/rust 1.70 library/std/
     // src/sys/unix/process/process_unix.rs signal_string); PM2's "App [name:id] exited with code [0] via
     // signal [SIGKILL]" (Unitech/pm2 lib/God.js handleExit); LSF's job report "Exited with signal
-    // termination: Killed." (IBM Spectrum LSF job output, strsignal).
+    // termination: Killed." (IBM Spectrum LSF job output, strsignal); npm's error detail "npm ERR! signal
+    // SIGKILL" (npm/cli lib/utils/error-message.js: the lifecycle script's er.signal), yarn 1's "error
+    // Command failed with signal \"SIGKILL\"." (yarnpkg/yarn src/cli/commands/run.js).
     // Also Flyte's "terminated with exit code (137)" and gunicorn's arbiter "Worker (pid:%s) was sent
     // SIGKILL! Perhaps out of memory?" (benoitc/gunicorn gunicorn/arbiter.py): an observer of the kill.
     source:
@@ -469,14 +473,18 @@ export const hostExitRules: LogRule[] = [
     kind: 'host_oom',
     framework: 'kernel',
     weight: 2,
-    keywords: ['signal terminated program'],
+    keywords: ['signal terminated program', 'internal compiler error: killed'],
     // GCC's driver reports a compiler it ran that died of a signal by the signal's name: "c++: fatal
     // error: Killed signal terminated program cc1plus" (gcc/gcc.cc execute(): "%s signal terminated
     // program %s", strsignal(WTERMSIG(status)); GCC 4.x-14). "Killed" is strsignal(SIGKILL), the bare
     // kill a build under memory pressure meets from the OOM killer, as the shell's "Killed" is
     // (shell-killed); another signal's name ("Segmentation fault signal terminated program") is a crash.
-    pattern: /\bKilled signal terminated program \S+/,
-    source: 'gcc/gcc.cc execute() (GCC 4.x-14): "%s signal terminated program %s"',
+    // GCC before 7 reported every signal the same way, as an internal error: "g++: internal compiler error:
+    // Killed (program cc1plus)" (gcc/gcc.c execute(), internal_error "%s (program %s)"; GCC 7 moved
+    // SIGKILL, SIGINT, SIGTERM to the fatal error above): the same kill, another crash by its own name.
+    pattern: /\bKilled signal terminated program \S+|\binternal compiler error: Killed \(program \S+\)/,
+    source:
+      'gcc/gcc.cc execute() (GCC 4.x-14): "%s signal terminated program %s"; before GCC 7 "internal compiler error: %s (program %s)"',
     summary:
       'the compiler driver reports its compiler "Killed" (SIGKILL), most often by the OOM killer during a build',
   },
