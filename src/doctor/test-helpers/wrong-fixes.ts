@@ -100,7 +100,7 @@ function currentValue(body: string, name: string): number | undefined {
 // flags launchers pass (aphrodite-engine's -gmu for --gpu-memory-utilization); the largest given.
 const shareSpellings: Readonly<Record<string, string>> = {
   gpu_memory_utilization: String.raw`(?:--)?gpu[_-]memory[_-]utilization|(?<![\w-])-gmu`,
-  mem_fraction_static: String.raw`(?:--)?mem[_-]fraction[_-]static`,
+  mem_fraction_static: '(?:--)?mem[_-]fraction[_-]static',
 };
 
 function shareShown(body: string, name: string): number | undefined {

@@ -83,7 +83,7 @@ const freeSpellings: readonly RegExp[] = [
   unitSized(String.raw`USIZE (?:is )?(?:free|available)\b`),
 ];
 const totalSpellings: readonly RegExp[] = [
-  new RegExp(String.raw`\(free: \d+, total: (\d+)\)`),
+  /\(free: \d+, total: (\d+)\)/,
   unitSized(String.raw`\btotal(?: memory| capacity)?(?: of| is)?[ :=]+USIZE`),
   unitSized(String.raw`USIZE total\b`),
 ];
