@@ -300,10 +300,11 @@ cuda: { lengths: capped }`,
 // (ultralytics/yolo/engine/trainer.py, read at 006b75a4): f"{torch.cuda.memory_reserved() / 1E9:.3g}G" after every
 // batch (the optimizer step included): the pool reserved then, not a max; since PR #1623 (March 2023) the trainer
 // empties the cache after each epoch, so an epoch's last line is the most its batches reserved. 8.1/8.2 print the
-// same. 8.3's BaseTrainer._get_memory returned memory_reserved() / 1e9 until PR #18949 (2025-01-30; a `>>` slip fixed
-// by PR #19256, 2025-02-15) and memory_reserved() / 2**30 after: GiB, not GB, from then on (the trainer read at
-// 00016300: self.accelerator.memory_reserved() / 2**30). The three 8.0-8.2 rows here read GB rightly; the 8.3.75 pose
-// row (February 2025) sits at the change and stays GB, assumed. The reserved pool after a batch holds what the
+// same. 8.3's BaseTrainer._get_memory first returned memory_reserved() / 1e9; PR #18949 (2025-01-30) added its
+// `fraction` argument and PR #19256 (2025-02-15) fixed a `>>` slip in it; every later copy divides by 2**30 (GiB; the
+// trainer read at 00016300: self.accelerator.memory_reserved() / 2**30). Which release first printed GiB is not pinned
+// (no tagged copy read). The three 8.0-8.2 rows here read GB rightly; the 8.3.75 pose row (February 2025) sits at the
+// change and stays GB, assumed (if GiB, its figure is 7.4% larger). The reserved pool after a batch holds what the
 // most crowded batch so far left cached: the assigner's (batch, boxes, anchors) tensors change size every batch.
 const ultralyticsIssueDoc = (issue: number) => `ultralytics/ultralytics issue #${issue}`;
 const yoloIssueCases: PublishedCase[] = [
