@@ -67,3 +67,17 @@ test("PyTorch's allocator warning in plain bytes: its free and total are read, a
   assert.equal(d?.facts.totalBytes, 25756696576);
   assert.equal(d?.cause, 'request_exceeds_device');
 });
+
+test('a /dev/shm the user states as ">10 GB" is not told to grow to 8g (discuss.pytorch.org/t/202773)', () => {
+  const log = [
+    "Sadly, this crashes for training on sufficiently large dataset due to exhaustion of shared memory (/dev/shm). If increasing /dev/shm size was the answer, I wouldn't be here.",
+    '  • /dev/shm size is >10 GB',
+  ].join('\n');
+  const [d] = diagnoseText(log);
+  assert.equal(d?.kind, 'shm');
+  assert.ok(!d!.fixes.some((f) => /--shm-size=8g/.test(f)), d!.fixes.join('\n'));
+  assert.ok(
+    d!.fixes.some((f) => /already 9\.31 GiB/.test(f)),
+    d!.fixes.join('\n'),
+  );
+});

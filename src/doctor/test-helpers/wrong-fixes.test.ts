@@ -53,3 +53,9 @@ test('the judge: sharding "across GPUs" or "a quantized checkpoint" where the lo
     'or make the weights smaller per GPU: tensor_parallel_size across more than the 2 GPUs it uses, or a smaller model (the weights are awq-quantized already)';
   assert.deepEqual(wrongFixes('vllm serve m -tp 2 -q awq', suggesting(acknowledged)), []);
 });
+
+test('the judge: a /dev/shm size stated in words, a lower bound included, makes a smaller --shm-size a repeat', () => {
+  const fix = 'docker: docker run --shm-size=8g ... (or --ipc=host)';
+  assert.equal(wrongFixes('  • /dev/shm size is >10 GB', suggesting(fix)).length, 1);
+  assert.deepEqual(wrongFixes('  • /dev/shm size is 64 MB', suggesting(fix)), []);
+});

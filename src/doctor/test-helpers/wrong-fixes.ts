@@ -82,6 +82,11 @@ export function shmShownBytes(body: string): number | undefined {
   }
   for (const m of body.matchAll(/shm_size['":\s=]+["']?(\d[\d.]*\s?[KMGTkmgt]i?[bB]?)/g))
     sizes.push(parseLogSize(m[1]!) ?? 0);
+  // The size stated in words, a lower bound included ("/dev/shm size is >10 GB").
+  for (const m of body.matchAll(
+    /\/dev\/shm(?: space| size)? (?:of|is|=)\s*(?:>=?\s*|over |more than |at least |above )?(\d[\d.]*)\s?([KMGT])i?B\b/gi,
+  ))
+    sizes.push(parseLogSize(`${m[1]}${m[2]!.toUpperCase()}`) ?? 0);
   return sizes.length > 0 ? Math.max(...sizes) : undefined;
 }
 

@@ -940,9 +940,13 @@ const logRules: FactRule[] = [
   },
 ];
 
-// "/dev/shm space of 254GB", "usage of more than 1GB", "--ipc=host": what a user states.
+// "/dev/shm space of 254GB", "/dev/shm size is >10 GB", "usage of more than 1GB", "--ipc=host": what a user states.
 function shmProse(text: string): Facts {
-  const size = /\/dev\/shm(?: space| size)? (?:of|is|=)\s*(\d[\d.]*\s?[KMGT]i?B)/i.exec(text)?.[1];
+  // A bound counts as the size it states ("/dev/shm size is >10 GB": at least that much is there).
+  const size =
+    /\/dev\/shm(?: space| size)? (?:of|is|=)\s*(?:>=?\s*|over |more than |at least |above )?(\d[\d.]*\s?[KMGT]i?B)/i.exec(
+      text,
+    )?.[1];
   const used =
     /(?:usage|used) of (?:more than|over|above) (\d[\d.]*\s?[KMGT]i?B)|never (?:above|over|more than) (\d[\d.]*\s?[KMGT]i?B)/i.exec(
       text,
