@@ -1719,6 +1719,30 @@ export const gpuVocabulary: VocabularyEntry[] = [
     lines: ['[ERROR] RUNTIME(1234) kernel launch failed, error code is 507035'],
     kind: 'none',
   },
+  {
+    id: 'vgpu-hami-core-limit',
+    program: 'HAMi-core: an allocation refused past the container limit (usage it would reach / limit)',
+    source: gh(
+      'Project-HAMi/HAMi-core@03612ab3e1fc5185dc85c966d168889b1812f0f9',
+      'src/allocator/allocator.c',
+    ),
+    template: 'Device %d OOM %lu / %lu',
+    lines: ['[HAMI-core ERROR (pid:7 thread=140001 allocator.c:60)]: Device 0 OOM 8600000000 / 8589934592'],
+    kind: 'gpu_oom',
+  },
+  {
+    id: 'vgpu-hami-core-info-usage',
+    program: 'HAMi-core: its usage line on every allocation (not a refusal)',
+    source: gh(
+      'Project-HAMi/HAMi-core@03612ab3e1fc5185dc85c966d168889b1812f0f9',
+      'src/allocator/allocator.c',
+    ),
+    template: '_usage=%lu limit=%lu new_allocated=%lu',
+    lines: [
+      '[HAMI-core Info(pid:7 thread=140001 allocator.c:52)]: _usage=1048576 limit=8589934592 new_allocated=3145728',
+    ],
+    kind: 'none',
+  },
 ];
 
 /** Entries doctor reads wrong (see checkVocabulary). */

@@ -335,3 +335,29 @@ export const apiStatusRule: LogRule = {
     };
   },
 };
+
+/** A GPU-sharing layer's own refusal of an allocation past the container's device memory limit. */
+export const vgpuLimitRule: LogRule = {
+  code: 'vgpu-limit-exceeded',
+  kind: 'gpu_oom',
+  framework: 'cuda',
+  weight: 3,
+  keywords: [' oom '],
+  // HAMi-core checks each allocation against the limit its device plugin set for the container
+  // (CUDA_DEVICE_MEMORY_LIMIT) before it calls the driver, and refuses with CUDA_ERROR_OUT_OF_MEMORY
+  // after logging the usage the allocation would reach and the limit: LOG_ERROR("Device %d OOM %lu /
+  // %lu", d, new_allocated, limit) (Project-HAMi/HAMi-core src/allocator/allocator.c oom_check_impl,
+  // commit 03612ab3). The limit is the container's share of the card, not the card.
+  pattern: /\bDevice (\d+) OOM (\d+) \/ (\d+)\b/,
+  source: 'Project-HAMi/HAMi-core src/allocator/allocator.c oom_check_impl ("Device %d OOM %lu / %lu")',
+  summary: "the GPU-sharing layer (HAMi-core) refused an allocation past the container's GPU memory limit",
+  extract: ({ text, match }) => ({
+    facts: definedFacts({
+      device: intOf(match[1]),
+      limitBytes: intOf(match[3]),
+      vgpuLimit: true,
+      vendor: 'nvidia',
+      pid: intOf(/\(pid[:= ]\s*(\d+)/.exec(text)?.[1]),
+    }),
+  }),
+};

@@ -1,7 +1,7 @@
 // The allocation-failure grammar: a device allocation that failed, in any framework's or vendor's
 // words (and an inference engine's KV cache too small), explained from its figures alone.
 import type { DoctorFamily } from '../types.js';
-import { apiStatusRule } from './api-status.js';
+import { apiStatusRule, vgpuLimitRule } from './api-status.js';
 import { explainAllocation } from './explain.js';
 import {
   failureEvidenceRules,
@@ -24,6 +24,7 @@ export const allocationFamily: DoctorFamily = {
   rules: [
     ...allocationRules,
     apiStatusRule,
+    vgpuLimitRule,
     ...failureEvidenceRules,
     genericOutOfMemoryRule,
     retoldDeviceOomRule,
@@ -33,6 +34,7 @@ export const allocationFamily: DoctorFamily = {
   codes: [
     'device-alloc-failed',
     apiStatusRule.code,
+    vgpuLimitRule.code,
     'quantized-model-offloaded',
     'kv-cache-too-small',
     'taichi-pool-exhausted',
