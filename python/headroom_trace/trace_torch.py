@@ -1379,6 +1379,7 @@ def _trace(torch, model, names, batch_fn, batch_size, optimizer, autocast, loss_
         "modules": modules,
         "stages": stages,
         "tensorsAtPeak": len(alive),
+        "storages": len(tracker.all),
         "peakPhase": peak_stage,
         "blockBytes": rounding,
         "seconds": round(time.monotonic() - started, 3),
@@ -1389,13 +1390,18 @@ def _trace(torch, model, names, batch_fn, batch_size, optimizer, autocast, loss_
 # input is the embedding's output), so the per-layer cost is the difference between 3 and 2 layers.
 EXTRAPOLATE_FROM = (2, 3)
 
-# The whole model is traced after all when its trace is predicted to take at most this much CPU: the
-# caching allocator's replay (allocator_replay.py) needs every block's allocations, and a few blocks'
-# cache does not extend linearly. Issue #25 bounds a 7B trace at 20 s; measured here (torch 2.13 CPU,
-# Llama-2-7B bf16 AdamW, 1 × 512): importing torch and transformers ~3 CPU-s, the first traced depth
-# ~3.3 CPU-s (one-time costs included), 3 blocks 0.31 CPU-s, all 32 blocks 3.2 CPU-s — so 10 CPU-s
-# predicted for the whole keeps the helper within the 20 s.
-WHOLE_TRACE_CPU_SECONDS = 10.0
+# The whole model is traced after all when its trace is predicted to stay small: the caching allocator's
+# replay (allocator_replay.py) needs every block's allocations, and a few blocks' cache does not extend
+# linearly. Issue #25 bounds a 7B trace at 20 s; measured here (torch 2.13 CPU, Llama-2-7B bf16 AdamW,
+# 1 × 512): importing torch and transformers ~3 CPU-s, the first traced depth ~3.3 CPU-s (one-time costs
+# included), 3 blocks 0.31 CPU-s, all 32 blocks 3.2 CPU-s — so 10 CPU-s predicted for the whole keeps the
+# helper within the 20 s. The prediction counts the traced storages, not the CPU the shallow trace took:
+# CPU time grows with the machine's load (the same 3 blocks took 0.48-0.59 CPU-s at a 1-minute load of 12),
+# and a timed rule traced the same request whole on one run and extrapolated on another (round 7's
+# Llama-2-13B and Phi-3 LoRA rows, round 2's torchtune row: the figure moved by 1.3-2.2 points with the
+# load). The 3-block trace holds 558 storages (2 blocks 395; all 32 blocks 5285): 10 CPU-s at
+# 0.31 CPU-s per 558 storages is 18,000 storages.
+WHOLE_TRACE_STORAGES = 18_000
 
 
 def layers_of_request(request):
@@ -1436,11 +1442,11 @@ def extrapolate(request):
     if total is None or total <= high or (total - high) % step:
         return run_step(request, real=False)
     at_low = run_step(request, real=False, layers=low)
-    # The deeper of the two shallow traces, past the one-time costs the first one paid, prices a block.
-    cpu_started = time.process_time()
+    # The deeper of the two shallow traces prices a block (its storages, the rest of the step's shared
+    # among its blocks, as its CPU time was): the same answer whatever the machine's load.
     at_high = run_step(request, real=False, layers=high)
-    block_cpu_seconds = (time.process_time() - cpu_started) / high
-    if not request.get("extrapolate") and block_cpu_seconds * total <= WHOLE_TRACE_CPU_SECONDS:
+    block_storages = at_high["storages"] / high
+    if not request.get("extrapolate") and block_storages * total <= WHOLE_TRACE_STORAGES:
         return run_step(request, real=False)
     if _peak_moment_moved(at_low, at_high):
         # A stage peaked at another moment at the lower depth (a Llama 3.1 8B's backward peaks early,

@@ -560,6 +560,23 @@ describe('trace helper, real torch', { skip }, () => {
     assert.ok(errorPercent(got, want) <= 1, `extrapolated ${got} B, traced whole ${want} B`);
   });
 
+  test('traced whole or extrapolated by the storages its 3-block trace holds, not by the CPU it took: 12 blocks whole, 2000 extrapolated', async () => {
+    const request = {
+      ...step,
+      mode: 'trace',
+      precision: 'amp_bf16',
+      modelConfig: join(fixtures, 'tiny-llama.json'),
+    } as const;
+    const shallow = await runTraceHelper(python(), {
+      ...request,
+      configOverrides: { num_hidden_layers: 12 },
+    });
+    assert.equal(shallow.extrapolation, undefined);
+    // tiny-llama's block holds tens of storages: 2000 of them predict more than trace_torch.py's 18,000.
+    const deep = await runTraceHelper(python(), { ...request, configOverrides: { num_hidden_layers: 2000 } });
+    assert.deepEqual(deep.extrapolation, { layers: 2000, tracedLayers: [2, 3] });
+  });
+
   test('a model whose backward peaks at another moment at 2 blocks is extrapolated from 3 and 4, within 1% of the whole', async () => {
     // Llama 3.1 8B, bf16 AdamW, every block checkpointed, 1 × 2048: at 2 blocks the backward peaks early
     // (the logits' gradient), from 3 blocks at its end (every gradient); a line through 2 and 3 put
