@@ -194,6 +194,9 @@ class Yolo(nn.Module):
         super().__init__()
         depth, width, max_channels = scale
         self.anchor_free, self.nc = anchor_free, nc
+        # How the v8 assigner marks each box's top-k anchor points: an int8 count (ultralytics from PR #2481)
+        # or an int64 one-hot (`_onehot` factories: mmyolo, ultralytics before it).
+        self.assigner = "count"
         channels, layers, self.sources = [3], [], []
         for source, repeats, kind, args in table["backbone"] + table["head"]:
             n = max(round(repeats * depth), 1) if repeats > 1 else repeats
@@ -296,8 +299,13 @@ def v8_loss(levels, targets, model):
         align_metric = bbox_scores.pow(0.5) * overlaps.pow(6.0)
         mask_in_gts = torch.ones(b, boxes, anchors, dtype=torch.bool, device=feats.device)
         topk_idxs = torch.topk(align_metric, 10, dim=-1)[1]
-        count = torch.zeros(align_metric.shape, dtype=torch.int8, device=feats.device)
-        count.scatter_add_(-1, topk_idxs, torch.ones_like(topk_idxs, dtype=torch.int8))
+        if model.assigner == "one_hot":
+            # mmyolo's BatchTaskAlignedAssigner and ultralytics' tal.py before PR #2481 (2023-05-08) mark the
+            # top k with an int64 F.one_hot over every anchor point, summed over k (select_topk_candidates).
+            count = F.one_hot(topk_idxs, anchors).sum(-2)
+        else:
+            count = torch.zeros(align_metric.shape, dtype=torch.int8, device=feats.device)
+            count.scatter_add_(-1, topk_idxs, torch.ones_like(topk_idxs, dtype=torch.int8))
         mask_pos = count * mask_in_gts
         target_scores = torch.zeros(b, anchors, model.nc, dtype=pred_scores.dtype, device=feats.device)
         del overlaps, bbox_scores, align_metric, mask_in_gts, count, mask_pos
@@ -338,14 +346,15 @@ def yolov8(size, nc=80, height=640, width=640, boxes=COCO_BOXES):
 
 
 def __getattr__(name):
-    """Factories named `{v5|v5p6|v5u|v8}_{n|s|m|l|x}_{H}x{W}_c{classes}_b{boxes}[_ema]`: the family, its
+    """Factories named `{v5|v5p6|v5u|v8}_{n|s|m|l|x}_{H}x{W}_c{classes}_b{boxes}[_onehot][_ema]`: the family, its
     size, the input, the classes and the most target boxes an image of a batch has (the v8 assigner's
-    padding; v5's matches scale with it); `_ema` keeps the EMA copy of the weights the trainers hold on the
+    padding; v5's matches scale with it); `_onehot` marks the v8 assigner's top k with an int64 one-hot
+    (mmyolo, ultralytics before PR #2481); `_ema` keeps the EMA copy of the weights the trainers hold on the
     GPU (ultralytics ModelEMA, mmyolo's EMAHook: every parameter and buffer again, no gradients)."""
-    match = re.fullmatch(r"(v5|v5p6|v5u|v8)_([nsmlx])_(\d+)x(\d+)_c(\d+)_b(\d+)(_ema)?", name)
+    match = re.fullmatch(r"(v5|v5p6|v5u|v8)_([nsmlx])_(\d+)x(\d+)_c(\d+)_b(\d+)(_onehot)?(_ema)?", name)
     if match is None:
         raise AttributeError(name)
-    family, size, height, width, nc, boxes, ema = match.groups()
+    family, size, height, width, nc, boxes, one_hot, ema = match.groups()
     sizes = {"height": int(height), "width": int(width), "nc": int(nc), "boxes": int(boxes)}
 
     def factory():
@@ -353,6 +362,8 @@ def __getattr__(name):
             built = yolov5(size, is_p6=family == "v5p6", **sizes)
         else:
             built = (yolov5u if family == "v5u" else yolov8)(size, **sizes)
+        if one_hot:
+            built["model"].assigner = "one_hot"
         if ema:
             built["model"].ema = EmaCopy(built["model"])
         return built
@@ -401,3 +412,10 @@ def tiny_v5():
 
 def tiny_v8():
     return yolov8("n", nc=3, height=128, width=160)
+
+
+def tiny_v8_onehot():
+    """tiny_v8 with the one-hot assigner (mmyolo, ultralytics before PR #2481)."""
+    built = tiny_v8()
+    built["model"].assigner = "one_hot"
+    return built

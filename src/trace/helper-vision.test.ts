@@ -102,6 +102,7 @@ describe('vision trace examples, real torchvision and timm', { skip }, () => {
     'timm_classifiers:tiny_resnet',
     'yolo:tiny_v5',
     'yolo:tiny_v8',
+    'yolo:tiny_v8_onehot',
     'segformer:tiny_mmseg',
   ];
   for (const module of modules) {

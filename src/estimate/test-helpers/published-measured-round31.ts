@@ -324,7 +324,7 @@ training: { precision: amp_fp16, optimizer: sgd_momentum, batch_size: 8 }`,
   {
     // assigner one_hot (session 25, estimate-model): ultralytics of April 2023 predates PR #2481 (2023-05-08), which
     // replaced tal.py select_topk_candidates' F.one_hot with an int8 count.
-    traceModule: 'yolo:v8_x_640x640_c80_b2_ema',
+    traceModule: 'yolo:v8_x_640x640_c80_b2_onehot_ema',
     id: 'ultralytics-issue1854-yolov8x-640-ddp8-bs2-per-gpu-amp',
     source: `${ultralyticsIssueDoc(1854)} (https://github.com/ultralytics/ultralytics/issues/1854, "After 200+ epochs Runtime error happens now on 2 from 3 trainings", 2023-04-05), the description's log: "261/300      2.95G     0.3137     0.3809     0.7961          3        640: 100%|██████████| 246/246", column "GPU_mem"`,
     what: 'reserved',
@@ -401,7 +401,7 @@ const mmyoloV8 = (options: {
   return {
     // The network itself (examples/trace/yolo.py): YOLOv8 from its layer table, its loss, the EMA copy; the most
     // boxes an image has taken as a mosaic of 4 COCO images, 4 × 7.3 (as round 25 traced mmyolo's YOLOv5).
-    traceModule: `yolo:v8_${options.scale}_640x640_c80_b29_ema`,
+    traceModule: `yolo:v8_${options.scale}_640x640_c80_b29_onehot_ema`,
     id: `mmyolo-yolov8-${options.scale}${options.isMaskRefine ? '-mask-refine' : ''}-syncbn-amp-8xb16-640-coco`,
     source: `${mmyoloV8Doc} (at 69b43e696dcf1fc10e3e5c17a021b444c6692eb0, https://github.com/open-mmlab/mmyolo/blob/69b43e696dcf1fc10e3e5c17a021b444c6692eb0/configs/yolov8/README.md), table "COCO", row "${options.row}", column "Mem (GB)"`,
     what: 'allocated',
