@@ -10,7 +10,7 @@ import { type CorpusCase, parseFactsLine, readCorpus, repoRoot } from './corpus.
 
 /**
  * The parts of test/corpus the tests read: heldout/ since it was measured (test/corpus/HELDOUT.md),
- * heldout-2/ .. heldout-36/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-36-RESULT.md).
+ * heldout-2/ .. heldout-38/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-38-RESULT.md).
  */
 export const testCorpusParts = [
   'logs',
@@ -50,6 +50,8 @@ export const testCorpusParts = [
   'heldout-34',
   'heldout-35',
   'heldout-36',
+  'heldout-37',
+  'heldout-38',
 ] as const;
 
 /** A part the tests read (testCorpusParts). */
