@@ -31,6 +31,7 @@ import { round28Cases } from './published-measured-round28.js';
 import { round29Cases } from './published-measured-round29.js';
 import { round30Cases } from './published-measured-round30.js';
 import { round31Cases } from './published-measured-round31.js';
+import { round32Cases } from './published-measured-round32.js';
 
 const referenceRounds: readonly (readonly PublishedCase[])[] = [
   publishedCases,
@@ -64,6 +65,7 @@ const referenceRounds: readonly (readonly PublishedCase[])[] = [
   round29Cases,
   round30Cases,
   round31Cases,
+  round32Cases,
 ];
 
 /** The rows of rounds 1 to `round` − 1: what round `round` must be new to. */
