@@ -485,8 +485,11 @@ const measured: Record<TestCorpusPart, Bar> = {
   // doctor-gather: topic queries and long-tail repositories): 84/88 (95.5%), 0 false OOMs, 9/17 causes, 0 wrong
   // fixes, 75/77 facts. heldout-38 (32 threads, seed 38, doctor-gather38: the newest hardware and releases,
   // 2024-2026): 31/32 (96.9%), 0 false OOMs, 1/1 causes, 0 wrong fixes, 39/43 facts.
-  'heldout-37': { kindRight: 84, falseOoms: 0, causesRight: 9, wrongFixes: 0, factsRight: 75 },
-  'heldout-38': { kindRight: 31, falseOoms: 0, causesRight: 1, wrongFixes: 0, factsRight: 39 },
+  // After the measurement (the lead): the status grammar reads nvdiffrast's "Cuda error: 2[cudaMalloc(...);]"
+  // (heldout-37 84 -> 85) and the kill grammar pytest-forked's "running the test CRASHED with signal 9"
+  // (heldout-38 31 -> 32); each moved only the file that showed its spelling.
+  'heldout-37': { kindRight: 85, falseOoms: 0, causesRight: 9, wrongFixes: 0, factsRight: 75 },
+  'heldout-38': { kindRight: 32, falseOoms: 0, causesRight: 1, wrongFixes: 0, factsRight: 39 },
 };
 
 for (const part of testCorpusParts) {
@@ -608,8 +611,8 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // With heldout-35 and heldout-36 folded in as measured once (110/118, 52/60): 4012/4140 (96.9%), below the
   // issue's bar, 7 false OOMs. Session 25 (doctor-rules: the status-code and kill grammars; doctor-causes):
   // 4017/4140. With heldout-37 and heldout-38 folded in as measured once (84/88, 31/32): 4132/4260 (97.0%), below
-  // the issue's bar, 7 false OOMs.
-  const floor = 4132;
+  // the issue's bar, 7 false OOMs. nvdiffrast's status spelling and pytest-forked's kill line: 4134/4260.
+  const floor = 4134;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,

@@ -1634,6 +1634,24 @@ export const gpuVocabulary: VocabularyEntry[] = [
     kind: 'gpu_oom',
   },
   {
+    id: 'api-status-nvdiffrast-cuda-error',
+    program: "nvdiffrast's NVDR_CHECK_CUDA_ERROR (and the renderers that copy it)",
+    source: gh('NVlabs/nvdiffrast@a4e7a4db', 'nvdiffrast/common/framework.h'),
+    template: '"Cuda error: ", cudaGetLastError(), "[", #CUDA_CALL, ";]"',
+    lines: ['RuntimeError: Cuda error: 2[cudaMalloc(&m_gpuPtr, bytes);]'],
+    kind: 'gpu_oom',
+  },
+  {
+    id: 'api-status-nvdiffrast-cuda-error-700',
+    program: "nvdiffrast's NVDR_CHECK_CUDA_ERROR, 700 (cudaErrorIllegalAddress)",
+    source: gh('NVlabs/nvdiffrast@a4e7a4db', 'nvdiffrast/common/framework.h'),
+    template: '"Cuda error: ", cudaGetLastError(), "[", #CUDA_CALL, ";]"',
+    lines: [
+      'RuntimeError: Cuda error: 700[cudaMemcpyAsync(dst, src, size, cudaMemcpyDeviceToHost, stream);]',
+    ],
+    kind: 'none',
+  },
+  {
     id: 'api-status-cuda-error-700',
     program: 'a CUDA sample CHECK macro, 700 (cudaErrorIllegalAddress)',
     source: gh('NVIDIA/cuda-python@v12.3.0', 'cuda/ccudart.pxd.in'),

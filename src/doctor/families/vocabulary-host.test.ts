@@ -2241,6 +2241,22 @@ export const hostVocabulary: VocabularyEntry[] = [
     kind: 'host_oom',
   },
   {
+    id: 'kill-pytest-forked-crashed-signal-9',
+    program: "pytest-forked's report of a test process ended by a signal (SIGKILL)",
+    source: gh('pytest-dev/pytest-forked@v1.6.0', 'src/pytest_forked/__init__.py'),
+    template: '%s:%s: running the test CRASHED with signal %d',
+    lines: ['tests/runner/test_models.py:-1: running the test CRASHED with signal 9'],
+    kind: 'host_oom',
+  },
+  {
+    id: 'kill-pytest-forked-crashed-signal-6',
+    program: "pytest-forked's report of a test process ended by a signal (SIGABRT: an abort, not a kill)",
+    source: gh('pytest-dev/pytest-forked@v1.6.0', 'src/pytest_forked/__init__.py'),
+    template: '%s:%s: running the test CRASHED with signal %d',
+    lines: ['tests/test_kernels.py:-1: running the test CRASHED with signal 6'],
+    kind: 'none',
+  },
+  {
     id: 'kill-s6-finish-signal-4',
     program: 's6 finish script, ./run killed by SIGILL (a CPU without AVX): not memory',
     source: gh('skarnet/s6@v2.12.0.3', 'doc/servicedir.html'),

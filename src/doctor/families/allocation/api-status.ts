@@ -236,10 +236,12 @@ const namedStatusPattern = new RegExp(
 // A status number after the API's own name instead of a call's: the CHECK macros of CUDA samples and
 // their copies ("CUDA error 2 at kernel.cu:45", "CUDA Error: 2"), HIP's ("HIP error 2 at ..."), OpenCL's
 // ("OpenCL error -4"), Vulkan's VkResult printed as a number ("VkResult -2"), and ACL's numbers after a
-// status word with no call ("error code is 207001"; ACL's six-digit values are its own). The number must
-// end the status: "CUDA error: 2 devices" is no status.
+// status word with no call ("error code is 207001"; ACL's six-digit values are its own), and nvdiffrast's
+// NVDR_CHECK_CUDA_ERROR, copied into the renderers built on it, which prints the call in brackets after the
+// number ("Cuda error: 2[cudaMalloc(&m_gpuPtr, bytes);]", NVlabs/nvdiffrast nvdiffrast/common/framework.h at
+// a4e7a4db). The number must end the status: "CUDA error: 2 devices" is no status.
 const apiNumberPattern =
-  /\b(?:(CUDA|Cuda|HIP|OpenCL|Vulkan)(?: (?:runtime|driver))? (?:error|Error|ERROR)(?: code)?|(VkResult)|(error code|errorcode|retcode|ret)(?= *(?:is |[:=]) *20700[18]\b))\s*(?:is\s+)?[:=(]?\s*(-?\d+)(?![\d.%])(?=\s*(?:$|[).,;:(\]]|at\b|in\b|on\b|from\b|when\b|while\b))/;
+  /\b(?:(CUDA|Cuda|HIP|OpenCL|Vulkan)(?: (?:runtime|driver))? (?:error|Error|ERROR)(?: code)?|(VkResult)|(error code|errorcode|retcode|ret)(?= *(?:is |[:=]) *20700[18]\b))\s*(?:is\s+)?[:=(]?\s*(-?\d+)(?![\d.%])(?=\s*(?:$|[).,;:([\]]|at\b|in\b|on\b|from\b|when\b|while\b))/;
 const apiByWord: Record<string, string> = {
   CUDA: 'CUDA runtime',
   Cuda: 'CUDA runtime',

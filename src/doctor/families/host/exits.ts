@@ -342,7 +342,7 @@ export const hostExitRules: LogRule[] = [
       'signal "sigkill',
     ],
     pattern:
-      /\b(?:exit(?:s|ed)?|status|return)(?:(?: with)?[ _]?(?:code|status|value))?["']?\s*(?:[:=]\s*|is\s+|of\s+)?137\b|(?:exit|error) code[ :=]*\(?137\b|Worker \(pid:\d+\) was sent SIGKILL!|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|(?:Neg)?Signals?\.SIGKILL\b|\b(?:killed|terminated|exited|died)\s+(?:by|with|on|due to|from|of)\s+(?:the\s+)?signal\s*:?\s*(?:9|SIGKILL|KILL)\b|\bcode=killed, status=9\/KILL\b|(?:killed|terminated) (?:by|with) SIGKILL|\bsignal:\s*'SIGKILL'|\b(?:exit(?:s|ed)?|terminated|died|ended|stopped)\b[^\n]{0,40}?\(\s*(?:by|on|with|from)\s+signal\s*:?\s*(?:9|SIGKILL|KILL)\s*\)|\bexitcode=-SIGKILL\b|^\s*FAILED: \[code=137\]|\bnpm (?:ERR!|error) signal SIGKILL\b|\bfailed with signal ["']?SIGKILL\b|\bsignal: 9, SIGKILL: kill\b|\bvia signal \[SIGKILL\]|\bExited with signal termination: (?:Killed|9)\b|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|\bFAILED\s+\d+:9\b|(?:return ?code|exit ?(?:code|status)|error code|exit(?:s|ed)? with (?:\w+ )?code)\s*[:=]?\s*-9\b|\bKilled \(signal 9\)|\bsignal:? 9 \(SIGKILL\)|^\s*SIGKILL\s*$|returned a non-zero code: 137\b|non-zero exit code:[^\n]{0,60}?\b137\b|\*\*\* \[[^\]\n]*\] Error 137\b/i,
+      /\b(?:exit(?:s|ed)?|status|return)(?:(?: with)?[ _]?(?:code|status|value))?["']?\s*(?:[:=]\s*|is\s+|of\s+)?137\b|(?:exit|error) code[ :=]*\(?137\b|Worker \(pid:\d+\) was sent SIGKILL!|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|(?:Neg)?Signals?\.SIGKILL\b|\b(?:killed|terminated|exited|died|crashed)\s+(?:by|with|on|due to|from|of)\s+(?:the\s+)?signal\s*:?\s*(?:9|SIGKILL|KILL)\b|\bcode=killed, status=9\/KILL\b|(?:killed|terminated) (?:by|with) SIGKILL|\bsignal:\s*'SIGKILL'|\b(?:exit(?:s|ed)?|terminated|died|ended|stopped)\b[^\n]{0,40}?\(\s*(?:by|on|with|from)\s+signal\s*:?\s*(?:9|SIGKILL|KILL)\s*\)|\bexitcode=-SIGKILL\b|^\s*FAILED: \[code=137\]|\bnpm (?:ERR!|error) signal SIGKILL\b|\bfailed with signal ["']?SIGKILL\b|\bsignal: 9, SIGKILL: kill\b|\bvia signal \[SIGKILL\]|\bExited with signal termination: (?:Killed|9)\b|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|\bFAILED\s+\d+:9\b|(?:return ?code|exit ?(?:code|status)|error code|exit(?:s|ed)? with (?:\w+ )?code)\s*[:=]?\s*-9\b|\bKilled \(signal 9\)|\bsignal:? 9 \(SIGKILL\)|^\s*SIGKILL\s*$|returned a non-zero code: 137\b|non-zero exit code:[^\n]{0,60}?\b137\b|\*\*\* \[[^\]\n]*\] Error 137\b/i,
     // A line that is only "SIGKILL": what a launcher or a wrapper script prints for a child killed so.
     // One shape for the exit status however it is written: "exit code 137", "status code 137",
     // "exited with status 137", "exits with code 137" (a title's present tense), JSON's "exitCode": 137
@@ -359,7 +359,9 @@ export const hostExitRules: LogRule[] = [
     // code -9"; a container runtime's 137, "returns error code 137") is the same exit status.
     // Python's signal enum as schedulers print a child's negative return code (Airflow's "Task
     // exited with return code Negsignal.SIGKILL", airflow task_runner; Python's "Signals.SIGKILL"),
-    // "killed by signal 9" in any tool's words, systemd's "Main process exited, code=killed,
+    // "killed by signal 9" in any tool's words (pytest-forked's report_process_crash, "%s:%s: running the
+    // test CRASHED with signal %d", pytest-dev/pytest-forked src/pytest_forked/__init__.py: the signal's
+    // number says SIGKILL whatever the verb), systemd's "Main process exited, code=killed,
     // status=9/KILL" (src/core/service.c service_sigchld_event).
     // The keywords carry each separator the pattern reads ("status: 137", "status=137", "code is 137"
     // as YARN's "Container killed on request. Exit code is 137"): a keyword narrower than the pattern
