@@ -156,17 +156,6 @@ export function withoutShownTechniques(fix: string, context: Record<string, unkn
   const eager = context.eagerShown === true || context[settingFact('enforce_eager')] === 'true';
   const shards = typeof context.tensorParallelShown === 'number' ? context.tensorParallelShown : undefined;
   const quantized = typeof context.quantizedShown === 'string' ? context.quantizedShown : undefined;
-  if (
-    !precision &&
-    !checkpointing &&
-    !adapters &&
-    !zeroThree &&
-    !fourBit &&
-    !eager &&
-    shards === undefined &&
-    quantized === undefined
-  )
-    return fix;
   let text = fix;
   // An engine's weights sharded over N GPUs already (log/evidence.ts tensorParallelShown): more than N is
   // what is left; quantized already (quantizedShown): a quantized checkpoint is done, a smaller model is not.
@@ -216,7 +205,7 @@ export function withoutShownTechniques(fix: string, context: Record<string, unkn
       /(activation checkpointing(?: \(torch\.utils\.checkpoint\))?) and mixed precision/,
       '$1',
     );
-  else
+  else if (checkpointing)
     text = text.replace(
       /use activation checkpointing(?: \(torch\.utils\.checkpoint\))? and mixed precision/,
       'use mixed precision',

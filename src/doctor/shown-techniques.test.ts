@@ -23,6 +23,11 @@ describe('techniques the log shows on are not proposed again', () => {
     assert.ok(fixes.some((f) => /use mixed precision/.test(f)));
     assert.ok(!fixes.some((f) => /checkpointing/.test(f)));
   });
+  test('another technique shown (LoRA adapters), neither of the two: both are still proposed', () => {
+    const fix = 'lower the batch size by at least 10%, or use activation checkpointing and mixed precision';
+    assert.equal(withoutShownTechniques(fix, { adapterShown: true }), fix);
+    assert.equal(withoutShownTechniques(fix, { tensorParallelShown: 2 }), fix);
+  });
   test('both: the batch alone', () => {
     const fixes = fixesWith('--bf16 True --gradient_checkpointing True');
     assert.ok(fixes.some((f) => /^lower the batch size by at least \d+%$/.test(f)));
