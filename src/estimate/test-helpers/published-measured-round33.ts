@@ -99,12 +99,74 @@ training: { precision: amp_fp16, convention: zero, optimizer: adamw, batch_size:
 parallel: { gpus: 16, strategy: zero2 }`,
 };
 
+// --- OpenMMLab AI Camp (June 2023) homework repositories: mmengine training logs (kinds: vision classification,
+// segmentation) ---------------------------------------------------------------------------------------------------
+// The camp's students trained MMPretrain, MMDetection and MMSegmentation configs on their own cards (Colab T4s,
+// desktop cards) and committed each config with its log. The search (the code corpus: "OpenMMLab AI实战营 作业
+// MMSegmentation 训练日志 work_dirs log config", then the repositories it named, fetched here) gave, in order:
+// JeffDing/OpenMMLab-Camp (the assignment text, its notebooks' logs too large to be stored), Xuer0313/Openmmlab_AICamp
+// (logs not committed), mmaigc/mmlab_hw (homework-2: ResNet-50 on a GTX 1080, written; homework-3 RTMDet and homework-4
+// PSPNet ran on the CPU, "CUDA available: False", no memory figure), Adonis2018/mmlabwork (the PSPNet notebook,
+// written; its MMPretrain notebook repeats homework-2's config on a T4 at 3093 MiB: left, the same spec as the row
+// taken first). mmengine's log line "memory: N" is torch.cuda.max_memory_allocated() // (1024 * 1024), after which
+// mmengine resets the peak (mmengine/device/utils.py get_max_cuda_memory, lines 34-38 at v0.7.3 and 41-45 at v0.7.4,
+// called by LogProcessor at every logged iteration): MiB, the peak of the iterations since the last log line.
+const mmlabHwDoc = 'mmaigc/mmlab_hw homework-2/exp2/20230609_193523/20230609_193523.log';
+const mmlabHwCase: PublishedCase = {
+  id: 'mmpretrain-camp-resnet50-fruit30-bs32-224-sgd-fp32-gtx1080',
+  source: `${mmlabHwDoc} (commit 9a96e61f, 2023-06-09, https://github.com/mmaigc/mmlab_hw/blob/9a96e61f991a762d8cca12a103dd4b4aafa8a6e2/homework-2/exp2/20230609_193523/20230609_193523.log), every one of its 1,100 train lines, e.g. "2023/06/09 19:35:33 - mmengine - INFO - Epoch(train)   [1][ 10/110]  lr: 1.0000e-01  eta: 0:51:09  time: 0.2793  data_time: 0.0133  memory: 2965  loss: 5.7329"`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: 2965 / 1024,
+  config:
+    "mmpretrain 1.x with MMEngine 0.7.3, PyTorch 1.10.1+cu113, one NVIDIA GeForce GTX 1080 (the log's environment), not distributed, cudnn_benchmark False; the config dumped in the log (homework-2/exp2/20230609_193523/vis_data/config.py): ImageClassifier, ResNet depth 50 style pytorch (torchvision's layout: 23,508,032 backbone parameters), GlobalAveragePooling, LinearClsHead 2048 → 30 classes (the fruit30 data set): 23,569,502 parameters, initialised from the ImageNet checkpoint, every layer trained (frozen_stages -1, BatchNorm trained); RandomResizedCrop 224 and a horizontal flip, batch 32, SGD lr 0.1 momentum 0.9 weight decay 1e-4, fp32 (no AmpOptimWrapper), 100 epochs of 110 iterations, a validation every epoch (batch 8, 256-edge resize and 224 centre crop); the figure: memory 2965 MiB on every train line (the peak of each 10 iterations, reset after each line); traceable: yes (examples/trace/torchvision_classifiers.py builds torchvision's resnet50 with 30 classes: resnet50_224x224_c30)",
+  spec: `model:
+  params: 23569502
+  cnn:
+    input: [3, 224, 224]
+    layers:
+${[
+  '{ conv: 64, kernel: 7, stride: 2, padding: 3 }',
+  '{ pool: max, kernel: 3, stride: 2, padding: 1 }',
+  ...[3, 4, 6, 3].flatMap((count, stage) => {
+    const width = 64 * 2 ** stage;
+    return Array.from({ length: count }, (_, block) => [
+      `{ conv: ${width}, kernel: 1 }`,
+      `{ conv: ${width}${block === 0 && stage > 0 ? ', stride: 2' : ''} }`,
+      `{ conv: ${4 * width}, kernel: 1 }`,
+    ]).flat();
+  }),
+  '{ pool: global }',
+  '{ linear: 30 }',
+]
+  .map((layer) => `      - ${layer}`)
+  .join('\n')}
+training: { precision: fp32, optimizer: sgd_momentum, batch_size: 32 }`,
+  traceModule: 'torchvision_classifiers:resnet50_224x224_c30',
+};
+
+const mmlabworkPspDoc = 'Adonis2018/mmlabwork MMSegmentation/README.md';
+const mmlabworkPspCase: PublishedCase = {
+  id: 'mmseg-camp-pspnet-r50-d8-watermelon-6cls-crop64-pad256-bs8-sgd-fp32-t4',
+  source: `${mmlabworkPspDoc} (the exported Colab notebook, commit 1711ce9e, 2023-06-17, https://github.com/Adonis2018/mmlabwork/blob/1711ce9ee548a780164c81fc05548a94ac9610dd/MMSegmentation/README.md), the training cell's log, e.g. "06/17 09:54:06 - mmengine - INFO - Iter(train) [3000/3000]  lr: 9.3294e-03  eta: 0:00:00  time: 0.5506  data_time: 0.0144  memory: 3594  loss: 0.0347"`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: 3594 / 1024,
+  config:
+    "mmsegmentation 1.x with MMEngine 0.7.4, PyTorch 2.0.1+cu118, one Tesla T4 (Colab; the log's environment), cudnn_benchmark True; the config printed by cfg.pretty_text in the notebook (saved beside it as pspnet-WatermelonDataset_20230617.py): EncoderDecoder, ResNetV1c-50 with dilations (1, 1, 2, 4) and strides (1, 2, 1, 1) (D8), BatchNorm (SyncBN replaced on one GPU, trained), PSPHead (2048 in, 512 channels, pool scales 1, 2, 3, 6, dropout 0.1) and an auxiliary FCNHead (1024 in, 256 channels, one conv, loss weight 0.4), 6 classes (the Watermelon87 data set): 48,965,484 parameters (examples/trace/pspnet.py's PSPNet(50, 6), counted); the pipeline RandomResize to (2048, 1024) × 0.5–2.0, RandomCrop 64 × 64 (the config's crop_size was set to 256 but the pipeline's RandomCrop kept 64), flip, photometric distortion, and SegDataPreProcessor(size=(256, 256)) padding every image to 256 × 256 (labels padded with 255, ignored): the network sees 8 × 3 × 256 × 256; batch 8, SGD lr 0.01 momentum 0.9, fp32, 3000 iterations, a validation every 400 (whole 2048 × 1024 images, batch 1); the figure: memory 3594 MiB on the 13 train lines the notebook kept (iterations 1700 to 3000, the peak of each 100 iterations), except one line of 10060 at iteration 2100, the window after the iteration-2000 validation and checkpoint (not explained by the training step; left out as the figure). A doubt: that 10060 window; traceable: yes (examples/trace/pspnet.py's PSPNet at depth 50 and 6 classes, a 256 × 256 batch; no factory of that name yet, its r50 factories are 512 × 1024 and 769 × 769 with 19 classes)",
+  spec: `model:
+  segmenter: { decoder: psp, encoder: resnet50_v1c_d8, crop: [256, 256], classes: 6 }
+training: { precision: fp32, optimizer: sgd_momentum, batch_size: 8 }`,
+};
+
 // --- THE ROUND ------------------------------------------------------------------------------------------------------
-export const round33Cases: PublishedCase[] = [...titanCases, dsChatRlhfCase];
+export const round33Cases: PublishedCase[] = [...titanCases, dsChatRlhfCase, mmlabHwCase, mmlabworkPspCase];
 
 /** The documents round 33 reads: none is cited by rounds 1 to 32 or ../shared/estimation. */
 export const round33Documents: string[] = [
   titanCommitDoc('115f4c9cf', '#3007'),
   titanCommitDoc('aae73234d', '#1302'),
   dsChatRlhfDoc,
+  mmlabHwDoc,
+  mmlabworkPspDoc,
 ];
