@@ -159,8 +159,38 @@ const mmlabworkPspCase: PublishedCase = {
 training: { precision: fp32, optimizer: sgd_momentum, batch_size: 8 }`,
 };
 
+// --- InternLM/xtuner (0.1.x) zh_cn quick start: InternLM2-chat-7B QLoRA on Colorist (kind: LLM LoRA/QLoRA) --------
+// Found by the file index (find_string "mmengine - INFO - Iter(train) [", whose hits named this page's English twin);
+// round 30 read xtuner v1's get-started pages, not this 0.x quick start. One row. The log's "memory: N" is mmengine's
+// get_max_cuda_memory: torch.cuda.max_memory_allocated() // (1024 * 1024), then reset_peak_memory_stats() (mmengine/
+// device/utils.py): MiB, the peak of the 10 iterations since the last line. The config is xtuner's
+// internlm2_7b_qlora_colorist_e5.py as of the run (4981bb9f, 2024-01-29), edited by the page only in the model and data
+// paths and the prompt template.
+const xtunerQuickstartDoc = 'InternLM/xtuner docs/zh_cn/get_started/quickstart.md (commit 7a4fba7f)';
+const xtunerQuickstartCase: PublishedCase = {
+  id: 'xtuner-0x-quickstart-internlm2-chat-7b-qlora-r64-all-linear-colorist-packed2048-fp16-1gpu',
+  source: `${xtunerQuickstartDoc} (2024-01-31, https://github.com/InternLM/xtuner/blob/7a4fba7fecb0748c51c1a84cf19d93316cf396f9/docs/zh_cn/get_started/quickstart.md), the training log: "01/29 21:39:40 - mmengine - INFO - Iter(train) [100/720]  lr: 1.9426e-04  eta: 0:28:09  time: 2.7383  data_time: 0.0070  memory: 13969  loss: 1.9819  grad_norm: 0.9127"`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: 13969 / 1024,
+  config:
+    "xtuner train internlm2_7b_qlora_colorist_e5_copy.py on one GPU (the page's single-GPU command; the card not named), January 2024 (xtuner 0.1.x, PEFT 0.7, bitsandbytes assumed 0.42.0, the release of that month); the config (xtuner/configs/internlm/internlm2_7b/internlm2_7b_qlora_colorist_e5.py at 4981bb9f) with the page's edits: Shanghai_AI_Laboratory/internlm2-chat-7b (32 layers of 4096, 32 heads, 8 KV heads, a fused wqkv, SwiGLU MLP 14336, vocab 92544, untied output: 7,737,708,544 parameters) loaded in 4-bit NF4 with double quantization, fp16 compute (BitsAndBytesConfig), prepared by PEFT's prepare_model_for_kbit_training (which upcasts the non-quantized weights — embedding, norms, output head — to fp32); LoRA r 64, alpha 16, dropout 0.1 on every nn.Linear that find_all_linear_names returns (wqkv, wo, w1, w2, w3 and InternLM2's head, named output, which the function does not drop: 157,179,904 adapter parameters, counted); the Colorist data (burkelibbey/colors, local train.jsonl) packed to max_length 2048 (pack_to_max_length: every row 2048 tokens), batch 1, 16-step accumulation, AdamW (lr 2e-4), AmpOptimWrapper fp16 with a dynamic loss scale, activation checkpointing (SupervisedFinetune's default use_activation_checkpointing), attention dispatched to PyTorch SDPA (xtuner's dispatch for torch ≥ 2.0, flash_attn not named), use_varlen_attn False; an EvaluateChatHook generating before training and every 200 iterations; the figure: memory 13969 MiB on the lines of iterations 20 to 100 (12762 at 10). A doubt: the fp32 upcast of the 759M non-quantized parameters (embedding and head: about 3 GB) which the spec's quantization block may not say; traceable: yes as a stand-in (a LlamaForCausalLM of these shapes; InternLM2's own code is remote and not installed)",
+  spec: `model:
+  params: 7737708544
+  transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, kv_heads: 8, vocab: 92544, ffn: 14336, fused_qkv: true, tied_embeddings: false, seq_len: 2048, attention: sdpa }
+  lora: { rank: 64, alpha: 16, targets: [q, k, v, o, gate, up, down, lm_head], dropout: 0.1 }
+  quantization: { weights: nf4, double_quant: true, compute_dtype: fp16, bitsandbytes: '0.42.0' }
+training: { precision: amp_fp16, optimizer: adamw, batch_size: 1, grad_accumulation: 16, activation_checkpointing: full }`,
+};
+
 // --- THE ROUND ------------------------------------------------------------------------------------------------------
-export const round33Cases: PublishedCase[] = [...titanCases, dsChatRlhfCase, mmlabHwCase, mmlabworkPspCase];
+export const round33Cases: PublishedCase[] = [
+  ...titanCases,
+  dsChatRlhfCase,
+  mmlabHwCase,
+  mmlabworkPspCase,
+  xtunerQuickstartCase,
+];
 
 /** The documents round 33 reads: none is cited by rounds 1 to 32 or ../shared/estimation. */
 export const round33Documents: string[] = [
@@ -169,4 +199,5 @@ export const round33Documents: string[] = [
   dsChatRlhfDoc,
   mmlabHwDoc,
   mmlabworkPspDoc,
+  xtunerQuickstartDoc,
 ];
