@@ -183,6 +183,29 @@ const xtunerQuickstartCase: PublishedCase = {
 training: { precision: amp_fp16, optimizer: adamw, batch_size: 1, grad_accumulation: 16, activation_checkpointing: full }`,
 };
 
+// --- kin-mrqz/feature-pyramid-networks-project detectron2_fpn/README.md (HKU COMP3314, November 2025; kind: detection)
+// Found by the file index (find_string "loss_rpn_loc: ", the first hit that names a run whose script is committed);
+// the other hits were a card-detection lab and two Mask R-CNN walk-throughs whose configs were not readable here.
+// One row. detectron2's CommonMetricPrinter prints "max_mem: {}M" = torch.cuda.max_memory_allocated() / 1024 / 1024,
+// never reset: the peak since the start of training, MiB (round 6 reads the same printer in detectron2's zoo).
+const fpnReproDoc = 'kin-mrqz/feature-pyramid-networks-project detectron2_fpn/README.md';
+const fpnReproCase: PublishedCase = {
+  id: 'detectron2-faster-rcnn-r50-fpn-1x-coco-1gpu-4img-800-hku-reproduction',
+  source: `${fpnReproDoc} (commit 5cd0772, 2025-11-25, https://github.com/kin-mrqz/feature-pyramid-networks-project/blob/5cd0772/detectron2_fpn/README.md), "Sample expected training output": "[11/08 10:14:26 d2.utils.events]:  eta: 5:56:07  iter: 339  total_loss: 0.9507  loss_cls: 0.4049  loss_box_reg: 0.2223  loss_rpn_cls: 0.1361  loss_rpn_loc: 0.1279    time: 0.2416  last_time: 0.2381  data_time: 0.0091  last_data_time: 0.0092   lr: 0.0067932  max_mem: 4212M"`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: 4212 / 1024,
+  config:
+    "nohup python train_fpn.py (detectron2_fpn/full-training/train_fpn.py at 5cd0772: DefaultTrainer on one process, so one GPU of the university's farm, not named; detectron2 from git and PyTorch cu121 of late 2025): COCO-Detection/faster_rcnn_R_50_FPN_1x.yaml — Faster R-CNN on the MSRA ResNet-50 (STRIDE_IN_1X1, FrozenBN, stem and res2 frozen) with FPN, RPN and the 2-FC box head, 80 COCO classes (41,699,936 parameters, as round 6 counts this config), then IMS_PER_BATCH 4, BASE_LR 0.02, 90000 iterations, ROI_HEADS.BATCH_SIZE_PER_IMAGE 512, INPUT.MIN_SIZE_TRAIN (800,) (MAX_SIZE_TRAIN 1333 by default): 4 COCO images per step resized to a short side of 800 and padded to a multiple of 32 (at most 800 × 1344 landscape; a batch mixing portrait and landscape pads further, to 1344 × 1344), SGD momentum 0.9, fp32 (AMP off by default); the figure: max_mem 4212 MiB at iteration 339 of 90000, the peak since the start (the README shows this one line). A doubt: the peak of a whole run grows with the largest padded batch and the most ground-truth boxes met, so a line at iteration 339 may sit under the run's final peak; the spec's input is the landscape pad; traceable: yes (examples/trace/torchvision_detection.py: detectron2_faster_rcnn_r50_fpn, torchvision's Faster R-CNN configured as detectron2's baseline)",
+  spec: `model:
+  detector:
+    input: [3, 800, 1344]
+    backbone: { depth: 50, stride_in_1x1: true, norm: frozen_batch_norm }
+    head: faster_rcnn
+training: { precision: fp32, optimizer: sgd_momentum, batch_size: 4 }`,
+  traceModule: 'torchvision_detection:detectron2_faster_rcnn_r50_fpn',
+};
+
 // --- THE ROUND ------------------------------------------------------------------------------------------------------
 export const round33Cases: PublishedCase[] = [
   ...titanCases,
@@ -190,6 +213,7 @@ export const round33Cases: PublishedCase[] = [
   mmlabHwCase,
   mmlabworkPspCase,
   xtunerQuickstartCase,
+  fpnReproCase,
 ];
 
 /** The documents round 33 reads: none is cited by rounds 1 to 32 or ../shared/estimation. */
@@ -200,4 +224,5 @@ export const round33Documents: string[] = [
   mmlabHwDoc,
   mmlabworkPspDoc,
   xtunerQuickstartDoc,
+  fpnReproDoc,
 ];
