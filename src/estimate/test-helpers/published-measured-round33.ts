@@ -206,6 +206,28 @@ training: { precision: fp32, optimizer: sgd_momentum, batch_size: 4 }`,
   traceModule: 'torchvision_detection:detectron2_faster_rcnn_r50_fpn',
 };
 
+// --- uzorcic/machinelearning yolov8_train_with_gpu.py (a Colab notebook saved under a .py name, December 2023; kind:
+// detection; ultralytics harness: 1 of its 2) --------------------------------------------------------------------
+// Found by the code search ("notebook output Ultralytics YOLOv8 train Epoch GPU_mem … Tesla T4"), its first hit; the
+// second, fasafa/Sign-Language-Detection (YOLO11n on a Roboflow ASL set), prints neither its class count nor its model
+// summary where it was read, and was left. ultralytics 8.0.x's trainer prints GPU_mem = f"{torch.cuda.memory_reserved()
+// / 1E9 …:.3g}G" as each batch ends (ultralytics/engine/trainer.py, the progress-bar line): the reserved memory at that
+// moment, decimal GB, not a peak; the first epoch's last value is taken, as round 32 took yolov5's tutorial's.
+const yolov8ColabDoc = 'uzorcic/machinelearning yolov8_train_with_gpu.py';
+const yolov8ColabCase: PublishedCase = {
+  traceModule: 'yolo:v8_n_1280x1280_c80_b29_ema',
+  id: 'ultralytics-8.0.227-yolov8n-coco128-1280-bs16-amp-t4-colab',
+  source: `${yolov8ColabDoc} (commit 26f4556c, 2023-12-18, "Created using Colaboratory", https://github.com/uzorcic/machinelearning/blob/26f4556c8ef47410851c7d547dee965abad991d8/yolov8_train_with_gpu.py; deleted in the next commit), the training cell's progress line "1/100      11.2G      1.503      2.265      1.666        228       1280: 100%|██████████| 8/8", column "GPU_mem"`,
+  what: 'reserved',
+  unit: 'GB',
+  measured: 11.2,
+  config:
+    "model = YOLO('yolov8n.yaml').load('yolov8n.pt'); model.train(data='coco128.yaml', epochs=100, imgsz=1280, batch=16, device=0) — the printed engine/trainer arguments: Ultralytics YOLOv8.0.227, torch 2.1.0+cu121, one Tesla T4 (15102MiB), amp=True (its check passed), optimizer auto, which chose \"AdamW(lr=0.000119, momentum=0.9) with parameter groups 57 weight(decay=0.0), 64 weight(decay=0.0005), 63 bias(decay=0.0)\" (as logged: 800 iterations, under auto's 10000 for SGD), mosaic 1.0, close_mosaic 10, cache False, deterministic True, workers 8; YOLOv8n (3,157,200 parameters as printed, 80 COCO classes), 16 mosaic images of 1280 × 1280 per batch, the EMA copy (ModelEMA), the TaskAlignedAssigner counting its top k (ultralytics after PR #2481); COCO128 (128 images, 929 boxes: 7.3 an image, 29 for a mosaic of 4, as rounds 25 and 32 took COCO128); the figure: GPU_mem 11.2 GB at the end of the first epoch (8 batches); the 84 epochs the output kept range from 10.1 to 12.3 GB (reserved moves with the densest batch and with validation). A doubt: the densest mosaic of a batch holds more than 29 boxes, and the assigner's buffers scale with it; traceable: yes (examples/trace/yolo.py's v8_n factory at 1280 × 1280, 80 classes, 29 boxes, with the EMA copy)",
+  spec: `model:
+  yolo: { version: v8, scale: n, classes: 80, input: [3, 1280, 1280], max_objects: 29 }
+training: { precision: amp_fp16, optimizer: adamw, batch_size: 16 }`,
+};
+
 // --- THE ROUND ------------------------------------------------------------------------------------------------------
 export const round33Cases: PublishedCase[] = [
   ...titanCases,
@@ -214,6 +236,7 @@ export const round33Cases: PublishedCase[] = [
   mmlabworkPspCase,
   xtunerQuickstartCase,
   fpnReproCase,
+  yolov8ColabCase,
 ];
 
 /** The documents round 33 reads: none is cited by rounds 1 to 32 or ../shared/estimation. */
@@ -225,4 +248,5 @@ export const round33Documents: string[] = [
   mmlabworkPspDoc,
   xtunerQuickstartDoc,
   fpnReproDoc,
+  yolov8ColabDoc,
 ];
