@@ -7,6 +7,7 @@ import {
   crossAttentionBytes,
   type LayerContext,
   layerBytes,
+  opCheckpointedLayerBytes,
   scoreBytesPerElement,
 } from './layer-activations.js';
 import type { LoraSpec, Precision, QuantizationSpec } from './types.js';
@@ -268,5 +269,37 @@ describe('encoder–decoder (T5)', () => {
       layerBytes(bert, { tokens: s, isSelective: false, isEncoder: true }),
       layerBytes(bert, { tokens: s, isSelective: false }),
     );
+  });
+});
+
+describe("SDPA's math path (attention: math)", () => {
+  const math = (precision: Precision) =>
+    ctxOf({ family: 'llama', ffn: 2816, attention: 'eager', isMathAttention: true }, precision);
+
+  test('keeps fp32 scores whatever the 16-bit dtype: the path upcasts q, k and v (attention.cpp)', () => {
+    // Measured with torch 2.13 on CPU: bf16 q, k, v under sdpa_kernel(MATH) run _to_copy to fp32, an fp32
+    // bmm and _safe_softmax; 4.0 B kept per score after the forward.
+    assert.equal(scoreBytesPerElement(math('bf16')), 4);
+    assert.equal(scoreBytesPerElement(math('fp16')), 4);
+    assert.equal(scoreBytesPerElement(math('fp32')), 4);
+    // HF eager in bf16 keeps its fp32 softmax and the bf16 cast: 6.
+    assert.equal(scoreBytesPerElement(ctxOf({ family: 'llama', attention: 'eager' }, 'bf16')), 6);
+  });
+
+  test("torchtitan's op-level policy saves eager attention's two bmm outputs (scores and P·V) in their dtype", () => {
+    // activation_checkpoint.py since #2357: get_default_op_list().compute_intensive_ops (aten.bmm) is saved.
+    const fused = opCheckpointedLayerBytes(
+      ctxOf({ family: 'llama', ffn: 2816, attention: 'sdpa' }, 'mixed_bf16'),
+      s,
+    );
+    const mathLayer = opCheckpointedLayerBytes(math('mixed_bf16'), s);
+    const eager = opCheckpointedLayerBytes(
+      ctxOf({ family: 'llama', ffn: 2816, attention: 'eager' }, 'mixed_bf16'),
+      s,
+    );
+    const d = h / a;
+    // The fused kernel's output (2 B) and logsumexp (4 B per head) against the scores and P·V.
+    assert.equal(mathLayer - fused, s * (4 * a * (s + d) - (2 * a * d + 4 * a)));
+    assert.equal(eager - fused, s * (2 * a * (s + d) - (2 * a * d + 4 * a)));
   });
 });

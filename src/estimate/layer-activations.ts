@@ -278,6 +278,7 @@ const isAttentionDropout = (ctx: LayerContext): boolean => ctx.shape.attentionDr
 
 /** Bytes per b·a·s² of eager attention scores: softmax output, dropout mask and output, matmul copy. */
 export function scoreBytesPerElement(ctx: LayerContext): number {
+  if (ctx.shape.isMathAttention) return mathScoreBytesPerElement(ctx);
   const { compute, isAutocast } = activationDtypes(ctx.precision);
   // OPT upcasts only an fp16 model's softmax (modeling_opt.py: `if attn_weights.dtype == torch.float16`).
   const isUpcast = ctx.shape.isSoftmaxUpcast && !(ctx.shape.family === 'opt' && ctx.precision === 'bf16');
@@ -494,10 +495,11 @@ export function isEncoderMathAttention(shape: TransformerShape): boolean {
 
 /** Bytes per b·a·s² the SDPA math path keeps: its softmax output, and with dropout native_dropout's
  * bool mask and the dropped-out weights the matmul with V keeps (attention.cpp
- * _scaled_dot_product_attention_math, v2.13); all in the attention's dtype (no upcast). */
-function mathScoreBytesPerElement(ctx: LayerContext): number {
-  const { compute } = activationDtypes(ctx.precision);
-  return isAttentionDropout(ctx) ? compute + 1 + compute : compute;
+ * _scaled_dot_product_attention_math, v2.13). All fp32: the path upcasts fp16/bf16 q, k and v to fp32
+ * first (`query_.to(at::kFloat)` unless allowFP16BF16ReductionMathSDP); measured with torch 2.13 (bf16
+ * q, k, v under sdpa_kernel(MATH): _to_copy to fp32, fp32 bmm and _safe_softmax; 4.0 B kept per score). */
+export function mathScoreBytesPerElement(ctx: LayerContext): number {
+  return isAttentionDropout(ctx) ? 4 + 1 + 4 : 4;
 }
 
 /** One layer's kept bytes for `tokens` per sequence; checkpointing `selective` drops the scores. An
@@ -652,8 +654,8 @@ export function outsideBytes(ctx: LayerContext): number {
  * `_save_list` and `_custom_policy`): inside a checkpointed layer the outputs of aten.mm and of the
  * SDPA/flash attention kernels are saved, except every second mm (counted per layer in forward
  * order), everything else is recomputed. A linear with a bias runs as aten.addmm, which is not in
- * the list. Per token: the layer input (kept by the checkpoint), the saved mm outputs, the attention
- * output and its fp32 logsumexp per head.
+ * the list (before #2357). Per token: the layer input (kept by the checkpoint), the saved mm outputs,
+ * the attention output and its fp32 logsumexp per head, or under eager attention its two bmm outputs.
  */
 export function opCheckpointedLayerBytes(ctx: LayerContext, tokens: number): number {
   const { shape } = ctx;
@@ -679,7 +681,14 @@ export function opCheckpointedLayerBytes(ctx: LayerContext, tokens: number): num
     const isMlp = i >= linears.length - (shape.mlp === 'swiglu' ? 3 : 2);
     if (count % 2 === 1) saved += (isMlp ? experts : 1) * linear.width;
   });
-  const attention = shape.attention === 'eager' ? 0 : a * d * compute + 4 * a;
+  // Eager attention (and SDPA's math path) runs as aten.bmm, which torchtitan's policy saves since #2357
+  // (2026-03-23, activation_checkpoint.py: torch._functorch.partitioners get_default_op_list()
+  // .compute_intensive_ops, aten.bmm among them in torch 2.13): the scores Q·Kᵀ (a·s per token) and P·V
+  // (a·d), in the matmul's dtype (fp32 on the math path). Measured with torch 2.13 on CPU: one layer
+  // under this policy with bf16 q, k, v on the math path keeps 4.0 B per score after its forward.
+  // The flash/efficient kernels keep their output and fp32 logsumexp per head.
+  const scoreBytes = shape.isMathAttention ? 4 : compute;
+  const attention = shape.attention === 'eager' ? scoreBytes * a * (tokens + d) : a * d * compute + 4 * a;
   return tokens * ctx.batch * ((residual * h) / sequenceShards(ctx) + (saved * compute + attention) / t);
 }
 

@@ -28,6 +28,9 @@ test('round 32, measured once, is pinned: median |error| and the counts within 5
   // EXPRESSIBLE (mmyolo's PP-YOLOE+, YOLOX-Pose, RTMDet-R ×2; a YOLO11 pose head; torchao QAT; DeepSeek-V3's MLA;
   // vLLM colocated with the trainer). The 9 expressible: 16.8%, signed -3.3%, 2/4 within 5/15%. --trace: 9 rows,
   // 40.0% median (31.4% on the 7 expressible), signed -9.1%; trace-else-analytic 34.6%. The same at both commits.
-  assert.ok(median <= 0.346, summary);
-  assert.ok(within(0.05) >= 3 && within(0.15) >= 5 && within(0.3) >= 7, summary);
+  // Session 26 (tuned data since): SDPA's math path said as attention: math (fp32 scores, kept by torchtitan's
+  // op-level policy as aten.bmm outputs) takes the torchtitan debug model on 2 T4s from -62.6% to -7.7%: 31.6%,
+  // signed -7.8%, 3/6/8.
+  assert.ok(median <= 0.316, summary);
+  assert.ok(within(0.05) >= 3 && within(0.15) >= 6 && within(0.3) >= 8, summary);
 });

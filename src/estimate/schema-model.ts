@@ -107,7 +107,12 @@ export const transformerSchema = z.strictObject({
     })
     .optional(),
   tie_embeddings: z.boolean().optional(),
-  attention: oneOf(attentions).optional(),
+  attention: oneOf([...attentions, 'math'] as const)
+    .meta({
+      description:
+        "how attention runs: eager (the model's own matmul, softmax, matmul), sdpa, flash; math is F.scaled_dot_product_attention falling back to its math path (no flash or memory-efficient kernel for the dtype on the card, e.g. bf16 on a T4 or V100): eager's steps with 16-bit q, k and v upcast to fp32, so the s×s scores are fp32 (aten/src/ATen/native/transformers/attention.cpp _scaled_dot_product_attention_math, unless torch.backends.cuda.allow_fp16_bf16_reduction_math_sdp(True))",
+    })
+    .optional(),
   gated_mlp: z.boolean().optional(),
   dropout: z.boolean().optional(),
   attention_dropout: z

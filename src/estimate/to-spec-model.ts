@@ -57,7 +57,9 @@ function fieldsOf(raw: RawTransformer | undefined): TransformerFields {
     positions: raw.max_positions,
     lmHead: raw.lm_head,
     tiedEmbeddings: tied,
-    attention: raw.attention,
+    // SDPA's math path is eager attention in fp32 (schema-model.ts, attention).
+    attention: raw.attention === 'math' ? 'eager' : raw.attention,
+    isMathAttention: raw.attention === 'math' ? true : undefined,
     dropout: raw.dropout,
     experts: raw.experts,
     expertsPerToken: raw.experts_per_token,

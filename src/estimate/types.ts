@@ -171,6 +171,11 @@ export interface TransformerShape {
   lmHead: boolean;
   tiedEmbeddings: boolean;
   attention: Attention;
+  /**
+   * Attention is SDPA's math fallback (spec `attention: math`, read as eager): q, k and v of a 16-bit model upcast to
+   * fp32, so its scores and softmax are fp32. Absent: not the math path.
+   */
+  isMathAttention?: boolean;
   /** Softmax computed in fp32 even in a 16-bit model (HF Llama-family eager attention, T5). */
   isSoftmaxUpcast: boolean;
   dropout: boolean;
