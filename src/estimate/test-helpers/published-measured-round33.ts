@@ -228,6 +228,31 @@ const yolov8ColabCase: PublishedCase = {
 training: { precision: amp_fp16, optimizer: adamw, batch_size: 16 }`,
 };
 
+// --- volcengine/verl commit e90f18c40 (#3347, Seed-OSS 36B), the message's GRPO step log (kind: RL policy, second
+// pass) -----------------------------------------------------------------------------------------------------------
+// Found by `git log --grep 'max_memory_allocated_gb[:=] ?[0-9]'` over verl's snapshot here: five commits; 16f6c1ee6
+// (#1127) is round 32's, 9bc360aa9 (#2049) is a Qwen2.5-VL multimodal run with dynamic batching, 8970cb05f (#1609) and ab11fff33 (#2312)
+// are refactors whose logged runs' scripts the messages do not name: this one is written.
+// verl logs perf/max_memory_allocated_gb = get_torch_device().max_memory_allocated() / (1024**3) after the actor's
+// update (verl/workers/fsdp_workers.py line 802 at e90f18c40): GiB, the worker's peak since the process started —
+// a process that also holds vLLM.
+const verlSeedOssDoc = 'volcengine/verl commit e90f18c40 (#3347)';
+const verlSeedOssCase: PublishedCase = {
+  id: 'verl-e90f18c40-grpo-seed-oss-36b-fsdp2-param-offload-vllm-tp2-colocated-8xh200',
+  source: `${verlSeedOssDoc} "[model] feat: support ByteDance Seed-OSS 36B model" (https://github.com/volcengine/verl/commit/e90f18c40aa639cd25092b78a5ff7e2d2508c088), the message's test log: "(TaskRunner pid=373084) step:2 - … perf/max_memory_allocated_gb:134.74115753173828 - perf/max_memory_reserved_gb:141.615234375 - …"`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: 134.74115753173828,
+  config:
+    "verl at e90f18c40 (September 2025), examples/grpo_trainer/run_seed_oss_36b.sh as the commit adds it: python3 -m verl.trainer.main_ppo algorithm.adv_estimator=grpo on GSM8K (train_batch_size 64, max_prompt_length 512, max_response_length 1024), actor_rollout_ref.model.path=ByteDance-Seed/Seed-OSS-36B-Base (64 layers of 5120, 80 query heads and 8 KV heads of 128 with q/k/v biases, SwiGLU MLP 27648, vocab 155136, untied: 36,151,759,872 parameters, the shapes and count as round 5 gives the Instruct twin), use_remove_padding (packed sequences), gradient checkpointing, fused kernels (the fused linear-cross-entropy), actor lr 1e-6, ppo_mini_batch_size 8, use_dynamic_bsz (ppo_max_token_len_per_gpu left at its default), strategy fsdp2 with param_offload on the actor and the reference, KL loss 0.001 low_var_kl, rollout vLLM with tensor parallel 2, gpu_memory_utilization 0.6, n 2, free_cache_engine; 8 GPUs of one node (141.6 GiB reserved: H200s); the step log: global_seqlen/mean 8467 tokens per GPU (prompt_length/mean 84.8, response_length/mean 444.4, max 1024); the figure: perf/max_memory_allocated_gb 134.74 at step 2, the actor worker's (one GPU's) peak allocated since the process began. NOT EXPRESSIBLE: the vLLM engine colocated in the same process (its weights and a KV cache sized at 60% of the card, released between phases), the rollout and reference log-prob passes, FSDP2 parameter offload moving weights between phases; the spec gives the actor's training step over one packed row of 8467 tokens with the frozen reference; traceable: no (transformers 5.18 has no Seed-OSS model class here; a LlamaForCausalLM stand-in would not hold vLLM)",
+  spec: `model:
+  params: 36151759872
+  transformer: { family: llama, layers: 64, hidden: 5120, heads: 80, kv_heads: 8, head_dim: 128, vocab: 155136, ffn: 27648, bias: qkv, tied_embeddings: false, seq_len: 8467, attention: flash }
+  reference: { dtype: bf16, logits: none }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: 1, activation_checkpointing: full, loss: fused, offload: { parameters: cpu } }
+parallel: { gpus: 8, strategy: fsdp_full, fsdp_version: 2 }`,
+};
+
 // --- THE ROUND ------------------------------------------------------------------------------------------------------
 export const round33Cases: PublishedCase[] = [
   ...titanCases,
@@ -237,6 +262,7 @@ export const round33Cases: PublishedCase[] = [
   xtunerQuickstartCase,
   fpnReproCase,
   yolov8ColabCase,
+  verlSeedOssCase,
 ];
 
 /** The documents round 33 reads: none is cited by rounds 1 to 32 or ../shared/estimation. */
@@ -249,4 +275,5 @@ export const round33Documents: string[] = [
   xtunerQuickstartDoc,
   fpnReproDoc,
   yolov8ColabDoc,
+  verlSeedOssDoc,
 ];
