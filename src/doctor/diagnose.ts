@@ -33,6 +33,7 @@ import { cutTracebackOf } from './missing-failure-line.js';
 import {
   isUndecided,
   resolveBusError,
+  resolveHostPoolDump,
   resolveKernelDeath,
   resolveKillWithMemoryFree,
   resolveLauncherKill,
@@ -332,7 +333,10 @@ export function diagnoseClassified(log: ClassifiedLog): Diagnosis[] {
             resolveKernelDeath(
               resolveMemorySide(
                 resolveBusError(
-                  resolvePaddleMemoryError(resolveLibraryInit(withFamilyFacts(d, log.familyFacts)), logFacts),
+                  resolvePaddleMemoryError(
+                    resolveHostPoolDump(resolveLibraryInit(withFamilyFacts(d, log.familyFacts))),
+                    logFacts,
+                  ),
                   logFacts,
                 ),
                 logFacts,

@@ -279,3 +279,26 @@ export function resolveOverflowedSize(draft: Draft, context: Facts): Draft {
     summary: `an allocation of ${context.overflowedSizeBytes.toExponential(2)} bytes (2^60 or more) was refused: a corrupt or overflowed size, not a memory shortage`,
   };
 }
+
+/**
+ * TensorFlow's pinned host pool is a BFC allocator capped at TF_GPU_HOST_MEM_LIMIT_IN_MB, 1 << 16 MiB
+ * (64 GiB) unless set (tensorflow core/common_runtime/gpu/gpu_process_state.cc GetGpuHostAllocator,
+ * "gpu_host_bfc"; TF_CUDA_HOST_MEM_LIMIT_IN_MB and "cuda_host_bfc" before 1.14, the same default).
+ */
+export const tfHostPoolDefaultLimitBytes = 2 ** 36;
+
+/**
+ * A BFC dump whose allocator's name the paste cut (jax/rules.ts xla-bfc-dump, no failure line) and
+ * whose "Limit:" is the pinned host pool's default cap is that pool's: a device pool's limit is the
+ * card's memory times its fraction, less a reserve (gpu_device.cc), never exactly 2^36 by default.
+ */
+export function resolveHostPoolDump(draft: Draft): Draft {
+  if (draft.code !== 'xla-bfc-dump' || draft.kind !== 'gpu_oom') return draft;
+  if (draft.facts.limitBytes !== tfHostPoolDefaultLimitBytes) return draft;
+  return {
+    ...draft,
+    kind: 'host_oom',
+    summary:
+      "TensorFlow's pinned host pool (gpu_host_bfc) dumped its memory map at its default 64 GiB cap: host memory staged for the GPU ran out",
+  };
+}

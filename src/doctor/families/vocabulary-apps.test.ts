@@ -1228,6 +1228,98 @@ export const appsVocabulary: VocabularyEntry[] = [
     ],
     kind: 'none',
   },
+  // ---- session 26 (doctor-rules): device OOMs in an application's or library's own words ----
+  {
+    id: 'tensorrt-out-of-memory-title',
+    program: 'TensorRT 8.5-10.x: its OutOfMemory error as a title keeps it (no [TRT] prefix)',
+    source: gh('NVIDIA/TensorRT@v10.0.0', 'include/NvInferRuntimeBase.h'),
+    template: 'Error Code %d: OutOfMemory (%s)',
+    lines: ['🐛 [Bug] Error Code 2: OutOfMemory (no further information)'],
+    kind: 'gpu_oom',
+  },
+  {
+    id: 'tensorrt-internal-error-lookalike',
+    program: 'TensorRT: an internal error (not memory)',
+    source: gh('NVIDIA/TensorRT@v10.0.0', 'include/NvInferRuntimeBase.h'),
+    template: 'Error Code %d: Internal Error (%s)',
+    lines: [
+      '[TRT] [E] 4: [network.cpp::validate::3062] Error Code 4: Internal Error (Network has dynamic or shape inputs, but no optimization profile has been defined.)',
+    ],
+    kind: 'none',
+  },
+  {
+    id: 'tensorrt-api-usage-lookalike',
+    program: 'TensorRT: an API usage error (not memory)',
+    source: gh('NVIDIA/TensorRT@v10.0.0', 'include/NvInferRuntimeBase.h'),
+    template: 'Error Code %d: API Usage Error (%s)',
+    lines: [
+      '[TRT] [E] 3: [executionContext.cpp::enqueueV3::2666] Error Code 3: API Usage Error (Parameter check failed)',
+    ],
+    kind: 'none',
+  },
+  {
+    id: 'bitsandbytes-check-return-oom-beside-cpu-figures',
+    program: "bitsandbytes 0.3x-0.4x under DeepSpeed, whose see_memory_usage prints the host's figures",
+    source: gh('bitsandbytes-foundation/bitsandbytes@0.43.0', 'csrc/ops.cuh'),
+    template: 'Error %s at line %d in file %s',
+    lines: [
+      '[INFO] [utils.py:799:see_memory_usage] CPU Virtual Memory:  used = 2.49 GB, percent = 4.5%',
+      'Error out of memory at line 380 in file /mmfs1/src/bitsandbytes/csrc/pythonInterface.c',
+    ],
+    kind: 'gpu_oom',
+  },
+  {
+    id: 'bitsandbytes-check-return-invalid-lookalike',
+    program: 'bitsandbytes 0.3x-0.4x: another CUDA status in the same macro',
+    source: gh('bitsandbytes-foundation/bitsandbytes@0.43.0', 'csrc/ops.cuh'),
+    template: 'Error %s at line %d in file %s',
+    lines: ['Error invalid argument at line 88 in file /src/csrc/ops.cu'],
+    kind: 'none',
+  },
+  {
+    id: 'comfyui-split-attention-oom-retry',
+    program: "ComfyUI split attention: PyTorch's device OOM caught, cache emptied, retried",
+    source: gh('comfyanonymous/ComfyUI@v0.3.10', 'comfy/ldm/modules/attention.py'),
+    template: 'out of memory error, emptying cache and trying again',
+    lines: ['out of memory error, emptying cache and trying again'],
+    kind: 'gpu_oom',
+  },
+  {
+    id: 'comfyui-split-attention-oom-steps',
+    program: "ComfyUI split attention: PyTorch's device OOM again, more slices",
+    source: gh('comfyanonymous/ComfyUI@v0.3.10', 'comfy/ldm/modules/attention.py'),
+    template: 'out of memory error, increasing steps and trying again {}',
+    lines: ['out of memory error, increasing steps and trying again 4'],
+    kind: 'gpu_oom',
+  },
+  {
+    id: 'comfyui-vae-tiled-retry-lookalike',
+    program:
+      "ComfyUI VAE decode: its OOM handler's tiled retry (the corpus labels it none: the run goes on, heldout-20)",
+    source: gh('comfyanonymous/ComfyUI@v0.3.10', 'comfy/sd.py'),
+    template: 'Warning: Ran out of memory when regular VAE decoding, retrying with tiled VAE decoding.',
+    lines: ['Warning: Ran out of memory when regular VAE decoding, retrying with tiled VAE decoding.'],
+    kind: 'none',
+  },
+  {
+    id: 'yolox-label-assignment-oom',
+    program: "YOLOX: PyTorch's CUDA OOM in label assignment, caught, the batch redone on the CPU",
+    source: gh('Megvii-BaseDetection/YOLOX@0.3.0', 'yolox/models/yolo_head.py'),
+    template:
+      'OOM RuntimeError is raised due to the huge memory cost during label assignment. CPU mode is applied in this batch. ...',
+    lines: [
+      '2024-03-01 10:00:00 | ERROR | yolox.models.yolo_head:336 - OOM RuntimeError is raised due to the huge memory cost during label assignment.                            CPU mode is applied in this batch. If you want to avoid this issue,                            try to reduce the batch size or image size.',
+    ],
+    kind: 'gpu_oom',
+  },
+  {
+    id: 'yolo-cpu-mode-banner-lookalike',
+    program: 'YOLOv6-style assigner: the CPU-mode banner alone (the OOM line is the one that says it)',
+    source: gh('meituan/YOLOv6@0.4.0', 'yolov6/models/losses/loss.py'),
+    template: '------------CPU Mode for This Batch-------------',
+    lines: ['------------CPU Mode for This Batch-------------'],
+    kind: 'none',
+  },
 ];
 
 /** Entries doctor reads wrong (see checkVocabulary). */

@@ -2503,6 +2503,90 @@ export const hostVocabulary: VocabularyEntry[] = [
     lines: ['g++: internal compiler error: Segmentation fault (program cc1plus)'],
     kind: 'none',
   },
+  // ---- session 26 (doctor-rules): host forms read from the programs' sources ----
+  {
+    id: 'kernel-oom-kill-no-spaces',
+    program: 'Linux OOM killer, the line retyped through an input method (no spaces, full-width brackets)',
+    source: gh('torvalds/linux@v6.6', 'mm/oom_kill.c'),
+    template: '%s: Killed process %d (%s) total-vm:%lukB, anon-rss:%lukB, ...',
+    lines: ['Out of memory:Killed process 217423（python）total-vm:112518872kB，anon-rss:30204444kB'],
+    kind: 'host_oom',
+  },
+  {
+    id: 'systemd-killing-process-lookalike',
+    program: 'systemd: a unit stopped, its processes killed (not the OOM killer)',
+    source: gh('systemd/systemd@v255', 'src/core/cgroup.c'),
+    template: '%s: Killing process %d (%s) with signal SIG%s.',
+    lines: ['systemd[1]: trainer.service: Killing process 1234 (python) with signal SIGKILL.'],
+    kind: 'none',
+  },
+  {
+    id: 'ggml-init-mem-buffer-assert-2023',
+    program: 'ggml ggml_init: its arena malloc returned NULL (GGML_ASSERT before 2024)',
+    source: gh('ggml-org/llama.cpp@master-1f0bccb', 'ggml.c'),
+    template: 'GGML_ASSERT: %s:%d: %s',
+    lines: [
+      'GGML_ASSERT: /src/gpt4all-backend/llama.cpp-230511/ggml.c:4411: ctx->mem_buffer != NULL',
+      'Aborted',
+    ],
+    kind: 'host_oom',
+  },
+  {
+    id: 'ggml-init-mem-buffer-assert',
+    program: 'ggml ggml_init: its arena malloc returned NULL (ggml_abort since 2024)',
+    source: gh('ggml-org/ggml@v0.9.4', 'src/ggml.c'),
+    template: '%s:%d: GGML_ASSERT(%s) failed',
+    lines: ['D:/a/audio.cpp/external/ggml/src/ggml.c:1685: GGML_ASSERT(ctx->mem_buffer != NULL) failed'],
+    kind: 'host_oom',
+  },
+  {
+    id: 'ggml-aligned-malloc-enomem',
+    program: 'ggml ggml_aligned_malloc: posix_memalign refused (ENOMEM)',
+    source: gh('ggml-org/ggml@v0.9.4', 'src/ggml.c'),
+    template: '%s: %s (attempted to allocate %6.2f MB)',
+    lines: ['ggml_aligned_malloc: insufficient memory (attempted to allocate 2048.00 MB)'],
+    kind: 'host_oom',
+  },
+  {
+    id: 'ggml-aligned-malloc-einval-lookalike',
+    program: 'ggml ggml_aligned_malloc: posix_memalign refused the alignment (EINVAL)',
+    source: gh('ggml-org/ggml@v0.9.4', 'src/ggml.c'),
+    template: '%s: %s (attempted to allocate %6.2f MB)',
+    lines: ['ggml_aligned_malloc: invalid alignment value (attempted to allocate   1.00 MB)'],
+    kind: 'none',
+  },
+  {
+    id: 'ggml-other-assert-lookalike',
+    program: 'ggml: an assertion on a tensor shape (not memory)',
+    source: gh('ggml-org/llama.cpp@master-1f0bccb', 'ggml.c'),
+    template: 'GGML_ASSERT: %s:%d: %s',
+    lines: ['GGML_ASSERT: /src/llama.cpp/ggml.c:4776: ggml_nelements(a) == ne0', 'Aborted'],
+    kind: 'none',
+  },
+  {
+    id: 'tf-host-pool-dump-default-limit',
+    program: "TensorFlow 1.x-2.x: the pinned host pool's BFC dump at its default cap, its name cut",
+    source: gh('tensorflow/tensorflow@v2.15.0', 'tensorflow/core/common_runtime/gpu/gpu_process_state.cc'),
+    template: 'Sum Total of in-use chunks: %s / Stats: Limit: %d (TF_GPU_HOST_MEM_LIMIT_IN_MB = 1 << 16)',
+    lines: [
+      '2017-07-31 11:36:02.749728: I tensorflow/core/common_runtime/bfc_allocator.cc:700] Sum Total of in-use chunks: 64.00GiB',
+      'Limit:                 68719476736',
+      'InUse:                 68719476736',
+    ],
+    kind: 'host_oom',
+  },
+  {
+    id: 'tf-device-pool-dump-lookalike',
+    program: "TensorFlow: a GPU pool's BFC dump (its limit the card's share), its name cut",
+    source: gh('tensorflow/tensorflow@v2.15.0', 'tensorflow/core/common_runtime/gpu/gpu_device.cc'),
+    template: 'Sum Total of in-use chunks: %s / Stats: Limit: %d',
+    lines: [
+      '2017-07-31 11:36:02.749728: I tensorflow/core/common_runtime/bfc_allocator.cc:700] Sum Total of in-use chunks: 10.50GiB',
+      'Limit:                 11281553818',
+      'InUse:                 11281553818',
+    ],
+    kind: 'gpu_oom',
+  },
 ];
 
 /** Entries doctor reads wrong (see checkVocabulary). */
@@ -2537,6 +2621,10 @@ const expectedFormMiss = new Set(
     'docker-kill-by-user-lookalike',
     'timeout-s-kill-lookalike',
     'bash-kill-9-by-user-lookalike',
+    // The BFC dump's Stats rows ("Limit: N") come without glog's prefix (AllocatorStats::DebugString)
+    // and are read only at a line's start (jax/facts.ts): behind a launcher's prefix the pool's cap is
+    // lost, and a dump with no allocator name stays the device's.
+    'tf-host-pool-dump-default-limit',
   ].flatMap((id) => launcherForms.map((form) => `${id} ${form}`)),
 );
 

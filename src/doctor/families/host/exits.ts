@@ -725,6 +725,8 @@ export const hostExitRules: LogRule[] = [
       'failed to allocate cuda_host',
       'failed to allocate rocm_host',
       'tcmalloc: large alloc',
+      'mem_buffer != null',
+      'ggml_aligned_malloc: insufficient memory',
     ],
     // The host allocation grammar in other runtimes' words, each the runtime's own message for an
     // allocation the OS (or the runtime's heap cap) refused inside a live process:
@@ -746,8 +748,16 @@ export const hostExitRules: LogRule[] = [
     // gperftools' large-allocation report with the null pointer it got back ("tcmalloc: large alloc N
     // bytes == (nil) @ ...": src/tcmalloc.cc ReportLargeAlloc prints the result with %p, glibc's
     // "(nil)" for NULL): the allocation failed — a report with an address is no failure (facts.ts).
+    // ggml_init's assertion on its context's arena, which it mallocs itself when the caller gives none
+    // (ggml/src/ggml.c ggml_init: mem_buffer = params.mem_buffer ? params.mem_buffer :
+    // ggml_aligned_malloc(mem_size); GGML_ASSERT(ctx->mem_buffer != NULL)), printed "GGML_ASSERT:
+    // <file>:<line>: ctx->mem_buffer != NULL" before 2024 and "<file>:<line>: GGML_ASSERT(ctx->mem_buffer
+    // != NULL) failed" since (or the expression alone, where a wrap put it on a line of its own):
+    // malloc returned NULL, the host's memory. ggml_aligned_malloc says so just
+    // before, with the size ("%s: %s (attempted to allocate %6.2f MB)", error_desc "insufficient memory"
+    // for ENOMEM; "invalid alignment value" is not memory).
     pattern:
-      /java\.lang\.OutOfMemoryError: (Java heap space|GC overhead limit exceeded|Requested array size exceeds VM limit|unable to create (?:new )?native thread|Direct buffer memory|Metaspace)|cannot allocate vector of size ([\d.]+ [KMGT]?b)|JavaScript heap out of memory|fatal error: runtime: out of memory|memory allocation of (\d+) bytes failed|^\s*Out of memory!\s*$|Out of memory during (?:"large" )?request for (\d+) bytes|\bOutOfMemoryError\(\)|System\.OutOfMemoryException|\[WinError (?:8|14)\]|Failed to allocate memory for requested buffer of size (\d+)|could not allocate pinned host(?: memory)? of size:? (\d+)|ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate buffer of size (\d+)|failed to allocate (?:CPU|CPU_Mapped|CUDA_Host|ROCm_Host) buffer of size (\d+)|tcmalloc: large alloc (\d+) bytes == (?:\(nil\)|0x0+|0|\(null\))(?=\s|$)/,
+      /java\.lang\.OutOfMemoryError: (Java heap space|GC overhead limit exceeded|Requested array size exceeds VM limit|unable to create (?:new )?native thread|Direct buffer memory|Metaspace)|cannot allocate vector of size ([\d.]+ [KMGT]?b)|JavaScript heap out of memory|fatal error: runtime: out of memory|memory allocation of (\d+) bytes failed|^\s*Out of memory!\s*$|Out of memory during (?:"large" )?request for (\d+) bytes|\bOutOfMemoryError\(\)|System\.OutOfMemoryException|\[WinError (?:8|14)\]|Failed to allocate memory for requested buffer of size (\d+)|could not allocate pinned host(?: memory)? of size:? (\d+)|ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate buffer of size (\d+)|failed to allocate (?:CPU|CPU_Mapped|CUDA_Host|ROCm_Host) buffer of size (\d+)|tcmalloc: large alloc (\d+) bytes == (?:\(nil\)|0x0+|0|\(null\))(?=\s|$)|(?:\bggml\.c:\d+: (?:GGML_ASSERT\()?|^\W{0,3})ctx->mem_buffer != NULL\b|\bggml_aligned_malloc: insufficient memory \(attempted to allocate\s+([\d.]+ [KMGT]?B)\)/,
     source:
       'OpenJDK hotspot OutOfMemoryError; R memory.c; V8 heap limit; Go runtime/malloc.go; Rust std::alloc; Perl malloc.c; Julia OutOfMemoryError; .NET OutOfMemoryException; Windows system error codes 8, 14; gperftools src/tcmalloc.cc ReportLargeAlloc',
     summary: 'a host memory allocation failed (the runtime refused or could not get more RAM)',
@@ -756,11 +766,14 @@ export const hostExitRules: LogRule[] = [
       // (allocation/rules.ts); without one it is the CPU arena, host memory.
       if (match[5] !== undefined && !namesHostArena([...before, text])) return undefined;
       return {
+        // ggml_aligned_malloc's size is rounded to 0.01 MB; the buffer's own line after it gives the
+        // bytes (ggml-backend.cpp "failed to allocate buffer of size N"), so it leads where both are.
+        ...(match[10] !== undefined ? { weight: 1 } : {}),
         facts: definedFacts({
           javaHeap: match[1],
           requestedBytes:
             intOf(match[3] ?? match[4] ?? match[5] ?? match[6] ?? match[7] ?? match[8] ?? match[9]) ??
-            sizeOf(match[2]?.replace(/b$/, 'B')),
+            sizeOf(match[2]?.replace(/b$/, 'B') ?? match[10]),
         }),
       };
     },

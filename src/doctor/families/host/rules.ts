@@ -31,8 +31,11 @@ export const hostRules: LogRule[] = [
     keywords: ['killed process', 'kill process'],
     // The pid may be redacted by the user ("Killed process _xxxxx_ (python3) total-vm:..."): the line is
     // still the kernel's where its figures follow the name, as only __oom_kill_process prints them.
+    // A line retyped through an input method loses the spaces around its punctuation ("Out of
+    // memory:Killed process 217423（python）total-vm:...", the full-width brackets folded by
+    // paste.ts): the kernel's words and figures are all there, so the spaces are optional.
     pattern:
-      /(Memory cgroup out of memory: |Out of memory: )?Kill(?:ed)? process (\d+|[_*#<]*(?:[xX*#]{3,}|pid|PID)[_*#>]*) \(([^)]*)\)/,
+      /(Memory cgroup out of memory: ?|Out of memory: ?)?Kill(?:ed)? process (\d+|[_*#<]*(?:[xX*#]{3,}|pid|PID)[_*#>]*) ?\(([^)]*)\)/,
     source: 'linux mm/oom_kill.c __oom_kill_process',
     summary: 'the kernel OOM killer killed a process: the host (or its memory cgroup) ran out of RAM',
     extract: ({ text, match }) => {

@@ -180,6 +180,28 @@ export const torchRules: LogRule[] = [
         : {},
   },
   {
+    code: 'torch-oom-caught-by-app',
+    kind: 'gpu_oom',
+    framework: 'torch',
+    weight: 2,
+    isGeneric: true,
+    keywords: ['out of memory error, ', 'oom runtimeerror is raised'],
+    // An application's own warning, printed only in its handler of PyTorch's device OOM before it
+    // retries in smaller pieces or on the CPU: ComfyUI's (and Forge's, A1111's) split attention
+    // ("out of memory error, emptying cache and trying again", "... increasing steps and trying again
+    // N" in `except model_management.OOM_EXCEPTION`, which is torch.cuda.OutOfMemoryError;
+    // comfyanonymous/ComfyUI comfy/ldm/modules/attention.py attention_split, model_management.py) and
+    // YOLOX's label assignment ("OOM RuntimeError is raised due to the huge memory cost during label
+    // assignment. CPU mode is applied in this batch", Megvii-BaseDetection/YOLOX 0.3.0
+    // yolox/models/yolo_head.py get_losses, after `if "CUDA out of memory. " not in str(e): raise`).
+    // The run may go on, but the card ran out; weight 2, as a warning that names the error's class.
+    pattern:
+      /\bout of memory error, (?:emptying cache|increasing steps) and trying again\b|\bOOM RuntimeError is raised due to the huge memory cost during label assignment\b/,
+    source:
+      'comfyanonymous/ComfyUI comfy/ldm/modules/attention.py attention_split; Megvii-BaseDetection/YOLOX 0.3.0 yolox/models/yolo_head.py get_losses',
+    summary: 'PyTorch ran out of device memory and the application caught it to retry (its own warning)',
+  },
+  {
     code: 'torch-allowed-memory-exceeded',
     kind: 'gpu_oom',
     framework: 'torch',
