@@ -253,6 +253,27 @@ training: { precision: mixed_bf16, optimizer: adamw, batch_size: 1, activation_c
 parallel: { gpus: 8, strategy: fsdp_full, fsdp_version: 2 }`,
 };
 
+// --- Seliah/thesis outputs.md (a thesis's training protocols, January 2024; kind: detection; ultralytics harness: 2
+// of its 2) -------------------------------------------------------------------------------------------------------
+// The same code search's third hit (after the notebook above and the left YOLO11 README). outputs.md holds two runs of
+// yolo_train.ps1 on a Roboflow shelf data set: "epochs=100 Patience=5" (the protocol from epoch 26, stopped at 32) and
+// "patience=50 (default) epochs=150" (only its last epoch, after close_mosaic switched mosaic off). The first run's
+// first kept line is taken: mosaic still on. GPU_mem as above (reserved, decimal GB, as the batch ends).
+const thesisYoloDoc = 'Seliah/thesis outputs.md';
+const thesisYoloCase: PublishedCase = {
+  traceModule: 'yolo:v8_n_640x640_c1_b25_ema',
+  id: 'ultralytics-8.0.227-yolov8n-1cls-shelf-640-bs16-amp-rtx3070',
+  source: `${thesisYoloDoc} (commit b86cd775, 2024-01-12, https://github.com/Seliah/thesis/blob/b86cd775983c603795f2f246dc660d3d350e7b84/outputs.md; removed in db66ae0), run "epochs=100 Patience=5", line "26/100      2.24G      1.208     0.8777      1.015        125        640: 100%|██████████| 22/22", column "GPU_mem"`,
+  what: 'reserved',
+  unit: 'GB',
+  measured: 2.24,
+  config:
+    "yolo.exe task=detect mode=train model=yolov8n.pt data=datasets\\on-shelf-stock-availability-ox04t\\data.yaml workers=12 (yolo_train.ps1 at b86cd775, with epochs=100 patience=5 for this run, as its heading says): Ultralytics YOLOv8.0.227, torch 2.1.2+cu121, one NVIDIA GeForce RTX 3070 (8192MiB), all as printed; the defaults imgsz 640, batch 16, amp True, optimizer auto (AdamW for a run of 2200 iterations, under auto's 10000 for SGD: assumed from ultralytics 8.0.227's rule, the line not kept), mosaic 1.0 with close_mosaic 10; YOLOv8n fine-tuned from COCO to 1 class (Roboflow fyp-ormnr/on-shelf-stock-availability-ox04t v5, sku_yolo8_download.py; 3,005,843 parameters fused as printed, 3,011,043 unfused), 22 batches an epoch (about 350 images), the EMA copy; validation 98 images with 602 boxes (6.1 an image: 25 for a mosaic of 4, assumed as the assigner's boxes); the figure: GPU_mem 2.24 GB at the end of epoch 26 (2.11–2.24 over epochs 26–32). A doubt: shelf images are dense and the densest mosaic of a batch holds far more than 25 boxes; traceable: yes (examples/trace/yolo.py's v8_n factory at 640 × 640, 1 class, 25 boxes, with the EMA copy)",
+  spec: `model:
+  yolo: { version: v8, scale: n, classes: 1, input: [3, 640, 640], max_objects: 25 }
+training: { precision: amp_fp16, optimizer: adamw, batch_size: 16 }`,
+};
+
 // --- THE ROUND ------------------------------------------------------------------------------------------------------
 export const round33Cases: PublishedCase[] = [
   ...titanCases,
@@ -263,6 +284,7 @@ export const round33Cases: PublishedCase[] = [
   fpnReproCase,
   yolov8ColabCase,
   verlSeedOssCase,
+  thesisYoloCase,
 ];
 
 /** The documents round 33 reads: none is cited by rounds 1 to 32 or ../shared/estimation. */
@@ -276,4 +298,5 @@ export const round33Documents: string[] = [
   fpnReproDoc,
   yolov8ColabDoc,
   verlSeedOssDoc,
+  thesisYoloDoc,
 ];
