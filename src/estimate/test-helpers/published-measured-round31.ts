@@ -191,6 +191,9 @@ parallel: { gpus: 8, expert: 2, strategy: fsdp_full, fsdp_wrap: torchtitan, fsdp
 // 6.719, equals what was reserved before training (the Mimi codec's encoding of the data set on the GPU), not a
 // training step's.
 const unslothNb = (file: string) => `unslothai/notebooks nb/${file}`;
+// THE LOSS (session 26): round 32's unsloth section says what unsloth_zoo's compiled forward runs; gpt-oss 120B's
+// frozen bf16 head takes cut cross-entropy (loss: fused); the fp32 Gemma 3 270M row's head takes unsloth_fused_ce_loss,
+// whose chunks follow the card's free memory (left written as chunked).
 const unsloth = (options: {
   id: string;
   file: string;
@@ -215,13 +218,13 @@ const unslothCases: PublishedCase[] = [
     measured: 67.836,
     start: 59.27,
     config:
-      'unsloth/gpt-oss-120b loaded with load_in_4bit True (36 layers, 2880 wide, 64 heads of 64, 8 KV heads, 128 routed experts of MLP 2880 with 4 per token, vocab 201088, untied: 116,829,156,672 parameters, the printed total less the adapters) on one A100-SXM4-80GB, bf16 compute (assumed: the banner reports no switch to float32 on this card), eager attention ("Gpt_Oss does not support SDPA - switching to fast eager"), LoRA r 16 alpha 32 dropout 0 with the seven projections named but only q, k, v, o adapted (the experts are fused: 11,943,936 trainable, as printed), use_gradient_checkpointing "unsloth" (and "smartly offload gradients" as logged), SFTTrainer batch 4 × 1 accumulation step, 30 steps, adamw_8bit; HuggingFaceH4/Multilingual-Thinking (1,000 conversations with their reasoning) in the gpt-oss chat template, max_seq_length 4096, the longest batch assumed to reach it (a doubt: the conversations may be shorter); unsloth 2025.9.1, transformers 4.55.4, PyTorch 2.8.0+cu126. NOT EXPRESSIBLE: the attention sinks and the sliding-window (128) attention of every other layer, how the 4-bit checkpoint stores the fused experts, and the gradient offload; the spec is an MoE decoder in NF4 with bf16 compute (as round 24 wrote gpt-oss 20B); traceable: yes (openai/gpt-oss-120b\'s GptOssForCausalLM config builds in transformers 5.18)',
+      'unsloth/gpt-oss-120b loaded with load_in_4bit True (36 layers, 2880 wide, 64 heads of 64, 8 KV heads, 128 routed experts of MLP 2880 with 4 per token, vocab 201088, untied: 116,829,156,672 parameters, the printed total less the adapters) on one A100-SXM4-80GB, bf16 compute (assumed: the banner reports no switch to float32 on this card), eager attention ("Gpt_Oss does not support SDPA - switching to fast eager"), LoRA r 16 alpha 32 dropout 0 with the seven projections named but only q, k, v, o adapted (the experts are fused: 11,943,936 trainable, as printed), use_gradient_checkpointing "unsloth" (and "smartly offload gradients" as logged), SFTTrainer batch 4 × 1 accumulation step, 30 steps, adamw_8bit; HuggingFaceH4/Multilingual-Thinking (1,000 conversations with their reasoning) in the gpt-oss chat template, max_seq_length 4096, the longest batch assumed to reach it (a doubt: the conversations may be shorter); unsloth 2025.9.1, transformers 4.55.4, PyTorch 2.8.0+cu126. NOT EXPRESSIBLE: the attention sinks and the sliding-window (128) attention of every other layer, how the 4-bit checkpoint stores the fused experts, and the gradient offload; the spec is an MoE decoder in NF4 with bf16 compute (as round 24 wrote gpt-oss 20B); traceable: yes (openai/gpt-oss-120b\'s GptOssForCausalLM config builds in transformers 5.18); the loss written chunked when gathered, fused since session 26 (cut cross-entropy under the compiled forward of unsloth_zoo for a frozen 16-bit head, read at its source: above the unsloth cases)',
     spec: `model:
   params: 116829156672
   transformer: { family: llama, layers: 36, hidden: 2880, heads: 64, kv_heads: 8, head_dim: 64, vocab: 201088, ffn: 2880, experts: 128, experts_per_token: 4, tied_embeddings: false, seq_len: 4096, attention: eager }
   lora: { rank: 16, alpha: 32, targets: [q, k, v, o], dropout: 0 }
   quantization: { weights: nf4, double_quant: true, compute_dtype: bf16 }
-training: { precision: bf16, optimizer: adam8bit, batch_size: 4, activation_checkpointing: full, loss: chunked, offload: { activations: cpu } }
+training: { precision: bf16, optimizer: adam8bit, batch_size: 4, activation_checkpointing: full, loss: fused, offload: { activations: cpu } }
 cuda: { lengths: variable }`,
   }),
   unsloth({

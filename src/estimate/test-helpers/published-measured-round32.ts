@@ -201,6 +201,14 @@ cuda: { expandable_segments: true }`,
 // batch's samples flattened into one row with their position ids and packed_seq_lengths); the spec reads such a batch
 // as one sequence of the samples' summed length (batch 1), a doubt for eager attention (whether the scores are built
 // over the whole row or per sample is unsloth's kernel's business, not checked here).
+// THE LOSS, read at its source in session 26: a model unsloth runs through unsloth_zoo's compiler (FastModel: ERNIE, gpt-oss,
+// Gemma 3) has its ForCausalLM forward rewritten (unsloth_zoo/compiler.py cross_entropy_replacement_1, the same from
+// 52aac8f0 of May 2025 to 7209a767 of Nov 2025): with no logit scaling or softcapping, UNSLOTH_ENABLE_CCE (default 1),
+// no logits returned, and an LM head that is frozen and not fp32, the loss is cut_cross_entropy's linear_cross_entropy
+// (fused_linear_cross_entropy, unsloth_zoo/loss_utils.py; a dependency of unsloth_zoo): the logits are never
+// materialised beyond a block, written loss: fused. An fp32 or trained head takes unsloth_fused_ce_loss instead
+// (unsloth_zoo/fused_losses/cross_entropy_loss.py: chunks sized to half the VRAM free at its first call, a figure of
+// the card the spec cannot say), which stays written as chunked.
 const unslothNb = (file: string) => `unslothai/notebooks nb/${file}`;
 const unsloth = (options: {
   id: string;
@@ -254,13 +262,13 @@ cuda: { lengths: capped }`,
     measured: 16.764,
     start: 11.576,
     config:
-      'unsloth/ERNIE-4.5-21B-A3B-PT through FastModel with load_in_4bit True (bitsandbytes NF4, double quantization assumed, as unsloth\'s 4-bit loads) on one NVIDIA L4 (22.161 GB), bf16 compute (Bfloat16 TRUE); Ernie4_5_Moe: 28 layers of 2560, 20 heads of 128, 4 KV heads, the first layer dense (MLP 12288), the other 27 MoE layers of 64 experts (MLP 1536, top 6) with 2 shared experts (MLP 3072 together), vocab 103424, tied embeddings: 21,825,437,888 parameters (the printed 22,002,983,104 less the adapters; counted and checked with transformers\' Ernie4_5_MoeForCausalLM); LoRA r 8 alpha 16 dropout 0 on q, k, v, o, gate, up, down, the experts\' included (177,545,216 trainable, as printed and recounted: 169,869,312 of them on the routed experts), use_gradient_checkpointing "unsloth", SFTConfig batch 4 × 2 accumulation steps, 60 steps, adamw_8bit, train_on_responses_only ("User:" / "Assistant:"); mlabonne/FineTome-100k (all 100,000) in ERNIE\'s chat template, max_seq_length 2048, each batch padded to its longest sample (no padding-free line in this older run), the longest batch assumed to reach 2048; SDPA assumed (the banner names no switch); unsloth 2025.11.3, transformers 4.56.2, PyTorch 2.9.0+cu126. The spec gives every layer as MoE (the first layer\'s dense MLP is in the parameter count; its activations are taken as an MoE layer\'s, a small difference); traceable: yes (an Ernie4_5_MoeForCausalLM config with these shapes builds in transformers 5.18)',
+      'unsloth/ERNIE-4.5-21B-A3B-PT through FastModel with load_in_4bit True (bitsandbytes NF4, double quantization assumed, as unsloth\'s 4-bit loads) on one NVIDIA L4 (22.161 GB), bf16 compute (Bfloat16 TRUE); Ernie4_5_Moe: 28 layers of 2560, 20 heads of 128, 4 KV heads, the first layer dense (MLP 12288), the other 27 MoE layers of 64 experts (MLP 1536, top 6) with 2 shared experts (MLP 3072 together), vocab 103424, tied embeddings: 21,825,437,888 parameters (the printed 22,002,983,104 less the adapters; counted and checked with transformers\' Ernie4_5_MoeForCausalLM); LoRA r 8 alpha 16 dropout 0 on q, k, v, o, gate, up, down, the experts\' included (177,545,216 trainable, as printed and recounted: 169,869,312 of them on the routed experts), use_gradient_checkpointing "unsloth", SFTConfig batch 4 × 2 accumulation steps, 60 steps, adamw_8bit, train_on_responses_only ("User:" / "Assistant:"); mlabonne/FineTome-100k (all 100,000) in ERNIE\'s chat template, max_seq_length 2048, each batch padded to its longest sample (no padding-free line in this older run), the longest batch assumed to reach 2048; SDPA assumed (the banner names no switch); unsloth 2025.11.3, transformers 4.56.2, PyTorch 2.9.0+cu126. The spec gives every layer as MoE (the first layer\'s dense MLP is in the parameter count; its activations are taken as an MoE layer\'s, a small difference); traceable: yes (an Ernie4_5_MoeForCausalLM config with these shapes builds in transformers 5.18); the loss written chunked when gathered, fused since session 26 (cut cross-entropy under the compiled forward of unsloth_zoo for a frozen 16-bit head, read at its source: above the unsloth cases)',
     spec: `model:
   params: 21825437888
   transformer: { family: llama, layers: 28, hidden: 2560, heads: 20, kv_heads: 4, head_dim: 128, vocab: 103424, ffn: 1536, experts: 64, experts_per_token: 6, shared_ffn: 3072, tied_embeddings: true, seq_len: 2048, attention: sdpa }
   lora: { rank: 8, alpha: 16, targets: [q, k, v, o, gate, up, down], dropout: 0 }
   quantization: { weights: nf4, double_quant: true, compute_dtype: bf16 }
-training: { precision: bf16, optimizer: adam8bit, batch_size: 4, grad_accumulation: 2, activation_checkpointing: full, loss: chunked, offload: { activations: cpu } }
+training: { precision: bf16, optimizer: adam8bit, batch_size: 4, grad_accumulation: 2, activation_checkpointing: full, loss: fused, offload: { activations: cpu } }
 cuda: { lengths: variable }`,
   }),
   unsloth({
