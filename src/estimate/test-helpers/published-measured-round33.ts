@@ -274,6 +274,27 @@ const thesisYoloCase: PublishedCase = {
 training: { precision: amp_fp16, optimizer: adamw, batch_size: 16 }`,
 };
 
+// --- InternLM/xtuner (0.1.x) zh_cn reward-model quick start: InternLM2-chat-1.8B-SFT reward model on UltraFeedback
+// (kind: RL policy — the reward model RLHF trains; second pass; xtuner harness: 2 rows with the quick start above) --
+// Found by `git log -G 'Iter\(train\).*memory: [0-9]{4,}' -- docs` over xtuner's snapshot: besides the quick start
+// above, the reward-model quick start (docs/zh_cn/reward_model/quick_start.md, added in 2c8b471f, 2024-06-13); the DPO
+// quick start beside it prints no log. mmengine's memory as above (MiB, the peak of the last 10 iterations, reset).
+const xtunerRewardDoc = 'InternLM/xtuner docs/zh_cn/reward_model/quick_start.md (commit 2c8b471f)';
+const xtunerRewardCase: PublishedCase = {
+  id: 'xtuner-0x-reward-quickstart-internlm2-chat-1.8b-rm-full-ultrafeedback-4pairs-fp16-1gpu',
+  source: `${xtunerRewardDoc} (https://github.com/InternLM/xtuner/blob/2c8b471f63d01949cb95f8ab08805274526779ab/docs/zh_cn/reward_model/quick_start.md), the training log: "06/06 16:12:46 - mmengine - INFO - Iter(train) [   70/15230]  lr: 3.0331e-06  eta: 2:33:18  time: 0.6018  data_time: 0.0025  memory: 42186  loss: 0.6247  acc: 0.7500  chosen_score_mean: 0.0117  rejected_score_mean: 0.0055  num_samples: 4.0000  num_tokens: 815.0000"`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: 42186 / 1024,
+  config:
+    "xtuner train ./internlm2_chat_1_8b_reward_full_ultrafeedback_copy.py on one GPU (the page's single-card command; the card not named: 42186 MiB needs a 48 or 80 GB card), June 2024; the config (xtuner/configs/reward_model/internlm/internlm2_chat_1_8b_reward_full_ultrafeedback.py at 069b2475): RewardModel over internlm/internlm2-chat-1_8b-sft — the trunk only (24 layers of 2048, 16 heads, 8 KV heads, a fused wqkv, SwiGLU MLP 8192, vocab 92544: 1,699,579,904 parameters) and a 2048 → 1 value head on the reward token (no vocabulary logits), loaded without a torch_dtype (fp32 weights), every parameter trained; argilla/ultrafeedback-binarized-preferences-cleaned, max_length 2048, not packed (use_varlen_attn False), batch 4 pairs per step (num_samples 4: 4 chosen and 4 rejected sequences that reward_collate_fn pads to the batch's longest; the log's num_tokens is that padded length, labels.shape[1] in xtuner/model/reward.py: 815 to 2049 over the seven lines), 16-step accumulation, AdamW (lr 2e-5), AmpOptimWrapper fp16 with a dynamic loss scale, activation checkpointing (RewardModel's default use_activation_checkpointing), attention dispatched to PyTorch SDPA, the focal ranking loss with a log-barrier penalty; the figure: memory (each 10 iterations' peak allocated, MiB) over the seven lines shown — 18021 at iteration 10 (before the first optimizer step at 16), then 42180, 32121, 42186, 42186, 30238, 42186 — the largest, 42186, taken: the windows whose longest batch reached the 2049-token cap (num_tokens 2049 at iteration 50). A doubt: that the 42186 windows are those of a 2049-token batch is inferred from one logged length; traceable: yes as a stand-in (a LlamaForCausalLM trunk of these shapes; InternLM2's code is remote)",
+  spec: `model:
+  params: 1699581952
+  transformer: { family: llama, layers: 24, hidden: 2048, heads: 16, kv_heads: 8, vocab: 92544, ffn: 8192, fused_qkv: true, lm_head: false, seq_len: 2049, attention: sdpa }
+training: { precision: amp_fp16, optimizer: adamw, batch_size: 8, grad_accumulation: 16, activation_checkpointing: full }
+cuda: { lengths: capped }`,
+};
+
 // --- THE ROUND ------------------------------------------------------------------------------------------------------
 export const round33Cases: PublishedCase[] = [
   ...titanCases,
@@ -285,6 +306,7 @@ export const round33Cases: PublishedCase[] = [
   yolov8ColabCase,
   verlSeedOssCase,
   thesisYoloCase,
+  xtunerRewardCase,
 ];
 
 /** The documents round 33 reads: none is cited by rounds 1 to 32 or ../shared/estimation. */
@@ -299,4 +321,5 @@ export const round33Documents: string[] = [
   yolov8ColabDoc,
   verlSeedOssDoc,
   thesisYoloDoc,
+  xtunerRewardDoc,
 ];
