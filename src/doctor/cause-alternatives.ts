@@ -33,6 +33,26 @@ export function isRequestPastCommonCard(requested: number | undefined, card: num
   return card === undefined && requested !== undefined && requested >= requestPastCommonCardBytes;
 }
 
+/**
+ * The share of a card's stated size that one request cannot get: a card sold as N GB reports less
+ * than N GiB (a "16 GB" T4 14.75 GiB, a V100-16GB 15.78 GiB, nvidia-smi) and its CUDA context takes
+ * 0.25-1.5 GiB of that before any tensor (pytorch/numbers.ts contextMaxBytes), so a request of this
+ * share of the stated size (requestPastCommonCardBytes of a nominal 16 GB card) does not fit it.
+ */
+export const requestPastStatedCardShare = requestPastCommonCardBytes / (16 * GiB);
+
+/** One request past what the card the log states can give it (requestPastStatedCardShare). */
+export function isRequestPastStatedCard(
+  requested: number | undefined,
+  statedCard: number | undefined,
+): boolean {
+  return (
+    statedCard !== undefined &&
+    requested !== undefined &&
+    requested >= requestPastStatedCardShare * statedCard
+  );
+}
+
 /** The fix for a request past a common card: its tensor's shape (isRequestPastCommonCard). */
 export function requestShapeFix(requested: number): FixDetail {
   return fix(

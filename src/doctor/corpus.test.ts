@@ -680,8 +680,10 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // 643/775, 732/775.
   // With heldout-35 and -36 folded in (15/19, 3/6 strict; 16/19, 4/6 among alternatives): 661/800, 752/800.
   // Session 25's causes rules (doctor-causes): 665/800, 753/800. With heldout-37 and -38 folded in (9/17, 1/1
-  // strict; 14/17, 1/1 among alternatives): 675/818, 768/818.
-  assert.ok(figures.causesRight >= 675, `causes right ${figures.causesRight}, at least 675`);
+  // strict; 14/17, 1/1 among alternatives): 675/818, 768/818. Session 26's batch-first readings (doctor-causes:
+  // the model blamed in words, a context that could not be created, a request past the stated card,
+  // processes told on one card): 680/818, 768/818.
+  assert.ok(figures.causesRight >= 680, `causes right ${figures.causesRight}, at least 680`);
   assert.ok(
     figures.causesRightOrAlternative >= 768,
     `truth among the alternatives ${figures.causesRightOrAlternative}, at least 768`,
@@ -693,11 +695,12 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // and 293/312; then 389/395 and 297/315; then 391/397 and 298/316; then 391/396 and 299/317. With
   // heldout-30 .. heldout-34 folded in: 419/424 and 313/333, 18 not diagnosed. With heldout-35 and -36 folded
   // in: 432/438 and 320/344, 18 not diagnosed. With heldout-37 and -38 folded in: 435/441 and 333/358, 19 not
-  // diagnosed.
+  // diagnosed. Session 26's batch-first readings: 436/442 and 332/357 (a context that could not be created
+  // moved from open to decided right; four more open ones now name the truth first).
   t.diagnostic(causeClaimsLine(figures));
-  assert.ok(figures.causesDecidedRight >= 435, `decided right ${figures.causesDecidedRight}, at least 435`);
+  assert.ok(figures.causesDecidedRight >= 436, `decided right ${figures.causesDecidedRight}, at least 436`);
   assert.ok(
-    figures.causesOpenTruthOffered >= 333,
-    `open with the truth offered ${figures.causesOpenTruthOffered}, at least 333`,
+    figures.causesOpenTruthOffered >= 332,
+    `open with the truth offered ${figures.causesOpenTruthOffered}, at least 332`,
   );
 });

@@ -8,6 +8,7 @@ import {
   causeAlternatives as causeAlternativesOf,
   coTenantOfCardDecides,
   isRequestPastCommonCard,
+  isRequestPastStatedCard,
   ownHoldingFacts,
   requestShapeFix,
 } from './cause-alternatives.js';
@@ -45,7 +46,9 @@ import {
   resolveRayWorkerDeath,
   resolveRetoldKill,
 } from './resolve.js';
-import { lowersSettingAtFloor, repeatsShownSetting, withoutShownTechniques } from './settings.js';
+import { lowersSettingAtFloor, repeatsShownSetting } from './settings.js';
+import { shownTechniquesOf } from './shown.js';
+import { withStatedModel } from './stated-readings.js';
 import type { Diagnosis, Facts, MissingFailureLine } from './types.js';
 
 // What is left to say when the log shows every fix already applied.
@@ -153,6 +156,15 @@ function mostLikelyOfFigureless(
       causeText: `${explanation.causeText}; one allocation of ${size(requested ?? 0)} is past the whole memory of most cards (a nominal 16 GB card holds 14.5-16 GiB), so its tensor's shape is the most likely cause`,
       fixes: [requestShapeFix(requested ?? 0), ...explanation.fixes],
     };
+  // The same request against the card the log states (cause-alternatives.ts requestPastStatedCardShare):
+  // past what that card gives one allocation beside its context, so its shape, the batch the alternative.
+  if (draft.code !== genericOutOfMemoryCode && isRequestPastStatedCard(requested, statedCard))
+    return {
+      ...explanation,
+      cause: 'request_exceeds_device',
+      causeText: `${explanation.causeText}; one allocation of ${size(requested ?? 0)} is past what the ${size(statedCard ?? 0)} card the log states gives one allocation (such a card reports less than its nominal size, and its CUDA context takes part of that), so its tensor's shape is the most likely cause`,
+      fixes: [requestShapeFix(requested ?? 0), ...explanation.fixes],
+    };
   // A batch of one shown in the log: not the batch, but the step's other dimensions (the longest
   // sequence, the resolution) are the most likely, with the model's state and another process open
   // (pytorch/fixes.ts batchOfOneStepText).
@@ -193,15 +205,20 @@ function toDiagnosis(draft: Draft, context: ExplainContext): Diagnosis {
   } = mostLikelyOfFigureless(
     draft,
     context,
-    explained,
+    // The log's own words that the model is too large come before the figureless guess at the batch.
+    withStatedModel(explained, {
+      isDeviceOom: draft.kind === 'gpu_oom',
+      facts: draft.facts,
+      context: context.context,
+      shown: shownTechniquesOf(context.context),
+    }),
     (explained.holders ?? draft.holders ?? []).length > 0,
   );
-  // Each fix once, and none that sets what the log shows already set (issue 23); a technique the log
-  // shows on is left out of a fix's text (settings.ts withoutShownTechniques).
-  const trimmed = proposed.map((f) => ({ ...f, fix: withoutShownTechniques(f.fix, context.context) }));
-  const fixes = trimmed.filter(
+  // Each fix once, and none that sets what the log shows already set (issue 23). A technique the log
+  // shows on is never in a fix's text: the builders take what the log shows (shown.ts).
+  const fixes = proposed.filter(
     (f, i) =>
-      trimmed.findIndex((o) => o.fix === f.fix) === i &&
+      proposed.findIndex((o) => o.fix === f.fix) === i &&
       !repeatsShownSetting(f.fix, context.context) &&
       !lowersSettingAtFloor(f.fix, context.context) &&
       !(

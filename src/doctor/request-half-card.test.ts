@@ -9,11 +9,11 @@ const alternativesOf = (...lines: string[]) =>
   (primary(...lines)?.causeAlternatives ?? []).map((a) => a.cause);
 
 describe('a request of half the card or more', () => {
-  test('on a card the log states (Faiss on a 16G GPU): the shape is an alternative', () =>
+  test('on a card the log states: the shape is an alternative (a request past what the card gives one allocation puts it first: causes-batch-first.test.ts)', () =>
     assert.ok(
       alternativesOf(
         'On a 16G GPU, this crashes with',
-        "Faiss assertion 'cudaMalloc(p, size) == cudaSuccess' failed in void faiss::gpu::allocMemorySpace(faiss::gpu::MemorySpace, void**, size_t) at utils/MemorySpace.cpp:20; details: Failed to cudaMalloc 16000000000 bytes",
+        "Faiss assertion 'cudaMalloc(p, size) == cudaSuccess' failed in void faiss::gpu::allocMemorySpace(faiss::gpu::MemorySpace, void**, size_t) at utils/MemorySpace.cpp:20; details: Failed to cudaMalloc 10000000000 bytes",
       ).includes('request_exceeds_device'),
     ));
   test("on the message's own total: the shape is an alternative", () =>

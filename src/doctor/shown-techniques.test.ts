@@ -1,14 +1,19 @@
 // Issue 23 item 5, session 17: a fix never tells the user to do what the log shows done. Mixed
 // precision and activation checkpointing shown on (log/evidence.ts mixedPrecisionShown,
-// checkpointingShown) leave the fix's text (settings.ts withoutShownTechniques).
+// checkpointingShown) are not in the fix's text: the builders take what the log shows (shown.ts;
+// session 26 moved this from editing the built text into the builders).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { withoutShownTechniques } from './settings.js';
+import { batchFix, modelStateFix } from './families/pytorch/fixes.js';
+import type { TorchNumbers } from './families/pytorch/numbers.js';
+import { nothingShown } from './shown.js';
 import { primary } from './test-helpers/diagnose.js';
 
 const oom =
   'torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB (GPU 0; 23.65 GiB total capacity; 20.12 GiB already allocated; 1.10 GiB free; 21.40 GiB reserved in total by PyTorch)';
 const fixesWith = (...lines: string[]) => primary(...lines, oom)?.fixes ?? [];
+const shardLever =
+  'shard them over several GPUs (FSDP, DeepSpeed ZeRO-3, or ZeRO with the optimizer offloaded to the CPU)';
 
 describe('techniques the log shows on are not proposed again', () => {
   test('neither shown: the batch fix names both', () =>
@@ -23,10 +28,24 @@ describe('techniques the log shows on are not proposed again', () => {
     assert.ok(fixes.some((f) => /use mixed precision/.test(f)));
     assert.ok(!fixes.some((f) => /checkpointing/.test(f)));
   });
-  test('another technique shown (LoRA adapters), neither of the two: both are still proposed', () => {
-    const fix = 'lower the batch size by at least 10%, or use activation checkpointing and mixed precision';
-    assert.equal(withoutShownTechniques(fix, { adapterShown: true }), fix);
-    assert.equal(withoutShownTechniques(fix, { tensorParallelShown: 2 }), fix);
+  test('another technique shown (LoRA adapters, tensor parallel), neither of the two: both are still proposed', () => {
+    const GiB = 1024 ** 3;
+    // The numbers of `oom` above: 2 GiB asked, 1.10 free, 20.12 allocated of 21.40 reserved.
+    const n: TorchNumbers = {
+      requestedBytes: 2 * GiB,
+      totalBytes: 23.65 * GiB,
+      freeBytes: 1.1 * GiB,
+      allocatedBytes: 20.12 * GiB,
+      reservedBytes: 21.4 * GiB,
+      others: [],
+      otherBytes: 0,
+      shortfallBytes: 0.9 * GiB,
+      isFullToLastBlocks: false,
+    };
+    const plain = batchFix(n, nothingShown).fix;
+    assert.match(plain, /activation checkpointing \(torch\.utils\.checkpoint\) and mixed precision$/);
+    assert.equal(batchFix(n, { ...nothingShown, isAdapters: true }).fix, plain);
+    assert.equal(batchFix(n, { ...nothingShown, tensorParallelGpus: 2 }).fix, plain);
   });
   test('both: the batch alone', () => {
     const fixes = fixesWith('--bf16 True --gradient_checkpointing True');
@@ -34,11 +53,8 @@ describe('techniques the log shows on are not proposed again', () => {
   });
   test("a model loaded in half precision: the model-state fix does not say 'load the weights in bf16'", () =>
     assert.equal(
-      withoutShownTechniques(
-        'make the model state smaller or spread it: train adapters only (LoRA, or freeze the backbone), load the weights in bf16 or 8/4-bit, or shard them',
-        { mixedPrecisionShown: true },
-      ),
-      'make the model state smaller or spread it: train adapters only (LoRA, or freeze the backbone), load the weights in 8/4-bit, or shard them',
+      modelStateFix({ ...nothingShown, isMixedPrecision: true }).fix,
+      `make the model state smaller or spread it: train adapters only (LoRA, or freeze the backbone), load the weights in 8/4-bit, or ${shardLever}`,
     ));
   test('turned off is not shown on', () => {
     assert.ok(fixesWith('--fp16 False').some((f) => /and mixed precision/.test(f)));
@@ -90,14 +106,16 @@ describe('ZeRO-3 shown in the log (log/evidence.ts zeroThreeShown)', () => {
 });
 
 describe('weights the log shows loaded in 4-bit are not proposed a 4-bit load again', () => {
-  const stateFix =
-    'make the model state smaller or spread it: train adapters only (LoRA, or freeze the backbone), load the weights in bf16 or 8/4-bit, or shard them';
   test('the model-state fix loses its bf16 / 8/4-bit clause, with or without mixed precision shown', () => {
-    const want =
-      'make the model state smaller or spread it: train adapters only (LoRA, or freeze the backbone), or shard them';
-    assert.equal(withoutShownTechniques(stateFix, { fourBitShown: true }), want);
-    assert.equal(withoutShownTechniques(stateFix, { fourBitShown: true, mixedPrecisionShown: true }), want);
+    const want = `make the model state smaller or spread it: train adapters only (LoRA, or freeze the backbone), or ${shardLever}`;
+    assert.equal(modelStateFix({ ...nothingShown, isFourBit: true }).fix, want);
+    assert.equal(modelStateFix({ ...nothingShown, isFourBit: true, isMixedPrecision: true }).fix, want);
   });
+  test('adapters and a 4-bit load both shown: the one lever left reads as a sentence, not "or ..."', () =>
+    assert.equal(
+      modelStateFix({ ...nothingShown, isFourBit: true, isAdapters: true }).fix,
+      `make the model state smaller or spread it: ${shardLever}`,
+    ));
   // transformers' refusal of a bitsandbytes model placed partly off the GPU (quantizer_bnb_4bit.py v4.40.0).
   const refusal =
     'ValueError: Some modules are dispatched on the CPU or the disk. Make sure you have enough GPU RAM to fit the quantized model.';

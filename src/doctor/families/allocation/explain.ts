@@ -4,6 +4,14 @@
 // process's own work filling the device.
 import type { Draft } from '../../candidates.js';
 import { settingFact } from '../../settings.js';
+import {
+  acrossMoreGpus,
+  commaOrList,
+  lighterStepClause,
+  quantizedAlready,
+  type ShownTechniques,
+  shownTechniquesOf,
+} from '../../shown.js';
 import type { FixDetail } from '../../types.js';
 import { type ExplainContext, type Explanation, fix, num, seeHolders, size } from '../explain-types.js';
 import { largerCardFix, smallCardReason } from '../pytorch/fixes.js';
@@ -52,7 +60,24 @@ function holdersFix(vendor: unknown): FixDetail[] {
 /** vLLM's largest sensible share of a card it has to itself (its own docs' upper examples). */
 const maxUtilization = 0.95;
 
+/**
+ * An engine's lever on its weights per GPU, none of it what the log shows done: sharding past the N
+ * GPUs it uses already, a quantized checkpoint where it is not one, CUDA graphs freed where it does not
+ * run eager already.
+ */
+function engineWeightsFix(shown: ShownTechniques): FixDetail {
+  const smaller =
+    shown.quantizedMethod === undefined
+      ? 'a quantized checkpoint, or a smaller model'
+      : `or a smaller model ${quantizedAlready(shown.quantizedMethod)}`;
+  return fix(
+    `or make the weights smaller per GPU: tensor_parallel_size ${acrossMoreGpus(shown)}, ${smaller}${shown.isEager ? '' : '; enforce_eager=True also frees the memory CUDA graphs take'}`,
+    'what the weights and graphs take is not left for the KV cache',
+  );
+}
+
 function kvCacheExplanation(draft: Draft, ctx: ExplainContext): Explanation {
+  const shown = shownTechniquesOf(ctx.context);
   const seqs = num(draft.facts, 'maxNumSeqs');
   const blocks = num(draft.facts, 'stateBlocks');
   // More sequences at once than the state blocks that fit (rules.ts): the concurrency, not a length.
@@ -66,7 +91,7 @@ function kvCacheExplanation(draft: Draft, ctx: ExplainContext): Explanation {
           `each decode sequence needs one Mamba cache block and ${blocks} are available (vllm/config/compilation.py)`,
         ),
         fix(
-          'or give the state more room: a larger gpu_memory_utilization, the weights sharded over more GPUs (a larger tensor_parallel_size), or a quantized checkpoint',
+          `or give the state more room: ${commaOrList(['a larger gpu_memory_utilization', 'the weights sharded over more GPUs (a larger tensor_parallel_size)', ...(shown.quantizedMethod === undefined ? ['a quantized checkpoint'] : [])])}`,
           'the blocks are sized from what gpu_memory_utilization leaves after the weights',
         ),
       ],
@@ -101,13 +126,7 @@ function kvCacheExplanation(draft: Draft, ctx: ExplainContext): Explanation {
         'vLLM sizes the KV cache from gpu_memory_utilization × the card, minus the weights and the activations it profiled at start',
       ),
     );
-  fixes.push(
-    fix(
-      'or make the weights smaller per GPU: tensor_parallel_size across GPUs, a quantized checkpoint, or a smaller model; enforce_eager=True also frees the memory CUDA graphs take',
-      'what the weights and graphs take is not left for the KV cache',
-    ),
-    seeHolders(),
-  );
+  fixes.push(engineWeightsFix(shown), seeHolders());
   return {
     cause: 'memory_cap',
     causeText: `vLLM may use gpu_memory_utilization (${share}) of the GPU, and after the weights and activations what is left for the KV cache${tokens !== undefined ? ` holds ${tokens} tokens, fewer than max_model_len ${wanted}` : ' cannot hold one sequence'}`,
@@ -144,7 +163,8 @@ export function explainAllocation(draft: Draft, ctx: ExplainContext): Explanatio
         "the quantized model's weights do not fit the GPU's memory: device_map placed some of its modules on the CPU or the disk, and transformers refuses to run them there",
       fixes: [
         fix(
-          'load it in 4-bit (BitsAndBytesConfig(load_in_4bit=True)) or load a smaller model, or use a GPU with more memory, with nothing else holding it',
+          // Where the log shows a 4-bit load already, a smaller model and the card are what is left.
+          `${shownTechniquesOf(ctx.context).isFourBit ? 'load a smaller model' : 'load it in 4-bit (BitsAndBytesConfig(load_in_4bit=True)) or load a smaller model'}, or use a GPU with more memory, with nothing else holding it`,
           'the weights of the whole model must fit on the GPU for bitsandbytes to run it',
         ),
         fix(
@@ -290,7 +310,7 @@ export function explainAllocation(draft: Draft, ctx: ExplainContext): Explanatio
       fix(
         isTpu
           ? 'lower the per-core batch size (halve it), or shard the model and optimizer state (SPMD/FSDP) across cores'
-          : 'lower the batch size (halve it), or use activation checkpointing and mixed precision',
+          : `lower the batch size (halve it)${lighterStepClause(shownTechniquesOf(ctx.context), { lead: ', or use ', checkpointing: 'activation checkpointing' })}`,
         `the request did not fit in what was left (${figures})`,
       ),
       ...holdersFix(draft.facts.vendor),

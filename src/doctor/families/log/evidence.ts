@@ -238,7 +238,7 @@ const logRules: FactRule[] = [
       'scripts',
     ],
     pattern:
-      /\b(?:I|we)\s+(?:have|had|am running|was running|run|ran|started|launch(?:ed)?|open(?:ed)?)\s+(?:two|2|multiple|several|three|3)\s+(?:jupyter\s+|python\s+)?(?:kernels|processes|jobs|notebooks|instances|programs|trainings|scripts)\b|\b(?:two|2|multiple|several)\s+(?:jupyter\s+)?(?:kernels|processes|jobs|notebooks|instances|programs|scripts)\s+(?:(?:are\s+)?running\s+)?on\s+(?:the\s+)?same\s+(?:GPU|card|device)\b|\b(?:the|my|our|this)\s+(?:GPU|card|graphics card)\b[^.\n]{0,40}?\b(?:was|is|were|are)\s+(?:being\s+|also\s+|already\s+)?(?:used|occupied)\s+(?:by|for)\s+(?:other|another|several|multiple)\s+(?:processes|process|programs?|applications?|jobs?|users?)\b|\b(?:other|another)\s+(?:processes|process|programs?|applications?|jobs?)\s+(?:were|was|are|is)\s+(?:already\s+|also\s+)?(?:using|occupying)\s+(?:the|my|our|this)\s+(?:GPU|card)\b/i,
+      /\b(?:I|we)\s+(?:have|had|am running|was running|run|ran|started|launch(?:ed)?|open(?:ed)?)\s+(?:two|2|multiple|several|three|3)\s+(?:jupyter\s+|python\s+)?(?:kernels|processes|jobs|notebooks|instances|programs|trainings|scripts)\b|\b(?:two|2|multiple|several)\s+(?:[\w-]+\s+)?(?:kernels|processes|jobs|notebooks|instances|programs|scripts)\b[^.\n]{0,30}?\bon\s+(?:the\s+)?same\s+(?:physical\s+)?(?:GPU|card|device)\b|\b(?:the|my|our|this)\s+(?:GPU|card|graphics card)\b[^.\n]{0,40}?\b(?:was|is|were|are)\s+(?:being\s+|also\s+|already\s+)?(?:used|occupied)\s+(?:by|for)\s+(?:other|another|several|multiple)\s+(?:processes|process|programs?|applications?|jobs?|users?)\b|\b(?:other|another)\s+(?:processes|process|programs?|applications?|jobs?)\s+(?:were|was|are|is)\s+(?:already\s+|also\s+)?(?:using|occupying)\s+(?:the|my|our|this)\s+(?:GPU|card)\b/i,
     source: 'nvidia-smi --query-compute-apps (per-process GPU memory); PyTorch FAQ "out of memory"',
     once: true,
     extract: () => ({ coTenantStated: true }),
@@ -254,6 +254,21 @@ const logRules: FactRule[] = [
     source: 'PyTorch FAQ "out of memory" (the batch is the first lever); issue 23 round 17',
     once: true,
     extract: () => ({ batchBlamed: true }),
+  },
+  {
+    // The log's own words blame the model against the card ("When a model is too large to fit in HBM",
+    // "a model which is too big for a single GPU", "the model doesn't fit in VRAM"): the reporter's
+    // reading of what filled it, as batchBlamed is for the batch. The model's own state (its weights,
+    // and for training its gradients and optimizer moments) is then the most likely, the batch open
+    // (stated-readings.ts). A question ("is the model too big?") puts the verb first and is not read.
+    family: 'context',
+    keywords: ['too large', 'too big', "n't fit", 'not fit', 'cannot fit'],
+    pattern:
+      /\bmodels?\s+(?:which\s+|that\s+)?(?:is|was|are|were|'s)\s+(?:simply\s+|just\s+|probably\s+|likely\s+)?too\s+(?:large|big)\b|\bmodel\b[^.\n]{0,30}?\b(?:doesn'?t|does not|won'?t|will not|can'?t|cannot|didn'?t|did not)\s+fit\s+(?:in|on|into|onto)\b/i,
+    source:
+      'PyTorch FAQ "out of memory" (weights, gradients and optimizer state are held whatever the batch); issue 23 item 5',
+    once: true,
+    extract: () => ({ modelBlamed: true }),
   },
   {
     // A batch of one the user says runs ("I can train the model by cutting the batch size to 1",
@@ -591,7 +606,7 @@ const logRules: FactRule[] = [
     // finetuning_type: lora, ms-swift's sft_type/train_type lora (a command line's `--train_type lora`
     // as much as a config's `train_type: lora`), --use_lora, lora_r = 8, peft's
     // LoraConfig( / get_peft_model(): a fix that proposes training adapters only would repeat what the
-    // log shows done (issue 23 item 5; settings.ts withoutShownTechniques).
+    // log shows done (issue 23 item 5; shown.ts, read by the fix builders).
     family: 'context',
     keywords: ['lora', 'get_peft_model'],
     pattern:
@@ -606,7 +621,7 @@ const logRules: FactRule[] = [
     // zero_stage 3 / --zero_stage=3, a ZeRO-3 config file (ds_z3_config.json, zero3.json, zero_stage3),
     // or the user's "I tried zero3" / "using ZeRO-3": a fix that proposes sharding with ZeRO-3 repeats
     // it, and what is left is offloading its states to the CPU (deepspeed.ai docs, ZeRO-Offload /
-    // ZeRO-Infinity: offload_optimizer, offload_param with device cpu; settings.ts withoutShownTechniques).
+    // ZeRO-Infinity: offload_optimizer, offload_param with device cpu; shown.ts, read by the fix builders).
     family: 'context',
     keywords: ['stage', 'zero3', 'zero-3', 'zero_3', 'zero 3', 'z3'],
     pattern:
@@ -619,7 +634,7 @@ const logRules: FactRule[] = [
   {
     // vLLM already run without CUDA graphs: the bare flag --enforce-eager (vLLM's engine arguments,
     // vllm/engine/arg_utils.py v0.6.0: a store_true flag) or enforce_eager=True: a fix that proposes
-    // enforce_eager=True repeats it (settings.ts withoutShownTechniques).
+    // enforce_eager=True repeats it (shown.ts, read by the fix builders).
     family: 'context',
     keywords: ['enforce-eager', 'enforce_eager'],
     pattern:
@@ -632,7 +647,7 @@ const logRules: FactRule[] = [
     // An inference engine's weights already sharded over N > 1 GPUs: vLLM's and aphrodite-engine's
     // --tensor-parallel-size (-tp) N, SGLang's --tp-size / --tp N, TGI's --num-shard N, TensorRT-LLM's
     // --tp_size N, or tensor_parallel_size=N: a fix that proposes sharding "across GPUs" would repeat
-    // it; more GPUs than N is what is left (settings.ts withoutShownTechniques).
+    // it; more GPUs than N is what is left (shown.ts, read by the fix builders).
     family: 'context',
     keywords: [
       '-tp',
@@ -655,7 +670,7 @@ const logRules: FactRule[] = [
   {
     // An inference engine's weights already quantized: vLLM's and aphrodite-engine's --quantization
     // (-q) METHOD, TGI's --quantize METHOD, quantization=METHOD: a fix that proposes "a quantized
-    // checkpoint" would repeat it (settings.ts withoutShownTechniques).
+    // checkpoint" would repeat it (shown.ts, read by the fix builders).
     family: 'context',
     keywords: ['-q ', '-q=', '--quantization', '--quantize', 'quantization=', '--model', 'vllm serve'],
     pattern:
@@ -671,8 +686,8 @@ const logRules: FactRule[] = [
     // Weights already loaded in 4-bit by bitsandbytes: BitsAndBytesConfig(load_in_4bit=True), its
     // bnb_4bit_* options, a launcher's --load_in_4bit / --quantization_bit 4, or transformers' 4-bit
     // quantizer in the traceback (quantizers/quantizer_bnb_4bit.py): a fix that proposes loading
-    // them in 8/4-bit repeats it (huggingface/transformers v4.40.0 BitsAndBytesConfig; settings.ts
-    // withoutShownTechniques).
+    // them in 8/4-bit repeats it (huggingface/transformers v4.40.0 BitsAndBytesConfig; shown.ts, read
+    // by the fix builders).
     family: 'context',
     keywords: ['4bit', 'quantization_bit'],
     pattern:

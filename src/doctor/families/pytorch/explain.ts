@@ -2,7 +2,12 @@
 // message's own numbers, in order: numbers that contradict, a fraction cap, a request larger than
 // the card, other processes, a card too small, fragmentation, and the process's own work.
 import type { Draft } from '../../candidates.js';
-import { isRequestPastCommonCard, requestShapeFix } from '../../cause-alternatives.js';
+import {
+  isRequestPastCommonCard,
+  isRequestPastStatedCard,
+  requestShapeFix,
+} from '../../cause-alternatives.js';
+import { type ShownTechniques, shownTechniquesOf } from '../../shown.js';
 import type { CauseAlternative, FixDetail } from '../../types.js';
 import { type ExplainContext, type Explanation, fix, num, seeHolders, size } from '../explain-types.js';
 import {
@@ -13,6 +18,7 @@ import {
   coTenantFixes,
   generationOf,
   largerCardFix,
+  modelStateFix,
   smallCardReason,
 } from './fixes.js';
 import {
@@ -43,7 +49,12 @@ function ownHeldText(n: TorchNumbers, verb: 'holds' | 'held' = 'holds'): string 
   return 'the message does not give what PyTorch holds';
 }
 
-function capExplanation(n: TorchNumbers, allowedBytes: number, total: number): Explanation {
+function capExplanation(
+  n: TorchNumbers,
+  allowedBytes: number,
+  total: number,
+  shown: ShownTechniques,
+): Explanation {
   // Never the fraction it has now: at least a step above the allowed share, and what the request needs.
   const needed = Math.ceil(((n.reservedBytes + n.requestedBytes) / total) * 100) / 100;
   const above = Math.ceil((allowedBytes / total) * 100 + 5) / 100;
@@ -60,18 +71,18 @@ function capExplanation(n: TorchNumbers, allowedBytes: number, total: number): E
         `raise the cap if the GPU's other budgets allow it: torch.cuda.set_per_process_memory_fraction(${fraction.toFixed(2)})`,
         `PyTorch's ${size(n.reservedBytes)} plus the ${size(n.requestedBytes)} request is ${fraction.toFixed(2)} of the ${size(total)} card; the fraction caps reserved memory (pytorch c10/cuda/CUDACachingAllocator.cpp)`,
       ),
-      batchFix(n),
+      batchFix(n, shown),
     ],
   };
 }
 
-function tooSmall(n: TorchNumbers): Explanation {
+function tooSmall(n: TorchNumbers, shown: ShownTechniques): Explanation {
   const total = n.totalBytes!;
   const outside = n.outsideBytes!;
   return {
     cause: 'device_too_small',
     causeText: `the card is too small: of its ${size(total)}, ${size(outside)} is outside PyTorch (this process's CUDA context and the display, 0.25–1.5 GiB on any card), which leaves PyTorch about ${size(total - outside)}${n.freeBytes !== undefined && n.freeBytes >= n.requestedBytes ? `; the ${size(n.freeBytes)} free beside the ${size(n.requestedBytes)} request are the card's last blocks, which the driver does not hand out whole` : ''}`,
-    fixes: [largerCardFix(total, outside / total), batchFix(n)],
+    fixes: [largerCardFix(total, outside / total), batchFix(n, shown)],
   };
 }
 
@@ -101,6 +112,7 @@ function modelState(
   n: TorchNumbers,
   step: 'place' | 'gather' | 'batchOfOne' | 'full' | 'optimizer' | 'offloadOff',
   total: number,
+  shown: ShownTechniques,
 ): Explanation {
   const held = `${ownHeldText(n, 'held')}${total > 0 ? ` of ${size(total)}` : ''} when ${size(n.requestedBytes)} more was refused`;
   if (step === 'gather')
@@ -143,10 +155,7 @@ function modelState(
             ),
           ]
         : []),
-      fix(
-        'make the model state smaller or spread it: train adapters only (LoRA, or freeze the backbone), load the weights in bf16 or 8/4-bit, or shard them over several GPUs (FSDP, DeepSpeed ZeRO-3, or ZeRO with the optimizer offloaded to the CPU)',
-        'training with Adam in mixed precision holds about 16 bytes per parameter (weights, gradients, two moments, fp32 master copy), whatever the batch',
-      ),
+      modelStateFix(shown),
       fix(
         'or run on a GPU with more memory',
         step === 'batchOfOne'
@@ -168,7 +177,7 @@ export const summaryFragmentedShare = 0.2;
 
 // Only torch.cuda.memory_summary()'s table, no message: no request to compare with, so the table's
 // own split of reserved memory decides (Non-releasable = inactive split blocks, FACTS Q10).
-function explainFromSummary(draft: Draft, n: TorchNumbers): Explanation {
+function explainFromSummary(draft: Draft, n: TorchNumbers, shown: ShownTechniques): Explanation {
   const reserved = n.reservedBytes;
   const allocated = n.allocatedBytes ?? 0;
   const stranded = num(draft.facts, 'summaryNonReleasableBytes') ?? Math.max(0, reserved - allocated);
@@ -179,14 +188,14 @@ function explainFromSummary(draft: Draft, n: TorchNumbers): Explanation {
       causeText: `PyTorch's memory summary (${counts}) shows ${size(stranded)} of its ${size(reserved)} reserved stranded in split blocks (non-releasable) beside ${size(allocated)} allocated: fragmentation`,
       fixes: [
         allocatorFix(draft, { ...n, unallocatedBytes: stranded }),
-        batchFix({ ...n, allocatedBytes: undefined }),
+        batchFix({ ...n, allocatedBytes: undefined }, shown),
       ],
     };
   }
   return {
     cause: 'batch_too_large',
     causeText: `PyTorch's memory summary (${counts}) shows ${size(allocated)} allocated of ${size(reserved)} reserved: the tensors themselves fill the pool, not fragmentation`,
-    fixes: [batchFix({ ...n, allocatedBytes: undefined })],
+    fixes: [batchFix({ ...n, allocatedBytes: undefined }, shown)],
   };
 }
 
@@ -281,11 +290,13 @@ const ownCauses: ReadonlySet<string> = new Set([
 ]);
 
 function pickTorchCause(draft: Draft, { context }: ExplainContext, n: TorchNumbers): Explanation {
+  // What the log shows done already: the fixes below never propose it (shown.ts).
+  const shown = shownTechniquesOf(context);
   if (
     num(draft.facts, 'requestedBytes') === undefined &&
     num(draft.facts, 'summaryReservedBytes') !== undefined
   )
-    return explainFromSummary(draft, n);
+    return explainFromSummary(draft, n, shown);
   const device = draft.facts.device ?? draft.facts.summaryDevice ?? 0;
   const total = n.totalBytes ?? 0;
   // The cap the message states ("N allowed"), or the one the log sets with
@@ -334,7 +345,7 @@ function pickTorchCause(draft: Draft, { context }: ExplainContext, n: TorchNumbe
       return {
         cause: 'device_too_small',
         causeText: `the card is too small: PyTorch holds ${size(n.allocatedBytes)} in tensors on a GPU of ${size(total)}, more than the whole card, which only the driver's spill into system memory (Windows' shared GPU memory, NVIDIA's sysmem fallback) allowed before it too ran out; ${smallCardReason}`,
-        fixes: [largerCardFix(total), batchFix({ ...n, allocatedBytes: undefined })],
+        fixes: [largerCardFix(total), batchFix({ ...n, allocatedBytes: undefined }, shown)],
         alternatives: [
           {
             cause: 'batch_too_large',
@@ -347,7 +358,7 @@ function pickTorchCause(draft: Draft, { context }: ExplainContext, n: TorchNumbe
       cause: 'batch_too_large',
       causeText: `this process's own tensors outgrew the card: PyTorch holds ${size(n.allocatedBytes)} in tensors on a GPU of ${size(total)}, ${size(n.freeBytes)} free, ${size(n.requestedBytes)} requested; more than the card can hold only because the driver spilled the rest into system memory (Windows' shared GPU memory, NVIDIA's sysmem fallback), which is much slower and also ran out`,
       fixes: [
-        batchFix({ ...n, allocatedBytes: undefined }),
+        batchFix({ ...n, allocatedBytes: undefined }, shown),
         fix(
           'to see the spill: print torch.cuda.mem_get_info() and torch.cuda.memory_summary() at the failing step, beside the shared GPU memory in Task Manager (Performance → GPU)',
           `PyTorch's ${size(n.allocatedBytes)} past the card's ${size(total)} can only be memory the driver lent from the host`,
@@ -378,7 +389,7 @@ function pickTorchCause(draft: Draft, { context }: ExplainContext, n: TorchNumbe
     allowedBytes < total * 0.98 &&
     (n.reservedBytes + n.requestedBytes > allowedBytes || hasRoom)
   )
-    return capExplanation(n, allowedBytes, total);
+    return capExplanation(n, allowedBytes, total, shown);
   // Free past the request by more than the card's last blocks: the figures show no shortage. Within
   // them the card is full (numbers.ts isFullToLastBlocks), and whose memory fills it decides below.
   if (
@@ -410,14 +421,18 @@ function pickTorchCause(draft: Draft, { context }: ExplainContext, n: TorchNumbe
   // No total in the message, but the log states the card's size (log/evidence.ts statedCardBytes): a
   // request larger than that card cannot fit it whatever else holds it.
   const statedCard = num(context, 'statedCardBytes');
-  if (total === 0 && statedCard !== undefined && n.requestedBytes > statedCard) {
+  if (total === 0 && isRequestPastStatedCard(n.requestedBytes, statedCard)) {
+    const past =
+      n.requestedBytes > statedCard!
+        ? 'larger than the card the log states'
+        : 'past what the card the log states gives one allocation (a card reports less than its nominal size, and its CUDA context takes part of that)';
     return {
       cause: 'request_exceeds_device',
-      causeText: `a single allocation of ${size(n.requestedBytes)} is larger than the card the log states (${size(statedCard)}): a shape or configuration problem (an input far larger than the model expects, a batch or resolution several times too big), not a tuning one`,
+      causeText: `a single allocation of ${size(n.requestedBytes)} is ${past} (${size(statedCard!)}): a shape or configuration problem (an input far larger than the model expects, a batch or resolution several times too big), not a tuning one`,
       fixes: [
         fix(
           `find the tensor of ${size(n.requestedBytes)} at the failing line and check its shape (batch × sequence length × hidden size, or an image's resolution); no allocator setting can fit it`,
-          `${size(n.requestedBytes)} is more than the whole ${size(statedCard)} card`,
+          `${size(n.requestedBytes)} is more than the ${size(statedCard!)} card gives one allocation`,
         ),
       ],
       ...holders,
@@ -434,20 +449,20 @@ function pickTorchCause(draft: Draft, { context }: ExplainContext, n: TorchNumbe
       ...holders,
     };
   }
-  if (isDeviceTooSmall(n)) return tooSmall(n);
+  if (isDeviceTooSmall(n)) return tooSmall(n, shown);
   if (isFragmentation(n)) {
     return {
       cause: 'fragmentation',
       causeText: `PyTorch has ${size(n.unallocatedBytes!)} reserved but unallocated${total > 0 ? ` (of ${size(total)})` : ''}, at least twice the ${size(n.requestedBytes)} request, in blocks too small for it; returned, it would fit (${size(n.freeBytes ?? 0)} free + ${size(n.unallocatedBytes!)} ≥ ${size(n.requestedBytes)}): fragmentation${selfNote(n)}`,
-      fixes: [allocatorFix(draft, n), batchFix(n)],
+      fixes: [allocatorFix(draft, n), batchFix(n, shown)],
       ...holders,
     };
   }
   const step = context.modelStateStep;
-  if (step === 'place' || step === 'gather') return modelState(n, step, total);
+  if (step === 'place' || step === 'gather') return modelState(n, step, total, shown);
   // The failing step is the optimizer's (log/evidence.ts optimizerStateStep): its states grow with the
   // parameters, and backward has freed the batch's activations by then.
-  if (context.optimizerStateStep === true) return modelState(n, 'optimizer', total);
+  if (context.optimizerStateStep === true) return modelState(n, 'optimizer', total, shown);
   // A batch of one shown in the log (log/evidence.ts batchSizeOne): the batch is as small as it
   // goes, so what fills the card is the model's own state (weights, gradients, optimizer moments).
   // Not where the user says the batch of one runs (log/evidence.ts batchOneRuns): then it failed larger.
@@ -457,14 +472,14 @@ function pickTorchCause(draft: Draft, { context }: ExplainContext, n: TorchNumbe
   const isRequestOnly =
     total === 0 && n.freeBytes === undefined && n.reservedBytes === 0 && n.allocatedBytes === undefined;
   if (context.batchSizeOne === true && context.batchOneRuns !== true && !isRequestOnly)
-    return modelState(n, 'batchOfOne', total);
+    return modelState(n, 'batchOfOne', total, shown);
   // A full fine-tune shown in the log (log/evidence.ts fullFineTune): every parameter's training state
   // is on the card, which is what an adapter run avoids (ZeRO, SC'20, §3.1).
-  if (context.fullFineTune === true) return modelState(n, 'full', total);
+  if (context.fullFineTune === true) return modelState(n, 'full', total, shown);
   // The model's CPU offload turned off in the log (log/evidence.ts cpuOffloadOff): its weights are what
   // sit on the card, and offloading them is the lever (round 16).
-  if (context.cpuOffloadOff === true) return modelState(n, 'offloadOff', total);
-  const fixes: FixDetail[] = [batchFix(n)];
+  if (context.cpuOffloadOff === true) return modelState(n, 'offloadOff', total, shown);
+  const fixes: FixDetail[] = [batchFix(n, shown)];
   // Returning the stranded cache would have served this request, though not with room to spare;
   // offered only where this PyTorch has the option (an upgrade is not a fix for this step).
   const hasOption =
@@ -504,7 +519,7 @@ function pickTorchCause(draft: Draft, { context }: ExplainContext, n: TorchNumbe
           'print torch.cuda.memory_summary() (torch.mps.current_allocated_memory() on a Mac) when it fails, beside the vendor tool (nvidia-smi, rocm-smi, xpu-smi, Activity Monitor)',
           'the summary gives what this process holds, which the message lacks',
         ),
-        batchFix(n),
+        batchFix(n, shown),
       ],
       ...holders,
     };
@@ -514,7 +529,7 @@ function pickTorchCause(draft: Draft, { context }: ExplainContext, n: TorchNumbe
     return {
       cause: 'device_too_small',
       causeText: `the message gives only the request (${size(n.requestedBytes)}) on a card the log states has ${size(statedCard)}: ${smallCardReason}`,
-      fixes: [largerCardFix(statedCard), batchFix(n)],
+      fixes: [largerCardFix(statedCard), batchFix(n, shown)],
     };
   // The message's own total under 4 GiB, the card full (the request above what is free), and no
   // figure of PyTorch's own (a message cut after "of which N is free"): the same card the user could
@@ -523,7 +538,7 @@ function pickTorchCause(draft: Draft, { context }: ExplainContext, n: TorchNumbe
     return {
       cause: 'device_too_small',
       causeText: `${cutOffFigures}: ${smallCardReason}`,
-      fixes: [largerCardFix(total), batchFix(n)],
+      fixes: [largerCardFix(total), batchFix(n, shown)],
     };
   // The card's total and free, but PyTorch's own cut off (no allocated, reserved or "this process"
   // figure): the card is full, and by whom the message does not say; the step's own tensors are the

@@ -1,6 +1,7 @@
 // PyTorch fixes, each chosen by what the message's generation supports and by the numbers: the
 // allocator setting, the batch cut, moving off a shared card (FACTS Q7, Q9).
 import type { Draft } from '../../candidates.js';
+import { commaOrList, lighterStepClause, type ShownTechniques } from '../../shown.js';
 import type { FixDetail } from '../../types.js';
 import { fix, size } from '../explain-types.js';
 import { batchCutPercent, contextMaxBytes, type TorchNumbers } from './numbers.js';
@@ -89,8 +90,34 @@ export function allocatorFix(draft: Draft, n: TorchNumbers): FixDetail {
 const share = (ratio: number): string =>
   ratio < 0.01 ? `${(ratio * 100).toFixed(1)}%` : `${Math.ceil(ratio * 100)}%`;
 
-/** The batch cut that frees the shortfall, or the one allocation to look at when it dwarfs the rest. */
-export function batchFix(n: TorchNumbers): FixDetail {
+// How the batch fixes name PyTorch's checkpointing, after the cut: " or use activation checkpointing
+// (torch.utils.checkpoint) and mixed precision", less what the log shows on (shown.ts).
+const torchCheckpointing = 'activation checkpointing (torch.utils.checkpoint)';
+
+/**
+ * The fix that makes a training model's own state smaller or spreads it, none of it what the log
+ * shows done: no adapters where the run is an adapter run, no 8/4-bit load where the weights are in
+ * 4-bit, no bf16 where it runs in mixed precision, and where ZeRO-3 is on, its CPU offload instead.
+ */
+export function modelStateFix(shown: ShownTechniques): FixDetail {
+  const levers = [
+    ...(shown.isAdapters ? [] : ['train adapters only (LoRA, or freeze the backbone)']),
+    ...(shown.isFourBit ? [] : [`load the weights in ${shown.isMixedPrecision ? '' : 'bf16 or '}8/4-bit`]),
+    shown.isZeroThree
+      ? 'with ZeRO-3 on already, offload its optimizer states and parameters to the CPU (zero_optimization.offload_optimizer and offload_param, device cpu)'
+      : 'shard them over several GPUs (FSDP, DeepSpeed ZeRO-3, or ZeRO with the optimizer offloaded to the CPU)',
+  ];
+  return fix(
+    `make the model state smaller or spread it: ${commaOrList(levers)}`,
+    'training with Adam in mixed precision holds about 16 bytes per parameter (weights, gradients, two moments, fp32 master copy), whatever the batch',
+  );
+}
+
+/**
+ * The batch cut that frees the shortfall, or the one allocation to look at when it dwarfs the rest;
+ * with the step's lighter-memory techniques the log does not show on (shown.ts lighterStepClause).
+ */
+export function batchFix(n: TorchNumbers, shown: ShownTechniques): FixDetail {
   const { requestedBytes, shortfallBytes, allocatedBytes } = n;
   if (allocatedBytes !== undefined && requestedBytes > allocatedBytes) {
     return fix(
@@ -100,13 +127,13 @@ export function batchFix(n: TorchNumbers): FixDetail {
   }
   if (allocatedBytes === undefined || allocatedBytes === 0 || shortfallBytes === 0) {
     return fix(
-      'lower the batch size (halve it) or use activation checkpointing (torch.utils.checkpoint) and mixed precision',
+      `lower the batch size (halve it)${lighterStepClause(shown, { lead: ' or use ', checkpointing: torchCheckpointing })}`,
       'activations grow with the batch; the message gives no numbers to size the cut',
     );
   }
   const percent = batchCutPercent(shortfallBytes, allocatedBytes);
   return fix(
-    `lower the batch size by at least ${percent}%, or use activation checkpointing (torch.utils.checkpoint) and mixed precision`,
+    `lower the batch size by at least ${percent}%${lighterStepClause(shown, { lead: ', or use ', checkpointing: torchCheckpointing })}`,
     `the request lacked ${size(shortfallBytes)} beyond free memory, ${share(shortfallBytes / allocatedBytes)} of the ${size(allocatedBytes)} PyTorch had allocated (shortfall ÷ allocated); parameters and optimizer state do not shrink with the batch, so the cut needed is at least this`,
   );
 }

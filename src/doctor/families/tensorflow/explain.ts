@@ -59,6 +59,22 @@ export function explainTensorflow(draft: Draft, { context }: ExplainContext): Ex
   const shape = typeof facts.shape === 'string' ? facts.shape : undefined;
   const counter = num(context, 'graphNameCounter');
   const fitBatch = num(context, 'fitBatchSize');
+  // The CUDA context itself could not be created (cuDevicePrimaryCtxRetain refused, jax/rules.ts
+  // xla-context-oom): TensorFlow had placed nothing yet, so the card was full before this process ran:
+  // another process (often another TensorFlow process that preallocated), as jax/explain.ts reads it.
+  if (draft.code === 'xla-context-oom')
+    return {
+      cause: 'co_tenant',
+      causeText: `GPU ${facts.device ?? 0} had no memory left even for a CUDA context when TensorFlow started: no tensor of this process was on it yet, so another process (often another TensorFlow or JAX process that preallocated) or a scheduler's per-GPU cap holds it`,
+      fixes: [
+        seeHolders(facts.device as number | undefined),
+        fix(
+          'if this program needs no GPU (TensorBoard, a data or evaluation script), hide the GPUs from it: CUDA_VISIBLE_DEVICES= <command>',
+          'with no visible GPU TensorFlow creates no CUDA context and runs on the CPU',
+        ),
+        ...tensorflowPreallocationFixes(),
+      ],
+    };
   if (pids.length >= 2)
     return {
       cause: 'preallocation',

@@ -1,7 +1,8 @@
 // Why TensorRT-LLM's executor could not be created, in headroom's terms: free_gpu_memory_fraction is of
 // the memory FREE after its weights and buffers, so start order decides how many bytes it is.
 import type { Draft } from '../../candidates.js';
-import { type Explanation, fix, num, seeHolders, size } from '../explain-types.js';
+import { quantizedAlready, shownTechniquesOf } from '../../shown.js';
+import { type ExplainContext, type Explanation, fix, num, seeHolders, size } from '../explain-types.js';
 
 const planned = fix(
   'let headroom plan it: framework: tensorrt-llm with a gpu_memory: budget, --kv_cache_free_gpu_memory_fraction {free_gpu_memory_fraction} in its command, and depends_on (with ready_when) on the processes it shares the card with; `headroom plan` fills in the fraction from what they hold when it starts',
@@ -9,7 +10,8 @@ const planned = fix(
 );
 
 /** TensorRT-LLM's executor creation that ran out of memory. */
-export function explainTensorrtLlm(draft: Draft): Explanation {
+export function explainTensorrtLlm(draft: Draft, ctx: ExplainContext): Explanation {
+  const shown = shownTechniquesOf(ctx.context);
   const component = typeof draft.facts.component === 'string' ? draft.facts.component : 'a component';
   const free = num(draft.facts, 'freeBytes');
   const freeText = free === undefined ? '' : ` (${size(free)} was free before it)`;
@@ -33,7 +35,7 @@ export function explainTensorrtLlm(draft: Draft): Explanation {
     fixes: [
       planned,
       fix(
-        'shard the weights (--tp_size) or use a quantized checkpoint',
+        `shard the weights ${shown.tensorParallelGpus === undefined ? '' : `over more than the ${shown.tensorParallelGpus} GPUs it uses `}(--tp_size)${shown.quantizedMethod === undefined ? ' or use a quantized checkpoint' : ` ${quantizedAlready(shown.quantizedMethod)}`}`,
         'the model and its buffers are created before the KV cache, out of what is free when it starts',
       ),
       seeHolders(),

@@ -12,5 +12,5 @@ export const tensorrtLlmFamily: DoctorFamily = {
   layers: ['tensorrt-llm'],
   frameworks: ['tensorrt-llm'],
   joinedFacts: { keys: ['tensorrt-llm'], layers: ['tensorrt-llm'] },
-  explain: (draft) => explainTensorrtLlm(draft),
+  explain: explainTensorrtLlm,
 };

@@ -1,9 +1,11 @@
 // Why text-generation-inference refused at warm-up, and the two flags its own message names.
 import type { Draft } from '../../candidates.js';
-import { type Explanation, fix, seeHolders } from '../explain-types.js';
+import { acrossMoreGpus, quantizedAlready, shownTechniquesOf } from '../../shown.js';
+import { type ExplainContext, type Explanation, fix, seeHolders } from '../explain-types.js';
 
 /** TGI's "Not enough memory to handle N ... tokens" at warm-up. */
-export function explainTgi(draft: Draft): Explanation {
+export function explainTgi(draft: Draft, ctx: ExplainContext): Explanation {
+  const shown = shownTechniquesOf(ctx.context);
   const total = draft.facts.totalTokens;
   const prefill = draft.facts.prefillTokens;
   // The total is the budget that failed when the message names one; the prefill size otherwise.
@@ -24,7 +26,7 @@ export function explainTgi(draft: Draft): Explanation {
         "the warm-up's own message names these flags (text_generation_server/models/flash_causal_lm.py warmup)",
       ),
       fix(
-        'or make the weights smaller per GPU: --num-shard across GPUs, or a quantized checkpoint (--quantize)',
+        `or make the weights smaller per GPU: --num-shard ${acrossMoreGpus(shown)}${shown.quantizedMethod === undefined ? ', or a quantized checkpoint (--quantize)' : ` ${quantizedAlready(shown.quantizedMethod)}`}`,
         'what the weights take is not left for the batch',
       ),
       seeHolders(),

@@ -9,5 +9,5 @@ export const tgiFamily: DoctorFamily = {
   rules: tgiRules,
   factRules: [],
   layers: ['tgi'],
-  explain: (draft) => explainTgi(draft),
+  explain: explainTgi,
 };
