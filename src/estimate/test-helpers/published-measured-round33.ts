@@ -16,53 +16,55 @@
 // from any other document or harness; where a source gives more candidates than that, they are picked with
 // random.Random(33).sample over the candidates in the source's order, as each case block says.
 // Each case names its public source (document, commit, quote), what was measured, the config as published, and the spec
-// a user would write for it; where a source leaves a setting out, `config` says what was assumed and from which default.
-// `config` also ends with a `traceable` note: whether the model's code is available to trace here (a Hugging Face config
-// that transformers 5.18 builds, a timm or torchvision model, one of the examples/trace factories, or none).
-// WHAT IT HOLDS: 11 rows from 11 documents of 9 harnesses — torchtitan commit logs (2 of its cap of 2: the DeepSeek-V3
+// a user would write for it; where a source leaves a setting out, `config` says what was assumed and from which
+// default.
+// `config` also ends with a `traceable` note: whether the model's code is available to trace here (a Hugging Face
+// config that transformers 5.18 builds, a timm or torchvision model, one of the examples/trace factories, or none).
+// WHAT IT HOLDS: 12 rows from 12 documents of 10 harnesses — torchtitan commit logs (2 of its cap of 2: the DeepSeek-V3
 // debug model under the graph trainer with HybridEP, NOT EXPRESSIBLE; the llama3 debug model under torchft's streaming
 // DiLoCo), DeepSpeed-Chat's step-3 PPO log (1, NOT EXPRESSIBLE), the OpenMMLab AI Camp's June-2023 homework
 // repositories (2: mmpretrain ResNet-50 on a GTX 1080, mmseg PSPNet on a Colab T4), xtuner 0.x's quick starts (2: an
 // InternLM2-7B QLoRA, an InternLM2-1.8B reward model), a detectron2 Faster R-CNN course reproduction (1), ultralytics
 // YOLOv8 runs in a Colab notebook and a thesis's protocol (2 of its cap of 2), verl's Seed-OSS-36B GRPO log (1, NOT
-// EXPRESSIBLE). By kind: LLM pretraining or full fine-tune 2, LLM LoRA/QLoRA 1, RL policy 3 (PPO, GRPO, the reward model
-// RLHF trains), detection 3, segmentation 1, vision classification 1; speech and diffusion gave no row that could be
-// written (below). Measured: allocated 7 (mmengine's, detectron2's, DeepSpeed's, verl's max_memory_allocated), reserved 4
-// (torchtitan's peak reserved, ultralytics' current reserved). Three rows are NOT EXPRESSIBLE (each says why). Traceable
-// here: 9 — traceModule set on 4 (torchvision_classifiers resnet50 at 30 classes, torchvision_detection's detectron2
-// Faster R-CNN, yolo.py's v8_n twice), examples/trace/pspnet.py at 6 classes and 256 × 256 (no factory of that name yet),
-// and stand-in Hugging Face configs (the llama3 debug model, OPT-1.3b for the PPO actor, Llama-shaped InternLM2-7B and
-// -1.8B); not: torchtitan's DeepSeek-V3 and verl's Seed-OSS run.
+// EXPRESSIBLE), unsloth's Pixtral 12B vision QLoRA notebook (1 of its cap of 2). By kind: LLM pretraining or full
+// fine-tune 2, LLM LoRA/QLoRA 2, RL policy 3 (PPO, GRPO, the reward model RLHF trains), detection 3, segmentation 1,
+// vision classification 1; speech and diffusion gave no row that could be written (below). Measured: allocated 7
+// (mmengine's, detectron2's, DeepSpeed's, verl's max_memory_allocated), reserved 5 (torchtitan's and unsloth's peak
+// reserved, ultralytics' current reserved). Three rows are NOT EXPRESSIBLE (each says why). Traceable here: 9, and
+// Pixtral partly — traceModule set on 4 (torchvision_classifiers resnet50 at 30 classes, torchvision_detection's
+// detectron2 Faster R-CNN, yolo.py's v8_n twice), examples/trace/pspnet.py at 6 classes and 256 × 256 (no factory of
+// that name yet), and stand-in Hugging Face configs (the llama3 debug model, OPT-1.3b for the PPO actor, Llama-shaped
+// InternLM2-7B and -1.8B); not: torchtitan's DeepSeek-V3 and verl's Seed-OSS run.
 // HOW THE DRAW WENT (deviations said plainly): the searches were the search corpora (issues, pages, code), the file
 // index (find_string on log formats: "mmengine - INFO - Iter(train) [", "loss_rpn_loc: ", "peak gpu memory: "), and
 // `git log --grep` / `git grep` over the repository snapshots here, plus snapshots fetched for the repositories the
 // searches named. The kinds were searched in the drawn order (speech first: no writable row); the LLM pick (torchtitan)
 // was written first, then the RL row DeepSpeed-Chat's step-3 log met in the same snapshot sweep, ahead of the
 // segmentation searches the order puts before it — a deviation of order, not of pick. The 20–24 aim was not reached: 11
-// rows by 10:00 UTC. No estimate was run on any row; the checks were checkReferenceRound in a scratch test (not
-// committed; 8/8), npm run typecheck and npm run lint.
-// LOOKED AT AND LEFT, by kind: SPEECH — unsloth's audio notebooks (Gemma 4 E4B and 12B ASR LoRA: the only two that print
-// a peak, their Gemma 4 shapes not resolvable here; Orpheus, Llasa and Spark TTS print none, in every commit), a user's
-// copy of unsloth's Whisper notebook (osamaaltaf-pk/LLMs-Unsloth: round 28's output verbatim) and of Oute TTS (the 7.215
-// round 32 left), icefall and ESPnet logs (dynamic duration batches; Zipformer and Conformer outside the spec),
-// Whisper fine-tune threads (no figure). LLM — torchtitan's other sampled commits (d54d05a5f #1373 prints two runs but no
-// command), xtuner v1's get-started pages (round 30's; my first write of them failed the twin check and was dropped
-// before landing), verl's TiledMLP, fused-entropy and other memory commits (kernel micro-benchmarks), Liger-Kernel's,
-// axolotl's and DeepSpeed's memory commits (micro-benchmarks, or a model in an outside gist), prime-rl's a6000 baselines
-// (the harness round 28 reads). LoRA/QLoRA — unsloth's text and vision notebooks by random.Random(33).sample over 53
-// uncited ones that print a peak (ModernBERT: its data's token lengths unknowable here; Gemma 3 4B vision: its SigLIP
-// depth and token counts not settled in the time; the rest not reached), fms-acceleration #14 and PEFT #1514 (earlier
-// rounds'), litgpt #553 (the figure not in what the search returns). DETECTION — mmyolo's uncited zoo rows (YOLOv6 and
-// YOLOv7: trained in 2022 with mmyolo 0.x, and none expressible), detectron2 lab pages (a 2020 Oracle lab; a card
-// detector whose config is cut), fasafa/Sign-Language-Detection (YOLO11n: class count and summary not printed), the
-// OpenMMLab camp's RTMDet homework (run on CPUs, or RTMDet outside the spec). SEGMENTATION — the camp's other PSPNet
-// logs (mmaigc/mmlab_hw trained on a CPU; xiaomile's is this round's PSPNet spec again, cited in its row), a SegFormer-B0
-// pilot log kept as a test fixture (its config not committed), diffusers' HiDream README (memory_allocated at three
-// points, not a peak). VISION CLASSIFICATION — the camp's other ResNet-50 fruit30 logs (zdh19821025, wuwulin,
-// Adonis2018: the same spec as the row taken, 2960–3093 MiB on an RTX 3080 laptop, a 2080 Ti and a T4), wuwulin's
-// EfficientNetV2-b3 log (5163 MiB on a 2080 Ti: MBConv outside the spec, and timm not installed to count or trace it).
-// DIFFUSION — DiffSynth-Studio's, SimpleTuner's and musubi-tuner's docs (rounded or earlier rounds'), diffusers' aMUSEd
-// README (round 18's).
+// rows by 10:00 UTC, 12 by 10:05. No estimate was run on any row; the checks were checkReferenceRound in a scratch test
+// (not committed; 8/8), npm run typecheck and npm run lint.
+// LOOKED AT AND LEFT, by kind: SPEECH — unsloth's audio notebooks (Gemma 4 E4B and 12B ASR LoRA: the only two that
+// print a peak, their Gemma 4 shapes not resolvable here; Orpheus, Llasa and Spark TTS print none, in every commit), a
+// user's copy of unsloth's Whisper notebook (osamaaltaf-pk/LLMs-Unsloth: round 28's output verbatim) and of Oute TTS
+// (the 7.215 round 32 left), icefall and ESPnet logs (dynamic duration batches; Zipformer and Conformer outside the
+// spec), Whisper fine-tune threads (no figure). LLM — torchtitan's other sampled commits (d54d05a5f #1373 prints two
+// runs but no command), xtuner v1's get-started pages (round 30's; my first write of them failed the twin check and was
+// dropped before landing), verl's TiledMLP, fused-entropy and other memory commits (kernel micro-benchmarks),
+// Liger-Kernel's, axolotl's and DeepSpeed's memory commits (micro-benchmarks, or a model in an outside gist),
+// prime-rl's a6000 baselines (the harness round 28 reads). LoRA/QLoRA — unsloth's text and vision notebooks by
+// random.Random(33).sample over 53 uncited ones that print a peak (ModernBERT: its data's token lengths unknowable
+// here; Gemma 3 4B vision: its SigLIP depth and token counts not settled in the time; the rest not reached),
+// fms-acceleration #14 and PEFT #1514 (earlier rounds'), litgpt #553 (the figure not in what the search returns).
+// DETECTION — mmyolo's uncited zoo rows (YOLOv6 and YOLOv7: trained in 2022 with mmyolo 0.x, and none expressible),
+// detectron2 lab pages (a 2020 Oracle lab; a card detector whose config is cut), fasafa/Sign-Language-Detection
+// (YOLO11n: class count and summary not printed), the OpenMMLab camp's RTMDet homework (run on CPUs, or RTMDet outside
+// the spec). SEGMENTATION — the camp's other PSPNet logs (mmaigc/mmlab_hw trained on a CPU; xiaomile's is this round's
+// PSPNet spec again, cited in its row), a SegFormer-B0 pilot log kept as a test fixture (its config not committed),
+// diffusers' HiDream README (memory_allocated at three points, not a peak). VISION CLASSIFICATION — the camp's other
+// ResNet-50 fruit30 logs (zdh19821025, wuwulin, Adonis2018: the same spec as the row taken, 2960–3093 MiB on an RTX
+// 3080 laptop, a 2080 Ti and a T4), wuwulin's EfficientNetV2-b3 log (5163 MiB on a 2080 Ti: MBConv outside the spec,
+// and timm not installed to count or trace it). DIFFUSION — DiffSynth-Studio's, SimpleTuner's and musubi-tuner's docs
+// (rounded or earlier rounds'), diffusers' aMUSEd README (round 18's).
 import type { PublishedCase } from './published-measured.js';
 
 // --- pytorch/torchtitan commit messages with a training log's "memory:" (kind: LLM full fine-tune or pretraining) ----
@@ -279,7 +281,8 @@ training: { precision: amp_fp16, optimizer: adamw, batch_size: 16 }`,
 // --- volcengine/verl commit e90f18c40 (#3347, Seed-OSS 36B), the message's GRPO step log (kind: RL policy, second
 // pass) -----------------------------------------------------------------------------------------------------------
 // Found by `git log --grep 'max_memory_allocated_gb[:=] ?[0-9]'` over verl's snapshot here: five commits; 16f6c1ee6
-// (#1127) is round 32's, 9bc360aa9 (#2049) is a Qwen2.5-VL multimodal run with dynamic batching, 8970cb05f (#1609) and ab11fff33 (#2312)
+// (#1127) is round 32's, 9bc360aa9 (#2049) is a Qwen2.5-VL multimodal run with dynamic batching, 8970cb05f (#1609) and
+// ab11fff33 (#2312)
 // are refactors whose logged runs' scripts the messages do not name: this one is written.
 // verl logs perf/max_memory_allocated_gb = get_torch_device().max_memory_allocated() / (1024**3) after the actor's
 // update (verl/workers/fsdp_workers.py line 802 at e90f18c40): GiB, the worker's peak since the process started —
@@ -343,6 +346,36 @@ training: { precision: amp_fp16, optimizer: adamw, batch_size: 8, grad_accumulat
 cuda: { lengths: capped }`,
 };
 
+// --- unslothai/notebooks nb/Pixtral_(12B)-Vision.ipynb (kind: LLM LoRA/QLoRA, a vision-language model; unsloth
+// harness:
+// 1 of its 2) ------------------------------------------------------------------------------------------------------
+// The candidates: the 53 notebooks under nb/ (AMD and Kaggle copies aside) that no earlier round names and whose
+// outputs print "Peak reserved memory = N" (directory order; the gatherer's /tmp/eg33_unsloth_cands.txt, regenerated by
+// that filter). THE PICK: random.Random(33).sample(range(53), 12) = [36, 10, 40, 14, 17, 30, 41, 34, 33, 11, 46, 39];
+// the first two that can be written: 36 (ModernBert.ipynb: the data set's token lengths, which set its 256-pair
+// batches, are not knowable here) and 10 (Gemma3_(4B)-Vision.ipynb: its SigLIP depth and token counts not settled in
+// the
+// time) are left; 40 (this notebook) is written; the time ran out before the next. Unsloth's stats cell prints
+// round(torch.cuda.max_memory_reserved() / 1024**3, 3) after training: GiB, the run's peak reserved, the model load's
+// 8.031 GiB in it.
+const unslothPixtralDoc = 'unslothai/notebooks nb/Pixtral_(12B)-Vision.ipynb';
+const unslothPixtralCase: PublishedCase = {
+  id: 'unsloth-notebook-pixtral-12b-qlora-r8-mlp-llava-mix-resize512-fp16-bs1-ga4-t4',
+  source: `${unslothPixtralDoc} (outputs first committed in 7df4f7ea, 2025-01-05, https://github.com/unslothai/notebooks/blob/7df4f7ead83ec99a35f84e65acdfdca98688e318/nb/Pixtral_(12B)-Vision.ipynb), "Show final memory and time stats" cell: "Peak reserved memory = 12.643 GB."`,
+  what: 'reserved',
+  unit: 'GiB',
+  measured: 12.643,
+  config:
+    "Unsloth 2024.11.9 (transformers 4.46.2, torch 2.5.1, xformers 0.0.28, FA2 off) on one Tesla T4 (14.748 GB), as the notebook prints: FastVisionModel.from_pretrained('unsloth/Pixtral-12B-2409', load_in_4bit=True, use_gradient_checkpointing='unsloth') — the Mistral-NeMo decoder (40 layers of 5120, 32 heads and 8 KV heads of 128, SwiGLU MLP 14336, vocab 131072, untied: 12,247,782,400 parameters), the Pixtral ViT (24 layers of 1024, 16 heads, gated MLP 4096, 16-pixel patches: 403,489,792) and the 2-layer projector (31,467,520): 12,682,739,712 parameters, counted from the shapes, in 4-bit NF4 (double quantization assumed, unsloth's bnb-4bit default) with fp16 compute; get_peft_model r 8, alpha 8, dropout 0, finetune_attention_modules False, finetune_mlp_modules True: \"Number of trainable parameters = 18,677,760\" = r 8 on the decoder's gate, up and down projections exactly (so no adapter in the vision tower, assumed frozen without activations kept); unsloth/llava-instruct-mix-vsft-mini (8,552 examples), UnslothVisionDataCollator(resize=512): one 512 × 512 image a sample, 32 × 32 patches (1024 in the ViT) and 1056 image tokens in the decoder with the row breaks; the conversation's text not counted here (assumed about 250 tokens: a sequence of 1300), SFTConfig batch 1 × 4 accumulation, max_length 2048, paged_adamw_8bit, fp16 (a T4), 30 steps, unsloth's offloaded gradient checkpointing; the figure: peak reserved 12.643 GiB (8.031 before training). A doubt: the text length, and whether the vision tower keeps activations (unsloth may mark it as requiring grads for finetune_vision_layers); traceable: partly (transformers 5.18 builds LlavaForConditionalGeneration with a Pixtral vision config of these shapes; not checked here)",
+  spec: `model:
+  params: 12682739712
+  transformer: { family: llama, layers: 40, hidden: 5120, heads: 32, kv_heads: 8, head_dim: 128, vocab: 131072, ffn: 14336, tied_embeddings: false, seq_len: 1300, attention: sdpa }
+  vision: { family: llama, layers: 24, hidden: 1024, heads: 16, ffn: 4096, seq_len: 1024, trainable: false, attention: sdpa }
+  lora: { rank: 8, alpha: 8, targets: [gate, up, down], dropout: 0 }
+  quantization: { weights: nf4, double_quant: true, compute_dtype: fp16 }
+training: { precision: fp16, optimizer: paged_adamw_8bit, batch_size: 1, grad_accumulation: 4, activation_checkpointing: full, offload: { activations: cpu } }`,
+};
+
 // --- THE ROUND ------------------------------------------------------------------------------------------------------
 export const round33Cases: PublishedCase[] = [
   ...titanCases,
@@ -355,6 +388,7 @@ export const round33Cases: PublishedCase[] = [
   verlSeedOssCase,
   thesisYoloCase,
   xtunerRewardCase,
+  unslothPixtralCase,
 ];
 
 /** The documents round 33 reads: none is cited by rounds 1 to 32 or ../shared/estimation. */
@@ -370,4 +404,5 @@ export const round33Documents: string[] = [
   verlSeedOssDoc,
   thesisYoloDoc,
   xtunerRewardDoc,
+  unslothPixtralDoc,
 ];
