@@ -8,6 +8,7 @@ import { evaluateExpr } from './expr.js';
 import { activationComponents } from './gpu-activations.js';
 import { countModel, gradientBytesOf, modelStateComponents } from './gpu-states.js';
 import { hostComponents } from './host.js';
+import { inferenceEnginePart } from './inference-engine.js';
 import { embedWidth, groupParams, layerParams, routedExpertParams } from './inventory.js';
 import { adapterGroups } from './lora.js';
 import { elementBytes } from './model-states.js';
@@ -152,11 +153,14 @@ function estimateStage(given: EstimateSpec, overrides: EstimateOverrides): Break
   // Every part that grows and is not described is named (not only when no tensor is listed).
   const notEstimated = notEstimatedParts(spec);
   for (const { note } of notEstimated) if (note && !notes.includes(note)) notes.push(note);
+  const engine = spec.inference ? inferenceEnginePart(spec.inference) : undefined;
+  if (engine) notes.push(engine.note);
   const deviceParts: Component[] = [
     ...states.device,
     ...parallel.components,
     ...activations.device,
     ...tensors.map((t) => t.component),
+    ...(engine?.component ? [engine.component] : []),
   ];
   const moved = [...states.host, ...activations.host];
   if (spec.device === 'cpu')

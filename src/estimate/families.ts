@@ -137,8 +137,11 @@ export function buildTransformerShape(
     layers: encoderLayers + decoderLayers > 0 ? encoderLayers + decoderLayers : fields.layers,
     encoderLayers,
     decoderLayers,
-    kvHeads: fields.kvHeads ?? fields.heads,
-    headDim: fields.headDim ?? fields.hidden / fields.heads,
+    // MLA: every head has its own key and value (expanded from the latent), keys of nope + rope.
+    kvHeads: fields.mla ? fields.heads : (fields.kvHeads ?? fields.heads),
+    headDim: fields.mla
+      ? fields.mla.nopeDim + fields.mla.ropeDim
+      : (fields.headDim ?? fields.hidden / fields.heads),
     decoderSeqLen: fields.decoderSeqLen ?? fields.seqLen,
     vocab: fields.vocab ?? 0,
     // Tied or untied, tied_embeddings describes an embedding beside an LM head (transformers'

@@ -2,7 +2,7 @@
 // `estimate --trace` can build the model a spec describes when no config.json is given. Only the model
 // types the trace helper builds (a causal LM, a ViT image classifier, a BERT classifier or masked LM, T5) and whose shape fields the
 // config can carry; anything else is refused with the reason. Pure.
-import type { TransformerShape } from './types.js';
+import type { MlaShape, TransformerShape } from './types.js';
 
 /** A config.json for `shape`, or why there is none. */
 export type ShapeConfig = { modelType: string; config: Record<string, unknown> } | { refused: string };
@@ -17,6 +17,7 @@ export function hfConfigOfShape(shape: TransformerShape): ShapeConfig {
   switch (shape.family) {
     case 'llama': {
       if (!shape.lmHead) return { refused: 'a Llama-family model without a language-model head' };
+      if (shape.mla) return latentAttentionConfig(shape, shape.mla, positions);
       // Qwen2Attention hard-codes biases on q, k and v; Mixtral is the Llama block with routed experts.
       const modelType = shape.experts > 0 ? 'mixtral' : shape.bias === 'qkv' ? 'qwen2' : 'llama';
       const architecture = {
@@ -224,4 +225,43 @@ export function hfConfigOfShape(shape: TransformerShape): ShapeConfig {
         refused: `a ${shape.family} model (the trace builds causal language models, ViTs, BERT and T5)`,
       };
   }
+}
+
+/**
+ * A Llama-family shape with MLA as transformers' DeepseekV3ForCausalLM (configuration_deepseek_v3.py, v5.18): every
+ * layer MoE (first_k_dense_replace 0) with the shared experts as n_shared_experts of moe_intermediate_size, or
+ * every layer dense (first_k_dense_replace = layers) with intermediate_size; one routing group.
+ */
+function latentAttentionConfig(shape: TransformerShape, mla: MlaShape, positions: number): ShapeConfig {
+  if (shape.experts > 0 && shape.sharedFfn % shape.ffn !== 0)
+    return { refused: 'an MLA MoE whose shared_ffn is not a whole number of experts (n_shared_experts)' };
+  return {
+    modelType: 'deepseek_v3',
+    config: {
+      architectures: ['DeepseekV3ForCausalLM'],
+      model_type: 'deepseek_v3',
+      hidden_size: shape.hidden,
+      num_hidden_layers: shape.layers,
+      num_attention_heads: shape.heads,
+      num_key_value_heads: shape.heads,
+      q_lora_rank: mla.qRank > 0 ? mla.qRank : null,
+      kv_lora_rank: mla.kvRank,
+      qk_nope_head_dim: mla.nopeDim,
+      qk_rope_head_dim: mla.ropeDim,
+      v_head_dim: mla.vDim,
+      head_dim: mla.ropeDim,
+      intermediate_size: shape.ffn,
+      moe_intermediate_size: shape.ffn,
+      n_routed_experts: shape.experts,
+      num_experts_per_tok: shape.experts > 0 ? shape.expertsPerToken : null,
+      n_shared_experts: shape.experts > 0 ? shape.sharedFfn / shape.ffn : 0,
+      first_k_dense_replace: shape.experts > 0 ? 0 : shape.layers,
+      n_group: 1,
+      topk_group: 1,
+      rope_interleave: false,
+      vocab_size: shape.vocab,
+      max_position_embeddings: positions,
+      tie_word_embeddings: shape.tiedEmbeddings,
+    },
+  };
 }

@@ -1,7 +1,7 @@
 // The parameter tensors of a transformer shape, by role: the one place that knows which matrices a
 // family has. Parameter counts, the largest tensor, LoRA targets, quantized weights, Adafactor's
 // factored states and FSDP units are all read from this list.
-import type { LoraTarget, TransformerShape } from './types.js';
+import type { LoraTarget, MlaShape, TransformerShape } from './types.js';
 
 /** One kind of parameter tensor: `count` tensors of rows × cols (a vector has rows = 1). */
 export interface ParamGroup {
@@ -33,8 +33,34 @@ const vector = (name: string, size: number, count: number, isPerLayer = true): P
   isPerLayer,
 });
 
+/**
+ * One block's multi-head latent attention (transformers DeepseekV3Attention, v5.18): q_proj (or q_a_proj, its
+ * RMSNorm and q_b_proj), kv_a_proj_with_mqa to the latent and the shared RoPE key, the latent's RMSNorm,
+ * kv_b_proj to every head's key part and value, o_proj from the values. No biases (attention_bias false).
+ */
+function latentAttentionGroups(shape: TransformerShape, mla: MlaShape, count: number): ParamGroup[] {
+  const { hidden: h, heads: a } = shape;
+  const qk = mla.nopeDim + mla.ropeDim;
+  const query =
+    mla.qRank > 0
+      ? [
+          linear('q_a', mla.qRank, h, count),
+          vector('q_a norm', mla.qRank, count),
+          linear('q_b', a * qk, mla.qRank, count),
+        ]
+      : [linear('q', a * qk, h, count, 'q')];
+  return [
+    ...query,
+    linear('kv_a', mla.kvRank + mla.ropeDim, h, count),
+    vector('kv_a norm', mla.kvRank, count),
+    linear('kv_b', a * (mla.nopeDim + mla.vDim), mla.kvRank, count),
+    linear('o', h, a * mla.vDim, count, 'o'),
+  ];
+}
+
 // One block's attention: Q, K, V, O projections and their biases (GQA: K and V have kvHeads heads).
 function attentionGroups(shape: TransformerShape, count: number, prefix = ''): ParamGroup[] {
+  if (shape.mla && !prefix) return latentAttentionGroups(shape, shape.mla, count);
   const { hidden: h, heads: a, kvHeads: kv, headDim: d } = shape;
   const groups = [
     linear(`${prefix}q`, a * d, h, count, prefix ? undefined : 'q'),

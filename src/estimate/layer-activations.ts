@@ -55,6 +55,7 @@ import type {
   LayerKernels,
   LoraSpec,
   LoraTarget,
+  MlaShape,
   Precision,
   QuantizationSpec,
   TransformerShape,
@@ -299,9 +300,49 @@ interface BlockBytes {
   split: number;
 }
 
+/**
+ * One multi-head latent attention block per token (transformers DeepseekV3Attention, v5.18), counted by storage
+ * with torch 2.13 on CPU (saved-tensor hooks, a bf16 layer of 512 wide, 8 heads, nope 64, rope 32, v 64, kv_rank
+ * 128; mla.test.ts): the block's input (q_proj or q_a_proj and kv_a_proj read it); each latent's RMSNorm keeps
+ * its fp32 copy and, when its weight trains, the normed value, and the up-projection keeps its input; RoPE keeps
+ * only cos and sin; the query (nope and rotated rope parts concatenated) and the key (the head's nope part beside
+ * the shared rotated rope key, a new tensor) are the attention's; the value is a view of kv_b_proj's output, which
+ * an SDPA kernel keeps whole (nope and v of every head; transformers' sdpa_attention_forward passes it as it is),
+ * eager a contiguous copy of the values. Measured: 28,812 B per token for the whole eager layer (with a dense
+ * SwiGLU MLP of 1024), counted 28,672 (cos, sin and the norms' rstd aside). The latents are whole on every tensor
+ * rank; the heads split.
+ */
+function latentAttentionPerToken(ctx: LayerContext, mla: MlaShape): BlockBytes {
+  const { shape } = ctx;
+  const { compute } = activationDtypes(ctx.precision);
+  const { hidden: h, heads: a } = shape;
+  const qk = mla.nopeDim + mla.ropeDim;
+  const kernelKeepsOutput = shape.attention !== 'eager';
+  const latent = (width: number): number =>
+    normInputBytes(ctx) * width + normWeightBytes(ctx) * width + inputBytes(ctx, width, 1);
+  // The kernels keep the value as the view it is (kv_b_proj's whole output); eager's matmul with the
+  // probabilities keeps a contiguous copy of the values alone.
+  const value = kernelKeepsOutput ? mla.nopeDim + mla.vDim : mla.vDim;
+  const heads = compute * a * (qk + qk + value);
+  const output = kernelKeepsOutput ? compute * a * mla.vDim : 0;
+  const oInput = !isBaseInputKept(ctx) ? 0 : kernelKeepsOutput ? 0 : compute * a * mla.vDim;
+  const lora =
+    loraBytes(ctx, ['q'], h) + loraBytes(ctx, ['o'], a * mla.vDim, { isInputKept: kernelKeepsOutput });
+  const outs: [LoraTarget, number][] = [
+    ['q', a * qk],
+    ['o', h],
+  ];
+  return {
+    residual: normInputBytes(ctx) * h + normWeightBytes(ctx) * h + (shape.dropout ? h : 0),
+    gathered: inputBytes(ctx, h, 2) + latent(mla.kvRank) + (mla.qRank > 0 ? latent(mla.qRank) : 0),
+    split: heads + output + oInput + lora + doraBytes(ctx, outs) + ia3Bytes(ctx, outs) + veraBytes(ctx, outs),
+  };
+}
+
 /** One self-attention block per token (without the s×s scores), for `tokens`-long sequences. */
 function attentionPerToken(ctx: LayerContext): BlockBytes {
   const { shape } = ctx;
+  if (shape.mla) return latentAttentionPerToken(ctx, shape.mla);
   const { compute } = activationDtypes(ctx.precision);
   const { hidden: h, heads: a, headDim: d } = shape;
   const kv = shape.attention === 'flash' ? shape.kvHeads : a;
@@ -665,10 +706,19 @@ export function opCheckpointedLayerBytes(ctx: LayerContext, tokens: number): num
   const hasBias = (role: 'qkv' | 'other'): boolean =>
     shape.bias === 'all' || (shape.bias === 'qkv' && role === 'qkv');
   // Forward order of the linears (width of each output); addmm ones are not counted as mm.
-  const linears: { width: number; isMm: boolean }[] = [
-    ...(shape.fusedQkv
+  // MLA (torchtitan deepseek_v3 Attention): wq (or wq_a, wq_b), wkv_a, wkv_b, then wo; no biases.
+  const mla = shape.mla;
+  const attentionLinears = mla
+    ? [
+        ...(mla.qRank > 0 ? [mla.qRank, a * d] : [a * d]),
+        mla.kvRank + mla.ropeDim,
+        a * (mla.nopeDim + mla.vDim),
+      ].map((width) => ({ width, isMm: true }))
+    : shape.fusedQkv
       ? [{ width: a * d + 2 * kv * d, isMm: !hasBias('qkv') }]
-      : [a * d, kv * d, kv * d].map((width) => ({ width, isMm: !hasBias('qkv') }))),
+      : [a * d, kv * d, kv * d].map((width) => ({ width, isMm: !hasBias('qkv') }));
+  const linears: { width: number; isMm: boolean }[] = [
+    ...attentionLinears,
     { width: h, isMm: !hasBias('other') },
     ...(shape.mlp === 'swiglu' ? [f, f, h] : [f, h]).map((width) => ({ width, isMm: !hasBias('other') })),
   ];
@@ -688,7 +738,10 @@ export function opCheckpointedLayerBytes(ctx: LayerContext, tokens: number): num
   // under this policy with bf16 q, k, v on the math path keeps 4.0 B per score after its forward.
   // The flash/efficient kernels keep their output and fp32 logsumexp per head.
   const scoreBytes = shape.isMathAttention ? 4 : compute;
-  const attention = shape.attention === 'eager' ? scoreBytes * a * (tokens + d) : a * d * compute + 4 * a;
+  // MLA's values (and so P·V and the kernel's output) are v_dim wide.
+  const outWidth = mla ? mla.vDim : d;
+  const attention =
+    shape.attention === 'eager' ? scoreBytes * a * (tokens + outWidth) : a * outWidth * compute + 4 * a;
   return tokens * ctx.batch * ((residual * h) / sequenceShards(ctx) + (saved * compute + attention) / t);
 }
 

@@ -32,6 +32,7 @@ test('round 32, measured once, is pinned: median |error| and the counts within 5
   // op-level policy as aten.bmm outputs) takes the torchtitan debug model on 2 T4s from -62.6% to -7.7%: 31.6%,
   // signed -7.8%, 3/6/8. ERNIE 4.5's QLoRA written loss: fused (unsloth_zoo's compiled forward takes cut
   // cross-entropy for a frozen 16-bit head; the round file says where): +31.6% -> +15.7%: 24.9%, 3/6/9.
-  assert.ok(median <= 0.25, summary);
-  assert.ok(within(0.05) >= 3 && within(0.15) >= 6 && within(0.3) >= 9, summary);
+  // Then (estimate-express) inference: says verl's colocated vLLM engine (-49.5% -> +12.4%): 24.9% -> 16.8%, 3/6/9 -> 3/7/10.
+  assert.ok(median <= 0.169, summary);
+  assert.ok(within(0.05) >= 3 && within(0.15) >= 7 && within(0.3) >= 10, summary);
 });

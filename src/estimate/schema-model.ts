@@ -150,6 +150,32 @@ export const transformerSchema = z.strictObject({
         "windowed attention (detectron2 ViTDet, SAM's image encoder: window_partition pads the square token grid to a multiple of size, each window attends within itself; global_layers blocks attend over all tokens): eager scores of windows × size⁴ per head instead of seq_len², and the padded tokens' attention activations",
     })
     .optional(),
+  mla: z
+    .strictObject({
+      kv_rank: positiveInt.meta({
+        description: 'kv_lora_rank: the compressed key/value latent (DeepSeek-V2/V3: 512)',
+      }),
+      q_rank: z
+        .number()
+        .int({ error: 'expected a whole number ≥ 0' })
+        .min(0, { error: 'expected a whole number ≥ 0' })
+        .meta({
+          description: 'q_lora_rank: the compressed query (V3: 1536); 0 or absent: one q_proj (V2-Lite)',
+        })
+        .optional(),
+      nope_dim: positiveInt.meta({
+        description: "qk_nope_head_dim: each head's key/query part without RoPE (128)",
+      }),
+      rope_dim: positiveInt.meta({
+        description: 'qk_rope_head_dim: the decoupled RoPE key shared by the heads (64)',
+      }),
+      v_dim: positiveInt.meta({ description: "v_head_dim: each head's value width (128)" }),
+    })
+    .meta({
+      description:
+        'multi-head latent attention (DeepSeek-V2/V3, transformers DeepseekV3Attention): x → kv_a_proj (kv_rank + rope_dim) → RMSNorm → kv_b_proj (heads × (nope_dim + v_dim)); queries from q_proj, or q_a_proj → RMSNorm → q_b_proj with q_rank; keys of nope_dim + rope_dim per head, values of v_dim. Replaces kv_heads and head_dim',
+    })
+    .optional(),
   encoder_layers: positiveInt.optional(),
   decoder_layers: positiveInt.optional(),
   experts: z.number().int().min(0).optional(),

@@ -380,6 +380,34 @@ export const cudaSchema = z.strictObject({
     .optional(),
 });
 
+/** inference: an inference engine sharing the trainer's card (RL rollouts). */
+export const inferenceSchema = z.strictObject({
+  engine: oneOf(['vllm', 'sglang'] as const).meta({ description: 'vllm or sglang' }),
+  memory_fraction: z
+    .number({ error: 'expected a fraction of the card, above 0 and at most 1' })
+    .gt(0, { error: 'expected a fraction of the card, above 0 and at most 1' })
+    .max(1, { error: 'expected a fraction of the card, above 0 and at most 1' })
+    .meta({
+      description:
+        "the share of the card's total the engine sizes itself to: vLLM's gpu_memory_utilization (weights, KV cache and its profiled peak: vllm/v1/worker/gpu_worker.py requested_memory), SGLang's mem_fraction_static",
+    }),
+  // The card's total as CUDA reports it (torch.cuda.mem_get_info()[1]; an A100 40GB: 40355MiB).
+  card: sizeField,
+  process: oneOf(['same', 'separate'] as const)
+    .meta({
+      description:
+        "same (default: TRL vllm_mode colocate, verl's hybrid engine — the trainer's memory counters include the engine) or separate (TRL vllm_mode server, a rollout worker of its own: a co-tenant, not in this process)",
+    })
+    .optional(),
+  sleep: z
+    .boolean()
+    .meta({
+      description:
+        "vLLM enable_sleep_mode / SGLang release_memory_occupation between rollouts: frees the card during the training step, but in the same process PyTorch's counters keep the engine's memory (vllm #17117), so it is counted still (default false)",
+    })
+    .optional(),
+});
+
 /** The whole spec; every section but model is optional. */
 export const estimateSchema = z.strictObject({
   framework: oneOf(estimateFrameworks).optional(),
@@ -391,6 +419,7 @@ export const estimateSchema = z.strictObject({
   tensors: z.array(tensorSchema).optional(),
   host: hostSchema.optional(),
   cuda: cudaSchema.optional(),
+  inference: inferenceSchema.optional(),
 });
 
 /** A spec as validated, before defaults. */
@@ -419,6 +448,7 @@ export const sectionKeys: Record<string, string[]> = {
   'host.dataloader': Object.keys(dataloaderSchema.shape),
   'host.dataset': Object.keys(datasetSchema.shape),
   cuda: Object.keys(cudaSchema.shape),
+  inference: Object.keys(inferenceSchema.shape),
 };
 
 /** The JSON Schema of an estimate spec as written (`headroom schema estimate`; for editors too). */

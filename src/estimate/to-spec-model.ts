@@ -14,6 +14,7 @@ import type {
   DetectorSpec,
   EstimateSpec,
   LoraSpec,
+  MlaShape,
   QuantizationSpec,
   SegmenterSpec,
   TransformerShape,
@@ -64,6 +65,15 @@ function fieldsOf(raw: RawTransformer | undefined): TransformerFields {
     experts: raw.experts,
     expertsPerToken: raw.experts_per_token,
     sharedFfn: raw.shared_ffn,
+    mla: raw.mla
+      ? {
+          kvRank: raw.mla.kv_rank,
+          qRank: raw.mla.q_rank ?? 0,
+          nopeDim: raw.mla.nope_dim,
+          ropeDim: raw.mla.rope_dim,
+          vDim: raw.mla.v_dim,
+        }
+      : undefined,
     classes: raw.classes,
     pooler: raw.pooler,
   };
@@ -99,7 +109,37 @@ function toShape(raw: RawModel, config: HfConfig | undefined, report: Report): T
   if (shape.kvHeads > shape.heads || shape.heads % shape.kvHeads !== 0) {
     report(['model', 'transformer', 'kv_heads'], `${shape.kvHeads} does not divide the ${shape.heads} heads`);
   }
+  if (shape.mla) checkMla(raw, shape.mla, report);
   return shape;
+}
+
+/**
+ * What MLA replaces cannot be said beside it: K/V heads and a head size (its own widths say them), a fused QKV,
+ * biases (DeepseekV3Config attention_bias false) and LoRA on k or v (there is no k_proj or v_proj: kv_a_proj and
+ * kv_b_proj), nor on q when the query is compressed (q_a_proj, q_b_proj).
+ */
+function checkMla(raw: RawModel, mla: MlaShape, report: Report): void {
+  const given = raw.transformer ?? {};
+  const at = (key: string) => ['model', 'transformer', key];
+  if (given.kv_heads !== undefined)
+    report(at('kv_heads'), 'MLA expands every head from the latent: leave kv_heads out');
+  if (given.head_dim !== undefined)
+    report(at('head_dim'), 'MLA says its widths (nope_dim, rope_dim, v_dim): leave head_dim out');
+  if (given.fused_qkv) report(at('fused_qkv'), 'MLA has no fused QKV projection');
+  if (given.bias !== undefined && given.bias !== false)
+    report(at('bias'), "MLA's projections have no biases here (DeepseekV3Config attention_bias false)");
+  // toLora's defaults when no targets are given: [q, v], IA³'s [k, v, down], none for prefix tuning.
+  const variant = raw.lora?.variant ?? 'lora';
+  const defaults = variant === 'prefix_tuning' ? [] : variant === 'ia3' ? ['k', 'v', 'down'] : ['q', 'v'];
+  const targets: string[] = raw.lora ? (raw.lora.targets ?? defaults) : [];
+  const kv = targets.filter((t) => t === 'k' || t === 'v');
+  if (kv.length > 0)
+    report(
+      ['model', 'lora', 'targets'],
+      `MLA has no k_proj or v_proj (kv_a_proj, kv_b_proj): ${raw.lora?.targets ? `drop ${kv.join(', ')}` : `give targets (the default is ${defaults.join(', ')})`}`,
+    );
+  if (mla.qRank > 0 && targets.includes('q'))
+    report(['model', 'lora', 'targets'], 'MLA with q_rank compresses the query (q_a_proj, q_b_proj): drop q');
 }
 
 function toLora(raw: RawModel['lora'], report: Report): LoraSpec | undefined {

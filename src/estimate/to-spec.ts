@@ -109,6 +109,10 @@ export function toEstimateSpec(
   }
   const device = raw.device ?? 'cuda';
   if (device === 'cpu' && parallel.gpus > 1) report(['parallel', 'gpus'], 'device: cpu trains on one host');
+  if (raw.inference && device === 'cpu')
+    report(['inference'], 'an inference engine shares a GPU: needs device: cuda');
+  if (raw.inference?.card === 0)
+    report(['inference', 'card'], "give the card's total (e.g. 40355MiB), not 0");
   if (issues.length > 0) throw new ConfigError(issues);
 
   return {
@@ -130,6 +134,17 @@ export function toEstimateSpec(
       isVariableLengths: raw.cuda?.lengths === 'variable',
       isCappedLengths: raw.cuda?.lengths === 'capped',
     },
+    ...(raw.inference
+      ? {
+          inference: {
+            engine: raw.inference.engine,
+            memoryFraction: raw.inference.memory_fraction,
+            cardBytes: raw.inference.card,
+            isSameProcess: (raw.inference.process ?? 'same') === 'same',
+            isSleeping: raw.inference.sleep ?? false,
+          },
+        }
+      : {}),
   };
 }
 

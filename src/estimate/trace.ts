@@ -198,7 +198,8 @@ const kindsByName: Record<Exclude<PartKind, 'load' | 'spec tensor'>, readonly (s
     /^fp\d+ partition staged/,
   ],
   'untraced state': ['AdaLoRA importance EMAs', 'EMA copy of the model'],
-  'second model': ['reference model weights', 'teacher logits', 'reference logits'],
+  // inference: an engine in the trainer's process (inference-engine.ts), which no traced step holds.
+  'second model': ['reference model weights', 'teacher logits', 'reference logits', /^inference engine \(/],
   'vision tower': ['activations (vision tower)', 'vision tower output'],
   step: [
     'activations',

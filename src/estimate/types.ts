@@ -196,6 +196,12 @@ export interface TransformerShape {
    * windows of the square token grid (padded to a multiple of size); the others attend globally.
    */
   window?: { size: number; globalLayers: number };
+  /**
+   * Multi-head latent attention (DeepSeek-V2/V3): keys and values from a `kvRank` latent, queries from a `qRank`
+   * one (0: a full q_proj), keys of nopeDim + ropeDim per head (the RoPE part shared), values of vDim. With it,
+   * kvHeads is heads and headDim nopeDim + ropeDim (the query/key width). Absent: ordinary attention.
+   */
+  mla?: MlaShape;
   /** Mixture of experts: experts per MLP and experts each token goes through (0 when dense). */
   experts: number;
   expertsPerToken: number;
@@ -204,6 +210,20 @@ export interface TransformerShape {
    * Qwen-MoE, DeepSeek-MoE), in the MLP's own form (gated or not); 0 without.
    */
   sharedFfn: number;
+}
+
+/** model.transformer.mla: DeepSeek's multi-head latent attention (transformers DeepseekV3Attention's config). */
+export interface MlaShape {
+  /** kv_lora_rank. */
+  kvRank: number;
+  /** q_lora_rank (0: one q_proj). */
+  qRank: number;
+  /** qk_nope_head_dim. */
+  nopeDim: number;
+  /** qk_rope_head_dim. */
+  ropeDim: number;
+  /** v_head_dim. */
+  vDim: number;
 }
 
 /** LoRA adapters on the frozen base. */
@@ -699,6 +719,23 @@ export interface EstimateSpec {
      */
     isCappedLengths: boolean;
   };
+  /** An inference engine sharing the card (inference:); absent: none. */
+  inference?: InferenceEngineSpec;
+}
+
+/**
+ * inference: an inference engine on the trainer's card (RL rollouts): vLLM at gpu_memory_utilization or SGLang at
+ * mem_fraction_static, a share of the card's total; in the trainer's process (TRL vllm_mode colocate, verl's hybrid
+ * engine) or another; with sleep mode or not.
+ */
+export interface InferenceEngineSpec {
+  engine: 'vllm' | 'sglang';
+  /** gpu_memory_utilization (vLLM) or mem_fraction_static (SGLang), 0..1. */
+  memoryFraction: number;
+  /** The card's total as CUDA reports it (torch.cuda.mem_get_info()[1]). */
+  cardBytes: number;
+  isSameProcess: boolean;
+  isSleeping: boolean;
 }
 
 /** One part of the memory: its bytes and how they were computed, in words. */

@@ -438,11 +438,15 @@ export const round27Cases: PublishedCase[] = [
     measured: 38.139,
     config:
       "TRL GRPOTrainer (February 2026) on one A100-SXM4-40GB: Qwen/Qwen3-1.7B (1,720,574,976 parameters) trained whole, bf16 weights (dtype auto, assumed), adamw_torch, per-device batch 1 × 64 accumulation steps, 2 generations per prompt, completions up to 1024 tokens in multi-turn Wordle episodes (vLLM max model length 3072), gradient checkpointing, no reference model (beta 0.0, assumed), vLLM colocated at gpu_memory_utilization 0.15; torch.cuda.max_memory_reserved() / 1024^3 over the run (printed as GB, computed in GiB). NOT EXPRESSIBLE: the colocated vLLM engine (weights, KV cache, CUDA graphs) in the trainer's allocator; the spec is the training step alone at the 3072-token cap; traceable: yes (Qwen/Qwen3-1.7B's Qwen3ForCausalLM config builds in transformers 5.18)",
+    // Re-said (session 26, estimate-express; spec only, the figure and the config with its gatherer's mark
+    // unchanged): inference says the colocated vLLM engine at gpu_memory_utilization 0.15 of the A100-40GB's
+    // 40355 MiB (src/plan/cards.ts's recorded total), in the trainer's process. -47.5% -> -32.0%.
     spec: `model:
   params: 1720574976
   transformer: { family: llama, layers: 28, hidden: 2048, heads: 16, kv_heads: 8, head_dim: 128, vocab: 151936, ffn: 6144, tied_embeddings: true, seq_len: 3072, attention: sdpa }
 training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 64, activation_checkpointing: full }
-cuda: { lengths: capped }`,
+cuda: { lengths: capped }
+inference: { engine: vllm, memory_fraction: 0.15, card: 40355MiB }`,
   },
   // Qwen3-32B pretraining steps under torchtitan on 8 to 64 H100 96 GB (four of the pull request's eight runs, seed 27).
   torchtitanPr1690({

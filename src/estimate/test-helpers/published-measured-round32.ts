@@ -160,9 +160,13 @@ cuda: { expandable_segments: true }`,
     measured: 71.08,
     config:
       "torchtitan at b109f7d71 (August 2025; the run of July 2025), NGPU=8 CONFIG_FILE=./torchtitan/models/deepseek_v3/train_configs/deepseek_v3_16b.toml ./run_train.sh --parallelism.context-parallel-degree 2 on 8 H100 (95.00 GiB, as logged), PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (as traced): DeepSeek-V3 16B as logged (DeepSeekV3ModelArgs: 27 layers of 2048, the first dense (MLP 10944), 26 MoE layers of 64 routed experts (MLP 1408, top 6) and 2 shared, MLA with 16 heads (q_lora_rank 0, kv_lora_rank 512, q/k heads of 128 + 64 rope, v heads of 128), vocab 129280, untied: 15,816,584,704 parameters as logged), c4, local batch 8 of 4096 tokens, AdamW (lr 2.2e-4, eps 1e-8), max_norm 1.0, full activation checkpointing (\"Applied full activation checkpointing\"), not compiled, SDPA (use_flex_attn False, causal), the mesh [dp_shard 4, cp 2] as logged (FSDP2 over 4 with bf16 parameters and fp32 reduction; expert parallelism 1), the standard cross-entropy over fp32-upcast logits; the step log's memory (peak reserved, GiB) of rank 0, one GPU's figure, 71.08 at steps 10 and 20 (53.49 at step 1; 8.84 GiB for the model after sharding, as logged). NOT EXPRESSIBLE: MLA (the compressed KV path: a 512-wide latent and a 64-wide shared rope key, not GQA heads; the spec gives 16 heads of 192), the first layer's dense MLP, and the router's grouped-mm token buffers; the spec gives a 27-layer MoE transformer with the logged parameter count; traceable: no (torchtitan's DeepSeek-V3 code is not installed here; transformers 5.18's DeepseekV3 config could be built with these shapes, but not under context parallelism)",
+    // Re-said (session 26, estimate-express; spec only, the figure and the config with its gatherer's mark
+    // unchanged): model.transformer.mla says the latent attention (kv_rank 512, nope 128, rope 64, v 128) in place
+    // of 16 heads of 192; the first dense layer and the router's buffers stay unsaid. -24.91% -> -24.91%: the
+    // estimate (54.1 GiB) is the logged step 1 (53.49 GiB); what grows to 71.08 by step 10 is not the attention.
     spec: `model:
   params: 15816584704
-  transformer: { family: llama, layers: 27, hidden: 2048, heads: 16, head_dim: 192, vocab: 129280, ffn: 1408, experts: 64, experts_per_token: 6, shared_ffn: 2816, tied_embeddings: false, seq_len: 4096, attention: sdpa }
+  transformer: { family: llama, layers: 27, hidden: 2048, heads: 16, mla: { kv_rank: 512, nope_dim: 128, rope_dim: 64, v_dim: 128 }, vocab: 129280, ffn: 1408, experts: 64, experts_per_token: 6, shared_ffn: 2816, tied_embeddings: false, seq_len: 4096, attention: sdpa }
 training: { precision: mixed_bf16, optimizer: adamw, batch_size: 8, activation_checkpointing: full }
 parallel: { gpus: 8, context: 2, strategy: fsdp_full, fsdp_wrap: torchtitan, fsdp_version: 2 }
 cuda: { expandable_segments: true }`,
@@ -406,13 +410,18 @@ const verlLoraCase: PublishedCase = {
   measured: 12.799,
   config:
     "python3 -m verl.trainer.main_ppo --config-name=lora-ppo_trainer.yaml algorithm.adv_estimator=grpo (verl of May 2025, the pull request's branch) on one node of 2 GPUs (trainer.n_gpus_per_node 2; the paths name an H800 pod, 80 GB assumed): Qwen/Qwen2.5-0.5B-Instruct (24 layers of 896, 14 heads, 2 KV heads of 64, q/k/v bias, SwiGLU MLP 4864, vocab 151936, tied embeddings: 494,032,768 parameters, counted with transformers' Qwen2ForCausalLM) as the actor, loaded in fp32 (fsdp_workers.py: the actor's torch_dtype float32) under FSDP (strategy fsdp: FSDP1 FULL_SHARD over the 2, fsdp_size -1) with MixedPrecision(param_dtype bf16, reduce_dtype fp32), param_offload False, optimizer_offload True (AdamW states on the host), enable_gradient_checkpointing True, use_remove_padding True (each micro-batch's samples packed without padding); LoRA r 8 alpha 16 on k_proj and v_proj (peft get_peft_model), the reference log-probs from the same model with the adapters off (no second copy); data.train_batch_size 2 prompts × rollout.n 2 = 4 responses, ppo_mini_batch_size 2, ppo_micro_batch_size 2 (global: 1 sample per GPU per micro-step, 2 micro-steps), max_prompt_length 2000, max_response_length 600 (the step's packed lengths: 3,432 tokens a rank on average, 4,883 at most, as logged); the rollout: vLLM colocated in the same worker (tensor_model_parallel_size 1, gpu_memory_utilization 0.1, max_num_seqs 4, max_model_len 4000, VLLM_ATTENTION_BACKEND XFORMERS); entropy_coeff 0.001, use_kl_loss False; rank 0's max_memory_allocated over the run, logged at step 10. NOT EXPRESSIBLE: the colocated vLLM engine (its bf16 weight copy and KV cache at 10% of the card, and whatever of it PyTorch's allocator counts) beside the training step, and the log-prob passes of the rollout and reference; the spec is the actor's training step alone at the 2,600-token cap (prompt 2000 + response 600); traceable: yes (Qwen/Qwen2.5-0.5B-Instruct's Qwen2ForCausalLM config builds in transformers 5.18; verl and vLLM are not installed here)",
+  // Re-said (session 26, estimate-express; spec only, the figure and the config with its gatherer's mark
+  // unchanged): inference says the colocated vLLM engine at gpu_memory_utilization 0.1 in the actor's worker; the
+  // card's total is the H100 80GB HBM3's recorded 81080 MiB (src/plan/cards.ts; the H800 has the same 80 GB HBM3).
+  // The log-prob passes stay unsaid. -49.5% -> +12.4%.
   spec: `model:
   params: 494032768
   transformer: { family: llama, layers: 24, hidden: 896, heads: 14, kv_heads: 2, head_dim: 64, vocab: 151936, ffn: 4864, bias: qkv, tied_embeddings: true, seq_len: 2600, attention: flash }
   lora: { rank: 8, alpha: 16, targets: [k, v] }
 training: { precision: mixed_bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 2, activation_checkpointing: full, offload: { optimizer: cpu } }
 parallel: { gpus: 2, strategy: fsdp_full, fsdp_wrap: layers, fsdp_version: 1 }
-cuda: { lengths: capped }`,
+cuda: { lengths: capped }
+inference: { engine: vllm, memory_fraction: 0.1, card: 81080MiB }`,
 };
 
 // --- open-mmlab/mmyolo model-zoo READMEs of 2023 with a "Mem (GB)" column: configs/ppyoloe, rtmdet (its rotated DOTA
