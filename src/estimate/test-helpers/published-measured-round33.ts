@@ -355,7 +355,11 @@ cuda: { lengths: capped }`,
 // the first two that can be written: 36 (ModernBert.ipynb: the data set's token lengths, which set its 256-pair
 // batches, are not knowable here) and 10 (Gemma3_(4B)-Vision.ipynb: its SigLIP depth and token counts not settled in
 // the
-// time) are left; 40 (this notebook) is written; the time ran out before the next. Unsloth's stats cell prints
+// time) are left; 40 (this notebook) is written; then 14 and 17 (Gemma 4 26B-A4B and 31B: shapes not resolvable here),
+// 30 (LFM2 1.2B: hybrid convolution blocks, shapes not resolvable here), 41 (Qwen2.5-VL 7B: its dynamic-resolution
+// image tokens per sample not knowable) and 34 (Meta_Synthetic_Data_Llama3_2_(3B): its peak, 3.441, is what vLLM's
+// generation reserved before training; "Peak reserved memory for training = 0.0 GB") are left, and the time ran out.
+// Unsloth's stats cell prints
 // round(torch.cuda.max_memory_reserved() / 1024**3, 3) after training: GiB, the run's peak reserved, the model load's
 // 8.031 GiB in it.
 const unslothPixtralDoc = 'unslothai/notebooks nb/Pixtral_(12B)-Vision.ipynb';
