@@ -352,6 +352,13 @@ export function causeAlternatives(input: AlternativesInput): CauseAlternative[] 
       'memory_cap',
       `the log sets ${poolSetting} to ${poolShare}, below its default: raise it once (or leave it unset); if it then fits, the pool's share was the limit, not the work`,
     );
+  // The engine's own message names its reserved share as the lever (log/evidence.ts engineShareHinted):
+  // lowering it once is the test, whatever the step was.
+  if (context.engineShareHinted === true && cause !== 'preallocation')
+    add(
+      'preallocation',
+      "the engine's own message says to lower --gpu-memory-utilization: lower it once (0.95 to 0.90, say); if it then loads, the share the engine reserves up front left too little, not the weights alone",
+    );
   // PaddlePaddle's pool share the message reports (allocation/explain.ts: at its default it is not
   // read as the cap): raising it once is the test.
   const paddleFraction = num(context, 'paddleGpuFraction');

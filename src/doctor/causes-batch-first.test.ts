@@ -86,3 +86,18 @@ test('several processes told on one card with an adjective and a verb between: a
   assert.equal(d?.cause, 'co_tenant');
   assert.ok(alternativesOf(log).includes('batch_too_large'));
 });
+
+test("vLLM's load refusal that names --gpu-memory-utilization keeps the engine's reserved share open (SemiAnalysisAI/InferenceX#1461)", () => {
+  const log = [
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1008.00 MiB.',
+    'GPU 2 has a total capacity of 139.81 GiB of which 993.44 MiB is free.',
+    'Including non-PyTorch memory, this process has 138.83 GiB memory in use.',
+    '[gpu_model_runner.py:4957] Failed to load model — not enough GPU memory.',
+    'Try lowering --gpu-memory-utilization to free memory for weights, …',
+  ].join('\n');
+  assert.equal(diagnoseText(log)[0]?.cause, 'model_state');
+  assert.ok(alternativesOf(log).includes('preallocation'));
+  // A user's own words about the setting are not the engine's message.
+  const asked = log.replace('Try lowering --gpu-memory-utilization', 'I tried --gpu-memory-utilization 0.9');
+  assert.ok(!alternativesOf(asked).includes('preallocation'));
+});

@@ -682,11 +682,12 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // Session 25's causes rules (doctor-causes): 665/800, 753/800. With heldout-37 and -38 folded in (9/17, 1/1
   // strict; 14/17, 1/1 among alternatives): 675/818, 768/818. Session 26's batch-first readings (doctor-causes:
   // the model blamed in words, a context that could not be created, a request past the stated card,
-  // processes told on one card): 680/818, 768/818.
-  assert.ok(figures.causesRight >= 680, `causes right ${figures.causesRight}, at least 680`);
+  // processes told on one card): 680/818, 768/818. With doctor-rules' kind forms and vLLM's own hint at its
+  // reserved share kept open (preallocation): 681/818, 770/818.
+  assert.ok(figures.causesRight >= 681, `causes right ${figures.causesRight}, at least 681`);
   assert.ok(
-    figures.causesRightOrAlternative >= 768,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 768`,
+    figures.causesRightOrAlternative >= 770,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 770`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
   // The causes as doctor claimed them (score.ts causeClaimsLine), beside the strict figure. Session 21:
@@ -696,11 +697,17 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // heldout-30 .. heldout-34 folded in: 419/424 and 313/333, 18 not diagnosed. With heldout-35 and -36 folded
   // in: 432/438 and 320/344, 18 not diagnosed. With heldout-37 and -38 folded in: 435/441 and 333/358, 19 not
   // diagnosed. Session 26's batch-first readings: 436/442 and 332/357 (a context that could not be created
-  // moved from open to decided right; four more open ones now name the truth first).
+  // moved from open to decided right; four more open ones now name the truth first). With doctor-rules'
+  // kind forms and vLLM's load refusal that names --gpu-memory-utilization kept open (it was decided
+  // wrong): 437/442 and 333/358, 18 not diagnosed; decided wrong 6 -> 5.
   t.diagnostic(causeClaimsLine(figures));
-  assert.ok(figures.causesDecidedRight >= 436, `decided right ${figures.causesDecidedRight}, at least 436`);
+  assert.ok(figures.causesDecidedRight >= 437, `decided right ${figures.causesDecidedRight}, at least 437`);
   assert.ok(
-    figures.causesOpenTruthOffered >= 332,
-    `open with the truth offered ${figures.causesOpenTruthOffered}, at least 332`,
+    figures.causesDecided - figures.causesDecidedRight <= 5,
+    `decided wrong ${figures.causesDecided - figures.causesDecidedRight}, at most 5`,
+  );
+  assert.ok(
+    figures.causesOpenTruthOffered >= 333,
+    `open with the truth offered ${figures.causesOpenTruthOffered}, at least 333`,
   );
 });

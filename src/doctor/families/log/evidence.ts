@@ -271,6 +271,18 @@ const logRules: FactRule[] = [
     extract: () => ({ modelBlamed: true }),
   },
   {
+    // An inference engine's own message that its reserved share is the lever ("Failed to load model —
+    // not enough GPU memory. Try lowering --gpu-memory-utilization to free memory for weights", vLLM's
+    // gpu_model_runner.py as the log prints it): the share the engine takes up front left too little,
+    // which a log of loading weights alone does not rule out (cause-alternatives.ts: preallocation open).
+    family: 'context',
+    keywords: ['gpu-memory-utilization'],
+    pattern: /\bTry lowering --gpu-memory-utilization\b/,
+    source: "vllm-project/vllm v0.21 v1/worker/gpu_model_runner.py load_model's out-of-memory message",
+    once: true,
+    extract: () => ({ engineShareHinted: true }),
+  },
+  {
     // A batch of one the user says runs ("I can train the model by cutting the batch size to 1",
     // "with batch size 1 it works"): the failing run had a larger batch, so the batch of one shows the
     // batch is the lever, not the model's state (pytorch/explain.ts). A sentence that says it still
