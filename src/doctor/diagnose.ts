@@ -43,6 +43,7 @@ import {
   resolveNamedKiller,
   resolveOverflowedSize,
   resolvePaddleMemoryError,
+  resolvePoolGrowthBesideMemoryError,
   resolveRayWorkerDeath,
   resolveRetoldKill,
 } from './resolve.js';
@@ -342,33 +343,21 @@ export function diagnoseClassified(log: ClassifiedLog): Diagnosis[] {
   const read = told.some((d) => !d.isLastResort)
     ? told.filter((d) => !d.isLastResort)
     : told.toSorted((a, b) => b.evidence.line - a.evidence.line).slice(0, 1);
-  const drafts = read.map((d) =>
-    resolveKillWithMemoryFree(
-      resolveNamedKiller(
-        resolveOverflowedSize(
-          resolveRayWorkerDeath(
-            resolveKernelDeath(
-              resolveMemorySide(
-                resolveBusError(
-                  resolvePaddleMemoryError(
-                    resolveHostPoolDump(resolveLibraryInit(withFamilyFacts(d, log.familyFacts))),
-                    logFacts,
-                  ),
-                  logFacts,
-                ),
-                logFacts,
-              ),
-              logFacts,
-            ),
-            logFacts,
-          ),
-          logFacts,
-        ),
-        logFacts,
-      ),
-      logFacts,
-    ),
-  );
+  // Each step decides one question the drafts' own lines could not (resolve.ts), in this order.
+  const steps: ((draft: Draft) => Draft)[] = [
+    resolveLibraryInit,
+    (x) => resolvePoolGrowthBesideMemoryError(x, log.drafts),
+    resolveHostPoolDump,
+    (x) => resolvePaddleMemoryError(x, logFacts),
+    (x) => resolveBusError(x, logFacts),
+    (x) => resolveMemorySide(x, logFacts),
+    (x) => resolveKernelDeath(x, logFacts),
+    (x) => resolveRayWorkerDeath(x, logFacts),
+    (x) => resolveOverflowedSize(x, logFacts),
+    (x) => resolveNamedKiller(x, logFacts),
+    (x) => resolveKillWithMemoryFree(x, logFacts),
+  ];
+  const drafts = read.map((d) => steps.reduce((x, step) => step(x), withFamilyFacts(d, log.familyFacts)));
   const specific = drafts.filter(
     (d) => !d.isGeneric || !drafts.some((o) => o.kind === d.kind && !o.isGeneric),
   );

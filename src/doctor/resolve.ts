@@ -302,3 +302,15 @@ export function resolveHostPoolDump(draft: Draft): Draft {
       "TensorFlow's pinned host pool (gpu_host_bfc) dumped its memory map at its default 64 GiB cap: host memory staged for the GPU ran out",
   };
 }
+
+/**
+ * The CUDA driver refusing TensorFlow's allocator more device memory (jax/rules.ts
+ * stream-executor-alloc-failed) is the pool's growth, which BFCAllocator::Extend retries 0.9x smaller
+ * (tensorflow core/common_runtime/bfc_allocator.cc kBackpedalFactor): a logged attempt, not an error
+ * raised. Beside a Python MemoryError, the error the program did raise, the refusal does not lead.
+ */
+export function resolvePoolGrowthBesideMemoryError(draft: Draft, drafts: readonly Draft[]): Draft {
+  if (draft.code !== 'stream-executor-alloc-failed') return draft;
+  if (!drafts.some((d) => d.code === 'python-memory-error' && d.kind === 'host_oom')) return draft;
+  return { ...draft, weight: 1 };
+}

@@ -2587,6 +2587,49 @@ export const hostVocabulary: VocabularyEntry[] = [
     ],
     kind: 'gpu_oom',
   },
+  {
+    id: 'ggml-cpu-buffer-cut-in-ollama-error',
+    program: "Ollama's 500 error quoting ggml's CPU buffer failure, cut after the function's 'failed'",
+    source: gh('ggml-org/ggml@v0.9.4', 'src/ggml-backend.cpp'),
+    template: '%s: failed to allocate buffer of size %zu',
+    lines: [
+      '500 Internal Server Error: llama-server reported out-of-memory during startup: ggml_backend_cpu_buffer_type_alloc_buffer: failed to allo',
+    ],
+    kind: 'host_oom',
+  },
+  {
+    id: 'ggml-cpu-buffer-size-lookalike',
+    program: "llama.cpp: the CPU buffer's size as loading reports it (no failure)",
+    source: gh('ggml-org/llama.cpp@b4000', 'src/llama.cpp'),
+    template: '%s: %10s buffer size = %8.2f MiB',
+    lines: ['llm_load_tensors:        CPU buffer size = 46017.18 MiB'],
+    kind: 'none',
+  },
+  {
+    id: 'python-memory-error-beside-tf-pool-growth',
+    program:
+      "Python MemoryError raised in a Keras generator thread, TensorFlow's pool growth refused after it (retried 0.9x)",
+    source: gh('tensorflow/tensorflow@v1.3.0', 'tensorflow/core/common_runtime/bfc_allocator.cc'),
+    template: 'MemoryError / failed to allocate %s (%d bytes) from device: %s',
+    lines: [
+      '    X_train = np.array(images)',
+      'MemoryError',
+      '',
+      '2017-10-07 23:47:58.493727: E tensorflow/stream_executor/cuda/cuda_driver.cc:924] failed to allocate 6.35G (6814913792 bytes) from device: CUDA_ERROR_OUT_OF_MEMORY',
+      '2017-10-07 23:48:01.790388: E tensorflow/stream_executor/cuda/cuda_driver.cc:924] failed to allocate 5.71G (6133422080 bytes) from device: CUDA_ERROR_OUT_OF_MEMORY',
+    ],
+    kind: 'host_oom',
+  },
+  {
+    id: 'tf-pool-growth-alone-lookalike',
+    program: "TensorFlow's pool growth refused, no other error: the device's (the corpus's reading)",
+    source: gh('tensorflow/tensorflow@v1.3.0', 'tensorflow/stream_executor/cuda/cuda_driver.cc'),
+    template: 'failed to allocate %s (%d bytes) from device: %s',
+    lines: [
+      '2017-10-07 23:47:58.493727: E tensorflow/stream_executor/cuda/cuda_driver.cc:924] failed to allocate 6.35G (6814913792 bytes) from device: CUDA_ERROR_OUT_OF_MEMORY',
+    ],
+    kind: 'gpu_oom',
+  },
 ];
 
 /** Entries doctor reads wrong (see checkVocabulary). */

@@ -744,7 +744,9 @@ export const hostExitRules: LogRule[] = [
     // ggml's host buffers, by the buffer type's name as ggml names it (ggml/src/ggml-backend.cpp
     // ggml_backend_cpu_buffer_type_alloc_buffer "%s: failed to allocate buffer of size %zu",
     // ggml-alloc.c "%s: failed to allocate %s buffer of size %zu" with CPU, CPU_Mapped or the pinned
-    // CUDA_Host/ROCm_Host type: host memory, where its GPU types are the device's, allocation/rules.ts).
+    // CUDA_Host/ROCm_Host type: host memory, where its GPU types are the device's, allocation/rules.ts;
+    // the CPU buffer's line cut after "failed" by a wrapper's truncation, as Ollama quotes it in its 500
+    // error, is still that function's one failure).
     // gperftools' large-allocation report with the null pointer it got back ("tcmalloc: large alloc N
     // bytes == (nil) @ ...": src/tcmalloc.cc ReportLargeAlloc prints the result with %p, glibc's
     // "(nil)" for NULL): the allocation failed — a report with an address is no failure (facts.ts).
@@ -757,7 +759,7 @@ export const hostExitRules: LogRule[] = [
     // before, with the size ("%s: %s (attempted to allocate %6.2f MB)", error_desc "insufficient memory"
     // for ENOMEM; "invalid alignment value" is not memory).
     pattern:
-      /java\.lang\.OutOfMemoryError: (Java heap space|GC overhead limit exceeded|Requested array size exceeds VM limit|unable to create (?:new )?native thread|Direct buffer memory|Metaspace)|cannot allocate vector of size ([\d.]+ [KMGT]?b)|JavaScript heap out of memory|fatal error: runtime: out of memory|memory allocation of (\d+) bytes failed|^\s*Out of memory!\s*$|Out of memory during (?:"large" )?request for (\d+) bytes|\bOutOfMemoryError\(\)|System\.OutOfMemoryException|\[WinError (?:8|14)\]|Failed to allocate memory for requested buffer of size (\d+)|could not allocate pinned host(?: memory)? of size:? (\d+)|ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate buffer of size (\d+)|failed to allocate (?:CPU|CPU_Mapped|CUDA_Host|ROCm_Host) buffer of size (\d+)|tcmalloc: large alloc (\d+) bytes == (?:\(nil\)|0x0+|0|\(null\))(?=\s|$)|(?:\bggml\.c:\d+: (?:GGML_ASSERT\()?|^\W{0,3})ctx->mem_buffer != NULL\b|\bggml_aligned_malloc: insufficient memory \(attempted to allocate\s+([\d.]+ [KMGT]?B)\)/,
+      /java\.lang\.OutOfMemoryError: (Java heap space|GC overhead limit exceeded|Requested array size exceeds VM limit|unable to create (?:new )?native thread|Direct buffer memory|Metaspace)|cannot allocate vector of size ([\d.]+ [KMGT]?b)|JavaScript heap out of memory|fatal error: runtime: out of memory|memory allocation of (\d+) bytes failed|^\s*Out of memory!\s*$|Out of memory during (?:"large" )?request for (\d+) bytes|\bOutOfMemoryError\(\)|System\.OutOfMemoryException|\[WinError (?:8|14)\]|Failed to allocate memory for requested buffer of size (\d+)|could not allocate pinned host(?: memory)? of size:? (\d+)|ggml_backend_cpu_buffer_type_alloc_buffer: failed(?: to allocate buffer of size (\d+)|(?= to al|\s*$))|failed to allocate (?:CPU|CPU_Mapped|CUDA_Host|ROCm_Host) buffer of size (\d+)|tcmalloc: large alloc (\d+) bytes == (?:\(nil\)|0x0+|0|\(null\))(?=\s|$)|(?:\bggml\.c:\d+: (?:GGML_ASSERT\()?|^\W{0,3})ctx->mem_buffer != NULL\b|\bggml_aligned_malloc: insufficient memory \(attempted to allocate\s+([\d.]+ [KMGT]?B)\)/,
     source:
       'OpenJDK hotspot OutOfMemoryError; R memory.c; V8 heap limit; Go runtime/malloc.go; Rust std::alloc; Perl malloc.c; Julia OutOfMemoryError; .NET OutOfMemoryException; Windows system error codes 8, 14; gperftools src/tcmalloc.cc ReportLargeAlloc',
     summary: 'a host memory allocation failed (the runtime refused or could not get more RAM)',
