@@ -20,29 +20,30 @@
 // default.
 // `config` also ends with a `traceable` note: whether the model's code is available to trace here (a Hugging Face
 // config that transformers 5.18 builds, a timm or torchvision model, one of the examples/trace factories, or none).
-// WHAT IT HOLDS: 12 rows from 12 documents of 10 harnesses — torchtitan commit logs (2 of its cap of 2: the DeepSeek-V3
+// WHAT IT HOLDS: 13 rows from 13 documents of 10 harnesses — torchtitan commit logs (2 of its cap of 2: the DeepSeek-V3
 // debug model under the graph trainer with HybridEP, NOT EXPRESSIBLE; the llama3 debug model under torchft's streaming
 // DiLoCo), DeepSpeed-Chat's step-3 PPO log (1, NOT EXPRESSIBLE), the OpenMMLab AI Camp's June-2023 homework
-// repositories (2: mmpretrain ResNet-50 on a GTX 1080, mmseg PSPNet on a Colab T4), xtuner 0.x's quick starts (2: an
-// InternLM2-7B QLoRA, an InternLM2-1.8B reward model), a detectron2 Faster R-CNN course reproduction (1), ultralytics
-// YOLOv8 runs in a Colab notebook and a thesis's protocol (2 of its cap of 2), verl's Seed-OSS-36B GRPO log (1, NOT
-// EXPRESSIBLE), unsloth's Pixtral 12B vision QLoRA notebook (1 of its cap of 2). By kind: LLM pretraining or full
-// fine-tune 2, LLM LoRA/QLoRA 2, RL policy 3 (PPO, GRPO, the reward model RLHF trains), detection 3, segmentation 1,
-// vision classification 1; speech and diffusion gave no row that could be written (below). Measured: allocated 7
-// (mmengine's, detectron2's, DeepSpeed's, verl's max_memory_allocated), reserved 5 (torchtitan's and unsloth's peak
-// reserved, ultralytics' current reserved). Three rows are NOT EXPRESSIBLE (each says why). Traceable here: 9, and
-// Pixtral partly — traceModule set on 4 (torchvision_classifiers resnet50 at 30 classes, torchvision_detection's
-// detectron2 Faster R-CNN, yolo.py's v8_n twice), examples/trace/pspnet.py at 6 classes and 256 × 256 (no factory of
-// that name yet), and stand-in Hugging Face configs (the llama3 debug model, OPT-1.3b for the PPO actor, Llama-shaped
-// InternLM2-7B and -1.8B); not: torchtitan's DeepSeek-V3 and verl's Seed-OSS run.
+// repositories (3: mmpretrain ResNet-50 on a GTX 1080, mmseg PSPNet on a Colab T4 and on an RTX 4090), xtuner 0.x's
+// quick starts (2: an InternLM2-7B QLoRA, an InternLM2-1.8B reward model), a detectron2 Faster R-CNN course
+// reproduction (1), ultralytics YOLOv8 runs in a Colab notebook and a thesis's protocol (2 of its cap of 2), verl's
+// Seed-OSS-36B GRPO log (1, NOT EXPRESSIBLE), unsloth's Pixtral 12B vision QLoRA notebook (1 of its cap of 2). By kind:
+// LLM pretraining or full fine-tune 2, LLM LoRA/QLoRA 2, RL policy 3 (PPO, GRPO, the reward model RLHF trains),
+// detection 3, segmentation 2, vision classification 1; speech and diffusion gave no row that could be written (below).
+// Measured: allocated 8 (mmengine's, detectron2's, DeepSpeed's, verl's max_memory_allocated), reserved 5 (torchtitan's
+// and unsloth's peak reserved, ultralytics' current reserved). Three rows are NOT EXPRESSIBLE (each says why).
+// Traceable here: 10, and Pixtral partly — traceModule set on 5 (torchvision_classifiers resnet50 at 30 classes,
+// torchvision_detection's detectron2 Faster R-CNN, yolo.py's v8_n twice, pspnet.py's r50_512x1024),
+// examples/trace/pspnet.py at 6 classes and 256 × 256 (no factory of that name yet), and stand-in Hugging Face configs
+// (the llama3 debug model, OPT-1.3b for the PPO actor, Llama-shaped InternLM2-7B and -1.8B); not: torchtitan's
+// DeepSeek-V3 and verl's Seed-OSS run.
 // HOW THE DRAW WENT (deviations said plainly): the searches were the search corpora (issues, pages, code), the file
 // index (find_string on log formats: "mmengine - INFO - Iter(train) [", "loss_rpn_loc: ", "peak gpu memory: "), and
 // `git log --grep` / `git grep` over the repository snapshots here, plus snapshots fetched for the repositories the
 // searches named. The kinds were searched in the drawn order (speech first: no writable row); the LLM pick (torchtitan)
 // was written first, then the RL row DeepSpeed-Chat's step-3 log met in the same snapshot sweep, ahead of the
 // segmentation searches the order puts before it — a deviation of order, not of pick. The 20–24 aim was not reached: 11
-// rows by 10:00 UTC, 12 by 10:05. No estimate was run on any row; the checks were checkReferenceRound in a scratch test
-// (not committed; 8/8), npm run typecheck and npm run lint.
+// rows by 10:00 UTC, 12 by 10:05, 13 by 10:12. No estimate was run on any row; the checks were checkReferenceRound in a
+// scratch test (not committed; 8/8), npm run typecheck and npm run lint.
 // LOOKED AT AND LEFT, by kind: SPEECH — unsloth's audio notebooks (Gemma 4 E4B and 12B ASR LoRA: the only two that
 // print a peak, their Gemma 4 shapes not resolvable here; Orpheus, Llasa and Spark TTS print none, in every commit), a
 // user's copy of unsloth's Whisper notebook (osamaaltaf-pk/LLMs-Unsloth: round 28's output verbatim) and of Oute TTS
@@ -58,13 +59,13 @@
 // DETECTION — mmyolo's uncited zoo rows (YOLOv6 and YOLOv7: trained in 2022 with mmyolo 0.x, and none expressible),
 // detectron2 lab pages (a 2020 Oracle lab; a card detector whose config is cut), fasafa/Sign-Language-Detection
 // (YOLO11n: class count and summary not printed), the OpenMMLab camp's RTMDet homework (run on CPUs, or RTMDet outside
-// the spec). SEGMENTATION — the camp's other PSPNet logs (mmaigc/mmlab_hw trained on a CPU; xiaomile's is this round's
-// PSPNet spec again, cited in its row), a SegFormer-B0 pilot log kept as a test fixture (its config not committed),
-// diffusers' HiDream README (memory_allocated at three points, not a peak). VISION CLASSIFICATION — the camp's other
-// ResNet-50 fruit30 logs (zdh19821025, wuwulin, Adonis2018: the same spec as the row taken, 2960–3093 MiB on an RTX
-// 3080 laptop, a 2080 Ti and a T4), wuwulin's EfficientNetV2-b3 log (5163 MiB on a 2080 Ti: MBConv outside the spec,
-// and timm not installed to count or trace it). DIFFUSION — DiffSynth-Studio's, SimpleTuner's and musubi-tuner's docs
-// (rounded or earlier rounds'), diffusers' aMUSEd README (round 18's).
+// the spec). SEGMENTATION — the camp's other PSPNet logs (mmaigc/mmlab_hw trained on a CPU; xiaomile's is the Colab
+// PSPNet row's spec again, cited in that row), a SegFormer-B0 pilot log kept as a test fixture (its config not
+// committed), diffusers' HiDream README (memory_allocated at three points, not a peak). VISION CLASSIFICATION — the
+// camp's other ResNet-50 fruit30 logs (zdh19821025, wuwulin, Adonis2018: the same spec as the row taken, 2960–3093 MiB
+// on an RTX 3080 laptop, a 2080 Ti and a T4), wuwulin's EfficientNetV2-b3 log (5163 MiB on a 2080 Ti: MBConv outside
+// the spec, and timm not installed to count or trace it). DIFFUSION — DiffSynth-Studio's, SimpleTuner's and
+// musubi-tuner's docs (rounded or earlier rounds'), diffusers' aMUSEd README (round 18's).
 import type { PublishedCase } from './published-measured.js';
 
 // --- pytorch/torchtitan commit messages with a training log's "memory:" (kind: LLM full fine-tune or pretraining) ----
@@ -380,6 +381,28 @@ const unslothPixtralCase: PublishedCase = {
 training: { precision: fp16, optimizer: paged_adamw_8bit, batch_size: 1, grad_accumulation: 4, activation_checkpointing: full, offload: { activations: cpu } }`,
 };
 
+// --- keesh0410/openmm_homework homework_4 (the same camp, June 2023; kind: segmentation, second pass; mmseg harness: 2
+// rows) ------------------------------------------------------------------------------------------------------------
+// The code search's fourth camp hit (its README shows the config pspnet_r50-d8_4xb2-40k_WaterMelon-512x1024); fetched
+// at the end of the session. Four logs of that config on one RTX 4090; the first run's is taken (20230616_144824, from
+// iteration 0 to 4000; the later logs resume it). The student kept the Cityscapes head (num_classes 19) and crop: the
+// spec is round 4's mmseg Cityscapes PSPNet on one GPU instead of four (not a twin: no DDP, and its own figure).
+const campPsp512Doc =
+  'keesh0410/openmm_homework homework_4/work_dirs/pspnet_r50-d8_4xb2-40k_WaterMelon-512x1024/20230616_144824/20230616_144824.log';
+const campPsp512Case: PublishedCase = {
+  traceModule: 'pspnet:r50_512x1024',
+  id: 'mmseg-camp-pspnet-r50-d8-512x1024-19cls-watermelon-bs2-sgd-fp32-rtx4090',
+  source: `${campPsp512Doc} (commit f5358fc5, 2023-06-19, https://github.com/keesh0410/openmm_homework/tree/f5358fc5634165320c6fd2ccc705452fadc159ec/homework_4), e.g. "2023/06/16 15:00:12 - mmengine - INFO - Iter(train) [ 4000/40000]  lr: 9.1046e-03  eta: 1:41:50  time: 0.1675  data_time: 0.0024  memory: 5930"`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: 5930 / 1024,
+  config:
+    "mmsegmentation 1.x with MMEngine 0.7.3, PyTorch 2.0.0, one NVIDIA GeForce RTX 4090 (the log's environment), not distributed (SyncBN reverted to BatchNorm), cudnn_benchmark True; the config dumped in the log: PSPNet on ResNetV1c-50-D8 (dilations 1, 1, 2, 4), PSPHead (512 channels) and the auxiliary FCNHead, num_classes 19 (the Cityscapes base config's, left unchanged on the 6-class Watermelon87 data: 48,975,494 parameters, as round 4 counts it), RandomResize (2048, 1024) × 0.5–2.0 then RandomCrop 512 × 1024, flip, photometric distortion, SegDataPreProcessor size (512, 1024); batch 2, SGD lr 0.01 momentum 0.9, fp32, 40000 iterations with a validation every 4000; the figure: memory 5930 MiB on the 80 lines from iteration 50 to 4000 (the peak of each 50 iterations), after 18586 on the first line (iteration 23: cuDNN's algorithm search, as the PSPNet row above describes); traceable: yes (examples/trace/pspnet.py's r50_512x1024 factory: 19 classes at 512 × 1024)",
+  spec: `model:
+  segmenter: { decoder: psp, encoder: resnet50_v1c_d8, crop: [512, 1024], classes: 19 }
+training: { precision: fp32, optimizer: sgd_momentum, batch_size: 2 }`,
+};
+
 // --- THE ROUND ------------------------------------------------------------------------------------------------------
 export const round33Cases: PublishedCase[] = [
   ...titanCases,
@@ -393,6 +416,7 @@ export const round33Cases: PublishedCase[] = [
   thesisYoloCase,
   xtunerRewardCase,
   unslothPixtralCase,
+  campPsp512Case,
 ];
 
 /** The documents round 33 reads: none is cited by rounds 1 to 32 or ../shared/estimation. */
@@ -409,4 +433,5 @@ export const round33Documents: string[] = [
   thesisYoloDoc,
   xtunerRewardDoc,
   unslothPixtralDoc,
+  campPsp512Doc,
 ];
