@@ -11,6 +11,7 @@ import { hostComponents } from './host.js';
 import { inferenceEnginePart } from './inference-engine.js';
 import { embedWidth, groupParams, layerParams, routedExpertParams } from './inventory.js';
 import { adapterGroups } from './lora.js';
+import { unslothChunkedLossPart } from './loss.js';
 import { elementBytes } from './model-states.js';
 import { notEstimatedParts } from './not-estimated.js';
 import { parallelComponents } from './parallel.js';
@@ -105,7 +106,11 @@ function estimateStage(given: EstimateSpec, overrides: EstimateOverrides): Break
     };
   });
   const states = modelStateComponents(spec, counts);
-  const activations = activationComponents(spec, counts, batch);
+  const activations = withUnslothChunk(
+    spec,
+    { states: states.device, batch },
+    activationComponents(spec, counts, batch),
+  );
   const shape = spec.model.transformer;
   // A layer stack (model.cnn) under FSDP has no block class to wrap, and parallel.fsdp_wrap: model wraps none:
   // the whole model is the root unit (FULL_SHARD without an auto-wrap policy), which FSDP never reshards
@@ -388,5 +393,36 @@ function cpuBreakdown(
     host: { peakBytes: peakOf(host), components: host },
     inputs: inputsOf(spec, parts.counts, parts.batch, parts.vars),
     notes: parts.notes,
+  };
+}
+
+/** unsloth_fused's loss at the chunk the stated card's free memory gives (loss.ts unslothChunkedLossPart). */
+function withUnslothChunk<T extends { device: Component[] }>(
+  spec: EstimateSpec,
+  parts: { states: readonly Component[]; batch: number },
+  activations: T,
+): T {
+  const { batch } = parts;
+  const deviceBytes = spec.cuda.deviceBytes;
+  const shape = spec.model.transformer;
+  // unsloth trains on one GPU: no context parallelism splits the tokens the chunks are counted in.
+  if (
+    spec.training.loss !== 'unsloth_fused' ||
+    deviceBytes === undefined ||
+    !shape ||
+    shape.vocab === 0 ||
+    spec.parallel.context > 1
+  )
+    return activations;
+  const usedBytes =
+    (spec.cuda.contextBytes ?? defaultContextBytes(spec.framework, spec.cuda.moduleLoading)) +
+    (spec.cuda.workspaceBytes ?? defaultWorkspaceBytes(spec.framework)) +
+    (parts.states.find((part) => part.name === 'weights')?.bytes ?? 0);
+  const options = { tokens: shape.seqLen * batch, vocab: shape.vocab, freeBytes: deviceBytes - usedBytes };
+  return {
+    ...activations,
+    device: activations.device.map((part) =>
+      part.name === 'logits and loss' ? unslothChunkedLossPart(part, options) : part,
+    ),
   };
 }

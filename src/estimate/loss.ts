@@ -1,6 +1,6 @@
 // The logits and the cross-entropy loss over a vocabulary: at 128k-152k tokens the largest single part
 // of a fine-tune's activations, and the one the loss implementation decides.
-import type { Loss } from './types.js';
+import type { Component, Loss } from './types.js';
 
 /** How the loss runs, besides its kind. */
 export interface LossMode {
@@ -55,9 +55,17 @@ export interface LossMode {
  *             back (stated by the later rewrite's note in the same file, NVIDIA/Megatron-LM 0cb4a9c8: "a full
  *             logits-sized transient allocation"): one more fp32 logit in forward and in backward: 8 more
  *             than the 16-bit logits (10 B in bf16), 8 for fp32 logits.
+ *   unsloth_fused  unsloth_zoo's UnslothFusedLoss (fused_losses/cross_entropy_loss.py at 7209a767), which the
+ *             compiled forward of unsloth's FastModel runs when the LM head is fp32 or trained (compiler.py
+ *             cross_entropy_replacement_1; a frozen 16-bit head takes cut cross-entropy: fused): each chunk's
+ *             torch.func.grad_and_value over linear → .float() → cross_entropy, torch.compile'd, writes the
+ *             logits' gradient over the logits: the head's bytes per logit of one chunk (measured with torch
+ *             2.13 on CPU, Inductor: 4.03 B per logit of peak over the inputs with an fp32 head, 2.03 B with a
+ *             bf16 one; 12.0 B uncompiled in fp32). The chunk: unslothChunkTokens.
  */
 export function lossBytesPerLogit(loss: Loss, logitBytes: number, mode: LossMode = {}): number {
   if (loss === 'fused' || loss === 'chunked_head') return 0;
+  if (loss === 'unsloth_fused') return logitBytes;
   if (loss === 'vocab_parallel') return logitBytes >= 4 ? logitBytes : logitBytes + 4;
   if (loss === 'vocab_parallel_fused') return logitBytes >= 4 ? logitBytes + 4 : logitBytes + 8;
   const isUpcast = mode.isUpcast ?? true;
@@ -94,3 +102,36 @@ export function lossBytes(options: {
 
 /** torchtitan ChunkedLossWrapper.Config.chunk_len's default (docs/chunked_loss.md at 94609ad7f). */
 export const headChunkTokens = 8192;
+
+/**
+ * Tokens in one chunk of unsloth_zoo's UnslothFusedLoss (fused_losses/cross_entropy_loss.py at 7209a767,
+ * get_chunk_size): n = max(4 · round(L / (4 · target)), 1) chunks of ceil(tokens / n) (torch.chunk), where L is
+ * the batch's logits in fp32 and target half the memory torch.cuda.mem_get_info reports free at the loss's first
+ * call (cached for the run). Without the free memory (undefined), one chunk.
+ */
+export function unslothChunkTokens(options: { tokens: number; vocab: number; freeBytes?: number }): number {
+  if (options.freeBytes === undefined || options.freeBytes <= 0) return options.tokens;
+  const logitBytes = 4 * options.tokens * options.vocab;
+  const chunks = Math.max(4 * Math.round(logitBytes / (4 * (options.freeBytes / 2))), 1);
+  return Math.ceil(options.tokens / chunks);
+}
+
+/**
+ * The loss part of `loss: unsloth_fused` at the chunk the card's free memory gives (unslothChunkTokens): the part
+ * as the activations priced it (every logit in one chunk) scaled to one chunk. The free memory at the loss's first
+ * call is the card less the context, the workspaces and the weights (the optimizer's states are created by the
+ * first step, after it).
+ */
+export function unslothChunkedLossPart(
+  part: Component,
+  options: { tokens: number; vocab: number; freeBytes: number },
+): Component {
+  const { tokens } = options;
+  const chunk = unslothChunkTokens({ tokens, vocab: options.vocab, freeBytes: options.freeBytes });
+  if (tokens === 0 || chunk >= tokens) return part;
+  return {
+    ...part,
+    bytes: (part.bytes * chunk) / tokens,
+    formula: `${part.formula} at one compiled chunk at a time: ${chunk} of ${tokens} tokens (${Math.ceil(tokens / chunk)} chunks: half the ${(options.freeBytes / 2 ** 30).toFixed(2)} GiB free at the first call) × vocab ${options.vocab}`,
+  };
+}

@@ -33,6 +33,9 @@ test('round 32, measured once, is pinned: median |error| and the counts within 5
   // signed -7.8%, 3/6/8. ERNIE 4.5's QLoRA written loss: fused (unsloth_zoo's compiled forward takes cut
   // cross-entropy for a frozen 16-bit head; the round file says where): +31.6% -> +15.7%: 24.9%, 3/6/9.
   // Then (estimate-express) inference: says verl's colocated vLLM engine (-49.5% -> +12.4%): 24.9% -> 16.8%, 3/6/9 -> 3/7/10.
-  assert.ok(median <= 0.169, summary);
-  assert.ok(within(0.05) >= 3 && within(0.15) >= 7 && within(0.3) >= 10, summary);
+  // Then the fp32 or trained Gemma 3 270M heads written loss: unsloth_fused with the T4's memory (chunks sized to
+  // half the free memory): FunctionGemma Mobile-Actions +79.4% -> -0.8%, TxT360 +293.9% -> +33.1%, the QAT row
+  // +148.0% -> +34.5%: 16.8% -> 15.7%, worst -77.2% (the YOLO11 pose row), 3/7/10 -> 4/8/11.
+  assert.ok(median <= 0.157, summary);
+  assert.ok(within(0.05) >= 4 && within(0.15) >= 8 && within(0.3) >= 11, summary);
 });

@@ -139,7 +139,7 @@ export const trainingSchema = z.strictObject({
   loss: oneOf(losses)
     .meta({
       description:
-        "the loss over the logits: standard (cross-entropy over upcast logits, as transformers computes it), chunked (torchtune, LitGPT), fused (Liger/Unsloth fused linear cross-entropy), chunked_head (torchtitan's ChunkedLossWrapper), vocab_parallel (Megatron-LM's vocab-parallel cross-entropy without --cross-entropy-loss-fusion: one fp32 copy of the logits, worked in place into the softmax it keeps and the gradient), vocab_parallel_fused (with --cross-entropy-loss-fusion: the same steps compiled, each in-place graph adding one fp32 logits-sized transient); default: vocab_parallel under parallel.framework: megatron, else standard",
+        "the loss over the logits: standard (cross-entropy over upcast logits, as transformers computes it), chunked (torchtune, LitGPT), fused (Liger/Unsloth fused linear cross-entropy), chunked_head (torchtitan's ChunkedLossWrapper), vocab_parallel (Megatron-LM's vocab-parallel cross-entropy without --cross-entropy-loss-fusion: one fp32 copy of the logits, worked in place into the softmax it keeps and the gradient), vocab_parallel_fused (with --cross-entropy-loss-fusion: the same steps compiled, each in-place graph adding one fp32 logits-sized transient), unsloth_fused (unsloth_zoo's UnslothFusedLoss, which unsloth's compiled models run when the LM head is fp32 or trained: the head and loss per chunk, compiled, one chunk's fp32 logits at a time, the chunk sized to half the memory free at its first call — give cuda.device_memory, else the whole batch is one chunk); default: vocab_parallel under parallel.framework: megatron, else standard",
     })
     .optional(),
   checkpointed_inputs_require_grad: z
@@ -372,6 +372,10 @@ export const cudaSchema = z.strictObject({
   workspaces: z.optional(sizeField),
   fragmentation: z.number().min(0).max(1).optional(),
   expandable_segments: z.boolean().optional(),
+  device_memory: z.optional(sizeField).meta({
+    description:
+      "the card's memory as torch reports it (torch.cuda.get_device_properties(0).total_memory, e.g. 14.74GiB on a T4): what a loss that sizes itself to the free memory reads (training.loss: unsloth_fused)",
+  }),
   lengths: oneOf(['fixed', 'variable', 'capped'] as const)
     .meta({
       description:

@@ -133,6 +133,7 @@ export function toEstimateSpec(
       isExpandableSegments: raw.cuda?.expandable_segments ?? false,
       isVariableLengths: raw.cuda?.lengths === 'variable',
       isCappedLengths: raw.cuda?.lengths === 'capped',
+      ...(raw.cuda?.device_memory === undefined ? {} : { deviceBytes: raw.cuda.device_memory }),
     },
     ...(raw.inference
       ? {

@@ -94,6 +94,7 @@ export const losses = [
   'chunked_head',
   'vocab_parallel',
   'vocab_parallel_fused',
+  'unsloth_fused',
 ] as const;
 /** One of losses. */
 export type Loss = (typeof losses)[number];
@@ -718,6 +719,8 @@ export interface EstimateSpec {
      * not known to reach (cuda.lengths: capped): priced as fixed shapes at the cap.
      */
     isCappedLengths: boolean;
+    /** The card's memory as torch reports it (cuda.device_memory); absent: not stated. */
+    deviceBytes?: number;
   };
   /** An inference engine sharing the card (inference:); absent: none. */
   inference?: InferenceEngineSpec;

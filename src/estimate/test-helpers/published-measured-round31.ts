@@ -197,7 +197,7 @@ parallel: { gpus: 8, expert: 2, strategy: fsdp_full, fsdp_wrap: torchtitan, fsdp
 const unslothNb = (file: string) => `unslothai/notebooks nb/${file}`;
 // THE LOSS (session 26): round 32's unsloth section says what unsloth_zoo's compiled forward runs; gpt-oss 120B's
 // frozen bf16 head takes cut cross-entropy (loss: fused); the fp32 Gemma 3 270M row's head takes unsloth_fused_ce_loss,
-// whose chunks follow the card's free memory (left written as chunked).
+// whose chunks follow the card's free memory (loss: unsloth_fused with cuda.device_memory).
 const unsloth = (options: {
   id: string;
   file: string;
@@ -237,13 +237,13 @@ cuda: { lengths: variable }`,
     measured: 4.268,
     start: 0.832,
     config:
-      'unsloth/gemma-3-270m-it through FastModel, not quantized ("Switching to 16bit LoRA"), in float32 on one Tesla T4 ("Using float16 precision for gemma3 won\'t work! Using float32", "Switching to float32 training"): 18 layers, 640 wide, 4 heads of 256, 1 KV head, GeGLU MLP 2048, vocab 262144, tied embeddings, sliding-window (512) attention in five of every six layers: 268,098,176 parameters (the printed total less the adapters); LoRA r 128 alpha 128 dropout 0 on q, k, v, o, gate, up, down (30,375,936 trainable, as printed), use_gradient_checkpointing "unsloth" (and "smartly offload gradients" as logged), batch 8 per device as the training banner prints ("Batch size per device = 8"; the committed cell says 4: the outputs are the run with 8) × 1 accumulation step, 100 steps, adamw_8bit, train_on_responses_only; Thytu/ChessInstruct (the first 10,000) in the gemma3 chat template, max_seq_length 2048, the longest batch assumed to reach it (a doubt: the chess prompts are likely shorter); unsloth 2025.8.9, transformers 4.55.2, PyTorch 2.8.0+cu126. The sliding window does not change memory at these lengths under SDPA\'s masks (assumed); traceable: yes (unsloth/gemma-3-270m-it\'s Gemma3ForCausalLM config builds in transformers 5.18)',
+      'unsloth/gemma-3-270m-it through FastModel, not quantized ("Switching to 16bit LoRA"), in float32 on one Tesla T4 ("Using float16 precision for gemma3 won\'t work! Using float32", "Switching to float32 training"): 18 layers, 640 wide, 4 heads of 256, 1 KV head, GeGLU MLP 2048, vocab 262144, tied embeddings, sliding-window (512) attention in five of every six layers: 268,098,176 parameters (the printed total less the adapters); LoRA r 128 alpha 128 dropout 0 on q, k, v, o, gate, up, down (30,375,936 trainable, as printed), use_gradient_checkpointing "unsloth" (and "smartly offload gradients" as logged), batch 8 per device as the training banner prints ("Batch size per device = 8"; the committed cell says 4: the outputs are the run with 8) × 1 accumulation step, 100 steps, adamw_8bit, train_on_responses_only; Thytu/ChessInstruct (the first 10,000) in the gemma3 chat template, max_seq_length 2048, the longest batch assumed to reach it (a doubt: the chess prompts are likely shorter); unsloth 2025.8.9, transformers 4.55.2, PyTorch 2.8.0+cu126. The sliding window does not change memory at these lengths under SDPA\'s masks (assumed); traceable: yes (unsloth/gemma-3-270m-it\'s Gemma3ForCausalLM config builds in transformers 5.18); the loss written chunked when gathered, unsloth_fused since session 26 (the fp32 or trained head under the compiled forward of unsloth_zoo takes UnslothFusedLoss, its chunks sized to half the free memory of the card: 14.741 GiB, the T4 as printed, is stated as cuda.device_memory; read at its source above the unsloth cases)',
     spec: `model:
   params: 268098176
   transformer: { family: llama, layers: 18, hidden: 640, heads: 4, kv_heads: 1, head_dim: 256, vocab: 262144, ffn: 2048, tied_embeddings: true, seq_len: 2048, attention: sdpa }
   lora: { rank: 128, alpha: 128, targets: ${sevenProjections}, dropout: 0 }
-training: { precision: fp32, optimizer: adam8bit, batch_size: 8, activation_checkpointing: full, loss: chunked, offload: { activations: cpu } }
-cuda: { lengths: variable }`,
+training: { precision: fp32, optimizer: adam8bit, batch_size: 8, activation_checkpointing: full, loss: unsloth_fused, offload: { activations: cpu } }
+cuda: { device_memory: 14.741GiB, lengths: variable }`,
   }),
   unsloth({
     id: 'gemma3-27b-it-finetome-qlora-r8-a100-40gb',

@@ -333,11 +333,12 @@ export function traceRequestOf(
     ...(objectiveOf(spec) ? { objective: objectiveOf(spec) } : {}),
     ...(isFrozenTrace(spec) ? { frozen: true } : {}),
     // Megatron's vocab-parallel loss is not the helper's to run: it traces transformers' standard loss.
+    // unsloth's chunked fused loss is traced as a fused one (no logits beyond a chunk; the chunk itself untraced).
     ...(spec.training.loss === 'standard' ||
     spec.training.loss === 'vocab_parallel' ||
     spec.training.loss === 'vocab_parallel_fused'
       ? {}
-      : { loss: spec.training.loss }),
+      : { loss: spec.training.loss === 'unsloth_fused' ? 'fused' : spec.training.loss }),
     ...(options.isFull ? { full: true } : {}),
     ...(options.inputs.length > 0 ? { inputs: options.inputs } : {}),
   };
