@@ -62,29 +62,40 @@ function isFp32StateOptimizer(optimizer: Optimizer): boolean {
 }
 
 /**
- * The precision the trained parameters are kept in. PEFT's adapters over a bf16/fp16 model are fp32: get_peft_model's
- * autocast_adapter_dtype=True (peft 0.12+, tuners_utils.py cast_adapter_dtype: float16 and bfloat16 adapter
- * parameters to float32), and over a bitsandbytes 4/8-bit layer they are created fp32 and never cast (the base
- * weight is not a float). So their weights, gradients and optimizer states are those of an fp32 run, while the
- * frozen model stays 16-bit. `adapter_dtype: weights` (LitGPT, torchtune, unsloth) keeps them in the model's dtype.
- * modules_to_save copies are not adapter layers and keep the model's dtype; a run training both is counted in the
- * model's dtype throughout (one precision per run here). Two recipes keep 16-bit adapters: QLoRA with sharded
- * parameters (FSDP, ZeRO-3), where TRL's prepare_peft_model passes autocast_adapter_dtype=False so every flattened
- * unit has one dtype (trl/models/utils.py, `is_sharded_qlora`), and torchtune (torchao's NF4), which builds the
- * model, adapters included, under training.set_default_dtype of the run's dtype.
+ * Whether the run's LoRA adapters are PEFT's fp32 ones beside 16-bit weights: the one answer the analytic states
+ * (trainedPrecision) and the trace (cli estimate/trace.ts, adapterRequestOf) both ask. PEFT's adapters over a
+ * bf16/fp16 model are fp32: get_peft_model's autocast_adapter_dtype=True (peft 0.12+, tuners_utils.py
+ * cast_adapter_dtype: float16 and bfloat16 adapter parameters to float32), and over a bitsandbytes 4/8-bit layer they
+ * are created fp32 and never cast (the base weight is not a float). `adapter_dtype: weights` (LitGPT, torchtune,
+ * unsloth) keeps them in the model's dtype. Two recipes keep 16-bit adapters: QLoRA with sharded parameters (FSDP,
+ * ZeRO-3), where TRL's prepare_peft_model passes autocast_adapter_dtype=False so every flattened unit has one dtype
+ * (trl/models/utils.py, `is_sharded_qlora`), and torchtune (torchao's NF4), which builds the model, adapters
+ * included, under training.set_default_dtype of the run's dtype. modules_to_save copies are no tuner layers (peft
+ * v0.21 ModulesToSaveWrapper is an AuxiliaryTrainingWrapper, which cast_adapter_dtype skips): they keep the model's
+ * dtype beside fp32 adapters.
  */
-export function trainedPrecision(spec: EstimateSpec): Precision {
+export function hasPeftFp32Adapters(spec: EstimateSpec): boolean {
   const { precision } = spec.training;
   const lora = spec.model.lora;
   const quantization = spec.model.quantization;
   const isShardedQlora = quantization !== undefined && shardsFrom(spec.parallel.strategy, 3);
-  const isFp32Adapters =
+  return (
     lora !== undefined &&
+    (precision === 'bf16' || precision === 'fp16') &&
     lora.adapterDtype !== 'weights' &&
-    (lora.modulesToSave ?? []).length === 0 &&
     !isShardedQlora &&
-    quantization?.library !== 'torchao';
-  return isFp32Adapters && (precision === 'bf16' || precision === 'fp16') ? 'fp32' : precision;
+    quantization?.library !== 'torchao'
+  );
+}
+
+/**
+ * The precision the trained parameters are kept in: an fp32 run's for PEFT's fp32 adapters (hasPeftFp32Adapters)
+ * while the frozen model stays 16-bit. A run that also trains modules_to_save copies (16-bit, often larger than the
+ * adapters) is counted in the model's dtype throughout (one precision per run here).
+ */
+export function trainedPrecision(spec: EstimateSpec): Precision {
+  const isFp32Trained = hasPeftFp32Adapters(spec) && (spec.model.lora?.modulesToSave ?? []).length === 0;
+  return isFp32Trained ? 'fp32' : spec.training.precision;
 }
 
 /** Bytes the gradient of one parameter takes, for the spec's precision and convention. */

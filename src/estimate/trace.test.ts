@@ -206,6 +206,34 @@ training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation:
   );
 });
 
+test("zero_grad after the forward: the last step's gradients, which a one-step trace never holds, are added beside its forward's end", () => {
+  const late = parseEstimateSpec(
+    `model: { params: 1B }
+training: { precision: fp32, optimizer: adamw, batch_size: 1, zero_grad: after_forward }`,
+    'x.yaml',
+  );
+  const b = estimate(late);
+  const last = b.gpu.components.find((p) => p.name === "last step's gradients");
+  assert.ok(last);
+  const stage = (peakBytes: number) => ({ peakBytes, parts: {} });
+  const trace = (forward: number, peak: number): TraceResult => ({
+    ...traceLike(),
+    peakBytes: peak,
+    peakPhase: 'backward',
+    stages: { forward: stage(forward), backward: stage(peak) },
+  });
+  // The forward's end with them rises above the traced backward peak by the difference.
+  const added = (t: TraceResult) => compareTrace(b, t).added.find((p) => p.name === last.name)?.bytes;
+  assert.equal(added(trace(100, 150)), last.bytes - 50);
+  // A backward peak above the forward's end with them: nothing to add.
+  assert.equal(added(trace(100, 100 + last.bytes + 1)), undefined);
+  // zero_grad before the forward (the default): none.
+  assert.equal(
+    compareTrace(breakdown, trace(100, 150)).added.some((p) => p.name === last.name),
+    false,
+  );
+});
+
 test('the load moment before the first step (ZeRO-3 without zero.Init) is the peak when larger than the traced step', () => {
   const loaded = parseEstimateSpec(
     `model: { params: 8B }

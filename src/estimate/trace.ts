@@ -389,6 +389,24 @@ export function compareTrace(
       });
     }
   }
+  // zero_grad() after the forward (training.zero_grad: after_forward, gpu-states.ts): the last step's
+  // gradients live through the forward until it runs. The helper traces one step from no gradients, so
+  // its forward never holds them: they are added at the traced forward's end (its stage peak), as far as
+  // that moment rises above the traced peak.
+  const last = components.find((part) => part.name === "last step's gradients");
+  if (trace.framework === 'torch' && last && trace.perRank === undefined && !isFrozenTrace) {
+    const forwardBytes =
+      trace.stages?.forward?.peakBytes ?? (trace.peakPhase === 'forward' ? tensorBytes : 0);
+    const lastBytes = Math.ceil(last.bytes * (1 - untracedParamsShare));
+    const missing = forwardBytes + lastBytes - tensorBytes;
+    if (missing > 0) {
+      added.push({
+        name: "last step's gradients",
+        bytes: missing,
+        formula: `${last.formula}: beside the traced forward's end (${Math.round(forwardBytes / 2 ** 20)} MiB), above the traced peak by this much (analytic)`,
+      });
+    }
+  }
   if (cache) added.push(cache);
   const stepPeakBytes = tensorBytes + added.reduce((sum, part) => sum + part.bytes, 0);
   // The load moment before the first step (estimate.ts loadPart: ZeRO-3 without zero.Init moves the whole

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { estimate } from '../../../estimate/estimate.js';
+import { trainedPrecision } from '../../../estimate/gpu-states.js';
 import { parseEstimateSpec } from '../../../estimate/load.js';
 import type { TraceResult } from '../../../estimate/trace.js';
 import { repoRoot } from '../../../probe/gpu/test-helpers/shared.js';
@@ -364,7 +365,7 @@ test("model.lora.adapter_dtype and model.quantization.bitsandbytes reach the hel
   const request = (s: ReturnType<typeof spec>) =>
     traceRequestOf(s, { inputs: { batchSize: 2 } } as Parameters<typeof traceRequestOf>[1], options);
   // PEFT's default fp32 adapters are traced under the Trainer's 16-bit autocast, the tuner layers alone
-  // (tracedPrecision and adapterAutocastOf say why); `fp32` ones without it; `weights` ones need none.
+  // (tracedPrecision and adapterRequestOf say why); `fp32` ones without it; `weights` ones need none.
   assert.equal(request(spec('')).precision, 'bf16');
   assert.equal('weightsDtype' in request(spec('')), false);
   assert.equal(request(spec('')).lora?.adapterAutocast, 'bf16');
@@ -375,6 +376,19 @@ test("model.lora.adapter_dtype and model.quantization.bitsandbytes reach the hel
   assert.equal(weights.precision, 'bf16');
   assert.equal(weights.lora?.adapterDtype, 'weights');
   assert.equal(weights.lora?.adapterAutocast, undefined);
+  // The adapters the analytic states keep 16-bit (gpu-states.ts hasPeftFp32Adapters) are built 16-bit too:
+  // sharded QLoRA (TRL's autocast_adapter_dtype=False) and torchao's NF4 (torchtune's default dtype).
+  const sharded = (rest: string) =>
+    parseEstimateSpec(
+      `model:\n  params: 1B\n  transformer: { family: llama, layers: 2, hidden: 64, heads: 4, vocab: 100, seq_len: 32 }\n  lora: { rank: 8, targets: [q, v] }\n  quantization: { weights: nf4${rest} }\ntraining: { optimizer: adamw, precision: bf16 }\nparallel: { gpus: 2, strategy: fsdp_full }`,
+      'x.yaml',
+    );
+  assert.equal(trainedPrecision(sharded('')), 'bf16');
+  assert.equal(request(sharded('')).lora?.adapterDtype, 'weights');
+  assert.equal(request(sharded('')).lora?.adapterAutocast, undefined);
+  assert.equal(request(sharded(', library: torchao')).lora?.adapterDtype, 'weights');
+  // modules_to_save copies are no tuner layers: PEFT's adapters beside them stay fp32 under the autocast.
+  assert.equal(request(spec(', modules_to_save: [embed]')).lora?.adapterAutocast, 'bf16');
   const quantized = (version: string) =>
     request(spec(', adapter_dtype: weights', `\n  quantization: { weights: nf4${version} }`)).quantized;
   assert.equal(quantized(", bitsandbytes: '0.45.0'")?.keepsNoInput, true);
@@ -390,7 +404,7 @@ test("GaLore's projected optimizer states come from the analytic model, not the 
   assert.match(perRankReason(spec) ?? '', /GaLore's rank-128 optimizer states/);
 });
 
-test("the allocator's replay of the traced step is the cache only of a fixed-shape run: cuda.lengths variable, expandable segments and a given fragmentation keep the analytic one", () => {
+test("the allocator's replay of the traced step is the cache only of a fixed-shape run: cuda.lengths variable, expandable segments, a given fragmentation and a convolutional network keep the analytic one", () => {
   const trace: TraceResult = {
     framework: 'torch',
     peakBytes: 1,
@@ -412,4 +426,11 @@ test("the allocator's replay of the traced step is the cache only of a fixed-sha
   assert.equal(kept('\ncuda: { lengths: variable }'), false);
   assert.equal(kept('\ncuda: { expandable_segments: true }'), false);
   assert.equal(kept('\ncuda: { fragmentation: 0.1 }'), false);
+  // A convolutional network's cuDNN workspaces go through the caching allocator on CUDA, never in a CPU
+  // trace's replay: the analytic cache stands.
+  const yolo = parseEstimateSpec(
+    'model:\n  yolo: { version: v8, scale: n, classes: 80, input: [3, 640, 640] }\ntraining: { optimizer: sgd_momentum, precision: amp_fp16, batch_size: 2 }',
+    'yolo.yaml',
+  );
+  assert.equal(traceOfSpec(yolo, estimate(yolo), trace).allocator, undefined);
 });

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../../../errors.js';
+import { hasPeftFp32Adapters } from '../../../estimate/gpu-states.js';
 import { hfConfigOfShape, type ShapeConfig } from '../../../estimate/hf-config-of-shape.js';
 import type { EstimateReport } from '../../../estimate/report.js';
 import {
@@ -193,7 +194,7 @@ const sixteenBitDtype = (spec: EstimateSpec): 'bf16' | 'fp16' =>
  * casts the module to 16 bits runs its forward without autocast (DeepSpeed, ColossalAI:
  * isSixteenBitWeights), so softmax, layer norms and GELU stay in 16 bits: traced as the plain dtype.
  * 16-bit weights with PEFT's fp32 adapters (model.lora.adapter_dtype absent, fp32_autocast) are traced
- * without autocast but for the tuner layers (adapterAutocastOf): autocast over the whole 16-bit model
+ * without autocast but for the tuner layers (adapterRequestOf): autocast over the whole 16-bit model
  * (CUDA's fp32 ops: rms_norm, pow, softmax) traced the round 7 Llama 3.1 8B, Gemma and Gemma 2 LoRA rows at
  * seq 8192 +31..+49% over their measurements, where without it they are within 12%.
  */
@@ -212,16 +213,23 @@ function tracedPrecision(spec: EstimateSpec): Pick<TraceRequest, 'precision' | '
 }
 
 /**
- * PEFT's fp32 adapters over 16-bit weights under the HF Trainer's 16-bit autocast (model.lora.adapter_dtype
- * absent: fp32_autocast, layer-activations.ts adapterValueBytes): the helper runs each tuner layer under
- * autocast to the weights' dtype (autocast_tuner_layers), so lora_A keeps a 16-bit copy of its input, not the
- * fp32 one (measured: test/gpu/recorded/2026-11-28-h200-lora-layer-torch-2.11.0-peft-0.21.0.json). amp_*
- * precisions autocast the whole step already; `fp32` adapters run without autocast; `weights` ones need none.
+ * The adapters as the helper builds them, from the one answer to "are they PEFT's fp32 ones?" (gpu-states.ts
+ * hasPeftFp32Adapters, which the analytic states ask too). Over 16-bit weights, 16-bit adapters (sharded QLoRA,
+ * torchao's NF4, `adapter_dtype: weights`) are built as `weights` (get_peft_model autocast_adapter_dtype=False);
+ * fp32 ones run under the HF Trainer's 16-bit autocast (model.lora.adapter_dtype absent: fp32_autocast,
+ * layer-activations.ts adapterValueBytes): the helper runs each tuner layer under autocast to the weights' dtype
+ * (autocast_tuner_layers), so lora_A keeps a 16-bit copy of its input, not the fp32 one (measured:
+ * test/gpu/recorded/2026-11-28-h200-lora-layer-torch-2.11.0-peft-0.21.0.json). amp_* precisions autocast the whole
+ * step already; `fp32` adapters run without autocast.
  */
-function adapterAutocastOf(spec: EstimateSpec): { adapterAutocast?: 'bf16' | 'fp16' } {
+function adapterRequestOf(
+  spec: EstimateSpec,
+): Pick<NonNullable<TraceRequest['lora']>, 'adapterDtype' | 'adapterAutocast'> {
   const { precision } = spec.training;
-  if (spec.model.lora?.adapterDtype !== undefined) return {};
-  return precision === 'bf16' || precision === 'fp16' ? { adapterAutocast: precision } : {};
+  const adapterDtype = spec.model.lora?.adapterDtype;
+  if (precision !== 'bf16' && precision !== 'fp16') return adapterDtype ? { adapterDtype } : {};
+  if (!hasPeftFp32Adapters(spec)) return { adapterDtype: 'weights' };
+  return adapterDtype ? { adapterDtype } : { adapterAutocast: precision };
 }
 
 /** How the trace runs the spec's quantized linears (the helper's apply_quantized), for the notes. */
@@ -250,15 +258,32 @@ function quantizedRequest(spec: EstimateSpec): Pick<TraceRequest, 'quantized'> {
 /**
  * The traced step as this spec's GPU holds it: one rank's states swapped in where perRankReason says. The
  * allocator's replay of the traced step (a fixed-shape run's cache) is kept only where the spec's cache is
- * that one: not with cuda.fragmentation given, expandable segments, or variable lengths (cuda.ts).
+ * that one: not with cuda.fragmentation given, expandable segments, or variable lengths (cuda.ts), and not
+ * for a convolutional network (hasCudnnWorkspaces).
  */
 export function traceOfSpec(spec: EstimateSpec, breakdown: Breakdown, trace: TraceResult): TraceResult {
   const why = perRankReason(spec);
   const { allocator, ...rest } = trace;
   const isFixedShapeCache =
-    spec.cuda.fragmentation === undefined && !spec.cuda.isExpandableSegments && !spec.cuda.isVariableLengths;
+    spec.cuda.fragmentation === undefined &&
+    !spec.cuda.isExpandableSegments &&
+    !spec.cuda.isVariableLengths &&
+    !hasCudnnWorkspaces(spec);
   const own = allocator && isFixedShapeCache ? trace : rest;
   return why ? perRankTrace(breakdown, own, why) : own;
+}
+
+/**
+ * A convolutional network (model.cnn, model.yolo, model.detector), whose CUDA step runs its convolutions on
+ * cuDNN: each asks PyTorch's caching allocator for a workspace of the algorithm it picked (ATen
+ * native/cudnn/Conv_v8.cpp run_conv_plan: c10::cuda::CUDACachingAllocator::get()->allocate(workspace_size);
+ * benchmark mode tries several), and those blocks stay reserved. A CPU trace runs no cuDNN, so its allocator replay never sees them: the analytic cache stands
+ * (cuda.ts defaultFragmentation, 20% for models without attention, whose note measures a CNN's cuDNN
+ * workspaces on the H200 at up to 70% of the forward→backward parts).
+ */
+function hasCudnnWorkspaces(spec: EstimateSpec): boolean {
+  const { cnn, yolo, detector } = spec.model;
+  return cnn !== undefined || yolo !== undefined || detector !== undefined;
 }
 
 /** The spec's `tensors:` entries no traced model holds (without `covers`): added to the trace as given. */
@@ -327,7 +352,7 @@ export function traceRequestOf(
       : {}),
     // FlashAttention 2 needs its own CUDA package; SDPA keeps the same O(s) state on a CPU trace.
     attention: shape?.attention === 'eager' ? 'eager' : 'sdpa',
-    ...(spec.model.lora ? { lora: { ...spec.model.lora, ...adapterAutocastOf(spec) } } : {}),
+    ...(spec.model.lora ? { lora: { ...spec.model.lora, ...adapterRequestOf(spec) } } : {}),
     // Without it the helper's causal LM takes transformers' loss, which upcasts 16-bit logits to fp32.
     ...(spec.training.isLossUpcast ? {} : { lossUpcast: false }),
     ...(objectiveOf(spec) ? { objective: objectiveOf(spec) } : {}),
