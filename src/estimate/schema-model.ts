@@ -455,6 +455,14 @@ export const yoloSchema = z.strictObject({
       description: "an fp32 EMA copy of the model (ultralytics ModelEMA, mmyolo's EMAHook; default true)",
     })
     .optional(),
+  keypoints: z
+    .array(positiveInt)
+    .length(2, { error: 'expected [keypoints, values per keypoint] (kpt_shape, e.g. [17, 3])' })
+    .meta({
+      description:
+        "the pose head's kpt_shape (ultralytics Pose: COCO [17, 3], WIDER FACE landmarks [5, 3]): a third branch per level, Conv 3×3 → Conv 3×3 → 1×1 to keypoints × values (anchor-free versions only)",
+    })
+    .optional(),
 });
 
 /** model.segmenter: SETR's decode and auxiliary heads on the ViT of model.transformer. */

@@ -301,6 +301,12 @@ function toYolo(raw: RawModel['yolo'], report: Report): YoloSpec | undefined {
   if (!raw) return undefined;
   const [channels = 3, height = 1, width = 1] = raw.input;
   if (raw.p6 && raw.version !== 'v5') report(['model', 'yolo', 'p6'], 'is a YOLOv5 layout: needs version v5');
+  const [keypoints = 0, values = 0] = raw.keypoints ?? [];
+  if (raw.keypoints && raw.version === 'v5')
+    report(
+      ['model', 'yolo', 'keypoints'],
+      "ultralytics' Pose head is anchor-free: needs version v5u, v8 or v11",
+    );
   return {
     version: raw.version,
     scale: raw.scale,
@@ -310,6 +316,7 @@ function toYolo(raw: RawModel['yolo'], report: Report): YoloSpec | undefined {
     maxObjects: raw.max_objects ?? 0,
     assigner: raw.assigner ?? 'count',
     isEma: raw.ema ?? true,
+    ...(raw.keypoints ? { keypointShape: [keypoints, values] as [number, number] } : {}),
   };
 }
 

@@ -503,6 +503,8 @@ export interface YoloSpec {
   assigner: YoloAssigner;
   /** An EMA copy of the model in fp32 (ultralytics ModelEMA, mmyolo's EMAHook): both trainers keep one. */
   isEma: boolean;
+  /** The pose head's kpt_shape (keypoints, values per keypoint); absent: a detector. */
+  keypointShape?: [number, number];
 }
 
 /** SETR's decoders on a plain ViT (model.segmenter.decoder). */

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { ConfigError } from '../errors.js';
 import { cpuBounded, hangBackstopMs } from '../test-helpers/cpu-limit.js';
 import { frameworksPython, skipUnlessFrameworks } from '../test-helpers/frameworks.js';
 import { estimate } from './estimate.js';
@@ -83,6 +84,9 @@ test('activations kept for backward match a real PyTorch 2.13 step of the same n
     yolo({ version: 'v5u', scale: 'n', classes: 1, input }),
     yolo({ version: 'v8', scale: 's', classes: 1, input }),
     yolo({ version: 'v11', scale: 'm', classes: 3, input }),
+    // Pose heads (ultralytics Pose): WIDER FACE's 5 landmarks × 3, COCO's 17 × 3.
+    yolo({ version: 'v8', scale: 's', classes: 1, input, keypointShape: [5, 3] }),
+    yolo({ version: 'v11', scale: 's', classes: 1, input, keypointShape: [17, 3] }),
   ];
   const reals = realSteps(
     specs.map((spec) => ({
@@ -90,6 +94,7 @@ test('activations kept for backward match a real PyTorch 2.13 step of the same n
       scale: spec.scale,
       classes: spec.classes,
       p6: spec.isP6,
+      keypoints: spec.keypointShape,
       input: spec.input,
       batch: 2,
     })),
@@ -180,5 +185,44 @@ test('a yolo spec: its parts, the EMA copy and the assigner; bad input refused w
         'model:\n  yolo: { version: v8, scale: s, input: [3, 640, 640] }\n  transformer: { layers: 2, hidden: 64, heads: 2, seq_len: 8 }',
       ),
     /give yolo alone/,
+  );
+});
+
+test("the Pose head (model.yolo.keypoints): ultralytics' parameter counts, and its errors located (exit 2)", () => {
+  const pose = (
+    version: 'v8' | 'v11',
+    scale: 'n' | 's' | 'm',
+    classes: number,
+    keypointShape: [number, number],
+  ) => walkYolo(yolo({ version, scale, classes, input: [3, 800, 800], keypointShape }));
+  // The training logs' model summaries, before fusing (yolo11face's pose_train.py, published-measured-round31/32.ts):
+  // YOLOv8s-pose and YOLO11s-pose, one class, kpt_shape [5, 3].
+  assert.equal(pose('v8', 's', 1, [5, 3]).params, 11_423_552);
+  assert.equal(pose('v11', 's', 1, [5, 3]).params, 9_715_744);
+  // ultralytics' pose docs (COCO kpt_shape [17, 3], one class; the fused counts): YOLOv8n/s/m-pose 3.3M, 11.6M, 26.4M;
+  // YOLO11n/s/m-pose 2.9M, 9.9M, 20.9M.
+  for (const [version, scale, millions] of [
+    ['v8', 'n', 3.3],
+    ['v8', 's', 11.6],
+    ['v8', 'm', 26.4],
+    ['v11', 'n', 2.9],
+    ['v11', 's', 9.9],
+    ['v11', 'm', 20.9],
+  ] as const)
+    assert.equal(
+      Math.round(pose(version, scale, 1, [17, 3]).fusedParams / 1e5) / 10,
+      millions,
+      `${version}${scale}-pose`,
+    );
+  assert.throws(
+    () => spec('model:\n  yolo: { version: v5, scale: s, input: [3, 640, 640], keypoints: [17, 3] }\n'),
+    (error: unknown) =>
+      error instanceof ConfigError &&
+      error.exitCode === 2 &&
+      /yolo\.yaml:2:\d+: model\.yolo\.keypoints: .*anchor-free/.test(error.message),
+  );
+  assert.throws(
+    () => spec('model:\n  yolo: { version: v8, scale: s, input: [3, 640, 640], keypoints: [17] }\n'),
+    /yolo\.yaml:2:\d+: model\.yolo\.keypoints: expected \[keypoints, values per keypoint\]/,
   );
 });

@@ -362,6 +362,14 @@ export function walkYolo(spec: YoloSpec): YoloWalk {
       w.cat([box, cls]);
       headLevels.push({ positions: out.height * out.width, valuesPerPosition: 64 + k });
     }
+    // Pose (ultralytics nn/modules/head.py Pose(Detect), YOLOv8 and YOLO11 alike): per level a third branch
+    // Conv(x, c4, 3) → Conv(c4, c4, 3) → nn.Conv2d(c4, nk, 1), c4 = max(ch[0] // 4, nk); the levels' outputs are
+    // viewed and concatenated (kept by nothing). v8PoseLoss decodes and scores keypoints on the positives only.
+    if (spec.keypointShape) {
+      const nk = spec.keypointShape[0] * spec.keypointShape[1];
+      const c4 = Math.max(Math.floor(first / 4), nk);
+      for (const out of outs) w.linearConv(w.conv(w.conv(out, c4, { kernel: 3 }), c4, { kernel: 3 }), nk);
+    }
     w.params += 16; // the DFL's fixed 1×1 conv (no gradient, still a parameter)
   }
   return {

@@ -379,8 +379,11 @@ const yoloFacePoseCase: PublishedCase = {
   measured: 16.6,
   config:
     "python3 pose_train.py --model yolov8s-pose.pt --data ./yolo11face/cfg/datasets/widerface-landmarks.yaml --epochs 300 --imgsz 800 --batch 8 --device 0 (ultralytics 8.3.75, torch 1.12.1+cu113, one RTX 3090 24 GB): YOLOv8s-pose with one class (face) and kpt_shape [5, 3] (11,423,552 parameters as printed), WIDER FACE with five landmarks (10,304 training images, crowded: the validation counts 29,560 faces in 2,576 images), 8 mosaic images of 800 × 800 per batch, AMP, SGD momentum 0.9, the EMA copy; GPU_mem = torch.cuda.memory_reserved() / 1e9 (assumed) at the end of the first epoch. NOT EXPRESSIBLE: the pose head (a third convolution branch per level predicting 15 keypoint values) and the keypoint and keypoint-objectness losses; the spec is the YOLOv8s detector with one class, the assigner padded to 49 faces an image (round 25's mosaic mean, 4 × 12.2; the most crowded batch holds far more); traceable: yes, as the detector (examples/trace/yolo.py's v8_s factory at 800 × 800, one class, 49 boxes an image, with the EMA copy; the pose branch is not in it)",
+  // Re-said (session 26, estimate-express; spec only, the figure and the config with its gatherer's mark
+  // unchanged): model.yolo.keypoints [5, 3] says the Pose head (its 11,423,552 parameters as printed, counted
+  // exactly). The assigner's padding to 49 faces (the crowded batches hold far more) stays as the gatherer wrote it.
   spec: `model:
-  yolo: { version: v8, scale: s, classes: 1, input: [3, 800, 800], max_objects: 49 }
+  yolo: { version: v8, scale: s, classes: 1, input: [3, 800, 800], max_objects: 49, keypoints: [5, 3] }
 training: { precision: amp_fp16, optimizer: sgd_momentum, batch_size: 8 }`,
 };
 

@@ -311,8 +311,11 @@ const yoloFacePoseCase: PublishedCase = {
   measured: 16.9,
   config:
     "python3 pose_train.py --model yolo11s-pose.pt --data ./yolo11face/cfg/datasets/widerface-landmarks.yaml --epochs 300 --imgsz 800 --batch 8 --device 0 (ultralytics 8.3.75, torch 1.12.1+cu113, one RTX 3090 24 GB, all printed): YOLO11s-pose with one class (face) and kpt_shape [5, 3] (9,715,744 parameters as printed; C3k2 blocks and the C2PSA attention block), WIDER FACE with five landmarks (10,304 training images, crowded: the validation counts 29,560 faces in 2,576 images), 8 mosaic images of 800 × 800 per batch, AMP (checks passed), optimizer auto → SGD(lr 0.01, momentum 0.9) as logged, the EMA copy (ModelEMA), the TaskAlignedAssigner; GPU_mem = torch.cuda.memory_reserved() / 1e9 (the vendored trainer's line, above) at the end of the first epoch. NOT EXPRESSIBLE: the pose head (a third convolution branch per level predicting 15 keypoint values) and the keypoint and keypoint-objectness losses; the spec is the YOLO11s detector with one class, the assigner padded to 49 faces an image (round 25's mosaic mean, 4 × 12.2; the most crowded batch holds far more); traceable: no (examples/trace/yolo.py builds YOLOv5, YOLOv5u and YOLOv8, not YOLO11's C3k2 and C2PSA blocks)",
+  // Re-said (session 26, estimate-express; spec only, the figure and the config with its gatherer's mark
+  // unchanged): model.yolo.keypoints [5, 3] says the Pose head (its 9,715,744 parameters as printed, counted
+  // exactly). The assigner's padding to 49 faces (the crowded batches hold far more) stays as the gatherer wrote it.
   spec: `model:
-  yolo: { version: v11, scale: s, classes: 1, input: [3, 800, 800], max_objects: 49 }
+  yolo: { version: v11, scale: s, classes: 1, input: [3, 800, 800], max_objects: 49, keypoints: [5, 3] }
 training: { precision: amp_fp16, optimizer: sgd_momentum, batch_size: 8 }`,
 };
 

@@ -140,9 +140,12 @@ class DetectFree(nn.Module):
     """The anchor-free head: per level a box branch (64 = 4 x 16 DFL bins) and a class branch; YOLO11's class
     branch starts with depth-wise convs. The DFL's fixed 1x1 conv (16 weights, no gradient) is a parameter."""
 
-    def __init__(s, nc, ch, dw):
+    def __init__(s, nc, ch, dw, nk=0):
         super().__init__()
         c2, c3 = max(16, ch[0] // 4, 64), max(ch[0], min(nc, 100))
+        # Pose (ultralytics head.py Pose): a keypoint branch per level, c4 = max(ch[0] // 4, nk).
+        c4 = max(ch[0] // 4, nk)
+        s.cv4 = nn.ModuleList(nn.Sequential(Conv(x, c4, 3), Conv(c4, c4, 3), nn.Conv2d(c4, nk, 1)) for x in ch) if nk else None
         s.cv2 = nn.ModuleList(nn.Sequential(Conv(x, c2, 3), Conv(c2, c2, 3), nn.Conv2d(c2, 64, 1)) for x in ch)
         if dw:
             s.cv3 = nn.ModuleList(
@@ -158,7 +161,12 @@ class DetectFree(nn.Module):
         s.dfl = nn.Conv2d(16, 1, 1, bias=False).requires_grad_(False)
 
     def forward(s, xs):
-        return [torch.cat((a(x), b(x)), 1) for a, b, x in zip(s.cv2, s.cv3, xs)]
+        out = [torch.cat((a(x), b(x)), 1) for a, b, x in zip(s.cv2, s.cv3, xs)]
+        if s.cv4 is None:
+            return out
+        b = xs[0].shape[0]
+        kpt = torch.cat([c(x).view(b, c[-1].out_channels, -1) for c, x in zip(s.cv4, xs)], -1)
+        return out, kpt
 
 
 class DetectAnchor(nn.Module):
@@ -188,7 +196,7 @@ SCALES = {
 
 
 class Yolo(nn.Module):
-    def __init__(s, version, scale, nc, p6=False):
+    def __init__(s, version, scale, nc, p6=False, nk=0):
         super().__init__()
         gd, gw, cap = SCALES['v5' if version == 'v5u' else version][scale]
         W = lambda c: divisible(min(c, cap) * gw)
@@ -257,7 +265,7 @@ class Yolo(nn.Module):
                 s.bu.append(mk(outs[-1] + skip[i], bu_out[i], i == 1))
                 outs.append(bu_out[i])
         s.outs = outs
-        s.head = DetectAnchor(nc, outs) if version == 'v5' else DetectFree(nc, outs, version == 'v11')
+        s.head = DetectAnchor(nc, outs) if version == 'v5' else DetectFree(nc, outs, version == 'v11', nk)
 
     def forward(s, x):
         x = s.stem(x)
@@ -299,6 +307,11 @@ def loss_of(model, preds, nc):
             tobj = torch.zeros(p.shape[:4])
             loss = loss + F.binary_cross_entropy_with_logits(p[..., 4], tobj)
         return loss
+    kpt_loss = 0
+    if isinstance(preds, tuple):
+        # v8PoseLoss: the keypoints decoded from a permuted copy and scored on the positives only.
+        preds, kpt = preds
+        kpt_loss = kpt.permute(0, 2, 1).contiguous().sum()
     b = preds[0].shape[0]
     cat = torch.cat([p.view(b, 64 + nc, -1) for p in preds], 2)
     distri, scores = cat.split((64, nc), 1)
@@ -306,12 +319,13 @@ def loss_of(model, preds, nc):
     distri = distri.permute(0, 2, 1).contiguous()
     boxes = distri.view(b, -1, 4, 16).softmax(3).matmul(torch.arange(16, dtype=torch.float32))
     target = torch.zeros_like(scores)
-    return F.binary_cross_entropy_with_logits(scores, target, reduction='none').sum() + boxes.sum()
+    return F.binary_cross_entropy_with_logits(scores, target, reduction='none').sum() + boxes.sum() + kpt_loss
 
 
 def measure(o):
     torch.manual_seed(0)
-    model = Yolo(o['version'], o['scale'], o['classes'], o.get('p6', False))
+    kpt = o.get('keypoints') or [0, 0]
+    model = Yolo(o['version'], o['scale'], o['classes'], o.get('p6', False), kpt[0] * kpt[1])
     params = sum(p.numel() for p in model.parameters())
     buffers = sum(t.numel() * t.element_size() for t in model.buffers())
     result = {'params': params, 'buffersBytes': buffers}
