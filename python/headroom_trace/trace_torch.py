@@ -288,7 +288,9 @@ def load_hf_model(torch, request, device, build_real, layers=None):
         auto = transformers.AutoModel
     if is_vision and not getattr(config, "num_labels", None):
         config.num_labels = 1000
-    kwargs = {"attn_implementation": request.get("attention") or "sdpa"}
+    # `math`: F.scaled_dot_product_attention on its math path (_fused_attention_dropout runs it so).
+    attention = request.get("attention") or "sdpa"
+    kwargs = {"attn_implementation": "sdpa" if attention == "math" else attention}
     # weightsDtype: 16-bit parameters under autocast (DeepSpeed/ColossalAI bf16 engines with an fp32 master).
     dtype = _weights_dtype(torch, request.get("weightsDtype") or request["precision"])
     if build_real:
@@ -399,7 +401,7 @@ def apply_checkpointing(torch, model, request):
     every = int(request.get("checkpointEvery") or 1)
     kwargs = {"use_reentrant": False}
     if mode == "op":
-        kwargs["context_fn"] = op_sac_context(torch)
+        kwargs["context_fn"] = op_sac_context(torch, request.get("attention") in ("eager", "math"))
     model.gradient_checkpointing_enable(gradient_checkpointing_kwargs=kwargs)
     if request.get("offloadActivations"):
         from transformers.modeling_layers import GradientCheckpointingLayer
@@ -468,7 +470,7 @@ def offloaded_checkpoint(torch):
     return run
 
 
-def op_sac_context(torch):
+def op_sac_context(torch, save_bmm=False):
     """torchtitan's op-level selective checkpointing policy (torchtitan/models/llama3/infra/parallelize.py,
     2025, `_save_list` and `_get_custom_policy`; torchtune's ac_option op copies it): within each block,
     the outputs of matmuls (every second one recomputed, counted per block and pass), of the fused SDPA
@@ -480,8 +482,15 @@ def op_sac_context(torch):
     from torch.utils.checkpoint import CheckpointPolicy, create_selective_checkpoint_contexts
 
     aten = torch.ops.aten
+    # aten.bmm: torchtitan's per-op policy since #2357 (2026-03-23, torchtitan/distributed/
+    # activation_checkpoint.py) saves torch's get_default_op_list().compute_intensive_ops, bmm among them:
+    # eager and math attention keep their scores and P·V (estimate's opCheckpointedLayerBytes counts them).
+    # Only there: a torchtitan block calls bmm in no other place (its MoE runs grouped_mm, which the policy
+    # does not save), where transformers' experts may (a trace of round 31's DeepSeek-V3 MoE row went
+    # +4.6% -> +141% with every bmm saved).
     names = (
         "mm",
+        *(("bmm",) if save_bmm else ()),
         "_scaled_dot_product_efficient_attention",
         "_scaled_dot_product_flash_attention",
         "_scaled_dot_product_flash_attention_for_cpu",
@@ -995,7 +1004,7 @@ def run_step(request, *, real: bool, layers=None):
         # spectral indices, prefix tuning's prompt tokens), which materialise cannot swap for fakes.
         None if real else FakeTensorMode(allow_non_fake_inputs=True),
         None if real or request.get("module") else _unpacked_batches(),
-        None if real or request.get("module") else _fused_attention_dropout(torch),
+        None if real or request.get("module") else _fused_attention_dropout(torch, request.get("attention") == "math"),
         None if request.get("module") else _native_dropout(torch),
         # A module's data-dependent sizes (a detector's box bookkeeping) at their upper bound, in the
         # trace and the real check alike.
@@ -1063,10 +1072,14 @@ class _fused_attention_dropout:
     attention's) is traced as CUDA's native_dropout: a bool mask. Not for a --trace-module model (its
     nn.MultiheadAttention's dropout stays as the CPU runs it: not checked on a GPU)."""
 
-    def __init__(self, torch):
+    def __init__(self, torch, is_math=False):
         self.torch = torch
         self.functional = torch.nn.functional
         self.original = None
+        # transformer.attention `math`: the card has no fused kernel for the dtype (bf16 on a T4), so CUDA runs
+        # the math path, which upcasts 16-bit q, k, v to fp32 (attention.cpp _scaled_dot_product_attention_math,
+        # unless allow_fp16_bf16_reduction_math_sdp): traced as that op, as estimate's mathScoreBytesPerElement.
+        self.is_math = is_math
 
     def __enter__(self):
         torch = self.torch
@@ -1076,12 +1089,12 @@ class _fused_attention_dropout:
         self.original = original
 
         def sdpa(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None, **kwargs):
-            if dropout_p and gpu_takes_math(attn_mask):
+            if self.is_math or (dropout_p and gpu_takes_math(attn_mask)):
                 # The GPU's math path with its dropout: softmax output, the bool mask native_dropout
                 # keeps and the dropped weights (attention.cpp _scaled_dot_product_attention_math at
                 # v2.13 takes the mask as dropout_mask: masked_fill keeps it, the matmul the result).
                 shape = (*query.shape[:-1], key.shape[-2])
-                mask = torch.empty(shape, dtype=torch.bool, device=query.device)
+                mask = torch.empty(shape, dtype=torch.bool, device=query.device) if dropout_p else None
                 # scale and enable_gqa only when given (torch before 2.1 / 2.5 lacks them).
                 extra = {"scale": scale} if scale is not None else {}
                 if kwargs.get("enable_gqa"):
@@ -1116,10 +1129,14 @@ class _native_dropout:
     is_fused_kernel_acceptable needs input.is_cuda()). nn.Dropout and eager attention call F.dropout,
     which this routes to native_dropout (it runs on CPU too, so the real check counts the same step)."""
 
-    def __init__(self, torch):
+    def __init__(self, torch, is_math=False):
         self.torch = torch
         self.functional = torch.nn.functional
         self.original = None
+        # transformer.attention `math`: the card has no fused kernel for the dtype (bf16 on a T4), so CUDA runs
+        # the math path, which upcasts 16-bit q, k, v to fp32 (attention.cpp _scaled_dot_product_attention_math,
+        # unless allow_fp16_bf16_reduction_math_sdp): traced as that op, as estimate's mathScoreBytesPerElement.
+        self.is_math = is_math
 
     def __enter__(self):
         torch, original = self.torch, self.functional.dropout

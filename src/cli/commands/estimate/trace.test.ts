@@ -396,6 +396,21 @@ test("model.lora.adapter_dtype and model.quantization.bitsandbytes reach the hel
   assert.equal(quantized('')?.keepsNoInput, undefined);
 });
 
+test("transformer.attention math is traced on SDPA's math path; eager as eager; the others as SDPA", () => {
+  const request = (attention: string) =>
+    traceRequestOf(
+      parseEstimateSpec(
+        `model:\n  transformer: { family: llama, layers: 2, hidden: 64, heads: 4, vocab: 100, seq_len: 32, attention: ${attention} }\ntraining: { optimizer: adamw, precision: bf16 }`,
+        'x.yaml',
+      ),
+      { inputs: { batchSize: 2 } } as Parameters<typeof traceRequestOf>[1],
+      options,
+    ).attention;
+  assert.equal(request('math'), 'math');
+  assert.equal(request('eager'), 'eager');
+  assert.equal(request('flash'), 'sdpa');
+});
+
 test("GaLore's projected optimizer states come from the analytic model, not the traced full-rank AdamW", () => {
   const spec = parseEstimateSpec(
     'model: { params: 1B }\ntraining: { optimizer: adamw, precision: bf16, galore: { rank: 128 } }',

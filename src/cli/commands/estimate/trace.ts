@@ -351,7 +351,8 @@ export function traceRequestOf(
       ? { checkpointEvery: spec.training.checkpointEvery }
       : {}),
     // FlashAttention 2 needs its own CUDA package; SDPA keeps the same O(s) state on a CPU trace.
-    attention: shape?.attention === 'eager' ? 'eager' : 'sdpa',
+    // `math` (transformer.attention math: SDPA's math path, fp32 scores) is traced on that path.
+    attention: shape?.isMathAttention ? 'math' : shape?.attention === 'eager' ? 'eager' : 'sdpa',
     ...(spec.model.lora ? { lora: { ...spec.model.lora, ...adapterRequestOf(spec) } } : {}),
     // Without it the helper's causal LM takes transformers' loss, which upcasts 16-bit logits to fp32.
     ...(spec.training.isLossUpcast ? {} : { lossUpcast: false }),
