@@ -490,6 +490,16 @@ const measured: Record<TestCorpusPart, Bar> = {
   // (heldout-38 31 -> 32); each moved only the file that showed its spelling.
   'heldout-37': { kindRight: 86, falseOoms: 0, causesRight: 9, wrongFixes: 0, factsRight: 75 },
   'heldout-38': { kindRight: 32, falseOoms: 0, causesRight: 1, wrongFixes: 0, factsRight: 39 },
+  // Session 26 (see HELDOUT-39-RESULT.md and HELDOUT-40-RESULT.md): two slices gathered while the session's rules
+  // changed (doctor-rules: whole-corpus kind forms; doctor-causes: batch-first readings and fixes built knowing
+  // what the log shows), by engineers who changed no rule, measured once after the last doctor rule change (main
+  // 18afbb85; doctor's last commit a79ca31e) and at the session's start (68e65310); the figures are the same at
+  // both commits. heldout-39 (99 threads, seed 39, doctor-gather: failure wordings x contexts and repositories
+  // found by name): 89/99 (89.9%), 1 false OOM, 18/24 causes, 0 wrong fixes, 29/38 facts. heldout-40 (54
+  // threads, seed 40, doctor-gather40: threads found by the messages programs print): 51/54 (94.4%), 1 false
+  // OOM, 4/5 causes, 0 wrong fixes, 33/39 facts.
+  'heldout-39': { kindRight: 89, falseOoms: 1, causesRight: 18, wrongFixes: 0, factsRight: 29 },
+  'heldout-40': { kindRight: 51, falseOoms: 1, causesRight: 4, wrongFixes: 0, factsRight: 33 },
 };
 
 for (const part of testCorpusParts) {
@@ -522,7 +532,7 @@ for (const part of testCorpusParts) {
   });
 }
 
-test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-38)', (t) => {
+test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-40)', (t) => {
   const cases = testCorpusParts.flatMap((part) => readPart(part));
   if (cases.length === 0) {
     t.skip('no logs in test/corpus');
@@ -612,7 +622,11 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // issue's bar, 7 false OOMs. Session 25 (doctor-rules: the status-code and kill grammars; doctor-causes):
   // 4017/4140. With heldout-37 and heldout-38 folded in as measured once (84/88, 31/32): 4132/4260 (97.0%), below
   // the issue's bar, 7 false OOMs. nvdiffrast's status spelling and pytest-forked's kill line: 4134/4260.
-  const floor = 4134;
+  // Session 26 (doctor-rules: TF's pinned host pool by its 64 GiB limit, ggml's init and buffer failures,
+  // bitsandbytes' CUDA_CHECK_RETURN, TensorRT's OutOfMemory code, retries printed only after a caught OOM, a
+  // MemoryError over TF's pool-growth retries): 4143/4260. With heldout-39 and heldout-40 folded in as measured
+  // once (89/99, 51/54): 4283/4413 (97.1%), below the issue's bar, 9 false OOMs.
+  const floor = 4283;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -683,11 +697,12 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // strict; 14/17, 1/1 among alternatives): 675/818, 768/818. Session 26's batch-first readings (doctor-causes:
   // the model blamed in words, a context that could not be created, a request past the stated card,
   // processes told on one card): 680/818, 768/818. With doctor-rules' kind forms and vLLM's own hint at its
-  // reserved share kept open (preallocation): 681/818, 770/818.
-  assert.ok(figures.causesRight >= 681, `causes right ${figures.causesRight}, at least 681`);
+  // reserved share kept open (preallocation): 681/818, 770/818. With heldout-39 and -40 folded in (18/24, 4/5
+  // strict; 22/24, 4/5 among alternatives): 703/847, 796/847.
+  assert.ok(figures.causesRight >= 703, `causes right ${figures.causesRight}, at least 703`);
   assert.ok(
-    figures.causesRightOrAlternative >= 770,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 770`,
+    figures.causesRightOrAlternative >= 796,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 796`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
   // The causes as doctor claimed them (score.ts causeClaimsLine), beside the strict figure. Session 21:
@@ -699,15 +714,16 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // diagnosed. Session 26's batch-first readings: 436/442 and 332/357 (a context that could not be created
   // moved from open to decided right; four more open ones now name the truth first). With doctor-rules'
   // kind forms and vLLM's load refusal that names --gpu-memory-utilization kept open (it was decided
-  // wrong): 437/442 and 333/358, 18 not diagnosed; decided wrong 6 -> 5.
+  // wrong): 437/442 and 333/358, 18 not diagnosed; decided wrong 6 -> 5. With heldout-39 and -40 folded in
+  // (18/18 decided right; 8/10 open offer the truth): 455/460 and 341/368, 19 not diagnosed.
   t.diagnostic(causeClaimsLine(figures));
-  assert.ok(figures.causesDecidedRight >= 437, `decided right ${figures.causesDecidedRight}, at least 437`);
+  assert.ok(figures.causesDecidedRight >= 455, `decided right ${figures.causesDecidedRight}, at least 455`);
   assert.ok(
     figures.causesDecided - figures.causesDecidedRight <= 5,
     `decided wrong ${figures.causesDecided - figures.causesDecidedRight}, at most 5`,
   );
   assert.ok(
-    figures.causesOpenTruthOffered >= 333,
-    `open with the truth offered ${figures.causesOpenTruthOffered}, at least 333`,
+    figures.causesOpenTruthOffered >= 341,
+    `open with the truth offered ${figures.causesOpenTruthOffered}, at least 341`,
   );
 });

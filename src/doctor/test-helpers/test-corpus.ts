@@ -10,7 +10,7 @@ import { type CorpusCase, parseFactsLine, readCorpus, repoRoot } from './corpus.
 
 /**
  * The parts of test/corpus the tests read: heldout/ since it was measured (test/corpus/HELDOUT.md),
- * heldout-2/ .. heldout-38/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-38-RESULT.md).
+ * heldout-2/ .. heldout-40/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-40-RESULT.md).
  */
 export const testCorpusParts = [
   'logs',
@@ -52,6 +52,8 @@ export const testCorpusParts = [
   'heldout-36',
   'heldout-37',
   'heldout-38',
+  'heldout-39',
+  'heldout-40',
 ] as const;
 
 /** A part the tests read (testCorpusParts). */
