@@ -32,6 +32,7 @@ import { round29Cases } from './published-measured-round29.js';
 import { round30Cases } from './published-measured-round30.js';
 import { round31Cases } from './published-measured-round31.js';
 import { round32Cases } from './published-measured-round32.js';
+import { round33Cases } from './published-measured-round33.js';
 
 const referenceRounds: readonly (readonly PublishedCase[])[] = [
   publishedCases,
@@ -66,6 +67,7 @@ const referenceRounds: readonly (readonly PublishedCase[])[] = [
   round30Cases,
   round31Cases,
   round32Cases,
+  round33Cases,
 ];
 
 /** The rows of rounds 1 to `round` − 1: what round `round` must be new to. */
