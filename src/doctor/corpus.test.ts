@@ -498,7 +498,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // found by name): 89/99 (89.9%), 1 false OOM, 18/24 causes, 0 wrong fixes, 29/38 facts. heldout-40 (54
   // threads, seed 40, doctor-gather40: threads found by the messages programs print): 51/54 (94.4%), 1 false
   // OOM, 4/5 causes, 0 wrong fixes, 33/39 facts.
-  'heldout-39': { kindRight: 89, falseOoms: 1, causesRight: 18, wrongFixes: 0, factsRight: 29 },
+  // After the measurement (the lead): the shell's "Killed" line with the user's closing quote after it
+  // (heldout-39 89 -> 90); it moved only the file that showed the form.
+  'heldout-39': { kindRight: 90, falseOoms: 1, causesRight: 18, wrongFixes: 0, factsRight: 29 },
   'heldout-40': { kindRight: 51, falseOoms: 1, causesRight: 4, wrongFixes: 0, factsRight: 33 },
 };
 
@@ -625,8 +627,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // Session 26 (doctor-rules: TF's pinned host pool by its 64 GiB limit, ggml's init and buffer failures,
   // bitsandbytes' CUDA_CHECK_RETURN, TensorRT's OutOfMemory code, retries printed only after a caught OOM, a
   // MemoryError over TF's pool-growth retries): 4143/4260. With heldout-39 and heldout-40 folded in as measured
-  // once (89/99, 51/54): 4283/4413 (97.1%), below the issue's bar, 9 false OOMs.
-  const floor = 4283;
+  // once (89/99, 51/54): 4283/4413 (97.1%), below the issue's bar, 9 false OOMs. The shell's "Killed" line
+  // with a closing quote after it: 4284/4413.
+  const floor = 4284;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,

@@ -2417,6 +2417,22 @@ export const hostVocabulary: VocabularyEntry[] = [
     kind: 'none',
   },
   {
+    id: 'kill-line-closing-quote',
+    program: "bash Killed alone on its line, the user's closing quote after it",
+    source: gh('bminor/bash@bash-5.2', 'jobs.c'),
+    template: 'pretty_print_job: strsignal(SIGKILL) "Killed"',
+    lines: ['I meet this too, it shows like this "2023-09-03 14:24:25,286 INFO === Current relation: 30 ===', 'Killed"'],
+    kind: 'host_oom',
+  },
+  {
+    id: 'killed-word-in-quoted-sentence-not-alone',
+    program: 'the word Killed opening a quoted sentence, not alone on its line',
+    source: gh('bminor/bash@bash-5.2', 'jobs.c'),
+    template: '(a sentence, not the job report)',
+    lines: ['the enemy count says Killed by the boss twice" in the game log'],
+    kind: 'none',
+  },
+  {
     id: 'kill-cargo-rustc-sigkill',
     program: 'cargo: rustc ended by SIGKILL (Rust ExitStatus Display)',
     source: gh('rust-lang/rust@1.70.0', 'library/std/src/sys/unix/process/process_unix.rs'),

