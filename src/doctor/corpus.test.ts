@@ -25,6 +25,9 @@ const undecidedInShared = [
   'torch_other_gpu-62.txt',
 ];
 
+/** The part kept for validation: never tuned on, its misses never printed (test/corpus/HELDOUT-24-RESULT.md). */
+const validationPart: CorpusPart = 'heldout-24';
+
 function printFigures(t: { diagnostic: (line: string) => void }, part: CorpusPart) {
   const cases = readPart(part);
   const outcomes = cases.map((c) => judgeCase(c));
@@ -32,7 +35,9 @@ function printFigures(t: { diagnostic: (line: string) => void }, part: CorpusPar
   for (const line of figuresTable(outcomes).split('\n')) t.diagnostic(line);
   const figures = figuresOf(outcomes);
   t.diagnostic(causeClaimsLine(figures));
-  for (const line of misses(outcomes)) t.diagnostic(line);
+  // heldout-24 is the validation part nobody tunes on: its figures are printed, its misses are not, so that
+  // running this test never shows an engineer which of its logs fail (session 26: they were read this way).
+  if (part !== validationPart) for (const line of misses(outcomes)) t.diagnostic(line);
   return { cases, outcomes, figures };
 }
 
