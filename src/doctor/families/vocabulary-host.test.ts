@@ -2421,7 +2421,10 @@ export const hostVocabulary: VocabularyEntry[] = [
     program: "bash Killed alone on its line, the user's closing quote after it",
     source: gh('bminor/bash@bash-5.2', 'jobs.c'),
     template: 'pretty_print_job: strsignal(SIGKILL) "Killed"',
-    lines: ['I meet this too, it shows like this "2023-09-03 14:24:25,286 INFO === Current relation: 30 ===', 'Killed"'],
+    lines: [
+      'I meet this too, it shows like this "2023-09-03 14:24:25,286 INFO === Current relation: 30 ===',
+      'Killed"',
+    ],
     kind: 'host_oom',
   },
   {
