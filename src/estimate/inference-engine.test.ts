@@ -17,19 +17,23 @@ const MiB = 1024 ** 2;
 describe('inference: an engine sharing the card', () => {
   test("in the trainer's process: memory_fraction × the card, in every peak; asleep, still (PyTorch's counters keep it)", () => {
     const alone = estimate(spec(model));
-    const b = estimate(spec(`${model}\ninference: { engine: vllm, memory_fraction: 0.15, card: 40355MiB }`));
+    const b = estimate(
+      spec(`${model}\ninference: { engine: vllm, memory_fraction: 0.15 }\ncuda: { device_memory: 40355MiB }`),
+    );
     const engine = enginePart(b);
     assert.equal(engine?.name, 'inference engine (vLLM)');
     assert.equal(engine?.bytes, Math.ceil(0.15 * 40355 * MiB));
     assert.equal(b.gpu.peakBytes - alone.gpu.peakBytes, engine?.bytes);
     assert.equal(b.gpu.allocatedPeakBytes - alone.gpu.allocatedPeakBytes, engine?.bytes);
     const asleep = estimate(
-      spec(`${model}\ninference: { engine: vllm, memory_fraction: 0.15, card: 40355MiB, sleep: true }`),
+      spec(
+        `${model}\ninference: { engine: vllm, memory_fraction: 0.15, sleep: true }\ncuda: { device_memory: 40355MiB }`,
+      ),
     );
     assert.equal(enginePart(asleep)?.bytes, engine?.bytes);
     assert.ok(asleep.notes.some((n) => /#17117/.test(n)));
     const sglang = estimate(
-      spec(`${model}\ninference: { engine: sglang, memory_fraction: 0.5, card: 80GiB }`),
+      spec(`${model}\ninference: { engine: sglang, memory_fraction: 0.5 }\ncuda: { device_memory: 80GiB }`),
     );
     assert.equal(enginePart(sglang)?.name, 'inference engine (SGLang)');
     assert.equal(enginePart(sglang)?.bytes, 40 * 1024 ** 3);
@@ -38,7 +42,9 @@ describe('inference: an engine sharing the card', () => {
   test('in another process: no part of this one, a co-tenant note', () => {
     const alone = estimate(spec(model));
     const b = estimate(
-      spec(`${model}\ninference: { engine: vllm, memory_fraction: 0.3, card: 80GiB, process: separate }`),
+      spec(
+        `${model}\ninference: { engine: vllm, memory_fraction: 0.3, process: separate }\ncuda: { device_memory: 80GiB }`,
+      ),
     );
     assert.equal(enginePart(b), undefined);
     assert.equal(b.gpu.peakBytes, alone.gpu.peakBytes);
@@ -57,19 +63,30 @@ describe('inference: an engine sharing the card', () => {
       assert.fail('no error');
     };
     assert.match(
-      problem(`${model}\ninference: { engine: vllm, memory_fraction: 1.5, card: 80GiB }`),
+      problem(`${model}\ninference: { engine: vllm, memory_fraction: 1.5 }\ncuda: { device_memory: 80GiB }`),
       /rollout\.yaml:3:\d+.*inference\.memory_fraction.*fraction of the card/,
     );
     assert.match(
       problem(`${model}\ninference: { engine: vllm, memory_fraction: 0.2 }`),
-      /rollout\.yaml:3:\d+.*inference.*card/,
+      /rollout\.yaml:3:\d+.*inference.*cuda\.device_memory/,
+    );
+    // The card's total has one key, cuda.device_memory; the engine's own `card` (session 26, briefly) is refused.
+    assert.match(
+      problem(`${model}\ninference: { engine: vllm, memory_fraction: 0.2, card: 80GiB }`),
+      /rollout\.yaml:3:\d+.*inference/,
     );
     assert.match(
-      problem(`${model}\ninference: { engine: tgi, memory_fraction: 0.2, card: 80GiB }`),
+      problem(`${model}\ninference: { engine: vllm, memory_fraction: 0.2 }\ncuda: { device_memory: 0 }`),
+      /rollout\.yaml:4:\d+.*cuda\.device_memory.*not 0/,
+    );
+    assert.match(
+      problem(`${model}\ninference: { engine: tgi, memory_fraction: 0.2 }\ncuda: { device_memory: 80GiB }`),
       /rollout\.yaml:3:\d+.*inference\.engine.*vllm, sglang/,
     );
     assert.match(
-      problem(`device: cpu\n${model}\ninference: { engine: vllm, memory_fraction: 0.2, card: 80GiB }`),
+      problem(
+        `device: cpu\n${model}\ninference: { engine: vllm, memory_fraction: 0.2 }\ncuda: { device_memory: 80GiB }`,
+      ),
       /rollout\.yaml:4:\d+.*inference.*needs device: cuda/,
     );
   });

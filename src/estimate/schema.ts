@@ -374,7 +374,7 @@ export const cudaSchema = z.strictObject({
   expandable_segments: z.boolean().optional(),
   device_memory: z.optional(sizeField).meta({
     description:
-      "the card's memory as torch reports it (torch.cuda.get_device_properties(0).total_memory, e.g. 14.74GiB on a T4): what a loss that sizes itself to the free memory reads (training.loss: unsloth_fused)",
+      "the card's memory as torch reports it (torch.cuda.get_device_properties(0).total_memory or torch.cuda.mem_get_info()[1], e.g. 14.74GiB on a T4, 40355MiB on an A100 40GB): what a loss that sizes itself to the free memory reads (training.loss: unsloth_fused), and the total an inference engine's memory_fraction is a share of (inference)",
   }),
   lengths: oneOf(['fixed', 'variable', 'capped'] as const)
     .meta({
@@ -393,10 +393,9 @@ export const inferenceSchema = z.strictObject({
     .max(1, { error: 'expected a fraction of the card, above 0 and at most 1' })
     .meta({
       description:
-        "the share of the card's total the engine sizes itself to: vLLM's gpu_memory_utilization (weights, KV cache and its profiled peak: vllm/v1/worker/gpu_worker.py requested_memory), SGLang's mem_fraction_static",
+        "the share of the card's total (cuda.device_memory) the engine sizes itself to: vLLM's gpu_memory_utilization (weights, KV cache and its profiled peak: vllm/v1/worker/gpu_worker.py requested_memory), SGLang's mem_fraction_static",
     }),
-  // The card's total as CUDA reports it (torch.cuda.mem_get_info()[1]; an A100 40GB: 40355MiB).
-  card: sizeField,
+  // The card's total is cuda.device_memory: one key answers "how large is this run's card" for every part.
   process: oneOf(['same', 'separate'] as const)
     .meta({
       description:

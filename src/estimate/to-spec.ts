@@ -111,8 +111,13 @@ export function toEstimateSpec(
   if (device === 'cpu' && parallel.gpus > 1) report(['parallel', 'gpus'], 'device: cpu trains on one host');
   if (raw.inference && device === 'cpu')
     report(['inference'], 'an inference engine shares a GPU: needs device: cuda');
-  if (raw.inference?.card === 0)
-    report(['inference', 'card'], "give the card's total (e.g. 40355MiB), not 0");
+  if (raw.inference && raw.cuda?.device_memory === undefined)
+    report(
+      ['inference'],
+      "the engine's memory_fraction is a share of the card's total: give cuda.device_memory (e.g. 40355MiB, torch.cuda.mem_get_info()[1])",
+    );
+  if (raw.cuda?.device_memory === 0)
+    report(['cuda', 'device_memory'], "give the card's total (e.g. 40355MiB), not 0");
   if (issues.length > 0) throw new ConfigError(issues);
 
   return {
@@ -140,7 +145,7 @@ export function toEstimateSpec(
           inference: {
             engine: raw.inference.engine,
             memoryFraction: raw.inference.memory_fraction,
-            cardBytes: raw.inference.card,
+            cardBytes: raw.cuda?.device_memory ?? 0,
             isSameProcess: (raw.inference.process ?? 'same') === 'same',
             isSleeping: raw.inference.sleep ?? false,
           },

@@ -445,8 +445,8 @@ export const round27Cases: PublishedCase[] = [
   params: 1720574976
   transformer: { family: llama, layers: 28, hidden: 2048, heads: 16, kv_heads: 8, head_dim: 128, vocab: 151936, ffn: 6144, tied_embeddings: true, seq_len: 3072, attention: sdpa }
 training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 64, activation_checkpointing: full }
-cuda: { lengths: capped }
-inference: { engine: vllm, memory_fraction: 0.15, card: 40355MiB }`,
+cuda: { lengths: capped, device_memory: 40355MiB }
+inference: { engine: vllm, memory_fraction: 0.15 }`,
   },
   // Qwen3-32B pretraining steps under torchtitan on 8 to 64 H100 96 GB (four of the pull request's eight runs, seed 27).
   torchtitanPr1690({

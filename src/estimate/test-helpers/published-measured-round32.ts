@@ -424,8 +424,8 @@ const verlLoraCase: PublishedCase = {
   lora: { rank: 8, alpha: 16, targets: [k, v] }
 training: { precision: mixed_bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 2, activation_checkpointing: full, offload: { optimizer: cpu } }
 parallel: { gpus: 2, strategy: fsdp_full, fsdp_wrap: layers, fsdp_version: 1 }
-cuda: { lengths: capped }
-inference: { engine: vllm, memory_fraction: 0.1, card: 81080MiB }`,
+cuda: { lengths: capped, device_memory: 81080MiB }
+inference: { engine: vllm, memory_fraction: 0.1 }`,
 };
 
 // --- open-mmlab/mmyolo model-zoo READMEs of 2023 with a "Mem (GB)" column: configs/ppyoloe, rtmdet (its rotated DOTA
