@@ -5,7 +5,16 @@
 // int64 indices the size of its output; adaptive/avg pooling only its input's shape; linear its input.
 // Checked against a real PyTorch 2.13 step on CPU (cnn.test.ts counts the saved tensors' storages).
 import { formatBytes } from '../units.js';
-import type { CnnSpec, Component, ConvLayer } from './types.js';
+import type { CnnSpec, Component, ConvLayer, EstimateSpec } from './types.js';
+
+/**
+ * A convolutional network the spec describes in its own form: a layer stack (model.cnn) or a detector on a
+ * conv backbone (model.detector, model.yolo). One answer for the parts that differ for such a network: FSDP's
+ * root unit (estimate.ts), its own activations (not-estimated.ts), cuDNN's workspaces (cli estimate/trace.ts).
+ */
+export function isConvNetwork(model: EstimateSpec['model']): boolean {
+  return model.cnn !== undefined || model.detector !== undefined || model.yolo !== undefined;
+}
 
 /** model.cnn as written, before defaults. */
 export interface RawCnn {

@@ -2,6 +2,7 @@
 
 import { HeadroomError } from '../errors.js';
 import { formatBytes, maxSizeBytes } from '../units.js';
+import { isConvNetwork } from './cnn.js';
 import { blockBytes, defaultContextBytes, defaultFragmentation, defaultWorkspaceBytes } from './cuda.js';
 import { formatCount } from './dtypes.js';
 import { evaluateExpr } from './expr.js';
@@ -117,11 +118,7 @@ function estimateStage(given: EstimateSpec, overrides: EstimateOverrides): Break
   // after forward (parallel.ts).
   const isWholeModelUnit =
     spec.parallel.strategy === 'fsdp_full' &&
-    (spec.parallel.fsdpWrap === 'model' ||
-      (!shape &&
-        (spec.model.cnn !== undefined ||
-          spec.model.detector !== undefined ||
-          spec.model.yolo !== undefined)));
+    (spec.parallel.fsdpWrap === 'model' || (!shape && isConvNetwork(spec.model)));
   const parallel = parallelComponents({
     parallel: spec.parallel,
     params: counts.params,

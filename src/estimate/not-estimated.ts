@@ -2,6 +2,7 @@
 // estimate leaves them out: a total without them is a lower bound, and a largest value that "fits"
 // without them is an upper bound. Listed in every report; `--solve` refuses while one of them grows
 // with the var it solves for (issue #21, seed 003: only the trajectory tensor listed, B = 561 "fits").
+import { isConvNetwork } from './cnn.js';
 import { exprVars } from './expr.js';
 import { countModel } from './gpu-states.js';
 import { gpusVar } from './to-spec.js';
@@ -42,9 +43,7 @@ export function notEstimatedParts(spec: EstimateSpec): NotEstimatedPart[] {
   // A layer stack (model.cnn) or a detector (model.detector, model.yolo) gives its own activations.
   const isDescribed =
     shape !== undefined ||
-    spec.model.cnn !== undefined ||
-    spec.model.detector !== undefined ||
-    spec.model.yolo !== undefined ||
+    isConvNetwork(spec.model) ||
     // A segmenter with its own encoder (SegFormer's MiT, the D8 models' ResNetV1c) is the whole model.
     spec.model.segmenter?.encoder !== undefined;
   if (!isDescribed && counts.isTraining && !covered.has('activations')) {

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../../../errors.js';
+import { isConvNetwork } from '../../../estimate/cnn.js';
 import { hasPeftFp32Adapters } from '../../../estimate/gpu-states.js';
 import { hfConfigOfShape, type ShapeConfig } from '../../../estimate/hf-config-of-shape.js';
 import type { EstimateReport } from '../../../estimate/report.js';
@@ -259,7 +260,11 @@ function quantizedRequest(spec: EstimateSpec): Pick<TraceRequest, 'quantized'> {
  * The traced step as this spec's GPU holds it: one rank's states swapped in where perRankReason says. The
  * allocator's replay of the traced step (a fixed-shape run's cache) is kept only where the spec's cache is
  * that one: not with cuda.fragmentation given, expandable segments, or variable lengths (cuda.ts), and not
- * for a convolutional network (hasCudnnWorkspaces).
+ * for a convolutional network (cnn.ts isConvNetwork): its CUDA convolutions ask PyTorch's caching allocator for
+ * cuDNN workspaces (ATen native/cudnn/Conv_v8.cpp run_conv_plan; benchmark mode tries several) that stay
+ * reserved, and a CPU trace runs no cuDNN, so its replay never sees them: the analytic cache stands (cuda.ts
+ * defaultFragmentation, 20% for models without attention, whose note measures a CNN's cuDNN workspaces on the
+ * H200 at up to 70% of the forward→backward parts).
  */
 export function traceOfSpec(spec: EstimateSpec, breakdown: Breakdown, trace: TraceResult): TraceResult {
   const why = perRankReason(spec);
@@ -268,22 +273,9 @@ export function traceOfSpec(spec: EstimateSpec, breakdown: Breakdown, trace: Tra
     spec.cuda.fragmentation === undefined &&
     !spec.cuda.isExpandableSegments &&
     !spec.cuda.isVariableLengths &&
-    !hasCudnnWorkspaces(spec);
+    !isConvNetwork(spec.model);
   const own = allocator && isFixedShapeCache ? trace : rest;
   return why ? perRankTrace(breakdown, own, why) : own;
-}
-
-/**
- * A convolutional network (model.cnn, model.yolo, model.detector), whose CUDA step runs its convolutions on
- * cuDNN: each asks PyTorch's caching allocator for a workspace of the algorithm it picked (ATen
- * native/cudnn/Conv_v8.cpp run_conv_plan: c10::cuda::CUDACachingAllocator::get()->allocate(workspace_size);
- * benchmark mode tries several), and those blocks stay reserved. A CPU trace runs no cuDNN, so its allocator replay never sees them: the analytic cache stands
- * (cuda.ts defaultFragmentation, 20% for models without attention, whose note measures a CNN's cuDNN
- * workspaces on the H200 at up to 70% of the forward→backward parts).
- */
-function hasCudnnWorkspaces(spec: EstimateSpec): boolean {
-  const { cnn, yolo, detector } = spec.model;
-  return cnn !== undefined || yolo !== undefined || detector !== undefined;
 }
 
 /** The spec's `tensors:` entries no traced model holds (without `covers`): added to the trace as given. */
