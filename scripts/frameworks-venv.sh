@@ -23,7 +23,7 @@ vision_venv() {
   site=$("$vision/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
   # Relative to $vision's site-packages: $venv's own (lib/pythonX.Y/site-packages, four levels up).
   echo "../../../../$(realpath --relative-to="$venv" "$("$venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')")" >"$site/frameworks.pth"
-  if "$vision/bin/pip" install --retries 0 --timeout 2 -q --no-deps -r "$vreqs" >"$vision/install.log" 2>&1; then
+  if "$vision/bin/pip" install --retries 0 --timeout 2 --no-cache-dir -q --no-deps -r "$vreqs" >"$vision/install.log" 2>&1; then
     cp "$vreqs" "$vision/.requirements"
     echo "frameworks: torchvision and timm installed into $vision"
   else
@@ -40,17 +40,28 @@ if [ -x "$venv/bin/python" ] && cmp -s "$reqs" "$stamp"; then
 fi
 started=$(date +%s)
 rm -rf "$venv"
+# The frameworks take about 3.5 GB installed (4.0 with the vision venv). A pip install that fills the disk
+# leaves nothing for the rest of CI (the npm scripts' own writes failed with ENOSPC after one did), so
+# with too little room the frameworks are skipped up front, and a failed install is removed again.
+needed_kib=$((6 * 1024 * 1024))
+free_kib=$(df -Pk . | awk 'NR == 2 { print $4 }')
+if [ -n "$free_kib" ] && [ "$free_kib" -lt "$needed_kib" ]; then
+  echo "frameworks: only $((free_kib / 1024)) MiB free here, 6144 MiB needed; not installed, tests that need JAX/PyTorch 2.13/TF/Ray/Lightning will skip"
+  exit 0
+fi
 if ! "$python" -m venv "$venv" >/dev/null 2>&1; then
   echo "frameworks: $python -m venv failed; tests that need JAX/PyTorch 2.13/TF/Ray/Lightning will skip"
   rm -rf "$venv"
   exit 0
 fi
-if "$venv/bin/pip" install --retries 0 --timeout 2 -q -r "$reqs" >"$venv/install.log" 2>&1; then
+if "$venv/bin/pip" install --retries 0 --timeout 2 --no-cache-dir -q -r "$reqs" >"$venv/install.log" 2>&1; then
   cp "$reqs" "$stamp"
   echo "frameworks: installed into $venv in $(($(date +%s) - started)) s"
 else
-  echo "frameworks: pip install failed (tail of $venv/install.log below); tests that need them will skip"
+  echo "frameworks: pip install failed (tail of its log below; the half-made $venv is removed); tests that need them will skip"
   grep -v '^WARNING: Location' "$venv/install.log" | tail -5
+  rm -rf "$venv"
+  exit 0
 fi
 vision_venv
 exit 0
