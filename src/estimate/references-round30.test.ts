@@ -28,6 +28,9 @@ test('round 30, measured once, is pinned: median |error| and the counts within 5
   // --trace: 8 rows traced, 19.6% (analytic on the same 8: 10.4%).
   // Session 25 (estimate-model): PEFT's fp32 adapters over a 16-bit model counted with fp32 weights, gradients and
   // states: 10.4% -> 10.6% (LoRA -6.9 -> -5.3%, QLoRA -17.0 -> -14.0%, the reward-model rows up by 0.6-1.0 points).
-  assert.ok(median <= 0.106, summary);
-  assert.ok(within(0.05) >= 1 && within(0.15) >= 5 && within(0.3) >= 6, summary);
+  // Session 27 (estimate-express): the two reward-model forwards without vocabulary logits re-said with their head
+  // (`lm_head: false, classes: 1`, the value head; spec only): +62.1 -> +7.6%, +59.4 -> +5.8%; 10.6% -> 6.6%,
+  // worst -14.0% (the QLoRA row), 1/8/8 within 5/15/30%.
+  assert.ok(median <= 0.066, summary);
+  assert.ok(within(0.05) >= 1 && within(0.15) >= 8 && within(0.3) >= 8, summary);
 });

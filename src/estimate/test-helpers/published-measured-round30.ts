@@ -163,6 +163,16 @@ const llamaFactoryRm = (options: {
   quote: string;
   measured: number;
   forward: string;
+  /**
+   * Re-said (session 27, estimate-express; spec only, the figure and the config with its gatherer's mark unchanged):
+   * the forwards that form no vocabulary logits for the loss say their head as it is, `lm_head: false` with the
+   * value head as a 1-wide classifier (TRL's ValueHead, trl/models/modeling_value_head.py: nn.Linear(hidden, 1)).
+   * 6221fc6d replaces the LM head by Identity; 9976572d's hook keeps it but its bf16 logits are formed and dropped
+   * in the forward (no loss reads them, so autograd keeps nothing of them) while the backward's recomputed layer
+   * is the peak. The baselines keep `loss: standard` as their gatherer wrote them (TRL's fp32-upcast vocabulary
+   * logits returned beside the values: no key says "formed, upcast, never in the loss").
+   */
+  isValueHeadOnly?: boolean;
 }): PublishedCase => ({
   id: `llamafactory-rm-${options.commit.slice(0, 8)}-qwen3-4b-instruct-2507-lora-r8-ultrafeedback-bs4x2-cutoff512-${options.label}`,
   source: `${llamaFactoryRmDoc} (https://github.com/hiyouga/LLaMA-Factory/commit/${options.commit}), commit message: "${options.quote}"`,
@@ -172,7 +182,7 @@ const llamaFactoryRm = (options: {
   config: `LLaMA-Factory reward modeling (stage rm, April 2026) through scripts/benchmark_rm_memory.py on one H100: Qwen/Qwen3-4B-Instruct-2507 (4,022,468,096 parameters, tied embeddings) in bf16 with a scalar value head, LoRA r 8 alpha 16 dropout 0 on every linear (LLaMA-Factory defaults, assumed; adapters in fp32), UltraFeedback pairs, batch 4 pairs (8 sequences: chosen and rejected), cutoff_len 512 (each batch padded to its longest, assumed to reach 512), bf16, adamw_torch, gradient checkpointing (default, assumed), SDPA; ${options.forward}; torch.cuda.max_memory_allocated() / 1024**3 over the whole run. NOT EXPRESSIBLE: the reward model's pairwise loss on a value head (no language-model loss); the spec gives the language model with the standard loss over its vocabulary; traceable: yes (Qwen/Qwen3-4B-Instruct-2507's Qwen3ForCausalLM config builds in transformers 5.18)`,
   spec: `model:
   params: 4022468096
-  transformer: { ${qwen3_4bInstructShape} }
+  transformer: { ${qwen3_4bInstructShape}${options.isValueHeadOnly ? ', lm_head: false, classes: 1' : ''} }
   lora: { rank: 8, alpha: 16, targets: [q, k, v, o, gate, up, down], dropout: 0, adapter_dtype: fp32 }
 training: { precision: bf16, optimizer: adamw, batch_size: 8, activation_checkpointing: full, loss: standard, transformers: '5.5' }
 cuda: { lengths: variable }`,
@@ -198,6 +208,7 @@ export const round30Cases: PublishedCase[] = [
     measured: 9.5,
     forward:
       'optimized (fac296c7): the LM head replaced by Identity, no vocabulary logits, the value head on the last hidden state',
+    isValueHeadOnly: true,
   }),
   llamaFactoryRm({
     commit: '9976572d954af941f34d5eeaefbcee95649d09f7',
@@ -214,6 +225,7 @@ export const round30Cases: PublishedCase[] = [
     measured: 9.66,
     forward:
       'optimized: the LM head kept (its bf16 vocabulary logits formed and dropped), the last hidden state taken by a forward hook on the final norm, output_hidden_states=False',
+    isValueHeadOnly: true,
   }),
 ];
 
