@@ -28,6 +28,9 @@ test('round 33, measured once, is pinned: median |error| and the counts within 5
   // reward model and EMA; verl with vLLM colocated). The 10 expressible: 8.9%, worst -20.8% (mmseg PSPNet on T4,
   // crop 64 padded to 256), 3/9 within 5/15%. --trace: 10 rows, 10.8% median at d09cd562 (12.7% at the start),
   // 2/7/9 within 5/15/30% (3/7/9); trace-else-analytic 12.2% (13.2%).
+  // Session 27 (estimate-express, spec only): verl's colocated vLLM said (inference, sleep mode) -78.2 -> -16.0%, the
+  // DeepSeek-V3 debug model's latent attention said (model.transformer.mla) -3.0 -> +3.7%: 9.2% median, worst -28.7%
+  // (DeepSpeed-Chat's PPO), 4/10/13 within 5/15/30%.
   assert.ok(median <= 0.092, summary);
-  assert.ok(within(0.05) >= 4 && within(0.15) >= 10 && within(0.3) >= 12, summary);
+  assert.ok(within(0.05) >= 4 && within(0.15) >= 10 && within(0.3) >= 13, summary);
 });

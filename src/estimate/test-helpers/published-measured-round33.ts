@@ -97,9 +97,13 @@ const titanCases: PublishedCase[] = [
     measured: 1.93,
     config:
       "torchtitan at 115f4c9cf (April 2026), the smoke test of the message: CUDA_HOME=/usr/local/cuda NCCL_GRAPH_REGISTER=0 NGPU=4 MODULE=graph_trainer.deepseek_v3 CONFIG=graph_trainer_deepseek_v3_debugmodel_hybridep ./run_train.sh --compile.mode aot_fx_trace --parallelism.data_parallel_shard_degree=2 --parallelism.tensor_parallel_degree=2 --parallelism.expert_parallel_degree=2 --training.steps=3 on 4 GB200 (187.28 GiB, as logged), with run_train.sh's PYTORCH_ALLOC_CONF=expandable_segments:True; the config (experiments/graph_trainer/deepseek_v3/config_registry.py: deepseek_v3_debugmodel_ep with the graph trainer's compile on, moe_comm_backend hybridep, non_blocking_capacity_factor 1.0): the DeepSeek-V3 debugmodel (torchtitan/models/deepseek_v3/__init__.py _debugmodel: 6 layers of 256, the first dense (MLP 1024), 5 MoE layers of 8 routed experts (MLP 256, top 3, softmax scores) and 2 shared, MLA with 16 heads (q_lora_rank 0, kv_lora_rank 512, q/k heads of 128 + 64 rope, v heads of 128), vocab 2048: dense 23,173,376 + sparse 9,840,640 = 33,014,016 parameters as logged), c4_test, local batch 8 of 2048 tokens, AdamW (lr 8e-4), selective activation checkpointing applied as the graph trainer's SAC pass (\"Applied selective activation checkpointing (SAC) graph pass\"), the whole step traced by aot_fx_trace and CUDA-graphed (\"Applied cudagraph pass\"), the loss compiled (the graph trainer swaps ChunkedCELoss for CrossEntropyLoss, config_registry's comment), SDPA; the mesh dp_shard 2 × tp 2 with ep 2 (simple_fsdp fully_shard, bf16 parameters and fp32 reduction by default), HybridEP's pre-initialised dispatch buffer (hidden 256, 16384 tokens, 4 local experts, as logged); the step log's memory (peak reserved, GiB) of rank 0, one GPU's figure, 1.93 at steps 1 to 3. NOT EXPRESSIBLE: MLA (a 512-wide latent and a 64-wide shared rope key, not GQA heads; the spec gives 16 heads of 192), the first layer's dense MLP, HybridEP's communication buffers, the CUDA-graph memory pool and the traced graph's own saving policy; the spec gives a 6-layer MoE transformer with the logged parameter count; traceable: no (torchtitan's DeepSeek-V3 and graph trainer are not installed here)",
+    // Re-said (session 27, estimate-express; spec only, the figure and the config with its gatherer's mark
+    // unchanged): model.transformer.mla says the latent attention (kv_rank 512, no q_rank, nope 128, rope 64, v 128)
+    // in place of 16 heads of 192, as round 31 re-said the 16B. The first dense layer, HybridEP's buffers, the CUDA
+    // graph pool and the graph's saving policy stay unsaid. -3.0% -> +3.7%.
     spec: `model:
   params: 33014016
-  transformer: { family: llama, layers: 6, hidden: 256, heads: 16, head_dim: 192, vocab: 2048, ffn: 256, experts: 8, experts_per_token: 3, shared_ffn: 512, tied_embeddings: false, seq_len: 2048, attention: sdpa }
+  transformer: { family: llama, layers: 6, hidden: 256, heads: 16, mla: { kv_rank: 512, nope_dim: 128, rope_dim: 64, v_dim: 128 }, vocab: 2048, ffn: 256, experts: 8, experts_per_token: 3, shared_ffn: 512, tied_embeddings: false, seq_len: 2048, attention: sdpa }
 training: { precision: mixed_bf16, optimizer: adamw, batch_size: 8, activation_checkpointing: op, compile: true }
 parallel: { gpus: 4, tensor: 2, expert: 2, strategy: fsdp_full, fsdp_wrap: torchtitan, fsdp_version: 2 }
 cuda: { expandable_segments: true }`,
@@ -297,12 +301,19 @@ const verlSeedOssCase: PublishedCase = {
   measured: 134.74115753173828,
   config:
     "verl at e90f18c40 (September 2025), examples/grpo_trainer/run_seed_oss_36b.sh as the commit adds it: python3 -m verl.trainer.main_ppo algorithm.adv_estimator=grpo on GSM8K (train_batch_size 64, max_prompt_length 512, max_response_length 1024), actor_rollout_ref.model.path=ByteDance-Seed/Seed-OSS-36B-Base (64 layers of 5120, 80 query heads and 8 KV heads of 128 with q/k/v biases, SwiGLU MLP 27648, vocab 155136, untied: 36,151,759,872 parameters, the shapes and count as round 5 gives the Instruct twin), use_remove_padding (packed sequences), gradient checkpointing, fused kernels (the fused linear-cross-entropy), actor lr 1e-6, ppo_mini_batch_size 8, use_dynamic_bsz (ppo_max_token_len_per_gpu left at its default), strategy fsdp2 with param_offload on the actor and the reference, KL loss 0.001 low_var_kl, rollout vLLM with tensor parallel 2, gpu_memory_utilization 0.6, n 2, free_cache_engine; 8 GPUs of one node (141.6 GiB reserved: H200s); the step log: global_seqlen/mean 8467 tokens per GPU (prompt_length/mean 84.8, response_length/mean 444.4, max 1024); the figure: perf/max_memory_allocated_gb 134.74 at step 2, the actor worker's (one GPU's) peak allocated since the process began. NOT EXPRESSIBLE: the vLLM engine colocated in the same process (its weights and a KV cache sized at 60% of the card, released between phases), the rollout and reference log-prob passes, FSDP2 parameter offload moving weights between phases; the spec gives the actor's training step over one packed row of 8467 tokens with the frozen reference; traceable: no (transformers 5.18 has no Seed-OSS model class here; a LlamaForCausalLM stand-in would not hold vLLM)",
+  // Re-said (session 27, estimate-express; spec only, the figure and the config with its gatherer's mark unchanged):
+  // inference says the vLLM engine in the actor's worker at gpu_memory_utilization 0.6, with sleep mode
+  // (verl/workers/rollout/vllm_rollout/vllm_rollout_spmd.py: LLM(enable_sleep_mode=config.free_cache_engine, …)); the
+  // card's total is the H200's as torch reports it (src/plan/cards.ts, 150,109,880,320 B). The log-prob passes and
+  // the phases' weight moves stay unsaid. -78.2% -> -16.0%.
   spec: `model:
   params: 36151759872
   transformer: { family: llama, layers: 64, hidden: 5120, heads: 80, kv_heads: 8, head_dim: 128, vocab: 155136, ffn: 27648, bias: qkv, tied_embeddings: false, seq_len: 8467, attention: flash }
   reference: { dtype: bf16, logits: none }
 training: { precision: mixed_bf16, optimizer: adamw, batch_size: 1, activation_checkpointing: full, loss: fused, offload: { parameters: cpu } }
-parallel: { gpus: 8, strategy: fsdp_full, fsdp_version: 2 }`,
+parallel: { gpus: 8, strategy: fsdp_full, fsdp_version: 2 }
+cuda: { device_memory: 150109880320B }
+inference: { engine: vllm, memory_fraction: 0.6, sleep: true }`,
 };
 
 // --- Seliah/thesis outputs.md (a thesis's training protocols, January 2024; kind: detection; ultralytics harness: 2
