@@ -23,3 +23,207 @@
 // default. `config` ends with a `traceable` note: whether the model's code is available to trace here (a Hugging Face
 // config that transformers builds, a timm or torchvision model, one of the examples/trace factories, or none). A row
 // the spec cannot say is kept and marked NOT EXPRESSIBLE with why.
+// WHAT IT HOLDS: (written at the end)
+// HOW THE DRAW WENT: (written at the end)
+// LOOKED AT AND LEFT: (written at the end)
+import type { PublishedCase } from './published-measured.js';
+
+// --- ultralytics training output pasted in READMEs (kind: detection; ultralytics harness: 2 of its 2) ----------------
+// The search: find_string over the file index for ultralytics' progress header "GPU_mem   box_loss   cls_loss
+// dfl_loss" (after code searches for ultralytics and detectron2 logs that returned only round 33's rows, 2021-2022 logs
+// or runs out of the spec). Its hits, in order: a cow detector's guide (its "Example output" from a YOLOv9 model), a
+// kidney-stone guide and a Kaggle guide (illustrative lines, not a run), this desk-and-chair README, a run that failed
+// before its first step, the VRU README below, a pothole notebook, a CPU run's printed figure, a CBAM-modified YOLOv8.
+// The candidates that print a measured run: [cow guide, desk-and-chair, VRU, pothole]; THE PICK: random.Random(34)
+// .sample(range(4), 4) = [2, 3, 0, 1]: 2 (VRU) is written; 3 (the pothole notebook: it loads yolov8n-seg and trains
+// under runs/detect with neither the model line nor the batch kept in the output) and 0 (the cow guide: YOLOv9, outside
+// the spec, and no run's config) are left; 1 (desk-and-chair) is written. ultralytics' GPU_mem column is
+// torch.cuda.memory_reserved() / 1e9 when the progress bar is drawn (ultralytics/engine/trainer.py, "G"): decimal GB,
+// reserved, current (not a peak) at the end of each batch; the largest value printed is taken.
+const vruYoloDoc = 'Faryalaurooj/Vulnerable-Road-Users-Detection-Tracking README.md';
+const vruYoloCase: PublishedCase = {
+  traceModule: 'yolo:v8_x_640x640_c3_b250_ema',
+  id: 'ultralytics-8.0.176-yolov8x-3cls-vru-visdrone-640-bs4-amp-sgd-rtx2080super',
+  source: `${vruYoloDoc} (the training output added in 6e5aef98, 2023-09-21, https://github.com/Faryalaurooj/Vulnerable-Road-Users-Detection-Tracking/blob/6e5aef98edb55faa99bb69d2f63e1839e0a401c0/README.md), section "YOLOv8x", the line "176/300      5.64G      1.564     0.8106       0.85        162        640: 100%|██████████| 1618/1618"`,
+  what: 'reserved',
+  unit: 'GB',
+  measured: 5.64,
+  config:
+    "yolo task=detect mode=train model=yolov8x.pt data=VRU.yaml epochs=300 imgsz=640 batch=4 (the README's command): Ultralytics YOLOv8.0.176, torch 1.13.1+cu117, one NVIDIA GeForce RTX 2080 SUPER (7982 MiB), as printed at validation; YOLOv8x fine-tuned from COCO to 3 classes (people, tricycle, bicycle: \"Model summary: 365 layers, 68155497 parameters\", 589/595 items transferred), AMP (\"AMP: checks passed\"), optimizer auto → SGD(lr=0.01, momentum=0.9) as printed (1618 batches × 300 epochs is over auto's 10000 iterations), 4 dataloader workers, mosaic on (close_mosaic 10 of 300 epochs: epoch 176 is before it), the EMA copy; the VRU_Dataset cut from VisDrone2019: 6471 training images at 640 × 640 (5772 labelled), 124,506 boxes (as the YOLOv7 run's anchor analysis prints them: 21.6 an image on average); the figure: GPU_mem 5.64 GB at the end of epoch 176, the only epoch line the README keeps (early stopping ended the run there). A doubt: the densest mosaics of VisDrone hold several hundred boxes; the assigner pads each batch to its densest image: max_objects 250 is assumed (the epoch's last batch holds 162 boxes over its 3 images, 54 each; VisDrone's densest frames hold a few hundred); traceable: yes (examples/trace/yolo.py's v8_x factory at 640 × 640, 3 classes, 250 boxes, with the EMA copy)",
+  spec: `model:
+  yolo: { version: v8, scale: x, classes: 3, input: [3, 640, 640], max_objects: 250 }
+training: { precision: amp_fp16, optimizer: sgd_momentum, batch_size: 4 }`,
+};
+
+const deskChairYoloDoc = 'rizanovita/rizanovita-yolov8-labeling-project-meja-kursi-annotation README.md';
+const deskChairYoloCase: PublishedCase = {
+  traceModule: 'yolo:v8_n_640x640_c2_b9_ema',
+  id: 'ultralytics-8.2.103-yolov8n-2cls-desk-chair-640-bs8-amp-adamw-colab-t4',
+  source: `${deskChairYoloDoc} (commit 1275a4f8, 2025-06-16, https://github.com/rizanovita/rizanovita-yolov8-labeling-project-meja-kursi-annotation/blob/1275a4f83f88769a16a6f3386f21bf7c10209ab1/README.md), section "Inference & Evaluasi", e.g. "7/20      1.22G     0.6535      1.762       1.15          8        640: 100% 4/4"`,
+  what: 'reserved',
+  unit: 'GB',
+  measured: 1.22,
+  config:
+    "engine/trainer: task=detect, mode=train, model=yolov8n.pt, data=/content/desk-and-chair-set-2/data.yaml, epochs=20, batch=8, imgsz=640, workers=8, amp=True, optimizer=auto, mosaic=1.0, close_mosaic=10, cache=False (the printed trainer line): Ultralytics YOLOv8.2.103, torch 2.6.0+cu124, one Tesla T4 (15095 MiB) on Colab, as printed; YOLOv8n fine-tuned from COCO to 2 classes (chair, desk: nc=80 overridden with nc=2, 319/355 items transferred), AMP checks passed, optimizer auto → AdamW(lr=0.001667, momentum=0.9) as printed (a 20-epoch run of 4 batches), 2 dataloader workers as printed, the EMA copy; Roboflow desk-and-chair-set v2: 25 training images (4 batches: 8, 8, 8, 1) whose committed labels hold 2 boxes each but one with 3, so a mosaic of four holds at most 9 (max_objects 9), 7 validation images; the figure: GPU_mem 1.16–1.22 GB over the 20 epochs, 1.22 the largest (epochs 7, 10 to 13 and 17, both before and after mosaic closed at epoch 11); traceable: yes (examples/trace/yolo.py's v8_n factory at 640 × 640, 2 classes, 9 boxes, with the EMA copy)",
+  spec: `model:
+  yolo: { version: v8, scale: n, classes: 2, input: [3, 640, 640], max_objects: 9 }
+training: { precision: amp_fp16, optimizer: adamw, batch_size: 8 }`,
+};
+
+// --- carlosh93/ColorMAE's committed mmengine scalars (kind: vision classification) -----------------------------------
+// The search: the code corpus ("mmpretrain training log Epoch(train) memory: loss ImageClassifier VisionTransformer
+// swin convnext work_dirs .log 2023"); its hits in order: a PyPI diff, a Children_Playing MViT config (no log beside
+// it), this repository's fine-tune config (the logs are beside it), mmpretrain's own pvig config (a 2023 work_dir
+// config without a log), then training scripts with no figure. ColorMAE commits three ImageNet fine-tunes of the same
+// config from three pretrainings (300, 800 and 1600 epochs) and their MAE-style pretraining logs (masked inputs and a
+// decoder: outside the spec); the 1600-epoch fine-tune, the table's last row, is written, its two siblings being the
+// same spec. mmengine's "memory" is torch.cuda.max_memory_allocated() // 2**20 of the logging rank since the last log
+// (mmengine/device/utils.py get_max_cuda_memory, which resets the peak): MiB, one GPU's figure.
+const colorMaeDoc =
+  'carlosh93/ColorMAE logs/benchmarks/image_classification/1600e/vit-base-colormae-green-1600e_scalars.json';
+const colorMaeCase: PublishedCase = {
+  id: 'mmpretrain-colormae-vit-base-p16-in1k-finetune-8xb128-fp32-adamw-ddp',
+  source: `${colorMaeDoc} (commit fc3e81d5, 2024-08-23, https://github.com/carlosh93/ColorMAE/blob/fc3e81d53dbc0d7349f6fed45474f7223b1e89c7/logs/benchmarks/image_classification/1600e/vit-base-colormae-green-1600e_scalars.json), every one of its 1200 training lines, e.g. {"epoch": 1, "iter": 100, "memory": 16183, ...}, with the config beside it (vit-base-colormae-green-config_1600e.py)`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: 16183 / 1024,
+  config:
+    "The fine-tune the README's table names vit-base-p16_colormae-green-1600e-pre_8xb128-coslr-100e_in1k (86.57 M parameters, as the table gives): mmpretrain 1.0.2, mmengine 0.8.4 and PyTorch 2.0.1 (the README's install steps), 8 GPUs (\"8xb128\"; the card not named), launcher pytorch (mmengine's DistributedDataParallel, no sharding); the config dumped beside the log: ImageClassifier, VisionTransformer arch base (12 layers of 768, 12 heads, MLP 3072, a fused qkv with bias), patch 16 at 224 (196 patches and the class token: 197 tokens), drop_path_rate 0.1, final_norm False, out_type avg_featmap, LinearClsHead 768 → 1000 with LabelSmoothLoss (0.1), Mixup 0.8 and CutMix 1.0 (soft targets); ImageNet-1k with RandomResizedCrop 224, RandAugment and RandomErasing, batch 128 a GPU (1252 iterations an epoch: 1,281,167 images over 1024), AdamW (lr 2e-3 with layer decay 0.65), the default OptimWrapper: fp32, no AMP; mmpretrain's MultiheadAttention calls F.scaled_dot_product_attention under PyTorch 2 (mmpretrain/models/utils/attention.py); the figure: memory 16183 MiB on every one of the 1200 logged lines over 100 epochs, rank 0's, one GPU's figure; traceable: yes (a ViTForImageClassification config with hidden_size 768, 12 layers, 12 heads, intermediate_size 3072, image_size 224, patch_size 16 and 1000 labels; mmpretrain is not installed here)",
+  spec: `model:
+  params: 86567656
+  transformer: { family: vit, layers: 12, hidden: 768, heads: 12, ffn: 3072, seq_len: 197, fused_qkv: true, classes: 1000, attention: sdpa, dropout: false }
+training: { precision: fp32, optimizer: adamw, batch_size: 128, activation_checkpointing: none }
+parallel: { gpus: 8, strategy: ddp }`,
+};
+
+// --- unslothai/notebooks (kinds: LLM LoRA/QLoRA, LLM full fine-tune; unsloth harness: 2 of its 2) ------------------
+// The candidates: the notebooks under nb/ of unsloth's notebooks snapshot here (bdda2efc, 2026-08-18; the Kaggle, AMD
+// and course copies aside) that no earlier round names and whose outputs print "Peak reserved memory = N": 50, in
+// directory order (the gatherer's /tmp/eg34/unsloth_cand.txt, regenerated by that filter). THE PICK:
+// random.Random(34).sample(range(50), 50), taken in its order until two are written: 33 (Meta_Synthetic_Data_Llama3_2:
+// its peak is vLLM's generation, as round 33 found), 22 (Granite4.0: granite-4.0-h-micro, Mamba-2 hybrid blocks outside
+// the spec), 37 (Paddle_OCR: a dynamic-resolution vision encoder, shapes not resolvable here), 1 (BGE_M3) and 46
+// (Qwen3_Embedding_(4B): sentence pairs of 256 whose padded lengths are not knowable here), 14 (Gemma 4 26B-A4B
+// vision: shapes not resolvable here) and 24 (LFM2.5: hybrid convolution blocks) are left; 23 (Granite4.0_350M) is
+// written; 4 (ERNIE 4.5 VL MoE), 27 (LFM2.5 VL), 19 and 21 (Gemma 4 E4B audio and vision), 6 (Falcon-H1: Mamba hybrid),
+// 32 (its peak printed beside vLLM 0.8.2's generation), 9 (Gemma 3n vision), 47 (Qwen3-VL), 17 (Gemma 4 E2B), 48
+// (Qwen3.5 27B: linear-attention hybrid), 0 (all-MiniLM: pair lengths), 43 (Qwen3.5 vision), 41 (Qwen3 4B QAT, int4
+// weight-only QAT with LoRA: not reached before 40), 30 (Llama 3.2 Vision cross-attention), 16 (Gemma 4 31B vision), 2
+// (CodeForces: its printed peak, 7.893 GB, and its printed share, 53.519% of 39.557 GB, disagree), 25, 44, 11, 8, 49,
+// 28, 12, 5, 35, 38, 39, 18, 3, 13, 7, 36 and 26 (hybrid, vision, audio, MoE-MLA or embedding models, or pair lengths
+// not knowable) are left; 40 (Qwen3_(0_6B)-Phone_Deployment) is written, NOT EXPRESSIBLE. Unsloth's stats cell prints
+// round(torch.cuda.max_memory_reserved() / 1024**3, 3) after training: GiB, the run's peak reserved, the model load's
+// in it.
+const unslothGranite350mDoc = 'unslothai/notebooks nb/Granite4.0_350M.ipynb';
+const unslothGranite350mCase: PublishedCase = {
+  id: 'unsloth-notebook-granite-4.0-350m-lora-r32-support-bot-fp16-bs2-ga4-t4',
+  source: `${unslothGranite350mDoc} (outputs committed in 845c306a, 2025-10-28, "Created using Colab", https://github.com/unslothai/notebooks/blob/845c306a211c89e9da70c82e9c59561cce2d22fd/nb/Granite4.0_350M.ipynb), "Show final memory and time stats" cell: "Peak reserved memory = 3.686 GB."`,
+  what: 'reserved',
+  unit: 'GiB',
+  measured: 3.686,
+  config:
+    "Unsloth 2025.10.11 (transformers 4.56.2, torch 2.8.0, xformers 0.0.32, FA2 off) on one Tesla T4 (14.741 GiB), as the notebook prints: FastLanguageModel.from_pretrained('unsloth/granite-4.0-350m-unsloth-bnb-4bit', max_seq_length 2048, load_in_4bit False) — \"Switching to 16bit LoRA\", but the checkpoint is unsloth's pre-quantized bitsandbytes one (a 370 MB safetensors file, 0.453 GiB reserved after loading): its linear layers are taken as NF4 with double quantization (unsloth's bnb-4bit default) and fp16 compute, the embedding in fp16 (which layers unsloth's dynamic quant keeps in 16 bits is not knowable here); granite-4.0-350m through transformers' GraniteMoeHybrid class with attention in every layer: 28 layers of 1024, 16 heads and 4 KV heads of 64, a shared SwiGLU MLP of 2048 (input_linear 1024 → 4096, output_linear 2048 → 1024), vocab 100352, tied: 352,379,904 base parameters (365,683,712 printed with the adapters, less the 13,303,808 trained); get_peft_model r 32, alpha 32, dropout 0 on q, k, v, o, shared_mlp.input_linear and shared_mlp.output_linear (gate, up and down do not exist here: the printed 13,303,808 is exactly r 32 on those six a layer), use_gradient_checkpointing 'unsloth' (offloaded); unsloth/Support-Bot-Recommendation (504 rows of a CSV of 1.04 MB: about 2,000 characters a row) in Granite's chat template, SFTTrainer not packed, batch 2 × 4 accumulation, 60 steps, adamw_8bit, fp16 (a T4); the figure: peak reserved 3.686 GiB after training. The spec: the six adapted projections as q, k, v, o, gate, up, down (gate and up fused in one input_linear: the adapters' count differs by about 1.8 M parameters), the loss fused (unsloth's cross-entropy kernel over the fp16 logits of an untrained tied head), the lengths capped at max_seq_length 2048 since the longest padded batch of the 480 samples seen is not knowable here; traceable: no (GraniteMoeHybrid with bitsandbytes weights; a LlamaForCausalLM stand-in of these shapes would miss the 4-bit layout)",
+  spec: `model:
+  params: 352379904
+  transformer: { family: llama, layers: 28, hidden: 1024, heads: 16, kv_heads: 4, head_dim: 64, vocab: 100352, ffn: 2048, tied_embeddings: true, seq_len: 2048, attention: sdpa }
+  lora: { rank: 32, alpha: 32, targets: [q, k, v, o, gate, up, down], dropout: 0 }
+  quantization: { weights: nf4, double_quant: true, compute_dtype: fp16 }
+training: { precision: fp16, optimizer: adam8bit, batch_size: 2, grad_accumulation: 4, activation_checkpointing: full, loss: fused, offload: { activations: cpu } }
+cuda: { device_memory: 14.741GiB, lengths: capped }`,
+};
+
+const unslothQwen3QatDoc = 'unslothai/notebooks nb/Qwen3_(0_6B)-Phone_Deployment.ipynb';
+const unslothQwen3QatCase: PublishedCase = {
+  id: 'unsloth-notebook-qwen3-0.6b-full-finetune-qat-phone-deployment-fp16-bs2-ga4-t4',
+  source: `${unslothQwen3QatDoc} (outputs committed in a29a2b9d, 2025-12-17, "Created using Colab", https://github.com/unslothai/notebooks/blob/a29a2b9d66d2a4b1a8ce492cfd3ba258afd29555/nb/Qwen3_(0_6B)-Phone_Deployment.ipynb), "Show final memory and time stats" cell: "Peak reserved memory = 10.562 GB."`,
+  what: 'reserved',
+  unit: 'GiB',
+  measured: 10.562,
+  config:
+    "Unsloth 2025.12.9 (transformers 4.56.2, torch 2.9.0, xformers 0.0.33, FA2 off) on one Tesla T4 (14.741 GiB), as the notebook prints: FastLanguageModel.from_pretrained('unsloth/Qwen3-0.6B', max_seq_length 1024, full_finetuning True, qat_scheme 'phone-deployment') — \"Float16 full finetuning uses more memory since we upcast weights to float32\": fp32 weights (3.518 GiB reserved after loading) under fp16 autocast; Qwen3-0.6B (28 layers of 1024, 16 heads and 8 KV heads of 128, SwiGLU MLP 3072, vocab 151936) with the LM head untied for the scheme: \"Trainable parameters = 751,632,384 of 751,632,384\" (596,049,920 tied plus a 151936 × 1024 head), every weight trained; the phone-deployment scheme is torchao's quantization-aware training (int8 dynamic activations with int4 weights on the linears, int8 embeddings: fake-quantized copies made in every forward); unsloth/OpenMathReasoning-mini (cot) and mlabonne/FineTome-100k mixed to 25,669 conversations, SFTTrainer with unsloth's padding-free batching (\"Padding-free auto-enabled\"): each step's 2 samples, cut at 1024 tokens, run as one unpadded row, batch 2 × 4 accumulation, 100 steps, adamw_8bit, gradients offloaded (\"Will smartly offload gradients\") under unsloth's checkpointing; the figure: peak reserved 10.562 GiB after training. NOT EXPRESSIBLE: torchao's fake quantization (the quantized copies of weights and activations each forward makes, and what backward keeps of them); the spec gives the full fine-tune without it, 2 × 1024 tokens (the reasoning traces run past the cut), the head fp32 and trained (unsloth's fused loss); traceable: yes without the QAT (a Qwen3ForCausalLM config with tie_word_embeddings false)",
+  spec: `model:
+  params: 751632384
+  transformer: { family: llama, layers: 28, hidden: 1024, heads: 16, kv_heads: 8, head_dim: 128, vocab: 151936, ffn: 3072, tied_embeddings: false, seq_len: 1024, attention: sdpa }
+training: { precision: amp_fp16, optimizer: adam8bit, batch_size: 2, grad_accumulation: 4, activation_checkpointing: full, loss: unsloth_fused, offload: { activations: cpu } }
+cuda: { device_memory: 14.741GiB, lengths: variable }`,
+};
+
+// --- pytorch/torchtitan commit messages with a training log's "memory:" (kind: LLM full fine-tune or pretraining) ----
+// One of the harnesses rounds 31 to 33 leaned on: at most 2 rows. The search, as round 33's: `git log --since=2023-01-01
+// -E --grep 'memory: *[0-9.]+ ?GiB'` over torchtitan's snapshot here (b5bcd76c6, 2026-08-21): 51 commits; less those
+// whose hash rounds 1 to 33 cite and those whose pull request an earlier round reads or left (#355, #808, #996, #1672,
+// #2389, #2570): 28 candidates, in log order (newest first; the gatherer's /tmp/eg34/titan_cand2.txt, regenerated by
+// that command and those exclusions). "memory" in torchtitan's step log is the logging rank's peak reserved memory
+// since the last log (torchtitan/components/metrics.py, DeviceMemoryMonitor.get_peak_stats: reserved_bytes.all.peak,
+// GiB), one GPU's figure. THE PICK: random.Random(34).sample(range(28), 10) = [16, 11, 18, 0, 7, 24, 12, 26, 2, 13];
+// the first two, 16 (db52d57ca, #1351) and 11 (d15b59fc0, #1876), are written. The configs are the repository's at
+// each commit, as the log names them.
+const titanCommitDoc = (commit: string, pr: string) =>
+  `pytorch/torchtitan commit ${commit.slice(0, 9)} (${pr})`;
+const titanCommit = (options: { commit: string; pr: string; title: string; quote: string }) =>
+  `${titanCommitDoc(options.commit, options.pr)} "${options.title}" (https://github.com/pytorch/torchtitan/commit/${options.commit}), the message's training log: "${options.quote}"`;
+const titanCases: PublishedCase[] = [
+  {
+    id: 'torchtitan-db52d57ca-llama3-8b-fsdp2-8xa100-80gb-lbs1-seq8192-sac-op',
+    source: titanCommit({
+      commit: 'db52d57cad7a0227c1b67014e04c6c214631a6fc',
+      pr: '#1351',
+      title: 'Add support for saving HF format tensors with DCP',
+      quote:
+        '[rank0]:[titan] 2025-07-10 19:21:11,407 - root - INFO - step:  1  loss: 12.2520  grad_norm:  4.0543  memory: 42.12GiB(53.23%)',
+    }),
+    what: 'reserved',
+    unit: 'GiB',
+    measured: 42.12,
+    config:
+      "torchtitan at db52d57ca (July 2025), the message's first run: CONFIG_FILE=./torchtitan/models/llama3/train_configs/llama3_8b.toml ./run_train.sh (NGPU 8, PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True, as the shell trace prints) with the checkpoint saved in safetensors at the last of 2 steps, on 8 NVIDIA PG509-210 (79.14 GiB, an 80 GB A100 part, as logged); llama3_8b.toml at that commit: Llama 3 8B (32 layers of 4096, 32 heads and 8 KV heads of 128, SwiGLU MLP 14336 from ffn_dim_multiplier 1.3 and multiple_of 1024, vocab 128256, untied output: 8,030,261,248 parameters as logged), c4, local batch 1 of 8192 tokens (global 8, no accumulation, as logged), AdamW (lr 3e-4), max_norm 1.0, selective activation checkpointing with selective_ac_option 'op' (torchtitan's op-level save list), compile false, float8 off, SDPA (use_flex_attn False by default), the standard cross-entropy; FSDP2 over 8 (data_parallel_shard_degree -1, \"Mixed precision training is handled by fully_shard\": bf16 parameters and fp32 reduction by default); the figure: step 1's memory (peak reserved since the start, GiB) on rank 0, one GPU's figure, 42.12 (ranks 1 and 2 print the same), with 3.77 GiB for the model after FSDP as logged; the second run (loading that checkpoint) prints 42.12 at its step 1 too. Only step 1 is logged (log_freq 10, 2 steps), so the figure holds the first optimizer step's state allocation; traceable: yes (a LlamaForCausalLM config of Llama 3 8B's shapes; torchtitan's own model code is not installed here)",
+    spec: `model:
+  params: 8030261248
+  transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, kv_heads: 8, vocab: 128256, ffn: 14336, tied_embeddings: false, seq_len: 8192, attention: sdpa }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: 1, activation_checkpointing: op }
+parallel: { gpus: 8, strategy: fsdp_full, fsdp_wrap: torchtitan, fsdp_version: 2 }
+cuda: { expandable_segments: true }`,
+  },
+  {
+    id: 'torchtitan-d15b59fc0-llama3-debugmodel-torchcomms-fsdp2-cp2-tp2-8gpu-lbs8-seq2048-ac-every-2nd',
+    source: titanCommit({
+      commit: 'd15b59fc06de0c9362574412d9256d1ca8562e6e',
+      pr: '#1876',
+      title: '[TorchComms] Support N-D parallelism device mesh setup',
+      quote:
+        '[rank0]:[titan] 2025-10-14 14:56:31,528 - root - INFO - step: 10 loss: 4.1099 grad_norm: 1.7139 memory: 0.85GiB(0.89%)',
+    }),
+    what: 'reserved',
+    unit: 'GiB',
+    measured: 0.85,
+    config:
+      "torchtitan at d15b59fc0 (October 2025), the message's test: TEST_BACKEND=nccl TRAIN_FILE=torchtitan.experiments.torchcomms.train CONFIG_FILE=./torchtitan/models/llama3/train_configs/debug_model.toml ./run_train.sh --parallelism.context_parallel_degree 2 --parallelism.tensor_parallel_degree 2, with run_train.sh's defaults NGPU 8 and PYTORCH_ALLOC_CONF=expandable_segments:True: a mesh of dp_shard 2 (data_parallel_shard_degree -1: 8 / (2 × 2)) × cp 2 × tp 2 (the card not named; 0.85 GiB is 0.89%: about 95 GiB, an H100 class part); debug_model.toml at that commit: the llama3 debugmodel (6 layers of 256, 16 heads of 16, SwiGLU MLP 768 from multiple_of 256, vocab 2048 as the flavour gives it (update_from_config does not reset it at this commit), untied output: 6,163,712 parameters, counted from the shapes), c4_test, local batch 8 of 2048 tokens, AdamW (lr 8e-4), max_norm 1.0, selective activation checkpointing with selective_ac_option '2' (every second block), compile off, SDPA; tensor parallel with sequence parallel and loss parallel (disable_loss_parallel False by default), context parallel 2 (each rank holds 1024 of the 2048 tokens), FSDP2 over dp_shard (bf16 parameters and fp32 reduction by default), through torchcomms' communicators; the figure: memory (peak reserved since the last log, GiB; log_freq 1) of rank 0, one GPU's figure, 0.85 at steps 2 to 10 (0.78 at step 1). A doubt: torchcomms' own buffers are not in the spec (the figure is under 1 GiB: a CUDA context's worth of allocator blocks matters here); traceable: yes (a LlamaForCausalLM config with 6 layers, hidden_size 256, 16 heads, intermediate_size 768 and vocab 2048; torchtitan's model code is not installed here)",
+    spec: `model:
+  params: 6163712
+  transformer: { family: llama, layers: 6, hidden: 256, heads: 16, vocab: 2048, ffn: 768, tied_embeddings: false, seq_len: 2048, attention: sdpa }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: 8, activation_checkpointing: full, checkpoint_every: 2, loss: vocab_parallel }
+parallel: { gpus: 8, tensor: 2, context: 2, strategy: fsdp_full, fsdp_wrap: torchtitan, fsdp_version: 2 }
+cuda: { expandable_segments: true }`,
+  },
+];
+
+// --- THE ROUND ------------------------------------------------------------------------------------------------------
+export const round34Cases: PublishedCase[] = [
+  vruYoloCase,
+  deskChairYoloCase,
+  colorMaeCase,
+  unslothGranite350mCase,
+  unslothQwen3QatCase,
+  ...titanCases,
+];
+
+/** The documents round 34 reads: none is cited by rounds 1 to 33 or ../shared/estimation. */
+export const round34Documents: string[] = [
+  vruYoloDoc,
+  deskChairYoloDoc,
+  colorMaeDoc,
+  unslothGranite350mDoc,
+  unslothQwen3QatDoc,
+  titanCommitDoc('db52d57ca', '#1351'),
+  titanCommitDoc('d15b59fc0', '#1876'),
+];
