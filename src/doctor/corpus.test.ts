@@ -504,8 +504,10 @@ const measured: Record<TestCorpusPart, Bar> = {
   // threads, seed 40, doctor-gather40: threads found by the messages programs print): 51/54 (94.4%), 1 false
   // OOM, 4/5 causes, 0 wrong fixes, 33/39 facts.
   // After the measurement (the lead): the shell's "Killed" line with the user's closing quote after it
-  // (heldout-39 89 -> 90); it moved only the file that showed the form.
-  'heldout-39': { kindRight: 90, falseOoms: 1, causesRight: 18, wrongFixes: 0, factsRight: 29 },
+  // (heldout-39 89 -> 90); it moved only the file that showed the form. Session 27 (doctor-rules): an
+  // application's hedged guess ("This usually means it ran out of memory") is no report (heldout-39 90 -> 91,
+  // its false OOM gone).
+  'heldout-39': { kindRight: 91, falseOoms: 0, causesRight: 18, wrongFixes: 0, factsRight: 29 },
   'heldout-40': { kindRight: 51, falseOoms: 1, causesRight: 4, wrongFixes: 0, factsRight: 33 },
 };
 

@@ -145,9 +145,41 @@ describe('look-alikes the last resort must not read', () => {
     ['a negation', ['RuntimeError: this is not an out of memory error, the index is out of range']],
     ['a question', ['Error in training: could it be out of memory?']],
     ['a setting', ['error: invalid value for oom_score_adj: 1001']],
+    [
+      "an application's hedged guess from another symptom (VoiceStudio#880)",
+      [
+        'RuntimeError: TTS engine stopped mid-generation. This usually means it ran out of memory. Underlying error: Cannot send a request, as the client has been closed.',
+      ],
+    ],
+    [
+      'the same guess on its own line, under the failure it explains',
+      ['Error: Failed to run make', 'This usually means it ran out of memory'],
+    ],
+    [
+      'a guess in other hedges',
+      [
+        'ERROR: the patcher process stopped before finishing. This probably indicates the process ran out of memory.',
+      ],
+    ],
   ] as const) {
     test(name, () => assert.equal(kindOf(...lines), 'none'));
   }
+});
+
+describe("a program's hedged guess leaves the symptom it names to that symptom's rule", () => {
+  test("gunicorn's 'was sent SIGKILL! Perhaps out of memory?' is the kill (gunicorn arbiter.py reap_workers)", () => {
+    const found = mustDiagnose(
+      '[2024-03-27 07:25:19 +0000] [229325] [ERROR] Worker (pid:236752) was sent SIGKILL! Perhaps out of memory?',
+    );
+    assert.equal(found.kind, 'host_oom');
+    assert.equal(found.code, 'sigkill-exit');
+  });
+  test("exit 137 with 'That usually means it ran out of memory' is the kill", () => {
+    const found = mustDiagnose(
+      'Error: process exited with code 137. That usually means it ran out of memory',
+    );
+    assert.equal(found.code, 'sigkill-exit');
+  });
 });
 
 describe('the last resort reads each line in one pass (no polynomial backtracking)', () => {

@@ -220,8 +220,17 @@ const notAFailure = new RegExp(
 // A hint or a question before the phrase: "may be due to OOM", "to avoid running out of memory",
 // "whether it ran out of memory?" (what follows the phrase — "Use X to disable ... (may cause
 // system failure)" — is advice after a report, not a hint instead of one).
-const hintBefore =
-  /\b(?:possible|probable|likely|potential|suspected) (?:root )?(?:reasons?|causes?)\b[^.]{0,20}$|\b(?:may|might|could be|can be|would|will|possibly|likely) (?:be )?(?:due to|caused by|because of|lead to|result in|run out|cause|trigger)|\b(?:to avoid|avoid(?:ing)?|prevent(?:ing)?|to reduce|in case of|if you|whether|check if|try to)\b[^.]{0,40}$|\bwill\b(?=[^.]{0,60}$)(?![^.]*?(?:[`"'“:]|Error|Exception))/i;
+// And a program's own guess from another symptom, hedged ("TTS engine stopped mid-generation. This
+// usually means it ran out of memory", the VoiceStudio TTS backend's text for any exception mid-generation,
+// debpalash/VoiceStudio#880, where the underlying error was a closed client; gunicorn's "Worker (pid:%s) was sent SIGKILL! Perhaps out of
+// memory?", benoitc/gunicorn 23.0.0 gunicorn/arbiter.py reap_workers): the symptom it names (a signal, a
+// stopped engine, a closed client) is the evidence, read by its own rule (the kill grammar, host/exits.ts);
+// the guess adds none.
+const hedgedInference = String.raw`\b(?:usually|often|typically|generally|commonly|most likely|likely|probably|possibly|perhaps|maybe|may|might|could|can)\s+(?:mean|means|indicate|indicates|suggest|suggests|imply|implies|signal|signals|point to|points to)\b[^.]{0,40}$|\b(?:perhaps|probably|maybe|possibly)\s+(?:\w+\s+)?$`;
+const hintBefore = new RegExp(
+  String.raw`\b(?:possible|probable|likely|potential|suspected) (?:root )?(?:reasons?|causes?)\b[^.]{0,20}$|\b(?:may|might|could be|can be|would|will|possibly|likely) (?:be )?(?:due to|caused by|because of|lead to|result in|run out|cause|trigger)|\b(?:to avoid|avoid(?:ing)?|prevent(?:ing)?|to reduce|in case of|if you|whether|check if|try to)\b[^.]{0,40}$|\bwill\b(?=[^.]{0,60}$)(?![^.]*?(?:[\`"'“:]|Error|Exception))|${hedgedInference}`,
+  'i',
+);
 // First-person prose before the phrase, with no quoted message between ("I run out of memory"): the
 // user's account, not the library's report ("I get `RuntimeError: CUDA out of memory`" is a quote).
 // A negation right before the phrase: "was not OOM killed", "is not an out of memory error".
