@@ -148,6 +148,211 @@ training: { precision: amp_fp16, optimizer: adam8bit, batch_size: 2, grad_accumu
 cuda: { device_memory: 14.741GiB, lengths: variable }`,
 };
 
+// --- BecTome/OR_FashionParsing's committed mmengine logs (kind: segmentation; one repository: at most 4 rows) -------
+// The search: the code corpus ("mmsegmentation training log Iter(train) memory decode.loss_ce decode.acc_seg
+// aux.loss_ce segformer deeplabv3plus upernet custom dataset work_dirs log"); its first hit is this repository's
+// DeepLabV3+ config, whose experiments/ folder (April 2024, a course project on Fashionpedia's 46 categories plus
+// background) commits 14 training logs, each with its config dumped: [0] deeplabv3 resol_192 (20240410_201441), [1]
+// resol_192_DATA_AUG, [2] resol_192_RED, [3] resol_384 40k, [4] resol_384 80k, [5] resol_384_RED, [6] schedule_40000
+// resol_192 (20240411_013222), [7] pspnet 192 bs 16, [8] pspnet 384 10k bs 4, [9] pspnet 384 40k bs 4, [10] vit 160k
+// resol_192, [11] vit 40k resol_192, [12] vit_deit 40k resol_192, [13] vit_deit 40k resol_384. THE PICK:
+// random.Random(34).sample(range(14), 14) = [8, 5, 9, 0, 3, 10, ...], taken until four rows: 8, 5 and 0 are written;
+// 9 (the same config as 8, the same figure) and 3 (5's config without the _RED label mapping, the same figure) are
+// twins, left; 10 is written. mmengine's "memory" is torch.cuda.max_memory_allocated() // 2**20 of the iterations
+// since the last log line, after which it resets the peak (as round 33 reads it): MiB. The first line of every run
+// (iteration 50) is higher (5044, 5117, 5161, 4537 MiB): cudnn_benchmark's algorithm search, as round 33's PSPNet rows
+// found; the steady figure every later line repeats is taken. Every run: mmengine 0.10.3, PyTorch 1.12.0+cu113 on
+// Windows, one GPU, not distributed (the configs' SyncBN run as BN), cudnn_benchmark True, fp32 (OptimWrapper), SGD lr
+// 0.01 momentum 0.9; the training pipeline resizes each image into 320 × 240 × 0.5–2.0 (keep ratio), crops at most the
+// crop size (cat_max_ratio 0.75), flips, and SegDataPreProcessor pads every image to the crop: the tensors are the
+// crop's size.
+const fashionParsingRepo = 'BecTome/OR_FashionParsing';
+const fashionParsingDoc = (path: string) => `${fashionParsingRepo} ${path}`;
+const fashionPspDoc = fashionParsingDoc(
+  'experiments/pspnet_fashion_r50_d8_voc12_384x384/schedule_10000/resol_384_10K_bs_4/20240413_204032/20240413_204032.log',
+);
+const fashionDeeplab384Doc = fashionParsingDoc(
+  'experiments/deeplabv3_fashion_r50_40k_voc12/resol_384_RED/schedule_40000/20240421_030212/20240421_030212.log',
+);
+const fashionDeeplab192Doc = fashionParsingDoc(
+  'experiments/deeplabv3_fashion_r50_40k_voc12/resol_192/schedule_40000/20240410_201441/20240410_201441.log',
+);
+const fashionVitDoc = fashionParsingDoc(
+  'experiments/vit/schedule_160000/resol_192/20240417_174256/20240417_174256.log',
+);
+const fashionParsingSource = (options: {
+  doc: string;
+  commit: string;
+  date: string;
+  path: string;
+  quote: string;
+}) =>
+  `${options.doc} (commit ${options.commit.slice(0, 8)}, ${options.date}, https://github.com/BecTome/OR_FashionParsing/blob/${options.commit}/${options.path}), e.g. "${options.quote}"`;
+const deeplabPlusNotExpressible =
+  "NOT EXPRESSIBLE: DeepLabV3+'s DepthwiseSeparableASPPHead (depthwise-separable 3 × 3 ASPP convs at dilations 12, 24, 36 of 512 channels, an image pool, and the decoder that upsamples to stride 4 and concatenates the 48-channel projection of stage 1's 256-channel features before two separable 3 × 3 convs of 512: full-resolution-quarter activations that DeepLabV3's head does not have); the spec gives DeepLabV3's aspp head on the same dilated ResNetV1c-50 with the auxiliary FCNHead";
+const fashionSegCases: PublishedCase[] = [
+  {
+    id: 'mmseg-fashionparsing-pspnet-r50-d8-384x384-47cls-bs4-sgd-fp32-rtx3060ti',
+    source: fashionParsingSource({
+      doc: fashionPspDoc,
+      commit: '6c89bd6eb765043969805d1389f9960695dfad37',
+      date: '2024-04-14',
+      path: 'experiments/pspnet_fashion_r50_d8_voc12_384x384/schedule_10000/resol_384_10K_bs_4/20240413_204032/20240413_204032.log',
+      quote:
+        '2024/04/13 21:01:36 - mmengine - INFO - Iter(train) [ 4000/10000]  lr: 6.3519e-03  eta: 0:29:07  time: 0.2905  data_time: 0.0015  memory: 3844',
+    }),
+    what: 'allocated',
+    unit: 'GiB',
+    measured: 3844 / 1024,
+    config:
+      "One NVIDIA GeForce RTX 3060 Ti (the log's environment); the config dumped in the log: EncoderDecoder, ResNetV1c-50 (dilations 1, 1, 2, 4, strides 1, 2, 1, 1, contract_dilation, BN trained, norm_eval False), PSPHead (2048 → 512 channels, pool scales 1, 2, 3, 6) and the auxiliary FCNHead (1024 → 256, one conv, loss weight 0.4), num_classes 47 (Fashionpedia's 46 and background), crop 384 × 384, batch 4, 10000 iterations with a validation every 1000; the figure: memory 3844 MiB on the 196 train lines from iteration 100 to 10000 (3843 on three; 5044 at iteration 50: cuDNN's search); traceable: partly (examples/trace/pspnet.py builds this PSPNet but has no 384 × 384, 47-class factory)",
+    spec: `model:
+  segmenter: { decoder: psp, encoder: resnet50_v1c_d8, crop: [384, 384], classes: 47 }
+training: { precision: fp32, optimizer: sgd_momentum, batch_size: 4 }`,
+  },
+  {
+    id: 'mmseg-fashionparsing-deeplabv3plus-r50-d8-384x384-47cls-bs4-sgd-fp32-rtx4070-laptop',
+    source: fashionParsingSource({
+      doc: fashionDeeplab384Doc,
+      commit: '95dd44835060f817bade8e9073d1b18144e9e037',
+      date: '2024-04-21',
+      path: 'experiments/deeplabv3_fashion_r50_40k_voc12/resol_384_RED/schedule_40000/20240421_030212/20240421_030212.log',
+      quote:
+        '2024/04/21 03:27:01 - mmengine - INFO - Iter(train) [ 4000/40000]  lr: 9.1046e-03  eta: 3:42:41  time: 0.3712  data_time: 0.0021  memory: 4628',
+    }),
+    what: 'allocated',
+    unit: 'GiB',
+    measured: 4629 / 1024,
+    config: `One NVIDIA GeForce RTX 4070 Laptop GPU (the log's environment); the config dumped in the log: EncoderDecoder, ResNetV1c-50 (as the PSPNet row, from the VOC-trained DeepLabV3+ checkpoint), DepthwiseSeparableASPPHead (2048 → 512, dilations 1, 12, 24, 36, c1 256 → 48) and the auxiliary FCNHead (1024 → 256), num_classes 47, 15 of the categories mapped to ignore by REDLoadAnnotations (the labels only), crop 384 × 384, batch 4, 40000 iterations; the figure: memory 4629 MiB on 612 of the 799 lines after the first (4628 on the rest; 5117 at iteration 50). ${deeplabPlusNotExpressible}; traceable: no (no DeepLabV3+ factory under examples/trace)`,
+    spec: `model:
+  segmenter: { decoder: aspp, encoder: resnet50_v1c_d8, crop: [384, 384], classes: 47 }
+training: { precision: fp32, optimizer: sgd_momentum, batch_size: 4 }`,
+  },
+  {
+    id: 'mmseg-fashionparsing-deeplabv3plus-r50-d8-192x192-47cls-bs16-sgd-fp32-rtx4070-laptop',
+    source: fashionParsingSource({
+      doc: fashionDeeplab192Doc,
+      commit: '79efa217bbc21bb634adefd652b9d3488af4200a',
+      date: '2024-04-20',
+      path: 'experiments/deeplabv3_fashion_r50_40k_voc12/resol_192/schedule_40000/20240410_201441/20240410_201441.log',
+      quote:
+        '2024/04/10 20:38:00 - mmengine - INFO - Iter(train) [ 4000/40000]  lr: 9.1046e-03  eta: 3:29:15  time: 0.3481  data_time: 0.0044  memory: 4624',
+    }),
+    what: 'allocated',
+    unit: 'GiB',
+    measured: 4624 / 1024,
+    config: `One NVIDIA GeForce RTX 4070 Laptop GPU (the log's environment); the config dumped in the log: the DeepLabV3+ of the row above with every label kept, crop 192 × 192, batch 16, 40000 iterations; the figure: memory 4624 MiB on every one of the 799 lines after the first (5161 at iteration 50). ${deeplabPlusNotExpressible}; traceable: no (no DeepLabV3+ factory under examples/trace)`,
+    spec: `model:
+  segmenter: { decoder: aspp, encoder: resnet50_v1c_d8, crop: [192, 192], classes: 47 }
+training: { precision: fp32, optimizer: sgd_momentum, batch_size: 16 }`,
+  },
+  {
+    id: 'mmseg-fashionparsing-vit-b16-mln-upernet-192x192-47cls-bs4-sgd-fp32-rtx3060ti',
+    source: fashionParsingSource({
+      doc: fashionVitDoc,
+      commit: '2ca5ce044319b441801b827bad8e053115843f1e',
+      date: '2024-04-18',
+      path: 'experiments/vit/schedule_160000/resol_192/20240417_174256/20240417_174256.log',
+      quote:
+        '2024/04/17 17:54:36 - mmengine - INFO - Iter(train) [  4000/160000]  lr: 9.7770e-03  eta: 7:24:10  time: 0.1697  data_time: 0.0015  memory: 2838',
+    }),
+    what: 'allocated',
+    unit: 'GiB',
+    measured: 2838 / 1024,
+    config:
+      "One NVIDIA GeForce RTX 3060 Ti (the log's environment); the config dumped in the log (mmseg's vit_vit-b16_mln_upernet, from jx_vit_base_p16_224): VisionTransformer embed 768, 12 layers, 12 heads, MLP 3072, patch 16, qkv bias, the class token, drop rates 0, out_indices 2, 5, 8, 11, at 192 × 192 (144 patches and the class token: 145 tokens; attention through mmcv's nn.MultiheadAttention, PyTorch 1.12's math path); MultiLevelNeck (768 → 768, scales 4, 2, 1, 0.5), UPerHead (channels 512, pool scales 1, 2, 3, 6) and the auxiliary FCNHead (768 → 256), num_classes 47, batch 4, SGD, fp32, 160000 iterations; the figure: memory 2837 MiB on 2880 of the 3199 lines after the first, 2838 on the rest (4537 at iteration 50), 2838 taken. A doubt: the spec's upernet builds the BEiT/MAE neck (Feature2Pyramid's deconvolutions), not MultiLevelNeck's 1 × 1 and 3 × 3 convs of 768 at 4×, 2×, 1× and ½× the patch grid; traceable: no (examples/trace/upernet_vit.py's factories are other shapes)",
+    spec: `model:
+  transformer: { family: vit, layers: 12, hidden: 768, heads: 12, ffn: 3072, seq_len: 145, fused_qkv: true, attention: eager, dropout: false }
+  segmenter: { decoder: upernet, crop: [192, 192], classes: 47, channels: 512 }
+training: { precision: fp32, optimizer: sgd_momentum, batch_size: 4 }`,
+  },
+];
+
+// --- StochasticResult/DL_SLM_Gemma2b_LoRA_Fine-Tuning README_qlora_experiments.md (kinds: LLM LoRA/QLoRA,
+// diffusion; one document: 4 rows) ----------------------------------------------------------------------------------
+// Found by the code corpus search for diffusion training logs that print a peak ("training log stable diffusion LoRA
+// fine-tune peak VRAM max_memory_allocated printed steps ..."), whose hits 6, 7 and 9 are this course project's
+// scripts and records (December 2025). The record (at 8f791f7, deleted from the tree in 49a2e78) holds five runs
+// with a peak: Gemma-2-2B QLoRA and LoRA (qlora.py, "Max GPU memory (GB)" = torch.cuda.max_memory_allocated() /
+// 1024**3 after training), Stable Diffusion 1.5 QLoRA and LoRA (sd_vangogh_qlora.py, "VRAM: N GB (Peak)" =
+// max_memory_allocated() / 1024**3 since the loop began), and train_local.py's 4-bit LoRA (14.13 GB peak, above the
+// 12 GB the report names for its card, Windows' shared-memory fallback: left); the first four are written, the
+// document's cap. The environment (Final_Report.md and requirements.txt): one NVIDIA GeForce RTX 3060 (12 GB) under
+// Windows, PyTorch 2.3.0+cu121, transformers 4.44.0, peft 0.10.0, trl 0.9.6, bitsandbytes 0.43.1, accelerate 0.34.0.
+const gemmaRecordDoc = 'StochasticResult/DL_SLM_Gemma2b_LoRA_Fine-Tuning README_qlora_experiments.md';
+const gemmaRecordSource = (quote: string) =>
+  `${gemmaRecordDoc} (commit 8f791f7, 2025-12-02, https://github.com/StochasticResult/DL_SLM_Gemma2b_LoRA_Fine-Tuning/blob/8f791f7/README_qlora_experiments.md), "${quote}"`;
+const gemma2_2b =
+  'family: llama, layers: 26, hidden: 2304, heads: 8, kv_heads: 4, head_dim: 256, vocab: 256000, ffn: 9216, tied_embeddings: true, seq_len: 768, attention: eager';
+const gemmaRecordRun =
+  "qlora.py at 8f791f7: google/gemma-2-2b (26 layers of 2304, 8 heads and 4 KV heads of 256, GeGLU MLP 9216, vocab 256000, tied: 2,614,341,888 parameters) loaded in bf16 (the 3060 supports it), gradient checkpointing (model.gradient_checkpointing_enable() and the Trainer's gradient_checkpointing True), use_cache False; LoRA r 16, alpha 32, dropout 0.05 on q, k, v, o, gate, up and down (20,766,720 parameters, counted from the shapes; PEFT's adapters in fp32); databricks-dolly-15k in Gemma's turn format, tokenized with padding='max_length' to 768 (every sample exactly 768 tokens), trl 0.9.6's SFTTrainer over the pre-tokenized set, batch 1 × 8 accumulation, 1.5 epochs (2814 steps), TrainingArguments' default optimizer (adamw_torch) at lr 2e-4, bf16 autocast; the record notes the loss stayed 0.0 with a NaN grad norm (the labels masked out), the forward and backward running all the same";
+const gemmaRecordDoubt =
+  "Doubts: the attention path (the script sets config.attn_implementation to 'eager' after loading, which transformers 4.44 does not read: the loader's default ran), and Gemma 2's soft-capping (tanh over the attention scores and the final logits: logits-sized temporaries the spec does not name)";
+const sdRecordRun =
+  "sd_vangogh_qlora.py at 8f791f7: runwayml/stable-diffusion-v1-5, Accelerator(mixed_precision='bf16', gradient_accumulation_steps=4): the VAE (83,653,863 parameters) and the CLIP ViT-L/14 text encoder (123,060,480) frozen on the GPU in bf16 and run every step (no latent caching), the UNet (859,520,964) with enable_gradient_checkpointing() and PEFT LoRA r 16, alpha 32, dropout 0.05 on to_q, to_k, to_v and to_out.0 (\"trainable params: 3,188,736\"), torch.optim.AdamW over the UNet's parameters (the adapters only carry gradients), alexnasa/vangogh resized to 512 × 512 (64 × 64 latents), captions padded to CLIP's 77 tokens, batch 1 × 4 accumulation, 100 optimizer steps, the MSE loss in fp32";
+const sdNotExpressible =
+  'NOT EXPRESSIBLE: the UNet (its ResNet blocks, cross-attention to 77 text tokens at 64², 32², 16² and 8² latents, and what gradient checkpointing keeps of them); the spec gives its weights, the adapters and their optimizer, and the frozen VAE and text encoder as tensors, without the activations';
+const gemmaRecordCases: PublishedCase[] = [
+  {
+    id: 'dl-slm-gemma-2-2b-lora-r16-dolly-768-bf16-bs1-ga8-rtx3060',
+    source: gemmaRecordSource('Peak GPU memory: **7.71 GB** (`Max GPU memory (GB): 7.706127643585205`)'),
+    what: 'allocated',
+    unit: 'GiB',
+    measured: 7.706127643585205,
+    config: `Experiment 2 (USE_QLORA False), ${gemmaRecordRun}; the figure: max_memory_allocated after the whole run, 7.706 GiB. ${gemmaRecordDoubt}; traceable: yes (a Gemma2ForCausalLM config of these shapes in transformers here)`,
+    spec: `model:
+  params: 2614341888
+  transformer: { ${gemma2_2b} }
+  lora: { rank: 16, alpha: 32, targets: [q, k, v, o, gate, up, down], dropout: 0.05 }
+training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 8, activation_checkpointing: full, transformers: '4.44.0' }`,
+  },
+  {
+    id: 'dl-slm-gemma-2-2b-qlora-nf4-r16-dolly-768-bf16-bs1-ga8-rtx3060',
+    source: gemmaRecordSource('Peak GPU memory: **7.40 GB** (`Max GPU memory (GB): 7.395251274108887`)'),
+    what: 'allocated',
+    unit: 'GiB',
+    measured: 7.395251274108887,
+    config: `Experiment 1 (USE_QLORA True), ${gemmaRecordRun}, but the linear layers loaded in 4-bit NF4 with double quantization and bf16 compute (BitsAndBytesConfig), then prepare_model_for_kbit_training(model) (PEFT 0.10: every non-quantized bf16 parameter, the 589,824,000-parameter embedding and the norms, cast to fp32 in place); the figure: max_memory_allocated after the whole run, 7.395 GiB. NOT EXPRESSIBLE: that fp32 copy of the embedding (the spec keeps the embedding and its tied head in bf16: about 1.1 GiB less); ${gemmaRecordDoubt.replace('Doubts: ', 'and, as doubts, ')}; traceable: no (bitsandbytes 4-bit weights)`,
+    spec: `model:
+  params: 2614341888
+  transformer: { ${gemma2_2b} }
+  lora: { rank: 16, alpha: 32, targets: [q, k, v, o, gate, up, down], dropout: 0.05 }
+  quantization: { weights: nf4, double_quant: true, compute_dtype: bf16, bitsandbytes: '0.43.1' }
+training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 8, activation_checkpointing: full, transformers: '4.44.0' }`,
+  },
+  {
+    id: 'dl-slm-sd15-unet-lora-r16-attn-vangogh-512-bf16-bs1-ga4-rtx3060',
+    source: gemmaRecordSource('[Step 100] VRAM: 2.43GB (Peak) | Speed: 0.65 it/s  Loss: 0.0576'),
+    what: 'allocated',
+    unit: 'GiB',
+    measured: 2.43,
+    config: `Experiment 4 (USE_QLORA False), ${sdRecordRun}, the UNet in bf16; the figure: max_memory_allocated since the loop began, 2.43 GiB at every tenth step from 10 to 100. ${sdNotExpressible}; traceable: no (diffusers is not a trace factory here)`,
+    spec: `model:
+  params: 862709700
+  trainable: 3188736
+training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 4, activation_checkpointing: full }
+tensors:
+  - { name: frozen VAE (bf16), shape: [83653863], dtype: bfloat16 }
+  - { name: frozen CLIP ViT-L/14 text encoder (bf16), shape: [123060480], dtype: bfloat16 }`,
+  },
+  {
+    id: 'dl-slm-sd15-unet-qlora-nf4-r16-attn-vangogh-512-bf16-bs1-ga4-rtx3060',
+    source: gemmaRecordSource('[Step 100] VRAM: 4.20GB (Peak) | Speed: 0.58 it/s  Loss: 0.0314'),
+    what: 'allocated',
+    unit: 'GiB',
+    measured: 4.2,
+    config: `Experiment 3 (USE_QLORA True), ${sdRecordRun}, but the UNet loaded with BitsAndBytesConfig(load_in_4bit, nf4, bf16 compute, no double quantization) and no torch_dtype, then prepare_model_for_kbit_training(unet): the UNet's linear layers in 4-bit, its convolutions, norms and embeddings in fp32 (loaded so, and cast so); the figure: max_memory_allocated since the loop began, 4.20 GiB at every tenth step from 10 to 100. ${sdNotExpressible}, and the fp32 convolutions beside the 4-bit linears (the spec prices every UNet weight as NF4); traceable: no`,
+    spec: `model:
+  params: 862709700
+  trainable: 3188736
+  quantization: { weights: nf4, double_quant: false, compute_dtype: bf16, bitsandbytes: '0.43.1' }
+training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 4, activation_checkpointing: full }
+tensors:
+  - { name: frozen VAE (bf16), shape: [83653863], dtype: bfloat16 }
+  - { name: frozen CLIP ViT-L/14 text encoder (bf16), shape: [123060480], dtype: bfloat16 }`,
+  },
+];
+
 // --- pytorch/torchtitan commit messages with a training log's "memory:" (kind: LLM full fine-tune or pretraining) ----
 // One of the harnesses rounds 31 to 33 leaned on: at most 2 rows. The search, as round 33's: `git log --since=2023-01-01
 // -E --grep 'memory: *[0-9.]+ ?GiB'` over torchtitan's snapshot here (b5bcd76c6, 2026-08-21): 51 commits; less those
@@ -214,6 +419,8 @@ export const round34Cases: PublishedCase[] = [
   colorMaeCase,
   unslothGranite350mCase,
   unslothQwen3QatCase,
+  ...fashionSegCases,
+  ...gemmaRecordCases,
   ...titanCases,
 ];
 
@@ -224,6 +431,11 @@ export const round34Documents: string[] = [
   colorMaeDoc,
   unslothGranite350mDoc,
   unslothQwen3QatDoc,
+  fashionPspDoc,
+  fashionDeeplab384Doc,
+  fashionDeeplab192Doc,
+  fashionVitDoc,
+  gemmaRecordDoc,
   titanCommitDoc('db52d57ca', '#1351'),
   titanCommitDoc('d15b59fc0', '#1876'),
 ];
