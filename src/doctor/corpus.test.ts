@@ -506,8 +506,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // After the measurement (the lead): the shell's "Killed" line with the user's closing quote after it
   // (heldout-39 89 -> 90); it moved only the file that showed the form. Session 27 (doctor-rules): an
   // application's hedged guess ("This usually means it ran out of memory") is no report (heldout-39 90 -> 91,
-  // its false OOM gone).
-  'heldout-39': { kindRight: 91, falseOoms: 0, causesRight: 18, wrongFixes: 0, factsRight: 29 },
+  // its false OOM gone). Session 27 (doctor-causes): kills read by their killer's own report, Xcode's app
+  // killed for memory and cgroup v1's memory+swap counter at its limit: causes 18 -> 21.
+  'heldout-39': { kindRight: 91, falseOoms: 0, causesRight: 21, wrongFixes: 0, factsRight: 29 },
   'heldout-40': { kindRight: 51, falseOoms: 1, causesRight: 4, wrongFixes: 0, factsRight: 33 },
 };
 
@@ -708,8 +709,10 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // the model blamed in words, a context that could not be created, a request past the stated card,
   // processes told on one card): 680/818, 768/818. With doctor-rules' kind forms and vLLM's own hint at its
   // reserved share kept open (preallocation): 681/818, 770/818. With heldout-39 and -40 folded in (18/24, 4/5
-  // strict; 22/24, 4/5 among alternatives): 703/847, 796/847.
-  assert.ok(figures.causesRight >= 703, `causes right ${figures.causesRight}, at least 703`);
+  // strict; 22/24, 4/5 among alternatives): 703/847, 796/847. Session 27's kills read by their killer's own
+  // report (doctor-causes: Xcode's app killed for memory, cgroup v1's memory+swap counter at its limit):
+  // 706/847, 796/847.
+  assert.ok(figures.causesRight >= 706, `causes right ${figures.causesRight}, at least 706`);
   assert.ok(
     figures.causesRightOrAlternative >= 796,
     `truth among the alternatives ${figures.causesRightOrAlternative}, at least 796`,
@@ -725,15 +728,17 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // moved from open to decided right; four more open ones now name the truth first). With doctor-rules'
   // kind forms and vLLM's load refusal that names --gpu-memory-utilization kept open (it was decided
   // wrong): 437/442 and 333/358, 18 not diagnosed; decided wrong 6 -> 5. With heldout-39 and -40 folded in
-  // (18/18 decided right; 8/10 open offer the truth): 455/460 and 341/368, 19 not diagnosed.
+  // (18/18 decided right; 8/10 open offer the truth): 455/460 and 341/368, 19 not diagnosed. Session 27's
+  // kills read by their killer's own report: 456/461 and 340/367 (a memory+swap counter at its limit moved
+  // from open, the truth among two, to decided right; Xcode's two kills stay open, now naming the truth first).
   t.diagnostic(causeClaimsLine(figures));
-  assert.ok(figures.causesDecidedRight >= 455, `decided right ${figures.causesDecidedRight}, at least 455`);
+  assert.ok(figures.causesDecidedRight >= 456, `decided right ${figures.causesDecidedRight}, at least 456`);
   assert.ok(
     figures.causesDecided - figures.causesDecidedRight <= 5,
     `decided wrong ${figures.causesDecided - figures.causesDecidedRight}, at most 5`,
   );
   assert.ok(
-    figures.causesOpenTruthOffered >= 341,
-    `open with the truth offered ${figures.causesOpenTruthOffered}, at least 341`,
+    figures.causesOpenTruthOffered >= 340,
+    `open with the truth offered ${figures.causesOpenTruthOffered}, at least 340`,
   );
 });

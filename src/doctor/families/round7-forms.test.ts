@@ -182,8 +182,19 @@ describe("the kernel's memory cgroup report, by its own figures", () => {
     assert.equal(d.facts.limitBytes, 1048576 * 1024);
   });
 
+  test("cgroup v1's memory+swap counter at its limit, quoted alone and cut before failcnt, is the limit reached", () => {
+    const d = mustDiagnose(
+      'found that "process 2 terminated with signal SIGKILL" was reported.',
+      'Viewing log findings:',
+      'memory+swap: usage 117964800kB, limit 117964800kB',
+    );
+    assert.equal(`${d.kind}/${d.cause}`, 'host_oom/memory_limit');
+    assert.equal(d.facts.limitBytes, 117964800 * 1024);
+  });
+
   test('usage under its limit is no kill', () => {
     notMemory(['kernel: memory: usage 524288kB, limit 1048576kB, failcnt 0']);
+    notMemory(['memory+swap: usage 524288kB, limit 1048576kB']);
     notMemory(['kernel: memory+swap: usage 524288kB, limit 1048576kB, failcnt 0']);
   });
 });

@@ -286,6 +286,33 @@ export function explainKill(draft: Draft, context: Facts = {}): Explanation {
       causeText: `macOS ended ${victim} at its own memory limit (${size(processLimit)}, EXC_RESOURCE): the process's footprint passed the limit the system set for it, not the machine's RAM`,
       fixes: [keepLess],
     };
+  // The debugger's report of an app the system ended for its memory (host/kill.ts: Xcode's "killed by
+  // the operating system because it is using too much memory", LLDB's "Terminated due to memory
+  // issue"): the foreground app's own footprint limit, which the device's other apps do not move;
+  // the device's memory pressure ending it is the other reading, which its jetsam report's reason decides.
+  if (killer === 'jetsam' && facts.isAppMemoryLimit === true)
+    return {
+      cause: 'memory_limit',
+      causeText:
+        "the system ended the app for its memory footprint: an iOS/iPadOS app has a per-app memory limit far below the device's RAM (the foreground app is ended at it, jetsam reason per-process-limit), so what the app holds at once (a model's weights, decoded buffers) passed that limit",
+      fixes: [
+        fix(
+          'keep less in the app at once: a smaller or more quantized model, weights loaded in parts, buffers released as they are used; os_proc_available_memory() tells how much the app may still take',
+          "the limit is the app's own footprint, not the device's free RAM (Apple: os_proc_available_memory, jetsam event reports)",
+        ),
+        fix(
+          'ask for a higher limit on devices that allow one: the com.apple.developer.kernel.increased-memory-limit entitlement (iOS 15+)',
+          "Apple's entitlement lets core features exceed the default app memory limit on supported devices",
+        ),
+      ],
+      alternatives: [
+        {
+          cause: 'host_ram',
+          decidedBy:
+            'the JetsamEvent report of the kill (Settings > Privacy & Security > Analytics Data, or Xcode > Devices): reason "per-process-limit" is the app\'s own limit, "vm-pageshortage" the device out of memory as a whole',
+        },
+      ],
+    };
   if (killer === 'jetsam' || killer === 'lmkd') {
     const name = killer === 'jetsam' ? "macOS's jetsam" : "Android's low-memory killer";
     return {

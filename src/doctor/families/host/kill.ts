@@ -334,6 +334,20 @@ const spellings: KillSpelling[] = [
     accepts: (m) => m[4] === 'fatal',
     facts: (m) => definedFacts({ processName: m[1], pid: intOf(m[2]), limitBytes: Number(m[3]) * 2 ** 20 }),
   },
+  // The debugger's report of an iOS/iPadOS app it ran ended by the system for its memory: Xcode 15+'s
+  // "The app “%@” has been killed by the operating system because it is using too much memory."
+  // (IDEDebugSessionErrorDomain, code 11) and LLDB's "Terminated due to memory issue". An app run
+  // from Xcode is the foreground app, which the system ends at its own footprint limit (Apple,
+  // MetricKit MXForegroundExitData.cumulativeMemoryResourceLimitExitCount: "terminated the app from the
+  // foreground for using too much memory"; jetsam event reports' reason "per-process-limit"), before
+  // any background app under memory pressure ("vm-pageshortage" ends background apps first).
+  {
+    killer: 'jetsam',
+    weight: 3,
+    pattern:
+      /has been killed by the operating system because it is using too much memory|\bTerminated due to memory issue\b/,
+    facts: () => ({ isAppMemoryLimit: true }),
+  },
   // Kaggle's front end: "Your notebook tried to allocate more memory than is available. It has restarted."
   {
     killer: 'notebook',
@@ -479,6 +493,8 @@ export const killRules: LogRule[] = [
       'exceeds job hard limit',
       'exceeds job soft limit',
       'exceeded mem limit',
+      'killed by the operating system because it is using too much memory',
+      'terminated due to memory issue',
       'system oom encountered',
       'taskoom event',
       'tried to allocate more memory than is available',
@@ -490,7 +506,7 @@ export const killRules: LogRule[] = [
     ],
     pattern: new RegExp(spellings.map((s) => s.pattern.source).join('|'), 'i'),
     source:
-      'systemd src/oom/oomd-manager.c and src/core/service.c; linux v4.14 mm/memcontrol.c mem_cgroup_print_oom_info, v6.6 mm/oom_kill.c (no killable processes, panic), cgroup memory.events/memory.oom_control oom_kill; Son of Grid Engine execd_ck_to_do.c; XNU EXC_RESOURCE mem limit; containerd CRI events.go TaskOOM; rfjakob/earlyoom main.c, kill.c; hakavlad/nohang src/nohang; linux mm/oom_kill.c dump_tasks; hadoop ContainersMonitorImpl; XNU kern_memorystatus.c (memorystatus, low swap) and Apple jetsam event reports; Android lmkd.cpp; dask worker_memory.py; LSF TERM_MEMLIMIT; HTCondor memory limit; kubelet oom_watcher_linux.go; AWS ECS stopped reasons; Google Cloud Run memory limits; Heroku R15; hashicorp/nomad docker driver; Jupyter, VS Code Jupyter, Colab and Kaggle front ends',
+      'systemd src/oom/oomd-manager.c and src/core/service.c; linux v4.14 mm/memcontrol.c mem_cgroup_print_oom_info, v6.6 mm/oom_kill.c (no killable processes, panic), cgroup memory.events/memory.oom_control oom_kill; Son of Grid Engine execd_ck_to_do.c; XNU EXC_RESOURCE mem limit; Xcode and LLDB app killed for memory (Apple MetricKit memory resource limit exits); containerd CRI events.go TaskOOM; rfjakob/earlyoom main.c, kill.c; hakavlad/nohang src/nohang; linux mm/oom_kill.c dump_tasks; hadoop ContainersMonitorImpl; XNU kern_memorystatus.c (memorystatus, low swap) and Apple jetsam event reports; Android lmkd.cpp; dask worker_memory.py; LSF TERM_MEMLIMIT; HTCondor memory limit; kubelet oom_watcher_linux.go; AWS ECS stopped reasons; Google Cloud Run memory limits; Heroku R15; hashicorp/nomad docker driver; Jupyter, VS Code Jupyter, Colab and Kaggle front ends',
     summary: 'a process was killed for memory',
     extract: ({ text, before }) => {
       const kill = readKill(text, before);

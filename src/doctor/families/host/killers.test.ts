@@ -311,6 +311,26 @@ describe('kills read from the host vocabulary, with their fixes', () => {
     );
     assert.equal(d.facts.pid, 912345);
   });
+  for (const [debugger_, line] of [
+    [
+      'Xcode 15+',
+      'The app “WhisperAX” has been killed by the operating system because it is using too much memory.',
+    ],
+    ['LLDB', 'Message from debugger: Terminated due to memory issue'],
+  ] as const)
+    test(`${debugger_}'s report of an app ended for its memory: the app's own limit, the device's RAM open`, () => {
+      const d = mustDiagnose(line, 'Domain: IDEDebugSessionErrorDomain', 'Code: 11');
+      assert.equal(`${d.kind}/${d.cause}`, 'host_oom/memory_limit');
+      assert.deepEqual(
+        (d.causeAlternatives ?? []).map((a) => a.cause),
+        ['host_ram'],
+      );
+      assert.match(d.fixes.join(' | '), /increased-memory-limit/);
+    });
+  test("the app's words about memory in a sentence are not the debugger's report", () => {
+    const d = primary('The app is using too much memory when the model loads, can it be reduced?');
+    assert.notEqual(d?.cause, 'memory_limit');
+  });
   test("XNU's EXC_RESOURCE kill: the process's own limit", () => {
     const d = mustDiagnose(
       'kernel: EXC_RESOURCE -> python3.11[4711] exceeded mem limit: ActiveHard 8192 MB (fatal)',

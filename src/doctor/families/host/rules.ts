@@ -59,7 +59,12 @@ export const hostRules: LogRule[] = [
     kind: 'host_oom',
     framework: 'cgroup',
     weight: 3,
-    keywords: ['memory cgroup out of memory', 'memory: usage ', 'memory cgroup stats for'],
+    keywords: [
+      'memory cgroup out of memory',
+      'memory: usage ',
+      'memory+swap: usage ',
+      'memory cgroup stats for',
+    ],
     // The kernel's memcg OOM sentence without the "Killed process" that follows it (quoted in prose,
     // or cut): mm/oom_kill.c prints "Memory cgroup out of memory: Killed process ..." only for a
     // memory cgroup's own limit (mem_cgroup_out_of_memory). The report's figures before it say the
@@ -67,8 +72,11 @@ export const hostRules: LogRule[] = [
     // the OOM killer's dump_header alone, prints "memory: usage %llukB, limit %llukB, failcnt %lu"
     // for the cgroup (v1 and v2); usage at its limit is the limit reached. The same function's header
     // of the cgroup's counters, "Memory cgroup stats for /kubepods/...:", is printed only there too.
+    // On cgroup v1 the same function prints the memory+swap counter next ("memory+swap: usage %llukB,
+    // limit %llukB, failcnt %lu", v3.x-v6.x), the limit a memsw-limited job hits; a paste may keep that
+    // line alone, or cut either line before its failcnt.
     pattern:
-      /Memory cgroup out of memory(?!: Kill)|(?<![\w+])memory: usage (\d+)kB, limit (\d+)kB, failcnt \d+|^\W*(?:\[[^\]]*\]\s*)?(?:(?:\S+ )?kernel: (?:\[[^\]]*\]\s*)?)?Memory cgroup stats for \//,
+      /Memory cgroup out of memory(?!: Kill)|(?<![\w+])(?:memory|memory\+swap): usage (\d+)kB, limit (\d+)kB(?:, failcnt \d+)?|^\W*(?:\[[^\]]*\]\s*)?(?:(?:\S+ )?kernel: (?:\[[^\]]*\]\s*)?)?Memory cgroup stats for \//,
     source:
       'linux mm/oom_kill.c oom_kill_process via mm/memcontrol.c mem_cgroup_out_of_memory; mm/memcontrol.c mem_cgroup_print_oom_meminfo',
     extract: ({ match }) => {
