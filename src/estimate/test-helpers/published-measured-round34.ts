@@ -353,6 +353,54 @@ tensors:
   },
 ];
 
+// --- xixihic/openmmlabhomework (the OpenMMLab AI Camp, June 2023; kind: segmentation; camp harness: 2 of its 2) -----
+// The same segmentation code search's fourth hit (after BecTome's config, EgoHOS's 2022 work_dir and an IFR schedule):
+// this student's Segformer config, beside which (commit be6c7534) the repository keeps two training logs, SegFormer
+// and PSPNet on the camp's Watermelon87 set (6 classes), both on one RTX 4090 of an AutoDL instance. The camp is a
+// harness rounds 31 to 33 leaned on: these two are its 2. Both runs crop 64 × 64 (RandomCrop) after resizing into
+// 512 × 512 × 0.5–2.0 and pad to 256 × 256 (SegDataPreProcessor size): the network sees 256 × 256, as round 33's
+// Colab PSPNet row found for the camp's shared config; cudnn_benchmark True; mmengine 0.7.4, PyTorch 2.0.0+cu118; one
+// GPU (SyncBN reverted to BN). mmengine's memory is max_memory_allocated in MiB since the last log line, as above.
+const campXixiDoc = (path: string) => `xixihic/openmmlabhomework ${path}`;
+const campSegformerDoc = campXixiDoc('MMSegmentation/Segformer/log/20230616_111857.log');
+const campPspAmpDoc = campXixiDoc('MMSegmentation/PSPNet/log/20230615_151542.log');
+const campXixiSource = (doc: string, path: string, quote: string) =>
+  `${doc} (commit be6c7534, June 2023, https://github.com/xixihic/openmmlabhomework/blob/be6c7534458b1db79c2588ba5168b6996b258446/${path}), e.g. "${quote}"`;
+const campXixiCases: PublishedCase[] = [
+  {
+    id: 'mmseg-camp-segformer-mit-b0-watermelon-6cls-crop64-pad256-bs16-adamw-amp-rtx4090',
+    source: campXixiSource(
+      campSegformerDoc,
+      'MMSegmentation/Segformer/log/20230616_111857.log',
+      '2023/06/16 11:28:11 - mmengine - INFO - Iter(train) [ 5000/12000]  lr: 5.8675e-05  eta: 0:12:02  time: 0.0974  data_time: 0.0312  memory: 1041',
+    ),
+    what: 'allocated',
+    unit: 'GiB',
+    measured: 1041 / 1024,
+    config:
+      "One NVIDIA GeForce RTX 4090 (the log's environment); the config dumped in the log: EncoderDecoder, MixVisionTransformer B0 (embed 32, layers 2, 2, 2, 2, heads 1, 2, 5, 8, sr ratios 8, 4, 2, 1, drop_path 0.1) from the ADE20K SegFormer-B0 checkpoint, SegformerHead (256 channels, 6 classes), batch 16, AmpOptimWrapper (fp16 autocast, dynamic loss scale) over AdamW (lr 6e-5, head lr × 10), 12000 iterations with a validation every 400; the figure: memory 1041 MiB on the train lines from 4450 to 7200 the file's middle shows (the first lines not read here); traceable: yes (examples/trace/segformer.py builds SegFormer B0; no factory at 256 × 256 and 6 classes)",
+    spec: `model:
+  segmenter: { decoder: segformer, encoder: mit_b0, crop: [256, 256], classes: 6 }
+training: { precision: amp_fp16, optimizer: adamw, batch_size: 16 }`,
+  },
+  {
+    id: 'mmseg-camp-pspnet-r50-d8-watermelon-6cls-crop64-pad256-bs6-sgd-amp-rtx4090',
+    source: campXixiSource(
+      campPspAmpDoc,
+      'MMSegmentation/PSPNet/log/20230615_151542.log',
+      '2023/06/15 15:22:45 - mmengine - INFO - Iter(train) [ 6000/12000]  lr: 5.4057e-03  eta: 0:06:21  time: 0.0624  data_time: 0.0117  memory: 1467',
+    ),
+    what: 'allocated',
+    unit: 'GiB',
+    measured: 1467 / 1024,
+    config:
+      "One NVIDIA GeForce RTX 4090 (the log's environment); the config dumped in the log: EncoderDecoder, ResNetV1c-50 (dilations 1, 1, 2, 4, strides 1, 2, 1, 1, BN trained), PSPHead (2048 → 512, pool scales 1, 2, 3, 6) and the auxiliary FCNHead (1024 → 256, loss weight 0.4), 6 classes, batch 6, AmpOptimWrapper (fp16 autocast, dynamic loss scale) over SGD lr 0.01 momentum 0.9, 12000 iterations with a validation every 400; the figure: memory 1467 MiB on the train lines from 5300 to 9200 the file's middle shows (the first lines not read here). Round 33's Colab row is this network at batch 8 in fp32 on a T4 (3594 MiB): a different run and spec; traceable: yes (examples/trace/pspnet.py's PSPNet at depth 50 and 6 classes, a 256 × 256 batch; no factory of that name)",
+    spec: `model:
+  segmenter: { decoder: psp, encoder: resnet50_v1c_d8, crop: [256, 256], classes: 6 }
+training: { precision: amp_fp16, optimizer: sgd_momentum, batch_size: 6 }`,
+  },
+];
+
 // --- pytorch/torchtitan commit messages with a training log's "memory:" (kind: LLM full fine-tune or pretraining) ----
 // One of the harnesses rounds 31 to 33 leaned on: at most 2 rows. The search, as round 33's: `git log --since=2023-01-01
 // -E --grep 'memory: *[0-9.]+ ?GiB'` over torchtitan's snapshot here (b5bcd76c6, 2026-08-21): 51 commits; less those
@@ -420,6 +468,7 @@ export const round34Cases: PublishedCase[] = [
   unslothGranite350mCase,
   unslothQwen3QatCase,
   ...fashionSegCases,
+  ...campXixiCases,
   ...gemmaRecordCases,
   ...titanCases,
 ];
@@ -435,6 +484,8 @@ export const round34Documents: string[] = [
   fashionDeeplab384Doc,
   fashionDeeplab192Doc,
   fashionVitDoc,
+  campSegformerDoc,
+  campPspAmpDoc,
   gemmaRecordDoc,
   titanCommitDoc('db52d57ca', '#1351'),
   titanCommitDoc('d15b59fc0', '#1876'),
