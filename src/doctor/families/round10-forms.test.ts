@@ -85,6 +85,21 @@ describe("a library's own out-of-memory words where no signature reads them", ()
     );
   });
 
+  test("the C heap's allocator named on the failure line is the host's, whatever device the run names (CTranslate2 allocator.cc)", () => {
+    const run = 'model = WhisperModel("large-v3", device="cuda", compute_type="float16")';
+    assert.equal(kindOf(run, 'RuntimeError: mkl_malloc: failed to allocate memory'), 'host_oom');
+    assert.equal(kindOf(run, 'RuntimeError: aligned_alloc: failed to allocate memory'), 'host_oom');
+    assert.equal(
+      kindOf('Using CUDA device 0', 'error: g_malloc failed to allocate 2147483648 bytes'),
+      'host_oom',
+    );
+    // A prefix that names a device is that device's allocator: the lines before decide as before.
+    assert.equal(
+      kindOf('Using CUDA device 0', 'error: xpu_malloc failed to allocate 2147483648 bytes'),
+      'gpu_oom',
+    );
+  });
+
   test("a signature's reading wins, and a near miss in the log silences the last resort", () => {
     const d = mustDiagnose(
       'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 23.65 GiB of which 1.02 GiB is free.',

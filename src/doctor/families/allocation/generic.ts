@@ -346,8 +346,18 @@ const deviceWords =
 // v4.19 mm/oom_kill.c oom_kill_process), quoted with or without its figures.
 const hostMemoryWords =
   /\b\w*HostAllocator\b|\b\w*_cpu_buffer\w*|\bOut of memory: Kill(?:ed)? process\b|\bjava\.lang\.OutOfMemoryError\b|\bOutOfMemoryError: (?:Java heap space|GC overhead limit exceeded|Metaspace|Direct buffer memory|Compressed class space|Requested array size exceeds VM limit)|\bbyte allocation with \d+ free bytes\b|\bErrorOutOfHostMemory\b|\bVK_ERROR_OUT_OF_HOST_MEMORY\b|\b(?:NVRTC|HIPRTC|NVJITLINK)_ERROR_OUT_OF_MEMORY\b|\bCL_OUT_OF_HOST_MEMORY\b|\bKilled process \S+ \(|\banon-rss:|\bType "?help memory"? for your options\b|\b(?:host (?:memory|RAM|allocation|buffer)|pinned (?:host )?memory|CPU (?:memory|RAM|buffer|allocator)|system (?:memory|RAM)|physical memory|main memory|virtual memory|swap|commit limit|paging file)\b|(?<!GPU'?s? |video |graphics )\bRAM\b/i;
-const hostAllocatorWords =
-  /(?:CPU|cpu)|\b(?:host|malloc|calloc|realloc|mmap|heap|ENOMEM|[Ee]rrno|bad_alloc|MemoryError)\b|Cannot allocate memory/;
+// The C heap's allocators by any name a library gives them: C11's aligned_alloc and POSIX's
+// posix_memalign (OpenNMT/CTranslate2 src/allocator.cc at 335f3b15, AlignedAllocator: "aligned_alloc: failed to allocate
+// memory"), Windows' _aligned_malloc, and a library's own prefixed wrapper of malloc (oneMKL's mkl_malloc,
+// "Allocates an aligned memory buffer" on the host, oneMKL Developer Reference "Memory Management";
+// CTranslate2's MklAllocator throws "mkl_malloc: failed to allocate memory"; jemalloc's je_malloc, GLib's
+// g_malloc, FFmpeg's av_malloc, CPython's PyMem_Malloc): host RAM even in a run whose lines name the GPU
+// (faster-whisper on device="cuda" loads through CTranslate2's CPU allocator). A prefix that names a device
+// (xpu_malloc, acl_, cnrt_, hip_, cuda_) is that device's allocator and not read here.
+const cHeapAllocator = String.raw`\b(?:aligned_alloc|posix_memalign|_aligned_malloc|memalign|valloc)\b|\b(?![a-z0-9_]*(?:cuda|hip|xpu|npu|gpu|tpu|dev|device|acl|cnrt|mlu|musa|sycl|cl|vk|mtl|metal|mps|vram|hbm)_)[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*_(?:[Mm]alloc|[Cc]alloc|[Rr]ealloc)\b`;
+const hostAllocatorWords = new RegExp(
+  String.raw`(?:CPU|cpu)|\b(?:host|malloc|calloc|realloc|mmap|heap|ENOMEM|[Ee]rrno|bad_alloc|MemoryError)\b|Cannot allocate memory|${cHeapAllocator}`,
+);
 
 /** The GPU's or the host's, by the failure line's own words first, then the lines just before it. */
 export function memorySideOf(text: string, before: readonly string[]): DiagnosisKind | undefined {
