@@ -23,21 +23,27 @@
 // default. `config` ends with a `traceable` note: whether the model's code is available to trace here (a Hugging Face
 // config that transformers builds, a timm or torchvision model, one of the examples/trace factories, or none). A row
 // the spec cannot say is kept and marked NOT EXPRESSIBLE with why.
-// WHAT IT HOLDS: 17 rows from 14 documents of 7 sources — ultralytics output in two READMEs (2 of its cap of 2: a
+// WHAT IT HOLDS: 21 rows from 18 documents of 8 sources — ultralytics output in two READMEs (2 of its cap of 2: a
 // YOLOv8x on VisDrone-derived VRU data, a YOLOv8n on 25 desk-and-chair images), carlosh93/ColorMAE's ViT-B/16 ImageNet
 // fine-tune scalars (1), unsloth's notebooks (2 of its 2: Granite 4.0 350M 16-bit-loaded LoRA over its bnb-4bit
 // checkpoint, Qwen3-0.6B full fine-tune under QAT), BecTome/OR_FashionParsing's mmseg logs (4: PSPNet, two DeepLabV3+,
 // ViT-B UPerNet), the OpenMMLab AI Camp's xixihic/openmmlabhomework (2 of its 2: SegFormer-B0, PSPNet under AMP), one
 // course record (StochasticResult/DL_SLM_Gemma2b_LoRA_Fine-Tuning, 4: Gemma-2-2B LoRA and QLoRA, SD 1.5 UNet LoRA and
-// QLoRA), torchtitan commit logs (2 of its 2: Llama 3 8B FSDP2 on 8 A100s, the debug model under CP 2 × TP 2). By
-// kind: detection 2, vision classification 1, LLM LoRA/QLoRA 3, LLM full fine-tune or pretraining 3, segmentation 6,
-// diffusion 2; speech and RL policy gave no row that could be written (below). Measured: allocated 11 (mmengine's
-// memory, max_memory_allocated in the course scripts), reserved 6 (ultralytics' GPU_mem, unsloth's and torchtitan's
-// peak reserved). Six rows are NOT EXPRESSIBLE (each says why): the QAT full fine-tune, the two DeepLabV3+ heads, the
-// Gemma QLoRA's fp32 embedding from prepare_model_for_kbit_training, the two SD 1.5 UNets. Traceable here: the two
-// YOLOs (traceModule), ColorMAE's ViT, the Gemma LoRA, the Qwen3 without its QAT, the two torchtitan Llamas as
-// LlamaForCausalLM configs; the SegFormer and the PSPNets partly (examples/trace builds them, no factory at these
-// shapes); not: Granite (bnb-4bit GraniteMoeHybrid), the DeepLabV3+ and ViT-UPerNet segmenters, the Gemma QLoRA, SD.
+// QLoRA), ms-swift's example scripts (4: GKD off-policy with a Qwen3-8B teacher, GKD on-policy with vLLM as a server
+// and colocated, GRPO of Qwen2.5-Omni-7B), torchtitan commit logs (2 of its 2: Llama 3 8B FSDP2 on 8 A100s, the debug
+// model under CP 2 × TP 2). By kind: detection 2, vision classification 1, RL policy 3 (the two on-policy GKD runs,
+// the GRPO), LLM LoRA/QLoRA 3, LLM full fine-tune or pretraining 4 (with the off-policy GKD distillation),
+// segmentation 6, diffusion 2; speech gave no row that could be written (below). Measured: allocated 11 (mmengine's
+// memory, max_memory_allocated in the course scripts), reserved 10 (ultralytics' GPU_mem, unsloth's and torchtitan's
+// peak reserved, ms-swift's memory(GiB) as earlier rounds read it). Eight rows are NOT EXPRESSIBLE (each says why):
+// the QAT full fine-tune, the two DeepLabV3+ heads, the Gemma QLoRA's fp32 embedding from
+// prepare_model_for_kbit_training, the two SD 1.5 UNets, the colocated GKD's host-offloaded teacher, the Omni GRPO's
+// in-trainer generation and encoders. Traceable here: the two YOLOs (traceModule), ColorMAE's ViT, the Gemma LoRA, the
+// Qwen3 without its QAT, the two torchtitan Llamas, the off-policy and server GKD as Hugging Face configs; the SegFormer
+// and the PSPNets partly (examples/trace builds them, no factory at these shapes); not: Granite (bnb-4bit
+// GraniteMoeHybrid), the DeepLabV3+ and ViT-UPerNet segmenters, the Gemma QLoRA, SD, the colocated GKD, the Omni GRPO.
+// One pair for the round's test: the server GKD row and round 6's ms-swift-example-qwen2.5-7b-full-zero3-packing-8192-
+// no-liger-4xa100 both read 54 GiB for Qwen2.5-7B's 7,615,616,512 parameters (different runs; the row says so).
 // HOW THE DRAW WENT (deviations said plainly): the searches were the search corpora (code, issues, pages), find_string
 // on log formats ("GPU_mem   box_loss   cls_loss   dfl_loss", "d2.utils.events]:  eta:", "gpu_max_cached_mem_GB=",
 // "Maximum memory allocated so far is", "max_mem: "), and git log/grep over snapshots fetched for the sources named
@@ -48,8 +54,9 @@
 // unsloth sample of 12 was used up with one row written, so the same seed's full permutation of the 50 was walked on
 // (random.Random(34).sample(range(50), 50), whose first 12 are the sample of 12); the Gemma record, found by the
 // diffusion search, gave its LoRA rows to the LLM LoRA/QLoRA kind as well. The second pass walked detection,
-// vision classification, speech and RL again without a writable row; segmentation gave the camp's two. The 20–24 aim
-// was not reached: 7 rows landed at 12:11 UTC, 15 at 12:15 (that commit's title says 10 rows: it held 8), 17 at 12:18.
+// vision classification and speech again without a writable row; segmentation gave the camp's two; RL gave
+// ms-swift's four (one of them, the off-policy GKD, counted as LLM full fine-tune). Landed: 7 rows at 12:11 UTC, 15
+// at 12:15 (that commit's title says 10 rows: it held 8), 17 at 12:18, 21 at 12:29; 20–24 was the aim.
 // No estimate was run on any row; the checks were checkReferenceRound in a scratch test (not committed; 8/8), npm
 // run typecheck and npm run lint.
 // LOOKED AT AND LEFT, by kind: DETECTION — beijn/bachelor-thesis's torchvision Mask R-CNN v2 log (its tile size not
@@ -449,6 +456,133 @@ training: { precision: amp_fp16, optimizer: sgd_momentum, batch_size: 6 }`,
   },
 ];
 
+// --- modelscope/ms-swift examples/train/{rlhf/gkd,grpo}/*.sh, the "# k * N GiB" line (kinds: RL policy, LLM full
+// fine-tune; a harness rounds 4 to 13 and 24 to 32 read, not one rounds 31 to 33 leaned on: at most 4 rows) ---------
+// Found on the RL second pass by the code corpus ("DPOTrainer experiment results README peak GPU memory ..."), whose
+// fourth hit is an ms-swift RLHF example headed "# 24GiB". The candidates: the .sh files under examples/train/rlhf and
+// examples/train/grpo of ms-swift's snapshot here (3602360a5, 2026-08-22) whose path no earlier round names and whose
+// first memory line reads "# N GiB" or "# k * N GiB": 4 of 57 — grpo/qwen2_5_omni/grpo.sh, rlhf/gkd/think_model.sh,
+// rlhf/gkd/vllm_colocate.sh, rlhf/gkd/vllm_server.sh; the cap is 4, so all four are written. The figure is read as
+// earlier rounds read these lines (round 6's block): the trainer's logged memory(GiB), torch.cuda.max_memory_reserved()
+// / 1024**3 on each rank, "k * N GiB" one GPU's figure — assumed, the scripts do not say how they read it; ms-swift's
+// defaults of then: gradient_checkpointing True, HF Trainer, adamw_torch (foreach; under ZeRO the Trainer builds it and
+// hands it to DeepSpeed, ms-swift's zero3.json having no optimizer section), bf16. GKD (swift/trainers/rlhf_trainer/
+// gkd_trainer.py): with probability lmbda the student generates the batch's completions (on-policy), else the data's
+// are used; the teacher runs a forward without grad on the same tokens and the generalized JSD is taken over both
+// logits at the labelled positions, the teacher's held through the student's backward. The cards are not named: 4 GPUs
+// holding 73 GiB each, 80 GB parts.
+const swiftDoc = (path: string) => `modelscope/ms-swift ${path}`;
+const swiftGkdThinkDoc = swiftDoc('examples/train/rlhf/gkd/think_model.sh');
+const swiftGkdServerDoc = swiftDoc('examples/train/rlhf/gkd/vllm_server.sh');
+const swiftGkdColocateDoc = swiftDoc('examples/train/rlhf/gkd/vllm_colocate.sh');
+const swiftOmniGrpoDoc = swiftDoc('examples/train/grpo/qwen2_5_omni/grpo.sh');
+const swiftSource = (options: {
+  doc: string;
+  path: string;
+  commit: string;
+  date: string;
+  pr: string;
+  quote: string;
+}) =>
+  `${options.doc} (the line added in ${options.commit.slice(0, 9)}, ${options.date}, ${options.pr}, https://github.com/modelscope/ms-swift/blob/${options.commit}/${options.path}), "${options.quote}"`;
+const qwen25_7b =
+  'family: llama, layers: 28, hidden: 3584, heads: 28, kv_heads: 4, vocab: 152064, ffn: 18944, bias: qkv, tied_embeddings: false';
+const swiftGkdOnPolicy =
+  'swift rlhf --rlhf_type gkd --model Qwen/Qwen2.5-7B (28 layers of 3584, 28 heads and 4 KV heads, SwiGLU MLP 18944, vocab 152064, qkv bias, untied: 7,615,616,512 parameters) --teacher_model Qwen/Qwen2.5-14B-Instruct (48 layers of 5120, 40 heads and 8 KV heads, MLP 13824, vocab 152064: 14,770,033,664) --tuner_type full, alpaca-gpt4 en and zh (2000 each), --lmbda 0.5 (half the steps on-policy), per-device batch 4, no accumulation, --max_length 2048, --max_completion_length 512, --deepspeed zero3 over NPROC_PER_NODE 4, --attn_impl flash_attn, bf16, PYTORCH_CUDA_ALLOC_CONF expandable_segments:True';
+const swiftCases: PublishedCase[] = [
+  {
+    id: 'ms-swift-gkd-qwen3-8b-base-full-teacher-qwen3-8b-offpolicy-packing4096-zero3-4gpu',
+    source: swiftSource({
+      doc: swiftGkdThinkDoc,
+      path: 'examples/train/rlhf/gkd/think_model.sh',
+      commit: '67549f29b5fd756d2af2c073470c6d6b9e705e66',
+      date: '2025-06-22',
+      pr: '#4658, "[gkd] support gkd use_logits_to_keep & padding_free & packing"',
+      quote: '# 4 * 67GiB, 2.50s/it',
+    }),
+    what: 'reserved',
+    unit: 'GiB',
+    measured: 67,
+    config:
+      "The script's training run (after a vLLM pass that writes the teacher's answers to new_dataset.jsonl): swift rlhf --rlhf_type gkd --model Qwen/Qwen3-8B-Base --teacher_model Qwen/Qwen3-8B (both 36 layers of 4096, 32 heads and 8 KV heads of 128 with q/k norms, SwiGLU MLP 12288, vocab 151936, untied: 8,190,735,360 parameters each) --train_type full, batch 1, no accumulation, --max_length 4096 with --packing true (rows packed to 4096 tokens), --attn_impl flash_attn, --deepspeed zero3 over NPROC_PER_NODE 4 (the teacher prepared by the same ZeRO-3 config: partitioned too, gkd_trainer.py prepare_deepspeed), --lmbda 0 (never on-policy: no generation in the trainer), --sft_alpha 0.1 (a cross-entropy beside the JSD), use_logits_to_keep (both models' logits only at the labelled positions, as #4658 adds), bf16, expandable_segments; the figure: 67 GiB on each of the 4 GPUs (reserved, as above), one GPU's figure. A doubt: how the estimate holds a ZeRO-3-partitioned teacher (the spec says the teacher's size and dtype), and the labelled share of each packed row (the teacher's answers are most of it); traceable: yes (a Qwen3ForCausalLM config of these shapes; DeepSpeed not traced)",
+    spec: `model:
+  params: 8190735360
+  transformer: { family: llama, layers: 36, hidden: 4096, heads: 32, kv_heads: 8, head_dim: 128, vocab: 151936, ffn: 12288, tied_embeddings: false, seq_len: 4096, attention: flash }
+  reference: { params: 8190735360, dtype: bf16, logits: kept }
+training: { precision: bf16, optimizer: adamw, optimizer_impl: foreach, batch_size: 1, activation_checkpointing: full }
+parallel: { gpus: 4, strategy: zero3 }
+cuda: { expandable_segments: true }`,
+  },
+  {
+    id: 'ms-swift-gkd-qwen2.5-7b-full-teacher-14b-onpolicy-vllm-server-bs4-len2048-zero3-4gpu',
+    source: swiftSource({
+      doc: swiftGkdServerDoc,
+      path: 'examples/train/rlhf/gkd/vllm_server.sh',
+      commit: 'eccb1fd222c67224942e171d2a436a976e1da9fd',
+      date: '2025-10-23',
+      pr: 'the script as added',
+      quote: '# 4 * 54GiB',
+    }),
+    what: 'reserved',
+    unit: 'GiB',
+    measured: 54,
+    config: `${swiftGkdOnPolicy}, --use_vllm true --vllm_mode server (the student's rollouts from a swift rollout server on a fifth GPU, CUDA_VISIBLE_DEVICES=5, vllm_max_model_len 2560: not on the training GPUs, so the spec has no inference section), the teacher partitioned by ZeRO-3 like the student; the figure: 54 GiB on each of the 4 training GPUs (reserved, as above; "5s/it (with vLLM)"), one GPU's figure. The spec prices every batch at the 2048 cap (alpaca answers and 512-token completions stay under it). A doubt: the ZeRO-3-partitioned teacher, as in the row above. Round 6's ms-swift-example-qwen2.5-7b-full-zero3-packing-8192-no-liger-4xa100 (Qwen2.5-7B full SFT, packed 8192-token rows, ZeRO-3 on 4 A100s) also reads 54 GiB for this model: a different run and spec whose figure rounds alike (a coincidence pair for the round's test); traceable: yes (Qwen2ForCausalLM configs; DeepSpeed and vLLM not traced)`,
+    spec: `model:
+  params: 7615616512
+  transformer: { ${qwen25_7b}, seq_len: 2048, attention: flash }
+  reference: { params: 14770033664, dtype: bf16, logits: kept }
+training: { precision: bf16, optimizer: adamw, optimizer_impl: foreach, batch_size: 4, activation_checkpointing: full }
+parallel: { gpus: 4, strategy: zero3 }
+cuda: { expandable_segments: true, lengths: capped }`,
+  },
+  {
+    id: 'ms-swift-gkd-qwen2.5-7b-full-teacher-14b-offload-onpolicy-vllm-colocate-0.3-bs4-zero3-4gpu',
+    source: swiftSource({
+      doc: swiftGkdColocateDoc,
+      path: 'examples/train/rlhf/gkd/vllm_colocate.sh',
+      commit: 'eccb1fd222c67224942e171d2a436a976e1da9fd',
+      date: '2025-10-23',
+      pr: 'the script as added',
+      quote: '# 4 * 73GiB, 11s/it',
+    }),
+    what: 'reserved',
+    unit: 'GiB',
+    measured: 73,
+    config: `${swiftGkdOnPolicy}, --use_vllm true --vllm_mode colocate --vllm_gpu_memory_utilization 0.3 --sleep_level 1 (a vLLM engine in each trainer process, sized to 30% of the card, put to sleep between rollouts: its memory stays in PyTorch's counters), --teacher_deepspeed zero3_offload (the teacher's partitions on the host); the figure: 73 GiB on each of the 4 GPUs (reserved, as above), one GPU's figure; the card's total assumed 79.2 GiB (an 80 GB part). NOT EXPRESSIBLE: the teacher's parameters offloaded to the host by its own ZeRO-3 config (the spec's reference sits on the GPU; offload.parameters is the student's); traceable: no (vLLM colocated)`,
+    spec: `model:
+  params: 7615616512
+  transformer: { ${qwen25_7b}, seq_len: 2048, attention: flash }
+  reference: { params: 14770033664, dtype: bf16, logits: kept }
+training: { precision: bf16, optimizer: adamw, optimizer_impl: foreach, batch_size: 4, activation_checkpointing: full }
+parallel: { gpus: 4, strategy: zero3 }
+inference: { engine: vllm, memory_fraction: 0.3, process: same, sleep: true }
+cuda: { device_memory: 79.2GiB, expandable_segments: true, lengths: capped }`,
+  },
+  {
+    id: 'ms-swift-grpo-qwen2.5-omni-7b-lora-r8-multimodal-r1-hf-generate-8gen-zero2-4gpu',
+    source: swiftSource({
+      doc: swiftOmniGrpoDoc,
+      path: 'examples/train/grpo/qwen2_5_omni/grpo.sh',
+      commit: '07bd7b463f1588362388c389dc6bdb4570bea04e',
+      date: '2025-04-02',
+      pr: '#3743',
+      quote: '# 4 * 50GiB',
+    }),
+    what: 'reserved',
+    unit: 'GiB',
+    measured: 50,
+    config:
+      "MAX_PIXELS=1003520 NPROC_PER_NODE=4 ENABLE_AUDIO_OUTPUT=1 swift rlhf --rlhf_type grpo --model Qwen/Qwen2.5-Omni-7B --tuner_type lora --lora_rank 8 --lora_alpha 32 --target_modules all-linear, lmms-lab/multimodal-open-r1-8k-verified (1000 samples: an image and a math question each), rewards external_r1v_acc and format, --max_completion_length 2048, --max_length 8192, per-device batch 2 (completions), --num_generations 8, no accumulation, --deepspeed zero2 over 4 GPUs, bf16, no vLLM (the completions generated by the model's own generate in each trainer process), --log_completions; Qwen2.5-Omni-7B's thinker is Qwen2.5-7B's decoder (the shapes of the rows above) with a 32-layer vision encoder of 1280 and an audio encoder, the talker loaded too (ENABLE_AUDIO_OUTPUT=1); an image of up to 1,003,520 pixels is up to 1280 visual tokens (28 × 28 pixels a token); the figure: 50 GiB on each of the 4 GPUs (reserved, as above), one GPU's figure. NOT EXPRESSIBLE: the generation inside the trainer (HF generate's KV cache for 2 × 2048-token completions over a multimodal prompt), the vision and audio encoders and the talker, the frozen reference (the LoRA-free model, run for the KL term); the spec gives the thinker's decoder with LoRA over a 3400-token sequence (about 1280 image tokens, a short prompt and the 2048-token completion cap) and a frozen vision tower.; traceable: no",
+    spec: `model:
+  transformer: { ${qwen25_7b}, seq_len: 3400, attention: sdpa }
+  vision: { family: llama, layers: 32, hidden: 1280, heads: 16, ffn: 3420, seq_len: 5120, trainable: false, attention: sdpa }
+  lora: { rank: 8, alpha: 32, targets: [q, k, v, o, gate, up, down], dropout: 0.05 }
+training: { precision: bf16, optimizer: adamw, optimizer_impl: foreach, batch_size: 2, activation_checkpointing: full }
+parallel: { gpus: 4, strategy: zero2 }
+cuda: { expandable_segments: false, lengths: capped }`,
+  },
+];
+
 // --- pytorch/torchtitan commit messages with a training log's "memory:" (kind: LLM full fine-tune or pretraining) ----
 // One of the harnesses rounds 31 to 33 leaned on: at most 2 rows. The search, as round 33's: `git log
 // --since=2023-01-01 -E --grep 'memory: *[0-9.]+ ?GiB'` over torchtitan's snapshot here (b5bcd76c6, 2026-08-21): 51
@@ -519,6 +653,7 @@ export const round34Cases: PublishedCase[] = [
   ...fashionSegCases,
   ...campXixiCases,
   ...gemmaRecordCases,
+  ...swiftCases,
   ...titanCases,
 ];
 
@@ -536,6 +671,10 @@ export const round34Documents: string[] = [
   campSegformerDoc,
   campPspAmpDoc,
   gemmaRecordDoc,
+  swiftGkdThinkDoc,
+  swiftGkdServerDoc,
+  swiftGkdColocateDoc,
+  swiftOmniGrpoDoc,
   titanCommitDoc('db52d57ca', '#1351'),
   titanCommitDoc('d15b59fc0', '#1876'),
 ];
