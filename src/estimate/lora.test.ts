@@ -339,6 +339,14 @@ describe('PEFT tuners (model.lora.variant): LoHa, LoKr, IA³', () => {
     assert.equal(fa.trainable, 2 * (256 * 8 + 64 * 8));
     assert.equal(mica.trainable, 2 * 2 * 8 * 256);
     assert.throws(() => parsed('variant: loha, rank: 8, train: a'), /model\.lora\.train/);
+    // A frozen lora_A keeps no copy of its input (autograd saves mm's input for the weight's gradient only): only
+    // lora_A's r-wide output, kept by lora_B. 2 targets × 2 layers × 2 × 64 tokens × 256 wide × 4 B (fp32 adapters).
+    const layers = (lora: string) => partOf(lora, 'activations');
+    assert.equal(
+      layers('rank: 8, targets: [q, v], adapter_dtype: fp32') -
+        layers('rank: 8, targets: [q, v], adapter_dtype: fp32, train: b'),
+      2 * 2 * 2 * 64 * 256 * 4,
+    );
   });
 
   const partOf = (lora: string, name: string): number => {
@@ -443,7 +451,7 @@ import sys, json, torch
 ${savedBytesPython}from transformers import LlamaConfig, LlamaForCausalLM
 import peft
 o = {}
-def saved(seq, layers, targets):
+def saved(seq, layers, targets, freeze_a=False):
     cfg = LlamaConfig(hidden_size=256, intermediate_size=512, num_hidden_layers=layers, num_attention_heads=8,
                       num_key_value_heads=2, vocab_size=1000, tie_word_embeddings=True, attn_implementation='sdpa')
     torch.manual_seed(0)
@@ -452,9 +460,13 @@ def saved(seq, layers, targets):
     if targets:
         conf = peft.LoraConfig(r=8, lora_alpha=16, lora_dropout=0.0, target_modules=targets)
         m = peft.get_peft_model(m, conf, autocast_adapter_dtype=o['fp32'])
+        # LoRA-FA (peft optimizers/lorafa.py create_lorafa_optimizer): every lora_A frozen.
+        for name, p in m.named_parameters():
+            if freeze_a and 'lora_A' in name: p.requires_grad_(False)
     return saved_bytes(m, seq)
-def per_token_layer(targets):
-    return ((saved(128, 4, targets) - saved(128, 2, targets)) - (saved(64, 4, targets) - saved(64, 2, targets))) / 128 / 2
+def per_token_layer(targets, freeze_a=False):
+    at = lambda seq, layers: saved(seq, layers, targets, freeze_a)
+    return ((at(128, 4) - at(128, 2)) - (at(64, 4) - at(64, 2))) / 128 / 2
 frozen = per_token_layer([])
 ALL = ['q_proj', 'k_proj', 'v_proj', 'o_proj', 'gate_proj', 'up_proj', 'down_proj']
 out = {}
@@ -462,6 +474,8 @@ for name, targets, fp32 in [('qv_fp32', ['q_proj', 'v_proj'], True), ('qv_bf16',
                             ('all_fp32', ALL, True), ('all_bf16', ALL, False)]:
     o['fp32'] = fp32
     out[name] = per_token_layer(targets) - frozen
+o['fp32'] = True
+out['qv_fp32_frozen_a'] = per_token_layer(['q_proj', 'v_proj'], True) - frozen
 print(json.dumps(out))
 `;
 
@@ -509,5 +523,17 @@ describe('LoRA on a frozen base (layer-activations.ts)', () => {
     assert.equal(measured.qv_bf16, modelled(['q', 'v'], 'weights'));
     assert.equal(measured.all_fp32, modelled(all, 'fp32'));
     assert.equal(measured.all_bf16, modelled(all, 'weights'));
+    // lora_A frozen (LoRA-FA, train: b): no copy of the input, only lora_A's r-wide output for lora_B.
+    assert.equal(
+      measured.qv_fp32_frozen_a,
+      perToken({
+        rank: 8,
+        alpha: 16,
+        dropout: 0,
+        targets: ['q', 'v'],
+        adapterDtype: 'fp32',
+        trainedFactor: 'b',
+      }) - perToken(),
+    );
   });
 });

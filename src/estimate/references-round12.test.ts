@@ -39,6 +39,9 @@ test('round 12, measured once, is pinned: median |error| and the counts within 5
   // that row says `loss: chunked_head` (torchtitan's ChunkedLossWrapper: the LM head and loss 8,192 tokens
   // at a time, each chunk's backward at once; it said torchtune's `chunked`, which keeps every logit):
   // +52.3% -> +25.5% (the peak now the recomputed layer's moment): 10.9%, 6/16/21.
-  assert.ok(median <= 0.11, summary);
-  assert.ok(within(0.05) >= 6 && within(0.15) >= 16 && within(0.3) >= 21, summary);
+  // Session 27 (estimate-express): a frozen lora_A keeps no copy of its input (autograd saves mm's input only for the
+  // weight's gradient; measured on CPU in lora.test.ts): PEFT's LoRA-FA row +9.3% -> -1.2%; at main 96a0583f the
+  // round was 8.3%, 7/21/22, now 7.9%, worst +106.1% (Q-GaLore), 8/21/22.
+  assert.ok(median <= 0.08, summary);
+  assert.ok(within(0.05) >= 8 && within(0.15) >= 21 && within(0.3) >= 22, summary);
 });
