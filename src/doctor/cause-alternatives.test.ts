@@ -24,8 +24,26 @@ test('a full 24 GiB card, 2.3 GiB unlisted beside 20.5 GiB of PyTorch: batch, wi
   for (const a of d?.causeAlternatives ?? []) assert.ok(a.decidedBy.length > 20, a.cause);
 });
 
-test('unlisted memory larger than PyTorch own is another process, with nothing left open', () => {
+test("unlisted memory larger than PyTorch's own is another process; with no list, this process's own memory outside the pool stays open", () => {
   const [d] = diagnoseText(torchOom('512.00 MiB', '23.65 GiB', '1.10 GiB', '120.00 MiB', '1.30 GiB'));
+  assert.equal(d?.cause, 'co_tenant');
+  assert.deepEqual(
+    (d?.causeAlternatives ?? []).map((a) => a.cause),
+    ['batch_too_large'],
+  );
+  // The list decides first; stopping other processes only if it shows them (issue 23: "stop the other
+  // processes" where another library in the same process held the memory was a wrong fix).
+  assert.match(d?.fixes[0] ?? '', /^see who holds GPU 0: nvidia-smi/);
+  assert.ok(
+    (d?.fixes ?? []).every((f) => !/^stop /.test(f)),
+    (d?.fixes ?? []).join(' | '),
+  );
+});
+
+test("PyTorch 2.1+'s list of the card's processes decides another process: nothing left open", () => {
+  const [d] = diagnoseText(
+    'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 512.00 MiB. GPU 0 has a total capacity of 23.65 GiB of which 120.00 MiB is free. Process 4711 has 22.10 GiB memory in use. Process 912 has 1.30 GiB memory in use. Of the allocated memory 1.10 GiB is allocated by PyTorch, and 200.00 MiB is reserved by PyTorch but unallocated.',
+  );
   assert.equal(d?.cause, 'co_tenant');
   assert.equal(d?.causeAlternatives, undefined);
 });

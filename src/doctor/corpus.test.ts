@@ -713,11 +713,12 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // reserved share kept open (preallocation): 681/818, 770/818. With heldout-39 and -40 folded in (18/24, 4/5
   // strict; 22/24, 4/5 among alternatives): 703/847, 796/847. Session 27's kills read by their killer's own
   // report (doctor-causes: Xcode's app killed for memory, cgroup v1's memory+swap counter at its limit):
-  // 706/847, 796/847.
+  // 706/847, 796/847. Another process read from an unlisted gap (PyTorch before 2.1) keeps this process's
+  // own memory outside the pool open: 706/847, 797/847.
   assert.ok(figures.causesRight >= 706, `causes right ${figures.causesRight}, at least 706`);
   assert.ok(
-    figures.causesRightOrAlternative >= 796,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 796`,
+    figures.causesRightOrAlternative >= 797,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 797`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
   // The causes as doctor claimed them (score.ts causeClaimsLine), beside the strict figure. Session 21:
@@ -733,14 +734,19 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // (18/18 decided right; 8/10 open offer the truth): 455/460 and 341/368, 19 not diagnosed. Session 27's
   // kills read by their killer's own report: 456/461 and 340/367 (a memory+swap counter at its limit moved
   // from open, the truth among two, to decided right; Xcode's two kills stay open, now naming the truth first).
+  // Another process read from the gap a PyTorch message before 2.1 leaves (no process listed, no figure of
+  // this process's own use; CUDACachingAllocator.cpp v2.1.0 added both) is no longer decided: this
+  // process's own memory outside PyTorch's pool stays open, and the list decides (nvidia-smi). 449/453 and
+  // 348/375: seven right ones moved from decided to open (naming the truth first), one decided wrong
+  // (another library in the same process) now offers the truth; decided wrong 5 -> 4.
   t.diagnostic(causeClaimsLine(figures));
-  assert.ok(figures.causesDecidedRight >= 456, `decided right ${figures.causesDecidedRight}, at least 456`);
+  assert.ok(figures.causesDecidedRight >= 449, `decided right ${figures.causesDecidedRight}, at least 449`);
   assert.ok(
-    figures.causesDecided - figures.causesDecidedRight <= 5,
-    `decided wrong ${figures.causesDecided - figures.causesDecidedRight}, at most 5`,
+    figures.causesDecided - figures.causesDecidedRight <= 4,
+    `decided wrong ${figures.causesDecided - figures.causesDecidedRight}, at most 4`,
   );
   assert.ok(
-    figures.causesOpenTruthOffered >= 340,
-    `open with the truth offered ${figures.causesOpenTruthOffered}, at least 340`,
+    figures.causesOpenTruthOffered >= 348,
+    `open with the truth offered ${figures.causesOpenTruthOffered}, at least 348`,
   );
 });

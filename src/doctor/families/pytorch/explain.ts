@@ -442,6 +442,32 @@ function pickTorchCause(draft: Draft, { context }: ExplainContext, n: TorchNumbe
     const pids = n.others.map((h) => h.pid);
     const who = pids.length > 0 ? `PID ${pids.join(', ')}` : 'other processes';
     const isDistributed = draft.facts.rank !== undefined || context.torchDistributed === true;
+    // No process listed and no figure of this process's own use: the message is PyTorch's before 2.1
+    // (2.1 added "Process N has X memory in use" from NVML, or "Including non-PyTorch memory, this
+    // process has X memory in use" without it; c10/cuda/CUDACachingAllocator.cpp v2.1.0
+    // reportProcessMemoryInfo), so whose the memory outside PyTorch's pool is, another process's or this
+    // one's (a library that allocates outside PyTorch's caching allocator), the figures cannot say.
+    // Then the list decides first, and the process's own work stays open (issue 23: "stop the other
+    // processes" where another library in the same process held the memory was a wrong fix).
+    if (pids.length === 0 && n.processBytes === undefined)
+      return {
+        cause: 'co_tenant',
+        causeText: `${size(n.otherBytes)} of GPU ${device}'s ${size(total)} is neither free, nor PyTorch's, nor one CUDA context, more than the ${size(n.shortfallBytes)} this request lacked (${size(n.requestedBytes)} requested, ${size(n.freeBytes ?? 0)} free): most often another process; the message lists no processes, so it may also be this process's own memory outside PyTorch's pool${selfNote(n)}`,
+        fixes: [
+          seeHolders(device as number),
+          fix(
+            `if it lists other processes: stop them or run on another GPU (CUDA_VISIBLE_DEVICES=<a free GPU>); to share GPU ${device} on purpose, give every process a budget with headroom plan`,
+            `${size(n.otherBytes)} of GPU ${device} is held outside PyTorch's pool, more than the ${size(n.shortfallBytes)} this request lacked`,
+          ),
+        ],
+        alternatives: [
+          {
+            cause: 'batch_too_large',
+            decidedBy: `nvidia-smi --query-compute-apps=pid,used_memory --format=csv when it fails: if it lists only this process, the ${size(n.otherBytes)} outside PyTorch's pool is its own (a library allocating outside PyTorch's caching allocator: tiny-cuda-nn, CuPy, TensorRT, a second framework), which grows with the input: then a smaller batch, sequence or resolution is the lever`,
+          },
+        ],
+        ...holders,
+      };
     return {
       cause: 'co_tenant',
       causeText: `${who} hold${pids.length === 1 ? 's' : ''} ${size(n.otherBytes)} of GPU ${device}'s ${size(total)}, more than the ${size(n.shortfallBytes)} this request lacked (${size(n.requestedBytes)} requested, ${size(n.freeBytes ?? 0)} free)${pids.length === 0 ? "; the message lists no processes, so this is what is neither free, nor PyTorch's, nor one CUDA context" : ''}${selfNote(n)}`,
