@@ -509,8 +509,10 @@ const measured: Record<TestCorpusPart, Bar> = {
   // its false OOM gone). Session 27 (doctor-causes): kills read by their killer's own report, Xcode's app
   // killed for memory and cgroup v1's memory+swap counter at its limit: causes 18 -> 21. Session 27
   // (doctor-rules): the C heap's allocator named on the failure line is the host's (CTranslate2's
-  // "mkl_malloc: failed to allocate memory" in a CUDA run: 91 -> 92, causes 21 -> 22).
-  'heldout-39': { kindRight: 92, falseOoms: 0, causesRight: 22, wrongFixes: 0, factsRight: 29 },
+  // "mkl_malloc: failed to allocate memory" in a CUDA run: 91 -> 92, causes 21 -> 22); the shell's
+  // "Killed" in the user's locale folded to English by the paste normaliser, and retold after a verb of
+  // meeting ("it always hits 已杀死"): 92 -> 93.
+  'heldout-39': { kindRight: 93, falseOoms: 0, causesRight: 22, wrongFixes: 0, factsRight: 29 },
   'heldout-40': { kindRight: 51, falseOoms: 1, causesRight: 4, wrongFixes: 0, factsRight: 33 },
 };
 

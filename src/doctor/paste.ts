@@ -28,6 +28,10 @@
 //   ASCII ones ("worker（pid 27631）is killed by signal：killed"): folded to "(", ")" and ":", as Unicode's
 //   compatibility decomposition maps them (UAX #15 NFKC; U+FF08, U+FF09, U+FF1A). Only those: a
 //   full-width question mark or comma is the user's own sentence's, which the rules read as such.
+// - the user's locale's word for strsignal(SIGKILL) ("已杀死", "Getötet", "Убито": glibc's catalogs,
+//   localized-killed.ts), written "Killed": the shell's report reads the same in any locale, in every
+//   form the kill grammar reads it (a job report, a quoted word, a sentence that retells it).
+import { foldLocalizedKilled } from './localized-killed.js';
 
 // ECMA-48 CSI sequences (SGR colours, cursor moves), raw or escaped, or with the ESC turned into
 // U+FFFD by a copy that decoded it as invalid text ("\uFFFD[33m[2021-12-23 ...] [ WARNING]\uFFFD[0m").
@@ -125,6 +129,7 @@ export function withoutColour(line: string): string {
 export function normalizePaste(line: string): string {
   let text = line.endsWith('\r') ? line.slice(0, -1) : line;
   text = text.replace(fullWidth, foldFullWidth);
+  text = foldLocalizedKilled(text);
   if (ansiHint.test(text)) text = text.replace(ansi, '');
   if (text.includes('[0m')) text = text.replace(bareSgr, '');
   text = text.replace(smartQuote, foldSmartQuote);
