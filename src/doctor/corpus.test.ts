@@ -395,7 +395,7 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Session 21 (doctor-causes): settled rules 3 and 8 on three headers labelled memory_cap (a cgroup's kill
   // is memory_limit; ENOMEM and MATLAB's refusal with no job limit in the log are host_allocation;
   // RELABELS.md), which doctor already read so: causes 7 -> 10.
-  'heldout-23': { kindRight: 106, falseOoms: 1, causesRight: 10, wrongFixes: 0, factsRight: 21 },
+  'heldout-23': { kindRight: 106, falseOoms: 1, causesRight: 11, wrongFixes: 0, factsRight: 21 },
   // Measured once, 2026-11-28, by the lead (see HELDOUT-25-RESULT.md), never seen by session 19's rules
   // engineers (doctor-rules: kind; doctor-causes: causes): the session's start (8b6c536) and main at 11:17 UTC
   // (4156e597) give the same figure, file by file: 76/113 (67.3%), 0 false OOMs, 2/3 causes (2/3 among the
@@ -716,11 +716,13 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // strict; 22/24, 4/5 among alternatives): 703/847, 796/847. Session 27's kills read by their killer's own
   // report (doctor-causes: Xcode's app killed for memory, cgroup v1's memory+swap counter at its limit):
   // 706/847, 796/847. Another process read from an unlisted gap (PyTorch before 2.1) keeps this process's
-  // own memory outside the pool open: 706/847, 797/847.
-  assert.ok(figures.causesRight >= 706, `causes right ${figures.causesRight}, at least 706`);
+  // own memory outside the pool open: 706/847, 797/847. With doctor-rules' C-heap allocators (faster-whisper's
+  // mkl_malloc read as the host's) and a bare kill after Ollama planned more of its model in RAM than the
+  // host had free with swap (host_ram): 708/847, 798/847.
+  assert.ok(figures.causesRight >= 708, `causes right ${figures.causesRight}, at least 708`);
   assert.ok(
-    figures.causesRightOrAlternative >= 797,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 797`,
+    figures.causesRightOrAlternative >= 798,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 798`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
   // The causes as doctor claimed them (score.ts causeClaimsLine), beside the strict figure. Session 21:
@@ -740,15 +742,17 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // this process's own use; CUDACachingAllocator.cpp v2.1.0 added both) is no longer decided: this
   // process's own memory outside PyTorch's pool stays open, and the list decides (nvidia-smi). 449/453 and
   // 348/375: seven right ones moved from decided to open (naming the truth first), one decided wrong
-  // (another library in the same process) now offers the truth; decided wrong 5 -> 4.
+  // (another library in the same process) now offers the truth; decided wrong 5 -> 4. With doctor-rules'
+  // C-heap allocators and Ollama's plan past the host's free memory (a bare kill moved from open to
+  // decided right): 451/455 and 347/373.
   t.diagnostic(causeClaimsLine(figures));
-  assert.ok(figures.causesDecidedRight >= 449, `decided right ${figures.causesDecidedRight}, at least 449`);
+  assert.ok(figures.causesDecidedRight >= 451, `decided right ${figures.causesDecidedRight}, at least 451`);
   assert.ok(
     figures.causesDecided - figures.causesDecidedRight <= 4,
     `decided wrong ${figures.causesDecided - figures.causesDecidedRight}, at most 4`,
   );
   assert.ok(
-    figures.causesOpenTruthOffered >= 348,
-    `open with the truth offered ${figures.causesOpenTruthOffered}, at least 348`,
+    figures.causesOpenTruthOffered >= 347,
+    `open with the truth offered ${figures.causesOpenTruthOffered}, at least 347`,
   );
 });

@@ -75,6 +75,30 @@ describe("a bare kill beside the host's memory measured full (psutil's percent)"
   });
 });
 
+describe("a bare kill beside a model loader's own plan past the host's free memory (Ollama's server log)", () => {
+  const systemMemory = (free: string, swap: string) =>
+    `time=2026-11-29T10:00:00.000Z level=INFO source=server.go:104 msg="system memory" total="31.3 GiB" free="${free}" free_swap="${swap}"`;
+  const offload = (full: string, partial: string) =>
+    `time=2026-11-29T10:00:00.100Z level=INFO source=memory.go:356 msg=offload library=cuda layers.requested=-1 layers.model=81 layers.offload=10 memory.available="[7.6 GiB]" memory.required.full="${full}" memory.required.partial="${partial}" memory.required.kv="2.5 GiB"`;
+  const killed = 'Error: llama runner process has terminated: signal: killed';
+  test("the model's host share past free RAM and swap: host_ram", () => {
+    const d = mustDiagnose(systemMemory('20.1 GiB', '0 B'), offload('41.2 GiB', '7.4 GiB'), killed);
+    assert.equal(`${d.kind}/${d.cause}`, 'host_oom/host_ram');
+    assert.equal(d.causeAlternatives, undefined);
+    assert.match(d.fixes.join(' | '), /smaller or more quantized model/);
+  });
+  test('a host share that fits what is free (with swap) decides nothing: the kill stays open', () => {
+    assert.equal(
+      primary(systemMemory('20.1 GiB', '0 B'), offload('25.0 GiB', '7.4 GiB'), killed)?.cause,
+      'unknown',
+    );
+    assert.equal(
+      primary(systemMemory('20.1 GiB', '16.0 GiB'), offload('41.2 GiB', '7.4 GiB'), killed)?.cause,
+      'unknown',
+    );
+  });
+});
+
 describe("XNU's kill when compressed memory runs out of swap (kern_memorystatus.c)", () => {
   test('low swap: killing largest compressed process reads as jetsam, certain, with its pid', () => {
     const d = mustDiagnose(

@@ -119,6 +119,26 @@ function explainSigkill(draft: Draft, { context }: ExplainContext): Explanation 
       causeText: `${who(draft)} was ended by ${exit} after the log measured the host's memory ${usedPercent}% in use: the host ran out of RAM, and the kernel's OOM killer, which prints nothing to its victim, is what ends a process then${swapNote(context)}`,
       fixes: [confirmFix, ...keepLessFixes(undefined)],
     };
+  // The program's own figures before the kill: what it keeps in the host's RAM (Ollama's model estimate
+  // less its GPU share, log/evidence.ts modelNeedBytes, modelOnGpuBytes) past what the host said was
+  // free with its free swap (hostFreeBytes, hostFreeSwapBytes): the host's RAM could not hold it.
+  const hostNeed = hostShareOfModel(context);
+  const hostFree = num(context, 'hostFreeBytes');
+  if (hostNeed !== undefined && hostFree !== undefined) {
+    const swap = num(context, 'hostFreeSwapBytes') ?? 0;
+    if (hostNeed > hostFree + swap)
+      return {
+        cause: 'host_ram',
+        causeText: `${who(draft)} was ended by ${exit} after the log planned ${size(hostNeed)} of the model in the host's RAM with ${size(hostFree)} free and ${size(swap)} of swap: the host's RAM could not hold it, and the kernel's OOM killer, which prints nothing to its victim, ends a process then`,
+        fixes: [
+          confirmFix,
+          fix(
+            `load less into RAM: a smaller or more quantized model, a shorter context, or more of it on the GPU; or free ${size(hostNeed - hostFree - swap)} of RAM or swap first`,
+            `the model's host share (${size(hostNeed)}) is past the host's free memory and swap (${size(hostFree + swap)})`,
+          ),
+        ],
+      };
+  }
   const subject =
     draft.facts.launcher === true
       ? `the launcher reports that its child${draft.facts.pid !== undefined ? ` (PID ${draft.facts.pid})` : ''}`
@@ -159,6 +179,13 @@ function explainSigkill(draft: Draft, { context }: ExplainContext): Explanation 
         : keepLessFixes(undefined)),
     ],
   };
+}
+
+// What a model loader plans to keep in the host's RAM: its whole estimate less its GPU share.
+function hostShareOfModel(context: ExplainContext['context']): number | undefined {
+  const need = num(context, 'modelNeedBytes');
+  if (need === undefined) return undefined;
+  return need - (num(context, 'modelOnGpuBytes') ?? 0);
 }
 
 /** Host memory in use (psutil's percent) at or above which a bare kill is the host's RAM run out. */

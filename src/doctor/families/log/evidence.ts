@@ -756,6 +756,41 @@ const logRules: FactRule[] = [
     extract: (m) => definedFacts({ hostMemoryPercent: Number(m[1]) }),
   },
   {
+    // Ollama's reading of the host's memory before it loads a model: slog "system memory" total, free,
+    // free_swap (ollama llm/server.go NewLlamaServer, v0.3-v0.9: format.HumanBytes2, "62.6 GiB").
+    family: 'context',
+    keywords: ['system memory'],
+    pattern:
+      /msg="system memory" total="?([\d.]+ ?[KMGT]i?B)"? free="?([\d.]+ ?[KMGT]i?B)"?(?: free_swap="?([\d.]+ ?[KMGT]i?B)"?)?/,
+    source: 'ollama llm/server.go NewLlamaServer slog.Info("system memory", total, free, free_swap)',
+    keep: 'last',
+    extract: (m) =>
+      definedFacts({
+        hostFreeBytes: parseLogSize(m[2]!),
+        hostFreeSwapBytes: m[3] === undefined ? undefined : parseLogSize(m[3]),
+      }),
+  },
+  {
+    // Ollama's estimate of the model it loads: memory.required.full (all of it) and
+    // memory.required.partial (the share placed on the GPUs); the rest stays in the host's RAM
+    // (ollama llm/memory.go MemoryEstimate: totalSize and VRAMSize, logged as "offload" / "offload to
+    // cpu"). A wrapped journal line may put the two on lines of their own: each is read alone.
+    family: 'context',
+    keywords: ['memory.required.full'],
+    pattern: /memory\.required\.full="([\d.]+ ?[KMGT]i?B)"/,
+    source: 'ollama llm/memory.go MemoryEstimate totalSize (memory.required.full)',
+    keep: 'last',
+    extract: (m) => definedFacts({ modelNeedBytes: parseLogSize(m[1]!) }),
+  },
+  {
+    family: 'context',
+    keywords: ['memory.required.partial'],
+    pattern: /memory\.required\.partial="([\d.]+ ?[KMGT]i?B)"/,
+    source: 'ollama llm/memory.go MemoryEstimate VRAMSize (memory.required.partial)',
+    keep: 'last',
+    extract: (m) => definedFacts({ modelOnGpuBytes: parseLogSize(m[1]!) }),
+  },
+  {
     // The memory a Slurm job asked for, as its batch script states it ("#SBATCH --mem-per-cpu=4096M",
     // "#SBATCH --mem=16G"): with the cgroup task plugin it is the job's cgroup limit, and the kernel's
     // OOM killer inside that cgroup ends a process with a bare SIGKILL (slurm.schedmd.com sbatch
