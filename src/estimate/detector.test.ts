@@ -354,8 +354,6 @@ test("the dense head's anchor assigner: every anchor of P2-P6 against the most b
     40 * 3 * positions,
   );
   assert.equal(assignerPairs(detectorOf('backbone: { depth: 50 }\n    head: rpn\n    max_objects: 0')), 0);
-  // Rotated heads' IoU (mmcv box_iou_rotated) is not counted.
-  assert.equal(assignerPairs(detectorOf('backbone: { depth: 50 }\n    head: rotated_retinanet')), 0);
   const parts = estimate(
     spec(`model:
   detector:
@@ -367,4 +365,25 @@ training: { precision: fp32, optimizer: sgd_momentum, batch_size: 2 }`),
   const assigner = parts.find((part) => part.name === 'anchor assigner working set');
   assert.equal(assigner?.bytes, 36 * 100 * 3 * positions);
   assert.equal(assigner?.isLossOnly, true);
+});
+
+// mmrotate v0.3.4: the two-stage detectors' RPNs assign the boxes made horizontal (obb2xyxy) with mmdet's
+// bbox_overlaps; rotated RetinaNet's RBboxOverlaps2D (mmcv box_iou_rotated) keeps only the fp32 ious.
+test("the rotated detectors' assigners: horizontal RPNs at 36 B a pair, rotated RetinaNet's rotated IoU at 4 B", () => {
+  const assignerOf = (head: string): number =>
+    estimate(
+      spec(`model:
+  detector:
+    input: [3, 800, 1344]
+    backbone: { depth: 50 }
+    head: ${head}
+training: { precision: fp32, optimizer: sgd_momentum, batch_size: 2 }`),
+    ).gpu.components.find((part) => part.name === 'anchor assigner working set')?.bytes ?? 0;
+  const rpnPositions = 200 * 336 + 100 * 168 + 50 * 84 + 25 * 42 + 13 * 21;
+  for (const head of ['rotated_faster_rcnn', 'oriented_rcnn', 'roi_trans'])
+    assert.equal(assignerOf(head), 36 * 100 * 3 * rpnPositions, head);
+  // RetinaNet's P3-P7 (P7 7 × 11), 9 anchors a position.
+  const retinaPositions = 100 * 168 + 50 * 84 + 25 * 42 + 13 * 21 + 7 * 11;
+  assert.equal(assignerOf('rotated_retinanet'), 4 * 100 * 9 * retinaPositions);
+  assert.equal(assignerOf('retinanet'), 36 * 100 * 9 * retinaPositions);
 });

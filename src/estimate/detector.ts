@@ -396,11 +396,21 @@ export function detectorSaved(spec: DetectorSpec): {
  * returns), then overlap, union, its max with eps and the ious (4 B each): 36 B at its peak. MaxIoUAssigner
  * runs it on the GPU (gpu_assign_thr -1) per image in the loss, after the forward, with every activation alive;
  * max_memory_allocated keeps the largest image's (the memory that grows with the boxes: mmdetection issues #188,
- * #3147, PR #1575). detectron2's pairwise_iou peaks lower (24 B). Rotated heads (mmcv's box_iou_rotated) not counted.
+ * #3147, PR #1575). detectron2's pairwise_iou peaks lower (24 B). mmrotate v0.3.4's rotated detectors assign the
+ * same way: the RPNs of Rotated Faster R-CNN, Oriented R-CNN and RoI Transformer (RotatedRPNHead, OrientedRPNHead
+ * _get_targets_single) turn the rotated boxes into horizontal ones (obb2xyxy) and run the same MaxIoUAssigner on
+ * horizontal anchors (rotated_anchor_inside_flags with allowed_border 0 drops those crossing the edge: counted here,
+ * a few percent over); rotated RetinaNet's MaxIoUAssigner takes RBboxOverlaps2D (its config's iou_calculator), whose
+ * mmcv box_iou_rotated writes only the fp32 ious (`bboxes1.new_zeros(rows * cols)`): 4 B per pair.
  */
 export function assignerPairs(spec: DetectorSpec): number {
-  if (isRotated(spec) || spec.maxObjects === 0) return 0;
+  if (spec.maxObjects === 0) return 0;
   return spec.maxObjects * spec.anchors * pyramidAreas(spec).reduce((a, b) => a + b, 0);
+}
+
+/** Bytes one (box, anchor) pair holds at the assigner's peak: rotated IoU's 4, bbox_overlaps' 36 (assignerPairs). */
+export function assignerBytesPerPair(spec: DetectorSpec): number {
+  return spec.head === 'rotated_retinanet' ? 4 : 36;
 }
 
 /** Activation components for `batch` images at `bytesPerValue` bytes per value. */
@@ -458,8 +468,8 @@ export function detectorActivationParts(
   if (assigned > 0) {
     parts.push({
       name: 'anchor assigner working set',
-      bytes: 36 * assigned,
-      formula: `36 B × ${spec.maxObjects} ground-truth boxes × ${assigned / Math.max(1, spec.maxObjects)} anchors of one image (MaxIoUAssigner's bbox_overlaps, fp32, one image at a time, after the forward)`,
+      bytes: assignerBytesPerPair(spec) * assigned,
+      formula: `${assignerBytesPerPair(spec)} B × ${spec.maxObjects} ground-truth boxes × ${assigned / Math.max(1, spec.maxObjects)} anchors of one image (MaxIoUAssigner's ${spec.head === 'rotated_retinanet' ? 'rotated IoU (box_iou_rotated)' : isRotated(spec) ? 'bbox_overlaps on the boxes made horizontal' : 'bbox_overlaps'}, fp32, one image at a time, after the forward)`,
       phase: 'backward',
       isLossOnly: true,
     });

@@ -47,6 +47,11 @@ test('round 24, measured once, is pinned: median |error| and the counts within 5
   // Session 25 (estimate-model): PEFT's fp32 adapters over a 16-bit model counted with fp32 weights, gradients and
   // states (gpu-states.ts trainedPrecision): 19.7% -> 21.6%, 0/7/14 -> 1/7/14 (unsloth's Magistral QLoRA +20.8 ->
   // +24.6%, Gemma 3 4B QLoRA -5.4 -> -4.9%, and the median row between them).
-  assert.ok(median <= 0.216, summary);
+  // Session 27 (estimate-model): mmrotate's assigners counted (detector.ts assignerPairs: the two-stage detectors'
+  // RPNs run mmdet's bbox_overlaps on the boxes made horizontal, rotated RetinaNet box_iou_rotated at 4 B a pair), at
+  // the default 100 boxes an image: 21.6% -> 20.5%, worst -76.6% -> -64.6%, 1/7/14 unchanged; the five mmrotate rows
+  // -18.5/-65.4/-76.6/-64.4/-75.2% -> -16.4/-55.0/-64.6/-54.3/-63.6%. Their specs leave max_objects at COCO's 100;
+  // DOTA's split patches hold far more (at 650 boxes all five rows read -4.5 to +2.0%: not written here).
+  assert.ok(median <= 0.205, summary);
   assert.ok(within(0.05) >= 1 && within(0.15) >= 7 && within(0.3) >= 14, summary);
 });

@@ -473,7 +473,7 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
   if (detector && raw.lora) report(['model', 'lora'], 'LoRA on a detector is not modelled');
   if (detector) {
     notes.push(
-      `detector: the dense head's IoU matrix of the anchors against the ground-truth boxes is counted at ${detector.maxObjects} boxes in one image (model.detector.max_objects${raw.detector?.max_objects === undefined ? ', default: COCO' : ''}; rotated heads' not counted), the per-anchor targets are not; the mask heads are taken at the sampler's cap of positive RoIs`,
+      `detector: the dense head's IoU matrix of the anchors against the ground-truth boxes is counted at ${detector.maxObjects} boxes in one image (model.detector.max_objects${raw.detector?.max_objects === undefined ? ', default: COCO' : ''}; a data set of crowded images, such as DOTA's aerial patches, needs its own), the per-anchor targets are not; the mask heads are taken at the sampler's cap of positive RoIs`,
     );
   }
   let adapterParams = 0;
