@@ -195,6 +195,7 @@ describe("the kernel's memory cgroup report, by its own figures", () => {
   test('usage under its limit is no kill', () => {
     notMemory(['kernel: memory: usage 524288kB, limit 1048576kB, failcnt 0']);
     notMemory(['memory+swap: usage 524288kB, limit 1048576kB']);
+    notMemory(['memory+swap: usage 0kB, limit 0kB, failcnt 0']);
     notMemory(['kernel: memory+swap: usage 524288kB, limit 1048576kB, failcnt 0']);
   });
 });

@@ -83,8 +83,9 @@ export const hostRules: LogRule[] = [
       if (match[1] === undefined) return {};
       const usage = Number(match[1]) * 1024;
       const limit = Number(match[2]) * 1024;
-      // A report whose usage is below its limit is another cgroup's (the one named above it).
-      if (usage < limit * 0.99) return undefined;
+      // A report whose usage is below its limit is another cgroup's (the one named above it); a counter
+      // with no limit at all (0 kB) is no limit reached.
+      if (limit === 0 || usage < limit * 0.99) return undefined;
       return { facts: { limitBytes: limit, isCgroupLimit: true } };
     },
     summary: "the kernel OOM killer acted inside a memory cgroup: a container's or job's memory limit",
