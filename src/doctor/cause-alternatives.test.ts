@@ -285,3 +285,15 @@ test('free well past the request: cause unknown, with the run own step and anoth
     'no batch fix where the figures show no shortage',
   );
 });
+
+test("the BFC allocator's own fragmentation hint keeps fragmentation open beside the batch; without it, not", () => {
+  const bfc =
+    '2026-11-29 10:00:00.000000: W external/local_xla/xla/tsl/framework/bfc_allocator.cc:501] Allocator (GPU_0_bfc) ran out of memory trying to allocate 1.20GiB (rounded to 1288490240)requested by op model/conv2d_7/Conv2D';
+  const hint =
+    "If the cause is memory fragmentation maybe the environment variable 'TF_GPU_ALLOCATOR=cuda_malloc_async' will improve the situation. ";
+  const [d] = diagnoseText(`${bfc}\n${hint}`);
+  assert.equal(d?.kind, 'gpu_oom');
+  assert.notEqual(d?.cause, 'fragmentation');
+  assert.ok(alternativesOf(`${bfc}\n${hint}`).includes('fragmentation'));
+  assert.ok(!alternativesOf(bfc).includes('fragmentation'));
+});

@@ -336,6 +336,19 @@ export function causeAlternatives(input: AlternativesInput): CauseAlternative[] 
       'memory_cap',
       "the GPU's share of the Mac's unified memory (Metal's recommended working set) may be the limit: raise it once (sudo sysctl iogpu.wired_limit_mb=<MB>, macOS 14+; MLX's mx.metal.set_memory_limit) with other apps closed; if it then fits, the share was the limit, not the work",
     );
+  // TensorFlow's or XLA's BFC allocator printed its own fragmentation hint (log/evidence.ts
+  // bfcFragmentationHinted): without its allocation summary (the chunks in use against the pool's limit)
+  // the log cannot tell a pool full of live tensors from one whose free memory is in pieces, and the
+  // hint's allocator is the test. Only beside the readings of a pool full of this step's own tensors:
+  // a program larger than the pool (XLA's BufferAssignment) or one tensor's shape no pool layout serves.
+  if (
+    context.bfcFragmentationHinted === true &&
+    (cause === 'batch_too_large' || cause === 'model_state' || cause === 'device_too_small')
+  )
+    add(
+      'fragmentation',
+      "set TF_GPU_ALLOCATOR=cuda_malloc_async once (the allocator's own hint; the BFC allocator was in use when it failed): if it then fits, the pool's free memory was in pieces, not too little",
+    );
   // A cap the message states (PyTorch's "N allowed", MPS's "max allowed"): lifting it is the test.
   if (num(facts, 'allowedBytes') !== undefined && cause !== 'memory_cap')
     add(

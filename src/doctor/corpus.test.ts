@@ -719,11 +719,12 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // 706/847, 796/847. Another process read from an unlisted gap (PyTorch before 2.1) keeps this process's
   // own memory outside the pool open: 706/847, 797/847. With doctor-rules' C-heap allocators (faster-whisper's
   // mkl_malloc read as the host's) and a bare kill after Ollama planned more of its model in RAM than the
-  // host had free with swap (host_ram): 708/847, 798/847.
+  // host had free with swap (host_ram): 708/847, 798/847. The BFC allocator's own fragmentation hint keeps
+  // fragmentation open beside a full pool's readings: 708/847, 799/847.
   assert.ok(figures.causesRight >= 708, `causes right ${figures.causesRight}, at least 708`);
   assert.ok(
-    figures.causesRightOrAlternative >= 798,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 798`,
+    figures.causesRightOrAlternative >= 799,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 799`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
   // The causes as doctor claimed them (score.ts causeClaimsLine), beside the strict figure. Session 21:
@@ -745,7 +746,7 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // 348/375: seven right ones moved from decided to open (naming the truth first), one decided wrong
   // (another library in the same process) now offers the truth; decided wrong 5 -> 4. With doctor-rules'
   // C-heap allocators and Ollama's plan past the host's free memory (a bare kill moved from open to
-  // decided right): 451/455 and 347/373.
+  // decided right): 451/455 and 347/373. The BFC allocator's fragmentation hint: 451/455 and 348/373.
   t.diagnostic(causeClaimsLine(figures));
   assert.ok(figures.causesDecidedRight >= 451, `decided right ${figures.causesDecidedRight}, at least 451`);
   assert.ok(
@@ -753,7 +754,7 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
     `decided wrong ${figures.causesDecided - figures.causesDecidedRight}, at most 4`,
   );
   assert.ok(
-    figures.causesOpenTruthOffered >= 347,
-    `open with the truth offered ${figures.causesOpenTruthOffered}, at least 347`,
+    figures.causesOpenTruthOffered >= 348,
+    `open with the truth offered ${figures.causesOpenTruthOffered}, at least 348`,
   );
 });

@@ -756,6 +756,19 @@ const logRules: FactRule[] = [
     extract: (m) => definedFacts({ hostMemoryPercent: Number(m[1]) }),
   },
   {
+    // The BFC allocator's own line when a request fails: "If the cause is memory fragmentation maybe the
+    // environment variable 'TF_GPU_ALLOCATOR=cuda_malloc_async' will improve the situation." (TensorFlow
+    // 2.5+ core/common_runtime/bfc_allocator.cc, later xla/tsl/framework/bfc_allocator.cc
+    // AllocateRawInternal). Printed by the BFC allocator itself, so the asynchronous one was not in use.
+    family: 'context',
+    keywords: ['if the cause is memory fragmentation'],
+    pattern: /If the cause is memory fragmentation maybe the environment variable/,
+    source:
+      'tensorflow core/common_runtime/bfc_allocator.cc (xla/tsl/framework/bfc_allocator.cc) AllocateRawInternal',
+    once: true,
+    extract: () => ({ bfcFragmentationHinted: true }),
+  },
+  {
     // Ollama's reading of the host's memory before it loads a model: slog "system memory" total, free,
     // free_swap (ollama llm/server.go NewLlamaServer, v0.3-v0.9: format.HumanBytes2, "62.6 GiB").
     family: 'context',
