@@ -372,11 +372,17 @@ def load_hf_model(torch, request, device, build_real, layers=None):
 
             return model, batch, None, loss
 
-        if request.get("lossUpcast") is False:
+        upcast = request.get("lossUpcast") is not False
+        if request.get("lossShiftCopy") or not upcast:
             # training.loss_upcast: false: cross-entropy on the logits as returned (a bf16 model's stay bf16).
+            # lossShiftCopy: the loss of transformers before 4.49, which copies the shifted logits.
             def batch(n):
                 return {"input_ids": torch.randint(0, vocab, (n, seq), device=device)}
 
+            if request.get("lossShiftCopy"):
+                return model, batch, None, lambda output, batch: shift_copy_loss(
+                    torch, output.logits, batch["input_ids"], upcast
+                )
             return model, batch, None, lambda output, batch: causal_lm_loss(torch, output.logits, batch["input_ids"])
 
         def batch(n):
@@ -615,6 +621,21 @@ def causal_lm_loss(torch, logits, labels):
     shifted = torch.nn.functional.pad(labels, (0, 1), value=-100)[..., 1:].contiguous()
     return torch.nn.functional.cross_entropy(
         logits.view(-1, logits.shape[-1]), shifted.view(-1), ignore_index=-100, reduction="mean"
+    )
+
+
+def shift_copy_loss(torch, logits, labels, upcast):
+    """transformers' causal-LM loss before v4.49 (loss/loss_utils.py ForCausalLMLoss at v4.48.0; the models'
+    own forward before v4.46, e.g. models/llama/modeling_llama.py at v4.31.0): the logits upcast to fp32,
+    then `logits[..., :-1, :].contiguous()`, a copy of every shifted logit, into the cross-entropy.
+    transformers#35646 (first in v4.49.0) pads the labels instead, as causal_lm_loss does; training.transformers
+    below 4.49, or unstated, means this one (the analytic loss.ts lossBytesPerLogit's `isShiftCopy`)."""
+    if upcast:
+        logits = logits.float()
+    shift_logits = logits[..., :-1, :].contiguous()
+    shift_labels = labels[..., 1:].contiguous()
+    return torch.nn.functional.cross_entropy(
+        shift_logits.view(-1, shift_logits.shape[-1]), shift_labels.view(-1), ignore_index=-100, reduction="mean"
     )
 
 

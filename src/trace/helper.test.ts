@@ -384,6 +384,34 @@ describe('trace helper, real torch', { skip }, () => {
     );
   });
 
+  test("tiny llama, transformers before 4.49's loss: within 2% of the real step; the shifted logits' fp32 copy held", async () => {
+    // loss/loss_utils.py ForCausalLMLoss at v4.48.0: `logits.float()`, then `logits[..., :-1, :].contiguous()`.
+    const request: TraceRequest = {
+      ...step,
+      precision: 'bf16',
+      checkpointing: 'full',
+      modelConfig: join(fixtures, 'tiny-llama.json'),
+      configOverrides: { vocab_size: 8192 },
+    };
+    const checked = await runTraceHelper(python(), { ...request, lossShiftCopy: true });
+    const [traced, real] = [checked.peakBytes as number, checked.realPeakBytes as number];
+    assert.ok(errorPercent(traced, real) <= 2, `traced ${traced} B, real ${real} B`);
+    const [padded, copied] = await Promise.all([
+      runTraceHelper(python(), { ...request, mode: 'trace', rawBytes: true }),
+      runTraceHelper(python(), { ...request, lossShiftCopy: true, mode: 'trace', rawBytes: true }),
+    ]);
+    // The loss's peak per logit goes from 12 B (the padded labels: log_softmax's output, its incoming gradient
+    // and the logits' fp32 gradient) to 14 B (the 16-bit logits, their upcast, the copy, log_softmax's output
+    // in forward), as the analytic loss prices the two (loss.ts lossBytesPerLogit): 2 B a logit more, less
+    // the position the shifted copy drops.
+    const logits = step.batchSize * step.seqLen * 8192;
+    const added = (copied?.peakBytes as number) - (padded?.peakBytes as number);
+    assert.ok(
+      added >= 0.9 * 2 * logits && added <= 2 * logits,
+      `the copying loss's peak is ${added} B above the padded one's (about ${2 * logits} B)`,
+    );
+  });
+
   test('tiny llama, chunked and fused losses: within 2% of the real step; the fused loss keeps no logits, the chunked no fp32 copy of them all', async () => {
     // A vocabulary of 8192 over 64 wide: the loss is the step's largest part, as in a real fine-tune.
     const request: TraceRequest = {

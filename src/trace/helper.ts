@@ -67,6 +67,8 @@ export interface TraceRequest {
   /** false: the causal LM's loss is a plain cross-entropy on the logits as the model returns them (bf16 stays
    * bf16; training.loss_upcast: false); absent or true: transformers' own loss, which upcasts them to fp32. */
   lossUpcast?: boolean;
+  /** The causal LM's loss copies the shifted logits, as transformers before 4.49 did (training.transformers). */
+  lossShiftCopy?: boolean;
   /**
    * chunked, fused or chunked_head (training.loss): the causal LM's head and loss run as that kind does;
    * absent: standard.

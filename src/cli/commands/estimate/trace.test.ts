@@ -248,6 +248,33 @@ test('what the helper would trace as something else is refused: an optimizer ste
   assert.equal(refusal('optimizer: adamw, offload: { optimizer: cpu }'), undefined);
 });
 
+test("the request asks for the shifted logits' copy as the spec's transformers (before 4.49, or unstated) made it", () => {
+  const request = (
+    training: string,
+    transformer = 'family: llama, layers: 2, hidden: 64, heads: 4, vocab: 512, ffn: 176, seq_len: 64',
+  ) =>
+    traceRequestOf(
+      parseEstimateSpec(
+        `model: { params: 1B, transformer: { ${transformer} } }\ntraining: { ${training} }`,
+        'x.yaml',
+      ),
+      { inputs: { batchSize: 2 } } as Parameters<typeof traceRequestOf>[1],
+      options,
+    );
+  assert.equal(request('precision: bf16, optimizer: adamw').lossShiftCopy, true, 'unstated: the copy');
+  assert.equal(request('precision: bf16, optimizer: adamw, transformers: "4.48.3"').lossShiftCopy, true);
+  assert.equal(
+    'lossShiftCopy' in request('precision: bf16, optimizer: adamw, transformers: "4.49.0"'),
+    false,
+  );
+  // Only transformers' standard loss over upcast logits copies them (loss.ts lossBytesPerLogit).
+  assert.equal('lossShiftCopy' in request('precision: bf16, optimizer: adamw, loss: fused'), false);
+  assert.equal('lossShiftCopy' in request('precision: bf16, optimizer: adamw, loss_upcast: false'), false);
+  // A masked LM's loss shifts nothing.
+  const bertMlm = 'family: bert, layers: 2, hidden: 64, heads: 4, vocab: 512, ffn: 256, seq_len: 64';
+  assert.equal('lossShiftCopy' in request('precision: bf16, optimizer: adamw', bertMlm), false);
+});
+
 test("the request carries training.loss_upcast: false, so the helper's loss keeps 16-bit logits as the model returns them", () => {
   const request = (training: string) =>
     traceRequestOf(

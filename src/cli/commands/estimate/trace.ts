@@ -298,6 +298,31 @@ export function objectiveOf(spec: EstimateSpec): TraceRequest['objective'] {
   return spec.tensors.some((tensor) => tensor.covers === 'logits') ? 'logits' : 'hidden';
 }
 
+/**
+ * The causal LM's own standard loss as transformers before 4.49 runs it (training.transformers below 4.49 or
+ * unstated: to-spec.ts isLossShiftCopy): the logits upcast to fp32, then `logits[..., :-1, :].contiguous()`
+ * copying every shifted logit (loss/loss_utils.py ForCausalLMLoss at v4.48.0), where the helper's transformers
+ * (4.49 and later, transformers#35646) pads the labels instead. The analytic loss counts the same copy
+ * (loss.ts lossBytesPerLogit, isShiftCopy).
+ */
+export function isShiftCopyLoss(spec: EstimateSpec): boolean {
+  const shape = spec.model.transformer;
+  return (
+    spec.training.loss === 'standard' &&
+    spec.training.isLossShiftCopy &&
+    // Without the upcast the analytic loss keeps no copy either (a plain cross-entropy on 16-bit logits).
+    spec.training.isLossUpcast &&
+    objectiveOf(spec) === undefined &&
+    shape !== undefined &&
+    shape.lmHead &&
+    shape.vocab > 0 &&
+    shape.classes === 0 &&
+    shape.decoderLayers === 0 &&
+    // A causal LM's loss: a masked LM's (BERT, ELECTRA) and a ViT's shift nothing.
+    !['bert', 'electra', 'vit', 't5'].includes(shape.family)
+  );
+}
+
 /** The spec's `tensors:` entries that cover a part the traced step makes (the logits, activations). */
 export function coveringTensors(spec: EstimateSpec): string[] {
   return spec.tensors.filter((tensor) => tensor.covers !== undefined).map((tensor) => tensor.name);
@@ -348,6 +373,9 @@ export function traceRequestOf(
     ...(spec.model.lora ? { lora: { ...spec.model.lora, ...adapterRequestOf(spec) } } : {}),
     // Without it the helper's causal LM takes transformers' loss, which upcasts 16-bit logits to fp32.
     ...(spec.training.isLossUpcast ? {} : { lossUpcast: false }),
+    // transformers before 4.49 (or unstated: training.transformers) copies the shifted logits for the loss
+    // (loss.ts lossBytesPerLogit isShiftCopy): the helper runs that loss, not its own transformers' (no copy).
+    ...(isShiftCopyLoss(spec) ? { lossShiftCopy: true } : {}),
     ...(objectiveOf(spec) ? { objective: objectiveOf(spec) } : {}),
     ...(isFrozenTrace(spec) ? { frozen: true } : {}),
     // Megatron's vocab-parallel loss is not the helper's to run: it traces transformers' standard loss.
