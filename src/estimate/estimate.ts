@@ -3,6 +3,7 @@
 import { HeadroomError } from '../errors.js';
 import { formatBytes, maxSizeBytes } from '../units.js';
 import { isConvNetwork } from './cnn.js';
+import { criticComponents } from './critic.js';
 import { blockBytes, defaultContextBytes, defaultFragmentation, defaultWorkspaceBytes } from './cuda.js';
 import { formatCount } from './dtypes.js';
 import { evaluateExpr } from './expr.js';
@@ -107,6 +108,7 @@ function estimateStage(given: EstimateSpec, overrides: EstimateOverrides): Break
     };
   });
   const states = modelStateComponents(spec, counts);
+  const critic = criticComponents(spec);
   const activations = withUnslothChunk(
     spec,
     { states: states.device, batch },
@@ -159,12 +161,13 @@ function estimateStage(given: EstimateSpec, overrides: EstimateOverrides): Break
   if (engine) notes.push(engine.note);
   const deviceParts: Component[] = [
     ...states.device,
+    ...critic.device,
     ...parallel.components,
     ...activations.device,
     ...tensors.map((t) => t.component),
     ...(engine?.component ? [engine.component] : []),
   ];
-  const moved = [...states.host, ...activations.host];
+  const moved = [...states.host, ...critic.host, ...activations.host];
   if (spec.device === 'cpu')
     return { ...cpuBreakdown(spec, { deviceParts, moved, batch, counts, notes, vars }), notEstimated };
 

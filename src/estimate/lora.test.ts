@@ -537,3 +537,99 @@ describe('LoRA on a frozen base (layer-activations.ts)', () => {
     );
   });
 });
+
+// model.lora.trainable: PEFT tuners whose memory is LoRA's (or LoRA-FA's) at their rank, whose parameters are not
+// lora_A and lora_B. Measured on a real step: the 256-wide bf16 Llama above, 2 layers, fp32 adapters (PEFT's
+// default), what each tuner keeps per token beyond the frozen base (128 tokens less 64), against plain LoRA of the
+// same rank with lora_A trained or frozen.
+const tunerPython = `
+import sys, json, torch
+${savedBytesPython}from transformers import LlamaConfig, LlamaForCausalLM
+import peft
+cfg = LlamaConfig(hidden_size=256, intermediate_size=512, num_hidden_layers=2, num_attention_heads=8,
+                  num_key_value_heads=2, vocab_size=1000, tie_word_embeddings=True, attn_implementation='sdpa')
+T = ['q_proj', 'v_proj']
+def slope(make, freeze_a=False):
+    def at(seq):
+        torch.manual_seed(0)
+        m = LlamaForCausalLM(cfg).to(torch.bfloat16)
+        for p in m.parameters(): p.requires_grad_(False)
+        if make: m = peft.get_peft_model(m, make())
+        for name, p in m.named_parameters():
+            if freeze_a and 'lora_A' in name: p.requires_grad_(False)
+        return saved_bytes(m, seq)
+    return (at(128) - at(64)) / (2 * 64) / 2  # per token and layer
+frozen = slope(None)
+lora = lambda r: (lambda: peft.LoraConfig(r=r, lora_dropout=0.0, target_modules=T))
+out = {
+  'lora_fa_r2': slope(lora(2), True), 'lora_fa_r32': slope(lora(32), True),
+  'tinylora_r2': slope(lambda: peft.TinyLoraConfig(r=2, target_modules=T)),
+  'miss_r32': slope(lambda: peft.MissConfig(r=32, target_modules=T)),
+  'lora_r4': slope(lora(4)), 'lora_r32': slope(lora(32)), 'lora_r64': slope(lora(64)),
+  'unilora_r32': slope(lambda: peft.UniLoraConfig(r=32, target_modules=T)),
+  'vblora_r4': slope(lambda: peft.VBLoRAConfig(r=4, num_vectors=64, vector_length=64, target_modules=T)),
+  'gralora_r32': slope(lambda: peft.GraloraConfig(r=32, target_modules=T)),
+  'delora_r32': slope(lambda: peft.DeloraConfig(r=32, target_modules=T)),
+  'pvera_r64': slope(lambda: peft.PveraConfig(r=64, target_modules=T)),
+}
+print(json.dumps({k: v - frozen for k, v in out.items()}))
+`;
+
+describe('model.lora.trainable: a PEFT tuner written as the LoRA whose memory it has', () => {
+  const model = (lora: string) => spec(`model:\n  transformer: { ${tinyLlama} }\n  lora: { ${lora} }`).model;
+  const partOf = (lora: string, name: string): number =>
+    estimate(
+      spec(
+        `model:\n  transformer: { ${tinyLlama} }\n  lora: { ${lora} }\ntraining: { precision: bf16, batch_size: 2 }`,
+      ),
+    ).gpu.components.find((part) => part.name === name)?.bytes ?? 0;
+
+  test("its count replaces the factors': parameters, gradients and states from it, activations from rank and targets", () => {
+    const lora = model('rank: 2, targets: [q, v], train: b');
+    const tiny = model('rank: 2, targets: [q, v], train: b, trainable: 64');
+    assert.equal(tiny.trainable, 64);
+    // The base and the tuner's own parameters only: no frozen lora_A (TinyLoRA's projections are buffers).
+    assert.equal(tiny.params, (lora.params ?? 0) - 2 * 2 * 2 * 256 - 2 * (256 * 2 + 64 * 2) + 64);
+    // PEFT's fp32 adapters under a bf16 model: 4 B gradients, 8 B AdamW states per trained parameter.
+    assert.equal(partOf('rank: 2, targets: [q, v], train: b, trainable: 64', 'optimizer states'), 64 * 8);
+    assert.equal(
+      partOf('rank: 2, targets: [q, v], train: b, trainable: 64', 'activations'),
+      partOf('rank: 2, targets: [q, v], train: b', 'activations'),
+    );
+  });
+
+  test('only beside plain LoRA, and a positive count: located errors', () => {
+    assert.throws(
+      () => model('variant: vera, rank: 8, trainable: 64'),
+      /model\.lora\.trainable.*variant vera/s,
+    );
+    assert.throws(() => model('rank: 8, use_dora: true, trainable: 64'), /model\.lora\.trainable.*use_dora/s);
+    assert.throws(
+      () => model('rank: 8, modules_to_save: [embed], trainable: 64'),
+      /model\.lora\.trainable.*modules_to_save/s,
+    );
+    assert.throws(() => model('rank: 8, trainable: 0'), /model\.lora\.trainable/);
+  });
+
+  test('TinyLoRA and MiSS keep what LoRA-FA keeps; Uni-LoRA, VB-LoRA, GraLoRA and DeLoRA what LoRA does (real PEFT 0.21 step on CPU)', (t) => {
+    const skip = skipUnlessFrameworks('torch', 'transformers', 'peft');
+    if (skip) return t.skip(skip);
+    const run = spawnSync(...cpuBounded(300, frameworksPython() as string, ['-c', tunerPython]), {
+      encoding: 'utf8',
+      timeout: hangBackstopMs,
+    });
+    assert.equal(run.status, 0, run.stderr);
+    const kept: Record<string, number> = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}');
+    // Exactly LoRA-FA's: lora_A's r-wide output only (its rank's fp32 values), no copy of the input.
+    assert.equal(kept.tinylora_r2, kept.lora_fa_r2);
+    assert.equal(kept.miss_r32, kept.lora_fa_r32);
+    // LoRA's fp32 input copy and r-wide output: Uni-LoRA and VB-LoRA at their rank, GraLoRA (k 2) and DeLoRA at twice
+    // it (GraLoRA's sub-block products, DeLoRA's normalised x·A beside x·A). PVeRA is neither (more than LoRA at 2.5
+    // times its rank here): not written this way.
+    assert.equal(kept.unilora_r32, kept.lora_r32);
+    assert.equal(kept.vblora_r4, kept.lora_r4);
+    assert.equal(kept.gralora_r32, kept.lora_r64);
+    assert.equal(kept.delora_r32, kept.lora_r64);
+    assert.ok((kept.pvera_r64 ?? 0) > (kept.lora_r64 ?? 0));
+  });
+});

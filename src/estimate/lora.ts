@@ -47,6 +47,9 @@ export function loraParams(shape: TransformerShape, lora: LoraSpec): number {
 
 /** Adapter parameters that stay frozen (model.lora.train: LoRA-FA's lora_A, MiCA's lora_B; AdaLoRA's ranknum). */
 export function frozenAdapterParams(shape: TransformerShape, lora: LoraSpec): number {
+  // A tuner's own count (model.lora.trainable) is its parameters; its frozen projections are buffers (TinyLoRA's,
+  // Uni-LoRA's: peft num_total_params is the base's and the trainable count alone).
+  if (lora.tunerTrainable !== undefined) return 0;
   // AdaLoRA's ranknum: one frozen scalar parameter per adapted linear (adalora/layer.py update_layer).
   if (lora.variant === 'adalora') return loraGroups(shape, lora).reduce((sum, group) => sum + group.count, 0);
   if (!lora.trainedFactor) return 0;
@@ -180,11 +183,31 @@ export function prefixGroups(shape: TransformerShape, lora: LoraSpec): ParamGrou
 
 /** The trained adapter tensors as parameter groups (A and B of each target), for per-tensor optimizer state. */
 export function adapterGroups(shape: TransformerShape, lora: LoraSpec): ParamGroup[] {
+  if (lora.tunerTrainable !== undefined) return tunerGroups(shape, lora, lora.tunerTrainable);
   return [
     ...loraGroups(shape, lora).flatMap((group) => variantGroups(group, lora)),
     ...doraMagnitudeGroups(shape, lora),
     ...savedModuleGroups(shape, lora),
     ...prefixGroups(shape, lora),
+  ];
+}
+
+/**
+ * A tuner's own parameters (model.lora.trainable), its layout unknown: spread evenly over the adapted linears, one
+ * trained vector each, so an FSDP unit and the optimizer's largest tensor take a layer's share.
+ */
+function tunerGroups(shape: TransformerShape, lora: LoraSpec, trainable: number): ParamGroup[] {
+  const adapted = loraGroups(shape, lora).reduce((sum, group) => sum + group.count, 0);
+  if (adapted === 0) return [];
+  return [
+    {
+      name: 'tuner parameters (model.lora.trainable)',
+      rows: 1,
+      cols: trainable / adapted,
+      count: adapted,
+      kind: 'vector',
+      isPerLayer: true,
+    },
   ];
 }
 

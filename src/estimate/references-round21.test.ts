@@ -44,6 +44,10 @@ test('round 21, measured once, is pinned: median |error| and the counts within 5
   // two prefix-tuning rows (lora.variant prefix_tuning, virtual_tokens 200 and 50: the prefix keys and values over
   // repeated heads and SDPA's mask per layer, as a real PEFT 0.21 step keeps them): +12.5/+19.7% -> +14.7/+20.9%;
   // the round 12.5% -> 14.2% (rows near the median moved up past it), 2/17/24.
-  assert.ok(median <= 0.143, summary);
-  assert.ok(within(0.05) >= 2 && within(0.15) >= 17 && within(0.3) >= 24, summary);
+  // Session 27 (estimate-express): PEFT tuners written as the LoRA whose memory they have, with their own trainable
+  // count (model.lora.trainable; TinyLoRA and MiSS as LoRA-FA, Uni-LoRA and VB-LoRA as LoRA, measured on a real
+  // PEFT 0.21 step): TinyLoRA +22.4/+22.4% -> +8.8/+8.8%, MiSS +21.7% -> +8.7%, Uni-LoRA +10.4% -> +8.7%, VB-LoRA
+  // +11.1% -> +9.3%. At main 96a0583f the round was 11.1%, 3/18/24; now 9.8%, worst -58.1%, 3/21/24.
+  assert.ok(median <= 0.099, summary);
+  assert.ok(within(0.05) >= 3 && within(0.15) >= 21 && within(0.3) >= 24, summary);
 });

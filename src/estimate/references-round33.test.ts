@@ -31,6 +31,8 @@ test('round 33, measured once, is pinned: median |error| and the counts within 5
   // Session 27 (estimate-express, spec only): verl's colocated vLLM said (inference, sleep mode) -78.2 -> -16.0%, the
   // DeepSeek-V3 debug model's latent attention said (model.transformer.mla) -3.0 -> +3.7%: 9.2% median, worst -28.7%
   // (DeepSpeed-Chat's PPO), 4/10/13 within 5/15/30%.
+  // Then model.critic (DeepSpeed-Chat's OPT-350m critic) with the EMA and reward copies as tensors: -28.7% ->
+  // -9.5%; 9.2% median, worst -20.8% (the T4 PSPNet), 4/11/13.
   assert.ok(median <= 0.092, summary);
-  assert.ok(within(0.05) >= 4 && within(0.15) >= 10 && within(0.3) >= 13, summary);
+  assert.ok(within(0.05) >= 4 && within(0.15) >= 11 && within(0.3) >= 13, summary);
 });

@@ -220,6 +220,12 @@ export const loraSchema = z.strictObject({
         'the one LoRA factor that trains: b (LoRA-FA: PEFT create_lorafa_optimizer freezes lora_A), a (MiCA: init_lora_weights "mica" freezes lora_B); default both',
     })
     .optional(),
+  trainable: positiveInt
+    .meta({
+      description:
+        'a PEFT tuner written as the LoRA whose memory it has, with its own trainable count (its parameters are not lora_A and lora_B): gradients and optimizer states from this count, activations from rank, targets and train. Measured on CPU (torch 2.13, PEFT 0.21, saved-tensor hooks): TinyLoRA and MiSS keep what LoRA-FA does at their rank (train: b), Uni-LoRA and VB-LoRA what LoRA does at theirs, GraLoRA and DeLoRA what LoRA does at twice theirs. Plain LoRA only (not another variant, DoRA or modules_to_save)',
+    })
+    .optional(),
   n_frequency: positiveInt
     .meta({ description: "FourierFT's trained spectral coefficients per adapted linear (default 1000)" })
     .optional(),
@@ -534,6 +540,13 @@ export const referenceSchema = z.strictObject({
     .optional(),
 });
 
+/** model.critic: a second model trained beside the policy each step (PPO's value model). */
+export const criticSchema = z.strictObject({
+  params: countField.meta({
+    description: 'its parameter count, every one trained (the value head included)',
+  }),
+});
+
 /** model: a parameter count, a shape or a config.json, trainable count, buffers, LoRA, quantization. */
 export const modelSchema = z.strictObject({
   params: countField.optional(),
@@ -553,6 +566,12 @@ export const modelSchema = z.strictObject({
     })
     .optional(),
   vision: visionSchema.optional(),
+  critic: criticSchema
+    .meta({
+      description:
+        "PPO's critic (value model), trained beside the policy with its precision, optimizer and sharding (DeepSpeed-Chat's actor and critic engines, OpenRLHF's, verl's critic worker colocated): its weights, gradients and optimizer states held through the step; its forward and backward run after the policy's, so its activations are not counted (TRL's PPOTrainer runs both in one graph: more than this)",
+    })
+    .optional(),
   reference: referenceSchema
     .meta({
       description:

@@ -169,6 +169,13 @@ function toLora(raw: RawModel['lora'], report: Report): LoraSpec | undefined {
     report(['model', 'lora', 'decompose_factor'], `a LoKr option; variant is ${variant}`);
   if (raw.train !== undefined && (variant !== 'lora' || raw.use_dora))
     report(['model', 'lora', 'train'], 'freezes one factor of plain LoRA (not DoRA, not another variant)');
+  // model.lora.trainable stands for a tuner's own parameters in place of plain LoRA's factors: not beside another
+  // tuner's, DoRA's magnitudes or modules_to_save's copies, which are counted from their shapes.
+  if (raw.trainable !== undefined && (variant !== 'lora' || raw.use_dora || raw.modules_to_save))
+    report(
+      ['model', 'lora', 'trainable'],
+      `a tuner written as plain LoRA counts its own parameters: not with ${variant !== 'lora' ? `variant ${variant}` : raw.use_dora ? 'use_dora' : 'modules_to_save'}`,
+    );
   if (raw.feedforward !== undefined && variant !== 'ia3')
     report(['model', 'lora', 'feedforward'], `an IA³ option (feedforward_modules); variant is ${variant}`);
   const targets = isPrefix ? [] : (raw.targets ?? (variant === 'ia3' ? ['k', 'v', 'down'] : ['q', 'v']));
@@ -192,6 +199,7 @@ function toLora(raw: RawModel['lora'], report: Report): LoraSpec | undefined {
     ...(variant !== 'lora' ? { variant } : {}),
     ...(raw.decompose_factor !== undefined ? { decomposeFactor: raw.decompose_factor } : {}),
     ...(raw.train ? { trainedFactor: raw.train } : {}),
+    ...(raw.trainable !== undefined ? { tunerTrainable: raw.trainable } : {}),
     ...(raw.adapter_dtype !== undefined && raw.adapter_dtype !== 'fp32_autocast'
       ? { adapterDtype: raw.adapter_dtype }
       : {}),
@@ -585,6 +593,7 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
           },
         }
       : {}),
+    ...(raw.critic ? { critic: { params: raw.critic.params } } : {}),
     ...(raw.reference
       ? {
           reference: {

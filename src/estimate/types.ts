@@ -252,6 +252,11 @@ export interface LoraSpec {
    * (MiCA, PEFT init_lora_weights "mica" freezes lora_B); absent: both.
    */
   trainedFactor?: 'a' | 'b';
+  /**
+   * A PEFT tuner written as the LoRA whose memory it has (model.lora.trainable): its own trainable count, which
+   * replaces lora_A's and lora_B's for gradients and optimizer states; absent: the factors' count.
+   */
+  tunerTrainable?: number;
   /** FourierFT's n_frequency: trained spectral coefficients per adapted linear (PEFT FourierFTConfig, default 1000). */
   frequencies?: number;
   /**
@@ -634,6 +639,8 @@ export interface EstimateSpec {
     attentionBias?: { isPerLayer: boolean; positions?: number };
     /** A frozen second model run each step (model.reference: DPO/KTO's reference, a distillation teacher). */
     reference?: ReferenceSpec;
+    /** PPO's critic (model.critic): a second model trained beside this one, all its parameters trained. */
+    critic?: { params: number };
     /** What the estimate cannot model about this model (a vision tower, MoE routing...). */
     notes: string[];
   };
