@@ -158,11 +158,15 @@ export function causeAlternatives(input: AlternativesInput): CauseAlternative[] 
   // What decided model_state by the step itself: the failing step loaded, placed or gathered the
   // model, or was the optimizer's, or the log shows a batch of one (log/evidence.ts). Then no batch
   // was the lever; a full fine-tune alone leaves the batch open.
+  // A batch of one is shown by the log's setting, or by Accelerate's batch-size finder having halved
+  // the batch to zero (pytorch/rules.ts torch-oom-caught-by-app's batchExhausted).
+  const batchOfOneShown =
+    facts.batchExhausted === true || (context.batchSizeOne === true && context.batchOneRuns !== true);
   const stepDecided =
     context.modelStateStep === 'place' ||
     context.modelStateStep === 'gather' ||
     context.optimizerStateStep === true ||
-    (context.batchSizeOne === true && context.batchOneRuns !== true);
+    batchOfOneShown;
   const requested = num(facts, 'requestedBytes');
   // The user says a batch of one runs (log/evidence.ts batchOneRuns): the model's state fits.
   const modelFits = context.batchOneRuns === true;
@@ -260,8 +264,7 @@ export function causeAlternatives(input: AlternativesInput): CauseAlternative[] 
     // dimensions still grow its activations (PyTorch FAQ, "out of memory"), so the input's own size
     // stays open where the step itself did not decide it (placing the model, the optimizer's step).
     else if (
-      context.batchSizeOne === true &&
-      context.batchOneRuns !== true &&
+      batchOfOneShown &&
       context.modelStateStep !== 'place' &&
       context.modelStateStep !== 'gather' &&
       context.optimizerStateStep !== true

@@ -292,6 +292,28 @@ const ownCauses: ReadonlySet<string> = new Set([
 function pickTorchCause(draft: Draft, { context }: ExplainContext, n: TorchNumbers): Explanation {
   // What the log shows done already: the fixes below never propose it (shown.ts).
   const shown = shownTechniquesOf(context);
+  // Accelerate halved the batch to zero (rules.ts torch-oom-caught-by-app): a batch of 1 failed too, so
+  // a smaller batch is no fix, and what fills the device is the model's own state, as with a batch of one
+  // shown in the log (modelState's batchOfOne); another process, which the log cannot show, stays open.
+  if (draft.facts.batchExhausted === true)
+    return {
+      cause: 'model_state',
+      causeText:
+        "Accelerate's find_executable_batch_size halved the batch to zero: every batch size down to 1 failed with a memory error, so the batch is not what fills the device; the model's own state (weights, and for training its gradients and optimizer state) is the most likely",
+      fixes: [
+        fix(
+          "shrink the model's own state: mixed precision, gradient checkpointing, an adapter (LoRA) instead of a full fine-tune, or optimizer/parameter offload (DeepSpeed ZeRO, FSDP)",
+          'a batch of 1 did not fit, so what remains is the state every step keeps',
+        ),
+      ],
+      alternatives: [
+        {
+          cause: 'co_tenant',
+          decidedBy:
+            'nvidia-smi --query-compute-apps=pid,used_memory --format=csv when it fails, showing another process',
+        },
+      ],
+    };
   if (
     num(draft.facts, 'requestedBytes') === undefined &&
     num(draft.facts, 'summaryReservedBytes') !== undefined

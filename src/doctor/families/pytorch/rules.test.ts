@@ -124,3 +124,24 @@ test('a log line that merely mentions CUDA out of memory is not an OOM', () => {
   // A message cut right after the allocator's words still counts.
   assert.equal(mustDiagnose('RuntimeError: CUDA out of memory.').kind, 'gpu_oom');
 });
+
+// huggingface/accelerate v1.14.0 src/accelerate/utils/memory.py find_executable_batch_size: the batch halved on
+// each memory error until zero (heldout-40's uniem#136 after its measurement, quoted in a Chinese sentence).
+describe("Accelerate's batch-size finder that reached zero", () => {
+  test('is a device OOM whose batch cannot get smaller: the model state, another process open', () => {
+    const d = mustDiagnose(
+      '在微调模型中，执行 run() 方法时，未指定 batch_size，会报错 RuntimeError: No executable batch size found, reached zero. 有点奇怪',
+    );
+    assert.equal(d.kind, 'gpu_oom');
+    assert.equal(d.code, 'torch-oom-caught-by-app');
+    assert.equal(d.cause, 'model_state');
+    assert.ok(!d.fixes.some((f) => /lower the batch|batch size/i.test(f)));
+    assert.ok(d.causeAlternatives?.some((a) => a.cause === 'co_tenant'));
+    // The input's own size stays open (a shorter sequence, a lower resolution), never a smaller batch.
+    const batch = d.causeAlternatives?.find((a) => a.cause === 'batch_too_large');
+    assert.ok(batch === undefined || /shortest input/.test(batch.decidedBy));
+  });
+  test("the other applications' retry warnings keep their reading", () => {
+    assert.equal(primary('out of memory error, emptying cache and trying again')?.cause, 'batch_too_large');
+  });
+});

@@ -185,7 +185,7 @@ export const torchRules: LogRule[] = [
     framework: 'torch',
     weight: 2,
     isGeneric: true,
-    keywords: ['out of memory error, ', 'oom runtimeerror is raised'],
+    keywords: ['out of memory error, ', 'oom runtimeerror is raised', 'no executable batch size found'],
     // An application's own warning, printed only in its handler of PyTorch's device OOM before it
     // retries in smaller pieces or on the CPU: ComfyUI's (and Forge's, A1111's) split attention
     // ("out of memory error, emptying cache and trying again", "... increasing steps and trying again
@@ -195,11 +195,22 @@ export const torchRules: LogRule[] = [
     // assignment. CPU mode is applied in this batch", Megvii-BaseDetection/YOLOX 0.3.0
     // yolox/models/yolo_head.py get_losses, after `if "CUDA out of memory. " not in str(e): raise`).
     // The run may go on, but the card ran out; weight 2, as a warning that names the error's class.
+    // And the same handler's last word where halving never fit: Accelerate's find_executable_batch_size
+    // halves the batch on each error should_reduce_batch_size takes for memory (" out of memory." from
+    // CUDA, HIP or XPU, the CPU allocator's "can't allocate memory", Gaudi's PT_DEVMEM; and cuDNN's
+    // NOT_SUPPORTED) and raises "No executable batch size found, reached zero." when none did
+    // (huggingface/accelerate v1.14.0 src/accelerate/utils/memory.py; transformers' Trainer uses it
+    // for auto_find_batch_size).
     pattern:
-      /\bout of memory error, (?:emptying cache|increasing steps) and trying again\b|\bOOM RuntimeError is raised due to the huge memory cost during label assignment\b/,
+      /\bout of memory error, (?:emptying cache|increasing steps) and trying again\b|\bOOM RuntimeError is raised due to the huge memory cost during label assignment\b|\bNo executable batch size found, reached zero\b/,
     source:
-      'comfyanonymous/ComfyUI comfy/ldm/modules/attention.py attention_split; Megvii-BaseDetection/YOLOX 0.3.0 yolox/models/yolo_head.py get_losses',
+      'comfyanonymous/ComfyUI comfy/ldm/modules/attention.py attention_split; Megvii-BaseDetection/YOLOX 0.3.0 yolox/models/yolo_head.py get_losses; huggingface/accelerate v1.14.0 src/accelerate/utils/memory.py find_executable_batch_size',
     summary: 'PyTorch ran out of device memory and the application caught it to retry (its own warning)',
+    // Accelerate's: every batch size down to 1 was tried (explainTorch never offers a smaller batch).
+    extract: ({ text }) =>
+      /\bNo executable batch size found, reached zero\b/.test(text)
+        ? { facts: { batchExhausted: true } }
+        : {},
   },
   {
     code: 'torch-allowed-memory-exceeded',
