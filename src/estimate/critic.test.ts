@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { estimate } from './estimate.js';
 import { parseEstimateSpec } from './load.js';
+import { partKind } from './trace.js';
 
 const training = 'training: { precision: amp_fp16, convention: zero, optimizer: adamw, batch_size: 4 }';
 const parallel = 'parallel: { gpus: 16, strategy: zero2 }';
@@ -57,4 +58,12 @@ test('a critic needs its parameter count: a located error (exit 2)', () => {
     () => parseEstimateSpec(`${policy}\n  critic: { params: 1000, dtype: fp16 }\n${training}`, 'x.yaml'),
     /model\.critic\.dtype.*unknown key/s,
   );
+});
+
+test('--trace adds the critic as a second model: the traced policy step does not build it', () => {
+  const critic = parts(`${policy}\n  critic: { params: 331198976 }\n${training}\n${parallel}`).filter(
+    (part) => part.name.startsWith('critic '),
+  );
+  assert.equal(critic.length, 3);
+  for (const part of critic) assert.equal(partKind(part), 'second model', part.name);
 });

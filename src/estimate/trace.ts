@@ -198,8 +198,15 @@ const kindsByName: Record<Exclude<PartKind, 'load' | 'spec tensor'>, readonly (s
     /^fp\d+ partition staged/,
   ],
   'untraced state': ['AdaLoRA importance EMAs', 'EMA copy of the model'],
-  // inference: an engine in the trainer's process (inference-engine.ts), which no traced step holds.
-  'second model': ['reference model weights', 'teacher logits', 'reference logits', /^inference engine \(/],
+  // inference: an engine in the trainer's process (inference-engine.ts), which no traced step holds; model.critic's
+  // states (critic.ts): PPO's value model, which the traced policy step does not build.
+  'second model': [
+    'reference model weights',
+    'teacher logits',
+    'reference logits',
+    /^inference engine \(/,
+    /^critic (weights|gradients|optimizer states)/,
+  ],
   'vision tower': ['activations (vision tower)', 'vision tower output'],
   step: [
     'activations',
