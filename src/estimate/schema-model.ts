@@ -446,7 +446,7 @@ export const yoloSchema = z.strictObject({
   max_objects: boxCount
     .meta({
       description:
-        "the most ground-truth boxes in one image of a batch (after mosaic): the anchor-free heads' TaskAlignedAssigner holds 32 B (assigner count) or 104 B (one_hot) per image × box × anchor point after the forward; a peak over a whole run is set by the densest batch it saw (default 0: not counted)",
+        "the most ground-truth boxes in one image of a batch (after mosaic): the anchor-free heads' TaskAlignedAssigner holds 32 B (assigner count) or 104 B (one_hot) per image × box × anchor point after the forward; a peak over a whole run is set by the densest batch it saw (default 100, COCO's, as model.detector's; 0: not counted)",
     })
     .optional(),
   assigner: oneOf(yoloAssigners)

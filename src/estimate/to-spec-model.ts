@@ -298,13 +298,17 @@ function toDetector(raw: RawModel['detector']): DetectorSpec | undefined {
     headConvs: raw.head_convs ?? 4,
     rois: raw.rois ?? 512,
     positiveFraction: raw.positive_fraction ?? 0.25,
-    // COCO's, as classes' default is: "popular object detection datasets usually annotate less than 100 gts"
-    // (mmdetection's maintainer, open-mmlab/mmdetection issue #188); a denser data set states its own.
-    maxObjects: raw.max_objects ?? 100,
+    maxObjects: raw.max_objects ?? defaultMaxObjects,
   };
 }
 
-/** model.yolo with its defaults (80 COCO classes, P5, the assigner not counted, an EMA copy as both trainers keep). */
+// The most ground-truth boxes in one image when the spec does not say, for model.detector and model.yolo alike (both
+// assigners grow with it, on the GPU after every forward): COCO's, as classes' default is: "popular object detection
+// datasets usually annotate less than 100 gts" (mmdetection's maintainer, open-mmlab/mmdetection issue #188). A denser
+// data set (crowds, aerial patches, mosaics of them) states its own.
+const defaultMaxObjects = 100;
+
+/** model.yolo with its defaults (80 COCO classes, P5, COCO's boxes, an EMA copy as both trainers keep). */
 function toYolo(raw: RawModel['yolo'], report: Report): YoloSpec | undefined {
   if (!raw) return undefined;
   const [channels = 3, height = 1, width = 1] = raw.input;
@@ -321,7 +325,7 @@ function toYolo(raw: RawModel['yolo'], report: Report): YoloSpec | undefined {
     classes: raw.classes ?? 80,
     input: [channels, height, width],
     isP6: raw.p6 ?? false,
-    maxObjects: raw.max_objects ?? 0,
+    maxObjects: raw.max_objects ?? defaultMaxObjects,
     assigner: raw.assigner ?? 'count',
     isEma: raw.ema ?? true,
     ...(raw.keypoints ? { keypointShape: [keypoints, values] as [number, number] } : {}),
@@ -469,9 +473,11 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
     report(['model', 'yolo'], 'give yolo alone: not with a transformer, config, cnn or detector');
   }
   if (yolo && raw.lora) report(['model', 'lora'], 'LoRA on a YOLO detector is not modelled');
-  if (yolo && yolo.version !== 'v5' && yolo.maxObjects === 0) {
+  if (yolo && yolo.version !== 'v5') {
     notes.push(
-      "yolo: the TaskAlignedAssigner's working set after the forward (32 B per image × ground-truth box × anchor point; 104 B with assigner one_hot) is not counted: give model.yolo.max_objects, the most boxes in one image of a batch",
+      yolo.maxObjects === 0
+        ? "yolo: the TaskAlignedAssigner's working set after the forward (32 B per image × ground-truth box × anchor point; 104 B with assigner one_hot) is not counted (model.yolo.max_objects: 0)"
+        : `yolo: the TaskAlignedAssigner's working set after the forward is counted at ${yolo.maxObjects} boxes in one image of a batch (model.yolo.max_objects${raw.yolo?.max_objects === undefined ? ', default: COCO' : ''}; a crowded data set, or a mosaic of it, needs its own)`,
     );
   }
   if (cnn && (raw.transformer || config)) report(['model', 'cnn'], 'give cnn or a transformer, not both');

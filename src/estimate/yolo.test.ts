@@ -150,9 +150,11 @@ test('a yolo spec: its parts, the EMA copy and the assigner; bad input refused w
   const part = (name: string, r = plain) => r.gpu.components.find((c) => c.name === name);
   assert.ok((part('activations (YOLO backbone, neck and head)')?.bytes ?? 0) > 1e9);
   assert.equal(part('EMA copy of the model')?.bytes, 11_135_987 * 4 + 80_584);
-  assert.equal(part('task-aligned assigner working set'), undefined);
+  // Unsaid, the boxes are COCO's 100, as model.detector's (to-spec-model.ts defaultMaxObjects); 0 leaves it out.
+  assert.equal(part('task-aligned assigner working set')?.bytes, 32 * 8 * 100 * 13_125 + 8 * 13_125 * 2);
+  assert.equal(part('task-aligned assigner working set', result(', max_objects: 0')), undefined);
   const notes = spec('model:\n  yolo: { version: v8, scale: s, input: [3, 640, 640] }').model.notes;
-  assert.ok(notes.some((note) => note.includes('max_objects')));
+  assert.ok(notes.some((note) => note.includes('max_objects, default: COCO')));
   const crowded = result(', max_objects: 1000');
   assert.equal(
     part('task-aligned assigner working set', crowded)?.bytes,

@@ -229,7 +229,7 @@ const ultralyticsIssue4679 = (options: {
   measured: options.measured,
   config: `ultralytics 8.0 (August 2023) AutoBatch for yolo train model=yolov8s.pt data=VisDrone.yaml imgsz=640 batch=-1 on one Tesla T4: YOLOv8s (11,139,470 parameters, 10 classes) copied and run in train mode under fp16 autocast three times forward and backward on a zero batch of ${options.batch} × 3 × 640 × 640 that requires grad, backward from the sum of the raw head outputs (no loss, no optimizer step), the trainer's own fp32 model beside it, no EMA yet; GPU_mem = torch.cuda.memory_reserved() / 1e9 after the three passes; traceable: no (ultralytics is not installed here; the examples/trace yolo factory would need VisDrone's 10 classes)`,
   spec: `model:
-  yolo: { version: v8, scale: s, classes: 10, input: [3, 640, 640], ema: false }
+  yolo: { version: v8, scale: s, classes: 10, input: [3, 640, 640], ema: false, max_objects: 0 }
 training: { precision: amp_fp16, optimizer: sgd, batch_size: ${options.batch} }
 tensors:
   - { name: the trainer's own fp32 YOLOv8s beside AutoBatch's copy, shape: [11139470], dtype: float32 }`,
