@@ -396,7 +396,7 @@ export const hostExitRules: LogRule[] = [
     weight: 2,
     keywords: ['killed', ...localKilledKeywords],
     pattern: new RegExp(
-      String.raw`line \d+ ?:\s+(\d+) (?:Killed\b|killed(?=\s*$))|: \S+ \d+ ?:\s+(\d+) (?:Killed(?=\s|$)|killed(?=\s*$)|(?:[Ww]as|[Gg]ot) killed(?=\s{2,}\S|\s*$))|${lineStart}(?:\[\d+\][+-]?\s+)?Killed(?:: 9|\.)?(?:\s{2,}\S.*)?["”'\`]?\s*$|(?:\]|[\d%|\u2588-\u258F]s?(?=Killed\s*$)|(?<=\d\.\d+|%) (?=Killed\s*$)) ?Killed\s*$|: [\\/|-] Killed\s*$|(?:it\/s|s\/it|\d\d:\d\d)\] ?Killed(?=["”'\`])|zsh: killed|(?<![:=]\s?)(?:^|(?<=[\s(]))["“'\`](?:[Kk]illed|KILLED)\.?["”'\`](?=[\s.,;:)!?]|$)|(?<=(?:[a-z]{2}|[\d)%]|\.\.)[.!] )Killed(?=\s*$|["”'\`])|\[\d+\]\s+[+-]?\s*(\d+) killed {2,}\S|^\s*(\d+) Killed(?= {2,}\S)`,
+      String.raw`line \d+ ?:\s+(\d+) (?:Killed\b|killed(?=\s*$))|: \S+ \d+ ?:\s+(\d+) (?:Killed(?=\s|$)|killed(?=\s*$)|(?:[Ww]as|[Gg]ot) killed(?=\s{2,}\S|\s*$))|${lineStart}(?:\[\d+\][+-]?\s+)?Killed(?:: 9|\.)?(?:\s{2,}\S.*)?["”'\`]?\s*$|(?:\]|[\d%|\u2588-\u258F]s?(?=Killed\s*$)|(?<=\d\.\d+|%|\d\/\d+) (?=Killed\s*$)) ?Killed\s*$|: [\\/|-] Killed\s*$|(?:it\/s|s\/it|\d\d:\d\d)\] ?Killed(?=["”'\`])|zsh: killed|(?<![:=]\s?)(?:^|(?<=[\s(]))["“'\`](?:[Kk]illed|KILLED)\.?["”'\`](?=[\s.,;:)!?]|$)|(?<=(?:[a-z]{2}|[\d)%]|\.\.)[.!] )Killed(?=\s*$|["”'\`])|\[\d+\]\s+[+-]?\s*(\d+) killed {2,}\S|^\s*(\d+) Killed(?= {2,}\S)`,
     ),
     // bash's report of a script's job ends "<script>: line N: <pid> Killed <command>", its "line %d: "
     // translated in the user's locale ("riga 24:", "Zeile 24:", "ligne 24 :": GNU bash po/<lang>.po
@@ -410,8 +410,9 @@ export const hostExitRules: LogRule[] = [
     // the pid, then "Killed" padded to the command, at the line's start.
     // zsh's job report is "[1]    14875 killed     python main.py" (Src/jobs.c printjob, sigmsg
     // "killed"), often glued to the last progress bar the job drew, or to the last log line when it
-    // ended without a newline ("... trainable%: 0.0000 Killed": a decimal figure or a percentage, one
-    // space, the word; not a count, "3 Killed", a tally's column).
+    // ended without a newline ("... trainable%: 0.0000 Killed": a decimal figure, a percentage or a
+    // progress bar's count of its total ("45/100 Killed", tqdm's n/total), one space, the word; not a
+    // bare count, "3 Killed", a tally's column).
     // The same "Killed" glued to conda's spinner ("Solving environment: \ Killed": conda
     // conda/common/io.py Spinner cycles "/-\|" after the step's colon), or alone with a full stop
     // ("Killed.") as a paste ends it (issue 23, heldout-23's spent misses).
