@@ -27,6 +27,7 @@ describe('foldLocalizedKilled', () => {
 describe('the kill grammar reads the localized word in every form it reads "Killed"', () => {
   for (const [form, line, code] of [
     ['the job report', '[1]+  已杀死    python x.py', 'shell-killed'],
+    ["after a progress bar's counter", 'Loading: 45%|████▌     | 45/100 Getötet', 'shell-killed'],
     ['quoted in a sentence', 'I get "已杀死" every time', 'shell-killed'],
     ['retold after a verb of showing', 'then it prints 已杀死.', 'retold-kill'],
     // heldout-39 (tryolabs/luminoth#181, after its measurement): zh_CN's word after "hits", a full-width comma.
