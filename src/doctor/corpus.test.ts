@@ -518,6 +518,16 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Session 27 (doctor-rules): Accelerate's "No executable batch size found, reached zero." (its batch
   // finder's last word after halving on each OOM) read as the device's, batch already at 1: 51 -> 52.
   'heldout-40': { kindRight: 52, falseOoms: 1, causesRight: 4, wrongFixes: 0, factsRight: 33 },
+  // Session 27 (see HELDOUT-41-RESULT.md): gathered while the session's first round of rules changed
+  // (doctor-rules: a program's hedged guess, C-heap allocators, the localized "Killed", /dev/shm in a
+  // program's words, Accelerate's finder at zero, Slurm's state; doctor-causes: killers' own reports, PyTorch
+  // before 2.1's unlisted gap, Ollama's plan, the BFC fragmentation hint), by engineers who changed no rule,
+  // measured once after that round (main a864ded2) and at the session's start (96a0583f); the figures are the
+  // same at both. 100 threads: 2 pages outside GitHub (seed 41, doctor-gather41: the pages corpus is nearly all
+  // AI-written explainers) and 98 from ML libraries and apps outside Python's mainstream stacks (seed 411,
+  // doctor-gather41b: Julia, R, Rust, C/C++, Java, JS, Swift/MLX, .NET, Go): 86/100 (86.0%), 1 false OOM, 3/6
+  // causes, 0 wrong fixes, 28/55 facts.
+  'heldout-41': { kindRight: 86, falseOoms: 1, causesRight: 3, wrongFixes: 0, factsRight: 28 },
 };
 
 for (const part of testCorpusParts) {
@@ -550,7 +560,7 @@ for (const part of testCorpusParts) {
   });
 }
 
-test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-40)', (t) => {
+test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-41)', (t) => {
   const cases = testCorpusParts.flatMap((part) => readPart(part));
   if (cases.length === 0) {
     t.skip('no logs in test/corpus');
@@ -644,8 +654,11 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // bitsandbytes' CUDA_CHECK_RETURN, TensorRT's OutOfMemory code, retries printed only after a caught OOM, a
   // MemoryError over TF's pool-growth retries): 4143/4260. With heldout-39 and heldout-40 folded in as measured
   // once (89/99, 51/54): 4283/4413 (97.1%), below the issue's bar, 9 false OOMs. The shell's "Killed" line
-  // with a closing quote after it: 4284/4413.
-  const floor = 4284;
+  // with a closing quote after it: 4284/4413. Session 27's first round (doctor-rules: a hedged guess is no
+  // report, C-heap allocators, the localized "Killed", /dev/shm in a program's words, Accelerate's finder at zero,
+  // Slurm's state where Slurm writes it): 4290/4413, 8 false OOMs. With heldout-41 folded in as measured once
+  // (86/100): 4376/4513 (97.0%), below the issue's bar, 9 false OOMs.
+  const floor = 4376;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -723,11 +736,13 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // own memory outside the pool open: 706/847, 797/847. With doctor-rules' C-heap allocators (faster-whisper's
   // mkl_malloc read as the host's) and a bare kill after Ollama planned more of its model in RAM than the
   // host had free with swap (host_ram): 708/847, 798/847. The BFC allocator's own fragmentation hint keeps
-  // fragmentation open beside a full pool's readings: 708/847, 799/847.
-  assert.ok(figures.causesRight >= 708, `causes right ${figures.causesRight}, at least 708`);
+  // fragmentation open beside a full pool's readings: 708/847, 799/847. Slurm's state where Slurm writes it and
+  // Accelerate's finder at zero: 709/847, 800/847. With heldout-41 folded in (3/6 strict, 3/6 among
+  // alternatives): 712/853, 803/853.
+  assert.ok(figures.causesRight >= 712, `causes right ${figures.causesRight}, at least 712`);
   assert.ok(
-    figures.causesRightOrAlternative >= 799,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 799`,
+    figures.causesRightOrAlternative >= 803,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 803`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
   // The causes as doctor claimed them (score.ts causeClaimsLine), beside the strict figure. Session 21:
@@ -749,15 +764,17 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // 348/375: seven right ones moved from decided to open (naming the truth first), one decided wrong
   // (another library in the same process) now offers the truth; decided wrong 5 -> 4. With doctor-rules'
   // C-heap allocators and Ollama's plan past the host's free memory (a bare kill moved from open to
-  // decided right): 451/455 and 347/373. The BFC allocator's fragmentation hint: 451/455 and 348/373.
+  // decided right): 451/455 and 347/373. The BFC allocator's fragmentation hint: 451/455 and 348/373. At
+  // session 27's first round's end (a864ded2): 452/456 and 348/373. With heldout-41 folded in (2/4 decided
+  // right, 1/1 open offers the truth): 454/460 and 349/374; decided wrong 4 -> 6, both heldout-41's.
   t.diagnostic(causeClaimsLine(figures));
-  assert.ok(figures.causesDecidedRight >= 451, `decided right ${figures.causesDecidedRight}, at least 451`);
+  assert.ok(figures.causesDecidedRight >= 454, `decided right ${figures.causesDecidedRight}, at least 454`);
   assert.ok(
-    figures.causesDecided - figures.causesDecidedRight <= 4,
-    `decided wrong ${figures.causesDecided - figures.causesDecidedRight}, at most 4`,
+    figures.causesDecided - figures.causesDecidedRight <= 6,
+    `decided wrong ${figures.causesDecided - figures.causesDecidedRight}, at most 6`,
   );
   assert.ok(
-    figures.causesOpenTruthOffered >= 348,
-    `open with the truth offered ${figures.causesOpenTruthOffered}, at least 348`,
+    figures.causesOpenTruthOffered >= 349,
+    `open with the truth offered ${figures.causesOpenTruthOffered}, at least 349`,
   );
 });
