@@ -33,6 +33,7 @@ import { round30Cases } from './published-measured-round30.js';
 import { round31Cases } from './published-measured-round31.js';
 import { round32Cases } from './published-measured-round32.js';
 import { round33Cases } from './published-measured-round33.js';
+import { round34Cases } from './published-measured-round34.js';
 
 const referenceRounds: readonly (readonly PublishedCase[])[] = [
   publishedCases,
@@ -68,6 +69,7 @@ const referenceRounds: readonly (readonly PublishedCase[])[] = [
   round31Cases,
   round32Cases,
   round33Cases,
+  round34Cases,
 ];
 
 /** The rows of rounds 1 to `round` − 1: what round `round` must be new to. */
