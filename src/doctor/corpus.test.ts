@@ -526,8 +526,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // same at both. 100 threads: 2 pages outside GitHub (seed 41, doctor-gather41: the pages corpus is nearly all
   // AI-written explainers) and 98 from ML libraries and apps outside Python's mainstream stacks (seed 411,
   // doctor-gather41b: Julia, R, Rust, C/C++, Java, JS, Swift/MLX, .NET, Go): 86/100 (86.0%), 1 false OOM, 3/6
-  // causes, 0 wrong fixes, 28/55 facts.
-  'heldout-41': { kindRight: 86, falseOoms: 1, causesRight: 3, wrongFixes: 0, factsRight: 28 },
+  // causes, 0 wrong fixes, 28/55 facts. Round two: a runtime's maximum heap (the JVM's -Xmx, ART's per-app
+  // heap) is memory_limit (CORPUS-FORMAT rule 10): 5/6 causes.
+  'heldout-41': { kindRight: 86, falseOoms: 1, causesRight: 5, wrongFixes: 0, factsRight: 28 },
 };
 
 for (const part of testCorpusParts) {
@@ -738,11 +739,12 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // host had free with swap (host_ram): 708/847, 798/847. The BFC allocator's own fragmentation hint keeps
   // fragmentation open beside a full pool's readings: 708/847, 799/847. Slurm's state where Slurm writes it and
   // Accelerate's finder at zero: 709/847, 800/847. With heldout-41 folded in (3/6 strict, 3/6 among
-  // alternatives): 712/853, 803/853.
-  assert.ok(figures.causesRight >= 712, `causes right ${figures.causesRight}, at least 712`);
+  // alternatives): 712/853, 803/853. A runtime's maximum heap (the JVM's, V8's, ART's) read as memory_limit by
+  // CORPUS-FORMAT rule 10, three heldout-23 headers relabelled by it (RELABELS.md): 714/853, 805/853.
+  assert.ok(figures.causesRight >= 714, `causes right ${figures.causesRight}, at least 714`);
   assert.ok(
-    figures.causesRightOrAlternative >= 803,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 803`,
+    figures.causesRightOrAlternative >= 805,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 805`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
   // The causes as doctor claimed them (score.ts causeClaimsLine), beside the strict figure. Session 21:
@@ -766,12 +768,13 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // C-heap allocators and Ollama's plan past the host's free memory (a bare kill moved from open to
   // decided right): 451/455 and 347/373. The BFC allocator's fragmentation hint: 451/455 and 348/373. At
   // session 27's first round's end (a864ded2): 452/456 and 348/373. With heldout-41 folded in (2/4 decided
-  // right, 1/1 open offers the truth): 454/460 and 349/374; decided wrong 4 -> 6, both heldout-41's.
+  // right, 1/1 open offers the truth): 454/460 and 349/374; decided wrong 4 -> 6, both heldout-41's. A
+  // runtime's maximum heap read as memory_limit (rule 10): 456/460, decided wrong 6 -> 4.
   t.diagnostic(causeClaimsLine(figures));
-  assert.ok(figures.causesDecidedRight >= 454, `decided right ${figures.causesDecidedRight}, at least 454`);
+  assert.ok(figures.causesDecidedRight >= 456, `decided right ${figures.causesDecidedRight}, at least 456`);
   assert.ok(
-    figures.causesDecided - figures.causesDecidedRight <= 6,
-    `decided wrong ${figures.causesDecided - figures.causesDecidedRight}, at most 6`,
+    figures.causesDecided - figures.causesDecidedRight <= 4,
+    `decided wrong ${figures.causesDecided - figures.causesDecidedRight}, at most 4`,
   );
   assert.ok(
     figures.causesOpenTruthOffered >= 349,

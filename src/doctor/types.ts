@@ -34,6 +34,7 @@ export type Cause =
   | 'fragmentation'
   | 'co_tenant'
   | 'preallocation'
+  /** A framework's or program's cap on its own pool or use (a memory fraction, a KV-cache share, a setting). */
   | 'memory_cap'
   | 'batch_too_large'
   | 'request_exceeds_device'
@@ -57,7 +58,10 @@ export type Cause =
   /** A host allocation failed inside a live process (MemoryError, ENOMEM). */
   | 'host_allocation'
   | 'dataloader_workers'
-  /** A limit of the process's own (a container's, pod's or Slurm job's memory; cgroup or Slurm accounting). */
+  /**
+   * A limit put on the process's memory as a whole: a container's, pod's or Slurm job's (cgroup or Slurm
+   * accounting), or its runtime's maximum heap (the JVM's -Xmx, V8's old space, Android's per-app heap).
+   */
   | 'memory_limit'
   /** A user-space monitor killed it at its threshold (Ray's memory monitor, systemd-oomd, earlyoom's own kill). */
   | 'memory_monitor'

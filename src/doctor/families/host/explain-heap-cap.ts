@@ -1,7 +1,10 @@
-// A host allocation refused by a cap the process's own runtime or program sets, not by the OS: the
-// JVM's maximum heap, V8's old-space limit, Android ART's per-app heap, a program's own memory
-// setting. The runtime says so in its own words; raising the cap (where the RAM allows) or holding
-// less is the lever, and the OS's free RAM never entered it (issue 23: heldout-23's runtimes). Pure.
+// A host allocation refused by a limit on the process's memory that is not the OS running out: the
+// JVM's maximum heap, V8's old-space limit, Android ART's per-app heap (the runtime's limit on the
+// whole process's managed memory, set by a launcher flag, an image's JAVA_OPTS or the OS's per-app
+// property: memory_limit, as a container's or a job's is), or a program's own memory setting (a cap it
+// puts on its own use: memory_cap). The runtime says so in its own words; raising the limit (where the
+// RAM allows) or holding less is the lever, and the OS's free RAM never entered it (issue 23:
+// heldout-23's and heldout-41's runtimes). Pure.
 import type { Draft } from '../../candidates.js';
 import { parseLogSize } from '../../sizes.js';
 import { type ExplainContext, type Explanation, fix, num, size } from '../explain-types.js';
@@ -47,7 +50,7 @@ export function explainHeapCap(draft: Draft, { context }: ExplainContext): Expla
     if (kind === 'Metaspace' || kind === 'Direct buffer memory') {
       const flag = kind === 'Metaspace' ? '-XX:MaxMetaspaceSize' : '-XX:MaxDirectMemorySize';
       return {
-        cause: 'memory_cap',
+        cause: 'memory_limit',
         causeText: `the JVM refused it at its own cap ("OutOfMemoryError: ${kind}": ${flag}), not the OS running out of RAM`,
         fixes: [
           fix(
@@ -64,7 +67,7 @@ export function explainHeapCap(draft: Draft, { context }: ExplainContext): Expla
         ? "raise the JVM's maximum heap above what it has now with -Xmx<size> (unset, it is a quarter of the RAM), where the RAM allows: on the java command line or in JAVA_TOOL_OPTIONS (R's rJava: options(java.parameters = ...) before the JVM starts)"
         : `raise the JVM's maximum heap above the ${size(shown)} the log shows: ${xmx(doubled(shown))}, where the RAM allows`;
     return {
-      cause: 'memory_cap',
+      cause: 'memory_limit',
       causeText: `the JVM's heap reached its maximum ("${kind}": the -Xmx cap${shown === undefined ? '' : ` of ${size(shown)}`}), not the OS running out of RAM`,
       fixes: [
         fix(
@@ -81,7 +84,7 @@ export function explainHeapCap(draft: Draft, { context }: ExplainContext): Expla
     const shown = num(context, 'nodeMaxOldSpaceMiB');
     const next = shown === undefined ? 8192 : doubled(shown);
     return {
-      cause: 'memory_cap',
+      cause: 'memory_limit',
       causeText: `V8's heap reached its limit ("JavaScript heap out of memory": the old-space cap${shown === undefined ? '' : ` of ${shown} MiB the log shows`}), not the OS running out of RAM`,
       fixes: [
         fix(
@@ -102,7 +105,7 @@ export function explainHeapCap(draft: Draft, { context }: ExplainContext): Expla
     const request = Number(art[1]);
     const largeHeapOn = context.androidLargeHeap === true;
     return {
-      cause: 'memory_cap',
+      cause: 'memory_limit',
       causeText: `the app's heap reached Android's per-app limit (${art[3]} left of it for a ${size(request)} allocation: ART's growth limit), not the device running out of RAM`,
       fixes: [
         largeHeapOn

@@ -1,7 +1,7 @@
-// A host allocation refused at a cap of the runtime's or program's own (explain-heap-cap.ts): the
-// JVM's maximum heap, V8's old space, ART's app heap, a program's memory setting. The cause is the cap
-// (memory_cap), and no fix repeats the cap the log shows (issue 23: a fix never tells the user to do
-// what the log shows done).
+// A host allocation refused at a limit of the runtime's or a cap of the program's own
+// (explain-heap-cap.ts): the JVM's maximum heap, V8's old space, ART's app heap are the runtime's limit
+// on the process (memory_limit); a program's memory setting is its own cap (memory_cap). No fix repeats
+// the limit the log shows (issue 23: a fix never tells the user to do what the log shows done).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { primary } from '../../test-helpers/diagnose.js';
@@ -12,7 +12,7 @@ describe("the JVM's heap at its -Xmx", () => {
   test('"Java heap space" is the cap, not the OS refusing RAM', () => {
     const hit = primary('Exception in thread "main" java.lang.OutOfMemoryError: Java heap space');
     assert.equal(hit?.kind, 'host_oom');
-    assert.equal(hit?.cause, 'memory_cap');
+    assert.equal(hit?.cause, 'memory_limit');
     assert.match(hit?.fixes[0] ?? '', /-Xmx/);
   });
   test('an -Xmx the log shows is doubled, never repeated', () => {
@@ -21,20 +21,20 @@ describe("the JVM's heap at its -Xmx", () => {
       'Exception in thread "main" java.lang.OutOfMemoryError: GC overhead limit exceeded',
     ];
     const hit = primary(...log);
-    assert.equal(hit?.cause, 'memory_cap');
+    assert.equal(hit?.cause, 'memory_limit');
     assert.match(hit?.fixes[0] ?? '', /-Xmx8g/);
     assert.doesNotMatch(hit?.fixes.join('\n') ?? '', /-Xmx4g/);
     assert.deepEqual(wrongFixes(log.join('\n'), hit), []);
   });
   test('Metaspace is its own cap', () => {
     const hit = primary('java.lang.OutOfMemoryError: Metaspace');
-    assert.equal(hit?.cause, 'memory_cap');
+    assert.equal(hit?.cause, 'memory_limit');
     assert.match(hit?.fixes[0] ?? '', /MaxMetaspaceSize/);
   });
   test('look-alike: a native thread the OS would not create is no heap cap', () => {
     assert.notEqual(
       primary('java.lang.OutOfMemoryError: unable to create native thread: possibly out of memory')?.cause,
-      'memory_cap',
+      'memory_limit',
     );
   });
   test('-Xmx sizes as the launcher reads them', () => {
@@ -48,7 +48,7 @@ describe("the JVM's heap at its -Xmx", () => {
 describe("V8's old space at its limit", () => {
   test('"JavaScript heap out of memory" is the cap', () => {
     const hit = primary('FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory');
-    assert.equal(hit?.cause, 'memory_cap');
+    assert.equal(hit?.cause, 'memory_limit');
     assert.match(hit?.fixes[0] ?? '', /--max-old-space-size=\d+/);
   });
   test('a limit the log shows is doubled, never repeated', () => {
@@ -57,7 +57,7 @@ describe("V8's old space at its limit", () => {
       'FATAL ERROR: Ineffective mark-compacts near heap limit Allocation failed - JavaScript heap out of memory',
     ];
     const hit = primary(...log);
-    assert.equal(hit?.cause, 'memory_cap');
+    assert.equal(hit?.cause, 'memory_limit');
     assert.match(hit?.fixes[0] ?? '', /--max-old-space-size=8192/);
     assert.deepEqual(wrongFixes(log.join('\n'), hit), []);
   });
@@ -68,7 +68,7 @@ describe("Android ART's app heap", () => {
     const hit = primary(
       'E/art: Throwing OutOfMemoryError "Failed to allocate a 111118082 byte allocation with 1048576 free bytes and 94MB until OOM"',
     );
-    assert.equal(hit?.cause, 'memory_cap');
+    assert.equal(hit?.cause, 'memory_limit');
     assert.match(hit?.fixes[0] ?? '', /android:largeHeap="true"/);
   });
   test('with largeHeap on already, the fix does not ask for it again', () => {
@@ -77,7 +77,7 @@ describe("Android ART's app heap", () => {
       'E/art: Throwing OutOfMemoryError "Failed to allocate a 111118082 byte allocation with 1048576 free bytes and 94MB until OOM"',
     ];
     const hit = primary(...log);
-    assert.equal(hit?.cause, 'memory_cap');
+    assert.equal(hit?.cause, 'memory_limit');
     assert.doesNotMatch(hit?.fixes[0] ?? '', /largeHeap="true"/);
   });
 });

@@ -240,8 +240,8 @@ describe('host allocations refused, in every runtime', () => {
     {
       name: 'Java heap',
       lines: ['Exception in thread "main" java.lang.OutOfMemoryError: Java heap space'],
-      // The JVM's own maximum heap refused it (explain-heap-cap.ts), not the OS.
-      cause: 'memory_cap',
+      // The JVM's maximum heap refused it (explain-heap-cap.ts), not the OS.
+      cause: 'memory_limit',
       facts: { javaHeap: 'Java heap space' },
     },
     { name: 'R', lines: ['Error: cannot allocate vector of size 2.3 Gb'], cause: 'host_allocation' },
@@ -249,7 +249,7 @@ describe('host allocations refused, in every runtime', () => {
       name: 'V8',
       lines: ['FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory'],
       // V8's old-space limit refused it (explain-heap-cap.ts), not the OS.
-      cause: 'memory_cap',
+      cause: 'memory_limit',
     },
     { name: 'Go', lines: ['fatal error: runtime: out of memory'], cause: 'host_allocation' },
     {
