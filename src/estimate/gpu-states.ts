@@ -174,7 +174,11 @@ export function modelStateComponents(
       : frozen
     : 0;
   const plainFrozen = frozen - quantized;
-  const frozenBytes = isAutocastCopy ? 4 : frozenWeightBytes(precision, convention);
+  // prepare_model_for_kbit_training casts what it leaves unquantized to fp32 (model.quantization.unquantized_dtype).
+  const frozenBytes =
+    isAutocastCopy || (quantization?.isUnquantizedFp32 && quantized > 0)
+      ? 4
+      : frozenWeightBytes(precision, convention);
   const qBytes = quantization
     ? quantizedBytesPerParam(
         quantization.weights,
@@ -259,6 +263,17 @@ export function modelStateComponents(
       name: 'autocast weight copies',
       bytes: (2 * Math.min(linear, counts.params - quantized)) / t,
       formula: `${formatCount(Math.min(linear, counts.params - quantized))} linear weights × 2 B: autocast's 16-bit casts, kept for backward`,
+      phase: 'backward',
+    });
+  }
+  const fp32HeadParams = unquantizedFp32HeadParams(spec, quantized);
+  if (fp32HeadParams > 0 && counts.isTraining) {
+    // The trainer's 16-bit autocast casts the fp32 head for its matmul, and autograd keeps the cast for the
+    // head's backward (a CPU autocast check: F.linear(h, fp32 frozen weight) saves its bf16 copy).
+    device.push({
+      name: 'autocast copy of the fp32 LM head',
+      bytes: (2 * fp32HeadParams) / t,
+      formula: `${formatCount(fp32HeadParams)} LM head weights × 2 B: autocast's 16-bit cast of the fp32 head (prepare_model_for_kbit_training), kept for backward`,
       phase: 'backward',
     });
   }
@@ -544,4 +559,16 @@ function stagedMasterCopy(spec: EstimateSpec, partitionParams: number): Componen
       phase: 'step',
     },
   ];
+}
+
+/**
+ * The LM head's parameters when prepare_model_for_kbit_training left it fp32 (unquantized, tied or not) under a
+ * 16-bit training precision, whose autocast casts it back to 16 bits for the matmul; 0 otherwise.
+ */
+function unquantizedFp32HeadParams(spec: EstimateSpec, quantized: number): number {
+  const quantization = spec.model.quantization;
+  const shape = spec.model.transformer;
+  if (!quantization?.isUnquantizedFp32 || quantized === 0 || !shape || quantization.isHeadQuantized) return 0;
+  if (spec.training.precision !== 'bf16' && spec.training.precision !== 'fp16') return 0;
+  return shape.vocab * shape.hidden;
 }

@@ -36,6 +36,9 @@ test('round 34, measured once, is pinned: median |error| and the counts within 5
   // host, an Omni GRPO run generating inside the trainer): 24.6%. The 13 expressible: 8.0%, signed -4.8%, worst
   // -73.9%, 6/8/10. --trace: 11 rows, 10.4% at the start and 10.7% at a864ded2 (3/7/8 at both); trace-else-analytic
   // 13.3% and 13.6%.
-  assert.ok(median <= 0.161, summary);
-  assert.ok(within(0.05) >= 6 && within(0.15) >= 10 && within(0.3) >= 15, summary);
+  // Raised 2026-11-29 (session 27, second round): model.quantization.unquantized_dtype fp32 says the Gemma QLoRA's
+  // fp32 embedding and norms (prepare_model_for_kbit_training) and the head's autocast copy: that row -31.6% ->
+  // -1.9%, the round 16.1% -> 13.3%, 7/11/16.
+  assert.ok(median <= 0.134, summary);
+  assert.ok(within(0.05) >= 7 && within(0.15) >= 11 && within(0.3) >= 16, summary);
 });

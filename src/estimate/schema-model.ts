@@ -297,6 +297,12 @@ export const quantizationSchema = z.strictObject({
     .boolean()
     .meta({ description: 'quantize the LM head too (default: kept, as HF does)' })
     .optional(),
+  unquantized_dtype: oneOf(['fp32'] as const)
+    .meta({
+      description:
+        "the dtype of the parameters left unquantized (embeddings, norms, biases, the LM head): fp32 after PEFT's prepare_model_for_kbit_training (peft/utils/other.py: every fp16/bf16 parameter not a Params4bit cast to fp32; not for GPTQ, AQLM, EETQ, HQQ or torchao models), and under the trainer's 16-bit autocast the LM head's 16-bit cast kept for backward; default: the training precision's",
+    })
+    .optional(),
   skip_modules: z
     .array(z.string().min(1, { error: 'expected a module name such as model.layers.0.mlp' }))
     .min(1)

@@ -215,6 +215,12 @@ function toQuantization(raw: RawModel['quantization'], report: Report): Quantiza
   if (library === 'torchao' && raw.weights !== 'nf4')
     report(['model', 'quantization', 'library'], 'torchao here means its NF4Tensor: needs weights: nf4');
   const isTorchao = library === 'torchao';
+  // peft's prepare_model_for_kbit_training skips its fp32 cast for GPTQ, AQLM, EETQ, HQQ and torchao models.
+  if (raw.unquantized_dtype === 'fp32' && (isTorchao || raw.weights === 'gptq4' || raw.weights === 'awq4'))
+    report(
+      ['model', 'quantization', 'unquantized_dtype'],
+      "prepare_model_for_kbit_training casts to fp32 only beside bitsandbytes' nf4, fp4 or int8 weights",
+    );
   return {
     weights: raw.weights,
     library,
@@ -230,6 +236,7 @@ function toQuantization(raw: RawModel['quantization'], report: Report): Quantiza
         : defaultComputeBytes(raw.weights),
     isHeadQuantized: raw.lm_head ?? false,
     ...(raw.skip_modules ? { skipModules: raw.skip_modules } : {}),
+    ...(raw.unquantized_dtype === 'fp32' ? { isUnquantizedFp32: true } : {}),
     // torchao's LinearNF4 saves only the weight; bitsandbytes' MatMul4Bit from 0.43.2 (#1270) none of the input.
     ...(isTorchao ||
     ((raw.weights === 'nf4' || raw.weights === 'fp4') &&

@@ -337,6 +337,11 @@ export interface QuantizationSpec {
    * config.json lists them), matched against Llama-style names: model.layers.N.self_attn.q_proj, ….mlp.down_proj.
    */
   skipModules?: string[];
+  /**
+   * The unquantized parameters (embeddings, norms, biases, the LM head) are fp32: PEFT's
+   * prepare_model_for_kbit_training casts every fp16/bf16 parameter but the 4-bit ones (peft/utils/other.py).
+   */
+  isUnquantizedFp32?: boolean;
 }
 
 /** How FSDP units are drawn (ParallelSpec.fsdpWrap). */

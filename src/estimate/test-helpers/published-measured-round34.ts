@@ -367,12 +367,12 @@ training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation:
     what: 'allocated',
     unit: 'GiB',
     measured: 7.395251274108887,
-    config: `Experiment 1 (USE_QLORA True), ${gemmaRecordRun}, but the linear layers loaded in 4-bit NF4 with double quantization and bf16 compute (BitsAndBytesConfig), then prepare_model_for_kbit_training(model) (PEFT 0.10: every non-quantized bf16 parameter, the 589,824,000-parameter embedding and the norms, cast to fp32 in place); the figure: max_memory_allocated after the whole run, 7.395 GiB. NOT EXPRESSIBLE: that fp32 copy of the embedding (the spec keeps the embedding and its tied head in bf16: about 1.1 GiB less); ${gemmaRecordDoubt.replace('Doubts: ', 'and, as doubts, ')}; traceable: no (bitsandbytes 4-bit weights)`,
+    config: `Experiment 1 (USE_QLORA True), ${gemmaRecordRun}, but the linear layers loaded in 4-bit NF4 with double quantization and bf16 compute (BitsAndBytesConfig), then prepare_model_for_kbit_training(model) (PEFT 0.10: every non-quantized bf16 parameter, the 589,824,000-parameter embedding and the norms, cast to fp32 in place); the figure: max_memory_allocated after the whole run, 7.395 GiB. Re-expressed 2026-11-29 (session 27): quantization.unquantized_dtype fp32 says that cast (the embedding and norms in fp32, and autocast's bf16 copy of the tied head kept for its backward), which the spec could not say before (then NOT EXPRESSIBLE, -31.6%); ${gemmaRecordDoubt}; traceable: no (bitsandbytes 4-bit weights)`,
     spec: `model:
   params: 2614341888
   transformer: { ${gemma2_2b} }
   lora: { rank: 16, alpha: 32, targets: [q, k, v, o, gate, up, down], dropout: 0.05 }
-  quantization: { weights: nf4, double_quant: true, compute_dtype: bf16, bitsandbytes: '0.43.1' }
+  quantization: { weights: nf4, double_quant: true, compute_dtype: bf16, bitsandbytes: '0.43.1', unquantized_dtype: fp32 }
 training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 8, activation_checkpointing: full, transformers: '4.44.0' }`,
   },
   {
