@@ -527,8 +527,10 @@ const measured: Record<TestCorpusPart, Bar> = {
   // AI-written explainers) and 98 from ML libraries and apps outside Python's mainstream stacks (seed 411,
   // doctor-gather41b: Julia, R, Rust, C/C++, Java, JS, Swift/MLX, .NET, Go): 86/100 (86.0%), 1 false OOM, 3/6
   // causes, 0 wrong fixes, 28/55 facts. Round two: a runtime's maximum heap (the JVM's -Xmx, ART's per-app
-  // heap) is memory_limit (CORPUS-FORMAT rule 10): 5/6 causes.
-  'heldout-41': { kindRight: 86, falseOoms: 1, causesRight: 5, wrongFixes: 0, factsRight: 28 },
+  // heap) is memory_limit (CORPUS-FORMAT rule 10): 5/6 causes. LLDB's EXC_RESOURCE RESOURCE_TYPE_MEMORY stop read
+  // as the process's own limit, ONNX Runtime's arena in a Windows build with no GPU provider read as the host's
+  // (doctor-rules2): 89/100, 6/6 causes.
+  'heldout-41': { kindRight: 89, falseOoms: 1, causesRight: 6, wrongFixes: 0, factsRight: 28 },
 };
 
 for (const part of testCorpusParts) {
@@ -658,8 +660,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // with a closing quote after it: 4284/4413. Session 27's first round (doctor-rules: a hedged guess is no
   // report, C-heap allocators, the localized "Killed", /dev/shm in a program's words, Accelerate's finder at zero,
   // Slurm's state where Slurm writes it): 4290/4413, 8 false OOMs. With heldout-41 folded in as measured once
-  // (86/100): 4376/4513 (97.0%), below the issue's bar, 9 false OOMs.
-  const floor = 4376;
+  // (86/100): 4376/4513 (97.0%), below the issue's bar, 9 false OOMs. Session 27's second round
+  // (doctor-rules2: LLDB's EXC_RESOURCE memory stop, a Windows build's ONNX Runtime arena): 4379/4513.
+  const floor = 4379;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -740,11 +743,12 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // fragmentation open beside a full pool's readings: 708/847, 799/847. Slurm's state where Slurm writes it and
   // Accelerate's finder at zero: 709/847, 800/847. With heldout-41 folded in (3/6 strict, 3/6 among
   // alternatives): 712/853, 803/853. A runtime's maximum heap (the JVM's, V8's, ART's) read as memory_limit by
-  // CORPUS-FORMAT rule 10, three heldout-23 headers relabelled by it (RELABELS.md): 714/853, 805/853.
-  assert.ok(figures.causesRight >= 714, `causes right ${figures.causesRight}, at least 714`);
+  // CORPUS-FORMAT rule 10, three heldout-23 headers relabelled by it (RELABELS.md): 714/853, 805/853. LLDB's
+  // EXC_RESOURCE memory stop read as the app's own limit (doctor-rules2): 715/853, 806/853.
+  assert.ok(figures.causesRight >= 715, `causes right ${figures.causesRight}, at least 715`);
   assert.ok(
-    figures.causesRightOrAlternative >= 805,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 805`,
+    figures.causesRightOrAlternative >= 806,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 806`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
   // The causes as doctor claimed them (score.ts causeClaimsLine), beside the strict figure. Session 21:
@@ -769,9 +773,10 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // decided right): 451/455 and 347/373. The BFC allocator's fragmentation hint: 451/455 and 348/373. At
   // session 27's first round's end (a864ded2): 452/456 and 348/373. With heldout-41 folded in (2/4 decided
   // right, 1/1 open offers the truth): 454/460 and 349/374; decided wrong 4 -> 6, both heldout-41's. A
-  // runtime's maximum heap read as memory_limit (rule 10): 456/460, decided wrong 6 -> 4.
+  // runtime's maximum heap read as memory_limit (rule 10): 456/460, decided wrong 6 -> 4. LLDB's EXC_RESOURCE
+  // memory stop (the app's own limit, decided right): 457/461.
   t.diagnostic(causeClaimsLine(figures));
-  assert.ok(figures.causesDecidedRight >= 456, `decided right ${figures.causesDecidedRight}, at least 456`);
+  assert.ok(figures.causesDecidedRight >= 457, `decided right ${figures.causesDecidedRight}, at least 457`);
   assert.ok(
     figures.causesDecided - figures.causesDecidedRight <= 4,
     `decided wrong ${figures.causesDecided - figures.causesDecidedRight}, at most 4`,

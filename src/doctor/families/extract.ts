@@ -81,13 +81,23 @@ export function namesHostAllocator(text: string): boolean {
  * (onnxruntime/core/optimizer/nchwc_transformer.cc runs for the CPU provider only). With neither it
  * is a device's: on the host an arena's malloc is refused only where the OS keeps a commit limit,
  * since Linux overcommits and its OOM killer ends a process before a malloc fails (kernel docs,
- * mm/overcommit-accounting).
+ * mm/overcommit-accounting). Windows is such an OS: committed memory is charged against the commit
+ * limit (RAM plus paging files) when it is allocated, and an allocation past it fails
+ * (learn.microsoft.com/windows/win32/memory/page-state, VirtualAlloc MEM_COMMIT). ONNX Runtime's
+ * status names its source file by the path it was built at, a drive letter and backslashes for a
+ * Windows build ("D:\a\_work\1\s\onnxruntime\core\framework\bfc_arena.cc:376"), so with no GPU
+ * provider named that arena is the host's too, unless the node that failed is a convolution the CPU
+ * provider's layout pass left alone: at ORT's default level (ORT_ENABLE_ALL) the NCHWc transformer
+ * rewrites the CPU's Conv and FusedConv nodes and names them "..._nchwc" (nchwc_transformer.cc), so a
+ * plain "running FusedConv node. Name:'Conv_3'" ran on another provider.
  */
 export function namesHostArena(lines: readonly string[]): boolean {
   const text = lines.join('\n');
+  if (/CUDA|TensorRT|ROCm|MIGraphX|DirectML|\bDML\b|\bGPU\b/i.test(text)) return false;
+  if (/CPUExecutionProvider|\bCPU\b|_nchwc\b/i.test(text)) return true;
   return (
-    !/CUDA|TensorRT|ROCm|MIGraphX|DirectML|\bDML\b|\bGPU\b/i.test(text) &&
-    /CPUExecutionProvider|\bCPU\b|_nchwc\b/i.test(text)
+    /\b[A-Za-z]:\\(?:[^\\\s]+\\)*onnxruntime\\core\\/.test(text) &&
+    !/\brunning (?:Fused)?Conv node\. Name:'[^']*'/.test(text)
   );
 }
 

@@ -151,6 +151,39 @@ describe("ONNX Runtime's arena: the device's unless the log shows the CPU's", ()
     );
     assert.equal(d.kind, 'host_oom');
   });
+
+  // Windows charges committed memory against its commit limit and refuses past it, so a Windows
+  // build's arena (its drive-letter source path) with no GPU provider named is the host's.
+  const windowsArena = (node: string) =>
+    `[E:onnxruntime:, sequential_executor.cc:514 onnxruntime::ExecuteKernel] Non-zero status code returned while running ${node} Status Message: D:\\a\\_work\\1\\s\\onnxruntime\\core\\framework\\bfc_arena.cc:376 onnxruntime::BFCArena::AllocateRawInternal Failed to allocate memory for requested buffer of size 1073741824`;
+
+  test("a Windows build's arena, no GPU provider named: the host", () => {
+    const d = mustDiagnose(windowsArena("Add node. Name:'/image_encoder/blocks.7/attn/Add_3'"));
+    assert.equal(d.kind, 'host_oom');
+    assert.equal(d.facts.requestedBytes, 1073741824);
+  });
+
+  test("a Windows build's arena with the CUDA provider in the log: the device", () => {
+    const d = mustDiagnose(
+      "providers=['CUDAExecutionProvider']",
+      windowsArena("Add node. Name:'/image_encoder/blocks.7/attn/Add_3'"),
+    );
+    assert.equal(d.kind, 'gpu_oom');
+  });
+
+  test("a convolution the CPU's NCHWc pass did not rename ran elsewhere: the device", () => {
+    assert.equal(mustDiagnose(windowsArena("FusedConv node. Name:'Conv_3'")).kind, 'gpu_oom');
+  });
+
+  test('a Linux build path stays the device (no commit limit refuses a host malloc there)', () => {
+    const d = mustDiagnose(
+      windowsArena("Add node. Name:'Add_3'").replace(
+        'D:\\a\\_work\\1\\s\\onnxruntime\\core\\framework\\',
+        '/onnxruntime_src/onnxruntime/core/framework/',
+      ),
+    );
+    assert.equal(d.kind, 'gpu_oom');
+  });
 });
 
 describe("ggml's buffers by their type's name", () => {

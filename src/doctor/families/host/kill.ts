@@ -334,6 +334,19 @@ const spellings: KillSpelling[] = [
     accepts: (m) => m[4] === 'fatal',
     facts: (m) => definedFacts({ processName: m[1], pid: intOf(m[2]), limitBytes: Number(m[3]) * 2 ** 20 }),
   },
+  // The same limit as the debugger stops on it: LLDB describes a Mach EXC_RESOURCE exception of
+  // resource type RESOURCE_TYPE_MEMORY with the limit it crossed, "EXC_RESOURCE RESOURCE_TYPE_MEMORY
+  // (limit=N MB, unused=0x0)" (llvm/llvm-project lldb/source/Plugins/Process/Utility/
+  // StopInfoMachException.cpp, GetDescription; XNU osfmk/kern/exc_resource.h RESOURCE_TYPE_MEMORY, sent by
+  // kern_memorystatus.c when a process's footprint passes its limit), in any wording around the type
+  // ("EXC_RESOURCE (RESOURCE_TYPE_MEMORY: high watermark memory limit exceeded) (limit=6144 MB)"): the
+  // process's own footprint limit, whatever runtime (Swift/MLX, a React Native or Unity app) ran in it.
+  {
+    killer: 'jetsam',
+    weight: 3,
+    pattern: /\bEXC_RESOURCE\b[^\n]{0,4}RESOURCE_TYPE_MEMORY\b[^\n]{0,80}?\(limit=(\d+) ?MB\b/,
+    facts: (m) => definedFacts({ limitBytes: Number(m[1]) * 2 ** 20 }),
+  },
   // The debugger's report of an iOS/iPadOS app it ran ended by the system for its memory: Xcode 15+'s
   // "The app “%@” has been killed by the operating system because it is using too much memory."
   // (IDEDebugSessionErrorDomain, code 11) and LLDB's "Terminated due to memory issue". An app run
@@ -493,6 +506,7 @@ export const killRules: LogRule[] = [
       'exceeds job hard limit',
       'exceeds job soft limit',
       'exceeded mem limit',
+      'resource_type_memory',
       'killed by the operating system because it is using too much memory',
       'terminated due to memory issue',
       'system oom encountered',
@@ -506,7 +520,7 @@ export const killRules: LogRule[] = [
     ],
     pattern: new RegExp(spellings.map((s) => s.pattern.source).join('|'), 'i'),
     source:
-      'systemd src/oom/oomd-manager.c and src/core/service.c; linux v4.14 mm/memcontrol.c mem_cgroup_print_oom_info, v6.6 mm/oom_kill.c (no killable processes, panic), cgroup memory.events/memory.oom_control oom_kill; Son of Grid Engine execd_ck_to_do.c; XNU EXC_RESOURCE mem limit; Xcode and LLDB app killed for memory (Apple MetricKit memory resource limit exits); containerd CRI events.go TaskOOM; rfjakob/earlyoom main.c, kill.c; hakavlad/nohang src/nohang; linux mm/oom_kill.c dump_tasks; hadoop ContainersMonitorImpl; XNU kern_memorystatus.c (memorystatus, low swap) and Apple jetsam event reports; Android lmkd.cpp; dask worker_memory.py; LSF TERM_MEMLIMIT; HTCondor memory limit; kubelet oom_watcher_linux.go; AWS ECS stopped reasons; Google Cloud Run memory limits; Heroku R15; hashicorp/nomad docker driver; Jupyter, VS Code Jupyter, Colab and Kaggle front ends',
+      'systemd src/oom/oomd-manager.c and src/core/service.c; linux v4.14 mm/memcontrol.c mem_cgroup_print_oom_info, v6.6 mm/oom_kill.c (no killable processes, panic), cgroup memory.events/memory.oom_control oom_kill; Son of Grid Engine execd_ck_to_do.c; XNU EXC_RESOURCE mem limit; lldb StopInfoMachException.cpp EXC_RESOURCE RESOURCE_TYPE_MEMORY; Xcode and LLDB app killed for memory (Apple MetricKit memory resource limit exits); containerd CRI events.go TaskOOM; rfjakob/earlyoom main.c, kill.c; hakavlad/nohang src/nohang; linux mm/oom_kill.c dump_tasks; hadoop ContainersMonitorImpl; XNU kern_memorystatus.c (memorystatus, low swap) and Apple jetsam event reports; Android lmkd.cpp; dask worker_memory.py; LSF TERM_MEMLIMIT; HTCondor memory limit; kubelet oom_watcher_linux.go; AWS ECS stopped reasons; Google Cloud Run memory limits; Heroku R15; hashicorp/nomad docker driver; Jupyter, VS Code Jupyter, Colab and Kaggle front ends',
     summary: 'a process was killed for memory',
     extract: ({ text, before }) => {
       const kill = readKill(text, before);

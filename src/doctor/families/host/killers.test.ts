@@ -338,6 +338,21 @@ describe('kills read from the host vocabulary, with their fixes', () => {
     assert.equal(d.cause, 'memory_limit');
     assert.equal(d.facts.limitBytes, 8 * 2 ** 30);
   });
+  test("the debugger's EXC_RESOURCE RESOURCE_TYPE_MEMORY stop: the process's own limit", () => {
+    for (const line of [
+      'Thread 1: EXC_RESOURCE RESOURCE_TYPE_MEMORY (limit=2048 MB, unused=0x0)',
+      'Task 1: EXC_RESOURCE (RESOURCE_TYPE_MEMORY: high watermark memory limit exceeded) (limit=6144 MB)',
+    ]) {
+      const d = mustDiagnose(line);
+      assert.equal(d.kind, 'host_oom', line);
+      assert.equal(d.cause, 'memory_limit', line);
+      assert.equal(d.facts.limitBytes, Number(/limit=(\d+)/.exec(line)?.[1]) * 2 ** 20, line);
+    }
+  });
+  test('another resource type is no memory kill', () => {
+    const d = primary('Thread 1: EXC_RESOURCE RESOURCE_TYPE_CPU (limit=50 %, observed 100 %)');
+    assert.ok(d === undefined || d.kind === 'none', `${d?.kind} ${d?.code}`);
+  });
   for (const [sender, lines, fixWords] of [
     [
       "a user's scancel",
