@@ -1,4 +1,5 @@
-// model.segmenter decoders fcn, psp and aspp: mmsegmentation's FCN, PSPNet and DeepLabV3 on a dilated ResNetV1c.
+// model.segmenter decoders fcn, psp, aspp and sep_aspp: mmsegmentation's FCN, PSPNet, DeepLabV3 and DeepLabV3+ on a
+// dilated ResNetV1c.
 // Parameters equal the counts computed for the published rows (rounds 4 and 6), and parameters, buffers and saved
 // bytes are checked against the same networks built in plain torch (test-helpers/dilated_resnet_torch.py) and run
 // by a real PyTorch 2.13 step on CPU (saved_tensors_hooks count every tensor saved for backward, once per storage,
@@ -16,7 +17,7 @@ import { parseEstimateSpec } from './load.js';
 import type { SegmenterSpec } from './types.js';
 
 const segmenter = (
-  decoder: 'fcn' | 'psp' | 'aspp',
+  decoder: 'fcn' | 'psp' | 'aspp' | 'sep_aspp',
   depth: 18 | 50 | 101,
   crop: [number, number] = [512, 1024],
 ): SegmenterSpec => ({
@@ -33,7 +34,7 @@ const segmenter = (
 });
 
 test('parameters: the counts of the published Cityscapes rows (both heads)', () => {
-  const params = (decoder: 'fcn' | 'psp' | 'aspp', depth: 18 | 50 | 101) =>
+  const params = (decoder: 'fcn' | 'psp' | 'aspp' | 'sep_aspp', depth: 18 | 50 | 101) =>
     dilatedResnetCounts(segmenter(decoder, depth)).params;
   assert.deepEqual(
     [params('psp', 18), params('psp', 50), params('psp', 101)],
@@ -42,6 +43,9 @@ test('parameters: the counts of the published Cityscapes rows (both heads)', () 
   assert.deepEqual([params('fcn', 50), params('fcn', 101)], [49_497_734, 68_489_862]);
   // DeepLabV3: the ASPP decode head alone is 42,221,075 (round 6's row comment).
   assert.deepEqual([params('aspp', 50), params('aspp', 101)], [68_113_030, 87_105_158]);
+  // DeepLabV3+ (sep_aspp): the counts of the plain-torch build of mmseg's DepthwiseSeparableASPPHead
+  // (test-helpers/dilated_resnet_torch.py, checked again in the next test).
+  assert.deepEqual([params('sep_aspp', 18), params('sep_aspp', 50)], [12_468_962, 43_589_878]);
 });
 
 const helper = join(dirname(fileURLToPath(import.meta.url)), 'test-helpers', 'dilated_resnet_torch.py');
@@ -54,6 +58,8 @@ test('activations kept for backward match a real PyTorch 2.13 step of the same n
     [segmenter('psp', 18, [65, 97]), 2],
     [segmenter('fcn', 50, [64, 96]), 1],
     [segmenter('aspp', 50, [64, 128]), 2],
+    [segmenter('sep_aspp', 50, [64, 96]), 2],
+    [segmenter('sep_aspp', 18, [65, 97]), 2],
   ];
   const run = spawnSync(
     ...cpuBounded(300, frameworksPython() as string, [

@@ -1,4 +1,4 @@
-// mmsegmentation's FCN, PSPNet and DeepLabV3 (model.segmenter decoder fcn, psp or aspp) on a dilated ResNetV1c
+// mmsegmentation's FCN, PSPNet, DeepLabV3 and DeepLabV3+ (model.segmenter decoder fcn, psp, aspp or sep_aspp) on a dilated ResNetV1c
 // (encoder resnet18_v1c_d8, resnet50_v1c_d8, resnet101_v1c_d8): parameters counted from the modules, and the
 // tensors autograd keeps per op (the rules of detector.ts: a convolution keeps its input, BatchNorm / SyncBN its
 // input, mmcv ConvModule's in-place ReLU its result, max pooling its int64 indices, an adaptive average pool its
@@ -13,7 +13,8 @@
 // channels 512, auxiliary FCNHead on stage 3 with 256 channels; R-18: 128 and 64), mmseg/models/backbones/
 // resnet.py (ResNetV1c: deep stem of three 3×3 ConvModules 32, 32, 64; style pytorch: the stride on the 3×3),
 // decode_heads/fcn_head.py (num_convs 2, concat_input True), psp_head.py (PPM pool scales 1, 2, 3, 6),
-// aspp_head.py (image pool, dilations 1, 12, 24, 36), decode_head.py (Dropout2d 0.1, conv_seg 1×1; losses:
+// aspp_head.py (image pool, dilations 1, 12, 24, 36), sep_aspp_head.py and deeplabv3plus_r50-d8.py (DeepLabV3+:
+// DepthwiseSeparableASPPHead, c1_in_channels 256, c1_channels 48), decode_head.py (Dropout2d 0.1, conv_seg 1×1; losses:
 // each head's logits resized to the crop, CrossEntropyLoss whose log_softmax keeps its fp32 output).
 import { formatBytes } from '../units.js';
 import type { Component, SegmenterSpec } from './types.js';
@@ -33,13 +34,22 @@ const isDilatedEncoder = (encoder: string | undefined): encoder is keyof typeof 
 
 /** Whether the segmenter is one of mmseg's ResNetV1c-D8 models (decoder fcn, psp or aspp). */
 export const isDilatedResnet = (spec: SegmenterSpec): boolean =>
-  spec.decoder === 'fcn' || spec.decoder === 'psp' || spec.decoder === 'aspp';
+  spec.decoder === 'fcn' || spec.decoder === 'psp' || spec.decoder === 'aspp' || spec.decoder === 'sep_aspp';
 
 const resnetOf = (spec: SegmenterSpec) =>
   depths[isDilatedEncoder(spec.encoder) ? spec.encoder : 'resnet50_v1c_d8'];
 
 /** Output channels of the last stage: 512 (basic blocks) or 2048 (bottlenecks). */
 const topChannels = (spec: SegmenterSpec) => (resnetOf(spec).isBasic ? 512 : 2048);
+
+/**
+ * DeepLabV3+'s stage-1 projection (deeplabv3plus_r50-d8.py c1_in_channels 256, c1_channels 48; the R-18 config
+ * 64 and 12): its input is stage 1's output, an eighth of stage 4's channels.
+ */
+const c1Of = (spec: SegmenterSpec) => ({
+  inChannels: topChannels(spec) / 8,
+  channels: resnetOf(spec).isBasic ? 12 : 48,
+});
 
 /** Default decode and auxiliary head channels of the D8 configs: 512 and 256 (R-18: 128 and 64). */
 export function dilatedHeadChannels(encoder: string | undefined): { channels: number; auxChannels: number } {
@@ -70,9 +80,14 @@ export function dilatedResnetCounts(spec: SegmenterSpec): { params: number; buff
   let params = 0;
   let buffers = 0;
   // ConvModule: a conv without bias, BatchNorm's weight and bias, its running statistics and a counter.
-  const convModule = (inChannels: number, out: number, kernel: number) => {
-    params += inChannels * out * kernel * kernel + 2 * out;
+  const convModule = (inChannels: number, out: number, kernel: number, groups = 1) => {
+    params += (inChannels / groups) * out * kernel * kernel + 2 * out;
     buffers += 2 * out * 4 + 8;
+  };
+  // mmcv's DepthwiseSeparableConvModule: a depthwise 3×3 ConvModule, then a pointwise 1×1 one.
+  const separable = (inChannels: number, out: number) => {
+    convModule(inChannels, inChannels, 3, inChannels);
+    convModule(inChannels, out, 1);
   };
   convModule(3, 32, 3);
   convModule(32, 32, 3);
@@ -105,11 +120,21 @@ export function dilatedResnetCounts(spec: SegmenterSpec): { params: number; buff
   } else if (spec.decoder === 'psp') {
     for (let scale = 0; scale < 4; scale++) convModule(top, c, 1);
     convModule(top + 4 * c, c, 3);
-  } else {
+  } else if (spec.decoder === 'aspp') {
     convModule(top, c, 1); // the image pool's
     convModule(top, c, 1);
     for (let rate = 0; rate < 3; rate++) convModule(top, c, 3);
     convModule(5 * c, c, 3);
+  } else {
+    // DepthwiseSeparableASPPHead: ASPP's 3×3 branches separable, the stage-1 projection, two separable 3×3s.
+    const c1 = c1Of(spec);
+    convModule(top, c, 1);
+    convModule(top, c, 1);
+    for (let rate = 0; rate < 3; rate++) separable(top, c);
+    convModule(5 * c, c, 3);
+    convModule(c1.inChannels, c1.channels, 1);
+    separable(c + c1.channels, c);
+    separable(c, c);
   }
   params += c * k + k;
   const aux = spec.auxChannels ?? c;
@@ -156,8 +181,8 @@ export function dilatedResnetSaved(spec: SegmenterSpec): {
   const top = topChannels(spec);
   const c = spec.channels;
   // The decode head: its ConvModules (norm input and ReLU result), the concatenation its 3×3 keeps, and
-  // Dropout2d's output conv_seg keeps.
-  let heads = c * eighth;
+  // Dropout2d's output conv_seg keeps (at stage 1's quarter for DeepLabV3+).
+  let heads = (spec.decoder === 'sep_aspp' ? quarter : eighth) * c;
   let concat = 0;
   if (spec.decoder === 'fcn') {
     concat = top + c;
@@ -166,10 +191,20 @@ export function dilatedResnetSaved(spec: SegmenterSpec): {
     concat = top + 4 * c;
     // The pooled maps (1 + 4 + 9 + 36 positions) its 1×1 convs keep, and their norm inputs and ReLU results.
     heads += 50 * (top + 2 * c) + 2 * c * eighth;
-  } else {
+  } else if (spec.decoder === 'aspp') {
     concat = 5 * c;
     // The image pool's one position; four ConvModules over the 1/8 map; the bottleneck.
     heads += top + 2 * c + 2 * c * eighth * 5;
+  } else {
+    concat = 5 * c;
+    const c1 = c1Of(spec);
+    // The image pool and the 1×1 branch as ASPP's; each separable branch's depthwise ConvModule over all `top`
+    // channels and its pointwise one; the bottleneck. Then at the quarter: the stage-1 projection, the
+    // concatenation the first separable conv keeps, and the two separable convs (depthwise, pointwise each).
+    heads += top + 2 * c + 2 * c * eighth + 3 * (2 * top + 2 * c) * eighth + 2 * c * eighth;
+    const joined = c + c1.channels;
+    heads += (2 * c1.channels + joined + 2 * joined + 2 * c + 2 * c + 2 * c) * quarter;
+    largest = Math.max(largest, joined * quarter);
   }
   heads += concat * eighth;
   largest = Math.max(largest, concat * eighth);
@@ -189,7 +224,12 @@ export function dilatedResnetParts(
   const b = options.batch;
   const saved = dilatedResnetSaved(spec);
   const heads = saved.heads * e + saved.logSoftmax * 4;
-  const name = { fcn: 'FCNHead', psp: 'PSPHead', aspp: 'ASPPHead' }[spec.decoder as 'fcn' | 'psp' | 'aspp'];
+  const name = {
+    fcn: 'FCNHead',
+    psp: 'PSPHead',
+    aspp: 'ASPPHead',
+    sep_aspp: 'DepthwiseSeparableASPPHead',
+  }[spec.decoder as 'fcn' | 'psp' | 'aspp' | 'sep_aspp'];
   return [
     {
       name: 'activations (ResNetV1c-D8 encoder)',

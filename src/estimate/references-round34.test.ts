@@ -38,7 +38,8 @@ test('round 34, measured once, is pinned: median |error| and the counts within 5
   // 13.3% and 13.6%.
   // Raised 2026-11-29 (session 27, second round): model.quantization.unquantized_dtype fp32 says the Gemma QLoRA's
   // fp32 embedding and norms (prepare_model_for_kbit_training) and the head's autocast copy: that row -31.6% ->
-  // -1.9%, the round 16.1% -> 13.3%, 7/11/16.
-  assert.ok(median <= 0.134, summary);
-  assert.ok(within(0.05) >= 7 && within(0.15) >= 11 && within(0.3) >= 16, summary);
+  // -1.9%, the round 16.1% -> 13.3%, 7/11/16. Then decoder sep_aspp (DeepLabV3+'s DepthwiseSeparableASPPHead)
+  // says the two DeepLabV3+ rows: -24.6% -> -3.4% and -24.5% -> -3.3%, the round 13.3% -> 8.0%, 9/13/16.
+  assert.ok(median <= 0.081, summary);
+  assert.ok(within(0.05) >= 9 && within(0.15) >= 13 && within(0.3) >= 16, summary);
 });

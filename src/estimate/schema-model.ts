@@ -481,12 +481,12 @@ export const yoloSchema = z.strictObject({
 export const segmenterSchema = z.strictObject({
   decoder: oneOf(segmenterDecoders).meta({
     description:
-      "mmsegmentation's SETR decoders: setr_naive (one 1×1 conv, ×4), setr_pup (four 3×3 convs, ×2 each), setr_mla (MLANeck over four blocks and the MLA head); upernet (the BEiT / MAE configs: Feature2Pyramid over four blocks, UPerHead with pool scales 1, 2, 3, 6, an FCN auxiliary head of 256 channels); segformer (SegFormer's all-MLP head on the Mix Transformer of `encoder`, with no model.transformer); fcn (FCNHead: two 3×3 convs, the input concatenated into a third), psp (PSPNet's pyramid pooling, scales 1, 2, 3, 6) and aspp (DeepLabV3: an image pool, a 1×1 and three 3×3 convs at dilations 12, 24, 36) on the dilated ResNetV1c of `encoder`, with one auxiliary FCNHead on stage 3",
+      "mmsegmentation's SETR decoders: setr_naive (one 1×1 conv, ×4), setr_pup (four 3×3 convs, ×2 each), setr_mla (MLANeck over four blocks and the MLA head); upernet (the BEiT / MAE configs: Feature2Pyramid over four blocks, UPerHead with pool scales 1, 2, 3, 6, an FCN auxiliary head of 256 channels); segformer (SegFormer's all-MLP head on the Mix Transformer of `encoder`, with no model.transformer); fcn (FCNHead: two 3×3 convs, the input concatenated into a third), psp (PSPNet's pyramid pooling, scales 1, 2, 3, 6) aspp (DeepLabV3: an image pool, a 1×1 and three 3×3 convs at dilations 12, 24, 36) and sep_aspp (DeepLabV3+, DepthwiseSeparableASPPHead: those 3×3 convs depthwise-separable, the output upsampled to stage 1's quarter-resolution map, concatenated with a 1×1 projection of stage 1 to 48 channels (R-18: 12) and run through two separable 3×3 convs) on the dilated ResNetV1c of `encoder`, with one auxiliary FCNHead on stage 3",
   }),
   encoder: oneOf(segmenterEncoders)
     .meta({
       description:
-        "the segmenter's own encoder: SegFormer's Mix Transformer (decoder segformer: mit_b0 … mit_b5), or mmsegmentation's dilated ResNetV1c (decoders fcn, psp, aspp: resnet18_v1c_d8, resnet50_v1c_d8, resnet101_v1c_d8, strides 1, 2, 1, 1 and dilations 1, 1, 2, 4), as mmsegmentation's configs build them",
+        "the segmenter's own encoder: SegFormer's Mix Transformer (decoder segformer: mit_b0 … mit_b5), or mmsegmentation's dilated ResNetV1c (decoders fcn, psp, aspp, sep_aspp: resnet18_v1c_d8, resnet50_v1c_d8, resnet101_v1c_d8, strides 1, 2, 1, 1 and dilations 1, 1, 2, 4), as mmsegmentation's configs build them",
     })
     .optional(),
   crop: z
@@ -498,7 +498,7 @@ export const segmenterSchema = z.strictObject({
   channels: positiveInt
     .meta({
       description:
-        "the up heads' channels (default 256), MLA's mla_channels (default 128), UPerHead's channels (default: the ViT's width, as the BEiT / MAE configs), or the fcn / psp / aspp decode head's (default 512; R-18 128)",
+        "the up heads' channels (default 256), MLA's mla_channels (default 128), UPerHead's channels (default: the ViT's width, as the BEiT / MAE configs), or the fcn / psp / aspp / sep_aspp decode head's (default 512; R-18 128)",
     })
     .optional(),
   aux_heads: z
@@ -507,7 +507,7 @@ export const segmenterSchema = z.strictObject({
     .min(0)
     .meta({
       description:
-        'auxiliary heads (default 3 for naive and PUP, 4 FCN heads for MLA, 1 FCN head for UPerNet, fcn, psp and aspp)',
+        'auxiliary heads (default 3 for naive and PUP, 4 FCN heads for MLA, 1 FCN head for UPerNet, fcn, psp, aspp and sep_aspp)',
     })
     .optional(),
   aux_convs: positiveInt
@@ -519,7 +519,7 @@ export const segmenterSchema = z.strictObject({
   aux_channels: positiveInt
     .meta({
       description:
-        "the auxiliary SETRUPHeads' channels when not the decode head's (default: channels; mmseg 0.x's ADE20K naive and PUP configs: 256 beside a 512 decoder), or the auxiliary FCNHead's of fcn, psp and aspp (default 256; R-18 64)",
+        "the auxiliary SETRUPHeads' channels when not the decode head's (default: channels; mmseg 0.x's ADE20K naive and PUP configs: 256 beside a 512 decoder), or the auxiliary FCNHead's of fcn, psp, aspp and sep_aspp (default 256; R-18 64)",
     })
     .optional(),
   decode_convs: positiveInt

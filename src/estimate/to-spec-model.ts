@@ -348,7 +348,8 @@ function toSegmenter(
   if (!raw) return undefined;
   const isMla = raw.decoder === 'setr_mla';
   const isSegformer = raw.decoder === 'segformer';
-  const isDilated = raw.decoder === 'fcn' || raw.decoder === 'psp' || raw.decoder === 'aspp';
+  const isDilated =
+    raw.decoder === 'fcn' || raw.decoder === 'psp' || raw.decoder === 'aspp' || raw.decoder === 'sep_aspp';
   const dilatedDefaults = dilatedHeadChannels(raw.encoder);
   const [height = 1, width = 1] = raw.crop;
   const patch = raw.patch ?? 16;

@@ -235,7 +235,7 @@ const kindsByName: Record<Exclude<PartKind, 'load' | 'spec tensor'>, readonly (s
     'input images and label maps',
     /^(activations|backward working set) \(segmentation heads\)$/,
     'activations (MiT encoder)',
-    // model.segmenter decoders fcn, psp, aspp: the dilated ResNetV1c's saved tensors (dilated-resnet.ts).
+    // model.segmenter decoders fcn, psp, aspp, sep_aspp: the dilated ResNetV1c's saved tensors (dilated-resnet.ts).
     'activations (ResNetV1c-D8 encoder)',
     /logits resized to the crop for the loss$/,
     /^MLM logits over/,

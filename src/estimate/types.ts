@@ -527,6 +527,7 @@ export const segmenterDecoders = [
   'fcn',
   'psp',
   'aspp',
+  'sep_aspp',
 ] as const;
 /** One of segmenterDecoders. */
 export type SegmenterDecoder = (typeof segmenterDecoders)[number];

@@ -8,7 +8,7 @@ a dilated stage at half the dilation), BatchNorm (SyncBN keeps the same tensors)
 FCNHead (num_convs 2, concat_input: the input and the last conv's output concatenated into a 3x3 conv_cat),
 PSPHead (pool scales 1, 2, 3, 6, each an adaptive average pool and a 1x1 ConvModule, resized back and
 concatenated with the input into a 3x3 bottleneck), ASPPHead (an image pool with a 1x1 ConvModule, a 1x1 and
-three 3x3 ConvModules at dilations 12, 24, 36, concatenated into a 3x3 bottleneck); each with Dropout2d(0.1)
+three 3x3 ConvModules at dilations 12, 24, 36, concatenated into a 3x3 bottleneck), DepthwiseSeparableASPPHead (DeepLabV3+, below); each with Dropout2d(0.1)
 and a 1x1 conv_seg; an auxiliary FCNHead on stage 3 (one 3x3 ConvModule, no concat_input). Every head's
 logits are resized to the crop (bilinear) for CrossEntropyLoss(ignore_index=255); the auxiliary loss weighs 0.4.
 
@@ -80,6 +80,37 @@ class ASPPHead(nn.Module):
         return self.seg(self.bottleneck(torch.cat(outs, 1)))
 
 
+def separable(cin, cout, dilation=1):
+    """mmcv's DepthwiseSeparableConvModule: a depthwise 3x3 ConvModule (groups = channels), then a 1x1 one."""
+    depthwise = conv_module(cin, cin, 3, dilation=dilation)
+    depthwise[0] = nn.Conv2d(cin, cin, 3, padding=dilation, dilation=dilation, groups=cin, bias=False)
+    return nn.Sequential(depthwise, conv_module(cin, cout, 1))
+
+
+class SepASPPHead(nn.Module):
+    """mmseg's DepthwiseSeparableASPPHead (DeepLabV3+, decode_heads/sep_aspp_head.py): ASPPHead with its 3x3
+    branches depthwise-separable, then the output resized to stage 1's map, concatenated with c1_bottleneck's
+    projection of stage 1 and run through two separable 3x3 convs."""
+
+    def __init__(self, cin, channels, classes, c1_in, c1_channels):
+        super().__init__()
+        self.image_pool = nn.Sequential(nn.AdaptiveAvgPool2d(1), conv_module(cin, channels, 1))
+        self.aspp = nn.ModuleList(
+            conv_module(cin, channels, 1) if d == 1 else separable(cin, channels, d) for d in (1, 12, 24, 36)
+        )
+        self.bottleneck = conv_module(5 * channels, channels)
+        self.c1_bottleneck = conv_module(c1_in, c1_channels, 1)
+        self.sep_bottleneck = nn.Sequential(separable(channels + c1_channels, channels), separable(channels, channels))
+        self.seg = nn.Sequential(nn.Dropout2d(0.1), nn.Conv2d(channels, classes, 1))
+
+    def forward(self, c1, x):
+        outs = [resize(self.image_pool(x), x.shape[2:])] + [m(x) for m in self.aspp]
+        out = self.bottleneck(torch.cat(outs, 1))
+        c1_out = self.c1_bottleneck(c1)
+        out = torch.cat([resize(out, c1_out.shape[2:]), c1_out], 1)
+        return self.seg(self.sep_bottleneck(out))
+
+
 class Segmenter(nn.Module):
     def __init__(self, depth, decoder, classes, channels, aux_channels, aux_heads):
         super().__init__()
@@ -89,14 +120,19 @@ class Segmenter(nn.Module):
             self.decode = FCNHead(top, channels, classes, 2, True)
         elif decoder == 'psp':
             self.decode = PSPHead(top, channels, classes)
-        else:
+        elif decoder == 'aspp':
             self.decode = ASPPHead(top, channels, classes)
+        else:
+            # deeplabv3plus_r50-d8.py: c1_in_channels 256, c1_channels 48 (R-18: 64 and 12).
+            self.decode = SepASPPHead(top, channels, classes, top // 8, 12 if depth == 18 else 48)
+        self.decoder = decoder
         self.aux = nn.ModuleList(FCNHead(top // 2, aux_channels, classes, 1, False) for _ in range(aux_heads))
 
     def forward(self, image, label):
         c1, c2, c3, c4 = self.backbone(image)
         crop = label.shape[1:]
-        loss = F.cross_entropy(resize(self.decode(c4), crop), label, ignore_index=255)
+        logits = self.decode(c1, c4) if self.decoder == 'sep_aspp' else self.decode(c4)
+        loss = F.cross_entropy(resize(logits, crop), label, ignore_index=255)
         for aux in self.aux:
             loss = loss + 0.4 * F.cross_entropy(resize(aux(c3), crop), label, ignore_index=255)
         return loss

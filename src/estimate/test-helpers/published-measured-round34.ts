@@ -38,7 +38,8 @@
 // peak reserved, ms-swift's memory(GiB) as earlier rounds read it). Eight rows are NOT EXPRESSIBLE (each says why):
 // the QAT full fine-tune, the two DeepLabV3+ heads, the Gemma QLoRA's fp32 embedding from
 // prepare_model_for_kbit_training, the two SD 1.5 UNets, the colocated GKD's host-offloaded teacher, the Omni GRPO's
-// in-trainer generation and encoders. Traceable here: the two YOLOs (traceModule), ColorMAE's ViT, the Gemma LoRA, the
+// in-trainer generation and encoders (2026-11-29, session 27's second round: the two DeepLabV3+ rows and the Gemma
+// QLoRA re-expressed with decoder sep_aspp and quantization.unquantized_dtype fp32; five stay). Traceable here: the two YOLOs (traceModule), ColorMAE's ViT, the Gemma LoRA, the
 // Qwen3 without its QAT, the two torchtitan Llamas, the off-policy and server GKD as Hugging Face configs; the SegFormer
 // and the PSPNets partly (examples/trace builds them, no factory at these shapes); not: Granite (bnb-4bit
 // GraniteMoeHybrid), the DeepLabV3+ and ViT-UPerNet segmenters, the Gemma QLoRA, SD, the colocated GKD, the Omni GRPO.
@@ -243,8 +244,11 @@ const fashionParsingSource = (options: {
   quote: string;
 }) =>
   `${options.doc} (commit ${options.commit.slice(0, 8)}, ${options.date}, https://github.com/BecTome/OR_FashionParsing/blob/${options.commit}/${options.path}), e.g. "${options.quote}"`;
-const deeplabPlusNotExpressible =
-  "NOT EXPRESSIBLE: DeepLabV3+'s DepthwiseSeparableASPPHead (depthwise-separable 3 × 3 ASPP convs at dilations 12, 24, 36 of 512 channels, an image pool, and the decoder that upsamples to stride 4 and concatenates the 48-channel projection of stage 1's 256-channel features before two separable 3 × 3 convs of 512: full-resolution-quarter activations that DeepLabV3's head does not have); the spec gives DeepLabV3's aspp head on the same dilated ResNetV1c-50 with the auxiliary FCNHead";
+// Re-expressed 2026-11-29 (session 27, second round): model.segmenter decoder sep_aspp (mmseg's
+// DepthwiseSeparableASPPHead, dilated-resnet.ts) says the head these two rows were gathered not expressible for (the
+// spec then gave DeepLabV3's aspp: -24.6% and -24.5%); measured figures and sources unchanged.
+const deeplabPlusReexpressed =
+  "Re-expressed 2026-11-29: decoder sep_aspp is this DepthwiseSeparableASPPHead (depthwise-separable 3 × 3 ASPP convs at dilations 12, 24, 36 of 512 channels, an image pool, and the decoder that upsamples to stride 4 and concatenates the 48-channel projection of stage 1's 256-channel features before two separable 3 × 3 convs of 512); gathered as not expressible, with DeepLabV3's aspp head in its place";
 const fashionSegCases: PublishedCase[] = [
   {
     id: 'mmseg-fashionparsing-pspnet-r50-d8-384x384-47cls-bs4-sgd-fp32-rtx3060ti',
@@ -278,9 +282,9 @@ training: { precision: fp32, optimizer: sgd_momentum, batch_size: 4 }`,
     what: 'allocated',
     unit: 'GiB',
     measured: 4629 / 1024,
-    config: `One NVIDIA GeForce RTX 4070 Laptop GPU (the log's environment); the config dumped in the log: EncoderDecoder, ResNetV1c-50 (as the PSPNet row, from the VOC-trained DeepLabV3+ checkpoint), DepthwiseSeparableASPPHead (2048 → 512, dilations 1, 12, 24, 36, c1 256 → 48) and the auxiliary FCNHead (1024 → 256), num_classes 47, 15 of the categories mapped to ignore by REDLoadAnnotations (the labels only), crop 384 × 384, batch 4, 40000 iterations; the figure: memory 4629 MiB on 612 of the 799 lines after the first (4628 on the rest; 5117 at iteration 50). ${deeplabPlusNotExpressible}; traceable: no (no DeepLabV3+ factory under examples/trace)`,
+    config: `One NVIDIA GeForce RTX 4070 Laptop GPU (the log's environment); the config dumped in the log: EncoderDecoder, ResNetV1c-50 (as the PSPNet row, from the VOC-trained DeepLabV3+ checkpoint), DepthwiseSeparableASPPHead (2048 → 512, dilations 1, 12, 24, 36, c1 256 → 48) and the auxiliary FCNHead (1024 → 256), num_classes 47, 15 of the categories mapped to ignore by REDLoadAnnotations (the labels only), crop 384 × 384, batch 4, 40000 iterations; the figure: memory 4629 MiB on 612 of the 799 lines after the first (4628 on the rest; 5117 at iteration 50). ${deeplabPlusReexpressed}; traceable: no (no DeepLabV3+ factory under examples/trace)`,
     spec: `model:
-  segmenter: { decoder: aspp, encoder: resnet50_v1c_d8, crop: [384, 384], classes: 47 }
+  segmenter: { decoder: sep_aspp, encoder: resnet50_v1c_d8, crop: [384, 384], classes: 47 }
 training: { precision: fp32, optimizer: sgd_momentum, batch_size: 4 }`,
   },
   {
@@ -296,9 +300,9 @@ training: { precision: fp32, optimizer: sgd_momentum, batch_size: 4 }`,
     what: 'allocated',
     unit: 'GiB',
     measured: 4624 / 1024,
-    config: `One NVIDIA GeForce RTX 4070 Laptop GPU (the log's environment); the config dumped in the log: the DeepLabV3+ of the row above with every label kept, crop 192 × 192, batch 16, 40000 iterations; the figure: memory 4624 MiB on every one of the 799 lines after the first (5161 at iteration 50). ${deeplabPlusNotExpressible}; traceable: no (no DeepLabV3+ factory under examples/trace)`,
+    config: `One NVIDIA GeForce RTX 4070 Laptop GPU (the log's environment); the config dumped in the log: the DeepLabV3+ of the row above with every label kept, crop 192 × 192, batch 16, 40000 iterations; the figure: memory 4624 MiB on every one of the 799 lines after the first (5161 at iteration 50). ${deeplabPlusReexpressed}; traceable: no (no DeepLabV3+ factory under examples/trace)`,
     spec: `model:
-  segmenter: { decoder: aspp, encoder: resnet50_v1c_d8, crop: [192, 192], classes: 47 }
+  segmenter: { decoder: sep_aspp, encoder: resnet50_v1c_d8, crop: [192, 192], classes: 47 }
 training: { precision: fp32, optimizer: sgd_momentum, batch_size: 16 }`,
   },
   {
@@ -367,7 +371,7 @@ training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation:
     what: 'allocated',
     unit: 'GiB',
     measured: 7.395251274108887,
-    config: `Experiment 1 (USE_QLORA True), ${gemmaRecordRun}, but the linear layers loaded in 4-bit NF4 with double quantization and bf16 compute (BitsAndBytesConfig), then prepare_model_for_kbit_training(model) (PEFT 0.10: every non-quantized bf16 parameter, the 589,824,000-parameter embedding and the norms, cast to fp32 in place); the figure: max_memory_allocated after the whole run, 7.395 GiB. Re-expressed 2026-11-29 (session 27): quantization.unquantized_dtype fp32 says that cast (the embedding and norms in fp32, and autocast's bf16 copy of the tied head kept for its backward), which the spec could not say before (then NOT EXPRESSIBLE, -31.6%); ${gemmaRecordDoubt}; traceable: no (bitsandbytes 4-bit weights)`,
+    config: `Experiment 1 (USE_QLORA True), ${gemmaRecordRun}, but the linear layers loaded in 4-bit NF4 with double quantization and bf16 compute (BitsAndBytesConfig), then prepare_model_for_kbit_training(model) (PEFT 0.10: every non-quantized bf16 parameter, the 589,824,000-parameter embedding and the norms, cast to fp32 in place); the figure: max_memory_allocated after the whole run, 7.395 GiB. Re-expressed 2026-11-29 (session 27): quantization.unquantized_dtype fp32 says that cast (the embedding and norms in fp32, and autocast's bf16 copy of the tied head kept for its backward), which the spec could not say before (then not expressible, -31.6%); ${gemmaRecordDoubt}; traceable: no (bitsandbytes 4-bit weights)`,
     spec: `model:
   params: 2614341888
   transformer: { ${gemma2_2b} }
