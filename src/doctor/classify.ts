@@ -118,6 +118,7 @@ export class LogClassifier {
   private rankFollower: RankFollower | undefined;
   // While a line's words after a launcher's prefix are read: the rank the prefix named.
   private prefixRank: number | undefined;
+  private prefixPid: number | undefined;
 
   constructor(options: ClassifierOptions = {}) {
     this.ring = new LineRing(options.contextLines ?? 24);
@@ -229,7 +230,7 @@ export class LogClassifier {
       if (otherRaw !== undefined) this.testMore([normalize(otherRaw)], line, matched, noRules);
       const launcher = launcherPrefixOf(report);
       if (launcher !== undefined)
-        this.testAfterPrefix(report.slice(launcher.length), launcher.rank, line, matched);
+        this.testAfterPrefix(report.slice(launcher.length), launcher, line, matched);
       if (this.facts.read(text, lower)) this.onRetired();
     }
     // A line with any keyword (a path, a framework's name) may be the first half of a wrapped message.
@@ -296,7 +297,12 @@ export class LogClassifier {
   // not match it read its own words too, as they read the same line unprefixed (a signature anchored
   // at the line's start: "Killed", "MemoryError", "Bus error"), with the prefix's rank as the hit's.
   // A last-resort reading only where no rule matched the line at all.
-  private testAfterPrefix(rest: string, rank: number | undefined, line: number, matched: Set<LogRule>): void {
+  private testAfterPrefix(
+    rest: string,
+    { rank, pid }: { rank?: number; pid?: number },
+    line: number,
+    matched: Set<LogRule>,
+  ): void {
     if (rest.trim() === '') return;
     const isAnyMatched = matched.size > 0;
     const rules = this.ruleIndex
@@ -304,8 +310,10 @@ export class LogClassifier {
       .filter((rule) => !matched.has(rule) && !(isAnyMatched && rule.isLastResort));
     if (rules.length === 0) return;
     this.prefixRank = rank;
+    this.prefixPid = pid;
     this.testRules(rules, rest, line, matched);
     this.prefixRank = undefined;
+    this.prefixPid = undefined;
   }
 
   // A wrapped message ("...from devic" / "e: CUDA_ERROR_OUT_OF_MEMORY"): try the two lines
@@ -392,11 +400,20 @@ export class LogClassifier {
     if (!extracted) return;
     // The rank a launcher's prefix names on the line ("[rank3]: ", "[1,3]<stderr>:", "3: "), where the
     // rule read none: the prefix is the launcher's, whichever rule read the words after it.
-    const prefixRank = this.prefixRank ?? launcherPrefixOf(firstText)?.rank;
-    const hit =
+    const prefix = launcherPrefixOf(firstText);
+    const prefixRank = this.prefixRank ?? prefix?.rank;
+    // The pid a Ray or vLLM prefix names ("(EngineCore_DP0 pid=223840) ") is the process that printed
+    // the failure (ray python/ray/_private/log.py; vLLM's decorate_logs), kept apart from jax/rules.ts's
+    // reportingPid, which counts the processes that grew a pool.
+    const prefixPid = this.prefixPid ?? prefix?.pid;
+    const withRank =
       prefixRank !== undefined && extracted.facts?.rank === undefined
         ? { ...extracted, facts: { ...extracted.facts, rank: prefixRank } }
         : extracted;
+    const hit =
+      prefixPid !== undefined && withRank.facts?.printingPid === undefined
+        ? { ...withRank, facts: { ...withRank.facts, printingPid: prefixPid } }
+        : withRank;
     const key = this.candidates.add(rule, hit, line, text);
     // A last-resort reading never takes the rank watch from a signature's hit.
     if (rule.isLastResort && this.rankFollower !== undefined) return;

@@ -86,6 +86,7 @@ describe("a launcher's prefix before each line", () => {
     assert.deepEqual(launcherPrefixOf('[rank3]: (EngineCore pid=316) ValueError: x'), {
       length: 30,
       rank: 3,
+      pid: 316,
     });
   });
   test('look-alikes after a prefix stay not-memory', () => {

@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import { LogClassifier } from './classify.js';
 import { diagnoseClassified } from './diagnose.js';
 import { diagnoseText } from './diagnose-text.js';
-import { escapedSpellings, normalizePaste } from './paste.js';
+import { escapedSpellings, launcherPrefixOf, normalizePaste } from './paste.js';
 import { ByteClassifier } from './stream/byte-classifier.js';
 
 // PyTorch 2.1+'s message (c10/cuda/CUDACachingAllocator.cpp), as users paste it.
@@ -99,4 +99,24 @@ describe('a real message reads the same in every paste form', () => {
       });
     }
   }
+});
+
+describe("a launcher's prefix names the process that printed the line", () => {
+  test("Ray's and vLLM's '(Name pid=N)': its pid, beside any rank", () => {
+    assert.deepEqual(launcherPrefixOf('(EngineCore_DP0 pid=223840) ERROR 10-25 [core.py:708] x'), {
+      length: 28,
+      pid: 223840,
+    });
+    assert.equal(launcherPrefixOf('[rank3]: (VllmWorker rank=3 pid=123) x')?.pid, 123);
+    assert.equal(launcherPrefixOf('[rank3]: (VllmWorker rank=3 pid=123) x')?.rank, 3);
+    assert.equal(launcherPrefixOf('3: x')?.rank, 3);
+    assert.equal(launcherPrefixOf('3: x')?.pid, undefined);
+  });
+  test('the failure read after it carries that pid', () => {
+    const d = diagnoseText(
+      '(TaskRunner pid=280930) torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB.',
+    )[0];
+    assert.equal(d?.kind, 'gpu_oom');
+    assert.equal(d?.facts.printingPid, 280930);
+  });
 });

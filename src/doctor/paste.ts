@@ -170,21 +170,28 @@ export function normalizePaste(line: string): string {
 // --label's "3: " (srun(1): "Prepend task number to lines of stdout/err"), pdsh's "worker-1: " (the
 // host, as DeepSpeed's multi-node runner shows it), a syslog program tag "python3[1701]: ".
 const launcherPrefix =
-  /^\s*(?:\[rank(\d+)\]:\s*|\((?:[\w.-]+ )?(?:rank=(\d+),?\s)?(?:[\w]+=[\w.]+,?\s)*?pid=\d+(?:,\s*ip=[\d.]+)?\)\s+|\(raylet(?:,\s*ip=[\d.]+)?\)\s+|(\d{1,4}): (?=\S)|(?:localhost|[a-z][a-z0-9-]*\d[a-z0-9-]*(?:\.[a-z0-9-]+)*): (?=\S)|[\w./@-]+\[\d+\]:\s+)/;
+  /^\s*(?:\[rank(\d+)\]:\s*|\((?:[\w.-]+ )?(?:rank=(\d+),?\s)?(?:[\w]+=[\w.]+,?\s)*?pid=(\d+)(?:,\s*ip=[\d.]+)?\)\s+|\(raylet(?:,\s*ip=[\d.]+)?\)\s+|(\d{1,4}): (?=\S)|(?:localhost|[a-z][a-z0-9-]*\d[a-z0-9-]*(?:\.[a-z0-9-]+)*): (?=\S)|[\w./@-]+\[\d+\]:\s+)/;
 
-/** A launcher's prefix before a normalised line's own words, and the rank it names (undefined: none). */
-export function launcherPrefixOf(text: string): { length: number; rank?: number } | undefined {
+/**
+ * A launcher's prefix before a normalised line's own words, the rank it names and the pid of the process
+ * whose output the line is (Ray's and vLLM's "(Name pid=N)"; undefined: none).
+ */
+export function launcherPrefixOf(text: string): { length: number; rank?: number; pid?: number } | undefined {
   let length = 0;
   let rank: number | undefined;
+  let pid: number | undefined;
   // Launchers stack ("[rank3]: (EngineCore pid=316) ..."): up to three are taken off.
   for (let pass = 0; pass < 3; pass++) {
     const match = launcherPrefix.exec(text.slice(length));
     if (!match || match[0].length === 0) break;
     length += match[0].length;
-    const named = match[1] ?? match[2] ?? match[3];
+    const named = match[1] ?? match[2] ?? match[4];
     if (named !== undefined && rank === undefined) rank = Number(named);
+    if (match[3] !== undefined && pid === undefined) pid = Number(match[3]);
   }
-  return length === 0 ? undefined : { length, ...(rank !== undefined ? { rank } : {}) };
+  return length === 0
+    ? undefined
+    : { length, ...(rank !== undefined ? { rank } : {}), ...(pid !== undefined ? { pid } : {}) };
 }
 
 // The marks a channel writes before every line it carries, as they come (before normalizePaste): a

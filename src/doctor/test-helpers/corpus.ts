@@ -55,7 +55,7 @@ const names: Record<string, string[]> = {
   reserved_unallocated: ['reservedUnallocatedBytes'],
   this_process: ['processBytes'],
   killed_pid: ['pid'],
-  pid: ['pid', 'invokingPid'],
+  pid: ['pid', 'invokingPid', 'printingPid'],
   anon_rss: ['anonRssBytes'],
   file_rss: ['fileRssBytes'],
   shmem_rss: ['shmemRssBytes'],

@@ -79,6 +79,10 @@ const requestSpellings: readonly RegExp[] = [
 const allocatorWarningFigures = /\(free: (\d+), total: (\d+)\)/;
 const freeSpellings: readonly RegExp[] = [
   allocatorWarningFigures,
+  // Android ART: "Failed to allocate a 53884608 byte allocation with 25165824 free bytes and 31MB until
+  // OOM" (aosp art/runtime/gc/heap.cc ThrowOutOfMemoryError: the heap's free bytes, then what is left
+  // below its growth limit).
+  /\bbyte allocation with (\d+) free bytes\b/,
   unitSized(String.raw`\b(?:free|available)(?: memory)?(?: is| of)?(?: only)?[ :=]+USIZE`),
   unitSized(String.raw`USIZE (?:is )?(?:free|available)\b`),
 ];

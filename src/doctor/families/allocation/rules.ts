@@ -112,6 +112,13 @@ const deviceSpellings = [
   /\bGPU (\d+)\b/,
   /device ordinal (\d+)/,
   /device[=:]\s*(?:TPU|GPU|XPU):(\d+)/i,
+  // ggml-cuda's failed buffer ("allocating 14136.04 MiB on device 0: cudaMalloc failed", ggml-cuda.cu
+  // ggml_backend_cuda_buffer_type_alloc_buffer) and Faiss's ("Failed to cudaMalloc 536870912 bytes on
+  // device 1", faiss/gpu/utils/MemorySpace.cpp): the CUDA device index the allocation was for.
+  /\bon device (\d+)\b/,
+  // ggml-cuda's CUDA_CHECK report ("  current device: 0, in function alloc at ...", common.cuh
+  // ggml_cuda_error): the device current when the failing call ran.
+  /\bcurrent device: (\d+), in function\b/,
 ];
 
 /** Which vendor's stack a message comes from, by the words only that stack uses. */

@@ -56,6 +56,16 @@ describe("device allocations that failed, in every vendor's words", () => {
       name: "ComfyUI's wrapper around PyTorch's allowed-memory message",
       line: '!!! Exception during processing !!! Allocation on device',
     },
+    {
+      name: "ggml-cuda's failed buffer names the device it was for",
+      line: 'ggml_backend_cuda_buffer_type_alloc_buffer: allocating 10180.80 MiB on device 1: cudaMalloc failed: out of memory',
+      facts: { device: 1, vendor: 'nvidia' },
+    },
+    {
+      name: "Faiss's failed cudaMalloc names its device",
+      line: "Faiss assertion 'err == cudaSuccess' failed in void faiss::gpu::allocMemorySpaceV(): Failed to cudaMalloc 536870912 bytes on device 1 (error 2 out of memory",
+      facts: { device: 1, requestedBytes: 536870912 },
+    },
   ];
   for (const c of cases) {
     test(c.name, () => {

@@ -71,6 +71,13 @@ describe("Android ART's app heap", () => {
     assert.equal(hit?.cause, 'memory_limit');
     assert.match(hit?.fixes[0] ?? '', /android:largeHeap="true"/);
   });
+  test("ART's figures: the request and the heap's free bytes", () => {
+    const hit = primary(
+      'Failed to allocate a 53884608 byte allocation with 25165824 free bytes and 31MB until OOM, max allowed footprint 93269104, growth limit 100663296.',
+    );
+    assert.equal(hit?.facts.requestedBytes, 53884608);
+    assert.equal(hit?.facts.freeBytes, 25165824);
+  });
   test('with largeHeap on already, the fix does not ask for it again', () => {
     const log = [
       '<application android:largeHeap="true" android:label="app">',
