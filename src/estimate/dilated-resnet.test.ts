@@ -139,3 +139,25 @@ test('a D8 segmenter stands alone: its parts; no encoder, a Mix Transformer or a
     /model\.segmenter\.aux_convs: counts each auxiliary SETRUPHead's convs/,
   );
 });
+
+test("cudnn_benchmark, on by default as mmseg's default_runtime sets it: the head bottleneck's input × 3 at the peak; off: none", () => {
+  const specOf = (cuda: string) =>
+    spec(
+      `model:\n  segmenter: { decoder: psp, encoder: resnet50_v1c_d8, crop: [512, 1024], classes: 19 }\ntraining: { precision: fp32, optimizer: sgd_momentum, batch_size: 2 }${cuda}`,
+    );
+  const workspaceOf = (result: ReturnType<typeof estimate>) =>
+    result.gpu.components.find((c) => c.name === 'cuDNN workspace (benchmark mode)')?.bytes;
+  const byDefault = estimate(specOf(''));
+  const on = estimate(specOf('\ncuda: { cudnn_benchmark: true }'));
+  const off = estimate(specOf('\ncuda: { cudnn_benchmark: false }'));
+  // PSPHead's bottleneck input: 2048 + 4 × 512 channels at 64 × 128, fp32, two images.
+  const bottleneckInputBytes = (2048 + 4 * 512) * 64 * 128 * 4 * 2;
+  assert.equal(workspaceOf(byDefault), 3 * bottleneckInputBytes);
+  assert.equal(workspaceOf(on), 3 * bottleneckInputBytes);
+  assert.equal(workspaceOf(off), undefined);
+  assert.equal(byDefault.gpu.allocatedPeakBytes - off.gpu.allocatedPeakBytes, 3 * bottleneckInputBytes);
+  assert.equal(
+    dilatedResnetSaved(specOf('').model.segmenter as SegmenterSpec).bottleneckInput,
+    (2048 + 4 * 512) * 64 * 128,
+  );
+});

@@ -17,6 +17,7 @@
 // DepthwiseSeparableASPPHead, c1_in_channels 256, c1_channels 48), decode_head.py (Dropout2d 0.1, conv_seg 1×1; losses:
 // each head's logits resized to the crop, CrossEntropyLoss whose log_softmax keeps its fp32 output).
 import { formatBytes } from '../units.js';
+import { benchmarkWorkspaceBytes } from './cudnn-benchmark.js';
 import type { Component, SegmenterSpec } from './types.js';
 
 /** The dilated ResNets mmseg's D8 configs build: blocks per stage, bottleneck or basic. */
@@ -147,7 +148,8 @@ export function dilatedResnetCounts(spec: SegmenterSpec): { params: number; buff
 
 /**
  * Values one image keeps for backward (activation dtype): the backbone (the image aside: the caller counts it)
- * and the heads; the fp32 log-softmax values at the crop; int64 index bytes; the largest map.
+ * and the heads; the fp32 log-softmax values at the crop; int64 index bytes; the largest map; the decode head's
+ * 3×3 bottleneck input (its concatenation), the largest convolution input.
  */
 export function dilatedResnetSaved(spec: SegmenterSpec): {
   backbone: number;
@@ -155,6 +157,7 @@ export function dilatedResnetSaved(spec: SegmenterSpec): {
   logSoftmax: number;
   indexBytes: number;
   largest: number;
+  bottleneckInput: number;
 } {
   const { half, quarter, eighth } = areas(spec);
   // The stem: three ConvModules (the norm's input, the ReLU's result); the max pool's indices and its output.
@@ -212,18 +215,29 @@ export function dilatedResnetSaved(spec: SegmenterSpec): {
   heads += spec.auxHeads * 3 * aux * eighth;
   const logSoftmax = (1 + spec.auxHeads) * spec.classes * spec.crop[0] * spec.crop[1];
   largest = Math.max(largest, spec.classes * spec.crop[0] * spec.crop[1]);
-  return { backbone, heads, logSoftmax, indexBytes, largest };
+  return { backbone, heads, logSoftmax, indexBytes, largest, bottleneckInput: concat * eighth };
 }
 
 /** Activation components of the backbone and heads for `batch` images at `bytesPerValue` bytes a value. */
 export function dilatedResnetParts(
   spec: SegmenterSpec,
-  options: { batch: number; bytesPerValue: number },
+  options: { batch: number; bytesPerValue: number; isCudnnBenchmark: boolean },
 ): Component[] {
   const e = options.bytesPerValue;
   const b = options.batch;
   const saved = dilatedResnetSaved(spec);
   const heads = saved.heads * e + saved.logSoftmax * 4;
+  const bottleneckInputBytes = saved.bottleneckInput * e * b;
+  const workspace: Component[] = options.isCudnnBenchmark
+    ? [
+        {
+          name: 'cuDNN workspace (benchmark mode)',
+          bytes: benchmarkWorkspaceBytes(bottleneckInputBytes),
+          formula: `3 × the decode head's 3×3 bottleneck input (${formatBytes(bottleneckInputBytes)}): the workspace of the algorithm cudnnFind keeps under cudnn_benchmark (mmseg's default; set cuda.cudnn_benchmark: false if the run turns it off)`,
+          phase: 'backward',
+        },
+      ]
+    : [];
   const name = {
     fcn: 'FCNHead',
     psp: 'PSPHead',
@@ -249,5 +263,6 @@ export function dilatedResnetParts(
       formula: `the gradient of the largest map and of its input, ${formatBytes(saved.largest * e)} per image each`,
       phase: 'backward',
     },
+    ...workspace,
   ];
 }

@@ -53,6 +53,8 @@ export function activationComponents(
           bytesPerValue: activationDtypes(spec.training.precision).compute,
           isTraining: counts.isTraining,
           beyondBytes: vitWorkingSet,
+          // model.segmenter is mmsegmentation's, whose default_runtime.py turns cudnn_benchmark on.
+          isCudnnBenchmark: spec.cuda.isCudnnBenchmark ?? true,
         })
       : [];
   const vision = spec.model.vision;

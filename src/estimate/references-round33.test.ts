@@ -33,6 +33,7 @@ test('round 33, measured once, is pinned: median |error| and the counts within 5
   // (DeepSpeed-Chat's PPO), 4/10/13 within 5/15/30%.
   // Then model.critic (DeepSpeed-Chat's OPT-350m critic) with the EMA and reward copies as tensors: -28.7% ->
   // -9.5%; 9.2% median, worst -20.8% (the T4 PSPNet), 4/11/13.
-  assert.ok(median <= 0.092, summary);
-  assert.ok(within(0.05) >= 4 && within(0.15) >= 11 && within(0.3) >= 13, summary);
+  // cudnn_benchmark's workspace on the two mmseg PSPNet rows (cudnn-benchmark.ts): 9.2% -> 8.6%, 4/11 -> 5/12 within 5/15%.
+  assert.ok(median <= 0.086, summary);
+  assert.ok(within(0.05) >= 5 && within(0.15) >= 12 && within(0.3) >= 13, summary);
 });

@@ -40,6 +40,8 @@ test('round 34, measured once, is pinned: median |error| and the counts within 5
   // fp32 embedding and norms (prepare_model_for_kbit_training) and the head's autocast copy: that row -31.6% ->
   // -1.9%, the round 16.1% -> 13.3%, 7/11/16. Then decoder sep_aspp (DeepLabV3+'s DepthwiseSeparableASPPHead)
   // says the two DeepLabV3+ rows: -24.6% -> -3.4% and -24.5% -> -3.3%, the round 13.3% -> 8.0%, 9/13/16.
-  assert.ok(median <= 0.081, summary);
+  // Then cuda.cudnn_benchmark's workspace on mmseg's dilated-ResNet rows (cudnn-benchmark.ts): PSPNet -13.3% ->
+  // -2.1%, the DeepLabV3+ rows -3.4% -> +2.4% / +2.5%, the AMP PSPNet -2.7% -> +7.1%; the round 8.0% -> 7.2%, 9/13/16.
+  assert.ok(median <= 0.072, summary);
   assert.ok(within(0.05) >= 9 && within(0.15) >= 13 && within(0.3) >= 16, summary);
 });

@@ -56,6 +56,7 @@ test('round 4: accuracy on the spent round-4 cases stays at or better than its o
   // Session 22 (estimate-express): the six PSPNet rows said with model.segmenter decoder psp on the dilated
   // ResNetV1c (the residual branches, the pyramid pooling and the auxiliary head the sequential stack left out):
   // -26.2/-17.7/-26.5/-17.9/-26.3/-16.0% -> -10.8/-7.9/-10.9/-8.0/-12.1/-5.6%; 11.5% -> 10.8%, 13/27/40 -> 13/33/40.
-  assert.ok(median <= 0.109, summary);
-  assert.ok(within(0.05) >= 13 && within(0.15) >= 33 && within(0.3) >= 40, summary);
+  // cudnn_benchmark's workspace on mmseg's dilated-ResNet rows (cudnn-benchmark.ts): 10.5% -> 9.2%, 13 -> 19 within 5%.
+  assert.ok(median <= 0.092, summary);
+  assert.ok(within(0.05) >= 19 && within(0.15) >= 33 && within(0.3) >= 40, summary);
 });

@@ -78,6 +78,7 @@ test('round 6, measured once, is pinned: median |error| and the counts within 5,
   // Session 22 (estimate-express): mmseg's FCN (3) and DeepLabV3 (2) rows said with model.segmenter decoder fcn and
   // aspp on the dilated ResNetV1c: -18.7/-12.7/-19.7/-22.7/-15.5% -> -7.2/-5.5/-8.1/-7.8/-6.0%; 16.4% -> 9.7%,
   // 12/25/44 -> 12/29/44.
-  assert.ok(median <= 0.098, summary);
-  assert.ok(within(0.05) >= 11 && within(0.15) >= 29 && within(0.3) >= 44, summary);
+  // cudnn_benchmark's workspace on mmseg's dilated-ResNet rows (cudnn-benchmark.ts): 7.8% -> 5.9%, 17 -> 22 within 5%.
+  assert.ok(median <= 0.06, summary);
+  assert.ok(within(0.05) >= 22 && within(0.15) >= 34 && within(0.3) >= 44, summary);
 });

@@ -372,6 +372,13 @@ export const cudaSchema = z.strictObject({
   workspaces: z.optional(sizeField),
   fragmentation: z.number().min(0).max(1).optional(),
   expandable_segments: z.boolean().optional(),
+  cudnn_benchmark: z
+    .boolean()
+    .meta({
+      description:
+        "torch.backends.cudnn.benchmark: on, cudnnFind keeps the fastest convolution algorithm, which can hold a large workspace at the step's peak (cudnn-benchmark.ts). Default: the harness's (mmsegmentation's model.segmenter: on, as its default_runtime.py sets it; elsewhere off)",
+    })
+    .optional(),
   device_memory: z.optional(sizeField).meta({
     description:
       "the card's memory as torch reports it (torch.cuda.get_device_properties(0).total_memory or torch.cuda.mem_get_info()[1], e.g. 14.74GiB on a T4, 40355MiB on an A100 40GB): what a loss that sizes itself to the free memory reads (training.loss: unsloth_fused), and the total an inference engine's memory_fraction is a share of (inference)",

@@ -173,7 +173,13 @@ export function segmenterSaved(spec: SegmenterSpec): {
 /** Activation components of the decoder heads for `batch` images. */
 export function segmenterActivationParts(
   spec: SegmenterSpec,
-  options: { batch: number; bytesPerValue: number; isTraining: boolean; beyondBytes?: number },
+  options: {
+    batch: number;
+    bytesPerValue: number;
+    isTraining: boolean;
+    beyondBytes?: number;
+    isCudnnBenchmark: boolean;
+  },
 ): Component[] {
   const e = options.bytesPerValue;
   const b = options.batch;

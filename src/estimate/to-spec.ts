@@ -139,6 +139,7 @@ export function toEstimateSpec(
       isVariableLengths: raw.cuda?.lengths === 'variable',
       isCappedLengths: raw.cuda?.lengths === 'capped',
       ...(raw.cuda?.device_memory === undefined ? {} : { deviceBytes: raw.cuda.device_memory }),
+      ...(raw.cuda?.cudnn_benchmark === undefined ? {} : { isCudnnBenchmark: raw.cuda.cudnn_benchmark }),
     },
     ...(raw.inference
       ? {

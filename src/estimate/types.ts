@@ -736,6 +736,8 @@ export interface EstimateSpec {
     isCappedLengths: boolean;
     /** The card's memory as torch reports it (cuda.device_memory); absent: not stated. */
     deviceBytes?: number;
+    /** torch.backends.cudnn.benchmark (cuda.cudnn_benchmark); absent: the harness's default. */
+    isCudnnBenchmark?: boolean;
   };
   /** An inference engine sharing the card (inference:); absent: none. */
   inference?: InferenceEngineSpec;
