@@ -352,8 +352,9 @@ const measured: Record<TestCorpusPart, Bar> = {
   // half): 110/119 (92.4%), 0 false OOMs.
   // Session 19 (doctor-rules, kind by structure; kind-structure.test.ts): 110 -> 115 (the admission and
   // bare-exception grammars, a source-located line kept apart from a wrap, the kernel's Mem-Info report, a
-  // BFC dump's device, a pinned host allocator's side).
-  'heldout-20': { kindRight: 117, falseOoms: 0, causesRight: 9, wrongFixes: 0, factsRight: 124 },
+  // BFC dump's device, a pinned host allocator's side). Session 27: Torch7's "you tried to reallocate 11GB"
+  // read as its request (THGeneral.c THRealloc): facts 124 -> 126.
+  'heldout-20': { kindRight: 117, falseOoms: 0, causesRight: 9, wrongFixes: 0, factsRight: 126 },
   // Measured once, 2026-11-28, by the lead (see HELDOUT-21-RESULT.md), never seen by any of session 17's
   // rules engineers (doctor-rules, doctor-causes, then doctor-h20's second shift on heldout-20): the
   // session's start (9f6bc30), the freeze (53c6be8) and the session's last rules (86178ca) give the same

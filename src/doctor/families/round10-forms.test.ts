@@ -55,6 +55,14 @@ describe("a library's own out-of-memory words where no signature reads them", ()
     assert.equal(d.facts.requestedBytes, undefined);
   });
 
+  test("Torch7's THRealloc states its request as THAlloc does ('reallocate', THGeneral.c)", () => {
+    const d = mustDiagnose(
+      'nn/THNN.lua:109: $ Torch: not enough memory: you tried to reallocate 11GB. Buy new RAM! at /tmp/torch7/lib/TH/THGeneral.c:251',
+    );
+    assert.equal(d.kind, 'host_oom');
+    assert.equal(d.facts.requestedBytes, 11e9);
+  });
+
   test('a sub-page request beside figures that show the pool full is read; a file:line prefix is a report', () => {
     assert.equal(
       kindOf(

@@ -53,7 +53,9 @@ const hexSize = /\b(?:size|allocate|request(?:ed)?)\s*[:=]?\s*(0x[0-9a-f]{3,16})
 const unitSize = String.raw`(?<!\d,*)(\d[\d,]*(?:\.\d+|\.(?=\s?[KMGT]i?B))?\s?(?:bytes?|[KMGT]i?B|kB|[KMGT]\b)|(?<![A-Za-z][\w.-]*)\d[\d,]*(?:\.\d+)?\s?B\b)`;
 const unitSized = (source: string): RegExp => new RegExp(source.replaceAll('USIZE', unitSize), 'i');
 const requestSpellings: readonly RegExp[] = [
-  unitSized(String.raw`\btried to allocate USIZE`),
+  // Torch7's THRealloc says "reallocate" ("$ Torch: not enough memory: you tried to reallocate 11GB. Buy
+  // new RAM!", torch/torch7 lib/TH/THGeneral.c), its THAlloc "allocate": both are the request.
+  unitSized(String.raw`\btried to (?:re)?allocate USIZE`),
   unitSized(String.raw`\brequest(?:ed|ing)?(?: size| amount)?(?: of)?[ :=]+USIZE`),
   unitSized(
     String.raw`\ballocat(?:e|ing|ion)(?: of)? (?:a )?(?:\w+ )?(?:buffer |tensor |block |chunk )?(?:of |with )?(?:size )?[:=]?\s*USIZE`,
