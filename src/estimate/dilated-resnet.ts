@@ -17,7 +17,7 @@
 // DepthwiseSeparableASPPHead, c1_in_channels 256, c1_channels 48), decode_head.py (Dropout2d 0.1, conv_seg 1×1; losses:
 // each head's logits resized to the crop, CrossEntropyLoss whose log_softmax keeps its fp32 output).
 import { formatBytes } from '../units.js';
-import { benchmarkWorkspaceBytes } from './cudnn-benchmark.js';
+import { benchmarkWorkspacePart } from './cudnn-benchmark.js';
 import type { Component, SegmenterSpec } from './types.js';
 
 /** The dilated ResNets mmseg's D8 configs build: blocks per stage, bottleneck or basic. */
@@ -228,15 +228,8 @@ export function dilatedResnetParts(
   const saved = dilatedResnetSaved(spec);
   const heads = saved.heads * e + saved.logSoftmax * 4;
   const bottleneckInputBytes = saved.bottleneckInput * e * b;
-  const workspace: Component[] = options.isCudnnBenchmark
-    ? [
-        {
-          name: 'cuDNN workspace (benchmark mode)',
-          bytes: benchmarkWorkspaceBytes(bottleneckInputBytes),
-          formula: `3 × the decode head's 3×3 bottleneck input (${formatBytes(bottleneckInputBytes)}): the workspace of the algorithm cudnnFind keeps under cudnn_benchmark (mmseg's default; set cuda.cudnn_benchmark: false if the run turns it off)`,
-          phase: 'backward',
-        },
-      ]
+  const workspace = options.isCudnnBenchmark
+    ? [benchmarkWorkspacePart(bottleneckInputBytes, "the decode head's 3×3 bottleneck")]
     : [];
   const name = {
     fcn: 'FCNHead',

@@ -42,7 +42,9 @@ test('round 17, measured once, is pinned: median |error| and the counts within 5
   // six ViTDet rows say `model.transformer.window: { size: 14, global_layers: 4 }` (still not expressible: the
   // pyramid and the RoI heads): +63.7/+122.7/+110.7/+48.7/+110.7/+103.1% -> -20.0/-17.2/-17.7/-25.4/-20.4/-19.8%;
   // 17.4%, worst -29.3% (mmseg BEiT-L), 4/8/18. What this pins is that figure.
-  assert.ok(median <= 0.175, summary);
+  // Session 27: cuda.cudnn_benchmark's workspace for UPerHead's fpn_bottleneck (cudnn-benchmark.ts) on the three
+  // mmseg rows: -29.2/-28.0/-29.3% -> -23.5/-17.0/-26.7%; 17.1%, 4/8/18.
+  assert.ok(median <= 0.171, summary);
   assert.ok(within(0.05) >= 4 && within(0.15) >= 8 && within(0.3) >= 18, summary);
 });
 

@@ -43,5 +43,6 @@ test('round 34, measured once, is pinned: median |error| and the counts within 5
   // Then cuda.cudnn_benchmark's workspace on mmseg's dilated-ResNet rows (cudnn-benchmark.ts): PSPNet -13.3% ->
   // -2.1%, the DeepLabV3+ rows -3.4% -> +2.4% / +2.5%, the AMP PSPNet -2.7% -> +7.1%; the round 8.0% -> 7.2%, 9/13/16.
   assert.ok(median <= 0.072, summary);
-  assert.ok(within(0.05) >= 9 && within(0.15) >= 13 && within(0.3) >= 16, summary);
+  // And UPerHead's fpn_bottleneck workspace: the ViT-B UPerNet row -33.8% -> -26.2%, 9/13/17.
+  assert.ok(within(0.05) >= 9 && within(0.15) >= 13 && within(0.3) >= 17, summary);
 });

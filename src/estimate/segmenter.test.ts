@@ -220,3 +220,19 @@ test('a SETR spec adds the heads to the ViT; a crop that does not give seq_len t
     /model\.segmenter\.aux_channels: sizes the auxiliary SETRUPHeads: needs decoder setr_naive or setr_pup/,
   );
 });
+
+test("UPerHead's 3×3 fpn_bottleneck under cudnn_benchmark (mmseg's default): 3 × its ¼ concatenation of 4 levels at the peak; off: none", () => {
+  const specOf = (cuda: string) =>
+    spec(
+      `model:\n  transformer: { family: vit, layers: 2, hidden: 64, heads: 2, ffn: 256, seq_len: 65, attention: eager }\n  segmenter: { decoder: upernet, crop: [128, 128], classes: 19 }\ntraining: { precision: fp32, optimizer: adamw, batch_size: 2 }${cuda}`,
+    );
+  const workspaceOf = (cuda: string) =>
+    estimate(specOf(cuda)).gpu.components.find((c) => c.name === 'cuDNN workspace (benchmark mode)');
+  const channels = specOf('').model.segmenter?.channels ?? 0;
+  // Four levels of `channels` at the ¼ map (32 × 32 for a 128 crop), fp32, two images.
+  const inputBytes = 4 * channels * 32 * 32 * 4 * 2;
+  assert.ok(channels > 0);
+  assert.equal(workspaceOf('')?.bytes, 3 * inputBytes);
+  assert.match(workspaceOf('')?.formula ?? '', /fpn_bottleneck/);
+  assert.equal(workspaceOf('\ncuda: { cudnn_benchmark: false }'), undefined);
+});

@@ -21,6 +21,7 @@
 // every level resized to the ¼ one and concatenated into a 3×3 fpn_bottleneck; Dropout2d 0.1 before conv_seg)
 // and fcn_head.py (the auxiliary head: one 3×3 ConvModule to 256 on the 1× level).
 import { formatBytes } from '../units.js';
+import { benchmarkWorkspacePart } from './cudnn-benchmark.js';
 import { dilatedResnetCounts, dilatedResnetParts, isDilatedResnet } from './dilated-resnet.js';
 import { segformerCounts, segformerSaved } from './segformer.js';
 import type { Component, SegmenterSpec } from './types.js';
@@ -112,12 +113,16 @@ export function segmenterCounts(spec: SegmenterSpec): { params: number; buffersB
   return { params, buffersBytes: buffers };
 }
 
-/** Values one image keeps for backward in the heads (activation dtype), the fp32 log-softmax outputs, the largest map. */
+/**
+ * Values one image keeps for backward in the heads (activation dtype), the fp32 log-softmax outputs, the largest map,
+ * and UPerHead's 3×3 fpn_bottleneck input (its ¼ concatenation; 0 for the other decoders here).
+ */
 export function segmenterSaved(spec: SegmenterSpec): {
   heads: number;
   logSoftmax: number;
   largest: number;
   indexBytes: number;
+  bottleneckInput?: number;
 } {
   const d = spec.embed;
   const c = spec.channels;
@@ -143,7 +148,13 @@ export function segmenterSaved(spec: SegmenterSpec): {
     // The FCN auxiliary head on the 1× level: its norm input, ReLU result and Dropout2d's output (256 each).
     const aux = spec.auxHeads * 3 * 256 * area;
     largest = Math.max(largest, 64 * c * area);
-    return { heads: neck + uper + aux, logSoftmax, largest, indexBytes: (8 * (d * area)) / 4 };
+    return {
+      heads: neck + uper + aux,
+      logSoftmax,
+      largest,
+      indexBytes: (8 * (d * area)) / 4,
+      bottleneckInput: 64 * c * area,
+    };
   }
   if (spec.decoder === 'setr_mla') {
     // Per level: the LayerNorm's contiguous input and the conv's contiguous copy of its output (2d), the 1×1
@@ -195,6 +206,11 @@ export function segmenterActivationParts(
   if (spec.decoder === 'segformer') return [inputs, ...segformerParts(spec, options)];
   if (isDilatedResnet(spec)) return [inputs, ...dilatedResnetParts(spec, options)];
   const heads = spec.decoder === 'setr_mla' ? 'MLA neck and head, ' : '';
+  const bottleneckInputBytes = (saved.bottleneckInput ?? 0) * e * b;
+  const workspace =
+    options.isCudnnBenchmark && bottleneckInputBytes > 0
+      ? [benchmarkWorkspacePart(bottleneckInputBytes, "UPerHead's 3×3 fpn_bottleneck")]
+      : [];
   return [
     inputs,
     {
@@ -209,6 +225,7 @@ export function segmenterActivationParts(
       formula: `the gradient of the largest head map and of its input (${formatBytes(saved.largest * 4)} per image each, fp32), beyond the ViT's working set (${formatBytes(options.beyondBytes ?? 0)}): the heads' backward runs first, with every activation alive`,
       phase: 'backward',
     },
+    ...workspace,
   ];
 }
 
