@@ -532,8 +532,10 @@ const measured: Record<TestCorpusPart, Bar> = {
   // as the process's own limit, ONNX Runtime's arena in a Windows build with no GPU provider read as the host's
   // (doctor-rules2): 89/100, 6/6 causes. The figures other runtimes print (ggml-cuda's and Faiss's "on device
   // N", ART's "N free bytes") and a Ray/vLLM prefix's pid read: 30/55 facts (whole corpus 4493 -> 4512 of
-  // 4906; the floors of logs and heldout-4 .. -41 raised where they moved).
-  'heldout-41': { kindRight: 89, falseOoms: 1, causesRight: 6, wrongFixes: 0, factsRight: 30 },
+  // 4906; the floors of logs and heldout-4 .. -41 raised where they moved). A bare "out of memory" thrown
+  // through a JavaScript stack read as the engine's heap: 90/100. A user's bare "memory error" beside a
+  // segmentation fault read as that fault (the JVM's SIGSEGV in Graphene): 91/100, 0 false OOMs.
+  'heldout-41': { kindRight: 91, falseOoms: 0, causesRight: 6, wrongFixes: 0, factsRight: 30 },
 };
 
 for (const part of testCorpusParts) {
@@ -664,8 +666,10 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // report, C-heap allocators, the localized "Killed", /dev/shm in a program's words, Accelerate's finder at zero,
   // Slurm's state where Slurm writes it): 4290/4413, 8 false OOMs. With heldout-41 folded in as measured once
   // (86/100): 4376/4513 (97.0%), below the issue's bar, 9 false OOMs. Session 27's second round
-  // (doctor-rules2: LLDB's EXC_RESOURCE memory stop, a Windows build's ONNX Runtime arena): 4379/4513.
-  const floor = 4379;
+  // (doctor-rules2: LLDB's EXC_RESOURCE memory stop, a Windows build's ONNX Runtime arena): 4379/4513. A bare "out of memory" through a
+  // JavaScript stack, the engine's own heap: 4380/4513. A bare "memory error" beside a segmentation fault:
+  // 4381/4513, 8 false OOMs.
+  const floor = 4381;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,

@@ -237,9 +237,24 @@ export function resolveRetoldKill(draft: Draft, context: Facts, drafts: readonly
 export function resolveMemorySide(draft: Draft, context: Facts): Draft {
   const lean = draft.facts.memorySideUndecided;
   if (lean !== true && lean !== 'device') return draft;
-  const { memorySideUndecided: _, ...facts } = draft.facts;
-  // The phrase's device lean holds only in a log that shows an ML framework (generic.ts mlSeenFactRule).
-  const device = context.deviceSeen === true || (lean === 'device' && context.mlSeen === true);
+  const { memorySideUndecided: _, retoldMemoryError: bare, ...facts } = draft.facts;
+  // A user's bare "memory error" beside a segmentation fault or an access violation the log shows is
+  // that fault (generic.ts accessFaultSeenFactRule), not memory running out.
+  if (bare === true && context.accessFaultSeen === true)
+    return {
+      ...draft,
+      code: 'retold-memory-error-access-fault',
+      kind: 'none',
+      weight: 1,
+      facts,
+      summary:
+        'a "memory error" told beside a segmentation fault: a memory access fault, not memory running out',
+    };
+  // The phrase's device lean holds only in a log that shows an ML framework (generic.ts mlSeenFactRule),
+  // and not where the failure came through a JavaScript stack, the engine's own heap (jsStackSeenFactRule).
+  const device =
+    context.deviceSeen === true ||
+    (lean === 'device' && context.mlSeen === true && context.jsStackSeen !== true);
   return { ...draft, kind: device ? 'gpu_oom' : 'host_oom', facts };
 }
 

@@ -1041,6 +1041,9 @@ export const retoldDeviceOomRule: LogRule = {
                   match[0].slice(reportedPhraseAt(match[0])),
                   text.slice(match.index + reportedPhraseAt(match[0])),
                 ),
+            // "A memory error" names no shortage by itself: a fault the log shows decides it
+            // (accessFaultSeenFactRule, resolve.ts resolveMemorySide).
+            ...(isBareMemoryError(match[0]) ? { retoldMemoryError: true } : {}),
           },
         };
       const vendor = kind === 'gpu_oom' ? vendorOf(sentence) : undefined;
@@ -1228,6 +1231,55 @@ export const mlSeenFactRule: FactRule = {
     'the import names of PyTorch, TensorFlow, JAX, Keras, PaddlePaddle, MXNet, Caffe, ONNX Runtime; ggml/llama.cpp/ollama prefixes; a Python traceback',
   once: true,
   extract: () => ({ mlSeen: true }),
+};
+
+/**
+ * That the log shows a JavaScript stack: a frame's source position, file.js:LINE:COLUMN, as V8 prints
+ * it ("    at concat (/app/node_modules/x/io_utils.js:328:30)"), JavaScriptCore and SpiderMonkey print it
+ * ("concat@http://host/bundle.js:10:5") and React Native's red box and Expo's console list it ("-
+ * node_modules\@tensorflow\tfjs-core\dist\io\io_utils.js:328:30 in concatenateArrayBuffers"). A
+ * bare "out of memory" thrown through such a stack is the JavaScript engine's own heap, not a device
+ * runtime's: JavaScriptCore throws its heap's exhaustion as an Error "Out of memory" (WebKit
+ * Source/JavaScriptCore/runtime/ExceptionHelpers.cpp createOutOfMemoryError), SpiderMonkey as "out of
+ * memory" (js/public/friend/ErrorNumbers.msg JSMSG_OUT_OF_MEMORY); a JS library's GPU backend names its
+ * device (WebGL, WebGPU: deviceWords), which decides first (resolve.ts resolveMemorySide).
+ */
+export const jsStackSeenFactRule: FactRule = {
+  family: 'context',
+  keywords: ['.js:', '.mjs:', '.cjs:', '.jsx:', '.ts:', '.tsx:'],
+  pattern: /\.(?:m?js|cjs|jsx|tsx?):\d+:\d+\b/,
+  source:
+    'V8 stack trace API (v8.dev/docs/stack-trace-api); WebKit JavaScriptCore ExceptionHelpers.cpp createOutOfMemoryError; SpiderMonkey JSMSG_OUT_OF_MEMORY',
+  once: true,
+  extract: () => ({ jsStackSeen: true }),
+};
+
+// A user's "memory error" with no word of running out ("encountered a memory error", "got memory
+// errors"): English for an access fault as much as for a shortage.
+const retoldBareMemoryError = /\bmemory[ _-]?errors?\b/i;
+const notRanOut = /out[ _-]?of[ _-]?memory|\bOOM|MemoryError|allocat/i;
+/** That a retold phrase is a bare "memory error" (retoldDeviceOomRule). */
+function isBareMemoryError(phrase: string): boolean {
+  return retoldBareMemoryError.test(phrase) && !notRanOut.test(phrase);
+}
+
+/**
+ * That the log shows a memory access fault: SIGSEGV and its si_code SEGV_MAPERR/SEGV_ACCERR (POSIX
+ * <signal.h>, man-pages sigaction(2)), strsignal(SIGSEGV) "Segmentation fault" (glibc
+ * string/_strerror.c siglist), Windows' STATUS_ACCESS_VIOLATION 0xC0000005 (NTSTATUS values,
+ * learn.microsoft.com openspecs ms-erref) and its name in the JVM's hs_err report
+ * ("EXCEPTION_ACCESS_VIOLATION"). Beside such a fault a user's bare "memory error" is that fault (an
+ * address not mapped, a null pointer), not memory running out.
+ */
+export const accessFaultSeenFactRule: FactRule = {
+  family: 'context',
+  keywords: ['sigsegv', 'segv_', 'segmentation fault', 'access_violation', 'access violation', '0xc0000005'],
+  pattern:
+    /\bSIGSEGV\b|\bSEGV_(?:MAPERR|ACCERR)\b|\bSegmentation fault\b|\bEXCEPTION_ACCESS_VIOLATION\b|\bAccess violation\b|\b0xC0000005\b/i,
+  source:
+    'POSIX signal.h SIGSEGV, SEGV_MAPERR; glibc strsignal; NTSTATUS STATUS_ACCESS_VIOLATION 0xC0000005; OpenJDK hs_err EXCEPTION_ACCESS_VIOLATION',
+  once: true,
+  extract: () => ({ accessFaultSeen: true }),
 };
 
 /** The log's last exception line ("XyzError: message"), kept to tell whether the failure is memory. */

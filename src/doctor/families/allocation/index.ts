@@ -9,9 +9,11 @@ import {
   paddleDeviceMemoryErrorCode,
 } from './failure-evidence.js';
 import {
+  accessFaultSeenFactRule,
   deviceSeenFactRule,
   genericOutOfMemoryCode,
   genericOutOfMemoryRule,
+  jsStackSeenFactRule,
   mlSeenFactRule,
   retoldDeviceOomCode,
   retoldDeviceOomRule,
@@ -29,7 +31,14 @@ export const allocationFamily: DoctorFamily = {
     genericOutOfMemoryRule,
     retoldDeviceOomRule,
   ],
-  factRules: [...allocationFactRules, deviceSeenFactRule, mlSeenFactRule, paddleDeviceKernelFactRule],
+  factRules: [
+    ...allocationFactRules,
+    deviceSeenFactRule,
+    mlSeenFactRule,
+    jsStackSeenFactRule,
+    accessFaultSeenFactRule,
+    paddleDeviceKernelFactRule,
+  ],
   layers: [],
   codes: [
     'device-alloc-failed',
