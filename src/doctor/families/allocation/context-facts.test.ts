@@ -66,3 +66,21 @@ describe('a bare "memory error" beside a segmentation fault', () => {
     assert.equal(d.kind, 'host_oom');
   });
 });
+
+// The allocation grammar's noun is what is allocated, memory, a buffer or a tensor (generic.ts oomPhrase);
+// the side is the words around it.
+describe('an allocation of a buffer or a tensor that failed', () => {
+  test("a converter's CPU backend: the host", () => {
+    const d = mustDiagnose('Start to Optimize the MNN Net...', 'Alloc buffer error for cpu backend');
+    assert.equal(d.kind, 'host_oom');
+  });
+
+  test("a GPU backend's: the device", () => {
+    assert.equal(mustDiagnose('Alloc buffer error for cuda backend').kind, 'gpu_oom');
+  });
+
+  test('an allocation that only checks or handles buffers is no failure', () => {
+    const d = primary('added alloc buffer error handling to the converter');
+    assert.ok(d === undefined || d.kind === 'none', `${d?.kind} ${d?.code}`);
+  });
+});
