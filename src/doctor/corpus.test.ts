@@ -537,6 +537,13 @@ const measured: Record<TestCorpusPart, Bar> = {
   // segmentation fault read as that fault (the JVM's SIGSEGV in Graphene): 91/100, 0 false OOMs. An allocation
   // of a buffer or a tensor that failed, the grammar's noun ("Alloc buffer error for cpu backend"): 92/100.
   'heldout-41': { kindRight: 92, falseOoms: 0, causesRight: 6, wrongFixes: 0, factsRight: 30 },
+  // Session 27 (see HELDOUT-42-RESULT.md): held out through both of the session's rounds of rule changes,
+  // gathered by engineers who changed no rule, measured once at the session's start (96a0583f), after the first
+  // round (a864ded2) and after the second (1b6ff502, fitted to heldout-41's misses: other runtimes' host
+  // failures); the kinds are the same at all three, file by file. 114 threads: 52 found by the symptom in the
+  // user's own words (seed 42, doctor-gather42) and 62 from RL, robotics and simulation projects (seed 421,
+  // doctor-gather42b): 93/114 (81.6%), 1 false OOM, 10/15 causes, 0 wrong fixes, 53/73 facts.
+  'heldout-42': { kindRight: 93, falseOoms: 1, causesRight: 10, wrongFixes: 0, factsRight: 53 },
 };
 
 for (const part of testCorpusParts) {
@@ -569,7 +576,7 @@ for (const part of testCorpusParts) {
   });
 }
 
-test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-41)', (t) => {
+test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-42)', (t) => {
   const cases = testCorpusParts.flatMap((part) => readPart(part));
   if (cases.length === 0) {
     t.skip('no logs in test/corpus');
@@ -669,8 +676,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // (86/100): 4376/4513 (97.0%), below the issue's bar, 9 false OOMs. Session 27's second round
   // (doctor-rules2: LLDB's EXC_RESOURCE memory stop, a Windows build's ONNX Runtime arena): 4379/4513. A bare "out of memory" through a
   // JavaScript stack, the engine's own heap: 4380/4513. A bare "memory error" beside a segmentation fault:
-  // 4381/4513, 8 false OOMs. An allocation of a buffer or a tensor that failed: 4382/4513.
-  const floor = 4382;
+  // 4381/4513, 8 false OOMs. An allocation of a buffer or a tensor that failed: 4382/4513. With heldout-42
+  // folded in as measured once (93/114): 4475/4627 (96.7%), below the issue's bar, 9 false OOMs.
+  const floor = 4475;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -752,11 +760,12 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // Accelerate's finder at zero: 709/847, 800/847. With heldout-41 folded in (3/6 strict, 3/6 among
   // alternatives): 712/853, 803/853. A runtime's maximum heap (the JVM's, V8's, ART's) read as memory_limit by
   // CORPUS-FORMAT rule 10, three heldout-23 headers relabelled by it (RELABELS.md): 714/853, 805/853. LLDB's
-  // EXC_RESOURCE memory stop read as the app's own limit (doctor-rules2): 715/853, 806/853.
-  assert.ok(figures.causesRight >= 715, `causes right ${figures.causesRight}, at least 715`);
+  // EXC_RESOURCE memory stop read as the app's own limit (doctor-rules2): 715/853, 806/853. With heldout-42
+  // folded in (10/15 strict, 13/15 among alternatives): 725/868, 819/868.
+  assert.ok(figures.causesRight >= 725, `causes right ${figures.causesRight}, at least 725`);
   assert.ok(
-    figures.causesRightOrAlternative >= 806,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 806`,
+    figures.causesRightOrAlternative >= 819,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 819`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
   // The causes as doctor claimed them (score.ts causeClaimsLine), beside the strict figure. Session 21:
@@ -782,15 +791,16 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // session 27's first round's end (a864ded2): 452/456 and 348/373. With heldout-41 folded in (2/4 decided
   // right, 1/1 open offers the truth): 454/460 and 349/374; decided wrong 4 -> 6, both heldout-41's. A
   // runtime's maximum heap read as memory_limit (rule 10): 456/460, decided wrong 6 -> 4. LLDB's EXC_RESOURCE
-  // memory stop (the app's own limit, decided right): 457/461.
+  // memory stop (the app's own limit, decided right): 457/461. With heldout-42 folded in (8/8 decided right, 5/6
+  // open offer the truth): 465/469 and 354/380.
   t.diagnostic(causeClaimsLine(figures));
-  assert.ok(figures.causesDecidedRight >= 457, `decided right ${figures.causesDecidedRight}, at least 457`);
+  assert.ok(figures.causesDecidedRight >= 465, `decided right ${figures.causesDecidedRight}, at least 465`);
   assert.ok(
     figures.causesDecided - figures.causesDecidedRight <= 4,
     `decided wrong ${figures.causesDecided - figures.causesDecidedRight}, at most 4`,
   );
   assert.ok(
-    figures.causesOpenTruthOffered >= 349,
-    `open with the truth offered ${figures.causesOpenTruthOffered}, at least 349`,
+    figures.causesOpenTruthOffered >= 354,
+    `open with the truth offered ${figures.causesOpenTruthOffered}, at least 354`,
   );
 });
