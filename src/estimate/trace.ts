@@ -171,6 +171,8 @@ const kindsByName: Record<Exclude<PartKind, 'load' | 'spec tensor'>, readonly (s
     'nccl buffers',
     'gradient buckets',
     'ring attention buffers',
+    // cuda.cudnn_benchmark (cudnn-benchmark.ts): cudnnFind's workspace on the GPU, which no CPU trace allocates.
+    'cuDNN workspace (benchmark mode)',
   ],
   cache: ['allocator cache'],
   weights: [
