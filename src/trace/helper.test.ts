@@ -30,6 +30,16 @@ const step = {
   mode: 'check',
 } as const;
 
+// A bf16 tiny Llama under full checkpointing with a vocabulary of 8192 over 64 wide: the loss is the step's
+// largest part, as in a real fine-tune (the loss tests below start from it).
+const lossBoundLlama: TraceRequest = {
+  ...step,
+  precision: 'bf16',
+  checkpointing: 'full',
+  modelConfig: join(fixtures, 'tiny-llama.json'),
+  configOverrides: { vocab_size: 8192 },
+};
+
 // Each family with another precision, optimizer or checkpointing, so each path is checked once.
 const configs: { name: string; request: Partial<TraceRequest> }[] = [
   { name: 'llama', request: { precision: 'amp_bf16' } },
@@ -357,15 +367,11 @@ describe('trace helper, real torch', { skip }, () => {
   test('tiny llama, bf16 LoRA, loss_upcast false: within 2% of the real step; no fp32 copy of the logits', async () => {
     // transformers' own loss (labels given to the model) upcasts the logits to fp32 (loss/loss_utils.py
     // ForCausalLMLoss); a plain cross-entropy on the returned bf16 logits does not.
+    // The large vocabulary keeps the loss the step's peak (PEFT's fp32 adapters beside the bf16 layers outweigh
+    // 512 logits a token).
     const request: TraceRequest = {
-      ...step,
-      precision: 'bf16',
-      checkpointing: 'full',
+      ...lossBoundLlama,
       lora: { rank: 4, alpha: 8, targets: ['q', 'k', 'v', 'o', 'gate', 'up', 'down'], dropout: 0.05 },
-      modelConfig: join(fixtures, 'tiny-llama.json'),
-      // A vocabulary large enough that the loss is the step's peak (PEFT's fp32 adapters beside the bf16
-      // layers outweigh 512 logits a token).
-      configOverrides: { vocab_size: 8192 },
     };
     const checked = await runTraceHelper(python(), { ...request, lossUpcast: false });
     const traced = checked.peakBytes as number;
@@ -386,13 +392,7 @@ describe('trace helper, real torch', { skip }, () => {
 
   test("tiny llama, transformers before 4.49's loss: within 2% of the real step; the shifted logits' fp32 copy held", async () => {
     // loss/loss_utils.py ForCausalLMLoss at v4.48.0: `logits.float()`, then `logits[..., :-1, :].contiguous()`.
-    const request: TraceRequest = {
-      ...step,
-      precision: 'bf16',
-      checkpointing: 'full',
-      modelConfig: join(fixtures, 'tiny-llama.json'),
-      configOverrides: { vocab_size: 8192 },
-    };
+    const request = lossBoundLlama;
     const checked = await runTraceHelper(python(), { ...request, lossShiftCopy: true });
     const [traced, real] = [checked.peakBytes as number, checked.realPeakBytes as number];
     assert.ok(errorPercent(traced, real) <= 2, `traced ${traced} B, real ${real} B`);
@@ -413,14 +413,7 @@ describe('trace helper, real torch', { skip }, () => {
   });
 
   test('tiny llama, chunked and fused losses: within 2% of the real step; the fused loss keeps no logits, the chunked no fp32 copy of them all', async () => {
-    // A vocabulary of 8192 over 64 wide: the loss is the step's largest part, as in a real fine-tune.
-    const request: TraceRequest = {
-      ...step,
-      precision: 'bf16',
-      checkpointing: 'full',
-      modelConfig: join(fixtures, 'tiny-llama.json'),
-      configOverrides: { vocab_size: 8192 },
-    };
+    const request = lossBoundLlama;
     const peaks: Record<string, number> = {};
     for (const loss of ['chunked', 'fused', 'chunked_head'] as const) {
       const checked = await runTraceHelper(python(), { ...request, loss });
