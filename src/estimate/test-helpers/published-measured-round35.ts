@@ -37,10 +37,11 @@ import type { PublishedCase } from './published-measured.js';
 // skipped by the fp16 loss scaler, "number of skipped iterations: 10", so Adam had made no state when the peak was
 // printed: a run the spec cannot say), then the others as each block says. ms-swift is a harness round 34 leaned on
 // (1 of its 2 here).
-const swiftMegatronDoc = 'modelscope/ms-swift tests/megatron/test_export.py';
+const swiftMegatronDoc =
+  "ms-swift's Megatron test script (test_to_megatron, test_to_hf, test_pretrain) with a run in its docstring";
 const swiftMegatronQwen2Case: PublishedCase = {
   id: 'ms-swift-megatron-core-qwen2-0.5b-pretrain-seq128-mbs1-gbs8-distopt-selective-2gpu',
-  source: `${swiftMegatronDoc} (the 2024-07 version whose test_pretrain docstring holds a run of 2024-07-15, https://github.com/modelscope/ms-swift/blob/main/tests/megatron/test_export.py at that time; file index id 33443949567), the line "[Rank 0] (after 10 iterations) memory (MB) | allocated: 7253.681640625 | max allocated: 7959.9697265625 | reserved: 8266.0 | max reserved: 8266.0"`,
+  source: `${swiftMegatronDoc} (file index id 33443949567: the 2024-07 test of ms-swift's first Megatron support, written by its maintainer (paths under /mnt/nas2/huangjintao.hjt); NOT found in modelscope/ms-swift's history as mirrored here (main, tags and pull requests 1300–1700 grepped), so a fork's or a branch's copy, its address not known), the docstring line "[Rank 0] (after 10 iterations) memory (MB) | allocated: 7253.681640625 | max allocated: 7959.9697265625 | reserved: 8266.0 | max reserved: 8266.0"`,
   what: 'allocated',
   unit: 'GiB',
   measured: 7959.9697265625 / 1024,
@@ -164,11 +165,61 @@ training:
 parallel: { gpus: 64, strategy: fsdp_full, fsdp_version: 1, fsdp_wrap: layers }`,
 };
 
+// --- pytorch/torchtitan commit messages with a training log's "memory:" (kind: LLM full fine-tune or pretraining,
+// second pass; torchtitan is a harness rounds 32 to 34 leaned on: at most 2 rows) ------------------------------------
+// The search, as round 34's, over torchtitan's snapshot here (b5bcd76c6, 2026-08-21): the commits whose message
+// mentions memory and holds a step log's "memory: N GiB" (git log -i --grep memory, then grep -E 'memory: *[0-9.]+
+// ?GiB' on each message): 32 not cited by hash in rounds 1 to 34, ../shared/estimation or test/gpu; less the 17 whose
+// pull request number ("#NNNN") one of those names (#3177, #2452, #2570, #2510, #2389, #1672, #1625, #1580, #1230,
+// #1087, #996, #985, #808, #833, #820, #507, #355): 15 candidates, in log order
+// (newest first): 95e42269f, af35cfb15, c95b211bc, 7a3dab724, 114fedc96, 036433a1c, 72f89d206, 36a4b6942, f738a03bf,
+// 415f83445, 1ab435318, 986f6800f, 05c181d94, 25ee32fd9, 2b017fdd6. THE PICK: random.Random(35).sample(range(15), 15)
+// = [8, 5, 12, 2, 13, 11, 4, 6, 9, 14, 0, 7, 3, 1, 10]: 8 (f738a03bf, #1610) is written. "memory" in torchtitan's
+// step log is the logging rank's peak reserved memory since the last log (torchtitan/components/metrics.py,
+// DeviceMemoryMonitor.get_peak_stats: reserved_bytes.all.peak, GiB), one GPU's figure; run_train.sh exports
+// PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True.
+const titanDsv3Doc = 'pytorch/torchtitan commit f738a03bf (#1610)';
+const titanDsv3Case: PublishedCase = {
+  id: 'torchtitan-f738a03bf-deepseek-v3-16b-ep8-fsdp2-8xh100-lbs8-seq4096-sac-op-sdpa',
+  source: `${titanDsv3Doc} "Switch DeepSeekV3 to Use FlexAttention by Default" (2025-08-22, https://github.com/pytorch/torchtitan/commit/f738a03bf45e1c063aaffa6f7e4df2cfcb47de42), the message's "SDPA:" log: "[rank0]:[titan] 2025-08-20 18:29:46,138 - root - INFO - step: 10  loss: 10.3087  grad_norm:  3.1896  memory: 78.14GiB(82.25%)  tps: 7,008"`,
+  what: 'reserved',
+  unit: 'GiB',
+  measured: 78.14,
+  config:
+    "CONFIG_FILE=\"./torchtitan/models/deepseek_v3/train_configs/deepseek_v3_16b.toml\" ./run_train.sh --training.steps=100 --parallelism.expert_parallel_degree=8 (the message's command; run_train.sh's NGPU 8): the SDPA run, before the commit's switch to FlexAttention, on 8 H100 of 95 GiB (78.14 GiB is 82.25%); deepseek_v3_16b.toml and the 16B flavour at that commit: DeepSeek-V3 layout at 16B (27 layers of 2048, the first dense with inter_dim 10944, 26 MoE layers of 64 routed experts of 1408 with top-6 softmax routing and 2 shared experts (one FFN of 2816), multi-head latent attention with 16 heads, q_lora_rank 0, kv_lora_rank 512, qk_nope 128, qk_rope 64, v 128, vocab 102400, untied output: 15,706,484,224 parameters counted from the shapes, 2.66 B active), local batch 8 of 4096 tokens (global 64, no accumulation, as logged), AdamW (lr 2.2e-4), max_norm 1.0, selective activation checkpointing with selective_ac_option 'op', compile on the loss only (components [\"loss\"]), FSDP2 over 8 (data_parallel_shard_degree -1; bf16 parameters, fp32 reduction) with expert parallel 8 (8 experts a rank, the experts' FSDP degree 1), SDPA's memory-efficient kernel (the message: flash cannot take v_head_dim 128 against q/k 192); the figure: memory at steps 10 to 100 (each the peak reserved since the last log), 78.14 GiB, one GPU's figure (63.55 at step 1). Doubts: the spec gives every layer the MoE block (the first layer's dense MLP of 10944, 67 M parameters, is said as a MoE layer), and the compiled loss is said as the standard one; traceable: partly (no Hugging Face config builds torchtitan's DeepSeek-V3 at these sizes with its MoE kernels; a DeepseekV3ForCausalLM config of these shapes would)",
+  spec: `model:
+  params: 15706484224
+  transformer: { family: llama, layers: 27, hidden: 2048, heads: 16, vocab: 102400, ffn: 1408, experts: 64, experts_per_token: 6, shared_ffn: 2816, mla: { kv_rank: 512, q_rank: 0, nope_dim: 128, rope_dim: 64, v_dim: 128 }, tied_embeddings: false, seq_len: 4096, attention: sdpa }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: 8, activation_checkpointing: op }
+parallel: { gpus: 8, expert: 8, strategy: fsdp_full, fsdp_wrap: torchtitan, fsdp_version: 2 }
+cuda: { expandable_segments: true }`,
+};
+
+// The pick's second, 5 (036433a1c, #2829: a torchft run whose fault-tolerant replica groups and their staged
+// checkpoints the spec cannot say), is left; the third, 12 (05c181d94, #219), is written: torchtitan's 2 of 2.
+const titan2dDoc = 'pytorch/torchtitan commit 05c181d94 (#219)';
+const titan2dCase: PublishedCase = {
+  id: 'torchtitan-05c181d94-llama-debugmodel-2l-tp2-sp-fsdp2-dp2-4xh100-bs8-seq2048',
+  source: `${titan2dDoc} "Fix 2DParallel test" (2024-04-10, https://github.com/pytorch/torchtitan/commit/05c181d94475a5fd9ba6d5b16fac7f65476c563e), the message's test log: "[rank0]:2024-04-10 15:50:41,652 - root - INFO - step:  2  loss: 10.7703  memory:  6.74GiB(7.09%)  wps: 46,364"`,
+  what: 'reserved',
+  unit: 'GiB',
+  measured: 6.74,
+  config:
+    "The message's test: NGPU=4 CONFIG_FILE=./train_configs/debug_model.toml with --training.tensor_parallel_degree 2 --model.norm_type=rmsnorm (torchrun on 4 H100 of 95.04 GiB, as logged; no PYTORCH_CUDA_ALLOC_CONF in the shell trace), \"Building 2-D device mesh with ['dp', 'tp'], [2, 2]\"; debug_model.toml and the code at that commit: the llama debugmodel (2 layers of 256, 16 heads, vocab 32000 from the sentencepiece tokenizer, SwiGLU MLP 768 from multiple_of 256, untied output: \"size: 18,089,216 total parameters\"), alpaca, batch 8 of 2048 tokens, AdamW (lr 8e-4), max_norm 1.0, selective activation checkpointing with selective_ac_option '2' (every second block wrapped in checkpoint), compile false; tensor parallel 2 with SequenceParallel on the norms and loss parallel (enable_loss_parallel True by default), then FSDP2 (fully_shard) over dp 2 on each block and the root (the embedding and output in the root unit; the last block not resharded after forward) with MixedPrecisionPolicy(param_dtype bf16, reduce_dtype fp32); the figure: train.py's memory, gpu_mem_stats.max_reserved_gib (reserved_bytes.all.peak, reset after each log; log_freq 1), 6.74 GiB at steps 2 to 10 on rank 0, one GPU's figure (5.76 at step 1). Assumed: SDPA attention (the model's F.scaled_dot_product_attention); traceable: yes as a Hugging Face config (LlamaForCausalLM at these sizes), not under its tensor-parallel plan",
+  spec: `model:
+  params: 18089216
+  transformer: { family: llama, layers: 2, hidden: 256, heads: 16, vocab: 32000, ffn: 768, tied_embeddings: false, seq_len: 2048, attention: sdpa }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: 8, activation_checkpointing: full, checkpoint_every: 2, loss: vocab_parallel }
+parallel: { gpus: 4, tensor: 2, sequence_parallel: true, strategy: fsdp_full, fsdp_wrap: layers, fsdp_version: 2 }`,
+};
+
 // The round, in the order the draw walked it.
 export const round35Cases: PublishedCase[] = [
   swiftMegatronQwen2Case,
   byocMbridgeCase,
   lambda405bCase,
+  titanDsv3Case,
+  titan2dCase,
   mmsegBlogPspCase,
   yolo10mGtx1650Case,
   yolo8nGtx1060Case,
@@ -178,6 +229,8 @@ export const round35Documents: string[] = [
   swiftMegatronDoc,
   byocMbridgeDoc,
   lambda405bDoc,
+  titanDsv3Doc,
+  titan2dDoc,
   mmsegBlogDoc,
   ultralyticsIssuesDoc,
 ];
