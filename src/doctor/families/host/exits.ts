@@ -6,6 +6,7 @@ import { bareKillMissing } from '../../missing-failure-line.js';
 import { sizeOf } from '../../sizes.js';
 import type { LogRule } from '../../types.js';
 import { definedFacts, intOf, lineStart, namesHostArena, withSize } from '../extract.js';
+import { kernelKillCut, shellKillToken } from './kill-token.js';
 
 // cffi's MemoryError when the system refuses pages both writable and executable for an ffi.callback()
 // trampoline (c/_cffi_backend.c; https://cffi.readthedocs.io/en/latest/using.html#callbacks): a
@@ -111,6 +112,8 @@ const possibleCauses = /\b(?:potential|possible|likely) (?:root )?(?:causes?|rea
 export const rayWorkerDiedCode = 'ray-worker-died';
 /** A launcher's kill of its ranks after a child ended silently (resolve.ts resolveLauncherKill). */
 export const launcherKilledRanksCode = 'launcher-killed-ranks';
+/** The kernel OOM killer's report cut to its words, with no pid or figures (kill-token.ts). */
+export const kernelKillCutCode = 'kernel-oom-kill-cut';
 /** A kill told only in the user's words (resolve.ts decides the passive form by memory evidence). */
 export const retoldKillCode = 'retold-kill';
 // Who is killed, as users say it.
@@ -396,7 +399,7 @@ export const hostExitRules: LogRule[] = [
     weight: 2,
     keywords: ['killed', ...localKilledKeywords],
     pattern: new RegExp(
-      String.raw`line \d+ ?:\s+(\d+) (?:Killed\b|killed(?=\s*$))|: \S+ \d+ ?:\s+(\d+) (?:Killed(?=\s|$)|killed(?=\s*$)|(?:[Ww]as|[Gg]ot) killed(?=\s{2,}\S|\s*$))|${lineStart}(?:\[\d+\][+-]?\s+)?Killed(?:: 9|\.)?(?:\s{2,}\S.*)?["”'\`]?\s*$|(?:\]|[\d%|\u2588-\u258F]s?(?=Killed\s*$)|(?<=\d\.\d+|%|\d\/\d+) (?=Killed\s*$)) ?Killed\s*$|: [\\/|-] Killed\s*$|(?:it\/s|s\/it|\d\d:\d\d)\] ?Killed(?=["”'\`])|zsh: killed|(?<![:=]\s?)(?:^|(?<=[\s(]))["“'\`](?:[Kk]illed|KILLED)\.?["”'\`](?=[\s.,;:)!?]|$)|(?<=(?:[a-z]{2}|[\d)%]|\.\.)[.!] )Killed(?=\s*$|["”'\`])|\[\d+\]\s+[+-]?\s*(\d+) killed {2,}\S|^\s*(\d+) Killed(?= {2,}\S)`,
+      String.raw`line \d+ ?:\s+(\d+) (?:Killed\b|killed(?=\s*$))|: \S+ \d+ ?:\s+(\d+) (?:Killed(?=\s|$)|killed(?=\s*$)|(?:[Ww]as|[Gg]ot) killed(?=\s{2,}\S|\s*$))|${lineStart}(?:\[\d+\][+-]?\s+)?Killed(?:: 9|\.)?(?:\s{2,}\S.*)?["”'\`]?\s*$|(?:\]|[\d%|\u2588-\u258F]s?(?=Killed\s*$)|(?<=\d\.\d+|%|\d\/\d+) (?=Killed\s*$)) ?Killed\s*$|: [\\/|-] Killed\s*$|(?:it\/s|s\/it|\d\d:\d\d)\] ?Killed(?=["”'\`])|zsh: killed|(?<=(?:[a-z]{2}|[\d)%]|\.\.)[.!] )Killed(?=\s*$|["”'\`])|\[\d+\]\s+[+-]?\s*(\d+) killed {2,}\S|^\s*(\d+) Killed(?= {2,}\S)|${shellKillToken}`,
     ),
     // bash's report of a script's job ends "<script>: line N: <pid> Killed <command>", its "line %d: "
     // translated in the user's locale ("riga 24:", "Zeile 24:", "ligne 24 :": GNU bash po/<lang>.po
@@ -418,7 +421,8 @@ export const hostExitRules: LogRule[] = [
     // ("Killed.") as a paste ends it (issue 23, heldout-23's spent misses).
     // The same word quoted in a user's sentence ('I get a "Killed" message', 'fails with `killed`',
     // 'the terminal shows the message "KILLED"'): the shell's strsignal(SIGKILL) retold, a bare kill all
-    // the same. And "Killed" glued after the last sentence the process printed ("... exceeds 10% of free
+    // the same. Session 28: the word as a token wherever a paste leaves it (quoted, macOS's "Killed: 9",
+    // after bash's pid, glued to the output before or after it) is kill-token.ts's shellKillToken. And "Killed" glued after the last sentence the process printed ("... exceeds 10% of free
     // system memory. Killed", TensorFlow's cpu_allocator_impl.cc warning, then the shell's word where the
     // paste lost the line break), at the line's end or before the quote that closes a retold message.
     // Session 24: the same after a progress message's ellipsis ("loading annotations into memory...
@@ -437,8 +441,20 @@ export const hostExitRules: LogRule[] = [
     summary: 'the shell reports a process "Killed" (SIGKILL), most often by the OOM killer',
     withoutFailureLine: bareKillMissing,
     extract: ({ match }) => ({
-      facts: definedFacts({ pid: intOf(match[1] ?? match[2] ?? match[3] ?? match[4]) }),
+      facts: definedFacts({ pid: intOf(match[1] ?? match[2] ?? match[3] ?? match[4] ?? match[5]) }),
     }),
+  },
+  {
+    code: kernelKillCutCode,
+    kind: 'host_oom',
+    framework: 'kernel',
+    weight: 2,
+    keywords: ['killed process'],
+    pattern: new RegExp(kernelKillCut),
+    source: 'linux mm/oom_kill.c __oom_kill_process ("%s: Killed process %d (%s) ...", v5.x-v6.x)',
+    summary:
+      "the kernel OOM killer's report, cut to its words (no pid, no figures): the kernel killed a process for memory",
+    withoutFailureLine: bareKillMissing,
   },
   {
     code: 'compiler-killed',

@@ -6,7 +6,7 @@ import { hostAllocationCodes } from '../../host-allocation-codes.js';
 import type { FixDetail } from '../../types.js';
 import { retoldDeviceOomCode } from '../allocation/generic.js';
 import { type ExplainContext, type Explanation, fix, num, size } from '../explain-types.js';
-import { launcherKilledRanksCode, retoldKillCode } from './exits.js';
+import { kernelKillCutCode, launcherKilledRanksCode, retoldKillCode } from './exits.js';
 import { explainHostAllocation } from './explain-alloc.js';
 import {
   explainEviction,
@@ -196,6 +196,7 @@ export const bareKillCodes = new Set([
   'sigkill-exit',
   'shell-killed',
   'compiler-killed',
+  kernelKillCutCode,
   retoldKillCode,
   launcherKilledRanksCode,
 ]);

@@ -1,0 +1,85 @@
+// The shell's SIGKILL report as a token wherever a paste leaves it (kill-token.ts), and the English
+// verb, data and other killers it must not read. Lines from the corpus's real pastes (test/corpus
+// heldout-N/<file>) or written as the printing program prints them.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { primary } from '../../test-helpers/diagnose.js';
+
+const verdict = (...lines: string[]): string => {
+  const d = primary(...lines);
+  return d === undefined ? 'none' : `${d.kind}/${d.cause}/${d.code}`;
+};
+
+describe("the shell's kill as a token", () => {
+  const reads: [string, string][] = [
+    // heldout-29/host_oom-ollama-ollama-7478: an issue title quoting the word.
+    ['quoted in a title', 'Issue with Reinstalling Ollama: "Killed" Error on ollama serve'],
+    // After the colon that introduces what was printed.
+    ['quoted after a colon', 'the process stops and only the message: "Killed" at the command prompt'],
+    ['backticked after a colon', 'it ends with: `killed`'],
+    // macOS bash: strsignal(SIGKILL) is "Killed: 9".
+    ['macOS "Killed: 9" in a sentence', 'every time it dies with the error Killed: 9'],
+    ["macOS's word quoted", 'every time it dies with the error "Killed: 9"'],
+    ['macOS "Killed 9" ending the line', 'the script stops and prints Killed 9'],
+    // heldout-30/host_oom-open-mmlab-mmdetection-11800: bash's "<pid> Killed" retold.
+    [
+      'a pid and the word after a colon',
+      'Before the data set is fully prepared, it is displayed: 1576 killed.',
+    ],
+    // A lost newline glues the word to the output before it (heldout-37 dorado's "written: 0Killed").
+    ['glued after a count', 'Output records written: 0Killed'],
+    ['glued after a word', 'Building the index for shard 3 of 8 donefileKilled'],
+    // ... or to what came after it.
+    ['glued before a number', 'Killed96160'],
+    ['glued before a redrawn progress line', 'Killedg: 100%|██████████| 10/10'],
+  ];
+  for (const [name, line] of reads)
+    test(name, () => assert.equal(verdict(line), 'host_oom/unknown/shell-killed', line));
+
+  // linux mm/oom_kill.c "%s: Killed process %d (%s) ...", cut to its words in a title
+  // (heldout-28/host_oom-ollama-ollama-9934).
+  test("the kernel OOM killer's words cut in a title", () =>
+    assert.equal(
+      verdict('ollama v0.6.2 gemma 3 OOM: Killed process'),
+      'host_oom/unknown/kernel-oom-kill-cut',
+    ));
+
+  const notRead: [string, string][] = [
+    // Data, not a report: a quoted key's value, a comparison, a list.
+    ['a JSON state', '{"state": "killed", "retries": 2}'],
+    ['a comparison in code', 'if job.status == "killed":'],
+    ['a list of states', 'states = ("failed", "killed", "done")'],
+    // dask's exception class goes on in capitals.
+    ['KilledWorker', "KilledWorker: ('shuffle-split-abc', <WorkerState 'tcp://10.0.0.3:4000'>)"],
+    // A name in code glued before it.
+    ['a method name', 'assert not proc.isKilled()'],
+    // A count, not a pid, and a count after the word.
+    ['a tally', 'Summary: 3 killed'],
+    ['Killed 9 processes', 'Killed 9 processes that were stuck'],
+    // Kubernetes' reason is its own rule's (memory_limit), not a bare kill.
+    ['OOMKilled glued', 'Reason: OOMKilled'],
+    // Another killer named in the sentence is not a memory kill: a user's Ctrl-C.
+    ['SIGTERM exit', 'Worker process 28364 was killed by signal 15'],
+  ];
+  for (const [name, line] of notRead)
+    test(`not: ${name}`, () => {
+      const got = verdict(line);
+      assert.ok(!/shell-killed|kernel-oom-kill-cut/.test(got), `${line}: ${got}`);
+    });
+
+  test('a kernel report wrapped after its words is the whole report, with its figures', () => {
+    const d = primary(
+      '[2059991.491542] Out of memory: Killed process',
+      '25315 (python3) total-vm:53312244kB, anon-rss:31451456kB, file-rss:74816kB',
+    );
+    assert.equal(d?.code, 'kernel-oom-kill');
+  });
+
+  test("the token beside a named other killer is that killer's (CORPUS-FORMAT settled rule 2)", () => {
+    const d = primary(
+      'slurmstepd: error: *** JOB 1234 ON node1 CANCELLED AT 2024-01-01T00:00:00 DUE TO TIME LIMIT ***',
+      'the job only printed "Killed"',
+    );
+    assert.notEqual(d?.kind, 'host_oom');
+  });
+});

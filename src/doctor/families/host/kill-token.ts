@@ -1,0 +1,62 @@
+// The shell's report of a SIGKILL as a TOKEN wherever a paste leaves it (issue 23 item 4, one kill
+// grammar): the word a program printed, as distinct from the English verb "killed" in a sentence
+// (exits.ts retold-kill, which needs a subject and no other killer).
+//
+// What prints the token, and so what shapes it may take:
+// - bash's job report prints strsignal(WTERMSIG(status)) for a job a signal ended (bash jobs.c
+//   pretty_print_job / j_strsignal), "Killed" for SIGKILL with glibc (string/siglist.h), alone on a
+//   line or in "<script>: line N: <pid> Killed <command>";
+// - on macOS the same report reads "Killed: 9": Apple's libc strsignal() appends the signal's number
+//   (the form real macOS pastes carry, test/corpus heldout-8/-17/-19/-28);
+// - zsh's job report spells it "killed" in lower case (zsh Src/signames2.awk sigmsg, printed by
+//   Src/jobs.c printjob).
+// A token is bounded by what a paste puts around a program's word, never by a sentence's grammar:
+// quote marks the reporter typed around it ("Killed", `killed`, 'Killed: 9'); the macOS number; the
+// pid bash prints before it; or the lost newline that glues it to the output before or after it
+// (a progress bar drawn with \r and no newline, "...0Killed"; the next prompt or output, "Killed96160").
+// Who killed is not in the token: a bare kill, CORPUS-FORMAT settled rule 2 (the kernel's OOM killer
+// is the one killer that prints nothing to its victim); a named other sender elsewhere in the log is
+// resolve.ts resolveNamedKiller's.
+
+// The words the token takes: glibc's and zsh's spellings and the capitals a retelling shouts.
+const killWord = '(?:Killed|killed|KILLED)';
+
+// The token inside quote marks the reporter typed (smart quotes are folded to ASCII by paste.ts),
+// macOS's number and a full stop allowed inside. Not a value: after a quoted key or an assignment
+// ('"state": "killed"', 'status == "killed"') or inside a list ('("failed", "killed")') it is data,
+// not a report.
+const quotedToken = String.raw`(?<!["'\x60]\s*[:=]\s*|[=,[{]\s*)(?:["'\x60]|\*\*)${killWord}(?::\s?9)?[.!]?(?:["'\x60]|\*\*)(?!\s*(?:[\]}]|,\s*["'\x60]))`;
+
+// macOS's "Killed: 9" anywhere on a line ("every time it dies with the error Killed: 9"): the number
+// after the colon is strsignal's, which no sentence writes; "Killed 9" with the colon lost, only where
+// the line or a quotation ends after it ("Killed 9 processes" is a count).
+const macosToken = String.raw`(?<![\w-])Killed:\s?9(?![\d.]\d)|(?<![\w-])Killed 9(?=\s*$|["'\x60])`;
+
+// bash's "<pid> Killed" with the script's "line N:" prefix lost and the command cut, retold after the
+// verb that showed it ("it is displayed: 1576 killed."): a pid of three or more digits, the word, then
+// the sentence's or the line's end. A bare count ("3 killed") is a tally, not a pid.
+const pidToken = String.raw`(?:^|[:>]\s*)(\d{3,7})\s+${killWord}(?=\s*[.!]?\s*["'\x60]?\s*$)`;
+
+// The word glued to the output before it by a lost newline, at the line's end: a progress bar's \r
+// redraw, a count or a bracket ("Output records written: 0Killed", "...?it/s]Killed"). Not a name in
+// code ("isKilled()", Kubernetes' "OOMKilled": a reason of its own, host/rules.ts).
+const gluedAfterOutput = String.raw`(?<=[\da-z)\]%|])(?<!OOM)Killed(?=[.!]?\s*$|["'\x60])`;
+
+// The word glued to what came after it by the same lost newline, at the line's start ("Killed96160",
+// "Killedg"): no English word begins "Killed" and goes on in lower case or digits; a name in code
+// goes on in capitals (dask's "KilledWorker", a task's retry limit, not a kill).
+const gluedBeforeOutput = String.raw`^\s*Killed(?=\d|[a-z])`;
+
+/** The shell's report of a SIGKILL as a token in any of the places a paste leaves it. */
+export const shellKillToken = [quotedToken, macosToken, pidToken, gluedAfterOutput, gluedBeforeOutput].join(
+  '|',
+);
+
+// The kernel OOM killer's own report cut to its words, as a title quotes it ("ollama v0.6.2 gemma 3
+// OOM: Killed process"): linux mm/oom_kill.c __oom_kill_process prints "%s: Killed process %d (%s)
+// total-vm:..." with "Out of memory" or "Memory cgroup out of memory" as %s (v5.x-v6.x); the pid and
+// the figures are host/rules.ts's where they are pasted. "OOM" for "Out of memory" is the reporter's
+// abbreviation; the shape (what ran out, a colon, "Killed process") is the kernel's. Not after the
+// kernel's own prefix (printk's "[  123.456]" time, syslog's "kernel:"): that line is the kernel's
+// whole report with its pid wrapped onto the next line, which host/rules.ts reads rejoined.
+export const kernelKillCut = String.raw`(?<!\]\s*|kernel:\s*)\b(?:(?:Memory cgroup )?[Oo]ut of memory|OOM)\s*:\s*Killed process\b(?!\s+\S*\d)`;
