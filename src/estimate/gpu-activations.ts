@@ -22,6 +22,7 @@ import { lokrFactorization, loraGroups } from './lora.js';
 import { headChunkTokens, lossBytes, lossBytesPerLogit } from './loss.js';
 import { segmenterActivationParts } from './segmenter.js';
 import type { Component, EstimateSpec, LoraSpec, TransformerShape } from './types.js';
+import { unetParts } from './unet.js';
 import { yoloActivationParts } from './yolo.js';
 
 /** Activation parts on the device, and those moved to the host by activation offloading. */
@@ -130,6 +131,15 @@ function modelActivations(spec: EstimateSpec, counts: ModelCounts, batch: number
       bytesPerValue: dtypes.compute,
       isAutocast: dtypes.isAutocast,
       isTraining: counts.isTraining,
+    });
+    return { device, host: [] };
+  }
+  if (spec.model.unet && batch > 0) {
+    const device = unetParts(spec.model.unet, {
+      batch,
+      precision: spec.training.precision,
+      isTraining: counts.isTraining,
+      isCheckpointed: spec.training.activationCheckpointing !== 'none',
     });
     return { device, host: [] };
   }

@@ -45,7 +45,8 @@ export function notEstimatedParts(spec: EstimateSpec): NotEstimatedPart[] {
     shape !== undefined ||
     isConvNetwork(spec.model) ||
     // A segmenter with its own encoder (SegFormer's MiT, the D8 models' ResNetV1c) is the whole model.
-    spec.model.segmenter?.encoder !== undefined;
+    spec.model.segmenter?.encoder !== undefined ||
+    spec.model.unet !== undefined;
   if (!isDescribed && counts.isTraining && !covered.has('activations')) {
     parts.push({
       part: 'activations',

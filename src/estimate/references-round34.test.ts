@@ -42,7 +42,10 @@ test('round 34, measured once, is pinned: median |error| and the counts within 5
   // says the two DeepLabV3+ rows: -24.6% -> -3.4% and -24.5% -> -3.3%, the round 13.3% -> 8.0%, 9/13/16.
   // Then cuda.cudnn_benchmark's workspace on mmseg's dilated-ResNet rows (cudnn-benchmark.ts): PSPNet -13.3% ->
   // -2.1%, the DeepLabV3+ rows -3.4% -> +2.4% / +2.5%, the AMP PSPNet -2.7% -> +7.1%; the round 8.0% -> 7.2%, 9/13/16.
-  assert.ok(median <= 0.072, summary);
   // And UPerHead's fpn_bottleneck workspace: the ViT-B UPerNet row -33.8% -> -26.2%, 9/13/17.
-  assert.ok(within(0.05) >= 9 && within(0.15) >= 13 && within(0.3) >= 17, summary);
+  // Session 28 (estimate-unet): model.unet says the SD 1.5 UNet LoRA row (the UNet's activations under
+  // checkpointing, the adapters from the modules, the frozen VAE and text encoder): -16.1% -> -5.8%; the round
+  // 7.2% -> 7.1%, 9/13/17 -> 9/14/17. The QLoRA row stays NOT EXPRESSIBLE (model.unet has no 4-bit linears).
+  assert.ok(median <= 0.0714, summary);
+  assert.ok(within(0.05) >= 9 && within(0.15) >= 14 && within(0.3) >= 17, summary);
 });

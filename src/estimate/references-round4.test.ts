@@ -57,6 +57,10 @@ test('round 4: accuracy on the spent round-4 cases stays at or better than its o
   // ResNetV1c (the residual branches, the pyramid pooling and the auxiliary head the sequential stack left out):
   // -26.2/-17.7/-26.5/-17.9/-26.3/-16.0% -> -10.8/-7.9/-10.9/-8.0/-12.1/-5.6%; 11.5% -> 10.8%, 13/27/40 -> 13/33/40.
   // cudnn_benchmark's workspace on mmseg's dilated-ResNet rows (cudnn-benchmark.ts): 10.5% -> 9.2%, 13 -> 19 within 5%.
-  assert.ok(median <= 0.092, summary);
-  assert.ok(within(0.05) >= 19 && within(0.15) >= 33 && within(0.3) >= 40, summary);
+  // Session 28 (estimate-unet): the ten ShivamShrirao DreamBooth rows said with model.unet (the SD 1.x UNet's
+  // activations, xformers, VAE and text encoder cached), before the parameter count alone: -4.6/-9.5/-9.0/-15.3/
+  // -18.4/-3.3/-30.8/-18.4/+14.2/+1.9% -> -2.6/-6.0/-5.2/-12.5/-13.9/+0.0/-20.0/-6.7/+14.6/+3.4%; 9.2% -> 7.5%,
+  // 19/33/40 -> 19/36/41.
+  assert.ok(median <= 0.076, summary);
+  assert.ok(within(0.05) >= 19 && within(0.15) >= 36 && within(0.3) >= 41, summary);
 });

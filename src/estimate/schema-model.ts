@@ -14,6 +14,9 @@ import {
   referenceLogitsModes,
   segmenterDecoders,
   segmenterEncoders,
+  unetAttentions,
+  unetPresets,
+  unetSideModes,
   yoloAssigners,
   yoloScales,
   yoloVersions,
@@ -530,6 +533,106 @@ export const segmenterSchema = z.strictObject({
     .optional(),
 });
 
+// One int for every block, or one per block (diffusers' configs write both).
+const perBlock = z.union([
+  positiveInt,
+  z.array(positiveInt).min(1, { error: 'expected one value per block' }),
+]);
+
+/** model.unet: diffusers' UNet2DConditionModel (Stable Diffusion 1.x, 2.x, SDXL) with its text encoder and VAE. */
+export const unetSchema = z.strictObject({
+  preset: oneOf(unetPresets)
+    .meta({
+      description:
+        "a published UNet's config: sd15 (Stable Diffusion 1.x: 859,520,964 parameters, CLIP ViT-L/14 text), sd2 (2.x: 865,910,724, OpenCLIP ViT-H text), sdxl (SDXL base: 2,567,463,684, CLIP ViT-L and OpenCLIP bigG text); the config fields below override it",
+    })
+    .optional(),
+  block_out_channels: z
+    .array(positiveInt)
+    .min(1)
+    .meta({ description: 'config.json block_out_channels (default [320, 640, 1280, 1280])' })
+    .optional(),
+  layers_per_block: positiveInt.meta({ description: 'config.json layers_per_block (default 2)' }).optional(),
+  transformer_layers_per_block: perBlock
+    .meta({ description: 'config.json transformer_layers_per_block (default 1; SDXL [1, 2, 10])' })
+    .optional(),
+  attention_head_dim: perBlock
+    .meta({
+      description:
+        'config.json attention_head_dim: diffusers takes it as the head count when num_attention_heads is absent (SD 1.x: 8 heads; SD 2 and SDXL [5, 10, 20, 20])',
+    })
+    .optional(),
+  num_attention_heads: perBlock.meta({ description: 'config.json num_attention_heads' }).optional(),
+  cross_attention_dim: positiveInt
+    .meta({ description: "config.json cross_attention_dim: the text states' width (default 1280)" })
+    .optional(),
+  in_channels: positiveInt.meta({ description: 'config.json in_channels (default 4)' }).optional(),
+  out_channels: positiveInt.meta({ description: 'config.json out_channels (default 4)' }).optional(),
+  down_block_types: z
+    .array(oneOf(['CrossAttnDownBlock2D', 'DownBlock2D'] as const))
+    .min(1)
+    .meta({
+      description:
+        'config.json down_block_types (default three CrossAttnDownBlock2D and a DownBlock2D); the up blocks mirror them',
+    })
+    .optional(),
+  use_linear_projection: z
+    .boolean()
+    .meta({ description: 'config.json use_linear_projection (default false; SD 2 and SDXL true)' })
+    .optional(),
+  addition_embed_type: oneOf(['text_time'] as const)
+    .meta({
+      description:
+        "config.json addition_embed_type: SDXL's text_time (needs projection_class_embeddings_input_dim)",
+    })
+    .optional(),
+  projection_class_embeddings_input_dim: positiveInt
+    .meta({ description: 'config.json projection_class_embeddings_input_dim (SDXL 2816)' })
+    .optional(),
+  resolution: z
+    .union([positiveInt, z.array(positiveInt).length(2, { error: 'expected [height, width]' })])
+    .meta({
+      description: 'the training images in pixels, a side or [height, width]: the latents are 1/8 of it',
+    }),
+  text_tokens: positiveInt
+    .meta({ description: "text tokens cross-attention reads (default 77, CLIP's)" })
+    .optional(),
+  attention: oneOf(unetAttentions)
+    .meta({
+      description:
+        'the attention processor: sdpa (AttnProcessor2_0, the default with PyTorch 2), xformers (enable_xformers_memory_efficient_attention) or eager (AttnProcessor: the scores kept)',
+    })
+    .optional(),
+  lora_rank: positiveInt
+    .meta({
+      description:
+        "LoRA adapters of this rank on every Attention's to_q, to_k, to_v and to_out.0, the UNet frozen",
+    })
+    .optional(),
+  lora_dropout: z
+    .number()
+    .min(0)
+    .max(1)
+    .meta({ description: "the adapters' dropout (default 0)" })
+    .optional(),
+  text_encoder: oneOf(unetSideModes)
+    .meta({
+      description:
+        'frozen (default: its weights on the GPU, run without grad), trained (--train_text_encoder: its weights train with the UNet), cached (embeddings computed before training, the encoder freed)',
+    })
+    .optional(),
+  text_encoder_params: countField
+    .meta({ description: "the text encoder(s)' parameters (default: the preset's)" })
+    .optional(),
+  vae: oneOf(['frozen', 'cached'] as const)
+    .meta({
+      description:
+        'frozen (default: on the GPU, encoding each batch) or cached (latents computed before training)',
+    })
+    .optional(),
+  vae_params: countField.meta({ description: "the VAE's parameters (default 83,653,863)" }).optional(),
+});
+
 /** model.reference: a frozen second model that runs a no-grad forward over each batch. */
 export const referenceSchema = z.strictObject({
   params: countField
@@ -565,6 +668,12 @@ export const modelSchema = z.strictObject({
   cnn: cnnSchema.optional(),
   detector: detectorSchema.optional(),
   yolo: yoloSchema.optional(),
+  unet: unetSchema
+    .meta({
+      description:
+        "a latent-diffusion UNet (diffusers' UNet2DConditionModel) trained on noise prediction, with its text encoder and VAE: a preset (sd15, sd2, sdxl) or the config.json fields, and the training resolution",
+    })
+    .optional(),
   segmenter: segmenterSchema
     .meta({
       description:

@@ -13,6 +13,7 @@ import {
   oneOf,
   quantizationSchema,
   transformerSchema,
+  unetSchema,
   visionSchema,
   yoloSchema,
 } from './schema-model.js';
@@ -447,6 +448,7 @@ export const sectionKeys: Record<string, string[]> = {
   'model.detector': Object.keys(detectorSchema.shape),
   'model.detector.backbone': Object.keys(detectorBackboneSchema.shape),
   'model.yolo': Object.keys(yoloSchema.shape),
+  'model.unet': Object.keys(unetSchema.shape),
   'model.vision': Object.keys(visionSchema.shape),
   training: Object.keys(trainingSchema.shape),
   'training.offload': Object.keys(offloadSchema.shape),

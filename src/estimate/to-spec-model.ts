@@ -18,9 +18,12 @@ import type {
   QuantizationSpec,
   SegmenterSpec,
   TransformerShape,
+  UnetSpec,
   VisionSpec,
   YoloSpec,
 } from './types.js';
+import { unetAdapterParams, unetCounts } from './unet.js';
+import { toUnet } from './unet-config.js';
 import { walkYolo } from './yolo.js';
 
 type RawModel = RawEstimate['model'];
@@ -458,6 +461,30 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
   const yolo = toYolo(raw.yolo, report);
   const segmenter = toSegmenter(raw.segmenter, transformer, report);
   const vision = toVision(raw.vision, report);
+  const unet = toUnet(raw.unet, report);
+  const unetSizes = unet ? unetModelCounts(unet) : undefined;
+  if (unet) {
+    const others = (
+      [
+        'params',
+        'trainable',
+        'transformer',
+        'config',
+        'cnn',
+        'detector',
+        'yolo',
+        'segmenter',
+        'vision',
+        'lora',
+        'quantization',
+      ] as const
+    ).filter((key) => raw[key] !== undefined);
+    if (others.length > 0)
+      report(
+        ['model', 'unet'],
+        `counts the UNet, its adapters (lora_rank) and its side models itself: give no ${others.join(', ')} beside it`,
+      );
+  }
   if (raw.vision && !raw.transformer && !config) {
     report(['model', 'vision'], 'needs model.transformer or model.config: the language model it feeds');
   }
@@ -470,11 +497,12 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
     !cnn &&
     !detector &&
     !yolo &&
+    !unet &&
     segmenter?.encoder === undefined
   ) {
     report(
       ['model'],
-      'needs params (a count such as 335M), transformer (layers, hidden, heads, seq_len), config, cnn, detector or yolo',
+      'needs params (a count such as 335M), transformer (layers, hidden, heads, seq_len), config, cnn, detector, yolo or unet',
     );
   }
   if (yolo && (raw.transformer || config || cnn || detector)) {
@@ -534,13 +562,14 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
   const visionParams = (vision ? countParams(vision.shape) : 0) + (segmenterSizes?.params ?? 0);
   const baseParams =
     raw.params ??
+    unetSizes?.params ??
     (transformer
       ? countParams(transformer) + visionParams
       : (cnnSizes?.params ?? segmenterSizes?.params ?? 0));
   const params = baseParams + adapterParams;
   // A detector's frozen stages: the trainable count follows from them unless given.
   const detectorTrainable = raw.params === undefined ? detectorSizes?.trainable : undefined;
-  const trainable = lora ? adapterTrainable : (raw.trainable ?? detectorTrainable);
+  const trainable = lora ? adapterTrainable : (raw.trainable ?? detectorTrainable ?? unetSizes?.trainable);
   if (trainable !== undefined && trainable > params) {
     report(['model', 'trainable'], `${trainable} is more than the ${params} parameters of the model`);
   }
@@ -595,6 +624,7 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
     cnn,
     ...(detector ? { detector } : {}),
     ...(yolo ? { yolo } : {}),
+    ...(unet ? { unet } : {}),
     ...(vision ? { vision } : {}),
     ...(segmenter ? { segmenter } : {}),
     ...(raw.transformer?.attention_bias
@@ -619,4 +649,15 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
       : {}),
     notes,
   };
+}
+
+/**
+ * model.unet's parameters: the UNet, its LoRA adapters, and a text encoder that trains with it (--train_text_encoder);
+ * the trainable ones (absent: all). A frozen text encoder and VAE are parts of their own (unet.ts unetParts).
+ */
+function unetModelCounts(unet: UnetSpec): { params: number; trainable?: number } {
+  const base = unetCounts(unet).params;
+  const adapters = unet.loraRank > 0 ? unetAdapterParams(unet, unet.loraRank) : 0;
+  const text = unet.textEncoder.mode === 'trained' ? unet.textEncoder.params : 0;
+  return { params: base + adapters + text, ...(adapters > 0 ? { trainable: adapters + text } : {}) };
 }

@@ -208,6 +208,9 @@ const kindsByName: Record<Exclude<PartKind, 'load' | 'spec tensor'>, readonly (s
     'reference logits',
     /^inference engine \(/,
     /^critic (weights|gradients|optimizer states)/,
+    // model.unet's frozen side models (unet.ts), which a traced UNet step does not build.
+    'frozen text encoder weights',
+    'frozen VAE weights',
   ],
   'vision tower': ['activations (vision tower)', 'vision tower output'],
   step: [
@@ -240,6 +243,10 @@ const kindsByName: Record<Exclude<PartKind, 'load' | 'spec tensor'>, readonly (s
     // model.segmenter decoders fcn, psp, aspp, sep_aspp: the dilated ResNetV1c's saved tensors (dilated-resnet.ts).
     'activations (ResNetV1c-D8 encoder)',
     /logits resized to the crop for the loss$/,
+    // model.unet (unet.ts): the UNet's saved tensors, its recomputed block and backward working set, the latents.
+    /^(activations|recomputed block|backward working set) \(UNet\)$/,
+    'activations (text encoder)',
+    'input latents',
     /^MLM logits over/,
   ],
 };

@@ -599,6 +599,58 @@ export interface DetectorSpec {
   maxObjects: number;
 }
 
+/** One CLIP text tower beside a UNet: layers, width, heads, quick_gelu or gelu. */
+export interface TextTower {
+  layers: number;
+  hidden: number;
+  heads: number;
+  isQuickGelu: boolean;
+}
+
+/** Stable Diffusion UNets by name (model.unet.preset): their UNet2DConditionModel configs. */
+export const unetPresets = ['sd15', 'sd2', 'sdxl'] as const;
+/** One of unetPresets. */
+export type UnetPreset = (typeof unetPresets)[number];
+/** How the UNet's Attention modules run (model.unet.attention): diffusers' attention processors. */
+export const unetAttentions = ['sdpa', 'xformers', 'eager'] as const;
+/** One of unetAttentions. */
+export type UnetAttention = (typeof unetAttentions)[number];
+/** What a frozen side model does in the step (model.unet.text_encoder, vae). */
+export const unetSideModes = ['frozen', 'trained', 'cached'] as const;
+/** One of unetSideModes. */
+export type UnetSideMode = (typeof unetSideModes)[number];
+
+/** A latent-diffusion UNet (diffusers' UNet2DConditionModel) and the text encoder and VAE beside it (model.unet). */
+export interface UnetSpec {
+  preset?: UnetPreset;
+  blockOutChannels: number[];
+  layersPerBlock: number;
+  /** BasicTransformerBlocks per Transformer2DModel, per down block (the mid block takes the last). */
+  transformerLayers: number[];
+  /** Attention heads per down block (diffusers' num_attention_heads, or the SD 1.x config's attention_head_dim). */
+  heads: number[];
+  crossAttentionDim: number;
+  inChannels: number;
+  outChannels: number;
+  /** Per down block: CrossAttnDownBlock2D (true) or DownBlock2D; the up blocks mirror them. */
+  crossAttention: boolean[];
+  /** proj_in / proj_out are linears (SD 2, SDXL), not 1×1 convs. */
+  isLinearProjection: boolean;
+  /** SDXL's text_time added embedding: its TimestepEmbedding's input width (0: none). */
+  addedTimeInput: number;
+  /** The latent grid the UNet runs on: [height, width] (the image's / 8). */
+  latent: [number, number];
+  /** Text tokens the cross-attention reads (CLIP's 77). */
+  textTokens: number;
+  attention: UnetAttention;
+  /** LoRA rank on every Attention's to_q, to_k, to_v and to_out.0 (0: none); its dropout. */
+  loraRank: number;
+  loraDropout: number;
+  /** Its text encoder(s): what they do, their parameters, and (for a preset) their towers' shapes. */
+  textEncoder: { mode: UnetSideMode; params: number; towers: TextTower[] };
+  vae: { mode: Exclude<UnetSideMode, 'trained'>; params: number };
+}
+
 /** A vision tower (a ViT over image patches) that runs beside the language model (model.vision). */
 export interface VisionSpec {
   shape: TransformerShape;
@@ -636,6 +688,8 @@ export interface EstimateSpec {
     detector?: DetectorSpec;
     /** A YOLO detector; absent unless model.yolo is given. */
     yolo?: YoloSpec;
+    /** A latent-diffusion UNet with its text encoder and VAE; absent unless model.unet is given. */
+    unet?: UnetSpec;
     /** A vision tower beside the language model (model.vision); absent unless given. */
     vision?: VisionSpec;
     /**

@@ -385,14 +385,10 @@ training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation:
     what: 'allocated',
     unit: 'GiB',
     measured: 2.43,
-    config: `Experiment 4 (USE_QLORA False), ${sdRecordRun}, the UNet in bf16; the figure: max_memory_allocated since the loop began, 2.43 GiB at every tenth step from 10 to 100. ${sdNotExpressible}; traceable: no (diffusers is not a trace factory here)`,
+    config: `Experiment 4 (USE_QLORA False), ${sdRecordRun}, the UNet in bf16; the figure: max_memory_allocated since the loop began, 2.43 GiB at every tenth step from 10 to 100. Re-expressed 2026-11-29 (session 28, estimate-unet): model.unet says the UNet (the SD 1.5 preset, 512 × 512 images, PyTorch 2.3's SDPA processor, the adapters of rank 16 with dropout 0.05 on every Attention's to_q, to_k, to_v and to_out.0: 3,188,736 counted from the modules, as the log's) and the frozen VAE and text encoder on the GPU in bf16; before it: ${sdNotExpressible}; traceable: no (diffusers is not a trace factory here)`,
     spec: `model:
-  params: 862709700
-  trainable: 3188736
-training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 4, activation_checkpointing: full }
-tensors:
-  - { name: frozen VAE (bf16), shape: [83653863], dtype: bfloat16 }
-  - { name: frozen CLIP ViT-L/14 text encoder (bf16), shape: [123060480], dtype: bfloat16 }`,
+  unet: { preset: sd15, resolution: 512, lora_rank: 16, lora_dropout: 0.05 }
+training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 4, activation_checkpointing: full }`,
   },
   {
     id: 'dl-slm-sd15-unet-qlora-nf4-r16-attn-vangogh-512-bf16-bs1-ga4-rtx3060',
