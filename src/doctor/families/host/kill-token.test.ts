@@ -32,9 +32,22 @@ describe("the shell's kill as a token", () => {
     // ... or to what came after it.
     ['glued before a number', 'Killed96160'],
     ['glued before a redrawn progress line', 'Killedg: 100%|██████████| 10/10'],
+    // heldout-42/host_oom-fizyr-keras-retinanet-637 (read after the slice's measurement).
+    ['a number glued after it mid-line', 'then the process outputs : Killed96160.'],
+    // llvm Support/Unix/Program.inc: strsignal() as the error message clang's driver prints.
+    ["clang's driver", 'clang: error: unable to execute command: Killed'],
   ];
   for (const [name, line] of reads)
     test(name, () => assert.equal(verdict(line), 'host_oom/unknown/shell-killed', line));
+
+  const statuses: [string, string][] = [
+    // 128 + 9 with no noun for the status, as tools print a failed step.
+    ['(exit 137)', 'the sidecar step failed (exit 137)'],
+    // Rust's ExitStatus before it named the signal, as cargo prints a compiler it ran.
+    ['(signal: 9)', "error: process didn't exit successfully: `rustc --crate-name foo` (signal: 9)"],
+  ];
+  for (const [name, line] of statuses)
+    test(name, () => assert.equal(verdict(line), 'host_oom/unknown/sigkill-exit', line));
 
   // linux mm/oom_kill.c "%s: Killed process %d (%s) ...", cut to its words in a title
   // (heldout-28/host_oom-ollama-ollama-9934).
@@ -60,6 +73,15 @@ describe("the shell's kill as a token", () => {
     ['OOMKilled glued', 'Reason: OOMKilled'],
     // Another killer named in the sentence is not a memory kill: a user's Ctrl-C.
     ['SIGTERM exit', 'Worker process 28364 was killed by signal 15'],
+    // Exit status 9 is a program's own code, not signal 9.
+    ['exit status 9', 'the job failed with exit status 9'],
+    // Settings, not a report.
+    ['a stop signal setting', 'stop_signal: 9'],
+    ['exit 1370', 'failed (exit 1370)'],
+    // "Killed" as a sentence's word after an error label goes on.
+    ['error, then a sentence', 'error: Killed processes are restarted by the supervisor'],
+    // A name in code or a table that starts with the word is not output glued to it.
+    ['a field name', 'Killed_count: 3'],
   ];
   for (const [name, line] of notRead)
     test(`not: ${name}`, () => {

