@@ -28,7 +28,11 @@ describe("the shell's kill as a token", () => {
     ],
     // A lost newline glues the word to the output before it (heldout-37 dorado's "written: 0Killed").
     ['glued after a count', 'Output records written: 0Killed'],
-    ['glued after a word', 'Building the index for shard 3 of 8 donefileKilled'],
+    // heldout-3/host_oom-open-mmlab-mmdetection-5263: after a figure with its unit.
+    [
+      'glued after a figure and its unit',
+      '[>>>>>>>>>> ] 1022/5000, 1.5 task/s, elapsed: 673s, ETA: 2621sKilled',
+    ],
     // ... or to what came after it.
     ['glued before a number', 'Killed96160'],
     ['glued before a redrawn progress line', 'Killedg: 100%|██████████| 10/10'],
@@ -66,6 +70,9 @@ describe("the shell's kill as a token", () => {
     ['KilledWorker', "KilledWorker: ('shuffle-split-abc', <WorkerState 'tcp://10.0.0.3:4000'>)"],
     // A name in code glued before it.
     ['a method name', 'assert not proc.isKilled()'],
+    ['a property at the line end', 'return self.isKilled'],
+    ['a JSON key', '{"wasKilled": false}'],
+    ['a call in pasted code', '    print("Killed")'],
     // A count, not a pid, and a count after the word.
     ['a tally', 'Summary: 3 killed'],
     ['Killed 9 processes', 'Killed 9 processes that were stuck'],

@@ -23,9 +23,9 @@ const killWord = '(?:Killed|killed|KILLED)';
 
 // The token inside quote marks the reporter typed (smart quotes are folded to ASCII by paste.ts),
 // macOS's number and a full stop allowed inside. Not a value: after a quoted key or an assignment
-// ('"state": "killed"', 'status == "killed"') or inside a list ('("failed", "killed")') it is data,
-// not a report.
-const quotedToken = String.raw`(?<!["'\x60]\s*[:=]\s*|[=,[{]\s*)(?:["'\x60]|\*\*)${killWord}(?::\s?9)?[.!]?(?:["'\x60]|\*\*)(?!\s*(?:[\]}]|,\s*["'\x60]))`;
+// ('"state": "killed"', 'status == "killed"'), as a call's argument ('print("Killed")') or inside a
+// list ('("failed", "killed")') it is code or data, not a report.
+const quotedToken = String.raw`(?<!["'\x60]\s*[:=]\s*|[=,[{(]\s*)(?:["'\x60]|\*\*)${killWord}(?::\s?9)?[.!]?(?:["'\x60]|\*\*)(?!\s*(?:[\]}]|,\s*["'\x60]))`;
 
 // macOS's "Killed: 9" anywhere on a line ("every time it dies with the error Killed: 9"): the number
 // after the colon is strsignal's, which no sentence writes; "Killed 9" with the colon lost, only where
@@ -38,9 +38,10 @@ const macosToken = String.raw`(?<![\w-])Killed:\s?9(?![\d.]\d)|(?<![\w-])Killed 
 const pidToken = String.raw`(?:^|[:>]\s*)(\d{3,7})\s+${killWord}(?=\s*[.!]?\s*["'\x60]?\s*$)`;
 
 // The word glued to the output before it by a lost newline, at the line's end: a progress bar's \r
-// redraw, a count or a bracket ("Output records written: 0Killed", "...?it/s]Killed"). Not a name in
-// code ("isKilled()", Kubernetes' "OOMKilled": a reason of its own, host/rules.ts).
-const gluedAfterOutput = String.raw`(?<=[\da-z)\]%|])(?<!OOM)Killed(?=[.!]?\s*$|["'\x60])`;
+// redraw, a figure with its unit, a count or a bracket ("Output records written: 0Killed", "ETA:
+// 2621sKilled", "...?it/s]Killed"). Not a name in code ("self.isKilled", '"wasKilled": false',
+// Kubernetes' "OOMKilled": a reason of its own, host/rules.ts): letters alone before it are a name.
+const gluedAfterOutput = String.raw`(?<=[\d)\]%|]|\d[a-z]{1,3})Killed(?=[.!]?\s*$|["'\x60])`;
 
 // The word glued to what came after it by the same lost newline, at the line's start ("Killed96160",
 // "Killedg"): no English word begins "Killed" and goes on in lower case or digits; a name in code
