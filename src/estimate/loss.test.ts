@@ -1,6 +1,11 @@
 // The loss rules of loss.ts that size themselves, each against its source or measurement.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { hangBackstopMs } from '../test-helpers/cpu-limit.js';
+import { frameworksPython, skipUnlessFrameworks } from '../test-helpers/frameworks.js';
 import { lossBytesPerLogit, unslothChunkedLossPart, unslothChunkTokens } from './loss.js';
 
 const GiB = 1024 ** 3;
@@ -29,4 +34,34 @@ test('the loss part is scaled to one chunk, and said so', () => {
   assert.equal(chunked.bytes, 4 * 4096 * vocab);
   assert.match(chunked.formula ?? '', /4096 of 16384 tokens \(4 chunks/);
   assert.equal(unslothChunkedLossPart(part, { tokens: 16384, vocab, freeBytes: 40 * GiB }), part);
+});
+
+test("loss_parallel: torch's vocab-sharded cross-entropy peaks at 16 B per logit, 20 with the loop's fp32 logits kept", () => {
+  assert.equal(lossBytesPerLogit('loss_parallel', 2), 16);
+  assert.equal(lossBytesPerLogit('loss_parallel', 4), 16);
+  assert.equal(lossBytesPerLogit('loss_parallel_logits_kept', 2), 20);
+  assert.ok(
+    lossBytesPerLogit('loss_parallel', 2) > lossBytesPerLogit('vocab_parallel', 2),
+    "not Megatron's in-place loss",
+  );
+});
+
+test('loss_parallel matches a real PyTorch 2.13 step on CPU (a one-rank mesh, peak resident memory) within 2%', (t) => {
+  const skip = skipUnlessFrameworks('torch');
+  if (skip) return t.skip(skip);
+  const helper = join(dirname(fileURLToPath(import.meta.url)), 'test-helpers', 'loss_parallel_torch.py');
+  for (const [kind, loss] of [
+    ['kept', 'loss_parallel_logits_kept'],
+    ['freed', 'loss_parallel'],
+  ] as const) {
+    const run = spawnSync(frameworksPython() ?? 'python3', [helper, kind], {
+      encoding: 'utf8',
+      timeout: hangBackstopMs,
+    });
+    assert.equal(run.status, 0, run.stderr);
+    const measured = (JSON.parse(run.stdout.trim()) as { bytesPerLogit: number }).bytesPerLogit;
+    const rule = lossBytesPerLogit(loss, 2);
+    t.diagnostic(`${kind}: torch ${measured.toFixed(2)} B per logit, the rule ${rule}`);
+    assert.ok(Math.abs(measured / rule - 1) < 0.02, `${kind}: torch ${measured}, the rule ${rule}`);
+  }
 });

@@ -55,6 +55,19 @@ export interface LossMode {
  *             back (stated by the later rewrite's note in the same file, NVIDIA/Megatron-LM 0cb4a9c8: "a full
  *             logits-sized transient allocation"): one more fp32 logit in forward and in backward: 8 more
  *             than the 16-bit logits (10 B in bf16), 8 for fp32 logits.
+ *   loss_parallel  PyTorch's loss_parallel() (torch/distributed/tensor/parallel/loss.py, read at 2.13, the release
+ *             here; the 2024 nightlies torchtitan's early runs used are assumed the same), which torchtitan turns on with tensor parallelism (enable_loss_parallel, default
+ *             true since ed04380aa, 2024-03-05): cross_entropy over the LM head's vocab-sharded DTensor output runs as
+ *             its own handlers. Forward (_log_softmax): the fp32 input, `shifted = x - x_max`, exp(shifted) and
+ *             `result = shifted - logsumexp`, three fp32 logits beside the input; result is kept. Backward
+ *             (_nll_loss_and_log_softmax_backward, the log-softmax's backward folded in): zeros_like(x),
+ *             exp(x), their sum and its product with the incoming gradient, beside the kept result: 16 B, the
+ *             peak. The caller frees its logits before backward (torchtitan's `del pred`, e29b6b4d4, 2024-06-12).
+ *             Measured with real PyTorch 2.13 on CPU (a one-rank gloo mesh, the head ColwiseParallel with
+ *             Shard(-1) output, peak RSS over 131M logits): 16.1 B per logit.
+ *   loss_parallel_logits_kept  the same while the caller holds fp32 logits through backward (torchtitan from
+ *             2024-03-05 to 2024-06-12: the model returned `self.output(h).float()` and train.py kept `pred`
+ *             until loss.backward() returned): 4 more, 20 B per logit (measured the same way: 20.1).
  *   unsloth_fused  unsloth_zoo's UnslothFusedLoss (fused_losses/cross_entropy_loss.py at 7209a767), which the
  *             compiled forward of unsloth's FastModel runs when the LM head is fp32 or trained (compiler.py
  *             cross_entropy_replacement_1; a frozen 16-bit head takes cut cross-entropy: fused): each chunk's
@@ -66,6 +79,8 @@ export interface LossMode {
 export function lossBytesPerLogit(loss: Loss, logitBytes: number, mode: LossMode = {}): number {
   if (loss === 'fused' || loss === 'chunked_head') return 0;
   if (loss === 'unsloth_fused') return logitBytes;
+  if (loss === 'loss_parallel') return Math.max(16, logitBytes + 12);
+  if (loss === 'loss_parallel_logits_kept') return 20;
   if (loss === 'vocab_parallel') return logitBytes >= 4 ? logitBytes : logitBytes + 4;
   if (loss === 'vocab_parallel_fused') return logitBytes >= 4 ? logitBytes + 4 : logitBytes + 8;
   const isUpcast = mode.isUpcast ?? true;

@@ -40,6 +40,9 @@ test('round 27, measured once, is pinned: median |error| and the counts within 5
   // Session 22 (estimate-express): the ViT-L row's first 10 of 24 checkpointed blocks said with
   // `checkpoint_layers: 10` (it was `checkpoint_every: 2` and NOT EXPRESSIBLE): -6.0% -> +2.6%; 11.6% (same),
   // 3/12/15 -> 4/12/15; the expressible rows 13 -> 14, 9.1% -> 8.0%.
-  assert.ok(median <= 0.117, summary);
-  assert.ok(within(0.05) >= 4 && within(0.15) >= 12 && within(0.3) >= 15, summary);
+  // Session 28 (estimate-r35): the two tensor-parallel rows say `loss: loss_parallel` (torch's loss_parallel(),
+  // 16 B per logit of the shard, measured with real PyTorch 2.13): -12.7% -> -5.5% and -12.9% -> -5.7%; the
+  // round 10.1% -> 7.1%, 5/13/15.
+  assert.ok(median <= 0.072, summary);
+  assert.ok(within(0.05) >= 5 && within(0.15) >= 13 && within(0.3) >= 15, summary);
 });

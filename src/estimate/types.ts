@@ -77,7 +77,9 @@ export type Attention = (typeof attentions)[number];
  * Losses: standard cross-entropy over full logits, chunked (per-chunk upcast), fused (no logits kept),
  * chunked_head (the LM head and loss one chunk of tokens at a time: torchtitan's ChunkedLossWrapper),
  * vocab_parallel (Megatron-LM's vocab-parallel cross-entropy: one fp32 copy of the logits, worked in place),
- * vocab_parallel_fused (the same under --cross-entropy-loss-fusion, its in-place steps compiled).
+ * vocab_parallel_fused (the same under --cross-entropy-loss-fusion, its in-place steps compiled),
+ * loss_parallel (PyTorch's loss_parallel over a vocab-sharded DTensor, as torchtitan runs it under tensor
+ * parallelism), loss_parallel_logits_kept (the same with the caller's fp32 logits alive through backward).
  */
 /**
  * A decoder layer's kernels: eager (the model's own PyTorch ops), or Liger-Kernel's fused RMSNorm, RoPE and
@@ -94,6 +96,8 @@ export const losses = [
   'chunked_head',
   'vocab_parallel',
   'vocab_parallel_fused',
+  'loss_parallel',
+  'loss_parallel_logits_kept',
   'unsloth_fused',
 ] as const;
 /** One of losses. */

@@ -298,10 +298,14 @@ const torchtitanPr1690 = (options: {
     unit: 'GiB',
     measured: options.measured,
     config: `torchtitan at d66b72a6 (September 2025), torchtitan/experiments/qwen3/train_configs/qwen3_32b.toml with local_batch_size ${options.localBatch}, on ${gpus} H100 96 GB: Qwen3 32B (32,762,123,264 parameters), FSDP2 over ${options.shard}${options.tensor > 1 ? ` × tensor parallel ${options.tensor} (sequence-parallel norms, loss_parallel)` : ''}, bf16 parameters with fp32 reduction, AdamW, packed C4 at 4096 tokens, full activation checkpointing (the preset's; the row says "Full AC" only where tensor parallelism is used), compile off, cross-entropy over fp32-upcast logits; torchtitan's logged "memory" (peak reserved, GiB) of the logging rank, one GPU's figure; traceable: yes (Qwen/Qwen3-32B's Qwen3ForCausalLM config builds in transformers 5.18; torchtitan's own model code is not installed here)`,
+    // Re-expressed 2026-11-29 (session 28, estimate-r35): the tensor-parallel rows say loss loss_parallel (they read
+    // standard before): at d66b72a6 cross_entropy_loss (components/loss.py) runs under torch's loss_parallel() over
+    // the output's vocab-sharded logits, upcast in the loss, with `del pred` before backward (train.py). Figures and
+    // sources unchanged.
     spec: `model:
   params: 32762123264
   transformer: { ${qwen3_32bShape} }
-training: { precision: mixed_bf16, optimizer: adamw, batch_size: ${options.localBatch}, activation_checkpointing: full }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: ${options.localBatch}, activation_checkpointing: full${options.tensor > 1 ? ', loss: loss_parallel' : ''} }
 parallel: { gpus: ${gpus}, strategy: fsdp_full, fsdp_wrap: torchtitan${options.tensor > 1 ? `, tensor: ${options.tensor}, sequence_parallel: true` : ''} }`,
   };
 };

@@ -418,7 +418,11 @@ export const round28Cases: PublishedCase[] = [
     measured: 57.946,
     run: '2D: FSDP2 over 4 × tensor parallel 2 with sequence parallelism ("2-way SP, 4-way FSDP"; the output column-parallel), full activation checkpointing, eager; 60.97% of 95.0396 GiB',
     localBatch: 16,
-    training: 'activation_checkpointing: full',
+    // Re-expressed 2026-11-29 (session 28, estimate-r35): loss standard became loss_parallel_logits_kept. At 83c879f1
+    // sequence parallelism turns on torch's loss_parallel() (config_manager.py enable_loss_parallel default True; the
+    // output's Shard(-1) logits) and train.py holds the model's upcast logits (`pred`) through backward. Figure and
+    // source unchanged.
+    training: 'activation_checkpointing: full, loss: loss_parallel_logits_kept',
     parallel: 'strategy: fsdp_full, fsdp_wrap: layers, fsdp_version: 2, tensor: 2, sequence_parallel: true',
   }),
   // Llama 3 8B under torchtitan FSDP2 on 8 H100, with each reshard_after_forward policy.

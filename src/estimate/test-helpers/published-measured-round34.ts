@@ -634,10 +634,13 @@ cuda: { expandable_segments: true }`,
     measured: 0.85,
     config:
       "torchtitan at d15b59fc0 (October 2025), the message's test: TEST_BACKEND=nccl TRAIN_FILE=torchtitan.experiments.torchcomms.train CONFIG_FILE=./torchtitan/models/llama3/train_configs/debug_model.toml ./run_train.sh --parallelism.context_parallel_degree 2 --parallelism.tensor_parallel_degree 2, with run_train.sh's defaults NGPU 8 and PYTORCH_ALLOC_CONF=expandable_segments:True: a mesh of dp_shard 2 (data_parallel_shard_degree -1: 8 / (2 × 2)) × cp 2 × tp 2 (the card not named; 0.85 GiB is 0.89%: about 95 GiB, an H100 class part); debug_model.toml at that commit: the llama3 debugmodel (6 layers of 256, 16 heads of 16, SwiGLU MLP 768 from multiple_of 256, vocab 2048 as the flavour gives it (update_from_config does not reset it at this commit), untied output: 6,163,712 parameters, counted from the shapes), c4_test, local batch 8 of 2048 tokens, AdamW (lr 8e-4), max_norm 1.0, selective activation checkpointing with selective_ac_option '2' (every second block), compile off, SDPA; tensor parallel with sequence parallel and loss parallel (disable_loss_parallel False by default), context parallel 2 (each rank holds 1024 of the 2048 tokens), FSDP2 over dp_shard (bf16 parameters and fp32 reduction by default), through torchcomms' communicators; the figure: memory (peak reserved since the last log, GiB; log_freq 1) of rank 0, one GPU's figure, 0.85 at steps 2 to 10 (0.78 at step 1). A doubt: torchcomms' own buffers are not in the spec (the figure is under 1 GiB: a CUDA context's worth of allocator blocks matters here); traceable: yes (a LlamaForCausalLM config with 6 layers, hidden_size 256, 16 heads, intermediate_size 768 and vocab 2048; torchtitan's model code is not installed here)",
+    // Re-expressed 2026-11-29 (session 28, estimate-r35): loss vocab_parallel (Megatron's in-place loss) became
+    // loss_parallel: at d15b59fc0 cross_entropy_loss runs under torch's loss_parallel() over the vocab-sharded output,
+    // upcast in the loss, with `del pred` before backward (torchtitan/train.py). Figure and source unchanged.
     spec: `model:
   params: 6163712
   transformer: { family: llama, layers: 6, hidden: 256, heads: 16, vocab: 2048, ffn: 768, tied_embeddings: false, seq_len: 2048, attention: sdpa }
-training: { precision: mixed_bf16, optimizer: adamw, batch_size: 8, activation_checkpointing: full, checkpoint_every: 2, loss: vocab_parallel }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: 8, activation_checkpointing: full, checkpoint_every: 2, loss: loss_parallel }
 parallel: { gpus: 8, tensor: 2, context: 2, strategy: fsdp_full, fsdp_wrap: torchtitan, fsdp_version: 2 }
 cuda: { expandable_segments: true }`,
   },

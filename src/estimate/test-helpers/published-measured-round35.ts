@@ -267,10 +267,14 @@ const titan2dCase: PublishedCase = {
   measured: 6.74,
   config:
     "The message's test: NGPU=4 CONFIG_FILE=./train_configs/debug_model.toml with --training.tensor_parallel_degree 2 --model.norm_type=rmsnorm (torchrun on 4 H100 of 95.04 GiB, as logged; no PYTORCH_CUDA_ALLOC_CONF in the shell trace), \"Building 2-D device mesh with ['dp', 'tp'], [2, 2]\"; debug_model.toml and the code at that commit: the llama debugmodel (2 layers of 256, 16 heads, vocab 32000 from the sentencepiece tokenizer, SwiGLU MLP 768 from multiple_of 256, untied output: \"size: 18,089,216 total parameters\"), alpaca, batch 8 of 2048 tokens, AdamW (lr 8e-4), max_norm 1.0, selective activation checkpointing with selective_ac_option '2' (every second block wrapped in checkpoint), compile false; tensor parallel 2 with SequenceParallel on the norms and loss parallel (enable_loss_parallel True by default), then FSDP2 (fully_shard) over dp 2 on each block and the root (the embedding and output in the root unit; the last block not resharded after forward) with MixedPrecisionPolicy(param_dtype bf16, reduce_dtype fp32); the figure: train.py's memory, gpu_mem_stats.max_reserved_gib (reserved_bytes.all.peak, reset after each log; log_freq 1), 6.74 GiB at steps 2 to 10 on rank 0, one GPU's figure (5.76 at step 1). Assumed: SDPA attention (the model's F.scaled_dot_product_attention); traceable: yes as a Hugging Face config (LlamaForCausalLM at these sizes), not under its tensor-parallel plan",
+  // Re-expressed 2026-11-29 (session 28, estimate-r35): loss vocab_parallel (Megatron's in-place loss) became
+  // loss_parallel_logits_kept, the spec's word for what this commit runs: F.cross_entropy under torch's loss_parallel()
+  // over the output's Shard(-1) logits, which the model upcasts (model.py `self.output(h).float()`) and train.py holds
+  // as `pred` through loss.backward() (05c181d94 train.py; `del pred` came in e29b6b4d4). Figure and source unchanged.
   spec: `model:
   params: 18089216
   transformer: { family: llama, layers: 2, hidden: 256, heads: 16, vocab: 32000, ffn: 768, tied_embeddings: false, seq_len: 2048, attention: sdpa }
-training: { precision: mixed_bf16, optimizer: adamw, batch_size: 8, activation_checkpointing: full, checkpoint_every: 2, loss: vocab_parallel }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: 8, activation_checkpointing: full, checkpoint_every: 2, loss: loss_parallel_logits_kept }
 parallel: { gpus: 4, tensor: 2, sequence_parallel: true, strategy: fsdp_full, fsdp_wrap: layers, fsdp_version: 2 }`,
 };
 

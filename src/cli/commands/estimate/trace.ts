@@ -378,11 +378,14 @@ export function traceRequestOf(
     ...(isShiftCopyLoss(spec) ? { lossShiftCopy: true } : {}),
     ...(objectiveOf(spec) ? { objective: objectiveOf(spec) } : {}),
     ...(isFrozenTrace(spec) ? { frozen: true } : {}),
-    // Megatron's vocab-parallel loss is not the helper's to run: it traces transformers' standard loss.
+    // Megatron's vocab-parallel loss and torch's loss_parallel are not the helper's to run: it traces
+    // transformers' standard loss.
     // unsloth's chunked fused loss is traced as a fused one (no logits beyond a chunk; the chunk itself untraced).
     ...(spec.training.loss === 'standard' ||
     spec.training.loss === 'vocab_parallel' ||
-    spec.training.loss === 'vocab_parallel_fused'
+    spec.training.loss === 'vocab_parallel_fused' ||
+    spec.training.loss === 'loss_parallel' ||
+    spec.training.loss === 'loss_parallel_logits_kept'
       ? {}
       : { loss: spec.training.loss === 'unsloth_fused' ? 'fused' : spec.training.loss }),
     ...(options.isFull ? { full: true } : {}),
