@@ -603,6 +603,14 @@ export const unetSchema = z.strictObject({
         'the attention processor: sdpa (AttnProcessor2_0, the default with PyTorch 2), xformers (enable_xformers_memory_efficient_attention) or eager (AttnProcessor: the scores kept)',
     })
     .optional(),
+  diffusers: z
+    .string()
+    .regex(/^\d+\.\d+(\.\d+)?/, { error: "expected a diffusers version such as '0.35.0'" })
+    .meta({
+      description:
+        "the diffusers version that runs the UNet (default: 0.20 or later): before 0.20 gradient checkpointing wrapped each Transformer2DModel whole and left the mid block unwrapped; from 0.20 it wraps each ResnetBlock2D and BasicTransformerBlock, the mid block's too",
+    })
+    .optional(),
   lora_rank: positiveInt
     .meta({
       description:

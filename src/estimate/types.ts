@@ -647,6 +647,11 @@ export interface UnetSpec {
   /** Text tokens the cross-attention reads (CLIP's 77). */
   textTokens: number;
   attention: UnetAttention;
+  /**
+   * diffusers before 0.20 checkpointed each Transformer2DModel whole (and not the mid block); from 0.20 each
+   * ResnetBlock2D and BasicTransformerBlock, the mid block's too.
+   */
+  isLegacyCheckpointing: boolean;
   /** LoRA rank on every Attention's to_q, to_k, to_v and to_out.0 (0: none); its dropout. */
   loraRank: number;
   loraDropout: number;

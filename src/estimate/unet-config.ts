@@ -138,6 +138,7 @@ export function toUnet(raw: RawUnet | undefined, report: Report): UnetSpec | und
     latent: [Math.floor((height ?? 8) / 8), Math.floor((width ?? 8) / 8)],
     textTokens: raw.text_tokens ?? 77,
     attention: raw.attention ?? 'sdpa',
+    isLegacyCheckpointing: raw.diffusers !== undefined && isBefore(raw.diffusers, [0, 20]),
     loraRank: raw.lora_rank ?? 0,
     loraDropout: raw.lora_dropout ?? 0,
     // The towers' shapes are known for a preset whose text encoder is its own (no text_encoder_params given).
@@ -165,4 +166,11 @@ function definedFields(raw: RawUnet): ConfigFields {
       projection_class_embeddings_input_dim: raw.projection_class_embeddings_input_dim,
     }).filter(([, value]) => value !== undefined),
   ) as ConfigFields;
+}
+
+// Whether a dotted version is before [major, minor] (diffusers v0.20.0 moved checkpointing into Transformer2DModel:
+// models/unet_2d_blocks.py and models/transformer_2d.py at v0.19.0 and v0.20.0).
+function isBefore(version: string, [major, minor]: [number, number]): boolean {
+  const [a = 0, b = 0] = version.split('.').map(Number);
+  return a < major || (a === major && b < minor);
 }

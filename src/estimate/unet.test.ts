@@ -74,6 +74,14 @@ test('checkpointing keeps each block input; LoRA on a frozen UNet keeps less; th
   assert.ok(bytes(checkpointed, 'activations (UNet)') < bytes(full, 'activations (UNet)') / 4);
   assert.ok(bytes(checkpointed, 'recomputed block (UNet)') > 0);
   assert.equal(bytes(full, 'recomputed block (UNet)'), 0);
+  // diffusers before 0.20 (models/unet_2d_blocks.py at v0.19.0): each Transformer2DModel checkpointed whole (its
+  // GroupNorm, projections and blocks run again), the mid block not at all.
+  const legacy = step(
+    "{ preset: sd15, resolution: 512, diffusers: '0.19.3' }",
+    '{ precision: amp_fp16, optimizer: adamw, batch_size: 2, activation_checkpointing: full }',
+  );
+  assert.ok(bytes(legacy, 'recomputed block (UNet)') > bytes(checkpointed, 'recomputed block (UNet)'));
+  assert.notEqual(bytes(legacy, 'activations (UNet)'), bytes(checkpointed, 'activations (UNet)'));
   const lora = step(
     '{ preset: sd15, resolution: 512, lora_rank: 16 }',
     '{ precision: amp_fp16, optimizer: adamw, batch_size: 2 }',
@@ -126,6 +134,10 @@ test('bad model.unet input: located errors (ConfigError, exit 2)', () => {
     /model\.unet\.attention: expected one of sdpa, xformers, eager/,
   );
   located('{ preset: sd15 }', /model\.unet\.resolution/);
+  located(
+    '{ preset: sd15, resolution: 512, diffusers: latest }',
+    /model\.unet\.diffusers: expected a diffusers version/,
+  );
   assert.throws(
     () => parseEstimateSpec('model:\n  params: 1B\n  unet: { preset: sd15, resolution: 512 }\n', 'unet.yaml'),
     /model\.unet: counts the UNet, its adapters \(lora_rank\) and its side models itself: give no params beside it/,

@@ -29,6 +29,8 @@ export interface UnetAttentionStage {
   layers: number;
   heads: number;
   positions: number;
+  /** In UNetMidBlock2DCrossAttn (checkpointed only from diffusers 0.20). */
+  isMid: boolean;
 }
 
 /** One ResnetBlock2D: input and output widths and the positions it runs over. */
@@ -36,6 +38,7 @@ export interface UnetResnet {
   inChannels: number;
   outChannels: number;
   positions: number;
+  isMid: boolean;
 }
 
 /** The modules of the UNet in forward order, as the activation rules read them. */
@@ -72,8 +75,8 @@ export function walkUnet(spec: UnetSpec): UnetWalk {
     upsamples: [],
     timeWidth: (widths[0] ?? 0) * 4,
   };
-  const attention = (level: number, channels: number, layers: number, heads: number) =>
-    walk.attentions.push({ channels, layers, heads, positions: positionsAt(level) });
+  const attention = (level: number, channels: number, layers: number, heads: number, isMid = false) =>
+    walk.attentions.push({ channels, layers, heads, positions: positionsAt(level), isMid });
   let channels = widths[0] ?? 0;
   for (let i = 0; i < blocks; i++) {
     const out = widths[i] ?? 0;
@@ -82,6 +85,7 @@ export function walkUnet(spec: UnetSpec): UnetWalk {
         inChannels: j === 0 ? channels : out,
         outChannels: out,
         positions: positionsAt(i),
+        isMid: false,
       });
       if (spec.crossAttention[i]) attention(i, out, spec.transformerLayers[i] ?? 1, spec.heads[i] ?? 1);
     }
@@ -90,9 +94,15 @@ export function walkUnet(spec: UnetSpec): UnetWalk {
   }
   // UNetMidBlock2DCrossAttn: resnet, Transformer2DModel (the last block's depth and heads), resnet.
   const last = blocks - 1;
-  walk.resnets.push({ inChannels: channels, outChannels: channels, positions: positionsAt(last) });
-  attention(last, channels, spec.transformerLayers[last] ?? 1, spec.heads[last] ?? 1);
-  walk.resnets.push({ inChannels: channels, outChannels: channels, positions: positionsAt(last) });
+  const midResnet = {
+    inChannels: channels,
+    outChannels: channels,
+    positions: positionsAt(last),
+    isMid: true,
+  };
+  walk.resnets.push(midResnet);
+  attention(last, channels, spec.transformerLayers[last] ?? 1, spec.heads[last] ?? 1, true);
+  walk.resnets.push(midResnet);
   // Up blocks: up block i mirrors down block (blocks - 1 - i); its resnets take the previous output (or their own
   // width) beside the skip, the last of them the skip of the down block's input width.
   let previous = channels;
@@ -103,7 +113,12 @@ export function walkUnet(spec: UnetSpec): UnetWalk {
     for (let j = 0; j <= spec.layersPerBlock; j++) {
       const skip = j === spec.layersPerBlock ? input : out;
       const resnetIn = j === 0 ? previous : out;
-      walk.resnets.push({ inChannels: resnetIn + skip, outChannels: out, positions: positionsAt(level) });
+      walk.resnets.push({
+        inChannels: resnetIn + skip,
+        outChannels: out,
+        positions: positionsAt(level),
+        isMid: false,
+      });
       if (spec.crossAttention[level])
         attention(level, out, spec.transformerLayers[level] ?? 1, spec.heads[level] ?? 1);
     }
@@ -174,7 +189,11 @@ export function unetCounts(spec: UnetSpec): { params: number } {
 export interface UnetDtypes {
   /** Bytes of a value in the compute dtype (a conv's or linear's input, attention's q, k, v). */
   compute: number;
-  /** Bytes of a GroupNorm's / LayerNorm's input and output: CUDA autocast runs both norms in fp32. */
+  /**
+   * Bytes of a GroupNorm's / LayerNorm's input and output: CUDA autocast runs both in fp32 (group_norm, layer_norm
+   * and native_layer_norm in PyTorch's CUDA autocast fp32 list, aten/src/ATen/autocast_mode), casting the 16-bit
+   * input to an fp32 copy the norm keeps; the SiLU after a GroupNorm then runs in fp32 too.
+   */
   norm: number;
   isAutocast: boolean;
 }
@@ -268,6 +287,10 @@ export function unetSaved(spec: UnetSpec, options: UnetStepOptions): UnetSaved {
   let largestUnit = 0;
   let largestTensor = 0;
   let stored = 0;
+  // Before diffusers 0.20 the mid block ran whole and each Transformer2DModel was checkpointed as one unit.
+  const isLegacy = spec.isLegacyCheckpointing;
+  const isUnitCheckpointed = (unit: { isMid: boolean }) =>
+    options.isCheckpointed && !(isLegacy && unit.isMid);
   for (const resnet of walk.resnets) {
     const whole = resnetBytes(resnet, d);
     largestUnit = Math.max(largestUnit, whole);
@@ -276,7 +299,7 @@ export function unetSaved(spec: UnetSpec, options: UnetStepOptions): UnetSaved {
       Math.max(resnet.inChannels, resnet.outChannels) * resnet.positions * d.norm,
     );
     // Checkpointed (diffusers: each resnet through _gradient_checkpointing_func): its input alone.
-    stored += options.isCheckpointed ? resnet.inChannels * resnet.positions * d.compute : whole;
+    stored += isUnitCheckpointed(resnet) ? resnet.inChannels * resnet.positions * d.compute : whole;
   }
   for (const stage of walk.attentions) {
     const c = stage.channels;
@@ -290,9 +313,16 @@ export function unetSaved(spec: UnetSpec, options: UnetStepOptions): UnetSaved {
     );
     // GroupNorm's input; proj_in's (a 1×1 conv's, or the linear's contiguous copy, frozen: none) and proj_out's.
     const projections = isFrozenBase && spec.isLinearProjection ? 0 : 2 * n * c * d.compute;
-    // Checkpointed (each BasicTransformerBlock): its input; the last block's output is proj_out's input.
-    const blocks = options.isCheckpointed ? stage.layers * n * c * d.compute : stage.layers * unit;
-    stored += n * c * d.norm + projections + blocks;
+    const whole = n * c * d.norm + projections + stage.layers * unit;
+    if (!isUnitCheckpointed(stage)) stored += whole;
+    else if (isLegacy) {
+      // The whole Transformer2DModel checkpointed (diffusers < 0.20): its input kept, all of it run again.
+      stored += n * c * d.compute;
+      largestUnit = Math.max(largestUnit, whole);
+    } else {
+      // Each BasicTransformerBlock checkpointed: its input kept (the last block's output is proj_out's input).
+      stored += n * c * d.norm + projections + stage.layers * n * c * d.compute;
+    }
   }
   // Downsample2D keeps its conv's input; Upsample2D its conv's, after the nearest ×2.
   for (const down of walk.downsamples) stored += down.channels * down.positions * d.compute;

@@ -126,9 +126,11 @@ const shivam = (options: {
   config: `accelerate launch train_dreambooth.py --pretrained_model_name_or_path CompVis/stable-diffusion-v1-4 --resolution 512 --train_batch_size ${options.batch} --gradient_accumulation_steps ${options.accumulation}${options.checkpointing ? ' --gradient_checkpointing' : ''}${options.adam8bit ? ' --use_8bit_adam' : ''} --mixed_precision ${options.fp16 ? 'fp16' : 'no'}: the SD 1.4 UNet (${sdUnetParams} parameters) trained alone, ${options.adam8bit ? 'bitsandbytes AdamW8bit' : 'torch.optim.AdamW (fp32 states)'}, ${options.fp16 ? 'fp16 autocast over fp32 weights' : 'fp32 throughout'}, xformers attention, cached latents and text embeddings (VAE and CLIP text encoder freed), 64 × 64 × 4 latents, one Tesla T4 16 GB; the device total as nvidia-smi shows it (assumed), in GB as printed. The UNet's activations are not expressible in the spec (no UNet shape)`,
   // Re-expressed 2026-11-29 (session 28, estimate-unet): model.unet says the UNet itself (the SD 1.x config of
   // CompVis/stable-diffusion-v1-4, 859,520,964 parameters from its modules), xformers attention, and the VAE and
-  // text encoder cached and freed; before it the spec gave the parameter count alone.
+  // text encoder cached and freed; before it the spec gave the parameter count alone. diffusers '0.6.0': the fork
+  // followed diffusers' main of October 2022 (0.5 / 0.6; every release before 0.20, August 2023, checkpoints each
+  // Transformer2DModel whole and not the mid block).
   spec: `model:
-  unet: { preset: sd15, resolution: 512, attention: xformers, text_encoder: cached, vae: cached }
+  unet: { preset: sd15, resolution: 512, attention: xformers, text_encoder: cached, vae: cached, diffusers: '0.6.0' }
 training: { precision: ${options.fp16 ? 'amp_fp16' : 'fp32'}, optimizer: ${options.adam8bit ? 'adam8bit' : 'adamw'}, batch_size: ${options.batch}, grad_accumulation: ${options.accumulation}, activation_checkpointing: ${options.checkpointing ? 'full' : 'none'} }`,
 });
 
