@@ -45,6 +45,7 @@ import {
   resolvePaddleMemoryError,
   resolvePoolGrowthBesideMemoryError,
   resolveRayWorkerDeath,
+  resolveReporterAccount,
   resolveRetoldKill,
 } from './resolve.js';
 import { lowersSettingAtFloor, repeatsShownSetting } from './settings.js';
@@ -338,7 +339,8 @@ export function diagnoseClassified(log: ClassifiedLog): Diagnosis[] {
   // A kill told only in words that no memory evidence decided is no reading at all (resolve.ts).
   const told = log.drafts.flatMap((d) => {
     const kept = resolveLauncherKill(d, logFacts);
-    return kept === undefined ? [] : (resolveRetoldKill(kept, logFacts, log.drafts) ?? []);
+    const stated = kept === undefined ? undefined : resolveReporterAccount(kept, logFacts, log.drafts);
+    return stated === undefined ? [] : (resolveRetoldKill(stated, logFacts, log.drafts) ?? []);
   });
   const read = told.some((d) => !d.isLastResort)
     ? told.filter((d) => !d.isLastResort)

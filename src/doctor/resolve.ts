@@ -230,6 +230,29 @@ export function resolveRetoldKill(draft: Draft, context: Facts, drafts: readonly
 }
 
 /**
+ * A memory failure told only in the reporter's sentence (prose/reporter-account.ts) where the log
+ * ends in a program's own exception that is not memory ("With no change, I run out of memory.
+ * Setting it to anything else causes the following error: ... AttributeError"): the program's own
+ * last failure (CPython Lib/traceback.py: a traceback ends in "Name: message") outranks the retelling,
+ * which then tells of another run than the one pasted. Any other reading of a failure outranks it too.
+ */
+export function resolveReporterAccount(
+  draft: Draft,
+  context: Facts,
+  drafts: readonly Draft[],
+): Draft | undefined {
+  if (draft.facts.reporterAccount !== true) return draft;
+  // Any other reading of a failure, a program's line or the retold runtime phrase (allocation/generic.ts),
+  // says more than the bare statement.
+  if (drafts.some((d) => d.facts.reporterAccount !== true && d.kind !== 'none')) return undefined;
+  const last = context.lastException;
+  if (typeof last !== 'string') return draft;
+  return /memory|\bOOM\b|ResourceExhausted|bad_alloc|\balloc\w*\s+(?:fail|error)/i.test(last)
+    ? draft
+    : undefined;
+}
+
+/**
  * A last-resort reading whose lines named neither a device nor the host (allocation/generic.ts) is
  * the GPU's where the log names a GPU or another accelerator anywhere, or where its phrase is the
  * device runtimes' own "out of memory"/"OOM" (generic.ts undecidedSideOf); else the host's.
