@@ -10,6 +10,7 @@ import { hostFamily } from './host/index.js';
 import { jaxFamily } from './jax/index.js';
 import { logFamily } from './log/index.js';
 import { nearMissFamily } from './near-miss/index.js';
+import { proseFamily } from './prose/index.js';
 import { pytorchFamily } from './pytorch/index.js';
 import { sglangFamily } from './sglang/index.js';
 import { simulatorsFamily } from './simulators/index.js';
@@ -35,6 +36,7 @@ export const doctorFamilies: readonly DoctorFamily[] = [
   hostFamily,
   cudaFamily,
   nearMissFamily,
+  proseFamily,
   logFamily,
 ];
 

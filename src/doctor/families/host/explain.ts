@@ -6,6 +6,7 @@ import { hostAllocationCodes } from '../../host-allocation-codes.js';
 import type { FixDetail } from '../../types.js';
 import { retoldDeviceOomCode } from '../allocation/generic.js';
 import { type ExplainContext, type Explanation, fix, num, size } from '../explain-types.js';
+import { reporterAccountCode } from '../prose/reporter-account.js';
 import { kernelKillCutCode, launcherKilledRanksCode, retoldKillCode } from './exits.js';
 import { explainHostAllocation } from './explain-alloc.js';
 import {
@@ -20,6 +21,9 @@ import { shmFullPercent } from './shm-rules.js';
 // A memory error raised (an exception, CPython's MemoryError, "memory error"), not a kill told.
 const raisedMemoryError =
   /\bmemory\s*error\b|\bout[- ]of[- ]memory\s+(?:exception|error)\b|\bmemory\s+allocation\s+(?:error|failed|failure)\b|\bbad_alloc\b/i;
+// A memory failure told in words: allocation/generic.ts's retold reading and prose/reporter-account.ts.
+const isRetold = (draft: Draft): boolean =>
+  draft.code === retoldDeviceOomCode || draft.code === reporterAccountCode;
 function raisedNotKilled(text: string): boolean {
   return raisedMemoryError.test(text) && !/\bkill(?:ed|s)?\b|杀/i.test(text);
 }
@@ -289,7 +293,7 @@ export function explainHost(draft: Draft, ctx: ExplainContext): Explanation {
   // raised ("getting memory error", "an error called memoryerror", "an out of memory exception"), with
   // no kill told: an allocation refused inside the live process (CPython's MemoryError, PyMem_NoMemory
   // in Objects/obmalloc.c; CORPUS-FORMAT settled rule 8), not the kernel's OOM killer (round 16).
-  if (draft.code === retoldDeviceOomCode && raisedNotKilled(draft.evidence.text))
+  if (isRetold(draft) && raisedNotKilled(draft.evidence.text))
     return {
       cause: 'host_allocation',
       causeText:
@@ -308,7 +312,7 @@ export function explainHost(draft: Draft, ctx: ExplainContext): Explanation {
   // The same told in words with neither a kill nor a raised error (a kill told in words is
   // host/kill.ts's retold kill): the kernel's OOM killer is the usual end, yet a refused allocation
   // reads the same in a user's sentence, so it stays open beside it (settled rules 2 and 8).
-  if (draft.code === retoldDeviceOomCode && !/\bkill(?:ed|s)?\b/i.test(draft.evidence.text))
+  if (isRetold(draft) && !/\bkill(?:ed|s)?\b/i.test(draft.evidence.text))
     return {
       cause: 'host_ram',
       causeText: `the log tells in words of the host running out of RAM, not how the process ended: most often the kernel's OOM killer ends the process holding the most${swapNote(ctx.context)}`,
