@@ -6,6 +6,8 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { hangBackstopMs } from '../test-helpers/cpu-limit.js';
 import { frameworksPython, skipUnlessFrameworks } from '../test-helpers/frameworks.js';
+import { estimate } from './estimate.js';
+import { parseEstimateSpec } from './load.js';
 import { lossBytesPerLogit, unslothChunkedLossPart, unslothChunkTokens } from './loss.js';
 
 const GiB = 1024 ** 3;
@@ -64,4 +66,43 @@ test('loss_parallel matches a real PyTorch 2.13 step on CPU (a one-rank mesh, pe
     t.diagnostic(`${kind}: torch ${measured.toFixed(2)} B per logit, the rule ${rule}`);
     assert.ok(Math.abs(measured / rule - 1) < 0.02, `${kind}: torch ${measured}, the rule ${rule}`);
   }
+});
+
+test('a compiled loss function (compile: loss, torchtitan\'s components ["loss"]) keeps the 16-bit logits and their gradient: 4 B per logit, as a real PyTorch 2.13 Inductor step on CPU keeps', (t) => {
+  assert.equal(lossBytesPerLogit('standard', 2, { isCompiled: true }), 4);
+  const skip = skipUnlessFrameworks('torch');
+  if (skip) return t.skip(skip);
+  const helper = join(dirname(fileURLToPath(import.meta.url)), 'test-helpers', 'compiled_loss_torch.py');
+  const run = spawnSync(frameworksPython() ?? 'python3', [helper, 'compiled'], {
+    encoding: 'utf8',
+    timeout: hangBackstopMs,
+  });
+  assert.equal(run.status, 0, run.stderr);
+  const measured = (JSON.parse(run.stdout.trim()) as { bytesPerLogit: number }).bytesPerLogit;
+  t.diagnostic(`compiled: torch ${measured.toFixed(2)} B per logit, the rule 4`);
+  assert.ok(Math.abs(measured / 4 - 1) < 0.05, `compiled: torch ${measured}, the rule 4`);
+});
+
+test('compile: loss compiles the loss alone: the logits part at 4 B per logit, the layers as eager', () => {
+  const partsOf = (compile: string) =>
+    estimate(
+      parseEstimateSpec(
+        `model: { transformer: { family: llama, layers: 2, hidden: 256, heads: 4, ffn: 768, vocab: 32000, seq_len: 512, attention: sdpa } }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: 2${compile} }`,
+        'loss.yaml',
+      ),
+    ).gpu.components;
+  const bytesOf = (parts: ReturnType<typeof partsOf>, name: string) =>
+    parts.find((p) => p.name === name)?.bytes;
+  const eager = partsOf('');
+  const lossOnly = partsOf(', compile: loss');
+  const logits = 512 * 2 * 32000;
+  assert.equal(bytesOf(lossOnly, 'logits and loss'), 4 * logits);
+  assert.equal(bytesOf(eager, 'logits and loss'), 14 * logits);
+  assert.equal(bytesOf(lossOnly, 'activations'), bytesOf(eager, 'activations'), 'the layers stay eager');
+  assert.notEqual(
+    bytesOf(partsOf(', compile: layers'), 'logits and loss'),
+    4 * logits,
+    'layers leave the loss eager',
+  );
 });

@@ -191,9 +191,12 @@ export const trainingSchema = z.strictObject({
     })
     .optional(),
   compile: z
-    .union([z.boolean(), z.literal('layers')], { error: 'expected true, false or layers' })
+    .union([z.boolean(), z.literal('layers'), z.literal('loss')], {
+      error: 'expected true, false, layers or loss',
+    })
     .meta({
-      description: 'torch.compile: true = the model and its loss; layers = each block only (torchtitan)',
+      description:
+        "torch.compile: true = the model and its loss; layers = each block only (torchtitan's compile.components ['model']); loss = the loss function only (torchtitan's components ['loss']: the cross-entropy keeps the 16-bit logits and their gradient, 4 B per logit)",
     })
     .optional(),
   kernels: oneOf(layerKernels)

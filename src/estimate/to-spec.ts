@@ -362,8 +362,9 @@ function toTraining(
     // FSDP CPUOffload(offload_params=True) moves the gradients to the host with the parameters.
     offloadGradients: offload.gradients === 'cpu' || offload.parameters === 'cpu',
     isCompiled: training.compile === true || training.compile === 'layers',
-    // torchtitan compiles each TransformerBlock, not the output projection and loss.
-    isLossCompiled: training.compile === true,
+    // torchtitan compiles each TransformerBlock (components "model") and, as its own torch.compile(loss_fn)
+    // (components "loss", torchtitan/components/loss.py build_cross_entropy_loss), the loss function.
+    isLossCompiled: training.compile === true || training.compile === 'loss',
     kernels: training.kernels ?? 'eager',
     checkpointEvery: training.checkpoint_every ?? 1,
     ...(training.checkpoint_layers !== undefined ? { checkpointLayers: training.checkpoint_layers } : {}),

@@ -248,10 +248,14 @@ const titanDsv3Case: PublishedCase = {
   measured: 78.14,
   config:
     "CONFIG_FILE=\"./torchtitan/models/deepseek_v3/train_configs/deepseek_v3_16b.toml\" ./run_train.sh --training.steps=100 --parallelism.expert_parallel_degree=8 (the message's command; run_train.sh's NGPU 8): the SDPA run, before the commit's switch to FlexAttention, on 8 H100 of 95 GiB (78.14 GiB is 82.25%); deepseek_v3_16b.toml and the 16B flavour at that commit: DeepSeek-V3 layout at 16B (27 layers of 2048, the first dense with inter_dim 10944, 26 MoE layers of 64 routed experts of 1408 with top-6 softmax routing and 2 shared experts (one FFN of 2816), multi-head latent attention with 16 heads, q_lora_rank 0, kv_lora_rank 512, qk_nope 128, qk_rope 64, v 128, vocab 102400, untied output: 15,706,484,224 parameters counted from the shapes, 2.66 B active), local batch 8 of 4096 tokens (global 64, no accumulation, as logged), AdamW (lr 2.2e-4), max_norm 1.0, selective activation checkpointing with selective_ac_option 'op', compile on the loss only (components [\"loss\"]), FSDP2 over 8 (data_parallel_shard_degree -1; bf16 parameters, fp32 reduction) with expert parallel 8 (8 experts a rank, the experts' FSDP degree 1), SDPA's memory-efficient kernel (the message: flash cannot take v_head_dim 128 against q/k 192); the figure: memory at steps 10 to 100 (each the peak reserved since the last log), 78.14 GiB, one GPU's figure (63.55 at step 1). Doubts: the spec gives every layer the MoE block (the first layer's dense MLP of 10944, 67 M parameters, is said as a MoE layer), and the compiled loss is said as the standard one; traceable: partly (no Hugging Face config builds torchtitan's DeepSeek-V3 at these sizes with its MoE kernels; a DeepseekV3ForCausalLM config of these shapes would)",
+  // Re-expressed 2026-11-29 (session 28, estimate-r35): `compile: loss` added, the spec's new word for the config's
+  // compile components ["loss"] (deepseek_v3_16b.toml at f738a03bf; torchtitan/components/loss.py
+  // build_cross_entropy_loss wraps cross_entropy_loss in torch.compile), which the row had to say as the standard,
+  // eager loss. Figure and source unchanged.
   spec: `model:
   params: 15706484224
   transformer: { family: llama, layers: 27, hidden: 2048, heads: 16, vocab: 102400, ffn: 1408, experts: 64, experts_per_token: 6, shared_ffn: 2816, mla: { kv_rank: 512, q_rank: 0, nope_dim: 128, rope_dim: 64, v_dim: 128 }, tied_embeddings: false, seq_len: 4096, attention: sdpa }
-training: { precision: mixed_bf16, optimizer: adamw, batch_size: 8, activation_checkpointing: op }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: 8, activation_checkpointing: op, compile: loss }
 parallel: { gpus: 8, expert: 8, strategy: fsdp_full, fsdp_wrap: torchtitan, fsdp_version: 2 }
 cuda: { expandable_segments: true }`,
 };
