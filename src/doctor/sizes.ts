@@ -16,10 +16,18 @@ const multipliers: Record<string, number> = {
   gib: 1024 ** 3,
   t: 1024 ** 4,
   tib: 1024 ** 4,
+  // XLA's HumanReadableNumBytes steps through "KMGTPE" (openxla/xla xla/tsl/platform/numbers.cc), and
+  // a program that asks for more than any machine has prints its need in P or E ("Requires 3.47E").
+  p: 1024 ** 5,
+  pib: 1024 ** 5,
+  e: 1024 ** 6,
+  eib: 1024 ** 6,
   // Uppercase SI units are what vendors and people write; keep them decimal like src/units.ts.
   mb: 1000 ** 2,
   gb: 1000 ** 3,
   tb: 1000 ** 4,
+  pb: 1000 ** 5,
+  eb: 1000 ** 6,
 };
 
 /** A size as it appears inside log text; use in a RegExp, one capture group. */

@@ -32,6 +32,7 @@ import { launcherPrefixOf } from '../../paste.js';
 import { parseLogSize, sizePattern } from '../../sizes.js';
 import type { DiagnosisKind, FactRule, Facts, LogRule } from '../../types.js';
 import { definedFacts, intOf, isDriverCheckTrace, isListedPossibility } from '../extract.js';
+import { weighNeedAgainstHave } from './need-against-have.js';
 import { allocationFigures, vendorOf } from './rules.js';
 
 const sized = (source: string): RegExp => new RegExp(source.replaceAll('SIZE', sizePattern), 'i');
@@ -162,15 +163,19 @@ const wrappedBytes = 2 ** 63;
 // memory available M", NVIDIA's OpenGL driver's "An application has requested more GPU memory than is
 // available in the system", a trainer's "You do not have enough GPU memory available", an app's
 // "RESOURCE_EXHAUSTED: GPU memory headroom too low"). Three shapes: the need with a figure, then a
-// smaller figure of what is free, available or allowed (needOverHave; the figures are compared in the
-// extract); "requests more memory than" what there is, with no figure; "does not have enough memory".
+// smaller figure of what is free, available or allowed (weighedCue here; need-against-have.ts reads
+// and compares the figures, in either order and in a comparison, session 28); "requests more memory
+// than" what there is, with no figure; "does not have enough memory".
 // "No enough" is "not enough" as programs written in Chinese-speaking teams print it: lmdeploy's
 // PyTorch engine refuses its KV cache with "No enough gpu memory for runtime." (InternLM/lmdeploy v0.6.0
 // lmdeploy/pytorch/engine/cache_engine.py; the wording its own docs quote).
 // And absl's status name RESOURCE_EXHAUSTED (abseil absl/status/status.h kResourceExhausted, which
 // XLA, TF and gRPC services carry) where the message names memory.
-const needOverHave = String.raw`\b(?:requires?|required|needs?|needed|would (?:require|need)|requesting)\b[^.;!?\n]{0,60}?\d[^;\n]{0,120}?(?:\b(?:limit|ceiling|cap|available|free|budget|threshold)\b[^;\n\d]{0,20}\d|\d[\d.,]*\s?(?:bytes?|[KMGT]i?B|kB|[KMGT])\s+(?:is\s+|are\s+)?(?:available|free|left)\b)`;
-const oomPhrase = String.raw`${needOverHave}|\b(?:requests?|requested|requires?|required|needs?|needed|asks? for|asked for) more (?:\w+ ){0,2}(?:memory|RAM|VRAM) than\b|\b(?:do(?:es)?|did) not have (?:enough|sufficient) (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\b(?:do(?:es)?|did)n't have (?:enough|sufficient) (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bRESOURCE_EXHAUSTED\b(?=[^\n]{0,80}\b(?:memory|VRAM|RAM|HBM)\b)|out(?:[ _-]|  )?of(?:[ _-]|  )?memory|\bErrorOutOfHostMemory\b|\bVK_ERROR_OUT_OF_HOST_MEMORY\b|\bCL_OUT_OF_HOST_MEMORY\b|\bOOM(?:ed)?\b|\bno(?:t)? enough (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\binsufficient (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bmemory (?:is |was |has been )?exhausted|\bexhausted (?:the )?(?:\w+ )?memory|\bran out of (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bout of (?:GPU|device|video|VRAM|host) (?:memory|resources)\b|\bout of (?:(?:CUDA|GPU|device) )?pre-?allocated memory\b|\b(?:failed|unable|cannot|can't|could not|couldn't|fail) (?:to )?(?:allocate|m?alloc)\b|\b(?:allocation|alloc|malloc|mmap)\w* (?:failed|fails|failure|error)\b|\b(?:allocat(?:e|ing)|alloc|malloc)\w* (?:\w+ )?(?:memory|buffers?|tensors?) (?:failed|failure|error)\b(?! (?:handling|handlers?|checks?|checking|reporting|detection|recovery|tests?|testing|support|logic|code|paths?)\b)|\bexceed(?:s|ed|ing)? (?:the )?(?:\w+[ _-]){0,3}memory\b|\bmemory (?:limit|capacity) (?:exceeded|reached)\b|\b(?:allocation|malloc|realloc) of (?:size )?[\s:=]*\d[\d,]*\s*(?:bytes?\s*)?failed\b`;
+// Where a line may weigh a need against a have: a word of asking before a figure, a figure before one
+// ("5.42 GB needed"), or two figures compared ("N is more than M"). need-against-have.ts judges.
+const weighedCue = String.raw`\b(?:requires?|required|requests?|requested|requesting|needs?|needed|asks?|asked|wants?|projected|alloc(?:ate|ation)?|malloc|would (?:require|need|use))\b[^\n]{0,120}?\d|\d[^\n]{0,24}?\b(?:needed|required|requested)\b|\d[^\n]{0,40}?\b(?:more|larger|greater|bigger) than\b|\bexceed(?:s|ed|ing)?\b[^\n]{0,80}?\d`;
+const plainOomPhrase = String.raw`\b(?:requests?|requested|requires?|required|needs?|needed|asks? for|asked for) more (?:\w+ ){0,2}(?:memory|RAM|VRAM) than\b|\b(?:do(?:es)?|did) not have (?:enough|sufficient) (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\b(?:do(?:es)?|did)n't have (?:enough|sufficient) (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bRESOURCE_EXHAUSTED\b(?=[^\n]{0,80}\b(?:memory|VRAM|RAM|HBM)\b)|out(?:[ _-]|  )?of(?:[ _-]|  )?memory|\bErrorOutOfHostMemory\b|\bVK_ERROR_OUT_OF_HOST_MEMORY\b|\bCL_OUT_OF_HOST_MEMORY\b|\bOOM(?:ed)?\b|\bno(?:t)? enough (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\binsufficient (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bmemory (?:is |was |has been )?exhausted|\bexhausted (?:the )?(?:\w+ )?memory|\bran out of (?:\w+ ){0,2}(?:memory|VRAM|RAM)\b|\bout of (?:GPU|device|video|VRAM|host) (?:memory|resources)\b|\bout of (?:(?:CUDA|GPU|device) )?pre-?allocated memory\b|\b(?:failed|unable|cannot|can't|could not|couldn't|fail) (?:to )?(?:allocate|m?alloc)\b|\b(?:allocation|alloc|malloc|mmap)\w* (?:failed|fails|failure|error)\b|\b(?:allocat(?:e|ing)|alloc|malloc)\w* (?:\w+ )?(?:memory|buffers?|tensors?) (?:failed|failure|error)\b(?! (?:handling|handlers?|checks?|checking|reporting|detection|recovery|tests?|testing|support|logic|code|paths?)\b)|\bexceed(?:s|ed|ing)? (?:the )?(?:\w+[ _-]){0,3}memory\b|\bmemory (?:limit|capacity) (?:exceeded|reached)\b|\b(?:allocation|malloc|realloc) of (?:size )?[\s:=]*\d[\d,]*\s*(?:bytes?\s*)?failed\b`;
+const oomPhrase = `${plainOomPhrase}|${weighedCue}`;
 
 // The phrase with a doubled space where a paste or a retyping left one ("the error came out:CUDA out of
 // memory" typed with two spaces) is the same phrase.
@@ -407,6 +412,19 @@ function undecidedSideOf(phrase: string, from: string): true | 'device' {
 }
 
 /**
+ * How an undecided side leans where the line weighs a need against a have and says no other phrase:
+ * the device's in a log that shows ML work (resolve.ts resolveMemorySide). Programs check a need
+ * against free memory before they allocate where memory cannot be overcommitted: a device's (cudaMalloc
+ * fails rather than pages, CUDA runtime API cudaErrorMemoryAllocation) and the pools ML engines carve
+ * from it (KV-cache blocks, XLA's compile-time estimate); the host's allocations are not checked by
+ * default (Linux heuristic overcommit, Documentation/mm/overcommit-accounting.rst), and the host's
+ * checks name RAM or system memory (hostMemoryWords), which decides first.
+ */
+function undecidedSideOfWeighed(phrase: string, from: string, weighed: Facts | undefined): true | 'device' {
+  return weighed !== undefined && !outOfMemoryWords.test(from) ? 'device' : undecidedSideOf(phrase, from);
+}
+
+/**
  * That `lead` is at most `words` words and ends on a non-word character ("HIP ", "[GPU] ", ""): the
  * phrase opens the message. The same strings as `/^\W*(?:\S+\W+){0,3}$/` (each whitespace-free
  * token holding a word character needs one `\S+\W+`; an all-\W token joins the `\W+` beside it),
@@ -431,67 +449,13 @@ export function withinOpenSpan(lead: string, after: string): string {
   return after;
 }
 
-const needOverHaveForm = new RegExp(`^(?:${needOverHave})$`, 'i');
-// A figure as the admission grammar reads it: with a unit, or a bare count of bytes (seven digits at
-// least: "Needed 5401471552, memory available 5370806272").
-const figureAfterHave =
-  /^\w+[^;\n\d]{0,20}?(\d[\d,]*(?:\.\d+)?\s?(?:bytes?|[KMGT]i?B|kB|[KMGT]\b|B\b)|\d{7,}\b)/i;
-const weighedFigure = /~?\s*(\d[\d,]*(?:\.\d+)?\s?(?:bytes?|[KMGT]i?B|kB|[KMGT]\b|B\b)|\d{7,}\b)/i;
-// What is weighed is memory, not disk or a quota of something else.
-const weighedMemory = /\b(?:memory|RAM|VRAM|heap|allocation|buffers?)\b|_mem\b|\bmem_/i;
-// A pool the program sized itself at start and filled: ggml's context ("ggml_new_object: not enough
-// space in the context's memory pool (needed N, available M)", ggml-org/llama.cpp ggml/src/ggml.c
-// ggml_new_object, whose mem_size the caller fixes at ggml_init), an arena, a scratch buffer: the
-// program's own bound, whatever memory the machine has free.
-const fixedArena =
-  /\bspace in (?:the )?\w+(?:'s)? (?:memory )?(?:pool|arena|buffer)\b|\b(?:arena|scratch)\b/i;
-const weighedOther =
-  /\b(?:disk|storage|space on|file ?system|quota|tokens?|seq(?:uence)?[ _]len(?:gth)?|context length|batch)\b/i;
-
-/**
- * The need and what there is, from "<need verb> ... N ... <limit|available|free ...> M" (the phrase,
- * and `from`, the line from the phrase on, where M's figure ends): both figures, only where the need
- * is above it and memory is what is weighed; else undefined.
- */
-function needAndHave(phrase: string, from: string, line: string): Facts | undefined {
-  if (weighedOther.test(phrase) || fixedArena.test(line)) return undefined;
-  // A refusal, not a plan: a failure word, or the contrast that refuses ("but", "only", "not",
-  // "exceeds"); a program that adapts ("switching to partial offload since it requires N while M is
-  // available") says so without one.
-  if (
-    !failureLine.test(line) &&
-    !/\b(?:but|only|not|cannot|can't|unable|refus\w*|insufficient|exceed\w*|too (?:low|small|little|large))\b/i.test(
-      line,
-    )
-  )
-    return undefined;
-  const needAt = /\b(?:requires?|required|needs?|needed|would (?:require|need)|requesting)\b/i.exec(phrase);
-  const haveAt =
-    /\b(?:limit|ceiling|cap|available|free|budget|threshold|left)\b(?![\s\S]*\b(?:limit|ceiling|cap|available|free|budget|threshold|left)\b)/i.exec(
-      phrase,
-    );
-  if (needAt === null || haveAt === null) return undefined;
-  const needText = weighedFigure.exec(phrase.slice(needAt.index, haveAt.index))?.[1];
-  // What there is: the figure after its word ("limit is M"), else the last before it ("M is available").
-  const haveText =
-    figureAfterHave.exec(from.slice(haveAt.index))?.[1] ??
-    [...phrase.slice(0, haveAt.index).matchAll(new RegExp(weighedFigure.source, 'gi'))].at(-1)?.[1];
-  // Memory is named, or both figures are in bytes' units (a count of tokens or items is no memory).
-  const isBytes = (t: string | undefined) => t !== undefined && /[KMGT]i?B|kB|bytes?|\d{7,}/i.test(t);
-  if (!weighedMemory.test(phrase) && !(isBytes(needText) && isBytes(haveText))) return undefined;
-  const need = bytesOf(needText?.replace(/\s+/g, ' '));
-  const have = bytesOf(haveText?.replace(/\s+/g, ' '));
-  if (need === undefined || have === undefined || need <= have) return undefined;
-  const isLimit = /^(?:limit|ceiling|cap|budget|threshold)$/i.test(haveAt[0]);
-  return isLimit ? { requestedBytes: need, limitBytes: have } : { requestedBytes: need, freeBytes: have };
-}
-
 // The device as the allocation's own noun ("CUDA allocation", "GPU allocation failed", "device malloc").
 const deviceAllocation =
   /\b(?:CUDA|GPU|device|HIP|ROCm|XPU|MPS|Metal|Vulkan|OpenCL|SYCL|NPU|TPU)[ _-](?:memory[ _-])?(?:allocation|alloc|malloc)\b/i;
 
 /** The words of the phrase, for diagnose.ts to tell whether the log's last exception is memory. */
-export const outOfMemoryWords = new RegExp(oomPhrase, 'i');
+export const outOfMemoryWords = new RegExp(plainOomPhrase, 'i');
+const weighedCueForm = new RegExp(weighedCue, 'i');
 
 /**
  * That a line's request, if it states one, can be evidence: a sub-page request only beside figures
@@ -544,6 +508,15 @@ export const genericOutOfMemoryRule: LogRule = {
     'require',
     'need',
     'requesting',
+    'request',
+    'asked',
+    'asks',
+    'want',
+    'projected',
+    'more than',
+    'larger than',
+    'greater than',
+    'bigger than',
     'requested more',
     'requests more',
     'asks for more',
@@ -559,15 +532,16 @@ export const genericOutOfMemoryRule: LogRule = {
     'man-pages errno(3) ENOMEM; CUDA runtime API cudaGetErrorString; ROCm hip_runtime_api.h; Khronos CL/cl.h, Vulkan VkResult; Windows system error codes 8, 14; openvinotoolkit/openvino intel_gpu ocl_engine.cpp',
   summary: 'the library reports that it ran out of memory (its own words, no signature of ours)',
   extract: ({ text, before }) => {
-    const phrase = outOfMemoryWords.exec(text);
-    if (phrase === null || notAFailure.test(text) || isDriverCheckTrace(text)) return undefined;
+    if (notAFailure.test(text) || isDriverCheckTrace(text)) return undefined;
+    // The need weighed against what there is (need-against-have.ts): only a need above it, of memory,
+    // refused, is a report; where the line says no other phrase, it is the phrase.
+    const weighed = weighedCueForm.test(text)
+      ? weighNeedAgainstHave(text, failureLine.test(text))
+      : undefined;
+    const phrase = outOfMemoryWords.exec(text) ?? (weighed === undefined ? null : weighedCueForm.exec(text));
+    if (phrase === null) return undefined;
     // One item of a list of what may have happened ("a device lost, out of memory, or an unexpected bug").
     if (isListedPossibility(text, phrase.index, phrase[0].length)) return undefined;
-    // The need weighed against what there is: only a need above it, of memory, is a refusal.
-    const weighed = needOverHaveForm.test(phrase[0])
-      ? needAndHave(phrase[0], text.slice(phrase.index), text)
-      : undefined;
-    if (needOverHaveForm.test(phrase[0]) && weighed === undefined) return undefined;
     const lead = text.slice(0, phrase.index);
     const after = text.slice(phrase.index);
     // The runtime's figure quoted right after the phrase ("I always get the same issue (ran out of
@@ -646,7 +620,13 @@ export const genericOutOfMemoryRule: LogRule = {
     // launcherPrefixOf) is not the message's words: the message opens after it.
     const ownLead = lead.slice(launcherPrefixOf(lead)?.length ?? 0);
     const opensMessage = (opensWithinWords(ownLead, 3) && !/warn/i.test(lead)) || detected || fieldValue;
-    if (!failureLine.test(lead) && !failureLine.test(sentence) && requested === undefined && !opensMessage)
+    if (
+      !failureLine.test(lead) &&
+      !failureLine.test(sentence) &&
+      requested === undefined &&
+      weighed === undefined &&
+      !opensMessage
+    )
       return undefined;
     // "allocate" words name a failure only with a size or the memory beside them: "memory", RAM, or a
     // buffer, the unit a runtime allocates device memory in (llama.cpp's "unable to allocate CUDA0
@@ -659,6 +639,7 @@ export const genericOutOfMemoryRule: LogRule = {
     if (
       /alloc|mmap/i.test(phrase[0]) &&
       requested === undefined &&
+      weighed === undefined &&
       !/memory|\bRAM\b|VRAM|\bbuffers?\b/i.test(text) &&
       !deviceAllocation.test(text)
     )
@@ -677,7 +658,9 @@ export const genericOutOfMemoryRule: LogRule = {
         ...definedFacts({
           vendor,
           memorySideUndecided:
-            kind === undefined ? undecidedSideOf(phrase[0], text.slice(phrase.index)) : undefined,
+            kind === undefined
+              ? undecidedSideOfWeighed(phrase[0], text.slice(phrase.index), weighed)
+              : undefined,
           pid: intOf(/^\W*\[PID: ?(\d+)\]/.exec(text)?.[1]),
         }),
       },
