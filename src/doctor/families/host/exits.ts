@@ -6,6 +6,7 @@ import { bareKillMissing } from '../../missing-failure-line.js';
 import { sizeOf } from '../../sizes.js';
 import type { LogRule } from '../../types.js';
 import { definedFacts, intOf, lineStart, namesHostArena, withSize } from '../extract.js';
+import { memorySender, namesOtherSender, otherCauseInClause, otherSenderAfterKilled } from './kill-sender.js';
 import { kernelKillCut, killStatusNotation, shellKillToken } from './kill-token.js';
 
 // cffi's MemoryError when the system refuses pages both writable and executable for an ffi.callback()
@@ -117,7 +118,7 @@ export const kernelKillCutCode = 'kernel-oom-kill-cut';
 /** A kill told only in the user's words (resolve.ts decides the passive form by memory evidence). */
 export const retoldKillCode = 'retold-kill';
 // What a kill by a named signal, a person or a timer looks like: not a memory kill.
-const notMemoryKiller = String.raw`(?!\s+(?:by|with|from|via|due to|because of)\s+(?:me\b|myself|the user|users?\b|hand|ctrl|keyboard|a timeout|timeout|time ?limit|the watchdog|watchdog|nccl|signal|SIG[A-Z]+|segmentation|seg ?fault|bus error|abort|the scheduler for time|slurm for time))`;
+const notMemoryKiller = otherSenderAfterKilled;
 // "the process is killed", "the program was then killed", "training got killed"; the bare "be" of a
 // non-native sentence ("then the process be killed"), and "it's"/"its" for "it is" ("then its killed
 // suddenly"). Not after "or" ("A worker died or was killed": Ray's raylet, ray src/ray/raylet
@@ -136,7 +137,7 @@ const retoldChinese = String.raw`被\s*(?:killed|kill|杀)|(?:程序|进程|训�
 // The kill told with the system as its sender ("nnUNetv2_plan_and_preprocess killed by OS due to running
 // out of RAM", "the job is killed by the kernel"): the kernel's OOM killer is the system's killer of a
 // process for memory (linux mm/oom_kill.c), the one CORPUS-FORMAT settled rule 2 names.
-const retoldKilledBySystem = String.raw`\bkilled\s+by\s+(?:the\s+)?(?:OS|operating\s+system|system|kernel|linux|OOM[ -]?killer)\b`;
+const retoldKilledBySystem = String.raw`\bkilled\s+by\s+(?:the\s+)?${memorySender}`;
 // The same passive with its auxiliary dropped, as titles and hurried sentences write it ("fairseq-train
 // process killed without explanation", "training process killed after 3 epochs"): a thing that runs,
 // then "killed", then no object but a circumstance or the sentence's end (an object after it, "the job
@@ -542,20 +543,9 @@ export const hostExitRules: LogRule[] = [
       // Another cause told in the same clause: a time limit, a preemption, the user's own act, another
       // signal or a crash ("killed after exceeding the time limit", "due to preemption", "because I closed
       // the SSH session", "after a segmentation fault"): a named killer or cause, settled rule 2.
-      if (
-        /\b(?:time ?limit|wall ?time|timeout|timed out|deadline|preempt\w*|ssh|closed the \w+|logged out|log out|ctrl[- ]?c|keyboard ?interrupt|SIG(?:TERM|INT|SEGV|ABRT|HUP|QUIT)|segfault|segmentation fault|core dumped|liveness|readiness|health ?check|watchdog|cancel\w*|manually|by hand)\b|\b(?:because|since|as|when)\s+(?:I|we|you|someone|the user)\b/i.test(
-          rest,
-        )
-      )
-        return undefined;
+      if (otherCauseInClause.test(rest)) return undefined;
       if (/^\s*(?:\w+\s+)?when\s+(?:you|I|we|the user|a user)\b/i.test(rest)) return undefined;
-      const sender = /^\s*by\s+(?:the\s+)?([\w-]+)/i.exec(rest)?.[1];
-      if (
-        sender !== undefined &&
-        !/^(?:OS|operating|system|kernel|linux|OOM|oom-killer|OOMkiller)$/i.test(sender) &&
-        !/\b(?:memory|OOM|RAM)\b/i.test(rest)
-      )
-        return undefined;
+      if (namesOtherSender(rest)) return undefined;
       return { facts: { retoldKill: retoldShellPattern.test(match[0]) ? 'shell' : 'passive' } };
     },
   },
