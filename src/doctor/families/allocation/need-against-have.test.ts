@@ -45,6 +45,11 @@ describe('a need weighed against a smaller have, in any order and wording', () =
       line: 'Error: Prefill would require ~70.27 GB peak (current 67.54 GB + KV+SDPA 2.73 GB) but metal_cap ceiling is 69.86 GB. Raise',
       facts: { requestedBytes: 70.27 * 1000 ** 3, limitBytes: 69.86 * 1000 ** 3 },
     },
+    {
+      name: "a KV cache's tokens, the have first (vllm.rs scheduler; heldout-40 guoqingbao-xinfer-278, read after the rule was measured)",
+      line: '2026-04-01T02:59:00.655654Z ERROR vllm_rs::server::server: Stream generation failed: Remaining 1406272 kvcache tokens, but your prompt requires 1717120 new tokens, please request later!',
+      facts: { requestedCount: 1717120, freeCount: 1406272, countUnit: 'token' },
+    },
   ];
   for (const c of cases) {
     test(c.name, () => {
@@ -89,6 +94,10 @@ describe('near misses: figures side by side that are not a refused need of memor
     {
       name: "a process's id and a limit, wrapped before the unit (XNU EXC_RESOURCE, bsd/kern/kern_memorystatus.c at xnu-10002.1.13)",
       line: 'kernel: EXC_RESOURCE -> python3.11[4711] exceeded mem limit: InactiveSoft 2048',
+    },
+    {
+      name: "a prompt's tokens against a context length, no KV cache named (kind-structure.test.ts's look-alike)",
+      line: 'error: prompt requires 9000 tokens but the limit is 8192',
     },
     {
       name: 'a need of an exbibyte or more, an overflowed size (XLA compile check; heldout-26 jax-7822)',

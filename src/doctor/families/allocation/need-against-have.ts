@@ -42,7 +42,7 @@ type Role = 'need' | 'have';
 // A number, its unit (bytes, a size suffix) or a pool's unit after it. Not part of a word, a
 // version or a path ("v1.2", "cuda:0", "cc:392"): the figure starts after a space or an opening mark.
 const figurePattern =
-  /(?<=^|[\s(\[{=:,~"'`<>]|\s~)(\d(?:\d|,(?=\d{3}))*(?:\.\d+)?)(?:\s?(bytes?|[KMGTPE]i?B|kB|[KMGTPE](?![A-Za-z\d])|B(?![A-Za-z\d])))?(?:\s+(?:of\s+\w+\s+)?(blocks?|pages?|slots?|descriptors?|chunks?|entries|entry)\b)?(?![\w.:/-]*[A-Za-z\d]|\s?%)/g;
+  /(?<=^|[\s(\[{=:,~"'`<>]|\s~)(\d(?:\d|,(?=\d{3}))*(?:\.\d+)?)(?:\s?(bytes?|[KMGTPE]i?B|kB|[KMGTPE](?![A-Za-z\d])|B(?![A-Za-z\d])))?(?:\s+(?:of\s+\w+\s+|(?:kv[ _-]?cache|new|free|more)\s+)?(blocks?|pages?|slots?|descriptors?|chunks?|entries|entry|tokens?)\b)?(?![\w.:/-]*[A-Za-z\d]|\s?%)/g;
 // A number that names something rather than measuring it: a process, a rank, a port, a line.
 const identifierBefore =
   /\b(?:pid|id|rank|port|line|device|gpu|cuda|node|worker|thread|step|epoch|iter\w*|code|errno)\s*[=:#]?\s*$/i;
@@ -73,7 +73,7 @@ const adapts =
   /\b(?:switch(?:ing|es)? to|(?:is |are |was )?disabled\b|skipp(?:ing|ed)\b|fall(?:ing|s)? back|offload(?:ing|ed)? (?!to (?:CPU|cpu|system|host))|instead\b|reducing\b|will (?:use|try|reduce|split))/i;
 // What is weighed is memory: the line names it, or an allocator's or a pool's noun.
 const memoryNamed =
-  /\b(?:memory|mem|RAM|VRAM|HBM|heap|buffers?|arena|pool|caches?|allocations?|allocator|alloc|malloc)\b|_mem\b|\bmem_|Mem[A-Z]/;
+  /\bkv[ _-]?cache\b|\b(?:memory|mem|RAM|VRAM|HBM|heap|buffers?|arena|pool|caches?|allocations?|allocator|alloc|malloc)\b|_mem\b|\bmem_|Mem[A-Z]/;
 // Not memory but what a memory holds or another resource: tokens, items, a disk.
 const weighedOther =
   /\b(?:disk|storage|space on|file ?system|quota|length|characters?|chars|text|words|strings?|elements|items|records|tokens?|seq(?:uence)?[ _]len(?:gth)?|context length|batch(?:es)?|images?|samples?|rows?|files?)\b/i;
@@ -213,7 +213,11 @@ export function weighNeedAgainstHave(line: string, isFailureLine: boolean): Fact
   if (!need.isBytes && !memoryNamed.test(text)) return undefined;
   // What is weighed, between and beside the two figures, is memory, not tokens, items or a disk.
   const span = text.slice(Math.max(0, Math.min(need.at, have.at) - 24), Math.max(need.end, have.end) + 16);
-  if (weighedOther.test(span)) return undefined;
+  // A KV cache counts its memory in tokens (vLLM's PagedAttention: blocks of block_size tokens each,
+  // vllm/core/block_manager.py; a server's "Remaining N kvcache tokens"): tokens of a KV cache are its
+  // pool's unit, tokens of a prompt against a context length are not memory.
+  const isKvCacheTokens = need.unit === 'token' && /\bkv[ _-]?cache\b/i.test(span);
+  if (weighedOther.test(isKvCacheTokens ? span.replace(/\btokens?\b/gi, '') : span)) return undefined;
   // A question about the figures ("Why does it say it requires N when only M is free?") is no refusal:
   // the sentence that holds them ends at a stop before a space or the line's end (not a decimal point).
   const sentenceEnd = /[.!?](?=\s|$)/.exec(text.slice(Math.max(need.end, have.end)));
