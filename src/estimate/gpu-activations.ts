@@ -309,6 +309,7 @@ function modelActivations(spec: EstimateSpec, counts: ModelCounts, batch: number
       phase: 'backward',
       isLossOnly: true,
     });
+    if (spec.parallel.isMegatron) device.push(megatronHeadGradPart(shape, logitBytes, spec.parallel.tensor));
     // The 16-bit logits freed once upcast (transformers ≥ 4.49, outputs dropped) leave a block of
     // logitBytes per logit that the loss's fp32 tensors (twice its size) cannot reuse: the caching
     // allocator serves a request from a cached block at least as large (c10/cuda/
@@ -796,4 +797,27 @@ function ligerInPlaceBytes(ctx: LayerContext, tokens: number): number {
   const mlp = shape.mlp === 'swiglu' ? (2 * compute * shape.ffn * experts) / ctx.tensorParallel : 0;
   const norms = shape.norm === 'rmsnorm' ? (2 * residual * shape.hidden) / sequenceShards(ctx) : 0;
   return tokens * ctx.batch * (mlp + norms);
+}
+
+/**
+ * Megatron-LM's LM head hands autograd a weight gradient of the head's full shape in the activations' dtype at its
+ * backward, beside the logits' gradient: under gradient_accumulation_fusion a placeholder (megatron/core/
+ * tensor_parallel/layers.py LinearWithGradAccumulationAndAsyncCommunication.backward: the wgrad is accumulated into
+ * main_grad, then `grad_weight = torch.empty(weight.main_grad.shape, dtype=input.dtype)` so the DDP hook runs on
+ * the main thread; with Transformer Engine, get_dummy_wgrad's cached buffer of that shape), without it the real
+ * gradient, which the DDP hook adds into main_grad (distributed_data_parallel.py _make_backward_post_hook:
+ * `param.main_grad.add_(param.grad.data); param.grad = None`). Tied or not, one vocab / tp × hidden tensor.
+ */
+function megatronHeadGradPart(
+  shape: TransformerShape,
+  logitBytes: number,
+  tensorParallel: number,
+): Component {
+  return {
+    name: "LM head's weight gradient (Megatron)",
+    bytes: (shape.vocab * shape.hidden * logitBytes) / tensorParallel,
+    formula: `vocab ${shape.vocab}${tensorParallel > 1 ? ` / tp ${tensorParallel}` : ''} × hidden ${shape.hidden} × ${logitBytes} B: the head's weight-gradient placeholder (or gradient) handed to autograd before the DDP hook drops it, beside the loss`,
+    phase: 'backward',
+    isLossOnly: true,
+  };
 }

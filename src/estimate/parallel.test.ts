@@ -130,6 +130,18 @@ describe('ZeRO (Rajbhandari et al. 2019, §5): model states per GPU', () => {
     assert.equal(lossOf(', loss: standard', ', framework: megatron').loss, 'standard');
   });
 
+  test("framework: megatron hands autograd the LM head's weight gradient (vocab / tp × hidden, 16-bit) beside the loss; torch DDP does not", () => {
+    const model =
+      'model: { params: 125M, transformer: { family: gpt, layers: 12, hidden: 768, heads: 12, ffn: 3072, vocab: 50304, max_positions: 1024, seq_len: 1024, lm_head: true, tied_embeddings: true } }';
+    const headGrad = (parallel: string) =>
+      parts(`${model}\ntraining: { precision: amp_bf16, batch_size: 2 }\nparallel: { ${parallel} }`)[
+        "LM head's weight gradient (Megatron)"
+      ];
+    assert.equal(headGrad('gpus: 8, framework: megatron'), 50304 * 768 * 2);
+    assert.equal(headGrad('gpus: 8, tensor: 2, framework: megatron'), (50304 * 768 * 2) / 2);
+    assert.equal(headGrad('gpus: 8'), undefined);
+  });
+
   test('pipeline_stage: last holds its layers, the LM head and one micro-batch in flight under 1F1B', () => {
     const gpt =
       'family: gpt, layers: 12, hidden: 512, heads: 8, ffn: 2048, vocab: 50304, max_positions: 1024, seq_len: 1024, lm_head: true, tied_embeddings: true';

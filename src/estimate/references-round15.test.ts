@@ -48,6 +48,8 @@ test('round 15, measured once, is pinned: median |error| and the counts within 5
   // -> -0.9/-2.4/-2.8%; 3.4% -> 2.4%, 20/30/30 -> 22/30/30. Then the two-instance distributed-optimizer row
   // (parallel.optimizer_instances: 2, each instance sharded over 2 of the 4 data-parallel ranks): -5.8% -> -2.2%;
   // 2.4% -> 2.3%, 23/30/30. What this pins is that figure.
-  assert.ok(median <= 0.024, summary);
-  assert.ok(within(0.05) >= 23 && within(0.15) >= 30 && within(0.3) >= 30, summary);
+  // Session 28 (estimate-r35): framework: megatron hands autograd the LM head's weight gradient (a placeholder of the
+  // head's shape under gradient_accumulation_fusion) beside the loss: 2.3% -> 1.9%, 23/30/30 -> 25/30/30.
+  assert.ok(median <= 0.019, summary);
+  assert.ok(within(0.05) >= 25 && within(0.15) >= 30 && within(0.3) >= 30, summary);
 });

@@ -173,6 +173,9 @@ const kindsByName: Record<Exclude<PartKind, 'load' | 'spec tensor'>, readonly (s
     'ring attention buffers',
     // cuda.cudnn_benchmark (cudnn-benchmark.ts): cudnnFind's workspace on the GPU, which no CPU trace allocates.
     'cuDNN workspace (benchmark mode)',
+    // parallel.framework megatron (gpu-activations.ts): the head's weight-gradient placeholder Megatron's linear
+    // hands autograd beside main_grad, which a traced step of the Hugging Face model never makes.
+    "LM head's weight gradient (Megatron)",
   ],
   cache: ['allocator cache'],
   weights: [
