@@ -46,6 +46,8 @@ test('round 34, measured once, is pinned: median |error| and the counts within 5
   // Session 28 (estimate-unet): model.unet says the SD 1.5 UNet LoRA row (the UNet's activations under
   // checkpointing, the adapters from the modules, the frozen VAE and text encoder): -16.1% -> -5.8%; the round
   // 7.2% -> 7.1%, 9/13/17 -> 9/14/17. The QLoRA row stays NOT EXPRESSIBLE (model.unet has no 4-bit linears).
+  // Then model.unet.autocast (default): accelerator.prepare runs the bf16 UNet's forward under torch.autocast, its
+  // norms in fp32: that row -5.8% -> -4.4%; 7.1%, 10/14/17.
   assert.ok(median <= 0.0714, summary);
-  assert.ok(within(0.05) >= 9 && within(0.15) >= 14 && within(0.3) >= 17, summary);
+  assert.ok(within(0.05) >= 10 && within(0.15) >= 14 && within(0.3) >= 17, summary);
 });

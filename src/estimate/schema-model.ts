@@ -611,6 +611,13 @@ export const unetSchema = z.strictObject({
         "the diffusers version that runs the UNet (default: 0.20 or later): before 0.20 gradient checkpointing wrapped each Transformer2DModel whole and left the mid block unwrapped; from 0.20 it wraps each ResnetBlock2D and BasicTransformerBlock, the mid block's too",
     })
     .optional(),
+  autocast: z
+    .boolean()
+    .meta({
+      description:
+        "with precision bf16 or fp16 (16-bit weights, as diffusers' LoRA scripts hold the UNet), whether its forward runs under torch.autocast (default true: accelerator.prepare wraps it whenever mixed_precision is fp16 or bf16, so the norms run in fp32); false for a loop without it",
+    })
+    .optional(),
   lora_rank: positiveInt
     .meta({
       description:

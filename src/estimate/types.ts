@@ -652,6 +652,8 @@ export interface UnetSpec {
    * ResnetBlock2D and BasicTransformerBlock, the mid block's too.
    */
   isLegacyCheckpointing: boolean;
+  /** With 16-bit weights (precision bf16 / fp16), the forward still runs under torch.autocast (accelerate's). */
+  isAutocastOver16Bit: boolean;
   /** LoRA rank on every Attention's to_q, to_k, to_v and to_out.0 (0: none); its dropout. */
   loraRank: number;
   loraDropout: number;

@@ -138,6 +138,7 @@ export function toUnet(raw: RawUnet | undefined, report: Report): UnetSpec | und
     latent: [Math.floor((height ?? 8) / 8), Math.floor((width ?? 8) / 8)],
     textTokens: raw.text_tokens ?? 77,
     attention: raw.attention ?? 'sdpa',
+    isAutocastOver16Bit: raw.autocast ?? true,
     isLegacyCheckpointing: raw.diffusers !== undefined && isBefore(raw.diffusers, [0, 20]),
     loraRank: raw.lora_rank ?? 0,
     loraDropout: raw.lora_dropout ?? 0,

@@ -95,6 +95,16 @@ test('checkpointing keeps each block input; LoRA on a frozen UNet keeps less; th
     '{ optimizer: adamw, batch_size: 2 }',
   );
   assert.equal(bytes(cached, 'frozen VAE weights') + bytes(cached, 'frozen text encoder weights'), 0);
+  // 16-bit weights under accelerate's autocast (the default) keep fp32 norms; without autocast, 16-bit ones.
+  const sixteen = (autocast: boolean) =>
+    bytes(
+      step(
+        `{ preset: sd15, resolution: 512, lora_rank: 4, autocast: ${autocast} }`,
+        '{ precision: bf16, optimizer: adamw, batch_size: 2 }',
+      ),
+      'activations (UNet)',
+    );
+  assert.ok(sixteen(true) > 1.2 * sixteen(false));
   // Under CUDA autocast the norms run in fp32: more than half the fp32 step's bytes, not half.
   const fp32 = step(
     '{ preset: sd15, resolution: 512 }',

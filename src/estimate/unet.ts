@@ -341,7 +341,14 @@ export function unetParts(
   options: { batch: number; precision: Precision; isTraining: boolean; isCheckpointed: boolean },
 ): Component[] {
   const b = options.batch;
-  const { compute, isAutocast } = activationDtypes(options.precision);
+  const given = activationDtypes(options.precision);
+  // The diffusers scripts run the UNet through accelerator.prepare, which wraps its forward in torch.autocast
+  // whenever mixed_precision is fp16 or bf16 (accelerate v0.34.0 accelerator.py prepare_model: `if self.native_amp`
+  // ... `autocast_context(model_forward_func)`), over fp32 weights (amp_*) or 16-bit ones (the LoRA scripts'
+  // weight_dtype: precision bf16 / fp16).
+  const isSixteenBit = options.precision === 'bf16' || options.precision === 'fp16';
+  const isAutocast = given.isAutocast || (isSixteenBit && spec.isAutocastOver16Bit);
+  const compute = given.compute;
   const dtypes: UnetDtypes = { compute, norm: isAutocast ? 4 : compute, isAutocast };
   const [h, w] = spec.latent;
   // The diffusers scripts hold the frozen VAE and text encoder in weight_dtype: 16-bit under mixed precision.

@@ -385,7 +385,7 @@ training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation:
     what: 'allocated',
     unit: 'GiB',
     measured: 2.43,
-    config: `Experiment 4 (USE_QLORA False), ${sdRecordRun}, the UNet in bf16; the figure: max_memory_allocated since the loop began, 2.43 GiB at every tenth step from 10 to 100. Re-expressed 2026-11-29 (session 28, estimate-unet): model.unet says the UNet (the SD 1.5 preset, 512 × 512 images, PyTorch 2.3's SDPA processor, the adapters of rank 16 with dropout 0.05 on every Attention's to_q, to_k, to_v and to_out.0: 3,188,736 counted from the modules, as the log's) and the frozen VAE and text encoder on the GPU in bf16; before it: ${sdNotExpressible}; traceable: no (diffusers is not a trace factory here)`,
+    config: `Experiment 4 (USE_QLORA False), ${sdRecordRun}, the UNet in bf16; the figure: max_memory_allocated since the loop began, 2.43 GiB at every tenth step from 10 to 100. Re-expressed 2026-11-29 (session 28, estimate-unet): model.unet says the UNet (the SD 1.5 preset, 512 × 512 images, PyTorch 2.3's SDPA processor, the adapters of rank 16 with dropout 0.05 on every Attention's to_q, to_k, to_v and to_out.0: 3,188,736 counted from the modules, as the log's) and the frozen VAE and text encoder on the GPU in bf16; accelerator.prepare(unet) runs its forward under bf16 autocast (model.unet.autocast's default); before it: ${sdNotExpressible}; traceable: no (diffusers is not a trace factory here)`,
     spec: `model:
   unet: { preset: sd15, resolution: 512, lora_rank: 16, lora_dropout: 0.05 }
 training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 4, activation_checkpointing: full }`,
