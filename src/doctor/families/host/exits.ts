@@ -463,7 +463,11 @@ export const hostExitRules: LogRule[] = [
     source: 'linux mm/oom_kill.c __oom_kill_process ("%s: Killed process %d (%s) ...", v5.x-v6.x)',
     summary:
       "the kernel OOM killer's report, cut to its words (no pid, no figures): the kernel killed a process for memory",
-    withoutFailureLine: bareKillMissing,
+    withoutFailureLine: {
+      saw: "the kernel OOM killer's words without the rest of its line: no pid, process name or memory figures",
+      toDecide:
+        'the whole kernel line from the time of the kill: dmesg -T | grep -i -E "out of memory|killed process" (or journalctl -k); "Memory cgroup out of memory" means a container\'s or job\'s limit, "Out of memory" alone the whole host',
+    },
   },
   {
     code: 'compiler-killed',

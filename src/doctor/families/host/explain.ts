@@ -164,9 +164,16 @@ function explainSigkill(draft: Draft, { context }: ExplainContext): Explanation 
     : context.inContainer === true
       ? "inside a container: its memory limit (the cgroup's OOM killer) or the host's OOM killer"
       : "the kernel's OOM killer (host RAM, or a container's or job's limit) is the usual sender";
+  // The kernel OOM killer's words quoted without the rest of its line (exits.ts kernel-oom-kill-cut):
+  // the killer is named, what ran out is not ("Out of memory" for the host, "Memory cgroup out of
+  // memory" for a limit, linux mm/oom_kill.c).
+  const killerNote =
+    draft.code === kernelKillCutCode
+      ? "the kernel OOM killer's words are quoted without its pid, process or figures, so which memory ran out is not stated: host RAM, or a container's or job's limit"
+      : `no killer's message is in the log, so why is not stated: ${where}${isRuntimeNo ? '' : '; a time limit or a manual kill -9 look the same'}`;
   return {
     cause: 'unknown',
-    causeText: `${subject} ended by ${exit} with no Python error of its own${traceNote}; no killer's message is in the log, so why is not stated: ${where}${isRuntimeNo ? '' : '; a time limit or a manual kill -9 look the same'}${shmNote}`,
+    causeText: `${subject} ended by ${exit} with no Python error of its own${traceNote}; ${killerNote}${shmNote}`,
     fixes: [
       confirmFix,
       ...(context.inContainer === true && !isRuntimeNo ? [containerConfirmFix] : []),

@@ -96,6 +96,12 @@ describe("the shell's kill as a token", () => {
       assert.ok(!/shell-killed|kernel-oom-kill-cut/.test(got), `${line}: ${got}`);
     });
 
+  test('the cut report says the killer is named and what would say which memory ran out', () => {
+    const d = primary('ollama v0.6.2 gemma 3 OOM: Killed process');
+    assert.match(d?.causeText ?? '', /quoted without its pid/);
+    assert.doesNotMatch(d?.causeText ?? '', /no killer's message/);
+  });
+
   test('a kernel report wrapped after its words is the whole report, with its figures', () => {
     const d = primary(
       '[2059991.491542] Out of memory: Killed process',
