@@ -80,7 +80,8 @@ test('a compiled loss function (compile: loss, torchtitan\'s components ["loss"]
   assert.equal(run.status, 0, run.stderr);
   const measured = (JSON.parse(run.stdout.trim()) as { bytesPerLogit: number }).bytesPerLogit;
   t.diagnostic(`compiled: torch ${measured.toFixed(2)} B per logit, the rule 4`);
-  assert.ok(Math.abs(measured / 4 - 1) < 0.05, `compiled: torch ${measured}, the rule 4`);
+  // The first call compiles: Inductor's own memory (tens of MB) rides on the peak, up to 0.2 B per logit here.
+  assert.ok(measured >= 4 * 0.98 && measured <= 4 * 1.08, `compiled: torch ${measured}, the rule 4`);
 });
 
 test('compile: loss compiles the loss alone: the logits part at 4 B per logit, the layers as eager', () => {
@@ -105,4 +106,19 @@ training: { precision: mixed_bf16, optimizer: adamw, batch_size: 2${compile} }`,
     4 * logits,
     'layers leave the loss eager',
   );
+});
+
+test("standard_logits_kept: the loop's fp32 logits beside the cross-entropy, 16 B per logit, as a real PyTorch 2.13 step on CPU keeps", (t) => {
+  assert.equal(lossBytesPerLogit('standard_logits_kept', 2), 16);
+  const skip = skipUnlessFrameworks('torch');
+  if (skip) return t.skip(skip);
+  const helper = join(dirname(fileURLToPath(import.meta.url)), 'test-helpers', 'standard_loss_torch.py');
+  const run = spawnSync(frameworksPython() ?? 'python3', [helper], {
+    encoding: 'utf8',
+    timeout: hangBackstopMs,
+  });
+  assert.equal(run.status, 0, run.stderr);
+  const measured = (JSON.parse(run.stdout.trim()) as { bytesPerLogit: number }).bytesPerLogit;
+  t.diagnostic(`torch ${measured.toFixed(2)} B per logit, the rule 16`);
+  assert.ok(Math.abs(measured / 16 - 1) < 0.02, `torch ${measured}, the rule 16`);
 });

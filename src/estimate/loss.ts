@@ -68,6 +68,11 @@ export interface LossMode {
  *   loss_parallel_logits_kept  the same while the caller holds fp32 logits through backward (torchtitan from
  *             2024-03-05 to 2024-06-12: the model returned `self.output(h).float()` and train.py kept `pred`
  *             until loss.backward() returned): 4 more, 20 B per logit (measured the same way: 20.1).
+ *   standard_logits_kept  F.cross_entropy over fp32 logits the model returns (its own `self.output(h).float()`) while
+ *             the loop holds them through backward (torchtrain/torchtitan from 2024-02 to 2024-06-12, e29b6b4d4's `del
+ *             pred`, without loss parallelism): the logits (4), log_softmax's output kept (4), and in backward
+ *             nll_loss's gradient (4) and log_softmax's (4): 16 B, whatever the 16-bit compute dtype. Measured with
+ *             real PyTorch 2.13 on CPU (a bf16 head, peak RSS): 16.2 B per logit (test-helpers/standard_loss_torch.py).
  *   unsloth_fused  unsloth_zoo's UnslothFusedLoss (fused_losses/cross_entropy_loss.py at 7209a767), which the
  *             compiled forward of unsloth's FastModel runs when the LM head is fp32 or trained (compiler.py
  *             cross_entropy_replacement_1; a frozen 16-bit head takes cut cross-entropy: fused): each chunk's
@@ -81,6 +86,7 @@ export function lossBytesPerLogit(loss: Loss, logitBytes: number, mode: LossMode
   if (loss === 'unsloth_fused') return logitBytes;
   if (loss === 'loss_parallel') return Math.max(16, logitBytes + 12);
   if (loss === 'loss_parallel_logits_kept') return 20;
+  if (loss === 'standard_logits_kept') return 16;
   if (loss === 'vocab_parallel') return logitBytes >= 4 ? logitBytes : logitBytes + 4;
   if (loss === 'vocab_parallel_fused') return logitBytes >= 4 ? logitBytes + 4 : logitBytes + 8;
   const isUpcast = mode.isUpcast ?? true;

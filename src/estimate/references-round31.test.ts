@@ -31,5 +31,7 @@ test('round 31, measured once, is pinned: median |error| and the counts within 5
   // (model.yolo.assigner one_hot, 104 B per image × box × anchor point) and the mmyolo rows count it at the trace's
   // 29 boxes: 21.5% -> 14.6%, signed -11.0% -> -8.0%, 4/7/9 -> 5/8/10.
   assert.ok(median <= 0.146, summary);
-  assert.ok(within(0.05) >= 5 && within(0.15) >= 8 && within(0.3) >= 10, summary);
+  // Session 28 (estimate-r35): torchtrain's llama debug model at ab5d91823 says loss standard_logits_kept (the model's
+  // fp32 logits held through backward: 16 B per logit, measured): -30.5% -> -21.0%; 14.6% (same), 5/8/10 -> 5/8/11.
+  assert.ok(within(0.05) >= 5 && within(0.15) >= 8 && within(0.3) >= 11, summary);
 });

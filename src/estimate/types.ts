@@ -79,7 +79,8 @@ export type Attention = (typeof attentions)[number];
  * vocab_parallel (Megatron-LM's vocab-parallel cross-entropy: one fp32 copy of the logits, worked in place),
  * vocab_parallel_fused (the same under --cross-entropy-loss-fusion, its in-place steps compiled),
  * loss_parallel (PyTorch's loss_parallel over a vocab-sharded DTensor, as torchtitan runs it under tensor
- * parallelism), loss_parallel_logits_kept (the same with the caller's fp32 logits alive through backward).
+ * parallelism), loss_parallel_logits_kept (the same with the caller's fp32 logits alive through backward),
+ * standard_logits_kept (the standard loss over fp32 logits the model returns and the loop keeps through backward).
  */
 /**
  * A decoder layer's kernels: eager (the model's own PyTorch ops), or Liger-Kernel's fused RMSNorm, RoPE and
@@ -98,6 +99,7 @@ export const losses = [
   'vocab_parallel_fused',
   'loss_parallel',
   'loss_parallel_logits_kept',
+  'standard_logits_kept',
   'unsloth_fused',
 ] as const;
 /** One of losses. */

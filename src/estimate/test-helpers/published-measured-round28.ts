@@ -390,7 +390,10 @@ export const round28Cases: PublishedCase[] = [
     measured: 63.895,
     run: 'FSDP1 over 8 (each TransformerBlock a unit), selective activation checkpointing as the config of that day defaults it (mode "selective", selective_ac_option "2": every second block checkpointed), eager; 67.23% of 95.0396 GiB',
     localBatch: 8,
-    training: 'activation_checkpointing: full, checkpoint_every: 2',
+    // Re-expressed 2026-11-29 (session 28, estimate-r35): loss standard_logits_kept (it read standard): at 83c879f1
+    // the model returns `self.output(h).float()` and train.py holds it as `pred` through backward. Figure and source
+    // unchanged. (The same for the FSDP2 row below; the compiled row compiles the loss with the model: left.)
+    training: 'activation_checkpointing: full, checkpoint_every: 2, loss: standard_logits_kept',
     parallel: 'strategy: fsdp_full, fsdp_wrap: layers, fsdp_version: 1',
   }),
   torchtitanPr165({
@@ -399,7 +402,7 @@ export const round28Cases: PublishedCase[] = [
     measured: 31.021,
     run: 'FSDP2 over 8 (fully_shard per block, then the root), full activation checkpointing, eager; 32.64% of 95.0396 GiB',
     localBatch: 8,
-    training: 'activation_checkpointing: full',
+    training: 'activation_checkpointing: full, loss: standard_logits_kept',
     parallel: 'strategy: fsdp_full, fsdp_wrap: layers, fsdp_version: 2',
   }),
   torchtitanPr165({

@@ -142,10 +142,14 @@ parallel: { gpus: 4, expert: 4, strategy: fsdp_full, fsdp_wrap: torchtitan, fsdp
     measured: 11.38,
     config:
       "torchtrain (now torchtitan) at ab5d91823 (March 2024), CONFIG_FILE=./train_configs/debug_model.toml NGPU=4 ./run_llama_train.sh on 4 H100 (95.04 GiB): the llama debugmodel (2 layers of 256, 16 heads, SwiGLU MLP 768 (multiple_of 256), vocab 32000 from the Llama 2 tokenizer, untied output: 18,089,216 parameters as logged), alpaca packed into 2048-token sequences, batch 8 per GPU, AdamW (lr 8e-4), max_norm 1.0, FSDP1 FULL_SHARD over 4 with MixedPrecision(param_dtype bf16, reduce_dtype fp32) and each TransformerBlock a unit, selective activation checkpointing with selective_ac_option '2' (every second block checkpointed: one of the two), not compiled, the output upcast with .float() before F.cross_entropy; the profiler on (every 10th step); the step log's memory (peak reserved, GiB) of rank 0, one GPU's figure, steps 2 to 10 (step 1: 9.42); traceable: yes (a LlamaForCausalLM config with 2 layers, hidden_size 256, 16 heads, intermediate_size 768 and vocab 32000 builds in transformers 5.18; torchtrain's own model code is not installed here)",
+    // Re-expressed 2026-11-29 (session 28, estimate-r35): loss standard_logits_kept (it read standard): at ab5d91823
+    // the model returns `self.output(h).float()` and train.py holds it as `pred` through loss.backward(), the
+    // cross-entropy taken on those fp32 logits (no loss parallelism without tensor parallelism). Figure and source
+    // unchanged.
     spec: `model:
   params: 18089216
   transformer: { family: llama, layers: 2, hidden: 256, heads: 16, vocab: 32000, ffn: 768, tied_embeddings: false, seq_len: 2048, attention: sdpa }
-training: { precision: mixed_bf16, optimizer: adamw, batch_size: 8, activation_checkpointing: full, checkpoint_every: 2 }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: 8, activation_checkpointing: full, checkpoint_every: 2, loss: standard_logits_kept }
 parallel: { gpus: 4, strategy: fsdp_full, fsdp_wrap: layers, fsdp_version: 1 }`,
   },
   {

@@ -385,7 +385,8 @@ export function traceRequestOf(
     spec.training.loss === 'vocab_parallel' ||
     spec.training.loss === 'vocab_parallel_fused' ||
     spec.training.loss === 'loss_parallel' ||
-    spec.training.loss === 'loss_parallel_logits_kept'
+    spec.training.loss === 'loss_parallel_logits_kept' ||
+    spec.training.loss === 'standard_logits_kept'
       ? {}
       : { loss: spec.training.loss === 'unsloth_fused' ? 'fused' : spec.training.loss }),
     ...(options.isFull ? { full: true } : {}),
