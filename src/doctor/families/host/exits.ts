@@ -117,20 +117,16 @@ export const launcherKilledRanksCode = 'launcher-killed-ranks';
 export const kernelKillCutCode = 'kernel-oom-kill-cut';
 /** A kill told only in the user's words (resolve.ts decides the passive form by memory evidence). */
 export const retoldKillCode = 'retold-kill';
+// Who is killed, as users say it.
+const retoldSubject = String.raw`\b(?:process(?:es)?|program|script|job|training|run|task|python3?|it|worker|app|application|container|pod|command|session|kernel)\b`;
 // What a kill by a named signal, a person or a timer looks like: not a memory kill.
 const notMemoryKiller = otherSenderAfterKilled;
 // "the process is killed", "the program was then killed", "training got killed"; the bare "be" of a
 // non-native sentence ("then the process be killed"), and "it's"/"its" for "it is" ("then its killed
 // suddenly"). Not after "or" ("A worker died or was killed": Ray's raylet, ray src/ray/raylet
 // node_manager.cc, names two ends and neither: ray-worker-died reads it).
-// Session 28: the subject is any word. A list of what users call the thing killed ("process",
-// "program", "job", ...) missed the next user's ("then progress be killed", heldout-17); what decides
-// the reading is who killed, not who was killed: a named sender, signal or timer is refused below
-// (notMemoryKiller, the extract's other causes), and memory evidence or its absence settles the rest
-// (resolve.ts resolveRetoldKill). No none-labelled log of the corpus holds a passive kill the old list
-// did not already see.
 const killAdverb = String.raw`(?:(?:then|just|also|always|still|suddenly|immediately|automatically|simply|eventually|finally)\s+)?`;
-const retoldPassive = String.raw`\b[A-Za-z]\w*\b[^.\n!?;:]{0,40}?(?<!\bor\s+)\b(?:is|was|were|got|gets|get|getting|gotten|being|been|be)\s+${killAdverb}killed\b${notMemoryKiller}|\bit'?s\s+${killAdverb}killed\b${notMemoryKiller}`;
+const retoldPassive = String.raw`${retoldSubject}[^.\n!?;:]{0,40}?(?<!\bor\s+)\b(?:is|was|were|got|gets|get|getting|gotten|being|been|be)\s+${killAdverb}killed\b${notMemoryKiller}|\bit'?s\s+${killAdverb}killed\b${notMemoryKiller}`;
 // "进程被Killed", "程序被kill掉", "被杀死"; and the subject with the English word right after it, no
 // 被 ("程序killed", "进程直接killed了": 程序 program, 进程 process, 训练 training, 任务 task, 脚本 script).
 const retoldChinese = String.raw`被\s*(?:killed|kill|杀)|(?:程序|进程|训练|任务|脚本)\s*(?:就|又|直接|突然|自动)?\s*(?:killed|kill掉|被?杀掉)`;

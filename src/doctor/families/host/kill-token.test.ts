@@ -118,30 +118,3 @@ describe("the shell's kill as a token", () => {
     assert.notEqual(d?.kind, 'host_oom');
   });
 });
-
-describe('the passive kill with any subject (exits.ts retoldPassive)', () => {
-  // heldout-17/host_oom-zai-org-chatglm-6b-7: the subject is no word a list of processes held.
-  test('"then progress be killed"', () =>
-    assert.equal(
-      verdict('Loading checkpoint shards:  62%, then progress be killed'),
-      'host_oom/unknown/retold-kill',
-    ));
-  test('"the server got killed"', () =>
-    assert.equal(verdict('after a few requests the server got killed'), 'host_oom/unknown/retold-kill'));
-
-  const notRead: [string, string][] = [
-    // Who killed decides: a person, a timer, a signal.
-    ['by the reviewers', 'the proposal was killed by the reviewers'],
-    ['by signal 15', 'the server got killed by signal 15'],
-    ['by a timeout', 'the server got killed by a timeout'],
-    // A condition, not an event.
-    ['a condition', 'if the server is killed, restart it'],
-    // Ray's disjunction names neither end.
-    [
-      'died or was killed',
-      'A worker died or was killed while executing a task by an unexpected system error.',
-    ],
-  ];
-  for (const [name, line] of notRead)
-    test(`not: ${name}`, () => assert.ok(!verdict(line).startsWith('host_oom'), `${line}: ${verdict(line)}`));
-});
