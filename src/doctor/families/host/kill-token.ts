@@ -39,9 +39,10 @@ const pidToken = String.raw`(?:^|[:>]\s*)(\d{3,7})\s+${killWord}(?=\s*[.!]?\s*["
 
 // The word glued to the output before it by a lost newline, at the line's end: a progress bar's \r
 // redraw, a figure with its unit, a count or a bracket ("Output records written: 0Killed", "ETA:
-// 2621sKilled", "...?it/s]Killed"). Not a name in code ("self.isKilled", '"wasKilled": false',
+// 2621sKilled", "...?it/s]Killed"). A bracket only where tqdm's closes ("... 5.00it/s]", "[00:03]": its rate or
+// its time, tqdm/std.py format_meter), not a list a script printed ("[cat, dog]Killed\""). Not a name in code ("self.isKilled", '"wasKilled": false',
 // Kubernetes' "OOMKilled": a reason of its own, host/rules.ts): letters alone before it are a name.
-const gluedAfterOutput = String.raw`(?<=[\d)\]%|]|\d[a-z]{1,3})Killed(?=[.!]?\s*$|["'\x60])`;
+const gluedAfterOutput = String.raw`(?<=[\d)%|]|\d[a-z]{1,3}|(?:it\/s|s\/it|\d)\])Killed(?=[.!]?\s*$|["'\x60])`;
 
 // The word glued to what came after it by the same lost newline, at the line's start ("Killed96160",
 // "Killedg"): no English word begins "Killed" and goes on in lower case or digits; a name in code
