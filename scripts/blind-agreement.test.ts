@@ -17,6 +17,24 @@ test('heldout-41/42 read blind: the labellers agree with each other more than wi
   assert.deepEqual(f.settledWithHeader, { same: 160, of: 160 });
   assert.deepEqual(f.firstSightOnSettled, { same: 150, of: 160 });
   assert.deepEqual(f.firstSightMissesTextDecided, { same: 30, of: 35 });
-  assert.ok(f.nowWithHeader.same >= 185, `doctor now ${f.nowWithHeader.same}/214, at least 185`);
-  assert.ok(f.nowOnSettled.same >= 153, `doctor now on the settled ${f.nowOnSettled.same}/160, at least 153`);
+  // Session 28's kill token, need-against-have shape and reporter's account: 185 -> 193, 153 -> 158.
+  assert.ok(f.nowWithHeader.same >= 193, `doctor now ${f.nowWithHeader.same}/214, at least 193`);
+  assert.ok(f.nowOnSettled.same >= 158, `doctor now on the settled ${f.nowOnSettled.same}/160, at least 158`);
+});
+
+test('heldout-43 read blind while it was held out: the text decides 96-98.5% of its headers', () => {
+  const reads = blindReads().get('heldout-43');
+  assert.ok(reads !== undefined);
+  const f = agreementOf(reads);
+  assert.equal(f.logs, 133);
+  assert.deepEqual(f.aWithB, { same: 130, of: 133 });
+  assert.deepEqual(f.aWithHeader, { same: 131, of: 133 });
+  assert.deepEqual(f.bWithHeader, { same: 128, of: 133 });
+  assert.deepEqual(f.firstSightWithHeader, { same: 117, of: 133 });
+  assert.deepEqual(f.settledWithHeader, { same: 106, of: 106 });
+  assert.deepEqual(f.firstSightOnSettled, { same: 97, of: 106 });
+  assert.deepEqual(f.firstSightMissesTextDecided, { same: 15, of: 16 });
+  // Measured once after the session's rules (d3a4e010): 119/133, 99/106 on the settled.
+  assert.ok(f.nowWithHeader.same >= 119, `doctor now ${f.nowWithHeader.same}/133, at least 119`);
+  assert.ok(f.nowOnSettled.same >= 99, `doctor now on the settled ${f.nowOnSettled.same}/106, at least 99`);
 });

@@ -1,6 +1,6 @@
 // Prints doctor's figures on one part of the corpus (issue 23): kind accuracy, false OOMs, causes
 // right where the header names one, wrong fixes, facts; a table, then the same as JSON.
-//   npx tsx scripts/corpus-score.ts --part logs|heldout|heldout-2|heldout-3|heldout-4|heldout-5|heldout-6|heldout-7|heldout-8|heldout-9|heldout-10|heldout-11|heldout-12|heldout-13|heldout-14|heldout-15|heldout-16|heldout-17|heldout-18|heldout-19|heldout-20|heldout-21|heldout-22|heldout-23|heldout-24|heldout-25|heldout-26|heldout-27|heldout-28|heldout-29|heldout-30|heldout-31|heldout-32|heldout-33|heldout-34|heldout-35|heldout-36|heldout-37|heldout-38|heldout-39|heldout-40|heldout-41|heldout-42|shared [--by-paste] [--misses]
+//   npx tsx scripts/corpus-score.ts --part logs|heldout|heldout-2|heldout-3|heldout-4|heldout-5|heldout-6|heldout-7|heldout-8|heldout-9|heldout-10|heldout-11|heldout-12|heldout-13|heldout-14|heldout-15|heldout-16|heldout-17|heldout-18|heldout-19|heldout-20|heldout-21|heldout-22|heldout-23|heldout-24|heldout-25|heldout-26|heldout-27|heldout-28|heldout-29|heldout-30|heldout-31|heldout-32|heldout-33|heldout-34|heldout-35|heldout-36|heldout-37|heldout-38|heldout-39|heldout-40|heldout-41|heldout-42|heldout-43|shared [--by-paste] [--misses]
 // --by-paste prints the table again for each paste group the headers name (program output as printed,
 // program output cut at an edge, the reporter's own words only): no log's text is shown.
 // --misses lists each log that missed something (never use it on a held-out part before it is measured:

@@ -544,6 +544,13 @@ const measured: Record<TestCorpusPart, Bar> = {
   // user's own words (seed 42, doctor-gather42) and 62 from RL, robotics and simulation projects (seed 421,
   // doctor-gather42b): 93/114 (81.6%), 1 false OOM, 10/15 causes, 0 wrong fixes, 53/73 facts.
   'heldout-42': { kindRight: 93, falseOoms: 1, causesRight: 10, wrongFixes: 0, factsRight: 53 },
+  // Session 28 (see HELDOUT-43-RESULT.md): gathered by three engineers who changed no rule (17 threads from
+  // 2024-2026 LLM and diffusion training stacks, seed 43; 67 from vision, audio, tabular, graph and scientific ML,
+  // seed 431; 49 from HPC, cluster and scientific ML codes, seed 432), labelled blind by two more from the text
+  // alone (test/corpus/blind/), measured once at the session's start (80da9acf: 117/133, 1 false OOM, 9/19
+  // causes) and once after its rules (d3a4e010: the kill token, the need-against-have shape, the reporter's
+  // account): 119/133 (89.5%), 1 false OOM, 10/19 causes, 0 wrong fixes, 124/145 facts.
+  'heldout-43': { kindRight: 119, falseOoms: 1, causesRight: 10, wrongFixes: 0, factsRight: 124 },
 };
 
 for (const part of testCorpusParts) {
@@ -576,7 +583,7 @@ for (const part of testCorpusParts) {
   });
 }
 
-test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-42)', (t) => {
+test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-43)', (t) => {
   const cases = testCorpusParts.flatMap((part) => readPart(part));
   if (cases.length === 0) {
     t.skip('no logs in test/corpus');
@@ -677,8 +684,10 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // (doctor-rules2: LLDB's EXC_RESOURCE memory stop, a Windows build's ONNX Runtime arena): 4379/4513. A bare "out of memory" through a
   // JavaScript stack, the engine's own heap: 4380/4513. A bare "memory error" beside a segmentation fault:
   // 4381/4513, 8 false OOMs. An allocation of a buffer or a tensor that failed: 4382/4513. With heldout-42
-  // folded in as measured once (93/114): 4475/4627 (96.7%), below the issue's bar, 9 false OOMs.
-  const floor = 4475;
+  // folded in as measured once (93/114): 4475/4627 (96.7%), below the issue's bar, 9 false OOMs. Session 28's
+  // kill token, need-against-have shape and reporter's account (and the revert of the any-subject passive
+  // kill): 4492/4627. With heldout-43 folded in as measured once (119/133): 4611/4760 (96.9%), 10 false OOMs.
+  const floor = 4611;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -761,11 +770,12 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // alternatives): 712/853, 803/853. A runtime's maximum heap (the JVM's, V8's, ART's) read as memory_limit by
   // CORPUS-FORMAT rule 10, three heldout-23 headers relabelled by it (RELABELS.md): 714/853, 805/853. LLDB's
   // EXC_RESOURCE memory stop read as the app's own limit (doctor-rules2): 715/853, 806/853. With heldout-42
-  // folded in (10/15 strict, 13/15 among alternatives): 725/868, 819/868.
-  assert.ok(figures.causesRight >= 725, `causes right ${figures.causesRight}, at least 725`);
+  // folded in (10/15 strict, 13/15 among alternatives): 725/868, 819/868. With heldout-43 folded in (10/19
+  // strict, 12/19 among alternatives): 735/887, 831/887.
+  assert.ok(figures.causesRight >= 735, `causes right ${figures.causesRight}, at least 735`);
   assert.ok(
-    figures.causesRightOrAlternative >= 819,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 819`,
+    figures.causesRightOrAlternative >= 831,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 831`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
   // The causes as doctor claimed them (score.ts causeClaimsLine), beside the strict figure. Session 21:
@@ -792,15 +802,16 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // right, 1/1 open offers the truth): 454/460 and 349/374; decided wrong 4 -> 6, both heldout-41's. A
   // runtime's maximum heap read as memory_limit (rule 10): 456/460, decided wrong 6 -> 4. LLDB's EXC_RESOURCE
   // memory stop (the app's own limit, decided right): 457/461. With heldout-42 folded in (8/8 decided right, 5/6
-  // open offer the truth): 465/469 and 354/380.
+  // open offer the truth): 465/469 and 354/380. With heldout-43 folded in (7/9 decided right, 5/9 open offer
+  // the truth): 472/478 and 359/390; decided wrong 4 -> 6, both heldout-43's.
   t.diagnostic(causeClaimsLine(figures));
-  assert.ok(figures.causesDecidedRight >= 465, `decided right ${figures.causesDecidedRight}, at least 465`);
+  assert.ok(figures.causesDecidedRight >= 472, `decided right ${figures.causesDecidedRight}, at least 472`);
   assert.ok(
-    figures.causesDecided - figures.causesDecidedRight <= 4,
-    `decided wrong ${figures.causesDecided - figures.causesDecidedRight}, at most 4`,
+    figures.causesDecided - figures.causesDecidedRight <= 6,
+    `decided wrong ${figures.causesDecided - figures.causesDecidedRight}, at most 6`,
   );
   assert.ok(
-    figures.causesOpenTruthOffered >= 354,
-    `open with the truth offered ${figures.causesOpenTruthOffered}, at least 354`,
+    figures.causesOpenTruthOffered >= 359,
+    `open with the truth offered ${figures.causesOpenTruthOffered}, at least 359`,
   );
 });

@@ -10,7 +10,7 @@ import { type CorpusCase, parseFactsLine, readCorpus, repoRoot } from './corpus.
 
 /**
  * The parts of test/corpus the tests read: heldout/ since it was measured (test/corpus/HELDOUT.md),
- * heldout-2/ .. heldout-42/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-42-RESULT.md).
+ * heldout-2/ .. heldout-43/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-43-RESULT.md).
  */
 export const testCorpusParts = [
   'logs',
@@ -56,6 +56,7 @@ export const testCorpusParts = [
   'heldout-40',
   'heldout-41',
   'heldout-42',
+  'heldout-43',
 ] as const;
 
 /** A part the tests read (testCorpusParts). */
