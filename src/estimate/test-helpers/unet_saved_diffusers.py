@@ -7,6 +7,7 @@ timestep and 77 text states, F.mse_loss(pred.float(), target.float()), fp32 on C
 storage, the UNet's own parameters and buffers aside, tensors of 64 elements or fewer ignored (saved_bytes.py)."""
 
 import json
+import os
 import sys
 
 import torch
@@ -15,29 +16,11 @@ from diffusers import UNet2DConditionModel
 
 from saved_bytes import saved_bytes
 
-SD15 = dict(
-    block_out_channels=[320, 640, 1280, 1280],
-    down_block_types=["CrossAttnDownBlock2D"] * 3 + ["DownBlock2D"],
-    up_block_types=["UpBlock2D"] + ["CrossAttnUpBlock2D"] * 3,
-    cross_attention_dim=768,
-    attention_head_dim=8,
-)
-PRESETS = {
-    "sd15": SD15,
-    "sd2": dict(SD15, cross_attention_dim=1024, attention_head_dim=[5, 10, 20, 20], use_linear_projection=True),
-    "sdxl": dict(
-        block_out_channels=[320, 640, 1280],
-        down_block_types=["DownBlock2D", "CrossAttnDownBlock2D", "CrossAttnDownBlock2D"],
-        up_block_types=["CrossAttnUpBlock2D", "CrossAttnUpBlock2D", "UpBlock2D"],
-        cross_attention_dim=2048,
-        attention_head_dim=[5, 10, 20],
-        transformer_layers_per_block=[1, 2, 10],
-        use_linear_projection=True,
-        addition_embed_type="text_time",
-        addition_time_embed_dim=256,
-        projection_class_embeddings_input_dim=2816,
-    ),
-}
+# The three configs as examples/trace/diffusers_unet.py writes them (the repositories' unet/config.json): one copy.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "examples", "trace"))
+from diffusers_unet import SD15, SD2, SDXL  # noqa: E402
+
+PRESETS = {"sd15": SD15, "sd2": SD2, "sdxl": SDXL}
 
 
 def main(request):
