@@ -305,7 +305,7 @@ function modelActivations(spec: EstimateSpec, counts: ModelCounts, batch: number
       formula:
         loss === 'chunked_head'
           ? `the LM head and loss one chunk at a time: ${lossBytesPerLogit('standard', logitBytes, lossMode)} B per logit × ${Math.min(headChunkTokens, tokens * batch)} tokens × vocab ${shape.vocab}${pipeline.stages > 1 ? ' (last stage)' : ''}`
-          : `${lossBytesPerLogit(loss, logitBytes, lossMode)} B per logit (${loss} cross-entropy${spec.training.isLossCompiled ? ', compiled' : ''}${isUpcast ? '' : ", in the logits' dtype"}) × ${tokens} × ${batch} × vocab ${shape.vocab}${pipeline.stages > 1 ? ' (last stage)' : ''}`,
+          : `${lossBytesPerLogit(loss, logitBytes, lossMode)} B per logit (${loss} cross-entropy${spec.training.isLossCompiled ? compiledLossWords(loss) : ''}${isUpcast ? '' : ", in the logits' dtype"}) × ${tokens} × ${batch} × vocab ${shape.vocab}${pipeline.stages > 1 ? ' (last stage)' : ''}`,
       phase: 'backward',
       isLossOnly: true,
     });
@@ -820,4 +820,11 @@ function megatronHeadGradPart(
     phase: 'backward',
     isLossOnly: true,
   };
+}
+
+/** What the loss part says of a compiled loss: loss.ts prices compilation for the standard and chunked losses only. */
+function compiledLossWords(loss: string): string {
+  return loss === 'standard' || loss === 'chunked'
+    ? ', compiled'
+    : ', compiled: priced as eager, what compiling this loss saves is not modelled';
 }

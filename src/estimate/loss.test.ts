@@ -106,6 +106,18 @@ training: { precision: mixed_bf16, optimizer: adamw, batch_size: 2${compile} }`,
     4 * logits,
     'layers leave the loss eager',
   );
+  const parallelFormula = estimate(
+    parseEstimateSpec(
+      `model: { transformer: { family: llama, layers: 2, hidden: 256, heads: 4, ffn: 768, vocab: 32000, seq_len: 512, attention: sdpa } }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: 2, compile: loss, loss: loss_parallel }
+parallel: { gpus: 2, tensor: 2, strategy: fsdp_full }`,
+      'loss.yaml',
+    ),
+  ).gpu.components.find((p) => p.name === 'logits and loss')?.formula;
+  assert.match(
+    parallelFormula ?? '',
+    /16 B per logit \(loss_parallel cross-entropy, compiled: priced as eager/,
+  );
 });
 
 test("standard_logits_kept: the loop's fp32 logits beside the cross-entropy, 16 B per logit, as a real PyTorch 2.13 step on CPU keeps", (t) => {
