@@ -34,6 +34,7 @@ import { round31Cases } from './published-measured-round31.js';
 import { round32Cases } from './published-measured-round32.js';
 import { round33Cases } from './published-measured-round33.js';
 import { round34Cases } from './published-measured-round34.js';
+import { round35Cases } from './published-measured-round35.js';
 
 const referenceRounds: readonly (readonly PublishedCase[])[] = [
   publishedCases,
@@ -70,6 +71,7 @@ const referenceRounds: readonly (readonly PublishedCase[])[] = [
   round32Cases,
   round33Cases,
   round34Cases,
+  round35Cases,
 ];
 
 /** The rows of rounds 1 to `round` − 1: what round `round` must be new to. */
