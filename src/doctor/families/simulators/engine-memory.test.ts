@@ -11,6 +11,11 @@ describe("engines' own memory words", () => {
     assert.equal(d.code, 'unreal-out-of-video-memory');
     assert.equal(d.cause, 'renderer_memory');
     assert.match(d.causeText, /Unreal Engine's renderer/);
+    const texture = mustDiagnose(
+      'Out of video memory trying to allocate a texture! Make sure your video card has the minimum required memory',
+    );
+    assert.equal(texture.code, 'unreal-out-of-video-memory');
+    assert.equal(texture.cause, 'renderer_memory');
   });
 
   test("Unreal's Vulkan RHI refusing device memory is gpu_oom with the refused size, over the reporter's host words", () => {

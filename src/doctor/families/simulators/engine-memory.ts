@@ -18,11 +18,12 @@ export const engineRules: LogRule[] = [
     weight: 3,
     group: 'renderer',
     keywords: ['out of video memory trying to allocate'],
-    pattern: /Out of video memory trying to allocate a (?:rendering )?resource/i,
-    // Unreal Engine's RHI (D3D11/D3D12) on E_OUTOFMEMORY from the driver. UnrealEngine's source is
-    // not public: the printed form is the engine's own as CARLA's users paste it (test/corpus
-    // heldout-42 carla-simulator-carla-9767: "Out of video memory trying to allocate a rendering
-    // resource"). A rendering resource is a texture, render target or buffer: video memory.
+    pattern: /Out of video memory trying to allocate an? (?:rendering resource|texture)\b/i,
+    // Unreal Engine's D3D RHI when the driver refuses a resource: "Out of video memory trying to
+    // allocate a texture!" for textures, "... a rendering resource." for the rest. UnrealEngine's
+    // source is not public: the printed form is the engine's own as CARLA's users paste it (test/corpus
+    // heldout-42 carla-simulator-carla-9767), the texture form as the engine's message box words it.
+    // A texture, render target or buffer lives in video memory.
     source: "Unreal Engine RHI message as printed (engine source not public; CARLA issue 9767's paste)",
     summary: "Unreal Engine's renderer ran out of video memory",
     extract: () => ({ facts: definedFacts({ engine: 'Unreal Engine' }) }),
