@@ -273,6 +273,37 @@ export function readApiNumber(text: string): ApiStatusReading | undefined {
   };
 }
 
+// The status's own string and then its number, the way a C++ wrapper logs a failed call with no call
+// named: `ROS_ERROR("%s %d", cudaGetErrorString(e), e)` prints "out of memory 2". CUDA's runtime
+// (cudaGetErrorString(cudaErrorMemoryAllocation), driver_types.h: value 2), its driver
+// (cuGetErrorString(CUDA_ERROR_OUT_OF_MEMORY), cuda.h: 2) and HIP (hipGetErrorString(hipErrorOutOfMemory),
+// hip_runtime_api.h: 2) all spell their out-of-memory status "out of memory" and number it 2: the pair is
+// the device's status whichever of the three printed it. Only that number is read: musl's
+// strerror(ENOMEM) is "Out of memory" too (src/errno/__strerror.h), and "out of memory 12" is errno's,
+// left to the generic reading, which a match here would pre-empt (classify.ts testRules). The string must open the message (after a
+// severity's or a logger's ": " or "]", or the line's start) and the number end it: "ran out of memory
+// 2 times" is a sentence, not a status.
+const statusStringPattern =
+  /(?:^\s*|[:\]]\s*)[Oo]ut of [Mm]emory[ ,]*(?:\(\s*)?(?:(?:error|code|status|err)\s*[:=]?\s*)?(2)\)?\s*\.?\s*$/;
+const statusStringApi = 'CUDA runtime';
+
+/** The runtimes' "out of memory" string followed by the status number it stands for. */
+export function readStatusStringThenCode(text: string): ApiStatusReading | undefined {
+  const found = statusStringPattern.exec(text);
+  if (!found) return undefined;
+  const api = runtimeApis.find((a) => a.api === statusStringApi)!;
+  const oom = api.outOfMemory.find((o) => o.value === intOf(found[1]));
+  if (!oom) return undefined;
+  return {
+    call: '',
+    status: found[1]!,
+    api: api.api,
+    vendor: api.vendor,
+    isOutOfMemory: true,
+    side: oom.side,
+  };
+}
+
 /** An out-of-memory status named after a status word, without its call. */
 export function readNamedStatus(text: string): ApiStatusReading | undefined {
   const found = namedStatusPattern.exec(text);
@@ -312,15 +343,17 @@ export const apiStatusRule: LogRule = {
     'errorcode',
     'retcode',
     'vkresult',
+    'out of memory',
   ],
   pattern: new RegExp(
-    `${npuCheckPattern.source}|${callStatusPattern.source}|${namedStatusPattern.source}|${apiNumberPattern.source}`,
+    `${npuCheckPattern.source}|${callStatusPattern.source}|${namedStatusPattern.source}|${apiNumberPattern.source}|${statusStringPattern.source}`,
   ),
   source:
     'NVIDIA cuda.h cudaError_enum, driver_types.h cudaError; ROCm hip_runtime_api.h hipError_t; Khronos vulkan_core.h VkResult, CL/cl.h; oneapi-src/level-zero ze_api.h; CANN rt_error_codes.h; airockchip rknn_api.h; Project-HAMi/HAMi-core src/allocator/allocator.c ("cuMemoryAllocate failed res=%d", a CUresult)',
   summary: "a runtime call returned its API's out-of-memory status",
   extract: ({ text }) => {
-    const reading = readCallStatus(text) ?? readNamedStatus(text) ?? readApiNumber(text);
+    const reading =
+      readCallStatus(text) ?? readNamedStatus(text) ?? readApiNumber(text) ?? readStatusStringThenCode(text);
     if (!reading?.isOutOfMemory) return undefined;
     const pid = intOf(/\(pid[:= ]\s*(\d+)/.exec(text)?.[1]);
     return {
