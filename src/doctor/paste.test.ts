@@ -120,3 +120,47 @@ describe("a launcher's prefix names the process that printed the line", () => {
     assert.equal(d?.facts.printingPid, 280930);
   });
 });
+
+describe('what a retyping or a rich-text copy put inside a program’s words', () => {
+  test('underscore emphasis around part of a line comes off; a name between underscores stays', () => {
+    assert.equal(
+      normalizePaste('An error **_Microsoft C++ exception: std::bad_alloc_** occurred during debugging.'),
+      'An error **Microsoft C++ exception: std::bad_alloc** occurred during debugging.',
+    );
+    assert.equal(normalizePaste('File "a.py", line 3, in __init__'), 'File "a.py", line 3, in __init__');
+    assert.equal(normalizePaste('the _private_ helper'), 'the _private_ helper');
+  });
+  test('code and allocator maps are not emphasis', () => {
+    assert.equal(normalizePaste('    return _reduce(ctx, input_)'), '    return _reduce(ctx, input_)');
+    const chunkMap = 'bfc_allocator.cc:491] *_*********_********xxxx';
+    assert.equal(normalizePaste(chunkMap), chunkMap);
+    assert.equal(
+      normalizePaste('(pid=1) *** SIGBUS received at time=1 on cpu 3 ***'),
+      '(pid=1) *** SIGBUS received at time=1 on cpu 3 ***',
+    );
+  });
+  test("an exception's dotted name re-spaced is joined; a sentence's full stop is not", () => {
+    assert.equal(
+      normalizePaste('numpy core._ exceptions .  MemoryError: Unable to allocate 183.  GiB for an array'),
+      'numpy core._exceptions.MemoryError: Unable to allocate 183. GiB for an array',
+    );
+    const sentence =
+      'Fatal error. System.AccessViolationException: Attempted to read or write protected memory.';
+    assert.equal(normalizePaste(sentence), sentence);
+  });
+  test("a shape's full-width commas are Python's; a figure spaced from its unit is one figure", () => {
+    assert.equal(normalizePaste('with shape (1000000，1，3)'), 'with shape (1000000, 1, 3)');
+    assert.equal(normalizePaste('这是一个问题，80，很大'), '这是一个问题，80，很大');
+    const row = 'Process 14974 has 31.34                              GiB memory in use.';
+    assert.equal(normalizePaste(row), 'Process 14974 has 31.34 GiB memory in use.');
+    const columns = ' 0   N/A  N/A   1234   C   python   2048MiB |';
+    assert.equal(normalizePaste(columns), columns);
+  });
+  test('numpy’s MemoryError re-typed with spaces and full-width commas reads as the host’s', () => {
+    const d = diagnoseText(
+      '`numpy core._ exceptions .  MemoryError: Unable to allocate 183.  GiB for an array with shape (1000000，1，3，256,256)and dat a type uint 8`',
+    )[0];
+    assert.equal(d?.kind, 'host_oom');
+    assert.equal(d?.facts.requestedBytes, 183 * 2 ** 30);
+  });
+});

@@ -31,6 +31,13 @@
 // - the user's locale's word for strsignal(SIGKILL) ("已杀死", "Getötet", "Убито": glibc's catalogs,
 //   localized-killed.ts), written "Killed": the shell's report reads the same in any locale, in every
 //   form the kill grammar reads it (a job report, a quoted word, a sentence that retells it).
+// - what a retyping or a rich-text copy put inside a program's words (issue 23, NEVER-SEEN-MISSES-AUDIT.md
+//   "paste normaliser"): underscore emphasis around part of a line ("An error **_std::bad_alloc_**
+//   occurred", CommonMark §6.2 delimiter runs: an opener after a space, a closer before one); spaces inside an
+//   exception's dotted name ("numpy core._ exceptions .  MemoryError:", which Python's traceback prints
+//   with none, Lib/traceback.py format_exception_only); a run of spaces between a figure and its unit
+//   ("183.  GiB": numpy and the allocators print one or none); a full-width comma between a shape's
+//   numbers ("(1000000，1，3)"), which Python's tuple repr writes ", " (numpy: "with shape (1000000, 1, 3)").
 import { foldLocalizedKilled } from './localized-killed.js';
 
 // ECMA-48 CSI sequences (SGR colours, cursor moves), raw or escaped, or with the ESC turned into
@@ -82,6 +89,35 @@ const pytestMarker = /^E {3,}(?=\S)/;
 // U+FF08, U+FF09, U+FF1A: full-width "(", ")", ":" (NFKC maps each to its ASCII character).
 const fullWidth = /[\uFF08\uFF09\uFF1A]/g;
 const foldFullWidth = (c: string): string => String.fromCharCode(c.charCodeAt(0) - 0xfee0);
+// Underscore emphasis inside a line, "_x_" / "__x__" (CommonMark §6.2: opened after a space, a
+// punctuation mark or another delimiter, closed before one): the underscore is a word character, so
+// "std::bad_alloc_" hides the name from every \b the rules write. Asterisks are not, and stay: the grammar
+// reads a span they open ("**RuntimeError: ... OUT_OF_MEMORY**, May I ask ...?", generic.ts withinOpenSpan).
+// An identifier alone between underscores ("__init__", "_private_") is Python's name, not emphasis.
+// Code is not emphasis: a span with a call's or an assignment's marks ("_reduce(ctx, input_)") stays, and
+// so does TensorFlow's BFC chunk map, "_" a free chunk beside "*" a used one ("*_*****_***", bfc_allocator.cc).
+const underscoreEmphasis = /(^|[\s"'*])(__|_)(?=[^\s_*])([^()=\[\]{}]+?)(?<=[^\s_*])\2(?=$|[\s.,;:!?"'*])/g;
+// A link of the name: a dot with the paste's space before it ("exceptions .  MemoryError"), a bare dot, or a
+// space after an underscore ("core._ exceptions"); never a sentence's ". " ("Fatal error. System.X:").
+const dottedErrorName =
+  /\b\w+(?: +\.\s*\w+|\.\w+|(?<=_) +\w+)*(?: +\.\s*|\.)(?=[A-Z]\w*(?:Error|Exception):)/g;
+const spacedUnit = /(\d\.?) {2,}(?=(?:[KMGTP]i?B|bytes)\b)/g;
+const fullWidthCommaInFigures = /(?<=\d)\uFF0C\s*(?=\d)/g;
+
+/** What a retyping or a rich-text copy put inside a program's words, taken out (header: the forms). */
+function withoutRetypedMarks(line: string): string {
+  let text = line;
+  if (text.includes('_'))
+    text = text.replace(underscoreEmphasis, (whole, lead: string, _mark: string, inner: string) =>
+      /^\w+$/.test(inner) ? whole : lead + inner,
+    );
+  if (/(?:Error|Exception):/.test(text))
+    text = text.replace(dottedErrorName, (name: string) => name.replace(/\s+/g, ''));
+  if (text.includes('  ')) text = text.replace(spacedUnit, '$1 ');
+  if (text.includes('\uFF0C')) text = text.replace(fullWidthCommaInFigures, ', ');
+  return text;
+}
+
 const syslogStamp = /^\s*\p{L}{3,5}\.? {1,2}\d{1,2} \d\d:\d\d:\d\d \S+ (?=[\w./@-]+(?:\[\d+\])?: )/u;
 
 /** The HTML entities a keyword with `<>&"'` may have been written as in an escaped paste. */
@@ -146,6 +182,7 @@ export function normalizePaste(line: string): string {
     if (first === '*' || first === '_') text = text.replace(emphasisLine, '$1$3');
     if (text === before) break;
   }
+  text = withoutRetypedMarks(text);
   if (text.trimStart()[0] === '#') text = text.replace(commentedError, '');
   if (text[0] === 'E') text = text.replace(pytestMarker, '');
   if (text.includes('|')) text = text.replace(pipeTag, '');
