@@ -32,6 +32,7 @@ import { launcherPrefixOf } from '../../paste.js';
 import { parseLogSize, sizePattern } from '../../sizes.js';
 import type { DiagnosisKind, FactRule, Facts, LogRule } from '../../types.js';
 import { definedFacts, intOf, isDriverCheckTrace, isListedPossibility } from '../extract.js';
+import { slippedPhraseShape, withGrammarSlipsUndone } from './grammar-slips.js';
 import { weighNeedAgainstHave } from './need-against-have.js';
 import { allocationFigures, vendorOf } from './rules.js';
 
@@ -526,12 +527,17 @@ export const genericOutOfMemoryRule: LogRule = {
     'not have sufficient',
     "n't have sufficient",
     'resource_exhausted',
+    // A slipped "allocate" or "memory" (grammar-slips.ts): "alocate", "out of memroy".
+    'aloc',
+    'out of m',
   ],
-  pattern: new RegExp(oomPhrase, 'i'),
+  pattern: new RegExp(`${oomPhrase}|${slippedPhraseShape}`, 'i'),
   source:
     'man-pages errno(3) ENOMEM; CUDA runtime API cudaGetErrorString; ROCm hip_runtime_api.h; Khronos CL/cl.h, Vulkan VkResult; Windows system error codes 8, 14; openvinotoolkit/openvino intel_gpu ocl_engine.cpp',
   summary: 'the library reports that it ran out of memory (its own words, no signature of ours)',
-  extract: ({ text, before }) => {
+  extract: ({ text: asPasted, before }) => {
+    // The grammar's own words as a program spells them, where a reporter's retyping slipped on one.
+    const text = withGrammarSlipsUndone(asPasted);
     if (notAFailure.test(text) || isDriverCheckTrace(text)) return undefined;
     // The need weighed against what there is (need-against-have.ts): only a need above it, of memory,
     // refused, is a report; where the line says no other phrase, it is the phrase.

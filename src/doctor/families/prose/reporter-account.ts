@@ -25,6 +25,7 @@ import type { LogRule } from '../../types.js';
 import { memorySideOf } from '../allocation/generic.js';
 import { vendorOf } from '../allocation/rules.js';
 import { definedFacts, isListedPossibility } from '../extract.js';
+import { isOneSlipFrom } from '../one-slip.js';
 
 const memoryWord = 'memory';
 
@@ -36,18 +37,10 @@ const memoryWord = 'memory';
 export function isMemorySpelling(word: string): boolean {
   const w = word.toLowerCase();
   if (w === memoryWord) return true;
-  if (Math.abs(w.length - memoryWord.length) > 1 || w.length < 5) return false;
+  if (w.length < 5) return false;
   // Words of English one edit from "memory" that are not it ("emory" as a name, "memo", "memos").
   if (/^(?:emory|memos|memoir)$/.test(w)) return false;
-  let i = 0;
-  while (i < w.length && i < memoryWord.length && w[i] === memoryWord[i]) i++;
-  const rest = (a: number, b: number) => w.slice(a) === memoryWord.slice(b);
-  return (
-    rest(i + 1, i + 1) || // replaced
-    rest(i + 1, i) || // added
-    rest(i, i + 1) || // lost
-    (w[i] === memoryWord[i + 1] && w[i + 1] === memoryWord[i] && rest(i + 2, i + 2)) // swapped
-  );
+  return isOneSlipFrom(w, memoryWord);
 }
 
 /** The sentence with typed prose's slips undone: "memory" respelt, spaces before punctuation closed. */
