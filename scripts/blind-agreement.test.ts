@@ -38,3 +38,15 @@ test('heldout-43 read blind while it was held out: the text decides 96-98.5% of 
   assert.ok(f.nowWithHeader.same >= 119, `doctor now ${f.nowWithHeader.same}/133, at least 119`);
   assert.ok(f.nowOnSettled.same >= 99, `doctor now on the settled ${f.nowOnSettled.same}/106, at least 99`);
 });
+
+test('heldout-44 read blind while it was held out: both labellers with the headers on all 13', () => {
+  const reads = blindReads().get('heldout-44');
+  assert.ok(reads !== undefined);
+  const f = agreementOf(reads);
+  assert.equal(f.logs, 13);
+  assert.deepEqual(f.aWithB, { same: 13, of: 13 });
+  assert.deepEqual(f.aWithHeader, { same: 13, of: 13 });
+  assert.deepEqual(f.bWithHeader, { same: 13, of: 13 });
+  assert.deepEqual(f.firstSightWithHeader, { same: 11, of: 13 });
+  assert.ok(f.nowWithHeader.same >= 11, `doctor now ${f.nowWithHeader.same}/13, at least 11`);
+});

@@ -551,6 +551,12 @@ const measured: Record<TestCorpusPart, Bar> = {
   // causes) and once after its rules (d3a4e010: the kill token, the need-against-have shape, the reporter's
   // account): 119/133 (89.5%), 1 false OOM, 10/19 causes, 0 wrong fixes, 124/145 facts.
   'heldout-43': { kindRight: 119, falseOoms: 1, causesRight: 10, wrongFixes: 0, factsRight: 124 },
+  // Session 28's second slice (see HELDOUT-44-RESULT.md): 13 threads opened in 2025-2026 (seed 44; the newest
+  // threads were mostly in the corpus already), labelled blind too, held out through the session's second round
+  // (doctor-grammar2: a runtime's status string with its code, paste spacing, one slip in the grammar's words;
+  // doctor-sim2: engines' own memory words), measured at its start (5fe0a038) and after it (6dc84a86): 11/13 at
+  // both, 0 false OOMs, 1/2 causes, 0 wrong fixes, 9/12 facts.
+  'heldout-44': { kindRight: 11, falseOoms: 0, causesRight: 1, wrongFixes: 0, factsRight: 9 },
 };
 
 for (const part of testCorpusParts) {
@@ -583,7 +589,7 @@ for (const part of testCorpusParts) {
   });
 }
 
-test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-43)', (t) => {
+test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-44)', (t) => {
   const cases = testCorpusParts.flatMap((part) => readPart(part));
   if (cases.length === 0) {
     t.skip('no logs in test/corpus');
@@ -687,7 +693,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // folded in as measured once (93/114): 4475/4627 (96.7%), below the issue's bar, 9 false OOMs. Session 28's
   // kill token, need-against-have shape and reporter's account (and the revert of the any-subject passive
   // kill): 4492/4627. With heldout-43 folded in as measured once (119/133): 4611/4760 (96.9%), 10 false OOMs.
-  const floor = 4611;
+  // The second round (engines' own memory words; a status string with its code, paste spacing, one slip): 4619/4760.
+  // With heldout-44 folded in (11/13): 4630/4773 (97.0%), 10 false OOMs.
+  const floor = 4630;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -771,11 +779,11 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // CORPUS-FORMAT rule 10, three heldout-23 headers relabelled by it (RELABELS.md): 714/853, 805/853. LLDB's
   // EXC_RESOURCE memory stop read as the app's own limit (doctor-rules2): 715/853, 806/853. With heldout-42
   // folded in (10/15 strict, 13/15 among alternatives): 725/868, 819/868. With heldout-43 folded in (10/19
-  // strict, 12/19 among alternatives): 735/887, 831/887.
-  assert.ok(figures.causesRight >= 735, `causes right ${figures.causesRight}, at least 735`);
+  // strict, 12/19 among alternatives): 735/887, 831/887. With heldout-44 (1/2, 1/2): 736/889, 832/889.
+  assert.ok(figures.causesRight >= 736, `causes right ${figures.causesRight}, at least 736`);
   assert.ok(
-    figures.causesRightOrAlternative >= 831,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 831`,
+    figures.causesRightOrAlternative >= 832,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 832`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
   // The causes as doctor claimed them (score.ts causeClaimsLine), beside the strict figure. Session 21:
@@ -803,9 +811,10 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // runtime's maximum heap read as memory_limit (rule 10): 456/460, decided wrong 6 -> 4. LLDB's EXC_RESOURCE
   // memory stop (the app's own limit, decided right): 457/461. With heldout-42 folded in (8/8 decided right, 5/6
   // open offer the truth): 465/469 and 354/380. With heldout-43 folded in (7/9 decided right, 5/9 open offer
-  // the truth): 472/478 and 359/390; decided wrong 4 -> 6, both heldout-43's.
+  // the truth): 472/478 and 359/390; decided wrong 4 -> 6, both heldout-43's. With heldout-44 (1/1 decided right,
+  // 0/1 open offers the truth): 473/479 and 359/391.
   t.diagnostic(causeClaimsLine(figures));
-  assert.ok(figures.causesDecidedRight >= 472, `decided right ${figures.causesDecidedRight}, at least 472`);
+  assert.ok(figures.causesDecidedRight >= 473, `decided right ${figures.causesDecidedRight}, at least 473`);
   assert.ok(
     figures.causesDecided - figures.causesDecidedRight <= 6,
     `decided wrong ${figures.causesDecided - figures.causesDecidedRight}, at most 6`,

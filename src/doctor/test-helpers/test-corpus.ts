@@ -10,7 +10,7 @@ import { type CorpusCase, parseFactsLine, readCorpus, repoRoot } from './corpus.
 
 /**
  * The parts of test/corpus the tests read: heldout/ since it was measured (test/corpus/HELDOUT.md),
- * heldout-2/ .. heldout-43/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-43-RESULT.md).
+ * heldout-2/ .. heldout-44/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-44-RESULT.md).
  */
 export const testCorpusParts = [
   'logs',
@@ -57,6 +57,7 @@ export const testCorpusParts = [
   'heldout-41',
   'heldout-42',
   'heldout-43',
+  'heldout-44',
 ] as const;
 
 /** A part the tests read (testCorpusParts). */
