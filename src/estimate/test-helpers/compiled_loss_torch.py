@@ -7,13 +7,12 @@ the resident memory before it: the logits' tensors are hundreds of MB each, mapp
 resident set follows them, and Inductor's own compile-time memory (tens of MB) is small beside 1 GiB of fp32
 logits. `eager` runs the same function uncompiled. Prints {"bytesPerLogit": …}.
 """
-import json
-import os
-import resource
 import sys
 
 import torch
 import torch.nn.functional as F
+
+from host_peak import print_bytes_per_logit, start_bytes
 
 BATCH, SEQ, HIDDEN, VOCAB = 2, 2048, 64, 64000
 
@@ -28,16 +27,12 @@ def main():
     loss_fn = torch.compile(cross_entropy_loss) if sys.argv[1] == "compiled" else cross_entropy_loss
     hidden = torch.randn(BATCH, SEQ, HIDDEN, dtype=torch.bfloat16, requires_grad=True)
     labels = torch.randint(0, VOCAB, (BATCH, SEQ))
-    with open("/proc/self/statm") as statm:
-        resident = int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-    start = max(resident, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024)
+    start = start_bytes()
     pred = head(hidden)
     loss = loss_fn(pred, labels)
     del pred
     loss.backward()
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-    json.dump({"bytesPerLogit": (peak - start) / (BATCH * SEQ * VOCAB)}, sys.stdout)
-    print()
+    print_bytes_per_logit(start, BATCH * SEQ * VOCAB)
 
 
 if __name__ == "__main__":

@@ -9,9 +9,6 @@ set follows the live tensors; ru_maxrss only rises, so each case is its own proc
   kept   the model returns fp32 logits (`self.output(h).float()`) and the loop holds them through backward
   freed  bf16 logits upcast in the loss function and dropped (`del pred`) before backward
 """
-import json
-import os
-import resource
 import sys
 
 import torch
@@ -21,15 +18,13 @@ from torch.distributed.device_mesh import init_device_mesh
 from torch.distributed.tensor import Replicate, Shard
 from torch.distributed.tensor.parallel import ColwiseParallel, loss_parallel, parallelize_module
 
+from host_peak import print_bytes_per_logit, start_bytes
+
 BATCH, SEQ, HIDDEN, VOCAB = 2, 2048, 64, 16000
 
 
-def resident_bytes():
-    with open("/proc/self/statm") as statm:
-        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-
-
-def peak_per_logit(kind):
+def step(kind):
+    """Runs one step; returns the resident bytes before it (after the head and the inputs exist)."""
     torch.manual_seed(0)
     mesh = init_device_mesh("cpu", (1,))
     head = torch.nn.Linear(HIDDEN, VOCAB, bias=False, dtype=torch.bfloat16)
@@ -38,7 +33,7 @@ def peak_per_logit(kind):
     )
     hidden = torch.randn(BATCH, SEQ, HIDDEN, dtype=torch.bfloat16, requires_grad=True)
     labels = torch.randint(0, VOCAB, (BATCH, SEQ))
-    start = max(resident_bytes(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024)
+    start = start_bytes()
     with loss_parallel():
         if kind == "kept":
             pred = head(hidden).float()
@@ -49,18 +44,15 @@ def peak_per_logit(kind):
             loss = F.cross_entropy(pred.flatten(0, 1).float(), labels.flatten(0, 1))
             del pred
             loss.backward()
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-    return (peak - start) / (BATCH * SEQ * VOCAB)
+    return start
 
 
 def main():
     dist.init_process_group("gloo", store=dist.HashStore(), rank=0, world_size=1)
     try:
-        bytes_per_logit = peak_per_logit(sys.argv[1])
+        print_bytes_per_logit(step(sys.argv[1]), BATCH * SEQ * VOCAB)
     finally:
         dist.destroy_process_group()
-    json.dump({"bytesPerLogit": bytes_per_logit}, sys.stdout)
-    print()
 
 
 if __name__ == "__main__":
