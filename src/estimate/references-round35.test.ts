@@ -24,7 +24,7 @@ test('round 35, measured once, is pinned: median |error| and the counts within 5
   // 5/15/30%, worst -72.4% (torchtitan's 2-layer debug model under tensor parallel 2). One row (ultralytics issue
   // #3075) turned out to be round 31's under another id and was dropped: 12 rows, 15.1%, 2/6/8. 3 rows are NOT
   // EXPRESSIBLE as written (a YOLOv10m, a packed multimodal DPO, a Gemma 4 audio QLoRA): 28.8%; the 9 expressible:
-  // 12.7%. --trace: 6 rows, 6.3% (3/5/6); trace-else-analytic 12.5%.
+  // 12.7%. --trace: 6 rows, 6.3% (3/5/6); trace-else-analytic 12.5% on the 13 rows, 10.1% (4/7/9) on the 12.
   // After the session's model changes (estimate-r35: torch's loss_parallel cross-entropy and its logits kept, a
   // compiled loss, Megatron's LM-head gradient placeholder; 20086ce5 .. a18d59ab): 15.1%, 4/6/10, worst -63.2%
   // (the Gemma 4 audio row); the debug model -72.4% -> -16.6%, the DeepSeek-V3 16B EP8 +57.0% -> +15.8%. --trace:
