@@ -3,11 +3,10 @@
 // named only by their allocator. Each is read by its shape (what ran out, the figure against the
 // capacity) and explained with only what the log shows: no setting the message does not name.
 import type { Draft } from '../../candidates.js';
+import { parseLogSize } from '../../sizes.js';
 import type { LogRule } from '../../types.js';
 import { type Explanation, fix, num, seeHolders, size } from '../explain-types.js';
 import { definedFacts, intOf } from '../extract.js';
-
-const unitBytes: Record<string, number> = { k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
 
 /** Engine rules: rendering/device memory (gpu_oom) and fixed tables or buffers (sim_capacity). */
 export const engineRules: LogRule[] = [
@@ -43,11 +42,13 @@ export const engineRules: LogRule[] = [
     source:
       "Unreal Engine LogVulkanRHI message as printed (engine source not public; carlaviz issue 50's paste)",
     summary: "Unreal Engine's Vulkan renderer could not allocate device memory",
-    extract: ({ match }) => {
-      const value = Number(match[1]);
-      const unit = unitBytes[match[2]!.toLowerCase()] ?? 1024;
-      return { facts: definedFacts({ engine: 'Unreal Engine', requestedBytes: Math.round(value * unit) }) };
-    },
+    // Unreal's "Kb" is bytes / 1024 (KiB), not the SI kilobyte a bare "Mb" would be in sizes.ts.
+    extract: ({ match }) => ({
+      facts: definedFacts({
+        engine: 'Unreal Engine',
+        requestedBytes: parseLogSize(`${match[1]}${match[2]!.toUpperCase()}iB`),
+      }),
+    }),
   },
   {
     code: 'omniverse-resource-descriptors',
