@@ -26,6 +26,162 @@
 // the spec cannot say is kept and marked NOT EXPRESSIBLE with why.
 import type { PublishedCase } from './published-measured.js';
 
-export const round36Cases: PublishedCase[] = [];
+// --- axolotl's per-step memory metrics in a written guide (kind: LLM LoRA/QLoRA, first of the first pass) -----------
+// The search: find_string for axolotl's step-log key "memory/max_mem_allocated" (axolotl's trainer logs
+// memory/max_mem_active, memory/max_mem_allocated and memory/device_mem_reserved in GiB beside the loss; none of the
+// three keys is in rounds 1 to 35). One hit: this guide's "Training Progress Example". The figure is
+// torch.cuda.max_memory_allocated() in GiB as axolotl logs it (the peak since the start, one GPU).
+const axolotlGuideDoc = 'an axolotl LoRA guide (configs/mistral-lora.yml, "Training Progress Example")';
+const axolotlMistralLoraCase: PublishedCase = {
+  id: 'axolotl-guide-mistral-7b-instruct-v0.3-lora-r16-qkvo-bf16-mbs1-ga8-alpaca20',
+  source: `${axolotlGuideDoc} (a Markdown guide, file index id 62064646516: its repository is not named by the index, so no public address is known here), section "9. Run Training", the pasted output at step 156/200: "'memory/max_mem_active(gib)': 14.56, 'memory/max_mem_allocated(gib)': 14.56, 'memory/device_mem_reserved(gib)': 14.6, 'epoch': 52.0"`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: 14.56,
+  config:
+    "The guide's configs/mistral-lora.yml, run with `axolotl train configs/mistral-lora.yml` on one GPU: base_model mistralai/Mistral-7B-Instruct-v0.3 (32 layers of 4096, 32 heads and 8 key/value heads of 128, SwiGLU MLP 14336, vocab 32768, untied head: 7,248,023,552 parameters), adapter lora with lora_r 16, lora_alpha 32, lora_dropout 0.05 on q_proj, k_proj, v_proj and o_proj; micro_batch_size 1, gradient_accumulation_steps 8, max_steps 200, learning_rate 2e-4; data/train.jsonl, the guide's 20 alpaca-format records (type alpaca), each under about 90 tokens with the alpaca template. Assumed from axolotl's defaults (the config sets none of them): bf16 'auto' (bf16 weights and autocast on a bf16-capable GPU: the 14.56 GiB fits 16-bit weights, 13.5 GiB, not fp32), PEFT's fp32 adapters, no gradient checkpointing, the fused torch AdamW (axolotl's default optimizer), no sample packing and no padding to sequence_len, so a batch is one record of at most about 128 tokens; the guide's Option A install (no flash-attn) leaves transformers' sdpa attention. The figure: the max allocated logged at step 156 (one GPU's figure). A doubt: the GPU is not named, and the loss of 0.0001 at epoch 52 says the 20 records were seen again and again (no bearing on memory); traceable: yes as a Hugging Face config (MistralForCausalLM at v0.3's sizes)",
+  spec: `model:
+  params: 7248023552
+  transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, kv_heads: 8, ffn: 14336, vocab: 32768, tied_embeddings: false, seq_len: 128, attention: sdpa }
+  lora: { rank: 16, alpha: 32, targets: [q, k, v, o], dropout: 0.05 }
+training: { precision: bf16, optimizer: adamw, optimizer_impl: fused, batch_size: 1, grad_accumulation: 8, activation_checkpointing: none }
+cuda: { lengths: variable }`,
+};
 
-export const round36Documents: string[] = [];
+// --- torchvision's detection references' MetricLogger "max mem" (kind: detection, first of the first pass) ---------
+// The search: find_string for the MetricLogger's delimiter and key, "  max mem: " (torchvision references/detection
+// utils.py MetricLogger.log_every prints torch.cuda.max_memory_allocated() / 2**20, never reset: the run's peak so far
+// in MiB; DeiT, MAE and the others copied it). Its hits, in order: a Windows course run of a "data epoch" model (its
+// model not in the excerpt), a Java resource report and a Slurm time format (no GPU), a video-language model's smoke run
+// (a ViT and an LM, shapes not given), a DETR-style tracker (loss_center, loss_offset: outside the spec), a spatial
+// audio README (inference only), a Faster R-CNN fine-tune (43,276,653 parameters), the PyTorch tutorial's own Chinese
+// translation (the tutorial's printed output, not a run of its own), an LSF report (no GPU), and this Korean
+// walk-through of the same tutorial, run by its author. Taken in that order up to the kind's 3 (the Faster R-CNN run
+// below, on the second pass, if its config is recoverable).
+const pennFudanKoDoc =
+  'the blog post "Penn-Fudan으로 알아보는 객체 탐지(Object Detection), 분할(Segmentation) with FasterRCNN"';
+const pennFudanMaskRcnnCase: PublishedCase = {
+  id: 'torchvision-0.16-maskrcnn-r50-fpn-pennfudan-2cls-bs2-sgd-fp32-5ep',
+  source: `${pennFudanKoDoc} (HyunMin Kim, dated 2023-10-23, a Jekyll post's Markdown, file index id 32302233340: its repository is not named by the index), section "6. 모델 훈련", the last epoch's training lines: "Epoch: [4]  [59/60]  eta: 0:00:00  lr: 0.000500  loss: 0.1828 (0.1846) ... time: 0.1864  data: 0.0111  max mem: 3162"`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: 3162 / 1024,
+  config:
+    "The post's code (after pytorch.org's TorchVision Object Detection Finetuning Tutorial), torch 2.1.0+cu118 and torchvision 0.16.0 as printed: maskrcnn_resnet50_fpn(weights=\"DEFAULT\") with its box predictor replaced by FastRCNNPredictor(1024, 2) and its mask predictor by MaskRCNNPredictor(256, 256, 2) (num_classes 2: pedestrian and background); torchvision's defaults for a pretrained detector: FrozenBatchNorm2d in the ResNet-50, trainable_backbone_layers 3 (the stem and layer1 frozen), FPN of 256, RPN 256 anchors a image, box_batch_size_per_image 512 with positive_fraction 0.25, GeneralizedRCNNTransform min_size 800, max_size 1333, the batch padded to a multiple of 32; PennFudanPed (170 images, 120 to train: 60 steps an epoch), batch_size 2, RandomHorizontalFlip, SGD lr 0.005, momentum 0.9, weight decay 5e-4, StepLR, 5 epochs, fp32, one GPU (not named). The figure: max mem after the fifth epoch, 3162 MiB (the run's peak; evaluation at batch 1 after each epoch runs without grad, below the training peak: the first epoch ends at 2765 and its evaluation keeps it). Assumed: the padded input [3, 800, 1088] (PennFudan's photos are a few hundred pixels a side, scaled so the short side is 800; the long side of a batch of two varies from step to step, about 1.1 to 1.4 times the short one), at most 8 pedestrians an image; traceable: partly (torchvision builds this Mask R-CNN here; examples/trace has Faster R-CNN factories, none for Mask R-CNN)",
+  spec: `model:
+  detector:
+    input: [3, 800, 1088]
+    backbone: { depth: 50, norm: frozen_batch_norm }
+    head: mask_rcnn
+    classes: 1
+    max_objects: 8
+training: { precision: fp32, optimizer: sgd_momentum, batch_size: 2 }`,
+};
+
+// --- Megatron-LM's report_memory line after the first iteration (kind: LLM full fine-tune or pretraining, first of the
+// first pass) --------------------------------------------------------------------------------------------------------
+// The search: find_string for "(after 1 iterations) memory (MB)" (Megatron-LM training.py report_memory, printed by the
+// ranks of data-parallel rank 0 at the first log interval, here --log-interval 1; round 35 searched the "(after 10
+// iterations)" form). Its hits, in order: a Megatron-Bridge course exercise on Qwen3-4B (its override YAML not in the
+// document), a Megatron-LM MoE example's pretraining log (an MTP model, its config in another script), two
+// Megatron-DeepSpeed logs on ALCF machines (Aurora and Polaris: Intel GPUs or a config spread over an environment), this
+// fault-injection study's launch script, a Chinese note with zero figures, a tiny MoE log, a DeepSpeed log, a parser and
+// a test. Taken in that order: the first four are left (as said), this script is written.
+const faultInjectionLlamaDoc =
+  "a fault-injection study's launch script around Pai-Megatron-Patch run_mcore_llama3_1.sh";
+const paiLlama31Tp2Pp2Case: PublishedCase = {
+  id: 'pai-megatron-patch-mcore-llama3.1-8b-sft-tp2-pp2-mbs8-gbs8-seq1024-distopt-selective-4gpu',
+  source: `${faultInjectionLlamaDoc} (a Slurm bash script, file index id 52487340057: its repository is not named by the index), its opening comment: "# [Rank 0] (after 1 iterations) memory (MB) | allocated: 34663.55029296875 | max allocated: 44819.12841796875 | reserved: 45930.0 | max reserved: 45930.0" (ranks 1, 2 and 3 the same)`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: 44819.12841796875 / 1024,
+  config:
+    "The script's call: sh ./Pai-Megatron-Patch/examples/llama3_1/run_mcore_llama3_1.sh dsw 8B 8 8 1e-6 1e-7 1024 1024 bf16 2 2 1 false true false true sel false 1000 <sft data> <sft data> Meta-Llama-3.1-8B-mcore-tp2-pp2 1000 0 <out>, read against run_mcore_llama3_1.sh (alibaba/Pai-Megatron-Patch, examples/llama3_1/run_mcore_llama3_1.sh as indexed at 1a7758cb68da7ee27d84e1110f4878b83a342b47): MODEL_SIZE 8B (32 layers, hidden 4096, 32 heads, 8 query groups, ffn 14336, SwiGLU, RMSNorm, no linear bias, untied embeddings, vocab 128256 + EXTRA_VOCAB_SIZE 256 = 128512), micro batch 8, global batch 8, seq 1024 (pad 1024), --bf16 (Megatron accumulates and reduces gradients in fp32), tensor 2, pipeline 2, context 1, sequence parallel off, --use-distributed-optimizer, NVTE_FUSED_ATTN=1 (FL false), --train-mode finetune, --recompute-activations (selective), no optimizer offload, --transformer-impl transformer_engine, Adam (beta2 0.95, weight decay 0.1, clip 1.0), dropout 0. The figure: rank 0's max allocated after the first iteration (one GPU's figure; the four ranks print the same), 44819 MiB. Read as 4 GPUs (data parallel 1, one micro-batch a step): only ranks 0 to 3 print, and 34663 MiB held after the step is what a 2.0 B-parameter shard holds with its whole Adam state (bf16 weights, fp32 main gradients, fp32 master weights and two moments: 18 B a parameter, 36 GB), where data parallel 2 would halve the optimizer's part. A doubt: the dsw branch exports 8 visible GPUs; the study's machine is not named. Assumed: Megatron's vocab-parallel cross-entropy; the peak stage (both stages hold 16 layers and one 128512 × 4096 table); traceable: yes as a Hugging Face config (LlamaForCausalLM at Llama 3.1 8B's sizes), not as Megatron's modules",
+  spec: `model:
+  params: 8032358400
+  transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, kv_heads: 8, ffn: 14336, vocab: 128512, seq_len: 1024, lm_head: true, tied_embeddings: false, attention: flash }
+training: { precision: amp_bf16, convention: zero, grad_accum_dtype: fp32, optimizer: adamw, optimizer_impl: fused, batch_size: 8, activation_checkpointing: selective, loss: vocab_parallel }
+parallel: { gpus: 4, tensor: 2, pipeline: 2, micro_batches: 1, sequence_parallel: false, strategy: zero1, framework: megatron }`,
+};
+
+// --- ROCm/rocm-blogs (kinds: vision classification, first of the first pass; then a dense per-pixel CNN) ---------------
+// The search: the MetricLogger format again, as DeiT-style ImageNet runs print it, find_string
+// "Epoch: [0]  [   0/1251]" (1251 steps: ImageNet at 1024 images a step). One hit: this blog's Vision Mamba fine-tune.
+// ROCm/rocm-blogs was then fetched (snapshot c9a603f2, 2024-10-24; the Vision Mamba post is newer than it) and its
+// READMEs grepped for max_memory_allocated, "max mem:", peak memory and memory (MB): the automatic-mixed-precision
+// post (two measured runs, written below), the torchtune post (log_peak_memory_stats False; its "Memory used: 16.64 GB"
+// is a generation step's) and a finite-difference kernel (no training). rocm-blogs is no harness rounds 33 to 35
+// leaned on: up to 4 rows (3 here).
+const rocmVimDoc = 'ROCm/rocm-blogs blogs/artificial-intelligence/vision-mamba/README.md';
+const rocmVimCase: PublishedCase = {
+  id: 'rocm-blogs-vim-small-stride8-midcls-imagenet-ft-bs128-fp32-8gpu-ddp',
+  source: `${rocmVimDoc} ("Vision Mamba on AMD GPU with ROCm", https://github.com/ROCm/rocm-blogs/tree/release/blogs/artificial-intelligence/vision-mamba/ as the post itself links it; the text read here is the search index's copy, file index id 62021634991, its run dated 2024-09-09), the training output: "Epoch: [0]  [1250/1251]  eta: 0:00:03  lr: 0.000010  loss: 2.5232 (2.5541)  time: 3.1798  data: 0.0005  max mem: 58206"`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: 58206 / 1024,
+  config:
+    "torchrun --nnodes 1 --nproc_per_node 8 ./vim/main.py --model vim_small_patch16_stride8_224_bimambav2_final_pool_mean_abs_pos_embed_with_midclstok_div2 --batch-size 128 --lr 5e-6 --min-lr 1e-5 --warmup-lr 1e-5 --drop-path 0.0 --weight-decay 1e-8 --num_workers 8 --epochs 1 --finetune ./vim_s_midclstok_ft_81p6acc.pth --no_amp (the post's command; its Namespace as printed: world_size 8, opt adamw, model_ema True, mixup 0.8, cutmix 1.0, repeated_aug True, input_size 224, if_amp False), on 8 AMD Instinct GPUs under ROCm (the post names MI210 and MI300X timings; hipified mamba kernels): Vim-S, 24 bidirectional Mamba blocks of d_model 384 (expand 2, d_state 16), patch 16 at stride 8 (27 × 27 = 729 patch tokens and a middle class token), \"number of params: 26001256\"; 128 images a GPU in fp32 (DDP), AdamW, an fp32 EMA copy. The figure: max mem at the epoch's last step (torch.cuda.max_memory_allocated() / 2**20 of rank 0, never reset: one GPU's figure), 58206 MiB; the later \"Test\" lines (99137, the evaluation at a larger batch) are left. NOT EXPRESSIBLE: the spec has no state-space (Mamba) block — the selective scan's saved inputs (x, delta, B, C and the z gate, for each direction) are not a transformer's; the spec below is the nearest ViT of the same width, depth and token count, fp32; traceable: no (mamba_ssm's kernels are not here)",
+  spec: `model:
+  params: 26001256
+  transformer: { family: vit, layers: 24, hidden: 384, heads: 6, seq_len: 730, classes: 1000, attention: sdpa }
+training: { precision: fp32, optimizer: adamw, batch_size: 128 }
+parallel: { gpus: 8, strategy: ddp }`,
+};
+
+// The automatic-mixed-precision post: one script, two measured runs of the same network (standard fp32, then AMP).
+// No kind of the draw fits a per-pixel regression exactly; it is counted with segmentation (a dense per-pixel head on
+// a full-resolution feature map), said plainly here.
+const rocmAmpDoc = 'ROCm/rocm-blogs blogs/artificial-intelligence/automatic-mixed-precision/README.md';
+const rocmAmpSource = (quote: string) =>
+  `${rocmAmpDoc} ("Automatic mixed precision in PyTorch using AMD GPUs", Logan Grado, 29 March 2024; commit c9a603f2d10700ba973a4a4150374c6979a8f9d2, https://github.com/ROCm/rocm-blogs/blob/c9a603f2d10700ba973a4a4150374c6979a8f9d2/blogs/artificial-intelligence/automatic-mixed-precision/README.md), section "Standard vs AMP performance", the printed output: ${quote}`;
+const rocmAmpConfig = (precision: string) =>
+  `The post's script: ConvModel(hidden_size=256, n_hidden_layers=2) = Conv2d(2, 256, 1) → BatchNorm2d → ReLU, twice more Conv2d(256, 256, 1) → BatchNorm2d → ReLU, then Conv2d(256, 1, 1) (134,145 parameters), on one input of torch.Size([1, 2, 512, 512]) (the x, y coordinates of a 512 × 512 grid) against a [1, 1, 512, 512] target, MSELoss, torch.optim.Adam(lr 0.001), opt.zero_grad() before each forward, 512 steps; ${precision}; one AMD GPU under ROCm (not named: \"AMD GPU - see the list of compatible GPUs\"). The figure: TorchMemProfile's torch.cuda.max_memory_allocated() / 1024**2 over the 512 steps (gc.collect, empty_cache and reset_peak_memory_stats on entry, with the model, input and target already on the GPU), printed with the unit \"KB\" by a slip: the f-string prints \"{max_memory_allocated/1024**2:0.4g} MB\", so the number is MiB. Assumed: nothing beyond the script; traceable: yes (a plain nn.Sequential; no examples/trace factory)`;
+const rocmAmpFp32Case: PublishedCase = {
+  id: 'rocm-blogs-amp-post-conv1x1-256x3-bn-512x512-bs1-adam-fp32',
+  source: rocmAmpSource('"Standard training: ... Max memory allocated: 2061 KB"'),
+  what: 'allocated',
+  unit: 'GiB',
+  measured: 2061 / 1024,
+  config: rocmAmpConfig('fp32 (test_standard_training)'),
+  spec: `model:
+  cnn:
+    input: [2, 512, 512]
+    layers:
+      - { conv: 256, kernel: 1, padding: 0, repeat: 3 }
+      - { conv: 1, kernel: 1, padding: 0, batch_norm: false, relu: false }
+training: { precision: fp32, optimizer: adam, batch_size: 1 }`,
+};
+const rocmAmpFp16Case: PublishedCase = {
+  id: 'rocm-blogs-amp-post-conv1x1-256x3-bn-512x512-bs1-adam-amp-fp16',
+  source: rocmAmpSource('"AMP training: ... Max memory allocated: 1035 KB"'),
+  what: 'allocated',
+  unit: 'GiB',
+  measured: 1035 / 1024,
+  config: rocmAmpConfig(
+    'AMP (test_amp_training: the forward and loss under torch.autocast(device_type="cuda"), float16 by default, with a torch.cuda.amp.GradScaler; fp32 weights and Adam states)',
+  ),
+  spec: `model:
+  cnn:
+    input: [2, 512, 512]
+    layers:
+      - { conv: 256, kernel: 1, padding: 0, repeat: 3 }
+      - { conv: 1, kernel: 1, padding: 0, batch_norm: false, relu: false }
+training: { precision: amp_fp16, optimizer: adam, batch_size: 1 }`,
+};
+
+export const round36Cases: PublishedCase[] = [
+  axolotlMistralLoraCase,
+  pennFudanMaskRcnnCase,
+  paiLlama31Tp2Pp2Case,
+  rocmVimCase,
+  rocmAmpFp32Case,
+  rocmAmpFp16Case,
+];
+
+export const round36Documents: string[] = [
+  axolotlGuideDoc,
+  pennFudanKoDoc,
+  faultInjectionLlamaDoc,
+  rocmVimDoc,
+  rocmAmpDoc,
+];
