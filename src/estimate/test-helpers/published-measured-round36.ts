@@ -96,7 +96,7 @@ const paiLlama31Tp2Pp2Case: PublishedCase = {
   unit: 'GiB',
   measured: 44819.12841796875 / 1024,
   config:
-    "The script's call: sh ./Pai-Megatron-Patch/examples/llama3_1/run_mcore_llama3_1.sh dsw 8B 8 8 1e-6 1e-7 1024 1024 bf16 2 2 1 false true false true sel false 1000 <sft data> <sft data> Meta-Llama-3.1-8B-mcore-tp2-pp2 1000 0 <out>, read against run_mcore_llama3_1.sh (alibaba/Pai-Megatron-Patch, examples/llama3_1/run_mcore_llama3_1.sh as indexed at 1a7758cb68da7ee27d84e1110f4878b83a342b47): MODEL_SIZE 8B (32 layers, hidden 4096, 32 heads, 8 query groups, ffn 14336, SwiGLU, RMSNorm, no linear bias, untied embeddings, vocab 128256 + EXTRA_VOCAB_SIZE 256 = 128512), micro batch 8, global batch 8, seq 1024 (pad 1024), --bf16 (Megatron accumulates and reduces gradients in fp32), tensor 2, pipeline 2, context 1, sequence parallel off, --use-distributed-optimizer, NVTE_FUSED_ATTN=1 (FL false), --train-mode finetune, --recompute-activations (selective), no optimizer offload, --transformer-impl transformer_engine, Adam (beta2 0.95, weight decay 0.1, clip 1.0), dropout 0. The figure: rank 0's max allocated after the first iteration (one GPU's figure; the four ranks print the same), 44819 MiB. Read as 4 GPUs (data parallel 1, one micro-batch a step): only ranks 0 to 3 print, and 34663 MiB held after the step is what a 2.0 B-parameter shard holds with its whole Adam state (bf16 weights, fp32 main gradients, fp32 master weights and two moments: 18 B a parameter, 36 GB), where data parallel 2 would halve the optimizer's part. A doubt: the dsw branch exports 8 visible GPUs; the study's machine is not named. Assumed: Megatron's vocab-parallel cross-entropy; the peak stage (both stages hold 16 layers and one 128512 × 4096 table); traceable: yes as a Hugging Face config (LlamaForCausalLM at Llama 3.1 8B's sizes), not as Megatron's modules",
+    "The script's call: sh ./Pai-Megatron-Patch/examples/llama3_1/run_mcore_llama3_1.sh dsw 8B 8 8 1e-6 1e-7 1024 1024 bf16 2 2 1 false true false true sel false 1000 <sft data> <sft data> Meta-Llama-3.1-8B-mcore-tp2-pp2 1000 0 <out>, read against run_mcore_llama3_1.sh (alibaba/Pai-Megatron-Patch, examples/llama3_1/run_mcore_llama3_1.sh as indexed at 1a7758cb68da7ee27d84e1110f4878b83a342b47): MODEL_SIZE 8B (32 layers, hidden 4096, 32 heads, 8 query groups, ffn 14336, SwiGLU, RMSNorm, no linear bias, untied embeddings, vocab 128256 + EXTRA_VOCAB_SIZE 256 = 128512), micro batch 8, global batch 8, seq 1024 (pad 1024), --bf16 (Megatron accumulates and reduces gradients in fp32), tensor 2, pipeline 2, context 1, sequence parallel off, --use-distributed-optimizer, NVTE_FUSED_ATTN=1 (FL false), --train-mode finetune, --recompute-activations (selective), no optimizer offload, --transformer-impl transformer_engine, Adam (beta2 0.95, weight decay 0.1, clip 1.0), dropout 0. The figure: rank 0's max allocated after the first iteration (one GPU's figure; the four ranks print the same), 44819 MiB. Read as 4 GPUs (data parallel 1, one micro-batch a step): only ranks 0 to 3 print, and 34663 MiB held after the step is what a 2.0 B-parameter shard holds with its whole Adam state (bf16 weights, fp32 main gradients, fp32 master weights and two moments: 18 B a parameter, 36 GB), where data parallel 2 would halve the optimizer's part. A doubt: the dsw branch exports 8 visible GPUs; the study's machine is not named. NOT EXPRESSIBLE: the figure is the first iteration's peak, reached in its forward and backward before Adam's two moments exist (the optimizer makes them lazily in the first step, and --no-load-optim loads none), so it holds the bf16 weights, the fp32 main gradients and the distributed optimizer's fp32 master copy (made when the optimizer is built) and the activations, but not the 16 GB of moments a later step's peak holds beside them; the spec says a steady step. Assumed: Megatron's vocab-parallel cross-entropy; the peak stage (both stages hold 16 layers and one 128512 × 4096 table); traceable: yes as a Hugging Face config (LlamaForCausalLM at Llama 3.1 8B's sizes), not as Megatron's modules",
   spec: `model:
   params: 8032358400
   transformer: { family: llama, layers: 32, hidden: 4096, heads: 32, kv_heads: 8, ffn: 14336, vocab: 128512, seq_len: 1024, lm_head: true, tied_embeddings: false, attention: flash }
@@ -135,7 +135,7 @@ const rocmAmpDoc = 'ROCm/rocm-blogs blogs/artificial-intelligence/automatic-mixe
 const rocmAmpSource = (quote: string) =>
   `${rocmAmpDoc} ("Automatic mixed precision in PyTorch using AMD GPUs", Logan Grado, 29 March 2024; commit c9a603f2d10700ba973a4a4150374c6979a8f9d2, https://github.com/ROCm/rocm-blogs/blob/c9a603f2d10700ba973a4a4150374c6979a8f9d2/blogs/artificial-intelligence/automatic-mixed-precision/README.md), section "Standard vs AMP performance", the printed output: ${quote}`;
 const rocmAmpConfig = (precision: string) =>
-  `The post's script: ConvModel(hidden_size=256, n_hidden_layers=2) = Conv2d(2, 256, 1) → BatchNorm2d → ReLU, twice more Conv2d(256, 256, 1) → BatchNorm2d → ReLU, then Conv2d(256, 1, 1) (134,145 parameters), on one input of torch.Size([1, 2, 512, 512]) (the x, y coordinates of a 512 × 512 grid) against a [1, 1, 512, 512] target, MSELoss, torch.optim.Adam(lr 0.001), opt.zero_grad() before each forward, 512 steps; ${precision}; one AMD GPU under ROCm (not named: \"AMD GPU - see the list of compatible GPUs\"). The figure: TorchMemProfile's torch.cuda.max_memory_allocated() / 1024**2 over the 512 steps (gc.collect, empty_cache and reset_peak_memory_stats on entry, with the model, input and target already on the GPU), printed with the unit \"KB\" by a slip: the f-string prints \"{max_memory_allocated/1024**2:0.4g} MB\", so the number is MiB. Assumed: nothing beyond the script; traceable: yes (a plain nn.Sequential; no examples/trace factory)`;
+  `The post's script: ConvModel(hidden_size=256, n_hidden_layers=2) = Conv2d(2, 256, 1) → BatchNorm2d → ReLU, twice more Conv2d(256, 256, 1) → BatchNorm2d → ReLU, then Conv2d(256, 1, 1) (134,145 parameters), on one input of torch.Size([1, 2, 512, 512]) (the x, y coordinates of a 512 × 512 grid) against a [1, 1, 512, 512] target, MSELoss, torch.optim.Adam(lr 0.001), opt.zero_grad() before each forward, 512 steps; ${precision}; one AMD GPU under ROCm (not named: "AMD GPU - see the list of compatible GPUs"). The figure: TorchMemProfile's torch.cuda.max_memory_allocated() / 1024**2 over the 512 steps (gc.collect, empty_cache and reset_peak_memory_stats on entry, with the model, input and target already on the GPU), printed with the unit "KB" by a slip: the f-string prints "{max_memory_allocated/1024**2:0.4g} MB", so the number is MiB. Assumed: nothing beyond the script; traceable: yes (a plain nn.Sequential; no examples/trace factory)`;
 const rocmAmpFp32Case: PublishedCase = {
   id: 'rocm-blogs-amp-post-conv1x1-256x3-bn-512x512-bs1-adam-fp32',
   source: rocmAmpSource('"Standard training: ... Max memory allocated: 2061 KB"'),
@@ -169,6 +169,82 @@ const rocmAmpFp16Case: PublishedCase = {
 training: { precision: amp_fp16, optimizer: adam, batch_size: 1 }`,
 };
 
+// The MetricLogger search's seventh hit (detection, second of the kind's first pass): a lettuce-pod detector trained
+// with sovit-123's fasterrcnn-pytorch-training-pipeline, which prints torchvision's MetricLogger lines.
+const lettuceFrcnnDoc =
+  'a notebook write-up "ObjectDetection-FasterRCNN" (plantdetection, faster_rcnn_lettuce)';
+const lettuceFrcnnV2Case: PublishedCase = {
+  id: 'frcnn-pipeline-fasterrcnn-r50-fpn-v2-lettuce-5cls-800-bs2-sgd-fp32',
+  source: `${lettuceFrcnnDoc} (a Markdown export of a notebook, file index id 42125247655: its repository is not named by the index), the training output of the last epoch: "Epoch: [24]  [528/529]  eta: 0:00:00  lr: 0.001000  loss: 0.0878 (0.0912) ... time: 0.6984  data: 0.0021  max mem: 4143"`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: 4143 / 1024,
+  config:
+    "!python train.py --config data_configs/custom_data.yaml --epochs 25 --model fasterrcnn_resnet50_fpn_v2 --project-name plantdetection --batch-size 2 --no-mosaic (the write-up's command), \"Not using distributed mode\", one GPU (not named): torchvision's fasterrcnn_resnet50_fpn_v2 for 5 classes and background (FastRCNNPredictor 1024 → 6 and 24, as the printed summary shows), \"Total params: 43,276,653 ... Non-trainable params: 225,344\" (the stem and layer1 frozen, FrozenBatchNorm2d in the ResNet-50), GeneralizedRCNNTransform to [2, 3, 800, 800] as the summary prints, the v2 RPN head (two 3×3 convs with BN) and box head (four 3×3 convs of 256 with BN, then one FC of 1024), 1057 training images (529 steps an epoch), SGD lr 0.001 with momentum (the pipeline's default, momentum 0.9 and weight decay 5e-4 assumed from its train.py), fp32 (no --amp). The figure: max mem through the 25th epoch (the run's peak since the start, one GPU), 4143 MiB. NOT EXPRESSIBLE: the v2 heads (the box head's four conv-BN-ReLU layers over 512 sampled RoIs an image at 7 × 7, the RPN head's second conv and its BN) are not the spec's faster_rcnn head (two FC layers on the RoIs); the spec is the v1 detector at the same input, classes and batch, max_objects assumed; traceable: partly (torchvision builds the v2 detector here; examples/trace has only v1 Faster R-CNN factories)",
+  spec: `model:
+  detector:
+    input: [3, 800, 800]
+    backbone: { depth: 50, norm: frozen_batch_norm }
+    head: faster_rcnn
+    classes: 5
+    max_objects: 20
+training: { precision: fp32, optimizer: sgd_momentum, batch_size: 2 }`,
+};
+
+// --- ms-swift's step logs, 'memory(GiB)' (kind: LLM LoRA/QLoRA, second pass; ms-swift is a harness rounds 34 and 35
+// leaned on: at most 2 rows, both here) ------------------------------------------------------------------------------
+// The search: find_string "'memory(GiB)': " (ms-swift's trainer logs, swift/trainers/patcher.py add_train_message:
+// the running max of torch.cuda.max_memory_reserved() of the logging process's own device / 2**30, GiB, rank 0). Its
+// hits, in order: a collector's test (no run), a DCU benchmark table (no run), ms-swift's Qwen2-7B quick start of
+// 2024-06 (the docs earlier rounds read), a flow-matching trainer that copies the format (no config), a multi-turn GRPO
+// log (its rollout engine and turns not given), a test, a Qwen run whose command is not in the excerpt, a 65535-token
+// sequence-parallel example (ms-swift's examples, round 34's), a test, and this example script, whose two runs are the
+// two rows. The file index's copy was matched to ms-swift's history here (modelscope/ms-swift, fetched snapshot
+// 3602360a5): the script with these comments is examples/train/activation_cpu_offload/train.sh as added in 20680af33.
+const swiftActOffloadDoc = 'modelscope/ms-swift examples/train/activation_cpu_offload/train.sh';
+const swiftActOffloadSource = (quote: string) =>
+  `${swiftActOffloadDoc} (commit 20680af33bba75b210c447f4b8ab7db6ecd46d23, 2026-01-22, "feat: add FSDP2 configuration and training script for activation CPU offload", https://github.com/modelscope/ms-swift/blob/20680af33bba75b210c447f4b8ab7db6ecd46d23/examples/train/activation_cpu_offload/train.sh; the runs' output directories are dated 2025-12-31), the commented logs: ${quote}`;
+const swiftActOffloadConfig = (offload: string) =>
+  `The script: CUDA_VISIBLE_DEVICES=0,1 NPROC_PER_NODE=2 swift sft --model Qwen/Qwen3-8B --train_type lora --dataset 'AI-ModelScope/alpaca-gpt4-data-zh#500' --torch_dtype bfloat16 --per_device_train_batch_size 1 --learning_rate 1e-4 --lora_rank 8 --lora_alpha 32 --gradient_checkpointing false --weight_decay 0.1 --target_modules all-linear --gradient_accumulation_steps 16 --max_length 2048 --fsdp ./examples/train/activation_cpu_offload/fsdp2.json (16 steps); fsdp2.json at the same commit: "full_shard auto_wrap", fsdp_version 2, reshard_after_forward true, TRANSFORMER_BASED_WRAP (the decoder layers), cpu_ram_efficient_loading, activation_checkpointing false, activation_cpu_offload true (the file as committed; ${offload}). Qwen3-8B: 36 layers of 4096, 32 heads and 8 key/value heads of 128, SwiGLU MLP 12288, vocab 151936, untied head (8,190,735,360 parameters); LoRA on every linear of the blocks, ms-swift's default lora_dropout 0.05, PEFT's fp32 adapters over bf16 weights, AdamW (adamw_torch, transformers' default), sdpa attention (no --attn_impl); alpaca-gpt4-data-zh's first 500 records in the chat template, each batch one record of at most 2048 tokens (the data's longest is not known here: the spec takes the cap). The figure: ms-swift's memory(GiB) at the last step (the running max of rank 0's max_memory_reserved, one GPU's figure). Assumed: two NVIDIA GPUs (not named: the paths are /model/ljl/...); traceable: yes as a Hugging Face config (Qwen3ForCausalLM), the FSDP2 sharding and the offload hooks not traced`;
+const swiftActOffloadOnCase: PublishedCase = {
+  id: 'ms-swift-qwen3-8b-lora-r8-all-linear-fsdp2-act-cpu-offload-bs1-ga16-len2048-2gpu',
+  source: swiftActOffloadSource(
+    "\"# activation_cpu_offload=true\" ... \"{'train_runtime': 962.7184, ... 'global_step/max_steps': '16/16', ... 'memory(GiB)': 24.87, ...}\"",
+  ),
+  what: 'reserved',
+  unit: 'GiB',
+  measured: 24.87,
+  config: swiftActOffloadConfig(
+    "this run: activation_cpu_offload=true, swift/callbacks/activation_cpu_offload.py's hooks moving each decoder layer's saved tensors to the host in forward and back in backward",
+  ),
+  spec: `model:
+  params: 8190735360
+  transformer: { family: llama, layers: 36, hidden: 4096, heads: 32, kv_heads: 8, head_dim: 128, ffn: 12288, vocab: 151936, tied_embeddings: false, seq_len: 2048, attention: sdpa }
+  lora: { rank: 8, alpha: 32, targets: [q, k, v, o, gate, up, down], dropout: 0.05 }
+training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 16, activation_checkpointing: none, offload: { activations: cpu } }
+parallel: { gpus: 2, strategy: fsdp_full, fsdp_version: 2, fsdp_wrap: layers }
+cuda: { lengths: capped }`,
+};
+const swiftActOffloadOffCase: PublishedCase = {
+  id: 'ms-swift-qwen3-8b-lora-r8-all-linear-fsdp2-no-act-offload-bs1-ga16-len2048-2gpu',
+  source: swiftActOffloadSource(
+    "\"# activation_cpu_offload=false\" ... \"{'train_runtime': 507.5282, ... 'global_step/max_steps': '16/16', ... 'memory(GiB)': 27.96, ...}\"",
+  ),
+  what: 'reserved',
+  unit: 'GiB',
+  measured: 27.96,
+  config: swiftActOffloadConfig(
+    'this run: activation_cpu_offload=false, the comparison the script logs beside it, everything else the same',
+  ),
+  spec: `model:
+  params: 8190735360
+  transformer: { family: llama, layers: 36, hidden: 4096, heads: 32, kv_heads: 8, head_dim: 128, ffn: 12288, vocab: 151936, tied_embeddings: false, seq_len: 2048, attention: sdpa }
+  lora: { rank: 8, alpha: 32, targets: [q, k, v, o, gate, up, down], dropout: 0.05 }
+training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 16, activation_checkpointing: none }
+parallel: { gpus: 2, strategy: fsdp_full, fsdp_version: 2, fsdp_wrap: layers }
+cuda: { lengths: capped }`,
+};
+
 export const round36Cases: PublishedCase[] = [
   axolotlMistralLoraCase,
   pennFudanMaskRcnnCase,
@@ -176,6 +252,9 @@ export const round36Cases: PublishedCase[] = [
   rocmVimCase,
   rocmAmpFp32Case,
   rocmAmpFp16Case,
+  lettuceFrcnnV2Case,
+  swiftActOffloadOnCase,
+  swiftActOffloadOffCase,
 ];
 
 export const round36Documents: string[] = [
@@ -184,4 +263,6 @@ export const round36Documents: string[] = [
   faultInjectionLlamaDoc,
   rocmVimDoc,
   rocmAmpDoc,
+  lettuceFrcnnDoc,
+  swiftActOffloadDoc,
 ];
