@@ -113,6 +113,34 @@ const installCheck = fix(
 // What to do about each sender log/evidence.ts namedKiller names other than a time limit (whose fix is
 // nearMissFixes' "give the job more time"): a user's cancel or a stop is no limit to raise, and
 // telling the user to give a cancelled job more time would be a wrong fix (issue 23 item 5).
+// What to do for each resource exhausted-resource.ts names.
+const exhaustedFixes: Record<string, FixDetail[]> = {
+  'disk space': [
+    fix(
+      'free space or a quota on the file system the path in the message is on (df -h <dir>), or write there less (fewer checkpoints kept)',
+      'errno ENOSPC/EDQUOT: the write failed for want of disk, whatever memory was free',
+    ),
+  ],
+  'file descriptors or another per-process limit': [
+    fix(
+      'raise the open-files limit (ulimit -n 65535) or close files the program keeps open',
+      'errno EMFILE/ENFILE: the process or the system ran out of file descriptors, not of memory',
+    ),
+  ],
+  'the RPC message size limit': [
+    fix(
+      "raise the channel's and the server's message size limits (grpc.max_receive_message_length / grpc.max_send_message_length) or send smaller messages",
+      "gRPC refuses a message past its size limit (4 MiB by default on receive) with RESOURCE_EXHAUSTED; the first figure in the message is the message's size, the second the limit",
+    ),
+  ],
+  'a quota or rate limit': [
+    fix(
+      "wait and retry with backoff, or raise the service's quota",
+      'the service refused the call for its quota or request rate (HTTP 429), not for memory',
+    ),
+  ],
+};
+
 const namedSenderFixes: Record<Exclude<NamedSender, 'a time limit'>, FixDetail> = {
   'a cancellation': fix(
     "find who cancelled it and why (Slurm: sacct -j <job> -o JobID,State,Reason; a CI run's page names a manual cancel or its timeout-minutes), and give it more time only where a time limit did it; nothing about memory to change",
@@ -168,6 +196,13 @@ export function explainNearMiss(draft: Draft): Explanation {
       ],
     };
   }
+  const exhausted = draft.facts.exhaustedResource;
+  if (draft.code === 'resource-exhausted-other' && typeof exhausted === 'string')
+    return {
+      cause: 'not_memory',
+      causeText: `the RESOURCE_EXHAUSTED status names ${exhausted}, not memory (the status is one code for every resource)`,
+      fixes: exhaustedFixes[exhausted] ?? [],
+    };
   if (draft.code === 'kill-by-named-sender') {
     const sender = draft.facts.namedKiller;
     const senderFix =

@@ -1,6 +1,7 @@
 // Failures that look like memory trouble but are not: bad indices, illegal addresses, drivers.
 // They produce a `none` diagnosis that says what it is instead, and never outrank an OOM.
 import type { LogRule } from '../../types.js';
+import { isExhaustedStatus, otherExhaustedResource, otherResourceStatus } from '../exhausted-resource.js';
 
 function nearMiss(rule: Omit<LogRule, 'kind' | 'weight'>): LogRule {
   return { ...rule, kind: 'none', weight: 1 };
@@ -211,5 +212,28 @@ export const nearMissRules: LogRule[] = [
     // errno 24 EMFILE: torch's default file_descriptor sharing strategy ran out of descriptors.
     source: "errno 24 EMFILE; torch.multiprocessing sharing strategy 'file_descriptor'",
     summary: 'the process ran out of file descriptors (not of /dev/shm space)',
+    // The same errno behind a RESOURCE_EXHAUSTED status (TensorFlow's "ResourceExhaustedError: <path>;
+    // Too many open files") is that status's reading (resource-exhausted-other), not torch's sharing.
+    extract: ({ text }) => (isExhaustedStatus(text) ? undefined : {}),
+  }),
+  nearMiss({
+    code: 'resource-exhausted-other',
+    framework: 'other',
+    keywords: [
+      'resourceexhausted',
+      'resource_exhausted',
+      'resource exhausted',
+      'larger than max',
+      'exceeds maximum size',
+    ],
+    pattern: otherResourceStatus,
+    source:
+      'grpc/grpc doc/statuscodes.md RESOURCE_EXHAUSTED; tensorflow tsl/platform/errors.cc ErrnoToCode; googleapis/python-api-core exceptions.py ResourceExhausted (exhausted-resource.ts)',
+    summary:
+      'a RESOURCE_EXHAUSTED status whose message names another resource than memory (disk space, open files, a message size limit, a quota): not a memory failure',
+    extract: ({ text, match }) => {
+      const resource = otherExhaustedResource(text.slice(match.index));
+      return resource === undefined ? undefined : { facts: { exhaustedResource: resource } };
+    },
   }),
 ];

@@ -1,5 +1,6 @@
 // TensorFlow's out-of-memory reports (FACTS Q11) and the classic symptoms of a full GPU.
 import type { LogRule } from '../../types.js';
+import { otherExhaustedResource } from '../exhausted-resource.js';
 import { definedFacts, intOf, namesHostAllocator } from '../extract.js';
 
 // DataTypeString names (tensorflow/core/framework/types.cc) and their element sizes in bytes.
@@ -73,7 +74,14 @@ export const tensorflowRules: LogRule[] = [
     pattern: /ResourceExhaustedError/,
     source: 'tensorflow/python/framework/errors_impl.py ResourceExhaustedError',
     summary: 'TensorFlow raised ResourceExhaustedError',
-    extract: ({ text }) => (namesHostAllocator(text) ? { kind: 'host_oom' } : {}),
+    // The class is the RESOURCE_EXHAUSTED status of every resource; one whose message names another
+    // (disk space, open files, a gRPC message size, a quota: exhausted-resource.ts) is no memory failure.
+    extract: ({ text, match }) =>
+      otherExhaustedResource(text.slice(match.index)) !== undefined
+        ? undefined
+        : namesHostAllocator(text)
+          ? { kind: 'host_oom' }
+          : {},
   },
   {
     code: 'tf-oom-hint',
