@@ -67,7 +67,7 @@ const pennFudanMaskRcnnCase: PublishedCase = {
   unit: 'GiB',
   measured: 3162 / 1024,
   config:
-    "The post's code (after pytorch.org's TorchVision Object Detection Finetuning Tutorial), torch 2.1.0+cu118 and torchvision 0.16.0 as printed: maskrcnn_resnet50_fpn(weights=\"DEFAULT\") with its box predictor replaced by FastRCNNPredictor(1024, 2) and its mask predictor by MaskRCNNPredictor(256, 256, 2) (num_classes 2: pedestrian and background); torchvision's defaults for a pretrained detector: FrozenBatchNorm2d in the ResNet-50, trainable_backbone_layers 3 (the stem and layer1 frozen), FPN of 256, RPN 256 anchors a image, box_batch_size_per_image 512 with positive_fraction 0.25, GeneralizedRCNNTransform min_size 800, max_size 1333, the batch padded to a multiple of 32; PennFudanPed (170 images, 120 to train: 60 steps an epoch), batch_size 2, RandomHorizontalFlip, SGD lr 0.005, momentum 0.9, weight decay 5e-4, StepLR, 5 epochs, fp32, one GPU (not named). The figure: max mem after the fifth epoch, 3162 MiB (the run's peak; evaluation at batch 1 after each epoch runs without grad, below the training peak: the first epoch ends at 2765 and its evaluation keeps it). Assumed: the padded input [3, 800, 1088] (PennFudan's photos are a few hundred pixels a side, scaled so the short side is 800; the long side of a batch of two varies from step to step, about 1.1 to 1.4 times the short one), at most 8 pedestrians an image; traceable: partly (torchvision builds this Mask R-CNN here; examples/trace has Faster R-CNN factories, none for Mask R-CNN)",
+    "The post's code (after pytorch.org's TorchVision Object Detection Finetuning Tutorial), torch 2.1.0+cu118 and torchvision 0.16.0 as printed: maskrcnn_resnet50_fpn(weights=\"DEFAULT\") with its box predictor replaced by FastRCNNPredictor(1024, 2) and its mask predictor by MaskRCNNPredictor(256, 256, 2) (num_classes 2: pedestrian and background); torchvision's defaults for a pretrained detector: FrozenBatchNorm2d in the ResNet-50, trainable_backbone_layers 3 (the stem and layer1 frozen), FPN of 256, RPN 256 anchors a image, box_batch_size_per_image 512 with positive_fraction 0.25, GeneralizedRCNNTransform min_size 800, max_size 1333, the batch padded to a multiple of 32; PennFudanPed (170 images, 120 to train: 60 steps an epoch), batch_size 2, RandomHorizontalFlip, SGD lr 0.005, momentum 0.9, weight decay 5e-4, StepLR, 5 epochs, fp32, one GPU (not named). The figure: max mem after the fifth epoch, 3162 MiB (the run's peak; evaluation at batch 1 after each epoch runs without grad, below the training peak: the first epoch ends at 2765 and its evaluation keeps it). Assumed: the padded input [3, 800, 1088] (PennFudan's photos are a few hundred pixels a side, scaled so the short side is 800; the long side of a batch of two varies from step to step, about 1.1 to 1.4 times the short one), at most 8 pedestrians an image; traceable: no here (examples/trace has torchvision Faster R-CNN factories, none for Mask R-CNN, and .venv-frameworks has no torchvision)",
   spec: `model:
   detector:
     input: [3, 800, 1088]
@@ -180,7 +180,7 @@ const lettuceFrcnnV2Case: PublishedCase = {
   unit: 'GiB',
   measured: 4143 / 1024,
   config:
-    "!python train.py --config data_configs/custom_data.yaml --epochs 25 --model fasterrcnn_resnet50_fpn_v2 --project-name plantdetection --batch-size 2 --no-mosaic (the write-up's command), \"Not using distributed mode\", one GPU (not named): torchvision's fasterrcnn_resnet50_fpn_v2 for 5 classes and background (FastRCNNPredictor 1024 → 6 and 24, as the printed summary shows), \"Total params: 43,276,653 ... Non-trainable params: 225,344\" (the stem and layer1 frozen, FrozenBatchNorm2d in the ResNet-50), GeneralizedRCNNTransform to [2, 3, 800, 800] as the summary prints, the v2 RPN head (two 3×3 convs with BN) and box head (four 3×3 convs of 256 with BN, then one FC of 1024), 1057 training images (529 steps an epoch), SGD lr 0.001 with momentum (the pipeline's default, momentum 0.9 and weight decay 5e-4 assumed from its train.py), fp32 (no --amp). The figure: max mem through the 25th epoch (the run's peak since the start, one GPU), 4143 MiB. NOT EXPRESSIBLE: the v2 heads (the box head's four conv-BN-ReLU layers over 512 sampled RoIs an image at 7 × 7, the RPN head's second conv and its BN) are not the spec's faster_rcnn head (two FC layers on the RoIs); the spec is the v1 detector at the same input, classes and batch, max_objects assumed; traceable: partly (torchvision builds the v2 detector here; examples/trace has only v1 Faster R-CNN factories)",
+    "!python train.py --config data_configs/custom_data.yaml --epochs 25 --model fasterrcnn_resnet50_fpn_v2 --project-name plantdetection --batch-size 2 --no-mosaic (the write-up's command), \"Not using distributed mode\", one GPU (not named): torchvision's fasterrcnn_resnet50_fpn_v2 for 5 classes and background (FastRCNNPredictor 1024 → 6 and 24, as the printed summary shows), \"Total params: 43,276,653 ... Non-trainable params: 225,344\" (the stem and layer1 frozen, FrozenBatchNorm2d in the ResNet-50), GeneralizedRCNNTransform to [2, 3, 800, 800] as the summary prints, the v2 RPN head (two 3×3 convs with BN) and box head (four 3×3 convs of 256 with BN, then one FC of 1024), 1057 training images (529 steps an epoch), SGD lr 0.001 with momentum (the pipeline's default, momentum 0.9 and weight decay 5e-4 assumed from its train.py), fp32 (no --amp). The figure: max mem through the 25th epoch (the run's peak since the start, one GPU), 4143 MiB. NOT EXPRESSIBLE: the v2 heads (the box head's four conv-BN-ReLU layers over 512 sampled RoIs an image at 7 × 7, the RPN head's second conv and its BN) are not the spec's faster_rcnn head (two FC layers on the RoIs); the spec is the v1 detector at the same input, classes and batch, max_objects assumed; traceable: no here (examples/trace has only v1 Faster R-CNN factories, and .venv-frameworks has no torchvision)",
   spec: `model:
   detector:
     input: [3, 800, 800]
@@ -245,6 +245,106 @@ parallel: { gpus: 2, strategy: fsdp_full, fsdp_version: 2, fsdp_wrap: layers }
 cuda: { lengths: capped }`,
 };
 
+// --- pytorch/torchtitan commit messages with a training log's "memory:" (kind: LLM full fine-tune or pretraining,
+// second pass; torchtitan is a harness rounds 33 to 35 leaned on: at most 2 rows) ------------------------------------
+// The candidates: round 35's fifteen (its search over torchtitan's snapshot here, b5bcd76c6: commits whose message holds
+// a step log's "memory: N GiB", not cited by hash or pull request in rounds 1 to 34), less the two round 35 wrote
+// (f738a03bf, 05c181d94): 13, in log order (newest first): 95e42269f, af35cfb15, c95b211bc, 7a3dab724, 114fedc96,
+// 036433a1c, 72f89d206, 36a4b6942, 415f83445, 1ab435318, 986f6800f, 25ee32fd9, 2b017fdd6. THE PICK:
+// random.Random(36).sample(range(13), 13) = [5, 0, 11, 4, 1, 10, 9, 12, 8, 6, 3, 2, 7]: 5 (036433a1c, #2829: torchft
+// replica groups, as round 35 left it) and 0 (95e42269f, #3558: the graph trainer's SimpleFSDP with mxfp8 grouped GEMMs
+// on a DeepSeek debug model, outside the spec as round 33's graph-trainer row was) are left; 11 (25ee32fd9, #183) is
+// written. "memory" in this torchtrain-era log is GPUMemoryMonitor.get_peak_stats' max_reserved_gib, the logging rank's
+// reserved peak since the last log (reset each step, log_freq 1), GiB.
+const titanCompileDoc = 'pytorch/torchtitan commit 25ee32fd9 (#183)';
+const titanCompileCase: PublishedCase = {
+  id: 'torchtitan-25ee32fd9-llama-debugmodel-2l-fsdp2-dp4-compile-sac2-bs8-seq2048-4xh100',
+  source: `${titanCompileDoc} "Add integration test with compile enabled" (2024-04-02, https://github.com/pytorch/torchtitan/commit/25ee32fd9c809a0d9f33fc31c0abd24b4d55df2c), the message's test log: "[rank0]:2024-04-01 17:54:53,492 - root - INFO - step: 10  loss:  9.2955  memory:  9.54GiB(10.03%)  wps: 207,426  mfu: 2.54%"`,
+  what: 'reserved',
+  unit: 'GiB',
+  measured: 9.54,
+  config:
+    "The message's test: CONFIG_FILE=./train_configs/debug_model_compile.toml NGPU=4 (torchrun on 4 H100 of 95.04 GiB, as logged), the commit's test_runner flavour \"1D compile\" = train_configs/debug_model.toml with --training.compile; \"Building 1-D device mesh with ['dp'], [4]\". debug_model.toml and the code at that commit: the llama debugmodel (ModelArgs dim 256, n_layers 2, n_heads 16, vocab 32000, multiple_of 256, so an MLP of 768: \"size: 18,089,216 total parameters\"), batch_size 8, seq_len 2048, AdamW lr 8e-4, max_norm 1.0, selective activation checkpointing with selective_ac_option '2' (every second block wrapped whole), FSDP2 fully_shard on each block and the root with MixedPrecisionPolicy(param_dtype bfloat16, reduce_dtype float32), then torch.compile(model) (the whole model, the head's .float() upcast inside it); train.py computes F.cross_entropy(pred.flatten(0, 1), labels.flatten(0, 1)) outside the compiled model and holds pred, the fp32 logits, through backward (no del pred yet); alpaca data; no PYTORCH_CUDA_ALLOC_CONF in the shell trace. The figure: rank 0's reserved peak at step 10 (one GPU's figure; rank 1 prints the same), 9.54 GiB. A doubt: the spec's compile: true says the model and its loss compiled, where here the cross-entropy runs eagerly over the compiled model's fp32 logits (the loss is written standard_logits_kept for that). traceable: yes as a Hugging Face config (LlamaForCausalLM at 2 × 256, 16 heads, MLP 768, vocab 32000, untied), not compiled",
+  spec: `model:
+  params: 18089216
+  transformer: { family: llama, layers: 2, hidden: 256, heads: 16, vocab: 32000, ffn: 768, tied_embeddings: false, seq_len: 2048, attention: sdpa }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: 8, activation_checkpointing: full, checkpoint_every: 2, compile: true, loss: standard_logits_kept }
+parallel: { gpus: 4, strategy: fsdp_full, fsdp_wrap: layers, fsdp_version: 2 }`,
+};
+
+// The pick's next, 4 (114fedc96, #2990), is written: torchtitan's 2 of 2. Its message logs four runs (before and after
+// the fix, DP 4 and DP 2 × CP 2); the fix touches only a token counter, so one run is taken, the first "After" (DP 4).
+const titanFlexDoc = 'pytorch/torchtitan commit 114fedc96 (#2990)';
+const titanFlexCase: PublishedCase = {
+  id: 'torchtitan-114fedc96-llama3-debugmodel-flex-6l-fsdp2-dp4-sac-op-lbs8-seq2048',
+  source: `${titanFlexDoc} "fix CP \`n_tokens_seen\` overcounting" (2026-04-17, https://github.com/pytorch/torchtitan/commit/114fedc966bea294f72ab2799ac54f8fcd6442ea), the message's "After (DP=4, CP=1):" log: "[titan] 2026-04-15 16:44:35,135 - root - INFO - step:  5  loss:  5.60330  grad_norm:  2.2935  memory:  1.09GiB(1.38%)  tps: 102,444  tflops: 7.33  mfu: 2.35%"`,
+  what: 'reserved',
+  unit: 'GiB',
+  measured: 1.09,
+  config:
+    "The message's command: torchrun --nproc_per_node=4 --local-rank 0 -m torchtitan.train --module llama3 --config llama3_debugmodel_flex_attn --training.steps 5 --metrics.log_freq 1 --parallelism.data_parallel_shard_degree 4 --parallelism.context_parallel_degree 1 --training.global_batch_size 32 --training.seq_len 2048 (4 GPUs of 79 GiB, as 1.09 GiB = 1.38% says; torchrun called directly, so no PYTORCH_CUDA_ALLOC_CONF from run_train.sh). The config at that commit (torchtitan/models/llama3/config_registry.py and __init__.py): the llama3 debugmodel with FlexAttention and a block-causal mask (dim 256, 6 layers, 16 heads, vocab 2048 from tests/assets/tokenizer, untied output, MLP compute_ffn_hidden_dim(256, multiple_of 256) = 768: 6,163,712 parameters), local batch 32 / 4 = 8 (no accumulation), AdamW lr 8e-4, activation checkpointing mode selective with no selective_ac_option in that release's config (per-op SAC), FSDP2 with mixed_precision_param bfloat16 and reduce float32, no compile, c4_test data, validation every 5 steps (after the step-5 log). The figure: rank 0's reserved peak at step 5 (torchtitan/components/metrics.py DeviceMemoryMonitor: reserved_bytes.all.peak since the last log, GiB; one GPU's figure). Assumed: FlexAttention's memory as flash attention's (the output and its log-sum-exp kept, no scores); torchtitan's cross-entropy over the upcast logits (standard); traceable: yes as a Hugging Face config (LlamaForCausalLM at 6 × 256, 16 heads, MLP 768, vocab 2048, untied), not with FlexAttention",
+  spec: `model:
+  params: 6163712
+  transformer: { family: llama, layers: 6, hidden: 256, heads: 16, vocab: 2048, ffn: 768, tied_embeddings: false, seq_len: 2048, attention: flash }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: 8, activation_checkpointing: op }
+parallel: { gpus: 4, strategy: fsdp_full, fsdp_wrap: torchtitan, fsdp_version: 2 }`,
+};
+
+// --- the OpenMMLab AI Camp's homework logs (kinds: segmentation, then vision classification on the second pass; the
+// camp is a harness rounds 33 to 35 leaned on: at most 2 rows, both here) -------------------------------------------
+// The search: find_string "aux.loss_ce: " (mmseg's auxiliary-head key in mmengine's progress lines; mmengine's
+// "memory" is torch.cuda.max_memory_allocated() // 2**20 of the logging rank since the last log, get_max_cuda_memory
+// resetting the peak: MiB, one GPU). Its hits, in order: round 35's MMSegmentation blog post, then five documents of the
+// camp's June-2023 watermelon PSPNet homework (18163900229 and its copy 18112321747, 32301406536, 81071256,
+// 45583324573, 15266672456), an illustrative guide and a custom trainer's format string. THE PICK over the five camp
+// documents: random.Random(36).sample(range(5), 5) = [2, 0, 3, 1, 4]: 2 (81071256, the README of
+// zhjunqin/openmmlab-learning task4) is taken; find_files then lists the repository's runs with their configs, [task2
+// mmpretrain ResNet-18 fine-tune, task3 RTMDet-tiny on balloons, task4 PSPNet, task4 SegFormer], sampled with
+// random.Random(36).sample(range(4), 4) = [2, 0, 3, 1]: 2 (PSPNet) and 0 (ResNet-18) are written, the camp's 2 of 2.
+const campWatermelonPspDoc = 'zhjunqin/openmmlab-learning task4/README.md';
+const campWatermelonPspCase: PublishedCase = {
+  id: 'mmseg-1.x-camp-pspnet-r50-d8-watermelon-6cls-crop64-pad256-bs8-sgd-fp32',
+  source: `${campWatermelonPspDoc} (the file index's copy, id 81071256; the repository's configs at commit 33896c03ad78a3183234333d421ac803c49aef63, https://github.com/zhjunqin/openmmlab-learning/blob/33896c03ad78a3183234333d421ac803c49aef63/task4/pspnet-watermelon.py), section "pspnet", the run of 2023-06-17: "2023/06/17 10:38:16 - mmengine - INFO - Iter(train) [3000/3000]  lr: 9.3294e-03  eta: 0:00:00  time: 0.2249  data_time: 0.0040  memory: 3777  loss: 0.0371 ..."`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: 3777 / 1024,
+  config:
+    "task4/pspnet-watermelon.py at 33896c03 (the camp's Watermelon87 semantic-segmentation homework on MMSegmentation 1.x): EncoderDecoder, ResNetV1c-50 with dilations (1, 1, 2, 4) and strides (1, 2, 1, 1) (output stride 8), BN (requires_grad, norm_eval False), PSPHead (channels 512, pool scales 1, 2, 3, 6, OHEMPixelSampler thresh 0.7 min_kept 100000) and the FCNHead auxiliary head on stage 3 (channels 256), 6 classes; the train pipeline RandomResize to (2048, 1024) × 0.5–2.0, RandomCrop (64, 64), flip, PhotoMetricDistortion, and the model's SegDataPreProcessor pads each batch to size (256, 256); batch_size 8, SGD lr 0.01, momentum 0.9, weight decay 5e-4, fp32, max_iters 3000 with validation every 400 (whole images at batch 1, without grad), cudnn_benchmark True, one GPU (not named). The figure: the last progress line, 3777 MiB (the logging rank's peak over iterations 2901–3000). A doubt: the log's experiment is named pspnet-watermelon2 where the committed config is pspnet-watermelon.py (work_dir ./work_dirs/pspnet); the config is taken as the run's, the name as a copy's. Assumed: the 256 × 256 padded input as the spec's crop; traceable: partly (examples/trace builds the PSPNet decoder on a dilated ResNet-50 V1c, dilated_resnet_torch)",
+  spec: `model:
+  segmenter: { decoder: psp, encoder: resnet50_v1c_d8, crop: [256, 256], classes: 6 }
+training: { precision: fp32, optimizer: sgd_momentum, batch_size: 8 }
+cuda: { cudnn_benchmark: true }`,
+};
+
+const campFruitResnet18Doc = 'zhjunqin/openmmlab-learning task2/train.log';
+const campFruitResnet18Case: PublishedCase = {
+  traceModule: 'torchvision_classifiers:resnet18_224x224_c30',
+  id: 'mmpretrain-camp-resnet18-fruit30-30cls-bs32-224-sgd-fp32',
+  source: `${campFruitResnet18Doc} (commit b5d9050c01e59eebf90c1e37f9022daa44fd1800, https://github.com/zhjunqin/openmmlab-learning/blob/b5d9050c01e59eebf90c1e37f9022daa44fd1800/task2/train.log), every train line, e.g. "06/10 10:32:04 - mmengine - INFO - Epoch(train)  [1][100/109]  lr: 1.0000e-02  eta: 0:10:52  time: 0.0893  data_time: 0.0009  memory: 875  loss: 1.1847"`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: 875 / 1024,
+  config:
+    "task2/resnet18_finetune.py at the same commit (mmpretrain 1.x, the camp's fruit30 homework, run 2023-06-10): ImageClassifier, ResNet depth 18 (style pytorch: torchvision's resnet18 layout, every stage trained), GlobalAveragePooling, LinearClsHead 512 → 30 (11,191,902 parameters), initialised from the ImageNet checkpoint; RandomResizedCrop 224 and flip, batch_size 32 (109 steps an epoch), SGD lr 0.01, momentum 0.9, weight decay 1e-4, fp32, 50 epochs with validation at batch 32 each epoch (without grad), cudnn_benchmark False, one GPU (not named). The figure: the logged memory, 875 MiB at every train line (the logging rank's peak over each 100 steps, one GPU's). Assumed: nothing beyond the config; traceable: yes where torchvision is installed (examples/trace torchvision_classifiers:resnet18_224x224_c30; .venv-frameworks here has none)",
+  spec: `model:
+  params: 11191902
+  cnn:
+    input: [3, 224, 224]
+    layers:
+      - { conv: 64, kernel: 7, stride: 2, padding: 3 }
+      - { pool: max, kernel: 3, stride: 2, padding: 1 }
+      - { conv: 64, repeat: 4 }
+      - { conv: 128, stride: 2 }
+      - { conv: 128, repeat: 3 }
+      - { conv: 256, stride: 2 }
+      - { conv: 256, repeat: 3 }
+      - { conv: 512, stride: 2 }
+      - { conv: 512, repeat: 3 }
+      - { pool: global }
+      - { linear: 30 }
+training: { precision: fp32, optimizer: sgd_momentum, batch_size: 32 }`,
+};
+
 export const round36Cases: PublishedCase[] = [
   axolotlMistralLoraCase,
   pennFudanMaskRcnnCase,
@@ -255,6 +355,10 @@ export const round36Cases: PublishedCase[] = [
   lettuceFrcnnV2Case,
   swiftActOffloadOnCase,
   swiftActOffloadOffCase,
+  titanCompileCase,
+  titanFlexCase,
+  campWatermelonPspCase,
+  campFruitResnet18Case,
 ];
 
 export const round36Documents: string[] = [
@@ -265,4 +369,8 @@ export const round36Documents: string[] = [
   rocmAmpDoc,
   lettuceFrcnnDoc,
   swiftActOffloadDoc,
+  titanCompileDoc,
+  titanFlexDoc,
+  campWatermelonPspDoc,
+  campFruitResnet18Doc,
 ];
