@@ -259,8 +259,24 @@ export function resolveReporterAccount(
  */
 export function resolveMemorySide(draft: Draft, context: Facts): Draft {
   const lean = draft.facts.memorySideUndecided;
-  if (lean !== true && lean !== 'device') return draft;
+  if (lean !== true && lean !== 'device' && lean !== 'device-named') return draft;
   const { memorySideUndecided: _, retoldMemoryError: bare, ...facts } = draft.facts;
+  // An allocator's objectless "Failed to allocate." (allocation/terse-failure.ts) says nothing of its
+  // side: the device's only where the log names one; else doctor can't tell, and says what would.
+  if (lean === 'device-named')
+    return context.deviceSeen === true
+      ? {
+          ...draft,
+          facts,
+          summary: `${draft.summary}; the device's, as the log names a device and no host memory`,
+        }
+      : {
+          ...draft,
+          kind: 'none',
+          facts,
+          summary:
+            "an allocator reports that an allocation failed, but neither it nor the log says whose memory (the device's or the host's): doctor can't tell; the library's error line above it, with the request and the device, would decide",
+        };
   // A user's bare "memory error" beside a segmentation fault or an access violation the log shows is
   // that fault (generic.ts accessFaultSeenFactRule), not memory running out.
   if (bare === true && context.accessFaultSeen === true)

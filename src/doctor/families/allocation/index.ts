@@ -19,6 +19,7 @@ import {
   retoldDeviceOomRule,
 } from './generic.js';
 import { allocationFactRules, allocationRules } from './rules.js';
+import { terseAllocationFailureCode, terseAllocationFailureRule } from './terse-failure.js';
 
 /** The allocation family. */
 export const allocationFamily: DoctorFamily = {
@@ -30,6 +31,7 @@ export const allocationFamily: DoctorFamily = {
     ...failureEvidenceRules,
     genericOutOfMemoryRule,
     retoldDeviceOomRule,
+    terseAllocationFailureRule,
   ],
   factRules: [
     ...allocationFactRules,
@@ -52,6 +54,7 @@ export const allocationFamily: DoctorFamily = {
     paddleDeviceMemoryErrorCode,
     genericOutOfMemoryCode,
     retoldDeviceOomCode,
+    terseAllocationFailureCode,
   ],
   explain: explainAllocation,
 };

@@ -3,12 +3,13 @@
 import type { DoctorFamily } from '../types.js';
 import { explainXla } from './explain.js';
 import { xlaFactRules } from './facts.js';
+import { xlaOomListingRule } from './oom-listing.js';
 import { xlaRules } from './rules.js';
 
 /** The jax family. */
 export const jaxFamily: DoctorFamily = {
   name: 'jax',
-  rules: xlaRules,
+  rules: [...xlaRules, xlaOomListingRule],
   factRules: xlaFactRules,
   layers: ['jax'],
   frameworks: ['jax'],
