@@ -4,6 +4,7 @@
 
 import type { Draft } from './candidates.js';
 import { paddleDeviceMemoryErrorCode } from './families/allocation/failure-evidence.js';
+import { retoldDeviceOomCode } from './families/allocation/generic.js';
 import { launcherKilledRanksCode, rayWorkerDiedCode, retoldKillCode } from './families/host/exits.js';
 import { bareKillCodes, hostMemoryFullPercent } from './families/host/explain.js';
 import { dockerDefaultShmBytes, shmFullPercent } from './families/host/shm-rules.js';
@@ -230,21 +231,26 @@ export function resolveRetoldKill(draft: Draft, context: Facts, drafts: readonly
 }
 
 /**
- * A memory failure told only in the reporter's sentence (prose/reporter-account.ts) where the log
- * ends in a program's own exception that is not memory ("With no change, I run out of memory.
- * Setting it to anything else causes the following error: ... AttributeError"): the program's own
- * last failure (CPython Lib/traceback.py: a traceback ends in "Name: message") outranks the retelling,
- * which then tells of another run than the one pasted. Any other reading of a failure outranks it too.
+ * A memory failure told only in the reporter's sentence (prose/reporter-account.ts, and the retold
+ * runtime phrase, allocation/generic.ts retold-device-oom) where the log ends in a program's own
+ * exception that is not memory ("With no change, I run out of memory. Setting it to anything else
+ * causes the following error: ... AttributeError"; "all was fine until my job ran out of memory ... I
+ * get the error: Exception in thread "main" java.lang.RuntimeException: File not found"): the
+ * program's own last failure (CPython Lib/traceback.py: a traceback ends in "Name: message"; the
+ * JVM's uncaught-exception line, generic.ts lastExceptionFactRule) outranks the retelling, which then
+ * tells of another run than the one pasted. Any other reading of a failure outranks the bare statement too.
  */
 export function resolveReporterAccount(
   draft: Draft,
   context: Facts,
   drafts: readonly Draft[],
 ): Draft | undefined {
-  if (draft.facts.reporterAccount !== true) return draft;
+  const isStatement = draft.facts.reporterAccount === true;
+  if (!isStatement && draft.code !== retoldDeviceOomCode) return draft;
   // Any other reading of a failure, a program's line or the retold runtime phrase (allocation/generic.ts),
-  // says more than the bare statement.
-  if (drafts.some((d) => d.facts.reporterAccount !== true && d.kind !== 'none')) return undefined;
+  // says more than the bare statement (the retold phrase, a last resort, yields to them in diagnose.ts).
+  if (isStatement && drafts.some((d) => d.facts.reporterAccount !== true && d.kind !== 'none'))
+    return undefined;
   const last = context.lastException;
   if (typeof last !== 'string') return draft;
   return /memory|\bOOM\b|ResourceExhausted|bad_alloc|\balloc\w*\s+(?:fail|error)/i.test(last)

@@ -1278,11 +1278,15 @@ export const accessFaultSeenFactRule: FactRule = {
 /** The log's last exception line ("XyzError: message"), kept to tell whether the failure is memory. */
 export const lastExceptionFactRule: FactRule = {
   family: 'context',
-  keywords: ['error:', 'exception:', 'error ', 'exception '],
-  pattern: /^\s*(?:\[rank\d+\]:\s*)?(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception)\b:?\s.*$/,
+  keywords: ['error:', 'exception:', 'error ', 'exception ', 'exception in thread'],
+  pattern:
+    /^\s*(?:\[rank\d+\]:\s*)?(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception)\b:?\s.*$|^\W*Exception in thread "[^"]*" [\w$.]+(?::\s.*)?$/,
   // CPython Lib/traceback.py format_exception_only: a traceback ends in "Name: message"; the last one
-  // in the log is the failure the run ended with.
-  source: 'CPython Lib/traceback.py format_exception_only',
+  // in the log is the failure the run ended with. The JVM prints an uncaught exception as 'Exception in
+  // thread "main" java.lang.RuntimeException: message' before its stack (OpenJDK java.lang.ThreadGroup
+  // uncaughtException), a paste's backtick or quote before it.
+  source:
+    'CPython Lib/traceback.py format_exception_only; OpenJDK java/lang/ThreadGroup.java uncaughtException',
   keep: 'last',
   extract: (m) => ({ lastException: m[0].trim().slice(0, 400) }),
 };
