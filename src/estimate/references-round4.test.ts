@@ -62,7 +62,9 @@ test('round 4: accuracy on the spent round-4 cases stays at or better than its o
   // -18.4/-3.3/-30.8/-18.4/+14.2/+1.9% -> -2.6/-6.0/-5.2/-12.5/-13.9/+0.0/-20.0/-6.7/+14.6/+3.4%; 9.2% -> 7.5%,
   // 19/33/40 -> 19/36/41. Then model.unet.diffusers '0.6.0' (checkpointing before diffusers 0.20: each
   // Transformer2DModel whole, the mid block unwrapped): the checkpointed rows -2.6/-6.0/-5.2/+0.0/+14.6% ->
-  // -2.7/-6.1/-5.3/-0.7/+14.5%; 7.5%, 19/36/41.
-  assert.ok(median <= 0.076, summary);
-  assert.ok(within(0.05) >= 19 && within(0.15) >= 36 && within(0.3) >= 41, summary);
+  // -2.7/-6.1/-5.3/-0.7/+14.5%; 7.5%, 19/36/41. Session 29: model.segmenter.neck (mln, none) re-says the three
+  // mmseg ViT UPerNet rows with their neck, heads and both losses: -33.8/-21.0/-29.6% -> -14.3/-11.0/-2.8%; 7.5% ->
+  // 6.4%, 19/36/41 -> 20/39/42.
+  assert.ok(median <= 0.065, summary);
+  assert.ok(within(0.05) >= 20 && within(0.15) >= 39 && within(0.3) >= 42, summary);
 });

@@ -17,6 +17,7 @@ import {
   unetAttentions,
   unetPresets,
   unetSideModes,
+  upernetNecks,
   yoloAssigners,
   yoloScales,
   yoloVersions,
@@ -529,6 +530,12 @@ export const segmenterSchema = z.strictObject({
     .meta({
       description:
         "the decode SETRUPHead's convolutions (default: naive 1 1×1, ×4 each, as mmseg v1.2.2; mmseg 0.x's _base_ setr_naive.py: num_convs=2; PUP 4 3×3, ×2 each)",
+    })
+    .optional(),
+  neck: oneOf(upernetNecks)
+    .meta({
+      description:
+        "decoder upernet's neck: feature2pyramid (default; the BEiT / MAE configs: transposed convs to 4× and 2×, a max pool to ½, the FCN auxiliary head on the 1× level), mln (configs/vit's upernet_vit-b16_mln: MultiLevelNeck, per block a 1×1 conv, a bilinear resize by 4, 2, 1, ½ and a 3×3 conv, all with bias and no norm; the FCN auxiliary head on the ½ level) or none (configs/vit's DeiT rows, neck=None: UPerHead on the four blocks at 1/16, the auxiliary head on the fourth)",
     })
     .optional(),
 });

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
+import { ConfigError } from '../errors.js';
 import { cpuBounded, hangBackstopMs } from '../test-helpers/cpu-limit.js';
 import { frameworksPython, skipUnlessFrameworks } from '../test-helpers/frameworks.js';
 import { estimate } from './estimate.js';
@@ -66,7 +67,18 @@ class Uper(nn.Module):  # Feature2Pyramid + UPerHead (Dropout2d 0.1 before conv_
         s.bottleneck = cm(D + 4 * c, c, 3)
         s.lat = nn.ModuleList([cm(D, c, 1) for _ in range(3)]); s.fpn = nn.ModuleList([cm(c, c, 3) for _ in range(3)])
         s.fuse = cm(4 * c, c, 3); s.drop = nn.Dropout2d(0.1); s.seg = nn.Conv2d(c, K, 1)
+        if o.get('neck') == 'mln':  # MultiLevelNeck: a 1x1 and a 3x3 conv with bias per block, no norm
+            s.mln_lat = nn.ModuleList([nn.Conv2d(D, D, 1) for _ in range(4)])
+            s.mln_conv = nn.ModuleList([nn.Conv2d(D, D, 3, padding=1) for _ in range(4)])
+            del s.up4, s.up2
+        elif o.get('neck') == 'none':
+            del s.up4, s.up2
     def neck(s, xs):
+        if o.get('neck') == 'mln':
+            lats = [l(x) for l, x in zip(s.mln_lat, xs)]
+            return [c(F.interpolate(x, scale_factor=f, mode='bilinear')) for c, x, f in zip(s.mln_conv, lats, (4, 2, 1, 0.5))]
+        if o.get('neck') == 'none':
+            return xs
         return [s.up4(xs[0]), s.up2(xs[1]), xs[2], F.max_pool2d(xs[3], 2, 2)]
     def forward(s, ins):
         up = lambda t, like: F.interpolate(t, size=like.shape[2:], mode='bilinear', align_corners=False)
@@ -111,7 +123,9 @@ with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
         return F.cross_entropy(logits, label, ignore_index=255)
     if o['decoder'] == 'upernet':
         ns = m.neck(outs)
-        loss = ce(m(ns)) + sum(0.4 * ce(a(ns[2])) for a in aux)
+        # The auxiliary FCNHead's in_index: 2 in the BEiT / MAE configs, 3 in configs/vit's (MLN and none).
+        level = ns[2] if o.get('neck', 'feature2pyramid') == 'feature2pyramid' else ns[3]
+        loss = ce(m(ns)) + sum(0.4 * ce(a(level)) for a in aux)
     elif mla:
         ns = m.neck(outs)
         loss = ce(m(ns)) + sum(0.4 * ce(a(x)) for a, x in zip(aux, ns))
@@ -133,20 +147,28 @@ test("SETR's heads keep what a real PyTorch 2.13 step keeps on CPU, and hold the
   const skip = skipUnlessFrameworks('torch');
   if (skip) return t.skip(skip);
   // A small ViT width and crop so the CPU step is quick; the rule is the same at ViT-L and 512 × 512.
-  const runs: { decoder: string; auxConvs: number; decodeConvs?: number; auxChannels?: number }[] = [
+  const runs: {
+    decoder: string;
+    auxConvs: number;
+    decodeConvs?: number;
+    auxChannels?: number;
+    neck?: string;
+  }[] = [
     { decoder: 'setr_naive', auxConvs: 2 },
     // mmseg 0.x's _base_ naive decoder (num_convs=2) beside narrower auxiliary heads (the ADE20K configs' 256 by 512).
     { decoder: 'setr_naive', auxConvs: 2, decodeConvs: 2, auxChannels: 16 },
     { decoder: 'setr_pup', auxConvs: 1 },
     { decoder: 'setr_mla', auxConvs: 1 },
     { decoder: 'upernet', auxConvs: 1 },
+    { decoder: 'upernet', auxConvs: 1, neck: 'mln' },
+    { decoder: 'upernet', auxConvs: 1, neck: 'none' },
   ];
   for (const run of runs) {
     const isMla = run.decoder === 'setr_mla';
     const isUper = run.decoder === 'upernet';
     const channels = isMla ? 16 : isUper ? 48 : 32;
     const auxHeads = isMla ? 4 : isUper ? 1 : 3;
-    const body = `model:\n  transformer: { family: vit, layers: 2, hidden: 96, heads: 2, seq_len: ${isMla ? 64 : 65} }\n  segmenter: { decoder: ${run.decoder}, crop: [128, 128], classes: 7, channels: ${channels}, aux_convs: ${run.auxConvs}${run.decodeConvs ? `, decode_convs: ${run.decodeConvs}` : ''}${run.auxChannels ? `, aux_channels: ${run.auxChannels}` : ''} }`;
+    const body = `model:\n  transformer: { family: vit, layers: 2, hidden: 96, heads: 2, seq_len: ${isMla ? 64 : 65} }\n  segmenter: { decoder: ${run.decoder}, crop: [128, 128], classes: 7, channels: ${channels}, aux_convs: ${run.auxConvs}${run.decodeConvs ? `, decode_convs: ${run.decodeConvs}` : ''}${run.auxChannels ? `, aux_channels: ${run.auxChannels}` : ''}${run.neck ? `, neck: ${run.neck}` : ''} }`;
     const segmenter = spec(body).model.segmenter;
     assert.ok(segmenter);
     const real = realStep({
@@ -161,18 +183,20 @@ test("SETR's heads keep what a real PyTorch 2.13 step keeps on CPU, and hold the
       aux_convs: run.auxConvs,
       ...(run.decodeConvs ? { decode_convs: run.decodeConvs } : {}),
       ...(run.auxChannels ? { aux_channels: run.auxChannels } : {}),
+      ...(run.neck ? { neck: run.neck } : {}),
     });
+    const name = `${run.decoder}${run.neck ? ` (${run.neck})` : ''}`;
     const counts = segmenterCounts(segmenter);
     // The rule's count also holds the ViT's patch conv, class token and position table (not in this torch mirror).
     const vitExtras = 3 * 256 * 96 + 96 + 96 + 65 * 96;
-    assert.equal(counts.params - vitExtras, real.params, `${run.decoder}: parameters`);
-    assert.equal(counts.buffersBytes, real.buffers, `${run.decoder}: BatchNorm buffers`);
+    assert.equal(counts.params - vitExtras, real.params, `${name}: parameters`);
+    assert.equal(counts.buffersBytes, real.buffers, `${name}: BatchNorm buffers`);
     const saved = segmenterSaved(segmenter);
     const ruleBytes = 2 * (4 * saved.heads + 4 * saved.logSoftmax + saved.indexBytes);
-    t.diagnostic(`${run.decoder}: torch saved ${real.saved} B, the rule ${ruleBytes} B`);
+    t.diagnostic(`${name}: torch saved ${real.saved} B, the rule ${ruleBytes} B`);
     assert.ok(
       Math.abs(ruleBytes - real.saved) / real.saved <= 0.02,
-      `${run.decoder}: ${ruleBytes} vs ${real.saved}`,
+      `${name}: ${ruleBytes} vs ${real.saved}`,
     );
   }
 });
@@ -218,6 +242,19 @@ test('a SETR spec adds the heads to the ViT; a crop that does not give seq_len t
         `model:\n  ${vitL(1024)}\n  segmenter: { decoder: setr_mla, crop: [512, 512], aux_channels: 256 }`,
       ),
     /model\.segmenter\.aux_channels: sizes the auxiliary SETRUPHeads: needs decoder setr_naive or setr_pup/,
+  );
+  assert.throws(
+    () => spec(`model:\n  ${vitL(1025)}\n  segmenter: { decoder: setr_pup, crop: [512, 512], neck: mln }`),
+    (error: unknown) =>
+      error instanceof ConfigError &&
+      error.exitCode === 2 &&
+      /setr\.yaml:3:\d+: model\.segmenter\.neck: is UPerNet's neck: needs decoder upernet/.test(
+        error.message,
+      ),
+  );
+  assert.throws(
+    () => spec(`model:\n  ${vitL(1025)}\n  segmenter: { decoder: upernet, crop: [512, 512], neck: fpn }`),
+    /setr\.yaml:3:\d+: model\.segmenter\.neck: expected one of feature2pyramid, mln, none/,
   );
 });
 

@@ -19,12 +19,16 @@
 // 2×, the block itself at 1×, a 2×2 max pool at ½), decode_heads/uper_head.py (UPerHead: PPM of pool scales
 // 1, 2, 3, 6 and a 3×3 bottleneck on the ½ level, 1×1 laterals and 3×3 FPN convs on the others, top-down sums,
 // every level resized to the ¼ one and concatenated into a 3×3 fpn_bottleneck; Dropout2d 0.1 before conv_seg)
-// and fcn_head.py (the auxiliary head: one 3×3 ConvModule to 256 on the 1× level).
+// and fcn_head.py (the auxiliary head: one 3×3 ConvModule to 256 on the 1× level). UPerNet on a ViT as configs/vit
+// builds it (v0.14 upernet_vit-b16_mln_512x512_80k_ade20k.py and the DeiT configs with neck=None; neck: mln or none):
+// necks/multilevel_neck.py (MultiLevelNeck, scales 4, 2, 1, 0.5: per block a 1×1 ConvModule, F.interpolate bilinear
+// by the scale, a 3×3 ConvModule, both with norm_cfg and act_cfg None, so a conv with bias), the same UPerHead, and
+// the FCN auxiliary head on the fourth output (in_index 3).
 import { formatBytes } from '../units.js';
 import { benchmarkWorkspacePart } from './cudnn-benchmark.js';
 import { dilatedResnetCounts, dilatedResnetParts, isDilatedResnet } from './dilated-resnet.js';
 import { segformerCounts, segformerSaved } from './segformer.js';
-import type { Component, SegmenterSpec } from './types.js';
+import type { Component, SegmenterSpec, UpernetNeck } from './types.js';
 
 /** One SETRUPHead: LayerNorm on the tokens, `convs` × (conv → norm → ReLU → upsample), a 1×1 classifier. */
 interface UpHead {
@@ -73,9 +77,15 @@ export function segmenterCounts(spec: SegmenterSpec): { params: number; buffersB
   params += convParams(3, d, spec.patch) + d + d + (patches + 1) * d;
   if (spec.decoder === 'upernet') {
     const c = spec.channels;
-    // Feature2Pyramid: three 2×2 transposed convs with bias (4 d² + d each) and the SyncBN between two of them.
-    params += 3 * (4 * d * d + d) + 2 * d;
-    buffers += 2 * d * 4 + 8;
+    const neck = spec.neck ?? 'feature2pyramid';
+    if (neck === 'feature2pyramid') {
+      // Feature2Pyramid: three 2×2 transposed convs with bias (4 d² + d each) and the SyncBN between two of them.
+      params += 3 * (4 * d * d + d) + 2 * d;
+      buffers += 2 * d * 4 + 8;
+    } else if (neck === 'mln') {
+      // MultiLevelNeck: per block a 1×1 and a 3×3 ConvModule with norm_cfg and act_cfg None (a conv with bias).
+      params += 4 * (d * d + d) + 4 * (9 * d * d + d);
+    }
     for (let scale = 0; scale < 4; scale++) convModule(d, c, 1); // PPM
     convModule(d + 4 * c, c, 3); // its bottleneck
     for (let level = 0; level < 3; level++) {
@@ -114,6 +124,41 @@ export function segmenterCounts(spec: SegmenterSpec): { params: number; buffersB
 }
 
 /**
+ * What UPerNet's neck keeps per image in units of d × the block's grid A, the four levels' sizes (in A) it hands
+ * UPerHead, the level the FCN auxiliary head reads, and int64 index bytes (in d × A).
+ *   feature2pyramid (necks/featurepyramid.py): the ×4 branch keeps the block (1), its norm's and GELU's inputs and
+ *       the second deconv's input at 4A (12), and hands a 16A map on; the ×2 branch keeps its block (1) and hands
+ *       4A on; the 1× level is the block itself (1); the max pool keeps its block (1), hands A/4 on and keeps int64
+ *       indices of it. The auxiliary head reads the 1× level (the BEiT / MAE configs: in_index 2).
+ *   mln (necks/multilevel_neck.py; configs/vit upernet_vit-b16_mln: scales 4, 2, 1, 0.5): each block's 1×1 conv
+ *       keeps the block (4), F.interpolate(mode='bilinear') keeps nothing and its output, 21.25 over the four
+ *       levels, is what each 3×3 conv keeps; their outputs are kept by UPerHead's laterals (21) and by the
+ *       auxiliary head on the ½ level (in_index 3, 0.25).
+ *   none (configs/vit's DeiT rows, neck=None): the four blocks at A, kept by UPerHead's laterals (3) and the
+ *       auxiliary head on the fourth (1; the PPM's adaptive pools keep only its shape).
+ */
+function upernetNeck(
+  neck: UpernetNeck,
+  hasAux: boolean,
+): { neck: number; levels: number[]; auxLevel: number; indexBytes: number } {
+  if (neck === 'mln')
+    return {
+      neck: 4 + 21.25 + 21 + (hasAux ? 0.25 : 0),
+      levels: [16, 4, 1, 0.25],
+      auxLevel: 0.25,
+      indexBytes: 0,
+    };
+  if (neck === 'none')
+    return { neck: 3 + (hasAux ? 1 : 0), levels: [1, 1, 1, 1], auxLevel: 1, indexBytes: 0 };
+  return {
+    neck: 1 + 12 + 16 + 1 + 4 + 1 + 1 + 0.25,
+    levels: [16, 4, 1, 0.25],
+    auxLevel: 1,
+    indexBytes: 8 / 4,
+  };
+}
+
+/**
  * Values one image keeps for backward in the heads (activation dtype), the fp32 log-softmax outputs, the largest map,
  * and UPerHead's 3×3 fpn_bottleneck input (its ¼ concatenation; 0 for the other decoders here).
  */
@@ -134,26 +179,28 @@ export function segmenterSaved(spec: SegmenterSpec): {
   const logSoftmax = heads * spec.classes * crop;
   let largest = spec.classes * crop;
   if (spec.decoder === 'upernet') {
-    const c = spec.channels;
-    // Feature2Pyramid, in units of d × the block's grid A: the ×4 branch keeps the block (1), its norm's and
-    // GELU's inputs and the second deconv's input at 4A (12), and hands a 16A map on; the ×2 branch keeps its
-    // block (1) and hands 4A on; the 1× level is the block itself (1); the max pool keeps its block (1), hands A/4
-    // on and keeps int64 indices of it.
-    const neck = d * area * (1 + 12 + 16 + 1 + 4 + 1 + 1 + 0.25);
-    // UPerHead, in units of c × A: the laterals' norm inputs and ReLU results (2 × 21), the top-down sums the FPN
-    // convs keep (21), the FPN convs' norm inputs and ReLU results (42), the concatenation at 16A (64), the
-    // fpn_bottleneck's (32), and Dropout2d's output conv_seg keeps (16); the PPM's concatenation and bottleneck
-    // at A/4, its pooled maps (1 + 4 + 9 + 36 positions).
-    const uper = 217 * c * area + ((d + 4 * c) * area) / 4 + (c * area) / 2 + 50 * (d + 2 * c);
-    // The FCN auxiliary head on the 1× level: its norm input, ReLU result and Dropout2d's output (256 each).
-    const aux = spec.auxHeads * 3 * 256 * area;
-    largest = Math.max(largest, 64 * c * area);
+    const { neck, levels, auxLevel, indexBytes } = upernetNeck(
+      spec.neck ?? 'feature2pyramid',
+      spec.auxHeads > 0,
+    );
+    const [s0 = 1, s1 = 1, s2 = 1, s3 = 1] = levels;
+    const laterals = s0 + s1 + s2;
+    // UPerHead, in units of c × A: the laterals' norm inputs and ReLU results (2 per lateral level), the top-down
+    // sums the FPN convs keep (1), the FPN convs' norm inputs and ReLU results (2), the concatenation at the first
+    // level (4), the fpn_bottleneck's norm input and ReLU result (2), and Dropout2d's output conv_seg keeps (1);
+    // the PPM on the last level: its concatenation and its bottleneck's norm input and ReLU result, its pooled
+    // maps (1 + 4 + 9 + 36 positions) with their ConvModules' norm inputs and ReLU results.
+    const uper = 5 * c * laterals * area + 7 * c * s0 * area + (d + 6 * c) * s3 * area + 50 * (d + 2 * c);
+    // The FCN auxiliary head on its level: its norm input, ReLU result and Dropout2d's output (256 each).
+    const aux = spec.auxHeads * 3 * 256 * auxLevel * area;
+    const bottleneckInput = 4 * c * s0 * area;
+    largest = Math.max(largest, bottleneckInput);
     return {
-      heads: neck + uper + aux,
+      heads: neck * d * area + uper + aux,
       logSoftmax,
       largest,
-      indexBytes: (8 * (d * area)) / 4,
-      bottleneckInput: 64 * c * area,
+      indexBytes: indexBytes * d * area,
+      bottleneckInput,
     };
   }
   if (spec.decoder === 'setr_mla') {

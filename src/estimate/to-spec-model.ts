@@ -380,7 +380,10 @@ function toSegmenter(
         : {}),
     ...(raw.decode_convs ? { decodeConvs: raw.decode_convs } : {}),
     ...(raw.encoder ? { encoder: raw.encoder } : {}),
+    ...(raw.neck ? { neck: raw.neck } : {}),
   };
+  if (raw.neck !== undefined && raw.decoder !== 'upernet')
+    report(['model', 'segmenter', 'neck'], "is UPerNet's neck: needs decoder upernet");
   const isMitEncoder = raw.encoder?.startsWith('mit_') ?? false;
   if (isDilated) {
     // mmseg's FCN, PSPNet and DeepLabV3 are the whole model: their own dilated ResNetV1c, no ViT beside it.

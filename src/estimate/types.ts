@@ -537,6 +537,13 @@ export const segmenterDecoders = [
 ] as const;
 /** One of segmenterDecoders. */
 export type SegmenterDecoder = (typeof segmenterDecoders)[number];
+/**
+ * The neck between a plain ViT and UPerHead (model.segmenter.neck): mmseg's Feature2Pyramid (the BEiT / MAE
+ * configs), MultiLevelNeck (configs/vit's upernet_vit-b16_mln), or none (configs/vit's DeiT rows: neck=None).
+ */
+export const upernetNecks = ['feature2pyramid', 'mln', 'none'] as const;
+/** One of upernetNecks. */
+export type UpernetNeck = (typeof upernetNecks)[number];
 /** SegFormer's Mix Transformer encoders (model.segmenter.encoder). */
 export const mitEncoders = ['mit_b0', 'mit_b1', 'mit_b2', 'mit_b3', 'mit_b4', 'mit_b5'] as const;
 /** mmsegmentation's dilated ResNetV1c trunks (decoders fcn, psp and aspp: the D8 configs). */
@@ -571,6 +578,8 @@ export interface SegmenterSpec {
   auxChannels?: number;
   /** Convolutions of the decode SETRUPHead when not the decoder's default (naive 1, PUP 4). */
   decodeConvs?: number;
+  /** UPerNet's neck (decoder upernet); absent: Feature2Pyramid. */
+  neck?: UpernetNeck;
 }
 
 /** An object detector: a ResNet / ResNeXt trunk, an FPN and detection heads (model.detector). */

@@ -320,9 +320,12 @@ training: { precision: fp32, optimizer: sgd_momentum, batch_size: 16 }`,
     measured: 2838 / 1024,
     config:
       "One NVIDIA GeForce RTX 3060 Ti (the log's environment); the config dumped in the log (mmseg's vit_vit-b16_mln_upernet, from jx_vit_base_p16_224): VisionTransformer embed 768, 12 layers, 12 heads, MLP 3072, patch 16, qkv bias, the class token, drop rates 0, out_indices 2, 5, 8, 11, at 192 × 192 (144 patches and the class token: 145 tokens; attention through mmcv's nn.MultiheadAttention, PyTorch 1.12's math path); MultiLevelNeck (768 → 768, scales 4, 2, 1, 0.5), UPerHead (channels 512, pool scales 1, 2, 3, 6) and the auxiliary FCNHead (768 → 256), num_classes 47, batch 4, SGD, fp32, 160000 iterations; the figure: memory 2837 MiB on 2880 of the 3199 lines after the first, 2838 on the rest (4537 at iteration 50), 2838 taken. A doubt: the spec's upernet builds the BEiT/MAE neck (Feature2Pyramid's deconvolutions), not MultiLevelNeck's 1 × 1 and 3 × 3 convs of 768 at 4×, 2×, 1× and ½× the patch grid; traceable: no (examples/trace/upernet_vit.py's factories are other shapes)",
+    // Re-said (2026-11-29, session 29, estimate-r36; spec only, the figure, source and config unchanged): neck mln
+    // answers the gatherer's doubt: model.segmenter's upernet now builds the MultiLevelNeck the dumped config names
+    // (and the auxiliary FCNHead on its fourth output, in_index 3) in place of Feature2Pyramid.
     spec: `model:
   transformer: { family: vit, layers: 12, hidden: 768, heads: 12, ffn: 3072, seq_len: 145, fused_qkv: true, attention: eager, dropout: false }
-  segmenter: { decoder: upernet, crop: [192, 192], classes: 47, channels: 512 }
+  segmenter: { decoder: upernet, neck: mln, crop: [192, 192], classes: 47, channels: 512 }
 training: { precision: fp32, optimizer: sgd_momentum, batch_size: 4 }`,
   },
 ];

@@ -356,13 +356,18 @@ const mmsegVitCase = (options: {
   unit: 'GiB',
   measured: options.measured,
   config: `mmsegmentation UPerNet on ${options.backbone} (12 blocks, ${options.hidden} wide, ${options.heads} heads, 1025 tokens)${options.neck ? ' with the MultiLevelNeck' : ' without a neck'}, ${options.params} parameters with both heads, ADE20K 512 × 512 crops, 2 per GPU on 8 GPUs (DDP), AdamW, fp32; the largest rank's max_memory_allocated in GiB (one GPU's figure). The UPerNet head's feature pyramid (four ${options.neck ? 'rescaled' : '32 × 32'} maps, 512 channels) and the auxiliary head are outside the spec's transformer`,
+  // Re-said (2026-11-29, session 29, estimate-r36; spec only, the figure, source and config unchanged): model.segmenter
+  // decoder upernet with neck mln (the MultiLevelNeck row) or none (the DeiT rows, neck=None) says the neck, UPerHead
+  // (channels 512), the FCN auxiliary head on the fourth map and both heads' fp32 log-softmax at the crop, in place of
+  // the one `logits resized to the crop` tensor the gatherer listed. Its counts give the rows' parameters to within the
+  // spec's final LayerNorm (52,094,636, 120,576,044 and 144,175,148 beside the rows' 52,093,868, 120,574,508 and
+  // 144,173,612).
   spec: `model:
   params: ${options.params}
   transformer: { family: vit, layers: 12, hidden: ${options.hidden}, heads: ${options.heads}, ffn: ${4 * options.hidden}, seq_len: 1025, fused_qkv: true, attention: eager, dropout: true }
+  segmenter: { decoder: upernet, neck: ${options.neck ? 'mln' : 'none'}, crop: [512, 512], classes: 150, channels: 512 }
 training: { precision: fp32, optimizer: adamw, batch_size: 2 }
-parallel: { gpus: 8, strategy: ddp }
-tensors:
-  - { name: logits resized to the crop for the loss, shape: [2, 150, 512, 512], dtype: float32 }`,
+parallel: { gpus: 8, strategy: ddp }`,
 });
 
 // --- modelscope/ms-swift docs/source_en/Megatron-SWIFT/Quick-start.md, "Benchmark" (Aug 2025) --------------
