@@ -347,7 +347,7 @@ export function diagnoseClassified(log: ClassifiedLog): Diagnosis[] {
     : told.toSorted((a, b) => b.evidence.line - a.evidence.line).slice(0, 1);
   // Each step decides one question the drafts' own lines could not (resolve.ts), in this order.
   const steps: ((draft: Draft) => Draft)[] = [
-    resolveLibraryInit,
+    (x) => resolveLibraryInit(x, logFacts),
     (x) => resolvePoolGrowthBesideMemoryError(x, log.drafts),
     resolveHostPoolDump,
     (x) => resolvePaddleMemoryError(x, logFacts),

@@ -59,10 +59,19 @@ export function libraryName(draft: Draft): string {
  * wrap them in): decided by the free memory XLA prints beside them (cuda_dnn.cc), not by the
  * words; without figures, "can't tell", the same for every library.
  */
-export function resolveLibraryInit(draft: Draft): Draft {
+export function resolveLibraryInit(draft: Draft, context: Facts = {}): Draft {
   if (!libraryInitCodes.has(draft.code)) return draft;
   const library = libraryName(draft);
   const free = draft.facts.freeBytes;
+  // Every card nvidia-smi shows in the paste is nearly full (cuda/card-shown.ts): memory, said as read
+  // from the table, not from the library's own report.
+  const shownFree = context.cardShownMostFreeBytes;
+  if (typeof free !== 'number' && typeof shownFree === 'number' && shownFree < libraryInitFreeBytes)
+    return {
+      ...draft,
+      weight: 2,
+      summary: `${library} could not initialise while nvidia-smi's figures in the paste show the GPU nearly full (${Math.round(shownFree / 1024 ** 2)} MiB free at most): memory (weaker than the library's own figures: nvidia-smi run while the program starts, before the failure, would confirm)`,
+    };
   if (typeof free === 'number') {
     return free < libraryInitFreeBytes
       ? { ...draft, weight: 3, summary: `${library} could not initialise: the GPU is nearly full` }

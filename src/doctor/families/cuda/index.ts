@@ -1,6 +1,7 @@
 // CUDA and its libraries: allocation failures inside cuBLAS, cuDNN, NCCL and the CUDA runtime, memory
 // outside the framework's pool; it explains every GPU failure no other family claims.
 import type { DoctorFamily } from '../types.js';
+import { cardShownFactRule } from './card-shown.js';
 import { explainBareCudaOom, explainLibrary } from './explain.js';
 import { cudnnFactRules } from './facts.js';
 import { cudaLibraryRules } from './rules.js';
@@ -11,7 +12,7 @@ const libraryCodes: readonly string[] = ['library-init-failed', 'library-alloc-f
 export const cudaFamily: DoctorFamily = {
   name: 'cuda',
   rules: cudaLibraryRules,
-  factRules: cudnnFactRules,
+  factRules: [...cudnnFactRules, cardShownFactRule],
   layers: ['cuda'],
   // A library's start-up or workspace failure is library memory outside the framework's pool, not its batch.
   codes: libraryCodes,

@@ -114,14 +114,22 @@ export const xlaRules: LogRule[] = [
     framework: 'jax',
     weight: 3,
     keywords: ['failed to allocate request for'],
-    pattern: withSize(String.raw`Failed to allocate request for SIZE \((\d+)B\) on device ordinal (\d+)`),
+    // The adapter's sentence whole ("... for 154.06GiB (165425291480B) on device ordinal 0") or cut after
+    // its human-readable size, as a retyped or trimmed paste keeps it: the words are the adapter's own,
+    // printed only when the device allocator it wraps refused.
+    pattern: withSize(
+      String.raw`Failed to allocate request for SIZE(?: \((\d+)B\) on device ordinal (\d+))?`,
+    ),
     // xla/pjrt/pjrt_stream_executor_client.cc and cudnn_conv_algorithm_picker via the BFC adapter.
     source:
       'openxla/xla stream_executor_memory_allocator / tf_allocator_adapter "Failed to allocate request for"',
     summary: 'XLA could not allocate a device buffer',
     extract: ({ text, match, before }) => ({
       framework: xlaFramework(text, before, 'jax'),
-      facts: definedFacts({ requestedBytes: intOf(match[2]), device: intOf(match[3]) }),
+      facts: definedFacts({
+        requestedBytes: intOf(match[2]) ?? parseLogSize(match[1] ?? ''),
+        device: intOf(match[3]),
+      }),
     }),
   },
   {
