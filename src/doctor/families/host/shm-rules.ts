@@ -1,6 +1,7 @@
 // /dev/shm too small: DataLoader workers pass batches through shared memory, NCCL its buffers.
 import type { LogRule } from '../../types.js';
 import { definedFacts, intOf, lineStart } from '../extract.js';
+import { shmSetupRule } from './shm-setup.js';
 
 /** df's Use% at which /dev/shm counts as full: a batch or two more fills it. */
 export const shmFullPercent = 90;
@@ -137,6 +138,7 @@ export const shmRules: LogRule[] = [
       return { facts: definedFacts({ requestedBytes: intOf(match[1]) }) };
     },
   },
+  shmSetupRule,
   {
     code: 'shm-enospc-in-workers',
     kind: 'shm',
