@@ -16,6 +16,7 @@ import {
   explainSlurmAccounting,
   limitFixes,
 } from './explain-limits.js';
+import { hostMemoryFullPercent, memoryAtCeilingCode } from './memory-at-ceiling.js';
 import { shmFullPercent } from './shm-rules.js';
 
 // A memory error raised (an exception, CPython's MemoryError, "memory error"), not a kill told.
@@ -199,8 +200,7 @@ function hostShareOfModel(context: ExplainContext['context']): number | undefine
   return need - (num(context, 'modelOnGpuBytes') ?? 0);
 }
 
-/** Host memory in use (psutil's percent) at or above which a bare kill is the host's RAM run out. */
-export const hostMemoryFullPercent = 95;
+export { hostMemoryFullPercent } from './memory-at-ceiling.js';
 
 // The exits that say only that a process got SIGKILL (exits.ts): no killer's message of their own.
 export const bareKillCodes = new Set([
@@ -241,6 +241,25 @@ const kernelKillCodes = new Set(['kernel-oom-kill', 'kernel-oom-invoked', 'kerne
 const isKernelKill = (draft: Draft): boolean =>
   kernelKillCodes.has(draft.code) || (draft.code === 'memory-kill' && draft.facts.killer === 'kernel');
 
+// The host's memory shown at its ceiling with no failure line of any program (memory-at-ceiling.ts):
+// a host that full ends the way a host out of RAM does, most often the OOM killer's kill, yet a
+// refused allocation reads the same from a figure, so it stays open beside it (settled rules 2, 8).
+function explainMemoryAtCeiling(draft: Draft, { context }: ExplainContext): Explanation {
+  const percent = num(draft.facts, 'hostMemoryPercent');
+  return {
+    cause: 'host_ram',
+    causeText: `the log shows the host's memory ${percent !== undefined ? `${percent}% ` : ''}in use, not how the process ended: a host that full is where the kernel's OOM killer ends the process holding the most${swapNote(context)}`,
+    fixes: [...keepLessFixes(undefined), confirmFix],
+    alternatives: [
+      {
+        cause: 'host_allocation',
+        decidedBy:
+          'the process\'s own last lines: a MemoryError, "Cannot allocate memory" or "Unable to allocate" means its allocation was refused while it lived; "Killed" with dmesg\'s "Out of memory: Killed process" means the kernel ended it',
+      },
+    ],
+  };
+}
+
 /** Picks between the limits and monitors, DataLoader workers, allocation failures and the host's RAM. */
 export function explainHost(draft: Draft, ctx: ExplainContext): Explanation {
   const { facts } = draft;
@@ -250,6 +269,8 @@ export function explainHost(draft: Draft, ctx: ExplainContext): Explanation {
       return explainRayMonitor(draft, ctx.context);
     case 'kubernetes-evicted':
       return explainEviction();
+    case memoryAtCeilingCode:
+      return explainMemoryAtCeiling(draft, ctx);
     case 'memory-kill':
       // The kernel's own kill inside a memory cgroup is the cgroup's limit, whichever line said so first.
       if (facts.killer !== 'kernel' || !isLimitOf(draft, ctx.context)) return explainKill(draft, ctx.context);

@@ -6,13 +6,14 @@ import { explainHost } from './explain.js';
 import { explainShm } from './explain-shm.js';
 import { kernelFactRules } from './facts.js';
 import { killRules } from './kill.js';
+import { memoryAtCeilingRule } from './memory-at-ceiling.js';
 import { hostRules } from './rules.js';
 import { shmRules } from './shm-rules.js';
 
 /** The host family. */
 export const hostFamily: DoctorFamily = {
   name: 'host',
-  rules: [...shmRules, ...hostRules, ...killRules, ...hostExitRules],
+  rules: [...shmRules, ...hostRules, ...killRules, ...hostExitRules, memoryAtCeilingRule],
   factRules: kernelFactRules,
   layers: [],
   kinds: ['host_oom', 'shm'],
