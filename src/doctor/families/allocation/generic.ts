@@ -375,14 +375,36 @@ const hostAllocatorWords = new RegExp(
   String.raw`(?:CPU|cpu)|\b(?:host|malloc|calloc|realloc|mmap|heap|ENOMEM|[Ee]rrno|bad_alloc|MemoryError)\b|Cannot allocate memory|${cHeapAllocator}`,
 );
 
+// The device's memory by its own noun (VRAM, HBM, "GPU memory", "video memory", 显存), not a device's name
+// ("pinned host memory for the GPU" names one memory, the host's).
+// Each not negated ("system RAM, not VRAM" names one), and the host's a plain noun, not a program's own
+// line (the kernel's "Out of memory: Kill process", hostMemoryWords, decides whatever else is named).
+const unnegated = String.raw`(?<!\b(?:not|no|than|without)\s+(?:the\s+|a\s+|any\s+)?)`;
+const deviceMemoryNoun = new RegExp(
+  String.raw`${unnegated}(?:\b(?:VRAM|HBM|(?:GPU|device|video|graphics)'?s? (?:memory|RAM))\b|显存)`,
+  'i',
+);
+const hostMemoryNoun = new RegExp(
+  String.raw`${unnegated}(?:(?<!GPU'?s? |video |graphics |V)\bRAM\b|\b(?:host|system|CPU) (?:memory|RAM)\b)`,
+  'i',
+);
+
 /** The GPU's or the host's, by the failure line's own words first, then the lines just before it. */
 export function memorySideOf(text: string, before: readonly string[]): DiagnosisKind | undefined {
   // Host memory named on the failure line decides before a device word beside it ("pinned host
   // memory for the GPU" is host RAM); a device word decides before a host allocator's name
-  // ("MemoryError: bad allocation: cudaErrorMemoryAllocation" is the device's).
-  if (hostMemoryWords.test(text)) return 'host_oom';
-  if (deviceWords.test(text)) return 'gpu_oom';
-  if (hostAllocatorWords.test(text)) return 'host_oom';
+  // ("MemoryError: bad allocation: cudaErrorMemoryAllocation" is the device's). A line that names both
+  // memories by their nouns ("OOM Before VRAM/RAM Exhaustion", "GPU (22GB VRAM) and RAM (64GB) are not
+  // fully consumed") says neither ran out alone: the lines before it, else the log, decide.
+  const isBothNamed =
+    hostMemoryNoun.test(text) &&
+    deviceMemoryNoun.test(text) &&
+    !/\bOut of memory: Kill(?:ed)? process\b|\bKilled process \S+ \(/.test(text);
+  if (!isBothNamed) {
+    if (hostMemoryWords.test(text)) return 'host_oom';
+    if (deviceWords.test(text)) return 'gpu_oom';
+    if (hostAllocatorWords.test(text)) return 'host_oom';
+  }
   const near = before.slice(-4).join('\n');
   if (deviceWords.test(near)) return 'gpu_oom';
   if (hostMemoryWords.test(near) || hostAllocatorWords.test(near)) return 'host_oom';
