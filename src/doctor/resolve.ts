@@ -283,7 +283,7 @@ export function resolveMemorySide(draft: Draft, context: Facts): Draft {
       ? {
           ...draft,
           facts,
-          summary: `${draft.summary}; the device's, as the log names a device and no host memory`,
+          summary: `${draft.summary}; the device's, as the log names a device`,
         }
       : {
           ...draft,
