@@ -171,7 +171,7 @@ export function modelStateComponents(
   const quantized = quantization
     ? shape
       ? Math.min(frozen, quantizedParams(shape, quantization))
-      : frozen
+      : Math.max(0, frozen - (quantization.unquantizedParams ?? 0))
     : 0;
   const plainFrozen = frozen - quantized;
   // prepare_model_for_kbit_training casts what it leaves unquantized to fp32 (model.quantization.unquantized_dtype).

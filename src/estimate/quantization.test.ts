@@ -82,3 +82,26 @@ test('a skip_modules layer beyond the model, or skip_modules without a transform
     /model\.quantization\.skip_modules: needs model\.transformer/,
   );
 });
+
+test('unquantized_params keeps part of a params-only model in 16 bits; with a transformer, or over params, a located error', () => {
+  // bitsandbytes replaces nn.Linear layers only: what the count leaves out stays in the unquantized dtype.
+  const weightsOf = (extra: string) =>
+    weights(
+      `model:\n  params: 8B\n  trainable: 20M\n  quantization: { weights: nf4, double_quant: true, compute_dtype: fp16${extra} }\ntraining: { precision: fp16, optimizer: adamw, batch_size: 1 }`,
+    );
+  const nf4 = quantizedBytesPerParam('nf4', true, 64);
+  const all = weightsOf('');
+  const kept = weightsOf(', unquantized_params: 3B');
+  assert.equal(Math.round(kept - all), Math.round(3e9 * (2 - nf4)));
+  assert.throws(
+    () =>
+      spec(
+        `model:\n  transformer: { family: llama, layers: 2, hidden: 64, heads: 2, vocab: 100, seq_len: 16 }\n  quantization: { weights: nf4, unquantized_params: 1M }`,
+      ),
+    /qlora\.yaml:3:\d+: model\.quantization\.unquantized_params: is for a params-only model/,
+  );
+  assert.throws(
+    () => spec('model:\n  params: 7B\n  quantization: { weights: nf4, unquantized_params: 8B }'),
+    /qlora\.yaml:3:\d+: model\.quantization\.unquantized_params: is 8000000000, more than model\.params/,
+  );
+});

@@ -307,6 +307,12 @@ export const quantizationSchema = z.strictObject({
         "the dtype of the parameters left unquantized (embeddings, norms, biases, the LM head): fp32 after PEFT's prepare_model_for_kbit_training (peft/utils/other.py: every fp16/bf16 parameter not a Params4bit cast to fp32; not for GPTQ, AQLM, EETQ, HQQ or torchao models), and under the trainer's 16-bit autocast the LM head's 16-bit cast kept for backward; default: the training precision's",
     })
     .optional(),
+  unquantized_params: countField
+    .meta({
+      description:
+        "with model.params and no model.transformer: how many frozen parameters stay unquantized, in the unquantized dtype (bitsandbytes replaces nn.Linear layers only, transformers' replace_with_bnb_linear: embeddings, per-layer embedding tables, norms and skipped towers stay); default 0, every frozen parameter quantized. With model.transformer the layer inventory decides (use skip_modules)",
+    })
+    .optional(),
   skip_modules: z
     .array(z.string().min(1, { error: 'expected a module name such as model.layers.0.mlp' }))
     .min(1)

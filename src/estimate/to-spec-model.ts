@@ -240,6 +240,7 @@ function toQuantization(raw: RawModel['quantization'], report: Report): Quantiza
     isHeadQuantized: raw.lm_head ?? false,
     ...(raw.skip_modules ? { skipModules: raw.skip_modules } : {}),
     ...(raw.unquantized_dtype === 'fp32' ? { isUnquantizedFp32: true } : {}),
+    ...(raw.unquantized_params !== undefined ? { unquantizedParams: raw.unquantized_params } : {}),
     // torchao's LinearNF4 saves only the weight; bitsandbytes' MatMul4Bit from 0.43.2 (#1270) none of the input.
     ...(isTorchao ||
     ((raw.weights === 'nf4' || raw.weights === 'fp4') &&
@@ -459,6 +460,20 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
   const transformer = toShape(raw, config, report);
   const lora = toLora(raw.lora, report);
   const quantization = toQuantization(raw.quantization, report);
+  if (raw.quantization?.unquantized_params !== undefined && transformer)
+    report(
+      ['model', 'quantization', 'unquantized_params'],
+      "is for a params-only model: model.transformer's layer inventory says what stays unquantized (skip_modules keeps more)",
+    );
+  if (
+    raw.quantization?.unquantized_params !== undefined &&
+    raw.params !== undefined &&
+    raw.quantization.unquantized_params > raw.params
+  )
+    report(
+      ['model', 'quantization', 'unquantized_params'],
+      `is ${raw.quantization.unquantized_params}, more than model.params (${raw.params})`,
+    );
   const cnn = raw.cnn ? toCnn(raw.cnn, report) : undefined;
   const detector = toDetector(raw.detector);
   const yolo = toYolo(raw.yolo, report);
@@ -594,7 +609,11 @@ export function toModel(raw: RawModel, config: HfConfig | undefined, report: Rep
     notes.push('model.transformer.vocab is not given: the LM head, its logits and the loss are not counted');
   }
   if (quantization && !transformer) {
-    notes.push('quantization without a transformer shape: every frozen parameter is counted as quantized');
+    notes.push(
+      quantization.unquantizedParams
+        ? `quantization without a transformer shape: every frozen parameter but the ${quantization.unquantizedParams} given as unquantized_params is counted as quantized`
+        : 'quantization without a transformer shape: every frozen parameter is counted as quantized (quantization.unquantized_params says how many stay in 16 bits: embeddings, norms, skipped towers)',
+    );
     if (quantization.skipModules)
       report(
         ['model', 'quantization', 'skip_modules'],

@@ -348,6 +348,12 @@ export interface QuantizationSpec {
    * prepare_model_for_kbit_training casts every fp16/bf16 parameter but the 4-bit ones (peft/utils/other.py).
    */
   isUnquantizedFp32?: boolean;
+  /**
+   * Of a params-only model (no model.transformer to take an inventory of), the frozen parameters that stay
+   * unquantized: bitsandbytes replaces nn.Linear layers only (transformers' replace_with_bnb_linear), so
+   * embeddings (Gemma 3n's per-layer tables among them), norms and modules a checkpoint skips stay in 16 bits.
+   */
+  unquantizedParams?: number;
 }
 
 /** How FSDP units are drawn (ParallelSpec.fsdpWrap). */
