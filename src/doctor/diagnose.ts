@@ -34,6 +34,7 @@ import { cutTracebackOf } from './missing-failure-line.js';
 import {
   isUndecided,
   resolveBusError,
+  resolveExhaustedStatusEcho,
   resolveHostPoolDump,
   resolveKernelDeath,
   resolveKillWithMemoryFree,
@@ -339,7 +340,8 @@ export function diagnoseClassified(log: ClassifiedLog): Diagnosis[] {
   // A kill told only in words that no memory evidence decided is no reading at all (resolve.ts).
   const told = log.drafts.flatMap((d) => {
     const kept = resolveLauncherKill(d, logFacts);
-    const stated = kept === undefined ? undefined : resolveReporterAccount(kept, logFacts, log.drafts);
+    const echo = kept === undefined ? undefined : resolveExhaustedStatusEcho(kept, log.drafts);
+    const stated = echo === undefined ? undefined : resolveReporterAccount(echo, logFacts, log.drafts);
     return stated === undefined ? [] : (resolveRetoldKill(stated, logFacts, log.drafts) ?? []);
   });
   const read = told.some((d) => !d.isLastResort)

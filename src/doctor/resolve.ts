@@ -268,6 +268,17 @@ export function resolveReporterAccount(
 }
 
 /**
+ * TensorFlow's ResourceExhaustedError named with no message of its own (a class in a sentence, a
+ * traceback's header: tensorflow/rules.ts tf-resource-exhausted) in a log whose status line says what
+ * ran out, and it is not memory (near-miss resource-exhausted-other, exhausted-resource.ts): the
+ * mention is that status, one failure, not a second one.
+ */
+export function resolveExhaustedStatusEcho(draft: Draft, drafts: readonly Draft[]): Draft | undefined {
+  if (draft.code !== 'tf-resource-exhausted') return draft;
+  return drafts.some((d) => d.code === 'resource-exhausted-other') ? undefined : draft;
+}
+
+/**
  * A last-resort reading whose lines named neither a device nor the host (allocation/generic.ts) is
  * the GPU's where the log names a GPU or another accelerator anywhere, or where its phrase is the
  * device runtimes' own "out of memory"/"OOM" (generic.ts undecidedSideOf); else the host's.

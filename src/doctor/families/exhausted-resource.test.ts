@@ -86,6 +86,29 @@ describe('a RESOURCE_EXHAUSTED status for another resource than memory', () => {
   });
 });
 
+// test/corpus heldout-43/none-alibaba-graph-learn-161-c (read after that slice's measurement): graph-learn's
+// RPC sampling relays gRPC's code 8; the reporter names the class in a sentence and says memory stayed low.
+describe('the status relayed by its code number alone', () => {
+  const relayed =
+    '2021-08-24 11:38:36.938359: W tensorflow/core/framework/op_kernel.cc:1389] Unknown: ResourceExhaustedError: 8';
+  const mention = 'with batch size above 5 the worker reports ResourceExhaustedError as soon as it starts.';
+  test('reads as no resource named', () => {
+    assert.equal(verdict(relayed), 'none/resource-exhausted-other');
+    assert.match(primary(relayed)?.fixes[0] ?? '', /paste the lines before the status/);
+  });
+  test("the class's bare mention beside it is that status, not a second failure", () => {
+    assert.equal(verdict(mention, relayed), 'none/resource-exhausted-other');
+  });
+  test('the mention alone still reads as before', () =>
+    assert.equal(verdict(mention), 'gpu_oom/tf-resource-exhausted'));
+  test('another number is no status code', () => {
+    assert.equal(
+      verdict('tensorflow.python.framework.errors_impl.ResourceExhaustedError: 80'),
+      'gpu_oom/tf-resource-exhausted',
+    );
+  });
+});
+
 describe('RESOURCE_EXHAUSTED for memory stays memory', () => {
   // The side is the memory rules' question (a line alone names no device here); only "memory" is pinned.
   const memory: [string, string[]][] = [

@@ -43,6 +43,13 @@ const otherResources: readonly { resource: string; words: RegExp }[] = [
     words:
       /\bquota\b|\brate[ -]limit|\bToo Many Requests\b|\b(?:HTTP|response|status)(?: code)?:? 429\b|\b429 (?:Resource|Quota|Rate)\b/i,
   },
+  // The status relayed by its number alone ("Unknown: ResourceExhaustedError: 8"): 8 is RESOURCE_EXHAUSTED's
+  // code in gRPC and absl (grpc doc/statuscodes.md), so the message carries the code and no resource;
+  // TensorFlow's and XLA's own memory statuses always say what they failed to allocate.
+  {
+    resource: 'no resource at all (the status relayed by its code number, 8)',
+    words: /(?<=\b(?:ResourceExhausted(?:Error)?|RESOURCE_EXHAUSTED)):\s*8\s*$/,
+  },
 ];
 
 /**

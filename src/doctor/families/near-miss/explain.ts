@@ -133,6 +133,12 @@ const exhaustedFixes: Record<string, FixDetail[]> = {
       "gRPC refuses a message past its size limit (4 MiB by default on receive) with RESOURCE_EXHAUSTED; the first figure in the message is the message's size, the second the limit",
     ),
   ],
+  'no resource at all (the status relayed by its code number, 8)': [
+    fix(
+      'paste the lines before the status from the layer that raised it (an RPC, a sampler, a server): they name what ran out, a message size limit, a quota or memory',
+      'RESOURCE_EXHAUSTED (gRPC code 8) is one code for every resource; relayed as its number it names none',
+    ),
+  ],
   'a quota or rate limit': [
     fix(
       "wait and retry with backoff, or raise the service's quota",

@@ -230,7 +230,7 @@ export const nearMissRules: LogRule[] = [
     source:
       'grpc/grpc doc/statuscodes.md RESOURCE_EXHAUSTED; tensorflow tsl/platform/errors.cc ErrnoToCode; googleapis/python-api-core exceptions.py ResourceExhausted (exhausted-resource.ts)',
     summary:
-      'a RESOURCE_EXHAUSTED status whose message names another resource than memory (disk space, open files, a message size limit, a quota): not a memory failure',
+      'a RESOURCE_EXHAUSTED status whose message names another resource than memory (disk space, open files, a message size limit, a quota) or none at all (its bare code number): not a memory failure',
     extract: ({ text, match }) => {
       const resource = otherExhaustedResource(text.slice(match.index));
       return resource === undefined ? undefined : { facts: { exhaustedResource: resource } };
