@@ -132,3 +132,36 @@ describe('the reading in a whole log', () => {
     assert.notEqual(d?.summary, reporterAccountSummary);
   });
 });
+
+describe('the shortage told as its course: the memory grew until the run failed', () => {
+  test('read in the forms the reporters wrote, whatever lies between the noun and the verb', () => {
+    // heldout-19 host_oom-flairNLP-flair-102, heldout-25 host_oom-huggingface-lerobot-2371,
+    // heldout-12 gpu_oom-skorch-dev-skorch-218, heldout-15 host_oom-yang-song-score-inverse-problems-6.
+    for (const line of [
+      'I have watched the memory usage of flair and it slowly increases over time until the process gets killed.',
+      'memory increase until out of memory',
+      'After each validation batch the GPU memory consumption increases until nothing in left.',
+      "I'm experiencing issues with host memory usage continually increasing during training, until eventually my machine freezes up",
+      'RAM usage keeps increasing until it crashes',
+    ])
+      assert.ok(statedShortage(line), line);
+    assert.equal(primary('RAM usage keeps increasing until it crashes')?.kind, 'host_oom');
+    assert.equal(
+      primary('After each validation batch the GPU memory consumption increases until nothing in left.')
+        ?.kind,
+      'gpu_oom',
+    );
+  });
+
+  test('not a growth supposed, asked, denied, or one that ends in anything but a failure', () => {
+    for (const line of [
+      'the memory will grow until it crashes',
+      'if the memory grows until OOM, restart it',
+      'Does memory keep growing until it crashes?',
+      'memory grows until it stabilizes at 12GB',
+      "memory doesn't grow until the end",
+      'The memory usage grows but it never crashes.',
+    ])
+      assert.equal(statedShortage(line), undefined, line);
+  });
+});
