@@ -35,6 +35,7 @@ import { round32Cases } from './published-measured-round32.js';
 import { round33Cases } from './published-measured-round33.js';
 import { round34Cases } from './published-measured-round34.js';
 import { round35Cases } from './published-measured-round35.js';
+import { round36Cases } from './published-measured-round36.js';
 
 const referenceRounds: readonly (readonly PublishedCase[])[] = [
   publishedCases,
@@ -72,6 +73,7 @@ const referenceRounds: readonly (readonly PublishedCase[])[] = [
   round33Cases,
   round34Cases,
   round35Cases,
+  round36Cases,
 ];
 
 /** The rows of rounds 1 to `round` − 1: what round `round` must be new to. */
