@@ -64,6 +64,21 @@ describe('normalizePaste', () => {
       escapedSpellings("cuda failure 'out of memory'").includes('cuda failure &#39;out of memory&#39;'),
     );
   });
+
+  test("a code span around a number alone is the writer's formatting (microsoft/bioemu#122)", () => {
+    assert.deepEqual(escapedSpellings('code -9'), ['code `-9']);
+    assert.deepEqual(escapedSpellings('code: 137'), ['code: `137']);
+    assert.deepEqual(escapedSpellings('tf_gpu_allocator2'), []);
+    assert.equal(
+      normalizePaste('The job fails during the `colabfold_batch` call, returning exit code `-9`.'),
+      'The job fails during the `colabfold_batch` call, returning exit code -9.',
+    );
+    // Code around words is a message's own, kept ("Assertion `x` failed", glibc assert).
+    assert.equal(
+      normalizePaste("main: main.c:5: main: Assertion `x > 0' failed."),
+      "main: main.c:5: main: Assertion `x > 0' failed.",
+    );
+  });
 });
 
 function byBytes(text: string) {

@@ -120,10 +120,15 @@ function withoutRetypedMarks(line: string): string {
 
 const syslogStamp = /^\s*\p{L}{3,5}\.? {1,2}\d{1,2} \d\d:\d\d:\d\d \S+ (?=[\w./@-]+(?:\[\d+\])?: )/u;
 
-/** The HTML entities a keyword with `<>&"'` may have been written as in an escaped paste. */
+/**
+ * The HTML entities a keyword with `<>&"'` may have been written as in an escaped paste, and a keyword
+ * that ends in a number as a writer's code span opens around it ("code `-9`", normalizePaste's
+ * withoutCodeSpan takes the span off before the rules read the line).
+ */
 export function escapedSpellings(keyword: string): string[] {
-  if (!/[<>&"']/.test(keyword)) return [];
-  const spellings = new Set<string>();
+  const inCodeSpan = /(?<=[\s:=(])-?\d+$/.test(keyword) ? [keyword.replace(/(-?\d+)$/, '`$1')] : [];
+  if (!/[<>&"']/.test(keyword)) return inCodeSpan;
+  const spellings = new Set<string>(inCodeSpan);
   for (const apostrophe of ['&#39;', '&#x27;', '&apos;']) {
     spellings.add(
       keyword
@@ -141,6 +146,10 @@ export function escapedSpellings(keyword: string): string[] {
 function withoutCodeSpan(line: string): string {
   if (fenceLine.test(line)) return '';
   let text = line.replace(fenceStart, '').replace(fenceEnd, '');
+  // A code span holding a whole number alone is the writer's formatting of a value ("returning exit
+  // code `-9`", "exits with `137`"; CommonMark §6.1 code spans), anywhere in the line: the number is
+  // what the program printed.
+  if (/`-?\d+`/.test(text)) text = text.replace(/`(-?\d+)`/g, '$1');
   const leading = /^(\s*)`(?!`)/.exec(text);
   if (leading) text = leading[1] + text.slice(leading[0].length);
   const ticks = text.split('`').length - 1;
