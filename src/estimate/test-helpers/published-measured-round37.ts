@@ -1,7 +1,7 @@
 // Round 37 of published MEASURED peaks for issue #25 (item 6), gathered in session 29 by estimate-gather37 after rounds
 // 1 to 36 (round 23, the validation round, opened only to grep its documents). EVERY case here is HELD OUT: none was
 // scored, estimated or looked at through the estimate before the lead's one measurement.
-// THE DRAW (written here at 18:31 UTC on 2026-11-29, before the first search; seed 37): any training run a user might
+// THE DRAW (written here at 18:27 UTC on 2026-11-29, before the first search; seed 37): any training run a user might
 // bring, from documents of 2022 to 2026 (committed training logs found by their log-line formats — Lightning's, HF
 // Trainer's, mmengine's, torchtune's, NeMo's, fairseq's, ESPnet's memory lines — papers' memory tables, blog posts and
 // forum threads in the pages corpus with nvidia-smi or max_memory_allocated figures beside a config, GitHub issues,
@@ -28,6 +28,79 @@
 // the spec cannot say is kept and marked NOT EXPRESSIBLE with why.
 import type { PublishedCase } from './published-measured.js';
 
-export const round37Cases: PublishedCase[] = [];
+// --- detectron2's CommonMetricPrinter "max_mem" (kind: detection, first of the first pass) ------------------------
+// detectron2 is a harness round 33 leaned on (one row, found through "loss_rpn_loc: "), not rounds 34 to 36: up to 4
+// rows. The searches: find_string "lr: 0.00025  max_mem: " (one hit: a Mask2Former guide, outside the spec), then
+// "d2.utils.events]:  eta: " (its hits, in order: a log parser, a 13-class DORA-sim run whose config is a YAML not in
+// the document, a DeFRCN monitor script, a card-detection lab (two copies; its train.py not in the document), a
+// OneFormer comment (outside the spec), a Mask R-CNN walk-through on a cloud instance (its training.py not in the
+// document; round 33 left it too), this balloon log, a 31ShadesofHE README without a memory figure), then
+// "d2.engine.hooks]: Overall training speed: " (a DA-Faster R-CNN note without figures, a 2020 Colab post on
+// buildings — before the draw's years — and this log again). detectron2/utils/events.py CommonMetricPrinter prints
+// "max_mem: {:.0f}M" = torch.cuda.max_memory_allocated() / 1024 / 1024, never reset: the peak since the start, MiB.
+const d2BalloonDoc = "a committed detectron2 log of the balloon fine-tune (detectron2's Colab tutorial)";
+const d2BalloonCase: PublishedCase = {
+  id: 'detectron2-mask-rcnn-r50-fpn-3x-balloon-1cls-ims2-roi128-lr0.00025-300it-fp32',
+  source: `${d2BalloonDoc} (a plain-text log, file index id 45685881766: its repository is not named by the index, so no public address is known here), the last training line: "[09/02 02:43:17 d2.utils.events]:  eta: 0:00:00  iter: 299  total_loss: 0.3553 ... time: 1.2533  data_time: 0.0109  lr: 0.00024917  max_mem: 2940M"`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: 2940 / 1024,
+  config:
+    "The log's own record: GeneralizedRCNN as printed (ResNet-50 with FrozenBatchNorm2d everywhere and the stride on the bottleneck's first 1×1 — detectron2's MSRA-style R-50 —, FPN of 256 with LastLevelMaxPool, StandardRPNHead with 3 anchors a position, StandardROIHeads: FastRCNNConvFCHead of two 1024-wide fc layers, FastRCNNOutputLayers with 2 scores and 4 box deltas — one class —, MaskRCNNConvUpsampleHead of four 256 3×3 convs, a deconv and a 1-channel predictor), 61 training images of one category (balloon, 255 instances), ResizeShortestEdge((640, 672, 704, 736, 768, 800), max_size 1333, choice) and RandomFlip, weights loaded from COCO with the class-specific layers skipped, 298 iterations in 6:13 at 1.25 s an iteration (one GPU, not named). The rest is the tutorial's cell, read from the log's own figures: mask_rcnn_R_50_FPN_3x.yaml with SOLVER.IMS_PER_BATCH 2, BASE_LR 0.00025 (the lr climbs to 0.00024917 at iteration 299: detectron2's linear warmup of 1000 iterations clipped to MAX_ITER 300), MAX_ITER 300, ROI_HEADS.BATCH_SIZE_PER_IMAGE 128, NUM_CLASSES 1; detectron2's defaults otherwise: fp32 (AMP off), SGD momentum 0.9, MODEL.BACKBONE.FREEZE_AT 2 (the stem and res2 frozen), POSITIVE_FRACTION 0.25, RPN 256 anchors an image, size_divisibility 32. The figure: max_mem at iteration 299, 2940 MiB (2725 at 19, 2849 from 39, 2940 from 239: a larger batch late). Assumed: the padded batch [3, 800, 1088] (the balloon photos are mostly 4:3 and wider, the short side at most 800); the ground-truth count an image left at the spec's default (the set averages 4.2 balloons an image). A doubt: the log prints no year (detectron2 0.3 or later by its warmup, November 2020 on; the draw asks for 2022 to 2026); traceable: no here (examples/trace has detectron2's Faster R-CNN, not its Mask R-CNN)",
+  spec: `model:
+  detector:
+    input: [3, 800, 1088]
+    backbone: { depth: 50, stride_in_1x1: true, norm: frozen_batch_norm, frozen_stages: 1 }
+    head: mask_rcnn
+    classes: 1
+    rois: 128
+training: { precision: fp32, optimizer: sgd_momentum, batch_size: 2 }`,
+};
 
-export const round37Documents: string[] = [];
+// --- YOLOX's trainer line "mem: NMb" (kind: detection, second of the first pass) ----------------------------------
+// The search: find_string "Mb, iter_time: " (YOLOX yolox/core/trainer.py after_iter logs "mem: {:.0f}Mb" =
+// yolox.utils.gpu_mem_usage() = torch.cuda.max_memory_allocated() / (1024 * 1024), never reset: MiB). Its hits, in
+// order: a smoke-report parser (no run), a Colab guide's "mem: 0Mb" (illustrative), this README, a 2021 log-plotting
+// script (before the draw's years), and an older copy of this README's YOLOX-nano run (two files, the same author's
+// document: left for this one).
+const yoloxCyclistDoc = 'karmarv/udacity-aws-sagemaker-capstone README.md';
+const yoloxCyclistCase: PublishedCase = {
+  id: 'yolox-s-width-exp-cyclist-3cls-bs4-fp16-640-1gpu',
+  source: `${yoloxCyclistDoc} (the repository its own clone command names, https://github.com/karmarv/udacity-aws-sagemaker-capstone; read through the search index's copy, file index id 1627733794), section "C. YOLOX Object Detector", the training log of 2022-08-13: "epoch: 200/200, iter: 660/661, mem: 5707Mb, iter_time: 0.172s, data_time: 0.001s, total_loss: 5.4 ... size: 736"`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: 5707 / 1024,
+  config:
+    "python -m yolox.tools.train -f ./exps/default/yolox_m_custom.py --devices 1 --batch-size 4 --fp16 (the README's command and its Namespace: batch_size 4, devices 1, fp16 True): YOLOX on a 3-class COCO subset (cyclist, person, bicycle; 661 iterations an epoch, 200 epochs), \"Model Summary: Params: 8.93M, Gflops: 22.35\" — the parameter count of YOLOX-s (depth 0.33, width 0.50, CSPDarknet with PAFPN and YOLOX's decoupled head), not YOLOX-m's 25.3M, so the exp file's name is not its size; YOLOX's defaults: multi-scale training around 640 (the log shows sizes 544 to 736), mosaic and mixup, SGD momentum 0.9 with nesterov, an fp32 EMA copy, SimOTA label assignment, AMP through torch.cuda.amp. The figure: mem at every logged step, 5707 MiB from iteration 10 of epoch 1 to the end (the peak reached in the first ten steps). NOT EXPRESSIBLE: the spec's yolo key says the YOLOv5, v5u, v8 and v11 networks and their assigners, not YOLOX's decoupled head and SimOTA (whose cost matrix is anchors × boxes per image); the spec below is the nearest: YOLOv8-s at 3 classes and 640, AMP. Assumed: at most 30 boxes an image after mosaic; traceable: no (examples/trace has the ultralytics networks, not YOLOX)",
+  spec: `model:
+  yolo: { version: v8, scale: s, input: [3, 640, 640], classes: 3, max_objects: 30 }
+training: { precision: amp_fp16, optimizer: sgd_momentum, batch_size: 4 }`,
+};
+
+// --- Megatron-LM's report_memory after 20 iterations (kind: LLM full fine-tune or pretraining, first of the first pass)
+// The search: find_string "(after 20 iterations) memory (MB)" (Megatron-LM training.py report_memory, printed once
+// at the first log interval whose step ran — here after the fp16 loss scaler skipped the first ones —; rounds 35 and 36
+// searched the "(after 1", "(after 10" and "(after 100 iterations)" forms). Its hits, in order: a Korean Slurm
+// checker's output of 2023 (its config in a _00_conf.sh not in the document), a Megatron MoE experiment's dense
+// baseline of 2024-10 (8 GPUs; kept for the second pass), a 6.44 B run of 2024-09 (its arguments not in the excerpt),
+// and this tutorial. Megatron-LM's logs count as the harness round 36 leaned on through Pai-Megatron-Patch: at most 2.
+const megatronTpTutorialDoc =
+  'a Korean large-scale LM tutorial\'s "Tensor Parallelism" chapter (Megatron-LM GPT-2 345M)';
+const megatronGpt2Tp4Case: PublishedCase = {
+  id: 'megatron-core-te-gpt2-345m-tp4-mbs4-gbs16-seq1024-fp16-4gpu',
+  source: `${megatronTpTutorialDoc} (a Markdown chapter with its run's full output, run under /scratch/qualis/large-scale-lm-tutorials on 2024-09-14; file index id 25097858135: its repository is not named by the index, so no public address is known here), after iteration 20: "[Rank 0] (after 20 iterations) memory (MB) | allocated: 1761.685546875 | max allocated: 2589.13525390625 | reserved: 2608.0 | max reserved: 2608.0" (ranks 1 to 3 the same)`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: 2589.13525390625 / 1024,
+  config:
+    "Megatron-LM pretrain_gpt.py (mcore models, --transformer-impl transformer_engine: the layer norms fused into linear_qkv and linear_fc1) on 4 GPUs, the arguments as the log prints them: GPT-2 345M — 24 layers of 1024, 16 heads, GELU MLP 4096, learned positions 1024, biases, embeddings tied to the output (untie_embeddings_and_output_weights False), the GPT-2 BPE vocabulary padded from 50257 to 50688 —, tensor parallel 4, pipeline 1, data parallel 1 (world_size 4), global batch 16 in \"constant 4\" micro-batches, so micro-batch 4, seq_length 1024; --fp16 (params_dtype float16, initial loss scale 2^32, the first 10 steps skipped and 5 more of the next 10), Adam (lr 1.5e-4, weight decay 0.01, clip 1.0), use_distributed_optimizer False, DDP with grad_reduce_in_fp32 False (fp16 main gradients in the bucket), use_flash_attn False, 200 iterations; \"number of parameters on (tensor, pipeline) model parallel rank (0, 0): 89714688\"; \"Theoretical memory footprints: weight and optimizer=1519.18 MB\". The figure: rank 0's max allocated when first reported, after iteration 20 (the optimizer had stepped from about iteration 16, so its fp32 master copy and moments exist), 2589 MiB (one GPU's figure; the four ranks print the same). Assumed from Megatron's defaults (the arguments before 'tp_comm' are not in the part read): no recomputation, no sequence parallelism, hidden and attention dropout 0.1, vocab-parallel cross-entropy; Transformer Engine's DotProductAttention picking its flash or cuDNN fused backend by itself (--use-flash-attn concerns only the local implementation). The GPU is not named (a KISTI cluster's node); traceable: yes as a Hugging Face config (GPT2LMHeadModel at 345M's sizes), not as Megatron's modules",
+  spec: `model:
+  params: 355264512
+  transformer: { family: gpt, layers: 24, hidden: 1024, heads: 16, ffn: 4096, norm: layernorm, vocab: 50688, max_positions: 1024, seq_len: 1024, bias: true, lm_head: true, tied_embeddings: true, attention: flash, dropout: true }
+training: { precision: amp_fp16, convention: zero, grad_accum_dtype: fp16, optimizer: adamw, optimizer_impl: fused, batch_size: 4, grad_accumulation: 4, activation_checkpointing: none, loss: vocab_parallel }
+parallel: { gpus: 4, tensor: 4, sequence_parallel: false, strategy: ddp, gradient_as_bucket_view: true, framework: megatron }`,
+};
+
+export const round37Cases: PublishedCase[] = [d2BalloonCase, yoloxCyclistCase, megatronGpt2Tp4Case];
+
+export const round37Documents: string[] = [d2BalloonDoc, yoloxCyclistDoc, megatronTpTutorialDoc];
