@@ -101,6 +101,114 @@ training: { precision: amp_fp16, convention: zero, grad_accum_dtype: fp16, optim
 parallel: { gpus: 4, tensor: 4, sequence_parallel: false, strategy: ddp, gradient_as_bucket_view: true, framework: megatron }`,
 };
 
-export const round37Cases: PublishedCase[] = [d2BalloonCase, yoloxCyclistCase, megatronGpt2Tp4Case];
+// --- mmcv 1.x's TextLoggerHook "memory" in an mmdet 2.x log (kind: detection, third of the first pass) -------------
+// The search: find_string "Epoch(val) [1][" (mmdet 2.x and mmengine validation lines, to reach committed logs whose
+// config dump sits above them). Its hits, in order: this log, a Chinese monitoring checklist (no figure), an mmengine
+// classification smoke log without a memory field, an mmocr note, a log parser's test, an OpenMMLab camp note
+// (2023-02, its run's config not in the document; the camp is capped), mmengine's own CIFAR-10 README (round 11's
+// tutorial), and two tests. mmcv 1.7 TextLoggerHook._get_max_memory logs torch.cuda.max_memory_allocated() / 2**20,
+// never reset: the peak since the start, MiB.
+const mmdetRoadDoc =
+  'an mmdet 2.25 training log of a Cascade R-CNN on road-sign photos (work_dirs/customized_model_road)';
+const mmdetRoadCascadeCase: PublishedCase = {
+  id: 'mmdet-2.25-cascade-rcnn-r101-fpn-pytorch-road-3cls-bs2-fp32-1333x800-t4',
+  source: `${mmdetRoadDoc} (a Colab run of 2022-11-12 on a Tesla T4, file index id 33423291721: its repository is not named by the index, so no public address is known here), epoch 10: "Epoch [10][650/962]\tlr: 2.000e-03, eta: 0:33:20, time: 0.901, data_time: 0.009, memory: 5062, loss_rpn_cls: 0.0065 ..." (5062 at every logged step from epoch 2 on)`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: 5062 / 1024,
+  config:
+    "The log's config dump (mmdet 2.25.3, mmcv 1.7.0, PyTorch 1.9.0, one Tesla T4, not distributed): CascadeRCNN with a ResNet-101 (pytorch style, frozen_stages 1, BN with requires_grad True and norm_eval True: the statistics frozen, the affines trained; initialised from torchvision's ResNet-50 weights, so the extra res4 blocks start random), FPN 256 with 5 outputs, RPNHead (3 anchors a position, 256 sampled an image), CascadeRoIHead of 3 stages of Shared2FCBBoxHead (1024-wide fc layers, 3 classes, class-agnostic boxes), each stage sampling 512 RoIs at positive fraction 0.25; CocoDataset of 3 classes (traffic_light, traffic_sign, traffic_information), Resize to (1333, 800) keeping the ratio, RandomFlip, Pad to a multiple of 32; samples_per_gpu 2 (962 iterations an epoch), SGD lr 0.02 momentum 0.9 weight decay 1e-4, 12 epochs, fp32 (no fp16 config). The figure: memory at epoch 10, 5062 MiB, the same from epoch 2 (the run's peak, reached in epoch 1). Assumed: the photos are 16:9 (1920 × 1080 road-camera frames), so a padded batch is [3, 768, 1344]; at most 30 boxes an image; traceable: no here (examples/trace has torchvision's Faster R-CNN, not a Cascade R-CNN on a ResNet-101)",
+  spec: `model:
+  detector:
+    input: [3, 768, 1344]
+    backbone: { depth: 101 }
+    head: cascade_rcnn
+    classes: 3
+    max_objects: 30
+training: { precision: fp32, optimizer: sgd_momentum, batch_size: 2 }`,
+};
 
-export const round37Documents: string[] = [d2BalloonDoc, yoloxCyclistDoc, megatronTpTutorialDoc];
+// The same search's first hit: the same Colab's earlier run of that day, a Cascade R-CNN on a ResNet-50 (its own log
+// file, work_dirs/rcnn_r50_caffe_fpn_mstrain-poly_1x_COCO, a leftover name: the config dump is a pytorch-style R-50).
+const mmdetRoadR50Doc =
+  'an mmdet 2.25 training log of a Cascade R-CNN R-50 on road-sign photos (work_dirs/rcnn_r50_caffe_fpn_mstrain-poly_1x_COCO)';
+const mmdetRoadCascadeR50Case: PublishedCase = {
+  id: 'mmdet-2.25-cascade-rcnn-r50-fpn-pytorch-road-3cls-bs2-fp32-1333x800-t4',
+  source: `${mmdetRoadR50Doc} (the same Colab, 2022-11-12 14:29, file index id 33753494941: its repository is not named by the index), the first logged step: "Epoch [1][50/962]\tlr: 1.978e-03, eta: 2:03:32, time: 0.645, data_time: 0.058, memory: 3483, loss_rpn_cls: 0.3415 ..."`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: 3483 / 1024,
+  config:
+    "The log's config dump: the road-sign Cascade R-CNN above with a ResNet-50 (pytorch style, frozen_stages 1, BN requires_grad True, norm_eval True, torchvision's ResNet-50 weights), FPN 256, RPNHead, 3 cascade stages of Shared2FCBBoxHead (3 classes, 512 RoIs an image each at 0.25 positive), Resize (1333, 800) keeping the ratio, RandomFlip, Pad to 32; samples_per_gpu 2, 962 iterations an epoch, SGD lr 0.02, 12 epochs, fp32, one Tesla T4 (mmdet 2.25.3, mmcv 1.7.0, PyTorch 1.9.0). The figure: memory at the first logged step (iteration 50), 3483 MiB, the peak since the start as mmcv 1.x logs it; the later lines were not read here (the R-101 sibling's figure did not move after iteration 50 of the same data). Assumed as for the R-101 row: 16:9 photos, so [3, 768, 1344] padded, at most 30 boxes an image; traceable: no here",
+  spec: `model:
+  detector:
+    input: [3, 768, 1344]
+    backbone: { depth: 50 }
+    head: cascade_rcnn
+    classes: 3
+    max_objects: 30
+training: { precision: fp32, optimizer: sgd_momentum, batch_size: 2 }`,
+};
+
+// --- an mmdet 2.x Faster R-CNN on VOC2007 in a Chinese walk-through (kind: detection, second pass) ------------------
+// The search: find_string "mmdet - INFO - Epoch [1][50/" (mmdet 2.x's first logged step). Its hits, in order: the
+// R-50 road log above, this post (two copies), a Chinese CMT fix note (no figure), the R-101 road log, a Japanese
+// registry note of 2022-05 (its config snipped), a socket Mask R-CNN of 2021-12 and a Cascade R-CNN of 2021-01
+// (before the draw's years). detectron2 and mmdet logs together give 6 detection rows: mmdet's user logs are no
+// harness rounds 34 to 36 leaned on (their cap is 4; 3 here).
+const mmdetVocPostDoc = 'the blog post "MMDetection 二周目" (a Hexo post, abbrlink 11abeb49)';
+const mmdetVocFasterCase: PublishedCase = {
+  id: 'mmdet-2.x-faster-rcnn-r50-fpn-voc2007-trainval-x3-bs2-fp32-1000x600-1gpu',
+  source: `${mmdetVocPostDoc} (dated 2022-07-10, its run of 2022-06-03; file index ids 23388385337 and 23918616173, a Markdown post in a blog's repository not named by the index), section "First Train": "Epoch [1][100/7517]    lr: 1.000e-02, eta: 1:46:19, time: 0.186, data_time: 0.006, memory: 2404, loss_rpn_cls: 0.0788 ..."`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: 2404 / 1024,
+  config:
+    "python tools/train.py configs/pascal_voc/faster_rcnn_r50_fpn_1x_voc0712.py (one GPU, not named) with configs/_base_/datasets/voc0712.py edited to VOC2007 trainval only (5011 images, RepeatDataset times 3, samples_per_gpu 2: 7517 iterations an epoch, as printed), mmdet 2.x at mid-2022 (mmcv-full 1.x): Faster R-CNN, ResNet-50 (pytorch style, frozen_stages 1, BN requires_grad True, norm_eval True), FPN 256, RPNHead (3 anchors a position, 256 sampled an image), Shared2FCBBoxHead (1024-wide fc layers) with num_classes 20, 512 RoIs an image at 0.25 positive; Resize img_scale (1000, 600) keeping the ratio, RandomFlip, Pad to 32; SGD lr 0.01 momentum 0.9, fp32. The figure: memory at iteration 100 (the post shows iterations 50 and 100, both 2404 MiB: mmcv 1.x's torch.cuda.max_memory_allocated() since the start). A doubt: an early figure, before every image size has been drawn. Assumed: VOC's photos are about 500 × 375, scaled to 600 on the short side (800 × 600 landscape, 600 × 800 portrait), so a batch mixing both pads to [3, 800, 800]; at most 42 objects an image (VOC2007 trainval's most); traceable: no here (examples/trace has torchvision's and detectron2's Faster R-CNN, not mmdet's)",
+  spec: `model:
+  detector:
+    input: [3, 800, 800]
+    backbone: { depth: 50 }
+    head: faster_rcnn
+    classes: 20
+    max_objects: 42
+training: { precision: fp32, optimizer: sgd_momentum, batch_size: 2 }`,
+};
+
+// The "(after 20 iterations)" search's second hit, kept from the first pass: a Megatron MoE experiment's dense
+// baseline (Megatron-LM's logs: 2 of their 2 with the tutorial above).
+const megatronMoeExpDoc = 'a Megatron-LM MoE experiment README (moe_exp, "dense baseline")';
+const megatronDenseBaselineCase: PublishedCase = {
+  id: 'megatron-llama-style-0.21b-mqa-24l-h512-seq2048-mbs8-dp8-bf16-distopt-8gpu',
+  source: `${megatronMoeExpDoc} (a Markdown README with its runs' output, 2024-10-24, file index id 8819121795: its repository is not named by the index, so no public address is known here), section "dense baseline": "Theoretical memory footprints: weight and optimizer=1524.73 MB / [Rank 0] (after 20 iterations) memory (MB) | allocated: 1550.404296875 | max allocated: 20561.49462890625 | reserved: 28404.0 | max reserved: 28404.0"`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: 20561.49462890625 / 1024,
+  config:
+    "The README's MODEL_ARGS and its dense-baseline call (USE_MOE false, TP 1, PP 1, EP 1, MBSZ 8, GBSZ 64, 8 GPUs of one node, LR 6e-4, 40000 iterations) through its moe_exp/scripts/run_moe_from_scratch.sh (not in the document): --disable-bias-linear, seq-length 2048, RoPE (base 100000), 24 layers of 512, 4 attention heads of 128 with group-query attention over 1 query group, SwiGLU ffn 1792, RMSNorm, untied embeddings and output, dropout 0; the Llama 3.1 tokenizer (HuggingFaceTokenizer, vocabulary 128256, a multiple of 128 so unpadded); \"Total number of parameters in billions: 0.21\", \"most loaded shard 0.2132\" (213,148,160 by the arguments). Read from the log: bf16 (loss scale 1.0), data parallel 8 with no accumulation (64 = 8 × 8), and the distributed optimizer (Megatron's theoretical weight-and-optimizer figure, 1524.73 MiB for 0.2132 B parameters, is its 6 + 12/8 = 7.5 bytes a parameter: bf16 weights, fp32 main gradients, fp32 master copy and moments sharded over 8). The figure: rank 0's max allocated when first reported, after iteration 20, 20561 MiB (one GPU's figure). Assumed from Megatron's defaults at 2024-10 (the script not in the document): Transformer Engine layers with flash attention (flash-attn 2.5.8 is installed in the README), no recomputation, Megatron's cross-entropy over fp32 logits of the untied 128256-wide head (no loss fusion), Adam with fp32 gradient accumulation; traceable: yes as a Hugging Face config (LlamaForCausalLM at these sizes), not as Megatron's modules",
+  spec: `model:
+  params: 213148160
+  transformer: { family: llama, layers: 24, hidden: 512, heads: 4, kv_heads: 1, head_dim: 128, ffn: 1792, vocab: 128256, seq_len: 2048, lm_head: true, tied_embeddings: false, attention: flash }
+training: { precision: amp_bf16, convention: zero, grad_accum_dtype: fp32, optimizer: adamw, optimizer_impl: fused, batch_size: 8, activation_checkpointing: none, loss: vocab_parallel }
+parallel: { gpus: 8, strategy: zero1, framework: megatron }`,
+};
+
+export const round37Cases: PublishedCase[] = [
+  d2BalloonCase,
+  yoloxCyclistCase,
+  megatronGpt2Tp4Case,
+  mmdetRoadCascadeCase,
+  mmdetRoadCascadeR50Case,
+  mmdetVocFasterCase,
+  megatronDenseBaselineCase,
+];
+
+export const round37Documents: string[] = [
+  d2BalloonDoc,
+  yoloxCyclistDoc,
+  megatronTpTutorialDoc,
+  mmdetRoadDoc,
+  mmdetRoadR50Doc,
+  mmdetVocPostDoc,
+  megatronMoeExpDoc,
+];
