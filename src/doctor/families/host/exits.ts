@@ -147,7 +147,9 @@ const retoldKilledBySystem = String.raw`\bkilled\s+by\s+(?:the\s+)?${memorySende
 // process killed without explanation", "training process killed after 3 epochs"): a thing that runs,
 // then "killed", then no object but a circumstance or the sentence's end (an object after it, "the job
 // killed the process", is the active verb, not a kill of the subject).
-const retoldElidedPassive = String.raw`\b(?:process(?:es)?|program|script|job|training|task|container|pod|worker|app|application|command)\s+${killAdverb}killed(?=\s*(?:[.!,;:)]|$)|\s+(?:without|with no|when|while|during|after|before|at|in|on|for|again|randomly|silently|unexpectedly|immediately|automatically|suddenly|every|each|halfway|and|but|then)\b)${notMemoryKiller}`;
+// Or memory named as the reason right after it ("worker killed due to OOM", "process killed because of
+// high memory"): the kill grammar's reason (kill-sender.ts) is memory, the host's RAM run out.
+const retoldElidedPassive = String.raw`\b(?:process(?:es)?|program|script|job|training|task|container|pod|worker|app|application|command)\s+${killAdverb}killed(?=\s*(?:[.!,;:)]|$)|\s+(?:without|with no|when|while|during|after|before|at|in|on|for|again|randomly|silently|unexpectedly|immediately|automatically|suddenly|every|each|halfway|and|but|then)\b|\s+(?:due\s+to|because\s+of)\s+(?:(?:the|an?|high|too\s+much|its|the\s+host's)\s+)?(?:OOM|out[ -]of[ -]memory|memory|RAM)\b)${notMemoryKiller}`;
 // An issue's title that opens with the word and says when ("killed when training on S3DIS", "Killed
 // during preprocessing"): the shell's report with its circumstance, the log's whole first line.
 const retoldKillTitle = String.raw`^\W*(?:process\s+|program\s+|training\s+|job\s+)?killed\s+(?:when|while|during|after|at|in|on)\s+\S[^.!?]{0,60}$`;
