@@ -193,6 +193,56 @@ training: { precision: amp_bf16, convention: zero, grad_accum_dtype: fp32, optim
 parallel: { gpus: 8, strategy: zero1, framework: megatron }`,
 };
 
+// --- torchtune's step metrics "peak_memory_alloc" (kind: LLM LoRA/QLoRA, first of the first pass) ------------------
+// The search: find_string "peak_memory_alloc:" (torchtune's recipes log training.get_memory_stats() beside the loss
+// when log_peak_memory_stats is on: peak_memory_alloc = torch.cuda.max_memory_allocated() / 2**30, GiB, rank 0; round
+// 36 searched the "peak_memory_reserved" key). Its hits, in order: a logger class (no run), an MFU guide's
+// illustrative breakdown (no run), an XPU hook script, two comparison shell scripts (no figures), this guide (two
+// copies of one readme), a log-parsing script, a second logger class, a web UI's types. torchtune is no harness rounds
+// 34 to 36 leaned on: up to 4 rows from it, 1 here (the guide's other figures are the "after model init" lines,
+// printed before training).
+const torchtuneCptGuideDoc =
+  "a repository's torchtune continued-pre-training guide (training/llm/torchtune/readme_torchtune.md)";
+const torchtuneQwenLoraCase: PublishedCase = {
+  id: 'torchtune-0.6.1-lora-distributed-qwen2.5-0.5b-r16-qvo-mlp-packed2048-bs2-bf16-fsdp2-8gpu',
+  source: `${torchtuneCptGuideDoc} (a Markdown guide of 2026, torch 2.11.0+rocm7.2, file index ids 68364377571 and 65863982514: its repository is not named by the index, so no public address is known here), section "7b. 8-GPU distributed (MI355X, ROCm 7.2)", its expected output: "Step 1  | loss:2.2638285160064697 ... peak_memory_alloc:4.512502193450928"`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: 4.512502193450928,
+  config:
+    "tune run --nnodes 1 --nproc_per_node 8 lora_finetune_distributed --config config_cpt_lora_8gpu.yaml with model._component_ lora_qwen2_5_0_5b (the guide's smoke model), tokenizer.max_seq_len=2048 batch_size=2 gradient_accumulation_steps=1 max_steps_per_epoch=80, torchtune 0.6.1 on 8 AMD Instinct MI355X (FSDP2, torchtune's shard_model: each transformer layer its own unit, the tied embedding in the root; custom_sharded_layers unset), text_completion_dataset packed (every sample 2048 tokens), bf16 (dtype bf16: weights and adapters in bf16), the guide's key fields: LoRA rank 16, alpha 32, on q, v and the output projection and the MLP (apply_lora_to_output off: Qwen2.5-0.5B ties its output to the embedding), torch.optim.AdamW lr 1e-4, CEWithChunkedOutputLoss (torchtune's chunked cross-entropy, 8 chunks), flex attention over the packed documents' BlockMask. Qwen2.5-0.5B: 24 layers of 896, 14 heads and 2 key/value heads of 64, SwiGLU 4864, query/key/value biases, vocabulary 151936, tied: 494,032,768 parameters. The figure: rank 0's peak_memory_alloc logged at step 1, 4.51 GiB (one GPU's figure; LoRA's moments are a few MB, so step 1 is a steady step's peak). Assumed from torchtune's Qwen2.5 LoRA configs (the 8-GPU YAML is not printed): enable_activation_checkpointing True, AdamW fused True, lora_dropout 0, no compile; traceable: yes as a Hugging Face config (Qwen2ForCausalLM at 0.5B's sizes), not as torchtune's modules",
+  spec: `model:
+  params: 494032768
+  transformer: { family: llama, layers: 24, hidden: 896, heads: 14, kv_heads: 2, ffn: 4864, vocab: 151936, tied_embeddings: true, bias: qkv, seq_len: 2048, attention: flash }
+  lora: { rank: 16, alpha: 32, targets: [q, v, o, gate, up, down], dropout: 0, adapter_dtype: weights }
+training: { precision: bf16, optimizer: adamw, optimizer_impl: fused, batch_size: 2, activation_checkpointing: full, loss: chunked }
+parallel: { gpus: 8, strategy: fsdp_full, fsdp_wrap: layers }`,
+};
+
+// --- mmseg 0.x's TextLoggerHook "memory" (kind: segmentation, first of the first pass) ------------------------------
+// The search: find_string "mmseg - INFO - Iter [" (mmseg 0.x's iteration lines; round 36's "aux.loss_ce: " finds the
+// 1.x form). Its hits, in order: a parser's dummy log, then five logs of one repository's Swin-Transformer-Semantic-
+// Segmentation work_dirs (2022-05-22: bisa_baseline in two copies, bisa_nonorm_learned, bisa_nonorm_0-5,
+// bisa_norm_learned — one study's attention variants; the baseline is written, the variants left as the same harness
+// and model with a research attention). A second search, find_string "decode.acc_seg: ", gave the camp's PSPNet
+// homework (capped), round 35's MMSegmentation post, a BiSeNet-style homework with two auxiliary heads (outside the
+// spec's decoders), these logs again, parsers and guides.
+const swinSegBaselineDoc =
+  'an mmseg 0.11 work_dirs log of a Swin-T UPerNet on ADE20K (Swin-Transformer-Semantic-Segmentation, bisa_baseline)';
+const swinSegBaselineCase: PublishedCase = {
+  id: 'mmseg-0.11-upernet-swin-t-bisa-baseline-ade20k-512-bs2-ga2-fp32-adamw',
+  source: `${swinSegBaselineDoc} (2022-05-22, file index ids 23373350831 and 23694927412: their repository is not named by the index), the first logged step: "Iter [50/320000]\tlr: 9.799e-07, eta: 1 day, 12:18:25, time: 0.409, data_time: 0.011, memory: 35360, decode.loss_seg: 4.0467 ..." (35360 at iterations 50, 100 and 150)`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: 35360 / 1024,
+  config:
+    "The log's config dump (mmseg 0.11.0, mmcv 1.5.0, PyTorch 1.11.0, distributed): EncoderDecoder with BisaSwinTransformer — Swin-T's shape (embed 96, depths [2, 2, 6, 2], heads [3, 6, 12, 24], window 7, mlp ratio 4, drop path 0.3, use_checkpoint False) whose blocks use the study's BiDirectionalWindowAttention (an extra GELU and an L1 'orthogonal' loss module in every attention; reverse_attention_locations empty for this baseline) —, UPerHead (channels 512, pool scales 1, 2, 3, 6, 150 classes, SyncBN) and an FCNHead auxiliary on stage 3 (256 channels, weight 0.4); ADE20K, Resize (2048, 512) ratio 0.5 to 2.0, RandomCrop 512 × 512, flip, photometric distortion; samples_per_gpu 2, GradientCumulativeOptimizerHook cumulative_iters 2, AdamW lr 6e-5 (weight decay 0.01), poly schedule, 320000 iterations, fp32 (no fp16 config). The figure: memory at iteration 50, 35360 MiB (mmcv 1.x: torch.cuda.max_memory_allocated() since the start, the logging rank), the same at 100 and 150. NOT EXPRESSIBLE: the spec has no Swin backbone (shifted windows, patch merging, four stages) and no key for the study's attention, which must keep far more than a window attention does (Swin-T UPerNet at batch 2 is usually about 5 GiB; this run holds 35); the spec below is the nearest the keys allow, a ViT-S-sized encoder at 512 with an UPerNet decoder. The GPU count is not printed; traceable: no (the study's backbone is not here)",
+  spec: `model:
+  transformer: { family: vit, layers: 12, hidden: 384, heads: 6, seq_len: 1025, attention: eager }
+  segmenter: { decoder: upernet, crop: [512, 512], classes: 150 }
+training: { precision: fp32, optimizer: adamw, batch_size: 2, grad_accumulation: 2 }`,
+};
+
 export const round37Cases: PublishedCase[] = [
   d2BalloonCase,
   yoloxCyclistCase,
@@ -201,6 +251,8 @@ export const round37Cases: PublishedCase[] = [
   mmdetRoadCascadeR50Case,
   mmdetVocFasterCase,
   megatronDenseBaselineCase,
+  torchtuneQwenLoraCase,
+  swinSegBaselineCase,
 ];
 
 export const round37Documents: string[] = [
@@ -211,4 +263,6 @@ export const round37Documents: string[] = [
   mmdetRoadR50Doc,
   mmdetVocPostDoc,
   megatronMoeExpDoc,
+  torchtuneCptGuideDoc,
+  swinSegBaselineDoc,
 ];
