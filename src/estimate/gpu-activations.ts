@@ -531,6 +531,7 @@ function offloadInFlight(
   options: { stored: number; layers: number; tokens: number },
 ): Component[] {
   const { shape, batch } = ctx;
+  if (spec.training.isLayerGroupOffload) return [layerGroupInFlight(options.stored / options.layers)];
   const isCheckpointed = spec.training.activationCheckpointing === 'full';
   const widest = Math.max(shape.ffn, shape.hidden) * activationDtypes(ctx.precision).compute;
   const tensor = Math.min(
@@ -554,6 +555,25 @@ function offloadInFlight(
       isAtBackwardEnd: true,
     },
   ];
+}
+
+/**
+ * What layer-group activation offloading leaves on the GPU (verl verl/utils/activation_offload.py
+ * AsyncDoubleBufferGroupOffloadHandler, copied as ms-swift swift/callbacks/activation_cpu_offload.py at
+ * 20680af33): each FSDP-wrapped decoder layer's saved tensors are one group, copied out when the next layer
+ * commits (two groups on the GPU while a layer runs forward, below the loss's moment); the last layer's group
+ * is never offloaded (num_offload_group = layers − 1) and stays through the loss; in backward a group is brought
+ * back when the gradient reaches its layer's output and freed by its backward. Checked with that file's handler
+ * on torch 2.13 (CPU, streams stubbed, a 6-layer Llama; weak references to the saved and reloaded tensors):
+ * at the loss only the last layer's group is held, at each layer's backward only its own reloaded group.
+ */
+function layerGroupInFlight(layerBytes: number): Component {
+  return {
+    name: 'offloaded layers in flight',
+    bytes: layerBytes,
+    formula: `one layer's saved tensors, ${formatBytes(layerBytes)}: the last layer's group (never offloaded) through the loss, then the group of the layer running backward, brought back`,
+    phase: 'backward',
+  };
 }
 
 /**

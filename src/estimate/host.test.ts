@@ -141,4 +141,32 @@ training: { precision: bf16, batch_size: 2, activation_checkpointing: full, offl
     assert.equal(inFlight?.bytes, 2 * input);
     assert.equal(inFlight?.isAtBackwardEnd, true);
   });
+
+  test("verl's and ms-swift's layer-group offloading (cpu_layers): one layer's saved tensors at a time, through the loss and in backward", () => {
+    const yaml = (
+      activations: string,
+    ) => `model: { params: 1B, transformer: { family: llama, layers: 4, hidden: 512, heads: 8, ffn: 1408, vocab: 1000, seq_len: 128 } }
+training: { precision: bf16, batch_size: 2${activations} }
+parallel: { gpus: 2, strategy: fsdp_full }`;
+    const kept = estimate(spec(yaml(''))).gpu.components.find((p) => p.name === 'activations');
+    const breakdown = estimate(spec(yaml(', offload: { activations: cpu_layers }')));
+    const names = breakdown.gpu.components.map((p) => p.name);
+    const group = breakdown.gpu.components.find((p) => p.name === 'offloaded layers in flight');
+    assert.ok(kept && kept.bytes > 0);
+    assert.equal(
+      group?.bytes,
+      (kept?.bytes ?? 0) / 4,
+      "the four layers' activations, one of them on the GPU",
+    );
+    assert.equal(group?.isLossOnly, undefined, "the last layer's group beside the logits");
+    assert.ok(!names.includes('activations') && !names.includes('offload stash'));
+    assert.equal(
+      breakdown.host.components.find((p) => p.name === 'activations (offloaded)')?.bytes,
+      kept?.bytes,
+    );
+    assert.throws(
+      () => spec(yaml(', offload: { activations: cpu_layers }').replace('fsdp_full', 'ddp')),
+      /training\.offload\.activations: cpu_layers needs parallel\.strategy fsdp_full or fsdp_grad_op, not ddp/,
+    );
+  });
 });

@@ -145,6 +145,12 @@ tensors:
       'specs/grpo.yaml:4:17: parallel.fsdp_version: expected 1 or 2',
     ]);
     assert.deepEqual(
+      problems('model:\n  params: 1M\nparallel:\n  strategy: fsdp_full\n  fsdp_upcast: true\n'),
+      [
+        'specs/grpo.yaml:5:16: parallel.fsdp_upcast: upcasts 16-bit parameters: needs training.precision bf16 or fp16, not fp32',
+      ],
+    );
+    assert.deepEqual(
       problems('model: { params: 1M }\ntraining: { optimizer_in_backward: true, grad_accumulation: 4 }\n'),
       ['specs/grpo.yaml:2:36: training.optimizer_in_backward: cannot be combined with grad_accumulation > 1'],
     );

@@ -572,6 +572,42 @@ describe("Megatron's interleaved pipeline schedule (parallel.virtual_stages)", (
   });
 });
 
+describe("accelerate's FSDP upcast of 16-bit parameters under mixed precision (parallel.fsdp_upcast)", () => {
+  const yaml = (lora: string, extra: string, precision = 'bf16') =>
+    `model: { transformer: { ${layer} }${lora} }\ntraining: { precision: ${precision} }\nparallel: { gpus: 2, strategy: fsdp_full, fsdp_version: 2${extra} }`;
+  test('every parameter held as an fp32 shard, frozen ones too; the gathered units still 16-bit', () => {
+    const lora = ', lora: { rank: 8, targets: [q, v] }';
+    const plain = parts(yaml(lora, ''));
+    const upcast = parts(yaml(lora, ', fsdp_upcast: true'));
+    // The LoRA adapters are fp32 already (PEFT): the frozen base doubles, from 2 to 4 B.
+    assert.ok(
+      Math.abs((upcast.weights ?? 0) / (plain.weights ?? 1) - 2) < 0.01,
+      `${upcast.weights} ${plain.weights}`,
+    );
+    assert.equal(upcast['gathered parameters'], plain['gathered parameters']);
+    const full = parts(yaml('', ', fsdp_upcast: true'));
+    assert.deepEqual(
+      [full.weights, full.gradients, full['optimizer states']],
+      [
+        parts(yaml('', '', 'mixed_bf16')).weights,
+        parts(yaml('', '', 'mixed_bf16')).gradients,
+        parts(yaml('', '', 'mixed_bf16'))['optimizer states'],
+      ],
+      'a full fine-tune as FSDP MixedPrecision holds it: fp32 shards, gradients and states',
+    );
+  });
+  test('needs 16-bit weights under FSDP', () => {
+    assert.throws(
+      () => spec(yaml('', ', fsdp_upcast: true', 'fp32')),
+      /parallel\.fsdp_upcast: upcasts 16-bit/,
+    );
+    assert.throws(
+      () => spec(yaml('', ', fsdp_upcast: true').replace('strategy: fsdp_full', 'strategy: zero3')),
+      /parallel\.fsdp_upcast: needs strategy fsdp_full or fsdp_grad_op, not zero3/,
+    );
+  });
+});
+
 describe('ZeRO-3 over a model not built under deepspeed.zero.Init (parallel.deepspeed.zero_init: false)', () => {
   const llama8b =
     'family: llama, layers: 32, hidden: 4096, heads: 32, kv_heads: 8, vocab: 128256, ffn: 14336, tied_embeddings: false, attention: flash';

@@ -26,6 +26,10 @@ test('round 36, measured once, is pinned: median |error| and the counts within 5
   // moments exist); the 10 expressible: 8.35%. --trace: 4 rows, 6.9% (1/3/4); trace-else-analytic 7.5% (4/8/11).
   // After the session's model changes (estimate-r36: an UPerNet neck key for ViTs, unquantized parameters of a
   // params-only QLoRA spec; 11220e90, ae135aa8): the same, row by row (both act only through new keys).
-  assert.ok(median <= 0.099, summary);
-  assert.ok(within(0.05) >= 4 && within(0.15) >= 8 && within(0.3) >= 11, summary);
+  // Session 29, estimate-r37: the two ms-swift FSDP2 LoRA rows re-said with parallel.fsdp_upcast (accelerate
+  // through 1.12 upcasts the whole model to fp32 under FSDP2 mixed precision) and the offload run's layer-group
+  // handler (offload.activations cpu_layers): -38.7% -> -6.9%, +21.1% -> +48.4% (its lengths priced at the cap);
+  // 6.9% median, 4/9/11.
+  assert.ok(median <= 0.07, summary);
+  assert.ok(within(0.05) >= 4 && within(0.15) >= 9 && within(0.3) >= 11, summary);
 });

@@ -68,7 +68,12 @@ const positiveInt = z
 /** training.offload: what moves to host memory. */
 export const offloadSchema = z.strictObject({
   optimizer: oneOf(['cpu', 'none'] as const).optional(),
-  activations: oneOf(['cpu', 'none'] as const).optional(),
+  activations: oneOf(['cpu', 'cpu_layers', 'none'] as const)
+    .meta({
+      description:
+        "cpu: every saved tensor copied to the host as it is saved, the last few kept until their copies finish (torchtune's OffloadActivations, unsloth's offloaded checkpoints); cpu_layers: each decoder layer's saved tensors offloaded as one group, copied out when the next layer commits and brought back as backward reaches it (verl's AsyncDoubleBufferGroupOffloadHandler, ms-swift's activation_cpu_offload under FSDP): the last layer's group, never offloaded, through the loss, then one layer's at a time",
+    })
+    .optional(),
   parameters: oneOf(['cpu', 'none'] as const)
     .meta({
       description:
@@ -321,6 +326,13 @@ export const parallelSchema = z.strictObject({
     .meta({
       description:
         "FSDP1 (FullyShardedDataParallel: HF Trainer, accelerate and Lightning by default) or FSDP2 (fully_shard: torchtitan, torchtune, accelerate fsdp_version 2); default 1 with fsdp_wrap layers, else 2. Under CPU offload FSDP1 keeps each unit's sharded gradient on the GPU until backward ends",
+    })
+    .optional(),
+  fsdp_upcast: z
+    .boolean()
+    .meta({
+      description:
+        "true: accelerate's prepare (HF Trainer, TRL, axolotl, ms-swift) under bf16 or fp16 mixed precision upcasts FSDP's 16-bit parameters to fp32 before sharding, the compute still in 16 bits: the shards, their gradients and the optimizer's states are fp32 (precision bf16 or fp16 then counts as mixed_bf16 or mixed_fp16). FSDP2 through accelerate 1.12 upcasts every parameter, frozen ones too (fsdp2_prepare_model: model.to(torch.float32)); FSDP2 from accelerate 1.13 and FSDP1 the trainable ones only, so there it is true for a full fine-tune and false for LoRA (PEFT's adapters are fp32 already). Default false: torchtitan, torchtune, Lightning, fully_shard called directly",
     })
     .optional(),
   nccl_buffers: z.optional(sizeField),

@@ -6,7 +6,7 @@ import { ExprError, evaluateExpr } from './expr.js';
 import type { HfConfig } from './hf-config.js';
 import type { RawEstimate } from './schema.js';
 import { toModel } from './to-spec-model.js';
-import type { EstimateSpec, OptimizerImpl, ParallelSpec, Quantity, Strategy } from './types.js';
+import type { EstimateSpec, OptimizerImpl, ParallelSpec, Precision, Quantity, Strategy } from './types.js';
 
 /** Maps a field path (and optionally a key in it, or a character offset) to where it was written. */
 export type Locate = (
@@ -253,13 +253,38 @@ function toParallel(raw: RawEstimate, report: (path: string[], message: string) 
   };
 }
 
+/**
+ * The precision the model states are held in. Under parallel.fsdp_upcast, accelerate's prepare holds FSDP's
+ * 16-bit parameters as fp32 shards with a 16-bit compute (accelerate v1.12.0 utils/fsdp_utils.py
+ * fsdp2_prepare_model: `if accelerator.mixed_precision != "no" ...: model = model.to(torch.float32)`, "We
+ * upcast the model according to `deepspeed`'s implementation"; accelerator.py prepare_model does the same to
+ * FSDP1's trainable flat parameters): what mixed_bf16 / mixed_fp16 say.
+ */
+function upcastPrecision(
+  raw: RawEstimate,
+  strategy: Strategy,
+  report: (path: string[], message: string) => void,
+): Precision {
+  const precision = raw.training?.precision ?? 'fp32';
+  if (raw.parallel?.fsdp_upcast !== true) return precision;
+  if (!strategy.startsWith('fsdp'))
+    report(['parallel', 'fsdp_upcast'], `needs strategy fsdp_full or fsdp_grad_op, not ${strategy}`);
+  if (precision === 'bf16') return 'mixed_bf16';
+  if (precision === 'fp16') return 'mixed_fp16';
+  report(
+    ['parallel', 'fsdp_upcast'],
+    `upcasts 16-bit parameters: needs training.precision bf16 or fp16, not ${precision}`,
+  );
+  return precision;
+}
+
 function toTraining(
   raw: RawEstimate,
   strategy: Strategy,
   report: (path: string[], message: string) => void,
 ): Omit<EstimateSpec['training'], 'batchSize'> {
   const training = raw.training ?? {};
-  const precision = training.precision ?? 'fp32';
+  const precision = upcastPrecision(raw, strategy, report);
   const optimizer = training.optimizer ?? 'adamw';
   // DeepSpeed keeps 16-bit weights and gradients with an fp32 master copy: the ZeRO paper's layout.
   const isDeepSpeed = strategy.startsWith('zero');
@@ -306,6 +331,14 @@ function toTraining(
   const isOffloading = Object.values(offload).some((where) => where === 'cpu');
   if (raw.device === 'cpu' && isOffloading) {
     report(['training', 'offload'], 'device: cpu keeps everything on the host already');
+  }
+  // verl's and ms-swift's layer-group handler finds its layers as FSDP units (enable_activation_offloading asserts
+  // strategy fsdp or fsdp2).
+  if (offload.activations === 'cpu_layers' && !strategy.startsWith('fsdp')) {
+    report(
+      ['training', 'offload', 'activations'],
+      `cpu_layers needs parallel.strategy fsdp_full or fsdp_grad_op, not ${strategy}`,
+    );
   }
   // FSDP's CPUOffload and DeepSpeed's offload_param both shard the weights first (ZeRO-3 / FULL_SHARD).
   if (offload.parameters === 'cpu' && !['zero3', 'fsdp_full', 'fsdp_grad_op'].includes(strategy)) {
@@ -357,7 +390,8 @@ function toTraining(
       ? { stateDtypeBytes: training.optimizer_states_dtype === 'fp32' ? 4 : 2 }
       : {}),
     offloadOptimizer: offload.optimizer === 'cpu',
-    offloadActivations: offload.activations === 'cpu',
+    offloadActivations: offload.activations === 'cpu' || offload.activations === 'cpu_layers',
+    ...(offload.activations === 'cpu_layers' ? { isLayerGroupOffload: true } : {}),
     offloadParameters: offload.parameters === 'cpu',
     // FSDP CPUOffload(offload_params=True) moves the gradients to the host with the parameters.
     offloadGradients: offload.gradients === 'cpu' || offload.parameters === 'cpu',

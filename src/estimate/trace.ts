@@ -229,6 +229,7 @@ const kindsByName: Record<Exclude<PartKind, 'load' | 'spec tensor'>, readonly (s
     'attention bias',
     'activations in flight',
     'offload stash',
+    'offloaded layers in flight',
     'DoRA weight temporaries',
     'prefix keys and values',
     /^(LoHa|LoKr|FourierFT) /,

@@ -749,6 +749,8 @@ export interface EstimateSpec {
     stateDtypeBytes?: number;
     offloadOptimizer: boolean;
     offloadActivations: boolean;
+    /** The activations are offloaded a decoder layer at a time (verl's and ms-swift's layer groups), not tensor by tensor. */
+    isLayerGroupOffload?: boolean;
     /** FSDP CPUOffload(offload_params=True), DeepSpeed ZeRO-Infinity offload_param: weights on the host. */
     offloadParameters: boolean;
     /** Gradients copied to the host as backward produces them (torchao offload_gradients, ZeRO-Offload). */

@@ -280,12 +280,19 @@ const swiftActOffloadOnCase: PublishedCase = {
   config: swiftActOffloadConfig(
     "this run: activation_cpu_offload=true, swift/callbacks/activation_cpu_offload.py's hooks moving each decoder layer's saved tensors to the host in forward and back in backward",
   ),
+  // Re-said (session 29, 2026-11-29, estimate-r37; spec only, the figure, source and config unchanged): ms-swift
+  // sets bf16 from --torch_dtype bfloat16 (swift/arguments/base_args/model_args.py _init_mixed_precision at
+  // 20680af33), and accelerate through 1.12 (the release current at the run, 2025-12-31; 1.13 came 2026-03-04)
+  // upcasts the whole model to fp32 before FSDP2 shards it under mixed precision (utils/fsdp_utils.py
+  // fsdp2_prepare_model: model.to(torch.float32)): parallel.fsdp_upcast. The offload is verl's layer-group handler
+  // (swift/callbacks/activation_cpu_offload.py), not torchtune's per-tensor one: offload.activations cpu_layers.
+  // -38.7% -> -6.9%.
   spec: `model:
   params: 8190735360
   transformer: { family: llama, layers: 36, hidden: 4096, heads: 32, kv_heads: 8, head_dim: 128, ffn: 12288, vocab: 151936, tied_embeddings: false, seq_len: 2048, attention: sdpa }
   lora: { rank: 8, alpha: 32, targets: [q, k, v, o, gate, up, down], dropout: 0.05 }
-training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 16, activation_checkpointing: none, offload: { activations: cpu } }
-parallel: { gpus: 2, strategy: fsdp_full, fsdp_version: 2, fsdp_wrap: layers }
+training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 16, activation_checkpointing: none, offload: { activations: cpu_layers } }
+parallel: { gpus: 2, strategy: fsdp_full, fsdp_version: 2, fsdp_wrap: layers, fsdp_upcast: true }
 cuda: { lengths: capped }`,
 };
 const swiftActOffloadOffCase: PublishedCase = {
@@ -299,12 +306,16 @@ const swiftActOffloadOffCase: PublishedCase = {
   config: swiftActOffloadConfig(
     'this run: activation_cpu_offload=false, the comparison the script logs beside it, everything else the same',
   ),
+  // Re-said (session 29, 2026-11-29, estimate-r37; spec only, the figure, source and config unchanged): accelerate's
+  // FSDP2 upcast as in the row above (parallel.fsdp_upcast). +21.1% -> +48.4%: the spec prices every batch at the
+  // 2048-token cap, and the two runs' difference (3.09 GiB, all of it the offloaded activations) says the longest
+  // record here is several times shorter; its length has no source here, so the cap stays.
   spec: `model:
   params: 8190735360
   transformer: { family: llama, layers: 36, hidden: 4096, heads: 32, kv_heads: 8, head_dim: 128, ffn: 12288, vocab: 151936, tied_embeddings: false, seq_len: 2048, attention: sdpa }
   lora: { rank: 8, alpha: 32, targets: [q, k, v, o, gate, up, down], dropout: 0.05 }
 training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 16, activation_checkpointing: none }
-parallel: { gpus: 2, strategy: fsdp_full, fsdp_version: 2, fsdp_wrap: layers }
+parallel: { gpus: 2, strategy: fsdp_full, fsdp_version: 2, fsdp_wrap: layers, fsdp_upcast: true }
 cuda: { lengths: capped }`,
 };
 

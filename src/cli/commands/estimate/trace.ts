@@ -65,7 +65,10 @@ export function traceRefusal(spec: EstimateSpec, options: TraceOptions): string 
     // Offloaded checkpoint inputs are traced as unsloth's offloaded checkpointing keeps them (the helper's
     // offloaded_checkpoint); offloading every saved tensor without checkpointing (torchtune's
     // OffloadActivations alone) is not built.
-    training.offloadActivations && training.activationCheckpointing !== 'full'
+    training.isLayerGroupOffload ? "layer-group activation offloading (verl's, ms-swift's)" : '',
+    training.offloadActivations &&
+    !training.isLayerGroupOffload &&
+    training.activationCheckpointing !== 'full'
       ? "activation offloading without full checkpointing (the trace offloads only checkpointed layers' inputs)"
       : '',
     // The helper steps the optimizer after backward over every trainable tensor it built.
