@@ -77,3 +77,21 @@ test('heldout-44 read blind while it was held out: both labellers with the heade
     { nowWithHeader: 11 },
   );
 });
+
+test('heldout-45 read blind while it was held out: the text decides 95.7-97.4% of its headers', () => {
+  // Measured at session 29's start (2862d09d) and after its round (056afdc5): 96/117 at both, 76/81 on the settled.
+  pinned(
+    'heldout-45',
+    117,
+    {
+      aWithB: { same: 114, of: 117 },
+      aWithHeader: { same: 112, of: 117 },
+      bWithHeader: { same: 114, of: 117 },
+      firstSightWithHeader: { same: 96, of: 117 },
+      settledWithHeader: { same: 80, of: 81 },
+      firstSightOnSettled: { same: 76, of: 81 },
+      firstSightMissesTextDecided: { same: 16, of: 21 },
+    },
+    { nowWithHeader: 96, nowOnSettled: 76 },
+  );
+});
