@@ -304,6 +304,25 @@ const yoloxNanoCocoCase: PublishedCase = {
 training: { precision: amp_fp16, optimizer: sgd_momentum, batch_size: 8 }`,
 };
 
+// The same study's bisa_norm_learned log (segmentation, second pass; the study's logs are one harness: 2 of its 4).
+// Read for its config: the research attention switched on in stage 2, on four GeForce RTX 2080 Ti.
+const swinSegNormLearnedDoc =
+  'an mmseg 0.11 work_dirs log of a Swin-T UPerNet on ADE20K (Swin-Transformer-Semantic-Segmentation, bisa_norm_learned)';
+const swinSegNormLearnedCase: PublishedCase = {
+  id: 'mmseg-0.11-upernet-swin-t-bisa-norm-learned-stage2-ade20k-512-bs2-ga2-fp32-4x2080ti',
+  source: `${swinSegNormLearnedDoc} (2022-05-22, file index id 23859100826: its repository is not named by the index), the first logged step: "Iter [50/320000]\tlr: 9.799e-07, eta: 1 day, 21:58:25, time: 0.517, data_time: 0.013, memory: 8044, decode.loss_seg: 4.0367 ..." (8044 at iterations 100 and 150)`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: 8044 / 1024,
+  config:
+    "The log's environment and config dump: GPU 0,1,2,3 GeForce RTX 2080 Ti, distributed (torch.distributed.launch), mmseg 0.11.0, mmcv 1.5.0, PyTorch 1.11.0; the bisa_baseline row's model and schedule (BisaSwinTransformer at Swin-T's shape, UPerHead 512 and FCNHead auxiliary, 150 classes, SyncBN, ADE20K 512 × 512 crops, samples_per_gpu 2, GradientCumulativeOptimizerHook cumulative_iters 2, AdamW lr 6e-5, 320000 iterations, fp32) with reverse_attention_locations [1] and apply_bidirectional_layer_norms True: stage 2's blocks add the study's global branch (G: Linear 32 → 1024, a bias generator, local and global projections, two LayerNorms). The figure: memory at iteration 50, 8044 MiB (mmcv 1.x: torch.cuda.max_memory_allocated() since the start, rank 0), the same at 100 and 150. NOT EXPRESSIBLE: as the baseline row — no Swin backbone in the spec and no key for the study's attention; the nearest spec, a ViT-S-sized encoder with an UPerNet decoder on 4 GPUs; traceable: no",
+  spec: `model:
+  transformer: { family: vit, layers: 12, hidden: 384, heads: 6, seq_len: 1025, attention: eager }
+  segmenter: { decoder: upernet, crop: [512, 512], classes: 150 }
+training: { precision: fp32, optimizer: adamw, batch_size: 2, grad_accumulation: 2 }
+parallel: { gpus: 4, strategy: ddp }`,
+};
+
 export const round37Cases: PublishedCase[] = [
   d2BalloonCase,
   yoloxCyclistCase,
@@ -317,6 +336,7 @@ export const round37Cases: PublishedCase[] = [
   mmdetKittiTinyCase,
   verlQuickstartPpoCase,
   yoloxNanoCocoCase,
+  swinSegNormLearnedCase,
 ];
 
 export const round37Documents: string[] = [
@@ -331,4 +351,5 @@ export const round37Documents: string[] = [
   swinSegBaselineDoc,
   mmdetKittiNotebookDoc,
   verlQuickstartNoteDoc,
+  swinSegNormLearnedDoc,
 ];
