@@ -595,6 +595,9 @@ describe("accelerate's FSDP upcast of 16-bit parameters under mixed precision (p
       ],
       'a full fine-tune as FSDP MixedPrecision holds it: fp32 shards, gradients and states',
     );
+    // accelerate's MixedPrecisionPolicy reduces in the param dtype: a unit's unsharded gradients stay 16-bit.
+    assert.equal(full['gradient buckets'], parts(yaml('', ''))['gradient buckets']);
+    assert.equal(parts(yaml('', '', 'mixed_bf16'))['gradient buckets'], 2 * (full['gradient buckets'] ?? 0));
   });
   test('needs 16-bit weights under FSDP', () => {
     assert.throws(

@@ -235,11 +235,14 @@ export function parallelComponents(options: {
   if (parallel.strategy.startsWith('fsdp') && trainable > 0) {
     if (unitTrainable === undefined) needsUnit('FSDP gradient buckets');
     else {
-      // Only parameters that require grad get gradients: under LoRA, the layer's adapters.
+      // Only parameters that require grad get gradients: under LoRA, the layer's adapters. Under accelerate's
+      // upcast the unit's gradients are reduced in the 16-bit dtype (accelerate v1.12.0 utils/dataclasses.py
+      // FullyShardedDataParallelPlugin.set_mixed_precision: reduce_dtype = param_dtype), then cast to the fp32 shard.
+      const bucketBytes = parallel.isFsdpUpcast ? computeBytes : gradientBytes;
       components.push({
         name: 'gradient buckets',
-        bytes: unitTrainable * gradientBytes,
-        formula: `${options.isRootUnit ? "the whole model's" : "one layer's"} unsharded gradients (${formatCount(unitTrainable)} trainable × ${gradientBytes} B) before reduce-scatter`,
+        bytes: unitTrainable * bucketBytes,
+        formula: `${options.isRootUnit ? "the whole model's" : "one layer's"} unsharded gradients (${formatCount(unitTrainable)} trainable × ${bucketBytes} B) before reduce-scatter`,
         phase: 'backward',
         isAtBackwardEnd: true,
       });

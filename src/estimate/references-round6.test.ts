@@ -79,6 +79,9 @@ test('round 6, measured once, is pinned: median |error| and the counts within 5,
   // aspp on the dilated ResNetV1c: -18.7/-12.7/-19.7/-22.7/-15.5% -> -7.2/-5.5/-8.1/-7.8/-6.0%; 16.4% -> 9.7%,
   // 12/25/44 -> 12/29/44.
   // cudnn_benchmark's workspace on mmseg's dilated-ResNet rows (cudnn-benchmark.ts): 7.8% -> 5.9%, 17 -> 22 within 5%.
+  // Session 29 (estimate-r37): the four axolotl gpt-oss FSDP2 full fine-tunes say parallel.fsdp_upcast (accelerate's
+  // fp32 shards under bf16 mixed precision): -34.0/-16.4/-51.1/-49.1% -> -7.0/+25.9/-45.5/-46.7%; 5.9%, 22/34/44 ->
+  // 22/35/45.
   assert.ok(median <= 0.06, summary);
-  assert.ok(within(0.05) >= 22 && within(0.15) >= 34 && within(0.3) >= 44, summary);
+  assert.ok(within(0.05) >= 22 && within(0.15) >= 35 && within(0.3) >= 45, summary);
 });

@@ -236,6 +236,7 @@ function toParallel(raw: RawEstimate, report: (path: string[], message: string) 
     // transformer_auto_wrap_policy as HF Trainer, accelerate and Lightning apply it by default.
     // `model` (no policy) is FSDP1's default too (FullyShardedDataParallel(model) wraps the root alone).
     fsdpVersion: given.fsdp_version ?? (['layers', 'model'].includes(given.fsdp_wrap ?? 'layers') ? 1 : 2),
+    ...(given.fsdp_upcast === true ? { isFsdpUpcast: true } : {}),
     ncclBytes: given.nccl_buffers,
     deepSpeed: {
       version: given.deepspeed?.version

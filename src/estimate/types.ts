@@ -418,6 +418,8 @@ export interface ParallelSpec {
   fsdpWrap: FsdpWrap;
   /** FSDP1 (FullyShardedDataParallel) or FSDP2 (fully_shard). */
   fsdpVersion: 1 | 2;
+  /** accelerate's FSDP upcast (parallel.fsdp_upcast): fp32 shards, reduced in the 16-bit dtype accelerate's policy names. */
+  isFsdpUpcast?: boolean;
   ncclBytes: number | undefined;
   deepSpeed: DeepSpeedSpec;
 }

@@ -450,10 +450,17 @@ const gptOssCase = (options: {
   unit: 'GiB',
   measured: options.measured,
   config: `axolotl train examples/gpt-oss/${options.yaml} (at ${options.commit}): ${options.model === '20b' ? 'gpt-oss-20b (20,914,757,184 parameters, MoE: 32 experts, 4 per token)' : 'gpt-oss-120b (116,829,156,672 parameters, MoE: 128 experts, 4 per token)'} dequantized to bf16, ${options.setup}, one 4096-token pack per micro-batch, gradient checkpointing with activation offloading, FlashAttention-3, cut-cross-entropy; ${options.gpus > 1 ? `each rank's device_mem_reserved(gib) on ${options.gpus} GPUs (one GPU's figure)` : "one GPU's device_mem_reserved(gib)"} as the README notes. NOT EXPRESSIBLE: attention sinks, sliding-window layers and the MoE kernels`,
+  // Re-said (session 29, 2026-11-29, estimate-r37; spec only, the figures, sources and configs unchanged): the
+  // FSDP2 runs say parallel.fsdp_upcast. axolotl trains through HF Trainer and accelerate with bf16 set, and
+  // accelerate's fsdp2_prepare_model upcasts the trainable parameters (every one in a full fine-tune; the whole
+  // model through 1.12) to fp32 before sharding (utils/fsdp_utils.py at v1.12.0): fp32 shards and gradients, the
+  // reduce-scatter still in bf16. 8x48GB -34.0% -> -7.0%, 4x80GB -16.4% -> +25.9% (the README's "~36" and "~46
+  // GiB/GPU" for one config differ by 10 GiB where its sharded states alone differ by 24 GiB: rounded figures),
+  // 2x24GB offload -51.1% -> -45.5%, 120b offload -49.1% -> -46.7%.
   spec: `model:
   params: ${options.model === '20b' ? 20_914_757_184 : 116_829_156_672}
   transformer: { ${options.model === '20b' ? gptOss20bShape : gptOss120bShape} }${options.lora ? '\n  lora: { rank: 8, alpha: 16, targets: [q, k, v, o], dropout: 0 }' : ''}
-training: { ${options.training} }${options.gpus > 1 ? `\nparallel: { gpus: ${options.gpus}, strategy: fsdp_full, fsdp_version: 2 }` : ''}`,
+training: { ${options.training} }${options.gpus > 1 ? `\nparallel: { gpus: ${options.gpus}, strategy: fsdp_full, fsdp_version: 2, fsdp_upcast: true }` : ''}`,
 });
 
 // --- open-mmlab/mmsegmentation configs/fcn/README.md, Cityscapes "Mem (GB)" (mmseg v0.5, June 2020) --------------
