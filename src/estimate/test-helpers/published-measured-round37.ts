@@ -26,6 +26,71 @@
 // default. `config` ends with a `traceable` note: whether the model's code is available to trace here (a Hugging Face
 // config that transformers builds, a timm or torchvision model, one of the examples/trace factories, or none). A row
 // the spec cannot say is kept and marked NOT EXPRESSIBLE with why.
+// WHAT IT HOLDS: 13 rows from 12 documents of 7 sources — detectron2 logs (1: the balloon Mask R-CNN of detectron2's
+// Colab tutorial), YOLOX's trainer lines in karmarv/udacity-aws-sagemaker-capstone (2: a YOLOX-s-sized detector on a
+// 3-class COCO subset and YOLOX-nano on COCO, both NOT EXPRESSIBLE), mmdet 2.x user logs (4 of their cap of 4: a
+// Cascade R-CNN R-101 and an R-50 on road signs from one Colab, a Faster R-CNN on VOC2007 from a Chinese post, the
+// KITTI-tiny tutorial's caffe-style Faster R-CNN), Megatron-LM's report_memory (2 of a cap of 2: GPT-2 345M at tensor
+// parallel 4 in a Korean tutorial, a 0.21 B Llama-style dense baseline at data parallel 8 with the distributed
+// optimizer), torchtune's step metrics (1: Qwen2.5-0.5B LoRA under FSDP2 on 8 MI355X), one study's mmseg 0.11 Swin-T
+// UPerNet logs (2, NOT EXPRESSIBLE: the baseline and a stage-2 variant of its research attention), verl's step metrics
+// (1 of a cap of 2: the quick-start PPO on GSM8K with a critic and vLLM on one GPU, NOT EXPRESSIBLE). By kind: detection
+// 7, LLM full fine-tune or pretraining 2, segmentation 2, LLM LoRA/QLoRA 1, RL policy 1; vision classification, speech
+// and diffusion gave none (below). Measured: allocated 13 (detectron2's max_mem, YOLOX's mem, mmcv 1.x's memory,
+// Megatron's max allocated, torchtune's peak_memory_alloc, verl's perf/max_memory_allocated_gb). NOT EXPRESSIBLE: 5,
+// each saying why (YOLOX's head and assigner twice, a Swin backbone with a research attention twice, PPO's four roles
+// beside a vLLM engine). Twelve rows cite a file of the search index without a public address (the index names no
+// repository for find_string's hits); the YOLOX rows name the repository the README clones. Traceable here: the three
+// LLM rows as Hugging Face configs (GPT-2 345M, the Llama-style 0.21 B, Qwen2.5-0.5B), the verl actor likewise; not
+// here: the detectors (examples/trace has torchvision's and detectron2's Faster R-CNN only), YOLOX, the Swin study.
+// HOW THE DRAW WENT (deviations said plainly): the draw was committed at 18:27 UTC before any search (d566d1fa; its
+// first text said 18:31 and batch 1 corrected the clock reading to 18:27). About 75 look-ups of the 120 allowed: about
+// 39 find_string (log formats: YOLOX's "Mb, iter_time: ", detectron2's "d2.utils.events]:  eta: " and three variants,
+// DeepSpeed's see_memory_usage "Max_MA"/"Max_CA", Swin's "mem …MB" and a DeiT step count (no hits), mmdet 2.x's "mmdet
+// - INFO - Epoch [1][50/" and "Epoch [12][", mmengine's "Epoch(val) [1][", "accuracy/top1: ", "decode.acc_seg: ", mmseg
+// 0.x's "mmseg - INFO - Iter [", Megatron's "(after 20 iterations) memory (MB)", torchtune's "peak_memory_alloc:",
+// "peak_memory_active:" and "Device with resolved config:", unsloth's "Peak reserved memory for training = ",
+// ms-swift's "'memory(GiB)': 1", verl's "perf/max_memory_allocated_gb:", ESPnet's "epoch results: [train]", HF's "GPU
+// memory occupied: ", a "| peak memory (gb) |" table header, "peak memory allocated: ", and others with no hits; three
+// were wasted on strings too common: "Training time: ", ", memory: 1", "  last_time: "), 7 pages, 1 code and 2 issues
+// searches, and about 24 read_file. No snapshot was fetched. The walk did not keep the draw's order strictly: rows were
+// written as the searches returned them, so detection's second pass (the road R-50, VOC and KITTI logs, found while
+// searching for classification logs) came before segmentation's and LoRA's first pass; the Megatron search's fourth hit
+// (the tutorial) was written in the first pass and its second (the dense baseline) after, and its third (a 6.44 B run)
+// was not opened — the cap of 2 was filled in the order the rows were written, not by random.Random(37).sample; no
+// other source gave more usable candidates than its cap. Megatron-LM's logs were counted under the cap of the
+// Pai-Megatron-Patch row round 36 leaned on. A second camp PSPNet homework (a student's Work0616 README, 3774 MiB) was
+// written and dropped before landing when checkReferenceRound's repeat check found its spec equal to round 36's camp
+// row (the same template). The verl note is one round 36 looked at and left as outside the spec; it is kept here as NOT
+// EXPRESSIBLE, as the brief asks. Greps for novelty ran over every earlier round's file, round 23's included (names
+// only, no case read). 20 to 24 was the aim; 13, the floor, is what this round reached. Landed: the draw, then 3, 7, 9,
+// 11, 12 and 13 rows, then this header. No estimate was run on any row; the checks were checkReferenceRound in a
+// scratch test (not committed; 8/8), npm run typecheck and npm run lint.
+// LOOKED AT AND LEFT, by kind: DETECTION — a Mask2Former guide and a OneFormer run (outside the spec), a DORA-sim
+// Faster R-CNN (its YAML not in the document), a card-detection lab and a cloud-instance Mask R-CNN walk-through (their
+// scripts not in the documents; round 33 left them too), DeFRCN and log parsers (no figure), a 2020 buildings Colab, a
+// 2021 YOLOX plot script, a 2021 socket Mask R-CNN and a 2021 Cascade R-CNN (before the draw's years), a Japanese mmdet
+// note (config snipped), a CMT note (no figure). RL POLICY — the pages and code searches (no run with a figure and a
+// config), oxen.ai's GRPO post (round 34's), siiRL's quick-start (sii-research/siiRL docs: its printed log's responses
+// stop at 256 tokens where its command says 4096 — the log is not the command's run), verl's WebShop and search-agent
+// notes (configs elsewhere), a DeepSWE dry run ("62 of 80"). VISION CLASSIFICATION — mmengine classification logs: the
+// camp's fruit30 ResNet-50 homeworks (batch and config not in the documents; one at 10868 MiB), round 36's zhjunqin run;
+// the pages searches (a PEFT-for-vision paper's abstract without its table, an AutoTimm table of unmeasured figures,
+// forum threads without configs); no MetricLogger log at 2502 or 391 steps. LLM FULL FINE-TUNE OR PRETRAINING — a
+// torchtune Llama 3.1 8B full fine-tune on 4 GPUs (85.5 GiB; its batch among "other settings" not printed), a Korean
+// 2023 Megatron Slurm checker (config in a file not in the document), a 6.44 B Megatron run (not opened, the cap),
+// Megatron-DeepSpeed see_memory_usage lines (initialisation figures, not a step's), a FPFT/LoRA/QLoRA benchmark on
+// Qwen2-0.5B ("~10.2 GB": no batch or length), parameter-golf style speedrun logs (Muon and custom models). SPEECH —
+// Whisper issues (transformers #20348, whisper-finetune #19/#20: nvidia-smi impressions without their configs,
+// Whisper-Finetune #30 round 27's), ESPnet epoch summaries (2020 and 2021 logs, CPU runs), unsloth's TTS notebooks
+// (earlier rounds'). DIFFUSION — mmagic DreamBooth configs (no logs), diffusers and kohya issues (OOMs, impressions:
+// kohya-ss/sd-scripts #1075 without figures in its text, FlyMyAI #29 "~40GB"), a memory-optimised DreamBooth abstract
+// (14.2 GB, its settings not given). SEGMENTATION — the Swin study's other variants (bisa_nonorm_learned, bisa_nonorm_0-5:
+// the study's cap and one model), a BiSeNet-style homework with two auxiliary heads, round 35's MMSegmentation post, the
+// camp's watermelon homeworks (the repeat above). LLM LORA/QLORA — ms-swift logs of its quick starts (rounds 5 and 7's
+// configuration), a Megatron-swift Qwen3.6-27B smoke (its script not in the document), a multi-turn GRPO log; torchtune's
+// tutorials (earlier rounds'), the CPT guide's "after model init" figures (before training) and its H100 line (an init
+// figure printed out of order).
 import type { PublishedCase } from './published-measured.js';
 
 // --- detectron2's CommonMetricPrinter "max_mem" (kind: detection, first of the first pass) ------------------------
