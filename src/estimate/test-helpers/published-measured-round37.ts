@@ -39,7 +39,7 @@
 // and diffusion gave none (below). Measured: allocated 13 (detectron2's max_mem, YOLOX's mem, mmcv 1.x's memory,
 // Megatron's max allocated, torchtune's peak_memory_alloc, verl's perf/max_memory_allocated_gb). NOT EXPRESSIBLE: 5,
 // each saying why (YOLOX's head and assigner twice, a Swin backbone with a research attention twice, PPO's four roles
-// beside a vLLM engine). Twelve rows cite a file of the search index without a public address (the index names no
+// beside a vLLM engine). Eleven rows cite a file of the search index without a public address (the index names no
 // repository for find_string's hits); the YOLOX rows name the repository the README clones. Traceable here: the three
 // LLM rows as Hugging Face configs (GPT-2 345M, the Llama-style 0.21 B, Qwen2.5-0.5B), the verl actor likewise; not
 // here: the detectors (examples/trace has torchvision's and detectron2's Faster R-CNN only), YOLOX, the Swin study.
