@@ -464,6 +464,24 @@ export function modelStateComponents(
       notes.push(
         `${optimizer}'s states (${formatCount(counts.trainable)} params) are in CUDA unified memory: they take whatever GPU memory is free during step() and the rest stays on the host, so they are not in the GPU peak (nvidia-smi may show them filling free memory)`,
       );
+    } else if (spec.training.isFirstIteration && states.statesBytes > states.masterBytes) {
+      // The first iteration: the optimizer builds its fp32 master copy with itself, but its moments only in its
+      // first step() (torch/optim/adam.py _init_group `if len(state) == 0: state["exp_avg"] = torch.zeros_like`,
+      // apex and Transformer Engine FusedAdam alike), after forward and backward have freed their activations.
+      const masterBytes = states.masterBytes / share(1);
+      if (masterBytes > 0)
+        device.push({
+          name: 'optimizer states',
+          bytes: masterBytes,
+          formula: `the fp32 master copy${shardText(1) ? ` ${shardText(1)}` : ''}, made when the optimizer is built`,
+        });
+      device.push({
+        ...part,
+        name: 'optimizer moments (first step)',
+        bytes: part.bytes - masterBytes,
+        formula: `${part.formula}, less the master: created by the first step(), not beside the first forward and backward`,
+        phase: 'step',
+      });
     } else device.push(part);
   }
   if (

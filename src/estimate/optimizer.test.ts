@@ -311,3 +311,29 @@ test("optimizer_states_dtype: Adam's moments in bf16 beside the fp32 master (Meg
     /x\.yaml:2:.*training\.optimizer_states_dtype.*not adam8bit's/s,
   );
 });
+
+describe("the first iteration's peak (training.first_iteration)", () => {
+  const yaml = (extra: string) =>
+    `model: { transformer: { family: llama, layers: 4, hidden: 1024, heads: 8, ffn: 2816, vocab: 32000, seq_len: 2048 } }\ntraining: { precision: amp_bf16, convention: zero, batch_size: 4${extra} }`;
+  test('the master copy is there from the start; the moments only from the first step() on', () => {
+    const steady = estimate(spec(yaml('')));
+    const first = estimate(spec(yaml(', first_iteration: true')));
+    const part = (b: typeof steady, name: string) => b.gpu.components.find((p) => p.name === name);
+    const states = part(steady, 'optimizer states')?.bytes ?? 0;
+    const master = part(first, 'optimizer states');
+    const moments = part(first, 'optimizer moments (first step)');
+    // The zero convention's 12 B a parameter: a 4 B fp32 master and Adam's two 4 B moments.
+    assert.equal(master?.bytes, states / 3);
+    assert.equal(moments?.bytes, (2 * states) / 3);
+    assert.equal(master?.phase, undefined);
+    assert.equal(moments?.phase, 'step', 'beside the step, not the first forward and backward');
+    assert.ok(
+      first.gpu.peakBytes < steady.gpu.peakBytes,
+      'the activations are the peak, without the moments',
+    );
+  });
+  test('a steady step keeps them whole', () => {
+    const names = estimate(spec(yaml(''))).gpu.components.map((p) => p.name);
+    assert.ok(names.includes('optimizer states') && !names.includes('optimizer moments (first step)'));
+  });
+});

@@ -22,6 +22,9 @@ export interface Trainable {
 export interface OptimizerBytes {
   statesBytes: number;
   statesFormula: string;
+  /** Of statesBytes, the fp32 master copy a mixed-precision optimizer makes when it is built (the rest, the
+   * moments, its first step() makes). */
+  masterBytes: number;
   temporariesBytes: number;
   temporariesFormula: string;
 }
@@ -133,7 +136,8 @@ export function optimizerBytes(options: {
       temporariesFormula: `${copies} × the largest tensor (${formatCount(largest)}) × ${bytes} B: ${options.impl === 'for_loop' ? 'a loop over tensors' : 'per tensor'}, only during step()`,
     };
   })();
-  return { statesBytes, statesFormula, ...temporaries };
+  const masterBytes = trainable.params * Math.max(0, given - stateBytes);
+  return { statesBytes, statesFormula, masterBytes, ...temporaries };
 }
 
 /**
@@ -185,6 +189,7 @@ function galoreBytes(options: {
   return {
     statesBytes,
     statesFormula,
+    masterBytes: (plain + targetedParams) * master,
     temporariesBytes: svd,
     temporariesFormula: `the largest targeted matrix (${largest.rows} × ${largest.cols}) recomputing its projection: its gradient in fp32, U and Vh (torch.linalg.svd, full_matrices=False), 4 B each`,
   };

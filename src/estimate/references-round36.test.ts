@@ -29,7 +29,8 @@ test('round 36, measured once, is pinned: median |error| and the counts within 5
   // Session 29, estimate-r37: the two ms-swift FSDP2 LoRA rows re-said with parallel.fsdp_upcast (accelerate
   // through 1.12 upcasts the whole model to fp32 under FSDP2 mixed precision) and the offload run's layer-group
   // handler (offload.activations cpu_layers): -38.7% -> -6.9%, +21.1% -> +48.4% (its lengths priced at the cap);
-  // 6.9% median, 4/9/11.
+  // 6.9% median, 4/9/11. The Pai-Megatron row re-said with training.first_iteration (its figure is the first
+  // iteration's, before Adam's moments exist): +22.5% -> -11.7%; 6.9%, 4/10/11.
   assert.ok(median <= 0.07, summary);
-  assert.ok(within(0.05) >= 4 && within(0.15) >= 9 && within(0.3) >= 11, summary);
+  assert.ok(within(0.05) >= 4 && within(0.15) >= 10 && within(0.3) >= 11, summary);
 });

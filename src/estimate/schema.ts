@@ -116,6 +116,13 @@ export const trainingSchema = z.strictObject({
     })
     .optional(),
   optimizer_in_backward: z.boolean().optional(),
+  first_iteration: z
+    .boolean()
+    .meta({
+      description:
+        "true: the figure is the first iteration's peak (Megatron-LM's report_memory at --log-interval 1, a max after step 1), when the optimizer's moments do not exist yet beside forward and backward: torch.optim's Adam, apex's and Transformer Engine's FusedAdam create them in their first step() (torch/optim/adam.py _init_group: `if len(state) == 0`), while an fp32 master copy (Megatron's distributed optimizer, DeepSpeed) is made when the optimizer is built. Default false: a steady step",
+    })
+    .optional(),
   galore: z
     .strictObject({
       rank: positiveInt.meta({

@@ -378,6 +378,7 @@ function toTraining(
           'for_loop'
         : defaultOptimizerImpl(optimizer, raw.framework ?? 'torch', convention, isDeepSpeed)),
     isOptimizerInBackward,
+    ...(training.first_iteration === true ? { isFirstIteration: true } : {}),
     // GaLore's projected optimizers (galore_torch GaLoreAdamW, GaLoreAdamW8bit): Adam moments only.
     ...(training.galore
       ? {

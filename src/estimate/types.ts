@@ -739,6 +739,8 @@ export interface EstimateSpec {
     optimizer: Optimizer;
     optimizerImpl: OptimizerImpl;
     isOptimizerInBackward: boolean;
+    /** The first iteration's peak: the optimizer's moments exist only from its first step() on (training.first_iteration). */
+    isFirstIteration?: boolean;
     /**
      * GaLore (Zhao et al. 2024): the optimizer of each targeted weight matrix keeps its states in a rank-`rank`
      * projection of the gradient, beside the projection matrix; absent: none.
