@@ -387,3 +387,33 @@ training: { precision: fp32, optimizer: sgd_momentum, batch_size: 2 }`),
   assert.equal(assignerOf('rotated_retinanet'), 4 * 100 * 9 * retinaPositions);
   assert.equal(assignerOf('retinanet'), 36 * 100 * 9 * retinaPositions);
 });
+
+test("torchvision's fasterrcnn_resnet50_fpn_v2 (head faster_rcnn_v2): its parameters, and the BatchNorm FPN, two-conv RPN and conv box head it keeps", () => {
+  const v2 = detectorOf(
+    'backbone: { depth: 50, norm: batch_norm }\n    head: faster_rcnn_v2\n    classes: 5',
+    '[3, 800, 800]',
+  );
+  const v1 = detectorOf(
+    'backbone: { depth: 50, norm: batch_norm }\n    head: faster_rcnn\n    classes: 5',
+    '[3, 800, 800]',
+  );
+  // The torchinfo summary the lettuce notebook of round 36 prints for torchvision's model with 5 classes and
+  // background, the stem and layer1 frozen: "Total params: 43,276,653 ... Non-trainable params: 225,344".
+  const counts = detectorCounts(v2);
+  assert.equal(counts.params, 43_276_653);
+  assert.equal(counts.params - counts.trainable, 225_344);
+  const saved2 = detectorSaved(v2);
+  const saved1 = detectorSaved(v1);
+  const c = 256;
+  // Per RoI, counted on a real PyTorch 2.13 step of FastRCNNConvFCHead's layers (saved_bytes.py: 113,952 values, the
+  // rule 113,920 with BatchNorm's per-channel statistics aside): the pooled features, BatchNorm's input and the ReLU
+  // result of each of the four convs, one FC's ReLU result, where v1 keeps the features and two FC results.
+  assert.equal(saved2.roi - saved1.roi, 512 * (8 * c * 49 - 1024));
+  // Per FPN position: each BatchNorm's input (the lateral's and the output conv's) and the RPN's second ReLU result
+  // (a real step of the lateral, output and two RPN convs: 1,537 values a position beside the lateral's input, the
+  // rule 6 × 256 = 1,536).
+  const levels = [200 * 200, 100 * 100, 50 * 50, 25 * 25];
+  const p6 = 13 * 13;
+  assert.equal(saved2.fpn - saved1.fpn, 2 * c * levels.reduce((a, b) => a + b, 0));
+  assert.equal(saved2.head - saved1.head, c * (levels.reduce((a, b) => a + b, 0) + p6));
+});

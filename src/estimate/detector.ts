@@ -26,6 +26,13 @@
 // (roi_trans_roi_head.py, num_stages 2) runs two box stages on 512 sampled RoIs each: a horizontal RoIAlign stage that
 // learns the rotated RoIs, then a RoIAlignRotated stage on them. mmcv's RoIAlignRotated, like RoIAlign, keeps only
 // the RoIs for backward.
+// torchvision's fasterrcnn_resnet50_fpn_v2 (Li et al. 2021, "Benchmarking Detection Transfer Learning with Vision
+// Transformers"; torchvision v0.13+ models/detection/faster_rcnn.py: `_resnet_fpn_extractor(backbone,
+// trainable_backbone_layers, norm_layer=nn.BatchNorm2d)`, `RPNHead(..., conv_depth=2)`, `FastRCNNConvFCHead((256, 7,
+// 7), [256, 256, 256, 256], [1024], norm_layer=nn.BatchNorm2d)`): the FPN's lateral and output convs each followed by
+// BatchNorm without bias or activation (ops/feature_pyramid_network.py Conv2dNormActivation, activation_layer None),
+// two 3×3 conv-ReLU layers in the RPN head, and a box head of four 3×3 conv-BN-ReLU layers on the 7 × 7 RoI features
+// and one FC of 1024 (faster_rcnn.py FastRCNNConvFCHead).
 import { formatBytes } from '../units.js';
 import type { Component, DetectorSpec } from './types.js';
 
@@ -118,6 +125,7 @@ function stageOutputs(spec: DetectorSpec): { channels: number; area: number; isF
   return outs;
 }
 
+const isV2 = (spec: DetectorSpec) => spec.head === 'faster_rcnn_v2';
 const isRetina = (spec: DetectorSpec) => spec.head === 'retinanet' || spec.head === 'rotated_retinanet';
 const isRotated = (spec: DetectorSpec) =>
   spec.head === 'rotated_retinanet' ||
@@ -230,8 +238,15 @@ export function detectorCounts(spec: DetectorSpec): {
   const c = spec.fpnChannels;
   const outs = stageOutputs(spec);
   const inputs = isRetina(spec) ? outs.slice(1) : outs;
-  // FPN: a 1×1 lateral and a 3×3 output conv (with bias) per input level.
-  for (const out of inputs) add(conv(out.channels, c, 1, 1, true) + conv(c, c, 3, 1, true), false);
+  // FPN: a 1×1 lateral and a 3×3 output conv (with bias) per input level; torchvision's v2 puts BatchNorm after
+  // each, the convs without bias.
+  for (const out of inputs)
+    add(
+      isV2(spec)
+        ? conv(out.channels, c, 1) + conv(c, c, 3) + 4 * c
+        : conv(out.channels, c, 1, 1, true) + conv(c, c, 3, 1, true),
+      false,
+    );
   const classes = spec.classes;
   if (isRetina(spec)) {
     // P6 by a stride-2 3×3 on C5, P7 on ReLU(P6) (mmdet add_extra_convs 'on_input', detectron2 LastLevelP6P7).
@@ -245,14 +260,21 @@ export function detectorCounts(spec: DetectorSpec): {
   } else {
     // RPN head: a 3×3 conv, objectness (one per anchor, sigmoid) and 4 deltas per anchor (6: oriented).
     add(
-      conv(c, c, 3, 1, true) +
+      (isV2(spec) ? 2 : 1) * conv(c, c, 3, 1, true) +
         conv(c, spec.anchors, 1, 1, true) +
         conv(c, denseDeltas(spec) * spec.anchors, 1, 1, true),
       false,
     );
   }
   const fcIn = c * 7 * 7;
-  for (let stage = 0; stage < boxStages(spec); stage++) {
+  if (isV2(spec)) {
+    // FastRCNNConvFCHead: four 3×3 convs of 256 without bias, each with BatchNorm, one FC of 1024; the predictor.
+    add(
+      4 * (conv(c, c, 3) + 2 * c) + fcIn * 1024 + 1024 + 1025 * (classes + 1) + 1025 * 4 * (classes + 1),
+      false,
+    );
+  }
+  for (let stage = 0; stage < (isV2(spec) ? 0 : boxStages(spec)); stage++) {
     // Shared2FCBBoxHead / FastRCNNConvFCHead: 2 FC of 1024, a classifier over C + 1 and box deltas (4 per
     // class, or 4 when class-agnostic as every Cascade stage is; 5 with an angle).
     add(
@@ -340,6 +362,8 @@ export function detectorSaved(spec: DetectorSpec): {
     const next = outs[outs.indexOf(out) + 1];
     if (out.isFrozen && (next === undefined || next.isFrozen)) fpn += out.channels * out.area;
     fpn += c * out.area;
+    // torchvision's v2: each BatchNorm keeps its conv's output, the lateral's and the output conv's.
+    if (isV2(spec)) fpn += 2 * c * out.area;
   }
   const pyramid = pyramidAreas(spec);
   const total = pyramid.reduce((a, b) => a + b, 0);
@@ -362,7 +386,10 @@ export function detectorSaved(spec: DetectorSpec): {
     // binary cross-entropy keeps the objectness (a permuted copy), its float labels and weights; L1Loss the
     // deltas' difference and the box weights (mmdet CrossEntropyLoss use_sigmoid, L1Loss). The max-pooled
     // P6 keeps its input (P5, kept anyway) and int64 indices.
-    head += total * (2 * c + spec.anchors * (3 + lossValuesPerDelta(spec, true) * denseDeltas(spec)));
+    // torchvision's v2 RPN head has a second 3×3 conv-ReLU: one more ReLU result per position.
+    head +=
+      total *
+      ((isV2(spec) ? 3 : 2) * c + spec.anchors * (3 + lossValuesPerDelta(spec, true) * denseDeltas(spec)));
     indexBytes += 8 * c * (pyramid[4] ?? 0);
     if (isSmoothL1(spec, true)) indexBytes += spec.anchors * denseDeltas(spec) * total;
   }
@@ -371,10 +398,13 @@ export function detectorSaved(spec: DetectorSpec): {
   // Box head per RoI: the pooled 7 × 7 features (fc1's input), two 1024 ReLU results, the classifier's
   // log-softmax (C + 1), and for the box loss the chosen class's 4 (or 5) deltas' loss values (the
   // deltas of the other classes are indexed away: an index keeps no input).
+  // torchvision's v2 box head: the pooled features, then per conv BatchNorm's input and the ReLU result at 7 × 7,
+  // and one FC's ReLU result.
+  const boxHeadValues = isV2(spec) ? c * 49 + 4 * 2 * c * 49 + 1024 : c * 49 + 2 * 1024;
   roi +=
     boxStages(spec) *
     rois *
-    (c * 49 + 2 * 1024 + spec.classes + 1 + lossValuesPerDelta(spec, false) * boxDeltas(spec));
+    (boxHeadValues + spec.classes + 1 + lossValuesPerDelta(spec, false) * boxDeltas(spec));
   if (isSmoothL1(spec, false)) indexBytes += boxStages(spec) * rois * boxDeltas(spec);
   // Mask head per positive RoI: the pooled 14 × 14 features and four ReLU results at 14 × 14, the upsampled
   // ReLU result at 28 × 28 (the 1×1 logits' input), the chosen class's mask logits and its target (the

@@ -413,7 +413,7 @@ export const detectorSchema = z.strictObject({
   backbone: detectorBackboneSchema,
   head: oneOf(detectorHeads).meta({
     description:
-      "the detector on the FPN: mmdetection's and detectron2's, or mmrotate's rotated ones (rotated_retinanet, rotated_faster_rcnn, oriented_rcnn, roi_trans)",
+      "the detector on the FPN: mmdetection's and detectron2's, or mmrotate's rotated ones (rotated_retinanet, rotated_faster_rcnn, oriented_rcnn, roi_trans), or torchvision's fasterrcnn_resnet50_fpn_v2 (faster_rcnn_v2: BatchNorm after each FPN conv, a second 3×3 conv in the RPN head, a box head of four 3×3 conv-BN-ReLU layers and one FC of 1024; give backbone.norm batch_norm, as it builds its ResNet)",
   }),
   classes: positiveInt.meta({ description: 'object classes (default 80, COCO)' }).optional(),
   fpn_channels: positiveInt.meta({ description: 'FPN channels (default 256)' }).optional(),

@@ -481,6 +481,7 @@ export interface CnnSpec {
 export const detectorHeads = [
   'rpn',
   'faster_rcnn',
+  'faster_rcnn_v2',
   'mask_rcnn',
   'cascade_rcnn',
   'cascade_mask_rcnn',

@@ -249,11 +249,17 @@ const lettuceFrcnnV2Case: PublishedCase = {
   measured: 4143 / 1024,
   config:
     "!python train.py --config data_configs/custom_data.yaml --epochs 25 --model fasterrcnn_resnet50_fpn_v2 --project-name plantdetection --batch-size 2 --no-mosaic (the write-up's command), \"Not using distributed mode\", one GPU (not named): torchvision's fasterrcnn_resnet50_fpn_v2 for 5 classes and background (FastRCNNPredictor 1024 → 6 and 24, as the printed summary shows), \"Total params: 43,276,653 ... Non-trainable params: 225,344\" (the stem and layer1 frozen, FrozenBatchNorm2d in the ResNet-50), GeneralizedRCNNTransform to [2, 3, 800, 800] as the summary prints, the v2 RPN head (two 3×3 convs with BN) and box head (four 3×3 convs of 256 with BN, then one FC of 1024), 1057 training images (529 steps an epoch), SGD lr 0.001 with momentum (the pipeline's default, momentum 0.9 and weight decay 5e-4 assumed from its train.py), fp32 (no --amp). The figure: max mem through the 25th epoch (the run's peak since the start, one GPU), 4143 MiB. NOT EXPRESSIBLE: the v2 heads (the box head's four conv-BN-ReLU layers over 512 sampled RoIs an image at 7 × 7, the RPN head's second conv and its BN) are not the spec's faster_rcnn head (two FC layers on the RoIs); the spec is the v1 detector at the same input, classes and batch, max_objects assumed; traceable: no here (examples/trace has only v1 Faster R-CNN factories, and .venv-frameworks has no torchvision)",
+  // Re-said (session 29, 2026-11-29, estimate-r37; spec only, the figure, source and config with its gatherer's NOT
+  // EXPRESSIBLE mark unchanged): model.detector.head faster_rcnn_v2 says torchvision's v2 heads (the FPN's BatchNorms,
+  // the RPN's second conv, the four-conv box head), and backbone.norm batch_norm what v2 builds (resnet50 with its
+  // default BatchNorm2d): the spec then counts 43,276,653 parameters, 225,344 of them frozen, the summary's figures
+  // exactly (FrozenBatchNorm2d would leave 128 fewer frozen). -63.6% -> -32.5%; the rest unexplained here (the
+  // training images' aspect, which the 800 × 800 summary does not show, is one candidate).
   spec: `model:
   detector:
     input: [3, 800, 800]
-    backbone: { depth: 50, norm: frozen_batch_norm }
-    head: faster_rcnn
+    backbone: { depth: 50, norm: batch_norm }
+    head: faster_rcnn_v2
     classes: 5
     max_objects: 20
 training: { precision: fp32, optimizer: sgd_momentum, batch_size: 2 }`,
