@@ -1160,6 +1160,10 @@ export const deviceSeenFactRule: FactRule = {
  * Mistral/Mixtral, Gemma, DeepSeek, LLaVA, GPT-*, Whisper, YOLO, SDXL: the model cards' names on
  * huggingface.co), NVIDIA Isaac Sim/Lab (a GPU simulator for robot learning), and the Chinese words
  * for training, model, inference, fine-tuning and graphics card (训练, 模型, 推理, 微调, 显卡).
+ * Session 29: TensorFlow's own kernel-failure warning, "OP_REQUIRES failed at random_op.cc:77 : Resource
+ * exhausted: OOM when allocating ..." (tensorflow/core/framework/op_kernel.cc, OpKernelContext
+ * CtxFailureWithWarning: LOG(WARNING) << "OP_REQUIRES failed at " << file << ":" << line), which a paste
+ * cut to that one line still carries: a TensorFlow op ran.
  */
 export const mlSeenFactRule: FactRule = {
   family: 'context',
@@ -1243,9 +1247,10 @@ export const mlSeenFactRule: FactRule = {
     '推理',
     '微调',
     '显卡',
+    'op_requires',
   ],
   pattern:
-    /\b(?:torch|tensorflow|jax|jaxlib|keras|paddle|mxnet|caffe2?|onnx\w*|ggml\w*|llama\w*|ollama|transformers|diffusers|cudnn|cublas|deepspeed|megatron|vllm|sglang|mlx|lightning|triton|xla|stable.diffusion|comfy\w*|train(?:ing|ed|er)?|epochs?|batch(?:[ _-]?size)?|lora|fine-?tun\w*|inference|prompts?|LLMs?|models?|checkpoints?|tensors?|neural|datasets?|wandb|nvidia|[RG]TX ?\d{3,4}\w*|[AHV]100|A6000|\w*graphics|\w*token\w*|vl_nn\w*|backward(?: pass)?|forward pass|gradients?|optimi[sz]er|GRPO|PPO|DPO|SFT|RLHF|phi-?\d[\w.-]*|qwen[\w.-]*|mi[sx]tral[\w.-]*|gemma[\w.-]*|deepseek[\w.-]*|llava[\w.-]*|gpt-?[\w.-]*|whisper[\w.-]*|yolo\w*|sdxl|isaac\w*)\b|\.py\b|\.cu\b|\bpython\d?|\bTraceback \(most recent call last\)|训练|模型|推理|微调|显卡/i,
+    /\bOP_REQUIRES failed at\b|\b(?:torch|tensorflow|jax|jaxlib|keras|paddle|mxnet|caffe2?|onnx\w*|ggml\w*|llama\w*|ollama|transformers|diffusers|cudnn|cublas|deepspeed|megatron|vllm|sglang|mlx|lightning|triton|xla|stable.diffusion|comfy\w*|train(?:ing|ed|er)?|epochs?|batch(?:[ _-]?size)?|lora|fine-?tun\w*|inference|prompts?|LLMs?|models?|checkpoints?|tensors?|neural|datasets?|wandb|nvidia|[RG]TX ?\d{3,4}\w*|[AHV]100|A6000|\w*graphics|\w*token\w*|vl_nn\w*|backward(?: pass)?|forward pass|gradients?|optimi[sz]er|GRPO|PPO|DPO|SFT|RLHF|phi-?\d[\w.-]*|qwen[\w.-]*|mi[sx]tral[\w.-]*|gemma[\w.-]*|deepseek[\w.-]*|llava[\w.-]*|gpt-?[\w.-]*|whisper[\w.-]*|yolo\w*|sdxl|isaac\w*)\b|\.py\b|\.cu\b|\bpython\d?|\bTraceback \(most recent call last\)|训练|模型|推理|微调|显卡/i,
   source:
     'the import names of PyTorch, TensorFlow, JAX, Keras, PaddlePaddle, MXNet, Caffe, ONNX Runtime; ggml/llama.cpp/ollama prefixes; a Python traceback',
   once: true,
