@@ -32,6 +32,7 @@ import { launcherPrefixOf } from '../../paste.js';
 import { parseLogSize, sizePattern } from '../../sizes.js';
 import type { DiagnosisKind, FactRule, Facts, LogRule } from '../../types.js';
 import { definedFacts, intOf, isDriverCheckTrace, isListedPossibility } from '../extract.js';
+import { clausePolarity } from '../prose/clause-polarity.js';
 import { slippedPhraseShape, withGrammarSlipsUndone } from './grammar-slips.js';
 import { weighNeedAgainstHave } from './need-against-have.js';
 import { allocationFigures, vendorOf } from './rules.js';
@@ -583,6 +584,10 @@ export const genericOutOfMemoryRule: LogRule = {
     );
     if (hintBefore.test(lead) || (isProseBefore(lead) && !quotesFigure) || negatedBefore.test(lead))
       return undefined;
+    // The phrase as the object of a negated or expected verb in its own clause ("PyTorch/XLA does not
+    // raise an OOM error", "should raise an out of memory error"): words about the failure, not it
+    // (prose/clause-polarity.ts decides the clause's polarity for every reading of a memory word).
+    if (clausePolarity(lead) !== 'stated') return undefined;
     // Close to it is not in it: "Almost out of memory", "nearly OOM", "about to run out of memory".
     if (/\b(?:almost|nearly|close to|about to|near)\s+(?:\w+\s+)?$/i.test(lead)) return undefined;
     // The present "fails" is a condition's ("If allocation fails, try a smaller buffer") unless the

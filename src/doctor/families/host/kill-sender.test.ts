@@ -22,6 +22,15 @@ describe("who killed, in the reporter's words", () => {
     assert.equal(namesOtherSender(' by systemd after the stop timeout'), true);
     assert.equal(namesOtherSender(' by Kubernetes for exceeding its memory limit'), false);
   });
+  test("a sender written as code is still named: Ray's own ray.kill, a quoted kill -9", () => {
+    // ray 2.58.0 gcs_server: "The actor is dead because it was killed by `ray.kill`." (RLinf/RLinf#728).
+    assert.equal(namesOtherSender(' by `ray.kill`'), true);
+    assert.equal(namesOtherSender(" by 'kill -9'"), true);
+    // The system quoted is still the system; memory named beside a quoted sender keeps it memory.
+    assert.equal(namesOtherSender(' by the `oom-killer`'), false);
+    assert.equal(namesOtherSender(' by `kubelet` for exceeding its memory limit'), false);
+    assert.notEqual(primary('The actor is dead because it was killed by `ray.kill`.')?.kind, 'host_oom');
+  });
   test('another cause in the clause', () => {
     assert.equal(otherCauseInClause.test(' after exceeding the time limit'), true);
     assert.equal(otherCauseInClause.test(' because I closed the terminal'), true);

@@ -28,8 +28,13 @@ export const otherSenderAfterKilled = String.raw`(?!\s+(?:by|with|from|via|due t
 export const otherCauseInClause =
   /\b(?:time ?limit|wall ?time|timeout|timed out|deadline|preempt\w*|ssh|closed the \w+|logged out|log out|ctrl[- ]?c|keyboard ?interrupt|SIG(?:TERM|INT|SEGV|ABRT|HUP|QUIT)|segfault|segmentation fault|core dumped|liveness|readiness|health ?check|watchdog|cancel\w*|manually|by hand)\b|\b(?:because|since|as|when)\s+(?:I|we|you|someone|the user)\b/i;
 
-const systemSenderFirst = new RegExp(String.raw`^\s*by\s+(?:the\s+)?${memorySender}`, 'i');
-const anySenderFirst = /^\s*by\s+(?:the\s+)?[\w-]+/i;
+// The sender may be written as code, in backticks or quotes (CommonMark 0.31 §6.1 code spans): Ray's
+// own "The actor is dead because it was killed by `ray.kill`." (ray 2.58.0 src/ray/gcs/gcs_actor_manager.cc,
+// the string in its gcs_server binary) names the API call that killed the actor, a deliberate act; a
+// user's "killed by `kill -9`" or "by 'scancel'" alike. The quote does not change who is named.
+const openingQuote = String.raw`[\`'"“‘]?`;
+const systemSenderFirst = new RegExp(String.raw`^\s*by\s+(?:the\s+)?${openingQuote}${memorySender}`, 'i');
+const anySenderFirst = new RegExp(String.raw`^\s*by\s+(?:the\s+)?${openingQuote}[\w-]+`, 'i');
 
 /**
  * Whether the words after "killed" name a sender other than the system ("by the scheduler after 24

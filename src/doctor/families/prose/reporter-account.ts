@@ -28,6 +28,7 @@ import { memorySideOf } from '../allocation/generic.js';
 import { vendorOf } from '../allocation/rules.js';
 import { definedFacts, isListedPossibility } from '../extract.js';
 import { isOneSlipFrom } from '../one-slip.js';
+import { clauseLeadOf } from './clause-polarity.js';
 
 const memoryWord = 'memory';
 
@@ -126,14 +127,9 @@ export function statedShortage(
       continue;
     if (isListedPossibility(sentence, found.index, found[0].length)) continue;
     const lead = sentence.slice(0, found.index);
-    // The clause the predicate stands in: from the last comma, semicolon, colon or dash before it.
-    // or from a conjunction that opens a clause of its own ("I can't run it because there is not enough
-    // memory": the modal belongs to the clause before "because").
-    const marks = [',', ';', ':', ' - ', '—', '('].map((mark) => lead.lastIndexOf(mark) + 1);
-    const conjunctions = [...lead.matchAll(/\b(?:because|since|as|so|and|but|then|until|after)\s/gi)];
-    const lastConjunction = conjunctions.at(-1);
-    const clauseStart = Math.max(...marks, lastConjunction === undefined ? 0 : lastConjunction.index);
-    const clauseLead = lead.slice(clauseStart);
+    // The clause the predicate stands in (clause-polarity.ts, the one owner of a clause's scope).
+    const clauseLead = clauseLeadOf(lead);
+    const clauseStart = lead.length - clauseLead.length;
     if (notStated.test(clauseLead) || presentWhen.test(clauseLead)) continue;
     // An infinitive is a purpose or a result supposed, not an event ("to solve the problem of
     // insufficient memory", "so as to end up throwing an out of memory exception").
