@@ -29,6 +29,8 @@ test('round 28, measured once, is pinned: median |error| and the counts within 5
   // YOLOv8s -40.8, -16.6%, YOLOv5s +3.6, -9.8%. NOT EXPRESSIBLE: Flux -61.7, -61.7, -55.5%; Whisper -62.8%;
   // MaskTrack above; prime-rl +268.9, +500.4, +49.1, +120.2%. --trace: 6 rows traced, 10.7% (analytic on the same
   // 6: 10.2%); 5 compiled and 1 tensor-parallel row not traced.
-  assert.ok(median <= 0.358, summary);
-  assert.ok(within(0.05) >= 2 && within(0.15) >= 6 && within(0.3) >= 9, summary);
+  // Session 29 (estimate-r37): the prime-rl rows say loss fused (FusedOutputLinear keeps no tokens × vocab tensor):
+  // +268.9/+500.4/+49.1/+120.2% -> +22.3/+57.1/+12.4/+38.7%; 33.0%, 2/7/11.
+  assert.ok(median <= 0.331, summary);
+  assert.ok(within(0.05) >= 2 && within(0.15) >= 7 && within(0.3) >= 11, summary);
 });
