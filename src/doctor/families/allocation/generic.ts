@@ -32,7 +32,7 @@ import { launcherPrefixOf } from '../../paste.js';
 import { parseLogSize, sizePattern } from '../../sizes.js';
 import type { DiagnosisKind, FactRule, Facts, LogRule } from '../../types.js';
 import { definedFacts, intOf, isDriverCheckTrace, isListedPossibility } from '../extract.js';
-import { clausePolarity } from '../prose/clause-polarity.js';
+import { clausePolarity, negationWord } from '../prose/clause-polarity.js';
 import { slippedPhraseShape, withGrammarSlipsUndone } from './grammar-slips.js';
 import { weighNeedAgainstHave } from './need-against-have.js';
 import { allocationFigures, vendorOf } from './rules.js';
@@ -252,8 +252,11 @@ const hintBefore = new RegExp(
 // user's account, not the library's report ("I get `RuntimeError: CUDA out of memory`" is a quote).
 // A negation right before the phrase: "was not OOM killed", "is not an out of memory error".
 // Also with the verb between: "never got an out of memory error", "don't get OOM errors".
-const negatedBefore =
-  /\b(?:not|no|never|n't|without)\s+(?:(?:get|got|gets|getting|see|saw|seen|hit|had|have|encounter(?:ed)?)\s+)?(?:an?\s+|the\s+|any\s+)?(?:\w+\s+)?$/i;
+// The negation word is clause-polarity.ts's (its "n't" has no word boundary before it).
+const negatedBefore = new RegExp(
+  String.raw`(?:${negationWord}|\bno\b)\s+(?:(?:get|got|gets|getting|see|saw|seen|hit|had|have|encounter(?:ed)?)\s+)?(?:an?\s+|the\s+|any\s+)?(?:\w+\s+)?$`,
+  'i',
+);
 // A question after the phrase that asks how to get past the failure ("OutOfMemoryError during
 // diarization -> how to solve?", "... runs out of memory even at a batch size of 1, is there any way
 // to make it not do that?") takes the failure as given: it reports it. Only a question whether it
@@ -865,7 +868,13 @@ function isRetoldCondition(lead: string, matched: string): boolean {
 
 // "don't get", "never got", "no longer see", "didn't hit" right before the verb ("n't" ends a word,
 // so no word boundary before it).
-const retoldNegated = /(?:\bnot|\bno|\bnever|n't|\bwithout|\bno longer)\s+(?:\w+\s+)?$/i;
+const retoldNegated = new RegExp(String.raw`(?:${negationWord}|\bno)\s+(?:\w+\s+)?$`, 'i');
+// A negation, modal, purpose or belief anywhere before the phrase of a short title ("so training no
+// longer fails with OOM", "Model didn't OOM"): no failure told.
+const notToldInTitle = new RegExp(
+  String.raw`${negationWord}|\b(?:no|may|might|could|would|should|so|to avoid|in order to|believe|think|guess|suspect|assume|suppose|maybe|perhaps|probably)\b`,
+  'i',
+);
 
 /** The last-resort reading of a device OOM retold in a sentence (no figures: "can't tell" why). */
 export const retoldDeviceOomRule: LogRule = {
@@ -960,9 +969,7 @@ export const retoldDeviceOomRule: LogRule = {
         /\b(?:is|was|are|were|got|has been|have been)\s+(?:now\s+)?(?:fixed|solved|resolved)\s+(?:in|since|by|with)\b/i.test(
           text,
         ) ||
-        /\b(?:no|not|never|no longer|without|n't|may|might|could|would|should|so|to avoid|in order to|believe|think|guess|suspect|assume|suppose|maybe|perhaps|probably)\b/i.test(
-          text.slice(0, outOfMemoryWords.exec(text)?.index ?? 0),
-        ) ||
+        notToldInTitle.test(text.slice(0, outOfMemoryWords.exec(text)?.index ?? 0)) ||
         hintBefore.test(text) ||
         negatedBefore.test(text.slice(0, outOfMemoryWords.exec(text)?.index ?? 0)) ||
         /\b(?:if|when|whenever|unless|how to|avoid|prevent)\b[^.,;]{0,40}(?:OOM|out[ _-]?of[ _-]?memory)/i.test(

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { primary } from '../../test-helpers/diagnose.js';
-import { clauseLeadOf, clausePolarity } from './clause-polarity.js';
+import { clauseLeadOf, clausePolarity, negationWord } from './clause-polarity.js';
 
 describe("a memory word's clause", () => {
   test('ends at a mark or a conjunction that opens another clause', () => {
@@ -15,6 +15,15 @@ describe("a memory word's clause", () => {
       'PyTorch/XLA does not raise an',
     );
   });
+});
+
+test("the negation word reads the contracted n't, which has no word boundary before it", () => {
+  const negation = new RegExp(negationWord, 'i');
+  for (const word of ["didn't", "shouldn't", 'not', 'never', 'no longer', 'without'])
+    assert.match(word, negation);
+  // Near misses: words that hold the letters but deny nothing.
+  for (const word of ['nothing', 'another', 'note', 'notice', 'withoutput'])
+    assert.doesNotMatch(word, negation);
 });
 
 describe("a clause's polarity", () => {

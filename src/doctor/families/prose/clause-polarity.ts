@@ -22,13 +22,21 @@ export function clauseLeadOf(lead: string): string {
   );
 }
 
+/**
+ * A negation word: "not", "never", "no longer", "without", and the contracted "n't", which ends a word
+ * ("didn't", "shouldn't") and so has no word boundary before it: `\bn't` never matches it.
+ */
+export const negationWord = String.raw`(?:\b(?:not|never|no\s+longer|without)\b|n't\b)`;
+
 // A negation over the clause, with at most a verb, an auxiliary and a determiner between it and the
 // word ("does not raise an", "never saw any", "no longer runs into", "without hitting an"): the word is
 // the negated verb's object. A quote or a code span between starts the program's own words, and a
 // preposition of cause, manner or time between ("does not start due to", "didn't finish with", "are not fully consumed before") makes the word
 // the reason the negated thing failed, which the negation does not reach: neither is read as negated.
-const negatedClause =
-  /(?:\b(?:not|never|no\s+longer|without)\b|n't\b)(?:\s+(?!(?:due|because|owing|with|from|by|for|on|of|in|at|before|after|during|until|when|while)\b)[\w-]+){0,4}\s*$/i;
+const negatedClause = new RegExp(
+  String.raw`${negationWord}(?:\s+(?!(?:due|because|owing|with|from|by|for|on|of|in|at|before|after|during|until|when|while)\b)[\w-]+){0,4}\s*$`,
+  'i',
+);
 // An expectation or a duty, what should happen rather than what did ("should raise an OOM error",
 // "is expected to throw out of memory", "is supposed to fail with"): the runtime's contract, not its report.
 const expectedClause =
