@@ -36,6 +36,7 @@ import { round33Cases } from './published-measured-round33.js';
 import { round34Cases } from './published-measured-round34.js';
 import { round35Cases } from './published-measured-round35.js';
 import { round36Cases } from './published-measured-round36.js';
+import { round37Cases } from './published-measured-round37.js';
 
 const referenceRounds: readonly (readonly PublishedCase[])[] = [
   publishedCases,
@@ -74,6 +75,7 @@ const referenceRounds: readonly (readonly PublishedCase[])[] = [
   round34Cases,
   round35Cases,
   round36Cases,
+  round37Cases,
 ];
 
 /** The rows of rounds 1 to `round` − 1: what round `round` must be new to. */
