@@ -18,6 +18,7 @@ import {
   retoldDeviceOomCode,
   retoldDeviceOomRule,
 } from './generic.js';
+import { allocatedOverCeilingCode, allocatedOverCeilingRule } from './over-ceiling.js';
 import { allocationFactRules, allocationRules } from './rules.js';
 import { terseAllocationFailureCode, terseAllocationFailureRule } from './terse-failure.js';
 
@@ -32,6 +33,7 @@ export const allocationFamily: DoctorFamily = {
     genericOutOfMemoryRule,
     retoldDeviceOomRule,
     terseAllocationFailureRule,
+    allocatedOverCeilingRule,
   ],
   factRules: [
     ...allocationFactRules,
@@ -55,6 +57,7 @@ export const allocationFamily: DoctorFamily = {
     genericOutOfMemoryCode,
     retoldDeviceOomCode,
     terseAllocationFailureCode,
+    allocatedOverCeilingCode,
   ],
   explain: explainAllocation,
 };
