@@ -970,6 +970,7 @@ export const retoldDeviceOomRule: LogRule = {
           text,
         ) ||
         notToldInTitle.test(text.slice(0, outOfMemoryWords.exec(text)?.index ?? 0)) ||
+        clausePolarity(text.slice(0, outOfMemoryWords.exec(text)?.index ?? 0)) !== 'stated' ||
         hintBefore.test(text) ||
         negatedBefore.test(text.slice(0, outOfMemoryWords.exec(text)?.index ?? 0)) ||
         /\b(?:if|when|whenever|unless|how to|avoid|prevent)\b[^.,;]{0,40}(?:OOM|out[ _-]?of[ _-]?memory)/i.test(
@@ -1011,6 +1012,8 @@ export const retoldDeviceOomRule: LogRule = {
     if (
       hintBefore.test(lead) ||
       retoldNegated.test(lead) ||
+      // The phrase as a negated or expected verb's object in its own clause ("is supposed to throw OOM").
+      clausePolarity(lead) !== 'stated' ||
       isRetoldCondition(lead, match[0]) ||
       /\b(?:may|might|could|can|would|will|should|to)\s+(?:\w+\s+)?$/i.test(lead) ||
       // The user's guess ("I believe that it runs out of memory", "maybe it ran out of memory") is

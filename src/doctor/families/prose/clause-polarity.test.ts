@@ -59,3 +59,12 @@ describe('the generic out-of-memory reading takes the polarity', () => {
     assert.equal(primary('torch.OutOfMemoryError: CUDA out of memory.')?.kind, 'gpu_oom');
   });
 });
+
+describe("the retold reading takes the polarity, a title's too", () => {
+  test('an expected OOM is none; the same verb told as what happened is a device OOM', () => {
+    assert.equal(primary('It is supposed to throw OOM when the tensor does not fit'), undefined);
+    assert.equal(primary('The run is expected to raise OOM here, it hangs'), undefined);
+    assert.equal(primary('The model throws OOM when the batch is 64')?.kind, 'gpu_oom');
+    assert.equal(primary('Training OOMs on the second epoch')?.kind, 'gpu_oom');
+  });
+});
