@@ -6,6 +6,7 @@ import { bareKillMissing } from '../../missing-failure-line.js';
 import { sizeOf } from '../../sizes.js';
 import type { LogRule } from '../../types.js';
 import { definedFacts, intOf, lineStart, namesHostArena, withSize } from '../extract.js';
+import { clausePolarity } from '../prose/clause-polarity.js';
 import { memorySender, namesOtherSender, otherCauseInClause, otherSenderAfterKilled } from './kill-sender.js';
 import { kernelKillCut, killStatusNotation, shellKillToken } from './kill-token.js';
 
@@ -685,7 +686,10 @@ export const hostExitRules: LogRule[] = [
     source:
       'CPython MemoryError; std::bad_alloc (what() "bad allocation" in MicrosoftDocs/cpp-docs standard-library/bad-alloc-class.md); numpy _ArrayMemoryError (numpy/core/_exceptions.py); errno ENOMEM (12), its strerror in glibc 2.36 po/*.po; Windows system error codes 8, 14, 1455; pytorch c10/core/CPUAllocator.cpp (1.0); mujoco engine_util_errmem.c mju_malloc',
     summary: 'a host memory allocation failed (Python MemoryError / ENOMEM)',
-    extract: ({ text }) => {
+    extract: ({ text, match }) => {
+      // The error named as an expected or negated verb's object ("It should throw a MemoryError instead
+      // of segfaulting", "numpy does not raise MemoryError"): words about it, not it (clause-polarity.ts).
+      if (clausePolarity(text.slice(0, match.index)) !== 'stated') return undefined;
       const isEnomem = /Cannot allocate memory|\[Errno 12\]/.test(text) || localNoMemoryLine.test(text);
       if (isEnomem && /\bibv_|NCCL|memlock/i.test(text)) return undefined;
       // The loader's "cannot allocate memory in static TLS block" holds strerror's words in most

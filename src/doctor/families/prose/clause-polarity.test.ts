@@ -68,3 +68,12 @@ describe("the retold reading takes the polarity, a title's too", () => {
     assert.equal(primary('Training OOMs on the second epoch')?.kind, 'gpu_oom');
   });
 });
+
+describe("CPython's MemoryError named in a sentence takes the polarity", () => {
+  test('expected or denied is none; raised, printed or met is host memory', () => {
+    assert.equal(primary('It should throw a MemoryError instead of segfaulting'), undefined);
+    assert.equal(primary('numpy does not raise MemoryError here'), undefined);
+    assert.equal(primary('I got a MemoryError when loading the dataset')?.kind, 'host_oom');
+    assert.equal(primary('OSError: [Errno 12] Cannot allocate memory')?.kind, 'host_oom');
+  });
+});
