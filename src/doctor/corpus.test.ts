@@ -564,6 +564,10 @@ const measured: Record<TestCorpusPart, Bar> = {
   // code, new repositories only): 54/64, 0 false OOMs, 6/11 causes, 0 wrong fixes, 48/56 facts.
   'heldout-45': { kindRight: 96, falseOoms: 2, causesRight: 8, wrongFixes: 0, factsRight: 67 },
   'heldout-46': { kindRight: 54, falseOoms: 0, causesRight: 6, wrongFixes: 0, factsRight: 48 },
+  // Session 29's third slice (see HELDOUT-47-RESULT.md): 2023-2026 threads from ML repositories new to the corpus,
+  // held out through the session's second round of rules (doctor-fo4, doctor-host4, doctor-device4), measured at its
+  // start (689fcea5) and after it (14f2527b): 55/57 at both, 0 false OOMs, 13/15 causes, 0 wrong fixes, 108/112 facts.
+  'heldout-47': { kindRight: 55, falseOoms: 0, causesRight: 13, wrongFixes: 0, factsRight: 108 },
 };
 
 for (const part of testCorpusParts) {
@@ -596,7 +600,7 @@ for (const part of testCorpusParts) {
   });
 }
 
-test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-46)', (t) => {
+test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout-47)', (t) => {
   const cases = testCorpusParts.flatMap((part) => readPart(part));
   if (cases.length === 0) {
     t.skip('no logs in test/corpus');
@@ -704,8 +708,11 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // With heldout-44 folded in (11/13): 4630/4773 (97.0%), 10 false OOMs. Session 29's round (XLA's OOM listing, an
   // allocator's terse failure, shm set-up failures, host memory at its ceiling, RESOURCE_EXHAUSTED for other
   // resources, a line naming both memories): 4647/4773 (97.4%), 8 false OOMs. With heldout-45 and -46 folded in as
-  // measured once (96/117, 54/64): 4797/4954 (96.8%), 10 false OOMs.
-  const floor = 4797;
+  // measured once (96/117, 54/64): 4797/4954 (96.8%), 10 false OOMs. The session's second round (a clause's
+  // polarity, a named kill sender, the shell's signal report as one grammar, C allocators' own failures, "from
+  // device", TF's OP_REQUIRES warning as ML work, Metal past its ceiling): 4815/4954 (97.2%), 8 false OOMs. With
+  // heldout-47 folded in as measured once (55/57): 4870/5011 (97.2%), 8 false OOMs.
+  const floor = 4870;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -791,10 +798,11 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // folded in (10/15 strict, 13/15 among alternatives): 725/868, 819/868. With heldout-43 folded in (10/19
   // strict, 12/19 among alternatives): 735/887, 831/887. With heldout-44 (1/2, 1/2): 736/889, 832/889.
   // Session 29's round: 737/889, 833/889. With heldout-45 (8/12, 10/12) and -46 (6/11, 10/11): 751/912, 853/912.
-  assert.ok(figures.causesRight >= 751, `causes right ${figures.causesRight}, at least 751`);
+  // Its second round: 752/912, 854/912. With heldout-47 (13/15, 13/15): 765/927, 867/927.
+  assert.ok(figures.causesRight >= 765, `causes right ${figures.causesRight}, at least 765`);
   assert.ok(
-    figures.causesRightOrAlternative >= 853,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 853`,
+    figures.causesRightOrAlternative >= 867,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 867`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
   // The causes as doctor claimed them (score.ts causeClaimsLine), beside the strict figure. Session 21:
@@ -824,15 +832,17 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // open offer the truth): 465/469 and 354/380. With heldout-43 folded in (7/9 decided right, 5/9 open offer
   // the truth): 472/478 and 359/390; decided wrong 4 -> 6, both heldout-43's. With heldout-44 (1/1 decided right,
   // 0/1 open offers the truth): 473/479 and 359/391. Session 29's round: 474/480 and 359/390. With heldout-45
-  // and -46 folded in (6/6 decided right; 14/15 open offer the truth): 480/486 and 373/405.
+  // and -46 folded in (6/6 decided right; 14/15 open offer the truth): 480/486 and 373/405. Its second round:
+  // 481/487 and 373/406. With heldout-47 folded in (2/3 decided right, 11/12 open offer the truth): 483/490 and
+  // 384/418; decided wrong 6 -> 7, heldout-47's.
   t.diagnostic(causeClaimsLine(figures));
-  assert.ok(figures.causesDecidedRight >= 480, `decided right ${figures.causesDecidedRight}, at least 480`);
+  assert.ok(figures.causesDecidedRight >= 483, `decided right ${figures.causesDecidedRight}, at least 483`);
   assert.ok(
-    figures.causesDecided - figures.causesDecidedRight <= 6,
-    `decided wrong ${figures.causesDecided - figures.causesDecidedRight}, at most 6`,
+    figures.causesDecided - figures.causesDecidedRight <= 7,
+    `decided wrong ${figures.causesDecided - figures.causesDecidedRight}, at most 7`,
   );
   assert.ok(
-    figures.causesOpenTruthOffered >= 373,
-    `open with the truth offered ${figures.causesOpenTruthOffered}, at least 373`,
+    figures.causesOpenTruthOffered >= 384,
+    `open with the truth offered ${figures.causesOpenTruthOffered}, at least 384`,
   );
 });
