@@ -48,7 +48,16 @@ describe("an allocator's terse failure", () => {
   });
 
   test("the host's words beside it make it the host's", () => {
-    assert.equal(primary('MemoryError: Unable to allocate')?.kind, 'host_oom');
+    assert.equal(primary('MemoryError: Unable to allocate.')?.kind, 'host_oom');
+  });
+
+  test('a line that ends at "to allocate" is a wrap\'s cut, left for the whole message once joined', () => {
+    // heldout-23 openvino-37617 wrapped at 80 columns (textwrap) inside its quoted OpenVINO error.
+    const wrapped = [
+      '`accuracy_checker`/dataset pipeline as a factor — same `Failed to allocate',
+      '131550175360 bytes of memory` error at `cpu_memory.cpp:257`.',
+    ];
+    assert.equal(primary(...wrapped)?.kind, 'host_oom');
   });
 });
 

@@ -20,8 +20,11 @@
 import type { LogRule, RuleInput } from '../../types.js';
 import { memorySideOf } from './generic.js';
 
+// The sentence's own full stop is required: nnabla prints one after each ("Failed to allocate again."). A line
+// that merely ends at "to allocate" is most often a wrap's cut before the size ("Unable to allocate" / "1.2 GiB
+// for an array ..."), and claiming it would keep the unwrapper from joining the message whole (readings.ts isApart).
 const terseFailure =
-  /\b(?:[Ff]ailed|FAILED|[Uu]nable|[Cc]ould not|[Cc]ouldn't|[Cc]annot|[Cc]an't) to allocate(?: again)?\s*(?:[.!]|$)/;
+  /\b(?:[Ff]ailed|FAILED|[Uu]nable|[Cc]ould not|[Cc]ouldn't|[Cc]annot|[Cc]an't) to allocate(?: again)?\s*[.!]/;
 // A log's prefix before the message: timestamps, bracketed tags, glog's "E0101 12:00:00.1 42 file.cc:9]",
 // a level, an exception's name, a program's "name:".
 const prefixToken =
