@@ -28,6 +28,9 @@ describe('host memory shown at its ceiling, whoever printed the figure', () => {
     );
     assert.equal(mustDiagnose('**Full - 99 % of RAM**').kind, 'host_oom');
     assert.equal(mustDiagnose('RAM usage goes up to 100% and then the kernel dies.').kind, 'host_oom');
+    // The bare noun and its figure, as a monitor's one-line summary prints it.
+    assert.equal(mustDiagnose('Memory: 99%').code, memoryAtCeilingCode);
+    assert.equal(mustDiagnose('RAM 97.5% | CPU 12%').code, memoryAtCeilingCode);
   });
 
   test('not below the ceiling, not free memory, not another resource, not a device', () => {
