@@ -711,8 +711,10 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // measured once (96/117, 54/64): 4797/4954 (96.8%), 10 false OOMs. The session's second round (a clause's
   // polarity, a named kill sender, the shell's signal report as one grammar, C allocators' own failures, "from
   // device", TF's OP_REQUIRES warning as ML work, Metal past its ceiling): 4815/4954 (97.2%), 8 false OOMs. With
-  // heldout-47 folded in as measured once (55/57): 4870/5011 (97.2%), 8 false OOMs.
-  const floor = 4870;
+  // heldout-47 folded in as measured once (55/57): 4870/5011 (97.2%), 8 false OOMs. Session 30 (doctor-gpu5):
+  // Vulkan's VK_ERROR_TOO_MANY_OBJECTS on vkAllocateMemory, the need told against the card and TensorFlow's
+  // ResourceExhausted told in English on a named GPU: 4873/5011.
+  const floor = 4873;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,

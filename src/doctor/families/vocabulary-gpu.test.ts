@@ -1446,6 +1446,36 @@ export const gpuVocabulary: VocabularyEntry[] = [
     kind: 'gpu_oom',
   },
   {
+    id: 'api-status-vkallocate-too-many-objects',
+    program:
+      'ncnn (nihui/realcugan-ncnn-vulkan issue 19, heldout-41), VkResult -10 (VK_ERROR_TOO_MANY_OBJECTS): past maxMemoryAllocationCount',
+    source: gh('KhronosGroup/Vulkan-Headers@v1.3.280', 'include/vulkan/vulkan_core.h'),
+    template: '{call} failed {VkResult}',
+    lines: ['vkAllocateMemory failed -10'],
+    kind: 'gpu_oom',
+  },
+  {
+    id: 'api-status-vkallocate-too-many-objects-named',
+    program: 'a Vulkan wrapper, VK_ERROR_TOO_MANY_OBJECTS by name on the allocation call',
+    source: gh('KhronosGroup/Vulkan-Headers@v1.3.280', 'include/vulkan/vulkan_core.h'),
+    template: '{call} failed with {VkResult}',
+    lines: ['vkAllocateMemory failed with VK_ERROR_TOO_MANY_OBJECTS'],
+    kind: 'gpu_oom',
+  },
+  {
+    id: 'api-status-too-many-objects-not-allocation',
+    program:
+      'a Vulkan wrapper, VK_ERROR_TOO_MANY_OBJECTS on a pool or with no call: descriptors, queries, not memory',
+    source: gh('KhronosGroup/Vulkan-Headers@v1.3.280', 'include/vulkan/vulkan_core.h'),
+    template: '{call} failed {VkResult}',
+    lines: [
+      'vkCreateDescriptorPool failed -10',
+      'vkAllocateDescriptorSets failed with VK_ERROR_TOO_MANY_OBJECTS',
+      'VkResult -10',
+    ],
+    kind: 'none',
+  },
+  {
     id: 'api-status-vkallocate-host',
     program: 'a Vulkan wrapper, VK_ERROR_OUT_OF_HOST_MEMORY on an allocation call',
     source: gh('KhronosGroup/Vulkan-Headers@v1.3.280', 'include/vulkan/vulkan_core.h'),

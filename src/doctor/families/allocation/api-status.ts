@@ -17,6 +17,8 @@ interface OutOfMemoryStatus {
   name: string;
   value: number;
   side: MemorySide;
+  /** The only calls on which the status is memory's (a count of allocations, not of other objects). */
+  calls?: RegExp;
 }
 
 interface RuntimeApi {
@@ -67,9 +69,16 @@ const runtimeApis: readonly RuntimeApi[] = [
     vendor: 'vulkan',
     call: /^[Vv]k[A-Z]\w*$/,
     statusName: /^(?:VK_)?(?:ERROR_\w+|SUCCESS|NOT_READY|TIMEOUT|INCOMPLETE)$|^e?Error\w+$/,
+    // VK_ERROR_TOO_MANY_OBJECTS = -10 is memory's only on vkAllocateMemory: a call that would take
+    // the device's allocations past VkPhysicalDeviceLimits::maxMemoryAllocationCount (as low as 4096)
+    // fails with it (Vulkan 1.3 spec, vkAllocateMemory; vulkano 0.29 DeviceMemoryAllocationError::
+    // TooManyObjects, "the maximum number of allocations has been exceeded"): the device's allocator
+    // refused by its count, as MLX's "[metal::malloc] Resource limit" is Metal's (rules.ts). On any
+    // other call it counts descriptors, queries or pools, not memory.
     outOfMemory: [
       { name: 'VK_ERROR_OUT_OF_HOST_MEMORY', value: -1, side: 'host' },
       { name: 'VK_ERROR_OUT_OF_DEVICE_MEMORY', value: -2, side: 'device' },
+      { name: 'VK_ERROR_TOO_MANY_OBJECTS', value: -10, side: 'device', calls: /^(?:vk)?[Aa]llocateMemory$/ },
     ],
   },
   {
@@ -154,10 +163,19 @@ const shortNames = new Map([
   ['mem_object_allocation_failure', 'cl_mem_object_allocation_failure'],
 ]);
 
-/** A named status that is some API's out-of-memory value. */
-function outOfMemoryNamed(name: string): { api: RuntimeApi; status: OutOfMemoryStatus } | undefined {
+/** A named status that is some API's out-of-memory value (on `call`, where the status is bound to calls). */
+function outOfMemoryNamed(
+  name: string,
+  call = '',
+): { api: RuntimeApi; status: OutOfMemoryStatus } | undefined {
   const key = name.replace(/^vk::Result::/, '').toLowerCase();
-  return outOfMemoryNames.get(shortNames.get(key) ?? key);
+  const found = outOfMemoryNames.get(shortNames.get(key) ?? key);
+  return found && isStatusOfCall(found.status, call) ? found : undefined;
+}
+
+/** That an out-of-memory status is memory's on this call (any call, unless the status names its calls). */
+function isStatusOfCall(status: OutOfMemoryStatus, call: string): boolean {
+  return status.calls === undefined || status.calls.test(call);
 }
 
 /** What a call's printed status says. */
@@ -187,7 +205,7 @@ export function readCallStatus(text: string): ApiStatusReading | undefined {
   const call = found[1]!;
   const status = found[2]!;
   const api = npuCheck ? aclApi() : runtimeApis.find((a) => a.call.test(call));
-  const named = outOfMemoryNamed(status);
+  const named = outOfMemoryNamed(status, call);
   // A Vulkan fence, semaphore or event is a file descriptor on Linux drivers (a sync fd), and
   // Omniverse's carb prints the process's descriptor count beside "VkCreateFence failed with
   // ERROR_OUT_OF_HOST_MEMORY" for that reason: the status there cannot tell RAM from a descriptor
@@ -206,7 +224,7 @@ export function readCallStatus(text: string): ApiStatusReading | undefined {
   if (!api) return { call, status };
   if (/^-?\d+$|^0x/i.test(status)) {
     const value = status.startsWith('0x') ? Number.parseInt(status, 16) : intOf(status);
-    const oom = api.outOfMemory.find((s) => s.value === value);
+    const oom = api.outOfMemory.find((s) => s.value === value && isStatusOfCall(s, call));
     return {
       call,
       status,
@@ -228,7 +246,7 @@ export function readCallStatus(text: string): ApiStatusReading | undefined {
 // failed. error code: RKNN_ERR_MALLOC_FAIL").
 const namedStatusPattern = new RegExp(
   String.raw`\b(?:error code|error|err|status|code|ret|res|result|returned|failed with)\s*[:=]?\s*\(?(${runtimeApis
-    .flatMap((a) => a.outOfMemory.map((s) => s.name))
+    .flatMap((a) => a.outOfMemory.filter((s) => s.calls === undefined).map((s) => s.name))
     .filter((n) => n !== 'VK_ERROR_OUT_OF_HOST_MEMORY')
     .join('|')})\b`,
 );
@@ -259,7 +277,7 @@ export function readApiNumber(text: string): ApiStatusReading | undefined {
   const apiName = word ? apiByWord[word] : 'Ascend ACL';
   const api = runtimeApis.find((a) => a.api === apiName)!;
   const value = intOf(found[4]);
-  const oom = api.outOfMemory.find((o) => o.value === value);
+  const oom = api.outOfMemory.find((o) => o.value === value && o.calls === undefined);
   // ACL's numbers read without a call only where they are its memory statuses; Vulkan's host status
   // without its call cannot tell RAM from a fence's descriptor (readCallStatus).
   if ((!word && !oom) || (api.api === 'Vulkan' && oom?.side === 'host')) return undefined;

@@ -1,0 +1,52 @@
+// Two places the device's shortage takes in a reporter's sentence (allocation/generic.ts
+// retoldBeyondDevice, retoldExhausted): the need told against the card, and TensorFlow's
+// ResourceExhaustedError told in English with the device named. The lines are the reporters' own
+// (each test names its public issue, test/corpus holds the thread); the near misses are the corpus's
+// none-labelled sentences and the feature descriptions that use the same words.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { primary } from '../../test-helpers/diagnose.js';
+
+const kindOf = (...lines: string[]): string => primary(...lines)?.kind ?? 'none';
+
+describe('the need told against the card', () => {
+  test("an issue's title: the program tried to allocate more memory than the GPU has", () => {
+    // ollama/ollama#9170 (test/corpus heldout-45), the title as pasted, "alloca" cut by the reporter.
+    const found = primary('# ollama tried to alloca more memory than the GPU has.');
+    assert.equal(found?.kind, 'gpu_oom');
+    assert.equal(found?.code, 'retold-device-oom');
+  });
+
+  test('a question, a condition, a purpose, a forecast or a feature is no report', () => {
+    assert.equal(kindOf('Does the model need more memory than the GPU has?'), 'none');
+    assert.equal(kindOf('If it needs more memory than the GPU has, it offloads layers to the CPU.'), 'none');
+    assert.equal(kindOf('I want to allocate more memory than the GPU has.'), 'none');
+    assert.equal(kindOf('It will use more memory than the GPU has.'), 'none');
+    // What a tool lets its user do (unified memory, offload), not what a run did.
+    assert.equal(kindOf('vLLM lets you use more memory than your GPU has'), 'none');
+    assert.equal(kindOf('Unified memory allows you to use more memory than the GPU has'), 'none');
+  });
+});
+
+describe("TensorFlow's ResourceExhaustedError told in English", () => {
+  test('met while running on the GPU the sentence names', () => {
+    // anatolix/keras_Realtime_Multi-Person_Pose_Estimation#43 (test/corpus heldout-46).
+    const found = primary(
+      'I am getting resource exhaust issue while trying to run it on my GPU. Any idea to resolve the issue.',
+    );
+    assert.equal(found?.kind, 'gpu_oom');
+  });
+
+  test('no device named, a negation, or the words in a list of examples: not read', () => {
+    // gRPC's RESOURCE_EXHAUSTED is a message-size or rate limit (alibaba/graph-learn#161, heldout-43).
+    assert.equal(kindOf('I get resource exhausted error from the sampling server.'), 'none');
+    assert.equal(kindOf('I do not get resource exhausted error on my GPU anymore.'), 'none');
+    // pytorch/xla#9502 (heldout-45, labelled none): what the library fails to raise.
+    assert.equal(
+      kindOf(
+        'PyTorch/XLA does not raise an OOM error (e.g. resource exhausted) when trying to run a computation that has to allocate a tensor that is too larget to fit in memory.',
+      ),
+      'none',
+    );
+  });
+});
