@@ -713,8 +713,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // device", TF's OP_REQUIRES warning as ML work, Metal past its ceiling): 4815/4954 (97.2%), 8 false OOMs. With
   // heldout-47 folded in as measured once (55/57): 4870/5011 (97.2%), 8 false OOMs. Session 30 (doctor-gpu5):
   // Vulkan's VK_ERROR_TOO_MANY_OBJECTS on vkAllocateMemory, the need told against the card and TensorFlow's
-  // ResourceExhausted told in English on a named GPU: 4873/5011.
-  const floor = 4873;
+  // ResourceExhausted told in English on a named GPU: 4873/5011. doctor-host5: the shell's kill word alone on
+  // its line in any case and paste mark, faulthandler's report interleaved: 4876/5011, 8 false OOMs.
+  const floor = 4876;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,
@@ -800,11 +801,11 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // folded in (10/15 strict, 13/15 among alternatives): 725/868, 819/868. With heldout-43 folded in (10/19
   // strict, 12/19 among alternatives): 735/887, 831/887. With heldout-44 (1/2, 1/2): 736/889, 832/889.
   // Session 29's round: 737/889, 833/889. With heldout-45 (8/12, 10/12) and -46 (6/11, 10/11): 751/912, 853/912.
-  // Its second round: 752/912, 854/912. With heldout-47 (13/15, 13/15): 765/927, 867/927.
-  assert.ok(figures.causesRight >= 765, `causes right ${figures.causesRight}, at least 765`);
+  // Its second round: 752/912, 854/912. With heldout-47 (13/15, 13/15): 765/927, 867/927. Session 30: 766, 868.
+  assert.ok(figures.causesRight >= 766, `causes right ${figures.causesRight}, at least 766`);
   assert.ok(
-    figures.causesRightOrAlternative >= 867,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 867`,
+    figures.causesRightOrAlternative >= 868,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 868`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
   // The causes as doctor claimed them (score.ts causeClaimsLine), beside the strict figure. Session 21:
@@ -836,9 +837,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // 0/1 open offers the truth): 473/479 and 359/391. Session 29's round: 474/480 and 359/390. With heldout-45
   // and -46 folded in (6/6 decided right; 14/15 open offer the truth): 480/486 and 373/405. Its second round:
   // 481/487 and 373/406. With heldout-47 folded in (2/3 decided right, 11/12 open offer the truth): 483/490 and
-  // 384/418; decided wrong 6 -> 7, heldout-47's.
+  // 384/418; decided wrong 6 -> 7, heldout-47's. Session 30 (faulthandler's interleaved bus error): 484/491.
   t.diagnostic(causeClaimsLine(figures));
-  assert.ok(figures.causesDecidedRight >= 483, `decided right ${figures.causesDecidedRight}, at least 483`);
+  assert.ok(figures.causesDecidedRight >= 484, `decided right ${figures.causesDecidedRight}, at least 484`);
   assert.ok(
     figures.causesDecided - figures.causesDecidedRight <= 7,
     `decided wrong ${figures.causesDecided - figures.causesDecidedRight}, at most 7`,

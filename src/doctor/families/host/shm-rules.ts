@@ -286,8 +286,13 @@ export const shmRules: LogRule[] = [
     // heldout-43 (NVIDIA/JAX-Toolbox#183, ncclShmOpen in the stack): no inner figure.
     // Session 29 round four: the shell's report of the same signal in zsh's spelling and with its
     // "(core dumped)" suffix inside a sentence (signal-token.ts), the forms heldout-46 showed.
+    // Session 30: faulthandler's report written by two faulting threads at once. CPython's handler
+    // writes its header in pieces, "Fatal Python error: ", the signal's name, then "\n\n", each its own
+    // write(2) (Modules/faulthandler.c faulthandler_fatal_error, PUTS, 3.8-3.13), so two reports
+    // interleave piece by piece: "Fatal Python error: Fatal Python error: Bus errorBus error"
+    // (heldout-29 jax-ml/jax#17296, a JAX process whose threads took the SIGBUS together).
     pattern: new RegExp(
-      String.raw`${zshReport(signalWords.BUS)}|${coreDumpedReport(signalWords.BUS)}|\bSignal: Bus error \(7\)|\bBus error\s*[:(]\s*[Nn]onexist\w* physical address\b|\bSignal code: Non-?exist\w* physical address \(2\)|${lineStart}(?:Fatal Python error: )?Bus error(?: \(core dumped\))?\s*$|\bSignal 7 \(SIGBUS\) received by PID \d+|\b(?:exits? with return code|return ?code|exitcode)\s*[:=]\s*-7(?![\d.])|(?:Neg)?Signals?\.SIGBUS\b|\b(?:killed|terminated|exited|died|interrupted)\s+(?:by|with|on|due to|from|of)\s+(?:the\s+)?signal\s*:?\s*(?:7\b:?\s*)?(?:SIGBUS\b|BUS\b|\(Bus error\))|\bsignal:? 7 \(SIGBUS\)|\*\*\* SIGBUS (?:\(@0x[0-9a-f]+\) )?received (?:at time=|by PID)|(?:[Ee]xit|[Ee]rror) (?:[Cc]ode|[Ss]tatus)[ :=]*\(?135\b|Exit Code:\s*135\b|Exited \(135\)|\*\*\* \[[^\]\n]*\] Error 135\b|\breceived signal SIGBUS, Bus error\b`,
+      String.raw`${zshReport(signalWords.BUS)}|${coreDumpedReport(signalWords.BUS)}|\bSignal: Bus error \(7\)|\bBus error\s*[:(]\s*[Nn]onexist\w* physical address\b|\bSignal code: Non-?exist\w* physical address \(2\)|${lineStart}(?:Fatal Python error: )*(?:Bus error)+(?: \(core dumped\))?\s*$|\bSignal 7 \(SIGBUS\) received by PID \d+|\b(?:exits? with return code|return ?code|exitcode)\s*[:=]\s*-7(?![\d.])|(?:Neg)?Signals?\.SIGBUS\b|\b(?:killed|terminated|exited|died|interrupted)\s+(?:by|with|on|due to|from|of)\s+(?:the\s+)?signal\s*:?\s*(?:7\b:?\s*)?(?:SIGBUS\b|BUS\b|\(Bus error\))|\bsignal:? 7 \(SIGBUS\)|\*\*\* SIGBUS (?:\(@0x[0-9a-f]+\) )?received (?:at time=|by PID)|(?:[Ee]xit|[Ee]rror) (?:[Cc]ode|[Ss]tatus)[ :=]*\(?135\b|Exit Code:\s*135\b|Exited \(135\)|\*\*\* \[[^\]\n]*\] Error 135\b|\breceived signal SIGBUS, Bus error\b`,
     ),
     source:
       'SIGBUS: a write to a full tmpfs mapping such as /dev/shm; torch/distributed/elastic/multiprocessing/errors ProcessFailure message; deepspeed/launcher/launch.py sigkill_handler (return code -7); shell exit status 128+SIGBUS; Python signal.Signals; torch/multiprocessing/spawn.py ProcessExitedException; absl failure_signal_handler.cc; glog signalhandler.cc',
