@@ -4,6 +4,7 @@
 // A line that a terminal or a chat wrapped is put back together first (wrap-run.ts collects the
 // pieces, unwrap.ts judges the joins), and read as one.
 import { CandidateSet, type Draft, RankFollower } from './candidates.js';
+import { cutEndOf } from './cut-at-edge.js';
 import { FactTable } from './fact-table.js';
 import { logFactRules, logRules } from './families/index.js';
 import { builtPerKeywordSet, KeywordIndex, keptKeywordSets, triggerOf } from './keyword-index.js';
@@ -264,12 +265,34 @@ export class LogClassifier {
   finish(): ClassifiedLog {
     for (const whole of this.run.release(this.ring, this.splitsKeyword)) this.read(whole);
     if (this.pending) this.completePending();
+    this.readCutEnd();
     return {
       drafts: [...this.candidates.drafts.values()],
       familyFacts: this.facts.families,
       lineCount: this.lineCount,
       tailLines: this.ring.toArray().map(normalize),
     };
+  }
+
+  // A log whose paste stops inside its failure line's last words, where nothing read a memory failure:
+  // the line completed is read as any line is, its candidates marked and their evidence as pasted
+  // (cut-at-edge.ts: only at the end, where no next line can continue it).
+  private readCutEnd(): void {
+    if ([...this.candidates.drafts.values()].some((d) => d.kind !== 'none')) return;
+    const lines = this.ring.toArray();
+    const cut = cutEndOf(lines);
+    if (cut === undefined) return;
+    const line = this.lineCount - (lines.length - 1 - cut.index);
+    const text = normalize(cut.completed);
+    const before = new Set(this.candidates.drafts.keys());
+    this.testRules(this.ruleIndex.find(text.toLowerCase()), text, line, new Set());
+    // A message that opens there ("CUDA out of memory." awaits its figures) has nothing after it.
+    if (this.pending) this.completePending();
+    for (const [key, draft] of this.candidates.drafts) {
+      if (before.has(key)) continue;
+      draft.facts.cutAtEdge = true;
+      draft.evidence = { line, text: normalize(lines[cut.index]!).trim() };
+    }
   }
 
   // A last-resort rule (allocation/generic.ts) reads a line only where no signature's pattern matched

@@ -720,8 +720,9 @@ export const retoldDeviceOomCode = 'retold-device-oom';
 // ("if you encounter CUDA out of memory, try --tile", "I don't get CUDA OOM"), nor in a question.
 // heldout-25's second shift: the failure said to exist ("There is OOM issue", "there was a CUDA OOM"),
 // English's existential report; and the one who met it after the verb ("it gives me MemoryError",
-// "throws us an OOM": retoldReceiver).
-const reportVerb = String.raw`(?:met|meet|meets|got|get|gets|getting|encounter(?:ed|s|ing)?|hit|hits|(?:run|ran|running|runs) into|fac(?:e|es|ed|ing)|saw|see|sees|seeing|throws?|threw|raise[sd]?|report(?:s|ed)?|show(?:s|ed)?|gives?|gave|produce[sd]?|returns?|returned|had|have|has|having|there\s+(?:is|was|are|were)|there's)`;
+// "throws us an OOM": retoldReceiver). Session 30: the run's result met ("If I try using just 2xA100s,
+// then I end up with a CUDA OoM", deepspeedai/DeepSpeed-MII#559, test/corpus heldout-45).
+const reportVerb = String.raw`(?:met|meet|meets|got|get|gets|getting|end(?:s|ed|ing)?\s+up\s+(?:with|getting|hitting)|encounter(?:ed|s|ing)?|hit|hits|(?:run|ran|running|runs) into|fac(?:e|es|ed|ing)|saw|see|sees|seeing|throws?|threw|raise[sd]?|report(?:s|ed)?|show(?:s|ed)?|gives?|gave|produce[sd]?|returns?|returned|had|have|has|having|there\s+(?:is|was|are|were)|there's)`;
 const retoldReceiver = String.raw`(?:(?:me|us)\s+)?`;
 const retoldDevicePhrase = String.raw`(?:CUDA|GPU|HIP|MPS|XPU|NPU|VRAM)(?:[ _-]?out[ _-]?of[ _-]?memory|[ -]?OOM)\b`;
 // The same account in Chinese, Japanese and Korean, where the device's memory has its own word:

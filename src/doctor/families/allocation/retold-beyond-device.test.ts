@@ -50,3 +50,22 @@ describe("TensorFlow's ResourceExhaustedError told in English", () => {
     );
   });
 });
+
+describe('the OOM a run ended up with', () => {
+  test("a reporter's experiment: fewer cards, and the run ends up with a CUDA OoM", () => {
+    // deepspeedai/DeepSpeed-MII#559 (test/corpus heldout-45), before the pasted log.
+    const found = primary(
+      'I can run this on 4xA100 GPUs, but each has almost its entire memory used. If I try using just 2xA100s, then I end up with a CUDA OoM:',
+    );
+    assert.equal(found?.kind, 'gpu_oom');
+    assert.equal(found?.code, 'retold-device-oom');
+  });
+
+  test('a warning to the reader, a purpose or a forecast is no report', () => {
+    assert.equal(kindOf("Set max_split_size_mb so you don't end up with a CUDA OOM."), 'none');
+    assert.equal(kindOf('You may end up with CUDA OOM if the batch is large.'), 'none');
+    assert.equal(kindOf('To avoid ending up with OOM, lower the batch size.'), 'none');
+    assert.equal(kindOf('Otherwise you will end up with an OOM error.'), 'none');
+    assert.equal(kindOf('If you end up with CUDA OOM, reduce the batch size.'), 'none');
+  });
+});
