@@ -18,6 +18,7 @@ import weakref
 
 import allocator_replay
 import fixed_sizes
+import megatron_loss
 import torchvision_ops
 from _protocol import TraceError, import_target, serve
 
@@ -353,6 +354,15 @@ def load_hf_model(torch, request, device, build_real, layers=None):
     else:
         seq = int(request.get("seqLen") or 0) or min(getattr(config, "max_position_embeddings", 512) or 512, 512)
         vocab = config.vocab_size
+
+        if request.get("loss") in ("vocab_parallel", "vocab_parallel_fused"):
+            # Megatron's own cross-entropy over the logits the model returns (megatron_loss.py).
+            def batch(n):
+                return {"input_ids": torch.randint(0, vocab, (n, seq), device=device)}
+
+            return model, batch, None, megatron_loss.vocab_parallel_loss(
+                torch, fused=request["loss"] == "vocab_parallel_fused"
+            )
 
         if request.get("loss") in ("fused", "chunked", "chunked_head"):
             # The head and the loss as the spec's loss kind runs them, on the final hidden states (the

@@ -438,6 +438,29 @@ describe('trace helper, real torch', { skip }, () => {
     assert.ok(chunkedHead <= (standard.peakBytes as number), `chunked_head ${chunkedHead} B`);
   });
 
+  test("tiny llama, Megatron's vocab-parallel loss: within 2% of the real step; one fp32 copy of the logits worked in place, fused adding one transient", async () => {
+    const request = lossBoundLlama;
+    const peaks: Record<string, number> = {};
+    for (const loss of ['vocab_parallel', 'vocab_parallel_fused'] as const) {
+      const checked = await runTraceHelper(python(), { ...request, loss });
+      const traced = checked.peakBytes as number;
+      const real = checked.realPeakBytes as number;
+      assert.ok(errorPercent(traced, real) <= 2, `${loss}: traced ${traced} B, real ${real} B`);
+      peaks[loss] = traced;
+    }
+    const standard = (await runTraceHelper(python(), { ...request, mode: 'trace' })).peakBytes as number;
+    const logits = step.batchSize * step.seqLen * 8192;
+    const { vocab_parallel: inPlace = 0, vocab_parallel_fused: fused = 0 } = peaks;
+    // transformers' loss keeps log_softmax's output beside the upcast and, in backward, two fp32 gradients
+    // (12 B a logit); Megatron's keeps the one fp32 copy, its softmax turned into the gradient (loss.ts: 6 B).
+    assert.ok(standard - inPlace >= 4 * logits, `standard ${standard} B, vocab_parallel ${inPlace} B`);
+    // The compiled in-place steps each write a fresh fp32 logits-sized buffer before copying it back.
+    assert.ok(
+      fused - inPlace >= 3.5 * logits && fused - inPlace <= 4.5 * logits,
+      `vocab_parallel_fused ${fused} B, vocab_parallel ${inPlace} B: one fp32 transient (${4 * logits} B)`,
+    );
+  });
+
   test("the spec's objective, not the model's loss: logits summed and held (lm_head false with a tensors: entry covering them), or the bare model; within 2% of the real step", async () => {
     // fp16, SGD (a backward with no optimizer state): the round-22 benchmark's step on a tiny model.
     const request: TraceRequest = {

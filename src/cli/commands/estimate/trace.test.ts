@@ -286,6 +286,10 @@ test("the request carries training.loss_upcast: false, so the helper's loss keep
   assert.equal('lossUpcast' in request('precision: bf16, optimizer: adamw'), false);
   assert.equal(request('optimizer: adamw, loss: fused').loss, 'fused');
   assert.equal('loss' in request('optimizer: adamw'), false, 'the standard loss is the helper default');
+  // Megatron's own cross-entropy (python/headroom_trace/megatron_loss.py), not transformers' upcast and log-softmax.
+  assert.equal(request('optimizer: adamw, loss: vocab_parallel').loss, 'vocab_parallel');
+  assert.equal(request('optimizer: adamw, loss: vocab_parallel_fused').loss, 'vocab_parallel_fused');
+  assert.equal('loss' in request('optimizer: adamw, loss: loss_parallel'), false);
   assert.equal(
     request('optimizer: adam8bit').optimizer,
     'adamw',

@@ -381,12 +381,10 @@ export function traceRequestOf(
     ...(isShiftCopyLoss(spec) ? { lossShiftCopy: true } : {}),
     ...(objectiveOf(spec) ? { objective: objectiveOf(spec) } : {}),
     ...(isFrozenTrace(spec) ? { frozen: true } : {}),
-    // Megatron's vocab-parallel loss and torch's loss_parallel are not the helper's to run: it traces
-    // transformers' standard loss.
+    // torch's loss_parallel is not the helper's to run: it traces transformers' standard loss. Megatron's
+    // vocab-parallel loss is (python/headroom_trace/megatron_loss.py).
     // unsloth's chunked fused loss is traced as a fused one (no logits beyond a chunk; the chunk itself untraced).
     ...(spec.training.loss === 'standard' ||
-    spec.training.loss === 'vocab_parallel' ||
-    spec.training.loss === 'vocab_parallel_fused' ||
     spec.training.loss === 'loss_parallel' ||
     spec.training.loss === 'loss_parallel_logits_kept' ||
     spec.training.loss === 'standard_logits_kept'
