@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { layerActivationBytes } from './activations.js';
+import { estimate } from './estimate.js';
 import { buildTransformerShape, type TransformerFields } from './families.js';
 import {
   crossAttentionBytes,
@@ -10,6 +11,7 @@ import {
   opCheckpointedLayerBytes,
   scoreBytesPerElement,
 } from './layer-activations.js';
+import { parseEstimateSpec } from './load.js';
 import type { LoraSpec, Precision, QuantizationSpec } from './types.js';
 
 const h = 1024;
@@ -109,6 +111,38 @@ describe('Llama-style layers (HF LlamaDecoderLayer)', () => {
     const bert = (kernels: 'eager' | 'liger') =>
       perToken(ctxOf({ family: 'bert', attention: 'sdpa' }, 'bf16', { kernels }));
     assert.equal(bert('liger'), bert('eager'));
+  });
+});
+
+describe("Megatron-Core's Transformer Engine layers (training.kernels transformer_engine)", () => {
+  const llama = (kernels: 'eager' | 'liger' | 'transformer_engine', fields: TransformerFields = {}) =>
+    ctxOf({ family: 'llama', ffn: 2816, attention: 'flash', ...fields }, 'bf16', { kernels });
+
+  test("TE's LayerNormLinear keeps the norm's input, its output and an fp32 rsigma; Megatron's fused SwiGLU keeps fc1's output", () => {
+    // layernorm_linear.py: prepare_for_saving(inputmat, ..., ln_out, mu, rsigma); fused_bias_swiglu.py
+    // SwiGLUFunction: save_for_backward(input). Per token in bf16 with flash attention: attention 2h (input) + 2h
+    // (ln_out, read by linear_qkv) + 4 (rsigma) + q, k, v 6h + output 2h; MLP 2h + 2h + 4 + fc1's output 2·2·f +
+    // the SwiGLU output fc2 keeps 2·f.
+    assert.equal(perToken(llama('transformer_engine')), 16 * h + 2 * 4 + 6 * 2816);
+    // The layer Liger's kernels leave: the same tensors (Liger's backward writes over them; TE's does not).
+    assert.equal(perToken(llama('transformer_engine')), perToken(llama('liger')));
+    // LayerNorm and GELU layers (GPT, BERT, T5 under Megatron) keep what eager ones keep.
+    const gpt = (kernels: 'eager' | 'transformer_engine') =>
+      perToken(ctxOf({ family: 'gpt', attention: 'flash' }, 'bf16', { kernels }));
+    assert.equal(gpt('transformer_engine'), gpt('eager'));
+  });
+
+  test('under parallel.framework: megatron it is given, not the default; given, the fused layer keeps less', () => {
+    const spec = (extra: string) =>
+      parseEstimateSpec(
+        `model: { params: 1B, transformer: { family: llama, layers: 2, hidden: 512, heads: 4, ffn: 1792, vocab: 1024, seq_len: 256, attention: flash } }\ntraining: { precision: amp_bf16, convention: zero, optimizer: adamw, batch_size: 2${extra} }\nparallel: { gpus: 8, strategy: zero1, framework: megatron }`,
+        'megatron.yaml',
+      );
+    assert.equal(spec('').training.kernels, 'eager');
+    assert.equal(spec(', kernels: transformer_engine').training.kernels, 'transformer_engine');
+    const activations = (extra: string) =>
+      estimate(spec(extra)).gpu.components.find((part) => part.name === 'activations')?.bytes ?? 0;
+    assert.ok(activations(', kernels: transformer_engine') < activations(''), 'the fused layer keeps less');
   });
 });
 

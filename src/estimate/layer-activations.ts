@@ -43,6 +43,15 @@
 //   `ctx.save_for_backward(a, b)`, its backward writing the gradients over a and b): the norm keeps its
 //   input as given (no fp32 copy, no normalized tensor), the gated MLP keeps gate and up and the
 //   product down_proj reads, not silu's output.
+// - Transformer Engine under Megatron-Core (training.kernels transformer_engine; given, not the default under
+//   parallel.framework megatron: see the note in to-spec.ts): TE's LayerNormLinear (transformer_engine/pytorch/module/layernorm_linear.py _LayerNormLinear.forward:
+//   `prepare_for_saving(inputmat, weightmat, weight, bias, ln_weight, ln_out, mu, rsigma)`) keeps the norm's input,
+//   its output (the linear's input) and fp32 mu/rsigma per row, as Liger's norm and the linear after it do; with
+//   gated_linear_unit and bias_activation_fusion (Megatron's default --bias-swiglu-fusion) MLP.forward runs
+//   bias_swiglu_impl (megatron/core/fusions/fused_bias_swiglu.py SwiGLUFunction at NVIDIA/Megatron-LM 00caa53a:
+//   `ctx.save_for_backward(input_for_backward)`, fc1's output only), whose backward returns a new tensor
+//   (swiglu_back's torch.cat): nothing written over its input, unlike Liger's. LayerNorm and GELU layers keep
+//   what eager ones do (LayerNormLinear's input and output; bias_gelu keeps fc1's output, fc2 its activation).
 // - torch.compile (an assumption): a compiled layer casts a tensor once for every linear that reads
 //   it (common-subexpression elimination in the traced graph), so under autocast Q, K and V share one
 //   16-bit copy. Inductor's partitioner (torch/_functorch/partitioners.py
@@ -132,12 +141,15 @@ function inputBytes(ctx: LayerContext, width: number, linears: number, isQuantiz
   return isAutocast ? (ctx.isCompiled ? 1 : linears) * 2 * width : compute * width;
 }
 
-const isLigerNorm = (ctx: LayerContext): boolean => ctx.kernels === 'liger' && ctx.shape.norm === 'rmsnorm';
+// Liger's or Transformer Engine's fused RMSNorm and SwiGLU (see the rules above); unset is eager.
+const isFusedKernels = (ctx: LayerContext): boolean =>
+  ctx.kernels === 'liger' || ctx.kernels === 'transformer_engine';
+const isFusedNorm = (ctx: LayerContext): boolean => isFusedKernels(ctx) && ctx.shape.norm === 'rmsnorm';
 
-// Per token·hidden; Liger's RMSNorm keeps its input as given and one fp32 rstd per row (4 B per token,
+// Per token·hidden; a fused RMSNorm keeps its input as given and one fp32 rstd per row (4 B per token,
 // divided over the row's width here).
 const normInputBytes = (ctx: LayerContext): number =>
-  isLigerNorm(ctx)
+  isFusedNorm(ctx)
     ? activationDtypes(ctx.precision).residual + 4 / ctx.shape.hidden
     : ctx.shape.norm === 'rmsnorm'
       ? 4
@@ -147,7 +159,7 @@ const normInputBytes = (ctx: LayerContext): number =>
 // weight trains; native LayerNorm's backward needs only its input and statistics, and so does Liger's
 // RMSNorm (its backward forms the weight's gradient from X and rstd).
 function normWeightBytes(ctx: LayerContext): number {
-  if (!ctx.isTrainingNorms || ctx.shape.norm !== 'rmsnorm' || isLigerNorm(ctx)) return 0;
+  if (!ctx.isTrainingNorms || ctx.shape.norm !== 'rmsnorm' || isFusedNorm(ctx)) return 0;
   const { compute, isAutocast } = activationDtypes(ctx.precision);
   return isAutocast ? 4 : compute;
 }
@@ -479,11 +491,11 @@ function mlpPerToken(ctx: LayerContext): BlockBytes {
   const norm = (shape.parallelResidual ? 0 : normInputBytes(ctx) * h) + normWeightBytes(ctx) * h;
   const upInput = inputBytes(ctx, h, isGated ? 2 : 1);
   // gated: gate output (kept by the activation), activation output and up output (kept by the
-  // product), the product (down's input); plain: activation input and output (down's input). Liger's
-  // SwiGLU computes silu(gate) · up in one kernel that keeps gate and up only.
+  // product), the product (down's input); plain: activation input and output (down's input). Liger's and
+  // Megatron's fused SwiGLU compute silu(gate) · up in one function that keeps gate and up only.
   // A frozen down projection keeps no input: the product (or the activation's output) only its adapter keeps.
   const frozenDown = isBaseInputKept(ctx) ? 0 : 1;
-  const gatedValues = (ctx.kernels === 'liger' ? 3 : 4) - frozenDown;
+  const gatedValues = (isFusedKernels(ctx) ? 3 : 4) - frozenDown;
   // ReLU (OPT) keeps only its output (threshold_backward reads the result), which the second linear keeps too.
   const plainValues = shape.mlp === 'relu' ? 1 : 2 - frozenDown;
   const values = (isGated ? gatedValues : plainValues) * compute * f + geluNewBytes(ctx) * f;

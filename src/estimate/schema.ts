@@ -214,7 +214,7 @@ export const trainingSchema = z.strictObject({
   kernels: oneOf(layerKernels)
     .meta({
       description:
-        "the layers' kernels: eager (default: the model's own PyTorch ops) or liger (Liger-Kernel's fused RMSNorm, RoPE and SwiGLU, as apply_liger_kernel_to_* and transformers' use_liger_kernel install them: the norm keeps its input and an fp32 rstd per row, the SwiGLU product keeps gate and up only). Its fused linear cross-entropy is loss: fused",
+        "the layers' kernels: eager (default: the model's own PyTorch ops) or liger (Liger-Kernel's fused RMSNorm, RoPE and SwiGLU, as apply_liger_kernel_to_* and transformers' use_liger_kernel install them: the norm keeps its input and an fp32 rstd per row, the SwiGLU product keeps gate and up only; its fused linear cross-entropy is loss: fused) or transformer_engine (Megatron-Core's Transformer Engine layers, --transformer-impl transformer_engine: TE's LayerNormLinear keeps the norm's input, its output and an fp32 rsigma per row, Megatron's fused SwiGLU keeps fc1's output only; given, not assumed, for a Megatron run)",
     })
     .optional(),
   float8: float8Schema.optional(),

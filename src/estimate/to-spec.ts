@@ -401,6 +401,10 @@ function toTraining(
     // torchtitan compiles each TransformerBlock (components "model") and, as its own torch.compile(loss_fn)
     // (components "loss", torchtitan/components/loss.py build_cross_entropy_loss), the loss function.
     isLossCompiled: training.compile === true || training.compile === 'loss',
+    // Not transformer_engine under parallel.framework: megatron, though it is Megatron-Core's default
+    // --transformer-impl: on the tuned Megatron rows (session 30) it moved one row toward its figure (a 0.21B MQA
+    // model, +12.7% -> -1.5%) and four away (to -5.8% and -23.0% the most), so what else those runs hold is not
+    // known; the key says it where a run is known to use TE's layers.
     kernels: training.kernels ?? 'eager',
     checkpointEvery: training.checkpoint_every ?? 1,
     ...(training.checkpoint_layers !== undefined ? { checkpointLayers: training.checkpoint_layers } : {}),

@@ -83,10 +83,12 @@ export type Attention = (typeof attentions)[number];
  * standard_logits_kept (the standard loss over fp32 logits the model returns and the loop keeps through backward).
  */
 /**
- * A decoder layer's kernels: eager (the model's own PyTorch ops), or Liger-Kernel's fused RMSNorm, RoPE and
- * SwiGLU (apply_liger_kernel_to_*, transformers' Trainer use_liger_kernel, ms-swift --use_liger_kernel).
+ * A decoder layer's kernels: eager (the model's own PyTorch ops), Liger-Kernel's fused RMSNorm, RoPE and
+ * SwiGLU (apply_liger_kernel_to_*, transformers' Trainer use_liger_kernel, ms-swift --use_liger_kernel), or
+ * transformer_engine (Megatron-Core's Transformer Engine layers: TE's norm fused into the next linear and
+ * Megatron's fused SwiGLU).
  */
-export const layerKernels = ['eager', 'liger'] as const;
+export const layerKernels = ['eager', 'liger', 'transformer_engine'] as const;
 /** One of layerKernels. */
 export type LayerKernels = (typeof layerKernels)[number];
 
