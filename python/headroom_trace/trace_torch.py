@@ -18,6 +18,7 @@ import weakref
 
 import allocator_replay
 import fixed_sizes
+import fused_kernels
 import megatron_loss
 import torchvision_ops
 from _protocol import TraceError, import_target, serve
@@ -313,6 +314,9 @@ def load_hf_model(torch, request, device, build_real, layers=None):
         for parameter in model.parameters():
             parameter.requires_grad_(False)
         model.enable_input_require_grads()
+    if request.get("kernels") in ("liger", "transformer_engine"):
+        # training.kernels: the fused RMSNorm and SwiGLU keep less than transformers' layers (fused_kernels.py).
+        fused_kernels.apply_fused_kernels(torch, model)
     apply_checkpointing(torch, model, request)
     if is_vision:
         size = getattr(config, "image_size", 224)

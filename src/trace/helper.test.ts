@@ -461,6 +461,34 @@ describe('trace helper, real torch', { skip }, () => {
     );
   });
 
+  test("tiny llama, training.kernels liger and transformer_engine: within 2% of the real step; the fused RMSNorm and SwiGLU keep less than transformers' layers", async () => {
+    // bf16, no checkpointing: every layer's saved tensors are alive at the peak.
+    const request: TraceRequest = { ...lossBoundLlama, checkpointing: 'none' };
+    const peaks: Record<string, number> = {};
+    for (const kernels of ['liger', 'transformer_engine'] as const) {
+      const checked = await runTraceHelper(python(), { ...request, kernels });
+      const traced = checked.peakBytes as number;
+      const real = checked.realPeakBytes as number;
+      assert.ok(errorPercent(traced, real) <= 2, `${kernels}: traced ${traced} B, real ${real} B`);
+      peaks[kernels] = traced;
+    }
+    assert.equal(peaks.liger, peaks.transformer_engine, 'the same tensors kept');
+    const eager = (await runTraceHelper(python(), { ...request, mode: 'trace', rawBytes: true }))
+      .peakBytes as number;
+    // Per token, transformers' layers keep more: each RMSNorm its fp32 upcast and the bf16 normalized tensor (4 + 2 B
+    // a hidden value) where the fused one keeps its bf16 input (2 B; both an fp32 statistic per row), two in each layer
+    // and the final one; each MLP silu(gate) (2 B a ffn value).
+    const config = JSON.parse(readFileSync(join(fixtures, 'tiny-llama.json'), 'utf8'));
+    const tokens = step.batchSize * step.seqLen;
+    const norm = 4 * config.hidden_size;
+    const fewer = tokens * ((2 * norm + 2 * config.intermediate_size) * config.num_hidden_layers + norm);
+    const saved = eager - (peaks.liger ?? 0);
+    assert.ok(
+      errorPercent(saved, fewer) <= 2,
+      `eager ${eager} B, fused ${peaks.liger} B: ${saved} B fewer, ${fewer} B by the count`,
+    );
+  });
+
   test("the spec's objective, not the model's loss: logits summed and held (lm_head false with a tensors: entry covering them), or the bare model; within 2% of the real step", async () => {
     // fp16, SGD (a backward with no optimizer state): the round-22 benchmark's step on a tiny model.
     const request: TraceRequest = {

@@ -81,6 +81,8 @@ export interface TraceRequest {
    * model's own loss over labels.
    */
   objective?: 'logits' | 'hidden';
+  /** training.kernels: Liger's or Transformer Engine's fused RMSNorm and SwiGLU in place of transformers' own. */
+  kernels?: 'liger' | 'transformer_engine';
   /** Train no parameter of the built model, the gradient carried to its first layer's input (a frozen base
    * whose few trained parameters the spec does not place: model.trainable without adapters). */
   frozen?: boolean;

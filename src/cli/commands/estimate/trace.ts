@@ -381,6 +381,8 @@ export function traceRequestOf(
     ...(isShiftCopyLoss(spec) ? { lossShiftCopy: true } : {}),
     ...(objectiveOf(spec) ? { objective: objectiveOf(spec) } : {}),
     ...(isFrozenTrace(spec) ? { frozen: true } : {}),
+    // training.kernels: the helper swaps transformers' RMSNorm and SwiGLU for the fused ones (fused_kernels.py).
+    ...(spec.training.kernels !== 'eager' ? { kernels: spec.training.kernels } : {}),
     // torch's loss_parallel is not the helper's to run: it traces transformers' standard loss. Megatron's
     // vocab-parallel loss is (python/headroom_trace/megatron_loss.py).
     // unsloth's chunked fused loss is traced as a fused one (no logits beyond a chunk; the chunk itself untraced).
