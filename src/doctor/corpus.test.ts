@@ -482,7 +482,8 @@ const measured: Record<TestCorpusPart, Bar> = {
   // heldout-36 (60 threads, seed 36, doctor-gather36: the 40 most-used ML repositories): 52/60 (86.7%; 50 at the
   // start), 0 false OOMs, 3/6 causes, 0 wrong fixes, 34/45 facts. All 16 kind misses were flagged unsure before
   // the measurement.
-  'heldout-35': { kindRight: 114, falseOoms: 0, causesRight: 15, wrongFixes: 0, factsRight: 111 },
+  // Session 30 (doctor-fo5): the NPU runtime's ENOMEM (rknn-llm#62) read as the device's: 115 -> 116.
+  'heldout-35': { kindRight: 116, falseOoms: 0, causesRight: 15, wrongFixes: 0, factsRight: 111 },
   'heldout-36': { kindRight: 55, falseOoms: 0, causesRight: 3, wrongFixes: 0, factsRight: 34 },
   // Session 25 (see HELDOUT-37-RESULT.md and HELDOUT-38-RESULT.md): two slices gathered while the session's rules
   // changed (doctor-rules: the API status-code grammar and the kill grammar; doctor-causes: causes and fixes), by
@@ -550,7 +551,8 @@ const measured: Record<TestCorpusPart, Bar> = {
   // alone (test/corpus/blind/), measured once at the session's start (80da9acf: 117/133, 1 false OOM, 9/19
   // causes) and once after its rules (d3a4e010: the kill token, the need-against-have shape, the reporter's
   // account): 119/133 (89.5%), 1 false OOM, 10/19 causes, 0 wrong fixes, 124/145 facts.
-  'heldout-43': { kindRight: 119, falseOoms: 1, causesRight: 10, wrongFixes: 0, factsRight: 124 },
+  // Session 30 (doctor-fo5): RMM's RMM_ERROR_OUT_OF_MEMORY before the MemoryError cuDF raises it as: 127 -> 128.
+  'heldout-43': { kindRight: 128, falseOoms: 1, causesRight: 10, wrongFixes: 0, factsRight: 124 },
   // Session 28's second slice (see HELDOUT-44-RESULT.md): 13 threads opened in 2025-2026 (seed 44; the newest
   // threads were mostly in the corpus already), labelled blind too, held out through the session's second round
   // (doctor-grammar2: a runtime's status string with its code, paste spacing, one slip in the grammar's words;
@@ -716,8 +718,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // ResourceExhausted told in English on a named GPU: 4873/5011. doctor-host5: the shell's kill word alone on
   // its line in any case and paste mark, faulthandler's report interleaved: 4876/5011, 8 false OOMs. A paste
   // cut inside its failure line's last words at the log's end (cut-at-edge.ts), the OOM a run "ended up
-  // with": 4879/5011.
-  const floor = 4879;
+  // with": 4879/5011. doctor-fo5: the side judge as one module (memory-side.ts), the OS's ENOMEM from a
+  // device's runtime and RMM's status read as the device's: 4881/5011.
+  const floor = 4881;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,

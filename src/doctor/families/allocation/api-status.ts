@@ -8,6 +8,7 @@
 // vendor's header at a release tag.
 import type { LogRule } from '../../types.js';
 import { definedFacts, intOf } from '../extract.js';
+import { memorySideOf } from './memory-side.js';
 import { allocationFigures } from './rules.js';
 
 /** Where the memory the enum names lives. */
@@ -131,10 +132,21 @@ const runtimeApis: readonly RuntimeApi[] = [
     statusName: /^RKNN_(?:ERR_\w+|SUCC)$/,
     outOfMemory: [{ name: 'RKNN_ERR_MALLOC_FAIL', value: -4, side: 'device' }],
   },
+  {
+    // RAPIDS Memory Manager, the device allocator under cuDF before its C++ resource API (rapidsai/rmm
+    // at 78b16e2e include/rmm/rmm_api.h, "Efficient allocation ... of GPU memory": rmmError_t
+    // RMM_ERROR_OUT_OF_MEMORY = 4, "The memory manager was unable to allocate more memory"), as
+    // libcudf's RMM_TRY printed it ("RMM call ... failed with result RMM_ERROR_OUT_OF_MEMORY (4)").
+    api: 'RMM',
+    vendor: 'nvidia',
+    call: /^rmm[A-Z]\w*$/,
+    statusName: /^RMM_(?:ERROR_\w+|SUCCESS)$/,
+    outOfMemory: [{ name: 'RMM_ERROR_OUT_OF_MEMORY', value: 4, side: 'device' }],
+  },
 ];
 
 // A call's name at a word's start: every prefix of the table. "cuMemAlloc_v2", "rknn_init".
-const callName = String.raw`(?<![\w.:])((?:cu|cuda|hip|[Vv]k|cl|zes?|acl|aclrt)[A-Z]\w*|rknn_[a-z]\w*)`;
+const callName = String.raw`(?<![\w.:])((?:cu|cuda|hip|[Vv]k|cl|zes?|acl|aclrt|rmm)[A-Z]\w*|rknn_[a-z]\w*)`;
 // Its arguments, where a wrapper prints the call as written.
 const callArgs = String.raw`(?:\([^()\n]{0,160}\))?`;
 // The words a wrapper puts between the call and its status, then the status: an enum name or a number.
@@ -337,6 +349,24 @@ export function readNamedStatus(text: string): ApiStatusReading | undefined {
   };
 }
 
+// The OS's own out-of-memory status, ENOMEM: errno 12 (Linux include/uapi/asm-generic/errno-base.h),
+// strerror "Cannot allocate memory" (man-pages errno(3)). A device runtime passes it on from its driver,
+// whose ioctl returns -ENOMEM where it cannot back a buffer, so the errno alone names no side: the line's
+// own words do (memory-side.ts). A device's runtime named on the line makes it the device's ("E RKNN:
+// failed to allocate handle, ret: -1, errno: 12, errstr: Cannot allocate memory", rkllm-runtime 1.0.1);
+// any other ENOMEM is the host's errno, read by host/exits.ts. The loader's "cannot allocate memory in
+// static TLS block" and the locked-memory limit of RDMA registration (ibv_reg_mr, NCCL) are no memory
+// shortage of either side (host/exits.ts leaves them out alike).
+const osNoMemoryPattern =
+  /\berrno\s*[:=]?\s*12\b|\bCannot allocate memory\b(?! in static TLS block)|\[Errno 12\]/;
+
+/** That a line carries the OS's ENOMEM from a device's runtime (memory-side.ts decides the side). */
+export function isDeviceErrnoNoMemory(text: string): boolean {
+  return (
+    osNoMemoryPattern.test(text) && !/\bibv_|NCCL|memlock/i.test(text) && memorySideOf(text, []) === 'gpu_oom'
+  );
+}
+
 /** An API's out-of-memory status, on any call of it or named after a status word. */
 export const apiStatusRule: LogRule = {
   code: 'api-status-out-of-memory',
@@ -362,9 +392,11 @@ export const apiStatusRule: LogRule = {
     'retcode',
     'vkresult',
     'out of memory',
+    'errno',
+    'cannot allocate memory',
   ],
   pattern: new RegExp(
-    `${npuCheckPattern.source}|${callStatusPattern.source}|${namedStatusPattern.source}|${apiNumberPattern.source}|${statusStringPattern.source}`,
+    `${npuCheckPattern.source}|${callStatusPattern.source}|${namedStatusPattern.source}|${apiNumberPattern.source}|${statusStringPattern.source}|${osNoMemoryPattern.source}`,
   ),
   source:
     'NVIDIA cuda.h cudaError_enum, driver_types.h cudaError; ROCm hip_runtime_api.h hipError_t; Khronos vulkan_core.h VkResult, CL/cl.h; oneapi-src/level-zero ze_api.h; CANN rt_error_codes.h; airockchip rknn_api.h; Project-HAMi/HAMi-core src/allocator/allocator.c ("cuMemoryAllocate failed res=%d", a CUresult)',
@@ -372,17 +404,19 @@ export const apiStatusRule: LogRule = {
   extract: ({ text }) => {
     const reading =
       readCallStatus(text) ?? readNamedStatus(text) ?? readApiNumber(text) ?? readStatusStringThenCode(text);
-    if (!reading?.isOutOfMemory) return undefined;
+    const isOutOfMemory =
+      reading?.isOutOfMemory === true || (reading === undefined && isDeviceErrnoNoMemory(text));
+    if (!isOutOfMemory) return undefined;
     const pid = intOf(/\(pid[:= ]\s*(\d+)/.exec(text)?.[1]);
     return {
-      ...(reading.side === 'host' ? { kind: 'host_oom' as const } : {}),
+      ...(reading?.side === 'host' ? { kind: 'host_oom' as const } : {}),
       // CUDA's statuses are the cuda family's too (cuda/rules.ts): one failure, one diagnosis.
-      ...(reading.vendor === 'nvidia' ? { framework: 'cuda' as const } : {}),
+      ...(reading?.vendor === 'nvidia' ? { framework: 'cuda' as const } : {}),
       facts: definedFacts({
         ...allocationFigures(text),
-        apiCall: reading.call || undefined,
-        apiStatus: reading.status,
-        vendor: reading.vendor,
+        apiCall: reading?.call || undefined,
+        apiStatus: reading?.status ?? 'ENOMEM',
+        vendor: reading?.vendor,
         pid,
       }),
     };

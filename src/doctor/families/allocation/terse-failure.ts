@@ -18,7 +18,7 @@
 // the compiler's own host heap, printed under "LLVM ERROR: out of memory"), which the subject-less
 // noun form would take in.
 import type { LogRule, RuleInput } from '../../types.js';
-import { memorySideOf } from './generic.js';
+import { memorySideOf } from './memory-side.js';
 
 // The sentence's own full stop is required: nnabla prints one after each ("Failed to allocate again."). A line
 // that merely ends at "to allocate" is most often a wrap's cut before the size ("Unable to allocate" / "1.2 GiB

@@ -5,6 +5,7 @@ import { localKilled } from '../../localized-killed.js';
 import { bareKillMissing } from '../../missing-failure-line.js';
 import { sizeOf } from '../../sizes.js';
 import type { LogRule } from '../../types.js';
+import { isDeviceErrnoNoMemory } from '../allocation/api-status.js';
 import { definedFacts, intOf, lineStart, namesHostArena, withSize } from '../extract.js';
 import { clausePolarity } from '../prose/clause-polarity.js';
 import { memorySender, namesOtherSender, otherCauseInClause, otherSenderAfterKilled } from './kill-sender.js';
@@ -700,6 +701,8 @@ export const hostExitRules: LogRule[] = [
       // catalogs ("no se pudo asignar memoria en el bloque TLS estático", "无法在静态 TLS 块中分配内存"):
       // a loader limit, as in English (bg.po spells it "TSL", sr.po "ТЛС").
       if (localNoMemoryLine.test(text) && /\b(?:TLS|TSL)\b|ТЛС/.test(text)) return undefined;
+      // ENOMEM from a device's runtime, named on the line, is the device's (allocation/api-status.ts).
+      if (isEnomem && isDeviceErrnoNoMemory(text)) return undefined;
       const array = withSize(
         String.raw`Unable to allocate SIZE for an array with shape \(([\d, ]*)\) and data type (\w+)`,
       ).exec(text);

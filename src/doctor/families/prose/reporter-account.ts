@@ -24,7 +24,7 @@
 // resolveMemorySide), and it is explained as allocation/generic.ts's retold finding is (host/explain.ts,
 // allocation/explain.ts): both are a memory failure told in words.
 import type { LogRule } from '../../types.js';
-import { memorySideOf } from '../allocation/generic.js';
+import { memorySideOf } from '../allocation/memory-side.js';
 import { vendorOf } from '../allocation/rules.js';
 import { definedFacts, isListedPossibility } from '../extract.js';
 import { isOneSlipFrom } from '../one-slip.js';
