@@ -569,7 +569,8 @@ const measured: Record<TestCorpusPart, Bar> = {
   // Session 29's third slice (see HELDOUT-47-RESULT.md): 2023-2026 threads from ML repositories new to the corpus,
   // held out through the session's second round of rules (doctor-fo4, doctor-host4, doctor-device4), measured at its
   // start (689fcea5) and after it (14f2527b): 55/57 at both, 0 false OOMs, 13/15 causes, 0 wrong fixes, 108/112 facts.
-  'heldout-47': { kindRight: 55, falseOoms: 0, causesRight: 13, wrongFixes: 0, factsRight: 108 },
+  // Session 30 (doctor-fo5): the request set in bold ("Tried to allocate **137.36 GiB.**") read: causes 13 -> 14.
+  'heldout-47': { kindRight: 55, falseOoms: 0, causesRight: 14, wrongFixes: 0, factsRight: 108 },
 };
 
 for (const part of testCorpusParts) {
@@ -807,10 +808,11 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // strict, 12/19 among alternatives): 735/887, 831/887. With heldout-44 (1/2, 1/2): 736/889, 832/889.
   // Session 29's round: 737/889, 833/889. With heldout-45 (8/12, 10/12) and -46 (6/11, 10/11): 751/912, 853/912.
   // Its second round: 752/912, 854/912. With heldout-47 (13/15, 13/15): 765/927, 867/927. Session 30: 766, 868.
-  assert.ok(figures.causesRight >= 766, `causes right ${figures.causesRight}, at least 766`);
+  // doctor-fo5: a writer's bold around a figure taken off (paste.ts), MP-SENet's 137.36 GiB request read: 767, 869.
+  assert.ok(figures.causesRight >= 767, `causes right ${figures.causesRight}, at least 767`);
   assert.ok(
-    figures.causesRightOrAlternative >= 868,
-    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 868`,
+    figures.causesRightOrAlternative >= 869,
+    `truth among the alternatives ${figures.causesRightOrAlternative}, at least 869`,
   );
   assert.ok(figures.causesRightOrAlternative >= figures.causesRight);
   // The causes as doctor claimed them (score.ts causeClaimsLine), beside the strict figure. Session 21:

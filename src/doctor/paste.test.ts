@@ -178,4 +178,25 @@ describe('what a retyping or a rich-text copy put inside a program’s words', (
     assert.equal(d?.kind, 'host_oom');
     assert.equal(d?.facts.requestedBytes, 183 * 2 ** 30);
   });
+  test('a writer’s bold around a figure is taken off; around words, code or a bare asterisk it stays', () => {
+    // yxlu-0102/MP-SENet#37: PyTorch's message with the request set in bold.
+    assert.equal(
+      normalizePaste(
+        'CUDA out of memory. Tried to allocate **137.36 GiB.** GPU 0 has a total capacity of 47.54 GiB',
+      ),
+      'CUDA out of memory. Tried to allocate 137.36 GiB. GPU 0 has a total capacity of 47.54 GiB',
+    );
+    const d = diagnoseText(
+      'torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate **137.36 GiB.** GPU 0 has a total capacity of 47.54 GiB of which 44.17 GiB is free.',
+    )[0];
+    assert.equal(d?.facts.requestedBytes, Math.floor(137.36 * 2 ** 30));
+    assert.equal(d?.cause, 'request_exceeds_device');
+    for (const kept of [
+      '**RuntimeError: CUDA out of memory**, May I ask',
+      'a=2**31 bytes',
+      'the limit is **20 workers** per node',
+      'x = y**2**3',
+    ])
+      assert.equal(normalizePaste(kept), kept);
+  });
 });

@@ -37,7 +37,8 @@
 //   exception's dotted name ("numpy core._ exceptions .  MemoryError:", which Python's traceback prints
 //   with none, Lib/traceback.py format_exception_only); a run of spaces between a figure and its unit
 //   ("183.  GiB": numpy and the allocators print one or none); a full-width comma between a shape's
-//   numbers ("(1000000，1，3)"), which Python's tuple repr writes ", " (numpy: "with shape (1000000, 1, 3)").
+//   numbers ("(1000000，1，3)"), which Python's tuple repr writes ", " (numpy: "with shape (1000000, 1, 3)"); asterisk
+//   emphasis around a figure alone ("Tried to allocate **137.36 GiB.**").
 import { foldLocalizedKilled } from './localized-killed.js';
 
 // ECMA-48 CSI sequences (SGR colours, cursor moves), raw or escaped, or with the ESC turned into
@@ -102,6 +103,12 @@ const underscoreEmphasis = /(^|[\s"'*])(__|_)(?=[^\s_*])([^()=\[\]{}]+?)(?<=[^\s
 const dottedErrorName =
   /\b\w+(?: +\.\s*\w+|\.\w+|(?<=_) +\w+)*(?: +\.\s*|\.)(?=[A-Z]\w*(?:Error|Exception):)/g;
 const spacedUnit = /(\d\.?) {2,}(?=(?:[KMGTP]i?B|bytes)\b)/g;
+// Asterisk emphasis around a figure alone ("Tried to allocate **137.36 GiB.**", "this process has
+// **17179869184.00 GiB** memory in use"): a writer's bold over the program's number (CommonMark §6.2, a
+// left-flanking "**" before the digit and a right-flanking one after it), which no program prints around
+// its figures; taken off so the figure reads with its unit. Only a figure, its unit and a full stop: a span
+// of words stays for withinOpenSpan (allocation/generic.ts).
+const emphasizedFigure = /(?<![*\w])\*\*(\d[\d.,]*\s?(?:[KMGTPE]i?B|bytes?|[KMGT]|%)?\.?)\*\*(?![*\w])/g;
 const fullWidthCommaInFigures = /(?<=\d)\uFF0C\s*(?=\d)/g;
 
 /** What a retyping or a rich-text copy put inside a program's words, taken out (header: the forms). */
@@ -113,6 +120,7 @@ function withoutRetypedMarks(line: string): string {
     );
   if (/(?:Error|Exception):/.test(text))
     text = text.replace(dottedErrorName, (name: string) => name.replace(/\s+/g, ''));
+  if (text.includes('**')) text = text.replace(emphasizedFigure, '$1');
   if (text.includes('  ')) text = text.replace(spacedUnit, '$1 ');
   if (text.includes('\uFF0C')) text = text.replace(fullWidthCommaInFigures, ', ');
   return text;
