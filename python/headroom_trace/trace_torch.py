@@ -359,6 +359,13 @@ def load_hf_model(torch, request, device, build_real, layers=None):
         seq = int(request.get("seqLen") or 0) or min(getattr(config, "max_position_embeddings", 512) or 512, 512)
         vocab = config.vocab_size
 
+        if request.get("loss") == "standard_logits_kept":
+            # The model's own `self.output(h).float()` held by the loop through backward (logits_kept_loss).
+            def batch(n):
+                return {"input_ids": torch.randint(0, vocab, (n, seq), device=device)}
+
+            return model, batch, None, logits_kept_loss(torch)
+
         if request.get("loss") in ("vocab_parallel", "vocab_parallel_fused"):
             # Megatron's own cross-entropy over the logits the model returns (megatron_loss.py).
             def batch(n):
@@ -626,6 +633,23 @@ def objective_loss(torch, objective):
         return DenseSum.apply(hidden)
 
     loss.keeps_output = objective == "logits"
+    return loss
+
+
+def logits_kept_loss(torch):
+    """training.loss standard_logits_kept: torchtrain/torchtitan from 2024-02 until e29b6b4d4 (2024-06-12, `del pred`):
+    the model returns `self.output(h).float()` and train.py holds `pred` until loss.backward() returns, the loss a
+    plain F.cross_entropy over it. The 16-bit logits are the model's intermediate (freed once upcast: `.float()`'s
+    backward keeps nothing); the fp32 ones stay through backward beside log_softmax's output (loss.ts: 16 B)."""
+
+    def loss(output, batch):
+        output.logits = output.logits.float()
+        labels = torch.nn.functional.pad(batch["input_ids"], (0, 1), value=-100)[..., 1:]
+        return torch.nn.functional.cross_entropy(
+            output.logits.reshape(-1, output.logits.shape[-1]), labels.reshape(-1), ignore_index=-100
+        )
+
+    loss.keeps_output = True
     return loss
 
 

@@ -461,6 +461,22 @@ describe('trace helper, real torch', { skip }, () => {
     );
   });
 
+  test("tiny llama, torchtitan's fp32 logits held through backward (standard_logits_kept): within 2% of the real step; 4 B a logit over transformers' loss", async () => {
+    const request = lossBoundLlama;
+    const checked = await runTraceHelper(python(), { ...request, loss: 'standard_logits_kept' });
+    const [traced, real] = [checked.peakBytes as number, checked.realPeakBytes as number];
+    assert.ok(errorPercent(traced, real) <= 2, `traced ${traced} B, real ${real} B`);
+    const [standard, kept] = await Promise.all([
+      runTraceHelper(python(), { ...request, mode: 'trace', rawBytes: true }),
+      runTraceHelper(python(), { ...request, loss: 'standard_logits_kept', mode: 'trace', rawBytes: true }),
+    ]);
+    // loss.ts: 16 B a logit (the held fp32 logits, log_softmax's output, its gradient and the logits') against
+    // transformers' 12 B (the logits not kept once upcast).
+    const logits = step.batchSize * step.seqLen * 8192;
+    const added = (kept.peakBytes as number) - (standard.peakBytes as number);
+    assert.ok(errorPercent(added, 4 * logits) <= 2, `${added} B more, ${4 * logits} B by the count`);
+  });
+
   test("tiny llama, training.kernels liger and transformer_engine: within 2% of the real step; the fused RMSNorm and SwiGLU keep less than transformers' layers", async () => {
     // bf16, no checkpointing: every layer's saved tensors are alive at the peak.
     const request: TraceRequest = { ...lossBoundLlama, checkpointing: 'none' };

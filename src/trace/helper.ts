@@ -70,10 +70,16 @@ export interface TraceRequest {
   /** The causal LM's loss copies the shifted logits, as transformers before 4.49 did (training.transformers). */
   lossShiftCopy?: boolean;
   /**
-   * chunked, fused, chunked_head, or Megatron's vocab_parallel(_fused) (training.loss): the causal LM's
-   * head and loss run as that kind does; absent: standard.
+   * chunked, fused, chunked_head, Megatron's vocab_parallel(_fused) or standard_logits_kept (training.loss): the
+   * causal LM's head and loss run as that kind does; absent: standard.
    */
-  loss?: 'chunked' | 'fused' | 'chunked_head' | 'vocab_parallel' | 'vocab_parallel_fused';
+  loss?:
+    | 'chunked'
+    | 'fused'
+    | 'chunked_head'
+    | 'vocab_parallel'
+    | 'vocab_parallel_fused'
+    | 'standard_logits_kept';
   /**
    * The step's loss when it is not the model's own (model.transformer.lm_head false): `logits`, the
    * model's logits summed and held with their gradient through backward (a `tensors:` entry covering the

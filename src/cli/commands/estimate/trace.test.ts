@@ -289,6 +289,7 @@ test("the request carries training.loss_upcast: false, so the helper's loss keep
   // Megatron's own cross-entropy (python/headroom_trace/megatron_loss.py), not transformers' upcast and log-softmax.
   assert.equal(request('optimizer: adamw, loss: vocab_parallel').loss, 'vocab_parallel');
   assert.equal(request('optimizer: adamw, loss: vocab_parallel_fused').loss, 'vocab_parallel_fused');
+  assert.equal(request('optimizer: adamw, loss: standard_logits_kept').loss, 'standard_logits_kept');
   assert.equal('loss' in request('optimizer: adamw, loss: loss_parallel'), false);
   assert.equal(
     request('optimizer: adam8bit').optimizer,

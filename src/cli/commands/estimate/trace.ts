@@ -384,12 +384,12 @@ export function traceRequestOf(
     // training.kernels: the helper swaps transformers' RMSNorm and SwiGLU for the fused ones (fused_kernels.py).
     ...(spec.training.kernels !== 'eager' ? { kernels: spec.training.kernels } : {}),
     // torch's loss_parallel is not the helper's to run: it traces transformers' standard loss. Megatron's
-    // vocab-parallel loss is (python/headroom_trace/megatron_loss.py).
+    // vocab-parallel loss is (python/headroom_trace/megatron_loss.py), and so are fp32 logits kept through
+    // backward (standard_logits_kept: trace_torch.py logits_kept_loss).
     // unsloth's chunked fused loss is traced as a fused one (no logits beyond a chunk; the chunk itself untraced).
     ...(spec.training.loss === 'standard' ||
     spec.training.loss === 'loss_parallel' ||
-    spec.training.loss === 'loss_parallel_logits_kept' ||
-    spec.training.loss === 'standard_logits_kept'
+    spec.training.loss === 'loss_parallel_logits_kept'
       ? {}
       : { loss: spec.training.loss === 'unsloth_fused' ? 'fused' : spec.training.loss }),
     ...(options.isFull ? { full: true } : {}),
