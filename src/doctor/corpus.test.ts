@@ -537,7 +537,8 @@ const measured: Record<TestCorpusPart, Bar> = {
   // through a JavaScript stack read as the engine's heap: 90/100. A user's bare "memory error" beside a
   // segmentation fault read as that fault (the JVM's SIGSEGV in Graphene): 91/100, 0 false OOMs. An allocation
   // of a buffer or a tensor that failed, the grammar's noun ("Alloc buffer error for cpu backend"): 92/100.
-  'heldout-41': { kindRight: 92, falseOoms: 0, causesRight: 6, wrongFixes: 0, factsRight: 30 },
+  // Session 30 (doctor-fo5): TensorFlow Lite Micro's tensor arena read as the board's own memory: 96 -> 97.
+  'heldout-41': { kindRight: 97, falseOoms: 0, causesRight: 6, wrongFixes: 0, factsRight: 30 },
   // Session 27 (see HELDOUT-42-RESULT.md): held out through both of the session's rounds of rule changes,
   // gathered by engineers who changed no rule, measured once at the session's start (96a0583f), after the first
   // round (a864ded2) and after the second (1b6ff502, fitted to heldout-41's misses: other runtimes' host
@@ -720,8 +721,9 @@ test('the project corpus, whole (test/corpus/logs, heldout, heldout-2 .. heldout
   // its line in any case and paste mark, faulthandler's report interleaved: 4876/5011, 8 false OOMs. A paste
   // cut inside its failure line's last words at the log's end (cut-at-edge.ts), the OOM a run "ended up
   // with": 4879/5011. doctor-fo5: the side judge as one module (memory-side.ts), the OS's ENOMEM from a
-  // device's runtime and RMM's status read as the device's: 4881/5011.
-  const floor = 4881;
+  // device's runtime and RMM's status read as the device's: 4881/5011. TensorFlow Lite Micro's tensor arena
+  // read as the host's: 4882/5011.
+  const floor = 4882;
   assert.ok(
     figures.kindRight >= floor,
     `kind right ${figures.kindRight}/${figures.files}, at least ${floor}`,

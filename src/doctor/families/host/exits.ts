@@ -773,6 +773,8 @@ export const hostExitRules: LogRule[] = [
       'tcmalloc: large alloc',
       'mem_buffer != null',
       'ggml_aligned_malloc: insufficient memory',
+      'failed to resize buffer',
+      'failed to allocate tail memory',
     ],
     // The host allocation grammar in other runtimes' words, each the runtime's own message for an
     // allocation the OS (or the runtime's heap cap) refused inside a live process:
@@ -804,8 +806,14 @@ export const hostExitRules: LogRule[] = [
     // malloc returned NULL, the host's memory. ggml_aligned_malloc says so just
     // before, with the size ("%s: %s (attempted to allocate %6.2f MB)", error_desc "insufficient memory"
     // for ENOMEM; "invalid alignment value" is not memory).
+    // TensorFlow Lite Micro's arena allocator, which hands every tensor out of the one buffer the application
+    // gives the interpreter (the tensor arena, an array in the microcontroller's own RAM): "Failed to resize
+    // buffer. Requested: %u, available %u, missing: %u" and "Failed to allocate tail memory. Requested: %u,
+    // available %u, missing: %u" (tensorflow/tflite-micro tensorflow/lite/micro/arena_allocator/
+    // single_arena_buffer_allocator.cc ResizeBuffer, AllocatePersistentBuffer; simple_memory_allocator.cc
+    // before it), then "AllocateTensors() failed": the program's RAM, and the arena's size its own setting.
     pattern:
-      /java\.lang\.OutOfMemoryError: (Java heap space|GC overhead limit exceeded|Requested array size exceeds VM limit|unable to create (?:new )?native thread|Direct buffer memory|Metaspace)|cannot allocate vector of size ([\d.]+ [KMGT]?b)|JavaScript heap out of memory|fatal error: runtime: out of memory|memory allocation of (\d+) bytes failed|^\s*Out of memory!\s*$|Out of memory during (?:"large" )?request for (\d+) bytes|\bOutOfMemoryError\(\)|System\.OutOfMemoryException|\[WinError (?:8|14)\]|Failed to allocate memory for requested buffer of size (\d+)|could not allocate pinned host(?: memory)? of size:? (\d+)|ggml_backend_cpu_buffer_type_alloc_buffer: failed(?: to allocate buffer of size (\d+)|(?= to al|\s*$))|failed to allocate (?:CPU|CPU_Mapped|CUDA_Host|ROCm_Host) buffer of size (\d+)|tcmalloc: large alloc (\d+) bytes == (?:\(nil\)|0x0+|0|\(null\))(?=\s|$)|(?:\bggml\.c:\d+: (?:GGML_ASSERT\()?|^\W{0,3})ctx->mem_buffer != NULL\b|\bggml_aligned_malloc: insufficient memory \(attempted to allocate\s+([\d.]+ [KMGT]?B)\)/,
+      /java\.lang\.OutOfMemoryError: (Java heap space|GC overhead limit exceeded|Requested array size exceeds VM limit|unable to create (?:new )?native thread|Direct buffer memory|Metaspace)|cannot allocate vector of size ([\d.]+ [KMGT]?b)|JavaScript heap out of memory|fatal error: runtime: out of memory|memory allocation of (\d+) bytes failed|^\s*Out of memory!\s*$|Out of memory during (?:"large" )?request for (\d+) bytes|\bOutOfMemoryError\(\)|System\.OutOfMemoryException|\[WinError (?:8|14)\]|Failed to allocate memory for requested buffer of size (\d+)|could not allocate pinned host(?: memory)? of size:? (\d+)|ggml_backend_cpu_buffer_type_alloc_buffer: failed(?: to allocate buffer of size (\d+)|(?= to al|\s*$))|failed to allocate (?:CPU|CPU_Mapped|CUDA_Host|ROCm_Host) buffer of size (\d+)|tcmalloc: large alloc (\d+) bytes == (?:\(nil\)|0x0+|0|\(null\))(?=\s|$)|(?:\bggml\.c:\d+: (?:GGML_ASSERT\()?|^\W{0,3})ctx->mem_buffer != NULL\b|\bggml_aligned_malloc: insufficient memory \(attempted to allocate\s+([\d.]+ [KMGT]?B)\)|\bFailed to (?:resize buffer|allocate tail memory)\. Requested: (\d+),? available:? (\d+),? missing: ?(\d+)/,
     source:
       'OpenJDK hotspot OutOfMemoryError; R memory.c; V8 heap limit; Go runtime/malloc.go; Rust std::alloc; Perl malloc.c; Julia OutOfMemoryError; .NET OutOfMemoryException; Windows system error codes 8, 14; gperftools src/tcmalloc.cc ReportLargeAlloc',
     summary: 'a host memory allocation failed (the runtime refused or could not get more RAM)',
@@ -820,8 +828,11 @@ export const hostExitRules: LogRule[] = [
         facts: definedFacts({
           javaHeap: match[1],
           requestedBytes:
-            intOf(match[3] ?? match[4] ?? match[5] ?? match[6] ?? match[7] ?? match[8] ?? match[9]) ??
-            sizeOf(match[2]?.replace(/b$/, 'B') ?? match[10]),
+            intOf(
+              match[3] ?? match[4] ?? match[5] ?? match[6] ?? match[7] ?? match[8] ?? match[9] ?? match[11],
+            ) ?? sizeOf(match[2]?.replace(/b$/, 'B') ?? match[10]),
+          arenaAvailableBytes: intOf(match[12]),
+          arenaMissingBytes: intOf(match[13]),
         }),
       };
     },

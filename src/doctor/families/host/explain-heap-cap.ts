@@ -37,6 +37,26 @@ const holdLess = fix(
  */
 export function explainHeapCap(draft: Draft, { context }: ExplainContext): Explanation | undefined {
   const text = draft.evidence.text;
+  // TensorFlow Lite Micro's tensor arena (host/exits.ts): a buffer of the size the application chose, which
+  // the interpreter never grows; the arena, not the board's free RAM, is what fell short.
+  const arenaMissing = num(draft.facts, 'arenaMissingBytes');
+  if (arenaMissing !== undefined) {
+    const available = num(draft.facts, 'arenaAvailableBytes');
+    return {
+      cause: 'memory_cap',
+      causeText: `TensorFlow Lite Micro's tensor arena is ${size(arenaMissing)} short${available !== undefined ? ` (${size(available)} of it was left for the next buffer)` : ''}: the interpreter hands every tensor out of the one buffer the application gave it, whose size is the application's setting`,
+      fixes: [
+        fix(
+          `enlarge the tensor arena (the array passed to MicroInterpreter, often kTensorArenaSize) by at least ${size(arenaMissing)}, where the board's RAM allows (or place it in external RAM, PSRAM)`,
+          "the arena's size is fixed when the interpreter is built: tflite-micro single_arena_buffer_allocator.cc refuses what does not fit and reports the bytes missing",
+        ),
+        fix(
+          'or make the model need less: a quantized (int8) model, fewer or smaller layers, a shorter input window',
+          "the arena holds the model's tensors and its operators' scratch buffers",
+        ),
+      ],
+    };
+  }
   // OpenJDK: "Java heap space" and "GC overhead limit exceeded" are the heap at its maximum (-Xmx,
   // by default a quarter of physical memory by HotSpot's ergonomics); "Metaspace" and "Direct buffer
   // memory" are their own caps (-XX:MaxMetaspaceSize, -XX:MaxDirectMemorySize). Oracle, Java SE
