@@ -6,7 +6,7 @@
 /**
  * Python's MemoryError (numpy's "Unable to allocate", ENOMEM), PyTorch's DefaultCPUAllocator, and
  * TensorFlow's/XLA's allocator failures, which are host failures only when they name a CPU allocator
- * (rules/extract.ts namesHostAllocator gives them the host_oom kind; as GPU failures they never get here).
+ * (families/allocation/memory-side.ts namesHostAllocator gives them the host_oom kind; as GPU failures they never get here).
  */
 export const hostAllocationCodes: ReadonlySet<string> = new Set([
   'python-memory-error',

@@ -60,48 +60,6 @@ export function rankOf(text: string): number | undefined {
 }
 
 /**
- * True when an allocation failure names a host allocator or device: TensorFlow's and XLA's CPU allocators
- * are named "cpu" (tensorflow/core/framework/cpu_allocator_impl.cc, CPUAllocator::Name) and "mklcpu"
- * (tensorflow/core/common_runtime/mkl_cpu_allocator.h, MklCPUAllocator::Name; the x86 wheels' default,
- * as TF 2.21 prints it in test/framework-logs), on device "/job:…/device:CPU:0". The pinned host memory a
- * GPU runtime stages copies in is the host's too: TensorFlow's "gpu_host_bfc" (older "cuda_host_bfc";
- * tensorflow/core/common_runtime/gpu/gpu_process_state.cc GetGpuHostAllocator) and XLA's
- * "xla_gpu_host_bfc" (xla/pjrt/gpu GetGpuHostAllocator), BFC allocators over cuMemHostAlloc.
- */
-export function namesHostAllocator(text: string): boolean {
-  return /\/device:CPU:\d+|by allocator (?:mkl)?cpu\b|Allocator \((?:mkl)?cpu\)|\b(?:by allocator |Allocator \()(?:xla_)?(?:gpu|cuda)_host_bfc\b/i.test(
-    text,
-  );
-}
-
-/**
- * True when an arena that serves the host and the devices alike (ONNX Runtime's BFCArena,
- * onnxruntime/core/framework/bfc_arena.cc) failed on the host: the log names no GPU provider and
- * does name the CPU, its execution provider, or a node the NCHWc transformer rewrote
- * (onnxruntime/core/optimizer/nchwc_transformer.cc runs for the CPU provider only). With neither it
- * is a device's: on the host an arena's malloc is refused only where the OS keeps a commit limit,
- * since Linux overcommits and its OOM killer ends a process before a malloc fails (kernel docs,
- * mm/overcommit-accounting). Windows is such an OS: committed memory is charged against the commit
- * limit (RAM plus paging files) when it is allocated, and an allocation past it fails
- * (learn.microsoft.com/windows/win32/memory/page-state, VirtualAlloc MEM_COMMIT). ONNX Runtime's
- * status names its source file by the path it was built at, a drive letter and backslashes for a
- * Windows build ("D:\a\_work\1\s\onnxruntime\core\framework\bfc_arena.cc:376"), so with no GPU
- * provider named that arena is the host's too, unless the node that failed is a convolution the CPU
- * provider's layout pass left alone: at ORT's default level (ORT_ENABLE_ALL) the NCHWc transformer
- * rewrites the CPU's Conv and FusedConv nodes and names them "..._nchwc" (nchwc_transformer.cc), so a
- * plain "running FusedConv node. Name:'Conv_3'" ran on another provider.
- */
-export function namesHostArena(lines: readonly string[]): boolean {
-  const text = lines.join('\n');
-  if (/CUDA|TensorRT|ROCm|MIGraphX|DirectML|\bDML\b|\bGPU\b/i.test(text)) return false;
-  if (/CPUExecutionProvider|\bCPU\b|_nchwc\b/i.test(text)) return true;
-  return (
-    /\b[A-Za-z]:\\(?:[^\\\s]+\\)*onnxruntime\\core\\/.test(text) &&
-    !/\brunning (?:Fused)?Conv node\. Name:'[^']*'/.test(text)
-  );
-}
-
-/**
  * That the memory phrase at `index` (`length` characters) is one item of a list of possibilities
  * joined by "or" ("Reasons for the failure: a device lost, out of memory, or an unexpected bug", Omniverse
  * Kit's gpu.foundation message after any GPU crash; "... starves it for CPU/Memory, or blocks its

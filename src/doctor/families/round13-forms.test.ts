@@ -522,7 +522,7 @@ describe("ONNX Runtime's arena throw cut short after its location prefix", () =>
     const line =
       '/onnxruntime_src/onnxruntime/core/framework/bfc_arena.cc:376 void* onnxruntime::BFCArena::AllocateRawInternal(size_t, bool, onnxruntime::Stream*, bool, onnxruntime::WaitNotificationFn) Failed to alloc';
     assert.equal(mustDiagnose(line).kind, 'gpu_oom');
-    // The CPU's arena is left to the host's readings (extract.ts namesHostArena), never the GPU's.
+    // The CPU's arena is left to the host's readings (memory-side.ts namesHostArena), never the GPU's.
     assert.notEqual(kindOf('CPUExecutionProvider arena', line), 'gpu_oom');
   });
 });

@@ -30,7 +30,7 @@
 // (wrapped around), TensorFlow's BFC warning "The caller indicates that this is not a failure".
 import { launcherPrefixOf } from '../../paste.js';
 import { parseLogSize, sizePattern } from '../../sizes.js';
-import type { DiagnosisKind, FactRule, Facts, LogRule } from '../../types.js';
+import type { FactRule, Facts, LogRule } from '../../types.js';
 import { definedFacts, intOf, isDriverCheckTrace, isListedPossibility } from '../extract.js';
 import { clausePolarity, negationWord } from '../prose/clause-polarity.js';
 import { slippedPhraseShape, withGrammarSlipsUndone } from './grammar-slips.js';

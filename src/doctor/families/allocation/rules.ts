@@ -7,8 +7,9 @@
 // allocation failed" is one rule here, with `allocationFigures` reading its numbers.
 import { parseLogSize, sizePattern } from '../../sizes.js';
 import type { FactRule, Facts, LogRule } from '../../types.js';
-import { definedFacts, intOf, namesHostArena } from '../extract.js';
+import { definedFacts, intOf } from '../extract.js';
 import { readCallStatus } from './api-status.js';
+import { namesHostArena } from './memory-side.js';
 
 const SIZE = sizePattern;
 const sized = (source: string): RegExp => new RegExp(source.replaceAll('SIZE', SIZE), 'i');
@@ -343,7 +344,7 @@ export const allocationRules: LogRule[] = [
     // allocate %s buffer of size %zu" for a GPU backend's buffer and ggml-sycl "can't allocate %lu
     // Bytes of memory on device"; ONNX Runtime's BFC arena (onnxruntime/core/framework/bfc_arena.cc
     // "Failed to allocate memory for requested buffer of size %zu") unless the log shows the CPU's
-    // arena (extract.ts namesHostArena; that one is the host's: runtime-allocation-failed), and the
+    // arena (memory-side.ts namesHostArena; that one is the host's: runtime-allocation-failed), and the
     // arena's other refusal, growing past its cap ("Available memory of %zu is smaller than requested
     // bytes of %zu", the same file's BFCArena::Extend); the same
     // throw cut short after its location prefix, which names the arena's allocating function
@@ -400,7 +401,7 @@ export const allocationRules: LogRule[] = [
     continuationLines: 2,
     extract: ({ text, match, before }) => {
       const vendor = vendorOf(text) ?? vendorOf(before.join('\n'));
-      // ONNX Runtime's arena is a device's unless the log shows the CPU's (extract.ts namesHostArena).
+      // ONNX Runtime's arena is a device's unless the log shows the CPU's (memory-side.ts namesHostArena).
       if (
         /requested buffer of size|smaller than requested bytes of|BFCArena::AllocateRaw/.test(text) &&
         namesHostArena([...before, text])

@@ -259,7 +259,7 @@ describe('host allocations refused, in every runtime', () => {
       facts: { requestedBytes: 34359738368 },
     },
     {
-      // The arena serves the devices too: the log must show the CPU's (extract.ts namesHostArena).
+      // The arena serves the devices too: the log must show the CPU's (memory-side.ts namesHostArena).
       name: "ONNX Runtime's CPU arena",
       lines: [
         "sess = ort.InferenceSession(path, providers=['CPUExecutionProvider'])",

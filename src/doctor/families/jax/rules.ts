@@ -2,7 +2,8 @@
 
 import { parseLogSize } from '../../sizes.js';
 import type { LogRule, MissingFailureLine, RuleInput } from '../../types.js';
-import { definedFacts, intOf, namesHostAllocator, sizeAfter, withSize, xlaFramework } from '../extract.js';
+import { namesHostAllocator } from '../allocation/memory-side.js';
+import { definedFacts, intOf, sizeAfter, withSize, xlaFramework } from '../extract.js';
 
 const rayPid = /^\s*\((?:[\w-]+ )?pid=(\d+)/;
 

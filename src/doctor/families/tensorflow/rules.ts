@@ -1,7 +1,8 @@
 // TensorFlow's out-of-memory reports (FACTS Q11) and the classic symptoms of a full GPU.
 import type { LogRule } from '../../types.js';
+import { namesHostAllocator } from '../allocation/memory-side.js';
 import { otherExhaustedResource } from '../exhausted-resource.js';
-import { definedFacts, intOf, namesHostAllocator } from '../extract.js';
+import { definedFacts, intOf } from '../extract.js';
 
 // DataTypeString names (tensorflow/core/framework/types.cc) and their element sizes in bytes.
 const elementBytes: Record<string, number> = {
