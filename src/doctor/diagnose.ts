@@ -32,6 +32,7 @@ import {
 import { smallCardBytes } from './families/pytorch/numbers.js';
 import { cutTracebackOf } from './missing-failure-line.js';
 import {
+  isCauselessStatus,
   isUndecided,
   resolveBusError,
   resolveExhaustedStatusEcho,
@@ -344,9 +345,18 @@ export function diagnoseClassified(log: ClassifiedLog): Diagnosis[] {
     const stated = echo === undefined ? undefined : resolveReporterAccount(echo, logFacts, log.drafts);
     return stated === undefined ? [] : (resolveRetoldKill(stated, logFacts, log.drafts) ?? []);
   });
-  const read = told.some((d) => !d.isLastResort)
+  // A status that names no cause (resolve.ts isCauselessStatus) is no signature's reading of the
+  // failure: the last resort still speaks beside it.
+  const isSignature = (d: Draft) => !d.isLastResort && !isCauselessStatus(d);
+  const read = told.some(isSignature)
     ? told.filter((d) => !d.isLastResort)
-    : told.toSorted((a, b) => b.evidence.line - a.evidence.line).slice(0, 1);
+    : [
+        ...told.filter(isCauselessStatus),
+        ...told
+          .filter((d) => !isCauselessStatus(d))
+          .toSorted((a, b) => b.evidence.line - a.evidence.line)
+          .slice(0, 1),
+      ];
   // Each step decides one question the drafts' own lines could not (resolve.ts), in this order.
   const steps: ((draft: Draft) => Draft)[] = [
     (x) => resolveLibraryInit(x, logFacts),

