@@ -316,7 +316,7 @@ def load_hf_model(torch, request, device, build_real, layers=None):
         model.enable_input_require_grads()
     if request.get("kernels") in ("liger", "transformer_engine"):
         # training.kernels: the fused RMSNorm and SwiGLU keep less than transformers' layers (fused_kernels.py).
-        fused_kernels.apply_fused_kernels(torch, model)
+        fused_kernels.apply_fused_kernels(torch, model, in_place=request["kernels"] == "liger")
     apply_checkpointing(torch, model, request)
     if is_vision:
         size = getattr(config, "image_size", 224)
