@@ -29,6 +29,11 @@ describe("device allocations that failed, in every vendor's words", () => {
       name: "MLX Metal: past the allocator's resource count, untagged",
       line: '# Resource limit (499000) exceeded with mlx_lm.server distributed.',
     },
+    {
+      // ollama/ollama#15517 (test/corpus heldout-20): the server's 500 carries the scheduler's error.
+      name: "Ollama's layout on the GPUs, unallocatable after its backoff",
+      line: 'Error: 500 Internal Server Error: memory layout cannot be allocated',
+    },
     { name: 'Vulkan', line: 'vk::Device::allocateMemory: ErrorOutOfDeviceMemory' },
     { name: 'OpenCL', line: 'clEnqueueNDRangeKernel failed: CL_MEM_OBJECT_ALLOCATION_FAILURE' },
     {
