@@ -34,6 +34,153 @@
 // the spec cannot say is kept and marked NOT EXPRESSIBLE with why.
 import type { PublishedCase } from './published-measured.js';
 
-export const round38Cases: PublishedCase[] = [];
+// --- ms-swift's GRPO issue thread, a maintainer's measured peak (kind: RL policy, first of the first pass) ----------
+// ms-swift is a harness rounds 35 and 36 leaned on: up to 2 rows. The search: the issues corpus for GRPOTrainer memory
+// figures beside their configs; its hits, in order: TRL #3061 and PR #2776 (an OOM trace, no run that fits), TRL #3163
+// (no figures), TRL #6263 (lengths, no memory), TRL #2927 (nvidia-smi impressions "40GB" without the script), TRL PR
+// #3283 (no figure), this thread, a posttrainarena PR (an OOM), Search-R1 #109 ("just below 80GB", an impression).
+// Round 35 looked at this thread and left it ("approximately 12GB" beside lmdeploy; ms-swift was at its cap there); it
+// is no earlier round's row, and is kept here with its rounding said.
+const swiftGrpoDoc = 'modelscope/ms-swift issue #3848 ("Meet GPU OutOfMemory in GRPO training")';
+const swiftGrpoCase: PublishedCase = {
+  id: 'ms-swift-grpo-qwen2.5-3b-instruct-lora-r64-all-linear-bs1-completion1024-lmdeploy-7gpu',
+  source: `https://github.com/modelscope/ms-swift/issues/3848, a maintainer's (hjh0119's) comment of 2025-04-14: "Based on the replication script you provided, I tested the memory usage, and the peak during the forward/backward pass was approximately 12GB. The test script is as follows:" — the ${swiftGrpoDoc} command that follows (read through the issues corpus, whose excerpt stops at "--dataloade")`,
+  what: 'reserved',
+  unit: 'GiB',
+  measured: 12,
+  config:
+    "The comment's command: CUDA_VISIBLE_DEVICES=0..7, NPROC_PER_NODE=7 (seven training ranks; the eighth GPU serves the rollout engine: --use_vllm false --use_lmdeploy true --num_infer_workers 1 --vllm_device auto), swift rlhf --rlhf_type grpo --model Qwen/Qwen2.5-3B-Instruct --attn_impl flash_attn --reward_funcs format --train_type lora --target_modules all-linear --lora_rank 64 --lora_alpha 64 --gradient_checkpointing true (use_reentrant true) --torch_dtype bfloat16 --dataset AI-MO/NuminaMath-TIR#500 --max_completion_length 1024 --per_device_train_batch_size 1 --gradient_accumulation_steps 6 --learning_rate 1e-6 --max_length 3072 --warmup_ratio 0.01; the rest of the command is cut in the excerpt (no DeepSpeed flag seen). ms-swift's GRPO with LoRA takes its reference policy as the base model with the adapter disabled (no second copy), and per_device_train_batch_size counts completions: one completion of at most 1024 tokens beside its prompt a micro-step. The figure: 'approximately 12GB', one training GPU's peak during forward/backward (the rollout GPU aside), as the maintainer measured it; read as GiB of the allocator's reserved pool, the form ms-swift's own training log prints (memory(GiB) = torch.cuda.max_memory_reserved()) — an assumption, and the figure is rounded. Assumed: a sequence of about 1300 tokens (NuminaMath-TIR prompts are short; the completion at its cap of 1024), lengths variable; AdamW over the LoRA parameters in fp32 (ms-swift's default optimizer), DDP over the seven ranks. traceable: yes (Qwen2.5-3B-Instruct's config.json builds in transformers)",
+  spec: `model:
+  params: 3085938688
+  transformer: { family: llama, layers: 36, hidden: 2048, heads: 16, kv_heads: 2, head_dim: 128, ffn: 11008, vocab: 151936, tied_embeddings: true, bias: qkv, seq_len: 1300, attention: flash }
+  lora: { rank: 64, alpha: 64, targets: [q, k, v, o, gate, up, down], dropout: 0.05 }
+training: { precision: bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 6, activation_checkpointing: full, loss: standard }
+parallel: { gpus: 7, strategy: ddp }
+cuda: { lengths: variable }`,
+};
 
-export const round38Documents: string[] = [];
+// --- a course's LoRA lab on a Colab T4 ("Lab 21"), its notebook's torch.cuda.max_memory_allocated() (kind: LLM LoRA/QLoRA)
+// The search: find_string "| Peak VRAM (GB) |" (a table header not searched before); its hits, in order: a video
+// generation template (inference), this lab's first report (Võ Huyền Khánh Mây's), a Gemma 4 decode table (inference),
+// a prover benchmark, a Wan 2.2 generation smoke (inference), an OCR table (TBD), a serving benchmark (inference), a
+// retrieval table (inference), a concurrency report (inference), a segmentation study of 0.27 M parameters (its
+// config not in the document). find_string "lab21_lora_t4" then gave the lab's notebook (its make_trainer and its
+// measurement) and a second report, Lưu Lương Vi Nhân's of 2026-05-08, whose rank table carries the same three figures
+// as the first (7.22, 6.62, 8.00 GB: one set of runs, or a shared one) and two more runs (all seven projections at
+// r=16; DoRA at r=16). Five distinct runs against a cap of 4 for one harness: random.Random(38).sample over [r8, r16,
+// r64, all-layers r16, DoRA r16] gave all-layers r16, DoRA r16, r64, r8 (r16 left). The lab runs on unsloth, but the
+// figure is the lab's own measure, not unsloth's printed reserved figure: counted as its own harness.
+const lab21Doc =
+  "a Vietnamese course's Lab 21 evaluation report of 2026-05-08 (Lưu Lương Vi Nhân's LoRA rank experiment on a Colab T4)";
+const lab21Source = (row: string) =>
+  `${lab21Doc} (a Markdown report, file index id 53740053970; the index names no repository, so no public address is known here), ${row}. The measurement is the lab notebook's (file index id 56291712714): "torch.cuda.reset_peak_memory_stats() … tr.train() … vram = torch.cuda.max_memory_allocated() / 1e9" reported as peak_vram_gb; a sister report (Võ Huyền Khánh Mây's, file index id 56817341377) prints the same r=8/16/64 figures`;
+const lab21Config = (run: string) =>
+  `The report's setup: unsloth/Qwen2.5-3B-bnb-4bit (Qwen2.5-3B, 4-bit NF4, QLoRA) through unsloth, 200 samples of 5CD-AI/Vietnamese-alpaca-gpt4-gg-translated (180 train), token lengths min 25, p50 227, p95 562, max 738, max_seq_length 1024 (nothing truncated), Tesla T4 15.6 GB, 3 epochs (69 steps), lr 2e-4 cosine, effective batch 8, adamw_8bit; the lab notebook's make_trainer: per_device_train_batch_size 1, gradient_accumulation_steps 8, fp16 (the T4 has no bf16), optim adamw_8bit, packing False, eval off during training; the report: "gradient checkpointing (unsloth)" (unsloth's offloaded checkpointing). ${run} The figure: torch.cuda.max_memory_allocated() / 1e9 over the run's trainer.train(), the peak reset before it (decimal GB). Assumed: lora_dropout 0 (unsloth's fast path), double quantisation as unsloth's bnb-4bit checkpoints ship it, one sample a step so the longest sample (738 tokens) sets the peak: seq_len 738, lengths variable; the LM head frozen in fp16 (the fused loss). traceable: yes (Qwen2.5-3B's config.json builds in transformers)`;
+const lab21Spec = (lora: string) => `model:
+  params: 3085938688
+  transformer: { family: llama, layers: 36, hidden: 2048, heads: 16, kv_heads: 2, head_dim: 128, ffn: 11008, vocab: 151936, tied_embeddings: true, bias: qkv, seq_len: 738, attention: sdpa }
+  lora: ${lora}
+  quantization: { weights: nf4, double_quant: true, compute_dtype: fp16 }
+training: { precision: amp_fp16, optimizer: adam8bit, batch_size: 1, grad_accumulation: 8, activation_checkpointing: full, loss: fused, offload: { activations: cpu } }
+cuda: { lengths: variable }`;
+const lab21AllLayersCase: PublishedCase = {
+  id: 'lab21-qwen2.5-3b-bnb4-qlora-r16-all-linear-bs1-ga8-fp16-t4',
+  source: lab21Source(
+    'section 2b and appendix A, "ALL layers r=16 | 16 | q,k,v,o,gate,up,down | No | 29,933,568 | 0.960% | 5.24 min | 10.59 GB"',
+  ),
+  what: 'allocated',
+  unit: 'GB',
+  measured: 10.59,
+  config: lab21Config(
+    "This run: LoRA r=16, alpha 32 on all seven projections, 29,933,568 trainable (the report's count: r × Σ(in+out) over 36 layers).",
+  ),
+  spec: lab21Spec('{ rank: 16, alpha: 32, targets: [q, k, v, o, gate, up, down], dropout: 0 }'),
+};
+const lab21DoraCase: PublishedCase = {
+  id: 'lab21-qwen2.5-3b-bnb4-qdora-r16-qv-bs1-ga8-fp16-t4',
+  source: lab21Source(
+    'section 2b and appendix B, "DoRA r=16 | 16 | q, v | Yes | 3,769,344 | 0.122% | 4.75 min | 11.53 GB"',
+  ),
+  what: 'allocated',
+  unit: 'GB',
+  measured: 11.53,
+  config: lab21Config(
+    'This run: DoRA (PEFT use_dora) r=16, alpha 32 on q_proj and v_proj, 3,769,344 trainable (3,686,400 of LoRA and 82,944 magnitudes: 36 × (2048 + 256)).',
+  ),
+  spec: lab21Spec('{ rank: 16, alpha: 32, targets: [q, v], dropout: 0, use_dora: true }'),
+};
+const lab21R64Case: PublishedCase = {
+  id: 'lab21-qwen2.5-3b-bnb4-qlora-r64-qv-bs1-ga8-fp16-t4',
+  source: lab21Source('section 2a, "64 | 128 | 14,745,600 | 0.476% | 4.04 min | 8.00 GB"'),
+  what: 'allocated',
+  unit: 'GB',
+  measured: 8.0,
+  config: lab21Config(
+    'This run: LoRA r=64, alpha 128 on q_proj and v_proj (14,745,600 trainable = 64 × 36 × (4096 + 2304)).',
+  ),
+  spec: lab21Spec('{ rank: 64, alpha: 128, targets: [q, v], dropout: 0 }'),
+};
+const lab21R8Case: PublishedCase = {
+  id: 'lab21-qwen2.5-3b-bnb4-qlora-r8-qv-bs1-ga8-fp16-t4',
+  source: lab21Source('section 2a, "8 | 16 | 1,843,200 | 0.060% | 4.05 min | 7.22 GB"'),
+  what: 'allocated',
+  unit: 'GB',
+  measured: 7.22,
+  config: lab21Config(
+    "This run: LoRA r=8, alpha 16 on q_proj and v_proj (1,843,200 trainable). A doubt: r=8's 7.22 GB stands above r=16's 6.62 GB in the same table; the notebook trains r=16 first, deletes it and loads a fresh base model for r=8 after resetting the peak, so whatever the deleted run left allocated counts here.",
+  ),
+  spec: lab21Spec('{ rank: 8, alpha: 16, targets: [q, v], dropout: 0 }'),
+};
+
+// --- OLMo's "System/Peak GPU Memory (MB)" (kind: LLM full fine-tune or pretraining, first of the first pass) ------
+// The search: find_string "System/Peak GPU Memory (MB)=" (OLMo's trainer, a format not searched before); its hits, in
+// order: four unit tests of log parsers (no run), this README, a microbatch-sweep test (synthetic figures). OLMo at the
+// README's commit: olmo/torch_util.py peak_gpu_memory() = torch.cuda.max_memory_allocated() / 1000000, reduced by MAX
+// over the ranks to rank 0, never reset (reset=False in train.py's system metrics): decimal MB since the start.
+const olmoAksDoc = 'an "AI on AKS" README\'s OLMo-1B results (Azure NDv5, "NCCL and SHARP set")';
+const olmoAksCase: PublishedCase = {
+  id: 'olmo-1b-official-config-c9ceb5c2-fsdp-full-model-wrap-amp-bf16-mb8-seq2048-8xh100',
+  source: `${olmoAksDoc} (a Markdown README, file index id 5670415037; the index names no repository, so no public address is known here), section "Results": "[2024-04-17 09:42:26] INFO [olmo.train:816, rank=0] [step=1/739328] … throughput/total_tokens=4,194,304 System/Peak GPU Memory (MB)=42,133", then at step 2 and step 10 "System/Peak GPU Memory (MB)=43,309" (the same in its "Just NCCL" and "Default setting" runs). Config: allenai/OLMo at c9ceb5c28a438b03ac3a1442138b60a1fe9dd4ae (the README's git checkout), configs/official/OLMo-1B.yaml`,
+  what: 'allocated',
+  unit: 'GB',
+  measured: 43.309,
+  config:
+    "The README: git checkout c9ceb5c2 of allenai/OLMo, torchrun --nproc_per_node=8 scripts/train.py configs/official/OLMo-1B.yaml on an Azure NDv5 node (8 H100 80GB); the log's throughput (45,538 tokens a second a device at 0.0869 batches a second: 524,288 tokens a device a step, a quarter of 4,194,304 over eight) confirms one node of eight. OLMo-1B.yaml at that commit: d_model 2048, n_heads 16, n_layers 16, mlp_ratio 8 with SwiGLU (ff_proj 2048 → 16384, halved to 8192 by the gate, ff_out 8192 → 2048), fused att_proj, no biases, non-parametric LayerNorm (layer_norm_with_affine false), RoPE, weight tying, embedding_size 50304, max_sequence_length 2048, flash_attention false (F.scaled_dot_product_attention with is_causal), no activation checkpointing, compile null; global_train_batch_size 2048, device_train_microbatch_size 8 (grad accumulation 2048 / (8 × 8) = 32), precision amp_bf16, fsdp precision mixed (bf16 params and buffers, fp32 reduce), wrapping_strategy null ('the model is wrapped with a single top-level FSDP instance'), sharding FULL_SHARD; AdamW (lr 4e-4, betas 0.9/0.95, wd 0.1); the loss F.cross_entropy over the autocast (fp32) logits. 1,176,764,416 parameters. The figure: step 2's 43,309 MB, the highest over the eight ranks, unchanged at step 10 (step 1, before AdamW's moments exist, 42,133). traceable: no (OLMo's own model class; an HF config of the same shape could be written)",
+  spec: `model:
+  params: 1176764416
+  transformer: { family: llama, layers: 16, hidden: 2048, heads: 16, ffn: 8192, mlp: swiglu, norm: layernorm, bias: false, fused_qkv: true, vocab: 50304, tied_embeddings: true, seq_len: 2048, attention: sdpa }
+training: { precision: amp_bf16, optimizer: adamw, batch_size: 8, grad_accumulation: 32, activation_checkpointing: none, loss: standard }
+parallel: { gpus: 8, strategy: fsdp_full, fsdp_wrap: model, fsdp_version: 1 }`,
+};
+
+// --- an experiment report's manifest line "peak allocated … B" (kind: detection, first of the first pass) ------------
+// ultralytics is a harness rounds 35 leaned on: up to 2 rows. Found by find_string "Peak allocated " (a wording not
+// searched before); its hits, in order: a PPO policy driving a connectome (its model not in the document), PHP's source,
+// a plotting script, this report, a pipeline-parallel table (no config), a video pipeline's inference, a solver, an MRI
+// reconstruction, a classifier's inference benchmark, a speculative-decoding table (inference).
+const yolo11ProbeDoc =
+  'an experiment report "y2prod_probe_sgd_amp_b64_w2_seed11171" (a YOLO11m runtime probe of 2026-07-15)';
+const yolo11ProbeCase: PublishedCase = {
+  id: 'ultralytics-yolo11m-sgd-amp-b64-640-probe-626-batches',
+  source: `${yolo11ProbeDoc} (a Markdown report, file index id 61635334142; the index names no repository, so no public address is known here), section "Reproducibility": "Config | YOLO11m, epochs 100, batch 64, workers 2, AMP true, cache false, optimizer SGD, lr0 0.01, momentum 0.9, warmup bias LR 0.0" and "Runtime | intentional 108.166 s probe; peak allocated 7,825,129,984 B; reserved 8,296,333,312 B"`,
+  what: 'allocated',
+  unit: 'GiB',
+  measured: 7825129984 / 1024 ** 3,
+  config:
+    "The report: an ultralytics YOLO11m detector trained from the YOLO11m base checkpoint on a frozen 875/187 split, epochs 100, batch 64, workers 2, AMP true, cache false, optimizer SGD (lr0 0.01, momentum 0.9; explicit, replacing ultralytics' MuSGD), stopped on purpose by SIGTERM after 108 s at batch 626 of 1191 ('finite losses through batch 626', about 6.9 it/s). The figure: the manifest's peak allocated bytes over the probe (allocated 7,825,129,984 B; reserved 8,296,333,312 B). Assumed: ultralytics' defaults otherwise — imgsz 640 with mosaic, an fp32 ModelEMA, the TaskAlignedAssigner; the class count is not given (a medical data set of 1062 images, a prompt-segmentation study): 1 assumed, and ultralytics' 'batch' is one GPU's here (one GPU, not named). traceable: no (examples/trace has the ultralytics networks; the data's class count is unknown)",
+  spec: `model:
+  yolo: { version: v11, scale: m, input: [3, 640, 640], classes: 1 }
+training: { precision: amp_fp16, optimizer: sgd_momentum, batch_size: 64 }`,
+};
+
+export const round38Cases: PublishedCase[] = [
+  swiftGrpoCase,
+  lab21AllLayersCase,
+  lab21DoraCase,
+  lab21R64Case,
+  olmoAksCase,
+  yolo11ProbeCase,
+  lab21R8Case,
+];
+
+export const round38Documents: string[] = [swiftGrpoDoc, lab21Doc, olmoAksDoc, yolo11ProbeDoc];
