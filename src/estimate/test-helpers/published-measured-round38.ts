@@ -216,6 +216,95 @@ training: { precision: fp32, optimizer: adam, batch_size: 40 }
 parallel: { gpus: 4, strategy: ddp }`,
 };
 
+// --- PrimeIntellect-ai/prime-rl's benchmark baselines, four files no earlier round read (kinds: RL policy, LLM full) --
+// Found in a snapshot already on this machine (/work/.mirror, fetched by an earlier session), after the draw's log-line
+// searches gave nothing for the second pass: benchmarks/baselines holds 60 files (all but two unchanged since 8718eb14,
+// 2026-01-19, the runs of 2026-01-15). Round 28 read four of them (the one-H100 Qwen3 0.6B and 4B LoRA recompute FA3
+// runs) under the document name 'PrimeIntellect-ai/prime-rl benchmarks/baselines'; this round names each file as its own
+// document. prime-rl is no harness rounds 35 to 37 leaned on: up to 4 rows. The candidates: the 56 other files in the
+// directory's order; 7 record a failed run (peak_memory.gib 0) and were dropped — a first sample over all 56 drew two of
+// them, and the draw was redone over the 49 with a measured peak: random.Random(38).sample(those 49, 4) gave the 8×H200
+// Qwen3-30B-A3B LoRA RL at 65536, the 8×B200 Qwen3-4B SFT at 65536, the 8×H100 Qwen3-30B-A3B LoRA RL at 16384 and the
+// 8×H200 Qwen3-4B SFT at 16384. benchmarks/scripts/run_single_benchmark.py at 8718eb14: torchrun --nproc-per-node=N
+// src/prime_rl/trainer/{rl,sft}/train.py --model.name M --model.seq-len S --model.attn A --model.compile --model.ac
+// [--model.lora.rank 16 --max-concurrent-runs 4]; RL: --data.fake.batch-size 2 × N; SFT: --data.type fake
+// --data.batch-size 2 × N --data.seq-len S (micro_batch_size 1: two micro-batches a GPU a step). Both trainers reset the
+// peak every step and log torch.cuda.max_memory_reserved() / 1024**3; peak_memory.gib is the benchmark's figure from
+// rank 0's steps (round 28: their mean): reserved, GiB, one GPU's.
+const primeRlFileDoc = (file: string) => `PrimeIntellect-ai/prime-rl benchmarks/baselines/${file}`;
+const primeRlFileSource = (file: string, gib: number) =>
+  `${primeRlFileDoc(file)} (https://github.com/PrimeIntellect-ai/prime-rl/blob/8718eb143d2c5118112d00fab4355f07c2dcbb82/benchmarks/baselines/${file}; the file unchanged at the snapshot's head 559b4477), metrics.peak_memory.gib = ${gib}, config.success true`;
+const primeRlTrainer =
+  "prime-rl's trainer at 8718eb14: the model built in optimization_dtype float32 and sharded by FSDP2 over the N GPUs (each decoder block a unit, the experts of an MoE block their own unit, then the root) with MixedPrecisionPolicy(param_dtype bf16, reduce_dtype fp32); AdamW; every block activation-checkpointed (Recompute) and compiled (--model.compile); fake data: two micro-batches a GPU a step, each one sequence of S random tokens";
+const qwen3_30bA3bShape =
+  'family: llama, layers: 48, hidden: 2048, heads: 32, kv_heads: 4, head_dim: 128, vocab: 151936, ffn: 768, experts: 128, experts_per_token: 8, tied_embeddings: false';
+const qwen3_4bInstructShape =
+  'family: llama, layers: 36, hidden: 2560, heads: 32, kv_heads: 8, head_dim: 128, vocab: 151936, ffn: 9728, tied_embeddings: true';
+const primeRlMoeLoraFile =
+  'benchmark-8xh200-Qwen--Qwen3-30B-A3B-Instruct-2507-rl-16-8gpu-Recompute-flash_attention_3-65536-cp1-ep1.json';
+const primeRlMoeLora65kCase: PublishedCase = {
+  id: 'prime-rl-baseline-qwen3-30b-a3b-rl-lora-r16-x4-runs-recompute-fa3-seq65536-8xh200',
+  source: primeRlFileSource(primeRlMoeLoraFile, 63.6796875),
+  what: 'reserved',
+  unit: 'GiB',
+  measured: 63.6796875,
+  config: `The file's config: type rl, num_gpus 8, Qwen/Qwen3-30B-A3B-Instruct-2507 (30.5 B parameters, 128 experts of 768 with 8 routed a token, ep 1 and cp 1: no expert or context parallelism), lora_rank 16, seq_len 65536, ac Recompute, flash_attention_3, micro_batches 2, NVIDIA H200, 2026-01-15, 537 s. ${primeRlTrainer}; the RL trainer's fused LM head in 2048-token chunks with the RL loss; LoRA rank 16 (alpha 32, dropout 0 as round 28 read them) with --max-concurrent-runs 4: four adapter slots a projection. The figure: one GPU's (rank 0's) reserved peak. NOT EXPRESSIBLE: the four MultiLoRA adapter slots a projection (the spec gives one), and which of the MoE's projections carry adapters (the experts' too, or attention and the router's side only) is not read here; the nearest spec below: one adapter on the seven projections. traceable: yes (Qwen3MoeForCausalLM's config builds in transformers; prime-rl's own model code is not installed here)`,
+  spec: `model:
+  params: 30532122624
+  transformer: { ${qwen3_30bA3bShape}, seq_len: 65536, attention: flash }
+  lora: { rank: 16, alpha: 32, targets: [q, k, v, o, gate, up, down], dropout: 0, adapter_dtype: fp32 }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 2, activation_checkpointing: full, compile: layers, loss: fused }
+parallel: { gpus: 8, strategy: fsdp_full, fsdp_wrap: layers, fsdp_version: 2 }`,
+};
+const primeRlSft65kFile =
+  'benchmark-8xb200-Qwen--Qwen3-4B-Instruct-2507-sft-full-8gpu-Recompute-flash_attention_2-65536-cp1-ep1.json';
+const primeRlSft16kFile =
+  'benchmark-8xh200-Qwen--Qwen3-4B-Instruct-2507-sft-full-8gpu-Recompute-flash_attention_2-16384-cp1-ep1.json';
+const primeRlSftConfig = (run: string) =>
+  `The file's config: type sft, num_gpus 8, Qwen/Qwen3-4B-Instruct-2507 (4,022,468,096 parameters, tied embeddings), lora_rank null (full fine-tuning), ac Recompute, flash_attention_2, micro_batches 2, ${run}. ${primeRlTrainer}; the SFT loss at 8718eb14 (sft/train.py): the model's logits cast to fp32 (cast_float_and_contiguous), torch CrossEntropyLoss(reduction none) over them (loss_impl torch, the default), the logits deleted before backward. The figure: one GPU's (rank 0's) reserved peak. Assumed: each fake micro-batch one unpacked sequence of S tokens. traceable: yes (Qwen3ForCausalLM's config builds in transformers)`;
+const primeRlSft65kCase: PublishedCase = {
+  id: 'prime-rl-baseline-qwen3-4b-instruct-sft-full-recompute-fa2-seq65536-8xb200',
+  source: primeRlFileSource(primeRlSft65kFile, 171.52994791666666),
+  what: 'reserved',
+  unit: 'GiB',
+  measured: 171.52994791666666,
+  config: primeRlSftConfig('seq_len 65536, NVIDIA B200, 2026-01-15, 211 s (96.2% of the card)'),
+  spec: `model:
+  params: 4022468096
+  transformer: { ${qwen3_4bInstructShape}, seq_len: 65536, attention: flash }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 2, activation_checkpointing: full, compile: layers, loss: standard }
+parallel: { gpus: 8, strategy: fsdp_full, fsdp_wrap: layers, fsdp_version: 2 }`,
+};
+const primeRlMoeLora16kFile =
+  'benchmark-8xh100-Qwen--Qwen3-30B-A3B-Instruct-2507-rl-16-8gpu-Recompute-flash_attention_3-16384-cp1-ep1.json';
+const primeRlMoeLora16kCase: PublishedCase = {
+  id: 'prime-rl-baseline-qwen3-30b-a3b-rl-lora-r16-x4-runs-recompute-fa3-seq16384-8xh100',
+  source: primeRlFileSource(primeRlMoeLora16kFile, 31.6484375),
+  what: 'reserved',
+  unit: 'GiB',
+  measured: 31.6484375,
+  config: `The file's config: type rl, num_gpus 8, Qwen/Qwen3-30B-A3B-Instruct-2507, lora_rank 16, seq_len 16384, ac Recompute, flash_attention_3, micro_batches 2, NVIDIA H100 80GB HBM3, 2026-01-15, 141 s. Otherwise as the 8×H200 row at 65536: ${primeRlTrainer}; the fused chunked LM head with the RL loss; four adapter slots a projection. The figure: one GPU's (rank 0's) reserved peak. NOT EXPRESSIBLE: as that row (the four MultiLoRA slots; which MoE projections carry adapters). traceable: yes (Qwen3MoeForCausalLM's config builds in transformers)`,
+  spec: `model:
+  params: 30532122624
+  transformer: { ${qwen3_30bA3bShape}, seq_len: 16384, attention: flash }
+  lora: { rank: 16, alpha: 32, targets: [q, k, v, o, gate, up, down], dropout: 0, adapter_dtype: fp32 }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 2, activation_checkpointing: full, compile: layers, loss: fused }
+parallel: { gpus: 8, strategy: fsdp_full, fsdp_wrap: layers, fsdp_version: 2 }`,
+};
+const primeRlSft16kCase: PublishedCase = {
+  id: 'prime-rl-baseline-qwen3-4b-instruct-sft-full-recompute-fa2-seq16384-8xh200',
+  source: primeRlFileSource(primeRlSft16kFile, 54.6328125),
+  what: 'reserved',
+  unit: 'GiB',
+  measured: 54.6328125,
+  config: primeRlSftConfig('seq_len 16384, NVIDIA H200, 2026-01-15, 55 s'),
+  spec: `model:
+  params: 4022468096
+  transformer: { ${qwen3_4bInstructShape}, seq_len: 16384, attention: flash }
+training: { precision: mixed_bf16, optimizer: adamw, batch_size: 1, grad_accumulation: 2, activation_checkpointing: full, compile: layers, loss: standard }
+parallel: { gpus: 8, strategy: fsdp_full, fsdp_wrap: layers, fsdp_version: 2 }`,
+};
+
 export const round38Cases: PublishedCase[] = [
   swiftGrpoCase,
   lab21AllLayersCase,
@@ -226,6 +315,10 @@ export const round38Cases: PublishedCase[] = [
   yoloPhase5B2Case,
   funasrParaformerCase,
   lab21R8Case,
+  primeRlMoeLora65kCase,
+  primeRlSft65kCase,
+  primeRlMoeLora16kCase,
+  primeRlSft16kCase,
 ];
 
 export const round38Documents: string[] = [
@@ -234,4 +327,8 @@ export const round38Documents: string[] = [
   olmoAksDoc,
   yoloPhase5Doc,
   funasrTutorialDoc,
+  primeRlFileDoc(primeRlMoeLoraFile),
+  primeRlFileDoc(primeRlSft65kFile),
+  primeRlFileDoc(primeRlMoeLora16kFile),
+  primeRlFileDoc(primeRlSft16kFile),
 ];
