@@ -305,6 +305,45 @@ training: { precision: mixed_bf16, optimizer: adamw, batch_size: 1, grad_accumul
 parallel: { gpus: 8, strategy: fsdp_full, fsdp_wrap: layers, fsdp_version: 2 }`,
 };
 
+// --- diffusers' ControlNet example README, its "requires ~N GB VRAM" lines (kind: diffusion, first of the first pass) --
+// Found in the huggingface/diffusers snapshot already on this machine (fetched by an earlier session), by git grep over
+// examples/**/*.md for memory figures beside a command, after the log-line and pages searches gave no diffusion run:
+// the hits were 'at least' and 'under' bounds (community, dreambooth's 'under 8 GB', text_to_image's 'a single 24GB
+// GPU', Flux's 'can exceed 40GB', SD3's 'at least 80GB'), DeepFloyd IF stage I/II ('~28 GB', '~48 GB': outside the
+// spec's UNet presets), and this README's two figures, each printed under its own command (a cap of 4: both taken).
+// The figures are approximate ('~'), as the author read the card, and were written with the example (PR #2545).
+const controlnetReadmeDoc = 'huggingface/diffusers examples/controlnet/README.md';
+const controlnetSource = (quote: string) =>
+  `https://github.com/huggingface/diffusers/blob/79eb3d07d07a2dada172c5958d6fca478c860f16/examples/controlnet/README.md (${controlnetReadmeDoc}, written in commit 79eb3d07d0 "Controlnet training (#2545)", 2023-03-15; unchanged at the snapshot's head 58eb52c080), section "Training": ${quote}`;
+const controlnetConfig = (run: string) =>
+  `accelerate launch train_controlnet.py --pretrained_model_name_or_path=stable-diffusion-v1-5 --dataset_name=fusing/fill50k --resolution=512 --learning_rate=1e-5 ${run} (the README's command) at 79eb3d07: the SD 1.5 UNet, VAE and CLIP text encoder frozen and cast to weight_dtype (fp32: no --mixed_precision and no accelerate config named), a ControlNet initialised from the UNet's encoder (its down and mid blocks copied, a conditioning embedding, zero convolutions; about 361 M parameters) trained with torch AdamW (--use_8bit_adam off), no gradient checkpointing, no xformers, set_grads_to_none off (zero_grad fills zeros), validation every 100 steps (4 images each of two prompts). The figure: '~N GB VRAM', the card's use as the author read it (device total, approximate). NOT EXPRESSIBLE: the spec's UNet trains the UNet itself (or LoRA on it); a frozen UNet that back-propagates into a trained ControlNet copy of its encoder is not a key; the nearest spec below trains the whole SD 1.5 UNet (more optimizer state than the ControlNet's 361 M). traceable: no`;
+const controlnetBs4Case: PublishedCase = {
+  id: 'diffusers-controlnet-sd15-fill50k-512-bs4-fp32-adamw',
+  source: controlnetSource(
+    'the command with --train_batch_size=4, then "This default configuration requires ~38GB VRAM."',
+  ),
+  what: 'device total',
+  unit: 'GB',
+  measured: 38,
+  config: controlnetConfig('--train_batch_size=4'),
+  spec: `model:
+  unet: { preset: sd15, resolution: 512 }
+training: { precision: fp32, optimizer: adamw, batch_size: 4, zero_grad: zeros }`,
+};
+const controlnetBs1Case: PublishedCase = {
+  id: 'diffusers-controlnet-sd15-fill50k-512-bs1-ga4-fp32-adamw',
+  source: controlnetSource(
+    '"Gradient accumulation with a smaller batch size can be used to reduce training requirements to ~20 GB VRAM." and its command with --train_batch_size=1 --gradient_accumulation_steps=4',
+  ),
+  what: 'device total',
+  unit: 'GB',
+  measured: 20,
+  config: controlnetConfig('--train_batch_size=1 --gradient_accumulation_steps=4'),
+  spec: `model:
+  unet: { preset: sd15, resolution: 512 }
+training: { precision: fp32, optimizer: adamw, batch_size: 1, grad_accumulation: 4, zero_grad: zeros }`,
+};
+
 export const round38Cases: PublishedCase[] = [
   swiftGrpoCase,
   lab21AllLayersCase,
@@ -319,6 +358,8 @@ export const round38Cases: PublishedCase[] = [
   primeRlSft65kCase,
   primeRlMoeLora16kCase,
   primeRlSft16kCase,
+  controlnetBs4Case,
+  controlnetBs1Case,
 ];
 
 export const round38Documents: string[] = [
@@ -331,4 +372,5 @@ export const round38Documents: string[] = [
   primeRlFileDoc(primeRlSft65kFile),
   primeRlFileDoc(primeRlMoeLora16kFile),
   primeRlFileDoc(primeRlSft16kFile),
+  controlnetReadmeDoc,
 ];
