@@ -344,6 +344,78 @@ const controlnetBs1Case: PublishedCase = {
 training: { precision: fp32, optimizer: adamw, batch_size: 1, grad_accumulation: 4, zero_grad: zeros }`,
 };
 
+// --- a CIFAR-100 vision-transformer study's "Peak train memory (MB)" (kind: vision classification, first pass) -------
+// The search: find_string "Peak train memory" (a table wording not searched before); its hits, in order: a genomics
+// plan (no run), a scoring script, a looped-transformer plan, a graph-network paper's table (2021 models, no GPU run
+// here), a continual-learning protocol, a fraud-detection script, a retrieval protocol, an RL note (76.76 GiB, its config
+// elsewhere), this report, a figure script. The report's table gives seven training rows; at most 4 from one document:
+// random.Random(38).sample over [ConvNeXt-T, ViT-S/16, Swin-T, EfficientFormer-L1, DeiT-S/16, Distilled DeiT-S/16
+// standard, Distilled DeiT-S/16 hard KD] gave Distilled DeiT standard, EfficientFormer-L1, Distilled DeiT hard KD and
+// ConvNeXt-T.
+const vitBudgetDoc =
+  'a CIFAR-100 study report "What actually wins under a fixed vision-transformer budget?" (NVIDIA L4, 2026-08-16)';
+const vitBudgetSource = (row: string) =>
+  `${vitBudgetDoc} (a Markdown report, file index id 59066153647; the index names no repository, so no public address is known here), section "5.1 Aggregate comparison" (columns … Params (M) | Mean train time (min) | Peak train memory (MB)): "${row}"`;
+const vitBudgetConfig = (run: string) =>
+  `The report's recipe for every run (the 'full' preset): a pretrained timm checkpoint with a new 100-class head, CIFAR-100 resized to 224 × 224 (random crop, flip, RandAugment 2/9, random erasing 0.25), 20 epochs, batch size 64, AdamW (backbone lr 5e-5, head 5e-4, weight decay 0.05), label smoothing 0.1, gradient clipping 1.0, automatic mixed precision enabled, one NVIDIA L4 a run (Modal). 'Peak memory: maximum PyTorch accelerator allocator usage inside the measured operation' — torch.cuda.max_memory_allocated over training; MB read as 10^6 bytes (the summary turns Swin-T's 4,843.58 MB into '4.84 GB'). ${run} Assumed: AMP in fp16 with a GradScaler (torch.cuda.amp's default; the report does not name the dtype), timm's defaults otherwise (no drop path, fused SDPA attention).`;
+const deitDistilledStdCase: PublishedCase = {
+  id: 'timm-deit-small-distilled-patch16-224-cifar100-bs64-amp-adamw-l4',
+  source: vitBudgetSource(
+    'Distilled DeiT-S/16 | Standard | 3 | 89.46 ± 0.27 | 90.17 | 21.74 | 28.36 | 2,566.76',
+  ),
+  what: 'allocated',
+  unit: 'GB',
+  measured: 2.56676,
+  config: vitBudgetConfig(
+    "This row: deit_small_distilled_patch16_224.fb_in1k (21.74 M parameters: ViT-S/16 — 12 blocks of 384, 6 heads, MLP 1536 — with a class and a distillation token, 198 tokens, two 100-class heads), fine-tuned without a teacher (both heads on the labels), three seeds (42, 43, 44; the figure the table's one for the three). traceable: yes (a timm model)",
+  ),
+  spec: `model:
+  transformer: { family: vit, layers: 12, hidden: 384, heads: 6, ffn: 1536, seq_len: 198, fused_qkv: true, classes: 100, attention: sdpa, dropout: false }
+training: { precision: amp_fp16, optimizer: adamw, batch_size: 64 }`,
+};
+const deitDistilledKdCase: PublishedCase = {
+  id: 'timm-deit-small-distilled-hard-kd-convnext-t-teacher-cifar100-bs64-amp-adamw-l4',
+  source: vitBudgetSource(
+    'Distilled DeiT-S/16 | Hard KD | 3 | **89.72 ± 0.11** | **90.27** | 21.74 | 41.29 | 3,051.61',
+  ),
+  what: 'allocated',
+  unit: 'GB',
+  measured: 3.05161,
+  config: vitBudgetConfig(
+    'This row: the same student with hard distillation (section 3.4): the fine-tuned ConvNeXt-T (27.90 M parameters) frozen in eval mode, run without gradients on every batch, its predicted class the target of the distillation head, loss (1 − 0.5) × class + 0.5 × teacher; three seeds. traceable: yes (timm models)',
+  ),
+  spec: `model:
+  transformer: { family: vit, layers: 12, hidden: 384, heads: 6, ffn: 1536, seq_len: 198, fused_qkv: true, classes: 100, attention: sdpa, dropout: false }
+  reference: { params: 27900000, dtype: fp32, logits: none }
+training: { precision: amp_fp16, optimizer: adamw, batch_size: 64 }`,
+};
+const efficientFormerCase: PublishedCase = {
+  id: 'timm-efficientformer-l1-cifar100-bs64-amp-adamw-l4',
+  source: vitBudgetSource('EfficientFormer-L1 | Standard | 1 | 86.83 | 86.86 | **11.48** | 28.35 | 2,633.86'),
+  what: 'allocated',
+  unit: 'GB',
+  measured: 2.63386,
+  config: vitBudgetConfig(
+    "This row: efficientformer_l1.snap_dist_in1k (11.48 M parameters with the 100-class head: four stages of 48, 96, 224 and 448 channels of pooling 'Meta4D' blocks, the last stage ending in Meta3D attention blocks), one seed. NOT EXPRESSIBLE: the spec has no EfficientFormer (pooling token mixers over 4-D maps, then attention); the nearest spec is a ViT of the same size (12 blocks of 288, 197 tokens). traceable: yes (a timm model), not as a spec",
+  ),
+  spec: `model:
+  transformer: { family: vit, layers: 12, hidden: 288, heads: 6, ffn: 1152, seq_len: 197, fused_qkv: true, classes: 100, attention: sdpa, dropout: false }
+training: { precision: amp_fp16, optimizer: adamw, batch_size: 64 }`,
+};
+const convnextTCase: PublishedCase = {
+  id: 'timm-convnext-tiny-fb-in1k-cifar100-bs64-amp-adamw-l4',
+  source: vitBudgetSource('ConvNeXt-T | Standard | 1 | **89.78** | 89.86 | 27.90 | 46.49 | 4,245.67'),
+  what: 'allocated',
+  unit: 'GB',
+  measured: 4.24567,
+  config: vitBudgetConfig(
+    "This row: convnext_tiny.fb_in1k (27.90 M parameters: a 4 × 4 stride-4 stem, stages of 3, 3, 9 and 3 blocks at 96, 192, 384 and 768 channels, each block a 7 × 7 depthwise conv, LayerNorm, a 4× pointwise MLP with GELU and layer scale), one seed; the run that became the teacher. NOT EXPRESSIBLE: model.cnn lists convolutions with BatchNorm and ReLU, not ConvNeXt's depthwise-and-inverted-bottleneck blocks with LayerNorm; the nearest spec is a ViT of the same size (12 blocks of 448, 197 tokens), which keeps far fewer activations than ConvNeXt's 56 × 56 first stage. traceable: yes (a timm model), not as a spec",
+  ),
+  spec: `model:
+  transformer: { family: vit, layers: 12, hidden: 448, heads: 7, ffn: 1792, seq_len: 197, fused_qkv: true, classes: 100, attention: sdpa, dropout: false }
+training: { precision: amp_fp16, optimizer: adamw, batch_size: 64 }`,
+};
+
 export const round38Cases: PublishedCase[] = [
   swiftGrpoCase,
   lab21AllLayersCase,
@@ -360,6 +432,10 @@ export const round38Cases: PublishedCase[] = [
   primeRlSft16kCase,
   controlnetBs4Case,
   controlnetBs1Case,
+  deitDistilledStdCase,
+  efficientFormerCase,
+  deitDistilledKdCase,
+  convnextTCase,
 ];
 
 export const round38Documents: string[] = [
@@ -373,4 +449,5 @@ export const round38Documents: string[] = [
   primeRlFileDoc(primeRlMoeLora16kFile),
   primeRlFileDoc(primeRlSft16kFile),
   controlnetReadmeDoc,
+  vitBudgetDoc,
 ];
