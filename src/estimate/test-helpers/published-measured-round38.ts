@@ -209,7 +209,7 @@ const funasrParaformerCase: PublishedCase = {
   unit: 'GiB',
   measured: 18.357,
   config:
-    "The tutorial's fine-tuning command for paraformer-zh (funasr/bin/train.py ++model=paraformer-zh, the industrial Paraformer-large: a 50-block SAN-M encoder of 512 with 4 heads and FSMN memory, a CIF predictor, a 16-block SAN-M decoder, vocabulary 8404, LFR 7×80 fbank input every 60 ms; about 220 M parameters) with ++dataset_conf.batch_size=20000 ++dataset_conf.batch_type=\"token\" (dynamic batches of at most 20000 frames and tokens; this step's batch on rank 3: 40 utterances), ++train_conf.max_epoch=50, ++optim_conf.lr=0.0002, train_conf.use_fp16 False (the default: fp32), accum_grad 1, grad_clip 10, Adam (the model's config.yaml), torchrun on several GPUs (ranks 1 and 3 in the log: four or more). The figure: rank 3's peak at step 6990, 18.357 GiB allocated (GB in the log is /1024³), its reserved peak 20.910. NOT EXPRESSIBLE: the spec has no SAN-M (self-attention with an FSMN memory block), no CIF predictor and no dynamic batch by frame count; the nearest spec is an encoder-decoder transformer of Paraformer's shape over 40 utterances of about 500 LFR frames (30 s of audio: 20000 / 40) and 100 output tokens, fp32 Adam under DDP. Assumed: the utterance length (the log does not print it); 4 GPUs. traceable: no",
+    "The tutorial's fine-tuning command for paraformer-zh (funasr/bin/train.py ++model=paraformer-zh, the industrial Paraformer-large: a 50-block SAN-M encoder of 512 with 4 heads and FSMN memory, a CIF predictor, a 16-block SAN-M decoder, vocabulary 8404, LFR 7×80 fbank input every 60 ms; about 220 M parameters) with ++dataset_conf.batch_size=20000 ++dataset_conf.batch_type=\"token\" (dynamic batches of at most 20000 frames and tokens; this step's batch on rank 3: 40 utterances), ++train_conf.max_epoch=50, ++optim_conf.lr=0.0002, train_conf.use_fp16 False (the default: fp32), accum_grad 1, grad_clip 10, Adam (assumed: the optimizer FunASR's Paraformer config.yaml names, not printed in the tutorial), torchrun on several GPUs (ranks 1 and 3 in the log: four or more). The figure: rank 3's peak at step 6990, 18.357 GiB allocated (GB in the log is /1024³), its reserved peak 20.910. NOT EXPRESSIBLE: the spec has no SAN-M (self-attention with an FSMN memory block), no CIF predictor and no dynamic batch by frame count; the nearest spec is an encoder-decoder transformer of Paraformer's shape over 40 utterances of about 500 LFR frames (30 s of audio: 20000 / 40) and 100 output tokens, fp32 Adam under DDP. Assumed: the utterance length (the log does not print it); 4 GPUs. traceable: no",
   spec: `model:
   transformer: { family: t5, encoder_layers: 50, decoder_layers: 16, hidden: 512, heads: 4, ffn: 2048, vocab: 8404, seq_len: 500, decoder_seq_len: 100, norm: layernorm, bias: true, lm_head: true, attention: eager, dropout: true }
 training: { precision: fp32, optimizer: adam, batch_size: 40 }
@@ -416,6 +416,45 @@ const convnextTCase: PublishedCase = {
 training: { precision: amp_fp16, optimizer: adamw, batch_size: 64 }`,
 };
 
+// --- a real-time segmentation paper's evaluation digest, "Train mem (GB)" (kind: segmentation, first of the first pass)
+// The search: find_string "| Train Mem (GB) |" (a column wording not searched before); its hits, in order: a Chinese
+// note on a latent-reasoning paper (no run of its own), LITv2's README (2022; its LITv2 not in the spec, 8 V100 totals),
+// cvpods' model zoo (2020, PyTorch 1.3), a Cityscapes Mask R-CNN README (x.x placeholders), LITv2 again, a cvpods LVIS
+// zoo, this digest, cvpods again, the placeholder README again, an mmdet README (a zoo earlier rounds read). The digest's
+// cost table has four rows: the two baselines are taken; the two '+ Ours' rows (the paper's own refinement head, a
+// module with no key, beside the same NOT EXPRESSIBLE networks) are left.
+const duetDigestDoc = 'a real-time segmentation paper\'s "Evaluation digest" ("DUET", generated 2026-09-29)';
+const duetSource = (row: string) =>
+  `${duetDigestDoc} (a Markdown digest, file index id 71653725734; the index names no repository, so no public address is known here), section "7. Cost (Tesla T4; training = one full iteration at the training batch -- STDC 16x512x1024, HRNet 3x512x1024 …)": "Memory = peak allocated tensors." and the row "${row}"`;
+const duetConfig = (run: string) =>
+  `The digest: Cityscapes (19 classes), the cost measured on a Tesla T4 over one full training iteration at the training batch, 'Memory = peak allocated tensors' (torch.cuda.max_memory_allocated), GB as printed. ${run} Assumed: fp32 and SGD with momentum (both networks' usual recipes; the digest names neither), one GPU. traceable: no`;
+const duetStdcCase: PublishedCase = {
+  id: 'duet-digest-stdc2-seg-cityscapes-512x1024-bs16-train-iter-t4',
+  source: duetSource('STDC-Seg | 16.079 | 66.8 | 0.530 |  | 10.81 | 11.82 |  | 0.46'),
+  what: 'allocated',
+  unit: 'GB',
+  measured: 10.81,
+  config: duetConfig(
+    "This row: STDC-Seg with the STDC2 backbone (16.079 M parameters, 66.8 GMACs at inference), batch 16 of 512 × 1024 crops, its training heads (the detail head and auxiliary heads the ablations name). NOT EXPRESSIBLE: the spec's segmenter encoders are ResNet-V1c-D8 and MiT, not STDC's short-term dense concatenation network at stride 32 with an attention refinement path; the nearest spec, a ResNet-18-V1c-D8 with an FCN head, keeps far more activations (output stride 8).",
+  ),
+  spec: `model:
+  segmenter: { decoder: fcn, encoder: resnet18_v1c_d8, crop: [512, 1024], classes: 19 }
+training: { precision: fp32, optimizer: sgd_momentum, batch_size: 16 }`,
+};
+const duetHrnetCase: PublishedCase = {
+  id: 'duet-digest-hrnetv2-w48-cityscapes-512x1024-bs3-train-iter-t4',
+  source: duetSource('HRNet-W48 | 65.859 | 747.5 | 0.468 |  | 8.21 | 1.34 |  | 1.86'),
+  what: 'allocated',
+  unit: 'GB',
+  measured: 8.21,
+  config: duetConfig(
+    "This row: HRNetV2-W48 (65.859 M parameters, 747.5 GMACs at inference; the digest's reduced 120-epoch schedule), batch 3 of 512 × 1024 crops. NOT EXPRESSIBLE: no HRNet (four parallel resolution branches with repeated multi-scale fusion) among the spec's segmenter encoders; the nearest spec, a ResNet-101-V1c-D8 with an FCN head, has a different activation profile.",
+  ),
+  spec: `model:
+  segmenter: { decoder: fcn, encoder: resnet101_v1c_d8, crop: [512, 1024], classes: 19 }
+training: { precision: fp32, optimizer: sgd_momentum, batch_size: 3 }`,
+};
+
 export const round38Cases: PublishedCase[] = [
   swiftGrpoCase,
   lab21AllLayersCase,
@@ -436,6 +475,8 @@ export const round38Cases: PublishedCase[] = [
   efficientFormerCase,
   deitDistilledKdCase,
   convnextTCase,
+  duetStdcCase,
+  duetHrnetCase,
 ];
 
 export const round38Documents: string[] = [
@@ -450,4 +491,5 @@ export const round38Documents: string[] = [
   primeRlFileDoc(primeRlSft16kFile),
   controlnetReadmeDoc,
   vitBudgetDoc,
+  duetDigestDoc,
 ];
