@@ -227,6 +227,44 @@ const openvlaLoraCase: PublishedCase = {
 training: { precision: bf16, optimizer: adamw, batch_size: 16, activation_checkpointing: none, loss: standard }`,
 };
 
+// --- torchtitan's metrics line "memory: X GiB(Y%)" in a batch-size sweep note (kind: LLM full fine-tune or
+// pretraining, first of the first pass) -------------------------------------------------------------------------------
+// The search: find_string "%)  tps: " (torchtitan's step line as a plain log prints it; the code has colour codes
+// between the fields, so only logs and documents match). Its hits, in order: a GB200/B200 cluster page (its model
+// described elsewhere), a 2025-09 Llama-2-7B log on 64 GB Intel GPUs (ezpz on an XPU machine), a lab's parser, a
+// test, a PBS parser, pytorch/ao's pretraining.rst (round 4's), this note, a simulated-log generator, a hang report on
+// the same Intel machine, a Qwen3-VL experiment (its vision config not in the excerpt). torchtitan is a harness round 36
+// leaned on: at most 2 rows. The note gives six runs with a figure (the bs=10 rerun "matches 1424" and is one run;
+// bs=14 of Qwen3 went out of memory at step 10, no steady figure), in order: GPT-OSS-20B bs 10 (69.5), 14 (84.8), 20
+// (104.5), Qwen3-30B-A3B bs 8 (124.0), 10 (146.1), 12 (168.1); random.Random(39).sample(range(6), 2) gave 1 and 2.
+const titanSweepDoc =
+  'a torchtitan "BF16 + torch.compile batch-size sweep — GPT-OSS-20B and Qwen3-30B-A3B" note';
+const titanSweepAt =
+  'a Markdown note in a fork of pytorch/torchtitan run at commit 1690e0ae (2026-05-13), file index id 62225276677: its repository is not named by the index, so no public address is known here';
+const titanGptOssCase = (options: { batch: number; measured: number; row: string }): PublishedCase => ({
+  id: `torchtitan-gpt-oss-20b-fsdp8-bf16-compile-bs${options.batch}-seq8192-8xb200`,
+  source: `${titanSweepDoc} (${titanSweepAt}), table "GPT-OSS-20B (20.9B params total / 4.2B active)", row "${options.row}"`,
+  what: 'reserved',
+  unit: 'GiB',
+  measured: options.measured,
+  config: `torchrun --nproc_per_node=8 on one node of 8 B200 (192 GB; torchtitan's percentage gives 178.4 GiB as the device), torchtitan at 1690e0ae with --module gpt_oss --config gpt_oss_20b (\"upstream config, no local changes\"): GPT-OSS-20B (24 layers of 2880, 64 query heads and 8 key-value heads of 64, 32 experts of width 2880 with 4 routed a token, vocabulary 201088, untied; 20.9 B parameters), pp 1, dp_shard 8 (pure FSDP2), --training.dtype=bfloat16 (read as bf16 parameters, gradients and optimizer states: no fp32 master copy), --compile.enable for the model and the loss, ChunkedCELoss, seq_len 8192, local_batch_size ${options.batch} (global ${options.batch * 8}), AdamW lr 3e-4, PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True. The figure: the note's \"memory\" column, \"reserved CUDA memory on rank 0\" (torchtitan's max_reserved since the last reset, one GPU's), steady state after the compile warm-up, GiB. Assumed: the upstream config's activation checkpointing is full (the note's \"+~1.5 GiB per extra sample\" is about a layer input per layer and sample: 24 × 8192 × 2880 × 2 B = 1.05 GiB, the rest the recomputed layer's); its alternate sliding-window layers (128 tokens) and attention sinks run in FlexAttention, written as flash; traceable: yes as a Hugging Face config (GptOssForCausalLM at gpt-oss-20b's sizes), not as torchtitan's modules`,
+  spec: `model:
+  transformer: { family: llama, layers: 24, hidden: 2880, heads: 64, kv_heads: 8, head_dim: 64, vocab: 201088, ffn: 2880, experts: 32, experts_per_token: 4, tied_embeddings: false, seq_len: 8192, attention: flash }
+training: { precision: bf16, optimizer: adamw, batch_size: ${options.batch}, activation_checkpointing: full, compile: true, loss: chunked_head }
+parallel: { gpus: 8, strategy: fsdp_full, fsdp_version: 2, fsdp_wrap: torchtitan }
+cuda: { expandable_segments: true }`,
+});
+const titanGptOssBs14Case = titanGptOssCase({
+  batch: 14,
+  measured: 84.8,
+  row: '| 14 | 112 | 1428 | ~17,150 | ~537 | ~23.9% | 84.8 GiB (47.54%) | 50 | |',
+});
+const titanGptOssBs20Case = titanGptOssCase({
+  batch: 20,
+  measured: 104.5,
+  row: '| 20 | 160 | 1430 | ~16,740 | ~524 | ~23.3% | 104.5 GiB (58.60%) | 140 | largest bs tested |',
+});
+
 export const round39Cases: PublishedCase[] = [
   llamaRecipesInt8Case,
   llamaRecipes4GpuCase,
@@ -237,6 +275,13 @@ export const round39Cases: PublishedCase[] = [
   mmsegDeeplabV3PlusR101Cityscapes769Case,
   mmsegDeeplabV3PlusR101VocCase,
   openvlaLoraCase,
+  titanGptOssBs14Case,
+  titanGptOssBs20Case,
 ];
 
-export const round39Documents: string[] = [llamaRecipesScalingDoc, mmsegDeeplabV3PlusDoc, openvlaDoc];
+export const round39Documents: string[] = [
+  llamaRecipesScalingDoc,
+  mmsegDeeplabV3PlusDoc,
+  openvlaDoc,
+  titanSweepDoc,
+];
