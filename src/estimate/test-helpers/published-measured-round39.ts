@@ -316,4 +316,5 @@ export const round39Documents: string[] = [
   mmsegDeeplabV3PlusDoc,
   openvlaDoc,
   titanSweepDoc,
+  bddFasterDoc,
 ];
