@@ -30,65 +30,70 @@
 // default. `config` ends with a `traceable` note: whether the model's code is available to trace here (a Hugging Face
 // config that transformers builds, a timm or torchvision model, one of the examples/trace factories, or none). A row
 // the spec cannot say is kept and marked NOT EXPRESSIBLE with why.
-// WHAT IT HOLDS: 12 rows from 5 documents of 5 sources — a Chinese llama-recipes scaling study of Llama-2-7B LoRA on
+// WHAT IT HOLDS: 14 rows from 6 documents of 6 sources — a Chinese llama-recipes scaling study of Llama-2-7B LoRA on
 // samsum (4 of its 11 runs, the harness's cap of 4: the single RTX 3090 with 8-bit weights, FSDP on 4, on 8, and on 2 ×
 // 2 GPUs), mmsegmentation's DeepLabV3+ model zoo README (4 of its 8 "Mem (GB)" cells, the cap: on Cityscapes R-50-D8 at
 // 512 × 1024 and 769 × 769 and R-101-D8 at 769 × 769, on VOC 2012 + Aug R-101-D8), openvla/openvla's README (1:
 // OpenVLA-7B LoRA r 32 at batch 16, NOT EXPRESSIBLE), a torchtitan batch-size sweep note (2 of its 6 runs, the cap of 2
-// for a harness round 36 leaned on: GPT-OSS-20B at local batch 14 and 20 under FSDP2 on 8 B200), and a BDD100K
-// assignment report (1: mmdet 3.x Faster R-CNN R-50-FPN, 10 classes, batch 2 on an RTX 3070 Laptop). By kind: LLM
-// LoRA/QLoRA 4, segmentation 4, LLM full fine-tune or pretraining 2, RL policy 1 (a robot policy's imitation
-// fine-tune), detection 1; speech, diffusion and vision classification gave none (below). Measured: allocated 9
+// for a harness round 36 leaned on: GPT-OSS-20B at local batch 14 and 20 under FSDP2 on 8 B200), a BDD100K assignment
+// report (1: mmdet 3.x Faster R-CNN R-50-FPN, 10 classes, batch 2 on an RTX 3070 Laptop), and huggingface/diffusers
+// issue #3451 (2: a full UNet fine-tune of Stable Diffusion 1.4 with EMA at 512, fp16 and fp32). By kind: LLM
+// LoRA/QLoRA 4, segmentation 4, LLM full fine-tune or pretraining 2, diffusion 2, RL policy 1 (a robot policy's
+// imitation fine-tune), detection 1; speech and vision classification gave none (below). Measured: allocated 9
 // (llama-recipes' MemoryTrace, mmcv 1.x's and mmengine's "memory", all max_memory_allocated), reserved 2 (torchtitan's
-// max_reserved), device total 1 (OpenVLA's "~72 GB"). NOT EXPRESSIBLE: 1, saying why (two fused vision towers and LoRA
-// on their linears). Seven rows cite a file of the search index without a public address (the llama-recipes study, the
-// torchtitan note, the BDD100K report: find_string names no repository); the mmsegmentation and OpenVLA rows give a
-// commit and address. Traceable here: the four llama-recipes rows and the two GPT-OSS rows as Hugging Face configs; not
-// here: the DeepLabV3+ and mmdetection models, OpenVLA's remote code.
+// max_reserved), device total 3 (OpenVLA's "~72 GB", the diffusers issue's nvidia-smi MiB). NOT EXPRESSIBLE: 1, saying
+// why (two fused vision towers and LoRA on their linears). Seven rows cite a file of the search index without a public
+// address (the llama-recipes study, the torchtitan note, the BDD100K report: find_string names no repository); the
+// mmsegmentation, OpenVLA and diffusers rows give a commit or an address. Traceable here: the four llama-recipes rows
+// and the two GPT-OSS rows as Hugging Face configs; not here: the DeepLabV3+ and mmdetection models, OpenVLA's remote
+// code, diffusers' training loop.
 // HOW THE DRAW WENT (deviations said plainly): the draw was committed at 21:02 UTC before any search (e0f53f01; its
-// text first said 21:05, corrected to the clock's 21:02 in batch 1). About 46 look-ups of the 100 allowed: 14
-// find_string (one more refused for its length, uncharged), 6 pages, 7 issues and 2 code searches, 16 read_file, 1
+// text first said 21:05, corrected to the clock's 21:02 in batch 1). About 49 look-ups of the 100 allowed: 15
+// find_string (one more refused for its length, uncharged), 6 pages, 8 issues and 2 code searches, 16 read_file, 1
 // find_files, and one fetch of open-mmlab/mmdetection refused for its size (1.4 GB). The walk did not keep the draw's
 // order: speech (a SpeechBrain log format, two pages searches for Whisper memory tables — a 2025 dialect-identification
 // paper whose table the excerpts do not reach —, then later NeMo issues: nothing usable) and diffusion (a pages search
 // and two diffusers issues searches: OOM reports and impressions) came first and gave nothing; then a search for
 // accelerate's and PEFT's tracemalloc line led to llama-recipes' MemoryTrace and the LoRA rows, written before
 // segmentation's; RL policy (OpenVLA) came before LLM full; detection's one row came after a second pass at speech and
-// diffusion. Caps: llama-recipes' 11 runs were sampled with random.Random(39).sample(range(11), 4) (0, 3, 4, 6); a
-// twelfth llama-recipes run found later (a full fine-tune, below) made the harness's candidates 12, and
-// random.Random(39).sample(range(12), 4) gave the same four, so it was left. mmsegmentation's 8 cells: sample(range(8),
-// 4) gave 0, 2, 3, 7. torchtitan (round 36's harness): sample(range(6), 2) gave 1, 2. mmdetection's user logs count
-// under round 37's mmdet 2.x harness (cap 2): one taken. Figures read, not copied: the llama-recipes rows are
-// MemoryTrace's whole GiB FLOORED (int(x / 2**30)) and are written as the middle of that GiB (19 → 19.5), so each
-// carries ±0.5 GiB; OpenVLA's "~72 GB" is an approximate figure of the authors'. The DeepLabV3+ cells were measured in
-// June 2020 (mmsegmentation v0.5's logs), before the draw's years; the README citing them is read at main. Kinds with
-// no row: speech, diffusion, vision classification (below). 16 to 22 was the aim; 12, the floor, is what this round
-// reached. Landed on the branch only: the draw, then 4, 9, 11 and 12 rows (batches 3 and 4 were titled "12 rows" and
-// "13 rows" by a miscount: they held 11 and 12), then this header. No estimate was run on any row; the checks were
-// checkReferenceRound in a scratch test (not committed; 8/8 against rounds 1 to 37), npm run typecheck and npm run
-// lint. Greps for novelty ran over every earlier round's file, round 23's included (names only, no case read). Nothing
-// of round 38 or of doctor's heldout-48 was opened or seen.
+// diffusion, and diffusion's two rows (a third issues search) after it. Caps: llama-recipes' 11 runs were sampled with
+// random.Random(39).sample(range(11), 4) (0, 3, 4, 6); a twelfth llama-recipes run found later (a full fine-tune,
+// below) made the harness's candidates 12, and random.Random(39).sample(range(12), 4) gave the same four, so it was
+// left; a thirteenth (an 8-bit LoRA log found by "Max CUDA memory allocated was 2") made them 13, and sample(range(13),
+// 4) gave the same four again. mmsegmentation's 8 cells: sample(range(8), 4) gave 0, 2, 3, 7. torchtitan (round 36's
+// harness): sample(range(6), 2) gave 1, 2. mmdetection's user logs count under round 37's mmdet 2.x harness (cap 2):
+// one taken. Figures read, not copied: the llama-recipes rows are MemoryTrace's whole GiB FLOORED (int(x / 2**30)) and
+// are written as the middle of that GiB (19 → 19.5), so each carries ±0.5 GiB; OpenVLA's "~72 GB" is an approximate
+// figure of the authors'. The DeepLabV3+ cells were measured in June 2020 (mmsegmentation v0.5's logs), before the
+// draw's years; the README citing them is read at main. Kinds with no row: speech, vision classification (below). 16 to
+// 22 was the aim; 14 is what this round reached. Landed on the branch only: the draw, then 4, 9, 11 and 12 rows
+// (batches 3 and 4 were titled "12 rows" and "13 rows" by a miscount: they held 11 and 12), then this header, then 14
+// rows and the header's update. No estimate was run on any row; the checks were checkReferenceRound in a scratch test
+// (not committed; 8/8 against rounds 1 to 37 and ../shared/estimation), npm run typecheck and npm run lint. Greps for
+// novelty ran over every earlier round's file, round 23's included (names only, no case read). Nothing of round 38 or
+// of doctor's heldout-48 was opened or seen.
 // LOOKED AT AND LEFT, by kind: SPEECH — SpeechBrain's train_logger lines (no memory field), Whisper pages (inference
 // guides; a MEFT dialect-identification paper, arXiv 2512.02074, whose memory table no excerpt shows), whisper issues
 // (transformers #20348, Whisper-Finetune #30, whisper-finetune #19/#20: earlier rounds'), NeMo issues (batch-size
-// advice tables, no measured figure). DIFFUSION — diffusers PR #4470 (an SDXL UNet microbenchmark whose figures the
-// excerpt cuts off), PR #4474 (screenshots), issue #3551 (LoRA attention memory at inference), kohya_ss #2701 (Flux
-// LoRA figures without a full config; Flux is outside the spec), cloneofsimo/lora #199 ("Now I am on 9.5GB": SD 2.1
-// base LoRA, but its precision not recoverable from the thread), EasyPhoto PR #397 (20G → 14G, the training script's
-// settings not in the text). SEGMENTATION — mmseg .log.json lines (not in the index), the other DeepLabV3+ cells (the
-// cap). LLM LORA/QLORA — the other 7 llama-recipes runs (the cap). LLM FULL FINE-TUNE OR PRETRAINING — a Kubeflow/EKS
-// note's llama-recipes FSDP full fine-tune of Llama-2-7B on 2 × 2 L40S (thecloudgarage's, "Max CUDA memory allocated
-// was 31 GB": left by the llama-recipes cap, above), Colossal-AI's "Max CUDA memory usage" (code only, no log), a
-// Composer log of a research MoE attention (its model outside the spec), pytorch/ao's float8 pretraining tutorial
-// (round 4's), torchtitan logs on Intel GPUs (ezpz), GB200/B200 cluster rows (the model described elsewhere), a
-// Qwen3-VL experiment, the sweep's other four runs (the cap). RL POLICY — OpenVLA's "at least ~27 GB" (no batch named).
-// VISION CLASSIFICATION — a 2026 PEFT-for-vision paper (abstract only), issues with nvidia-smi impressions
-// (SupContrast #63 of 2021, SimSiam #51, iLRG #1, NegCLIP #30/#31, HIPT #39: contrastive or self-supervised setups, or
-// configs not given), mmengine's ResNet CIFAR and DeepSpeed examples (ResNets the spec says only layer by layer,
-// without their residual adds). DETECTION — mmdetection's LVIS and Objects365 READMEs (the stored versions have no Mem
-// figures), a 2020 remote-sensing fork's Faster R-CNN table (before the draw's years), mmdetection's DSDL VOC2007 note
-// (the VOC baseline round 13 took), an RTMDet balloon log of round 36's camp repository, MMOCR, MMPose, mmdet3d and
-// mmaction2 logs (outside the kinds or the spec).
+// advice tables, no measured figure). DIFFUSION — the #3451 search's other hits (its block), diffusers PR #4470 (an
+// SDXL UNet microbenchmark whose figures the excerpt cuts off), PR #4474 (screenshots), issue #3551 (LoRA attention
+// memory at inference), kohya_ss #2701 (Flux LoRA figures without a full config; Flux is outside the spec),
+// cloneofsimo/lora #199 ("Now I am on 9.5GB": SD 2.1 base LoRA, but its precision not recoverable from the thread),
+// EasyPhoto PR #397 (20G → 14G, the training script's settings not in the text). SEGMENTATION — mmseg .log.json lines
+// (not in the index), the other DeepLabV3+ cells (the cap). LLM LORA/QLORA — the other 7 llama-recipes runs and an
+// 8-bit Llama LoRA log of the same harness (the cap). LLM FULL FINE-TUNE OR PRETRAINING — a Kubeflow/EKS note's
+// llama-recipes FSDP full fine-tune of Llama-2-7B on 2 × 2 L40S (thecloudgarage's, "Max CUDA memory allocated was 31
+// GB": left by the llama-recipes cap, above), Colossal-AI's "Max CUDA memory usage" (code only, no log), a Composer log
+// of a research MoE attention (its model outside the spec), pytorch/ao's float8 pretraining tutorial (round 4's),
+// torchtitan logs on Intel GPUs (ezpz), GB200/B200 cluster rows (the model described elsewhere), a Qwen3-VL experiment,
+// the sweep's other four runs (the cap). RL POLICY — OpenVLA's "at least ~27 GB" (no batch named). VISION
+// CLASSIFICATION — a 2026 PEFT-for-vision paper (abstract only), issues with nvidia-smi impressions (SupContrast #63 of
+// 2021, SimSiam #51, iLRG #1, NegCLIP #30/#31, HIPT #39: contrastive or self-supervised setups, or configs not given),
+// mmengine's ResNet CIFAR and DeepSpeed examples (ResNets the spec says only layer by layer, without their residual
+// adds). DETECTION — mmdetection's LVIS and Objects365 READMEs (the stored versions have no Mem figures), a 2020
+// remote-sensing fork's Faster R-CNN table (before the draw's years), mmdetection's DSDL VOC2007 note (the VOC baseline
+// round 13 took), an RTMDet balloon log of round 36's camp repository, MMOCR, MMPose, mmdet3d and mmaction2 logs
+// (outside the kinds or the spec).
 import type { PublishedCase } from './published-measured.js';
 
 // --- llama-recipes' MemoryTrace "Max CUDA memory allocated was N GB" (kind: LLM LoRA/QLoRA, first of the first pass)
@@ -355,6 +360,30 @@ const bddFasterCase: PublishedCase = {
 training: { precision: fp32, optimizer: sgd_momentum, batch_size: 2 }`,
 };
 
+// --- huggingface/diffusers issue #3451 (kind: diffusion, second pass) ------------------------------------------------
+// The search: an issues search for train_text_to_image.py runs with a measured figure beside the full command. Its
+// hits, in order: ShivamShrirao/diffusers #106 (a 2022 Colab screenshot), kohya-ss/sd-scripts #1075 (round 37 left it:
+// no figure in its text), diffusion-pipe #366 (Qwen-Image, outside the spec), img2img-turbo #28 (CycleGAN-Turbo,
+// impressions), Text-To-Video-Finetuning #22 (a video UNet), this issue, kohya_ss #1103 (impressions), x-flux #126 (no
+// figure), diffusers #3648 (OOM advice), XavierXiao's DreamBooth #35 (code), guided-diffusion #32 (OOM). The issue
+// gives two runs of one command, fp16 and fp32: both taken (one document, cap 4).
+const diffusersIssue3451Doc = 'huggingface/diffusers issue #3451';
+const diffusersIssue3451Case = (options: { precision: 'fp16' | 'no'; mib: number }): PublishedCase => ({
+  id: `diffusers-issue3451-sd14-full-unet-ema-bs1-ga4-ckpt-512-${options.precision === 'fp16' ? 'amp-fp16' : 'fp32'}`,
+  source: `${diffusersIssue3451Doc} (https://github.com/huggingface/diffusers/issues/3451, "train_text_to_image.py | fp16 uses more memory than fp32", description of 2023-05-16): "Setting --mixed_precision="fp16" takes more VRAM memory (26235MiB) than --mixed_precision="no" (25361MiB)"`,
+  what: 'device total',
+  unit: 'GiB',
+  measured: options.mib / 1024,
+  config: `accelerate launch --mixed_precision="${options.precision}" train_text_to_image.py --pretrained_model_name_or_path=CompVis/stable-diffusion-v1-4 --dataset_name=lambdalabs/pokemon-blip-captions --use_ema --resolution=512 --center_crop --random_flip --train_batch_size=1 --gradient_accumulation_steps=4 --gradient_checkpointing --max_train_steps=15000 --learning_rate=1e-05 --max_grad_norm=1 --lr_scheduler=constant (the issue's command). What diffusers' examples/text_to_image/train_text_to_image.py of May 2023 (diffusers 0.16) does with it: the whole UNet2DConditionModel of Stable Diffusion 1.4 (the sd15 architecture, 859,520,964 parameters) trains in fp32 with torch.optim.AdamW (no --use_8bit_adam)${options.precision === 'fp16' ? " under accelerate's fp16 autocast and GradScaler" : ''}; the VAE and CLIP text encoder frozen on the GPU in ${options.precision === 'fp16' ? 'fp16 (weight_dtype)' : 'fp32'}, each batch encoded on the fly; --use_ema: an EMAModel copy of the UNet's parameters in fp32 on the GPU (written as the spec's tensors entry); gradient checkpointing of the UNet's blocks (diffusers before 0.20: each Transformer2DModel whole); 512 × 512 crops (64 × 64 latents), 77 text tokens. The figure: ${options.mib} MiB, read as the card's memory in use (the MiB of nvidia-smi; the issue does not name its tool or card). Assumed: PyTorch 2.0 (May 2023), so the attention processor is AttnProcessor2_0 (sdpa; no --enable_xformers_memory_efficient_attention); traceable: no here (diffusers is not in .venv-frameworks; examples/trace has a diffusers UNet saved-tensor factory, unet_saved_diffusers, not this loop)`,
+  spec: `model:
+  unet: { preset: sd15, resolution: 512, attention: sdpa, diffusers: '0.16.0' }
+training: { precision: ${options.precision === 'fp16' ? 'amp_fp16' : 'fp32'}, optimizer: adamw, batch_size: 1, grad_accumulation: 4, activation_checkpointing: full }
+tensors:
+  - { name: ema_unet, shape: [859520964], dtype: fp32 }`,
+});
+const diffusersIssue3451Fp16Case = diffusersIssue3451Case({ precision: 'fp16', mib: 26235 });
+const diffusersIssue3451Fp32Case = diffusersIssue3451Case({ precision: 'no', mib: 25361 });
+
 export const round39Cases: PublishedCase[] = [
   llamaRecipesInt8Case,
   llamaRecipes4GpuCase,
@@ -368,6 +397,8 @@ export const round39Cases: PublishedCase[] = [
   titanGptOssBs14Case,
   titanGptOssBs20Case,
   bddFasterCase,
+  diffusersIssue3451Fp16Case,
+  diffusersIssue3451Fp32Case,
 ];
 
 export const round39Documents: string[] = [
@@ -376,4 +407,5 @@ export const round39Documents: string[] = [
   openvlaDoc,
   titanSweepDoc,
   bddFasterDoc,
+  diffusersIssue3451Doc,
 ];
