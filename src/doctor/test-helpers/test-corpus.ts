@@ -10,7 +10,7 @@ import { type CorpusCase, parseFactsLine, readCorpus, repoRoot } from './corpus.
 
 /**
  * The parts of test/corpus the tests read: heldout/ since it was measured (test/corpus/HELDOUT.md),
- * heldout-2/ .. heldout-47/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-47-RESULT.md).
+ * heldout-2/ .. heldout-49/ since they were (test/corpus/HELDOUT-2-RESULT.md .. HELDOUT-49-RESULT.md).
  */
 export const testCorpusParts = [
   'logs',
@@ -61,6 +61,8 @@ export const testCorpusParts = [
   'heldout-45',
   'heldout-46',
   'heldout-47',
+  'heldout-48',
+  'heldout-49',
 ] as const;
 
 /** A part the tests read (testCorpusParts). */

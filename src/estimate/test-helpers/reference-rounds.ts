@@ -37,6 +37,8 @@ import { round34Cases } from './published-measured-round34.js';
 import { round35Cases } from './published-measured-round35.js';
 import { round36Cases } from './published-measured-round36.js';
 import { round37Cases } from './published-measured-round37.js';
+import { round38Cases } from './published-measured-round38.js';
+import { round39Cases } from './published-measured-round39.js';
 
 const referenceRounds: readonly (readonly PublishedCase[])[] = [
   publishedCases,
@@ -76,6 +78,8 @@ const referenceRounds: readonly (readonly PublishedCase[])[] = [
   round35Cases,
   round36Cases,
   round37Cases,
+  round38Cases,
+  round39Cases,
 ];
 
 /** The rows of rounds 1 to `round` − 1: what round `round` must be new to. */
