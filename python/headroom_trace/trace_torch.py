@@ -359,19 +359,17 @@ def load_hf_model(torch, request, device, build_real, layers=None):
         seq = int(request.get("seqLen") or 0) or min(getattr(config, "max_position_embeddings", 512) or 512, 512)
         vocab = config.vocab_size
 
+        def ids_batch(n):
+            # The token ids alone: a loss below computes its labels from them.
+            return {"input_ids": torch.randint(0, vocab, (n, seq), device=device)}
+
         if request.get("loss") == "standard_logits_kept":
             # The model's own `self.output(h).float()` held by the loop through backward (logits_kept_loss).
-            def batch(n):
-                return {"input_ids": torch.randint(0, vocab, (n, seq), device=device)}
-
-            return model, batch, None, logits_kept_loss(torch)
+            return model, ids_batch, None, logits_kept_loss(torch)
 
         if request.get("loss") in ("vocab_parallel", "vocab_parallel_fused"):
             # Megatron's own cross-entropy over the logits the model returns (megatron_loss.py).
-            def batch(n):
-                return {"input_ids": torch.randint(0, vocab, (n, seq), device=device)}
-
-            return model, batch, None, megatron_loss.vocab_parallel_loss(
+            return model, ids_batch, None, megatron_loss.vocab_parallel_loss(
                 torch, fused=request["loss"] == "vocab_parallel_fused"
             )
 
@@ -397,14 +395,11 @@ def load_hf_model(torch, request, device, build_real, layers=None):
         if request.get("lossShiftCopy") or not upcast:
             # training.loss_upcast: false: cross-entropy on the logits as returned (a bf16 model's stay bf16).
             # lossShiftCopy: the loss of transformers before 4.49, which copies the shifted logits.
-            def batch(n):
-                return {"input_ids": torch.randint(0, vocab, (n, seq), device=device)}
-
             if request.get("lossShiftCopy"):
-                return model, batch, None, lambda output, batch: shift_copy_loss(
+                return model, ids_batch, None, lambda output, batch: shift_copy_loss(
                     torch, output.logits, batch["input_ids"], upcast
                 )
-            return model, batch, None, lambda output, batch: causal_lm_loss(torch, output.logits, batch["input_ids"])
+            return model, ids_batch, None, lambda output, batch: causal_lm_loss(torch, output.logits, batch["input_ids"])
 
         def batch(n):
             ids = torch.randint(0, vocab, (n, seq), device=device)

@@ -8,7 +8,7 @@
 // vendor's header at a release tag.
 import type { LogRule } from '../../types.js';
 import { definedFacts, intOf } from '../extract.js';
-import { memorySideOf } from './memory-side.js';
+import { isLockedMemoryLimit, memorySideOf } from './memory-side.js';
 import { allocationFigures } from './rules.js';
 
 /** Where the memory the enum names lives. */
@@ -362,9 +362,7 @@ const osNoMemoryPattern =
 
 /** That a line carries the OS's ENOMEM from a device's runtime (memory-side.ts decides the side). */
 export function isDeviceErrnoNoMemory(text: string): boolean {
-  return (
-    osNoMemoryPattern.test(text) && !/\bibv_|NCCL|memlock/i.test(text) && memorySideOf(text, []) === 'gpu_oom'
-  );
+  return osNoMemoryPattern.test(text) && !isLockedMemoryLimit(text) && memorySideOf(text, []) === 'gpu_oom';
 }
 
 /** An API's out-of-memory status, on any call of it or named after a status word. */

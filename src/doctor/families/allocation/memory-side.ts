@@ -195,3 +195,13 @@ export function namesHostArena(lines: readonly string[]): boolean {
     !/\brunning (?:Fused)?Conv node\. Name:'[^']*'/.test(text)
   );
 }
+
+/**
+ * That an ENOMEM on this line is the locked-memory limit, not either side's memory running short: RDMA
+ * registration (ibv_reg_mr, which NCCL's transports call) fails with ENOMEM past RLIMIT_MEMLOCK
+ * (ibv_reg_mr(3), mlock(2)). The one test for it, read by the host's ENOMEM (host/exits.ts) and the
+ * device runtime's (api-status.ts).
+ */
+export function isLockedMemoryLimit(text: string): boolean {
+  return /\bibv_|NCCL|memlock/i.test(text);
+}

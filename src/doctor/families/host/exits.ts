@@ -6,7 +6,7 @@ import { bareKillMissing } from '../../missing-failure-line.js';
 import { sizeOf } from '../../sizes.js';
 import type { LogRule } from '../../types.js';
 import { isDeviceErrnoNoMemory } from '../allocation/api-status.js';
-import { namesHostArena } from '../allocation/memory-side.js';
+import { isLockedMemoryLimit, namesHostArena } from '../allocation/memory-side.js';
 import { definedFacts, intOf, lineStart, withSize } from '../extract.js';
 import { clausePolarity } from '../prose/clause-polarity.js';
 import { memorySender, namesOtherSender, otherCauseInClause, otherSenderAfterKilled } from './kill-sender.js';
@@ -697,7 +697,7 @@ export const hostExitRules: LogRule[] = [
       // of segfaulting", "numpy does not raise MemoryError"): words about it, not it (clause-polarity.ts).
       if (clausePolarity(text.slice(0, match.index)) !== 'stated') return undefined;
       const isEnomem = /Cannot allocate memory|\[Errno 12\]/.test(text) || localNoMemoryLine.test(text);
-      if (isEnomem && /\bibv_|NCCL|memlock/i.test(text)) return undefined;
+      if (isEnomem && isLockedMemoryLimit(text)) return undefined;
       // The loader's "cannot allocate memory in static TLS block" holds strerror's words in most
       // catalogs ("no se pudo asignar memoria en el bloque TLS estático", "无法在静态 TLS 块中分配内存"):
       // a loader limit, as in English (bg.po spells it "TSL", sr.po "ТЛС").
