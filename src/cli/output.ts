@@ -1,4 +1,5 @@
 // Terminal output helpers: colour only on a TTY (and never under NO_COLOR), aligned tables.
+import { randomUUID } from 'node:crypto';
 import pc from 'picocolors';
 
 /** The colour functions a renderer takes. */
@@ -45,7 +46,23 @@ function pad(text: string, width: number, align: Align): string {
   return align === 'right' ? fill + text : text + fill;
 }
 
-/** Stable, indented JSON with a trailing newline. */
+/**
+ * Stable, indented JSON with a trailing newline. A number of 1e21 or more (an absurd size a log printed,
+ * "Tried to allocate 99999999999999999999 GiB") is written as its integer digits, not JSON.stringify's
+ * exponent form ("1.073741824e+29"), which a reader of byte counts as integers refuses: every double that
+ * large is a whole number, and RFC 8259 §6 puts no bound on an integer's digits.
+ */
 export function toJson(value: unknown): string {
-  return `${JSON.stringify(value, null, 2)}\n`;
+  const token = `big-integer-${randomUUID()}:`;
+  let hasBig = false;
+  const text = JSON.stringify(
+    value,
+    (_key, v: unknown) => {
+      if (typeof v !== 'number' || !Number.isFinite(v) || Math.abs(v) < 1e21) return v;
+      hasBig = true;
+      return `${token}${BigInt(v)}`;
+    },
+    2,
+  );
+  return `${hasBig ? text.replaceAll(new RegExp(`"${token}(-?\\d+)"`, 'g'), '$1') : text}\n`;
 }
